@@ -1,0 +1,28 @@
+"""bpe_core: the engine of BPE Explorer — pre-tokenization, training, tokenization, file formats.
+
+It never imports Qt or the GUI, and works on its own as a library and a CLI (``bpe`` / ``python -m bpe_core``).
+
+>>> from bpe_core import train_bpe
+>>> import tempfile, os
+>>> path = os.path.join(tempfile.mkdtemp(), "c.txt")
+>>> _ = open(path, "w").write("low low low lower lowest")
+>>> vocab, merges = train_bpe(path, 258, processes=1)
+>>> merges
+[(b'l', b'o'), (b'lo', b'w')]
+"""
+
+from bpe_core.corpus import CorpusError
+from bpe_core.patterns import PATTERNS, PatternError
+from bpe_core.steps import MergeStep, TrainingRecord
+from bpe_core.trainer import BpeTrainer, TrainingCancelled, train_bpe
+
+__all__ = [
+    "PATTERNS",
+    "BpeTrainer",
+    "CorpusError",
+    "MergeStep",
+    "PatternError",
+    "TrainingCancelled",
+    "TrainingRecord",
+    "train_bpe",
+]

@@ -1,0 +1,95 @@
+"""Pre-tokenization patterns: the regular expressions that cut text into pre-tokens.
+
+The named patterns are exactly the ones tiktoken uses, so that training with ``pattern="gpt2"``
+sees the same pre-tokens as OpenAI's GPT-2 encoder.
+
+>>> get_pattern("gpt2").findall("Hello world's 42")
+['Hello', ' world', "'s", ' 42']
+>>> get_pattern("none") is None
+True
+"""
+
+from __future__ import annotations
+
+import regex
+
+GPT2 = r"""'(?:[sdmt]|ll|ve|re)| ?\p{L}++| ?\p{N}++| ?[^\s\p{L}\p{N}]++|\s++$|\s+(?!\S)|\s"""
+CL100K = (
+    r"""'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+| ?[^\s\p{L}\p{N}]++[\r\n]*+"""
+    r"""|\s++$|\s*[\r\n]|\s+(?!\S)|\s"""
+)
+O200K = "|".join(
+    [
+        r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
+        r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
+        r"""\p{N}{1,3}""",
+        r""" ?[^\s\p{L}\p{N}]+[\r\n/]*""",
+        r"""\s*[\r\n]+""",
+        r"""\s+(?!\S)""",
+        r"""\s+""",
+    ]
+)
+
+#: Named patterns. ``none`` means no pre-tokenization: the text between special tokens is one sequence.
+PATTERNS: dict[str, str | None] = {"gpt2": GPT2, "cl100k": CL100K, "o200k": O200K, "none": None}
+
+#: Where a named pattern's pre-tokens cannot depend on the text on the other side: a line break that follows a
+#: non-space character and is followed by a letter or digit. (GPT-2's pattern would join "\r\n" at the end of a
+#: chunk, so for it a CRLF is cut between "\r" and "\n".) Property tests check chunked == unchunked counts.
+_SAFE_BOUNDARY = {
+    "gpt2": r"(?<=\S\n)(?=[\p{L}\p{N}])|(?<=\S\r)(?=\n[\p{L}\p{N}])",
+    "cl100k": r"(?<=\S\r?\n)(?=[\p{L}\p{N}])",
+    "o200k": r"(?<=\S\r?\n)(?=[\p{L}\p{N}])",
+}
+
+
+class PatternError(ValueError):
+    """A pre-tokenization pattern that is unknown or is not a valid regular expression."""
+
+
+def pattern_source(pattern: str) -> str | None:
+    """The regex source of a named pattern, or ``pattern`` itself if it is a custom regex.
+
+    >>> pattern_source("none") is None
+    True
+    >>> pattern_source(r"\\w+|\\s+")
+    '\\\\w+|\\\\s+'
+    """
+    return PATTERNS[pattern] if pattern in PATTERNS else pattern
+
+
+def get_pattern(pattern: str) -> regex.Pattern | None:
+    """Compile a named pattern or a custom regex; ``None`` for ``"none"``.
+
+    Raises :class:`PatternError` saying what is wrong with an invalid custom regex.
+
+    >>> try:
+    ...     get_pattern("[a-")
+    ... except PatternError as exc:
+    ...     print(exc)
+    invalid pre-tokenization regex '[a-': unterminated character set at position 3
+    """
+    source = pattern_source(pattern)
+    if source is None:
+        return None
+    if source == "":
+        raise PatternError("the pre-tokenization regex is empty")
+    try:
+        compiled = regex.compile(source)
+    except regex.error as exc:
+        raise PatternError(f"invalid pre-tokenization regex {source!r}: {exc}") from None
+    if compiled.fullmatch("") is not None:
+        raise PatternError(f"the pre-tokenization regex {source!r} matches the empty string; use + rather than *")
+    return compiled
+
+
+def safe_boundary(pattern: str) -> regex.Pattern | None:
+    """Where a chunk of text may end without changing the pre-tokens, or ``None`` (only at special tokens).
+
+    >>> safe_boundary("gpt2").search("end.\\nNext").start()
+    5
+    >>> safe_boundary("none") is None
+    True
+    """
+    source = _SAFE_BOUNDARY.get(pattern)
+    return None if source is None else regex.compile(source)
