@@ -1,0 +1,220 @@
+"""Benchmark corpora built from files already on the machine or from Debian packages.
+
+Nothing is fetched from the web except Debian packages through ``apt-get download``
+(benchmarks only; the test suite never needs these). Results are cached under
+``tests/bench/.corpora/`` (git-ignored); delete that folder to rebuild.
+
+    $ python tests/bench/corpora.py          # build all corpora and print their sizes
+
+>>> sorted(BUILDERS)
+['chinese', 'english', 'english_slice', 'stdlib']
+"""
+
+from __future__ import annotations
+
+import codecs
+import gzip
+import os
+import re
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tempfile
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+CACHE = Path(__file__).resolve().parent / ".corpora"
+EOT = "<|endoftext|>"
+
+# Bytes of the English slice and the target size of the Chinese corpus.
+ENGLISH_SLICE_BYTES = 130_000
+CHINESE_TARGET_BYTES = 4_000_000
+
+ANSI_ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
+
+
+class CorpusBuildError(RuntimeError):
+    """A corpus could not be built (no apt-get, package not found, ...)."""
+
+
+def _cached(name: str, build: Callable[[], str]) -> Path:
+    """Return CACHE/name, writing build()'s text there (atomically) if it is missing."""
+    path = CACHE / name
+    if not path.exists():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".partial")
+        tmp.write_text(build(), encoding="utf-8", newline="")
+        tmp.replace(path)
+    return path
+
+
+def _extract_deb(package: str, dest: Path) -> Path:
+    """``apt-get download`` a Debian package into dest and unpack it there; return the unpack root."""
+    for tool in ("apt-get", "dpkg-deb"):
+        if shutil.which(tool) is None:
+            raise CorpusBuildError(
+                f"'{tool}' is not available: the {package!r} corpus needs a Debian/Ubuntu system "
+                f"(apt-get download {package}; dpkg-deb -x)."
+            )
+    got = subprocess.run(["apt-get", "download", package], cwd=dest, capture_output=True, text=True)
+    debs = sorted(dest.glob(f"{package}_*.deb"))
+    if got.returncode != 0 or not debs:
+        raise CorpusBuildError(
+            f"'apt-get download {package}' failed (exit {got.returncode}): {got.stderr.strip()}\n"
+            "If the package is unknown, run 'apt-get update' first."
+        )
+    root = dest / package
+    subprocess.run(["dpkg-deb", "-x", str(debs[0]), str(root)], check=True)
+    return root
+
+
+def _decode(data: bytes) -> str:
+    """Decode UTF-8, or legacy GB2312/GBK (read as its superset GB18030) when it is not UTF-8."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return codecs.decode(data, "gb18030")
+
+
+def _stdlib_sources() -> Iterable[Path]:
+    """Every .py file under the standard library, site-packages excluded, in sorted walk order."""
+    root = sysconfig.get_paths()["stdlib"]
+    for folder, subdirs, files in os.walk(root):
+        subdirs[:] = sorted(d for d in subdirs if d != "site-packages")
+        for name in sorted(files):
+            if name.endswith(".py"):
+                yield Path(folder, name)
+
+
+def stdlib_corpus() -> Path:
+    """All standard-library .py files that decode as UTF-8, joined by <|endoftext|> (~31 MB)."""
+
+    def build() -> str:
+        texts = []
+        for path in _stdlib_sources():
+            try:
+                texts.append(path.read_bytes().decode("utf-8"))
+            except UnicodeDecodeError:
+                continue  # a handful of test files are deliberately in other encodings
+        return EOT.join(texts)
+
+    return _cached("stdlib.txt", build)
+
+
+def _python_doc_sources(root: Path) -> list[Path]:
+    """The reST sources (*.txt) of the python3.11-doc package, sorted by path."""
+    sources = root / "usr/share/doc/python3.11/html/_sources"
+    return sorted(p for p in sources.rglob("*") if p.suffix in (".txt", ".rst"))
+
+
+def english_corpus() -> Path:
+    """Debian python3.11-doc reST sources joined by blank lines (~11 MB; also writes english_slice.txt)."""
+
+    def build() -> str:
+        with tempfile.TemporaryDirectory() as tmp:
+            root = _extract_deb("python3.11-doc", Path(tmp))
+            files = _python_doc_sources(root)
+            if not files:
+                raise CorpusBuildError("python3.11-doc has no reST sources under html/_sources")
+            return "\n\n".join(p.read_text(encoding="utf-8") for p in files)
+
+    return _cached("english.txt", build)
+
+
+def english_slice() -> Path:
+    """~130 KB of English prose: the tutorial part of english_corpus(), cut at a line end."""
+
+    def build() -> str:
+        text = english_corpus().read_text(encoding="utf-8")
+        start = text.index("An Informal Introduction to Python")  # not the C API reference
+        start = text.rindex("\n\n", 0, start) + 2
+        data = text[start:].encode("utf-8")[:ENGLISH_SLICE_BYTES]
+        return data[: data.rindex(b"\n") + 1].decode("utf-8")
+
+    return _cached("english_slice.txt", build)
+
+
+def _fortunes(root: Path) -> list[str]:
+    """The fortunes-zh files as text: colour escapes removed, '%' separator lines turned into blank lines."""
+    texts = []
+    for name in ("chinese", "tang300", "song100"):
+        text = _decode((root / "usr/share/games/fortunes" / name).read_bytes())
+        while ANSI_ESCAPE.search(text):  # removing one escape can join the halves of another
+            text = ANSI_ESCAPE.sub("", text)
+        texts.append(re.sub(r"(?m)^%\n", "\n", text))
+    return texts
+
+
+ROFF_FONT = re.compile(r"\\f[BIRP]|\\f\(..")
+
+
+def _man_text(source: str) -> str:
+    """Light de-roffing of a man page: drop comments and bare macros, keep the words of macro lines."""
+    lines = []
+    for line in source.splitlines():
+        if line.startswith(('.\\"', "'\\\"")):
+            continue
+        if line.startswith("."):
+            parts = line.split(None, 1)
+            if len(parts) == 1:
+                continue
+            line = parts[1]
+        lines.append(ROFF_FONT.sub("", line))
+    return "\n".join(lines) + "\n"
+
+
+def chinese_corpus() -> Path:
+    """~4 MB of Simplified Chinese text from Debian packages, in this order:
+
+    1. fortunes-zh 2.98 (``chinese``, ``tang300``, ``song100``; ~2.0 MB): already UTF-8 in Debian 12 (legacy
+       GB encodings would be converted by ``_decode``); ANSI colour escapes stripped; '%' lines -> blank lines.
+    2. debian-faq-zh-cn's plain-text FAQ (~0.17 MB).
+    3. manpages-zh's zh_CN pages (sorted by path, lightly de-roffed) until the corpus reaches 4 MB; the last
+       page is cut at a line end. (debian-reference-zh-cn is not used: a third of it repeats fortunes-zh.)
+    Nothing is repeated.
+    """
+
+    def build() -> str:
+        with tempfile.TemporaryDirectory() as tmp:
+            parts = _fortunes(_extract_deb("fortunes-zh", Path(tmp)))
+            faq = _extract_deb("debian-faq-zh-cn", Path(tmp)) / "usr/share/doc/debian/FAQ"
+            parts += [_decode(gzip.open(p).read()) for p in sorted(faq.glob("*.txt.gz"))]
+            man = _extract_deb("manpages-zh", Path(tmp)) / "usr/share/man/zh_CN"
+            size = sum(len(t.encode()) for t in parts)
+            for page in sorted(man.rglob("*.gz")):
+                if size >= CHINESE_TARGET_BYTES:
+                    break
+                text = _man_text(_decode(gzip.open(page).read()))
+                parts.append(text)
+                size += len(text.encode())
+        data = "\n".join(parts).encode("utf-8")[:CHINESE_TARGET_BYTES]
+        return data[: data.rindex(b"\n") + 1].decode("utf-8")
+
+    return _cached("chinese.txt", build)
+
+
+BUILDERS = {
+    "stdlib": stdlib_corpus,
+    "english": english_corpus,
+    "english_slice": english_slice,
+    "chinese": chinese_corpus,
+}
+
+
+def main() -> int:
+    failed = False
+    for name, builder in BUILDERS.items():
+        try:
+            path = builder()
+        except CorpusBuildError as exc:
+            print(f"{name:14} FAILED: {exc}", file=sys.stderr)
+            failed = True
+            continue
+        size = path.stat().st_size
+        print(f"{name:14} {size:>12,} bytes  {size / 1e6:7.2f} MB  {path}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
