@@ -8,7 +8,7 @@ It never imports Qt or the GUI, and works on its own as a library and a CLI (``b
 >>> _ = open(path, "w").write("low low low lower lowest")
 >>> vocab, merges = train_bpe(path, 258, processes=1)
 >>> merges
-[(b'l', b'o'), (b'lo', b'w')]
+[(b'o', b'w'), (b'l', b'ow')]
 """
 
 from bpe_core.corpus import CorpusError

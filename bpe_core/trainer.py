@@ -1,0 +1,231 @@
+"""Training a byte-level BPE tokenizer: count pre-tokens, then merge the best pair again and again.
+
+:class:`BpeTrainer` streams one :class:`~bpe_core.steps.MergeStep` per merge, for a GUI to show as it happens;
+:func:`train_bpe` is the one-call form with the contract of Stanford CS336 assignment 1.
+
+Ids: 0-255 are the bytes, merge ``r`` creates id ``256 + r``, special tokens come last. Ties between pairs of
+equal count go to the lexicographically greatest pair ``(left bytes, right bytes)``.
+
+>>> trainer = BpeTrainer(259, pattern="none")
+>>> trainer.count_text("aaabdaaabac")
+>>> [(s.token, s.count, s.tokens_after) for s in trainer.steps()]
+[(b'aa', 4, 9), (b'aaa', 2, 7), (b'aaab', 2, 5)]
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
+
+from bpe_core.corpus import CorpusError, CorpusInfo, CorpusReader
+from bpe_core.counting import Cancelled, WordCounts, count_pieces
+from bpe_core.merge_engine import MergeEngine
+from bpe_core.patterns import PATTERNS, get_pattern
+from bpe_core.specials import SpecialSplitter
+from bpe_core.steps import MergeStep, TrainingRecord
+
+Progress = Callable[[int, int], None]
+
+
+class TrainingCancelled(Exception):
+    """The counting phase was cancelled with :meth:`BpeTrainer.cancel`."""
+
+
+def minimum_vocab_size(special_tokens: Iterable[str] | None = None) -> int:
+    """The smallest vocabulary: the 256 bytes plus the special tokens.
+
+    >>> minimum_vocab_size(["<|endoftext|>"])
+    257
+    """
+    return 256 + len(list(special_tokens or []))
+
+
+class BpeTrainer:
+    """One training run: :meth:`count_files` (or :meth:`count_text`), then iterate :meth:`steps`.
+
+    :meth:`cancel` may be called from any thread: counting raises :class:`TrainingCancelled`, ``steps()`` ends
+    after the current merge and keeps the merges made so far.
+    """
+
+    def __init__(
+        self,
+        vocab_size: int,
+        special_tokens: Iterable[str] | None = None,
+        *,
+        pattern: str = "gpt2",
+        processes: int | None = None,
+        top_k: int = 20,
+        errors: str = "strict",
+    ):
+        self.splitter = SpecialSplitter(special_tokens)
+        minimum = minimum_vocab_size(self.splitter.tokens)
+        if not isinstance(vocab_size, int) or vocab_size < minimum:
+            raise ValueError(
+                f"vocab_size {vocab_size} is too small: the minimum is {minimum} "
+                f"(256 bytes + {len(self.splitter.tokens)} special tokens)"
+            )
+        get_pattern(pattern)  # raises PatternError for an invalid regex
+        if processes is not None and processes < 1:
+            raise ValueError(f"processes must be at least 1, not {processes}")
+        self.vocab_size = vocab_size
+        self.pattern = pattern
+        self.processes = processes or os.cpu_count() or 1
+        self.top_k = top_k
+        self.reader = CorpusReader(pattern=pattern, splitter=self.splitter, errors=errors)
+        self.record = TrainingRecord(
+            settings={
+                "vocab_size": vocab_size,
+                "pattern": pattern,
+                "special_tokens": list(self.splitter.tokens),
+                "top_k": top_k,
+                "errors": errors,
+            }
+        )
+        self.merges: list[tuple[bytes, bytes]] = []
+        self.stop_reason = ""
+        self.counting_seconds = 0.0
+        self._stop = threading.Event()
+        self._engine: MergeEngine | None = None
+
+    # -- control -------------------------------------------------------------------------------------------------
+    def cancel(self) -> None:
+        """Ask the run to stop (thread-safe)."""
+        self._stop.set()
+
+    @property
+    def cancelled(self) -> bool:
+        return self._stop.is_set()
+
+    # -- counting ------------------------------------------------------------------------------------------------
+    def count_files(self, paths: str | os.PathLike | Iterable[str | os.PathLike], progress: Progress | None = None):
+        """Count the pre-tokens of one or more UTF-8 files, reporting ``progress(bytes_done, bytes_total)``."""
+        if isinstance(paths, (str, os.PathLike)):
+            paths = [paths]
+        info = CorpusInfo()
+        pieces = self.reader.pieces_of_files(paths, info, progress)
+        workers = self.processes if self._large(paths) else 1
+        self._count(pieces, workers, info)
+
+    def count_text(self, text: str, name: str = "text") -> None:
+        """Count the pre-tokens of a text in memory (one process)."""
+        data = text.encode("utf-8", "surrogatepass")
+        info = CorpusInfo(names=[name], total_bytes=len(data), sha256=hashlib.sha256(data).hexdigest())
+        self._count(self.reader.pieces_of_text(text, name=name), 1, info)
+
+    def _large(self, paths) -> bool:
+        """Worth spawning processes: more than two pieces' worth of bytes."""
+        return sum(os.path.getsize(p) for p in paths if os.path.isfile(p)) > 2 * self.reader.piece_chars
+
+    def _count(self, pieces: Iterator[str], workers: int, info: CorpusInfo) -> None:
+        if self._engine is not None:
+            raise RuntimeError("this trainer has already counted a corpus; make a new one")
+        started = time.perf_counter()
+        try:
+            counts: WordCounts = count_pieces(
+                pieces, pattern=self.pattern, special_tokens=tuple(self.splitter.tokens), processes=workers,
+                stop=self._stop,
+            )
+        except Cancelled:
+            raise TrainingCancelled("training was cancelled while counting pre-tokens") from None
+        names = ", ".join(info.names) or "corpus"
+        if info.total_bytes == 0:
+            raise CorpusError(f"{names}: the corpus is empty")
+        if not counts.words:
+            raise CorpusError(f"{names}: the corpus has no text outside special tokens")
+        sequences = {word.encode("utf-8"): n for word, n in counts.words.items()}
+        self._engine = MergeEngine(sequences, id_limit=self.vocab_size)
+        self._engine.total_tokens += counts.specials
+        self.counting_seconds = time.perf_counter() - started
+        record = self.record
+        record.corpus_names, record.corpus_bytes, record.corpus_sha256 = info.names, info.total_bytes, info.sha256
+        record.unique_words = len(sequences)
+        record.initial_tokens = self._engine.total_tokens
+
+    # -- merging -------------------------------------------------------------------------------------------------
+    def steps(self) -> Iterator[MergeStep]:
+        """Yield one :class:`MergeStep` per merge until the vocabulary is full, no pair is left, or cancelled."""
+        engine = self._engine
+        if engine is None:
+            raise RuntimeError("count a corpus first (count_files or count_text)")
+        target_merges = self.vocab_size - 256 - len(self.splitter.tokens)
+        while len(self.merges) < target_merges:
+            if self._stop.is_set():
+                self.stop_reason = f"cancelled after {len(self.merges)} merges"
+                break
+            top = engine.top_pairs(self.top_k)
+            if not top:
+                self.stop_reason = (
+                    f"no pair left to merge after {len(self.merges)} merges: every pre-token is a single token "
+                    f"(vocabulary {self.vocab_size_reached} of the {self.vocab_size} asked for)"
+                )
+                break
+            (left, right), count = top[0]
+            new_id = 256 + len(self.merges)
+            engine.merge((left, right), new_id)
+            self.merges.append((engine.token_bytes[left], engine.token_bytes[right]))
+            step = MergeStep(
+                rank=new_id - 256,
+                new_id=new_id,
+                left=left,
+                right=right,
+                token=engine.token_bytes[new_id],
+                count=count,
+                tokens_after=engine.total_tokens,
+                top_pairs=tuple((a, b, c) for (a, b), c in top),
+            )
+            self.record.steps.append(step)
+            yield step
+        else:
+            self.stop_reason = f"vocabulary of {self.vocab_size} reached"
+        self.record.stop_reason = self.stop_reason
+
+    def run(self) -> None:
+        """Make all the merges (the non-streaming form of :meth:`steps`)."""
+        for _ in self.steps():
+            pass
+
+    # -- results -------------------------------------------------------------------------------------------------
+    @property
+    def vocab_size_reached(self) -> int:
+        return 256 + len(self.merges) + len(self.splitter.tokens)
+
+    @property
+    def special_tokens(self) -> dict[str, int]:
+        """Special token -> id; they come after the last merge."""
+        first = 256 + len(self.merges)
+        return {token: first + i for i, token in enumerate(self.splitter.tokens)}
+
+    @property
+    def vocab(self) -> dict[int, bytes]:
+        """Id -> token bytes: the 256 bytes, the merges in rank order, then the special tokens."""
+        vocab = {i: bytes([i]) for i in range(256)}
+        for rank, (left, right) in enumerate(self.merges):
+            vocab[256 + rank] = left + right
+        for token, token_id in self.special_tokens.items():
+            vocab[token_id] = token.encode("utf-8")
+        return vocab
+
+
+def train_bpe(
+    input_path: str | os.PathLike | Iterable[str | os.PathLike],
+    vocab_size: int,
+    special_tokens: list[str] | None = None,
+    *,
+    pattern: str = "gpt2",
+    processes: int | None = None,
+    errors: str = "strict",
+    progress: Progress | None = None,
+) -> tuple[dict[int, bytes], list[tuple[bytes, bytes]]]:
+    """Train on one or more files; return ``(vocab, merges)`` (the CS336 assignment-1 contract).
+
+    ``pattern`` is a name from :data:`~bpe_core.patterns.PATTERNS` or a custom regex.
+    """
+    if pattern not in PATTERNS:
+        get_pattern(pattern)
+    trainer = BpeTrainer(vocab_size, special_tokens, pattern=pattern, processes=processes, errors=errors)
+    trainer.count_files(input_path, progress)
+    trainer.run()
+    return trainer.vocab, trainer.merges
