@@ -1,0 +1,180 @@
+"""The three training charts (pyqtgraph). Each keeps its plot items and updates them with ``setData``/``setOpts``.
+
+Only the GUI thread calls these methods. They draw records from a :class:`~app.merge_history.MergeHistory`:
+- :class:`PairFrequencyChart`: the top candidate pairs at one step, the chosen pair highlighted;
+- :class:`MergeCountChart`: the count of each merge against its rank (log scale), current step marked;
+- :class:`CompressionChart`: bytes per token against vocabulary size, for the training corpus and a held-out
+  text, with reference tokenizers marked.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtGui import QColor, QFont
+
+from app.merge_history import MergeHistory
+from app.token_text import render_token
+
+pg.setConfigOptions(antialias=True, background="w", foreground="#222")
+
+CHOSEN = QColor("#d95f02")
+OTHER = QColor("#7570b3")
+CORPUS = QColor("#1b9e77")
+HELD_OUT = QColor("#7570b3")
+MARKER = QColor("#e7298a")
+LABEL_CHARS = 22
+
+
+def _label(text: str, limit: int = LABEL_CHARS) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class PairFrequencyChart(pg.PlotWidget):
+    """Horizontal bars: the best candidate pairs at one step, best at the top, the chosen one highlighted."""
+
+    def __init__(self, parent=None, max_pairs: int = 15):
+        super().__init__(parent)
+        self.max_pairs = max_pairs
+        self.setTitle("Pair frequencies", size="11pt")
+        self.setLabel("bottom", "count")
+        self.showGrid(x=True, y=False, alpha=0.2)
+        self.setMenuEnabled(False)
+        self.setMouseEnabled(x=False, y=False)
+        self.hideButtons()
+        self.setMinimumHeight(220)
+        self.getViewBox().invertY(True)
+        axis = self.getAxis("left")
+        axis.setStyle(tickFont=QFont("Noto Sans Mono CJK SC", 10), autoExpandTextSpace=True)
+        self.bars = pg.BarGraphItem(x0=[], y=[], height=0.7, width=[], brushes=[], pen=None)
+        self.addItem(self.bars)
+        self.shown_rank: int | None = None
+        self.labels: list[str] = []
+
+    def show_step(self, history: MergeHistory, rank: int | None) -> None:
+        """Draw the candidate pairs recorded at merge ``rank`` (``None``: empty chart)."""
+        if rank is None or rank >= len(history):
+            self.shown_rank = None
+            self.labels = []
+            self.bars.setOpts(x0=[], y=[], width=[], brushes=[])
+            self.getAxis("left").setTicks([[]])
+            self.setTitle("Pair frequencies", size="11pt")
+            return
+        step = history.steps[rank]
+        pairs = step.top_pairs[: self.max_pairs] or ((step.left, step.right, step.count),)
+        counts = [count for _, _, count in pairs]
+        self.labels = [
+            _label(f"{render_token(history.token_bytes(a))} + {render_token(history.token_bytes(b))}")
+            for a, b, _ in pairs
+        ]
+        brushes = [pg.mkBrush(CHOSEN if (a, b) == step.pair else OTHER) for a, b, _ in pairs]
+        positions = list(range(len(pairs)))
+        self.bars.setOpts(x0=[0] * len(pairs), y=positions, width=counts, brushes=brushes)
+        self.getAxis("left").setTicks([list(zip(positions, self.labels))])
+        self.setXRange(0, max(counts) * 1.05, padding=0)
+        self.setYRange(-0.6, max(len(pairs), 5) - 0.4, padding=0)
+        self.setTitle(
+            f"Top pairs before merge #{rank + 1}: "
+            f"<span style='color:{CHOSEN.name()}'><b>{_escape(self.labels[0])}</b></span> chosen",
+            size="11pt",
+        )
+        self.shown_rank = rank
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+class MergeCountChart(pg.PlotWidget):
+    """Count of each merge when chosen, against its rank, on a log scale; a line marks the current step."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setTitle("Merge count by rank", size="11pt")
+        self.setLabel("left", "count (log)")
+        self.setLabel("bottom", "merge rank")
+        self.showGrid(x=True, y=True, alpha=0.2)
+        self.setMenuEnabled(False)
+        self.setMinimumHeight(160)
+        self.setLogMode(x=False, y=True)
+        self.curve = self.plot([], [], pen=pg.mkPen(CORPUS, width=2))
+        self.curve.setClipToView(True)
+        self.curve.setDownsampling(auto=True, method="peak")
+        self.marker = pg.InfiniteLine(angle=90, movable=False, pen=pg.mkPen(MARKER, width=1.5))
+        self.marker.setVisible(False)
+        self.addItem(self.marker, ignoreBounds=True)
+
+    def update_history(self, history: MergeHistory) -> None:
+        n = len(history)
+        self.curve.setData(np.arange(1, n + 1, dtype=np.float64), history.counts)
+
+    def mark(self, rank: int | None) -> None:
+        self.marker.setVisible(rank is not None)
+        if rank is not None:
+            self.marker.setValue(rank + 1)
+
+
+#: Vocabulary sizes of the reference encodings, for placing them on the compression chart.
+REFERENCE_VOCAB = {"gpt2": 50257, "cl100k_base": 100277, "o200k_base": 200019}
+
+
+class CompressionChart(pg.PlotWidget):
+    """Bytes per token against vocabulary size (log x) for the corpus and a held-out text, references marked."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setTitle("Compression", size="11pt")
+        self.setLabel("left", "bytes per token")
+        self.setLabel("bottom", "vocabulary size (log)")
+        self.showGrid(x=True, y=True, alpha=0.2)
+        self.setMenuEnabled(False)
+        self.setMinimumHeight(160)
+        self.setLogMode(x=True, y=False)
+        self.addLegend(offset=(-10, -10), labelTextSize="9pt")
+        self.corpus_curve = self.plot([], [], pen=pg.mkPen(CORPUS, width=2), name="training corpus")
+        self.corpus_curve.setClipToView(True)
+        self.corpus_curve.setDownsampling(auto=True, method="peak")
+        self.held_out_curve = self.plot(
+            [], [], pen=pg.mkPen(HELD_OUT, width=2, style=pg.QtCore.Qt.PenStyle.DashLine), symbol="o",
+            symbolSize=5, symbolBrush=HELD_OUT, symbolPen=None, name="held-out text",
+        )
+        self.reference_points = self.plot(
+            [], [], pen=None, symbol="d", symbolSize=11, symbolBrush=MARKER, symbolPen=None,
+            name="tiktoken on held-out",
+        )
+        self.reference_labels: list[pg.TextItem] = []
+        self.marker = pg.InfiniteLine(angle=90, movable=False, pen=pg.mkPen(MARKER, width=1.5))
+        self.marker.setVisible(False)
+        self.addItem(self.marker, ignoreBounds=True)
+
+    def update_history(self, history: MergeHistory) -> None:
+        if not history.corpus_bytes or not len(history):
+            self.corpus_curve.setData([], [])
+            return
+        self.corpus_curve.setData(history.vocab_sizes(), history.corpus_bytes / history.tokens_after)
+
+    def mark(self, vocab_size: int | None) -> None:
+        self.marker.setVisible(vocab_size is not None)
+        if vocab_size is not None:
+            self.marker.setValue(math.log10(vocab_size))
+
+    def set_held_out(self, vocab_sizes: list[int], bytes_per_token: list[float]) -> None:
+        """Our tokenizer's compression of the held-out text at some vocabulary sizes."""
+        self.held_out_curve.setData(np.asarray(vocab_sizes, float), np.asarray(bytes_per_token, float))
+
+    def set_references(self, values: dict[str, float]) -> None:
+        """Bytes per token of reference encodings (name -> value) on the held-out text."""
+        for item in self.reference_labels:
+            self.removeItem(item)
+        self.reference_labels = []
+        names = [n for n in REFERENCE_VOCAB if n in values]
+        xs = np.array([REFERENCE_VOCAB[n] for n in names], float)
+        ys = np.array([values[n] for n in names], float)
+        self.reference_points.setData(xs, ys)
+        for name, x, y in zip(names, xs, ys):
+            label = pg.TextItem(f"{name}\n{y:.2f}", color=MARKER, anchor=(0.5, 1.15))
+            label.setPos(math.log10(x), y)
+            self.addItem(label, ignoreBounds=True)
+            self.reference_labels.append(label)

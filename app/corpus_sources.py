@@ -1,0 +1,167 @@
+"""Where training text comes from: the built-in samples, the Python standard library, or the user's files.
+
+A :class:`CorpusSource` is a named list of files plus how to treat invalid UTF-8. :func:`check_file` looks at a
+file the user opens and says whether it is empty, binary or not UTF-8 before any training starts.
+
+>>> [s.name for s in builtin_samples()][:3]
+['English sample', 'Chinese sample', 'Mixed: code, emoji, English, Chinese']
+>>> check_file(__file__).problem is None
+True
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import sysconfig
+from dataclasses import dataclass, field
+from pathlib import Path
+
+SAMPLES = {
+    "english.txt": "English sample",
+    "chinese.txt": "Chinese sample",
+    "mixed.txt": "Mixed: code, emoji, English, Chinese",
+}
+STDLIB_NAME = "Python standard library"
+STDLIB_LIMIT_BYTES = 30_000_000
+PREVIEW_BYTES = 6000
+CHECK_BYTES = 8 << 20
+
+
+def samples_dir() -> Path:
+    """The folder of shipped sample texts (``resources/samples``)."""
+    try:
+        from bpe_resources import resource_path
+    except ImportError:  # running from a source checkout that is not installed
+        return Path(__file__).resolve().parent.parent / "resources" / "samples"
+    return resource_path("samples")
+
+
+@dataclass
+class CorpusSource:
+    """A corpus to train on: ``name`` for people, ``paths`` to read, ``errors`` for invalid UTF-8."""
+
+    name: str
+    paths: list[Path]
+    errors: str = "strict"
+    builtin: bool = False
+    #: For the standard library: skip files that are not UTF-8 (a few tests are in other encodings on purpose).
+    skip_non_utf8: bool = False
+    total_bytes: int = field(init=False, default=0)
+
+    def __post_init__(self) -> None:
+        self.paths = [Path(p) for p in self.paths]
+        self.total_bytes = sum(p.stat().st_size for p in self.paths if p.is_file())
+
+    def describe(self) -> str:
+        """One line: how many files and how big.
+
+        >>> CorpusSource("x", [__file__]).describe().startswith("1 file, ")
+        True
+        """
+        files = f"{len(self.paths):,} file" + ("s" if len(self.paths) != 1 else "")
+        return f"{files}, {format_bytes(self.total_bytes)}"
+
+    def preview(self, limit: int = PREVIEW_BYTES) -> str:
+        """The beginning of the first file, decoded leniently (a cut UTF-8 character at the end is dropped)."""
+        if not self.paths:
+            return ""
+        with open(self.paths[0], "rb") as f:
+            head = f.read(limit)
+        return codecs.getincrementaldecoder("utf-8")("replace").decode(head, final=False)
+
+    def files_to_read(self) -> list[Path]:
+        """The files to train on (may read them all, for ``skip_non_utf8``: call it off the GUI thread)."""
+        if not self.skip_non_utf8:
+            return list(self.paths)
+        keep = []
+        for path in self.paths:
+            try:
+                path.read_bytes().decode("utf-8")
+            except (UnicodeDecodeError, OSError):
+                continue
+            keep.append(path)
+        return keep
+
+
+def builtin_samples() -> list[CorpusSource]:
+    """The sample texts shipped with the app (those present on disk)."""
+    folder = samples_dir()
+    return [
+        CorpusSource(title, [folder / name], builtin=True)
+        for name, title in SAMPLES.items()
+        if (folder / name).is_file()
+    ]
+
+
+def stdlib_files(limit_bytes: int = STDLIB_LIMIT_BYTES) -> list[Path]:
+    """The running interpreter's standard-library ``.py`` files (no site-packages), sorted, up to ``limit_bytes``."""
+    root = sysconfig.get_paths()["stdlib"]
+    chosen, total = [], 0
+    for folder, subdirs, files in os.walk(root):
+        subdirs[:] = sorted(d for d in subdirs if d not in ("site-packages", "dist-packages", "__pycache__"))
+        for name in sorted(files):
+            if not name.endswith(".py"):
+                continue
+            path = Path(folder, name)
+            size = path.stat().st_size
+            if total + size > limit_bytes:
+                return chosen
+            chosen.append(path)
+            total += size
+    return chosen
+
+
+def stdlib_source() -> CorpusSource:
+    return CorpusSource(STDLIB_NAME, stdlib_files(), builtin=True, skip_non_utf8=True)
+
+
+@dataclass
+class FileCheck:
+    """What :func:`check_file` found: ``problem`` is None, "empty", "binary" or "not-utf8"."""
+
+    path: Path
+    problem: str | None = None
+    message: str = ""
+
+
+def check_file(path: str | os.PathLike, limit: int = CHECK_BYTES) -> FileCheck:
+    """Check the first ``limit`` bytes of a file: empty, binary (NUL bytes) or not UTF-8?
+
+    The trainer checks the whole file again as it reads, so a problem further on is still caught.
+    """
+    path = Path(path)
+    with open(path, "rb") as f:
+        head = f.read(limit)
+    if not head:
+        return FileCheck(path, "empty", f"“{path.name}” is empty: there is no text to train on.")
+    if b"\x00" in head[:65536]:
+        return FileCheck(
+            path, "binary", f"“{path.name}” looks like a binary file (it contains NUL bytes), not text."
+        )
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    try:
+        decoder.decode(head, final=len(head) < limit)
+    except UnicodeDecodeError as exc:
+        return FileCheck(
+            path,
+            "not-utf8",
+            f"“{path.name}” is not valid UTF-8 (first bad byte at offset {exc.start}: "
+            f"0x{head[exc.start]:02X}). It may be in another encoding.",
+        )
+    return FileCheck(path)
+
+
+def format_bytes(n: float) -> str:
+    """Human-readable size.
+
+    >>> format_bytes(512), format_bytes(2048), format_bytes(31_500_000)
+    ('512 B', '2.0 KB', '31.5 MB')
+    """
+    if n < 1000:
+        return f"{int(n)} B"
+    for unit in ("KB", "MB", "GB"):
+        n /= 1000
+        if n < 1000 or unit == "GB":
+            break
+    return f"{n:.1f} {unit}"

@@ -1,0 +1,39 @@
+"""Message boxes: a plain sentence for the user, technical details behind "Show Details...".
+
+Every error the app reports goes through :func:`show_error`, so nothing ever reaches the user as a traceback.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+
+def show_error(parent: QWidget | None, title: str, message: str, details: str = "") -> None:
+    box = QMessageBox(QMessageBox.Icon.Warning, title, message, QMessageBox.StandardButton.Ok, parent)
+    box.setObjectName("errorDialog")
+    if details:
+        box.setDetailedText(details)
+    box.exec()
+
+
+def show_info(parent: QWidget | None, title: str, message: str) -> None:
+    box = QMessageBox(QMessageBox.Icon.Information, title, message, QMessageBox.StandardButton.Ok, parent)
+    box.setObjectName("infoDialog")
+    box.exec()
+
+
+def ask_replace_invalid(parent: QWidget | None, message: str) -> bool:
+    """Ask whether to train anyway with invalid bytes replaced by U+FFFD. True for yes."""
+    box = QMessageBox(
+        QMessageBox.Icon.Question,
+        "Not UTF-8 text",
+        message,
+        QMessageBox.StandardButton.NoButton,
+        parent,
+    )
+    box.setObjectName("replaceInvalidDialog")
+    box.setInformativeText("Train on it anyway, with each invalid byte replaced by the character U+FFFD (�)?")
+    replace = box.addButton("Replace invalid bytes", QMessageBox.ButtonRole.AcceptRole)
+    box.addButton("Skip this file", QMessageBox.ButtonRole.RejectRole)
+    box.exec()
+    return box.clickedButton() is replace

@@ -1,0 +1,103 @@
+"""The GUI's copy of a training run: the engine's merge steps plus what it reported about the corpus.
+
+It only stores and looks up records the engine produced (a :class:`bpe_core.MergeStep` per merge); it computes no
+BPE itself. Models and charts read from one shared ``MergeHistory``.
+
+>>> from bpe_core.steps import MergeStep
+>>> h = MergeHistory()
+>>> h.reset(corpus_bytes=12, initial_tokens=12)
+>>> h.extend([MergeStep(0, 256, 108, 111, b"lo", 3, 9, ((108, 111, 3),))])
+>>> h.token_bytes(256), h.token_bytes(108), len(h)
+(b'lo', b'l', 1)
+>>> h.bytes_per_token(0)
+1.3333333333333333
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import numpy as np
+
+from bpe_core.steps import MergeStep, TrainingRecord
+
+
+class MergeHistory:
+    """Merge steps in rank order, with id -> bytes lookups and numpy columns for the charts."""
+
+    def __init__(self) -> None:
+        self.reset()
+
+    def reset(self, *, corpus_bytes: int = 0, initial_tokens: int = 0, unique_words: int = 0) -> None:
+        """Forget every step; remember the corpus figures of a new run (0 while still unknown)."""
+        self.steps: list[MergeStep] = []
+        self.corpus_bytes = corpus_bytes
+        self.initial_tokens = initial_tokens
+        self.unique_words = unique_words
+        self.special_tokens: dict[str, int] = {}
+        self._tokens: dict[int, bytes] = {i: bytes([i]) for i in range(256)}
+        self._counts = np.zeros(0, dtype=np.float64)
+        self._tokens_after = np.zeros(0, dtype=np.float64)
+
+    def set_corpus(self, *, corpus_bytes: int, initial_tokens: int, unique_words: int) -> None:
+        """Record the corpus figures the engine reported once counting finished."""
+        self.corpus_bytes = corpus_bytes
+        self.initial_tokens = initial_tokens
+        self.unique_words = unique_words
+
+    def set_special_tokens(self, special_tokens: dict[str, int]) -> None:
+        self.special_tokens = dict(special_tokens)
+        for text, token_id in special_tokens.items():
+            self._tokens[token_id] = text.encode("utf-8")
+
+    @classmethod
+    def from_record(cls, record: TrainingRecord, special_tokens: dict[str, int] | None = None) -> MergeHistory:
+        """A history holding a whole saved or finished run."""
+        history = cls()
+        history.reset(
+            corpus_bytes=record.corpus_bytes, initial_tokens=record.initial_tokens, unique_words=record.unique_words
+        )
+        history.extend(record.steps)
+        history.set_special_tokens(special_tokens or {})
+        return history
+
+    def extend(self, steps: Iterable[MergeStep]) -> None:
+        """Append a batch of steps (they must continue the rank sequence)."""
+        new = list(steps)
+        if not new:
+            return
+        for step in new:
+            if step.rank != len(self.steps):
+                raise ValueError(f"merge step {step.rank} arrived after step {len(self.steps) - 1}")
+            self.steps.append(step)
+            self._tokens[step.new_id] = step.token
+        self._counts = np.concatenate([self._counts, np.fromiter((s.count for s in new), np.float64, len(new))])
+        self._tokens_after = np.concatenate(
+            [self._tokens_after, np.fromiter((s.tokens_after for s in new), np.float64, len(new))]
+        )
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    def token_bytes(self, token_id: int) -> bytes:
+        """The bytes of a token id known so far (raw bytes, merged tokens, special tokens)."""
+        return self._tokens[token_id]
+
+    @property
+    def counts(self) -> np.ndarray:
+        """Count of each merge when it was chosen, by rank."""
+        return self._counts
+
+    @property
+    def tokens_after(self) -> np.ndarray:
+        """The corpus's token total after each merge, by rank."""
+        return self._tokens_after
+
+    def vocab_sizes(self) -> np.ndarray:
+        """Vocabulary size after each merge: 256 bytes + merges so far + special tokens."""
+        return 257 + np.arange(len(self.steps), dtype=np.float64) + len(self.special_tokens)
+
+    def bytes_per_token(self, rank: int) -> float:
+        """Compression of the training corpus after merge ``rank`` (bytes per token)."""
+        tokens = self.steps[rank].tokens_after
+        return self.corpus_bytes / tokens if tokens else 0.0

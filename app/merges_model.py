@@ -1,0 +1,134 @@
+"""The merges table: one row per merge step, fine with 100,000 rows, plus a filter by token text.
+
+Rows are appended in batches (``beginInsertRows`` once per batch), and cells are formatted only when the view asks
+for them, so the table costs nothing for rows off screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
+
+from app.merge_history import MergeHistory
+from app.token_text import render_token
+from bpe_core.steps import MergeStep
+
+COLUMNS = ("Rank", "ID", "Left", "Right", "New token", "Count", "Corpus tokens after")
+RANK, ID, LEFT, RIGHT, NEW, COUNT, AFTER = range(len(COLUMNS))
+#: Role holding a cell's raw value (int or bytes) for sorting and tests.
+RAW_ROLE = Qt.ItemDataRole.UserRole + 1
+
+_Index = QModelIndex | QPersistentModelIndex
+
+
+class MergesTableModel(QAbstractTableModel):
+    """Merge steps as table rows. The model owns appending to its :class:`MergeHistory`."""
+
+    def __init__(self, history: MergeHistory, parent=None):
+        super().__init__(parent)
+        self.history = history
+        self._rendered: list[str] = []  # the new token of each row, rendered once
+
+    # --- changing the data -------------------------------------------------------------------------------------
+    def extend(self, steps: Iterable[MergeStep]) -> None:
+        """Append a batch of steps as new rows."""
+        steps = list(steps)
+        if not steps:
+            return
+        first = len(self.history)
+        self.beginInsertRows(QModelIndex(), first, first + len(steps) - 1)
+        self.history.extend(steps)
+        self._rendered.extend(render_token(s.token) for s in steps)
+        self.endInsertRows()
+
+    def set_history(self, history: MergeHistory) -> None:
+        """Show another history (a new run or an opened tokenizer)."""
+        self.beginResetModel()
+        self.history = history
+        self._rendered = [render_token(s.token) for s in history.steps]
+        self.endResetModel()
+
+    def rendered_token(self, row: int) -> str:
+        return self._rendered[row]
+
+    # --- QAbstractTableModel -----------------------------------------------------------------------------------
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self._rendered)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
+        if role != Qt.ItemDataRole.DisplayRole:
+            return None
+        if orientation == Qt.Orientation.Horizontal:
+            return COLUMNS[section] if 0 <= section < len(COLUMNS) else None
+        return str(section + 1)
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole):
+        if not index.isValid() or index.row() >= len(self._rendered):
+            return None
+        step = self.history.steps[index.row()]
+        column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._display(step, column, index.row())
+        if role == RAW_ROLE:
+            return self._raw(step, column)
+        if role == Qt.ItemDataRole.ToolTipRole and column in (LEFT, RIGHT, NEW):
+            token_id = (step.left, step.right, step.new_id)[column - LEFT]
+            data = self.history.token_bytes(token_id)
+            return f"id {token_id}: {len(data)} bytes, hex {data.hex(' ')}"
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            if column in (LEFT, RIGHT, NEW):
+                return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def _display(self, step: MergeStep, column: int, row: int) -> str:
+        if column == LEFT:
+            return render_token(self.history.token_bytes(step.left))
+        if column == RIGHT:
+            return render_token(self.history.token_bytes(step.right))
+        if column == NEW:
+            return self._rendered[row]
+        return f"{self._raw(step, column):,}"
+
+    def _raw(self, step: MergeStep, column: int):
+        return (
+            step.rank,
+            step.new_id,
+            step.left,
+            step.right,
+            step.token,
+            step.count,
+            step.tokens_after,
+        )[column]
+
+
+class MergesFilterModel(QSortFilterProxyModel):
+    """Keeps the rows whose new token contains the search text, as typed or as rendered (``␣the``).
+
+    A search for ``" the"`` and one for ``"␣the"`` find the same rows.
+    """
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self._needle = ""
+        self._needle_bytes = b""
+        self.setSortRole(RAW_ROLE)
+
+    def set_search(self, text: str) -> None:
+        self._needle = text
+        self._needle_bytes = text.encode("utf-8")
+        self.invalidateRowsFilter()
+
+    def filterAcceptsRow(self, source_row: int, source_parent: _Index) -> bool:
+        if not self._needle:
+            return True
+        model = self.sourceModel()
+        if not isinstance(model, MergesTableModel) or source_row >= model.rowCount():
+            return True
+        if self._needle in model.rendered_token(source_row):
+            return True
+        return self._needle_bytes in model.history.steps[source_row].token

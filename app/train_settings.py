@@ -1,0 +1,68 @@
+"""Training settings as the user chose them, and the reasons (if any) they cannot be used yet.
+
+>>> TrainSettings(vocab_size=1000).problems()
+[]
+>>> TrainSettings(vocab_size=100).problems()
+['Vocabulary size 100 is too small: the minimum is 256 (256 bytes + 0 special tokens).']
+>>> TrainSettings(pattern="[a-").problems()[0].startswith("invalid pre-tokenization regex")
+True
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+from bpe_core.patterns import PATTERNS, PatternError, get_pattern
+from bpe_core.specials import check_special_tokens
+
+DEFAULT_SPECIALS = ["<|endoftext|>"]
+
+
+def default_processes() -> int:
+    return max(1, min(4, os.cpu_count() or 1))
+
+
+@dataclass
+class TrainSettings:
+    """``pattern`` is a name from :data:`bpe_core.patterns.PATTERNS` or a custom regex."""
+
+    vocab_size: int = 1256
+    pattern: str = "gpt2"
+    special_tokens: list[str] = field(default_factory=list)
+    processes: int = field(default_factory=default_processes)
+
+    @property
+    def target_merges(self) -> int:
+        return self.vocab_size - 256 - len(self.special_tokens)
+
+    def problems(self) -> list[str]:
+        """Why these settings cannot train (empty when they can), one plain sentence each."""
+        found = []
+        try:
+            check_special_tokens(self.special_tokens)
+        except ValueError as exc:
+            found.append(f"Special tokens: {exc}.")
+        minimum = 256 + len(self.special_tokens)
+        if self.vocab_size < minimum:
+            found.append(
+                f"Vocabulary size {self.vocab_size} is too small: the minimum is {minimum} "
+                f"(256 bytes + {len(self.special_tokens)} special tokens)."
+            )
+        if self.pattern not in PATTERNS:
+            try:
+                get_pattern(self.pattern)
+            except PatternError as exc:
+                found.append(str(exc))
+        if self.processes < 1:
+            found.append("Use at least one worker process.")
+        return found
+
+
+def parse_special_tokens(text: str) -> list[str]:
+    """Special tokens typed in one line, separated by spaces.
+
+    >>> parse_special_tokens("<|endoftext|>  <|pad|>")
+    ['<|endoftext|>', '<|pad|>']
+    """
+    return text.split()

@@ -1,0 +1,229 @@
+"""Training off the GUI thread: a worker object in a ``QThread`` consumes the trainer's steps and sends them to
+the GUI in batches, at most ~30 times a second, never one signal per merge.
+
+:class:`TrainingRun` is the GUI-side handle of one run: it owns the thread, forwards the worker's signals (only
+for the current run, so a cancelled run's late batches never arrive), cancels, and stops cleanly on close.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QThread, Signal, Slot
+
+from app.corpus_sources import CorpusSource
+from app.train_settings import TrainSettings
+from bpe_core import BpeTrainer, CorpusError, PatternError, TrainingCancelled
+from bpe_core.steps import TrainingRecord
+
+FLUSH_SECONDS = 1 / 30
+
+
+@dataclass
+class TrainingResult:
+    """What a finished (or cancelled) run produced, straight from the trainer."""
+
+    vocab: dict[int, bytes]
+    merges: list[tuple[bytes, bytes]]
+    special_tokens: dict[str, int]
+    pattern: str
+    record: TrainingRecord
+    stop_reason: str
+    cancelled: bool
+    seconds: float = 0.0
+
+
+@dataclass
+class CorpusCounted:
+    """Figures known once the counting phase is over."""
+
+    corpus_bytes: int
+    initial_tokens: int
+    unique_words: int
+    special_tokens: dict[str, int] = field(default_factory=dict)
+    seconds: float = 0.0
+
+
+class TrainingWorker(QObject):
+    """Runs one training in whatever thread it lives in. ``cancel()`` may be called from any thread."""
+
+    counting = Signal(int, int)  # bytes done, bytes total
+    counted = Signal(object)  # CorpusCounted
+    steps_ready = Signal(list)  # a batch of MergeStep, in rank order
+    finished = Signal(object)  # TrainingResult
+    failed = Signal(str, str)  # plain message, details
+    done = Signal()  # always last, after finished or failed
+
+    def __init__(self, source: CorpusSource, settings: TrainSettings, flush_seconds: float = FLUSH_SECONDS):
+        super().__init__()
+        self.source = source
+        self.settings = settings
+        self.flush_seconds = flush_seconds
+        self._lock = threading.Lock()
+        self._cancelled = False
+        self._trainer: BpeTrainer | None = None
+        # Set by the GUI once it has taken the last batch: a slow GUI gets bigger batches, not a queue of them.
+        self._delivered = threading.Event()
+        self._delivered.set()
+
+    def cancel(self) -> None:
+        with self._lock:
+            self._cancelled = True
+            if self._trainer is not None:
+                self._trainer.cancel()
+
+    def batch_taken(self) -> None:
+        self._delivered.set()
+
+    @Slot()
+    def run(self) -> None:
+        started = time.perf_counter()
+        try:
+            self._run(started)
+        except TrainingCancelled:
+            self.finished.emit(self._result(started, cancelled=True))
+        except (CorpusError, PatternError, ValueError, OSError) as exc:
+            self.failed.emit(str(exc), traceback.format_exc())
+        except Exception as exc:  # a bug: report it rather than lose the thread
+            self.failed.emit(f"Training failed unexpectedly: {exc}", traceback.format_exc())
+        finally:
+            self.done.emit()
+
+    def _run(self, started: float) -> None:
+        s = self.settings
+        trainer = BpeTrainer(
+            s.vocab_size, s.special_tokens, pattern=s.pattern, processes=s.processes, errors=self.source.errors
+        )
+        with self._lock:
+            self._trainer = trainer
+            if self._cancelled:
+                trainer.cancel()
+        paths: list[Path] = self.source.files_to_read()
+        if trainer.cancelled:
+            raise TrainingCancelled("cancelled before counting")
+        last = [0.0]
+
+        def progress(done: int, total: int) -> None:
+            now = time.perf_counter()
+            if now - last[0] >= self.flush_seconds or done >= total:
+                last[0] = now
+                self.counting.emit(done, total)
+
+        trainer.count_files(paths, progress=progress)
+        record = trainer.record
+        self.counted.emit(
+            CorpusCounted(
+                record.corpus_bytes, record.initial_tokens, record.unique_words, trainer.special_tokens,
+                time.perf_counter() - started,
+            )
+        )
+        batch: list = []
+        last_flush = time.perf_counter()
+        for step in trainer.steps():
+            batch.append(step)
+            now = time.perf_counter()
+            if now - last_flush >= self.flush_seconds and self._delivered.is_set():
+                self._delivered.clear()
+                self.steps_ready.emit(batch)
+                batch, last_flush = [], now
+        if batch:
+            self.steps_ready.emit(batch)
+        self.finished.emit(self._result(started, cancelled=trainer.cancelled))
+
+    def _result(self, started: float, cancelled: bool) -> TrainingResult:
+        t = self._trainer
+        assert t is not None
+        return TrainingResult(
+            vocab=t.vocab,
+            merges=list(t.merges),
+            special_tokens=t.special_tokens,
+            pattern=t.pattern,
+            record=t.record,
+            stop_reason=t.stop_reason or "cancelled while counting",
+            cancelled=cancelled,
+            seconds=time.perf_counter() - started,
+        )
+
+
+class TrainingRun(QObject):
+    """The GUI-side handle of one training run (lives in the GUI thread; connect to its signals)."""
+
+    counting = Signal(int, int)
+    counted = Signal(object)
+    steps_ready = Signal(list)
+    finished = Signal(object)
+    failed = Signal(str, str)
+    stopped = Signal()  # the thread has ended
+
+    def __init__(self, source: CorpusSource, settings: TrainSettings, parent=None):
+        super().__init__(parent)
+        self.source = source
+        self.settings = settings
+        self.thread = QThread()
+        self.thread.setObjectName("bpe-training")
+        self.worker = TrainingWorker(source, settings)
+        self.worker.moveToThread(self.thread)
+        self.thread.started.connect(self.worker.run)
+        self.worker.counting.connect(self._on_counting)
+        self.worker.counted.connect(self._on_counted)
+        self.worker.steps_ready.connect(self._on_steps)
+        self.worker.finished.connect(self._on_finished)
+        self.worker.failed.connect(self._on_failed)
+        self.worker.done.connect(self.thread.quit)
+        self.thread.finished.connect(self._on_thread_finished)
+        self._detached = False
+
+    def start(self) -> None:
+        self.thread.start()
+
+    def is_running(self) -> bool:
+        return self.thread.isRunning()
+
+    def cancel(self) -> None:
+        """Stop soon, keeping the merges made so far (a ``finished`` with ``cancelled=True`` follows)."""
+        self.worker.cancel()
+
+    def detach(self) -> None:
+        """Cancel and stop forwarding anything: used before starting another run."""
+        self._detached = True
+        self.worker.cancel()
+
+    def stop_and_wait(self, timeout_ms: int = 10000) -> bool:
+        """Cancel, and block until the thread has ended (for closing the window). True if it ended."""
+        self.detach()
+        self.thread.quit()
+        return self.thread.wait(timeout_ms)
+
+    @Slot(int, int)
+    def _on_counting(self, done: int, total: int) -> None:
+        if not self._detached:
+            self.counting.emit(done, total)
+
+    @Slot(object)
+    def _on_counted(self, counted) -> None:
+        if not self._detached:
+            self.counted.emit(counted)
+
+    @Slot(list)
+    def _on_steps(self, steps: list) -> None:
+        self.worker.batch_taken()
+        if not self._detached:
+            self.steps_ready.emit(steps)
+
+    @Slot(object)
+    def _on_finished(self, result) -> None:
+        if not self._detached:
+            self.finished.emit(result)
+
+    @Slot(str, str)
+    def _on_failed(self, message: str, details: str) -> None:
+        if not self._detached:
+            self.failed.emit(message, details)
+
+    @Slot()
+    def _on_thread_finished(self) -> None:
+        self.stopped.emit()
