@@ -102,6 +102,16 @@ def stdlib_corpus() -> Path:
     return _cached("stdlib.txt", build)
 
 
+def stdlib_prefix(nbytes: int = 3_000_000) -> Path:
+    """The first files of stdlib_corpus(), cut at the last <|endoftext|> before nbytes (for quick runs)."""
+
+    def build() -> str:
+        data = stdlib_corpus().read_bytes()[:nbytes]
+        return data[: data.rindex(EOT.encode())].decode("utf-8")
+
+    return _cached(f"stdlib_{nbytes}.txt", build)
+
+
 def _python_doc_sources(root: Path) -> list[Path]:
     """The reST sources (*.txt) of the python3.11-doc package, sorted by path."""
     sources = root / "usr/share/doc/python3.11/html/_sources"
