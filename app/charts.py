@@ -13,7 +13,7 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QColor, QFont, QFontMetrics
 
 from app.merge_history import MergeHistory
 from app.token_text import render_token
@@ -25,7 +25,8 @@ OTHER = QColor("#7570b3")
 CORPUS = QColor("#1b9e77")
 HELD_OUT = QColor("#7570b3")
 MARKER = QColor("#e7298a")
-LABEL_CHARS = 22
+LABEL_CHARS = 24
+TICK_FONT = "Noto Sans Mono CJK SC"
 
 
 def _label(text: str, limit: int = LABEL_CHARS) -> str:
@@ -46,8 +47,8 @@ class PairFrequencyChart(pg.PlotWidget):
         self.hideButtons()
         self.setMinimumHeight(220)
         self.getViewBox().invertY(True)
-        axis = self.getAxis("left")
-        axis.setStyle(tickFont=QFont("Noto Sans Mono CJK SC", 10), autoExpandTextSpace=True)
+        self.tick_font = QFont(TICK_FONT, 10)
+        self.getAxis("left").setStyle(tickFont=self.tick_font, autoExpandTextSpace=False)
         self.bars = pg.BarGraphItem(x0=[], y=[], height=0.7, width=[], brushes=[], pen=None)
         self.addItem(self.bars)
         self.shown_rank: int | None = None
@@ -60,6 +61,7 @@ class PairFrequencyChart(pg.PlotWidget):
             self.labels = []
             self.bars.setOpts(x0=[], y=[], width=[], brushes=[])
             self.getAxis("left").setTicks([[]])
+            self.getAxis("left").setWidth(40)
             self.setTitle("Pair frequencies", size="11pt")
             return
         step = history.steps[rank]
@@ -72,19 +74,16 @@ class PairFrequencyChart(pg.PlotWidget):
         brushes = [pg.mkBrush(CHOSEN if (a, b) == step.pair else OTHER) for a, b, _ in pairs]
         positions = list(range(len(pairs)))
         self.bars.setOpts(x0=[0] * len(pairs), y=positions, width=counts, brushes=brushes)
-        self.getAxis("left").setTicks([list(zip(positions, self.labels))])
-        self.setXRange(0, max(counts) * 1.05, padding=0)
+        axis = self.getAxis("left")
+        axis.setTicks([list(zip(positions, self.labels))])
+        # The axis is as wide as the longest label: pyqtgraph's own expansion only ever grows and can push the
+        # plot out of the widget.
+        metrics = QFontMetrics(self.tick_font)
+        axis.setWidth(min(260, 14 + max(metrics.horizontalAdvance(label) for label in self.labels)))
+        self.setXRange(0, max(4, max(counts)) * 1.05, padding=0)
         self.setYRange(-0.6, max(len(pairs), 5) - 0.4, padding=0)
-        self.setTitle(
-            f"Top pairs before merge #{rank + 1}: "
-            f"<span style='color:{CHOSEN.name()}'><b>{_escape(self.labels[0])}</b></span> chosen",
-            size="11pt",
-        )
+        self.setTitle(f"Top pairs at rank {rank:,} (chosen pair in orange)", size="11pt")
         self.shown_rank = rank
-
-
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 class MergeCountChart(pg.PlotWidget):
@@ -108,12 +107,12 @@ class MergeCountChart(pg.PlotWidget):
 
     def update_history(self, history: MergeHistory) -> None:
         n = len(history)
-        self.curve.setData(np.arange(1, n + 1, dtype=np.float64), history.counts)
+        self.curve.setData(np.arange(n, dtype=np.float64), history.counts)
 
     def mark(self, rank: int | None) -> None:
         self.marker.setVisible(rank is not None)
         if rank is not None:
-            self.marker.setValue(rank + 1)
+            self.marker.setValue(rank)
 
 
 #: Vocabulary sizes of the reference encodings, for placing them on the compression chart.
@@ -132,7 +131,8 @@ class CompressionChart(pg.PlotWidget):
         self.setMenuEnabled(False)
         self.setMinimumHeight(160)
         self.setLogMode(x=True, y=False)
-        self.addLegend(offset=(-10, -10), labelTextSize="9pt")
+        self.getViewBox().setDefaultPadding(0.08)  # room for the reference labels at the edges
+        self.addLegend(offset=(10, 10), labelTextSize="9pt")
         self.corpus_curve = self.plot([], [], pen=pg.mkPen(CORPUS, width=2), name="training corpus")
         self.corpus_curve.setClipToView(True)
         self.corpus_curve.setDownsampling(auto=True, method="peak")
@@ -173,8 +173,10 @@ class CompressionChart(pg.PlotWidget):
         xs = np.array([REFERENCE_VOCAB[n] for n in names], float)
         ys = np.array([values[n] for n in names], float)
         self.reference_points.setData(xs, ys)
-        for name, x, y in zip(names, xs, ys):
-            label = pg.TextItem(f"{name}\n{y:.2f}", color=MARKER, anchor=(0.5, 1.15))
+        for i, (name, x, y) in enumerate(zip(names, xs, ys)):
+            # Alternate above and below: the three points sit close together on a log axis.
+            anchor = (0.5, 1.2) if i % 2 == 0 else (0.5, -0.2)
+            label = pg.TextItem(f"{name.removesuffix('_base')} {y:.2f}", color=MARKER, anchor=anchor)
             label.setPos(math.log10(x), y)
             self.addItem(label, ignoreBounds=True)
             self.reference_labels.append(label)

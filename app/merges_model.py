@@ -14,10 +14,19 @@ from app.merge_history import MergeHistory
 from app.token_text import render_token
 from bpe_core.steps import MergeStep
 
-COLUMNS = ("Rank", "ID", "Left", "Right", "New token", "Count", "Corpus tokens after")
+COLUMNS = ("Rank", "ID", "Left", "Right", "New token", "Count", "Tokens after")
 RANK, ID, LEFT, RIGHT, NEW, COUNT, AFTER = range(len(COLUMNS))
 #: Role holding a cell's raw value (int or bytes) for sorting and tests.
 RAW_ROLE = Qt.ItemDataRole.UserRole + 1
+HEADER_TIPS = (
+    "Merge rank, from 0: the order in which merges were learned (and are applied)",
+    "Id of the new token: 256 + rank",
+    "Left token of the merged pair",
+    "Right token of the merged pair",
+    "The new token: left + right (␣ space, ↵ newline, ⇥ tab, <XX> a byte that is not a whole character)",
+    "How often the pair occurred when it was chosen",
+    "Tokens in the whole training corpus after this merge",
+)
 
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -60,6 +69,8 @@ class MergesTableModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(COLUMNS)
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
+            return HEADER_TIPS[section] if 0 <= section < len(HEADER_TIPS) else None
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         if orientation == Qt.Orientation.Horizontal:

@@ -55,7 +55,7 @@ class TrainingWorker(QObject):
     counted = Signal(object)  # CorpusCounted
     steps_ready = Signal(list)  # a batch of MergeStep, in rank order
     finished = Signal(object)  # TrainingResult
-    failed = Signal(str, str)  # plain message, details
+    failed = Signal(str, str, str)  # kind ("not-utf8" or "error"), plain message, details
     done = Signal()  # always last, after finished or failed
 
     def __init__(self, source: CorpusSource, settings: TrainSettings, flush_seconds: float = FLUSH_SECONDS):
@@ -86,10 +86,13 @@ class TrainingWorker(QObject):
             self._run(started)
         except TrainingCancelled:
             self.finished.emit(self._result(started, cancelled=True))
-        except (CorpusError, PatternError, ValueError, OSError) as exc:
-            self.failed.emit(str(exc), traceback.format_exc())
+        except CorpusError as exc:
+            kind = "not-utf8" if "UTF-8" in str(exc) else "error"
+            self.failed.emit(kind, str(exc), traceback.format_exc())
+        except (PatternError, ValueError, OSError) as exc:
+            self.failed.emit("error", str(exc), traceback.format_exc())
         except Exception as exc:  # a bug: report it rather than lose the thread
-            self.failed.emit(f"Training failed unexpectedly: {exc}", traceback.format_exc())
+            self.failed.emit("error", f"Training failed unexpectedly: {exc}", traceback.format_exc())
         finally:
             self.done.emit()
 
@@ -156,7 +159,7 @@ class TrainingRun(QObject):
     counted = Signal(object)
     steps_ready = Signal(list)
     finished = Signal(object)
-    failed = Signal(str, str)
+    failed = Signal(str, str, str)
     stopped = Signal()  # the thread has ended
 
     def __init__(self, source: CorpusSource, settings: TrainSettings, parent=None):
@@ -219,10 +222,10 @@ class TrainingRun(QObject):
         if not self._detached:
             self.finished.emit(result)
 
-    @Slot(str, str)
-    def _on_failed(self, message: str, details: str) -> None:
+    @Slot(str, str, str)
+    def _on_failed(self, kind: str, message: str, details: str) -> None:
         if not self._detached:
-            self.failed.emit(message, details)
+            self.failed.emit(kind, message, details)
 
     @Slot()
     def _on_thread_finished(self) -> None:

@@ -1,0 +1,151 @@
+"""The corpus panel: pick a built-in sample or the standard library, or open files (dialog or drag and drop).
+
+Files are checked as they are opened: an empty file is refused with a message; a binary or non-UTF-8 file asks
+whether to train with invalid bytes replaced. The panel shows the corpus's name, size and the beginning of it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+)
+
+from app import dialogs
+from app.corpus_sources import CorpusSource, builtin_samples, check_file, stdlib_source
+
+TEXT_FONT = "Noto Sans Mono CJK SC"
+
+
+class CorpusPanel(QGroupBox):
+    """Emits ``source_changed`` with the selected :class:`CorpusSource` (or None when nothing usable is left)."""
+
+    source_changed = Signal(object)
+
+    def __init__(self, parent=None):
+        super().__init__("Corpus", parent)
+        self.sources: list[CorpusSource] = builtin_samples()
+        self._stdlib: CorpusSource | None = None
+        self.combo = QComboBox()
+        self.combo.setObjectName("corpusCombo")
+        self.combo.setToolTip("The text to train on: a built-in corpus, or files you open or drop on the window")
+        self.open_button = QPushButton("Open files…")
+        self.open_button.setToolTip("Open one or more UTF-8 text files as the training corpus (or drop them here)")
+        self.info = QLabel()
+        self.info.setObjectName("corpusInfo")
+        self.info.setWordWrap(True)
+        self.preview = QPlainTextEdit()
+        self.preview.setObjectName("corpusPreview")
+        self.preview.setReadOnly(True)
+        self.preview.setFont(QFont(TEXT_FONT, 9))
+        self.preview.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self.preview.setMinimumHeight(90)
+
+        row = QHBoxLayout()
+        row.addWidget(self.combo, 1)
+        row.addWidget(self.open_button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(row)
+        layout.addWidget(self.info)
+        layout.addWidget(self.preview, 1)
+
+        self._fill_combo()
+        self.combo.currentIndexChanged.connect(self._on_index)
+        self.open_button.clicked.connect(self.open_dialog)
+        self._on_index(self.combo.currentIndex())
+
+    # --- the list of sources -------------------------------------------------------------------------------
+    def _fill_combo(self) -> None:
+        self.combo.blockSignals(True)
+        self.combo.clear()
+        for source in self.sources:
+            self.combo.addItem(source.name)
+        self.combo.addItem("Python standard library (~30 MB of code)")
+        self.combo.blockSignals(False)
+
+    def current_source(self) -> CorpusSource | None:
+        index = self.combo.currentIndex()
+        if index < 0:
+            return None
+        if index == len(self.sources):
+            if self._stdlib is None:
+                self._stdlib = stdlib_source()
+            return self._stdlib
+        return self.sources[index]
+
+    def select_stdlib(self) -> None:
+        self.combo.setCurrentIndex(len(self.sources))
+
+    def select_sample(self, file_name: str) -> bool:
+        """Select the built-in sample stored as ``file_name`` (e.g. ``"chinese.txt"``)."""
+        for i, source in enumerate(self.sources):
+            if source.builtin and source.paths and source.paths[0].name == file_name:
+                self.combo.setCurrentIndex(i)
+                return True
+        return False
+
+    def _on_index(self, _index: int) -> None:
+        source = self.current_source()
+        if source is None:
+            self.info.setText("No corpus")
+            self.preview.clear()
+        else:
+            replaced = " · invalid bytes will be replaced" if source.errors == "replace" else ""
+            self.info.setText(f"<b>{_escape(source.name)}</b> — {source.describe()}{replaced}")
+            self.preview.setPlainText(source.preview())
+        self.source_changed.emit(source)
+
+    # --- opening files -------------------------------------------------------------------------------------
+    def open_dialog(self) -> None:
+        paths, _ = QFileDialog.getOpenFileNames(
+            self, "Open corpus files", "", "Text files (*.txt *.md *.py *.json *.csv);;All files (*)"
+        )
+        if paths:
+            self.add_files(paths)
+
+    def add_files(self, paths: list[str | Path]) -> bool:
+        """Check and add files as one corpus, and select it. Returns False if none could be used."""
+        usable, errors = [], "strict"
+        for path in map(Path, paths):
+            try:
+                if not path.is_file():
+                    raise OSError(f"“{path}” is not a file")
+                check = check_file(path)
+            except OSError as exc:
+                dialogs.show_error(self, "Cannot open file", f"The file could not be read: {exc}", repr(exc))
+                continue
+            if check.problem == "empty":
+                dialogs.show_error(self, "Empty file", check.message)
+                continue
+            if check.problem in ("binary", "not-utf8"):
+                if not dialogs.ask_replace_invalid(self, check.message):
+                    continue
+                errors = "replace"
+            usable.append(path)
+        if not usable:
+            return False
+        name = usable[0].name if len(usable) == 1 else f"{usable[0].name} and {len(usable) - 1} more"
+        self.sources.append(CorpusSource(name, usable, errors=errors))
+        self._fill_combo()
+        self.combo.setCurrentIndex(len(self.sources) - 1)
+        self._on_index(self.combo.currentIndex())
+        return True
+
+    def mark_replace(self, source: CorpusSource) -> None:
+        """Train ``source`` again with invalid bytes replaced (after the trainer found some)."""
+        source.errors = "replace"
+        self._on_index(self.combo.currentIndex())
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

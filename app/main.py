@@ -1,0 +1,74 @@
+"""Start BPE Explorer: ``bpe-explorer [CORPUS...] [--vocab-size N] [--pattern P] [--special TOKEN]... [--train]
+[--open TOKENIZER.json] [--text "..."]``.
+
+>>> args = parse_args(["a.txt", "--vocab-size", "2000", "--special", "<|a|>", "--train"])
+>>> args.corpus, args.vocab_size, args.special, args.train
+(['a.txt'], 2000, ['<|a|>'], True)
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from bpe_core.patterns import PATTERNS
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="bpe-explorer", description="Train byte-pair-encoding tokenizers and watch the merges happen."
+    )
+    parser.add_argument("corpus", nargs="*", help="corpus text files to open (default: the built-in English sample)")
+    parser.add_argument("--sample", choices=["english", "chinese", "mixed", "stdlib"],
+                        help="select a built-in corpus instead of files")
+    parser.add_argument("--vocab-size", type=int, help="vocabulary size (256 bytes + merges + special tokens)")
+    parser.add_argument("--pattern", help=f"pre-tokenizer: {', '.join(PATTERNS)} or a custom regex")
+    parser.add_argument("--special", action="append", metavar="TOKEN", help="a special token (repeatable)")
+    parser.add_argument("--processes", type=int, help="worker processes for counting")
+    parser.add_argument("--train", action="store_true", help="start training at once")
+    parser.add_argument("--open", metavar="TOKENIZER.json", help="open a saved tokenizer")
+    parser.add_argument("--text", help="prefill the held-out text")
+    return parser.parse_args(argv)
+
+
+def apply_args(window, args: argparse.Namespace) -> None:
+    """Preset the window from parsed arguments (files, settings, tokenizer, text, training)."""
+    if args.corpus:
+        window.corpus_panel.add_files(args.corpus)
+    elif args.sample == "stdlib":
+        window.corpus_panel.select_stdlib()
+    elif args.sample:
+        window.corpus_panel.select_sample(f"{args.sample}.txt")
+    window.settings_panel.apply(
+        vocab_size=args.vocab_size, pattern=args.pattern, special_tokens=args.special, processes=args.processes
+    )
+    if args.text is not None:
+        window.held_out_edit.setPlainText(args.text)
+    if args.open:
+        window.open_tokenizer(args.open)
+    if args.train:
+        window.start_training()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    from PySide6.QtGui import QFont
+    from PySide6.QtWidgets import QApplication
+
+    from app.main_window import MainWindow
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("BPE Explorer")
+    app.setOrganizationName("bpe-explorer")
+    font = QFont("DejaVu Sans", 10)
+    font.setFamilies(["DejaVu Sans", "Noto Sans CJK SC"])
+    app.setFont(font)
+    window = MainWindow()
+    window.show()
+    apply_args(window, args)
+    return app.exec()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,594 @@
+"""The main window: corpus and settings on the left, the merges table in the middle, the charts on the right.
+
+The window holds no BPE logic: it starts a :class:`~app.training_worker.TrainingRun`, appends the merge steps it
+delivers to the table model, and redraws the charts from the same :class:`~app.merge_history.MergeHistory`.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from PySide6.QtCore import QItemSelection, QSettings, Qt, QTimer, Slot
+from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QFont, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFileDialog,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QPlainTextEdit,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app import dialogs
+from app.background import BackgroundRunner
+from app.charts import CompressionChart, MergeCountChart, PairFrequencyChart
+from app.corpus_panel import TEXT_FONT, CorpusPanel
+from app.corpus_sources import format_bytes
+from app.held_out import DEFAULT_HELD_OUT, HeldOutCompression, measure_held_out
+from app.merge_history import MergeHistory
+from app.merges_model import MergesFilterModel, MergesTableModel
+from app.progress import PhaseProgress, format_seconds
+from app.recent_files import RecentFiles
+from app.settings_panel import SettingsPanel
+from app.training_worker import CorpusCounted, TrainingResult, TrainingRun
+from app.tokenizer_files import EXPORT_FORMATS, export_tokenizer, load_tokenizer, save_tokenizer, tokenizer_from_result
+
+APP_TITLE = "BPE Explorer"
+
+
+class MainWindow(QMainWindow):
+    """The training workspace. ``settings`` (QSettings) keeps recent files; tests pass their own."""
+
+    def __init__(self, settings: QSettings | None = None):
+        super().__init__()
+        self.setWindowTitle(APP_TITLE)
+        self.setAcceptDrops(True)
+        self.history = MergeHistory()
+        self.run: TrainingRun | None = None
+        self._retired: list[TrainingRun] = []
+        self.tokenizer = None  # the trained or opened tokenizer (bpe_core), for saving, exporting and comparing
+        self.result: TrainingResult | None = None
+        self.current_rank: int | None = None
+        self.training = False
+        self._phase: PhaseProgress | None = None
+        self._started = 0.0
+        self._elapsed = 0.0
+        self.recent = RecentFiles(settings or QSettings("bpe-explorer", "BPE Explorer"))
+        self.held_out_runner = BackgroundRunner(self)
+        self.held_out_runner.result.connect(self._on_held_out)
+        self.held_out_runner.failed.connect(self._on_held_out_failed)
+
+        self._build_left()
+        self._build_table()
+        self._build_charts()
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(self.left)
+        splitter.addWidget(self.table_area)
+        splitter.addWidget(self.charts_area)
+        splitter.setStretchFactor(0, 0)
+        splitter.setStretchFactor(1, 2)
+        splitter.setStretchFactor(2, 3)
+        splitter.setSizes([360, 590, 610])
+        splitter.setChildrenCollapsible(False)
+        self.setCentralWidget(splitter)
+        self._build_status()
+        self._build_menus()
+
+        self.tick = QTimer(self)
+        self.tick.setInterval(250)
+        self.tick.timeout.connect(self._update_status)
+        self.held_out_timer = QTimer(self)
+        self.held_out_timer.setSingleShot(True)
+        self.held_out_timer.setInterval(400)
+        self.held_out_timer.timeout.connect(self.refresh_held_out)
+
+        self.corpus_panel.source_changed.connect(self._update_train_button)
+        self.settings_panel.changed.connect(self._update_train_button)
+        self._update_train_button()
+        self._update_status()
+        self.resize(1560, 940)
+        QTimer.singleShot(0, self.refresh_held_out)
+
+    # --- building the window -------------------------------------------------------------------------------
+    def _build_left(self) -> None:
+        self.corpus_panel = CorpusPanel()
+        self.settings_panel = SettingsPanel()
+        self.train_button = QPushButton("Train")
+        self.train_button.setObjectName("trainButton")
+        self.train_button.setDefault(True)
+        self.train_button.setMinimumHeight(34)
+        font = self.train_button.font()
+        font.setBold(True)
+        self.train_button.setFont(font)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setObjectName("cancelButton")
+        self.cancel_button.setMinimumHeight(34)
+        self.cancel_button.setEnabled(False)
+        self.train_reason = QLabel()
+        self.train_reason.setObjectName("trainReason")
+        self.train_reason.setWordWrap(True)
+        self.train_reason.setStyleSheet("color: #b00020;")
+        self.progress = QProgressBar()
+        self.progress.setObjectName("progressBar")
+        self.progress.setRange(0, 1000)
+        self.progress.setValue(0)
+        self.progress.setTextVisible(False)
+        self.progress_text = QLabel("Ready to train.")
+        self.progress_text.setObjectName("progressText")
+        self.progress_text.setWordWrap(True)
+
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.train_button, 2)
+        buttons.addWidget(self.cancel_button, 1)
+        training = QGroupBox("Training")
+        box = QVBoxLayout(training)
+        box.addLayout(buttons)
+        box.addWidget(self.train_reason)
+        box.addWidget(self.progress)
+        box.addWidget(self.progress_text)
+
+        self.held_out_edit = QPlainTextEdit(DEFAULT_HELD_OUT)
+        self.held_out_edit.setObjectName("heldOutText")
+        self.held_out_edit.setFont(QFont(TEXT_FONT, 9))
+        self.held_out_edit.setMaximumHeight(110)
+        self.held_out_edit.setToolTip("Text not in the corpus: the compression chart shows how well it is encoded")
+        held = QGroupBox("Held-out text (compression chart)")
+        QVBoxLayout(held).addWidget(self.held_out_edit)
+        self.held_out_edit.textChanged.connect(lambda: self.held_out_timer.start())
+
+        self.left = QWidget()
+        self.left.setMinimumWidth(340)
+        self.left.setMaximumWidth(480)
+        layout = QVBoxLayout(self.left)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.corpus_panel, 1)
+        layout.addWidget(self.settings_panel)
+        layout.addWidget(training)
+        layout.addWidget(held)
+        self.train_button.clicked.connect(self.start_training)
+        self.cancel_button.clicked.connect(self.cancel_training)
+
+    def _build_table(self) -> None:
+        self.model = MergesTableModel(self.history, self)
+        self.proxy = MergesFilterModel(self)
+        self.proxy.setSourceModel(self.model)
+        self.search = QLineEdit()
+        self.search.setObjectName("mergeSearch")
+        self.search.setPlaceholderText("Filter merges by token text (e.g. “ing”, “␣the”, “中”)")
+        self.search.setClearButtonEnabled(True)
+        self.search.textChanged.connect(self.proxy.set_search)
+        self.table = QTableView()
+        self.table.setObjectName("mergesTable")
+        self.table.setModel(self.proxy)
+        self.table.setFont(QFont(TEXT_FONT, 10))
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setAlternatingRowColors(True)
+        self.table.setSortingEnabled(False)
+        self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setDefaultSectionSize(24)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        for column, width in enumerate((52, 56, 84, 84, 104, 64)):
+            self.table.setColumnWidth(column, width)
+        self.table.selectionModel().selectionChanged.connect(self._on_selection)
+        self.table_title = QLabel("<b>Merges</b>")
+        self.table_area = QWidget()
+        layout = QVBoxLayout(self.table_area)
+        layout.setContentsMargins(4, 6, 4, 4)
+        layout.addWidget(self.table_title)
+        layout.addWidget(self.search)
+        layout.addWidget(self.table, 1)
+
+    def _build_charts(self) -> None:
+        self.pair_chart = PairFrequencyChart()
+        self.count_chart = MergeCountChart()
+        self.compression_chart = CompressionChart()
+        self.charts_area = QSplitter(Qt.Orientation.Vertical)
+        self.charts_area.addWidget(self.pair_chart)
+        self.charts_area.addWidget(self.count_chart)
+        self.charts_area.addWidget(self.compression_chart)
+        self.charts_area.setSizes([420, 240, 280])
+        self.charts_area.setChildrenCollapsible(False)
+
+    def _build_status(self) -> None:
+        self.status_labels: dict[str, QLabel] = {}
+        for key in ("corpus", "words", "merges", "elapsed", "compression"):
+            label = QLabel()
+            label.setObjectName(f"status_{key}")
+            label.setContentsMargins(8, 0, 8, 0)
+            self.statusBar().addPermanentWidget(label)
+            self.status_labels[key] = label
+
+    def _build_menus(self) -> None:
+        file_menu = self.menuBar().addMenu("&File")
+        self.open_corpus_action = file_menu.addAction("Open &corpus files…", self.corpus_panel.open_dialog)
+        self.open_corpus_action.setShortcut(QKeySequence("Ctrl+Shift+O"))
+        self.open_action = file_menu.addAction("&Open tokenizer…", self.open_dialog)
+        self.open_action.setShortcut(QKeySequence.StandardKey.Open)
+        self.recent_menu = file_menu.addMenu("Open &recent")
+        self.save_action = file_menu.addAction("&Save tokenizer…", self.save_dialog)
+        self.save_action.setShortcut(QKeySequence.StandardKey.Save)
+        self.export_menu = file_menu.addMenu("&Export")
+        self.export_actions: dict[str, QAction] = {}
+        for fmt, label in EXPORT_FORMATS.items():
+            action = self.export_menu.addAction(label)
+            action.triggered.connect(lambda _=False, f=fmt: self.export_dialog(f))
+            self.export_actions[fmt] = action
+        file_menu.addSeparator()
+        quit_action = file_menu.addAction("&Quit", self.close)
+        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        self._rebuild_recent_menu()
+        self._update_file_actions()
+
+    # --- training ------------------------------------------------------------------------------------------
+    def problems(self) -> list[str]:
+        """Why Train is disabled (empty when it is enabled)."""
+        found = []
+        if self.corpus_panel.current_source() is None:
+            found.append("Choose a corpus first.")
+        found.extend(self.settings_panel.problems())
+        return found
+
+    @Slot()
+    def _update_train_button(self, *_args) -> None:
+        problems = self.problems()
+        self.train_button.setEnabled(not problems and not self.training)
+        self.train_reason.setText(" ".join(problems))
+        self.train_reason.setVisible(bool(problems))
+        if problems:
+            self.train_button.setToolTip("Cannot train: " + " ".join(problems))
+        else:
+            self.train_button.setToolTip("Train a BPE tokenizer on the corpus with these settings")
+
+    @Slot()
+    def start_training(self) -> None:
+        """Start a run (cancelling and disconnecting any previous one first)."""
+        if self.problems():
+            return
+        self._retire_run()
+        source = self.corpus_panel.current_source()
+        settings = self.settings_panel.settings()
+        self.history = MergeHistory()
+        self.model.set_history(self.history)
+        self.tokenizer, self.result = None, None
+        self._set_current(None)
+        self._redraw_curves()
+        self.compression_chart.set_held_out([], [])
+        self.training = True
+        self._started = time.perf_counter()
+        self._elapsed = 0.0
+        self._phase = PhaseProgress("Counting pre-tokens", total=max(1, source.total_bytes), unit="bytes",
+                                    started=self._started)
+        self.progress.setValue(0)
+        self.progress_text.setText(f"Reading {source.name}…")
+        run = TrainingRun(source, settings, self)
+        run.counting.connect(self._on_counting)
+        run.counted.connect(self._on_counted)
+        run.steps_ready.connect(self._on_steps)
+        run.finished.connect(self._on_finished)
+        run.failed.connect(self._on_failed)
+        run.stopped.connect(self._on_stopped)
+        self.run = run
+        self._target_merges = settings.target_merges
+        self.cancel_button.setEnabled(True)
+        self._update_train_button()
+        self._update_file_actions()
+        self.tick.start()
+        run.start()
+
+    @Slot()
+    def cancel_training(self) -> None:
+        if self.run is not None:
+            self.cancel_button.setEnabled(False)
+            self.progress_text.setText("Cancelling…")
+            self.run.cancel()
+
+    def _retire_run(self) -> None:
+        if self.run is None:
+            return
+        old = self.run
+        self.run = None
+        old.detach()
+        if old.is_running():
+            self._retired.append(old)
+            old.stopped.connect(self._forget_retired)
+
+    @Slot()
+    def _forget_retired(self) -> None:
+        self._retired = [r for r in self._retired if r.is_running()]
+
+    @Slot(int, int)
+    def _on_counting(self, done: int, total: int) -> None:
+        phase = self._phase
+        if phase is None or phase.unit != "bytes":
+            return
+        phase.total = max(1, total)
+        phase.update(done, time.perf_counter())
+        self.progress.setValue(int(1000 * phase.fraction))
+        self.progress_text.setText(phase.text())
+
+    @Slot(object)
+    def _on_counted(self, counted: CorpusCounted) -> None:
+        self.history.set_corpus(
+            corpus_bytes=counted.corpus_bytes, initial_tokens=counted.initial_tokens,
+            unique_words=counted.unique_words,
+        )
+        self.history.set_special_tokens(counted.special_tokens)
+        self._phase = PhaseProgress("Merging", total=max(1, self._target_merges), unit="merges",
+                                    started=time.perf_counter())
+        self.progress.setValue(0)
+        self.progress_text.setText(f"Counted {counted.unique_words:,} unique pre-tokens; merging…")
+        self._update_status()
+
+    @Slot(list)
+    def _on_steps(self, steps: list) -> None:
+        self.model.extend(steps)
+        if self._phase is not None:
+            self._phase.update(len(self.history), time.perf_counter())
+            self.progress.setValue(int(1000 * self._phase.fraction))
+            self.progress_text.setText(self._phase.text())
+        self._redraw_curves()
+        self._set_current(len(self.history) - 1)
+
+    @Slot(object)
+    def _on_finished(self, result: TrainingResult) -> None:
+        self.result = result
+        self._elapsed = result.seconds
+        self.training = False
+        self.tick.stop()
+        try:
+            self.tokenizer = tokenizer_from_result(result)
+        except Exception as exc:  # the engine refused its own output: report, keep the table
+            self.tokenizer = None
+            dialogs.show_error(self, "Tokenizer not built", f"The trained tokenizer could not be built: {exc}",
+                               repr(exc))
+        if self.history.corpus_bytes == 0 and result.record.corpus_bytes:
+            self.history.set_corpus(corpus_bytes=result.record.corpus_bytes,
+                                    initial_tokens=result.record.initial_tokens,
+                                    unique_words=result.record.unique_words)
+        self.progress.setValue(1000 if not result.cancelled else self.progress.value())
+        verb = "Cancelled" if result.cancelled else "Done"
+        self.progress_text.setText(
+            f"{verb} in {format_seconds(result.seconds)}: {len(self.history):,} merges. {_sentence(result.stop_reason)}"
+        )
+        self._after_run()
+        self._redraw_curves()
+        self._set_current(len(self.history) - 1 if len(self.history) else None)
+        self.refresh_held_out()
+
+    @Slot(str, str, str)
+    def _on_failed(self, kind: str, message: str, details: str) -> None:
+        self.training = False
+        self.tick.stop()
+        self._after_run()
+        self.progress_text.setText("Training failed.")
+        source = self.corpus_panel.current_source()
+        if kind == "not-utf8" and source is not None and source.errors == "strict":
+            if dialogs.ask_replace_invalid(self, message):
+                self.corpus_panel.mark_replace(source)
+                QTimer.singleShot(0, self.start_training)
+            return
+        dialogs.show_error(self, "Training failed", message, details)
+
+    def _after_run(self) -> None:
+        self.cancel_button.setEnabled(False)
+        self._update_train_button()
+        self._update_file_actions()
+        self._update_status()
+
+    @Slot()
+    def _on_stopped(self) -> None:
+        run = self.sender()
+        if run is self.run and not self.training:
+            self.run = None
+
+    # --- current step --------------------------------------------------------------------------------------
+    def _set_current(self, rank: int | None) -> None:
+        self.current_rank = rank
+        self.pair_chart.show_step(self.history, rank)
+        self.count_chart.mark(rank)
+        if rank is None:
+            self.compression_chart.mark(None)
+        else:
+            self.compression_chart.mark(257 + rank + len(self.history.special_tokens))
+        self._update_status()
+
+    def _redraw_curves(self) -> None:
+        self.count_chart.update_history(self.history)
+        self.compression_chart.update_history(self.history)
+
+    @Slot(QItemSelection, QItemSelection)
+    def _on_selection(self, *_args) -> None:
+        if self.training:
+            return
+        rows = self.table.selectionModel().selectedRows()
+        if rows:
+            self._set_current(self.proxy.mapToSource(rows[0]).row())
+
+    def select_rank(self, rank: int) -> None:
+        """Make merge ``rank`` the current step and show it in the table."""
+        index = self.proxy.mapFromSource(self.model.index(rank, 0))
+        if index.isValid():
+            self.table.selectRow(index.row())
+            self.table.scrollTo(index)
+        self._set_current(rank)
+
+    # --- held-out text -------------------------------------------------------------------------------------
+    @Slot()
+    def refresh_held_out(self) -> None:
+        text = self.held_out_edit.toPlainText()
+        tokenizer = self.tokenizer
+        self.held_out_runner.submit(lambda: measure_held_out(text, tokenizer))
+
+    @Slot(object)
+    def _on_held_out(self, measured: HeldOutCompression) -> None:
+        self.compression_chart.set_references(measured.references)
+        self.compression_chart.set_held_out(measured.vocab_sizes, measured.bytes_per_token)
+
+    @Slot(str, str)
+    def _on_held_out_failed(self, message: str, details: str) -> None:
+        self.statusBar().showMessage(f"Held-out text not measured: {message}", 8000)
+
+    # --- status line ---------------------------------------------------------------------------------------
+    @Slot()
+    def _update_status(self) -> None:
+        h = self.history
+        labels = self.status_labels
+        if self.training:
+            self._elapsed = time.perf_counter() - self._started
+        labels["corpus"].setText(f"Corpus: {format_bytes(h.corpus_bytes)}" if h.corpus_bytes else "Corpus: –")
+        labels["words"].setText(f"Unique pre-tokens: {h.unique_words:,}" if h.unique_words else "Unique pre-tokens: –")
+        labels["merges"].setText(f"Merges: {len(h):,}")
+        labels["elapsed"].setText(f"Elapsed: {format_seconds(self._elapsed)}" if self._elapsed else "Elapsed: –")
+        rank = self.current_rank
+        if rank is not None and rank < len(h) and h.corpus_bytes:
+            labels["compression"].setText(f"Compression: {h.bytes_per_token(rank):.2f} bytes/token")
+        elif h.corpus_bytes and h.initial_tokens:
+            labels["compression"].setText(f"Compression: {h.corpus_bytes / h.initial_tokens:.2f} bytes/token")
+        else:
+            labels["compression"].setText("Compression: –")
+
+    # --- files ---------------------------------------------------------------------------------------------
+    def _update_file_actions(self) -> None:
+        has = self.tokenizer is not None and not self.training
+        self.save_action.setEnabled(has)
+        for action in self.export_actions.values():
+            action.setEnabled(has)
+
+    def _rebuild_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        paths = self.recent.paths()
+        for path in paths:
+            action = self.recent_menu.addAction(path)
+            action.triggered.connect(lambda _=False, p=path: self.open_tokenizer(p))
+        self.recent_menu.setEnabled(bool(paths))
+
+    @Slot()
+    def open_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open tokenizer", "", "BPE Explorer tokenizer (*.json)")
+        if path:
+            self.open_tokenizer(path)
+
+    def open_tokenizer(self, path: str | Path) -> bool:
+        """Open a saved tokenizer and show its training record without retraining. False on error."""
+        if self.training:
+            dialogs.show_error(self, "Training in progress", "Cancel the training before opening a tokenizer.")
+            return False
+        try:
+            tokenizer = load_tokenizer(path)
+        except (OSError, ValueError) as exc:
+            dialogs.show_error(self, "Cannot open tokenizer", f"“{Path(path).name}” could not be opened: {exc}",
+                               repr(exc))
+            self.recent.remove(str(path))
+            self._rebuild_recent_menu()
+            return False
+        record = getattr(tokenizer, "record", None)
+        self.tokenizer, self.result = tokenizer, None
+        self.history = MergeHistory.from_record(record, dict(tokenizer.special_tokens)) if record else MergeHistory()
+        self.model.set_history(self.history)
+        self._elapsed = 0.0
+        if record is not None:
+            settings = record.settings
+            self.settings_panel.apply(
+                vocab_size=int(settings.get("vocab_size", self.settings_panel.vocab_size.value())),
+                pattern=str(settings.get("pattern", tokenizer.pattern)),
+                special_tokens=list(settings.get("special_tokens", [])),
+            )
+            self.progress_text.setText(
+                f"Opened {Path(path).name}: {len(self.history):,} merges. {_sentence(record.stop_reason)}"
+            )
+        else:
+            self.progress_text.setText(f"Opened {Path(path).name}: no training record, so no merge history to show.")
+        self.progress.setValue(1000)
+        self._redraw_curves()
+        self._set_current(len(self.history) - 1 if len(self.history) else None)
+        self.recent.add(str(path))
+        self._rebuild_recent_menu()
+        self._update_file_actions()
+        self.setWindowTitle(f"{APP_TITLE} — {Path(path).name}")
+        self.refresh_held_out()
+        return True
+
+    @Slot()
+    def save_dialog(self) -> None:
+        if self.tokenizer is None:
+            return
+        path, _ = QFileDialog.getSaveFileName(self, "Save tokenizer", "tokenizer.json",
+                                              "BPE Explorer tokenizer (*.json)")
+        if path:
+            self.save_tokenizer(path)
+
+    def save_tokenizer(self, path: str | Path) -> bool:
+        try:
+            save_tokenizer(self.tokenizer, path)
+        except (OSError, ValueError) as exc:
+            dialogs.show_error(self, "Cannot save tokenizer", f"“{Path(path).name}” could not be written: {exc}",
+                               repr(exc))
+            return False
+        self.recent.add(str(path))
+        self._rebuild_recent_menu()
+        self.statusBar().showMessage(f"Saved {path}", 5000)
+        self.setWindowTitle(f"{APP_TITLE} — {Path(path).name}")
+        return True
+
+    def export_dialog(self, fmt: str) -> None:
+        if self.tokenizer is None:
+            return
+        directory = QFileDialog.getExistingDirectory(self, f"Export as {EXPORT_FORMATS[fmt]} into folder")
+        if directory:
+            self.export_tokenizer(directory, fmt)
+
+    def export_tokenizer(self, directory: str | Path, fmt: str) -> list[Path]:
+        try:
+            written = export_tokenizer(self.tokenizer, directory, fmt)
+        except (OSError, ValueError) as exc:
+            dialogs.show_error(self, "Cannot export", f"Export as {EXPORT_FORMATS[fmt]} failed: {exc}", repr(exc))
+            return []
+        self.statusBar().showMessage("Wrote " + ", ".join(p.name for p in written), 8000)
+        return written
+
+    # --- drag and drop, closing ----------------------------------------------------------------------------
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if event.mimeData().hasUrls() and all(u.isLocalFile() for u in event.mimeData().urls()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        paths = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
+        if paths:
+            event.acceptProposedAction()
+            self.corpus_panel.add_files(paths)
+
+    def shutdown(self) -> None:
+        """Stop every thread this window started, waiting for each (no thread outlives the window)."""
+        self.tick.stop()
+        self.held_out_timer.stop()
+        runs = ([self.run] if self.run is not None else []) + self._retired
+        for run in runs:
+            run.stop_and_wait()
+        self.run, self._retired = None, []
+        self.training = False
+        self.held_out_runner.wait_all()
+
+    def closeEvent(self, event) -> None:
+        self.shutdown()
+        super().closeEvent(event)
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return ""
+    text = text[0].upper() + text[1:]
+    return text if text.endswith(".") else text + "."
