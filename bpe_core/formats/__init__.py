@@ -1,0 +1,58 @@
+"""Reading and writing tokenizers: our own JSON file, GPT-2's files, tiktoken ranks, Hugging Face tokenizer.json.
+
+Every reader checks what it reads and raises :class:`TokenizerFileError` (a ``ValueError``) naming the file and
+the problem; none of them can run code from a file.
+
+========================  =====================================  ==========================================
+format                    write                                  read
+========================  =====================================  ==========================================
+ours (one JSON file)      :func:`save_json`                      :func:`load_json`
+``gpt2``                  ``export(tok, dir, "gpt2")``           :func:`load_gpt2_files`
+``tiktoken``              ``export(tok, dir, "tiktoken")``       :func:`load_tiktoken`
+``huggingface``           ``export(tok, dir, "huggingface")``    :func:`load_huggingface`
+========================  =====================================  ==========================================
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from bpe_core.formats.errors import TokenizerFileError
+from bpe_core.formats.gpt2_files import export_gpt2, load_gpt2_files
+from bpe_core.formats.huggingface import export_huggingface, load_huggingface
+from bpe_core.formats.native import load_json, save_json
+from bpe_core.formats.tiktoken_file import export_tiktoken, load_tiktoken
+
+#: Export formats and the files each writes.
+EXPORT_FORMATS = {
+    "gpt2": ("vocab.json", "merges.txt"),
+    "tiktoken": ("tokenizer.tiktoken",),
+    "huggingface": ("tokenizer.json",),
+}
+
+_EXPORTERS = {"gpt2": export_gpt2, "tiktoken": export_tiktoken, "huggingface": export_huggingface}
+
+
+def export(tokenizer, directory: str | os.PathLike, fmt: str) -> list[Path]:
+    """Write ``tokenizer`` into ``directory`` (created if needed) in format ``fmt``; return the files written.
+
+    Raises ``ValueError`` for an unknown format or a tokenizer the format cannot express exactly.
+    """
+    if fmt not in _EXPORTERS:
+        raise ValueError(f"unknown export format {fmt!r}; choose one of {', '.join(_EXPORTERS)}")
+    folder = Path(directory)
+    folder.mkdir(parents=True, exist_ok=True)
+    return _EXPORTERS[fmt](tokenizer, folder)
+
+
+__all__ = [
+    "EXPORT_FORMATS",
+    "TokenizerFileError",
+    "export",
+    "load_gpt2_files",
+    "load_huggingface",
+    "load_json",
+    "load_tiktoken",
+    "save_json",
+]

@@ -1,0 +1,257 @@
+"""Hugging Face ``tokenizer.json``: a byte-level BPE model that the ``tokenizers`` library encodes exactly like ours.
+
+The export is a BPE model (vocab and merges in GPT-2 byte-to-unicode spelling, no unknown token, no dropout;
+``ignore_merges`` for a tokenizer that follows tiktoken's rule, which takes a word that is a token whole), a
+byte-level decoder, and special tokens as ``added_tokens`` with ``"special": true``. The pre-tokenizer is
+``ByteLevel`` with its built-in GPT-2 regex for the ``gpt2`` pattern, ``ByteLevel`` alone for ``none``, and otherwise
+a ``Split`` on our regex (keeping only the matches, like tiktoken) followed by ``ByteLevel(use_regex=false)``.
+
+``tokenizers`` reads regexes with Oniguruma, where ``a{1,3}+`` is a repeated group rather than a possessive
+quantifier, so possessive quantifiers are rewritten as the equivalent atomic groups:
+
+>>> to_atomic_groups(r"\\p{N}{1,3}+| ?\\p{L}++|[^a]?+")
+'(?>\\\\p{N}{1,3})| ?(?>\\\\p{L}+)|(?>[^a]?)'
+
+The importer accepts what the exporter writes and the usual GPT-2-style files (such as GPT-2's own); anything it
+cannot reproduce exactly (a normalizer, ``add_prefix_space``, an unknown-token model, ...) is refused by name.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import regex
+
+from bpe_core.formats.build import build_tokenizer
+from bpe_core.formats.checks import check_id, check_unique_tokens
+from bpe_core.formats.errors import TokenizerFileError
+from bpe_core.formats.native import read_json_document
+from bpe_core.gpt2_bytes import bytes_to_gpt2, gpt2_to_bytes
+from bpe_core.patterns import PATTERNS, pattern_source
+
+_BYTE_LEVEL = {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True}
+_MODEL_DEFAULTS = {
+    "dropout": None,
+    "unk_token": None,
+    "continuing_subword_prefix": None,
+    "end_of_word_suffix": None,
+    "fuse_unk": False,
+    "byte_fallback": False,
+}
+
+
+def export_huggingface(tokenizer, directory: str | os.PathLike) -> list[Path]:
+    """Write ``tokenizer.json`` into ``directory``."""
+    specials = dict(tokenizer.special_tokens)
+    check_unique_tokens(tokenizer.vocab, "a Hugging Face tokenizer.json")
+    doc = {
+        "version": "1.0",
+        "truncation": None,
+        "padding": None,
+        "added_tokens": [
+            {"id": token_id, "content": token, "single_word": False, "lstrip": False, "rstrip": False,
+             "normalized": False, "special": True}
+            for token, token_id in sorted(specials.items(), key=lambda item: item[1])
+        ],
+        "normalizer": None,
+        "pre_tokenizer": _pre_tokenizer(tokenizer.pattern),
+        "post_processor": None,
+        "decoder": dict(_BYTE_LEVEL, use_regex=True),
+        "model": {
+            "type": "BPE",
+            **_MODEL_DEFAULTS,
+            "ignore_merges": tokenizer.merge_rule == "ranks",  # tiktoken's rule takes a whole-token word whole
+            # Special tokens sit in the model's vocab too: otherwise `tokenizers` renumbers them after the last
+            # model id whenever the ids are not contiguous.
+            "vocab": {bytes_to_gpt2(token): token_id for token_id, token in sorted(tokenizer.vocab.items())},
+            "merges": [f"{bytes_to_gpt2(a)} {bytes_to_gpt2(b)}" for a, b in tokenizer.merges],
+        },
+    }
+    path = Path(directory) / "tokenizer.json"
+    path.write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    return [path]
+
+
+def load_huggingface(path: str | os.PathLike):
+    """A Tokenizer from a byte-level BPE ``tokenizer.json``; raise :class:`TokenizerFileError` if it is not one."""
+    doc = read_json_document(path)
+    try:
+        if not isinstance(doc, dict) or not isinstance(doc.get("model"), dict):
+            raise ValueError("not a Hugging Face tokenizer.json (no model)")
+        model = doc["model"]
+        if model.get("type", "BPE") != "BPE":
+            raise ValueError(f"the model is {model.get('type')!r:.40}; only BPE models can be imported")
+        for key, default in _MODEL_DEFAULTS.items():
+            if model.get(key, default) != default:
+                raise ValueError(f"model option {key}={model[key]!r:.40} is not supported (expected {default!r})")
+        if doc.get("normalizer") is not None:
+            raise ValueError("normalizers are not supported (byte-level BPE needs none)")
+        pattern = _pattern_of(doc.get("pre_tokenizer"))
+        merge_rule = "ranks" if model.get("ignore_merges") is True else "pairs"
+        _check_byte_level(doc.get("decoder"), "decoder")
+        specials = _read_added_tokens(doc.get("added_tokens", []))
+        vocab = _read_vocab(model.get("vocab"), set(specials.values()))
+        merges = _read_merges(model.get("merges"))
+    except (ValueError, OverflowError, TypeError, AttributeError) as exc:
+        raise TokenizerFileError(path, str(exc)) from None
+    return build_tokenizer(path, vocab, merges, specials, pattern, merge_rule=merge_rule)
+
+
+def to_atomic_groups(source: str) -> str:
+    """Rewrite possessive quantifiers (``x++``, ``x*+``, ``x?+``, ``x{m,n}+``) as atomic groups ``(?>x+)``.
+
+    Only the syntax needed to find each quantifier's operand is parsed: escapes, sets, groups, single characters.
+    """
+    levels: list[list[str]] = [[]]  # pieces of the group being read, one list per open group
+    openers: list[str] = []
+    i, n = 0, len(source)
+    while i < n:
+        c = source[i]
+        quantifier = _QUANTIFIER.match(source, i)
+        if quantifier and levels[-1] and levels[-1][-1] != "|":
+            i = quantifier.end()
+            mode = source[i] if i < n and source[i] in "+?" else ""
+            i += len(mode)
+            if mode == "+":
+                levels[-1][-1] = f"(?>{levels[-1][-1]}{quantifier.group()})"
+            else:
+                levels[-1][-1] += quantifier.group() + mode
+        elif c == "(":
+            opener = _GROUP_OPENER.match(source, i)
+            end = opener.end() if opener else i + 1
+            if opener and source[end - 1] == ")":  # inline flags or a comment: not a group
+                levels[-1].append(source[i:end])
+            else:
+                openers.append(source[i:end])
+                levels.append([])
+            i = end
+        elif c == ")" and openers:
+            inner = "".join(levels.pop())
+            levels[-1].append(openers.pop() + inner + ")")
+            i += 1
+        else:
+            end = _set_end(source, i) if c == "[" else _escape_end(source, i) if c == "\\" else i + 1
+            levels[-1].append(source[i:end])
+            i = end
+    while openers:  # unbalanced: leave the rest as written; the regex compiler will say what is wrong
+        inner = "".join(levels.pop())
+        levels[-1].append(openers.pop() + inner)
+    return "".join(levels[0])
+
+
+_QUANTIFIER = regex.compile(r"[*+?]|\{\d*(?:,\d*)?\}")
+_GROUP_OPENER = regex.compile(r"\(\?(?:[:=!>|]|<[=!]|P?<\w+>|P=\w+\)|#[^)]*\)|[a-zA-Z-]+[:)])")
+_ESCAPE = regex.compile(r"\\(?:[pPNxuU]\{[^}]*\}|[pP]\w|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|0[0-7]{0,2}|.)", regex.S)
+
+
+def _escape_end(source: str, i: int) -> int:
+    match = _ESCAPE.match(source, i)
+    return match.end() if match else len(source)
+
+
+def _set_end(source: str, i: int) -> int:
+    j = i + 1
+    if source.startswith("^", j):
+        j += 1
+    if source.startswith("]", j):
+        j += 1
+    depth = 1
+    while j < len(source):
+        c = source[j]
+        if c == "\\":
+            j = _escape_end(source, j)
+            continue
+        if c == "[":
+            depth += 1
+        elif c == "]":
+            depth -= 1
+            if depth == 0:
+                return j + 1
+        j += 1
+    return len(source)
+
+
+def _pre_tokenizer(pattern: str) -> dict[str, Any]:
+    if pattern == "gpt2":
+        return dict(_BYTE_LEVEL, use_regex=True)
+    byte_level = dict(_BYTE_LEVEL, use_regex=False)
+    if pattern == "none":
+        return byte_level
+    split = {"type": "Split", "pattern": {"Regex": to_atomic_groups(pattern_source(pattern))},
+             "behavior": "Removed", "invert": True}
+    return {"type": "Sequence", "pretokenizers": [split, byte_level]}
+
+
+def _pattern_of(pre: Any) -> str:
+    if isinstance(pre, dict) and pre.get("type") == "ByteLevel":
+        _check_byte_level(pre, "pre_tokenizer")
+        return "gpt2" if pre.get("use_regex", True) else "none"
+    steps = pre.get("pretokenizers") if isinstance(pre, dict) and pre.get("type") == "Sequence" else None
+    if not (isinstance(steps, list) and len(steps) == 2 and isinstance(steps[0], dict)):
+        raise ValueError(f"unsupported pre_tokenizer {json.dumps(pre)[:80]}; expected ByteLevel or Split+ByteLevel")
+    split, byte_level = steps
+    source = split.get("pattern", {}).get("Regex") if split.get("type") == "Split" else None
+    keeps_matches = (split.get("behavior"), split.get("invert")) in {("Removed", True), ("Isolated", False)}
+    if not isinstance(source, str) or not keeps_matches:
+        raise ValueError(f"unsupported pre_tokenizer step {json.dumps(split)[:80]}")
+    _check_byte_level(byte_level, "pre_tokenizer")
+    if byte_level.get("use_regex", True):
+        raise ValueError("a ByteLevel pre-tokenizer after Split must have use_regex false")
+    for name, named_source in PATTERNS.items():
+        if named_source is not None and source in (named_source, to_atomic_groups(named_source)):
+            return name
+    return source
+
+
+def _check_byte_level(step: Any, where: str) -> None:
+    if not (isinstance(step, dict) and step.get("type") == "ByteLevel"):
+        raise ValueError(f"the {where} must be ByteLevel, got {json.dumps(step)[:80]}")
+    if step.get("add_prefix_space", False) and where == "pre_tokenizer":
+        raise ValueError("add_prefix_space=true is not supported (it changes the text before encoding)")
+
+
+def _read_added_tokens(raw: Any) -> dict[str, int]:
+    if not isinstance(raw, list):
+        raise ValueError("added_tokens must be a list")
+    specials = {}
+    for entry in raw:
+        content = entry.get("content")
+        if not entry.get("special") or not isinstance(content, str) or not content:
+            raise ValueError(f"added token {json.dumps(entry)[:60]} is not a special token; only those are supported")
+        specials[content] = check_id(entry.get("id"), f"the id of added token {content!r}")
+    return specials
+
+
+def _read_vocab(raw: Any, special_ids: set[int]) -> dict[int, bytes]:
+    if not isinstance(raw, dict):
+        raise ValueError("model.vocab must be a JSON object")
+    vocab = {}
+    for text, token_id in raw.items():
+        check_id(token_id, f"the id of {text!r:.40}")
+        if token_id in special_ids:
+            continue  # a special token may also sit in the model's vocab, at the same id
+        if token_id in vocab:
+            raise ValueError(f"id {token_id} is given to two tokens")
+        try:
+            vocab[token_id] = gpt2_to_bytes(text)
+        except ValueError as exc:
+            raise ValueError(f"vocab token {text!r:.40}: {exc}") from None
+    return vocab
+
+
+def _read_merges(raw: Any) -> list[tuple[bytes, bytes]]:
+    if not isinstance(raw, list):
+        raise ValueError("model.merges must be a list")
+    merges = []
+    for rank, entry in enumerate(raw):
+        parts = entry.split(" ") if isinstance(entry, str) else entry
+        if not (isinstance(parts, list) and len(parts) == 2 and all(isinstance(p, str) and p for p in parts)):
+            raise ValueError(f"merge {rank} must be 'left right' or [left, right], got {entry!r:.40}")
+        try:
+            merges.append((gpt2_to_bytes(parts[0]), gpt2_to_bytes(parts[1])))
+        except ValueError as exc:
+            raise ValueError(f"merge {rank}: {exc}") from None
+    return merges

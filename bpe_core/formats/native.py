@@ -1,0 +1,214 @@
+"""BPE Explorer's own file: one versioned JSON document with everything a tokenizer and its charts need.
+
+Layout (version 1)::
+
+    {"format": "bpe-explorer", "version": 1,
+     "pattern": "gpt2",                       # a pattern name (see bpe_core.patterns) or a custom regex
+     "merge_rule": "pairs",                   # "pairs" (trained) or "ranks" (tiktoken's rule), see Tokenizer
+     "special_tokens": {"<|endoftext|>": 300}, # the text of each special token -> its id
+     "vocab": [[0, "Ā"], [1, "ā"], ...],      # [id, token] for every other token, ids ascending
+     "merges": ["Ġ t", "h e", ...],           # in rank order, the two tokens separated by one space
+     "record": {...} or null}                 # the training record: corpus, settings, every merge step
+
+Token bytes are spelled with GPT-2's byte-to-unicode characters (:mod:`bpe_core.gpt2_bytes`): one character per
+byte, never a space, so merges read like GPT-2's ``merges.txt``. The writer puts one vocab entry, merge or step per
+line, so files diff well. The record is ``TrainingRecord.to_dict()`` with its steps packed in compressed
+columns (see :mod:`bpe_core.formats.record_codec`), so 50,000 steps with their top pairs take a few MB.
+Reading checks everything (types, id ranges and order, merges the vocab can make, the record against the
+merges) and raises :class:`TokenizerFileError` naming the file and the problem; nothing in
+the file is ever executed.
+
+>>> import tempfile, os
+>>> from bpe_core.tokenizer import Tokenizer
+>>> tok = Tokenizer({i: bytes([i]) for i in range(256)} | {256: b"ab"}, [(b"a", b"b")], ["<|end|>"])
+>>> path = os.path.join(tempfile.mkdtemp(), "tok.json")
+>>> save_json(tok, path)
+>>> load_json(path).encode("abab<|end|>")
+[256, 256, 257]
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from bpe_core.formats.build import build_tokenizer
+from bpe_core.formats.checks import check_id
+from bpe_core.formats.errors import TokenizerFileError
+from bpe_core.formats.record_codec import pack_record, unpack_record
+from bpe_core.gpt2_bytes import bytes_to_gpt2, gpt2_to_bytes
+from bpe_core.steps import TrainingRecord
+
+FORMAT_NAME = "bpe-explorer"
+FORMAT_VERSION = 1
+
+
+def save_json(tokenizer, path: str | os.PathLike) -> None:
+    """Write ``tokenizer`` (with its training record, if any) to ``path``, atomically: a failed write leaves any
+    existing file untouched."""
+    specials = dict(tokenizer.special_tokens)
+    special_ids = set(specials.values())
+    record = getattr(tokenizer, "record", None)
+    head = {
+        "format": FORMAT_NAME,
+        "version": FORMAT_VERSION,
+        "pattern": tokenizer.pattern,
+        "merge_rule": tokenizer.merge_rule,
+        "special_tokens": specials,
+    }
+    dump = json.dumps
+    parts = [dump(head, ensure_ascii=False)[:-1]]
+    vocab_lines = [
+        dump([i, bytes_to_gpt2(token)], ensure_ascii=False)
+        for i, token in sorted(tokenizer.vocab.items())
+        if i not in special_ids
+    ]
+    parts.append(',\n"vocab": [\n' + ",\n".join(vocab_lines) + "\n]")
+    merge_lines = [dump(f"{bytes_to_gpt2(a)} {bytes_to_gpt2(b)}", ensure_ascii=False) for a, b in tokenizer.merges]
+    parts.append(',\n"merges": [\n' + ",\n".join(merge_lines) + "\n]")
+    record_json = "null" if record is None else dump(pack_record(record), ensure_ascii=False, indent=1)
+    parts.append(',\n"record": ' + record_json + "\n}\n")
+    _write_atomically(Path(path), "".join(parts))
+
+
+def load_json(path: str | os.PathLike):
+    """Read a file written by :func:`save_json`; raise :class:`TokenizerFileError` if anything is wrong."""
+    doc = read_json_document(path)
+    _check_header(doc, path)
+    try:
+        pattern = _field(doc, "pattern", str)
+        merge_rule = _field(doc, "merge_rule", str)
+        specials = _read_specials(_field(doc, "special_tokens", dict))
+        vocab = _read_vocab(_field(doc, "vocab", list))
+        merges = _read_merges(_field(doc, "merges", list))
+        record = _read_record(doc.get("record"), merges)
+    except (ValueError, OverflowError) as exc:
+        raise TokenizerFileError(path, str(exc)) from None
+    clash = set(vocab) & set(specials.values())
+    if clash:
+        raise TokenizerFileError(path, f"id {min(clash)} is both a special token and a vocab entry")
+    return build_tokenizer(path, vocab, merges, specials, pattern, record, merge_rule=merge_rule)
+
+
+def read_json_document(path: str | os.PathLike) -> Any:
+    """Parse a JSON file, turning every way it can fail into a :class:`TokenizerFileError`."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise TokenizerFileError(path, f"cannot read the file: {exc.strerror or exc}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise TokenizerFileError(path, f"not a UTF-8 text file (bad byte at offset {exc.start})") from None
+    if not text.strip():
+        raise TokenizerFileError(path, "the file is empty")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise TokenizerFileError(
+            path, f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}); is it truncated?"
+        ) from None
+    except (ValueError, RecursionError) as exc:  # e.g. a 10,000-digit number, or nesting thousands deep
+        raise TokenizerFileError(path, f"not a JSON file this program accepts: {exc}") from None
+
+
+def _check_header(doc: Any, path) -> None:
+    if not isinstance(doc, dict):
+        raise TokenizerFileError(path, f"expected a JSON object, found a JSON {type(doc).__name__}")
+    if doc.get("format") != FORMAT_NAME:
+        if "model" in doc and "added_tokens" in doc:
+            raise TokenizerFileError(
+                path, "this is a Hugging Face tokenizer.json, not a BPE Explorer file; import it as huggingface"
+            )
+        raise TokenizerFileError(path, f'not a BPE Explorer tokenizer file (no "format": "{FORMAT_NAME}")')
+    version = doc.get("version")
+    if type(version) is not int:
+        raise TokenizerFileError(path, f'"version" must be an integer, got {version!r:.40}')
+    if version != FORMAT_VERSION:
+        newer = " (written by a newer BPE Explorer?)" if version > FORMAT_VERSION else ""
+        raise TokenizerFileError(
+            path, f"format version {version} is not supported{newer}; this program reads version {FORMAT_VERSION}"
+        )
+
+
+def _field(doc: dict, key: str, kind: type) -> Any:
+    if key not in doc:
+        raise ValueError(f'the "{key}" field is missing')
+    value = doc[key]
+    if not isinstance(value, kind):
+        raise ValueError(f'"{key}" must be a JSON {_json_kind(kind)}, got {_json_kind(type(value))}')
+    return value
+
+
+def _read_specials(raw: dict) -> dict[str, int]:
+    specials = {}
+    for token, token_id in raw.items():
+        if token == "":
+            raise ValueError("a special token is the empty string")
+        specials[token] = check_id(token_id, f"the id of special token {token!r}")
+    if len(set(specials.values())) != len(specials):
+        raise ValueError("two special tokens share an id")
+    return specials
+
+
+def _read_vocab(raw: list) -> dict[int, bytes]:
+    vocab: dict[int, bytes] = {}
+    previous = -1
+    for index, entry in enumerate(raw):
+        if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[1], str)):
+            raise ValueError(f"vocab entry {index} must be [id, token], got {entry!r:.40}")
+        token_id = check_id(entry[0], f"the id of vocab entry {index}")
+        if token_id <= previous:
+            raise ValueError(f"vocab ids out of order: id {token_id} (entry {index}) follows id {previous}")
+        previous = token_id
+        try:
+            vocab[token_id] = gpt2_to_bytes(entry[1])
+        except ValueError as exc:
+            raise ValueError(f"vocab entry {index} (id {token_id}): {exc}") from None
+    return vocab
+
+
+def _read_merges(raw: list) -> list[tuple[bytes, bytes]]:
+    merges = []
+    for rank, entry in enumerate(raw):
+        parts = entry.split(" ") if isinstance(entry, str) else None
+        if parts is None or len(parts) != 2 or "" in parts:
+            raise ValueError(f'merge {rank} must be a string "left right", got {entry!r:.40}')
+        try:
+            merges.append((gpt2_to_bytes(parts[0]), gpt2_to_bytes(parts[1])))
+        except ValueError as exc:
+            raise ValueError(f"merge {rank}: {exc}") from None
+    return merges
+
+
+def _read_record(raw: Any, merges: list[tuple[bytes, bytes]]) -> TrainingRecord | None:
+    if raw is None:
+        return None
+    record = unpack_record(raw)
+    for step in record.steps[: len(merges)]:
+        left, right = merges[step.rank]
+        if step.token != left + right:
+            raise ValueError(
+                f"training record step {step.rank} made {step.token!r}, but merge {step.rank} makes {left + right!r}"
+            )
+    return record
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
+def _json_kind(kind: type) -> str:
+    return {dict: "object", list: "array", str: "string", int: "number", float: "number", bool: "boolean"}.get(
+        kind, "null" if kind is type(None) else kind.__name__
+    )

@@ -1,0 +1,59 @@
+"""GPT-2's byte-to-unicode table: every byte as one printable character, so token bytes can live in text files.
+
+GPT-2's ``encoder.json`` and ``vocab.bpe`` and Hugging Face's byte-level ``tokenizer.json`` spell tokens this way.
+Bytes that are already printable and not a space (``!`` to ``~``, ``¡`` to ``¬``, ``®`` to ``ÿ``) stand for
+themselves; the other 68 bytes (controls, space, DEL, NBSP, soft hyphen, ...) take the characters U+0100, U+0101,
+... in byte order. So a space is ``Ġ`` and a newline is ``Ċ``.
+
+>>> bytes_to_gpt2(b" the\\n")
+'ĠtheĊ'
+>>> gpt2_to_bytes("ĠtheĊ")
+b' the\\n'
+>>> bytes_to_gpt2("é".encode())
+'Ã©'
+"""
+
+from __future__ import annotations
+
+
+def _byte_to_char_table() -> list[str]:
+    printable = set(range(ord("!"), ord("~") + 1)) | set(range(0xA1, 0xAC + 1)) | set(range(0xAE, 0xFF + 1))
+    table = []
+    next_spare = 0x100
+    for byte in range(256):
+        if byte in printable:
+            table.append(chr(byte))
+        else:
+            table.append(chr(next_spare))
+            next_spare += 1
+    return table
+
+
+#: ``BYTE_TO_CHAR[b]`` is the character GPT-2 uses for byte ``b``.
+BYTE_TO_CHAR: tuple[str, ...] = tuple(_byte_to_char_table())
+#: The inverse of :data:`BYTE_TO_CHAR`.
+CHAR_TO_BYTE: dict[str, int] = {char: byte for byte, char in enumerate(BYTE_TO_CHAR)}
+
+_DECODE_TABLE = {ord(char): byte for char, byte in CHAR_TO_BYTE.items()}
+
+
+def bytes_to_gpt2(token: bytes) -> str:
+    """Spell token bytes as a GPT-2 string (one character per byte)."""
+    return "".join([BYTE_TO_CHAR[b] for b in token])
+
+
+def gpt2_to_bytes(text: str) -> bytes:
+    """Inverse of :func:`bytes_to_gpt2`. Raises ``ValueError`` naming a character outside the table.
+
+    >>> gpt2_to_bytes("a b")
+    Traceback (most recent call last):
+    ...
+    ValueError: ' ' (U+0020) at position 1 is not a GPT-2 byte character
+    """
+    try:
+        return bytes([CHAR_TO_BYTE[c] for c in text])
+    except KeyError:
+        position, char = next((i, c) for i, c in enumerate(text) if c not in CHAR_TO_BYTE)
+        raise ValueError(
+            f"{char!r} (U+{ord(char):04X}) at position {position} is not a GPT-2 byte character"
+        ) from None
