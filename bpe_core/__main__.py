@@ -1,0 +1,7 @@
+"""``python -m bpe_core``: the same as the ``bpe`` command (see :mod:`bpe_core.cli`)."""
+
+import sys
+
+from bpe_core.cli import main
+
+sys.exit(main())
