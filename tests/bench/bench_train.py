@@ -6,7 +6,9 @@
 Every timed thing runs in a fresh subprocess (no warm caches, no leftover memory). The child times only the
 work itself (after imports); the parent samples the RSS of the child's whole process tree (child + its worker
 processes) every 20 ms and keeps the peak of the sum. Summing RSS counts shared pages once per process, so the
-figure is an upper bound. Medians over the repetitions are printed with ratios; targets come from issue 2.
+figure is an upper bound. The machine may be shared: wall-time ratios are the targets, and CPU seconds (user +
+system, workers included) are printed beside them as a load-robust cross-check. Jobs compared with each other
+alternate run by run. Medians over the repetitions are printed with ratios; targets come from issue 2.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -34,17 +37,23 @@ SAMPLE_SECONDS = 0.02
 # ---------------------------------------------------------------- children (run in a fresh interpreter)
 
 
+def _cpu_seconds() -> float:
+    """User + system CPU of this process and of its reaped children (e.g. finished worker processes)."""
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
 def child_ours(job: dict) -> dict:
     from bpe_core import train_bpe
 
-    start = time.perf_counter()
+    cpu, start = _cpu_seconds(), time.perf_counter()
     vocab, merges = train_bpe(
         job["path"], job["vocab_size"], job["specials"], pattern=job["pattern"], processes=job["processes"]
     )
-    seconds = time.perf_counter() - start
+    seconds, cpu = time.perf_counter() - start, _cpu_seconds() - cpu
     if job.get("merges_out"):
         Path(job["merges_out"]).write_text(json.dumps([[a.hex(), b.hex()] for a, b in merges]))
-    return {"seconds": seconds, "merges": len(merges), "vocab": len(vocab)}
+    return {"seconds": seconds, "cpu": cpu, "merges": len(merges), "vocab": len(vocab)}
 
 
 def child_hf(job: dict) -> dict:
@@ -60,25 +69,25 @@ def child_hf(job: dict) -> dict:
         initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
         show_progress=False,
     )
-    start = time.perf_counter()
+    cpu, start = _cpu_seconds(), time.perf_counter()
     tokenizer.train([job["path"]], trainer)
-    seconds = time.perf_counter() - start
+    seconds, cpu = time.perf_counter() - start, _cpu_seconds() - cpu
     merges = json.loads(tokenizer.to_str())["model"]["merges"]
     pairs = [m.split(" ") if isinstance(m, str) else m for m in merges]
     if job.get("merges_out"):
         out = [[gpt2_to_bytes(a).hex(), gpt2_to_bytes(b).hex()] for a, b in pairs]
         Path(job["merges_out"]).write_text(json.dumps(out))
-    return {"seconds": seconds, "merges": len(pairs), "vocab": tokenizer.get_vocab_size()}
+    return {"seconds": seconds, "cpu": cpu, "merges": len(pairs), "vocab": tokenizer.get_vocab_size()}
 
 
 def child_counter(job: dict) -> dict:
     from collections import Counter
 
     data = Path(job["path"]).read_bytes()
-    start = time.perf_counter()
+    cpu, start = _cpu_seconds(), time.perf_counter()
     pairs = Counter(zip(data, data[1:]))
-    seconds = time.perf_counter() - start
-    return {"seconds": seconds, "distinct_pairs": len(pairs)}
+    seconds, cpu = time.perf_counter() - start, _cpu_seconds() - cpu
+    return {"seconds": seconds, "cpu": cpu, "distinct_pairs": len(pairs)}
 
 
 CHILDREN = {"ours": child_ours, "hf": child_hf, "counter": child_counter}
@@ -129,14 +138,23 @@ def run_child(job: dict, threads: int) -> dict:
     return result
 
 
-def measure(job: dict, reps: int, threads: int = 2) -> dict:
-    """Median seconds and max peak memory over reps fresh runs of job."""
-    runs = [run_child(job, threads) for _ in range(reps)]
-    summary = dict(runs[-1])
-    summary["seconds"] = statistics.median(r["seconds"] for r in runs)
-    summary["all_seconds"] = [r["seconds"] for r in runs]
-    summary["peak_mb"] = max(r["peak_mb"] for r in runs)
-    return summary
+def measure(jobs: list[dict], reps: int) -> list[dict]:
+    """Run each job reps times in fresh subprocesses, alternating between the jobs so that load from other
+    programs hits them alike; return per job the median seconds, all seconds and the max peak memory.
+    All jobs get 2 threads (RAYON_NUM_THREADS=2 for HF)."""
+    runs: list[list[dict]] = [[] for _ in jobs]
+    for _ in range(reps):
+        for job, job_runs in zip(jobs, runs):
+            job_runs.append(run_child(job, threads=2))
+    summaries = []
+    for job_runs in runs:
+        summary = dict(job_runs[-1])
+        summary["seconds"] = statistics.median(r["seconds"] for r in job_runs)
+        summary["cpu"] = statistics.median(r["cpu"] for r in job_runs)
+        summary["all_seconds"] = [r["seconds"] for r in job_runs]
+        summary["peak_mb"] = max(r["peak_mb"] for r in job_runs)
+        summaries.append(summary)
+    return summaries
 
 
 def first_merges_agreement(ours_file: Path, hf_file: Path, n: int = 1000) -> dict[str, int]:
@@ -161,15 +179,23 @@ def load() -> str:
 
 
 def row(name: str, ours: dict, peer: dict, peer_name: str, target: str, mem: bool = False) -> str:
-    ratio = ours["seconds"] / peer["seconds"]
+    """One table line: median wall seconds, their ratio, median CPU seconds (all processes), all runs."""
     runs = "/".join(f"{s:.2f}" for s in ours["all_seconds"])
+    peer_runs = "/".join(f"{s:.2f}" for s in peer["all_seconds"])
+    wall_ratio, cpu_ratio = ours["seconds"] / peer["seconds"], ours["cpu"] / peer["cpu"]
     text = (
-        f"{name:44} {ours['seconds']:9.3f} {peer['seconds']:9.3f}  {peer_name:8} {ratio:7.2f}x  {target:9}"
-        f" ours runs {runs}"
+        f"{name:42} {ours['seconds']:8.3f} {peer['seconds']:8.3f} {peer_name:8} {wall_ratio:6.2f}x {target:8}"
+        f" {ours['cpu']:8.2f} {peer['cpu']:8.2f} {cpu_ratio:8.2f}x   runs {runs} vs {peer_runs}"
     )
     if mem:
         text += f"; peak RSS ours {ours['peak_mb']:.0f} MB (target <= 500), {peer_name} {peer['peak_mb']:.0f} MB"
     return text
+
+
+HEADER = (
+    f"{'benchmark':42} {'ours s':>8} {'peer s':>8} {'peer':8} {'ratio':>7} {'target':8}"
+    f" {'ours cpu':>8} {'peer cpu':>8} {'cpu ratio':>9}"
+)
 
 
 def main() -> int:
@@ -192,14 +218,12 @@ def main() -> int:
           f"chinese {chinese.stat().st_size:,} B")
     print(f"start: {load()}")
     lines = []
-    header = f"{'benchmark':44} {'ours s':>9} {'peer s':>9}  {'peer':8} {'ratio':>8}  {'target':9}"
 
     with tempfile.TemporaryDirectory() as tmp:
         ours_merges, hf_merges = Path(tmp, "ours.json"), Path(tmp, "hf.json")
         big = {"path": str(stdlib), "vocab_size": 10_000, "specials": [EOT]}
-        ours = measure({**big, "kind": "ours", "pattern": "gpt2", "processes": 2,
-                        "merges_out": str(ours_merges)}, reps)
-        hf = measure({**big, "kind": "hf", "merges_out": str(hf_merges)}, reps, threads=2)
+        ours, hf = measure([{**big, "kind": "ours", "pattern": "gpt2", "processes": 2, "merges_out": str(ours_merges)},
+                            {**big, "kind": "hf", "merges_out": str(hf_merges)}], reps)
         size_mb = stdlib.stat().st_size / 1e6
         lines.append(row(f"stdlib {size_mb:.1f} MB, vocab 10000, 2 proc", ours, hf, "HF", "<= 0.8x", mem=True))
         agreement = first_merges_agreement(ours_merges, hf_merges)
@@ -213,22 +237,23 @@ def main() -> int:
         print(f"after stdlib: {load()}")
 
         small = {"path": str(english), "vocab_size": 500, "specials": []}
-        hf_small = measure({**small, "kind": "hf"}, reps, threads=2)
-        for processes in (1, 2):
-            ours_small = measure({**small, "kind": "ours", "pattern": "gpt2", "processes": processes}, reps)
+        hf_small, *ours_small_runs = measure(
+            [{**small, "kind": "hf"}] + [{**small, "kind": "ours", "pattern": "gpt2", "processes": p} for p in (1, 2)],
+            reps,
+        )
+        for processes, ours_small in zip((1, 2), ours_small_runs):
             lines.append(row(f"english 130 KB, vocab 500, {processes} proc", ours_small, hf_small, "HF",
                              "< 0.2 s"))
 
-        counter = measure({"kind": "counter", "path": str(chinese)}, reps)
-        for merges in (1_000, 5_000):
-            job = {"kind": "ours", "path": str(chinese), "vocab_size": 256 + merges, "specials": [],
-                   "pattern": "none", "processes": 1}
-            ours_zh = measure(job, reps)
+        zh_jobs = [{"kind": "ours", "path": str(chinese), "vocab_size": 256 + merges, "specials": [],
+                    "pattern": "none", "processes": 1} for merges in (1_000, 5_000)]
+        counter, *ours_zh_runs = measure([{"kind": "counter", "path": str(chinese)}, *zh_jobs], reps)
+        for merges, ours_zh in zip((1_000, 5_000), ours_zh_runs):
             lines.append(row(f"chinese {chinese.stat().st_size / 1e6:.1f} MB, none, {merges} merges, 1 proc",
                              ours_zh, counter, "Counter", "<= 10x" if merges == 1_000 else "(info)", mem=True))
 
     print()
-    print(header)
+    print(HEADER)
     print("\n".join(lines))
     print(merge_note)
     print(f"end: {load()}")
