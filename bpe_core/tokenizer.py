@@ -1,0 +1,546 @@
+"""Encoding and decoding text with a byte-level BPE vocabulary.
+
+A :class:`Tokenizer` takes the CS336 contract (``vocab: dict[int, bytes]``, ``merges: list[tuple[bytes, bytes]]`` in
+rank order) or a tiktoken encoding (:meth:`Tokenizer.from_tiktoken`), and encodes exactly as the trainer merged, or
+exactly as tiktoken does.
+
+>>> vocab = {i: bytes([i]) for i in range(256)} | {256: b"lo", 257: b"low"}
+>>> tok = Tokenizer(vocab, [(b"l", b"o"), (b"lo", b"w")], ["<|endoftext|>"])
+>>> tok.encode("low lot<|endoftext|>")
+[257, 32, 256, 116, 258]
+>>> tok.decode([257, 32, 256, 116])
+'low lot'
+>>> tok.truncated(1).encode("low")
+[256, 119]
+"""
+
+from __future__ import annotations
+
+import functools
+import heapq
+import os
+from collections.abc import Iterable, Iterator, Mapping
+from itertools import chain
+from pathlib import Path
+
+from bpe_core.patterns import get_pattern
+from bpe_core.specials import SpecialSplitter
+
+#: The two ways of choosing the next merge inside a pre-token.
+MERGE_RULES = ("pairs", "ranks")
+
+_SINGLE_BYTES = tuple(bytes([b]) for b in range(256))
+#: Pre-tokens longer than this (in bytes) are merged with a heap instead of by rescanning all pairs.
+_LONG_WORD = 64
+#: encode_iterable works once this many characters are waiting (more if a long pre-token is held back).
+_FLUSH_CHARS = 8192
+#: Characters a pre-token's regex may look past its own end (o200k's optional "'ll" suffix needs 3).
+_LOOKAHEAD_MARGIN = 8
+
+
+class UnknownTokenError(ValueError):
+    """An id that is not in the tokenizer's vocabulary."""
+
+
+def fix_surrogates(text: str) -> str:
+    """Replace lone surrogates by U+FFFD and join surrogate pairs, exactly as tiktoken does before encoding.
+
+    >>> fix_surrogates("a\\ud800b") == "a\\ufffdb"
+    True
+    """
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    return text
+
+
+class _WordCache(dict):
+    """Pre-token string -> token ids, computed on first use; cleared when it holds ``limit`` entries."""
+
+    def __init__(self, encode_word, limit: int):
+        super().__init__()
+        self.encode_word = encode_word
+        self.limit = limit
+
+    def __missing__(self, piece: str) -> tuple[int, ...]:
+        if len(self) >= self.limit:
+            self.clear()
+        ids = self[piece] = self.encode_word(piece)
+        return ids
+
+
+class Tokenizer:
+    """A byte-level BPE tokenizer: pre-tokenize with ``pattern``, then merge bytes inside each pre-token.
+
+    ``merge_rule`` says how the next merge inside a pre-token is chosen:
+
+    - ``"pairs"`` (for trained tokenizers): the adjacent pair that is the earliest of ``merges`` -- what training
+      did, so encoding a training corpus gives the trainer's token count.
+    - ``"ranks"`` (tiktoken's rule): the adjacent pair whose concatenation is the earliest merged token, and a
+      pre-token that is itself a token is taken whole.
+
+    Special tokens not in ``vocab`` get new ids after the largest one. Ordinary tokens with equal bytes: the
+    smallest id wins when encoding.
+    """
+
+    def __init__(
+        self,
+        vocab: Mapping[int, bytes],
+        merges: Iterable[tuple[bytes, bytes]],
+        special_tokens: Iterable[str] | Mapping[str, int] | None = None,
+        *,
+        pattern: str = "gpt2",
+        merge_rule: str = "pairs",
+    ):
+        if merge_rule not in MERGE_RULES:
+            raise ValueError(f"merge_rule must be one of {MERGE_RULES}, got {merge_rule!r}")
+        self._vocab = {int(i): bytes(b) for i, b in vocab.items()}
+        if isinstance(merges, _DerivedMerges):
+            self._merges = merges
+        else:
+            self._merges = [(bytes(a), bytes(b)) for a, b in merges]
+        self.pattern = pattern
+        self.merge_rule = merge_rule
+        self.record = None  # a bpe_core.steps.TrainingRecord, when the tokenizer came from training
+        self._regex = get_pattern(pattern)
+        self.special_tokens = self._place_special_tokens(special_tokens)
+        self._splitter = SpecialSplitter(self.special_tokens)
+        self._bytes_to_id = self._ordinary_ids()
+        self._priority = self._merge_priorities()
+        self._limit = len(self._merges)
+        self._cache = _WordCache(self._encode_word, 1 << 20)
+        self._truncations: dict[int, Tokenizer] = {}
+
+    # ----- construction helpers -----
+
+    def _place_special_tokens(self, special_tokens) -> dict[str, int]:
+        if isinstance(special_tokens, Mapping):
+            wanted = dict(special_tokens)
+        else:
+            wanted = dict.fromkeys(SpecialSplitter(special_tokens).tokens)
+        by_bytes: dict[bytes, list[int]] = {}
+        for token_id, token in self._vocab.items():
+            by_bytes.setdefault(token, []).append(token_id)
+        placed: dict[str, int] = {}
+        next_id = max(self._vocab, default=-1) + 1
+        for token, token_id in wanted.items():
+            encoded = token.encode("utf-8")
+            if token_id is None:
+                ids = by_bytes.get(encoded)
+                token_id = max(ids) if ids else None
+            if token_id is None:
+                token_id, next_id = next_id, next_id + 1
+            elif self._vocab.get(token_id, encoded) != encoded:
+                raise ValueError(f"special token {token!r} has id {token_id}, which is {self._vocab[token_id]!r}")
+            self._vocab[token_id] = encoded
+            next_id = max(next_id, token_id + 1)
+            placed[token] = token_id
+        return placed
+
+    def _ordinary_ids(self) -> dict[bytes, int]:
+        special_ids = set(self.special_tokens.values())
+        ids: dict[bytes, int] = {}
+        for token_id in sorted(self._vocab):
+            if token_id not in special_ids:
+                ids.setdefault(self._vocab[token_id], token_id)
+        missing = [b for b in _SINGLE_BYTES if b not in ids]
+        if missing:
+            shown = ", ".join(f"0x{b[0]:02x}" for b in missing[:8])
+            raise ValueError(f"the vocab has no token for {len(missing)} of the 256 bytes ({shown}...)")
+        return ids
+
+    def _merge_priorities(self) -> dict:
+        """``(left, right)`` (pairs rule) or the merged token (ranks rule) -> merge rank."""
+        if self.merge_rule == "ranks":
+            return self._rank_priorities()
+        priority: dict = {}
+        for rank, (left, right) in enumerate(self._merges):
+            for part in (left, right, left + right):
+                if part not in self._bytes_to_id:
+                    raise ValueError(f"merge {rank} ({left!r}, {right!r}) uses {part!r}, which is not in the vocab")
+            priority.setdefault((left, right), rank)
+        return priority
+
+    def _rank_priorities(self) -> dict[bytes, int]:
+        """Ranks rule: the multi-byte tokens in id order are the merges' results in rank order."""
+        merged = [t for t, i in sorted(self._bytes_to_id.items(), key=lambda item: item[1]) if len(t) > 1]
+        if len(merged) != len(self._merges):
+            raise ValueError(
+                f"merge_rule='ranks' needs one merge per multi-byte token: {len(merged)} tokens, "
+                f"{len(self._merges)} merges"
+            )
+        if not isinstance(self._merges, _DerivedMerges):
+            for rank, ((left, right), token) in enumerate(zip(self._merges, merged)):
+                if left + right != token or left not in self._bytes_to_id or right not in self._bytes_to_id:
+                    raise ValueError(f"merge {rank} ({left!r}, {right!r}) does not make token {token!r}")
+        return {token: rank for rank, token in enumerate(merged)}
+
+    # ----- public properties -----
+
+    @property
+    def merges(self) -> list[tuple[bytes, bytes]]:
+        """The merges this tokenizer applies, in rank order (a truncated one: its first k)."""
+        merges = self._merges.items() if isinstance(self._merges, _DerivedMerges) else self._merges
+        return merges if self._limit == len(merges) else merges[: self._limit]
+
+    @property
+    def vocab(self) -> dict[int, bytes]:
+        """Id -> bytes of every token this tokenizer can produce (a truncated one: only its first k merges)."""
+        if self._limit == len(self._merges):
+            return self._vocab
+        keep = {left + right for left, right in self.merges}
+        keep.update(_SINGLE_BYTES)
+        specials = set(self.special_tokens.values())
+        return {i: b for i, b in self._vocab.items() if i in specials or b in keep}
+
+    @property
+    def vocab_size(self) -> int:
+        return len(self.vocab)
+
+    @property
+    def merge_count(self) -> int:
+        """How many merges this tokenizer applies (``k`` for ``truncated(k)``)."""
+        return self._limit
+
+    # ----- encoding -----
+
+    def encode(self, text: str) -> list[int]:
+        """Token ids of ``text``; special tokens in it are encoded as themselves, the longest first."""
+        text = fix_surrogates(text)
+        ids: list[int] = []
+        for piece, is_special in self._splitter.split(text):
+            if is_special:
+                ids.append(self.special_tokens[piece])
+            else:
+                ids.extend(self._encode_ordinary(piece, self._cache))
+        return ids
+
+    def encode_iterable(self, iterable: Iterable[str]) -> Iterator[int]:
+        """Stream the ids of ``"".join(iterable)`` with bounded memory (e.g. an open file, line by line).
+
+        Text is held back only while what follows could still change it: the last pre-tokens, a possible
+        special token in the making. (With pattern ``none`` the text between special tokens is one sequence.)
+        """
+        cache = _WordCache(self._encode_word, 2048)
+        held: list[str] = []
+        held_length = 0
+        threshold = _FLUSH_CHARS
+        for chunk in iterable:
+            held.append(chunk)
+            held_length += len(chunk)
+            if held_length < threshold:
+                continue
+            buffer = "".join(held)
+            if buffer and "\ud800" <= buffer[-1] <= "\udbff":
+                held = [buffer]  # half of a surrogate pair: wait for the other half
+                continue
+            ids, rest = self._encode_ready(fix_surrogates(buffer), cache)
+            yield from ids
+            held, held_length = [rest], len(rest)
+            threshold = max(_FLUSH_CHARS, 2 * len(rest))
+        yield from self._encode_all("".join(held), cache)
+
+    def _encode_all(self, text: str, cache) -> list[int]:
+        ids: list[int] = []
+        for piece, is_special in self._splitter.split(fix_surrogates(text)):
+            ids.extend((self.special_tokens[piece],) if is_special else self._encode_ordinary(piece, cache))
+        return ids
+
+    def _encode_ready(self, buffer: str, cache) -> tuple[list[int], str]:
+        """Encode the part of ``buffer`` that no later text can change; return its ids and the rest."""
+        certain = len(buffer) - max(self._splitter.max_length - 1, 0)
+        ids: list[int] = []
+        start = 0
+        for piece, is_special in self._splitter.split(buffer):
+            end = start + len(piece)
+            if is_special:
+                if end > certain:
+                    return ids, buffer[start:]
+                ids.append(self.special_tokens[piece])
+            elif end < certain:
+                ids.extend(self._encode_ordinary(piece, cache))
+            else:
+                if self._regex is None:
+                    return ids, buffer[start:]
+                safe_end = certain - start - _LOOKAHEAD_MARGIN
+                words = []
+                for match in self._regex.finditer(piece):
+                    if match.end() > safe_end:
+                        ids.extend(chain.from_iterable(map(cache.__getitem__, words)))
+                        return ids, buffer[start + match.start() :]
+                    words.append(match.group())
+                ids.extend(chain.from_iterable(map(cache.__getitem__, words)))
+            start = end
+        return ids, buffer[start:]
+
+    def _encode_ordinary(self, text: str, cache) -> list[int]:
+        if self._regex is None:
+            return list(self._encode_word(text))
+        return list(chain.from_iterable(map(cache.__getitem__, self._regex.findall(text))))
+
+    def encode_piece(self, piece: str) -> tuple[int, ...]:
+        """Ids of one pre-token (no pre-tokenization, no special tokens)."""
+        return self._cache[piece]
+
+    def pretokens(self, text: str) -> Iterator[tuple[int, str, bool]]:
+        """``(start, piece, is_special)`` for each pre-token and special token of ``text``, in order.
+
+        ``start`` is a character offset in ``fix_surrogates(text)`` (which is ``text`` unless it has surrogates).
+        """
+        start = 0
+        for piece, is_special in self._splitter.split(fix_surrogates(text)):
+            if is_special or self._regex is None:
+                yield start, piece, is_special
+            else:
+                for match in self._regex.finditer(piece):
+                    yield start + match.start(), match.group(), False
+            start += len(piece)
+
+    def _encode_word(self, piece: str) -> tuple[int, ...]:
+        word = piece.encode("utf-8")
+        if self.merge_rule == "ranks" and (len(word) == 1 or self._priority.get(word, self._limit) < self._limit):
+            return (self._bytes_to_id[word],)
+        return tuple(map(self._bytes_to_id.__getitem__, self.merge_parts(word)))
+
+    def pair_rank(self, left: bytes, right: bytes) -> int | None:
+        """The merge rank at which ``left`` and ``right`` would be merged here, or ``None`` if never.
+
+        >>> gpt2 = Tokenizer.from_tiktoken("gpt2")
+        >>> gpt2.pair_rank(b" ", b"t"), gpt2.pair_rank(b"t", b" ")
+        (0, None)
+        """
+        rank = self._priority.get((left, right) if self.merge_rule == "pairs" else left + right)
+        return rank if rank is not None and rank < self._limit else None
+
+    def merge_parts(self, word: bytes) -> list[bytes]:
+        """The tokens (as bytes) BPE makes of ``word``: merge the lowest-ranked adjacent pair, leftmost first."""
+        if len(word) > _LONG_WORD:
+            return self._merge_long(word)
+        parts = [_SINGLE_BYTES[b] for b in word]
+        get, limit, pairs = self._priority.get, self._limit, self.merge_rule == "pairs"
+        while len(parts) > 1:
+            best, at = limit, -1
+            for i in range(len(parts) - 1):
+                rank = get((parts[i], parts[i + 1]) if pairs else parts[i] + parts[i + 1])
+                if rank is not None and rank < best:
+                    best, at = rank, i
+            if at < 0:
+                break
+            parts[at : at + 2] = (parts[at] + parts[at + 1],)
+        return parts
+
+    def _merge_long(self, word: bytes) -> list[bytes]:
+        """:meth:`merge_parts` in O(n log n): a heap of candidate merges over a linked list of parts.
+
+        A part is ``word[start:next[start]]``; a heap entry ``(rank, i, j, k)`` merges parts ``i`` and ``j``
+        and is stale unless ``next[i] == j`` and ``next[j] == k`` still.
+        """
+        get, limit, pairs = self._priority.get, self._limit, self.merge_rule == "pairs"
+        n = len(word)
+        nxt = list(range(1, n + 1))
+        prv = list(range(-1, n - 1))
+
+        def rank_of(i: int, j: int, k: int):
+            rank = get((word[i:j], word[j:k]) if pairs else word[i:k])
+            return rank if rank is not None and rank < limit else None
+
+        heap = [(r, i, i + 1, i + 2) for i in range(n - 1) if (r := rank_of(i, i + 1, i + 2)) is not None]
+        heapq.heapify(heap)
+        while heap:
+            _, i, j, k = heapq.heappop(heap)
+            if nxt[i] != j or nxt[j] != k:
+                continue
+            nxt[i], nxt[j] = k, -1
+            if k < n:
+                prv[k] = i
+                after = nxt[k]
+                if (r := rank_of(i, k, after)) is not None:
+                    heapq.heappush(heap, (r, i, k, after))
+            before = prv[i]
+            if before >= 0 and (r := rank_of(before, i, k)) is not None:
+                heapq.heappush(heap, (r, before, i, k))
+        parts, i = [], 0
+        while i < n:
+            parts.append(word[i : nxt[i]])
+            i = nxt[i]
+        return parts
+
+    # ----- decoding -----
+
+    def decode_bytes(self, ids: Iterable[int]) -> bytes:
+        """The bytes of the tokens ``ids``, concatenated. An unknown id raises :class:`UnknownTokenError`."""
+        ids = list(ids)
+        try:
+            return b"".join(map(self._vocab.__getitem__, ids))
+        except (KeyError, TypeError):
+            bad = next(i for i in ids if not isinstance(i, int) or i not in self._vocab)
+            raise UnknownTokenError(
+                f"token id {bad!r} is not in the vocabulary (ids run from 0 to {max(self._vocab)})"
+            ) from None
+
+    def decode(self, ids: Iterable[int]) -> str:
+        """The text of ``ids``; bytes that are not valid UTF-8 become U+FFFD."""
+        return self.decode_bytes(ids).decode("utf-8", errors="replace")
+
+    def token_bytes(self, token_id: int) -> bytes:
+        """The bytes of one token."""
+        return self.decode_bytes([token_id])
+
+    # ----- vocabulary-size slider -----
+
+    def truncated(self, k: int) -> Tokenizer:
+        """This tokenizer with only its first ``k`` merges (same ids; cheap, and remembered per ``k``).
+
+        >>> Tokenizer.from_tiktoken("gpt2").truncated(0).encode("hi")
+        [71, 72]
+        """
+        if not 0 <= k <= len(self._merges):
+            raise ValueError(f"k must be between 0 and {len(self._merges)} merges, got {k}")
+        if k == self._limit:
+            return self
+        view = self._truncations.get(k)
+        if view is None:
+            if len(self._truncations) >= 16:
+                self._truncations.clear()
+            view = object.__new__(Tokenizer)
+            view.__dict__.update(self.__dict__)
+            view._limit = k
+            view._cache = _WordCache(view._encode_word, 1 << 16)
+            view._truncations = {}
+            self._truncations[k] = view
+        return view
+
+    # ----- other sources and files -----
+
+    @classmethod
+    def from_tiktoken(
+        cls,
+        name_or_path: str | os.PathLike,
+        *,
+        pattern: str | None = None,
+        special_tokens: Mapping[str, int] | None = None,
+    ) -> Tokenizer:
+        """A tokenizer with the ids of a tiktoken encoding: a shipped name (``gpt2``, ``r50k_base``,
+        ``cl100k_base``, ``o200k_base``) or a ``.tiktoken`` file (then ``pattern`` is required).
+
+        Its merges are derived from the ranks: token ``r``'s pair is what BPE over the ranks below ``r`` makes of
+        it. Encoding follows tiktoken's rule and equals ``encode(text, allowed_special="all")``.
+        """
+        from bpe_core import reference
+
+        name = os.fspath(name_or_path)
+        if name in reference.REFERENCES:
+            ranks = reference.cached_reference_ranks(name)
+            merges = _DerivedMerges(functools.partial(_cached_merges, name), ranks)
+            pattern = pattern or reference.reference_pattern(name)
+            if special_tokens is None:
+                special_tokens = reference.reference_special_tokens(name)
+        else:
+            if pattern is None:
+                raise ValueError(f"pass pattern= with the .tiktoken file {name}")
+            ranks = reference.read_rank_file(name)
+            merges = _DerivedMerges(functools.partial(merges_from_ranks, ranks, source=name), ranks)
+        vocab = {rank: token for token, rank in ranks.items()}
+        for token, token_id in (special_tokens or {}).items():
+            if token_id in vocab:
+                raise ValueError(f"special token {token!r} has id {token_id}, which is already a rank")
+        return cls(vocab, merges, dict(special_tokens or {}), pattern=pattern, merge_rule="ranks")
+
+    @classmethod
+    def from_files(cls, vocab_path, merges_path, special_tokens=None) -> Tokenizer:
+        """Read GPT-2-style ``vocab.json``/``encoder.json`` and ``merges.txt``/``vocab.bpe``."""
+        from bpe_core import formats
+
+        return formats.load_gpt2_files(vocab_path, merges_path, special_tokens)
+
+    @classmethod
+    def load(cls, path: str | os.PathLike) -> Tokenizer:
+        """Read a tokenizer saved with :meth:`save`."""
+        from bpe_core import formats
+
+        return formats.load_json(path)
+
+    def save(self, path: str | os.PathLike) -> None:
+        """Write this tokenizer (and its training record) as our versioned JSON file."""
+        from bpe_core import formats
+
+        formats.save_json(self, path)
+
+    def export(self, directory: str | os.PathLike, format: str) -> list[Path]:
+        """Write this tokenizer as ``gpt2``, ``tiktoken`` or ``huggingface`` files; return their paths."""
+        from bpe_core import formats
+
+        return formats.export(self, directory, format)
+
+    def __repr__(self) -> str:
+        return (
+            f"Tokenizer({len(self.vocab)} tokens, {self._limit} merges, {len(self.special_tokens)} special, "
+            f"pattern={self.pattern!r}, merge_rule={self.merge_rule!r})"
+        )
+
+
+class _DerivedMerges:
+    """The merges of a rank table, derived on first use (for o200k_base that takes seconds)."""
+
+    def __init__(self, derive, ranks: Mapping[bytes, int]):
+        self._derive = derive
+        self._count = sum(1 for token in ranks if len(token) > 1)
+        self._items: list[tuple[bytes, bytes]] | None = None
+
+    def __len__(self) -> int:
+        return self._count
+
+    def items(self) -> list[tuple[bytes, bytes]]:
+        if self._items is None:
+            self._items = self._derive()
+        return self._items
+
+
+def merges_from_ranks(ranks: Mapping[bytes, int], *, source: str = "ranks") -> list[tuple[bytes, bytes]]:
+    """The merges of a rank table: for each multi-byte token in rank order, the two parts BPE over the lower
+    ranks makes of it.
+
+    >>> merges_from_ranks({b"a": 0, b"b": 1, b"c": 2, b"ab": 3, b"abc": 4})
+    [(b'a', b'b'), (b'ab', b'c')]
+    """
+    merges = []
+    get = ranks.get
+    for token, rank in sorted(ranks.items(), key=lambda item: item[1]):
+        if len(token) < 2:
+            continue
+        splits = [(token[:i], token[i:]) for i in range(1, len(token)) if _below(get, token[:i], token[i:], rank)]
+        if len(splits) != 1:
+            splits = [_split_below(token, get, rank)]
+        if splits[0] is None:
+            raise ValueError(f"{source}: token {token!r} (rank {rank}) is not two lower-ranked tokens merged")
+        merges.append(splits[0])
+    return merges
+
+
+def _below(get, left: bytes, right: bytes, rank: int) -> bool:
+    a, b = get(left), get(right)
+    return a is not None and b is not None and a < rank and b < rank
+
+
+def _split_below(token: bytes, get, limit: int) -> tuple[bytes, bytes] | None:
+    parts = [_SINGLE_BYTES[b] for b in token]
+    if any(get(p) is None for p in parts):
+        return None
+    while len(parts) > 2:
+        best, at = limit, -1
+        for i in range(len(parts) - 1):
+            rank = get(parts[i] + parts[i + 1])
+            if rank is not None and rank < best:
+                best, at = rank, i
+        if at < 0:
+            return None
+        parts[at : at + 2] = (parts[at] + parts[at + 1],)
+    return (parts[0], parts[1]) if len(parts) == 2 else None
+
+
+@functools.cache
+def _cached_merges(name: str) -> list[tuple[bytes, bytes]]:
+    from bpe_core import reference
+
+    return merges_from_ranks(reference.cached_reference_ranks(name), source=name)

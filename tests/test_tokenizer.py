@@ -1,0 +1,272 @@
+"""The Tokenizer: exact against tiktoken, exact against the trainer, streaming, truncation, errors."""
+
+import tracemalloc
+
+import pytest
+import tiktoken
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bpe_core import BpeTrainer, tokenizer as tokenizer_module
+from bpe_core.reference import cached_reference_ranks, get_encoding, reference_names
+from bpe_core.tokenizer import Tokenizer, UnknownTokenError, merges_from_ranks
+
+NAMES = reference_names()
+
+HARD_CASES = [
+    "",
+    "hello world",
+    "👨‍👩‍👧‍👦 family 🏳️‍🌈 flag 👩🏽‍💻",
+    "中文字符：汉字、標點。日本語のテキスト。한국어",
+    "e\u0301 a\u0308\u0323 \u0915\u094d\u0937 Z\u0351\u0308\u034c",
+    "   \t\t  \n\n\n  \r\n\r\n \t\r\n  x  \n",
+    "a  b   c    d\t\te\n \n",
+    "1234567890 3.14159 1,000,000 ١٢٣ ½",
+    "DON'T WE'LL I'M YOU'RE THEY'VE HE'D it's 'S 'Ll",
+    "a" * 10_000,
+    "x" + "ab" * 5_000,
+    "é" * 3_000 + " " * 2_000 + "\n" * 1_000,
+    "🤖" * 2_500,
+    "lone \ud800 surrogate \udfff and pair \ud83d\ude00 end \udbff",
+    "<|endoftext|>a<|endoftext|><|endoftext|> <|endofprompt|>",
+    "<|endoftext",
+    "\x00\x01\x7f\u0085\u2028\ufeff",
+    "def f(x):\n    return x ** 2  # comment\n\n\nclass A:\n\tpass\n",
+]
+
+texts = st.lists(
+    st.one_of(
+        st.text(max_size=30),
+        st.sampled_from(HARD_CASES[:9] + ["<|endoftext|>", " ", "\n", "\r\n", "'s", "'LL"]),
+        st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF),
+        st.text("ab 1\n", max_size=20),
+    ),
+    max_size=12,
+).map("".join)
+
+
+@pytest.fixture(scope="module")
+def tokenizers():
+    return {name: Tokenizer.from_tiktoken(name) for name in NAMES}
+
+
+@pytest.fixture(scope="module")
+def gpt2_by_pairs(tokenizers):
+    """GPT-2's derived merges applied as training applies them (pairs rule)."""
+    gpt2 = tokenizers["gpt2"]
+    return Tokenizer(gpt2.vocab, gpt2.merges, ["<|endoftext|>"], pattern="gpt2")
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("text", HARD_CASES, ids=range(len(HARD_CASES)))
+def test_hard_cases_equal_tiktoken(tokenizers, name, text):
+    ids = get_encoding(name).encode(text, allowed_special="all")
+    assert tokenizers[name].encode(text) == ids
+    assert tokenizers[name].decode(ids) == get_encoding(name).decode(ids)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=texts)
+def test_encode_equals_tiktoken(tokenizers, name, text):
+    encoding = get_encoding(name)
+    assert tokenizers[name].encode(text) == encoding.encode(text, allowed_special="all")
+
+
+@pytest.mark.parametrize("name", ["gpt2", "o200k_base"])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_decode_equals_tiktoken_even_for_partial_characters(tokenizers, name, data):
+    encoding = get_encoding(name)
+    ids = data.draw(st.lists(st.integers(0, encoding.max_token_value).filter(lambda i: i in tokenizers[name].vocab)))
+    assert tokenizers[name].decode_bytes(ids) == encoding.decode_bytes(ids)
+    assert tokenizers[name].decode(ids) == encoding.decode(ids)
+
+
+def test_decode_replaces_invalid_utf8(tokenizers):
+    gpt2 = tokenizers["gpt2"]
+    ids = gpt2.encode("鬱")
+    assert len(ids) == 3 and gpt2.decode(ids[:1]) == "\ufffd"
+    assert gpt2.decode_bytes(ids) == "鬱".encode()
+
+
+@pytest.mark.parametrize("bad", [50257, -1, 10**9, "7", None])
+def test_unknown_id_is_a_clear_error(tokenizers, bad):
+    with pytest.raises(UnknownTokenError, match=f"token id {bad!r} is not in the vocabulary"):
+        tokenizers["gpt2"].decode([31373, bad])
+
+
+def test_derived_merges_rebuild_every_token(tokenizers, gpt2_by_pairs):
+    gpt2 = tokenizers["gpt2"]
+    assert gpt2.merges[:3] == [(b" ", b"t"), (b" ", b"a"), (b"h", b"e")]
+    ranks = cached_reference_ranks("gpt2")
+    assert all(ranks[left + right] == 256 + rank for rank, (left, right) in enumerate(gpt2.merges))
+    # The derived merges, applied as training would (pairs rule), encode GPT-2's own ids on ordinary text.
+    text = " ".join(HARD_CASES[1:9]) * 3
+    assert gpt2_by_pairs.encode(text) == gpt2.encode(text)
+
+
+def test_unreachable_token_in_rank_file_is_refused():
+    ranks = {bytes([b]): b for b in range(256)} | {b"abc": 256}
+    with pytest.raises(ValueError, match=r"token b'abc' \(rank 256\) is not two lower-ranked tokens merged"):
+        merges_from_ranks(ranks)
+
+
+def test_user_tiktoken_file(tmp_path):
+    import base64
+
+    ranks = {bytes([b]): b for b in range(256)} | {b"ab": 256, b"abc": 257, b" ab": 258}
+    path = tmp_path / "mine.tiktoken"
+    path.write_text("".join(f"{base64.b64encode(t).decode()} {r}\n" for t, r in ranks.items()))
+    tok = Tokenizer.from_tiktoken(path, pattern="gpt2", special_tokens={"<|end|>": 300})
+    assert tok.merges == [(b"a", b"b"), (b"ab", b"c"), (b" ", b"ab")]
+    assert tok.encode("abc ab<|end|>") == [257, 258, 300]
+    with pytest.raises(ValueError, match="pass pattern="):
+        Tokenizer.from_tiktoken(path)
+
+
+# ----- long words: the heap merge equals the simple one -----
+
+
+@pytest.mark.parametrize("rule", ["pairs", "ranks"])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=st.text("ab eé中", min_size=1, max_size=300))
+def test_heap_merge_equals_simple_merge(tokenizers, gpt2_by_pairs, monkeypatch, rule, text):
+    tok = tokenizers["gpt2"] if rule == "ranks" else gpt2_by_pairs
+    word = text.encode()
+    heap = tok._merge_long(word)
+    monkeypatch.setattr(tokenizer_module, "_LONG_WORD", 10**9)
+    assert heap == tok.merge_parts(word)
+    assert b"".join(heap) == word
+
+
+def test_pattern_none_encodes_long_text_fast(tokenizers):
+    gpt2 = tokenizers["gpt2"]
+    tok = Tokenizer(gpt2.vocab, gpt2.merges, ["<|endoftext|>"], pattern="none")
+    text = HARD_CASES[17] * 2_000  # 100 KB as one sequence: fine with the heap, hopeless if quadratic
+    ids = tok.encode(text + "<|endoftext|>")
+    assert tok.decode(ids) == text + "<|endoftext|>" and ids[-1] == 50256
+    assert len(ids) < len(text.encode()) / 2
+
+
+# ----- our own tokenizers: CS336 contract, agreement with the trainer -----
+
+CORPUS = "low lower lowest newer newest wider wide\nthe cat sat on the mat<|endoftext|>" * 20 + "中文 中国 😀😀 "
+
+
+@pytest.fixture(scope="module")
+def trained():
+    trainer = BpeTrainer(400, ["<|endoftext|>"], pattern="gpt2", processes=1)
+    trainer.count_text(CORPUS)
+    steps = list(trainer.steps())
+    return trainer, steps
+
+
+def test_trainer_and_tokenizer_agree(trained):
+    trainer, steps = trained
+    tok = Tokenizer(trainer.vocab, trainer.merges, ["<|endoftext|>"], pattern="gpt2")
+    assert tok.special_tokens == trainer.special_tokens
+    assert len(tok.encode(CORPUS)) == steps[-1].tokens_after
+    for k in (0, 1, 10, len(steps) // 2):
+        expected = steps[k - 1].tokens_after if k else len(CORPUS.replace("<|endoftext|>", "!").encode())
+        assert len(tok.truncated(k).encode(CORPUS)) == expected
+    assert tok.decode(tok.encode(CORPUS)) == CORPUS
+
+
+def test_cs336_contract_appends_missing_special_tokens():
+    vocab = {i: bytes([i]) for i in range(256)} | {256: b"ab"}
+    tok = Tokenizer(vocab, [(b"a", b"b")], ["<|a|>", "<|a|><|a|>"])
+    assert tok.special_tokens == {"<|a|>": 257, "<|a|><|a|>": 258}
+    assert tok.encode("ab<|a|><|a|><|a|>") == [256, 258, 257]  # longest special token first
+    assert tok.vocab[258] == b"<|a|><|a|>" and tok.vocab_size == 259
+
+
+def test_special_token_already_in_vocab_keeps_its_id():
+    vocab = {0: b"<|endoftext|>"} | {i + 1: bytes([i]) for i in range(256)}
+    tok = Tokenizer(vocab, [], ["<|endoftext|>"])
+    assert tok.encode("a<|endoftext|>") == [98, 0]
+
+
+@pytest.mark.parametrize(
+    ("vocab", "merges", "kwargs", "message"),
+    [
+        ({i: bytes([i]) for i in range(255)}, [], {}, "no token for 1 of the 256 bytes"),
+        ({i: bytes([i]) for i in range(256)}, [(b"a", b"b")], {}, r"merge 0 \(b'a', b'b'\) uses b'ab'"),
+        ({i: bytes([i]) for i in range(256)}, [], {"merge_rule": "fast"}, "merge_rule must be one of"),
+        ({i: bytes([i]) for i in range(256)}, [], {"pattern": "[a-"}, "invalid pre-tokenization regex"),
+        ({i: bytes([i]) for i in range(256)}, [], {"special_tokens": {"<|x|>": 97}}, "which is b'a'"),
+    ],
+)
+def test_bad_tokenizer_arguments(vocab, merges, kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        Tokenizer(vocab, merges, **kwargs)
+
+
+# ----- truncation (vocabulary-size slider) -----
+
+
+@pytest.mark.parametrize("k", [0, 1, 100, 5_000, 49_999])
+def test_truncated_gpt2_equals_tiktoken_with_fewer_ranks(tokenizers, k):
+    ranks = {t: r for t, r in cached_reference_ranks("gpt2").items() if r < 256 + k}
+    encoding = tiktoken.Encoding(f"gpt2_{k}", pat_str=get_encoding("gpt2")._pat_str, mergeable_ranks=ranks,
+                                 special_tokens={})
+    tok = tokenizers["gpt2"].truncated(k)
+    text = " ".join(HARD_CASES[1:10])
+    assert tok.encode(text) == encoding.encode(text)
+    assert tok.merge_count == k == len(tok.merges) and len(tok.vocab) == 256 + k + 1
+
+
+def test_truncated_is_cheap_and_remembered(tokenizers):
+    gpt2 = tokenizers["gpt2"]
+    assert gpt2.truncated(500) is gpt2.truncated(500)
+    assert gpt2.truncated(len(gpt2.merges)) is gpt2
+    assert gpt2.truncated(0).encode("hi<|endoftext|>") == [71, 72, 50256]
+    with pytest.raises(ValueError, match="k must be between 0 and 50000"):
+        gpt2.truncated(50_001)
+
+
+# ----- streaming -----
+
+chunked = st.tuples(texts, st.lists(st.integers(0, 400), max_size=8))
+
+
+def _chunks(text, cuts):
+    cuts = sorted({min(c, len(text)) for c in cuts})
+    return [text[a:b] for a, b in zip([0] + cuts, cuts + [len(text)])]
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(case=chunked)
+def test_encode_iterable_equals_encode_however_chunked(tokenizers, monkeypatch, name, case):
+    text, cuts = case
+    tok = tokenizers[name]
+    monkeypatch.setattr(tokenizer_module, "_FLUSH_CHARS", 1)  # work on every chunk, the hardest case
+    assert list(tok.encode_iterable(_chunks(text, cuts))) == tok.encode(text)
+
+
+@pytest.mark.parametrize("pattern", ["gpt2", "cl100k", "o200k", "none"])
+def test_encode_iterable_one_character_at_a_time(tokenizers, monkeypatch, pattern):
+    gpt2 = tokenizers["gpt2"]
+    tok = Tokenizer(gpt2.vocab, gpt2.merges, ["<|endoftext|>", "<|endoftext|>!"], pattern=pattern)
+    monkeypatch.setattr(tokenizer_module, "_FLUSH_CHARS", 1)
+    text = "".join(HARD_CASES[1:10:2]) + "x<|endoftext|>!<|endoftext|>y  \r\n" + HARD_CASES[13]
+    assert list(tok.encode_iterable(text)) == tok.encode(text)
+
+
+def test_encode_iterable_of_a_file_uses_little_memory(tokenizers, tmp_path):
+    """Streaming holds a few KB of text and a capped pre-token cache, so the peak does not grow with the file;
+    1 MB (under tracemalloc, which is slow) with ever new pre-tokens makes the cache fill and clear many times."""
+    path = tmp_path / "big.txt"
+    with open(path, "w", encoding="utf-8") as f:
+        for i in range(10_000):
+            f.write(f"The quick brown fox, {i} times: jumps over the lazy dog's back.\nLine{i} déjà vu, 中文.\n")
+    gpt2 = tokenizers["gpt2"]
+    gpt2.encode("warm up")
+    with open(path, encoding="utf-8") as f:
+        tracemalloc.start()
+        count = sum(1 for _ in gpt2.encode_iterable(f))
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+    assert count == len(gpt2.encode(path.read_text(encoding="utf-8")))
+    assert peak < 1_000_000, f"peak extra memory {peak:,} bytes"
