@@ -13,16 +13,23 @@ It never imports Qt or the GUI, and works on its own as a library and a CLI (``b
 
 from bpe_core.corpus import CorpusError
 from bpe_core.patterns import PATTERNS, PatternError
+from bpe_core.reference import EncodingFileError, get_encoding, reference_names
 from bpe_core.steps import MergeStep, TrainingRecord
+from bpe_core.tokenizer import Tokenizer, UnknownTokenError
 from bpe_core.trainer import BpeTrainer, TrainingCancelled, train_bpe
 
 __all__ = [
     "PATTERNS",
     "BpeTrainer",
     "CorpusError",
+    "EncodingFileError",
     "MergeStep",
     "PatternError",
+    "Tokenizer",
     "TrainingCancelled",
     "TrainingRecord",
+    "UnknownTokenError",
+    "get_encoding",
+    "reference_names",
     "train_bpe",
 ]
