@@ -313,10 +313,20 @@ class Tokenizer:
         rank = self._priority.get((left, right) if self.merge_rule == "pairs" else left + right)
         return rank if rank is not None and rank < self._limit else None
 
-    def merge_parts(self, word: bytes) -> list[bytes]:
-        """The tokens (as bytes) BPE makes of ``word``: merge the lowest-ranked adjacent pair, leftmost first."""
+    def merge_parts(self, word: bytes, trace: list | None = None) -> list[bytes]:
+        """The tokens (as bytes) BPE makes of ``word``: merge the lowest-ranked adjacent pair, leftmost first.
+
+        With a ``trace`` list, each merge is appended to it as ``(rank, start, middle, end)``: byte offsets in
+        ``word`` of the left part, the right part and the end of the right part.
+
+        >>> trace = []
+        >>> Tokenizer.from_tiktoken("gpt2").merge_parts(b"hello", trace)
+        [b'hello']
+        >>> trace
+        [(2, 0, 1, 2), (41, 2, 3, 4), (12502, 0, 2, 4), (31117, 0, 4, 5)]
+        """
         if len(word) > _LONG_WORD:
-            return self._merge_long(word)
+            return self._merge_long(word, trace)
         parts = [_SINGLE_BYTES[b] for b in word]
         get, limit, pairs = self._priority.get, self._limit, self.merge_rule == "pairs"
         while len(parts) > 1:
@@ -327,10 +337,14 @@ class Tokenizer:
                     best, at = rank, i
             if at < 0:
                 break
+            if trace is not None:
+                start = sum(map(len, parts[:at]))
+                middle = start + len(parts[at])
+                trace.append((best, start, middle, middle + len(parts[at + 1])))
             parts[at : at + 2] = (parts[at] + parts[at + 1],)
         return parts
 
-    def _merge_long(self, word: bytes) -> list[bytes]:
+    def _merge_long(self, word: bytes, trace: list | None = None) -> list[bytes]:
         """:meth:`merge_parts` in O(n log n): a heap of candidate merges over a linked list of parts.
 
         A part is ``word[start:next[start]]``; a heap entry ``(rank, i, j, k)`` merges parts ``i`` and ``j``
@@ -348,9 +362,12 @@ class Tokenizer:
         heap = [(r, i, i + 1, i + 2) for i in range(n - 1) if (r := rank_of(i, i + 1, i + 2)) is not None]
         heapq.heapify(heap)
         while heap:
-            _, i, j, k = heapq.heappop(heap)
+            entry = heapq.heappop(heap)
+            _, i, j, k = entry
             if nxt[i] != j or nxt[j] != k:
                 continue
+            if trace is not None:
+                trace.append(entry)
             nxt[i], nxt[j] = k, -1
             if k < n:
                 prv[k] = i

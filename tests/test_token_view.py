@@ -1,0 +1,115 @@
+"""Display records: token spans (including tokens holding part of a character) and encoding traces."""
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bpe_core.reference import get_encoding
+from bpe_core.token_view import CharPart, trace_encoding, view_tokens
+from bpe_core.tokenizer import Tokenizer
+
+
+TOKENIZERS = {name: Tokenizer.from_tiktoken(name) for name in ("gpt2", "cl100k_base")}
+
+
+@pytest.fixture
+def gpt2():
+    return TOKENIZERS["gpt2"]
+
+
+def test_chinese_split_across_tokens(gpt2):
+    view = view_tokens(gpt2, "字符")
+    assert [(t.token, t.start, t.end) for t in view.tokens] == [
+        (b"\xe5\xad", 0, 1),
+        (b"\x97", 0, 1),
+        (b"\xe7", 1, 2),
+        (b"\xac", 1, 2),
+        (b"\xa6", 1, 2),
+    ]
+    assert view.tokens[0].partial == (CharPart("字", 0, 0, 1, 3),)
+    assert str(view.tokens[0].partial[0]) == "bytes 0-1 of 3 of '字'"
+    assert str(view.tokens[3].partial[0]) == "bytes 1-1 of 3 of '符'"
+    assert [[t.index for t in g] for g in view.groups()] == [[0, 1], [2, 3, 4]]
+
+
+def test_token_with_whole_and_partial_characters(gpt2):
+    view = view_tokens(gpt2, "a 😀!")
+    emoji_start = next(t for t in view.tokens if t.token == b" \xf0\x9f\x98")
+    assert (emoji_start.start, emoji_start.end) == (1, 3)
+    assert [str(p) for p in emoji_start.partial] == ["bytes 0-2 of 4 of '😀'"]
+    assert not view.tokens[0].is_partial and view.tokens[-1].token == b"!"
+
+
+def test_special_tokens_are_marked(gpt2):
+    view = view_tokens(gpt2, "x<|endoftext|>y")
+    assert [(t.id, t.special, t.start, t.end) for t in view.tokens] == [(87, False, 0, 1), (50256, True, 1, 14),
+                                                                       (88, False, 14, 15)]
+
+
+@pytest.mark.parametrize("name", ["gpt2", "cl100k_base"])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=st.text(max_size=40) | st.text("中文字符😀é \n<|endoftext|>", max_size=40))
+def test_spans_cover_the_text_exactly_and_match_tiktoken(name, text):
+    view = view_tokens(TOKENIZERS[name], text)
+    assert view == view_tokens(get_encoding(name), text)
+    assert b"".join(t.token for t in view.tokens) == view.text.encode()
+    position = 0
+    for token in view.tokens:
+        assert token.byte_start == position and token.byte_end == position + len(token.token)
+        position = token.byte_end
+        assert token.is_partial == (token.token != view.text[token.start : token.end].encode())
+    groups = view.groups()
+    assert "".join(view.text[g[0].start : g[-1].end] for g in groups) == view.text
+    for group in groups:
+        assert b"".join(t.token for t in group) == view.text[group[0].start : group[-1].end].encode()
+
+
+def test_view_of_lone_surrogates_uses_the_fixed_text(gpt2):
+    view = view_tokens(gpt2, "a\ud800b")
+    assert view.text == "a\ufffdb"
+    assert b"".join(t.token for t in view.tokens) == "a\ufffdb".encode()
+
+
+# ----- traces -----
+
+
+def test_trace_of_gpt2_words(gpt2):
+    traces = trace_encoding(gpt2, "hello world<|endoftext|>")
+    assert [t.text for t in traces] == ["hello", " world", "<|endoftext|>"]
+    hello = traces[0]
+    assert [(e.left, e.right, e.position) for e in hello.merges] == [
+        (b"h", b"e", 0),
+        (b"l", b"l", 1),
+        (b"he", b"ll", 0),
+        (b"hell", b"o", 0),
+    ]
+    assert [e.rank for e in hello.merges] == sorted(e.rank for e in hello.merges)
+    assert hello.ids == (31373,) and traces[2].special and traces[2].ids == (50256,)
+    assert list(traces[2].states()) == [(b"<|endoftext|>",)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["The quick brown fox's 1234 jumps\n\n  中文字符 😀👨‍👩‍👧", "a" * 300 + " " + "xyz" * 100],
+)
+def test_trace_replays_to_the_encoding(gpt2, text):
+    traces = trace_encoding(gpt2, text)
+    ids = []
+    for trace in traces:
+        states = list(trace.states())
+        assert len(states) == len(trace.merges) + 1
+        assert states[0] == tuple(bytes([b]) for b in trace.text.encode()) or trace.special
+        assert states[-1] == tuple(gpt2.token_bytes(i) for i in trace.ids)
+        for event, before in zip(trace.merges, states):
+            assert before[event.position : event.position + 2] == (event.left, event.right)
+            assert gpt2.pair_rank(event.left, event.right) == event.rank
+        ids.extend(trace.ids)
+    assert ids == gpt2.encode(text)
+
+
+def test_trace_of_a_truncated_trained_style_tokenizer(gpt2):
+    pairs = Tokenizer(gpt2.vocab, gpt2.merges, pattern="none").truncated(300)
+    (trace,) = trace_encoding(pairs, "the then there")
+    assert b"".join(next(trace.states())) == b"the then there"
+    assert all(e.rank < 300 for e in trace.merges)
+    assert list(trace.ids) == pairs.encode("the then there")
