@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import heapq
 import os
+import sys
 from collections.abc import Iterable, Iterator, Mapping
 from itertools import chain
 from pathlib import Path
@@ -30,6 +31,8 @@ from bpe_core.specials import SpecialSplitter
 MERGE_RULES = ("pairs", "ranks")
 
 _SINGLE_BYTES = tuple(bytes([b]) for b in range(256))
+#: Rank of a pair that is never merged.
+_NEVER = sys.maxsize
 #: Pre-tokens longer than this (in bytes) are merged with a heap instead of by rescanning all pairs.
 _LONG_WORD = 64
 #: encode_iterable works once this many characters are waiting (more if a long pre-token is held back).
@@ -220,7 +223,9 @@ class Tokenizer:
         """Stream the ids of ``"".join(iterable)`` with bounded memory (e.g. an open file, line by line).
 
         Text is held back only while what follows could still change it: the last pre-tokens, a possible
-        special token in the making. (With pattern ``none`` the text between special tokens is one sequence.)
+        special token in the making. Exact for the named patterns; a custom regex must not look more than
+        8 characters past its matches. (With pattern ``none`` the text between special tokens is one sequence,
+        held whole.)
         """
         cache = _WordCache(self._encode_word, 2048)
         held: list[str] = []
@@ -328,20 +333,27 @@ class Tokenizer:
         if len(word) > _LONG_WORD:
             return self._merge_long(word, trace)
         parts = [_SINGLE_BYTES[b] for b in word]
-        get, limit, pairs = self._priority.get, self._limit, self.merge_rule == "pairs"
-        while len(parts) > 1:
-            best, at = limit, -1
-            for i in range(len(parts) - 1):
-                rank = get((parts[i], parts[i + 1]) if pairs else parts[i] + parts[i + 1])
-                if rank is not None and rank < best:
-                    best, at = rank, i
-            if at < 0:
+        get, limit = self._priority.get, self._limit
+        if self.merge_rule == "pairs":
+            ranks = [get(pair, _NEVER) for pair in zip(parts, parts[1:])]
+        else:
+            ranks = [get(a + b, _NEVER) for a, b in zip(parts, parts[1:])]
+        # ranks[i] belongs to the pair parts[i], parts[i + 1]; min() and index() scan in C, leftmost first.
+        while ranks:
+            best = min(ranks)
+            if best >= limit:
                 break
+            i = ranks.index(best)
             if trace is not None:
-                start = sum(map(len, parts[:at]))
-                middle = start + len(parts[at])
-                trace.append((best, start, middle, middle + len(parts[at + 1])))
-            parts[at : at + 2] = (parts[at] + parts[at + 1],)
+                start = sum(map(len, parts[:i]))
+                middle = start + len(parts[i])
+                trace.append((best, start, middle, middle + len(parts[i + 1])))
+            parts[i : i + 2] = (parts[i] + parts[i + 1],)
+            del ranks[i]
+            if i < len(ranks):
+                ranks[i] = get((parts[i], parts[i + 1]) if self.merge_rule == "pairs" else parts[i] + parts[i + 1], _NEVER)
+            if i > 0:
+                ranks[i - 1] = get((parts[i - 1], parts[i]) if self.merge_rule == "pairs" else parts[i - 1] + parts[i], _NEVER)
         return parts
 
     def _merge_long(self, word: bytes, trace: list | None = None) -> list[bytes]:

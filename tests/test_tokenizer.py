@@ -125,6 +125,20 @@ def test_user_tiktoken_file(tmp_path):
         Tokenizer.from_tiktoken(path)
 
 
+def test_from_tiktoken_never_uses_the_network(monkeypatch):
+    import socket
+
+    from bpe_core import reference
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("network access attempted")
+
+    monkeypatch.setattr(socket, "socket", refuse)
+    monkeypatch.setattr(socket, "create_connection", refuse)
+    reference._cached_ranks.cache_clear()
+    assert Tokenizer.from_tiktoken("r50k_base").encode("hello world") == [31373, 995]
+
+
 # ----- long words: the heap merge equals the simple one -----
 
 
@@ -250,7 +264,7 @@ def test_encode_iterable_one_character_at_a_time(tokenizers, monkeypatch, patter
     gpt2 = tokenizers["gpt2"]
     tok = Tokenizer(gpt2.vocab, gpt2.merges, ["<|endoftext|>", "<|endoftext|>!"], pattern=pattern)
     monkeypatch.setattr(tokenizer_module, "_FLUSH_CHARS", 1)
-    text = "".join(HARD_CASES[1:10:2]) + "x<|endoftext|>!<|endoftext|>y  \r\n" + HARD_CASES[13]
+    text = "".join(HARD_CASES[1:10:2]) + "x<|endoftext|>!<|endoftext|>y  \r\n" + HARD_CASES[13] + HARD_CASES[8]
     assert list(tok.encode_iterable(text)) == tok.encode(text)
 
 
