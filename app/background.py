@@ -12,11 +12,12 @@ from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 
 class _Job(QObject):
-    result = Signal(object)
-    failed = Signal(str, str)
+    result = Signal(int, object)  # job id, value
+    failed = Signal(int, str, str)  # job id, message, details
 
-    def __init__(self, function: Callable[[], Any]):
+    def __init__(self, job_id: int, function: Callable[[], Any]):
         super().__init__()
+        self.job_id = job_id
         self.function = function
 
     @Slot()
@@ -24,9 +25,9 @@ class _Job(QObject):
         try:
             value = self.function()
         except Exception as exc:  # reported to the GUI, never raised in the thread
-            self.failed.emit(str(exc), traceback.format_exc())
+            self.failed.emit(self.job_id, str(exc), traceback.format_exc())
         else:
-            self.result.emit(value)
+            self.result.emit(self.job_id, value)
 
 
 class BackgroundRunner(QObject):
@@ -43,17 +44,16 @@ class BackgroundRunner(QObject):
     def submit(self, function: Callable[[], Any]) -> None:
         self._latest += 1
         job_id = self._latest
+        self._jobs = {k: v for k, v in self._jobs.items() if v[0].isRunning()}  # forget finished jobs
         thread = QThread()
-        job = _Job(function)
+        thread.setObjectName("bpe-background")
+        job = _Job(job_id, function)
         job.moveToThread(thread)
         thread.started.connect(job.run)
         job.result.connect(self._on_result)
         job.failed.connect(self._on_failed)
         job.result.connect(thread.quit)
         job.failed.connect(thread.quit)
-        thread.finished.connect(self._on_thread_finished)
-        job.setProperty("job_id", job_id)
-        thread.setProperty("job_id", job_id)
         self._jobs[job_id] = (thread, job)
         thread.start()
 
@@ -68,17 +68,12 @@ class BackgroundRunner(QObject):
             thread.wait(timeout_ms)
         self._jobs.clear()
 
-    @Slot(object)
-    def _on_result(self, value: Any) -> None:
-        if self.sender().property("job_id") == self._latest:
+    @Slot(int, object)
+    def _on_result(self, job_id: int, value: Any) -> None:
+        if job_id == self._latest:
             self.result.emit(value)
 
-    @Slot(str, str)
-    def _on_failed(self, message: str, details: str) -> None:
-        if self.sender().property("job_id") == self._latest:
+    @Slot(int, str, str)
+    def _on_failed(self, job_id: int, message: str, details: str) -> None:
+        if job_id == self._latest:
             self.failed.emit(message, details)
-
-    @Slot()
-    def _on_thread_finished(self) -> None:
-        job_id = self.sender().property("job_id")
-        self._jobs.pop(job_id, None)

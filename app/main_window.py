@@ -305,8 +305,8 @@ class MainWindow(QMainWindow):
             self._retired.append(old)
             old.stopped.connect(self._forget_retired)
 
-    @Slot()
-    def _forget_retired(self) -> None:
+    @Slot(object)
+    def _forget_retired(self, _run=None) -> None:
         self._retired = [r for r in self._retired if r.is_running()]
 
     @Slot(int, int)
@@ -388,9 +388,8 @@ class MainWindow(QMainWindow):
         self._update_file_actions()
         self._update_status()
 
-    @Slot()
-    def _on_stopped(self) -> None:
-        run = self.sender()
+    @Slot(object)
+    def _on_stopped(self, run: TrainingRun) -> None:
         if run is self.run and not self.training:
             self.run = None
 

@@ -160,7 +160,7 @@ class TrainingRun(QObject):
     steps_ready = Signal(list)
     finished = Signal(object)
     failed = Signal(str, str, str)
-    stopped = Signal()  # the thread has ended
+    stopped = Signal(object)  # this run, once its thread has ended
 
     def __init__(self, source: CorpusSource, settings: TrainSettings, parent=None):
         super().__init__(parent)
@@ -229,4 +229,4 @@ class TrainingRun(QObject):
 
     @Slot()
     def _on_thread_finished(self) -> None:
-        self.stopped.emit()
+        self.stopped.emit(self)

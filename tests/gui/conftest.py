@@ -1,0 +1,76 @@
+"""GUI test fixtures: offscreen Qt, a fresh main window with its own settings file, and a guard that fails any
+test leaving a QThread running or a child process alive."""
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before anything imports Qt
+
+import gc  # noqa: E402
+import random  # noqa: E402
+
+import psutil  # noqa: E402
+import pytest  # noqa: E402
+from PySide6.QtCore import QSettings, Qt, QThread  # noqa: E402
+
+
+def _running_qthreads() -> list[QThread]:
+    return [o for o in gc.get_objects() if isinstance(o, QThread) and o.isRunning()]
+
+
+def _is_resource_tracker(process: psutil.Process) -> bool:
+    """multiprocessing's resource tracker lives as long as the test process does; it is not a leftover worker."""
+    try:
+        return any("resource_tracker" in part for part in process.cmdline())
+    except psutil.Error:
+        return True
+
+
+@pytest.fixture(autouse=True)
+def no_thread_left():
+    """Fail the test if a QThread is still running (or a child process alive) once it is over."""
+    yield
+    leftovers = [t for t in _running_qthreads() if not t.wait(5000)]
+    children = [p for p in psutil.Process().children(recursive=True) if p.is_running() and not _is_resource_tracker(p)]
+    gone, alive = psutil.wait_procs(children, timeout=5)
+    for thread in leftovers:  # do not crash the next test: stop what was left
+        thread.quit()
+        thread.wait()
+    assert not leftovers, f"QThreads left running after the test: {[t.objectName() for t in leftovers]}"
+    assert not alive, f"child processes left running after the test: {[p.pid for p in alive]}"
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    """A real MainWindow, shown offscreen, with recent files kept in a temporary settings file."""
+    from app.main_window import MainWindow
+
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    w = MainWindow(settings)
+    qtbot.addWidget(w)
+    w.show()
+    yield w
+    w.close()
+
+
+@pytest.fixture(scope="session")
+def random_words_corpus(tmp_path_factory):
+    """A 0.75 MB corpus of 20,000 made-up words: thousands of merges, about a second per thousand."""
+    rng = random.Random(0)
+    words = ["".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(rng.randint(3, 10))) for _ in range(20000)]
+    path = tmp_path_factory.mktemp("corpus") / "words.txt"
+    path.write_text(" ".join(rng.choice(words) for _ in range(100000)), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def train(qtbot):
+    """``train(window)``: click the real Train button, wait for the run to end, return its TrainingResult."""
+
+    def run(window, timeout=60000):
+        qtbot.mouseClick(window.train_button, Qt.MouseButton.LeftButton)
+        assert window.run is not None, "Train did not start a run: " + window.train_reason.text()
+        with qtbot.waitSignal(window.run.finished, timeout=timeout) as blocker:
+            pass
+        return blocker.args[0]
+
+    return run

@@ -1,0 +1,133 @@
+"""The real main window trains through its Train button; the table and charts show exactly the engine's steps."""
+
+import numpy as np
+import pytest
+from PySide6.QtCore import Qt
+
+from app.corpus_sources import samples_dir
+from app.merges_model import AFTER, COUNT, ID, LEFT, NEW, RANK, RAW_ROLE, RIGHT
+from bpe_core import BpeTrainer
+
+
+def engine_steps(path, vocab_size, specials, pattern="gpt2"):
+    trainer = BpeTrainer(vocab_size, specials, pattern=pattern, processes=1)
+    trainer.count_files([path])
+    return list(trainer.steps()), trainer
+
+
+def test_window_opens_ready_to_train(window):
+    assert window.corpus_panel.current_source().name == "English sample"
+    assert window.train_button.isEnabled()
+    assert "The Lighthouse Keeper" in window.corpus_panel.preview.toPlainText()
+
+
+def test_trains_sample_to_1000_merges_through_train_button(window, train):
+    window.settings_panel.apply(vocab_size=1257, special_tokens=["<|endoftext|>"], pattern="gpt2")
+    result = train(window)
+    assert not result.cancelled
+    expected, trainer = engine_steps(samples_dir() / "english.txt", 1257, ["<|endoftext|>"])
+    assert len(expected) == 1000
+    model = window.model
+    assert model.rowCount() == 1000 == window.proxy.rowCount()
+    for row, step in enumerate(expected):
+        raw = [model.data(model.index(row, c), RAW_ROLE) for c in (RANK, ID, LEFT, RIGHT, NEW, COUNT, AFTER)]
+        assert raw == [step.rank, step.new_id, step.left, step.right, step.token, step.count, step.tokens_after]
+    assert result.merges == trainer.merges
+    # Charts hold the run: counts by rank, compression per vocabulary size, the last step's candidate pairs.
+    x, y = window.count_chart.curve.getOriginalDataset()
+    assert len(x) == 1000 and np.array_equal(y, [s.count for s in expected])
+    x, y = window.compression_chart.corpus_curve.getOriginalDataset()
+    assert len(y) == 1000
+    assert y[-1] == pytest.approx(trainer.record.corpus_bytes / expected[-1].tokens_after)
+    assert window.pair_chart.shown_rank == 999
+    assert len(window.pair_chart.labels) == min(15, len(expected[-1].top_pairs))
+    assert window.status_labels["merges"].text() == "Merges: 1,000"
+    assert window.save_action.isEnabled()
+
+
+def test_steps_arrive_in_batches(window, train):
+    batches = []
+    window.settings_panel.apply(vocab_size=1257)
+    window.train_button.clicked.connect(lambda: window.run.steps_ready.connect(batches.append))
+    train(window)
+    assert sum(len(b) for b in batches) == 1000
+    assert len(batches) < 100, "steps must be batched, not sent one signal per merge"
+
+
+def test_selecting_a_row_makes_it_the_current_step(window, train, qtbot):
+    window.settings_panel.apply(vocab_size=400)
+    train(window)
+    index = window.proxy.index(10, 0)
+    window.table.selectionModel().select(index, window.table.selectionModel().SelectionFlag.ClearAndSelect
+                                         | window.table.selectionModel().SelectionFlag.Rows)
+    assert window.current_rank == 10
+    assert window.pair_chart.shown_rank == 10
+    assert window.count_chart.marker.value() == 10
+    step = window.history.steps[10]
+    assert window.pair_chart.labels[0].replace("␣", " ").startswith(
+        window.history.token_bytes(step.left).decode("utf-8", "replace").replace("␣", " ")[:5]
+    )
+
+
+def test_filter_finds_tokens_typed_or_rendered(window, train, qtbot):
+    window.settings_panel.apply(vocab_size=1257)
+    train(window)
+    window.search.setText("␣the")  # QTest cannot type non-ASCII keys
+    rows = window.proxy.rowCount()
+    assert rows > 0
+    assert all(b" the" in window.history.steps[window.proxy.mapToSource(window.proxy.index(r, 0)).row()].token
+               for r in range(rows))
+    window.search.setText(" the")
+    assert window.proxy.rowCount() == rows
+
+
+def test_cancel_mid_run_keeps_merges(window, qtbot, random_words_corpus):
+    assert window.corpus_panel.add_files([random_words_corpus])
+    window.settings_panel.apply(vocab_size=20000, special_tokens=[])
+    qtbot.mouseClick(window.train_button, Qt.MouseButton.LeftButton)
+    run = window.run
+    with qtbot.waitSignal(run.steps_ready, timeout=30000):
+        pass
+    assert window.cancel_button.isEnabled()
+    with qtbot.waitSignal(run.finished, timeout=5000) as blocker:
+        qtbot.mouseClick(window.cancel_button, Qt.MouseButton.LeftButton)
+    result = blocker.args[0]
+    assert result.cancelled and "cancelled" in result.stop_reason
+    assert 0 < len(result.merges) < 19744
+    qtbot.waitUntil(lambda: window.model.rowCount() == len(result.merges), timeout=5000)
+    assert window.train_button.isEnabled() and not window.cancel_button.isEnabled()
+    assert window.progress_text.text().startswith("Cancelled")
+
+
+def test_new_run_replaces_a_running_one(window, qtbot, random_words_corpus, train):
+    assert window.corpus_panel.add_files([random_words_corpus])
+    window.settings_panel.apply(vocab_size=20000, special_tokens=[])
+    window.start_training()
+    first = window.run
+    with qtbot.waitSignal(first.steps_ready, timeout=30000):
+        pass
+    window.corpus_panel.select_sample("english.txt")
+    window.settings_panel.apply(vocab_size=500)
+    window.start_training()  # programmatic restart while the first run is still going
+    with qtbot.waitSignal(window.run.finished, timeout=30000):
+        pass
+    assert window.model.rowCount() == 500 - 256  # no special tokens
+    assert [s.rank for s in window.history.steps] == list(range(500 - 256))
+
+
+def test_closing_during_training_stops_cleanly(qtbot, tmp_path):
+    from PySide6.QtCore import QSettings
+
+    from app.main_window import MainWindow
+
+    w = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(w)
+    w.show()
+    w.corpus_panel.select_stdlib()
+    w.settings_panel.apply(vocab_size=5000, processes=2)
+    w.start_training()
+    run = w.run
+    with qtbot.waitSignal(run.counting, timeout=30000):
+        pass
+    w.close()  # the no_thread_left fixture checks no thread and no worker process survives
+    assert not run.thread.isRunning()
