@@ -46,6 +46,8 @@ class MergesTableModel(QAbstractTableModel):
         if not steps:
             return
         first = len(self.history)
+        if steps[0].rank != first:  # checked before beginInsertRows, so a bad batch leaves the model intact
+            raise ValueError(f"merge step {steps[0].rank} arrived after step {first - 1}")
         self.beginInsertRows(QModelIndex(), first, first + len(steps) - 1)
         self.history.extend(steps)
         self._rendered.extend(render_token(s.token) for s in steps)
@@ -130,9 +132,10 @@ class MergesFilterModel(QSortFilterProxyModel):
         self.setSortRole(RAW_ROLE)
 
     def set_search(self, text: str) -> None:
+        self.beginFilterChange()
         self._needle = text
         self._needle_bytes = text.encode("utf-8")
-        self.invalidateRowsFilter()
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
     def filterAcceptsRow(self, source_row: int, source_parent: _Index) -> bool:
         if not self._needle:
