@@ -16,6 +16,7 @@ import threading
 from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -100,7 +101,14 @@ def count_pieces(
             if stop.is_set():
                 raise Cancelled
             for future in done:
-                total.add(future.result())
+                try:
+                    total.add(future.result())
+                except BrokenProcessPool:
+                    raise RuntimeError(
+                        "a pre-token counting worker process died. If you train from a script, put the call "
+                        "under `if __name__ == '__main__':` (worker processes re-import the main module), "
+                        "or train with processes=1."
+                    ) from None
     finally:
         executor.shutdown(wait=True, cancel_futures=True)
 

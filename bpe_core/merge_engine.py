@@ -2,8 +2,8 @@
 
 Every distinct pre-token (or, with no pre-tokenization, every stretch of text between special tokens) is one
 sequence with a weight (how often it occurs). All sequences live in flat numpy arrays with a doubly linked list
-over positions, and an index from each pair to the positions where it may occur. A merge touches only those
-positions; nothing is recounted. Pair counts include overlaps ("aaa" holds two (a, a) pairs) and a merge
+over positions, and an index from each token to the positions where it may stand. A merge touches only the
+positions of its pair's rarer token; nothing is recounted. Pair counts include overlaps ("aaa" holds two (a, a) pairs) and a merge
 replaces occurrences left to right, exactly as the naive algorithm does.
 
 The best pair is the one with the highest count; among equal counts, the lexicographically greatest
@@ -25,21 +25,13 @@ import heapq
 import numpy as np
 
 
-def _group(sorted_codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Distinct values of a sorted array and the index where each first appears."""
-    if not len(sorted_codes):
-        return sorted_codes, np.zeros(0, dtype=np.int64)
-    first = np.flatnonzero(np.concatenate(([True], sorted_codes[1:] != sorted_codes[:-1])))
-    return sorted_codes[first], first
-
-
 def _descending_key(token: bytes) -> tuple[int, ...]:
     """A key that sorts byte strings in *descending* lexicographic order (a prefix sorts after its extensions)."""
     return tuple(255 - b for b in token) + (256,)
 
 
 class MergeEngine:
-    """Pair counts, a position index and a max-heap over weighted sequences of token ids."""
+    """Pair counts, a per-token position index and a max-heap over weighted sequences of token ids."""
 
     def __init__(self, sequences: dict[bytes, int], *, id_limit: int):
         """``sequences`` maps each distinct byte sequence to its weight; ids stay below ``id_limit``."""
@@ -51,29 +43,29 @@ class MergeEngine:
         weights = np.fromiter((sequences[s] for s in seqs), dtype=np.int64, count=len(seqs))
         n = int(lengths.sum())
         index_type = np.int32 if n < 2**31 - 1 else np.int64
-        self.tok = np.frombuffer(b"".join(seqs), dtype=np.uint8).astype(np.int32)
+        data = np.frombuffer(b"".join(seqs), dtype=np.uint8)
+        self.tok = data.astype(np.int32)
         ends = np.cumsum(lengths) - 1
         self.nxt = np.arange(1, n + 1, dtype=index_type)
         self.prv = np.arange(-1, n - 1, dtype=index_type)
         if n:
             self.nxt[ends] = -1
             self.prv[ends - lengths + 1] = -1
-        self.weight = np.repeat(weights, lengths)
-        self.total_tokens = int(self.weight.sum())
+        self.weight = np.repeat(weights, lengths) if weights.max(initial=0) > 1 else np.ones(n, dtype=np.int8)
+        self.total_tokens = int(weights @ lengths) if n else 0
+        self._mark = np.zeros(n, dtype=bool)  # scratch space for de-duplicating positions
 
-        starts = np.flatnonzero(self.nxt >= 0).astype(index_type)
-        codes = self._codes(starts)
-        order = np.argsort(codes, kind="stable")
-        codes, starts = codes[order], starts[order]
-        unique, first = _group(codes)
-        sums = np.add.reduceat(self.weight[starts], first) if len(first) else np.zeros(0, np.int64)
-        bounds = first.tolist() + [len(codes)]
-        self.counts: dict[int, int] = dict(zip(unique.tolist(), sums.tolist()))
+        by_byte = np.argsort(data, kind="stable").astype(index_type)
+        bounds = np.concatenate(([0], np.cumsum(np.bincount(data, minlength=256))))
         self.where: dict[int, list[np.ndarray]] = {
-            code: [starts[bounds[i] : bounds[i + 1]]] for i, code in enumerate(unique.tolist())
+            b: [by_byte[bounds[b] : bounds[b + 1]]] for b in range(256) if bounds[b + 1] > bounds[b]
         }
-        self.heap = [self._entry(code, count) for code, count in self.counts.items()]
-        heapq.heapify(self.heap)
+        starts = np.flatnonzero(self.nxt >= 0)
+        self.counts: dict[int, int] = {}
+        self.heap: list[tuple] = []
+        byte_pairs: dict[int, int] = {}
+        self._add(byte_pairs, data[starts].astype(np.int64) * 256 + data[starts + 1], self.weight[starts], 0, 1, 1)
+        self._apply_deltas({(c >> 8) * id_limit + (c & 255): n for c, n in byte_pairs.items()})
 
     # -- pairs ---------------------------------------------------------------------------------------------------
     def _codes(self, positions: np.ndarray) -> np.ndarray:
@@ -106,15 +98,27 @@ class MergeEngine:
         return found
 
     # -- merging -------------------------------------------------------------------------------------------------
-    def merge(self, pair: tuple[int, int], new_id: int) -> int:
-        """Replace every occurrence of ``pair`` (left to right) by ``new_id``; return how many tokens that removed."""
-        left, right = pair
-        code = left * self.limit + right
-        self._register(new_id, left, right)
-        tok, nxt, prv, weight = self.tok, self.nxt, self.prv, self.weight
-        chunks = self.where.pop(code)
+    def _positions(self, token: int) -> np.ndarray:
+        """Where ``token`` stands now (the index is compacted on the way)."""
+        chunks = self.where.get(token)
+        if not chunks:
+            return np.zeros(0, dtype=self.nxt.dtype)
         pos = chunks[0] if len(chunks) == 1 else np.concatenate(chunks)
-        pos = pos[tok[pos] == left]
+        pos = pos[self.tok[pos] == token]
+        self.where[token] = [pos]
+        return pos
+
+    def _occurrences(self, left: int, right: int) -> tuple[np.ndarray, np.ndarray]:
+        """Positions of every ``(left, right)`` pair and of their right halves, searched from the rarer token."""
+        tok, nxt, prv = self.tok, self.nxt, self.prv
+        if left != right and sum(map(len, self.where.get(right, ()))) < sum(map(len, self.where.get(left, ()))):
+            after = self._positions(right)
+            pos = prv[after]
+            ok = pos >= 0
+            pos, after = pos[ok], after[ok]
+            ok = tok[pos] == left
+            return pos[ok], after[ok]
+        pos = self._positions(left)
         after = nxt[pos]
         ok = after >= 0
         pos, after = pos[ok], after[ok]
@@ -122,27 +126,49 @@ class MergeEngine:
         pos, after = pos[ok], after[ok]
         if left == right and len(pos) > 1:
             pos, after = self._left_to_right(pos, after)
+        return pos, after
 
+    def merge(self, pair: tuple[int, int], new_id: int) -> int:
+        """Replace every occurrence of ``pair`` (left to right) by ``new_id``; return how many tokens that removed."""
+        left, right = pair
+        self._register(new_id, left, right)
+        tok, nxt, prv, weight, mark, limit = self.tok, self.nxt, self.prv, self.weight, self._mark, self.limit
+        pos, after = self._occurrences(left, right)
+        deltas: dict[int, int] = {}
+
+        # Pairs that disappear: (x, left) before each occurrence, the pair itself, (right, y) after it.
         before = prv[pos]
         beyond = nxt[after]
-        old = np.unique(np.concatenate([before[before >= 0], pos, after[beyond >= 0]]))
-        old_codes = self._codes(old)
-        old_weights = weight[old]
+        mark[after] = True
+        before = before[before >= 0]
+        before = before[~mark[before]]  # a token before one occurrence may be the right half of the previous
+        mark[after] = False
+        removed = int(weight[pos].sum())
+        self._add(deltas, tok[before], weight[before], left, limit, -1)
+        code = left * limit + right
+        deltas[code] = deltas.get(code, 0) - removed
+        has_beyond = beyond >= 0
+        self._add(deltas, tok[beyond[has_beyond]], weight[after[has_beyond]], right * limit, 1, -1)
 
         tok[pos] = new_id
         tok[after] = -1
         nxt[pos] = beyond
-        has_beyond = beyond >= 0
         prv[beyond[has_beyond]] = pos[has_beyond]
 
+        # Pairs that appear: (x, new) before each new token, unless x is itself new; (new, y) after it.
+        mark[pos] = True
         before = prv[pos]
-        new = np.unique(np.concatenate([before[before >= 0], pos[nxt[pos] >= 0]]))
-        new_codes = self._codes(new)
-        removed = int(weight[pos].sum())
-        self.total_tokens -= removed
+        before = before[before >= 0]
+        before = before[~mark[before]]
+        mark[pos] = False
+        self._add(deltas, tok[before], weight[before], new_id, limit, 1)
+        follows = nxt[pos]
+        has_next = follows >= 0
+        self._add(deltas, tok[follows[has_next]], weight[pos[has_next]], new_id * limit, 1, 1)
 
-        self._apply_deltas(np.concatenate([old_codes, new_codes]), np.concatenate([-old_weights, weight[new]]))
-        self._index(new_codes, new)
+        self.total_tokens -= removed
+        self.where[new_id] = [pos]
+        self._apply_deltas(deltas)
         return removed
 
     @staticmethod
@@ -165,16 +191,20 @@ class MergeEngine:
         self.token_bytes.append(token)
         self._key.append(_descending_key(token))
 
-    def _apply_deltas(self, codes: np.ndarray, deltas: np.ndarray) -> None:
-        """Add each delta to its pair's count; push pairs whose count grew, forget pairs that vanished."""
-        if not len(codes):
+    @staticmethod
+    def _add(deltas: dict[int, int], keys: np.ndarray, weights: np.ndarray, base: int, step: int, sign: int) -> None:
+        """Add ``sign * weight`` to the pair ``base + key * step`` for each key (summed per key in one pass)."""
+        if not len(keys):
             return
-        order = np.argsort(codes, kind="stable")
-        codes, deltas = codes[order], deltas[order]
-        unique, first = _group(codes)
-        sums = np.add.reduceat(deltas, first)
+        sums = np.bincount(keys) if weights.dtype == np.int8 else np.bincount(keys, weights=weights)
+        present = np.flatnonzero(sums)
+        for code, total in zip((present * step + base).tolist(), sums[present].astype(np.int64).tolist()):
+            deltas[code] = deltas.get(code, 0) + sign * total
+
+    def _apply_deltas(self, deltas: dict[int, int]) -> None:
+        """Add each delta to its pair's count; push pairs whose count grew."""
         counts, heap = self.counts, self.heap
-        for code, delta in zip(unique.tolist(), sums.tolist()):
+        for code, delta in deltas.items():
             if delta == 0:
                 continue
             count = counts.get(code, 0) + delta
@@ -183,22 +213,4 @@ class MergeEngine:
                 if delta > 0:
                     heapq.heappush(heap, self._entry(code, count))
             else:
-                counts.pop(code, None)
-                self.where.pop(code, None)
-
-    def _index(self, codes: np.ndarray, positions: np.ndarray) -> None:
-        """Add positions to the index of the pairs that now start there."""
-        if not len(codes):
-            return
-        order = np.argsort(codes, kind="stable")
-        codes, positions = codes[order], positions[order]
-        unique, first = _group(codes)
-        bounds = first.tolist() + [len(codes)]
-        where = self.where
-        for i, code in enumerate(unique.tolist()):
-            chunk = positions[bounds[i] : bounds[i + 1]]
-            chunks = where.get(code)
-            if chunks is None:
-                where[code] = [chunk]
-            else:
-                chunks.append(chunk)
+                del counts[code]

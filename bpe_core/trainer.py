@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Iterator
 from bpe_core.corpus import CorpusError, CorpusInfo, CorpusReader
 from bpe_core.counting import Cancelled, WordCounts, count_pieces
 from bpe_core.merge_engine import MergeEngine
-from bpe_core.patterns import PATTERNS, get_pattern
+from bpe_core.patterns import get_pattern
 from bpe_core.specials import SpecialSplitter
 from bpe_core.steps import MergeStep, TrainingRecord
 
@@ -221,11 +221,10 @@ def train_bpe(
 ) -> tuple[dict[int, bytes], list[tuple[bytes, bytes]]]:
     """Train on one or more files; return ``(vocab, merges)`` (the CS336 assignment-1 contract).
 
-    ``pattern`` is a name from :data:`~bpe_core.patterns.PATTERNS` or a custom regex.
+    ``pattern`` is a name from :data:`~bpe_core.patterns.PATTERNS` or a custom regex. Only the best pair is
+    looked up at each step (``top_k=1``): nobody sees the runners-up here.
     """
-    if pattern not in PATTERNS:
-        get_pattern(pattern)
-    trainer = BpeTrainer(vocab_size, special_tokens, pattern=pattern, processes=processes, errors=errors)
+    trainer = BpeTrainer(vocab_size, special_tokens, pattern=pattern, processes=processes, errors=errors, top_k=1)
     trainer.count_files(input_path, progress)
     trainer.run()
     return trainer.vocab, trainer.merges
