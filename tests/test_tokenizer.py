@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bpe_core import BpeTrainer, tokenizer as tokenizer_module
+from bpe_core.patterns import get_pattern
 from bpe_core.reference import cached_reference_ranks, get_encoding, reference_names
 from bpe_core.tokenizer import Tokenizer, UnknownTokenError, merges_from_ranks
 
@@ -139,6 +140,43 @@ def test_from_tiktoken_never_uses_the_network(monkeypatch):
     assert Tokenizer.from_tiktoken("r50k_base").encode("hello world") == [31373, 995]
 
 
+# ----- fast pre-tokenization: ASCII stretches through `re` -----
+
+mixed_lines = st.lists(
+    st.one_of(
+        st.text(st.characters(max_codepoint=127), max_size=15),
+        st.sampled_from(["a\n", "9\n", "é\n", "中文", "é", "\n\n", "'s\n"]),
+    ),
+    max_size=15,
+).map("".join)
+
+
+@pytest.mark.parametrize("pattern", ["gpt2", "cl100k", "o200k"])
+@settings(max_examples=150, deadline=None)
+@given(text=mixed_lines)
+def test_fast_pretokenization_equals_the_regex(pattern, text):
+    compiled = get_pattern(pattern)
+    assert tokenizer_module._FastFindall(compiled, pattern)(text) == compiled.findall(text)
+    if text.isascii():
+        assert tokenizer_module.ascii_twin(compiled.pattern).findall(text) == compiled.findall(text)
+
+
+@pytest.mark.parametrize(
+    ("source", "translated"),
+    [
+        (r"\p{Lu}+|[^\s\p{N}]", r"[A-Z]+|[^\t\n\x0b\x0c\r 0-9]"),
+        (r"\S+|\p{M}", r"[^\t\n\x0b\x0c\r ]+|(?!)"),
+        (r"[\p{Lo}]", None),  # a class with no ASCII member
+        (r"\d+", None),
+        (r"\p{Greek}", None),
+        (r"[^\S]", None),
+    ],
+)
+def test_ascii_twin_translation(source, translated):
+    twin = tokenizer_module.ascii_twin(source)
+    assert (twin and twin.pattern) == translated
+
+
 # ----- long words: the heap merge equals the simple one -----
 
 
@@ -165,7 +203,8 @@ def test_pattern_none_encodes_long_text_fast(tokenizers):
 
 # ----- our own tokenizers: CS336 contract, agreement with the trainer -----
 
-CORPUS = "low lower lowest newer newest wider wide\nthe cat sat on the mat<|endoftext|>" * 20 + "中文 中国 😀😀 "
+CORPUS = "low lower lowest newer newest wider wide\nthe cat sat on the mat<|endoftext|>" * 20
+CORPUS += "中文 中国 😀😀 "
 
 
 @pytest.fixture(scope="module")
