@@ -1,0 +1,152 @@
+"""The binary tree of merges that built a token: leaves are single bytes, each inner node one merge.
+
+Works for any :class:`~bpe_core.tokenizer.Tokenizer` -- a trained one (whose training record adds each pair's
+count when it was merged) or a tiktoken encoding (whose merges are derived from its ranks). ``rank`` is the
+merge's place in the tokenizer's merge list (the order BPE applies merges); for a trained tokenizer the token's
+id is ``256 + rank``.
+
+>>> from bpe_core.tokenizer import Tokenizer
+>>> tree = MergeTrees(Tokenizer.from_tiktoken("gpt2")).tree(31373)
+>>> tree.token, tree.rank, tree.left.token, tree.right.token
+(b'hello', 31117, b'hell', b'o')
+>>> [leaf.token for leaf in tree.leaves()]
+[b'h', b'e', b'l', b'l', b'o']
+>>> print(tree.outline())
+'hello' #31373 rank 31117
+  'hell' #12758 rank 12502
+    'he' #258 rank 2
+      'h' #71
+      'e' #68
+    'll' #297 rank 41
+      'l' #75
+      'l' #75
+  'o' #78
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from bpe_core.tokenizer import Tokenizer, UnknownTokenError
+
+
+@dataclass(frozen=True)
+class MergeNode:
+    """A token in a merge tree. A leaf (a single byte, or a special token) has no rank and no children.
+
+    ``count`` is the pair's count when it was merged in training (``None`` when unknown).
+    """
+
+    id: int
+    token: bytes
+    rank: int | None = None
+    count: int | None = None
+    left: MergeNode | None = None
+    right: MergeNode | None = None
+    special: bool = False
+
+    @property
+    def is_leaf(self) -> bool:
+        return self.left is None
+
+    def leaves(self) -> Iterator[MergeNode]:
+        """The leaves, left to right (their bytes concatenated are this token's bytes)."""
+        if self.left is None or self.right is None:
+            yield self
+            return
+        yield from self.left.leaves()
+        yield from self.right.leaves()
+
+    def nodes(self) -> Iterator[MergeNode]:
+        """Every node, parents before children, left before right."""
+        yield self
+        if self.left is not None and self.right is not None:
+            yield from self.left.nodes()
+            yield from self.right.nodes()
+
+    @property
+    def depth(self) -> int:
+        """Merges on the longest path to a leaf (0 for a leaf)."""
+        if self.left is None or self.right is None:
+            return 0
+        return 1 + max(self.left.depth, self.right.depth)
+
+    def outline(self, indent: int = 0) -> str:
+        """The tree as indented lines (for a terminal or a test)."""
+        line = " " * indent + f"{self.token!r}"[1:] + f" #{self.id}"
+        if self.rank is not None:
+            line += f" rank {self.rank}"
+        if self.count is not None:
+            line += f" count {self.count}"
+        if self.left is None or self.right is None:
+            return line
+        return "\n".join([line, self.left.outline(indent + 2), self.right.outline(indent + 2)])
+
+
+class MergeTrees:
+    """Merge trees of one tokenizer's tokens; the lookup tables are built once (o200k has 200,000 merges)."""
+
+    def __init__(self, tokenizer: Tokenizer):
+        self.tokenizer = tokenizer
+        self.vocab = tokenizer.vocab
+        self.specials = set(tokenizer.special_tokens.values())
+        self.merges = tokenizer.merges
+        self._ids: dict[bytes, int] = {}
+        for token_id in sorted(self.vocab):
+            if token_id not in self.specials:
+                self._ids.setdefault(self.vocab[token_id], token_id)
+        # A trained tokenizer's merge r made id 256 + r; other vocabularies: the merge that made the bytes.
+        self._rank_of_id: dict[int, int] = {}
+        first_rank: dict[bytes, int] = {}
+        for rank, (left, right) in enumerate(self.merges):
+            token = left + right
+            first_rank.setdefault(token, rank)
+            if self.vocab.get(256 + rank) == token:
+                self._rank_of_id[256 + rank] = rank
+        for token, rank in first_rank.items():
+            self._rank_of_id.setdefault(self._ids[token], rank)
+        self._first_rank = first_rank
+        self._steps = self._record_steps(tokenizer)
+
+    def _record_steps(self, tokenizer: Tokenizer) -> list | None:
+        """The training record's steps, if they describe exactly these merges (ids 256 + rank)."""
+        record = getattr(tokenizer, "record", None)
+        if record is None or len(record.steps) < len(self.merges):
+            return None
+        steps = record.steps[: len(self.merges)]
+        for rank, (step, (left, right)) in enumerate(zip(steps, self.merges)):
+            if step.rank != rank or step.new_id != 256 + rank or step.token != left + right:
+                return None
+        return steps
+
+    def rank(self, token_id: int) -> int | None:
+        """The rank of the merge that made ``token_id`` (``None`` for a byte or a special token)."""
+        return self._rank_of_id.get(token_id)
+
+    def tree(self, token_id: int) -> MergeNode:
+        """The merge tree of ``token_id``; an id not in the vocabulary raises :class:`UnknownTokenError`."""
+        if token_id not in self.vocab:
+            raise UnknownTokenError(f"token id {token_id!r} is not in this tokenizer's vocabulary")
+        return self._node(token_id)
+
+    def _node(self, token_id: int) -> MergeNode:
+        token = self.vocab[token_id]
+        if token_id in self.specials:
+            return MergeNode(token_id, token, special=True)
+        rank = self._rank_of_id.get(token_id)
+        if rank is None:
+            return MergeNode(token_id, token)
+        if self._steps is not None:
+            step = self._steps[rank]
+            left_id, right_id, count = step.left, step.right, step.count
+        else:
+            left, right = self.merges[rank]
+            left_id, right_id, count = self._ids[left], self._ids[right], None
+        return MergeNode(token_id, token, rank, count, self._node(left_id), self._node(right_id))
+
+    def tree_of_bytes(self, token: bytes) -> MergeNode:
+        """The tree of the (ordinary) token with these bytes."""
+        if token not in self._ids:
+            raise UnknownTokenError(f"{token!r} is not a token of this tokenizer")
+        return self._node(self._ids[token])
