@@ -1,0 +1,75 @@
+"""``python -m app.compare [--text TEXT | --file PATH] [--open TOKENIZER.json] [--add FILE]... [--stacked]``
+opens the Compare view on its own (for development and demonstrations).
+
+``--screenshot PATH`` saves a picture of the window once every pane is drawn, then quits.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m app.compare", description="Compare how tokenizers cut a text.")
+    parser.add_argument("--text", help="the text to compare")
+    parser.add_argument("--file", help="a UTF-8 text file to compare")
+    parser.add_argument("--open", metavar="TOKENIZER.json", help="a saved tokenizer for the 'Ours' pane")
+    parser.add_argument("--add", action="append", default=[], metavar="FILE",
+                        help="another tokenizer pane (.json, or .tiktoken with --pattern)")
+    parser.add_argument("--pattern", default="cl100k", help="pre-tokenizer of added .tiktoken files")
+    parser.add_argument("--stacked", action="store_true", help="stack the panes instead of side by side")
+    parser.add_argument("--ids", action="store_true", help="show token ids instead of text")
+    parser.add_argument("--chunks", action="store_true", help="show the pre-token chunk layer")
+    parser.add_argument("--reference", help="mark cuts that differ from this pane (e.g. cl100k_base, own)")
+    parser.add_argument("--size", default="1500x900", help="window size, WIDTHxHEIGHT")
+    parser.add_argument("--screenshot", metavar="PATH", help="save a PNG of the window once drawn, then quit")
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    import app  # noqa: F401  (installs the PySide6 reference-count guard)
+    from app.compare.compare_view import CompareView
+    from bpe_core.tokenizer import Tokenizer
+
+    qt_app = QApplication.instance() or QApplication(sys.argv[:1])
+    qt_app.setApplicationName("BPE Explorer — Compare")
+    view = CompareView()
+    view.setWindowTitle("BPE Explorer — Compare")
+    width, height = (int(n) for n in args.size.lower().split("x"))
+    view.resize(width, height)
+    view.set_stacked(args.stacked)
+    view.ids_box.setChecked(args.ids)
+    view.chunks_box.setChecked(args.chunks)
+    if args.text is not None:
+        view.set_text(args.text)
+    if args.file:
+        view.load_text_file(args.file)
+    if args.open:
+        view.set_own_tokenizer(Tokenizer.load(args.open), args.open.rsplit("/", 1)[-1])
+    for path in args.add:
+        view.add_tokenizer_file(path, args.pattern)
+    if args.reference:
+        view.set_reference(args.reference)
+    view.show()
+    if args.screenshot:
+        def capture():
+            if view.busy():
+                QTimer.singleShot(100, capture)
+                return
+            view.grab().save(args.screenshot)
+            view.close()
+
+        QTimer.singleShot(300, capture)
+    code = qt_app.exec()
+    view.shutdown()
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,541 @@
+"""The Compare view: a text editor and, beside it, one pane per tokenizer showing how each one cuts the text.
+
+Panes: our tokenizer (trained or opened; the main window calls :meth:`CompareView.set_own_tokenizer` at every
+step), tiktoken's ``gpt2``, ``cl100k_base`` and ``o200k_base``, and any tokenizer file the user adds. Each can be
+hidden. Typing re-encodes after a short pause, in the background (:mod:`app.compare.encode_worker`); the view
+only draws the engine's token records.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, QTimer, Signal, Slot
+from PySide6.QtGui import QAction, QFont, QTextCursor
+from PySide6.QtWidgets import (
+    QApplication,
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QMenu,
+    QMessageBox,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app import dialogs
+from app.compare.boundaries import compare_cuts, cut_offsets
+from app.compare.encode_worker import EncodeService
+from app.compare.palette import Palette
+from app.compare.sources import (
+    OWN_KEY,
+    REFERENCE_PANES,
+    PaneResult,
+    PaneSource,
+    ReferenceSource,
+    TokenizerSource,
+    load_file_source,
+)
+from app.compare.token_canvas import TEXT_FAMILIES, Options
+from app.compare.token_pane import TokenPane
+
+DEFAULT_TEXT = (
+    "Tokenizers cut text into pieces. Hello world!\n"
+    "今天下午我们在河边散步，看见很多人在钓鱼。鬱\n"
+    "Emoji: 🙂👍🏽 🇫🇷\n"
+    "def greet(name):\n    return f\"Hello, {name}!\"  # 42 tokens?\n"
+)
+#: Texts longer than this are cut when loaded from a file (the user is told).
+MAX_CHARS = 1_000_000
+DEBOUNCE_MS = 120
+NO_OWN_TOKENIZER = "No tokenizer yet: train one or open a saved tokenizer, and its tokens appear here."
+TIKTOKEN_PATTERNS = ("cl100k", "o200k", "gpt2")
+
+
+class CompareView(QWidget):
+    """The whole view. ``rendered`` is emitted whenever every pane shows the newest encoding of the text."""
+
+    rendered = Signal()
+
+    def __init__(self, parent=None, *, text: str = DEFAULT_TEXT):
+        super().__init__(parent)
+        self.setObjectName("compareView")
+        self.service = EncodeService(self)
+        self.service.pane_ready.connect(self._on_pane_ready)
+        self.service.idle.connect(self._on_idle)
+        self.sources: dict[str, PaneSource | None] = {OWN_KEY: None}
+        self.sources.update({name: ReferenceSource(name) for name in REFERENCE_PANES})
+        self.panes: dict[str, TokenPane] = {}
+        self.titles: dict[str, str] = {}
+        self.hidden: set[str] = set()
+        self.reference_key: str | None = None
+        self.highlight: tuple[int, int] = (0, 0)
+        self.options = Options()
+        self.palette_ = Palette()
+        self._own_label = ""
+        self._shown = False
+
+        self._build_controls()
+        self.editor = QPlainTextEdit()
+        self.editor.setObjectName("compareEditor")
+        editor_font = QFont(TEXT_FAMILIES[0], 11)
+        editor_font.setFamilies(TEXT_FAMILIES)
+        self.editor.setFont(editor_font)
+        self.editor.setPlaceholderText("Type or paste text here, or load a file: every pane shows how it is cut.")
+        self.panes_splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.panes_splitter.setObjectName("paneSplitter")
+        self.panes_splitter.setChildrenCollapsible(False)
+        for key, source in self.sources.items():
+            self._add_pane(key, self._title(key, source), removable=False)
+        self.panes[OWN_KEY].set_message(NO_OWN_TOKENIZER)
+
+        outer = QSplitter(Qt.Orientation.Vertical)
+        outer.setChildrenCollapsible(False)
+        outer.addWidget(self.editor)
+        outer.addWidget(self.panes_splitter)
+        outer.setStretchFactor(0, 1)
+        outer.setStretchFactor(1, 4)
+        outer.setSizes([150, 600])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addLayout(self.controls)
+        layout.addLayout(self.layers)
+        layout.addWidget(outer, 1)
+
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.setInterval(DEBOUNCE_MS)
+        self.timer.timeout.connect(self.encode_now)
+        self.editor.setPlainText(text)
+        self.editor.textChanged.connect(self._on_text_changed)
+        self._rebuild_reference_combo()
+        self.encode_now()
+
+    # ----- building -----
+
+    def _build_controls(self) -> None:
+        self.load_button = QPushButton("Load text…")
+        self.load_button.setToolTip("Load a UTF-8 text file into the editor")
+        self.load_button.clicked.connect(self.load_text_dialog)
+        self.add_button = QPushButton("Add tokenizer…")
+        self.add_button.setToolTip("Add a pane for a saved tokenizer (.json) or a tiktoken rank file (.tiktoken)")
+        self.add_button.clicked.connect(self.add_tokenizer_dialog)
+        self.panes_button = QToolButton()
+        self.panes_button.setText("Panes")
+        self.panes_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.panes_menu = QMenu(self)
+        self.panes_button.setMenu(self.panes_menu)
+        self.layout_combo = QComboBox()
+        self.layout_combo.setObjectName("layoutCombo")
+        self.layout_combo.addItem("Side by side", Qt.Orientation.Horizontal)
+        self.layout_combo.addItem("Stacked", Qt.Orientation.Vertical)
+        self.layout_combo.currentIndexChanged.connect(self._on_layout_changed)
+        self.color_combo = QComboBox()
+        self.color_combo.setObjectName("colorCombo")
+        self.color_combo.addItem("Colors by token id", "id")
+        self.color_combo.addItem("Alternating colors", "alternate")
+        self.color_combo.currentIndexChanged.connect(self._on_colors_changed)
+        self.safe_box = QCheckBox("Color-blind safe")
+        self.safe_box.toggled.connect(self._on_colors_changed)
+        self.controls = QHBoxLayout()
+        for widget in (self.load_button, self.add_button, self.panes_button, self.layout_combo, self.color_combo,
+                       self.safe_box):
+            self.controls.addWidget(widget)
+        self.controls.addStretch(1)
+
+        self.whitespace_box = QCheckBox("Visible whitespace (· → ↵)")
+        self.whitespace_box.setChecked(True)
+        self.ids_box = QCheckBox("Show ids")
+        self.chunks_box = QCheckBox("Pre-token chunks")
+        self.chunks_box.setToolTip("A bar under the tokens for each piece the pre-tokenizer's regex cut out")
+        for box in (self.whitespace_box, self.ids_box, self.chunks_box):
+            box.toggled.connect(self._on_options_changed)
+        self.reference_combo = QComboBox()
+        self.reference_combo.setObjectName("referenceCombo")
+        self.reference_combo.setToolTip("Mark where each pane cuts differently from this pane")
+        self.reference_combo.currentIndexChanged.connect(self._on_reference_changed)
+        self.legend = QLabel(
+            "<span style='color:#d0021b'>▮</span> extra cut &nbsp; <span style='color:#f08c00'>▼</span> missing cut"
+        )
+        self.legend.setVisible(False)
+        self.layers = QHBoxLayout()
+        for widget in (self.whitespace_box, self.ids_box, self.chunks_box, QLabel("Cut differences vs:"),
+                       self.reference_combo, self.legend):
+            self.layers.addWidget(widget)
+        self.layers.addStretch(1)
+
+    def _add_pane(self, key: str, title: str, *, removable: bool) -> TokenPane:
+        pane = TokenPane(key, title, removable=removable)
+        self.titles[key] = title
+        pane.hide_requested.connect(self._on_hide_requested)
+        pane.token_clicked.connect(self._on_token_clicked)
+        pane.canvas.set_options(self.options)
+        pane.canvas.set_palette(self.palette_)
+        self.panes[key] = pane
+        self.panes_splitter.addWidget(pane)
+        action = QAction(title, self.panes_menu)
+        action.setCheckable(True)
+        action.setChecked(True)
+        action.setData(key)
+        action.toggled.connect(self._on_pane_action)
+        self.panes_menu.addAction(action)
+        return pane
+
+    def _title(self, key: str, source: PaneSource | None) -> str:
+        if key == OWN_KEY:
+            return f"Ours: {self._own_label}" if source is not None and self._own_label else "Ours"
+        return source.label if source is not None else key
+
+    # ----- public API -----
+
+    def text(self) -> str:
+        return self.editor.toPlainText()
+
+    def set_text(self, text: str) -> None:
+        """Replace the editor's text (encoded at once, without waiting for the typing pause)."""
+        self.editor.setPlainText(text)
+        self.encode_now()
+
+    def set_own_tokenizer(self, tokenizer, label: str = "trained") -> None:
+        """Show ``tokenizer`` (a bpe_core Tokenizer, e.g. truncated to the current step) in the "Ours" pane;
+        ``None`` empties it."""
+        pane = self.panes[OWN_KEY]
+        self._own_label = label
+        if tokenizer is None:
+            self.sources[OWN_KEY] = None
+            self._set_own_title("Ours")
+            pane.set_message(NO_OWN_TOKENIZER)
+            self._update_marks()
+            return
+        source = TokenizerSource(OWN_KEY, label, tokenizer)
+        self.sources[OWN_KEY] = source
+        self._set_own_title(self._title(OWN_KEY, source))
+        self._request([OWN_KEY])
+
+    def _set_own_title(self, title: str) -> None:
+        if title == self.titles[OWN_KEY]:
+            return
+        self.titles[OWN_KEY] = title
+        self.panes[OWN_KEY].set_title(title)
+        for action in self.panes_menu.actions():
+            if action.data() == OWN_KEY:
+                action.setText(title)
+        self._rebuild_reference_combo()
+
+    def add_tokenizer_file(self, path: str | Path, pattern: str = "cl100k") -> TokenPane | None:
+        """Add a pane for a tokenizer file (``pattern`` is how a ``.tiktoken`` file pre-tokenizes). On error the
+        user sees a message and nothing changes; returns None then."""
+        try:
+            source = load_file_source(path, pattern)
+        except (OSError, ValueError) as exc:
+            dialogs.show_error(self, "Cannot add tokenizer", f"“{Path(path).name}” could not be read: {exc}",
+                               repr(exc))
+            return None
+        if source.key in self.panes:
+            self.remove_pane(source.key)
+        self.sources[source.key] = source
+        suffix = f" ({pattern} pre-tokenizer)" if str(path).endswith((".tiktoken", ".tiktoken.gz")) else ""
+        pane = self._add_pane(source.key, source.label + suffix, removable=True)
+        self._rebuild_reference_combo()
+        self._equalize()
+        self._request([source.key])
+        return pane
+
+    def remove_pane(self, key: str) -> None:
+        """Remove an added pane (the built-in ones can only be hidden)."""
+        pane = self.panes.pop(key)
+        self.sources.pop(key, None)
+        self.titles.pop(key, None)
+        self.hidden.discard(key)
+        for action in self.panes_menu.actions():
+            if action.data() == key:
+                self.panes_menu.removeAction(action)
+        pane.setParent(None)
+        pane.deleteLater()
+        if self.reference_key == key:
+            self.reference_key = None
+        self._rebuild_reference_combo()
+        self._update_marks()
+
+    def set_pane_visible(self, key: str, visible: bool) -> None:
+        for action in self.panes_menu.actions():
+            if action.data() == key and action.isChecked() != visible:
+                action.setChecked(visible)  # _on_pane_action does the rest
+                return
+        self._apply_visibility(key, visible)
+
+    def visible_keys(self) -> list[str]:
+        return [key for key in self.panes if key not in self.hidden]
+
+    def set_reference(self, key: str | None) -> None:
+        """Mark each pane's cuts that differ from pane ``key`` (None: no marks)."""
+        index = self.reference_combo.findData(key)
+        self.reference_combo.setCurrentIndex(max(index, 0))
+
+    def encode_now(self) -> None:
+        """Encode the text in every visible pane now (typing waits for a short pause first)."""
+        self.timer.stop()
+        self._request(self.visible_keys())
+
+    def busy(self) -> bool:
+        return self.service.busy() or self.timer.isActive()
+
+    def highlight_chars(self, start: int, end: int) -> None:
+        """Highlight the tokens touching characters ``start:end`` in every pane, and select them in the editor."""
+        self.highlight = (start, end)
+        for pane in self.panes.values():
+            pane.canvas.set_highlight(start, end)
+        if end > start:
+            text = self.text()
+            cursor = self.editor.textCursor()
+            cursor.setPosition(_utf16_length(text[:start]))
+            cursor.setPosition(_utf16_length(text[:end]), QTextCursor.MoveMode.KeepAnchor)
+            self.editor.blockSignals(True)
+            self.editor.setTextCursor(cursor)
+            self.editor.blockSignals(False)
+
+    def shutdown(self) -> None:
+        """Stop the encoding thread (call before the view goes away)."""
+        self.timer.stop()
+        self.service.shutdown()
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if not self._shown:
+            self._shown = True
+            self._equalize()
+
+    def closeEvent(self, event) -> None:
+        self.shutdown()
+        super().closeEvent(event)
+
+    # ----- encoding -----
+
+    def _request(self, keys) -> None:
+        sources = []
+        for key in keys:
+            source = self.sources.get(key)
+            if key in self.hidden or key not in self.panes:
+                continue
+            if source is None:
+                self.panes[key].set_message(NO_OWN_TOKENIZER)
+                continue
+            sources.append(source)
+        if sources:
+            self.service.request(self.text(), sources)
+        elif not self.service.busy():
+            self._update_marks()
+            self.rendered.emit()
+
+    @Slot()
+    def _on_text_changed(self) -> None:
+        self.highlight = (0, 0)
+        self.timer.start()
+
+    @Slot(object)
+    def _on_pane_ready(self, result: PaneResult) -> None:
+        pane = self.panes.get(result.key)
+        if pane is None or self.sources.get(result.key) is not result.source:
+            return  # the pane was removed, or its tokenizer replaced, meanwhile
+        pane.set_result(result)
+        if self.highlight[1] > self.highlight[0]:
+            pane.canvas.set_highlight(*self.highlight)
+
+    @Slot()
+    def _on_idle(self) -> None:
+        self._update_marks()
+        if not self.timer.isActive():
+            self.rendered.emit()
+
+    def _results(self) -> dict[str, PaneResult]:
+        """The shown results of visible panes that are up to date with the editor's text."""
+        text = self.text()
+        found = {}
+        for key in self.visible_keys():
+            result = self.panes[key].result
+            if result is not None and result.view is not None and self.sources.get(key) is result.source:
+                if result.view.text == text:
+                    found[key] = result
+        return found
+
+    def _update_marks(self) -> None:
+        """Mark the pane(s) with the fewest tokens and the cuts that differ from the reference pane."""
+        results = self._results()
+        counts = {key: len(r.view.tokens) for key, r in results.items()}
+        fewest = min(counts.values(), default=None)
+        for key, pane in self.panes.items():
+            pane.set_fewest(fewest is not None and len(counts) > 1 and counts.get(key) == fewest)
+        reference = results.get(self.reference_key) if self.reference_key else None
+        reference_cuts = cut_offsets(reference.view) if reference is not None else None
+        self.legend.setVisible(reference_cuts is not None)
+        for key, pane in self.panes.items():
+            result = results.get(key)
+            if reference_cuts is None or result is None or key == self.reference_key:
+                pane.canvas.set_cuts(frozenset(), frozenset())
+                pane.set_agreement("reference for cut differences" if reference is not None and
+                                   key == self.reference_key else "")
+                continue
+            comparison = compare_cuts(cut_offsets(result.view), reference_cuts)
+            pane.canvas.set_cuts(comparison.extra, comparison.missing)
+            pane.set_agreement(
+                f"cuts agree {comparison.agreement:.0%} with {reference.source.label}"
+                f" ({len(comparison.extra)} extra, {len(comparison.missing)} missing)"
+            )
+
+    # ----- user actions -----
+
+    @Slot(str, int)
+    def _on_token_clicked(self, key: str, index: int) -> None:
+        result = self.panes[key].result
+        if index < 0 or result is None or result.view is None:
+            self.highlight_chars(0, 0)
+            return
+        token = result.view.tokens[index]
+        self.highlight_chars(token.start, token.end)
+
+    @Slot(str)
+    def _on_hide_requested(self, key: str) -> None:
+        if key.startswith("file:"):
+            self.remove_pane(key)
+        else:
+            self.set_pane_visible(key, False)
+
+    @Slot(bool)
+    def _on_pane_action(self, checked: bool) -> None:
+        action = self.sender()
+        self._apply_visibility(action.data(), checked)
+
+    def _apply_visibility(self, key: str, visible: bool) -> None:
+        pane = self.panes[key]
+        if visible:
+            self.hidden.discard(key)
+            pane.show()
+            self._request([key])
+        else:
+            self.hidden.add(key)
+            pane.hide()
+            self._update_marks()
+        self._rebuild_reference_combo()
+        self._equalize()
+
+    @Slot()
+    def _on_layout_changed(self) -> None:
+        self.panes_splitter.setOrientation(self.layout_combo.currentData())
+        self._equalize()
+
+    def _equalize(self) -> None:
+        """Give every visible pane the same share of the splitter."""
+        splitter = self.panes_splitter
+        total = splitter.width() if splitter.orientation() == Qt.Orientation.Horizontal else splitter.height()
+        share = max(total, 400) // max(1, len(self.visible_keys()))
+        splitter.setSizes([0 if key in self.hidden else share for key in self.panes])
+
+    def set_stacked(self, stacked: bool) -> None:
+        self.layout_combo.setCurrentIndex(1 if stacked else 0)
+
+    @Slot()
+    def _on_colors_changed(self) -> None:
+        self.palette_ = Palette(self.color_combo.currentData(), self.safe_box.isChecked())
+        for pane in self.panes.values():
+            pane.canvas.set_palette(self.palette_)
+
+    @Slot()
+    def _on_options_changed(self) -> None:
+        self.options = Options(
+            show_ids=self.ids_box.isChecked(),
+            visible_whitespace=self.whitespace_box.isChecked(),
+            show_chunks=self.chunks_box.isChecked(),
+        )
+        for pane in self.panes.values():
+            pane.canvas.set_options(self.options)
+            pane.canvas.set_highlight(*self.highlight)
+        self._update_marks()
+
+    def _rebuild_reference_combo(self) -> None:
+        combo = self.reference_combo
+        combo.blockSignals(True)
+        combo.clear()
+        combo.addItem("(off)", None)
+        for key in self.visible_keys():
+            combo.addItem(self.titles[key], key)
+        index = combo.findData(self.reference_key)
+        if index < 0:
+            self.reference_key = None
+            index = 0
+        combo.setCurrentIndex(index)
+        combo.blockSignals(False)
+
+    @Slot()
+    def _on_reference_changed(self) -> None:
+        self.reference_key = self.reference_combo.currentData()
+        self._update_marks()
+
+    @Slot()
+    def load_text_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Load text", "", "Text files (*.txt *.md *.py *.*)")
+        if path:
+            self.load_text_file(path)
+
+    def load_text_file(self, path: str | Path) -> bool:
+        """Put a UTF-8 file's text in the editor; a non-UTF-8 file is loaded only if the user accepts
+        replacing its invalid bytes by U+FFFD."""
+        path = Path(path)
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            dialogs.show_error(self, "Cannot load text", f"“{path.name}” could not be read: {exc}", repr(exc))
+            return False
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            answer = QMessageBox.question(
+                self, "Not UTF-8 text",
+                f"“{path.name}” is not UTF-8 text (invalid byte at offset {exc.start:,}). Load it with each invalid "
+                "byte replaced by U+FFFD (�)?",
+            )
+            if answer != QMessageBox.StandardButton.Yes:
+                return False
+            text = data.decode("utf-8", errors="replace")
+        if len(text) > MAX_CHARS:
+            dialogs.show_info(self, "Long text", f"“{path.name}” has {len(text):,} characters; the first "
+                              f"{MAX_CHARS:,} are shown.")
+            text = text[:MAX_CHARS]
+        self.set_text(text)
+        return True
+
+    @Slot()
+    def add_tokenizer_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Add tokenizer pane", "", "Tokenizers (*.json *.tiktoken *.tiktoken.gz);;All files (*)"
+        )
+        if not path:
+            return
+        pattern = "cl100k"
+        if path.endswith((".tiktoken", ".tiktoken.gz")):
+            pattern, ok = QInputDialog.getItem(
+                self, "Pre-tokenizer", "A .tiktoken file does not say how text is split before merging.\n"
+                "Which pre-tokenizer pattern goes with it?", list(TIKTOKEN_PATTERNS), 0, False,
+            )
+            if not ok:
+                return
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            self.add_tokenizer_file(path, pattern)
+        finally:
+            QApplication.restoreOverrideCursor()
+
+
+def _utf16_length(text: str) -> int:
+    """Qt's text positions count UTF-16 code units: an emoji counts two.
+
+    >>> _utf16_length("a🙂")
+    3
+    """
+    return len(text.encode("utf-16-le")) // 2

@@ -1,0 +1,168 @@
+"""What each compare pane encodes with: our trained/opened tokenizer, a shipped tiktoken encoding, or a tokenizer
+file the user added. Every source turns a text into a :class:`PaneResult` -- the engine's token records
+(:func:`bpe_core.token_view.view_tokens`) plus where the pre-tokenizer's chunks begin -- and is used only from the
+encoding thread (loading a reference's ranks takes up to a second, so that happens there too).
+
+>>> source = ReferenceSource("gpt2")
+>>> result = source.encode("hello world")
+>>> [t.id for t in result.view.tokens], result.chunk_starts
+([31373, 995], (0, 5))
+>>> source.rank_text(995, b" world")
+'rank 995 (tiktoken merges lower ranks first)'
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bpe_core import formats, reference
+from bpe_core.formats.native import read_json_document
+from bpe_core.token_view import TokenView, view_tokens
+from bpe_core.tokenizer import Tokenizer
+
+#: The shipped encodings shown by default, in pane order.
+REFERENCE_PANES = ("gpt2", "cl100k_base", "o200k_base")
+OWN_KEY = "own"
+
+
+@dataclass(frozen=True)
+class PaneResult:
+    """One pane's encoding of one text (``view`` is None when ``error`` says why nothing could be encoded)."""
+
+    source: PaneSource
+    view: TokenView | None
+    chunk_starts: tuple[int, ...] = ()
+    seconds: float = 0.0
+    error: str = ""
+
+    @property
+    def key(self) -> str:
+        return self.source.key
+
+
+class PaneSource:
+    """Base of the sources: ``key`` names the pane, ``label`` is its title."""
+
+    key: str
+    label: str
+
+    def encode(self, text: str) -> PaneResult:
+        """Tokens and pre-token chunks of ``text``; a failure becomes a result with ``error`` set."""
+        started = time.perf_counter()
+        try:
+            view = view_tokens(self.encoder(), text)
+            starts = tuple(start for start, _, _ in self.pretokenizer().pretokens(text))
+        except Exception as exc:  # shown in the pane, never raised in the encoding thread
+            return PaneResult(self, None, error=f"{type(exc).__name__}: {exc}")
+        return PaneResult(self, view, starts, time.perf_counter() - started)
+
+    def encoder(self):
+        """A :class:`Tokenizer` or a ``tiktoken.Encoding`` (anything ``view_tokens`` accepts)."""
+        raise NotImplementedError
+
+    def pretokenizer(self) -> Tokenizer:
+        """A Tokenizer with this source's pattern and special tokens, for :meth:`Tokenizer.pretokens`."""
+        raise NotImplementedError
+
+    def rank_text(self, token_id: int, data: bytes) -> str:
+        """How the tooltip names the token's rank."""
+        raise NotImplementedError
+
+
+class TokenizerSource(PaneSource):
+    """Our own :class:`Tokenizer` (trained, truncated to the current step, or opened from a file)."""
+
+    def __init__(self, key: str, label: str, tokenizer: Tokenizer):
+        self.key, self.label, self.tokenizer = key, label, tokenizer
+        self._special_ids = set(tokenizer.special_tokens.values())
+
+    def encoder(self) -> Tokenizer:
+        return self.tokenizer
+
+    def pretokenizer(self) -> Tokenizer:
+        return self.tokenizer
+
+    @functools.cached_property
+    def _merge_ranks(self) -> dict[bytes, int]:
+        ranks: dict[bytes, int] = {}
+        for rank, (left, right) in enumerate(self.tokenizer.merges):
+            ranks.setdefault(left + right, rank)
+        return ranks
+
+    def rank_text(self, token_id: int, data: bytes) -> str:
+        if token_id in self._special_ids:
+            return "special token"
+        if len(data) == 1:
+            return "a single byte (no merge)"
+        if self.tokenizer.merge_rule == "ranks":
+            return f"rank {token_id} (tiktoken's rule: lower ranks merge first)"
+        rank = self._merge_ranks.get(data)
+        return "not made by a merge" if rank is None else f"merge rank {rank} (the {_ordinal(rank + 1)} merge)"
+
+
+class EncodingSource(PaneSource):
+    """A ``tiktoken.Encoding``: a shipped reference or a user's ``.tiktoken`` file, loaded on first use."""
+
+    def __init__(self, key: str, label: str, load, pattern: str, special_tokens: dict[str, int]):
+        self.key, self.label = key, label
+        self._load = load
+        self.pattern = pattern
+        self.special_tokens = dict(special_tokens)
+        self._encoding = None
+        self._pretokenizer: Tokenizer | None = None
+
+    def encoder(self):
+        if self._encoding is None:
+            self._encoding = self._load()
+        return self._encoding
+
+    def pretokenizer(self) -> Tokenizer:
+        # Pre-tokens depend only on the pattern and the special tokens, so the 256 single bytes suffice.
+        if self._pretokenizer is None:
+            self._pretokenizer = Tokenizer(_BYTES, [], list(self.special_tokens), pattern=self.pattern)
+        return self._pretokenizer
+
+    def rank_text(self, token_id: int, data: bytes) -> str:
+        if token_id in self.special_tokens.values():
+            return "special token"
+        return f"rank {token_id} (tiktoken merges lower ranks first)"
+
+
+class ReferenceSource(EncodingSource):
+    """One of OpenAI's shipped encodings (hash-checked, offline)."""
+
+    def __init__(self, name: str):
+        super().__init__(name, f"tiktoken {name}", functools.partial(reference.get_encoding, name),
+                         reference.reference_pattern(name), reference.reference_special_tokens(name))
+
+
+def load_file_source(path: str | Path, pattern: str = "gpt2") -> PaneSource:
+    """A source for a tokenizer file: our JSON, a Hugging Face ``tokenizer.json``, or a ``.tiktoken`` rank file
+    (which does not say how it pre-tokenizes: ``pattern`` does). Raises ``ValueError`` (or ``OSError``) with a
+    message naming the file."""
+    path = Path(path)
+    key = f"file:{path.resolve()}"
+    if path.name.endswith((".tiktoken", ".tiktoken.gz")):
+        encoding = reference.encoding_from_file(path, pattern)
+        return EncodingSource(key, path.name, lambda: encoding, pattern, {})
+    document = read_json_document(path)
+    if isinstance(document, dict) and "model" in document and "format" not in document:
+        tokenizer = formats.load_huggingface(path)
+    else:
+        tokenizer = formats.load_json(path)
+    return TokenizerSource(key, path.name, tokenizer)
+
+
+_BYTES = {i: bytes([i]) for i in range(256)}
+
+
+def _ordinal(n: int) -> str:
+    """
+    >>> _ordinal(1), _ordinal(12), _ordinal(23)
+    ('1st', '12th', '23rd')
+    """
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n:,}{suffix}"

@@ -1,0 +1,458 @@
+"""One pane's tokens drawn as colored boxes that flow like the text (a custom-painted scroll area).
+
+Boxes are laid out once per text, width, font or mode (a label and width are measured once per token id and
+remembered), and only the rows in view are painted, so long texts cost little. Under each row there is room for
+the optional layers: the pre-tokenizer's chunks (a bar per chunk), brackets that gather the tokens holding parts
+of one UTF-8 character (with that character written below), and the cuts a pane makes differently from a
+reference pane (red: a cut the reference does not make; orange: a cut of the reference that this pane lacks).
+"""
+
+from __future__ import annotations
+
+import bisect
+import html
+from dataclasses import dataclass
+
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPalette, QPen
+from PySide6.QtWidgets import QAbstractScrollArea, QToolTip
+
+from app.compare import palette as colors
+from app.compare.labels import Segments, newlines, token_label, visible_text
+from app.compare.palette import Palette
+from bpe_core.token_view import TokenView
+
+#: Font families for token text: Latin, then CJK, then color emoji where installed.
+TEXT_FAMILIES = ["DejaVu Sans", "Noto Sans CJK SC", "Noto Color Emoji", "Droid Sans Fallback"]
+HEX_FAMILIES = ["DejaVu Sans Mono", "Noto Sans Mono CJK SC"]
+
+MARGIN = 6.0
+PAD = 3.0
+GAP = 2.0
+EMPTY_WIDTH = 8.0
+CHUNK_BAND = 5.0
+ROW_GAP = 5.0
+HIGHLIGHT = QColor("#0b3d91")
+EXTRA_CUT = QColor("#d0021b")
+MISSING_CUT = QColor("#f08c00")
+CHUNK_COLORS = (QColor("#4a4a4a"), QColor("#a8a8a8"))
+
+
+def text_font(point_size: float = 11.0) -> QFont:
+    font = QFont(TEXT_FAMILIES[0], -1)
+    font.setFamilies(TEXT_FAMILIES)
+    font.setPointSizeF(point_size)
+    return font
+
+
+def hex_font(point_size: float = 11.0) -> QFont:
+    font = QFont(HEX_FAMILIES[0], -1)
+    font.setFamilies(HEX_FAMILIES)
+    font.setPointSizeF(point_size * 0.8)
+    return font
+
+
+@dataclass(frozen=True)
+class Options:
+    """How tokens are shown (shared by all panes)."""
+
+    show_ids: bool = False
+    visible_whitespace: bool = True
+    show_chunks: bool = False
+
+
+class TokenCanvas(QAbstractScrollArea):
+    """Draws one :class:`TokenView`. ``token_clicked(index)`` (-1: empty space) reports clicks."""
+
+    token_clicked = Signal(int)
+
+    def __init__(self, parent=None, point_size: float = 11.0):
+        super().__init__(parent)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.viewport().setMouseTracking(True)
+        self.viewport().setBackgroundRole(QPalette.ColorRole.Base)
+        self.palette_ = Palette()
+        self.options = Options()
+        self.view: TokenView | None = None
+        self.source = None
+        self.message = ""
+        self.chunk_starts: tuple[int, ...] = ()
+        self.extra_cuts: frozenset[int] = frozenset()
+        self.missing_cuts: frozenset[int] = frozenset()
+        self.highlighted: set[int] = set()
+        self.hover = -1
+        self._set_fonts(point_size)
+        self._clear_layout()
+
+    # ----- inputs -----
+
+    def set_view(self, view: TokenView | None, source=None, chunk_starts=(), message: str = "") -> None:
+        if source is not self.source:
+            self._labels.clear()
+        self.view, self.source, self.chunk_starts, self.message = view, source, tuple(chunk_starts), message
+        self.highlighted = set()
+        self.extra_cuts = self.missing_cuts = frozenset()
+        self.hover = -1
+        self.relayout()
+
+    def set_options(self, options: Options) -> None:
+        if options == self.options:
+            return
+        if (options.show_ids, options.visible_whitespace) != (self.options.show_ids, self.options.visible_whitespace):
+            self._labels.clear()
+        self.options = options
+        self.relayout()
+
+    def set_palette(self, palette: Palette) -> None:
+        self.palette_ = palette
+        self.viewport().update()
+
+    def set_cuts(self, extra: frozenset[int], missing: frozenset[int]) -> None:
+        """Mark the cuts that differ from a reference pane (byte offsets; empty sets: no marks)."""
+        self.extra_cuts, self.missing_cuts = frozenset(extra), frozenset(missing)
+        self._place_missing_cuts()
+        self.viewport().update()
+
+    def set_highlight(self, start: int, end: int) -> int:
+        """Highlight the tokens touching characters ``start:end`` (``end <= start``: none); scroll the first of
+        them into view and return its index (-1 if none)."""
+        tokens = self.view.tokens if self.view is not None else ()
+        self.highlighted = {t.index for t in tokens if t.start < end and t.end > start} if end > start else set()
+        first = min(self.highlighted, default=-1)
+        if first >= 0:
+            self.ensure_visible(first)
+        self.viewport().update()
+        return first
+
+    # ----- layout -----
+
+    def _set_fonts(self, point_size: float) -> None:
+        self.font_text = text_font(point_size)
+        self.font_hex = hex_font(point_size)
+        self.font_small = text_font(point_size * 0.85)
+        self.fm_text = QFontMetricsF(self.font_text)
+        self.fm_hex = QFontMetricsF(self.font_hex)
+        self.fm_small = QFontMetricsF(self.font_small)
+        self.box_height = self.fm_text.height() + 4
+        self._labels: dict[int, tuple[Segments, float, int]] = {}
+        self._glyphs: dict[str, bool] = {}
+
+    def _clear_layout(self) -> None:
+        self.xs: list[float] = []
+        self.widths: list[float] = []
+        self.rows: list[int] = []
+        self.row_count = 0
+        self.row_tops: list[float] = [MARGIN]
+        self.chunk_band = 0.0
+        self.groups: list[tuple[int, int, str]] = []
+        self.chunk_index: list[int] = []
+        self.missing_marks: list[tuple[int, float]] = []
+        self._laid_width = -1
+
+    def relayout(self) -> None:
+        """Place every token's box for the current width (call after any change of text, mode or font)."""
+        self._clear_layout()
+        view = self.view
+        width = max(self.viewport().width(), 120)
+        self._laid_width = width
+        if view is not None and view.tokens:
+            self._layout_boxes(view, width)
+        self._update_scrollbar()
+        self.viewport().update()
+
+    def _layout_boxes(self, view: TokenView, width: float) -> None:
+        self.groups = [(g[0].index, g[-1].index, view.text[g[0].start : g[-1].end]) for g in view.groups() if len(g) > 1]
+        if self.options.show_chunks and self.chunk_starts:
+            starts = self.chunk_starts
+            self.chunk_index = [bisect.bisect_right(starts, t.start) - 1 for t in view.tokens]
+        self.chunk_band = CHUNK_BAND if self.chunk_index else 0.0
+        right = width - MARGIN
+        labels = self._labels
+        x, row = MARGIN, 0
+        xs, widths, rows = self.xs, self.widths, self.rows
+        for token in view.tokens:
+            entry = labels.get(token.id)
+            if entry is None:
+                entry = labels[token.id] = self._measure(token.id, token.token)
+            w = entry[1]
+            if x + w > right and x > MARGIN:
+                x, row = MARGIN, row + 1
+            xs.append(x)
+            widths.append(w)
+            rows.append(row)
+            x += w + GAP
+            if entry[2]:
+                x, row = MARGIN, row + entry[2]
+        self.row_count = row + 1
+        self._place_rows()
+        self._place_missing_cuts()
+
+    def _place_rows(self) -> None:
+        """Row tops: rows holding a bracket (a character split across tokens) are taller, to write it below."""
+        bracket_rows = {self.rows[i] for first, last, _ in self.groups for i in range(first, last + 1)}
+        plain = self.box_height + self.chunk_band + ROW_GAP
+        tall = plain + self.fm_small.height() + 7
+        tops = self.row_tops = [MARGIN]
+        for row in range(self.row_count):
+            tops.append(tops[-1] + (tall if row in bracket_rows else plain))
+
+    def _measure(self, token_id: int, data: bytes) -> tuple[Segments, float, int]:
+        if self.options.show_ids:
+            segments: Segments = ((str(token_id), False),)
+        else:
+            segments = self._with_glyphs(token_label(data, visible_whitespace=self.options.visible_whitespace))
+        width = sum((self.fm_hex if is_hex else self.fm_text).horizontalAdvance(text) for text, is_hex in segments)
+        return segments, max(width + 2 * PAD, EMPTY_WIDTH), newlines(data)
+
+    def _with_glyphs(self, segments: Segments) -> Segments:
+        """Characters no installed font can draw are shown as their code point (``U+1F642``) instead of a box."""
+        fixed: list[tuple[str, bool]] = []
+        for text, is_hex in segments:
+            if is_hex or all(self._has_glyph(ch) for ch in text):
+                fixed.append((text, is_hex))
+                continue
+            run = []
+            for ch in text:
+                if self._has_glyph(ch):
+                    run.append(ch)
+                    continue
+                if run:
+                    fixed.append(("".join(run), False))
+                    run = []
+                fixed.append((f"U+{ord(ch):04X}", True))
+            if run:
+                fixed.append(("".join(run), False))
+        return tuple(fixed)
+
+    def _has_glyph(self, ch: str) -> bool:
+        known = self._glyphs.get(ch)
+        if known is None:
+            known = self._glyphs[ch] = ch.isspace() or self.fm_text.inFontUcs4(ord(ch))
+        return known
+
+    def _place_missing_cuts(self) -> None:
+        """Where, inside a box, a reference cut this pane lacks falls (by the width of the label before it)."""
+        self.missing_marks = []
+        view = self.view
+        if not self.missing_cuts or view is None or len(self.xs) != len(view.tokens):
+            return
+        starts = [t.byte_start for t in view.tokens]
+        for offset in sorted(self.missing_cuts):
+            i = bisect.bisect_right(starts, offset) - 1
+            if i < 0:
+                continue
+            token = view.tokens[i]
+            if self.options.show_ids:
+                dx = self.widths[i] / 2
+            else:
+                prefix = token.token[: offset - token.byte_start]
+                dx = self._measure(token.id, prefix)[1] - PAD
+                dx = min(max(dx, PAD), self.widths[i] - PAD)
+            self.missing_marks.append((i, dx))
+
+    def _update_scrollbar(self) -> None:
+        total = self.row_tops[-1] + MARGIN
+        bar = self.verticalScrollBar()
+        bar.setPageStep(self.viewport().height())
+        bar.setSingleStep(int(self.box_height + ROW_GAP))
+        bar.setRange(0, max(0, int(total - self.viewport().height())))
+
+    def box_rect(self, index: int) -> QRectF:
+        """Where token ``index`` is drawn, in content coordinates."""
+        return QRectF(self.xs[index], self.row_tops[self.rows[index]], self.widths[index], self.box_height)
+
+    def ensure_visible(self, index: int) -> None:
+        if not 0 <= index < len(self.xs):
+            return
+        rect = self.box_rect(index)
+        bar = self.verticalScrollBar()
+        top, height = bar.value(), self.viewport().height()
+        if rect.top() < top or rect.bottom() > top + height:
+            bar.setValue(int(rect.top() - height / 3))
+
+    def index_at(self, x: float, y: float) -> int:
+        """The token under viewport point (x, y), or -1."""
+        if not self.xs:
+            return -1
+        y += self.verticalScrollBar().value()
+        row = bisect.bisect_right(self.row_tops, y) - 1
+        if row < 0 or row >= self.row_count or y - self.row_tops[row] > self.box_height:
+            return -1
+        lo = bisect.bisect_left(self.rows, row)
+        hi = bisect.bisect_right(self.rows, row)
+        i = bisect.bisect_right(self.xs, x, lo, hi) - 1
+        if lo <= i < hi and x <= self.xs[i] + self.widths[i]:
+            return i
+        return -1
+
+    # ----- events -----
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if self.viewport().width() != self._laid_width:
+            self.relayout()
+        else:
+            self._update_scrollbar()
+
+    def scrollContentsBy(self, dx: int, dy: int) -> None:
+        self.viewport().update()
+
+    def mouseMoveEvent(self, event) -> None:
+        index = self.index_at(event.position().x(), event.position().y())
+        if index != self.hover:
+            self.hover = index
+            self.viewport().update()
+
+    def leaveEvent(self, event) -> None:
+        self.hover = -1
+        self.viewport().update()
+        super().leaveEvent(event)
+
+    def mousePressEvent(self, event) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.token_clicked.emit(self.index_at(event.position().x(), event.position().y()))
+
+    def viewportEvent(self, event) -> bool:
+        if event.type() == QEvent.Type.ToolTip:
+            index = self.index_at(event.position().x(), event.position().y())
+            if index >= 0:
+                QToolTip.showText(event.globalPosition().toPoint(), self.tooltip_html(index), self.viewport())
+            else:
+                QToolTip.hideText()
+            return True
+        return super().viewportEvent(event)
+
+    def tooltip_html(self, index: int) -> str:
+        """What hovering token ``index`` shows: id, rank, bytes in hex, text with whitespace visible."""
+        token = self.view.tokens[index]
+        rank = self.source.rank_text(token.id, token.token) if self.source is not None else ""
+        lines = [
+            f"<b>id {token.id}</b>" + (f" · {html.escape(rank)}" if rank else ""),
+            f"bytes: <tt>{token.token.hex(' ').upper()}</tt> ({len(token.token)})",
+            f"text: <tt>{html.escape(visible_text(token.token))}</tt>",
+            f"token {index + 1:,} of {len(self.view.tokens):,} · characters {token.start}–{token.end}",
+        ]
+        lines.extend(f"part of a character: {html.escape(str(part))}" for part in token.partial)
+        if token.special:
+            lines.append("<i>special token</i>")
+        return "<br>".join(lines)
+
+    # ----- painting -----
+
+    def paintEvent(self, event) -> None:
+        painter = QPainter(self.viewport())
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        top = self.verticalScrollBar().value()
+        height = self.viewport().height()
+        if self.view is None or not self.view.tokens:
+            painter.setPen(QColor("#666666"))
+            painter.setFont(self.font_small)
+            painter.drawText(self.viewport().rect().adjusted(12, 12, -12, -12),
+                             Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap,
+                             self.message or "(no text)")
+            return
+        painter.translate(0, -top)
+        first_row = max(0, bisect.bisect_right(self.row_tops, top) - 2)
+        last_row = bisect.bisect_right(self.row_tops, top + height)
+        lo = bisect.bisect_left(self.rows, first_row)
+        hi = bisect.bisect_right(self.rows, last_row)
+        self._paint_boxes(painter, lo, hi)
+        if self.chunk_index:
+            self._paint_chunks(painter, lo, hi)
+        if self.groups:
+            self._paint_brackets(painter, lo, hi)
+        if self.extra_cuts or self.missing_marks:
+            self._paint_cuts(painter, lo, hi)
+        painter.end()
+
+    def _paint_boxes(self, painter: QPainter, lo: int, hi: int) -> None:
+        tokens = self.view.tokens
+        ascent = self.fm_text.ascent() + 2
+        hex_ascent = ascent - (self.fm_text.ascent() - self.fm_hex.ascent()) / 2
+        fill_of = self.palette_.fill
+        labels = self._labels
+        tops, box_height = self.row_tops, self.box_height
+        for i in range(lo, hi):
+            token = tokens[i]
+            x, y = self.xs[i], tops[self.rows[i]]
+            rect = QRectF(x, y, self.widths[i], box_height)
+            special = token.special
+            painter.fillRect(rect, colors.SPECIAL_FILL if special else fill_of(token.id, i))
+            tx = x + PAD
+            for text, is_hex in labels[token.id][0]:
+                if is_hex:
+                    painter.setFont(self.font_hex)
+                    painter.setPen(colors.SPECIAL_TEXT if special else colors.HEX_TEXT)
+                    painter.drawText(QPointF(tx, y + hex_ascent), text)
+                    tx += self.fm_hex.horizontalAdvance(text)
+                else:
+                    painter.setFont(self.font_text)
+                    painter.setPen(colors.SPECIAL_TEXT if special else colors.TEXT)
+                    painter.drawText(QPointF(tx, y + ascent), text)
+                    tx += self.fm_text.horizontalAdvance(text)
+            if i in self.highlighted:
+                painter.setPen(QPen(HIGHLIGHT, 2.5))
+                painter.drawRect(rect.adjusted(0.5, 0.5, -0.5, -0.5))
+            elif i == self.hover:
+                painter.setPen(QPen(QColor("#222222"), 1))
+                painter.drawRect(rect.adjusted(0.5, 0.5, -0.5, -0.5))
+
+    def _paint_chunks(self, painter: QPainter, lo: int, hi: int) -> None:
+        chunk, xs, widths, rows = self.chunk_index, self.xs, self.widths, self.rows
+        for i in range(lo, hi):
+            y = self.row_tops[rows[i]] + self.box_height + 1.5
+            same_next = i + 1 < len(xs) and chunk[i + 1] == chunk[i] and rows[i + 1] == rows[i]
+            end = xs[i + 1] if same_next else xs[i] + widths[i] - 1
+            painter.fillRect(QRectF(xs[i] + (0 if i and chunk[i - 1] == chunk[i] else 1), y, end - xs[i], 2.5),
+                             CHUNK_COLORS[chunk[i] % 2])
+
+    def _paint_brackets(self, painter: QPainter, lo: int, hi: int) -> None:
+        """A bracket under each run of tokens that together make whole characters, the characters below it."""
+        pen = QPen(QColor("#5a1f00"), 1.2)
+        offset = self.box_height + self.chunk_band + 2
+        firsts = [g[0] for g in self.groups]
+        start = max(0, bisect.bisect_right(firsts, lo) - 1)
+        for first, last, chars in self.groups[start:]:
+            if first >= hi:
+                break
+            for row, a, b in self._row_runs(first, last):
+                x0, x1 = self.xs[a] + 1, self.xs[b] + self.widths[b] - 1
+                y = self.row_tops[row] + offset
+                painter.setPen(pen)
+                path = QPainterPath(QPointF(x0, y))
+                path.lineTo(x0, y + 4)
+                path.lineTo(x1, y + 4)
+                path.lineTo(x1, y)
+                painter.drawPath(path)
+                if a == first:
+                    painter.setFont(self.font_small)
+                    shown = "".join(ch if self._has_glyph(ch) else f"U+{ord(ch):04X}" for ch in chars)
+                    painter.drawText(QRectF(x0 - 20, y + 4, x1 - x0 + 40, self.fm_small.height() + 2),
+                                     Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, shown)
+
+    def _row_runs(self, first: int, last: int):
+        """Split tokens ``first..last`` into runs on the same row: ``(row, first, last)``."""
+        a = first
+        for i in range(first + 1, last + 2):
+            if i > last or self.rows[i] != self.rows[a]:
+                yield self.rows[a], a, i - 1
+                a = i
+
+    def _paint_cuts(self, painter: QPainter, lo: int, hi: int) -> None:
+        tokens = self.view.tokens
+        for i in range(lo, hi):
+            if tokens[i].byte_end in self.extra_cuts:
+                y = self.row_tops[self.rows[i]]
+                painter.fillRect(QRectF(self.xs[i] + self.widths[i] - 1, y - 2, GAP + 2, self.box_height + 4),
+                                 EXTRA_CUT)
+        pen = QPen(MISSING_CUT, 2, Qt.PenStyle.DashLine)
+        for i, dx in self.missing_marks:
+            if lo <= i < hi:
+                x, y = self.xs[i] + dx, self.row_tops[self.rows[i]]
+                painter.setPen(pen)
+                painter.drawLine(QPointF(x, y), QPointF(x, y + self.box_height))
+                triangle = QPainterPath(QPointF(x - 4, y - 3))
+                triangle.lineTo(x + 4, y - 3)
+                triangle.lineTo(x, y + 3)
+                triangle.closeSubpath()
+                painter.fillPath(triangle, MISSING_CUT)

@@ -1,0 +1,134 @@
+"""One tokenizer's pane: a header (name, token count, characters and bytes per token, a mark when it uses the
+fewest tokens, the agreement with the reference pane, copy ids, hide) over a :class:`TokenCanvas`.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
+
+from app.compare.sources import PaneResult, PaneSource
+from app.compare.token_canvas import TokenCanvas
+
+FEWEST_STYLE = "QFrame#paneHeader { background: #dff3e4; border-bottom: 2px solid #2e7d32; }"
+PLAIN_STYLE = "QFrame#paneHeader { background: #f1f1f4; border-bottom: 1px solid #c8c8d0; }"
+
+
+def format_stats(tokens: int, chars: int, n_bytes: int) -> str:
+    """
+    >>> format_stats(4, 10, 13)
+    '4 tokens · 2.50 chars/token · 3.25 bytes/token'
+    """
+    if tokens == 0:
+        return "0 tokens"
+    noun = "token" if tokens == 1 else "tokens"
+    return f"{tokens:,} {noun} · {chars / tokens:.2f} chars/token · {n_bytes / tokens:.2f} bytes/token"
+
+
+class TokenPane(QWidget):
+    """``hide_requested(key)`` when its × is clicked; ``token_clicked(key, index)`` when a token is clicked."""
+
+    hide_requested = Signal(str)
+    token_clicked = Signal(str, int)
+
+    def __init__(self, key: str, title: str, parent=None, *, removable: bool = False):
+        super().__init__(parent)
+        self.key = key
+        self.result: PaneResult | None = None
+        self.setObjectName(f"pane_{key}")
+        self.title = QLabel(f"<b>{title}</b>")
+        self.title.setTextFormat(Qt.TextFormat.RichText)
+        self.stats = QLabel("encoding…")
+        self.stats.setObjectName("paneStats")
+        self.fewest = QLabel("★ fewest tokens")
+        self.fewest.setObjectName("paneFewest")
+        self.fewest.setStyleSheet("color: #1b5e20; font-weight: bold;")
+        self.fewest.hide()
+        self.agreement = QLabel()
+        self.agreement.setObjectName("paneAgreement")
+        self.agreement.hide()
+        self.copy_button = QToolButton()
+        self.copy_button.setText("Copy ids")
+        self.copy_button.setToolTip("Copy this pane's token ids to the clipboard")
+        self.copy_button.clicked.connect(self.copy_ids)
+        self.hide_button = QToolButton()
+        self.hide_button.setText("✕")
+        self.hide_button.setToolTip("Remove this pane" if removable else "Hide this pane (show it again from Panes)")
+        self.hide_button.clicked.connect(self._on_hide_clicked)
+
+        header = QFrame()
+        header.setObjectName("paneHeader")
+        self.header = header
+        top = QHBoxLayout()
+        top.setContentsMargins(0, 0, 0, 0)
+        top.addWidget(self.title, 1)
+        top.addWidget(self.fewest)
+        top.addWidget(self.copy_button)
+        top.addWidget(self.hide_button)
+        for label in (self.title, self.stats, self.agreement):
+            label.setWordWrap(True)
+            label.setMinimumWidth(40)
+        box = QVBoxLayout(header)
+        box.setContentsMargins(8, 4, 6, 4)
+        box.setSpacing(2)
+        box.addLayout(top)
+        box.addWidget(self.stats)
+        box.addWidget(self.agreement)
+        self.set_fewest(False)
+
+        self.canvas = TokenCanvas()
+        self.canvas.setObjectName(f"canvas_{key}")
+        self.canvas.token_clicked.connect(self._on_canvas_clicked)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(2, 2, 2, 2)
+        layout.setSpacing(0)
+        layout.addWidget(header)
+        layout.addWidget(self.canvas, 1)
+
+    @Slot()
+    def _on_hide_clicked(self) -> None:
+        self.hide_requested.emit(self.key)
+
+    @Slot(int)
+    def _on_canvas_clicked(self, index: int) -> None:
+        self.token_clicked.emit(self.key, index)
+
+    def set_title(self, title: str) -> None:
+        self.title.setText(f"<b>{title}</b>")
+
+    def set_result(self, result: PaneResult) -> None:
+        self.result = result
+        view = result.view
+        if view is None:
+            self.stats.setText("not encoded")
+            self.canvas.set_view(None, result.source, message=result.error)
+            return
+        n_bytes = len(view.text.encode("utf-8"))
+        self.stats.setText(format_stats(len(view.tokens), len(view.text), n_bytes))
+        self.canvas.set_view(view, result.source, result.chunk_starts)
+
+    def set_message(self, message: str, source: PaneSource | None = None) -> None:
+        """Show a message instead of tokens (e.g. no tokenizer trained yet)."""
+        self.result = None
+        self.stats.setText("–")
+        self.canvas.set_view(None, source, message=message)
+
+    def token_count(self) -> int | None:
+        view = self.result.view if self.result is not None else None
+        return len(view.tokens) if view is not None else None
+
+    def ids(self) -> list[int]:
+        view = self.result.view if self.result is not None else None
+        return [t.id for t in view.tokens] if view is not None else []
+
+    def copy_ids(self) -> None:
+        QGuiApplication.clipboard().setText(", ".join(map(str, self.ids())))
+
+    def set_fewest(self, fewest: bool) -> None:
+        self.fewest.setVisible(fewest)
+        self.header.setStyleSheet(FEWEST_STYLE if fewest else PLAIN_STYLE)
+
+    def set_agreement(self, text: str) -> None:
+        self.agreement.setText(text)
+        self.agreement.setVisible(bool(text))
