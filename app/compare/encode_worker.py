@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
+from app.compare.main_thread_gc import pin_gc_to_main_thread
 from app.compare.sources import PaneResult, PaneSource
 
 
@@ -51,6 +52,7 @@ class EncodeService(QObject):
 
     def __init__(self, parent: QObject | None = None):
         super().__init__(parent)
+        pin_gc_to_main_thread()  # the encoding thread allocates a lot: no collection may start there
         self._latest: dict[str, int] = {}
         self._generation = 0
         self._outstanding = 0
