@@ -71,7 +71,7 @@ class _WordCache(dict):
         self.encode_word = encode_word
         self.limit = limit
 
-    def __missing__(self, piece: str) -> tuple[int, ...]:
+    def __missing__(self, piece: str) -> list[int]:
         if len(self) >= self.limit:
             self.clear()
         ids = self[piece] = self.encode_word(piece)
@@ -233,7 +233,7 @@ class Tokenizer:
         8 characters past its matches. (With pattern ``none`` the text between special tokens is one sequence,
         held whole.)
         """
-        cache = _WordCache(self._encode_word, 2048)
+        cache = _WordCache(self._encode_word, 1024)
         held: list[str] = []
         held_length = 0
         threshold = _FLUSH_CHARS
@@ -292,7 +292,7 @@ class Tokenizer:
 
     def encode_piece(self, piece: str) -> tuple[int, ...]:
         """Ids of one pre-token (no pre-tokenization, no special tokens)."""
-        return self._cache[piece]
+        return tuple(self._cache[piece])
 
     def pretokens(self, text: str) -> Iterator[tuple[int, str, bool]]:
         """``(start, piece, is_special)`` for each pre-token and special token of ``text``, in order.
@@ -308,11 +308,12 @@ class Tokenizer:
                     yield start + match.start(), match.group(), False
             start += len(piece)
 
-    def _encode_word(self, piece: str) -> tuple[int, ...]:
+    def _encode_word(self, piece: str) -> list[int]:
+        # Lists, not tuples: freed tuples linger in CPython's free lists, which would grow encode_iterable's memory.
         word = piece.encode("utf-8")
         if self.merge_rule == "ranks" and (len(word) == 1 or self._priority.get(word, self._limit) < self._limit):
-            return (self._bytes_to_id[word],)
-        return tuple(map(self._bytes_to_id.__getitem__, self.merge_parts(word)))
+            return [self._bytes_to_id[word]]
+        return list(map(self._bytes_to_id.__getitem__, self.merge_parts(word)))
 
     def pair_rank(self, left: bytes, right: bytes) -> int | None:
         """The merge rank at which ``left`` and ``right`` would be merged here, or ``None`` if never.
