@@ -1,0 +1,114 @@
+"""The Compare view's pure parts: token labels, cut comparison, palette, sources; and their docstring examples."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from app.compare.boundaries import chunk_of_tokens, compare_cuts, cut_offsets
+from app.compare.labels import token_label, visible_text
+from app.compare.palette import TOL_LIGHT, Palette
+from app.compare.sources import ReferenceSource, TokenizerSource, load_file_source
+from bpe_core import reference
+from bpe_core.token_view import view_tokens
+from bpe_core.tokenizer import Tokenizer
+
+MODULES = ["labels", "boundaries", "palette", "sources", "token_pane", "compare_view"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name):
+    module = importlib.import_module(f"app.compare.{name}")
+    assert doctest.testmod(module, optionflags=doctest.ELLIPSIS).failed == 0
+
+
+_SHOWN_AS = {"·": b" ", "→": b"\t", "↵": b"\n", "␍": b"\r"}
+
+
+@given(st.binary(max_size=16).filter(lambda d: not any(k.encode() in d for k in _SHOWN_AS)))
+def test_a_label_shows_every_byte_once(data):
+    """Reading a label back (hex as bytes, visible whitespace as whitespace) gives the token's bytes exactly."""
+    segments = token_label(data, visible_whitespace=True)
+    rebuilt = b"".join(
+        bytes.fromhex(text) if is_hex else b"".join(_SHOWN_AS.get(ch, ch.encode()) for ch in text)
+        for text, is_hex in segments
+    )
+    assert rebuilt == data
+    assert not any(ch in text for text, is_hex in segments if not is_hex for ch in " \t\n\r")
+
+
+@given(st.text(max_size=20))
+def test_labels_of_whole_text_show_its_characters(text):
+    data = text.encode("utf-8", "surrogatepass")
+    plain = "".join(t for t, is_hex in token_label(data, visible_whitespace=False) if not is_hex)
+    assert set(plain) <= set(text) | {" "}
+
+
+def test_visible_text_for_tooltips():
+    assert visible_text(" a\tb\r\n".encode()) == "·a→b␍↵"
+    assert visible_text("中".encode()[:2]) == "<E4><B8>"
+    assert visible_text("\u200b".encode()) == "<E2><80><8B>"  # zero-width space: no glyph, so its bytes
+
+
+def test_cuts_match_token_boundaries_in_bytes():
+    gpt2 = reference.get_encoding("gpt2")
+    text = "a鬱 bc"
+    view = view_tokens(gpt2, text)
+    lengths = [len(gpt2.decode_single_token_bytes(i)) for i in gpt2.encode(text)]
+    assert cut_offsets(view) == {sum(lengths[: i + 1]) for i in range(len(lengths) - 1)}
+    same = compare_cuts(cut_offsets(view), cut_offsets(view))
+    assert same.agreement == 1.0 and not same.extra and not same.missing
+
+
+def test_chunks_follow_the_pre_tokenizer():
+    tok = Tokenizer.from_tiktoken("gpt2")
+    text = "it's  fine"
+    view = view_tokens(tok, text)
+    chunks = chunk_of_tokens(view, [start for start, _, _ in tok.pretokens(text)])
+    assert chunks == sorted(chunks) and chunks[-1] == len(list(tok.pretokens(text))) - 1
+
+
+def test_palette_colors():
+    by_id = Palette("id")
+    assert by_id.fill(42, 0) == by_id.fill(42, 99)
+    assert len({by_id.fill(i, 0).name() for i in range(50)}) > 40  # neighbouring ids look different
+    safe = Palette("id", safe=True)
+    assert {safe.fill(i, 0).name().upper() for i in range(200)} == set(TOL_LIGHT)
+    with pytest.raises(ValueError):
+        Palette("rainbow")
+
+
+def test_sources_give_the_reference_ids_and_ranks():
+    text = "Hello, 世界 <|endoftext|>"
+    source = ReferenceSource("cl100k_base")
+    result = source.encode(text)
+    ids = [t.id for t in result.view.tokens]
+    assert ids == reference.get_encoding("cl100k_base").encode(text, allowed_special="all")
+    assert source.rank_text(ids[-1], b"<|endoftext|>") == "special token"
+    trained = Tokenizer({i: bytes([i]) for i in range(256)} | {256: b"ll", 257: b"He"}, [(b"l", b"l"), (b"H", b"e")])
+    own = TokenizerSource("own", "mine", trained)
+    assert [t.id for t in own.encode("Hello").view.tokens] == trained.encode("Hello") == [257, 256, 111]
+    assert own.rank_text(257, b"He") == "merge rank 1 (the 2nd merge)"
+    assert own.rank_text(72, b"H") == "a single byte (no merge)"
+
+
+def test_a_failing_source_reports_instead_of_raising(tmp_path):
+    class Broken(ReferenceSource):
+        def encoder(self):
+            raise RuntimeError("rank file gone")
+
+    result = Broken("gpt2").encode("text")
+    assert result.view is None and "rank file gone" in result.error
+
+
+def test_file_sources_refuse_bad_files_with_the_files_name(tmp_path):
+    bad = tmp_path / "bad.tiktoken"
+    bad.write_text("not base64 at all\n", encoding="ascii")
+    with pytest.raises(ValueError, match="bad.tiktoken"):
+        load_file_source(bad, "gpt2")
+    with pytest.raises(ValueError, match="missing.json"):
+        load_file_source(tmp_path / "missing.json")
