@@ -1,0 +1,82 @@
+"""``python -m app.teaching``: open the Teach window on its own (for developing and for a lesson without the
+training workspace).
+
+    python -m app.teaching [--tokenizer sample|gpt2|cl100k_base|o200k_base|FILE.json] [--view NAME]
+                           [--presentation] [--steps N] [--screenshot FILE.png|FILE.svg]
+
+``sample`` (the default) trains 1,000 merges on the built-in English sample, so the merge trees show counts.
+With ``--screenshot`` the window takes ``--steps`` steps in the chosen view, saves the view and quits.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from app.teaching.window import REFERENCE_CHOICES, VIEW_NAMES
+
+
+def parse_args(argv=None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m app.teaching", description="BPE Explorer teaching views")
+    parser.add_argument("--tokenizer", default="sample",
+                        help=f"sample, {', '.join(REFERENCE_CHOICES)} or a saved tokenizer (.json)")
+    parser.add_argument("--view", choices=VIEW_NAMES, default="slider")
+    parser.add_argument("--presentation", action="store_true", help="large fonts")
+    parser.add_argument("--steps", type=int, default=0, help="steps to take in the view before showing it")
+    parser.add_argument("--screenshot", help="save the view to this .png/.svg and quit")
+    return parser.parse_args(argv)
+
+
+def sample_tokenizer(merges: int = 1000):
+    """A tokenizer trained on the built-in English sample, with its training record."""
+    from app.corpus_sources import samples_dir
+    from bpe_core import BpeTrainer, Tokenizer
+
+    trainer = BpeTrainer(256 + merges, pattern="gpt2", processes=1)
+    trainer.count_files(samples_dir() / "english.txt")
+    trainer.run()
+    tokenizer = Tokenizer(trainer.vocab, trainer.merges, trainer.special_tokens, pattern="gpt2")
+    tokenizer.record = trainer.record
+    return tokenizer
+
+
+def main(argv=None) -> int:
+    args = parse_args(argv)
+    from PySide6.QtCore import QTimer
+    from PySide6.QtGui import QFont
+    from PySide6.QtWidgets import QApplication
+
+    import app  # noqa: F401  (the PySide6 guard)
+    from app.teaching.window import TeachingWindow
+    from bpe_core import Tokenizer
+
+    qt_app = QApplication.instance() or QApplication(sys.argv[:1])
+    font = QFont("DejaVu Sans", 10)
+    font.setFamilies(["DejaVu Sans", "Noto Sans CJK SC"])
+    qt_app.setFont(font)
+    if args.tokenizer == "sample":
+        tokenizer, name = sample_tokenizer(), "trained on the English sample (1,000 merges)"
+    elif args.tokenizer in REFERENCE_CHOICES:
+        tokenizer, name = None, args.tokenizer
+    else:
+        tokenizer, name = Tokenizer.load(args.tokenizer), args.tokenizer
+    window = TeachingWindow(tokenizer, name)
+    if tokenizer is None:
+        window.source.setCurrentIndex(REFERENCE_CHOICES.index(name))
+    window.show()
+    view = window.show_view(args.view)
+    if args.presentation:
+        window.set_presentation(True)
+    for _ in range(args.steps):
+        view.step_forward()
+    if args.screenshot:
+        def save():
+            view.export_image(args.screenshot)
+            qt_app.quit()
+
+        QTimer.singleShot(600, save)
+    return qt_app.exec()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

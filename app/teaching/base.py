@@ -1,0 +1,180 @@
+"""What every teaching view shares: keyboard stepping (← → space), a Play timer, presentation fonts, and
+export of what it shows as PNG or SVG.
+
+A view overrides :meth:`TeachingView.step_forward` and :meth:`TeachingView.step_back` (each returns whether it
+moved); space starts and stops :attr:`TeachingView.player`, which steps forward until the end.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QRect, Qt, QTimer, Signal
+from PySide6.QtGui import QFont, QKeyEvent, QPainter
+from PySide6.QtSvg import QSvgGenerator
+from PySide6.QtWidgets import QDoubleSpinBox, QHBoxLayout, QLabel, QPushButton, QWidget
+
+EXPORT_SUFFIXES = (".png", ".svg")
+BASE_POINT_SIZE = 10.0
+PRESENTATION_SCALE = 1.8
+
+
+class Player(QObject):
+    """Calls ``step()`` every ``1 / speed`` seconds until it returns False or :meth:`stop` is called."""
+
+    running_changed = Signal(bool)
+
+    def __init__(self, step, parent=None, speed: float = 2.0):
+        super().__init__(parent)
+        self._step = step
+        self.timer = QTimer(self)
+        self.timer.timeout.connect(self._tick)
+        self.set_speed(speed)
+
+    def set_speed(self, steps_per_second: float) -> None:
+        self.timer.setInterval(max(10, int(1000 / max(steps_per_second, 0.01))))
+
+    @property
+    def running(self) -> bool:
+        return self.timer.isActive()
+
+    def start(self) -> None:
+        if not self.running:
+            self.timer.start()
+            self.running_changed.emit(True)
+
+    def stop(self) -> None:
+        if self.running:
+            self.timer.stop()
+            self.running_changed.emit(False)
+
+    def toggle(self) -> None:
+        self.stop() if self.running else self.start()
+
+    def _tick(self) -> None:
+        if not self._step():
+            self.stop()
+
+
+class TeachingView(QWidget):
+    """Base of the teaching widgets. ``title`` names the view (tab label, window title)."""
+
+    title = "Teaching view"
+    stepped = Signal()
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.player = Player(self._play_step, self)
+        self.presentation = False
+
+    # --- stepping --------------------------------------------------------------------------------------------
+    def step_forward(self) -> bool:
+        return False
+
+    def step_back(self) -> bool:
+        return False
+
+    def rewind(self) -> None:
+        """Go back to the first step (Play from the end starts over)."""
+        while self.step_back():
+            pass
+
+    def _play_step(self) -> bool:
+        return self.step_forward()
+
+    def toggle_play(self) -> None:
+        """Start or stop playing; at the last step, Play starts over from the first."""
+        if self.player.running:
+            self.player.stop()
+            return
+        if not self.step_forward():
+            self.rewind()
+        self.player.start()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        if key == Qt.Key.Key_Right:
+            self.player.stop()
+            self.step_forward()
+        elif key == Qt.Key.Key_Left:
+            self.player.stop()
+            self.step_back()
+        elif key == Qt.Key.Key_Space:
+            self.toggle_play()
+        else:
+            super().keyPressEvent(event)
+            return
+        event.accept()
+
+    def play_controls(self, speed: float = 2.0, maximum: float = 50.0) -> QWidget:
+        """◀ ⏯ ▶ buttons and a speed box (steps per second), wired to this view."""
+        box = QWidget()
+        row = QHBoxLayout(box)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.back_button = QPushButton("◀ Back")
+        self.play_button = QPushButton("▶ Play")
+        self.forward_button = QPushButton("Next ▶")
+        for button in (self.back_button, self.play_button, self.forward_button):
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keep ← → space for the view
+            row.addWidget(button)
+        self.speed_box = QDoubleSpinBox()
+        self.speed_box.setRange(0.2, maximum)
+        self.speed_box.setValue(speed)
+        self.speed_box.setSuffix(" steps/s")
+        self.speed_box.setDecimals(1)
+        row.addWidget(QLabel("Speed"))
+        row.addWidget(self.speed_box)
+        row.addStretch(1)
+        self.back_button.clicked.connect(lambda: (self.player.stop(), self.step_back()))
+        self.forward_button.clicked.connect(lambda: (self.player.stop(), self.step_forward()))
+        self.play_button.clicked.connect(self.toggle_play)
+        self.speed_box.valueChanged.connect(self.player.set_speed)
+        self.player.set_speed(speed)
+        self.player.running_changed.connect(lambda on: self.play_button.setText("⏸ Pause" if on else "▶ Play"))
+        return box
+
+    # --- presentation and export -----------------------------------------------------------------------------
+    def set_presentation(self, on: bool) -> None:
+        """Large fonts for a projector (every child that does not set its own font follows)."""
+        self.presentation = on
+        font = QFont(self.font())
+        font.setPointSizeF(BASE_POINT_SIZE * (PRESENTATION_SCALE if on else 1.0))
+        self.setFont(font)
+        self.presentation_changed(on)
+
+    def presentation_changed(self, on: bool) -> None:
+        """Hook for views with children that keep their own fonts (charts, chips)."""
+
+    def export_image(self, path: str | Path) -> Path:
+        """Write this view as it looks now to ``path`` (.png or .svg)."""
+        return export_widget(self, path)
+
+    def closeEvent(self, event) -> None:
+        self.player.stop()
+        super().closeEvent(event)
+
+
+def export_widget(widget: QWidget, path: str | Path) -> Path:
+    """Save ``widget`` as a PNG (pixels, as on screen) or an SVG (vector: text stays text, sharp on slides)."""
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if suffix not in EXPORT_SUFFIXES:
+        raise ValueError(f"export as .png or .svg, not {suffix or 'a file without a suffix'!r}")
+    if suffix == ".png":
+        if not widget.grab().save(str(path), "PNG"):
+            raise OSError(f"could not write {path}")
+        return path
+    generator = QSvgGenerator()
+    generator.setFileName(str(path))
+    size = widget.size()
+    generator.setSize(size)
+    generator.setViewBox(QRect(0, 0, size.width(), size.height()))
+    generator.setTitle(getattr(widget, "title", "BPE Explorer"))
+    generator.setDescription("Exported from BPE Explorer")
+    painter = QPainter(generator)
+    widget.render(painter)
+    painter.end()
+    if not path.exists() or path.stat().st_size == 0:
+        raise OSError(f"could not write {path}")
+    return path

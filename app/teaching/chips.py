@@ -1,0 +1,221 @@
+"""Tokens drawn as chips: rounded boxes that wrap like words, each colored by its token id.
+
+A chip can be marked: ``"pair"`` (about to merge: orange), ``"new"`` (just made by a merge: green), ``"cross"``
+(crosses a pre-token boundary: red) or ``"dim"``. Clicking a chip emits :attr:`TokenChips.clicked` with its index.
+Sizes follow the widget's font, so presentation mode (a larger font) enlarges the chips.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QMouseEvent, QPainter, QPen
+from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
+
+CHIP_FONT = "Noto Sans Mono CJK SC"
+MARK_COLORS = {"pair": QColor("#d95f02"), "new": QColor("#1b9e77"), "cross": QColor("#c2185b")}
+
+
+def chip_color(key: int) -> QColor:
+    """A light color for a token id: the same id always gets the same color, neighbours differ.
+
+    >>> chip_color(256) == chip_color(256), chip_color(256) == chip_color(257)
+    (True, False)
+    """
+    hue = (key * 0.6180339887) % 1.0
+    return QColor.fromHslF(hue, 0.62, 0.86)
+
+
+@dataclass(frozen=True)
+class Chip:
+    """One chip: ``text`` (already made readable), ``key`` for its color, an optional ``sub`` line (e.g. the id),
+    a ``mark``, ``gap`` to leave extra room before it (a pre-token boundary), and ``group``: consecutive chips
+    with the same group number are joined by a bracket underneath (the two halves of a pair about to merge)."""
+
+    text: str
+    key: int
+    sub: str = ""
+    mark: str = ""
+    tooltip: str = ""
+    gap: bool = False
+    group: int | None = None
+
+
+class TokenChips(QWidget):
+    """A wrapping row of chips (paints them itself: thousands stay cheap)."""
+
+    clicked = Signal(int)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.chips: list[Chip] = []
+        self.show_sub = True
+        self._rects: list[QRectF] = []
+        self._laid_width = -1
+        self.setFont(QFont(CHIP_FONT, 14))
+        policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
+        self.setMouseTracking(True)
+
+    # --- data ------------------------------------------------------------------------------------------------
+    def set_chips(self, chips: Sequence[Chip]) -> None:
+        self.chips = list(chips)
+        self._laid_width = -1
+        self.updateGeometry()
+        self.update()
+
+    def set_show_sub(self, show: bool) -> None:
+        self.show_sub = show
+        self._laid_width = -1
+        self.updateGeometry()
+        self.update()
+
+    def marked(self, mark: str) -> list[int]:
+        """Indices of the chips with this mark."""
+        return [i for i, chip in enumerate(self.chips) if chip.mark == mark]
+
+    # --- geometry --------------------------------------------------------------------------------------------
+    def _metrics(self) -> tuple[QFontMetricsF, QFontMetricsF, float]:
+        main = QFontMetricsF(self.font())
+        small = QFont(self.font())
+        small.setPointSizeF(max(6.0, self.font().pointSizeF() * 0.62))
+        return main, QFontMetricsF(small), main.height() * 0.3
+
+    def _layout(self, width: float) -> float:
+        """Place the chips in lines of at most ``width``; return the height used."""
+        main, small, pad = self._metrics()
+        sub_h = small.height() if self._has_sub() else 0.0
+        chip_h = main.height() + sub_h + 2 * pad
+        bracket = pad * 1.6 if any(chip.group is not None for chip in self.chips) else 0.0
+        space = pad * 1.4
+        x = y = space
+        rects = []
+        for chip in self.chips:
+            w = max(main.horizontalAdvance(chip.text or " "), small.horizontalAdvance(chip.sub) if sub_h else 0)
+            w += 2 * pad + 2
+            if chip.gap and x > space:
+                x += space * 2
+            if x + w > width - space and x > space:
+                x = space
+                y += chip_h + space + bracket
+            rects.append(QRectF(x, y, w, chip_h))
+            x += w + space
+        self._rects = rects
+        self._laid_width = width
+        return (y + chip_h + space + bracket) if self.chips else chip_h + 2 * space
+
+    def _has_sub(self) -> bool:
+        return self.show_sub and any(chip.sub for chip in self.chips)
+
+    def chip_rect(self, index: int) -> QRectF:
+        """Where chip ``index`` is drawn (for tests and tooltips)."""
+        if self._laid_width != self.width():
+            self._layout(self.width())
+        return self._rects[index]
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        return int(self._layout(width)) + 1
+
+    def sizeHint(self) -> QSize:
+        width = max(self.width(), 300)
+        return QSize(width, self.heightForWidth(width))
+
+    def minimumSizeHint(self) -> QSize:
+        main, small, pad = self._metrics()
+        return QSize(100, int(main.height() + (small.height() if self._has_sub() else 0) + 5 * pad))
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.FontChange:
+            self._laid_width = -1
+            self.updateGeometry()
+        super().changeEvent(event)
+
+    def resizeEvent(self, event) -> None:
+        self._laid_width = -1
+        super().resizeEvent(event)
+
+    # --- drawing ---------------------------------------------------------------------------------------------
+    def paintEvent(self, _event) -> None:
+        if self._laid_width != self.width():
+            self._layout(self.width())
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        main, small, pad = self._metrics()
+        small_font = QFont(self.font())
+        small_font.setPointSizeF(max(6.0, self.font().pointSizeF() * 0.62))
+        radius = pad * 0.9
+        for chip, rect in zip(self.chips, self._rects):
+            fill = QColor("#eeeeee") if chip.mark == "dim" else chip_color(chip.key)
+            mark = MARK_COLORS.get(chip.mark)
+            if mark is not None:
+                fill = QColor.fromHslF(mark.hslHueF(), 0.75, 0.88)
+                pen = QPen(mark, max(2.0, pad * 0.55))
+            else:
+                pen = QPen(QColor("#9a9a9a"), 1.0)
+            painter.setPen(pen)
+            painter.setBrush(fill)
+            painter.drawRoundedRect(rect, radius, radius)
+            painter.setPen(QColor("#9a9a9a") if chip.mark == "dim" else QColor("#111111"))
+            painter.setFont(self.font())
+            text_rect = QRectF(rect.x(), rect.y() + pad, rect.width(), main.height())
+            painter.drawText(text_rect, Qt.AlignmentFlag.AlignCenter, chip.text)
+            if self._has_sub() and chip.sub:
+                painter.setFont(small_font)
+                painter.setPen(QColor("#555555"))
+                sub_rect = QRectF(rect.x(), rect.y() + pad + main.height(), rect.width(), small.height())
+                painter.drawText(sub_rect, Qt.AlignmentFlag.AlignCenter, chip.sub)
+        self._paint_brackets(painter, pad)
+        painter.end()
+
+    def _paint_brackets(self, painter: QPainter, pad: float) -> None:
+        """A bracket under each run of chips sharing a group (on one line)."""
+        runs: list[list[QRectF]] = []
+        previous = None
+        for chip, rect in zip(self.chips, self._rects):
+            if chip.group is None:
+                previous = None
+                continue
+            if previous == chip.group and runs and runs[-1][-1].top() == rect.top():
+                runs[-1].append(rect)
+            else:
+                runs.append([rect])
+            previous = chip.group
+        painter.setPen(QPen(MARK_COLORS["pair"], max(2.0, pad * 0.45)))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        for run in runs:
+            left, right = run[0].left() + pad * 0.3, run[-1].right() - pad * 0.3
+            top = run[0].bottom() + pad * 0.35
+            bottom = top + pad * 0.8
+            painter.drawPolyline([QPointF(left, top), QPointF(left, bottom), QPointF(right, bottom),
+                                  QPointF(right, top)])
+
+    # --- mouse -----------------------------------------------------------------------------------------------
+    def index_at(self, point: QPointF) -> int | None:
+        if self._laid_width != self.width():
+            self._layout(self.width())
+        for i, rect in enumerate(self._rects):
+            if rect.contains(point):
+                return i
+        return None
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        index = self.index_at(event.position())
+        if index is not None and event.button() == Qt.MouseButton.LeftButton:
+            self.clicked.emit(index)
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        index = self.index_at(event.position())
+        if index is not None and self.chips[index].tooltip:
+            QToolTip.showText(event.globalPosition().toPoint(), self.chips[index].tooltip, self)
+        else:
+            QToolTip.hideText()
+        super().mouseMoveEvent(event)

@@ -1,0 +1,182 @@
+"""Encode animation: the typed text starts as single bytes, then the tokenizer's merges are applied one at a time
+in rank order, the pair about to merge in orange and the token just made in green -- what tiktoken's
+educational encoder prints in a terminal, for the whole text at once.
+
+The merges and where they apply come from :func:`bpe_core.token_view.trace_encoding`; the frames are the
+engine's states of each pre-token.
+"""
+
+from __future__ import annotations
+
+import heapq
+import html
+
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QScrollArea, QVBoxLayout
+
+from app.teaching.base import TeachingView
+from app.teaching.chips import Chip, TokenChips
+from app.token_text import render_token
+from bpe_core.token_view import PretokenTrace, trace_encoding
+from bpe_core.tokenizer import Tokenizer
+
+DEFAULT_TEXT = "hello world, the lowest tokenizer"
+
+
+def merge_order(traces: list[PretokenTrace]) -> list[tuple[int, int]]:
+    """``(pre-token index, event index)`` for every merge of the text: lowest rank first, then leftmost, each
+    pre-token's own merges kept in their order.
+
+    >>> from bpe_core.tokenizer import Tokenizer
+    >>> traces = trace_encoding(Tokenizer.from_tiktoken("gpt2"), "hello he")
+    >>> [traces[p].merges[e].rank for p, e in merge_order(traces)]
+    [2, 2, 41, 12502, 31117]
+    """
+    heap = [(t.merges[0].rank, p, 0) for p, t in enumerate(traces) if t.merges]
+    heapq.heapify(heap)
+    order = []
+    while heap:
+        _, p, e = heapq.heappop(heap)
+        order.append((p, e))
+        if e + 1 < len(traces[p].merges):
+            heapq.heappush(heap, (traces[p].merges[e + 1].rank, p, e + 1))
+    return order
+
+
+def _html(token: bytes) -> str:
+    return html.escape(render_token(token))
+
+
+class EncodeAnimationView(TeachingView):
+    """Frame ``f`` shows the text after the first ``f`` merges of :func:`merge_order`."""
+
+    title = "Encode animation"
+
+    def __init__(self, tokenizer: Tokenizer | None = None, text: str = DEFAULT_TEXT, parent=None):
+        super().__init__(parent)
+        self.tokenizer: Tokenizer | None = None
+        self._ids: dict[bytes, int] = {}
+        self.traces: list[PretokenTrace] = []
+        self.states: list[list[tuple[bytes, ...]]] = []
+        self.order: list[tuple[int, int]] = []
+        self.applied: list[int] = []
+        self.frame = 0
+
+        self.editor = QLineEdit(text)
+        self.editor.setObjectName("animationText")
+        row = QHBoxLayout()
+        row.addWidget(QLabel("Text"))
+        row.addWidget(self.editor, 1)
+        self.step_label = QLabel()
+        self.step_label.setObjectName("animationStep")
+        self.step_label.setWordWrap(True)
+        self.chips = TokenChips()
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.chips)
+        self.ids_label = QLabel()
+        self.ids_label.setObjectName("animationIds")
+        self.ids_label.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.addLayout(row)
+        layout.addWidget(self.play_controls(speed=3.0, maximum=60.0))
+        layout.addWidget(self.step_label)
+        layout.addWidget(scroll, 1)
+        layout.addWidget(self.ids_label)
+        self.editor.textChanged.connect(lambda _t: self.restart())
+        if tokenizer is not None:
+            self.set_tokenizer(tokenizer)
+
+    def set_tokenizer(self, tokenizer: Tokenizer) -> None:
+        self.tokenizer = tokenizer
+        special = set(tokenizer.special_tokens.values())
+        self._ids = {}
+        for token_id, token in sorted(tokenizer.vocab.items()):
+            if token_id not in special:
+                self._ids.setdefault(token, token_id)
+        self.restart()
+
+    def restart(self) -> None:
+        """Trace the text again and show its bytes (frame 0)."""
+        self.player.stop()
+        if self.tokenizer is None:
+            return
+        self.traces = trace_encoding(self.tokenizer, self.editor.text())
+        self.states = [list(t.states()) for t in self.traces]
+        self.order = merge_order(self.traces)
+        self.applied = [0] * len(self.traces)
+        self.frame = 0
+        self.show_frame()
+
+    @property
+    def frames(self) -> int:
+        """Number of merges in the animation."""
+        return len(self.order)
+
+    def parts(self) -> list[tuple[bytes, ...]]:
+        """Each pre-token's tokens (as bytes) at the current frame."""
+        return [self.states[p][n] for p, n in enumerate(self.applied)]
+
+    # --- stepping --------------------------------------------------------------------------------------------
+    def step_forward(self) -> bool:
+        if self.frame >= len(self.order):
+            return False
+        self.applied[self.order[self.frame][0]] += 1
+        self.frame += 1
+        self.show_frame()
+        return True
+
+    def step_back(self) -> bool:
+        if self.frame <= 0:
+            return False
+        self.frame -= 1
+        self.applied[self.order[self.frame][0]] -= 1
+        self.show_frame()
+        return True
+
+    def rewind(self) -> None:
+        self.applied = [0] * len(self.traces)
+        self.frame = 0
+        self.show_frame()
+
+    # --- drawing ---------------------------------------------------------------------------------------------
+    def _token_id(self, trace: PretokenTrace, part: bytes) -> int:
+        return trace.ids[0] if trace.special else self._ids[part]
+
+    def show_frame(self) -> None:
+        last = self.order[self.frame - 1] if self.frame else None
+        upcoming = self.order[self.frame] if self.frame < len(self.order) else None
+        chips = []
+        for p, trace in enumerate(self.traces):
+            parts = self.states[p][self.applied[p]]
+            new_at = pair_at = None
+            if last is not None and last[0] == p:
+                new_at = trace.merges[last[1]].position
+            if upcoming is not None and upcoming[0] == p:
+                pair_at = trace.merges[upcoming[1]].position
+            for i, part in enumerate(parts):
+                token_id = self._token_id(trace, part)
+                mark = "new" if i == new_at else "pair" if pair_at is not None and i in (pair_at, pair_at + 1) else ""
+                chips.append(Chip(render_token(part) or "∅", token_id, str(token_id), mark,
+                                  f"id {token_id}\nbytes {part.hex(' ')}", gap=(i == 0 and p > 0),
+                                  group=0 if mark == "pair" else None))
+        self.chips.set_chips(chips)
+        total = len(self.order)
+        if upcoming is not None:
+            event = self.traces[upcoming[0]].merges[upcoming[1]]
+            head = f"<b>Merge {self.frame + 1} of {total}</b>" if self.frame else f"<b>Bytes</b> ({total} merges to go)"
+            self.step_label.setText(
+                f"{head}: next, rank {event.rank:,} <b>{_html(event.left)} + {_html(event.right)}"
+                f" → {_html(event.token)}</b> (id {self._ids.get(event.token, '?')})"
+            )
+        else:
+            tokens = sum(len(s[n]) for s, n in zip(self.states, self.applied))
+            self.step_label.setText(f"<b>Done</b>: {total} merges, {tokens} tokens. Press space to replay.")
+        final = self.frame == total
+        ids = [i for t in self.traces for i in t.ids]
+        self.ids_label.setText(("Token ids: " if final else "Token ids when done: ") + " ".join(map(str, ids)))
+        self.stepped.emit()
+
+    def presentation_changed(self, on: bool) -> None:
+        font = self.chips.font()
+        font.setPointSizeF(self.font().pointSizeF() * 1.25)
+        self.chips.setFont(font)

@@ -1,0 +1,271 @@
+"""Merge tree: the binary tree of merges that built a token, drawn top-down -- the token at the top, its bytes
+at the leaves, each merge with its id, rank and (for a trained tokenizer) the pair's count when it was merged.
+
+Type a text and click one of its tokens, or enter a token id. The trees are :mod:`bpe_core.merge_tree`'s.
+"""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen
+from PySide6.QtWidgets import (
+    QGraphicsScene,
+    QGraphicsView,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.teaching.base import TeachingView
+from app.teaching.chips import TokenChips, chip_color
+from app.teaching.token_chips import view_chips
+from app.token_text import render_token
+from bpe_core.merge_tree import MergeNode, MergeTrees
+from bpe_core.token_view import view_tokens
+from bpe_core.tokenizer import Tokenizer, UnknownTokenError
+
+DEFAULT_TEXT = "The tokenization of unbelievable words"
+TREE_FONT = "Noto Sans Mono CJK SC"
+
+
+def node_lines(node: MergeNode) -> list[str]:
+    """The lines written in a node's box.
+
+    >>> node_lines(MergeNode(300, b" the", 44, 120))
+    ['␣the', '#300 · rank 44', 'count 120']
+    """
+    lines = [render_token(node.token) or "∅"]
+    if node.special:
+        lines.append(f"#{node.id} · special")
+    elif node.rank is None:
+        lines.append(f"#{node.id} · byte 0x{node.token[0]:02X}")
+    else:
+        lines.append(f"#{node.id} · rank {node.rank:,}")
+    if node.count is not None:
+        lines.append(f"count {node.count:,}")
+    return lines
+
+
+class TreeLayout:
+    """Box positions for a tree: leaves side by side in order, each parent centred over its children, one row
+    per level (the root on row 0)."""
+
+    def __init__(self, root: MergeNode, metrics: QFontMetricsF, small: QFontMetricsF):
+        self.boxes: dict[int, QRectF] = {}  # id(node) -> box
+        self.edges: list[tuple[QRectF, QRectF]] = []
+        self.metrics, self.small = metrics, small
+        self.row_height = metrics.height() + 2 * small.height() + 16
+        self.gap = metrics.height()
+        self._next_x = 0.0
+        self._place(root, 0)
+
+    def _size(self, node: MergeNode) -> tuple[float, float]:
+        lines = node_lines(node)
+        width = max([self.metrics.horizontalAdvance(lines[0])] + [self.small.horizontalAdvance(s) for s in lines[1:]])
+        height = self.metrics.height() + self.small.height() * (len(lines) - 1) + 10
+        return width + 18, height
+
+    def _place(self, node: MergeNode, level: int) -> QRectF:
+        w, h = self._size(node)
+        y = level * (self.row_height + self.gap)
+        if node.left is None or node.right is None:
+            box = QRectF(self._next_x, y, w, h)
+            self._next_x += w + self.gap * 0.6
+        else:
+            left = self._place(node.left, level + 1)
+            right = self._place(node.right, level + 1)
+            centre = (left.center().x() + right.center().x()) / 2
+            box = QRectF(centre - w / 2, y, w, h)
+            self.edges += [(box, left), (box, right)]
+        self.boxes[id(node)] = box
+        return box
+
+
+class MergeTreeView(TeachingView):
+    """A text's tokens as chips above, the selected token's merge tree below."""
+
+    title = "Merge tree"
+
+    def __init__(self, tokenizer: Tokenizer | None = None, text: str = DEFAULT_TEXT, parent=None):
+        super().__init__(parent)
+        self.tokenizer: Tokenizer | None = None
+        self.trees: MergeTrees | None = None
+        self.root: MergeNode | None = None
+        self.view_ids: list[int] = []
+        self.view = None
+        self.selected = -1  # index of the token whose tree is shown, in the text (-1: not from the text)
+        self.tree_point_size = 12.0
+
+        self.editor = QLineEdit(text)
+        self.editor.setObjectName("treeText")
+        self.id_box = QSpinBox()
+        self.id_box.setObjectName("treeId")
+        self.id_box.setPrefix("id ")
+        self.id_box.setRange(0, 0)
+        row = QHBoxLayout()
+        row.addWidget(QLabel("Text"))
+        row.addWidget(self.editor, 1)
+        row.addWidget(QLabel("or token"))
+        row.addWidget(self.id_box)
+        self.chips = TokenChips()
+        self.chips.setToolTip("Click a token to see how it was built")
+        self.info = QLabel("Click a token.")
+        self.info.setObjectName("treeInfo")
+        self.info.setWordWrap(True)
+        self.scene = QGraphicsScene(self)
+        self.graphics = QGraphicsView(self.scene)
+        self.graphics.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.graphics.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        self.graphics.setBackgroundBrush(QBrush(QColor("white")))
+        self.graphics.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.graphics.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
+
+        top = QWidget()
+        column = QVBoxLayout(top)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addLayout(row)
+        column.addWidget(self.chips)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(top)
+        split.addWidget(self.graphics)
+        split.setStretchFactor(0, 1)
+        split.setStretchFactor(1, 4)
+        layout = QVBoxLayout(self)
+        layout.addWidget(split, 1)
+        layout.addWidget(self.info)
+
+        self.editor.textChanged.connect(lambda _t: self.encode_text())
+        self.chips.clicked.connect(self._on_chip)
+        self.id_box.editingFinished.connect(lambda: self.show_token(self.id_box.value()))
+        if tokenizer is not None:
+            self.set_tokenizer(tokenizer)
+
+    def set_tokenizer(self, tokenizer: Tokenizer) -> None:
+        self.tokenizer = tokenizer
+        self.trees = MergeTrees(tokenizer)
+        self.id_box.setRange(0, max(tokenizer.vocab))
+        self.encode_text()
+
+    def encode_text(self) -> None:
+        if self.tokenizer is None:
+            return
+        self.view = view_tokens(self.tokenizer, self.editor.text())
+        self.view_ids = [t.id for t in self.view.tokens]
+        self.selected = -1
+        if self.view_ids:
+            # Open the tallest tree of the text (the first of them): the most interesting one to start with.
+            depths = [self.trees.tree(i).depth for i in self.view_ids]
+            self.show_index(depths.index(max(depths)))
+        else:
+            self._mark_selected()
+
+    def _mark_selected(self) -> None:
+        if self.view is not None:
+            self.chips.set_chips(view_chips(self.view, mark=lambda t: "new" if t.index == self.selected else ""))
+
+    def show_index(self, index: int) -> bool:
+        """Draw the tree of the text's token ``index`` (marked among the chips)."""
+        if not self.show_token(self.view_ids[index]):
+            return False
+        self.selected = index
+        self._mark_selected()
+        return True
+
+    def _on_chip(self, index: int) -> None:
+        self.show_index(index)
+
+    def show_token(self, token_id: int) -> bool:
+        """Draw the tree of ``token_id``; False (and a message) for an id not in the vocabulary."""
+        if self.trees is None:
+            return False
+        try:
+            self.root = self.trees.tree(token_id)
+        except UnknownTokenError as exc:
+            self.info.setText(html.escape(str(exc)))
+            return False
+        if self.selected >= 0:
+            self.selected = -1
+            self._mark_selected()
+        self.id_box.blockSignals(True)
+        self.id_box.setValue(token_id)
+        self.id_box.blockSignals(False)
+        root = self.root
+        merges = sum(1 for n in root.nodes() if not n.is_leaf)
+        counted = " Counts are the pair's count when training merged it." if root.count is not None else ""
+        self.info.setText(
+            f"<b>{html.escape(render_token(root.token))}</b> (id {root.id}): {len(root.token)} bytes, {merges} merges, "
+            f"depth {root.depth}.{counted}"
+        )
+        self.draw()
+        self.stepped.emit()
+        return True
+
+    def draw(self) -> None:
+        self.scene.clear()
+        if self.root is None:
+            return
+        font = QFont(TREE_FONT)
+        font.setPointSizeF(self.tree_point_size)
+        small = QFont(TREE_FONT)
+        small.setPointSizeF(self.tree_point_size * 0.72)
+        layout = TreeLayout(self.root, QFontMetricsF(font), QFontMetricsF(small))
+        edge_pen = QPen(QColor("#777777"), 1.6)
+        for parent, child in layout.edges:
+            self.scene.addLine(parent.center().x(), parent.bottom(), child.center().x(), child.top(), edge_pen)
+        for node in self.root.nodes():
+            self._draw_node(node, layout.boxes[id(node)], font, small)
+        self.scene.setSceneRect(self.scene.itemsBoundingRect().adjusted(-20, -20, 20, 20))
+        self.fit()
+
+    def _draw_node(self, node: MergeNode, box: QRectF, font: QFont, small: QFont) -> None:
+        border = QPen(QColor("#d95f02") if node is self.root else QColor("#555555"), 2.4 if node is self.root else 1.2)
+        rect = self.scene.addRect(box, border, QBrush(chip_color(node.id)))
+        rect.setToolTip(f"id {node.id}\nbytes {node.token.hex(' ')}")
+        lines = node_lines(node)
+        y = box.top() + 5
+        for i, line in enumerate(lines):
+            item = self.scene.addSimpleText(line, font if i == 0 else small)
+            item.setBrush(QColor("#111111") if i == 0 else QColor("#444444"))
+            width = item.boundingRect().width()
+            item.setPos(box.center().x() - width / 2, y)
+            y += item.boundingRect().height()
+
+    def fit(self) -> None:
+        """Show the whole tree, scaled down if needed but never enlarged beyond 1.5x."""
+        rect = self.scene.sceneRect()
+        if rect.isEmpty():
+            return
+        self.graphics.resetTransform()
+        view = self.graphics.viewport().rect()
+        scale = min(1.5, view.width() / rect.width(), view.height() / rect.height())
+        self.graphics.scale(scale, scale)
+        self.graphics.centerOn(rect.center())
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.fit()
+
+    # --- stepping: ← → walk through the text's tokens ---------------------------------------------------------
+    def step_forward(self) -> bool:
+        if self.selected + 1 >= len(self.view_ids):
+            return False
+        return self.show_index(self.selected + 1)
+
+    def step_back(self) -> bool:
+        if self.selected <= 0:
+            return False
+        return self.show_index(self.selected - 1)
+
+    def presentation_changed(self, on: bool) -> None:
+        size = self.font().pointSizeF()
+        font = self.chips.font()
+        font.setPointSizeF(size * 1.25)
+        self.chips.setFont(font)
+        self.tree_point_size = size * 1.2
+        self.draw()

@@ -1,0 +1,89 @@
+"""The pair counts at one step as horizontal bars, best at the top, the chosen pair in orange (the training
+view's pair chart, for any labels: abstract ids as well as bytes)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pyqtgraph as pg
+from PySide6.QtGui import QColor, QFont, QFontMetrics
+
+CHOSEN = QColor("#d95f02")
+OTHER = QColor("#7570b3")
+TICK_FONT = "Noto Sans Mono CJK SC"
+
+
+class PairCountsChart(pg.PlotWidget):
+    """Bars for ``(label, count)`` pairs; :meth:`set_pairs` redraws, :meth:`set_point_size` resizes the labels."""
+
+    def __init__(self, parent=None, max_pairs: int = 12):
+        super().__init__(parent, background="w")
+        self.max_pairs = max_pairs
+        self.setMenuEnabled(False)
+        self.setMouseEnabled(x=False, y=False)
+        self.hideButtons()
+        self.showGrid(x=True, y=False, alpha=0.2)
+        self.getViewBox().invertY(True)
+        self.setMinimumHeight(180)
+        self.bars = pg.BarGraphItem(x0=[], y=[], height=0.7, width=[], brushes=[], pen=None)
+        self.addItem(self.bars)
+        self.labels: list[str] = []
+        self.counts: list[int] = []
+        self.chosen = -1
+        self.point_size = 10.0
+        self._title = ""
+        self.set_point_size(10.0)
+
+    def set_point_size(self, size: float) -> None:
+        self.point_size = size
+        self.tick_font = QFont(TICK_FONT)
+        self.tick_font.setPointSizeF(size)
+        for name in ("left", "bottom"):
+            axis = self.getAxis(name)
+            axis.setStyle(tickFont=self.tick_font, autoExpandTextSpace=False)
+            axis.setTextPen(pg.mkPen("#222"))
+        self.setLabel("bottom", "count", **{"font-size": f"{size:.0f}pt"})
+        self.setTitle(self._title, size=f"{size + 1:.0f}pt")
+        self._redraw()
+
+    def set_pairs(self, labels: Sequence[str], counts: Sequence[int], chosen: int = 0, title: str = "") -> None:
+        """Draw the first ``max_pairs`` pairs; ``chosen`` is the index of the merged pair (-1: none)."""
+        self.labels = list(labels[: self.max_pairs])
+        self.counts = [int(c) for c in counts[: self.max_pairs]]
+        self.chosen = chosen
+        self._title = title
+        self.setTitle(title, size=f"{self.point_size + 1:.0f}pt")
+        self._redraw()
+
+    def _redraw(self) -> None:
+        axis = self.getAxis("left")
+        if not self.labels:
+            self.bars.setOpts(x0=[], y=[], width=[], brushes=[])
+            axis.setTicks([[]])
+            axis.setWidth(40)
+            return
+        positions = list(range(len(self.labels)))
+        brushes = [pg.mkBrush(CHOSEN if i == self.chosen else OTHER) for i in positions]
+        self.bars.setOpts(x0=[0] * len(positions), y=positions, width=self.counts, brushes=brushes)
+        axis.setTicks([list(zip(positions, self.labels))])
+        metrics = QFontMetrics(self.tick_font)
+        axis.setWidth(min(420, 16 + max(metrics.horizontalAdvance(label) for label in self.labels)))
+        self.setXRange(0, max(self.counts) * 1.08, padding=0)
+        self.setYRange(-0.6, max(len(positions), 8) - 0.4, padding=0)
+        bottom = self.getAxis("bottom")
+        bottom.setTicks([[(v, str(v)) for v in _integer_ticks(max(self.counts))]])
+
+
+def _integer_ticks(top: int, most: int = 6) -> list[int]:
+    """Whole-number ticks from 0 to ``top`` (counts are whole numbers; pyqtgraph would show 0.5 steps).
+
+    >>> _integer_ticks(4), _integer_ticks(100)
+    ([0, 1, 2, 3, 4], [0, 20, 40, 60, 80, 100])
+    """
+    step = 1
+    while top // step > most:
+        for factor in (2, 2.5, 2):
+            step = int(step * factor)
+            if top // step <= most:
+                break
+    return list(range(0, top + 1, step))

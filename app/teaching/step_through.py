@@ -1,0 +1,256 @@
+"""Step through BPE on a short text or a list of ids: the sequence as chips, the merged pair marked in the
+sequence before and the new token marked in the sequence after, and the pair counts at that step.
+
+The records come from :mod:`bpe_core.walkthrough`: a text is trained with the real trainer (pattern ``none``),
+a list of ids (``[1, 2, 3, 1, 2]``) with the same rule on abstract ids.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QSpinBox,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.teaching.base import TeachingView
+from app.teaching.chips import Chip, TokenChips
+from app.teaching.pair_chart import PairCountsChart
+from app.token_text import render_token
+from bpe_core.walkthrough import Walkthrough, walk_ids, walk_text
+
+#: The classic walk-throughs, offered in the input box.
+PRESETS = ("[1, 2, 3, 1, 2]", "the cat in the hat", "aaabdaaabac")
+_IDS = re.compile(r"^\s*\[?\s*\d+(\s*[, ]\s*\d+)*\s*\]?\s*$")
+
+
+def parse_input(text: str) -> list[int] | str:
+    """A list of ids when the input is only numbers (``[1, 2, 3]`` or ``1 2 3``), else the text itself.
+
+    >>> parse_input("[1, 2, 3, 1, 2]"), parse_input("the cat")
+    ([1, 2, 3, 1, 2], 'the cat')
+    """
+    if _IDS.match(text):
+        return [int(n) for n in re.findall(r"\d+", text)]
+    return text
+
+
+class StepThroughView(TeachingView):
+    """Merge by merge on one short sequence. ``t`` is the number of merges applied (0: the start)."""
+
+    title = "Step through"
+
+    def __init__(self, parent=None, text: str = PRESETS[0], max_merges: int = 30):
+        super().__init__(parent)
+        self.walk: Walkthrough | None = None
+        self.t = 0
+
+        self.input = QComboBox()
+        self.input.setEditable(True)
+        self.input.addItems(PRESETS)
+        self.input.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        self.input.setMinimumWidth(320)
+        self.input.setToolTip("A short text, or numbers such as [1, 2, 3, 1, 2] (abstract token ids)")
+        self.merges_box = QSpinBox()
+        self.merges_box.setRange(1, 500)
+        self.merges_box.setValue(max_merges)
+        self.merges_box.setPrefix("up to ")
+        self.merges_box.setSuffix(" merges")
+        self.ids_box = QCheckBox("Show ids")
+        self.ids_box.setChecked(True)
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Sequence"))
+        top.addWidget(self.input, 1)
+        top.addWidget(self.merges_box)
+        top.addWidget(self.ids_box)
+
+        self.step_label = QLabel()
+        self.step_label.setObjectName("stepLabel")
+        self.step_label.setWordWrap(True)
+        self.before_title = QLabel("<b>Before</b>")
+        self.before = TokenChips()
+        self.after_title = QLabel("<b>After</b>")
+        self.after = TokenChips()
+        self.chart = PairCountsChart()
+        self.merge_list = QListWidget()
+        self.merge_list.setMaximumWidth(320)
+        self.merge_list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+
+        sequences = QWidget()
+        column = QVBoxLayout(sequences)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.step_label)
+        column.addWidget(self.before_title)
+        column.addWidget(self.before)
+        column.addWidget(self.after_title)
+        column.addWidget(self.after)
+        column.addStretch(1)
+        lower = QSplitter(Qt.Orientation.Horizontal)
+        lower.addWidget(self.chart)
+        lower.addWidget(self.merge_list)
+        lower.setStretchFactor(0, 3)
+        lower.setStretchFactor(1, 1)
+        body = QSplitter(Qt.Orientation.Vertical)
+        body.addWidget(sequences)
+        body.addWidget(lower)
+        body.setStretchFactor(0, 1)
+        body.setStretchFactor(1, 1)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.play_controls(speed=1.0, maximum=20.0))
+        layout.addWidget(body, 1)
+
+        self.input.lineEdit().returnPressed.connect(self.rebuild)
+        self.input.activated.connect(lambda _i: self.rebuild())
+        self.merges_box.valueChanged.connect(lambda _v: self.rebuild())
+        self.ids_box.toggled.connect(lambda _on: self.show_step())
+        self.merge_list.currentRowChanged.connect(self._on_list_row)
+        self.input.setCurrentText(text)
+        self.rebuild()
+
+    # --- data ------------------------------------------------------------------------------------------------
+    def set_input(self, text: str) -> None:
+        self.input.setCurrentText(text)
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        """Recompute the walk-through of the input and go back to its start."""
+        self.player.stop()
+        source = parse_input(self.input.currentText())
+        limit = self.merges_box.value()
+        self.walk = walk_ids(source, limit) if isinstance(source, list) else walk_text(source, limit)
+        self.merge_list.blockSignals(True)
+        self.merge_list.clear()
+        for step in self.walk.steps:
+            self.merge_list.addItem(
+                f"{step.rank + 1}. {self.label(step.left)} + {self.label(step.right)} → {self.label(step.new_id)}"
+                f"  ({step.count}×)"
+            )
+        self.merge_list.blockSignals(False)
+        self.t = 0
+        self.show_step()
+
+    def label(self, token_id: int) -> str:
+        """How a token is written: its id for abstract ids, its bytes made readable for a text."""
+        if self.walk is None or self.walk.token_bytes is None:
+            return str(token_id)
+        return render_token(self.walk.token_bytes[token_id]) or "∅"
+
+    def html_label(self, token_id: int) -> str:
+        return html.escape(self.label(token_id))
+
+    # --- stepping --------------------------------------------------------------------------------------------
+    def step_forward(self) -> bool:
+        if self.walk is None or self.t >= len(self.walk.steps):
+            return False
+        self.t += 1
+        self.show_step()
+        return True
+
+    def step_back(self) -> bool:
+        if self.t <= 0:
+            return False
+        self.t -= 1
+        self.show_step()
+        return True
+
+    def go_to(self, t: int) -> None:
+        if self.walk is not None:
+            self.t = max(0, min(t, len(self.walk.steps)))
+            self.show_step()
+
+    def _on_list_row(self, row: int) -> None:
+        if row >= 0 and row + 1 != self.t:
+            self.go_to(row + 1)
+
+    # --- drawing ---------------------------------------------------------------------------------------------
+    def _chips(self, seq, marked: set[int], mark: str, pair_starts: tuple[int, ...] = ()) -> list[Chip]:
+        """Chips for ``seq``; ``marked`` indices get ``mark``; each pair starting at ``pair_starts`` a bracket."""
+        show_ids = self.ids_box.isChecked()
+        walk = self.walk
+        text_mode = walk.token_bytes is not None
+        parts = walk.parts
+        groups = {p + k: n for n, p in enumerate(pair_starts) for k in (0, 1)}
+        chips = []
+        for i, token_id in enumerate(seq):
+            if text_mode:
+                sub = str(token_id) if show_ids else ""
+                tip = f"id {token_id}\nbytes {walk.token_bytes[token_id].hex(' ')}"
+            else:
+                sub = "{}+{}".format(*parts[token_id]) if show_ids and token_id in parts else ""
+                tip = f"id {token_id}" + (" = {} + {}".format(*parts[token_id]) if token_id in parts else "")
+            chips.append(Chip(self.label(token_id), token_id, sub, mark if i in marked else "", tip,
+                              group=groups.get(i)))
+        return chips
+
+    def show_step(self) -> None:
+        walk = self.walk
+        if walk is None:
+            return
+        steps = walk.steps
+        self.stepped.emit()
+        if not steps:
+            self.step_label.setText("Nothing to merge: the sequence needs at least two tokens.")
+            self.before.set_chips(self._chips(walk.start, set(), ""))
+            self.after.set_chips([])
+            self.chart.set_pairs([], [], -1, "No pairs")
+            self._set_titles("Sequence", "")
+            return
+        if self.t == 0:
+            nxt = steps[0]
+            pairs = {p for s in nxt.positions for p in (s, s + 1)}
+            self.step_label.setText(
+                f"<b>Start</b>: {len(walk.start)} tokens. The most frequent pair is "
+                f"<b>{self.html_label(nxt.left)} + {self.html_label(nxt.right)}</b> ({nxt.count}×): "
+                "press → to merge it."
+            )
+            self.before.set_chips(self._chips(walk.start, pairs, "pair", nxt.positions))
+            self.after.set_chips([])
+            self._set_titles(f"Sequence ({len(walk.start)} tokens)", "")
+            self._chart(nxt, "Pair counts now")
+        else:
+            step = steps[self.t - 1]
+            pairs = {p for s in step.positions for p in (s, s + 1)}
+            self.step_label.setText(
+                f"<b>Step {self.t} of {len(steps)}</b>: merge <b>{self.html_label(step.left)} + "
+                f"{self.html_label(step.right)} → {self.html_label(step.new_id)}</b> (new id {step.new_id}), "
+                f"{step.count} occurrence{'s' if step.count != 1 else ''}, "
+                f"{len(step.positions)} merged: {len(step.before)} → {len(step.after)} tokens."
+            )
+            self.before.set_chips(self._chips(step.before, pairs, "pair", step.positions))
+            self.after.set_chips(self._chips(step.after, set(step.new_positions), "new"))
+            self._set_titles(f"Before ({len(step.before)} tokens)", f"After ({len(step.after)} tokens)")
+            self._chart(step, f"Pair counts at step {self.t}")
+        self.merge_list.blockSignals(True)
+        self.merge_list.setCurrentRow(self.t - 1)
+        self.merge_list.blockSignals(False)
+
+    def _set_titles(self, before: str, after: str) -> None:
+        self.before_title.setText(f"<b>{before}</b>")
+        self.after_title.setText(f"<b>{after}</b>")
+        self.after_title.setVisible(bool(after))
+        self.after.setVisible(bool(after))
+
+    def _chart(self, step, title: str) -> None:
+        labels = [f"{self.label(a)} + {self.label(b)}" for a, b, _ in step.candidates]
+        counts = [n for _, _, n in step.candidates]
+        self.chart.set_pairs(labels, counts, 0, f"{title} (the merged pair in orange)")
+
+    def presentation_changed(self, on: bool) -> None:
+        size = self.font().pointSizeF()
+        for chips in (self.before, self.after):
+            font = chips.font()
+            font.setPointSizeF(size * 1.25)
+            chips.setFont(font)
+        self.chart.set_point_size(size)

@@ -1,0 +1,31 @@
+"""Chips for an encoded text: one chip per token of a :class:`~bpe_core.token_view.TokenView`, readable text,
+colored by id, with its id below and a tooltip (id, bytes, the characters it covers)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from app.teaching.chips import Chip
+from app.token_text import render_token
+from bpe_core.token_view import TokenView
+
+
+def token_tooltip(token) -> str:
+    """Id, bytes in hex, and the part of a character it holds when it is not a whole character."""
+    lines = [f"id {token.id}", f"bytes {token.token.hex(' ')}", f"“{render_token(token.token)}”"]
+    lines.extend(str(part) for part in token.partial)
+    if token.special:
+        lines.append("special token")
+    return "\n".join(lines)
+
+
+def view_chips(
+    view: TokenView, *, mark: Callable[[object], str] | None = None, gaps: Iterable[int] = ()
+) -> list[Chip]:
+    """One chip per token; ``mark(token)`` gives its mark; ``gaps`` are token indices that start a pre-token."""
+    gap_set = set(gaps)
+    return [
+        Chip(render_token(t.token) or "∅", t.id, str(t.id), mark(t) if mark else "", token_tooltip(t),
+             gap=t.index in gap_set)
+        for t in view.tokens
+    ]

@@ -1,0 +1,186 @@
+"""Vocabulary slider: drag from 256 tokens (bytes only) to the full vocabulary and watch a text re-encoded with
+only the first k merges; Play moves the slider by itself.
+
+Encoding is the engine's (``Tokenizer.truncated(k)``); the curve shows the text's token count against k.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QScrollArea,
+    QSlider,
+    QSpinBox,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.teaching.base import TeachingView
+from app.teaching.chips import TokenChips
+from app.teaching.token_chips import view_chips
+from bpe_core.token_view import view_tokens
+from bpe_core.tokenizer import Tokenizer
+
+DEFAULT_TEXT = "The lowest newest widest tokenizer merges pairs: 12345 tokens, naïve café, 中文."
+CURVE_POINTS = 120
+
+
+class VocabSliderView(TeachingView):
+    """The text's tokens with the first ``k`` merges; ``k`` from 0 to all of the tokenizer's merges."""
+
+    title = "Vocabulary slider"
+
+    def __init__(self, tokenizer: Tokenizer | None = None, text: str = DEFAULT_TEXT, parent=None):
+        super().__init__(parent)
+        self.tokenizer: Tokenizer | None = None
+        self.k = 0
+        self.ids: list[int] = []
+
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.setObjectName("vocabSlider")
+        self.slider.setTracking(True)
+        self.size_label = QLabel()
+        self.size_label.setObjectName("vocabSize")
+        self.size_label.setMinimumWidth(260)
+        self.step_box = QSpinBox()
+        self.step_box.setRange(1, 100000)
+        self.step_box.setPrefix("+")
+        self.step_box.setSuffix(" merges per step")
+        slider_row = QHBoxLayout()
+        slider_row.addWidget(QLabel("Vocabulary"))
+        slider_row.addWidget(self.slider, 1)
+        slider_row.addWidget(self.size_label)
+
+        controls = QHBoxLayout()
+        controls.addWidget(self.play_controls(speed=10.0, maximum=60.0))
+        controls.addWidget(self.step_box)
+        controls.addStretch(1)
+
+        self.editor = QPlainTextEdit(text)
+        self.editor.setObjectName("sliderText")
+        self.editor.setMaximumHeight(72)
+        self.stats = QLabel()
+        self.stats.setObjectName("sliderStats")
+        self.chips = TokenChips()
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.chips)
+        self.curve_plot = pg.PlotWidget(background="w")
+        self.curve_plot.setMenuEnabled(False)
+        self.curve_plot.setMouseEnabled(x=False, y=False)
+        self.curve_plot.hideButtons()
+        self.curve_plot.setLabel("bottom", "merges k")
+        self.curve_plot.setLabel("left", "tokens in the text")
+        self.curve_plot.showGrid(x=True, y=True, alpha=0.2)
+        self.curve_plot.setMinimumHeight(150)
+        self.curve = self.curve_plot.plot([], [], pen=pg.mkPen("#1b9e77", width=2))
+        self.marker = pg.InfiniteLine(angle=90, pen=pg.mkPen("#d95f02", width=2))
+        self.curve_plot.addItem(self.marker)
+
+        lower = QSplitter(Qt.Orientation.Vertical)
+        lower.addWidget(scroll)
+        lower.addWidget(self.curve_plot)
+        lower.setStretchFactor(0, 3)
+        lower.setStretchFactor(1, 2)
+        lower.setSizes([420, 260])
+        layout = QVBoxLayout(self)
+        layout.addLayout(slider_row)
+        layout.addLayout(controls)
+        layout.addWidget(self.editor)
+        layout.addWidget(self.stats)
+        layout.addWidget(lower, 1)
+
+        self.slider.valueChanged.connect(self.set_k)
+        self.editor.textChanged.connect(self._text_changed)
+        if tokenizer is not None:
+            self.set_tokenizer(tokenizer)
+
+    # --- data ------------------------------------------------------------------------------------------------
+    @property
+    def total_merges(self) -> int:
+        return self.tokenizer.merge_count if self.tokenizer is not None else 0
+
+    def set_tokenizer(self, tokenizer: Tokenizer, k: int | None = None) -> None:
+        """Show ``tokenizer`` (all its merges by default)."""
+        self.player.stop()
+        self.tokenizer = tokenizer
+        total = tokenizer.merge_count
+        self.step_box.setValue(max(1, total // 200))
+        self.slider.blockSignals(True)
+        self.slider.setRange(0, total)
+        self.slider.setPageStep(max(1, total // 20))
+        self.slider.setValue(total if k is None else k)
+        self.slider.blockSignals(False)
+        self.set_k(self.slider.value())
+        self._update_curve()
+
+    def text(self) -> str:
+        return self.editor.toPlainText()
+
+    def set_k(self, k: int) -> None:
+        """Re-encode the text with the first ``k`` merges."""
+        if self.tokenizer is None:
+            return
+        self.k = k
+        if self.slider.value() != k:
+            self.slider.setValue(k)  # emits valueChanged -> set_k again, which ends here
+            return
+        tokenizer = self.tokenizer.truncated(k)
+        view = view_tokens(tokenizer, self.text())
+        self.ids = [t.id for t in view.tokens]
+        newest = 255 + k if k else None
+        self.chips.set_chips(view_chips(view, mark=lambda t: "new" if t.id == newest else ""))
+        vocab = 256 + k + len(tokenizer.special_tokens)
+        self.size_label.setText(f"k = {k:,} of {self.total_merges:,} merges · vocabulary {vocab:,}")
+        text = self.text()
+        n = len(self.ids)
+        if n:
+            self.stats.setText(
+                f"{n:,} tokens · {len(text) / n:.2f} characters per token · "
+                f"{len(text.encode('utf-8')) / n:.2f} bytes per token"
+            )
+        else:
+            self.stats.setText("No text.")
+        self.marker.setValue(k)
+        self.stepped.emit()
+
+    def _text_changed(self) -> None:
+        self.set_k(self.k)
+        self._update_curve()
+
+    def _update_curve(self) -> None:
+        """Token count of the text at ~120 values of k (the engine encodes each)."""
+        if self.tokenizer is None:
+            return
+        total = self.total_merges
+        ks = np.unique(np.linspace(0, total, min(CURVE_POINTS, total + 1)).astype(int))
+        text = self.text()
+        counts = [len(self.tokenizer.truncated(int(k)).encode(text)) for k in ks]
+        self.curve.setData(ks.astype(float), np.asarray(counts, float))
+
+    # --- stepping --------------------------------------------------------------------------------------------
+    def step_forward(self) -> bool:
+        if self.tokenizer is None or self.k >= self.total_merges:
+            return False
+        self.set_k(min(self.total_merges, self.k + self.step_box.value()))
+        return True
+
+    def step_back(self) -> bool:
+        if self.tokenizer is None or self.k <= 0:
+            return False
+        self.set_k(max(0, self.k - self.step_box.value()))
+        return True
+
+    def rewind(self) -> None:
+        self.set_k(0)
+
+    def presentation_changed(self, on: bool) -> None:
+        font = self.chips.font()
+        font.setPointSizeF(self.font().pointSizeF() * 1.25)
+        self.chips.setFont(font)

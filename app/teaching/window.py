@@ -1,0 +1,192 @@
+"""The Teach window: every teaching view in one tab bar, with the tokenizer they show, presentation mode
+(large fonts, ← → space to step, F11 full screen) and export of the current view as PNG or SVG.
+
+Clicking a token in the vocabulary slider or the encode animation opens its merge tree.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Slot
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import QComboBox, QFileDialog, QLabel, QMainWindow, QMessageBox, QTabWidget
+
+from app.teaching.base import TeachingView
+from app.teaching.classic_view import ClassicBpeView
+from app.teaching.encode_animation import EncodeAnimationView
+from app.teaching.merge_tree_view import MergeTreeView
+from app.teaching.pretok_view import PretokenizationView
+from app.teaching.step_through import StepThroughView
+from app.teaching.vocab_slider import VocabSliderView
+from bpe_core.reference import EncodingFileError
+from bpe_core.tokenizer import Tokenizer
+
+#: The reference encodings offered beside the current tokenizer.
+REFERENCE_CHOICES = ("gpt2", "cl100k_base", "o200k_base")
+VIEW_NAMES = ("slider", "step", "animation", "tree", "pretok", "classic")
+
+
+class TeachingWindow(QMainWindow):
+    """Tabs of teaching views. ``tokenizer`` (ours, or None) is the one called "current"."""
+
+    def __init__(self, tokenizer: Tokenizer | None = None, name: str = "current tokenizer", text: str = "",
+                 parent=None):
+        super().__init__(parent)
+        self.setWindowTitle("BPE Explorer — Teach")
+        self.own_tokenizer = tokenizer
+        self.own_name = name
+        self.tokenizer: Tokenizer | None = None
+        self._references: dict[str, Tokenizer] = {}
+
+        self.slider = VocabSliderView(text=text) if text else VocabSliderView()
+        self.step = StepThroughView()
+        self.animation = EncodeAnimationView()
+        self.tree = MergeTreeView()
+        self.pretok = PretokenizationView()
+        self.classic = ClassicBpeView()
+        self.views: dict[str, TeachingView] = dict(zip(VIEW_NAMES, (
+            self.slider, self.step, self.animation, self.tree, self.pretok, self.classic)))
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        for view in self.views.values():
+            self.tabs.addTab(view, view.title)
+        self.setCentralWidget(self.tabs)
+
+        self.source = QComboBox()
+        self.source.setObjectName("tokenizerSource")
+        self.source.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self._fill_sources()
+        toolbar = self.addToolBar("Teach")
+        toolbar.setMovable(False)
+        toolbar.addWidget(QLabel(" Tokenizer "))
+        toolbar.addWidget(self.source)
+        toolbar.addSeparator()
+        self.presentation_action = QAction("Presentation mode", self, checkable=True)
+        self.presentation_action.setShortcut(QKeySequence("F5"))
+        self.presentation_action.setToolTip("Large fonts for a projector; ← → step, space plays (F5)")
+        self.presentation_action.toggled.connect(self.set_presentation)
+        self.fullscreen_action = QAction("Full screen", self, checkable=True)
+        self.fullscreen_action.setShortcut(QKeySequence("F11"))
+        self.fullscreen_action.toggled.connect(self._set_fullscreen)
+        self.export_action = QAction("Export view…", self)
+        self.export_action.setShortcut(QKeySequence("Ctrl+E"))
+        self.export_action.setToolTip("Save the current view as PNG or SVG, for slides")
+        self.export_action.triggered.connect(self.export_dialog)
+        for action in (self.presentation_action, self.fullscreen_action, self.export_action):
+            toolbar.addAction(action)
+            self.addAction(action)
+
+        self.source.currentIndexChanged.connect(self._on_source)
+        self.tabs.currentChanged.connect(self._on_tab)
+        self.slider.chips.clicked.connect(lambda i: self.open_tree(self.slider.ids[i]))
+        self.animation.chips.clicked.connect(self._on_animation_chip)
+        self.resize(1400, 900)
+        self._on_source(self.source.currentIndex())
+
+    # --- tokenizers ------------------------------------------------------------------------------------------
+    def _fill_sources(self) -> None:
+        self.source.blockSignals(True)
+        self.source.clear()
+        if self.own_tokenizer is not None:
+            self.source.addItem(self.own_name, "own")
+        for name in REFERENCE_CHOICES:
+            self.source.addItem(f"tiktoken {name}", name)
+        self.source.blockSignals(False)
+
+    def set_tokenizer(self, tokenizer: Tokenizer | None, name: str = "current tokenizer") -> None:
+        """Make ``tokenizer`` the "current" one (None: only the reference encodings) and show it."""
+        self.own_tokenizer, self.own_name = tokenizer, name
+        self._fill_sources()
+        self.source.setCurrentIndex(0)
+        self._on_source(0)
+
+    @Slot(int)
+    def _on_source(self, index: int) -> None:
+        key = self.source.itemData(index)
+        if key is None:
+            return
+        if key == "own":
+            tokenizer = self.own_tokenizer
+        else:
+            QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+            try:
+                tokenizer = self._references.get(key) or Tokenizer.from_tiktoken(key)
+            except (EncodingFileError, OSError, ValueError) as exc:
+                QGuiApplication.restoreOverrideCursor()
+                QMessageBox.warning(self, "Cannot load encoding", f"{key} could not be loaded: {exc}")
+                return
+            self._references[key] = tokenizer
+            QGuiApplication.restoreOverrideCursor()
+        self.show_tokenizer(tokenizer)
+
+    def show_tokenizer(self, tokenizer: Tokenizer) -> None:
+        self.tokenizer = tokenizer
+        QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            for view in (self.slider, self.animation, self.tree):
+                view.set_tokenizer(tokenizer)
+        finally:
+            QGuiApplication.restoreOverrideCursor()
+
+    # --- navigation ------------------------------------------------------------------------------------------
+    def current_view(self) -> TeachingView:
+        return self.tabs.currentWidget()
+
+    def show_view(self, name: str) -> TeachingView:
+        view = self.views[name]
+        self.tabs.setCurrentWidget(view)
+        view.setFocus()
+        return view
+
+    @Slot(int)
+    def _on_tab(self, _index: int) -> None:
+        for view in self.views.values():
+            if view is not self.current_view():
+                view.player.stop()
+        self.current_view().setFocus()
+
+    def open_tree(self, token_id: int) -> None:
+        self.show_view("tree")
+        self.tree.show_token(token_id)
+
+    def _on_animation_chip(self, index: int) -> None:
+        self.open_tree(self.animation.chips.chips[index].key)
+
+    # --- presentation and export -----------------------------------------------------------------------------
+    @Slot(bool)
+    def set_presentation(self, on: bool) -> None:
+        if self.presentation_action.isChecked() != on:
+            self.presentation_action.setChecked(on)  # re-enters through toggled
+            return
+        for view in self.views.values():
+            view.set_presentation(on)
+        font = self.tabs.tabBar().font()
+        font.setPointSizeF(14 if on else 10)
+        self.tabs.tabBar().setFont(font)
+        self.current_view().setFocus()
+
+    @Slot(bool)
+    def _set_fullscreen(self, on: bool) -> None:
+        self.showFullScreen() if on else self.showNormal()
+
+    @Slot()
+    def export_dialog(self) -> None:
+        view = self.current_view()
+        default = f"{view.title.lower().replace(' ', '_')}.png"
+        path, _ = QFileDialog.getSaveFileName(self, "Export view", default, "PNG image (*.png);;SVG drawing (*.svg)")
+        if path:
+            self.export_current(path)
+
+    def export_current(self, path: str | Path) -> Path | None:
+        """Export the current view as PNG or SVG (by the suffix); a failure shows a message."""
+        try:
+            return self.current_view().export_image(path)
+        except (OSError, ValueError) as exc:
+            QMessageBox.warning(self, "Cannot export", str(exc))
+            return None
+
+    def closeEvent(self, event) -> None:
+        for view in self.views.values():
+            view.player.stop()
+        super().closeEvent(event)
