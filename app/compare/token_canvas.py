@@ -109,7 +109,10 @@ class TokenCanvas(QAbstractScrollArea):
 
     def set_cuts(self, extra: frozenset[int], missing: frozenset[int]) -> None:
         """Mark the cuts that differ from a reference pane (byte offsets; empty sets: no marks)."""
-        self.extra_cuts, self.missing_cuts = frozenset(extra), frozenset(missing)
+        extra, missing = frozenset(extra), frozenset(missing)
+        if (extra, missing) == (self.extra_cuts, self.missing_cuts):
+            return
+        self.extra_cuts, self.missing_cuts = extra, missing
         self._place_missing_cuts()
         self.viewport().update()
 
@@ -371,30 +374,27 @@ class TokenCanvas(QAbstractScrollArea):
         hex_ascent = ascent - (self.fm_text.ascent() - self.fm_hex.ascent()) / 2
         fill_of = self.palette_.fill
         labels = self._labels
-        tops, box_height = self.row_tops, self.box_height
+        tops, rows, xs, widths, box_height = self.row_tops, self.rows, self.xs, self.widths, self.box_height
+        advance = {False: self.fm_text.horizontalAdvance, True: self.fm_hex.horizontalAdvance}
+        fonts = {False: self.font_text, True: self.font_hex}
+        current = None  # (is_hex, special) the painter is set up for
         for i in range(lo, hi):
             token = tokens[i]
-            x, y = self.xs[i], tops[self.rows[i]]
-            rect = QRectF(x, y, self.widths[i], box_height)
+            x, y = xs[i], tops[rows[i]]
+            rect = QRectF(x, y, widths[i], box_height)
             special = token.special
             painter.fillRect(rect, colors.SPECIAL_FILL if special else fill_of(token.id, i))
             tx = x + PAD
             for text, is_hex in labels[token.id][0]:
-                if is_hex:
-                    painter.setFont(self.font_hex)
-                    painter.setPen(colors.SPECIAL_TEXT if special else colors.HEX_TEXT)
-                    painter.drawText(QPointF(tx, y + hex_ascent), text)
-                    tx += self.fm_hex.horizontalAdvance(text)
-                else:
-                    painter.setFont(self.font_text)
-                    painter.setPen(colors.SPECIAL_TEXT if special else colors.TEXT)
-                    painter.drawText(QPointF(tx, y + ascent), text)
-                    tx += self.fm_text.horizontalAdvance(text)
-            if i in self.highlighted:
-                painter.setPen(QPen(HIGHLIGHT, 2.5))
-                painter.drawRect(rect.adjusted(0.5, 0.5, -0.5, -0.5))
-            elif i == self.hover:
-                painter.setPen(QPen(QColor("#222222"), 1))
+                if current != (is_hex, special):
+                    current = (is_hex, special)
+                    painter.setFont(fonts[is_hex])
+                    painter.setPen(colors.SPECIAL_TEXT if special else colors.HEX_TEXT if is_hex else colors.TEXT)
+                painter.drawText(QPointF(tx, y + (hex_ascent if is_hex else ascent)), text)
+                tx += advance[is_hex](text)
+            if i in self.highlighted or i == self.hover:
+                current = None
+                painter.setPen(QPen(HIGHLIGHT, 2.5) if i in self.highlighted else QPen(QColor("#222222"), 1))
                 painter.drawRect(rect.adjusted(0.5, 0.5, -0.5, -0.5))
 
     def _paint_chunks(self, painter: QPainter, lo: int, hi: int) -> None:

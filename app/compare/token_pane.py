@@ -126,8 +126,10 @@ class TokenPane(QWidget):
         QGuiApplication.clipboard().setText(", ".join(map(str, self.ids())))
 
     def set_fewest(self, fewest: bool) -> None:
-        self.fewest.setVisible(fewest)
-        self.header.setStyleSheet(FEWEST_STYLE if fewest else PLAIN_STYLE)
+        style = FEWEST_STYLE if fewest else PLAIN_STYLE
+        if self.header.styleSheet() != style:  # restyling is slow: only on a change
+            self.fewest.setVisible(fewest)
+            self.header.setStyleSheet(style)
 
     def set_agreement(self, text: str) -> None:
         self.agreement.setText(text)
