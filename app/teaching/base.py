@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QRect, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, QPoint, QRect, Qt, QTimer, Signal
 from PySide6.QtGui import QFont, QKeyEvent, QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QDoubleSpinBox, QHBoxLayout, QLabel, QPushButton, QWidget
 
 EXPORT_SUFFIXES = (".png", ".svg")
-BASE_POINT_SIZE = 10.0
 PRESENTATION_SCALE = 1.8
 
 
@@ -67,6 +66,7 @@ class TeachingView(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.player = Player(self._play_step, self)
         self.presentation = False
+        self.scale = 1.0
 
     # --- stepping --------------------------------------------------------------------------------------------
     def step_forward(self) -> bool:
@@ -138,13 +138,12 @@ class TeachingView(QWidget):
     def set_presentation(self, on: bool) -> None:
         """Large fonts for a projector (every child that does not set its own font follows)."""
         self.presentation = on
-        font = QFont(self.font())
-        font.setPointSizeF(BASE_POINT_SIZE * (PRESENTATION_SCALE if on else 1.0))
-        self.setFont(font)
-        self.presentation_changed(on)
+        self.scale = PRESENTATION_SCALE if on else 1.0
+        scale_font(self, self.scale)
+        self.presentation_changed(self.scale)
 
-    def presentation_changed(self, on: bool) -> None:
-        """Hook for views with children that keep their own fonts (charts, chips)."""
+    def presentation_changed(self, scale: float) -> None:
+        """Hook for views with children that keep their own fonts (charts, chips): scale them by ``scale``."""
 
     def export_image(self, path: str | Path) -> Path:
         """Write this view as it looks now to ``path`` (.png or .svg)."""
@@ -153,6 +152,17 @@ class TeachingView(QWidget):
     def closeEvent(self, event) -> None:
         self.player.stop()
         super().closeEvent(event)
+
+
+def scale_font(widget: QWidget, scale: float) -> None:
+    """Set ``widget``'s font to ``scale`` times the size it had the first time it was scaled."""
+    base = widget.property("basePointSize")
+    if base is None:
+        base = widget.font().pointSizeF()
+        widget.setProperty("basePointSize", base)
+    font = QFont(widget.font())
+    font.setPointSizeF(float(base) * scale)
+    widget.setFont(font)
 
 
 def export_widget(widget: QWidget, path: str | Path) -> Path:
@@ -173,8 +183,10 @@ def export_widget(widget: QWidget, path: str | Path) -> Path:
     generator.setTitle(getattr(widget, "title", "BPE Explorer"))
     generator.setDescription("Exported from BPE Explorer")
     painter = QPainter(generator)
-    widget.render(painter)
-    painter.end()
+    try:
+        widget.render(painter, QPoint(0, 0))
+    finally:
+        painter.end()
     if not path.exists() or path.stat().st_size == 0:
         raise OSError(f"could not write {path}")
     return path

@@ -224,5 +224,5 @@ class ClassicBpeView(TeachingView):
         self.table.verticalHeader().setDefaultSectionSize(int(size * 3.2))
         self.chart.set_point_size(size)
 
-    def presentation_changed(self, on: bool) -> None:
-        self._apply_fonts(self.font().pointSizeF())
+    def presentation_changed(self, scale: float) -> None:
+        self._apply_fonts(10.0 * scale)

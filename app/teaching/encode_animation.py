@@ -13,7 +13,7 @@ import html
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QScrollArea, QVBoxLayout
 
-from app.teaching.base import TeachingView
+from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import Chip, TokenChips
 from app.token_text import render_token
 from bpe_core.token_view import PretokenTrace, trace_encoding
@@ -155,7 +155,8 @@ class EncodeAnimationView(TeachingView):
                 pair_at = trace.merges[upcoming[1]].position
             for i, part in enumerate(parts):
                 token_id = self._token_id(trace, part)
-                mark = "new" if i == new_at else "pair" if pair_at is not None and i in (pair_at, pair_at + 1) else ""
+                in_pair = pair_at is not None and i in (pair_at, pair_at + 1)
+                mark = "pair" if in_pair else "new" if i == new_at else ""  # the next merge matters most
                 chips.append(Chip(render_token(part) or "∅", token_id, str(token_id), mark,
                                   f"id {token_id}\nbytes {part.hex(' ')}", gap=(i == 0 and p > 0),
                                   group=0 if mark == "pair" else None))
@@ -176,7 +177,5 @@ class EncodeAnimationView(TeachingView):
         self.ids_label.setText(("Token ids: " if final else "Token ids when done: ") + " ".join(map(str, ids)))
         self.stepped.emit()
 
-    def presentation_changed(self, on: bool) -> None:
-        font = self.chips.font()
-        font.setPointSizeF(self.font().pointSizeF() * 1.25)
-        self.chips.setFont(font)
+    def presentation_changed(self, scale: float) -> None:
+        scale_font(self.chips, scale)

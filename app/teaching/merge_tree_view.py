@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.teaching.base import TeachingView
+from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import TokenChips, chip_color
 from app.teaching.token_chips import view_chips
 from app.token_text import render_token
@@ -262,10 +262,7 @@ class MergeTreeView(TeachingView):
             return False
         return self.show_index(self.selected - 1)
 
-    def presentation_changed(self, on: bool) -> None:
-        size = self.font().pointSizeF()
-        font = self.chips.font()
-        font.setPointSizeF(size * 1.25)
-        self.chips.setFont(font)
-        self.tree_point_size = size * 1.2
+    def presentation_changed(self, scale: float) -> None:
+        scale_font(self.chips, scale)
+        self.tree_point_size = 12.0 * scale
         self.draw()

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from app.teaching.base import TeachingView
+from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import TokenChips
 from app.teaching.token_chips import view_chips
 from app.token_text import render_token
@@ -36,7 +36,7 @@ LESSON_TEXT = (
     "Every dog. Any dog, any day. Old dog! New dog. Top dog, lap dog, sea dog. My dog! Your dog. Our dog, "
     "their dog! What a dog. Such a dog! The dog ran. The dog sat. The dog barked! The dog slept, the dog ate."
 )
-SAMPLE = "The dog. The dog, the dog! The park."
+SAMPLE = "Good dog. Bad dog, sad dog! Old dog? The end."
 KIND_COLORS = {"words": QColor("#fde0dd"), "punctuation": QColor("#fdd0a2"), "other": QColor("#e5e5e5")}
 SHORT = {"words": "join words", "punctuation": "glue punctuation to a word", "other": "cross another boundary"}
 PATTERN_TITLES = {"none": "No pre-tokenization (pattern none)", "gpt2": "GPT-2 pre-tokenization (pattern gpt2)"}
@@ -47,7 +47,7 @@ class PretokenizationView(TeachingView):
 
     title = "Pre-tokenization"
 
-    def __init__(self, text: str = LESSON_TEXT, merges: int = 40, parent=None):
+    def __init__(self, text: str = LESSON_TEXT, merges: int = 30, parent=None):
         super().__init__(parent)
         self.lesson: PretokenizationLesson | None = None
         self.current = -1
@@ -174,8 +174,6 @@ class PretokenizationView(TeachingView):
         self.lists["none"].setCurrentRow(self.current - 1)
         return True
 
-    def presentation_changed(self, on: bool) -> None:
+    def presentation_changed(self, scale: float) -> None:
         for chips in self.chips.values():
-            font = chips.font()
-            font.setPointSizeF(self.font().pointSizeF() * 1.25)
-            chips.setFont(font)
+            scale_font(chips, scale)

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.teaching.base import TeachingView
+from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import Chip, TokenChips
 from app.teaching.pair_chart import PairCountsChart
 from app.token_text import render_token
@@ -247,10 +247,7 @@ class StepThroughView(TeachingView):
         counts = [n for _, _, n in step.candidates]
         self.chart.set_pairs(labels, counts, 0, f"{title} (the merged pair in orange)")
 
-    def presentation_changed(self, on: bool) -> None:
-        size = self.font().pointSizeF()
+    def presentation_changed(self, scale: float) -> None:
         for chips in (self.before, self.after):
-            font = chips.font()
-            font.setPointSizeF(size * 1.25)
-            chips.setFont(font)
-        self.chart.set_point_size(size)
+            scale_font(chips, scale)
+        self.chart.set_point_size(10.0 * scale)

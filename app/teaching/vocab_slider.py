@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.teaching.base import TeachingView
+from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import TokenChips
 from app.teaching.token_chips import view_chips
 from bpe_core.token_view import view_tokens
@@ -180,7 +180,5 @@ class VocabSliderView(TeachingView):
     def rewind(self) -> None:
         self.set_k(0)
 
-    def presentation_changed(self, on: bool) -> None:
-        font = self.chips.font()
-        font.setPointSizeF(self.font().pointSizeF() * 1.25)
-        self.chips.setFont(font)
+    def presentation_changed(self, scale: float) -> None:
+        scale_font(self.chips, scale)

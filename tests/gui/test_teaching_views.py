@@ -1,0 +1,257 @@
+"""The teaching views, driven like a teacher drives them: keys, slider drags, clicks. Every picture is checked
+against the engine's records."""
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QStyle, QStyleOptionSlider
+
+from app.teaching.classic_view import ClassicBpeView
+from app.teaching.encode_animation import EncodeAnimationView
+from app.teaching.merge_tree_view import MergeTreeView
+from app.teaching.pretok_view import PretokenizationView
+from app.teaching.step_through import StepThroughView, parse_input
+from app.teaching.vocab_slider import VocabSliderView
+from app.token_text import render_token
+from bpe_core import BpeTrainer, Tokenizer
+from bpe_core.merge_tree import MergeTrees
+
+CORPUS = (
+    "the lowest newest widest tokenizer merges the most frequent pairs first. " * 8
+    + "low lower lowest, new newer newest, wide wider widest! the cat in the hat sat on the mat. " * 8
+)
+
+
+@pytest.fixture(scope="module")
+def tokenizer():
+    trainer = BpeTrainer(256 + 150, pattern="gpt2", processes=1)
+    trainer.count_text(CORPUS)
+    trainer.run()
+    tok = Tokenizer(trainer.vocab, trainer.merges, trainer.special_tokens, pattern="gpt2")
+    tok.record = trainer.record
+    return tok
+
+
+def show(qtbot, widget):
+    qtbot.addWidget(widget)
+    widget.resize(1100, 750)
+    widget.show()
+    qtbot.waitExposed(widget)
+    widget.setFocus()
+    return widget
+
+
+def press(qtbot, widget, key, times=1):
+    for _ in range(times):
+        qtbot.keyClick(widget, key)
+
+
+def click_chip(qtbot, chips, index):
+    qtbot.mouseClick(chips, Qt.MouseButton.LeftButton, pos=chips.chip_rect(index).center().toPoint())
+
+
+# --- step-through ---------------------------------------------------------------------------------------------
+def test_step_through_lecture_example_with_keys(qtbot):
+    view = show(qtbot, StepThroughView())
+    assert parse_input(view.input.currentText()) == [1, 2, 3, 1, 2]
+    assert [c.text for c in view.before.chips] == ["1", "2", "3", "1", "2"]
+    assert view.before.marked("pair") == [0, 1, 3, 4]  # the pair about to merge, both occurrences
+    assert view.chart.labels[0] == "1 + 2" and view.chart.counts[0] == 2
+    press(qtbot, view, Qt.Key.Key_Right)
+    assert view.t == 1
+    assert [c.text for c in view.after.chips] == ["4", "3", "4"]
+    assert view.after.marked("new") == [0, 2]
+    assert [c.group for c in view.before.chips] == [0, 0, None, 1, 1]  # one bracket per occurrence
+    assert "1 + 2 → 4" in view.step_label.text() and view.after.chips[0].sub == "1+2"
+    assert (view.chart.labels, view.chart.counts, view.chart.chosen) == (["1 + 2", "3 + 1", "2 + 3"], [2, 1, 1], 0)
+    press(qtbot, view, Qt.Key.Key_Left)
+    assert view.t == 0 and not view.after.isVisible()
+    press(qtbot, view, Qt.Key.Key_Left)  # already at the start: nothing happens
+    assert view.t == 0
+
+
+def test_step_through_text_matches_trainer(qtbot):
+    view = show(qtbot, StepThroughView())
+    edit = view.input.lineEdit()
+    edit.selectAll()
+    qtbot.keyClicks(edit, "the cat in the hat")
+    qtbot.keyClick(edit, Qt.Key.Key_Return)
+    trainer = BpeTrainer(256 + 30, pattern="none", processes=1)
+    trainer.count_text("the cat in the hat")
+    steps = list(trainer.steps())
+    assert view.merge_list.count() == len(steps) == 13
+    view.setFocus()
+    for step in steps:
+        press(qtbot, view, Qt.Key.Key_Right)
+        assert view.chart.labels[0] == f"{render_token(trainer.vocab[step.left])} + {render_token(trainer.vocab[step.right])}"
+        assert view.chart.counts[0] == step.count
+        assert len(view.after.chips) == step.tokens_after
+        assert all(view.after.chips[i].key == step.new_id for i in view.after.marked("new"))
+    assert [c.text for c in view.after.chips] == ["the␣cat␣in␣the␣hat"]
+    press(qtbot, view, Qt.Key.Key_Right)
+    assert view.t == 13
+
+
+def test_step_through_aaabdaaabac_and_play(qtbot):
+    view = show(qtbot, StepThroughView(text="aaabdaaabac"))
+    press(qtbot, view, Qt.Key.Key_Right)
+    assert [c.text for c in view.after.chips] == ["aa", "a", "b", "d", "aa", "a", "b", "a", "c"]
+    assert view.before.marked("pair") == [0, 1, 5, 6]
+    view.merge_list.setCurrentRow(2)  # clicking a merge in the list jumps to it
+    assert view.t == 3 and [c.text for c in view.after.chips] == ["aaab", "d", "aaab", "a", "c"]
+    view.speed_box.setValue(20)
+    press(qtbot, view, Qt.Key.Key_Space)
+    assert view.player.running and view.play_button.text() == "⏸ Pause"
+    qtbot.waitUntil(lambda: not view.player.running, timeout=3000)
+    assert view.t == len(view.walk.steps)
+    qtbot.mouseClick(view.back_button, Qt.MouseButton.LeftButton)
+    assert view.t == len(view.walk.steps) - 1
+
+
+# --- vocabulary slider ----------------------------------------------------------------------------------------
+def handle_center(slider) -> QPoint:
+    option = QStyleOptionSlider()
+    slider.initStyleOption(option)
+    rect = slider.style().subControlRect(QStyle.ComplexControl.CC_Slider, option,
+                                         QStyle.SubControl.SC_SliderHandle, slider)
+    return rect.center()
+
+
+def test_vocab_slider_drag_reencodes(qtbot, tokenizer):
+    view = show(qtbot, VocabSliderView(tokenizer))
+    text = view.text()
+    total = tokenizer.merge_count
+    assert view.k == total and view.ids == tokenizer.encode(text)
+    slider = view.slider
+    start = handle_center(slider)
+    qtbot.mousePress(slider, Qt.MouseButton.LeftButton, pos=start)
+    seen = []
+    for x in range(start.x(), 0, -60):
+        qtbot.mouseMove(slider, QPoint(x, start.y()))
+        seen.append(view.k)
+        assert view.ids == tokenizer.truncated(view.k).encode(text)  # re-encoded while dragging
+    qtbot.mouseMove(slider, QPoint(1, start.y()))
+    qtbot.mouseRelease(slider, Qt.MouseButton.LeftButton, pos=QPoint(1, start.y()))
+    assert seen[-1] < seen[0] and view.k == 0
+    assert view.ids == list(text.encode("utf-8"))  # no merges: one token per byte
+    assert f"{len(view.ids):,} tokens" in view.stats.text()
+    slider.setFocus()
+    press(qtbot, slider, Qt.Key.Key_Right, 3)
+    assert view.k == 3 and view.ids == tokenizer.truncated(3).encode(text)
+
+
+def test_vocab_slider_play_and_text(qtbot, tokenizer):
+    view = show(qtbot, VocabSliderView(tokenizer))
+    view.set_k(0)
+    view.step_box.setValue(40)
+    view.speed_box.setValue(50)
+    qtbot.mouseClick(view.play_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not view.player.running, timeout=3000)
+    assert view.k == tokenizer.merge_count
+    view.editor.setPlainText("lowest newest")
+    assert [c.text for c in view.chips.chips] == [render_token(tokenizer.token_bytes(i))
+                                                  for i in tokenizer.encode("lowest newest")]
+    xs, ys = view.curve.getData()
+    assert xs[0] == 0 and xs[-1] == tokenizer.merge_count and ys[0] == len("lowest newest")
+
+
+# --- encode animation -----------------------------------------------------------------------------------------
+def test_encode_animation_applies_merges_in_rank_order(qtbot, tokenizer):
+    view = show(qtbot, EncodeAnimationView(tokenizer))
+    view.editor.clear()
+    qtbot.keyClicks(view.editor, "the lowest, widest")
+    text = view.editor.text()
+    assert [c.text for c in view.chips.chips] == [render_token(bytes([b])) for b in text.encode()]
+    view.setFocus()
+    ranks = []
+    for _ in range(view.frames):
+        p, e = view.order[view.frame]
+        event = view.traces[p].merges[e]
+        pair = [view.chips.chips[i] for i in view.chips.marked("pair")]
+        assert [c.text for c in pair] == [render_token(event.left), render_token(event.right)]
+        ranks.append(event.rank)
+        press(qtbot, view, Qt.Key.Key_Right)
+        made = [c.text for c in view.chips.chips if c.mark == "new" or c.mark == "pair"]
+        assert render_token(event.token) in made  # green, or orange when it is part of the next pair
+    assert ranks == sorted(ranks)
+    assert [c.key for c in view.chips.chips] == tokenizer.encode(text)  # the end is the encoding
+    assert "Done" in view.step_label.text()
+    press(qtbot, view, Qt.Key.Key_Left, view.frames)
+    assert view.frame == 0 and len(view.chips.chips) == len(text.encode())
+
+
+# --- merge tree -----------------------------------------------------------------------------------------------
+def test_merge_tree_opens_on_click(qtbot, tokenizer):
+    view = show(qtbot, MergeTreeView(tokenizer, text="the lowest newest"))
+    ids = tokenizer.encode("the lowest newest")
+    assert view.view_ids == ids
+    trees = MergeTrees(tokenizer)
+    for index in range(len(ids)):
+        click_chip(qtbot, view.chips, index)
+        root = trees.tree(ids[index])
+        assert view.root == root and view.chips.marked("new") == [index]
+        texts = {item.text() for item in view.scene.items() if hasattr(item, "text")}
+        nodes = list(root.nodes())
+        assert {render_token(n.token) for n in nodes} <= texts
+        assert any(f"count {n.count:,}" in texts for n in nodes if n.count is not None) or root.is_leaf
+    view.setFocus()
+    press(qtbot, view, Qt.Key.Key_Left)
+    assert view.selected == len(ids) - 2
+    view.id_box.setValue(3)
+    view.id_box.editingFinished.emit()
+    assert view.root.id == 3 and view.root.is_leaf
+    assert not view.show_token(10**6) and "not in this tokenizer" in view.info.text()
+
+
+# --- pre-tokenization lesson ----------------------------------------------------------------------------------
+def test_pretokenization_lesson_side_by_side(qtbot):
+    view = show(qtbot, PretokenizationView())
+    none, gpt2 = view.chips["none"], view.chips["gpt2"]
+    assert view.sample.text() == "Good dog. Bad dog, sad dog! Old dog? The end."
+    crossing = {c.text for c in none.chips if c.mark == "cross"}
+    assert {"␣dog.␣", "␣dog,␣", "␣dog!␣"} <= crossing  # three tokens where gpt2 has one " dog"
+    assert not gpt2.marked("cross")
+    dogs = [c for c in gpt2.chips if c.text == "␣dog"]
+    assert len(dogs) == 4 and len({c.key for c in dogs}) == 1  # gpt2: the same " dog" before . , ! ?
+    assert [c.text for c in gpt2.chips][4:6] == ["␣dog", "."]
+    assert view.summaries["gpt2"].text().startswith("0 of 30")
+    lesson = view.lesson
+    assert view.summaries["none"].text().startswith(f"{len(lesson.crossing('none'))} of 30")
+    assert view.lists["none"].count() == len(lesson.merges["none"])
+    rank = next(m.rank for m in lesson.merges["none"] if m.token == b" dog. ")
+    view.setFocus()
+    press(qtbot, view, Qt.Key.Key_Right, rank + 1)  # walk down the merges list to " dog. "
+    assert view.current == rank and view.lists["none"].currentRow() == rank
+    assert [none.chips[i].text for i in none.marked("new")] == ["␣dog.␣"]
+    assert "cut by GPT-2: ␣dog | . | ␣" in view.lists["none"].item(rank).text()
+    view.merges_box.setValue(5)
+    qtbot.mouseClick(view.train_button, Qt.MouseButton.LeftButton)
+    assert view.lists["gpt2"].count() == 5 and view.current == -1
+
+
+# --- classic BPE ----------------------------------------------------------------------------------------------
+def test_classic_table_round_by_round(qtbot):
+    view = show(qtbot, ClassicBpeView())
+    table = view.table
+
+    def symbols():
+        return [table.item(r, 2).text() for r in range(table.rowCount())]
+
+    assert symbols() == ["l  o  w  </w>", "l  o  w  e  r  </w>", "n  e  w  e  s  t  </w>", "w  i  d  e  s  t  </w>"]
+    press(qtbot, view, Qt.Key.Key_Right, 3)
+    assert view.round == 3 and "est + &lt;/w&gt; → est&lt;/w&gt;" in view.round_label.text()
+    assert symbols()[2:] == ["n  e  w  est</w>", "w  i  d  est</w>"]
+    highlighted = [r for r in range(4) if table.item(r, 0).background().color().name() == "#fdd0a2"]
+    assert highlighted == [2, 3]
+    assert view.chart.labels[0] == "est + </w>" and view.chart.counts[0] == 9
+    assert [view.byte_list.item(i).text() for i in range(3)] == ["1. s + t", "2. e + st", "3. o + w"]
+    view.preset.setCurrentIndex(1)
+    assert view.round == 0 and view.merge_list.item(0).text().startswith("1. e + r → er")
+    view.preset.setCurrentIndex(2)
+    edit = view.custom.lineEdit()
+    edit.selectAll()
+    qtbot.keyClicks(edit, "aaa aaa b")
+    qtbot.keyClick(edit, Qt.Key.Key_Return)
+    assert [table.item(r, 0).text() for r in range(table.rowCount())] == ["aaa", "b"]
+    view.setFocus()
+    press(qtbot, view, Qt.Key.Key_Right)
+    assert symbols()[0] == "aa  a  </w>"
