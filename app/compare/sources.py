@@ -5,8 +5,8 @@ encoding thread (loading a reference's ranks takes up to a second, so that happe
 
 >>> source = ReferenceSource("gpt2")
 >>> result = source.encode("hello world")
->>> [t.id for t in result.view.tokens], result.chunk_starts
-([31373, 995], (0, 5))
+>>> [t.id for t in result.view.tokens], result.chunk_index, result.groups
+([31373, 995], (0, 1), ())
 >>> source.rank_text(995, b" world")
 'rank 995 (tiktoken merges lower ranks first)'
 """
@@ -18,6 +18,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from app.compare.boundaries import chunk_of_tokens
 from bpe_core import formats, reference
 from bpe_core.formats.native import read_json_document
 from bpe_core.token_view import TokenView, view_tokens
@@ -30,11 +31,17 @@ OWN_KEY = "own"
 
 @dataclass(frozen=True)
 class PaneResult:
-    """One pane's encoding of one text (``view`` is None when ``error`` says why nothing could be encoded)."""
+    """One pane's encoding of one text (``view`` is None when ``error`` says why nothing could be encoded).
+
+    Prepared in the encoding thread, so that the GUI thread only lays out and paints: ``chunk_index`` gives
+    each token's pre-token chunk, ``groups`` each run of tokens that together make whole characters though one
+    of them holds only part of one, as ``(first token, last token, those characters)``.
+    """
 
     source: PaneSource
     view: TokenView | None
-    chunk_starts: tuple[int, ...] = ()
+    chunk_index: tuple[int, ...] = ()
+    groups: tuple[tuple[int, int, str], ...] = ()
     seconds: float = 0.0
     error: str = ""
 
@@ -54,10 +61,16 @@ class PaneSource:
         started = time.perf_counter()
         try:
             view = view_tokens(self.encoder(), text)
-            starts = tuple(start for start, _, _ in self.pretokenizer().pretokens(text))
+            starts = [start for start, _, _ in self.pretokenizer().pretokens(view.text)]
         except Exception as exc:  # shown in the pane, never raised in the encoding thread
             return PaneResult(self, None, error=f"{type(exc).__name__}: {exc}")
-        return PaneResult(self, view, starts, time.perf_counter() - started)
+        groups = tuple(
+            (group[0].index, group[-1].index, view.text[group[0].start : group[-1].end])
+            for group in view.groups()
+            if len(group) > 1
+        )
+        chunks = tuple(chunk_of_tokens(view, starts))
+        return PaneResult(self, view, chunks, groups, time.perf_counter() - started)
 
     def encoder(self):
         """A :class:`Tokenizer` or a ``tiktoken.Encoding`` (anything ``view_tokens`` accepts)."""

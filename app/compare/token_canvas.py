@@ -13,7 +13,7 @@ import bisect
 import html
 from dataclasses import dataclass
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPalette, QPen
 from PySide6.QtWidgets import QAbstractScrollArea, QToolTip
 
@@ -31,6 +31,8 @@ PAD = 3.0
 GAP = 2.0
 EMPTY_WIDTH = 8.0
 CHUNK_BAND = 5.0
+#: Tokens laid out per slice of the event loop (a few milliseconds' work).
+LAYOUT_SLICE = 4000
 ROW_GAP = 5.0
 HIGHLIGHT = QColor("#0b3d91")
 EXTRA_CUT = QColor("#d0021b")
@@ -73,23 +75,31 @@ class TokenCanvas(QAbstractScrollArea):
         self.viewport().setBackgroundRole(QPalette.ColorRole.Base)
         self.palette_ = Palette()
         self.options = Options()
+        self.result = None
         self.view: TokenView | None = None
         self.source = None
         self.message = ""
-        self.chunk_starts: tuple[int, ...] = ()
+        self.groups: list[tuple[int, int, str]] = []
         self.extra_cuts: frozenset[int] = frozenset()
         self.missing_cuts: frozenset[int] = frozenset()
         self.highlighted: set[int] = set()
         self.hover = -1
+        self._layout_timer = QTimer(self)
+        self._layout_timer.setSingleShot(True)
+        self._layout_timer.setInterval(0)
+        self._layout_timer.timeout.connect(self._layout_more)
         self._set_fonts(point_size)
         self._clear_layout()
 
     # ----- inputs -----
 
-    def set_view(self, view: TokenView | None, source=None, chunk_starts=(), message: str = "") -> None:
+    def set_result(self, result, source=None, message: str = "") -> None:
+        """Show a :class:`~app.compare.sources.PaneResult` (or, with ``result=None``, ``message``)."""
         if source is not self.source:
             self._labels.clear()
-        self.view, self.source, self.chunk_starts, self.message = view, source, tuple(chunk_starts), message
+        self.result, self.source, self.message = result, source, message
+        self.view = result.view if result is not None else None
+        self.groups = list(result.groups) if result is not None else []
         self.highlighted = set()
         self.extra_cuts = self.missing_cuts = frozenset()
         self.hover = -1
@@ -147,33 +157,54 @@ class TokenCanvas(QAbstractScrollArea):
         self.row_count = 0
         self.row_tops: list[float] = [MARGIN]
         self.chunk_band = 0.0
-        self.groups: list[tuple[int, int, str]] = []
-        self.chunk_index: list[int] = []
+        self.chunk_index: tuple[int, ...] = ()
         self.missing_marks: list[tuple[int, float]] = []
+        self._bracket_rows: set[int] = set()
+        self._in_group: set[int] = set()
+        self._cursor = (MARGIN, 0)  # where the next box goes: x, row
         self._laid_width = -1
 
     def relayout(self) -> None:
-        """Place every token's box for the current width (call after any change of text, mode or font)."""
+        """Place every token's box for the current width (call after any change of text, mode or font).
+
+        The first ``LAYOUT_SLICE`` tokens are placed at once; the rest in slices between events, so that a long
+        text never freezes the window.
+        """
         self._clear_layout()
+        self._layout_timer.stop()
+        self._laid_width = max(self.viewport().width(), 120)
         view = self.view
-        width = max(self.viewport().width(), 120)
-        self._laid_width = width
         if view is not None and view.tokens:
-            self._layout_boxes(view, width)
+            if self.options.show_chunks and self.result is not None:
+                self.chunk_index = self.result.chunk_index
+            self.chunk_band = CHUNK_BAND if self.chunk_index else 0.0
+            self._in_group = {i for first, last, _ in self.groups for i in range(first, last + 1)}
+            self._layout_more()
         self._update_scrollbar()
         self.viewport().update()
 
-    def _layout_boxes(self, view: TokenView, width: float) -> None:
-        self.groups = [(g[0].index, g[-1].index, view.text[g[0].start : g[-1].end]) for g in view.groups() if len(g) > 1]
-        if self.options.show_chunks and self.chunk_starts:
-            starts = self.chunk_starts
-            self.chunk_index = [bisect.bisect_right(starts, t.start) - 1 for t in view.tokens]
-        self.chunk_band = CHUNK_BAND if self.chunk_index else 0.0
-        right = width - MARGIN
-        labels = self._labels
-        x, row = MARGIN, 0
+    def layout_done(self) -> bool:
+        return self.view is None or len(self.xs) == len(self.view.tokens)
+
+    def finish_layout(self) -> None:
+        """Place the boxes still waiting for their slice now."""
+        while not self.layout_done():
+            self._layout_more()
+
+    @Slot()
+    def _layout_more(self) -> None:
+        view = self.view
+        if view is None:
+            return
+        tokens = view.tokens
+        begin = len(self.xs)
+        stop = min(len(tokens), begin + LAYOUT_SLICE)
+        right = self._laid_width - MARGIN
+        labels, in_group, bracket_rows = self._labels, self._in_group, self._bracket_rows
         xs, widths, rows = self.xs, self.widths, self.rows
-        for token in view.tokens:
+        x, row = self._cursor
+        for i in range(begin, stop):
+            token = tokens[i]
             entry = labels.get(token.id)
             if entry is None:
                 entry = labels[token.id] = self._measure(token.id, token.token)
@@ -183,19 +214,29 @@ class TokenCanvas(QAbstractScrollArea):
             xs.append(x)
             widths.append(w)
             rows.append(row)
+            if i in in_group:
+                bracket_rows.add(row)
             x += w + GAP
             if entry[2]:
                 x, row = MARGIN, row + entry[2]
+        self._cursor = (x, row)
         self.row_count = row + 1
         self._place_rows()
-        self._place_missing_cuts()
+        if stop < len(tokens):
+            self._layout_timer.start()
+        else:
+            self._place_missing_cuts()
+        if begin:
+            self._update_scrollbar()
+            self.viewport().update()
 
     def _place_rows(self) -> None:
         """Row tops: rows holding a bracket (a character split across tokens) are taller, to write it below."""
-        bracket_rows = {self.rows[i] for first, last, _ in self.groups for i in range(first, last + 1)}
         plain = self.box_height + self.chunk_band + ROW_GAP
         tall = plain + self.fm_small.height() + 7
-        tops = self.row_tops = [MARGIN]
+        tops = self.row_tops
+        bracket_rows = self._bracket_rows
+        del tops[1:]
         for row in range(self.row_count):
             tops.append(tops[-1] + (tall if row in bracket_rows else plain))
 
@@ -265,6 +306,8 @@ class TokenCanvas(QAbstractScrollArea):
         return QRectF(self.xs[index], self.row_tops[self.rows[index]], self.widths[index], self.box_height)
 
     def ensure_visible(self, index: int) -> None:
+        if index >= len(self.xs):
+            self.finish_layout()
         if not 0 <= index < len(self.xs):
             return
         rect = self.box_rect(index)
@@ -412,8 +455,9 @@ class TokenCanvas(QAbstractScrollArea):
         offset = self.box_height + self.chunk_band + 2
         firsts = [g[0] for g in self.groups]
         start = max(0, bisect.bisect_right(firsts, lo) - 1)
+        laid = len(self.xs)
         for first, last, chars in self.groups[start:]:
-            if first >= hi:
+            if first >= hi or last >= laid:
                 break
             for row, a, b in self._row_runs(first, last):
                 x0, x1 = self.xs[a] + 1, self.xs[b] + self.widths[b] - 1

@@ -102,17 +102,17 @@ class TokenPane(QWidget):
         view = result.view
         if view is None:
             self.stats.setText("not encoded")
-            self.canvas.set_view(None, result.source, message=result.error)
+            self.canvas.set_result(None, result.source, message=result.error)
             return
         n_bytes = len(view.text.encode("utf-8"))
         self.stats.setText(format_stats(len(view.tokens), len(view.text), n_bytes))
-        self.canvas.set_view(view, result.source, result.chunk_starts)
+        self.canvas.set_result(result, result.source)
 
     def set_message(self, message: str, source: PaneSource | None = None) -> None:
         """Show a message instead of tokens (e.g. no tokenizer trained yet)."""
         self.result = None
         self.stats.setText("–")
-        self.canvas.set_view(None, source, message=message)
+        self.canvas.set_result(None, source, message=message)
 
     def token_count(self) -> int | None:
         view = self.result.view if self.result is not None else None

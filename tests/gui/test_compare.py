@@ -278,3 +278,29 @@ def test_closing_the_view_stops_its_thread(qtbot):
     assert v.service.is_running()
     v.close()
     assert not v.service.is_running()
+
+
+def test_a_long_text_is_laid_out_in_slices_without_blocking(qtbot):
+    from app.compare.sources import ReferenceSource
+    from app.compare.token_canvas import LAYOUT_SLICE
+    from app.compare.token_pane import TokenPane
+
+    text = "Long texts are laid out a slice at a time. 长文本分片布局。\n" * 400
+    result = ReferenceSource("cl100k_base").encode(text)
+    assert len(result.view.tokens) > 2 * LAYOUT_SLICE
+    pane = TokenPane("long", "long")
+    qtbot.addWidget(pane)
+    pane.resize(500, 600)
+    pane.show()
+    pane.set_result(result)
+    canvas = pane.canvas
+    assert len(canvas.xs) == LAYOUT_SLICE  # the rest waits for the event loop
+    qtbot.waitUntil(canvas.layout_done, timeout=10000)
+    assert canvas.rows == sorted(canvas.rows) and canvas.row_count == canvas.rows[-1] + 2  # text ends in a newline
+    assert canvas.verticalScrollBar().maximum() > 0
+    # clicking the last token scrolls to it
+    pane.set_result(result)
+    last = len(result.view.tokens) - 1
+    canvas.set_highlight(result.view.tokens[last].start, result.view.tokens[last].end)
+    assert canvas.layout_done() and last in canvas.highlighted
+    assert canvas.verticalScrollBar().value() > 0
