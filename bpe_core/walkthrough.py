@@ -103,7 +103,9 @@ def merge_sequence(seq: Sequence[int], left: int, right: int, new_id: int) -> tu
     return tuple(out), tuple(positions)
 
 
-def _ranked(counts: dict[tuple[int, int], int], spelling: dict[int, tuple[int, ...]]) -> tuple[tuple[int, int, int], ...]:
+def _ranked(
+    counts: dict[tuple[int, int], int], spelling: dict[int, tuple[int, ...]]
+) -> tuple[tuple[int, int, int], ...]:
     """Pairs best first: highest count, then the lexicographically greatest (left spelling, right spelling)."""
 
     def key(item):

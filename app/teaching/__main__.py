@@ -2,7 +2,7 @@
 training workspace).
 
     python -m app.teaching [--tokenizer sample|gpt2|cl100k_base|o200k_base|FILE.json] [--view NAME]
-                           [--presentation] [--steps N] [--screenshot FILE.png|FILE.svg]
+                           [--text TEXT] [--presentation] [--steps N] [--screenshot FILE.png|FILE.svg]
 
 ``sample`` (the default) trains 1,000 merges on the built-in English sample, so the merge trees show counts.
 With ``--screenshot`` the window takes ``--steps`` steps in the chosen view, saves the view and quits.
@@ -21,6 +21,7 @@ def parse_args(argv=None) -> argparse.Namespace:
     parser.add_argument("--tokenizer", default="sample",
                         help=f"sample, {', '.join(REFERENCE_CHOICES)} or a saved tokenizer (.json)")
     parser.add_argument("--view", choices=VIEW_NAMES, default="slider")
+    parser.add_argument("--text", help="the text the view shows (step-through: a text or ids like [1, 2, 3])")
     parser.add_argument("--presentation", action="store_true", help="large fonts")
     parser.add_argument("--steps", type=int, default=0, help="steps to take in the view before showing it")
     parser.add_argument("--screenshot", help="save the view to this .png/.svg and quit")
@@ -65,6 +66,8 @@ def main(argv=None) -> int:
         window.source.setCurrentIndex(REFERENCE_CHOICES.index(name))
     window.show()
     view = window.show_view(args.view)
+    if args.text is not None:
+        view.set_text(args.text)
     if args.presentation:
         window.set_presentation(True)
     for _ in range(args.steps):

@@ -68,6 +68,9 @@ class TeachingView(QWidget):
         self.presentation = False
         self.scale = 1.0
 
+    def set_text(self, text: str) -> None:
+        """Show this text (views without a text of their own ignore it)."""
+
     # --- stepping --------------------------------------------------------------------------------------------
     def step_forward(self) -> bool:
         return False

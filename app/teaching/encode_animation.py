@@ -86,6 +86,9 @@ class EncodeAnimationView(TeachingView):
         if tokenizer is not None:
             self.set_tokenizer(tokenizer)
 
+    def set_text(self, text: str) -> None:
+        self.editor.setText(text)
+
     def set_tokenizer(self, tokenizer: Tokenizer) -> None:
         self.tokenizer = tokenizer
         special = set(tokenizer.special_tokens.values())
@@ -164,9 +167,9 @@ class EncodeAnimationView(TeachingView):
         total = len(self.order)
         if upcoming is not None:
             event = self.traces[upcoming[0]].merges[upcoming[1]]
-            head = f"<b>Merge {self.frame + 1} of {total}</b>" if self.frame else f"<b>Bytes</b> ({total} merges to go)"
+            head = f"<b>{self.frame} of {total} merges done</b>" if self.frame else f"<b>Bytes</b> ({total} merges)"
             self.step_label.setText(
-                f"{head}: next, rank {event.rank:,} <b>{_html(event.left)} + {_html(event.right)}"
+                f"{head}. Next: rank {event.rank:,}, <b>{_html(event.left)} + {_html(event.right)}"
                 f" → {_html(event.token)}</b> (id {self._ids.get(event.token, '?')})"
             )
         else:

@@ -146,6 +146,9 @@ class MergeTreeView(TeachingView):
         if tokenizer is not None:
             self.set_tokenizer(tokenizer)
 
+    def set_text(self, text: str) -> None:
+        self.editor.setText(text)
+
     def set_tokenizer(self, tokenizer: Tokenizer) -> None:
         self.tokenizer = tokenizer
         self.trees = MergeTrees(tokenizer)

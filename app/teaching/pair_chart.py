@@ -18,6 +18,7 @@ class PairCountsChart(pg.PlotWidget):
 
     def __init__(self, parent=None, max_pairs: int = 12):
         super().__init__(parent, background="w")
+        self.base_max_pairs = max_pairs
         self.max_pairs = max_pairs
         self.setMenuEnabled(False)
         self.setMouseEnabled(x=False, y=False)
@@ -27,7 +28,9 @@ class PairCountsChart(pg.PlotWidget):
         self.setMinimumHeight(180)
         self.bars = pg.BarGraphItem(x0=[], y=[], height=0.7, width=[], brushes=[], pen=None)
         self.addItem(self.bars)
-        self.labels: list[str] = []
+        self.all_labels: list[str] = []
+        self.all_counts: list[int] = []
+        self.labels: list[str] = []  # the pairs shown (the first max_pairs)
         self.counts: list[int] = []
         self.chosen = -1
         self.point_size = 10.0
@@ -35,7 +38,9 @@ class PairCountsChart(pg.PlotWidget):
         self.set_point_size(10.0)
 
     def set_point_size(self, size: float) -> None:
+        """Label size in points; larger labels show fewer pairs, so that they never overlap."""
         self.point_size = size
+        self.max_pairs = max(5, round(self.base_max_pairs * min(1.0, 11.0 / size)))
         self.tick_font = QFont(TICK_FONT)
         self.tick_font.setPointSizeF(size)
         for name in ("left", "bottom"):
@@ -43,19 +48,22 @@ class PairCountsChart(pg.PlotWidget):
             axis.setStyle(tickFont=self.tick_font, autoExpandTextSpace=False)
             axis.setTextPen(pg.mkPen("#222"))
         self.setLabel("bottom", "count", **{"font-size": f"{size:.0f}pt"})
-        self.setTitle(self._title, size=f"{size + 1:.0f}pt")
+        self.getAxis("bottom").setHeight(int(QFontMetrics(self.tick_font).height() * 2.6))
+        self.setTitle(self._title, size=f"{size + 1:.0f}pt", color="#222")
         self._redraw()
 
     def set_pairs(self, labels: Sequence[str], counts: Sequence[int], chosen: int = 0, title: str = "") -> None:
         """Draw the first ``max_pairs`` pairs; ``chosen`` is the index of the merged pair (-1: none)."""
-        self.labels = list(labels[: self.max_pairs])
-        self.counts = [int(c) for c in counts[: self.max_pairs]]
+        self.all_labels = list(labels)
+        self.all_counts = [int(c) for c in counts]
         self.chosen = chosen
         self._title = title
-        self.setTitle(title, size=f"{self.point_size + 1:.0f}pt")
+        self.setTitle(title, size=f"{self.point_size + 1:.0f}pt", color="#222")
         self._redraw()
 
     def _redraw(self) -> None:
+        self.labels = self.all_labels[: self.max_pairs]
+        self.counts = self.all_counts[: self.max_pairs]
         axis = self.getAxis("left")
         if not self.labels:
             self.bars.setOpts(x0=[], y=[], width=[], brushes=[])

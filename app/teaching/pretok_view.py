@@ -111,6 +111,10 @@ class PretokenizationView(TeachingView):
         self.lists["none"].currentRowChanged.connect(self._on_row)
         self.train()
 
+    def set_text(self, text: str) -> None:
+        """The sample sentence encoded by both tokenizers."""
+        self.sample.setText(text)
+
     def train(self) -> None:
         text = self.editor.toPlainText()
         if not text:

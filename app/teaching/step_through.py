@@ -83,7 +83,6 @@ class StepThroughView(TeachingView):
         self.after = TokenChips()
         self.chart = PairCountsChart()
         self.merge_list = QListWidget()
-        self.merge_list.setMaximumWidth(320)
         self.merge_list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
 
         sequences = QWidget()
@@ -100,6 +99,7 @@ class StepThroughView(TeachingView):
         lower.addWidget(self.merge_list)
         lower.setStretchFactor(0, 3)
         lower.setStretchFactor(1, 1)
+        lower.setSizes([760, 340])
         body = QSplitter(Qt.Orientation.Vertical)
         body.addWidget(sequences)
         body.addWidget(lower)
@@ -120,7 +120,7 @@ class StepThroughView(TeachingView):
         self.rebuild()
 
     # --- data ------------------------------------------------------------------------------------------------
-    def set_input(self, text: str) -> None:
+    def set_text(self, text: str) -> None:
         self.input.setCurrentText(text)
         self.rebuild()
 
@@ -225,8 +225,8 @@ class StepThroughView(TeachingView):
             self.step_label.setText(
                 f"<b>Step {self.t} of {len(steps)}</b>: merge <b>{self.html_label(step.left)} + "
                 f"{self.html_label(step.right)} → {self.html_label(step.new_id)}</b> (new id {step.new_id}), "
-                f"{step.count} occurrence{'s' if step.count != 1 else ''}, "
-                f"{len(step.positions)} merged: {len(step.before)} → {len(step.after)} tokens."
+                f"counted {step.count}× (overlaps included), merged at {len(step.positions)} "
+                f"place{'s' if len(step.positions) != 1 else ''}: {len(step.before)} → {len(step.after)} tokens."
             )
             self.before.set_chips(self._chips(step.before, pairs, "pair", step.positions))
             self.after.set_chips(self._chips(step.after, set(step.new_positions), "new"))

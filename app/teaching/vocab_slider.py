@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QSplitter,
     QVBoxLayout,
-    QWidget,
 )
 
 from app.teaching.base import TeachingView, scale_font
@@ -119,6 +118,9 @@ class VocabSliderView(TeachingView):
         self.slider.blockSignals(False)
         self.set_k(self.slider.value())
         self._update_curve()
+
+    def set_text(self, text: str) -> None:
+        self.editor.setPlainText(text)
 
     def text(self) -> str:
         return self.editor.toPlainText()

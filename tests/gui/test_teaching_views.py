@@ -82,7 +82,8 @@ def test_step_through_text_matches_trainer(qtbot):
     view.setFocus()
     for step in steps:
         press(qtbot, view, Qt.Key.Key_Right)
-        assert view.chart.labels[0] == f"{render_token(trainer.vocab[step.left])} + {render_token(trainer.vocab[step.right])}"
+        left, right = trainer.vocab[step.left], trainer.vocab[step.right]
+        assert view.chart.labels[0] == f"{render_token(left)} + {render_token(right)}"
         assert view.chart.counts[0] == step.count
         assert len(view.after.chips) == step.tokens_after
         assert all(view.after.chips[i].key == step.new_id for i in view.after.marked("new"))
