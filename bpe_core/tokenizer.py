@@ -22,7 +22,7 @@ import os
 import re
 import sys
 from collections.abc import Iterable, Iterator, Mapping
-from itertools import chain
+from itertools import chain, repeat
 from pathlib import Path
 
 from bpe_core.patterns import get_pattern
@@ -57,10 +57,6 @@ def fix_surrogates(text: str) -> str:
     except UnicodeEncodeError:
         return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
     return text
-
-
-def _pair(left: bytes, right: bytes) -> tuple[bytes, bytes]:
-    return left, right
 
 
 class _WordCache(dict):
@@ -340,10 +336,10 @@ class Tokenizer:
         if len(word) > _LONG_WORD:
             return self._merge_long(word, trace)
         parts = [_SINGLE_BYTES[b] for b in word]
-        get, limit = self._priority.get, self._limit
-        key = _pair if self.merge_rule == "pairs" else bytes.__add__
+        get, limit, pairs = self._priority.get, self._limit, self.merge_rule == "pairs"
         # ranks[i] belongs to the pair parts[i], parts[i + 1]; min() and index() scan in C, leftmost first.
-        ranks = [get(key(a, b), _NEVER) for a, b in zip(parts, parts[1:])]
+        keys = zip(parts, parts[1:]) if pairs else map(bytes.__add__, parts, parts[1:])
+        ranks = list(map(get, keys, repeat(_NEVER)))
         while ranks:
             best = min(ranks)
             if best >= limit:
@@ -356,9 +352,9 @@ class Tokenizer:
             merged = parts[i] = parts[i] + parts.pop(i + 1)
             del ranks[i]
             if i < len(ranks):
-                ranks[i] = get(key(merged, parts[i + 1]), _NEVER)
+                ranks[i] = get((merged, parts[i + 1]) if pairs else merged + parts[i + 1], _NEVER)
             if i:
-                ranks[i - 1] = get(key(parts[i - 1], merged), _NEVER)
+                ranks[i - 1] = get((parts[i - 1], merged) if pairs else parts[i - 1] + merged, _NEVER)
         return parts
 
     def _merge_long(self, word: bytes, trace: list | None = None) -> list[bytes]:
