@@ -178,6 +178,7 @@ class CompareView(QWidget):
         pane.token_clicked.connect(self._on_token_clicked)
         pane.canvas.set_options(self.options)
         pane.canvas.set_palette(self.palette_)
+        pane.set_wide(self.panes_splitter.orientation() == Qt.Orientation.Vertical)
         self.panes[key] = pane
         self.panes_splitter.addWidget(pane)
         action = QAction(title, self.panes_menu)
@@ -427,7 +428,10 @@ class CompareView(QWidget):
 
     @Slot()
     def _on_layout_changed(self) -> None:
-        self.panes_splitter.setOrientation(self.layout_combo.currentData())
+        orientation = self.layout_combo.currentData()
+        self.panes_splitter.setOrientation(orientation)
+        for pane in self.panes.values():
+            pane.set_wide(orientation == Qt.Orientation.Vertical)
         self._equalize()
 
     def _equalize(self) -> None:

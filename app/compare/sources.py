@@ -8,7 +8,7 @@ encoding thread (loading a reference's ranks takes up to a second, so that happe
 >>> [t.id for t in result.view.tokens], result.chunk_index, result.groups
 ([31373, 995], (0, 1), ())
 >>> source.rank_text(995, b" world")
-'rank 995 (tiktoken merges lower ranks first)'
+'rank 995'
 """
 
 from __future__ import annotations
@@ -111,7 +111,7 @@ class TokenizerSource(PaneSource):
         if len(data) == 1:
             return "a single byte (no merge)"
         if self.tokenizer.merge_rule == "ranks":
-            return f"rank {token_id} (tiktoken's rule: lower ranks merge first)"
+            return f"rank {token_id}"
         rank = self._merge_ranks.get(data)
         return "not made by a merge" if rank is None else f"merge rank {rank} (the {_ordinal(rank + 1)} merge)"
 
@@ -141,7 +141,7 @@ class EncodingSource(PaneSource):
     def rank_text(self, token_id: int, data: bytes) -> str:
         if token_id in self.special_tokens.values():
             return "special token"
-        return f"rank {token_id} (tiktoken merges lower ranks first)"
+        return f"rank {token_id}"
 
 
 class ReferenceSource(EncodingSource):

@@ -360,9 +360,9 @@ class TokenCanvas(QAbstractScrollArea):
 
     def viewportEvent(self, event) -> bool:
         if event.type() == QEvent.Type.ToolTip:
-            index = self.index_at(event.position().x(), event.position().y())
+            index = self.index_at(event.pos().x(), event.pos().y())  # a QHelpEvent
             if index >= 0:
-                QToolTip.showText(event.globalPosition().toPoint(), self.tooltip_html(index), self.viewport())
+                QToolTip.showText(event.globalPos(), self.tooltip_html(index), self.viewport())
             else:
                 QToolTip.hideText()
             return True
@@ -381,7 +381,7 @@ class TokenCanvas(QAbstractScrollArea):
         lines.extend(f"part of a character: {html.escape(str(part))}" for part in token.partial)
         if token.special:
             lines.append("<i>special token</i>")
-        return "<br>".join(lines)
+        return "<div style='white-space:pre'>" + "<br>".join(lines) + "</div>"
 
     # ----- painting -----
 

@@ -60,7 +60,7 @@ class TokenPane(QWidget):
         header = QFrame()
         header.setObjectName("paneHeader")
         self.header = header
-        top = QHBoxLayout()
+        top = self.top_row = QHBoxLayout()
         top.setContentsMargins(0, 0, 0, 0)
         top.addWidget(self.title, 1)
         top.addWidget(self.fewest)
@@ -69,7 +69,7 @@ class TokenPane(QWidget):
         for label in (self.title, self.stats, self.agreement):
             label.setWordWrap(True)
             label.setMinimumWidth(40)
-        box = QVBoxLayout(header)
+        box = self.header_box = QVBoxLayout(header)
         box.setContentsMargins(8, 4, 6, 4)
         box.setSpacing(2)
         box.addLayout(top)
@@ -85,6 +85,20 @@ class TokenPane(QWidget):
         layout.setSpacing(0)
         layout.addWidget(header)
         layout.addWidget(self.canvas, 1)
+
+    def set_wide(self, wide: bool) -> None:
+        """Wide panes (stacked) show their figures beside the title, saving a line; narrow ones below it."""
+        if wide == (self.top_row.indexOf(self.stats) >= 0):
+            return
+        self.title.setWordWrap(not wide)
+        if wide:
+            self.header_box.removeWidget(self.stats)
+            self.top_row.setStretchFactor(self.title, 0)
+            self.top_row.insertWidget(1, self.stats, 1)
+        else:
+            self.top_row.removeWidget(self.stats)
+            self.top_row.setStretchFactor(self.title, 1)
+            self.header_box.insertWidget(1, self.stats)
 
     @Slot()
     def _on_hide_clicked(self) -> None:

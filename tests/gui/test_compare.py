@@ -4,8 +4,9 @@ UTF-8 characters get their brackets, clicks link the panes, toggles and added pa
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QColor, QGuiApplication
+from PySide6.QtCore import QEvent, QPoint, Qt
+from PySide6.QtGui import QColor, QGuiApplication, QHelpEvent
+from PySide6.QtWidgets import QApplication, QToolTip
 
 from app.compare.compare_view import NO_OWN_TOKENIZER, CompareView
 from app.compare.sources import OWN_KEY, REFERENCE_PANES
@@ -175,6 +176,13 @@ def test_ids_toggle_whitespace_toggle_and_copy_ids(qtbot, view):
     assert QGuiApplication.clipboard().text() == ", ".join(map(str, ids))
     tip = canvas.tooltip_html(1)
     assert f"id {ids[1]}" in tip and "20 77 6F 72 6C 64" in tip and "·world" in tip and f"rank {ids[1]}" in tip
+    # hovering shows it
+    center = canvas.box_rect(1).center().toPoint()
+    center.setY(center.y() - canvas.verticalScrollBar().value())
+    QApplication.sendEvent(canvas.viewport(), QHelpEvent(QEvent.Type.ToolTip, center,
+                                                         canvas.viewport().mapToGlobal(center)))
+    assert QToolTip.isVisible() and "·world" in QToolTip.text()
+    QToolTip.hideText()
 
 
 def test_hiding_and_showing_panes(qtbot, view):
