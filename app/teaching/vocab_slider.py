@@ -6,6 +6,8 @@ Encoding is the engine's (``Tokenizer.truncated(k)``); the curve shows the text'
 
 from __future__ import annotations
 
+import html
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
@@ -23,11 +25,16 @@ from PySide6.QtWidgets import (
 from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import TokenChips
 from app.teaching.token_chips import view_chips
+from app.token_text import render_token
 from bpe_core.token_view import view_tokens
 from bpe_core.tokenizer import Tokenizer
 
 DEFAULT_TEXT = "The lowest newest widest tokenizer merges pairs: 12345 tokens, naïve café, 中文."
 CURVE_POINTS = 120
+
+
+def _html(token: bytes) -> str:
+    return html.escape(render_token(token))
 
 
 class VocabSliderView(TeachingView):
@@ -66,6 +73,8 @@ class VocabSliderView(TeachingView):
         self.editor.setMaximumHeight(72)
         self.stats = QLabel()
         self.stats.setObjectName("sliderStats")
+        self.merge_label = QLabel()
+        self.merge_label.setObjectName("sliderMerge")
         self.chips = TokenChips()
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
@@ -92,6 +101,7 @@ class VocabSliderView(TeachingView):
         layout.addLayout(slider_row)
         layout.addLayout(controls)
         layout.addWidget(self.editor)
+        layout.addWidget(self.merge_label)
         layout.addWidget(self.stats)
         layout.addWidget(lower, 1)
 
@@ -138,6 +148,14 @@ class VocabSliderView(TeachingView):
         self.ids = [t.id for t in view.tokens]
         newest = 255 + k if k else None
         self.chips.set_chips(view_chips(view, mark=lambda t: "new" if t.id == newest else ""))
+        if k:
+            left, right = self.tokenizer.merges[k - 1]
+            self.merge_label.setText(
+                f"Merge {k:,} (the last one used): <b>{_html(left)} + {_html(right)} → {_html(left + right)}</b>"
+                + (" — in the text, in green" if newest in self.ids else "")
+            )
+        else:
+            self.merge_label.setText("No merges: every byte is a token.")
         vocab = 256 + k + len(tokenizer.special_tokens)
         self.size_label.setText(f"k = {k:,} of {self.total_merges:,} merges · vocabulary {vocab:,}")
         text = self.text()

@@ -138,6 +138,8 @@ def test_vocab_slider_drag_reencodes(qtbot, tokenizer):
     slider.setFocus()
     press(qtbot, slider, Qt.Key.Key_Right, 3)
     assert view.k == 3 and view.ids == tokenizer.truncated(3).encode(text)
+    left, right = tokenizer.merges[2]
+    assert f"Merge 3 (the last one used): <b>{render_token(left)} + {render_token(right)}" in view.merge_label.text()
 
 
 def test_vocab_slider_play_and_text(qtbot, tokenizer):
