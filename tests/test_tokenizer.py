@@ -207,9 +207,9 @@ CORPUS = "low lower lowest newer newest wider wide\nthe cat sat on the mat<|endo
 CORPUS += "中文 中国 😀😀 "
 
 
-@pytest.fixture(scope="module")
-def trained():
-    trainer = BpeTrainer(400, ["<|endoftext|>"], pattern="gpt2", processes=1)
+@pytest.fixture(scope="module", params=["gpt2", "o200k", "none"])
+def trained(request):
+    trainer = BpeTrainer(400, ["<|endoftext|>"], pattern=request.param, processes=1)
     trainer.count_text(CORPUS)
     steps = list(trainer.steps())
     return trainer, steps
@@ -217,7 +217,7 @@ def trained():
 
 def test_trainer_and_tokenizer_agree(trained):
     trainer, steps = trained
-    tok = Tokenizer(trainer.vocab, trainer.merges, ["<|endoftext|>"], pattern="gpt2")
+    tok = Tokenizer(trainer.vocab, trainer.merges, ["<|endoftext|>"], pattern=trainer.pattern)
     assert tok.special_tokens == trainer.special_tokens
     assert len(tok.encode(CORPUS)) == steps[-1].tokens_after
     for k in (0, 1, 10, len(steps) // 2):
