@@ -95,3 +95,12 @@ def test_reference_encoding_choice(qtbot, window):
     (hello,) = window.tokenizer.encode(" hello")
     root = window.tree.root
     assert (root.id, root.token, root.rank, root.count) == (hello, b" hello", hello - 256, None)
+
+
+def test_launcher_saves_a_view(qtbot, tmp_path):
+    from app.teaching.__main__ import main
+
+    target = tmp_path / "classic.png"
+    assert main(["--tokenizer", "gpt2", "--view", "classic", "--steps", "2", "--presentation",
+                 "--screenshot", str(target)]) == 0
+    assert target.read_bytes()[:4] == b"\x89PNG"
