@@ -470,7 +470,7 @@ class Tokenizer:
             if pattern is None:
                 raise ValueError(f"pass pattern= with the .tiktoken file {name}")
             ranks = reference.read_rank_file(name)
-            merges = _DerivedMerges(functools.partial(merges_from_ranks, ranks, source=name), ranks)
+            merges = merges_from_ranks(ranks, source=name)  # now, so that a bad file is reported at once
         vocab = {rank: token for token, rank in ranks.items()}
         for token, token_id in (special_tokens or {}).items():
             if token_id in vocab:
@@ -529,7 +529,7 @@ class _DerivedMerges:
 
 def merges_from_ranks(ranks: Mapping[bytes, int], *, source: str = "ranks") -> list[tuple[bytes, bytes]]:
     """The merges of a rank table: for each multi-byte token in rank order, the two parts BPE over the lower
-    ranks makes of it.
+    ranks makes of it (found quickly when only one split into two lower-ranked tokens exists).
 
     >>> merges_from_ranks({b"a": 0, b"b": 1, b"c": 2, b"ab": 3, b"abc": 4})
     [(b'a', b'b'), (b'ab', b'c')]
