@@ -48,7 +48,7 @@ class PairCountsChart(pg.PlotWidget):
             axis.setStyle(tickFont=self.tick_font, autoExpandTextSpace=False)
             axis.setTextPen(pg.mkPen("#222"))
         self.setLabel("bottom", "count", **{"font-size": f"{size:.0f}pt"})
-        self.getAxis("bottom").setHeight(int(QFontMetrics(self.tick_font).height() * 2.6))
+        self.getAxis("bottom").setHeight(int(QFontMetrics(self.tick_font).height() * 2.1))
         self.setTitle(self._title, size=f"{size + 1:.0f}pt", color="#222")
         self._redraw()
 
