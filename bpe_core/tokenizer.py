@@ -25,6 +25,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from itertools import chain, repeat
 from pathlib import Path
 
+import regex
+
 from bpe_core.patterns import get_pattern
 from bpe_core.specials import SpecialSplitter
 
@@ -645,7 +647,8 @@ class _FastFindall:
 
     def __init__(self, compiled, pattern: str):
         self.unicode = compiled.findall
-        twin = ascii_twin(compiled.pattern)
+        plain = not compiled.flags & (regex.VERBOSE | regex.V1)  # comments and set operations: not translated
+        twin = ascii_twin(compiled.pattern) if plain else None
         self.ascii = twin.findall if twin is not None else None
         self.cuttable = pattern in _CUTTABLE and twin is not None
 
