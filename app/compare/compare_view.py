@@ -115,6 +115,7 @@ class CompareView(QWidget):
         self.timer.timeout.connect(self.encode_now)
         self.editor.setPlainText(text)
         self.editor.textChanged.connect(self._on_text_changed)
+        self.editor.selectionChanged.connect(self._on_editor_selection)
         self._rebuild_reference_combo()
         self.encode_now()
 
@@ -340,6 +341,19 @@ class CompareView(QWidget):
         self.highlight = (0, 0)
         self.timer.start()
 
+    @Slot()
+    def _on_editor_selection(self) -> None:
+        """Selecting text in the editor highlights the tokens that cover it, in every pane."""
+        cursor = self.editor.textCursor()
+        if not cursor.hasSelection():
+            return
+        text = self.text()
+        start = _python_index(text, cursor.selectionStart())
+        end = _python_index(text, cursor.selectionEnd())
+        self.highlight = (start, end)
+        for pane in self.panes.values():
+            pane.canvas.set_highlight(start, end)
+
     @Slot(object)
     def _on_pane_ready(self, result: PaneResult) -> None:
         pane = self.panes.get(result.key)
@@ -543,3 +557,13 @@ def _utf16_length(text: str) -> int:
     3
     """
     return len(text.encode("utf-16-le")) // 2
+
+
+def _python_index(text: str, utf16_position: int) -> int:
+    """The index in ``text`` of Qt's UTF-16 position (the inverse of :func:`_utf16_length`).
+
+    >>> _python_index("a🙂b", 3)
+    2
+    """
+    units = text.encode("utf-16-le", "surrogatepass")[: 2 * utf16_position]
+    return len(units.decode("utf-16-le", "surrogatepass"))

@@ -312,3 +312,18 @@ def test_a_long_text_is_laid_out_in_slices_without_blocking(qtbot):
     canvas.set_highlight(result.view.tokens[last].start, result.view.tokens[last].end)
     assert canvas.layout_done() and last in canvas.highlighted
     assert canvas.verticalScrollBar().value() > 0
+
+
+def test_selecting_text_in_the_editor_highlights_its_tokens(qtbot, view):
+    text = "🙂 hello 中文"
+    view.set_text(text)
+    expected = {name: tiktoken_ids(name, text) for name in REFERENCE_PANES}
+    wait_for_ids(qtbot, view, expected)
+    cursor = view.editor.textCursor()
+    cursor.setPosition(3)  # after the emoji (two UTF-16 units) and the space
+    cursor.setPosition(8, cursor.MoveMode.KeepAnchor)  # "hello"
+    view.editor.setTextCursor(cursor)
+    assert view.highlight == (2, 7) and text[2:7] == "hello"
+    for name in REFERENCE_PANES:
+        canvas = view.panes[name].canvas
+        assert b"".join(canvas.view.tokens[i].token for i in sorted(canvas.highlighted)).strip() == b"hello"
