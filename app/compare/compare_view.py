@@ -43,6 +43,7 @@ from app.compare.sources import (
     TokenizerSource,
     load_file_source,
 )
+from app.compare.step_tokenizer import tokenizer_from_steps
 from app.compare.token_canvas import TEXT_FAMILIES, Options
 from app.compare.token_pane import TokenPane
 
@@ -55,6 +56,8 @@ DEFAULT_TEXT = (
 #: Texts longer than this are cut when loaded from a file (the user is told).
 MAX_CHARS = 1_000_000
 DEBOUNCE_MS = 120
+#: While training, the "Ours" pane follows the merges at most this often.
+STEPS_INTERVAL_MS = 400
 NO_OWN_TOKENIZER = "No tokenizer yet: train one or open a saved tokenizer, and its tokens appear here."
 TIKTOKEN_PATTERNS = ("cl100k", "o200k", "gpt2")
 
@@ -113,6 +116,11 @@ class CompareView(QWidget):
         self.timer.setSingleShot(True)
         self.timer.setInterval(DEBOUNCE_MS)
         self.timer.timeout.connect(self.encode_now)
+        self._pending_steps = None
+        self.steps_timer = QTimer(self)
+        self.steps_timer.setSingleShot(True)
+        self.steps_timer.setInterval(STEPS_INTERVAL_MS)
+        self.steps_timer.timeout.connect(self._apply_steps)
         self.editor.setPlainText(text)
         self.editor.textChanged.connect(self._on_text_changed)
         self.editor.selectionChanged.connect(self._on_editor_selection)
@@ -210,6 +218,7 @@ class CompareView(QWidget):
         ``None`` empties it."""
         pane = self.panes[OWN_KEY]
         self._own_label = label
+        self._pending_steps = None
         if tokenizer is None:
             self.sources[OWN_KEY] = None
             self._set_own_title("Ours")
@@ -220,6 +229,27 @@ class CompareView(QWidget):
         self.sources[OWN_KEY] = source
         self._set_own_title(self._title(OWN_KEY, source))
         self._request([OWN_KEY])
+
+    def set_own_steps(self, steps, special_tokens, pattern: str, label: str = "training") -> None:
+        """Follow a run still in progress: show the tokenizer made by the merge ``steps`` so far (the engine's
+        MergeSteps, in rank order). Rebuilt at most every ``STEPS_INTERVAL_MS`` while steps keep arriving, and
+        only while the view is visible."""
+        self._pending_steps = (steps, len(steps), dict(special_tokens), pattern, label)
+        if not self.steps_timer.isActive():
+            self.steps_timer.start()
+
+    @Slot()
+    def _apply_steps(self) -> None:
+        if self._pending_steps is None or not self.isVisible():
+            return  # applied when the view is shown
+        steps, count, special_tokens, pattern, label = self._pending_steps
+        self._pending_steps = None
+        try:
+            tokenizer = tokenizer_from_steps(steps[:count], special_tokens, pattern)
+        except ValueError as exc:  # e.g. a custom pattern the engine refuses: say so in the pane
+            self.panes[OWN_KEY].set_message(f"Cannot show the run so far: {exc}")
+            return
+        self.set_own_tokenizer(tokenizer, label)
 
     def _set_own_title(self, title: str) -> None:
         if title == self.titles[OWN_KEY]:
@@ -306,6 +336,7 @@ class CompareView(QWidget):
     def shutdown(self) -> None:
         """Stop the encoding thread (call before the view goes away)."""
         self.timer.stop()
+        self.steps_timer.stop()
         self.service.shutdown()
 
     def showEvent(self, event) -> None:
@@ -313,6 +344,8 @@ class CompareView(QWidget):
         if not self._shown:
             self._shown = True
             self._equalize()
+        if self._pending_steps is not None:
+            self.steps_timer.start()
 
     def closeEvent(self, event) -> None:
         self.shutdown()

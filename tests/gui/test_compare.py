@@ -327,3 +327,18 @@ def test_selecting_text_in_the_editor_highlights_its_tokens(qtbot, view):
     for name in REFERENCE_PANES:
         canvas = view.panes[name].canvas
         assert b"".join(canvas.view.tokens[i].token for i in sorted(canvas.highlighted)).strip() == b"hello"
+
+
+def test_the_own_pane_follows_a_run_in_progress_from_its_steps(qtbot, view, trained, tmp_path):
+    from bpe_core.trainer import BpeTrainer
+
+    trainer = BpeTrainer(300, ["<|endoftext|>"], processes=1)
+    trainer.count_text(CORPUS)
+    steps = list(trainer.steps())
+    text = "the fox runs<|endoftext|>"
+    view.set_text(text)
+    for count in (5, len(steps)):  # as batches arrive: only the newest is built
+        view.set_own_steps(steps[:count], trainer.special_tokens, "gpt2", f"training: {count} merges")
+    expected = Tokenizer(trainer.vocab, trainer.merges, dict(trainer.special_tokens)).encode(text)
+    wait_for_ids(qtbot, view, {OWN_KEY: expected})
+    assert f"training: {len(steps)} merges" in view.panes[OWN_KEY].title.text()

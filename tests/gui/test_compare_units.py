@@ -17,7 +17,7 @@ from bpe_core import reference
 from bpe_core.token_view import view_tokens
 from bpe_core.tokenizer import Tokenizer
 
-MODULES = ["labels", "boundaries", "palette", "sources", "token_pane", "compare_view"]
+MODULES = ["labels", "boundaries", "palette", "sources", "step_tokenizer", "token_pane", "compare_view"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -1,0 +1,30 @@
+"""Our tokenizer while it is still being trained: built from the merge steps that have arrived so far.
+
+The steps are the engine's records (:class:`bpe_core.MergeStep`); this only puts their bytes into the
+``Tokenizer`` contract (ids 0-255 the bytes, then each merge's new id; the pairs in rank order).
+
+>>> from bpe_core.steps import MergeStep
+>>> steps = [MergeStep(0, 256, 108, 111, b"lo", 3, 9, ()), MergeStep(1, 257, 256, 119, b"low", 2, 7, ())]
+>>> tok = tokenizer_from_steps(steps, {"<|endoftext|>": 258}, "gpt2")
+>>> tok.encode("low lo<|endoftext|>")
+[257, 32, 256, 258]
+>>> tokenizer_from_steps(steps[:1], {}, "gpt2").encode("low")
+[256, 119]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from bpe_core.steps import MergeStep
+from bpe_core.tokenizer import Tokenizer
+
+
+def tokenizer_from_steps(steps: Sequence[MergeStep], special_tokens: Mapping[str, int], pattern: str) -> Tokenizer:
+    """The tokenizer made by ``steps`` (in rank order), with the run's special tokens and pattern."""
+    vocab = {i: bytes([i]) for i in range(256)}
+    merges = []
+    for step in steps:
+        merges.append((vocab[step.left], vocab[step.right]))
+        vocab[step.new_id] = step.token
+    return Tokenizer(vocab, merges, dict(special_tokens), pattern=pattern)
