@@ -120,6 +120,7 @@ class TokenPane(QWidget):
             return
         n_bytes = len(view.text.encode("utf-8"))
         self.stats.setText(format_stats(len(view.tokens), len(view.text), n_bytes))
+        self.stats.setToolTip(f"encoded in {1000 * result.seconds:.1f} ms")
         self.canvas.set_result(result, result.source)
 
     def set_message(self, message: str, source: PaneSource | None = None) -> None:
