@@ -20,7 +20,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from bpe_core.patterns import get_pattern
+from bpe_core.fast_findall import fast_findall
 from bpe_core.specials import SpecialSplitter
 
 
@@ -38,22 +38,22 @@ class WordCounts:
 
 @lru_cache(maxsize=8)
 def _tools(pattern: str, special_tokens: tuple[str, ...]):
-    return get_pattern(pattern), SpecialSplitter(special_tokens)
+    return fast_findall(pattern), SpecialSplitter(special_tokens)
 
 
 def count_piece(job: tuple[str, str, tuple[str, ...]]) -> WordCounts:
     """Count the pre-tokens of one piece: ``job = (text, pattern, special_tokens)``. Top-level, so it pickles."""
     text, pattern, special_tokens = job
-    regex, splitter = _tools(pattern, special_tokens)
+    findall, splitter = _tools(pattern, special_tokens)
     result = WordCounts()
     words = result.words
     for piece, is_special in splitter.split(text):
         if is_special:
             result.specials += 1
-        elif regex is None:
+        elif findall is None:
             words[piece] += 1
         else:
-            words.update(regex.findall(piece))
+            words.update(findall(piece))
     words.pop("", None)
     return result
 

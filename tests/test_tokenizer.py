@@ -7,7 +7,7 @@ import tiktoken
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bpe_core import BpeTrainer, tokenizer as tokenizer_module
+from bpe_core import BpeTrainer, fast_findall, tokenizer as tokenizer_module
 from bpe_core.patterns import get_pattern
 from bpe_core.reference import cached_reference_ranks, get_encoding, reference_names
 from bpe_core.tokenizer import Tokenizer, UnknownTokenError, merges_from_ranks
@@ -158,8 +158,8 @@ mixed_lines = st.lists(
 @given(text=mixed_lines)
 def test_fast_pretokenization_equals_the_regex(pattern, text):
     compiled = get_pattern(pattern)
-    assert tokenizer_module._FastFindall(compiled, pattern)(text) == compiled.findall(text)
-    twin = tokenizer_module.ascii_twin(compiled.pattern)
+    assert fast_findall.FastFindall(compiled, pattern)(text) == compiled.findall(text)
+    twin = fast_findall.ascii_twin(compiled.pattern)
     if text.isascii() and twin is not None:
         assert twin.findall(text) == compiled.findall(text)
 
@@ -176,7 +176,7 @@ def test_fast_pretokenization_equals_the_regex(pattern, text):
     ],
 )
 def test_ascii_twin_translation(source, translated):
-    twin = tokenizer_module.ascii_twin(source)
+    twin = fast_findall.ascii_twin(source)
     assert (twin and twin.pattern) == translated
 
 
