@@ -32,16 +32,28 @@ def naive_merges(words: dict[bytes, int], n_merges: int) -> list[tuple[bytes, by
     return merges
 
 
+def apply_merges(word: bytes, merges: list[tuple[bytes, bytes]]) -> list[bytes]:
+    """The tokens of ``word`` after applying ``merges`` in order, each left to right."""
+    toks = [bytes([b]) for b in word]
+    for a, b in merges:
+        i = 0
+        while i < len(toks) - 1:
+            if toks[i] == a and toks[i + 1] == b:
+                toks[i : i + 2] = [a + b]
+            i += 1
+    return toks
+
+
 def naive_token_count(words: dict[bytes, int], merges: list[tuple[bytes, bytes]]) -> int:
     """Tokens in the corpus after applying ``merges`` in order to every word."""
-    total = 0
+    return sum(len(apply_merges(w, merges)) * n for w, n in words.items())
+
+
+def naive_pair_counts(words: dict[bytes, int], merges: list[tuple[bytes, bytes]]) -> Counter:
+    """Every adjacent pair's count (overlaps included) after applying ``merges``."""
+    pairs: Counter = Counter()
     for w, n in words.items():
-        toks = [bytes([b]) for b in w]
-        for a, b in merges:
-            i = 0
-            while i < len(toks) - 1:
-                if toks[i] == a and toks[i + 1] == b:
-                    toks[i : i + 2] = [a + b]
-                i += 1
-        total += len(toks) * n
-    return total
+        toks = apply_merges(w, merges)
+        for pair in zip(toks, toks[1:]):
+            pairs[pair] += n
+    return pairs

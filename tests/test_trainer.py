@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from naive_bpe import naive_merges, naive_token_count
+from naive_bpe import naive_merges, naive_pair_counts, naive_token_count
 
 from bpe_core import BpeTrainer, CorpusError, PatternError, TrainingCancelled, train_bpe
 from bpe_core.patterns import get_pattern
@@ -61,19 +61,8 @@ def test_counts_and_token_totals_match_a_recount():
     n_specials = MIXED.count(SPECIAL)
     assert trainer.record.initial_tokens == sum(len(w) * n for w, n in words.items()) + n_specials
     for step in steps[::7]:
-        done = trainer.merges[: step.rank]
         # the chosen pair's count = occurrences (overlaps included) before this merge
-        pairs = Counter()
-        for w, n in words.items():
-            toks = [bytes([b]) for b in w]
-            for a, b in done:
-                i = 0
-                while i < len(toks) - 1:
-                    if toks[i] == a and toks[i + 1] == b:
-                        toks[i : i + 2] = [a + b]
-                    i += 1
-            for p in zip(toks, toks[1:]):
-                pairs[p] += n
+        pairs = naive_pair_counts(words, trainer.merges[: step.rank])
         best = sorted(pairs.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)[:20]
         vocab = trainer.vocab
         shown = [((vocab[a], vocab[b]), c) for a, b, c in step.top_pairs]
