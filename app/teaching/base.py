@@ -59,7 +59,6 @@ class TeachingView(QWidget):
     """Base of the teaching widgets. ``title`` names the view (tab label, window title)."""
 
     title = "Teaching view"
-    stepped = Signal()
 
     def __init__(self, parent=None):
         super().__init__(parent)

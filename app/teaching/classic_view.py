@@ -215,7 +215,6 @@ class ClassicBpeView(TeachingView):
         self.merge_list.blockSignals(True)
         self.merge_list.setCurrentRow(r - 1)
         self.merge_list.blockSignals(False)
-        self.stepped.emit()
 
     def _apply_fonts(self, size: float) -> None:
         font = QFont(TABLE_FONT)

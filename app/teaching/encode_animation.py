@@ -178,7 +178,6 @@ class EncodeAnimationView(TeachingView):
         final = self.frame == total
         ids = [i for t in self.traces for i in t.ids]
         self.ids_label.setText(("Token ids: " if final else "Token ids when done: ") + " ".join(map(str, ids)))
-        self.stepped.emit()
 
     def presentation_changed(self, scale: float) -> None:
         scale_font(self.chips, scale)

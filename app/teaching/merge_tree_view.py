@@ -206,7 +206,6 @@ class MergeTreeView(TeachingView):
             f"depth {root.depth}.{counted}"
         )
         self.draw()
-        self.stepped.emit()
         return True
 
     def draw(self) -> None:

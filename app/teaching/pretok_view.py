@@ -160,7 +160,6 @@ class PretokenizationView(TeachingView):
                 return "cross" if token.id in crossing else ""
 
             self.chips[pattern].set_chips(view_chips(view, mark=mark))
-        self.stepped.emit()
 
     def _on_row(self, row: int) -> None:
         self.current = row

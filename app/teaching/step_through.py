@@ -199,7 +199,6 @@ class StepThroughView(TeachingView):
         if walk is None:
             return
         steps = walk.steps
-        self.stepped.emit()
         if not steps:
             self.step_label.setText("Nothing to merge: the sequence needs at least two tokens.")
             self.before.set_chips(self._chips(walk.start, set(), ""))

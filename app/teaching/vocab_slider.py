@@ -168,7 +168,6 @@ class VocabSliderView(TeachingView):
         else:
             self.stats.setText("No text.")
         self.marker.setValue(k)
-        self.stepped.emit()
 
     def _text_changed(self) -> None:
         self.set_k(self.k)
