@@ -10,6 +10,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
+from app import gil
+
 
 class _Job(QObject):
     result = Signal(int, object)  # job id, value
@@ -54,7 +56,9 @@ class BackgroundRunner(QObject):
         job.failed.connect(self._on_failed)
         job.result.connect(thread.quit)
         job.failed.connect(thread.quit)
+        thread.finished.connect(self._on_thread_finished)
         self._jobs[job_id] = (thread, job)
+        gil.busy()
         thread.start()
 
     def busy(self) -> bool:
@@ -67,6 +71,10 @@ class BackgroundRunner(QObject):
             thread.quit()
             thread.wait(timeout_ms)
         self._jobs.clear()
+
+    @Slot()
+    def _on_thread_finished(self) -> None:
+        gil.idle()
 
     @Slot(int, object)
     def _on_result(self, job_id: int, value: Any) -> None:

@@ -80,10 +80,17 @@ class PairFrequencyChart(pg.PlotWidget):
         # plot out of the widget.
         metrics = QFontMetrics(self.tick_font)
         axis.setWidth(min(260, 14 + max(metrics.horizontalAdvance(label) for label in self.labels)))
-        self.setXRange(0, max(4, max(counts)) * 1.05, padding=0)
+        self._fit_count_axis(max(counts))
         self.setYRange(-0.6, max(len(pairs), 5) - 0.4, padding=0)
         self.setTitle(f"Top pairs at rank {rank:,} (chosen pair in orange)", size="11pt")
         self.shown_rank = rank
+
+    def _fit_count_axis(self, top: int) -> None:
+        """Change the count axis only when the bars outgrow it or shrink below a third of it: redrawing an axis
+        is what makes a frame expensive, and a steady axis is easier to read while it animates."""
+        current = self.getViewBox().viewRange()[0][1]
+        if top > current or top < current / 3 or current <= 1:
+            self.setXRange(0, max(4, top) * 1.25, padding=0)
 
 
 class MergeCountChart(pg.PlotWidget):
@@ -104,10 +111,26 @@ class MergeCountChart(pg.PlotWidget):
         self.marker = pg.InfiniteLine(angle=90, movable=False, pen=pg.mkPen(MARKER, width=1.5))
         self.marker.setVisible(False)
         self.addItem(self.marker, ignoreBounds=True)
+        self.fixed_axes = False
+        self.reference_values: dict[str, float] = {}
 
     def update_history(self, history: MergeHistory) -> None:
         n = len(history)
         self.curve.setData(np.arange(n, dtype=np.float64), history.counts)
+        if self.fixed_axes and n:
+            top = math.log10(max(history.counts[0], 10) * 1.5)
+            if abs(self.getViewBox().viewRange()[1][1] - top) > 1e-9:
+                self.setYRange(0, top, padding=0)
+
+    def hold_axes(self, target_merges: int | None) -> None:
+        """While training toward ``target_merges``, keep both axes still (x: the whole run; y: the first count);
+        ``None`` lets them follow the data again."""
+        self.fixed_axes = target_merges is not None
+        if target_merges is None:
+            self.enableAutoRange()
+        else:
+            self.disableAutoRange()
+            self.setXRange(0, max(1, target_merges), padding=0.02)
 
     def mark(self, rank: int | None) -> None:
         self.marker.setVisible(rank is not None)
@@ -148,12 +171,32 @@ class CompressionChart(pg.PlotWidget):
         self.marker = pg.InfiniteLine(angle=90, movable=False, pen=pg.mkPen(MARKER, width=1.5))
         self.marker.setVisible(False)
         self.addItem(self.marker, ignoreBounds=True)
+        self.fixed_axes = False
+        self.reference_values: dict[str, float] = {}
 
     def update_history(self, history: MergeHistory) -> None:
         if not history.corpus_bytes or not len(history):
             self.corpus_curve.setData([], [])
             return
-        self.corpus_curve.setData(history.vocab_sizes(), history.corpus_bytes / history.tokens_after)
+        values = history.corpus_bytes / history.tokens_after
+        self.corpus_curve.setData(history.vocab_sizes(), values)
+        if self.fixed_axes:
+            top = float(max(values[-1], max(self.reference_values.values(), default=0)))
+            current = self.getViewBox().viewRange()[1][1]
+            if top > current * 0.95:  # grow in steps, not every frame
+                self.setYRange(0.8, top * 1.5, padding=0)
+
+    def hold_axes(self, final_vocab_size: int | None) -> None:
+        """While training toward ``final_vocab_size``, keep the axes still; ``None`` lets them follow again."""
+        self.fixed_axes = final_vocab_size is not None
+        if final_vocab_size is None:
+            self.enableAutoRange()
+            return
+        self.disableAutoRange()
+        right = max([final_vocab_size] + [REFERENCE_VOCAB[n] for n in self.reference_values])
+        self.setXRange(math.log10(256), math.log10(right), padding=0.06)
+        top = max([2.0] + list(self.reference_values.values()))
+        self.setYRange(0.8, top * 1.3, padding=0)
 
     def mark(self, vocab_size: int | None) -> None:
         self.marker.setVisible(vocab_size is not None)
@@ -169,6 +212,7 @@ class CompressionChart(pg.PlotWidget):
         for item in self.reference_labels:
             self.removeItem(item)
         self.reference_labels = []
+        self.reference_values = dict(values)
         names = [n for n in REFERENCE_VOCAB if n in values]
         xs = np.array([REFERENCE_VOCAB[n] for n in names], float)
         ys = np.array([values[n] for n in names], float)

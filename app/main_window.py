@@ -44,6 +44,8 @@ from app.training_worker import CorpusCounted, TrainingResult, TrainingRun
 from app.tokenizer_files import EXPORT_FORMATS, export_tokenizer, load_tokenizer, save_tokenizer, tokenizer_from_result
 
 APP_TITLE = "BPE Explorer"
+#: Charts are redrawn at most this often while training (each redraw costs the GUI thread tens of milliseconds).
+FRAME_MS = 200
 
 
 class MainWindow(QMainWindow):
@@ -63,6 +65,9 @@ class MainWindow(QMainWindow):
         self._phase: PhaseProgress | None = None
         self._started = 0.0
         self._elapsed = 0.0
+        self._pending: list = []  # steps received but not yet shown
+        self._last_frame = 0.0
+        self._frames = 0
         self.recent = RecentFiles(settings or QSettings("bpe-explorer", "BPE Explorer"))
         self.held_out_runner = BackgroundRunner(self)
         self.held_out_runner.result.connect(self._on_held_out)
@@ -84,6 +89,10 @@ class MainWindow(QMainWindow):
         self._build_status()
         self._build_menus()
 
+        self.frame_timer = QTimer(self)
+        self.frame_timer.setSingleShot(True)  # started by the first batch after a frame
+        self.frame_timer.setInterval(FRAME_MS)
+        self.frame_timer.timeout.connect(self._render_frame)
         self.tick = QTimer(self)
         self.tick.setInterval(250)
         self.tick.timeout.connect(self._update_status)
@@ -170,7 +179,7 @@ class MainWindow(QMainWindow):
         self.table = QTableView()
         self.table.setObjectName("mergesTable")
         self.table.setModel(self.proxy)
-        self.table.setFont(QFont(TEXT_FONT, 10))
+        self.table.setFont(table_font())
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setAlternatingRowColors(True)
@@ -261,6 +270,7 @@ class MainWindow(QMainWindow):
         source = self.corpus_panel.current_source()
         settings = self.settings_panel.settings()
         self.history = MergeHistory()
+        self._pending = []
         self.model.set_history(self.history)
         self.tokenizer, self.result = None, None
         self._set_current(None)
@@ -282,6 +292,8 @@ class MainWindow(QMainWindow):
         run.stopped.connect(self._on_stopped)
         self.run = run
         self._target_merges = settings.target_merges
+        self.count_chart.hold_axes(settings.target_merges)
+        self.compression_chart.hold_axes(settings.vocab_size)
         self.cancel_button.setEnabled(True)
         self._update_train_button()
         self._update_file_actions()
@@ -334,13 +346,44 @@ class MainWindow(QMainWindow):
 
     @Slot(list)
     def _on_steps(self, steps: list) -> None:
-        self.model.extend(steps)
+        """Take a batch of steps; show them now if a frame is due (at most one per ``FRAME_MS``).
+
+        Training pauses until this returns (``TrainingWorker._hand_over``), so a frame is painted here, at once,
+        rather than later when every call from Qt into Python would compete with training for the GIL.
+        """
+        self._pending.extend(steps)
         if self._phase is not None:
-            self._phase.update(len(self.history), time.perf_counter())
+            self._phase.update(len(self.history) + len(self._pending), time.perf_counter())
+        if time.perf_counter() - self._last_frame >= FRAME_MS / 1000:
+            self._render_frame(paint_now=True)
+        elif not self.frame_timer.isActive():
+            self.frame_timer.start()  # the last batch of a run is shown too
+
+    @Slot()
+    def _render_frame(self, paint_now: bool = False) -> None:
+        """Show the steps received since the last frame: table rows, progress, pair chart, and (in turn, while
+        training) one of the two curve charts, so that no frame keeps the event loop long."""
+        self._last_frame = time.perf_counter()
+        pending, self._pending = self._pending, []
+        self.model.extend(pending)
+        if self._phase is not None and self._phase.unit == "merges":
             self.progress.setValue(int(1000 * self._phase.fraction))
             self.progress_text.setText(self._phase.text())
-        self._redraw_curves()
+        if not len(self.history):
+            return
+        self._frames += 1
+        curve_chart = None
+        if not self.training:
+            self._redraw_curves()
+        else:
+            curve_chart = self.count_chart if self._frames % 2 else self.compression_chart
+            curve_chart.update_history(self.history)
         self._set_current(len(self.history) - 1)
+        if paint_now:
+            for widget in (self.table.viewport(), self.pair_chart.viewport(), self.progress, self.progress_text):
+                widget.repaint()
+            if curve_chart is not None:
+                curve_chart.viewport().repaint()
 
     @Slot(object)
     def _on_finished(self, result: TrainingResult) -> None:
@@ -348,6 +391,8 @@ class MainWindow(QMainWindow):
         self._elapsed = result.seconds
         self.training = False
         self.tick.stop()
+        self.frame_timer.stop()
+        self._render_frame()  # steps still waiting for a frame
         try:
             self.tokenizer = tokenizer_from_result(result)
         except Exception as exc:  # the engine refused its own output: report, keep the table
@@ -383,6 +428,8 @@ class MainWindow(QMainWindow):
         dialogs.show_error(self, "Training failed", message, details)
 
     def _after_run(self) -> None:
+        self.count_chart.hold_axes(None)
+        self.compression_chart.hold_axes(None)
         self.cancel_button.setEnabled(False)
         self._update_train_button()
         self._update_file_actions()
@@ -572,6 +619,7 @@ class MainWindow(QMainWindow):
     def shutdown(self) -> None:
         """Stop every thread this window started, waiting for each (no thread outlives the window)."""
         self.tick.stop()
+        self.frame_timer.stop()
         self.held_out_timer.stop()
         runs = ([self.run] if self.run is not None else []) + self._retired
         for run in runs:
@@ -583,6 +631,13 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event) -> None:
         self.shutdown()
         super().closeEvent(event)
+
+
+def table_font() -> QFont:
+    """Monospaced Latin (fast to draw) with CJK characters from Noto when a token holds them."""
+    font = QFont("DejaVu Sans Mono", 10)
+    font.setFamilies(["DejaVu Sans Mono", TEXT_FONT])
+    return font
 
 
 def _sentence(text: str) -> str:

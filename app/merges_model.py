@@ -29,6 +29,8 @@ HEADER_TIPS = (
 )
 
 _Index = QModelIndex | QPersistentModelIndex
+_TOKEN_ALIGN = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+_NUMBER_ALIGN = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
 
 class MergesTableModel(QAbstractTableModel):
@@ -82,20 +84,30 @@ class MergesTableModel(QAbstractTableModel):
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole):
         if not index.isValid() or index.row() >= len(self._rendered):
             return None
-        step = self.history.steps[index.row()]
-        column = index.column()
+        return self._value(index.row(), index.column(), role)
+
+    def multiData(self, index: _Index, roles) -> None:
+        """All roles of a cell in one call: a view paints a cell with one call into Python instead of seven."""
+        if not index.isValid() or index.row() >= len(self._rendered):
+            return
+        row, column = index.row(), index.column()
+        for role_data in roles:
+            value = self._value(row, column, role_data.role())
+            if value is not None:
+                role_data.setData(value)
+
+    def _value(self, row: int, column: int, role: int):
+        step = self.history.steps[row]
         if role == Qt.ItemDataRole.DisplayRole:
-            return self._display(step, column, index.row())
+            return self._display(step, column, row)
         if role == RAW_ROLE:
             return self._raw(step, column)
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return _TOKEN_ALIGN if column in (LEFT, RIGHT, NEW) else _NUMBER_ALIGN
         if role == Qt.ItemDataRole.ToolTipRole and column in (LEFT, RIGHT, NEW):
             token_id = (step.left, step.right, step.new_id)[column - LEFT]
             data = self.history.token_bytes(token_id)
             return f"id {token_id}: {len(data)} bytes, hex {data.hex(' ')}"
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            if column in (LEFT, RIGHT, NEW):
-                return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
 
     def _display(self, step: MergeStep, column: int, row: int) -> str:
@@ -136,6 +148,12 @@ class MergesFilterModel(QSortFilterProxyModel):
         self._needle = text
         self._needle_bytes = text.encode("utf-8")
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def multiData(self, index: _Index, roles) -> None:
+        """Forward a cell's roles to the source in one call (the default asks ``data()`` once per role)."""
+        source = self.sourceModel()
+        if isinstance(source, MergesTableModel) and index.isValid():
+            source.multiData(self.mapToSource(index), roles)
 
     def filterAcceptsRow(self, source_row: int, source_parent: _Index) -> bool:
         if not self._needle:

@@ -13,14 +13,17 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QThread, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, QThread, Signal, Slot
 
+from app import gil
 from app.corpus_sources import CorpusSource
 from app.train_settings import TrainSettings
 from bpe_core import BpeTrainer, CorpusError, PatternError, TrainingCancelled
 from bpe_core.steps import TrainingRecord
 
 FLUSH_SECONDS = 1 / 30
+#: Longest pause of training while the GUI shows a batch.
+MAX_PAUSE_SECONDS = 0.5
 
 
 @dataclass
@@ -66,18 +69,30 @@ class TrainingWorker(QObject):
         self._lock = threading.Lock()
         self._cancelled = False
         self._trainer: BpeTrainer | None = None
-        # Set by the GUI once it has taken the last batch: a slow GUI gets bigger batches, not a queue of them.
+        # Set by the GUI thread once it has shown the last batch (see _hand_over).
         self._delivered = threading.Event()
-        self._delivered.set()
 
     def cancel(self) -> None:
         with self._lock:
             self._cancelled = True
             if self._trainer is not None:
                 self._trainer.cancel()
+        self._delivered.set()  # never leave the worker waiting for a GUI that is gone
 
     def batch_taken(self) -> None:
+        """Called by the GUI thread once it has shown a batch: training goes on."""
         self._delivered.set()
+
+    def _hand_over(self, batch: list) -> None:
+        """Send a batch and pause until the GUI thread has shown it (at most ``MAX_PAUSE_SECONDS``).
+
+        While the window draws, training holds nothing the GUI thread needs: otherwise each of the many calls
+        from Qt into Python during a repaint could wait for the GIL behind a long array operation of the merge
+        engine, and one frame would freeze the window for hundreds of milliseconds.
+        """
+        self._delivered.clear()
+        self.steps_ready.emit(batch)
+        self._delivered.wait(MAX_PAUSE_SECONDS)
 
     @Slot()
     def run(self) -> None:
@@ -128,11 +143,9 @@ class TrainingWorker(QObject):
         last_flush = time.perf_counter()
         for step in trainer.steps():
             batch.append(step)
-            now = time.perf_counter()
-            if now - last_flush >= self.flush_seconds and self._delivered.is_set():
-                self._delivered.clear()
-                self.steps_ready.emit(batch)
-                batch, last_flush = [], now
+            if time.perf_counter() - last_flush >= self.flush_seconds:
+                self._hand_over(batch)
+                batch, last_flush = [], time.perf_counter()
         if batch:
             self.steps_ready.emit(batch)
         self.finished.emit(self._result(started, cancelled=trainer.cancelled))
@@ -181,6 +194,7 @@ class TrainingRun(QObject):
         self._detached = False
 
     def start(self) -> None:
+        gil.busy()
         self.thread.start()
 
     def is_running(self) -> bool:
@@ -213,9 +227,13 @@ class TrainingRun(QObject):
 
     @Slot(list)
     def _on_steps(self, steps: list) -> None:
-        self.worker.batch_taken()
-        if not self._detached:
-            self.steps_ready.emit(steps)
+        try:
+            if not self._detached:
+                self.steps_ready.emit(steps)
+                # Let the repaints this batch caused (pyqtgraph defers some) happen while training waits.
+                QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
+        finally:
+            self.worker.batch_taken()
 
     @Slot(object)
     def _on_finished(self, result) -> None:
@@ -229,4 +247,5 @@ class TrainingRun(QObject):
 
     @Slot()
     def _on_thread_finished(self) -> None:
+        gil.idle()
         self.stopped.emit(self)

@@ -7,10 +7,11 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before anything imports
 
 import gc  # noqa: E402
 import random  # noqa: E402
+import time  # noqa: E402
 
 import psutil  # noqa: E402
 import pytest  # noqa: E402
-from PySide6.QtCore import QSettings, Qt, QThread  # noqa: E402
+from PySide6.QtCore import QEventLoop, QSettings, Qt, QThread, QTimer  # noqa: E402
 
 
 def _running_qthreads() -> list[QThread]:
@@ -23,6 +24,21 @@ def _is_resource_tracker(process: psutil.Process) -> bool:
         return any("resource_tracker" in part for part in process.cmdline())
     except psutil.Error:
         return True
+
+
+@pytest.fixture(autouse=True)
+def working_event_loops(qapp):
+    """After a test that ran ``QApplication.exec()`` and quit (a launcher test), Qt leaves every nested event
+    loop returning at once, so waits spin without processing events. Run the application loop once more to
+    clear that state."""
+    loop = QEventLoop()
+    QTimer.singleShot(5, loop.quit)
+    started = time.perf_counter()
+    loop.exec()
+    if time.perf_counter() - started < 0.002:
+        QTimer.singleShot(0, qapp.quit)
+        qapp.exec()
+    yield
 
 
 @pytest.fixture(autouse=True)
@@ -63,14 +79,30 @@ def random_words_corpus(tmp_path_factory):
 
 
 @pytest.fixture
-def train(qtbot):
+def wait_signal(qtbot):
+    """``wait_signal(signal, timeout)``: wait for ``signal`` and return its arguments.
+
+    It polls with ``qtbot.waitUntil`` rather than a nested ``QEventLoop``: a nested loop returns at once once any
+    earlier test has made the application quit (as a launcher test does)."""
+
+    def wait(signal, timeout=60000, trigger=None):
+        received = []
+        signal.connect(lambda *args: received.append(args))
+        if trigger is not None:
+            trigger()
+        qtbot.waitUntil(lambda: bool(received), timeout=timeout)
+        return received[0]
+
+    return wait
+
+
+@pytest.fixture
+def train(qtbot, wait_signal):
     """``train(window)``: click the real Train button, wait for the run to end, return its TrainingResult."""
 
     def run(window, timeout=60000):
         qtbot.mouseClick(window.train_button, Qt.MouseButton.LeftButton)
         assert window.run is not None, "Train did not start a run: " + window.train_reason.text()
-        with qtbot.waitSignal(window.run.finished, timeout=timeout) as blocker:
-            pass
-        return blocker.args[0]
+        return wait_signal(window.run.finished, timeout)[0]
 
     return run

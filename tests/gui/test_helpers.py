@@ -44,16 +44,14 @@ def test_held_out_samples_end_at_the_full_vocabulary():
     assert measure_held_out("", None).references == {}
 
 
-def test_command_line_presets_and_trains(window, qtbot, tmp_path):
+def test_command_line_presets_and_trains(window, wait_signal, tmp_path):
     corpus = tmp_path / "c.txt"
     corpus.write_text("low lower lowest " * 50, encoding="utf-8")
     args = parse_args([str(corpus), "--vocab-size", "270", "--pattern", "cl100k", "--special", "<|x|>",
                        "--text", "lowest", "--train"])
     apply_args(window, args)
     assert window.run is not None
-    with qtbot.waitSignal(window.run.finished, timeout=30000) as blocker:
-        pass
-    result = blocker.args[0]
+    (result,) = wait_signal(window.run.finished, 30000)
     assert result.record.settings["pattern"] == "cl100k"
     assert result.special_tokens == {"<|x|>": 256 + len(result.merges)}
     assert window.held_out_edit.toPlainText() == "lowest"

@@ -81,17 +81,15 @@ def test_filter_finds_tokens_typed_or_rendered(window, train, qtbot):
     assert window.proxy.rowCount() == rows
 
 
-def test_cancel_mid_run_keeps_merges(window, qtbot, random_words_corpus):
+def test_cancel_mid_run_keeps_merges(window, qtbot, wait_signal, random_words_corpus):
     assert window.corpus_panel.add_files([random_words_corpus])
     window.settings_panel.apply(vocab_size=20000, special_tokens=[])
     qtbot.mouseClick(window.train_button, Qt.MouseButton.LeftButton)
     run = window.run
-    with qtbot.waitSignal(run.steps_ready, timeout=30000):
-        pass
+    wait_signal(run.steps_ready, 30000)
     assert window.cancel_button.isEnabled()
-    with qtbot.waitSignal(run.finished, timeout=5000) as blocker:
-        qtbot.mouseClick(window.cancel_button, Qt.MouseButton.LeftButton)
-    result = blocker.args[0]
+    (result,) = wait_signal(run.finished, 5000,
+                            trigger=lambda: qtbot.mouseClick(window.cancel_button, Qt.MouseButton.LeftButton))
     assert result.cancelled and "cancelled" in result.stop_reason
     assert 0 < len(result.merges) < 19744
     qtbot.waitUntil(lambda: window.model.rowCount() == len(result.merges), timeout=5000)
@@ -99,23 +97,21 @@ def test_cancel_mid_run_keeps_merges(window, qtbot, random_words_corpus):
     assert window.progress_text.text().startswith("Cancelled")
 
 
-def test_new_run_replaces_a_running_one(window, qtbot, random_words_corpus, train):
+def test_new_run_replaces_a_running_one(window, wait_signal, random_words_corpus):
     assert window.corpus_panel.add_files([random_words_corpus])
     window.settings_panel.apply(vocab_size=20000, special_tokens=[])
     window.start_training()
     first = window.run
-    with qtbot.waitSignal(first.steps_ready, timeout=30000):
-        pass
+    wait_signal(first.steps_ready, 30000)
     window.corpus_panel.select_sample("english.txt")
     window.settings_panel.apply(vocab_size=500)
     window.start_training()  # programmatic restart while the first run is still going
-    with qtbot.waitSignal(window.run.finished, timeout=30000):
-        pass
+    wait_signal(window.run.finished, 30000)
     assert window.model.rowCount() == 500 - 256  # no special tokens
     assert [s.rank for s in window.history.steps] == list(range(500 - 256))
 
 
-def test_closing_during_training_stops_cleanly(qtbot, tmp_path):
+def test_closing_during_training_stops_cleanly(qtbot, wait_signal, tmp_path):
     from PySide6.QtCore import QSettings
 
     from app.main_window import MainWindow
@@ -127,7 +123,6 @@ def test_closing_during_training_stops_cleanly(qtbot, tmp_path):
     w.settings_panel.apply(vocab_size=5000, processes=2)
     w.start_training()
     run = w.run
-    with qtbot.waitSignal(run.counting, timeout=30000):
-        pass
+    wait_signal(run.counting, 30000)
     w.close()  # the no_thread_left fixture checks no thread and no worker process survives
     assert not run.thread.isRunning()
