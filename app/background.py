@@ -26,7 +26,7 @@ class _Job(QObject):
     def run(self) -> None:
         try:
             value = self.function()
-        except Exception as exc:  # reported to the GUI, never raised in the thread
+        except Exception as exc:  # noqa: BLE001  (reported to the GUI, never raised in the thread)
             self.failed.emit(self.job_id, str(exc), traceback.format_exc())
         else:
             self.result.emit(self.job_id, value)
@@ -46,7 +46,9 @@ class BackgroundRunner(QObject):
     def submit(self, function: Callable[[], Any]) -> None:
         self._latest += 1
         job_id = self._latest
-        self._jobs = {k: v for k, v in self._jobs.items() if v[0].isRunning()}  # forget finished jobs
+        self._jobs = {
+            k: v for k, v in self._jobs.items() if v[0].isRunning()
+        }  # forget finished jobs
         thread = QThread()
         thread.setObjectName("bpe-background")
         job = _Job(job_id, function)

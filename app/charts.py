@@ -48,8 +48,12 @@ class PairFrequencyChart(pg.PlotWidget):
         self.setMinimumHeight(220)
         self.getViewBox().invertY(True)
         self.tick_font = QFont(TICK_FONT, 10)
-        self.getAxis("left").setStyle(tickFont=self.tick_font, autoExpandTextSpace=False)
-        self.bars = pg.BarGraphItem(x0=[], y=[], height=0.7, width=[], brushes=[], pen=None)
+        self.getAxis("left").setStyle(
+            tickFont=self.tick_font, autoExpandTextSpace=False
+        )
+        self.bars = pg.BarGraphItem(
+            x0=[], y=[], height=0.7, width=[], brushes=[], pen=None
+        )
         self.addItem(self.bars)
         self.shown_rank: int | None = None
         self.labels: list[str] = []
@@ -65,24 +69,38 @@ class PairFrequencyChart(pg.PlotWidget):
             self.setTitle("Pair frequencies", size="11pt")
             return
         step = history.steps[rank]
-        pairs = step.top_pairs[: self.max_pairs] or ((step.left, step.right, step.count),)
+        pairs = step.top_pairs[: self.max_pairs] or (
+            (step.left, step.right, step.count),
+        )
         counts = [count for _, _, count in pairs]
         self.labels = [
-            _label(f"{render_token(history.token_bytes(a))} + {render_token(history.token_bytes(b))}")
+            _label(
+                f"{render_token(history.token_bytes(a))} + {render_token(history.token_bytes(b))}"
+            )
             for a, b, _ in pairs
         ]
-        brushes = [pg.mkBrush(CHOSEN if (a, b) == step.pair else OTHER) for a, b, _ in pairs]
+        brushes = [
+            pg.mkBrush(CHOSEN if (a, b) == step.pair else OTHER) for a, b, _ in pairs
+        ]
         positions = list(range(len(pairs)))
-        self.bars.setOpts(x0=[0] * len(pairs), y=positions, width=counts, brushes=brushes)
+        self.bars.setOpts(
+            x0=[0] * len(pairs), y=positions, width=counts, brushes=brushes
+        )
         axis = self.getAxis("left")
         axis.setTicks([list(zip(positions, self.labels))])
         # The axis is as wide as the longest label: pyqtgraph's own expansion only ever grows and can push the
         # plot out of the widget.
         metrics = QFontMetrics(self.tick_font)
-        axis.setWidth(min(260, 14 + max(metrics.horizontalAdvance(label) for label in self.labels)))
+        axis.setWidth(
+            min(
+                260, 14 + max(metrics.horizontalAdvance(label) for label in self.labels)
+            )
+        )
         self._fit_count_axis(max(counts))
         self.setYRange(-0.6, max(len(pairs), 5) - 0.4, padding=0)
-        self.setTitle(f"Top pairs at rank {rank:,} (chosen pair in orange)", size="11pt")
+        self.setTitle(
+            f"Top pairs at rank {rank:,} (chosen pair in orange)", size="11pt"
+        )
         self.shown_rank = rank
 
     def _fit_count_axis(self, top: int) -> None:
@@ -108,7 +126,9 @@ class MergeCountChart(pg.PlotWidget):
         self.curve = self.plot([], [], pen=pg.mkPen(CORPUS, width=2))
         self.curve.setClipToView(True)
         self.curve.setDownsampling(auto=True, method="peak")
-        self.marker = pg.InfiniteLine(angle=90, movable=False, pen=pg.mkPen(MARKER, width=1.5))
+        self.marker = pg.InfiniteLine(
+            angle=90, movable=False, pen=pg.mkPen(MARKER, width=1.5)
+        )
         self.marker.setVisible(False)
         self.addItem(self.marker, ignoreBounds=True)
         self.fixed_axes = False
@@ -154,21 +174,39 @@ class CompressionChart(pg.PlotWidget):
         self.setMenuEnabled(False)
         self.setMinimumHeight(160)
         self.setLogMode(x=True, y=False)
-        self.getViewBox().setDefaultPadding(0.08)  # room for the reference labels at the edges
+        self.getViewBox().setDefaultPadding(
+            0.08
+        )  # room for the reference labels at the edges
         self.addLegend(offset=(10, 10), labelTextSize="9pt")
-        self.corpus_curve = self.plot([], [], pen=pg.mkPen(CORPUS, width=2), name="training corpus")
+        self.corpus_curve = self.plot(
+            [], [], pen=pg.mkPen(CORPUS, width=2), name="training corpus"
+        )
         self.corpus_curve.setClipToView(True)
         self.corpus_curve.setDownsampling(auto=True, method="peak")
         self.held_out_curve = self.plot(
-            [], [], pen=pg.mkPen(HELD_OUT, width=2, style=pg.QtCore.Qt.PenStyle.DashLine), symbol="o",
-            symbolSize=5, symbolBrush=HELD_OUT, symbolPen=None, name="held-out text",
+            [],
+            [],
+            pen=pg.mkPen(HELD_OUT, width=2, style=pg.QtCore.Qt.PenStyle.DashLine),
+            symbol="o",
+            symbolSize=5,
+            symbolBrush=HELD_OUT,
+            symbolPen=None,
+            name="held-out text",
         )
         self.reference_points = self.plot(
-            [], [], pen=None, symbol="d", symbolSize=11, symbolBrush=MARKER, symbolPen=None,
+            [],
+            [],
+            pen=None,
+            symbol="d",
+            symbolSize=11,
+            symbolBrush=MARKER,
+            symbolPen=None,
             name="tiktoken on held-out",
         )
         self.reference_labels: list[pg.TextItem] = []
-        self.marker = pg.InfiniteLine(angle=90, movable=False, pen=pg.mkPen(MARKER, width=1.5))
+        self.marker = pg.InfiniteLine(
+            angle=90, movable=False, pen=pg.mkPen(MARKER, width=1.5)
+        )
         self.marker.setVisible(False)
         self.addItem(self.marker, ignoreBounds=True)
         self.fixed_axes = False
@@ -193,7 +231,9 @@ class CompressionChart(pg.PlotWidget):
             self.enableAutoRange()
             return
         self.disableAutoRange()
-        right = max([final_vocab_size] + [REFERENCE_VOCAB[n] for n in self.reference_values])
+        right = max(
+            [final_vocab_size] + [REFERENCE_VOCAB[n] for n in self.reference_values]
+        )
         self.setXRange(math.log10(256), math.log10(right), padding=0.06)
         top = max([2.0] + list(self.reference_values.values()))
         self.setYRange(0.8, top * 1.3, padding=0)
@@ -203,9 +243,13 @@ class CompressionChart(pg.PlotWidget):
         if vocab_size is not None:
             self.marker.setValue(math.log10(vocab_size))
 
-    def set_held_out(self, vocab_sizes: list[int], bytes_per_token: list[float]) -> None:
+    def set_held_out(
+        self, vocab_sizes: list[int], bytes_per_token: list[float]
+    ) -> None:
         """Our tokenizer's compression of the held-out text at some vocabulary sizes."""
-        self.held_out_curve.setData(np.asarray(vocab_sizes, float), np.asarray(bytes_per_token, float))
+        self.held_out_curve.setData(
+            np.asarray(vocab_sizes, float), np.asarray(bytes_per_token, float)
+        )
 
     def set_references(self, values: dict[str, float]) -> None:
         """Bytes per token of reference encodings (name -> value) on the held-out text."""
@@ -220,7 +264,9 @@ class CompressionChart(pg.PlotWidget):
         for i, (name, x, y) in enumerate(zip(names, xs, ys)):
             # Alternate above and below: the three points sit close together on a log axis.
             anchor = (0.5, 1.2) if i % 2 == 0 else (0.5, -0.2)
-            label = pg.TextItem(f"{name.removesuffix('_base')} {y:.2f}", color=MARKER, anchor=anchor)
+            label = pg.TextItem(
+                f"{name.removesuffix('_base')} {y:.2f}", color=MARKER, anchor=anchor
+            )
             label.setPos(math.log10(x), y)
             self.addItem(label, ignoreBounds=True)
             self.reference_labels.append(label)

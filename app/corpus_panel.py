@@ -38,9 +38,13 @@ class CorpusPanel(QGroupBox):
         self._stdlib: CorpusSource | None = None
         self.combo = QComboBox()
         self.combo.setObjectName("corpusCombo")
-        self.combo.setToolTip("The text to train on: a built-in corpus, or files you open or drop on the window")
+        self.combo.setToolTip(
+            "The text to train on: a built-in corpus, or files you open or drop on the window"
+        )
         self.open_button = QPushButton("Open files…")
-        self.open_button.setToolTip("Open one or more UTF-8 text files as the training corpus (or drop them here)")
+        self.open_button.setToolTip(
+            "Open one or more UTF-8 text files as the training corpus (or drop them here)"
+        )
         self.info = QLabel()
         self.info.setObjectName("corpusInfo")
         self.info.setWordWrap(True)
@@ -100,15 +104,24 @@ class CorpusPanel(QGroupBox):
             self.info.setText("No corpus")
             self.preview.clear()
         else:
-            replaced = " · invalid bytes will be replaced" if source.errors == "replace" else ""
-            self.info.setText(f"<b>{_escape(source.name)}</b> — {source.describe()}{replaced}")
+            replaced = (
+                " · invalid bytes will be replaced"
+                if source.errors == "replace"
+                else ""
+            )
+            self.info.setText(
+                f"<b>{_escape(source.name)}</b> — {source.describe()}{replaced}"
+            )
             self.preview.setPlainText(source.preview())
         self.source_changed.emit(source)
 
     # --- opening files -------------------------------------------------------------------------------------
     def open_dialog(self) -> None:
         paths, _ = QFileDialog.getOpenFileNames(
-            self, "Open corpus files", "", "Text files (*.txt *.md *.py *.json *.csv);;All files (*)"
+            self,
+            "Open corpus files",
+            "",
+            "Text files (*.txt *.md *.py *.json *.csv);;All files (*)",
         )
         if paths:
             self.add_files(paths)
@@ -122,7 +135,12 @@ class CorpusPanel(QGroupBox):
                     raise OSError(f"“{path}” is not a file")
                 check = check_file(path)
             except OSError as exc:
-                dialogs.show_error(self, "Cannot open file", f"The file could not be read: {exc}", repr(exc))
+                dialogs.show_error(
+                    self,
+                    "Cannot open file",
+                    f"The file could not be read: {exc}",
+                    repr(exc),
+                )
                 continue
             if check.problem == "empty":
                 dialogs.show_error(self, "Empty file", check.message)
@@ -134,7 +152,11 @@ class CorpusPanel(QGroupBox):
             usable.append(path)
         if not usable:
             return False
-        name = usable[0].name if len(usable) == 1 else f"{usable[0].name} and {len(usable) - 1} more"
+        name = (
+            usable[0].name
+            if len(usable) == 1
+            else f"{usable[0].name} and {len(usable) - 1} more"
+        )
         self.sources.append(CorpusSource(name, usable, errors=errors))
         self._fill_combo()
         self.combo.setCurrentIndex(len(self.sources) - 1)

@@ -68,7 +68,9 @@ class CorpusSource:
             return ""
         with open(self.paths[0], "rb") as f:
             head = f.read(limit)
-        return codecs.getincrementaldecoder("utf-8")("replace").decode(head, final=False)
+        return codecs.getincrementaldecoder("utf-8")("replace").decode(
+            head, final=False
+        )
 
     def files_to_read(self) -> list[Path]:
         """The files to train on (may read them all, for ``skip_non_utf8``: call it off the GUI thread)."""
@@ -99,7 +101,11 @@ def stdlib_files(limit_bytes: int = STDLIB_LIMIT_BYTES) -> list[Path]:
     root = sysconfig.get_paths()["stdlib"]
     chosen, total = [], 0
     for folder, subdirs, files in os.walk(root):
-        subdirs[:] = sorted(d for d in subdirs if d not in ("site-packages", "dist-packages", "__pycache__"))
+        subdirs[:] = sorted(
+            d
+            for d in subdirs
+            if d not in ("site-packages", "dist-packages", "__pycache__")
+        )
         for name in sorted(files):
             if not name.endswith(".py"):
                 continue
@@ -134,10 +140,14 @@ def check_file(path: str | os.PathLike, limit: int = CHECK_BYTES) -> FileCheck:
     with open(path, "rb") as f:
         head = f.read(limit)
     if not head:
-        return FileCheck(path, "empty", f"“{path.name}” is empty: there is no text to train on.")
+        return FileCheck(
+            path, "empty", f"“{path.name}” is empty: there is no text to train on."
+        )
     if b"\x00" in head[:65536]:
         return FileCheck(
-            path, "binary", f"“{path.name}” looks like a binary file (it contains NUL bytes), not text."
+            path,
+            "binary",
+            f"“{path.name}” looks like a binary file (it contains NUL bytes), not text.",
         )
     decoder = codecs.getincrementaldecoder("utf-8")()
     try:

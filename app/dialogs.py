@@ -8,8 +8,12 @@ from __future__ import annotations
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 
-def show_error(parent: QWidget | None, title: str, message: str, details: str = "") -> None:
-    box = QMessageBox(QMessageBox.Icon.Warning, title, message, QMessageBox.StandardButton.Ok, parent)
+def show_error(
+    parent: QWidget | None, title: str, message: str, details: str = ""
+) -> None:
+    box = QMessageBox(
+        QMessageBox.Icon.Warning, title, message, QMessageBox.StandardButton.Ok, parent
+    )
     box.setObjectName("errorDialog")
     if details:
         box.setDetailedText(details)
@@ -17,7 +21,13 @@ def show_error(parent: QWidget | None, title: str, message: str, details: str = 
 
 
 def show_info(parent: QWidget | None, title: str, message: str) -> None:
-    box = QMessageBox(QMessageBox.Icon.Information, title, message, QMessageBox.StandardButton.Ok, parent)
+    box = QMessageBox(
+        QMessageBox.Icon.Information,
+        title,
+        message,
+        QMessageBox.StandardButton.Ok,
+        parent,
+    )
     box.setObjectName("infoDialog")
     box.exec()
 
@@ -32,7 +42,9 @@ def ask_replace_invalid(parent: QWidget | None, message: str) -> bool:
         parent,
     )
     box.setObjectName("replaceInvalidDialog")
-    box.setInformativeText("Train on it anyway, with each invalid byte replaced by the character U+FFFD (�)?")
+    box.setInformativeText(
+        "Train on it anyway, with each invalid byte replaced by the character U+FFFD (�)?"
+    )
     replace = box.addButton("Replace invalid bytes", QMessageBox.ButtonRole.AcceptRole)
     box.addButton("Skip this file", QMessageBox.ButtonRole.RejectRole)
     box.exec()

@@ -17,17 +17,38 @@ from bpe_core.patterns import PATTERNS
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
-        prog="bpe-explorer", description="Train byte-pair-encoding tokenizers and watch the merges happen."
+        prog="bpe-explorer",
+        description="Train byte-pair-encoding tokenizers and watch the merges happen.",
     )
-    parser.add_argument("corpus", nargs="*", help="corpus text files to open (default: the built-in English sample)")
-    parser.add_argument("--sample", choices=["english", "chinese", "mixed", "stdlib"],
-                        help="select a built-in corpus instead of files")
-    parser.add_argument("--vocab-size", type=int, help="vocabulary size (256 bytes + merges + special tokens)")
-    parser.add_argument("--pattern", help=f"pre-tokenizer: {', '.join(PATTERNS)} or a custom regex")
-    parser.add_argument("--special", action="append", metavar="TOKEN", help="a special token (repeatable)")
+    parser.add_argument(
+        "corpus",
+        nargs="*",
+        help="corpus text files to open (default: the built-in English sample)",
+    )
+    parser.add_argument(
+        "--sample",
+        choices=["english", "chinese", "mixed", "stdlib"],
+        help="select a built-in corpus instead of files",
+    )
+    parser.add_argument(
+        "--vocab-size",
+        type=int,
+        help="vocabulary size (256 bytes + merges + special tokens)",
+    )
+    parser.add_argument(
+        "--pattern", help=f"pre-tokenizer: {', '.join(PATTERNS)} or a custom regex"
+    )
+    parser.add_argument(
+        "--special",
+        action="append",
+        metavar="TOKEN",
+        help="a special token (repeatable)",
+    )
     parser.add_argument("--processes", type=int, help="worker processes for counting")
     parser.add_argument("--train", action="store_true", help="start training at once")
-    parser.add_argument("--open", metavar="TOKENIZER.json", help="open a saved tokenizer")
+    parser.add_argument(
+        "--open", metavar="TOKENIZER.json", help="open a saved tokenizer"
+    )
     parser.add_argument("--text", help="prefill the held-out text")
     return parser.parse_args(argv)
 
@@ -41,7 +62,10 @@ def apply_args(window, args: argparse.Namespace) -> None:
     elif args.sample:
         window.corpus_panel.select_sample(f"{args.sample}.txt")
     window.settings_panel.apply(
-        vocab_size=args.vocab_size, pattern=args.pattern, special_tokens=args.special, processes=args.processes
+        vocab_size=args.vocab_size,
+        pattern=args.pattern,
+        special_tokens=args.special,
+        processes=args.processes,
     )
     if args.text is not None:
         window.held_out_edit.setPlainText(args.text)

@@ -12,11 +12,9 @@ from pathlib import Path
 from PySide6.QtCore import QItemSelection, QSettings, Qt, QTimer, Slot
 from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QFont, QKeySequence
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QFileDialog,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QMainWindow,
@@ -24,7 +22,6 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QSplitter,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -37,11 +34,18 @@ from app.corpus_sources import format_bytes
 from app.held_out import DEFAULT_HELD_OUT, HeldOutCompression, measure_held_out
 from app.merge_history import MergeHistory
 from app.merges_model import MergesFilterModel, MergesTableModel
+from app.merges_view import MergesTableView
 from app.progress import PhaseProgress, format_seconds
 from app.recent_files import RecentFiles
 from app.settings_panel import SettingsPanel
+from app.tokenizer_files import (
+    EXPORT_FORMATS,
+    export_tokenizer,
+    load_tokenizer,
+    save_tokenizer,
+    tokenizer_from_result,
+)
 from app.training_worker import CorpusCounted, TrainingResult, TrainingRun
-from app.tokenizer_files import EXPORT_FORMATS, export_tokenizer, load_tokenizer, save_tokenizer, tokenizer_from_result
 
 APP_TITLE = "BPE Explorer"
 #: Charts are redrawn at most this often while training (each redraw costs the GUI thread tens of milliseconds).
@@ -90,8 +94,8 @@ class MainWindow(QMainWindow):
         self._build_menus()
 
         self.frame_timer = QTimer(self)
-        self.frame_timer.setSingleShot(True)  # started by the first batch after a frame
-        self.frame_timer.setInterval(FRAME_MS)
+        self.frame_timer.setSingleShot(True)
+        self.frame_timer.setInterval(2 * FRAME_MS)
         self.frame_timer.timeout.connect(self._render_frame)
         self.tick = QTimer(self)
         self.tick.setInterval(250)
@@ -150,7 +154,9 @@ class MainWindow(QMainWindow):
         self.held_out_edit.setObjectName("heldOutText")
         self.held_out_edit.setFont(QFont(TEXT_FONT, 9))
         self.held_out_edit.setMaximumHeight(110)
-        self.held_out_edit.setToolTip("Text not in the corpus: the compression chart shows how well it is encoded")
+        self.held_out_edit.setToolTip(
+            "Text not in the corpus: the compression chart shows how well it is encoded"
+        )
         held = QGroupBox("Held-out text (compression chart)")
         QVBoxLayout(held).addWidget(self.held_out_edit)
         self.held_out_edit.textChanged.connect(lambda: self.held_out_timer.start())
@@ -173,24 +179,13 @@ class MainWindow(QMainWindow):
         self.proxy.setSourceModel(self.model)
         self.search = QLineEdit()
         self.search.setObjectName("mergeSearch")
-        self.search.setPlaceholderText("Filter merges by token text (e.g. “ing”, “␣the”, “中”)")
+        self.search.setPlaceholderText(
+            "Filter merges by token text (e.g. “ing”, “␣the”, “中”)"
+        )
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self.proxy.set_search)
-        self.table = QTableView()
-        self.table.setObjectName("mergesTable")
+        self.table = MergesTableView()
         self.table.setModel(self.proxy)
-        self.table.setFont(table_font())
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setAlternatingRowColors(True)
-        self.table.setSortingEnabled(False)
-        self.table.verticalHeader().setVisible(False)
-        self.table.verticalHeader().setDefaultSectionSize(24)
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
-        for column, width in enumerate((52, 56, 84, 84, 104, 64)):
-            self.table.setColumnWidth(column, width)
         self.table.selectionModel().selectionChanged.connect(self._on_selection)
         self.table_title = QLabel("<b>Merges</b>")
         self.table_area = QWidget()
@@ -222,7 +217,9 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
-        self.open_corpus_action = file_menu.addAction("Open &corpus files…", self.corpus_panel.open_dialog)
+        self.open_corpus_action = file_menu.addAction(
+            "Open &corpus files…", self.corpus_panel.open_dialog
+        )
         self.open_corpus_action.setShortcut(QKeySequence("Ctrl+Shift+O"))
         self.open_action = file_menu.addAction("&Open tokenizer…", self.open_dialog)
         self.open_action.setShortcut(QKeySequence.StandardKey.Open)
@@ -259,7 +256,9 @@ class MainWindow(QMainWindow):
         if problems:
             self.train_button.setToolTip("Cannot train: " + " ".join(problems))
         else:
-            self.train_button.setToolTip("Train a BPE tokenizer on the corpus with these settings")
+            self.train_button.setToolTip(
+                "Train a BPE tokenizer on the corpus with these settings"
+            )
 
     @Slot()
     def start_training(self) -> None:
@@ -279,8 +278,12 @@ class MainWindow(QMainWindow):
         self.training = True
         self._started = time.perf_counter()
         self._elapsed = 0.0
-        self._phase = PhaseProgress("Counting pre-tokens", total=max(1, source.total_bytes), unit="bytes",
-                                    started=self._started)
+        self._phase = PhaseProgress(
+            "Counting pre-tokens",
+            total=max(1, source.total_bytes),
+            unit="bytes",
+            started=self._started,
+        )
         self.progress.setValue(0)
         self.progress_text.setText(f"Reading {source.name}…")
         run = TrainingRun(source, settings, self)
@@ -334,14 +337,21 @@ class MainWindow(QMainWindow):
     @Slot(object)
     def _on_counted(self, counted: CorpusCounted) -> None:
         self.history.set_corpus(
-            corpus_bytes=counted.corpus_bytes, initial_tokens=counted.initial_tokens,
+            corpus_bytes=counted.corpus_bytes,
+            initial_tokens=counted.initial_tokens,
             unique_words=counted.unique_words,
         )
         self.history.set_special_tokens(counted.special_tokens)
-        self._phase = PhaseProgress("Merging", total=max(1, self._target_merges), unit="merges",
-                                    started=time.perf_counter())
+        self._phase = PhaseProgress(
+            "Merging",
+            total=max(1, self._target_merges),
+            unit="merges",
+            started=time.perf_counter(),
+        )
         self.progress.setValue(0)
-        self.progress_text.setText(f"Counted {counted.unique_words:,} unique pre-tokens; merging…")
+        self.progress_text.setText(
+            f"Counted {counted.unique_words:,} unique pre-tokens; merging…"
+        )
         self._update_status()
 
     @Slot(list)
@@ -353,11 +363,13 @@ class MainWindow(QMainWindow):
         """
         self._pending.extend(steps)
         if self._phase is not None:
-            self._phase.update(len(self.history) + len(self._pending), time.perf_counter())
+            self._phase.update(
+                len(self.history) + len(self._pending), time.perf_counter()
+            )
         if time.perf_counter() - self._last_frame >= FRAME_MS / 1000:
             self._render_frame(paint_now=True)
-        elif not self.frame_timer.isActive():
-            self.frame_timer.start()  # the last batch of a run is shown too
+        else:
+            self.frame_timer.start()  # (re)started: fires only once batches stop coming
 
     @Slot()
     def _render_frame(self, paint_now: bool = False) -> None:
@@ -376,11 +388,18 @@ class MainWindow(QMainWindow):
         if not self.training:
             self._redraw_curves()
         else:
-            curve_chart = self.count_chart if self._frames % 2 else self.compression_chart
+            curve_chart = (
+                self.count_chart if self._frames % 2 else self.compression_chart
+            )
             curve_chart.update_history(self.history)
         self._set_current(len(self.history) - 1)
         if paint_now:
-            for widget in (self.table.viewport(), self.pair_chart.viewport(), self.progress, self.progress_text):
+            self.table.paint_now()
+            for widget in (
+                self.pair_chart.viewport(),
+                self.progress,
+                self.progress_text,
+            ):
                 widget.repaint()
             if curve_chart is not None:
                 curve_chart.viewport().repaint()
@@ -395,14 +414,20 @@ class MainWindow(QMainWindow):
         self._render_frame()  # steps still waiting for a frame
         try:
             self.tokenizer = tokenizer_from_result(result)
-        except Exception as exc:  # the engine refused its own output: report, keep the table
+        except Exception as exc:  # noqa: BLE001  (the engine refused its own output: report, keep the table)
             self.tokenizer = None
-            dialogs.show_error(self, "Tokenizer not built", f"The trained tokenizer could not be built: {exc}",
-                               repr(exc))
+            dialogs.show_error(
+                self,
+                "Tokenizer not built",
+                f"The trained tokenizer could not be built: {exc}",
+                repr(exc),
+            )
         if self.history.corpus_bytes == 0 and result.record.corpus_bytes:
-            self.history.set_corpus(corpus_bytes=result.record.corpus_bytes,
-                                    initial_tokens=result.record.initial_tokens,
-                                    unique_words=result.record.unique_words)
+            self.history.set_corpus(
+                corpus_bytes=result.record.corpus_bytes,
+                initial_tokens=result.record.initial_tokens,
+                unique_words=result.record.unique_words,
+            )
         self.progress.setValue(1000 if not result.cancelled else self.progress.value())
         verb = "Cancelled" if result.cancelled else "Done"
         self.progress_text.setText(
@@ -481,7 +506,9 @@ class MainWindow(QMainWindow):
     @Slot(object)
     def _on_held_out(self, measured: HeldOutCompression) -> None:
         self.compression_chart.set_references(measured.references)
-        self.compression_chart.set_held_out(measured.vocab_sizes, measured.bytes_per_token)
+        self.compression_chart.set_held_out(
+            measured.vocab_sizes, measured.bytes_per_token
+        )
 
     @Slot(str, str)
     def _on_held_out_failed(self, message: str, details: str) -> None:
@@ -494,15 +521,29 @@ class MainWindow(QMainWindow):
         labels = self.status_labels
         if self.training:
             self._elapsed = time.perf_counter() - self._started
-        labels["corpus"].setText(f"Corpus: {format_bytes(h.corpus_bytes)}" if h.corpus_bytes else "Corpus: –")
-        labels["words"].setText(f"Unique pre-tokens: {h.unique_words:,}" if h.unique_words else "Unique pre-tokens: –")
+        labels["corpus"].setText(
+            f"Corpus: {format_bytes(h.corpus_bytes)}" if h.corpus_bytes else "Corpus: –"
+        )
+        labels["words"].setText(
+            f"Unique pre-tokens: {h.unique_words:,}"
+            if h.unique_words
+            else "Unique pre-tokens: –"
+        )
         labels["merges"].setText(f"Merges: {len(h):,}")
-        labels["elapsed"].setText(f"Elapsed: {format_seconds(self._elapsed)}" if self._elapsed else "Elapsed: –")
+        labels["elapsed"].setText(
+            f"Elapsed: {format_seconds(self._elapsed)}"
+            if self._elapsed
+            else "Elapsed: –"
+        )
         rank = self.current_rank
         if rank is not None and rank < len(h) and h.corpus_bytes:
-            labels["compression"].setText(f"Compression: {h.bytes_per_token(rank):.2f} bytes/token")
+            labels["compression"].setText(
+                f"Compression: {h.bytes_per_token(rank):.2f} bytes/token"
+            )
         elif h.corpus_bytes and h.initial_tokens:
-            labels["compression"].setText(f"Compression: {h.corpus_bytes / h.initial_tokens:.2f} bytes/token")
+            labels["compression"].setText(
+                f"Compression: {h.corpus_bytes / h.initial_tokens:.2f} bytes/token"
+            )
         else:
             labels["compression"].setText("Compression: –")
 
@@ -523,32 +564,48 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def open_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open tokenizer", "", "BPE Explorer tokenizer (*.json)")
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Open tokenizer", "", "BPE Explorer tokenizer (*.json)"
+        )
         if path:
             self.open_tokenizer(path)
 
     def open_tokenizer(self, path: str | Path) -> bool:
         """Open a saved tokenizer and show its training record without retraining. False on error."""
         if self.training:
-            dialogs.show_error(self, "Training in progress", "Cancel the training before opening a tokenizer.")
+            dialogs.show_error(
+                self,
+                "Training in progress",
+                "Cancel the training before opening a tokenizer.",
+            )
             return False
         try:
             tokenizer = load_tokenizer(path)
         except (OSError, ValueError) as exc:
-            dialogs.show_error(self, "Cannot open tokenizer", f"“{Path(path).name}” could not be opened: {exc}",
-                               repr(exc))
+            dialogs.show_error(
+                self,
+                "Cannot open tokenizer",
+                f"“{Path(path).name}” could not be opened: {exc}",
+                repr(exc),
+            )
             self.recent.remove(str(path))
             self._rebuild_recent_menu()
             return False
         record = getattr(tokenizer, "record", None)
         self.tokenizer, self.result = tokenizer, None
-        self.history = MergeHistory.from_record(record, dict(tokenizer.special_tokens)) if record else MergeHistory()
+        self.history = (
+            MergeHistory.from_record(record, dict(tokenizer.special_tokens))
+            if record
+            else MergeHistory()
+        )
         self.model.set_history(self.history)
         self._elapsed = 0.0
         if record is not None:
             settings = record.settings
             self.settings_panel.apply(
-                vocab_size=int(settings.get("vocab_size", self.settings_panel.vocab_size.value())),
+                vocab_size=int(
+                    settings.get("vocab_size", self.settings_panel.vocab_size.value())
+                ),
                 pattern=str(settings.get("pattern", tokenizer.pattern)),
                 special_tokens=list(settings.get("special_tokens", [])),
             )
@@ -556,7 +613,9 @@ class MainWindow(QMainWindow):
                 f"Opened {Path(path).name}: {len(self.history):,} merges. {_sentence(record.stop_reason)}"
             )
         else:
-            self.progress_text.setText(f"Opened {Path(path).name}: no training record, so no merge history to show.")
+            self.progress_text.setText(
+                f"Opened {Path(path).name}: no training record, so no merge history to show."
+            )
         self.progress.setValue(1000)
         self._redraw_curves()
         self._set_current(len(self.history) - 1 if len(self.history) else None)
@@ -571,8 +630,9 @@ class MainWindow(QMainWindow):
     def save_dialog(self) -> None:
         if self.tokenizer is None:
             return
-        path, _ = QFileDialog.getSaveFileName(self, "Save tokenizer", "tokenizer.json",
-                                              "BPE Explorer tokenizer (*.json)")
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Save tokenizer", "tokenizer.json", "BPE Explorer tokenizer (*.json)"
+        )
         if path:
             self.save_tokenizer(path)
 
@@ -580,8 +640,12 @@ class MainWindow(QMainWindow):
         try:
             save_tokenizer(self.tokenizer, path)
         except (OSError, ValueError) as exc:
-            dialogs.show_error(self, "Cannot save tokenizer", f"“{Path(path).name}” could not be written: {exc}",
-                               repr(exc))
+            dialogs.show_error(
+                self,
+                "Cannot save tokenizer",
+                f"“{Path(path).name}” could not be written: {exc}",
+                repr(exc),
+            )
             return False
         self.recent.add(str(path))
         self._rebuild_recent_menu()
@@ -592,7 +656,9 @@ class MainWindow(QMainWindow):
     def export_dialog(self, fmt: str) -> None:
         if self.tokenizer is None:
             return
-        directory = QFileDialog.getExistingDirectory(self, f"Export as {EXPORT_FORMATS[fmt]} into folder")
+        directory = QFileDialog.getExistingDirectory(
+            self, f"Export as {EXPORT_FORMATS[fmt]} into folder"
+        )
         if directory:
             self.export_tokenizer(directory, fmt)
 
@@ -600,14 +666,23 @@ class MainWindow(QMainWindow):
         try:
             written = export_tokenizer(self.tokenizer, directory, fmt)
         except (OSError, ValueError) as exc:
-            dialogs.show_error(self, "Cannot export", f"Export as {EXPORT_FORMATS[fmt]} failed: {exc}", repr(exc))
+            dialogs.show_error(
+                self,
+                "Cannot export",
+                f"Export as {EXPORT_FORMATS[fmt]} failed: {exc}",
+                repr(exc),
+            )
             return []
-        self.statusBar().showMessage("Wrote " + ", ".join(p.name for p in written), 8000)
+        self.statusBar().showMessage(
+            "Wrote " + ", ".join(p.name for p in written), 8000
+        )
         return written
 
     # --- drag and drop, closing ----------------------------------------------------------------------------
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
-        if event.mimeData().hasUrls() and all(u.isLocalFile() for u in event.mimeData().urls()):
+        if event.mimeData().hasUrls() and all(
+            u.isLocalFile() for u in event.mimeData().urls()
+        ):
             event.acceptProposedAction()
 
     def dropEvent(self, event: QDropEvent) -> None:
@@ -631,13 +706,6 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event) -> None:
         self.shutdown()
         super().closeEvent(event)
-
-
-def table_font() -> QFont:
-    """Monospaced Latin (fast to draw) with CJK characters from Noto when a token holds them."""
-    font = QFont("DejaVu Sans Mono", 10)
-    font.setFamilies(["DejaVu Sans Mono", TEXT_FONT])
-    return font
 
 
 def _sentence(text: str) -> str:

@@ -8,7 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
 
 from app.merge_history import MergeHistory
 from app.token_text import render_token
@@ -29,6 +35,7 @@ HEADER_TIPS = (
 )
 
 _Index = QModelIndex | QPersistentModelIndex
+_ROOT = QModelIndex()
 _TOKEN_ALIGN = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
 _NUMBER_ALIGN = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
@@ -48,8 +55,12 @@ class MergesTableModel(QAbstractTableModel):
         if not steps:
             return
         first = len(self.history)
-        if steps[0].rank != first:  # checked before beginInsertRows, so a bad batch leaves the model intact
-            raise ValueError(f"merge step {steps[0].rank} arrived after step {first - 1}")
+        if (
+            steps[0].rank != first
+        ):  # checked before beginInsertRows, so a bad batch leaves the model intact
+            raise ValueError(
+                f"merge step {steps[0].rank} arrived after step {first - 1}"
+            )
         self.beginInsertRows(QModelIndex(), first, first + len(steps) - 1)
         self.history.extend(steps)
         self._rendered.extend(render_token(s.token) for s in steps)
@@ -66,14 +77,22 @@ class MergesTableModel(QAbstractTableModel):
         return self._rendered[row]
 
     # --- QAbstractTableModel -----------------------------------------------------------------------------------
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:
+    def rowCount(self, parent: _Index = _ROOT) -> int:
         return 0 if parent.isValid() else len(self._rendered)
 
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:
+    def columnCount(self, parent: _Index = _ROOT) -> int:
         return 0 if parent.isValid() else len(COLUMNS)
 
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
+    def headerData(
+        self,
+        section: int,
+        orientation: Qt.Orientation,
+        role: int = Qt.ItemDataRole.DisplayRole,
+    ):
+        if (
+            orientation == Qt.Orientation.Horizontal
+            and role == Qt.ItemDataRole.ToolTipRole
+        ):
             return HEADER_TIPS[section] if 0 <= section < len(HEADER_TIPS) else None
         if role != Qt.ItemDataRole.DisplayRole:
             return None

@@ -16,7 +16,7 @@ def format_seconds(seconds: float) -> str:
     >>> format_seconds(4.2), format_seconds(75), format_seconds(4000)
     ('4 s', '1 min 15 s', '1 h 6 min')
     """
-    seconds = int(round(seconds))
+    seconds = round(seconds)
     if seconds < 60:
         return f"{seconds} s"
     if seconds < 3600:
@@ -57,11 +57,17 @@ class PhaseProgress:
         return min(1.0, self.done / self.total) if self.total else 0.0
 
     def text(self) -> str:
-        parts = [f"{self.label}: {_amount(self.done, self.unit)} / {_amount(self.total, self.unit)}"]
+        parts = [
+            f"{self.label}: {_amount(self.done, self.unit)} / {_amount(self.total, self.unit)}"
+        ]
         if self.unit != "bytes":
             parts[0] += f" {self.unit}"
         rate = self.rate
         if rate > 0:
-            parts.append(f"{_amount(rate, self.unit)}{'' if self.unit == 'bytes' else ' ' + self.unit}/s")
-            parts.append(f"about {format_seconds(max(0, self.total - self.done) / rate)} left")
+            parts.append(
+                f"{_amount(rate, self.unit)}{'' if self.unit == 'bytes' else ' ' + self.unit}/s"
+            )
+            parts.append(
+                f"about {format_seconds(max(0, self.total - self.done) / rate)} left"
+            )
         return " · ".join(parts)

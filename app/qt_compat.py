@@ -18,15 +18,15 @@ from __future__ import annotations
 import ctypes
 import sys
 
-from PySide6.QtCore import QAbstractListModel, QIdentityProxyModel, QModelIndex, Qt
+from PySide6.QtCore import QAbstractListModel, QIdentityProxyModel, Qt
 
 #: Added to each singleton's count: at a million lost references a second it would last twelve days.
 RESERVE = 1 << 40
 
 
 class _Probe(QAbstractListModel):
-    def rowCount(self, parent=QModelIndex()):
-        return 0 if parent.isValid() else 1
+    def rowCount(self, parent=None):
+        return 1 if parent is None or not parent.isValid() else 0
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
         return None
@@ -50,6 +50,10 @@ def protect_singletons() -> None:
         ctypes.c_ssize_t.from_address(id(obj)).value += RESERVE
 
 
-PYSIDE_LOSES_NONE_REFS = sys.implementation.name == "cpython" and sys.version_info < (3, 12) and _loses_none_refs()
+PYSIDE_LOSES_NONE_REFS = (
+    sys.implementation.name == "cpython"
+    and sys.version_info < (3, 12)
+    and _loses_none_refs()
+)
 if PYSIDE_LOSES_NONE_REFS:
     protect_singletons()

@@ -15,7 +15,12 @@ from PySide6.QtWidgets import (
     QSpinBox,
 )
 
-from app.train_settings import DEFAULT_SPECIALS, TrainSettings, default_processes, parse_special_tokens
+from app.train_settings import (
+    DEFAULT_SPECIALS,
+    TrainSettings,
+    default_processes,
+    parse_special_tokens,
+)
 from bpe_core.patterns import PATTERNS
 
 PATTERN_LABELS = {
@@ -40,7 +45,9 @@ class SettingsPanel(QGroupBox):
         self.vocab_size.setSingleStep(256)
         self.vocab_size.setGroupSeparatorShown(True)
         self.vocab_size.setValue(1257)
-        self.vocab_size.setToolTip("Total vocabulary: 256 bytes + merges + special tokens")
+        self.vocab_size.setToolTip(
+            "Total vocabulary: 256 bytes + merges + special tokens"
+        )
 
         self.pattern = QComboBox()
         self.pattern.setObjectName("patternCombo")
@@ -54,13 +61,17 @@ class SettingsPanel(QGroupBox):
 
         self.specials = QLineEdit(" ".join(DEFAULT_SPECIALS))
         self.specials.setObjectName("specialTokens")
-        self.specials.setToolTip("Special tokens separated by spaces; never merged, ids after the merges")
+        self.specials.setToolTip(
+            "Special tokens separated by spaces; never merged, ids after the merges"
+        )
 
         self.processes = QSpinBox()
         self.processes.setObjectName("processes")
         self.processes.setRange(1, max(2, 2 * (os.cpu_count() or 1)))
         self.processes.setValue(default_processes())
-        self.processes.setToolTip("Worker processes for counting pre-tokens in large corpora")
+        self.processes.setToolTip(
+            "Worker processes for counting pre-tokens in large corpora"
+        )
 
         self.problem_label = QLabel()
         self.problem_label.setObjectName("settingsProblems")
@@ -128,5 +139,7 @@ class SettingsPanel(QGroupBox):
         self.problem_label.setVisible(bool(problems))
         bad = "border: 1px solid #b00020;"
         custom = self.pattern.currentData() == CUSTOM
-        self.custom_regex.setStyleSheet(bad if custom and any("regex" in p for p in problems) else "")
+        self.custom_regex.setStyleSheet(
+            bad if custom and any("regex" in p for p in problems) else ""
+        )
         self.changed.emit()

@@ -36,7 +36,9 @@ codecs.register_error("bpe_explorer_hex", _hex_escape)
 def _visible_char(ch: str) -> str:
     if ch in _VISIBLE:
         return _VISIBLE[ch]
-    if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") or (ch.isspace() and ch != " "):
+    if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") or (
+        ch.isspace() and ch != " "
+    ):
         return "".join(f"<{b:02X}>" for b in ch.encode("utf-8"))
     return ch
 

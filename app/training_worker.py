@@ -58,10 +58,17 @@ class TrainingWorker(QObject):
     counted = Signal(object)  # CorpusCounted
     steps_ready = Signal(list)  # a batch of MergeStep, in rank order
     finished = Signal(object)  # TrainingResult
-    failed = Signal(str, str, str)  # kind ("not-utf8" or "error"), plain message, details
+    failed = Signal(
+        str, str, str
+    )  # kind ("not-utf8" or "error"), plain message, details
     done = Signal()  # always last, after finished or failed
 
-    def __init__(self, source: CorpusSource, settings: TrainSettings, flush_seconds: float = FLUSH_SECONDS):
+    def __init__(
+        self,
+        source: CorpusSource,
+        settings: TrainSettings,
+        flush_seconds: float = FLUSH_SECONDS,
+    ):
         super().__init__()
         self.source = source
         self.settings = settings
@@ -106,15 +113,21 @@ class TrainingWorker(QObject):
             self.failed.emit(kind, str(exc), traceback.format_exc())
         except (PatternError, ValueError, OSError) as exc:
             self.failed.emit("error", str(exc), traceback.format_exc())
-        except Exception as exc:  # a bug: report it rather than lose the thread
-            self.failed.emit("error", f"Training failed unexpectedly: {exc}", traceback.format_exc())
+        except Exception as exc:  # noqa: BLE001  (a bug: report it rather than lose the thread)
+            self.failed.emit(
+                "error", f"Training failed unexpectedly: {exc}", traceback.format_exc()
+            )
         finally:
             self.done.emit()
 
     def _run(self, started: float) -> None:
         s = self.settings
         trainer = BpeTrainer(
-            s.vocab_size, s.special_tokens, pattern=s.pattern, processes=s.processes, errors=self.source.errors
+            s.vocab_size,
+            s.special_tokens,
+            pattern=s.pattern,
+            processes=s.processes,
+            errors=self.source.errors,
         )
         with self._lock:
             self._trainer = trainer
@@ -135,7 +148,10 @@ class TrainingWorker(QObject):
         record = trainer.record
         self.counted.emit(
             CorpusCounted(
-                record.corpus_bytes, record.initial_tokens, record.unique_words, trainer.special_tokens,
+                record.corpus_bytes,
+                record.initial_tokens,
+                record.unique_words,
+                trainer.special_tokens,
                 time.perf_counter() - started,
             )
         )
@@ -231,7 +247,9 @@ class TrainingRun(QObject):
             if not self._detached:
                 self.steps_ready.emit(steps)
                 # Let the repaints this batch caused (pyqtgraph defers some) happen while training waits.
-                QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
+                QCoreApplication.processEvents(
+                    QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents
+                )
         finally:
             self.worker.batch_taken()
 

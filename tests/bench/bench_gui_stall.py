@@ -29,13 +29,16 @@ def main() -> int:
 
     from app.main_window import MainWindow
 
-    app = QApplication(sys.argv[:1])
+    _app = QApplication(sys.argv[:1])  # kept alive for the whole run
     settings = QSettings(os.devnull, QSettings.Format.IniFormat)
     window = MainWindow(settings)
     window.show()
     window.corpus_panel.select_stdlib()
-    window.settings_panel.apply(vocab_size=256 + args.merges + 1, special_tokens=["<|endoftext|>"],
-                                processes=args.processes)
+    window.settings_panel.apply(
+        vocab_size=256 + args.merges + 1,
+        special_tokens=["<|endoftext|>"],
+        processes=args.processes,
+    )
 
     gaps: list[tuple[float, str]] = []  # (gap in ms, phase)
     phase = ["idle"]
@@ -71,7 +74,9 @@ def main() -> int:
     window.start_training()
     window.run.counted.connect(on_counted)
     window.run.finished.connect(on_finished)
-    window.run.failed.connect(lambda kind, message, details: (print(message), loop.quit()))
+    window.run.failed.connect(
+        lambda kind, message, details: (print(message), loop.quit())
+    )
     loop.exec()
     timer.stop()
     seconds = time.perf_counter() - started
@@ -87,18 +92,26 @@ def main() -> int:
             return 0.0, 0.0, 0
         return values[-1], values[int(0.99 * (len(values) - 1))], len(values)
 
-    print(f"corpus: {result.record.corpus_bytes / 1e6:.1f} MB in {len(result.record.corpus_names)} files, "
-          f"{len(result.merges):,} merges in {seconds:.1f} s ({args.processes} processes)")
+    print(
+        f"corpus: {result.record.corpus_bytes / 1e6:.1f} MB in {len(result.record.corpus_names)} files, "
+        f"{len(result.merges):,} merges in {seconds:.1f} s ({args.processes} processes)"
+    )
     idle_max = stats("idle")[0]
     worst = 0.0
     for name in ("idle", "counting", "merging"):
         longest, p99, n = stats(name)
         worst = max(worst, longest) if name != "idle" else worst
-        print(f"{name:9s} ticks {n:6d}   longest gap {longest:7.1f} ms   p99 {p99:6.1f} ms")
-    print(f"longest event-loop gap while training: {worst:.1f} ms (stall ≈ {worst - 10:.1f} ms beyond the 10 ms tick); "
-          f"ratio to idle {worst / idle_max:.1f}x; target < 100 ms: {'OK' if worst < 100 else 'MISSED'}")
+        print(
+            f"{name:9s} ticks {n:6d}   longest gap {longest:7.1f} ms   p99 {p99:6.1f} ms"
+        )
+    print(
+        f"longest event-loop gap while training: {worst:.1f} ms (stall ≈ {worst - 10:.1f} ms beyond the 10 ms tick); "
+        f"ratio to idle {worst / idle_max:.1f}x; target < 100 ms: {'OK' if worst < 100 else 'MISSED'}"
+    )
     return 0
 
 
-if __name__ == "__main__":  # guard required: counting spawns worker processes that import this file
+if (
+    __name__ == "__main__"
+):  # guard required: counting spawns worker processes that import this file
     sys.exit(main())

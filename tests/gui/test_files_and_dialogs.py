@@ -18,7 +18,9 @@ def answer_next_dialog(button_text=None):
             QTimer.singleShot(20, press)
             return
         seen.update(name=box.objectName(), text=box.text(), details=box.detailedText())
-        buttons = [b for b in box.buttons() if button_text is None or b.text() == button_text]
+        buttons = [
+            b for b in box.buttons() if button_text is None or b.text() == button_text
+        ]
         buttons[0].click() if button_text else box.accept()
 
     QTimer.singleShot(0, press)
@@ -64,7 +66,10 @@ def test_invalid_settings_disable_train_and_say_why(window):
     panel.custom_regex.setText(r"\p{L}+|\s+|[^\s\p{L}]+")
     assert window.train_button.isEnabled() and not window.train_reason.isVisible()
     panel.vocab_size.setValue(200)
-    assert not window.train_button.isEnabled() and "minimum is 257" in window.train_reason.text()
+    assert (
+        not window.train_button.isEnabled()
+        and "minimum is 257" in window.train_reason.text()
+    )
     panel.vocab_size.setValue(1000)
     panel.specials.setText("<|a|> <|a|>")
     assert not window.train_button.isEnabled() and "twice" in window.train_reason.text()
@@ -81,13 +86,15 @@ def test_save_then_open_restores_merges_and_charts(window, train, tmp_path, qtbo
 
     from app.main_window import MainWindow
 
-    other = MainWindow(QSettings(str(tmp_path / "other.ini"), QSettings.Format.IniFormat))
+    other = MainWindow(
+        QSettings(str(tmp_path / "other.ini"), QSettings.Format.IniFormat)
+    )
     qtbot.addWidget(other)
     assert other.open_tokenizer(path)
     assert other.history.steps == result.record.steps
     assert other.model.rowCount() == len(result.merges) == 800 - 257
     assert other.tokenizer.merges == result.merges
-    x, y = other.count_chart.curve.getOriginalDataset()
+    _, y = other.count_chart.curve.getOriginalDataset()
     assert list(y) == [s.count for s in result.record.steps]
     assert other.pair_chart.shown_rank == len(result.merges) - 1
     assert other.recent.paths() == [str(path)]
@@ -100,15 +107,20 @@ def test_open_bad_tokenizer_file_shows_error_and_keeps_working(window, tmp_path)
     bad.write_text('{"format": "something else"}', encoding="utf-8")
     seen = answer_next_dialog()
     assert not window.open_tokenizer(bad)
-    assert seen["name"] == "errorDialog" and "bad.json" in seen["text"] and seen["details"]
+    assert (
+        seen["name"] == "errorDialog" and "bad.json" in seen["text"] and seen["details"]
+    )
     assert window.train_button.isEnabled()
 
 
 def test_export_writes_each_format(window, train, tmp_path):
     window.settings_panel.apply(vocab_size=400)
     train(window)
-    for fmt, names in {"gpt2": {"vocab.json", "merges.txt"}, "tiktoken": {"tokenizer.tiktoken"},
-                       "huggingface": {"tokenizer.json"}}.items():
+    for fmt, names in {
+        "gpt2": {"vocab.json", "merges.txt"},
+        "tiktoken": {"tokenizer.tiktoken"},
+        "huggingface": {"tokenizer.json"},
+    }.items():
         written = window.export_tokenizer(tmp_path / fmt, fmt)
         assert {p.name for p in written} == names
 
@@ -129,7 +141,10 @@ def test_model_appends_batches_and_filters_bytes(qtmodeltester):
     proxy = MergesFilterModel()
     proxy.setSourceModel(model)
     qtmodeltester.check(model)
-    steps = [MergeStep(0, 256, 0xE4, 0xB8, b"\xe4\xb8", 5, 20), MergeStep(1, 257, 256, 0xAD, "中".encode(), 5, 15)]
+    steps = [
+        MergeStep(0, 256, 0xE4, 0xB8, b"\xe4\xb8", 5, 20),
+        MergeStep(1, 257, 256, 0xAD, "中".encode(), 5, 15),
+    ]
     model.extend(steps[:1])
     model.extend(steps[1:])
     qtmodeltester.check(model)

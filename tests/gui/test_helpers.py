@@ -17,7 +17,9 @@ def test_render_token_cases():
     assert render_token("你".encode()[1:]) == "<BD><A0>"
     assert render_token("😀".encode()) == "😀"
     assert render_token(b"\x1b[0m") == "<1B>[0m"
-    assert render_token("a\u00a0b".encode()) == "a<C2><A0>b"  # no-break space made visible
+    assert (
+        render_token("a\u00a0b".encode()) == "a<C2><A0>b"
+    )  # no-break space made visible
 
 
 @given(st.text())
@@ -34,7 +36,9 @@ def test_render_token_never_fails_on_bytes(data):
 def test_progress_text_counts_bytes_then_merges():
     p = PhaseProgress("Counting pre-tokens", total=4_000_000, unit="bytes", started=0.0)
     p.update(1_000_000, now=0.5)
-    assert p.text() == "Counting pre-tokens: 1.0 MB / 4.0 MB · 2.0 MB/s · about 2 s left"
+    assert (
+        p.text() == "Counting pre-tokens: 1.0 MB / 4.0 MB · 2.0 MB/s · about 2 s left"
+    )
     assert p.fraction == 0.25
 
 
@@ -47,8 +51,20 @@ def test_held_out_samples_end_at_the_full_vocabulary():
 def test_command_line_presets_and_trains(window, wait_signal, tmp_path):
     corpus = tmp_path / "c.txt"
     corpus.write_text("low lower lowest " * 50, encoding="utf-8")
-    args = parse_args([str(corpus), "--vocab-size", "270", "--pattern", "cl100k", "--special", "<|x|>",
-                       "--text", "lowest", "--train"])
+    args = parse_args(
+        [
+            str(corpus),
+            "--vocab-size",
+            "270",
+            "--pattern",
+            "cl100k",
+            "--special",
+            "<|x|>",
+            "--text",
+            "lowest",
+            "--train",
+        ]
+    )
     apply_args(window, args)
     assert window.run is not None
     (result,) = wait_signal(window.run.finished, 30000)

@@ -22,23 +22,40 @@ def test_window_opens_ready_to_train(window):
 
 
 def test_trains_sample_to_1000_merges_through_train_button(window, train):
-    window.settings_panel.apply(vocab_size=1257, special_tokens=["<|endoftext|>"], pattern="gpt2")
+    window.settings_panel.apply(
+        vocab_size=1257, special_tokens=["<|endoftext|>"], pattern="gpt2"
+    )
     result = train(window)
     assert not result.cancelled
-    expected, trainer = engine_steps(samples_dir() / "english.txt", 1257, ["<|endoftext|>"])
+    expected, trainer = engine_steps(
+        samples_dir() / "english.txt", 1257, ["<|endoftext|>"]
+    )
     assert len(expected) == 1000
     model = window.model
     assert model.rowCount() == 1000 == window.proxy.rowCount()
     for row, step in enumerate(expected):
-        raw = [model.data(model.index(row, c), RAW_ROLE) for c in (RANK, ID, LEFT, RIGHT, NEW, COUNT, AFTER)]
-        assert raw == [step.rank, step.new_id, step.left, step.right, step.token, step.count, step.tokens_after]
+        raw = [
+            model.data(model.index(row, c), RAW_ROLE)
+            for c in (RANK, ID, LEFT, RIGHT, NEW, COUNT, AFTER)
+        ]
+        assert raw == [
+            step.rank,
+            step.new_id,
+            step.left,
+            step.right,
+            step.token,
+            step.count,
+            step.tokens_after,
+        ]
     assert result.merges == trainer.merges
     # Charts hold the run: counts by rank, compression per vocabulary size, the last step's candidate pairs.
     x, y = window.count_chart.curve.getOriginalDataset()
     assert len(x) == 1000 and np.array_equal(y, [s.count for s in expected])
     x, y = window.compression_chart.corpus_curve.getOriginalDataset()
     assert len(y) == 1000
-    assert y[-1] == pytest.approx(trainer.record.corpus_bytes / expected[-1].tokens_after)
+    assert y[-1] == pytest.approx(
+        trainer.record.corpus_bytes / expected[-1].tokens_after
+    )
     assert window.pair_chart.shown_rank == 999
     assert len(window.pair_chart.labels) == min(15, len(expected[-1].top_pairs))
     assert window.status_labels["merges"].text() == "Merges: 1,000"
@@ -48,7 +65,9 @@ def test_trains_sample_to_1000_merges_through_train_button(window, train):
 def test_steps_arrive_in_batches(window, train):
     batches = []
     window.settings_panel.apply(vocab_size=1257)
-    window.train_button.clicked.connect(lambda: window.run.steps_ready.connect(batches.append))
+    window.train_button.clicked.connect(
+        lambda: window.run.steps_ready.connect(batches.append)
+    )
     train(window)
     assert sum(len(b) for b in batches) == 1000
     assert len(batches) < 100, "steps must be batched, not sent one signal per merge"
@@ -58,14 +77,23 @@ def test_selecting_a_row_makes_it_the_current_step(window, train, qtbot):
     window.settings_panel.apply(vocab_size=400)
     train(window)
     index = window.proxy.index(10, 0)
-    window.table.selectionModel().select(index, window.table.selectionModel().SelectionFlag.ClearAndSelect
-                                         | window.table.selectionModel().SelectionFlag.Rows)
+    window.table.selectionModel().select(
+        index,
+        window.table.selectionModel().SelectionFlag.ClearAndSelect
+        | window.table.selectionModel().SelectionFlag.Rows,
+    )
     assert window.current_rank == 10
     assert window.pair_chart.shown_rank == 10
     assert window.count_chart.marker.value() == 10
     step = window.history.steps[10]
-    assert window.pair_chart.labels[0].replace("␣", " ").startswith(
-        window.history.token_bytes(step.left).decode("utf-8", "replace").replace("␣", " ")[:5]
+    assert (
+        window.pair_chart.labels[0]
+        .replace("␣", " ")
+        .startswith(
+            window.history.token_bytes(step.left)
+            .decode("utf-8", "replace")
+            .replace("␣", " ")[:5]
+        )
     )
 
 
@@ -75,8 +103,13 @@ def test_filter_finds_tokens_typed_or_rendered(window, train, qtbot):
     window.search.setText("␣the")  # QTest cannot type non-ASCII keys
     rows = window.proxy.rowCount()
     assert rows > 0
-    assert all(b" the" in window.history.steps[window.proxy.mapToSource(window.proxy.index(r, 0)).row()].token
-               for r in range(rows))
+    assert all(
+        b" the"
+        in window.history.steps[
+            window.proxy.mapToSource(window.proxy.index(r, 0)).row()
+        ].token
+        for r in range(rows)
+    )
     window.search.setText(" the")
     assert window.proxy.rowCount() == rows
 
@@ -88,8 +121,13 @@ def test_cancel_mid_run_keeps_merges(window, qtbot, wait_signal, random_words_co
     run = window.run
     wait_signal(run.steps_ready, 30000)
     assert window.cancel_button.isEnabled()
-    (result,) = wait_signal(run.finished, 5000,
-                            trigger=lambda: qtbot.mouseClick(window.cancel_button, Qt.MouseButton.LeftButton))
+    (result,) = wait_signal(
+        run.finished,
+        5000,
+        trigger=lambda: qtbot.mouseClick(
+            window.cancel_button, Qt.MouseButton.LeftButton
+        ),
+    )
     assert result.cancelled and "cancelled" in result.stop_reason
     assert 0 < len(result.merges) < 19744
     qtbot.waitUntil(lambda: window.model.rowCount() == len(result.merges), timeout=5000)
