@@ -48,8 +48,8 @@ from app.tokenizer_files import (
 from app.training_worker import CorpusCounted, TrainingResult, TrainingRun
 
 APP_TITLE = "BPE Explorer"
-#: Charts are redrawn at most this often while training (each redraw costs the GUI thread tens of milliseconds).
-FRAME_MS = 200
+#: While training, a piece of a frame (see ``MainWindow._on_steps``) is painted at most this often.
+PIECE_MS = 70
 
 
 class MainWindow(QMainWindow):
@@ -72,6 +72,7 @@ class MainWindow(QMainWindow):
         self._pending: list = []  # steps received but not yet shown
         self._last_frame = 0.0
         self._frames = 0
+        self._final_pieces: list = []
         self.recent = RecentFiles(settings or QSettings("bpe-explorer", "BPE Explorer"))
         self.held_out_runner = BackgroundRunner(self)
         self.held_out_runner.result.connect(self._on_held_out)
@@ -95,7 +96,7 @@ class MainWindow(QMainWindow):
 
         self.frame_timer = QTimer(self)
         self.frame_timer.setSingleShot(True)
-        self.frame_timer.setInterval(2 * FRAME_MS)
+        self.frame_timer.setInterval(400)
         self.frame_timer.timeout.connect(self._render_frame)
         self.tick = QTimer(self)
         self.tick.setInterval(250)
@@ -356,44 +357,37 @@ class MainWindow(QMainWindow):
 
     @Slot(list)
     def _on_steps(self, steps: list) -> None:
-        """Take a batch of steps; show them now if a frame is due (at most one per ``FRAME_MS``).
+        """Take a batch of steps and, if one is due, paint the next piece of a frame.
 
-        Training pauses until this returns (``TrainingWorker._hand_over``), so a frame is painted here, at once,
-        rather than later when every call from Qt into Python would compete with training for the GIL.
+        Training pauses until this returns (``TrainingWorker._hand_over``), so the piece is painted here, at once,
+        rather than later when every call from Qt into Python would compete with training for the GIL. A frame is
+        three pieces painted at successive batches (table and pair chart, merge-count chart, compression chart),
+        so that the event loop never waits for a whole window repaint.
         """
         self._pending.extend(steps)
         if self._phase is not None:
             self._phase.update(
                 len(self.history) + len(self._pending), time.perf_counter()
             )
-        if time.perf_counter() - self._last_frame >= FRAME_MS / 1000:
-            self._render_frame(paint_now=True)
+        if time.perf_counter() - self._last_frame >= PIECE_MS / 1000:
+            self._paint_piece()
         else:
             self.frame_timer.start()  # (re)started: fires only once batches stop coming
 
-    @Slot()
-    def _render_frame(self, paint_now: bool = False) -> None:
-        """Show the steps received since the last frame: table rows, progress, pair chart, and (in turn, while
-        training) one of the two curve charts, so that no frame keeps the event loop long."""
+    def _paint_piece(self) -> None:
         self._last_frame = time.perf_counter()
-        pending, self._pending = self._pending, []
-        self.model.extend(pending)
-        if self._phase is not None and self._phase.unit == "merges":
-            self.progress.setValue(int(1000 * self._phase.fraction))
-            self.progress_text.setText(self._phase.text())
-        if not len(self.history):
-            return
+        piece = self._frames % 3
         self._frames += 1
-        curve_chart = None
-        if not self.training:
-            self._redraw_curves()
-        else:
-            curve_chart = (
-                self.count_chart if self._frames % 2 else self.compression_chart
-            )
-            curve_chart.update_history(self.history)
-        self._set_current(len(self.history) - 1)
-        if paint_now:
+        if piece == 0:
+            pending, self._pending = self._pending, []
+            self.model.extend(pending)
+            if self._phase is not None and self._phase.unit == "merges":
+                self.progress.setValue(int(1000 * self._phase.fraction))
+                self.progress_text.setText(self._phase.text())
+            if len(self.history):
+                self.current_rank = len(self.history) - 1
+                self.pair_chart.show_step(self.history, self.current_rank)
+                self._update_status()
             self.table.paint_now()
             for widget in (
                 self.pair_chart.viewport(),
@@ -401,8 +395,30 @@ class MainWindow(QMainWindow):
                 self.progress_text,
             ):
                 widget.repaint()
-            if curve_chart is not None:
-                curve_chart.viewport().repaint()
+        elif self.current_rank is not None:
+            chart = self.count_chart if piece == 1 else self.compression_chart
+            chart.update_history(self.history)
+            if piece == 1:
+                self.count_chart.mark(self.current_rank)
+            else:
+                self.compression_chart.mark(self._vocab_size_at(self.current_rank))
+            chart.viewport().repaint()
+
+    @Slot()
+    def _render_frame(self) -> None:
+        """Show everything received so far at once (after a run, or when batches stop coming)."""
+        self._last_frame = time.perf_counter()
+        pending, self._pending = self._pending, []
+        self.model.extend(pending)
+        if self._phase is not None and self._phase.unit == "merges":
+            self.progress.setValue(int(1000 * self._phase.fraction))
+            self.progress_text.setText(self._phase.text())
+        if len(self.history):
+            self._redraw_curves()
+            self._set_current(len(self.history) - 1)
+
+    def _vocab_size_at(self, rank: int) -> int:
+        return 257 + rank + len(self.history.special_tokens)
 
     @Slot(object)
     def _on_finished(self, result: TrainingResult) -> None:
@@ -411,7 +427,8 @@ class MainWindow(QMainWindow):
         self.training = False
         self.tick.stop()
         self.frame_timer.stop()
-        self._render_frame()  # steps still waiting for a frame
+        self.model.extend(self._pending)  # steps still waiting for a frame
+        self._pending = []
         try:
             self.tokenizer = tokenizer_from_result(result)
         except Exception as exc:  # noqa: BLE001  (the engine refused its own output: report, keep the table)
@@ -434,14 +451,50 @@ class MainWindow(QMainWindow):
             f"{verb} in {format_seconds(result.seconds)}: {len(self.history):,} merges. {_sentence(result.stop_reason)}"
         )
         self._after_run()
-        self._redraw_curves()
-        self._set_current(len(self.history) - 1 if len(self.history) else None)
-        self.refresh_held_out()
+        self.current_rank = len(self.history) - 1 if len(self.history) else None
+        self._show_final()
+
+    def _show_final(self) -> None:
+        """Redraw the charts for the whole run, one chart per turn of the event loop (each is painted at once),
+        then measure the held-out text, so that the end of a run never freezes the window."""
+        self._final_pieces = [self.pair_chart, self.count_chart, self.compression_chart]
+        QTimer.singleShot(0, self._next_final_piece)
+
+    def redrawing(self) -> bool:
+        """True while the charts are still being redrawn after a run."""
+        return bool(self._final_pieces)
+
+    @Slot()
+    def _next_final_piece(self) -> None:
+        if not self._final_pieces or self.training:
+            return
+        chart = self._final_pieces.pop(0)
+        rank = self.current_rank
+        if chart is self.pair_chart:
+            self.pair_chart.show_step(self.history, rank)
+            self._update_status()
+        else:
+            chart.hold_axes(None)
+            chart.update_history(self.history)
+            chart.mark(
+                None
+                if rank is None
+                else rank
+                if chart is self.count_chart
+                else self._vocab_size_at(rank)
+            )
+        chart.viewport().repaint()
+        if self._final_pieces:
+            QTimer.singleShot(0, self._next_final_piece)
+        else:
+            self.held_out_timer.start()
 
     @Slot(str, str, str)
     def _on_failed(self, kind: str, message: str, details: str) -> None:
         self.training = False
         self.tick.stop()
+        self.count_chart.hold_axes(None)
+        self.compression_chart.hold_axes(None)
         self._after_run()
         self.progress_text.setText("Training failed.")
         source = self.corpus_panel.current_source()
@@ -453,8 +506,6 @@ class MainWindow(QMainWindow):
         dialogs.show_error(self, "Training failed", message, details)
 
     def _after_run(self) -> None:
-        self.count_chart.hold_axes(None)
-        self.compression_chart.hold_axes(None)
         self.cancel_button.setEnabled(False)
         self._update_train_button()
         self._update_file_actions()
@@ -473,7 +524,7 @@ class MainWindow(QMainWindow):
         if rank is None:
             self.compression_chart.mark(None)
         else:
-            self.compression_chart.mark(257 + rank + len(self.history.special_tokens))
+            self.compression_chart.mark(self._vocab_size_at(rank))
         self._update_status()
 
     def _redraw_curves(self) -> None:

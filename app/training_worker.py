@@ -247,9 +247,11 @@ class TrainingRun(QObject):
             if not self._detached:
                 self.steps_ready.emit(steps)
                 # Let the repaints this batch caused (pyqtgraph defers some) happen while training waits.
-                QCoreApplication.processEvents(
-                    QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents
-                )
+                # Two rounds: a scene update posts a view update, which posts the paint.
+                for _ in range(2):
+                    QCoreApplication.processEvents(
+                        QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents
+                    )
         finally:
             self.worker.batch_taken()
 

@@ -120,6 +120,8 @@ def train(qtbot, wait_signal):
         assert window.run is not None, (
             "Train did not start a run: " + window.train_reason.text()
         )
-        return wait_signal(window.run.finished, timeout)[0]
+        result = wait_signal(window.run.finished, timeout)[0]
+        qtbot.waitUntil(lambda: not window.redrawing(), timeout=5000)  # charts are redrawn in turns
+        return result
 
     return run
