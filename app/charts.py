@@ -261,11 +261,12 @@ class CompressionChart(pg.PlotWidget):
         xs = np.array([REFERENCE_VOCAB[n] for n in names], float)
         ys = np.array([values[n] for n in names], float)
         self.reference_points.setData(xs, ys)
-        for i, (name, x, y) in enumerate(zip(names, xs, ys)):
-            # Alternate above and below: the three points sit close together on a log axis.
-            anchor = (0.5, 1.2) if i % 2 == 0 else (0.5, -0.2)
+        for name, x, y in zip(names, xs, ys):
+            # Left of each point: the three sit close together on a log axis but at different heights.
             label = pg.TextItem(
-                f"{name.removesuffix('_base')} {y:.2f}", color=MARKER, anchor=anchor
+                f"{name.removesuffix('_base')} {y:.2f}",
+                color=MARKER,
+                anchor=(1.08, 0.5),
             )
             label.setPos(math.log10(x), y)
             self.addItem(label, ignoreBounds=True)

@@ -74,7 +74,7 @@ class CorpusPanel(QGroupBox):
         self.combo.clear()
         for source in self.sources:
             self.combo.addItem(source.name)
-        self.combo.addItem("Python standard library (~30 MB of code)")
+        self.combo.addItem("Python standard library")
         self.combo.blockSignals(False)
 
     def current_source(self) -> CorpusSource | None:

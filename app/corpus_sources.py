@@ -166,12 +166,12 @@ def format_bytes(n: float) -> str:
     """Human-readable size.
 
     >>> format_bytes(512), format_bytes(2048), format_bytes(31_500_000)
-    ('512 B', '2.0 KB', '31.5 MB')
+    ('512\xa0B', '2.0\xa0KB', '31.5\xa0MB')
     """
     if n < 1000:
-        return f"{int(n)} B"
+        return f"{int(n)}\u00a0B"
     for unit in ("KB", "MB", "GB"):
         n /= 1000
         if n < 1000 or unit == "GB":
             break
-    return f"{n:.1f} {unit}"
+    return f"{n:.1f}\u00a0{unit}"  # no line break inside a size

@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
 
 from app.corpus_panel import TEXT_FONT
 
-COLUMN_WIDTHS = (52, 56, 84, 84, 104, 64)
+COLUMN_WIDTHS = (48, 52, 76, 76, 100, 84)
 
 
 def table_font() -> QFont:
