@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QSplitter,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -29,6 +30,7 @@ from PySide6.QtWidgets import (
 from app import dialogs
 from app.background import BackgroundRunner
 from app.charts import CompressionChart, MergeCountChart, PairFrequencyChart
+from app.compare import CompareView
 from app.corpus_panel import TEXT_FONT, CorpusPanel
 from app.corpus_sources import format_bytes
 from app.held_out import DEFAULT_HELD_OUT, HeldOutCompression, measure_held_out
@@ -38,6 +40,7 @@ from app.merges_view import MergesTableView
 from app.progress import PhaseProgress, format_seconds
 from app.recent_files import RecentFiles
 from app.settings_panel import SettingsPanel
+from app.teaching.window import TeachingWindow
 from app.tokenizer_files import (
     EXPORT_FORMATS,
     export_tokenizer,
@@ -64,6 +67,7 @@ class MainWindow(QMainWindow):
         self._retired: list[TrainingRun] = []
         self.tokenizer = None  # the trained or opened tokenizer (bpe_core), for saving, exporting and comparing
         self.result: TrainingResult | None = None
+        self.teaching: TeachingWindow | None = None  # the Teach window, once opened
         self.current_rank: int | None = None
         self.training = False
         self._phase: PhaseProgress | None = None
@@ -90,7 +94,12 @@ class MainWindow(QMainWindow):
         splitter.setStretchFactor(2, 3)
         splitter.setSizes([360, 590, 610])
         splitter.setChildrenCollapsible(False)
-        self.setCentralWidget(splitter)
+        self.compare_view = CompareView()
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("mainTabs")
+        self.tabs.addTab(splitter, "Train")
+        self.tabs.addTab(self.compare_view, "Compare")
+        self.setCentralWidget(self.tabs)
         self._build_status()
         self._build_menus()
 
@@ -238,6 +247,9 @@ class MainWindow(QMainWindow):
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         self._rebuild_recent_menu()
         self._update_file_actions()
+        teach_menu = self.menuBar().addMenu("&Teach")
+        self.teach_action = teach_menu.addAction("Open the &teaching views…", self.open_teaching)
+        self.teach_action.setShortcut(QKeySequence("Ctrl+T"))
 
     # --- training ------------------------------------------------------------------------------------------
     def problems(self) -> list[str]:
@@ -388,6 +400,7 @@ class MainWindow(QMainWindow):
                 self.current_rank = len(self.history) - 1
                 self.pair_chart.show_step(self.history, self.current_rank)
                 self._update_status()
+                self._update_compare()
             self.table.paint_now()
             for widget in (
                 self.pair_chart.viewport(),
@@ -452,6 +465,7 @@ class MainWindow(QMainWindow):
         )
         self._after_run()
         self.current_rank = len(self.history) - 1 if len(self.history) else None
+        self._update_compare()
         self._show_final()
 
     def _show_final(self) -> None:
@@ -526,6 +540,20 @@ class MainWindow(QMainWindow):
         else:
             self.compression_chart.mark(self._vocab_size_at(rank))
         self._update_status()
+        self._update_compare()
+
+    def _update_compare(self) -> None:
+        """Show our tokenizer at the current step in the Compare tab (during a run: the merges so far)."""
+        if self.tokenizer is not None:
+            merges = self.tokenizer.merge_count
+            rank = self.current_rank
+            k = merges if rank is None or rank >= merges else rank + 1
+            self.compare_view.set_own_tokenizer(self.tokenizer.truncated(k), f"{k:,} merges")
+        elif self.training and self.run is not None and len(self.history):
+            self.compare_view.set_own_steps(self.history.steps, self.history.special_tokens,
+                                            self.run.settings.pattern, f"training, {len(self.history):,} merges")
+        else:
+            self.compare_view.set_own_tokenizer(None)
 
     def _redraw_curves(self) -> None:
         self.count_chart.update_history(self.history)
@@ -729,6 +757,21 @@ class MainWindow(QMainWindow):
         )
         return written
 
+    # --- teaching views ------------------------------------------------------------------------------------
+    @Slot()
+    def open_teaching(self) -> None:
+        """Open (or bring forward) the Teach window on the current tokenizer; before there is one, it shows
+        tiktoken's encodings."""
+        tokenizer = self.tokenizer
+        name = f"current tokenizer ({tokenizer.merge_count:,} merges)" if tokenizer is not None else ""
+        if self.teaching is None:
+            self.teaching = TeachingWindow(tokenizer, name, parent=self)
+        else:
+            self.teaching.set_tokenizer(tokenizer, name)
+        self.teaching.show()
+        self.teaching.raise_()
+        self.teaching.activateWindow()
+
     # --- drag and drop, closing ----------------------------------------------------------------------------
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if event.mimeData().hasUrls() and all(
@@ -753,6 +796,7 @@ class MainWindow(QMainWindow):
         self.run, self._retired = None, []
         self.training = False
         self.held_out_runner.wait_all()
+        self.compare_view.shutdown()
 
     def closeEvent(self, event) -> None:
         self.shutdown()
