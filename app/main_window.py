@@ -800,6 +800,8 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event) -> None:
         self.shutdown()
+        if self.teaching is not None:
+            self.teaching.close()
         super().closeEvent(event)
 
 
