@@ -49,7 +49,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--open", metavar="TOKENIZER.json", help="open a saved tokenizer"
     )
-    parser.add_argument("--text", help="prefill the held-out text")
+    parser.add_argument("--text", help="prefill the held-out text and the text to compare")
     return parser.parse_args(argv)
 
 
@@ -69,6 +69,7 @@ def apply_args(window, args: argparse.Namespace) -> None:
     )
     if args.text is not None:
         window.held_out_edit.setPlainText(args.text)
+        window.compare_view.set_text(args.text)
     if args.open:
         window.open_tokenizer(args.open)
     if args.train:

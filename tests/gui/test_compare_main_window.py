@@ -1,0 +1,68 @@
+"""The main window's Compare tab follows our tokenizer: during a run, when it ends, at the selected step, when a
+tokenizer is opened; and ``--text`` prefills it."""
+
+from __future__ import annotations
+
+import re
+
+from app.compare.sources import OWN_KEY
+from app.main import apply_args, parse_args
+
+TEXT = "The keeper climbed the tower. 灯塔"
+
+
+def own_ids(window) -> list[int]:
+    return window.compare_view.panes[OWN_KEY].ids()
+
+
+def wait_for_own(qtbot, window, expected: list[int]) -> None:
+    qtbot.waitUntil(lambda: own_ids(window) == expected and not window.compare_view.busy(), timeout=15000)
+
+
+def test_compare_tab_follows_the_trained_tokenizer_and_the_current_step(qtbot, window, train, tmp_path):
+    view = window.compare_view
+    assert window.tabs.tabText(window.tabs.indexOf(view)) == "Compare"
+    view.set_text(TEXT)
+    assert own_ids(window) == []  # nothing trained yet
+    window.settings_panel.apply(vocab_size=456, special_tokens=["<|endoftext|>"], pattern="gpt2")
+    train(window)
+    tokenizer = window.tokenizer
+    assert tokenizer.merge_count == 456 - 256 - 1
+    wait_for_own(qtbot, window, tokenizer.encode(TEXT))
+    assert "199 merges" in view.panes[OWN_KEY].title.text()
+    window.select_rank(9)  # the 10th merge becomes the current step
+    wait_for_own(qtbot, window, tokenizer.truncated(10).encode(TEXT))
+    assert "10 merges" in view.panes[OWN_KEY].title.text()
+    # a saved tokenizer opened later replaces it
+    path = tmp_path / "saved.json"
+    assert window.save_tokenizer(path)
+    window.select_rank(0)
+    assert window.open_tokenizer(path)
+    wait_for_own(qtbot, window, tokenizer.encode(TEXT))
+
+
+def test_compare_tab_shows_a_run_in_progress(qtbot, window, random_words_corpus):
+    view = window.compare_view
+    window.tabs.setCurrentWidget(view)
+    view.set_text("made up words like qwerty and zxcvb")
+    assert window.corpus_panel.add_files([random_words_corpus])
+    window.settings_panel.apply(vocab_size=20000, special_tokens=[])
+    window.start_training()
+    title = view.panes[OWN_KEY].title
+    qtbot.waitUntil(lambda: "training" in title.text() and bool(own_ids(window)), timeout=30000)
+    result = view.panes[OWN_KEY].result  # the ids shown and the label of the tokenizer that made them
+    shown = own_ids(window)
+    merges = int(re.search(r"training, ([\d,]+) merges", result.source.label)[1].replace(",", ""))
+    window.cancel_training()
+    qtbot.waitUntil(lambda: window.tokenizer is not None, timeout=10000)
+    wait_for_own(qtbot, window, window.tokenizer.encode(view.text()))
+    assert "training" not in title.text()
+    assert shown == window.tokenizer.truncated(merges).encode(view.text())  # what the run had made by then
+
+
+def test_text_argument_prefills_the_compare_view(qtbot, window):
+    apply_args(window, parse_args(["--text", "hello 中文 🙂"]))
+    assert window.compare_view.text() == "hello 中文 🙂"
+    qtbot.waitUntil(lambda: window.compare_view.panes["gpt2"].ids() != [] and not window.compare_view.busy(),
+                    timeout=15000)
+    assert window.compare_view.panes["gpt2"].result.view.text == "hello 中文 🙂"
