@@ -47,7 +47,6 @@ def main(argv=None) -> int:
     from PySide6.QtGui import QFont
     from PySide6.QtWidgets import QApplication
 
-    import app  # noqa: F401  (the PySide6 guard)
     from app.teaching.window import TeachingWindow
     from bpe_core import Tokenizer
 
