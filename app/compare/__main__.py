@@ -33,7 +33,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    import app  # noqa: F401  (installs the PySide6 reference-count guard)
     from app.compare.compare_view import CompareView
     from bpe_core.tokenizer import Tokenizer
 

@@ -2,9 +2,11 @@
 
 CPython collects in whichever thread happens to cross an allocation threshold. When that is a worker thread (ours
 encodes texts in pure Python, so it allocates a lot), the collection runs beside the GUI thread's Qt code and can
-destroy or traverse Qt wrappers from the wrong thread: the test suite crashed that way, in the encoding thread,
-"Garbage-collecting". The usual cure for Qt applications (calibre, pyqtgraph, nexpy) is applied here: automatic
-collection is switched off and a timer in the GUI thread collects each generation once its threshold is passed.
+destroy Qt objects caught in reference cycles from the wrong thread. With PySide6 6.12 the compare tests crashed
+that way about one run in three, in the encoding thread, "Garbage-collecting" (not seen with 6.11, but the hazard
+is Python's, not one release's). The usual cure for Qt applications (calibre, pyqtgraph, nexpy) is applied here:
+automatic collection is switched off and a timer in the GUI thread collects each generation once its threshold is
+passed. It holds for the whole process once a compare view exists (the training thread gains from it too).
 """
 
 from __future__ import annotations

@@ -29,7 +29,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from PySide6.QtGui import QColor, QImage, QPainter, QTextCharFormat, QTextCursor, QTextDocument  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-import app  # noqa: E402,F401  (the PySide6 reference-count guard)
 from app.compare.compare_view import CompareView  # noqa: E402
 from app.compare.token_canvas import text_font  # noqa: E402
 from bpe_core.tokenizer import Tokenizer  # noqa: E402
