@@ -1,0 +1,28 @@
+"""Every package in the tree is declared in pyproject.toml, so a regular (non-editable) install has it all."""
+
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_every_package_is_declared():
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    declared = set(config["packages"])
+    mapped = {folder: name for name, folder in config.get("package-dir", {}).items()}
+    found = set()
+    for init in ROOT.glob("*/**/__init__.py"):
+        parts = init.parent.relative_to(ROOT).parts
+        if parts[0] in ("tests", "build") or parts[0].startswith("."):
+            continue
+        top = mapped.get(parts[0], parts[0])
+        found.add(".".join((top, *parts[1:])))
+    assert found == declared
+
+
+def test_shipped_data_is_declared():
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    patterns = config["package-data"]["bpe_resources"]
+    for folder in ("encodings", "samples"):
+        files = [p for p in (ROOT / "resources" / folder).iterdir() if p.is_file()]
+        assert files and any(p.startswith(folder + "/") for p in patterns)
