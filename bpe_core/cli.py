@@ -126,6 +126,8 @@ def _parser() -> argparse.ArgumentParser:
                        help=f"pre-tokenization: {', '.join(PATTERNS)} or a regex (default gpt2)")
     train.add_argument("--special", action="append", default=[], metavar="TOKEN", help="a special token (repeatable)")
     train.add_argument("--processes", type=int, metavar="N", help="worker processes for counting (default: all cores)")
+    train.add_argument("--replace-invalid", action="store_true",
+                       help="replace bytes that are not valid UTF-8 with U+FFFD instead of stopping")
     train.add_argument("-o", "--output", default="tokenizer.json", metavar="FILE", help="default tokenizer.json")
     train.set_defaults(run=_train)
 
@@ -187,10 +189,15 @@ def _train(args) -> int:
         if not Path(path).is_file():
             raise UserError(f"{path}: no such file")
     started = time.monotonic()
-    trainer = BpeTrainer(args.vocab_size, args.special, pattern=args.pattern, processes=args.processes)
+    errors = "replace" if args.replace_invalid else "strict"
+    trainer = BpeTrainer(args.vocab_size, args.special, pattern=args.pattern, processes=args.processes, errors=errors)
     counting = ProgressBar("counting", " MB", scale=1e6)
     try:
         trainer.count_files(args.corpus, progress=counting)
+    except CorpusError as exc:
+        if "UTF-8" in str(exc) and not args.replace_invalid:
+            raise UserError(str(exc).replace("(errors='replace')", "(--replace-invalid)")) from None
+        raise
     except TrainingCancelled:  # only if cancelled from elsewhere; Ctrl-C arrives as KeyboardInterrupt
         raise KeyboardInterrupt from None
     finally:

@@ -41,7 +41,7 @@ def _utf8_error(name: str, offset: int, exc: UnicodeDecodeError) -> CorpusError:
     bad = exc.object[exc.start : exc.start + 4].hex(" ").upper()
     return CorpusError(
         f"{name}: not valid UTF-8 at byte offset {offset} (bytes {bad}: {exc.reason}). "
-        "Is it a binary file or in another encoding? Train with errors='replace' to replace invalid bytes with U+FFFD."
+        "Is it a binary file or in another encoding? Invalid bytes can be replaced with U+FFFD (errors='replace')."
     )
 
 

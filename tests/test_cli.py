@@ -99,6 +99,7 @@ def test_export_writes_files_the_real_library_reads(trained, tmp_path, capsys):
     "args, message",
     [
         (["train", "{bad}", "--vocab-size", "300"], "not valid UTF-8 at byte offset 2"),
+        (["train", "{bad}", "--vocab-size", "300"], "replaced with U+FFFD (--replace-invalid)"),
         (["train", "{corpus}", "--vocab-size", "100"], "vocab_size 100 is too small: the minimum is 256"),
         (["train", "{corpus}", "--vocab-size", "300", "--pattern", "[a-"], "invalid pre-tokenization regex"),
         (["train", "{missing}", "--vocab-size", "300"], "no such file"),
@@ -118,6 +119,14 @@ def test_user_errors_are_one_line_and_exit_1(corpus, tmp_path, args, message):
     lines = [line for line in result.stderr.splitlines() if not line.startswith("counting")]
     assert len(lines) == 1 and lines[0].startswith("bpe: error: ") and message in lines[0], result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_replace_invalid_trains_on_a_non_utf8_file(tmp_path, capsys):
+    (tmp_path / "bad.txt").write_bytes(b"caf\xe9 caf\xe9 caf\xe9")
+    assert main(["train", str(tmp_path / "bad.txt"), "--vocab-size", "260", "--replace-invalid",
+                 "-o", str(tmp_path / "t.json")]) == 0
+    tokens = load_json(tmp_path / "t.json").vocab.values()
+    assert b"\xef\xbf" in tokens  # the replacement character's bytes were counted and merged first
 
 
 def test_usage_errors_exit_2(capsys):
