@@ -3,8 +3,8 @@
 Every distinct pre-token (or, with no pre-tokenization, every stretch of text between special tokens) is one
 sequence with a weight (how often it occurs). All sequences live in flat numpy arrays with a doubly linked list
 over positions, and an index from each token to the positions where it may stand. A merge touches only the
-positions of its pair's rarer token; nothing is recounted. Pair counts include overlaps ("aaa" holds two (a, a) pairs) and a merge
-replaces occurrences left to right, exactly as the naive algorithm does.
+positions of its pair's rarer token; nothing is recounted. Pair counts include overlaps ("aaa" holds two (a, a)
+pairs) and a merge replaces occurrences left to right, exactly as the naive algorithm does.
 
 The best pair is the one with the highest count; among equal counts, the lexicographically greatest
 ``(left bytes, right bytes)``.
@@ -41,37 +41,41 @@ class MergeEngine:
         seqs = [s for s in sequences if s]
         lengths = np.fromiter((len(s) for s in seqs), dtype=np.int64, count=len(seqs))
         weights = np.fromiter((sequences[s] for s in seqs), dtype=np.int64, count=len(seqs))
+        data = np.frombuffer(b"".join(seqs), dtype=np.uint8)
+        self._link(lengths)
+        self.tok = data.astype(np.int32)
+        # one weight per position; int8 ones when every sequence occurs once (the usual case with no pre-tokens)
+        self.weight = np.repeat(weights, lengths) if weights.max(initial=0) > 1 else np.ones(len(data), np.int8)
+        self.total_tokens = int(weights @ lengths)
+        self._mark = np.zeros(len(data), dtype=bool)  # scratch space for de-duplicating positions
+        self._index_bytes(data)
+        self.counts: dict[int, int] = {}
+        self.heap: list[tuple] = []
+        starts = np.flatnonzero(self.nxt >= 0)
+        byte_pairs: dict[int, int] = {}
+        self._add(byte_pairs, data[starts].astype(np.int64) * 256 + data[starts + 1], self.weight[starts], 0, 1, 1)
+        self._apply_deltas({(pair >> 8) * id_limit + (pair & 255): count for pair, count in byte_pairs.items()})
+
+    def _link(self, lengths: np.ndarray) -> None:
+        """Link the positions of each sequence: ``nxt``/``prv`` hold the neighbour's position, -1 at the ends."""
         n = int(lengths.sum())
         index_type = np.int32 if n < 2**31 - 1 else np.int64
-        data = np.frombuffer(b"".join(seqs), dtype=np.uint8)
-        self.tok = data.astype(np.int32)
-        ends = np.cumsum(lengths) - 1
         self.nxt = np.arange(1, n + 1, dtype=index_type)
         self.prv = np.arange(-1, n - 1, dtype=index_type)
         if n:
+            ends = np.cumsum(lengths) - 1
             self.nxt[ends] = -1
             self.prv[ends - lengths + 1] = -1
-        self.weight = np.repeat(weights, lengths) if weights.max(initial=0) > 1 else np.ones(n, dtype=np.int8)
-        self.total_tokens = int(weights @ lengths) if n else 0
-        self._mark = np.zeros(n, dtype=bool)  # scratch space for de-duplicating positions
 
-        by_byte = np.argsort(data, kind="stable").astype(index_type)
+    def _index_bytes(self, data: np.ndarray) -> None:
+        """Start the token -> positions index: where each byte value stands."""
+        by_byte = np.argsort(data, kind="stable").astype(self.nxt.dtype)
         bounds = np.concatenate(([0], np.cumsum(np.bincount(data, minlength=256))))
         self.where: dict[int, list[np.ndarray]] = {
             b: [by_byte[bounds[b] : bounds[b + 1]]] for b in range(256) if bounds[b + 1] > bounds[b]
         }
-        starts = np.flatnonzero(self.nxt >= 0)
-        self.counts: dict[int, int] = {}
-        self.heap: list[tuple] = []
-        byte_pairs: dict[int, int] = {}
-        self._add(byte_pairs, data[starts].astype(np.int64) * 256 + data[starts + 1], self.weight[starts], 0, 1, 1)
-        self._apply_deltas({(c >> 8) * id_limit + (c & 255): n for c, n in byte_pairs.items()})
 
     # -- pairs ---------------------------------------------------------------------------------------------------
-    def _codes(self, positions: np.ndarray) -> np.ndarray:
-        """The pair code ``left * limit + right`` of the pair starting at each position."""
-        return self.tok[positions].astype(np.int64) * self.limit + self.tok[self.nxt[positions]]
-
     def _entry(self, code: int, count: int) -> tuple:
         left, right = divmod(code, self.limit)
         return (-count, self._key[left], self._key[right], code)
