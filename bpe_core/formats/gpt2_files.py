@@ -24,7 +24,7 @@ from pathlib import Path
 from bpe_core.formats.build import build_tokenizer
 from bpe_core.formats.checks import check_id, check_unique_tokens
 from bpe_core.formats.errors import TokenizerFileError
-from bpe_core.formats.native import read_json_document
+from bpe_core.formats.native import read_json_document, read_text_file
 from bpe_core.gpt2_bytes import bytes_to_gpt2, gpt2_to_bytes
 
 
@@ -78,14 +78,7 @@ def _read_vocab_json(path) -> dict[int, bytes]:
 
 
 def _read_merges_txt(path) -> list[tuple[bytes, bytes]]:
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise TokenizerFileError(path, f"cannot read the file: {exc.strerror or exc}") from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise TokenizerFileError(path, f"not a UTF-8 text file (bad byte at offset {exc.start})") from None
+    text = read_text_file(path)
     merges = []
     for number, line in enumerate(text.split("\n"), start=1):
         line = line.removesuffix("\r")

@@ -93,16 +93,27 @@ def load_json(path: str | os.PathLike):
     return build_tokenizer(path, vocab, merges, specials, pattern, record, merge_rule=merge_rule)
 
 
-def read_json_document(path: str | os.PathLike) -> Any:
-    """Parse a JSON file, turning every way it can fail into a :class:`TokenizerFileError`."""
+def read_text_file(path: str | os.PathLike) -> str:
+    """A UTF-8 file's text; a missing, unreadable or non-UTF-8 file raises :class:`TokenizerFileError`.
+
+    >>> read_text_file("no/such/file.json")
+    Traceback (most recent call last):
+    ...
+    bpe_core.formats.errors.TokenizerFileError: no/such/file.json: cannot read the file: No such file or directory
+    """
     try:
         data = Path(path).read_bytes()
     except OSError as exc:
         raise TokenizerFileError(path, f"cannot read the file: {exc.strerror or exc}") from None
     try:
-        text = data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise TokenizerFileError(path, f"not a UTF-8 text file (bad byte at offset {exc.start})") from None
+
+
+def read_json_document(path: str | os.PathLike) -> Any:
+    """Parse a JSON file, turning every way it can fail into a :class:`TokenizerFileError`."""
+    text = read_text_file(path)
     if not text.strip():
         raise TokenizerFileError(path, "the file is empty")
     try:
