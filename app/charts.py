@@ -111,28 +111,55 @@ class PairFrequencyChart(pg.PlotWidget):
             self.setXRange(0, max(4, top) * 1.25, padding=0)
 
 
-class MergeCountChart(pg.PlotWidget):
-    """Count of each merge when chosen, against its rank, on a log scale; a line marks the current step."""
+class _RunChart(pg.PlotWidget):
+    """A line chart of a training run: one log axis, gridlines, and a vertical line (:meth:`_mark_at`) at the
+    current step. Subclasses add their curves with :meth:`_line`, then the marker with :meth:`_add_marker`, so
+    that it is drawn over them."""
 
-    def __init__(self, parent=None):
+    def __init__(self, title: str, left: str, bottom: str, *, log_x: bool, parent=None):
         super().__init__(parent)
-        self.setTitle("Merge count by rank", size="11pt")
-        self.setLabel("left", "count (log)")
-        self.setLabel("bottom", "merge rank")
+        self.setTitle(title, size="11pt")
+        self.setLabel("left", left)
+        self.setLabel("bottom", bottom)
         self.showGrid(x=True, y=True, alpha=0.2)
         self.setMenuEnabled(False)
         self.setMinimumHeight(160)
-        self.setLogMode(x=False, y=True)
-        self.curve = self.plot([], [], pen=pg.mkPen(CORPUS, width=2))
-        self.curve.setClipToView(True)
-        self.curve.setDownsampling(auto=True, method="peak")
+        self.setLogMode(x=log_x, y=not log_x)
+        self.fixed_axes = False
+
+    def _line(self, **options) -> pg.PlotDataItem:
+        """An empty curve drawn only where visible, thinned to its peaks when dense (a run has a point per merge)."""
+        curve = self.plot([], [], **options)
+        curve.setClipToView(True)
+        curve.setDownsampling(auto=True, method="peak")
+        return curve
+
+    def _add_marker(self) -> None:
         self.marker = pg.InfiniteLine(
             angle=90, movable=False, pen=pg.mkPen(MARKER, width=1.5)
         )
         self.marker.setVisible(False)
         self.addItem(self.marker, ignoreBounds=True)
-        self.fixed_axes = False
-        self.reference_values: dict[str, float] = {}
+
+    def _mark_at(self, x: float | None) -> None:
+        self.marker.setVisible(x is not None)
+        if x is not None:
+            self.marker.setValue(x)
+
+
+class MergeCountChart(_RunChart):
+    """Count of each merge when chosen, against its rank, on a log scale; a line marks the current step."""
+
+    def __init__(self, parent=None):
+        super().__init__(
+            "Merge count by rank",
+            "count (log)",
+            "merge rank",
+            log_x=False,
+            parent=parent,
+        )
+        self.curve = self._line(pen=pg.mkPen(CORPUS, width=2))
+        self._add_marker()
 
     def update_history(self, history: MergeHistory) -> None:
         n = len(history)
@@ -153,36 +180,31 @@ class MergeCountChart(pg.PlotWidget):
             self.setXRange(0, max(1, target_merges), padding=0.02)
 
     def mark(self, rank: int | None) -> None:
-        self.marker.setVisible(rank is not None)
-        if rank is not None:
-            self.marker.setValue(rank)
+        self._mark_at(rank)
 
 
 #: Vocabulary sizes of the reference encodings, for placing them on the compression chart.
 REFERENCE_VOCAB = {"gpt2": 50257, "cl100k_base": 100277, "o200k_base": 200019}
 
 
-class CompressionChart(pg.PlotWidget):
+class CompressionChart(_RunChart):
     """Bytes per token against vocabulary size (log x) for the corpus and a held-out text, references marked."""
 
     def __init__(self, parent=None):
-        super().__init__(parent)
-        self.setTitle("Compression", size="11pt")
-        self.setLabel("left", "bytes per token")
-        self.setLabel("bottom", "vocabulary size (log)")
-        self.showGrid(x=True, y=True, alpha=0.2)
-        self.setMenuEnabled(False)
-        self.setMinimumHeight(160)
-        self.setLogMode(x=True, y=False)
+        super().__init__(
+            "Compression",
+            "bytes per token",
+            "vocabulary size (log)",
+            log_x=True,
+            parent=parent,
+        )
         self.getViewBox().setDefaultPadding(
             0.08
         )  # room for the reference labels at the edges
         self.addLegend(offset=(10, 10), labelTextSize="9pt")
-        self.corpus_curve = self.plot(
-            [], [], pen=pg.mkPen(CORPUS, width=2), name="training corpus"
+        self.corpus_curve = self._line(
+            pen=pg.mkPen(CORPUS, width=2), name="training corpus"
         )
-        self.corpus_curve.setClipToView(True)
-        self.corpus_curve.setDownsampling(auto=True, method="peak")
         self.held_out_curve = self.plot(
             [],
             [],
@@ -204,12 +226,7 @@ class CompressionChart(pg.PlotWidget):
             name="tiktoken on held-out",
         )
         self.reference_labels: list[pg.TextItem] = []
-        self.marker = pg.InfiniteLine(
-            angle=90, movable=False, pen=pg.mkPen(MARKER, width=1.5)
-        )
-        self.marker.setVisible(False)
-        self.addItem(self.marker, ignoreBounds=True)
-        self.fixed_axes = False
+        self._add_marker()
         self.reference_values: dict[str, float] = {}
 
     def update_history(self, history: MergeHistory) -> None:
@@ -239,9 +256,7 @@ class CompressionChart(pg.PlotWidget):
         self.setYRange(0.8, top * 1.3, padding=0)
 
     def mark(self, vocab_size: int | None) -> None:
-        self.marker.setVisible(vocab_size is not None)
-        if vocab_size is not None:
-            self.marker.setValue(math.log10(vocab_size))
+        self._mark_at(None if vocab_size is None else math.log10(vocab_size))
 
     def set_held_out(
         self, vocab_sizes: list[int], bytes_per_token: list[float]
