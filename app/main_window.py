@@ -344,8 +344,7 @@ class MainWindow(QMainWindow):
             return
         phase.total = max(1, total)
         phase.update(done, time.perf_counter())
-        self.progress.setValue(int(1000 * phase.fraction))
-        self.progress_text.setText(phase.text())
+        self._show_progress(phase)
 
     @Slot(object)
     def _on_counted(self, counted: CorpusCounted) -> None:
@@ -391,11 +390,7 @@ class MainWindow(QMainWindow):
         piece = self._frames % 3
         self._frames += 1
         if piece == 0:
-            pending, self._pending = self._pending, []
-            self.model.extend(pending)
-            if self._phase is not None and self._phase.unit == "merges":
-                self.progress.setValue(int(1000 * self._phase.fraction))
-                self.progress_text.setText(self._phase.text())
+            self._show_pending()
             if len(self.history):
                 self.current_rank = len(self.history) - 1
                 self.pair_chart.show_step(self.history, self.current_rank)
@@ -411,27 +406,35 @@ class MainWindow(QMainWindow):
         elif self.current_rank is not None:
             chart = self.count_chart if piece == 1 else self.compression_chart
             chart.update_history(self.history)
-            if piece == 1:
-                self.count_chart.mark(self.current_rank)
-            else:
-                self.compression_chart.mark(self._vocab_size_at(self.current_rank))
+            self._mark_step(chart, self.current_rank)
             chart.viewport().repaint()
 
     @Slot()
     def _render_frame(self) -> None:
         """Show everything received so far at once (after a run, or when batches stop coming)."""
         self._last_frame = time.perf_counter()
-        pending, self._pending = self._pending, []
-        self.model.extend(pending)
-        if self._phase is not None and self._phase.unit == "merges":
-            self.progress.setValue(int(1000 * self._phase.fraction))
-            self.progress_text.setText(self._phase.text())
+        self._show_pending()
         if len(self.history):
             self._redraw_curves()
             self._set_current(len(self.history) - 1)
 
-    def _vocab_size_at(self, rank: int) -> int:
-        return 257 + rank + len(self.history.special_tokens)
+    def _show_pending(self) -> None:
+        """Put the steps received since the last frame into the table and show how far merging has come."""
+        pending, self._pending = self._pending, []
+        self.model.extend(pending)
+        if self._phase is not None and self._phase.unit == "merges":
+            self._show_progress(self._phase)
+
+    def _show_progress(self, phase: PhaseProgress) -> None:
+        self.progress.setValue(int(1000 * phase.fraction))
+        self.progress_text.setText(phase.text())
+
+    def _mark_step(self, chart: MergeCountChart | CompressionChart, rank: int | None) -> None:
+        """Put ``chart``'s step line at merge ``rank``; the compression chart's x is the vocabulary size then."""
+        if chart is self.compression_chart and rank is not None:
+            chart.mark(257 + rank + len(self.history.special_tokens))  # 256 bytes, merges 0..rank, specials
+        else:
+            chart.mark(rank)
 
     @Slot(object)
     def _on_finished(self, result: TrainingResult) -> None:
@@ -490,13 +493,7 @@ class MainWindow(QMainWindow):
         else:
             chart.hold_axes(None)
             chart.update_history(self.history)
-            chart.mark(
-                None
-                if rank is None
-                else rank
-                if chart is self.count_chart
-                else self._vocab_size_at(rank)
-            )
+            self._mark_step(chart, rank)
         chart.viewport().repaint()
         if self._final_pieces:
             QTimer.singleShot(0, self._next_final_piece)
@@ -534,11 +531,8 @@ class MainWindow(QMainWindow):
     def _set_current(self, rank: int | None) -> None:
         self.current_rank = rank
         self.pair_chart.show_step(self.history, rank)
-        self.count_chart.mark(rank)
-        if rank is None:
-            self.compression_chart.mark(None)
-        else:
-            self.compression_chart.mark(self._vocab_size_at(rank))
+        self._mark_step(self.count_chart, rank)
+        self._mark_step(self.compression_chart, rank)
         self._update_status()
         self._update_compare()
 
