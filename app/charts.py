@@ -16,7 +16,7 @@ import pyqtgraph as pg
 from PySide6.QtGui import QColor, QFont, QFontMetrics
 
 from app.merge_history import MergeHistory
-from app.token_text import render_token
+from app.token_text import render_pair
 
 pg.setConfigOptions(antialias=True, background="w", foreground="#222")
 
@@ -74,9 +74,7 @@ class PairFrequencyChart(pg.PlotWidget):
         )
         counts = [count for _, _, count in pairs]
         self.labels = [
-            _label(
-                f"{render_token(history.token_bytes(a))} + {render_token(history.token_bytes(b))}"
-            )
+            _label(render_pair(history.token_bytes(a), history.token_bytes(b)))
             for a, b, _ in pairs
         ]
         brushes = [

@@ -19,6 +19,7 @@ appears as the characters themselves.
 from __future__ import annotations
 
 import codecs
+import html
 import unicodedata
 
 _VISIBLE = {" ": "␣", "\n": "↵", "\t": "⇥", "\r": "␍"}
@@ -47,6 +48,15 @@ def render_token(data: bytes) -> str:
     """A token's bytes as one line of readable text (see the module docstring)."""
     text = data.decode("utf-8", errors="bpe_explorer_hex")
     return "".join(_visible_char(ch) for ch in text)
+
+
+def render_token_html(data: bytes) -> str:
+    """:func:`render_token`, escaped for a rich-text label.
+
+    >>> render_token_html(b"<b> &")
+    '&lt;b&gt;␣&amp;'
+    """
+    return html.escape(render_token(data))
 
 
 def render_pair(left: bytes, right: bytes) -> str:

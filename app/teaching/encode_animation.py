@@ -9,13 +9,12 @@ engine's states of each pre-token.
 from __future__ import annotations
 
 import heapq
-import html
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QScrollArea, QVBoxLayout
 
 from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import Chip, TokenChips
-from app.token_text import render_token
+from app.token_text import render_token, render_token_html
 from bpe_core.token_view import PretokenTrace, trace_encoding
 from bpe_core.tokenizer import Tokenizer
 
@@ -40,10 +39,6 @@ def merge_order(traces: list[PretokenTrace]) -> list[tuple[int, int]]:
         if e + 1 < len(traces[p].merges):
             heapq.heappush(heap, (traces[p].merges[e + 1].rank, p, e + 1))
     return order
-
-
-def _html(token: bytes) -> str:
-    return html.escape(render_token(token))
 
 
 class EncodeAnimationView(TeachingView):
@@ -169,8 +164,9 @@ class EncodeAnimationView(TeachingView):
             event = self.traces[upcoming[0]].merges[upcoming[1]]
             head = f"<b>{self.frame} of {total} merges done</b>" if self.frame else f"<b>Bytes</b> ({total} merges)"
             self.step_label.setText(
-                f"{head}. Next: rank {event.rank:,}, <b>{_html(event.left)} + {_html(event.right)}"
-                f" → {_html(event.token)}</b> (id {self._ids.get(event.token, '?')})"
+                f"{head}. Next: rank {event.rank:,}, "
+                f"<b>{render_token_html(event.left)} + {render_token_html(event.right)}"
+                f" → {render_token_html(event.token)}</b> (id {self._ids.get(event.token, '?')})"
             )
         else:
             tokens = sum(len(s[n]) for s, n in zip(self.states, self.applied))

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import TokenChips, chip_color
 from app.teaching.token_chips import view_chips
-from app.token_text import render_token
+from app.token_text import render_token, render_token_html
 from bpe_core.merge_tree import MergeNode, MergeTrees
 from bpe_core.token_view import view_tokens
 from bpe_core.tokenizer import Tokenizer, UnknownTokenError
@@ -202,7 +202,7 @@ class MergeTreeView(TeachingView):
         merges = sum(1 for n in root.nodes() if not n.is_leaf)
         counted = " Counts are the pair's count when training merged it." if root.count is not None else ""
         self.info.setText(
-            f"<b>{html.escape(render_token(root.token))}</b> (id {root.id}): {len(root.token)} bytes, {merges} merges, "
+            f"<b>{render_token_html(root.token)}</b> (id {root.id}): {len(root.token)} bytes, {merges} merges, "
             f"depth {root.depth}.{counted}"
         )
         self.draw()

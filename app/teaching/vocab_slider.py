@@ -6,8 +6,6 @@ Encoding is the engine's (``Tokenizer.truncated(k)``); the curve shows the text'
 
 from __future__ import annotations
 
-import html
-
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
@@ -25,16 +23,12 @@ from PySide6.QtWidgets import (
 from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import TokenChips
 from app.teaching.token_chips import view_chips
-from app.token_text import render_token
+from app.token_text import render_token_html
 from bpe_core.token_view import view_tokens
 from bpe_core.tokenizer import Tokenizer
 
 DEFAULT_TEXT = "The lowest newest widest tokenizer merges pairs: 12345 tokens, naïve café, 中文."
 CURVE_POINTS = 120
-
-
-def _html(token: bytes) -> str:
-    return html.escape(render_token(token))
 
 
 class VocabSliderView(TeachingView):
@@ -151,7 +145,8 @@ class VocabSliderView(TeachingView):
         if k:
             left, right = self.tokenizer.merges[k - 1]
             self.merge_label.setText(
-                f"Merge {k:,} (the last one used): <b>{_html(left)} + {_html(right)} → {_html(left + right)}</b>"
+                f"Merge {k:,} (the last one used): <b>{render_token_html(left)} + {render_token_html(right)}"
+                f" → {render_token_html(left + right)}</b>"
                 + (" — in the text, in green" if newest in self.ids else "")
             )
         else:
