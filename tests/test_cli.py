@@ -121,7 +121,7 @@ def test_user_errors_are_one_line_and_exit_1(corpus, tmp_path, args, message):
     assert "Traceback" not in result.stderr
 
 
-def test_replace_invalid_trains_on_a_non_utf8_file(tmp_path, capsys):
+def test_replace_invalid_trains_on_a_non_utf8_file(tmp_path):
     (tmp_path / "bad.txt").write_bytes(b"caf\xe9 caf\xe9 caf\xe9")
     assert main(["train", str(tmp_path / "bad.txt"), "--vocab-size", "260", "--replace-invalid",
                  "-o", str(tmp_path / "t.json")]) == 0

@@ -113,7 +113,7 @@ def test_json_file_of_a_reference_encoding_encodes_like_tiktoken(tmp_path):
         assert loaded.encode(text) == enc.encode(text, allowed_special="all")
 
 
-def test_saving_over_a_file_is_atomic(trained, tmp_path, monkeypatch):
+def test_saving_over_a_file_is_atomic(trained, tmp_path):
     path = tmp_path / "tok.json"
     save_json(trained, path)
     before = path.read_bytes()

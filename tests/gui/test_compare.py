@@ -201,7 +201,7 @@ def test_hiding_and_showing_panes(qtbot, view):
     wait_for_ids(qtbot, view, {"gpt2": tiktoken_ids("gpt2", "another text while hidden")})
 
 
-def test_layout_and_color_choices(qtbot, view):
+def test_layout_and_color_choices(view):
     view.set_stacked(True)
     assert view.panes_splitter.orientation() == Qt.Orientation.Vertical
     view.set_stacked(False)
@@ -230,7 +230,7 @@ def test_adding_json_and_tiktoken_panes(qtbot, view, trained, tmp_path):
     assert json_pane.key not in view.panes and view.reference_combo.findData(json_pane.key) < 0
 
 
-def test_a_bad_tokenizer_file_shows_a_message_and_adds_nothing(qtbot, view, tmp_path, monkeypatch):
+def test_a_bad_tokenizer_file_shows_a_message_and_adds_nothing(view, tmp_path, monkeypatch):
     shown = []
     monkeypatch.setattr("app.compare.compare_view.dialogs.show_error", lambda *args: shown.append(args))
     bad = tmp_path / "broken.json"
@@ -329,7 +329,7 @@ def test_selecting_text_in_the_editor_highlights_its_tokens(qtbot, view):
         assert b"".join(canvas.view.tokens[i].token for i in sorted(canvas.highlighted)).strip() == b"hello"
 
 
-def test_the_own_pane_follows_a_run_in_progress_from_its_steps(qtbot, view, trained, tmp_path):
+def test_the_own_pane_follows_a_run_in_progress_from_its_steps(qtbot, view):
     from bpe_core.trainer import BpeTrainer
 
     trainer = BpeTrainer(300, ["<|endoftext|>"], processes=1)

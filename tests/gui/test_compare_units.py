@@ -96,7 +96,7 @@ def test_sources_give_the_reference_ids_and_ranks():
     assert own.rank_text(72, b"H") == "a single byte (no merge)"
 
 
-def test_a_failing_source_reports_instead_of_raising(tmp_path):
+def test_a_failing_source_reports_instead_of_raising():
     class Broken(ReferenceSource):
         def encoder(self):
             raise RuntimeError("rank file gone")

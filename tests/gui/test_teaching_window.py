@@ -73,7 +73,7 @@ def test_presentation_mode_enlarges_fonts(qtbot, window):
     assert (step.before.font().pointSizeF(), step.step_label.font().pointSizeF()) == before[:2]
 
 
-def test_export_png_and_svg(qtbot, window, tmp_path, monkeypatch):
+def test_export_png_and_svg(window, tmp_path, monkeypatch):
     window.show_view("step")
     png = window.export_current(tmp_path / "step.png")
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
@@ -87,7 +87,7 @@ def test_export_png_and_svg(qtbot, window, tmp_path, monkeypatch):
     assert warnings and ".png or .svg" in warnings[0]
 
 
-def test_reference_encoding_choice(qtbot, window):
+def test_reference_encoding_choice(window):
     window.source.setCurrentIndex(window.source.findData("gpt2"))
     assert window.slider.total_merges == 50000
     window.show_view("tree")

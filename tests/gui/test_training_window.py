@@ -73,7 +73,7 @@ def test_steps_arrive_in_batches(window, train):
     assert len(batches) < 100, "steps must be batched, not sent one signal per merge"
 
 
-def test_selecting_a_row_makes_it_the_current_step(window, train, qtbot):
+def test_selecting_a_row_makes_it_the_current_step(window, train):
     window.settings_panel.apply(vocab_size=400)
     train(window)
     index = window.proxy.index(10, 0)
@@ -97,7 +97,7 @@ def test_selecting_a_row_makes_it_the_current_step(window, train, qtbot):
     )
 
 
-def test_filter_finds_tokens_typed_or_rendered(window, train, qtbot):
+def test_filter_finds_tokens_typed_or_rendered(window, train):
     window.settings_panel.apply(vocab_size=1257)
     train(window)
     window.search.setText("␣the")  # QTest cannot type non-ASCII keys
