@@ -47,9 +47,6 @@ class Player(QObject):
             self.timer.stop()
             self.running_changed.emit(False)
 
-    def toggle(self) -> None:
-        self.stop() if self.running else self.start()
-
     def _tick(self) -> None:
         if not self._step():
             self.stop()

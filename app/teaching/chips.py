@@ -51,7 +51,6 @@ class TokenChips(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.chips: list[Chip] = []
-        self.show_sub = True
         self._rects: list[QRectF] = []
         self._laid_width = -1
         self.setFont(QFont(CHIP_FONT, 14))
@@ -63,12 +62,6 @@ class TokenChips(QWidget):
     # --- data ------------------------------------------------------------------------------------------------
     def set_chips(self, chips: Sequence[Chip]) -> None:
         self.chips = list(chips)
-        self._laid_width = -1
-        self.updateGeometry()
-        self.update()
-
-    def set_show_sub(self, show: bool) -> None:
-        self.show_sub = show
         self._laid_width = -1
         self.updateGeometry()
         self.update()
@@ -108,7 +101,7 @@ class TokenChips(QWidget):
         return (y + chip_h + space + bracket) if self.chips else chip_h + 2 * space
 
     def _has_sub(self) -> bool:
-        return self.show_sub and any(chip.sub for chip in self.chips)
+        return any(chip.sub for chip in self.chips)
 
     def chip_rect(self, index: int) -> QRectF:
         """Where chip ``index`` is drawn (for tests and tooltips)."""
