@@ -53,8 +53,7 @@ class EncodeAnimationView(TeachingView):
         self.traces: list[PretokenTrace] = []
         self.states: list[list[tuple[bytes, ...]]] = []
         self.order: list[tuple[int, int]] = []
-        self.applied: list[int] = []
-        self.frame = 0
+        self.applied: list[int] = []  # merges applied so far, per pre-token
 
         self.editor = QLineEdit(text)
         self.editor.setObjectName("animationText")
@@ -102,8 +101,12 @@ class EncodeAnimationView(TeachingView):
         self.states = [list(t.states()) for t in self.traces]
         self.order = merge_order(self.traces)
         self.applied = [0] * len(self.traces)
-        self.frame = 0
         self.show_frame()
+
+    @property
+    def frame(self) -> int:
+        """The current frame: how many merges of :attr:`order` are applied."""
+        return sum(self.applied)
 
     @property
     def frames(self) -> int:
@@ -116,24 +119,23 @@ class EncodeAnimationView(TeachingView):
 
     # --- stepping --------------------------------------------------------------------------------------------
     def step_forward(self) -> bool:
-        if self.frame >= len(self.order):
+        frame = self.frame
+        if frame >= len(self.order):
             return False
-        self.applied[self.order[self.frame][0]] += 1
-        self.frame += 1
+        self.applied[self.order[frame][0]] += 1
         self.show_frame()
         return True
 
     def step_back(self) -> bool:
-        if self.frame <= 0:
+        frame = self.frame
+        if frame <= 0:
             return False
-        self.frame -= 1
-        self.applied[self.order[self.frame][0]] -= 1
+        self.applied[self.order[frame - 1][0]] -= 1
         self.show_frame()
         return True
 
     def rewind(self) -> None:
         self.applied = [0] * len(self.traces)
-        self.frame = 0
         self.show_frame()
 
     # --- drawing ---------------------------------------------------------------------------------------------
@@ -141,8 +143,9 @@ class EncodeAnimationView(TeachingView):
         return trace.ids[0] if trace.special else self._ids[part]
 
     def show_frame(self) -> None:
-        last = self.order[self.frame - 1] if self.frame else None
-        upcoming = self.order[self.frame] if self.frame < len(self.order) else None
+        frame = self.frame
+        last = self.order[frame - 1] if frame else None
+        upcoming = self.order[frame] if frame < len(self.order) else None
         chips = []
         for p, trace in enumerate(self.traces):
             parts = self.states[p][self.applied[p]]
@@ -162,7 +165,7 @@ class EncodeAnimationView(TeachingView):
         total = len(self.order)
         if upcoming is not None:
             event = self.traces[upcoming[0]].merges[upcoming[1]]
-            head = f"<b>{self.frame} of {total} merges done</b>" if self.frame else f"<b>Bytes</b> ({total} merges)"
+            head = f"<b>{frame} of {total} merges done</b>" if frame else f"<b>Bytes</b> ({total} merges)"
             self.step_label.setText(
                 f"{head}. Next: rank {event.rank:,}, "
                 f"<b>{render_token_html(event.left)} + {render_token_html(event.right)}"
@@ -171,7 +174,7 @@ class EncodeAnimationView(TeachingView):
         else:
             tokens = sum(len(s[n]) for s, n in zip(self.states, self.applied))
             self.step_label.setText(f"<b>Done</b>: {total} merges, {tokens} tokens. Press space to replay.")
-        final = self.frame == total
+        final = frame == total
         ids = [i for t in self.traces for i in t.ids]
         self.ids_label.setText(("Token ids: " if final else "Token ids when done: ") + " ".join(map(str, ids)))
 
