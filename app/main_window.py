@@ -99,6 +99,7 @@ class MainWindow(QMainWindow):
         self.tabs.setObjectName("mainTabs")
         self.tabs.addTab(splitter, "Train")
         self.tabs.addTab(self.compare_view, "Compare")
+        self.compare_view.tree_requested.connect(self.open_merge_tree)
         self.setCentralWidget(self.tabs)
         self._build_status()
         self._build_menus()
@@ -765,6 +766,13 @@ class MainWindow(QMainWindow):
         self.teaching.show()
         self.teaching.raise_()
         self.teaching.activateWindow()
+
+    @Slot(str, int)
+    def open_merge_tree(self, pane: str, token_id: int) -> None:
+        """Open the Teach window on the merge tree of a token double-clicked in a compare pane."""
+        self.open_teaching()
+        if not self.teaching.open_tree_of(pane, token_id):
+            self.statusBar().showMessage("Merge trees are shown for your tokenizer and tiktoken's encodings.", 8000)
 
     # --- drag and drop, closing ----------------------------------------------------------------------------
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:

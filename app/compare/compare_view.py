@@ -63,9 +63,11 @@ TIKTOKEN_PATTERNS = ("cl100k", "o200k", "gpt2")
 
 
 class CompareView(QWidget):
-    """The whole view. ``rendered`` is emitted whenever every pane shows the newest encoding of the text."""
+    """The whole view. ``rendered`` is emitted whenever every pane shows the newest encoding of the text;
+    ``tree_requested(pane_key, token_id)`` when a token is double-clicked (to show its merge tree)."""
 
     rendered = Signal()
+    tree_requested = Signal(str, int)
 
     def __init__(self, parent=None, *, text: str = DEFAULT_TEXT):
         super().__init__(parent)
@@ -185,6 +187,7 @@ class CompareView(QWidget):
         self.titles[key] = title
         pane.hide_requested.connect(self._on_hide_requested)
         pane.token_clicked.connect(self._on_token_clicked)
+        pane.token_double_clicked.connect(self._on_token_double_clicked)
         pane.canvas.set_options(self.options)
         pane.canvas.set_palette(self.palette_)
         pane.set_wide(self.panes_splitter.orientation() == Qt.Orientation.Vertical)
@@ -447,6 +450,12 @@ class CompareView(QWidget):
             return
         token = result.view.tokens[index]
         self.highlight_chars(token.start, token.end)
+
+    @Slot(str, int)
+    def _on_token_double_clicked(self, key: str, index: int) -> None:
+        result = self.panes[key].result
+        if result is not None and result.view is not None:
+            self.tree_requested.emit(key, result.view.tokens[index].id)
 
     @Slot(str)
     def _on_hide_requested(self, key: str) -> None:

@@ -64,9 +64,11 @@ class Options:
 
 
 class TokenCanvas(QAbstractScrollArea):
-    """Draws one :class:`TokenView`. ``token_clicked(index)`` (-1: empty space) reports clicks."""
+    """Draws one :class:`TokenView`. ``token_clicked(index)`` (-1: empty space) reports clicks,
+    ``token_double_clicked(index)`` double clicks on a token."""
 
     token_clicked = Signal(int)
+    token_double_clicked = Signal(int)
 
     def __init__(self, parent=None, point_size: float = 11.0):
         super().__init__(parent)
@@ -357,6 +359,12 @@ class TokenCanvas(QAbstractScrollArea):
     def mousePressEvent(self, event) -> None:
         if event.button() == Qt.MouseButton.LeftButton:
             self.token_clicked.emit(self.index_at(event.position().x(), event.position().y()))
+
+    def mouseDoubleClickEvent(self, event) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            index = self.index_at(event.position().x(), event.position().y())
+            if index >= 0:
+                self.token_double_clicked.emit(index)
 
     def viewportEvent(self, event) -> bool:
         if event.type() == QEvent.Type.ToolTip:

@@ -27,10 +27,12 @@ def format_stats(tokens: int, chars: int, n_bytes: int) -> str:
 
 
 class TokenPane(QWidget):
-    """``hide_requested(key)`` when its × is clicked; ``token_clicked(key, index)`` when a token is clicked."""
+    """``hide_requested(key)`` when its × is clicked; ``token_clicked(key, index)`` when a token is clicked,
+    ``token_double_clicked(key, index)`` when one is double-clicked."""
 
     hide_requested = Signal(str)
     token_clicked = Signal(str, int)
+    token_double_clicked = Signal(str, int)
 
     def __init__(self, key: str, title: str, parent=None, *, removable: bool = False):
         super().__init__(parent)
@@ -81,6 +83,7 @@ class TokenPane(QWidget):
         self.canvas = TokenCanvas()
         self.canvas.setObjectName(f"canvas_{key}")
         self.canvas.token_clicked.connect(self._on_canvas_clicked)
+        self.canvas.token_double_clicked.connect(self._on_canvas_double_clicked)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
         layout.setSpacing(0)
@@ -108,6 +111,10 @@ class TokenPane(QWidget):
     @Slot(int)
     def _on_canvas_clicked(self, index: int) -> None:
         self.token_clicked.emit(self.key, index)
+
+    @Slot(int)
+    def _on_canvas_double_clicked(self, index: int) -> None:
+        self.token_double_clicked.emit(self.key, index)
 
     def set_title(self, title: str) -> None:
         self.title.setText(f"<b>{title}</b>")

@@ -150,6 +150,15 @@ class TeachingWindow(QMainWindow):
         self.show_view("tree")
         self.tree.show_token(token_id)
 
+    def open_tree_of(self, source: str, token_id: int) -> bool:
+        """Show the merge tree of ``token_id`` of ``source`` ("own" or a reference name); False if unknown."""
+        index = self.source.findData(source)
+        if index < 0:
+            return False
+        self.source.setCurrentIndex(index)  # loads that tokenizer (through _on_source) if it is not current
+        self.open_tree(token_id)
+        return True
+
     def _on_animation_chip(self, index: int) -> None:
         self.open_tree(self.animation.chips.chips[index].key)
 

@@ -66,3 +66,24 @@ def test_text_argument_prefills_the_compare_view(qtbot, window):
     qtbot.waitUntil(lambda: window.compare_view.panes["gpt2"].ids() != [] and not window.compare_view.busy(),
                     timeout=15000)
     assert window.compare_view.panes["gpt2"].result.view.text == "hello 中文 🙂"
+
+
+def test_double_clicking_a_token_opens_its_merge_tree(qtbot, window, train):
+    from PySide6.QtCore import Qt
+
+    view = window.compare_view
+    window.tabs.setCurrentWidget(view)
+    view.set_text(TEXT)
+    train(window)
+    wait_for_own(qtbot, window, window.tokenizer.encode(TEXT))
+    for key in (OWN_KEY, "gpt2"):
+        qtbot.waitUntil(lambda: view.panes[key].ids() != [] and not view.busy(), timeout=15000)
+        pane = view.panes[key]
+        token = max(pane.result.view.tokens, key=lambda t: len(t.token))  # a token built by merges
+        canvas = pane.canvas
+        point = canvas.box_rect(token.index).center().toPoint()
+        qtbot.mouseDClick(canvas.viewport(), Qt.MouseButton.LeftButton, pos=point)
+        teaching = window.teaching
+        assert teaching is not None and teaching.current_view() is teaching.tree
+        assert teaching.source.currentData() == key
+        assert teaching.tree.root.id == token.id and teaching.tree.root.token == token.token
