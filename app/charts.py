@@ -10,6 +10,7 @@ Only the GUI thread calls these methods. They draw records from a :class:`~app.m
 from __future__ import annotations
 
 import math
+import unicodedata
 
 import numpy as np
 import pyqtgraph as pg
@@ -30,7 +31,17 @@ TICK_FONT = "Noto Sans Mono CJK SC"
 
 
 def _label(text: str, limit: int = LABEL_CHARS) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """``text`` cut to ``limit`` columns (a Chinese character takes two), with "…" when cut.
+
+    >>> _label("中文_man_手册页计划 + ：https://example")
+    '中文_man_手册页计划 + …'
+    """
+    width = 0
+    for i, char in enumerate(text):
+        width += 2 if unicodedata.east_asian_width(char) in "WF" else 1
+        if width > limit - 1 and i < len(text) - 1:
+            return text[:i] + "…"
+    return text
 
 
 class PairFrequencyChart(pg.PlotWidget):
@@ -97,7 +108,7 @@ class PairFrequencyChart(pg.PlotWidget):
         self._fit_count_axis(max(counts))
         self.setYRange(-0.6, max(len(pairs), 5) - 0.4, padding=0)
         self.setTitle(
-            f"Top pairs at rank {rank:,} (chosen pair in orange)", size="11pt"
+            f"Top pairs at rank {rank:,} · chosen in orange", size="11pt"
         )
         self.shown_rank = rank
 
@@ -246,9 +257,9 @@ class CompressionChart(_RunChart):
             self.enableAutoRange()
             return
         self.disableAutoRange()
-        right = max(
-            [final_vocab_size] + [REFERENCE_VOCAB[n] for n in self.reference_values]
-        )
+        # Out to o200k's vocabulary, as the finished chart shows: the run grows into a stable frame, and the log
+        # axis spans decades (a narrower one crowds its minor tick labels into each other).
+        right = max([final_vocab_size, *REFERENCE_VOCAB.values()])
         self.setXRange(math.log10(256), math.log10(right), padding=0.06)
         top = max([2.0] + list(self.reference_values.values()))
         self.setYRange(0.8, top * 1.3, padding=0)

@@ -28,7 +28,7 @@ def merge_order(traces: list[PretokenTrace]) -> list[tuple[int, int]]:
     >>> from bpe_core.tokenizer import Tokenizer
     >>> traces = trace_encoding(Tokenizer.from_tiktoken("gpt2"), "hello he")
     >>> [traces[p].merges[e].rank for p, e in merge_order(traces)]
-    [2, 2, 41, 12502, 31117]
+    [2, 2, 41, 83, 12502, 31117]
     """
     heap = [(t.merges[0].rank, p, 0) for p, t in enumerate(traces) if t.merges]
     heapq.heapify(heap)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
-import importlib
 
 import pytest
 from hypothesis import given
@@ -16,15 +14,6 @@ from app.compare.sources import ReferenceSource, TokenizerSource, load_file_sour
 from bpe_core import reference
 from bpe_core.token_view import view_tokens
 from bpe_core.tokenizer import Tokenizer
-
-MODULES = ["labels", "boundaries", "palette", "sources", "step_tokenizer", "token_pane", "compare_view"]
-
-
-@pytest.mark.parametrize("name", MODULES)
-def test_docstring_examples(name):
-    module = importlib.import_module(f"app.compare.{name}")
-    assert doctest.testmod(module, optionflags=doctest.ELLIPSIS).failed == 0
-
 
 _SHOWN_AS = {"·": b" ", "→": b"\t", "↵": b"\n", "␍": b"\r"}
 
