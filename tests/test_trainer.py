@@ -228,3 +228,15 @@ def test_bpe_core_does_not_import_qt():
     code = "import sys, bpe_core; sys.exit(1 if any(m.startswith(('PySide6', 'pyqtgraph', 'app')) for m in sys.modules) else 0)"
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0
 
+
+
+def test_several_files_are_separate_texts(tmp_path):
+    first, second = tmp_path / "a.txt", tmp_path / "b.txt"
+    first.write_text("abab", encoding="utf-8")
+    second.write_text("cdcd", encoding="utf-8")
+    trainer = BpeTrainer(300, pattern="none", processes=1)
+    trainer.count_files([first, second])
+    trainer.run()
+    assert (b"b", b"c") not in trainer.merges and (b"a", b"b") in trainer.merges and (b"c", b"d") in trainer.merges
+    assert trainer.record.corpus_names == ["a.txt", "b.txt"] and trainer.record.corpus_bytes == 8
+    assert trainer.record.initial_tokens == 8
