@@ -18,6 +18,7 @@ characters.
 from __future__ import annotations
 
 import bisect
+from itertools import accumulate
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -86,31 +87,33 @@ def view_tokens(tokenizer, text: str) -> TokenView:
     special tokens are always recognised)."""
     text = fix_surrogates(text)
     ids, token_bytes, special_ids = _encode(tokenizer, text)
-    char_bytes = [len(c.encode("utf-8")) for c in text]
-    char_starts = [0] * len(text)
-    offset = 0
-    for i, size in enumerate(char_bytes):
-        char_starts[i] = offset
-        offset += size
+    char_bytes = [1 if o < 0x80 else 2 if o < 0x800 else 3 if o < 0x10000 else 4 for o in map(ord, text)]
+    char_starts = list(accumulate(char_bytes, initial=0))  # one more entry: the end of the text
+    char_at = [i for i, size in enumerate(char_bytes) for _ in range(size)]  # byte offset -> character index
     tokens = []
     position = 0
     for index, token_id in enumerate(ids):
         data = token_bytes(token_id)
         byte_end = position + len(data)
-        first_char = bisect.bisect_right(char_starts, position) - 1
-        last_char = bisect.bisect_right(char_starts, byte_end - 1) - 1
-        partial = []
-        for char in dict.fromkeys((first_char, last_char)):
-            lo, size = char_starts[char], char_bytes[char]
-            first, last = max(position, lo) - lo, min(byte_end, lo + size) - 1 - lo
-            if first > 0 or last < size - 1:
-                partial.append(CharPart(text[char], char, first, last, size))
+        first_char, last_char = char_at[position], char_at[byte_end - 1]
+        partial = ()
+        if char_starts[first_char] != position or char_starts[last_char + 1] != byte_end:
+            partial = tuple(_parts(text, char_starts, char_bytes, position, byte_end, first_char, last_char))
         tokens.append(
             TokenSpan(index, token_id, data, first_char, last_char + 1, position, byte_end, token_id in special_ids,
-                      tuple(partial))
+                      partial)
         )
         position = byte_end
     return TokenView(text, tuple(tokens))
+
+
+def _parts(text, char_starts, char_bytes, position, byte_end, first_char, last_char) -> Iterator[CharPart]:
+    """The characters at the edges of bytes ``position:byte_end`` that it holds only part of."""
+    for char in dict.fromkeys((first_char, last_char)):
+        lo, size = char_starts[char], char_bytes[char]
+        first, last = max(position, lo) - lo, min(byte_end, lo + size) - 1 - lo
+        if first > 0 or last < size - 1:
+            yield CharPart(text[char], char, first, last, size)
 
 
 def _encode(tokenizer, text: str):
