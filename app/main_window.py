@@ -771,6 +771,7 @@ class MainWindow(QMainWindow):
     def open_merge_tree(self, pane: str, token_id: int) -> None:
         """Open the Teach window on the merge tree of a token double-clicked in a compare pane."""
         self.open_teaching()
+        self.teaching.tree.set_text(self.compare_view.text())  # its chips show the text the token came from
         if not self.teaching.open_tree_of(pane, token_id):
             self.statusBar().showMessage("Merge trees are shown for your tokenizer and tiktoken's encodings.", 8000)
 

@@ -87,3 +87,4 @@ def test_double_clicking_a_token_opens_its_merge_tree(qtbot, window, train):
         assert teaching is not None and teaching.current_view() is teaching.tree
         assert teaching.source.currentData() == key
         assert teaching.tree.root.id == token.id and teaching.tree.root.token == token.token
+        assert teaching.tree.editor.text() == TEXT
