@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from app import dialogs
 from app.corpus_sources import CorpusSource, builtin_samples, check_file, stdlib_source
+from app.local_files import regular_file
 
 TEXT_FONT = "Noto Sans Mono CJK SC"
 
@@ -131,9 +132,7 @@ class CorpusPanel(QGroupBox):
         usable, errors = [], "strict"
         for path in map(Path, paths):
             try:
-                if not path.is_file():
-                    raise OSError(f"“{path}” is not a file")
-                check = check_file(path)
+                check = check_file(regular_file(path))
             except OSError as exc:
                 dialogs.show_error(
                     self,

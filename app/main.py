@@ -54,19 +54,23 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 
 
 def apply_args(window, args: argparse.Namespace) -> None:
-    """Preset the window from parsed arguments (files, settings, tokenizer, text, training)."""
-    if args.corpus:
-        window.corpus_panel.add_files(args.corpus)
-    elif args.sample == "stdlib":
-        window.corpus_panel.select_stdlib()
-    elif args.sample:
-        window.corpus_panel.select_sample(f"{args.sample}.txt")
+    """Preset the window from parsed arguments (settings, files, tokenizer, text, training).
+
+    The settings come first: opening a file may ask a question (replace invalid bytes? read as UTF-16?), and
+    whatever the answer, the settings given on the command line are the ones shown and trained with.
+    """
     window.settings_panel.apply(
         vocab_size=args.vocab_size,
         pattern=args.pattern,
         special_tokens=args.special,
         processes=args.processes,
     )
+    if args.corpus:
+        window.corpus_panel.add_files(args.corpus)
+    elif args.sample == "stdlib":
+        window.corpus_panel.select_stdlib()
+    elif args.sample:
+        window.corpus_panel.select_sample(f"{args.sample}.txt")
     if args.text is not None:
         window.held_out_edit.setPlainText(args.text)
         window.compare_view.set_text(args.text)

@@ -34,6 +34,7 @@ from app.compare import CompareView
 from app.corpus_panel import TEXT_FONT, CorpusPanel
 from app.corpus_sources import format_bytes
 from app.held_out import DEFAULT_HELD_OUT, HeldOutCompression, measure_held_out
+from app.local_files import regular_file
 from app.merge_history import MergeHistory
 from app.merges_model import MergesFilterModel, MergesTableModel
 from app.merges_view import MergesTableView
@@ -654,7 +655,7 @@ class MainWindow(QMainWindow):
             )
             return False
         try:
-            tokenizer = load_tokenizer(path)
+            tokenizer = load_tokenizer(regular_file(path))
         except (OSError, ValueError) as exc:
             dialogs.show_error(
                 self,

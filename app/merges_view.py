@@ -1,13 +1,24 @@
-"""The merges table view: one row per merge, rows selectable, fast to repaint while training."""
+"""The merges table view: one row per merge, rows selectable, fast to repaint while training.
+
+The number columns are as wide as the largest value they can hold in the table's font (:data:`WIDEST`), so
+that "49,999" is never cut to "49,9…".
+"""
 
 from __future__ import annotations
 
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
 
 from app.corpus_panel import TEXT_FONT
+from app.merges_model import COLUMNS, COUNT, ID, LEFT, NEW, RANK, RIGHT
 
-COLUMN_WIDTHS = (48, 52, 76, 76, 100, 84)
+#: The widest text each number column must show whole: ranks and ids up to o200k's size and beyond, counts up to
+#: billions.
+WIDEST = {RANK: "200,000", ID: "200,000", COUNT: "9,999,999,999"}
+#: Token columns: a fixed width (tokens vary; the user can widen them).
+TOKEN_WIDTHS = {LEFT: 76, RIGHT: 76, NEW: 100}
+#: Room for the cell's margins and the sort indicator, in pixels.
+PADDING = 18
 
 
 def table_font() -> QFont:
@@ -33,7 +44,7 @@ class MergesTableView(QTableView):
 
     def setModel(self, model) -> None:
         super().setModel(model)
-        for column, width in enumerate(COLUMN_WIDTHS):
+        for column, width in column_widths(self.font(), self.horizontalHeader().font()).items():
             self.setColumnWidth(column, width)
 
     def paint_now(self) -> None:
@@ -41,3 +52,20 @@ class MergesTableView(QTableView):
         pauses for the frame, not later while it competes for the GIL)."""
         self.executeDelayedItemsLayout()
         self.viewport().repaint()
+
+
+def column_widths(cell_font: QFont, header_font: QFont) -> dict[int, int]:
+    """The width of each column but the last (which stretches): a number column fits its widest value and its
+    title.
+
+    >>> from PySide6.QtWidgets import QApplication
+    >>> app = QApplication.instance() or QApplication([])
+    >>> widths = column_widths(table_font(), app.font())
+    >>> widths[RANK] > QFontMetrics(table_font()).horizontalAdvance("200,000")
+    True
+    """
+    cells, titles = QFontMetrics(cell_font), QFontMetrics(header_font)
+    widths = dict(TOKEN_WIDTHS)
+    for column, text in WIDEST.items():
+        widths[column] = max(cells.horizontalAdvance(text), titles.horizontalAdvance(COLUMNS[column])) + PADDING
+    return widths

@@ -46,6 +46,8 @@ from app.compare.sources import (
 from app.compare.step_tokenizer import tokenizer_from_steps
 from app.compare.token_canvas import TEXT_FAMILIES, Options
 from app.compare.token_pane import TokenPane
+from app.corpus_sources import format_bytes
+from app.local_files import read_text_head, regular_file
 
 DEFAULT_TEXT = (
     "Tokenizers cut text into pieces. Hello world!\n"
@@ -53,7 +55,7 @@ DEFAULT_TEXT = (
     "Emoji: 🙂👍🏽 🇫🇷\n"
     "def greet(name):\n    return f\"Hello, {name}!\"  # 42 tokens?\n"
 )
-#: Texts longer than this are cut when loaded from a file (the user is told).
+#: Loading a file reads at most this many characters from its start (the user is told).
 MAX_CHARS = 1_000_000
 DEBOUNCE_MS = 120
 #: While training, the "Ours" pane follows the merges at most this often.
@@ -112,6 +114,7 @@ class CompareView(QWidget):
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addLayout(self.controls)
         layout.addLayout(self.layers)
+        layout.addWidget(self.notice)
         layout.addWidget(outer, 1)
 
         self.timer = QTimer(self)
@@ -176,6 +179,10 @@ class CompareView(QWidget):
             "<span style='color:#d0021b'>▮</span> extra cut &nbsp; <span style='color:#f08c00'>▼</span> missing cut"
         )
         self.legend.setVisible(False)
+        self.notice = QLabel()
+        self.notice.setObjectName("compareNotice")
+        self.notice.setWordWrap(True)
+        self.notice.setVisible(False)
         self.layers = QHBoxLayout()
         for widget in (self.whitespace_box, self.ids_box, self.chunks_box, QLabel("Cut differences vs:"),
                        self.reference_combo, self.legend):
@@ -213,6 +220,7 @@ class CompareView(QWidget):
 
     def set_text(self, text: str) -> None:
         """Replace the editor's text (encoded at once, without waiting for the typing pause)."""
+        self.show_notice("")
         self.editor.setPlainText(text)
         self.encode_now()
 
@@ -268,7 +276,7 @@ class CompareView(QWidget):
         """Add a pane for a tokenizer file (``pattern`` is how a ``.tiktoken`` file pre-tokenizes). On error the
         user sees a message and nothing changes; returns None then."""
         try:
-            source = load_file_source(path, pattern)
+            source = load_file_source(regular_file(path), pattern)
         except (OSError, ValueError) as exc:
             dialogs.show_error(self, "Cannot add tokenizer", f"“{Path(path).name}” could not be read: {exc}",
                                repr(exc))
@@ -544,31 +552,34 @@ class CompareView(QWidget):
             self.load_text_file(path)
 
     def load_text_file(self, path: str | Path) -> bool:
-        """Put a UTF-8 file's text in the editor; a non-UTF-8 file is loaded only if the user accepts
-        replacing its invalid bytes by U+FFFD."""
+        """Put the beginning of a UTF-8 file in the editor: only the first :data:`MAX_CHARS` characters are read
+        (the notice line says so), and a non-UTF-8 file is loaded only if the user accepts replacing its invalid
+        bytes by U+FFFD. A FIFO or device is refused without being opened."""
         path = Path(path)
         try:
-            data = path.read_bytes()
+            head = read_text_head(path, MAX_CHARS)
         except OSError as exc:
             dialogs.show_error(self, "Cannot load text", f"“{path.name}” could not be read: {exc}", repr(exc))
             return False
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as exc:
+        if head.invalid_at is not None:
             answer = QMessageBox.question(
                 self, "Not UTF-8 text",
-                f"“{path.name}” is not UTF-8 text (invalid byte at offset {exc.start:,}). Load it with each invalid "
-                "byte replaced by U+FFFD (�)?",
+                f"“{path.name}” is not UTF-8 text (invalid byte at offset {head.invalid_at:,}). Load it with each "
+                "invalid byte replaced by U+FFFD (�)?",
             )
             if answer != QMessageBox.StandardButton.Yes:
                 return False
-            text = data.decode("utf-8", errors="replace")
-        if len(text) > MAX_CHARS:
-            dialogs.show_info(self, "Long text", f"“{path.name}” has {len(text):,} characters; the first "
-                              f"{MAX_CHARS:,} are shown.")
-            text = text[:MAX_CHARS]
-        self.set_text(text)
+        self.set_text(head.text)
+        self.show_notice(
+            f"Showing the first {len(head.text):,} characters of {path.name} ({format_bytes(head.file_bytes)})."
+            if head.cut else ""
+        )
         return True
+
+    def show_notice(self, text: str) -> None:
+        """A line above the editor about its text (empty: hidden)."""
+        self.notice.setText(text)
+        self.notice.setVisible(bool(text))
 
     @Slot()
     def add_tokenizer_dialog(self) -> None:

@@ -1,0 +1,82 @@
+"""Opening the user's files safely: only regular files are opened (a FIFO or a device would block or never end),
+and a text is read only as far as it is shown.
+
+>>> regular_file(__file__).name
+'local_files.py'
+>>> head = read_text_head(__file__, max_chars=10)
+>>> len(head.text), head.cut, head.invalid_at
+(10, True, None)
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+
+#: UTF-8 needs at most this many bytes per character.
+MAX_UTF8_BYTES = 4
+
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def regular_file(path: str | os.PathLike) -> Path:
+    """``path`` as a :class:`Path` if it is a regular file; otherwise ``OSError`` naming it and what it is.
+
+    Only the file's metadata is read (``stat``), so a FIFO is refused without being opened.
+
+    >>> try:
+    ...     regular_file("/dev/null")
+    ... except OSError as exc:
+    ...     print(exc)
+    “/dev/null” is a character device, not a regular file: it was not opened.
+    """
+    path = Path(path)
+    mode = os.stat(path).st_mode
+    if stat.S_ISREG(mode):
+        return path
+    kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
+    raise OSError(f"“{path}” is {kind}, not a regular file: it was not opened.")
+
+
+@dataclass(frozen=True)
+class TextHead:
+    """The beginning of a text file: ``text`` (at most the characters asked for), the file's size, whether
+    ``text`` is only part of the file, and the offset of the first invalid UTF-8 byte within what was read
+    (None if there is none; the text then holds U+FFFD in its place)."""
+
+    text: str
+    file_bytes: int
+    cut: bool
+    invalid_at: int | None
+
+
+def read_text_head(path: str | os.PathLike, max_chars: int) -> TextHead:
+    """Read at most ``MAX_UTF8_BYTES * max_chars`` bytes from the start of a regular file and decode them as
+    UTF-8; a character cut at the end of what was read is dropped, not replaced."""
+    path = regular_file(path)
+    limit = MAX_UTF8_BYTES * max_chars
+    with open(path, "rb") as f:
+        data = f.read(limit)
+        whole = len(data) < limit or not f.read(1)
+        size = os.fstat(f.fileno()).st_size
+    invalid_at, cut = None, not whole
+    try:
+        text = codecs.getincrementaldecoder("utf-8")("strict").decode(data, final=whole)
+    except UnicodeDecodeError as exc:
+        text = data[: exc.start].decode("utf-8")
+        if len(text) < max_chars:  # the bad byte falls within what is shown
+            invalid_at = exc.start
+            text = codecs.getincrementaldecoder("utf-8")("replace").decode(data, final=whole)
+        else:
+            cut = True  # the bad byte comes after the shown characters
+    cut = cut or len(text) > max_chars
+    return TextHead(text[:max_chars], size, cut, invalid_at)

@@ -1,0 +1,102 @@
+"""The window under hard inputs (issue 14): huge files read only as far as shown, FIFOs never opened, settings
+kept through dialogs, number columns wide enough, hostile regexes that never freeze the window."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from PySide6.QtGui import QFontMetrics
+
+from app.compare.compare_view import MAX_CHARS, CompareView
+from app.compare.sources import OWN_KEY, REFERENCE_PANES
+from app.main import apply_args, parse_args
+from app.merges_model import COUNT, ID, RANK
+
+needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes need POSIX")
+
+
+@pytest.fixture
+def view(qtbot):
+    v = CompareView(text="")
+    qtbot.addWidget(v)
+    v.resize(1200, 700)
+    v.show()
+    qtbot.waitUntil(lambda: not v.busy(), timeout=15000)
+    yield v
+    v.close()
+
+
+@pytest.fixture
+def errors(monkeypatch):
+    """Every error dialog's (title, message), instead of showing it."""
+    shown = []
+    monkeypatch.setattr("app.dialogs.show_error", lambda _parent, title, message, details="": shown.append(
+        (title, message)))
+    return shown
+
+
+@pytest.fixture
+def fifo(tmp_path):
+    path = tmp_path / "pipe.txt"
+    os.mkfifo(path)
+    return path
+
+
+def test_load_text_reads_only_what_is_shown_of_a_50_mb_file(view, tmp_path):
+    for key in (OWN_KEY, *REFERENCE_PANES):  # measure the loading, not the encoding of a million characters
+        view.set_pane_visible(key, False)
+    line = "Ünïcödé text, 中文 and 🙂 in a long file.\n"  # multibyte characters: the cut falls inside one
+    big = tmp_path / "big.txt"
+    big.write_text(line * (50_000_000 // len(line.encode())), encoding="utf-8")
+    assert view.load_text_file(big)
+    text = view.text()
+    assert len(text) == MAX_CHARS
+    assert text == (line * (MAX_CHARS // len(line) + 1))[:MAX_CHARS]
+    assert view.notice.isVisible()
+    assert view.notice.text() == "Showing the first 1,000,000 characters of big.txt (50.0\xa0MB)."
+
+
+def test_load_text_of_a_short_file_shows_it_whole_without_a_notice(view, tmp_path):
+    small = tmp_path / "small.txt"
+    small.write_text("short 中文 🙂", encoding="utf-8")
+    assert view.load_text_file(small)
+    assert view.text() == "short 中文 🙂" and not view.notice.isVisible()
+
+
+@needs_fifo
+def test_load_text_refuses_a_fifo_without_opening_it(view, fifo, errors):
+    view.set_text("kept")
+    assert not view.load_text_file(fifo)  # opening a FIFO for reading would block until a writer came
+    assert view.text() == "kept"
+    assert errors and "pipe.txt" in errors[0][1] and "named pipe (FIFO)" in errors[0][1]
+
+
+@needs_fifo
+def test_a_fifo_is_refused_as_corpus_tokenizer_and_compare_pane(window, fifo, errors):
+    before = window.corpus_panel.current_source()
+    assert not window.corpus_panel.add_files([fifo])
+    assert window.corpus_panel.current_source() is before
+    assert not window.open_tokenizer(fifo)
+    panes = list(window.compare_view.panes)
+    assert window.compare_view.add_tokenizer_file(fifo) is None
+    assert list(window.compare_view.panes) == panes
+    assert len(errors) == 3 and all("named pipe (FIFO)" in message for _, message in errors)
+
+
+def test_vocab_size_from_the_command_line_survives_the_replace_dialog(window, tmp_path, monkeypatch, train):
+    latin = tmp_path / "latin1.txt"
+    latin.write_bytes("café crème brûlée, déjà vu. ".encode("latin-1") * 200)
+    asked = []
+    monkeypatch.setattr("app.dialogs.ask_replace_invalid", lambda _parent, message: asked.append(message) or True)
+    apply_args(window, parse_args([str(latin), "--vocab-size", "300"]))
+    assert asked and window.settings_panel.vocab_size.value() == 300
+    result = train(window)
+    assert result.record.settings["vocab_size"] == 300 and result.record.settings["errors"] == "replace"
+    assert window.settings_panel.vocab_size.value() == 300
+
+
+def test_rank_id_and_count_columns_fit_their_widest_values(window):
+    metrics = QFontMetrics(window.table.font())
+    for column, widest in ((RANK, "200,000"), (ID, "200,000"), (COUNT, "9,999,999,999")):
+        assert window.table.columnWidth(column) > metrics.horizontalAdvance(widest) + 8  # + the cell's margins
