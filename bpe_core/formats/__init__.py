@@ -1,7 +1,8 @@
 """Reading and writing tokenizers: our own JSON file, GPT-2's files, tiktoken ranks, Hugging Face tokenizer.json.
 
 Every reader checks what it reads and raises :class:`TokenizerFileError` (a ``ValueError``) naming the file and
-the problem; none of them can run code from a file.
+the problem; none of them can run code from a file. Every writer writes atomically and raises
+:class:`TokenizerWriteError` (an ``OSError``) naming the path it was given and the cause.
 
 ========================  =====================================  ==========================================
 format                    write                                  read
@@ -18,7 +19,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from bpe_core.formats.errors import TokenizerFileError
+from bpe_core.formats.errors import (
+    HuggingFaceFileError,
+    TokenizerFileError,
+    TokenizerWriteError,
+)
+from bpe_core.formats.files import check_writable, make_folder
 from bpe_core.formats.gpt2_files import export_gpt2, load_gpt2_files
 from bpe_core.formats.huggingface import export_huggingface, load_huggingface
 from bpe_core.formats.native import load_json, save_json
@@ -37,18 +43,20 @@ _EXPORTERS = {"gpt2": export_gpt2, "tiktoken": export_tiktoken, "huggingface": e
 def export(tokenizer, directory: str | os.PathLike, fmt: str) -> list[Path]:
     """Write ``tokenizer`` into ``directory`` (created if needed) in format ``fmt``; return the files written.
 
-    Raises ``ValueError`` for an unknown format or a tokenizer the format cannot express exactly.
+    Raises ``ValueError`` for an unknown format or a tokenizer the format cannot express exactly, and
+    :class:`TokenizerWriteError` for a folder or file that cannot be written.
     """
     if fmt not in _EXPORTERS:
         raise ValueError(f"unknown export format {fmt!r}; choose one of {', '.join(_EXPORTERS)}")
-    folder = Path(directory)
-    folder.mkdir(parents=True, exist_ok=True)
-    return _EXPORTERS[fmt](tokenizer, folder)
+    return _EXPORTERS[fmt](tokenizer, make_folder(directory))
 
 
 __all__ = [
     "EXPORT_FORMATS",
+    "HuggingFaceFileError",
     "TokenizerFileError",
+    "TokenizerWriteError",
+    "check_writable",
     "export",
     "load_gpt2_files",
     "load_huggingface",

@@ -24,6 +24,7 @@ from pathlib import Path
 from bpe_core.formats.build import build_tokenizer
 from bpe_core.formats.checks import check_id, check_unique_tokens
 from bpe_core.formats.errors import TokenizerFileError
+from bpe_core.formats.files import write_text_atomically
 from bpe_core.formats.native import read_json_document, read_text_file
 from bpe_core.gpt2_bytes import bytes_to_gpt2, gpt2_to_bytes
 
@@ -51,10 +52,10 @@ def export_gpt2(tokenizer, directory: str | os.PathLike) -> list[Path]:
     folder = Path(directory)
     vocab = {bytes_to_gpt2(token): token_id for token_id, token in sorted(tokenizer.vocab.items())}
     vocab_path = folder / "vocab.json"
-    vocab_path.write_text(json.dumps(vocab), encoding="ascii")  # exactly how OpenAI wrote encoder.json
+    write_text_atomically(vocab_path, json.dumps(vocab), encoding="ascii")  # exactly how OpenAI wrote encoder.json
     merges_path = folder / "merges.txt"
     lines = ["#version: 0.2"] + [f"{bytes_to_gpt2(a)} {bytes_to_gpt2(b)}" for a, b in tokenizer.merges]
-    merges_path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    write_text_atomically(merges_path, "\n".join(lines) + "\n")
     return [vocab_path, merges_path]
 
 

@@ -28,6 +28,7 @@ import regex
 from bpe_core.formats.build import build_tokenizer
 from bpe_core.formats.checks import check_id, check_unique_tokens
 from bpe_core.formats.errors import TokenizerFileError
+from bpe_core.formats.files import write_text_atomically
 from bpe_core.formats.native import read_json_document
 from bpe_core.gpt2_bytes import bytes_to_gpt2, gpt2_to_bytes
 from bpe_core.patterns import PATTERNS, pattern_source
@@ -71,7 +72,7 @@ def export_huggingface(tokenizer, directory: str | os.PathLike) -> list[Path]:
         },
     }
     path = Path(directory) / "tokenizer.json"
-    path.write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    write_text_atomically(path, json.dumps(doc, ensure_ascii=False, indent=1) + "\n")
     return [path]
 
 

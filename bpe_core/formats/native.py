@@ -31,13 +31,12 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
-from pathlib import Path
 from typing import Any
 
 from bpe_core.formats.build import build_tokenizer
 from bpe_core.formats.checks import check_id
-from bpe_core.formats.errors import TokenizerFileError
+from bpe_core.formats.errors import HuggingFaceFileError, TokenizerFileError
+from bpe_core.formats.files import read_regular_file, write_text_atomically
 from bpe_core.formats.record_codec import pack_record, unpack_record
 from bpe_core.gpt2_bytes import bytes_to_gpt2, gpt2_to_bytes
 from bpe_core.steps import TrainingRecord
@@ -48,7 +47,7 @@ FORMAT_VERSION = 1
 
 def save_json(tokenizer, path: str | os.PathLike) -> None:
     """Write ``tokenizer`` (with its training record, if any) to ``path``, atomically: a failed write leaves any
-    existing file untouched."""
+    existing file untouched and raises :class:`~bpe_core.formats.errors.TokenizerWriteError` naming ``path``."""
     specials = dict(tokenizer.special_tokens)
     special_ids = set(specials.values())
     record = getattr(tokenizer, "record", None)
@@ -71,7 +70,7 @@ def save_json(tokenizer, path: str | os.PathLike) -> None:
     parts.append(',\n"merges": [\n' + ",\n".join(merge_lines) + "\n]")
     record_json = "null" if record is None else dump(pack_record(record), ensure_ascii=False, indent=1)
     parts.append(',\n"record": ' + record_json + "\n}\n")
-    _write_atomically(Path(path), "".join(parts))
+    write_text_atomically(path, "".join(parts))
 
 
 def load_json(path: str | os.PathLike):
@@ -94,17 +93,15 @@ def load_json(path: str | os.PathLike):
 
 
 def read_text_file(path: str | os.PathLike) -> str:
-    """A UTF-8 file's text; a missing, unreadable or non-UTF-8 file raises :class:`TokenizerFileError`.
+    """A UTF-8 file's text; a missing, unreadable, non-regular, huge or non-UTF-8 file raises
+    :class:`TokenizerFileError`.
 
     >>> read_text_file("no/such/file.json")
     Traceback (most recent call last):
     ...
     bpe_core.formats.errors.TokenizerFileError: no/such/file.json: cannot read the file: No such file or directory
     """
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise TokenizerFileError(path, f"cannot read the file: {exc.strerror or exc}") from None
+    data = read_regular_file(path)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -131,7 +128,7 @@ def _check_header(doc: Any, path) -> None:
         raise TokenizerFileError(path, f"expected a JSON object, found a JSON {type(doc).__name__}")
     if doc.get("format") != FORMAT_NAME:
         if "model" in doc and "added_tokens" in doc:
-            raise TokenizerFileError(
+            raise HuggingFaceFileError(
                 path, "this is a Hugging Face tokenizer.json, not a BPE Explorer file; import it as huggingface"
             )
         raise TokenizerFileError(path, f'not a BPE Explorer tokenizer file (no "format": "{FORMAT_NAME}")')
@@ -206,17 +203,6 @@ def _read_record(raw: Any, merges: list[tuple[bytes, bytes]]) -> TrainingRecord 
                 f"training record step {step.rank} made {step.token!r}, but merge {step.rank} makes {left + right!r}"
             )
     return record
-
-
-def _write_atomically(path: Path, text: str) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
 
 
 def _json_kind(kind: type) -> str:

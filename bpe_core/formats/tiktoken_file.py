@@ -26,6 +26,7 @@ from pathlib import Path
 
 from bpe_core.formats.checks import check_unique_tokens
 from bpe_core.formats.errors import TokenizerFileError
+from bpe_core.formats.files import write_text_atomically
 from bpe_core.patterns import PatternError
 
 
@@ -38,7 +39,7 @@ def export_tiktoken(tokenizer, directory: str | os.PathLike) -> list[Path]:
     check_ranks_reproduce_merges(ranks, tokenizer.merges, derive=tokenizer.merge_rule == "pairs")
     lines = [f"{base64.b64encode(token).decode('ascii')} {i}" for i, token in sorted(ordinary.items())]
     path = Path(directory) / "tokenizer.tiktoken"
-    path.write_text("\n".join(lines) + "\n", encoding="ascii")
+    write_text_atomically(path, "\n".join(lines) + "\n", encoding="ascii")
     return [path]
 
 

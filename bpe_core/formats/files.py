@@ -1,0 +1,162 @@
+"""Touching the file system for the formats: read only regular files of a sane size, write atomically, and say
+every failure with the user's path and its cause (never a hidden temporary file's name).
+
+>>> import tempfile, os
+>>> path = os.path.join(tempfile.mkdtemp(), "out.txt")
+>>> write_text_atomically(path, "hello")
+>>> read_regular_file(path)
+b'hello'
+>>> read_regular_file(os.path.dirname(path))
+Traceback (most recent call last):
+...
+bpe_core.formats.errors.TokenizerFileError: ...: is a folder, not a regular file
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+import tempfile
+from pathlib import Path
+
+from bpe_core.formats.errors import TokenizerFileError, TokenizerWriteError
+
+#: Real tokenizer files are far smaller (a 256k-token tokenizer.json is ~35 MB); a larger one is refused unread.
+MAX_FILE_BYTES = 256 << 20
+
+_KINDS = {
+    stat.S_IFDIR: "a folder",
+    stat.S_IFCHR: "a device",
+    stat.S_IFBLK: "a device",
+    stat.S_IFIFO: "a named pipe",
+    stat.S_IFSOCK: "a socket",
+}
+
+
+def kind_of(mode: int) -> str:
+    """What a ``st_mode`` is, in words.
+
+    >>> kind_of(stat.S_IFDIR), kind_of(stat.S_IFREG)
+    ('a folder', 'a file')
+    """
+    return _KINDS.get(stat.S_IFMT(mode), "a file")
+
+
+def size_text(size: int) -> str:
+    """A byte count for people.
+
+    >>> size_text(1_200_000_000), size_text(300_000_000), size_text(999)
+    ('1.2 GB', '300 MB', '999 bytes')
+    """
+    if size >= 1e9:
+        return f"{size / 1e9:.1f} GB"
+    return f"{size / 1e6:.0f} MB" if size >= 1e6 else f"{size} bytes"
+
+
+def read_regular_file(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes; anything else raises :class:`TokenizerFileError`.
+
+    The file is opened without blocking and checked before reading, so a named pipe or ``/dev/zero`` is refused
+    at once instead of hanging or filling memory.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError as exc:
+        raise TokenizerFileError(path, f"cannot read the file: {exc.strerror or exc}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise TokenizerFileError(path, f"is {kind_of(info.st_mode)}, not a regular file")
+        if info.st_size > limit:
+            raise TokenizerFileError(
+                path, f"the file is {size_text(info.st_size)}; tokenizer files are at most {size_text(limit)}"
+            )
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            data = f.read(limit + 1)
+    except OSError as exc:
+        raise TokenizerFileError(path, f"cannot read the file: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+    if len(data) > limit:  # grew while being read
+        raise TokenizerFileError(path, f"the file is over {size_text(limit)}; tokenizer files are at most that")
+    return data
+
+
+def check_writable(path: str | os.PathLike) -> None:
+    """Raise :class:`TokenizerWriteError` now if a file cannot be written at ``path`` (before hours of work).
+
+    >>> check_writable("/no/such/folder/t.json")
+    Traceback (most recent call last):
+    ...
+    bpe_core.formats.errors.TokenizerWriteError: cannot write /no/such/folder/t.json: the folder /no/such/folder does not exist
+    """
+    target = Path(path)
+    folder = target.parent
+    if target.is_dir():
+        raise TokenizerWriteError(target, "it is a folder")
+    if not folder.exists():
+        raise TokenizerWriteError(target, f"the folder {folder} does not exist")
+    if not folder.is_dir():
+        raise TokenizerWriteError(target, f"{folder} is not a folder")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise TokenizerWriteError(target, f"permission denied (cannot create files in {folder})")
+
+
+def make_folder(directory: str | os.PathLike) -> Path:
+    """Create ``directory`` (and its parents) if needed; a failure names it and the cause."""
+    folder = Path(directory)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise TokenizerWriteError(folder, "it is a file, not a folder (File exists)") from None
+    except OSError as exc:
+        raise TokenizerWriteError(folder, _cause(exc)) from None
+    return folder
+
+
+def write_text_atomically(path: str | os.PathLike, text: str, encoding: str = "utf-8") -> None:
+    """Write ``text`` to ``path`` through a temporary file in the same folder, renamed over ``path`` at the end:
+    a failed write leaves any existing file untouched. Errors name ``path``, not the temporary file."""
+    target = Path(path)
+    try:
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    except OSError as exc:
+        raise TokenizerWriteError(target, _cause(exc, target.parent)) from None
+    try:
+        with os.fdopen(fd, "w", encoding=encoding) as f:
+            os.chmod(tmp, 0o666 & ~_UMASK)  # mkstemp's 0600 would make the saved file private
+            f.write(text)
+        os.replace(tmp, target)
+    except OSError as exc:
+        _discard(tmp)
+        raise TokenizerWriteError(target, "it is a folder" if target.is_dir() else _cause(exc)) from None
+    except BaseException:
+        _discard(tmp)
+        raise
+
+
+def _cause(exc: OSError, folder: Path | None = None) -> str:
+    if folder is not None and exc.errno == errno.ENOENT:
+        return f"the folder {folder} does not exist"
+    if folder is not None and exc.errno == errno.ENOTDIR:
+        return f"{folder} is not a folder"
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return "permission denied"
+    return exc.strerror or str(exc)
+
+
+def _discard(tmp: str) -> None:
+    try:
+        os.unlink(tmp)
+    except OSError:
+        pass
+
+
+def _read_umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+_UMASK = _read_umask()
