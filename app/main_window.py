@@ -78,6 +78,9 @@ class MainWindow(QMainWindow):
         self._last_frame = 0.0
         self._frames = 0
         self._final_pieces: list = []
+        #: What the window showed before the current run (history, tokenizer, result, current rank), shown again
+        #: if the run ends with nothing: cancelled while counting, or failed.
+        self._kept: tuple | None = None
         self.recent = RecentFiles(settings or QSettings("bpe-explorer", "BPE Explorer"))
         self.held_out_runner = BackgroundRunner(self)
         self.held_out_runner.result.connect(self._on_held_out)
@@ -283,6 +286,7 @@ class MainWindow(QMainWindow):
         self._retire_run()
         source = self.corpus_panel.current_source()
         settings = self.settings_panel.settings()
+        self._kept = (self.history, self.tokenizer, self.result, self.current_rank)
         self.history = MergeHistory()
         self._pending = []
         self.model.set_history(self.history)
@@ -440,11 +444,24 @@ class MainWindow(QMainWindow):
 
     @Slot(object)
     def _on_finished(self, result: TrainingResult) -> None:
-        self.result = result
-        self._elapsed = result.seconds
         self.training = False
         self.tick.stop()
         self.frame_timer.stop()
+        if result.cancelled and not result.merges:
+            self._pending = []
+            self.count_chart.hold_axes(None)
+            self.compression_chart.hold_axes(None)
+            kept = self._restore_kept()
+            self.progress.setValue(0)
+            self.progress_text.setText(
+                f"Cancelled after {format_seconds(result.seconds)}, before any merge"
+                + ("; the previous result is kept." if kept else ".")
+            )
+            self._after_run()
+            return
+        self._kept = None  # the run made merges: they replace what was shown
+        self.result = result
+        self._elapsed = result.seconds
         self.model.extend(self._pending)  # steps still waiting for a frame
         self._pending = []
         try:
@@ -506,10 +523,13 @@ class MainWindow(QMainWindow):
     def _on_failed(self, kind: str, message: str, details: str) -> None:
         self.training = False
         self.tick.stop()
+        self.frame_timer.stop()
+        self._pending = []
         self.count_chart.hold_axes(None)
         self.compression_chart.hold_axes(None)
+        kept = self._restore_kept()
         self._after_run()
-        self.progress_text.setText("Training failed.")
+        self.progress_text.setText("Training failed" + ("; the previous result is kept." if kept else "."))
         source = self.corpus_panel.current_source()
         if kind == "not-utf8" and source is not None and source.errors == "strict":
             if dialogs.ask_replace_invalid(self, message):
@@ -517,6 +537,18 @@ class MainWindow(QMainWindow):
                 QTimer.singleShot(0, self.start_training)
             return
         dialogs.show_error(self, "Training failed", message, details)
+
+    def _restore_kept(self) -> bool:
+        """Show again what the window showed before the run (a run that made nothing loses nothing). True if
+        there was a result to show."""
+        if self._kept is None:
+            return False
+        self.history, self.tokenizer, self.result, rank = self._kept
+        self.model.set_history(self.history)
+        self._redraw_curves()
+        self._set_current(rank)
+        self.refresh_held_out()
+        return self.tokenizer is not None
 
     def _after_run(self) -> None:
         self.cancel_button.setEnabled(False)

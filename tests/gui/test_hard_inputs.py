@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetrics
 
 from app.compare.compare_view import MAX_CHARS, CompareView
@@ -100,3 +101,20 @@ def test_rank_id_and_count_columns_fit_their_widest_values(window):
     metrics = QFontMetrics(window.table.font())
     for column, widest in ((RANK, "200,000"), (ID, "200,000"), (COUNT, "9,999,999,999")):
         assert window.table.columnWidth(column) > metrics.horizontalAdvance(widest) + 8  # + the cell's margins
+
+
+def test_cancel_before_any_merge_keeps_corpus_settings_and_previous_result(window, qtbot, train, wait_signal):
+    window.corpus_panel.select_sample("chinese.txt")
+    window.settings_panel.apply(vocab_size=400)
+    previous = train(window)
+    history, tokenizer = window.history, window.tokenizer
+    source, settings = window.corpus_panel.current_source(), window.settings_panel.settings()
+    qtbot.mouseClick(window.train_button, Qt.MouseButton.LeftButton)
+    (result,) = wait_signal(window.run.finished, 10000,
+                            trigger=lambda: qtbot.mouseClick(window.cancel_button, Qt.MouseButton.LeftButton))
+    assert result.cancelled and not result.merges
+    assert window.history is history and window.tokenizer is tokenizer and window.result is previous
+    assert window.model.rowCount() == len(previous.merges)
+    assert window.corpus_panel.current_source() is source and window.settings_panel.settings() == settings
+    assert window.progress_text.text().startswith("Cancelled") and "previous result is kept" in window.progress_text.text()
+    assert window.train_button.isEnabled() and window.save_action.isEnabled()
