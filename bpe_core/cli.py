@@ -4,29 +4,56 @@
     bpe encode tok.json "Hello world"          # tokens, whitespace made visible: Hello ␣world
     bpe encode cl100k_base --file notes.txt --ids
     bpe compare --file notes.txt --tokenizer tok.json
+    bpe decode tok.json 256 257 258            # the text of token ids
     bpe export tok.json out/ --format huggingface
 
-Exit status: 0 success, 1 error (one line on stderr: ``bpe: error: ...``), 2 bad usage, 130 interrupted.
+Exit status: 0 success, 1 error (one line on stderr: ``bpe: error: ...``), 2 bad usage or a pre-tokenization
+regex that takes too long, 130 / 143 interrupted by SIGINT / SIGTERM (``bpe train`` keeps the merges made so far).
 """
 
 from __future__ import annotations
 
 import argparse
+import codecs
+import contextlib
+import os
+import signal
+import stat
 import sys
+import threading
 import time
-from pathlib import Path
+from collections.abc import Mapping
 
 from bpe_core.corpus import CorpusError
-from bpe_core.formats import EXPORT_FORMATS, TokenizerFileError, export, load_huggingface, load_json, save_json
-from bpe_core.patterns import PATTERNS
+from bpe_core.formats import (
+    EXPORT_FORMATS,
+    HuggingFaceFileError,
+    TokenizerFileError,
+    check_writable,
+    export,
+    load_huggingface,
+    load_json,
+    save_json,
+)
+from bpe_core.formats.files import kind_of, size_text
+from bpe_core.patterns import PATTERNS, PatternTimeoutError
 from bpe_core.reference import EncodingFileError, reference_names
 from bpe_core.trainer import BpeTrainer, TrainingCancelled
 
 _VISIBLE = {" ": "␣", "\n": "↵", "\t": "⇥", "\r": "␍"}
+#: ``bpe encode`` and ``bpe compare`` read at most this much text (a file, a pipe or standard input).
+MAX_TEXT_BYTES = 256_000_000
+_BOMS = ((codecs.BOM_UTF32_LE, "UTF-32"), (codecs.BOM_UTF32_BE, "UTF-32"),
+         (codecs.BOM_UTF16_LE, "UTF-16"), (codecs.BOM_UTF16_BE, "UTF-16"))
+_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM") if hasattr(signal, name))
 
 
 class UserError(Exception):
     """A problem to report in one line, without a traceback."""
+
+
+class BadInputError(UserError):
+    """A problem with what the user gave that exits with status 2."""
 
 
 def show_token(token: bytes) -> str:
@@ -102,6 +129,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("bpe: interrupted", file=sys.stderr)
         return 130
+    except (BadInputError, PatternTimeoutError) as exc:
+        print(f"bpe: error: {_one_line(exc)}", file=sys.stderr)
+        return 2
     except (UserError, TokenizerFileError, EncodingFileError, CorpusError, ValueError, OSError) as exc:
         print(f"bpe: error: {_one_line(exc)}", file=sys.stderr)
         return 1
@@ -137,6 +167,11 @@ def _parser() -> argparse.ArgumentParser:
     encode.add_argument("--ids", action="store_true", help="print token ids instead of tokens")
     encode.set_defaults(run=_encode)
 
+    decode = commands.add_parser("decode", help="show the text of token ids")
+    decode.add_argument("tokenizer", metavar="TOKENIZER", help=tokenizer_help)
+    decode.add_argument("ids", nargs="*", metavar="ID", help="token ids (default: read them from standard input)")
+    decode.set_defaults(run=_decode)
+
     compare = commands.add_parser("compare", help="token counts of a text under several tokenizers")
     _add_text_arguments(compare)
     compare.add_argument("--tokenizer", action="append", default=[], metavar="T",
@@ -162,12 +197,57 @@ def _read_text(args) -> str:
             raise UserError("give a TEXT or --file, not both")
         return args.text
     if args.file is None:
-        return sys.stdin.read()
-    data = Path(args.file).read_bytes()
+        if sys.stdin.isatty():
+            print("bpe: reading the text from standard input; end it with Ctrl-D", file=sys.stderr)
+        return decode_text(_read_capped(sys.stdin.buffer, "standard input", args.command), "standard input")
+    return decode_text(read_text_bytes(args.file, args.command), args.file)
+
+
+def read_text_bytes(path: str, command: str) -> bytes:
+    """The bytes of a text file, a pipe (``/dev/stdin``, ``<(...)``) or a terminal, at most ``MAX_TEXT_BYTES``.
+
+    A folder, a device such as ``/dev/zero``, or a socket is refused before reading; so is a file over the limit.
+    """
+    try:
+        info = os.stat(path)
+        if stat.S_ISREG(info.st_mode) and info.st_size > MAX_TEXT_BYTES:
+            raise UserError(f"bpe {command} reads at most {size_text(MAX_TEXT_BYTES)} of text; "
+                            f"{path} is {size_text(info.st_size)}")
+        if not (stat.S_ISREG(info.st_mode) or stat.S_ISFIFO(info.st_mode) or stat.S_ISCHR(info.st_mode)):
+            raise UserError(f"{path}: is {kind_of(info.st_mode)}, not a text file")
+        with open(path, "rb") as f:  # a named pipe waits here for its writer, as with cat; Ctrl-C stops it
+            if stat.S_ISCHR(info.st_mode) and not f.isatty():
+                raise UserError(f"{path}: is {kind_of(info.st_mode)}, not a text file")
+            return _read_capped(f, path, command)
+    except OSError as exc:
+        raise UserError(f"{path}: cannot read: {exc.strerror or exc}") from None
+
+
+def _read_capped(stream, name: str, command: str) -> bytes:
+    data = stream.read(MAX_TEXT_BYTES + 1)
+    if len(data) > MAX_TEXT_BYTES:
+        raise UserError(f"bpe {command} reads at most {size_text(MAX_TEXT_BYTES)} of text; {name} holds more")
+    return data
+
+
+def decode_text(data: bytes, name: str) -> str:
+    """UTF-8 text, or a :class:`UserError` naming ``name`` and the first bad byte (or the file's encoding).
+
+    >>> decode_text(b"caf\\xc3\\xa9", "t.txt")
+    'café'
+    >>> decode_text("hi".encode("utf-16"), "t.txt")
+    Traceback (most recent call last):
+    ...
+    bpe_core.cli.UserError: t.txt: is UTF-16 text (it starts with a UTF-16 byte-order mark); convert it to UTF-8
+    """
+    for bom, encoding in _BOMS:
+        if data.startswith(bom):
+            raise UserError(f"{name}: is {encoding} text (it starts with a {encoding} byte-order mark); "
+                            "convert it to UTF-8")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise UserError(f"{args.file}: not UTF-8 text (bad byte at offset {exc.start})") from None
+        raise UserError(f"{name}: not UTF-8 text (bad byte at offset {exc.start})") from None
 
 
 def load_tokenizer(spec: str):
@@ -178,40 +258,59 @@ def load_tokenizer(spec: str):
         return Tokenizer.from_tiktoken(spec)
     try:
         return load_json(spec)
-    except TokenizerFileError as exc:
-        if "Hugging Face" not in exc.problem:
-            raise
-    return load_huggingface(spec)
+    except HuggingFaceFileError:
+        return load_huggingface(spec)
+
+
+def _encode_with(tokenizer, spec: str, text: str) -> list[int]:
+    try:
+        return tokenizer.encode(text)
+    except PatternTimeoutError as exc:
+        raise BadInputError(f"{spec}: {exc}") from None
 
 
 def _train(args) -> int:
     for path in args.corpus:
-        if not Path(path).is_file():
+        if not os.path.lexists(path):
             raise UserError(f"{path}: no such file")
+    check_writable(args.output)  # now, not after hours of training
     started = time.monotonic()
     errors = "replace" if args.replace_invalid else "strict"
     trainer = BpeTrainer(args.vocab_size, args.special, pattern=args.pattern, processes=args.processes, errors=errors)
-    counting = ProgressBar("counting", " MB", scale=1e6)
-    try:
-        trainer.count_files(args.corpus, progress=counting)
-    except CorpusError as exc:
-        if "UTF-8" in str(exc) and not args.replace_invalid:
-            raise UserError(str(exc).replace("(errors='replace')", "(--replace-invalid)")) from None
-        raise
-    except TrainingCancelled:  # only if cancelled from elsewhere; Ctrl-C arrives as KeyboardInterrupt
-        raise KeyboardInterrupt from None
-    finally:
-        counting.finish()
     target = max(args.vocab_size - 256 - len(args.special), 1)
-    merging = ProgressBar("merging ", " merges")
-    for step in trainer.steps():
-        merging(step.rank + 1, target)
-    merging.finish()
-    from bpe_core.tokenizer import Tokenizer
+    with _signals_cancel(trainer) as caught:
+        counting = ProgressBar("counting", " MB", scale=1e6)
+        try:
+            trainer.count_files(args.corpus, progress=counting)
+        except CorpusError as exc:
+            if "UTF-8" in str(exc) and not args.replace_invalid:
+                raise UserError(str(exc).replace("(errors='replace')", "(--replace-invalid)")) from None
+            raise
+        except PatternTimeoutError as exc:
+            raise BadInputError(str(exc)) from None
+        except TrainingCancelled:
+            if not caught:  # cancelled by something other than our signal handlers
+                raise KeyboardInterrupt from None
+            counting.finish()
+            print("bpe: interrupted while counting pre-tokens; nothing was trained", file=sys.stderr)
+            return 128 + caught[0]
+        finally:
+            counting.finish()
+        _report_unmatched(trainer)
+        merging = ProgressBar("merging ", " merges")
+        for step in trainer.steps():
+            merging(step.rank + 1, target)
+        merging.finish()
+        from bpe_core.tokenizer import Tokenizer
 
-    tokenizer = Tokenizer(trainer.vocab, trainer.merges, trainer.special_tokens, pattern=args.pattern)
-    tokenizer.record = trainer.record
-    save_json(tokenizer, args.output)
+        tokenizer = Tokenizer(trainer.vocab, trainer.merges, trainer.special_tokens, pattern=args.pattern)
+        tokenizer.record = trainer.record
+        save_json(tokenizer, args.output)
+    if caught:
+        n = len(trainer.merges)
+        print(f"bpe: interrupted after {n} of {target} merges; saved the {n} merges to {args.output}",
+              file=sys.stderr)
+        return 128 + caught[0]
     record = trainer.record
     tokens = record.steps[-1].tokens_after if record.steps else record.initial_tokens
     ratio = record.corpus_bytes / tokens if tokens else 0.0
@@ -224,14 +323,71 @@ def _train(args) -> int:
     return 0
 
 
+@contextlib.contextmanager
+def _signals_cancel(trainer: BpeTrainer):
+    """While inside, SIGINT and SIGTERM cancel ``trainer`` (once; a second signal acts as usual).
+
+    Yields the list the caught signal's number is put in.
+    """
+    caught: list[int] = []
+    if threading.current_thread() is not threading.main_thread():  # only the main thread may set handlers
+        yield caught
+        return
+    previous = {}
+
+    def restore() -> None:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+    def cancel(number, _frame) -> None:
+        caught.append(number)
+        trainer.cancel()
+        restore()
+
+    for number in _SIGNALS:
+        previous[number] = signal.signal(number, cancel)
+    try:
+        yield caught
+    finally:
+        restore()
+
+
+def _report_unmatched(trainer: BpeTrainer) -> None:
+    """Say which characters the pattern matched nowhere (so they were dropped), if the trainer tells."""
+    unmatched = getattr(trainer, "unmatched_chars", None)  # being added to the trainer; absent until then
+    if not unmatched:
+        return
+    chars = sorted(unmatched, key=unmatched.get, reverse=True) if isinstance(unmatched, Mapping) else list(unmatched)
+    shown = " ".join(show_token(str(char).encode("utf-8")) for char in chars[:10])
+    more = f" and {len(chars) - 10} more" if len(chars) > 10 else ""
+    print(f"bpe: warning: the pattern matched no text containing {len(chars)} distinct character(s), which was "
+          f"not trained on: {shown}{more}", file=sys.stderr)
+
+
 def _encode(args) -> int:
     tokenizer = load_tokenizer(args.tokenizer)
-    ids = tokenizer.encode(_read_text(args))
+    ids = _encode_with(tokenizer, args.tokenizer, _read_text(args))
     if args.ids:
         print(" ".join(map(str, ids)))
     else:
         print(" ".join(show_token(tokenizer.decode_bytes([i])) for i in ids))
     print(f"{len(ids)} tokens", file=sys.stderr)
+    return 0
+
+
+def _decode(args) -> int:
+    tokenizer = load_tokenizer(args.tokenizer)
+    words = args.ids or _read_capped(sys.stdin.buffer, "standard input", "decode").decode("utf-8", "replace").split()
+    ids = []
+    for word in words:
+        if not word.isdigit():
+            raise BadInputError(f"{word!r:.40} is not a token id (a whole number)")
+        ids.append(int(word))
+    try:
+        text = tokenizer.decode(ids)
+    except ValueError as exc:  # an unknown id
+        raise UserError(f"{args.tokenizer}: {exc}") from None
+    sys.stdout.write(text + "\n")
     return 0
 
 
@@ -241,7 +397,7 @@ def _compare(args) -> int:
     names = list(dict.fromkeys(args.tokenizer + list(reference_names())))
     rows = []
     for name in names:
-        count = len(load_tokenizer(name).encode(text))
+        count = len(_encode_with(load_tokenizer(name), name, text))
         per = (lambda n: f"{n / count:.2f}" if count else "-")
         rows.append((name, str(count), per(n_chars), per(n_bytes)))
     header = ("tokenizer", "tokens", "chars/token", "bytes/token")

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 from tokenizers import Tokenizer as HfTokenizer
@@ -147,13 +150,14 @@ def test_show_token():
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process")
 def test_ctrl_c_exits_130_without_a_traceback(tmp_path):
     big = tmp_path / "big.txt"
-    big.write_text(" ".join(f"w{i % 5000}x{i % 7}" for i in range(400_000)), encoding="utf-8")
+    # ~25 MB, so that the signal, sent at the first progress line, arrives while counting: nothing is saved then
+    # (interrupted while merging, the merges made so far are saved; see the tests below)
+    big.write_text(" ".join(f"w{i % 5000}x{i % 7}" for i in range(3_000_000)), encoding="utf-8")
     proc = subprocess.Popen([sys.executable, "-m", "bpe_core", "train", str(big), "--vocab-size", "60000",
                              "--processes", "1", "-o", str(tmp_path / "t.json")],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline and proc.poll() is None:
-        time.sleep(0.5)
         line = proc.stderr.readline()  # blocks until training has started
         if line:
             break
@@ -162,3 +166,253 @@ def test_ctrl_c_exits_130_without_a_traceback(tmp_path):
     assert proc.returncode == 130, err
     assert "Traceback" not in err and "bpe: interrupted" in err
     assert not os.path.exists(tmp_path / "t.json")
+
+
+# ----- the output location, checked before training; save errors name the user's path -----
+
+
+@pytest.mark.parametrize("where, message", [
+    ("{tmp}/no/such/dir/t.json", "cannot write {tmp}/no/such/dir/t.json: the folder {tmp}/no/such/dir does not exist"),
+    ("{tmp}", "cannot write {tmp}: it is a folder"),
+    ("{corpus}/t.json", "cannot write {corpus}/t.json: {corpus} is not a folder"),
+])
+def test_train_refuses_an_output_it_cannot_write_before_training(corpus, tmp_path, capsys, where, message):
+    paths = {"tmp": tmp_path, "corpus": corpus}
+    assert main(["train", str(corpus), "--vocab-size", "270", "-o", where.format(**paths)]) == 1
+    err = capsys.readouterr().err
+    assert err == f"bpe: error: {message.format(**paths)}\n"  # one line, and no counting: nothing was trained
+
+
+def test_a_failed_save_names_the_users_path_not_a_temporary_file(corpus, trained, tmp_path, capsys, monkeypatch):
+    def refuse(src, dst):
+        raise PermissionError(13, "Permission denied", src)
+
+    monkeypatch.setattr("bpe_core.formats.files.os.replace", refuse)
+    out = tmp_path / "t.json"
+    assert main(["train", str(corpus), "--vocab-size", "260", "--processes", "1", "-o", str(out)]) == 1
+    assert capsys.readouterr().err.splitlines()[-1] == f"bpe: error: cannot write {out}: permission denied"
+    assert main(["export", str(trained), str(tmp_path / "hf"), "--format", "huggingface"]) == 1
+    target = tmp_path / "hf" / "tokenizer.json"
+    assert capsys.readouterr().err == f"bpe: error: cannot write {target}: permission denied\n"
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["hf"]  # no temporary file left behind
+
+
+def test_train_on_a_folder_says_it_is_a_folder(tmp_path, capsys):
+    assert main(["train", str(tmp_path), "--vocab-size", "300", "-o", str(tmp_path / "t.json")]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"bpe: error: {tmp_path}: is a folder") and len(err.splitlines()) == 1
+
+
+# ----- the text of encode and compare: regular files, pipes, standard input; nothing unbounded -----
+
+
+def test_encode_refuses_devices_and_folders_at_once(tmp_path):
+    for path, kind in [("/dev/zero", "a device"), (str(tmp_path), "a folder")]:
+        result = run("encode", "gpt2", "--file", path, timeout=30)  # /dev/zero used to fill memory
+        assert result.returncode == 1
+        assert result.stderr == f"bpe: error: {path}: is {kind}, not a text file\n"
+
+
+def test_encode_refuses_a_file_over_the_limit_before_reading_it(tmp_path, capsys):
+    big = tmp_path / "big.txt"
+    with open(big, "wb") as f:
+        f.truncate(1_200_000_000)  # sparse: costs no disk
+    assert main(["compare", "--file", str(big)]) == 1
+    assert capsys.readouterr().err == f"bpe: error: bpe compare reads at most 256 MB of text; {big} is 1.2 GB\n"
+
+
+def test_standard_input_and_pipes_are_read_with_the_same_limit(monkeypatch, capsys):
+    text = "pipes are fine"
+    piped = run("encode", "gpt2", "--ids", "--file", "/dev/stdin", stdin=text)
+    assert piped.returncode == 0 and list(map(int, piped.stdout.split())) == get_encoding("gpt2").encode(text)
+    monkeypatch.setattr("bpe_core.cli.MAX_TEXT_BYTES", 10)
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"x" * 11)))
+    assert main(["encode", "gpt2"]) == 1
+    assert capsys.readouterr().err == "bpe: error: bpe encode reads at most 10 bytes of text; standard input holds more\n"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+def test_encode_reads_a_named_pipe_from_its_writer(tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    proc = subprocess.Popen([sys.executable, "-m", "bpe_core", "encode", "gpt2", "--ids", "--file", str(fifo)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    with open(fifo, "w", encoding="utf-8") as writer:  # opens once the command has opened the pipe to read
+        writer.write("hello pipe")
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, err
+    assert list(map(int, out.split())) == get_encoding("gpt2").encode("hello pipe")
+
+
+@pytest.mark.parametrize("data, message", [
+    ("hi".encode("utf-16"), "is UTF-16 text (it starts with a UTF-16 byte-order mark); convert it to UTF-8"),
+    ("hi".encode("utf-32"), "is UTF-32 text"),
+    ("ok é".encode("latin-1"), "not UTF-8 text (bad byte at offset 3)"),
+])
+def test_a_text_file_in_another_encoding_is_named(tmp_path, capsys, data, message):
+    (tmp_path / "t.txt").write_bytes(data)
+    assert main(["encode", "gpt2", "--file", str(tmp_path / "t.txt")]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"bpe: error: {tmp_path / 't.txt'}: ") and message in err and len(err.splitlines()) == 1
+
+
+# ----- tokenizer files: a Hugging Face file is told by its class; hostile files give one line, never hang -----
+
+
+def test_encode_with_a_hugging_face_tokenizer_json(trained, tmp_path, capsys):
+    assert main(["export", str(trained), str(tmp_path), "--format", "huggingface"]) == 0
+    capsys.readouterr()
+    assert main(["encode", str(tmp_path / "tokenizer.json"), "--ids", "the lowest cat<|e|>"]) == 0
+    assert list(map(int, capsys.readouterr().out.split())) == load_json(trained).encode("the lowest cat<|e|>")
+
+
+def _tokenizer_doc(trained) -> dict:
+    return json.loads(trained.read_text(encoding="utf-8"))
+
+
+def _hostile(name, trained, tmp_path):
+    """A hostile tokenizer file of kind ``name`` in ``tmp_path``; returns its path."""
+    path = tmp_path / "hostile.json"
+    doc = _tokenizer_doc(trained)
+    if name == "corrupt":
+        path.write_bytes(trained.read_bytes()[:5000])
+    elif name == "wrong type":
+        path.write_text(json.dumps(doc | {"special_tokens": [["<|e|>", 279]]}), encoding="utf-8")
+    elif name == "nested":
+        path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    elif name == "nested inside":
+        path.write_text(json.dumps(doc)[:-1] + ', "extra": ' + "[" * 900 + "]" * 900 + "}", encoding="utf-8")
+    elif name == "huge":
+        with open(path, "wb") as f:
+            f.truncate(300_000_000)
+    elif name == "missing token":
+        path.write_text(json.dumps(doc | {"merges": doc["merges"] + ["zz qq"]}), encoding="utf-8")
+    elif name == "folder":
+        path.mkdir()
+    elif name == "pipe":
+        os.mkfifo(path)  # nobody ever writes to it
+    elif name == "device":
+        return Path("/dev/zero")
+    return path
+
+
+@pytest.mark.parametrize("name, message", [
+    ("corrupt", "not valid JSON (line"),
+    ("wrong type", '"special_tokens" must be a JSON object, got array'),
+    ("nested", "not a JSON file this program accepts"),
+    ("nested inside", ""),
+    ("huge", "the file is 300 MB; tokenizer files are at most 256 MB"),
+    ("missing token", "merge 23 (b'zz', b'qq') uses b'zz', which is not in the vocab"),
+    ("folder", "is a folder, not a regular file"),
+    ("pipe", "is a named pipe, not a regular file"),
+    ("device", "is a device, not a regular file"),
+])
+def test_hostile_tokenizer_files_give_one_line_naming_the_file(trained, tmp_path, name, message):
+    path = _hostile(name, trained, tmp_path)
+    for command in (["encode", str(path), "hi"], ["compare", "hi", "--tokenizer", str(path)],
+                    ["decode", str(path), "1"], ["export", str(path), str(tmp_path / "out"), "--format", "gpt2"]):
+        result = run(*command, timeout=60)  # bounded: a pipe or /dev/zero must not hang
+        if name == "nested inside":  # deep nesting in a field nobody reads is harmless
+            assert result.returncode == 0, result.stderr
+            continue
+        assert result.returncode == 1 and result.stdout == ""
+        assert result.stderr.startswith(f"bpe: error: {path}: ") and message in result.stderr, result.stderr
+        assert len(result.stderr.splitlines()) == 1
+
+
+def test_decode_gives_the_text_and_refuses_unknown_ids(trained, capsys):
+    ids = load_json(trained).encode("the lowest 中<|e|>")
+    assert main(["decode", str(trained), *map(str, ids)]) == 0
+    assert capsys.readouterr().out == "the lowest 中<|e|>\n"
+    assert main(["decode", str(trained), "5", "99999"]) == 1
+    assert capsys.readouterr().err == (
+        f"bpe: error: {trained}: token id 99999 is not in the vocabulary (ids run from 0 to 279)\n")
+    assert main(["decode", "gpt2", "5", "x1"]) == 2
+    assert capsys.readouterr().err == "bpe: error: 'x1' is not a token id (a whole number)\n"
+    piped = run("decode", "gpt2", stdin="15496 995")
+    assert piped.returncode == 0 and piped.stdout == "Hello world\n"
+
+
+@pytest.mark.slow
+def test_a_catastrophic_pattern_in_a_tokenizer_file_is_one_line_and_exit_2(trained, tmp_path):
+    path = tmp_path / "slow.json"
+    # ((a+)+$ is fast in the regex module; overlapping alternatives are not)
+    path.write_text(json.dumps(_tokenizer_doc(trained) | {"pattern": "(a|aa)+$"}), encoding="utf-8")
+    result = run("encode", str(path), "a" * 60 + "!", timeout=120)
+    assert result.returncode == 2, result.stderr
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"bpe: error: {path}: the pre-tokenization regex '(a|aa)+$' took")
+    assert "backtracks catastrophically" in lines[0]
+
+
+@pytest.mark.slow
+def test_train_with_a_catastrophic_pattern_is_one_line_and_exit_2(tmp_path):
+    (tmp_path / "a.txt").write_text(("a" * 60 + "!\n") * 3, encoding="utf-8")
+    result = run("train", str(tmp_path / "a.txt"), "--vocab-size", "300", "--pattern", "(a|aa)+$", "--processes",
+                 "1", "-o", str(tmp_path / "t.json"), timeout=120)
+    assert result.returncode == 2, result.stderr
+    lines = [line for line in result.stderr.splitlines() if not line.startswith("counting")]
+    assert len(lines) == 1 and "the pre-tokenization regex '(a|aa)+$' took more than" in lines[0], result.stderr
+    assert "Traceback" not in result.stderr and not (tmp_path / "t.json").exists()
+
+
+# ----- interrupted training: workers stopped cleanly, merges made so far kept -----
+
+
+@pytest.fixture(scope="module")
+def big_corpus(tmp_path_factory):
+    """~9 MB of varied words: counted by two processes for seconds, thousands of merges to make."""
+    path = tmp_path_factory.mktemp("big") / "big.txt"
+    syllables = ["ka", "lo", "mi", "ne", "ru", "so", "ti", "va", "xe", "zu", "pra", "sto", "ing", "ed", "er"]
+    words = [a + b + c for a in syllables for b in syllables for c in syllables]  # 3375 words
+    lines = (" ".join(words[(i * 7 + j * 13) % len(words)] for j in range(12)) + f" {i}.\n" for i in range(200_000))
+    path.write_text("".join(lines), encoding="utf-8")
+    return path
+
+
+def _interrupt(corpus, out, sig, phase: str) -> tuple[int, str]:
+    """Start ``bpe train`` with two processes, send ``sig`` once its progress shows ``phase``; exit code, stderr."""
+    proc = subprocess.Popen([sys.executable, "-m", "bpe_core", "train", str(corpus), "--vocab-size", "5000",
+                             "--processes", "2", "-o", str(out)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    seen = []
+    try:
+        for line in proc.stderr:  # non-terminal progress: a line every 10% of counting, then of merging
+            seen.append(line)
+            if line.startswith(phase):
+                proc.send_signal(sig)
+                break
+        _, rest = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    return proc.returncode, "".join(seen) + rest
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+@pytest.mark.parametrize("sig, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_signal_while_counting_stops_the_workers_and_trains_nothing(big_corpus, tmp_path, sig, code):
+    out = tmp_path / "t.json"
+    returncode, err = _interrupt(big_corpus, out, sig, "counting")
+    assert returncode == code, err
+    assert err.splitlines()[-1] == "bpe: interrupted while counting pre-tokens; nothing was trained"
+    assert "leaked semaphore" not in err and "Traceback" not in err
+    assert not out.exists()
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+@pytest.mark.parametrize("sig, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_signal_while_merging_saves_the_merges_made_so_far(big_corpus, tmp_path, sig, code):
+    out = tmp_path / "t.json"
+    returncode, err = _interrupt(big_corpus, out, sig, "merging")
+    assert returncode == code, err
+    assert "leaked semaphore" not in err and "Traceback" not in err
+    last = err.splitlines()[-1]
+    match = re.fullmatch(rf"bpe: interrupted after (\d+) of 4744 merges; saved the \1 merges to {re.escape(str(out))}",
+                         last)
+    assert match, err
+    n = int(match.group(1))
+    tok = load_json(out)
+    assert 0 < n < 4744 and len(tok.merges) == n and len(tok.record.steps) == n
+    assert tok.record.stop_reason == f"cancelled after {n} merges"

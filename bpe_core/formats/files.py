@@ -23,7 +23,7 @@ from pathlib import Path
 from bpe_core.formats.errors import TokenizerFileError, TokenizerWriteError
 
 #: Real tokenizer files are far smaller (a 256k-token tokenizer.json is ~35 MB); a larger one is refused unread.
-MAX_FILE_BYTES = 256 << 20
+MAX_FILE_BYTES = 256_000_000
 
 _KINDS = {
     stat.S_IFDIR: "a folder",
