@@ -120,6 +120,8 @@ class MainWindow(QMainWindow):
         self.held_out_timer.setInterval(400)
         self.held_out_timer.timeout.connect(self.refresh_held_out)
 
+        self.corpus_panel.source_changed.connect(self.settings_panel.set_sample_source)
+        self.settings_panel.set_sample_source(self.corpus_panel.current_source())
         self.corpus_panel.source_changed.connect(self._update_train_button)
         self.settings_panel.changed.connect(self._update_train_button)
         self._update_train_button()
@@ -832,6 +834,7 @@ class MainWindow(QMainWindow):
         self.run, self._retired = None, []
         self.training = False
         self.held_out_runner.wait_all()
+        self.settings_panel.shutdown()
         self.compare_view.shutdown()
 
     def closeEvent(self, event) -> None:

@@ -1,11 +1,16 @@
 """The settings panel: vocabulary size, pre-tokenizer (named or a custom regex checked as you type), special
-tokens and worker processes. ``problems()`` says why the current settings cannot train."""
+tokens and worker processes. ``problems()`` says why the current settings cannot train.
+
+A custom regex is compiled at once (invalid: said at once), then tried on the beginning of the chosen corpus in a
+background thread (:mod:`app.pattern_check`) a moment after the last keystroke: too slow, matches nothing, leaves
+characters unmatched, or OK with the number of pre-tokens. A regex too slow on the sample cannot train.
+"""
 
 from __future__ import annotations
 
 import os
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QTimer, Signal, Slot
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -15,6 +20,8 @@ from PySide6.QtWidgets import (
     QSpinBox,
 )
 
+from app.corpus_sources import CorpusSource
+from app.pattern_check import PatternChecker, Verdict
 from app.train_settings import (
     DEFAULT_SPECIALS,
     TrainSettings,
@@ -30,6 +37,8 @@ PATTERN_LABELS = {
     "none": "none (whole text)",
 }
 CUSTOM = "custom"
+#: The regex is tried on the corpus this long after the last keystroke.
+CHECK_DELAY_MS = 250
 
 
 class SettingsPanel(QGroupBox):
@@ -58,6 +67,18 @@ class SettingsPanel(QGroupBox):
         self.custom_regex.setObjectName("customRegex")
         self.custom_regex.setPlaceholderText(r"e.g. \p{L}+|\p{N}+|\s+|[^\s\p{L}\p{N}]+")
         self.custom_regex.setVisible(False)
+        self.pattern_check = QLabel()
+        self.pattern_check.setObjectName("patternCheck")
+        self.pattern_check.setWordWrap(True)
+        self.pattern_check.setVisible(False)
+        self.checker = PatternChecker(self)
+        self.checker.checked.connect(self._on_checked)
+        self.check_timer = QTimer(self)
+        self.check_timer.setSingleShot(True)
+        self.check_timer.setInterval(CHECK_DELAY_MS)
+        self.check_timer.timeout.connect(self._start_check)
+        self.verdict: Verdict | None = None
+        self._source: CorpusSource | None = None
 
         self.specials = QLineEdit(" ".join(DEFAULT_SPECIALS))
         self.specials.setObjectName("specialTokens")
@@ -83,6 +104,7 @@ class SettingsPanel(QGroupBox):
         form.addRow("Vocabulary size", self.vocab_size)
         form.addRow("Pre-tokenizer", self.pattern)
         form.addRow("", self.custom_regex)
+        form.addRow("", self.pattern_check)
         form.addRow("Special tokens", self.specials)
         form.addRow("Worker processes", self.processes)
         form.addRow(self.problem_label)
@@ -127,19 +149,80 @@ class SettingsPanel(QGroupBox):
             self.processes.setValue(processes)
 
     def problems(self) -> list[str]:
-        return self.settings().problems()
+        found = self.settings().problems()
+        verdict = self._current_verdict()
+        if verdict is not None and not verdict.usable and not found:
+            found.append(verdict.message)
+        return found
+
+    def set_sample_source(self, source: CorpusSource | None) -> None:
+        """The corpus a custom regex is tried on (its first 64 KB)."""
+        self._source = source
+        self.verdict = None
+        self._changed()
+
+    def checking(self) -> bool:
+        """True while a custom regex waits for, or is in, its check on the corpus."""
+        return self.check_timer.isActive() or self.checker.busy()
+
+    def shutdown(self) -> None:
+        """Stop checking (waits for a check in progress: at most its time budget)."""
+        self.check_timer.stop()
+        self.checker.shutdown()
+
+    def _custom_pattern(self) -> str | None:
+        return self.custom_regex.text() if self.pattern.currentData() == CUSTOM else None
+
+    def _current_verdict(self) -> Verdict | None:
+        verdict = self.verdict
+        return verdict if verdict is not None and verdict.pattern == self._custom_pattern() else None
 
     def _pattern_changed(self) -> None:
         self.custom_regex.setVisible(self.pattern.currentData() == CUSTOM)
         self._changed()
 
     def _changed(self) -> None:
+        self.check_timer.stop()
+        pattern = self._custom_pattern()
+        if pattern and self._source is not None and not self._regex_problems():
+            if self._current_verdict() is None:
+                self._show_check("Checking the regex on the corpus…", "color: #555;")
+                self.check_timer.start()
+        else:
+            self._show_check("", "")
+        self._refresh()
+
+    def _regex_problems(self) -> list[str]:
+        return [p for p in self.settings().problems() if "regex" in p]
+
+    @Slot()
+    def _start_check(self) -> None:
+        pattern, source = self._custom_pattern(), self._source
+        if pattern and source is not None:
+            self.checker.check(pattern, source)
+
+    @Slot(object)
+    def _on_checked(self, verdict: Verdict) -> None:
+        if verdict.pattern != self._custom_pattern():
+            return  # the regex was edited meanwhile
+        self.verdict = verdict
+        color = "#b00020" if not verdict.usable else "#8a5a00" if verdict.warning else "#1b7f3b"
+        self._show_check("" if not verdict.usable else verdict.message, f"color: {color};")
+        self._refresh()
+
+    def _show_check(self, text: str, style: str) -> None:
+        self.pattern_check.setText(text)
+        self.pattern_check.setStyleSheet(style)
+        self.pattern_check.setVisible(bool(text))
+
+    def _refresh(self) -> None:
         problems = self.problems()
         self.problem_label.setText("\n".join(problems))
         self.problem_label.setVisible(bool(problems))
         bad = "border: 1px solid #b00020;"
-        custom = self.pattern.currentData() == CUSTOM
+        verdict = self._current_verdict()
+        unusable = verdict is not None and not verdict.usable
         self.custom_regex.setStyleSheet(
-            bad if custom and any("regex" in p for p in problems) else ""
+            bad if self._custom_pattern() is not None and (self._regex_problems() or unusable) else ""
         )
         self.changed.emit()

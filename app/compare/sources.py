@@ -21,6 +21,7 @@ from pathlib import Path
 from app.compare.boundaries import chunk_of_tokens
 from bpe_core import formats, reference
 from bpe_core.formats.native import read_json_document
+from bpe_core.patterns import PatternError
 from bpe_core.token_view import TokenView, view_tokens
 from bpe_core.tokenizer import Tokenizer
 
@@ -62,6 +63,8 @@ class PaneSource:
         try:
             view = view_tokens(self.encoder(), text)
             starts = [start for start, _, _ in self.pretokenizer().pretokens(view.text)]
+        except PatternError as exc:  # e.g. a hostile regex ran out of its time budget: say so in the pane
+            return PaneResult(self, None, error=f"Cannot encode: {exc}")
         except Exception as exc:  # shown in the pane, never raised in the encoding thread
             return PaneResult(self, None, error=f"{type(exc).__name__}: {exc}")
         groups = tuple(

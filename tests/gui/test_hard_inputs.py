@@ -6,13 +6,15 @@ from __future__ import annotations
 import os
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QFontMetrics
 
 from app.compare.compare_view import MAX_CHARS, CompareView
 from app.compare.sources import OWN_KEY, REFERENCE_PANES
 from app.main import apply_args, parse_args
 from app.merges_model import COUNT, ID, RANK
+from bpe_core import patterns
+from bpe_core.tokenizer import Tokenizer
 
 needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes need POSIX")
 
@@ -118,3 +120,72 @@ def test_cancel_before_any_merge_keeps_corpus_settings_and_previous_result(windo
     assert window.corpus_panel.current_source() is source and window.settings_panel.settings() == settings
     assert window.progress_text.text().startswith("Cancelled") and "previous result is kept" in window.progress_text.text()
     assert window.train_button.isEnabled() and window.save_action.isEnabled()
+
+
+needs_budget = pytest.mark.skipif(
+    not hasattr(patterns, "PatternTimeoutError"), reason="the engine's time budget for regexes has not landed yet"
+)
+HOSTILE = "(a|aa)+$"  # exponential backtracking on a run of a's that does not end the text
+
+
+def type_custom_regex(window, qtbot, regex_text):
+    panel = window.settings_panel
+    panel.pattern.setCurrentIndex(panel.pattern.findData("custom"))
+    panel.custom_regex.clear()
+    qtbot.keyClicks(panel.custom_regex, regex_text)
+    return panel
+
+
+@needs_budget
+def test_a_hostile_regex_typed_in_the_field_is_reported_too_slow_and_the_window_keeps_turning(
+    window, qtbot, tmp_path
+):
+    corpus = tmp_path / "aaa.txt"
+    corpus.write_text(("a" * 60 + "b\n") * 100, encoding="utf-8")
+    assert window.corpus_panel.add_files([corpus])
+    ticks = []
+    timer = QTimer()
+    timer.setInterval(20)
+    timer.timeout.connect(lambda: ticks.append(1))
+    timer.start()
+    panel = type_custom_regex(window, qtbot, HOSTILE)
+    qtbot.waitUntil(lambda: panel.verdict is not None, timeout=15000)
+    timer.stop()
+    assert not panel.verdict.usable and "Too slow" in panel.verdict.message and "aaa.txt" in panel.verdict.message
+    assert len(ticks) >= 10  # the check took its 0.5 s budget in a thread: the GUI thread's timer kept firing
+    assert not window.train_button.isEnabled() and "Too slow" in window.train_reason.text()
+    panel.custom_regex.setText(r"a+|b|\n")  # fixed: the check passes and Train comes back
+    qtbot.waitUntil(lambda: panel.pattern_check.text().startswith("OK: "), timeout=15000)
+    assert window.train_button.isEnabled() and not window.train_reason.isVisible()
+
+
+@needs_budget
+def test_the_regex_check_says_what_it_leaves_unmatched_or_that_it_matches_nothing(window, qtbot, tmp_path):
+    corpus = tmp_path / "words.txt"
+    corpus.write_text("hello, world and more words", encoding="utf-8")
+    assert window.corpus_panel.add_files([corpus])
+    panel = type_custom_regex(window, qtbot, r"\p{L}+")
+    qtbot.waitUntil(lambda: panel.verdict is not None and panel.verdict.pattern == r"\p{L}+", timeout=15000)
+    assert panel.pattern_check.text().startswith("Leaves 5 characters unmatched")
+    assert "', ' at 5" in panel.pattern_check.text() and window.train_button.isEnabled()
+    panel.custom_regex.setText(r"\d+")
+    qtbot.waitUntil(lambda: panel.verdict is not None and panel.verdict.pattern == r"\d+", timeout=15000)
+    assert panel.pattern_check.text().startswith("Matches nothing in the first 64 KB of words.txt")
+
+
+@needs_budget
+def test_a_compare_pane_with_a_hostile_pattern_shows_the_error_and_typing_goes_on(view, qtbot, tmp_path):
+    tokenizer = Tokenizer({i: bytes([i]) for i in range(256)}, [], [], pattern=HOSTILE)
+    path = tmp_path / "hostile.json"
+    tokenizer.save(path)
+    view.set_text("a" * 40 + "b")
+    pane = view.add_tokenizer_file(path)
+    assert pane is not None
+    qtbot.waitUntil(lambda: pane.result is not None and not view.busy(), timeout=30000)
+    assert pane.result.view is None and HOSTILE in pane.result.error
+    view.editor.setFocus()
+    qtbot.keyClicks(view.editor, "aaa")  # each keystroke a new request: superseded ones are skipped
+    qtbot.waitUntil(lambda: not view.busy() and pane.result.source is view.sources[pane.key], timeout=30000)
+    assert pane.result.view is None and HOSTILE in pane.result.error
+    gpt2 = view.panes["gpt2"]
+    assert gpt2.result.view is not None and gpt2.result.view.text == view.text()

@@ -1,0 +1,96 @@
+"""The live check of a custom pre-tokenization regex: try it on the first 64 KB of the chosen corpus, off the GUI
+thread and with a time budget, and say in one sentence what it does there.
+
+The engine runs the pattern (:func:`bpe_core.pretokenize.check_pattern_on_sample`, which gives up after the
+budget); this module only words the outcome and delivers it to the GUI thread.
+
+>>> verdict_of(PatternReport(1200, 0, ()), "corpus.txt").message
+'OK: 1,200 pre-tokens in the first 64 KB of corpus.txt.'
+>>> verdict_of(PatternReport(10, 3, ((12, ","), (20, "  "))), "corpus.txt").message
+"Leaves 3 characters unmatched in the first 64 KB of corpus.txt (e.g. ',' at 12, '  ' at 20): they are dropped."
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QObject, Signal, Slot
+
+from app.background import BackgroundRunner
+from app.corpus_sources import CorpusSource
+from bpe_core.patterns import PatternError, PatternTimeoutError
+from bpe_core.pretokenize import PatternReport, check_pattern_on_sample
+
+SAMPLE_BYTES = 64 * 1024
+BUDGET_SECONDS = 0.5
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The check of ``pattern``: ``usable`` is False when training must wait (too slow); ``message`` says why."""
+
+    pattern: str
+    usable: bool
+    message: str
+    warning: bool = False
+
+
+def verdict_of(report: PatternReport, sample_name: str, pattern: str = "") -> Verdict:
+    """Word what the pattern did on the sample (unmatched examples: the first few stretches, 12 characters at
+    most each)."""
+    where = f"the first 64 KB of {sample_name}"
+    if report.pretokens == 0:
+        return Verdict(pattern, True, f"Matches nothing in {where}: training would see no text there.", True)
+    if report.unmatched_chars:
+        examples = ", ".join(f"{text[:12]!r} at {offset:,}" for offset, text in report.unmatched[:3])
+        return Verdict(pattern, True, f"Leaves {report.unmatched_chars:,} characters unmatched in {where}"
+                                      f"{f' (e.g. {examples})' if examples else ''}: they are dropped.", True)
+    return Verdict(pattern, True, f"OK: {report.pretokens:,} pre-tokens in {where}.")
+
+
+def check_on_sample(pattern: str, sample: str, sample_name: str) -> Verdict:
+    """Run the engine's check of ``pattern`` on ``sample`` (call off the GUI thread: it may take the budget)."""
+    try:
+        report = check_pattern_on_sample(pattern, sample, budget_s=BUDGET_SECONDS)
+    except PatternTimeoutError as exc:
+        return Verdict(pattern, False, f"Too slow (it backtracks): took > {BUDGET_SECONDS} s on the first 64 KB "
+                                       f"of {sample_name} at character {exc.offset:,}. Simplify the regex.")
+    except PatternError as exc:
+        return Verdict(pattern, False, f"Invalid: {exc}")
+    return verdict_of(report, sample_name, pattern)
+
+
+class PatternChecker(QObject):
+    """``check(pattern, source)`` tries the pattern in a background thread; ``checked(Verdict)`` reports the
+    newest check only. Call :meth:`shutdown` before the window goes away."""
+
+    checked = Signal(object)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self._runner = BackgroundRunner(self)
+        self._runner.result.connect(self._on_result)
+        self._runner.failed.connect(self._on_failed)
+        self._pattern = ""
+
+    def check(self, pattern: str, source: CorpusSource) -> None:
+        self._pattern = pattern
+
+        def run() -> Verdict:
+            return check_on_sample(pattern, source.preview(SAMPLE_BYTES), source.name)
+
+        self._runner.submit(run)
+
+    def busy(self) -> bool:
+        return self._runner.busy()
+
+    def shutdown(self) -> None:
+        self._runner.wait_all()
+
+    @Slot(object)
+    def _on_result(self, verdict: Verdict) -> None:
+        self.checked.emit(verdict)
+
+    @Slot(str, str)
+    def _on_failed(self, message: str, _details: str) -> None:
+        self.checked.emit(Verdict(self._pattern, True, f"Not checked on the corpus: {message}", True))
