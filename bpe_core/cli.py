@@ -22,9 +22,8 @@ import stat
 import sys
 import threading
 import time
-from collections.abc import Mapping
 
-from bpe_core.corpus import CorpusError
+from bpe_core.corpus import ENCODINGS, CorpusError, InvalidTextError, WrongEncodingError
 from bpe_core.formats import (
     EXPORT_FORMATS,
     HuggingFaceFileError,
@@ -158,6 +157,8 @@ def _parser() -> argparse.ArgumentParser:
     train.add_argument("--processes", type=int, metavar="N", help="worker processes for counting (default: all cores)")
     train.add_argument("--replace-invalid", action="store_true",
                        help="replace bytes that are not valid UTF-8 with U+FFFD instead of stopping")
+    train.add_argument("--encoding", default="utf-8", choices=ENCODINGS,
+                       help="the corpus files' encoding (default utf-8)")
     train.add_argument("-o", "--output", default="tokenizer.json", metavar="FILE", help="default tokenizer.json")
     train.set_defaults(run=_train)
 
@@ -276,16 +277,18 @@ def _train(args) -> int:
     check_writable(args.output)  # now, not after hours of training
     started = time.monotonic()
     errors = "replace" if args.replace_invalid else "strict"
-    trainer = BpeTrainer(args.vocab_size, args.special, pattern=args.pattern, processes=args.processes, errors=errors)
+    trainer = BpeTrainer(args.vocab_size, args.special, pattern=args.pattern, processes=args.processes, errors=errors,
+                         encoding=args.encoding)
     target = max(args.vocab_size - 256 - len(args.special), 1)
     with _signals_cancel(trainer) as caught:
         counting = ProgressBar("counting", " MB", scale=1e6)
         try:
             trainer.count_files(args.corpus, progress=counting)
-        except CorpusError as exc:
-            if "UTF-8" in str(exc) and not args.replace_invalid:
-                raise UserError(str(exc).replace("(errors='replace')", "(--replace-invalid)")) from None
-            raise
+        except InvalidTextError as exc:  # the library's option names, spelt as this command's
+            raise UserError(str(exc).replace("(errors='replace')", "(--replace-invalid)")) from None
+        except WrongEncodingError as exc:
+            family = exc.encoding[:6]
+            raise UserError(str(exc).replace(f"(encoding='{family}')", f"(--encoding {family})")) from None
         except PatternTimeoutError as exc:
             raise BadInputError(str(exc)) from None
         except TrainingCancelled:
@@ -296,7 +299,7 @@ def _train(args) -> int:
             return 128 + caught[0]
         finally:
             counting.finish()
-        _report_unmatched(trainer)
+        _report_warning(trainer)
         merging = ProgressBar("merging ", " merges")
         for step in trainer.steps():
             merging(step.rank + 1, target)
@@ -352,16 +355,10 @@ def _signals_cancel(trainer: BpeTrainer):
         restore()
 
 
-def _report_unmatched(trainer: BpeTrainer) -> None:
-    """Say which characters the pattern matched nowhere (so they were dropped), if the trainer tells."""
-    unmatched = getattr(trainer, "unmatched_chars", None)  # being added to the trainer; absent until then
-    if not unmatched:
-        return
-    chars = sorted(unmatched, key=unmatched.get, reverse=True) if isinstance(unmatched, Mapping) else list(unmatched)
-    shown = " ".join(show_token(str(char).encode("utf-8")) for char in chars[:10])
-    more = f" and {len(chars) - 10} more" if len(chars) > 10 else ""
-    print(f"bpe: warning: the pattern matched no text containing {len(chars)} distinct character(s), which was "
-          f"not trained on: {shown}{more}", file=sys.stderr)
+def _report_warning(trainer: BpeTrainer) -> None:
+    """Pass on what the trainer warns about (such as characters the pattern left unmatched, which are dropped)."""
+    if trainer.warning:
+        print(f"bpe: warning: {trainer.warning}", file=sys.stderr)
 
 
 def _encode(args) -> int:

@@ -416,3 +416,26 @@ def test_a_signal_while_merging_saves_the_merges_made_so_far(big_corpus, tmp_pat
     tok = load_json(out)
     assert 0 < n < 4744 and len(tok.merges) == n and len(tok.record.steps) == n
     assert tok.record.stop_reason == f"cancelled after {n} merges"
+
+
+# ----- what the corpus reader and the trainer say, in this command's words -----
+
+
+def test_train_passes_on_the_trainers_warning_about_unmatched_text(corpus, tmp_path, capsys):
+    assert main(["train", str(corpus), "--vocab-size", "260", "--pattern", r"\p{L}+", "--processes", "1",
+                 "-o", str(tmp_path / "t.json")]) == 0
+    warnings = [line for line in capsys.readouterr().err.splitlines() if line.startswith("bpe: warning: ")]
+    assert len(warnings) == 1 and "characters unmatched" in warnings[0]
+
+
+def test_train_names_a_utf16_corpus_and_reads_it_with_encoding(tmp_path, capsys):
+    (tmp_path / "u16.txt").write_text("low lower lowest " * 50, encoding="utf-16")
+    args = ["train", str(tmp_path / "u16.txt"), "--vocab-size", "260", "--processes", "1",
+            "-o", str(tmp_path / "t.json")]
+    assert main(args) == 1
+    err = capsys.readouterr().err.splitlines()[-1]
+    assert err.startswith(f"bpe: error: {tmp_path / 'u16.txt'}: the file is UTF-16") and "(--encoding utf-16)" in err
+    assert main([*args, "--encoding", "utf-16"]) == 0
+    (tmp_path / "u8.txt").write_text("low lower lowest " * 50, encoding="utf-8")
+    assert main(["train", str(tmp_path / "u8.txt"), "--vocab-size", "260", "-o", str(tmp_path / "t8.json")]) == 0
+    assert load_json(tmp_path / "t.json").merges == load_json(tmp_path / "t8.json").merges
