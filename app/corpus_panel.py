@@ -129,7 +129,7 @@ class CorpusPanel(QGroupBox):
 
     def add_files(self, paths: list[str | Path]) -> bool:
         """Check and add files as one corpus, and select it. Returns False if none could be used."""
-        usable, errors = [], "strict"
+        usable, errors, encoding = [], "strict", "utf-8"
         for path in map(Path, paths):
             try:
                 check = check_file(regular_file(path))
@@ -144,7 +144,11 @@ class CorpusPanel(QGroupBox):
             if check.problem == "empty":
                 dialogs.show_error(self, "Empty file", check.message)
                 continue
-            if check.problem in ("binary", "not-utf8"):
+            if check.problem in ("utf-16", "utf-32"):
+                if not dialogs.ask_read_as(self, check.message, check.problem):
+                    continue
+                encoding = check.problem
+            elif check.problem in ("binary", "not-utf8"):
                 if not dialogs.ask_replace_invalid(self, check.message):
                     continue
                 errors = "replace"
@@ -156,11 +160,16 @@ class CorpusPanel(QGroupBox):
             if len(usable) == 1
             else f"{usable[0].name} and {len(usable) - 1} more"
         )
-        self.sources.append(CorpusSource(name, usable, errors=errors))
+        self.sources.append(CorpusSource(name, usable, errors=errors, encoding=encoding))
         self._fill_combo()
         self.combo.setCurrentIndex(len(self.sources) - 1)
         self._on_index(self.combo.currentIndex())
         return True
+
+    def mark_encoding(self, source: CorpusSource, encoding: str) -> None:
+        """Train ``source`` again read as ``encoding`` (after the trainer found a byte-order mark)."""
+        source.encoding = encoding
+        self._on_index(self.combo.currentIndex())
 
     def mark_replace(self, source: CorpusSource) -> None:
         """Train ``source`` again with invalid bytes replaced (after the trainer found some)."""

@@ -45,6 +45,8 @@ class CorpusSource:
     paths: list[Path]
     errors: str = "strict"
     builtin: bool = False
+    #: How the files are read: "utf-8", or "utf-16"/"utf-32" (by their byte-order mark) when the user agreed.
+    encoding: str = "utf-8"
     #: For the standard library: skip files that are not UTF-8 (a few tests are in other encodings on purpose).
     skip_non_utf8: bool = False
     total_bytes: int = field(init=False, default=0)
@@ -124,11 +126,17 @@ def stdlib_source() -> CorpusSource:
 
 @dataclass
 class FileCheck:
-    """What :func:`check_file` found: ``problem`` is None, "empty", "binary" or "not-utf8"."""
+    """What :func:`check_file` found: ``problem`` is None, "empty", "binary", "not-utf8" or "utf-16"/"utf-32"
+    (a byte-order mark says the text is in that encoding)."""
 
     path: Path
     problem: str | None = None
     message: str = ""
+
+
+#: Byte-order marks, longest first (UTF-32-LE's starts like UTF-16-LE's).
+BOMS = ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"), (codecs.BOM_UTF16_LE, "utf-16"),
+        (codecs.BOM_UTF16_BE, "utf-16"))
 
 
 def check_file(path: str | os.PathLike, limit: int = CHECK_BYTES) -> FileCheck:
@@ -143,6 +151,10 @@ def check_file(path: str | os.PathLike, limit: int = CHECK_BYTES) -> FileCheck:
         return FileCheck(
             path, "empty", f"“{path.name}” is empty: there is no text to train on."
         )
+    bom = next((name for mark, name in BOMS if head.startswith(mark)), None)
+    if bom is not None:
+        return FileCheck(path, bom, f"“{path.name}” is {bom.upper()} text (it starts with a byte-order mark), "
+                                    "not UTF-8.")
     if b"\x00" in head[:65536]:
         return FileCheck(
             path,

@@ -49,3 +49,15 @@ def ask_replace_invalid(parent: QWidget | None, message: str) -> bool:
     box.addButton("Skip this file", QMessageBox.ButtonRole.RejectRole)
     box.exec()
     return box.clickedButton() is replace
+
+
+def ask_read_as(parent: QWidget | None, message: str, encoding: str) -> bool:
+    """Ask whether to read a file in ``encoding`` (e.g. "utf-16", named by its byte-order mark). True for yes."""
+    box = QMessageBox(QMessageBox.Icon.Question, "Not UTF-8 text", message, QMessageBox.StandardButton.NoButton,
+                      parent)
+    box.setObjectName("readAsDialog")
+    box.setInformativeText(f"Read it as {encoding.upper()}?")
+    read = box.addButton(f"Read as {encoding.upper()}", QMessageBox.ButtonRole.AcceptRole)
+    box.addButton("Skip this file", QMessageBox.ButtonRole.RejectRole)
+    box.exec()
+    return box.clickedButton() is read

@@ -533,6 +533,12 @@ class MainWindow(QMainWindow):
         self._after_run()
         self.progress_text.setText("Training failed" + ("; the previous result is kept." if kept else "."))
         source = self.corpus_panel.current_source()
+        if kind.startswith("encoding:") and source is not None and source.encoding == "utf-8":
+            encoding = kind.partition(":")[2]
+            if dialogs.ask_read_as(self, message, encoding):
+                self.corpus_panel.mark_encoding(source, encoding)
+                QTimer.singleShot(0, self.start_training)
+            return
         if kind == "not-utf8" and source is not None and source.errors == "strict":
             if dialogs.ask_replace_invalid(self, message):
                 self.corpus_panel.mark_replace(source)

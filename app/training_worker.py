@@ -19,6 +19,7 @@ from app import gil
 from app.corpus_sources import CorpusSource
 from app.train_settings import TrainSettings
 from bpe_core import BpeTrainer, CorpusError, PatternError, TrainingCancelled
+from bpe_core.corpus import NotUtf8Error, WrongEncodingError
 from bpe_core.steps import TrainingRecord
 
 FLUSH_SECONDS = 1 / 30
@@ -60,7 +61,7 @@ class TrainingWorker(QObject):
     finished = Signal(object)  # TrainingResult
     failed = Signal(
         str, str, str
-    )  # kind ("not-utf8" or "error"), plain message, details
+    )  # kind ("not-utf8", "encoding:utf-16" or "encoding:utf-32", or "error"), plain message, details
     done = Signal()  # always last, after finished or failed
 
     def __init__(
@@ -108,9 +109,12 @@ class TrainingWorker(QObject):
             self._run(started)
         except TrainingCancelled:
             self.finished.emit(self._result(started, cancelled=True))
+        except WrongEncodingError as exc:  # a byte-order mark: the GUI offers to read it in that encoding
+            self.failed.emit(f"encoding:{exc.encoding[:6]}", str(exc), traceback.format_exc())
+        except NotUtf8Error as exc:
+            self.failed.emit("not-utf8", str(exc), traceback.format_exc())
         except CorpusError as exc:
-            kind = "not-utf8" if "UTF-8" in str(exc) else "error"
-            self.failed.emit(kind, str(exc), traceback.format_exc())
+            self.failed.emit("error", str(exc), traceback.format_exc())
         except (PatternError, ValueError, OSError) as exc:
             self.failed.emit("error", str(exc), traceback.format_exc())
         except Exception as exc:  # noqa: BLE001  (a bug: report it rather than lose the thread)
@@ -128,6 +132,7 @@ class TrainingWorker(QObject):
             pattern=s.pattern,
             processes=s.processes,
             errors=self.source.errors,
+            encoding=self.source.encoding,
         )
         with self._lock:
             self._trainer = trainer

@@ -11,6 +11,7 @@ from PySide6.QtGui import QFontMetrics
 
 from app.compare.compare_view import MAX_CHARS, CompareView
 from app.compare.sources import OWN_KEY, REFERENCE_PANES
+from app.corpus_sources import FileCheck
 from app.main import apply_args, parse_args
 from app.merges_model import COUNT, ID, RANK
 from bpe_core import patterns
@@ -189,3 +190,33 @@ def test_a_compare_pane_with_a_hostile_pattern_shows_the_error_and_typing_goes_o
     assert pane.result.view is None and HOSTILE in pane.result.error
     gpt2 = view.panes["gpt2"]
     assert gpt2.result.view is not None and gpt2.result.view.text == view.text()
+
+
+def test_a_utf16_corpus_is_offered_to_be_read_as_utf16_and_trains(window, tmp_path, monkeypatch, train):
+    text = "Grüße aus Köln, 中文分词 and plain words. " * 100
+    path = tmp_path / "utf16.txt"
+    path.write_text(text, encoding="utf-16")  # with a byte-order mark
+    asked = []
+    monkeypatch.setattr("app.dialogs.ask_read_as", lambda _parent, message, enc: asked.append((message, enc)) or True)
+    assert window.corpus_panel.add_files([path])
+    assert asked and asked[0][1] == "utf-16" and "utf16.txt" in asked[0][0]
+    assert window.corpus_panel.current_source().encoding == "utf-16"
+    window.settings_panel.apply(vocab_size=320)
+    result = train(window)
+    assert result.record.settings["encoding"] == "utf-16"
+    steps = result.record.steps
+    assert steps and not any(b"\x00" in s.token for s in steps)  # read as text, not as UTF-16's raw bytes
+
+
+def test_the_trainer_finding_a_byte_order_mark_asks_and_trains_again(window, tmp_path, monkeypatch, qtbot):
+    path = tmp_path / "late.txt"
+    path.write_text("words and more words. " * 200, encoding="utf-16")
+    monkeypatch.setattr("app.corpus_panel.check_file", lambda p: FileCheck(p))  # let the trainer find it
+    asked = []
+    monkeypatch.setattr("app.dialogs.ask_read_as", lambda _parent, message, enc: asked.append(enc) or True)
+    assert window.corpus_panel.add_files([path])
+    window.settings_panel.apply(vocab_size=300)
+    qtbot.mouseClick(window.train_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.result is not None, timeout=30000)
+    assert asked == ["utf-16"] and window.result.record.settings["encoding"] == "utf-16"
+    assert window.settings_panel.vocab_size.value() == 300
