@@ -1,13 +1,18 @@
 """Reading a corpus: files in blocks, strict (or replacing) UTF-8, cut into pieces at safe boundaries.
 
 Memory does not grow with the file: a piece ends at the first safe boundary past ``piece_chars`` characters —
-the start of a special token, or (for the named patterns) a line break where the pre-tokens cannot depend on
-what follows. Each file is its own text: nothing is merged across files.
+the start of a special token, or (for the named patterns) a place where the pre-tokens cannot depend on what
+follows: a line break before a letter or digit, or a space after a non-space character (see
+:func:`~bpe_core.patterns.safe_boundary`), so a corpus on one line is cut as finely as one with line breaks.
+With ``pattern="none"`` or a custom regex only special tokens cut: the text between two of them is inherently one
+piece (``none`` merges across it; a custom regex may match across anything), so it is held whole — still read
+in linear time. Each file is its own text: nothing is merged across files. A file's leading byte-order mark is
+dropped (its bytes still count in the SHA-256).
 
 >>> from bpe_core.specials import SpecialSplitter
 >>> reader = CorpusReader(pattern="gpt2", splitter=SpecialSplitter(["<|endoftext|>"]), piece_chars=2)
->>> [p for p in reader.pieces_of_text("one\\ntwo<|endoftext|>three", name="demo")]
-['one\\n', 'two', '<|endoftext|>three']
+>>> [p for p in reader.pieces_of_text("one\\ntwo<|endoftext|>three four", name="demo")]
+['one\\n', 'two', '<|endoftext|>three', ' four']
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from __future__ import annotations
 import codecs
 import hashlib
 import os
+import stat
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
@@ -22,77 +28,161 @@ from bpe_core.patterns import safe_boundary
 from bpe_core.specials import SpecialSplitter
 
 BLOCK_BYTES = 1 << 20
+#: How far a safe boundary looks behind and ahead of its position (see ``patterns._SAFE_BOUNDARY``); a boundary
+#: whose context a special token touches is not used, since that text is split out before pre-tokenizing.
+BOUNDARY_CONTEXT = (3, 2)
+
+#: Encodings a corpus may be read in. ``utf-16`` and ``utf-32`` take the byte order from the byte-order mark.
+ENCODINGS = ("utf-8", "utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-32-le", "utf-32-be")
+#: Byte-order marks, longest first (a UTF-32-LE mark starts with the UTF-16-LE one).
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32-le"),
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+
+
+def encoding_label(encoding: str) -> str:
+    """How an encoding is named for people.
+
+    >>> encoding_label("utf-16-le"), encoding_label("utf-8")
+    ('UTF-16 (little-endian)', 'UTF-8')
+    """
+    family, _, order = encoding.upper().rpartition("-") if encoding.count("-") == 2 else (encoding.upper(), "", "")
+    return family + {"LE": " (little-endian)", "BE": " (big-endian)"}.get(order, "")
 
 
 class CorpusError(ValueError):
-    """A corpus that cannot be trained on: unreadable, not UTF-8, or empty. The message says which file and why."""
+    """A corpus that cannot be trained on: unreadable, not text, or empty. The message says which file and why."""
+
+
+class InvalidTextError(CorpusError):
+    """Bytes that are not valid text in the encoding read: ``path``, byte ``offset``, ``encoding``."""
+
+    def __init__(self, message: str, path: str, offset: int, encoding: str):
+        super().__init__(message)
+        self.path, self.offset, self.encoding = path, offset, encoding
+
+
+class NotUtf8Error(InvalidTextError):
+    """A file that is not valid UTF-8 at byte ``offset`` (a binary file, or text in another encoding)."""
+
+
+class WrongEncodingError(CorpusError):
+    """A file whose byte-order mark says it is in another ``encoding`` (a name :class:`CorpusReader` accepts).
+
+    >>> print(WrongEncodingError("notes.txt", "utf-16-le"))  # doctest: +NORMALIZE_WHITESPACE
+    notes.txt: the file is UTF-16 (little-endian) text (it starts with a byte-order mark); BPE Explorer reads
+    UTF-8: convert it, or read it as UTF-16 (encoding='utf-16')
+    """
+
+    def __init__(self, path: str, encoding: str, wanted: str = "utf-8"):
+        family = encoding[:6]
+        reads = "BPE Explorer reads UTF-8" if wanted == "utf-8" else f"it was to be read as {encoding_label(wanted)}"
+        super().__init__(
+            f"{path}: the file is {encoding_label(encoding)} text (it starts with a byte-order mark); {reads}: "
+            f"convert it, or read it as {encoding_label(family)} (encoding='{family}')"
+        )
+        self.path, self.encoding, self.wanted = path, encoding, wanted
+
+    def __reduce__(self):  # keeps the message when pickled
+        return type(self), (self.path, self.encoding, self.wanted)
 
 
 @dataclass
 class CorpusInfo:
-    """What reading saw: file names, total bytes, and the SHA-256 of all files' bytes in order."""
+    """What reading saw: file names, their sizes and total in bytes, and the SHA-256 of all files' bytes in order."""
 
     names: list[str] = field(default_factory=list)
     total_bytes: int = 0
     sha256: str = ""
+    sizes: list[int] = field(default_factory=list)
 
 
-def _utf8_error(name: str, offset: int, exc: UnicodeDecodeError) -> CorpusError:
+def _decode_error(path: str, encoding: str, offset: int, exc: UnicodeDecodeError, nul: int | None) -> CorpusError:
     bad = exc.object[exc.start : exc.start + 4].hex(" ").upper()
-    return CorpusError(
-        f"{name}: not valid UTF-8 at byte offset {offset} (bytes {bad}: {exc.reason}). "
-        "Is it a binary file or in another encoding? Invalid bytes can be replaced with U+FFFD (errors='replace')."
-    )
+    where = f"not valid {encoding_label(encoding)} at byte offset {offset} (bytes {bad}: {exc.reason})"
+    replace = "Invalid bytes can be replaced with U+FFFD (errors='replace')."
+    if nul is not None:
+        message = f"{path}: looks binary (NUL bytes at offset {nul}); {where}. {replace}"
+    elif encoding == "utf-8":
+        message = f"{path}: {where}. Is it a binary file or in another encoding? {replace}"
+    else:
+        message = f"{path}: {where}. Is it in another encoding? {replace}"
+    error = NotUtf8Error if encoding == "utf-8" else InvalidTextError
+    return error(message, path, offset, encoding)
+
+
+def _file_kind(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a file"
 
 
 class CorpusReader:
-    """Cuts texts and files into pieces whose pre-tokens can be counted independently."""
+    """Cuts texts and files into pieces whose pre-tokens can be counted independently.
 
-    def __init__(self, *, pattern: str, splitter: SpecialSplitter, errors: str = "strict", piece_chars: int = 1 << 21):
+    ``encoding`` is one of :data:`ENCODINGS`; ``errors`` is ``"strict"`` (invalid bytes are an error) or
+    ``"replace"`` (they become U+FFFD).
+    """
+
+    def __init__(
+        self,
+        *,
+        pattern: str,
+        splitter: SpecialSplitter,
+        errors: str = "strict",
+        piece_chars: int = 1 << 21,
+        encoding: str = "utf-8",
+    ):
         if errors not in ("strict", "replace"):
             raise ValueError(f"errors must be 'strict' or 'replace', not {errors!r}")
+        if encoding not in ENCODINGS:
+            raise ValueError(f"encoding must be one of {', '.join(ENCODINGS)}, not {encoding!r}")
         self.boundary = safe_boundary(pattern)
         self.splitter = splitter
         self.errors = errors
+        self.encoding = encoding
         self.piece_chars = piece_chars
 
-    def _cut(self, text: str, final: bool) -> tuple[list[str], str]:
-        """Split ``text`` into pieces at safe boundaries; return them and the tail kept for later."""
-        pieces = []
-        start = 0
-        reserve = 0 if final else self.splitter.max_length + 2  # a boundary needs its right context
-        while len(text) - start > self.piece_chars + reserve:
-            cut = self._boundary_at_or_after(text, start + self.piece_chars, len(text) - reserve)
-            if cut is None:
-                break
-            pieces.append(text[start:cut])
-            start = cut
-        if final and start < len(text):
-            pieces.append(text[start:])
-            start = len(text)
-        return pieces, text[start:]
+    def first_cut(self, text: str, lo: int, hi: int) -> int | None:
+        """The first position in [lo, hi] where ``text`` may be cut, or None. Looks at most ``max_length + 3``
+        characters before ``lo`` and ``max_length + 2`` past ``hi``.
 
-    def _boundary_at_or_after(self, text: str, lo: int, hi: int) -> int | None:
-        """The first safe cut position in [lo, hi], or None."""
-        best = None
-        if self.splitter.regex is not None:
-            match = self.splitter.regex.search(text, lo, hi + self.splitter.max_length)
-            if match is not None and match.start() <= hi:
-                best = match.start()
+        >>> CorpusReader(pattern="gpt2", splitter=SpecialSplitter([])).first_cut("a b", 0, 3)
+        1
+        """
+        splitter = self.splitter
+        reach = splitter.max_length + 2
+        cut = None
         if self.boundary is not None:
-            pos = lo
-            while True:
-                match = self.boundary.search(text, pos, best if best is not None else hi)
-                if match is None:
-                    break
-                if not self._inside_special(text, match.start()):
-                    best = match.start()
-                    break
-                pos = match.start() + 1
-        return best
+            cut = self._first(self.boundary, text, lo, hi, min(len(text), hi + reach), BOUNDARY_CONTEXT)
+        if splitter.regex is not None:
+            limit = hi if cut is None else cut - 1
+            special = self._first(splitter.regex, text, lo, limit, min(len(text), limit + reach), (0, 0))
+            cut = cut if special is None else special
+        return cut
 
-    def _inside_special(self, text: str, k: int) -> bool:
-        return any(t in text[max(0, k - len(t) + 1) : k + len(t) - 1] for t in self.splitter.tokens)
+    def _first(self, regex, text: str, lo: int, hi: int, endpos: int, context: tuple[int, int]) -> int | None:
+        """The first match start ``k`` of ``regex`` in [lo, hi] whose ``context`` (characters before and after
+        ``k``) no special token touches."""
+        while lo <= hi:
+            match = regex.search(text, lo, endpos)
+            if match is None or match.start() > hi:
+                return None
+            k = match.start()
+            if not self._touches_special(text, k - context[0], k + context[1]):
+                return k
+            lo = k + 1
+        return None
+
+    def _touches_special(self, text: str, a: int, b: int) -> bool:
+        """Whether an occurrence of a special token starts before ``b`` and ends after ``a``."""
+        return any(t in text[max(0, a - len(t) + 1) : b + len(t) - 1] for t in self.splitter.tokens)
 
     def pieces_of_text(self, text: str, *, name: str) -> Iterator[str]:
         """Pieces of an in-memory text (lone surrogates are an error, or replaced with errors='replace')."""
@@ -102,52 +192,137 @@ class CorpusReader:
             if self.errors == "strict":
                 raise CorpusError(f"{name}: lone surrogate at character {exc.start}; not valid Unicode text") from None
             text = text.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
-        pieces, _ = self._cut(text, final=True)
-        yield from pieces
+        yield from _Cutter(self).feed(text, final=True)
 
     def pieces_of_files(
         self, paths: Iterable[str | os.PathLike], info: CorpusInfo, progress: Callable[[int, int], None] | None = None
     ) -> Iterator[str]:
-        """Pieces of each file in turn; fills ``info`` as it reads and reports ``progress(done, total)`` bytes."""
+        """Pieces of each file in turn, reporting ``progress(done, total)`` bytes; ``info.sha256`` is set at the end.
+
+        ``paths`` (any iterable) is read once, now: every file is checked (it exists, is a regular file, has no
+        byte-order mark of another encoding) and ``info`` gets the names and sizes before any piece is read.
+        """
         paths = [os.fspath(p) for p in paths]
         if not paths:
             raise CorpusError("no corpus file given")
-        sizes = []
-        for path in paths:
-            try:
-                sizes.append(os.path.getsize(path))
-            except OSError as exc:
-                raise CorpusError(f"{path}: cannot read: {exc.strerror or exc}") from None
-            if os.path.isdir(path):
+        checked = [self._check(path) for path in paths]
+        info.names = [os.path.basename(p) for p in paths]
+        info.sizes = [size for size, _ in checked]
+        info.total_bytes = sum(info.sizes)
+        return self._read(paths, [encoding for _, encoding in checked], info, progress)
+
+    def _check(self, path: str) -> tuple[int, str]:
+        """A file's size and the encoding to decode it with; refuses what cannot be read as text (without
+        opening anything but regular files: a named pipe would block)."""
+        try:
+            status = os.stat(path)
+            mode = status.st_mode
+            if stat.S_ISDIR(mode):
                 raise CorpusError(f"{path}: is a folder, not a text file")
-        total = sum(sizes)
+            if not stat.S_ISREG(mode):
+                raise CorpusError(f"{path}: not a regular file ({_file_kind(mode)}); BPE Explorer reads text files")
+            with open(path, "rb") as f:
+                head = f.read(4)
+        except FileNotFoundError:
+            raise CorpusError(f"{path}: no such file (cannot read it)") from None
+        except OSError as exc:
+            raise CorpusError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        marked = next((encoding for bom, encoding in _BOMS if head.startswith(bom)), None)
+        wanted = self.encoding
+        if wanted in ("utf-16", "utf-32"):
+            if marked is None and head:
+                raise InvalidTextError(
+                    f"{path}: no byte-order mark, so the byte order is unknown: read it as "
+                    f"{wanted}-le (little-endian) or {wanted}-be (big-endian)",
+                    path, 0, wanted,
+                )
+            if marked is not None and not marked.startswith(wanted):
+                raise WrongEncodingError(path, marked, wanted)
+            wanted = marked or f"{wanted}-le"  # an empty file
+        if marked is not None and marked != wanted:
+            raise WrongEncodingError(path, marked, self.encoding)
+        return status.st_size, wanted
+
+    def _read(self, paths: list[str], encodings: list[str], info: CorpusInfo, progress) -> Iterator[str]:
         digest = hashlib.sha256()
         done = 0
-        info.names = [os.path.basename(p) for p in paths]
-        info.total_bytes = total
-        for path in paths:
-            decoder = codecs.getincrementaldecoder("utf-8")(self.errors)
-            tail = ""
+        for path, encoding in zip(paths, encodings):
+            cutter = _Cutter(self)
+            decoder = codecs.getincrementaldecoder(encoding)(self.errors)
             offset = 0
+            nul = None
+            started = False
             try:
                 with open(path, "rb") as f:
                     while True:
                         block = f.read(BLOCK_BYTES)
                         final = not block
                         digest.update(block)
+                        if nul is None and (at := block.find(b"\0")) >= 0:
+                            nul = offset + at
                         pending = len(decoder.getstate()[0])
                         try:
                             text = decoder.decode(block, final=final)
                         except UnicodeDecodeError as exc:
-                            raise _utf8_error(path, offset - pending + exc.start, exc) from None
+                            raise _decode_error(path, encoding, offset - pending + exc.start, exc, nul) from None
                         offset += len(block)
-                        pieces, tail = self._cut(tail + text, final=final)
-                        yield from pieces
+                        if text and not started:
+                            text, started = text.removeprefix("\ufeff"), True
+                        yield from cutter.feed(text, final)
                         done += len(block)
                         if progress is not None and block:
-                            progress(done, total)
+                            progress(done, info.total_bytes)
                         if final:
                             break
             except OSError as exc:
                 raise CorpusError(f"{path}: cannot read: {exc.strerror or exc}") from None
         info.sha256 = digest.hexdigest()
+
+
+class _Cutter:
+    """Cuts one text, fed block by block, into pieces at safe cuts, searching each character once.
+
+    The current piece is ``parts`` (text known to hold no cut) followed by ``window[begin:]``; the window keeps a
+    few characters of context before ``searched``, the first position not yet searched. Nothing is copied again
+    until the piece is complete, so a text with no cut for megabytes is read in linear time.
+    """
+
+    def __init__(self, reader: CorpusReader):
+        self.reader = reader
+        self.reach = reader.splitter.max_length + 2  # context a cut needs on either side
+        self.parts: list[str] = []
+        self.size = 0  # characters in parts
+        self.window = ""
+        self.begin = 0
+        self.searched = 0
+
+    def feed(self, text: str, final: bool) -> list[str]:
+        """The pieces completed by ``text``; with ``final`` the rest too."""
+        window = self.window + text
+        hi = len(window) if final else len(window) - self.reach
+        pieces = []
+        while True:
+            lo = max(self.searched, self.begin + self.reader.piece_chars - self.size)
+            if lo > hi:
+                self.searched = max(self.searched, min(lo, len(window)))
+                break
+            cut = self.reader.first_cut(window, lo, hi)
+            if cut is None:
+                self.searched = hi + 1
+                break
+            pieces.append("".join([*self.parts, window[self.begin : cut]]))
+            self.parts, self.size, self.begin, self.searched = [], 0, cut, cut + 1
+        if final:
+            rest = "".join([*self.parts, window[self.begin :]])
+            if rest:
+                pieces.append(rest)
+            self.parts, self.size, self.window, self.begin, self.searched = [], 0, "", 0, 0
+            return pieces
+        drop = max(0, self.searched - self.reach - 2)
+        if drop > self.begin:
+            self.parts.append(window[self.begin : drop])
+            self.size += drop - self.begin
+        self.begin = max(0, self.begin - drop)
+        self.window = window[drop:]
+        self.searched -= drop
+        return pieces

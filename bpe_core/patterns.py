@@ -33,13 +33,20 @@ O200K = "|".join(
 #: Named patterns. ``none`` means no pre-tokenization: the text between special tokens is one sequence.
 PATTERNS: dict[str, str | None] = {"gpt2": GPT2, "cl100k": CL100K, "o200k": O200K, "none": None}
 
-#: Where a named pattern's pre-tokens cannot depend on the text on the other side: a line break that follows a
-#: non-space character and is followed by a letter or digit. (GPT-2's pattern would join "\r\n" at the end of a
-#: chunk, so for it a CRLF is cut between "\r" and "\n".) Property tests check chunked == unchunked counts.
+#: Where a named pattern's pre-tokens cannot depend on the text on the other side, so text can be cut there:
+#: - a line break that follows a non-space character and is followed by a letter or digit (GPT-2's pattern would
+#:   join "\r\n" at the end of a chunk, so for it a CRLF is cut between "\r" and "\n");
+#: - before a space that follows a non-space character ("word| word", "end.| Next"): in all three patterns no
+#:   pre-token holds a non-space character and then a space (letter, digit and punctuation runs, contractions and
+#:   o200k's "[\r\n/]*" tail all stop there), the character before the cut ends the same way whether a space
+#:   or the end of the text follows, and a match starting at the space sees only what follows (no pattern has
+#:   a lookbehind). This cuts one-line corpora (minified files, text joined by spaces).
+#: Each looks at most 3 characters behind and 2 ahead (``corpus.BOUNDARY_CONTEXT``). Property tests check
+#: chunked == unchunked counts (tests/test_corpus.py).
 _SAFE_BOUNDARY = {
-    "gpt2": r"(?<=\S\n)(?=[\p{L}\p{N}])|(?<=\S\r)(?=\n[\p{L}\p{N}])",
-    "cl100k": r"(?<=\S\r?\n)(?=[\p{L}\p{N}])",
-    "o200k": r"(?<=\S\r?\n)(?=[\p{L}\p{N}])",
+    "gpt2": r"(?<=\S\n)(?=[\p{L}\p{N}])|(?<=\S\r)(?=\n[\p{L}\p{N}])|(?<=\S)(?= )",
+    "cl100k": r"(?<=\S\r?\n)(?=[\p{L}\p{N}])|(?<=\S)(?= )",
+    "o200k": r"(?<=\S\r?\n)(?=[\p{L}\p{N}])|(?<=\S)(?= )",
 }
 
 
@@ -88,6 +95,8 @@ def safe_boundary(pattern: str) -> regex.Pattern | None:
 
     >>> safe_boundary("gpt2").search("end.\\nNext").start()
     5
+    >>> safe_boundary("o200k").search("one-line text").start()
+    8
     >>> safe_boundary("none") is None
     True
     """
