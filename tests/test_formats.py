@@ -7,15 +7,20 @@ import base64
 import gzip
 import hashlib
 import json
+import os
 from pathlib import Path
 
 import pytest
 import tiktoken
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from tokenizers import Tokenizer as HfTokenizer
 
 from bpe_core import BpeTrainer
 from bpe_core.formats import (
+    HuggingFaceFileError,
     TokenizerFileError,
+    TokenizerWriteError,
     export,
     load_gpt2_files,
     load_huggingface,
@@ -23,6 +28,7 @@ from bpe_core.formats import (
     load_tiktoken,
     save_json,
 )
+from bpe_core.formats.files import _UMASK
 from bpe_core.gpt2_bytes import BYTE_TO_CHAR, bytes_to_gpt2, gpt2_to_bytes
 from bpe_core.patterns import pattern_source
 from bpe_core.reference import get_encoding
@@ -390,3 +396,147 @@ def test_a_truncated_tokenizer_saves_and_exports_its_first_k_merges(trained, tmp
     (path,) = export(small, tmp_path, "huggingface")
     for text in SAMPLES:
         assert HfTokenizer.from_file(str(path)).encode(text, add_special_tokens=False).ids == small.encode(text)
+
+
+# ----- hostile files and failed writes -----
+
+
+def _small() -> Tokenizer:
+    return Tokenizer({i: bytes([i]) for i in range(256)} | {256: b"ab"}, [(b"a", b"b")], ["<|s|>"])
+
+
+@pytest.mark.parametrize("loader", [load_json, load_huggingface, load_tiktoken,
+                                    lambda p: load_gpt2_files(p, p)])
+def test_readers_refuse_what_is_not_a_regular_file_of_sane_size(tmp_path, loader):
+    (tmp_path / "pipe").parent.mkdir(exist_ok=True)
+    os.mkfifo(tmp_path / "pipe")  # nobody writes to it: reading it would wait forever
+    with open(tmp_path / "huge", "wb") as f:
+        f.truncate(300_000_000)  # sparse
+    for path, message in [(tmp_path / "pipe", "is a named pipe, not a regular file"),
+                          (Path("/dev/zero"), "is a device, not a regular file"),
+                          (tmp_path, "is a folder, not a regular file"),
+                          (tmp_path / "huge", "the file is 300 MB; tokenizer files are at most 256 MB")]:
+        with pytest.raises(TokenizerFileError) as info:
+            loader(path)
+        assert str(info.value) == f"{path}: {message}"
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda d: d.update(added_tokens=[1]), "added_tokens must hold objects, got 1"),
+    (lambda d: d.update(pre_tokenizer={"type": "Sequence", "pretokenizers": [
+        {"type": "Split", "pattern": "x", "behavior": "Removed", "invert": True}, {"type": "ByteLevel"}]}),
+     "unsupported pre_tokenizer step"),
+    (lambda d: d["model"].update(vocab=[1]), "model.vocab must be a JSON object"),
+    (lambda d: d["model"].update(merges="a b"), "model.merges must be a list"),
+    (lambda d: d.update(decoder="x"), 'the decoder must be ByteLevel, got "x"'),
+    (lambda d: d.update(pre_tokenizer={"type": "Sequence", "pretokenizers": [
+        {"type": "Split", "pattern": {"Regex": "[a-"}, "behavior": "Removed", "invert": True},
+        {"type": "ByteLevel", "use_regex": False}]}), "invalid pre-tokenization regex '[a-'"),
+])
+def test_wrong_typed_huggingface_files(tmp_path, edit, message):
+    (path,) = export(_small(), tmp_path, "huggingface")
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    edit(doc)
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(TokenizerFileError) as info:
+        load_huggingface(path)
+    assert str(info.value).startswith(f"{path}: ") and message in str(info.value)
+
+
+@pytest.mark.parametrize("lines, message", [
+    (["!!!! 256"], "line 257: bad token or rank"),
+    (["YWI= 99999999999999999999"], "rank 99999999999999999999 is outside 0..16777215"),
+    (["YWI= 256 7"], "line 257: expected 'base64-token rank'"),
+    (["YWI= 3"], "line 257: token or rank given twice"),
+])
+def test_bad_tiktoken_files_name_the_file_and_the_line(tmp_path, lines, message):
+    ranks = [f"{base64.b64encode(bytes([i])).decode()} {i}" for i in range(256)]
+    (tmp_path / "x.tiktoken").write_text("\n".join(ranks + lines) + "\n", encoding="ascii")
+    with pytest.raises(TokenizerFileError) as info:
+        load_tiktoken(tmp_path / "x.tiktoken")
+    assert str(info.value).startswith(f"{tmp_path / 'x.tiktoken'}: ") and message in str(info.value)
+    assert str(info.value).count("x.tiktoken") == 1
+
+
+def test_write_errors_name_the_users_path_and_leave_nothing_behind(tmp_path, monkeypatch):
+    tok = _small()
+    with pytest.raises(TokenizerWriteError, match=f"^cannot write {tmp_path}/no/t.json: the folder "
+                                                  f"{tmp_path}/no does not exist$"):
+        save_json(tok, tmp_path / "no" / "t.json")
+    (tmp_path / "dir.json").mkdir()
+    with pytest.raises(TokenizerWriteError, match="dir.json: it is a folder$"):
+        save_json(tok, tmp_path / "dir.json")
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(TokenizerWriteError, match="file: it is a file, not a folder"):
+        export(tok, tmp_path / "file", "gpt2")
+
+    def refuse(*args):
+        raise PermissionError(13, "Permission denied", "/somewhere/.t.json.abc.tmp")
+
+    monkeypatch.setattr("bpe_core.formats.files.os.replace", refuse)
+    for fmt, name in [("gpt2", "vocab.json"), ("tiktoken", "tokenizer.tiktoken"), ("huggingface", "tokenizer.json")]:
+        with pytest.raises(TokenizerWriteError) as info:
+            export(tok, tmp_path / fmt, fmt)
+        assert str(info.value) == f"cannot write {tmp_path / fmt / name}: permission denied"
+        assert isinstance(info.value, OSError) and list((tmp_path / fmt).iterdir()) == []
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dir.json", "file", "gpt2", "huggingface", "tiktoken"]
+
+
+def test_saved_files_get_the_usual_permissions_not_the_temporary_files(tmp_path):
+    umask = os.umask(0o022)
+    try:
+        save_json(_small(), tmp_path / "t.json")
+    finally:
+        os.umask(umask)
+    assert (tmp_path / "t.json").stat().st_mode & 0o777 == 0o666 & ~_UMASK
+
+
+def test_a_hugging_face_file_is_told_by_its_class(tmp_path):
+    (path,) = export(_small(), tmp_path, "huggingface")
+    with pytest.raises(HuggingFaceFileError):
+        load_json(path)
+
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 2**70) | st.floats(allow_nan=False)
+                     | st.text(max_size=5), lambda inner: st.lists(inner, max_size=3)
+                     | st.dictionaries(st.text(max_size=5), inner, max_size=3), max_leaves=8)
+
+
+def _paths(doc, prefix=()):
+    """Every place in a JSON document: (path of keys and indexes)."""
+    yield prefix
+    if isinstance(doc, dict):
+        for key, value in doc.items():
+            yield from _paths(value, (*prefix, key))
+    elif isinstance(doc, list):
+        for index, value in enumerate(doc[:3]):
+            yield from _paths(value, (*prefix, index))
+
+
+@pytest.mark.parametrize("fmt", ["ours", "huggingface"])
+@settings(max_examples=150)
+@given(data=st.data())
+def test_any_value_anywhere_gives_a_tokenizer_or_a_file_error(tmp_path_factory, fmt, data):
+    folder = tmp_path_factory.mktemp("fuzz")
+    tok = _small()
+    if fmt == "ours":
+        save_json(tok, folder / "t.json")
+        path, loader = folder / "t.json", load_json
+    else:
+        (path,) = export(tok, folder, "huggingface")
+        loader = load_huggingface
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    where = data.draw(st.sampled_from([p for p in _paths(doc) if p]))
+    value = data.draw(_JSON)
+    parent = doc
+    for key in where[:-1]:
+        parent = parent[key]
+    parent[where[-1]] = value
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    try:
+        loaded = loader(path)
+    except TokenizerFileError as exc:
+        assert str(exc).startswith(f"{path}: ") and "\n" not in str(exc)
+        assert "object has no attribute" not in str(exc) and "not subscriptable" not in str(exc)
+    else:
+        loaded.encode("ab<|s|>")

@@ -60,18 +60,8 @@ def read_regular_file(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> b
     The file is opened without blocking and checked before reading, so a named pipe or ``/dev/zero`` is refused
     at once instead of hanging or filling memory.
     """
+    fd = _open_checked(path, limit)
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    except OSError as exc:
-        raise TokenizerFileError(path, f"cannot read the file: {exc.strerror or exc}") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise TokenizerFileError(path, f"is {kind_of(info.st_mode)}, not a regular file")
-        if info.st_size > limit:
-            raise TokenizerFileError(
-                path, f"the file is {size_text(info.st_size)}; tokenizer files are at most {size_text(limit)}"
-            )
         with os.fdopen(fd, "rb", closefd=False) as f:
             data = f.read(limit + 1)
     except OSError as exc:
@@ -81,6 +71,29 @@ def read_regular_file(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> b
     if len(data) > limit:  # grew while being read
         raise TokenizerFileError(path, f"the file is over {size_text(limit)}; tokenizer files are at most that")
     return data
+
+
+def check_regular_file(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> None:
+    """Raise :class:`TokenizerFileError` unless ``path`` is a readable regular file of at most ``limit`` bytes."""
+    os.close(_open_checked(path, limit))
+
+
+def _open_checked(path, limit: int) -> int:
+    """A descriptor open on ``path`` once it is known to be a regular file within ``limit`` (never blocks)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError as exc:
+        raise TokenizerFileError(path, f"cannot read the file: {exc.strerror or exc}") from None
+    info = os.fstat(fd)
+    problem = None
+    if not stat.S_ISREG(info.st_mode):
+        problem = f"is {kind_of(info.st_mode)}, not a regular file"
+    elif info.st_size > limit:
+        problem = f"the file is {size_text(info.st_size)}; tokenizer files are at most {size_text(limit)}"
+    if problem:
+        os.close(fd)
+        raise TokenizerFileError(path, problem)
+    return fd
 
 
 def check_writable(path: str | os.PathLike) -> None:

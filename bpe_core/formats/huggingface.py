@@ -194,7 +194,8 @@ def _pattern_of(pre: Any) -> str:
     if not (isinstance(steps, list) and len(steps) == 2 and isinstance(steps[0], dict)):
         raise ValueError(f"unsupported pre_tokenizer {json.dumps(pre)[:80]}; expected ByteLevel or Split+ByteLevel")
     split, byte_level = steps
-    source = split.get("pattern", {}).get("Regex") if split.get("type") == "Split" else None
+    regex_field = split.get("pattern") if split.get("type") == "Split" else None
+    source = regex_field.get("Regex") if isinstance(regex_field, dict) else None
     keeps_matches = (split.get("behavior"), split.get("invert")) in {("Removed", True), ("Isolated", False)}
     if not isinstance(source, str) or not keeps_matches:
         raise ValueError(f"unsupported pre_tokenizer step {json.dumps(split)[:80]}")
@@ -219,6 +220,8 @@ def _read_added_tokens(raw: Any) -> dict[str, int]:
         raise ValueError("added_tokens must be a list")
     specials = {}
     for entry in raw:
+        if not isinstance(entry, dict):
+            raise ValueError(f"added_tokens must hold objects, got {json.dumps(entry)[:40]}")
         content = entry.get("content")
         if not entry.get("special") or not isinstance(content, str) or not content:
             raise ValueError(f"added token {json.dumps(entry)[:60]} is not a special token; only those are supported")

@@ -18,8 +18,8 @@ True
 from __future__ import annotations
 
 import base64
-import dataclasses
 import binascii
+import dataclasses
 import sys
 import zlib
 from array import array

@@ -24,9 +24,9 @@ import base64
 import os
 from pathlib import Path
 
-from bpe_core.formats.checks import check_unique_tokens
+from bpe_core.formats.checks import MAX_ID, check_unique_tokens
 from bpe_core.formats.errors import TokenizerFileError
-from bpe_core.formats.files import write_text_atomically
+from bpe_core.formats.files import check_regular_file, write_text_atomically
 from bpe_core.patterns import PatternError
 
 
@@ -48,12 +48,16 @@ def load_tiktoken(path: str | os.PathLike, *, pattern: str = "gpt2", special_tok
     from bpe_core.reference import EncodingFileError
     from bpe_core.tokenizer import Tokenizer
 
+    check_regular_file(path)
     try:
-        return Tokenizer.from_tiktoken(path, pattern=pattern, special_tokens=special_tokens)
+        tokenizer = Tokenizer.from_tiktoken(path, pattern=pattern, special_tokens=special_tokens)
     except (EncodingFileError, PatternError) as exc:
-        raise TokenizerFileError(path, str(exc).removeprefix(f"{path}: ")) from None
+        raise TokenizerFileError(path, str(exc).removeprefix(f"{path}: ").removeprefix(f"{path}, ")) from None
     except ValueError as exc:
         raise TokenizerFileError(path, str(exc)) from None
+    if max(tokenizer.vocab) >= MAX_ID:
+        raise TokenizerFileError(path, f"rank {max(tokenizer.vocab)} is outside 0..{MAX_ID - 1}")
+    return tokenizer
 
 
 def check_ranks_reproduce_merges(ranks: dict[bytes, int], merges: list[tuple[bytes, bytes]], *, derive=True) -> None:
