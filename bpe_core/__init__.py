@@ -12,7 +12,8 @@ It never imports Qt or the GUI, and works on its own as a library and a CLI (``b
 """
 
 from bpe_core.corpus import CorpusError
-from bpe_core.patterns import PATTERNS, PatternError
+from bpe_core.patterns import PATTERNS, PatternError, PatternTimeoutError
+from bpe_core.pretokenize import PatternReport, check_pattern_on_sample
 from bpe_core.reference import EncodingFileError, get_encoding, reference_names
 from bpe_core.steps import MergeStep, TrainingRecord
 from bpe_core.tokenizer import Tokenizer, UnknownTokenError
@@ -25,10 +26,13 @@ __all__ = [
     "EncodingFileError",
     "MergeStep",
     "PatternError",
+    "PatternReport",
+    "PatternTimeoutError",
     "Tokenizer",
     "TrainingCancelled",
     "TrainingRecord",
     "UnknownTokenError",
+    "check_pattern_on_sample",
     "get_encoding",
     "reference_names",
     "train_bpe",

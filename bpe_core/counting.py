@@ -1,59 +1,80 @@
-"""Counting pre-tokens: the first phase of training, in worker processes for large corpora.
+"""Counting pre-tokens: the first phase of training, in worker processes for large corpora or custom regexes.
 
 Each piece of text (see :mod:`bpe_core.corpus`) is split at special tokens, and each stretch of ordinary text is
 cut into pre-tokens by the pattern (or kept whole with ``pattern="none"``). The result is a count of every
-distinct pre-token's UTF-8 bytes, identical whatever the number of processes.
+distinct pre-token's UTF-8 bytes, identical whatever the number of processes, and how many characters the
+pattern left out (a custom regex drops the text it does not match).
 
 >>> counts = count_piece(("the cat<|endoftext|>the hat", "gpt2", ("<|endoftext|>",)))
 >>> sorted(counts.words.items()), counts.specials
 ([(' cat', 1), (' hat', 1), ('the', 2)], 1)
+>>> count_piece(("to be, or not", r"\\w+", ())).unmatched_chars
+4
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import pickle
+import signal
 import threading
+import traceback
 from collections import Counter
-from collections.abc import Iterator
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
+from multiprocessing.connection import Connection, wait
 
-from bpe_core.fast_findall import fast_findall
+from bpe_core.patterns import shipped_name
+from bpe_core.pretokenize import pretokenizer
 from bpe_core.specials import SpecialSplitter
+
+Job = tuple[str, str, tuple[str, ...]]
 
 
 @dataclass
 class WordCounts:
-    """Distinct pre-tokens (as text) with their counts, and how many special tokens were seen."""
+    """Distinct pre-tokens (as text) with their counts, how many special tokens were seen, and how many
+    characters of ordinary text no match of the pattern covered (always 0 for the shipped patterns)."""
 
     words: Counter = field(default_factory=Counter)
     specials: int = 0
+    unmatched_chars: int = 0
 
     def add(self, other: WordCounts) -> None:
         self.words.update(other.words)
         self.specials += other.specials
+        self.unmatched_chars += other.unmatched_chars
 
 
 @lru_cache(maxsize=8)
 def _tools(pattern: str, special_tokens: tuple[str, ...]):
-    return fast_findall(pattern), SpecialSplitter(special_tokens)
+    return pretokenizer(pattern), SpecialSplitter(special_tokens)
 
 
-def count_piece(job: tuple[str, str, tuple[str, ...]]) -> WordCounts:
-    """Count the pre-tokens of one piece: ``job = (text, pattern, special_tokens)``. Top-level, so it pickles."""
+def count_piece(job: Job, where: str = "the text", offset: int = 0) -> WordCounts:
+    """Count the pre-tokens of one piece: ``job = (text, pattern, special_tokens)``. Top-level, so it pickles.
+
+    ``where`` and ``offset`` (of the piece in it) are for the message of a
+    :class:`~bpe_core.patterns.PatternTimeoutError`.
+    """
     text, pattern, special_tokens = job
-    findall, splitter = _tools(pattern, special_tokens)
+    pre, splitter = _tools(pattern, special_tokens)
     result = WordCounts()
     words = result.words
+    start = offset
     for piece, is_special in splitter.split(text):
         if is_special:
             result.specials += 1
-        elif findall is None:
+        elif pre is None:
             words[piece] += 1
         else:
-            words.update(findall(piece))
+            found = pre.findall(piece, where=where, offset=start)
+            words.update(found)
+            if not pre.covers_all:
+                result.unmatched_chars += len(piece) - sum(map(len, found))
+        start += len(piece)
     words.pop("", None)
     return result
 
@@ -68,47 +89,159 @@ def count_pieces(
     pattern: str,
     special_tokens: tuple[str, ...],
     processes: int,
-    stop: threading.Event,
+    stop: threading.Event | None = None,
+    name: str = "the corpus",
 ) -> WordCounts:
     """Count all pieces, in ``processes`` spawned workers when more than one; in order-independent sums.
 
-    At most ``2 * processes`` pieces are in flight, so memory stays bounded however large the corpus.
+    Setting ``stop`` (from any thread) raises :class:`Cancelled`; an error in a worker arrives here as itself.
+    Either way the workers are terminated at once, even in the middle of a match. With a custom regex and a
+    ``stop`` event, counting always runs in at least one worker process, so that ``stop`` works even while a
+    slow regex is matching (spawning one costs about 0.2 s). Without ``stop``, ``processes=1`` counts in this
+    process, and can then only be interrupted by the regex's time budget (or Ctrl-C in the main thread).
+    ``name`` names the corpus in a :class:`~bpe_core.patterns.PatternTimeoutError`, whose offset counts
+    characters from the first piece.
     """
-    total = WordCounts()
-    if processes <= 1:
-        for piece in pieces:
-            if stop.is_set():
+    jobs = _jobs(pieces, pattern, special_tokens, name)
+    slow_regex_possible = pattern != "none" and shipped_name(pattern) is None
+    if processes <= 1 and not (stop is not None and slow_regex_possible):
+        total = WordCounts()
+        for args in jobs:
+            if stop is not None and stop.is_set():
                 raise Cancelled
-            total.add(count_piece((piece, pattern, special_tokens)))
+            total.add(count_piece(*args))
         return total
-    context = multiprocessing.get_context("spawn")
-    executor = ProcessPoolExecutor(max_workers=processes, mp_context=context)
-    try:
-        in_flight = set()
-        exhausted = False
-        while True:
-            while not exhausted and len(in_flight) < 2 * processes:
-                if stop.is_set():
-                    raise Cancelled
-                piece = next(pieces, None)
-                if piece is None:
-                    exhausted = True
-                else:
-                    in_flight.add(executor.submit(count_piece, (piece, pattern, special_tokens)))
-            if not in_flight:
-                return total
-            done, in_flight = wait(in_flight, timeout=0.1, return_when=FIRST_COMPLETED)
-            if stop.is_set():
-                raise Cancelled
-            for future in done:
-                try:
-                    total.add(future.result())
-                except BrokenProcessPool:
-                    raise RuntimeError(
-                        "a pre-token counting worker process died. If you train from a script, put the call "
-                        "under `if __name__ == '__main__':` (worker processes re-import the main module), "
-                        "or train with processes=1."
-                    ) from None
-    finally:
-        executor.shutdown(wait=True, cancel_futures=True)
+    with _Workers(max(processes, 1)) as workers:
+        return workers.count(jobs, stop)
 
+
+def _jobs(pieces: Iterable[str], pattern: str, special_tokens: tuple[str, ...], name: str):
+    """``count_piece`` arguments for each piece: the job, the corpus name and the piece's character offset."""
+    offset = 0
+    for piece in pieces:
+        yield (piece, pattern, special_tokens), name, offset
+        offset += len(piece)
+
+
+class _Workers:
+    """Spawned worker processes, each counting one piece at a time sent over its own pipe.
+
+    Leaving the ``with`` block terminates them at once (finished or not): cancelling, an error or Ctrl-C never
+    waits for a running match. Workers ignore SIGINT, so Ctrl-C in a terminal reaches only the parent.
+    """
+
+    def __init__(self, count: int):
+        context = multiprocessing.get_context("spawn")
+        self.processes: list[multiprocessing.process.BaseProcess] = []
+        self.pipes: list[Connection] = []
+        try:
+            for _ in range(count):
+                ours, theirs = context.Pipe()
+                process = context.Process(target=_serve, args=(theirs,), daemon=True, name="bpe-counting")
+                with _sigint_ignored():
+                    process.start()
+                theirs.close()
+                self.processes.append(process)
+                self.pipes.append(ours)
+        except BaseException:
+            self.close()
+            raise
+
+    def __enter__(self) -> _Workers:
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.close()
+
+    def close(self) -> None:
+        for process in self.processes:
+            process.terminate()
+        for process in self.processes:
+            process.join()
+            process.close()
+        for pipe in self.pipes:
+            pipe.close()
+
+    def count(self, jobs: Iterator[tuple], stop: threading.Event | None) -> WordCounts:
+        total = WordCounts()
+        idle = list(self.pipes)
+        busy: list[Connection] = []
+        more = True
+        while True:
+            while idle and more:
+                if stop is not None and stop.is_set():
+                    raise Cancelled
+                args = next(jobs, None)
+                if args is None:
+                    more = False
+                    break
+                pipe = idle.pop()
+                try:
+                    pipe.send(args)
+                except OSError:
+                    raise _worker_died() from None
+                busy.append(pipe)
+            if not busy:
+                return total
+            ready = wait(busy, timeout=0.1)
+            if stop is not None and stop.is_set():
+                raise Cancelled
+            for pipe in ready:
+                try:
+                    result, error = pipe.recv()
+                except (EOFError, OSError):
+                    raise _worker_died() from None
+                busy.remove(pipe)
+                idle.append(pipe)
+                if error is not None:
+                    raise error
+                total.add(result)
+
+
+@contextmanager
+def _sigint_ignored():
+    """Ignore SIGINT while a worker starts (in the main thread only), so it is ignored in the child from its
+    first instruction: a Ctrl-C while the child imports is no traceback. (``_serve`` ignores it too.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _worker_died() -> RuntimeError:
+    return RuntimeError(
+        "a pre-token counting worker process died. If you train from a script, put the call under "
+        "`if __name__ == '__main__':` (worker processes re-import the main module), or train with processes=1."
+    )
+
+
+def _serve(pipe: Connection) -> None:
+    """A worker's loop: receive ``count_piece`` arguments, send back ``(counts, None)`` or ``(None, error)``."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    while True:
+        try:
+            args = pipe.recv()
+        except (EOFError, OSError):
+            return  # the parent has gone
+        try:
+            reply = (count_piece(*args), None)
+        except Exception as exc:  # noqa: BLE001  (handed to the parent, which raises it)
+            reply = (None, _picklable(exc))
+        try:
+            pipe.send(reply)
+        except OSError:
+            return
+
+
+def _picklable(exc: Exception) -> Exception:
+    """``exc`` with the worker's traceback as a note, or a RuntimeError saying the same if it does not pickle."""
+    exc.add_note("in a pre-token counting worker process:\n" + traceback.format_exc().rstrip())
+    try:
+        pickle.dumps(exc)
+    except Exception:  # noqa: BLE001
+        return RuntimeError(f"{type(exc).__name__}: {exc}")
+    return exc

@@ -1,31 +1,29 @@
-r"""Pre-tokenize faster: hand the pure-ASCII stretches of a text to Python's ``re``, about twice as fast as ``regex``.
+r"""Pre-tokenize faster with the shipped patterns: pure-ASCII stretches go to Python's ``re``, about twice as fast
+as ``regex``.
 
 :func:`ascii_twin` translates a pattern's Unicode classes into their ASCII members; that is exact on ASCII-only
-text. For the named patterns, text is cut only where no pre-token can straddle the cut, so the result equals
-``pattern.findall(text)`` (tests check it against ``regex`` with hypothesis).
+text. Text is cut only where no pre-token of a shipped pattern can straddle the cut, so the result equals
+``pattern.findall(text)`` (tests check it against ``regex`` with hypothesis). Only the shipped patterns
+(``gpt2``, ``cl100k``, ``o200k``) go this way: ``re`` holds the GIL and has no time limit, so a custom regex that
+backtracks catastrophically would freeze every thread (custom ones go through :mod:`bpe_core.pretokenize`).
 
->>> from bpe_core.patterns import get_pattern
->>> FastFindall(get_pattern("gpt2"), "gpt2")("Hello 世界\nbye")
+>>> FastFindall("gpt2")("Hello 世界\nbye")
 ['Hello', ' 世界', '\n', 'bye']
 """
 
 from __future__ import annotations
 
 import re
-from functools import cache
 
-import regex
-
-from bpe_core.patterns import get_pattern
+from bpe_core.patterns import SHIPPED, get_pattern
 
 #: ASCII members of the Unicode classes used by the named patterns (``\p{Lt}``, ``\p{Lm}``, ... have none).
 _ASCII_CLASSES = {"L": "A-Za-z", "N": "0-9", "Lu": "A-Z", "Ll": "a-z", "Lt": "", "Lm": "", "Lo": "", "M": ""}
 #: What the ``regex`` module's ``\s`` matches among ASCII characters (``re``'s ``\s`` also takes ``\x1c-\x1f``).
 _ASCII_SPACE = r"\t\n\x0b\x0c\r "
 _NON_ASCII = re.compile(r"[^\x00-\x7f]+")
-#: For these named patterns a line break after an ASCII letter or digit always starts a pre-token, and no match
+#: For the shipped patterns a line break after an ASCII letter or digit always starts a pre-token, and no match
 #: before it looks past it, so text can be cut there and each part pre-tokenized on its own.
-_CUTTABLE = frozenset({"gpt2", "cl100k", "o200k"})
 _CUT = re.compile(r"(?<=[A-Za-z0-9])\n")
 
 
@@ -77,26 +75,22 @@ def ascii_twin(source: str) -> re.Pattern | None:
 
 
 class FastFindall:
-    """``pattern.findall(text)``, faster: ASCII stretches of the text go to the pattern's :func:`ascii_twin`.
+    """``pattern.findall(text)`` for a shipped pattern, faster: ASCII stretches go to its :func:`ascii_twin`.
 
-    Only whole texts, or for the named patterns the stretches between safe cuts, are handed to either engine, so
-    the pre-tokens are exactly the same.
+    Only whole texts, or the stretches between safe cuts, are handed to either engine, so the pre-tokens are
+    exactly the same. The shipped patterns have no capturing group: ``findall`` gives whole matches.
     """
 
-    def __init__(self, compiled, pattern: str):
+    def __init__(self, name: str):
+        if name not in SHIPPED:
+            raise ValueError(f"the fast path is only for the shipped patterns {SHIPPED}, not {name!r}")
+        compiled = get_pattern(name)
         self.unicode = compiled.findall
-        plain = not compiled.flags & (regex.VERBOSE | regex.V1)  # comments and set operations: not translated
-        twin = ascii_twin(compiled.pattern) if plain else None
-        self.ascii = twin.findall if twin is not None else None
-        self.cuttable = pattern in _CUTTABLE and twin is not None
+        self.ascii = ascii_twin(compiled.pattern).findall
 
     def __call__(self, text: str) -> list[str]:
-        if self.ascii is None:
-            return self.unicode(text)
         if text.isascii():
             return self.ascii(text)
-        if not self.cuttable:
-            return self.unicode(text)
         pieces: list[str] = []
         start = 0
         for run in _NON_ASCII.finditer(text):
@@ -121,10 +115,3 @@ def _last_cut(text: str, low: int, high: int) -> int:
         if text[at - 1].isascii() and text[at - 1].isalnum():
             return at
         high = at
-
-
-@cache
-def fast_findall(pattern: str) -> FastFindall | None:
-    """The (cached) fast splitter of a named pattern or custom regex; ``None`` for ``"none"``."""
-    compiled = get_pattern(pattern)
-    return None if compiled is None else FastFindall(compiled, pattern)

@@ -32,6 +32,8 @@ O200K = "|".join(
 
 #: Named patterns. ``none`` means no pre-tokenization: the text between special tokens is one sequence.
 PATTERNS: dict[str, str | None] = {"gpt2": GPT2, "cl100k": CL100K, "o200k": O200K, "none": None}
+#: The regexes we ship and have proven: linear time, no capturing group, every character in some pre-token.
+SHIPPED = ("gpt2", "cl100k", "o200k")
 
 #: Where a named pattern's pre-tokens cannot depend on the text on the other side, so text can be cut there:
 #: - a line break that follows a non-space character and is followed by a letter or digit (GPT-2's pattern would
@@ -54,6 +56,29 @@ class PatternError(ValueError):
     """A pre-tokenization pattern that is unknown or is not a valid regular expression."""
 
 
+class PatternTimeoutError(PatternError):
+    """A custom regex that took longer than its time budget; says where in the text matching got stuck.
+
+    ``offset`` is a character offset in ``where`` (the text handed to the call, or a name given for it).
+
+    >>> print(PatternTimeoutError("(a|aa)+$", 5.0, 12, "corpus.txt"))  # doctest: +NORMALIZE_WHITESPACE
+    the pre-tokenization regex '(a|aa)+$' took more than 5.0 s at character 12 of corpus.txt: it probably
+    backtracks catastrophically (nested quantifiers such as (a+)+, or alternatives that overlap such as
+    (a|aa)+); simplify it
+    """
+
+    def __init__(self, source: str, seconds: float, offset: int, where: str = "the text"):
+        super().__init__(
+            f"the pre-tokenization regex {source!r} took more than {seconds:.1f} s at character {offset} of "
+            f"{where}: it probably backtracks catastrophically (nested quantifiers such as (a+)+, or "
+            "alternatives that overlap such as (a|aa)+); simplify it"
+        )
+        self.source, self.seconds, self.offset, self.where = source, seconds, offset, where
+
+    def __reduce__(self):  # so that it crosses from a worker process with its message intact
+        return type(self), (self.source, self.seconds, self.offset, self.where), self.__dict__
+
+
 def pattern_source(pattern: str) -> str | None:
     """The regex source of a named pattern, or ``pattern`` itself if it is a custom regex.
 
@@ -63,6 +88,17 @@ def pattern_source(pattern: str) -> str | None:
     '\\\\w+|\\\\s+'
     """
     return PATTERNS[pattern] if pattern in PATTERNS else pattern
+
+
+def shipped_name(pattern: str) -> str | None:
+    """The name of a shipped pattern given by name or by its exact source; ``None`` for any other.
+
+    >>> shipped_name(CL100K), shipped_name("gpt2"), shipped_name(r"\\w+")
+    ('cl100k', 'gpt2', None)
+    """
+    if pattern in SHIPPED:
+        return pattern
+    return next((name for name in SHIPPED if PATTERNS[name] == pattern), None)
 
 
 def get_pattern(pattern: str) -> regex.Pattern | None:

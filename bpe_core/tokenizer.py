@@ -25,8 +25,7 @@ from itertools import chain, repeat
 from pathlib import Path
 
 
-from bpe_core.fast_findall import FastFindall
-from bpe_core.patterns import get_pattern
+from bpe_core.pretokenize import pretokenizer
 from bpe_core.specials import SpecialSplitter
 
 #: The two ways of choosing the next merge inside a pre-token.
@@ -108,8 +107,7 @@ class Tokenizer:
         self.pattern = pattern
         self.merge_rule = merge_rule
         self.record = None  # a bpe_core.steps.TrainingRecord, when the tokenizer came from training
-        self._regex = get_pattern(pattern)
-        self._findall = FastFindall(self._regex, pattern) if self._regex is not None else None
+        self._pre = pretokenizer(pattern)  # None for "none"
         self.special_tokens = self._place_special_tokens(special_tokens)
         self._splitter = SpecialSplitter(self.special_tokens)
         self._bytes_to_id = self._ordinary_ids()
@@ -212,15 +210,12 @@ class Tokenizer:
     # ----- encoding -----
 
     def encode(self, text: str) -> list[int]:
-        """Token ids of ``text``; special tokens in it are encoded as themselves, the longest first."""
-        text = fix_surrogates(text)
-        ids: list[int] = []
-        for piece, is_special in self._splitter.split(text):
-            if is_special:
-                ids.append(self.special_tokens[piece])
-            else:
-                ids.extend(self._encode_ordinary(piece, self._cache))
-        return ids
+        """Token ids of ``text``; special tokens in it are encoded as themselves, the longest first.
+
+        A custom pattern that takes longer than its time budget raises
+        :class:`~bpe_core.patterns.PatternTimeoutError` (the shipped patterns always run in linear time).
+        """
+        return self._encode_all(text, self._cache)
 
     def encode_iterable(self, iterable: Iterable[str]) -> Iterator[int]:
         """Stream the ids of ``"".join(iterable)`` with bounded memory (e.g. an open file, line by line).
@@ -233,6 +228,7 @@ class Tokenizer:
         cache = _WordCache(self._encode_word, 1024)
         held: list[str] = []
         held_length = 0
+        done = 0  # characters encoded so far, for error messages
         threshold = _FLUSH_CHARS
         for chunk in iterable:
             held.append(chunk)
@@ -243,20 +239,27 @@ class Tokenizer:
             if buffer and "\ud800" <= buffer[-1] <= "\udbff":
                 held = [buffer]  # half of a surrogate pair: wait for the other half
                 continue
-            ids, rest = self._encode_ready(fix_surrogates(buffer), cache)
+            buffer = fix_surrogates(buffer)
+            ids, rest = self._encode_ready(buffer, cache, done)
             yield from ids
+            done += len(buffer) - len(rest)
             held, held_length = [rest], len(rest)
             threshold = max(_FLUSH_CHARS, 2 * len(rest))
-        yield from self._encode_all("".join(held), cache)
+        yield from self._encode_all("".join(held), cache, done)
 
-    def _encode_all(self, text: str, cache) -> list[int]:
+    def _encode_all(self, text: str, cache, offset: int = 0) -> list[int]:
         ids: list[int] = []
+        start = offset
         for piece, is_special in self._splitter.split(fix_surrogates(text)):
-            ids.extend((self.special_tokens[piece],) if is_special else self._encode_ordinary(piece, cache))
+            ids.extend((self.special_tokens[piece],) if is_special else self._encode_ordinary(piece, cache, start))
+            start += len(piece)
         return ids
 
-    def _encode_ready(self, buffer: str, cache) -> tuple[list[int], str]:
-        """Encode the part of ``buffer`` that no later text can change; return its ids and the rest."""
+    def _encode_ready(self, buffer: str, cache, offset: int) -> tuple[list[int], str]:
+        """Encode the part of ``buffer`` that no later text can change; return its ids and the rest.
+
+        ``offset`` is where ``buffer`` starts in the whole text, for error messages.
+        """
         certain = len(buffer) - max(self._splitter.max_length - 1, 0)
         ids: list[int] = []
         start = 0
@@ -267,13 +270,13 @@ class Tokenizer:
                     return ids, buffer[start:]
                 ids.append(self.special_tokens[piece])
             elif end < certain:
-                ids.extend(self._encode_ordinary(piece, cache))
+                ids.extend(self._encode_ordinary(piece, cache, offset + start))
             else:
-                if self._regex is None:
+                if self._pre is None:
                     return ids, buffer[start:]
                 safe_end = certain - start - _LOOKAHEAD_MARGIN
                 words = []
-                for match in self._regex.finditer(piece):
+                for match in self._pre.matches(piece, offset=offset + start):
                     if match.end() > safe_end:
                         ids.extend(chain.from_iterable(map(cache.__getitem__, words)))
                         return ids, buffer[start + match.start() :]
@@ -282,10 +285,10 @@ class Tokenizer:
             start = end
         return ids, buffer[start:]
 
-    def _encode_ordinary(self, text: str, cache) -> Iterable[int]:
-        if self._regex is None:
+    def _encode_ordinary(self, text: str, cache, offset: int) -> Iterable[int]:
+        if self._pre is None:
             return self._encode_word(text)
-        return chain.from_iterable(map(cache.__getitem__, self._findall(text)))
+        return chain.from_iterable(map(cache.__getitem__, self._pre.findall(text, offset=offset)))
 
     def encode_piece(self, piece: str) -> tuple[int, ...]:
         """Ids of one pre-token (no pre-tokenization, no special tokens)."""
@@ -295,13 +298,14 @@ class Tokenizer:
         """``(start, piece, is_special)`` for each pre-token and special token of ``text``, in order.
 
         ``start`` is a character offset in ``fix_surrogates(text)`` (which is ``text`` unless it has surrogates).
+        Text that a custom pattern does not match is in no pre-token.
         """
         start = 0
         for piece, is_special in self._splitter.split(fix_surrogates(text)):
-            if is_special or self._regex is None:
+            if is_special or self._pre is None:
                 yield start, piece, is_special
             else:
-                for match in self._regex.finditer(piece):
+                for match in self._pre.matches(piece, offset=start):
                     yield start + match.start(), match.group(), False
             start += len(piece)
 

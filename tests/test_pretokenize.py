@@ -1,0 +1,264 @@
+"""Pre-tokenization with any pattern we accept: whole matches always, nothing lost, no regex freezes anything."""
+
+import multiprocessing
+import os
+import pickle
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bpe_core import BpeTrainer, PatternError, PatternTimeoutError, Tokenizer, check_pattern_on_sample
+from bpe_core import pretokenize
+from bpe_core.counting import Cancelled, WordCounts, count_piece, count_pieces
+from bpe_core.fast_findall import FastFindall
+from bpe_core.patterns import CL100K, get_pattern
+from bpe_core.pretokenize import Pretokenizer
+
+#: Patterns that put every character in some pre-token: named ones, and custom ones with groups, named groups,
+#: lookarounds and alternations.
+COVERING = [
+    "gpt2",
+    "cl100k",
+    "o200k",
+    CL100K,  # a shipped pattern given by its source (as a tokenizer file stores it)
+    r"\s?(\w)\w*|\s+|(?s:.)",
+    r"(\w+)|(\s+)|([^\w\s]+)",
+    r"(?P<word>\p{L}+)|(?P<number>\p{N}+)|(?P<other>[^\p{L}\p{N}]+)",
+    r"(?<=\s)\w+|\w+|\s+(?!\S)|\s|[^\w\s]",
+    r"(?i)(ab|a)(?=b)|[^\s]|\s+",
+    r"(?x) (\p{Lu} \p{Ll}*) | \p{Ll}+ | \p{L} | \P{L}",
+]
+#: Custom patterns that leave characters out (dropped, as tiktoken drops them).
+PARTIAL = [r"\s?(\w)\w*|\s+", r"(\w+)", r"(?<![a-z])(\d+)", r"\p{L}+(?=\s)", r"(?P<x>[aeiou])\w*"]
+
+texts = st.text(
+    st.one_of(st.sampled_from(list("aAbé1 \t\n\r,.'中😀")), st.characters(codec="utf-8")), max_size=40
+).filter(lambda t: "<|endoftext|>" not in t)
+
+
+@pytest.mark.parametrize("pattern", COVERING + PARTIAL)
+@settings(max_examples=60, deadline=None)
+@given(text=texts)
+def test_pretokens_are_the_whole_matches(pattern, text):
+    expected = [m.group() for m in get_pattern(pattern).finditer(text)]
+    assert Pretokenizer(pattern).findall(text) == expected
+    tok = Tokenizer({i: bytes([i]) for i in range(256)}, [], pattern=pattern)
+    spans = list(tok.pretokens(text))
+    assert [piece for _, piece, _ in spans] == expected
+    end = 0
+    for start, piece, _ in spans:
+        assert start >= end and text[start : start + len(piece)] == piece
+        end = start + len(piece)
+    counts = count_piece((text, pattern, ()))
+    assert counts.unmatched_chars == len(text) - sum(map(len, expected))
+    if pattern in COVERING:
+        assert "".join(expected) == text and counts.unmatched_chars == 0
+    assert tok.decode(tok.encode(text)) == "".join(expected)
+
+
+CORPUS = ("low lower lowest, newer newest; the cat sat on the mat.\n中文 中国 😀😀 1234 it's\t done\r\n" * 30
+          + "<|endoftext|>")
+
+
+@pytest.fixture(scope="module", params=COVERING)
+def trained(request):
+    trainer = BpeTrainer(330, ["<|endoftext|>"], pattern=request.param, processes=1)
+    trainer.count_text(CORPUS)
+    list(trainer.steps())
+    return Tokenizer(trainer.vocab, trainer.merges, trainer.special_tokens, pattern=trainer.pattern)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=texts, cut=st.integers(0, 40))
+def test_covering_patterns_round_trip(trained, text, cut):
+    text = text[:cut] + "<|endoftext|>" + text[cut:]
+    ids = trained.encode(text)
+    assert trained.decode(ids) == text
+    assert list(trained.encode_iterable(iter(text))) == ids
+
+
+def test_a_pattern_with_groups_loses_only_what_it_does_not_match():
+    for pattern, kept in [(r"\s?(\w)\w*|\s+", "Hello world data lost"), (r"(\w+)|(\s+)", "Hello world data lost")]:
+        trainer = BpeTrainer(300, pattern=pattern, processes=1)
+        trainer.count_text("Hello world, data lost. " * 50)
+        list(trainer.steps())
+        assert any(b"world" in a + b for a, b in trainer.merges)  # whole words were counted
+        tok = Tokenizer(trainer.vocab, trainer.merges, pattern=trainer.pattern)
+        assert tok.decode(tok.encode("Hello world, data lost")) == kept
+
+
+def test_unmatched_characters_are_counted_and_summed():
+    pieces = ["to be, or not", "<|endoftext|>!!", "to be"]
+    counts = count_pieces(iter(pieces), pattern=r"\w+", special_tokens=("<|endoftext|>",), processes=1)
+    assert counts.unmatched_chars == 4 + 2 + 1 and counts.specials == 1
+    assert count_pieces(iter(pieces), pattern="gpt2", special_tokens=(), processes=1).unmatched_chars == 0
+    total = WordCounts(unmatched_chars=2)
+    total.add(WordCounts(unmatched_chars=3))
+    assert total.unmatched_chars == 5
+
+
+# ----- slow and hostile regexes -----
+
+HOSTILE = r"[a-z]+ |(a|aa)+$"
+STUCK_TEXT = "ok ok " + "a" * 60 + "!"  # the second alternative backtracks for ages at character 6
+
+
+def test_the_fast_path_is_only_for_shipped_patterns():
+    with pytest.raises(ValueError, match="only for the shipped patterns"):
+        FastFindall(r"(a+)+$")
+
+
+def test_a_regex_that_only_the_stdlib_re_backtracks_on_does_not_freeze():
+    # (a+)+$ is catastrophic in `re` (the old ASCII fast path) and instant in `regex`: run it where a hang
+    # cannot take the test run with it.
+    code = "from bpe_core import Tokenizer as T; print(T({i: bytes([i]) for i in range(256)}, [], " \
+           "pattern=r'(a+)+$|\\s+').encode('a' * 40 + 'b'))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.stdout.strip() == "[]", done.stderr
+
+
+def test_timeout_names_the_pattern_and_where_it_got_stuck(monkeypatch):
+    monkeypatch.setattr(pretokenize, "BASE_SECONDS", 0.2)
+    with pytest.raises(PatternTimeoutError) as caught:
+        Pretokenizer(HOSTILE).findall(STUCK_TEXT, where="corpus.txt", offset=1000)
+    assert (caught.value.offset, caught.value.where) == (1006, "corpus.txt")
+    message = str(caught.value)
+    assert "[a-z]+ |(a|aa)+$" in message and "character 1006 of corpus.txt" in message
+    assert "simplify it" in message
+    tok = Tokenizer({i: bytes([i]) for i in range(256)}, [], ["<|endoftext|>"], pattern=HOSTILE)
+    with pytest.raises(PatternTimeoutError, match="at character 19 of the text"):
+        tok.encode("<|endoftext|>" + STUCK_TEXT)
+    with pytest.raises(PatternTimeoutError, match="at character 6 "):
+        list(tok.pretokens(STUCK_TEXT))
+    with pytest.raises(PatternTimeoutError):
+        list(tok.encode_iterable([STUCK_TEXT] * 200))
+
+
+def test_timeout_error_pickles_with_its_message():
+    error = PatternTimeoutError("(a|aa)+$", 5.0, 12, "corpus.txt")
+    error.add_note("a note")
+    copy = pickle.loads(pickle.dumps(error))
+    assert (str(copy), copy.offset, copy.__notes__) == (str(error), 12, ["a note"])
+    assert isinstance(copy, PatternError)
+
+
+def test_a_slow_match_lets_other_threads_run():
+    started = threading.Event()
+
+    def match():
+        started.set()
+        with pytest.raises(PatternTimeoutError):
+            Pretokenizer(HOSTILE).findall(STUCK_TEXT, budget=3.0)
+
+    worker = threading.Thread(target=match)
+    worker.start()
+    started.wait()
+    time.sleep(0.3)  # with the GIL held by the match, this thread would only wake once the match is over
+    assert worker.is_alive()
+    worker.join(10)
+
+
+def test_check_pattern_on_sample():
+    report = check_pattern_on_sample(r"(\w)\w*", "Hello, world! 42", budget_s=1.0)
+    assert (report.pretokens, report.unmatched_chars, report.unmatched) == (3, 4, ((5, ", "), (12, "! ")))
+    assert check_pattern_on_sample("none", "abc", budget_s=1.0).pretokens == 1
+    with pytest.raises(PatternError, match="invalid"):
+        check_pattern_on_sample("[a-", "abc", budget_s=1.0)
+    results = []
+    thread = threading.Thread(target=lambda: results.append(_timeout_of(HOSTILE, STUCK_TEXT)))
+    thread.start()
+    thread.join(20)
+    assert results == ["at character 6 of the sample"]
+
+
+def _timeout_of(pattern, sample):
+    try:
+        check_pattern_on_sample(pattern, sample, budget_s=0.2)
+    except PatternTimeoutError as exc:
+        return str(exc).split(" took more than 0.2 s ")[1].split(":")[0]
+    return None
+
+
+# ----- counting in worker processes: errors arrive, cancelling does not wait -----
+
+
+def test_an_error_in_a_worker_arrives_intact():
+    with pytest.raises(PatternError, match=r"invalid pre-tokenization regex '\[a-'") as caught:
+        count_pieces(iter(["abc"] * 3), pattern="[a-", special_tokens=(), processes=2, stop=threading.Event())
+    assert "in a pre-token counting worker process" in caught.value.__notes__[0]
+    assert not multiprocessing.active_children()
+
+
+@pytest.mark.slow
+def test_a_timeout_in_a_worker_arrives_with_its_offset():
+    pieces = iter(["x y z ", STUCK_TEXT])
+    with pytest.raises(PatternTimeoutError) as caught:
+        count_pieces(pieces, pattern=HOSTILE, special_tokens=(), processes=1, stop=threading.Event(), name="c.txt")
+    assert "at character 12 of c.txt" in str(caught.value)
+    assert not multiprocessing.active_children()
+
+
+@pytest.mark.slow
+def test_cancel_stops_workers_inside_a_slow_match():
+    text = "a" * 2_000_000 + "!"  # budget of 25 s, and "(a|aa)+$" would need ages
+    stop = threading.Event()
+    timer = threading.Timer(1.0, stop.set)
+    timer.start()
+    started = time.monotonic()
+    with pytest.raises(Cancelled):
+        count_pieces(iter([text]), pattern="(a|aa)+$", special_tokens=(), processes=1, stop=stop)
+    assert time.monotonic() - started < pretokenize.time_budget(len(text)) / 2  # it did not wait for the match
+    assert not multiprocessing.active_children()
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
+@pytest.mark.parametrize("how", ["sigint-group", "sigterm-group", "sigterm-parent"])
+def test_bpe_train_stops_quietly_when_signalled_while_counting(tmp_path, how):
+    corpus = tmp_path / "corpus.txt"
+    corpus.write_text(("ok ok " + "a" * 60 + "!\n") * 3)
+    command = [sys.executable, "-m", "bpe_core", "train", str(corpus), "--vocab-size", "300",
+               "--pattern", HOSTILE, "--processes", "2", "-o", str(tmp_path / "out.json")]
+    child = subprocess.Popen(command, stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                             start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while len(_children(child.pid)) < 2 and time.monotonic() < deadline:  # both workers started
+            time.sleep(0.05)
+        workers = _children(child.pid)
+        assert len(workers) >= 2, "no worker processes were started"
+        time.sleep(0.5)  # inside the slow match now
+        if how == "sigterm-parent":
+            child.send_signal(signal.SIGTERM)
+        else:
+            os.killpg(child.pid, signal.SIGINT if how == "sigint-group" else signal.SIGTERM)
+        _, stderr = child.communicate(timeout=60)  # also waits for orphaned workers, which hold stderr open
+    finally:
+        if child.poll() is None:
+            os.killpg(child.pid, signal.SIGKILL)
+    assert "Traceback" not in stderr and "leaked" not in stderr, stderr
+    if how == "sigint-group":
+        assert child.returncode == 130 and "interrupted" in stderr
+    assert not any(Path(f"/proc/{pid}").exists() and _is_ours(pid, command) for pid in workers)
+
+
+def _is_ours(pid: int, command: list[str]) -> bool:
+    """Whether ``pid`` is still one of this test's processes (a pid may be reused)."""
+    try:
+        return "multiprocessing" in Path(f"/proc/{pid}/cmdline").read_text()
+    except OSError:
+        return False
