@@ -25,6 +25,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from multiprocessing.connection import Connection, wait
+from typing import Self
 
 from bpe_core.patterns import shipped_name
 from bpe_core.pretokenize import pretokenizer
@@ -147,7 +148,7 @@ class _Workers:
             self.close()
             raise
 
-    def __enter__(self) -> _Workers:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc_info) -> None:

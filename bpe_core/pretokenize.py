@@ -63,7 +63,11 @@ class Pretokenizer:
         self.covers_all = shipped is not None
 
     def findall(self, text: str, *, where: str = "the text", offset: int = 0, budget: float | None = None) -> list[str]:
-        """The pre-tokens of ``text``: the whole matches, in order."""
+        """The pre-tokens of ``text``: the whole matches, in order.
+
+        A custom regex without groups first runs as ``findall`` (the fastest); if that times out,
+        :meth:`matches` runs again to find where it gets stuck, so the error comes after at most twice the budget.
+        """
         if self._fast is not None:
             return self._fast(text)
         if not self.regex.groups:
@@ -87,7 +91,7 @@ class Pretokenizer:
         found: list[regex.Match] = []
         try:
             for match in self.regex.finditer(text, concurrent=True, timeout=budget):
-                found.append(match)
+                found.append(match)  # noqa: PERF402  (one by one: on a timeout, the last one says where)
         except TimeoutError:
             stuck = found[-1].end() if found else 0
             raise PatternTimeoutError(self.regex.pattern, budget, offset + stuck, where) from None

@@ -24,7 +24,6 @@ from collections.abc import Iterable, Iterator, Mapping
 from itertools import chain, repeat
 from pathlib import Path
 
-
 from bpe_core.pretokenize import pretokenizer
 from bpe_core.specials import SpecialSplitter
 

@@ -14,8 +14,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bpe_core import BpeTrainer, PatternError, PatternTimeoutError, Tokenizer, check_pattern_on_sample
-from bpe_core import pretokenize
+from bpe_core import (
+    BpeTrainer,
+    PatternError,
+    PatternTimeoutError,
+    Tokenizer,
+    check_pattern_on_sample,
+    pretokenize,
+)
 from bpe_core.counting import Cancelled, WordCounts, count_piece, count_pieces
 from bpe_core.fast_findall import FastFindall
 from bpe_core.patterns import CL100K, get_pattern
@@ -120,7 +126,7 @@ def test_a_regex_that_only_the_stdlib_re_backtracks_on_does_not_freeze():
     # cannot take the test run with it.
     code = "from bpe_core import Tokenizer as T; print(T({i: bytes([i]) for i in range(256)}, [], " \
            "pattern=r'(a+)+$|\\s+').encode('a' * 40 + 'b'))"
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
     assert done.stdout.strip() == "[]", done.stderr
 
 
@@ -193,6 +199,26 @@ def test_an_error_in_a_worker_arrives_intact():
     with pytest.raises(PatternError, match=r"invalid pre-tokenization regex '\[a-'") as caught:
         count_pieces(iter(["abc"] * 3), pattern="[a-", special_tokens=(), processes=2, stop=threading.Event())
     assert "in a pre-token counting worker process" in caught.value.__notes__[0]
+    assert not multiprocessing.active_children()
+
+
+def test_a_worker_that_dies_is_an_error_not_a_hang():
+    stop = threading.Event()
+
+    def kill_the_worker():
+        while not multiprocessing.active_children() and not stop.is_set():
+            time.sleep(0.01)
+        for child in multiprocessing.active_children():
+            os.kill(child.pid, signal.SIGKILL)
+
+    killer = threading.Thread(target=kill_the_worker)
+    killer.start()
+    try:
+        with pytest.raises(RuntimeError, match="worker process died"):
+            count_pieces(iter([STUCK_TEXT] * 3), pattern=HOSTILE, special_tokens=(), processes=1, stop=stop)
+    finally:
+        stop.set()
+        killer.join(10)
     assert not multiprocessing.active_children()
 
 

@@ -7,7 +7,8 @@ import tiktoken
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bpe_core import BpeTrainer, fast_findall, tokenizer as tokenizer_module
+from bpe_core import BpeTrainer, fast_findall
+from bpe_core import tokenizer as tokenizer_module
 from bpe_core.patterns import SHIPPED, get_pattern
 from bpe_core.pretokenize import Pretokenizer
 from bpe_core.reference import cached_reference_ranks, get_encoding, reference_names
