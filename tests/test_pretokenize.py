@@ -155,6 +155,7 @@ def test_timeout_error_pickles_with_its_message():
     assert isinstance(copy, PatternError)
 
 
+@pytest.mark.slow
 def test_a_slow_match_lets_other_threads_run():
     started = threading.Event()
 
