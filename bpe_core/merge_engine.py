@@ -1,10 +1,27 @@
-"""Incremental pair merging over weighted token sequences — the heart of BPE training.
+"""Incremental pair merging over weighted byte sequences — the heart of BPE training.
 
 Every distinct pre-token (or, with no pre-tokenization, every stretch of text between special tokens) is one
-sequence with a weight (how often it occurs). All sequences live in flat numpy arrays with a doubly linked list
-over positions, and an index from each token to the positions where it may stand. A merge touches only the
-positions of its pair's rarer token; nothing is recounted. Pair counts include overlaps ("aaa" holds two (a, a)
-pairs) and a merge replaces occurrences left to right, exactly as the naive algorithm does.
+sequence with a weight (how often it occurs). The sequences are laid end to end in one array of *slots*, one slot
+per byte. A merge touches only the positions of its pair's rarer token; nothing is recounted. Pair counts include
+overlaps ("aaa" holds two (a, a) pairs) and a merge replaces occurrences left to right, as the naive algorithm does.
+
+What the fields hold (the invariants every merge keeps):
+
+- ``token``: a live token covering slots ``p .. p + len - 1`` has its id in its *first* slot ``p`` and in its
+  *last* slot. So the next token starts at ``p + len`` and the token before ends at slot ``p - 1``: no links are
+  stored. Slots inside a token hold stale ids that nothing reads.
+- ``starts_sequence[p]`` is True where a sequence begins (and at the end, ``p == len(token)``): a token starting
+  there has no token before it, and one ending just before it has none after.
+- ``where[t]``: increasing positions where a ``t`` token started at some time. Tokens starting at a slot only
+  grow, and a slot inside a token never starts one again, so ``token[p] == t`` tells whether ``t`` still starts
+  at ``p`` (every write to an inside slot writes an id that is not listed there). A list is filtered when it is
+  searched, and all of them when the stale entries would outnumber a quarter of the slots.
+- ``counts[code]``: the current count of every pair with a positive count, ``code = left * id_limit + right``.
+- ``heap`` (lazy): every pair in ``counts`` has an entry whose count is *at least* its current one. An entry
+  whose count is too high is pushed again with the right count when it reaches the top; a pair's count only
+  grows through :meth:`_apply_deltas`, which pushes a fresh entry, and rebuilds the heap from ``counts`` when
+  stale entries would outnumber the live pairs (so memory does not grow with the number of merges).
+- ``weight``: one weight per slot (its sequence's), or ``None`` when every weight is 1 (the ``none`` case).
 
 The best pair is the one with the highest count; among equal counts, the lexicographically greatest
 ``(left bytes, right bytes)``.
@@ -21,59 +38,87 @@ The best pair is the one with the highest count; among equal counts, the lexicog
 from __future__ import annotations
 
 import heapq
+from collections.abc import Mapping
 
 import numpy as np
 
+CHUNK = 1 << 18  # slots handled at once while setting up, so temporaries stay small
+HEAP_SLACK = 1024  # stale heap entries allowed beyond one per live pair before the heap is rebuilt
+
 
 def _descending_key(token: bytes) -> tuple[int, ...]:
-    """A key that sorts byte strings in *descending* lexicographic order (a prefix sorts after its extensions)."""
+    """A key that sorts byte strings in *descending* lexicographic order (a prefix sorts after its extensions).
+
+    >>> sorted([b"a", b"ab", b"b"], key=_descending_key)
+    [b'b', b'ab', b'a']
+    """
     return tuple(255 - b for b in token) + (256,)
 
 
 class MergeEngine:
-    """Pair counts, a per-token position index and a max-heap over weighted sequences of token ids."""
+    """Pair counts, a per-token position index and a lazy max-heap over weighted byte sequences.
 
-    def __init__(self, sequences: dict[bytes, int], *, id_limit: int):
-        """``sequences`` maps each distinct byte sequence to its weight; ids stay below ``id_limit``."""
+    ``sequences`` maps each distinct byte sequence to its weight; new ids stay below ``id_limit`` (token ids are
+    stored as uint16 when ``id_limit <= 65536``); ``extra_tokens`` (e.g. special tokens) are added to
+    ``total_tokens`` but never merged.
+    """
+
+    def __init__(self, sequences: Mapping[bytes, int], *, id_limit: int, extra_tokens: int = 0):
         self.limit = id_limit
         self.token_bytes: list[bytes] = [bytes([i]) for i in range(256)]
         self._key: list[tuple[int, ...]] = [_descending_key(t) for t in self.token_bytes]
-        seqs = [s for s in sequences if s]
-        lengths = np.fromiter((len(s) for s in seqs), dtype=np.int64, count=len(seqs))
-        weights = np.fromiter((sequences[s] for s in seqs), dtype=np.int64, count=len(seqs))
-        data = np.frombuffer(b"".join(seqs), dtype=np.uint8)
-        self._link(lengths)
-        self.tok = data.astype(np.int32)
-        # one weight per position; int8 ones when every sequence occurs once (the usual case with no pre-tokens)
-        self.weight = np.repeat(weights, lengths) if weights.max(initial=0) > 1 else np.ones(len(data), np.int8)
-        self.total_tokens = int(weights @ lengths)
-        self._mark = np.zeros(len(data), dtype=bool)  # scratch space for de-duplicating positions
-        self._index_bytes(data)
+        lengths = np.fromiter((len(s) for s in sequences), dtype=np.int64, count=len(sequences))
+        weights = np.fromiter(sequences.values(), dtype=np.int64, count=len(sequences))
+        size = int(lengths.sum())
+        self.position_type = np.int32 if size < 2**31 - 1 else np.int64
+        self.token = np.empty(size, dtype=np.uint16 if id_limit <= 2**16 else np.int32)
+        offset = 0
+        for sequence in sequences:
+            self.token[offset : offset + len(sequence)] = np.frombuffer(sequence, dtype=np.uint8)
+            offset += len(sequence)
+        self.starts_sequence = np.zeros(size + 1, dtype=bool)
+        self.starts_sequence[np.cumsum(lengths) - lengths] = True
+        self.starts_sequence[size] = True
+        heavy = weights.max(initial=0) > 1
+        self.weight = np.repeat(weights.astype(np.min_scalar_type(weights.max())), lengths) if heavy else None
+        self.total_tokens = int(weights @ lengths) + extra_tokens
+        self.where: dict[int, np.ndarray] = self._index_bytes()
+        self._listed = self._live = size  # entries in ``where``; tokens in the sequences (unweighted)
         self.counts: dict[int, int] = {}
         self.heap: list[tuple] = []
-        starts = np.flatnonzero(self.nxt >= 0)
-        byte_pairs: dict[int, int] = {}
-        self._add(byte_pairs, data[starts].astype(np.int64) * 256 + data[starts + 1], self.weight[starts], 0, 1, 1)
-        self._apply_deltas({(pair >> 8) * id_limit + (pair & 255): count for pair, count in byte_pairs.items()})
+        self._apply_deltas(self._byte_pair_counts())
 
-    def _link(self, lengths: np.ndarray) -> None:
-        """Link the positions of each sequence: ``nxt``/``prv`` hold the neighbour's position, -1 at the ends."""
-        n = int(lengths.sum())
-        index_type = np.int32 if n < 2**31 - 1 else np.int64
-        self.nxt = np.arange(1, n + 1, dtype=index_type)
-        self.prv = np.arange(-1, n - 1, dtype=index_type)
-        if n:
-            ends = np.cumsum(lengths) - 1
-            self.nxt[ends] = -1
-            self.prv[ends - lengths + 1] = -1
+    def _index_bytes(self) -> dict[int, np.ndarray]:
+        """Where each byte value stands, in increasing order (sorted a chunk at a time, into int32 lists)."""
+        token = self.token
+        totals = np.zeros(256, dtype=np.int64)
+        for start in range(0, len(token), CHUNK):
+            totals += np.bincount(token[start : start + CHUNK], minlength=256)
+        where = {b: np.empty(n, dtype=self.position_type) for b, n in enumerate(totals.tolist()) if n}
+        filled = dict.fromkeys(where, 0)
+        for start in range(0, len(token), CHUNK):
+            chunk = token[start : start + CHUNK]
+            order = np.argsort(chunk, kind="stable").astype(self.position_type) + start
+            bounds = np.cumsum(np.bincount(chunk, minlength=256)).tolist()
+            for b, begin, end in zip(range(256), [0] + bounds, bounds):
+                if end > begin:
+                    where[b][filled[b] : filled[b] + end - begin] = order[begin:end]
+                    filled[b] += end - begin
+        return where
 
-    def _index_bytes(self, data: np.ndarray) -> None:
-        """Start the token -> positions index: where each byte value stands."""
-        by_byte = np.argsort(data, kind="stable").astype(self.nxt.dtype)
-        bounds = np.concatenate(([0], np.cumsum(np.bincount(data, minlength=256))))
-        self.where: dict[int, list[np.ndarray]] = {
-            b: [by_byte[bounds[b] : bounds[b + 1]]] for b in range(256) if bounds[b + 1] > bounds[b]
-        }
+    def _byte_pair_counts(self) -> dict[int, int]:
+        """The count of every adjacent byte pair within a sequence, as ``{code: count}``."""
+        token, starts, weight = self.token, self.starts_sequence, self.weight
+        sums = np.zeros(256 * 256, dtype=np.float64 if weight is not None else np.int64)
+        for start in range(0, len(token) - 1, CHUNK):
+            end = min(start + CHUNK, len(token) - 1)
+            codes = token[start:end].astype(np.int32) * 256 + token[start + 1 : end + 1]
+            inside = ~starts[start + 1 : end + 1]
+            chunk_weights = None if weight is None else weight[start:end][inside]
+            sums += np.bincount(codes[inside], weights=chunk_weights, minlength=256 * 256)
+        present = np.flatnonzero(sums)
+        left, right = np.divmod(present, 256)
+        return dict(zip((left * self.limit + right).tolist(), sums[present].astype(np.int64).tolist()))
 
     # -- pairs ---------------------------------------------------------------------------------------------------
     def _entry(self, code: int, count: int) -> tuple:
@@ -102,90 +147,94 @@ class MergeEngine:
         return found
 
     # -- merging -------------------------------------------------------------------------------------------------
-    def _positions(self, token: int) -> np.ndarray:
-        """Where ``token`` stands now (the index is compacted on the way)."""
-        chunks = self.where.get(token)
-        if not chunks:
-            return np.zeros(0, dtype=self.nxt.dtype)
-        pos = chunks[0] if len(chunks) == 1 else np.concatenate(chunks)
-        pos = pos[self.tok[pos] == token]
-        self.where[token] = [pos]
+    def _positions(self, token_id: int) -> np.ndarray:
+        """Where ``token_id`` starts now, in increasing order (its index list is filtered on the way)."""
+        listed = self.where.get(token_id)
+        if listed is None:
+            return np.zeros(0, dtype=self.position_type)
+        current = listed[self.token[listed] == token_id]
+        self._listed -= len(listed) - len(current)
+        if len(current):
+            self.where[token_id] = current
+        else:
+            del self.where[token_id]
+        return current
+
+    def _occurrences(self, left: int, right: int) -> np.ndarray:
+        """Start of every ``(left, right)`` occurrence to merge, in increasing order; searched from the rarer token."""
+        token, starts = self.token, self.starts_sequence
+        left_length = len(self.token_bytes[left])
+        rarer_right = len(self.where.get(right, ())) < len(self.where.get(left, ()))
+        if left != right and rarer_right:
+            after = self._positions(right)
+            after = after[~starts[after]]
+            return after[token[after - 1] == left] - left_length  # the token before ends at after - 1
+        pos = self._positions(left)
+        after = pos + left_length
+        found = ~starts[after]
+        found[found] = token[after[found]] == right
+        pos = pos[found]
+        if left == right and len(pos) > 1:
+            pos = self._left_to_right(pos, left_length)
         return pos
 
-    def _occurrences(self, left: int, right: int) -> tuple[np.ndarray, np.ndarray]:
-        """Positions of every ``(left, right)`` pair and of their right halves, searched from the rarer token."""
-        tok, nxt, prv = self.tok, self.nxt, self.prv
-        if left != right and sum(map(len, self.where.get(right, ()))) < sum(map(len, self.where.get(left, ()))):
-            after = self._positions(right)
-            pos = prv[after]
-            ok = pos >= 0
-            pos, after = pos[ok], after[ok]
-            ok = tok[pos] == left
-            return pos[ok], after[ok]
-        pos = self._positions(left)
-        after = nxt[pos]
-        ok = after >= 0
-        pos, after = pos[ok], after[ok]
-        ok = tok[after] == right
-        pos, after = pos[ok], after[ok]
-        if left == right and len(pos) > 1:
-            pos, after = self._left_to_right(pos, after)
-        return pos, after
+    @staticmethod
+    def _left_to_right(pos: np.ndarray, length: int) -> np.ndarray:
+        """For a pair (a, a): in a run of chained occurrences keep the 1st, 3rd, 5th… (left-to-right merging).
+
+        >>> MergeEngine._left_to_right(np.array([0, 1, 2, 5, 6]), 1).tolist()
+        [0, 2, 5]
+        """
+        chained = np.zeros(len(pos), dtype=bool)
+        chained[1:] = pos[:-1] + length == pos[1:]
+        index = np.arange(len(pos))
+        run_start = np.maximum.accumulate(np.where(chained, 0, index))
+        return pos[(index - run_start) % 2 == 0]
 
     def merge(self, pair: tuple[int, int], new_id: int) -> int:
         """Replace every occurrence of ``pair`` (left to right) by ``new_id``; return how many tokens that removed."""
         left, right = pair
         self._register(new_id, left, right)
-        tok, nxt, prv, weight, mark, limit = self.tok, self.nxt, self.prv, self.weight, self._mark, self.limit
-        pos, after = self._occurrences(left, right)
+        token, starts = self.token, self.starts_sequence
+        pos = self._occurrences(left, right)
+        after = pos + len(self.token_bytes[left])
+        beyond = after + len(self.token_bytes[right])
+        weight = None if self.weight is None else self.weight[pos]
+
+        has_before = ~starts[pos]
+        before_end = pos[has_before] - 1  # last slot of the token before each occurrence
+        has_beyond = ~starts[beyond]
+        beyond = beyond[has_beyond]
+        old_before, old_beyond = token[before_end], token[beyond]
+
+        token[pos] = new_id
+        token[after] = new_id  # inside the new token now (no index lists it under new_id)
+        token[pos + len(self.token_bytes[new_id]) - 1] = new_id  # last slot of each new token
+        new_before, new_beyond = token[before_end], token[beyond]
+
+        # A token before an occurrence that is now new_id was the right half of the previous occurrence: the pair
+        # it formed with `left` is counted (and removed) once, as (right, y) of that occurrence.
+        alone = new_before != new_id
+        before_weight = None if weight is None else weight[has_before][alone]
+        beyond_weight = None if weight is None else weight[has_beyond]
         deltas: dict[int, int] = {}
-
-        # Pairs that disappear: (x, left) before each occurrence, the pair itself, (right, y) after it.
-        before = prv[pos]
-        beyond = nxt[after]
-        mark[after] = True
-        before = before[before >= 0]
-        before = before[~mark[before]]  # a token before one occurrence may be the right half of the previous
-        mark[after] = False
-        removed = int(weight[pos].sum())
-        self._add(deltas, tok[before], weight[before], left, limit, -1)
-        code = left * limit + right
+        self._add_pairs_ending_in(deltas, old_before[alone], left, before_weight, -1)
+        self._add_pairs_ending_in(deltas, new_before[alone], new_id, before_weight, +1)
+        self._add_pairs_starting_with(deltas, right, old_beyond, beyond_weight, -1)
+        self._add_pairs_starting_with(deltas, new_id, new_beyond, beyond_weight, +1)
+        removed = len(pos) if weight is None else int(weight.sum())
+        code = left * self.limit + right
         deltas[code] = deltas.get(code, 0) - removed
-        has_beyond = beyond >= 0
-        self._add(deltas, tok[beyond[has_beyond]], weight[after[has_beyond]], right * limit, 1, -1)
-
-        tok[pos] = new_id
-        tok[after] = -1
-        nxt[pos] = beyond
-        prv[beyond[has_beyond]] = pos[has_beyond]
-
-        # Pairs that appear: (x, new) before each new token, unless x is itself new; (new, y) after it.
-        mark[pos] = True
-        before = prv[pos]
-        before = before[before >= 0]
-        before = before[~mark[before]]
-        mark[pos] = False
-        self._add(deltas, tok[before], weight[before], new_id, limit, 1)
-        follows = nxt[pos]
-        has_next = follows >= 0
-        self._add(deltas, tok[follows[has_next]], weight[pos[has_next]], new_id * limit, 1, 1)
 
         self.total_tokens -= removed
-        self.where[new_id] = [pos]
+        self.where[new_id] = pos
+        self._listed += len(pos)
+        self._live -= len(pos)
+        if self._listed - self._live > len(token) // 4:
+            for token_id in list(self.where):
+                self._positions(token_id)
         self._apply_deltas(deltas)
         return removed
-
-    @staticmethod
-    def _left_to_right(pos: np.ndarray, after: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """For a pair (a, a): in a run of chained occurrences keep the 1st, 3rd, 5th… (left-to-right merging)."""
-        order = np.argsort(pos)
-        pos, after = pos[order], after[order]
-        chained = np.zeros(len(pos), dtype=bool)
-        chained[1:] = after[:-1] == pos[1:]
-        index = np.arange(len(pos))
-        run_start = np.maximum.accumulate(np.where(chained, 0, index))
-        keep = (index - run_start) % 2 == 0
-        return pos[keep], after[keep]
 
     def _register(self, new_id: int, left: int, right: int) -> None:
         """Record the new token's bytes (from its two parts) and its sort key."""
@@ -196,17 +245,30 @@ class MergeEngine:
         self._key.append(_descending_key(token))
 
     @staticmethod
-    def _add(deltas: dict[int, int], keys: np.ndarray, weights: np.ndarray, base: int, step: int, sign: int) -> None:
-        """Add ``sign * weight`` to the pair ``base + key * step`` for each key (summed per key in one pass)."""
-        if not len(keys):
-            return
-        sums = np.bincount(keys) if weights.dtype == np.int8 else np.bincount(keys, weights=weights)
+    def _sums(tokens: np.ndarray, weights: np.ndarray | None) -> list[tuple[int, int]]:
+        """``(token, total weight)`` for each distinct token (weight 1 each when ``weights`` is None).
+
+        >>> MergeEngine._sums(np.array([3, 1, 3]), None)
+        [(1, 1), (3, 2)]
+        """
+        sums = np.bincount(tokens, weights=weights)
         present = np.flatnonzero(sums)
-        for code, total in zip((present * step + base).tolist(), sums[present].astype(np.int64).tolist()):
+        return list(zip(present.tolist(), sums[present].astype(np.int64).tolist()))
+
+    def _add_pairs_ending_in(self, deltas: dict, tokens: np.ndarray, right: int, weights, sign: int) -> None:
+        """Add ``sign * weight`` to the pair ``(t, right)`` for each ``t`` in ``tokens``."""
+        for left, total in self._sums(tokens, weights) if len(tokens) else ():
+            code = left * self.limit + right
             deltas[code] = deltas.get(code, 0) + sign * total
 
+    def _add_pairs_starting_with(self, deltas: dict, left: int, tokens: np.ndarray, weights, sign: int) -> None:
+        """Add ``sign * weight`` to the pair ``(left, t)`` for each ``t`` in ``tokens``."""
+        base = left * self.limit
+        for right, total in self._sums(tokens, weights) if len(tokens) else ():
+            deltas[base + right] = deltas.get(base + right, 0) + sign * total
+
     def _apply_deltas(self, deltas: dict[int, int]) -> None:
-        """Add each delta to its pair's count; push pairs whose count grew."""
+        """Add each delta to its pair's count; push pairs whose count grew (the heap's rule)."""
         counts, heap = self.counts, self.heap
         for code, delta in deltas.items():
             if delta == 0:
@@ -218,3 +280,6 @@ class MergeEngine:
                     heapq.heappush(heap, self._entry(code, count))
             else:
                 del counts[code]
+        if len(heap) > 2 * len(counts) + HEAP_SLACK:
+            self.heap = [self._entry(code, count) for code, count in counts.items()]
+            heapq.heapify(self.heap)
