@@ -22,9 +22,11 @@ _ASCII_CLASSES = {"L": "A-Za-z", "N": "0-9", "Lu": "A-Z", "Ll": "a-z", "Lt": "",
 #: What the ``regex`` module's ``\s`` matches among ASCII characters (``re``'s ``\s`` also takes ``\x1c-\x1f``).
 _ASCII_SPACE = r"\t\n\x0b\x0c\r "
 _NON_ASCII = re.compile(r"[^\x00-\x7f]+")
-#: For the shipped patterns a line break after an ASCII letter or digit always starts a pre-token, and no match
-#: before it looks past it, so text can be cut there and each part pre-tokenized on its own.
-_CUT = re.compile(r"(?<=[A-Za-z0-9])\n")
+#: For the shipped patterns a line break after an ASCII letter or digit, and a space after a printable ASCII
+#: character, always start a pre-token, and no match before them looks past them, so text can be cut there and
+#: each part pre-tokenized on its own (the same argument as ``patterns._SAFE_BOUNDARY``; tests check it). The
+#: space lets one-line text (a paragraph, minified code) be cut as finely as text with line breaks.
+_CUT = re.compile(r"(?<=[A-Za-z0-9])\n|(?<=[!-~]) ")
 
 
 def ascii_twin(source: str) -> re.Pattern | None:
@@ -107,11 +109,12 @@ class FastFindall:
 
 
 def _last_cut(text: str, low: int, high: int) -> int:
-    """The last cut position (a line break after an ASCII letter or digit) in ``text[low:high]``, else ``low``."""
+    """The last cut position (see ``_CUT``) in ``text[low:high]``, else ``low``."""
     while True:
-        at = text.rfind("\n", low, high)
+        at = max(text.rfind("\n", low, high), text.rfind(" ", low, high))
         if at <= low:
             return low
-        if text[at - 1].isascii() and text[at - 1].isalnum():
+        before = text[at - 1]
+        if before.isascii() and (before.isalnum() if text[at] == "\n" else "!" <= before <= "~"):
             return at
         high = at

@@ -147,7 +147,9 @@ def test_from_tiktoken_never_uses_the_network(monkeypatch):
 mixed_lines = st.lists(
     st.one_of(
         st.text(st.characters(max_codepoint=127), max_size=15),
-        st.sampled_from(["a\n", "9\n", "é\n", "中文", "é", "\n\n", "'s\n"]),
+        st.sampled_from(
+            ["a\n", "9\n", "é\n", "中文", "é", "\n\n", "'s\n", " ", "  ", "a ", "é ", ". ", "' ", "'ll ", " \n", "\r\n"]
+        ),
     ),
     max_size=15,
 ).map("".join)
