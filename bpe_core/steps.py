@@ -78,7 +78,8 @@ class TrainingRecord:
 
     ``initial_tokens`` is the corpus's token count before any merge (its bytes outside special tokens plus one per
     special token occurrence). ``stop_reason`` says why training ended ("vocab_size reached", "no pair left to
-    merge", "cancelled").
+    merge", "cancelled"). ``unmatched_chars`` counts the characters of ordinary text that no match of a custom
+    pre-tokenization regex covered (they were not trained on).
     """
 
     corpus_names: list[str] = field(default_factory=list)
@@ -89,6 +90,7 @@ class TrainingRecord:
     initial_tokens: int = 0
     steps: list[MergeStep] = field(default_factory=list)
     stop_reason: str = ""
+    unmatched_chars: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -99,6 +101,7 @@ class TrainingRecord:
             "unique_words": self.unique_words,
             "initial_tokens": self.initial_tokens,
             "stop_reason": self.stop_reason,
+            "unmatched_chars": self.unmatched_chars,
             "steps": [s.to_dict() for s in self.steps],
         }
 
@@ -117,6 +120,7 @@ class TrainingRecord:
                 initial_tokens=int(d.get("initial_tokens", 0)),
                 steps=[MergeStep.from_dict(s) for s in d.get("steps", [])],
                 stop_reason=str(d.get("stop_reason", "")),
+                unmatched_chars=int(d.get("unmatched_chars", 0)),
             )
         except (TypeError, ValueError) as exc:
             raise ValueError(f"malformed training record: {exc}") from None

@@ -18,6 +18,7 @@ import hashlib
 import os
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 
 from bpe_core.corpus import CorpusError, CorpusInfo, CorpusReader
@@ -59,6 +60,7 @@ class BpeTrainer:
         processes: int | None = None,
         top_k: int = 20,
         errors: str = "strict",
+        encoding: str = "utf-8",
     ):
         self.splitter = SpecialSplitter(special_tokens)
         minimum = minimum_vocab_size(self.splitter.tokens)
@@ -74,7 +76,7 @@ class BpeTrainer:
         self.pattern = pattern
         self.processes = processes or os.cpu_count() or 1
         self.top_k = top_k
-        self.reader = CorpusReader(pattern=pattern, splitter=self.splitter, errors=errors)
+        self.reader = CorpusReader(pattern=pattern, splitter=self.splitter, errors=errors, encoding=encoding)
         self.record = TrainingRecord(
             settings={
                 "vocab_size": vocab_size,
@@ -82,10 +84,12 @@ class BpeTrainer:
                 "special_tokens": list(self.splitter.tokens),
                 "top_k": top_k,
                 "errors": errors,
+                "encoding": encoding,
             }
         )
         self.merges: list[tuple[bytes, bytes]] = []
         self.stop_reason = ""
+        self.warning = ""  # e.g. that the pattern left characters unmatched; for the CLI or GUI to show
         self.counting_seconds = 0.0
         self._stop = threading.Event()
         self._engine: MergeEngine | None = None
@@ -101,9 +105,8 @@ class BpeTrainer:
 
     # -- counting ------------------------------------------------------------------------------------------------
     def count_files(self, paths: str | os.PathLike | Iterable[str | os.PathLike], progress: Progress | None = None):
-        """Count the pre-tokens of one or more UTF-8 files, reporting ``progress(bytes_done, bytes_total)``."""
-        if isinstance(paths, (str, os.PathLike)):
-            paths = [paths]
+        """Count the pre-tokens of one or more files, reporting ``progress(bytes_done, bytes_total)``."""
+        paths = [paths] if isinstance(paths, (str, os.PathLike)) else list(paths)  # a generator is read once
         info = CorpusInfo()
         pieces = self.reader.pieces_of_files(paths, info, progress)
         workers = self.processes if self._large(paths) else 1
@@ -120,29 +123,41 @@ class BpeTrainer:
         return sum(os.path.getsize(p) for p in paths if os.path.isfile(p)) > 2 * self.reader.piece_chars
 
     def _count(self, pieces: Iterator[str], workers: int, info: CorpusInfo) -> None:
+        """Count the pieces' pre-tokens and set up the merge engine on them.
+
+        With ``pattern="none"`` a piece is one pre-token: counting it in a worker process would only ship the
+        whole text there and back, so it is counted here.
+        """
         if self._engine is not None:
             raise RuntimeError("this trainer has already counted a corpus; make a new one")
         started = time.perf_counter()
         try:
             counts: WordCounts = count_pieces(
-                pieces, pattern=self.pattern, special_tokens=tuple(self.splitter.tokens), processes=workers,
-                stop=self._stop,
+                pieces, pattern=self.pattern, special_tokens=tuple(self.splitter.tokens),
+                processes=1 if self.pattern == "none" else workers, stop=self._stop,
             )
         except Cancelled:
             raise TrainingCancelled("training was cancelled while counting pre-tokens") from None
         names = ", ".join(info.names) or "corpus"
         if info.total_bytes == 0:
             raise CorpusError(f"{names}: the corpus is empty")
+        if not counts.words and counts.unmatched_chars:
+            raise CorpusError(f"the pre-tokenization regex '{self.pattern}' matched nothing in {names}")
         if not counts.words:
             raise CorpusError(f"{names}: the corpus has no text outside special tokens")
-        sequences = {word.encode("utf-8"): n for word, n in counts.words.items()}
-        self._engine = MergeEngine(sequences, id_limit=self.vocab_size)
-        self._engine.total_tokens += counts.specials
+        sequences = _encoded(counts.words)
+        self._engine = MergeEngine(sequences, id_limit=self.vocab_size, extra_tokens=counts.specials)
         self.counting_seconds = time.perf_counter() - started
         record = self.record
         record.corpus_names, record.corpus_bytes, record.corpus_sha256 = info.names, info.total_bytes, info.sha256
         record.unique_words = len(sequences)
         record.initial_tokens = self._engine.total_tokens
+        record.unmatched_chars = counts.unmatched_chars
+        if counts.unmatched_chars:
+            self.warning = (
+                f"the pattern left {counts.unmatched_chars:,} characters unmatched; tokenizers built with it drop "
+                "them, as tiktoken does"
+            )
 
     # -- merging -------------------------------------------------------------------------------------------------
     def steps(self) -> Iterator[MergeStep]:
@@ -209,6 +224,21 @@ class BpeTrainer:
         return vocab
 
 
+def _encoded(words: Counter) -> dict[bytes, int]:
+    """Each pre-token's UTF-8 bytes with its count. Empties ``words`` as it goes, so that a text is never held
+    both as ``str`` and as ``bytes`` (with ``pattern="none"`` a pre-token may be the whole corpus).
+
+    >>> words = Counter({"ab": 2, "中": 1})
+    >>> _encoded(words), words
+    ({b'\\xe4\\xb8\\xad': 1, b'ab': 2}, Counter())
+    """
+    encoded = {}
+    while words:
+        word, count = words.popitem()
+        encoded[word.encode("utf-8")] = count
+    return encoded
+
+
 def train_bpe(
     input_path: str | os.PathLike | Iterable[str | os.PathLike],
     vocab_size: int,
@@ -217,14 +247,18 @@ def train_bpe(
     pattern: str = "gpt2",
     processes: int | None = None,
     errors: str = "strict",
+    encoding: str = "utf-8",
     progress: Progress | None = None,
 ) -> tuple[dict[int, bytes], list[tuple[bytes, bytes]]]:
     """Train on one or more files; return ``(vocab, merges)`` (the CS336 assignment-1 contract).
 
     ``pattern`` is a name from :data:`~bpe_core.patterns.PATTERNS` or a custom regex. Only the best pair is
-    looked up at each step (``top_k=1``): nobody sees the runners-up here.
+    looked up at each step (``top_k=1``): nobody sees the runners-up here. ``encoding`` is the files' encoding,
+    one of :data:`bpe_core.corpus.ENCODINGS` ("utf-8", "utf-16", "utf-32", …).
     """
-    trainer = BpeTrainer(vocab_size, special_tokens, pattern=pattern, processes=processes, errors=errors, top_k=1)
+    trainer = BpeTrainer(
+        vocab_size, special_tokens, pattern=pattern, processes=processes, errors=errors, encoding=encoding, top_k=1
+    )
     trainer.count_files(input_path, progress)
     trainer.run()
     return trainer.vocab, trainer.merges

@@ -1,5 +1,6 @@
 """The trainer makes exactly the merges of a naive full-recount trainer, and reports counts that check out."""
 
+import re
 from collections import Counter
 
 import pytest
@@ -72,7 +73,7 @@ def test_counts_and_token_totals_match_a_recount():
 
 
 def test_overlapping_runs_merge_left_to_right():
-    trainer, steps = train_text("aaaaa", 258, "none")
+    _, steps = train_text("aaaaa", 258, "none")
     assert [(s.token, s.count, s.tokens_after) for s in steps] == [(b"aa", 4, 3), (b"aaaa", 1, 2)]
 
 
@@ -149,7 +150,7 @@ def test_non_utf8_file_names_file_and_offset(tmp_path):
 
 
 def test_utf8_error_offset_across_blocks(tmp_path, monkeypatch):
-    import bpe_core.corpus as corpus
+    from bpe_core import corpus
 
     monkeypatch.setattr(corpus, "BLOCK_BYTES", 7)
     path = tmp_path / "c.txt"
@@ -158,7 +159,7 @@ def test_utf8_error_offset_across_blocks(tmp_path, monkeypatch):
         BpeTrainer(300, processes=1).count_files(path)
 
 
-@pytest.mark.parametrize("content", [b"", "<|endoftext|><|endoftext|>".encode()])
+@pytest.mark.parametrize("content", [b"", b"<|endoftext|><|endoftext|>"])
 def test_empty_corpus_is_an_error(tmp_path, content):
     path = tmp_path / "empty.txt"
     path.write_bytes(content)
@@ -226,7 +227,7 @@ def test_bpe_core_does_not_import_qt():
     import sys
 
     code = "import sys, bpe_core; sys.exit(1 if any(m.startswith(('PySide6', 'pyqtgraph', 'app')) for m in sys.modules) else 0)"
-    assert subprocess.run([sys.executable, "-c", code]).returncode == 0
+    assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
 
 
 
@@ -240,3 +241,51 @@ def test_several_files_are_separate_texts(tmp_path):
     assert (b"b", b"c") not in trainer.merges and (b"a", b"b") in trainer.merges and (b"c", b"d") in trainer.merges
     assert trainer.record.corpus_names == ["a.txt", "b.txt"] and trainer.record.corpus_bytes == 8
     assert trainer.record.initial_tokens == 8
+
+
+def test_a_generator_of_paths_is_read_once(tmp_path):
+    paths = [tmp_path / "a.txt", tmp_path / "b.txt"]
+    for path in paths:
+        path.write_text(ENGLISH, encoding="utf-8")
+    vocab, merges = train_bpe((p for p in paths), 300, processes=1)
+    assert len(vocab) == 300 and merges == train_bpe(paths, 300, processes=1)[1]
+
+
+def test_a_regex_that_matches_nothing_says_so():
+    with pytest.raises(CorpusError, match=re.escape(r"the pre-tokenization regex '\d+' matched nothing in text")):
+        train_text("no digits here", 300, r"\d+")
+
+
+def test_unmatched_characters_are_recorded_with_a_warning():
+    text = "to be, or not to be: that is the question! " * 3
+    trainer, _ = train_text(text, 300, r"\w+")
+    unmatched = len(text) - sum(map(len, get_pattern(r"\w+").findall(text)))
+    assert trainer.record.unmatched_chars == unmatched
+    assert trainer.warning == (
+        f"the pattern left {unmatched:,} characters unmatched; tokenizers built with it drop them, as tiktoken does"
+    )
+    assert train_text(text, 300, "gpt2")[0].warning == ""
+
+
+def test_none_counts_in_this_process(monkeypatch):
+    """With no pre-tokenization a piece is the whole text: no worker process gets it."""
+    import bpe_core.trainer as trainer_module
+
+    seen = []
+    count_pieces = trainer_module.count_pieces
+    monkeypatch.setattr(trainer_module, "count_pieces", lambda pieces, **kw: (seen.append(kw["processes"]),
+                                                                                count_pieces(pieces, **kw))[1])
+    trainer = BpeTrainer(300, pattern="none", processes=2)
+    trainer.count_text(ENGLISH)
+    trainer.run()
+    assert seen == [1] and trainer.merges == naive_merges(reference_words(ENGLISH, "none"), 300 - 256)
+
+
+def test_utf16_corpus_trains_like_utf8(tmp_path):
+    text = ENGLISH + CHINESE + EMOJI
+    utf8, utf16 = tmp_path / "a.txt", tmp_path / "b.txt"
+    utf8.write_text(text, encoding="utf-8")
+    utf16.write_text(text, encoding="utf-16")
+    assert train_bpe(utf16, 400, processes=1, encoding="utf-16") == train_bpe(utf8, 400, processes=1)
+    trainer = BpeTrainer(300, encoding="utf-16")
+    assert trainer.record.settings["encoding"] == "utf-16"
