@@ -9,7 +9,7 @@ What the fields hold (the invariants every merge keeps):
 
 - ``token``: a live token covering slots ``p .. p + len - 1`` has its id in its *first* slot ``p`` and in its
   *last* slot. So the next token starts at ``p + len`` and the token before ends at slot ``p - 1``: no links are
-  stored. Slots inside a token hold stale ids that nothing reads.
+  stored. Slots inside a token hold stale ids, which never pass for a live token (see ``where``).
 - ``starts_sequence[p]`` is True where a sequence begins (and at the end, ``p == len(token)``): a token starting
   there has no token before it, and one ending just before it has none after.
 - ``where[t]``: increasing positions where a ``t`` token started at some time. Tokens starting at a slot only
@@ -281,5 +281,6 @@ class MergeEngine:
             else:
                 del counts[code]
         if len(heap) > 2 * len(counts) + HEAP_SLACK:
-            self.heap = [self._entry(code, count) for code, count in counts.items()]
-            heapq.heapify(self.heap)
+            heap.clear()  # before making the new entries, so that the old and new ones are never held together
+            heap.extend(self._entry(code, count) for code, count in counts.items())
+            heapq.heapify(heap)
