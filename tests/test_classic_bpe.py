@@ -8,8 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bpe_core import BpeTrainer, classic_bpe
-from bpe_core.classic_bpe import (
+from bpe_core import BpeTrainer
+from bpe_core.teaching import classic_bpe
+from bpe_core.teaching.classic_bpe import (
     SENNRICH_EXAMPLE,
     TEXTBOOK_EXAMPLE,
     initial_table,

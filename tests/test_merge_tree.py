@@ -6,8 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bpe_core import BpeTrainer, Tokenizer, UnknownTokenError, merge_tree
-from bpe_core.merge_tree import MergeTrees
+from bpe_core import BpeTrainer, Tokenizer, UnknownTokenError
+from bpe_core.teaching import merge_tree
+from bpe_core.teaching.merge_tree import MergeTrees
 
 
 @pytest.fixture(scope="module")

@@ -6,10 +6,10 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bpe_core import pretok_lesson
+from bpe_core.teaching import pretok_lesson
 from bpe_core.patterns import get_pattern
-from bpe_core.pretok_lesson import classify, gpt2_boundaries, pretokenization_lesson
-from bpe_core.walkthrough import replay
+from bpe_core.teaching.pretok_lesson import classify, gpt2_boundaries, pretokenization_lesson
+from bpe_core.teaching.walkthrough import replay
 
 # "my dog. the dog, a dog! your dog. ...": each of ". , !" follows " dog" 16 times, in varied company.
 DOGS = " ".join(

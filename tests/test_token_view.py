@@ -5,7 +5,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bpe_core.reference import get_encoding
-from bpe_core.token_view import CharPart, trace_encoding, view_tokens
+from bpe_core.teaching.token_view import CharPart, trace_encoding, view_tokens
 from bpe_core.tokenizer import Tokenizer
 
 

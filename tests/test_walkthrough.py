@@ -6,8 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bpe_core import BpeTrainer, walkthrough
-from bpe_core.walkthrough import count_pairs, merge_sequence, replay, walk_ids, walk_text
+from bpe_core import BpeTrainer
+from bpe_core.teaching import walkthrough
+from bpe_core.teaching.walkthrough import count_pairs, merge_sequence, replay, walk_ids, walk_text
 
 
 def test_module_examples():

@@ -16,7 +16,7 @@ import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bpe_core.token_view import TokenView
+from bpe_core.teaching.token_view import TokenView
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ def chunk_of_tokens(view: TokenView, chunk_starts: Sequence[int]) -> list[int]:
     where chunks begin). Tokens never cross a chunk boundary, since BPE merges only inside a pre-token.
 
     >>> from bpe_core.tokenizer import Tokenizer
-    >>> from bpe_core.token_view import view_tokens
+    >>> from bpe_core.teaching.token_view import view_tokens
     >>> tok = Tokenizer.from_tiktoken("gpt2")
     >>> view = view_tokens(tok, "hello world")
     >>> chunk_of_tokens(view, [start for start, _, _ in tok.pretokens("hello world")])

@@ -1,6 +1,6 @@
 """What each compare pane encodes with: our trained/opened tokenizer, a shipped tiktoken encoding, or a tokenizer
 file the user added. Every source turns a text into a :class:`PaneResult` -- the engine's token records
-(:func:`bpe_core.token_view.view_tokens`) plus where the pre-tokenizer's chunks begin -- and is used only from the
+(:func:`bpe_core.teaching.token_view.view_tokens`) plus where the pre-tokenizer's chunks begin -- and is used only from the
 encoding thread (loading a reference's ranks takes up to a second, so that happens there too).
 
 >>> source = ReferenceSource("gpt2")
@@ -22,7 +22,7 @@ from app.compare.boundaries import chunk_of_tokens
 from bpe_core import formats, reference
 from bpe_core.formats.native import read_json_document
 from bpe_core.patterns import PatternError
-from bpe_core.token_view import TokenView, view_tokens
+from bpe_core.teaching.token_view import TokenView, view_tokens
 from bpe_core.tokenizer import Tokenizer
 
 #: The shipped encodings shown by default, in pane order.

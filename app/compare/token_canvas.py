@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QAbstractScrollArea, QToolTip
 from app.compare import palette as colors
 from app.compare.labels import Segments, newlines, token_label, visible_text
 from app.compare.palette import Palette
-from bpe_core.token_view import TokenView
+from bpe_core.teaching.token_view import TokenView
 
 #: Font families for token text: Latin, then CJK, then color emoji where installed.
 TEXT_FAMILIES = ["DejaVu Sans", "Noto Sans CJK SC", "Noto Color Emoji", "Droid Sans Fallback"]

@@ -2,7 +2,7 @@
 symbols, the pair merged in each round, the pair counts it was chosen from -- and beside it the merges the
 byte-level trainer makes of the same words.
 
-The rounds are :func:`bpe_core.classic_bpe.learn_classic_bpe`'s; the byte-level merges the real trainer's.
+The rounds are :func:`bpe_core.teaching.classic_bpe.learn_classic_bpe`'s; the byte-level merges the real trainer's.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from app.teaching.base import TeachingView
 from app.teaching.pair_chart import PairCountsChart
-from bpe_core.classic_bpe import SENNRICH_EXAMPLE, TEXTBOOK_EXAMPLE, ClassicBpe, learn_classic_bpe
+from bpe_core.teaching.classic_bpe import SENNRICH_EXAMPLE, TEXTBOOK_EXAMPLE, ClassicBpe, learn_classic_bpe
 from bpe_core.trainer import BpeTrainer
 
 #: label -> (word frequencies, end-of-word marker)

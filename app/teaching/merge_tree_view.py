@@ -1,7 +1,7 @@
 """Merge tree: the binary tree of merges that built a token, drawn top-down -- the token at the top, its bytes
 at the leaves, each merge with its id, rank and (for a trained tokenizer) the pair's count when it was merged.
 
-Type a text and click one of its tokens, or enter a token id. The trees are :mod:`bpe_core.merge_tree`'s.
+Type a text and click one of its tokens, or enter a token id. The trees are :mod:`bpe_core.teaching.merge_tree`'s.
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import TokenChips, chip_color
 from app.teaching.token_chips import view_chips
 from app.token_text import render_token, render_token_html
-from bpe_core.merge_tree import MergeNode, MergeTrees
-from bpe_core.token_view import view_tokens
+from bpe_core.teaching.merge_tree import MergeNode, MergeTrees
+from bpe_core.teaching.token_view import view_tokens
 from bpe_core.tokenizer import Tokenizer, UnknownTokenError
 
 DEFAULT_TEXT = "The tokenization of unbelievable words"

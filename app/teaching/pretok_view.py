@@ -3,7 +3,7 @@ side by side. Merges that cross a GPT-2 pre-token boundary are highlighted by ki
 punctuation to a word ("dog." "dog," "dog!" become different tokens), or other -- and a sample sentence is
 encoded by both tokenizers.
 
-Everything shown is :func:`bpe_core.pretok_lesson.pretokenization_lesson`'s.
+Everything shown is :func:`bpe_core.teaching.pretok_lesson.pretokenization_lesson`'s.
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import TokenChips
 from app.teaching.token_chips import view_chips
 from app.token_text import render_token
-from bpe_core.pretok_lesson import KINDS, LESSON_PATTERNS, PretokenizationLesson, pretokenization_lesson
-from bpe_core.token_view import view_tokens
+from bpe_core.teaching.pretok_lesson import KINDS, LESSON_PATTERNS, PretokenizationLesson, pretokenization_lesson
+from bpe_core.teaching.token_view import view_tokens
 
 LESSON_TEXT = (
     "Where is the dog? I see a dog. Is it your dog? It is my dog. A big dog, a small dog, a wet dog! "

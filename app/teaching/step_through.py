@@ -1,7 +1,7 @@
 """Step through BPE on a short text or a list of ids: the sequence as chips, the merged pair marked in the
 sequence before and the new token marked in the sequence after, and the pair counts at that step.
 
-The records come from :mod:`bpe_core.walkthrough`: a text is trained with the real trainer (pattern ``none``),
+The records come from :mod:`bpe_core.teaching.walkthrough`: a text is trained with the real trainer (pattern ``none``),
 a list of ids (``[1, 2, 3, 1, 2]``) with the same rule on abstract ids.
 """
 
@@ -27,7 +27,7 @@ from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import Chip, TokenChips
 from app.teaching.pair_chart import PairCountsChart
 from app.token_text import render_token
-from bpe_core.walkthrough import Walkthrough, walk_ids, walk_text
+from bpe_core.teaching.walkthrough import Walkthrough, walk_ids, walk_text
 
 #: The classic walk-throughs, offered in the input box.
 PRESETS = ("[1, 2, 3, 1, 2]", "the cat in the hat", "aaabdaaabac")

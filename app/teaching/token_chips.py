@@ -1,4 +1,4 @@
-"""Chips for an encoded text: one chip per token of a :class:`~bpe_core.token_view.TokenView`, readable text,
+"""Chips for an encoded text: one chip per token of a :class:`~bpe_core.teaching.token_view.TokenView`, readable text,
 colored by id, with its id below and a tooltip (id, bytes, the characters it covers)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 
 from app.teaching.chips import Chip
 from app.token_text import render_token
-from bpe_core.token_view import TokenView
+from bpe_core.teaching.token_view import TokenView
 
 
 def token_tooltip(token) -> str:

@@ -24,7 +24,7 @@ from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import TokenChips
 from app.teaching.token_chips import view_chips
 from app.token_text import render_token_html
-from bpe_core.token_view import view_tokens
+from bpe_core.teaching.token_view import view_tokens
 from bpe_core.tokenizer import Tokenizer
 
 DEFAULT_TEXT = "The lowest newest widest tokenizer merges pairs: 12345 tokens, naïve café, 中文."

@@ -10,7 +10,7 @@ Layout (version 1)::
      "merges": ["Ġ t", "h e", ...],           # in rank order, the two tokens separated by one space
      "record": {...} or null}                 # the training record: corpus, settings, every merge step
 
-Token bytes are spelled with GPT-2's byte-to-unicode characters (:mod:`bpe_core.gpt2_bytes`): one character per
+Token bytes are spelled with GPT-2's byte-to-unicode characters (:mod:`bpe_core.formats.gpt2_bytes`): one character per
 byte, never a space, so merges read like GPT-2's ``merges.txt``. The writer puts one vocab entry, merge or step per
 line, so files diff well. The record is ``TrainingRecord.to_dict()`` with its steps packed in compressed
 columns (see :mod:`bpe_core.formats.record_codec`), so 50,000 steps with their top pairs take a few MB.
@@ -38,7 +38,7 @@ from bpe_core.formats.checks import check_id
 from bpe_core.formats.errors import HuggingFaceFileError, TokenizerFileError
 from bpe_core.formats.files import read_regular_file, write_text_atomically
 from bpe_core.formats.record_codec import pack_record, unpack_record
-from bpe_core.gpt2_bytes import bytes_to_gpt2, gpt2_to_bytes
+from bpe_core.formats.gpt2_bytes import bytes_to_gpt2, gpt2_to_bytes
 from bpe_core.steps import TrainingRecord
 
 FORMAT_NAME = "bpe-explorer"

@@ -12,7 +12,7 @@ from app.compare.labels import token_label, visible_text
 from app.compare.palette import TOL_LIGHT, Palette
 from app.compare.sources import ReferenceSource, TokenizerSource, load_file_source
 from bpe_core import reference
-from bpe_core.token_view import view_tokens
+from bpe_core.teaching.token_view import view_tokens
 from bpe_core.tokenizer import Tokenizer
 
 _SHOWN_AS = {"·": b" ", "→": b"\t", "↵": b"\n", "␍": b"\r"}

@@ -13,7 +13,7 @@ from app.teaching.step_through import StepThroughView, parse_input
 from app.teaching.vocab_slider import VocabSliderView
 from app.token_text import render_token
 from bpe_core import BpeTrainer, Tokenizer
-from bpe_core.merge_tree import MergeTrees
+from bpe_core.teaching.merge_tree import MergeTrees
 
 CORPUS = (
     "the lowest newest widest tokenizer merges the most frequent pairs first. " * 8
