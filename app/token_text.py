@@ -1,53 +1,18 @@
-"""Render a token's bytes as readable text for tables and chart labels.
+"""A token's readable text for Qt widgets: the engine's one label convention (:mod:`bpe_core.token_label`: space ␣,
+newline ↵, tab ⇥, carriage return ␍, bytes that are not a whole UTF-8 character as ``<E4><B8>``), and the same
+escaped for rich-text labels.
 
-Whitespace becomes visible (space ␣, newline ↵, tab ⇥, carriage return ␍), other control characters and bytes
-that are not a complete UTF-8 character are shown as hex escapes, and everything else (Chinese, emoji, accents)
-appears as the characters themselves.
-
->>> render_token(b" the")
-'␣the'
->>> render_token(b"\\n\\t")
-'↵⇥'
->>> render_token("中文".encode())
-'中文'
->>> render_token("中".encode()[:2])
-'<E4><B8>'
->>> render_token(b"\\x00x")
-'<00>x'
+>>> render_token(b" the"), render_token("中".encode()[:2])
+('␣the', '<E4><B8>')
 """
 
 from __future__ import annotations
 
-import codecs
 import html
-import unicodedata
 
-_VISIBLE = {" ": "␣", "\n": "↵", "\t": "⇥", "\r": "␍"}
+from bpe_core.token_label import render_pair, render_token
 
-
-def _hex_escape(exc: UnicodeDecodeError) -> tuple[str, int]:
-    """Codec error handler: each undecodable byte becomes ``<XX>``."""
-    bad = exc.object[exc.start : exc.end]
-    return "".join(f"<{b:02X}>" for b in bad), exc.end
-
-
-codecs.register_error("bpe_explorer_hex", _hex_escape)
-
-
-def _visible_char(ch: str) -> str:
-    if ch in _VISIBLE:
-        return _VISIBLE[ch]
-    if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") or (
-        ch.isspace() and ch != " "
-    ):
-        return "".join(f"<{b:02X}>" for b in ch.encode("utf-8"))
-    return ch
-
-
-def render_token(data: bytes) -> str:
-    """A token's bytes as one line of readable text (see the module docstring)."""
-    text = data.decode("utf-8", errors="bpe_explorer_hex")
-    return "".join(_visible_char(ch) for ch in text)
+__all__ = ["render_pair", "render_token", "render_token_html"]
 
 
 def render_token_html(data: bytes) -> str:
@@ -57,12 +22,3 @@ def render_token_html(data: bytes) -> str:
     '&lt;b&gt;␣&amp;'
     """
     return html.escape(render_token(data))
-
-
-def render_pair(left: bytes, right: bytes) -> str:
-    """Two tokens about to merge, e.g. for a chart label.
-
-    >>> render_pair(b" t", b"he")
-    '␣t + he'
-    """
-    return f"{render_token(left)} + {render_token(right)}"

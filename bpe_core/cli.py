@@ -37,9 +37,9 @@ from bpe_core.formats import (
 from bpe_core.formats.files import kind_of, size_text
 from bpe_core.patterns import PATTERNS, PatternTimeoutError
 from bpe_core.reference import EncodingFileError, reference_names
+from bpe_core.token_label import render_token
 from bpe_core.trainer import BpeTrainer, TrainingCancelled
 
-_VISIBLE = {" ": "␣", "\n": "↵", "\t": "⇥", "\r": "␍"}
 #: ``bpe encode`` and ``bpe compare`` read at most this much text (a file, a pipe or standard input).
 MAX_TEXT_BYTES = 256_000_000
 _BOMS = ((codecs.BOM_UTF32_LE, "UTF-32"), (codecs.BOM_UTF32_BE, "UTF-32"),
@@ -53,25 +53,6 @@ class UserError(Exception):
 
 class BadInputError(UserError):
     """A problem with what the user gave that exits with status 2."""
-
-
-def show_token(token: bytes) -> str:
-    """A token made readable: whitespace visible, bytes that are not whole UTF-8 characters as ``<E4>``.
-
-    >>> show_token(" a\\n".encode()), show_token("中".encode()[:2]), show_token(b"\\x00")
-    ('␣a↵', '<E4><B8>', '<00>')
-    """
-    out = []
-    for char in token.decode("utf-8", errors="surrogateescape"):
-        if "\udc80" <= char <= "\udcff":
-            out.append(f"<{ord(char) - 0xDC00:02X}>")
-        elif char in _VISIBLE:
-            out.append(_VISIBLE[char])
-        elif not char.isprintable():
-            out.append("".join(f"<{b:02X}>" for b in char.encode("utf-8")))
-        else:
-            out.append(char)
-    return "".join(out)
 
 
 class ProgressBar:
@@ -367,7 +348,7 @@ def _encode(args) -> int:
     if args.ids:
         print(" ".join(map(str, ids)))
     else:
-        print(" ".join(show_token(tokenizer.decode_bytes([i])) for i in ids))
+        print(" ".join(render_token(tokenizer.decode_bytes([i])) for i in ids))
     print(f"{len(ids)} tokens", file=sys.stderr)
     return 0
 

@@ -27,6 +27,7 @@ from bpe_core.merge_engine import MergeEngine
 from bpe_core.patterns import get_pattern
 from bpe_core.specials import SpecialSplitter
 from bpe_core.steps import MergeStep, TrainingRecord
+from bpe_core.vocab import vocab_from_merges
 
 Progress = Callable[[int, int], None]
 
@@ -216,12 +217,7 @@ class BpeTrainer:
     @property
     def vocab(self) -> dict[int, bytes]:
         """Id -> token bytes: the 256 bytes, the merges in rank order, then the special tokens."""
-        vocab = {i: bytes([i]) for i in range(256)}
-        for rank, (left, right) in enumerate(self.merges):
-            vocab[256 + rank] = left + right
-        for token, token_id in self.special_tokens.items():
-            vocab[token_id] = token.encode("utf-8")
-        return vocab
+        return vocab_from_merges(self.merges, self.special_tokens)
 
 
 def _encoded(words: Counter) -> dict[bytes, int]:

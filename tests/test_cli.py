@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from tokenizers import Tokenizer as HfTokenizer
 
-from bpe_core.cli import main, show_token
+from bpe_core.cli import main
 from bpe_core.formats import load_json
 from bpe_core.reference import get_encoding
 
@@ -139,12 +139,6 @@ def test_usage_errors_exit_2(capsys):
     assert main(["encode", "gpt2", "one", "two"]) == 2
     assert "usage: bpe" in capsys.readouterr().err
     assert main(["--help"]) == 0
-
-
-def test_show_token():
-    assert show_token(" \n\t\r".encode()) == "␣↵⇥␍"
-    assert show_token("é".encode()[:1]) == "<C3>"
-    assert show_token("\x1b[0m".encode()) == "<1B>[0m"
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process")

@@ -24,6 +24,7 @@ from bpe_core.formats.native import read_json_document
 from bpe_core.patterns import PatternError
 from bpe_core.teaching.token_view import TokenView, view_tokens
 from bpe_core.tokenizer import Tokenizer
+from bpe_core.vocab import vocab_from_merges
 
 #: The shipped encodings shown by default, in pane order.
 REFERENCE_PANES = ("gpt2", "cl100k_base", "o200k_base")
@@ -172,7 +173,7 @@ def load_file_source(path: str | Path, pattern: str = "gpt2") -> PaneSource:
     return TokenizerSource(key, path.name, tokenizer)
 
 
-_BYTES = {i: bytes([i]) for i in range(256)}
+_BYTES = vocab_from_merges(())
 
 
 def _ordinal(n: int) -> str:

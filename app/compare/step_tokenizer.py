@@ -18,13 +18,10 @@ from collections.abc import Mapping, Sequence
 
 from bpe_core.steps import MergeStep
 from bpe_core.tokenizer import Tokenizer
+from bpe_core.vocab import merge_pairs, vocab_from_merges
 
 
 def tokenizer_from_steps(steps: Sequence[MergeStep], special_tokens: Mapping[str, int], pattern: str) -> Tokenizer:
     """The tokenizer made by ``steps`` (in rank order), with the run's special tokens and pattern."""
-    vocab = {i: bytes([i]) for i in range(256)}
-    merges = []
-    for step in steps:
-        merges.append((vocab[step.left], vocab[step.right]))
-        vocab[step.new_id] = step.token
-    return Tokenizer(vocab, merges, dict(special_tokens), pattern=pattern)
+    merges = merge_pairs((step.left, step.right) for step in steps)
+    return Tokenizer(vocab_from_merges(merges), merges, dict(special_tokens), pattern=pattern)

@@ -14,13 +14,21 @@ import html
 from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPalette, QPen
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPalette,
+    QPen,
+)
 from PySide6.QtWidgets import QAbstractScrollArea, QToolTip
 
 from app.compare import palette as colors
-from app.compare.labels import Segments, newlines, token_label, visible_text
 from app.compare.palette import Palette
 from bpe_core.teaching.token_view import TokenView
+from bpe_core.token_label import Segments, label_segments, newlines, render_token
 
 #: Font families for token text: Latin, then CJK, then color emoji where installed.
 TEXT_FAMILIES = ["DejaVu Sans", "Noto Sans CJK SC", "Noto Color Emoji", "Droid Sans Fallback"]
@@ -246,7 +254,7 @@ class TokenCanvas(QAbstractScrollArea):
         if self.options.show_ids:
             segments: Segments = ((str(token_id), False),)
         else:
-            segments = self._with_glyphs(token_label(data, visible_whitespace=self.options.visible_whitespace))
+            segments = self._with_glyphs(label_segments(data, visible_whitespace=self.options.visible_whitespace))
         width = sum((self.fm_hex if is_hex else self.fm_text).horizontalAdvance(text) for text, is_hex in segments)
         return segments, max(width + 2 * PAD, EMPTY_WIDTH), newlines(data)
 
@@ -383,7 +391,7 @@ class TokenCanvas(QAbstractScrollArea):
         lines = [
             f"<b>id {token.id}</b>" + (f" · {html.escape(rank)}" if rank else ""),
             f"bytes: <tt>{token.token.hex(' ').upper()}</tt> ({len(token.token)})",
-            f"text: <tt>{html.escape(visible_text(token.token))}</tt>",
+            f"text: <tt>{html.escape(render_token(token.token))}</tt>",
             f"token {index + 1:,} of {len(self.view.tokens):,} · characters {token.start}–{token.end}",
         ]
         lines.extend(f"part of a character: {html.escape(str(part))}" for part in token.partial)

@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bpe_core.vocab import vocab_from_merges
+
 Merge = tuple[int, int, int]  # (left, right, new_id)
 
 
@@ -172,7 +174,7 @@ def walk_text(text: str, num_merges: int) -> Walkthrough:
 
     data = text.encode("utf-8")
     if not data:
-        return Walkthrough((), (), {i: bytes([i]) for i in range(256)})
+        return Walkthrough((), (), vocab_from_merges(()))
     trainer = BpeTrainer(256 + num_merges, pattern="none", processes=1)
     trainer.count_text(text, name="walk-through")
     merges = [(s.left, s.right, s.new_id) for s in trainer.steps()]

@@ -89,7 +89,7 @@ def test_a_chinese_character_split_across_tokens_shows_its_bytes_under_one_brack
     canvas = view.panes["gpt2"].canvas
     tokens = canvas.view.tokens
     assert [t.token for t in tokens] == [b"a", b"\xe9", b"\xac", b"\xb1", b"b"]
-    assert [canvas._labels[t.id][0] for t in tokens[1:4]] == [(("E9", True),), (("AC", True),), (("B1", True),)]
+    assert [canvas._labels[t.id][0] for t in tokens[1:4]] == [(("<E9>", True),), (("<AC>", True),), (("<B1>", True),)]
     assert canvas.groups == [(1, 3, "鬱")]
     # the bracket is painted under the three boxes, and nowhere under the whole tokens a and b
     image = canvas.viewport().grab().toImage()
@@ -164,7 +164,7 @@ def test_ids_toggle_whitespace_toggle_and_copy_ids(qtbot, view):
     wait_for_ids(qtbot, view, {"cl100k_base": ids})
     canvas = view.panes["cl100k_base"].canvas
     labels = ["".join(s for s, _ in canvas._labels[t.id][0]) for t in canvas.view.tokens]
-    assert labels == ["hello", "·world", "↵", "bye"]
+    assert labels == ["hello", "␣world", "↵", "bye"]
     assert canvas.rows == [0, 0, 0, 1]  # the newline ends the row
     view.whitespace_box.setChecked(False)
     labels = ["".join(s for s, _ in canvas._labels[t.id][0]) for t in canvas.view.tokens]
@@ -175,13 +175,13 @@ def test_ids_toggle_whitespace_toggle_and_copy_ids(qtbot, view):
     view.panes["cl100k_base"].copy_button.click()
     assert QGuiApplication.clipboard().text() == ", ".join(map(str, ids))
     tip = canvas.tooltip_html(1)
-    assert f"id {ids[1]}" in tip and "20 77 6F 72 6C 64" in tip and "·world" in tip and f"rank {ids[1]}" in tip
+    assert f"id {ids[1]}" in tip and "20 77 6F 72 6C 64" in tip and "␣world" in tip and f"rank {ids[1]}" in tip
     # hovering shows it
     center = canvas.box_rect(1).center().toPoint()
     center.setY(center.y() - canvas.verticalScrollBar().value())
     QApplication.sendEvent(canvas.viewport(), QHelpEvent(QEvent.Type.ToolTip, center,
                                                          canvas.viewport().mapToGlobal(center)))
-    assert QToolTip.isVisible() and "·world" in QToolTip.text()
+    assert QToolTip.isVisible() and "␣world" in QToolTip.text()
     QToolTip.hideText()
 
 

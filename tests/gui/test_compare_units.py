@@ -1,46 +1,15 @@
-"""The Compare view's pure parts: token labels, cut comparison, palette, sources; and their docstring examples."""
+"""The Compare view's pure parts: cut comparison, palette, sources (token labels: tests/test_token_label.py)."""
 
 from __future__ import annotations
 
-
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from app.compare.boundaries import chunk_of_tokens, compare_cuts, cut_offsets
-from app.compare.labels import token_label, visible_text
 from app.compare.palette import TOL_LIGHT, Palette
 from app.compare.sources import ReferenceSource, TokenizerSource, load_file_source
 from bpe_core import reference
 from bpe_core.teaching.token_view import view_tokens
 from bpe_core.tokenizer import Tokenizer
-
-_SHOWN_AS = {"·": b" ", "→": b"\t", "↵": b"\n", "␍": b"\r"}
-
-
-@given(st.binary(max_size=16).filter(lambda d: not any(k.encode() in d for k in _SHOWN_AS)))
-def test_a_label_shows_every_byte_once(data):
-    """Reading a label back (hex as bytes, visible whitespace as whitespace) gives the token's bytes exactly."""
-    segments = token_label(data, visible_whitespace=True)
-    rebuilt = b"".join(
-        bytes.fromhex(text) if is_hex else b"".join(_SHOWN_AS.get(ch, ch.encode()) for ch in text)
-        for text, is_hex in segments
-    )
-    assert rebuilt == data
-    assert not any(ch in text for text, is_hex in segments if not is_hex for ch in " \t\n\r")
-
-
-@given(st.text(max_size=20))
-def test_labels_of_whole_text_show_its_characters(text):
-    data = text.encode("utf-8", "surrogatepass")
-    plain = "".join(t for t, is_hex in token_label(data, visible_whitespace=False) if not is_hex)
-    assert set(plain) <= set(text) | {" "}
-
-
-def test_visible_text_for_tooltips():
-    assert visible_text(" a\tb\r\n".encode()) == "·a→b␍↵"
-    assert visible_text("中".encode()[:2]) == "<E4><B8>"
-    assert visible_text("\u200b".encode()) == "<E2><80><8B>"  # zero-width space: no glyph, so its bytes
 
 
 def test_cuts_match_token_boundaries_in_bytes():
