@@ -1,7 +1,7 @@
 """The main window: corpus and settings on the left, the merges table in the middle, the charts on the right.
 
-The window holds no BPE logic: it starts a :class:`~app.training_worker.TrainingRun`, appends the merge steps it
-delivers to the table model, and redraws the charts from the same :class:`~app.merge_history.MergeHistory`.
+The window holds no BPE logic: it starts a :class:`~app.train.worker.TrainingRun`, appends the merge steps it
+delivers to the table model, and redraws the charts from the same :class:`~app.train.merge_history.MergeHistory`.
 """
 
 from __future__ import annotations
@@ -27,20 +27,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import dialogs
-from app.background import BackgroundRunner
-from app.charts import CompressionChart, MergeCountChart, PairFrequencyChart
+from app.common import dialogs
+from app.common.background import BackgroundRunner
+from app.train.charts import CompressionChart, MergeCountChart, PairFrequencyChart
 from app.compare import CompareView
-from app.corpus_panel import TEXT_FONT, CorpusPanel
-from app.corpus_sources import format_bytes
-from app.held_out import DEFAULT_HELD_OUT, HeldOutCompression, measure_held_out
-from app.local_files import regular_file
-from app.merge_history import MergeHistory
-from app.merges_model import MergesFilterModel, MergesTableModel
-from app.merges_view import MergesTableView
-from app.progress import PhaseProgress, format_seconds
-from app.recent_files import RecentFiles
-from app.settings_panel import SettingsPanel
+from app.train.corpus_panel import TEXT_FONT, CorpusPanel
+from app.train.corpus_sources import format_bytes
+from app.train.held_out import DEFAULT_HELD_OUT, HeldOutCompression, measure_held_out
+from app.common.local_files import regular_file
+from app.train.merge_history import MergeHistory
+from app.train.merges_model import MergesFilterModel, MergesTableModel
+from app.train.merges_view import MergesTableView
+from app.train.progress import PhaseProgress, format_seconds
+from app.common.recent_files import RecentFiles
+from app.train.settings_panel import SettingsPanel
 from app.teaching.window import TeachingWindow
 from app.tokenizer_files import (
     EXPORT_FORMATS,
@@ -49,7 +49,7 @@ from app.tokenizer_files import (
     save_tokenizer,
     tokenizer_from_result,
 )
-from app.training_worker import CorpusCounted, TrainingResult, TrainingRun
+from app.train.worker import CorpusCounted, TrainingResult, TrainingRun
 
 APP_TITLE = "BPE Explorer"
 #: While training, a piece of a frame (see ``MainWindow._on_steps``) is painted at most this often.

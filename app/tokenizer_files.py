@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from app.training_worker import TrainingResult
+from app.train.worker import TrainingResult
 from bpe_core.tokenizer import Tokenizer
 
 #: Export formats (engine name -> menu label).

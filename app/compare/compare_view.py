@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app import dialogs
+from app.common import dialogs
 from app.compare.boundaries import compare_cuts, cut_offsets
 from app.compare.encode_worker import EncodeService
 from app.compare.palette import Palette
@@ -46,8 +46,8 @@ from app.compare.sources import (
 from app.compare.step_tokenizer import tokenizer_from_steps
 from app.compare.token_canvas import TEXT_FAMILIES, Options
 from app.compare.token_pane import TokenPane
-from app.corpus_sources import format_bytes
-from app.local_files import read_text_head, regular_file
+from app.train.corpus_sources import format_bytes
+from app.common.local_files import read_text_head, regular_file
 
 DEFAULT_TEXT = (
     "Tokenizers cut text into pieces. Hello world!\n"

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
-from app.compare.main_thread_gc import pin_gc_to_main_thread
+from app.common.main_thread_gc import pin_gc_to_main_thread
 from app.compare.sources import PaneResult, PaneSource
 
 

@@ -30,7 +30,7 @@ def parse_args(argv=None) -> argparse.Namespace:
 
 def sample_tokenizer(merges: int = 1000):
     """A tokenizer trained on the built-in English sample, with its training record."""
-    from app.corpus_sources import samples_dir
+    from app.train.corpus_sources import samples_dir
     from bpe_core import BpeTrainer, Tokenizer
 
     trainer = BpeTrainer(256 + merges, pattern="gpt2", processes=1)

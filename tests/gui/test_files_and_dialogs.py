@@ -4,8 +4,8 @@ import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from app.merge_history import MergeHistory
-from app.merges_model import RAW_ROLE, MergesFilterModel, MergesTableModel
+from app.train.merge_history import MergeHistory
+from app.train.merges_model import RAW_ROLE, MergesFilterModel, MergesTableModel
 
 
 def answer_next_dialog(button_text=None):

@@ -11,9 +11,9 @@ from PySide6.QtGui import QFontMetrics
 
 from app.compare.compare_view import MAX_CHARS, CompareView
 from app.compare.sources import OWN_KEY, REFERENCE_PANES
-from app.corpus_sources import FileCheck
+from app.train.corpus_sources import FileCheck
 from app.main import apply_args, parse_args
-from app.merges_model import COUNT, ID, RANK
+from app.train.merges_model import COUNT, ID, RANK
 from bpe_core import patterns
 from bpe_core.tokenizer import Tokenizer
 
@@ -35,7 +35,7 @@ def view(qtbot):
 def errors(monkeypatch):
     """Every error dialog's (title, message), instead of showing it."""
     shown = []
-    monkeypatch.setattr("app.dialogs.show_error", lambda _parent, title, message, details="": shown.append(
+    monkeypatch.setattr("app.common.dialogs.show_error", lambda _parent, title, message, details="": shown.append(
         (title, message)))
     return shown
 
@@ -92,7 +92,7 @@ def test_vocab_size_from_the_command_line_survives_the_replace_dialog(window, tm
     latin = tmp_path / "latin1.txt"
     latin.write_bytes("café crème brûlée, déjà vu. ".encode("latin-1") * 200)
     asked = []
-    monkeypatch.setattr("app.dialogs.ask_replace_invalid", lambda _parent, message: asked.append(message) or True)
+    monkeypatch.setattr("app.common.dialogs.ask_replace_invalid", lambda _parent, message: asked.append(message) or True)
     apply_args(window, parse_args([str(latin), "--vocab-size", "300"]))
     assert asked and window.settings_panel.vocab_size.value() == 300
     result = train(window)
@@ -197,7 +197,7 @@ def test_a_utf16_corpus_is_offered_to_be_read_as_utf16_and_trains(window, tmp_pa
     path = tmp_path / "utf16.txt"
     path.write_text(text, encoding="utf-16")  # with a byte-order mark
     asked = []
-    monkeypatch.setattr("app.dialogs.ask_read_as", lambda _parent, message, enc: asked.append((message, enc)) or True)
+    monkeypatch.setattr("app.common.dialogs.ask_read_as", lambda _parent, message, enc: asked.append((message, enc)) or True)
     assert window.corpus_panel.add_files([path])
     assert asked and asked[0][1] == "utf-16" and "utf16.txt" in asked[0][0]
     assert window.corpus_panel.current_source().encoding == "utf-16"
@@ -211,9 +211,9 @@ def test_a_utf16_corpus_is_offered_to_be_read_as_utf16_and_trains(window, tmp_pa
 def test_the_trainer_finding_a_byte_order_mark_asks_and_trains_again(window, tmp_path, monkeypatch, qtbot):
     path = tmp_path / "late.txt"
     path.write_text("words and more words. " * 200, encoding="utf-16")
-    monkeypatch.setattr("app.corpus_panel.check_file", lambda p: FileCheck(p))  # let the trainer find it
+    monkeypatch.setattr("app.train.corpus_panel.check_file", lambda p: FileCheck(p))  # let the trainer find it
     asked = []
-    monkeypatch.setattr("app.dialogs.ask_read_as", lambda _parent, message, enc: asked.append(enc) or True)
+    monkeypatch.setattr("app.common.dialogs.ask_read_as", lambda _parent, message, enc: asked.append(enc) or True)
     assert window.corpus_panel.add_files([path])
     window.settings_panel.apply(vocab_size=300)
     qtbot.mouseClick(window.train_button, Qt.MouseButton.LeftButton)

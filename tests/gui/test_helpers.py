@@ -3,9 +3,9 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.held_out import measure_held_out, sample_merge_counts
+from app.train.held_out import measure_held_out, sample_merge_counts
 from app.main import apply_args, parse_args
-from app.progress import PhaseProgress
+from app.train.progress import PhaseProgress
 from app.token_text import render_token
 
 

@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 from PySide6.QtCore import Qt
 
-from app.corpus_sources import samples_dir
-from app.merges_model import AFTER, COUNT, ID, LEFT, NEW, RANK, RAW_ROLE, RIGHT
+from app.train.corpus_sources import samples_dir
+from app.train.merges_model import AFTER, COUNT, ID, LEFT, NEW, RANK, RAW_ROLE, RIGHT
 from bpe_core import BpeTrainer
 
 

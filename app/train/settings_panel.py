@@ -2,7 +2,7 @@
 tokens and worker processes. ``problems()`` says why the current settings cannot train.
 
 A custom regex is compiled at once (invalid: said at once), then tried on the beginning of the chosen corpus in a
-background thread (:mod:`app.pattern_check`) a moment after the last keystroke: too slow, matches nothing, leaves
+background thread (:mod:`app.train.pattern_check`) a moment after the last keystroke: too slow, matches nothing, leaves
 characters unmatched, or OK with the number of pre-tokens. A regex too slow on the sample cannot train.
 """
 
@@ -20,9 +20,9 @@ from PySide6.QtWidgets import (
     QSpinBox,
 )
 
-from app.corpus_sources import CorpusSource
-from app.pattern_check import PatternChecker, Verdict
-from app.train_settings import (
+from app.train.corpus_sources import CorpusSource
+from app.train.pattern_check import PatternChecker, Verdict
+from app.train.settings import (
     DEFAULT_SPECIALS,
     TrainSettings,
     default_processes,

@@ -15,9 +15,9 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, QThread, Signal, Slot
 
-from app import gil
-from app.corpus_sources import CorpusSource
-from app.train_settings import TrainSettings
+from app.common import gil
+from app.train.corpus_sources import CorpusSource
+from app.train.settings import TrainSettings
 from bpe_core import BpeTrainer, CorpusError, PatternError, TrainingCancelled
 from bpe_core.corpus import NotUtf8Error, WrongEncodingError
 from bpe_core.steps import TrainingRecord

@@ -1,6 +1,6 @@
 """The three training charts (pyqtgraph). Each keeps its plot items and updates them with ``setData``/``setOpts``.
 
-Only the GUI thread calls these methods. They draw records from a :class:`~app.merge_history.MergeHistory`:
+Only the GUI thread calls these methods. They draw records from a :class:`~app.train.merge_history.MergeHistory`:
 - :class:`PairFrequencyChart`: the top candidate pairs at one step, the chosen pair highlighted;
 - :class:`MergeCountChart`: the count of each merge against its rank (log scale), current step marked;
 - :class:`CompressionChart`: bytes per token against vocabulary size, for the training corpus and a held-out
@@ -16,7 +16,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtGui import QColor, QFont, QFontMetrics
 
-from app.merge_history import MergeHistory
+from app.train.merge_history import MergeHistory
 from app.token_text import render_pair
 
 pg.setConfigOptions(antialias=True, background="w", foreground="#222")

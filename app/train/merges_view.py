@@ -9,8 +9,8 @@ from __future__ import annotations
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
 
-from app.corpus_panel import TEXT_FONT
-from app.merges_model import COLUMNS, COUNT, ID, LEFT, NEW, RANK, RIGHT
+from app.train.corpus_panel import TEXT_FONT
+from app.train.merges_model import COLUMNS, COUNT, ID, LEFT, NEW, RANK, RIGHT
 
 #: The widest text each number column must show whole: ranks and ids up to o200k's size and beyond, counts up to
 #: billions.

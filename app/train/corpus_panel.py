@@ -21,9 +21,9 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from app import dialogs
-from app.corpus_sources import CorpusSource, builtin_samples, check_file, stdlib_source
-from app.local_files import regular_file
+from app.common import dialogs
+from app.train.corpus_sources import CorpusSource, builtin_samples, check_file, stdlib_source
+from app.common.local_files import regular_file
 
 TEXT_FONT = "Noto Sans Mono CJK SC"
 

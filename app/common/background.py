@@ -10,7 +10,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
-from app import gil
+from app.common import gil
 
 
 class _Job(QObject):

@@ -16,7 +16,7 @@ from PySide6.QtCore import (
     Qt,
 )
 
-from app.merge_history import MergeHistory
+from app.train.merge_history import MergeHistory
 from app.token_text import render_token
 from bpe_core.steps import MergeStep
 

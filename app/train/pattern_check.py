@@ -16,8 +16,8 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Signal, Slot
 
-from app.background import BackgroundRunner
-from app.corpus_sources import CorpusSource
+from app.common.background import BackgroundRunner
+from app.train.corpus_sources import CorpusSource
 from bpe_core.patterns import PatternError, PatternTimeoutError
 from bpe_core.pretokenize import PatternReport, check_pattern_on_sample
 

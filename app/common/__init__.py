@@ -1,0 +1,1 @@
+"""Pieces every tab uses: background work, dialogs, local files, recent files, GIL and GC policy."""
