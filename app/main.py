@@ -35,9 +35,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         type=int,
         help="vocabulary size (256 bytes + merges + special tokens)",
     )
-    parser.add_argument(
-        "--pattern", help=f"pre-tokenizer: {', '.join(PATTERNS)} or a custom regex"
-    )
+    parser.add_argument("--pattern", help=f"pre-tokenizer: {', '.join(PATTERNS)} or a custom regex")
     parser.add_argument(
         "--special",
         action="append",
@@ -46,9 +44,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--processes", type=int, help="worker processes for counting")
     parser.add_argument("--train", action="store_true", help="start training at once")
-    parser.add_argument(
-        "--open", metavar="TOKENIZER.json", help="open a saved tokenizer"
-    )
+    parser.add_argument("--open", metavar="TOKENIZER.json", help="open a saved tokenizer")
     parser.add_argument("--text", help="prefill the held-out text and the text to compare")
     return parser.parse_args(argv)
 

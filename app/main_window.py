@@ -29,18 +29,9 @@ from PySide6.QtWidgets import (
 
 from app.common import dialogs
 from app.common.background import BackgroundRunner
-from app.train.charts import CompressionChart, MergeCountChart, PairFrequencyChart
-from app.compare import CompareView
-from app.train.corpus_panel import TEXT_FONT, CorpusPanel
-from app.train.corpus_sources import format_bytes
-from app.train.held_out import DEFAULT_HELD_OUT, HeldOutCompression, measure_held_out
 from app.common.local_files import regular_file
-from app.train.merge_history import MergeHistory
-from app.train.merges_model import MergesFilterModel, MergesTableModel
-from app.train.merges_view import MergesTableView
-from app.train.progress import PhaseProgress, format_seconds
 from app.common.recent_files import RecentFiles
-from app.train.settings_panel import SettingsPanel
+from app.compare import CompareView
 from app.teaching.window import TeachingWindow
 from app.tokenizer_files import (
     EXPORT_FORMATS,
@@ -49,6 +40,15 @@ from app.tokenizer_files import (
     save_tokenizer,
     tokenizer_from_result,
 )
+from app.train.charts import CompressionChart, MergeCountChart, PairFrequencyChart
+from app.train.corpus_panel import TEXT_FONT, CorpusPanel
+from app.train.corpus_sources import format_bytes
+from app.train.held_out import DEFAULT_HELD_OUT, HeldOutCompression, measure_held_out
+from app.train.merge_history import MergeHistory
+from app.train.merges_model import MergesFilterModel, MergesTableModel
+from app.train.merges_view import MergesTableView
+from app.train.progress import PhaseProgress, format_seconds
+from app.train.settings_panel import SettingsPanel
 from app.train.worker import CorpusCounted, TrainingResult, TrainingRun
 
 APP_TITLE = "BPE Explorer"
@@ -171,9 +171,7 @@ class MainWindow(QMainWindow):
         self.held_out_edit.setObjectName("heldOutText")
         self.held_out_edit.setFont(QFont(TEXT_FONT, 9))
         self.held_out_edit.setMaximumHeight(110)
-        self.held_out_edit.setToolTip(
-            "Text not in the corpus: the compression chart shows how well it is encoded"
-        )
+        self.held_out_edit.setToolTip("Text not in the corpus: the compression chart shows how well it is encoded")
         held = QGroupBox("Held-out text (compression chart)")
         QVBoxLayout(held).addWidget(self.held_out_edit)
         self.held_out_edit.textChanged.connect(lambda: self.held_out_timer.start())
@@ -196,9 +194,7 @@ class MainWindow(QMainWindow):
         self.proxy.setSourceModel(self.model)
         self.search = QLineEdit()
         self.search.setObjectName("mergeSearch")
-        self.search.setPlaceholderText(
-            "Filter merges by token text (e.g. “ing”, “␣the”, “中”)"
-        )
+        self.search.setPlaceholderText("Filter merges by token text (e.g. “ing”, “␣the”, “中”)")
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self.proxy.set_search)
         self.table = MergesTableView()
@@ -234,9 +230,7 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
-        self.open_corpus_action = file_menu.addAction(
-            "Open &corpus files…", self.corpus_panel.open_dialog
-        )
+        self.open_corpus_action = file_menu.addAction("Open &corpus files…", self.corpus_panel.open_dialog)
         self.open_corpus_action.setShortcut(QKeySequence("Ctrl+Shift+O"))
         self.open_action = file_menu.addAction("&Open tokenizer…", self.open_dialog)
         self.open_action.setShortcut(QKeySequence.StandardKey.Open)
@@ -276,9 +270,7 @@ class MainWindow(QMainWindow):
         if problems:
             self.train_button.setToolTip("Cannot train: " + " ".join(problems))
         else:
-            self.train_button.setToolTip(
-                "Train a BPE tokenizer on the corpus with these settings"
-            )
+            self.train_button.setToolTip("Train a BPE tokenizer on the corpus with these settings")
 
     @Slot()
     def start_training(self) -> None:
@@ -369,9 +361,7 @@ class MainWindow(QMainWindow):
             started=time.perf_counter(),
         )
         self.progress.setValue(0)
-        self.progress_text.setText(
-            f"Counted {counted.unique_words:,} unique pre-tokens; merging…"
-        )
+        self.progress_text.setText(f"Counted {counted.unique_words:,} unique pre-tokens; merging…")
         self._update_status()
 
     @Slot(list)
@@ -385,9 +375,7 @@ class MainWindow(QMainWindow):
         """
         self._pending.extend(steps)
         if self._phase is not None:
-            self._phase.update(
-                len(self.history) + len(self._pending), time.perf_counter()
-            )
+            self._phase.update(len(self.history) + len(self._pending), time.perf_counter())
         if time.perf_counter() - self._last_frame >= PIECE_MS / 1000:
             self._paint_piece()
         else:
@@ -586,8 +574,12 @@ class MainWindow(QMainWindow):
             k = merges if rank is None or rank >= merges else rank + 1
             self.compare_view.set_own_tokenizer(self.tokenizer.truncated(k), f"{k:,} merges")
         elif self.training and self.run is not None and len(self.history):
-            self.compare_view.set_own_steps(self.history.steps, self.history.special_tokens,
-                                            self.run.settings.pattern, f"training, {len(self.history):,} merges")
+            self.compare_view.set_own_steps(
+                self.history.steps,
+                self.history.special_tokens,
+                self.run.settings.pattern,
+                f"training, {len(self.history):,} merges",
+            )
         else:
             self.compare_view.set_own_tokenizer(None)
 
@@ -621,9 +613,7 @@ class MainWindow(QMainWindow):
     @Slot(object)
     def _on_held_out(self, measured: HeldOutCompression) -> None:
         self.compression_chart.set_references(measured.references)
-        self.compression_chart.set_held_out(
-            measured.vocab_sizes, measured.bytes_per_token
-        )
+        self.compression_chart.set_held_out(measured.vocab_sizes, measured.bytes_per_token)
 
     @Slot(str, str)
     def _on_held_out_failed(self, message: str, details: str) -> None:
@@ -636,29 +626,15 @@ class MainWindow(QMainWindow):
         labels = self.status_labels
         if self.training:
             self._elapsed = time.perf_counter() - self._started
-        labels["corpus"].setText(
-            f"Corpus: {format_bytes(h.corpus_bytes)}" if h.corpus_bytes else "Corpus: –"
-        )
-        labels["words"].setText(
-            f"Unique pre-tokens: {h.unique_words:,}"
-            if h.unique_words
-            else "Unique pre-tokens: –"
-        )
+        labels["corpus"].setText(f"Corpus: {format_bytes(h.corpus_bytes)}" if h.corpus_bytes else "Corpus: –")
+        labels["words"].setText(f"Unique pre-tokens: {h.unique_words:,}" if h.unique_words else "Unique pre-tokens: –")
         labels["merges"].setText(f"Merges: {len(h):,}")
-        labels["elapsed"].setText(
-            f"Elapsed: {format_seconds(self._elapsed)}"
-            if self._elapsed
-            else "Elapsed: –"
-        )
+        labels["elapsed"].setText(f"Elapsed: {format_seconds(self._elapsed)}" if self._elapsed else "Elapsed: –")
         rank = self.current_rank
         if rank is not None and rank < len(h) and h.corpus_bytes:
-            labels["compression"].setText(
-                f"Compression: {h.bytes_per_token(rank):.2f} bytes/token"
-            )
+            labels["compression"].setText(f"Compression: {h.bytes_per_token(rank):.2f} bytes/token")
         elif h.corpus_bytes and h.initial_tokens:
-            labels["compression"].setText(
-                f"Compression: {h.corpus_bytes / h.initial_tokens:.2f} bytes/token"
-            )
+            labels["compression"].setText(f"Compression: {h.corpus_bytes / h.initial_tokens:.2f} bytes/token")
         else:
             labels["compression"].setText("Compression: –")
 
@@ -679,9 +655,7 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def open_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
-            self, "Open tokenizer", "", "BPE Explorer tokenizer (*.json)"
-        )
+        path, _ = QFileDialog.getOpenFileName(self, "Open tokenizer", "", "BPE Explorer tokenizer (*.json)")
         if path:
             self.open_tokenizer(path)
 
@@ -708,19 +682,13 @@ class MainWindow(QMainWindow):
             return False
         record = getattr(tokenizer, "record", None)
         self.tokenizer, self.result = tokenizer, None
-        self.history = (
-            MergeHistory.from_record(record, dict(tokenizer.special_tokens))
-            if record
-            else MergeHistory()
-        )
+        self.history = MergeHistory.from_record(record, dict(tokenizer.special_tokens)) if record else MergeHistory()
         self.model.set_history(self.history)
         self._elapsed = 0.0
         if record is not None:
             settings = record.settings
             self.settings_panel.apply(
-                vocab_size=int(
-                    settings.get("vocab_size", self.settings_panel.vocab_size.value())
-                ),
+                vocab_size=int(settings.get("vocab_size", self.settings_panel.vocab_size.value())),
                 pattern=str(settings.get("pattern", tokenizer.pattern)),
                 special_tokens=list(settings.get("special_tokens", [])),
             )
@@ -728,9 +696,7 @@ class MainWindow(QMainWindow):
                 f"Opened {Path(path).name}: {len(self.history):,} merges. {_sentence(record.stop_reason)}"
             )
         else:
-            self.progress_text.setText(
-                f"Opened {Path(path).name}: no training record, so no merge history to show."
-            )
+            self.progress_text.setText(f"Opened {Path(path).name}: no training record, so no merge history to show.")
         self.progress.setValue(1000)
         self._redraw_curves()
         self._set_current(len(self.history) - 1 if len(self.history) else None)
@@ -771,9 +737,7 @@ class MainWindow(QMainWindow):
     def export_dialog(self, fmt: str) -> None:
         if self.tokenizer is None:
             return
-        directory = QFileDialog.getExistingDirectory(
-            self, f"Export as {EXPORT_FORMATS[fmt]} into folder"
-        )
+        directory = QFileDialog.getExistingDirectory(self, f"Export as {EXPORT_FORMATS[fmt]} into folder")
         if directory:
             self.export_tokenizer(directory, fmt)
 
@@ -788,9 +752,7 @@ class MainWindow(QMainWindow):
                 repr(exc),
             )
             return []
-        self.statusBar().showMessage(
-            "Wrote " + ", ".join(p.name for p in written), 8000
-        )
+        self.statusBar().showMessage("Wrote " + ", ".join(p.name for p in written), 8000)
         return written
 
     # --- teaching views ------------------------------------------------------------------------------------
@@ -818,9 +780,7 @@ class MainWindow(QMainWindow):
 
     # --- drag and drop, closing ----------------------------------------------------------------------------
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
-        if event.mimeData().hasUrls() and all(
-            u.isLocalFile() for u in event.mimeData().urls()
-        ):
+        if event.mimeData().hasUrls() and all(u.isLocalFile() for u in event.mimeData().urls()):
             event.acceptProposedAction()
 
     def dropEvent(self, event: QDropEvent) -> None:

@@ -22,9 +22,7 @@ EXPORT_FORMATS = {
 
 def tokenizer_from_result(result: TrainingResult) -> Tokenizer:
     """The trained tokenizer, carrying its training record (saved with it)."""
-    tokenizer = Tokenizer(
-        result.vocab, result.merges, dict(result.special_tokens), pattern=result.pattern
-    )
+    tokenizer = Tokenizer(result.vocab, result.merges, dict(result.special_tokens), pattern=result.pattern)
     tokenizer.record = result.record
     return tokenizer
 
@@ -38,7 +36,5 @@ def load_tokenizer(path: str | os.PathLike) -> Tokenizer:
     return Tokenizer.load(path)
 
 
-def export_tokenizer(
-    tokenizer: Tokenizer, directory: str | os.PathLike, fmt: str
-) -> list[Path]:
+def export_tokenizer(tokenizer: Tokenizer, directory: str | os.PathLike, fmt: str) -> list[Path]:
     return tokenizer.export(directory, fmt)

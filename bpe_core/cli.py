@@ -42,8 +42,12 @@ from bpe_core.trainer import BpeTrainer, TrainingCancelled
 
 #: ``bpe encode`` and ``bpe compare`` read at most this much text (a file, a pipe or standard input).
 MAX_TEXT_BYTES = 256_000_000
-_BOMS = ((codecs.BOM_UTF32_LE, "UTF-32"), (codecs.BOM_UTF32_BE, "UTF-32"),
-         (codecs.BOM_UTF16_LE, "UTF-16"), (codecs.BOM_UTF16_BE, "UTF-16"))
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "UTF-32"),
+    (codecs.BOM_UTF32_BE, "UTF-32"),
+    (codecs.BOM_UTF16_LE, "UTF-16"),
+    (codecs.BOM_UTF16_BE, "UTF-16"),
+)
 _SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM") if hasattr(signal, name))
 
 
@@ -132,14 +136,22 @@ def _parser() -> argparse.ArgumentParser:
     train = commands.add_parser("train", help="train a tokenizer on text files")
     train.add_argument("corpus", nargs="+", metavar="CORPUS", help="UTF-8 text file(s)")
     train.add_argument("--vocab-size", type=int, required=True, metavar="N", help="256 bytes + merges + specials")
-    train.add_argument("--pattern", default="gpt2", metavar="P",
-                       help=f"pre-tokenization: {', '.join(PATTERNS)} or a regex (default gpt2)")
+    train.add_argument(
+        "--pattern",
+        default="gpt2",
+        metavar="P",
+        help=f"pre-tokenization: {', '.join(PATTERNS)} or a regex (default gpt2)",
+    )
     train.add_argument("--special", action="append", default=[], metavar="TOKEN", help="a special token (repeatable)")
     train.add_argument("--processes", type=int, metavar="N", help="worker processes for counting (default: all cores)")
-    train.add_argument("--replace-invalid", action="store_true",
-                       help="replace bytes that are not valid UTF-8 with U+FFFD instead of stopping")
-    train.add_argument("--encoding", default="utf-8", choices=ENCODINGS,
-                       help="the corpus files' encoding (default utf-8)")
+    train.add_argument(
+        "--replace-invalid",
+        action="store_true",
+        help="replace bytes that are not valid UTF-8 with U+FFFD instead of stopping",
+    )
+    train.add_argument(
+        "--encoding", default="utf-8", choices=ENCODINGS, help="the corpus files' encoding (default utf-8)"
+    )
     train.add_argument("-o", "--output", default="tokenizer.json", metavar="FILE", help="default tokenizer.json")
     train.set_defaults(run=_train)
 
@@ -156,8 +168,13 @@ def _parser() -> argparse.ArgumentParser:
 
     compare = commands.add_parser("compare", help="token counts of a text under several tokenizers")
     _add_text_arguments(compare)
-    compare.add_argument("--tokenizer", action="append", default=[], metavar="T",
-                         help=f"also this tokenizer (repeatable); the references {references} are always shown")
+    compare.add_argument(
+        "--tokenizer",
+        action="append",
+        default=[],
+        metavar="T",
+        help=f"also this tokenizer (repeatable); the references {references} are always shown",
+    )
     compare.set_defaults(run=_compare)
 
     exporter = commands.add_parser("export", help="write a tokenizer in another format")
@@ -193,8 +210,9 @@ def read_text_bytes(path: str, command: str) -> bytes:
     try:
         info = os.stat(path)
         if stat.S_ISREG(info.st_mode) and info.st_size > MAX_TEXT_BYTES:
-            raise UserError(f"bpe {command} reads at most {size_text(MAX_TEXT_BYTES)} of text; "
-                            f"{path} is {size_text(info.st_size)}")
+            raise UserError(
+                f"bpe {command} reads at most {size_text(MAX_TEXT_BYTES)} of text; {path} is {size_text(info.st_size)}"
+            )
         if not (stat.S_ISREG(info.st_mode) or stat.S_ISFIFO(info.st_mode) or stat.S_ISCHR(info.st_mode)):
             raise UserError(f"{path}: is {kind_of(info.st_mode)}, not a text file")
         with open(path, "rb") as f:  # a named pipe waits here for its writer, as with cat; Ctrl-C stops it
@@ -224,8 +242,9 @@ def decode_text(data: bytes, name: str) -> str:
     """
     for bom, encoding in _BOMS:
         if data.startswith(bom):
-            raise UserError(f"{name}: is {encoding} text (it starts with a {encoding} byte-order mark); "
-                            "convert it to UTF-8")
+            raise UserError(
+                f"{name}: is {encoding} text (it starts with a {encoding} byte-order mark); convert it to UTF-8"
+            )
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -258,8 +277,14 @@ def _train(args) -> int:
     check_writable(args.output)  # now, not after hours of training
     started = time.monotonic()
     errors = "replace" if args.replace_invalid else "strict"
-    trainer = BpeTrainer(args.vocab_size, args.special, pattern=args.pattern, processes=args.processes, errors=errors,
-                         encoding=args.encoding)
+    trainer = BpeTrainer(
+        args.vocab_size,
+        args.special,
+        pattern=args.pattern,
+        processes=args.processes,
+        errors=errors,
+        encoding=args.encoding,
+    )
     target = max(args.vocab_size - 256 - len(args.special), 1)
     with _signals_cancel(trainer) as caught:
         counting = ProgressBar("counting", " MB", scale=1e6)
@@ -292,8 +317,7 @@ def _train(args) -> int:
         save_json(tokenizer, args.output)
     if caught:
         n = len(trainer.merges)
-        print(f"bpe: interrupted after {n} of {target} merges; saved the {n} merges to {args.output}",
-              file=sys.stderr)
+        print(f"bpe: interrupted after {n} of {target} merges; saved the {n} merges to {args.output}", file=sys.stderr)
         return 128 + caught[0]
     record = trainer.record
     tokens = record.steps[-1].tokens_after if record.steps else record.initial_tokens
@@ -376,8 +400,8 @@ def _compare(args) -> int:
     rows = []
     for name in names:
         count = len(_encode_with(load_tokenizer(name), name, text))
-        per = (lambda n: f"{n / count:.2f}" if count else "-")
-        rows.append((name, str(count), per(n_chars), per(n_bytes)))
+        per_char, per_byte = (f"{n / count:.2f}" if count else "-" for n in (n_chars, n_bytes))
+        rows.append((name, str(count), per_char, per_byte))
     header = ("tokenizer", "tokens", "chars/token", "bytes/token")
     widths = [max(len(row[i]) for row in [header, *rows]) for i in range(4)]
     for row in [header, *rows]:
@@ -391,6 +415,8 @@ def _export(args) -> int:
         print(path)
     if args.format in ("gpt2", "tiktoken"):
         specials = ", ".join(f"{t}={i}" for t, i in tokenizer.special_tokens.items()) or "none"
-        print(f"note: these files do not record the pattern ({tokenizer.pattern}) or the special tokens ({specials})",
-              file=sys.stderr)
+        print(
+            f"note: these files do not record the pattern ({tokenizer.pattern}) or the special tokens ({specials})",
+            file=sys.stderr,
+        )
     return 0

@@ -234,7 +234,9 @@ class CorpusReader:
                 raise InvalidTextError(
                     f"{path}: no byte-order mark, so the byte order is unknown: read it as "
                     f"{wanted}-le (little-endian) or {wanted}-be (big-endian)",
-                    path, 0, wanted,
+                    path,
+                    0,
+                    wanted,
                 )
             if marked is not None and not marked.startswith(wanted):
                 raise WrongEncodingError(path, marked, wanted)

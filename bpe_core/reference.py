@@ -21,9 +21,9 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
+import bpe_resources
 import tiktoken
 
-import bpe_resources
 from bpe_core.patterns import PatternError, get_pattern, pattern_source
 
 ENDOFTEXT = "<|endoftext|>"

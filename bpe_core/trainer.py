@@ -134,8 +134,11 @@ class BpeTrainer:
         started = time.perf_counter()
         try:
             counts: WordCounts = count_pieces(
-                pieces, pattern=self.pattern, special_tokens=tuple(self.splitter.tokens),
-                processes=1 if self.pattern == "none" else workers, stop=self._stop,
+                pieces,
+                pattern=self.pattern,
+                special_tokens=tuple(self.splitter.tokens),
+                processes=1 if self.pattern == "none" else workers,
+                stop=self._stop,
             )
         except Cancelled:
             raise TrainingCancelled("training was cancelled while counting pre-tokens") from None

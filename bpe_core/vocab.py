@@ -26,8 +26,11 @@ def vocab_from_merges(
     for left, right in merges:
         vocab[len(vocab)] = left + right
     first = len(vocab)
-    placed = special_tokens if isinstance(special_tokens, Mapping) else {
-        token: first + i for i, token in enumerate(special_tokens)}
+    placed = (
+        special_tokens
+        if isinstance(special_tokens, Mapping)
+        else {token: first + i for i, token in enumerate(special_tokens)}
+    )
     for token, token_id in placed.items():
         vocab[token_id] = token.encode("utf-8")
     return vocab

@@ -42,9 +42,9 @@ import re
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 import pytest
 
@@ -64,8 +64,14 @@ needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes n
 
 def bpe(*args: str, timeout: float = BOUND) -> subprocess.CompletedProcess:
     """Run the real ``bpe`` command; a hang fails the test (TimeoutExpired) instead of stalling the run."""
-    return subprocess.run([sys.executable, "-m", "bpe_core", *args], capture_output=True, text=True,
-                          encoding="utf-8", timeout=timeout, stdin=subprocess.DEVNULL)
+    return subprocess.run(
+        [sys.executable, "-m", "bpe_core", *args],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=timeout,
+        stdin=subprocess.DEVNULL,
+    )
 
 
 def bounded(call: Callable[[], object], seconds: float = BOUND):
@@ -119,16 +125,32 @@ def _fifo(folder: Path) -> Path:
 
 
 CORPUS_CASES = [
-    CorpusCase("binary", _file("image.png", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 4),
-               NotUtf8Error, ("not valid UTF-8", "looks binary", "offset"), 1),
-    CorpusCase("latin-1", _file("latin1.txt", "café crème brûlée".encode("latin-1")),
-               NotUtf8Error, ("byte offset 3", "E9", "--replace-invalid"), 1),
-    CorpusCase("utf-16 with BOM", _file("utf16.txt", TEXT.encode("utf-16")),
-               WrongEncodingError, ("UTF-16 (little-endian)", "--encoding utf-16"), 1),
+    CorpusCase(
+        "binary",
+        _file("image.png", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 4),
+        NotUtf8Error,
+        ("not valid UTF-8", "looks binary", "offset"),
+        1,
+    ),
+    CorpusCase(
+        "latin-1",
+        _file("latin1.txt", "café crème brûlée".encode("latin-1")),
+        NotUtf8Error,
+        ("byte offset 3", "E9", "--replace-invalid"),
+        1,
+    ),
+    CorpusCase(
+        "utf-16 with BOM",
+        _file("utf16.txt", TEXT.encode("utf-16")),
+        WrongEncodingError,
+        ("UTF-16 (little-endian)", "--encoding utf-16"),
+        1,
+    ),
     CorpusCase("utf-8 with BOM", _file("bom.txt", b"\xef\xbb\xbf" + TEXT.encode()), None, (), 0),
     CorpusCase("empty", _file("empty.txt", b""), CorpusError, ("empty",), 1),
-    CorpusCase("only special tokens", _file("specials.txt", b"<|e|>" * 50), CorpusError,
-               ("no text outside special tokens",), 1),
+    CorpusCase(
+        "only special tokens", _file("specials.txt", b"<|e|>" * 50), CorpusError, ("no text outside special tokens",), 1
+    ),
     CorpusCase("a directory", _folder, CorpusError, ("is a folder",), 1),
     CorpusCase("a missing path", lambda folder: folder / "missing.txt", CorpusError, ("no such file",), 1),
     pytest.param(CorpusCase("a FIFO", _fifo, CorpusError, ("named pipe",), 1), marks=needs_fifo, id="a FIFO"),
@@ -151,8 +173,10 @@ def test_a_corpus_file_through_the_library(case, tmp_path):
     message = str(caught.value)
     assert path.name in message
     for part in case.message:
-        assert part.replace("--replace-invalid", "errors='replace'").replace("--encoding utf-16",
-                                                                            "encoding='utf-16'") in message
+        assert (
+            part.replace("--replace-invalid", "errors='replace'").replace("--encoding utf-16", "encoding='utf-16'")
+            in message
+        )
 
 
 @pytest.mark.parametrize("case", CORPUS_CASES, ids=lambda case: case.name)
@@ -199,13 +223,28 @@ def corpus(tmp_path):
     ("settings", "flags", "error", "message", "exit"),
     [
         (dict(pattern="[a-"), ["--pattern", "[a-"], PatternError, "invalid pre-tokenization regex '[a-'", 1),
-        (dict(pattern=r"\d+"), ["--pattern", r"\d+"], CorpusError,
-         r"the pre-tokenization regex '\d+' matched nothing in corpus.txt", 1),
-        (dict(vocab_size=100), ["--vocab-size", "100"], ValueError,
-         "vocab_size 100 is too small: the minimum is 257", 1),
+        (
+            dict(pattern=r"\d+"),
+            ["--pattern", r"\d+"],
+            CorpusError,
+            r"the pre-tokenization regex '\d+' matched nothing in corpus.txt",
+            1,
+        ),
+        (
+            dict(vocab_size=100),
+            ["--vocab-size", "100"],
+            ValueError,
+            "vocab_size 100 is too small: the minimum is 257",
+            1,
+        ),
         (dict(special_tokens=[""]), ["--special", ""], ValueError, "a special token must be a non-empty string", 1),
-        (dict(special_tokens=["<|e|>", "<|e|>"]), ["--special", "<|e|>", "--special", "<|e|>"], ValueError,
-         "special tokens given twice: <|e|>", 1),
+        (
+            dict(special_tokens=["<|e|>", "<|e|>"]),
+            ["--special", "<|e|>", "--special", "<|e|>"],
+            ValueError,
+            "special tokens given twice: <|e|>",
+            1,
+        ),
     ],
     ids=["invalid regex", "regex matching nothing", "vocab too small", "empty special token", "duplicate specials"],
 )
@@ -240,8 +279,9 @@ def test_a_runaway_regex_stops_with_the_pattern_and_where_it_got_stuck(tmp_path)
 
 def test_a_vocabulary_larger_than_the_corpus_allows_trains_and_says_why_it_stopped(corpus, tmp_path):
     out = tmp_path / "tok.json"
-    result = bpe("train", str(corpus), "--vocab-size", "100000", "--special", "<|e|>", "--processes", "1",
-                 "-o", str(out))
+    result = bpe(
+        "train", str(corpus), "--vocab-size", "100000", "--special", "<|e|>", "--processes", "1", "-o", str(out)
+    )
     assert result.returncode == 0, result.stderr
     assert "no pair left to merge after" in result.stdout
     assert len(load_json(out).vocab) < 100000
@@ -321,7 +361,9 @@ TOKENIZER_CASES = [
     pytest.param(_json_file("merges.json", _set("merges", [1, 2])), "merges", id="wrong-typed merges"),
     pytest.param(_json_file("nested.json", lambda doc: "[" * 100_000 + "]" * 100_000), "nested", id="deeply nested"),
     pytest.param(_sparse, "256 MB", id="huge"),
-    pytest.param(_json_file("missing.json", _set("merges", ["a b", "x y"])), "merge", id="merges naming missing tokens"),
+    pytest.param(
+        _json_file("missing.json", _set("merges", ["a b", "x y"])), "merge", id="merges naming missing tokens"
+    ),
     pytest.param(_tiktoken_file, "base64", id="bad base64 in a .tiktoken"),
     pytest.param(_binary, "", id="binary"),  # what it is called depends on where the reader breaks: the file is named
     pytest.param(_fifo_tokenizer, "named pipe", id="a FIFO", marks=needs_fifo),
@@ -368,8 +410,11 @@ def test_unknown_ids_are_named_with_the_valid_range(tmp_path):
 # ----- texts -----------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("text", ["lone \ud800 surrogate \udfff", "NUL \x00 bytes\x00", "CRLF\r\n\r\nlines\r\n"],
-                         ids=["lone surrogates", "NUL bytes", "CRLF"])
+@pytest.mark.parametrize(
+    "text",
+    ["lone \ud800 surrogate \udfff", "NUL \x00 bytes\x00", "CRLF\r\n\r\nlines\r\n"],
+    ids=["lone surrogates", "NUL bytes", "CRLF"],
+)
 @pytest.mark.parametrize("name", ["gpt2", "cl100k_base", "o200k_base"])
 def test_hard_texts_encode_exactly_as_tiktoken(name, text):
     assert Tokenizer.from_tiktoken(name).encode(text) == get_encoding(name).encode(text)
@@ -379,7 +424,12 @@ def test_an_endless_device_is_refused_as_text():
     if not os.path.exists("/dev/zero"):
         pytest.skip("no /dev/zero here")
     result = bpe("encode", "gpt2", "--file", "/dev/zero", timeout=60)
-    assert result.returncode == 1 and "is a device" in result.stderr and "/dev/zero" in result.stderr and "Traceback" not in result.stderr
+    assert (
+        result.returncode == 1
+        and "is a device" in result.stderr
+        and "/dev/zero" in result.stderr
+        and "Traceback" not in result.stderr
+    )
 
 
 # ----- cancelling a run ------------------------------------------------------------------------------------------
@@ -401,4 +451,6 @@ def test_cancel_while_counting_raises_and_cancel_while_merging_keeps_the_merges(
     trainer.cancel()
     assert list(steps) == [] or len(trainer.merges) <= 6
     assert trainer.stop_reason.startswith("cancelled after") and len(trainer.merges) in (5, 6)
-    assert Tokenizer(trainer.vocab, trainer.merges).decode(Tokenizer(trainer.vocab, trainer.merges).encode(TEXT)) == TEXT
+    assert (
+        Tokenizer(trainer.vocab, trainer.merges).decode(Tokenizer(trainer.vocab, trainer.merges).encode(TEXT)) == TEXT
+    )

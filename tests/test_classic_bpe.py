@@ -50,18 +50,35 @@ def test_sennrich_example_round_by_round():
     # ties go to the pair met first reading the table (low, lower, newest, widest) row by row, left to right.
     bpe = learn_classic_bpe(SENNRICH_EXAMPLE, 100)
     expected = [
-        ("e", "s", 9), ("es", "t", 9), ("est", "</w>", 9), ("l", "o", 7), ("lo", "w", 7), ("n", "e", 6),
-        ("ne", "w", 6), ("new", "est</w>", 6), ("low", "</w>", 5), ("w", "i", 3), ("wi", "d", 3),
-        ("wid", "est</w>", 3), ("low", "e", 2), ("lowe", "r", 2), ("lower", "</w>", 2),
+        ("e", "s", 9),
+        ("es", "t", 9),
+        ("est", "</w>", 9),
+        ("l", "o", 7),
+        ("lo", "w", 7),
+        ("n", "e", 6),
+        ("ne", "w", 6),
+        ("new", "est</w>", 6),
+        ("low", "</w>", 5),
+        ("w", "i", 3),
+        ("wi", "d", 3),
+        ("wid", "est</w>", 3),
+        ("low", "e", 2),
+        ("lowe", "r", 2),
+        ("lower", "</w>", 2),
     ]
     assert [(*r.pair, r.count) for r in bpe.rounds] == expected
     assert [r.number for r in bpe.rounds] == list(range(1, 16))
     assert [r.changed for r in bpe.rounds[:4]] == [(2, 3), (2, 3), (2, 3), (0, 1)]
     assert [" ".join(row.symbols) for row in bpe.table(3)] == [
-        "l o w </w>", "l o w e r </w>", "n e w est</w>", "w i d est</w>",
+        "l o w </w>",
+        "l o w e r </w>",
+        "n e w est</w>",
+        "w i d est</w>",
     ]
     assert [(row.word, row.count, row.symbols) for row in bpe.rounds[-1].table] == [
-        ("low", 5, ("low</w>",)), ("lower", 2, ("lower</w>",)), ("newest", 6, ("newest</w>",)),
+        ("low", 5, ("low</w>",)),
+        ("lower", 2, ("lower</w>",)),
+        ("newest", 6, ("newest</w>",)),
         ("widest", 3, ("widest</w>",)),
     ]
     # Round 1's candidates: every pair of the initial table, best first.
@@ -74,7 +91,14 @@ def test_textbook_example_with_underscore_marker():
     # Jurafsky and Martin, SLP 3rd ed., ch. 2: the merges printed there, in order.
     bpe = learn_classic_bpe(TEXTBOOK_EXAMPLE, 8, end_marker="_")
     assert [r.pair for r in bpe.rounds] == [
-        ("e", "r"), ("er", "_"), ("n", "e"), ("ne", "w"), ("l", "o"), ("lo", "w"), ("new", "er_"), ("low", "_"),
+        ("e", "r"),
+        ("er", "_"),
+        ("n", "e"),
+        ("ne", "w"),
+        ("l", "o"),
+        ("lo", "w"),
+        ("new", "er_"),
+        ("low", "_"),
     ]
     assert bpe.segment("newer") == ("newer_",)
     assert bpe.segment("lower") == ("low", "er_")  # an unseen word, cut with the learned merges
@@ -139,7 +163,17 @@ def test_byte_level_counterpart_on_whitespace_split_corpus():
     trainer.count_text(text)
     merges = [(s.token, s.count) for s in trainer.steps()]
     assert [b" ".join(pair) for pair in trainer.merges] == [
-        b"s t", b"e st", b"o w", b"l ow", b"w est", b"n e", b"ne west", b"w i", b"wi d", b"wid est", b"low e",
+        b"s t",
+        b"e st",
+        b"o w",
+        b"l ow",
+        b"w est",
+        b"n e",
+        b"ne west",
+        b"w i",
+        b"wi d",
+        b"wid est",
+        b"low e",
         b"lowe r",
     ]
     assert merges[0] == (b"st", 9) and merges[-1] == (b"lower", 2)

@@ -23,8 +23,14 @@ CORPUS = "low lower lowest newest widest the cat sat on the mat<|e|>\n" * 200
 
 
 def run(*args, stdin: str | None = None, timeout: float = 60) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "bpe_core", *args], input=stdin, capture_output=True, text=True,
-                          timeout=timeout, encoding="utf-8")
+    return subprocess.run(
+        [sys.executable, "-m", "bpe_core", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        encoding="utf-8",
+    )
 
 
 @pytest.fixture(scope="module")
@@ -37,20 +43,23 @@ def corpus(tmp_path_factory):
 @pytest.fixture(scope="module")
 def trained(corpus):
     out = corpus.parent / "tok.json"
-    assert main(["train", str(corpus), "--vocab-size", "280", "--special", "<|e|>", "--processes", "1",
-                 "-o", str(out)]) == 0
+    assert (
+        main(["train", str(corpus), "--vocab-size", "280", "--special", "<|e|>", "--processes", "1", "-o", str(out)])
+        == 0
+    )
     return out
 
 
 def test_train_saves_a_tokenizer_and_prints_a_summary(corpus, tmp_path):
     out = tmp_path / "t.json"
-    result = run("train", str(corpus), "--vocab-size", "270", "--special", "<|e|>", "--processes", "1",
-                 "-o", str(out))
+    result = run("train", str(corpus), "--vocab-size", "270", "--special", "<|e|>", "--processes", "1", "-o", str(out))
     assert result.returncode == 0, result.stderr
     tok = load_json(out)
     assert len(tok.merges) == 13 and tok.special_tokens == {"<|e|>": 269}
     assert tok.record.corpus_names and tok.record.steps
-    assert "13 merges" in result.stdout and "bytes/token" in result.stdout and "vocabulary of 270 reached" in result.stdout
+    assert (
+        "13 merges" in result.stdout and "bytes/token" in result.stdout and "vocabulary of 270 reached" in result.stdout
+    )
     # not a terminal: sparse progress lines, counting then merging
     lines = result.stderr.splitlines()
     assert any(line.startswith("counting") for line in lines) and lines[-1].startswith("merging  100%")
@@ -126,8 +135,20 @@ def test_user_errors_are_one_line_and_exit_1(corpus, tmp_path, args, message):
 
 def test_replace_invalid_trains_on_a_non_utf8_file(tmp_path):
     (tmp_path / "bad.txt").write_bytes(b"caf\xe9 caf\xe9 caf\xe9")
-    assert main(["train", str(tmp_path / "bad.txt"), "--vocab-size", "260", "--replace-invalid",
-                 "-o", str(tmp_path / "t.json")]) == 0
+    assert (
+        main(
+            [
+                "train",
+                str(tmp_path / "bad.txt"),
+                "--vocab-size",
+                "260",
+                "--replace-invalid",
+                "-o",
+                str(tmp_path / "t.json"),
+            ]
+        )
+        == 0
+    )
     tokens = load_json(tmp_path / "t.json").vocab.values()
     assert b"\xef\xbf" in tokens  # the replacement character's bytes were counted and merged first
 
@@ -147,9 +168,24 @@ def test_ctrl_c_exits_130_without_a_traceback(tmp_path):
     # ~25 MB, so that the signal, sent at the first progress line, arrives while counting: nothing is saved then
     # (interrupted while merging, the merges made so far are saved; see the tests below)
     big.write_text(" ".join(f"w{i % 5000}x{i % 7}" for i in range(3_000_000)), encoding="utf-8")
-    proc = subprocess.Popen([sys.executable, "-m", "bpe_core", "train", str(big), "--vocab-size", "60000",
-                             "--processes", "1", "-o", str(tmp_path / "t.json")],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "bpe_core",
+            "train",
+            str(big),
+            "--vocab-size",
+            "60000",
+            "--processes",
+            "1",
+            "-o",
+            str(tmp_path / "t.json"),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline and proc.poll() is None:
         line = proc.stderr.readline()  # blocks until training has started
@@ -165,11 +201,17 @@ def test_ctrl_c_exits_130_without_a_traceback(tmp_path):
 # ----- the output location, checked before training; save errors name the user's path -----
 
 
-@pytest.mark.parametrize("where, message", [
-    ("{tmp}/no/such/dir/t.json", "cannot write {tmp}/no/such/dir/t.json: the folder {tmp}/no/such/dir does not exist"),
-    ("{tmp}", "cannot write {tmp}: it is a folder"),
-    ("{corpus}/t.json", "cannot write {corpus}/t.json: {corpus} is not a folder"),
-])
+@pytest.mark.parametrize(
+    "where, message",
+    [
+        (
+            "{tmp}/no/such/dir/t.json",
+            "cannot write {tmp}/no/such/dir/t.json: the folder {tmp}/no/such/dir does not exist",
+        ),
+        ("{tmp}", "cannot write {tmp}: it is a folder"),
+        ("{corpus}/t.json", "cannot write {corpus}/t.json: {corpus} is not a folder"),
+    ],
+)
 def test_train_refuses_an_output_it_cannot_write_before_training(corpus, tmp_path, capsys, where, message):
     paths = {"tmp": tmp_path, "corpus": corpus}
     assert main(["train", str(corpus), "--vocab-size", "270", "-o", where.format(**paths)]) == 1
@@ -222,15 +264,21 @@ def test_standard_input_and_pipes_are_read_with_the_same_limit(monkeypatch, caps
     monkeypatch.setattr("bpe_core.cli.MAX_TEXT_BYTES", 10)
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"x" * 11)))
     assert main(["encode", "gpt2"]) == 1
-    assert capsys.readouterr().err == "bpe: error: bpe encode reads at most 10 bytes of text; standard input holds more\n"
+    assert (
+        capsys.readouterr().err == "bpe: error: bpe encode reads at most 10 bytes of text; standard input holds more\n"
+    )
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
 def test_encode_reads_a_named_pipe_from_its_writer(tmp_path):
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
-    proc = subprocess.Popen([sys.executable, "-m", "bpe_core", "encode", "gpt2", "--ids", "--file", str(fifo)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bpe_core", "encode", "gpt2", "--ids", "--file", str(fifo)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     with open(fifo, "w", encoding="utf-8") as writer:  # opens once the command has opened the pipe to read
         writer.write("hello pipe")
     out, err = proc.communicate(timeout=60)
@@ -238,11 +286,14 @@ def test_encode_reads_a_named_pipe_from_its_writer(tmp_path):
     assert list(map(int, out.split())) == get_encoding("gpt2").encode("hello pipe")
 
 
-@pytest.mark.parametrize("data, message", [
-    ("hi".encode("utf-16"), "is UTF-16 text (it starts with a UTF-16 byte-order mark); convert it to UTF-8"),
-    ("hi".encode("utf-32"), "is UTF-32 text"),
-    ("ok é".encode("latin-1"), "not UTF-8 text (bad byte at offset 3)"),
-])
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        ("hi".encode("utf-16"), "is UTF-16 text (it starts with a UTF-16 byte-order mark); convert it to UTF-8"),
+        ("hi".encode("utf-32"), "is UTF-32 text"),
+        ("ok é".encode("latin-1"), "not UTF-8 text (bad byte at offset 3)"),
+    ],
+)
 def test_a_text_file_in_another_encoding_is_named(tmp_path, capsys, data, message):
     (tmp_path / "t.txt").write_bytes(data)
     assert main(["encode", "gpt2", "--file", str(tmp_path / "t.txt")]) == 1
@@ -290,21 +341,28 @@ def _hostile(name, trained, tmp_path):
     return path
 
 
-@pytest.mark.parametrize("name, message", [
-    ("corrupt", "not valid JSON (line"),
-    ("wrong type", '"special_tokens" must be a JSON object, got array'),
-    ("nested", "not a JSON file this program accepts"),
-    ("nested inside", ""),
-    ("huge", "the file is 300 MB; tokenizer files are at most 256 MB"),
-    ("missing token", "merge 23 (b'zz', b'qq') uses b'zz', which is not in the vocab"),
-    ("folder", "is a folder, not a regular file"),
-    ("pipe", "is a named pipe, not a regular file"),
-    ("device", "is a device, not a regular file"),
-])
+@pytest.mark.parametrize(
+    "name, message",
+    [
+        ("corrupt", "not valid JSON (line"),
+        ("wrong type", '"special_tokens" must be a JSON object, got array'),
+        ("nested", "not a JSON file this program accepts"),
+        ("nested inside", ""),
+        ("huge", "the file is 300 MB; tokenizer files are at most 256 MB"),
+        ("missing token", "merge 23 (b'zz', b'qq') uses b'zz', which is not in the vocab"),
+        ("folder", "is a folder, not a regular file"),
+        ("pipe", "is a named pipe, not a regular file"),
+        ("device", "is a device, not a regular file"),
+    ],
+)
 def test_hostile_tokenizer_files_give_one_line_naming_the_file(trained, tmp_path, name, message):
     path = _hostile(name, trained, tmp_path)
-    for command in (["encode", str(path), "hi"], ["compare", "hi", "--tokenizer", str(path)],
-                    ["decode", str(path), "1"], ["export", str(path), str(tmp_path / "out"), "--format", "gpt2"]):
+    for command in (
+        ["encode", str(path), "hi"],
+        ["compare", "hi", "--tokenizer", str(path)],
+        ["decode", str(path), "1"],
+        ["export", str(path), str(tmp_path / "out"), "--format", "gpt2"],
+    ):
         result = run(*command, timeout=60)  # bounded: a pipe or /dev/zero must not hang
         if name == "nested inside":  # deep nesting in a field nobody reads is harmless
             assert result.returncode == 0, result.stderr
@@ -320,7 +378,8 @@ def test_decode_gives_the_text_and_refuses_unknown_ids(trained, capsys):
     assert capsys.readouterr().out == "the lowest 中<|e|>\n"
     assert main(["decode", str(trained), "5", "99999"]) == 1
     assert capsys.readouterr().err == (
-        f"bpe: error: {trained}: token id 99999 is not in the vocabulary (ids run from 0 to 279)\n")
+        f"bpe: error: {trained}: token id 99999 is not in the vocabulary (ids run from 0 to 279)\n"
+    )
     assert main(["decode", "gpt2", "5", "x1"]) == 2
     assert capsys.readouterr().err == "bpe: error: 'x1' is not a token id (a whole number)\n"
     piped = run("decode", "gpt2", stdin="15496 995")
@@ -342,8 +401,19 @@ def test_a_catastrophic_pattern_in_a_tokenizer_file_is_one_line_and_exit_2(train
 @pytest.mark.slow
 def test_train_with_a_catastrophic_pattern_is_one_line_and_exit_2(tmp_path):
     (tmp_path / "a.txt").write_text(("a" * 60 + "!\n") * 3, encoding="utf-8")
-    result = run("train", str(tmp_path / "a.txt"), "--vocab-size", "300", "--pattern", "(a|aa)+$", "--processes",
-                 "1", "-o", str(tmp_path / "t.json"), timeout=120)
+    result = run(
+        "train",
+        str(tmp_path / "a.txt"),
+        "--vocab-size",
+        "300",
+        "--pattern",
+        "(a|aa)+$",
+        "--processes",
+        "1",
+        "-o",
+        str(tmp_path / "t.json"),
+        timeout=120,
+    )
     assert result.returncode == 2, result.stderr
     lines = [line for line in result.stderr.splitlines() if not line.startswith("counting")]
     assert len(lines) == 1 and "the pre-tokenization regex '(a|aa)+$' took more than" in lines[0], result.stderr
@@ -366,9 +436,24 @@ def big_corpus(tmp_path_factory):
 
 def _interrupt(corpus, out, sig, phase: str) -> tuple[int, str]:
     """Start ``bpe train`` with two processes, send ``sig`` once its progress shows ``phase``; exit code, stderr."""
-    proc = subprocess.Popen([sys.executable, "-m", "bpe_core", "train", str(corpus), "--vocab-size", "5000",
-                             "--processes", "2", "-o", str(out)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "bpe_core",
+            "train",
+            str(corpus),
+            "--vocab-size",
+            "5000",
+            "--processes",
+            "2",
+            "-o",
+            str(out),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     seen = []
     try:
         for line in proc.stderr:  # non-terminal progress: a line every 10% of counting, then of merging
@@ -403,8 +488,9 @@ def test_a_signal_while_merging_saves_the_merges_made_so_far(big_corpus, tmp_pat
     assert returncode == code, err
     assert "leaked semaphore" not in err and "Traceback" not in err
     last = err.splitlines()[-1]
-    match = re.fullmatch(rf"bpe: interrupted after (\d+) of 4744 merges; saved the \1 merges to {re.escape(str(out))}",
-                         last)
+    match = re.fullmatch(
+        rf"bpe: interrupted after (\d+) of 4744 merges; saved the \1 merges to {re.escape(str(out))}", last
+    )
     assert match, err
     n = int(match.group(1))
     tok = load_json(out)
@@ -416,16 +502,39 @@ def test_a_signal_while_merging_saves_the_merges_made_so_far(big_corpus, tmp_pat
 
 
 def test_train_passes_on_the_trainers_warning_about_unmatched_text(corpus, tmp_path, capsys):
-    assert main(["train", str(corpus), "--vocab-size", "260", "--pattern", r"\p{L}+", "--processes", "1",
-                 "-o", str(tmp_path / "t.json")]) == 0
+    assert (
+        main(
+            [
+                "train",
+                str(corpus),
+                "--vocab-size",
+                "260",
+                "--pattern",
+                r"\p{L}+",
+                "--processes",
+                "1",
+                "-o",
+                str(tmp_path / "t.json"),
+            ]
+        )
+        == 0
+    )
     warnings = [line for line in capsys.readouterr().err.splitlines() if line.startswith("bpe: warning: ")]
     assert len(warnings) == 1 and "characters unmatched" in warnings[0]
 
 
 def test_train_names_a_utf16_corpus_and_reads_it_with_encoding(tmp_path, capsys):
     (tmp_path / "u16.txt").write_text("low lower lowest " * 50, encoding="utf-16")
-    args = ["train", str(tmp_path / "u16.txt"), "--vocab-size", "260", "--processes", "1",
-            "-o", str(tmp_path / "t.json")]
+    args = [
+        "train",
+        str(tmp_path / "u16.txt"),
+        "--vocab-size",
+        "260",
+        "--processes",
+        "1",
+        "-o",
+        str(tmp_path / "t.json"),
+    ]
     assert main(args) == 1
     err = capsys.readouterr().err.splitlines()[-1]
     assert err.startswith(f"bpe: error: {tmp_path / 'u16.txt'}: the file is UTF-16") and "(--encoding utf-16)" in err

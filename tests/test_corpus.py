@@ -98,7 +98,20 @@ def test_crlf_files_are_cut_too(tmp_path):
 # CJK), combining marks, digits, contractions in both cases, o200k's "/" tail, other white space (NBSP, U+2028,
 # NEL, tabs, CR, LF, CRLF), punctuation, and special tokens that hold a space or start with a letter.
 ONE_LINE_ATOMS = list("aZǅʰ中\u0301é9 .,'/-\t\r\n\u00a0\u2028\u0085😀") + [
-    "  ", " '", "'s", "'S", "'ll", "'LL", "'t", "\r\n", " \r\n", "A\u0301", "x y", "ab", " 9\n", "<|end|>",
+    "  ",
+    " '",
+    "'s",
+    "'S",
+    "'ll",
+    "'LL",
+    "'t",
+    "\r\n",
+    " \r\n",
+    "A\u0301",
+    "x y",
+    "ab",
+    " 9\n",
+    "<|end|>",
 ]
 one_line_texts = st.lists(st.sampled_from(ONE_LINE_ATOMS), max_size=150).map("".join)
 TOUCHY_SPECIALS = ("x y", "ab", " 9\n", "<|end|>")

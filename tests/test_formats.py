@@ -101,12 +101,21 @@ def test_json_round_trip_keeps_everything(trained, tmp_path):
 
 
 def test_json_round_trip_of_a_custom_pattern_and_tiktoken_rule(tmp_path):
-    custom = Tokenizer({i: bytes([i]) for i in range(256)} | {300: b"ab"}, [(b"a", b"b")], {"<s>": 7 + 400},
-                       pattern=r"\w+|[^\w]+", merge_rule="ranks")
+    custom = Tokenizer(
+        {i: bytes([i]) for i in range(256)} | {300: b"ab"},
+        [(b"a", b"b")],
+        {"<s>": 7 + 400},
+        pattern=r"\w+|[^\w]+",
+        merge_rule="ranks",
+    )
     save_json(custom, tmp_path / "c.json")
     loaded = load_json(tmp_path / "c.json")
     assert (loaded.pattern, loaded.merge_rule, loaded.special_tokens, loaded.record) == (
-        r"\w+|[^\w]+", "ranks", {"<s>": 407}, None)
+        r"\w+|[^\w]+",
+        "ranks",
+        {"<s>": 407},
+        None,
+    )
     assert loaded.encode("abab, <s>") == custom.encode("abab, <s>") == [300, 300, 44, 32, 407]
 
 
@@ -242,9 +251,11 @@ def test_gpt2_export_of_the_gpt2_encoding_reproduces_openais_files(tmp_path):
     vocab_path, merges_path = export(Tokenizer.from_tiktoken("gpt2"), tmp_path, "gpt2")
     # The SHA-256 values tiktoken pins for GPT-2's encoder.json and vocab.bpe.
     assert hashlib.sha256(vocab_path.read_bytes()).hexdigest() == (
-        "196139668be63f3b5d6574427317ae82f612a97c5d1cdaf36ed2256dbf636783")
+        "196139668be63f3b5d6574427317ae82f612a97c5d1cdaf36ed2256dbf636783"
+    )
     assert hashlib.sha256(merges_path.read_bytes()).hexdigest() == (
-        "1ce1664773c50f3e0cc8842619a93edc4624525b728b188a9e0be33b7726adc5")
+        "1ce1664773c50f3e0cc8842619a93edc4624525b728b188a9e0be33b7726adc5"
+    )
 
 
 def test_gpt2_files_encode_like_tiktoken(tmp_path):
@@ -258,8 +269,9 @@ def test_gpt2_files_encode_like_tiktoken(tmp_path):
 
 
 def test_gpt2_files_without_version_line_and_with_crlf(tmp_path):
-    (tmp_path / "vocab.json").write_text(json.dumps({bytes_to_gpt2(bytes([i])): i for i in range(256)}
-                                                    | {"Ġt": 256, "Ġth": 257}))
+    (tmp_path / "vocab.json").write_text(
+        json.dumps({bytes_to_gpt2(bytes([i])): i for i in range(256)} | {"Ġt": 256, "Ġth": 257})
+    )
     (tmp_path / "merges.txt").write_bytes("Ġ t\r\nĠt h\r\n".encode())
     tok = load_gpt2_files(tmp_path / "vocab.json", tmp_path / "merges.txt", ["<|new|>"])
     assert tok.encode(" the<|new|>") == [257, 101, 258]
@@ -300,8 +312,12 @@ def test_gpt2_round_trip_of_a_trained_tokenizer(trained, tmp_path):
 def test_tiktoken_export_gives_the_same_ids_in_tiktoken(trained, tmp_path):
     (path,) = export(trained, tmp_path, "tiktoken")
     ranks = {base64.b64decode(a): int(b) for a, b in (line.split() for line in path.read_text().splitlines())}
-    enc = tiktoken.Encoding("exported", pat_str=pattern_source(trained.pattern), mergeable_ranks=ranks,
-                            special_tokens=trained.special_tokens)
+    enc = tiktoken.Encoding(
+        "exported",
+        pat_str=pattern_source(trained.pattern),
+        mergeable_ranks=ranks,
+        special_tokens=trained.special_tokens,
+    )
     loaded = load_tiktoken(path, pattern=trained.pattern, special_tokens=trained.special_tokens)
     for text in SAMPLES + [CORPUS[:5000]]:
         ours = trained.encode(text)
@@ -311,8 +327,9 @@ def test_tiktoken_export_gives_the_same_ids_in_tiktoken(trained, tmp_path):
 
 def test_tiktoken_export_of_o200k_is_the_shipped_file(tmp_path):
     (path,) = export(Tokenizer.from_tiktoken("o200k_base"), tmp_path, "tiktoken")
-    shipped = gzip.decompress(Path(__import__("bpe_resources").resource_path("encodings", "o200k_base.tiktoken.gz"))
-                              .read_bytes())
+    shipped = gzip.decompress(
+        Path(__import__("bpe_resources").resource_path("encodings", "o200k_base.tiktoken.gz")).read_bytes()
+    )
     assert path.read_bytes() == shipped
 
 
@@ -405,34 +422,56 @@ def _small() -> Tokenizer:
     return Tokenizer({i: bytes([i]) for i in range(256)} | {256: b"ab"}, [(b"a", b"b")], ["<|s|>"])
 
 
-@pytest.mark.parametrize("loader", [load_json, load_huggingface, load_tiktoken,
-                                    lambda p: load_gpt2_files(p, p)])
+@pytest.mark.parametrize("loader", [load_json, load_huggingface, load_tiktoken, lambda p: load_gpt2_files(p, p)])
 def test_readers_refuse_what_is_not_a_regular_file_of_sane_size(tmp_path, loader):
     (tmp_path / "pipe").parent.mkdir(exist_ok=True)
     os.mkfifo(tmp_path / "pipe")  # nobody writes to it: reading it would wait forever
     with open(tmp_path / "huge", "wb") as f:
         f.truncate(300_000_000)  # sparse
-    for path, message in [(tmp_path / "pipe", "is a named pipe, not a regular file"),
-                          (Path("/dev/zero"), "is a device, not a regular file"),
-                          (tmp_path, "is a folder, not a regular file"),
-                          (tmp_path / "huge", "the file is 300 MB; tokenizer files are at most 256 MB")]:
+    for path, message in [
+        (tmp_path / "pipe", "is a named pipe, not a regular file"),
+        (Path("/dev/zero"), "is a device, not a regular file"),
+        (tmp_path, "is a folder, not a regular file"),
+        (tmp_path / "huge", "the file is 300 MB; tokenizer files are at most 256 MB"),
+    ]:
         with pytest.raises(TokenizerFileError) as info:
             loader(path)
         assert str(info.value) == f"{path}: {message}"
 
 
-@pytest.mark.parametrize("edit, message", [
-    (lambda d: d.update(added_tokens=[1]), "added_tokens must hold objects, got 1"),
-    (lambda d: d.update(pre_tokenizer={"type": "Sequence", "pretokenizers": [
-        {"type": "Split", "pattern": "x", "behavior": "Removed", "invert": True}, {"type": "ByteLevel"}]}),
-     "unsupported pre_tokenizer step"),
-    (lambda d: d["model"].update(vocab=[1]), "model.vocab must be a JSON object"),
-    (lambda d: d["model"].update(merges="a b"), "model.merges must be a list"),
-    (lambda d: d.update(decoder="x"), 'the decoder must be ByteLevel, got "x"'),
-    (lambda d: d.update(pre_tokenizer={"type": "Sequence", "pretokenizers": [
-        {"type": "Split", "pattern": {"Regex": "[a-"}, "behavior": "Removed", "invert": True},
-        {"type": "ByteLevel", "use_regex": False}]}), "invalid pre-tokenization regex '[a-'"),
-])
+@pytest.mark.parametrize(
+    "edit, message",
+    [
+        (lambda d: d.update(added_tokens=[1]), "added_tokens must hold objects, got 1"),
+        (
+            lambda d: d.update(
+                pre_tokenizer={
+                    "type": "Sequence",
+                    "pretokenizers": [
+                        {"type": "Split", "pattern": "x", "behavior": "Removed", "invert": True},
+                        {"type": "ByteLevel"},
+                    ],
+                }
+            ),
+            "unsupported pre_tokenizer step",
+        ),
+        (lambda d: d["model"].update(vocab=[1]), "model.vocab must be a JSON object"),
+        (lambda d: d["model"].update(merges="a b"), "model.merges must be a list"),
+        (lambda d: d.update(decoder="x"), 'the decoder must be ByteLevel, got "x"'),
+        (
+            lambda d: d.update(
+                pre_tokenizer={
+                    "type": "Sequence",
+                    "pretokenizers": [
+                        {"type": "Split", "pattern": {"Regex": "[a-"}, "behavior": "Removed", "invert": True},
+                        {"type": "ByteLevel", "use_regex": False},
+                    ],
+                }
+            ),
+            "invalid pre-tokenization regex '[a-'",
+        ),
+    ],
+)
 def test_wrong_typed_huggingface_files(tmp_path, edit, message):
     (path,) = export(_small(), tmp_path, "huggingface")
     doc = json.loads(path.read_text(encoding="utf-8"))
@@ -443,12 +482,15 @@ def test_wrong_typed_huggingface_files(tmp_path, edit, message):
     assert str(info.value).startswith(f"{path}: ") and message in str(info.value)
 
 
-@pytest.mark.parametrize("lines, message", [
-    (["!!!! 256"], "line 257: bad token or rank"),
-    (["YWI= 99999999999999999999"], "rank 99999999999999999999 is outside 0..16777215"),
-    (["YWI= 256 7"], "line 257: expected 'base64-token rank'"),
-    (["YWI= 3"], "line 257: token or rank given twice"),
-])
+@pytest.mark.parametrize(
+    "lines, message",
+    [
+        (["!!!! 256"], "line 257: bad token or rank"),
+        (["YWI= 99999999999999999999"], "rank 99999999999999999999 is outside 0..16777215"),
+        (["YWI= 256 7"], "line 257: expected 'base64-token rank'"),
+        (["YWI= 3"], "line 257: token or rank given twice"),
+    ],
+)
 def test_bad_tiktoken_files_name_the_file_and_the_line(tmp_path, lines, message):
     ranks = [f"{base64.b64encode(bytes([i])).decode()} {i}" for i in range(256)]
     (tmp_path / "x.tiktoken").write_text("\n".join(ranks + lines) + "\n", encoding="ascii")
@@ -460,8 +502,9 @@ def test_bad_tiktoken_files_name_the_file_and_the_line(tmp_path, lines, message)
 
 def test_write_errors_name_the_users_path_and_leave_nothing_behind(tmp_path, monkeypatch):
     tok = _small()
-    with pytest.raises(TokenizerWriteError, match=f"^cannot write {tmp_path}/no/t.json: the folder "
-                                                  f"{tmp_path}/no does not exist$"):
+    with pytest.raises(
+        TokenizerWriteError, match=f"^cannot write {tmp_path}/no/t.json: the folder {tmp_path}/no does not exist$"
+    ):
         save_json(tok, tmp_path / "no" / "t.json")
     (tmp_path / "dir.json").mkdir()
     with pytest.raises(TokenizerWriteError, match="dir.json: it is a folder$"):
@@ -497,9 +540,11 @@ def test_a_hugging_face_file_is_told_by_its_class(tmp_path):
         load_json(path)
 
 
-_JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 2**70) | st.floats(allow_nan=False)
-                     | st.text(max_size=5), lambda inner: st.lists(inner, max_size=3)
-                     | st.dictionaries(st.text(max_size=5), inner, max_size=3), max_leaves=8)
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 2**70) | st.floats(allow_nan=False) | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+    max_leaves=8,
+)
 
 
 def _paths(doc, prefix=()):

@@ -51,8 +51,9 @@ def test_save_load_and_exports_encode_alike(corpus, probe, pattern, merges):
         assert loaded.encode(probe) == expected
 
         export(tok, folder / "gpt2", "gpt2")
-        gpt2 = load_gpt2_files(folder / "gpt2" / "vocab.json", folder / "gpt2" / "merges.txt",
-                               list(tok.special_tokens), pattern=pattern)
+        gpt2 = load_gpt2_files(
+            folder / "gpt2" / "vocab.json", folder / "gpt2" / "merges.txt", list(tok.special_tokens), pattern=pattern
+        )
         assert gpt2.encode(probe) == expected
 
         if pattern != "none":  # tiktoken and HF need a pre-tokenizer regex
@@ -60,8 +61,9 @@ def test_save_load_and_exports_encode_alike(corpus, probe, pattern, merges):
             (rank_file,) = (folder / "tk").glob("*.tiktoken")
             lines = rank_file.read_text().splitlines()
             ranks = {base64.b64decode(token): int(rank) for token, rank in map(str.split, lines)}
-            encoding = tiktoken.Encoding("t", pat_str=pattern_source(pattern), mergeable_ranks=ranks,
-                                         special_tokens=tok.special_tokens)
+            encoding = tiktoken.Encoding(
+                "t", pat_str=pattern_source(pattern), mergeable_ranks=ranks, special_tokens=tok.special_tokens
+            )
             assert encoding.encode(probe, allowed_special="all") == expected
 
             export(tok, folder / "hf", "huggingface")

@@ -45,8 +45,9 @@ def merge_all_checking(sequences: dict[bytes, int], id_limit: int, n_merges: int
     merges: list[tuple[bytes, bytes]] = []
     while True:
         pairs = naive_pair_counts(sequences, merges)
-        assert {(names[a], names[b]): n for (a, b), n in ((divmod(c, id_limit), n) for c, n in engine.counts.items())
-                } == dict(pairs)
+        assert {
+            (names[a], names[b]): n for (a, b), n in ((divmod(c, id_limit), n) for c, n in engine.counts.items())
+        } == dict(pairs)
         top = engine.top_pairs(5)
         best = sorted(pairs.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)[:5]
         assert [((names[a], names[b]), n) for (a, b), n in top] == best
@@ -79,7 +80,9 @@ def test_every_merge_matches_a_recount(sequences, extra):
 
 
 @settings(max_examples=30, deadline=None)
-@given(text=st.lists(st.sampled_from([b"a", b"b", b"ab", b"  ", b"\xe4\xb8\xad"]), min_size=2, max_size=80).map(b"".join))
+@given(
+    text=st.lists(st.sampled_from([b"a", b"b", b"ab", b"  ", b"\xe4\xb8\xad"]), min_size=2, max_size=80).map(b"".join)
+)
 def test_uint16_ids_and_int32_ids_merge_alike(text):
     """``id_limit`` 65,536 keeps ids in uint16, 65,537 in int32: the same merges with the same counts."""
     runs = []

@@ -6,16 +6,17 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bpe_core.teaching import pretok_lesson
 from bpe_core.patterns import get_pattern
+from bpe_core.teaching import pretok_lesson
 from bpe_core.teaching.pretok_lesson import classify, gpt2_boundaries, pretokenization_lesson
 from bpe_core.teaching.walkthrough import replay
 
 # "my dog. the dog, a dog! your dog. ...": each of ". , !" follows " dog" 16 times, in varied company.
 DOGS = " ".join(
     f"{owner} dog{mark}"
-    for owner, mark in zip(itertools.islice(itertools.cycle("my the a your that one old big".split()), 48),
-                           itertools.cycle(".,!"))
+    for owner, mark in zip(
+        itertools.islice(itertools.cycle("my the a your that one old big".split()), 48), itertools.cycle(".,!")
+    )
 )
 
 

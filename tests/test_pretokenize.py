@@ -69,8 +69,10 @@ def test_pretokens_are_the_whole_matches(pattern, text):
     assert tok.decode(tok.encode(text)) == "".join(expected)
 
 
-CORPUS = ("low lower lowest, newer newest; the cat sat on the mat.\n中文 中国 😀😀 1234 it's\t done\r\n" * 30
-          + "<|endoftext|>")
+CORPUS = (
+    "low lower lowest, newer newest; the cat sat on the mat.\n中文 中国 😀😀 1234 it's\t done\r\n" * 30
+    + "<|endoftext|>"
+)
 
 
 @pytest.fixture(scope="module", params=COVERING)
@@ -124,8 +126,10 @@ def test_the_fast_path_is_only_for_shipped_patterns():
 def test_a_regex_that_only_the_stdlib_re_backtracks_on_does_not_freeze():
     # (a+)+$ is catastrophic in `re` (the old ASCII fast path) and instant in `regex`: run it where a hang
     # cannot take the test run with it.
-    code = "from bpe_core import Tokenizer as T; print(T({i: bytes([i]) for i in range(256)}, [], " \
-           "pattern=r'(a+)+$|\\s+').encode('a' * 40 + 'b'))"
+    code = (
+        "from bpe_core import Tokenizer as T; print(T({i: bytes([i]) for i in range(256)}, [], "
+        "pattern=r'(a+)+$|\\s+').encode('a' * 40 + 'b'))"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
     assert done.stdout.strip() == "[]", done.stderr
 
@@ -258,10 +262,22 @@ def _children(pid: int) -> list[int]:
 def test_bpe_train_stops_quietly_when_signalled_while_counting(tmp_path, how):
     corpus = tmp_path / "corpus.txt"
     corpus.write_text(("ok ok " + "a" * 60 + "!\n") * 3)
-    command = [sys.executable, "-m", "bpe_core", "train", str(corpus), "--vocab-size", "300",
-               "--pattern", HOSTILE, "--processes", "2", "-o", str(tmp_path / "out.json")]
-    child = subprocess.Popen(command, stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-                             start_new_session=True)
+    command = [
+        sys.executable,
+        "-m",
+        "bpe_core",
+        "train",
+        str(corpus),
+        "--vocab-size",
+        "300",
+        "--pattern",
+        HOSTILE,
+        "--processes",
+        "2",
+        "-o",
+        str(tmp_path / "out.json"),
+    ]
+    child = subprocess.Popen(command, stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True, start_new_session=True)
     try:
         deadline = time.monotonic() + 60
         while len(_children(child.pid)) < 2 and time.monotonic() < deadline:  # both workers started

@@ -4,9 +4,9 @@ import gzip
 import shutil
 import socket
 
+import bpe_resources
 import pytest
 
-import bpe_resources
 from bpe_core import reference
 from bpe_core.patterns import PatternError
 from bpe_core.reference import EncodingFileError

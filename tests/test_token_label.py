@@ -18,9 +18,13 @@ _SHOWN_AS = {shown: raw.encode() for raw, shown in VISIBLE.items()}
 
 def _read_back(label: str) -> bytes:
     """A label turned back into bytes: ``<XX>`` as the byte, visible whitespace as the whitespace."""
-    return b"".join(bytes.fromhex(part[1:-1]) if re.fullmatch(r"<[0-9A-F]{2}>", part)
-                    else b"".join(_SHOWN_AS.get(ch, ch.encode()) for ch in part)
-                    for part in re.split(r"(<[0-9A-F]{2}>)", label) if part)
+    return b"".join(
+        bytes.fromhex(part[1:-1])
+        if re.fullmatch(r"<[0-9A-F]{2}>", part)
+        else b"".join(_SHOWN_AS.get(ch, ch.encode()) for ch in part)
+        for part in re.split(r"(<[0-9A-F]{2}>)", label)
+        if part
+    )
 
 
 @given(st.binary(max_size=24).filter(lambda d: not any(k.encode() in d for k in _SHOWN_AS) and b"<" not in d))

@@ -8,7 +8,6 @@ from bpe_core.reference import get_encoding
 from bpe_core.teaching.token_view import CharPart, trace_encoding, view_tokens
 from bpe_core.tokenizer import Tokenizer
 
-
 TOKENIZERS = {name: Tokenizer.from_tiktoken(name) for name in ("gpt2", "cl100k_base")}
 
 
@@ -42,8 +41,11 @@ def test_token_with_whole_and_partial_characters(gpt2):
 
 def test_special_tokens_are_marked(gpt2):
     view = view_tokens(gpt2, "x<|endoftext|>y")
-    assert [(t.id, t.special, t.start, t.end) for t in view.tokens] == [(87, False, 0, 1), (50256, True, 1, 14),
-                                                                       (88, False, 14, 15)]
+    assert [(t.id, t.special, t.start, t.end) for t in view.tokens] == [
+        (87, False, 0, 1),
+        (50256, True, 1, 14),
+        (88, False, 14, 15),
+    ]
 
 
 @pytest.mark.parametrize("name", ["gpt2", "cl100k_base"])

@@ -156,7 +156,8 @@ mixed_lines = st.lists(
 
 
 @pytest.mark.parametrize(
-    "pattern", ["gpt2", "cl100k", "o200k", r"(?i)[a-z]+|\s+|\S", r"\p{Lu}?\p{Ll}+|\p{N}|[^\s\p{L}]+|\s+|.", r"(?x) \w+ | \W"]
+    "pattern",
+    ["gpt2", "cl100k", "o200k", r"(?i)[a-z]+|\s+|\S", r"\p{Lu}?\p{Ll}+|\p{N}|[^\s\p{L}]+|\s+|.", r"(?x) \w+ | \W"],
 )
 @settings(max_examples=100, deadline=None)
 @given(text=mixed_lines)
@@ -270,8 +271,9 @@ def test_bad_tokenizer_arguments(vocab, merges, kwargs, message):
 @pytest.mark.parametrize("k", [0, 1, 100, 5_000, 49_999])
 def test_truncated_gpt2_equals_tiktoken_with_fewer_ranks(tokenizers, k):
     ranks = {t: r for t, r in cached_reference_ranks("gpt2").items() if r < 256 + k}
-    encoding = tiktoken.Encoding(f"gpt2_{k}", pat_str=get_encoding("gpt2")._pat_str, mergeable_ranks=ranks,
-                                 special_tokens={})
+    encoding = tiktoken.Encoding(
+        f"gpt2_{k}", pat_str=get_encoding("gpt2")._pat_str, mergeable_ranks=ranks, special_tokens={}
+    )
     tok = tokenizers["gpt2"].truncated(k)
     text = " ".join(HARD_CASES[1:10])
     assert tok.encode(text) == encoding.encode(text)

@@ -17,8 +17,14 @@ ENGLISH = (
     "cabbage and old rag mats. At one end of it a coloured poster, too large for indoor display, had been "
     "tacked to the wall. Don't you THINK they'll say it's 1984? I'd say we've 12,345 reasons.\n" * 3
 )
-CHINESE = "字节对编码是一种简单的数据压缩方法。它反复把最常见的一对相邻字节替换成一个新的符号。中文的每个汉字在UTF-8中占三个字节。\n" * 4
-CODE = 'def merge(ids, pair, idx):\n    out = []\n    i = 0\n    while i < len(ids):\n        if ids[i] == pair[0]:\n            out.append(idx)\n\t\ti += 2\r\n    return out  # done\n' * 3
+CHINESE = (
+    "字节对编码是一种简单的数据压缩方法。它反复把最常见的一对相邻字节替换成一个新的符号。中文的每个汉字在UTF-8中占三个字节。\n"
+    * 4
+)
+CODE = (
+    "def merge(ids, pair, idx):\n    out = []\n    i = 0\n    while i < len(ids):\n"
+    "        if ids[i] == pair[0]:\n            out.append(idx)\n\t\ti += 2\r\n    return out  # done\n" * 3
+)
 EMOJI = "👩‍👩‍👧‍👦 family 🇫🇷 flag 👍🏽 thumbs 😀😀😀 ok\n" * 5
 RUNS = "aaaaaaaaaaaaaaaa bbbbbbb " + " " * 40 + "\n\n\n\n" + "ab" * 30
 SPECIAL = "<|endoftext|>"
@@ -82,7 +88,18 @@ def test_classic_whitespace_split_example():
     text = "low low low low low lower lower widest widest widest newest newest newest newest newest newest"
     trainer, _ = train_text(text, 256 + 12, r"\S+")
     assert [a + b" " + b for a, b in trainer.merges] == [
-        b"s t", b"e st", b"o w", b"l ow", b"w est", b"n e", b"ne west", b"w i", b"wi d", b"wid est", b"low e", b"lowe r"
+        b"s t",
+        b"e st",
+        b"o w",
+        b"l ow",
+        b"w est",
+        b"n e",
+        b"ne west",
+        b"w i",
+        b"wi d",
+        b"wid est",
+        b"low e",
+        b"lowe r",
     ]
 
 
@@ -226,9 +243,11 @@ def test_bpe_core_does_not_import_qt():
     import subprocess
     import sys
 
-    code = "import sys, bpe_core; sys.exit(1 if any(m.startswith(('PySide6', 'pyqtgraph', 'app')) for m in sys.modules) else 0)"
+    code = (
+        "import sys, bpe_core; "
+        "sys.exit(1 if any(m.startswith(('PySide6', 'pyqtgraph', 'app')) for m in sys.modules) else 0)"
+    )
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
-
 
 
 def test_several_files_are_separate_texts(tmp_path):
@@ -273,8 +292,11 @@ def test_none_counts_in_this_process(monkeypatch):
 
     seen = []
     count_pieces = trainer_module.count_pieces
-    monkeypatch.setattr(trainer_module, "count_pieces", lambda pieces, **kw: (seen.append(kw["processes"]),
-                                                                                count_pieces(pieces, **kw))[1])
+    monkeypatch.setattr(
+        trainer_module,
+        "count_pieces",
+        lambda pieces, **kw: (seen.append(kw["processes"]), count_pieces(pieces, **kw))[1],
+    )
     trainer = BpeTrainer(300, pattern="none", processes=2)
     trainer.count_text(ENGLISH)
     trainer.run()

@@ -31,9 +31,13 @@ def test_aaabdaaabac():
     walk = walk_text("aaabdaaabac", 10)
     a, b, c, d = b"abcd"
     assert [(s.left, s.right, s.new_id, s.count) for s in walk.steps] == [
-        (a, a, 256, 4), (256, a, 257, 2), (257, b, 258, 2),  # aa, aaa, aaab: "aaab d aaab a c"
+        (a, a, 256, 4),
+        (256, a, 257, 2),
+        (257, b, 258, 2),  # aa, aaa, aaab: "aaab d aaab a c"
         (d, 258, 259, 1),  # all pairs occur once now: (d, aaab) is the greatest
-        (259, a, 260, 1), (260, c, 261, 1), (258, 261, 262, 1),
+        (259, a, 260, 1),
+        (260, c, 261, 1),
+        (258, 261, 262, 1),
     ]
     first = walk.steps[0]
     assert first.positions == (0, 5)  # in "aaa" only the leftmost (a, a) merges
@@ -51,18 +55,29 @@ def test_the_cat_in_the_hat_matches_the_trainer():
     walk = walk_text(text, 100)
     assert len(walk.steps) == len(trained) == 13 and len(walk.sequence(13)) == 1
     for step, record in zip(walk.steps, trained):
-        assert (step.left, step.right, step.new_id, step.count) == (record.left, record.right, record.new_id,
-                                                                    record.count)
+        assert (step.left, step.right, step.new_id, step.count) == (
+            record.left,
+            record.right,
+            record.new_id,
+            record.count,
+        )
         assert step.candidates == record.top_pairs  # every pair, in the trainer's order
         assert len(step.after) == record.tokens_after
     # "th", "he", "e " and "at" occur twice; the greatest pair, (t, h), goes first.
     tokens = walk.token_bytes
     assert [(tokens[s.left], tokens[s.right], s.count, s.positions) for s in walk.steps[:4]] == [
-        (b"t", b"h", 2, (0, 11)), (b"th", b"e", 2, (0, 10)), (b"the", b" ", 2, (0, 9)), (b"a", b"t", 2, (2, 10)),
+        (b"t", b"h", 2, (0, 11)),
+        (b"th", b"e", 2, (0, 10)),
+        (b"the", b" ", 2, (0, 9)),
+        (b"a", b"t", 2, (2, 10)),
     ]
     first = walk.steps[0].candidates
     assert [(tokens[a], tokens[b], n) for a, b, n in first[:5]] == [
-        (b"t", b"h", 2), (b"h", b"e", 2), (b"e", b" ", 2), (b"a", b"t", 2), (b"t", b" ", 1),
+        (b"t", b"h", 2),
+        (b"h", b"e", 2),
+        (b"e", b" ", 2),
+        (b"a", b"t", 2),
+        (b"t", b" ", 1),
     ]
 
 

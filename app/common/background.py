@@ -46,9 +46,7 @@ class BackgroundRunner(QObject):
     def submit(self, function: Callable[[], Any]) -> None:
         self._latest += 1
         job_id = self._latest
-        self._jobs = {
-            k: v for k, v in self._jobs.items() if v[0].isRunning()
-        }  # forget finished jobs
+        self._jobs = {k: v for k, v in self._jobs.items() if v[0].isRunning()}  # forget finished jobs
         thread = QThread()
         thread.setObjectName("bpe-background")
         job = _Job(job_id, function)

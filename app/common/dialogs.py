@@ -8,12 +8,8 @@ from __future__ import annotations
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 
-def show_error(
-    parent: QWidget | None, title: str, message: str, details: str = ""
-) -> None:
-    box = QMessageBox(
-        QMessageBox.Icon.Warning, title, message, QMessageBox.StandardButton.Ok, parent
-    )
+def show_error(parent: QWidget | None, title: str, message: str, details: str = "") -> None:
+    box = QMessageBox(QMessageBox.Icon.Warning, title, message, QMessageBox.StandardButton.Ok, parent)
     box.setObjectName("errorDialog")
     if details:
         box.setDetailedText(details)
@@ -42,9 +38,7 @@ def ask_replace_invalid(parent: QWidget | None, message: str) -> bool:
         parent,
     )
     box.setObjectName("replaceInvalidDialog")
-    box.setInformativeText(
-        "Train on it anyway, with each invalid byte replaced by the character U+FFFD (�)?"
-    )
+    box.setInformativeText("Train on it anyway, with each invalid byte replaced by the character U+FFFD (�)?")
     replace = box.addButton("Replace invalid bytes", QMessageBox.ButtonRole.AcceptRole)
     box.addButton("Skip this file", QMessageBox.ButtonRole.RejectRole)
     box.exec()
@@ -53,8 +47,7 @@ def ask_replace_invalid(parent: QWidget | None, message: str) -> bool:
 
 def ask_read_as(parent: QWidget | None, message: str, encoding: str) -> bool:
     """Ask whether to read a file in ``encoding`` (e.g. "utf-16", named by its byte-order mark). True for yes."""
-    box = QMessageBox(QMessageBox.Icon.Question, "Not UTF-8 text", message, QMessageBox.StandardButton.NoButton,
-                      parent)
+    box = QMessageBox(QMessageBox.Icon.Question, "Not UTF-8 text", message, QMessageBox.StandardButton.NoButton, parent)
     box.setObjectName("readAsDialog")
     box.setInformativeText(f"Read it as {encoding.upper()}?")
     read = box.addButton(f"Read as {encoding.upper()}", QMessageBox.ButtonRole.AcceptRole)

@@ -14,9 +14,7 @@ class RecentFiles:
 
     def paths(self) -> list[str]:
         value = self.settings.value(KEY, [])
-        if isinstance(
-            value, str
-        ):  # QSettings returns a lone string for a one-item list on some backends
+        if isinstance(value, str):  # QSettings returns a lone string for a one-item list on some backends
             value = [value]
         return [str(v) for v in value or []]
 

@@ -16,8 +16,13 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--text", help="the text to compare")
     parser.add_argument("--file", help="a UTF-8 text file to compare")
     parser.add_argument("--open", metavar="TOKENIZER.json", help="a saved tokenizer for the 'Ours' pane")
-    parser.add_argument("--add", action="append", default=[], metavar="FILE",
-                        help="another tokenizer pane (.json, or .tiktoken with --pattern)")
+    parser.add_argument(
+        "--add",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="another tokenizer pane (.json, or .tiktoken with --pattern)",
+    )
     parser.add_argument("--pattern", default="cl100k", help="pre-tokenizer of added .tiktoken files")
     parser.add_argument("--stacked", action="store_true", help="stack the panes instead of side by side")
     parser.add_argument("--ids", action="store_true", help="show token ids instead of text")
@@ -57,6 +62,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         view.set_reference(args.reference)
     view.show()
     if args.screenshot:
+
         def capture():
             if view.busy():
                 QTimer.singleShot(100, capture)

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.common import dialogs
+from app.common.local_files import read_text_head, regular_file
 from app.compare.boundaries import compare_cuts, cut_offsets
 from app.compare.encode_worker import EncodeService
 from app.compare.palette import Palette
@@ -47,13 +48,12 @@ from app.compare.step_tokenizer import tokenizer_from_steps
 from app.compare.token_canvas import TEXT_FAMILIES, Options
 from app.compare.token_pane import TokenPane
 from app.train.corpus_sources import format_bytes
-from app.common.local_files import read_text_head, regular_file
 
 DEFAULT_TEXT = (
     "Tokenizers cut text into pieces. Hello world!\n"
     "今天下午我们在河边散步，看见很多人在钓鱼。鬱\n"
     "Emoji: 🙂👍🏽 🇫🇷\n"
-    "def greet(name):\n    return f\"Hello, {name}!\"  # 42 tokens?\n"
+    'def greet(name):\n    return f"Hello, {name}!"  # 42 tokens?\n'
 )
 #: Loading a file reads at most this many characters from its start (the user is told).
 MAX_CHARS = 1_000_000
@@ -159,8 +159,14 @@ class CompareView(QWidget):
         self.safe_box = QCheckBox("Color-blind safe")
         self.safe_box.toggled.connect(self._on_colors_changed)
         self.controls = QHBoxLayout()
-        for widget in (self.load_button, self.add_button, self.panes_button, self.layout_combo, self.color_combo,
-                       self.safe_box):
+        for widget in (
+            self.load_button,
+            self.add_button,
+            self.panes_button,
+            self.layout_combo,
+            self.color_combo,
+            self.safe_box,
+        ):
             self.controls.addWidget(widget)
         self.controls.addStretch(1)
 
@@ -184,8 +190,14 @@ class CompareView(QWidget):
         self.notice.setWordWrap(True)
         self.notice.setVisible(False)
         self.layers = QHBoxLayout()
-        for widget in (self.whitespace_box, self.ids_box, self.chunks_box, QLabel("Cut differences vs:"),
-                       self.reference_combo, self.legend):
+        for widget in (
+            self.whitespace_box,
+            self.ids_box,
+            self.chunks_box,
+            QLabel("Cut differences vs:"),
+            self.reference_combo,
+            self.legend,
+        ):
             self.layers.addWidget(widget)
         self.layers.addStretch(1)
 
@@ -278,8 +290,7 @@ class CompareView(QWidget):
         try:
             source = load_file_source(regular_file(path), pattern)
         except (OSError, ValueError) as exc:
-            dialogs.show_error(self, "Cannot add tokenizer", f"“{Path(path).name}” could not be read: {exc}",
-                               repr(exc))
+            dialogs.show_error(self, "Cannot add tokenizer", f"“{Path(path).name}” could not be read: {exc}", repr(exc))
             return None
         if source.key in self.panes:
             self.remove_pane(source.key)
@@ -438,8 +449,9 @@ class CompareView(QWidget):
             result = results.get(key)
             if reference_cuts is None or result is None or key == self.reference_key:
                 pane.canvas.set_cuts(frozenset(), frozenset())
-                pane.set_agreement("reference for cut differences" if reference is not None and
-                                   key == self.reference_key else "")
+                pane.set_agreement(
+                    "reference for cut differences" if reference is not None and key == self.reference_key else ""
+                )
                 continue
             comparison = compare_cuts(cut_offsets(result.view), reference_cuts)
             pane.canvas.set_cuts(comparison.extra, comparison.missing)
@@ -563,7 +575,8 @@ class CompareView(QWidget):
             return False
         if head.invalid_at is not None:
             answer = QMessageBox.question(
-                self, "Not UTF-8 text",
+                self,
+                "Not UTF-8 text",
                 f"“{path.name}” is not UTF-8 text (invalid byte at offset {head.invalid_at:,}). Load it with each "
                 "invalid byte replaced by U+FFFD (�)?",
             )
@@ -572,7 +585,8 @@ class CompareView(QWidget):
         self.set_text(head.text)
         self.show_notice(
             f"Showing the first {len(head.text):,} characters of {path.name} ({format_bytes(head.file_bytes)})."
-            if head.cut else ""
+            if head.cut
+            else ""
         )
         return True
 
@@ -591,8 +605,13 @@ class CompareView(QWidget):
         pattern = "cl100k"
         if path.endswith((".tiktoken", ".tiktoken.gz")):
             pattern, ok = QInputDialog.getItem(
-                self, "Pre-tokenizer", "A .tiktoken file does not say how text is split before merging.\n"
-                "Which pre-tokenizer pattern goes with it?", list(TIKTOKEN_PATTERNS), 0, False,
+                self,
+                "Pre-tokenizer",
+                "A .tiktoken file does not say how text is split before merging.\n"
+                "Which pre-tokenizer pattern goes with it?",
+                list(TIKTOKEN_PATTERNS),
+                0,
+                False,
             )
             if not ok:
                 return

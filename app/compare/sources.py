@@ -1,7 +1,7 @@
 """What each compare pane encodes with: our trained/opened tokenizer, a shipped tiktoken encoding, or a tokenizer
 file the user added. Every source turns a text into a :class:`PaneResult` -- the engine's token records
-(:func:`bpe_core.teaching.token_view.view_tokens`) plus where the pre-tokenizer's chunks begin -- and is used only from the
-encoding thread (loading a reference's ranks takes up to a second, so that happens there too).
+(:func:`bpe_core.teaching.token_view.view_tokens`) plus where the pre-tokenizer's chunks begin -- and is used only
+from the encoding thread (loading a reference's ranks takes up to a second, so that happens there too).
 
 >>> source = ReferenceSource("gpt2")
 >>> result = source.encode("hello world")
@@ -152,8 +152,13 @@ class ReferenceSource(EncodingSource):
     """One of OpenAI's shipped encodings (hash-checked, offline)."""
 
     def __init__(self, name: str):
-        super().__init__(name, f"tiktoken {name}", functools.partial(reference.get_encoding, name),
-                         reference.reference_pattern(name), reference.reference_special_tokens(name))
+        super().__init__(
+            name,
+            f"tiktoken {name}",
+            functools.partial(reference.get_encoding, name),
+            reference.reference_pattern(name),
+            reference.reference_special_tokens(name),
+        )
 
 
 def load_file_source(path: str | Path, pattern: str = "gpt2") -> PaneSource:

@@ -409,9 +409,11 @@ class TokenCanvas(QAbstractScrollArea):
         if self.view is None or not self.view.tokens:
             painter.setPen(QColor("#666666"))
             painter.setFont(self.font_small)
-            painter.drawText(self.viewport().rect().adjusted(12, 12, -12, -12),
-                             Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap,
-                             self.message or "(no text)")
+            painter.drawText(
+                self.viewport().rect().adjusted(12, 12, -12, -12),
+                Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap,
+                self.message or "(no text)",
+            )
             return
         painter.translate(0, -top)
         first_row = max(0, bisect.bisect_right(self.row_tops, top) - 2)
@@ -462,8 +464,10 @@ class TokenCanvas(QAbstractScrollArea):
             y = self.row_tops[rows[i]] + self.box_height + 1.5
             same_next = i + 1 < len(xs) and chunk[i + 1] == chunk[i] and rows[i + 1] == rows[i]
             end = xs[i + 1] if same_next else xs[i] + widths[i] - 1
-            painter.fillRect(QRectF(xs[i] + (0 if i and chunk[i - 1] == chunk[i] else 1), y, end - xs[i], 2.5),
-                             CHUNK_COLORS[chunk[i] % 2])
+            painter.fillRect(
+                QRectF(xs[i] + (0 if i and chunk[i - 1] == chunk[i] else 1), y, end - xs[i], 2.5),
+                CHUNK_COLORS[chunk[i] % 2],
+            )
 
     def _paint_brackets(self, painter: QPainter, lo: int, hi: int) -> None:
         """A bracket under each run of tokens that together make whole characters, the characters below it."""
@@ -487,8 +491,11 @@ class TokenCanvas(QAbstractScrollArea):
                 if a == first:
                     painter.setFont(self.font_small)
                     shown = "".join(ch if self._has_glyph(ch) else f"U+{ord(ch):04X}" for ch in chars)
-                    painter.drawText(QRectF(x0 - 20, y + 4, x1 - x0 + 40, self.fm_small.height() + 2),
-                                     Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, shown)
+                    painter.drawText(
+                        QRectF(x0 - 20, y + 4, x1 - x0 + 40, self.fm_small.height() + 2),
+                        Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
+                        shown,
+                    )
 
     def _row_runs(self, first: int, last: int):
         """Split tokens ``first..last`` into runs on the same row: ``(row, first, last)``."""
@@ -503,8 +510,9 @@ class TokenCanvas(QAbstractScrollArea):
         for i in range(lo, hi):
             if tokens[i].byte_end in self.extra_cuts:
                 y = self.row_tops[self.rows[i]]
-                painter.fillRect(QRectF(self.xs[i] + self.widths[i] - 1, y - 2, GAP + 2, self.box_height + 4),
-                                 EXTRA_CUT)
+                painter.fillRect(
+                    QRectF(self.xs[i] + self.widths[i] - 1, y - 2, GAP + 2, self.box_height + 4), EXTRA_CUT
+                )
         pen = QPen(MISSING_CUT, 2, Qt.PenStyle.DashLine)
         for i, dx in self.missing_marks:
             if lo <= i < hi:

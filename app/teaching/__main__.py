@@ -18,8 +18,9 @@ from app.teaching.window import REFERENCE_CHOICES, VIEW_NAMES
 
 def parse_args(argv=None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m app.teaching", description="BPE Explorer teaching views")
-    parser.add_argument("--tokenizer", default="sample",
-                        help=f"sample, {', '.join(REFERENCE_CHOICES)} or a saved tokenizer (.json)")
+    parser.add_argument(
+        "--tokenizer", default="sample", help=f"sample, {', '.join(REFERENCE_CHOICES)} or a saved tokenizer (.json)"
+    )
     parser.add_argument("--view", choices=VIEW_NAMES, default="slider")
     parser.add_argument("--text", help="the text the view shows (step-through: a text or ids like [1, 2, 3])")
     parser.add_argument("--presentation", action="store_true", help="large fonts")
@@ -72,6 +73,7 @@ def main(argv=None) -> int:
     for _ in range(args.steps):
         view.step_forward()
     if args.screenshot:
+
         def save():
             view.export_image(args.screenshot)
             qt_app.quit()

@@ -185,8 +185,9 @@ class TokenChips(QWidget):
             left, right = run[0].left() + pad * 0.3, run[-1].right() - pad * 0.3
             top = run[0].bottom() + pad * 0.35
             bottom = top + pad * 0.8
-            painter.drawPolyline([QPointF(left, top), QPointF(left, bottom), QPointF(right, bottom),
-                                  QPointF(right, top)])
+            painter.drawPolyline(
+                [QPointF(left, top), QPointF(left, bottom), QPointF(right, bottom), QPointF(right, top)]
+            )
 
     # --- mouse -----------------------------------------------------------------------------------------------
     def index_at(self, point: QPointF) -> int | None:

@@ -95,8 +95,10 @@ class ClassicBpeView(TeachingView):
         self.byte_list = QListWidget()
         self.byte_list.setObjectName("byteMerges")
         self.byte_list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.byte_list.setToolTip("BpeTrainer(pattern=r'\\S+') on the same words: bytes, no end-of-word marker, "
-                                  "ties go to the lexicographically greatest pair")
+        self.byte_list.setToolTip(
+            "BpeTrainer(pattern=r'\\S+') on the same words: bytes, no end-of-word marker, "
+            "ties go to the lexicographically greatest pair"
+        )
 
         left = QWidget()
         column = QVBoxLayout(left)
@@ -153,8 +155,9 @@ class ClassicBpeView(TeachingView):
         self.merge_list.blockSignals(False)
         self.byte_list.clear()
         for rank, (left, right) in enumerate(byte_level_merges(words)):
-            self.byte_list.addItem(f"{rank + 1}. {left.decode('utf-8', 'replace')} + "
-                                   f"{right.decode('utf-8', 'replace')}")
+            self.byte_list.addItem(
+                f"{rank + 1}. {left.decode('utf-8', 'replace')} + {right.decode('utf-8', 'replace')}"
+            )
         self.round = 0
         self.show_round()
 
@@ -208,8 +211,9 @@ class ClassicBpeView(TeachingView):
             )
         if shown is not None:
             labels = [f"{a} + {b}" for (a, b), _ in shown.candidates]
-            self.chart.set_pairs(labels, [n for _, n in shown.candidates], 0,
-                                 f"Pair counts in round {shown.number} (chosen in orange)")
+            self.chart.set_pairs(
+                labels, [n for _, n in shown.candidates], 0, f"Pair counts in round {shown.number} (chosen in orange)"
+            )
         else:
             self.chart.set_pairs([], [], -1, "No pair left")
         self.merge_list.blockSignals(True)

@@ -158,9 +158,17 @@ class EncodeAnimationView(TeachingView):
                 token_id = self._token_id(trace, part)
                 in_pair = pair_at is not None and i in (pair_at, pair_at + 1)
                 mark = "pair" if in_pair else "new" if i == new_at else ""  # the next merge matters most
-                chips.append(Chip(render_token(part) or "∅", token_id, str(token_id), mark,
-                                  f"id {token_id}\nbytes {part.hex(' ')}", gap=(i == 0 and p > 0),
-                                  group=0 if mark == "pair" else None))
+                chips.append(
+                    Chip(
+                        render_token(part) or "∅",
+                        token_id,
+                        str(token_id),
+                        mark,
+                        f"id {token_id}\nbytes {part.hex(' ')}",
+                        gap=(i == 0 and p > 0),
+                        group=0 if mark == "pair" else None,
+                    )
+                )
         self.chips.set_chips(chips)
         total = len(self.order)
         if upcoming is not None:

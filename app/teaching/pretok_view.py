@@ -154,7 +154,7 @@ class PretokenizationView(TeachingView):
         for pattern in LESSON_PATTERNS:
             view = view_tokens(self.lesson.tokenizers[pattern], self.sample.text())
 
-            def mark(token, crossing=crossing if pattern == "none" else set()):
+            def mark(token, crossing=crossing if pattern == "none" else set(), pattern=pattern):
                 if token.id == current_id and pattern == "none":
                     return "new"
                 return "cross" if token.id in crossing else ""

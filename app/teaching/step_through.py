@@ -190,8 +190,9 @@ class StepThroughView(TeachingView):
             else:
                 sub = "{}+{}".format(*parts[token_id]) if show_ids and token_id in parts else ""
                 tip = f"id {token_id}" + (" = {} + {}".format(*parts[token_id]) if token_id in parts else "")
-            chips.append(Chip(self.label(token_id), token_id, sub, mark if i in marked else "", tip,
-                              group=groups.get(i)))
+            chips.append(
+                Chip(self.label(token_id), token_id, sub, mark if i in marked else "", tip, group=groups.get(i))
+            )
         return chips
 
     def show_step(self) -> None:

@@ -19,13 +19,17 @@ def token_tooltip(token) -> str:
     return "\n".join(lines)
 
 
-def view_chips(
-    view: TokenView, *, mark: Callable[[object], str] | None = None, gaps: Iterable[int] = ()
-) -> list[Chip]:
+def view_chips(view: TokenView, *, mark: Callable[[object], str] | None = None, gaps: Iterable[int] = ()) -> list[Chip]:
     """One chip per token; ``mark(token)`` gives its mark; ``gaps`` are token indices that start a pre-token."""
     gap_set = set(gaps)
     return [
-        Chip(render_token(t.token) or "∅", t.id, str(t.id), mark(t) if mark else "", token_tooltip(t),
-             gap=t.index in gap_set)
+        Chip(
+            render_token(t.token) or "∅",
+            t.id,
+            str(t.id),
+            mark(t) if mark else "",
+            token_tooltip(t),
+            gap=t.index in gap_set,
+        )
         for t in view.tokens
     ]

@@ -146,8 +146,7 @@ class VocabSliderView(TeachingView):
             left, right = self.tokenizer.merges[k - 1]
             self.merge_label.setText(
                 f"Merge {k:,} (the last one used): <b>{render_token_html(left)} + {render_token_html(right)}"
-                f" → {render_token_html(left + right)}</b>"
-                + (" — in the text, in green" if newest in self.ids else "")
+                f" → {render_token_html(left + right)}</b>" + (" — in the text, in green" if newest in self.ids else "")
             )
         else:
             self.merge_label.setText("No merges: every byte is a token.")

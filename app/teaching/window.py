@@ -30,8 +30,9 @@ VIEW_NAMES = ("slider", "step", "animation", "tree", "pretok", "classic")
 class TeachingWindow(QMainWindow):
     """Tabs of teaching views. ``tokenizer`` (ours, or None) is the one called "current"."""
 
-    def __init__(self, tokenizer: Tokenizer | None = None, name: str = "current tokenizer", text: str = "",
-                 parent=None):
+    def __init__(
+        self, tokenizer: Tokenizer | None = None, name: str = "current tokenizer", text: str = "", parent=None
+    ):
         super().__init__(parent)
         self.setWindowTitle("BPE Explorer — Teach")
         self.own_tokenizer = tokenizer
@@ -45,8 +46,9 @@ class TeachingWindow(QMainWindow):
         self.tree = MergeTreeView()
         self.pretok = PretokenizationView()
         self.classic = ClassicBpeView()
-        self.views: dict[str, TeachingView] = dict(zip(VIEW_NAMES, (
-            self.slider, self.step, self.animation, self.tree, self.pretok, self.classic)))
+        self.views: dict[str, TeachingView] = dict(
+            zip(VIEW_NAMES, (self.slider, self.step, self.animation, self.tree, self.pretok, self.classic))
+        )
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         for view in self.views.values():

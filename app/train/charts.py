@@ -16,8 +16,8 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtGui import QColor, QFont, QFontMetrics
 
-from app.train.merge_history import MergeHistory
 from app.token_text import render_pair
+from app.train.merge_history import MergeHistory
 
 pg.setConfigOptions(antialias=True, background="w", foreground="#222")
 
@@ -59,12 +59,8 @@ class PairFrequencyChart(pg.PlotWidget):
         self.setMinimumHeight(220)
         self.getViewBox().invertY(True)
         self.tick_font = QFont(TICK_FONT, 10)
-        self.getAxis("left").setStyle(
-            tickFont=self.tick_font, autoExpandTextSpace=False
-        )
-        self.bars = pg.BarGraphItem(
-            x0=[], y=[], height=0.7, width=[], brushes=[], pen=None
-        )
+        self.getAxis("left").setStyle(tickFont=self.tick_font, autoExpandTextSpace=False)
+        self.bars = pg.BarGraphItem(x0=[], y=[], height=0.7, width=[], brushes=[], pen=None)
         self.addItem(self.bars)
         self.shown_rank: int | None = None
         self.labels: list[str] = []
@@ -80,36 +76,21 @@ class PairFrequencyChart(pg.PlotWidget):
             self.setTitle("Pair frequencies", size="11pt")
             return
         step = history.steps[rank]
-        pairs = step.top_pairs[: self.max_pairs] or (
-            (step.left, step.right, step.count),
-        )
+        pairs = step.top_pairs[: self.max_pairs] or ((step.left, step.right, step.count),)
         counts = [count for _, _, count in pairs]
-        self.labels = [
-            _label(render_pair(history.token_bytes(a), history.token_bytes(b)))
-            for a, b, _ in pairs
-        ]
-        brushes = [
-            pg.mkBrush(CHOSEN if (a, b) == step.pair else OTHER) for a, b, _ in pairs
-        ]
+        self.labels = [_label(render_pair(history.token_bytes(a), history.token_bytes(b))) for a, b, _ in pairs]
+        brushes = [pg.mkBrush(CHOSEN if (a, b) == step.pair else OTHER) for a, b, _ in pairs]
         positions = list(range(len(pairs)))
-        self.bars.setOpts(
-            x0=[0] * len(pairs), y=positions, width=counts, brushes=brushes
-        )
+        self.bars.setOpts(x0=[0] * len(pairs), y=positions, width=counts, brushes=brushes)
         axis = self.getAxis("left")
         axis.setTicks([list(zip(positions, self.labels))])
         # The axis is as wide as the longest label: pyqtgraph's own expansion only ever grows and can push the
         # plot out of the widget.
         metrics = QFontMetrics(self.tick_font)
-        axis.setWidth(
-            min(
-                260, 14 + max(metrics.horizontalAdvance(label) for label in self.labels)
-            )
-        )
+        axis.setWidth(min(260, 14 + max(metrics.horizontalAdvance(label) for label in self.labels)))
         self._fit_count_axis(max(counts))
         self.setYRange(-0.6, max(len(pairs), 5) - 0.4, padding=0)
-        self.setTitle(
-            f"Top pairs at rank {rank:,} · chosen in orange", size="11pt"
-        )
+        self.setTitle(f"Top pairs at rank {rank:,} · chosen in orange", size="11pt")
         self.shown_rank = rank
 
     def _fit_count_axis(self, top: int) -> None:
@@ -144,9 +125,7 @@ class _RunChart(pg.PlotWidget):
         return curve
 
     def _add_marker(self) -> None:
-        self.marker = pg.InfiniteLine(
-            angle=90, movable=False, pen=pg.mkPen(MARKER, width=1.5)
-        )
+        self.marker = pg.InfiniteLine(angle=90, movable=False, pen=pg.mkPen(MARKER, width=1.5))
         self.marker.setVisible(False)
         self.addItem(self.marker, ignoreBounds=True)
 
@@ -207,13 +186,9 @@ class CompressionChart(_RunChart):
             log_x=True,
             parent=parent,
         )
-        self.getViewBox().setDefaultPadding(
-            0.08
-        )  # room for the reference labels at the edges
+        self.getViewBox().setDefaultPadding(0.08)  # room for the reference labels at the edges
         self.addLegend(offset=(10, 10), labelTextSize="9pt")
-        self.corpus_curve = self._line(
-            pen=pg.mkPen(CORPUS, width=2), name="training corpus"
-        )
+        self.corpus_curve = self._line(pen=pg.mkPen(CORPUS, width=2), name="training corpus")
         self.held_out_curve = self.plot(
             [],
             [],
@@ -267,13 +242,9 @@ class CompressionChart(_RunChart):
     def mark(self, vocab_size: int | None) -> None:
         self._mark_at(None if vocab_size is None else math.log10(vocab_size))
 
-    def set_held_out(
-        self, vocab_sizes: list[int], bytes_per_token: list[float]
-    ) -> None:
+    def set_held_out(self, vocab_sizes: list[int], bytes_per_token: list[float]) -> None:
         """Our tokenizer's compression of the held-out text at some vocabulary sizes."""
-        self.held_out_curve.setData(
-            np.asarray(vocab_sizes, float), np.asarray(bytes_per_token, float)
-        )
+        self.held_out_curve.setData(np.asarray(vocab_sizes, float), np.asarray(bytes_per_token, float))
 
     def set_references(self, values: dict[str, float]) -> None:
         """Bytes per token of reference encodings (name -> value) on the held-out text."""

@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.common import dialogs
-from app.train.corpus_sources import CorpusSource, builtin_samples, check_file, stdlib_source
 from app.common.local_files import regular_file
+from app.train.corpus_sources import CorpusSource, builtin_samples, check_file, stdlib_source
 
 TEXT_FONT = "Noto Sans Mono CJK SC"
 
@@ -39,13 +39,9 @@ class CorpusPanel(QGroupBox):
         self._stdlib: CorpusSource | None = None
         self.combo = QComboBox()
         self.combo.setObjectName("corpusCombo")
-        self.combo.setToolTip(
-            "The text to train on: a built-in corpus, or files you open or drop on the window"
-        )
+        self.combo.setToolTip("The text to train on: a built-in corpus, or files you open or drop on the window")
         self.open_button = QPushButton("Open files…")
-        self.open_button.setToolTip(
-            "Open one or more UTF-8 text files as the training corpus (or drop them here)"
-        )
+        self.open_button.setToolTip("Open one or more UTF-8 text files as the training corpus (or drop them here)")
         self.info = QLabel()
         self.info.setObjectName("corpusInfo")
         self.info.setWordWrap(True)
@@ -105,14 +101,8 @@ class CorpusPanel(QGroupBox):
             self.info.setText("No corpus")
             self.preview.clear()
         else:
-            replaced = (
-                " · invalid bytes will be replaced"
-                if source.errors == "replace"
-                else ""
-            )
-            self.info.setText(
-                f"<b>{_escape(source.name)}</b> — {source.describe()}{replaced}"
-            )
+            replaced = " · invalid bytes will be replaced" if source.errors == "replace" else ""
+            self.info.setText(f"<b>{_escape(source.name)}</b> — {source.describe()}{replaced}")
             self.preview.setPlainText(source.preview())
         self.source_changed.emit(source)
 
@@ -155,11 +145,7 @@ class CorpusPanel(QGroupBox):
             usable.append(path)
         if not usable:
             return False
-        name = (
-            usable[0].name
-            if len(usable) == 1
-            else f"{usable[0].name} and {len(usable) - 1} more"
-        )
+        name = usable[0].name if len(usable) == 1 else f"{usable[0].name} and {len(usable) - 1} more"
         self.sources.append(CorpusSource(name, usable, errors=errors, encoding=encoding))
         self._fill_combo()
         self.combo.setCurrentIndex(len(self.sources) - 1)

@@ -70,9 +70,7 @@ class CorpusSource:
             return ""
         with open(self.paths[0], "rb") as f:
             head = f.read(limit)
-        return codecs.getincrementaldecoder("utf-8")("replace").decode(
-            head, final=False
-        )
+        return codecs.getincrementaldecoder("utf-8")("replace").decode(head, final=False)
 
     def files_to_read(self) -> list[Path]:
         """The files to train on (may read them all, for ``skip_non_utf8``: call it off the GUI thread)."""
@@ -103,11 +101,7 @@ def stdlib_files(limit_bytes: int = STDLIB_LIMIT_BYTES) -> list[Path]:
     root = sysconfig.get_paths()["stdlib"]
     chosen, total = [], 0
     for folder, subdirs, files in os.walk(root):
-        subdirs[:] = sorted(
-            d
-            for d in subdirs
-            if d not in ("site-packages", "dist-packages", "__pycache__")
-        )
+        subdirs[:] = sorted(d for d in subdirs if d not in ("site-packages", "dist-packages", "__pycache__"))
         for name in sorted(files):
             if not name.endswith(".py"):
                 continue
@@ -135,8 +129,12 @@ class FileCheck:
 
 
 #: Byte-order marks, longest first (UTF-32-LE's starts like UTF-16-LE's).
-BOMS = ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"), (codecs.BOM_UTF16_LE, "utf-16"),
-        (codecs.BOM_UTF16_BE, "utf-16"))
+BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
 
 
 def check_file(path: str | os.PathLike, limit: int = CHECK_BYTES) -> FileCheck:
@@ -148,13 +146,12 @@ def check_file(path: str | os.PathLike, limit: int = CHECK_BYTES) -> FileCheck:
     with open(path, "rb") as f:
         head = f.read(limit)
     if not head:
-        return FileCheck(
-            path, "empty", f"“{path.name}” is empty: there is no text to train on."
-        )
+        return FileCheck(path, "empty", f"“{path.name}” is empty: there is no text to train on.")
     bom = next((name for mark, name in BOMS if head.startswith(mark)), None)
     if bom is not None:
-        return FileCheck(path, bom, f"“{path.name}” is {bom.upper()} text (it starts with a byte-order mark), "
-                                    "not UTF-8.")
+        return FileCheck(
+            path, bom, f"“{path.name}” is {bom.upper()} text (it starts with a byte-order mark), not UTF-8."
+        )
     if b"\x00" in head[:65536]:
         return FileCheck(
             path,

@@ -28,9 +28,7 @@ class MergeHistory:
     def __init__(self) -> None:
         self.reset()
 
-    def reset(
-        self, *, corpus_bytes: int = 0, initial_tokens: int = 0, unique_words: int = 0
-    ) -> None:
+    def reset(self, *, corpus_bytes: int = 0, initial_tokens: int = 0, unique_words: int = 0) -> None:
         """Forget every step; remember the corpus figures of a new run (0 while still unknown)."""
         self.steps: list[MergeStep] = []
         self.corpus_bytes = corpus_bytes
@@ -41,9 +39,7 @@ class MergeHistory:
         self._counts = np.zeros(0, dtype=np.float64)
         self._tokens_after = np.zeros(0, dtype=np.float64)
 
-    def set_corpus(
-        self, *, corpus_bytes: int, initial_tokens: int, unique_words: int
-    ) -> None:
+    def set_corpus(self, *, corpus_bytes: int, initial_tokens: int, unique_words: int) -> None:
         """Record the corpus figures the engine reported once counting finished."""
         self.corpus_bytes = corpus_bytes
         self.initial_tokens = initial_tokens
@@ -55,9 +51,7 @@ class MergeHistory:
             self._tokens[token_id] = text.encode("utf-8")
 
     @classmethod
-    def from_record(
-        cls, record: TrainingRecord, special_tokens: dict[str, int] | None = None
-    ) -> MergeHistory:
+    def from_record(cls, record: TrainingRecord, special_tokens: dict[str, int] | None = None) -> MergeHistory:
         """A history holding a whole saved or finished run."""
         history = cls()
         history.reset(
@@ -76,14 +70,10 @@ class MergeHistory:
             return
         for step in new:
             if step.rank != len(self.steps):
-                raise ValueError(
-                    f"merge step {step.rank} arrived after step {len(self.steps) - 1}"
-                )
+                raise ValueError(f"merge step {step.rank} arrived after step {len(self.steps) - 1}")
             self.steps.append(step)
             self._tokens[step.new_id] = step.token
-        self._counts = np.concatenate(
-            [self._counts, np.fromiter((s.count for s in new), np.float64, len(new))]
-        )
+        self._counts = np.concatenate([self._counts, np.fromiter((s.count for s in new), np.float64, len(new))])
         self._tokens_after = np.concatenate(
             [
                 self._tokens_after,
@@ -110,11 +100,7 @@ class MergeHistory:
 
     def vocab_sizes(self) -> np.ndarray:
         """Vocabulary size after each merge: 256 bytes + merges so far + special tokens."""
-        return (
-            257
-            + np.arange(len(self.steps), dtype=np.float64)
-            + len(self.special_tokens)
-        )
+        return 257 + np.arange(len(self.steps), dtype=np.float64) + len(self.special_tokens)
 
     def bytes_per_token(self, rank: int) -> float:
         """Compression of the training corpus after merge ``rank`` (bytes per token)."""

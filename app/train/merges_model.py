@@ -16,8 +16,8 @@ from PySide6.QtCore import (
     Qt,
 )
 
-from app.train.merge_history import MergeHistory
 from app.token_text import render_token
+from app.train.merge_history import MergeHistory
 from bpe_core.steps import MergeStep
 
 COLUMNS = ("Rank", "ID", "Left", "Right", "New token", "Count", "Tokens after")
@@ -55,12 +55,8 @@ class MergesTableModel(QAbstractTableModel):
         if not steps:
             return
         first = len(self.history)
-        if (
-            steps[0].rank != first
-        ):  # checked before beginInsertRows, so a bad batch leaves the model intact
-            raise ValueError(
-                f"merge step {steps[0].rank} arrived after step {first - 1}"
-            )
+        if steps[0].rank != first:  # checked before beginInsertRows, so a bad batch leaves the model intact
+            raise ValueError(f"merge step {steps[0].rank} arrived after step {first - 1}")
         self.beginInsertRows(QModelIndex(), first, first + len(steps) - 1)
         self.history.extend(steps)
         self._rendered.extend(render_token(s.token) for s in steps)
@@ -89,10 +85,7 @@ class MergesTableModel(QAbstractTableModel):
         orientation: Qt.Orientation,
         role: int = Qt.ItemDataRole.DisplayRole,
     ):
-        if (
-            orientation == Qt.Orientation.Horizontal
-            and role == Qt.ItemDataRole.ToolTipRole
-        ):
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
             return HEADER_TIPS[section] if 0 <= section < len(HEADER_TIPS) else None
         if role != Qt.ItemDataRole.DisplayRole:
             return None

@@ -43,8 +43,13 @@ def verdict_of(report: PatternReport, sample_name: str, pattern: str = "") -> Ve
         return Verdict(pattern, True, f"Matches nothing in {where}: training would see no text there.", True)
     if report.unmatched_chars:
         examples = ", ".join(f"{text[:12]!r} at {offset:,}" for offset, text in report.unmatched[:3])
-        return Verdict(pattern, True, f"Leaves {report.unmatched_chars:,} characters unmatched in {where}"
-                                      f"{f' (e.g. {examples})' if examples else ''}: they are dropped.", True)
+        return Verdict(
+            pattern,
+            True,
+            f"Leaves {report.unmatched_chars:,} characters unmatched in {where}"
+            f"{f' (e.g. {examples})' if examples else ''}: they are dropped.",
+            True,
+        )
     return Verdict(pattern, True, f"OK: {report.pretokens:,} pre-tokens in {where}.")
 
 
@@ -53,8 +58,12 @@ def check_on_sample(pattern: str, sample: str, sample_name: str) -> Verdict:
     try:
         report = check_pattern_on_sample(pattern, sample, budget_s=BUDGET_SECONDS)
     except PatternTimeoutError as exc:
-        return Verdict(pattern, False, f"Too slow (it backtracks): took > {BUDGET_SECONDS} s on the first 64 KB "
-                                       f"of {sample_name} at character {exc.offset:,}. Simplify the regex.")
+        return Verdict(
+            pattern,
+            False,
+            f"Too slow (it backtracks): took > {BUDGET_SECONDS} s on the first 64 KB "
+            f"of {sample_name} at character {exc.offset:,}. Simplify the regex.",
+        )
     except PatternError as exc:
         return Verdict(pattern, False, f"Invalid: {exc}")
     return verdict_of(report, sample_name, pattern)

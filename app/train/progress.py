@@ -57,17 +57,11 @@ class PhaseProgress:
         return min(1.0, self.done / self.total) if self.total else 0.0
 
     def text(self) -> str:
-        parts = [
-            f"{self.label}: {_amount(self.done, self.unit)} / {_amount(self.total, self.unit)}"
-        ]
+        parts = [f"{self.label}: {_amount(self.done, self.unit)} / {_amount(self.total, self.unit)}"]
         if self.unit != "bytes":
             parts[0] += f" {self.unit}"
         rate = self.rate
         if rate > 0:
-            parts.append(
-                f"{_amount(rate, self.unit)}{'' if self.unit == 'bytes' else ' ' + self.unit}/s"
-            )
-            parts.append(
-                f"about {format_seconds(max(0, self.total - self.done) / rate)} left"
-            )
+            parts.append(f"{_amount(rate, self.unit)}{'' if self.unit == 'bytes' else ' ' + self.unit}/s")
+            parts.append(f"about {format_seconds(max(0, self.total - self.done) / rate)} left")
         return " · ".join(parts)

@@ -54,9 +54,7 @@ class SettingsPanel(QGroupBox):
         self.vocab_size.setSingleStep(256)
         self.vocab_size.setGroupSeparatorShown(True)
         self.vocab_size.setValue(1257)
-        self.vocab_size.setToolTip(
-            "Total vocabulary: 256 bytes + merges + special tokens"
-        )
+        self.vocab_size.setToolTip("Total vocabulary: 256 bytes + merges + special tokens")
 
         self.pattern = QComboBox()
         self.pattern.setObjectName("patternCombo")
@@ -82,17 +80,13 @@ class SettingsPanel(QGroupBox):
 
         self.specials = QLineEdit(" ".join(DEFAULT_SPECIALS))
         self.specials.setObjectName("specialTokens")
-        self.specials.setToolTip(
-            "Special tokens separated by spaces; never merged, ids after the merges"
-        )
+        self.specials.setToolTip("Special tokens separated by spaces; never merged, ids after the merges")
 
         self.processes = QSpinBox()
         self.processes.setObjectName("processes")
         self.processes.setRange(1, max(2, 2 * (os.cpu_count() or 1)))
         self.processes.setValue(default_processes())
-        self.processes.setToolTip(
-            "Worker processes for counting pre-tokens in large corpora"
-        )
+        self.processes.setToolTip("Worker processes for counting pre-tokens in large corpora")
 
         self.problem_label = QLabel()
         self.problem_label.setObjectName("settingsProblems")

@@ -118,9 +118,7 @@ class TrainingWorker(QObject):
         except (PatternError, ValueError, OSError) as exc:
             self.failed.emit("error", str(exc), traceback.format_exc())
         except Exception as exc:  # noqa: BLE001  (a bug: report it rather than lose the thread)
-            self.failed.emit(
-                "error", f"Training failed unexpectedly: {exc}", traceback.format_exc()
-            )
+            self.failed.emit("error", f"Training failed unexpectedly: {exc}", traceback.format_exc())
         finally:
             self.done.emit()
 
@@ -254,9 +252,7 @@ class TrainingRun(QObject):
                 # Let the repaints this batch caused (pyqtgraph defers some) happen while training waits.
                 # Two rounds: a scene update posts a view update, which posts the paint.
                 for _ in range(2):
-                    QCoreApplication.processEvents(
-                        QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents
-                    )
+                    QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
         finally:
             self.worker.batch_taken()
 

@@ -32,9 +32,7 @@ def check_unique_tokens(vocab: Mapping[int, bytes], fmt: str) -> None:
     seen: dict[bytes, int] = {}
     for token_id, token in sorted(vocab.items()):
         if token in seen:
-            raise ValueError(
-                f"cannot export to {fmt}: ids {seen[token]} and {token_id} are the same token {token!r}"
-            )
+            raise ValueError(f"cannot export to {fmt}: ids {seen[token]} and {token_id} are the same token {token!r}")
         seen[token] = token_id
 
 

@@ -102,7 +102,7 @@ def check_writable(path: str | os.PathLike) -> None:
     >>> check_writable("/no/such/folder/t.json")
     Traceback (most recent call last):
     ...
-    bpe_core.formats.errors.TokenizerWriteError: cannot write /no/such/folder/t.json: the folder /no/such/folder does not exist
+    bpe_core.formats.errors.TokenizerWriteError: cannot write /no/such/folder/t.json: the folder ... does not exist
     """
     target = Path(path)
     folder = target.parent

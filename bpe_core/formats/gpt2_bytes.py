@@ -54,6 +54,4 @@ def gpt2_to_bytes(text: str) -> bytes:
         return bytes([CHAR_TO_BYTE[c] for c in text])
     except KeyError:
         position, char = next((i, c) for i, c in enumerate(text) if c not in CHAR_TO_BYTE)
-        raise ValueError(
-            f"{char!r} (U+{ord(char):04X}) at position {position} is not a GPT-2 byte character"
-        ) from None
+        raise ValueError(f"{char!r} (U+{ord(char):04X}) at position {position} is not a GPT-2 byte character") from None

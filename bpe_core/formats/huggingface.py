@@ -29,8 +29,8 @@ from bpe_core.formats.build import build_tokenizer
 from bpe_core.formats.checks import check_id, check_unique_tokens
 from bpe_core.formats.errors import TokenizerFileError
 from bpe_core.formats.files import write_text_atomically
-from bpe_core.formats.native import read_json_document
 from bpe_core.formats.gpt2_bytes import bytes_to_gpt2, gpt2_to_bytes
+from bpe_core.formats.native import read_json_document
 from bpe_core.patterns import PATTERNS, pattern_source
 
 _BYTE_LEVEL = {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True}
@@ -53,8 +53,15 @@ def export_huggingface(tokenizer, directory: str | os.PathLike) -> list[Path]:
         "truncation": None,
         "padding": None,
         "added_tokens": [
-            {"id": token_id, "content": token, "single_word": False, "lstrip": False, "rstrip": False,
-             "normalized": False, "special": True}
+            {
+                "id": token_id,
+                "content": token,
+                "single_word": False,
+                "lstrip": False,
+                "rstrip": False,
+                "normalized": False,
+                "special": True,
+            }
             for token, token_id in sorted(specials.items(), key=lambda item: item[1])
         ],
         "normalizer": None,
@@ -145,7 +152,9 @@ def to_atomic_groups(source: str) -> str:
 
 _QUANTIFIER = regex.compile(r"[*+?]|\{\d*(?:,\d*)?\}")
 _GROUP_OPENER = regex.compile(r"\(\?(?:[:=!>|]|<[=!]|P?<\w+>|P=\w+\)|#[^)]*\)|[a-zA-Z-]+[:)])")
-_ESCAPE = regex.compile(r"\\(?:[pPNxuU]\{[^}]*\}|[pP]\w|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|0[0-7]{0,2}|.)", regex.S)
+_ESCAPE = regex.compile(
+    r"\\(?:[pPNxuU]\{[^}]*\}|[pP]\w|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|0[0-7]{0,2}|.)", regex.S
+)
 
 
 def _escape_end(source: str, i: int) -> int:
@@ -181,8 +190,12 @@ def _pre_tokenizer(pattern: str) -> dict[str, Any]:
     byte_level = dict(_BYTE_LEVEL, use_regex=False)
     if pattern == "none":
         return byte_level
-    split = {"type": "Split", "pattern": {"Regex": to_atomic_groups(pattern_source(pattern))},
-             "behavior": "Removed", "invert": True}
+    split = {
+        "type": "Split",
+        "pattern": {"Regex": to_atomic_groups(pattern_source(pattern))},
+        "behavior": "Removed",
+        "invert": True,
+    }
     return {"type": "Sequence", "pretokenizers": [split, byte_level]}
 
 

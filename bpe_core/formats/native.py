@@ -37,8 +37,8 @@ from bpe_core.formats.build import build_tokenizer
 from bpe_core.formats.checks import check_id
 from bpe_core.formats.errors import HuggingFaceFileError, TokenizerFileError
 from bpe_core.formats.files import read_regular_file, write_text_atomically
-from bpe_core.formats.record_codec import pack_record, unpack_record
 from bpe_core.formats.gpt2_bytes import bytes_to_gpt2, gpt2_to_bytes
+from bpe_core.formats.record_codec import pack_record, unpack_record
 from bpe_core.steps import TrainingRecord
 
 FORMAT_NAME = "bpe-explorer"

@@ -30,8 +30,16 @@ from bpe_core.steps import MergeStep, TrainingRecord
 
 _TYPECODES = {"u32": "I", "u64": "Q"}
 _COLUMNS = {  # column -> (type, what it holds)
-    "id": "u32", "left": "u32", "right": "u32", "count": "u64", "tokens_after": "u64", "token_lengths": "u32",
-    "top_lengths": "u32", "top_left": "u32", "top_right": "u32", "top_count": "u64",
+    "id": "u32",
+    "left": "u32",
+    "right": "u32",
+    "count": "u64",
+    "tokens_after": "u64",
+    "token_lengths": "u32",
+    "top_lengths": "u32",
+    "top_left": "u32",
+    "top_right": "u32",
+    "top_count": "u64",
 }
 
 
@@ -67,8 +75,11 @@ def unpack_record(raw: Any) -> TrainingRecord:
     n = columns["n"]
     top_lengths = _unpack(columns, "top_lengths", n)
     n_top = sum(top_lengths)
-    values = {name: _unpack(columns, name, n_top if name.startswith("top_") else n) for name in _COLUMNS
-              if name != "top_lengths"}
+    values = {
+        name: _unpack(columns, name, n_top if name.startswith("top_") else n)
+        for name in _COLUMNS
+        if name != "top_lengths"
+    }
     for name in ("id", "left", "right", "top_left", "top_right"):
         if values[name] and max(values[name]) >= MAX_ID:
             raise ValueError(f"training record column {name!r} holds an id above {MAX_ID - 1}")
@@ -79,9 +90,18 @@ def unpack_record(raw: Any) -> TrainingRecord:
     for rank in range(n):
         token_end = token_start + values["token_lengths"][rank]
         top_end = top_start + top_lengths[rank]
-        steps.append(MergeStep(rank, values["id"][rank], values["left"][rank], values["right"][rank],
-                               token_bytes[token_start:token_end], values["count"][rank],
-                               values["tokens_after"][rank], tuple(top[top_start:top_end])))
+        steps.append(
+            MergeStep(
+                rank,
+                values["id"][rank],
+                values["left"][rank],
+                values["right"][rank],
+                token_bytes[token_start:token_end],
+                values["count"][rank],
+                values["tokens_after"][rank],
+                tuple(top[top_start:top_end]),
+            )
+        )
         token_start, top_start = token_end, top_end
     record.steps = steps
     return record

@@ -70,7 +70,7 @@ def check_ranks_reproduce_merges(ranks: dict[bytes, int], merges: list[tuple[byt
     >>> check_ranks_reproduce_merges(ranks, [(b"b", b"c"), (b"ab", b"c")])
     Traceback (most recent call last):
     ...
-    ValueError: cannot export to tiktoken ranks: tiktoken would build merge 1's token b'abc' from [b'a', b'bc'], not from (b'ab', b'c')
+    ValueError: cannot export to tiktoken ranks: tiktoken would build merge 1's token b'abc' from [b'a', b'bc'], ...
     """
     merged = {left + right for left, right in merges}
     for token, rank in ranks.items():

@@ -145,9 +145,7 @@ def _merge(symbols: Sequence[str], pair: Pair) -> list[str]:
     return out
 
 
-def learn_classic_bpe(
-    words: Mapping[str, int] | str, num_merges: int, end_marker: str = END_OF_WORD
-) -> ClassicBpe:
+def learn_classic_bpe(words: Mapping[str, int] | str, num_merges: int, end_marker: str = END_OF_WORD) -> ClassicBpe:
     """Run up to ``num_merges`` rounds on ``words`` (word -> frequency, or a text to split on whitespace).
 
     Stops early when every word is a single symbol.

@@ -18,9 +18,9 @@ characters.
 from __future__ import annotations
 
 import bisect
-from itertools import accumulate
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import accumulate
 
 from bpe_core.tokenizer import Tokenizer, fix_surrogates
 
@@ -100,8 +100,9 @@ def view_tokens(tokenizer, text: str) -> TokenView:
         if char_starts[first_char] != position or char_starts[last_char + 1] != byte_end:
             partial = tuple(_parts(text, char_starts, char_bytes, position, byte_end, first_char, last_char))
         tokens.append(
-            TokenSpan(index, token_id, data, first_char, last_char + 1, position, byte_end, token_id in special_ids,
-                      partial)
+            TokenSpan(
+                index, token_id, data, first_char, last_char + 1, position, byte_end, token_id in special_ids, partial
+            )
         )
         position = byte_end
     return TokenView(text, tuple(tokens))

@@ -151,9 +151,11 @@ def main() -> None:
     print(f"  render (GUI thread, our canvas)  {render:7.1f} ms")
     print(f"  render (GUI thread, QTextDocument peer) {peer:7.1f} ms  = {peer / render:.1f}x ours")
     total = median_ms(end_to_end)
-    print(f"  end to end (keystroke -> four panes drawn) {total:7.1f} ms wall, "
-          f"{median_ms(end_to_end_cpu):.1f} ms CPU (both threads)   goal: 100 ms -> "
-          f"{'met' if total <= 100 else 'NOT met'}")
+    print(
+        f"  end to end (keystroke -> four panes drawn) {total:7.1f} ms wall, "
+        f"{median_ms(end_to_end_cpu):.1f} ms CPU (both threads)   goal: 100 ms -> "
+        f"{'met' if total <= 100 else 'NOT met'}"
+    )
     print(f"  (machine load average while measuring: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores)")
     view.close()
 

@@ -78,7 +78,9 @@ def child_hf(job: dict) -> dict:
     tokenizer = Tokenizer(models.BPE())
     tokenizer.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
     trainer = trainers.BpeTrainer(
-        vocab_size=VOCAB, special_tokens=[EOT], initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
+        vocab_size=VOCAB,
+        special_tokens=[EOT],
+        initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
         show_progress=False,
     )
     start = time.perf_counter()
@@ -96,8 +98,11 @@ def run_child(job: dict) -> dict:
     """One job in a fresh interpreter; its result plus the peak RSS (MB) of its process tree, sampled every 20 ms."""
     env = dict(os.environ, RAYON_NUM_THREADS=str(job["processes"]), PYTHONHASHSEED="0")
     popen = subprocess.Popen(
-        [sys.executable, __file__, "--child", json.dumps(job)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        text=True, env=env,
+        [sys.executable, __file__, "--child", json.dumps(job)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
     )
     proc, peak, done = psutil.Process(popen.pid), [0], threading.Event()
 
@@ -129,8 +134,10 @@ def main() -> int:
 
     paths = build(0.5 if args.quick else 3)
     kinds = ("ours",) if args.no_peer else ("ours", "hf")
-    print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, vocab {VOCAB}, gpt2 pattern, load avg "
-          + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+    print(
+        f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, vocab {VOCAB}, gpt2 pattern, load avg "
+        + " ".join(f"{x:.2f}" for x in os.getloadavg())
+    )
     for shape, path in paths.items():
         breaks = path.read_bytes().count(b"\n")
         print(f"  {shape:9} {path.stat().st_size:>12,} B  {breaks:>8,} line breaks  {path}")
@@ -142,21 +149,27 @@ def main() -> int:
                     {"kind": kind, "path": str(paths[shape]), "processes": processes}
                 )
                 print(f"  {kind:4} {shape:9} {processes} proc  {result['seconds']:7.2f} s  {result['mb']:6.0f} MB")
-    print(f"\n{'who':4} {'shape':9} {'proc':>4} {'seconds':>8} {'peak MB':>8} {'time/lines':>10} {'MB/lines':>9}"
-          f"  target <= {TARGET}")
+    print(
+        f"\n{'who':4} {'shape':9} {'proc':>4} {'seconds':>8} {'peak MB':>8} {'time/lines':>10} {'MB/lines':>9}"
+        f"  target <= {TARGET}"
+    )
     for kind in kinds:
         for processes in (1, 2):
             base = results[kind, "lines", processes]
             for shape in SHAPES:
                 r = results[kind, shape, processes]
-                print(f"{kind:4} {shape:9} {processes:>4} {r['seconds']:8.2f} {r['mb']:8.0f}"
-                      f" {r['seconds'] / base['seconds']:9.2f}x {r['mb'] / base['mb']:8.2f}x")
+                print(
+                    f"{kind:4} {shape:9} {processes:>4} {r['seconds']:8.2f} {r['mb']:8.0f}"
+                    f" {r['seconds'] / base['seconds']:9.2f}x {r['mb'] / base['mb']:8.2f}x"
+                )
     for shape in SHAPES:
         one, two = results["ours", shape, 1]["merges"], results["ours", shape, 2]["merges"]
         if one != two:
             raise SystemExit(f"{shape}: merges differ between 1 and 2 processes ({one} vs {two})")
-    print("merges identical for 1 and 2 processes on every shape; load avg "
-          + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+    print(
+        "merges identical for 1 and 2 processes on every shape; load avg "
+        + " ".join(f"{x:.2f}" for x in os.getloadavg())
+    )
     return 0
 
 

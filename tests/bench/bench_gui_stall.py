@@ -57,9 +57,7 @@ def main() -> int:
     # Let start-up finish (the held-out text's reference encodings load in a background thread).
     settle = QTimer()
     settle.setInterval(50)
-    settle.timeout.connect(
-        lambda: None if window.held_out_runner.busy() else loop.quit()
-    )
+    settle.timeout.connect(lambda: None if window.held_out_runner.busy() else loop.quit())
     settle.start()
     loop.exec()
     settle.stop()
@@ -84,9 +82,7 @@ def main() -> int:
     window.start_training()
     window.run.counted.connect(on_counted)
     window.run.finished.connect(on_finished)
-    window.run.failed.connect(
-        lambda kind, message, details: (print(message), loop.quit())
-    )
+    window.run.failed.connect(lambda kind, message, details: (print(message), loop.quit()))
     loop.exec()
     timer.stop()
     seconds = time.perf_counter() - started
@@ -111,9 +107,7 @@ def main() -> int:
     for name in ("idle", "counting", "merging"):
         longest, p99, n = stats(name)
         worst = max(worst, longest) if name != "idle" else worst
-        print(
-            f"{name:9s} ticks {n:6d}   longest gap {longest:7.1f} ms   p99 {p99:6.1f} ms"
-        )
+        print(f"{name:9s} ticks {n:6d}   longest gap {longest:7.1f} ms   p99 {p99:6.1f} ms")
     print(
         f"longest event-loop gap while training: {worst:.1f} ms (stall ≈ {worst - 10:.1f} ms beyond the 10 ms tick); "
         f"ratio to idle {worst / idle_max:.1f}x; target < 100 ms: {'OK' if worst < 100 else 'MISSED'}"
@@ -121,7 +115,5 @@ def main() -> int:
     return 0
 
 
-if (
-    __name__ == "__main__"
-):  # guard required: counting spawns worker processes that import this file
+if __name__ == "__main__":  # guard required: counting spawns worker processes that import this file
     sys.exit(main())

@@ -61,8 +61,9 @@ CHILDREN = {"ours": child_ours, "hf": child_hf}
 
 def run_child(job: dict) -> dict:
     env = dict(os.environ, RAYON_NUM_THREADS="2")
-    done = subprocess.run([sys.executable, __file__, "--child", json.dumps(job)], capture_output=True, text=True,
-                          env=env, check=False)
+    done = subprocess.run(
+        [sys.executable, __file__, "--child", json.dumps(job)], capture_output=True, text=True, env=env, check=False
+    )
     if done.returncode != 0:
         raise RuntimeError(f"child {job['kind']} failed (exit {done.returncode}):\n{done.stderr[-3000:]}")
     return json.loads(done.stdout.strip().splitlines()[-1])
@@ -99,22 +100,30 @@ def main() -> int:
     cases = [("english", english), ("chinese", chinese)]
     if not args.quick:
         cases.append(("mixed", mixed_corpus(english, chinese)))
-    print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load avg " + "{:.2f} {:.2f} {:.2f}".format(
-        *os.getloadavg()))
-    print(f"pattern none, {args.merges:,} merges; peak RSS of the whole training process per corpus byte "
-          f"(target <= {TARGET:g}); 'above' leaves out the baseline after imports")
-    print(f"{'corpus':9} {'MB':>6} {'ours MB':>8} {'B/B':>6} {'above':>6} {'ours s':>7}"
-          f" {'HF MB':>7} {'HF B/B':>7} {'HF s':>6} {'mem ratio':>9}")
+    print(
+        f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load avg "
+        + "{:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
+    )
+    print(
+        f"pattern none, {args.merges:,} merges; peak RSS of the whole training process per corpus byte "
+        f"(target <= {TARGET:g}); 'above' leaves out the baseline after imports"
+    )
+    print(
+        f"{'corpus':9} {'MB':>6} {'ours MB':>8} {'B/B':>6} {'above':>6} {'ours s':>7}"
+        f" {'HF MB':>7} {'HF B/B':>7} {'HF s':>6} {'mem ratio':>9}"
+    )
     for name, path in cases:
         size = path.stat().st_size
         job = {"path": str(path), "vocab_size": 256 + args.merges}
         ours = run_child({**job, "kind": "ours"})
         hf = run_child({**job, "kind": "hf"})
         per_byte = ours["peak"] / size
-        print(f"{name:9} {size / 1e6:6.1f} {ours['peak'] / 1e6:8.0f} {per_byte:6.1f} "
-              f"{(ours['peak'] - ours['baseline']) / size:6.1f} {ours['seconds']:7.2f} {hf['peak'] / 1e6:7.0f} "
-              f"{hf['peak'] / size:7.1f} {hf['seconds']:6.2f} {ours['peak'] / hf['peak']:8.2f}x"
-              f"  {'ok' if per_byte <= TARGET else 'OVER TARGET'}")
+        print(
+            f"{name:9} {size / 1e6:6.1f} {ours['peak'] / 1e6:8.0f} {per_byte:6.1f} "
+            f"{(ours['peak'] - ours['baseline']) / size:6.1f} {ours['seconds']:7.2f} {hf['peak'] / 1e6:7.0f} "
+            f"{hf['peak'] / size:7.1f} {hf['seconds']:6.2f} {ours['peak'] / hf['peak']:8.2f}x"
+            f"  {'ok' if per_byte <= TARGET else 'OVER TARGET'}"
+        )
     print("end: load avg {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     return 0
 

@@ -175,7 +175,7 @@ def first_merges_agreement(ours_file: Path, hf_file: Path, n: int = 1000) -> dic
 
 
 def load() -> str:
-    return "load avg %.2f %.2f %.2f" % os.getloadavg()
+    return "load avg {:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
 
 
 def row(name: str, ours: dict, peer: dict, peer_name: str, target: str, mem: bool = False) -> str:
@@ -214,16 +214,23 @@ def main() -> int:
     english = corpora.english_slice()
     chinese = corpora.chinese_corpus()
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, {reps} repetition(s), median shown")
-    print(f"corpora: stdlib {stdlib.stat().st_size:,} B, english slice {english.stat().st_size:,} B, "
-          f"chinese {chinese.stat().st_size:,} B")
+    print(
+        f"corpora: stdlib {stdlib.stat().st_size:,} B, english slice {english.stat().st_size:,} B, "
+        f"chinese {chinese.stat().st_size:,} B"
+    )
     print(f"start: {load()}")
     lines = []
 
     with tempfile.TemporaryDirectory() as tmp:
         ours_merges, hf_merges = Path(tmp, "ours.json"), Path(tmp, "hf.json")
         big = {"path": str(stdlib), "vocab_size": 10_000, "specials": [EOT]}
-        ours, hf = measure([{**big, "kind": "ours", "pattern": "gpt2", "processes": 2, "merges_out": str(ours_merges)},
-                            {**big, "kind": "hf", "merges_out": str(hf_merges)}], reps)
+        ours, hf = measure(
+            [
+                {**big, "kind": "ours", "pattern": "gpt2", "processes": 2, "merges_out": str(ours_merges)},
+                {**big, "kind": "hf", "merges_out": str(hf_merges)},
+            ],
+            reps,
+        )
         size_mb = stdlib.stat().st_size / 1e6
         lines.append(row(f"stdlib {size_mb:.1f} MB, vocab 10000, 2 proc", ours, hf, "HF", "<= 0.8x", mem=True))
         agreement = first_merges_agreement(ours_merges, hf_merges)
@@ -242,15 +249,31 @@ def main() -> int:
             reps,
         )
         for processes, ours_small in zip((1, 2), ours_small_runs):
-            lines.append(row(f"english 130 KB, vocab 500, {processes} proc", ours_small, hf_small, "HF",
-                             "< 0.2 s"))
+            lines.append(row(f"english 130 KB, vocab 500, {processes} proc", ours_small, hf_small, "HF", "< 0.2 s"))
 
-        zh_jobs = [{"kind": "ours", "path": str(chinese), "vocab_size": 256 + merges, "specials": [],
-                    "pattern": "none", "processes": 1} for merges in (1_000, 5_000)]
+        zh_jobs = [
+            {
+                "kind": "ours",
+                "path": str(chinese),
+                "vocab_size": 256 + merges,
+                "specials": [],
+                "pattern": "none",
+                "processes": 1,
+            }
+            for merges in (1_000, 5_000)
+        ]
         counter, *ours_zh_runs = measure([{"kind": "counter", "path": str(chinese)}, *zh_jobs], reps)
         for merges, ours_zh in zip((1_000, 5_000), ours_zh_runs):
-            lines.append(row(f"chinese {chinese.stat().st_size / 1e6:.1f} MB, none, {merges} merges, 1 proc",
-                             ours_zh, counter, "Counter", "<= 10x" if merges == 1_000 else "(info)", mem=True))
+            lines.append(
+                row(
+                    f"chinese {chinese.stat().st_size / 1e6:.1f} MB, none, {merges} merges, 1 proc",
+                    ours_zh,
+                    counter,
+                    "Counter",
+                    "<= 10x" if merges == 1_000 else "(info)",
+                    mem=True,
+                )
+            )
 
     print()
     print(HEADER)

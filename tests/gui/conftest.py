@@ -46,21 +46,13 @@ def no_thread_left():
     """Fail the test if a QThread is still running (or a child process alive) once it is over."""
     yield
     leftovers = [t for t in _running_qthreads() if not t.wait(5000)]
-    children = [
-        p
-        for p in psutil.Process().children(recursive=True)
-        if p.is_running() and not _is_resource_tracker(p)
-    ]
+    children = [p for p in psutil.Process().children(recursive=True) if p.is_running() and not _is_resource_tracker(p)]
     _, alive = psutil.wait_procs(children, timeout=5)
     for thread in leftovers:  # do not crash the next test: stop what was left
         thread.quit()
         thread.wait()
-    assert not leftovers, (
-        f"QThreads left running after the test: {[t.objectName() for t in leftovers]}"
-    )
-    assert not alive, (
-        f"child processes left running after the test: {[p.pid for p in alive]}"
-    )
+    assert not leftovers, f"QThreads left running after the test: {[t.objectName() for t in leftovers]}"
+    assert not alive, f"child processes left running after the test: {[p.pid for p in alive]}"
 
 
 @pytest.fixture
@@ -80,16 +72,9 @@ def window(qtbot, tmp_path):
 def random_words_corpus(tmp_path_factory):
     """A 0.75 MB corpus of 20,000 made-up words: thousands of merges, about a second per thousand."""
     rng = random.Random(0)
-    words = [
-        "".join(
-            rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(rng.randint(3, 10))
-        )
-        for _ in range(20000)
-    ]
+    words = ["".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(rng.randint(3, 10))) for _ in range(20000)]
     path = tmp_path_factory.mktemp("corpus") / "words.txt"
-    path.write_text(
-        " ".join(rng.choice(words) for _ in range(100000)), encoding="utf-8"
-    )
+    path.write_text(" ".join(rng.choice(words) for _ in range(100000)), encoding="utf-8")
     return path
 
 
@@ -117,9 +102,7 @@ def train(qtbot, wait_signal):
 
     def run(window, timeout=60000):
         qtbot.mouseClick(window.train_button, Qt.MouseButton.LeftButton)
-        assert window.run is not None, (
-            "Train did not start a run: " + window.train_reason.text()
-        )
+        assert window.run is not None, "Train did not start a run: " + window.train_reason.text()
         result = wait_signal(window.run.finished, timeout)[0]
         qtbot.waitUntil(lambda: not window.redrawing(), timeout=5000)  # charts are redrawn in turns
         return result

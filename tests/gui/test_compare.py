@@ -67,8 +67,9 @@ def test_typing_updates_every_pane_with_the_engines_ids(qtbot, view, trained):
         assert len(view.panes[key].canvas.xs) == len(expected[key])
     counts = {key: len(ids) for key, ids in expected.items()}
     fewest = min(counts.values())
-    assert {k for k, p in view.panes.items() if p.fewest.isVisibleTo(p)} == {k for k, c in counts.items()
-                                                                             if c == fewest}
+    assert {k for k, p in view.panes.items() if p.fewest.isVisibleTo(p)} == {
+        k for k, c in counts.items() if c == fewest
+    }
 
 
 def test_own_pane_follows_the_current_step(qtbot, view, trained):
@@ -152,8 +153,11 @@ def test_clicking_a_token_highlights_the_same_characters_in_every_pane(qtbot, vi
         assert want and pane.canvas.highlighted == want, key
     assert view.editor.textCursor().selectedText() == text[start:end]
     # clicking empty space clears the highlight everywhere
-    qtbot.mouseClick(gpt2.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(gpt2.viewport().width() - 3,
-                                                                              gpt2.viewport().height() - 3))
+    qtbot.mouseClick(
+        gpt2.viewport(),
+        Qt.MouseButton.LeftButton,
+        pos=QPoint(gpt2.viewport().width() - 3, gpt2.viewport().height() - 3),
+    )
     assert all(not pane.canvas.highlighted for pane in view.panes.values())
 
 
@@ -179,8 +183,9 @@ def test_ids_toggle_whitespace_toggle_and_copy_ids(qtbot, view):
     # hovering shows it
     center = canvas.box_rect(1).center().toPoint()
     center.setY(center.y() - canvas.verticalScrollBar().value())
-    QApplication.sendEvent(canvas.viewport(), QHelpEvent(QEvent.Type.ToolTip, center,
-                                                         canvas.viewport().mapToGlobal(center)))
+    QApplication.sendEvent(
+        canvas.viewport(), QHelpEvent(QEvent.Type.ToolTip, center, canvas.viewport().mapToGlobal(center))
+    )
     assert QToolTip.isVisible() and "␣world" in QToolTip.text()
     QToolTip.hideText()
 

@@ -63,8 +63,9 @@ def test_compare_tab_shows_a_run_in_progress(qtbot, window, random_words_corpus)
 def test_text_argument_prefills_the_compare_view(qtbot, window):
     apply_args(window, parse_args(["--text", "hello 中文 🙂"]))
     assert window.compare_view.text() == "hello 中文 🙂"
-    qtbot.waitUntil(lambda: window.compare_view.panes["gpt2"].ids() != [] and not window.compare_view.busy(),
-                    timeout=15000)
+    qtbot.waitUntil(
+        lambda: window.compare_view.panes["gpt2"].ids() != [] and not window.compare_view.busy(), timeout=15000
+    )
     assert window.compare_view.panes["gpt2"].result.view.text == "hello 中文 🙂"
 
 
@@ -77,7 +78,7 @@ def test_double_clicking_a_token_opens_its_merge_tree(qtbot, window, train):
     train(window)
     wait_for_own(qtbot, window, window.tokenizer.encode(TEXT))
     for key in (OWN_KEY, "gpt2"):
-        qtbot.waitUntil(lambda: view.panes[key].ids() != [] and not view.busy(), timeout=15000)
+        qtbot.waitUntil(lambda key=key: view.panes[key].ids() != [] and not view.busy(), timeout=15000)
         pane = view.panes[key]
         token = max(pane.result.view.tokens, key=lambda t: len(t.token))  # a token built by merges
         canvas = pane.canvas

@@ -18,9 +18,7 @@ def answer_next_dialog(button_text=None):
             QTimer.singleShot(20, press)
             return
         seen.update(name=box.objectName(), text=box.text(), details=box.detailedText())
-        buttons = [
-            b for b in box.buttons() if button_text is None or b.text() == button_text
-        ]
+        buttons = [b for b in box.buttons() if button_text is None or b.text() == button_text]
         buttons[0].click() if button_text else box.accept()
 
     QTimer.singleShot(0, press)
@@ -66,10 +64,7 @@ def test_invalid_settings_disable_train_and_say_why(window):
     panel.custom_regex.setText(r"\p{L}+|\s+|[^\s\p{L}]+")
     assert window.train_button.isEnabled() and not window.train_reason.isVisible()
     panel.vocab_size.setValue(200)
-    assert (
-        not window.train_button.isEnabled()
-        and "minimum is 257" in window.train_reason.text()
-    )
+    assert not window.train_button.isEnabled() and "minimum is 257" in window.train_reason.text()
     panel.vocab_size.setValue(1000)
     panel.specials.setText("<|a|> <|a|>")
     assert not window.train_button.isEnabled() and "twice" in window.train_reason.text()
@@ -86,9 +81,7 @@ def test_save_then_open_restores_merges_and_charts(window, train, tmp_path, qtbo
 
     from app.main_window import MainWindow
 
-    other = MainWindow(
-        QSettings(str(tmp_path / "other.ini"), QSettings.Format.IniFormat)
-    )
+    other = MainWindow(QSettings(str(tmp_path / "other.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(other)
     assert other.open_tokenizer(path)
     assert other.history.steps == result.record.steps
@@ -107,9 +100,7 @@ def test_open_bad_tokenizer_file_shows_error_and_keeps_working(window, tmp_path)
     bad.write_text('{"format": "something else"}', encoding="utf-8")
     seen = answer_next_dialog()
     assert not window.open_tokenizer(bad)
-    assert (
-        seen["name"] == "errorDialog" and "bad.json" in seen["text"] and seen["details"]
-    )
+    assert seen["name"] == "errorDialog" and "bad.json" in seen["text"] and seen["details"]
     assert window.train_button.isEnabled()
 
 

@@ -11,8 +11,8 @@ from PySide6.QtGui import QFontMetrics
 
 from app.compare.compare_view import MAX_CHARS, CompareView
 from app.compare.sources import OWN_KEY, REFERENCE_PANES
-from app.train.corpus_sources import FileCheck
 from app.main import apply_args, parse_args
+from app.train.corpus_sources import FileCheck
 from app.train.merges_model import COUNT, ID, RANK
 from bpe_core import patterns
 from bpe_core.tokenizer import Tokenizer
@@ -35,8 +35,9 @@ def view(qtbot):
 def errors(monkeypatch):
     """Every error dialog's (title, message), instead of showing it."""
     shown = []
-    monkeypatch.setattr("app.common.dialogs.show_error", lambda _parent, title, message, details="": shown.append(
-        (title, message)))
+    monkeypatch.setattr(
+        "app.common.dialogs.show_error", lambda _parent, title, message, details="": shown.append((title, message))
+    )
     return shown
 
 
@@ -92,7 +93,9 @@ def test_vocab_size_from_the_command_line_survives_the_replace_dialog(window, tm
     latin = tmp_path / "latin1.txt"
     latin.write_bytes("café crème brûlée, déjà vu. ".encode("latin-1") * 200)
     asked = []
-    monkeypatch.setattr("app.common.dialogs.ask_replace_invalid", lambda _parent, message: asked.append(message) or True)
+    monkeypatch.setattr(
+        "app.common.dialogs.ask_replace_invalid", lambda _parent, message: asked.append(message) or True
+    )
     apply_args(window, parse_args([str(latin), "--vocab-size", "300"]))
     assert asked and window.settings_panel.vocab_size.value() == 300
     result = train(window)
@@ -113,13 +116,16 @@ def test_cancel_before_any_merge_keeps_corpus_settings_and_previous_result(windo
     history, tokenizer = window.history, window.tokenizer
     source, settings = window.corpus_panel.current_source(), window.settings_panel.settings()
     qtbot.mouseClick(window.train_button, Qt.MouseButton.LeftButton)
-    (result,) = wait_signal(window.run.finished, 10000,
-                            trigger=lambda: qtbot.mouseClick(window.cancel_button, Qt.MouseButton.LeftButton))
+    (result,) = wait_signal(
+        window.run.finished, 10000, trigger=lambda: qtbot.mouseClick(window.cancel_button, Qt.MouseButton.LeftButton)
+    )
     assert result.cancelled and not result.merges
     assert window.history is history and window.tokenizer is tokenizer and window.result is previous
     assert window.model.rowCount() == len(previous.merges)
     assert window.corpus_panel.current_source() is source and window.settings_panel.settings() == settings
-    assert window.progress_text.text().startswith("Cancelled") and "previous result is kept" in window.progress_text.text()
+    assert (
+        window.progress_text.text().startswith("Cancelled") and "previous result is kept" in window.progress_text.text()
+    )
     assert window.train_button.isEnabled() and window.save_action.isEnabled()
 
 
@@ -138,9 +144,7 @@ def type_custom_regex(window, qtbot, regex_text):
 
 
 @needs_budget
-def test_a_hostile_regex_typed_in_the_field_is_reported_too_slow_and_the_window_keeps_turning(
-    window, qtbot, tmp_path
-):
+def test_a_hostile_regex_typed_in_the_field_is_reported_too_slow_and_the_window_keeps_turning(window, qtbot, tmp_path):
     corpus = tmp_path / "aaa.txt"
     corpus.write_text(("a" * 60 + "b\n") * 100, encoding="utf-8")
     assert window.corpus_panel.add_files([corpus])
@@ -197,7 +201,9 @@ def test_a_utf16_corpus_is_offered_to_be_read_as_utf16_and_trains(window, tmp_pa
     path = tmp_path / "utf16.txt"
     path.write_text(text, encoding="utf-16")  # with a byte-order mark
     asked = []
-    monkeypatch.setattr("app.common.dialogs.ask_read_as", lambda _parent, message, enc: asked.append((message, enc)) or True)
+    monkeypatch.setattr(
+        "app.common.dialogs.ask_read_as", lambda _parent, message, enc: asked.append((message, enc)) or True
+    )
     assert window.corpus_panel.add_files([path])
     assert asked and asked[0][1] == "utf-16" and "utf16.txt" in asked[0][0]
     assert window.corpus_panel.current_source().encoding == "utf-16"

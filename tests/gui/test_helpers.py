@@ -3,10 +3,10 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.train.held_out import measure_held_out, sample_merge_counts
 from app.main import apply_args, parse_args
-from app.train.progress import PhaseProgress
 from app.token_text import render_token
+from app.train.held_out import measure_held_out, sample_merge_counts
+from app.train.progress import PhaseProgress
 
 
 def test_render_token_cases():
@@ -17,9 +17,7 @@ def test_render_token_cases():
     assert render_token("你".encode()[1:]) == "<BD><A0>"
     assert render_token("😀".encode()) == "😀"
     assert render_token(b"\x1b[0m") == "<1B>[0m"
-    assert (
-        render_token("a\u00a0b".encode()) == "a<C2><A0>b"
-    )  # no-break space made visible
+    assert render_token("a\u00a0b".encode()) == "a<C2><A0>b"  # no-break space made visible
 
 
 @given(st.text())
@@ -36,9 +34,7 @@ def test_render_token_never_fails_on_bytes(data):
 def test_progress_text_counts_bytes_then_merges():
     p = PhaseProgress("Counting pre-tokens", total=4_000_000, unit="bytes", started=0.0)
     p.update(1_000_000, now=0.5)
-    assert (
-        p.text() == "Counting pre-tokens: 1.0 MB / 4.0 MB · 2.0 MB/s · about 2 s left"
-    )
+    assert p.text() == "Counting pre-tokens: 1.0 MB / 4.0 MB · 2.0 MB/s · about 2 s left"
     assert p.fraction == 0.25
 
 

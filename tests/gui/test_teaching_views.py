@@ -112,8 +112,9 @@ def test_step_through_aaabdaaabac_and_play(qtbot):
 def handle_center(slider) -> QPoint:
     option = QStyleOptionSlider()
     slider.initStyleOption(option)
-    rect = slider.style().subControlRect(QStyle.ComplexControl.CC_Slider, option,
-                                         QStyle.SubControl.SC_SliderHandle, slider)
+    rect = slider.style().subControlRect(
+        QStyle.ComplexControl.CC_Slider, option, QStyle.SubControl.SC_SliderHandle, slider
+    )
     return rect.center()
 
 
@@ -151,8 +152,9 @@ def test_vocab_slider_play_and_text(qtbot, tokenizer):
     qtbot.waitUntil(lambda: not view.player.running, timeout=3000)
     assert view.k == tokenizer.merge_count
     view.editor.setPlainText("lowest newest")
-    assert [c.text for c in view.chips.chips] == [render_token(tokenizer.token_bytes(i))
-                                                  for i in tokenizer.encode("lowest newest")]
+    assert [c.text for c in view.chips.chips] == [
+        render_token(tokenizer.token_bytes(i)) for i in tokenizer.encode("lowest newest")
+    ]
     xs, ys = view.curve.getData()
     assert xs[0] == 0 and xs[-1] == tokenizer.merge_count and ys[0] == len("lowest newest")
 

@@ -31,7 +31,12 @@ def window(qtbot, tokenizer):
 
 def test_tabs_and_tokenizer(window, tokenizer):
     assert [window.tabs.tabText(i) for i in range(window.tabs.count())] == [
-        "Vocabulary slider", "Step through", "Encode animation", "Merge tree", "Pre-tokenization", "Classic BPE",
+        "Vocabulary slider",
+        "Step through",
+        "Encode animation",
+        "Merge tree",
+        "Pre-tokenization",
+        "Classic BPE",
     ]
     assert window.source.currentText() == "test tokenizer"
     assert window.slider.tokenizer is tokenizer and window.tree.tokenizer is tokenizer
@@ -101,6 +106,10 @@ def test_launcher_saves_a_view(qtbot, tmp_path):
     from app.teaching.__main__ import main
 
     target = tmp_path / "classic.png"
-    assert main(["--tokenizer", "gpt2", "--view", "classic", "--steps", "2", "--presentation",
-                 "--screenshot", str(target)]) == 0
+    assert (
+        main(
+            ["--tokenizer", "gpt2", "--view", "classic", "--steps", "2", "--presentation", "--screenshot", str(target)]
+        )
+        == 0
+    )
     assert target.read_bytes()[:4] == b"\x89PNG"

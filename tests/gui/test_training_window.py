@@ -22,22 +22,15 @@ def test_window_opens_ready_to_train(window):
 
 
 def test_trains_sample_to_1000_merges_through_train_button(window, train):
-    window.settings_panel.apply(
-        vocab_size=1257, special_tokens=["<|endoftext|>"], pattern="gpt2"
-    )
+    window.settings_panel.apply(vocab_size=1257, special_tokens=["<|endoftext|>"], pattern="gpt2")
     result = train(window)
     assert not result.cancelled
-    expected, trainer = engine_steps(
-        samples_dir() / "english.txt", 1257, ["<|endoftext|>"]
-    )
+    expected, trainer = engine_steps(samples_dir() / "english.txt", 1257, ["<|endoftext|>"])
     assert len(expected) == 1000
     model = window.model
     assert model.rowCount() == 1000 == window.proxy.rowCount()
     for row, step in enumerate(expected):
-        raw = [
-            model.data(model.index(row, c), RAW_ROLE)
-            for c in (RANK, ID, LEFT, RIGHT, NEW, COUNT, AFTER)
-        ]
+        raw = [model.data(model.index(row, c), RAW_ROLE) for c in (RANK, ID, LEFT, RIGHT, NEW, COUNT, AFTER)]
         assert raw == [
             step.rank,
             step.new_id,
@@ -53,9 +46,7 @@ def test_trains_sample_to_1000_merges_through_train_button(window, train):
     assert len(x) == 1000 and np.array_equal(y, [s.count for s in expected])
     x, y = window.compression_chart.corpus_curve.getOriginalDataset()
     assert len(y) == 1000
-    assert y[-1] == pytest.approx(
-        trainer.record.corpus_bytes / expected[-1].tokens_after
-    )
+    assert y[-1] == pytest.approx(trainer.record.corpus_bytes / expected[-1].tokens_after)
     assert window.pair_chart.shown_rank == 999
     assert len(window.pair_chart.labels) == min(15, len(expected[-1].top_pairs))
     assert window.status_labels["merges"].text() == "Merges: 1,000"
@@ -65,9 +56,7 @@ def test_trains_sample_to_1000_merges_through_train_button(window, train):
 def test_steps_arrive_in_batches(window, train):
     batches = []
     window.settings_panel.apply(vocab_size=1257)
-    window.train_button.clicked.connect(
-        lambda: window.run.steps_ready.connect(batches.append)
-    )
+    window.train_button.clicked.connect(lambda: window.run.steps_ready.connect(batches.append))
     train(window)
     assert sum(len(b) for b in batches) == 1000
     assert len(batches) < 100, "steps must be batched, not sent one signal per merge"
@@ -79,8 +68,7 @@ def test_selecting_a_row_makes_it_the_current_step(window, train):
     index = window.proxy.index(10, 0)
     window.table.selectionModel().select(
         index,
-        window.table.selectionModel().SelectionFlag.ClearAndSelect
-        | window.table.selectionModel().SelectionFlag.Rows,
+        window.table.selectionModel().SelectionFlag.ClearAndSelect | window.table.selectionModel().SelectionFlag.Rows,
     )
     assert window.current_rank == 10
     assert window.pair_chart.shown_rank == 10
@@ -89,11 +77,7 @@ def test_selecting_a_row_makes_it_the_current_step(window, train):
     assert (
         window.pair_chart.labels[0]
         .replace("␣", " ")
-        .startswith(
-            window.history.token_bytes(step.left)
-            .decode("utf-8", "replace")
-            .replace("␣", " ")[:5]
-        )
+        .startswith(window.history.token_bytes(step.left).decode("utf-8", "replace").replace("␣", " ")[:5])
     )
 
 
@@ -104,10 +88,7 @@ def test_filter_finds_tokens_typed_or_rendered(window, train):
     rows = window.proxy.rowCount()
     assert rows > 0
     assert all(
-        b" the"
-        in window.history.steps[
-            window.proxy.mapToSource(window.proxy.index(r, 0)).row()
-        ].token
+        b" the" in window.history.steps[window.proxy.mapToSource(window.proxy.index(r, 0)).row()].token
         for r in range(rows)
     )
     window.search.setText(" the")
@@ -124,9 +105,7 @@ def test_cancel_mid_run_keeps_merges(window, qtbot, wait_signal, random_words_co
     (result,) = wait_signal(
         run.finished,
         5000,
-        trigger=lambda: qtbot.mouseClick(
-            window.cancel_button, Qt.MouseButton.LeftButton
-        ),
+        trigger=lambda: qtbot.mouseClick(window.cancel_button, Qt.MouseButton.LeftButton),
     )
     assert result.cancelled and "cancelled" in result.stop_reason
     assert 0 < len(result.merges) < 19744
