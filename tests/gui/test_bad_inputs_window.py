@@ -1,0 +1,377 @@
+"""The bad-input matrix of the window (issue 14): every input a user can get wrong, through the real widgets --
+opening a corpus, opening a tokenizer, adding a Compare pane, the regex, special-token and vocabulary fields, text
+typed into the Compare editor, saving, cancelling and closing mid-run.
+
+Each case checks the message the user sees (it names the file or the path, and the cause), that nothing the user
+already had is lost (the selected corpus, the trained result, the open tokenizer, the panes) and that the window
+goes on working. A case that would hang fails the run instead of stalling it (``no_hang``: a bounded wait of
+``BOUND`` seconds, not a timing assertion). The files are built by ``tests/test_bad_inputs.py``'s builders; the
+table of every case (engine, ``bpe``, window) and the test that checks it is in ``tests/README.md``. Cases
+already checked case-for-case elsewhere (a FIFO, a UTF-16 corpus accepted, a runaway regex, cancelling while
+counting, closing while counting) are only pointed to from there.
+"""
+
+from __future__ import annotations
+
+import faulthandler
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from test_bad_inputs import CORPUS_CASES, TEXT, TOKENIZER_CASES, CorpusCase
+
+from app.compare.sources import REFERENCE_PANES
+from bpe_core.reference import get_encoding
+from bpe_core.tokenizer import Tokenizer
+
+#: Seconds after which a stuck test counts as a hang: every thread's stack is dumped and the run ends.
+BOUND = 120
+BOM = "\ufeff".encode()
+
+
+@pytest.fixture(autouse=True)
+def no_hang():
+    """A bounded wait around each test: a call that never returns (a FIFO opened, a regex backtracking for
+    ever) ends the run with every stack printed, instead of stalling it."""
+    faulthandler.dump_traceback_later(BOUND, exit=True)
+    yield
+    faulthandler.cancel_dump_traceback_later()
+
+
+@dataclass
+class Dialogs:
+    """What the window asked and showed, instead of modal boxes; ``accept`` answers both questions."""
+
+    errors: list[tuple[str, str]]
+    asked: list[tuple[str, str]]  # (which question, its message)
+    accept: bool = False
+
+
+@pytest.fixture
+def dialogs(monkeypatch) -> Dialogs:
+    seen = Dialogs([], [])
+
+    def ask(kind):
+        return lambda _parent, message, *_encoding: seen.asked.append((kind, message)) or seen.accept
+
+    monkeypatch.setattr(
+        "app.common.dialogs.show_error",
+        lambda _parent, title, message, details="": seen.errors.append((title, message)),
+    )
+    monkeypatch.setattr("app.common.dialogs.ask_replace_invalid", ask("replace"))
+    monkeypatch.setattr("app.common.dialogs.ask_read_as", ask("read as"))
+    return seen
+
+
+@pytest.fixture
+def good(window, tmp_path):
+    """A small valid corpus, opened and selected, with settings that train it in a moment."""
+    path = tmp_path / "good" / "good.txt"
+    path.parent.mkdir()
+    path.write_text(TEXT, encoding="utf-8")
+    assert window.corpus_panel.add_files([path])
+    window.settings_panel.apply(vocab_size=300, special_tokens=["<|e|>"], processes=1)
+    return path
+
+
+def wait_for_error(qtbot, dialogs: Dialogs, count: int = 1) -> str:
+    qtbot.waitUntil(lambda: len(dialogs.errors) >= count, timeout=30000)
+    return dialogs.errors[count - 1][1]
+
+
+# ----- opening a corpus ------------------------------------------------------------------------------------------
+
+BUILDERS = {case.name: case.make for case in CORPUS_CASES if isinstance(case, CorpusCase)}  # a FIFO: see README
+
+
+@dataclass(frozen=True)
+class WindowCorpusCase:
+    name: str  # the case in tests/test_bad_inputs.py whose file is opened
+    gets: str  # "error", "asks to replace", "asks to read as", "fails when training" or "trains"
+    message: tuple[str, ...] = ()  # what the message says, besides the file's name
+
+
+CORPUS_WINDOW_CASES = [
+    WindowCorpusCase("binary", "asks to replace", ("looks like a binary file", "NUL bytes")),
+    WindowCorpusCase("latin-1", "asks to replace", ("not valid UTF-8", "offset 3", "0xE9")),
+    WindowCorpusCase("surrogate bytes", "asks to replace", ("not valid UTF-8", "offset 2", "0xED")),
+    WindowCorpusCase("NUL bytes", "asks to replace", ("looks like a binary file",)),
+    WindowCorpusCase("utf-16 with BOM", "asks to read as", ("UTF-16", "byte-order mark")),
+    WindowCorpusCase("empty", "error", ("is empty",)),
+    WindowCorpusCase("a directory", "error", ("is a folder", "not opened")),
+    WindowCorpusCase("a missing path", "error", ("No such file",)),
+    WindowCorpusCase("only special tokens", "fails when training", ("no text outside special tokens",)),
+    WindowCorpusCase("utf-8 with BOM", "trains"),
+    WindowCorpusCase("CRLF", "trains"),
+]
+REFUSED = [case for case in CORPUS_WINDOW_CASES if case.gets in ("error", "asks to replace", "asks to read as")]
+
+
+@pytest.mark.parametrize("case", CORPUS_WINDOW_CASES, ids=lambda case: case.name)
+def test_opening_a_bad_corpus_file(case, window, good, dialogs, tmp_path, qtbot, train):
+    before = window.corpus_panel.current_source()
+    previous = train(window) if case.gets == "fails when training" else None
+    path = BUILDERS[case.name](tmp_path)
+    added = window.corpus_panel.add_files([path])
+    if case.gets == "trains":
+        assert added and not dialogs.errors and not dialogs.asked
+        result = train(window)
+        assert result.merges and not result.cancelled
+        assert not any(BOM in token for token in result.vocab.values())  # the mark is read, never trained on
+        assert window.tokenizer.decode(window.tokenizer.encode(TEXT)) == TEXT
+        return
+    if case.gets == "fails when training":  # the check reads only the start: the trainer finds it
+        assert added and window.corpus_panel.current_source().paths == [path]
+        qtbot.mouseClick(window.train_button, Qt.MouseButton.LeftButton)
+        message = wait_for_error(qtbot, dialogs)
+        assert path.name in message and all(part in message for part in case.message), message
+        qtbot.waitUntil(lambda: not window.training, timeout=30000)
+        assert window.result is previous and window.save_action.isEnabled()
+        assert window.progress_text.text() == "Training failed; the previous result is kept."
+        return
+    assert not added
+    if case.gets == "error":
+        ((_title, message),) = dialogs.errors
+        assert not dialogs.asked
+    else:
+        ((question, message),) = dialogs.asked  # declined: the file is skipped
+        assert question == case.gets.removeprefix("asks to ")
+        assert not dialogs.errors
+    assert path.name in message and all(part in message for part in case.message), message
+    assert window.corpus_panel.current_source() is before and window.train_button.isEnabled()
+
+
+def test_after_every_refused_file_the_selected_corpus_still_trains(window, good, dialogs, tmp_path, train):
+    for case in REFUSED:
+        folder = tmp_path / case.name.replace(" ", "_")
+        folder.mkdir()
+        assert not window.corpus_panel.add_files([BUILDERS[case.name](folder)])
+    assert len(dialogs.errors) + len(dialogs.asked) == len(REFUSED)
+    result = train(window)
+    assert result.record.corpus_bytes == good.stat().st_size and result.merges
+
+
+@pytest.mark.parametrize("name", ["binary", "latin-1", "surrogate bytes", "NUL bytes"])
+def test_accepting_to_replace_invalid_bytes_trains(name, window, good, dialogs, tmp_path, train):
+    dialogs.accept = True
+    path = BUILDERS[name](tmp_path)
+    assert window.corpus_panel.add_files([path])
+    source = window.corpus_panel.current_source()
+    assert source.paths == [path] and source.errors == "replace"
+    result = train(window)
+    assert result.merges and result.record.settings["errors"] == "replace"
+    replaced = any("\ufffd".encode() in token for token in result.vocab.values())
+    assert replaced == (name != "NUL bytes")  # NUL bytes are valid UTF-8: nothing of that file is replaced
+
+
+# ----- opening a tokenizer and adding a Compare pane -------------------------------------------------------------
+
+
+@pytest.fixture
+def good_tokenizer(tmp_path) -> Path:
+    path = tmp_path / "good" / "good.json"
+    path.parent.mkdir(exist_ok=True)
+    vocab = {i: bytes([i]) for i in range(256)} | {256: b"ab", 257: b"abc"}
+    Tokenizer(vocab, [(b"a", b"b"), (b"ab", b"c")], ["<|e|>"]).save(path)
+    return path
+
+
+WINDOW_TOKENIZER_CASES = [case for case in TOKENIZER_CASES if case.id != "a FIFO"]  # a FIFO: see README
+
+
+@pytest.mark.parametrize(("make", "message"), WINDOW_TOKENIZER_CASES)
+def test_opening_a_bad_tokenizer_file_keeps_the_open_one(make, message, window, good_tokenizer, dialogs, tmp_path):
+    assert window.open_tokenizer(good_tokenizer)
+    tokenizer, history, title = window.tokenizer, window.history, window.windowTitle()
+    path = make(tmp_path, json.loads(good_tokenizer.read_text(encoding="utf-8")))
+    assert not window.open_tokenizer(path)
+    ((title_shown, shown),) = dialogs.errors
+    assert title_shown == "Cannot open tokenizer" and path.name in shown
+    if path.suffix != ".tiktoken":  # a .tiktoken file is not a saved tokenizer: it is refused as not JSON
+        assert message in shown, shown
+    assert window.tokenizer is tokenizer and window.history is history and window.windowTitle() == title
+    assert window.save_action.isEnabled() and window.recent.paths() == [str(good_tokenizer)]
+
+
+@pytest.mark.parametrize(("make", "message"), WINDOW_TOKENIZER_CASES)
+def test_adding_a_bad_tokenizer_as_a_compare_pane_keeps_the_panes(
+    make, message, window, good_tokenizer, dialogs, tmp_path, qtbot
+):
+    view = window.compare_view
+    good_pane = view.add_tokenizer_file(good_tokenizer)
+    assert good_pane is not None
+    panes = dict(view.panes)
+    path = make(tmp_path, json.loads(good_tokenizer.read_text(encoding="utf-8")))
+    assert view.add_tokenizer_file(path) is None
+    ((title_shown, shown),) = dialogs.errors
+    assert title_shown == "Cannot add tokenizer" and path.name in shown and message in shown, shown
+    assert dict(view.panes) == panes and view.panes[good_pane.key] is good_pane
+    qtbot.waitUntil(lambda: not view.busy(), timeout=30000)
+    assert good_pane.result is not None and good_pane.result.view.text == view.text()
+
+
+# ----- the settings fields ---------------------------------------------------------------------------------------
+
+
+def type_custom_regex(window, qtbot, regex_text: str):
+    panel = window.settings_panel
+    panel.pattern.setCurrentIndex(panel.pattern.findData("custom"))
+    panel.custom_regex.clear()
+    qtbot.keyClicks(panel.custom_regex, regex_text)
+    return panel
+
+
+def test_the_regex_field_invalid_then_matching_nothing_then_fixed(window, good, dialogs, qtbot, train):
+    previous = train(window)
+    panel = type_custom_regex(window, qtbot, "[a-")
+    assert not window.train_button.isEnabled()
+    assert "invalid pre-tokenization regex '[a-'" in window.train_reason.text()
+
+    panel.custom_regex.setText(r"\d+")  # valid, but the corpus has no digits: a warning, then the trainer says so
+    qtbot.waitUntil(lambda: panel.verdict is not None and panel.verdict.pattern == r"\d+", timeout=30000)
+    assert panel.pattern_check.text().startswith("Matches nothing in the first 64 KB of good.txt")
+    qtbot.mouseClick(window.train_button, Qt.MouseButton.LeftButton)
+    message = wait_for_error(qtbot, dialogs)
+    assert r"the pre-tokenization regex '\d+' matched nothing in good.txt" in message
+    qtbot.waitUntil(lambda: not window.training, timeout=30000)
+    assert window.result is previous and window.save_action.isEnabled()
+
+    panel.custom_regex.setText(r"\p{L}+|\s+|[^\s\p{L}]+")  # fixed: Train is back and trains
+    qtbot.waitUntil(lambda: panel.pattern_check.text().startswith("OK"), timeout=30000)
+    assert window.train_button.isEnabled() and not window.train_reason.isVisible()
+    result = train(window)
+    assert result.merges and result.pattern == r"\p{L}+|\s+|[^\s\p{L}]+"
+
+
+def test_the_special_token_field_empty_overlapping_and_the_vocabulary_minimum(window, good, train):
+    panel = window.settings_panel
+    panel.specials.setText("   ")  # an empty special token cannot be typed: blanks are no token at all
+    assert panel.settings().special_tokens == [] and window.train_button.isEnabled()
+
+    panel.specials.setText("<|e <|e|>")  # overlapping: both are kept, the longest wins where both match
+    panel.vocab_size.setValue(257)
+    assert not window.train_button.isEnabled()
+    assert "minimum is 258 (256 bytes + 2 special tokens)" in window.train_reason.text()
+    panel.vocab_size.setValue(300)
+    assert window.train_button.isEnabled()
+    train(window)
+    specials = window.tokenizer.special_tokens
+    assert window.tokenizer.encode("<|e|>") == [specials["<|e|>"]]
+    assert window.tokenizer.encode("<|e") == [specials["<|e"]]
+
+
+def test_a_vocabulary_larger_than_the_corpus_allows_trains_and_says_why_it_stopped(window, good, train):
+    window.settings_panel.apply(vocab_size=100_000)
+    result = train(window)
+    assert not result.cancelled and len(result.vocab) < 100_000
+    assert "no pair left to merge" in result.stop_reason
+    assert "No pair left to merge" in window.progress_text.text()
+    assert window.save_action.isEnabled()
+
+
+# ----- text in the Compare editor --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["lone \ud800 surrogate \udfff", "NUL \x00 bytes\x00", "CRLF\r\n\r\nlines\r\n"],
+    ids=["lone surrogates", "NUL bytes", "CRLF"],
+)
+def test_hard_text_in_the_compare_editor_encodes_exactly_as_tiktoken(text, window, qtbot):
+    view = window.compare_view
+    view.editor.clear()
+    view.editor.setFocus()
+    view.editor.insertPlainText(text)  # as a paste does
+    shown = view.text()
+    assert shown.replace("\n", "") == text.replace("\ud800", "").replace("\udfff", "").replace("\r\n", "")
+    panes = [view.panes[name] for name in REFERENCE_PANES]
+    qtbot.waitUntil(
+        lambda: (
+            not view.busy()
+            and all(p.result is not None and p.result.view is not None and p.result.view.text == shown for p in panes)
+        ),
+        timeout=30000,
+    )
+    for name, pane in zip(REFERENCE_PANES, panes):
+        assert [token.id for token in pane.result.view.tokens] == get_encoding(name).encode(shown)
+
+
+# ----- saving to a place that cannot be written ------------------------------------------------------------------
+
+
+def _missing_folder(folder: Path) -> Path:
+    return folder / "no" / "such" / "folder" / "tok.json"
+
+
+def _a_folder(folder: Path) -> Path:
+    (folder / "taken.json").mkdir()
+    return folder / "taken.json"
+
+
+def _under_a_file(folder: Path) -> Path:
+    (folder / "plain.txt").write_text("a file, not a folder")
+    return folder / "plain.txt" / "tok.json"
+
+
+@pytest.mark.parametrize(
+    "target",
+    [_missing_folder, _a_folder, _under_a_file],
+    ids=["a missing folder", "a path that is a folder", "a path under a file"],
+)
+def test_saving_where_nothing_can_be_written_names_the_path_and_keeps_the_result(
+    target, window, good, dialogs, tmp_path, monkeypatch, train
+):
+    result = train(window)
+    tokenizer = window.tokenizer
+    path = target(tmp_path)
+    monkeypatch.setattr(
+        "PySide6.QtWidgets.QFileDialog.getSaveFileName",
+        lambda *_args, **_kwargs: (str(path), "BPE Explorer tokenizer (*.json)"),
+    )
+    window.save_action.trigger()
+    ((title, message),) = dialogs.errors
+    assert title == "Cannot save tokenizer" and str(path) in message, message
+    assert window.result is result and window.tokenizer is tokenizer and window.save_action.isEnabled()
+    assert not path.is_file() and window.recent.paths() == []
+    assert window.save_tokenizer(tmp_path / "saved.json")  # the result can still be saved somewhere else
+
+
+# ----- cancelling and closing mid-run ----------------------------------------------------------------------------
+
+
+def start_long_run(window, qtbot, wait_signal, corpus):
+    assert window.corpus_panel.add_files([corpus])
+    window.settings_panel.apply(vocab_size=20000, special_tokens=[], processes=1)
+    qtbot.mouseClick(window.train_button, Qt.MouseButton.LeftButton)
+    run = window.run
+    wait_signal(run.steps_ready, 60000)  # merging has begun
+    return run
+
+
+def test_cancel_while_merging_keeps_the_merges_as_a_tokenizer_that_saves(
+    window, qtbot, wait_signal, tmp_path, random_words_corpus
+):
+    run = start_long_run(window, qtbot, wait_signal, random_words_corpus)
+    (result,) = wait_signal(
+        run.finished, 30000, trigger=lambda: qtbot.mouseClick(window.cancel_button, Qt.MouseButton.LeftButton)
+    )
+    assert result.cancelled and result.merges
+    assert window.result is result and window.tokenizer.merges == result.merges
+    assert window.save_action.isEnabled() and window.train_button.isEnabled()
+    assert window.save_tokenizer(tmp_path / "partial.json")
+    assert Tokenizer.load(tmp_path / "partial.json").merges == result.merges
+
+
+def test_close_while_merging_stops_the_run(window, qtbot, wait_signal, random_words_corpus):
+    run = start_long_run(window, qtbot, wait_signal, random_words_corpus)
+    window.close()  # waits for the run; the no_thread_left fixture checks no thread or process is left
+    qtbot.waitUntil(lambda: not window.isVisible() and not run.is_running(), timeout=30000)
+    assert not window.training and window.run is None
+
+
+def test_the_matrix_leaves_out_only_cases_checked_elsewhere():
+    """Every corpus and tokenizer case of the engine's matrix is here, except those pointed to in the README."""
+    assert set(BUILDERS) - {case.name for case in CORPUS_WINDOW_CASES} == set()
+    assert [case.id for case in TOKENIZER_CASES if case not in WINDOW_TOKENIZER_CASES] == ["a FIFO"]
