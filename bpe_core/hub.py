@@ -1,0 +1,266 @@
+"""Hugging Face model ids: fetch only a model's tokenizer files, into the normal Hugging Face cache.
+
+``tokenizer_files("Qwen/Qwen2.5-7B-Instruct")`` returns a local folder holding whichever tokenizer files the model
+publishes (``tokenizer.json``, ``tokenizer.model``, ``tekken.json``, ``*.tiktoken``, their configs, and the model's
+``tokenization_*.py`` as plain text that nothing here imports). The cache is always tried first, without any
+request, so a cached model works offline whether or not ``HF_HUB_OFFLINE`` is set; the network is used only when
+the model is not cached and downloads are allowed. Every failure is a :class:`HubError` (a ``ValueError``) that
+names the model and says what to do.
+
+>>> parse_model_id("hf:Qwen/Qwen2.5-7B-Instruct@main")
+ModelId(repo_id='Qwen/Qwen2.5-7B-Instruct', revision='main')
+>>> try:
+...     parse_model_id("gpt2")
+... except InvalidModelIdError as error:
+...     print(error)  # doctest: +NORMALIZE_WHITESPACE
+'gpt2' is not a Hugging Face model id: write ORG/NAME, optionally @REVISION (for example
+Qwen/Qwen2.5-7B-Instruct or openai-community/gpt2@main)
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import re
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import NamedTuple
+
+#: The files fetched for a model: its tokenizer and nothing else (no weights, no model config).
+TOKENIZER_PATTERNS = (
+    "tokenizer.json",
+    "tokenizer_config.json",
+    "special_tokens_map.json",
+    "tokenizer.model",
+    "tekken.json",
+    "*.tiktoken",
+    "tokenization_*.py",
+)
+#: The files that hold a vocabulary; a folder without one of them has no tokenizer to load.
+VOCABULARY_PATTERNS = ("tokenizer.json", "tokenizer.model", "tekken.json", "*.tiktoken")
+
+_NAME = r"[A-Za-z0-9](?:[A-Za-z0-9._-]{0,94}[A-Za-z0-9])?"
+_MODEL_ID = re.compile(rf"(?P<repo>{_NAME}/{_NAME})(?:@(?P<revision>[A-Za-z0-9._/-]{{1,200}}))?")
+_TRUE = {"1", "ON", "YES", "TRUE"}
+
+
+class HubError(ValueError):
+    """A model id that cannot be turned into tokenizer files; the message names the model and what to do."""
+
+
+class InvalidModelIdError(HubError):
+    """Text that is not ``ORG/NAME`` with an optional ``@revision``."""
+
+
+class ModelNotCachedError(HubError):
+    """Downloads are off (offline) and the model's tokenizer is not in the cache."""
+
+
+class GatedModelError(HubError):
+    """A gated model (Llama, Gemma…) whose files need a login and an accepted licence."""
+
+
+class ModelNotFoundError(HubError):
+    """No such model or revision on the Hub, or the model publishes no tokenizer files."""
+
+
+class HubNetworkError(HubError):
+    """The Hub could not be reached, or answered with an error, while the model was not cached."""
+
+
+class ModelId(NamedTuple):
+    """A validated model id: ``repo_id`` is ``ORG/NAME``; ``revision`` a branch, tag or commit, or None (main)."""
+
+    repo_id: str
+    revision: str | None = None
+
+    def __str__(self) -> str:
+        return self.repo_id if self.revision is None else f"{self.repo_id}@{self.revision}"
+
+
+def parse_model_id(text: str) -> ModelId:
+    """Check ``ORG/NAME`` or ``ORG/NAME@REVISION`` (an ``hf:`` prefix is allowed) before anything else is done.
+
+    >>> parse_model_id("deepseek-ai/DeepSeek-V3")
+    ModelId(repo_id='deepseek-ai/DeepSeek-V3', revision=None)
+    >>> str(parse_model_id("Qwen/Qwen3-8B@refs/pr/1"))
+    'Qwen/Qwen3-8B@refs/pr/1'
+    """
+    if not isinstance(text, str):
+        raise InvalidModelIdError(f"a Hugging Face model id is text (ORG/NAME), not {type(text).__name__}")
+    body = text.strip()
+    body = body[3:] if body.startswith("hf:") else body
+    match = _MODEL_ID.fullmatch(body)
+    if match is None or ".." in body or "--" in match["repo"]:
+        raise InvalidModelIdError(
+            f"{text!r} is not a Hugging Face model id: write ORG/NAME, optionally @REVISION "
+            "(for example Qwen/Qwen2.5-7B-Instruct or openai-community/gpt2@main)"
+        )
+    return ModelId(match["repo"], match["revision"])
+
+
+def offline_by_environment() -> bool:
+    """Whether ``HF_HUB_OFFLINE`` asks for no network, read now (not when huggingface_hub was imported).
+
+    >>> isinstance(offline_by_environment(), bool)
+    True
+    """
+    return os.environ.get("HF_HUB_OFFLINE", "").strip().upper() in _TRUE
+
+
+def hub_cache_dir() -> Path:
+    """The Hugging Face cache folder, from ``HF_HUB_CACHE`` or ``HF_HOME`` as set now, else the library's default.
+
+    >>> hub_cache_dir().name
+    'hub'
+    """
+    explicit = os.environ.get("HF_HUB_CACHE") or os.environ.get("HUGGINGFACE_HUB_CACHE")
+    if explicit:
+        return Path(explicit).expanduser()
+    if os.environ.get("HF_HOME"):
+        return Path(os.environ["HF_HOME"]).expanduser() / "hub"
+    from huggingface_hub import constants
+
+    return Path(constants.HF_HUB_CACHE)
+
+
+def has_vocabulary(folder: Path) -> bool:
+    """Whether ``folder`` holds a file a tokenizer can be loaded from (see :data:`VOCABULARY_PATTERNS`).
+
+    >>> has_vocabulary(Path("/nonexistent"))
+    False
+    """
+    if not folder.is_dir():
+        return False
+    names = [path.name for path in folder.iterdir() if path.is_file()]
+    return any(fnmatch.filter(names, pattern) for pattern in VOCABULARY_PATTERNS)
+
+
+def download_command(model: ModelId) -> str:
+    """The ``hf download`` command that fetches the tokenizer files of ``model`` by hand.
+
+    >>> download_command(ModelId("Qwen/Qwen3-8B", "v1"))  # doctest: +ELLIPSIS
+    'hf download Qwen/Qwen3-8B --revision v1 --include "tokenizer.json" ... --include "tokenization_*.py"'
+    """
+    revision = f" --revision {model.revision}" if model.revision else ""
+    includes = " ".join(f'--include "{pattern}"' for pattern in TOKENIZER_PATTERNS)
+    return f"hf download {model.repo_id}{revision} {includes}"
+
+
+def tokenizer_files(
+    model_id: str, *, offline: bool | None = None, progress: Callable[[str], None] | None = None
+) -> Path:
+    """The local folder holding the tokenizer files of ``model_id`` (``ORG/NAME[@REVISION]``, ``hf:`` allowed).
+
+    The cache comes first, without any request; then, unless ``offline`` (``None``: as ``HF_HUB_OFFLINE`` says),
+    only the files matching :data:`TOKENIZER_PATTERNS` are downloaded. ``progress`` is called with a one-line
+    message before a download and after it. Raises :class:`HubError` subclasses, each naming the model.
+    """
+    model = parse_model_id(model_id)
+    offline = offline_by_environment() if offline is None else offline
+    say = progress or (lambda message: None)
+    cache = hub_cache_dir()
+    cached = _cached_folder(model, cache)
+    if cached is not None:
+        return cached
+    if offline:
+        raise _not_cached(model, cache, "downloads are off (offline, or HF_HUB_OFFLINE=1)")
+    say(f"Downloading the tokenizer files of {model} from huggingface.co…")
+    folder = _download(model, cache)
+    if not has_vocabulary(folder):
+        raise ModelNotFoundError(
+            f"{model} publishes no tokenizer files (looked for {', '.join(VOCABULARY_PATTERNS)}): "
+            "open a tokenizer file of this model instead, or choose another model"
+        )
+    say(f"Downloaded the tokenizer files of {model} into {cache}")
+    return folder
+
+
+def _cached_folder(model: ModelId, cache: Path) -> Path | None:
+    """The cached snapshot of ``model`` if it holds a vocabulary file; no network (``local_files_only``)."""
+    import huggingface_hub
+    from huggingface_hub.utils import LocalEntryNotFoundError
+
+    try:
+        folder = huggingface_hub.snapshot_download(
+            model.repo_id,
+            revision=model.revision,
+            cache_dir=cache,
+            allow_patterns=list(TOKENIZER_PATTERNS),
+            local_files_only=True,
+        )
+    except LocalEntryNotFoundError:  # not cached, or cached only in part (IncompleteSnapshotError)
+        return None
+    except OSError as error:  # an unreadable cache folder
+        raise HubError(f"cannot read the Hugging Face cache {cache} for {model}: {error}") from error
+    folder = Path(folder)
+    return folder if has_vocabulary(folder) else None
+
+
+def _download(model: ModelId, cache: Path) -> Path:
+    """Download the tokenizer files of ``model``; translate the library's errors into :class:`HubError`."""
+    import huggingface_hub
+    from huggingface_hub import utils as hub_errors  # the error classes, importable from here in every version
+
+    try:
+        return Path(
+            huggingface_hub.snapshot_download(
+                model.repo_id, revision=model.revision, cache_dir=cache, allow_patterns=list(TOKENIZER_PATTERNS)
+            )
+        )
+    except hub_errors.GatedRepoError as error:
+        raise GatedModelError(
+            f"{model} is a gated model: its files are given only to users who accepted its licence. Log in once "
+            "with `hf auth login` (or set HF_TOKEN to an access token from huggingface.co/settings/tokens), "
+            f"accept the licence on https://huggingface.co/{model.repo_id}, then try again; or open a "
+            "tokenizer.json of this model that you already have"
+        ) from error
+    except hub_errors.RepositoryNotFoundError as error:
+        raise ModelNotFoundError(
+            f"there is no model {model.repo_id} on huggingface.co (or it is private: if it is yours, log in with "
+            "`hf auth login`); check the spelling, ORG/NAME"
+        ) from error
+    except hub_errors.RevisionNotFoundError as error:
+        raise ModelNotFoundError(
+            f"{model.repo_id} has no revision {model.revision!r} (a branch, tag or commit)"
+        ) from error
+    except hub_errors.OfflineModeIsEnabled as error:
+        raise _not_cached(model, cache, "huggingface_hub was started with HF_HUB_OFFLINE=1") from error
+    except hub_errors.LocalEntryNotFoundError as error:  # the library's word for "the Hub could not be reached"
+        raise _unreachable(model, error) from error
+    except hub_errors.HfHubHTTPError as error:
+        response = getattr(error, "response", None)
+        status = getattr(response, "status_code", None) or "with an error"
+        raise HubNetworkError(
+            f"huggingface.co answered {status} while the tokenizer of {model} was downloading: try again later, "
+            "or open a downloaded tokenizer file instead"
+        ) from error
+    except _transport_errors() as error:
+        raise _unreachable(model, error) from error
+
+
+def _transport_errors() -> tuple[type[BaseException], ...]:
+    """OSError and the base error of whichever HTTP library huggingface_hub has loaded (requests, httpx, httpx2)."""
+    found: list[type[BaseException]] = [OSError]
+    for module, name in (("requests", "RequestException"), ("httpx", "HTTPError"), ("httpx2", "HTTPError")):
+        error_class = getattr(sys.modules.get(module), name, None)
+        if isinstance(error_class, type) and issubclass(error_class, BaseException):
+            found.append(error_class)
+    return tuple(found)
+
+
+def _unreachable(model: ModelId, error: BaseException) -> HubNetworkError:
+    return HubNetworkError(
+        f"could not download the tokenizer of {model}: huggingface.co could not be reached "
+        f"({type(error).__name__}). Check the internet connection (and HTTPS_PROXY if you use a proxy), "
+        "or open a downloaded tokenizer file instead"
+    )
+
+
+def _not_cached(model: ModelId, cache: Path, why: str) -> ModelNotCachedError:
+    return ModelNotCachedError(
+        f"the tokenizer of {model} is not in the Hugging Face cache ({cache}) and {why}: connect to the internet "
+        f"once and open {model} again, or download it with `{download_command(model)}`, or open a downloaded "
+        "tokenizer.json, tokenizer.model, tekken.json or .tiktoken file instead"
+    )
