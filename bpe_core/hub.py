@@ -228,6 +228,8 @@ def _download(model: ModelId, cache: Path) -> Path:
     except hub_errors.OfflineModeIsEnabled as error:
         raise _not_cached(model, cache, "huggingface_hub was started with HF_HUB_OFFLINE=1") from error
     except hub_errors.LocalEntryNotFoundError as error:  # the library's word for "the Hub could not be reached"
+        if isinstance(error.__cause__, hub_errors.OfflineModeIsEnabled):
+            raise _not_cached(model, cache, "huggingface_hub was started with HF_HUB_OFFLINE=1") from error
         raise _unreachable(model, error) from error
     except hub_errors.HfHubHTTPError as error:
         response = getattr(error, "response", None)
@@ -253,9 +255,16 @@ def _transport_errors() -> tuple[type[BaseException], ...]:
 def _unreachable(model: ModelId, error: BaseException) -> HubNetworkError:
     return HubNetworkError(
         f"could not download the tokenizer of {model}: huggingface.co could not be reached "
-        f"({type(error).__name__}). Check the internet connection (and HTTPS_PROXY if you use a proxy), "
+        f"({_root_cause(error)}). Check the internet connection (and HTTPS_PROXY if you use a proxy), "
         "or open a downloaded tokenizer file instead"
     )
+
+
+def _root_cause(error: BaseException) -> str:
+    """The first line of the innermost cause, e.g. ``ConnectError: [Errno 101] Network is unreachable``."""
+    while error.__cause__ is not None:
+        error = error.__cause__
+    return f"{type(error).__name__}: {str(error).splitlines()[0] if str(error) else 'no details'}"
 
 
 def _not_cached(model: ModelId, cache: Path, why: str) -> ModelNotCachedError:

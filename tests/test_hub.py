@@ -193,15 +193,22 @@ def test_network_down_and_not_cached_is_a_plain_network_error(cache, monkeypatch
     """The real huggingface_hub, with every connection refused: a clear error, in bounded time."""
     monkeypatch.setattr(socket, "create_connection", _refuse)
     monkeypatch.setattr(socket, "getaddrinfo", _refuse)
-    monkeypatch.setenv("HF_HUB_ETAG_TIMEOUT", "2")
+    monkeypatch.setattr(huggingface_hub.constants, "HF_HUB_OFFLINE", False)  # as read when the library loaded
     outcome = []
     worker = threading.Thread(target=lambda: outcome.append(_raised(tokenizer_files, "Org/Absent", offline=False)))
     worker.start()
     worker.join(120)  # a bound for "didn't hang", not a timing assertion
     assert not worker.is_alive(), "tokenizer_files hung with the network down"
     (error,) = outcome
-    assert isinstance(error, HubNetworkError | ModelNotCachedError), repr(error)
-    assert "Org/Absent" in str(error)
+    assert isinstance(error, HubNetworkError), repr(error)
+    assert "Org/Absent" in str(error) and "Network is unreachable" in str(error)
+
+
+def test_library_loaded_offline_is_not_cached_with_the_real_library(cache, no_network, monkeypatch):
+    """huggingface_hub reads HF_HUB_OFFLINE once, when it loads; offline=False cannot undo that: say so."""
+    monkeypatch.setattr(huggingface_hub.constants, "HF_HUB_OFFLINE", True)
+    with pytest.raises(ModelNotCachedError, match="Org/Absent.*HF_HUB_OFFLINE"):
+        tokenizer_files("Org/Absent", offline=False)
 
 
 def _refuse(*args, **kwargs):
