@@ -8,10 +8,11 @@ only draws the engine's token records.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QAction, QFont, QTextCursor
+from PySide6.QtGui import QAction, QTextCursor
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -34,7 +35,6 @@ from app.common import dialogs
 from app.common.local_files import read_text_head, regular_file
 from app.compare.boundaries import compare_cuts, cut_offsets
 from app.compare.encode_worker import EncodeService
-from app.compare.palette import Palette
 from app.compare.sources import (
     OWN_KEY,
     REFERENCE_PANES,
@@ -45,8 +45,9 @@ from app.compare.sources import (
     load_file_source,
 )
 from app.compare.step_tokenizer import tokenizer_from_steps
-from app.compare.token_canvas import TEXT_FAMILIES, Options
+from app.compare.token_canvas import Options
 from app.compare.token_pane import TokenPane
+from app.style import Palette, text_font
 from app.train.corpus_sources import format_bytes
 
 DEFAULT_TEXT = (
@@ -64,6 +65,21 @@ NO_OWN_TOKENIZER = "No tokenizer yet: train one or open a saved tokenizer, and i
 TIKTOKEN_PATTERNS = ("cl100k", "o200k", "gpt2")
 
 
+@dataclass
+class Pane:
+    """Everything the view holds about one pane: its ``key``, its ``title``, the ``source`` it encodes with (None:
+    no tokenizer yet), its ``widget`` (which keeps the result it shows), its ``action`` in the Panes menu,
+    whether the user has ``hidden`` it, and whether it can be ``removable`` (an added file) or only hidden."""
+
+    key: str
+    title: str
+    source: PaneSource | None
+    widget: TokenPane
+    action: QAction
+    removable: bool = False
+    hidden: bool = False
+
+
 class CompareView(QWidget):
     """The whole view. ``rendered`` is emitted whenever every pane shows the newest encoding of the text;
     ``tree_requested(pane_key, token_id)`` when a token is double-clicked (to show its merge tree)."""
@@ -77,11 +93,7 @@ class CompareView(QWidget):
         self.service = EncodeService(self)
         self.service.pane_ready.connect(self._on_pane_ready)
         self.service.idle.connect(self._on_idle)
-        self.sources: dict[str, PaneSource | None] = {OWN_KEY: None}
-        self.sources.update({name: ReferenceSource(name) for name in REFERENCE_PANES})
-        self.panes: dict[str, TokenPane] = {}
-        self.titles: dict[str, str] = {}
-        self.hidden: set[str] = set()
+        self.pane_records: dict[str, Pane] = {}  # by key, in the splitter's order
         self.reference_key: str | None = None
         self.highlight: tuple[int, int] = (0, 0)
         self.options = Options()
@@ -92,16 +104,15 @@ class CompareView(QWidget):
         self._build_controls()
         self.editor = QPlainTextEdit()
         self.editor.setObjectName("compareEditor")
-        editor_font = QFont(TEXT_FAMILIES[0], 11)
-        editor_font.setFamilies(TEXT_FAMILIES)
-        self.editor.setFont(editor_font)
+        self.editor.setFont(text_font(11))
         self.editor.setPlaceholderText("Type or paste text here, or load a file: every pane shows how it is cut.")
         self.panes_splitter = QSplitter(Qt.Orientation.Horizontal)
         self.panes_splitter.setObjectName("paneSplitter")
         self.panes_splitter.setChildrenCollapsible(False)
-        for key, source in self.sources.items():
-            self._add_pane(key, self._title(key, source), removable=False)
-        self.panes[OWN_KEY].set_message(NO_OWN_TOKENIZER)
+        self._add_pane(OWN_KEY, None)
+        for name in REFERENCE_PANES:
+            self._add_pane(name, ReferenceSource(name))
+        self.pane_records[OWN_KEY].widget.set_message(NO_OWN_TOKENIZER)
 
         outer = QSplitter(Qt.Orientation.Vertical)
         outer.setChildrenCollapsible(False)
@@ -201,16 +212,15 @@ class CompareView(QWidget):
             self.layers.addWidget(widget)
         self.layers.addStretch(1)
 
-    def _add_pane(self, key: str, title: str, *, removable: bool) -> TokenPane:
+    def _add_pane(self, key: str, source: PaneSource | None, title: str = "", *, removable: bool = False) -> Pane:
+        title = title or self._title(key, source)
         pane = TokenPane(key, title, removable=removable)
-        self.titles[key] = title
         pane.hide_requested.connect(self._on_hide_requested)
         pane.token_clicked.connect(self._on_token_clicked)
         pane.token_double_clicked.connect(self._on_token_double_clicked)
         pane.canvas.set_options(self.options)
         pane.canvas.set_palette(self.palette_)
         pane.set_wide(self.panes_splitter.orientation() == Qt.Orientation.Vertical)
-        self.panes[key] = pane
         self.panes_splitter.addWidget(pane)
         action = QAction(title, self.panes_menu)
         action.setCheckable(True)
@@ -218,7 +228,8 @@ class CompareView(QWidget):
         action.setData(key)
         action.toggled.connect(self._on_pane_action)
         self.panes_menu.addAction(action)
-        return pane
+        record = self.pane_records[key] = Pane(key, title, source, pane, action, removable)
+        return record
 
     def _title(self, key: str, source: PaneSource | None) -> str:
         if key == OWN_KEY:
@@ -226,6 +237,16 @@ class CompareView(QWidget):
         return source.label if source is not None else key
 
     # ----- public API -----
+
+    @property
+    def panes(self) -> dict[str, TokenPane]:
+        """The pane widgets by key, in the splitter's order."""
+        return {key: record.widget for key, record in self.pane_records.items()}
+
+    @property
+    def sources(self) -> dict[str, PaneSource | None]:
+        """What each pane encodes with, by key (None: the "Ours" pane has no tokenizer yet)."""
+        return {key: record.source for key, record in self.pane_records.items()}
 
     def text(self) -> str:
         return self.editor.toPlainText()
@@ -239,17 +260,17 @@ class CompareView(QWidget):
     def set_own_tokenizer(self, tokenizer, label: str = "trained") -> None:
         """Show ``tokenizer`` (a bpe_core Tokenizer, e.g. truncated to the current step) in the "Ours" pane;
         ``None`` empties it."""
-        pane = self.panes[OWN_KEY]
+        own = self.pane_records[OWN_KEY]
         self._own_label = label
         self._pending_steps = None
         if tokenizer is None:
-            self.sources[OWN_KEY] = None
+            own.source = None
             self._set_own_title("Ours")
-            pane.set_message(NO_OWN_TOKENIZER)
+            own.widget.set_message(NO_OWN_TOKENIZER)
             self._update_marks()
             return
         source = TokenizerSource(OWN_KEY, label, tokenizer)
-        self.sources[OWN_KEY] = source
+        own.source = source
         self._set_own_title(self._title(OWN_KEY, source))
         self._request([OWN_KEY])
 
@@ -270,18 +291,17 @@ class CompareView(QWidget):
         try:
             tokenizer = tokenizer_from_steps(steps[:count], special_tokens, pattern)
         except ValueError as exc:  # e.g. a custom pattern the engine refuses: say so in the pane
-            self.panes[OWN_KEY].set_message(f"Cannot show the run so far: {exc}")
+            self.pane_records[OWN_KEY].widget.set_message(f"Cannot show the run so far: {exc}")
             return
         self.set_own_tokenizer(tokenizer, label)
 
     def _set_own_title(self, title: str) -> None:
-        if title == self.titles[OWN_KEY]:
+        own = self.pane_records[OWN_KEY]
+        if title == own.title:
             return
-        self.titles[OWN_KEY] = title
-        self.panes[OWN_KEY].set_title(title)
-        for action in self.panes_menu.actions():
-            if action.data() == OWN_KEY:
-                action.setText(title)
+        own.title = title
+        own.widget.set_title(title)
+        own.action.setText(title)
         self._rebuild_reference_combo()
 
     def add_tokenizer_file(self, path: str | Path, pattern: str = "cl100k") -> TokenPane | None:
@@ -292,41 +312,35 @@ class CompareView(QWidget):
         except (OSError, ValueError) as exc:
             dialogs.show_error(self, "Cannot add tokenizer", f"“{Path(path).name}” could not be read: {exc}", repr(exc))
             return None
-        if source.key in self.panes:
+        if source.key in self.pane_records:
             self.remove_pane(source.key)
-        self.sources[source.key] = source
         suffix = f" ({pattern} pre-tokenizer)" if str(path).endswith((".tiktoken", ".tiktoken.gz")) else ""
-        pane = self._add_pane(source.key, source.label + suffix, removable=True)
+        record = self._add_pane(source.key, source, source.label + suffix, removable=True)
         self._rebuild_reference_combo()
         self._equalize()
         self._request([source.key])
-        return pane
+        return record.widget
 
     def remove_pane(self, key: str) -> None:
         """Remove an added pane (the built-in ones can only be hidden)."""
-        pane = self.panes.pop(key)
-        self.sources.pop(key, None)
-        self.titles.pop(key, None)
-        self.hidden.discard(key)
-        for action in self.panes_menu.actions():
-            if action.data() == key:
-                self.panes_menu.removeAction(action)
-        pane.setParent(None)
-        pane.deleteLater()
+        record = self.pane_records.pop(key)
+        self.panes_menu.removeAction(record.action)
+        record.widget.setParent(None)
+        record.widget.deleteLater()
         if self.reference_key == key:
             self.reference_key = None
         self._rebuild_reference_combo()
         self._update_marks()
 
     def set_pane_visible(self, key: str, visible: bool) -> None:
-        for action in self.panes_menu.actions():
-            if action.data() == key and action.isChecked() != visible:
-                action.setChecked(visible)  # _on_pane_action does the rest
-                return
-        self._apply_visibility(key, visible)
+        action = self.pane_records[key].action
+        if action.isChecked() != visible:
+            action.setChecked(visible)  # _on_pane_action does the rest
+        else:
+            self._apply_visibility(key, visible)
 
     def visible_keys(self) -> list[str]:
-        return [key for key in self.panes if key not in self.hidden]
+        return [key for key, record in self.pane_records.items() if not record.hidden]
 
     def set_reference(self, key: str | None) -> None:
         """Mark each pane's cuts that differ from pane ``key`` (None: no marks)."""
@@ -344,8 +358,8 @@ class CompareView(QWidget):
     def highlight_chars(self, start: int, end: int) -> None:
         """Highlight the tokens touching characters ``start:end`` in every pane, and select them in the editor."""
         self.highlight = (start, end)
-        for pane in self.panes.values():
-            pane.canvas.set_highlight(start, end)
+        for record in self.pane_records.values():
+            record.widget.canvas.set_highlight(start, end)
         if end > start:
             text = self.text()
             cursor = self.editor.textCursor()
@@ -378,13 +392,13 @@ class CompareView(QWidget):
     def _request(self, keys) -> None:
         sources = []
         for key in keys:
-            source = self.sources.get(key)
-            if key in self.hidden or key not in self.panes:
+            record = self.pane_records.get(key)
+            if record is None or record.hidden:
                 continue
-            if source is None:
-                self.panes[key].set_message(NO_OWN_TOKENIZER)
+            if record.source is None:
+                record.widget.set_message(NO_OWN_TOKENIZER)
                 continue
-            sources.append(source)
+            sources.append(record.source)
         if sources:
             self.service.request(self.text(), sources)
         elif not self.service.busy():
@@ -406,17 +420,17 @@ class CompareView(QWidget):
         start = _python_index(text, cursor.selectionStart())
         end = _python_index(text, cursor.selectionEnd())
         self.highlight = (start, end)
-        for pane in self.panes.values():
-            pane.canvas.set_highlight(start, end)
+        for record in self.pane_records.values():
+            record.widget.canvas.set_highlight(start, end)
 
     @Slot(object)
     def _on_pane_ready(self, result: PaneResult) -> None:
-        pane = self.panes.get(result.key)
-        if pane is None or self.sources.get(result.key) is not result.source:
+        record = self.pane_records.get(result.key)
+        if record is None or record.source is not result.source:
             return  # the pane was removed, or its tokenizer replaced, meanwhile
-        pane.set_result(result)
+        record.widget.set_result(result)
         if self.highlight[1] > self.highlight[0]:
-            pane.canvas.set_highlight(*self.highlight)
+            record.widget.canvas.set_highlight(*self.highlight)
 
     @Slot()
     def _on_idle(self) -> None:
@@ -429,8 +443,9 @@ class CompareView(QWidget):
         text = self.text()
         found = {}
         for key in self.visible_keys():
-            result = self.panes[key].result
-            if result is not None and result.view is not None and self.sources.get(key) is result.source:
+            record = self.pane_records[key]
+            result = record.widget.result
+            if result is not None and result.view is not None and record.source is result.source:
                 if result.view.text == text:
                     found[key] = result
         return found
@@ -440,12 +455,13 @@ class CompareView(QWidget):
         results = self._results()
         counts = {key: len(r.view.tokens) for key, r in results.items()}
         fewest = min(counts.values(), default=None)
-        for key, pane in self.panes.items():
+        panes = self.panes
+        for key, pane in panes.items():
             pane.set_fewest(fewest is not None and len(counts) > 1 and counts.get(key) == fewest)
         reference = results.get(self.reference_key) if self.reference_key else None
         reference_cuts = cut_offsets(reference.view) if reference is not None else None
         self.legend.setVisible(reference_cuts is not None)
-        for key, pane in self.panes.items():
+        for key, pane in panes.items():
             result = results.get(key)
             if reference_cuts is None or result is None or key == self.reference_key:
                 pane.canvas.set_cuts(frozenset(), frozenset())
@@ -464,7 +480,7 @@ class CompareView(QWidget):
 
     @Slot(str, int)
     def _on_token_clicked(self, key: str, index: int) -> None:
-        result = self.panes[key].result
+        result = self.pane_records[key].widget.result
         if index < 0 or result is None or result.view is None:
             self.highlight_chars(0, 0)
             return
@@ -473,13 +489,13 @@ class CompareView(QWidget):
 
     @Slot(str, int)
     def _on_token_double_clicked(self, key: str, index: int) -> None:
-        result = self.panes[key].result
+        result = self.pane_records[key].widget.result
         if result is not None and result.view is not None:
             self.tree_requested.emit(key, result.view.tokens[index].id)
 
     @Slot(str)
     def _on_hide_requested(self, key: str) -> None:
-        if key.startswith("file:"):
+        if self.pane_records[key].removable:
             self.remove_pane(key)
         else:
             self.set_pane_visible(key, False)
@@ -490,14 +506,13 @@ class CompareView(QWidget):
         self._apply_visibility(action.data(), checked)
 
     def _apply_visibility(self, key: str, visible: bool) -> None:
-        pane = self.panes[key]
+        record = self.pane_records[key]
+        record.hidden = not visible
         if visible:
-            self.hidden.discard(key)
-            pane.show()
+            record.widget.show()
             self._request([key])
         else:
-            self.hidden.add(key)
-            pane.hide()
+            record.widget.hide()
             self._update_marks()
         self._rebuild_reference_combo()
         self._equalize()
@@ -515,7 +530,7 @@ class CompareView(QWidget):
         splitter = self.panes_splitter
         total = splitter.width() if splitter.orientation() == Qt.Orientation.Horizontal else splitter.height()
         share = max(total, 400) // max(1, len(self.visible_keys()))
-        splitter.setSizes([0 if key in self.hidden else share for key in self.panes])
+        splitter.setSizes([0 if record.hidden else share for record in self.pane_records.values()])
 
     def set_stacked(self, stacked: bool) -> None:
         self.layout_combo.setCurrentIndex(1 if stacked else 0)
@@ -544,7 +559,7 @@ class CompareView(QWidget):
         combo.clear()
         combo.addItem("(off)", None)
         for key in self.visible_keys():
-            combo.addItem(self.titles[key], key)
+            combo.addItem(self.pane_records[key].title, key)
         index = combo.findData(self.reference_key)
         if index < 0:
             self.reference_key = None

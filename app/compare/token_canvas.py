@@ -1,7 +1,8 @@
 """One pane's tokens drawn as colored boxes that flow like the text (a custom-painted scroll area).
 
-Boxes are laid out once per text, width, font or mode (a label and width are measured once per token id and
-remembered), and only the rows in view are painted, so long texts cost little. Under each row there is room for
+The canvas measures each token's label with Qt (once per token id), asks a :class:`~app.compare.token_layout.
+FlowLayout` where the boxes go (once per text, width, font or mode), and paints only the rows in view, so long
+texts cost little; colors and fonts come from :mod:`app.style`. Under each row there is room for
 the optional layers: the pre-tokenizer's chunks (a bar per chunk), brackets that gather the tokens holding parts
 of one UTF-8 character (with that character written below), and the cuts a pane makes differently from a
 reference pane (red: a cut the reference does not make; orange: a cut of the reference that this pane lacks).
@@ -12,27 +13,17 @@ from __future__ import annotations
 import bisect
 import html
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, QTimer, Signal, Slot
-from PySide6.QtGui import (
-    QColor,
-    QFont,
-    QFontMetricsF,
-    QPainter,
-    QPainterPath,
-    QPalette,
-    QPen,
-)
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPalette, QPen
 from PySide6.QtWidgets import QAbstractScrollArea, QToolTip
 
-from app.compare import palette as colors
-from app.compare.palette import Palette
+from app import style
+from app.compare.token_layout import FlowLayout
+from app.style import Palette, mono_font, text_font
 from bpe_core.teaching.token_view import TokenView
 from bpe_core.token_label import Segments, label_segments, newlines, render_token
-
-#: Font families for token text: Latin, then CJK, then color emoji where installed.
-TEXT_FAMILIES = ["DejaVu Sans", "Noto Sans CJK SC", "Noto Color Emoji", "Droid Sans Fallback"]
-HEX_FAMILIES = ["DejaVu Sans Mono", "Noto Sans Mono CJK SC"]
 
 MARGIN = 6.0
 PAD = 3.0
@@ -42,24 +33,14 @@ CHUNK_BAND = 5.0
 #: Tokens laid out per slice of the event loop (a few milliseconds' work).
 LAYOUT_SLICE = 4000
 ROW_GAP = 5.0
-HIGHLIGHT = QColor("#0b3d91")
-EXTRA_CUT = QColor("#d0021b")
-MISSING_CUT = QColor("#f08c00")
-CHUNK_COLORS = (QColor("#4a4a4a"), QColor("#a8a8a8"))
 
 
-def text_font(point_size: float = 11.0) -> QFont:
-    font = QFont(TEXT_FAMILIES[0], -1)
-    font.setFamilies(TEXT_FAMILIES)
-    font.setPointSizeF(point_size)
-    return font
+class Label(NamedTuple):
+    """A token's label as drawn: its segments (text or hex), its box width and how many rows it ends."""
 
-
-def hex_font(point_size: float = 11.0) -> QFont:
-    font = QFont(HEX_FAMILIES[0], -1)
-    font.setFamilies(HEX_FAMILIES)
-    font.setPointSizeF(point_size * 0.8)
-    return font
+    segments: Segments
+    width: float
+    newlines: int
 
 
 @dataclass(frozen=True)
@@ -99,7 +80,7 @@ class TokenCanvas(QAbstractScrollArea):
         self._layout_timer.setInterval(0)
         self._layout_timer.timeout.connect(self._layout_more)
         self._set_fonts(point_size)
-        self._clear_layout()
+        self.relayout()
 
     # ----- inputs -----
 
@@ -151,28 +132,14 @@ class TokenCanvas(QAbstractScrollArea):
 
     def _set_fonts(self, point_size: float) -> None:
         self.font_text = text_font(point_size)
-        self.font_hex = hex_font(point_size)
+        self.font_hex = mono_font(point_size * 0.8)
         self.font_small = text_font(point_size * 0.85)
         self.fm_text = QFontMetricsF(self.font_text)
         self.fm_hex = QFontMetricsF(self.font_hex)
         self.fm_small = QFontMetricsF(self.font_small)
         self.box_height = self.fm_text.height() + 4
-        self._labels: dict[int, tuple[Segments, float, int]] = {}
+        self._labels: dict[int, Label] = {}
         self._glyphs: dict[str, bool] = {}
-
-    def _clear_layout(self) -> None:
-        self.xs: list[float] = []
-        self.widths: list[float] = []
-        self.rows: list[int] = []
-        self.row_count = 0
-        self.row_tops: list[float] = [MARGIN]
-        self.chunk_band = 0.0
-        self.chunk_index: tuple[int, ...] = ()
-        self.missing_marks: list[tuple[int, float]] = []
-        self._bracket_rows: set[int] = set()
-        self._in_group: set[int] = set()
-        self._cursor = (MARGIN, 0)  # where the next box goes: x, row
-        self._laid_width = -1
 
     def relayout(self) -> None:
         """Place every token's box for the current width (call after any change of text, mode or font).
@@ -180,21 +147,29 @@ class TokenCanvas(QAbstractScrollArea):
         The first ``LAYOUT_SLICE`` tokens are placed at once; the rest in slices between events, so that a long
         text never freezes the window.
         """
-        self._clear_layout()
         self._layout_timer.stop()
-        self._laid_width = max(self.viewport().width(), 120)
         view = self.view
+        show_chunks = view is not None and view.tokens and self.options.show_chunks and self.result is not None
+        self.chunk_index: tuple[int, ...] = self.result.chunk_index if show_chunks else ()
+        self.missing_marks: list[tuple[int, float]] = []
+        self.chunk_band = CHUNK_BAND if self.chunk_index else 0.0
+        plain = self.box_height + self.chunk_band + ROW_GAP
+        self.flow = FlowLayout(
+            max(self.viewport().width(), 120),
+            self.box_height,
+            plain,
+            plain + self.fm_small.height() + 7,  # room to write a split character under its bracket
+            tall={i for first, last, _ in self.groups for i in range(first, last + 1)},
+            margin=MARGIN,
+            gap=GAP,
+        )
         if view is not None and view.tokens:
-            if self.options.show_chunks and self.result is not None:
-                self.chunk_index = self.result.chunk_index
-            self.chunk_band = CHUNK_BAND if self.chunk_index else 0.0
-            self._in_group = {i for first, last, _ in self.groups for i in range(first, last + 1)}
             self._layout_more()
         self._update_scrollbar()
         self.viewport().update()
 
     def layout_done(self) -> bool:
-        return self.view is None or len(self.xs) == len(self.view.tokens)
+        return self.view is None or len(self.flow) == len(self.view.tokens)
 
     def finish_layout(self) -> None:
         """Place the boxes still waiting for their slice now."""
@@ -207,31 +182,9 @@ class TokenCanvas(QAbstractScrollArea):
         if view is None:
             return
         tokens = view.tokens
-        begin = len(self.xs)
+        begin = len(self.flow)
         stop = min(len(tokens), begin + LAYOUT_SLICE)
-        right = self._laid_width - MARGIN
-        labels, in_group, bracket_rows = self._labels, self._in_group, self._bracket_rows
-        xs, widths, rows = self.xs, self.widths, self.rows
-        x, row = self._cursor
-        for i in range(begin, stop):
-            token = tokens[i]
-            entry = labels.get(token.id)
-            if entry is None:
-                entry = labels[token.id] = self._measure(token.id, token.token)
-            w = entry[1]
-            if x + w > right and x > MARGIN:
-                x, row = MARGIN, row + 1
-            xs.append(x)
-            widths.append(w)
-            rows.append(row)
-            if i in in_group:
-                bracket_rows.add(row)
-            x += w + GAP
-            if entry[2]:
-                x, row = MARGIN, row + entry[2]
-        self._cursor = (x, row)
-        self.row_count = row + 1
-        self._place_rows()
+        self.flow.extend(tokens[begin:stop], self._size)
         if stop < len(tokens):
             self._layout_timer.start()
         else:
@@ -240,23 +193,20 @@ class TokenCanvas(QAbstractScrollArea):
             self._update_scrollbar()
             self.viewport().update()
 
-    def _place_rows(self) -> None:
-        """Row tops: rows holding a bracket (a character split across tokens) are taller, to write it below."""
-        plain = self.box_height + self.chunk_band + ROW_GAP
-        tall = plain + self.fm_small.height() + 7
-        tops = self.row_tops
-        bracket_rows = self._bracket_rows
-        del tops[1:]
-        for row in range(self.row_count):
-            tops.append(tops[-1] + (tall if row in bracket_rows else plain))
+    def _size(self, token) -> tuple[float, int]:
+        """A token's box width and newline count, for the layout (labels are measured once per token id)."""
+        label = self._labels.get(token.id)
+        if label is None:
+            label = self._labels[token.id] = self._measure(token.id, token.token)
+        return label.width, label.newlines
 
-    def _measure(self, token_id: int, data: bytes) -> tuple[Segments, float, int]:
+    def _measure(self, token_id: int, data: bytes) -> Label:
         if self.options.show_ids:
             segments: Segments = ((str(token_id), False),)
         else:
             segments = self._with_glyphs(label_segments(data, visible_whitespace=self.options.visible_whitespace))
         width = sum((self.fm_hex if is_hex else self.fm_text).horizontalAdvance(text) for text, is_hex in segments)
-        return segments, max(width + 2 * PAD, EMPTY_WIDTH), newlines(data)
+        return Label(segments, max(width + 2 * PAD, EMPTY_WIDTH), newlines(data))
 
     def _with_glyphs(self, segments: Segments) -> Segments:
         """Characters no installed font can draw are shown as their code point (``U+1F642``) instead of a box."""
@@ -288,8 +238,9 @@ class TokenCanvas(QAbstractScrollArea):
         """Where, inside a box, a reference cut this pane lacks falls (by the width of the label before it)."""
         self.missing_marks = []
         view = self.view
-        if not self.missing_cuts or view is None or len(self.xs) != len(view.tokens):
+        if not self.missing_cuts or view is None or not self.layout_done():
             return
+        widths = self.flow.widths
         starts = [t.byte_start for t in view.tokens]
         for offset in sorted(self.missing_cuts):
             i = bisect.bisect_right(starts, offset) - 1
@@ -297,28 +248,27 @@ class TokenCanvas(QAbstractScrollArea):
                 continue
             token = view.tokens[i]
             if self.options.show_ids:
-                dx = self.widths[i] / 2
+                dx = widths[i] / 2
             else:
                 prefix = token.token[: offset - token.byte_start]
-                dx = self._measure(token.id, prefix)[1] - PAD
-                dx = min(max(dx, PAD), self.widths[i] - PAD)
+                dx = self._measure(token.id, prefix).width - PAD
+                dx = min(max(dx, PAD), widths[i] - PAD)
             self.missing_marks.append((i, dx))
 
     def _update_scrollbar(self) -> None:
-        total = self.row_tops[-1] + MARGIN
         bar = self.verticalScrollBar()
         bar.setPageStep(self.viewport().height())
         bar.setSingleStep(int(self.box_height + ROW_GAP))
-        bar.setRange(0, max(0, int(total - self.viewport().height())))
+        bar.setRange(0, max(0, int(self.flow.height - self.viewport().height())))
 
     def box_rect(self, index: int) -> QRectF:
         """Where token ``index`` is drawn, in content coordinates."""
-        return QRectF(self.xs[index], self.row_tops[self.rows[index]], self.widths[index], self.box_height)
+        return QRectF(*self.flow.box(index))
 
     def ensure_visible(self, index: int) -> None:
-        if index >= len(self.xs):
+        if index >= len(self.flow):
             self.finish_layout()
-        if not 0 <= index < len(self.xs):
+        if not 0 <= index < len(self.flow):
             return
         rect = self.box_rect(index)
         bar = self.verticalScrollBar()
@@ -328,24 +278,13 @@ class TokenCanvas(QAbstractScrollArea):
 
     def index_at(self, x: float, y: float) -> int:
         """The token under viewport point (x, y), or -1."""
-        if not self.xs:
-            return -1
-        y += self.verticalScrollBar().value()
-        row = bisect.bisect_right(self.row_tops, y) - 1
-        if row < 0 or row >= self.row_count or y - self.row_tops[row] > self.box_height:
-            return -1
-        lo = bisect.bisect_left(self.rows, row)
-        hi = bisect.bisect_right(self.rows, row)
-        i = bisect.bisect_right(self.xs, x, lo, hi) - 1
-        if lo <= i < hi and x <= self.xs[i] + self.widths[i]:
-            return i
-        return -1
+        return self.flow.index_at(x, y + self.verticalScrollBar().value())
 
     # ----- events -----
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        if self.viewport().width() != self._laid_width:
+        if max(self.viewport().width(), 120) != self.flow.width:
             self.relayout()
         else:
             self._update_scrollbar()
@@ -405,7 +344,6 @@ class TokenCanvas(QAbstractScrollArea):
         painter = QPainter(self.viewport())
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         top = self.verticalScrollBar().value()
-        height = self.viewport().height()
         if self.view is None or not self.view.tokens:
             painter.setPen(QColor("#666666"))
             painter.setFont(self.font_small)
@@ -416,10 +354,7 @@ class TokenCanvas(QAbstractScrollArea):
             )
             return
         painter.translate(0, -top)
-        first_row = max(0, bisect.bisect_right(self.row_tops, top) - 2)
-        last_row = bisect.bisect_right(self.row_tops, top + height)
-        lo = bisect.bisect_left(self.rows, first_row)
-        hi = bisect.bisect_right(self.rows, last_row)
+        lo, hi = self.flow.boxes_between(top, top + self.viewport().height())
         self._paint_boxes(painter, lo, hi)
         if self.chunk_index:
             self._paint_chunks(painter, lo, hi)
@@ -435,7 +370,8 @@ class TokenCanvas(QAbstractScrollArea):
         hex_ascent = ascent - (self.fm_text.ascent() - self.fm_hex.ascent()) / 2
         fill_of = self.palette_.fill
         labels = self._labels
-        tops, rows, xs, widths, box_height = self.row_tops, self.rows, self.xs, self.widths, self.box_height
+        flow = self.flow
+        tops, rows, xs, widths, box_height = flow.row_tops, flow.rows, flow.xs, flow.widths, flow.box_height
         advance = {False: self.fm_text.horizontalAdvance, True: self.fm_hex.horizontalAdvance}
         fonts = {False: self.font_text, True: self.font_hex}
         current = None  # (is_hex, special) the painter is set up for
@@ -444,44 +380,46 @@ class TokenCanvas(QAbstractScrollArea):
             x, y = xs[i], tops[rows[i]]
             rect = QRectF(x, y, widths[i], box_height)
             special = token.special
-            painter.fillRect(rect, colors.SPECIAL_FILL if special else fill_of(token.id, i))
+            painter.fillRect(rect, style.SPECIAL_FILL if special else fill_of(token.id, i))
             tx = x + PAD
-            for text, is_hex in labels[token.id][0]:
+            for text, is_hex in labels[token.id].segments:
                 if current != (is_hex, special):
                     current = (is_hex, special)
                     painter.setFont(fonts[is_hex])
-                    painter.setPen(colors.SPECIAL_TEXT if special else colors.HEX_TEXT if is_hex else colors.TEXT)
+                    painter.setPen(style.SPECIAL_TEXT if special else style.HEX_TEXT if is_hex else style.TOKEN_TEXT)
                 painter.drawText(QPointF(tx, y + (hex_ascent if is_hex else ascent)), text)
                 tx += advance[is_hex](text)
             if i in self.highlighted or i == self.hover:
                 current = None
-                painter.setPen(QPen(HIGHLIGHT, 2.5) if i in self.highlighted else QPen(QColor("#222222"), 1))
+                painter.setPen(QPen(style.HIGHLIGHT, 2.5) if i in self.highlighted else QPen(QColor("#222222"), 1))
                 painter.drawRect(rect.adjusted(0.5, 0.5, -0.5, -0.5))
 
     def _paint_chunks(self, painter: QPainter, lo: int, hi: int) -> None:
-        chunk, xs, widths, rows = self.chunk_index, self.xs, self.widths, self.rows
+        flow = self.flow
+        chunk, xs, widths, rows = self.chunk_index, flow.xs, flow.widths, flow.rows
         for i in range(lo, hi):
-            y = self.row_tops[rows[i]] + self.box_height + 1.5
+            y = flow.row_tops[rows[i]] + flow.box_height + 1.5
             same_next = i + 1 < len(xs) and chunk[i + 1] == chunk[i] and rows[i + 1] == rows[i]
             end = xs[i + 1] if same_next else xs[i] + widths[i] - 1
             painter.fillRect(
                 QRectF(xs[i] + (0 if i and chunk[i - 1] == chunk[i] else 1), y, end - xs[i], 2.5),
-                CHUNK_COLORS[chunk[i] % 2],
+                style.CHUNK_COLORS[chunk[i] % 2],
             )
 
     def _paint_brackets(self, painter: QPainter, lo: int, hi: int) -> None:
         """A bracket under each run of tokens that together make whole characters, the characters below it."""
-        pen = QPen(QColor("#5a1f00"), 1.2)
-        offset = self.box_height + self.chunk_band + 2
+        flow = self.flow
+        pen = QPen(style.HEX_TEXT, 1.2)
+        offset = flow.box_height + self.chunk_band + 2
         firsts = [g[0] for g in self.groups]
         start = max(0, bisect.bisect_right(firsts, lo) - 1)
-        laid = len(self.xs)
+        laid = len(flow)
         for first, last, chars in self.groups[start:]:
             if first >= hi or last >= laid:
                 break
-            for row, a, b in self._row_runs(first, last):
-                x0, x1 = self.xs[a] + 1, self.xs[b] + self.widths[b] - 1
-                y = self.row_tops[row] + offset
+            for row, a, b in flow.row_runs(first, last):
+                x0, x1 = flow.xs[a] + 1, flow.xs[b] + flow.widths[b] - 1
+                y = flow.row_tops[row] + offset
                 painter.setPen(pen)
                 path = QPainterPath(QPointF(x0, y))
                 path.lineTo(x0, y + 4)
@@ -497,30 +435,21 @@ class TokenCanvas(QAbstractScrollArea):
                         shown,
                     )
 
-    def _row_runs(self, first: int, last: int):
-        """Split tokens ``first..last`` into runs on the same row: ``(row, first, last)``."""
-        a = first
-        for i in range(first + 1, last + 2):
-            if i > last or self.rows[i] != self.rows[a]:
-                yield self.rows[a], a, i - 1
-                a = i
-
     def _paint_cuts(self, painter: QPainter, lo: int, hi: int) -> None:
-        tokens = self.view.tokens
+        tokens, flow = self.view.tokens, self.flow
         for i in range(lo, hi):
             if tokens[i].byte_end in self.extra_cuts:
-                y = self.row_tops[self.rows[i]]
-                painter.fillRect(
-                    QRectF(self.xs[i] + self.widths[i] - 1, y - 2, GAP + 2, self.box_height + 4), EXTRA_CUT
-                )
-        pen = QPen(MISSING_CUT, 2, Qt.PenStyle.DashLine)
+                x, y, w, h = flow.box(i)
+                painter.fillRect(QRectF(x + w - 1, y - 2, GAP + 2, h + 4), style.EXTRA_CUT)
+        pen = QPen(style.MISSING_CUT, 2, Qt.PenStyle.DashLine)
         for i, dx in self.missing_marks:
             if lo <= i < hi:
-                x, y = self.xs[i] + dx, self.row_tops[self.rows[i]]
+                x, y, _, h = flow.box(i)
+                x += dx
                 painter.setPen(pen)
-                painter.drawLine(QPointF(x, y), QPointF(x, y + self.box_height))
+                painter.drawLine(QPointF(x, y), QPointF(x, y + h))
                 triangle = QPainterPath(QPointF(x - 4, y - 3))
                 triangle.lineTo(x + 4, y - 3)
                 triangle.lineTo(x, y + 3)
                 triangle.closeSubpath()
-                painter.fillPath(triangle, MISSING_CUT)
+                painter.fillPath(triangle, style.MISSING_CUT)

@@ -64,7 +64,7 @@ def test_typing_updates_every_pane_with_the_engines_ids(qtbot, view, trained):
     assert view.panes[OWN_KEY].result.view.tokens[-1].special
     # every pane draws one box per token
     for key in expected:
-        assert len(view.panes[key].canvas.xs) == len(expected[key])
+        assert len(view.panes[key].canvas.flow.xs) == len(expected[key])
     counts = {key: len(ids) for key, ids in expected.items()}
     fewest = min(counts.values())
     assert {k for k, p in view.panes.items() if p.fewest.isVisibleTo(p)} == {
@@ -94,10 +94,10 @@ def test_a_chinese_character_split_across_tokens_shows_its_bytes_under_one_brack
     assert canvas.groups == [(1, 3, "鬱")]
     # the bracket is painted under the three boxes, and nowhere under the whole tokens a and b
     image = canvas.viewport().grab().toImage()
-    y = int(canvas.row_tops[0] + canvas.box_height + canvas.chunk_band + 6)
-    middle = int(canvas.xs[2] + canvas.widths[2] / 2)
+    y = int(canvas.flow.row_tops[0] + canvas.box_height + canvas.chunk_band + 6)
+    middle = int(canvas.flow.xs[2] + canvas.flow.widths[2] / 2)
     assert QColor(image.pixel(middle, y)).lightness() < 140
-    under_a = int(canvas.xs[0] + canvas.widths[0] / 2)
+    under_a = int(canvas.flow.xs[0] + canvas.flow.widths[0] / 2)
     assert QColor(image.pixel(under_a, y)).lightness() > 200
     # a pane brackets exactly when one of its tokens is not whole UTF-8 characters
     for name in ("cl100k_base", "o200k_base"):
@@ -169,7 +169,7 @@ def test_ids_toggle_whitespace_toggle_and_copy_ids(qtbot, view):
     canvas = view.panes["cl100k_base"].canvas
     labels = ["".join(s for s, _ in canvas._labels[t.id][0]) for t in canvas.view.tokens]
     assert labels == ["hello", "␣world", "↵", "bye"]
-    assert canvas.rows == [0, 0, 0, 1]  # the newline ends the row
+    assert canvas.flow.rows == [0, 0, 0, 1]  # the newline ends the row
     view.whitespace_box.setChecked(False)
     labels = ["".join(s for s, _ in canvas._labels[t.id][0]) for t in canvas.view.tokens]
     assert labels == ["hello", " world", "", "bye"]
@@ -307,9 +307,11 @@ def test_a_long_text_is_laid_out_in_slices_without_blocking(qtbot):
     pane.show()
     pane.set_result(result)
     canvas = pane.canvas
-    assert len(canvas.xs) == LAYOUT_SLICE  # the rest waits for the event loop
+    assert len(canvas.flow.xs) == LAYOUT_SLICE  # the rest waits for the event loop
     qtbot.waitUntil(canvas.layout_done, timeout=10000)
-    assert canvas.rows == sorted(canvas.rows) and canvas.row_count == canvas.rows[-1] + 2  # text ends in a newline
+    assert (
+        canvas.flow.rows == sorted(canvas.flow.rows) and canvas.flow.row_count == canvas.flow.rows[-1] + 2
+    )  # text ends in a newline
     assert canvas.verticalScrollBar().maximum() > 0
     # clicking the last token scrolls to it
     pane.set_result(result)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from app.compare.boundaries import chunk_of_tokens, compare_cuts, cut_offsets
-from app.compare.palette import TOL_LIGHT, Palette
 from app.compare.sources import ReferenceSource, TokenizerSource, load_file_source
+from app.style import TOL_LIGHT, Palette
 from bpe_core import reference
 from bpe_core.teaching.token_view import view_tokens
 from bpe_core.tokenizer import Tokenizer

@@ -1,0 +1,146 @@
+"""Where each token's box goes: boxes flow left to right in rows, like words in a paragraph (no Qt here).
+
+A box that does not fit in what is left of its row starts the next row, unless it is the first of its row (a box
+wider than the row gets a row of its own); a box whose token ends in newlines ends its row (two newlines leave an
+empty row). A row holding a "tall" box (one with a bracket and a character written under it) is taller. Boxes are
+added in slices (:meth:`FlowLayout.extend`), so that a long text can be laid out between events.
+
+>>> layout = FlowLayout(30, box_height=10, row_height=12, margin=0, gap=1)
+>>> layout.extend([(10, 0), (10, 0), (10, 0), (5, 1), (5, 0)], measure=lambda size: size)
+>>> layout.rows, layout.xs, layout.row_tops
+([0, 0, 1, 1, 2], [0, 11, 0, 11, 0], [0, 12, 24, 36])
+>>> layout.index_at(15, 5), layout.index_at(15, 11), layout.index_at(10.5, 5), layout.index_at(100, 5)
+(1, -1, -1, -1)
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Callable, Container, Iterable
+from typing import TypeVar
+
+Item = TypeVar("Item")
+
+
+class FlowLayout:
+    """Boxes of height ``box_height`` in rows of ``width``; a row takes ``row_height`` (``tall_row_height`` if it
+    holds a box whose index is in ``tall``), ``margin`` around everything and ``gap`` between boxes.
+
+    After :meth:`extend`, box ``i`` is at ``xs[i]`` in row ``rows[i]`` (``widths[i]`` wide); row ``r`` starts at
+    ``row_tops[r]`` and ``row_tops[-1]`` is the bottom of the last row. Rows never decrease from box to box.
+    """
+
+    def __init__(
+        self,
+        width: float,
+        box_height: float,
+        row_height: float,
+        tall_row_height: float | None = None,
+        *,
+        tall: Container[int] = frozenset(),
+        margin: float = 6.0,
+        gap: float = 2.0,
+    ):
+        self.width = width
+        self.box_height = box_height
+        self.row_height = row_height
+        self.tall_row_height = row_height if tall_row_height is None else tall_row_height
+        self.tall = tall
+        self.margin = margin
+        self.gap = gap
+        self.xs: list[float] = []
+        self.widths: list[float] = []
+        self.rows: list[int] = []
+        self.tall_rows: set[int] = set()
+        self.row_tops: list[float] = [margin]
+        self._cursor = (margin, 0)  # where the next box goes: x, row
+
+    def __len__(self) -> int:
+        return len(self.xs)
+
+    @property
+    def row_count(self) -> int:
+        """Rows laid out so far, counting the row the next box would start (a text ending in a newline ends with
+        an empty row)."""
+        return len(self.row_tops) - 1
+
+    @property
+    def height(self) -> float:
+        """The height of everything laid out, with the margin below."""
+        return self.row_tops[-1] + self.margin
+
+    def extend(self, items: Iterable[Item], measure: Callable[[Item], tuple[float, int]]) -> None:
+        """Place a box for each of ``items`` after those placed already; ``measure(item)`` gives its width and how
+        many newlines its token ends with."""
+        xs, widths, rows, tall, tall_rows = self.xs, self.widths, self.rows, self.tall, self.tall_rows
+        margin, gap = self.margin, self.gap
+        right = self.width - margin
+        x, row = self._cursor
+        first_row = row
+        index = len(xs)
+        for item in items:
+            w, newlines = measure(item)
+            if x + w > right and x > margin:
+                x, row = margin, row + 1
+            xs.append(x)
+            widths.append(w)
+            rows.append(row)
+            if index in tall:
+                tall_rows.add(row)
+            index += 1
+            x += w + gap
+            if newlines:
+                x, row = margin, row + newlines
+        self._cursor = (x, row)
+        tops = self.row_tops
+        del tops[first_row + 1 :]  # the first row may have grown taller; the rows above it are final
+        plain, taller = self.row_height, self.tall_row_height
+        for r in range(first_row, row + 1):
+            tops.append(tops[-1] + (taller if r in tall_rows else plain))
+
+    def box(self, index: int) -> tuple[float, float, float, float]:
+        """Box ``index`` as ``(x, y, width, height)``."""
+        return self.xs[index], self.row_tops[self.rows[index]], self.widths[index], self.box_height
+
+    def index_at(self, x: float, y: float) -> int:
+        """The box under point (x, y), or -1 (between boxes, below the last row, in a row's space under its boxes).
+
+        >>> layout = FlowLayout(100, box_height=10, row_height=14, margin=0)
+        >>> layout.extend([20, 30], measure=lambda w: (w, 0))
+        >>> layout.index_at(0, 0), layout.index_at(21, 9), layout.index_at(30, 12)
+        (0, -1, -1)
+        """
+        row = bisect.bisect_right(self.row_tops, y) - 1
+        if row < 0 or row >= self.row_count or y - self.row_tops[row] > self.box_height:
+            return -1
+        lo, hi = self.boxes_in_rows(row, row)
+        i = bisect.bisect_right(self.xs, x, lo, hi) - 1
+        if lo <= i < hi and x <= self.xs[i] + self.widths[i]:
+            return i
+        return -1
+
+    def boxes_in_rows(self, first: int, last: int) -> tuple[int, int]:
+        """The boxes of rows ``first`` to ``last`` as an index range ``(lo, hi)``."""
+        return bisect.bisect_left(self.rows, first), bisect.bisect_right(self.rows, last)
+
+    def boxes_between(self, top: float, bottom: float) -> tuple[int, int]:
+        """The boxes to paint for the band ``top..bottom``, as an index range: the rows in it and the row above
+        it (whose marks below may reach into the band)."""
+        first = max(0, bisect.bisect_right(self.row_tops, top) - 2)
+        last = bisect.bisect_right(self.row_tops, bottom)
+        return self.boxes_in_rows(first, last)
+
+    def row_runs(self, first: int, last: int):
+        """Split boxes ``first..last`` into runs on one row: ``(row, first, last)``.
+
+        >>> layout = FlowLayout(25, box_height=1, row_height=1, margin=0, gap=0)
+        >>> layout.extend([10, 10, 10, 10], measure=lambda w: (w, 0))
+        >>> list(layout.row_runs(1, 3))
+        [(0, 1, 1), (1, 2, 3)]
+        """
+        rows = self.rows
+        a = first
+        for i in range(first + 1, last + 2):
+            if i > last or rows[i] != rows[a]:
+                yield rows[a], a, i - 1
+                a = i

@@ -1,0 +1,126 @@
+"""Colours and fonts, in one place: a token looks the same in every view (Compare panes, Teach chips, merge trees).
+
+Fonts: token text and ordinary text use :data:`TEXT_FAMILIES` (Latin, then CJK, then colour emoji where installed);
+tables, ticks and hex bytes use :data:`MONO_FAMILIES`.
+
+Token colours: one formula, :func:`token_color`, gives a light colour per token id (or, ``safe=True``, one of Paul
+Tol's "light" colours, which stay distinct under the common colour-vision deficiencies and carry black labels).
+:class:`Palette` adds the alternating mode of the Compare tab. Special tokens are dark with light text everywhere.
+
+>>> token_color(1917) == token_color(1917), token_color(1917) == token_color(1918)
+(True, False)
+>>> Palette(mode="id").fill(1917, 0) == token_color(1917)   # the Compare tab's colour is the Teach window's
+True
+>>> Palette(mode="alternate").fill(7, 0) != Palette(mode="alternate").fill(7, 1)
+True
+>>> token_color(42, safe=True).name() in [c.lower() for c in TOL_LIGHT]
+True
+"""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QColor, QFont
+
+# ----- fonts -----
+
+#: Token and ordinary text: Latin, then CJK, then colour emoji and a last fallback where installed.
+TEXT_FAMILIES = ["DejaVu Sans", "Noto Sans CJK SC", "Noto Color Emoji", "Droid Sans Fallback"]
+#: Tables, chart ticks and hex bytes: monospaced Latin (fast to draw), CJK from Noto when a text holds it.
+MONO_FAMILIES = ["DejaVu Sans Mono", "Noto Sans Mono CJK SC"]
+
+
+def text_font(point_size: float = 11.0) -> QFont:
+    """The font of token labels and text (the application's font is ``text_font(10)``).
+
+    >>> text_font(14).families()[:2], text_font(14).pointSizeF()
+    (['DejaVu Sans', 'Noto Sans CJK SC'], 14.0)
+    """
+    return _font(TEXT_FAMILIES, point_size)
+
+
+def mono_font(point_size: float = 10.0) -> QFont:
+    """The monospaced font of tables, chart ticks and hex bytes.
+
+    >>> mono_font(9).families()[0], mono_font(9).pointSizeF()
+    ('DejaVu Sans Mono', 9.0)
+    """
+    return _font(MONO_FAMILIES, point_size)
+
+
+def _font(families: list[str], point_size: float) -> QFont:
+    font = QFont(families[0], -1)
+    font.setFamilies(families)
+    font.setPointSizeF(point_size)
+    return font
+
+
+# ----- token colours -----
+
+#: Paul Tol's "light" qualitative scheme (colour-blind safe, readable under black text).
+TOL_LIGHT = ("#77AADD", "#99DDFF", "#44BB99", "#BBCC33", "#AAAA00", "#EEDD88", "#EE8866", "#FFAABB", "#DDDDDD")
+#: Two well-separated pastels for alternating tokens (default palette).
+ALTERNATE = ("#ffd49a", "#a9d8f5")
+#: Two of Tol's light colours, far apart in every colour-vision deficiency, for alternating tokens.
+ALTERNATE_SAFE = ("#EEDD88", "#77AADD")
+#: Special tokens: dark fill, light text, in every palette and view.
+SPECIAL_FILL = QColor("#3b3b4f")
+SPECIAL_TEXT = QColor("#ffffff")
+#: A token's label, and the hex bytes of a token that holds part of a UTF-8 character.
+TOKEN_TEXT = QColor("#111111")
+HEX_TEXT = QColor("#5a1f00")
+#: Secondary text under a token (its id) and the border of a plain chip.
+SUB_TEXT = QColor("#555555")
+BORDER = QColor("#9a9a9a")
+
+_GOLDEN = 0.6180339887498949
+_SAFE = tuple(QColor(c) for c in TOL_LIGHT)
+MODES = ("id", "alternate")
+
+
+def token_color(token_id: int, safe: bool = False) -> QColor:
+    """The fill of token ``token_id``: a light hue by the golden ratio (neighbouring ids differ), or with ``safe``
+    one of :data:`TOL_LIGHT`. Knuth's multiplicative hash spreads neighbouring ids over the saturations (or the
+    safe colours)."""
+    mixed = (token_id * 2654435761) & 0xFFFFFFFF
+    if safe:
+        return _SAFE[mixed % len(_SAFE)]
+    hue = (token_id * _GOLDEN) % 1.0
+    saturation = 0.28 + 0.14 * ((mixed >> 8) % 3) / 2
+    return QColor.fromHsvF(hue, saturation, 0.98)
+
+
+class Palette:
+    """Fill colours for tokens. ``mode`` is ``"id"`` (:func:`token_color`, the same in every view) or
+    ``"alternate"`` (two colours by position); ``safe`` picks the colour-blind-safe set."""
+
+    def __init__(self, mode: str = "id", safe: bool = False):
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
+        self.mode = mode
+        self.safe = safe
+        self._by_id: dict[int, QColor] = {}
+        self._fixed = [QColor(c) for c in (ALTERNATE_SAFE if safe else ALTERNATE)]
+
+    def fill(self, token_id: int, index: int) -> QColor:
+        """The fill of the token ``token_id`` at position ``index`` in its view."""
+        if self.mode == "alternate":
+            return self._fixed[index % 2]
+        color = self._by_id.get(token_id)
+        if color is None:
+            color = self._by_id[token_id] = token_color(token_id, self.safe)
+        return color
+
+
+# ----- marks -----
+
+#: Teaching marks: a pair about to merge (orange), a token just made (green), one crossing a pre-token (red).
+PAIR = QColor("#d95f02")
+NEW = QColor("#1b9e77")
+CROSS = QColor("#c2185b")
+MARK_COLORS = {"pair": PAIR, "new": NEW, "cross": CROSS}
+#: Compare tab: tokens linked by a click, a cut the reference pane lacks, a reference cut this pane lacks, and the
+#: two alternating shades of the pre-token chunk bars.
+HIGHLIGHT = QColor("#0b3d91")
+EXTRA_CUT = QColor("#d0021b")
+MISSING_CUT = QColor("#f08c00")
+CHUNK_COLORS = (QColor("#4a4a4a"), QColor("#a8a8a8"))
