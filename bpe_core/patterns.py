@@ -30,8 +30,45 @@ O200K = "|".join(
     ]
 )
 
+# Open models' patterns, verbatim from their own code, for their tiktoken-style rank files:
+# Llama 3 (and GLM-4): `pat_str` in meta-llama/llama3, llama/tokenizer.py (THUDM/glm-4-9b tokenization_chatglm.py
+# has the same); its digits go in runs of at most three.
+LLAMA3 = (
+    r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*"""
+    r"""|\s*[\r\n]+|\s+(?!\S)|\s+"""
+)
+# Qwen (qwen.tiktoken) and Qwen2/2.5/3 (the Split regex of their tokenizer.json): `PAT_STR` in QwenLM/Qwen,
+# tokenization_qwen.py; like Llama 3's but one digit per pre-token.
+QWEN2 = (
+    r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*"""
+    r"""|\s*[\r\n]+|\s+(?!\S)|\s+"""
+)
+# Mistral Tekken (Nemo, Pixtral, Small 3): the "pattern" of the config in their tekken.json files, read by
+# mistralai/mistral-common, tokens/tokenizers/tekken.py; o200k's case-aware words without contractions.
+TEKKEN = "|".join(
+    [
+        r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+""",
+        r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*""",
+        r"""\p{N}""",
+        r""" ?[^\s\p{L}\p{N}]+[\r\n/]*""",
+        r"""\s*[\r\n]+""",
+        r"""\s+(?!\S)""",
+        r"""\s+""",
+    ]
+)
+# DeepSeek V3/R1 has no entry: its tokenizer.json pre-tokenizes with three Split steps in sequence (digit runs,
+# CJK runs, then a regex) that no single regex reproduces; load its tokenizer.json instead.
+
 #: Named patterns. ``none`` means no pre-tokenization: the text between special tokens is one sequence.
-PATTERNS: dict[str, str | None] = {"gpt2": GPT2, "cl100k": CL100K, "o200k": O200K, "none": None}
+PATTERNS: dict[str, str | None] = {
+    "gpt2": GPT2,
+    "cl100k": CL100K,
+    "o200k": O200K,
+    "llama3": LLAMA3,
+    "qwen2": QWEN2,
+    "tekken": TEKKEN,
+    "none": None,
+}
 #: The regexes we ship and have proven: linear time, no capturing group, every character in some pre-token.
 SHIPPED = ("gpt2", "cl100k", "o200k")
 

@@ -1,5 +1,9 @@
 """Reading and writing tokenizers: our own JSON file, GPT-2's files, tiktoken ranks, Hugging Face tokenizer.json.
 
+:func:`load_any` is the one entry point for every source (a file of any kind below or a published model's:
+Hugging Face ``tokenizer.json``, SentencePiece ``.model``, ``.tiktoken``, Mistral ``tekken.json``; a folder; a
+reference name; ``hf:ORG/NAME``), telling files apart by content.
+
 Every reader checks what it reads and raises :class:`TokenizerFileError` (a ``ValueError``) naming the file and
 the problem; none of them can run code from a file. Every writer writes atomically and raises
 :class:`TokenizerWriteError` (an ``OSError``) naming the path it was given and the cause.
@@ -27,6 +31,7 @@ from bpe_core.formats.errors import (
 from bpe_core.formats.files import check_writable, make_folder
 from bpe_core.formats.gpt2_files import export_gpt2, load_gpt2_files
 from bpe_core.formats.huggingface import export_huggingface, load_huggingface
+from bpe_core.formats.loader import load_any
 from bpe_core.formats.native import load_json, save_json
 from bpe_core.formats.tiktoken_file import export_tiktoken, load_tiktoken
 
@@ -59,6 +64,7 @@ __all__ = [
     "check_writable",
     "export",
     "load_gpt2_files",
+    "load_any",
     "load_huggingface",
     "load_json",
     "load_tiktoken",

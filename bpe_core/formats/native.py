@@ -75,7 +75,11 @@ def save_json(tokenizer, path: str | os.PathLike) -> None:
 
 def load_json(path: str | os.PathLike):
     """Read a file written by :func:`save_json`; raise :class:`TokenizerFileError` if anything is wrong."""
-    doc = read_json_document(path)
+    return tokenizer_from_document(path, read_json_document(path))
+
+
+def tokenizer_from_document(path: str | os.PathLike, doc: Any):
+    """The tokenizer of our file ``path`` whose JSON is already parsed as ``doc``."""
     _check_header(doc, path)
     try:
         pattern = _field(doc, "pattern", str)
@@ -110,7 +114,12 @@ def read_text_file(path: str | os.PathLike) -> str:
 
 def read_json_document(path: str | os.PathLike) -> Any:
     """Parse a JSON file, turning every way it can fail into a :class:`TokenizerFileError`."""
-    text = read_text_file(path)
+    return parse_json_text(path, read_text_file(path))
+
+
+def parse_json_text(path: str | os.PathLike, text: str) -> Any:
+    """Parse the JSON ``text`` of the file ``path``, turning every way it can fail into a
+    :class:`TokenizerFileError` naming the file."""
     if not text.strip():
         raise TokenizerFileError(path, "the file is empty")
     try:

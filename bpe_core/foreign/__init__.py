@@ -1,0 +1,22 @@
+"""Published models' tokenizers, encoded by their own libraries so that the ids are the model's by construction.
+
+=========================  ==========================================  ===========================
+source                     adapter                                      library
+=========================  ==========================================  ===========================
+Hugging Face tokenizer.json :class:`HuggingFaceTokenizer`              ``tokenizers``
+SentencePiece ``.model``   :class:`SentencePieceTokenizer`              ``sentencepiece``
+``.tiktoken``, Tekken      :class:`TiktokenTokenizer`                   ``tiktoken``
+=========================  ==========================================  ===========================
+
+Each is a :class:`ForeignTokenizer`: ``encode``/``decode`` like :class:`bpe_core.tokenizer.Tokenizer`, plus what the
+libraries do not give -- the bytes each token stands for, byte spans in the text (part of a character included),
+the display records of :mod:`bpe_core.teaching.token_view`, and merges where the model has them. Build them with
+:func:`bpe_core.formats.load_any`.
+"""
+
+from bpe_core.foreign.base import ForeignTokenizer
+from bpe_core.foreign.hf_tokenizer import HuggingFaceTokenizer
+from bpe_core.foreign.sp_tokenizer import SentencePieceTokenizer
+from bpe_core.foreign.tiktoken_tokenizer import TiktokenTokenizer
+
+__all__ = ["ForeignTokenizer", "HuggingFaceTokenizer", "SentencePieceTokenizer", "TiktokenTokenizer"]

@@ -1,0 +1,110 @@
+"""What every foreign tokenizer offers, whichever library encodes it: ids, the bytes each token stands for, byte
+spans in the text, pre-token chunks and, for BPE models, merges.
+
+A subclass supplies :meth:`ForeignTokenizer._encode_offsets` (ids, each token's character span in the text and
+which tokens begin a pre-token) and :meth:`ForeignTokenizer._bytes_of` (what a token id stands for); the rest is
+here. The interface mirrors :class:`bpe_core.tokenizer.Tokenizer` where both make sense (``encode``, ``decode``,
+``decode_bytes``, ``token_bytes``, ``special_tokens``, ``vocab_size``, ``merges``), so callers need not care which
+they hold.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterable, Sequence
+
+from bpe_core.foreign.spans import build_view, byte_spans
+from bpe_core.teaching.token_view import TokenView
+from bpe_core.tokenizer import UnknownTokenError, fix_surrogates
+
+
+class ForeignTokenizer:
+    """A published model's tokenizer, encoded by its own library (see the subclasses).
+
+    ``kind`` names the format (``huggingface``, ``sentencepiece``, ``tiktoken``, ``tekken``), ``model`` the model
+    type (``BPE``, ``Unigram``, ``WordPiece``...), ``special_tokens`` maps each special token's text to its id.
+    """
+
+    kind = ""
+
+    def __init__(self, name: str, model: str, vocab_size: int, special_tokens: dict[str, int]):
+        self.name, self.model, self.vocab_size = name, model, vocab_size
+        self.special_tokens = dict(special_tokens)
+        self._special_ids = frozenset(self.special_tokens.values())
+        self._bytes_cache: dict[int, bytes] = {}
+
+    # ----- what subclasses provide -----
+
+    def _encode_offsets(self, text: str) -> tuple[list[int], Callable[[], Sequence], Callable[[TokenView], list]]:
+        """``(ids, offsets, chunks)`` for ``text`` (free of lone surrogates): ``offsets()`` gives each token's
+        character span (called only if the tokens' bytes are not the text's), ``chunks(view)`` the sorted
+        character offsets where pre-tokens begin."""
+        raise NotImplementedError
+
+    def _bytes_of(self, token_id: int) -> bytes:
+        """The bytes token ``token_id`` stands for; raise ``KeyError`` for an id outside the vocabulary."""
+        raise NotImplementedError
+
+    def _derive_merges(self) -> list[tuple[bytes, bytes]] | None:
+        """The model's merges in rank order, or None for a model without merges."""
+        return None
+
+    # ----- the shared interface -----
+
+    def encode(self, text: str) -> list[int]:
+        """The model's ids for ``text``: raw, with no BOS/EOS or template tokens added."""
+        return self._encode_offsets(fix_surrogates(text))[0]
+
+    def token_bytes(self, token_id: int) -> bytes:
+        """The bytes a token stands for (``Ġ``, ``▁`` and ``<0xE4>`` spelled as the bytes they mean)."""
+        data = self._bytes_cache.get(token_id)
+        if data is None:
+            try:
+                if type(token_id) is not int or token_id < 0:
+                    raise KeyError(token_id)
+                data = self._bytes_cache[token_id] = self._bytes_of(token_id)
+            except KeyError:
+                raise UnknownTokenError(f"token id {token_id!r} is not in the vocabulary of {self.name}") from None
+        return data
+
+    def decode_bytes(self, ids: Iterable[int]) -> bytes:
+        """The bytes of the tokens ``ids``, concatenated."""
+        return b"".join(map(self.token_bytes, ids))
+
+    def decode(self, ids: Iterable[int]) -> str:
+        """The text of ``ids``; bytes that are not valid UTF-8 become U+FFFD."""
+        return self.decode_bytes(ids).decode("utf-8", errors="replace")
+
+    def encode_spans(self, text: str) -> tuple[list[int], list[bytes], list[tuple[int, int]]]:
+        """Ids, each token's bytes, and each token's ``(byte_start, byte_end)`` in ``text``'s UTF-8 bytes."""
+        text = fix_surrogates(text)
+        ids, offsets, _ = self._encode_offsets(text)
+        tokens = [self.token_bytes(i) for i in ids]
+        return ids, tokens, byte_spans(text, tokens, offsets)
+
+    def view(self, text: str) -> tuple[TokenView, list[int]]:
+        """The display records of ``text`` and the character offsets where pre-token chunks begin."""
+        text = fix_surrogates(text)
+        ids, offsets, chunks = self._encode_offsets(text)
+        tokens = [self.token_bytes(i) for i in ids]
+        view = build_view(text, ids, tokens, byte_spans(text, tokens, offsets), self._special_ids)
+        return view, chunks(view)
+
+    @functools.cached_property
+    def merges(self) -> list[tuple[bytes, bytes]] | None:
+        """The merges (pairs of token bytes) in rank order; None for Unigram, WordPiece... Built on first use."""
+        return self._derive_merges()
+
+    @functools.cached_property
+    def _merge_ranks(self) -> dict[bytes, int]:
+        ranks: dict[bytes, int] = {}
+        for rank, (left, right) in enumerate(self.merges or ()):
+            ranks.setdefault(left + right, rank)
+        return ranks
+
+    def merge_rank(self, token: bytes) -> int | None:
+        """The rank of the merge that makes ``token``, or None."""
+        return self._merge_ranks.get(token)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r}: {self.model}, {self.vocab_size} tokens>"

@@ -1,0 +1,127 @@
+"""A Hugging Face ``tokenizer.json`` encoded by the ``tokenizers`` library itself: the whole pipeline (normalizers,
+pre-tokenizers, BPE options, added tokens) and every model type it reads (BPE, Unigram, WordPiece, WordLevel).
+
+Whatever the library accepts is supported, and what it refuses is reported with its own message and the file's
+name; nothing is refused by this module. Encoding is raw: the post-processor's BOS/EOS are not added
+(``add_special_tokens=False``), and a truncation or padding setting in the file is switched off.
+
+The bytes a token stands for: byte-level vocabularies (a ``ByteLevel`` pre-tokenizer or decoder) spell bytes with
+GPT-2's characters; otherwise ``▁`` (Metaspace) stands for a space, ``<0xE4>`` (byte fallback) for a byte, and a
+WordPiece ``##`` prefix or a BPE end-of-word suffix is dropped.
+
+>>> import json
+>>> doc = {"model": {"type": "BPE", "vocab": {"a": 0, "b": 1, "ab": 2}, "merges": ["a b"]},
+...        "pre_tokenizer": {"type": "Whitespace"}}
+>>> tok = HuggingFaceTokenizer("t.json", json.dumps(doc), doc)
+>>> tok.encode("ab ba"), tok.merges
+([2, 1, 0], [(b'a', b'b')])
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import tokenizers
+
+from bpe_core.foreign.base import ForeignTokenizer
+from bpe_core.formats.errors import TokenizerFileError
+from bpe_core.formats.gpt2_bytes import gpt2_to_bytes
+
+_BYTE_PIECE = re.compile(r"<0x([0-9A-Fa-f]{2})>")
+
+
+class HuggingFaceTokenizer(ForeignTokenizer):
+    """``text`` is the file's JSON text and ``doc`` the same parsed; ``path`` names it in errors."""
+
+    kind = "huggingface"
+
+    def __init__(self, path: str, text: str, doc: dict):
+        try:
+            library = tokenizers.Tokenizer.from_str(text)
+        except Exception as exc:  # the library raises plain Exceptions with its own message
+            raise TokenizerFileError(path, f"the tokenizers library cannot read it: {_one_line(exc)}") from None
+        library.no_truncation()
+        library.no_padding()
+        self._library = library
+        model = doc["model"]  # the library has checked the document's shape
+        added = {entry["content"]: entry["id"] for entry in doc.get("added_tokens") or ()}
+        specials = {entry["content"]: entry["id"] for entry in doc.get("added_tokens") or () if entry.get("special")}
+        super().__init__(path, model.get("type") or _model_type(model), library.get_vocab_size(True), specials)
+        self._added = {token_id: content.encode("utf-8") for content, token_id in added.items()}
+        self._byte_level = _mentions(doc, "ByteLevel")
+        self._byte_fallback = bool(model.get("byte_fallback"))
+        self._prefix = model.get("continuing_subword_prefix") or ""
+        self._suffix = model.get("end_of_word_suffix") or ""
+        self._raw_merges = model.get("merges") if self.model == "BPE" else None
+        self._decodes_metaspace = "▁" if _mentions(doc, "Metaspace") or "▁" in str(doc.get("decoder")) else None
+
+    def _encode_offsets(self, text: str):
+        encoding = self._library.encode(text, add_special_tokens=False)
+
+        def chunks(view) -> list[int]:
+            words = encoding.word_ids
+            firsts = (i for i, word in enumerate(words) if i == 0 or word is None or word != words[i - 1])
+            return sorted({view.tokens[i].start for i in firsts})
+
+        return encoding.ids, lambda: encoding.offsets, chunks
+
+    def _bytes_of(self, token_id: int) -> bytes:
+        if token_id in self._added:
+            return self._added[token_id]
+        piece = self._library.id_to_token(token_id)
+        if piece is None:
+            raise KeyError(token_id)
+        return self._piece_bytes(piece)
+
+    def _piece_bytes(self, piece: str) -> bytes:
+        if self._byte_level:
+            try:
+                return gpt2_to_bytes(piece)
+            except ValueError:  # not byte-level spelling (an added token kept in the vocab, say)
+                return piece.encode("utf-8")
+        if self._byte_fallback:
+            match = _BYTE_PIECE.fullmatch(piece)
+            if match:
+                return bytes([int(match.group(1), 16)])
+        if self._prefix and piece.startswith(self._prefix) and len(piece) > len(self._prefix):
+            piece = piece[len(self._prefix) :]
+        if self._suffix and piece.endswith(self._suffix) and len(piece) > len(self._suffix):
+            piece = piece[: -len(self._suffix)]
+        if self._decodes_metaspace:
+            piece = piece.replace(self._decodes_metaspace, " ")
+        return piece.encode("utf-8")
+
+    def _derive_merges(self) -> list[tuple[bytes, bytes]] | None:
+        if self._raw_merges is None:
+            return None
+        merges = []
+        for entry in self._raw_merges:
+            left, right = entry.split(" ", 1) if isinstance(entry, str) else entry
+            merges.append((self._piece_bytes(left), self._piece_bytes(right)))
+        return merges
+
+
+def _mentions(doc: dict, component: str) -> bool:
+    """Whether the pre-tokenizer or decoder (or a step of a Sequence of them) is ``component``."""
+    return any(_has_type(doc.get(key), component) for key in ("pre_tokenizer", "decoder"))
+
+
+def _has_type(node: Any, component: str, depth: int = 0) -> bool:
+    if depth > 8 or not isinstance(node, dict):
+        return False
+    if node.get("type") == component:
+        return True
+    steps = node.get("pretokenizers") or node.get("decoders") or ()
+    return any(_has_type(step, component, depth + 1) for step in steps if isinstance(steps, list))
+
+
+def _model_type(model: dict) -> str:
+    """Older files leave out the model's type; the library tells them apart by their fields."""
+    if "merges" in model:
+        return "BPE"
+    return "Unigram" if isinstance(model.get("vocab"), list) else "WordPiece"
+
+
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split())[:300]

@@ -1,0 +1,97 @@
+"""A SentencePiece ``.model`` encoded by the ``sentencepiece`` library itself (BPE and Unigram models: Llama 2,
+Mistral v1-v3, Gemma, Baichuan...), with the model's own normalization and no BOS/EOS.
+
+``▁`` stands for a space and a byte piece ``<0xE4>`` for its byte. A BPE model has no merge list, but its pieces
+and scores define one: BPE takes the adjacent pair whose joined piece has the highest score, so a piece's merge is
+the pair that BPE over the higher-scored pieces makes of its characters (:func:`sentencepiece_merges`).
+"""
+
+from __future__ import annotations
+
+import re
+
+import sentencepiece
+
+from bpe_core.foreign.base import ForeignTokenizer
+from bpe_core.foreign.sp_proto import model_type
+from bpe_core.formats.errors import TokenizerFileError
+
+_BYTE_PIECE = re.compile(r"<0x([0-9A-Fa-f]{2})>")
+
+
+class SentencePieceTokenizer(ForeignTokenizer):
+    """``data`` is the serialized model; ``path`` names it in errors."""
+
+    kind = "sentencepiece"
+
+    def __init__(self, path: str, data: bytes):
+        try:
+            kind = model_type(data)
+            processor = sentencepiece.SentencePieceProcessor()
+            processor.LoadFromSerializedProto(data)
+        except (RuntimeError, ValueError, OSError) as exc:
+            raise TokenizerFileError(path, f"not a SentencePiece model the library can read: {exc}") from None
+        size = processor.GetPieceSize()
+        specials = {processor.IdToPiece(i): i for i in range(size) if processor.IsControl(i)}
+        super().__init__(path, kind, size, specials)
+        self._processor = processor
+
+    def _encode_offsets(self, text: str):
+        found = self._processor.EncodeAsOffsetMapping(text)
+        pieces = found["pieces"]
+        firsts = [i for i, piece in enumerate(pieces) if i == 0 or piece.startswith("▁")]
+        return found["ids"], lambda: found["offsets"], lambda view: sorted({view.tokens[i].start for i in firsts})
+
+    def _bytes_of(self, token_id: int) -> bytes:
+        if token_id >= self.vocab_size:
+            raise KeyError(token_id)
+        piece = self._processor.IdToPiece(token_id)
+        if self._processor.IsByte(token_id):
+            return bytes([int(_BYTE_PIECE.fullmatch(piece).group(1), 16)])
+        return piece.replace("▁", " ").encode("utf-8")
+
+    def _derive_merges(self) -> list[tuple[bytes, bytes]] | None:
+        if self.model != "BPE":
+            return None
+        p = self._processor
+        normal = [
+            i for i in range(self.vocab_size) if not (p.IsControl(i) or p.IsUnknown(i) or p.IsByte(i) or p.IsUnused(i))
+        ]
+        scores = {p.IdToPiece(i): p.GetScore(i) for i in normal}
+        return [(self._piece_bytes(a), self._piece_bytes(b)) for a, b in sentencepiece_merges(scores)]
+
+    def _piece_bytes(self, piece: str) -> bytes:
+        return piece.replace("▁", " ").encode("utf-8")
+
+
+def sentencepiece_merges(scores: dict[str, float]) -> list[tuple[str, str]]:
+    """The merges (pairs of pieces) that SentencePiece BPE makes, best first, from its pieces and scores.
+
+    A piece that BPE over the higher-scored pieces cannot build from two parts (a user symbol, a character)
+    is made by no merge.
+
+    >>> sentencepiece_merges({"a": 0.0, "b": 0.0, "c": 0.0, "bc": -1.0, "abc": -2.0, "ab": -3.0})
+    [('b', 'c'), ('a', 'bc'), ('a', 'b')]
+    """
+    order = sorted((piece for piece in scores if len(piece) > 1), key=lambda piece: -scores[piece])
+    merges = []
+    for piece in order:
+        parts = _bpe(piece, scores, scores[piece])
+        if len(parts) == 2:
+            merges.append((parts[0], parts[1]))
+    return merges
+
+
+def _bpe(piece: str, scores: dict[str, float], floor: float) -> list[str]:
+    """SentencePiece BPE on ``piece``'s characters with the pieces scored above ``floor`` (leftmost on ties)."""
+    parts = list(piece)
+    while len(parts) > 2:
+        best, where = floor, -1
+        for i in range(len(parts) - 1):
+            score = scores.get(parts[i] + parts[i + 1])
+            if score is not None and score > best:
+                best, where = score, i
+        if where < 0:
+            break
+        parts[where : where + 2] = [parts[where] + parts[where + 1]]
+    return parts

@@ -1,0 +1,90 @@
+"""Byte spans of a foreign tokenizer's tokens in the original text, and the display records built from them.
+
+A library gives, per token, the characters of the original text it came from (``offsets``). Where the pipeline
+does not change the text, the tokens' bytes are the text's bytes in order and each span is exact, part of a
+character included. Where it normalizes (NFKC, lower case, ``▁`` for spaces), each token gets the bytes of its
+characters; a run of single-byte tokens (byte fallback) that together spell those characters shares them out
+in order, so a token holding part of a character still says which part.
+
+>>> text = "a鬱"
+>>> byte_spans(text, [b"a", b"\\xe9", b"\\xac", b"\\xb1"], [(0, 1), (1, 2), (1, 2), (1, 2)])
+[(0, 1), (1, 2), (2, 3), (3, 4)]
+>>> byte_spans("Ab", [b"a", b"b"], [(0, 1), (1, 2)])  # lower-cased: spans come from the offsets
+[(0, 1), (1, 2)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import accumulate
+
+from bpe_core.teaching.token_view import CharPart, TokenSpan, TokenView
+
+
+def byte_spans(text: str, tokens: Sequence[bytes], offsets) -> list[tuple[int, int]]:
+    """Each token's ``(byte_start, byte_end)`` in ``text``'s UTF-8 bytes. ``offsets`` are the tokens' character
+    spans, or a function returning them (called only if the tokens' bytes are not the text's)."""
+    data = text.encode("utf-8")
+    if b"".join(tokens) == data:
+        ends = list(accumulate(map(len, tokens)))
+        return [(end - len(token), end) for token, end in zip(tokens, ends)]
+    if callable(offsets):
+        offsets = offsets()
+    if len(offsets) != len(tokens):
+        raise ValueError(f"{len(tokens)} tokens but {len(offsets)} offsets")
+    char_starts = _char_starts(text)
+    last = len(char_starts) - 1
+    spans = [(char_starts[min(a, last)], char_starts[min(max(a, b), last)]) for a, b in offsets]
+    i = 0
+    while i < len(tokens):
+        j = i
+        while j < len(tokens) and len(tokens[j]) == 1 and tokens[j][0] >= 0x80:
+            j += 1
+        if j - i > 1:
+            _share_out(data, tokens, spans, i, j)
+        i = max(j, i + 1)
+    return spans
+
+
+def _share_out(data: bytes, tokens, spans: list[tuple[int, int]], i: int, j: int) -> None:
+    """Give byte tokens ``i:j`` consecutive bytes of their characters if together they spell them exactly."""
+    start = min(spans[k][0] for k in range(i, j))
+    end = max(spans[k][1] for k in range(i, j))
+    if data[start:end] == b"".join(tokens[i:j]):
+        for k in range(i, j):
+            spans[k] = (start + k - i, start + k - i + 1)
+
+
+def _char_starts(text: str) -> list[int]:
+    """The byte offset of each character, and one past the end."""
+    sizes = (1 if o < 0x80 else 2 if o < 0x800 else 3 if o < 0x10000 else 4 for o in map(ord, text))
+    return list(accumulate(sizes, initial=0))
+
+
+def build_view(
+    text: str, ids: Sequence[int], tokens: Sequence[bytes], spans: Sequence[tuple[int, int]], special_ids
+) -> TokenView:
+    """The :class:`TokenView` of ``text`` from each token's id, bytes and byte span.
+
+    >>> view = build_view("é", [7, 8], [b"\\xc3", b"\\xa9"], [(0, 1), (1, 2)], set())
+    >>> [(t.start, t.end, str(t.partial[0])) for t in view.tokens]
+    [(0, 1, "bytes 0-0 of 2 of 'é'"), (0, 1, "bytes 1-1 of 2 of 'é'")]
+    """
+    char_starts = _char_starts(text)
+    char_at = [i for i in range(len(text)) for _ in range(char_starts[i + 1] - char_starts[i])] + [len(text)]
+    records = []
+    for index, (token_id, token, (lo, hi)) in enumerate(zip(ids, tokens, spans)):
+        first = char_at[lo]
+        last = char_at[hi - 1] if hi > lo else first
+        end = max(last + 1, first) if hi > lo else first
+        parts = tuple(_partial_chars(text, char_starts, lo, hi, first, last)) if hi > lo else ()
+        records.append(TokenSpan(index, token_id, token, first, end, lo, hi, token_id in special_ids, parts))
+    return TokenView(text, tuple(records))
+
+
+def _partial_chars(text: str, char_starts: list[int], lo: int, hi: int, first: int, last: int):
+    for char in dict.fromkeys((first, last)):
+        begin, size = char_starts[char], char_starts[char + 1] - char_starts[char]
+        a, b = max(lo, begin) - begin, min(hi, begin + size) - 1 - begin
+        if a > 0 or b < size - 1:
+            yield CharPart(text[char], char, a, b, size)

@@ -1,0 +1,63 @@
+"""tiktoken-style rank tables encoded by ``tiktoken`` itself: a ``.tiktoken`` file with a named or custom pattern,
+or a Mistral Tekken vocabulary (whose ids are the ranks shifted past the reserved special tokens, as Mistral's own
+``mistral_common`` does; its special tokens are not recognised in text, as there).
+
+Tokens are raw bytes, so the tokens' bytes are the text's bytes and spans come from them; the merges are derived
+from the ranks (:func:`bpe_core.tokenizer.merges_from_ranks`) on first use.
+
+>>> ranks = {bytes([i]): i for i in range(256)} | {b"ab": 256}
+>>> tok = TiktokenTokenizer("t.tiktoken", ranks, r"\\w+|\\s+|[^\\w\\s]+", {"<|end|>": 257})
+>>> tok.encode("ab ab<|end|>"), tok.merges[-1]
+([256, 32, 256, 257], (b'a', b'b'))
+>>> shifted = TiktokenTokenizer("tekken.json", ranks, r"\\w+|[^\\w]", {"<s>": 0, "</s>": 1}, shift=2)
+>>> shifted.encode("ab<s>"), shifted.token_bytes(258), shifted.token_bytes(0)
+([258, 62, 117, 64], b'ab', b'<s>')
+"""
+
+from __future__ import annotations
+
+import functools
+
+import tiktoken
+
+from bpe_core.foreign.base import ForeignTokenizer
+from bpe_core.tokenizer import Tokenizer, merges_from_ranks
+from bpe_core.vocab import vocab_from_merges
+
+
+class TiktokenTokenizer(ForeignTokenizer):
+    """``ranks`` (token bytes -> rank), ``pattern`` (a regex source), ``special_tokens`` (text -> id). With
+    ``shift`` (Tekken), ids are ranks + ``shift``, the special tokens take ids below ``shift`` and are not
+    recognised in text."""
+
+    def __init__(self, name: str, ranks: dict[bytes, int], pattern: str, special_tokens: dict[str, int], shift=0):
+        self.kind = "tekken" if shift else "tiktoken"
+        in_text = {} if shift else dict(special_tokens)
+        self._encoding = tiktoken.Encoding(name, pat_str=pattern, mergeable_ranks=ranks, special_tokens=in_text)
+        size = max([*ranks.values(), *in_text.values()]) + 1 + shift
+        super().__init__(name, "BPE", size, special_tokens)
+        self._ranks, self._pattern, self._shift = ranks, pattern, shift
+        self._specials_by_id = {token_id: token.encode("utf-8") for token, token_id in special_tokens.items()}
+        self._recognised = list(in_text)
+
+    def _encode_offsets(self, text: str):
+        ids = self._encoding.encode(text, allowed_special="all")
+        if self._shift:
+            ids = [i + self._shift for i in ids]
+        return ids, lambda: [], lambda _view: [start for start, _, _ in self._pretokenizer.pretokens(text)]
+
+    @functools.cached_property
+    def _pretokenizer(self) -> Tokenizer:
+        # Pre-tokens depend only on the pattern and the special tokens, so the 256 single bytes suffice.
+        return Tokenizer(vocab_from_merges(()), [], self._recognised, pattern=self._pattern)
+
+    def _bytes_of(self, token_id: int) -> bytes:
+        if token_id in self._specials_by_id:
+            return self._specials_by_id[token_id]
+        try:
+            return self._encoding.decode_single_token_bytes(token_id - self._shift)
+        except (KeyError, OverflowError, ValueError):
+            raise KeyError(token_id) from None
+
+    def _derive_merges(self) -> list[tuple[bytes, bytes]]:
+        return merges_from_ranks(self._ranks, source=self.name)

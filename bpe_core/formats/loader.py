@@ -1,0 +1,174 @@
+"""One entry point for every tokenizer source: :func:`load_any`.
+
+The source is a reference name (``gpt2``, ``cl100k_base``, ``o200k_base``, ``r50k_base``), a Hugging Face model id
+``hf:ORG/NAME`` (its tokenizer files fetched or found in the cache by :mod:`bpe_core.hub`), a folder, or a file
+whose kind is told by its content (:mod:`bpe_core.formats.sniff`). A folder's tokenizer is the first of
+:data:`FOLDER_ORDER` it holds (the order in which the model's own libraries prefer them).
+
+Our files, GPT-2 files and the references give a :class:`~bpe_core.tokenizer.Tokenizer`; published models'
+formats give a :class:`~bpe_core.foreign.ForeignTokenizer` encoded by the model's own library. Both have
+``encode``, ``decode``, ``decode_bytes``, ``token_bytes``, ``special_tokens``, ``vocab_size`` and ``merges``.
+
+>>> load_any("gpt2").encode("hello world")
+[31373, 995]
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from bpe_core.formats.checks import MAX_ID
+from bpe_core.formats.errors import TokenizerFileError
+from bpe_core.formats.gpt2_files import load_gpt2_files
+from bpe_core.formats.native import tokenizer_from_document
+from bpe_core.formats.sniff import Sniffed, sniff
+from bpe_core.formats.tekken import read_tekken
+from bpe_core.patterns import PATTERNS, get_pattern, pattern_source
+
+#: Where a folder's tokenizer is looked for, first match wins (a ``*`` pattern must match exactly one file).
+FOLDER_ORDER = (
+    "tokenizer.json",
+    "tekken.json",
+    "tokenizer.model",
+    "*.model",
+    "*.tiktoken",
+    "vocab.json",
+    "encoder.json",
+)
+_MERGES_FOR = {"vocab.json": "merges.txt", "encoder.json": "vocab.bpe"}
+_VOCAB_FOR = {merges: vocab for vocab, merges in _MERGES_FOR.items()}
+#: The kinds whose files do not say how they pre-tokenize, so that a ``pattern`` may be given.
+TAKES_PATTERN = ("tiktoken", "gpt2-vocab", "gpt2-merges")
+
+
+def load_any(source: str | os.PathLike, *, pattern: str | None = None):
+    """The tokenizer ``source`` names (see the module's documentation).
+
+    ``pattern`` (a name from :data:`bpe_core.patterns.PATTERNS` or a regex) is how a ``.tiktoken`` file or GPT-2
+    files pre-tokenize (required for ``.tiktoken``; GPT-2 files default to ``gpt2``) and overrides a reference's.
+    Every problem raises a ``ValueError`` naming the source: :class:`TokenizerFileError` for files,
+    ``bpe_core.hub.HubError`` for model ids, :class:`~bpe_core.patterns.PatternError` for the pattern.
+    """
+    from bpe_core.reference import reference_names
+    from bpe_core.tokenizer import Tokenizer
+
+    name = os.fspath(source)
+    if name.startswith("hf:"):
+        return _load_model_id(name, pattern)
+    if name in reference_names() and not os.path.exists(name):
+        return Tokenizer.from_tiktoken(name, pattern=pattern)
+    path = Path(name)
+    if path.is_dir():
+        return _load_file(_pick_in_folder(path), pattern)
+    if not os.path.lexists(path):
+        raise TokenizerFileError(
+            name, f"no such file or folder (nor a reference: {', '.join(reference_names())}; nor hf:ORG/NAME)"
+        )
+    return _load_file(path, pattern)
+
+
+def _load_model_id(name: str, pattern: str | None):
+    from bpe_core.hub import tokenizer_files  # written alongside: fetches into, or finds in, the HF cache
+
+    model_id = name.removeprefix("hf:")
+    tokenizer = _load_file(_pick_in_folder(Path(tokenizer_files(model_id))), pattern)
+    if hasattr(tokenizer, "name"):
+        tokenizer.name = name
+    return tokenizer
+
+
+def _pick_in_folder(folder: Path) -> Path:
+    for wanted in FOLDER_ORDER:
+        found = sorted(p for p in folder.glob(wanted) if p.is_file())
+        if len(found) == 1 or (found and "*" not in wanted):
+            return found[0]
+        if len(found) > 1:
+            names = ", ".join(p.name for p in found[:5])
+            raise TokenizerFileError(folder, f"holds several {wanted} files ({names}); choose one")
+    raise TokenizerFileError(folder, f"holds no tokenizer file (looked for {', '.join(FOLDER_ORDER)})")
+
+
+def _load_file(path: Path, pattern: str | None):
+    sniffed = sniff(path)
+    if pattern is not None and sniffed.kind not in TAKES_PATTERN:
+        raise TokenizerFileError(
+            path,
+            f"a {sniffed.kind} file says how it pre-tokenizes; a pattern applies only to .tiktoken and GPT-2 files",
+        )
+    return _BUILDERS[sniffed.kind](path, sniffed, pattern)
+
+
+def _ours(path: Path, sniffed: Sniffed, pattern):
+    return tokenizer_from_document(path, sniffed.doc)
+
+
+def _huggingface(path: Path, sniffed: Sniffed, pattern):
+    from bpe_core.foreign import HuggingFaceTokenizer
+
+    return HuggingFaceTokenizer(str(path), sniffed.text, sniffed.doc)
+
+
+def _tekken(path: Path, sniffed: Sniffed, pattern):
+    data = read_tekken(path, sniffed.doc)
+    return _tiktoken_style(path, data.ranks, data.pattern, data.special_tokens, data.shift)
+
+
+def _tiktoken(path: Path, sniffed: Sniffed, pattern):
+    from bpe_core.reference import EncodingFileError, parse_ranks
+
+    if pattern is None:
+        raise TokenizerFileError(
+            path,
+            "a .tiktoken file does not say how it pre-tokenizes: give its pattern "
+            f"({', '.join(name for name, source in PATTERNS.items() if source)} or a regex)",
+        )
+    try:
+        ranks = parse_ranks(sniffed.data, source=str(path))
+    except EncodingFileError as exc:
+        raise TokenizerFileError(path, str(exc).removeprefix(f"{path}: ").removeprefix(f"{path}, ")) from None
+    return _tiktoken_style(path, ranks, pattern_source(pattern), {}, 0)
+
+
+def _tiktoken_style(path: Path, ranks: dict[bytes, int], pattern: str, specials: dict[str, int], shift: int):
+    from bpe_core.foreign import TiktokenTokenizer
+
+    if max(ranks.values()) + shift >= MAX_ID:
+        raise TokenizerFileError(path, f"rank {max(ranks.values())} is outside 0..{MAX_ID - 1 - shift}")
+    if get_pattern(pattern) is None:
+        raise TokenizerFileError(path, "tiktoken needs a pre-tokenization pattern; 'none' is not one")
+    try:
+        return TiktokenTokenizer(str(path), ranks, pattern, specials, shift)
+    except ValueError as exc:  # tiktoken's own checks: a regex it cannot compile, an id given twice
+        raise TokenizerFileError(path, f"tiktoken refuses it: {exc}") from None
+
+
+def _gpt2_vocab(path: Path, sniffed: Sniffed, pattern):
+    merges = path.with_name(_MERGES_FOR.get(path.name, "merges.txt"))
+    if not merges.is_file():
+        raise TokenizerFileError(path, f"a GPT-2 vocabulary needs its merges file beside it ({merges.name})")
+    return load_gpt2_files(path, merges, pattern=pattern or "gpt2")
+
+
+def _gpt2_merges(path: Path, sniffed: Sniffed, pattern):
+    vocab = path.with_name(_VOCAB_FOR.get(path.name, "vocab.json"))
+    if not vocab.is_file():
+        raise TokenizerFileError(path, f"GPT-2 merges need their vocabulary beside them ({vocab.name})")
+    return load_gpt2_files(vocab, path, pattern=pattern or "gpt2")
+
+
+def _sentencepiece(path: Path, sniffed: Sniffed, pattern):
+    from bpe_core.foreign import SentencePieceTokenizer
+
+    return SentencePieceTokenizer(str(path), sniffed.data)
+
+
+_BUILDERS = {
+    "ours": _ours,
+    "huggingface": _huggingface,
+    "tekken": _tekken,
+    "tiktoken": _tiktoken,
+    "gpt2-vocab": _gpt2_vocab,
+    "gpt2-merges": _gpt2_merges,
+    "sentencepiece": _sentencepiece,
+}
