@@ -112,8 +112,8 @@ def offline_by_environment() -> bool:
 def hub_cache_dir() -> Path:
     """The Hugging Face cache folder, from ``HF_HUB_CACHE`` or ``HF_HOME`` as set now, else the library's default.
 
-    >>> hub_cache_dir().name
-    'hub'
+    >>> isinstance(hub_cache_dir(), Path)
+    True
     """
     explicit = os.environ.get("HF_HUB_CACHE") or os.environ.get("HUGGINGFACE_HUB_CACHE")
     if explicit:
