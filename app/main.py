@@ -78,17 +78,13 @@ def apply_args(window, args: argparse.Namespace) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
-    from PySide6.QtGui import QFont
     from PySide6.QtWidgets import QApplication
 
+    from app.common.startup import start_up
     from app.main_window import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    app.setApplicationName("BPE Explorer")
-    app.setOrganizationName("bpe-explorer")
-    font = QFont("DejaVu Sans", 10)
-    font.setFamilies(["DejaVu Sans", "Noto Sans CJK SC"])
-    app.setFont(font)
+    start_up(app)
     window = MainWindow()
     window.show()
     apply_args(window, args)

@@ -1,5 +1,7 @@
 """Run one function off the GUI thread and get its result back as a signal (for short jobs such as encoding a
-held-out text). A newer job supersedes an older one: only the latest job's result is delivered.
+held-out text or checking a regex on a sample). A newer job supersedes an older one: only the latest job's result
+is delivered (:class:`~app.common.latest.LatestWins`). Each job is a :class:`~app.common.worker.Task` on its own
+thread.
 """
 
 from __future__ import annotations
@@ -8,28 +10,28 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, QThread, Signal, Slot
+from PySide6.QtCore import QObject, Signal, Slot
 
-from app.common import gil
+from app.common.latest import LatestWins
+from app.common.worker import Task, WorkerThread
 
 
-class _Job(QObject):
-    result = Signal(int, object)  # job id, value
-    failed = Signal(int, str, str)  # job id, message, details
+class _Call(Task):
+    result = Signal(int, object)  # ticket, value
+    failed = Signal(int, str, str)  # ticket, message, details
 
-    def __init__(self, job_id: int, function: Callable[[], Any]):
+    def __init__(self, ticket: int, function: Callable[[], Any]):
         super().__init__()
-        self.job_id = job_id
+        self.ticket = ticket
         self.function = function
 
-    @Slot()
-    def run(self) -> None:
+    def work(self) -> None:
         try:
             value = self.function()
         except Exception as exc:  # noqa: BLE001  (reported to the GUI, never raised in the thread)
-            self.failed.emit(self.job_id, str(exc), traceback.format_exc())
+            self.failed.emit(self.ticket, str(exc), traceback.format_exc())
         else:
-            self.result.emit(self.job_id, value)
+            self.result.emit(self.ticket, value)
 
 
 class BackgroundRunner(QObject):
@@ -40,48 +42,39 @@ class BackgroundRunner(QObject):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self._jobs: dict[int, tuple[QThread, _Job]] = {}
-        self._latest = 0
+        self._jobs: list[WorkerThread] = []
+        self._latest = LatestWins()
 
     def submit(self, function: Callable[[], Any]) -> None:
-        self._latest += 1
-        job_id = self._latest
-        self._jobs = {k: v for k, v in self._jobs.items() if v[0].isRunning()}  # forget finished jobs
-        thread = QThread()
-        thread.setObjectName("bpe-background")
-        job = _Job(job_id, function)
-        job.moveToThread(thread)
-        thread.started.connect(job.run)
-        job.result.connect(self._on_result)
-        job.failed.connect(self._on_failed)
-        job.result.connect(thread.quit)
-        job.failed.connect(thread.quit)
-        thread.finished.connect(self._on_thread_finished)
-        self._jobs[job_id] = (thread, job)
-        gil.busy()
-        thread.start()
+        call = _Call(self._latest.issue(), function)
+        call.result.connect(self._on_result)
+        call.failed.connect(self._on_failed)
+        job = WorkerThread(call, "bpe-background", self)
+        job.stopped.connect(self._forget)
+        self._jobs.append(job)
+        job.start()
 
     def busy(self) -> bool:
-        return any(thread.isRunning() for thread, _ in self._jobs.values())
+        return any(job.is_running() for job in self._jobs)
 
     def wait_all(self, timeout_ms: int = 10000) -> None:
-        """Block until every job's thread has ended (for closing the window)."""
-        self._latest += 1  # nothing still running will be delivered
-        for thread, _ in list(self._jobs.values()):
-            thread.quit()
-            thread.wait(timeout_ms)
-        self._jobs.clear()
+        """Block until every job's thread has ended (for closing the window); nothing still running is delivered."""
+        self._latest.retire_all()
+        for job in self._jobs:
+            job.stop_and_wait(timeout_ms)
 
-    @Slot()
-    def _on_thread_finished(self) -> None:
-        gil.idle()
+    @Slot(object)
+    def _forget(self, job: WorkerThread) -> None:
+        if job in self._jobs:
+            self._jobs.remove(job)
+            job.deleteLater()
 
     @Slot(int, object)
-    def _on_result(self, job_id: int, value: Any) -> None:
-        if job_id == self._latest:
+    def _on_result(self, ticket: int, value: Any) -> None:
+        if self._latest.is_newest(ticket):
             self.result.emit(value)
 
     @Slot(int, str, str)
-    def _on_failed(self, job_id: int, message: str, details: str) -> None:
-        if job_id == self._latest:
+    def _on_failed(self, ticket: int, message: str, details: str) -> None:
+        if self._latest.is_newest(ticket):
             self.failed.emit(message, details)

@@ -6,7 +6,8 @@ destroy Qt objects caught in reference cycles from the wrong thread. With PySide
 that way about one run in three, in the encoding thread, "Garbage-collecting" (not seen with 6.11, but the hazard
 is Python's, not one release's). The usual cure for Qt applications (calibre, pyqtgraph, nexpy) is applied here:
 automatic collection is switched off and a timer in the GUI thread collects each generation once its threshold is
-passed. It holds for the whole process once a compare view exists (the training thread gains from it too).
+passed. It is set up once at start-up (:func:`app.common.startup.start_up`) and holds for the whole process (the
+training and encoding threads gain from it alike).
 """
 
 from __future__ import annotations
@@ -26,6 +27,9 @@ class _Collector(QObject):
         self.timer.setInterval(INTERVAL_MS)
         self.timer.timeout.connect(self.collect)
         app.aboutToQuit.connect(self.stop)
+        self.start()
+
+    def start(self) -> None:
         gc.disable()
         self.timer.start()
 
@@ -46,9 +50,13 @@ class _Collector(QObject):
 
 
 def pin_gc_to_main_thread() -> None:
-    """Install the collector once per application (call from the GUI thread, after the QApplication exists)."""
+    """Install the collector once per application, or restart it if the application quit once (call from the GUI
+    thread, after the QApplication exists)."""
     app = QCoreApplication.instance()
     if app is None or QThread.currentThread() is not app.thread():
         return
-    if app.findChild(QObject, "mainThreadGarbageCollector") is None:
+    collector = app.findChild(_Collector, "mainThreadGarbageCollector")
+    if collector is None:
         _Collector(app)
+    elif not collector.timer.isActive():
+        collector.start()

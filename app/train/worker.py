@@ -1,8 +1,9 @@
-"""Training off the GUI thread: a worker object in a ``QThread`` consumes the trainer's steps and sends them to
+"""Training off the GUI thread: a :class:`~app.common.worker.Task` consumes the trainer's steps and sends them to
 the GUI in batches, at most ~30 times a second, never one signal per merge.
 
-:class:`TrainingRun` is the GUI-side handle of one run: it owns the thread, forwards the worker's signals (only
-for the current run, so a cancelled run's late batches never arrive), cancels, and stops cleanly on close.
+:class:`TrainingRun` is the GUI-side handle of one run (a :class:`~app.common.worker.WorkerThread`): it forwards
+the worker's signals (only for the current run, so a cancelled run's late batches never arrive), cancels, and
+stops cleanly on close.
 """
 
 from __future__ import annotations
@@ -13,9 +14,9 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, QThread, Signal, Slot
+from PySide6.QtCore import QTimer, Signal, Slot
 
-from app.common import gil
+from app.common.worker import Task, WorkerThread
 from app.train.corpus_sources import CorpusSource
 from app.train.settings import TrainSettings
 from bpe_core import BpeTrainer, CorpusError, PatternError, TrainingCancelled
@@ -52,7 +53,7 @@ class CorpusCounted:
     seconds: float = 0.0
 
 
-class TrainingWorker(QObject):
+class TrainingWorker(Task):
     """Runs one training in whatever thread it lives in. ``cancel()`` may be called from any thread."""
 
     counting = Signal(int, int)  # bytes done, bytes total
@@ -62,7 +63,6 @@ class TrainingWorker(QObject):
     failed = Signal(
         str, str, str
     )  # kind ("not-utf8", "encoding:utf-16" or "encoding:utf-32", or "error"), plain message, details
-    done = Signal()  # always last, after finished or failed
 
     def __init__(
         self,
@@ -75,14 +75,13 @@ class TrainingWorker(QObject):
         self.settings = settings
         self.flush_seconds = flush_seconds
         self._lock = threading.Lock()
-        self._cancelled = False
         self._trainer: BpeTrainer | None = None
         # Set by the GUI thread once it has shown the last batch (see _hand_over).
         self._delivered = threading.Event()
 
     def cancel(self) -> None:
         with self._lock:
-            self._cancelled = True
+            super().cancel()
             if self._trainer is not None:
                 self._trainer.cancel()
         self._delivered.set()  # never leave the worker waiting for a GUI that is gone
@@ -102,8 +101,7 @@ class TrainingWorker(QObject):
         self.steps_ready.emit(batch)
         self._delivered.wait(MAX_PAUSE_SECONDS)
 
-    @Slot()
-    def run(self) -> None:
+    def work(self) -> None:
         started = time.perf_counter()
         try:
             self._run(started)
@@ -119,8 +117,6 @@ class TrainingWorker(QObject):
             self.failed.emit("error", str(exc), traceback.format_exc())
         except Exception as exc:  # noqa: BLE001  (a bug: report it rather than lose the thread)
             self.failed.emit("error", f"Training failed unexpectedly: {exc}", traceback.format_exc())
-        finally:
-            self.done.emit()
 
     def _run(self, started: float) -> None:
         s = self.settings
@@ -134,7 +130,7 @@ class TrainingWorker(QObject):
         )
         with self._lock:
             self._trainer = trainer
-            if self._cancelled:
+            if self.cancelled:
                 trainer.cancel()
         paths: list[Path] = self.source.files_to_read()
         if trainer.cancelled:
@@ -184,7 +180,7 @@ class TrainingWorker(QObject):
         )
 
 
-class TrainingRun(QObject):
+class TrainingRun(WorkerThread):
     """The GUI-side handle of one training run (lives in the GUI thread; connect to its signals)."""
 
     counting = Signal(int, int)
@@ -192,32 +188,19 @@ class TrainingRun(QObject):
     steps_ready = Signal(list)
     finished = Signal(object)
     failed = Signal(str, str, str)
-    stopped = Signal(object)  # this run, once its thread has ended
 
     def __init__(self, source: CorpusSource, settings: TrainSettings, parent=None):
-        super().__init__(parent)
+        worker = TrainingWorker(source, settings)
+        super().__init__(worker, "bpe-training", parent)
+        self.worker: TrainingWorker = worker
         self.source = source
         self.settings = settings
-        self.thread = QThread()
-        self.thread.setObjectName("bpe-training")
-        self.worker = TrainingWorker(source, settings)
-        self.worker.moveToThread(self.thread)
-        self.thread.started.connect(self.worker.run)
         self.worker.counting.connect(self._on_counting)
         self.worker.counted.connect(self._on_counted)
         self.worker.steps_ready.connect(self._on_steps)
         self.worker.finished.connect(self._on_finished)
         self.worker.failed.connect(self._on_failed)
-        self.worker.done.connect(self.thread.quit)
-        self.thread.finished.connect(self._on_thread_finished)
         self._detached = False
-
-    def start(self) -> None:
-        gil.busy()
-        self.thread.start()
-
-    def is_running(self) -> bool:
-        return self.thread.isRunning()
 
     def cancel(self) -> None:
         """Stop soon, keeping the merges made so far (a ``finished`` with ``cancelled=True`` follows)."""
@@ -228,11 +211,10 @@ class TrainingRun(QObject):
         self._detached = True
         self.worker.cancel()
 
-    def stop_and_wait(self, timeout_ms: int = 10000) -> bool:
+    def stop_and_wait(self, timeout_ms: int | None = 10000) -> bool:
         """Cancel, and block until the thread has ended (for closing the window). True if it ended."""
-        self.detach()
-        self.thread.quit()
-        return self.thread.wait(timeout_ms)
+        self._detached = True
+        return super().stop_and_wait(timeout_ms)
 
     @Slot(int, int)
     def _on_counting(self, done: int, total: int) -> None:
@@ -246,15 +228,24 @@ class TrainingRun(QObject):
 
     @Slot(list)
     def _on_steps(self, steps: list) -> None:
-        try:
-            if not self._detached:
-                self.steps_ready.emit(steps)
-                # Let the repaints this batch caused (pyqtgraph defers some) happen while training waits.
-                # Two rounds: a scene update posts a view update, which posts the paint.
-                for _ in range(2):
-                    QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
-        finally:
+        """Hand the batch to the window, then let training go on once the event loop has turned twice: the
+        repaints the batch caused (pyqtgraph defers some: a scene update posts a view update, which posts the
+        paint) happen while training waits."""
+        if self._detached:
             self.worker.batch_taken()
+            return
+        try:
+            self.steps_ready.emit(steps)
+        finally:
+            QTimer.singleShot(0, self._after_one_turn)
+
+    @Slot()
+    def _after_one_turn(self) -> None:
+        QTimer.singleShot(0, self._release_worker)
+
+    @Slot()
+    def _release_worker(self) -> None:
+        self.worker.batch_taken()
 
     @Slot(object)
     def _on_finished(self, result) -> None:
@@ -265,8 +256,3 @@ class TrainingRun(QObject):
     def _on_failed(self, kind: str, message: str, details: str) -> None:
         if not self._detached:
             self.failed.emit(kind, message, details)
-
-    @Slot()
-    def _on_thread_finished(self) -> None:
-        gil.idle()
-        self.stopped.emit(self)

@@ -1,5 +1,5 @@
-"""GUI test fixtures: offscreen Qt, a fresh main window with its own settings file, and a guard that fails any
-test leaving a QThread running or a child process alive."""
+"""GUI test fixtures: offscreen Qt set up as at start-up, a fresh main window with its own settings file, and a
+guard that fails any test leaving a QThread running or a child process alive."""
 
 import os
 
@@ -39,6 +39,14 @@ def working_event_loops(qapp):
         QTimer.singleShot(0, qapp.quit)
         qapp.exec()
     yield
+
+
+@pytest.fixture(autouse=True)
+def started_up(qapp, working_event_loops):
+    """The application set up as ``app.main`` does once at start-up (again after a launcher test quit it)."""
+    from app.common.startup import start_up
+
+    start_up(qapp)
 
 
 @pytest.fixture(autouse=True)
