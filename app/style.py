@@ -19,7 +19,9 @@ True
 
 from __future__ import annotations
 
-from PySide6.QtGui import QColor, QFont
+from collections.abc import Callable
+
+from PySide6.QtGui import QColor, QFont, QFontMetricsF
 
 # ----- fonts -----
 
@@ -47,6 +49,58 @@ def mono_font(point_size: float = 10.0) -> QFont:
     return _font(MONO_FAMILIES, point_size)
 
 
+class GlyphCheck:
+    """Whether ``font`` (with its fallback families) can draw a character; each answer is remembered.
+
+    >>> has_glyph = GlyphCheck(text_font())
+    >>> has_glyph("a"), has_glyph(" "), has_glyph("\U000f0000")   # a private-use character has no glyph
+    (True, True, False)
+    """
+
+    def __init__(self, font: QFont):
+        self._metrics = QFontMetricsF(font)
+        self._known: dict[str, bool] = {}
+
+    def __call__(self, ch: str) -> bool:
+        known = self._known.get(ch)
+        if known is None:
+            known = self._known[ch] = ch.isspace() or self._metrics.inFontUcs4(ord(ch))
+        return known
+
+
+def glyph_runs(text: str, has_glyph: Callable[[str], bool]) -> list[tuple[str, bool]]:
+    """``text`` as runs ``(text, False)`` of characters that can be drawn and ``("U+1F642", True)`` for each one
+    that cannot (shown as its code point rather than as an empty box, in every view).
+
+    >>> glyph_runs("a🙂b", lambda ch: ch != "🙂")
+    [('a', False), ('U+1F642', True), ('b', False)]
+    """
+    if all(map(has_glyph, text)):
+        return [(text, False)] if text else []
+    runs: list[tuple[str, bool]] = []
+    run: list[str] = []
+    for ch in text:
+        if has_glyph(ch):
+            run.append(ch)
+            continue
+        if run:
+            runs.append(("".join(run), False))
+            run = []
+        runs.append((f"U+{ord(ch):04X}", True))
+    if run:
+        runs.append(("".join(run), False))
+    return runs
+
+
+def shown_text(text: str, has_glyph: Callable[[str], bool]) -> str:
+    """``text`` as drawn: each character no font can draw written as its code point.
+
+    >>> shown_text("a🙂", lambda ch: ch != "🙂")
+    'aU+1F642'
+    """
+    return "".join(run for run, _ in glyph_runs(text, has_glyph))
+
+
 def _font(families: list[str], point_size: float) -> QFont:
     font = QFont(families[0], -1)
     font.setFamilies(families)
@@ -68,9 +122,10 @@ SPECIAL_TEXT = QColor("#ffffff")
 #: A token's label, and the hex bytes of a token that holds part of a UTF-8 character.
 TOKEN_TEXT = QColor("#111111")
 HEX_TEXT = QColor("#5a1f00")
-#: Secondary text under a token (its id) and the border of a plain chip.
+#: Secondary text under a token (its id); the border of a plain chip and a dimmed label; a dimmed chip's fill.
 SUB_TEXT = QColor("#555555")
-BORDER = QColor("#9a9a9a")
+MUTED = QColor("#9a9a9a")
+DIM_FILL = QColor("#eeeeee")
 
 _GOLDEN = 0.6180339887498949
 _SAFE = tuple(QColor(c) for c in TOL_LIGHT)

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QAbstractScrollArea, QToolTip
 
 from app import style
 from app.compare.token_layout import FlowLayout
-from app.style import Palette, mono_font, text_font
+from app.style import GlyphCheck, Palette, glyph_runs, mono_font, shown_text, text_font
 from bpe_core.teaching.token_view import TokenView
 from bpe_core.token_label import Segments, label_segments, newlines, render_token
 
@@ -139,7 +139,7 @@ class TokenCanvas(QAbstractScrollArea):
         self.fm_small = QFontMetricsF(self.font_small)
         self.box_height = self.fm_text.height() + 4
         self._labels: dict[int, Label] = {}
-        self._glyphs: dict[str, bool] = {}
+        self._has_glyph = GlyphCheck(self.font_text)
 
     def relayout(self) -> None:
         """Place every token's box for the current width (call after any change of text, mode or font).
@@ -209,30 +209,11 @@ class TokenCanvas(QAbstractScrollArea):
         return Label(segments, max(width + 2 * PAD, EMPTY_WIDTH), newlines(data))
 
     def _with_glyphs(self, segments: Segments) -> Segments:
-        """Characters no installed font can draw are shown as their code point (``U+1F642``) instead of a box."""
+        """Characters no installed font can draw are shown as their code point (``U+1F642``, in the hex font)."""
         fixed: list[tuple[str, bool]] = []
         for text, is_hex in segments:
-            if is_hex or all(self._has_glyph(ch) for ch in text):
-                fixed.append((text, is_hex))
-                continue
-            run = []
-            for ch in text:
-                if self._has_glyph(ch):
-                    run.append(ch)
-                    continue
-                if run:
-                    fixed.append(("".join(run), False))
-                    run = []
-                fixed.append((f"U+{ord(ch):04X}", True))
-            if run:
-                fixed.append(("".join(run), False))
+            fixed.extend([(text, True)] if is_hex else glyph_runs(text, self._has_glyph))
         return tuple(fixed)
-
-    def _has_glyph(self, ch: str) -> bool:
-        known = self._glyphs.get(ch)
-        if known is None:
-            known = self._glyphs[ch] = ch.isspace() or self.fm_text.inFontUcs4(ord(ch))
-        return known
 
     def _place_missing_cuts(self) -> None:
         """Where, inside a box, a reference cut this pane lacks falls (by the width of the label before it)."""
@@ -428,11 +409,10 @@ class TokenCanvas(QAbstractScrollArea):
                 painter.drawPath(path)
                 if a == first:
                     painter.setFont(self.font_small)
-                    shown = "".join(ch if self._has_glyph(ch) else f"U+{ord(ch):04X}" for ch in chars)
                     painter.drawText(
                         QRectF(x0 - 20, y + 4, x1 - x0 + 40, self.fm_small.height() + 2),
                         Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
-                        shown,
+                        shown_text(chars, self._has_glyph),
                     )
 
     def _paint_cuts(self, painter: QPainter, lo: int, hi: int) -> None:

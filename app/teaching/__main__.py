@@ -45,16 +45,14 @@ def sample_tokenizer(merges: int = 1000):
 def main(argv=None) -> int:
     args = parse_args(argv)
     from PySide6.QtCore import QTimer
-    from PySide6.QtGui import QFont
     from PySide6.QtWidgets import QApplication
 
+    from app.style import text_font
     from app.teaching.window import TeachingWindow
     from bpe_core import Tokenizer
 
     qt_app = QApplication.instance() or QApplication(sys.argv[:1])
-    font = QFont("DejaVu Sans", 10)
-    font.setFamilies(["DejaVu Sans", "Noto Sans CJK SC"])
-    qt_app.setFont(font)
+    qt_app.setFont(text_font(10))
     if args.tokenizer == "sample":
         tokenizer, name = sample_tokenizer(), "trained on the English sample (1,000 merges)"
     elif args.tokenizer in REFERENCE_CHOICES:

@@ -1,7 +1,9 @@
-"""Tokens drawn as chips: rounded boxes that wrap like words, each colored by its token id.
+"""Tokens drawn as chips: rounded boxes that wrap like words, each colored by its token id with the Compare tab's
+colors and font (:mod:`app.style`), special tokens dark.
 
 A chip can be marked: ``"pair"`` (about to merge: orange), ``"new"`` (just made by a merge: green), ``"cross"``
 (crosses a pre-token boundary: red) or ``"dim"``. Clicking a chip emits :attr:`TokenChips.clicked` with its index.
+A character no installed font can draw is written as its code point (``U+1F642``), as in the Compare tab.
 Sizes follow the widget's font, so presentation mode (a larger font) enlarges the chips.
 """
 
@@ -14,25 +16,15 @@ from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QMouseEvent, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-CHIP_FONT = "Noto Sans Mono CJK SC"
-MARK_COLORS = {"pair": QColor("#d95f02"), "new": QColor("#1b9e77"), "cross": QColor("#c2185b")}
-
-
-def chip_color(key: int) -> QColor:
-    """A light color for a token id: the same id always gets the same color, neighbours differ.
-
-    >>> chip_color(256) == chip_color(256), chip_color(256) == chip_color(257)
-    (True, False)
-    """
-    hue = (key * 0.6180339887) % 1.0
-    return QColor.fromHslF(hue, 0.62, 0.86)
+from app import style
 
 
 @dataclass(frozen=True)
 class Chip:
-    """One chip: ``text`` (already made readable), ``key`` for its color, an optional ``sub`` line (e.g. the id),
-    a ``mark``, ``gap`` to leave extra room before it (a pre-token boundary), and ``group``: consecutive chips
-    with the same group number are joined by a bracket underneath (the two halves of a pair about to merge)."""
+    """One chip: ``text`` (already made readable), ``key`` (its token id) for its color, an optional ``sub`` line
+    (e.g. the id), a ``mark``, ``gap`` to leave extra room before it (a pre-token boundary), ``group``: consecutive
+    chips with the same group number are joined by a bracket underneath (the two halves of a pair about to merge),
+    and ``special`` for a special token (dark, as in the Compare tab)."""
 
     text: str
     key: int
@@ -41,6 +33,7 @@ class Chip:
     tooltip: str = ""
     gap: bool = False
     group: int | None = None
+    special: bool = False
 
 
 class TokenChips(QWidget):
@@ -53,7 +46,8 @@ class TokenChips(QWidget):
         self.chips: list[Chip] = []
         self._rects: list[QRectF] = []
         self._laid_width = -1
-        self.setFont(QFont(CHIP_FONT, 14))
+        self.setFont(style.text_font(14))
+        self._has_glyph = style.GlyphCheck(self.font())
         policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
         policy.setHeightForWidth(True)
         self.setSizePolicy(policy)
@@ -87,7 +81,8 @@ class TokenChips(QWidget):
         x = y = space
         rects = []
         for chip in self.chips:
-            w = max(main.horizontalAdvance(chip.text or " "), small.horizontalAdvance(chip.sub) if sub_h else 0)
+            text = style.shown_text(chip.text, self._has_glyph) or " "
+            w = max(main.horizontalAdvance(text), small.horizontalAdvance(chip.sub) if sub_h else 0)
             w += 2 * pad + 2
             if chip.gap and x > space:
                 x += space * 2
@@ -125,6 +120,7 @@ class TokenChips(QWidget):
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.FontChange:
+            self._has_glyph = style.GlyphCheck(self.font())
             self._laid_width = -1
             self.updateGeometry()
         super().changeEvent(event)
@@ -144,23 +140,29 @@ class TokenChips(QWidget):
         small_font.setPointSizeF(max(6.0, self.font().pointSizeF() * 0.62))
         radius = pad * 0.9
         for chip, rect in zip(self.chips, self._rects):
-            fill = QColor("#eeeeee") if chip.mark == "dim" else chip_color(chip.key)
-            mark = MARK_COLORS.get(chip.mark)
+            if chip.special:
+                fill = style.SPECIAL_FILL
+            else:
+                fill = style.DIM_FILL if chip.mark == "dim" else style.token_color(chip.key)
+            mark = style.MARK_COLORS.get(chip.mark)
             if mark is not None:
                 fill = QColor.fromHslF(mark.hslHueF(), 0.75, 0.88)
                 pen = QPen(mark, max(2.0, pad * 0.55))
             else:
-                pen = QPen(QColor("#9a9a9a"), 1.0)
+                pen = QPen(style.MUTED, 1.0)
             painter.setPen(pen)
             painter.setBrush(fill)
             painter.drawRoundedRect(rect, radius, radius)
-            painter.setPen(QColor("#9a9a9a") if chip.mark == "dim" else QColor("#111111"))
+            if chip.mark == "dim":
+                painter.setPen(style.MUTED)
+            else:
+                painter.setPen(style.SPECIAL_TEXT if chip.special and mark is None else style.TOKEN_TEXT)
             painter.setFont(self.font())
             text_rect = QRectF(rect.x(), rect.y() + pad, rect.width(), main.height())
-            painter.drawText(text_rect, Qt.AlignmentFlag.AlignCenter, chip.text)
+            painter.drawText(text_rect, Qt.AlignmentFlag.AlignCenter, style.shown_text(chip.text, self._has_glyph))
             if self._has_sub() and chip.sub:
                 painter.setFont(small_font)
-                painter.setPen(QColor("#555555"))
+                painter.setPen(style.SPECIAL_TEXT if chip.special and mark is None else style.SUB_TEXT)
                 sub_rect = QRectF(rect.x(), rect.y() + pad + main.height(), rect.width(), small.height())
                 painter.drawText(sub_rect, Qt.AlignmentFlag.AlignCenter, chip.sub)
         self._paint_brackets(painter, pad)
@@ -179,7 +181,7 @@ class TokenChips(QWidget):
             else:
                 runs.append([rect])
             previous = chip.group
-        painter.setPen(QPen(MARK_COLORS["pair"], max(2.0, pad * 0.45)))
+        painter.setPen(QPen(style.PAIR, max(2.0, pad * 0.45)))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         for run in runs:
             left, right = run[0].left() + pad * 0.3, run[-1].right() - pad * 0.3

@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.style import mono_font
 from app.teaching.base import TeachingView
 from app.teaching.pair_chart import PairCountsChart
 from bpe_core.teaching.classic_bpe import SENNRICH_EXAMPLE, TEXTBOOK_EXAMPLE, ClassicBpe, learn_classic_bpe
@@ -36,7 +37,6 @@ PRESETS = {
     "Jurafsky & Martin: low ×5, lowest ×2, newer ×6, wider ×3, new ×2": (TEXTBOOK_EXAMPLE, "_"),
 }
 CHANGED = QColor("#fdd0a2")
-TABLE_FONT = "Noto Sans Mono CJK SC"
 MAX_ROUNDS = 200
 
 
@@ -221,9 +221,7 @@ class ClassicBpeView(TeachingView):
         self.merge_list.blockSignals(False)
 
     def _apply_fonts(self, size: float) -> None:
-        font = QFont(TABLE_FONT)
-        font.setPointSizeF(size * 1.3)
-        self.table.setFont(font)
+        self.table.setFont(mono_font(size * 1.3))
         self.table.verticalHeader().setDefaultSectionSize(int(size * 3.2))
         self.chart.set_point_size(size)
 

@@ -22,8 +22,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app import style
 from app.teaching.base import TeachingView, scale_font
-from app.teaching.chips import TokenChips, chip_color
+from app.teaching.chips import TokenChips
 from app.teaching.token_chips import view_chips
 from app.token_text import render_token, render_token_html
 from bpe_core.teaching.merge_tree import MergeNode, MergeTrees
@@ -31,7 +32,6 @@ from bpe_core.teaching.token_view import view_tokens
 from bpe_core.tokenizer import Tokenizer, UnknownTokenError
 
 DEFAULT_TEXT = "The tokenization of unbelievable words"
-TREE_FONT = "Noto Sans Mono CJK SC"
 
 
 def node_lines(node: MergeNode) -> list[str]:
@@ -212,10 +212,8 @@ class MergeTreeView(TeachingView):
         self.scene.clear()
         if self.root is None:
             return
-        font = QFont(TREE_FONT)
-        font.setPointSizeF(self.tree_point_size)
-        small = QFont(TREE_FONT)
-        small.setPointSizeF(self.tree_point_size * 0.72)
+        font = style.text_font(self.tree_point_size)  # a node is a token: drawn as in the chips and the Compare tab
+        small = style.mono_font(self.tree_point_size * 0.72)
         layout = TreeLayout(self.root, QFontMetricsF(font), QFontMetricsF(small))
         edge_pen = QPen(QColor("#777777"), 1.6)
         for parent, child in layout.edges:
@@ -226,14 +224,18 @@ class MergeTreeView(TeachingView):
         self.fit()
 
     def _draw_node(self, node: MergeNode, box: QRectF, font: QFont, small: QFont) -> None:
-        border = QPen(QColor("#d95f02") if node is self.root else QColor("#555555"), 2.4 if node is self.root else 1.2)
-        rect = self.scene.addRect(box, border, QBrush(chip_color(node.id)))
+        border = QPen(style.PAIR if node is self.root else style.SUB_TEXT, 2.4 if node is self.root else 1.2)
+        fill = style.SPECIAL_FILL if node.special else style.token_color(node.id)
+        rect = self.scene.addRect(box, border, QBrush(fill))
         rect.setToolTip(f"id {node.id}\nbytes {node.token.hex(' ')}")
         lines = node_lines(node)
         y = box.top() + 5
         for i, line in enumerate(lines):
             item = self.scene.addSimpleText(line, font if i == 0 else small)
-            item.setBrush(QColor("#111111") if i == 0 else QColor("#444444"))
+            if node.special:
+                item.setBrush(style.SPECIAL_TEXT)
+            else:
+                item.setBrush(style.TOKEN_TEXT if i == 0 else style.SUB_TEXT)
             width = item.boundingRect().width()
             item.setPos(box.center().x() - width / 2, y)
             y += item.boundingRect().height()

@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pyqtgraph as pg
-from PySide6.QtGui import QColor, QFont, QFontMetrics
+from PySide6.QtGui import QColor, QFontMetrics
 
-CHOSEN = QColor("#d95f02")
+from app import style
+
+CHOSEN = style.PAIR
 OTHER = QColor("#7570b3")
-TICK_FONT = "Noto Sans Mono CJK SC"
 
 
 class PairCountsChart(pg.PlotWidget):
@@ -41,8 +42,7 @@ class PairCountsChart(pg.PlotWidget):
         """Label size in points; larger labels show fewer pairs, so that they never overlap."""
         self.point_size = size
         self.max_pairs = max(5, round(self.base_max_pairs * min(1.0, 11.0 / size)))
-        self.tick_font = QFont(TICK_FONT)
-        self.tick_font.setPointSizeF(size)
+        self.tick_font = style.mono_font(size)
         for name in ("left", "bottom"):
             axis = self.getAxis(name)
             axis.setStyle(tickFont=self.tick_font, autoExpandTextSpace=False)

@@ -1,5 +1,5 @@
 """Chips for an encoded text: one chip per token of a :class:`~bpe_core.teaching.token_view.TokenView`, readable text,
-colored by id, with its id below and a tooltip (id, bytes, the characters it covers)."""
+colored by id (special tokens dark), with its id below and a tooltip (id, bytes, the characters it covers)."""
 
 from __future__ import annotations
 
@@ -30,6 +30,7 @@ def view_chips(view: TokenView, *, mark: Callable[[object], str] | None = None, 
             mark(t) if mark else "",
             token_tooltip(t),
             gap=t.index in gap_set,
+            special=t.special,
         )
         for t in view.tokens
     ]

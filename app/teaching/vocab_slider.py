@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from app import style
 from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import TokenChips
 from app.teaching.token_chips import view_chips
@@ -81,8 +82,8 @@ class VocabSliderView(TeachingView):
         self.curve_plot.setLabel("left", "tokens in the text")
         self.curve_plot.showGrid(x=True, y=True, alpha=0.2)
         self.curve_plot.setMinimumHeight(150)
-        self.curve = self.curve_plot.plot([], [], pen=pg.mkPen("#1b9e77", width=2))
-        self.marker = pg.InfiniteLine(angle=90, pen=pg.mkPen("#d95f02", width=2))
+        self.curve = self.curve_plot.plot([], [], pen=pg.mkPen(style.NEW, width=2))
+        self.marker = pg.InfiniteLine(angle=90, pen=pg.mkPen(style.PAIR, width=2))
         self.curve_plot.addItem(self.marker)
 
         lower = QSplitter(Qt.Orientation.Vertical)

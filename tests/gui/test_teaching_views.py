@@ -260,3 +260,33 @@ def test_classic_table_round_by_round(qtbot):
     view.setFocus()
     press(qtbot, view, Qt.Key.Key_Right)
     assert symbols()[0] == "aa  a  </w>"
+
+
+def test_a_token_looks_the_same_in_the_compare_tab_and_the_teach_window(qtbot):
+    """Same id, same fill and the same label in a Compare pane and in the Teach window's chips (special tokens
+    dark in both), checked on the painted pixels."""
+    from PySide6.QtGui import QColor
+
+    from app import style
+    from app.compare.sources import ReferenceSource
+    from app.compare.token_canvas import TokenCanvas
+    from app.teaching.chips import TokenChips
+    from app.teaching.token_chips import view_chips
+
+    result = ReferenceSource("cl100k_base").encode("Hello 世界 naïve 🙂 x<|endoftext|>")
+    tokens = result.view.tokens
+    canvas = show(qtbot, TokenCanvas())
+    canvas.set_result(result, result.source)
+    chips = show(qtbot, TokenChips())
+    chips.set_chips(view_chips(result.view))
+    boxes, pills = canvas.viewport().grab().toImage(), chips.grab().toImage()
+    for i, token in enumerate(tokens):
+        x, y, _, h = canvas.flow.box(i)
+        in_box = QColor(boxes.pixel(int(x) + 1, int(y + h / 2)))
+        rect = chips.chip_rect(i)
+        in_chip = QColor(pills.pixel(int(rect.left()) + 3, int(rect.center().y())))
+        expected = style.SPECIAL_FILL if token.special else style.token_color(token.id)
+        assert in_box.rgb() == in_chip.rgb() == expected.rgb(), (i, token)
+        label = "".join(text for text, _ in canvas._labels[token.id].segments)
+        assert label == style.shown_text(chips.chips[i].text, style.GlyphCheck(chips.font()))
+    assert tokens[-1].special and len({t.id for t in tokens}) > 5
