@@ -3,8 +3,9 @@
 A library gives, per token, the characters of the original text it came from (``offsets``). Where the pipeline
 does not change the text, the tokens' bytes are the text's bytes in order and each span is exact, part of a
 character included. Where it normalizes (NFKC, lower case, ``▁`` for spaces), each token gets the bytes of its
-characters; a run of single-byte tokens (byte fallback) that together spell those characters shares them out
-in order, so a token holding part of a character still says which part.
+characters; a run of tokens that each hold part of a character (byte fallback, byte-level BPE: each is invalid
+UTF-8 on its own) and together spell those characters shares them out in order, so a token holding part of a
+character still says which part.
 
 >>> text = "a鬱"
 >>> byte_spans(text, [b"a", b"\\xe9", b"\\xac", b"\\xb1"], [(0, 1), (1, 2), (1, 2), (1, 2)])
@@ -38,21 +39,31 @@ def byte_spans(text: str, tokens: Sequence[bytes], offsets) -> list[tuple[int, i
     i = 0
     while i < len(tokens):
         j = i
-        while j < len(tokens) and len(tokens[j]) == 1 and tokens[j][0] >= 0x80:
+        while j < len(tokens) and not _is_utf8(tokens[j]):
             j += 1
-        if j - i > 1:
+        if j > i:
             _share_out(data, tokens, spans, i, j)
-        i = max(j, i + 1)
+        i = j + 1
     return spans
 
 
+def _is_utf8(token: bytes) -> bool:
+    try:
+        token.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 def _share_out(data: bytes, tokens, spans: list[tuple[int, int]], i: int, j: int) -> None:
-    """Give byte tokens ``i:j`` consecutive bytes of their characters if together they spell them exactly."""
+    """Give tokens ``i:j`` (each holding part of a character) consecutive bytes of their characters, if
+    together they spell them exactly."""
     start = min(spans[k][0] for k in range(i, j))
     end = max(spans[k][1] for k in range(i, j))
     if data[start:end] == b"".join(tokens[i:j]):
         for k in range(i, j):
-            spans[k] = (start + k - i, start + k - i + 1)
+            spans[k] = (start, start + len(tokens[k]))
+            start += len(tokens[k])
 
 
 def _char_starts(text: str) -> list[int]:
