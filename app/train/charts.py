@@ -17,7 +17,9 @@ import pyqtgraph as pg
 from PySide6.QtGui import QColor, QFont, QFontMetrics
 
 from app.token_text import render_pair
+from app.train.held_out import REFERENCES as HELD_OUT_REFERENCES
 from app.train.merge_history import MergeHistory
+from bpe_core.reference import reference_special_tokens
 
 pg.setConfigOptions(antialias=True, background="w", foreground="#222")
 
@@ -171,8 +173,18 @@ class MergeCountChart(_RunChart):
         self._mark_at(rank)
 
 
-#: Vocabulary sizes of the reference encodings, for placing them on the compression chart.
-REFERENCE_VOCAB = {"gpt2": 50257, "cl100k_base": 100277, "o200k_base": 200019}
+def reference_vocab_size(name: str) -> int:
+    """A reference encoding's vocabulary size as tiktoken counts it (``n_vocab``): one more than its highest id,
+    which is a special token in each shipped encoding (read from :mod:`bpe_core.reference`, no ranks loaded).
+
+    >>> reference_vocab_size("gpt2"), reference_vocab_size("cl100k_base"), reference_vocab_size("o200k_base")
+    (50257, 100277, 200019)
+    """
+    return max(reference_special_tokens(name).values()) + 1
+
+
+#: Vocabulary sizes of the reference encodings on the chart, for placing them on the compression chart.
+REFERENCE_VOCAB = {name: reference_vocab_size(name) for name in HELD_OUT_REFERENCES}
 
 
 class CompressionChart(_RunChart):

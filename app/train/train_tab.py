@@ -1,0 +1,625 @@
+"""The Train tab: corpus and settings on the left, the merges table in the middle, the charts on the right.
+
+It holds no BPE logic: it starts a :class:`~app.train.worker.TrainingRun`, appends the merge steps it delivers to
+the table model, and redraws the charts from the same :class:`~app.train.merge_history.MergeHistory`. While
+training, a frame is painted in pieces (see :meth:`TrainTab._on_steps`); the current step (a selected row) drives
+the charts; the held-out text is measured off the GUI thread; ``status_labels`` say how the run goes (the main
+window puts them in its status bar).
+"""
+
+from __future__ import annotations
+
+import time
+
+from PySide6.QtCore import QItemSelection, Qt, QTimer, Signal, Slot
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.common import dialogs
+from app.common.background import BackgroundRunner
+from app.tokenizer_files import tokenizer_from_result
+from app.train.charts import CompressionChart, MergeCountChart, PairFrequencyChart
+from app.train.corpus_panel import TEXT_FONT, CorpusPanel
+from app.train.corpus_sources import format_bytes
+from app.train.held_out import DEFAULT_HELD_OUT, HeldOutCompression, measure_held_out
+from app.train.merge_history import MergeHistory
+from app.train.merges_model import MergesFilterModel, MergesTableModel
+from app.train.merges_view import MergesTableView
+from app.train.progress import PhaseProgress, format_seconds
+from app.train.settings_panel import SettingsPanel
+from app.train.worker import CorpusCounted, TrainingResult, TrainingRun
+
+#: While training, a piece of a frame (see ``TrainTab._on_steps``) is painted at most this often.
+PIECE_MS = 70
+STATUS_KEYS = ("corpus", "words", "merges", "elapsed", "compression")
+
+
+class TrainTab(QSplitter):
+    """Train a tokenizer and watch it: ``tokenizer``/``result``/``history`` hold what is shown.
+
+    ``current_changed`` is emitted when the step shown changes (or the tokenizer behind it), ``state_changed``
+    when training starts or ends or the tokenizer changes, ``message(text, ms)`` for a passing status message.
+    """
+
+    current_changed = Signal()
+    state_changed = Signal()
+    message = Signal(str, int)
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(Qt.Orientation.Horizontal, parent)
+        self.history = MergeHistory()
+        self.run: TrainingRun | None = None
+        self._retired: list[TrainingRun] = []
+        self.tokenizer = None  # the trained or opened tokenizer (bpe_core), for saving, exporting and comparing
+        self.result: TrainingResult | None = None
+        self.current_rank: int | None = None
+        self.training = False
+        self._phase: PhaseProgress | None = None
+        self._target_merges = 0
+        self._started = 0.0
+        self._elapsed = 0.0
+        self._pending: list = []  # steps received but not yet shown
+        self._last_frame = 0.0
+        self._frames = 0
+        self._final_pieces: list = []
+        #: What the tab showed before the current run (history, tokenizer, result, current rank), shown again
+        #: if the run ends with nothing: cancelled while counting, or failed.
+        self._kept: tuple | None = None
+        self.held_out_runner = BackgroundRunner(self)
+        self.held_out_runner.result.connect(self._on_held_out)
+        self.held_out_runner.failed.connect(self._on_held_out_failed)
+
+        self._build_left()
+        self._build_table()
+        self._build_charts()
+        self._build_status()
+        self.addWidget(self.left)
+        self.addWidget(self.table_area)
+        self.addWidget(self.charts_area)
+        self.setStretchFactor(0, 0)
+        self.setStretchFactor(1, 2)
+        self.setStretchFactor(2, 3)
+        self.setSizes([360, 590, 610])
+        self.setChildrenCollapsible(False)
+
+        self.frame_timer = QTimer(self)
+        self.frame_timer.setSingleShot(True)
+        self.frame_timer.setInterval(400)
+        self.frame_timer.timeout.connect(self._render_frame)
+        self.tick = QTimer(self)
+        self.tick.setInterval(250)
+        self.tick.timeout.connect(self._update_status)
+        self.held_out_timer = QTimer(self)
+        self.held_out_timer.setSingleShot(True)
+        self.held_out_timer.setInterval(400)
+        self.held_out_timer.timeout.connect(self.refresh_held_out)
+
+        self.corpus_panel.source_changed.connect(self.settings_panel.set_sample_source)
+        self.settings_panel.set_sample_source(self.corpus_panel.current_source())
+        self.corpus_panel.source_changed.connect(self._update_train_button)
+        self.settings_panel.changed.connect(self._update_train_button)
+        self._update_train_button()
+        self._update_status()
+        QTimer.singleShot(0, self.refresh_held_out)
+
+    # --- building the tab ----------------------------------------------------------------------------------
+    def _build_left(self) -> None:
+        self.corpus_panel = CorpusPanel()
+        self.settings_panel = SettingsPanel()
+        self.train_button = QPushButton("Train")
+        self.train_button.setObjectName("trainButton")
+        self.train_button.setDefault(True)
+        self.train_button.setMinimumHeight(34)
+        font = self.train_button.font()
+        font.setBold(True)
+        self.train_button.setFont(font)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setObjectName("cancelButton")
+        self.cancel_button.setMinimumHeight(34)
+        self.cancel_button.setEnabled(False)
+        self.train_reason = QLabel()
+        self.train_reason.setObjectName("trainReason")
+        self.train_reason.setWordWrap(True)
+        self.train_reason.setStyleSheet("color: #b00020;")
+        self.progress = QProgressBar()
+        self.progress.setObjectName("progressBar")
+        self.progress.setRange(0, 1000)
+        self.progress.setValue(0)
+        self.progress.setTextVisible(False)
+        self.progress_text = QLabel("Ready to train.")
+        self.progress_text.setObjectName("progressText")
+        self.progress_text.setWordWrap(True)
+
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.train_button, 2)
+        buttons.addWidget(self.cancel_button, 1)
+        training = QGroupBox("Training")
+        box = QVBoxLayout(training)
+        box.addLayout(buttons)
+        box.addWidget(self.train_reason)
+        box.addWidget(self.progress)
+        box.addWidget(self.progress_text)
+
+        self.held_out_edit = QPlainTextEdit(DEFAULT_HELD_OUT)
+        self.held_out_edit.setObjectName("heldOutText")
+        self.held_out_edit.setFont(QFont(TEXT_FONT, 9))
+        self.held_out_edit.setMaximumHeight(110)
+        self.held_out_edit.setToolTip("Text not in the corpus: the compression chart shows how well it is encoded")
+        held = QGroupBox("Held-out text (compression chart)")
+        QVBoxLayout(held).addWidget(self.held_out_edit)
+        self.held_out_edit.textChanged.connect(lambda: self.held_out_timer.start())
+
+        self.left = QWidget()
+        self.left.setMinimumWidth(340)
+        self.left.setMaximumWidth(480)
+        layout = QVBoxLayout(self.left)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.corpus_panel, 1)
+        layout.addWidget(self.settings_panel)
+        layout.addWidget(training)
+        layout.addWidget(held)
+        self.train_button.clicked.connect(self.start_training)
+        self.cancel_button.clicked.connect(self.cancel_training)
+
+    def _build_table(self) -> None:
+        self.model = MergesTableModel(self.history, self)
+        self.proxy = MergesFilterModel(self)
+        self.proxy.setSourceModel(self.model)
+        self.search = QLineEdit()
+        self.search.setObjectName("mergeSearch")
+        self.search.setPlaceholderText("Filter merges by token text (e.g. “ing”, “␣the”, “中”)")
+        self.search.setClearButtonEnabled(True)
+        self.search.textChanged.connect(self.proxy.set_search)
+        self.table = MergesTableView()
+        self.table.setModel(self.proxy)
+        self.table.selectionModel().selectionChanged.connect(self._on_selection)
+        self.table_title = QLabel("<b>Merges</b>")
+        self.table_area = QWidget()
+        layout = QVBoxLayout(self.table_area)
+        layout.setContentsMargins(4, 6, 4, 4)
+        layout.addWidget(self.table_title)
+        layout.addWidget(self.search)
+        layout.addWidget(self.table, 1)
+
+    def _build_charts(self) -> None:
+        self.pair_chart = PairFrequencyChart()
+        self.count_chart = MergeCountChart()
+        self.compression_chart = CompressionChart()
+        self.charts_area = QSplitter(Qt.Orientation.Vertical)
+        self.charts_area.addWidget(self.pair_chart)
+        self.charts_area.addWidget(self.count_chart)
+        self.charts_area.addWidget(self.compression_chart)
+        self.charts_area.setSizes([420, 240, 280])
+        self.charts_area.setChildrenCollapsible(False)
+
+    def _build_status(self) -> None:
+        self.status_labels: dict[str, QLabel] = {}
+        for key in STATUS_KEYS:
+            label = QLabel()
+            label.setObjectName(f"status_{key}")
+            label.setContentsMargins(8, 0, 8, 0)
+            self.status_labels[key] = label
+
+    # --- the training lifecycle ---------------------------------------------------------------------------
+    def problems(self) -> list[str]:
+        """Why Train is disabled (empty when it is enabled)."""
+        found = []
+        if self.corpus_panel.current_source() is None:
+            found.append("Choose a corpus first.")
+        found.extend(self.settings_panel.problems())
+        return found
+
+    @Slot()
+    def _update_train_button(self, *_args) -> None:
+        problems = self.problems()
+        self.train_button.setEnabled(not problems and not self.training)
+        self.train_reason.setText(" ".join(problems))
+        self.train_reason.setVisible(bool(problems))
+        if problems:
+            self.train_button.setToolTip("Cannot train: " + " ".join(problems))
+        else:
+            self.train_button.setToolTip("Train a BPE tokenizer on the corpus with these settings")
+
+    @Slot()
+    def start_training(self) -> None:
+        """Start a run (cancelling and disconnecting any previous one first)."""
+        if self.problems():
+            return
+        self._retire_run()
+        source = self.corpus_panel.current_source()
+        settings = self.settings_panel.settings()
+        self._kept = (self.history, self.tokenizer, self.result, self.current_rank)
+        self.history = MergeHistory()
+        self._pending = []
+        self.model.set_history(self.history)
+        self.tokenizer, self.result = None, None
+        self._set_current(None)
+        self._redraw_curves()
+        self.compression_chart.set_held_out([], [])
+        self.training = True
+        self._started = time.perf_counter()
+        self._elapsed = 0.0
+        self._phase = PhaseProgress(
+            "Counting pre-tokens",
+            total=max(1, source.total_bytes),
+            unit="bytes",
+            started=self._started,
+        )
+        self.progress.setValue(0)
+        self.progress_text.setText(f"Reading {source.name}…")
+        run = TrainingRun(source, settings, self)
+        run.counting.connect(self._on_counting)
+        run.counted.connect(self._on_counted)
+        run.steps_ready.connect(self._on_steps)
+        run.finished.connect(self._on_finished)
+        run.failed.connect(self._on_failed)
+        run.stopped.connect(self._on_stopped)
+        self.run = run
+        self._target_merges = settings.target_merges
+        self.count_chart.hold_axes(settings.target_merges)
+        self.compression_chart.hold_axes(settings.vocab_size)
+        self.cancel_button.setEnabled(True)
+        self._update_train_button()
+        self.state_changed.emit()
+        self.tick.start()
+        run.start()
+
+    @Slot()
+    def cancel_training(self) -> None:
+        if self.run is not None:
+            self.cancel_button.setEnabled(False)
+            self.progress_text.setText("Cancelling…")
+            self.run.cancel()
+
+    def _retire_run(self) -> None:
+        if self.run is None:
+            return
+        old = self.run
+        self.run = None
+        old.detach()
+        if old.is_running():
+            self._retired.append(old)
+            old.stopped.connect(self._forget_retired)
+
+    @Slot(object)
+    def _forget_retired(self, _run=None) -> None:
+        self._retired = [r for r in self._retired if r.is_running()]
+
+    @Slot(int, int)
+    def _on_counting(self, done: int, total: int) -> None:
+        phase = self._phase
+        if phase is None or phase.unit != "bytes":
+            return
+        phase.total = max(1, total)
+        phase.update(done, time.perf_counter())
+        self._show_progress(phase)
+
+    @Slot(object)
+    def _on_counted(self, counted: CorpusCounted) -> None:
+        self.history.set_corpus(
+            corpus_bytes=counted.corpus_bytes,
+            initial_tokens=counted.initial_tokens,
+            unique_words=counted.unique_words,
+        )
+        self.history.set_special_tokens(counted.special_tokens)
+        self._phase = PhaseProgress(
+            "Merging",
+            total=max(1, self._target_merges),
+            unit="merges",
+            started=time.perf_counter(),
+        )
+        self.progress.setValue(0)
+        self.progress_text.setText(f"Counted {counted.unique_words:,} unique pre-tokens; merging…")
+        self._update_status()
+
+    @Slot(list)
+    def _on_steps(self, steps: list) -> None:
+        """Take a batch of steps and, if one is due, paint the next piece of a frame.
+
+        Training pauses until this returns (``TrainingWorker._hand_over``), so the piece is painted here, at once,
+        rather than later when every call from Qt into Python would compete with training for the GIL. A frame is
+        three pieces painted at successive batches (table and pair chart, merge-count chart, compression chart),
+        so that the event loop never waits for a whole window repaint.
+        """
+        self._pending.extend(steps)
+        if self._phase is not None:
+            self._phase.update(len(self.history) + len(self._pending), time.perf_counter())
+        if time.perf_counter() - self._last_frame >= PIECE_MS / 1000:
+            self._paint_piece()
+        else:
+            self.frame_timer.start()  # (re)started: fires only once batches stop coming
+
+    def _paint_piece(self) -> None:
+        self._last_frame = time.perf_counter()
+        piece = self._frames % 3
+        self._frames += 1
+        if piece == 0:
+            self._show_pending()
+            if len(self.history):
+                self.current_rank = len(self.history) - 1
+                self.pair_chart.show_step(self.history, self.current_rank)
+                self._update_status()
+                self.current_changed.emit()
+            self.table.paint_now()
+            for widget in (
+                self.pair_chart.viewport(),
+                self.progress,
+                self.progress_text,
+            ):
+                widget.repaint()
+        elif self.current_rank is not None:
+            chart = self.count_chart if piece == 1 else self.compression_chart
+            chart.update_history(self.history)
+            self._mark_step(chart, self.current_rank)
+            chart.viewport().repaint()
+
+    @Slot()
+    def _render_frame(self) -> None:
+        """Show everything received so far at once (after a run, or when batches stop coming)."""
+        self._last_frame = time.perf_counter()
+        self._show_pending()
+        if len(self.history):
+            self._redraw_curves()
+            self._set_current(len(self.history) - 1)
+
+    def _show_pending(self) -> None:
+        """Put the steps received since the last frame into the table and show how far merging has come."""
+        pending, self._pending = self._pending, []
+        self.model.extend(pending)
+        if self._phase is not None and self._phase.unit == "merges":
+            self._show_progress(self._phase)
+
+    def _show_progress(self, phase: PhaseProgress) -> None:
+        self.progress.setValue(int(1000 * phase.fraction))
+        self.progress_text.setText(phase.text())
+
+    def _mark_step(self, chart: MergeCountChart | CompressionChart, rank: int | None) -> None:
+        """Put ``chart``'s step line at merge ``rank``; the compression chart's x is the vocabulary size then."""
+        if chart is self.compression_chart and rank is not None:
+            chart.mark(257 + rank + len(self.history.special_tokens))  # 256 bytes, merges 0..rank, specials
+        else:
+            chart.mark(rank)
+
+    @Slot(object)
+    def _on_finished(self, result: TrainingResult) -> None:
+        self.training = False
+        self.tick.stop()
+        self.frame_timer.stop()
+        if result.cancelled and not result.merges:
+            self._pending = []
+            self.count_chart.hold_axes(None)
+            self.compression_chart.hold_axes(None)
+            kept = self._restore_kept()
+            self.progress.setValue(0)
+            self.progress_text.setText(
+                f"Cancelled after {format_seconds(result.seconds)}, before any merge"
+                + ("; the previous result is kept." if kept else ".")
+            )
+            self._after_run()
+            return
+        self._kept = None  # the run made merges: they replace what was shown
+        self.result = result
+        self._elapsed = result.seconds
+        self.model.extend(self._pending)  # steps still waiting for a frame
+        self._pending = []
+        try:
+            self.tokenizer = tokenizer_from_result(result)
+        except Exception as exc:  # noqa: BLE001  (the engine refused its own output: report, keep the table)
+            self.tokenizer = None
+            dialogs.show_error(
+                self,
+                "Tokenizer not built",
+                f"The trained tokenizer could not be built: {exc}",
+                repr(exc),
+            )
+        if self.history.corpus_bytes == 0 and result.record.corpus_bytes:
+            self.history.set_corpus(
+                corpus_bytes=result.record.corpus_bytes,
+                initial_tokens=result.record.initial_tokens,
+                unique_words=result.record.unique_words,
+            )
+        self.progress.setValue(1000 if not result.cancelled else self.progress.value())
+        verb = "Cancelled" if result.cancelled else "Done"
+        self.progress_text.setText(
+            f"{verb} in {format_seconds(result.seconds)}: {len(self.history):,} merges. {_sentence(result.stop_reason)}"
+        )
+        self._after_run()
+        self.current_rank = len(self.history) - 1 if len(self.history) else None
+        self.current_changed.emit()
+        self._show_final()
+
+    def _show_final(self) -> None:
+        """Redraw the charts for the whole run, one chart per turn of the event loop (each is painted at once),
+        then measure the held-out text, so that the end of a run never freezes the window."""
+        self._final_pieces = [self.pair_chart, self.count_chart, self.compression_chart]
+        QTimer.singleShot(0, self._next_final_piece)
+
+    def redrawing(self) -> bool:
+        """True while the charts are still being redrawn after a run."""
+        return bool(self._final_pieces)
+
+    @Slot()
+    def _next_final_piece(self) -> None:
+        if not self._final_pieces or self.training:
+            return
+        chart = self._final_pieces.pop(0)
+        rank = self.current_rank
+        if chart is self.pair_chart:
+            self.pair_chart.show_step(self.history, rank)
+            self._update_status()
+        else:
+            chart.hold_axes(None)
+            chart.update_history(self.history)
+            self._mark_step(chart, rank)
+        chart.viewport().repaint()
+        if self._final_pieces:
+            QTimer.singleShot(0, self._next_final_piece)
+        else:
+            self.held_out_timer.start()
+
+    @Slot(str, str, str)
+    def _on_failed(self, kind: str, message: str, details: str) -> None:
+        self.training = False
+        self.tick.stop()
+        self.frame_timer.stop()
+        self._pending = []
+        self.count_chart.hold_axes(None)
+        self.compression_chart.hold_axes(None)
+        kept = self._restore_kept()
+        self._after_run()
+        self.progress_text.setText("Training failed" + ("; the previous result is kept." if kept else "."))
+        source = self.corpus_panel.current_source()
+        if kind.startswith("encoding:") and source is not None and source.encoding == "utf-8":
+            encoding = kind.partition(":")[2]
+            if dialogs.ask_read_as(self, message, encoding):
+                self.corpus_panel.mark_encoding(source, encoding)
+                QTimer.singleShot(0, self.start_training)
+            return
+        if kind == "not-utf8" and source is not None and source.errors == "strict":
+            if dialogs.ask_replace_invalid(self, message):
+                self.corpus_panel.mark_replace(source)
+                QTimer.singleShot(0, self.start_training)
+            return
+        dialogs.show_error(self, "Training failed", message, details)
+
+    def _restore_kept(self) -> bool:
+        """Show again what the window showed before the run (a run that made nothing loses nothing). True if
+        there was a result to show."""
+        if self._kept is None:
+            return False
+        self.history, self.tokenizer, self.result, rank = self._kept
+        self.model.set_history(self.history)
+        self._redraw_curves()
+        self._set_current(rank)
+        self.refresh_held_out()
+        return self.tokenizer is not None
+
+    def _after_run(self) -> None:
+        self.cancel_button.setEnabled(False)
+        self._update_train_button()
+        self.state_changed.emit()
+        self._update_status()
+
+    @Slot(object)
+    def _on_stopped(self, run: TrainingRun) -> None:
+        if run is self.run and not self.training:
+            self.run = None
+
+    # --- current step --------------------------------------------------------------------------------------
+    def _set_current(self, rank: int | None) -> None:
+        self.current_rank = rank
+        self.pair_chart.show_step(self.history, rank)
+        self._mark_step(self.count_chart, rank)
+        self._mark_step(self.compression_chart, rank)
+        self._update_status()
+        self.current_changed.emit()
+
+    def _redraw_curves(self) -> None:
+        self.count_chart.update_history(self.history)
+        self.compression_chart.update_history(self.history)
+
+    @Slot(QItemSelection, QItemSelection)
+    def _on_selection(self, *_args) -> None:
+        if self.training:
+            return
+        rows = self.table.selectionModel().selectedRows()
+        if rows:
+            self._set_current(self.proxy.mapToSource(rows[0]).row())
+
+    def select_rank(self, rank: int) -> None:
+        """Make merge ``rank`` the current step and show it in the table."""
+        index = self.proxy.mapFromSource(self.model.index(rank, 0))
+        if index.isValid():
+            self.table.selectRow(index.row())
+            self.table.scrollTo(index)
+        self._set_current(rank)
+
+    # --- held-out text -------------------------------------------------------------------------------------
+    @Slot()
+    def refresh_held_out(self) -> None:
+        text = self.held_out_edit.toPlainText()
+        tokenizer = self.tokenizer
+        self.held_out_runner.submit(lambda: measure_held_out(text, tokenizer))
+
+    @Slot(object)
+    def _on_held_out(self, measured: HeldOutCompression) -> None:
+        self.compression_chart.set_references(measured.references)
+        self.compression_chart.set_held_out(measured.vocab_sizes, measured.bytes_per_token)
+
+    @Slot(str, str)
+    def _on_held_out_failed(self, message: str, details: str) -> None:
+        self.message.emit(f"Held-out text not measured: {message}", 8000)
+
+    # --- status line ---------------------------------------------------------------------------------------
+    @Slot()
+    def _update_status(self) -> None:
+        h = self.history
+        labels = self.status_labels
+        if self.training:
+            self._elapsed = time.perf_counter() - self._started
+        labels["corpus"].setText(f"Corpus: {format_bytes(h.corpus_bytes)}" if h.corpus_bytes else "Corpus: –")
+        labels["words"].setText(f"Unique pre-tokens: {h.unique_words:,}" if h.unique_words else "Unique pre-tokens: –")
+        labels["merges"].setText(f"Merges: {len(h):,}")
+        labels["elapsed"].setText(f"Elapsed: {format_seconds(self._elapsed)}" if self._elapsed else "Elapsed: –")
+        rank = self.current_rank
+        if rank is not None and rank < len(h) and h.corpus_bytes:
+            labels["compression"].setText(f"Compression: {h.bytes_per_token(rank):.2f} bytes/token")
+        elif h.corpus_bytes and h.initial_tokens:
+            labels["compression"].setText(f"Compression: {h.corpus_bytes / h.initial_tokens:.2f} bytes/token")
+        else:
+            labels["compression"].setText("Compression: –")
+
+    def show_tokenizer(self, tokenizer, name: str) -> None:
+        """Show an opened tokenizer and its training record (if it has one) without retraining."""
+        record = getattr(tokenizer, "record", None)
+        self.tokenizer, self.result = tokenizer, None
+        self.history = MergeHistory.from_record(record, dict(tokenizer.special_tokens)) if record else MergeHistory()
+        self.model.set_history(self.history)
+        self._elapsed = 0.0
+        if record is not None:
+            settings = record.settings
+            self.settings_panel.apply(
+                vocab_size=int(settings.get("vocab_size", self.settings_panel.vocab_size.value())),
+                pattern=str(settings.get("pattern", tokenizer.pattern)),
+                special_tokens=list(settings.get("special_tokens", [])),
+            )
+            self.progress_text.setText(f"Opened {name}: {len(self.history):,} merges. {_sentence(record.stop_reason)}")
+        else:
+            self.progress_text.setText(f"Opened {name}: no training record, so no merge history to show.")
+        self.progress.setValue(1000)
+        self._redraw_curves()
+        self._set_current(len(self.history) - 1 if len(self.history) else None)
+        self.state_changed.emit()
+        self.refresh_held_out()
+
+    def shutdown(self) -> None:
+        """Stop every thread this tab started, waiting for each (no thread outlives the tab)."""
+        self.tick.stop()
+        self.frame_timer.stop()
+        self.held_out_timer.stop()
+        runs = ([self.run] if self.run is not None else []) + self._retired
+        for run in runs:
+            run.stop_and_wait()
+        self.run, self._retired = None, []
+        self.training = False
+        self.held_out_runner.wait_all()
+        self.settings_panel.shutdown()
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return ""
+    text = text[0].upper() + text[1:]
+    return text if text.endswith(".") else text + "."
