@@ -10,14 +10,15 @@ Script class of a token (``SCRIPTS``). Each character gets one class, by the fir
 4. digits: the other numbers (categories ``No``, ``Nl``: ², ½, Ⅻ when not Latin);
 5. other: letters and marks (categories ``L*``, ``M*``) of any other script (Greek, Devanagari, Thai, Hebrew...);
 6. neutral: marks of script ``Inherited`` (combining accents, variation selectors, ZWJ) take no class;
-7. punctuation: categories ``P*``; symbol/emoji: categories ``S*``; anything else (controls, format,
-   private-use, unassigned characters) is other.
+7. punctuation: categories ``P*``; symbol/emoji: categories ``S*``; control: anything else (controls, format
+   characters such as the byte-order mark or U+200B, private-use and unassigned characters).
 
 The token's class: "special" for special tokens, "partial UTF-8" when its bytes are not valid UTF-8 alone;
 else the one letter script among its characters (spaces, digits, punctuation and symbols beside it do not
 count: `` the``, ``.com`` and ``，我们`` are Latin, Latin and Han), "mixed" with two or more (``日本の`` is Han + Kana);
-with no letters, "whitespace" when it is all whitespace, else its one class among digits, punctuation and
-symbol/emoji (whitespace beside it ignored), "mixed" with two or more; "other" when only neutral characters.
+with no letters, "whitespace" when it is all whitespace, else its one class among digits, punctuation,
+symbol/emoji and control (shown as "other"), whitespace beside it ignored, "mixed" with two or more; "other"
+when only neutral characters.
 
 >>> from bpe_core.vocabulary.source import VocabularySource
 >>> tokens = {0: b" the", 1: "中国".encode(), 2: "中".encode()[:2], 3: b"\\n\\n", 4: b"2024", 5: "日本の".encode()}
@@ -63,7 +64,7 @@ SCRIPTS = (
 _CODE = {name: code for code, name in enumerate(SCRIPTS)}
 #: The character classes that are letter scripts (rule 3 and "other").
 _LETTERS = ("Han", "Hangul", "Kana", "Latin", "Cyrillic", "Arabic", "other")
-_NON_LETTERS = ("digits", "punctuation", "symbol/emoji")
+_NON_LETTERS = ("digits", "punctuation", "symbol/emoji", "control")
 #: The classes a character can have (bit ``i`` of a token's mask is ``_CHAR_CLASSES[i]``); then the neutral bit.
 _CHAR_CLASSES = (*_LETTERS, *_NON_LETTERS, "whitespace")
 _CHAR_BIT = {name: 1 << i for i, name in enumerate(_CHAR_CLASSES)}
@@ -92,12 +93,13 @@ class FilterError(ValueError):
 
 
 def char_class(ch: str) -> str:
-    """The class of one character (see the module docstring); ``"neutral"`` for inherited marks.
+    """The class of one character (see the module docstring); ``"neutral"`` for inherited marks, ``"control"``
+    for controls, format, private-use and unassigned characters.
 
     >>> [char_class(c) for c in "a中ー한Ж٣ ,"]
     ['Latin', 'Han', 'Kana', 'Hangul', 'Cyrillic', 'digits', 'whitespace', 'punctuation']
     >>> [char_class(c) for c in "😀\\u0301α\\x00"]
-    ['symbol/emoji', 'neutral', 'other', 'other']
+    ['symbol/emoji', 'neutral', 'other', 'control']
     """
     if ch.isspace():
         return "whitespace"
@@ -117,7 +119,7 @@ def char_class(ch: str) -> str:
         return "punctuation"
     if category[0] == "S":
         return "symbol/emoji"
-    return "other"
+    return "control"
 
 
 def _class_bit(ch: str) -> int:
@@ -134,7 +136,7 @@ def _mask_to_script() -> np.ndarray:
         if len(found) > 1:
             table[mask] = _CODE["mixed"]
         elif found:
-            table[mask] = _CODE[found[0]]
+            table[mask] = _CODE["other" if found[0] == "control" else found[0]]
         else:
             table[mask] = _CODE["whitespace"] if mask & _CHAR_BIT["whitespace"] else _CODE["other"]
     return table
@@ -181,8 +183,11 @@ class VocabTable:
         """Each row's position when sorted by ``key`` (a string key sorted once, then remembered)."""
         if key not in self._orders:
             values = {"bytes": self.tokens, "label": self.labels}[key]
+            rows = sorted(range(len(self)), key=values.__getitem__)
+            # Equal values get equal positions, so that ties keep id order in both directions.
+            changes = [False] + [values[a] != values[b] for a, b in zip(rows, rows[1:])]
             ranking = np.empty(len(self), dtype=np.int64)
-            ranking[sorted(range(len(self)), key=values.__getitem__)] = np.arange(len(self))
+            ranking[rows] = np.cumsum(changes)
             self._orders[key] = ranking
         return self._orders[key]
 

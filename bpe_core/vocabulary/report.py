@@ -1,0 +1,59 @@
+"""``bpe vocab A [--vs B] [--audit] [--text FILE]`` as a function: tokenizers in, lines of text out.
+
+A tokenizer is a reference name (``gpt2``, ``r50k_base``, ``cl100k_base``, ``o200k_base``: read through
+tiktoken), our tokenizer ``.json`` or a Hugging Face ``tokenizer.json``.
+
+>>> lines = vocab_report("gpt2", longest=1)
+>>> lines[0]
+'gpt2: 50,257 tokens (1 special)'
+>>> any(line.startswith("  Latin") for line in lines)
+True
+"""
+
+from __future__ import annotations
+
+from bpe_core.vocabulary.audit import audit_vocabulary
+from bpe_core.vocabulary.overlap import vocabulary_overlap
+from bpe_core.vocabulary.source import VocabularySource, vocabulary_source
+from bpe_core.vocabulary.table import VocabTable, build_table, longest_by_script, script_counts
+
+
+def load_source(spec: str) -> VocabularySource:
+    """The vocabulary of a reference name or a tokenizer file (errors name the file and the cause)."""
+    from bpe_core import reference
+    from bpe_core.formats import HuggingFaceFileError, load_huggingface, load_json
+
+    if spec in reference.reference_names():
+        return vocabulary_source(reference.get_encoding(spec), name=spec)
+    try:
+        tokenizer = load_json(spec)
+    except HuggingFaceFileError:
+        tokenizer = load_huggingface(spec)
+    return vocabulary_source(tokenizer, name=spec)
+
+
+def vocab_report(
+    spec: str, *, vs: str | None = None, audit: bool = False, text: str | None = None, longest: int = 5
+) -> list[str]:
+    """The report's lines: token counts per script and the longest tokens of each; with ``vs`` the overlap;
+    with ``audit`` (or ``text``, the text to count usage on) the audit."""
+    source = load_source(spec)
+    table = build_table(source)
+    lines = [f"{table.name}: {len(table):,} tokens ({int(table.special.sum())} special)"]
+    lines += _scripts(table, longest)
+    if vs is not None:
+        other = build_table(load_source(vs))
+        lines += vocabulary_overlap(table, other).summary()
+    if audit or text is not None:
+        result = audit_vocabulary(source, table=table, texts=None if text is None else [text])
+        lines += result.summary()
+    return lines
+
+
+def _scripts(table: VocabTable, longest: int) -> list[str]:
+    lines = [f"  {'script':14s} {'tokens':>9s}  longest"]
+    tops = longest_by_script(table, longest)
+    for name, count in script_counts(table).items():
+        shown = " ".join(table.labels[r] for r in tops.get(name, [])[:longest])
+        lines.append(f"  {name:14s} {count:9,d}  {shown}")
+    return lines
