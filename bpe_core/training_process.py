@@ -1,0 +1,274 @@
+"""Training in a process of its own, streaming what happens as plain records.
+
+The merge loop holds the interpreter's GIL for long stretches; in the window's process that would pause the
+window. :class:`TrainingProcess` runs :class:`~bpe_core.trainer.BpeTrainer` in a spawned process (which counts
+with its own worker processes as usual) and sends back, through a pipe, :class:`Counting` progress, one
+:class:`Counted`, batches of :class:`~bpe_core.steps.MergeStep` in :class:`Steps`, and last either
+:class:`Finished` or :class:`Failed`. Nothing waits for the reader: batches queue in the pipe.
+
+>>> job = TrainingJob(vocab_size=259, pattern="none", text="aaabdaaabac")
+>>> with TrainingProcess(job) as run:
+...     messages = list(run.messages())
+>>> [type(m).__name__ for m in messages][-2:], messages[-1].merges
+(['Steps', 'Finished'], [(b'a', b'a'), (b'aa', b'a'), (b'aaa', b'b')])
+
+:meth:`TrainingProcess.cancel` (from any thread) stops counting at once or merging after the current merge,
+keeping the merges made so far; :meth:`TrainingProcess.stop` also ends the process, terminating it if it does not
+end by itself within a second. A process that dies gives a :class:`Failed` of kind ``"crash"``.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+import threading
+import time
+import traceback
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+
+from bpe_core.corpus import CorpusError, NotUtf8Error, WrongEncodingError
+from bpe_core.patterns import PatternError, PatternTimeoutError
+from bpe_core.steps import MergeStep, TrainingRecord
+from bpe_core.trainer import BpeTrainer, TrainingCancelled
+
+#: How often the process sends a batch of merges (seconds).
+FLUSH_SECONDS = 1 / 30
+
+
+@dataclass(frozen=True)
+class TrainingJob:
+    """What to train: the trainer's settings and either corpus files (``paths``) or a ``text``."""
+
+    vocab_size: int
+    special_tokens: tuple[str, ...] = ()
+    pattern: str = "gpt2"
+    processes: int | None = None
+    errors: str = "strict"
+    encoding: str = "utf-8"
+    paths: tuple[str, ...] = ()
+    text: str | None = None
+    flush_seconds: float = FLUSH_SECONDS
+
+
+@dataclass(frozen=True)
+class Counting:
+    """Counting progress: bytes read of the total."""
+
+    done: int
+    total: int
+
+
+@dataclass(frozen=True)
+class Counted:
+    """The counting phase is over; merging begins."""
+
+    corpus_bytes: int
+    initial_tokens: int
+    unique_words: int
+    special_tokens: dict[str, int]
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Steps:
+    """Merges made since the last batch, in rank order."""
+
+    steps: list[MergeStep]
+
+
+@dataclass(frozen=True)
+class Finished:
+    """The run ended (vocabulary reached, no pair left, or cancelled): everything needed to build its tokenizer."""
+
+    merges: list[tuple[bytes, bytes]]
+    special_tokens: dict[str, int]
+    pattern: str
+    record: TrainingRecord
+    stop_reason: str
+    cancelled: bool
+    warning: str = ""
+    seconds: float = 0.0
+
+
+@dataclass(frozen=True)
+class Failed:
+    """The run failed. ``kind`` is ``"not-utf8"``, ``"wrong-encoding"`` (``encoding`` names it),
+    ``"pattern-timeout"``, ``"input"`` (a bad corpus, setting or pattern), ``"crash"`` (the process died) or
+    ``"bug"``; ``message`` is for the user, ``details`` a traceback."""
+
+    kind: str
+    message: str
+    details: str = ""
+    encoding: str = ""
+    unexpected: bool = field(default=False, compare=False)
+
+
+Message = Counting | Counted | Steps | Finished | Failed
+
+
+class TrainingProcess:
+    """One training run in a spawned process; iterate :meth:`messages` to follow it."""
+
+    def __init__(self, job: TrainingJob):
+        context = multiprocessing.get_context("spawn")
+        ours, theirs = context.Pipe(duplex=False)
+        # A pipe, not a multiprocessing.Event: setting an Event blocks for ever once a process waiting on it died.
+        stop_reader, stop_writer = context.Pipe(duplex=False)
+        # Not a daemon: the process starts counting worker processes of its own.
+        self.process = context.Process(target=_train, args=(job, theirs, stop_reader), name="bpe-training")
+        self.process.start()
+        theirs.close()
+        stop_reader.close()
+        self._pipe: Connection = ours
+        self._stop: Connection = stop_writer
+        self._lock = threading.Lock()
+        self._ended = False
+
+    def __enter__(self) -> TrainingProcess:
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.stop()
+
+    def cancel(self) -> None:
+        """Stop soon, keeping the merges made so far (thread-safe)."""
+        with self._lock:
+            if not self._stop.closed:
+                self._stop.close()  # the process sees the end of the pipe
+
+    def messages(self, poll_seconds: float = 0.1) -> Iterator[Message]:
+        """Every message of the run as it comes, ending with a :class:`Finished` or :class:`Failed`."""
+        while not self._ended:
+            try:
+                if not self._pipe.poll(poll_seconds):
+                    if not self.process.is_alive() and not self._pipe.poll(0):
+                        raise EOFError
+                    continue
+                message = self._pipe.recv()
+            except (EOFError, OSError):
+                self._ended = True
+                self.process.join(1)
+                code = self.process.exitcode
+                yield Failed(
+                    "crash",
+                    f"the training process ended unexpectedly (exit code {code}); the merges made so far are lost",
+                    unexpected=True,
+                )
+                return
+            self._ended = isinstance(message, Finished | Failed)
+            yield message
+
+    def stop(self, timeout: float = 1.0) -> None:
+        """Cancel and end the process: wait ``timeout`` seconds for it, then terminate it. Idempotent."""
+        self.cancel()
+        self.process.join(timeout)
+        if self.process.is_alive():
+            self.process.terminate()  # its SIGTERM handler ends its counting workers too
+            self.process.join(timeout)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join()
+        self._pipe.close()
+
+
+def _train(job: TrainingJob, pipe: Connection, stop: Connection) -> None:
+    """The training process: run the job, send messages, end."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C belongs to the program that started it
+    signal.signal(signal.SIGTERM, _exit_on_sigterm)
+    started = time.perf_counter()
+    trainer: BpeTrainer | None = None
+    try:
+        trainer = BpeTrainer(
+            job.vocab_size,
+            job.special_tokens,
+            pattern=job.pattern,
+            processes=job.processes,
+            errors=job.errors,
+            encoding=job.encoding,
+        )
+        threading.Thread(target=_cancel_when_closed, args=(stop, trainer), daemon=True).start()
+        _run(trainer, job, pipe, started)
+    except TrainingCancelled:
+        pipe.send(_finished(trainer, started, cancelled=True))
+    except SystemExit:  # terminated: the parent stopped listening
+        raise
+    except BaseException as exc:  # noqa: BLE001  (every failure is reported, then the process ends)
+        pipe.send(_failure(exc))
+    finally:
+        pipe.close()
+
+
+def _run(trainer: BpeTrainer, job: TrainingJob, pipe: Connection, started: float) -> None:
+    last = [0.0]
+
+    def progress(done: int, total: int) -> None:
+        now = time.perf_counter()
+        if now - last[0] >= job.flush_seconds or done >= total:
+            last[0] = now
+            pipe.send(Counting(done, total))
+
+    if job.text is not None:
+        trainer.count_text(job.text)
+    else:
+        trainer.count_files(list(job.paths), progress=progress)
+    record = trainer.record
+    counted = Counted(
+        record.corpus_bytes,
+        record.initial_tokens,
+        record.unique_words,
+        trainer.special_tokens,
+        time.perf_counter() - started,
+    )
+    pipe.send(counted)
+    batch: list[MergeStep] = []
+    last_flush = time.perf_counter()
+    for step in trainer.steps():
+        batch.append(step)
+        if time.perf_counter() - last_flush >= job.flush_seconds:
+            pipe.send(Steps(batch))
+            batch, last_flush = [], time.perf_counter()
+    if batch:
+        pipe.send(Steps(batch))
+    pipe.send(_finished(trainer, started, cancelled=trainer.cancelled))
+
+
+def _finished(trainer: BpeTrainer, started: float, cancelled: bool) -> Finished:
+    return Finished(
+        merges=list(trainer.merges),
+        special_tokens=trainer.special_tokens,
+        pattern=trainer.pattern,
+        record=trainer.record,
+        stop_reason=trainer.stop_reason or "cancelled while counting",
+        cancelled=cancelled,
+        warning=trainer.warning,
+        seconds=time.perf_counter() - started,
+    )
+
+
+def _failure(exc: BaseException) -> Failed:
+    details = traceback.format_exc()
+    if isinstance(exc, WrongEncodingError):
+        return Failed("wrong-encoding", str(exc), details, encoding=exc.encoding)
+    if isinstance(exc, NotUtf8Error):
+        return Failed("not-utf8", str(exc), details)
+    if isinstance(exc, PatternTimeoutError):
+        return Failed("pattern-timeout", str(exc), details)
+    if isinstance(exc, CorpusError | PatternError | ValueError | OSError):
+        return Failed("input", str(exc), details)
+    return Failed("bug", f"Training failed unexpectedly: {type(exc).__name__}: {exc}", details, unexpected=True)
+
+
+def _cancel_when_closed(stop: Connection, trainer: BpeTrainer) -> None:
+    """Cancel the trainer once the parent closes its end of ``stop`` (by :meth:`TrainingProcess.cancel`, or by
+    ending)."""
+    try:
+        stop.recv()
+    except (EOFError, OSError):
+        pass
+    trainer.cancel()
+
+
+def _exit_on_sigterm(_signum, _frame) -> None:
+    raise SystemExit(143)
