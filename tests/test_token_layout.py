@@ -22,9 +22,9 @@ def laid_out(sizes, width, tall=frozenset(), slices=(None,)) -> FlowLayout:
     begin = 0
     for size in slices:
         end = len(sizes) if size is None else min(len(sizes), begin + size)
-        layout.extend(sizes[begin:end], measure=lambda item: item)
+        layout.extend(sizes[begin:end])
         begin = end
-    layout.extend(sizes[begin:], measure=lambda item: item)
+    layout.extend(sizes[begin:])
     return layout
 
 

@@ -87,7 +87,7 @@ class TokenCanvas(QAbstractScrollArea):
     def set_result(self, result, source=None, message: str = "") -> None:
         """Show a :class:`~app.compare.sources.PaneResult` (or, with ``result=None``, ``message``)."""
         if source is not self.source:
-            self._labels.clear()
+            self._forget_labels()
         self.result, self.source, self.message = result, source, message
         self.view = result.view if result is not None else None
         self.groups = list(result.groups) if result is not None else []
@@ -100,7 +100,7 @@ class TokenCanvas(QAbstractScrollArea):
         if options == self.options:
             return
         if (options.show_ids, options.visible_whitespace) != (self.options.show_ids, self.options.visible_whitespace):
-            self._labels.clear()
+            self._forget_labels()
         self.options = options
         self.relayout()
 
@@ -138,7 +138,7 @@ class TokenCanvas(QAbstractScrollArea):
         self.fm_hex = QFontMetricsF(self.font_hex)
         self.fm_small = QFontMetricsF(self.font_small)
         self.box_height = self.fm_text.height() + 4
-        self._labels: dict[int, Label] = {}
+        self._forget_labels()
         self._has_glyph = GlyphCheck(self.font_text)
 
     def relayout(self) -> None:
@@ -184,7 +184,8 @@ class TokenCanvas(QAbstractScrollArea):
         tokens = view.tokens
         begin = len(self.flow)
         stop = min(len(tokens), begin + LAYOUT_SLICE)
-        self.flow.extend(tokens[begin:stop], self._size)
+        sizes = self._sizes
+        self.flow.extend([sizes[t.id] if t.id in sizes else self._size(t.id, t.token) for t in tokens[begin:stop]])
         if stop < len(tokens):
             self._layout_timer.start()
         else:
@@ -193,12 +194,17 @@ class TokenCanvas(QAbstractScrollArea):
             self._update_scrollbar()
             self.viewport().update()
 
-    def _size(self, token) -> tuple[float, int]:
-        """A token's box width and newline count, for the layout (labels are measured once per token id)."""
-        label = self._labels.get(token.id)
-        if label is None:
-            label = self._labels[token.id] = self._measure(token.id, token.token)
-        return label.width, label.newlines
+    def _size(self, token_id: int, data: bytes) -> tuple[float, int]:
+        """Measure a token's label (once per id): the width of its box and the rows it ends, for the layout."""
+        label = self._labels[token_id] = self._measure(token_id, data)
+        size = self._sizes[token_id] = (label.width, label.newlines)
+        return size
+
+    def _forget_labels(self) -> None:
+        """Labels are measured once per token id, and measured again after a change of font, mode or tokenizer;
+        ``_sizes`` holds their width and newline count for the layout."""
+        self._labels: dict[int, Label] = {}
+        self._sizes: dict[int, tuple[float, int]] = {}
 
     def _measure(self, token_id: int, data: bytes) -> Label:
         if self.options.show_ids:

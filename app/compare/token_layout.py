@@ -6,7 +6,7 @@ empty row). A row holding a "tall" box (one with a bracket and a character writt
 added in slices (:meth:`FlowLayout.extend`), so that a long text can be laid out between events.
 
 >>> layout = FlowLayout(30, box_height=10, row_height=12, margin=0, gap=1)
->>> layout.extend([(10, 0), (10, 0), (10, 0), (5, 1), (5, 0)], measure=lambda size: size)
+>>> layout.extend([(10, 0), (10, 0), (10, 0), (5, 1), (5, 0)])
 >>> layout.rows, layout.xs, layout.row_tops
 ([0, 0, 1, 1, 2], [0, 11, 0, 11, 0], [0, 12, 24, 36])
 >>> layout.index_at(15, 5), layout.index_at(15, 11), layout.index_at(10.5, 5), layout.index_at(100, 5)
@@ -16,10 +16,7 @@ added in slices (:meth:`FlowLayout.extend`), so that a long text can be laid out
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable, Container, Iterable
-from typing import TypeVar
-
-Item = TypeVar("Item")
+from collections.abc import Container, Iterable
 
 
 class FlowLayout:
@@ -69,17 +66,16 @@ class FlowLayout:
         """The height of everything laid out, with the margin below."""
         return self.row_tops[-1] + self.margin
 
-    def extend(self, items: Iterable[Item], measure: Callable[[Item], tuple[float, int]]) -> None:
-        """Place a box for each of ``items`` after those placed already; ``measure(item)`` gives its width and how
-        many newlines its token ends with."""
+    def extend(self, sizes: Iterable[tuple[float, int]]) -> None:
+        """Place a box after those placed already for each of ``sizes``: its width and how many newlines its token
+        ends with (the caller measures, e.g. with Qt's font metrics)."""
         xs, widths, rows, tall, tall_rows = self.xs, self.widths, self.rows, self.tall, self.tall_rows
         margin, gap = self.margin, self.gap
         right = self.width - margin
         x, row = self._cursor
         first_row = row
         index = len(xs)
-        for item in items:
-            w, newlines = measure(item)
+        for w, newlines in sizes:
             if x + w > right and x > margin:
                 x, row = margin, row + 1
             xs.append(x)
@@ -106,7 +102,7 @@ class FlowLayout:
         """The box under point (x, y), or -1 (between boxes, below the last row, in a row's space under its boxes).
 
         >>> layout = FlowLayout(100, box_height=10, row_height=14, margin=0)
-        >>> layout.extend([20, 30], measure=lambda w: (w, 0))
+        >>> layout.extend([(20, 0), (30, 0)])
         >>> layout.index_at(0, 0), layout.index_at(21, 9), layout.index_at(30, 12)
         (0, -1, -1)
         """
@@ -134,7 +130,7 @@ class FlowLayout:
         """Split boxes ``first..last`` into runs on one row: ``(row, first, last)``.
 
         >>> layout = FlowLayout(25, box_height=1, row_height=1, margin=0, gap=0)
-        >>> layout.extend([10, 10, 10, 10], measure=lambda w: (w, 0))
+        >>> layout.extend([(10, 0)] * 4)
         >>> list(layout.row_runs(1, 3))
         [(0, 1, 1), (1, 2, 3)]
         """
