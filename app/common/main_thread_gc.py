@@ -50,13 +50,13 @@ class _Collector(QObject):
 
 
 def pin_gc_to_main_thread() -> None:
-    """Install the collector once per application, or restart it if the application quit once (call from the GUI
-    thread, after the QApplication exists)."""
+    """Install the collector once per application, or make sure it runs (again, if the application quit once);
+    call from the GUI thread, after the QApplication exists."""
     app = QCoreApplication.instance()
     if app is None or QThread.currentThread() is not app.thread():
         return
     collector = app.findChild(_Collector, "mainThreadGarbageCollector")
     if collector is None:
         _Collector(app)
-    elif not collector.timer.isActive():
+    else:
         collector.start()

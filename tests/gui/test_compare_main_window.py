@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from app.compare.sources import OWN_KEY
 from app.main import apply_args, parse_args
 
@@ -41,6 +43,7 @@ def test_compare_tab_follows_the_trained_tokenizer_and_the_current_step(qtbot, w
     wait_for_own(qtbot, window, tokenizer.encode(TEXT))
 
 
+@pytest.mark.slow
 def test_compare_tab_shows_a_run_in_progress(qtbot, window, random_words_corpus):
     view = window.compare_view
     window.tabs.setCurrentWidget(view)
@@ -69,6 +72,7 @@ def test_text_argument_prefills_the_compare_view(qtbot, window):
     assert window.compare_view.panes["gpt2"].result.view.text == "hello 中文 🙂"
 
 
+@pytest.mark.slow
 def test_double_clicking_a_token_opens_its_merge_tree(qtbot, window, train):
     from PySide6.QtCore import Qt
 

@@ -1,7 +1,10 @@
 """The Teach menu of the real main window: before training it shows tiktoken's encodings, after training the
 trained tokenizer, with the training counts in its merge trees."""
 
+import pytest
 
+
+@pytest.mark.slow
 def test_teach_menu_follows_the_current_tokenizer(window, train):
     menus = [action.text() for action in window.menuBar().actions()]
     assert "&Teach" in menus

@@ -53,13 +53,24 @@ def test_trains_sample_to_1000_merges_through_train_button(window, train):
     assert window.save_action.isEnabled()
 
 
-def test_steps_arrive_in_batches(window, train):
-    batches = []
+def test_steps_stream_into_the_table_in_rank_order(window, train):
+    """What the user sees: the table grows batch by batch, never ahead of the batches received, and ends with
+    every merge in rank order (the batching itself is tested without a clock in test_workers.py)."""
+    batches, shown = [], []
+
+    def on_batch(batch):
+        batches.append(batch)
+        shown.append(window.model.rowCount())
+
     window.settings_panel.apply(vocab_size=1257)
-    window.train_button.clicked.connect(lambda: window.run.steps_ready.connect(batches.append))
+    window.train_button.clicked.connect(lambda: window.run.steps_ready.connect(on_batch))
     train(window)
-    assert sum(len(b) for b in batches) == 1000
-    assert len(batches) < 100, "steps must be batched, not sent one signal per merge"
+    assert [step.rank for batch in batches for step in batch] == list(range(1000))
+    received = [sum(len(b) for b in batches[: i + 1]) for i in range(len(batches))]
+    assert all(0 <= rows <= got for rows, got in zip(shown, received))
+    assert window.model.rowCount() == 1000 and window.status_labels["merges"].text() == "Merges: 1,000"
+    assert window.progress_text.text().startswith("Done in ") and "1,000 merges" in window.progress_text.text()
+    assert window.progress.value() == 1000 and window.train_button.isEnabled()
 
 
 def test_selecting_a_row_makes_it_the_current_step(window, train):
@@ -95,6 +106,7 @@ def test_filter_finds_tokens_typed_or_rendered(window, train):
     assert window.proxy.rowCount() == rows
 
 
+@pytest.mark.slow
 def test_cancel_mid_run_keeps_merges(window, qtbot, wait_signal, random_words_corpus):
     assert window.corpus_panel.add_files([random_words_corpus])
     window.settings_panel.apply(vocab_size=20000, special_tokens=[])
@@ -114,6 +126,7 @@ def test_cancel_mid_run_keeps_merges(window, qtbot, wait_signal, random_words_co
     assert window.progress_text.text().startswith("Cancelled")
 
 
+@pytest.mark.slow
 def test_new_run_replaces_a_running_one(window, wait_signal, random_words_corpus):
     assert window.corpus_panel.add_files([random_words_corpus])
     window.settings_panel.apply(vocab_size=20000, special_tokens=[])
@@ -128,6 +141,7 @@ def test_new_run_replaces_a_running_one(window, wait_signal, random_words_corpus
     assert [s.rank for s in window.history.steps] == list(range(500 - 256))
 
 
+@pytest.mark.slow
 def test_closing_during_training_stops_cleanly(qtbot, wait_signal, tmp_path):
     from PySide6.QtCore import QSettings
 

@@ -1,0 +1,135 @@
+"""The one worker idiom (app/common/worker.py, latest.py) and what is set up once at start-up, without a clock:
+batches by the training worker, latest-request-wins in the background runner and the encode service, GC policy
+set by start-up and not by a widget, and a failed Save that keeps the result and offers another place."""
+
+import gc
+import threading
+
+from PySide6.QtCore import Qt
+
+from app.common.background import BackgroundRunner
+from app.common.startup import start_up
+from app.common.worker import Task, WorkerThread
+from app.compare.encode_worker import EncodeService
+from app.compare.sources import ReferenceSource
+from app.train.corpus_sources import CorpusSource, samples_dir
+from app.train.settings import TrainSettings
+from app.train.worker import TrainingWorker
+
+
+def english_source() -> CorpusSource:
+    path = samples_dir() / "english.txt"
+    return CorpusSource("English sample", [path])
+
+
+def run_worker_here(flush_seconds: float, vocab_size: int) -> list[list]:
+    """Run a training worker in this thread and return the batches it sent."""
+    worker = TrainingWorker(english_source(), TrainSettings(vocab_size=vocab_size, processes=1), flush_seconds)
+    batches = []
+
+    def take(batch):
+        batches.append(batch)
+        worker.batch_taken()
+
+    worker.steps_ready.connect(take, Qt.ConnectionType.DirectConnection)
+    worker.execute()
+    return batches
+
+
+def test_training_worker_sends_batches_not_one_signal_per_merge():
+    (batch,) = run_worker_here(flush_seconds=1e9, vocab_size=556)  # never due: one batch at the end
+    assert [s.rank for s in batch] == list(range(300))
+
+
+def test_training_worker_hands_over_every_step_when_a_flush_is_always_due():
+    batches = run_worker_here(flush_seconds=0.0, vocab_size=300)
+    assert [len(b) for b in batches[:-1]] == [1] * (len(batches) - 1)
+    assert [s.rank for b in batches for s in b] == list(range(44))
+
+
+def test_background_runner_delivers_only_the_latest_job(qtbot):
+    runner = BackgroundRunner()
+    release = threading.Event()
+    delivered = []
+    runner.result.connect(delivered.append)
+    runner.submit(lambda: release.wait(10) and "first")  # still running when the second job is submitted
+    runner.submit(lambda: "second")
+    qtbot.waitUntil(lambda: delivered == ["second"], timeout=10000)
+    release.set()
+    qtbot.waitUntil(lambda: not runner.busy(), timeout=10000)
+    qtbot.wait(50)  # the first job's late result, if it were delivered, would arrive now
+    assert delivered == ["second"]
+    runner.wait_all()
+
+
+def test_a_task_is_cancelled_between_steps_and_its_thread_ends(qtbot):
+    class Count(Task):
+        def __init__(self):
+            super().__init__()
+            self.started = threading.Event()
+            self.steps = 0
+
+        def work(self):
+            self.started.set()
+            while not self.cancelled:
+                self.steps += 1
+                threading.Event().wait(0.001)
+
+    task = Count()
+    handle = WorkerThread(task, "test-count")
+    stopped = []
+    handle.stopped.connect(stopped.append)
+    handle.start()
+    assert task.started.wait(10)
+    assert handle.stop_and_wait()
+    assert task.cancelled and not handle.is_running()
+    qtbot.waitUntil(lambda: stopped == [handle], timeout=5000)
+
+
+def test_encode_service_keeps_the_newest_request_per_pane(qtbot):
+    service = EncodeService()
+    got = []
+    service.pane_ready.connect(got.append)
+    sources = [ReferenceSource("gpt2")]
+    for text in ("one", "two", "three"):  # all issued before any result can arrive: only the newest counts
+        service.request(text, sources)
+    qtbot.waitUntil(lambda: not service.busy(), timeout=15000)
+    assert [r.view.text for r in got] == ["three"]
+    service.shutdown()
+
+
+def test_start_up_not_a_widget_keeps_garbage_collection_on_the_gui_thread(qapp):
+    gc.enable()
+    try:
+        service = EncodeService()
+        assert gc.isenabled(), "a widget's constructor must not change the interpreter's GC policy"
+        service.shutdown()
+    finally:
+        start_up(qapp)
+    assert not gc.isenabled()
+
+
+def test_a_failed_save_keeps_the_result_and_offers_another_place(window, train, tmp_path, monkeypatch):
+    errors, offered = [], []
+    monkeypatch.setattr(
+        "app.common.dialogs.show_error", lambda _parent, title, message, details="": errors.append(title)
+    )
+    bad, good = tmp_path / "missing" / "tok.json", tmp_path / "tok.json"
+    answers = iter([str(bad), str(good)])
+
+    def ask(_parent, _caption, start, _filter):
+        offered.append(start)
+        return next(answers), _filter
+
+    monkeypatch.setattr("PySide6.QtWidgets.QFileDialog.getSaveFileName", ask)
+    window.settings_panel.apply(vocab_size=300)
+    result = train(window)
+    window.save_action.trigger()
+    assert errors == ["Cannot save tokenizer"]
+    assert offered[0] == "tokenizer.json" and offered[1].endswith("tok.json") and offered[1] != str(bad)
+    assert good.is_file() and window.result is result and window.recent.paths() == [str(good)]
+
+
+def test_main_window_is_a_shell_around_the_train_tab(window):
+    assert window.tabs.widget(0) is window.train_tab and window.tabs.tabText(0) == "Train"
+    assert window.train_button is window.train_tab.train_button and window.run is window.train_tab.run
