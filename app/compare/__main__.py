@@ -38,10 +38,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
+    from app.common.startup import start_up
     from app.compare.compare_view import CompareView
     from bpe_core.tokenizer import Tokenizer
 
     qt_app = QApplication.instance() or QApplication(sys.argv[:1])
+    start_up(qt_app)
     qt_app.setApplicationName("BPE Explorer — Compare")
     view = CompareView()
     view.setWindowTitle("BPE Explorer — Compare")

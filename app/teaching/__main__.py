@@ -47,12 +47,12 @@ def main(argv=None) -> int:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    from app.style import text_font
+    from app.common.startup import start_up
     from app.teaching.window import TeachingWindow
     from bpe_core import Tokenizer
 
     qt_app = QApplication.instance() or QApplication(sys.argv[:1])
-    qt_app.setFont(text_font(10))
+    start_up(qt_app)
     if args.tokenizer == "sample":
         tokenizer, name = sample_tokenizer(), "trained on the English sample (1,000 merges)"
     elif args.tokenizer in REFERENCE_CHOICES:
