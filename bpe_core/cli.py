@@ -3,7 +3,9 @@
     bpe train corpus.txt --vocab-size 1000 --special "<|endoftext|>" -o tok.json
     bpe encode tok.json "Hello world"          # tokens, whitespace made visible: Hello ␣world
     bpe encode cl100k_base --file notes.txt --ids
-    bpe compare --file notes.txt --tokenizer tok.json
+    bpe encode hf:Qwen/Qwen2.5-7B-Instruct --ids "你好"   # any tokenizer source: see bpe_core.formats.load_any
+    bpe encode qwen.tiktoken --pattern qwen2 "Hello"
+    bpe compare --file notes.txt --tokenizer tok.json --tokenizer tokenizer.model
     bpe decode tok.json 256 257 258            # the text of token ids
     bpe export tok.json out/ --format huggingface
 
@@ -24,17 +26,9 @@ import threading
 import time
 
 from bpe_core.corpus import ENCODINGS, CorpusError, InvalidTextError, WrongEncodingError
-from bpe_core.formats import (
-    EXPORT_FORMATS,
-    HuggingFaceFileError,
-    TokenizerFileError,
-    check_writable,
-    export,
-    load_huggingface,
-    load_json,
-    save_json,
-)
+from bpe_core.formats import EXPORT_FORMATS, TokenizerFileError, check_writable, export, load_any, save_json
 from bpe_core.formats.files import kind_of, size_text
+from bpe_core.formats.loader import takes_pattern
 from bpe_core.patterns import PATTERNS, PatternTimeoutError
 from bpe_core.reference import EncodingFileError, reference_names
 from bpe_core.token_label import render_token
@@ -131,7 +125,11 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="bpe", description="Train, inspect and export byte-level BPE tokenizers.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     references = ", ".join(reference_names())
-    tokenizer_help = f"our tokenizer .json, a Hugging Face tokenizer.json, or a reference: {references}"
+    tokenizer_help = (
+        "a tokenizer file (ours, tokenizer.json, tekken.json, SentencePiece .model, .tiktoken, GPT-2 vocab.json), "
+        f"a folder holding one, hf:ORG/NAME, or a reference: {references}"
+    )
+    pattern_help = f"how a .tiktoken file or GPT-2 files pre-tokenize: {', '.join(PATTERNS)} or a regex"
 
     train = commands.add_parser("train", help="train a tokenizer on text files")
     train.add_argument("corpus", nargs="+", metavar="CORPUS", help="UTF-8 text file(s)")
@@ -159,11 +157,13 @@ def _parser() -> argparse.ArgumentParser:
     encode.add_argument("tokenizer", metavar="TOKENIZER", help=tokenizer_help)
     _add_text_arguments(encode)
     encode.add_argument("--ids", action="store_true", help="print token ids instead of tokens")
+    encode.add_argument("--pattern", metavar="P", help=pattern_help)
     encode.set_defaults(run=_encode)
 
     decode = commands.add_parser("decode", help="show the text of token ids")
     decode.add_argument("tokenizer", metavar="TOKENIZER", help=tokenizer_help)
     decode.add_argument("ids", nargs="*", metavar="ID", help="token ids (default: read them from standard input)")
+    decode.add_argument("--pattern", metavar="P", help=pattern_help)
     decode.set_defaults(run=_decode)
 
     compare = commands.add_parser("compare", help="token counts of a text under several tokenizers")
@@ -173,8 +173,9 @@ def _parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="T",
-        help=f"also this tokenizer (repeatable); the references {references} are always shown",
+        help=f"also this tokenizer source (repeatable); the references {references} are always shown",
     )
+    compare.add_argument("--pattern", metavar="P", help=pattern_help + " (for each --tokenizer that takes one)")
     compare.set_defaults(run=_compare)
 
     exporter = commands.add_parser("export", help="write a tokenizer in another format")
@@ -251,16 +252,11 @@ def decode_text(data: bytes, name: str) -> str:
         raise UserError(f"{name}: not UTF-8 text (bad byte at offset {exc.start})") from None
 
 
-def load_tokenizer(spec: str):
-    """A reference name, our JSON file, or a Hugging Face ``tokenizer.json``."""
-    from bpe_core.tokenizer import Tokenizer
-
-    if spec in reference_names():
-        return Tokenizer.from_tiktoken(spec)
-    try:
-        return load_json(spec)
-    except HuggingFaceFileError:
-        return load_huggingface(spec)
+def load_tokenizer(spec: str, pattern: str | None = None):
+    """Any tokenizer source :func:`bpe_core.formats.load_any` takes; ``pattern`` only where the source needs one."""
+    if pattern is not None and spec in reference_names():
+        pattern = None  # a reference has its own; `compare --pattern` is meant for the .tiktoken files
+    return load_any(spec, pattern=pattern)
 
 
 def _encode_with(tokenizer, spec: str, text: str) -> list[int]:
@@ -367,7 +363,7 @@ def _report_warning(trainer: BpeTrainer) -> None:
 
 
 def _encode(args) -> int:
-    tokenizer = load_tokenizer(args.tokenizer)
+    tokenizer = load_tokenizer(args.tokenizer, args.pattern)
     ids = _encode_with(tokenizer, args.tokenizer, _read_text(args))
     if args.ids:
         print(" ".join(map(str, ids)))
@@ -378,7 +374,7 @@ def _encode(args) -> int:
 
 
 def _decode(args) -> int:
-    tokenizer = load_tokenizer(args.tokenizer)
+    tokenizer = load_tokenizer(args.tokenizer, args.pattern)
     words = args.ids or _read_capped(sys.stdin.buffer, "standard input", "decode").decode("utf-8", "replace").split()
     ids = []
     for word in words:
@@ -399,7 +395,8 @@ def _compare(args) -> int:
     names = list(dict.fromkeys(args.tokenizer + list(reference_names())))
     rows = []
     for name in names:
-        count = len(_encode_with(load_tokenizer(name), name, text))
+        pattern = args.pattern if name in args.tokenizer and takes_pattern(name) else None
+        count = len(_encode_with(load_tokenizer(name, pattern), name, text))
         per_char, per_byte = (f"{n / count:.2f}" if count else "-" for n in (n_chars, n_bytes))
         rows.append((name, str(count), per_char, per_byte))
     header = ("tokenizer", "tokens", "chars/token", "bytes/token")
@@ -410,7 +407,14 @@ def _compare(args) -> int:
 
 
 def _export(args) -> int:
+    from bpe_core.tokenizer import Tokenizer
+
     tokenizer = load_tokenizer(args.tokenizer)
+    if not isinstance(tokenizer, Tokenizer):
+        raise UserError(
+            f"{args.tokenizer}: a {tokenizer.kind} tokenizer is encoded by its own library and cannot be exported; "
+            "export works on BPE Explorer, GPT-2 and reference tokenizers"
+        )
     for path in export(tokenizer, args.directory, args.format):
         print(path)
     if args.format in ("gpt2", "tiktoken"):

@@ -116,7 +116,7 @@ def test_export_writes_files_the_real_library_reads(trained, tmp_path, capsys):
         (["train", "{corpus}", "--vocab-size", "300", "--pattern", "[a-"], "invalid pre-tokenization regex"),
         (["train", "{missing}", "--vocab-size", "300"], "no such file"),
         (["encode", "{missing}", "hi"], "cannot read the file"),
-        (["encode", "{corpus}", "hi"], "not valid JSON"),
+        (["encode", "{corpus}", "hi"], "not a tokenizer file this program knows"),
         (["encode", "gpt2", "--file", "{bad}"], "not UTF-8 text (bad byte at offset 2)"),
         (["encode", "gpt2", "hi", "--file", "{corpus}"], "not both"),
         (["export", "gpt2", "{corpus}", "--format", "tiktoken"], "File exists"),
@@ -350,7 +350,7 @@ def _hostile(name, trained, tmp_path):
         ("nested inside", ""),
         ("huge", "the file is 300 MB; tokenizer files are at most 256 MB"),
         ("missing token", "merge 23 (b'zz', b'qq') uses b'zz', which is not in the vocab"),
-        ("folder", "is a folder, not a regular file"),
+        ("folder", "holds no tokenizer file (looked for tokenizer.json, tekken.json"),
         ("pipe", "is a named pipe, not a regular file"),
         ("device", "is a device, not a regular file"),
     ],
@@ -542,3 +542,65 @@ def test_train_names_a_utf16_corpus_and_reads_it_with_encoding(tmp_path, capsys)
     (tmp_path / "u8.txt").write_text("low lower lowest " * 50, encoding="utf-8")
     assert main(["train", str(tmp_path / "u8.txt"), "--vocab-size", "260", "-o", str(tmp_path / "t8.json")]) == 0
     assert load_json(tmp_path / "t.json").merges == load_json(tmp_path / "t8.json").merges
+
+
+# ----- published models' tokenizers: any source load_any takes -----
+
+
+@pytest.fixture(scope="module")
+def foreign(tmp_path_factory):
+    from test_foreign_builders import build_hf, build_sentencepiece, build_tiktoken
+
+    folder = tmp_path_factory.mktemp("foreign")
+    return {
+        "hf": build_hf(folder, "llama2_style_byte_fallback"),
+        "sp": build_sentencepiece(folder, "unigram"),
+        "tiktoken": build_tiktoken(folder, r"\p{L}+|\p{N}+|\s+|[^\s\p{L}\p{N}]+"),
+    }
+
+
+def test_encode_ids_of_foreign_sources_are_their_librarys(foreign, capsys):
+    import sentencepiece
+
+    text = "The quick 龘 fox, 12 cats\r\n中文"
+    assert main(["encode", str(foreign["hf"]), "--ids", text]) == 0
+    expected = HfTokenizer.from_file(str(foreign["hf"])).encode(text, add_special_tokens=False).ids
+    assert capsys.readouterr().out == " ".join(map(str, expected)) + "\n"
+    assert main(["encode", str(foreign["sp"]), "--ids", text]) == 0
+    expected = sentencepiece.SentencePieceProcessor(model_file=str(foreign["sp"])).encode(text)
+    assert capsys.readouterr().out == " ".join(map(str, expected)) + "\n"
+
+
+def test_encode_shows_foreign_tokens_as_the_text_they_stand_for(foreign, capsys):
+    assert main(["encode", str(foreign["hf"]), "the fox 龘"]) == 0
+    out = capsys.readouterr().out
+    assert "▁" not in out and "<E9>" in out and "<0x" not in out
+
+
+def test_a_tiktoken_file_takes_its_pattern(foreign, capsys):
+    path = str(foreign["tiktoken"])
+    assert main(["encode", path, "--ids", "hello"]) == 1
+    assert "give its pattern" in capsys.readouterr().err
+    assert main(["encode", path, "--pattern", "qwen2", "--ids", "hello world"]) == 0
+    ids = capsys.readouterr().out.split()
+    assert main(["decode", "--pattern", "qwen2", path, *ids]) == 0
+    assert capsys.readouterr().out == "hello world\n"
+
+
+def test_compare_takes_any_number_of_sources(foreign, capsys):
+    args = ["compare", "hello 世界", "--pattern", "gpt2"]
+    for path in foreign.values():
+        args += ["--tokenizer", str(path)]
+    assert main(args) == 0
+    rows = capsys.readouterr().out.splitlines()
+    assert [row.split()[0] for row in rows[1:]] == [str(p) for p in foreign.values()] + [
+        "gpt2",
+        "r50k_base",
+        "cl100k_base",
+        "o200k_base",
+    ]
+
+
+def test_export_refuses_a_foreign_tokenizer_by_name(foreign, tmp_path, capsys):
+    assert main(["export", str(foreign["sp"]), str(tmp_path / "out"), "--format", "gpt2"]) == 1
+    assert "a sentencepiece tokenizer is encoded by its own library and cannot be exported" in capsys.readouterr().err

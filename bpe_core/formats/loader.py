@@ -63,9 +63,21 @@ def load_any(source: str | os.PathLike, *, pattern: str | None = None):
         return _load_file(_pick_in_folder(path), pattern)
     if not os.path.lexists(path):
         raise TokenizerFileError(
-            name, f"no such file or folder (nor a reference: {', '.join(reference_names())}; nor hf:ORG/NAME)"
+            name,
+            "cannot read the file: No such file or directory (nor is it a reference name: "
+            f"{', '.join(reference_names())}; or a model id hf:ORG/NAME)",
         )
     return _load_file(path, pattern)
+
+
+def takes_pattern(source: str | os.PathLike) -> bool:
+    """Whether ``source`` is a file (or a folder's file) that does not say how it pre-tokenizes, so that
+    :func:`load_any` takes a ``pattern`` for it (a ``.tiktoken`` file, GPT-2 files)."""
+    path = Path(source)
+    try:
+        return sniff(_pick_in_folder(path) if path.is_dir() else path).kind in TAKES_PATTERN
+    except TokenizerFileError:
+        return False  # load_any will say what is wrong with it
 
 
 def _load_model_id(name: str, pattern: str | None):
