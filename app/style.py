@@ -19,7 +19,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from PySide6.QtGui import QColor, QFont, QFontMetricsF
 
@@ -90,6 +90,21 @@ def glyph_runs(text: str, has_glyph: Callable[[str], bool]) -> list[tuple[str, b
     if run:
         runs.append(("".join(run), False))
     return runs
+
+
+def drawable_segments(
+    segments: Iterable[tuple[str, bool]], has_glyph: Callable[[str], bool]
+) -> tuple[tuple[str, bool], ...]:
+    """A label's segments ``(text, is_hex)`` (:func:`bpe_core.token_label.label_segments`) as drawn: characters no
+    font can draw become code points, drawn like hex bytes (in :func:`mono_font`, :data:`HEX_TEXT`).
+
+    >>> drawable_segments([("<E4>", True), ("a🙂", False)], lambda ch: ch != "🙂")
+    (('<E4>', True), ('a', False), ('U+1F642', True))
+    """
+    drawn: list[tuple[str, bool]] = []
+    for text, is_hex in segments:
+        drawn.extend([(text, True)] if is_hex else glyph_runs(text, has_glyph))
+    return tuple(drawn)
 
 
 def shown_text(text: str, has_glyph: Callable[[str], bool]) -> str:

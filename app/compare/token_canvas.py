@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QAbstractScrollArea, QToolTip
 
 from app import style
 from app.compare.token_layout import FlowLayout
-from app.style import GlyphCheck, Palette, glyph_runs, mono_font, shown_text, text_font
+from app.style import GlyphCheck, Palette, drawable_segments, mono_font, shown_text, text_font
 from bpe_core.teaching.token_view import TokenView
 from bpe_core.token_label import Segments, label_segments, newlines, render_token
 
@@ -210,16 +210,10 @@ class TokenCanvas(QAbstractScrollArea):
         if self.options.show_ids:
             segments: Segments = ((str(token_id), False),)
         else:
-            segments = self._with_glyphs(label_segments(data, visible_whitespace=self.options.visible_whitespace))
+            label = label_segments(data, visible_whitespace=self.options.visible_whitespace)
+            segments = drawable_segments(label, self._has_glyph)
         width = sum((self.fm_hex if is_hex else self.fm_text).horizontalAdvance(text) for text, is_hex in segments)
         return Label(segments, max(width + 2 * PAD, EMPTY_WIDTH), newlines(data))
-
-    def _with_glyphs(self, segments: Segments) -> Segments:
-        """Characters no installed font can draw are shown as their code point (``U+1F642``, in the hex font)."""
-        fixed: list[tuple[str, bool]] = []
-        for text, is_hex in segments:
-            fixed.extend([(text, True)] if is_hex else glyph_runs(text, self._has_glyph))
-        return tuple(fixed)
 
     def _place_missing_cuts(self) -> None:
         """Where, inside a box, a reference cut this pane lacks falls (by the width of the label before it)."""

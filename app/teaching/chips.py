@@ -17,6 +17,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QMouseEvent, QPainter, Q
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from app import style
+from bpe_core.token_label import Segments
 
 
 @dataclass(frozen=True)
@@ -24,7 +25,9 @@ class Chip:
     """One chip: ``text`` (already made readable), ``key`` (its token id) for its color, an optional ``sub`` line
     (e.g. the id), a ``mark``, ``gap`` to leave extra room before it (a pre-token boundary), ``group``: consecutive
     chips with the same group number are joined by a bracket underneath (the two halves of a pair about to merge),
-    and ``special`` for a special token (dark, as in the Compare tab)."""
+    ``special`` for a special token (dark, as in the Compare tab), and ``segments``, the label as runs of text and
+    hex bytes (:func:`bpe_core.token_label.label_segments`; empty: ``text`` alone), hex drawn as in the Compare
+    tab."""
 
     text: str
     key: int
@@ -34,6 +37,7 @@ class Chip:
     gap: bool = False
     group: int | None = None
     special: bool = False
+    segments: Segments = ()
 
 
 class TokenChips(QWidget):
@@ -65,6 +69,16 @@ class TokenChips(QWidget):
         return [i for i, chip in enumerate(self.chips) if chip.mark == mark]
 
     # --- geometry --------------------------------------------------------------------------------------------
+    def _runs(self, chip: Chip) -> Segments:
+        """What the chip's label draws: runs of text and of hex bytes (code points for characters without a glyph)."""
+        return style.drawable_segments(chip.segments or ((chip.text, False),), self._has_glyph)
+
+    def _label_width(self, runs: Segments, main: QFontMetricsF, hex_metrics: QFontMetricsF) -> float:
+        return sum((hex_metrics if is_hex else main).horizontalAdvance(text) for text, is_hex in runs)
+
+    def _hex_font(self) -> QFont:
+        return style.mono_font(self.font().pointSizeF() * 0.8)
+
     def _metrics(self) -> tuple[QFontMetricsF, QFontMetricsF, float]:
         main = QFontMetricsF(self.font())
         small = QFont(self.font())
@@ -78,11 +92,12 @@ class TokenChips(QWidget):
         chip_h = main.height() + sub_h + 2 * pad
         bracket = pad * 1.6 if any(chip.group is not None for chip in self.chips) else 0.0
         space = pad * 1.4
+        hex_metrics = QFontMetricsF(self._hex_font())
         x = y = space
         rects = []
         for chip in self.chips:
-            text = style.shown_text(chip.text, self._has_glyph) or " "
-            w = max(main.horizontalAdvance(text), small.horizontalAdvance(chip.sub) if sub_h else 0)
+            label = self._label_width(self._runs(chip), main, hex_metrics) or main.horizontalAdvance(" ")
+            w = max(label, small.horizontalAdvance(chip.sub) if sub_h else 0)
             w += 2 * pad + 2
             if chip.gap and x > space:
                 x += space * 2
@@ -136,6 +151,8 @@ class TokenChips(QWidget):
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         main, small, pad = self._metrics()
+        hex_font = self._hex_font()
+        hex_metrics = QFontMetricsF(hex_font)
         small_font = QFont(self.font())
         small_font.setPointSizeF(max(6.0, self.font().pointSizeF() * 0.62))
         radius = pad * 0.9
@@ -153,13 +170,7 @@ class TokenChips(QWidget):
             painter.setPen(pen)
             painter.setBrush(fill)
             painter.drawRoundedRect(rect, radius, radius)
-            if chip.mark == "dim":
-                painter.setPen(style.MUTED)
-            else:
-                painter.setPen(style.SPECIAL_TEXT if chip.special and mark is None else style.TOKEN_TEXT)
-            painter.setFont(self.font())
-            text_rect = QRectF(rect.x(), rect.y() + pad, rect.width(), main.height())
-            painter.drawText(text_rect, Qt.AlignmentFlag.AlignCenter, style.shown_text(chip.text, self._has_glyph))
+            self._paint_label(painter, chip, rect, mark is not None, (main, hex_metrics), (self.font(), hex_font), pad)
             if self._has_sub() and chip.sub:
                 painter.setFont(small_font)
                 painter.setPen(style.SPECIAL_TEXT if chip.special and mark is None else style.SUB_TEXT)
@@ -167,6 +178,26 @@ class TokenChips(QWidget):
                 painter.drawText(sub_rect, Qt.AlignmentFlag.AlignCenter, chip.sub)
         self._paint_brackets(painter, pad)
         painter.end()
+
+    def _paint_label(self, painter, chip: Chip, rect: QRectF, marked: bool, metrics, fonts, pad: float) -> None:
+        """The label centred in the chip's top line: text in the token font, hex bytes smaller in the mono font."""
+        runs = self._runs(chip)
+        main, hex_metrics = metrics
+        x = rect.center().x() - self._label_width(runs, main, hex_metrics) / 2
+        baseline = rect.y() + pad + main.ascent()
+        if chip.mark == "dim":
+            text_pen = hex_pen = style.MUTED
+        elif chip.special and not marked:
+            text_pen = hex_pen = style.SPECIAL_TEXT
+        else:
+            text_pen, hex_pen = style.TOKEN_TEXT, style.HEX_TEXT
+        text_font, hex_font = fonts
+        for text, is_hex in runs:
+            painter.setFont(hex_font if is_hex else text_font)
+            painter.setPen(hex_pen if is_hex else text_pen)
+            shift = (main.ascent() - hex_metrics.ascent()) / 2 if is_hex else 0.0
+            painter.drawText(QPointF(x, baseline - shift), text)
+            x += (hex_metrics if is_hex else main).horizontalAdvance(text)
 
     def _paint_brackets(self, painter: QPainter, pad: float) -> None:
         """A bracket under each run of chips sharing a group (on one line)."""

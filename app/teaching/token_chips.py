@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable
 from app.teaching.chips import Chip
 from app.token_text import render_token
 from bpe_core.teaching.token_view import TokenView
+from bpe_core.token_label import label_segments
 
 
 def token_tooltip(token) -> str:
@@ -31,6 +32,7 @@ def view_chips(view: TokenView, *, mark: Callable[[object], str] | None = None, 
             token_tooltip(t),
             gap=t.index in gap_set,
             special=t.special,
+            segments=label_segments(t.token),
         )
         for t in view.tokens
     ]
