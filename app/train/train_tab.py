@@ -15,12 +15,9 @@ from PySide6.QtCore import QItemSelection, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QGroupBox,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
-    QProgressBar,
-    QPushButton,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -31,18 +28,18 @@ from app.common.background import BackgroundRunner
 from app.tokenizer_files import tokenizer_from_result
 from app.train.charts import CompressionChart, MergeCountChart, PairFrequencyChart
 from app.train.corpus_panel import TEXT_FONT, CorpusPanel
-from app.train.corpus_sources import format_bytes
 from app.train.held_out import DEFAULT_HELD_OUT, HeldOutCompression, measure_held_out
 from app.train.merge_history import MergeHistory
 from app.train.merges_model import MergesFilterModel, MergesTableModel
 from app.train.merges_view import MergesTableView
 from app.train.progress import PhaseProgress, format_seconds
+from app.train.run_box import RunBox
+from app.train.run_status import STATUS_KEYS, status_texts
 from app.train.settings_panel import SettingsPanel
 from app.train.worker import CorpusCounted, TrainingResult, TrainingRun
 
 #: While training, a piece of a frame (see ``TrainTab._on_steps``) is painted at most this often.
 PIECE_MS = 70
-STATUS_KEYS = ("corpus", "words", "merges", "elapsed", "compression")
 
 
 class TrainTab(QSplitter):
@@ -117,39 +114,10 @@ class TrainTab(QSplitter):
     def _build_left(self) -> None:
         self.corpus_panel = CorpusPanel()
         self.settings_panel = SettingsPanel()
-        self.train_button = QPushButton("Train")
-        self.train_button.setObjectName("trainButton")
-        self.train_button.setDefault(True)
-        self.train_button.setMinimumHeight(34)
-        font = self.train_button.font()
-        font.setBold(True)
-        self.train_button.setFont(font)
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.setObjectName("cancelButton")
-        self.cancel_button.setMinimumHeight(34)
-        self.cancel_button.setEnabled(False)
-        self.train_reason = QLabel()
-        self.train_reason.setObjectName("trainReason")
-        self.train_reason.setWordWrap(True)
-        self.train_reason.setStyleSheet("color: #b00020;")
-        self.progress = QProgressBar()
-        self.progress.setObjectName("progressBar")
-        self.progress.setRange(0, 1000)
-        self.progress.setValue(0)
-        self.progress.setTextVisible(False)
-        self.progress_text = QLabel("Ready to train.")
-        self.progress_text.setObjectName("progressText")
-        self.progress_text.setWordWrap(True)
-
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.train_button, 2)
-        buttons.addWidget(self.cancel_button, 1)
-        training = QGroupBox("Training")
-        box = QVBoxLayout(training)
-        box.addLayout(buttons)
-        box.addWidget(self.train_reason)
-        box.addWidget(self.progress)
-        box.addWidget(self.progress_text)
+        self.run_box = RunBox()
+        box = self.run_box
+        self.train_button, self.cancel_button, self.train_reason = box.train_button, box.cancel_button, box.train_reason
+        self.progress, self.progress_text = box.progress, box.progress_text
 
         self.held_out_edit = QPlainTextEdit(DEFAULT_HELD_OUT)
         self.held_out_edit.setObjectName("heldOutText")
@@ -167,7 +135,7 @@ class TrainTab(QSplitter):
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.corpus_panel, 1)
         layout.addWidget(self.settings_panel)
-        layout.addWidget(training)
+        layout.addWidget(self.run_box)
         layout.addWidget(held)
         self.train_button.clicked.connect(self.start_training)
         self.cancel_button.clicked.connect(self.cancel_training)
@@ -222,14 +190,7 @@ class TrainTab(QSplitter):
 
     @Slot()
     def _update_train_button(self, *_args) -> None:
-        problems = self.problems()
-        self.train_button.setEnabled(not problems and not self.training)
-        self.train_reason.setText(" ".join(problems))
-        self.train_reason.setVisible(bool(problems))
-        if problems:
-            self.train_button.setToolTip("Cannot train: " + " ".join(problems))
-        else:
-            self.train_button.setToolTip("Train a BPE tokenizer on the corpus with these settings")
+        self.run_box.show_problems(self.problems(), self.training)
 
     @Slot()
     def start_training(self) -> None:
@@ -303,7 +264,7 @@ class TrainTab(QSplitter):
             return
         phase.total = max(1, total)
         phase.update(done, time.perf_counter())
-        self._show_progress(phase)
+        self.run_box.show_phase(phase)
 
     @Slot(object)
     def _on_counted(self, counted: CorpusCounted) -> None:
@@ -378,11 +339,7 @@ class TrainTab(QSplitter):
         pending, self._pending = self._pending, []
         self.model.extend(pending)
         if self._phase is not None and self._phase.unit == "merges":
-            self._show_progress(self._phase)
-
-    def _show_progress(self, phase: PhaseProgress) -> None:
-        self.progress.setValue(int(1000 * phase.fraction))
-        self.progress_text.setText(phase.text())
+            self.run_box.show_phase(self._phase)
 
     def _mark_step(self, chart: MergeCountChart | CompressionChart, rank: int | None) -> None:
         """Put ``chart``'s step line at merge ``rank``; the compression chart's x is the vocabulary size then."""
@@ -429,10 +386,10 @@ class TrainTab(QSplitter):
                 initial_tokens=result.record.initial_tokens,
                 unique_words=result.record.unique_words,
             )
-        self.progress.setValue(1000 if not result.cancelled else self.progress.value())
         verb = "Cancelled" if result.cancelled else "Done"
-        self.progress_text.setText(
-            f"{verb} in {format_seconds(result.seconds)}: {len(self.history):,} merges. {_sentence(result.stop_reason)}"
+        merges = f"{len(self.history):,} merges. {_sentence(result.stop_reason)}"
+        self.run_box.show_progress(
+            None if result.cancelled else 1.0, f"{verb} in {format_seconds(result.seconds)}: {merges}"
         )
         self._after_run()
         self.current_rank = len(self.history) - 1 if len(self.history) else None
@@ -564,21 +521,10 @@ class TrainTab(QSplitter):
     # --- status line ---------------------------------------------------------------------------------------
     @Slot()
     def _update_status(self) -> None:
-        h = self.history
-        labels = self.status_labels
         if self.training:
             self._elapsed = time.perf_counter() - self._started
-        labels["corpus"].setText(f"Corpus: {format_bytes(h.corpus_bytes)}" if h.corpus_bytes else "Corpus: –")
-        labels["words"].setText(f"Unique pre-tokens: {h.unique_words:,}" if h.unique_words else "Unique pre-tokens: –")
-        labels["merges"].setText(f"Merges: {len(h):,}")
-        labels["elapsed"].setText(f"Elapsed: {format_seconds(self._elapsed)}" if self._elapsed else "Elapsed: –")
-        rank = self.current_rank
-        if rank is not None and rank < len(h) and h.corpus_bytes:
-            labels["compression"].setText(f"Compression: {h.bytes_per_token(rank):.2f} bytes/token")
-        elif h.corpus_bytes and h.initial_tokens:
-            labels["compression"].setText(f"Compression: {h.corpus_bytes / h.initial_tokens:.2f} bytes/token")
-        else:
-            labels["compression"].setText("Compression: –")
+        for key, text in status_texts(self.history, self._elapsed, self.current_rank).items():
+            self.status_labels[key].setText(text)
 
     def show_tokenizer(self, tokenizer, name: str) -> None:
         """Show an opened tokenizer and its training record (if it has one) without retraining."""
@@ -594,10 +540,10 @@ class TrainTab(QSplitter):
                 pattern=str(settings.get("pattern", tokenizer.pattern)),
                 special_tokens=list(settings.get("special_tokens", [])),
             )
-            self.progress_text.setText(f"Opened {name}: {len(self.history):,} merges. {_sentence(record.stop_reason)}")
+            opened = f"Opened {name}: {len(self.history):,} merges. {_sentence(record.stop_reason)}"
         else:
-            self.progress_text.setText(f"Opened {name}: no training record, so no merge history to show.")
-        self.progress.setValue(1000)
+            opened = f"Opened {name}: no training record, so no merge history to show."
+        self.run_box.show_progress(1.0, opened)
         self._redraw_curves()
         self._set_current(len(self.history) - 1 if len(self.history) else None)
         self.state_changed.emit()
