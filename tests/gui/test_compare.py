@@ -79,6 +79,8 @@ def test_own_pane_follows_the_current_step(qtbot, view, trained):
         view.set_own_tokenizer(trained.truncated(k), f"{k} merges")
         wait_for_ids(qtbot, view, {OWN_KEY: trained.truncated(k).encode("the quick brown fox")})
         assert f"{k} merges" in view.panes[OWN_KEY].title.text()
+        own = view.pane_records[OWN_KEY]  # the pane's record: title, menu action and combo entry agree
+        assert own.title == own.action.text() == view.reference_combo.itemText(view.reference_combo.findData(OWN_KEY))
     view.set_own_tokenizer(None)
     assert view.panes[OWN_KEY].ids() == [] and view.panes[OWN_KEY].canvas.message == NO_OWN_TOKENIZER
 
@@ -233,6 +235,10 @@ def test_adding_json_and_tiktoken_panes(qtbot, view, trained, tmp_path):
     # an added pane is removed by its ✕
     json_pane.hide_button.click()
     assert json_pane.key not in view.panes and view.reference_combo.findData(json_pane.key) < 0
+    assert [a.data() for a in view.panes_menu.actions()] == list(view.pane_records)  # its menu entry is gone too
+    # a built-in pane's ✕ only hides it
+    view.panes["gpt2"].hide_button.click()
+    assert view.pane_records["gpt2"].hidden and "gpt2" in view.panes
 
 
 def test_a_bad_tokenizer_file_shows_a_message_and_adds_nothing(view, tmp_path, monkeypatch):
