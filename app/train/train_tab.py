@@ -288,8 +288,9 @@ class TrainTab(QSplitter):
     def _on_steps(self, steps: list) -> None:
         """Take a batch of steps and, if one is due, paint the next piece of a frame.
 
-        Training pauses until this returns (``TrainingWorker._hand_over``), so the piece is painted here, at once,
-        rather than later when every call from Qt into Python would compete with training for the GIL. A frame is
+        Training pauses while this runs and until the event loop has turned twice more (``TrainingRun._on_steps``),
+        so the piece is painted here, at once, rather than later when every call from Qt into Python would compete
+        with training for the GIL. A frame is
         three pieces painted at successive batches (table and pair chart, merge-count chart, compression chart),
         so that the event loop never waits for a whole window repaint.
         """
