@@ -1,7 +1,9 @@
-"""What each compare pane encodes with: our trained/opened tokenizer, a shipped tiktoken encoding, or a tokenizer
-file the user added. Every source turns a text into a :class:`PaneResult` -- the engine's token records
-(:func:`bpe_core.teaching.token_view.view_tokens`) plus where the pre-tokenizer's chunks begin -- and is used only
-from the encoding thread (loading a reference's ranks takes up to a second, so that happens there too).
+"""What each compare pane encodes with: our trained/opened tokenizer, a shipped tiktoken encoding, or any source the
+user added (a file of any kind, a folder, ``hf:ORG/NAME``: :func:`load_source`, through
+:func:`bpe_core.formats.load_any`; published models' tokenizers are encoded by their own library). Every source
+turns a text into a :class:`PaneResult` -- the engine's token records (:mod:`bpe_core.teaching.token_view`) plus
+where the pre-tokenizer's chunks begin -- and is used only from the encoding thread (loading a reference's ranks
+takes up to a second, so that happens there too).
 
 >>> source = ReferenceSource("gpt2")
 >>> result = source.encode("hello world")
@@ -20,7 +22,7 @@ from pathlib import Path
 
 from app.compare.boundaries import chunk_of_tokens
 from bpe_core import formats, reference
-from bpe_core.formats.native import read_json_document
+from bpe_core.foreign import ForeignTokenizer
 from bpe_core.patterns import PatternError
 from bpe_core.teaching.token_view import TokenView, view_tokens
 from bpe_core.tokenizer import Tokenizer
@@ -68,13 +70,7 @@ class PaneSource:
             return PaneResult(self, None, error=f"Cannot encode: {exc}")
         except Exception as exc:  # shown in the pane, never raised in the encoding thread
             return PaneResult(self, None, error=f"{type(exc).__name__}: {exc}")
-        groups = tuple(
-            (group[0].index, group[-1].index, view.text[group[0].start : group[-1].end])
-            for group in view.groups()
-            if len(group) > 1
-        )
-        chunks = tuple(chunk_of_tokens(view, starts))
-        return PaneResult(self, view, chunks, groups, time.perf_counter() - started)
+        return _result(self, view, starts, started)
 
     def encoder(self):
         """A :class:`Tokenizer` or a ``tiktoken.Encoding`` (anything ``view_tokens`` accepts)."""
@@ -121,7 +117,7 @@ class TokenizerSource(PaneSource):
 
 
 class EncodingSource(PaneSource):
-    """A ``tiktoken.Encoding``: a shipped reference or a user's ``.tiktoken`` file, loaded on first use."""
+    """A ``tiktoken.Encoding`` loaded on first use (a shipped reference)."""
 
     def __init__(self, key: str, label: str, load, pattern: str, special_tokens: dict[str, int]):
         self.key, self.label = key, label
@@ -161,21 +157,70 @@ class ReferenceSource(EncodingSource):
         )
 
 
+class ForeignSource(PaneSource):
+    """A published model's tokenizer (:class:`bpe_core.foreign.ForeignTokenizer`), encoded by its own library; its
+    tokens, spans and pre-token chunks come from the adapter."""
+
+    def __init__(self, key: str, label: str, tokenizer: ForeignTokenizer):
+        self.key, self.label, self.tokenizer = key, label, tokenizer
+
+    def encode(self, text: str) -> PaneResult:
+        started = time.perf_counter()
+        try:
+            view, starts = self.tokenizer.view(text)
+            if self.tokenizer.kind == "huggingface":
+                self.tokenizer.merge_rank(b"")  # reads the merges here, not in the GUI thread's first tooltip
+        except Exception as exc:  # shown in the pane, never raised in the encoding thread
+            return PaneResult(self, None, error=f"{type(exc).__name__}: {exc}")
+        return _result(self, view, starts, started)
+
+    def rank_text(self, token_id: int, data: bytes) -> str:
+        tokenizer = self.tokenizer
+        if token_id in tokenizer.special_tokens.values():
+            return "special token"
+        if tokenizer.kind in ("tiktoken", "tekken"):
+            return f"rank {token_id - tokenizer.shift}"
+        if tokenizer.kind == "sentencepiece":
+            return f"score {tokenizer.score(token_id):g} ({tokenizer.model} piece {token_id})"
+        if tokenizer.merges is None:
+            return f"id {token_id} (a {tokenizer.model} model has no merges)"
+        if len(data) == 1:
+            return "a single byte (no merge)"
+        rank = tokenizer.merge_rank(data)
+        return "not made by a merge" if rank is None else f"merge rank {rank} (the {_ordinal(rank + 1)} merge)"
+
+
+def load_source(source: str | Path, pattern: str | None = None) -> PaneSource:
+    """A pane source for anything :func:`bpe_core.formats.load_any` takes: a file of any kind, a folder, a
+    reference name or ``hf:ORG/NAME``. ``pattern`` is used only for sources that need one (a ``.tiktoken`` file,
+    GPT-2 files). Raises ``ValueError`` (or ``OSError``) with a message naming the source."""
+    name = str(source)
+    if name in reference.reference_names():
+        return ReferenceSource(name)
+    applied = pattern if formats.takes_pattern(name) else None
+    tokenizer = formats.load_any(name, pattern=applied)
+    is_file = not name.startswith("hf:")
+    key = f"file:{Path(name).resolve()}" if is_file else name
+    title = Path(name).name if is_file else name
+    label = f"{title} · {tokenizer.vocab_size:,} tokens" + (f" ({applied} pre-tokenizer)" if applied else "")
+    if isinstance(tokenizer, Tokenizer):
+        return TokenizerSource(key, label, tokenizer)
+    return ForeignSource(key, label, tokenizer)
+
+
 def load_file_source(path: str | Path, pattern: str = "gpt2") -> PaneSource:
-    """A source for a tokenizer file: our JSON, a Hugging Face ``tokenizer.json``, or a ``.tiktoken`` rank file
-    (which does not say how it pre-tokenizes: ``pattern`` does). Raises ``ValueError`` (or ``OSError``) with a
-    message naming the file."""
-    path = Path(path)
-    key = f"file:{path.resolve()}"
-    if path.name.endswith((".tiktoken", ".tiktoken.gz")):
-        encoding = reference.encoding_from_file(path, pattern)
-        return EncodingSource(key, path.name, lambda: encoding, pattern, {})
-    document = read_json_document(path)
-    if isinstance(document, dict) and "model" in document and "format" not in document:
-        tokenizer = formats.load_huggingface(path)
-    else:
-        tokenizer = formats.load_json(path)
-    return TokenizerSource(key, path.name, tokenizer)
+    """A source for a tokenizer file (see :func:`load_source`; ``pattern`` is how a ``.tiktoken`` file or GPT-2
+    files pre-tokenize)."""
+    return load_source(path, pattern)
+
+
+def _result(source: PaneSource, view: TokenView, starts, started: float) -> PaneResult:
+    groups = tuple(
+        (group[0].index, group[-1].index, view.text[group[0].start : group[-1].end])
+        for group in view.groups()
+        if len(group) > 1
+    )
+    return PaneResult(source, view, tuple(chunk_of_tokens(view, starts)), groups, time.perf_counter() - started)
 
 
 _BYTES = vocab_from_merges(())

@@ -50,6 +50,10 @@ class SentencePieceTokenizer(ForeignTokenizer):
             return bytes([int(_BYTE_PIECE.fullmatch(piece).group(1), 16)])
         return piece.replace("▁", " ").encode("utf-8")
 
+    def score(self, token_id: int) -> float:
+        """The piece's score (log probability for Unigram, minus the merge order for BPE)."""
+        return self._processor.GetScore(token_id)
+
     def _derive_merges(self) -> list[tuple[bytes, bytes]] | None:
         if self.model != "BPE":
             return None

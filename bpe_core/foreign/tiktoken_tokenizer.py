@@ -28,7 +28,7 @@ from bpe_core.vocab import vocab_from_merges
 class TiktokenTokenizer(ForeignTokenizer):
     """``ranks`` (token bytes -> rank), ``pattern`` (a regex source), ``special_tokens`` (text -> id). With
     ``shift`` (Tekken), ids are ranks + ``shift``, the special tokens take ids below ``shift`` and are not
-    recognised in text."""
+    recognised in text (``shift`` stays an attribute: rank = id - shift)."""
 
     def __init__(self, name: str, ranks: dict[bytes, int], pattern: str, special_tokens: dict[str, int], shift=0):
         self.kind = "tekken" if shift else "tiktoken"
@@ -36,14 +36,14 @@ class TiktokenTokenizer(ForeignTokenizer):
         self._encoding = tiktoken.Encoding(name, pat_str=pattern, mergeable_ranks=ranks, special_tokens=in_text)
         size = max([*ranks.values(), *in_text.values()]) + 1 + shift
         super().__init__(name, "BPE", size, special_tokens)
-        self._ranks, self._pattern, self._shift = ranks, pattern, shift
+        self._ranks, self._pattern, self.shift = ranks, pattern, shift
         self._specials_by_id = {token_id: token.encode("utf-8") for token, token_id in special_tokens.items()}
         self._recognised = list(in_text)
 
     def _encode_offsets(self, text: str):
         ids = self._encoding.encode(text, allowed_special="all")
-        if self._shift:
-            ids = [i + self._shift for i in ids]
+        if self.shift:
+            ids = [i + self.shift for i in ids]
         return ids, lambda: [], lambda _view: [start for start, _, _ in self._pretokenizer.pretokens(text)]
 
     @functools.cached_property
@@ -55,7 +55,7 @@ class TiktokenTokenizer(ForeignTokenizer):
         if token_id in self._specials_by_id:
             return self._specials_by_id[token_id]
         try:
-            return self._encoding.decode_single_token_bytes(token_id - self._shift)
+            return self._encoding.decode_single_token_bytes(token_id - self.shift)
         except (KeyError, OverflowError, ValueError):
             raise KeyError(token_id) from None
 

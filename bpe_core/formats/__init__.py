@@ -31,7 +31,7 @@ from bpe_core.formats.errors import (
 from bpe_core.formats.files import check_writable, make_folder
 from bpe_core.formats.gpt2_files import export_gpt2, load_gpt2_files
 from bpe_core.formats.huggingface import export_huggingface, load_huggingface
-from bpe_core.formats.loader import load_any
+from bpe_core.formats.loader import load_any, takes_pattern
 from bpe_core.formats.native import load_json, save_json
 from bpe_core.formats.tiktoken_file import export_tiktoken, load_tiktoken
 
@@ -69,4 +69,5 @@ __all__ = [
     "load_json",
     "load_tiktoken",
     "save_json",
+    "takes_pattern",
 ]

@@ -1,0 +1,88 @@
+"""Compare-tab sources for published models' tokenizers (Qt-free): what a pane gets for a Qwen-style byte-level
+tokenizer.json, a SentencePiece model, a .tiktoken file and a model id; titles name the model and its size."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import types
+
+import pytest
+from test_foreign_builders import build_hf, build_sentencepiece, build_tiktoken
+from tokenizers import Tokenizer as LibraryTokenizer
+
+from app.compare.sources import ForeignSource, ReferenceSource, TokenizerSource, load_file_source, load_source
+
+CHINESE = "今天下午我们在河边散步，看见很多人在钓鱼。龘 Hello 😀"
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("sources")
+    return {
+        "qwen": build_hf(folder, "qwen2_split_ignore_merges"),
+        "sp": build_sentencepiece(folder, "bpe"),
+        "tiktoken": build_tiktoken(folder, r"\p{L}+|\p{N}+|\s+|[^\s\p{L}\p{N}]+"),
+    }
+
+
+def test_a_qwen_style_pane_shows_the_librarys_tokens_with_partial_characters(files):
+    source = load_file_source(files["qwen"], "gpt2")  # the pattern is not used: the file has its own
+    assert isinstance(source, ForeignSource)
+    assert source.label == f"qwen2_split_ignore_merges.json · {source.tokenizer.vocab_size:,} tokens"
+    result = source.encode(CHINESE)
+    assert result.error == "" and result.view is not None
+    library = LibraryTokenizer.from_file(str(files["qwen"]))
+    assert [t.id for t in result.view.tokens] == library.encode(CHINESE, add_special_tokens=False).ids
+    assert b"".join(t.token for t in result.view.tokens) == CHINESE.encode()
+    assert any(text == "龘" for _, _, text in result.groups)  # not in the corpus: split into bytes
+    assert len(result.chunk_index) == len(result.view.tokens)
+    assert result.chunk_index == tuple(sorted(result.chunk_index))
+    token = next(t for t in result.view.tokens if len(t.token) > 1 and not t.special)
+    assert source.rank_text(token.id, token.token).startswith("merge rank ")
+
+
+def test_a_sentencepiece_pane(files):
+    source = load_source(files["sp"])
+    result = source.encode(CHINESE)
+    assert result.error == "" and [t.id for t in result.view.tokens] == source.tokenizer.encode(CHINESE)
+    assert source.rank_text(result.view.tokens[1].id, result.view.tokens[1].token).startswith("score ")
+    assert any(text == "龘" for _, _, text in result.groups)
+
+
+def test_a_tiktoken_pane_names_its_pattern_and_ranks(files):
+    source = load_source(files["tiktoken"], "qwen2")
+    assert source.label.endswith("tokens (qwen2 pre-tokenizer)")
+    result = source.encode("hello world")
+    assert [source.rank_text(t.id, t.token) for t in result.view.tokens] == [f"rank {t.id}" for t in result.view.tokens]
+
+
+def test_reference_names_and_our_files_keep_their_sources(tmp_path):
+    from bpe_core import Tokenizer
+
+    assert isinstance(load_source("cl100k_base"), ReferenceSource)
+    Tokenizer({i: bytes([i]) for i in range(256)}, []).save(tmp_path / "ours.json")
+    assert isinstance(load_source(tmp_path / "ours.json"), TokenizerSource)
+
+
+def test_a_model_id_pane_is_titled_by_the_id(files, tmp_path, monkeypatch):
+    hub = types.ModuleType("bpe_core.hub")
+    hub.tokenizer_files = lambda model_id: tmp_path
+    monkeypatch.setitem(sys.modules, "bpe_core.hub", hub)
+    shutil.copy(files["qwen"], tmp_path / "tokenizer.json")
+    source = load_source("hf:Qwen/Qwen-Test")
+    assert source.key == "hf:Qwen/Qwen-Test" and source.label.startswith("hf:Qwen/Qwen-Test · ")
+
+
+def test_a_failure_while_encoding_is_shown_in_the_pane(files):
+    source = load_source(files["qwen"])
+
+    class Broken:
+        kind = "huggingface"
+
+        def view(self, text):
+            raise RuntimeError("library gone")
+
+    source.tokenizer = Broken()
+    result = source.encode("x")
+    assert result.view is None and "library gone" in result.error
