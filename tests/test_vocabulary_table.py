@@ -152,6 +152,15 @@ def test_a_catastrophic_regex_stops_with_a_message(monkeypatch):
         filter_rows(table, pattern=r"^(a|aa|aaa)*(a|aa)*\1\2$")
 
 
+def test_bytes_order_is_exact_with_nul_bytes():
+    tokens = [b"a\x00", b"a", b"a\x00b", b"a\x00\x00", b"\x00", b"a"]
+    table = table_of(tokens)
+    assert sort_rows(table, "bytes").tolist() == [4, 1, 5, 0, 3, 2]
+    assert sort_rows(table, "bytes", descending=True).tolist() == [2, 3, 0, 1, 5, 4]
+    table.prepare_sorting()
+    assert table.order("label").tolist() == table_of(tokens).order("label").tolist()
+
+
 def test_sort_known_answers():
     table = table_of([b"bb", b"a", b"ccc", b"a b", "中".encode()])
     assert sort_rows(table, "bytes").tolist() == [1, 3, 0, 2, 4]
@@ -214,6 +223,7 @@ def test_sorting_orders_rows_stably(tokens, key):
 @given(tokens=tokens_strategy)
 def test_script_classes_follow_the_character_rule(tokens):
     table = table_of(tokens)
+    assert table.labels == [render_token(t) for t in tokens]
     letters = {"Han", "Hangul", "Kana", "Latin", "Cyrillic", "Arabic", "other"}
     for row, token in enumerate(tokens):
         try:

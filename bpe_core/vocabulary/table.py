@@ -34,6 +34,7 @@ when only neutral characters.
 from __future__ import annotations
 
 import functools
+import operator
 import time
 import unicodedata
 from collections.abc import Iterable
@@ -42,7 +43,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import regex
 
-from bpe_core.token_label import render_token
+from bpe_core.token_label import VISIBLE, render_token
 from bpe_core.vocabulary.source import VocabularySource
 
 SCRIPTS = (
@@ -180,34 +181,83 @@ class VocabTable:
         return np.where(self.ids[rows] == ids, rows, -1)
 
     def order(self, key: str) -> np.ndarray:
-        """Each row's position when sorted by ``key`` (a string key sorted once, then remembered)."""
+        """Each row's position when sorted by ``key`` ("bytes" or "label"; equal values share a position),
+        computed on first use and remembered (:meth:`prepare_sorting` does both ahead)."""
         if key not in self._orders:
-            values = {"bytes": self.tokens, "label": self.labels}[key]
-            rows = sorted(range(len(self)), key=values.__getitem__)
-            # Equal values get equal positions, so that ties keep id order in both directions.
-            changes = [False] + [values[a] != values[b] for a, b in zip(rows, rows[1:])]
-            ranking = np.empty(len(self), dtype=np.int64)
-            ranking[rows] = np.cumsum(changes)
-            self._orders[key] = ranking
+            if key == "bytes":
+                self._orders[key] = _bytes_order(self.tokens, self.n_bytes)
+            elif key == "label":
+                self._orders[key] = _text_order(self.labels)
+            else:
+                raise ValueError(f"no string order for {key!r}")
         return self._orders[key]
+
+    def prepare_sorting(self) -> None:
+        """Order the strings now (for a worker thread), so that the first sort by bytes or label is fast."""
+        self.order("bytes")
+        self.order("label")
+
+
+def _bytes_order(tokens: list[bytes], n_bytes: np.ndarray) -> np.ndarray:
+    """Dense ranks of byte strings, vectorised: numpy's fixed-width bytes drop trailing NULs, so the length is
+    the tie-breaker that restores exact ``bytes`` order (``b"a"`` < ``b"a\\0"``)."""
+    if not tokens:
+        return np.zeros(0, dtype=np.int64)
+    padded = np.array(tokens, dtype=f"S{max(int(n_bytes.max()), 1)}")
+    rows = np.lexsort((n_bytes, padded))
+    ordered, lengths = padded[rows], n_bytes[rows]
+    changes = np.concatenate([[0], (ordered[1:] != ordered[:-1]) | (lengths[1:] != lengths[:-1])])
+    ranking = np.empty(len(tokens), dtype=np.int64)
+    ranking[rows] = np.cumsum(changes)
+    return ranking
+
+
+def _text_order(texts: list[str]) -> np.ndarray:
+    """Dense ranks of strings (equal strings share a rank)."""
+    rows = sorted(range(len(texts)), key=texts.__getitem__)
+    ordered = [texts[r] for r in rows]
+    changes = np.fromiter(map(operator.ne, ordered[1:], ordered), dtype=np.int64, count=max(len(rows) - 1, 0))
+    ranking = np.empty(len(texts), dtype=np.int64)
+    ranking[rows] = np.concatenate([[0], np.cumsum(changes)]) if rows else []
+    return ranking
 
 
 def build_table(source: VocabularySource) -> VocabTable:
     """The columns of every token of ``source`` (see the module docstring for the script classes)."""
-    items = sorted(source.tokens.items())
-    ids = np.fromiter((i for i, _ in items), dtype=np.int64, count=len(items))
-    tokens = [bytes(t) for _, t in items]
-    special = np.fromiter((i in source.special_ids for i, _ in items), dtype=bool, count=len(items))
+    ids = np.fromiter(source.tokens, dtype=np.int64, count=len(source.tokens))
+    if (np.diff(ids) > 0).all():
+        tokens = [bytes(t) for t in source.tokens.values()]
+    else:
+        ids.sort()
+        tokens = [bytes(source.tokens[i]) for i in ids.tolist()]
+    special = np.isin(ids, np.fromiter(source.special_ids, dtype=np.int64, count=len(source.special_ids)))
     texts, valid = _decode_all(tokens)
     n_chars = np.fromiter(map(len, texts), dtype=np.int32, count=len(texts))
     n_chars[~valid] = -1
-    ranks = source.merge_ranks()
-    rank = np.fromiter((ranks.get(i, -1) for i, _ in items), dtype=np.int64, count=len(items))
-    script = _scripts(texts, valid, special)
     n_bytes = np.fromiter(map(len, tokens), dtype=np.int32, count=len(tokens))
+    if source.merges is None or source.merge_rule == "ranks":  # merged tokens in id order: vectorised
+        merged = (n_bytes > 1) & ~special
+        rank = np.where(merged, np.cumsum(merged) - 1, -1)
+    else:
+        ranks = source.merge_ranks()
+        rank = np.fromiter((ranks.get(i, -1) for i in ids.tolist()), dtype=np.int64, count=len(ids))
+    script = _scripts(texts, valid, special)
     space = np.fromiter((t[:1] == b" " for t in tokens), dtype=bool, count=len(tokens))
-    labels = list(map(render_token, tokens))
+    labels = _labels(tokens, texts, valid)
     return VocabTable(source.name, ids, tokens, texts, labels, rank, n_bytes, n_chars, script, space, special)
+
+
+_VISIBLE = str.maketrans(VISIBLE)
+
+
+def _labels(tokens: list[bytes], texts: list[str], valid: np.ndarray) -> list[str]:
+    """``render_token`` of every token; a text that is all printable once its whitespace is made visible is its
+    own label, checked in C, so only the rest go through ``render_token``."""
+    labels = []
+    for token, text, ok in zip(tokens, texts, valid.tolist()):
+        shown = text.translate(_VISIBLE) if ok else ""
+        labels.append(shown if ok and shown.isprintable() else render_token(token))
+    return labels
 
 
 def _decode_all(tokens: list[bytes]) -> tuple[list[str], np.ndarray]:
