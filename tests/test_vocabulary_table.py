@@ -276,3 +276,24 @@ def test_o200k_has_long_han_tokens_and_the_expected_shape():
     assert table.labels[int(table.row_of([12194])[0])] == render_token(
         get_encoding("o200k_base").decode_single_token_bytes(12194)
     )
+
+
+class _AdapterLike:
+    """The shape of the foreign-tokenizer adapters: token_bytes(id) and vocab_size, no vocab mapping."""
+
+    name, vocab_size, special_tokens, merges = "adapter", 5, {"<s>": 6}, None
+
+    def token_bytes(self, token_id):
+        return {0: b"a", 1: b"b", 2: b"ab", 4: b"\xe4", 6: b"<s>"}[token_id]
+
+    def encode(self, text):
+        return [2] if text == "ab" else [0]
+
+
+def test_objects_answering_token_bytes_are_read_by_id():
+    source = vocabulary_source(_AdapterLike())
+    assert dict(source.tokens) == {0: b"a", 1: b"b", 2: b"ab", 4: b"\xe4", 6: b"<s>"}
+    assert source.special_ids == frozenset({6}) and source.name == "adapter"
+    table = build_table(source)
+    assert [table.script_name(r) for r in range(len(table))] == ["Latin"] * 3 + ["partial UTF-8", "special"]
+    assert table.rank.tolist() == [-1, -1, 0, -1, -1]

@@ -15,7 +15,7 @@ object with ``vocab`` (id -> bytes) and ``encode`` (the foreign-tokenizer adapte
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -67,15 +67,21 @@ class VocabularySource:
 
 def vocabulary_source(tokenizer: Any, *, name: str | None = None) -> VocabularySource:
     """A :class:`VocabularySource` for our ``Tokenizer``, a ``tiktoken.Encoding``, or any object with ``vocab``
-    (id -> bytes) and ``encode`` (optionally ``merges``, ``special_tokens`` (str -> id), ``record``)."""
+    (id -> bytes) or ``token_bytes(id)`` and ``vocab_size`` (the foreign adapters), and ``encode`` (optionally
+    ``merges``, ``special_tokens`` (str -> id), ``record``)."""
     if isinstance(tokenizer, VocabularySource):
         return tokenizer
     if hasattr(tokenizer, "decode_single_token_bytes") and hasattr(tokenizer, "n_vocab"):
         return _from_tiktoken(tokenizer, name)
-    vocab = getattr(tokenizer, "vocab", None)
-    if not isinstance(vocab, Mapping):
-        raise TypeError(f"{type(tokenizer).__name__} has no vocabulary (a 'vocab' mapping of id -> bytes)")
     specials = dict(getattr(tokenizer, "special_tokens", None) or {})
+    vocab = getattr(tokenizer, "vocab", None)
+    if not isinstance(vocab, Mapping) and hasattr(tokenizer, "token_bytes") and hasattr(tokenizer, "vocab_size"):
+        vocab = _by_token_bytes(tokenizer.token_bytes, range(tokenizer.vocab_size), specials.values())
+    if not isinstance(vocab, Mapping):
+        raise TypeError(
+            f"{type(tokenizer).__name__} has no vocabulary (a 'vocab' mapping of id -> bytes, or token_bytes(id) "
+            "and vocab_size)"
+        )
     merge_rule = getattr(tokenizer, "merge_rule", "pairs")
     merges = None if merge_rule == "ranks" else getattr(tokenizer, "merges", None)
     return VocabularySource(
@@ -89,6 +95,22 @@ def vocabulary_source(tokenizer: Any, *, name: str | None = None) -> VocabularyS
         pattern=getattr(tokenizer, "pattern", None),
         special_tokens=specials,
     )
+
+
+def _by_token_bytes(token_bytes: Callable[[int], bytes], ids: Iterable[int], more: Iterable[int]) -> dict[int, bytes]:
+    """Id -> bytes of a tokenizer that only answers ``token_bytes(id)`` (the foreign adapters); ids it does not
+    know (a ``KeyError`` or ``ValueError``) are left out.
+
+    >>> _by_token_bytes({0: b"a", 2: b"c"}.__getitem__, range(3), [2])
+    {0: b'a', 2: b'c'}
+    """
+    tokens: dict[int, bytes] = {}
+    for token_id in sorted(set(ids) | set(more)):
+        try:
+            tokens[token_id] = token_bytes(token_id)
+        except (KeyError, ValueError):
+            continue
+    return tokens
 
 
 def _from_tiktoken(encoding, name: str | None) -> VocabularySource:
