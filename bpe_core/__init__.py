@@ -1,4 +1,5 @@
-"""bpe_core: the engine of BPE Explorer — pre-tokenization, training, tokenization, file formats.
+"""bpe_core: the engine of BPE Explorer — pre-tokenization, training, tokenization, file formats, and published
+models' tokenizers (:func:`load_any`: any tokenizer file, folder, reference name or ``hf:ORG/NAME``).
 
 It never imports Qt or the GUI, and works on its own as a library and a CLI (``bpe`` / ``python -m bpe_core``).
 
@@ -12,6 +13,7 @@ It never imports Qt or the GUI, and works on its own as a library and a CLI (``b
 """
 
 from bpe_core.corpus import CorpusError
+from bpe_core.formats import load_any
 from bpe_core.patterns import PATTERNS, PatternError, PatternTimeoutError
 from bpe_core.pretokenize import PatternReport, check_pattern_on_sample
 from bpe_core.reference import EncodingFileError, get_encoding, reference_names
@@ -34,6 +36,7 @@ __all__ = [
     "UnknownTokenError",
     "check_pattern_on_sample",
     "get_encoding",
+    "load_any",
     "reference_names",
     "train_bpe",
 ]

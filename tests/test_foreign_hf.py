@@ -82,11 +82,13 @@ def test_spans_concatenate_to_the_text_where_the_pipeline_keeps_it(pairs, name, 
 @given(text=TEXTS)
 def test_spans_are_ordered_and_inside_the_text_for_every_pipeline(pairs, name, text):
     ours, _ = pairs[name]
-    ids, tokens, spans = ours.encode_spans(text)
+    ids, starts, ends = ours.encode_spans(text)
     size = len(text.encode("utf-8"))
-    assert len(ids) == len(tokens) == len(spans)
-    assert all(0 <= a <= b <= size for a, b in spans)
-    assert [a for a, _ in spans] == sorted(a for a, _ in spans)
+    assert len(ids) == len(starts) == len(ends)
+    assert all(0 <= a <= b <= size for a, b in zip(starts, ends))
+    assert starts == sorted(starts)
+    view, _ = ours.view(text)
+    assert [(t.byte_start, t.byte_end) for t in view.tokens] == list(zip(starts, ends))
 
 
 def test_byte_fallback_tokens_get_their_own_byte_of_a_character(pairs):

@@ -57,6 +57,8 @@ def test_any_text_matches_tiktoken_and_spans_are_the_texts_bytes(files, pattern,
     assert ours.encode(text) == oracle(path, PATTERNS.get(pattern) or pattern).encode(text, disallowed_special=())
     view, chunks = ours.view(text)
     assert b"".join(t.token for t in view.tokens) == view.text.encode("utf-8")
+    _, starts, ends = ours.encode_spans(text)  # from the tokens' lengths alone
+    assert (starts, ends) == ([t.byte_start for t in view.tokens], [t.byte_end for t in view.tokens])
     assert chunks == sorted(set(chunks)) and all(0 <= c < len(text) for c in chunks)
 
 

@@ -67,6 +67,11 @@ class ForeignTokenizer:
                 raise UnknownTokenError(f"token id {token_id!r} is not in the vocabulary of {self.name}") from None
         return data
 
+    def _tokens_of(self, ids: list[int]) -> list[bytes]:
+        """Each id's bytes (the cache looked up inline: this runs once per token of a text)."""
+        cached = self._bytes_cache.get
+        return [cached(i) or self.token_bytes(i) for i in ids]
+
     def decode_bytes(self, ids: Iterable[int]) -> bytes:
         """The bytes of the tokens ``ids``, concatenated."""
         return b"".join(map(self.token_bytes, ids))
@@ -75,19 +80,22 @@ class ForeignTokenizer:
         """The text of ``ids``; bytes that are not valid UTF-8 become U+FFFD."""
         return self.decode_bytes(ids).decode("utf-8", errors="replace")
 
-    def encode_spans(self, text: str) -> tuple[list[int], list[bytes], list[tuple[int, int]]]:
-        """Ids, each token's bytes, and each token's ``(byte_start, byte_end)`` in ``text``'s UTF-8 bytes."""
+    def encode_spans(self, text: str) -> tuple[list[int], list[int], list[int]]:
+        """Ids, and each token's byte start and byte end in ``text``'s UTF-8 bytes (``text[start:end]`` in bytes is
+        what the token covers; its own bytes are :meth:`token_bytes`)."""
         text = fix_surrogates(text)
         ids, offsets, _ = self._encode_offsets(text)
-        tokens = [self.token_bytes(i) for i in ids]
-        return ids, tokens, byte_spans(text, tokens, offsets)
+        return (ids, *self._spans(text, ids, offsets))
+
+    def _spans(self, text: str, ids: list[int], offsets) -> tuple[list[int], list[int]]:
+        return byte_spans(text, self._tokens_of(ids), offsets)
 
     def view(self, text: str) -> tuple[TokenView, list[int]]:
         """The display records of ``text`` and the character offsets where pre-token chunks begin."""
         text = fix_surrogates(text)
         ids, offsets, chunks = self._encode_offsets(text)
-        tokens = [self.token_bytes(i) for i in ids]
-        view = build_view(text, ids, tokens, byte_spans(text, tokens, offsets), self._special_ids)
+        tokens = self._tokens_of(ids)
+        view = build_view(text, ids, tokens, *byte_spans(text, tokens, offsets), self._special_ids)
         return view, chunks(view)
 
     @functools.cached_property

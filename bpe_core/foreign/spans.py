@@ -9,26 +9,25 @@ character still says which part.
 
 >>> text = "a鬱"
 >>> byte_spans(text, [b"a", b"\\xe9", b"\\xac", b"\\xb1"], [(0, 1), (1, 2), (1, 2), (1, 2)])
-[(0, 1), (1, 2), (2, 3), (3, 4)]
+([0, 1, 2, 3], [1, 2, 3, 4])
 >>> byte_spans("Ab", [b"a", b"b"], [(0, 1), (1, 2)])  # lower-cased: spans come from the offsets
-[(0, 1), (1, 2)]
+([0, 1], [1, 2])
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import accumulate
 
 from bpe_core.teaching.token_view import CharPart, TokenSpan, TokenView
 
 
-def byte_spans(text: str, tokens: Sequence[bytes], offsets) -> list[tuple[int, int]]:
-    """Each token's ``(byte_start, byte_end)`` in ``text``'s UTF-8 bytes. ``offsets`` are the tokens' character
-    spans, or a function returning them (called only if the tokens' bytes are not the text's)."""
+def byte_spans(text: str, tokens: Sequence[bytes], offsets) -> tuple[list[int], list[int]]:
+    """Each token's byte start and byte end in ``text``'s UTF-8 bytes, as two lists. ``offsets`` are the tokens'
+    character spans, or a function returning them (called only if the tokens' bytes are not the text's)."""
     data = text.encode("utf-8")
     if b"".join(tokens) == data:
-        ends = list(accumulate(map(len, tokens)))
-        return [(end - len(token), end) for token, end in zip(tokens, ends)]
+        return contiguous_spans(map(len, tokens))
     if callable(offsets):
         offsets = offsets()
     if len(offsets) != len(tokens):
@@ -44,7 +43,17 @@ def byte_spans(text: str, tokens: Sequence[bytes], offsets) -> list[tuple[int, i
         if j > i:
             _share_out(data, tokens, spans, i, j)
         i = j + 1
-    return spans
+    return [a for a, _ in spans], [b for _, b in spans]
+
+
+def contiguous_spans(lengths: Iterable[int]) -> tuple[list[int], list[int]]:
+    """Starts and ends of tokens of these byte lengths laid end to end from 0.
+
+    >>> contiguous_spans([2, 1, 3])
+    ([0, 2, 3], [2, 3, 6])
+    """
+    bounds = list(accumulate(lengths, initial=0))
+    return bounds[:-1], bounds[1:]
 
 
 def _is_utf8(token: bytes) -> bool:
@@ -72,19 +81,17 @@ def _char_starts(text: str) -> list[int]:
     return list(accumulate(sizes, initial=0))
 
 
-def build_view(
-    text: str, ids: Sequence[int], tokens: Sequence[bytes], spans: Sequence[tuple[int, int]], special_ids
-) -> TokenView:
-    """The :class:`TokenView` of ``text`` from each token's id, bytes and byte span.
+def build_view(text: str, ids: Sequence[int], tokens: Sequence[bytes], starts, ends, special_ids) -> TokenView:
+    """The :class:`TokenView` of ``text`` from each token's id, bytes, byte start and byte end.
 
-    >>> view = build_view("é", [7, 8], [b"\\xc3", b"\\xa9"], [(0, 1), (1, 2)], set())
+    >>> view = build_view("é", [7, 8], [b"\\xc3", b"\\xa9"], [0, 1], [1, 2], set())
     >>> [(t.start, t.end, str(t.partial[0])) for t in view.tokens]
     [(0, 1, "bytes 0-0 of 2 of 'é'"), (0, 1, "bytes 1-1 of 2 of 'é'")]
     """
     char_starts = _char_starts(text)
     char_at = [i for i in range(len(text)) for _ in range(char_starts[i + 1] - char_starts[i])] + [len(text)]
     records = []
-    for index, (token_id, token, (lo, hi)) in enumerate(zip(ids, tokens, spans)):
+    for index, (token_id, token, lo, hi) in enumerate(zip(ids, tokens, starts, ends)):
         first = char_at[lo]
         last = char_at[hi - 1] if hi > lo else first
         end = max(last + 1, first) if hi > lo else first

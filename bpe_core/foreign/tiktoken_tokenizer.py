@@ -21,6 +21,7 @@ import functools
 import tiktoken
 
 from bpe_core.foreign.base import ForeignTokenizer
+from bpe_core.foreign.spans import contiguous_spans
 from bpe_core.tokenizer import Tokenizer, merges_from_ranks
 from bpe_core.vocab import vocab_from_merges
 
@@ -41,10 +42,32 @@ class TiktokenTokenizer(ForeignTokenizer):
         self._recognised = list(in_text)
 
     def _encode_offsets(self, text: str):
-        ids = self._encoding.encode(text, allowed_special="all")
+        if self._recognised:
+            ids = self._encoding.encode(text, allowed_special="all")
+        else:  # the same ids; and tiktoken's encode is slow with no special tokens at all (an empty regex)
+            ids = self._encoding.encode_ordinary(text)
         if self.shift:
             ids = [i + self.shift for i in ids]
         return ids, lambda: [], lambda _view: [start for start, _, _ in self._pretokenizer.pretokens(text)]
+
+    def _tokens_of(self, ids: list[int]) -> list[bytes]:
+        # One call into tiktoken for them all (encode never gives a Tekken special token, all below the shift).
+        return self._encoding.decode_tokens_bytes([i - self.shift for i in ids] if self.shift else ids)
+
+    def _spans(self, text: str, ids: list[int], offsets) -> tuple[list[int], list[int]]:
+        # tiktoken's tokens are the text's bytes in order: their lengths are enough.
+        lengths = self._lengths
+        return contiguous_spans([lengths[i] for i in ids])
+
+    @functools.cached_property
+    def _lengths(self) -> list[int]:
+        """Each id's length in bytes."""
+        lengths = [0] * self.vocab_size
+        for token, rank in self._ranks.items():
+            lengths[rank + self.shift] = len(token)
+        for token_id, token in self._specials_by_id.items():
+            lengths[token_id] = len(token)
+        return lengths
 
     @functools.cached_property
     def _pretokenizer(self) -> Tokenizer:
