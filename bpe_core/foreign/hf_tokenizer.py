@@ -6,8 +6,8 @@ name; nothing is refused by this module. Encoding is raw: the post-processor's B
 (``add_special_tokens=False``), and a truncation or padding setting in the file is switched off.
 
 The bytes a token stands for: byte-level vocabularies (a ``ByteLevel`` pre-tokenizer or decoder) spell bytes with
-GPT-2's characters; otherwise ``▁`` (Metaspace) stands for a space, ``<0xE4>`` (byte fallback) for a byte, and a
-WordPiece ``##`` prefix or a BPE end-of-word suffix is dropped.
+GPT-2's characters; otherwise ``▁`` (or a Metaspace step's own replacement) stands for a space, ``<0xE4>`` (byte
+fallback) for a byte, and a WordPiece ``##`` prefix or a BPE end-of-word suffix is dropped.
 
 >>> import json
 >>> doc = {"model": {"type": "BPE", "vocab": {"a": 0, "b": 1, "ab": 2}, "merges": ["a b"]},
@@ -49,12 +49,12 @@ class HuggingFaceTokenizer(ForeignTokenizer):
         specials = {entry["content"]: entry["id"] for entry in doc.get("added_tokens") or () if entry.get("special")}
         super().__init__(path, model.get("type") or _model_type(model), library.get_vocab_size(True), specials)
         self._added = {token_id: content.encode("utf-8") for content, token_id in added.items()}
-        self._byte_level = _mentions(doc, "ByteLevel")
+        self._byte_level = bool(_find(doc, "ByteLevel"))
         self._byte_fallback = bool(model.get("byte_fallback"))
         self._prefix = model.get("continuing_subword_prefix") or ""
         self._suffix = model.get("end_of_word_suffix") or ""
         self._raw_merges = model.get("merges") if self.model == "BPE" else None
-        self._decodes_metaspace = "▁" if _mentions(doc, "Metaspace") or "▁" in str(doc.get("decoder")) else None
+        self._space = _find(doc, "Metaspace").get("replacement") or "▁"
 
     def _encode_offsets(self, text: str):
         encoding = self._library.encode(text, add_special_tokens=False)
@@ -88,9 +88,7 @@ class HuggingFaceTokenizer(ForeignTokenizer):
             piece = piece[len(self._prefix) :]
         if self._suffix and piece.endswith(self._suffix) and len(piece) > len(self._suffix):
             piece = piece[: -len(self._suffix)]
-        if self._decodes_metaspace:
-            piece = piece.replace(self._decodes_metaspace, " ")
-        return piece.encode("utf-8")
+        return piece.replace(self._space, " ").encode("utf-8")
 
     def _derive_merges(self) -> list[tuple[bytes, bytes]] | None:
         if self._raw_merges is None:
@@ -102,18 +100,19 @@ class HuggingFaceTokenizer(ForeignTokenizer):
         return merges
 
 
-def _mentions(doc: dict, component: str) -> bool:
-    """Whether the pre-tokenizer or decoder (or a step of a Sequence of them) is ``component``."""
-    return any(_has_type(doc.get(key), component) for key in ("pre_tokenizer", "decoder"))
+def _find(doc: dict, component: str) -> dict:
+    """The first ``component`` step of the pre-tokenizer or the decoder (or of a Sequence of them), or ``{}``."""
+    return next(filter(None, (_step(doc.get(key), component, 0) for key in ("pre_tokenizer", "decoder"))), {})
 
 
-def _has_type(node: Any, component: str, depth: int = 0) -> bool:
+def _step(node: Any, component: str, depth: int) -> dict | None:
     if depth > 8 or not isinstance(node, dict):
-        return False
+        return None
     if node.get("type") == component:
-        return True
-    steps = node.get("pretokenizers") or node.get("decoders") or ()
-    return any(_has_type(step, component, depth + 1) for step in steps if isinstance(steps, list))
+        return node
+    steps = node.get("pretokenizers") or node.get("decoders")
+    found = (_step(step, component, depth + 1) for step in steps) if isinstance(steps, list) else ()
+    return next(filter(None, found), None)
 
 
 def _model_type(model: dict) -> str:
