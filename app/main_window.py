@@ -16,9 +16,9 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QTabWidget
 from app.common import dialogs
 from app.common.local_files import regular_file
 from app.common.recent_files import RecentFiles
+from app.common.tokenizer_files import EXPORT_FORMATS, export_tokenizer, load_tokenizer, save_tokenizer
 from app.compare import CompareView
 from app.teaching.window import TeachingWindow
-from app.tokenizer_files import EXPORT_FORMATS, export_tokenizer, load_tokenizer, save_tokenizer
 from app.train.train_tab import TrainTab
 
 APP_TITLE = "BPE Explorer"

@@ -1,7 +1,10 @@
-"""The GUI's door to the engine's tokenizer files: build a tokenizer from a training result, save, open, export.
+"""The GUI's door to the engine's tokenizer files: save, open, export.
 
 All reading, writing and checking is the engine's (:mod:`bpe_core.formats`); this module only names the formats
-for the menu and attaches the training record.
+for the menu.
+
+>>> sorted(EXPORT_FORMATS)
+['gpt2', 'huggingface', 'tiktoken']
 """
 
 from __future__ import annotations
@@ -9,7 +12,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from app.train.worker import TrainingResult
 from bpe_core.tokenizer import Tokenizer
 
 #: Export formats (engine name -> menu label).
@@ -18,13 +20,6 @@ EXPORT_FORMATS = {
     "tiktoken": "tiktoken ranks (.tiktoken)…",
     "huggingface": "Hugging Face tokenizer.json…",
 }
-
-
-def tokenizer_from_result(result: TrainingResult) -> Tokenizer:
-    """The trained tokenizer, carrying its training record (saved with it)."""
-    tokenizer = Tokenizer(result.vocab, result.merges, dict(result.special_tokens), pattern=result.pattern)
-    tokenizer.record = result.record
-    return tokenizer
 
 
 def save_tokenizer(tokenizer: Tokenizer, path: str | os.PathLike) -> None:

@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
 
 from app.common import dialogs
 from app.common.background import BackgroundRunner
-from app.tokenizer_files import tokenizer_from_result
 from app.train.charts import CompressionChart, MergeCountChart, PairFrequencyChart
 from app.train.corpus_panel import TEXT_FONT, CorpusPanel
 from app.train.held_out import DEFAULT_HELD_OUT, HeldOutCompression, measure_held_out
@@ -372,7 +371,7 @@ class TrainTab(QSplitter):
         self.model.extend(self._pending)  # steps still waiting for a frame
         self._pending = []
         try:
-            self.tokenizer = tokenizer_from_result(result)
+            self.tokenizer = result.tokenizer()
         except Exception as exc:  # noqa: BLE001  (the engine refused its own output: report, keep the table)
             self.tokenizer = None
             dialogs.show_error(

@@ -22,6 +22,7 @@ from app.train.settings import TrainSettings
 from bpe_core import BpeTrainer, CorpusError, PatternError, TrainingCancelled
 from bpe_core.corpus import NotUtf8Error, WrongEncodingError
 from bpe_core.steps import TrainingRecord
+from bpe_core.tokenizer import Tokenizer
 
 FLUSH_SECONDS = 1 / 30
 #: Longest pause of training while the GUI shows a batch.
@@ -40,6 +41,12 @@ class TrainingResult:
     stop_reason: str
     cancelled: bool
     seconds: float = 0.0
+
+    def tokenizer(self) -> Tokenizer:
+        """The trained tokenizer, carrying its training record (saved with it)."""
+        tokenizer = Tokenizer(self.vocab, self.merges, dict(self.special_tokens), pattern=self.pattern)
+        tokenizer.record = self.record
+        return tokenizer
 
 
 @dataclass
