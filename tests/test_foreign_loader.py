@@ -81,7 +81,9 @@ def test_folder_problems_are_named(made, tmp_path):
 def test_reference_names_and_missing_sources():
     assert load_any("gpt2").encode("hello world") == [31373, 995]
     assert load_any("cl100k_base", pattern="gpt2").pattern == "gpt2"
-    with pytest.raises(TokenizerFileError, match=r"no/such/thing: cannot read the file: No such .* \(nor is it a reference name: gpt2"):
+    with pytest.raises(
+        TokenizerFileError, match=r"no/such/thing: cannot read the file: No such .* \(nor is it a reference name: gpt2"
+    ):
         load_any("no/such/thing")
 
 
