@@ -164,3 +164,24 @@ def test_huge_and_special_files_are_refused_unread(tmp_path):
     os.mkfifo(fifo)
     with pytest.raises(TokenizerFileError, match="is a named pipe, not a regular file"):
         load_any(fifo)
+
+
+def test_model_ids_through_the_real_hub_from_a_pre_filled_cache(made, tmp_path, monkeypatch):
+    """The hub module as shipped, offline, with a cache laid out as huggingface_hub lays it out."""
+    pytest.importorskip("bpe_core.hub")
+    from bpe_core.hub import HubError
+
+    commit = "0123456789abcdef0123456789abcdef01234567"
+    repo = tmp_path / "cache" / "models--Org--Cached"
+    (repo / "refs").mkdir(parents=True)
+    (repo / "refs" / "main").write_text(commit)
+    snapshot = repo / "snapshots" / commit
+    snapshot.mkdir(parents=True)
+    shutil.copy(made["sp"], snapshot / "tokenizer.model")
+    monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    loaded = load_any("hf:Org/Cached")
+    assert isinstance(loaded, SentencePieceTokenizer) and loaded.name == "hf:Org/Cached"
+    assert loaded.encode(GPT2_TEXT) == load_any(made["sp"]).encode(GPT2_TEXT)
+    with pytest.raises(HubError, match="Org/Absent"):
+        load_any("hf:Org/Absent")
