@@ -141,24 +141,37 @@ class TrainingProcess:
     def messages(self, poll_seconds: float = 0.1) -> Iterator[Message]:
         """Every message of the run as it comes, ending with a :class:`Finished` or :class:`Failed`."""
         while not self._ended:
-            try:
-                if not self._pipe.poll(poll_seconds):
-                    if not self.process.is_alive() and not self._pipe.poll(0):
-                        raise EOFError
-                    continue
-                message = self._pipe.recv()
-            except (EOFError, OSError):
-                self._ended = True
-                self.process.join(1)
-                code = self.process.exitcode
-                yield Failed(
-                    "crash",
-                    f"the training process ended unexpectedly (exit code {code}); the merges made so far are lost",
-                    unexpected=True,
-                )
-                return
-            self._ended = isinstance(message, Finished | Failed)
-            yield message
+            message = self.receive(poll_seconds)
+            if message is not None:
+                yield message
+
+    def receive(self, timeout: float) -> Message | None:
+        """The next message, or None if none came within ``timeout`` seconds (or the run has ended: see
+        :meth:`ended`). A process that died without a last word gives a :class:`Failed` of kind ``"crash"``."""
+        if self._ended:
+            return None
+        try:
+            if not self._pipe.poll(timeout):
+                if self.process.is_alive() or self._pipe.poll(0):
+                    return None
+                raise EOFError
+            message = self._pipe.recv()
+        except (EOFError, OSError):
+            self._ended = True
+            self.process.join(1)
+            return Failed(
+                "crash",
+                f"the training process ended unexpectedly (exit code {self.process.exitcode}); "
+                "the merges made so far are lost",
+                unexpected=True,
+            )
+        self._ended = isinstance(message, Finished | Failed)
+        return message
+
+    @property
+    def ended(self) -> bool:
+        """True once the last message (:class:`Finished` or :class:`Failed`) has been received."""
+        return self._ended
 
     def stop(self, timeout: float = 1.0) -> None:
         """Cancel and end the process: wait ``timeout`` seconds for it, then terminate it. Idempotent."""

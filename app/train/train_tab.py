@@ -388,6 +388,8 @@ class TrainTab(QSplitter):
             )
         verb = "Cancelled" if result.cancelled else "Done"
         merges = f"{len(self.history):,} merges. {_sentence(result.stop_reason)}"
+        if result.warning:  # e.g. a custom pattern that left characters unmatched
+            merges += f" Note: {_sentence(result.warning)}"
         self.run_box.show_progress(
             None if result.cancelled else 1.0, f"{verb} in {format_seconds(result.seconds)}: {merges}"
         )

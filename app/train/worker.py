@@ -1,32 +1,40 @@
-"""Training off the GUI thread: a :class:`~app.common.worker.Task` consumes the trainer's steps and sends them to
-the GUI in batches, at most ~30 times a second, never one signal per merge.
+"""Training off the GUI process: a :class:`~app.common.worker.Task` starts a
+:class:`~bpe_core.training_process.TrainingProcess` (the merge loop then shares no GIL with the window), receives
+its records and sends them to the GUI: counting progress, then merge steps in batches -- one batch in flight at a
+time, the steps that arrive meanwhile gathered into the next, so a busy window is never flooded and training never
+waits for it.
 
 :class:`TrainingRun` is the GUI-side handle of one run (a :class:`~app.common.worker.WorkerThread`): it forwards
 the worker's signals (only for the current run, so a cancelled run's late batches never arrive), cancels, and
-stops cleanly on close.
+stops cleanly on close (the training process is ended with it).
 """
 
 from __future__ import annotations
 
 import threading
-import time
-import traceback
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from PySide6.QtCore import QTimer, Signal, Slot
 
 from app.common.worker import Task, WorkerThread
 from app.train.corpus_sources import CorpusSource
 from app.train.settings import TrainSettings
-from bpe_core import BpeTrainer, CorpusError, PatternError, TrainingCancelled
-from bpe_core.corpus import NotUtf8Error, WrongEncodingError
-from bpe_core.steps import TrainingRecord
+from bpe_core.steps import MergeStep, TrainingRecord
 from bpe_core.tokenizer import Tokenizer
+from bpe_core.training_process import (
+    Counted,
+    Counting,
+    Failed,
+    Finished,
+    Steps,
+    TrainingJob,
+    TrainingProcess,
+)
+from bpe_core.vocab import vocab_from_merges
 
 FLUSH_SECONDS = 1 / 30
-#: Longest pause of training while the GUI shows a batch.
-MAX_PAUSE_SECONDS = 0.5
+#: How long the worker waits for the training process's next record before looking at the window again.
+POLL_SECONDS = 0.02
 
 
 @dataclass
@@ -41,6 +49,8 @@ class TrainingResult:
     stop_reason: str
     cancelled: bool
     seconds: float = 0.0
+    #: Something the user should know about the result (e.g. characters the pattern left unmatched).
+    warning: str = ""
 
     def tokenizer(self) -> Tokenizer:
         """The trained tokenizer, carrying its training record (saved with it)."""
@@ -61,130 +71,128 @@ class CorpusCounted:
 
 
 class TrainingWorker(Task):
-    """Runs one training in whatever thread it lives in. ``cancel()`` may be called from any thread."""
+    """Runs one training (in a process of its own) for whatever thread it lives in. ``cancel()`` may be called from
+    any thread."""
 
     counting = Signal(int, int)  # bytes done, bytes total
     counted = Signal(object)  # CorpusCounted
     steps_ready = Signal(list)  # a batch of MergeStep, in rank order
     finished = Signal(object)  # TrainingResult
-    failed = Signal(
-        str, str, str
-    )  # kind ("not-utf8", "encoding:utf-16" or "encoding:utf-32", or "error"), plain message, details
+    # kind ("not-utf8", "encoding:utf-16" or "encoding:utf-32", "error" or "crash"), plain message, details
+    failed = Signal(str, str, str)
 
-    def __init__(
-        self,
-        source: CorpusSource,
-        settings: TrainSettings,
-        flush_seconds: float = FLUSH_SECONDS,
-    ):
+    def __init__(self, source: CorpusSource, settings: TrainSettings, flush_seconds: float = FLUSH_SECONDS):
         super().__init__()
         self.source = source
         self.settings = settings
         self.flush_seconds = flush_seconds
         self._lock = threading.Lock()
-        self._trainer: BpeTrainer | None = None
-        # Set by the GUI thread once it has shown the last batch (see _hand_over).
-        self._delivered = threading.Event()
+        self._process: TrainingProcess | None = None
+        self._window_ready = threading.Event()  # the window has shown the last batch sent
+        self._window_ready.set()
 
     def cancel(self) -> None:
         with self._lock:
             super().cancel()
-            if self._trainer is not None:
-                self._trainer.cancel()
-        self._delivered.set()  # never leave the worker waiting for a GUI that is gone
+            if self._process is not None:
+                self._process.cancel()
 
     def batch_taken(self) -> None:
-        """Called by the GUI thread once it has shown a batch: training goes on."""
-        self._delivered.set()
-
-    def _hand_over(self, batch: list) -> None:
-        """Send a batch and pause until the GUI thread has shown it (at most ``MAX_PAUSE_SECONDS``).
-
-        While the window draws, training holds nothing the GUI thread needs: otherwise each of the many calls
-        from Qt into Python during a repaint could wait for the GIL behind a long array operation of the merge
-        engine, and one frame would freeze the window for hundreds of milliseconds.
-        """
-        self._delivered.clear()
-        self.steps_ready.emit(batch)
-        self._delivered.wait(MAX_PAUSE_SECONDS)
+        """Called by the GUI thread once it has shown a batch: the next one may be sent."""
+        self._window_ready.set()
 
     def work(self) -> None:
-        started = time.perf_counter()
+        job = self._job()
+        with self._lock:
+            if self.cancelled:  # before anything started: nothing to keep
+                self.finished.emit(self._cancelled_early())
+                return
+            self._process = TrainingProcess(job)
         try:
-            self._run(started)
-        except TrainingCancelled:
-            self.finished.emit(self._result(started, cancelled=True))
-        except WrongEncodingError as exc:  # a byte-order mark: the GUI offers to read it in that encoding
-            self.failed.emit(f"encoding:{exc.encoding[:6]}", str(exc), traceback.format_exc())
-        except NotUtf8Error as exc:
-            self.failed.emit("not-utf8", str(exc), traceback.format_exc())
-        except CorpusError as exc:
-            self.failed.emit("error", str(exc), traceback.format_exc())
-        except (PatternError, ValueError, OSError) as exc:
-            self.failed.emit("error", str(exc), traceback.format_exc())
-        except Exception as exc:  # noqa: BLE001  (a bug: report it rather than lose the thread)
-            self.failed.emit("error", f"Training failed unexpectedly: {exc}", traceback.format_exc())
+            self._follow(self._process)
+        finally:
+            self._process.stop()
 
-    def _run(self, started: float) -> None:
+    def _job(self) -> TrainingJob:
         s = self.settings
-        trainer = BpeTrainer(
-            s.vocab_size,
-            s.special_tokens,
+        return TrainingJob(
+            vocab_size=s.vocab_size,
+            special_tokens=tuple(s.special_tokens),
             pattern=s.pattern,
             processes=s.processes,
             errors=self.source.errors,
             encoding=self.source.encoding,
+            paths=tuple(str(path) for path in self.source.files_to_read()),
+            flush_seconds=self.flush_seconds,
         )
-        with self._lock:
-            self._trainer = trainer
-            if self.cancelled:
-                trainer.cancel()
-        paths: list[Path] = self.source.files_to_read()
-        if trainer.cancelled:
-            raise TrainingCancelled("cancelled before counting")
-        last = [0.0]
 
-        def progress(done: int, total: int) -> None:
-            now = time.perf_counter()
-            if now - last[0] >= self.flush_seconds or done >= total:
-                last[0] = now
-                self.counting.emit(done, total)
+    def _follow(self, process: TrainingProcess) -> None:
+        pending: list[MergeStep] = []
+        while True:
+            message = process.receive(POLL_SECONDS)
+            if isinstance(message, Steps):
+                pending.extend(message.steps)
+            if pending and self._window_ready.is_set():
+                self._window_ready.clear()
+                self.steps_ready.emit(pending)
+                pending = []
+            if message is None or isinstance(message, Steps):
+                continue
+            if isinstance(message, Counting):
+                self.counting.emit(message.done, message.total)
+            elif isinstance(message, Counted):
+                counted = CorpusCounted(
+                    message.corpus_bytes,
+                    message.initial_tokens,
+                    message.unique_words,
+                    message.special_tokens,
+                    message.seconds,
+                )
+                self.counted.emit(counted)
+            elif isinstance(message, Finished):
+                if pending:
+                    self.steps_ready.emit(pending)
+                self.finished.emit(_result(message))
+                return
+            elif isinstance(message, Failed):
+                self.failed.emit(_failure_kind(message), message.message, message.details)
+                return
 
-        trainer.count_files(paths, progress=progress)
-        record = trainer.record
-        self.counted.emit(
-            CorpusCounted(
-                record.corpus_bytes,
-                record.initial_tokens,
-                record.unique_words,
-                trainer.special_tokens,
-                time.perf_counter() - started,
-            )
-        )
-        batch: list = []
-        last_flush = time.perf_counter()
-        for step in trainer.steps():
-            batch.append(step)
-            if time.perf_counter() - last_flush >= self.flush_seconds:
-                self._hand_over(batch)
-                batch, last_flush = [], time.perf_counter()
-        if batch:
-            self.steps_ready.emit(batch)
-        self.finished.emit(self._result(started, cancelled=trainer.cancelled))
-
-    def _result(self, started: float, cancelled: bool) -> TrainingResult:
-        t = self._trainer
-        assert t is not None
+    def _cancelled_early(self) -> TrainingResult:
+        s = self.settings
+        special = {token: 256 + i for i, token in enumerate(s.special_tokens)}
         return TrainingResult(
-            vocab=t.vocab,
-            merges=list(t.merges),
-            special_tokens=t.special_tokens,
-            pattern=t.pattern,
-            record=t.record,
-            stop_reason=t.stop_reason or "cancelled while counting",
-            cancelled=cancelled,
-            seconds=time.perf_counter() - started,
+            vocab=vocab_from_merges((), special),
+            merges=[],
+            special_tokens=special,
+            pattern=s.pattern,
+            record=TrainingRecord(stop_reason="cancelled before counting"),
+            stop_reason="cancelled before counting",
+            cancelled=True,
         )
+
+
+def _result(finished: Finished) -> TrainingResult:
+    return TrainingResult(
+        vocab=vocab_from_merges(finished.merges, finished.special_tokens),
+        merges=finished.merges,
+        special_tokens=finished.special_tokens,
+        pattern=finished.pattern,
+        record=finished.record,
+        stop_reason=finished.stop_reason,
+        cancelled=finished.cancelled,
+        seconds=finished.seconds,
+        warning=finished.warning,
+    )
+
+
+def _failure_kind(failed: Failed) -> str:
+    """The window's name for a failure: it offers to replace invalid bytes, or to read a UTF-16/32 file as such."""
+    if failed.kind == "wrong-encoding":
+        return f"encoding:{failed.encoding[:6]}"
+    if failed.kind == "not-utf8":
+        return "not-utf8"
+    return "crash" if failed.kind == "crash" else "error"
 
 
 class TrainingRun(WorkerThread):
