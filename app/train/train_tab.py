@@ -287,11 +287,9 @@ class TrainTab(QSplitter):
     def _on_steps(self, steps: list) -> None:
         """Take a batch of steps and, if one is due, paint the next piece of a frame.
 
-        Training pauses while this runs and until the event loop has turned twice more (``TrainingRun._on_steps``),
-        so the piece is painted here, at once, rather than later when every call from Qt into Python would compete
-        with training for the GIL. A frame is
-        three pieces painted at successive batches (table and pair chart, merge-count chart, compression chart),
-        so that the event loop never waits for a whole window repaint.
+        Training runs in another process; the next batch is sent once the event loop has turned twice more
+        (``TrainingRun._on_steps``), so deferred repaints happen first. A piece (see :meth:`_paint_piece`) is painted
+        here, at once, at most every ``PIECE_MS``.
         """
         self._pending.extend(steps)
         if self._phase is not None:
@@ -302,24 +300,25 @@ class TrainTab(QSplitter):
             self.frame_timer.start()  # (re)started: fires only once batches stop coming
 
     def _paint_piece(self) -> None:
+        """One piece of a frame: the new rows of the merges table and the status (every piece, so the table moves
+        several times a second), and one of the three charts in turn (pair frequencies, merge counts,
+        compression), so the event loop never waits for a whole window repaint."""
         self._last_frame = time.perf_counter()
         piece = self._frames % 3
         self._frames += 1
+        self._show_pending()
+        if not len(self.history):
+            return
+        self.current_rank = len(self.history) - 1
+        self._update_status()
+        self.table.paint_now()
+        for widget in (self.progress, self.progress_text):
+            widget.repaint()
         if piece == 0:
-            self._show_pending()
-            if len(self.history):
-                self.current_rank = len(self.history) - 1
-                self.pair_chart.show_step(self.history, self.current_rank)
-                self._update_status()
-                self.current_changed.emit()
-            self.table.paint_now()
-            for widget in (
-                self.pair_chart.viewport(),
-                self.progress,
-                self.progress_text,
-            ):
-                widget.repaint()
-        elif self.current_rank is not None:
+            self.pair_chart.show_step(self.history, self.current_rank)
+            self.current_changed.emit()
+            self.pair_chart.viewport().repaint()
+        else:
             chart = self.count_chart if piece == 1 else self.compression_chart
             chart.update_history(self.history)
             self._mark_step(chart, self.current_rank)
