@@ -201,6 +201,8 @@ def _train(job: TrainingJob, pipe: Connection, stop: Connection) -> None:
             errors=job.errors,
             encoding=job.encoding,
         )
+        if stop.poll(0):  # cancelled while this process started: nothing is counted
+            trainer.cancel()
         threading.Thread(target=_cancel_when_closed, args=(stop, trainer), daemon=True).start()
         _run(trainer, job, pipe, started)
     except TrainingCancelled:

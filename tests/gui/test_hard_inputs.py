@@ -178,6 +178,7 @@ def test_the_regex_check_says_what_it_leaves_unmatched_or_that_it_matches_nothin
     assert panel.pattern_check.text().startswith("Matches nothing in the first 64 KB of words.txt")
 
 
+@pytest.mark.slow  # each keystroke waits for the regex budget
 @needs_budget
 def test_a_compare_pane_with_a_hostile_pattern_shows_the_error_and_typing_goes_on(view, qtbot, tmp_path):
     tokenizer = Tokenizer({i: bytes([i]) for i in range(256)}, [], [], pattern=HOSTILE)
