@@ -23,11 +23,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "corpus",
         nargs="*",
-        help="corpus text files to open (default: the built-in English sample)",
+        help="corpus text files to open (default: the built-in English prose)",
     )
     parser.add_argument(
         "--sample",
-        choices=["english", "chinese", "mixed", "stdlib"],
+        choices=["english-prose", "chinese-prose", "english", "chinese", "mixed", "stdlib"],
         help="select a built-in corpus instead of files",
     )
     parser.add_argument(
@@ -66,7 +66,7 @@ def apply_args(window, args: argparse.Namespace) -> None:
     elif args.sample == "stdlib":
         window.corpus_panel.select_stdlib()
     elif args.sample:
-        window.corpus_panel.select_sample(f"{args.sample}.txt")
+        window.corpus_panel.select_sample(args.sample)
     if args.text is not None:
         window.held_out_edit.setPlainText(args.text)
         window.compare_view.set_text(args.text)

@@ -87,10 +87,10 @@ class CorpusPanel(QGroupBox):
     def select_stdlib(self) -> None:
         self.combo.setCurrentIndex(len(self.sources))
 
-    def select_sample(self, file_name: str) -> bool:
-        """Select the built-in sample stored as ``file_name`` (e.g. ``"chinese.txt"``)."""
+    def select_sample(self, name: str) -> bool:
+        """Select a built-in corpus by key (``"english-prose"``, ``"chinese"``…) or file name (``"chinese.txt"``)."""
         for i, source in enumerate(self.sources):
-            if source.builtin and source.paths and source.paths[0].name == file_name:
+            if source.builtin and name in (source.key, source.paths[0].name if source.paths else None):
                 self.combo.setCurrentIndex(i)
                 return True
         return False

@@ -3,8 +3,8 @@
 A :class:`CorpusSource` is a named list of files plus how to treat invalid UTF-8. :func:`check_file` looks at a
 file the user opens and says whether it is empty, binary or not UTF-8 before any training starts.
 
->>> [s.name for s in builtin_samples()][:3]
-['English sample', 'Chinese sample', 'Mixed: code, emoji, English, Chinese']
+>>> [s.key for s in builtin_samples()]
+['english-prose', 'chinese-prose', 'english', 'chinese', 'mixed']
 >>> check_file(__file__).problem is None
 True
 """
@@ -16,6 +16,8 @@ import os
 import sysconfig
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from bpe_core.sample_corpora import SAMPLE_CORPORA, corpus_path
 
 SAMPLES = {
     "english.txt": "English sample",
@@ -49,6 +51,8 @@ class CorpusSource:
     encoding: str = "utf-8"
     #: For the standard library: skip files that are not UTF-8 (a few tests are in other encodings on purpose).
     skip_non_utf8: bool = False
+    #: A built-in corpus's short name (``--sample`` on the command line), e.g. "english-prose".
+    key: str = ""
     total_bytes: int = field(init=False, default=0)
 
     def __post_init__(self) -> None:
@@ -87,13 +91,21 @@ class CorpusSource:
 
 
 def builtin_samples() -> list[CorpusSource]:
-    """The sample texts shipped with the app (those present on disk)."""
+    """The corpora shipped with the app: prose of a few megabytes to train on (the first is the default), then
+    the small texts the Teach views use. A shipped corpus that cannot be unpacked is left out."""
+    sources = []
+    for corpus in SAMPLE_CORPORA:
+        try:
+            sources.append(CorpusSource(corpus.title, [corpus_path(corpus.name)], builtin=True, key=corpus.name))
+        except OSError:  # a broken installation or an unwritable cache: the small samples still work
+            continue
     folder = samples_dir()
-    return [
-        CorpusSource(title, [folder / name], builtin=True)
+    sources.extend(
+        CorpusSource(title, [folder / name], builtin=True, key=name.removesuffix(".txt"))
         for name, title in SAMPLES.items()
         if (folder / name).is_file()
-    ]
+    )
+    return sources
 
 
 def stdlib_files(limit_bytes: int = STDLIB_LIMIT_BYTES) -> list[Path]:

@@ -71,6 +71,7 @@ def window(qtbot, tmp_path):
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     w = MainWindow(settings)
     qtbot.addWidget(w)
+    w.corpus_panel.select_sample("english")  # the 10 KB sample: tests train in a moment
     w.show()
     yield w
     w.close()

@@ -21,6 +21,21 @@ def test_window_opens_ready_to_train(window):
     assert "The Lighthouse Keeper" in window.corpus_panel.preview.toPlainText()
 
 
+def test_a_new_window_offers_english_prose_worth_thousands_of_merges(qtbot, tmp_path):
+    from PySide6.QtCore import QSettings
+
+    from app.main_window import MainWindow
+
+    fresh = MainWindow(QSettings(str(tmp_path / "fresh.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(fresh)
+    source = fresh.corpus_panel.current_source()
+    assert source.key == "english-prose" and source.total_bytes > 1_500_000
+    assert "In the beginning" in fresh.corpus_panel.preview.toPlainText()
+    assert fresh.corpus_panel.select_sample("chinese-prose")
+    assert "红楼梦" in fresh.corpus_panel.current_source().name
+    fresh.close()
+
+
 def test_trains_sample_to_1000_merges_through_train_button(window, train):
     window.settings_panel.apply(vocab_size=1257, special_tokens=["<|endoftext|>"], pattern="gpt2")
     result = train(window)
