@@ -11,9 +11,10 @@ False
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtGui import QFont, QGuiApplication
+from PySide6.QtGui import QGuiApplication
 
 from app.common.main_thread_gc import pin_gc_to_main_thread
+from app.style import text_font
 
 APP_NAME = "BPE Explorer"
 ORGANIZATION = "bpe-explorer"
@@ -25,7 +26,5 @@ def start_up(app: QCoreApplication) -> None:
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(ORGANIZATION)
     if isinstance(app, QGuiApplication):
-        font = QFont("DejaVu Sans", 10)
-        font.setFamilies(["DejaVu Sans", "Noto Sans CJK SC"])
-        app.setFont(font)
+        app.setFont(text_font(10))
     pin_gc_to_main_thread()

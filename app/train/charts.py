@@ -14,8 +14,10 @@ import unicodedata
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtGui import QColor, QFont, QFontMetrics
+from PySide6.QtGui import QColor, QFontMetrics
 
+from app import style
+from app.style import mono_font
 from app.token_text import render_pair
 from app.train.held_out import REFERENCES as HELD_OUT_REFERENCES
 from app.train.merge_history import MergeHistory
@@ -23,13 +25,12 @@ from bpe_core.reference import reference_special_tokens
 
 pg.setConfigOptions(antialias=True, background="w", foreground="#222")
 
-CHOSEN = QColor("#d95f02")
+CHOSEN = style.PAIR
 OTHER = QColor("#7570b3")
-CORPUS = QColor("#1b9e77")
+CORPUS = style.NEW
 HELD_OUT = QColor("#7570b3")
 MARKER = QColor("#e7298a")
 LABEL_CHARS = 24
-TICK_FONT = "Noto Sans Mono CJK SC"
 
 
 def _label(text: str, limit: int = LABEL_CHARS) -> str:
@@ -60,7 +61,7 @@ class PairFrequencyChart(pg.PlotWidget):
         self.hideButtons()
         self.setMinimumHeight(220)
         self.getViewBox().invertY(True)
-        self.tick_font = QFont(TICK_FONT, 10)
+        self.tick_font = mono_font(10)
         self.getAxis("left").setStyle(tickFont=self.tick_font, autoExpandTextSpace=False)
         self.bars = pg.BarGraphItem(x0=[], y=[], height=0.7, width=[], brushes=[], pen=None)
         self.addItem(self.bars)

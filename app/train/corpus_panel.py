@@ -9,7 +9,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Signal
-from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
@@ -23,9 +22,8 @@ from PySide6.QtWidgets import (
 
 from app.common import dialogs
 from app.common.local_files import regular_file
+from app.style import mono_font
 from app.train.corpus_sources import CorpusSource, builtin_samples, check_file, stdlib_source
-
-TEXT_FONT = "Noto Sans Mono CJK SC"
 
 
 class CorpusPanel(QGroupBox):
@@ -48,7 +46,7 @@ class CorpusPanel(QGroupBox):
         self.preview = QPlainTextEdit()
         self.preview.setObjectName("corpusPreview")
         self.preview.setReadOnly(True)
-        self.preview.setFont(QFont(TEXT_FONT, 9))
+        self.preview.setFont(mono_font(9))
         self.preview.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         self.preview.setMinimumHeight(90)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
 
-from app.train.corpus_panel import TEXT_FONT
+from app.style import mono_font
 from app.train.merges_model import COLUMNS, COUNT, ID, LEFT, NEW, RANK, RIGHT
 
 #: The widest text each number column must show whole: ranks and ids up to o200k's size and beyond, counts up to
@@ -23,9 +23,7 @@ PADDING = 18
 
 def table_font() -> QFont:
     """Monospaced Latin (fast to draw) with CJK characters from Noto when a token holds them."""
-    font = QFont("DejaVu Sans Mono", 10)
-    font.setFamilies(["DejaVu Sans Mono", TEXT_FONT])
-    return font
+    return mono_font(10)
 
 
 class MergesTableView(QTableView):

@@ -12,7 +12,6 @@ from __future__ import annotations
 import time
 
 from PySide6.QtCore import QItemSelection, Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QGroupBox,
     QLabel,
@@ -25,8 +24,9 @@ from PySide6.QtWidgets import (
 
 from app.common import dialogs
 from app.common.background import BackgroundRunner
+from app.style import mono_font
 from app.train.charts import CompressionChart, MergeCountChart, PairFrequencyChart
-from app.train.corpus_panel import TEXT_FONT, CorpusPanel
+from app.train.corpus_panel import CorpusPanel
 from app.train.held_out import DEFAULT_HELD_OUT, HeldOutCompression, measure_held_out
 from app.train.merge_history import MergeHistory
 from app.train.merges_model import MergesFilterModel, MergesTableModel
@@ -120,7 +120,7 @@ class TrainTab(QSplitter):
 
         self.held_out_edit = QPlainTextEdit(DEFAULT_HELD_OUT)
         self.held_out_edit.setObjectName("heldOutText")
-        self.held_out_edit.setFont(QFont(TEXT_FONT, 9))
+        self.held_out_edit.setFont(mono_font(9))
         self.held_out_edit.setMaximumHeight(110)
         self.held_out_edit.setToolTip("Text not in the corpus: the compression chart shows how well it is encoded")
         held = QGroupBox("Held-out text (compression chart)")
