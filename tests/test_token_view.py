@@ -4,8 +4,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bpe_core.patterns import QWEN2
 from bpe_core.reference import get_encoding
-from bpe_core.teaching.token_view import CharPart, trace_encoding, view_tokens
+from bpe_core.teaching.token_view import CharPart, FirstMerges, trace_encoding, view_tokens
 from bpe_core.tokenizer import Tokenizer
 
 TOKENIZERS = {name: Tokenizer.from_tiktoken(name) for name in ("gpt2", "cl100k_base")}
@@ -115,3 +116,69 @@ def test_trace_of_a_truncated_trained_style_tokenizer(gpt2):
     assert b"".join(next(trace.states())) == b"the then there"
     assert all(e.rank < 300 for e in trace.merges)
     assert list(trace.ids) == pairs.encode("the then there")
+
+
+# ----- foreign tokenizers: their own view, and their first k merges -----
+
+
+@pytest.fixture(scope="module")
+def foreign(tmp_path_factory):
+    from bpe_core.formats import load_any
+    from tests.test_foreign_builders import build_hf, build_sentencepiece, build_tiktoken
+
+    folder = tmp_path_factory.mktemp("token_view")
+    return {
+        "bytelevel": load_any(build_hf(folder, "bytelevel")),
+        "llama2_style": load_any(build_hf(folder, "llama2_style_byte_fallback")),
+        "sp_bpe": load_any(build_sentencepiece(folder, "bpe")),
+        "tiktoken_qwen2": load_any(build_tiktoken(folder, QWEN2), pattern="qwen2"),
+    }
+
+
+def test_view_tokens_of_a_foreign_tokenizer_is_its_own_view(foreign):
+    from tests.test_foreign_builders import HARD_TEXTS
+
+    for tokenizer in foreign.values():
+        for text in HARD_TEXTS:
+            view = view_tokens(tokenizer, text)
+            assert view == tokenizer.view(text)[0]
+            assert [t.id for t in view.tokens] == tokenizer.encode(text)
+
+
+@pytest.mark.parametrize("name", ["bytelevel", "llama2_style", "sp_bpe", "tiktoken_qwen2"])
+def test_first_merges_with_every_merge_is_the_library_encoding(foreign, name):
+    from tests.test_foreign_builders import HARD_TEXTS
+
+    tokenizer = foreign[name]
+    model = FirstMerges(tokenizer)
+    for text in HARD_TEXTS:
+        full = tokenizer.view(text)[0]
+        view = model.view(text, len(tokenizer.merges))
+        assert [t.id for t in view.tokens] == [t.id for t in full.tokens], text
+        assert [(t.start, t.end) for t in view.tokens] == [(t.start, t.end) for t in full.tokens]
+
+
+@pytest.mark.parametrize("name", ["bytelevel", "sp_bpe"])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=st.text("ab 中文的字符😀é\n", max_size=30), fraction=st.floats(0, 1))
+def test_first_merges_grow_tokens_and_keep_the_bytes(foreign, name, text, fraction):
+    tokenizer = foreign[name]
+    model = FirstMerges(tokenizer)
+    k = int(fraction * len(tokenizer.merges))
+    fewer, more = model.view(text, k), model.view(text, min(k + 50, len(tokenizer.merges)))
+    full = tokenizer.view(text)[0]
+    assert b"".join(t.token for t in fewer.tokens) == b"".join(t.token for t in full.tokens)
+    assert len(more.tokens) <= len(fewer.tokens)
+    assert all(t.id >= 0 for t in fewer.tokens) and all(model.id_of(t.token) == t.id for t in fewer.tokens)
+    if k == 0:  # no merge: every token is a leaf, a byte or a character the model has whole
+        assert all(tokenizer.merge_rank(t.token) is None for t in fewer.tokens)
+
+
+def test_first_merges_needs_merges(foreign, tmp_path):
+    from bpe_core.formats import load_any
+    from tests.test_foreign_builders import build_sentencepiece
+
+    with pytest.raises(TypeError, match="foreign BPE"):
+        FirstMerges(load_any(build_sentencepiece(tmp_path, "unigram")))
+    with pytest.raises(TypeError, match="foreign BPE"):
+        FirstMerges(TOKENIZERS["gpt2"])

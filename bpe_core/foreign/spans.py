@@ -5,7 +5,8 @@ does not change the text, the tokens' bytes are the text's bytes in order and ea
 character included. Where it normalizes (NFKC, lower case, ``▁`` for spaces), each token gets the bytes of its
 characters; a run of tokens that each hold part of a character (byte fallback, byte-level BPE: each is invalid
 UTF-8 on its own) and together spell those characters shares them out in order, so a token holding part of a
-character still says which part.
+character still says which part. The records themselves are built by
+:func:`bpe_core.teaching.token_view.view_from_spans` (``build_view`` here).
 
 >>> text = "a鬱"
 >>> byte_spans(text, [b"a", b"\\xe9", b"\\xac", b"\\xb1"], [(0, 1), (1, 2), (1, 2), (1, 2)])
@@ -16,10 +17,13 @@ character still says which part.
 
 from __future__ import annotations
 
+__all__ = ["build_view", "byte_spans", "contiguous_spans"]
+
 from collections.abc import Iterable, Sequence
 from itertools import accumulate
 
-from bpe_core.teaching.token_view import CharPart, TokenSpan, TokenView
+# The display records are built in one place; ``build_view`` stays importable from here for the adapters.
+from bpe_core.teaching.token_view import view_from_spans as build_view
 
 
 def byte_spans(text: str, tokens: Sequence[bytes], offsets) -> tuple[list[int], list[int]]:
@@ -79,30 +83,3 @@ def _char_starts(text: str) -> list[int]:
     """The byte offset of each character, and one past the end."""
     sizes = (1 if o < 0x80 else 2 if o < 0x800 else 3 if o < 0x10000 else 4 for o in map(ord, text))
     return list(accumulate(sizes, initial=0))
-
-
-def build_view(text: str, ids: Sequence[int], tokens: Sequence[bytes], starts, ends, special_ids) -> TokenView:
-    """The :class:`TokenView` of ``text`` from each token's id, bytes, byte start and byte end.
-
-    >>> view = build_view("é", [7, 8], [b"\\xc3", b"\\xa9"], [0, 1], [1, 2], set())
-    >>> [(t.start, t.end, str(t.partial[0])) for t in view.tokens]
-    [(0, 1, "bytes 0-0 of 2 of 'é'"), (0, 1, "bytes 1-1 of 2 of 'é'")]
-    """
-    char_starts = _char_starts(text)
-    char_at = [i for i in range(len(text)) for _ in range(char_starts[i + 1] - char_starts[i])] + [len(text)]
-    records = []
-    for index, (token_id, token, lo, hi) in enumerate(zip(ids, tokens, starts, ends)):
-        first = char_at[lo]
-        last = char_at[hi - 1] if hi > lo else first
-        end = max(last + 1, first) if hi > lo else first
-        parts = tuple(_partial_chars(text, char_starts, lo, hi, first, last)) if hi > lo else ()
-        records.append(TokenSpan(index, token_id, token, first, end, lo, hi, token_id in special_ids, parts))
-    return TokenView(text, tuple(records))
-
-
-def _partial_chars(text: str, char_starts: list[int], lo: int, hi: int, first: int, last: int):
-    for char in dict.fromkeys((first, last)):
-        begin, size = char_starts[char], char_starts[char + 1] - char_starts[char]
-        a, b = max(lo, begin) - begin, min(hi, begin + size) - 1 - begin
-        if a > 0 or b < size - 1:
-            yield CharPart(text[char], char, a, b, size)

@@ -18,11 +18,11 @@ characters.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 
-from bpe_core.tokenizer import Tokenizer, fix_surrogates
+from bpe_core.tokenizer import Tokenizer, UnknownTokenError, fix_surrogates
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,29 +83,45 @@ class TokenView:
 
 
 def view_tokens(tokenizer, text: str) -> TokenView:
-    """The :class:`TokenView` of ``text`` under ``tokenizer`` (a :class:`Tokenizer` or a ``tiktoken.Encoding``;
+    """The :class:`TokenView` of ``text`` under ``tokenizer`` (a :class:`Tokenizer`, a ``tiktoken.Encoding`` or a
+    :class:`~bpe_core.foreign.ForeignTokenizer`, whose own :meth:`view` gives spans in the text it normalized;
     special tokens are always recognised)."""
+    from bpe_core.foreign import ForeignTokenizer  # imported here: the adapters build their views with this module
+
+    if isinstance(tokenizer, ForeignTokenizer):
+        return tokenizer.view(text)[0]
     text = fix_surrogates(text)
     ids, token_bytes, special_ids = _encode(tokenizer, text)
+    tokens = [token_bytes(i) for i in ids]
+    ends = list(accumulate(map(len, tokens)))
+    return view_from_spans(text, ids, tokens, [0, *ends[:-1]], ends, special_ids)
+
+
+def view_from_spans(text: str, ids: Sequence[int], tokens: Sequence[bytes], starts, ends, special_ids) -> TokenView:
+    """The :class:`TokenView` of ``text`` from each token's id, bytes, byte start and byte end in ``text``'s UTF-8
+    bytes (the one place views are built: our tokens are the text's bytes end to end; a foreign tokenizer's spans
+    come from :func:`bpe_core.foreign.spans.byte_spans`, and a token may cover no byte at all).
+
+    >>> view = view_from_spans("é", [7, 8], [b"\\xc3", b"\\xa9"], [0, 1], [1, 2], set())
+    >>> [(t.start, t.end, str(t.partial[0])) for t in view.tokens]
+    [(0, 1, "bytes 0-0 of 2 of 'é'"), (0, 1, "bytes 1-1 of 2 of 'é'")]
+    """
     char_bytes = [1 if o < 0x80 else 2 if o < 0x800 else 3 if o < 0x10000 else 4 for o in map(ord, text)]
     char_starts = list(accumulate(char_bytes, initial=0))  # one more entry: the end of the text
     char_at = [i for i, size in enumerate(char_bytes) for _ in range(size)]  # byte offset -> character index
-    tokens = []
-    position = 0
-    for index, token_id in enumerate(ids):
-        data = token_bytes(token_id)
-        byte_end = position + len(data)
-        first_char, last_char = char_at[position], char_at[byte_end - 1]
+    char_at.append(len(text))
+    records = []
+    for index, (token_id, data, lo, hi) in enumerate(zip(ids, tokens, starts, ends)):
+        first = char_at[lo]
+        if hi <= lo:  # a token that stands for no byte of the text (e.g. an added prefix space)
+            records.append(TokenSpan(index, token_id, data, first, first, lo, hi, token_id in special_ids))
+            continue
+        last = char_at[hi - 1]
         partial = ()
-        if char_starts[first_char] != position or char_starts[last_char + 1] != byte_end:
-            partial = tuple(_parts(text, char_starts, char_bytes, position, byte_end, first_char, last_char))
-        tokens.append(
-            TokenSpan(
-                index, token_id, data, first_char, last_char + 1, position, byte_end, token_id in special_ids, partial
-            )
-        )
-        position = byte_end
-    return TokenView(text, tuple(tokens))
+        if char_starts[first] != lo or char_starts[last + 1] != hi:
+            partial = tuple(_parts(text, char_starts, char_bytes, lo, hi, first, last))
+        records.append(TokenSpan(index, token_id, data, first, last + 1, lo, hi, token_id in special_ids, partial))
+    return TokenView(text, tuple(records))
 
 
 def _parts(text, char_starts, char_bytes, position, byte_end, first_char, last_char) -> Iterator[CharPart]:
@@ -123,6 +139,147 @@ def _encode(tokenizer, text: str):
     ids = tokenizer.encode(text, allowed_special="all")  # a tiktoken.Encoding
     specials = {tokenizer.encode_single_token(t) for t in tokenizer.special_tokens_set}
     return ids, tokenizer.decode_single_token_bytes, specials
+
+
+# ----- a foreign BPE model with only its first merges -----
+
+
+class FirstMerges:
+    """A foreign BPE tokenizer (:class:`~bpe_core.foreign.ForeignTokenizer` with ``merges``) cut to its first ``k``
+    merges, for the vocabulary slider: each pre-token (the bytes of its tokens under the whole model, so the
+    model's normalization and pre-tokenization are kept) is split into the tokens no merge makes -- a character
+    that is such a token (SentencePiece), else its bytes (byte-level BPE, byte fallback) -- and the merges of rank
+    below ``k`` are applied lowest rank first, leftmost first. Ids are the model's. With every merge this is the
+    model's own encoding, except for models that take a pre-token that is a token whole (``ignore_merges``).
+
+    >>> from bpe_core.foreign import TiktokenTokenizer
+    >>> ranks = {bytes([i]): i for i in range(256)} | {b"ab": 256, b"abc": 257}
+    >>> model = FirstMerges(TiktokenTokenizer("t", ranks, r"\\w+|\\s+", {}))
+    >>> [[t.token.decode() for t in model.view("abc ab", k).tokens] for k in (0, 1, 2)]
+    [['a', 'b', 'c', ' ', 'a', 'b'], ['ab', 'c', ' ', 'ab'], ['abc', ' ', 'ab']]
+    """
+
+    def __init__(self, tokenizer):
+        from bpe_core.foreign import ForeignTokenizer
+
+        if not isinstance(tokenizer, ForeignTokenizer) or tokenizer.merges is None:
+            raise TypeError("FirstMerges needs a foreign BPE tokenizer (a ForeignTokenizer with merges)")
+        self.tokenizer = tokenizer
+        self.merges = tokenizer.merges
+        self._ranks: dict[tuple[bytes, bytes], int] = {}
+        for rank, pair in enumerate(self.merges):
+            self._ranks.setdefault(pair, rank)
+        self._made = made = {left + right for left, right in self.merges}
+        self._ids: dict[bytes, int] = {}
+        specials = set(tokenizer.special_tokens.values())
+        for token_id in range(tokenizer.vocab_size):
+            if token_id in specials:
+                continue
+            try:
+                token = tokenizer.token_bytes(token_id)
+            except UnknownTokenError:
+                continue  # a hole in the ids (an added token's place)
+            if token not in self._ids or self._in_byte_table(self._ids[token]):
+                self._ids[token] = token_id  # a piece is preferred to its byte-fallback twin (``▁`` to <0x20>)
+        self._whole = {token for token in self._ids if token not in made}
+
+    def _in_byte_table(self, token_id: int) -> bool:
+        """Whether ``token_id`` is in a table of the 256 bytes in order (byte-fallback pieces ``<0x00>``...)."""
+        token = self.tokenizer.token_bytes(token_id)
+        if len(token) != 1:
+            return False
+        first, last = token_id - token[0], token_id - token[0] + 255
+        try:
+            return self.tokenizer.token_bytes(first) == b"\x00" and self.tokenizer.token_bytes(last) == b"\xff"
+        except UnknownTokenError:
+            return False
+
+    def id_of(self, token: bytes) -> int:
+        """The model's id of ``token`` (-1 for bytes that are no token of the model)."""
+        return self._ids.get(token, -1)
+
+    def view(self, text: str, k: int) -> TokenView:
+        """The :class:`TokenView` of ``text`` with the first ``k`` merges."""
+        full, chunk_starts = self.tokenizer.view(text)
+        data = full.text.encode("utf-8")
+        ids: list[int] = []
+        tokens: list[bytes] = []
+        starts: list[int] = []
+        ends: list[int] = []
+        for run in _runs(full, chunk_starts, self._kept_whole):
+            if len(run) == 1 and self._kept_whole(run[0]):
+                ids.append(run[0].id)
+                tokens.append(run[0].token)
+                starts.append(run[0].byte_start)
+                ends.append(run[0].byte_end)
+                continue
+            sources = _byte_sources(data, run)
+            position = 0
+            for part in self._merge(b"".join(t.token for t in run), k):
+                covered = sources[position : position + len(part)]
+                position += len(part)
+                ids.append(self.id_of(part))
+                tokens.append(part)
+                starts.append(min(a for a, _ in covered))
+                ends.append(max(b for _, b in covered))
+        return view_from_spans(full.text, ids, tokens, starts, ends, set(self.tokenizer.special_tokens.values()))
+
+    def _kept_whole(self, token: TokenSpan) -> bool:
+        """A special or added token, or a piece no merge makes (a user-defined symbol): not re-encoded."""
+        if self._ids.get(token.token) != token.id:
+            return True
+        return token.token not in self._made and len(self._leaves(token.token)) > 1
+
+    def _merge(self, word: bytes, k: int) -> list[bytes]:
+        parts = self._leaves(word)
+        ranks = self._ranks
+        while len(parts) > 1:
+            best, where = k, -1
+            for i in range(len(parts) - 1):
+                rank = ranks.get((parts[i], parts[i + 1]), k)
+                if rank < best:
+                    best, where = rank, i
+            if where < 0:
+                break
+            parts[where : where + 2] = [parts[where] + parts[where + 1]]
+        return parts
+
+    def _leaves(self, word: bytes) -> list[bytes]:
+        parts: list[bytes] = []
+        for char in word.decode("utf-8", errors="surrogateescape"):
+            data = char.encode("utf-8", errors="surrogateescape")
+            if len(data) > 1 and data not in self._whole:
+                parts.extend(bytes([b]) for b in data)
+            else:
+                parts.append(data)
+        return parts
+
+
+def _runs(view: TokenView, chunk_starts, kept_whole) -> list[list[TokenSpan]]:
+    """The tokens of each pre-token chunk; a token ``kept_whole`` is a run of its own."""
+    starts = set(chunk_starts)
+    runs: list[list[TokenSpan]] = []
+    alone = False
+    for token in view.tokens:
+        own = kept_whole(token)
+        if not runs or own or alone or (token.start in starts and token.start >= runs[-1][-1].end):
+            runs.append([token])
+        else:
+            runs[-1].append(token)
+        alone = own
+    return runs
+
+
+def _byte_sources(data: bytes, run: list[TokenSpan]) -> list[tuple[int, int]]:
+    """For each byte of the run's tokens, the bytes of the text (``data``, UTF-8) it comes from: itself where the
+    token is the text's bytes, else the token's whole span (the text was normalized)."""
+    sources = []
+    for token in run:
+        if data[token.byte_start : token.byte_end] == token.token:
+            sources.extend((token.byte_start + j, token.byte_start + j + 1) for j in range(len(token.token)))
+        else:
+            sources.extend([(token.byte_start, token.byte_end)] * len(token.token))
+    return sources
 
 
 # ----- the trace of an encoding -----
