@@ -1,5 +1,5 @@
-"""The main window, a thin shell: the File and Teach menus, the Train and Compare tabs, the status bar, dropping
-corpus files, the Teach window, and stopping every thread on close.
+"""The main window, a thin shell: the File and Teach menus, the Train, Compare and Vocabulary tabs, the status bar,
+dropping corpus files, the Teach window, and stopping every thread on close.
 
 Training, the merges table and the charts are the Train tab's (:class:`~app.train.train_tab.TrainTab`); the
 window opens, saves and exports the tokenizer that tab shows, and shows it in the Compare tab at the current step.
@@ -20,6 +20,7 @@ from app.common.tokenizer_files import EXPORT_FORMATS, export_tokenizer, load_to
 from app.compare import CompareView
 from app.teaching.window import TeachingWindow
 from app.train.train_tab import TrainTab
+from app.vocabulary import VocabularyTab
 
 APP_TITLE = "BPE Explorer"
 TOKENIZER_FILTER = "BPE Explorer tokenizer (*.json)"
@@ -72,6 +73,8 @@ class MainWindow(QMainWindow):
         self.tabs.setObjectName("mainTabs")
         self.tabs.addTab(self.train_tab, "Train")
         self.tabs.addTab(self.compare_view, "Compare")
+        self.vocabulary_tab = VocabularyTab(self.compare_view.text)
+        self.tabs.addTab(self.vocabulary_tab, "Vocabulary")
         self.setCentralWidget(self.tabs)
         for label in self.train_tab.status_labels.values():
             self.statusBar().addPermanentWidget(label)
@@ -80,6 +83,10 @@ class MainWindow(QMainWindow):
         self.train_tab.state_changed.connect(self._update_file_actions)
         self.train_tab.message.connect(self.statusBar().showMessage)
         self.compare_view.tree_requested.connect(self.open_merge_tree)
+        self.train_tab.current_changed.connect(self._update_vocabulary)
+        self.train_tab.state_changed.connect(self._update_training_corpus)
+        self.vocabulary_tab.tree_requested.connect(self.open_merge_tree)
+        self.tabs.currentChanged.connect(self._offer_compare_panes)
         self.resize(1560, 940)
 
     def _build_menus(self) -> None:
@@ -125,6 +132,46 @@ class MainWindow(QMainWindow):
             )
         else:
             self.compare_view.set_own_tokenizer(None)
+
+    # --- the Train tab's tokenizer, corpus and selected merge in the Vocabulary tab ---------------------------
+    @Slot()
+    def _update_vocabulary(self) -> None:
+        """Our tokenizer at the current step in the Vocabulary tab, and the selected merge for "why this merge"."""
+        tab = self.train_tab
+        if tab.tokenizer is None:
+            if not tab.training:
+                self.vocabulary_tab.set_own_tokenizer(None)
+            return
+        merges = tab.tokenizer.merge_count
+        rank = tab.current_rank
+        k = merges if rank is None or rank >= merges else rank + 1
+        self.vocabulary_tab.set_own_tokenizer(tab.tokenizer.truncated(k), f"{k:,} merges", full=tab.tokenizer)
+        if rank is not None:
+            self.vocabulary_tab.explain_merge(rank)
+
+    @Slot()
+    def _update_training_corpus(self) -> None:
+        """The files our tokenizer was trained on: the run's corpus; for an opened tokenizer, the corpus panel's
+        files when their names are the ones its record names (else none: the user picks them)."""
+        tab = self.train_tab
+        if tab.training and tab.run is not None:
+            self.vocabulary_tab.set_corpus(tab.run.source.paths, tab.run.source.encoding)
+            return
+        record = getattr(tab.tokenizer, "record", None)
+        if record is None or tab.result is not None:
+            return
+        source = tab.corpus_panel.current_source()
+        if source is not None and [p.name for p in source.paths] == list(record.corpus_names):
+            self.vocabulary_tab.set_corpus(source.paths, source.encoding)
+        else:
+            self.vocabulary_tab.set_corpus([])
+
+    @Slot(int)
+    def _offer_compare_panes(self, _index: int) -> None:
+        """Offer the tokenizers added to the Compare tab in the Vocabulary tab too."""
+        for record in self.compare_view.pane_records.values():
+            if record.removable and record.source is not None:
+                self.vocabulary_tab.add_pane_source(record.source)
 
     @Slot()
     def _update_file_actions(self) -> None:
@@ -255,6 +302,7 @@ class MainWindow(QMainWindow):
         """Stop every thread this window started, waiting for each (no thread outlives the window)."""
         self.train_tab.shutdown()
         self.compare_view.shutdown()
+        self.vocabulary_tab.shutdown()
 
     def closeEvent(self, event) -> None:
         self.shutdown()

@@ -1,0 +1,263 @@
+"""The audit of the vocabulary shown (:func:`bpe_core.vocabulary.audit.audit_vocabulary`), run in a worker with
+progress and Cancel: tokens no text produces, partial UTF-8 alone, duplicates, and with a text (the Compare tab's,
+or a file) the tokens used 0 times, a Zipf plot and, for our tokenizer, the count at merge time beside the usage.
+Exported as CSV or JSON."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.common import dialogs
+from app.common.local_files import read_text_head
+from app.vocabulary.charts import script_color
+from app.vocabulary.jobs import Jobs
+from app.vocabulary.token_table import TokenTable
+from bpe_core.vocabulary.audit import Audit, audit_vocabulary
+
+#: A usage file is read up to this many characters.
+MAX_USAGE_CHARS = 32_000_000
+FINDINGS = ("unreachable", "partial", "duplicates", "unused")
+
+
+class AuditPanel(QWidget):
+    """``run(loaded)`` audits a loaded vocabulary; ``finished(Audit)`` when the findings are shown."""
+
+    finished = Signal(object)
+    token_activated = Signal(int)
+
+    def __init__(self, compare_text: Callable[[], str], parent=None):
+        super().__init__(parent)
+        self.compare_text = compare_text
+        self.audit: Audit | None = None
+        self.loaded = None
+        self.usage_file: Path | None = None
+        self.jobs = Jobs("audit", self)
+        self.jobs.result.connect(self._on_result)
+        self.jobs.failed.connect(self._on_failed)
+        self.jobs.cancelled.connect(self._on_cancelled)
+        self.jobs.progress.connect(self._on_progress)
+
+        self.usage = QComboBox()
+        self.usage.setObjectName("auditUsage")
+        self.usage.addItem(self.tr("No usage counts"), "none")
+        self.usage.addItem(self.tr("Usage in the Compare tab's text"), "compare")
+        self.usage.addItem(self.tr("Usage in a file…"), "file")
+        self.usage.activated.connect(self._on_usage_choice)
+        self.run_button = QPushButton(self.tr("Audit"))
+        self.run_button.setObjectName("auditRun")
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button.setObjectName("auditCancel")
+        self.cancel_button.setEnabled(False)
+        self.cancel_button.clicked.connect(self.jobs.cancel)
+        self.export_button = QPushButton(self.tr("Export…"))
+        self.export_button.setEnabled(False)
+        self.export_button.clicked.connect(self.export_dialog)
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 1000)
+        self.status = QLabel(
+            self.tr("Audit the vocabulary shown: which tokens no text produces, and which a text never uses.")
+        )
+        self.status.setObjectName("auditStatus")
+        self.status.setWordWrap(True)
+        self.finding = QComboBox()
+        self.finding.setObjectName("auditFinding")
+        self.finding.currentIndexChanged.connect(self._show_finding)
+        self.tokens = TokenTable()
+        self.tokens.setObjectName("auditTokens")
+        self.tokens.token_activated.connect(self.token_activated)
+        self.zipf = pg.PlotWidget()
+        self.zipf.setTitle(self.tr("Usage by rank (Zipf)"), size="11pt")
+        self.zipf.setLogMode(x=True, y=True)
+        self.zipf.setLabel("bottom", self.tr("usage rank"))
+        self.zipf.setLabel("left", self.tr("times used"))
+        self.zipf.setMenuEnabled(False)
+        self.zipf_curve = self.zipf.plot([], [], pen=pg.mkPen(script_color("Latin").darker(170), width=2))
+
+        controls = QHBoxLayout()
+        for widget in (self.usage, self.run_button, self.cancel_button, self.progress, self.export_button):
+            controls.addWidget(widget)
+        findings = QWidget()
+        box = QVBoxLayout(findings)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.addWidget(self.finding)
+        box.addWidget(self.tokens, 1)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(findings)
+        split.addWidget(self.zipf)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        layout = QVBoxLayout(self)
+        layout.addLayout(controls)
+        layout.addWidget(self.status)
+        layout.addWidget(split, 1)
+
+    def run(self, loaded) -> None:
+        """Audit ``loaded`` (a :class:`~app.vocabulary.choices.Loaded`), with the usage text chosen."""
+        if loaded is None:
+            return
+        try:
+            texts = self._usage_texts()
+        except (OSError, ValueError) as exc:
+            self.status.setText(str(exc))
+            return
+        self.loaded = loaded
+        source, table = loaded.source, loaded.table
+
+        def job(cancelled, progress):
+            return audit_vocabulary(source, table=table, texts=texts, cancelled=cancelled, progress=progress)
+
+        self.progress.setValue(0)
+        self.run_button.setEnabled(False)
+        self.cancel_button.setEnabled(True)
+        self.status.setText(self.tr("Re-encoding every token of {0}…").format(loaded.choice.title))
+        self.jobs.submit(job)
+
+    def _usage_texts(self) -> list[str] | None:
+        kind = self.usage.currentData()
+        if kind == "compare":
+            return [self.compare_text()]
+        if kind == "file" and self.usage_file is not None:
+            head = read_text_head(self.usage_file, MAX_USAGE_CHARS)
+            if head.invalid_at is not None:
+                raise ValueError(
+                    self.tr("{0}: not UTF-8 text (invalid byte at offset {1:,}); nothing was counted.").format(
+                        self.usage_file.name, head.invalid_at
+                    )
+                )
+            return [head.text]
+        return None
+
+    @Slot(int)
+    def _on_usage_choice(self, _index: int) -> None:
+        if self.usage.currentData() != "file":
+            return
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Text to count token usage in"), "", self.tr("Text (*.txt);;All files (*)")
+        )
+        if path:
+            self.set_usage_file(path)
+        elif self.usage_file is None:
+            self.usage.setCurrentIndex(0)
+
+    def set_usage_file(self, path: str | Path) -> None:
+        self.usage_file = Path(path)
+        self.usage.setCurrentIndex(self.usage.findData("file"))
+        self.usage.setItemText(self.usage.currentIndex(), self.tr("Usage in {0}").format(self.usage_file.name))
+
+    @Slot(int, int)
+    def _on_progress(self, done: int, total: int) -> None:
+        self.progress.setValue(int(1000 * done / max(total, 1)))
+
+    def _ended(self) -> None:
+        self.run_button.setEnabled(True)
+        self.cancel_button.setEnabled(False)
+
+    @Slot()
+    def _on_cancelled(self) -> None:
+        self._ended()
+        self.status.setText(self.tr("Audit cancelled."))
+
+    @Slot(str, str)
+    def _on_failed(self, message: str, _details: str) -> None:
+        self._ended()
+        self.status.setText(self.tr("The audit failed: {0}").format(message))
+
+    @Slot(object)
+    def _on_result(self, audit: Audit) -> None:
+        self._ended()
+        self.progress.setValue(1000)
+        self.audit = audit
+        self.export_button.setEnabled(True)
+        unused = (
+            self.tr("; {0:,} tokens unused in the text").format(len(audit.unused_rows()))
+            if audit.usage is not None
+            else ""
+        )
+        self.status.setText(
+            self.tr(
+                "{0}: {1:,} tokens; {2:,} unreachable (their text encodes otherwise), {3:,} partial UTF-8 alone, "
+                "{4:,} byte strings held by several ids{5}."
+            ).format(
+                audit.table.name,
+                len(audit.table),
+                len(audit.unreachable),
+                len(audit.partial_rows()),
+                len(audit.duplicates),
+                unused,
+            )
+        )
+        self.finding.blockSignals(True)
+        self.finding.clear()
+        labels = {
+            "unreachable": self.tr("Unreachable ({0:,})").format(len(audit.unreachable)),
+            "partial": self.tr("Partial UTF-8 ({0:,})").format(len(audit.partial_rows())),
+            "duplicates": self.tr("Duplicates ({0:,} groups)").format(len(audit.duplicates)),
+            "unused": self.tr("Unused ({0:,})").format(len(audit.unused_rows())),
+        }
+        for key in FINDINGS:
+            if key != "unused" or audit.usage is not None:
+                self.finding.addItem(labels[key], key)
+        self.finding.blockSignals(False)
+        self._show_finding()
+        zipf = audit.zipf().astype(float)
+        self.zipf_curve.setData(zipf[:, 0], zipf[:, 1])
+        self.finished.emit(audit)
+
+    def finding_rows(self, key: str) -> np.ndarray:
+        """Table rows of one kind of finding."""
+        audit, table = self.audit, self.audit.table
+        if key == "unreachable":
+            return table.row_of(list(audit.unreachable))
+        if key == "partial":
+            return audit.partial_rows()
+        if key == "duplicates":
+            return table.row_of([i for group in audit.duplicates for i in group])
+        return audit.unused_rows()
+
+    @Slot()
+    def _show_finding(self) -> None:
+        key = self.finding.currentData()
+        if self.audit is None or key is None:
+            self.tokens.model_.set_table(None)
+            return
+        self.tokens.model_.set_table(self.audit.table, base=self.finding_rows(key))
+
+    @Slot()
+    def export_dialog(self) -> None:
+        if self.audit is None:
+            return
+        path, _ = QFileDialog.getSaveFileName(
+            self, self.tr("Export the audit"), "audit.csv", self.tr("CSV (*.csv);;JSON (*.json)")
+        )
+        if path:
+            self.export(path)
+
+    def export(self, path: str | Path) -> bool:
+        try:
+            self.audit.write(path)
+        except (OSError, ValueError) as exc:
+            dialogs.show_error(
+                self, self.tr("Cannot export"), self.tr("“{0}” could not be written: {1}").format(Path(path).name, exc)
+            )
+            return False
+        self.status.setText(self.tr("Wrote {0}").format(path))
+        return True
+
+    def shutdown(self) -> None:
+        self.jobs.wait_all()

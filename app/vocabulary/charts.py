@@ -1,0 +1,141 @@
+"""The Vocabulary tab's charts (pyqtgraph, updated with ``setOpts``/``setData`` in the GUI thread), drawn from a
+:class:`~bpe_core.vocabulary.table.VocabTable`:
+
+- :class:`ScriptCountsChart`: tokens per script class (horizontal bars; clicking a bar reports the script);
+- :class:`LengthChart`: how many tokens have each length, one curve per script class (the biggest few);
+- :class:`RankShareChart`: the share of one script class among the tokens made by each stretch of merge ranks.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QCoreApplication, Signal
+from PySide6.QtGui import QColor
+
+from app import style
+from bpe_core.vocabulary import SCRIPTS, VocabTable, script_counts
+from bpe_core.vocabulary.table import script_share_by_rank
+
+pg.setConfigOptions(antialias=True, background="w", foreground="#222")  # as the Train tab's charts
+
+#: Curves drawn on the length chart: the script classes with the most tokens.
+LENGTH_CURVES = 6
+LONGEST_SHOWN = 40
+BUCKETS = 40
+
+
+def script_color(name: str) -> QColor:
+    """A script class's colour: Paul Tol's light scheme, by the class's place in ``SCRIPTS``."""
+    return QColor(style.TOL_LIGHT[SCRIPTS.index(name) % len(style.TOL_LIGHT)])
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("VocabularyCharts", text)
+
+
+def _plot(widget: pg.PlotWidget, title: str) -> None:
+    widget.setTitle(title, size="11pt")
+    widget.setMenuEnabled(False)
+    widget.hideButtons()
+    widget.setMinimumHeight(180)
+    widget.getAxis("left").setStyle(tickFont=style.mono_font(9))
+    widget.getAxis("bottom").setStyle(tickFont=style.mono_font(9))
+
+
+class ScriptCountsChart(pg.PlotWidget):
+    """Horizontal bars: tokens per script class, most first. ``script_clicked(name)`` when a bar is clicked."""
+
+    script_clicked = Signal(str)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        _plot(self, _tr("Tokens per script"))
+        self.setLabel("bottom", _tr("tokens"))
+        self.setMouseEnabled(x=False, y=False)
+        self.getViewBox().invertY(True)
+        self.showGrid(x=True, y=False, alpha=0.2)
+        self.bars = pg.BarGraphItem(x0=[], y=[], height=0.7, width=[], brushes=[], pen=None)
+        self.addItem(self.bars)
+        self.names: list[str] = []
+        self.counts: dict[str, int] = {}
+        self.scene().sigMouseClicked.connect(self._on_click)
+
+    def show_table(self, table: VocabTable | None) -> None:
+        self.counts = dict(sorted(script_counts(table).items(), key=lambda kv: -kv[1])) if table is not None else {}
+        self.names = list(self.counts)
+        positions = list(range(len(self.names)))
+        brushes = [pg.mkBrush(script_color(n).darker(115)) for n in self.names]
+        self.bars.setOpts(x0=[0] * len(positions), y=positions, width=list(self.counts.values()), brushes=brushes)
+        labels = [f"{_tr(n)} {c:,}" for n, c in self.counts.items()]
+        self.getAxis("left").setTicks([list(zip(positions, labels))])
+        if self.names:
+            self.setYRange(-0.6, len(self.names) - 0.4, padding=0)
+            self.setXRange(0, max(self.counts.values()) * 1.05, padding=0)
+
+    def _on_click(self, event) -> None:
+        point = self.getViewBox().mapSceneToView(event.scenePos())
+        row = int(round(point.y()))
+        if 0 <= row < len(self.names) and 0 <= point.x() <= self.counts[self.names[row]]:
+            self.script_clicked.emit(self.names[row])
+
+
+class LengthChart(pg.PlotWidget):
+    """Token length (characters; bytes for partial UTF-8) against how many tokens have it, per script class."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        _plot(self, _tr("Token length per script"))
+        self.setLabel("bottom", _tr("length (characters)"))
+        self.setLabel("left", _tr("tokens"))
+        self.showGrid(x=True, y=True, alpha=0.2)
+        self.legend = self.addLegend(offset=(-10, 10), labelTextSize="9pt")
+        self.curves: dict[str, pg.PlotDataItem] = {}
+
+    def show_table(self, table: VocabTable | None) -> None:
+        for curve in self.curves.values():
+            self.removeItem(curve)
+        self.legend.clear()
+        self.curves = {}
+        if table is None or not len(table):
+            return
+        length = np.where(table.n_chars < 0, table.n_bytes, table.n_chars).astype(np.int64)
+        top = max(1, min(int(length.max()), LONGEST_SHOWN))
+        biggest = sorted(script_counts(table).items(), key=lambda kv: -kv[1])[:LENGTH_CURVES]
+        for name, _ in biggest:
+            counts = np.bincount(length[table.script == SCRIPTS.index(name)].clip(0, top), minlength=top + 1)
+            pen = pg.mkPen(script_color(name).darker(160), width=2)
+            self.curves[name] = self.plot(np.arange(top + 1), counts, pen=pen, name=_tr(name))
+
+
+class RankShareChart(pg.PlotWidget):
+    """Bars: for each stretch of merge ranks, the share (%) of one script class among the tokens it made."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        _plot(self, _tr("Share by merge rank"))
+        self.setLabel("bottom", _tr("merge rank"))
+        self.setLabel("left", _tr("share (%)"))
+        self.setMouseEnabled(x=False, y=False)
+        self.showGrid(x=False, y=True, alpha=0.2)
+        self.bars = pg.BarGraphItem(x0=[], height=[], width=[], y0=0, pen=None)
+        self.addItem(self.bars)
+        self.shares = np.zeros(0)
+
+    def show_table(self, table: VocabTable | None, script: str) -> None:
+        merged = 0 if table is None else int((table.rank >= 0).sum())
+        if not merged:
+            self.shares = np.zeros(0)
+            self.bars.setOpts(x0=[], height=[], width=[])
+            self.setTitle(_tr("Share by merge rank: no merges"), size="11pt")
+            return
+        bucket = max(1, -(-merged // BUCKETS))
+        starts, counts = script_share_by_rank(table, bucket)
+        totals = counts.sum(axis=1)
+        self.shares = 100.0 * counts[:, SCRIPTS.index(script)] / np.maximum(totals, 1)
+        self.bars.setOpts(
+            x0=starts, height=self.shares, width=[bucket * 0.9] * len(starts), brush=script_color(script).darker(130)
+        )
+        self.setTitle(_tr("{0} share per {1:,} merges").format(_tr(script), bucket), size="11pt")
+        self.setXRange(0, starts[-1] + bucket, padding=0.01)
+        self.setYRange(0, max(5.0, float(self.shares.max()) * 1.1), padding=0)

@@ -1,0 +1,200 @@
+"""Language parity (the "tokenization tax"): the same passage in many languages (the built-in UDHR Article 1, or
+a parallel-text file), tokens per character and the premium over English for our tokenizer and the three
+references, as a grouped bar chart and a table, exportable as CSV (:mod:`bpe_core.vocabulary.parity`, in a
+worker)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app import style
+from app.common import dialogs
+from app.vocabulary.jobs import Jobs
+from bpe_core.vocabulary.parity import ParallelTextError, ParityRow, language_parity, load_parallel_text, parity_csv
+
+
+class ParityPanel(QWidget):
+    """``encoders()`` gives ``{name: a function giving encode}``; ``compute()`` measures them on the passage
+    (in a worker); ``ready(rows)`` once shown."""
+
+    ready = Signal(list)
+
+    def __init__(self, encoders: Callable[[], dict], parent=None):
+        super().__init__(parent)
+        self.encoders = encoders
+        self.path: Path | None = None
+        self.passage = load_parallel_text()
+        self.rows: list[ParityRow] = []
+        self.jobs = Jobs("parity", self)
+        self.jobs.result.connect(self._on_result)
+        self.jobs.failed.connect(self._on_failed)
+        self.run_button = QPushButton(self.tr("Measure"))
+        self.run_button.setObjectName("parityRun")
+        self.run_button.clicked.connect(self.compute)
+        self.open_button = QPushButton(self.tr("Parallel text…"))
+        self.open_button.clicked.connect(self.open_dialog)
+        self.export_button = QPushButton(self.tr("Export CSV…"))
+        self.export_button.setEnabled(False)
+        self.export_button.clicked.connect(self.export_dialog)
+        self.status = QLabel()
+        self.status.setObjectName("parityStatus")
+        self.status.setWordWrap(True)
+        self.table = QTableWidget(0, 0)
+        self.table.setObjectName("parityTable")
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.setFont(style.mono_font(9.5))
+        self.chart = pg.PlotWidget()
+        self.chart.setTitle(self.tr("Premium over English (tokens for the same text)"), size="11pt")
+        self.chart.setLabel("left", self.tr("× English"))
+        self.chart.setMenuEnabled(False)
+        self.chart.setMouseEnabled(x=False, y=False)
+        self.chart.showGrid(x=False, y=True, alpha=0.2)
+        self.chart.getAxis("bottom").setStyle(tickFont=style.text_font(8))
+        self.legend = self.chart.addLegend(offset=(10, 10), labelTextSize="9pt")
+        self.bars: list[pg.BarGraphItem] = []
+
+        buttons = QHBoxLayout()
+        for widget in (self.run_button, self.open_button, self.export_button):
+            buttons.addWidget(widget)
+        buttons.addWidget(self.status, 1)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.chart)
+        split.addWidget(self.table)
+        layout = QVBoxLayout(self)
+        layout.addLayout(buttons)
+        layout.addWidget(split, 1)
+        self._show_passage()
+
+    def _show_passage(self) -> None:
+        p = self.passage
+        self.status.setText(
+            self.tr("{0}: {1} languages. Source: {2} ({3})").format(p.title, len(p.texts), p.source, p.licence)
+        )
+
+    @Slot()
+    def open_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Parallel text"), "", self.tr("Parallel text (*.json)"))
+        if path:
+            self.open_parallel_text(path)
+
+    def open_parallel_text(self, path: str | Path) -> bool:
+        try:
+            self.passage = load_parallel_text(path)
+        except ParallelTextError as exc:
+            dialogs.show_error(self, self.tr("Cannot read the parallel text"), str(exc))
+            return False
+        self.path = Path(path)
+        self._show_passage()
+        self.compute()
+        return True
+
+    @Slot()
+    def compute(self) -> None:
+        encoders, texts = self.encoders(), dict(self.passage.texts)
+        self.run_button.setEnabled(False)
+        self.jobs.submit(lambda cancelled, _progress: language_parity(_built(encoders), texts))
+
+    @Slot(str, str)
+    def _on_failed(self, message: str, _details: str) -> None:
+        self.run_button.setEnabled(True)
+        self.status.setText(self.tr("Parity not measured: {0}").format(message))
+
+    @Slot(list)
+    def _on_result(self, rows: list[ParityRow]) -> None:
+        self.run_button.setEnabled(True)
+        self.rows = rows
+        self.export_button.setEnabled(bool(rows))
+        self._show_passage()
+        tokenizers = list(dict.fromkeys(r.tokenizer for r in rows))
+        languages = list(dict.fromkeys(r.language for r in rows))
+        cell = {(r.tokenizer, r.language): r for r in rows}
+        self.table.clear()
+        self.table.setRowCount(len(languages))
+        self.table.setColumnCount(1 + 3 * len(tokenizers))
+        headers = [self.tr("Language")]
+        for name in tokenizers:
+            headers += [
+                self.tr("{0} tokens").format(name),
+                self.tr("{0} tok/char").format(name),
+                self.tr("{0} × en").format(name),
+            ]
+        self.table.setHorizontalHeaderLabels(headers)
+        for r, language in enumerate(languages):
+            self.table.setItem(r, 0, QTableWidgetItem(f"{self.passage.names.get(language, language)} ({language})"))
+            for t, name in enumerate(tokenizers):
+                row = cell[(name, language)]
+                premium = "" if row.premium is None else f"{row.premium:.2f}"
+                for c, text in enumerate((f"{row.tokens:,}", f"{row.tokens_per_char:.3f}", premium)):
+                    item = QTableWidgetItem(text)
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                    self.table.setItem(r, 1 + 3 * t + c, item)
+        self.table.resizeColumnsToContents()
+        self._draw(tokenizers, languages, cell)
+        self.ready.emit(rows)
+
+    def _draw(self, tokenizers: list[str], languages: list[str], cell: dict) -> None:
+        for item in self.bars:
+            self.chart.removeItem(item)
+        self.legend.clear()
+        self.bars = []
+        width = 0.8 / max(len(tokenizers), 1)
+        x = np.arange(len(languages), dtype=float)
+        for t, name in enumerate(tokenizers):
+            heights = [cell[(name, lang)].premium or 0.0 for lang in languages]
+            colour = style.TOL_LIGHT[t % len(style.TOL_LIGHT)]
+            bars = pg.BarGraphItem(
+                x=x - 0.4 + width * (t + 0.5), height=heights, width=width, brush=colour, pen=None, name=name
+            )
+            self.chart.addItem(bars)
+            self.legend.addItem(bars, name)
+            self.bars.append(bars)
+        self.chart.getAxis("bottom").setTicks([list(zip(x.tolist(), languages))])
+        line = pg.InfiniteLine(pos=1.0, angle=0, pen=pg.mkPen(style.SUB_TEXT, style=Qt.PenStyle.DashLine))
+        self.chart.addItem(line)
+        self.bars.append(line)
+
+    @Slot()
+    def export_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(
+            self, self.tr("Export language parity"), "parity.csv", self.tr("CSV (*.csv)")
+        )
+        if path:
+            self.export(path)
+
+    def export(self, path: str | Path) -> bool:
+        try:
+            Path(path).write_text(parity_csv(self.rows), encoding="utf-8")
+        except OSError as exc:
+            dialogs.show_error(
+                self, self.tr("Cannot export"), self.tr("“{0}” could not be written: {1}").format(Path(path).name, exc)
+            )
+            return False
+        return True
+
+    def shutdown(self) -> None:
+        self.jobs.wait_all()
+
+
+def _built(loaders: dict) -> dict:
+    """``name -> encode`` from ``name -> a function giving encode`` (called in the worker: loading takes time).
+
+    >>> _built({"x": lambda: len})["x"]("abc")
+    3
+    """
+    return {name: load() for name, load in loaders.items()}

@@ -1,0 +1,181 @@
+"""The vocabulary table: a model over the columns of a :class:`~bpe_core.vocabulary.table.VocabTable` (computed
+once, in a worker) that shows rows through a permutation. Filtering and sorting are the engine's
+(:func:`~bpe_core.vocabulary.table.filter_rows`, :func:`~bpe_core.vocabulary.table.sort_rows`) on index arrays:
+no proxy model walks 200k rows.
+
+>>> from bpe_core.vocabulary import VocabularySource, build_table
+>>> model = VocabularyModel()
+>>> model.set_table(build_table(VocabularySource("v", {0: b"a", 1: b" bc", 2: "中文".encode()})))
+>>> model.set_filter(Filter(scripts=("Latin",)))
+>>> model.sort(model.column_of("length"), Qt.SortOrder.DescendingOrder)
+>>> [model.data(model.index(r, model.column_of("label"))) for r in range(model.rowCount())]
+['␣bc', 'a']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt
+
+from bpe_core.vocabulary.table import SCRIPTS, VocabTable, filter_rows, sort_rows
+
+#: (sort key of the engine, header) per column.
+COLUMNS = (
+    ("id", "Id"),
+    ("rank", "Rank"),
+    ("label", "Token"),
+    ("length", "Bytes"),
+    ("chars", "Chars"),
+    ("script", "Script"),
+    ("space", "Space first"),
+    ("bytes", "Hex"),
+)
+#: Hex is cut to this many bytes in the table (the tooltip has all of them).
+HEX_SHOWN = 24
+
+
+@dataclass(frozen=True)
+class Filter:
+    """What rows to keep (``None`` or empty: no condition); the keywords of ``filter_rows``."""
+
+    substring: str = ""
+    pattern: str = ""
+    scripts: tuple[str, ...] | None = None
+    length: tuple[int | None, int | None] | None = None
+    unit: str = "chars"
+    begins_with_space: bool | None = None
+
+    def keywords(self) -> dict:
+        return {
+            "substring": self.substring or None,
+            "pattern": self.pattern or None,
+            "scripts": self.scripts,
+            "length": self.length,
+            "unit": self.unit,
+            "begins_with_space": self.begins_with_space,
+        }
+
+
+@dataclass
+class _Order:
+    key: str | None = "id"
+    descending: bool = False
+    rows: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+
+
+class VocabularyModel(QAbstractTableModel):
+    """Rows of a vocabulary table, filtered and sorted. ``base`` limits the rows to a subset (e.g. the tokens
+    only in A of an overlap). ``row_of_view(r)`` is the table row shown at view row ``r``."""
+
+    def __init__(self, parent: QObject | None = None):
+        super().__init__(parent)
+        self.table: VocabTable | None = None
+        self.base: np.ndarray | None = None
+        self.filter = Filter()
+        self._order = _Order()
+
+    # --- what is shown ---------------------------------------------------------------------------------------
+    def set_table(self, table: VocabTable | None, base: np.ndarray | None = None) -> None:
+        """Show ``table`` (None: nothing), limited to the rows ``base`` when given; the filter and order stay."""
+        self.beginResetModel()
+        self.table, self.base = table, base
+        self._order.rows = self._compute(self.filter, self._order.key, self._order.descending)
+        self.endResetModel()
+
+    def set_filter(self, spec: Filter) -> None:
+        """Keep only the rows matching ``spec``; raises ``FilterError`` (a bad or slow regex) and keeps the rows."""
+        rows = self._compute(spec, self._order.key, self._order.descending)
+        self.beginResetModel()
+        self.filter, self._order.rows = spec, rows
+        self.endResetModel()
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        key, descending = COLUMNS[column][0], order == Qt.SortOrder.DescendingOrder
+        if self.table is None:
+            self._order.key, self._order.descending = key, descending
+            return
+        self.layoutAboutToBeChanged.emit()
+        self._order.rows = sort_rows(self.table, key, descending=descending, rows=self._order.rows)
+        self._order.key, self._order.descending = key, descending
+        self.layoutChanged.emit()
+
+    def keep_order(self) -> None:
+        """Show the rows in the order of ``base`` until :meth:`sort` is called."""
+        self._order.key = None
+
+    def _compute(self, spec: Filter, key: str | None, descending: bool) -> np.ndarray:
+        if self.table is None:
+            return np.zeros(0, dtype=np.int64)
+        rows = filter_rows(self.table, rows=self.base, **spec.keywords())
+        return rows if key is None else sort_rows(self.table, key, descending=descending, rows=rows)
+
+    @property
+    def rows(self) -> np.ndarray:
+        """Table rows in view order (the permutation)."""
+        return self._order.rows
+
+    def row_of_view(self, view_row: int) -> int:
+        return int(self._order.rows[view_row])
+
+    def view_row_of_id(self, token_id: int) -> int:
+        """The view row showing ``token_id``, or -1."""
+        if self.table is None:
+            return -1
+        row = int(self.table.row_of([token_id])[0])
+        hits = np.flatnonzero(self._order.rows == row)
+        return int(hits[0]) if len(hits) else -1
+
+    @staticmethod
+    def column_of(key: str) -> int:
+        return [k for k, _ in COLUMNS].index(key)
+
+    # --- the model interface ---------------------------------------------------------------------------------
+    def rowCount(self, parent: QModelIndex = QModelIndex()) -> int:  # noqa: B008  (Qt's signature)
+        return 0 if parent.isValid() else len(self._order.rows)
+
+    def columnCount(self, parent: QModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            return self.tr(COLUMNS[section][1])
+        return None
+
+    def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
+        if not index.isValid() or self.table is None:
+            return None
+        table, row, key = self.table, int(self._order.rows[index.row()]), COLUMNS[index.column()][0]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return _cell(table, row, key)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            token = table.tokens[row]
+            return self.tr("id {0} · {1} bytes: {2}").format(int(table.ids[row]), len(token), token.hex(" "))
+        if role == Qt.ItemDataRole.TextAlignmentRole and key in ("id", "rank", "length", "chars"):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.UserRole:
+            return row
+        return None
+
+
+def _cell(table: VocabTable, row: int, key: str):
+    if key == "id":
+        return int(table.ids[row])
+    if key == "rank":
+        rank = int(table.rank[row])
+        return "" if rank < 0 else rank
+    if key == "label":
+        return table.labels[row]
+    if key == "length":
+        return int(table.n_bytes[row])
+    if key == "chars":
+        chars = int(table.n_chars[row])
+        return "" if chars < 0 else chars
+    if key == "script":
+        return SCRIPTS[table.script[row]]
+    if key == "space":
+        return "␣" if table.space[row] else ""
+    token = table.tokens[row]
+    shown = token[:HEX_SHOWN].hex(" ")
+    return shown + (" …" if len(token) > HEX_SHOWN else "")

@@ -1,0 +1,288 @@
+"""The Vocabulary tab: every token of a chosen tokenizer (ours at the current step, tiktoken's ``gpt2``,
+``cl100k_base``, ``o200k_base``, or a tokenizer file), and pages for the overlap of two vocabularies, the audit,
+why a merge was made, and language parity.
+
+The main window tells the tab about our tokenizer (:meth:`VocabularyTab.set_own_tokenizer`), the training
+corpus (:meth:`VocabularyTab.set_corpus`), the merge selected in the Train tab (:meth:`VocabularyTab.explain_merge`)
+and the Compare tab's added panes (:meth:`VocabularyTab.add_pane_source`). Tables are built once per tokenizer, in
+a worker, and kept.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import Signal, Slot
+from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QTabWidget, QVBoxLayout, QWidget
+
+from app.compare.sources import REFERENCE_PANES, PaneSource, load_source
+from app.vocabulary.audit_panel import AuditPanel
+from app.vocabulary.browse_panel import BrowsePanel
+from app.vocabulary.choices import (
+    OWN_KEY,
+    Choice,
+    Loaded,
+    load_choice,
+    own_choice,
+    pane_choice,
+    reference_choices,
+    tokenizer_of,
+)
+from app.vocabulary.jobs import Jobs
+from app.vocabulary.overlap_panel import OverlapPanel
+from app.vocabulary.parity_panel import ParityPanel
+from app.vocabulary.why_panel import WhyMergePanel
+from bpe_core import reference
+
+
+class VocabularyTab(QWidget):
+    """The tab. ``shown(Loaded)`` when a vocabulary's table is on screen; ``tree_requested(key, id)`` for the
+    merge tree of a double-clicked token (``key`` as the Teach window names tokenizers: "own" or a reference)."""
+
+    shown = Signal(object)
+    tree_requested = Signal(str, int)
+
+    def __init__(self, compare_text: Callable[[], str] = str, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("vocabularyTab")
+        self.choices: dict[str, Choice] = {c.key: c for c in reference_choices()}
+        self.loaded: dict[str, Loaded] = {}
+        self.current: Loaded | None = None
+        self.wanted: str | None = None
+        self.own_tokenizer = None
+        self._stale = False  # our tokenizer changed while its table was not on screen
+        self.jobs = Jobs("table", self)
+        self.jobs.result.connect(self._on_loaded)
+        self.jobs.failed.connect(self._on_failed)
+
+        self.picker = QComboBox()
+        self.picker.setObjectName("vocabSource")
+        self.picker.setMinimumWidth(260)
+        self.picker.activated.connect(self._on_pick)
+        self.open_button = QPushButton(self.tr("Open tokenizer…"))
+        self.open_button.setToolTip(
+            self.tr(
+                "Any file the Compare tab can add: our .json, tokenizer.json, .tiktoken, GPT-2 files, "
+                "a SentencePiece model"
+            )
+        )
+        self.open_button.clicked.connect(self.open_dialog)
+        self.status = QLabel()
+        self.status.setObjectName("vocabStatus")
+        top = QHBoxLayout()
+        top.addWidget(QLabel(self.tr("Vocabulary:")))
+        top.addWidget(self.picker)
+        top.addWidget(self.open_button)
+        top.addWidget(self.status, 1)
+
+        self.browse = BrowsePanel()
+        self.overlap = OverlapPanel(self.load)
+        self.audit = AuditPanel(compare_text)
+        self.audit.run_button.clicked.connect(self.run_audit)
+        self.why = WhyMergePanel()
+        self.parity = ParityPanel(self.parity_encoders)
+        self.pages = QTabWidget()
+        self.pages.setObjectName("vocabPages")
+        self.pages.addTab(self.browse, self.tr("Tokens"))
+        self.pages.addTab(self.overlap, self.tr("Overlap"))
+        self.pages.addTab(self.audit, self.tr("Audit"))
+        self.pages.addTab(self.why, self.tr("Why this merge"))
+        self.pages.addTab(self.parity, self.tr("Language parity"))
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(top)
+        layout.addWidget(self.pages, 1)
+
+        self.browse.token_activated.connect(self._on_token_activated)
+        self.audit.token_activated.connect(self._on_token_activated)
+        self.browse.token_selected.connect(self._on_token_selected)
+        self.overlap.token_activated.connect(self._on_overlap_token)
+        self._fill_picker()
+        self.show_vocabulary("o200k_base")
+
+    # --- which tokenizers ------------------------------------------------------------------------------------
+    def _fill_picker(self) -> None:
+        kept = self.wanted
+        self.picker.blockSignals(True)
+        self.picker.clear()
+        for choice in self.choices.values():
+            self.picker.addItem(choice.title, choice.key)
+        self.picker.setCurrentIndex(max(self.picker.findData(kept), 0))
+        self.picker.blockSignals(False)
+        self.overlap.set_choices([(c.key, c.title) for c in self.choices.values()])
+
+    def _add_choice(self, choice: Choice) -> None:
+        fresh = choice.key not in self.choices
+        if choice.key == OWN_KEY:  # ours first
+            self.choices = {OWN_KEY: choice} | {k: c for k, c in self.choices.items() if k != OWN_KEY}
+        else:
+            self.choices[choice.key] = choice
+        self.loaded.pop(choice.key, None)
+        if fresh or choice.key == OWN_KEY:
+            self._fill_picker()
+
+    def set_own_tokenizer(self, tokenizer, label: str = "", full=None) -> None:
+        """Our tokenizer at the current step (None: none yet); ``full`` is the whole trained one (for "why this
+        merge"). Shown again at once if it is the vocabulary on screen."""
+        self.own_tokenizer = tokenizer
+        self.why.set_tokenizer(full if full is not None else tokenizer)
+        if tokenizer is None:
+            if OWN_KEY in self.choices:
+                del self.choices[OWN_KEY]
+                self.loaded.pop(OWN_KEY, None)
+                self._fill_picker()
+                if self.wanted == OWN_KEY:
+                    self.show_vocabulary(next(iter(self.choices)))
+            return
+        first = OWN_KEY not in self.choices
+        self._add_choice(own_choice(tokenizer, self.tr("Ours: {0}").format(label) if label else self.tr("Ours")))
+        if first or self.wanted == OWN_KEY:  # a tokenizer just trained or opened is shown first
+            self.wanted = OWN_KEY
+            self._stale = True
+            if self.isVisible():
+                self.show_vocabulary(OWN_KEY)
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if self._stale and self.wanted in self.choices:
+            self.show_vocabulary(self.wanted)
+
+    def set_corpus(self, paths, encoding: str = "utf-8") -> None:
+        """The files our tokenizer was trained on, for "why this merge"."""
+        self.why.set_corpus(paths, encoding)
+
+    def add_pane_source(self, source: PaneSource) -> None:
+        """A tokenizer the user added to the Compare tab (offered here too)."""
+        if source.key not in self.choices:
+            self._add_choice(pane_choice(source))
+
+    def add_file(self, path: str | Path, pattern: str = "cl100k") -> None:
+        """Offer and show a tokenizer file (read in the worker; an error is shown in the status line)."""
+        path = Path(path)
+        key = f"file:{path.resolve()}"
+        self._add_choice(Choice(key, path.name, functools.partial(_file_tokenizer, path, pattern)))
+        self.show_vocabulary(key)
+
+    @Slot()
+    def open_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self,
+            self.tr("Open a tokenizer's vocabulary"),
+            "",
+            self.tr("Tokenizers (*.json *.tiktoken *.tiktoken.gz *.model *.txt);;All files (*)"),
+        )
+        if path:
+            self.add_file(path)
+
+    # --- loading ---------------------------------------------------------------------------------------------
+    @Slot(int)
+    def _on_pick(self, index: int) -> None:
+        self.show_vocabulary(self.picker.itemData(index))
+
+    def show_vocabulary(self, key: str) -> None:
+        """Show the vocabulary ``key`` (built in a worker the first time)."""
+        self.wanted, self._stale = key, False
+        self.picker.setCurrentIndex(max(self.picker.findData(key), 0))
+        if key in self.loaded:
+            self._show(self.loaded[key])
+            return
+        choice = self.choices[key]
+        self.status.setText(self.tr("Loading {0}…").format(choice.title))
+        self.jobs.submit(lambda cancelled, _progress: load_choice(choice, cancelled))
+
+    def load(self, key: str, cancelled: Callable[[], bool]) -> Loaded:
+        """The loaded vocabulary ``key``, built if needed (callable from a worker)."""
+        found = self.loaded.get(key)
+        return found if found is not None else load_choice(self.choices[key], cancelled)
+
+    @Slot(object)
+    def _on_loaded(self, loaded: Loaded) -> None:
+        if self.choices.get(loaded.choice.key) is not loaded.choice:
+            return  # our tokenizer moved on meanwhile
+        self.loaded[loaded.choice.key] = loaded
+        if isinstance(loaded, _Prepared):
+            return
+        if loaded.choice.key == self.wanted:
+            self._show(loaded)
+            self.jobs.submit(lambda cancelled, _progress: _prepare(loaded))
+
+    @Slot(str, str)
+    def _on_failed(self, message: str, _details: str) -> None:
+        self.status.setText(self.tr("Cannot show this vocabulary: {0}").format(message))
+
+    def _show(self, loaded: Loaded) -> None:
+        self.current = loaded
+        self.browse.show_table(loaded.table)
+        merged = int((loaded.table.rank >= 0).sum())
+        self.status.setText(
+            self.tr("{0}: {1:,} tokens, {2:,} made by merges").format(loaded.choice.title, len(loaded.table), merged)
+        )
+        self.shown.emit(loaded)
+
+    # --- the pages -------------------------------------------------------------------------------------------
+    @Slot()
+    def run_audit(self) -> None:
+        self.audit.run(self.current)
+
+    def explain_merge(self, rank: int) -> None:
+        """Explain merge ``rank`` of our tokenizer in the "Why this merge" page."""
+        self.why.explain(rank)
+
+    def parity_encoders(self) -> dict:
+        """Our tokenizer (when there is one) and the references, as ``name -> a function giving encode``."""
+        encoders = {}
+        if self.own_tokenizer is not None:
+            encoders[self.tr("ours")] = functools.partial(getattr, self.own_tokenizer, "encode")
+        for name in REFERENCE_PANES:
+            encoders[name] = functools.partial(_ordinary_encoder, name)
+        return encoders
+
+    @Slot(int)
+    def _on_token_activated(self, token_id: int) -> None:
+        if self.current is not None and self.current.choice.tree_key is not None:
+            self.tree_requested.emit(self.current.choice.tree_key, token_id)
+
+    @Slot(str, int)
+    def _on_overlap_token(self, key: str, token_id: int) -> None:
+        choice = self.choices.get(key)
+        if choice is not None and choice.tree_key is not None:
+            self.tree_requested.emit(choice.tree_key, token_id)
+
+    @Slot(int)
+    def _on_token_selected(self, token_id: int) -> None:
+        loaded = self.current
+        if loaded is None or not loaded.choice.trained:
+            return
+        rank = int(loaded.table.rank[loaded.table.row_of([token_id])[0]])
+        if rank >= 0:
+            self.why.explain(rank)
+
+    def busy(self) -> bool:
+        return any(
+            jobs.busy() for jobs in (self.jobs, self.overlap.jobs, self.audit.jobs, self.why.jobs, self.parity.jobs)
+        )
+
+    def shutdown(self) -> None:
+        """Stop every thread of the tab, waiting for each."""
+        self.jobs.wait_all()
+        for panel in (self.overlap, self.audit, self.why, self.parity):
+            panel.shutdown()
+
+
+class _Prepared(Loaded):
+    """The string orders of a table are ready (sorting by token or bytes is then fast)."""
+
+
+def _prepare(loaded: Loaded) -> _Prepared:
+    loaded.table.prepare_sorting()
+    return _Prepared(loaded.choice, loaded.source, loaded.table, loaded.tokenizer)
+
+
+def _file_tokenizer(path: Path, pattern: str):
+    return tokenizer_of(load_source(path, pattern))
+
+
+def _ordinary_encoder(name: str):
+    return reference.get_encoding(name).encode_ordinary

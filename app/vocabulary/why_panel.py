@@ -1,0 +1,216 @@
+"""Why this merge: for our trained tokenizer, where the selected merge's pair occurs in the corpus (keyword in
+context, the pair highlighted), the runner-up pairs at that step, and which rule broke a tie
+(:func:`bpe_core.vocabulary.why_merge.explain_merge`, in a worker; a newer selection cancels the older one)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, QTimer, Signal, Slot
+from PySide6.QtGui import QBrush
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app import style
+from app.vocabulary.jobs import Jobs
+from bpe_core.token_label import render_pair, render_token
+from bpe_core.vocabulary.why_merge import MergeExplanation, corpus_pieces, explain_merge
+
+DEBOUNCE_MS = 150
+
+
+class WhyMergePanel(QWidget):
+    """``set_tokenizer(tok)`` and ``set_corpus(paths)`` say what to explain with; ``explain(rank)`` shows merge
+    ``rank``. ``explained(MergeExplanation)`` once it is shown."""
+
+    explained = Signal(object)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.tokenizer = None
+        self.paths: list[Path] = []
+        self.encoding = "utf-8"
+        self.rank: int | None = None
+        self._pending = False
+        self.explanation: MergeExplanation | None = None
+        self.jobs = Jobs("why-merge", self)
+        self.jobs.result.connect(self._on_result)
+        self.jobs.failed.connect(self._on_failed)
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.setInterval(DEBOUNCE_MS)
+        self.timer.timeout.connect(self._start)
+
+        self.title = QLabel(
+            self.tr("Select a merge (in the Train tab's merges table, or a token of your tokenizer here).")
+        )
+        self.title.setObjectName("whyTitle")
+        self.title.setWordWrap(True)
+        self.title.setFont(style.text_font(11))
+        self.corpus_label = QLabel()
+        self.corpus_button = QPushButton(self.tr("Corpus files…"))
+        self.corpus_button.clicked.connect(self.corpus_dialog)
+        self.tie = QLabel()
+        self.tie.setObjectName("whyTie")
+        self.tie.setWordWrap(True)
+        self.lines = QTableWidget(0, 4)
+        self.lines.setObjectName("whyLines")
+        self.lines.setHorizontalHeaderLabels([self.tr("Where"), self.tr("Before"), self.tr("Pair"), self.tr("After")])
+        self.runner_ups = QTableWidget(0, 2)
+        self.runner_ups.setObjectName("whyRunnerUps")
+        self.runner_ups.setHorizontalHeaderLabels([self.tr("Pair at this step"), self.tr("Count")])
+        for table in (self.lines, self.runner_ups):
+            table.verticalHeader().setVisible(False)
+            table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+            table.setFont(style.text_font(10))
+            table.setWordWrap(False)
+        header = self.lines.horizontalHeader()
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        self.runner_ups.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+
+        corpus_row = QHBoxLayout()
+        corpus_row.addWidget(self.corpus_label, 1)
+        corpus_row.addWidget(self.corpus_button)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self.lines)
+        split.addWidget(self.runner_ups)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.title)
+        layout.addLayout(corpus_row)
+        layout.addWidget(self.tie)
+        layout.addWidget(split, 1)
+        self._show_corpus()
+
+    def set_tokenizer(self, tokenizer) -> None:
+        """Our whole tokenizer (with its training record), or None."""
+        if tokenizer is not self.tokenizer:
+            self.tokenizer = tokenizer
+            self.rank, self._pending = None, False
+
+    def set_corpus(self, paths, encoding: str = "utf-8") -> None:
+        """The files the tokenizer was trained on (read again to find the pair's occurrences)."""
+        self.paths, self.encoding = [Path(p) for p in paths], encoding
+        self._show_corpus()
+        if self.rank is not None:
+            self.explain(self.rank)
+
+    def _show_corpus(self) -> None:
+        names = ", ".join(p.name for p in self.paths[:3]) + (" …" if len(self.paths) > 3 else "")
+        self.corpus_label.setText(
+            self.tr("Corpus: {0}").format(names)
+            if self.paths
+            else self.tr("No corpus files: pick the files the tokenizer was trained on.")
+        )
+
+    @Slot()
+    def corpus_dialog(self) -> None:
+        paths, _ = QFileDialog.getOpenFileNames(self, self.tr("The corpus the tokenizer was trained on"))
+        if paths:
+            self.set_corpus(paths)
+
+    def explain(self, rank: int) -> None:
+        """Explain merge ``rank`` of the tokenizer: shortly after the last call (a selection moving fast waits),
+        and only once the panel is on screen (the corpus is not read for a page nobody looks at)."""
+        self.rank = rank
+        self._pending = True
+        if self.isVisible():
+            self.timer.start()
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if self._pending:
+            self.timer.start()
+
+    @Slot()
+    def _start(self) -> None:
+        tokenizer, rank, paths, encoding = self.tokenizer, self.rank, list(self.paths), self.encoding
+        self._pending = False
+        if tokenizer is None or rank is None:
+            return
+        if not 0 <= rank < len(tokenizer.merges):
+            self.title.setText(
+                self.tr("No merge of rank {0}: the tokenizer has {1:,} merges.").format(rank, len(tokenizer.merges))
+            )
+            return
+        left, right = tokenizer.merges[rank]
+        self.title.setText(
+            self.tr("Merge {0:,}: {1} → {2} (looking in the corpus…)").format(
+                rank, render_pair(left, right), render_token(left + right)
+            )
+        )
+
+        def job(cancelled, _progress):
+            return explain_merge(
+                tokenizer, rank, lambda: corpus_pieces(tokenizer, paths, encoding=encoding), cancelled=cancelled
+            )
+
+        self.jobs.submit(job)
+
+    @Slot(object)
+    def _on_result(self, explanation: MergeExplanation) -> None:
+        self.explanation = explanation
+        left, right = explanation.pair
+        count = "" if explanation.count is None else self.tr(", count {0:,} when chosen").format(explanation.count)
+        shown = len(explanation.occurrences)
+        found = self.tr("every occurrence") if explanation.complete else self.tr("the first {0}").format(shown)
+        self.title.setText(
+            self.tr("Merge {0:,}: {1} → {2}{3}; {4} in the corpus ({5} lines).").format(
+                explanation.rank, render_pair(left, right), render_token(left + right), count, found, shown
+            )
+        )
+        self.tie.setText(
+            explanation.tie.explain()
+            if explanation.tie is not None
+            else self.tr("No tie: the pair had the highest count alone.")
+        )
+        self.lines.setRowCount(shown)
+        fill = QBrush(style.PAIR.lighter(170))
+        for r, o in enumerate(explanation.occurrences):
+            where = QTableWidgetItem(f"{o.source}:{o.line}:{o.column}")
+            before = QTableWidgetItem(o.before.replace("\t", "⇥"))
+            before.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            pair = QTableWidgetItem(_visible(o.pair))
+            pair.setBackground(fill)
+            after = QTableWidgetItem(o.after.replace("\t", "⇥"))
+            for c, item in enumerate((where, before, pair, after)):
+                self.lines.setItem(r, c, item)
+        self.lines.resizeColumnToContents(0)
+        self.lines.resizeColumnToContents(2)
+        self.runner_ups.setRowCount(len(explanation.runner_ups))
+        for r, ((a, b), n) in enumerate(explanation.runner_ups):
+            self.runner_ups.setItem(r, 0, QTableWidgetItem(render_pair(a, b)))
+            self.runner_ups.setItem(r, 1, QTableWidgetItem(f"{n:,}"))
+        self.explained.emit(explanation)
+
+    @Slot(str, str)
+    def _on_failed(self, message: str, _details: str) -> None:
+        self.title.setText(self.tr("Cannot explain this merge: {0}").format(message))
+
+    def shutdown(self) -> None:
+        self.timer.stop()
+        self.jobs.wait_all()
+
+
+def _visible(text: str) -> str:
+    """Whitespace made visible as in token labels (a context line has no newline).
+
+    >>> _visible(" a\\tb")
+    '␣a⇥b'
+    """
+    return text.translate(_VISIBLE)
+
+
+_VISIBLE = str.maketrans({" ": "␣", "\t": "⇥", "\r": "␍"})

@@ -1,0 +1,263 @@
+"""The Vocabulary tab through its real widgets: o200k's table, filters and sorting, the longest tokens, the overlap
+of our trained tokenizer with o200k, the audit (a token made unreachable on purpose, Cancel, export), why a merge
+was made, and language parity. Every figure is checked against the engine (bpe_core.vocabulary) run directly."""
+
+from __future__ import annotations
+
+import csv
+import json
+
+import numpy as np
+import pytest
+from PySide6.QtCore import Qt
+
+from app.vocabulary import VocabularyTab
+from app.vocabulary.table_model import VocabularyModel
+from bpe_core.reference import get_encoding
+from bpe_core.sample_corpora import corpus_path
+from bpe_core.token_label import render_pair
+from bpe_core.tokenizer import Tokenizer
+from bpe_core.vocab import vocab_from_merges
+from bpe_core.vocabulary import build_table, filter_rows, longest_by_script, vocabulary_source
+from bpe_core.vocabulary.overlap import vocabulary_overlap
+
+WAIT_MS = 60000
+
+
+@pytest.fixture
+def tab(qtbot):
+    """A Vocabulary tab on its own, shown, with o200k loaded (its default)."""
+    widget = VocabularyTab()
+    qtbot.addWidget(widget)
+    widget.resize(1300, 800)
+    widget.show()
+    qtbot.waitUntil(lambda: widget.current is not None, timeout=WAIT_MS)
+    yield widget
+    widget.shutdown()
+
+
+@pytest.fixture(scope="module")
+def o200k_table():
+    return build_table(vocabulary_source(get_encoding("o200k_base")))
+
+
+@pytest.fixture
+def chinese_corpus(tmp_path):
+    """The first 60,000 characters of the shipped Chinese prose (红楼梦)."""
+    text = corpus_path("chinese-prose").read_text(encoding="utf-8")[:60000]
+    path = tmp_path / "hongloumeng.txt"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def shown_rows(model: VocabularyModel) -> np.ndarray:
+    return np.array([model.row_of_view(r) for r in range(model.rowCount())], dtype=np.int64)
+
+
+def test_o200k_loads_with_every_token(tab, o200k_table):
+    model = tab.browse.view.model_
+    assert tab.current.choice.key == "o200k_base"
+    assert model.rowCount() == len(o200k_table) == 200_000
+    assert "200,000 of 200,000 tokens" in tab.browse.count_label.text()
+    first = model.index(0, model.column_of("label"))
+    assert model.data(first) == "!" and model.data(model.index(0, model.column_of("id"))) == 0
+
+
+def test_filter_by_script_han_shows_only_han_tokens(qtbot, tab, o200k_table):
+    filters, model = tab.browse.filters, tab.browse.view.model_
+    filters.script.setCurrentIndex(filters.script.findData("Han"))  # the real combo
+    qtbot.waitUntil(lambda: model.rowCount() < 200_000, timeout=5000)
+    rows = shown_rows(model)
+    assert rows.tolist() == filter_rows(o200k_table, scripts=["Han"]).tolist()
+    assert {model.data(model.index(r, model.column_of("script"))) for r in range(model.rowCount())} == {"Han"}
+    # a substring narrows it further; the leading-space filter too
+    filters.substring.setText("中国")  # typed through an input method: keyClicks takes ASCII only
+    qtbot.waitUntil(lambda: all("中国" in model.data(model.index(r, 2)) for r in range(model.rowCount())), timeout=5000)
+    assert model.rowCount() == len(filter_rows(o200k_table, scripts=["Han"], substring="中国")) > 0
+    filters.space.setCurrentIndex(filters.space.findData(True))
+    assert all(model.data(model.index(r, 2)).startswith("␣") for r in range(model.rowCount()))
+
+
+def test_sort_by_length_through_the_header(qtbot, tab, o200k_table):
+    view, model = tab.browse.view, tab.browse.view.model_
+    column = model.column_of("length")
+    view.sortByColumn(column, Qt.SortOrder.DescendingOrder)
+    lengths = o200k_table.n_bytes[shown_rows(model)]
+    assert (np.diff(lengths) <= 0).all() and lengths[0] == o200k_table.n_bytes.max()
+    view.sortByColumn(model.column_of("id"), Qt.SortOrder.AscendingOrder)
+    assert shown_rows(model)[:5].tolist() == [0, 1, 2, 3, 4]
+
+
+def test_longest_han_token_is_what_the_engine_says(qtbot, tab, o200k_table):
+    tab.browse.show_longest("Han")
+    longest = tab.browse.longest.model_
+    expected = longest_by_script(o200k_table, 50)["Han"]
+    assert shown_rows(longest).tolist() == expected.tolist()
+    assert longest.data(longest.index(0, longest.column_of("label"))) == o200k_table.labels[expected[0]]
+    # the Han share chart has a bar per stretch of ranks
+    assert len(tab.browse.rank_chart.shares) > 10
+
+
+def test_a_bad_regex_is_named_and_keeps_the_rows(qtbot, tab):
+    filters, model = tab.browse.filters, tab.browse.view.model_
+    qtbot.keyClicks(filters.pattern, "(the")
+    qtbot.waitUntil(lambda: tab.browse.filter_error.isVisible(), timeout=5000)
+    assert "(the" in tab.browse.filter_error.text() and "not valid" in tab.browse.filter_error.text()
+    assert model.rowCount() == 200_000
+
+
+def test_the_table_model_passes_qt_checks(qtmodeltester):
+    model = VocabularyModel()
+    model.set_table(build_table(vocabulary_source(get_encoding("gpt2"))), base=np.arange(0, 50257, 97))
+    qtmodeltester.check(model)
+
+
+def made_unreachable() -> Tokenizer:
+    """``abc`` is made by (a, bc) but the text "abc" encodes as ``ab c``: no text produces token 258."""
+    merges = [(b"a", b"b"), (b"b", b"c"), (b"a", b"bc")]
+    return Tokenizer(vocab_from_merges(merges), merges, pattern="none")
+
+
+def test_audit_finds_a_token_made_unreachable_on_purpose(qtbot, tab, tmp_path):
+    tokenizer = made_unreachable()
+    tab.set_own_tokenizer(tokenizer, "demo")
+    qtbot.waitUntil(lambda: tab.current.choice.key == "own", timeout=WAIT_MS)
+    audit = tab.audit
+    tab.pages.setCurrentWidget(audit)
+    qtbot.mouseClick(audit.run_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: audit.audit is not None and audit.run_button.isEnabled(), timeout=WAIT_MS)
+    assert audit.audit.unreachable == {258: (256, 99)}
+    assert audit.finding.currentData() == "unreachable"
+    model = audit.tokens.model_
+    assert model.rowCount() == 1 and model.data(model.index(0, model.column_of("label"))) == "abc"
+    assert "1 unreachable" in audit.status.text()
+    # exported as CSV and JSON
+    assert audit.export(tmp_path / "audit.csv") and audit.export(tmp_path / "audit.json")
+    rows = list(csv.DictReader((tmp_path / "audit.csv").open(encoding="utf-8")))
+    assert [r["id"] for r in rows if r["unreachable"] == "True"] == ["258"]
+    assert json.loads((tmp_path / "audit.json").read_text(encoding="utf-8"))["unreachable"] == {"258": [256, 99]}
+
+
+def test_audit_counts_usage_in_the_compare_text(qtbot):
+    text = "abab c"
+    widget = VocabularyTab(lambda: text)
+    qtbot.addWidget(widget)
+    widget.show()
+    try:
+        widget.set_own_tokenizer(made_unreachable(), "demo")
+        qtbot.waitUntil(lambda: widget.current is not None and widget.current.choice.key == "own", timeout=WAIT_MS)
+        audit = widget.audit
+        audit.usage.setCurrentIndex(audit.usage.findData("compare"))
+        qtbot.mouseClick(audit.run_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: audit.audit is not None, timeout=WAIT_MS)
+        audit.finding.setCurrentIndex(audit.finding.findData("unused"))
+        model = audit.tokens.model_
+        labels = {model.data(model.index(r, model.column_of("label"))) for r in range(model.rowCount())}
+        assert {"bc", "abc"} <= labels and "ab" not in labels and "a" in labels  # "a" alone is never used
+    finally:
+        widget.shutdown()
+
+
+def test_audit_cancel_stops_it(qtbot, tab):
+    audit = tab.audit
+    qtbot.mouseClick(audit.run_button, Qt.MouseButton.LeftButton)
+    assert audit.cancel_button.isEnabled()
+    qtbot.mouseClick(audit.cancel_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: audit.run_button.isEnabled(), timeout=WAIT_MS)
+    assert audit.audit is None and "cancelled" in audit.status.text()
+
+
+def test_an_unreadable_usage_file_is_named_and_nothing_runs(qtbot, tab, tmp_path):
+    bad = tmp_path / "latin1.txt"
+    bad.write_bytes(b"caf\xe9 ok")
+    tab.audit.set_usage_file(bad)
+    qtbot.mouseClick(tab.audit.run_button, Qt.MouseButton.LeftButton)
+    assert "latin1.txt" in tab.audit.status.text() and "offset 3" in tab.audit.status.text()
+    assert not tab.audit.jobs.busy() and tab.audit.run_button.isEnabled()
+
+
+def test_parity_table_has_english_at_one(qtbot, tab):
+    parity = tab.parity
+    tab.pages.setCurrentWidget(parity)
+    qtbot.mouseClick(parity.run_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: bool(parity.rows), timeout=WAIT_MS)
+    english = [r for r in parity.rows if r.language == "en"]
+    assert {r.tokenizer for r in english} == {"gpt2", "cl100k_base", "o200k_base"}
+    assert all(r.premium == 1.0 for r in english)
+    table = parity.table
+    row = next(r for r in range(table.rowCount()) if table.item(r, 0).text().endswith("(en)"))
+    assert [table.item(row, 3 + 3 * t).text() for t in range(3)] == ["1.00"] * 3
+    chinese = next(r for r in parity.rows if r.language == "zh" and r.tokenizer == "gpt2")
+    assert chinese.tokens == len(get_encoding("gpt2").encode_ordinary(parity.passage.texts["zh"]))
+
+
+def train_on(window, train, corpus, vocab_size):
+    window.corpus_panel.add_files([corpus])
+    window.settings_panel.apply(vocab_size=vocab_size, special_tokens=[], pattern="o200k")
+    return train(window)
+
+
+@pytest.mark.slow
+def test_overlap_of_ours_and_o200k_after_training_on_chinese(qtbot, window, train, chinese_corpus, o200k_table):
+    train_on(window, train, chinese_corpus, 700)
+    tab = window.vocabulary_tab
+    window.tabs.setCurrentWidget(tab)
+    qtbot.waitUntil(lambda: tab.current is not None and tab.current.choice.key == "own", timeout=WAIT_MS)
+    overlap = tab.overlap
+    tab.pages.setCurrentWidget(overlap)
+    overlap.pick("own", "o200k_base")
+    with qtbot.waitSignal(overlap.ready, timeout=WAIT_MS):
+        qtbot.mouseClick(overlap.compare_button, Qt.MouseButton.LeftButton)
+    ours = build_table(vocabulary_source(window.tokenizer))
+    expected = vocabulary_overlap(ours, o200k_table)
+    got = overlap.overlap
+    assert got.shared_a.tolist() == expected.shared_a.tolist() and got.only_b.tolist() == expected.only_b.tolist()
+    assert f"{len(expected.shared_a):,} shared tokens" in overlap.summary.text()
+    only_ours = overlap.only_a.model_
+    assert only_ours.rowCount() == len(expected.only_a) > 0
+    o200k_bytes = set(o200k_table.tokens)
+    assert all(ours.tokens[only_ours.row_of_view(r)] not in o200k_bytes for r in range(only_ours.rowCount()))
+    by_script = {
+        overlap.scripts.item(r, 0).text(): overlap.scripts.item(r, 1).text() for r in range(overlap.scripts.rowCount())
+    }
+    assert by_script["Han"] == f"{expected.by_script()['Han'][0]:,}"
+
+
+@pytest.mark.slow
+def test_why_this_merge_shows_lines_containing_the_pair(qtbot, window, train, chinese_corpus):
+    train_on(window, train, chinese_corpus, 300)
+    tab = window.vocabulary_tab
+    window.tabs.setCurrentWidget(tab)
+    tab.pages.setCurrentWidget(tab.why)
+    rank = 5
+    with qtbot.waitSignal(tab.why.explained, timeout=WAIT_MS) as blocker:
+        window.select_rank(rank)  # a merge selected in the Train tab's table
+    explanation = blocker.args[0]
+    left, right = window.tokenizer.merges[rank]
+    pair = (left + right).decode("utf-8", "replace")
+    assert explanation.rank == rank and explanation.occurrences
+    lines = tab.why.lines
+    assert lines.rowCount() == len(explanation.occurrences)
+    assert all(lines.item(r, 2).text() == pair for r in range(lines.rowCount()))
+    text = chinese_corpus.read_text(encoding="utf-8").splitlines()
+    for o in explanation.occurrences:
+        assert text[o.line - 1][o.column : o.column + len(o.pair)] == o.pair
+    assert tab.why.runner_ups.item(0, 0).text() == render_pair(left, right)  # the chosen pair leads the runner-ups
+
+
+@pytest.mark.slow
+def test_double_click_in_the_vocabulary_opens_the_merge_tree(qtbot, window):
+    tab = window.vocabulary_tab
+    window.tabs.setCurrentWidget(tab)
+    qtbot.waitUntil(lambda: tab.current is not None, timeout=WAIT_MS)
+    view = tab.browse.view
+    token_id = 200_000 - 1
+    assert view.select_id(token_id)
+    index = view.model_.index(view.model_.view_row_of_id(token_id), view.model_.column_of("label"))
+    view.scrollTo(index)
+    point = view.visualRect(index).center()
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=point)  # an item view needs the first click
+    qtbot.mouseDClick(view.viewport(), Qt.MouseButton.LeftButton, pos=point)
+    teaching = window.teaching
+    assert teaching is not None and teaching.tree.root.id == token_id
+    assert teaching.source.currentData() == "o200k_base"
