@@ -12,7 +12,8 @@ stops cleanly on close (the training process is ended with it).
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from functools import cached_property
 
 from PySide6.QtCore import QTimer, Signal, Slot
 
@@ -37,20 +38,14 @@ FLUSH_SECONDS = 1 / 30
 POLL_SECONDS = 0.02
 
 
-@dataclass
-class TrainingResult:
-    """What a finished (or cancelled) run produced, straight from the trainer."""
+@dataclass(frozen=True)
+class TrainingResult(Finished):
+    """What a finished (or cancelled) run produced: the training process's last record, with its vocabulary and
+    tokenizer."""
 
-    vocab: dict[int, bytes]
-    merges: list[tuple[bytes, bytes]]
-    special_tokens: dict[str, int]
-    pattern: str
-    record: TrainingRecord
-    stop_reason: str
-    cancelled: bool
-    seconds: float = 0.0
-    #: Something the user should know about the result (e.g. characters the pattern left unmatched).
-    warning: str = ""
+    @cached_property
+    def vocab(self) -> dict[int, bytes]:
+        return vocab_from_merges(self.merges, self.special_tokens)
 
     def tokenizer(self) -> Tokenizer:
         """The trained tokenizer, carrying its training record (saved with it)."""
@@ -160,11 +155,9 @@ class TrainingWorker(Task):
 
     def _cancelled_early(self) -> TrainingResult:
         s = self.settings
-        special = {token: 256 + i for i, token in enumerate(s.special_tokens)}
         return TrainingResult(
-            vocab=vocab_from_merges((), special),
             merges=[],
-            special_tokens=special,
+            special_tokens={token: 256 + i for i, token in enumerate(s.special_tokens)},
             pattern=s.pattern,
             record=TrainingRecord(stop_reason="cancelled before counting"),
             stop_reason="cancelled before counting",
@@ -173,17 +166,7 @@ class TrainingWorker(Task):
 
 
 def _result(finished: Finished) -> TrainingResult:
-    return TrainingResult(
-        vocab=vocab_from_merges(finished.merges, finished.special_tokens),
-        merges=finished.merges,
-        special_tokens=finished.special_tokens,
-        pattern=finished.pattern,
-        record=finished.record,
-        stop_reason=finished.stop_reason,
-        cancelled=finished.cancelled,
-        seconds=finished.seconds,
-        warning=finished.warning,
-    )
+    return TrainingResult(**{f.name: getattr(finished, f.name) for f in fields(finished)})
 
 
 def _failure_kind(failed: Failed) -> str:
