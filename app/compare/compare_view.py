@@ -1,9 +1,12 @@
 """The Compare view: a text editor and, beside it, one pane per tokenizer showing how each one cuts the text.
 
 Panes: our tokenizer (trained or opened; the main window calls :meth:`CompareView.set_own_tokenizer` at every
-step), tiktoken's ``gpt2``, ``cl100k_base`` and ``o200k_base``, and any tokenizer file the user adds. Each can be
-hidden. Typing re-encodes after a short pause, in the background (:mod:`app.compare.encode_worker`); the view
-only draws the engine's token records.
+step), tiktoken's ``gpt2``, ``cl100k_base`` and ``o200k_base``, and any number the user adds from the "Add
+tokenizer" menu: a file or folder of any kind :func:`bpe_core.formats.load_any` reads, a Hugging Face model id, or
+one of the curated models (:mod:`bpe_core.model_catalogue`). Added tokenizers load in the background
+(:mod:`app.compare.source_loader`; the pane says what is loading and can cancel it). Each pane can be hidden.
+Typing re-encodes after a short pause, in the background (:mod:`app.compare.encode_worker`); the view only draws
+the engine's token records.
 """
 
 from __future__ import annotations
@@ -14,13 +17,15 @@ from pathlib import Path
 from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QTextCursor
 from PySide6.QtWidgets import (
-    QApplication,
     QCheckBox,
     QComboBox,
+    QDialog,
+    QDialogButtonBox,
     QFileDialog,
     QHBoxLayout,
     QInputDialog,
     QLabel,
+    QLineEdit,
     QMenu,
     QMessageBox,
     QPlainTextEdit,
@@ -32,9 +37,10 @@ from PySide6.QtWidgets import (
 )
 
 from app.common import dialogs
-from app.common.local_files import read_text_head, regular_file
+from app.common.local_files import read_text_head
 from app.compare.boundaries import compare_cuts, cut_offsets
 from app.compare.encode_worker import EncodeService
+from app.compare.source_loader import SourceLoader
 from app.compare.sources import (
     OWN_KEY,
     REFERENCE_PANES,
@@ -42,13 +48,16 @@ from app.compare.sources import (
     PaneSource,
     ReferenceSource,
     TokenizerSource,
-    load_file_source,
+    load_source,
+    source_key,
+    source_title,
 )
 from app.compare.step_tokenizer import tokenizer_from_steps
 from app.compare.token_canvas import Options
 from app.compare.token_pane import TokenPane
 from app.style import Palette, text_font
 from app.train.corpus_sources import format_bytes
+from bpe_core import hub, model_catalogue
 
 DEFAULT_TEXT = (
     "Tokenizers cut text into pieces. Hello world!\n"
@@ -62,14 +71,16 @@ DEBOUNCE_MS = 120
 #: While training, the "Ours" pane follows the merges at most this often.
 STEPS_INTERVAL_MS = 400
 NO_OWN_TOKENIZER = "No tokenizer yet: train one or open a saved tokenizer, and its tokens appear here."
-TIKTOKEN_PATTERNS = ("cl100k", "o200k", "gpt2")
+#: The named patterns offered for a file that does not say how it pre-tokenizes (any other text is a regex).
+TIKTOKEN_PATTERNS = ("cl100k", "o200k", "gpt2", "llama3", "qwen2", "tekken")
 
 
 @dataclass
 class Pane:
     """Everything the view holds about one pane: its ``key``, its ``title``, the ``source`` it encodes with (None:
     no tokenizer yet), its ``widget`` (which keeps the result it shows), its ``action`` in the Panes menu,
-    whether the user has ``hidden`` it, and whether it can be ``removable`` (an added file) or only hidden."""
+    whether the user has ``hidden`` it, whether it can be ``removable`` (an added one) or only hidden, and whether
+    its tokenizer is still ``loading``."""
 
     key: str
     title: str
@@ -78,6 +89,7 @@ class Pane:
     action: QAction
     removable: bool = False
     hidden: bool = False
+    loading: bool = False
 
 
 class CompareView(QWidget):
@@ -93,6 +105,10 @@ class CompareView(QWidget):
         self.service = EncodeService(self)
         self.service.pane_ready.connect(self._on_pane_ready)
         self.service.idle.connect(self._on_idle)
+        self.loader = SourceLoader(self)
+        self.loader.loaded.connect(self._on_source_loaded)
+        self.loader.failed.connect(self._on_source_failed)
+        self.loader.needs_pattern.connect(self._on_needs_pattern)
         self.pane_records: dict[str, Pane] = {}  # by key, in the splitter's order
         self.reference_key: str | None = None
         self.highlight: tuple[int, int] = (0, 0)
@@ -149,9 +165,13 @@ class CompareView(QWidget):
         self.load_button = QPushButton("Load text…")
         self.load_button.setToolTip("Load a UTF-8 text file into the editor")
         self.load_button.clicked.connect(self.load_text_dialog)
-        self.add_button = QPushButton("Add tokenizer…")
-        self.add_button.setToolTip("Add a pane for a saved tokenizer (.json) or a tiktoken rank file (.tiktoken)")
-        self.add_button.clicked.connect(self.add_tokenizer_dialog)
+        self.add_button = QToolButton()
+        self.add_button.setObjectName("addTokenizer")
+        self.add_button.setText("Add tokenizer")
+        self.add_button.setToolTip("Add a pane: a tokenizer file or folder, a Hugging Face model, or a known model")
+        self.add_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.add_menu = self._build_add_menu()
+        self.add_button.setMenu(self.add_menu)
         self.panes_button = QToolButton()
         self.panes_button.setText("Panes")
         self.panes_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
@@ -211,6 +231,27 @@ class CompareView(QWidget):
         ):
             self.layers.addWidget(widget)
         self.layers.addStretch(1)
+
+    def _build_add_menu(self) -> QMenu:
+        menu = QMenu(self)
+        menu.setObjectName("addTokenizerMenu")
+        menu.addAction("File…", self.add_file_dialog).setToolTip(
+            "tokenizer.json, tekken.json, a SentencePiece .model, a .tiktoken file, GPT-2 files or a saved tokenizer"
+        )
+        menu.addAction("Folder…", self.add_folder_dialog).setToolTip("A model's folder holding its tokenizer files")
+        menu.addAction("Model on Hugging Face…", self.add_model_dialog).setToolTip(
+            "ORG/NAME[@revision]: only its tokenizer files are downloaded, into the Hugging Face cache"
+        )
+        menu.addSeparator()
+        for family, models in model_catalogue.families().items():
+            submenu = menu.addMenu(family)
+            for model in models:
+                label = f"{model.name} — {model.hub_id}" + (" (gated: needs a login)" if model.gated else "")
+                action = submenu.addAction(label)
+                action.setToolTip(model.note)
+                action.setData(model.hub_id)
+                action.triggered.connect(self._on_catalogue_action)
+        return menu
 
     def _add_pane(self, key: str, source: PaneSource | None, title: str = "", *, removable: bool = False) -> Pane:
         title = title or self._title(key, source)
@@ -305,25 +346,92 @@ class CompareView(QWidget):
         self._rebuild_reference_combo()
 
     def add_tokenizer_file(self, path: str | Path, pattern: str = "cl100k") -> TokenPane | None:
-        """Add a pane for a tokenizer file (``pattern`` is how a ``.tiktoken`` file pre-tokenizes). On error the
-        user sees a message and nothing changes; returns None then."""
+        """Add a pane for a tokenizer file or folder, loaded now (``pattern`` is how a ``.tiktoken`` file or GPT-2
+        files pre-tokenize). On error the user sees a message and nothing changes; returns None then."""
         try:
-            source = load_file_source(regular_file(path), pattern)
+            source = load_source(path, pattern)
         except (OSError, ValueError) as exc:
             dialogs.show_error(self, "Cannot add tokenizer", f"“{Path(path).name}” could not be read: {exc}", repr(exc))
             return None
-        if source.key in self.pane_records:
+        return self._show_source(source)
+
+    def add_source(self, source: str | Path, pattern: str | None = None) -> str:
+        """Add a pane for ``source`` (a file, a folder or ``hf:ORG/NAME``) and load it in the background: the pane
+        says what is loading, with a Cancel button, until it shows the tokens or why it could not load. A source
+        that needs a pattern and was given none asks for one. Returns the pane's key."""
+        key = source_key(source)
+        if key in self.pane_records:
+            self.remove_pane(key)
+        record = self._add_pane(key, None, f"{source_title(source)} (loading)", removable=True)
+        record.loading = True
+        record.widget.set_message(f"Loading {source_title(source)}…", loading=True)
+        self._rebuild_reference_combo()
+        self._equalize()
+        self.loader.load(key, str(source), pattern)
+        return key
+
+    def _show_source(self, source: PaneSource) -> TokenPane:
+        record = self.pane_records.get(source.key)
+        if record is not None and not record.loading:
             self.remove_pane(source.key)
-        suffix = f" ({pattern} pre-tokenizer)" if str(path).endswith((".tiktoken", ".tiktoken.gz")) else ""
-        record = self._add_pane(source.key, source, source.label + suffix, removable=True)
+            record = None
+        if record is None:
+            record = self._add_pane(source.key, source, removable=True)
+        else:
+            record.source, record.loading, record.title = source, False, source.label
+            record.widget.set_title(source.label)
+            record.action.setText(source.label)
         self._rebuild_reference_combo()
         self._equalize()
         self._request([source.key])
         return record.widget
 
+    @Slot(str, object)
+    def _on_source_loaded(self, key: str, source: PaneSource) -> None:
+        if key in self.pane_records:
+            self._show_source(source)
+
+    @Slot(str, str, str)
+    def _on_source_failed(self, key: str, message: str, details: str) -> None:
+        record = self.pane_records.get(key)
+        if record is None:
+            return
+        record.loading = False
+        record.widget.set_message(f"Could not load: {message}")
+        record.widget.setToolTip(details)
+
+    @Slot(str, str)
+    def _on_needs_pattern(self, key: str, source: str) -> None:
+        pattern = self.ask_pattern(source_title(source))
+        if pattern is None:
+            self.remove_pane(key)
+        else:
+            self.add_source(source, pattern)
+
+    def ask_pattern(self, name: str) -> str | None:
+        """Ask how a file that does not say so pre-tokenizes: a named pattern or a regex (None: cancelled)."""
+        pattern, ok = QInputDialog.getItem(
+            self,
+            "Pre-tokenizer",
+            f"“{name}” does not say how text is split before merging (a .tiktoken file, GPT-2 files).\n"
+            "Choose the model's pattern, or type a regex:",
+            list(TIKTOKEN_PATTERNS),
+            0,
+            True,
+        )
+        return (pattern.strip() or None) if ok else None
+
+    def cancel_loading(self, key: str) -> None:
+        """Stop loading pane ``key``'s tokenizer and remove the pane."""
+        self.loader.cancel(key)
+        if key in self.pane_records:
+            self.remove_pane(key)
+
     def remove_pane(self, key: str) -> None:
         """Remove an added pane (the built-in ones can only be hidden)."""
         record = self.pane_records.pop(key)
+        if record.loading:
+            self.loader.cancel(key)
         self.panes_menu.removeAction(record.action)
         record.widget.setParent(None)
         record.widget.deleteLater()
@@ -353,7 +461,7 @@ class CompareView(QWidget):
         self._request(self.visible_keys())
 
     def busy(self) -> bool:
-        return self.service.busy() or self.timer.isActive()
+        return self.service.busy() or self.timer.isActive() or self.loader.busy()
 
     def highlight_chars(self, start: int, end: int) -> None:
         """Highlight the tokens touching characters ``start:end`` in every pane, and select them in the editor."""
@@ -373,6 +481,7 @@ class CompareView(QWidget):
         """Stop the encoding thread (call before the view goes away)."""
         self.timer.stop()
         self.steps_timer.stop()
+        self.loader.shutdown()
         self.service.shutdown()
 
     def showEvent(self, event) -> None:
@@ -393,10 +502,11 @@ class CompareView(QWidget):
         sources = []
         for key in keys:
             record = self.pane_records.get(key)
-            if record is None or record.hidden:
+            if record is None or record.hidden or record.loading:
                 continue
             if record.source is None:
-                record.widget.set_message(NO_OWN_TOKENIZER)
+                if key == OWN_KEY:
+                    record.widget.set_message(NO_OWN_TOKENIZER)
                 continue
             sources.append(record.source)
         if sources:
@@ -611,30 +721,82 @@ class CompareView(QWidget):
         self.notice.setVisible(bool(text))
 
     @Slot()
-    def add_tokenizer_dialog(self) -> None:
+    def add_file_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, "Add tokenizer pane", "", "Tokenizers (*.json *.tiktoken *.tiktoken.gz);;All files (*)"
+            self,
+            "Add tokenizer pane",
+            "",
+            "Tokenizers (*.json *.model *.tiktoken *.tiktoken.gz *.txt *.bpe);;All files (*)",
         )
-        if not path:
-            return
-        pattern = "cl100k"
-        if path.endswith((".tiktoken", ".tiktoken.gz")):
-            pattern, ok = QInputDialog.getItem(
-                self,
-                "Pre-tokenizer",
-                "A .tiktoken file does not say how text is split before merging.\n"
-                "Which pre-tokenizer pattern goes with it?",
-                list(TIKTOKEN_PATTERNS),
-                0,
-                False,
-            )
-            if not ok:
-                return
-        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        if path:
+            self.add_source(path)
+
+    @Slot()
+    def add_folder_dialog(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "Add the tokenizer in a model's folder")
+        if folder:
+            self.add_source(folder)
+
+    @Slot()
+    def add_model_dialog(self) -> None:
+        model = ModelIdDialog(self)
+        if model.exec():
+            self.add_source(f"hf:{model.model_id()}")
+
+    @Slot()
+    def _on_catalogue_action(self) -> None:
+        self.add_model(self.sender().data())
+
+    def add_model(self, hub_id: str) -> str:
+        """Add a pane for a curated model (its tiktoken file gets the catalogue's pattern). Returns its key."""
+        model = model_catalogue.find(hub_id)
+        return self.add_source(model.source, model.pattern)
+
+
+class ModelIdDialog(QDialog):
+    """A box for ``ORG/NAME[@revision]``, checked as it is typed (:func:`bpe_core.hub.parse_model_id`)."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setWindowTitle("Model on Hugging Face")
+        self.edit = QLineEdit()
+        self.edit.setObjectName("modelIdEdit")
+        self.edit.setPlaceholderText("Qwen/Qwen2.5-7B-Instruct")
+        self.verdict = QLabel()
+        self.verdict.setObjectName("modelIdVerdict")
+        self.verdict.setWordWrap(True)
+        note = QLabel(
+            "Only the tokenizer files are fetched, into the Hugging Face cache; a cached model needs no network."
+        )
+        note.setWordWrap(True)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("Model id (ORG/NAME, optionally @revision):"))
+        layout.addWidget(self.edit)
+        layout.addWidget(self.verdict)
+        layout.addWidget(note)
+        layout.addWidget(self.buttons)
+        self.edit.textChanged.connect(self._check)
+        self._check("")
+        self.resize(520, self.sizeHint().height())
+
+    def model_id(self) -> str:
+        """The id typed, checked (raises ``bpe_core.hub.InvalidModelIdError`` when it is not one)."""
+        return str(hub.parse_model_id(self.edit.text()))
+
+    @Slot(str)
+    def _check(self, text: str) -> None:
         try:
-            self.add_tokenizer_file(path, pattern)
-        finally:
-            QApplication.restoreOverrideCursor()
+            self.model_id()
+        except hub.InvalidModelIdError as exc:
+            self.verdict.setText(str(exc) if text.strip() else "")
+            valid = False
+        else:
+            self.verdict.setText("")
+            valid = True
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(valid)
 
 
 def _utf16_length(text: str) -> int:

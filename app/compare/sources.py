@@ -193,19 +193,47 @@ class ForeignSource(PaneSource):
 def load_source(source: str | Path, pattern: str | None = None) -> PaneSource:
     """A pane source for anything :func:`bpe_core.formats.load_any` takes: a file of any kind, a folder, a
     reference name or ``hf:ORG/NAME``. ``pattern`` is used only for sources that need one (a ``.tiktoken`` file,
-    GPT-2 files). Raises ``ValueError`` (or ``OSError``) with a message naming the source."""
+    GPT-2 files), and the title names it. Raises ``ValueError`` (or ``OSError``) with a message naming the source."""
     name = str(source)
     if name in reference.reference_names():
         return ReferenceSource(name)
     applied = pattern if formats.takes_pattern(name) else None
     tokenizer = formats.load_any(name, pattern=applied)
-    is_file = not name.startswith("hf:")
-    key = f"file:{Path(name).resolve()}" if is_file else name
-    title = Path(name).name if is_file else name
-    label = f"{title} · {tokenizer.vocab_size:,} tokens" + (f" ({applied} pre-tokenizer)" if applied else "")
+    label = f"{source_title(name)} · {tokenizer.vocab_size:,} tokens" + (
+        f" ({applied} pre-tokenizer)" if applied else ""
+    )
     if isinstance(tokenizer, Tokenizer):
-        return TokenizerSource(key, label, tokenizer)
-    return ForeignSource(key, label, tokenizer)
+        return TokenizerSource(source_key(name), label, tokenizer)
+    return ForeignSource(source_key(name), label, tokenizer)
+
+
+def source_key(source: str | Path) -> str:
+    """The key of the pane that shows ``source``: the name of a reference or a model id, or the resolved path.
+
+    >>> source_key("hf:Qwen/Qwen2.5-7B-Instruct"), source_key("o200k_base")
+    ('hf:Qwen/Qwen2.5-7B-Instruct', 'o200k_base')
+    """
+    name = str(source)
+    if name.startswith("hf:") or name in reference.reference_names():
+        return name
+    return f"file:{Path(name).resolve()}"
+
+
+def source_title(source: str | Path) -> str:
+    """How a pane names its model: the model id, or the file's name -- with its folder's when the name is a
+    generic one (``tokenizer.json``, ``tokenizer.model``, ``tekken.json``...).
+
+    >>> source_title("hf:Qwen/Qwen2.5-7B-Instruct"), source_title("/models/Qwen2.5-7B/tokenizer.json")
+    ('hf:Qwen/Qwen2.5-7B-Instruct', 'Qwen2.5-7B/tokenizer.json')
+    >>> source_title("/tmp/qwen.tiktoken")
+    'qwen.tiktoken'
+    """
+    name = str(source)
+    if name.startswith("hf:"):
+        return name
+    path = Path(name)
+    generic = path.stem in ("tokenizer", "tekken", "vocab", "encoder", "merges") and path.parent.name
+    return f"{path.parent.name}/{path.name}" if generic else path.name
 
 
 def load_file_source(path: str | Path, pattern: str = "gpt2") -> PaneSource:

@@ -27,8 +27,9 @@ def format_stats(tokens: int, chars: int, n_bytes: int) -> str:
 
 
 class TokenPane(QWidget):
-    """``hide_requested(key)`` when its × is clicked; ``token_clicked(key, index)`` when a token is clicked,
-    ``token_double_clicked(key, index)`` when one is double-clicked."""
+    """``hide_requested(key)`` when its × (or, while its tokenizer loads, its Cancel) is clicked;
+    ``token_clicked(key, index)`` when a token is clicked, ``token_double_clicked(key, index)`` when one is
+    double-clicked."""
 
     hide_requested = Signal(str)
     token_clicked = Signal(str, int)
@@ -59,6 +60,12 @@ class TokenPane(QWidget):
         self.hide_button.setText("✕")
         self.hide_button.setToolTip("Remove this pane" if removable else "Hide this pane (show it again from Panes)")
         self.hide_button.clicked.connect(self._on_hide_clicked)
+        self.cancel_button = QToolButton()
+        self.cancel_button.setObjectName("paneCancel")
+        self.cancel_button.setText("Cancel")
+        self.cancel_button.setToolTip("Stop loading this tokenizer and remove the pane")
+        self.cancel_button.clicked.connect(self._on_hide_clicked)
+        self.cancel_button.hide()
 
         header = QFrame()
         header.setObjectName("paneHeader")
@@ -68,6 +75,7 @@ class TokenPane(QWidget):
         top.addWidget(self.title, 1)
         top.addWidget(self.fewest)
         top.addWidget(self.copy_button)
+        top.addWidget(self.cancel_button)
         top.addWidget(self.hide_button)
         for label in (self.title, self.stats, self.agreement):
             label.setWordWrap(True)
@@ -121,6 +129,7 @@ class TokenPane(QWidget):
 
     def set_result(self, result: PaneResult) -> None:
         self.result = result
+        self.cancel_button.hide()
         view = result.view
         if view is None:
             self.stats.setText("not encoded")
@@ -131,11 +140,16 @@ class TokenPane(QWidget):
         self.stats.setToolTip(f"encoded in {1000 * result.seconds:.1f} ms")
         self.canvas.set_result(result, result.source)
 
-    def set_message(self, message: str, source: PaneSource | None = None) -> None:
-        """Show a message instead of tokens (e.g. no tokenizer trained yet)."""
+    def set_message(self, message: str, source: PaneSource | None = None, *, loading: bool = False) -> None:
+        """Show a message instead of tokens (e.g. no tokenizer trained yet); ``loading`` shows a Cancel button."""
         self.result = None
-        self.stats.setText("–")
+        self.stats.setText("loading…" if loading else "–")
+        self.cancel_button.setVisible(loading)
         self.canvas.set_result(None, source, message=message)
+
+    def message(self) -> str:
+        """The message shown instead of tokens ("" when tokens, or an encoding error, are shown)."""
+        return self.canvas.message if self.result is None else self.result.error
 
     def token_count(self) -> int | None:
         view = self.result.view if self.result is not None else None
