@@ -183,6 +183,13 @@ def _parser() -> argparse.ArgumentParser:
     exporter.add_argument("directory", metavar="DIR", help="output folder (created if needed)")
     exporter.add_argument("--format", required=True, choices=list(EXPORT_FORMATS))
     exporter.set_defaults(run=_export)
+
+    vocab = commands.add_parser("vocab", help="what a vocabulary holds: scripts, longest tokens, overlap, audit")
+    vocab.add_argument("tokenizer", metavar="A", help=tokenizer_help)
+    vocab.add_argument("--vs", metavar="B", help="compare with tokenizer B: shared tokens, Jaccard, per script")
+    vocab.add_argument("--audit", action="store_true", help="unreachable, partial-UTF-8 and duplicate tokens")
+    vocab.add_argument("--text", metavar="FILE", help="count each token's usage in this UTF-8 file (implies --audit)")
+    vocab.set_defaults(run=_vocab)
     return parser
 
 
@@ -386,6 +393,14 @@ def _decode(args) -> int:
     except ValueError as exc:  # an unknown id
         raise UserError(f"{args.tokenizer}: {exc}") from None
     sys.stdout.write(text + "\n")
+    return 0
+
+
+def _vocab(args) -> int:
+    from bpe_core.vocabulary.report import vocab_report
+
+    text = decode_text(read_text_bytes(args.text, "vocab"), args.text) if args.text else None
+    print("\n".join(vocab_report(args.tokenizer, vs=args.vs, audit=args.audit, text=text)))
     return 0
 
 

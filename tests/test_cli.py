@@ -604,3 +604,14 @@ def test_compare_takes_any_number_of_sources(foreign, capsys):
 def test_export_refuses_a_foreign_tokenizer_by_name(foreign, tmp_path, capsys):
     assert main(["export", str(foreign["sp"]), str(tmp_path / "out"), "--format", "gpt2"]) == 1
     assert "a sentencepiece tokenizer is encoded by its own library and cannot be exported" in capsys.readouterr().err
+
+
+def test_vocab_reports_scripts_overlap_and_audit(tmp_path):
+    text = tmp_path / "text.txt"
+    text.write_text("Hello world, hello 世界. " * 20, encoding="utf-8")
+    result = run("vocab", "gpt2", "--vs", "r50k_base", "--text", str(text))
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert out.startswith("gpt2: 50,257 tokens (1 special)")
+    assert "Jaccard 1.000" in out  # gpt2 and r50k_base are the same vocabulary
+    assert "unreachable" in out and "used" in out

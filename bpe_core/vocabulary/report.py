@@ -1,7 +1,8 @@
 """``bpe vocab A [--vs B] [--audit] [--text FILE]`` as a function: tokenizers in, lines of text out.
 
-A tokenizer is a reference name (``gpt2``, ``r50k_base``, ``cl100k_base``, ``o200k_base``: read through
-tiktoken), our tokenizer ``.json`` or a Hugging Face ``tokenizer.json``.
+A tokenizer is anything :func:`bpe_core.formats.load_any` reads: a reference name (``gpt2``, ``r50k_base``,
+``cl100k_base``, ``o200k_base``: read through tiktoken), a tokenizer file or folder of any supported kind, or
+``hf:ORG/NAME``.
 
 >>> lines = vocab_report("gpt2", longest=1)
 >>> lines[0]
@@ -18,18 +19,15 @@ from bpe_core.vocabulary.source import VocabularySource, vocabulary_source
 from bpe_core.vocabulary.table import VocabTable, build_table, longest_by_script, script_counts
 
 
-def load_source(spec: str) -> VocabularySource:
-    """The vocabulary of a reference name or a tokenizer file (errors name the file and the cause)."""
+def load_source(spec: str, pattern: str | None = None) -> VocabularySource:
+    """The vocabulary of any source :func:`bpe_core.formats.load_any` reads (a reference name through tiktoken,
+    which audits fastest); errors name the file and the cause."""
     from bpe_core import reference
-    from bpe_core.formats import HuggingFaceFileError, load_huggingface, load_json
+    from bpe_core.formats import load_any
 
     if spec in reference.reference_names():
         return vocabulary_source(reference.get_encoding(spec), name=spec)
-    try:
-        tokenizer = load_json(spec)
-    except HuggingFaceFileError:
-        tokenizer = load_huggingface(spec)
-    return vocabulary_source(tokenizer, name=spec)
+    return vocabulary_source(load_any(spec, pattern=pattern), name=spec)
 
 
 def vocab_report(
