@@ -51,5 +51,5 @@ def test_bad_input_is_named(tmp_path):
         vocab_report(str(tmp_path / "missing.json"))
     bad = tmp_path / "bad.json"
     bad.write_text('{"a": 1}', encoding="utf-8")
-    with pytest.raises(TokenizerFileError, match="bad.json: not a BPE Explorer tokenizer file"):
+    with pytest.raises(TokenizerFileError, match="bad.json: a GPT-2 vocabulary needs its merges file"):
         vocab_report(str(bad))
