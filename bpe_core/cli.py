@@ -54,12 +54,14 @@ class BadInputError(UserError):
 
 
 class ProgressBar:
-    """Progress on stderr: redrawn in place on a terminal, a line every 10% otherwise."""
+    """Progress on stderr with the rate and the time left: redrawn in place on a terminal, a line every 10%
+    otherwise."""
 
     def __init__(self, label: str, unit: str = "", scale: float = 1.0, stream=None):
         self.label, self.unit, self.scale = label, unit, scale
         self.stream = stream or sys.stderr
         self.tty = self.stream.isatty()
+        self.started = time.monotonic()
         self.last_draw = 0.0
         self.last_decile = -1
 
@@ -86,9 +88,23 @@ class ProgressBar:
             self.stream.flush()
 
     def _amount(self, done: int, total: int) -> str:
+        """``done/total`` in the bar's unit, then the rate and the time left once they mean something.
+
+        >>> import io
+        >>> bar = ProgressBar("counting", " MB", 1e6, stream=io.StringIO())
+        >>> bar.started -= 2.0  # two seconds in
+        >>> bar._amount(50_000_000, 200_000_000)
+        '50.0/200.0 MB, 25.0 MB/s, about 6 s left'
+        """
         if self.scale == 1:
-            return f"{done}/{total}{self.unit}"
-        return f"{done / self.scale:.1f}/{total / self.scale:.1f}{self.unit}"
+            amount = f"{done}/{total}{self.unit}"
+        else:
+            amount = f"{done / self.scale:.1f}/{total / self.scale:.1f}{self.unit}"
+        seconds = time.monotonic() - self.started
+        if seconds < 1 or not done or done >= total:
+            return amount
+        rate = done / seconds
+        return f"{amount}, {rate / self.scale:.1f}{self.unit}/s, about {(total - done) / rate:.0f} s left"
 
 
 def main(argv: list[str] | None = None) -> int:
