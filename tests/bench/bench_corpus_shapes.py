@@ -94,11 +94,12 @@ CHILDREN = {"ours": child_ours, "hf": child_hf}
 # ---------------------------------------------------------------- parent
 
 
-def run_child(job: dict) -> dict:
-    """One job in a fresh interpreter; its result plus the peak RSS (MB) of its process tree, sampled every 20 ms."""
+def run_child(job: dict, script: str = __file__) -> dict:
+    """One job in a fresh interpreter (``script --child JOB``); its result plus the peak RSS (MB) of its process
+    tree, sampled every 20 ms."""
     env = dict(os.environ, RAYON_NUM_THREADS=str(job["processes"]), PYTHONHASHSEED="0")
     popen = subprocess.Popen(
-        [sys.executable, __file__, "--child", json.dumps(job)],
+        [sys.executable, script, "--child", json.dumps(job)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

@@ -1,0 +1,117 @@
+"""A gigabyte corpus (issue 12): wall time and peak memory of all processes together, 1 and 2 processes, beside HF.
+
+    $ python tests/bench/bench_gigabyte.py                 # ~1 GB, vocab 32,000, gpt2 pattern
+    $ python tests/bench/bench_gigabyte.py --gigabytes 0.2 # a smaller run
+
+The corpus is the stdlib and English bench corpora repeated, their documents joined by varied separators (a line
+break, a blank line, a space, a tab), until it reaches the size asked for; it is written to
+``tests/bench/.corpora/gigabyte/`` (never committed). Each job runs ``train_bpe(path, 32000, ["<|endoftext|>"],
+processes=N)`` in a fresh interpreter (HF ``tokenizers``' BpeTrainer with ``RAYON_NUM_THREADS=N`` as the peer);
+the parent samples the RSS of the job's whole process tree every 20 ms and keeps the peak of the sum (an upper
+bound: shared pages count once per process). Target: peak ≤ 3 GB; printed: wall seconds, MB/s, peak MB, the
+ratio to HF, and the scaling from 1 to 2 processes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import corpora
+from bench_corpus_shapes import run_child
+
+EOT = "<|endoftext|>"
+VOCAB = 32_000
+SEPARATORS = ("\n", "\n\n", " ", "\t")
+
+
+def build(gigabytes: float) -> Path:
+    """The corpus of ``gigabytes`` GB (reused if already built)."""
+    target = int(gigabytes * 1e9)
+    path = corpora.CACHE / "gigabyte" / f"corpus-{gigabytes:g}GB.txt"
+    if path.exists():
+        return path
+    path.parent.mkdir(parents=True, exist_ok=True)
+    sources = [corpora.stdlib_corpus(), corpora.english_corpus()]
+    documents = [doc for p in sources for doc in p.read_text(encoding="utf-8").split(EOT) if doc.strip()]
+    written, i = 0, 0
+    partial = path.with_suffix(".partial")
+    with open(partial, "w", encoding="utf-8", newline="") as f:
+        while written < target:
+            for doc in documents:
+                chunk = doc.strip() + SEPARATORS[i % len(SEPARATORS)] + (EOT + "\n" if i % 7 == 0 else "")
+                f.write(chunk)
+                written += len(chunk.encode("utf-8"))
+                i += 1
+                if written >= target:
+                    break
+    partial.replace(path)
+    return path
+
+
+def child_ours(job: dict) -> dict:
+    from bpe_core import train_bpe
+
+    start = time.perf_counter()
+    _, merges = train_bpe(job["path"], VOCAB, [EOT], processes=job["processes"])
+    return {"seconds": time.perf_counter() - start, "merges": len(merges)}
+
+
+def child_hf(job: dict) -> dict:
+    from tokenizers import Tokenizer, models, pre_tokenizers, trainers
+
+    tokenizer = Tokenizer(models.BPE())
+    tokenizer.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    trainer = trainers.BpeTrainer(
+        vocab_size=VOCAB,
+        special_tokens=[EOT],
+        initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
+        show_progress=False,
+    )
+    start = time.perf_counter()
+    tokenizer.train([job["path"]], trainer)
+    return {"seconds": time.perf_counter() - start, "merges": len(tokenizer.get_vocab()) - 257}
+
+
+CHILDREN = {"ours": child_ours, "hf": child_hf}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--gigabytes", type=float, default=1.0)
+    parser.add_argument("--no-peer", action="store_true", help="skip HF tokenizers")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        job = json.loads(args.child)
+        print(json.dumps(CHILDREN[job["who"]](job)))
+        return 0
+    path = build(args.gigabytes)
+    size = path.stat().st_size
+    print(f"corpus {path.name}: {size / 1e6:,.0f} MB; vocab {VOCAB:,}, gpt2 pattern")
+    results = {}
+    jobs = [("ours", 1), ("ours", 2)] + ([] if args.no_peer else [("hf", 2)])
+    for who, processes in jobs:
+        job = {"who": who, "processes": processes, "path": str(path)}
+        result = run_child(job, script=__file__)
+        results[who, processes] = result
+        print(
+            f"  {who:4s} {processes} proc  {result['seconds']:7.1f} s  {size / 1e6 / result['seconds']:6.1f} MB/s  "
+            f"peak {result['mb']:7.0f} MB  ({result['merges']:,} merges)",
+            flush=True,
+        )
+    ours1, ours2 = results["ours", 1], results["ours", 2]
+    print(f"scaling 1 -> 2 processes: {ours1['seconds'] / ours2['seconds']:.2f}x faster")
+    if ("hf", 2) in results:
+        print(f"ours / HF at 2 processes: {ours2['seconds'] / results['hf', 2]['seconds']:.2f}x time")
+    peak = max(r["mb"] for (who, _), r in results.items() if who == "ours")
+    print(f"peak memory of ours, all processes: {peak:,.0f} MB (target <= 3,000: {'OK' if peak <= 3000 else 'MISSED'})")
+    return 0
+
+
+if __name__ == "__main__":  # guard required: counting spawns worker processes that import this file
+    sys.exit(main())
