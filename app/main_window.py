@@ -9,15 +9,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, QStandardPaths, Slot
+from PySide6.QtCore import QSettings, QStandardPaths, Qt, Slot
 from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QTabWidget
+from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QTabWidget
 
 from app.common import dialogs
-from app.common.local_files import regular_file
 from app.common.recent_files import RecentFiles
-from app.common.tokenizer_files import EXPORT_FORMATS, export_tokenizer, load_tokenizer, save_tokenizer
+from app.common.tokenizer_files import (
+    EXPORT_FORMATS,
+    OPEN_FILTER,
+    can_train_further,
+    export_tokenizer,
+    load_tokenizer,
+    needs_pattern,
+    save_tokenizer,
+)
 from app.compare import CompareView
+from app.compare.sources import pane_source
 from app.teaching.window import TeachingWindow
 from app.train.train_tab import TrainTab
 from app.vocabulary import VocabularyTab
@@ -191,17 +199,28 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def open_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open tokenizer", "", TOKENIZER_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self, "Open tokenizer", "", OPEN_FILTER)
         if path:
             self.open_tokenizer(path)
 
-    def open_tokenizer(self, path: str | Path) -> bool:
-        """Open a saved tokenizer and show its training record without retraining. False on error."""
+    def open_tokenizer(self, path: str | Path, pattern: str | None = None) -> bool:
+        """Open a tokenizer file or folder of any kind. Ours goes to the Train tab with its training record (no
+        retraining); a published model's cannot be trained further, so it opens in a Compare pane (and the Teach
+        window's list) and the Train tab keeps its result. A file that does not say how it pre-tokenizes asks
+        for ``pattern`` when none is given. False on error or when the user cancels."""
         if self.train_tab.training:
             dialogs.show_error(self, "Training in progress", "Cancel the training before opening a tokenizer.")
             return False
         try:
-            tokenizer = load_tokenizer(regular_file(path))
+            if pattern is None and needs_pattern(path):
+                pattern = self.compare_view.ask_pattern(Path(path).name)
+                if pattern is None:
+                    return False
+            QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+            try:
+                tokenizer = load_tokenizer(path, pattern)
+            finally:
+                QApplication.restoreOverrideCursor()
         except (OSError, ValueError) as exc:
             dialogs.show_error(
                 self, "Cannot open tokenizer", f"“{Path(path).name}” could not be opened: {exc}", repr(exc)
@@ -209,11 +228,26 @@ class MainWindow(QMainWindow):
             self.recent.remove(str(path))
             self._rebuild_recent_menu()
             return False
-        self.train_tab.show_tokenizer(tokenizer, Path(path).name)
         self.recent.add(str(path))
         self._rebuild_recent_menu()
+        if not can_train_further(tokenizer):
+            self._open_foreign(pane_source(path, tokenizer, pattern))
+            return True
+        self.train_tab.show_tokenizer(tokenizer, Path(path).name)
         self.setWindowTitle(f"{APP_TITLE} — {Path(path).name}")
         return True
+
+    def _open_foreign(self, source) -> None:
+        """Show a published model's tokenizer in a Compare pane (and offer it in the Teach window)."""
+        self.compare_view.show_source(source)
+        self.tabs.setCurrentWidget(self.compare_view)
+        if self.teaching is not None:
+            self.teaching.add_source(source.key, source.label, source.tokenizer)
+        self.statusBar().showMessage(
+            f"{source.label}: a published model's {source.tokenizer.model} tokenizer cannot be trained further, "
+            "so it opened as a Compare pane (double-click a token for its merge tree); the Train tab is unchanged.",
+            20000,
+        )
 
     @Slot()
     def save_dialog(self) -> None:
@@ -284,8 +318,8 @@ class MainWindow(QMainWindow):
         """Open the Teach window on the merge tree of a token double-clicked in a compare pane."""
         self.open_teaching()
         self.teaching.tree.set_text(self.compare_view.text())  # its chips show the text the token came from
-        if not self.teaching.open_tree_of(pane, token_id):
-            self.statusBar().showMessage("Merge trees are shown for your tokenizer and tiktoken's encodings.", 8000)
+        if not self.teaching.open_tree_of(pane, token_id, self.compare_view.sources.get(pane)):
+            self.statusBar().showMessage("No merge tree for that token: the Teach window says why.", 8000)
 
     # --- drag and drop, closing ----------------------------------------------------------------------------
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:

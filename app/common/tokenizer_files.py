@@ -1,10 +1,15 @@
 """The GUI's door to the engine's tokenizer files: save, open, export.
 
 All reading, writing and checking is the engine's (:mod:`bpe_core.formats`); this module only names the formats
-for the menu.
+for the menus. Open takes any tokenizer :func:`bpe_core.formats.load_any` reads -- ours, GPT-2 files, a
+``.tiktoken`` file (with its pattern), a Hugging Face ``tokenizer.json``, a SentencePiece ``.model``, Mistral's
+``tekken.json``, or a model's folder -- told apart by content. Only ours can be trained further
+(:func:`can_train_further`); a published model's tokenizer is shown beside the others instead.
 
 >>> sorted(EXPORT_FORMATS)
 ['gpt2', 'huggingface', 'tiktoken']
+>>> can_train_further(formats.load_any("gpt2")), needs_pattern("no such file")
+(True, False)
 """
 
 from __future__ import annotations
@@ -12,6 +17,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from app.common.local_files import regular_file
+from bpe_core import formats
+from bpe_core.foreign import ForeignTokenizer
 from bpe_core.tokenizer import Tokenizer
 
 #: Export formats (engine name -> menu label).
@@ -20,15 +28,35 @@ EXPORT_FORMATS = {
     "tiktoken": "tiktoken ranks (.tiktoken)…",
     "huggingface": "Hugging Face tokenizer.json…",
 }
+#: The Open dialog's file filter (the kind is told by content: "All files" opens any of them too).
+OPEN_FILTER = (
+    "Tokenizers (*.json *.model *.tiktoken *.tiktoken.gz *.txt *.bpe);;BPE Explorer tokenizer (*.json);;All files (*)"
+)
 
 
 def save_tokenizer(tokenizer: Tokenizer, path: str | os.PathLike) -> None:
     tokenizer.save(path)
 
 
-def load_tokenizer(path: str | os.PathLike) -> Tokenizer:
-    """Open a tokenizer saved by the app (raises ``ValueError`` subclasses naming the problem)."""
-    return Tokenizer.load(path)
+def load_tokenizer(path: str | os.PathLike, pattern: str | None = None) -> Tokenizer | ForeignTokenizer:
+    """Open any tokenizer file or folder (``pattern``: how a ``.tiktoken`` file or GPT-2 files pre-tokenize).
+    Raises ``ValueError`` subclasses (or ``OSError``) naming the file and the problem."""
+    return formats.load_any(tokenizer_path(path), pattern=pattern)
+
+
+def tokenizer_path(path: str | os.PathLike) -> Path:
+    """``path`` if it is a folder or a regular file; a FIFO or a device is refused (``OSError``) unopened."""
+    return Path(path) if Path(path).is_dir() else regular_file(path)
+
+
+def needs_pattern(path: str | os.PathLike) -> bool:
+    """Whether the file does not say how it pre-tokenizes, so that Open asks for a pattern (reads the file)."""
+    return formats.takes_pattern(path)
+
+
+def can_train_further(tokenizer) -> bool:
+    """Only our own tokenizers (with their training record, or built from merges) go to the Train tab."""
+    return isinstance(tokenizer, Tokenizer)
 
 
 def export_tokenizer(tokenizer: Tokenizer, directory: str | os.PathLike, fmt: str) -> list[Path]:

@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 
 from app.common import dialogs
 from app.common.local_files import read_text_head
+from app.common.tokenizer_files import tokenizer_path
 from app.compare.boundaries import compare_cuts, cut_offsets
 from app.compare.encode_worker import EncodeService
 from app.compare.source_loader import SourceLoader
@@ -349,11 +350,11 @@ class CompareView(QWidget):
         """Add a pane for a tokenizer file or folder, loaded now (``pattern`` is how a ``.tiktoken`` file or GPT-2
         files pre-tokenize). On error the user sees a message and nothing changes; returns None then."""
         try:
-            source = load_source(path, pattern)
+            source = load_source(tokenizer_path(path), pattern)
         except (OSError, ValueError) as exc:
             dialogs.show_error(self, "Cannot add tokenizer", f"“{Path(path).name}” could not be read: {exc}", repr(exc))
             return None
-        return self._show_source(source)
+        return self.show_source(source)
 
     def add_source(self, source: str | Path, pattern: str | None = None) -> str:
         """Add a pane for ``source`` (a file, a folder or ``hf:ORG/NAME``) and load it in the background: the pane
@@ -370,7 +371,8 @@ class CompareView(QWidget):
         self.loader.load(key, str(source), pattern)
         return key
 
-    def _show_source(self, source: PaneSource) -> TokenPane:
+    def show_source(self, source: PaneSource) -> TokenPane:
+        """Show an already loaded ``source`` in its pane (added, or replacing the pane of the same key)."""
         record = self.pane_records.get(source.key)
         if record is not None and not record.loading:
             self.remove_pane(source.key)
@@ -389,7 +391,7 @@ class CompareView(QWidget):
     @Slot(str, object)
     def _on_source_loaded(self, key: str, source: PaneSource) -> None:
         if key in self.pane_records:
-            self._show_source(source)
+            self.show_source(source)
 
     @Slot(str, str, str)
     def _on_source_failed(self, key: str, message: str, details: str) -> None:

@@ -198,9 +198,15 @@ def load_source(source: str | Path, pattern: str | None = None) -> PaneSource:
     if name in reference.reference_names():
         return ReferenceSource(name)
     applied = pattern if formats.takes_pattern(name) else None
-    tokenizer = formats.load_any(name, pattern=applied)
+    return pane_source(name, formats.load_any(name, pattern=applied), applied)
+
+
+def pane_source(source: str | Path, tokenizer, pattern: str | None = None) -> PaneSource:
+    """The pane source of a ``tokenizer`` already loaded from ``source`` (with ``pattern``, if one was applied),
+    titled with the model and its vocabulary size."""
+    name = str(source)
     label = f"{source_title(name)} · {tokenizer.vocab_size:,} tokens" + (
-        f" ({applied} pre-tokenizer)" if applied else ""
+        f" ({pattern} pre-tokenizer)" if pattern else ""
     )
     if isinstance(tokenizer, Tokenizer):
         return TokenizerSource(source_key(name), label, tokenizer)

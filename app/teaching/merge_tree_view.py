@@ -2,6 +2,8 @@
 at the leaves, each merge with its id, rank and (for a trained tokenizer) the pair's count when it was merged.
 
 Type a text and click one of its tokens, or enter a token id. The trees are :mod:`bpe_core.teaching.merge_tree`'s.
+A published model's BPE tokenizer (:class:`~bpe_core.foreign.ForeignTokenizer`) has trees too, from its merges and
+its own ids (:func:`foreign_trees`); a Unigram or WordPiece model has no merges, and the view says so.
 """
 
 from __future__ import annotations
@@ -27,8 +29,9 @@ from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import TokenChips
 from app.teaching.token_chips import view_chips
 from app.token_text import render_token, render_token_html
+from bpe_core.foreign import ForeignTokenizer
 from bpe_core.teaching.merge_tree import MergeNode, MergeTrees
-from bpe_core.teaching.token_view import view_tokens
+from bpe_core.teaching.token_view import FirstMerges, view_tokens
 from bpe_core.tokenizer import Tokenizer, UnknownTokenError
 
 DEFAULT_TEXT = "The tokenization of unbelievable words"
@@ -39,17 +42,52 @@ def node_lines(node: MergeNode) -> list[str]:
 
     >>> node_lines(MergeNode(300, b" the", 44, 120))
     ['␣the', '#300 · rank 44', 'count 120']
+    >>> node_lines(MergeNode(1234, "中".encode()))  # a SentencePiece character: made by no merge
+    ['中', '#1234 · no merge']
     """
     lines = [render_token(node.token) or "∅"]
     if node.special:
         lines.append(f"#{node.id} · special")
-    elif node.rank is None:
+    elif node.rank is None and len(node.token) == 1:
         lines.append(f"#{node.id} · byte 0x{node.token[0]:02X}")
+    elif node.rank is None:
+        lines.append(f"#{node.id} · no merge")
     else:
         lines.append(f"#{node.id} · rank {node.rank:,}")
     if node.count is not None:
         lines.append(f"count {node.count:,}")
     return lines
+
+
+class _ForeignVocabulary:
+    """What :class:`MergeTrees` reads of a tokenizer, for a foreign BPE model: its ids and their bytes (a piece
+    preferred to its byte-fallback twin), its special tokens and its merges."""
+
+    record = None
+
+    def __init__(self, first: FirstMerges):
+        tokenizer = first.tokenizer
+        self.special_tokens = tokenizer.special_tokens
+        self.merges = first.merges
+        self.vocab = {token_id: token for token, token_id in first.ids.items()}
+        self.vocab.update((token_id, tokenizer.token_bytes(token_id)) for token_id in self.special_tokens.values())
+
+
+def foreign_trees(first: FirstMerges) -> MergeTrees:
+    """The merge trees of a foreign BPE model (``first`` holds its merges and ids: :class:`FirstMerges`)."""
+    return MergeTrees(_ForeignVocabulary(first))
+
+
+def no_merges_text(tokenizer) -> str:
+    """What the views say of a model without merges.
+
+    >>> class Unigram: name, model = "t5.model", "Unigram"
+    >>> no_merges_text(Unigram())
+    't5.model is a Unigram model: it has no merges, so no merge trees and no vocabulary slider.'
+    """
+    return (
+        f"{tokenizer.name} is a {tokenizer.model} model: it has no merges, so no merge trees and no vocabulary slider."
+    )
 
 
 class TreeLayout:
@@ -94,7 +132,7 @@ class MergeTreeView(TeachingView):
 
     def __init__(self, tokenizer: Tokenizer | None = None, text: str = DEFAULT_TEXT, parent=None):
         super().__init__(parent)
-        self.tokenizer: Tokenizer | None = None
+        self.tokenizer: Tokenizer | ForeignTokenizer | None = None
         self.trees: MergeTrees | None = None
         self.root: MergeNode | None = None
         self.view_ids: list[int] = []
@@ -149,10 +187,17 @@ class MergeTreeView(TeachingView):
     def set_text(self, text: str) -> None:
         self.editor.setText(text)
 
-    def set_tokenizer(self, tokenizer: Tokenizer) -> None:
+    def set_tokenizer(self, tokenizer: Tokenizer | ForeignTokenizer, first: FirstMerges | None = None) -> None:
+        """Show ``tokenizer``'s trees: ours, or a foreign one (``first``: its :class:`FirstMerges`, None for a
+        model without merges, whose tokens are shown with a word on why there is no tree)."""
         self.tokenizer = tokenizer
-        self.trees = MergeTrees(tokenizer)
-        self.id_box.setRange(0, max(tokenizer.vocab))
+        if isinstance(tokenizer, ForeignTokenizer):
+            self.trees = foreign_trees(first) if first is not None else None
+        else:
+            self.trees = MergeTrees(tokenizer)
+        self.root = None
+        self.scene.clear()
+        self.id_box.setRange(0, max(0, tokenizer.vocab_size - 1))
         self.encode_text()
 
     def encode_text(self) -> None:
@@ -161,7 +206,10 @@ class MergeTreeView(TeachingView):
         self.view = view_tokens(self.tokenizer, self.editor.text())
         self.view_ids = [t.id for t in self.view.tokens]
         self.selected = -1
-        if self.view_ids:
+        if self.trees is None:
+            self._mark_selected()
+            self.info.setText(html.escape(no_merges_text(self.tokenizer)))
+        elif self.view_ids:
             # Open the tallest tree of the text (the first of them): the most interesting one to start with.
             depths = [self.trees.tree(i).depth for i in self.view_ids]
             self.show_index(depths.index(max(depths)))
@@ -189,8 +237,17 @@ class MergeTreeView(TeachingView):
             return False
         try:
             self.root = self.trees.tree(token_id)
-        except UnknownTokenError as exc:
-            self.info.setText(html.escape(str(exc)))
+        except UnknownTokenError:
+            if not isinstance(self.tokenizer, ForeignTokenizer):
+                self.info.setText(html.escape(f"token id {token_id!r} is not in this tokenizer's vocabulary"))
+                return False
+            try:  # a byte-fallback twin (<0x61> for "a"): the tree of its bytes
+                self.root = self.trees.tree_of_bytes(self.tokenizer.token_bytes(token_id))
+            except UnknownTokenError as exc:
+                self.info.setText(html.escape(str(exc)))
+                return False
+        except KeyError as exc:  # a hostile file: a merge whose parts are not tokens
+            self.info.setText(html.escape(f"{self.tokenizer!r} has a merge of parts that are no tokens: {exc}"))
             return False
         if self.selected >= 0:
             self.selected = -1

@@ -1,10 +1,15 @@
 """Vocabulary slider: drag from 256 tokens (bytes only) to the full vocabulary and watch a text re-encoded with
 only the first k merges; Play moves the slider by itself.
 
-Encoding is the engine's (``Tokenizer.truncated(k)``); the curve shows the text's token count against k.
+Encoding is the engine's (``Tokenizer.truncated(k)``); the curve shows the text's token count against k. A
+published model's BPE tokenizer slides too -- "the first k merges of Qwen" -- through
+:class:`~bpe_core.teaching.token_view.FirstMerges` (its own pre-tokens and ids; with every merge, the library's own
+encoding); a model without merges is named, and the slider stays still.
 """
 
 from __future__ import annotations
+
+import html
 
 import numpy as np
 import pyqtgraph as pg
@@ -23,9 +28,11 @@ from PySide6.QtWidgets import (
 from app import style
 from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import TokenChips
+from app.teaching.merge_tree_view import no_merges_text
 from app.teaching.token_chips import view_chips
 from app.token_text import render_token_html
-from bpe_core.teaching.token_view import view_tokens
+from bpe_core.foreign import ForeignTokenizer
+from bpe_core.teaching.token_view import FirstMerges, view_tokens
 from bpe_core.tokenizer import Tokenizer
 
 DEFAULT_TEXT = "The lowest newest widest tokenizer merges pairs: 12345 tokens, naïve café, 中文."
@@ -39,7 +46,8 @@ class VocabSliderView(TeachingView):
 
     def __init__(self, tokenizer: Tokenizer | None = None, text: str = DEFAULT_TEXT, parent=None):
         super().__init__(parent)
-        self.tokenizer: Tokenizer | None = None
+        self.tokenizer: Tokenizer | ForeignTokenizer | None = None
+        self.first: FirstMerges | None = None  # a foreign tokenizer's merges and ids
         self.k = 0
         self.ids: list[int] = []
 
@@ -108,13 +116,19 @@ class VocabSliderView(TeachingView):
     # --- data ------------------------------------------------------------------------------------------------
     @property
     def total_merges(self) -> int:
-        return self.tokenizer.merge_count if self.tokenizer is not None else 0
+        if self.tokenizer is None or (self.first is None and isinstance(self.tokenizer, ForeignTokenizer)):
+            return 0
+        return len(self.first.merges) if self.first is not None else self.tokenizer.merge_count
 
-    def set_tokenizer(self, tokenizer: Tokenizer, k: int | None = None) -> None:
-        """Show ``tokenizer`` (all its merges by default)."""
+    def set_tokenizer(
+        self, tokenizer: Tokenizer | ForeignTokenizer, k: int | None = None, first: FirstMerges | None = None
+    ) -> None:
+        """Show ``tokenizer`` (all its merges by default); a foreign one comes with its :class:`FirstMerges`
+        (None for a model without merges)."""
         self.player.stop()
         self.tokenizer = tokenizer
-        total = tokenizer.merge_count
+        self.first = first if isinstance(tokenizer, ForeignTokenizer) else None
+        total = self.total_merges
         self.step_box.setValue(max(1, total // 200))
         self.slider.blockSignals(True)
         self.slider.setRange(0, total)
@@ -138,12 +152,13 @@ class VocabSliderView(TeachingView):
         if self.slider.value() != k:
             self.slider.setValue(k)  # emits valueChanged -> set_k again, which ends here
             return
-        tokenizer = self.tokenizer.truncated(k)
-        view = view_tokens(tokenizer, self.text())
+        view = self._view(k)
         self.ids = [t.id for t in view.tokens]
-        newest = 255 + k if k else None
+        newest = self._made_by(k)
         self.chips.set_chips(view_chips(view, mark=lambda t: "new" if t.id == newest else ""))
-        if k:
+        if isinstance(self.tokenizer, ForeignTokenizer) and self.first is None:
+            self.merge_label.setText(html.escape(no_merges_text(self.tokenizer)))
+        elif k:
             left, right = self.tokenizer.merges[k - 1]
             self.merge_label.setText(
                 f"Merge {k:,} (the last one used): <b>{render_token_html(left)} + {render_token_html(right)}"
@@ -151,8 +166,11 @@ class VocabSliderView(TeachingView):
             )
         else:
             self.merge_label.setText("No merges: every byte is a token.")
-        vocab = 256 + k + len(tokenizer.special_tokens)
-        self.size_label.setText(f"k = {k:,} of {self.total_merges:,} merges · vocabulary {vocab:,}")
+        if isinstance(self.tokenizer, ForeignTokenizer):
+            vocab = f"the model has {self.tokenizer.vocab_size:,} tokens"
+        else:
+            vocab = f"vocabulary {256 + k + len(self.tokenizer.special_tokens):,}"
+        self.size_label.setText(f"k = {k:,} of {self.total_merges:,} merges · {vocab}")
         text = self.text()
         n = len(self.ids)
         if n:
@@ -163,6 +181,23 @@ class VocabSliderView(TeachingView):
         else:
             self.stats.setText("No text.")
         self.marker.setValue(k)
+
+    def _view(self, k: int):
+        """The text's tokens with the first ``k`` merges (a foreign model with all of them: its own encoding)."""
+        if not isinstance(self.tokenizer, ForeignTokenizer):
+            return view_tokens(self.tokenizer.truncated(k), self.text())
+        if self.first is None or k >= len(self.first.merges):
+            return view_tokens(self.tokenizer, self.text())
+        return self.first.view(self.text(), k)
+
+    def _made_by(self, k: int) -> int | None:
+        """The id of the token merge ``k`` (1-based) makes, None for k = 0."""
+        if not k:
+            return None
+        if self.first is None:
+            return 255 + k
+        left, right = self.first.merges[k - 1]
+        return self.first.id_of(left + right)
 
     def _text_changed(self) -> None:
         self.set_k(self.k)
@@ -175,7 +210,10 @@ class VocabSliderView(TeachingView):
         total = self.total_merges
         ks = np.unique(np.linspace(0, total, min(CURVE_POINTS, total + 1)).astype(int))
         text = self.text()
-        counts = [len(self.tokenizer.truncated(int(k)).encode(text)) for k in ks]
+        if isinstance(self.tokenizer, ForeignTokenizer):
+            counts = [len(self._view(int(k)).tokens) for k in ks]
+        else:
+            counts = [len(self.tokenizer.truncated(int(k)).encode(text)) for k in ks]
         self.curve.setData(ks.astype(float), np.asarray(counts, float))
 
     # --- stepping --------------------------------------------------------------------------------------------

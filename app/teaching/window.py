@@ -2,6 +2,10 @@
 (large fonts, ← → space to step, F11 full screen) and export of the current view as PNG or SVG.
 
 Clicking a token in the vocabulary slider or the encode animation opens its merge tree.
+
+Besides ours and tiktoken's, any tokenizer the app has loaded can be added (:meth:`TeachingWindow.add_source`):
+a published model's BPE tokenizer shows its merge trees and slides through its merges; the encode animation
+traces our engine's BPE, so its tab is off for a foreign tokenizer (encoded by its own library).
 """
 
 from __future__ import annotations
@@ -19,7 +23,9 @@ from app.teaching.merge_tree_view import MergeTreeView
 from app.teaching.pretok_view import PretokenizationView
 from app.teaching.step_through import StepThroughView
 from app.teaching.vocab_slider import VocabSliderView
+from bpe_core.foreign import ForeignTokenizer
 from bpe_core.reference import EncodingFileError
+from bpe_core.teaching.token_view import FirstMerges
 from bpe_core.tokenizer import Tokenizer
 
 #: The reference encodings offered beside the current tokenizer.
@@ -37,8 +43,10 @@ class TeachingWindow(QMainWindow):
         self.setWindowTitle("BPE Explorer — Teach")
         self.own_tokenizer = tokenizer
         self.own_name = name
-        self.tokenizer: Tokenizer | None = None
+        self.tokenizer: Tokenizer | ForeignTokenizer | None = None
         self._references: dict[str, Tokenizer] = {}
+        self._added: dict[str, tuple[str, Tokenizer | ForeignTokenizer]] = {}  # key -> (name, tokenizer)
+        self._first: dict[int, FirstMerges | None] = {}  # id(foreign tokenizer) -> its merges and ids
 
         self.slider = VocabSliderView(text=text) if text else VocabSliderView()
         self.step = StepThroughView()
@@ -94,6 +102,19 @@ class TeachingWindow(QMainWindow):
             self.source.addItem(self.own_name, "own")
         for name in REFERENCE_CHOICES:
             self.source.addItem(f"tiktoken {name}", name)
+        for key, (name, _tokenizer) in self._added.items():
+            self.source.addItem(name, key)
+        self.source.blockSignals(False)
+
+    def add_source(self, key: str, name: str, tokenizer: Tokenizer | ForeignTokenizer) -> None:
+        """Offer ``tokenizer`` (e.g. a Compare pane's, or a file opened in the main window) as ``name``."""
+        if key in ("own", *REFERENCE_CHOICES):
+            return
+        current = self.source.currentData()
+        self._added[key] = (name, tokenizer)
+        self._fill_sources()
+        self.source.blockSignals(True)
+        self.source.setCurrentIndex(max(0, self.source.findData(current)))
         self.source.blockSignals(False)
 
     def set_tokenizer(self, tokenizer: Tokenizer | None, name: str = "current tokenizer") -> None:
@@ -110,6 +131,8 @@ class TeachingWindow(QMainWindow):
             return
         if key == "own":
             tokenizer = self.own_tokenizer
+        elif key in self._added:
+            tokenizer = self._added[key][1]
         else:
             QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
             try:
@@ -122,14 +145,34 @@ class TeachingWindow(QMainWindow):
             QGuiApplication.restoreOverrideCursor()
         self.show_tokenizer(tokenizer)
 
-    def show_tokenizer(self, tokenizer: Tokenizer) -> None:
+    def show_tokenizer(self, tokenizer: Tokenizer | ForeignTokenizer) -> None:
         self.tokenizer = tokenizer
+        foreign = isinstance(tokenizer, ForeignTokenizer)
+        animation = self.tabs.indexOf(self.animation)
+        self.tabs.setTabEnabled(animation, not foreign)
+        self.tabs.setTabToolTip(
+            animation,
+            "The animation traces our engine's BPE; this tokenizer is encoded by its own library" if foreign else "",
+        )
+        if foreign and self.current_view() is self.animation:
+            self.show_view("slider")
         QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
-            for view in (self.slider, self.animation, self.tree):
-                view.set_tokenizer(tokenizer)
+            if foreign:
+                first = self._first_merges(tokenizer)
+                self.slider.set_tokenizer(tokenizer, first=first)
+                self.tree.set_tokenizer(tokenizer, first)
+            else:
+                for view in (self.slider, self.animation, self.tree):
+                    view.set_tokenizer(tokenizer)
         finally:
             QGuiApplication.restoreOverrideCursor()
+
+    def _first_merges(self, tokenizer: ForeignTokenizer) -> FirstMerges | None:
+        """The model's merges and ids, read once (150,000 of each for a large model): None without merges."""
+        if id(tokenizer) not in self._first:
+            self._first[id(tokenizer)] = FirstMerges(tokenizer) if tokenizer.merges is not None else None
+        return self._first[id(tokenizer)]
 
     # --- navigation ------------------------------------------------------------------------------------------
     def current_view(self) -> TeachingView:
@@ -152,14 +195,18 @@ class TeachingWindow(QMainWindow):
         self.show_view("tree")
         self.tree.show_token(token_id)
 
-    def open_tree_of(self, source: str, token_id: int) -> bool:
-        """Show the merge tree of ``token_id`` of ``source`` ("own" or a reference name); False if unknown."""
+    def open_tree_of(self, source: str, token_id: int, pane=None) -> bool:
+        """Show the merge tree of ``token_id`` of ``source`` ("own", a reference name or an added source's key);
+        ``pane`` (a Compare pane's source, with ``label`` and ``tokenizer``) adds one not known yet. False if
+        unknown, or if the tokenizer has no merges (the tree view says so)."""
+        if self.source.findData(source) < 0 and getattr(pane, "tokenizer", None) is not None:
+            self.add_source(source, pane.label, pane.tokenizer)
         index = self.source.findData(source)
         if index < 0:
             return False
         self.source.setCurrentIndex(index)  # loads that tokenizer (through _on_source) if it is not current
-        self.open_tree(token_id)
-        return True
+        self.show_view("tree")
+        return self.tree.show_token(token_id)
 
     def _on_animation_chip(self, index: int) -> None:
         self.open_tree(self.animation.chips.chips[index].key)
