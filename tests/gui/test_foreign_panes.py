@@ -1,0 +1,318 @@
+"""Published models' tokenizers in the window: Compare panes loaded in the background (files of every kind, a
+folder, a model id from a pre-filled offline Hugging Face cache), their ids equal to each library's, errors and
+cancel; the Teach window's merge trees and vocabulary slider for a foreign BPE model; Open tokenizer."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import threading
+
+import pytest
+import sentencepiece
+import tiktoken
+import tokenizers
+from tiktoken.load import load_tiktoken_bpe
+
+from app.compare import source_loader
+from app.compare.compare_view import TIKTOKEN_PATTERNS, CompareView, ModelIdDialog
+from app.compare.sources import ForeignSource, source_key
+from app.teaching.window import TeachingWindow
+from bpe_core.patterns import QWEN2
+from tests.test_foreign_builders import build_hf, build_sentencepiece, build_tiktoken
+from tests.test_hub import put_in_cache, small_tokenizer_json
+
+TEXT = "Hello world, 今天下午我们在河边散步。 12345 😀 café"
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("foreign_panes")
+    model_folder = folder / "Qwen-style"
+    model_folder.mkdir()
+    qwen = build_hf(folder, "qwen2_split_ignore_merges")
+    shutil.copy(qwen, model_folder / "tokenizer.json")
+    return {
+        "qwen": qwen,
+        "folder": model_folder,
+        "sp_bpe": build_sentencepiece(folder, "bpe"),
+        "sp_unigram": build_sentencepiece(folder, "unigram"),
+        "tiktoken": build_tiktoken(folder, QWEN2),
+    }
+
+
+@pytest.fixture
+def view(qtbot):
+    v = CompareView(text=TEXT)
+    qtbot.addWidget(v)
+    v.resize(1400, 800)
+    v.show()
+    yield v
+    v.shutdown()
+
+
+@pytest.fixture
+def no_network(monkeypatch):
+    def refuse(*args, **kwargs):
+        raise OSError("network is unreachable (refused by the test)")
+
+    monkeypatch.setattr(socket, "create_connection", refuse)
+    monkeypatch.setattr(socket.socket, "connect", refuse)
+
+
+def hf_ids(path, text=TEXT):
+    return tokenizers.Tokenizer.from_file(str(path)).encode(text, add_special_tokens=False).ids
+
+
+def sp_ids(path, text=TEXT):
+    return sentencepiece.SentencePieceProcessor(model_file=str(path)).encode(text)
+
+
+def tiktoken_ids(path, text=TEXT):
+    encoding = tiktoken.Encoding("test", pat_str=QWEN2, mergeable_ranks=load_tiktoken_bpe(str(path)), special_tokens={})
+    return encoding.encode_ordinary(text)
+
+
+def wait_for_pane(qtbot, view, key, timeout=30000):
+    qtbot.waitUntil(
+        lambda: key in view.panes and view.panes[key].result is not None and not view.busy(), timeout=timeout
+    )
+    return view.panes[key]
+
+
+def test_panes_of_every_kind_show_the_libraries_ids(qtbot, view, files, monkeypatch):
+    monkeypatch.setattr(view, "ask_pattern", lambda name: "qwen2")  # the .tiktoken file asks for its pattern
+    expected = {
+        source_key(files["qwen"]): hf_ids(files["qwen"]),
+        source_key(files["folder"]): hf_ids(files["qwen"]),
+        source_key(files["sp_bpe"]): sp_ids(files["sp_bpe"]),
+        source_key(files["sp_unigram"]): sp_ids(files["sp_unigram"]),
+        source_key(files["tiktoken"]): tiktoken_ids(files["tiktoken"]),
+    }
+    for name in ("qwen", "folder", "sp_bpe", "sp_unigram", "tiktoken"):
+        view.add_source(files[name])
+    for key, ids in expected.items():
+        assert wait_for_pane(qtbot, view, key).ids() == ids, key
+    records = view.pane_records
+    assert records[source_key(files["folder"])].title.startswith("Qwen-style · ")
+    assert records[source_key(files["tiktoken"])].title.endswith("tokens (qwen2 pre-tokenizer)")
+    size = tokenizers.Tokenizer.from_file(str(files["qwen"])).get_vocab_size(True)
+    assert f"{size:,} tokens" in records[source_key(files["qwen"])].title
+    assert all(isinstance(records[key].source, ForeignSource) for key in expected)
+    # stats and cut differences work for every source
+    view.set_reference(source_key(files["qwen"]))
+    qtbot.waitUntil(lambda: not view.busy())
+    for key in expected:
+        pane = view.panes[key]
+        assert pane.stats.text().startswith(f"{len(expected[key]):,} tokens")
+        if key != source_key(files["qwen"]):
+            assert "cuts agree" in pane.agreement.text()
+
+
+def test_add_tokenizer_file_takes_a_folder_and_returns_its_pane(qtbot, view, files):
+    pane = view.add_tokenizer_file(files["folder"])
+    assert pane is not None and pane.key == source_key(files["folder"])
+    qtbot.waitUntil(lambda: pane.ids() == hf_ids(files["qwen"]) and not view.busy(), timeout=30000)
+
+
+def test_a_tiktoken_file_whose_pattern_is_not_chosen_adds_nothing(qtbot, view, files, monkeypatch):
+    asked = []
+    monkeypatch.setattr(view, "ask_pattern", lambda name: asked.append(name))
+    before = list(view.panes)
+    view.add_source(files["tiktoken"])
+    qtbot.waitUntil(lambda: bool(asked) and not view.busy(), timeout=30000)
+    assert len(asked) == 1 and asked[0].endswith("/tokenizer.tiktoken") and list(view.panes) == before
+
+
+def test_named_patterns_include_the_models(view):
+    assert {"llama3", "qwen2", "tekken", "cl100k", "o200k", "gpt2"} <= set(TIKTOKEN_PATTERNS)
+
+
+def test_a_model_id_loads_from_a_prefilled_offline_cache(qtbot, view, tmp_path, monkeypatch, no_network):
+    cache = tmp_path / "hub"
+    cache.mkdir()
+    monkeypatch.setenv("HF_HUB_CACHE", str(cache))
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    text = small_tokenizer_json()
+    put_in_cache(cache, "Org/Tiny-BPE", {"tokenizer.json": text})
+    (tmp_path / "tokenizer.json").write_text(text, encoding="utf-8")
+    key = view.add_source("hf:Org/Tiny-BPE")
+    assert key == "hf:Org/Tiny-BPE"
+    assert wait_for_pane(qtbot, view, key).ids() == hf_ids(tmp_path / "tokenizer.json")
+    assert view.pane_records[key].title.startswith("hf:Org/Tiny-BPE · ")
+
+
+def test_offline_and_not_cached_shows_the_hubs_message_in_the_pane(qtbot, view, tmp_path, monkeypatch, no_network):
+    monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path))
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    key = view.add_source("hf:Org/Not-Cached")
+    qtbot.waitUntil(lambda: not view.pane_records[key].loading, timeout=30000)
+    message = view.panes[key].message()
+    assert message.startswith("Could not load: ") and "Org/Not-Cached" in message
+    assert "offline" in message.lower() or "cache" in message.lower()
+    view.panes[key].hide_button.click()  # the failed pane goes with its ✕
+    assert key not in view.panes
+
+
+def test_a_slow_load_shows_what_is_loading_and_cancel_drops_it(qtbot, view, monkeypatch):
+    release, started = threading.Event(), threading.Event()
+
+    def slow_load(source, pattern=None):
+        started.set()
+        release.wait(20)
+        raise AssertionError("a cancelled load's result must not be shown")
+
+    monkeypatch.setattr(source_loader, "load_source", slow_load)
+    monkeypatch.setattr(source_loader.formats, "takes_pattern", lambda source: False)
+    key = view.add_source("hf:Qwen/Qwen2.5-7B-Instruct")
+    pane = view.panes[key]
+    assert started.wait(10)
+    assert pane.message() == "Loading hf:Qwen/Qwen2.5-7B-Instruct…" and pane.cancel_button.isVisibleTo(pane)
+    assert view.busy()
+    pane.cancel_button.click()
+    assert key not in view.panes and not view.loader.loading(key)
+    release.set()
+    qtbot.waitUntil(lambda: not view.loader.busy(), timeout=10000)
+    qtbot.wait(50)  # the failure signal, had it not been dropped, would have arrived by now
+    assert key not in view.panes
+
+
+def test_a_newer_load_of_the_same_source_wins(qtbot, view, files, monkeypatch):
+    calls = []
+    real = source_loader.load_source
+
+    def recorded(source, pattern=None):
+        calls.append(pattern)
+        return real(source, pattern)
+
+    monkeypatch.setattr(source_loader, "load_source", recorded)
+    view.add_source(files["tiktoken"], "gpt2")
+    view.add_source(files["tiktoken"], "qwen2")
+    key = source_key(files["tiktoken"])
+    assert wait_for_pane(qtbot, view, key).ids() == tiktoken_ids(files["tiktoken"])
+    assert view.pane_records[key].title.endswith("(qwen2 pre-tokenizer)")
+    assert list(view.panes).count(key) == 1
+
+
+def test_the_catalogue_menu_groups_models_by_family_and_passes_their_pattern(view, monkeypatch):
+    requested = []
+    monkeypatch.setattr(view, "add_source", lambda source, pattern=None: requested.append((source, pattern)))
+    families = {action.text(): action.menu() for action in view.add_menu.actions() if action.menu() is not None}
+    assert {"Qwen", "DeepSeek", "Llama", "Mistral"} <= set(families)
+    llama = [action.text() for action in families["Llama"].actions()]
+    assert llama and all("gated" in text for text in llama)
+    qwen_first = next(a for a in families["Qwen"].actions() if a.data() == "Qwen/Qwen-7B")
+    qwen_first.trigger()
+    assert requested == [("hf:Qwen/Qwen-7B", "qwen2")]
+
+
+def test_the_model_id_box_checks_as_it_is_typed(qtbot):
+    dialog = ModelIdDialog()
+    qtbot.addWidget(dialog)
+    ok = dialog.buttons.button(dialog.buttons.StandardButton.Ok)
+    assert not ok.isEnabled()
+    dialog.edit.setText("gpt2")
+    assert not ok.isEnabled() and "not a Hugging Face model id" in dialog.verdict.text()
+    dialog.edit.setText("Qwen/Qwen2.5-7B-Instruct@main")
+    assert ok.isEnabled() and dialog.verdict.text() == ""
+    assert dialog.model_id() == "Qwen/Qwen2.5-7B-Instruct@main"
+
+
+# ----- the Teach window -----
+
+
+@pytest.fixture
+def teaching(qtbot):
+    window = TeachingWindow()
+    qtbot.addWidget(window)
+    window.show()
+    return window
+
+
+def loaded(path):
+    from app.compare.sources import load_source
+
+    return load_source(path)
+
+
+@pytest.mark.parametrize("name", ["qwen", "sp_bpe", "tiktoken"])
+def test_the_merge_tree_of_a_foreign_token(teaching, files, name):
+    source = loaded(files[name]) if name != "tiktoken" else _tiktoken_source(files)
+    tokenizer = source.tokenizer
+    teaching.tree.set_text(TEXT)
+    ids = tokenizer.encode(TEXT)
+    token_id = max(ids, key=lambda i: len(tokenizer.token_bytes(i)))  # a long token: a tall tree
+    assert teaching.open_tree_of(source.key, token_id, source)
+    root = teaching.tree.root
+    assert teaching.current_view() is teaching.tree and teaching.source.currentData() == source.key
+    assert root.id == token_id and root.token == tokenizer.token_bytes(token_id) and root.depth >= 1
+    assert b"".join(leaf.token for leaf in root.leaves()) == root.token
+    for node in root.nodes():
+        assert tokenizer.token_bytes(node.id) == node.token
+        if not node.is_leaf:
+            assert tokenizer.merges[node.rank] == (node.left.token, node.right.token)
+    assert not teaching.tabs.isTabEnabled(teaching.tabs.indexOf(teaching.animation))
+    assert [t.id for t in teaching.tree.view.tokens] == ids  # the chips are the model's own tokens
+
+
+def _tiktoken_source(files):
+    from app.compare.sources import load_source
+
+    return load_source(files["tiktoken"], "qwen2")
+
+
+def test_a_unigram_model_says_it_has_no_merges(teaching, files):
+    source = loaded(files["sp_unigram"])
+    assert not teaching.open_tree_of(source.key, source.tokenizer.encode("hello")[0], source)
+    assert "Unigram model: it has no merges" in teaching.tree.info.text()
+    teaching.show_view("slider")
+    assert "no merges" in teaching.slider.merge_label.text() and teaching.slider.slider.maximum() == 0
+
+
+@pytest.mark.parametrize("name", ["qwen", "sp_bpe"])
+def test_the_vocabulary_slider_walks_a_foreign_models_merges(teaching, files, name):
+    source = loaded(files[name])
+    tokenizer = source.tokenizer
+    teaching.add_source(source.key, source.label, tokenizer)
+    teaching.source.setCurrentIndex(teaching.source.findData(source.key))
+    slider = teaching.slider
+    slider.set_text(TEXT)
+    total = len(tokenizer.merges)
+    assert slider.slider.maximum() == total
+    slider.set_k(total)
+    assert slider.ids == tokenizer.encode(TEXT)
+    slider.set_k(0)
+    at_zero = list(slider.ids)
+    assert len(at_zero) > len(tokenizer.encode(TEXT)) and all(
+        tokenizer.merge_rank(tokenizer.token_bytes(i)) is None for i in at_zero
+    )
+    slider.set_k(total // 2)
+    assert len(tokenizer.encode(TEXT)) <= len(slider.ids) <= len(at_zero)
+    assert f"k = {total // 2:,} of {total:,} merges" in slider.size_label.text()
+
+
+# ----- the main window's Open -----
+
+
+def test_open_tokenizer_puts_a_foreign_tokenizer_in_a_compare_pane(qtbot, window, files):
+    assert window.open_tokenizer(files["qwen"])
+    key = source_key(files["qwen"])
+    assert window.tabs.currentWidget() is window.compare_view and key in window.compare_view.panes
+    assert window.train_tab.tokenizer is None  # the Train tab keeps its (empty) result
+    assert "cannot be trained further" in window.statusBar().currentMessage()
+    pane = window.compare_view.panes[key]
+    qtbot.waitUntil(lambda: pane.ids() == hf_ids(files["qwen"], window.compare_view.text()), timeout=30000)
+    # double-clicking one of its tokens opens its merge tree
+    token = max(pane.result.view.tokens, key=lambda t: len(t.token))
+    window.open_merge_tree(key, token.id)
+    assert window.teaching.tree.root.id == token.id
+    assert window.teaching.source.currentData() == key
+
+
+def test_open_tokenizer_asks_a_tiktoken_files_pattern(window, files, monkeypatch):
+    monkeypatch.setattr(window.compare_view, "ask_pattern", lambda name: None)
+    assert not window.open_tokenizer(files["tiktoken"])
+    monkeypatch.setattr(window.compare_view, "ask_pattern", lambda name: "qwen2")
+    assert window.open_tokenizer(files["tiktoken"])
+    record = window.compare_view.pane_records[source_key(files["tiktoken"])]
+    assert record.title.endswith("(qwen2 pre-tokenizer)")
