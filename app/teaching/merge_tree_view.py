@@ -259,7 +259,8 @@ class MergeTreeView(TeachingView):
         merges = sum(1 for n in root.nodes() if not n.is_leaf)
         counted = " Counts are the pair's count when training merged it." if root.count is not None else ""
         self.info.setText(
-            f"<b>{render_token_html(root.token)}</b> (id {root.id}): {len(root.token)} bytes, {merges} merges, "
+            f"<b>{render_token_html(root.token)}</b> (id {root.id}): {len(root.token)} bytes, "
+            f"{merges} merge{'' if merges == 1 else 's'}, "
             f"depth {root.depth}.{counted}"
         )
         self.draw()
