@@ -12,6 +12,7 @@ stops cleanly on close (the training process is ended with it).
 from __future__ import annotations
 
 import threading
+import traceback
 from dataclasses import dataclass, field, fields
 from functools import cached_property
 
@@ -97,12 +98,16 @@ class TrainingWorker(Task):
         self._window_ready.set()
 
     def work(self) -> None:
-        job = self._job()
-        with self._lock:
-            if self.cancelled:  # before anything started: nothing to keep
-                self.finished.emit(self._cancelled_early())
-                return
-            self._process = TrainingProcess(job)
+        try:
+            job = self._job()
+            with self._lock:
+                if self.cancelled:  # before anything started: nothing to keep
+                    self.finished.emit(self._cancelled_early())
+                    return
+                self._process = TrainingProcess(job)
+        except Exception as exc:  # noqa: BLE001  (e.g. no process can be started: say so, keep the window)
+            self.failed.emit("error", f"Training could not start: {exc}", traceback.format_exc())
+            return
         try:
             self._follow(self._process)
         finally:
