@@ -82,7 +82,7 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.train_tab, "Train")
         self.tabs.addTab(self.compare_view, "Compare")
         self.vocabulary_tab = VocabularyTab(self.compare_view.text)
-        self.tabs.addTab(self.vocabulary_tab, "Vocabulary")
+        self.tabs.addTab(self.vocabulary_tab, self.tr("Vocabulary"))
         self.setCentralWidget(self.tabs)
         for label in self.train_tab.status_labels.values():
             self.statusBar().addPermanentWidget(label)

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from app.common import dialogs
 from app.common.local_files import read_text_head
-from app.vocabulary.charts import script_color
+from app.vocabulary.charts import series_color
 from app.vocabulary.jobs import Jobs
 from app.vocabulary.token_table import TokenTable
 from bpe_core.vocabulary.audit import Audit, audit_vocabulary
@@ -87,7 +87,7 @@ class AuditPanel(QWidget):
         self.zipf.setLabel("bottom", self.tr("usage rank"))
         self.zipf.setLabel("left", self.tr("times used"))
         self.zipf.setMenuEnabled(False)
-        self.zipf_curve = self.zipf.plot([], [], pen=pg.mkPen(script_color("Latin").darker(170), width=2))
+        self.zipf_curve = self.zipf.plot([], [], pen=pg.mkPen(series_color(0), width=2))
 
         controls = QHBoxLayout()
         for widget in (self.usage, self.run_button, self.cancel_button, self.progress, self.export_button):
@@ -213,6 +213,8 @@ class AuditPanel(QWidget):
         for key in FINDINGS:
             if key != "unused" or audit.usage is not None:
                 self.finding.addItem(labels[key], key)
+        found = [i for i in range(self.finding.count()) if len(self.finding_rows(self.finding.itemData(i)))]
+        self.finding.setCurrentIndex(found[0] if found else 0)  # the first kind with something to show
         self.finding.blockSignals(False)
         self._show_finding()
         zipf = audit.zipf().astype(float)

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSplitter, QTabWid
 
 from app.vocabulary.charts import LengthChart, RankShareChart, ScriptCountsChart
 from app.vocabulary.filter_bar import FilterBar
-from app.vocabulary.table_model import Filter
+from app.vocabulary.table_model import Filter, script_label
 from app.vocabulary.token_table import TokenTable
 from bpe_core.vocabulary import SCRIPTS, FilterError, VocabTable, longest_by_script
 
@@ -76,7 +76,7 @@ class BrowsePanel(QSplitter):
     def _script_combo(self, default: str) -> QComboBox:
         combo = QComboBox()
         for name in SCRIPTS:
-            combo.addItem(self.tr(name), name)
+            combo.addItem(script_label(name), name)
         combo.setCurrentIndex(SCRIPTS.index(default))
         return combo
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QColor
 
 from app import style
+from app.vocabulary.table_model import script_label
 from bpe_core.vocabulary import SCRIPTS, VocabTable, script_counts
 from bpe_core.vocabulary.table import script_share_by_rank
 
@@ -25,13 +26,17 @@ LONGEST_SHOWN = 40
 BUCKETS = 40
 
 
-def script_color(name: str) -> QColor:
-    """A script class's colour: Paul Tol's light scheme, by the class's place in ``SCRIPTS``."""
-    return QColor(style.TOL_LIGHT[SCRIPTS.index(name) % len(style.TOL_LIGHT)])
+def series_color(index: int) -> QColor:
+    """The colour of the ``index``-th series of a chart: Paul Tol's light scheme, darkened to read as a line.
+
+    >>> series_color(0) != series_color(1)
+    True
+    """
+    return QColor(style.TOL_LIGHT[index % len(style.TOL_LIGHT)]).darker(150)
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("VocabularyCharts", text)
+#: One brush for every bar of a bar chart (a brush per bar is slow in pyqtgraph).
+BAR = series_color(0)
 
 
 def _plot(widget: pg.PlotWidget, title: str) -> None:
@@ -50,12 +55,12 @@ class ScriptCountsChart(pg.PlotWidget):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        _plot(self, _tr("Tokens per script"))
-        self.setLabel("bottom", _tr("tokens"))
+        _plot(self, self.tr("Tokens per script"))
+        self.setLabel("bottom", self.tr("tokens"))
         self.setMouseEnabled(x=False, y=False)
         self.getViewBox().invertY(True)
         self.showGrid(x=True, y=False, alpha=0.2)
-        self.bars = pg.BarGraphItem(x0=[], y=[], height=0.7, width=[], brushes=[], pen=None)
+        self.bars = pg.BarGraphItem(x0=[], y=[], height=0.7, width=[], brush=BAR, pen=None)
         self.addItem(self.bars)
         self.names: list[str] = []
         self.counts: dict[str, int] = {}
@@ -65,9 +70,8 @@ class ScriptCountsChart(pg.PlotWidget):
         self.counts = dict(sorted(script_counts(table).items(), key=lambda kv: -kv[1])) if table is not None else {}
         self.names = list(self.counts)
         positions = list(range(len(self.names)))
-        brushes = [pg.mkBrush(script_color(n).darker(115)) for n in self.names]
-        self.bars.setOpts(x0=[0] * len(positions), y=positions, width=list(self.counts.values()), brushes=brushes)
-        labels = [f"{_tr(n)} {c:,}" for n, c in self.counts.items()]
+        self.bars.setOpts(x0=[0] * len(positions), y=positions, width=list(self.counts.values()), brush=BAR)
+        labels = [f"{script_label(n)} {c:,}" for n, c in self.counts.items()]
         self.getAxis("left").setTicks([list(zip(positions, labels))])
         if self.names:
             self.setYRange(-0.6, len(self.names) - 0.4, padding=0)
@@ -85,9 +89,9 @@ class LengthChart(pg.PlotWidget):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        _plot(self, _tr("Token length per script"))
-        self.setLabel("bottom", _tr("length (characters)"))
-        self.setLabel("left", _tr("tokens"))
+        _plot(self, self.tr("Token length per script"))
+        self.setLabel("bottom", self.tr("length (characters)"))
+        self.setLabel("left", self.tr("tokens"))
         self.showGrid(x=True, y=True, alpha=0.2)
         self.legend = self.addLegend(offset=(-10, 10), labelTextSize="9pt")
         self.curves: dict[str, pg.PlotDataItem] = {}
@@ -102,10 +106,10 @@ class LengthChart(pg.PlotWidget):
         length = np.where(table.n_chars < 0, table.n_bytes, table.n_chars).astype(np.int64)
         top = max(1, min(int(length.max()), LONGEST_SHOWN))
         biggest = sorted(script_counts(table).items(), key=lambda kv: -kv[1])[:LENGTH_CURVES]
-        for name, _ in biggest:
+        for i, (name, _) in enumerate(biggest):
             counts = np.bincount(length[table.script == SCRIPTS.index(name)].clip(0, top), minlength=top + 1)
-            pen = pg.mkPen(script_color(name).darker(160), width=2)
-            self.curves[name] = self.plot(np.arange(top + 1), counts, pen=pen, name=_tr(name))
+            pen = pg.mkPen(series_color(i), width=2)
+            self.curves[name] = self.plot(np.arange(1, top + 1), counts[1:], pen=pen, name=script_label(name))
 
 
 class RankShareChart(pg.PlotWidget):
@@ -113,9 +117,9 @@ class RankShareChart(pg.PlotWidget):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        _plot(self, _tr("Share by merge rank"))
-        self.setLabel("bottom", _tr("merge rank"))
-        self.setLabel("left", _tr("share (%)"))
+        _plot(self, self.tr("Share by merge rank"))
+        self.setLabel("bottom", self.tr("merge rank"))
+        self.setLabel("left", self.tr("share (%)"))
         self.setMouseEnabled(x=False, y=False)
         self.showGrid(x=False, y=True, alpha=0.2)
         self.bars = pg.BarGraphItem(x0=[], height=[], width=[], y0=0, pen=None)
@@ -127,15 +131,13 @@ class RankShareChart(pg.PlotWidget):
         if not merged:
             self.shares = np.zeros(0)
             self.bars.setOpts(x0=[], height=[], width=[])
-            self.setTitle(_tr("Share by merge rank: no merges"), size="11pt")
+            self.setTitle(self.tr("Share by merge rank: no merges"), size="11pt")
             return
         bucket = max(1, -(-merged // BUCKETS))
         starts, counts = script_share_by_rank(table, bucket)
         totals = counts.sum(axis=1)
         self.shares = 100.0 * counts[:, SCRIPTS.index(script)] / np.maximum(totals, 1)
-        self.bars.setOpts(
-            x0=starts, height=self.shares, width=[bucket * 0.9] * len(starts), brush=script_color(script).darker(130)
-        )
-        self.setTitle(_tr("{0} share per {1:,} merges").format(_tr(script), bucket), size="11pt")
+        self.bars.setOpts(x0=starts, height=self.shares, width=[bucket * 0.9] * len(starts), brush=BAR)
+        self.setTitle(self.tr("{0} share per {1:,} merges").format(script_label(script), bucket), size="11pt")
         self.setXRange(0, starts[-1] + bucket, padding=0.01)
         self.setYRange(0, max(5.0, float(self.shares.max()) * 1.1), padding=0)

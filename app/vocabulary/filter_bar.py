@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import QTimer, Signal, Slot
 from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QLineEdit, QSpinBox, QWidget
 
-from app.vocabulary.table_model import Filter
+from app.vocabulary.table_model import Filter, script_label
 from bpe_core.vocabulary import SCRIPTS
 
 DEBOUNCE_MS = 150
@@ -32,7 +32,7 @@ class FilterBar(QWidget):
         self.script.setObjectName("vocabScript")
         self.script.addItem(self.tr("Every script"), None)
         for name in SCRIPTS:
-            self.script.addItem(self.tr(name), name)
+            self.script.addItem(script_label(name), name)
         self.min_length, self.max_length = QSpinBox(), QSpinBox()
         for box in (self.min_length, self.max_length):
             box.setRange(0, MAX_LENGTH)

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.vocabulary.jobs import Jobs
+from app.vocabulary.table_model import script_label
 from app.vocabulary.token_table import TokenTable
 from bpe_core.vocabulary.overlap import Overlap, vocabulary_overlap
 
@@ -59,6 +60,8 @@ class OverlapPanel(QWidget):
         self.only_a, self.only_b = TokenTable(), TokenTable()
         self.only_a.setObjectName("onlyA")
         self.only_b.setObjectName("onlyB")
+        for view in (self.only_a, self.only_b):
+            view.show_columns(("id", "rank", "label", "length", "chars", "script"))
         self.only_a.token_activated.connect(lambda token_id: self._activated(0, token_id))
         self.only_b.token_activated.connect(lambda token_id: self._activated(1, token_id))
         self.title_a, self.title_b = QLabel(self.tr("Only in A")), QLabel(self.tr("Only in B"))
@@ -136,7 +139,7 @@ class OverlapPanel(QWidget):
         rows = overlap.by_script()
         self.scripts.setRowCount(len(rows))
         for r, (name, counts) in enumerate(rows.items()):
-            self.scripts.setItem(r, 0, QTableWidgetItem(self.tr(name)))
+            self.scripts.setItem(r, 0, QTableWidgetItem(script_label(name)))
             for c, value in enumerate(counts, start=1):
                 item = QTableWidgetItem(f"{value:,}")
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)

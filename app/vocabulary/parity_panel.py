@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from app import style
 from app.common import dialogs
+from app.vocabulary.charts import series_color
 from app.vocabulary.jobs import Jobs
 from bpe_core.vocabulary.parity import ParallelTextError, ParityRow, language_parity, load_parallel_text, parity_csv
 
@@ -84,8 +85,9 @@ class ParityPanel(QWidget):
     def _show_passage(self) -> None:
         p = self.passage
         self.status.setText(
-            self.tr("{0}: {1} languages. Source: {2} ({3})").format(p.title, len(p.texts), p.source, p.licence)
+            self.tr("{0}: {1} languages (hover for its source and licence)").format(p.title, len(p.texts))
         )
+        self.status.setToolTip(f"{p.source}\n\n{p.licence}")
 
     @Slot()
     def open_dialog(self) -> None:
@@ -157,12 +159,11 @@ class ParityPanel(QWidget):
         x = np.arange(len(languages), dtype=float)
         for t, name in enumerate(tokenizers):
             heights = [cell[(name, lang)].premium or 0.0 for lang in languages]
-            colour = style.TOL_LIGHT[t % len(style.TOL_LIGHT)]
+            colour = series_color(t)
             bars = pg.BarGraphItem(
                 x=x - 0.4 + width * (t + 0.5), height=heights, width=width, brush=colour, pen=None, name=name
             )
-            self.chart.addItem(bars)
-            self.legend.addItem(bars, name)
+            self.chart.addItem(bars)  # named: the legend lists it
             self.bars.append(bars)
         self.chart.getAxis("bottom").setTicks([list(zip(x.tolist(), languages))])
         line = pg.InfiniteLine(pos=1.0, angle=0, pen=pg.mkPen(style.SUB_TEXT, style=Qt.PenStyle.DashLine))

@@ -17,21 +17,49 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QCoreApplication, QModelIndex, QObject, Qt
 
 from bpe_core.vocabulary.table import SCRIPTS, VocabTable, filter_rows, sort_rows
 
 #: (sort key of the engine, header) per column.
 COLUMNS = (
-    ("id", "Id"),
-    ("rank", "Rank"),
-    ("label", "Token"),
-    ("length", "Bytes"),
-    ("chars", "Chars"),
-    ("script", "Script"),
-    ("space", "Space first"),
-    ("bytes", "Hex"),
+    ("id", QT_TRANSLATE_NOOP("VocabularyModel", "Id")),
+    ("rank", QT_TRANSLATE_NOOP("VocabularyModel", "Rank")),
+    ("label", QT_TRANSLATE_NOOP("VocabularyModel", "Token")),
+    ("length", QT_TRANSLATE_NOOP("VocabularyModel", "Bytes")),
+    ("chars", QT_TRANSLATE_NOOP("VocabularyModel", "Chars")),
+    ("script", QT_TRANSLATE_NOOP("VocabularyModel", "Script")),
+    ("space", QT_TRANSLATE_NOOP("VocabularyModel", "Space first")),
+    ("bytes", QT_TRANSLATE_NOOP("VocabularyModel", "Hex")),
 )
+#: The engine's script classes as the user reads them (:func:`script_label`).
+SCRIPT_LABELS = {
+    "Han": QT_TRANSLATE_NOOP("Scripts", "Han"),
+    "Hangul": QT_TRANSLATE_NOOP("Scripts", "Hangul"),
+    "Kana": QT_TRANSLATE_NOOP("Scripts", "Kana"),
+    "Latin": QT_TRANSLATE_NOOP("Scripts", "Latin"),
+    "Cyrillic": QT_TRANSLATE_NOOP("Scripts", "Cyrillic"),
+    "Arabic": QT_TRANSLATE_NOOP("Scripts", "Arabic"),
+    "other": QT_TRANSLATE_NOOP("Scripts", "other"),
+    "digits": QT_TRANSLATE_NOOP("Scripts", "digits"),
+    "whitespace": QT_TRANSLATE_NOOP("Scripts", "whitespace"),
+    "punctuation": QT_TRANSLATE_NOOP("Scripts", "punctuation"),
+    "symbol/emoji": QT_TRANSLATE_NOOP("Scripts", "symbol/emoji"),
+    "mixed": QT_TRANSLATE_NOOP("Scripts", "mixed"),
+    "partial UTF-8": QT_TRANSLATE_NOOP("Scripts", "partial UTF-8"),
+    "special": QT_TRANSLATE_NOOP("Scripts", "special"),
+}
+
+
+def script_label(name: str) -> str:
+    """A script class's name in the user's language.
+
+    >>> script_label("partial UTF-8")
+    'partial UTF-8'
+    """
+    return QCoreApplication.translate("Scripts", SCRIPT_LABELS[name])
+
+
 #: Hex is cut to this many bytes in the table (the tooltip has all of them).
 HEX_SHOWN = 24
 
@@ -140,7 +168,7 @@ class VocabularyModel(QAbstractTableModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return self.tr(COLUMNS[section][1])
+            return QCoreApplication.translate("VocabularyModel", COLUMNS[section][1])
         return None
 
     def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
@@ -173,7 +201,7 @@ def _cell(table: VocabTable, row: int, key: str):
         chars = int(table.n_chars[row])
         return "" if chars < 0 else chars
     if key == "script":
-        return SCRIPTS[table.script[row]]
+        return script_label(SCRIPTS[table.script[row]])
     if key == "space":
         return "␣" if table.space[row] else ""
     token = table.tokens[row]

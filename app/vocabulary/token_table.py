@@ -8,7 +8,7 @@ from PySide6.QtCore import QModelIndex, Qt, Signal, Slot
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
 
 from app import style
-from app.vocabulary.table_model import VocabularyModel
+from app.vocabulary.table_model import COLUMNS, VocabularyModel
 from app.vocabulary.token_delegate import TokenDelegate
 
 
@@ -38,13 +38,26 @@ class TokenTable(QTableView):
         columns = self.horizontalHeader()
         columns.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         columns.setStretchLastSection(True)
-        for key, width in (("id", 70), ("rank", 70), ("label", 220), ("length", 50), ("chars", 50), ("script", 100)):
+        for key, width in (
+            ("id", 70),
+            ("rank", 70),
+            ("label", 220),
+            ("length", 62),
+            ("chars", 62),
+            ("script", 100),
+            ("space", 90),
+        ):
             self.setColumnWidth(self.model_.column_of(key), width)
         if sortable:
             self.setSortingEnabled(True)
             columns.setSortIndicator(self.model_.column_of("id"), Qt.SortOrder.AscendingOrder)
         self.doubleClicked.connect(self._on_double_click)
         self.selectionModel().currentRowChanged.connect(self._on_current)
+
+    def show_columns(self, keys) -> None:
+        """Show only the columns of ``keys`` (the engine's sort keys, e.g. "label")."""
+        for column, (key, _) in enumerate(COLUMNS):
+            self.setColumnHidden(column, key not in keys)
 
     def token_of(self, index: QModelIndex):
         """``(id, bytes, special)`` of the token at ``index`` (for the delegate)."""

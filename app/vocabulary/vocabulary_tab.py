@@ -234,7 +234,8 @@ class VocabularyTab(QWidget):
         """Our tokenizer (when there is one) and the references, as ``name -> a function giving encode``."""
         encoders = {}
         if self.own_tokenizer is not None:
-            encoders[self.tr("ours")] = functools.partial(getattr, self.own_tokenizer, "encode")
+            name = self.tr("ours ({0:,} merges)").format(len(self.own_tokenizer.merges))
+            encoders[name] = functools.partial(getattr, self.own_tokenizer, "encode")
         for name in REFERENCE_PANES:
             encoders[name] = functools.partial(_ordinary_encoder, name)
         return encoders

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QSplitter,
+    QStyledItemDelegate,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -74,6 +75,7 @@ class WhyMergePanel(QWidget):
             table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
             table.setFont(style.text_font(10))
             table.setWordWrap(False)
+        self.lines.setItemDelegateForColumn(1, _ElideLeft(self.lines))  # keep the words next to the pair
         header = self.lines.horizontalHeader()
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
@@ -165,10 +167,13 @@ class WhyMergePanel(QWidget):
         left, right = explanation.pair
         count = "" if explanation.count is None else self.tr(", count {0:,} when chosen").format(explanation.count)
         shown = len(explanation.occurrences)
-        found = self.tr("every occurrence") if explanation.complete else self.tr("the first {0}").format(shown)
+        if explanation.complete:
+            found = self.tr("all {0:,} places it occurs in the corpus").format(shown)
+        else:
+            found = self.tr("the first {0:,} places it occurs in the corpus").format(shown)
         self.title.setText(
-            self.tr("Merge {0:,}: {1} → {2}{3}; {4} in the corpus ({5} lines).").format(
-                explanation.rank, render_pair(left, right), render_token(left + right), count, found, shown
+            self.tr("Merge {0:,}: {1} → {2}{3}. Below: {4}.").format(
+                explanation.rank, render_pair(left, right), render_token(left + right), count, found
             )
         )
         self.tie.setText(
@@ -202,6 +207,14 @@ class WhyMergePanel(QWidget):
     def shutdown(self) -> None:
         self.timer.stop()
         self.jobs.wait_all()
+
+
+class _ElideLeft(QStyledItemDelegate):
+    """Cut a cell's text on its left (the context before the pair ends at the pair)."""
+
+    def initStyleOption(self, option, index) -> None:
+        super().initStyleOption(option, index)
+        option.textElideMode = Qt.TextElideMode.ElideLeft
 
 
 def _visible(text: str) -> str:
