@@ -62,6 +62,7 @@ class OverlapPanel(QWidget):
         self.only_b.setObjectName("onlyB")
         for view in (self.only_a, self.only_b):
             view.show_columns(("id", "rank", "label", "length", "chars", "script"))
+            view.setColumnWidth(view.model_.column_of("label"), 160)
         self.only_a.token_activated.connect(lambda token_id: self._activated(0, token_id))
         self.only_b.token_activated.connect(lambda token_id: self._activated(1, token_id))
         self.title_a, self.title_b = QLabel(self.tr("Only in A")), QLabel(self.tr("Only in B"))
@@ -145,8 +146,8 @@ class OverlapPanel(QWidget):
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.scripts.setItem(r, c, item)
         self.scripts.resizeColumnsToContents()
-        self.title_a.setText(self.tr("Only in {0}: {1:,}").format(a, len(overlap.only_a)))
-        self.title_b.setText(self.tr("Only in {0}: {1:,}").format(b, len(overlap.only_b)))
+        self.title_a.setText(self.tr("Only in “{0}”: {1:,} tokens").format(a, len(overlap.only_a)))
+        self.title_b.setText(self.tr("Only in “{0}”: {1:,} tokens").format(b, len(overlap.only_b)))
         self.only_a.model_.set_table(overlap.a, base=overlap.only_a)
         self.only_b.model_.set_table(overlap.b, base=overlap.only_b)
         self.ready.emit(overlap)

@@ -52,7 +52,7 @@ class VocabularyTab(QWidget):
         self.current: Loaded | None = None
         self.wanted: str | None = None
         self.own_tokenizer = None
-        self._stale = False  # our tokenizer changed while its table was not on screen
+        self._stale = False  # the vocabulary wanted is not the one on screen (built when the tab is shown)
         self.jobs = Jobs("table", self)
         self.jobs.result.connect(self._on_loaded)
         self.jobs.failed.connect(self._on_failed)
@@ -100,7 +100,7 @@ class VocabularyTab(QWidget):
         self.browse.token_selected.connect(self._on_token_selected)
         self.overlap.token_activated.connect(self._on_overlap_token)
         self._fill_picker()
-        self.show_vocabulary("o200k_base")
+        self._want("o200k_base")
 
     # --- which tokenizers ------------------------------------------------------------------------------------
     def _fill_picker(self) -> None:
@@ -134,15 +134,19 @@ class VocabularyTab(QWidget):
                 self.loaded.pop(OWN_KEY, None)
                 self._fill_picker()
                 if self.wanted == OWN_KEY:
-                    self.show_vocabulary(next(iter(self.choices)))
+                    self._want(next(iter(self.choices)))
             return
         first = OWN_KEY not in self.choices
         self._add_choice(own_choice(tokenizer, self.tr("Ours: {0}").format(label) if label else self.tr("Ours")))
         if first or self.wanted == OWN_KEY:  # a tokenizer just trained or opened is shown first
-            self.wanted = OWN_KEY
-            self._stale = True
-            if self.isVisible():
-                self.show_vocabulary(OWN_KEY)
+            self._want(OWN_KEY)
+
+    def _want(self, key: str) -> None:
+        """Show ``key`` now if the tab is on screen, else once it is."""
+        self.wanted, self._stale = key, True
+        self.picker.setCurrentIndex(max(self.picker.findData(key), 0))
+        if self.isVisible():
+            self.show_vocabulary(key)
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
