@@ -261,3 +261,26 @@ def test_double_click_in_the_vocabulary_opens_the_merge_tree(qtbot, window):
     teaching = window.teaching
     assert teaching is not None and teaching.tree.root.id == token_id
     assert teaching.source.currentData() == "o200k_base"
+
+
+def test_a_tokenizer_file_is_shown_and_a_bad_one_named(qtbot, tab, tmp_path):
+    saved = tmp_path / "demo.json"
+    made_unreachable().save(saved)
+    tab.add_file(saved)
+    qtbot.waitUntil(lambda: tab.current.choice.title == "demo.json", timeout=WAIT_MS)
+    assert tab.browse.view.model_.rowCount() == 259
+    bad = tmp_path / "broken.json"
+    bad.write_text("{not json", encoding="utf-8")
+    tab.add_file(bad)
+    qtbot.waitUntil(lambda: "Cannot show" in tab.status.text(), timeout=WAIT_MS)
+    assert "broken.json" in tab.status.text()
+    assert tab.current.choice.title == "demo.json"  # what was shown stays
+
+
+def test_tokenizers_added_to_the_compare_tab_are_offered(qtbot, window, tmp_path):
+    saved = tmp_path / "added.json"
+    made_unreachable().save(saved)
+    assert window.compare_view.add_tokenizer_file(saved) is not None
+    window.tabs.setCurrentWidget(window.vocabulary_tab)
+    picker = window.vocabulary_tab.picker
+    assert any("added.json" in picker.itemText(i) for i in range(picker.count()))
