@@ -194,28 +194,34 @@ class MainWindow(QMainWindow):
         paths = self.recent.paths()
         for path in paths:
             action = self.recent_menu.addAction(path)
-            action.triggered.connect(lambda _=False, p=path: self.open_tokenizer(p))
+            action.triggered.connect(lambda _=False, p=path: self.open_asking(p))
         self.recent_menu.setEnabled(bool(paths))
 
     @Slot()
     def open_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Open tokenizer", "", OPEN_FILTER)
         if path:
-            self.open_tokenizer(path)
+            self.open_asking(path)
+
+    def open_asking(self, path: str | Path) -> bool:
+        """Open ``path`` as the user asked: a file that does not say how it pre-tokenizes (a ``.tiktoken`` file,
+        GPT-2 files) first asks for its pattern. False on error or when the user cancels."""
+        pattern = None
+        if needs_pattern(path):
+            pattern = self.compare_view.ask_pattern(Path(path).name)
+            if pattern is None:
+                return False
+        return self.open_tokenizer(path, pattern)
 
     def open_tokenizer(self, path: str | Path, pattern: str | None = None) -> bool:
-        """Open a tokenizer file or folder of any kind. Ours goes to the Train tab with its training record (no
-        retraining); a published model's cannot be trained further, so it opens in a Compare pane (and the Teach
-        window's list) and the Train tab keeps its result. A file that does not say how it pre-tokenizes asks
-        for ``pattern`` when none is given. False on error or when the user cancels."""
+        """Open a tokenizer file or folder of any kind (``pattern``: how a ``.tiktoken`` file or GPT-2 files
+        pre-tokenize). Ours goes to the Train tab with its training record (no retraining); a published model's
+        cannot be trained further, so it opens in a Compare pane (and the Teach window's list) and the Train tab
+        keeps its result. False on error."""
         if self.train_tab.training:
             dialogs.show_error(self, "Training in progress", "Cancel the training before opening a tokenizer.")
             return False
         try:
-            if pattern is None and needs_pattern(path):
-                pattern = self.compare_view.ask_pattern(Path(path).name)
-                if pattern is None:
-                    return False
             QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
             try:
                 tokenizer = load_tokenizer(path, pattern)

@@ -309,10 +309,21 @@ def test_open_tokenizer_puts_a_foreign_tokenizer_in_a_compare_pane(qtbot, window
     assert window.teaching.source.currentData() == key
 
 
-def test_open_tokenizer_asks_a_tiktoken_files_pattern(window, files, monkeypatch):
+def test_open_asks_a_tiktoken_files_pattern(window, files, monkeypatch):
     monkeypatch.setattr(window.compare_view, "ask_pattern", lambda name: None)
-    assert not window.open_tokenizer(files["tiktoken"])
+    assert not window.open_asking(files["tiktoken"])  # cancelled: nothing opened
+    assert source_key(files["tiktoken"]) not in window.compare_view.panes
     monkeypatch.setattr(window.compare_view, "ask_pattern", lambda name: "qwen2")
-    assert window.open_tokenizer(files["tiktoken"])
+    assert window.open_asking(files["tiktoken"])
     record = window.compare_view.pane_records[source_key(files["tiktoken"])]
     assert record.title.endswith("(qwen2 pre-tokenizer)")
+    assert window.recent.paths()[0] == str(files["tiktoken"])
+
+
+def test_open_tokenizer_without_the_pattern_a_file_needs_says_so(window, files, monkeypatch):
+    shown = []
+    monkeypatch.setattr(
+        "app.common.dialogs.show_error", lambda _parent, title, message, details="": shown.append(message)
+    )
+    assert not window.open_tokenizer(files["tiktoken"])
+    assert len(shown) == 1 and "tokenizer.tiktoken" in shown[0] and "pattern" in shown[0]
