@@ -170,7 +170,7 @@ class FirstMerges:
         for rank, pair in enumerate(self.merges):
             self._ranks.setdefault(pair, rank)
         self._made = made = {left + right for left, right in self.merges}
-        self._ids: dict[bytes, int] = {}
+        self.ids: dict[bytes, int] = {}  # each token's bytes -> the model's id for them (specials left out)
         specials = set(tokenizer.special_tokens.values())
         for token_id in range(tokenizer.vocab_size):
             if token_id in specials:
@@ -179,9 +179,9 @@ class FirstMerges:
                 token = tokenizer.token_bytes(token_id)
             except UnknownTokenError:
                 continue  # a hole in the ids (an added token's place)
-            if token not in self._ids or self._in_byte_table(self._ids[token]):
-                self._ids[token] = token_id  # a piece is preferred to its byte-fallback twin (``▁`` to <0x20>)
-        self._whole = {token for token in self._ids if token not in made}
+            if token not in self.ids or self._in_byte_table(self.ids[token]):
+                self.ids[token] = token_id  # a piece is preferred to its byte-fallback twin (``▁`` to <0x20>)
+        self._whole = {token for token in self.ids if token not in made}
 
     def _in_byte_table(self, token_id: int) -> bool:
         """Whether ``token_id`` is in a table of the 256 bytes in order (byte-fallback pieces ``<0x00>``...)."""
@@ -196,7 +196,7 @@ class FirstMerges:
 
     def id_of(self, token: bytes) -> int:
         """The model's id of ``token`` (-1 for bytes that are no token of the model)."""
-        return self._ids.get(token, -1)
+        return self.ids.get(token, -1)
 
     def view(self, text: str, k: int) -> TokenView:
         """The :class:`TokenView` of ``text`` with the first ``k`` merges."""
@@ -226,7 +226,7 @@ class FirstMerges:
 
     def _kept_whole(self, token: TokenSpan) -> bool:
         """A special or added token, or a piece no merge makes (a user-defined symbol): not re-encoded."""
-        if self._ids.get(token.token) != token.id:
+        if self.ids.get(token.token) != token.id:
             return True
         return token.token not in self._made and len(self._leaves(token.token)) > 1
 
