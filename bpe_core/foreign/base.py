@@ -13,8 +13,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable, Sequence
 
-from bpe_core.foreign.spans import build_view, byte_spans
-from bpe_core.teaching.token_view import TokenView
+from bpe_core.foreign.spans import byte_spans
+from bpe_core.teaching.token_view import TokenView, view_from_spans
 from bpe_core.tokenizer import UnknownTokenError, fix_surrogates
 
 
@@ -95,7 +95,7 @@ class ForeignTokenizer:
         text = fix_surrogates(text)
         ids, offsets, chunks = self._encode_offsets(text)
         tokens = self._tokens_of(ids)
-        view = build_view(text, ids, tokens, *byte_spans(text, tokens, offsets), self._special_ids)
+        view = view_from_spans(text, ids, tokens, *byte_spans(text, tokens, offsets), self._special_ids)
         return view, chunks(view)
 
     @functools.cached_property

@@ -1,12 +1,12 @@
-"""Byte spans of a foreign tokenizer's tokens in the original text, and the display records built from them.
+"""Byte spans of a foreign tokenizer's tokens in the original text.
 
 A library gives, per token, the characters of the original text it came from (``offsets``). Where the pipeline
 does not change the text, the tokens' bytes are the text's bytes in order and each span is exact, part of a
 character included. Where it normalizes (NFKC, lower case, ``▁`` for spaces), each token gets the bytes of its
 characters; a run of tokens that each hold part of a character (byte fallback, byte-level BPE: each is invalid
 UTF-8 on its own) and together spell those characters shares them out in order, so a token holding part of a
-character still says which part. The records themselves are built by
-:func:`bpe_core.teaching.token_view.view_from_spans` (``build_view`` here).
+character still says which part. The display records are built from these spans by
+:func:`bpe_core.teaching.token_view.view_from_spans`.
 
 >>> text = "a鬱"
 >>> byte_spans(text, [b"a", b"\\xe9", b"\\xac", b"\\xb1"], [(0, 1), (1, 2), (1, 2), (1, 2)])
@@ -17,13 +17,8 @@ character still says which part. The records themselves are built by
 
 from __future__ import annotations
 
-__all__ = ["build_view", "byte_spans", "contiguous_spans"]
-
 from collections.abc import Iterable, Sequence
 from itertools import accumulate
-
-# The display records are built in one place; ``build_view`` stays importable from here for the adapters.
-from bpe_core.teaching.token_view import view_from_spans as build_view
 
 
 def byte_spans(text: str, tokens: Sequence[bytes], offsets) -> tuple[list[int], list[int]]:
