@@ -44,8 +44,11 @@ class BackgroundRunner(QObject):
         super().__init__(parent)
         self._jobs: list[WorkerThread] = []
         self._latest = LatestWins()
+        self._closed = False
 
     def submit(self, function: Callable[[], Any]) -> None:
+        if self._closed:  # the widget is closing: a thread started now would outlive it
+            return
         call = _Call(self._latest.issue(), function)
         call.result.connect(self._on_result)
         call.failed.connect(self._on_failed)
@@ -58,7 +61,9 @@ class BackgroundRunner(QObject):
         return any(job.is_running() for job in self._jobs)
 
     def wait_all(self, timeout_ms: int = 10000) -> None:
-        """Block until every job's thread has ended (for closing the window); nothing still running is delivered."""
+        """Block until every job's thread has ended (for closing the window); nothing still running is delivered
+        and nothing submitted afterwards (by a timer that fires late) is started."""
+        self._closed = True
         self._latest.retire_all()
         for job in self._jobs:
             job.stop_and_wait(timeout_ms)

@@ -69,6 +69,7 @@ class TrainTab(QSplitter):
         self._last_frame = 0.0
         self._frames = 0
         self._final_pieces: list = []
+        self._shut_down = False  # set by shutdown(): nothing starts afterwards
         #: What the tab showed before the current run (history, tokenizer, result, current rank), shown again
         #: if the run ends with nothing: cancelled while counting, or failed.
         self._kept: tuple | None = None
@@ -409,7 +410,7 @@ class TrainTab(QSplitter):
 
     @Slot()
     def _next_final_piece(self) -> None:
-        if not self._final_pieces or self.training:
+        if not self._final_pieces or self.training or self._shut_down:
             return
         chart = self._final_pieces.pop(0)
         rank = self.current_rank
@@ -552,6 +553,8 @@ class TrainTab(QSplitter):
 
     def shutdown(self) -> None:
         """Stop every thread this tab started, waiting for each (no thread outlives the tab)."""
+        self._shut_down = True
+        self._final_pieces = []
         self.tick.stop()
         self.frame_timer.stop()
         self.held_out_timer.stop()

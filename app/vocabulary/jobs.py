@@ -71,9 +71,12 @@ class Jobs(QObject):
         self._threads: list[WorkerThread] = []
         self._latest = LatestWins()
         self._running = False
+        self._closed = False
 
     def submit(self, job: Job) -> None:
-        """Run ``job`` in a new thread, cancelling the job before it."""
+        """Run ``job`` in a new thread, cancelling the job before it (nothing once :meth:`wait_all` has closed)."""
+        if self._closed:  # the tab is closing: a thread started now would outlive it
+            return
         for thread in self._threads:
             thread.cancel()
         task = _JobTask(self._latest.issue(), job)
@@ -97,7 +100,9 @@ class Jobs(QObject):
         return self._running
 
     def wait_all(self, timeout_ms: int = 10000) -> None:
-        """Cancel every job and wait for its thread (for closing); nothing still running is delivered."""
+        """Cancel every job and wait for its thread (for closing); nothing still running is delivered and nothing
+        is started afterwards."""
+        self._closed = True
         self._latest.retire_all()
         self._running = False
         for thread in list(self._threads):
