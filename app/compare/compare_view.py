@@ -202,7 +202,7 @@ class CompareView(QWidget):
             self.controls.addWidget(widget)
         self.controls.addStretch(1)
 
-        self.whitespace_box = QCheckBox("Visible whitespace (· → ↵)")
+        self.whitespace_box = QCheckBox("Visible whitespace (␣ ⇥ ↵)")
         self.whitespace_box.setChecked(True)
         self.ids_box = QCheckBox("Show ids")
         self.chunks_box = QCheckBox("Pre-token chunks")
