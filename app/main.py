@@ -1,5 +1,5 @@
 """Start BPE Explorer: ``bpe-explorer [CORPUS...] [--vocab-size N] [--pattern P] [--special TOKEN]... [--train]
-[--open TOKENIZER.json] [--text "..."]``.
+[--open TOKENIZER.json] [--text "..."] [--lang en|zh_CN]``.
 
 >>> args = parse_args(["a.txt", "--vocab-size", "2000", "--special", "<|a|>", "--train"])
 >>> args.corpus, args.vocab_size, args.special, args.train
@@ -12,7 +12,16 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from app.common.i18n import LANGUAGES
 from bpe_core.patterns import PATTERNS
+
+#: The Compare tab's example text when the interface is in Chinese.
+CHINESE_TEXT = (
+    "分词器把文本切成词元。今天下午我们在河边散步，看见很多人在钓鱼。\n"
+    "一个汉字在 UTF-8 里占三个字节：鬱 有时会被切成几块。\n"
+    "Emoji: 🙂👍🏽 🇨🇳\n"
+    'def greet(name):\n    return f"你好, {name}!"\n'
+)
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -46,6 +55,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--train", action="store_true", help="start training at once")
     parser.add_argument("--open", metavar="TOKENIZER.json", help="open a saved tokenizer")
     parser.add_argument("--text", help="prefill the held-out text and the text to compare")
+    parser.add_argument(
+        "--lang",
+        choices=list(LANGUAGES),
+        help="interface language (default: the one chosen in View > Language, else the system's)",
+    )
     return parser.parse_args(argv)
 
 
@@ -78,14 +92,22 @@ def apply_args(window, args: argparse.Namespace) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    from PySide6.QtCore import QLocale, QSettings
     from PySide6.QtWidgets import QApplication
 
-    from app.common.startup import start_up
+    from app.common import i18n
+    from app.common.startup import APP_NAME, ORGANIZATION, start_up
     from app.main_window import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     start_up(app)
-    window = MainWindow()
+    settings = QSettings(ORGANIZATION, APP_NAME)
+    language = i18n.choose(args.lang, i18n.saved_language(settings), QLocale.system().name())
+    i18n.install(app, language)  # before the first widget
+    window = MainWindow(settings)
+    if language.startswith("zh") and not args.corpus and not args.sample:
+        window.corpus_panel.select_sample("chinese-prose")
+        window.compare_view.set_text(CHINESE_TEXT)
     window.show()
     apply_args(window, args)
     return app.exec()
