@@ -125,7 +125,7 @@ class AuditPanel(QWidget):
         self.progress.setValue(0)
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
-        self.status.setText(self.tr("Re-encoding every token of {0}…").format(loaded.choice.title))
+        self.status.setText(self.tr("Re-encoding every token of {name}…").format(name=loaded.choice.title))
         self.jobs.submit(job)
 
     def _usage_texts(self) -> list[str] | None:
@@ -136,8 +136,8 @@ class AuditPanel(QWidget):
             head = read_text_head(self.usage_file, MAX_USAGE_CHARS)
             if head.invalid_at is not None:
                 raise ValueError(
-                    self.tr("{0}: not UTF-8 text (invalid byte at offset {1:,}); nothing was counted.").format(
-                        self.usage_file.name, head.invalid_at
+                    self.tr("{file}: not UTF-8 text (invalid byte at offset {offset:,}); nothing was counted.").format(
+                        file=self.usage_file.name, offset=head.invalid_at
                     )
                 )
             return [head.text]
@@ -158,7 +158,7 @@ class AuditPanel(QWidget):
     def set_usage_file(self, path: str | Path) -> None:
         self.usage_file = Path(path)
         self.usage.setCurrentIndex(self.usage.findData("file"))
-        self.usage.setItemText(self.usage.currentIndex(), self.tr("Usage in {0}").format(self.usage_file.name))
+        self.usage.setItemText(self.usage.currentIndex(), self.tr("Usage in {file}").format(file=self.usage_file.name))
 
     @Slot(int, int)
     def _on_progress(self, done: int, total: int) -> None:
@@ -176,7 +176,7 @@ class AuditPanel(QWidget):
     @Slot(str, str)
     def _on_failed(self, message: str, _details: str) -> None:
         self._ended()
-        self.status.setText(self.tr("The audit failed: {0}").format(message))
+        self.status.setText(self.tr("The audit failed: {error}").format(error=message))
 
     @Slot(object)
     def _on_result(self, audit: Audit) -> None:
@@ -184,31 +184,34 @@ class AuditPanel(QWidget):
         self.progress.setValue(1000)
         self.audit = audit
         self.export_button.setEnabled(True)
-        unused = (
-            self.tr("; {0:,} tokens unused in the text").format(len(audit.unused_rows()))
-            if audit.usage is not None
-            else ""
-        )
+        if audit.usage is None:
+            summary = self.tr(
+                "{name}: {tokens:,} tokens; {unreachable:,} unreachable (their text encodes otherwise), "
+                "{partial:,} partial UTF-8 alone, {duplicates:,} byte strings held by several ids."
+            )
+        else:
+            summary = self.tr(
+                "{name}: {tokens:,} tokens; {unreachable:,} unreachable (their text encodes otherwise), "
+                "{partial:,} partial UTF-8 alone, {duplicates:,} byte strings held by several ids; "
+                "{unused:,} tokens unused in the text."
+            )
         self.status.setText(
-            self.tr(
-                "{0}: {1:,} tokens; {2:,} unreachable (their text encodes otherwise), {3:,} partial UTF-8 alone, "
-                "{4:,} byte strings held by several ids{5}."
-            ).format(
-                audit.table.name,
-                len(audit.table),
-                len(audit.unreachable),
-                len(audit.partial_rows()),
-                len(audit.duplicates),
-                unused,
+            summary.format(
+                name=audit.table.name,
+                tokens=len(audit.table),
+                unreachable=len(audit.unreachable),
+                partial=len(audit.partial_rows()),
+                duplicates=len(audit.duplicates),
+                unused=len(audit.unused_rows()) if audit.usage is not None else 0,
             )
         )
         self.finding.blockSignals(True)
         self.finding.clear()
         labels = {
-            "unreachable": self.tr("Unreachable ({0:,})").format(len(audit.unreachable)),
-            "partial": self.tr("Partial UTF-8 ({0:,})").format(len(audit.partial_rows())),
-            "duplicates": self.tr("Duplicates ({0:,} groups)").format(len(audit.duplicates)),
-            "unused": self.tr("Unused ({0:,})").format(len(audit.unused_rows())),
+            "unreachable": self.tr("Unreachable ({count:,})").format(count=len(audit.unreachable)),
+            "partial": self.tr("Partial UTF-8 ({count:,})").format(count=len(audit.partial_rows())),
+            "duplicates": self.tr("Duplicates ({count:,} groups)").format(count=len(audit.duplicates)),
+            "unused": self.tr("Unused ({count:,})").format(count=len(audit.unused_rows())),
         }
         for key in FINDINGS:
             if key != "unused" or audit.usage is not None:
@@ -255,10 +258,12 @@ class AuditPanel(QWidget):
             self.audit.write(path)
         except (OSError, ValueError) as exc:
             dialogs.show_error(
-                self, self.tr("Cannot export"), self.tr("“{0}” could not be written: {1}").format(Path(path).name, exc)
+                self,
+                self.tr("Cannot export"),
+                self.tr("“{file}” could not be written: {error}").format(file=Path(path).name, error=exc),
             )
             return False
-        self.status.setText(self.tr("Wrote {0}").format(path))
+        self.status.setText(self.tr("Wrote {file}").format(file=path))
         return True
 
     def shutdown(self) -> None:

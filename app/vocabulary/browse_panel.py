@@ -122,7 +122,9 @@ class BrowsePanel(QSplitter):
 
     def _update_count(self) -> None:
         total = 0 if self.table is None else len(self.table)
-        self.count_label.setText(self.tr("{0:,} of {1:,} tokens").format(self.view.model_.rowCount(), total))
+        self.count_label.setText(
+            self.tr("{shown:,} of {total:,} tokens").format(shown=self.view.model_.rowCount(), total=total)
+        )
 
     @Slot(str)
     def show_longest(self, script: str) -> None:

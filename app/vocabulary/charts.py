@@ -138,6 +138,9 @@ class RankShareChart(pg.PlotWidget):
         totals = counts.sum(axis=1)
         self.shares = 100.0 * counts[:, SCRIPTS.index(script)] / np.maximum(totals, 1)
         self.bars.setOpts(x0=starts, height=self.shares, width=[bucket * 0.9] * len(starts), brush=BAR)
-        self.setTitle(self.tr("{0} share per {1:,} merges").format(script_label(script), bucket), size="11pt")
+        self.setTitle(
+            self.tr("{script} share per {merges:,} merges").format(script=script_label(script), merges=bucket),
+            size="11pt",
+        )
         self.setXRange(0, starts[-1] + bucket, padding=0.01)
         self.setYRange(0, max(5.0, float(self.shares.max()) * 1.1), padding=0)

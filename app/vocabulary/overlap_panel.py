@@ -110,7 +110,7 @@ class OverlapPanel(QWidget):
             return
         self.keys = (a, b)
         self.summary.setText(
-            self.tr("Comparing {0} with {1}…").format(self.pick_a.currentText(), self.pick_b.currentText())
+            self.tr("Comparing {a} with {b}…").format(a=self.pick_a.currentText(), b=self.pick_b.currentText())
         )
         load = self.load
 
@@ -125,16 +125,16 @@ class OverlapPanel(QWidget):
         a, b = overlap.a.name, overlap.b.name
         self.summary.setText(
             self.tr(
-                "<b>{0}</b> vs <b>{1}</b>: {2:,} shared tokens, {3:,} only in {0}, {4:,} only in {1}; "
-                "Jaccard {5:.3f}. Shared tokens made by a merge in both: {6:,}."
+                "<b>{a}</b> vs <b>{b}</b>: {shared:,} shared tokens, {only_a:,} only in {a}, {only_b:,} only in {b}; "
+                "Jaccard {jaccard:.3f}. Shared tokens made by a merge in both: {merged:,}."
             ).format(
-                a,
-                b,
-                len(overlap.shared_a),
-                len(overlap.only_a),
-                len(overlap.only_b),
-                overlap.jaccard,
-                len(overlap.shared_ranks()),
+                a=a,
+                b=b,
+                shared=len(overlap.shared_a),
+                only_a=len(overlap.only_a),
+                only_b=len(overlap.only_b),
+                jaccard=overlap.jaccard,
+                merged=len(overlap.shared_ranks()),
             )
         )
         rows = overlap.by_script()
@@ -146,15 +146,15 @@ class OverlapPanel(QWidget):
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.scripts.setItem(r, c, item)
         self.scripts.resizeColumnsToContents()
-        self.title_a.setText(self.tr("Only in “{0}”: {1:,} tokens").format(a, len(overlap.only_a)))
-        self.title_b.setText(self.tr("Only in “{0}”: {1:,} tokens").format(b, len(overlap.only_b)))
+        self.title_a.setText(self.tr("Only in “{name}”: {count:,} tokens").format(name=a, count=len(overlap.only_a)))
+        self.title_b.setText(self.tr("Only in “{name}”: {count:,} tokens").format(name=b, count=len(overlap.only_b)))
         self.only_a.model_.set_table(overlap.a, base=overlap.only_a)
         self.only_b.model_.set_table(overlap.b, base=overlap.only_b)
         self.ready.emit(overlap)
 
     @Slot(str, str)
     def _on_failed(self, message: str, _details: str) -> None:
-        self.summary.setText(self.tr("The overlap could not be computed: {0}").format(message))
+        self.summary.setText(self.tr("The overlap could not be computed: {error}").format(error=message))
 
     def _activated(self, side: int, token_id: int) -> None:
         if self.keys is not None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
@@ -28,6 +28,29 @@ from app.common import dialogs
 from app.vocabulary.charts import series_color
 from app.vocabulary.jobs import Jobs
 from bpe_core.vocabulary.parity import ParallelTextError, ParityRow, language_parity, load_parallel_text, parity_csv
+
+#: The built-in passage's title and language names, translated when shown (a parallel-text file's own are shown
+#: as written).
+BUILT_IN_NAMES = frozenset(
+    (
+        QT_TRANSLATE_NOOP("ParallelText", "Universal Declaration of Human Rights, Article 1"),
+        QT_TRANSLATE_NOOP("ParallelText", "English"),
+        QT_TRANSLATE_NOOP("ParallelText", "Chinese (Simplified)"),
+        QT_TRANSLATE_NOOP("ParallelText", "Japanese"),
+        QT_TRANSLATE_NOOP("ParallelText", "Korean"),
+        QT_TRANSLATE_NOOP("ParallelText", "Arabic"),
+        QT_TRANSLATE_NOOP("ParallelText", "Hindi"),
+        QT_TRANSLATE_NOOP("ParallelText", "Russian"),
+        QT_TRANSLATE_NOOP("ParallelText", "French"),
+        QT_TRANSLATE_NOOP("ParallelText", "Spanish"),
+        QT_TRANSLATE_NOOP("ParallelText", "German"),
+        QT_TRANSLATE_NOOP("ParallelText", "Portuguese"),
+        QT_TRANSLATE_NOOP("ParallelText", "Turkish"),
+        QT_TRANSLATE_NOOP("ParallelText", "Polish"),
+        QT_TRANSLATE_NOOP("ParallelText", "Indonesian"),
+        QT_TRANSLATE_NOOP("ParallelText", "Greek"),
+    )
+)
 
 
 class ParityPanel(QWidget):
@@ -85,7 +108,9 @@ class ParityPanel(QWidget):
     def _show_passage(self) -> None:
         p = self.passage
         self.status.setText(
-            self.tr("{0}: {1} languages (hover for its source and licence)").format(p.title, len(p.texts))
+            self.tr("{title}: {languages} languages (hover for its source and licence)").format(
+                title=_translated(p.title), languages=len(p.texts)
+            )
         )
         self.status.setToolTip(f"{p.source}\n\n{p.licence}")
 
@@ -115,7 +140,7 @@ class ParityPanel(QWidget):
     @Slot(str, str)
     def _on_failed(self, message: str, _details: str) -> None:
         self.run_button.setEnabled(True)
-        self.status.setText(self.tr("Parity not measured: {0}").format(message))
+        self.status.setText(self.tr("Parity not measured: {error}").format(error=message))
 
     @Slot(list)
     def _on_result(self, rows: list[ParityRow]) -> None:
@@ -132,13 +157,21 @@ class ParityPanel(QWidget):
         headers = [self.tr("Language")]
         for name in tokenizers:
             headers += [
-                self.tr("{0} tokens").format(name),
-                self.tr("{0} tok/char").format(name),
-                self.tr("{0} × en").format(name),
+                self.tr("{tokenizer} tokens").format(tokenizer=name),
+                self.tr("{tokenizer} tok/char").format(tokenizer=name),
+                self.tr("{tokenizer} × en").format(tokenizer=name),
             ]
         self.table.setHorizontalHeaderLabels(headers)
         for r, language in enumerate(languages):
-            self.table.setItem(r, 0, QTableWidgetItem(f"{self.passage.names.get(language, language)} ({language})"))
+            self.table.setItem(
+                r,
+                0,
+                QTableWidgetItem(
+                    self.tr("{language} ({code})").format(
+                        language=_translated(self.passage.names.get(language, language)), code=language
+                    )
+                ),
+            )
             for t, name in enumerate(tokenizers):
                 row = cell[(name, language)]
                 premium = "" if row.premium is None else f"{row.premium:.2f}"
@@ -183,13 +216,24 @@ class ParityPanel(QWidget):
             Path(path).write_text(parity_csv(self.rows), encoding="utf-8")
         except OSError as exc:
             dialogs.show_error(
-                self, self.tr("Cannot export"), self.tr("“{0}” could not be written: {1}").format(Path(path).name, exc)
+                self,
+                self.tr("Cannot export"),
+                self.tr("“{file}” could not be written: {error}").format(file=Path(path).name, error=exc),
             )
             return False
         return True
 
     def shutdown(self) -> None:
         self.jobs.wait_all()
+
+
+def _translated(name: str) -> str:
+    """A title or language name of the built-in passage in the user's language; any other name as it is.
+
+    >>> _translated("English"), _translated("Klingon")
+    ('English', 'Klingon')
+    """
+    return QCoreApplication.translate("ParallelText", name) if name in BUILT_IN_NAMES else name
 
 
 def _built(loaders: dict) -> dict:

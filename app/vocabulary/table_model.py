@@ -179,7 +179,9 @@ class VocabularyModel(QAbstractTableModel):
             return _cell(table, row, key)
         if role == Qt.ItemDataRole.ToolTipRole:
             token = table.tokens[row]
-            return self.tr("id {0} · {1} bytes: {2}").format(int(table.ids[row]), len(token), token.hex(" "))
+            return self.tr("id {id} · {count} bytes: {hex}").format(
+                id=int(table.ids[row]), count=len(token), hex=token.hex(" ")
+            )
         if role == Qt.ItemDataRole.TextAlignmentRole and key in ("id", "rank", "length", "chars"):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.UserRole:

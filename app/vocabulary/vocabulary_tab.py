@@ -137,7 +137,9 @@ class VocabularyTab(QWidget):
                     self._want(next(iter(self.choices)))
             return
         first = OWN_KEY not in self.choices
-        self._add_choice(own_choice(tokenizer, self.tr("Ours: {0}").format(label) if label else self.tr("Ours")))
+        self._add_choice(
+            own_choice(tokenizer, self.tr("Ours: {label}").format(label=label) if label else self.tr("Ours"))
+        )
         if first or self.wanted == OWN_KEY:  # a tokenizer just trained or opened is shown first
             self._want(OWN_KEY)
 
@@ -193,7 +195,7 @@ class VocabularyTab(QWidget):
             self._show(self.loaded[key])
             return
         choice = self.choices[key]
-        self.status.setText(self.tr("Loading {0}…").format(choice.title))
+        self.status.setText(self.tr("Loading {name}…").format(name=choice.title))
         self.jobs.submit(lambda cancelled, _progress: load_choice(choice, cancelled))
 
     def load(self, key: str, cancelled: Callable[[], bool]) -> Loaded:
@@ -214,14 +216,16 @@ class VocabularyTab(QWidget):
 
     @Slot(str, str)
     def _on_failed(self, message: str, _details: str) -> None:
-        self.status.setText(self.tr("Cannot show this vocabulary: {0}").format(message))
+        self.status.setText(self.tr("Cannot show this vocabulary: {error}").format(error=message))
 
     def _show(self, loaded: Loaded) -> None:
         self.current = loaded
         self.browse.show_table(loaded.table)
         merged = int((loaded.table.rank >= 0).sum())
         self.status.setText(
-            self.tr("{0}: {1:,} tokens, {2:,} made by merges").format(loaded.choice.title, len(loaded.table), merged)
+            self.tr("{name}: {tokens:,} tokens, {merged:,} made by merges").format(
+                name=loaded.choice.title, tokens=len(loaded.table), merged=merged
+            )
         )
         self.shown.emit(loaded)
 
@@ -238,7 +242,7 @@ class VocabularyTab(QWidget):
         """Our tokenizer (when there is one) and the references, as ``name -> a function giving encode``."""
         encoders = {}
         if self.own_tokenizer is not None:
-            name = self.tr("ours ({0:,} merges)").format(len(self.own_tokenizer.merges))
+            name = self.tr("ours ({merges:,} merges)").format(merges=len(self.own_tokenizer.merges))
             encoders[name] = functools.partial(getattr, self.own_tokenizer, "encode")
         for name in REFERENCE_PANES:
             encoders[name] = functools.partial(_ordinary_encoder, name)

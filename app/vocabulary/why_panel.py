@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 from app import style
 from app.vocabulary.jobs import Jobs
 from bpe_core.token_label import render_pair, render_token
-from bpe_core.vocabulary.why_merge import MergeExplanation, corpus_pieces, explain_merge
+from bpe_core.vocabulary.why_merge import MergeExplanation, TieBreak, corpus_pieces, explain_merge
 
 DEBOUNCE_MS = 150
 
@@ -112,7 +112,7 @@ class WhyMergePanel(QWidget):
     def _show_corpus(self) -> None:
         names = ", ".join(p.name for p in self.paths[:3]) + (" …" if len(self.paths) > 3 else "")
         self.corpus_label.setText(
-            self.tr("Corpus: {0}").format(names)
+            self.tr("Corpus: {files}").format(files=names)
             if self.paths
             else self.tr("No corpus files: pick the files the tokenizer was trained on.")
         )
@@ -144,13 +144,15 @@ class WhyMergePanel(QWidget):
             return
         if not 0 <= rank < len(tokenizer.merges):
             self.title.setText(
-                self.tr("No merge of rank {0}: the tokenizer has {1:,} merges.").format(rank, len(tokenizer.merges))
+                self.tr("No merge of rank {rank}: the tokenizer has {merges:,} merges.").format(
+                    rank=rank, merges=len(tokenizer.merges)
+                )
             )
             return
         left, right = tokenizer.merges[rank]
         self.title.setText(
-            self.tr("Merge {0:,}: {1} → {2} (looking in the corpus…)").format(
-                rank, render_pair(left, right), render_token(left + right)
+            self.tr("Merge {rank:,}: {pair} → {token} (looking in the corpus…)").format(
+                rank=rank, pair=render_pair(left, right), token=render_token(left + right)
             )
         )
 
@@ -165,22 +167,27 @@ class WhyMergePanel(QWidget):
     def _on_result(self, explanation: MergeExplanation) -> None:
         self.explanation = explanation
         left, right = explanation.pair
-        count = "" if explanation.count is None else self.tr(", count {0:,} when chosen").format(explanation.count)
         shown = len(explanation.occurrences)
-        if explanation.complete:
-            found = self.tr("all {0:,} places it occurs in the corpus").format(shown)
+        if explanation.count is None:
+            merge = self.tr("Merge {rank:,}: {pair} → {token}.")
         else:
-            found = self.tr("the first {0:,} places it occurs in the corpus").format(shown)
+            merge = self.tr("Merge {rank:,}: {pair} → {token}, count {count:,} when chosen.")
+        if explanation.complete:
+            below = self.tr("Below: all {count:,} places it occurs in the corpus.")
+        else:
+            below = self.tr("Below: the first {count:,} places it occurs in the corpus.")
         self.title.setText(
-            self.tr("Merge {0:,}: {1} → {2}{3}. Below: {4}.").format(
-                explanation.rank, render_pair(left, right), render_token(left + right), count, found
+            self.tr("{merge} {below}", "two sentences one after the other").format(
+                merge=merge.format(
+                    rank=explanation.rank,
+                    pair=render_pair(left, right),
+                    token=render_token(left + right),
+                    count=explanation.count,
+                ),
+                below=below.format(count=shown),
             )
         )
-        self.tie.setText(
-            explanation.tie.explain()
-            if explanation.tie is not None
-            else self.tr("No tie: the pair had the highest count alone.")
-        )
+        self.tie.setText(self.tie_text(explanation.tie))
         self.lines.setRowCount(shown)
         fill = QBrush(style.PAIR.lighter(170))
         for r, o in enumerate(explanation.occurrences):
@@ -200,9 +207,27 @@ class WhyMergePanel(QWidget):
             self.runner_ups.setItem(r, 1, QTableWidgetItem(f"{n:,}"))
         self.explained.emit(explanation)
 
+    def tie_text(self, tie: TieBreak | None) -> str:
+        """Which rule chose the pair among those tied at its count (the words of :meth:`TieBreak.explain`)."""
+        if tie is None:
+            return self.tr("No tie: the pair had the highest count alone.")
+        if tie.decided_by == "left":
+            text = self.tr(
+                "{tied} pairs tied at count {count:,}: the trainer takes the lexicographically greatest pair (left "
+                "token's bytes, then right token's bytes); {chosen} wins over {second} by the left token's bytes"
+            )
+        else:
+            text = self.tr(
+                "{tied} pairs tied at count {count:,}: the trainer takes the lexicographically greatest pair (left "
+                "token's bytes, then right token's bytes); {chosen} wins over {second} by the right token's bytes"
+            )
+        return text.format(
+            tied=len(tie.tied), count=tie.count, chosen=render_pair(*tie.tied[0]), second=render_pair(*tie.tied[1])
+        )
+
     @Slot(str, str)
     def _on_failed(self, message: str, _details: str) -> None:
-        self.title.setText(self.tr("Cannot explain this merge: {0}").format(message))
+        self.title.setText(self.tr("Cannot explain this merge: {error}").format(error=message))
 
     def shutdown(self) -> None:
         self.timer.stop()
