@@ -67,9 +67,9 @@ def child_ours(job: dict) -> dict:
     from bpe_core import train_bpe
 
     start = time.perf_counter()
-    _, merges = train_bpe(job["path"], VOCAB, [EOT], processes=job["processes"])
+    _, merges = train_bpe(job["path"], job.get("vocab", VOCAB), [EOT], processes=job["processes"])
     seconds = time.perf_counter() - start
-    return {"seconds": seconds, "merges": hashlib.sha256(repr(merges).encode()).hexdigest()[:12]}
+    return {"seconds": seconds, "merges": hashlib.sha256(repr(merges).encode()).hexdigest()[:12], "count": len(merges)}
 
 
 def child_hf(job: dict) -> dict:
@@ -78,14 +78,14 @@ def child_hf(job: dict) -> dict:
     tokenizer = Tokenizer(models.BPE())
     tokenizer.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
     trainer = trainers.BpeTrainer(
-        vocab_size=VOCAB,
+        vocab_size=job.get("vocab", VOCAB),
         special_tokens=[EOT],
         initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
         show_progress=False,
     )
     start = time.perf_counter()
     tokenizer.train([job["path"]], trainer)
-    return {"seconds": time.perf_counter() - start, "merges": ""}
+    return {"seconds": time.perf_counter() - start, "merges": "", "count": len(tokenizer.get_vocab()) - 257}
 
 
 CHILDREN = {"ours": child_ours, "hf": child_hf}
@@ -94,12 +94,12 @@ CHILDREN = {"ours": child_ours, "hf": child_hf}
 # ---------------------------------------------------------------- parent
 
 
-def run_child(job: dict, script: str = __file__) -> dict:
-    """One job in a fresh interpreter (``script --child JOB``); its result plus the peak RSS (MB) of its process
-    tree, sampled every 20 ms."""
+def run_child(job: dict) -> dict:
+    """One job in a fresh interpreter (``job["kind"]``: "ours" or "hf"; ``job["vocab"]`` defaults to 1,000); its
+    result plus the peak RSS (MB) of its process tree, sampled every 20 ms."""
     env = dict(os.environ, RAYON_NUM_THREADS=str(job["processes"]), PYTHONHASHSEED="0")
     popen = subprocess.Popen(
-        [sys.executable, script, "--child", json.dumps(job)],
+        [sys.executable, __file__, "--child", json.dumps(job)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

@@ -15,9 +15,7 @@ ratio to HF, and the scaling from 1 to 2 processes.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -53,55 +51,22 @@ def build(gigabytes: float) -> Path:
     return path
 
 
-def child_ours(job: dict) -> dict:
-    from bpe_core import train_bpe
-
-    start = time.perf_counter()
-    _, merges = train_bpe(job["path"], VOCAB, [EOT], processes=job["processes"])
-    return {"seconds": time.perf_counter() - start, "merges": len(merges)}
-
-
-def child_hf(job: dict) -> dict:
-    from tokenizers import Tokenizer, models, pre_tokenizers, trainers
-
-    tokenizer = Tokenizer(models.BPE())
-    tokenizer.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
-    trainer = trainers.BpeTrainer(
-        vocab_size=VOCAB,
-        special_tokens=[EOT],
-        initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
-        show_progress=False,
-    )
-    start = time.perf_counter()
-    tokenizer.train([job["path"]], trainer)
-    return {"seconds": time.perf_counter() - start, "merges": len(tokenizer.get_vocab()) - 257}
-
-
-CHILDREN = {"ours": child_ours, "hf": child_hf}
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--gigabytes", type=float, default=1.0)
     parser.add_argument("--no-peer", action="store_true", help="skip HF tokenizers")
-    parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.child:
-        job = json.loads(args.child)
-        print(json.dumps(CHILDREN[job["who"]](job)))
-        return 0
     path = build(args.gigabytes)
     size = path.stat().st_size
     print(f"corpus {path.name}: {size / 1e6:,.0f} MB; vocab {VOCAB:,}, gpt2 pattern")
     results = {}
     jobs = [("ours", 1), ("ours", 2)] + ([] if args.no_peer else [("hf", 2)])
     for who, processes in jobs:
-        job = {"who": who, "processes": processes, "path": str(path)}
-        result = run_child(job, script=__file__)
+        result = run_child({"kind": who, "processes": processes, "path": str(path), "vocab": VOCAB})
         results[who, processes] = result
         print(
             f"  {who:4s} {processes} proc  {result['seconds']:7.1f} s  {size / 1e6 / result['seconds']:6.1f} MB/s  "
-            f"peak {result['mb']:7.0f} MB  ({result['merges']:,} merges)",
+            f"peak {result['mb']:7.0f} MB  ({result['count']:,} merges)",
             flush=True,
         )
     ours1, ours2 = results["ours", 1], results["ours", 2]
