@@ -44,7 +44,7 @@ def sample_tokenizer(merges: int = 1000):
 
 def main(argv=None) -> int:
     args = parse_args(argv)
-    from PySide6.QtCore import QTimer
+    from PySide6.QtCore import QCoreApplication, QTimer
     from PySide6.QtWidgets import QApplication
 
     from app.common.startup import start_up
@@ -54,7 +54,8 @@ def main(argv=None) -> int:
     qt_app = QApplication.instance() or QApplication(sys.argv[:1])
     start_up(qt_app)
     if args.tokenizer == "sample":
-        tokenizer, name = sample_tokenizer(), "trained on the English sample (1,000 merges)"
+        name = QCoreApplication.translate("app.teaching", "trained on the English sample (1,000 merges)")
+        tokenizer = sample_tokenizer()
     elif args.tokenizer in REFERENCE_CHOICES:
         tokenizer, name = None, args.tokenizer
     else:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QPoint, QRect, Qt, QTimer, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, QPoint, QRect, Qt, QTimer, Signal
 from PySide6.QtGui import QFont, QKeyEvent, QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QDoubleSpinBox, QHBoxLayout, QLabel, QPushButton, QWidget
@@ -52,10 +52,16 @@ class Player(QObject):
             self.stop()
 
 
-class TeachingView(QWidget):
-    """Base of the teaching widgets. ``title`` names the view (tab label, window title)."""
+def _tr(text: str) -> str:
+    """``text`` translated in the ``TeachingView`` context (the base's methods run with a subclass's ``tr``)."""
+    return QCoreApplication.translate("TeachingView", text)
 
-    title = "Teaching view"
+
+class TeachingView(QWidget):
+    """Base of the teaching widgets. ``title`` names the view (English, marked for translation in the
+    ``TeachingView`` context); :meth:`display_title` is its translation (tab label, window title)."""
+
+    title = QT_TRANSLATE_NOOP("TeachingView", "Teaching view")
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -63,6 +69,10 @@ class TeachingView(QWidget):
         self.player = Player(self._play_step, self)
         self.presentation = False
         self.scale = 1.0
+
+    def display_title(self) -> str:
+        """The view's title in the interface language."""
+        return _tr(self.title)
 
     def set_text(self, text: str) -> None:
         """Show this text (views without a text of their own ignore it)."""
@@ -111,18 +121,18 @@ class TeachingView(QWidget):
         box = QWidget()
         row = QHBoxLayout(box)
         row.setContentsMargins(0, 0, 0, 0)
-        self.back_button = QPushButton("◀ Back")
-        self.play_button = QPushButton("▶ Play")
-        self.forward_button = QPushButton("Next ▶")
+        self.back_button = QPushButton(_tr("◀ Back"))
+        self.play_button = QPushButton(_tr("▶ Play"))
+        self.forward_button = QPushButton(_tr("Next ▶"))
         for button in (self.back_button, self.play_button, self.forward_button):
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keep ← → space for the view
             row.addWidget(button)
         self.speed_box = QDoubleSpinBox()
         self.speed_box.setRange(0.2, maximum)
         self.speed_box.setValue(speed)
-        self.speed_box.setSuffix(" steps/s")
+        self.speed_box.setSuffix(_tr(" steps/s"))
         self.speed_box.setDecimals(1)
-        row.addWidget(QLabel("Speed"))
+        row.addWidget(QLabel(_tr("Speed")))
         row.addWidget(self.speed_box)
         row.addStretch(1)
         self.back_button.clicked.connect(lambda: (self.player.stop(), self.step_back()))
@@ -130,7 +140,9 @@ class TeachingView(QWidget):
         self.play_button.clicked.connect(self.toggle_play)
         self.speed_box.valueChanged.connect(self.player.set_speed)
         self.player.set_speed(speed)
-        self.player.running_changed.connect(lambda on: self.play_button.setText("⏸ Pause" if on else "▶ Play"))
+        self.player.running_changed.connect(
+            lambda on: self.play_button.setText(_tr("⏸ Pause") if on else _tr("▶ Play"))
+        )
         return box
 
     # --- presentation and export -----------------------------------------------------------------------------
@@ -169,23 +181,25 @@ def export_widget(widget: QWidget, path: str | Path) -> Path:
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix not in EXPORT_SUFFIXES:
-        raise ValueError(f"export as .png or .svg, not {suffix or 'a file without a suffix'!r}")
+        if suffix:
+            raise ValueError(_tr("Export as .png or .svg, not {suffix!r}.").format(suffix=suffix))
+        raise ValueError(_tr("Export as .png or .svg: {name} has no suffix.").format(name=path.name))
     if suffix == ".png":
         if not widget.grab().save(str(path), "PNG"):
-            raise OSError(f"could not write {path}")
+            raise OSError(_tr("Could not write {path}.").format(path=path))
         return path
     generator = QSvgGenerator()
     generator.setFileName(str(path))
     size = widget.size()
     generator.setSize(size)
     generator.setViewBox(QRect(0, 0, size.width(), size.height()))
-    generator.setTitle(getattr(widget, "title", "BPE Explorer"))
-    generator.setDescription("Exported from BPE Explorer")
+    generator.setTitle(widget.display_title() if isinstance(widget, TeachingView) else "BPE Explorer")
+    generator.setDescription(_tr("Exported from BPE Explorer"))
     painter = QPainter(generator)
     try:
         widget.render(painter, QPoint(0, 0))
     finally:
         painter.end()
     if not path.exists() or path.stat().st_size == 0:
-        raise OSError(f"could not write {path}")
+        raise OSError(_tr("Could not write {path}.").format(path=path))
     return path

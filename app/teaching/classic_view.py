@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -31,10 +31,16 @@ from app.teaching.pair_chart import PairCountsChart
 from bpe_core.teaching.classic_bpe import SENNRICH_EXAMPLE, TEXTBOOK_EXAMPLE, ClassicBpe, learn_classic_bpe
 from bpe_core.trainer import BpeTrainer
 
-#: label -> (word frequencies, end-of-word marker)
+#: label (English, translated when shown) -> (word frequencies, end-of-word marker)
 PRESETS = {
-    "Sennrich et al. 2016: low ×5, lower ×2, newest ×6, widest ×3": (SENNRICH_EXAMPLE, "</w>"),
-    "Jurafsky & Martin: low ×5, lowest ×2, newer ×6, wider ×3, new ×2": (TEXTBOOK_EXAMPLE, "_"),
+    QT_TRANSLATE_NOOP("ClassicBpeView", "Sennrich et al. 2016: low ×5, lower ×2, newest ×6, widest ×3"): (
+        SENNRICH_EXAMPLE,
+        "</w>",
+    ),
+    QT_TRANSLATE_NOOP("ClassicBpeView", "Jurafsky & Martin: low ×5, lowest ×2, newer ×6, wider ×3, new ×2"): (
+        TEXTBOOK_EXAMPLE,
+        "_",
+    ),
 }
 CHANGED = QColor("#fdd0a2")
 MAX_ROUNDS = 200
@@ -55,7 +61,7 @@ def _pair_html(pair: tuple[str, str]) -> str:
 class ClassicBpeView(TeachingView):
     """Round ``r`` shows the table after ``r`` merges (0: the words as characters)."""
 
-    title = "Classic BPE"
+    title = QT_TRANSLATE_NOOP("TeachingView", "Classic BPE")
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -63,15 +69,16 @@ class ClassicBpeView(TeachingView):
         self.round = 0
 
         self.preset = QComboBox()
-        self.preset.addItems(list(PRESETS))
-        self.preset.addItem("Your own words (type below)")
+        for label in PRESETS:
+            self.preset.addItem(self.tr(label), label)
+        self.preset.addItem(self.tr("Your own words (type below)"), "")
         self.custom = QComboBox()
         self.custom.setEditable(True)
         self.custom.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         self.custom.setCurrentText("low low low low low lower lower newest newest newest widest")
         self.custom.setEnabled(False)
         top = QHBoxLayout()
-        top.addWidget(QLabel("Corpus"))
+        top.addWidget(QLabel(self.tr("Corpus")))
         top.addWidget(self.preset)
         top.addWidget(self.custom, 1)
 
@@ -80,7 +87,7 @@ class ClassicBpeView(TeachingView):
         self.round_label.setWordWrap(True)
         self.table = QTableWidget(0, 3)
         self.table.setObjectName("classicTable")
-        self.table.setHorizontalHeaderLabels(["word", "frequency", "symbols"])
+        self.table.setHorizontalHeaderLabels([self.tr("word"), self.tr("frequency"), self.tr("symbols")])
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
@@ -96,8 +103,10 @@ class ClassicBpeView(TeachingView):
         self.byte_list.setObjectName("byteMerges")
         self.byte_list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.byte_list.setToolTip(
-            "BpeTrainer(pattern=r'\\S+') on the same words: bytes, no end-of-word marker, "
-            "ties go to the lexicographically greatest pair"
+            self.tr(
+                "BpeTrainer(pattern=r'\\S+') on the same words: bytes, no end-of-word marker, "
+                "ties go to the lexicographically greatest pair"
+            )
         )
 
         left = QWidget()
@@ -109,9 +118,9 @@ class ClassicBpeView(TeachingView):
         lists = QWidget()
         side = QVBoxLayout(lists)
         side.setContentsMargins(0, 0, 0, 0)
-        side.addWidget(QLabel("<b>Merges (word-level)</b>"))
+        side.addWidget(QLabel(self.tr("<b>Merges (word-level)</b>")))
         side.addWidget(self.merge_list, 1)
-        side.addWidget(QLabel("<b>Byte-level trainer, same words</b>"))
+        side.addWidget(QLabel(self.tr("<b>Byte-level trainer, same words</b>")))
         side.addWidget(self.byte_list, 1)
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(left)
@@ -131,7 +140,7 @@ class ClassicBpeView(TeachingView):
         self.rebuild()
 
     def words(self) -> tuple[dict[str, int], str]:
-        label = self.preset.currentText()
+        label = self.preset.currentData()
         if label in PRESETS:
             return PRESETS[label]
         counts: dict[str, int] = {}
@@ -141,11 +150,11 @@ class ClassicBpeView(TeachingView):
 
     def rebuild(self) -> None:
         self.player.stop()
-        custom = self.preset.currentText() not in PRESETS
+        custom = self.preset.currentData() not in PRESETS
         self.custom.setEnabled(custom)
         words, marker = self.words()
         if not words:
-            self.round_label.setText("Type some words.")
+            self.round_label.setText(self.tr("Type some words."))
             return
         self.bpe = learn_classic_bpe(words, MAX_ROUNDS, end_marker=marker)
         self.merge_list.blockSignals(True)
@@ -195,27 +204,45 @@ class ClassicBpeView(TeachingView):
                 self.table.setItem(i, column, item)
         if r == 0:
             first = bpe.rounds[0] if bpe.rounds else None
+            if first is not None:
+                start = self.tr(
+                    "<b>Start</b>: {words} words as characters plus the end-of-word marker “{marker}”. "
+                    "Next: <b>{pair}</b> ({count}×)."
+                )
+            else:
+                start = self.tr("<b>Start</b>: {words} words as characters plus the end-of-word marker “{marker}”.")
             self.round_label.setText(
-                f"<b>Start</b>: {len(table)} words as characters plus the end-of-word marker "
-                f"“{html.escape(bpe.end_marker)}”."
-                + (f" Next: <b>{_pair_html(first.pair)}</b> ({first.count}×)." if first else "")
+                start.format(
+                    words=len(table),
+                    marker=html.escape(bpe.end_marker),
+                    pair=_pair_html(first.pair) if first else "",
+                    count=first.count if first else 0,
+                )
             )
             shown = first
         else:
             shown = bpe.rounds[r - 1]
             self.round_label.setText(
-                f"<b>Round {r} of {len(bpe.rounds)}</b>: merge <b>{_pair_html(shown.pair)} → "
-                f"{html.escape(shown.symbol)}</b>, {shown.count} occurrences (frequency-weighted); "
-                f"{len(changed)} word{'s' if len(changed) != 1 else ''} changed (highlighted). Ties go to the "
-                "pair met first reading the table."
+                self.tr(
+                    "<b>Round {round} of {rounds}</b>: merge <b>{pair} → {symbol}</b>, {count} occurrences "
+                    "(frequency-weighted); %n words changed (highlighted). Ties go to the pair met first reading "
+                    "the table.",
+                    "",
+                    len(changed),
+                ).format(
+                    round=r,
+                    rounds=len(bpe.rounds),
+                    pair=_pair_html(shown.pair),
+                    symbol=html.escape(shown.symbol),
+                    count=shown.count,
+                )
             )
         if shown is not None:
             labels = [f"{a} + {b}" for (a, b), _ in shown.candidates]
-            self.chart.set_pairs(
-                labels, [n for _, n in shown.candidates], 0, f"Pair counts in round {shown.number} (chosen in orange)"
-            )
+            title = self.tr("Pair counts in round {round} (chosen in orange)").format(round=shown.number)
+            self.chart.set_pairs(labels, [n for _, n in shown.candidates], 0, title)
         else:
-            self.chart.set_pairs([], [], -1, "No pair left")
+            self.chart.set_pairs([], [], -1, self.tr("No pair left"))
         self.merge_list.blockSignals(True)
         self.merge_list.setCurrentRow(r - 1)
         self.merge_list.blockSignals(False)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import heapq
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QScrollArea, QVBoxLayout
 
 from app.teaching.base import TeachingView, scale_font
@@ -44,7 +45,7 @@ def merge_order(traces: list[PretokenTrace]) -> list[tuple[int, int]]:
 class EncodeAnimationView(TeachingView):
     """Frame ``f`` shows the text after the first ``f`` merges of :func:`merge_order`."""
 
-    title = "Encode animation"
+    title = QT_TRANSLATE_NOOP("TeachingView", "Encode animation")
 
     def __init__(self, tokenizer: Tokenizer | None = None, text: str = DEFAULT_TEXT, parent=None):
         super().__init__(parent)
@@ -58,7 +59,7 @@ class EncodeAnimationView(TeachingView):
         self.editor = QLineEdit(text)
         self.editor.setObjectName("animationText")
         row = QHBoxLayout()
-        row.addWidget(QLabel("Text"))
+        row.addWidget(QLabel(self.tr("Text")))
         row.addWidget(self.editor, 1)
         self.step_label = QLabel()
         self.step_label.setObjectName("animationStep")
@@ -164,7 +165,7 @@ class EncodeAnimationView(TeachingView):
                         token_id,
                         str(token_id),
                         mark,
-                        f"id {token_id}\nbytes {part.hex(' ')}",
+                        self.tr("id {id}\nbytes {hex}").format(id=token_id, hex=part.hex(" ")),
                         gap=(i == 0 and p > 0),
                         group=0 if mark == "pair" else None,
                     )
@@ -173,18 +174,39 @@ class EncodeAnimationView(TeachingView):
         total = len(self.order)
         if upcoming is not None:
             event = self.traces[upcoming[0]].merges[upcoming[1]]
-            head = f"<b>{frame} of {total} merges done</b>" if frame else f"<b>Bytes</b> ({total} merges)"
+            if frame:
+                sentence = self.tr(
+                    "<b>{done} of {total} merges done</b>. "
+                    "Next: rank {rank}, <b>{left} + {right} → {token}</b> (id {id})"
+                )
+            else:
+                sentence = self.tr(
+                    "<b>Bytes</b> ({total} merges). Next: rank {rank}, <b>{left} + {right} → {token}</b> (id {id})"
+                )
             self.step_label.setText(
-                f"{head}. Next: rank {event.rank:,}, "
-                f"<b>{render_token_html(event.left)} + {render_token_html(event.right)}"
-                f" → {render_token_html(event.token)}</b> (id {self._ids.get(event.token, '?')})"
+                sentence.format(
+                    done=frame,
+                    total=total,
+                    rank=f"{event.rank:,}",
+                    left=render_token_html(event.left),
+                    right=render_token_html(event.right),
+                    token=render_token_html(event.token),
+                    id=self._ids.get(event.token, "?"),
+                )
             )
         else:
             tokens = sum(len(s[n]) for s, n in zip(self.states, self.applied))
-            self.step_label.setText(f"<b>Done</b>: {total} merges, {tokens} tokens. Press space to replay.")
+            self.step_label.setText(
+                self.tr("<b>Done</b>: {merges} merges, {tokens} tokens. Press space to replay.").format(
+                    merges=total, tokens=tokens
+                )
+            )
         final = frame == total
-        ids = [i for t in self.traces for i in t.ids]
-        self.ids_label.setText(("Token ids: " if final else "Token ids when done: ") + " ".join(map(str, ids)))
+        ids = " ".join(str(i) for t in self.traces for i in t.ids)
+        if final:
+            self.ids_label.setText(self.tr("Token ids: {ids}").format(ids=ids))
+        else:
+            self.ids_label.setText(self.tr("Token ids when done: {ids}").format(ids=ids))
 
     def presentation_changed(self, scale: float) -> None:
         scale_font(self.chips, scale)

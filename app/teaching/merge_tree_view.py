@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import (
     QGraphicsScene,
@@ -37,6 +37,10 @@ from bpe_core.tokenizer import Tokenizer, UnknownTokenError
 DEFAULT_TEXT = "The tokenization of unbelievable words"
 
 
+def _tr(text: str, n: int = -1) -> str:
+    return QCoreApplication.translate("merge_tree_view", text, "", n)
+
+
 def node_lines(node: MergeNode) -> list[str]:
     """The lines written in a node's box.
 
@@ -47,15 +51,15 @@ def node_lines(node: MergeNode) -> list[str]:
     """
     lines = [render_token(node.token) or "∅"]
     if node.special:
-        lines.append(f"#{node.id} · special")
+        lines.append(_tr("#{id} · special").format(id=node.id))
     elif node.rank is None and len(node.token) == 1:
-        lines.append(f"#{node.id} · byte 0x{node.token[0]:02X}")
+        lines.append(_tr("#{id} · byte 0x{byte}").format(id=node.id, byte=f"{node.token[0]:02X}"))
     elif node.rank is None:
-        lines.append(f"#{node.id} · no merge")
+        lines.append(_tr("#{id} · no merge").format(id=node.id))
     else:
-        lines.append(f"#{node.id} · rank {node.rank:,}")
+        lines.append(_tr("#{id} · rank {rank}").format(id=node.id, rank=f"{node.rank:,}"))
     if node.count is not None:
-        lines.append(f"count {node.count:,}")
+        lines.append(_tr("count {count}").format(count=f"{node.count:,}"))
     return lines
 
 
@@ -85,8 +89,8 @@ def no_merges_text(tokenizer) -> str:
     >>> no_merges_text(Unigram())
     't5.model is a Unigram model: it has no merges, so no merge trees and no vocabulary slider.'
     """
-    return (
-        f"{tokenizer.name} is a {tokenizer.model} model: it has no merges, so no merge trees and no vocabulary slider."
+    return _tr("{name} is a {model} model: it has no merges, so no merge trees and no vocabulary slider.").format(
+        name=tokenizer.name, model=tokenizer.model
     )
 
 
@@ -128,7 +132,7 @@ class TreeLayout:
 class MergeTreeView(TeachingView):
     """A text's tokens as chips above, the selected token's merge tree below."""
 
-    title = "Merge tree"
+    title = QT_TRANSLATE_NOOP("TeachingView", "Merge tree")
 
     def __init__(self, tokenizer: Tokenizer | None = None, text: str = DEFAULT_TEXT, parent=None):
         super().__init__(parent)
@@ -144,16 +148,16 @@ class MergeTreeView(TeachingView):
         self.editor.setObjectName("treeText")
         self.id_box = QSpinBox()
         self.id_box.setObjectName("treeId")
-        self.id_box.setPrefix("id ")
+        self.id_box.setPrefix(self.tr("id "))
         self.id_box.setRange(0, 0)
         row = QHBoxLayout()
-        row.addWidget(QLabel("Text"))
+        row.addWidget(QLabel(self.tr("Text")))
         row.addWidget(self.editor, 1)
-        row.addWidget(QLabel("or token"))
+        row.addWidget(QLabel(self.tr("or token")))
         row.addWidget(self.id_box)
         self.chips = TokenChips()
-        self.chips.setToolTip("Click a token to see how it was built")
-        self.info = QLabel("Click a token.")
+        self.chips.setToolTip(self.tr("Click a token to see how it was built"))
+        self.info = QLabel(self.tr("Click a token."))
         self.info.setObjectName("treeInfo")
         self.info.setWordWrap(True)
         self.scene = QGraphicsScene(self)
@@ -239,7 +243,9 @@ class MergeTreeView(TeachingView):
             self.root = self.trees.tree(token_id)
         except UnknownTokenError:
             if not isinstance(self.tokenizer, ForeignTokenizer):
-                self.info.setText(html.escape(f"token id {token_id!r} is not in this tokenizer's vocabulary"))
+                self.info.setText(
+                    html.escape(self.tr("token id {id} is not in this tokenizer's vocabulary").format(id=token_id))
+                )
                 return False
             try:  # a byte-fallback twin (<0x61> for "a"): the tree of its bytes
                 self.root = self.trees.tree_of_bytes(self.tokenizer.token_bytes(token_id))
@@ -247,7 +253,13 @@ class MergeTreeView(TeachingView):
                 self.info.setText(html.escape(str(exc)))
                 return False
         except KeyError as exc:  # a hostile file: a merge whose parts are not tokens
-            self.info.setText(html.escape(f"{self.tokenizer!r} has a merge of parts that are no tokens: {exc}"))
+            self.info.setText(
+                html.escape(
+                    self.tr("{tokenizer} has a merge of parts that are no tokens: {error}").format(
+                        tokenizer=repr(self.tokenizer), error=exc
+                    )
+                )
+            )
             return False
         if self.selected >= 0:
             self.selected = -1
@@ -257,11 +269,17 @@ class MergeTreeView(TeachingView):
         self.id_box.blockSignals(False)
         root = self.root
         merges = sum(1 for n in root.nodes() if not n.is_leaf)
-        counted = " Counts are the pair's count when training merged it." if root.count is not None else ""
+        if root.count is not None:
+            sentence = self.tr(
+                "<b>{token}</b> (id {id}): {bytes} bytes, %n merges, depth {depth}. "
+                "Counts are the pair's count when training merged it.",
+                "",
+                merges,
+            )
+        else:
+            sentence = self.tr("<b>{token}</b> (id {id}): {bytes} bytes, %n merges, depth {depth}.", "", merges)
         self.info.setText(
-            f"<b>{render_token_html(root.token)}</b> (id {root.id}): {len(root.token)} bytes, "
-            f"{merges} merge{'' if merges == 1 else 's'}, "
-            f"depth {root.depth}.{counted}"
+            sentence.format(token=render_token_html(root.token), id=root.id, bytes=len(root.token), depth=root.depth)
         )
         self.draw()
         return True
@@ -285,7 +303,7 @@ class MergeTreeView(TeachingView):
         border = QPen(style.PAIR if node is self.root else style.SUB_TEXT, 2.4 if node is self.root else 1.2)
         fill = style.SPECIAL_FILL if node.special else style.token_color(node.id)
         rect = self.scene.addRect(box, border, QBrush(fill))
-        rect.setToolTip(f"id {node.id}\nbytes {node.token.hex(' ')}")
+        rect.setToolTip(self.tr("id {id}\nbytes {hex}").format(id=node.id, hex=node.token.hex(" ")))
         lines = node_lines(node)
         y = box.top() + 5
         for i, line in enumerate(lines):

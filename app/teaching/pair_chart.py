@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pyqtgraph as pg
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QColor, QFontMetrics
 
 from app import style
@@ -47,7 +48,9 @@ class PairCountsChart(pg.PlotWidget):
             axis = self.getAxis(name)
             axis.setStyle(tickFont=self.tick_font, autoExpandTextSpace=False)
             axis.setTextPen(pg.mkPen("#222"))
-        self.setLabel("bottom", "count", **{"font-size": f"{size:.0f}pt"})
+        self.setLabel(
+            "bottom", QCoreApplication.translate("PairCountsChart", "count"), **{"font-size": f"{size:.0f}pt"}
+        )
         self.getAxis("bottom").setHeight(int(QFontMetrics(self.tick_font).height() * 2.1))
         self.setTitle(self._title, size=f"{size + 1:.0f}pt", color="#222")
         self._redraw()

@@ -8,7 +8,7 @@ Everything shown is :func:`bpe_core.teaching.pretok_lesson.pretokenization_lesso
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QGridLayout,
@@ -27,7 +27,7 @@ from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import TokenChips
 from app.teaching.token_chips import view_chips
 from app.token_text import render_token
-from bpe_core.teaching.pretok_lesson import KINDS, LESSON_PATTERNS, PretokenizationLesson, pretokenization_lesson
+from bpe_core.teaching.pretok_lesson import LESSON_PATTERNS, PretokenizationLesson, pretokenization_lesson
 from bpe_core.teaching.token_view import view_tokens
 
 LESSON_TEXT = (
@@ -38,14 +38,32 @@ LESSON_TEXT = (
 )
 SAMPLE = "Good dog. Bad dog, sad dog! Old dog? The end."
 KIND_COLORS = {"words": QColor("#fde0dd"), "punctuation": QColor("#fdd0a2"), "other": QColor("#e5e5e5")}
-SHORT = {"words": "join words", "punctuation": "glue punctuation to a word", "other": "cross another boundary"}
-PATTERN_TITLES = {"none": "No pre-tokenization (pattern none)", "gpt2": "GPT-2 pre-tokenization (pattern gpt2)"}
+#: Each kind of merge named in the lists' tooltips: the English of ``pretok_lesson.KINDS``, translated at use.
+KIND_NAMES = {
+    "inside": QT_TRANSLATE_NOOP("PretokenizationView", "inside one pre-token"),
+    "words": QT_TRANSLATE_NOOP("PretokenizationView", "joins words"),
+    "punctuation": QT_TRANSLATE_NOOP("PretokenizationView", "glues punctuation to a word"),
+    "other": QT_TRANSLATE_NOOP("PretokenizationView", "crosses a pre-token boundary"),
+}
+PATTERN_TITLES = {
+    "none": QT_TRANSLATE_NOOP("PretokenizationView", "No pre-tokenization (pattern none)"),
+    "gpt2": QT_TRANSLATE_NOOP("PretokenizationView", "GPT-2 pre-tokenization (pattern gpt2)"),
+}
+
+
+def kind_name(kind: str) -> str:
+    """A kind of merge described in the interface language.
+
+    >>> kind_name("words")
+    'joins words'
+    """
+    return QCoreApplication.translate("PretokenizationView", KIND_NAMES[kind])
 
 
 class PretokenizationView(TeachingView):
     """Train both, list their merges, encode the sample; ← → move through the ``none`` merges."""
 
-    title = "Pre-tokenization"
+    title = QT_TRANSLATE_NOOP("TeachingView", "Pre-tokenization")
 
     def __init__(self, text: str = LESSON_TEXT, merges: int = 30, parent=None):
         super().__init__(parent)
@@ -58,25 +76,29 @@ class PretokenizationView(TeachingView):
         self.merges_box = QSpinBox()
         self.merges_box.setRange(1, 2000)
         self.merges_box.setValue(merges)
-        self.merges_box.setSuffix(" merges")
-        self.train_button = QPushButton("Train both")
+        self.merges_box.setSuffix(self.tr(" merges"))
+        self.train_button = QPushButton(self.tr("Train both"))
         self.train_button.setObjectName("lessonTrain")
         self.sample = QLineEdit(SAMPLE)
         self.sample.setObjectName("lessonSample")
         controls = QHBoxLayout()
-        controls.addWidget(QLabel("Train on the text above with"))
+        controls.addWidget(QLabel(self.tr("Train on the text above with")))
         controls.addWidget(self.merges_box)
         controls.addWidget(self.train_button)
         controls.addSpacing(20)
-        controls.addWidget(QLabel("Sample"))
+        controls.addWidget(QLabel(self.tr("Sample")))
         controls.addWidget(self.sample, 1)
 
+        swatch = "<span style='background:{color}'>&nbsp;{text}&nbsp;</span>"
         legend = QLabel(
-            "Highlighted merges cross a GPT-2 pre-token boundary: "
-            f"<span style='background:{KIND_COLORS['words'].name()}'>&nbsp;{KINDS['words']}&nbsp;</span> "
-            f"<span style='background:{KIND_COLORS['punctuation'].name()}'>&nbsp;{KINDS['punctuation']}&nbsp;</span> "
-            f"<span style='background:{KIND_COLORS['other'].name()}'>&nbsp;other boundary (e.g. a space at the end "
-            "of a word)&nbsp;</span>"
+            self.tr("Highlighted merges cross a GPT-2 pre-token boundary: {words} {punctuation} {other}").format(
+                words=swatch.format(color=KIND_COLORS["words"].name(), text=kind_name("words")),
+                punctuation=swatch.format(color=KIND_COLORS["punctuation"].name(), text=kind_name("punctuation")),
+                other=swatch.format(
+                    color=KIND_COLORS["other"].name(),
+                    text=self.tr("other boundary (e.g. a space at the end of a word)"),
+                ),
+            )
         )
         legend.setWordWrap(True)
 
@@ -85,7 +107,7 @@ class PretokenizationView(TeachingView):
         self.chips: dict[str, TokenChips] = {}
         self.lists: dict[str, QListWidget] = {}
         for column, pattern in enumerate(LESSON_PATTERNS):
-            title = QLabel(f"<b>{PATTERN_TITLES[pattern]}</b>")
+            title = QLabel(f"<b>{self.tr(PATTERN_TITLES[pattern])}</b>")
             summary = QLabel()
             summary.setObjectName(f"summary_{pattern}")
             summary.setWordWrap(True)
@@ -118,33 +140,46 @@ class PretokenizationView(TeachingView):
     def train(self) -> None:
         text = self.editor.toPlainText()
         if not text:
-            self.summaries["none"].setText("Type a text to train on.")
+            self.summaries["none"].setText(self.tr("Type a text to train on."))
             return
         self.lesson = pretokenization_lesson(text, self.merges_box.value())
         for pattern in LESSON_PATTERNS:
             merges = self.lesson.merges[pattern]
             crossing = [m for m in merges if m.crosses]
             by_kind = {k: sum(m.kind == k for m in crossing) for k in ("words", "punctuation", "other")}
-            self.summaries[pattern].setText(
-                f"{len(crossing)} of {len(merges)} merges cross a boundary"
-                + (": " + ", ".join(f"{n} {SHORT[k]}" for k, n in by_kind.items() if n) if crossing else ".")
-            )
+            self.summaries[pattern].setText(self._summary(len(crossing), len(merges), by_kind))
             widget = self.lists[pattern]
             widget.blockSignals(True)
             widget.clear()
             for m in merges:
                 cut = " | ".join(render_token(p) for p in m.pieces)
-                label = f"{m.rank + 1}. {render_token(m.token)}   ({m.count}×)"
+                number, token = m.rank + 1, render_token(m.token)
                 if m.crosses:
-                    label += f"   cut by GPT-2: {cut}"
-                item = QListWidgetItem(label)
+                    label = self.tr("{number}. {token}   ({count}×)   cut by GPT-2: {pieces}")
+                else:
+                    label = "{number}. {token}   ({count}×)"
+                item = QListWidgetItem(label.format(number=number, token=token, count=m.count, pieces=cut))
                 if m.crosses:
                     item.setBackground(QBrush(KIND_COLORS[m.kind]))
-                    item.setToolTip(KINDS[m.kind])
+                    item.setToolTip(kind_name(m.kind))
                 widget.addItem(item)
             widget.blockSignals(False)
         self.current = -1
         self.show_sample()
+
+    def _summary(self, crossing: int, merges: int, by_kind: dict[str, int]) -> str:
+        """ "3 of 30 merges cross a boundary: 2 join words, 1 glue punctuation to a word"."""
+        if not crossing:
+            return self.tr("{crossing} of {merges} merges cross a boundary.").format(crossing=crossing, merges=merges)
+        kinds = {
+            "words": self.tr("%n join words", "", by_kind["words"]),
+            "punctuation": self.tr("%n glue punctuation to a word", "", by_kind["punctuation"]),
+            "other": self.tr("%n cross another boundary", "", by_kind["other"]),
+        }
+        parts = self.tr(", ").join(kinds[k] for k, n in by_kind.items() if n)
+        return self.tr("{crossing} of {merges} merges cross a boundary: {kinds}").format(
+            crossing=crossing, merges=merges, kinds=parts
+        )
 
     def show_sample(self) -> None:
         if self.lesson is None:

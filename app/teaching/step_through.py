@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 import re
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -48,7 +48,7 @@ def parse_input(text: str) -> list[int] | str:
 class StepThroughView(TeachingView):
     """Merge by merge on one short sequence. ``t`` is the number of merges applied (0: the start)."""
 
-    title = "Step through"
+    title = QT_TRANSLATE_NOOP("TeachingView", "Step through")
 
     def __init__(self, parent=None, text: str = PRESETS[0], max_merges: int = 30):
         super().__init__(parent)
@@ -60,16 +60,16 @@ class StepThroughView(TeachingView):
         self.input.addItems(PRESETS)
         self.input.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         self.input.setMinimumWidth(320)
-        self.input.setToolTip("A short text, or numbers such as [1, 2, 3, 1, 2] (abstract token ids)")
+        self.input.setToolTip(self.tr("A short text, or numbers such as [1, 2, 3, 1, 2] (abstract token ids)"))
         self.merges_box = QSpinBox()
         self.merges_box.setRange(1, 500)
         self.merges_box.setValue(max_merges)
-        self.merges_box.setPrefix("up to ")
-        self.merges_box.setSuffix(" merges")
-        self.ids_box = QCheckBox("Show ids")
+        self.merges_box.setPrefix(self.tr("up to "))
+        self.merges_box.setSuffix(self.tr(" merges"))
+        self.ids_box = QCheckBox(self.tr("Show ids"))
         self.ids_box.setChecked(True)
         top = QHBoxLayout()
-        top.addWidget(QLabel("Sequence"))
+        top.addWidget(QLabel(self.tr("Sequence")))
         top.addWidget(self.input, 1)
         top.addWidget(self.merges_box)
         top.addWidget(self.ids_box)
@@ -77,9 +77,9 @@ class StepThroughView(TeachingView):
         self.step_label = QLabel()
         self.step_label.setObjectName("stepLabel")
         self.step_label.setWordWrap(True)
-        self.before_title = QLabel("<b>Before</b>")
+        self.before_title = QLabel()
         self.before = TokenChips()
-        self.after_title = QLabel("<b>After</b>")
+        self.after_title = QLabel()
         self.after = TokenChips()
         self.chart = PairCountsChart()
         self.merge_list = QListWidget()
@@ -186,10 +186,15 @@ class StepThroughView(TeachingView):
         for i, token_id in enumerate(seq):
             if text_mode:
                 sub = str(token_id) if show_ids else ""
-                tip = f"id {token_id}\nbytes {walk.token_bytes[token_id].hex(' ')}"
+                tip = self.tr("id {id}\nbytes {hex}").format(id=token_id, hex=walk.token_bytes[token_id].hex(" "))
             else:
                 sub = "{}+{}".format(*parts[token_id]) if show_ids and token_id in parts else ""
-                tip = f"id {token_id}" + (" = {} + {}".format(*parts[token_id]) if token_id in parts else "")
+                if token_id in parts:
+                    tip = self.tr("id {id} = {left} + {right}").format(
+                        id=token_id, left=parts[token_id][0], right=parts[token_id][1]
+                    )
+                else:
+                    tip = self.tr("id {id}").format(id=token_id)
             chips.append(
                 Chip(self.label(token_id), token_id, sub, mark if i in marked else "", tip, group=groups.get(i))
             )
@@ -201,37 +206,58 @@ class StepThroughView(TeachingView):
             return
         steps = walk.steps
         if not steps:
-            self.step_label.setText("Nothing to merge: the sequence needs at least two tokens.")
+            self.step_label.setText(self.tr("Nothing to merge: the sequence needs at least two tokens."))
             self.before.set_chips(self._chips(walk.start, set(), ""))
             self.after.set_chips([])
-            self.chart.set_pairs([], [], -1, "No pairs")
-            self._set_titles("Sequence", "")
+            self.chart.set_pairs([], [], -1, self.tr("No pairs"))
+            self._set_titles(self.tr("Sequence"), "")
             return
         if self.t == 0:
             nxt = steps[0]
             pairs = {p for s in nxt.positions for p in (s, s + 1)}
             self.step_label.setText(
-                f"<b>Start</b>: {len(walk.start)} tokens. The most frequent pair is "
-                f"<b>{self.html_label(nxt.left)} + {self.html_label(nxt.right)}</b> ({nxt.count}×): "
-                "press → to merge it."
+                self.tr(
+                    "<b>Start</b>: {tokens} tokens. The most frequent pair is <b>{left} + {right}</b> ({count}×): "
+                    "press → to merge it."
+                ).format(
+                    tokens=len(walk.start),
+                    left=self.html_label(nxt.left),
+                    right=self.html_label(nxt.right),
+                    count=nxt.count,
+                )
             )
             self.before.set_chips(self._chips(walk.start, pairs, "pair", nxt.positions))
             self.after.set_chips([])
-            self._set_titles(f"Sequence ({len(walk.start)} tokens)", "")
-            self._chart(nxt, "Pair counts now")
+            self._set_titles(self.tr("Sequence ({tokens} tokens)").format(tokens=len(walk.start)), "")
+            self._chart(nxt, self.tr("Pair counts now (the merged pair in orange)"))
         else:
             step = steps[self.t - 1]
             pairs = {p for s in step.positions for p in (s, s + 1)}
             self.step_label.setText(
-                f"<b>Step {self.t} of {len(steps)}</b>: merge <b>{self.html_label(step.left)} + "
-                f"{self.html_label(step.right)} → {self.html_label(step.new_id)}</b> (new id {step.new_id}), "
-                f"counted {step.count}× (overlaps included), merged at {len(step.positions)} "
-                f"place{'s' if len(step.positions) != 1 else ''}: {len(step.before)} → {len(step.after)} tokens."
+                self.tr(
+                    "<b>Step {step} of {steps}</b>: merge <b>{left} + {right} → {token}</b> (new id {id}), "
+                    "counted {count}× (overlaps included), merged at %n places: {before} → {after} tokens.",
+                    "",
+                    len(step.positions),
+                ).format(
+                    step=self.t,
+                    steps=len(steps),
+                    left=self.html_label(step.left),
+                    right=self.html_label(step.right),
+                    token=self.html_label(step.new_id),
+                    id=step.new_id,
+                    count=step.count,
+                    before=len(step.before),
+                    after=len(step.after),
+                )
             )
             self.before.set_chips(self._chips(step.before, pairs, "pair", step.positions))
             self.after.set_chips(self._chips(step.after, set(step.new_positions), "new"))
-            self._set_titles(f"Before ({len(step.before)} tokens)", f"After ({len(step.after)} tokens)")
-            self._chart(step, f"Pair counts at step {self.t}")
+            self._set_titles(
+                self.tr("Before ({tokens} tokens)").format(tokens=len(step.before)),
+                self.tr("After ({tokens} tokens)").format(tokens=len(step.after)),
+            )
+            self._chart(step, self.tr("Pair counts at step {step} (the merged pair in orange)").format(step=self.t))
         self.merge_list.blockSignals(True)
         self.merge_list.setCurrentRow(self.t - 1)
         self.merge_list.blockSignals(False)
@@ -245,7 +271,7 @@ class StepThroughView(TeachingView):
     def _chart(self, step, title: str) -> None:
         labels = [f"{self.label(a)} + {self.label(b)}" for a, b, _ in step.candidates]
         counts = [n for _, _, n in step.candidates]
-        self.chart.set_pairs(labels, counts, 0, f"{title} (the merged pair in orange)")
+        self.chart.set_pairs(labels, counts, 0, title)
 
     def presentation_changed(self, scale: float) -> None:
         for chips in (self.before, self.after):

@@ -5,18 +5,33 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from PySide6.QtCore import QCoreApplication
+
 from app.teaching.chips import Chip
 from app.token_text import render_token
 from bpe_core.teaching.token_view import TokenView
 from bpe_core.token_label import label_segments
 
 
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("token_chips", text)
+
+
 def token_tooltip(token) -> str:
     """Id, bytes in hex, and the part of a character it holds when it is not a whole character."""
-    lines = [f"id {token.id}", f"bytes {token.token.hex(' ')}", f"“{render_token(token.token)}”"]
-    lines.extend(str(part) for part in token.partial)
+    lines = [
+        _tr("id {id}").format(id=token.id),
+        _tr("bytes {hex}").format(hex=token.token.hex(" ")),
+        f"“{render_token(token.token)}”",
+    ]
+    lines.extend(
+        _tr("bytes {first}-{last} of {length} of {char}").format(
+            first=part.first, last=part.last, length=part.length, char=repr(part.char)
+        )
+        for part in token.partial
+    )
     if token.special:
-        lines.append("special token")
+        lines.append(_tr("special token"))
     return "\n".join(lines)
 
 

@@ -13,7 +13,7 @@ import html
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -42,7 +42,7 @@ CURVE_POINTS = 120
 class VocabSliderView(TeachingView):
     """The text's tokens with the first ``k`` merges; ``k`` from 0 to all of the tokenizer's merges."""
 
-    title = "Vocabulary slider"
+    title = QT_TRANSLATE_NOOP("TeachingView", "Vocabulary slider")
 
     def __init__(self, tokenizer: Tokenizer | None = None, text: str = DEFAULT_TEXT, parent=None):
         super().__init__(parent)
@@ -60,9 +60,9 @@ class VocabSliderView(TeachingView):
         self.step_box = QSpinBox()
         self.step_box.setRange(1, 100000)
         self.step_box.setPrefix("+")
-        self.step_box.setSuffix(" merges per step")
+        self.step_box.setSuffix(self.tr(" merges per step"))
         slider_row = QHBoxLayout()
-        slider_row.addWidget(QLabel("Vocabulary"))
+        slider_row.addWidget(QLabel(self.tr("Vocabulary")))
         slider_row.addWidget(self.slider, 1)
         slider_row.addWidget(self.size_label)
 
@@ -86,8 +86,8 @@ class VocabSliderView(TeachingView):
         self.curve_plot.setMenuEnabled(False)
         self.curve_plot.setMouseEnabled(x=False, y=False)
         self.curve_plot.hideButtons()
-        self.curve_plot.setLabel("bottom", "merges k")
-        self.curve_plot.setLabel("left", "tokens in the text")
+        self.curve_plot.setLabel("bottom", self.tr("merges k"))
+        self.curve_plot.setLabel("left", self.tr("tokens in the text"))
         self.curve_plot.showGrid(x=True, y=True, alpha=0.2)
         self.curve_plot.setMinimumHeight(150)
         self.curve = self.curve_plot.plot([], [], pen=pg.mkPen(style.NEW, width=2))
@@ -160,26 +160,39 @@ class VocabSliderView(TeachingView):
             self.merge_label.setText(html.escape(no_merges_text(self.tokenizer)))
         elif k:
             left, right = self.tokenizer.merges[k - 1]
+            if newest in self.ids:
+                sentence = self.tr(
+                    "Merge {k} (the last one used): <b>{left} + {right} → {token}</b> — in the text, in green"
+                )
+            else:
+                sentence = self.tr("Merge {k} (the last one used): <b>{left} + {right} → {token}</b>")
             self.merge_label.setText(
-                f"Merge {k:,} (the last one used): <b>{render_token_html(left)} + {render_token_html(right)}"
-                f" → {render_token_html(left + right)}</b>" + (" — in the text, in green" if newest in self.ids else "")
+                sentence.format(
+                    k=f"{k:,}",
+                    left=render_token_html(left),
+                    right=render_token_html(right),
+                    token=render_token_html(left + right),
+                )
             )
         else:
-            self.merge_label.setText("No merges: every byte is a token.")
+            self.merge_label.setText(self.tr("No merges: every byte is a token."))
         if isinstance(self.tokenizer, ForeignTokenizer):
-            vocab = f"the model has {self.tokenizer.vocab_size:,} tokens"
+            size = self.tr("k = {k} of {total} merges · the model has {vocab} tokens")
+            vocab = self.tokenizer.vocab_size
         else:
-            vocab = f"vocabulary {256 + k + len(self.tokenizer.special_tokens):,}"
-        self.size_label.setText(f"k = {k:,} of {self.total_merges:,} merges · {vocab}")
+            size = self.tr("k = {k} of {total} merges · vocabulary {vocab}")
+            vocab = 256 + k + len(self.tokenizer.special_tokens)
+        self.size_label.setText(size.format(k=f"{k:,}", total=f"{self.total_merges:,}", vocab=f"{vocab:,}"))
         text = self.text()
         n = len(self.ids)
         if n:
             self.stats.setText(
-                f"{n:,} tokens · {len(text) / n:.2f} characters per token · "
-                f"{len(text.encode('utf-8')) / n:.2f} bytes per token"
+                self.tr("{tokens} tokens · {chars} characters per token · {bytes} bytes per token").format(
+                    tokens=f"{n:,}", chars=f"{len(text) / n:.2f}", bytes=f"{len(text.encode('utf-8')) / n:.2f}"
+                )
             )
         else:
-            self.stats.setText("No text.")
+            self.stats.setText(self.tr("No text."))
         self.marker.setValue(k)
 
     def _view(self, k: int):

@@ -36,13 +36,11 @@ VIEW_NAMES = ("slider", "step", "animation", "tree", "pretok", "classic")
 class TeachingWindow(QMainWindow):
     """Tabs of teaching views. ``tokenizer`` (ours, or None) is the one called "current"."""
 
-    def __init__(
-        self, tokenizer: Tokenizer | None = None, name: str = "current tokenizer", text: str = "", parent=None
-    ):
+    def __init__(self, tokenizer: Tokenizer | None = None, name: str = "", text: str = "", parent=None):
         super().__init__(parent)
-        self.setWindowTitle("BPE Explorer — Teach")
+        self.setWindowTitle(self.tr("BPE Explorer — Teach"))
         self.own_tokenizer = tokenizer
-        self.own_name = name
+        self.own_name = name or self.tr("current tokenizer")
         self.tokenizer: Tokenizer | ForeignTokenizer | None = None
         self._references: dict[str, Tokenizer] = {}
         self._added: dict[str, tuple[str, Tokenizer | ForeignTokenizer]] = {}  # key -> (name, tokenizer)
@@ -60,28 +58,28 @@ class TeachingWindow(QMainWindow):
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         for view in self.views.values():
-            self.tabs.addTab(view, view.title)
+            self.tabs.addTab(view, view.display_title())
         self.setCentralWidget(self.tabs)
 
         self.source = QComboBox()
         self.source.setObjectName("tokenizerSource")
         self.source.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self._fill_sources()
-        toolbar = self.addToolBar("Teach")
+        toolbar = self.addToolBar(self.tr("Teach"))
         toolbar.setMovable(False)
-        toolbar.addWidget(QLabel(" Tokenizer "))
+        toolbar.addWidget(QLabel(self.tr(" Tokenizer ")))
         toolbar.addWidget(self.source)
         toolbar.addSeparator()
-        self.presentation_action = QAction("Presentation mode", self, checkable=True)
+        self.presentation_action = QAction(self.tr("Presentation mode"), self, checkable=True)
         self.presentation_action.setShortcut(QKeySequence("F5"))
-        self.presentation_action.setToolTip("Large fonts for a projector; ← → step, space plays (F5)")
+        self.presentation_action.setToolTip(self.tr("Large fonts for a projector; ← → step, space plays (F5)"))
         self.presentation_action.toggled.connect(self.set_presentation)
-        self.fullscreen_action = QAction("Full screen", self, checkable=True)
+        self.fullscreen_action = QAction(self.tr("Full screen"), self, checkable=True)
         self.fullscreen_action.setShortcut(QKeySequence("F11"))
         self.fullscreen_action.toggled.connect(self._set_fullscreen)
-        self.export_action = QAction("Export view…", self)
+        self.export_action = QAction(self.tr("Export view…"), self)
         self.export_action.setShortcut(QKeySequence("Ctrl+E"))
-        self.export_action.setToolTip("Save the current view as PNG or SVG, for slides")
+        self.export_action.setToolTip(self.tr("Save the current view as PNG or SVG, for slides"))
         self.export_action.triggered.connect(self.export_dialog)
         for action in (self.presentation_action, self.fullscreen_action, self.export_action):
             toolbar.addAction(action)
@@ -101,7 +99,7 @@ class TeachingWindow(QMainWindow):
         if self.own_tokenizer is not None:
             self.source.addItem(self.own_name, "own")
         for name in REFERENCE_CHOICES:
-            self.source.addItem(f"tiktoken {name}", name)
+            self.source.addItem(self.tr("tiktoken {name}").format(name=name), name)
         for key, (name, _tokenizer) in self._added.items():
             self.source.addItem(name, key)
         self.source.blockSignals(False)
@@ -117,9 +115,9 @@ class TeachingWindow(QMainWindow):
         self.source.setCurrentIndex(max(0, self.source.findData(current)))
         self.source.blockSignals(False)
 
-    def set_tokenizer(self, tokenizer: Tokenizer | None, name: str = "current tokenizer") -> None:
+    def set_tokenizer(self, tokenizer: Tokenizer | None, name: str = "") -> None:
         """Make ``tokenizer`` the "current" one (None: only the reference encodings) and show it."""
-        self.own_tokenizer, self.own_name = tokenizer, name
+        self.own_tokenizer, self.own_name = tokenizer, name or self.tr("current tokenizer")
         self._fill_sources()
         self.source.setCurrentIndex(0)
         self._on_source(0)
@@ -139,7 +137,11 @@ class TeachingWindow(QMainWindow):
                 tokenizer = self._references.get(key) or Tokenizer.from_tiktoken(key)
             except (EncodingFileError, OSError, ValueError) as exc:
                 QGuiApplication.restoreOverrideCursor()
-                QMessageBox.warning(self, "Cannot load encoding", f"{key} could not be loaded: {exc}")
+                QMessageBox.warning(
+                    self,
+                    self.tr("Cannot load encoding"),
+                    self.tr("{name} could not be loaded: {error}").format(name=key, error=exc),
+                )
                 return
             self._references[key] = tokenizer
             QGuiApplication.restoreOverrideCursor()
@@ -152,7 +154,9 @@ class TeachingWindow(QMainWindow):
         self.tabs.setTabEnabled(animation, not foreign)
         self.tabs.setTabToolTip(
             animation,
-            "The animation traces our engine's BPE; this tokenizer is encoded by its own library" if foreign else "",
+            self.tr("The animation traces our engine's BPE; this tokenizer is encoded by its own library")
+            if foreign
+            else "",
         )
         if foreign and self.current_view() is self.animation:
             self.show_view("slider")
@@ -232,7 +236,9 @@ class TeachingWindow(QMainWindow):
     def export_dialog(self) -> None:
         view = self.current_view()
         default = f"{view.title.lower().replace(' ', '_')}.png"
-        path, _ = QFileDialog.getSaveFileName(self, "Export view", default, "PNG image (*.png);;SVG drawing (*.svg)")
+        path, _ = QFileDialog.getSaveFileName(
+            self, self.tr("Export view"), default, self.tr("PNG image (*.png);;SVG drawing (*.svg)")
+        )
         if path:
             self.export_current(path)
 
@@ -241,7 +247,7 @@ class TeachingWindow(QMainWindow):
         try:
             return self.current_view().export_image(path)
         except (OSError, ValueError) as exc:
-            QMessageBox.warning(self, "Cannot export", str(exc))
+            QMessageBox.warning(self, self.tr("Cannot export"), str(exc))
             return None
 
     def closeEvent(self, event) -> None:
