@@ -1,0 +1,881 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>AuditPanel</name>
+    <message>
+        <location filename="../../app/vocabulary/audit_panel.py" line="58"/>
+        <source>No usage counts</source>
+        <extracomment>A usage file is read up to this many characters.</extracomment>
+        <translation>不统计使用次数</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/audit_panel.py" line="59"/>
+        <source>Usage in the Compare tab&apos;s text</source>
+        <translation>统计“对比”页文本中的使用次数</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/audit_panel.py" line="60"/>
+        <source>Usage in a file…</source>
+        <translation>统计某个文件中的使用次数…</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/audit_panel.py" line="62"/>
+        <source>Audit</source>
+        <translation>审查</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/audit_panel.py" line="64"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/audit_panel.py" line="68"/>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/audit_panel.py" line="74"/>
+        <source>Audit the vocabulary shown: which tokens no text produces, and which a text never uses.</source>
+        <translation>审查当前词表：哪些词元任何文本都编码不出来，哪些词元在某段文本中从未用到。</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/audit_panel.py" line="85"/>
+        <source>Usage by rank (Zipf)</source>
+        <translation>按名次的使用次数（齐普夫分布）</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/audit_panel.py" line="87"/>
+        <source>usage rank</source>
+        <translation>使用名次</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/audit_panel.py" line="88"/>
+        <source>times used</source>
+        <translation>使用次数</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/audit_panel.py" line="128"/>
+        <source>Re-encoding every token of {name}…</source>
+        <translation>正在重新编码 {name} 的每个词元…</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/audit_panel.py" line="139"/>
+        <source>{file}: not UTF-8 text (invalid byte at offset {offset:,}); nothing was counted.</source>
+        <translation>{file}：不是 UTF-8 文本（偏移 {offset:,} 处有无效字节），未作任何统计。</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/audit_panel.py" line="151"/>
+        <source>Text to count token usage in</source>
+        <translation>选择统计词元使用次数的文本</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/audit_panel.py" line="151"/>
+        <source>Text (*.txt);;All files (*)</source>
+        <translation>文本 (*.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/audit_panel.py" line="161"/>
+        <source>Usage in {file}</source>
+        <translation>统计 {file} 中的使用次数</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/audit_panel.py" line="174"/>
+        <source>Audit cancelled.</source>
+        <translation>审查已取消。</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/audit_panel.py" line="179"/>
+        <source>The audit failed: {error}</source>
+        <translation>审查失败：{error}</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/audit_panel.py" line="189"/>
+        <source>{name}: {tokens:,} tokens; {unreachable:,} unreachable (their text encodes otherwise), {partial:,} partial UTF-8 alone, {duplicates:,} byte strings held by several ids.</source>
+        <translation>{name}：共 {tokens:,} 个词元；{unreachable:,} 个不可达（其文本会被编码成别的词元），{partial:,} 个单独成为不完整的 UTF-8，{duplicates:,} 个字节串对应多个 id。</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/audit_panel.py" line="194"/>
+        <source>{name}: {tokens:,} tokens; {unreachable:,} unreachable (their text encodes otherwise), {partial:,} partial UTF-8 alone, {duplicates:,} byte strings held by several ids; {unused:,} tokens unused in the text.</source>
+        <translation>{name}：共 {tokens:,} 个词元；{unreachable:,} 个不可达（其文本会被编码成别的词元），{partial:,} 个单独成为不完整的 UTF-8，{duplicates:,} 个字节串对应多个 id；文本中有 {unused:,} 个词元从未用到。</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/audit_panel.py" line="211"/>
+        <source>Unreachable ({count:,})</source>
+        <translation>不可达（{count:,}）</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/audit_panel.py" line="212"/>
+        <source>Partial UTF-8 ({count:,})</source>
+        <translation>不完整的 UTF-8（{count:,}）</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/audit_panel.py" line="213"/>
+        <source>Duplicates ({count:,} groups)</source>
+        <translation>重复（{count:,} 组）</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/audit_panel.py" line="214"/>
+        <source>Unused ({count:,})</source>
+        <translation>未使用（{count:,}）</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/audit_panel.py" line="251"/>
+        <source>Export the audit</source>
+        <translation>导出审查结果</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/audit_panel.py" line="251"/>
+        <source>CSV (*.csv);;JSON (*.json)</source>
+        <translation>CSV (*.csv);;JSON (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/audit_panel.py" line="262"/>
+        <source>Cannot export</source>
+        <translation>无法导出</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/audit_panel.py" line="263"/>
+        <source>“{file}” could not be written: {error}</source>
+        <translation>无法写入“{file}”：{error}</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/audit_panel.py" line="266"/>
+        <source>Wrote {file}</source>
+        <translation>已写入 {file}</translation>
+    </message>
+</context>
+<context>
+    <name>BrowsePanel</name>
+    <message>
+        <location filename="../../app/vocabulary/browse_panel.py" line="61"/>
+        <source>Scripts</source>
+        <translation>文字</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/browse_panel.py" line="62"/>
+        <source>Lengths</source>
+        <translation>长度</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/browse_panel.py" line="63"/>
+        <source>Script:</source>
+        <translation>文字：</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/browse_panel.py" line="63"/>
+        <source>By rank</source>
+        <translation>按合并名次</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/browse_panel.py" line="64"/>
+        <source>Longest tokens of</source>
+        <translation>最长词元，文字：</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/browse_panel.py" line="65"/>
+        <source>Longest</source>
+        <translation>最长词元</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/browse_panel.py" line="126"/>
+        <source>{shown:,} of {total:,} tokens</source>
+        <translation>显示 {shown:,} / {total:,} 个词元</translation>
+    </message>
+</context>
+<context>
+    <name>FilterBar</name>
+    <message>
+        <location filename="../../app/vocabulary/filter_bar.py" line="25"/>
+        <source>Text in the token (␣ for a space)</source>
+        <translation>词元中的文本（␣ 表示空格）</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/filter_bar.py" line="29"/>
+        <source>Regex, e.g. ^␣?\p{Han}{4,}</source>
+        <translation>正则表达式，例如 ^␣?\p{Han}{4,}</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/filter_bar.py" line="33"/>
+        <source>Every script</source>
+        <translation>所有文字</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/filter_bar.py" line="39"/>
+        <source>any</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/filter_bar.py" line="41"/>
+        <source>characters</source>
+        <translation>字符</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/filter_bar.py" line="42"/>
+        <source>bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/filter_bar.py" line="45"/>
+        <source>with or without a leading space</source>
+        <translation>有无前导空格均可</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/filter_bar.py" line="46"/>
+        <source>begins with a space</source>
+        <translation>以空格开头</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/filter_bar.py" line="47"/>
+        <source>no leading space</source>
+        <translation>无前导空格</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/filter_bar.py" line="54"/>
+        <source>length from</source>
+        <translation>长度从</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/filter_bar.py" line="56"/>
+        <source>to</source>
+        <translation>到</translation>
+    </message>
+</context>
+<context>
+    <name>LengthChart</name>
+    <message>
+        <location filename="../../app/vocabulary/charts.py" line="92"/>
+        <source>Token length per script</source>
+        <translation>各文字的词元长度</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/charts.py" line="93"/>
+        <source>length (characters)</source>
+        <translation>长度（字符）</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/charts.py" line="94"/>
+        <source>tokens</source>
+        <translation>词元数</translation>
+    </message>
+</context>
+<context>
+    <name>OverlapPanel</name>
+    <message>
+        <location filename="../../app/vocabulary/overlap_panel.py" line="46"/>
+        <source>Compare</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/overlap_panel.py" line="49"/>
+        <source>Pick two vocabularies and press Compare.</source>
+        <translation>选择两个词表，然后点击“对比”。</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/overlap_panel.py" line="56"/>
+        <source>Script</source>
+        <translation>文字</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/overlap_panel.py" line="56"/>
+        <source>Shared</source>
+        <translation>共有</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/overlap_panel.py" line="56"/>
+        <source>Only A</source>
+        <translation>仅 A</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/overlap_panel.py" line="56"/>
+        <source>Only B</source>
+        <translation>仅 B</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/overlap_panel.py" line="68"/>
+        <source>Only in A</source>
+        <translation>仅在 A 中</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/overlap_panel.py" line="68"/>
+        <source>Only in B</source>
+        <translation>仅在 B 中</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/overlap_panel.py" line="71"/>
+        <source>A:</source>
+        <translation>A：</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/overlap_panel.py" line="73"/>
+        <source>B:</source>
+        <translation>B：</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/overlap_panel.py" line="113"/>
+        <source>Comparing {a} with {b}…</source>
+        <translation>正在对比 {a} 与 {b}…</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/overlap_panel.py" line="128"/>
+        <source>&lt;b&gt;{a}&lt;/b&gt; vs &lt;b&gt;{b}&lt;/b&gt;: {shared:,} shared tokens, {only_a:,} only in {a}, {only_b:,} only in {b}; Jaccard {jaccard:.3f}. Shared tokens made by a merge in both: {merged:,}.</source>
+        <translation>&lt;b&gt;{a}&lt;/b&gt; 对比 &lt;b&gt;{b}&lt;/b&gt;：共有词元 {shared:,} 个，仅在 {a} 中 {only_a:,} 个，仅在 {b} 中 {only_b:,} 个；Jaccard 系数 {jaccard:.3f}。共有词元中在两边都由合并产生的：{merged:,} 个。</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/overlap_panel.py" line="149"/>
+        <location filename="../../app/vocabulary/overlap_panel.py" line="150"/>
+        <source>Only in “{name}”: {count:,} tokens</source>
+        <translation>仅在“{name}”中：{count:,} 个词元</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/overlap_panel.py" line="157"/>
+        <source>The overlap could not be computed: {error}</source>
+        <translation>无法计算重合：{error}</translation>
+    </message>
+</context>
+<context>
+    <name>ParallelText</name>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="36"/>
+        <source>Universal Declaration of Human Rights, Article 1</source>
+        <extracomment>The built-in passage&apos;s title and language names, translated when shown (a parallel-text file&apos;s own are shown as written).</extracomment>
+        <translation>《世界人权宣言》第一条</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="37"/>
+        <source>English</source>
+        <translation>英语</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="38"/>
+        <source>Chinese (Simplified)</source>
+        <translation>简体中文</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="39"/>
+        <source>Japanese</source>
+        <translation>日语</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="40"/>
+        <source>Korean</source>
+        <translation>韩语</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="41"/>
+        <source>Arabic</source>
+        <translation>阿拉伯语</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="42"/>
+        <source>Hindi</source>
+        <translation>印地语</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="43"/>
+        <source>Russian</source>
+        <translation>俄语</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="44"/>
+        <source>French</source>
+        <translation>法语</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="45"/>
+        <source>Spanish</source>
+        <translation>西班牙语</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="46"/>
+        <source>German</source>
+        <translation>德语</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="47"/>
+        <source>Portuguese</source>
+        <translation>葡萄牙语</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="48"/>
+        <source>Turkish</source>
+        <translation>土耳其语</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="49"/>
+        <source>Polish</source>
+        <translation>波兰语</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="50"/>
+        <source>Indonesian</source>
+        <translation>印尼语</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="51"/>
+        <source>Greek</source>
+        <translation>希腊语</translation>
+    </message>
+</context>
+<context>
+    <name>ParityPanel</name>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="71"/>
+        <source>Measure</source>
+        <translation>测量</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="74"/>
+        <source>Parallel text…</source>
+        <translation>平行文本…</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="76"/>
+        <source>Export CSV…</source>
+        <translation>导出 CSV…</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="87"/>
+        <source>Premium over English (tokens for the same text)</source>
+        <translation>相对英语的词元溢价（同一段文本的词元数）</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="88"/>
+        <source>× English</source>
+        <translation>× 英语</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="111"/>
+        <source>{title}: {languages} languages (hover for its source and licence)</source>
+        <translation>{title}：{languages} 种语言（鼠标悬停可查看出处与许可）</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="119"/>
+        <source>Parallel text</source>
+        <translation>平行文本</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="119"/>
+        <source>Parallel text (*.json)</source>
+        <translation>平行文本 (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="127"/>
+        <source>Cannot read the parallel text</source>
+        <translation>无法读取平行文本</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="143"/>
+        <source>Parity not measured: {error}</source>
+        <translation>未能测量语言公平性：{error}</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="157"/>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="160"/>
+        <source>{tokenizer} tokens</source>
+        <translation>{tokenizer} 词元数</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="161"/>
+        <source>{tokenizer} tok/char</source>
+        <translation>{tokenizer} 词元/字符</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="162"/>
+        <source>{tokenizer} × en</source>
+        <translation>{tokenizer} × 英语</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="170"/>
+        <source>{language} ({code})</source>
+        <translation>{language}（{code}）</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="209"/>
+        <source>Export language parity</source>
+        <translation>导出语言公平性</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="209"/>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="220"/>
+        <source>Cannot export</source>
+        <translation>无法导出</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="221"/>
+        <source>“{file}” could not be written: {error}</source>
+        <translation>无法写入“{file}”：{error}</translation>
+    </message>
+</context>
+<context>
+    <name>RankShareChart</name>
+    <message>
+        <location filename="../../app/vocabulary/charts.py" line="120"/>
+        <source>Share by merge rank</source>
+        <translation>按合并名次的占比</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/charts.py" line="121"/>
+        <source>merge rank</source>
+        <translation>合并名次</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/charts.py" line="122"/>
+        <source>share (%)</source>
+        <translation>占比（%）</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/charts.py" line="134"/>
+        <source>Share by merge rank: no merges</source>
+        <translation>按合并名次的占比：没有合并</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/charts.py" line="142"/>
+        <source>{script} share per {merges:,} merges</source>
+        <translation>{script}在每 {merges:,} 次合并中的占比</translation>
+    </message>
+</context>
+<context>
+    <name>ScriptCountsChart</name>
+    <message>
+        <location filename="../../app/vocabulary/charts.py" line="58"/>
+        <source>Tokens per script</source>
+        <extracomment>Curves drawn on the length chart: the script classes with the most tokens. One brush for every bar of a bar chart (a brush per bar is slow in pyqtgraph).</extracomment>
+        <translation>各文字的词元数</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/charts.py" line="59"/>
+        <source>tokens</source>
+        <translation>词元数</translation>
+    </message>
+</context>
+<context>
+    <name>Scripts</name>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="37"/>
+        <source>Han</source>
+        <extracomment>The engine&apos;s script classes as the user reads them (:func:`script_label`).</extracomment>
+        <translation>汉字</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="38"/>
+        <source>Hangul</source>
+        <translation>韩文</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="39"/>
+        <source>Kana</source>
+        <translation>假名</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="40"/>
+        <source>Latin</source>
+        <translation>拉丁字母</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="41"/>
+        <source>Cyrillic</source>
+        <translation>西里尔字母</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="42"/>
+        <source>Arabic</source>
+        <translation>阿拉伯字母</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="43"/>
+        <source>other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="44"/>
+        <source>digits</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="45"/>
+        <source>whitespace</source>
+        <translation>空白</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="46"/>
+        <source>punctuation</source>
+        <translation>标点</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="47"/>
+        <source>symbol/emoji</source>
+        <translation>符号/表情</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="48"/>
+        <source>mixed</source>
+        <translation>混合</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="49"/>
+        <source>partial UTF-8</source>
+        <translation>不完整的 UTF-8</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="50"/>
+        <source>special</source>
+        <translation>特殊词元</translation>
+    </message>
+</context>
+<context>
+    <name>VocabularyModel</name>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="26"/>
+        <source>Id</source>
+        <extracomment>(sort key of the engine, header) per column.</extracomment>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="27"/>
+        <source>Rank</source>
+        <translation>合并名次</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="28"/>
+        <source>Token</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="29"/>
+        <source>Bytes</source>
+        <translation>字节数</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="30"/>
+        <source>Chars</source>
+        <translation>字符数</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="31"/>
+        <source>Script</source>
+        <translation>文字</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="32"/>
+        <source>Space first</source>
+        <translation>空格开头</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="33"/>
+        <source>Hex</source>
+        <translation>十六进制</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="182"/>
+        <source>id {id} · {count} bytes: {hex}</source>
+        <extracomment>Hex is cut to this many bytes in the table (the tooltip has all of them).</extracomment>
+        <translation>id {id} · {count} 个字节：{hex}</translation>
+    </message>
+</context>
+<context>
+    <name>VocabularyTab</name>
+    <message>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="64"/>
+        <source>Open tokenizer…</source>
+        <translation>打开分词器…</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="67"/>
+        <source>Any file the Compare tab can add: our .json, tokenizer.json, .tiktoken, GPT-2 files, a SentencePiece model</source>
+        <translation>“对比”页能添加的任何文件：本程序的 .json、tokenizer.json、.tiktoken、GPT-2 文件、SentencePiece 模型</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="75"/>
+        <source>Vocabulary:</source>
+        <translation>词表：</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="88"/>
+        <source>Tokens</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="89"/>
+        <source>Overlap</source>
+        <translation>重合</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="90"/>
+        <source>Audit</source>
+        <translation>审查</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="91"/>
+        <source>Why this merge</source>
+        <translation>为何这样合并</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="92"/>
+        <source>Language parity</source>
+        <translation>语言公平性</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="141"/>
+        <source>Ours: {label}</source>
+        <translation>我们的：{label}</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="141"/>
+        <source>Ours</source>
+        <translation>我们的</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="178"/>
+        <source>Open a tokenizer&apos;s vocabulary</source>
+        <translation>打开分词器的词表</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="180"/>
+        <source>Tokenizers (*.json *.tiktoken *.tiktoken.gz *.model *.txt);;All files (*)</source>
+        <translation>分词器 (*.json *.tiktoken *.tiktoken.gz *.model *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="198"/>
+        <source>Loading {name}…</source>
+        <translation>正在加载 {name}…</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="219"/>
+        <source>Cannot show this vocabulary: {error}</source>
+        <translation>无法显示此词表：{error}</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="226"/>
+        <source>{name}: {tokens:,} tokens, {merged:,} made by merges</source>
+        <translation>{name}：{tokens:,} 个词元，其中 {merged:,} 个由合并产生</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="245"/>
+        <source>ours ({merges:,} merges)</source>
+        <translation>我们的（{merges:,} 次合并）</translation>
+    </message>
+</context>
+<context>
+    <name>WhyMergePanel</name>
+    <message>
+        <location filename="../../app/vocabulary/why_panel.py" line="56"/>
+        <source>Select a merge (in the Train tab&apos;s merges table, or a token of your tokenizer here).</source>
+        <translation>请选择一次合并（在“训练”页的合并表中，或在这里选择你的分词器的一个词元）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/why_panel.py" line="62"/>
+        <source>Corpus files…</source>
+        <translation>语料文件…</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/why_panel.py" line="69"/>
+        <source>Where</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/why_panel.py" line="69"/>
+        <source>Before</source>
+        <translation>前文</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/why_panel.py" line="69"/>
+        <source>Pair</source>
+        <translation>词元对</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/why_panel.py" line="69"/>
+        <source>After</source>
+        <translation>后文</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/why_panel.py" line="72"/>
+        <source>Pair at this step</source>
+        <translation>这一步的词元对</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/why_panel.py" line="72"/>
+        <source>Count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/why_panel.py" line="115"/>
+        <source>Corpus: {files}</source>
+        <translation>语料：{files}</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/why_panel.py" line="117"/>
+        <source>No corpus files: pick the files the tokenizer was trained on.</source>
+        <translation>没有语料文件：请选择训练该分词器所用的文件。</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/why_panel.py" line="122"/>
+        <source>The corpus the tokenizer was trained on</source>
+        <translation>训练该分词器所用的语料</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/why_panel.py" line="147"/>
+        <source>No merge of rank {rank}: the tokenizer has {merges:,} merges.</source>
+        <translation>没有名次为 {rank} 的合并：该分词器共有 {merges:,} 次合并。</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/why_panel.py" line="154"/>
+        <source>Merge {rank:,}: {pair} → {token} (looking in the corpus…)</source>
+        <translation>第 {rank:,} 次合并：{pair} → {token}（正在语料中查找…）</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/why_panel.py" line="172"/>
+        <source>Merge {rank:,}: {pair} → {token}.</source>
+        <translation>第 {rank:,} 次合并：{pair} → {token}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/why_panel.py" line="174"/>
+        <source>Merge {rank:,}: {pair} → {token}, count {count:,} when chosen.</source>
+        <translation>第 {rank:,} 次合并：{pair} → {token}，被选中时出现 {count:,} 次。</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/why_panel.py" line="176"/>
+        <source>Below: all {count:,} places it occurs in the corpus.</source>
+        <translation>下表：它在语料中出现的全部 {count:,} 处。</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/why_panel.py" line="178"/>
+        <source>Below: the first {count:,} places it occurs in the corpus.</source>
+        <translation>下表：它在语料中出现的前 {count:,} 处。</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/why_panel.py" line="180"/>
+        <source>{merge} {below}</source>
+        <comment>two sentences one after the other</comment>
+        <translation>{merge}{below}</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/why_panel.py" line="213"/>
+        <source>No tie: the pair had the highest count alone.</source>
+        <translation>没有并列：这个词元对的次数独占最高。</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/why_panel.py" line="216"/>
+        <source>{tied} pairs tied at count {count:,}: the trainer takes the lexicographically greatest pair (left token&apos;s bytes, then right token&apos;s bytes); {chosen} wins over {second} by the left token&apos;s bytes</source>
+        <translation>{tied} 个词元对的次数并列为 {count:,}：训练器取字典序最大的词元对（先比较左词元的字节，再比较右词元的字节）；{chosen} 因左词元的字节胜过 {second}</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/why_panel.py" line="221"/>
+        <source>{tied} pairs tied at count {count:,}: the trainer takes the lexicographically greatest pair (left token&apos;s bytes, then right token&apos;s bytes); {chosen} wins over {second} by the right token&apos;s bytes</source>
+        <translation>{tied} 个词元对的次数并列为 {count:,}：训练器取字典序最大的词元对（先比较左词元的字节，再比较右词元的字节）；{chosen} 因右词元的字节胜过 {second}</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/why_panel.py" line="230"/>
+        <source>Cannot explain this merge: {error}</source>
+        <translation>无法解释这次合并：{error}</translation>
+    </message>
+</context>
+</TS>
