@@ -35,7 +35,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
-    from PySide6.QtCore import QTimer
+    from PySide6.QtCore import QCoreApplication, QTimer
     from PySide6.QtWidgets import QApplication
 
     from app.common.startup import start_up
@@ -46,7 +46,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     start_up(qt_app)
     qt_app.setApplicationName("BPE Explorer — Compare")
     view = CompareView()
-    view.setWindowTitle("BPE Explorer — Compare")
+    view.setWindowTitle(QCoreApplication.translate("CompareMain", "BPE Explorer — Compare"))
     width, height = (int(n) for n in args.size.lower().split("x"))
     view.resize(width, height)
     view.set_stacked(args.stacked)

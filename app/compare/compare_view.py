@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QTextCursor
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -60,18 +60,20 @@ from app.style import Palette, text_font
 from app.train.corpus_sources import format_bytes
 from bpe_core import hub, model_catalogue
 
-DEFAULT_TEXT = (
-    "Tokenizers cut text into pieces. Hello world!\n"
-    "今天下午我们在河边散步，看见很多人在钓鱼。鬱\n"
-    "Emoji: 🙂👍🏽 🇫🇷\n"
-    'def greet(name):\n    return f"Hello, {name}!"  # 42 tokens?\n'
+#: The example text (translated: a Chinese interface starts with a Chinese example).
+DEFAULT_TEXT = QT_TRANSLATE_NOOP(
+    "CompareView",
+    "Tokenizers cut text into pieces. Hello world!\n今天下午我们在河边散步，看见很多人在钓鱼。鬱\nEmoji: 🙂👍🏽 🇫🇷\n"
+    'def greet(name):\n    return f"Hello, {name}!"  # 42 tokens?\n',
 )
 #: Loading a file reads at most this many characters from its start (the user is told).
 MAX_CHARS = 1_000_000
 DEBOUNCE_MS = 120
 #: While training, the "Ours" pane follows the merges at most this often.
 STEPS_INTERVAL_MS = 400
-NO_OWN_TOKENIZER = "No tokenizer yet: train one or open a saved tokenizer, and its tokens appear here."
+NO_OWN_TOKENIZER = QT_TRANSLATE_NOOP(
+    "CompareView", "No tokenizer yet: train one or open a saved tokenizer, and its tokens appear here."
+)
 #: The named patterns offered for a file that does not say how it pre-tokenizes (any other text is a regex).
 TIKTOKEN_PATTERNS = ("cl100k", "o200k", "gpt2", "llama3", "qwen2", "tekken")
 
@@ -100,7 +102,7 @@ class CompareView(QWidget):
     rendered = Signal()
     tree_requested = Signal(str, int)
 
-    def __init__(self, parent=None, *, text: str = DEFAULT_TEXT):
+    def __init__(self, parent=None, *, text: str | None = None):
         super().__init__(parent)
         self.setObjectName("compareView")
         self.service = EncodeService(self)
@@ -122,14 +124,16 @@ class CompareView(QWidget):
         self.editor = QPlainTextEdit()
         self.editor.setObjectName("compareEditor")
         self.editor.setFont(text_font(11))
-        self.editor.setPlaceholderText("Type or paste text here, or load a file: every pane shows how it is cut.")
+        self.editor.setPlaceholderText(
+            self.tr("Type or paste text here, or load a file: every pane shows how it is cut.")
+        )
         self.panes_splitter = QSplitter(Qt.Orientation.Horizontal)
         self.panes_splitter.setObjectName("paneSplitter")
         self.panes_splitter.setChildrenCollapsible(False)
         self._add_pane(OWN_KEY, None)
         for name in REFERENCE_PANES:
             self._add_pane(name, ReferenceSource(name))
-        self.pane_records[OWN_KEY].widget.set_message(NO_OWN_TOKENIZER)
+        self.pane_records[OWN_KEY].widget.set_message(self.tr(NO_OWN_TOKENIZER))
 
         outer = QSplitter(Qt.Orientation.Vertical)
         outer.setChildrenCollapsible(False)
@@ -154,7 +158,7 @@ class CompareView(QWidget):
         self.steps_timer.setSingleShot(True)
         self.steps_timer.setInterval(STEPS_INTERVAL_MS)
         self.steps_timer.timeout.connect(self._apply_steps)
-        self.editor.setPlainText(text)
+        self.editor.setPlainText(self.tr(DEFAULT_TEXT) if text is None else text)
         self.editor.textChanged.connect(self._on_text_changed)
         self.editor.selectionChanged.connect(self._on_editor_selection)
         self._rebuild_reference_combo()
@@ -163,32 +167,34 @@ class CompareView(QWidget):
     # ----- building -----
 
     def _build_controls(self) -> None:
-        self.load_button = QPushButton("Load text…")
-        self.load_button.setToolTip("Load a UTF-8 text file into the editor")
+        self.load_button = QPushButton(self.tr("Load text…"))
+        self.load_button.setToolTip(self.tr("Load a UTF-8 text file into the editor"))
         self.load_button.clicked.connect(self.load_text_dialog)
         self.add_button = QToolButton()
         self.add_button.setObjectName("addTokenizer")
-        self.add_button.setText("Add tokenizer")
-        self.add_button.setToolTip("Add a pane: a tokenizer file or folder, a Hugging Face model, or a known model")
+        self.add_button.setText(self.tr("Add tokenizer"))
+        self.add_button.setToolTip(
+            self.tr("Add a pane: a tokenizer file or folder, a Hugging Face model, or a known model")
+        )
         self.add_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.add_menu = self._build_add_menu()
         self.add_button.setMenu(self.add_menu)
         self.panes_button = QToolButton()
-        self.panes_button.setText("Panes")
+        self.panes_button.setText(self.tr("Panes"))
         self.panes_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.panes_menu = QMenu(self)
         self.panes_button.setMenu(self.panes_menu)
         self.layout_combo = QComboBox()
         self.layout_combo.setObjectName("layoutCombo")
-        self.layout_combo.addItem("Side by side", Qt.Orientation.Horizontal)
-        self.layout_combo.addItem("Stacked", Qt.Orientation.Vertical)
+        self.layout_combo.addItem(self.tr("Side by side"), Qt.Orientation.Horizontal)
+        self.layout_combo.addItem(self.tr("Stacked"), Qt.Orientation.Vertical)
         self.layout_combo.currentIndexChanged.connect(self._on_layout_changed)
         self.color_combo = QComboBox()
         self.color_combo.setObjectName("colorCombo")
-        self.color_combo.addItem("Colors by token id", "id")
-        self.color_combo.addItem("Alternating colors", "alternate")
+        self.color_combo.addItem(self.tr("Colors by token id"), "id")
+        self.color_combo.addItem(self.tr("Alternating colors"), "alternate")
         self.color_combo.currentIndexChanged.connect(self._on_colors_changed)
-        self.safe_box = QCheckBox("Color-blind safe")
+        self.safe_box = QCheckBox(self.tr("Color-blind safe"))
         self.safe_box.toggled.connect(self._on_colors_changed)
         self.controls = QHBoxLayout()
         for widget in (
@@ -202,19 +208,21 @@ class CompareView(QWidget):
             self.controls.addWidget(widget)
         self.controls.addStretch(1)
 
-        self.whitespace_box = QCheckBox("Visible whitespace (␣ ⇥ ↵)")
+        self.whitespace_box = QCheckBox(self.tr("Visible whitespace (␣ ⇥ ↵)"))
         self.whitespace_box.setChecked(True)
-        self.ids_box = QCheckBox("Show ids")
-        self.chunks_box = QCheckBox("Pre-token chunks")
-        self.chunks_box.setToolTip("A bar under the tokens for each piece the pre-tokenizer's regex cut out")
+        self.ids_box = QCheckBox(self.tr("Show ids"))
+        self.chunks_box = QCheckBox(self.tr("Pre-token chunks"))
+        self.chunks_box.setToolTip(self.tr("A bar under the tokens for each piece the pre-tokenizer's regex cut out"))
         for box in (self.whitespace_box, self.ids_box, self.chunks_box):
             box.toggled.connect(self._on_options_changed)
         self.reference_combo = QComboBox()
         self.reference_combo.setObjectName("referenceCombo")
-        self.reference_combo.setToolTip("Mark where each pane cuts differently from this pane")
+        self.reference_combo.setToolTip(self.tr("Mark where each pane cuts differently from this pane"))
         self.reference_combo.currentIndexChanged.connect(self._on_reference_changed)
         self.legend = QLabel(
-            "<span style='color:#d0021b'>▮</span> extra cut &nbsp; <span style='color:#f08c00'>▼</span> missing cut"
+            self.tr("{extra} extra cut &nbsp; {missing} missing cut").format(
+                extra="<span style='color:#d0021b'>▮</span>", missing="<span style='color:#f08c00'>▼</span>"
+            )
         )
         self.legend.setVisible(False)
         self.notice = QLabel()
@@ -226,7 +234,7 @@ class CompareView(QWidget):
             self.whitespace_box,
             self.ids_box,
             self.chunks_box,
-            QLabel("Cut differences vs:"),
+            QLabel(self.tr("Cut differences vs:")),
             self.reference_combo,
             self.legend,
         ):
@@ -236,19 +244,24 @@ class CompareView(QWidget):
     def _build_add_menu(self) -> QMenu:
         menu = QMenu(self)
         menu.setObjectName("addTokenizerMenu")
-        menu.addAction("File…", self.add_file_dialog).setToolTip(
-            "tokenizer.json, tekken.json, a SentencePiece .model, a .tiktoken file, GPT-2 files or a saved tokenizer"
+        menu.addAction(self.tr("File…"), self.add_file_dialog).setToolTip(
+            self.tr(
+                "tokenizer.json, tekken.json, a SentencePiece .model, a .tiktoken file, GPT-2 files "
+                "or a saved tokenizer"
+            )
         )
-        menu.addAction("Folder…", self.add_folder_dialog).setToolTip("A model's folder holding its tokenizer files")
-        menu.addAction("Model on Hugging Face…", self.add_model_dialog).setToolTip(
-            "ORG/NAME[@revision]: only its tokenizer files are downloaded, into the Hugging Face cache"
+        menu.addAction(self.tr("Folder…"), self.add_folder_dialog).setToolTip(
+            self.tr("A model's folder holding its tokenizer files")
+        )
+        menu.addAction(self.tr("Model on Hugging Face…"), self.add_model_dialog).setToolTip(
+            self.tr("ORG/NAME[@revision]: only its tokenizer files are downloaded, into the Hugging Face cache")
         )
         menu.addSeparator()
         for family, models in model_catalogue.families().items():
             submenu = menu.addMenu(family)
             for model in models:
-                label = f"{model.name} — {model.hub_id}" + (" (gated: needs a login)" if model.gated else "")
-                action = submenu.addAction(label)
+                label = self.tr("{name} — {hub_id} (gated: needs a login)") if model.gated else "{name} — {hub_id}"
+                action = submenu.addAction(label.format(name=model.name, hub_id=model.hub_id))
                 action.setToolTip(model.note)
                 action.setData(model.hub_id)
                 action.triggered.connect(self._on_catalogue_action)
@@ -275,7 +288,9 @@ class CompareView(QWidget):
 
     def _title(self, key: str, source: PaneSource | None) -> str:
         if key == OWN_KEY:
-            return f"Ours: {self._own_label}" if source is not None and self._own_label else "Ours"
+            if source is not None and self._own_label:
+                return self.tr("Ours: {label}").format(label=self._own_label)
+            return self.tr("Ours")
         return source.label if source is not None else key
 
     # ----- public API -----
@@ -307,8 +322,8 @@ class CompareView(QWidget):
         self._pending_steps = None
         if tokenizer is None:
             own.source = None
-            self._set_own_title("Ours")
-            own.widget.set_message(NO_OWN_TOKENIZER)
+            self._set_own_title(self.tr("Ours"))
+            own.widget.set_message(self.tr(NO_OWN_TOKENIZER))
             self._update_marks()
             return
         source = TokenizerSource(OWN_KEY, label, tokenizer)
@@ -333,7 +348,9 @@ class CompareView(QWidget):
         try:
             tokenizer = tokenizer_from_steps(steps[:count], special_tokens, pattern)
         except ValueError as exc:  # e.g. a custom pattern the engine refuses: say so in the pane
-            self.pane_records[OWN_KEY].widget.set_message(f"Cannot show the run so far: {exc}")
+            self.pane_records[OWN_KEY].widget.set_message(
+                self.tr("Cannot show the run so far: {error}").format(error=exc)
+            )
             return
         self.set_own_tokenizer(tokenizer, label)
 
@@ -352,7 +369,12 @@ class CompareView(QWidget):
         try:
             source = load_source(tokenizer_path(path), pattern)
         except (OSError, ValueError) as exc:
-            dialogs.show_error(self, "Cannot add tokenizer", f"“{Path(path).name}” could not be read: {exc}", repr(exc))
+            dialogs.show_error(
+                self,
+                self.tr("Cannot add tokenizer"),
+                self.tr("“{name}” could not be read: {error}").format(name=Path(path).name, error=exc),
+                repr(exc),
+            )
             return None
         return self.show_source(source)
 
@@ -363,9 +385,10 @@ class CompareView(QWidget):
         key = source_key(source)
         if key in self.pane_records:
             self.remove_pane(key)
-        record = self._add_pane(key, None, f"{source_title(source)} (loading)", removable=True)
+        title = source_title(source)
+        record = self._add_pane(key, None, self.tr("{name} (loading)").format(name=title), removable=True)
         record.loading = True
-        record.widget.set_message(f"Loading {source_title(source)}…", loading=True)
+        record.widget.set_message(self.tr("Loading {name}…").format(name=title), loading=True)
         self._rebuild_reference_combo()
         self._equalize()
         self.loader.load(key, str(source), pattern)
@@ -399,7 +422,7 @@ class CompareView(QWidget):
         if record is None:
             return
         record.loading = False
-        record.widget.set_message(f"Could not load: {message}")
+        record.widget.set_message(self.tr("Could not load: {error}").format(error=message))
         record.widget.setToolTip(details)
 
     @Slot(str, str)
@@ -414,9 +437,11 @@ class CompareView(QWidget):
         """Ask how a file that does not say so pre-tokenizes: a named pattern or a regex (None: cancelled)."""
         pattern, ok = QInputDialog.getItem(
             self,
-            "Pre-tokenizer",
-            f"“{name}” does not say how text is split before merging (a .tiktoken file, GPT-2 files).\n"
-            "Choose the model's pattern, or type a regex:",
+            self.tr("Pre-tokenizer"),
+            self.tr(
+                "“{name}” does not say how text is split before merging (a .tiktoken file, GPT-2 files).\n"
+                "Choose the model's pattern, or type a regex:"
+            ).format(name=name),
             list(TIKTOKEN_PATTERNS),
             0,
             True,
@@ -508,7 +533,7 @@ class CompareView(QWidget):
                 continue
             if record.source is None:
                 if key == OWN_KEY:
-                    record.widget.set_message(NO_OWN_TOKENIZER)
+                    record.widget.set_message(self.tr(NO_OWN_TOKENIZER))
                 continue
             sources.append(record.source)
         if sources:
@@ -578,14 +603,20 @@ class CompareView(QWidget):
             if reference_cuts is None or result is None or key == self.reference_key:
                 pane.canvas.set_cuts(frozenset(), frozenset())
                 pane.set_agreement(
-                    "reference for cut differences" if reference is not None and key == self.reference_key else ""
+                    self.tr("reference for cut differences")
+                    if reference is not None and key == self.reference_key
+                    else ""
                 )
                 continue
             comparison = compare_cuts(cut_offsets(result.view), reference_cuts)
             pane.canvas.set_cuts(comparison.extra, comparison.missing)
             pane.set_agreement(
-                f"cuts agree {comparison.agreement:.0%} with {reference.source.label}"
-                f" ({len(comparison.extra)} extra, {len(comparison.missing)} missing)"
+                self.tr("cuts agree {agreement} with {reference} ({extra} extra, {missing} missing)").format(
+                    agreement=f"{comparison.agreement:.0%}",
+                    reference=reference.source.label,
+                    extra=len(comparison.extra),
+                    missing=len(comparison.missing),
+                )
             )
 
     # ----- user actions -----
@@ -669,7 +700,7 @@ class CompareView(QWidget):
         combo = self.reference_combo
         combo.blockSignals(True)
         combo.clear()
-        combo.addItem("(off)", None)
+        combo.addItem(self.tr("(off)"), None)
         for key in self.visible_keys():
             combo.addItem(self.pane_records[key].title, key)
         index = combo.findData(self.reference_key)
@@ -686,7 +717,9 @@ class CompareView(QWidget):
 
     @Slot()
     def load_text_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Load text", "", "Text files (*.txt *.md *.py *.*)")
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Load text"), "", self.tr("Text files (*.txt *.md *.py *.*)")
+        )
         if path:
             self.load_text_file(path)
 
@@ -698,20 +731,29 @@ class CompareView(QWidget):
         try:
             head = read_text_head(path, MAX_CHARS)
         except OSError as exc:
-            dialogs.show_error(self, "Cannot load text", f"“{path.name}” could not be read: {exc}", repr(exc))
+            dialogs.show_error(
+                self,
+                self.tr("Cannot load text"),
+                self.tr("“{name}” could not be read: {error}").format(name=path.name, error=exc),
+                repr(exc),
+            )
             return False
         if head.invalid_at is not None:
             answer = QMessageBox.question(
                 self,
-                "Not UTF-8 text",
-                f"“{path.name}” is not UTF-8 text (invalid byte at offset {head.invalid_at:,}). Load it with each "
-                "invalid byte replaced by U+FFFD (�)?",
+                self.tr("Not UTF-8 text"),
+                self.tr(
+                    "“{name}” is not UTF-8 text (invalid byte at offset {offset}). Load it with each "
+                    "invalid byte replaced by U+FFFD (�)?"
+                ).format(name=path.name, offset=f"{head.invalid_at:,}"),
             )
             if answer != QMessageBox.StandardButton.Yes:
                 return False
         self.set_text(head.text)
         self.show_notice(
-            f"Showing the first {len(head.text):,} characters of {path.name} ({format_bytes(head.file_bytes)})."
+            self.tr("Showing the first {count} characters of {name} ({size}).").format(
+                count=f"{len(head.text):,}", name=path.name, size=format_bytes(head.file_bytes)
+            )
             if head.cut
             else ""
         )
@@ -726,16 +768,16 @@ class CompareView(QWidget):
     def add_file_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
             self,
-            "Add tokenizer pane",
+            self.tr("Add tokenizer pane"),
             "",
-            "Tokenizers (*.json *.model *.tiktoken *.tiktoken.gz *.txt *.bpe);;All files (*)",
+            self.tr("Tokenizers (*.json *.model *.tiktoken *.tiktoken.gz *.txt *.bpe);;All files (*)"),
         )
         if path:
             self.add_source(path)
 
     @Slot()
     def add_folder_dialog(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, "Add the tokenizer in a model's folder")
+        folder = QFileDialog.getExistingDirectory(self, self.tr("Add the tokenizer in a model's folder"))
         if folder:
             self.add_source(folder)
 
@@ -760,7 +802,7 @@ class ModelIdDialog(QDialog):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.setWindowTitle("Model on Hugging Face")
+        self.setWindowTitle(self.tr("Model on Hugging Face"))
         self.edit = QLineEdit()
         self.edit.setObjectName("modelIdEdit")
         self.edit.setPlaceholderText("Qwen/Qwen2.5-7B-Instruct")
@@ -768,14 +810,16 @@ class ModelIdDialog(QDialog):
         self.verdict.setObjectName("modelIdVerdict")
         self.verdict.setWordWrap(True)
         note = QLabel(
-            "Only the tokenizer files are fetched, into the Hugging Face cache; a cached model needs no network."
+            self.tr(
+                "Only the tokenizer files are fetched, into the Hugging Face cache; a cached model needs no network."
+            )
         )
         note.setWordWrap(True)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("Model id (ORG/NAME, optionally @revision):"))
+        layout.addWidget(QLabel(self.tr("Model id (ORG/NAME, optionally @revision):")))
         layout.addWidget(self.edit)
         layout.addWidget(self.verdict)
         layout.addWidget(note)

@@ -20,6 +20,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from PySide6.QtCore import QCoreApplication
+
 from app.compare.boundaries import chunk_of_tokens
 from bpe_core import formats, reference
 from bpe_core.foreign import ForeignTokenizer
@@ -67,7 +69,9 @@ class PaneSource:
             view = view_tokens(self.encoder(), text)
             starts = [start for start, _, _ in self.pretokenizer().pretokens(view.text)]
         except PatternError as exc:  # e.g. a hostile regex ran out of its time budget: say so in the pane
-            return PaneResult(self, None, error=f"Cannot encode: {exc}")
+            return PaneResult(
+                self, None, error=QCoreApplication.translate("PaneSource", "Cannot encode: {error}").format(error=exc)
+            )
         except Exception as exc:  # shown in the pane, never raised in the encoding thread
             return PaneResult(self, None, error=f"{type(exc).__name__}: {exc}")
         return _result(self, view, starts, started)
@@ -107,13 +111,12 @@ class TokenizerSource(PaneSource):
 
     def rank_text(self, token_id: int, data: bytes) -> str:
         if token_id in self._special_ids:
-            return "special token"
+            return QCoreApplication.translate("PaneSource", "special token")
         if len(data) == 1:
-            return "a single byte (no merge)"
+            return QCoreApplication.translate("PaneSource", "a single byte (no merge)")
         if self.tokenizer.merge_rule == "ranks":
-            return f"rank {token_id}"
-        rank = self._merge_ranks.get(data)
-        return "not made by a merge" if rank is None else f"merge rank {rank} (the {_ordinal(rank + 1)} merge)"
+            return QCoreApplication.translate("PaneSource", "rank {rank}").format(rank=token_id)
+        return _merge_rank_text(self._merge_ranks.get(data))
 
 
 class EncodingSource(PaneSource):
@@ -140,8 +143,8 @@ class EncodingSource(PaneSource):
 
     def rank_text(self, token_id: int, data: bytes) -> str:
         if token_id in self.special_tokens.values():
-            return "special token"
-        return f"rank {token_id}"
+            return QCoreApplication.translate("PaneSource", "special token")
+        return QCoreApplication.translate("PaneSource", "rank {rank}").format(rank=token_id)
 
 
 class ReferenceSource(EncodingSource):
@@ -177,17 +180,20 @@ class ForeignSource(PaneSource):
     def rank_text(self, token_id: int, data: bytes) -> str:
         tokenizer = self.tokenizer
         if token_id in tokenizer.special_tokens.values():
-            return "special token"
+            return QCoreApplication.translate("PaneSource", "special token")
         if tokenizer.kind in ("tiktoken", "tekken"):
-            return f"rank {token_id - tokenizer.shift}"
+            return QCoreApplication.translate("PaneSource", "rank {rank}").format(rank=token_id - tokenizer.shift)
         if tokenizer.kind == "sentencepiece":
-            return f"score {tokenizer.score(token_id):g} ({tokenizer.model} piece {token_id})"
+            return QCoreApplication.translate("PaneSource", "score {score} ({model} piece {id})").format(
+                score=f"{tokenizer.score(token_id):g}", model=tokenizer.model, id=token_id
+            )
         if tokenizer.merges is None:
-            return f"id {token_id} (a {tokenizer.model} model has no merges)"
+            return QCoreApplication.translate("PaneSource", "id {id} (a {model} model has no merges)").format(
+                id=token_id, model=tokenizer.model
+            )
         if len(data) == 1:
-            return "a single byte (no merge)"
-        rank = tokenizer.merge_rank(data)
-        return "not made by a merge" if rank is None else f"merge rank {rank} (the {_ordinal(rank + 1)} merge)"
+            return QCoreApplication.translate("PaneSource", "a single byte (no merge)")
+        return _merge_rank_text(tokenizer.merge_rank(data))
 
 
 def load_source(source: str | Path, pattern: str | None = None) -> PaneSource:
@@ -205,9 +211,11 @@ def pane_source(source: str | Path, tokenizer, pattern: str | None = None) -> Pa
     """The pane source of a ``tokenizer`` already loaded from ``source`` (with ``pattern``, if one was applied),
     titled with the model and its vocabulary size."""
     name = str(source)
-    label = f"{source_title(name)} · {tokenizer.vocab_size:,} tokens" + (
-        f" ({pattern} pre-tokenizer)" if pattern else ""
-    )
+    label = (
+        QCoreApplication.translate("PaneSource", "{model} · {size} tokens ({pattern} pre-tokenizer)")
+        if pattern
+        else QCoreApplication.translate("PaneSource", "{model} · {size} tokens")
+    ).format(model=source_title(name), size=f"{tokenizer.vocab_size:,}", pattern=pattern)
     if isinstance(tokenizer, Tokenizer):
         return TokenizerSource(source_key(name), label, tokenizer)
     return ForeignSource(source_key(name), label, tokenizer)
@@ -258,6 +266,19 @@ def _result(source: PaneSource, view: TokenView, starts, started: float) -> Pane
 
 
 _BYTES = vocab_from_merges(())
+
+
+def _merge_rank_text(rank: int | None) -> str:
+    """How a tooltip names a merge's rank: the translation may use the ``{ordinal}`` (English) or the ``{number}``.
+
+    >>> _merge_rank_text(0), _merge_rank_text(None)
+    ('merge rank 0 (the 1st merge)', 'not made by a merge')
+    """
+    if rank is None:
+        return QCoreApplication.translate("PaneSource", "not made by a merge")
+    return QCoreApplication.translate("PaneSource", "merge rank {rank} (the {ordinal} merge)").format(
+        rank=rank, ordinal=_ordinal(rank + 1), number=f"{rank + 1:,}"
+    )
 
 
 def _ordinal(n: int) -> str:

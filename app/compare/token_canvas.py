@@ -309,14 +309,20 @@ class TokenCanvas(QAbstractScrollArea):
         token = self.view.tokens[index]
         rank = self.source.rank_text(token.id, token.token) if self.source is not None else ""
         lines = [
-            f"<b>id {token.id}</b>" + (f" · {html.escape(rank)}" if rank else ""),
-            f"bytes: <tt>{token.token.hex(' ').upper()}</tt> ({len(token.token)})",
-            f"text: <tt>{html.escape(render_token(token.token))}</tt>",
-            f"token {index + 1:,} of {len(self.view.tokens):,} · characters {token.start}–{token.end}",
+            (self.tr("<b>id {id}</b> · {rank}") if rank else self.tr("<b>id {id}</b>")).format(
+                id=token.id, rank=html.escape(rank)
+            ),
+            self.tr("bytes: <tt>{hex}</tt> ({count})").format(hex=token.token.hex(" ").upper(), count=len(token.token)),
+            self.tr("text: <tt>{text}</tt>").format(text=html.escape(render_token(token.token))),
+            self.tr("token {number} of {total} · characters {start}–{end}").format(
+                number=f"{index + 1:,}", total=f"{len(self.view.tokens):,}", start=token.start, end=token.end
+            ),
         ]
-        lines.extend(f"part of a character: {html.escape(str(part))}" for part in token.partial)
+        lines.extend(
+            self.tr("part of a character: {part}").format(part=html.escape(str(part))) for part in token.partial
+        )
         if token.special:
-            lines.append("<i>special token</i>")
+            lines.append(self.tr("<i>special token</i>"))
         return "<div style='white-space:pre'>" + "<br>".join(lines) + "</div>"
 
     # ----- painting -----
@@ -331,7 +337,7 @@ class TokenCanvas(QAbstractScrollArea):
             painter.drawText(
                 self.viewport().rect().adjusted(12, 12, -12, -12),
                 Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap,
-                self.message or "(no text)",
+                self.message or self.tr("(no text)"),
             )
             return
         painter.translate(0, -top)

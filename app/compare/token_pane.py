@@ -15,17 +15,6 @@ FEWEST_STYLE = "QFrame#paneHeader { background: #dff3e4; border-bottom: 2px soli
 PLAIN_STYLE = "QFrame#paneHeader { background: #f1f1f4; border-bottom: 1px solid #c8c8d0; }"
 
 
-def format_stats(tokens: int, chars: int, n_bytes: int) -> str:
-    """
-    >>> format_stats(4, 10, 13)
-    '4 tokens · 2.50 chars/token · 3.25 bytes/token'
-    """
-    if tokens == 0:
-        return "0 tokens"
-    noun = "token" if tokens == 1 else "tokens"
-    return f"{tokens:,} {noun} · {chars / tokens:.2f} chars/token · {n_bytes / tokens:.2f} bytes/token"
-
-
 class TokenPane(QWidget):
     """``hide_requested(key)`` when its × (or, while its tokenizer loads, its Cancel) is clicked;
     ``token_clicked(key, index)`` when a token is clicked, ``token_double_clicked(key, index)`` when one is
@@ -42,10 +31,10 @@ class TokenPane(QWidget):
         self.setObjectName(f"pane_{key}")
         self.title = QLabel(f"<b>{title}</b>")
         self.title.setTextFormat(Qt.TextFormat.RichText)
-        self.stats = QLabel("encoding…")
+        self.stats = QLabel(self.tr("encoding…"))
         self.stats.setObjectName("paneStats")
-        self.fewest = QLabel("★ fewest")
-        self.fewest.setToolTip("This pane uses the fewest tokens of the panes shown")
+        self.fewest = QLabel(self.tr("★ fewest"))
+        self.fewest.setToolTip(self.tr("This pane uses the fewest tokens of the panes shown"))
         self.fewest.setObjectName("paneFewest")
         self.fewest.setStyleSheet("color: #1b5e20; font-weight: bold;")
         self.fewest.hide()
@@ -53,17 +42,19 @@ class TokenPane(QWidget):
         self.agreement.setObjectName("paneAgreement")
         self.agreement.hide()
         self.copy_button = QToolButton()
-        self.copy_button.setText("Copy ids")
-        self.copy_button.setToolTip("Copy this pane's token ids to the clipboard")
+        self.copy_button.setText(self.tr("Copy ids"))
+        self.copy_button.setToolTip(self.tr("Copy this pane's token ids to the clipboard"))
         self.copy_button.clicked.connect(self.copy_ids)
         self.hide_button = QToolButton()
         self.hide_button.setText("✕")
-        self.hide_button.setToolTip("Remove this pane" if removable else "Hide this pane (show it again from Panes)")
+        self.hide_button.setToolTip(
+            self.tr("Remove this pane") if removable else self.tr("Hide this pane (show it again from Panes)")
+        )
         self.hide_button.clicked.connect(self._on_hide_clicked)
         self.cancel_button = QToolButton()
         self.cancel_button.setObjectName("paneCancel")
-        self.cancel_button.setText("Cancel")
-        self.cancel_button.setToolTip("Stop loading this tokenizer and remove the pane")
+        self.cancel_button.setText(self.tr("Cancel"))
+        self.cancel_button.setToolTip(self.tr("Stop loading this tokenizer and remove the pane"))
         self.cancel_button.clicked.connect(self._on_hide_clicked)
         self.cancel_button.hide()
 
@@ -132,18 +123,26 @@ class TokenPane(QWidget):
         self.cancel_button.hide()
         view = result.view
         if view is None:
-            self.stats.setText("not encoded")
+            self.stats.setText(self.tr("not encoded"))
             self.canvas.set_result(None, result.source, message=result.error)
             return
         n_bytes = len(view.text.encode("utf-8"))
-        self.stats.setText(format_stats(len(view.tokens), len(view.text), n_bytes))
-        self.stats.setToolTip(f"encoded in {1000 * result.seconds:.1f} ms")
+        self.stats.setText(self.stats_text(len(view.tokens), len(view.text), n_bytes))
+        self.stats.setToolTip(self.tr("encoded in {ms} ms").format(ms=f"{1000 * result.seconds:.1f}"))
         self.canvas.set_result(result, result.source)
+
+    def stats_text(self, tokens: int, chars: int, n_bytes: int) -> str:
+        """The figures line, e.g. "4 tokens · 2.50 chars/token · 3.25 bytes/token" (a plural form per language)."""
+        if tokens == 0:
+            return self.tr("0 tokens")
+        return self.tr("{count} tokens · {chars} chars/token · {bytes} bytes/token", "", tokens).format(
+            count=f"{tokens:,}", chars=f"{chars / tokens:.2f}", bytes=f"{n_bytes / tokens:.2f}"
+        )
 
     def set_message(self, message: str, source: PaneSource | None = None, *, loading: bool = False) -> None:
         """Show a message instead of tokens (e.g. no tokenizer trained yet); ``loading`` shows a Cancel button."""
         self.result = None
-        self.stats.setText("loading…" if loading else "–")
+        self.stats.setText(self.tr("loading…") if loading else "–")
         self.cancel_button.setVisible(loading)
         self.canvas.set_result(None, source, message=message)
 
