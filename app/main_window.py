@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, QStandardPaths, Qt, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSettings, QStandardPaths, Qt, Slot
 from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QTabWidget
 
 from app.common import dialogs
+from app.common.language_menu import LanguageMenu
 from app.common.recent_files import RecentFiles
 from app.common.tokenizer_files import (
     EXPORT_FORMATS,
@@ -31,7 +32,7 @@ from app.train.train_tab import TrainTab
 from app.vocabulary import VocabularyTab
 
 APP_TITLE = "BPE Explorer"
-TOKENIZER_FILTER = "BPE Explorer tokenizer (*.json)"
+TOKENIZER_FILTER = QT_TRANSLATE_NOOP("MainWindow", "BPE Explorer tokenizer (*.json)")
 
 #: What the window shows of its Train tab under the tab's own names (``window.run`` is ``window.train_tab.run``).
 TRAIN_TAB_ATTRIBUTES = (
@@ -79,8 +80,8 @@ class MainWindow(QMainWindow):
         self.compare_view = CompareView()
         self.tabs = QTabWidget()
         self.tabs.setObjectName("mainTabs")
-        self.tabs.addTab(self.train_tab, "Train")
-        self.tabs.addTab(self.compare_view, "Compare")
+        self.tabs.addTab(self.train_tab, self.tr("Train"))
+        self.tabs.addTab(self.compare_view, self.tr("Compare"))
         self.vocabulary_tab = VocabularyTab(self.compare_view.text)
         self.tabs.addTab(self.vocabulary_tab, self.tr("Vocabulary"))
         self.setCentralWidget(self.tabs)
@@ -98,28 +99,31 @@ class MainWindow(QMainWindow):
         self.resize(1560, 940)
 
     def _build_menus(self) -> None:
-        file_menu = self.menuBar().addMenu("&File")
-        self.open_corpus_action = file_menu.addAction("Open &corpus files…", self.corpus_panel.open_dialog)
+        file_menu = self.menuBar().addMenu(self.tr("&File"))
+        self.open_corpus_action = file_menu.addAction(self.tr("Open &corpus files…"), self.corpus_panel.open_dialog)
         self.open_corpus_action.setShortcut(QKeySequence("Ctrl+Shift+O"))
-        self.open_action = file_menu.addAction("&Open tokenizer…", self.open_dialog)
+        self.open_action = file_menu.addAction(self.tr("&Open tokenizer…"), self.open_dialog)
         self.open_action.setShortcut(QKeySequence.StandardKey.Open)
-        self.recent_menu = file_menu.addMenu("Open &recent")
-        self.save_action = file_menu.addAction("&Save tokenizer…", self.save_dialog)
+        self.recent_menu = file_menu.addMenu(self.tr("Open &recent"))
+        self.save_action = file_menu.addAction(self.tr("&Save tokenizer…"), self.save_dialog)
         self.save_action.setShortcut(QKeySequence.StandardKey.Save)
-        self.export_menu = file_menu.addMenu("&Export")
+        self.export_menu = file_menu.addMenu(self.tr("&Export"))
         self.export_actions: dict[str, QAction] = {}
         for fmt, label in EXPORT_FORMATS.items():
-            action = self.export_menu.addAction(label)
+            action = self.export_menu.addAction(QCoreApplication.translate("TokenizerFiles", label))
             action.triggered.connect(lambda _=False, f=fmt: self.export_dialog(f))
             self.export_actions[fmt] = action
         file_menu.addSeparator()
-        quit_action = file_menu.addAction("&Quit", self.close)
+        quit_action = file_menu.addAction(self.tr("&Quit"), self.close)
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         self._rebuild_recent_menu()
         self._update_file_actions()
-        teach_menu = self.menuBar().addMenu("&Teach")
-        self.teach_action = teach_menu.addAction("Open the &teaching views…", self.open_teaching)
+        teach_menu = self.menuBar().addMenu(self.tr("&Teach"))
+        self.teach_action = teach_menu.addAction(self.tr("Open the &teaching views…"), self.open_teaching)
         self.teach_action.setShortcut(QKeySequence("Ctrl+T"))
+        self.language_menu = LanguageMenu(self.recent.settings, self)
+        view_menu = self.menuBar().addMenu(self.tr("&View"))
+        view_menu.addMenu(self.language_menu)
 
     # --- the Train tab's tokenizer in the Compare tab and the File menu --------------------------------------
     @Slot()
@@ -130,16 +134,20 @@ class MainWindow(QMainWindow):
             merges = tab.tokenizer.merge_count
             rank = tab.current_rank
             k = merges if rank is None or rank >= merges else rank + 1
-            self.compare_view.set_own_tokenizer(tab.tokenizer.truncated(k), f"{k:,} merges")
+            self.compare_view.set_own_tokenizer(tab.tokenizer.truncated(k), self._merges_label(k))
         elif tab.training and tab.run is not None and len(tab.history):
             self.compare_view.set_own_steps(
                 tab.history.steps,
                 tab.history.special_tokens,
                 tab.run.settings.pattern,
-                f"training, {len(tab.history):,} merges",
+                self.tr("training, {merges} merges").format(merges=f"{len(tab.history):,}"),
             )
         else:
             self.compare_view.set_own_tokenizer(None)
+
+    def _merges_label(self, k: int) -> str:
+        """Our tokenizer's name at ``k`` merges, as the Compare and Vocabulary tabs show it."""
+        return self.tr("{merges} merges").format(merges=f"{k:,}")
 
     # --- the Train tab's tokenizer, corpus and selected merge in the Vocabulary tab ---------------------------
     @Slot()
@@ -153,7 +161,7 @@ class MainWindow(QMainWindow):
         merges = tab.tokenizer.merge_count
         rank = tab.current_rank
         k = merges if rank is None or rank >= merges else rank + 1
-        self.vocabulary_tab.set_own_tokenizer(tab.tokenizer.truncated(k), f"{k:,} merges", full=tab.tokenizer)
+        self.vocabulary_tab.set_own_tokenizer(tab.tokenizer.truncated(k), self._merges_label(k), full=tab.tokenizer)
         if rank is not None:
             self.vocabulary_tab.explain_merge(rank)
 
@@ -199,7 +207,9 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def open_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open tokenizer", "", OPEN_FILTER)
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Open tokenizer"), "", QCoreApplication.translate("TokenizerFiles", OPEN_FILTER)
+        )
         if path:
             self.open_asking(path)
 
@@ -219,7 +229,9 @@ class MainWindow(QMainWindow):
         cannot be trained further, so it opens in a Compare pane (and the Teach window's list) and the Train tab
         keeps its result. False on error."""
         if self.train_tab.training:
-            dialogs.show_error(self, "Training in progress", "Cancel the training before opening a tokenizer.")
+            dialogs.show_error(
+                self, self.tr("Training in progress"), self.tr("Cancel the training before opening a tokenizer.")
+            )
             return False
         try:
             QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
@@ -229,7 +241,10 @@ class MainWindow(QMainWindow):
                 QApplication.restoreOverrideCursor()
         except (OSError, ValueError) as exc:
             dialogs.show_error(
-                self, "Cannot open tokenizer", f"“{Path(path).name}” could not be opened: {exc}", repr(exc)
+                self,
+                self.tr("Cannot open tokenizer"),
+                self.tr("“{name}” could not be opened: {error}").format(name=Path(path).name, error=exc),
+                repr(exc),
             )
             self.recent.remove(str(path))
             self._rebuild_recent_menu()
@@ -250,8 +265,10 @@ class MainWindow(QMainWindow):
         if self.teaching is not None:
             self.teaching.add_source(source.key, source.label, source.tokenizer)
         self.statusBar().showMessage(
-            f"{source.label}: a published model's {source.tokenizer.model} tokenizer cannot be trained further, "
-            "so it opened as a Compare pane (double-click a token for its merge tree); the Train tab is unchanged.",
+            self.tr(
+                "{name}: a published model's {model} tokenizer cannot be trained further, so it opened as a "
+                "Compare pane (double-click a token for its merge tree); the Train tab is unchanged."
+            ).format(name=source.label, model=source.tokenizer.model),
             20000,
         )
 
@@ -263,7 +280,9 @@ class MainWindow(QMainWindow):
         failed: set[str] = set()
         start = "tokenizer.json"
         while self.tokenizer is not None:
-            path, _ = QFileDialog.getSaveFileName(self, "Save tokenizer", start, TOKENIZER_FILTER)
+            path, _ = QFileDialog.getSaveFileName(
+                self, self.tr("Save tokenizer"), start, QCoreApplication.translate("MainWindow", TOKENIZER_FILTER)
+            )
             if not path or path in failed or self.save_tokenizer(path):
                 return
             failed.add(path)
@@ -277,21 +296,26 @@ class MainWindow(QMainWindow):
         except (OSError, ValueError) as exc:
             dialogs.show_error(
                 self,
-                "Cannot save tokenizer",
-                f"“{Path(path).name}” could not be written: {exc}\nThe tokenizer is kept: save it somewhere else.",
+                self.tr("Cannot save tokenizer"),
+                self.tr(
+                    "“{name}” could not be written: {error}\nThe tokenizer is kept: save it somewhere else."
+                ).format(name=Path(path).name, error=exc),
                 repr(exc),
             )
             return False
         self.recent.add(str(path))
         self._rebuild_recent_menu()
-        self.statusBar().showMessage(f"Saved {path}", 5000)
+        self.statusBar().showMessage(self.tr("Saved {path}").format(path=path), 5000)
         self.setWindowTitle(f"{APP_TITLE} — {Path(path).name}")
         return True
 
     def export_dialog(self, fmt: str) -> None:
         if self.tokenizer is None:
             return
-        directory = QFileDialog.getExistingDirectory(self, f"Export as {EXPORT_FORMATS[fmt]} into folder")
+        label = QCoreApplication.translate("TokenizerFiles", EXPORT_FORMATS[fmt])
+        directory = QFileDialog.getExistingDirectory(
+            self, self.tr("Export as {format} into folder").format(format=label)
+        )
         if directory:
             self.export_tokenizer(directory, fmt)
 
@@ -299,9 +323,15 @@ class MainWindow(QMainWindow):
         try:
             written = export_tokenizer(self.tokenizer, directory, fmt)
         except (OSError, ValueError) as exc:
-            dialogs.show_error(self, "Cannot export", f"Export as {EXPORT_FORMATS[fmt]} failed: {exc}", repr(exc))
+            label = QCoreApplication.translate("TokenizerFiles", EXPORT_FORMATS[fmt])
+            dialogs.show_error(
+                self,
+                self.tr("Cannot export"),
+                self.tr("Export as {format} failed: {error}").format(format=label, error=exc),
+                repr(exc),
+            )
             return []
-        self.statusBar().showMessage("Wrote " + ", ".join(p.name for p in written), 8000)
+        self.statusBar().showMessage(self.tr("Wrote {files}").format(files=", ".join(p.name for p in written)), 8000)
         return written
 
     # --- teaching views ------------------------------------------------------------------------------------
@@ -310,7 +340,9 @@ class MainWindow(QMainWindow):
         """Open (or bring forward) the Teach window on the current tokenizer; before there is one, it shows
         tiktoken's encodings."""
         tokenizer = self.tokenizer
-        name = f"current tokenizer ({tokenizer.merge_count:,} merges)" if tokenizer is not None else ""
+        name = ""
+        if tokenizer is not None:
+            name = self.tr("current tokenizer ({merges} merges)").format(merges=f"{tokenizer.merge_count:,}")
         if self.teaching is None:
             self.teaching = TeachingWindow(tokenizer, name, parent=self)
         else:
@@ -325,7 +357,7 @@ class MainWindow(QMainWindow):
         self.open_teaching()
         self.teaching.tree.set_text(self.compare_view.text())  # its chips show the text the token came from
         if not self.teaching.open_tree_of(pane, token_id, self.compare_view.sources.get(pane)):
-            self.statusBar().showMessage("No merge tree for that token: the Teach window says why.", 8000)
+            self.statusBar().showMessage(self.tr("No merge tree for that token: the Teach window says why."), 8000)
 
     # --- drag and drop, closing ----------------------------------------------------------------------------
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:

@@ -1,10 +1,12 @@
-"""Message boxes: a plain sentence for the user, technical details behind "Show Details...".
+"""Message boxes: a plain sentence for the user, technical details behind "Show Details...". Their own texts are
+translated in the "Dialogs" context; callers pass titles and messages already translated.
 
 Every error the app reports goes through :func:`show_error`, so nothing ever reaches the user as a traceback.
 """
 
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 
@@ -32,25 +34,42 @@ def ask_replace_invalid(parent: QWidget | None, message: str) -> bool:
     """Ask whether to train anyway with invalid bytes replaced by U+FFFD. True for yes."""
     box = QMessageBox(
         QMessageBox.Icon.Question,
-        "Not UTF-8 text",
+        QCoreApplication.translate("Dialogs", "Not UTF-8 text"),
         message,
         QMessageBox.StandardButton.NoButton,
         parent,
     )
     box.setObjectName("replaceInvalidDialog")
-    box.setInformativeText("Train on it anyway, with each invalid byte replaced by the character U+FFFD (�)?")
-    replace = box.addButton("Replace invalid bytes", QMessageBox.ButtonRole.AcceptRole)
-    box.addButton("Skip this file", QMessageBox.ButtonRole.RejectRole)
+    box.setInformativeText(
+        QCoreApplication.translate(
+            "Dialogs", "Train on it anyway, with each invalid byte replaced by the character U+FFFD (�)?"
+        )
+    )
+    replace = box.addButton(
+        QCoreApplication.translate("Dialogs", "Replace invalid bytes"), QMessageBox.ButtonRole.AcceptRole
+    )
+    box.addButton(QCoreApplication.translate("Dialogs", "Skip this file"), QMessageBox.ButtonRole.RejectRole)
     box.exec()
     return box.clickedButton() is replace
 
 
 def ask_read_as(parent: QWidget | None, message: str, encoding: str) -> bool:
     """Ask whether to read a file in ``encoding`` (e.g. "utf-16", named by its byte-order mark). True for yes."""
-    box = QMessageBox(QMessageBox.Icon.Question, "Not UTF-8 text", message, QMessageBox.StandardButton.NoButton, parent)
+    box = QMessageBox(
+        QMessageBox.Icon.Question,
+        QCoreApplication.translate("Dialogs", "Not UTF-8 text"),
+        message,
+        QMessageBox.StandardButton.NoButton,
+        parent,
+    )
     box.setObjectName("readAsDialog")
-    box.setInformativeText(f"Read it as {encoding.upper()}?")
-    read = box.addButton(f"Read as {encoding.upper()}", QMessageBox.ButtonRole.AcceptRole)
-    box.addButton("Skip this file", QMessageBox.ButtonRole.RejectRole)
+    box.setInformativeText(
+        QCoreApplication.translate("Dialogs", "Read it as {encoding}?").format(encoding=encoding.upper())
+    )
+    read = box.addButton(
+        QCoreApplication.translate("Dialogs", "Read as {encoding}").format(encoding=encoding.upper()),
+        QMessageBox.ButtonRole.AcceptRole,
+    )
+    box.addButton(QCoreApplication.translate("Dialogs", "Skip this file"), QMessageBox.ButtonRole.RejectRole)
     box.exec()
     return box.clickedButton() is read

@@ -16,15 +16,17 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+
 #: UTF-8 needs at most this many bytes per character.
 MAX_UTF8_BYTES = 4
 
 _KINDS = (
-    (stat.S_ISDIR, "a folder"),
-    (stat.S_ISFIFO, "a named pipe (FIFO)"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISDIR, QT_TRANSLATE_NOOP("LocalFiles", "a folder")),
+    (stat.S_ISFIFO, QT_TRANSLATE_NOOP("LocalFiles", "a named pipe (FIFO)")),
+    (stat.S_ISCHR, QT_TRANSLATE_NOOP("LocalFiles", "a character device")),
+    (stat.S_ISBLK, QT_TRANSLATE_NOOP("LocalFiles", "a block device")),
+    (stat.S_ISSOCK, QT_TRANSLATE_NOOP("LocalFiles", "a socket")),
 )
 
 
@@ -43,8 +45,9 @@ def regular_file(path: str | os.PathLike) -> Path:
     mode = os.stat(path).st_mode
     if stat.S_ISREG(mode):
         return path
-    kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
-    raise OSError(f"“{path}” is {kind}, not a regular file: it was not opened.")
+    kind = next((name for test, name in _KINDS if test(mode)), QT_TRANSLATE_NOOP("LocalFiles", "not a regular file"))
+    message = QCoreApplication.translate("LocalFiles", "“{path}” is {kind}, not a regular file: it was not opened.")
+    raise OSError(message.format(path=path, kind=QCoreApplication.translate("LocalFiles", kind)))
 
 
 @dataclass(frozen=True)

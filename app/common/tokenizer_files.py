@@ -17,20 +17,23 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+
 from app.common.local_files import regular_file
 from bpe_core import formats
 from bpe_core.foreign import ForeignTokenizer
 from bpe_core.tokenizer import Tokenizer
 
-#: Export formats (engine name -> menu label).
+#: Export formats (engine name -> menu label, translated in the "TokenizerFiles" context where shown).
 EXPORT_FORMATS = {
-    "gpt2": "GPT-2 files (vocab.json + merges.txt)…",
-    "tiktoken": "tiktoken ranks (.tiktoken)…",
-    "huggingface": "Hugging Face tokenizer.json…",
+    "gpt2": QT_TRANSLATE_NOOP("TokenizerFiles", "GPT-2 files (vocab.json + merges.txt)…"),
+    "tiktoken": QT_TRANSLATE_NOOP("TokenizerFiles", "tiktoken ranks (.tiktoken)…"),
+    "huggingface": QT_TRANSLATE_NOOP("TokenizerFiles", "Hugging Face tokenizer.json…"),
 }
 #: The Open dialog's file filter (the kind is told by content: "All files" opens any of them too).
-OPEN_FILTER = (
-    "Tokenizers (*.json *.model *.tiktoken *.tiktoken.gz *.txt *.bpe);;BPE Explorer tokenizer (*.json);;All files (*)"
+OPEN_FILTER = QT_TRANSLATE_NOOP(
+    "TokenizerFiles",
+    "Tokenizers (*.json *.model *.tiktoken *.tiktoken.gz *.txt *.bpe);;BPE Explorer tokenizer (*.json);;All files (*)",
 )
 
 

@@ -14,6 +14,7 @@ import unicodedata
 
 import numpy as np
 import pyqtgraph as pg
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QColor, QFontMetrics
 
 from app import style
@@ -53,8 +54,8 @@ class PairFrequencyChart(pg.PlotWidget):
     def __init__(self, parent=None, max_pairs: int = 15):
         super().__init__(parent)
         self.max_pairs = max_pairs
-        self.setTitle("Pair frequencies", size="11pt")
-        self.setLabel("bottom", "count")
+        self.setTitle(self.tr("Pair frequencies"), size="11pt")
+        self.setLabel("bottom", self.tr("count"))
         self.showGrid(x=True, y=False, alpha=0.2)
         self.setMenuEnabled(False)
         self.setMouseEnabled(x=False, y=False)
@@ -76,7 +77,7 @@ class PairFrequencyChart(pg.PlotWidget):
             self.bars.setOpts(x0=[], y=[], width=[], brushes=[])
             self.getAxis("left").setTicks([[]])
             self.getAxis("left").setWidth(40)
-            self.setTitle("Pair frequencies", size="11pt")
+            self.setTitle(self.tr("Pair frequencies"), size="11pt")
             return
         step = history.steps[rank]
         pairs = step.top_pairs[: self.max_pairs] or ((step.left, step.right, step.count),)
@@ -93,7 +94,7 @@ class PairFrequencyChart(pg.PlotWidget):
         axis.setWidth(min(260, 14 + max(metrics.horizontalAdvance(label) for label in self.labels)))
         self._fit_count_axis(max(counts))
         self.setYRange(-0.6, max(len(pairs), 5) - 0.4, padding=0)
-        self.setTitle(f"Top pairs at rank {rank:,} · chosen in orange", size="11pt")
+        self.setTitle(self.tr("Top pairs at rank {rank} · chosen in orange").format(rank=f"{rank:,}"), size="11pt")
         self.shown_rank = rank
 
     def _fit_count_axis(self, top: int) -> None:
@@ -143,9 +144,9 @@ class MergeCountChart(_RunChart):
 
     def __init__(self, parent=None):
         super().__init__(
-            "Merge count by rank",
-            "count (log)",
-            "merge rank",
+            QCoreApplication.translate("MergeCountChart", "Merge count by rank"),
+            QCoreApplication.translate("MergeCountChart", "count (log)"),
+            QCoreApplication.translate("MergeCountChart", "merge rank"),
             log_x=False,
             parent=parent,
         )
@@ -193,15 +194,15 @@ class CompressionChart(_RunChart):
 
     def __init__(self, parent=None):
         super().__init__(
-            "Compression",
-            "bytes per token",
-            "vocabulary size (log)",
+            QCoreApplication.translate("CompressionChart", "Compression"),
+            QCoreApplication.translate("CompressionChart", "bytes per token"),
+            QCoreApplication.translate("CompressionChart", "vocabulary size (log)"),
             log_x=True,
             parent=parent,
         )
         self.getViewBox().setDefaultPadding(0.08)  # room for the reference labels at the edges
         self.addLegend(offset=(10, 10), labelTextSize="9pt")
-        self.corpus_curve = self._line(pen=pg.mkPen(CORPUS, width=2), name="training corpus")
+        self.corpus_curve = self._line(pen=pg.mkPen(CORPUS, width=2), name=self.tr("training corpus"))
         self.held_out_curve = self.plot(
             [],
             [],
@@ -210,7 +211,7 @@ class CompressionChart(_RunChart):
             symbolSize=5,
             symbolBrush=HELD_OUT,
             symbolPen=None,
-            name="held-out text",
+            name=self.tr("held-out text"),
         )
         self.reference_points = self.plot(
             [],
@@ -220,7 +221,7 @@ class CompressionChart(_RunChart):
             symbolSize=11,
             symbolBrush=MARKER,
             symbolPen=None,
-            name="tiktoken on held-out",
+            name=self.tr("tiktoken on held-out"),
         )
         self.reference_labels: list[pg.TextItem] = []
         self._add_marker()

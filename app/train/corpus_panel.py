@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 from app.common import dialogs
 from app.common.local_files import regular_file
 from app.style import mono_font
-from app.train.corpus_sources import CorpusSource, builtin_samples, check_file, stdlib_source
+from app.train.corpus_sources import STDLIB_NAME, CorpusSource, builtin_samples, check_file, stdlib_source
 
 
 class CorpusPanel(QGroupBox):
@@ -32,14 +32,18 @@ class CorpusPanel(QGroupBox):
     source_changed = Signal(object)
 
     def __init__(self, parent=None):
-        super().__init__("Corpus", parent)
+        super().__init__(self.tr("Corpus"), parent)
         self.sources: list[CorpusSource] = builtin_samples()
         self._stdlib: CorpusSource | None = None
         self.combo = QComboBox()
         self.combo.setObjectName("corpusCombo")
-        self.combo.setToolTip("The text to train on: a built-in corpus, or files you open or drop on the window")
-        self.open_button = QPushButton("Open files…")
-        self.open_button.setToolTip("Open one or more UTF-8 text files as the training corpus (or drop them here)")
+        self.combo.setToolTip(
+            self.tr("The text to train on: a built-in corpus, or files you open or drop on the window")
+        )
+        self.open_button = QPushButton(self.tr("Open files…"))
+        self.open_button.setToolTip(
+            self.tr("Open one or more UTF-8 text files as the training corpus (or drop them here)")
+        )
         self.info = QLabel()
         self.info.setObjectName("corpusInfo")
         self.info.setWordWrap(True)
@@ -69,7 +73,7 @@ class CorpusPanel(QGroupBox):
         self.combo.clear()
         for source in self.sources:
             self.combo.addItem(source.name)
-        self.combo.addItem("Python standard library")
+        self.combo.addItem(QCoreApplication.translate("CorpusSources", STDLIB_NAME))
         self.combo.blockSignals(False)
 
     def current_source(self) -> CorpusSource | None:
@@ -96,11 +100,14 @@ class CorpusPanel(QGroupBox):
     def _on_index(self, _index: int) -> None:
         source = self.current_source()
         if source is None:
-            self.info.setText("No corpus")
+            self.info.setText(self.tr("No corpus"))
             self.preview.clear()
         else:
-            replaced = " · invalid bytes will be replaced" if source.errors == "replace" else ""
-            self.info.setText(f"<b>{_escape(source.name)}</b> — {source.describe()}{replaced}")
+            if source.errors == "replace":
+                text = self.tr("<b>{name}</b> — {size} · invalid bytes will be replaced")
+            else:
+                text = self.tr("<b>{name}</b> — {size}")
+            self.info.setText(text.format(name=_escape(source.name), size=source.describe()))
             self.preview.setPlainText(source.preview())
         self.source_changed.emit(source)
 
@@ -108,9 +115,9 @@ class CorpusPanel(QGroupBox):
     def open_dialog(self) -> None:
         paths, _ = QFileDialog.getOpenFileNames(
             self,
-            "Open corpus files",
+            self.tr("Open corpus files"),
             "",
-            "Text files (*.txt *.md *.py *.json *.csv);;All files (*)",
+            self.tr("Text files (*.txt *.md *.py *.json *.csv);;All files (*)"),
         )
         if paths:
             self.add_files(paths)
@@ -124,13 +131,13 @@ class CorpusPanel(QGroupBox):
             except OSError as exc:
                 dialogs.show_error(
                     self,
-                    "Cannot open file",
-                    f"The file could not be read: {exc}",
+                    self.tr("Cannot open file"),
+                    self.tr("The file could not be read: {error}").format(error=exc),
                     repr(exc),
                 )
                 continue
             if check.problem == "empty":
-                dialogs.show_error(self, "Empty file", check.message)
+                dialogs.show_error(self, self.tr("Empty file"), check.message)
                 continue
             if check.problem in ("utf-16", "utf-32"):
                 if not dialogs.ask_read_as(self, check.message, check.problem):
@@ -143,7 +150,9 @@ class CorpusPanel(QGroupBox):
             usable.append(path)
         if not usable:
             return False
-        name = usable[0].name if len(usable) == 1 else f"{usable[0].name} and {len(usable) - 1} more"
+        name = usable[0].name
+        if len(usable) > 1:
+            name = self.tr("{name} and %n more", "", len(usable) - 1).format(name=name)
         self.sources.append(CorpusSource(name, usable, errors=errors, encoding=encoding))
         self._fill_combo()
         self.combo.setCurrentIndex(len(self.sources) - 1)

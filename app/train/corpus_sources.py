@@ -17,14 +17,23 @@ import sysconfig
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+
 from bpe_core.sample_corpora import SAMPLE_CORPORA, corpus_path
 
 SAMPLES = {
-    "english.txt": "English sample",
-    "chinese.txt": "Chinese sample",
-    "mixed.txt": "Mixed: code, emoji, English, Chinese",
+    "english.txt": QT_TRANSLATE_NOOP("CorpusSources", "English sample"),
+    "chinese.txt": QT_TRANSLATE_NOOP("CorpusSources", "Chinese sample"),
+    "mixed.txt": QT_TRANSLATE_NOOP("CorpusSources", "Mixed: code, emoji, English, Chinese"),
 }
-STDLIB_NAME = "Python standard library"
+#: The shipped prose corpora's titles (:data:`bpe_core.sample_corpora.SAMPLE_CORPORA`) in the interface's language.
+PROSE_TITLES = {
+    "english-prose": QT_TRANSLATE_NOOP("CorpusSources", "English prose: World English Bible, Genesis–Job (1.9 MB)"),
+    "chinese-prose": QT_TRANSLATE_NOOP(
+        "CorpusSources", "Chinese prose: 红楼梦 (Dream of the Red Chamber) with Zhiyanzhai's commentary (2.1 MB)"
+    ),
+}
+STDLIB_NAME = QT_TRANSLATE_NOOP("CorpusSources", "Python standard library")
 STDLIB_LIMIT_BYTES = 30_000_000
 PREVIEW_BYTES = 6000
 CHECK_BYTES = 8 << 20
@@ -65,8 +74,12 @@ class CorpusSource:
         >>> CorpusSource("x", [__file__]).describe().startswith("1 file, ")
         True
         """
-        files = f"{len(self.paths):,} file" + ("s" if len(self.paths) != 1 else "")
-        return f"{files}, {format_bytes(self.total_bytes)}"
+        n = len(self.paths)
+        if n == 1:
+            text = QCoreApplication.translate("CorpusSources", "%n file, {size}", "", n)
+        else:
+            text = QCoreApplication.translate("CorpusSources", "%n files, {size}", "", n)
+        return text.format(size=format_bytes(self.total_bytes))
 
     def preview(self, limit: int = PREVIEW_BYTES) -> str:
         """The beginning of the first file, decoded leniently (a cut UTF-8 character at the end is dropped)."""
@@ -96,12 +109,13 @@ def builtin_samples() -> list[CorpusSource]:
     sources = []
     for corpus in SAMPLE_CORPORA:
         try:
-            sources.append(CorpusSource(corpus.title, [corpus_path(corpus.name)], builtin=True, key=corpus.name))
+            title = _tr(PROSE_TITLES[corpus.name]) if corpus.name in PROSE_TITLES else corpus.title
+            sources.append(CorpusSource(title, [corpus_path(corpus.name)], builtin=True, key=corpus.name))
         except OSError:  # a broken installation or an unwritable cache: the small samples still work
             continue
     folder = samples_dir()
     sources.extend(
-        CorpusSource(title, [folder / name], builtin=True, key=name.removesuffix(".txt"))
+        CorpusSource(_tr(title), [folder / name], builtin=True, key=name.removesuffix(".txt"))
         for name, title in SAMPLES.items()
         if (folder / name).is_file()
     )
@@ -127,7 +141,12 @@ def stdlib_files(limit_bytes: int = STDLIB_LIMIT_BYTES) -> list[Path]:
 
 
 def stdlib_source() -> CorpusSource:
-    return CorpusSource(STDLIB_NAME, stdlib_files(), builtin=True, skip_non_utf8=True)
+    return CorpusSource(_tr(STDLIB_NAME), stdlib_files(), builtin=True, skip_non_utf8=True)
+
+
+def _tr(text: str) -> str:
+    """A name marked with ``QT_TRANSLATE_NOOP("CorpusSources", ...)`` in the interface's language."""
+    return QCoreApplication.translate("CorpusSources", text)
 
 
 @dataclass
@@ -158,27 +177,29 @@ def check_file(path: str | os.PathLike, limit: int = CHECK_BYTES) -> FileCheck:
     with open(path, "rb") as f:
         head = f.read(limit)
     if not head:
-        return FileCheck(path, "empty", f"“{path.name}” is empty: there is no text to train on.")
+        message = QCoreApplication.translate("CorpusSources", "“{name}” is empty: there is no text to train on.")
+        return FileCheck(path, "empty", message.format(name=path.name))
     bom = next((name for mark, name in BOMS if head.startswith(mark)), None)
     if bom is not None:
-        return FileCheck(
-            path, bom, f"“{path.name}” is {bom.upper()} text (it starts with a byte-order mark), not UTF-8."
+        message = QCoreApplication.translate(
+            "CorpusSources", "“{name}” is {encoding} text (it starts with a byte-order mark), not UTF-8."
         )
+        return FileCheck(path, bom, message.format(name=path.name, encoding=bom.upper()))
     if b"\x00" in head[:65536]:
-        return FileCheck(
-            path,
-            "binary",
-            f"“{path.name}” looks like a binary file (it contains NUL bytes), not text.",
+        message = QCoreApplication.translate(
+            "CorpusSources", "“{name}” looks like a binary file (it contains NUL bytes), not text."
         )
+        return FileCheck(path, "binary", message.format(name=path.name))
     decoder = codecs.getincrementaldecoder("utf-8")()
     try:
         decoder.decode(head, final=len(head) < limit)
     except UnicodeDecodeError as exc:
+        message = QCoreApplication.translate(
+            "CorpusSources",
+            "“{name}” is not valid UTF-8 (first bad byte at offset {offset}: {byte}). It may be in another encoding.",
+        )
         return FileCheck(
-            path,
-            "not-utf8",
-            f"“{path.name}” is not valid UTF-8 (first bad byte at offset {exc.start}: "
-            f"0x{head[exc.start]:02X}). It may be in another encoding.",
+            path, "not-utf8", message.format(name=path.name, offset=exc.start, byte=f"0x{head[exc.start]:02X}")
         )
     return FileCheck(path)
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
     QAbstractTableModel,
+    QCoreApplication,
     QModelIndex,
     QPersistentModelIndex,
     QSortFilterProxyModel,
@@ -20,24 +22,47 @@ from app.token_text import render_token
 from app.train.merge_history import MergeHistory
 from bpe_core.steps import MergeStep
 
-COLUMNS = ("Rank", "ID", "Left", "Right", "New token", "Count", "Tokens after")
+#: Column titles (translated in the "MergesTableModel" context where shown: :func:`column_title`).
+COLUMNS = (
+    QT_TRANSLATE_NOOP("MergesTableModel", "Rank"),
+    QT_TRANSLATE_NOOP("MergesTableModel", "ID"),
+    QT_TRANSLATE_NOOP("MergesTableModel", "Left"),
+    QT_TRANSLATE_NOOP("MergesTableModel", "Right"),
+    QT_TRANSLATE_NOOP("MergesTableModel", "New token"),
+    QT_TRANSLATE_NOOP("MergesTableModel", "Count"),
+    QT_TRANSLATE_NOOP("MergesTableModel", "Tokens after"),
+)
 RANK, ID, LEFT, RIGHT, NEW, COUNT, AFTER = range(len(COLUMNS))
 #: Role holding a cell's raw value (int or bytes) for sorting and tests.
 RAW_ROLE = Qt.ItemDataRole.UserRole + 1
 HEADER_TIPS = (
-    "Merge rank, from 0: the order in which merges were learned (and are applied)",
-    "Id of the new token: 256 + rank",
-    "Left token of the merged pair",
-    "Right token of the merged pair",
-    "The new token: left + right (␣ space, ↵ newline, ⇥ tab, <XX> a byte that is not a whole character)",
-    "How often the pair occurred when it was chosen",
-    "Tokens in the whole training corpus after this merge",
+    QT_TRANSLATE_NOOP(
+        "MergesTableModel", "Merge rank, from 0: the order in which merges were learned (and are applied)"
+    ),
+    QT_TRANSLATE_NOOP("MergesTableModel", "Id of the new token: 256 + rank"),
+    QT_TRANSLATE_NOOP("MergesTableModel", "Left token of the merged pair"),
+    QT_TRANSLATE_NOOP("MergesTableModel", "Right token of the merged pair"),
+    QT_TRANSLATE_NOOP(
+        "MergesTableModel",
+        "The new token: left + right (␣ space, ↵ newline, ⇥ tab, <XX> a byte that is not a whole character)",
+    ),
+    QT_TRANSLATE_NOOP("MergesTableModel", "How often the pair occurred when it was chosen"),
+    QT_TRANSLATE_NOOP("MergesTableModel", "Tokens in the whole training corpus after this merge"),
 )
 
 _Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
 _TOKEN_ALIGN = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
 _NUMBER_ALIGN = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+
+
+def column_title(column: int) -> str:
+    """A column's title in the interface's language.
+
+    >>> column_title(NEW)
+    'New token'
+    """
+    return QCoreApplication.translate("MergesTableModel", COLUMNS[column])
 
 
 class MergesTableModel(QAbstractTableModel):
@@ -86,11 +111,11 @@ class MergesTableModel(QAbstractTableModel):
         role: int = Qt.ItemDataRole.DisplayRole,
     ):
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
-            return HEADER_TIPS[section] if 0 <= section < len(HEADER_TIPS) else None
+            return self.tr(HEADER_TIPS[section]) if 0 <= section < len(HEADER_TIPS) else None
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         if orientation == Qt.Orientation.Horizontal:
-            return COLUMNS[section] if 0 <= section < len(COLUMNS) else None
+            return column_title(section) if 0 <= section < len(COLUMNS) else None
         return str(section + 1)
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole):
@@ -119,7 +144,7 @@ class MergesTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole and column in (LEFT, RIGHT, NEW):
             token_id = (step.left, step.right, step.new_id)[column - LEFT]
             data = self.history.token_bytes(token_id)
-            return f"id {token_id}: {len(data)} bytes, hex {data.hex(' ')}"
+            return self.tr("id {id}: {count} bytes, hex {hex}").format(id=token_id, count=len(data), hex=data.hex(" "))
         return None
 
     def _display(self, step: MergeStep, column: int, row: int) -> str:

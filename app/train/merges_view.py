@@ -10,7 +10,7 @@ from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
 
 from app.style import mono_font
-from app.train.merges_model import COLUMNS, COUNT, ID, LEFT, NEW, RANK, RIGHT
+from app.train.merges_model import COUNT, ID, LEFT, NEW, RANK, RIGHT, column_title
 
 #: The widest text each number column must show whole: ranks and ids up to o200k's size and beyond, counts up to
 #: billions.
@@ -65,5 +65,5 @@ def column_widths(cell_font: QFont, header_font: QFont) -> dict[int, int]:
     cells, titles = QFontMetrics(cell_font), QFontMetrics(header_font)
     widths = dict(TOKEN_WIDTHS)
     for column, text in WIDEST.items():
-        widths[column] = max(cells.horizontalAdvance(text), titles.horizontalAdvance(COLUMNS[column])) + PADDING
+        widths[column] = max(cells.horizontalAdvance(text), titles.horizontalAdvance(column_title(column))) + PADDING
     return widths

@@ -2,7 +2,8 @@
 thread and with a time budget, and say in one sentence what it does there.
 
 The engine runs the pattern (:func:`bpe_core.pretokenize.check_pattern_on_sample`, which gives up after the
-budget); this module only words the outcome and delivers it to the GUI thread.
+budget); this module only words the outcome (translated in the "PatternCheck" context) and delivers it to the GUI
+thread.
 
 >>> verdict_of(PatternReport(1200, 0, ()), "corpus.txt").message
 'OK: 1,200 pre-tokens in the first 64 KB of corpus.txt.'
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QObject, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
 
 from app.common.background import BackgroundRunner
 from app.train.corpus_sources import CorpusSource
@@ -38,19 +39,30 @@ class Verdict:
 def verdict_of(report: PatternReport, sample_name: str, pattern: str = "") -> Verdict:
     """Word what the pattern did on the sample (unmatched examples: the first few stretches, 12 characters at
     most each)."""
-    where = f"the first 64 KB of {sample_name}"
     if report.pretokens == 0:
-        return Verdict(pattern, True, f"Matches nothing in {where}: training would see no text there.", True)
-    if report.unmatched_chars:
-        examples = ", ".join(f"{text[:12]!r} at {offset:,}" for offset, text in report.unmatched[:3])
-        return Verdict(
-            pattern,
-            True,
-            f"Leaves {report.unmatched_chars:,} characters unmatched in {where}"
-            f"{f' (e.g. {examples})' if examples else ''}: they are dropped.",
-            True,
+        text = QCoreApplication.translate(
+            "PatternCheck", "Matches nothing in the first 64 KB of {name}: training would see no text there."
         )
-    return Verdict(pattern, True, f"OK: {report.pretokens:,} pre-tokens in {where}.")
+        return Verdict(pattern, True, text.format(name=sample_name), True)
+    if report.unmatched_chars:
+        at = QCoreApplication.translate("PatternCheck", "{text} at {offset}")
+        examples = ", ".join(
+            at.format(text=repr(text[:12]), offset=f"{offset:,}") for offset, text in report.unmatched[:3]
+        )
+        if examples:
+            text = QCoreApplication.translate(
+                "PatternCheck",
+                "Leaves {count} characters unmatched in the first 64 KB of {name} (e.g. {examples}): they are dropped.",
+            )
+        else:
+            text = QCoreApplication.translate(
+                "PatternCheck", "Leaves {count} characters unmatched in the first 64 KB of {name}: they are dropped."
+            )
+        return Verdict(
+            pattern, True, text.format(count=f"{report.unmatched_chars:,}", name=sample_name, examples=examples), True
+        )
+    text = QCoreApplication.translate("PatternCheck", "OK: {count} pre-tokens in the first 64 KB of {name}.")
+    return Verdict(pattern, True, text.format(count=f"{report.pretokens:,}", name=sample_name))
 
 
 def check_on_sample(pattern: str, sample: str, sample_name: str) -> Verdict:
@@ -61,11 +73,14 @@ def check_on_sample(pattern: str, sample: str, sample_name: str) -> Verdict:
         return Verdict(
             pattern,
             False,
-            f"Too slow (it backtracks): took > {BUDGET_SECONDS} s on the first 64 KB "
-            f"of {sample_name} at character {exc.offset:,}. Simplify the regex.",
+            QCoreApplication.translate(
+                "PatternCheck",
+                "Too slow (it backtracks): took > {budget} s on the first 64 KB of {name} at character {offset}. "
+                "Simplify the regex.",
+            ).format(budget=BUDGET_SECONDS, name=sample_name, offset=f"{exc.offset:,}"),
         )
     except PatternError as exc:
-        return Verdict(pattern, False, f"Invalid: {exc}")
+        return Verdict(pattern, False, QCoreApplication.translate("PatternCheck", "Invalid: {error}").format(error=exc))
     return verdict_of(report, sample_name, pattern)
 
 
@@ -102,4 +117,5 @@ class PatternChecker(QObject):
 
     @Slot(str, str)
     def _on_failed(self, message: str, _details: str) -> None:
-        self.checked.emit(Verdict(self._pattern, True, f"Not checked on the corpus: {message}", True))
+        text = self.tr("Not checked on the corpus: {error}").format(error=message)
+        self.checked.emit(Verdict(self._pattern, True, text, True))

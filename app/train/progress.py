@@ -1,4 +1,5 @@
-"""Rate and remaining time of a running phase, and their wording for the progress line.
+"""Rate and remaining time of a running phase, and their wording for the progress line (translated in the
+"Progress" context; the phase's label comes translated).
 
 >>> p = PhaseProgress("Merging", total=1000, unit="merges", started=0.0)
 >>> p.update(250, now=2.0)
@@ -10,18 +11,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from PySide6.QtCore import QCoreApplication
+
 
 def format_seconds(seconds: float) -> str:
     """
     >>> format_seconds(4.2), format_seconds(75), format_seconds(4000)
     ('4 s', '1 min 15 s', '1 h 6 min')
     """
-    seconds = round(seconds)
-    if seconds < 60:
-        return f"{seconds} s"
-    if seconds < 3600:
-        return f"{seconds // 60} min {seconds % 60} s"
-    return f"{seconds // 3600} h {seconds % 3600 // 60} min"
+    s = round(seconds)
+    if s < 60:
+        return QCoreApplication.translate("Progress", "{seconds} s").format(seconds=s)
+    if s < 3600:
+        return QCoreApplication.translate("Progress", "{minutes} min {seconds} s").format(
+            minutes=s // 60, seconds=s % 60
+        )
+    return QCoreApplication.translate("Progress", "{hours} h {minutes} min").format(
+        hours=s // 3600, minutes=s % 3600 // 60
+    )
 
 
 def _amount(value: float, unit: str) -> str:
@@ -57,11 +64,16 @@ class PhaseProgress:
         return min(1.0, self.done / self.total) if self.total else 0.0
 
     def text(self) -> str:
-        parts = [f"{self.label}: {_amount(self.done, self.unit)} / {_amount(self.total, self.unit)}"]
-        if self.unit != "bytes":
-            parts[0] += f" {self.unit}"
-        rate = self.rate
+        done, total, rate = _amount(self.done, self.unit), _amount(self.total, self.unit), self.rate
+        if self.unit == "bytes":
+            parts = [QCoreApplication.translate("Progress", "{phase}: {done} / {total}")]
+            speed = QCoreApplication.translate("Progress", "{rate}/s")
+        else:
+            parts = [QCoreApplication.translate("Progress", "{phase}: {done} / {total} merges")]
+            speed = QCoreApplication.translate("Progress", "{rate} merges/s")
+        parts[0] = parts[0].format(phase=self.label, done=done, total=total)
         if rate > 0:
-            parts.append(f"{_amount(rate, self.unit)}{'' if self.unit == 'bytes' else ' ' + self.unit}/s")
-            parts.append(f"about {format_seconds(max(0, self.total - self.done) / rate)} left")
+            parts.append(speed.format(rate=_amount(rate, self.unit)))
+            left = format_seconds(max(0, self.total - self.done) / rate)
+            parts.append(QCoreApplication.translate("Progress", "about {time} left").format(time=left))
         return " · ".join(parts)

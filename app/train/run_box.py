@@ -18,15 +18,15 @@ class RunBox(QGroupBox):
     ``progress_text``."""
 
     def __init__(self, parent=None):
-        super().__init__("Training", parent)
-        self.train_button = QPushButton("Train")
+        super().__init__(self.tr("Training"), parent)
+        self.train_button = QPushButton(self.tr("Train"))
         self.train_button.setObjectName("trainButton")
         self.train_button.setDefault(True)
         self.train_button.setMinimumHeight(34)
         font = self.train_button.font()
         font.setBold(True)
         self.train_button.setFont(font)
-        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button = QPushButton(self.tr("Cancel"))
         self.cancel_button.setObjectName("cancelButton")
         self.cancel_button.setMinimumHeight(34)
         self.cancel_button.setEnabled(False)
@@ -39,7 +39,7 @@ class RunBox(QGroupBox):
         self.progress.setRange(0, FULL)
         self.progress.setValue(0)
         self.progress.setTextVisible(False)
-        self.progress_text = QLabel("Ready to train.")
+        self.progress_text = QLabel(self.tr("Ready to train."))
         self.progress_text.setObjectName("progressText")
         self.progress_text.setWordWrap(True)
 
@@ -58,9 +58,9 @@ class RunBox(QGroupBox):
         self.train_reason.setText(" ".join(problems))
         self.train_reason.setVisible(bool(problems))
         if problems:
-            self.train_button.setToolTip("Cannot train: " + " ".join(problems))
+            self.train_button.setToolTip(self.tr("Cannot train: {problems}").format(problems=" ".join(problems)))
         else:
-            self.train_button.setToolTip("Train a BPE tokenizer on the corpus with these settings")
+            self.train_button.setToolTip(self.tr("Train a BPE tokenizer on the corpus with these settings"))
 
     def show_phase(self, phase: PhaseProgress) -> None:
         self.show_progress(phase.fraction, phase.text())

@@ -1,5 +1,6 @@
-"""The status line of a run, worded from a :class:`~app.train.merge_history.MergeHistory` (Qt-free): corpus size,
-unique pre-tokens, merges, elapsed time and compression at the current step.
+"""The status line of a run, worded from a :class:`~app.train.merge_history.MergeHistory`: corpus size, unique
+pre-tokens, merges, elapsed time and compression at the current step; and the engine's few sentences about how a
+run ended (:func:`engine_sentence`), in the interface's language.
 
 >>> from bpe_core.steps import MergeStep
 >>> h = MergeHistory()
@@ -14,6 +15,10 @@ unique pre-tokens, merges, elapsed time and compression at the current step.
 
 from __future__ import annotations
 
+import re
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+
 from app.train.corpus_sources import format_bytes
 from app.train.merge_history import MergeHistory
 from app.train.progress import format_seconds
@@ -21,20 +26,70 @@ from app.train.progress import format_seconds
 #: The status line's fields, left to right.
 STATUS_KEYS = ("corpus", "words", "merges", "elapsed", "compression")
 
+#: The engine's sentences about a run (``bpe_core.trainer``: ``stop_reason``, ``warning``), as regexes, and each
+#: one's wording with the same named fields.
+ENGINE_SENTENCES = (
+    (r"vocabulary of (?P<size>\d+) reached", QT_TRANSLATE_NOOP("RunStatus", "Vocabulary of {size} reached.")),
+    (r"cancelled after (?P<merges>\d+) merges", QT_TRANSLATE_NOOP("RunStatus", "Cancelled after {merges} merges.")),
+    (r"cancelled while counting", QT_TRANSLATE_NOOP("RunStatus", "Cancelled while counting.")),
+    (
+        r"no pair left to merge after (?P<merges>\d+) merges: every pre-token is a single token "
+        r"\(vocabulary (?P<reached>\d+) of the (?P<asked>\d+) asked for\)",
+        QT_TRANSLATE_NOOP(
+            "RunStatus",
+            "No pair left to merge after {merges} merges: every pre-token is a single token "
+            "(vocabulary {reached} of the {asked} asked for).",
+        ),
+    ),
+    (
+        r"the pattern left (?P<chars>[\d,]+) characters unmatched; "
+        r"tokenizers built with it drop them, as tiktoken does",
+        QT_TRANSLATE_NOOP(
+            "RunStatus",
+            "The pattern left {chars} characters unmatched; tokenizers built with it drop them, as tiktoken does.",
+        ),
+    ),
+)
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("RunStatus", text)
+
+
+def engine_sentence(text: str) -> str:
+    """One of the engine's remarks about a run as a translated sentence (an unknown one as it is, capitalized).
+
+    >>> engine_sentence("vocabulary of 1257 reached"), engine_sentence("something else")
+    ('Vocabulary of 1257 reached.', 'Something else.')
+    """
+    text = text.strip()
+    for pattern, wording in ENGINE_SENTENCES:
+        match = re.fullmatch(pattern, text.rstrip("."))
+        if match:
+            return _tr(wording).format(**match.groupdict())
+    if not text:
+        return ""
+    text = text[0].upper() + text[1:]
+    return text if text.endswith(".") else text + "."
+
 
 def status_texts(history: MergeHistory, elapsed: float, rank: int | None) -> dict[str, str]:
     """Each field's text (``elapsed`` in seconds, 0 when unknown; ``rank`` the current step or None)."""
     h = history
+    per_token = QCoreApplication.translate("RunStatus", "Compression: {value} bytes/token")
     if rank is not None and rank < len(h) and h.corpus_bytes:
-        compression = f"Compression: {h.bytes_per_token(rank):.2f} bytes/token"
+        compression = per_token.format(value=f"{h.bytes_per_token(rank):.2f}")
     elif h.corpus_bytes and h.initial_tokens:
-        compression = f"Compression: {h.corpus_bytes / h.initial_tokens:.2f} bytes/token"
+        compression = per_token.format(value=f"{h.corpus_bytes / h.initial_tokens:.2f}")
     else:
-        compression = "Compression: –"
+        compression = QCoreApplication.translate("RunStatus", "Compression: –")
+    corpus = QCoreApplication.translate("RunStatus", "Corpus: {size}").format(size=format_bytes(h.corpus_bytes))
+    words = QCoreApplication.translate("RunStatus", "Unique pre-tokens: {count}").format(count=f"{h.unique_words:,}")
+    elapsed_text = QCoreApplication.translate("RunStatus", "Elapsed: {time}").format(time=format_seconds(elapsed))
     return {
-        "corpus": f"Corpus: {format_bytes(h.corpus_bytes)}" if h.corpus_bytes else "Corpus: –",
-        "words": f"Unique pre-tokens: {h.unique_words:,}" if h.unique_words else "Unique pre-tokens: –",
-        "merges": f"Merges: {len(h):,}",
-        "elapsed": f"Elapsed: {format_seconds(elapsed)}" if elapsed else "Elapsed: –",
+        "corpus": corpus if h.corpus_bytes else QCoreApplication.translate("RunStatus", "Corpus: –"),
+        "words": words if h.unique_words else QCoreApplication.translate("RunStatus", "Unique pre-tokens: –"),
+        "merges": QCoreApplication.translate("RunStatus", "Merges: {count}").format(count=f"{len(h):,}"),
+        "elapsed": elapsed_text if elapsed else QCoreApplication.translate("RunStatus", "Elapsed: –"),
         "compression": compression,
     }

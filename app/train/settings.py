@@ -13,6 +13,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
+from PySide6.QtCore import QCoreApplication
+
 from bpe_core.patterns import PATTERNS, PatternError, get_pattern
 from bpe_core.specials import check_special_tokens
 
@@ -42,20 +44,22 @@ class TrainSettings:
         try:
             check_special_tokens(self.special_tokens)
         except ValueError as exc:
-            found.append(f"Special tokens: {exc}.")
+            found.append(QCoreApplication.translate("TrainSettings", "Special tokens: {error}.").format(error=exc))
         minimum = 256 + len(self.special_tokens)
         if self.vocab_size < minimum:
-            found.append(
-                f"Vocabulary size {self.vocab_size} is too small: the minimum is {minimum} "
-                f"(256 bytes + {len(self.special_tokens)} special tokens)."
+            text = QCoreApplication.translate(
+                "TrainSettings",
+                "Vocabulary size {size} is too small: the minimum is {minimum} "
+                "(256 bytes + {specials} special tokens).",
             )
+            found.append(text.format(size=self.vocab_size, minimum=minimum, specials=len(self.special_tokens)))
         if self.pattern not in PATTERNS:
             try:
                 get_pattern(self.pattern)
             except PatternError as exc:
                 found.append(str(exc))
         if self.processes < 1:
-            found.append("Use at least one worker process.")
+            found.append(QCoreApplication.translate("TrainSettings", "Use at least one worker process."))
         return found
 
 

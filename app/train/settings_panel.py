@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 
-from PySide6.QtCore import QTimer, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QTimer, Signal, Slot
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -31,10 +31,10 @@ from app.train.settings import (
 from bpe_core.patterns import PATTERNS
 
 PATTERN_LABELS = {
-    "gpt2": "GPT-2 regex",
-    "cl100k": "cl100k (GPT-4) regex",
-    "o200k": "o200k (GPT-4o) regex",
-    "none": "none (whole text)",
+    "gpt2": QT_TRANSLATE_NOOP("SettingsPanel", "GPT-2 regex"),
+    "cl100k": QT_TRANSLATE_NOOP("SettingsPanel", "cl100k (GPT-4) regex"),
+    "o200k": QT_TRANSLATE_NOOP("SettingsPanel", "o200k (GPT-4o) regex"),
+    "none": QT_TRANSLATE_NOOP("SettingsPanel", "none (whole text)"),
 }
 CUSTOM = "custom"
 #: The regex is tried on the corpus this long after the last keystroke.
@@ -47,23 +47,26 @@ class SettingsPanel(QGroupBox):
     changed = Signal()
 
     def __init__(self, parent=None):
-        super().__init__("Settings", parent)
+        super().__init__(self.tr("Settings"), parent)
         self.vocab_size = QSpinBox()
         self.vocab_size.setObjectName("vocabSize")
         self.vocab_size.setRange(1, 10_000_000)
         self.vocab_size.setSingleStep(256)
         self.vocab_size.setGroupSeparatorShown(True)
         self.vocab_size.setValue(1257)
-        self.vocab_size.setToolTip("Total vocabulary: 256 bytes + merges + special tokens")
+        self.vocab_size.setToolTip(self.tr("Total vocabulary: 256 bytes + merges + special tokens"))
 
         self.pattern = QComboBox()
         self.pattern.setObjectName("patternCombo")
         for name in PATTERNS:
-            self.pattern.addItem(PATTERN_LABELS.get(name, name), name)
-        self.pattern.addItem("custom regex…", CUSTOM)
+            label = PATTERN_LABELS.get(name)
+            self.pattern.addItem(self.tr(label) if label else name, name)
+        self.pattern.addItem(self.tr("custom regex…"), CUSTOM)
         self.custom_regex = QLineEdit()
         self.custom_regex.setObjectName("customRegex")
-        self.custom_regex.setPlaceholderText(r"e.g. \p{L}+|\p{N}+|\s+|[^\s\p{L}\p{N}]+")
+        self.custom_regex.setPlaceholderText(
+            self.tr("e.g. {regex}").format(regex=r"\p{L}+|\p{N}+|\s+|[^\s\p{L}\p{N}]+")
+        )
         self.custom_regex.setVisible(False)
         self.pattern_check = QLabel()
         self.pattern_check.setObjectName("patternCheck")
@@ -80,13 +83,13 @@ class SettingsPanel(QGroupBox):
 
         self.specials = QLineEdit(" ".join(DEFAULT_SPECIALS))
         self.specials.setObjectName("specialTokens")
-        self.specials.setToolTip("Special tokens separated by spaces; never merged, ids after the merges")
+        self.specials.setToolTip(self.tr("Special tokens separated by spaces; never merged, ids after the merges"))
 
         self.processes = QSpinBox()
         self.processes.setObjectName("processes")
         self.processes.setRange(1, max(2, 2 * (os.cpu_count() or 1)))
         self.processes.setValue(default_processes())
-        self.processes.setToolTip("Worker processes for counting pre-tokens in large corpora")
+        self.processes.setToolTip(self.tr("Worker processes for counting pre-tokens in large corpora"))
 
         self.problem_label = QLabel()
         self.problem_label.setObjectName("settingsProblems")
@@ -95,12 +98,12 @@ class SettingsPanel(QGroupBox):
         self.problem_label.setVisible(False)
 
         form = QFormLayout(self)
-        form.addRow("Vocabulary size", self.vocab_size)
-        form.addRow("Pre-tokenizer", self.pattern)
+        form.addRow(self.tr("Vocabulary size"), self.vocab_size)
+        form.addRow(self.tr("Pre-tokenizer"), self.pattern)
         form.addRow("", self.custom_regex)
         form.addRow("", self.pattern_check)
-        form.addRow("Special tokens", self.specials)
-        form.addRow("Worker processes", self.processes)
+        form.addRow(self.tr("Special tokens"), self.specials)
+        form.addRow(self.tr("Worker processes"), self.processes)
         form.addRow(self.problem_label)
 
         self.vocab_size.valueChanged.connect(self._changed)
@@ -180,7 +183,7 @@ class SettingsPanel(QGroupBox):
         pattern = self._custom_pattern()
         if pattern and self._source is not None and not self._regex_problems():
             if self._current_verdict() is None:
-                self._show_check("Checking the regex on the corpus…", "color: #555;")
+                self._show_check(self.tr("Checking the regex on the corpus…"), "color: #555;")
                 self.check_timer.start()
         else:
             self._show_check("", "")

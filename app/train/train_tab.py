@@ -33,7 +33,7 @@ from app.train.merges_model import MergesFilterModel, MergesTableModel
 from app.train.merges_view import MergesTableView
 from app.train.progress import PhaseProgress, format_seconds
 from app.train.run_box import RunBox
-from app.train.run_status import STATUS_KEYS, status_texts
+from app.train.run_status import STATUS_KEYS, engine_sentence, status_texts
 from app.train.settings_panel import SettingsPanel
 from app.train.worker import CorpusCounted, TrainingResult, TrainingRun
 
@@ -123,8 +123,10 @@ class TrainTab(QSplitter):
         self.held_out_edit.setObjectName("heldOutText")
         self.held_out_edit.setFont(mono_font(9))
         self.held_out_edit.setMaximumHeight(110)
-        self.held_out_edit.setToolTip("Text not in the corpus: the compression chart shows how well it is encoded")
-        held = QGroupBox("Held-out text (compression chart)")
+        self.held_out_edit.setToolTip(
+            self.tr("Text not in the corpus: the compression chart shows how well it is encoded")
+        )
+        held = QGroupBox(self.tr("Held-out text (compression chart)"))
         QVBoxLayout(held).addWidget(self.held_out_edit)
         self.held_out_edit.textChanged.connect(lambda: self.held_out_timer.start())
 
@@ -146,13 +148,13 @@ class TrainTab(QSplitter):
         self.proxy.setSourceModel(self.model)
         self.search = QLineEdit()
         self.search.setObjectName("mergeSearch")
-        self.search.setPlaceholderText("Filter merges by token text (e.g. “ing”, “␣the”, “中”)")
+        self.search.setPlaceholderText(self.tr("Filter merges by token text (e.g. “ing”, “␣the”, “中”)"))
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self.proxy.set_search)
         self.table = MergesTableView()
         self.table.setModel(self.proxy)
         self.table.selectionModel().selectionChanged.connect(self._on_selection)
-        self.table_title = QLabel("<b>Merges</b>")
+        self.table_title = QLabel(self.tr("<b>Merges</b>"))
         self.table_area = QWidget()
         layout = QVBoxLayout(self.table_area)
         layout.setContentsMargins(4, 6, 4, 4)
@@ -184,7 +186,7 @@ class TrainTab(QSplitter):
         """Why Train is disabled (empty when it is enabled)."""
         found = []
         if self.corpus_panel.current_source() is None:
-            found.append("Choose a corpus first.")
+            found.append(self.tr("Choose a corpus first."))
         found.extend(self.settings_panel.problems())
         return found
 
@@ -212,13 +214,13 @@ class TrainTab(QSplitter):
         self._started = time.perf_counter()
         self._elapsed = 0.0
         self._phase = PhaseProgress(
-            "Counting pre-tokens",
+            self.tr("Counting pre-tokens"),
             total=max(1, source.total_bytes),
             unit="bytes",
             started=self._started,
         )
         self.progress.setValue(0)
-        self.progress_text.setText(f"Reading {source.name}…")
+        self.progress_text.setText(self.tr("Reading {name}…").format(name=source.name))
         run = TrainingRun(source, settings, self)
         run.counting.connect(self._on_counting)
         run.counted.connect(self._on_counted)
@@ -240,7 +242,7 @@ class TrainTab(QSplitter):
     def cancel_training(self) -> None:
         if self.run is not None:
             self.cancel_button.setEnabled(False)
-            self.progress_text.setText("Cancelling…")
+            self.progress_text.setText(self.tr("Cancelling…"))
             self.run.cancel()
 
     def _retire_run(self) -> None:
@@ -275,13 +277,15 @@ class TrainTab(QSplitter):
         )
         self.history.set_special_tokens(counted.special_tokens)
         self._phase = PhaseProgress(
-            "Merging",
+            self.tr("Merging"),
             total=max(1, self._target_merges),
             unit="merges",
             started=time.perf_counter(),
         )
         self.progress.setValue(0)
-        self.progress_text.setText(f"Counted {counted.unique_words:,} unique pre-tokens; merging…")
+        self.progress_text.setText(
+            self.tr("Counted {words} unique pre-tokens; merging…").format(words=f"{counted.unique_words:,}")
+        )
         self._update_status()
 
     @Slot(list)
@@ -359,10 +363,11 @@ class TrainTab(QSplitter):
             self.compression_chart.hold_axes(None)
             kept = self._restore_kept()
             self.progress.setValue(0)
-            self.progress_text.setText(
-                f"Cancelled after {format_seconds(result.seconds)}, before any merge"
-                + ("; the previous result is kept." if kept else ".")
-            )
+            if kept:
+                text = self.tr("Cancelled after {time}, before any merge; the previous result is kept.")
+            else:
+                text = self.tr("Cancelled after {time}, before any merge.")
+            self.progress_text.setText(text.format(time=format_seconds(result.seconds)))
             self._after_run()
             return
         self._kept = None  # the run made merges: they replace what was shown
@@ -376,8 +381,8 @@ class TrainTab(QSplitter):
             self.tokenizer = None
             dialogs.show_error(
                 self,
-                "Tokenizer not built",
-                f"The trained tokenizer could not be built: {exc}",
+                self.tr("Tokenizer not built"),
+                self.tr("The trained tokenizer could not be built: {error}").format(error=exc),
                 repr(exc),
             )
         if self.history.corpus_bytes == 0 and result.record.corpus_bytes:
@@ -386,13 +391,18 @@ class TrainTab(QSplitter):
                 initial_tokens=result.record.initial_tokens,
                 unique_words=result.record.unique_words,
             )
-        verb = "Cancelled" if result.cancelled else "Done"
-        merges = f"{len(self.history):,} merges. {_sentence(result.stop_reason)}"
-        if result.warning:  # e.g. a custom pattern that left characters unmatched
-            merges += f" Note: {_sentence(result.warning)}"
-        self.run_box.show_progress(
-            None if result.cancelled else 1.0, f"{verb} in {format_seconds(result.seconds)}: {merges}"
+        if result.cancelled:
+            text = self.tr("Cancelled in {time}: {merges} merges. {reason}")
+        else:
+            text = self.tr("Done in {time}: {merges} merges. {reason}")
+        text = text.format(
+            time=format_seconds(result.seconds),
+            merges=f"{len(self.history):,}",
+            reason=engine_sentence(result.stop_reason),
         )
+        if result.warning:  # e.g. a custom pattern that left characters unmatched
+            text += self.tr(" Note: {warning}").format(warning=engine_sentence(result.warning))
+        self.run_box.show_progress(None if result.cancelled else 1.0, text)
         self._after_run()
         self.current_rank = len(self.history) - 1 if len(self.history) else None
         self.current_changed.emit()
@@ -437,7 +447,9 @@ class TrainTab(QSplitter):
         self.compression_chart.hold_axes(None)
         kept = self._restore_kept()
         self._after_run()
-        self.progress_text.setText("Training failed" + ("; the previous result is kept." if kept else "."))
+        self.progress_text.setText(
+            self.tr("Training failed; the previous result is kept.") if kept else self.tr("Training failed.")
+        )
         source = self.corpus_panel.current_source()
         if kind.startswith("encoding:") and source is not None and source.encoding == "utf-8":
             encoding = kind.partition(":")[2]
@@ -450,7 +462,7 @@ class TrainTab(QSplitter):
                 self.corpus_panel.mark_replace(source)
                 QTimer.singleShot(0, self.start_training)
             return
-        dialogs.show_error(self, "Training failed", message, details)
+        dialogs.show_error(self, self.tr("Training failed"), message, details)
 
     def _restore_kept(self) -> bool:
         """Show again what the window showed before the run (a run that made nothing loses nothing). True if
@@ -518,7 +530,7 @@ class TrainTab(QSplitter):
 
     @Slot(str, str)
     def _on_held_out_failed(self, message: str, details: str) -> None:
-        self.message.emit(f"Held-out text not measured: {message}", 8000)
+        self.message.emit(self.tr("Held-out text not measured: {error}").format(error=message), 8000)
 
     # --- status line ---------------------------------------------------------------------------------------
     @Slot()
@@ -542,9 +554,11 @@ class TrainTab(QSplitter):
                 pattern=str(settings.get("pattern", tokenizer.pattern)),
                 special_tokens=list(settings.get("special_tokens", [])),
             )
-            opened = f"Opened {name}: {len(self.history):,} merges. {_sentence(record.stop_reason)}"
+            opened = self.tr("Opened {name}: {merges} merges. {reason}").format(
+                name=name, merges=f"{len(self.history):,}", reason=engine_sentence(record.stop_reason)
+            )
         else:
-            opened = f"Opened {name}: no training record, so no merge history to show."
+            opened = self.tr("Opened {name}: no training record, so no merge history to show.").format(name=name)
         self.run_box.show_progress(1.0, opened)
         self._redraw_curves()
         self._set_current(len(self.history) - 1 if len(self.history) else None)
@@ -565,11 +579,3 @@ class TrainTab(QSplitter):
         self.training = False
         self.held_out_runner.wait_all()
         self.settings_panel.shutdown()
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    if not text:
-        return ""
-    text = text[0].upper() + text[1:]
-    return text if text.endswith(".") else text + "."

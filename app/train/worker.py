@@ -16,7 +16,7 @@ import traceback
 from dataclasses import dataclass, field, fields
 from functools import cached_property
 
-from PySide6.QtCore import QTimer, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QTimer, Signal, Slot
 
 from app.common.worker import Task, WorkerThread
 from app.train.corpus_sources import CorpusSource
@@ -106,7 +106,10 @@ class TrainingWorker(Task):
                     return
                 self._process = TrainingProcess(job)
         except Exception as exc:  # noqa: BLE001  (e.g. no process can be started: say so, keep the window)
-            self.failed.emit("error", f"Training could not start: {exc}", traceback.format_exc())
+            message = QCoreApplication.translate("TrainingWorker", "Training could not start: {error}").format(
+                error=exc
+            )
+            self.failed.emit("error", message, traceback.format_exc())
             return
         try:
             self._follow(self._process)
