@@ -52,11 +52,6 @@ class Player(QObject):
             self.stop()
 
 
-def _tr(text: str) -> str:
-    """``text`` translated in the ``TeachingView`` context (the base's methods run with a subclass's ``tr``)."""
-    return QCoreApplication.translate("TeachingView", text)
-
-
 class TeachingView(QWidget):
     """Base of the teaching widgets. ``title`` names the view (English, marked for translation in the
     ``TeachingView`` context); :meth:`display_title` is its translation (tab label, window title)."""
@@ -72,7 +67,7 @@ class TeachingView(QWidget):
 
     def display_title(self) -> str:
         """The view's title in the interface language."""
-        return _tr(self.title)
+        return QCoreApplication.translate("TeachingView", self.title)
 
     def set_text(self, text: str) -> None:
         """Show this text (views without a text of their own ignore it)."""
@@ -121,18 +116,18 @@ class TeachingView(QWidget):
         box = QWidget()
         row = QHBoxLayout(box)
         row.setContentsMargins(0, 0, 0, 0)
-        self.back_button = QPushButton(_tr("◀ Back"))
-        self.play_button = QPushButton(_tr("▶ Play"))
-        self.forward_button = QPushButton(_tr("Next ▶"))
+        self.back_button = QPushButton(QCoreApplication.translate("TeachingView", "◀ Back"))
+        self.play_button = QPushButton(QCoreApplication.translate("TeachingView", "▶ Play"))
+        self.forward_button = QPushButton(QCoreApplication.translate("TeachingView", "Next ▶"))
         for button in (self.back_button, self.play_button, self.forward_button):
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keep ← → space for the view
             row.addWidget(button)
         self.speed_box = QDoubleSpinBox()
         self.speed_box.setRange(0.2, maximum)
         self.speed_box.setValue(speed)
-        self.speed_box.setSuffix(_tr(" steps/s"))
+        self.speed_box.setSuffix(QCoreApplication.translate("TeachingView", " steps/s"))
         self.speed_box.setDecimals(1)
-        row.addWidget(QLabel(_tr("Speed")))
+        row.addWidget(QLabel(QCoreApplication.translate("TeachingView", "Speed")))
         row.addWidget(self.speed_box)
         row.addStretch(1)
         self.back_button.clicked.connect(lambda: (self.player.stop(), self.step_back()))
@@ -141,7 +136,11 @@ class TeachingView(QWidget):
         self.speed_box.valueChanged.connect(self.player.set_speed)
         self.player.set_speed(speed)
         self.player.running_changed.connect(
-            lambda on: self.play_button.setText(_tr("⏸ Pause") if on else _tr("▶ Play"))
+            lambda on: self.play_button.setText(
+                QCoreApplication.translate("TeachingView", "⏸ Pause")
+                if on
+                else QCoreApplication.translate("TeachingView", "▶ Play")
+            )
         )
         return box
 
@@ -182,11 +181,19 @@ def export_widget(widget: QWidget, path: str | Path) -> Path:
     suffix = path.suffix.lower()
     if suffix not in EXPORT_SUFFIXES:
         if suffix:
-            raise ValueError(_tr("Export as .png or .svg, not {suffix!r}.").format(suffix=suffix))
-        raise ValueError(_tr("Export as .png or .svg: {name} has no suffix.").format(name=path.name))
+            raise ValueError(
+                QCoreApplication.translate("TeachingView", "Export as .png or .svg, not {suffix}.").format(
+                    suffix=suffix
+                )
+            )
+        raise ValueError(
+            QCoreApplication.translate("TeachingView", "Export as .png or .svg: {name} has no suffix.").format(
+                name=path.name
+            )
+        )
     if suffix == ".png":
         if not widget.grab().save(str(path), "PNG"):
-            raise OSError(_tr("Could not write {path}.").format(path=path))
+            raise OSError(QCoreApplication.translate("TeachingView", "Could not write {path}.").format(path=path))
         return path
     generator = QSvgGenerator()
     generator.setFileName(str(path))
@@ -194,12 +201,12 @@ def export_widget(widget: QWidget, path: str | Path) -> Path:
     generator.setSize(size)
     generator.setViewBox(QRect(0, 0, size.width(), size.height()))
     generator.setTitle(widget.display_title() if isinstance(widget, TeachingView) else "BPE Explorer")
-    generator.setDescription(_tr("Exported from BPE Explorer"))
+    generator.setDescription(QCoreApplication.translate("TeachingView", "Exported from BPE Explorer"))
     painter = QPainter(generator)
     try:
         widget.render(painter, QPoint(0, 0))
     finally:
         painter.end()
     if not path.exists() or path.stat().st_size == 0:
-        raise OSError(_tr("Could not write {path}.").format(path=path))
+        raise OSError(QCoreApplication.translate("TeachingView", "Could not write {path}.").format(path=path))
     return path

@@ -37,10 +37,6 @@ from bpe_core.tokenizer import Tokenizer, UnknownTokenError
 DEFAULT_TEXT = "The tokenization of unbelievable words"
 
 
-def _tr(text: str, n: int = -1) -> str:
-    return QCoreApplication.translate("merge_tree_view", text, "", n)
-
-
 def node_lines(node: MergeNode) -> list[str]:
     """The lines written in a node's box.
 
@@ -51,15 +47,23 @@ def node_lines(node: MergeNode) -> list[str]:
     """
     lines = [render_token(node.token) or "∅"]
     if node.special:
-        lines.append(_tr("#{id} · special").format(id=node.id))
+        lines.append(QCoreApplication.translate("merge_tree_view", "#{id} · special").format(id=node.id))
     elif node.rank is None and len(node.token) == 1:
-        lines.append(_tr("#{id} · byte 0x{byte}").format(id=node.id, byte=f"{node.token[0]:02X}"))
+        lines.append(
+            QCoreApplication.translate("merge_tree_view", "#{id} · byte 0x{byte}").format(
+                id=node.id, byte=f"{node.token[0]:02X}"
+            )
+        )
     elif node.rank is None:
-        lines.append(_tr("#{id} · no merge").format(id=node.id))
+        lines.append(QCoreApplication.translate("merge_tree_view", "#{id} · no merge").format(id=node.id))
     else:
-        lines.append(_tr("#{id} · rank {rank}").format(id=node.id, rank=f"{node.rank:,}"))
+        lines.append(
+            QCoreApplication.translate("merge_tree_view", "#{id} · rank {rank}").format(
+                id=node.id, rank=f"{node.rank:,}"
+            )
+        )
     if node.count is not None:
-        lines.append(_tr("count {count}").format(count=f"{node.count:,}"))
+        lines.append(QCoreApplication.translate("merge_tree_view", "count {count}").format(count=f"{node.count:,}"))
     return lines
 
 
@@ -89,9 +93,9 @@ def no_merges_text(tokenizer) -> str:
     >>> no_merges_text(Unigram())
     't5.model is a Unigram model: it has no merges, so no merge trees and no vocabulary slider.'
     """
-    return _tr("{name} is a {model} model: it has no merges, so no merge trees and no vocabulary slider.").format(
-        name=tokenizer.name, model=tokenizer.model
-    )
+    return QCoreApplication.translate(
+        "merge_tree_view", "{name} is a {model} model: it has no merges, so no merge trees and no vocabulary slider."
+    ).format(name=tokenizer.name, model=tokenizer.model)
 
 
 class TreeLayout:

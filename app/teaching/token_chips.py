@@ -13,25 +13,21 @@ from bpe_core.teaching.token_view import TokenView
 from bpe_core.token_label import label_segments
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("token_chips", text)
-
-
 def token_tooltip(token) -> str:
     """Id, bytes in hex, and the part of a character it holds when it is not a whole character."""
     lines = [
-        _tr("id {id}").format(id=token.id),
-        _tr("bytes {hex}").format(hex=token.token.hex(" ")),
+        QCoreApplication.translate("token_chips", "id {id}").format(id=token.id),
+        QCoreApplication.translate("token_chips", "bytes {hex}").format(hex=token.token.hex(" ")),
         f"“{render_token(token.token)}”",
     ]
     lines.extend(
-        _tr("bytes {first}-{last} of {length} of {char}").format(
+        QCoreApplication.translate("token_chips", "bytes {first}-{last} of {length} of {char}").format(
             first=part.first, last=part.last, length=part.length, char=repr(part.char)
         )
         for part in token.partial
     )
     if token.special:
-        lines.append(_tr("special token"))
+        lines.append(QCoreApplication.translate("token_chips", "special token"))
     return "\n".join(lines)
 
 
