@@ -71,6 +71,10 @@
             <source>HDF5 Export: plot (x,y)</source>
             <translation>导出 HDF5：绘图 (x,y)</translation>
         </message>
+        <message>
+            <source>Matplotlib Window</source>
+            <translation>Matplotlib 窗口</translation>
+        </message>
     </context>
     <context>
         <name>GraphicsScene</name>

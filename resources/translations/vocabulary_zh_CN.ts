@@ -170,7 +170,7 @@
     <message>
         <location filename="../../app/vocabulary/browse_panel.py" line="64"/>
         <source>Longest tokens of</source>
-        <translation>最长词元，文字：</translation>
+        <translation>查看最长词元的文字：</translation>
     </message>
     <message>
         <location filename="../../app/vocabulary/browse_panel.py" line="65"/>
@@ -829,17 +829,17 @@
     <message>
         <location filename="../../app/vocabulary/why_panel.py" line="154"/>
         <source>Merge {rank:,}: {pair} → {token} (looking in the corpus…)</source>
-        <translation>第 {rank:,} 次合并：{pair} → {token}（正在语料中查找…）</translation>
+        <translation>名次 {rank:,} 的合并：{pair} → {token}（正在语料中查找…）</translation>
     </message>
     <message>
         <location filename="../../app/vocabulary/why_panel.py" line="172"/>
         <source>Merge {rank:,}: {pair} → {token}.</source>
-        <translation>第 {rank:,} 次合并：{pair} → {token}。</translation>
+        <translation>名次 {rank:,} 的合并：{pair} → {token}。</translation>
     </message>
     <message>
         <location filename="../../app/vocabulary/why_panel.py" line="174"/>
         <source>Merge {rank:,}: {pair} → {token}, count {count:,} when chosen.</source>
-        <translation>第 {rank:,} 次合并：{pair} → {token}，被选中时出现 {count:,} 次。</translation>
+        <translation>名次 {rank:,} 的合并：{pair} → {token}，被选中时出现 {count:,} 次。</translation>
     </message>
     <message>
         <location filename="../../app/vocabulary/why_panel.py" line="176"/>
