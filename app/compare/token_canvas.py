@@ -319,7 +319,10 @@ class TokenCanvas(QAbstractScrollArea):
             ),
         ]
         lines.extend(
-            self.tr("part of a character: {part}").format(part=html.escape(str(part))) for part in token.partial
+            self.tr("part of a character: bytes {first}-{last} of {length} of {char}").format(
+                first=part.first, last=part.last, length=part.length, char=html.escape(repr(part.char))
+            )
+            for part in token.partial
         )
         if token.special:
             lines.append(self.tr("<i>special token</i>"))

@@ -1,0 +1,88 @@
+"""The Compare tab in Chinese (issue 11): with compare_zh_CN.qm installed the view, its panes and tooltips speak
+Chinese with every field filled in; without it, English. The translation keeps each message's placeholders."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QTranslator
+
+from app.compare.compare_view import CompareView
+from app.compare.sources import OWN_KEY
+from app.compare.token_pane import TokenPane
+
+TRANSLATIONS = Path(__file__).parents[2] / "resources" / "translations"
+FIELD = re.compile(r"\{[a-z_]+\}|%n")
+#: Fields a translation may use that its source does not show (English ordinals have no Chinese form).
+EXTRA_FIELDS = {"merge rank {rank} (the {ordinal} merge)": ({"{number}"}, {"{ordinal}"})}
+
+
+@pytest.fixture
+def chinese(qapp):
+    translator = QTranslator()
+    assert translator.load(str(TRANSLATIONS / "compare_zh_CN.qm"))
+    qapp.installTranslator(translator)
+    yield
+    qapp.removeTranslator(translator)
+
+
+def shown_view(qtbot) -> CompareView:
+    view = CompareView()
+    qtbot.addWidget(view)
+    view.resize(1200, 700)
+    view.show()
+    qtbot.waitUntil(lambda: not view.busy() and bool(view.panes["gpt2"].token_count()), timeout=15000)
+    return view
+
+
+def test_stats_line_in_english(qtbot):
+    pane = TokenPane("k", "a title")
+    qtbot.addWidget(pane)
+    assert pane.stats_text(4, 10, 13) == "4 tokens · 2.50 chars/token · 3.25 bytes/token"
+    assert pane.stats_text(12345, 12345, 24690).startswith("12,345 tokens · 1.00 chars/token")
+    assert pane.stats_text(0, 0, 0) == "0 tokens"
+
+
+def test_the_view_speaks_chinese_with_the_translation(qtbot, chinese):
+    view = shown_view(qtbot)
+    assert view.load_button.text() == "载入文本…" and view.add_button.text() == "添加分词器"
+    assert view.layout_combo.itemText(1) == "上下堆叠" and view.reference_combo.itemText(0) == "（关闭）"
+    assert view.text().startswith("分词器把文本切成") and "鬱" in view.text()  # the Chinese example text
+    assert view.panes[OWN_KEY].message().startswith("还没有分词器")
+    gpt2 = view.panes["gpt2"]
+    count = gpt2.token_count()
+    assert gpt2.stats.text().startswith(f"{count:,} 个词元 · 每词元 ")
+    assert gpt2.copy_button.text() == "复制 ID"
+    view.set_reference("cl100k_base")
+    qtbot.waitUntil(lambda: gpt2.agreement.text().startswith("与 tiktoken cl100k_base 的切分一致率"), timeout=5000)
+    assert view.panes["cl100k_base"].agreement.text() == "切分差异的参照"
+    tip = gpt2.canvas.tooltip_html(0)
+    assert f"<b>ID {gpt2.ids()[0]}</b> · 排名 {gpt2.ids()[0]}" in tip and "字符的一部分" in tip  # 分 is split
+    assert "{" not in tip and "}" not in tip
+    view.close()
+
+
+def test_the_view_stays_english_without_it(qtbot):
+    view = shown_view(qtbot)
+    assert view.load_button.text() == "Load text…" and view.text().startswith("Tokenizers cut text")
+    tip = view.panes["gpt2"].canvas.tooltip_html(0)
+    assert "rank " in tip and "bytes: " in tip
+    view.close()
+
+
+def test_every_translation_keeps_its_placeholders():
+    messages = list(ET.parse(TRANSLATIONS / "compare_zh_CN.ts").getroot().iter("message"))
+    assert len(messages) > 80
+    for message in messages:
+        source = message.findtext("source")
+        translation = message.find("translation")
+        text = translation.text if message.get("numerus") != "yes" else translation.findtext("numerusform")
+        assert text and translation.get("type") is None, source
+        if source.startswith("Tokenizers cut text"):  # the example text, not a sentence with fields
+            continue
+        allowed, optional = EXTRA_FIELDS.get(source, (set(), set()))
+        fields = set(FIELD.findall(source))
+        assert fields - optional <= set(FIELD.findall(text)) <= fields | allowed, source
