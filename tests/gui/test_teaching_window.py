@@ -1,8 +1,12 @@
 """The Teach window: tabs, tokenizer choice, click-to-tree, presentation mode and export."""
 
+import re
+from pathlib import Path
+from xml.etree import ElementTree
+
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtCore import Qt, QTranslator
+from PySide6.QtWidgets import QAbstractButton, QLabel, QMessageBox
 
 from app.teaching.window import TeachingWindow
 from bpe_core import BpeTrainer, Tokenizer
@@ -113,3 +117,72 @@ def test_launcher_saves_a_view(qtbot, tmp_path):
         == 0
     )
     assert target.read_bytes()[:4] == b"\x89PNG"
+
+
+# --- the window in Simplified Chinese --------------------------------------------------------------------------
+TRANSLATIONS = Path(__file__).resolve().parents[2] / "resources" / "translations"
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+@pytest.fixture
+def chinese(qapp):
+    """The Teach window's zh_CN translation installed for one test (English again afterwards)."""
+    translator = QTranslator()
+    assert translator.load(str(TRANSLATIONS / "teaching_zh_CN.qm"))
+    qapp.installTranslator(translator)
+    yield translator
+    qapp.removeTranslator(translator)
+
+
+def test_every_translation_keeps_its_placeholders():
+    """A translation that drops or renames ``{field}`` or ``%n`` would raise or lie when formatted."""
+    fields = re.compile(r"\{[a-z_]+\}|%n")
+    messages = ElementTree.parse(TRANSLATIONS / "teaching_zh_CN.ts").getroot().iter("message")
+    checked = 0
+    for message in messages:
+        source = message.findtext("source")
+        translation = message.find("translation")
+        assert translation.get("type") is None, f"unfinished: {source!r}"
+        texts = [form.text for form in translation.iter("numerusform")] or [translation.text]
+        for text in texts:
+            assert text, f"empty translation: {source!r}"
+            assert sorted(fields.findall(text)) == sorted(fields.findall(source)), (source, text)
+        checked += 1
+    assert checked > 100
+
+
+def test_the_window_in_chinese(qtbot, chinese, tokenizer):
+    """Tabs, toolbar, buttons, labels and the views' explanations are Chinese; token text stays as it is."""
+    window = TeachingWindow(tokenizer, text="the lowest cat")
+    qtbot.addWidget(window)
+    window.resize(1300, 850)
+    window.show()
+    qtbot.waitExposed(window)
+    tabs = [window.tabs.tabText(i) for i in range(window.tabs.count())]
+    assert tabs == ["词表滑块", "逐步演示", "编码动画", "合并树", "预分词", "经典 BPE"]
+    assert window.windowTitle() == "BPE Explorer — 教学" and window.source.currentText() == "当前分词器"
+    assert [a.text() for a in (window.presentation_action, window.fullscreen_action, window.export_action)] == [
+        "演示模式",
+        "全屏",
+        "导出视图…",
+    ]
+    for name, view in window.views.items():
+        window.show_view(name)
+        view.step_forward()
+        shown = [w.text() for w in view.findChildren(QLabel) + view.findChildren(QAbstractButton) if w.isVisible()]
+        english = [text for text in shown if text and not CJK.search(text)]
+        assert len(shown) >= 3, f"{name}: {shown}"
+        assert not english, f"{name}: {english}"
+    step = window.step
+    assert step.step_label.text().startswith("<b>第 1 步，共") and "合并" in step.step_label.text()
+    assert window.slider.stats.text().endswith("个字节")
+    assert "ID" in window.slider.chips.chips[0].tooltip and "字节" in window.slider.chips.chips[0].tooltip
+    window.close()
+
+
+def test_kind_names_are_the_lessons_kinds():
+    """The pre-tokenization view marks the engine's kind descriptions for translation: they must stay the same."""
+    from app.teaching.pretok_view import KIND_NAMES
+    from bpe_core.teaching.pretok_lesson import KINDS
+
+    assert KIND_NAMES == KINDS
