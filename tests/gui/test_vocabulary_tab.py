@@ -6,11 +6,15 @@ from __future__ import annotations
 
 import csv
 import json
+import string
+import xml.etree.ElementTree as ET
 
 import numpy as np
+import pyqtgraph as pg
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt, QTranslator
 
+from app.common import i18n
 from app.vocabulary import VocabularyTab
 from app.vocabulary.table_model import VocabularyModel
 from bpe_core.reference import get_encoding
@@ -20,6 +24,7 @@ from bpe_core.tokenizer import Tokenizer
 from bpe_core.vocab import vocab_from_merges
 from bpe_core.vocabulary import build_table, filter_rows, longest_by_script, vocabulary_source
 from bpe_core.vocabulary.overlap import vocabulary_overlap
+from bpe_core.vocabulary.why_merge import TieBreak
 
 WAIT_MS = 60000
 
@@ -284,3 +289,65 @@ def test_tokenizers_added_to_the_compare_tab_are_offered(qtbot, window, tmp_path
     window.tabs.setCurrentWidget(window.vocabulary_tab)
     picker = window.vocabulary_tab.picker
     assert any("added.json" in picker.itemText(i) for i in range(picker.count()))
+
+
+def _fields(text: str) -> list[tuple[str, str]]:
+    """The ``str.format`` fields of ``text`` with their format specs, e.g. ``[("count", ",")]``."""
+    return sorted((name, spec) for _, name, spec, _ in string.Formatter().parse(text) if name is not None)
+
+
+@pytest.mark.parametrize("part", ["vocabulary", "pyqtgraph"])
+def test_chinese_translations_keep_every_field_and_its_format(part):
+    """Each translation formats with the same fields and specs as its English source (``{count:,}`` included)."""
+    ts = next(p for p in i18n.translation_files("zh_CN") if p.name == f"{part}_zh_CN.qm").with_suffix(".ts")
+    messages = ET.parse(ts).getroot().iter("message")
+    pairs = [(m.findtext("source"), m.findtext("translation")) for m in messages]
+    assert len(pairs) > 80
+    assert [(s, t) for s, t in pairs if not t or _fields(s) != _fields(t)] == []
+
+
+@pytest.fixture
+def chinese(qapp):
+    """The Vocabulary tab's and pyqtgraph's Chinese translations installed (removed afterwards)."""
+    translators = []
+    for path in i18n.translation_files("zh_CN"):
+        if path.name in ("vocabulary_zh_CN.qm", "pyqtgraph_zh_CN.qm"):
+            translator = QTranslator()
+            assert translator.load(str(path)), path
+            QCoreApplication.installTranslator(translator)
+            translators.append(translator)
+    assert len(translators) == 2
+    yield
+    for translator in translators:
+        QCoreApplication.removeTranslator(translator)
+
+
+def test_the_tab_in_chinese(qtbot, chinese):
+    tab = VocabularyTab()  # not shown: nothing is loaded
+    qtbot.addWidget(tab)
+    pages = [tab.pages.tabText(i) for i in range(tab.pages.count())]
+    assert pages == ["词元", "重合", "审查", "为何这样合并", "语言公平性"]
+    model = tab.browse.view.model_
+    headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
+    assert headers[:3] == ["ID", "合并名次", "词元"]
+    assert tab.browse.filters.script.itemText(tab.browse.filters.script.findData("Han")) == "汉字"
+    assert tab.parity.status.text().startswith("《世界人权宣言》第一条：15 种语言")
+    tie = TieBreak(count=1234, tied=((b"aa", b"a"), (b"a", b"b")), decided_by="right")
+    text = tab.why.tie_text(tie)
+    assert "1,234" in text and render_pair(b"aa", b"a") in text and "右词元" in text and "{" not in text
+    chart = pg.PlotWidget()  # pyqtgraph's own right-click menus, as a chart with its menu enabled has them
+    qtbot.addWidget(chart)
+    assert [a.text() for a in chart.getViewBox().menu.actions()][:3] == ["显示全部", "X 轴", "Y 轴"]
+    assert chart.getPlotItem().ctrlMenu.title() == "绘图选项"
+    assert [a.text() for a in chart.scene().contextMenu] == ["导出…"]
+    tab.shutdown()
+
+
+def test_the_tie_break_is_worded_as_the_engine_words_it(qtbot):
+    tab = VocabularyTab()
+    qtbot.addWidget(tab)
+    for side in ("left", "right"):
+        tie = TieBreak(count=2, tied=((b"aa", b"a"), (b"a", b"b"), (b"b", b"c")), decided_by=side)
+        assert tab.why.tie_text(tie) == tie.explain()
+    assert tab.why.tie_text(None).startswith("No tie")
+    tab.shutdown()
