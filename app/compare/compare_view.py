@@ -314,10 +314,11 @@ class CompareView(QWidget):
         self.editor.setPlainText(text)
         self.encode_now()
 
-    def set_own_tokenizer(self, tokenizer, label: str = "trained") -> None:
-        """Show ``tokenizer`` (a bpe_core Tokenizer, e.g. truncated to the current step) in the "Ours" pane;
-        ``None`` empties it."""
+    def set_own_tokenizer(self, tokenizer, label: str | None = None) -> None:
+        """Show ``tokenizer`` (a bpe_core Tokenizer, e.g. truncated to the current step) in the "Ours" pane, named
+        ``label`` (None: "trained"); ``None`` empties it."""
         own = self.pane_records[OWN_KEY]
+        label = self.tr("trained") if label is None else label
         self._own_label = label
         self._pending_steps = None
         if tokenizer is None:
@@ -331,10 +332,11 @@ class CompareView(QWidget):
         self._set_own_title(self._title(OWN_KEY, source))
         self._request([OWN_KEY])
 
-    def set_own_steps(self, steps, special_tokens, pattern: str, label: str = "training") -> None:
+    def set_own_steps(self, steps, special_tokens, pattern: str, label: str | None = None) -> None:
         """Follow a run still in progress: show the tokenizer made by the merge ``steps`` so far (the engine's
-        MergeSteps, in rank order). Rebuilt at most every ``STEPS_INTERVAL_MS`` while steps keep arriving, and
-        only while the view is visible."""
+        MergeSteps, in rank order), named ``label`` (None: "training"). Rebuilt at most every ``STEPS_INTERVAL_MS``
+        while steps keep arriving, and only while the view is visible."""
+        label = self.tr("training") if label is None else label
         self._pending_steps = (steps, len(steps), dict(special_tokens), pattern, label)
         if not self.steps_timer.isActive():
             self.steps_timer.start()
@@ -805,7 +807,7 @@ class ModelIdDialog(QDialog):
         self.setWindowTitle(self.tr("Model on Hugging Face"))
         self.edit = QLineEdit()
         self.edit.setObjectName("modelIdEdit")
-        self.edit.setPlaceholderText("Qwen/Qwen2.5-7B-Instruct")
+        self.edit.setPlaceholderText(self.tr("for example {model}").format(model="Qwen/Qwen2.5-7B-Instruct"))
         self.verdict = QLabel()
         self.verdict.setObjectName("modelIdVerdict")
         self.verdict.setWordWrap(True)

@@ -269,22 +269,13 @@ _BYTES = vocab_from_merges(())
 
 
 def _merge_rank_text(rank: int | None) -> str:
-    """How a tooltip names a merge's rank: the translation may use the ``{ordinal}`` (English) or the ``{number}``.
+    """How a tooltip names a merge's rank (0-based) and its number in the run (1-based).
 
     >>> _merge_rank_text(0), _merge_rank_text(None)
-    ('merge rank 0 (the 1st merge)', 'not made by a merge')
+    ('merge rank 0 (merge #1)', 'not made by a merge')
     """
     if rank is None:
         return QCoreApplication.translate("PaneSource", "not made by a merge")
-    return QCoreApplication.translate("PaneSource", "merge rank {rank} (the {ordinal} merge)").format(
-        rank=rank, ordinal=_ordinal(rank + 1), number=f"{rank + 1:,}"
+    return QCoreApplication.translate("PaneSource", "merge rank {rank} (merge #{number})").format(
+        rank=rank, number=f"{rank + 1:,}"
     )
-
-
-def _ordinal(n: int) -> str:
-    """
-    >>> _ordinal(1), _ordinal(12), _ordinal(23)
-    ('1st', '12th', '23rd')
-    """
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n:,}{suffix}"

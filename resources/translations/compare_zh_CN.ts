@@ -166,110 +166,120 @@ def greet(name):
         </message>
         <message>
             <location filename="../../app/compare/compare_view.py" line="293" />
-            <location filename="../../app/compare/compare_view.py" line="325" />
+            <location filename="../../app/compare/compare_view.py" line="326" />
             <source>Ours</source>
             <translation>我们的</translation>
         </message>
         <message>
-            <location filename="../../app/compare/compare_view.py" line="352" />
+            <location filename="../../app/compare/compare_view.py" line="321" />
+            <source>trained</source>
+            <translation>训练完成</translation>
+        </message>
+        <message>
+            <location filename="../../app/compare/compare_view.py" line="339" />
+            <source>training</source>
+            <translation>训练中</translation>
+        </message>
+        <message>
+            <location filename="../../app/compare/compare_view.py" line="354" />
             <source>Cannot show the run so far: {error}</source>
             <translation>无法显示目前的训练结果：{error}</translation>
         </message>
         <message>
-            <location filename="../../app/compare/compare_view.py" line="374" />
+            <location filename="../../app/compare/compare_view.py" line="376" />
             <source>Cannot add tokenizer</source>
             <translation>无法添加分词器</translation>
         </message>
         <message>
-            <location filename="../../app/compare/compare_view.py" line="375" />
-            <location filename="../../app/compare/compare_view.py" line="737" />
+            <location filename="../../app/compare/compare_view.py" line="377" />
+            <location filename="../../app/compare/compare_view.py" line="739" />
             <source>“{name}” could not be read: {error}</source>
             <translation>无法读取“{name}”：{error}</translation>
         </message>
         <message>
-            <location filename="../../app/compare/compare_view.py" line="389" />
+            <location filename="../../app/compare/compare_view.py" line="391" />
             <source>{name} (loading)</source>
             <translation>{name}（载入中）</translation>
         </message>
         <message>
-            <location filename="../../app/compare/compare_view.py" line="391" />
+            <location filename="../../app/compare/compare_view.py" line="393" />
             <source>Loading {name}…</source>
             <translation>正在载入 {name}…</translation>
         </message>
         <message>
-            <location filename="../../app/compare/compare_view.py" line="425" />
+            <location filename="../../app/compare/compare_view.py" line="427" />
             <source>Could not load: {error}</source>
             <translation>载入失败：{error}</translation>
         </message>
         <message>
-            <location filename="../../app/compare/compare_view.py" line="440" />
+            <location filename="../../app/compare/compare_view.py" line="442" />
             <source>Pre-tokenizer</source>
             <translation>预分词器</translation>
         </message>
         <message>
-            <location filename="../../app/compare/compare_view.py" line="442" />
+            <location filename="../../app/compare/compare_view.py" line="444" />
             <source>“{name}” does not say how text is split before merging (a .tiktoken file, GPT-2 files).
 Choose the model's pattern, or type a regex:</source>
             <translation>“{name}”没有说明合并之前如何切分文本（.tiktoken 文件、GPT-2 文件都是这样）。
 请选择该模型的模式，或输入一个正则表达式：</translation>
         </message>
         <message>
-            <location filename="../../app/compare/compare_view.py" line="606" />
+            <location filename="../../app/compare/compare_view.py" line="608" />
             <source>reference for cut differences</source>
             <translation>切分差异的参照</translation>
         </message>
         <message>
-            <location filename="../../app/compare/compare_view.py" line="614" />
+            <location filename="../../app/compare/compare_view.py" line="616" />
             <source>cuts agree {agreement} with {reference} ({extra} extra, {missing} missing)</source>
             <translation>与 {reference} 的切分一致率 {agreement}（多出 {extra} 处，缺少 {missing} 处）</translation>
         </message>
         <message>
-            <location filename="../../app/compare/compare_view.py" line="703" />
+            <location filename="../../app/compare/compare_view.py" line="705" />
             <source>(off)</source>
             <translation>（关闭）</translation>
         </message>
         <message>
-            <location filename="../../app/compare/compare_view.py" line="721" />
+            <location filename="../../app/compare/compare_view.py" line="723" />
             <source>Load text</source>
             <translation>载入文本</translation>
         </message>
         <message>
-            <location filename="../../app/compare/compare_view.py" line="721" />
+            <location filename="../../app/compare/compare_view.py" line="723" />
             <source>Text files (*.txt *.md *.py *.*)</source>
             <translation>文本文件 (*.txt *.md *.py *.*)</translation>
         </message>
         <message>
-            <location filename="../../app/compare/compare_view.py" line="736" />
+            <location filename="../../app/compare/compare_view.py" line="738" />
             <source>Cannot load text</source>
             <translation>无法载入文本</translation>
         </message>
         <message>
-            <location filename="../../app/compare/compare_view.py" line="744" />
+            <location filename="../../app/compare/compare_view.py" line="746" />
             <source>Not UTF-8 text</source>
             <translation>不是 UTF-8 文本</translation>
         </message>
         <message>
-            <location filename="../../app/compare/compare_view.py" line="746" />
+            <location filename="../../app/compare/compare_view.py" line="748" />
             <source>“{name}” is not UTF-8 text (invalid byte at offset {offset}). Load it with each invalid byte replaced by U+FFFD (�)?</source>
             <translation>“{name}”不是 UTF-8 文本（偏移 {offset} 处有无效字节）。要把每个无效字节替换为 U+FFFD (�) 后载入吗？</translation>
         </message>
         <message>
-            <location filename="../../app/compare/compare_view.py" line="754" />
+            <location filename="../../app/compare/compare_view.py" line="756" />
             <source>Showing the first {count} characters of {name} ({size}).</source>
             <translation>显示 {name}（{size}）的前 {count} 个字符。</translation>
         </message>
         <message>
-            <location filename="../../app/compare/compare_view.py" line="771" />
+            <location filename="../../app/compare/compare_view.py" line="773" />
             <source>Add tokenizer pane</source>
             <translation>添加分词器窗格</translation>
         </message>
         <message>
-            <location filename="../../app/compare/compare_view.py" line="773" />
+            <location filename="../../app/compare/compare_view.py" line="775" />
             <source>Tokenizers (*.json *.model *.tiktoken *.tiktoken.gz *.txt *.bpe);;All files (*)</source>
             <translation>分词器 (*.json *.model *.tiktoken *.tiktoken.gz *.txt *.bpe);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../../app/compare/compare_view.py" line="780" />
+            <location filename="../../app/compare/compare_view.py" line="782" />
             <source>Add the tokenizer in a model's folder</source>
             <translation>添加模型文件夹中的分词器</translation>
         </message>
@@ -277,17 +287,22 @@ Choose the model's pattern, or type a regex:</source>
     <context>
         <name>ModelIdDialog</name>
         <message>
-            <location filename="../../app/compare/compare_view.py" line="805" />
+            <location filename="../../app/compare/compare_view.py" line="807" />
             <source>Model on Hugging Face</source>
             <translation>Hugging Face 上的模型</translation>
         </message>
         <message>
-            <location filename="../../app/compare/compare_view.py" line="814" />
+            <location filename="../../app/compare/compare_view.py" line="810" />
+            <source>for example {model}</source>
+            <translation>例如 {model}</translation>
+        </message>
+        <message>
+            <location filename="../../app/compare/compare_view.py" line="816" />
             <source>Only the tokenizer files are fetched, into the Hugging Face cache; a cached model needs no network.</source>
             <translation>只获取分词器文件，存入 Hugging Face 缓存；已缓存的模型无需联网。</translation>
         </message>
         <message>
-            <location filename="../../app/compare/compare_view.py" line="822" />
+            <location filename="../../app/compare/compare_view.py" line="824" />
             <source>Model id (ORG/NAME, optionally @revision):</source>
             <translation>模型 ID（ORG/NAME，可加 @revision）：</translation>
         </message>
@@ -347,7 +362,7 @@ Choose the model's pattern, or type a regex:</source>
         </message>
         <message>
             <location filename="../../app/compare/sources.py" line="279" />
-            <source>merge rank {rank} (the {ordinal} merge)</source>
+            <source>merge rank {rank} (merge #{number})</source>
             <translation>合并排名 {rank}（第 {number} 次合并）</translation>
         </message>
     </context>
