@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 from bpe_core import reference
 
@@ -22,11 +23,13 @@ REFERENCES = ("gpt2", "cl100k_base", "o200k_base")
 MAX_CHARS = 20_000
 SAMPLES = 14
 
-DEFAULT_HELD_OUT = (
+#: The held-out text shown at first (translated in the "HeldOut" context where shown).
+DEFAULT_HELD_OUT = QT_TRANSLATE_NOOP(
+    "HeldOut",
     "A held-out text is one the tokenizer never saw while training. If the merges learned from the corpus are "
     "general, this text compresses almost as well as the corpus did; if they only fit the corpus, it does not.\n"
     "今天下午我们在河边散步，看见很多人在钓鱼。\n"
-    "for line in open('notes.txt'): print(line.strip())\n"
+    "for line in open('notes.txt'): print(line.strip())\n",
 )
 
 

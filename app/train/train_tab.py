@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QItemSelection, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QItemSelection, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import (
     QGroupBox,
     QLabel,
@@ -119,7 +119,7 @@ class TrainTab(QSplitter):
         self.train_button, self.cancel_button, self.train_reason = box.train_button, box.cancel_button, box.train_reason
         self.progress, self.progress_text = box.progress, box.progress_text
 
-        self.held_out_edit = QPlainTextEdit(DEFAULT_HELD_OUT)
+        self.held_out_edit = QPlainTextEdit(QCoreApplication.translate("HeldOut", DEFAULT_HELD_OUT))
         self.held_out_edit.setObjectName("heldOutText")
         self.held_out_edit.setFont(mono_font(9))
         self.held_out_edit.setMaximumHeight(110)

@@ -1,0 +1,993 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>CompressionChart</name>
+    <message>
+        <location filename="../../app/train/charts.py" line="197"/>
+        <source>Compression</source>
+        <extracomment>Vocabulary sizes of the reference encodings on the chart, for placing them on the compression chart.</extracomment>
+        <translation>压缩率</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/charts.py" line="198"/>
+        <source>bytes per token</source>
+        <translation>每个词元的字节数</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/charts.py" line="199"/>
+        <source>vocabulary size (log)</source>
+        <translation>词表大小（对数）</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/charts.py" line="205"/>
+        <source>training corpus</source>
+        <translation>训练语料</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/charts.py" line="214"/>
+        <source>held-out text</source>
+        <translation>留出文本</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/charts.py" line="224"/>
+        <source>tiktoken on held-out</source>
+        <translation>tiktoken（留出文本）</translation>
+    </message>
+</context>
+<context>
+    <name>CorpusPanel</name>
+    <message>
+        <location filename="../../app/train/corpus_panel.py" line="35"/>
+        <source>Corpus</source>
+        <translation>语料</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/corpus_panel.py" line="41"/>
+        <source>The text to train on: a built-in corpus, or files you open or drop on the window</source>
+        <translation>用来训练的文本：内置语料，或你打开、拖到窗口上的文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/corpus_panel.py" line="43"/>
+        <source>Open files…</source>
+        <translation>打开文件…</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/corpus_panel.py" line="45"/>
+        <source>Open one or more UTF-8 text files as the training corpus (or drop them here)</source>
+        <translation>打开一个或多个 UTF-8 文本文件作为训练语料（也可以拖到这里）</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/corpus_panel.py" line="103"/>
+        <source>No corpus</source>
+        <translation>没有语料</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/corpus_panel.py" line="107"/>
+        <source>&lt;b&gt;{name}&lt;/b&gt; — {size} · invalid bytes will be replaced</source>
+        <translation>&lt;b&gt;{name}&lt;/b&gt; — {size} · 无效字节将被替换</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/corpus_panel.py" line="109"/>
+        <source>&lt;b&gt;{name}&lt;/b&gt; — {size}</source>
+        <translation>&lt;b&gt;{name}&lt;/b&gt; — {size}</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/corpus_panel.py" line="118"/>
+        <source>Open corpus files</source>
+        <translation>打开语料文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/corpus_panel.py" line="120"/>
+        <source>Text files (*.txt *.md *.py *.json *.csv);;All files (*)</source>
+        <translation>文本文件 (*.txt *.md *.py *.json *.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/corpus_panel.py" line="134"/>
+        <source>Cannot open file</source>
+        <translation>无法打开文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/corpus_panel.py" line="135"/>
+        <source>The file could not be read: {error}</source>
+        <translation>无法读取该文件：{error}</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/corpus_panel.py" line="140"/>
+        <source>Empty file</source>
+        <translation>空文件</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/train/corpus_panel.py" line="155"/>
+        <source>{name} and %n more</source>
+        <translation>
+            <numerusform>{name} 等 %n 个其他文件</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>CorpusSources</name>
+    <message>
+        <location filename="../../app/train/corpus_sources.py" line="25"/>
+        <source>English sample</source>
+        <translation>英文样本</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/corpus_sources.py" line="26"/>
+        <source>Chinese sample</source>
+        <translation>中文样本</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/corpus_sources.py" line="27"/>
+        <source>Mixed: code, emoji, English, Chinese</source>
+        <translation>混合：代码、表情符号、英文、中文</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/corpus_sources.py" line="31"/>
+        <source>English prose: World English Bible, Genesis–Job (1.9 MB)</source>
+        <extracomment>The shipped prose corpora&apos;s titles (:data:`bpe_core.sample_corpora.SAMPLE_CORPORA`) in the interface&apos;s language.</extracomment>
+        <translation>英文散文：World English Bible，创世记至约伯记（1.9 MB）</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/corpus_sources.py" line="32"/>
+        <source>Chinese prose: 红楼梦 (Dream of the Red Chamber) with Zhiyanzhai&apos;s commentary (2.1 MB)</source>
+        <translation>中文散文：《红楼梦》脂砚斋评本（2.1 MB）</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/corpus_sources.py" line="36"/>
+        <source>Python standard library</source>
+        <translation>Python 标准库</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/corpus_sources.py" line="79"/>
+        <source>%n file, {size}</source>
+        <extracomment>How the files are read: &quot;utf-8&quot;, or &quot;utf-16&quot;/&quot;utf-32&quot; (by their byte-order mark) when the user agreed. For the standard library: skip files that are not UTF-8 (a few tests are in other encodings on purpose). A built-in corpus&apos;s short name (``--sample`` on the command line), e.g. &quot;english-prose&quot;.</extracomment>
+        <translation>%n 个文件，{size}</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/corpus_sources.py" line="81"/>
+        <source>%n files, {size}</source>
+        <translation>%n 个文件，{size}</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/corpus_sources.py" line="180"/>
+        <source>“{name}” is empty: there is no text to train on.</source>
+        <extracomment>Byte-order marks, longest first (UTF-32-LE&apos;s starts like UTF-16-LE&apos;s).</extracomment>
+        <translation>“{name}” 是空文件：没有可以训练的文本。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/corpus_sources.py" line="184"/>
+        <source>“{name}” is {encoding} text (it starts with a byte-order mark), not UTF-8.</source>
+        <translation>“{name}” 是 {encoding} 文本（以字节顺序标记开头），不是 UTF-8。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/corpus_sources.py" line="189"/>
+        <source>“{name}” looks like a binary file (it contains NUL bytes), not text.</source>
+        <translation>“{name}” 看起来是二进制文件（含有 NUL 字节），不是文本。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/corpus_sources.py" line="197"/>
+        <source>“{name}” is not valid UTF-8 (first bad byte at offset {offset}: {byte}). It may be in another encoding.</source>
+        <translation>“{name}” 不是有效的 UTF-8（第一个无效字节在偏移 {offset} 处：{byte}）。它可能使用了别的编码。</translation>
+    </message>
+</context>
+<context>
+    <name>Dialogs</name>
+    <message>
+        <location filename="../../app/common/dialogs.py" line="37"/>
+        <location filename="../../app/common/dialogs.py" line="60"/>
+        <source>Not UTF-8 text</source>
+        <translation>不是 UTF-8 文本</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/dialogs.py" line="44"/>
+        <source>Train on it anyway, with each invalid byte replaced by the character U+FFFD (�)?</source>
+        <translation>仍然用它训练，并把每个无效字节替换为字符 U+FFFD（�）吗？</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/dialogs.py" line="49"/>
+        <source>Replace invalid bytes</source>
+        <translation>替换无效字节</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/dialogs.py" line="51"/>
+        <location filename="../../app/common/dialogs.py" line="73"/>
+        <source>Skip this file</source>
+        <translation>跳过此文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/dialogs.py" line="67"/>
+        <source>Read it as {encoding}?</source>
+        <translation>按 {encoding} 读取吗？</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/dialogs.py" line="70"/>
+        <source>Read as {encoding}</source>
+        <translation>按 {encoding} 读取</translation>
+    </message>
+</context>
+<context>
+    <name>HeldOut</name>
+    <message>
+        <location filename="../../app/train/held_out.py" line="27"/>
+        <source>A held-out text is one the tokenizer never saw while training. If the merges learned from the corpus are general, this text compresses almost as well as the corpus did; if they only fit the corpus, it does not.
+今天下午我们在河边散步，看见很多人在钓鱼。
+for line in open(&apos;notes.txt&apos;): print(line.strip())
+</source>
+        <extracomment>The held-out text shown at first (translated in the &quot;HeldOut&quot; context where shown).</extracomment>
+        <translation>留出文本是分词器在训练时从未见过的文本。如果从语料中学到的合并具有普遍性，这段文本的压缩效果几乎和语料一样好；如果它们只适合这份语料，就不会这样。
+今天下午我们在河边散步，看见很多人在钓鱼。
+for line in open(&apos;notes.txt&apos;): print(line.strip())
+</translation>
+    </message>
+</context>
+<context>
+    <name>LocalFiles</name>
+    <message>
+        <location filename="../../app/common/local_files.py" line="25"/>
+        <source>a folder</source>
+        <extracomment>UTF-8 needs at most this many bytes per character.</extracomment>
+        <translation>一个文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/local_files.py" line="26"/>
+        <source>a named pipe (FIFO)</source>
+        <translation>一个命名管道（FIFO）</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/local_files.py" line="27"/>
+        <source>a character device</source>
+        <translation>一个字符设备</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/local_files.py" line="28"/>
+        <source>a block device</source>
+        <translation>一个块设备</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/local_files.py" line="29"/>
+        <source>a socket</source>
+        <translation>一个套接字</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/local_files.py" line="48"/>
+        <source>not a regular file</source>
+        <translation>不是普通文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/local_files.py" line="49"/>
+        <source>“{path}” is {kind}, not a regular file: it was not opened.</source>
+        <translation>“{path}” 是{kind}，不是普通文件：没有打开它。</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../../app/main_window.py" line="35"/>
+        <source>BPE Explorer tokenizer (*.json)</source>
+        <translation>BPE Explorer 分词器 (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="83"/>
+        <source>Train</source>
+        <extracomment>What the window shows of its Train tab under the tab&apos;s own names (``window.run`` is ``window.train_tab.run``).</extracomment>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="84"/>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="86"/>
+        <source>Vocabulary</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="102"/>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="103"/>
+        <source>Open &amp;corpus files…</source>
+        <translation>打开语料文件(&amp;C)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="105"/>
+        <source>&amp;Open tokenizer…</source>
+        <translation>打开分词器(&amp;O)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="107"/>
+        <source>Open &amp;recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="108"/>
+        <source>&amp;Save tokenizer…</source>
+        <translation>保存分词器(&amp;S)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="110"/>
+        <source>&amp;Export</source>
+        <translation>导出(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="117"/>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="121"/>
+        <source>&amp;Teach</source>
+        <translation>教学(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="122"/>
+        <source>Open the &amp;teaching views…</source>
+        <translation>打开教学视图(&amp;T)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="125"/>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="143"/>
+        <source>training, {merges} merges</source>
+        <translation>训练中，{merges} 次合并</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="150"/>
+        <source>{merges} merges</source>
+        <translation>{merges} 次合并</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="211"/>
+        <source>Open tokenizer</source>
+        <translation>打开分词器</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="233"/>
+        <source>Training in progress</source>
+        <translation>正在训练</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="233"/>
+        <source>Cancel the training before opening a tokenizer.</source>
+        <translation>请先取消训练，再打开分词器。</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="245"/>
+        <source>Cannot open tokenizer</source>
+        <translation>无法打开分词器</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="246"/>
+        <source>“{name}” could not be opened: {error}</source>
+        <translation>无法打开“{name}”：{error}</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="269"/>
+        <source>{name}: a published model&apos;s {model} tokenizer cannot be trained further, so it opened as a Compare pane (double-click a token for its merge tree); the Train tab is unchanged.</source>
+        <translation>{name}：已发布模型的 {model} 分词器不能继续训练，所以它在“比较”页中作为一个窗格打开（双击某个词元可查看它的合并树）；“训练”页保持不变。</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="284"/>
+        <source>Save tokenizer</source>
+        <translation>保存分词器</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="299"/>
+        <source>Cannot save tokenizer</source>
+        <translation>无法保存分词器</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="301"/>
+        <source>“{name}” could not be written: {error}
+The tokenizer is kept: save it somewhere else.</source>
+        <translation>无法写入“{name}”：{error}
+分词器仍然保留着：请把它保存到别的位置。</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="308"/>
+        <source>Saved {path}</source>
+        <translation>已保存 {path}</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="317"/>
+        <source>Export as {format} into folder</source>
+        <translation>导出为 {format}，选择目标文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="329"/>
+        <source>Cannot export</source>
+        <translation>无法导出</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="330"/>
+        <source>Export as {format} failed: {error}</source>
+        <translation>导出为 {format} 失败：{error}</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="334"/>
+        <source>Wrote {files}</source>
+        <translation>已写入 {files}</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="345"/>
+        <source>current tokenizer ({merges} merges)</source>
+        <translation>当前分词器（{merges} 次合并）</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="360"/>
+        <source>No merge tree for that token: the Teach window says why.</source>
+        <translation>这个词元没有合并树：原因见教学窗口。</translation>
+    </message>
+</context>
+<context>
+    <name>MergeCountChart</name>
+    <message>
+        <location filename="../../app/train/charts.py" line="147"/>
+        <source>Merge count by rank</source>
+        <translation>各次合并的频次（按序号）</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/charts.py" line="148"/>
+        <source>count (log)</source>
+        <translation>频次（对数）</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/charts.py" line="149"/>
+        <source>merge rank</source>
+        <translation>合并序号</translation>
+    </message>
+</context>
+<context>
+    <name>MergesTableModel</name>
+    <message>
+        <location filename="../../app/train/merges_model.py" line="27"/>
+        <source>Rank</source>
+        <extracomment>Column titles (translated in the &quot;MergesTableModel&quot; context where shown: :func:`column_title`).</extracomment>
+        <translation>序号</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/merges_model.py" line="28"/>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/merges_model.py" line="29"/>
+        <source>Left</source>
+        <translation>左</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/merges_model.py" line="30"/>
+        <source>Right</source>
+        <translation>右</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/merges_model.py" line="31"/>
+        <source>New token</source>
+        <translation>新词元</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/merges_model.py" line="32"/>
+        <source>Count</source>
+        <translation>频次</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/merges_model.py" line="33"/>
+        <source>Tokens after</source>
+        <translation>合并后词元数</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/merges_model.py" line="39"/>
+        <source>Merge rank, from 0: the order in which merges were learned (and are applied)</source>
+        <extracomment>Role holding a cell&apos;s raw value (int or bytes) for sorting and tests.</extracomment>
+        <translation>合并序号，从 0 开始：学到这些合并的顺序（也是应用它们的顺序）</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/merges_model.py" line="42"/>
+        <source>Id of the new token: 256 + rank</source>
+        <translation>新词元的 id：256 + 序号</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/merges_model.py" line="43"/>
+        <source>Left token of the merged pair</source>
+        <translation>被合并词元对的左词元</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/merges_model.py" line="44"/>
+        <source>Right token of the merged pair</source>
+        <translation>被合并词元对的右词元</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/merges_model.py" line="45"/>
+        <source>The new token: left + right (␣ space, ↵ newline, ⇥ tab, &lt;XX&gt; a byte that is not a whole character)</source>
+        <translation>新词元：左 + 右（␣ 空格，↵ 换行，⇥ 制表符，&lt;XX&gt; 不构成完整字符的字节）</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/merges_model.py" line="49"/>
+        <source>How often the pair occurred when it was chosen</source>
+        <translation>这个词元对被选中时出现的次数</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/merges_model.py" line="50"/>
+        <source>Tokens in the whole training corpus after this merge</source>
+        <translation>这次合并之后整个训练语料的词元总数</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/merges_model.py" line="147"/>
+        <source>id {id}: {count} bytes, hex {hex}</source>
+        <translation>id {id}：{count} 个字节，十六进制 {hex}</translation>
+    </message>
+</context>
+<context>
+    <name>PairFrequencyChart</name>
+    <message>
+        <location filename="../../app/train/charts.py" line="57"/>
+        <location filename="../../app/train/charts.py" line="80"/>
+        <source>Pair frequencies</source>
+        <translation>词元对频次</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/charts.py" line="58"/>
+        <source>count</source>
+        <translation>频次</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/charts.py" line="97"/>
+        <source>Top pairs at rank {rank} · chosen in orange</source>
+        <translation>第 {rank} 次合并时最常见的词元对 · 橙色为选中者</translation>
+    </message>
+</context>
+<context>
+    <name>PatternCheck</name>
+    <message>
+        <location filename="../../app/train/pattern_check.py" line="43"/>
+        <source>Matches nothing in the first 64 KB of {name}: training would see no text there.</source>
+        <translation>在“{name}”的前 64 KB 中没有任何匹配：训练在那里将看不到文本。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/pattern_check.py" line="48"/>
+        <source>{text} at {offset}</source>
+        <translation>{text}（位置 {offset}）</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/pattern_check.py" line="53"/>
+        <source>Leaves {count} characters unmatched in the first 64 KB of {name} (e.g. {examples}): they are dropped.</source>
+        <translation>在“{name}”的前 64 KB 中有 {count} 个字符未被匹配（例如 {examples}）：它们会被丢弃。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/pattern_check.py" line="58"/>
+        <source>Leaves {count} characters unmatched in the first 64 KB of {name}: they are dropped.</source>
+        <translation>在“{name}”的前 64 KB 中有 {count} 个字符未被匹配：它们会被丢弃。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/pattern_check.py" line="64"/>
+        <source>OK: {count} pre-tokens in the first 64 KB of {name}.</source>
+        <translation>正常：“{name}”的前 64 KB 中有 {count} 个预分词单元。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/pattern_check.py" line="76"/>
+        <source>Too slow (it backtracks): took &gt; {budget} s on the first 64 KB of {name} at character {offset}. Simplify the regex.</source>
+        <translation>太慢（发生回溯）：在“{name}”的前 64 KB 上耗时超过 {budget} 秒，卡在第 {offset} 个字符处。请简化这个正则表达式。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/pattern_check.py" line="83"/>
+        <source>Invalid: {error}</source>
+        <translation>无效：{error}</translation>
+    </message>
+</context>
+<context>
+    <name>PatternChecker</name>
+    <message>
+        <location filename="../../app/train/pattern_check.py" line="120"/>
+        <source>Not checked on the corpus: {error}</source>
+        <translation>未能在语料上检查：{error}</translation>
+    </message>
+</context>
+<context>
+    <name>Progress</name>
+    <message>
+        <location filename="../../app/train/progress.py" line="24"/>
+        <source>{seconds} s</source>
+        <translation>{seconds} 秒</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/progress.py" line="26"/>
+        <source>{minutes} min {seconds} s</source>
+        <translation>{minutes} 分 {seconds} 秒</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/progress.py" line="29"/>
+        <source>{hours} h {minutes} min</source>
+        <translation>{hours} 小时 {minutes} 分</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/progress.py" line="69"/>
+        <source>{phase}: {done} / {total}</source>
+        <translation>{phase}：{done} / {total}</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/progress.py" line="70"/>
+        <source>{rate}/s</source>
+        <translation>{rate}/秒</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/progress.py" line="72"/>
+        <source>{phase}: {done} / {total} merges</source>
+        <translation>{phase}：{done} / {total} 次合并</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/progress.py" line="73"/>
+        <source>{rate} merges/s</source>
+        <translation>每秒 {rate} 次合并</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/progress.py" line="78"/>
+        <source>about {time} left</source>
+        <translation>大约还需 {time}</translation>
+    </message>
+</context>
+<context>
+    <name>RunBox</name>
+    <message>
+        <location filename="../../app/train/run_box.py" line="21"/>
+        <source>Training</source>
+        <extracomment>The progress bar&apos;s range: a fraction in thousandths.</extracomment>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_box.py" line="22"/>
+        <source>Train</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_box.py" line="29"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_box.py" line="42"/>
+        <source>Ready to train.</source>
+        <translation>可以开始训练。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_box.py" line="61"/>
+        <source>Cannot train: {problems}</source>
+        <translation>无法训练：{problems}</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_box.py" line="63"/>
+        <source>Train a BPE tokenizer on the corpus with these settings</source>
+        <translation>用这些设置在语料上训练一个 BPE 分词器</translation>
+    </message>
+</context>
+<context>
+    <name>RunStatus</name>
+    <message>
+        <location filename="../../app/train/run_status.py" line="32"/>
+        <source>Vocabulary of {size} reached.</source>
+        <extracomment>The status line&apos;s fields, left to right. The engine&apos;s sentences about a run (``bpe_core.trainer``: ``stop_reason``, ``warning``), as regexes, and each one&apos;s wording with the same named fields.</extracomment>
+        <translation>词表已达到 {size}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_status.py" line="33"/>
+        <source>Cancelled after {merges} merges.</source>
+        <translation>在 {merges} 次合并后取消。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_status.py" line="34"/>
+        <source>Cancelled while counting.</source>
+        <translation>在计数阶段取消。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_status.py" line="38"/>
+        <source>No pair left to merge after {merges} merges: every pre-token is a single token (vocabulary {reached} of the {asked} asked for).</source>
+        <translation>{merges} 次合并后已没有可合并的词元对：每个预分词单元都已是单个词元（词表达到 {reached}，要求的是 {asked}）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_status.py" line="47"/>
+        <source>The pattern left {chars} characters unmatched; tokenizers built with it drop them, as tiktoken does.</source>
+        <translation>该模式有 {chars} 个字符未被匹配；用它构建的分词器会像 tiktoken 一样丢弃这些字符。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_status.py" line="79"/>
+        <source>Compression: {value} bytes/token</source>
+        <translation>压缩率：{value} 字节/词元</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_status.py" line="85"/>
+        <source>Compression: –</source>
+        <translation>压缩率：–</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_status.py" line="86"/>
+        <source>Corpus: {size}</source>
+        <translation>语料：{size}</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_status.py" line="87"/>
+        <source>Unique pre-tokens: {count}</source>
+        <translation>不同的预分词单元：{count}</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_status.py" line="88"/>
+        <source>Elapsed: {time}</source>
+        <translation>用时：{time}</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_status.py" line="90"/>
+        <source>Corpus: –</source>
+        <translation>语料：–</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_status.py" line="91"/>
+        <source>Unique pre-tokens: –</source>
+        <translation>不同的预分词单元：–</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_status.py" line="92"/>
+        <source>Merges: {count}</source>
+        <translation>合并：{count}</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_status.py" line="93"/>
+        <source>Elapsed: –</source>
+        <translation>用时：–</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsPanel</name>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="34"/>
+        <source>GPT-2 regex</source>
+        <translation>GPT-2 正则</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="35"/>
+        <source>cl100k (GPT-4) regex</source>
+        <translation>cl100k（GPT-4）正则</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="36"/>
+        <source>o200k (GPT-4o) regex</source>
+        <translation>o200k（GPT-4o）正则</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="37"/>
+        <source>none (whole text)</source>
+        <translation>none（整段文本）</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="50"/>
+        <source>Settings</source>
+        <extracomment>The regex is tried on the corpus this long after the last keystroke.</extracomment>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="57"/>
+        <source>Total vocabulary: 256 bytes + merges + special tokens</source>
+        <translation>词表总大小：256 个字节 + 合并数 + 特殊词元</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="64"/>
+        <source>custom regex…</source>
+        <translation>自定义正则…</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="68"/>
+        <source>e.g. {regex}</source>
+        <translation>例如 {regex}</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="86"/>
+        <source>Special tokens separated by spaces; never merged, ids after the merges</source>
+        <translation>特殊词元，用空格分隔；它们从不参与合并，id 排在所有合并之后</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="92"/>
+        <source>Worker processes for counting pre-tokens in large corpora</source>
+        <translation>在大语料上统计预分词单元时使用的工作进程数</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="101"/>
+        <source>Vocabulary size</source>
+        <translation>词表大小</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="102"/>
+        <source>Pre-tokenizer</source>
+        <translation>预分词</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="105"/>
+        <source>Special tokens</source>
+        <translation>特殊词元</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="106"/>
+        <source>Worker processes</source>
+        <translation>工作进程</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="186"/>
+        <source>Checking the regex on the corpus…</source>
+        <translation>正在语料上检查这个正则…</translation>
+    </message>
+</context>
+<context>
+    <name>TokenizerFiles</name>
+    <message>
+        <location filename="../../app/common/tokenizer_files.py" line="29"/>
+        <source>GPT-2 files (vocab.json + merges.txt)…</source>
+        <extracomment>Export formats (engine name -&gt; menu label, translated in the &quot;TokenizerFiles&quot; context where shown).</extracomment>
+        <translation>GPT-2 文件（vocab.json + merges.txt）…</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/tokenizer_files.py" line="30"/>
+        <source>tiktoken ranks (.tiktoken)…</source>
+        <translation>tiktoken 序号表（.tiktoken）…</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/tokenizer_files.py" line="31"/>
+        <source>Hugging Face tokenizer.json…</source>
+        <translation>Hugging Face tokenizer.json…</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/tokenizer_files.py" line="34"/>
+        <source>Tokenizers (*.json *.model *.tiktoken *.tiktoken.gz *.txt *.bpe);;BPE Explorer tokenizer (*.json);;All files (*)</source>
+        <extracomment>The Open dialog&apos;s file filter (the kind is told by content: &quot;All files&quot; opens any of them too).</extracomment>
+        <translation>分词器 (*.json *.model *.tiktoken *.tiktoken.gz *.txt *.bpe);;BPE Explorer 分词器 (*.json);;所有文件 (*)</translation>
+    </message>
+</context>
+<context>
+    <name>TrainSettings</name>
+    <message>
+        <location filename="../../app/train/settings.py" line="47"/>
+        <source>Special tokens: {error}.</source>
+        <translation>特殊词元：{error}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings.py" line="50"/>
+        <source>Vocabulary size {size} is too small: the minimum is {minimum} (256 bytes + {specials} special tokens).</source>
+        <translation>词表大小 {size} 太小：最小为 {minimum}（256 个字节 + {specials} 个特殊词元）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings.py" line="62"/>
+        <source>Use at least one worker process.</source>
+        <translation>至少使用一个工作进程。</translation>
+    </message>
+</context>
+<context>
+    <name>TrainTab</name>
+    <message>
+        <location filename="../../app/train/train_tab.py" line="127"/>
+        <source>Text not in the corpus: the compression chart shows how well it is encoded</source>
+        <extracomment>While training, a piece of a frame (see ``TrainTab._on_steps``) is painted at most this often. What the tab showed before the current run (history, tokenizer, result, current rank), shown again if the run ends with nothing: cancelled while counting, or failed.</extracomment>
+        <translation>不在语料中的文本：压缩率图显示它被编码得有多好</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/train_tab.py" line="129"/>
+        <source>Held-out text (compression chart)</source>
+        <translation>留出文本（压缩率图）</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/train_tab.py" line="151"/>
+        <source>Filter merges by token text (e.g. “ing”, “␣the”, “中”)</source>
+        <translation>按词元文本筛选合并（例如 “ing”、“␣the”、“中”）</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/train_tab.py" line="157"/>
+        <source>&lt;b&gt;Merges&lt;/b&gt;</source>
+        <translation>&lt;b&gt;合并&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/train_tab.py" line="189"/>
+        <source>Choose a corpus first.</source>
+        <translation>请先选择语料。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/train_tab.py" line="217"/>
+        <source>Counting pre-tokens</source>
+        <translation>统计预分词单元</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/train_tab.py" line="223"/>
+        <source>Reading {name}…</source>
+        <translation>正在读取 {name}…</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/train_tab.py" line="245"/>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/train_tab.py" line="280"/>
+        <source>Merging</source>
+        <translation>合并</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/train_tab.py" line="287"/>
+        <source>Counted {words} unique pre-tokens; merging…</source>
+        <translation>已统计出 {words} 个不同的预分词单元；正在合并…</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/train_tab.py" line="367"/>
+        <source>Cancelled after {time}, before any merge; the previous result is kept.</source>
+        <translation>{time} 后取消，尚未进行任何合并；之前的结果保留。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/train_tab.py" line="369"/>
+        <source>Cancelled after {time}, before any merge.</source>
+        <translation>{time} 后取消，尚未进行任何合并。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/train_tab.py" line="384"/>
+        <source>Tokenizer not built</source>
+        <translation>未能构建分词器</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/train_tab.py" line="385"/>
+        <source>The trained tokenizer could not be built: {error}</source>
+        <translation>无法构建训练好的分词器：{error}</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/train_tab.py" line="395"/>
+        <source>Cancelled in {time}: {merges} merges. {reason}</source>
+        <translation>已取消，用时 {time}：{merges} 次合并。{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/train_tab.py" line="397"/>
+        <source>Done in {time}: {merges} merges. {reason}</source>
+        <translation>完成，用时 {time}：{merges} 次合并。{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/train_tab.py" line="404"/>
+        <source> Note: {warning}</source>
+        <translation> 注意：{warning}</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/train_tab.py" line="451"/>
+        <source>Training failed; the previous result is kept.</source>
+        <translation>训练失败；之前的结果保留。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/train_tab.py" line="451"/>
+        <source>Training failed.</source>
+        <translation>训练失败。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/train_tab.py" line="465"/>
+        <source>Training failed</source>
+        <translation>训练失败</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/train_tab.py" line="533"/>
+        <source>Held-out text not measured: {error}</source>
+        <translation>未能测量留出文本：{error}</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/train_tab.py" line="557"/>
+        <source>Opened {name}: {merges} merges. {reason}</source>
+        <translation>已打开 {name}：{merges} 次合并。{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/train_tab.py" line="561"/>
+        <source>Opened {name}: no training record, so no merge history to show.</source>
+        <translation>已打开 {name}：没有训练记录，因此没有可显示的合并历史。</translation>
+    </message>
+</context>
+<context>
+    <name>TrainingWorker</name>
+    <message>
+        <location filename="../../app/train/worker.py" line="109"/>
+        <source>Training could not start: {error}</source>
+        <extracomment>How long the worker waits for the training process&apos;s next record before looking at the window again.</extracomment>
+        <translation>训练无法开始：{error}</translation>
+    </message>
+</context>
+</TS>
