@@ -46,9 +46,8 @@ def save_language(settings: QSettings, language: str) -> None:
 
 
 def translation_files(language: str) -> list[Path]:
-    """BPE Explorer's compiled translations for ``language`` (none for English, the source language)."""
-    if language == "en":
-        return []
+    """BPE Explorer's compiled translations for ``language`` (for English, the source language, only the plural
+    forms: "1 merge", "2 merges")."""
     return sorted(_translations_dir().glob(f"*_{language}.qm"))
 
 
@@ -57,13 +56,13 @@ def install(app: QCoreApplication, language: str) -> list[QTranslator]:
     Returns the translators (kept alive on the application too)."""
     QLocale.setDefault(QLocale(language if language != "en" else "en_US"))
     translators = []
-    if language != "en":
-        qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
-        for path in [Path(qt_dir) / f"qtbase_{language}.qm", *translation_files(language)]:
-            translator = QTranslator(app)
-            if path.is_file() and translator.load(str(path)):
-                app.installTranslator(translator)
-                translators.append(translator)
+    qt_dir = Path(QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath))
+    qt_own = [qt_dir / f"qtbase_{language}.qm"] if language != "en" else []
+    for path in [*qt_own, *translation_files(language)]:
+        translator = QTranslator(app)
+        if path.is_file() and translator.load(str(path)):
+            app.installTranslator(translator)
+            translators.append(translator)
     app.setProperty("bpe_language", language)
     return translators
 

@@ -333,7 +333,7 @@ Choose the model's pattern, or type a regex:</source>
             <location filename="../../app/compare/sources.py" line="147" />
             <location filename="../../app/compare/sources.py" line="185" />
             <source>rank {rank}</source>
-            <translation>排名 {rank}</translation>
+            <translation>序号 {rank}</translation>
         </message>
         <message>
             <location filename="../../app/compare/sources.py" line="187" />
@@ -363,7 +363,7 @@ Choose the model's pattern, or type a regex:</source>
         <message>
             <location filename="../../app/compare/sources.py" line="279" />
             <source>merge rank {rank} (merge #{number})</source>
-            <translation>合并排名 {rank}（第 {number} 次合并）</translation>
+            <translation>合并序号 {rank}（第 {number} 次合并）</translation>
         </message>
     </context>
     <context>

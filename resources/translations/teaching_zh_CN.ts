@@ -104,12 +104,12 @@ bytes {hex}</source>
     <message>
         <location filename="../../app/teaching/encode_animation.py" line="179"/>
         <source>&lt;b&gt;{done} of {total} merges done&lt;/b&gt;. Next: rank {rank}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</source>
-        <translation>&lt;b&gt;已完成 {done}/{total} 次合并&lt;/b&gt;。下一步：排名 {rank}，&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;（ID {id}）</translation>
+        <translation>&lt;b&gt;已完成 {done}/{total} 次合并&lt;/b&gt;。下一步：序号 {rank}，&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;（ID {id}）</translation>
     </message>
     <message>
         <location filename="../../app/teaching/encode_animation.py" line="184"/>
         <source>&lt;b&gt;Bytes&lt;/b&gt; ({total} merges). Next: rank {rank}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</source>
-        <translation>&lt;b&gt;字节&lt;/b&gt;（共 {total} 次合并）。下一步：排名 {rank}，&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;（ID {id}）</translation>
+        <translation>&lt;b&gt;字节&lt;/b&gt;（共 {total} 次合并）。下一步：序号 {rank}，&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;（ID {id}）</translation>
     </message>
     <message>
         <location filename="../../app/teaching/encode_animation.py" line="200"/>
@@ -659,7 +659,7 @@ bytes {hex}</source>
     <message>
         <location filename="../../app/teaching/merge_tree_view.py" line="61"/>
         <source>#{id} · rank {rank}</source>
-        <translation>#{id} · 排名 {rank}</translation>
+        <translation>#{id} · 序号 {rank}</translation>
     </message>
     <message>
         <location filename="../../app/teaching/merge_tree_view.py" line="66"/>

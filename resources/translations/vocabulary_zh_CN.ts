@@ -165,7 +165,7 @@
     <message>
         <location filename="../../app/vocabulary/browse_panel.py" line="63"/>
         <source>By rank</source>
-        <translation>按合并名次</translation>
+        <translation>按合并序号</translation>
     </message>
     <message>
         <location filename="../../app/vocabulary/browse_panel.py" line="64"/>
@@ -520,12 +520,12 @@
     <message>
         <location filename="../../app/vocabulary/charts.py" line="120"/>
         <source>Share by merge rank</source>
-        <translation>按合并名次的占比</translation>
+        <translation>按合并序号的占比</translation>
     </message>
     <message>
         <location filename="../../app/vocabulary/charts.py" line="121"/>
         <source>merge rank</source>
-        <translation>合并名次</translation>
+        <translation>合并序号</translation>
     </message>
     <message>
         <location filename="../../app/vocabulary/charts.py" line="122"/>
@@ -535,7 +535,7 @@
     <message>
         <location filename="../../app/vocabulary/charts.py" line="134"/>
         <source>Share by merge rank: no merges</source>
-        <translation>按合并名次的占比：没有合并</translation>
+        <translation>按合并序号的占比：没有合并</translation>
     </message>
     <message>
         <location filename="../../app/vocabulary/charts.py" line="142"/>
@@ -642,7 +642,7 @@
     <message>
         <location filename="../../app/vocabulary/table_model.py" line="27"/>
         <source>Rank</source>
-        <translation>合并名次</translation>
+        <translation>合并序号</translation>
     </message>
     <message>
         <location filename="../../app/vocabulary/table_model.py" line="28"/>
@@ -824,22 +824,22 @@
     <message>
         <location filename="../../app/vocabulary/why_panel.py" line="147"/>
         <source>No merge of rank {rank}: the tokenizer has {merges:,} merges.</source>
-        <translation>没有名次为 {rank} 的合并：该分词器共有 {merges:,} 次合并。</translation>
+        <translation>没有序号为 {rank} 的合并：该分词器共有 {merges:,} 次合并。</translation>
     </message>
     <message>
         <location filename="../../app/vocabulary/why_panel.py" line="154"/>
         <source>Merge {rank:,}: {pair} → {token} (looking in the corpus…)</source>
-        <translation>名次 {rank:,} 的合并：{pair} → {token}（正在语料中查找…）</translation>
+        <translation>序号为 {rank:,} 的合并：{pair} → {token}（正在语料中查找…）</translation>
     </message>
     <message>
         <location filename="../../app/vocabulary/why_panel.py" line="172"/>
         <source>Merge {rank:,}: {pair} → {token}.</source>
-        <translation>名次 {rank:,} 的合并：{pair} → {token}。</translation>
+        <translation>序号为 {rank:,} 的合并：{pair} → {token}。</translation>
     </message>
     <message>
         <location filename="../../app/vocabulary/why_panel.py" line="174"/>
         <source>Merge {rank:,}: {pair} → {token}, count {count:,} when chosen.</source>
-        <translation>名次 {rank:,} 的合并：{pair} → {token}，被选中时出现 {count:,} 次。</translation>
+        <translation>序号为 {rank:,} 的合并：{pair} → {token}，被选中时出现 {count:,} 次。</translation>
     </message>
     <message>
         <location filename="../../app/vocabulary/why_panel.py" line="176"/>

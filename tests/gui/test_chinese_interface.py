@@ -1,0 +1,93 @@
+"""The window in Simplified Chinese: with the zh_CN translations installed before it is built, its tabs, menus,
+buttons and labels, and those of the Teach window, are Chinese; the language menu offers both languages."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from PySide6.QtCore import QLocale, QSettings
+from PySide6.QtWidgets import QAbstractButton, QGroupBox, QLabel, QTabWidget
+
+from app.common import i18n
+
+HAN = re.compile(r"[\u4e00-\u9fff]")
+
+
+@pytest.fixture
+def chinese(qapp):
+    translators = i18n.install(qapp, "zh_CN")
+    yield translators
+    for translator in translators:
+        qapp.removeTranslator(translator)
+    i18n.install(qapp, "en")
+
+
+def visible_texts(widget) -> list[str]:
+    """Texts a user reads: tab titles, menu titles and actions, buttons, group boxes, labels (non-empty, with
+    letters: numbers and token text aside)."""
+    texts = []
+    for tabs in widget.findChildren(QTabWidget):
+        texts += [tabs.tabText(i) for i in range(tabs.count())]
+    for button in widget.findChildren(QAbstractButton):
+        texts.append(button.text())
+    texts += [box.title() for box in widget.findChildren(QGroupBox)]
+    texts += [label.text() for label in widget.findChildren(QLabel) if label.isVisibleTo(widget)]
+    return [t for t in texts if re.search("[A-Za-z]{3}", re.sub(r"<[^>]+>|gpt2|cl100k\w*|o200k\w*|tiktoken", "", t))]
+
+
+def english_words(texts: list[str]) -> list[str]:
+    return [t for t in texts if not HAN.search(t)]
+
+
+def test_the_main_window_speaks_chinese(chinese, qtbot, tmp_path):
+    from app.main_window import MainWindow
+
+    window = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    window.show()
+    menus = [action.text() for action in window.menuBar().actions()]
+    assert all(HAN.search(title) for title in menus), menus
+    tabs = window.findChild(QTabWidget, "mainTabs")
+    assert all(HAN.search(tabs.tabText(i)) for i in range(tabs.count()))
+    assert HAN.search(window.train_button.text())
+    left = english_words(visible_texts(window))
+    assert not left, f"still English: {left[:20]}"
+    assert QLocale().name() == "zh_CN"
+    window.close()
+
+
+def test_the_teach_window_speaks_chinese(chinese, qtbot):
+    from app.teaching.window import TeachingWindow
+
+    teaching = TeachingWindow()
+    qtbot.addWidget(teaching)
+    teaching.show()
+    left = english_words(visible_texts(teaching))
+    assert not left, f"still English: {left[:20]}"
+    teaching.close()
+
+
+def test_the_language_menu_offers_both_languages_the_current_one_checked(chinese, qtbot, tmp_path):
+    from app.main_window import MainWindow
+
+    window = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    actions = {a.data(): a for a in window.language_menu.actions()}
+    assert set(actions) == {"en", "zh_CN"} and actions["zh_CN"].isChecked()
+    assert actions["en"].text() == "English" and actions["zh_CN"].text() == "简体中文"
+    window.close()
+
+
+def test_english_says_one_merge_and_two_merges(qapp):
+    from PySide6.QtCore import QCoreApplication
+
+    translators = i18n.install(qapp, "en")
+    try:
+        source = "<b>{token}</b> (id {id}): {bytes} bytes, %n merges, depth {depth}."
+        one = QCoreApplication.translate("MergeTreeView", source, "", 1)
+        two = QCoreApplication.translate("MergeTreeView", source, "", 2)
+        assert "1 merge," in one and "2 merges," in two
+    finally:
+        for translator in translators:
+            qapp.removeTranslator(translator)
