@@ -540,7 +540,7 @@ The tokenizer is kept: save it somewhere else.</source>
     <message>
         <location filename="../../app/train/charts.py" line="97"/>
         <source>Top pairs at rank {rank} · chosen in orange</source>
-        <translation>第 {rank} 次合并时最常见的词元对 · 橙色为选中者</translation>
+        <translation>合并序号 {rank} 时最常见的词元对 · 橙色为选中者</translation>
     </message>
 </context>
 <context>
