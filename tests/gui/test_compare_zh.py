@@ -58,7 +58,7 @@ def test_the_view_speaks_chinese_with_the_translation(qtbot, chinese):
     qtbot.waitUntil(lambda: gpt2.agreement.text().startswith("与 tiktoken cl100k_base 的切分一致率"), timeout=5000)
     assert view.panes["cl100k_base"].agreement.text() == "切分差异的参照"
     tip = gpt2.canvas.tooltip_html(0)
-    assert f"<b>ID {gpt2.ids()[0]}</b> · 排名 {gpt2.ids()[0]}" in tip and "字符的一部分" in tip  # 分 is split
+    assert f"<b>ID {gpt2.ids()[0]}</b> · 序号 {gpt2.ids()[0]}" in tip and "字符的一部分" in tip  # 分 is split
     assert "{" not in tip and "}" not in tip
     view.close()
 

@@ -329,7 +329,7 @@ def test_the_tab_in_chinese(qtbot, chinese):
     assert pages == ["词元", "重合", "审查", "为何这样合并", "语言公平性"]
     model = tab.browse.view.model_
     headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
-    assert headers[:3] == ["ID", "合并名次", "词元"]
+    assert headers[:3] == ["ID", "合并序号", "词元"]
     assert tab.browse.filters.script.itemText(tab.browse.filters.script.findData("Han")) == "汉字"
     assert tab.parity.status.text().startswith("《世界人权宣言》第一条：15 种语言")
     tie = TieBreak(count=1234, tied=((b"aa", b"a"), (b"a", b"b")), decided_by="right")
