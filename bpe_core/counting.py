@@ -64,6 +64,16 @@ def count_piece(job: Job, where: str = "the text", offset: int = 0) -> WordCount
     pre, splitter = _tools(pattern, special_tokens)
     result = WordCounts()
     words = result.words
+    if pre is not None and pre.fast is not None:
+        ordinary = []
+        for piece, is_special in splitter.split(text):
+            if is_special:
+                result.specials += 1
+            else:
+                ordinary.append(piece)
+        pre.fast.count(ordinary, words)
+        words.pop("", None)
+        return result
     start = offset
     for piece, is_special in splitter.split(text):
         if is_special:

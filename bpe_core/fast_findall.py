@@ -9,11 +9,20 @@ backtracks catastrophically would freeze every thread (custom ones go through :m
 
 >>> FastFindall("gpt2")("Hello 世界\nbye")
 ['Hello', ' 世界', '\n', 'bye']
+
+Counting goes faster still: :meth:`FastFindall.count` pre-tokenizes each distinct *unit* of the text once.
+
+>>> words = Counter()
+>>> FastFindall("gpt2").count(["to be or not to be"], words)
+>>> sorted(words.items())
+[(' be', 2), (' not', 1), (' or', 1), (' to', 1), ('to', 1)]
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable
 
 from bpe_core.patterns import SHIPPED, get_pattern
 
@@ -27,6 +36,15 @@ _NON_ASCII = re.compile(r"[^\x00-\x7f]+")
 #: each part pre-tokenized on its own (the same argument as ``patterns._SAFE_BOUNDARY``; tests check it). The
 #: space lets one-line text (a paragraph, minified code) be cut as finely as text with line breaks.
 _CUT = re.compile(r"(?<=[A-Za-z0-9])\n|(?<=[!-~]) ")
+#: Units for counting: a text is cut before every space that comes before a printable ASCII character. For the
+#: shipped patterns such a space always starts a pre-token (what precedes it is a whitespace run ending there, or
+#: ends in a character no pre-token extends over a space from), and the pre-tokens before it depend only on the
+#: space and that character, not on what follows (cl100k's ``\s++$`` tests for the end of the text, which is why
+#: a stand-in for the next unit, :data:`_NEXT`, follows a unit). Tests check it against ``regex`` with hypothesis.
+_UNIT_CUT = re.compile(r" (?=[!-~])")
+#: What follows the last unit of a joined string: a unit of its own (one pre-token) standing for "a space, then
+#: a printable character".
+_NEXT = " !"
 
 
 def ascii_twin(source: str) -> re.Pattern | None:
@@ -106,6 +124,44 @@ class FastFindall:
             start = after
         pieces += self.ascii(text[start:])
         return pieces
+
+    def count(self, texts: Iterable[str], words: Counter) -> None:
+        """Add the pre-tokens of each text (each one whole, as if alone) to ``words``, pre-tokenizing each distinct
+        unit (see :data:`_UNIT_CUT`) once: a unit seen n times adds its pre-tokens n times. Words and indentation
+        repeat, so in code or prose about half the characters are never matched against the pattern.
+
+        The units of all texts are joined into one string per repeat count, each after a space (the space its cut
+        consumed) and the string ended by :data:`_NEXT`: every unit then stands where it stood, between a cut and
+        "a space, then a printable character". A text's first unit (at its start) and last (at its end) keep
+        their place only in their own text, and are pre-tokenized there.
+        """
+        repeats: Counter = Counter()
+        for text in texts:
+            units = _UNIT_CUT.split(text)
+            if len(units) == 1:
+                words.update(self(text))
+                continue
+            words.update(self._followed(units[0]))
+            words.update(self(" " + units[-1]))
+            repeats.update(units[1:-1])
+        by_count: defaultdict[int, list[str]] = defaultdict(list)
+        for unit, count in repeats.items():
+            by_count[count].append(unit)
+        for count, units in by_count.items():
+            found = self._followed(" " + " ".join(units))
+            if count == 1:
+                words.update(found)
+            else:
+                for word, times in Counter(found).items():
+                    words[word] += times * count
+
+    def _followed(self, text: str) -> list[str]:
+        """The pre-tokens of ``text`` where "a space, then a printable character" follows it."""
+        found = self(text + _NEXT)
+        if found[-1] != _NEXT:  # pragma: no cover  (it is a pre-token of its own in every shipped pattern)
+            raise AssertionError(f"{_NEXT!r} is not a pre-token of its own after {text[-20:]!r}")
+        found.pop()
+        return found
 
 
 def _last_cut(text: str, low: int, high: int) -> int:

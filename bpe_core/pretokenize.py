@@ -58,7 +58,8 @@ class Pretokenizer:
         self.pattern = pattern
         self.regex = compiled
         shipped = shipped_name(pattern)
-        self._fast = FastFindall(shipped) if shipped else None
+        #: The fast path of a shipped pattern (also counts pre-tokens faster), else ``None``.
+        self.fast = FastFindall(shipped) if shipped else None
         #: Whether every character of any text is in some pre-token (proven for the shipped patterns).
         self.covers_all = shipped is not None
 
@@ -68,8 +69,8 @@ class Pretokenizer:
         A custom regex without groups first runs as ``findall`` (the fastest); if that times out,
         :meth:`matches` runs again to find where it gets stuck, so the error comes after at most twice the budget.
         """
-        if self._fast is not None:
-            return self._fast(text)
+        if self.fast is not None:
+            return self.fast(text)
         if not self.regex.groups:
             try:
                 return self.regex.findall(text, concurrent=True, timeout=budget or time_budget(len(text)))
@@ -85,7 +86,7 @@ class Pretokenizer:
         A list rather than an iterator: the time budget counts from the first match, and must not count the time
         a caller spends between matches.
         """
-        if self._fast is not None:
+        if self.fast is not None:
             return list(self.regex.finditer(text))
         budget = budget or time_budget(len(text))
         found: list[regex.Match] = []

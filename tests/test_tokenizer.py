@@ -1,6 +1,8 @@
 """The Tokenizer: exact against tiktoken, exact against the trainer, streaming, truncation, errors."""
 
 import tracemalloc
+from collections import Counter
+from pathlib import Path
 
 import pytest
 import tiktoken
@@ -169,6 +171,32 @@ def test_fast_pretokenization_equals_the_regex(pattern, text):
     twin = fast_findall.ascii_twin(compiled.pattern)
     if text.isascii() and twin is not None:
         assert twin.findall(text) == compiled.findall(text)
+
+
+#: Fragments that repeat (so units are seen more than once) around every kind of space a pattern treats specially.
+_FRAGMENTS = ["x", " x", "  ", "\t", " \t", "\n", "\r\n", "\u00a0", "\u3000", " 中", "1", " 12345", ".", " (", "'s", " '", "/"]
+repeating_texts = st.lists(
+    st.lists(st.one_of(st.sampled_from(_FRAGMENTS), st.text(max_size=4)), max_size=25).map("".join), max_size=6
+).map(lambda texts: texts + texts[: len(texts) // 2])
+
+
+@pytest.mark.parametrize("pattern", SHIPPED)
+@settings(max_examples=300, deadline=None)
+@given(texts=repeating_texts)
+def test_counting_distinct_units_equals_counting_every_match(pattern, texts):
+    compiled = get_pattern(pattern)
+    words = Counter()
+    fast_findall.FastFindall(pattern).count(texts, words)
+    assert words == Counter(piece for text in texts for piece in compiled.findall(text))
+
+
+@pytest.mark.parametrize("pattern", SHIPPED)
+def test_counting_distinct_units_on_code_and_prose(pattern):
+    samples = Path(__file__).resolve().parents[1] / "resources" / "samples"
+    text = "".join(p.read_text(encoding="utf-8") for p in [Path(__file__), *sorted(samples.glob("*.txt"))]) * 2
+    words = Counter()
+    fast_findall.FastFindall(pattern).count(text.split("\n\n\n"), words)
+    assert words == Counter(piece for part in text.split("\n\n\n") for piece in get_pattern(pattern).findall(part))
 
 
 @pytest.mark.parametrize(
