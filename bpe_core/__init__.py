@@ -12,14 +12,43 @@ It never imports Qt or the GUI, and works on its own as a library and a CLI (``b
 [(b'o', b'w'), (b'l', b'ow')]
 """
 
-from bpe_core.corpus import CorpusError
-from bpe_core.formats import load_any
-from bpe_core.patterns import PATTERNS, PatternError, PatternTimeoutError
-from bpe_core.pretokenize import PatternReport, check_pattern_on_sample
-from bpe_core.reference import EncodingFileError, get_encoding, reference_names
-from bpe_core.steps import MergeStep, TrainingRecord
-from bpe_core.tokenizer import Tokenizer, UnknownTokenError
-from bpe_core.trainer import BpeTrainer, TrainingCancelled, train_bpe
+import importlib
+
+#: Where each public name lives. They are imported on first use, so that a process that needs one module (a
+#: counting worker needs only the pre-tokenizer) does not pay for the others (numpy, the file formats, ...).
+_HOMES = {
+    "CorpusError": "corpus",
+    "load_any": "formats",
+    "PATTERNS": "patterns",
+    "PatternError": "patterns",
+    "PatternTimeoutError": "patterns",
+    "PatternReport": "pretokenize",
+    "check_pattern_on_sample": "pretokenize",
+    "EncodingFileError": "reference",
+    "get_encoding": "reference",
+    "reference_names": "reference",
+    "MergeStep": "steps",
+    "TrainingRecord": "steps",
+    "Tokenizer": "tokenizer",
+    "UnknownTokenError": "tokenizer",
+    "BpeTrainer": "trainer",
+    "TrainingCancelled": "trainer",
+    "train_bpe": "trainer",
+}
+
+
+def __getattr__(name: str):
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'bpe_core' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"bpe_core.{home}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_HOMES])
+
 
 __all__ = [
     "PATTERNS",
