@@ -43,7 +43,8 @@ from collections.abc import Mapping
 import numpy as np
 
 CHUNK = 1 << 18  # slots handled at once while setting up, so temporaries stay small
-HEAP_SLACK = 1024  # stale heap entries allowed beyond one per live pair before the heap is rebuilt
+HEAP_SLACK = 1024
+SMALL = 128  # up to this many tokens are summed in Python: faster than numpy's bincount over every id  # stale heap entries allowed beyond one per live pair before the heap is rebuilt
 
 
 def _descending_key(token: bytes) -> tuple[int, ...]:
@@ -251,6 +252,15 @@ class MergeEngine:
         >>> MergeEngine._sums(np.array([3, 1, 3]), None)
         [(1, 1), (3, 2)]
         """
+        if len(tokens) <= SMALL:
+            totals: dict[int, int] = {}
+            if weights is None:
+                for token in tokens.tolist():
+                    totals[token] = totals.get(token, 0) + 1
+            else:
+                for token, weight in zip(tokens.tolist(), weights.tolist()):
+                    totals[token] = totals.get(token, 0) + weight
+            return sorted(totals.items())
         sums = np.bincount(tokens, weights=weights)
         present = np.flatnonzero(sums)
         return list(zip(present.tolist(), sums[present].astype(np.int64).tolist()))

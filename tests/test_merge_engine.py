@@ -132,6 +132,23 @@ def test_heap_rebuild_and_index_compaction_keep_the_merges(monkeypatch):
     assert len(rebuilds) > 1 and len(compactions) > 60  # one search per merge, and the whole index filtered
 
 
+@pytest.mark.parametrize("weights", [(1, 1), (1, 5)])
+def test_small_and_large_sums_merge_alike(monkeypatch, weights):
+    """Pair deltas summed in Python (few occurrences) or by numpy's bincount (many) give the same run."""
+    rng = random.Random(5)
+    words = [bytes(rng.choice(b"abcde \xe4") for _ in range(rng.randint(1, 7))) for _ in range(300)]
+    sequences = {w: rng.choice(weights) for w in words}
+    runs = []
+    for small in (merge_engine.SMALL, -1):
+        monkeypatch.setattr(merge_engine, "SMALL", small)
+        engine = MergeEngine(sequences, id_limit=256 + 150)
+        run = []
+        while len(engine.token_bytes) < 256 + 150 and (top := engine.top_pairs(3)):
+            run.append((top, engine.merge(top[0][0], len(engine.token_bytes)), engine.total_tokens))
+        runs.append(run)
+    assert len(runs[0]) > 100 and runs[0] == runs[1]
+
+
 def test_no_weight_array_when_every_weight_is_one():
     assert MergeEngine({b"abc": 1, b"bcd": 1}, id_limit=300).weight is None
     assert MergeEngine({b"abc": 1, b"bcd": 300}, id_limit=300).weight.dtype == np.uint16
