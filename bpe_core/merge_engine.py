@@ -43,8 +43,8 @@ from collections.abc import Mapping
 import numpy as np
 
 CHUNK = 1 << 18  # slots handled at once while setting up, so temporaries stay small
-HEAP_SLACK = 1024
-SMALL = 128  # up to this many tokens are summed in Python: faster than numpy's bincount over every id  # stale heap entries allowed beyond one per live pair before the heap is rebuilt
+HEAP_SLACK = 1024  # stale heap entries allowed beyond one per live pair before the heap is rebuilt
+SMALL = 128  # up to this many tokens are summed in Python: faster than numpy's bincount over every id
 
 
 def _descending_key(token: bytes) -> tuple[int, ...]:
