@@ -29,6 +29,7 @@ from typing import Self
 
 from bpe_core.patterns import shipped_name
 from bpe_core.pretokenize import pretokenizer
+from bpe_core.spawning import main_module_hidden
 from bpe_core.specials import SpecialSplitter
 
 Job = tuple[str, str, tuple[str, ...]]
@@ -54,15 +55,16 @@ def _tools(pattern: str, special_tokens: tuple[str, ...]):
     return pretokenizer(pattern), SpecialSplitter(special_tokens)
 
 
-def count_piece(job: Job, where: str = "the text", offset: int = 0) -> WordCounts:
-    """Count the pre-tokens of one piece: ``job = (text, pattern, special_tokens)``. Top-level, so it pickles.
+def count_piece(job: Job, where: str = "the text", offset: int = 0, into: WordCounts | None = None) -> WordCounts:
+    """Count the pre-tokens of one piece: ``job = (text, pattern, special_tokens)``, adding them to ``into`` (a
+    new :class:`WordCounts` if ``None``), which is returned.
 
     ``where`` and ``offset`` (of the piece in it) are for the message of a
     :class:`~bpe_core.patterns.PatternTimeoutError`.
     """
     text, pattern, special_tokens = job
     pre, splitter = _tools(pattern, special_tokens)
-    result = WordCounts()
+    result = WordCounts() if into is None else into
     words = result.words
     if pre is not None and pre.fast is not None:
         ordinary = []
@@ -120,7 +122,7 @@ def count_pieces(
         for args in jobs:
             if stop is not None and stop.is_set():
                 raise Cancelled
-            total.add(count_piece(*args))
+            count_piece(*args, into=total)
         return total
     with _Workers(max(processes, 1)) as workers:
         return workers.count(jobs, stop)
@@ -149,7 +151,7 @@ class _Workers:
             for _ in range(count):
                 ours, theirs = context.Pipe()
                 process = context.Process(target=_serve, args=(theirs,), daemon=True, name="bpe-counting")
-                with _sigint_ignored():
+                with _sigint_ignored(), main_module_hidden():
                     process.start()
                 theirs.close()
                 self.processes.append(process)
@@ -174,39 +176,55 @@ class _Workers:
             pipe.close()
 
     def count(self, jobs: Iterator[tuple], stop: threading.Event | None) -> WordCounts:
-        total = WordCounts()
+        """Hand out ``jobs`` one at a time to whichever worker is free, then collect and sum their totals.
+
+        Each worker keeps its own total and answers a job with a bare acknowledgement, so counts cross a pipe
+        once per worker, not once per piece. The next job is read while the workers count.
+        """
         idle = list(self.pipes)
         busy: list[Connection] = []
-        more = True
-        while True:
-            while idle and more:
+        upcoming = next(jobs, None)
+        while upcoming is not None or busy:
+            while idle and upcoming is not None:
                 if stop is not None and stop.is_set():
                     raise Cancelled
-                args = next(jobs, None)
-                if args is None:
-                    more = False
-                    break
-                pipe = idle.pop()
-                try:
-                    pipe.send(args)
-                except OSError:
-                    raise _worker_died() from None
-                busy.append(pipe)
-            if not busy:
-                return total
+                self._send(idle.pop(), upcoming, busy)
+                upcoming = next(jobs, None)
             ready = wait(busy, timeout=0.1)
             if stop is not None and stop.is_set():
-                raise Cancelled
+                raise Cancelled  # before reading: a signal that set it may also have ended the workers
             for pipe in ready:
-                try:
-                    result, error = pipe.recv()
-                except (EOFError, OSError):
-                    raise _worker_died() from None
+                self._receive(pipe, stop)
                 busy.remove(pipe)
                 idle.append(pipe)
-                if error is not None:
-                    raise error
-                total.add(result)
+        total = WordCounts()
+        for pipe in self.pipes:
+            self._send(pipe, None, busy)
+        for pipe in self.pipes:
+            total.add(self._receive(pipe, stop))
+        return total
+
+    @staticmethod
+    def _send(pipe: Connection, job: tuple | None, busy: list[Connection]) -> None:
+        try:
+            pipe.send(job)
+        except OSError:
+            raise _worker_died() from None
+        busy.append(pipe)
+
+    @staticmethod
+    def _receive(pipe: Connection, stop: threading.Event | None) -> WordCounts | None:
+        """A worker's answer: its total, or ``None`` for a job done; its error raised here. A worker that died
+        after ``stop`` was set died of the same signal: that is a cancel."""
+        try:
+            result, error = pipe.recv()
+        except (EOFError, OSError):
+            if stop is not None and stop.is_set():
+                raise Cancelled from None
+            raise _worker_died() from None
+        if error is not None:
+            raise error
+        return result
 
 
 @contextmanager
@@ -225,21 +243,28 @@ def _sigint_ignored():
 
 def _worker_died() -> RuntimeError:
     return RuntimeError(
-        "a pre-token counting worker process died. If you train from a script, put the call under "
-        "`if __name__ == '__main__':` (worker processes re-import the main module), or train with processes=1."
+        "a pre-token counting worker process died (out of memory, or killed?); try again with fewer processes, or "
+        "processes=1 to count in this process"
     )
 
 
 def _serve(pipe: Connection) -> None:
-    """A worker's loop: receive ``count_piece`` arguments, send back ``(counts, None)`` or ``(None, error)``."""
+    """A worker's loop: receive ``count_piece`` arguments and add the piece to this worker's total, answering
+    ``(None, None)``; receive ``None`` and answer ``(total, None)``, starting a new total. An error is answered
+    ``(None, error)``."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    total = WordCounts()
     while True:
         try:
             args = pipe.recv()
         except (EOFError, OSError):
             return  # the parent has gone
         try:
-            reply = (count_piece(*args), None)
+            if args is None:
+                reply, total = (total, None), WordCounts()
+            else:
+                count_piece(*args, into=total)
+                reply = (None, None)
         except Exception as exc:  # noqa: BLE001  (handed to the parent, which raises it)
             reply = (None, _picklable(exc))
         try:

@@ -30,6 +30,7 @@ from multiprocessing.connection import Connection
 
 from bpe_core.corpus import CorpusError, NotUtf8Error, WrongEncodingError
 from bpe_core.patterns import PatternError, PatternTimeoutError
+from bpe_core.spawning import main_module_hidden
 from bpe_core.steps import MergeStep, TrainingRecord
 from bpe_core.trainer import BpeTrainer, TrainingCancelled
 
@@ -118,7 +119,8 @@ class TrainingProcess:
         stop_reader, stop_writer = context.Pipe(duplex=False)
         # Not a daemon: the process starts counting worker processes of its own.
         self.process = context.Process(target=_train, args=(job, theirs, stop_reader), name="bpe-training")
-        self.process.start()
+        with main_module_hidden():
+            self.process.start()
         theirs.close()
         stop_reader.close()
         self._pipe: Connection = ours

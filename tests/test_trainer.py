@@ -244,10 +244,33 @@ def test_bpe_core_does_not_import_qt():
     import sys
 
     code = (
-        "import sys, bpe_core; "
+        "import sys, bpe_core; [getattr(bpe_core, name) for name in bpe_core.__all__]; "
         "sys.exit(1 if any(m.startswith(('PySide6', 'pyqtgraph', 'app')) for m in sys.modules) else 0)"
     )
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+def test_worker_processes_do_not_run_the_main_script_again(tmp_path):
+    """A script without an ``if __name__ == "__main__":`` guard trains with worker processes, and runs once."""
+    import subprocess
+    import sys
+
+    corpus, runs = tmp_path / "corpus.txt", tmp_path / "runs.txt"
+    corpus.write_text(ENGLISH * 40, encoding="utf-8")
+    script = tmp_path / "train.py"
+    script.write_text(
+        "from bpe_core import BpeTrainer\n"
+        f"open({str(runs)!r}, 'a').write('ran\\n')\n"
+        "trainer = BpeTrainer(300, processes=2)\n"
+        "trainer.reader.piece_chars = 1000\n"
+        f"trainer.count_files({str(corpus)!r})\n"
+        "trainer.run()\n"
+        "print(len(trainer.merges))\n",
+        encoding="utf-8",
+    )
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "44" and runs.read_text() == "ran\n"
 
 
 def test_several_files_are_separate_texts(tmp_path):
