@@ -92,10 +92,11 @@ def apply_args(window, args: argparse.Namespace) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
-    from PySide6.QtCore import QLocale, QSettings
+    from PySide6.QtCore import QLocale, QSettings, QTimer
     from PySide6.QtWidgets import QApplication
 
     from app.common import i18n
+    from app.common.main_thread_gc import freeze_start_up_objects
     from app.common.startup import APP_NAME, ORGANIZATION, start_up
     from app.main_window import MainWindow
 
@@ -110,6 +111,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         window.compare_view.set_text(CHINESE_TEXT)
     window.show()
     apply_args(window, args)
+    QTimer.singleShot(0, freeze_start_up_objects)  # once the window is up: see app.common.main_thread_gc
     return app.exec()
 
 

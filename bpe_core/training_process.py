@@ -25,7 +25,7 @@ import threading
 import time
 import traceback
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from multiprocessing.connection import Connection
 
 from bpe_core.corpus import CorpusError, NotUtf8Error, WrongEncodingError
@@ -127,6 +127,7 @@ class TrainingProcess:
         self._stop: Connection = stop_writer
         self._lock = threading.Lock()
         self._ended = False
+        self._steps: list[MergeStep] = []  # every step received, for the record of the Finished message
 
     def __enter__(self) -> TrainingProcess:
         return self
@@ -168,6 +169,10 @@ class TrainingProcess:
                 unexpected=True,
             )
         self._ended = isinstance(message, Finished | Failed)
+        if isinstance(message, Steps):
+            self._steps.extend(message.steps)
+        elif isinstance(message, Finished):
+            message.record.steps = self._steps  # sent once, in the batches: not again in the last record
         return message
 
     @property
@@ -256,7 +261,7 @@ def _finished(trainer: BpeTrainer, started: float, cancelled: bool) -> Finished:
         merges=list(trainer.merges),
         special_tokens=trainer.special_tokens,
         pattern=trainer.pattern,
-        record=trainer.record,
+        record=replace(trainer.record, steps=[]),  # the steps went in the batches (see TrainingProcess.receive)
         stop_reason=trainer.stop_reason or "cancelled while counting",
         cancelled=cancelled,
         warning=trainer.warning,

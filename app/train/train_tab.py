@@ -10,6 +10,7 @@ window puts them in its status bar).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication, QItemSelection, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import (
@@ -37,9 +38,11 @@ from app.train.run_status import STATUS_KEYS, engine_sentence, status_texts
 from app.train.settings_panel import SettingsPanel
 from app.train.worker import CorpusCounted, TrainingResult, TrainingRun
 
-#: While training, a piece of a frame (see ``TrainTab._on_steps``) is painted at most this often.
-PIECE_MS = 70
-
+#: While training, a piece of a frame (see ``TrainTab._on_steps``) is painted at most this often. A frame has four
+#: pieces (the table, then each chart), so each is repainted about every 4 x 30 ms: 8 times a second.
+PIECE_MS = 30
+#: While counting, the progress is shown at most this often (8 times a second).
+COUNTING_MS = 125
 
 class TrainTab(QSplitter):
     """Train a tokenizer and watch it: ``tokenizer``/``result``/``history`` hold what is shown.
@@ -68,7 +71,7 @@ class TrainTab(QSplitter):
         self._pending: list = []  # steps received but not yet shown
         self._last_frame = 0.0
         self._frames = 0
-        self._final_pieces: list = []
+        self._turns: list[Callable[[], None]] = []  # see _in_turns
         self._shut_down = False  # set by shutdown(): nothing starts afterwards
         #: What the tab showed before the current run (history, tokenizer, result, current rank), shown again
         #: if the run ends with nothing: cancelled while counting, or failed.
@@ -94,6 +97,9 @@ class TrainTab(QSplitter):
         self.frame_timer.setSingleShot(True)
         self.frame_timer.setInterval(400)
         self.frame_timer.timeout.connect(self._render_frame)
+        self.turn_timer = QTimer(self)  # runs the jobs in ``_turns``, one per PIECE_MS
+        self.turn_timer.setInterval(PIECE_MS)
+        self.turn_timer.timeout.connect(self._next_turn)
         self.tick = QTimer(self)
         self.tick.setInterval(250)
         self.tick.timeout.connect(self._update_status)
@@ -207,10 +213,17 @@ class TrainTab(QSplitter):
         self._pending = []
         self.model.set_history(self.history)
         self.tokenizer, self.result = None, None
-        self._set_current(None)
-        self._redraw_curves()
-        self.compression_chart.set_held_out([], [])
+        self.current_rank = None
+        self._update_status()
+        self.current_changed.emit()
         self.training = True
+        self._frames = 0
+        self._turns = [  # the old run's charts cleared one per turn (see _in_turns)
+            lambda: self.pair_chart.show_step(self.history, None),
+            lambda: self._clear_run_chart(self.count_chart, settings.target_merges),
+            lambda: self._clear_run_chart(self.compression_chart, settings.vocab_size),
+        ]
+        self.turn_timer.start()
         self._started = time.perf_counter()
         self._elapsed = 0.0
         self._phase = PhaseProgress(
@@ -230,8 +243,6 @@ class TrainTab(QSplitter):
         run.stopped.connect(self._on_stopped)
         self.run = run
         self._target_merges = settings.target_merges
-        self.count_chart.hold_axes(settings.target_merges)
-        self.compression_chart.hold_axes(settings.vocab_size)
         self.cancel_button.setEnabled(True)
         self._update_train_button()
         self.state_changed.emit()
@@ -265,8 +276,11 @@ class TrainTab(QSplitter):
         if phase is None or phase.unit != "bytes":
             return
         phase.total = max(1, total)
-        phase.update(done, time.perf_counter())
-        self.run_box.show_phase(phase)
+        now = time.perf_counter()
+        phase.update(done, now)
+        if now - self._last_frame >= COUNTING_MS / 1000 or done >= total:
+            self._last_frame = now
+            self.run_box.show_phase(phase)  # repainting it costs ~20 ms of the GUI thread: not at every report
 
     @Slot(object)
     def _on_counted(self, counted: CorpusCounted) -> None:
@@ -299,44 +313,56 @@ class TrainTab(QSplitter):
         self._pending.extend(steps)
         if self._phase is not None:
             self._phase.update(len(self.history) + len(self._pending), time.perf_counter())
+        self.frame_timer.start()  # restarted by every batch: it fires once they stop coming
         if time.perf_counter() - self._last_frame >= PIECE_MS / 1000:
             self._paint_piece()
-        else:
-            self.frame_timer.start()  # (re)started: fires only once batches stop coming
 
     def _paint_piece(self) -> None:
-        """One piece of a frame: the new rows of the merges table and the status (every piece, so the table moves
-        several times a second), and one of the three charts in turn (pair frequencies, merge counts,
-        compression), so the event loop never waits for a whole window repaint."""
+        """One piece of a frame: the new rows of the merges table with the status, or one of the three charts
+        (pair frequencies, merge counts, compression), in turn. Each marks only its own widgets for repainting,
+        painted by Qt right after (once: pyqtgraph marks a chart again after a forced repaint), so the event
+        loop never waits for a whole window."""
         self._last_frame = time.perf_counter()
-        piece = self._frames % 3
+        piece = self._frames % 4
         self._frames += 1
-        self._show_pending()
-        if not len(self.history):
-            return
-        self.current_rank = len(self.history) - 1
-        self._update_status()
-        self.table.paint_now()
-        for widget in (self.progress, self.progress_text):
-            widget.repaint()
         if piece == 0:
+            rows_before, follow = self.proxy.rowCount(), self.table.at_bottom()
+            self._show_pending()
+            if not len(self.history):
+                return
+            self.current_rank = len(self.history) - 1
+            self._update_status()
+            self.table.show_new_rows(rows_before, follow)
+        elif not len(self.history):
+            return
+        elif piece == 1:
             self.pair_chart.show_step(self.history, self.current_rank)
             self.current_changed.emit()
-            self.pair_chart.viewport().repaint()
         else:
-            chart = self.count_chart if piece == 1 else self.compression_chart
+            chart = self.count_chart if piece == 2 else self.compression_chart
             chart.update_history(self.history)
             self._mark_step(chart, self.current_rank)
-            chart.viewport().repaint()
 
     @Slot()
     def _render_frame(self) -> None:
-        """Show everything received so far at once (after a run, or when batches stop coming)."""
-        self._last_frame = time.perf_counter()
-        self._show_pending()
-        if len(self.history):
-            self._redraw_curves()
-            self._set_current(len(self.history) - 1)
+        """Batches stopped coming (a slow merge, or the end of a run): show everything received so far, a whole
+        frame in four pieces, one per ``PIECE_MS``."""
+        self._frames -= self._frames % 4  # start with the table's piece, which takes in the pending steps
+        self._in_turns(*[self._paint_piece] * 4)
+
+    def _in_turns(self, *jobs: Callable[[], None]) -> None:
+        """Run ``jobs`` one at a time, ``PIECE_MS`` apart (a timer, not a queued call: the event loop serves its
+        timers between two jobs, and Qt paints what each one changed before the next)."""
+        self._turns.extend(jobs)
+        if not self.turn_timer.isActive():
+            self.turn_timer.start()
+
+    @Slot()
+    def _next_turn(self) -> None:
+        if self._turns and not self._shut_down:
+            self._turns.pop(0)()
+        if not self._turns:
+            self.turn_timer.stop()
 
     def _show_pending(self) -> None:
         """Put the steps received since the last frame into the table and show how far merging has come."""
@@ -376,7 +402,7 @@ class TrainTab(QSplitter):
         self.model.extend(self._pending)  # steps still waiting for a frame
         self._pending = []
         try:
-            self.tokenizer = result.tokenizer()
+            self.tokenizer = result.tokenizer
         except Exception as exc:  # noqa: BLE001  (the engine refused its own output: report, keep the table)
             self.tokenizer = None
             dialogs.show_error(
@@ -409,20 +435,23 @@ class TrainTab(QSplitter):
         self._show_final()
 
     def _show_final(self) -> None:
-        """Redraw the charts for the whole run, one chart per turn of the event loop (each is painted at once),
-        then measure the held-out text, so that the end of a run never freezes the window."""
-        self._final_pieces = [self.pair_chart, self.count_chart, self.compression_chart]
-        QTimer.singleShot(0, self._next_final_piece)
+        """Redraw the charts for the whole run, one chart per turn (see :meth:`_in_turns`), then measure the
+        held-out text, so that the end of a run never freezes the window."""
+        self._turns = [
+            lambda: self._final_chart(self.pair_chart),
+            lambda: self._final_chart(self.count_chart),
+            lambda: self._final_chart(self.compression_chart),
+            self.held_out_timer.start,
+        ]
+        self.turn_timer.start()
 
     def redrawing(self) -> bool:
-        """True while the charts are still being redrawn after a run."""
-        return bool(self._final_pieces)
+        """True while the charts are still being redrawn in turns (after a run, or when a run starts)."""
+        return bool(self._turns)
 
-    @Slot()
-    def _next_final_piece(self) -> None:
-        if not self._final_pieces or self.training or self._shut_down:
+    def _final_chart(self, chart) -> None:
+        if self.training:
             return
-        chart = self._final_pieces.pop(0)
         rank = self.current_rank
         if chart is self.pair_chart:
             self.pair_chart.show_step(self.history, rank)
@@ -431,11 +460,6 @@ class TrainTab(QSplitter):
             chart.hold_axes(None)
             chart.update_history(self.history)
             self._mark_step(chart, rank)
-        chart.viewport().repaint()
-        if self._final_pieces:
-            QTimer.singleShot(0, self._next_final_piece)
-        else:
-            self.held_out_timer.start()
 
     @Slot(str, str, str)
     def _on_failed(self, kind: str, message: str, details: str) -> None:
@@ -495,6 +519,14 @@ class TrainTab(QSplitter):
         self._mark_step(self.compression_chart, rank)
         self._update_status()
         self.current_changed.emit()
+
+    def _clear_run_chart(self, chart: MergeCountChart | CompressionChart, axis_end: int) -> None:
+        """Empty a run chart for a new run whose axis ends at ``axis_end`` (merges or vocabulary size)."""
+        chart.hold_axes(axis_end)
+        chart.update_history(self.history)
+        self._mark_step(chart, None)
+        if chart is self.compression_chart:
+            chart.set_held_out([], [])
 
     def _redraw_curves(self) -> None:
         self.count_chart.update_history(self.history)
@@ -568,9 +600,10 @@ class TrainTab(QSplitter):
     def shutdown(self) -> None:
         """Stop every thread this tab started, waiting for each (no thread outlives the tab)."""
         self._shut_down = True
-        self._final_pieces = []
+        self._turns = []
         self.tick.stop()
         self.frame_timer.stop()
+        self.turn_timer.stop()
         self.held_out_timer.stop()
         runs = ([self.run] if self.run is not None else []) + self._retired
         for run in runs:

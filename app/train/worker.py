@@ -11,6 +11,7 @@ stops cleanly on close (the training process is ended with it).
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import traceback
 from dataclasses import dataclass, field, fields
@@ -48,8 +49,9 @@ class TrainingResult(Finished):
     def vocab(self) -> dict[int, bytes]:
         return vocab_from_merges(self.merges, self.special_tokens)
 
+    @cached_property
     def tokenizer(self) -> Tokenizer:
-        """The trained tokenizer, carrying its training record (saved with it)."""
+        """The trained tokenizer, carrying its training record (saved with it). Built in the worker thread."""
         tokenizer = Tokenizer(self.vocab, self.merges, dict(self.special_tokens), pattern=self.pattern)
         tokenizer.record = self.record
         return tokenizer
@@ -174,7 +176,13 @@ class TrainingWorker(Task):
 
 
 def _result(finished: Finished) -> TrainingResult:
-    return TrainingResult(**{f.name: getattr(finished, f.name) for f in fields(finished)})
+    """The result, its tokenizer built here rather than in the GUI thread (an error in building it is reported
+    by the window, which asks again)."""
+    result = TrainingResult(**{f.name: getattr(finished, f.name) for f in fields(finished)})
+    if result.merges:
+        with contextlib.suppress(Exception):
+            _ = result.tokenizer
+    return result
 
 
 def _failure_kind(failed: Failed) -> str:

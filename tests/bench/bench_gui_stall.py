@@ -24,6 +24,7 @@ def main() -> int:
     parser.add_argument("--merges", type=int, default=10_000)
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--idle-seconds", type=float, default=2.0)
+    parser.add_argument("--explain", action="store_true", help="name the GUI-thread calls inside the longest gaps")
     args = parser.parse_args()
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -31,6 +32,7 @@ def main() -> int:
     from PySide6.QtCore import QEventLoop, QSettings, QTimer
     from PySide6.QtWidgets import QApplication
 
+    from app.common.main_thread_gc import freeze_start_up_objects
     from app.common.startup import start_up
     from app.main_window import MainWindow
     from app.train.corpus_sources import stdlib_source
@@ -44,7 +46,8 @@ def main() -> int:
     engine_seconds = time.perf_counter() - engine_started
     print(f"engine alone: {len(engine.merges):,} merges in {engine_seconds:.1f} s")
 
-    _app = QApplication(sys.argv[:1])  # kept alive for the whole run
+    calls: list[tuple[float, float, str]] = []  # with --explain: (start, end, what) of GUI-thread work
+    _app = _TimedApplication(sys.argv[:1], calls) if args.explain else QApplication(sys.argv[:1])  # kept alive
     start_up(_app)
     settings = QSettings(os.devnull, QSettings.Format.IniFormat)
     window = MainWindow(settings)
@@ -56,13 +59,17 @@ def main() -> int:
         processes=args.processes,
     )
 
+    if args.explain:
+        _time_calls(window, calls)
     gaps: list[tuple[float, str]] = []  # (gap in ms, phase)
+    gap_ends: list[float] = []
     phase = ["idle"]
     last = [time.perf_counter()]
 
     def tick() -> None:
         now = time.perf_counter()
         gaps.append(((now - last[0]) * 1000, phase[0]))
+        gap_ends.append(now)
         last[0] = now
 
     timer = QTimer()
@@ -77,6 +84,7 @@ def main() -> int:
     settle.start()
     loop.exec()
     settle.stop()
+    freeze_start_up_objects()  # as app.main does once the window is up
 
     # Baseline: the same window, idle.
     QTimer.singleShot(int(args.idle_seconds * 1000), loop.quit)
@@ -141,8 +149,120 @@ def main() -> int:
     print(
         f"targets: ratio ≤ 1.2 {'OK' if ratio <= 1.2 else 'MISSED'}, stall ≤ 30 ms {'OK' if stall <= 30 else 'MISSED'}"
     )
+    if args.explain:
+        _explain(gaps, gap_ends, calls)
     print(f"window/engine time ratio {ratio:.2f}; longest stall {stall:.0f} ms")
     return 0
+
+
+#: GUI-thread methods timed with --explain: (object attribute path, method name).
+_TIMED = [
+    ("train_tab", "_on_steps"),
+    ("train_tab", "_paint_piece"),
+    ("train_tab", "_show_pending"),
+    ("train_tab", "_render_frame"),
+    ("train_tab", "_on_counting"),
+    ("train_tab", "_on_counted"),
+    ("train_tab", "_on_finished"),
+    ("train_tab.table", "show_new_rows"),
+    ("train_tab.pair_chart", "show_step"),
+    ("train_tab.count_chart", "update_history"),
+    ("train_tab.compression_chart", "update_history"),
+    ("compare_view", "set_own_steps"),
+    ("train_tab", "start_training"),
+]
+
+
+def _time_calls(window, calls: list) -> None:
+    """Wrap the methods in ``_TIMED`` on their objects so each call adds ``(start, end, name)`` to ``calls``."""
+    import time as clock
+
+    for path, name in _TIMED:
+        target = window
+        for part in filter(None, path.split(".")):
+            target = getattr(target, part)
+        method = getattr(target, name)
+
+        def timed(*args, _method=method, _name=f"{path}.{name}", **kwargs):
+            start = clock.perf_counter()
+            try:
+                return _method(*args, **kwargs)
+            finally:
+                calls.append((start, clock.perf_counter(), _name))
+
+        setattr(target, name, timed)
+
+    import gc
+
+    from bpe_core.training_process import TrainingProcess
+
+    gc_started = [0.0]
+
+    def on_gc(event: str, info: dict) -> None:  # the collector runs in whichever thread allocates
+        if event == "start":
+            gc_started[0] = clock.perf_counter()
+        else:
+            calls.append((gc_started[0], clock.perf_counter(), f"gc{info['generation']}"))
+
+    gc.callbacks.append(on_gc)
+    receive = TrainingProcess.receive
+
+    def timed_receive(self, timeout):  # in the worker thread: unpickling holds the GIL
+        start = clock.perf_counter()
+        message = receive(self, timeout)
+        if message is not None:
+            calls.append((start, clock.perf_counter(), f"(worker) receive {type(message).__name__}"))
+        return message
+
+    TrainingProcess.receive = timed_receive
+    from multiprocessing import connection
+
+    loads = connection._ForkingPickler.loads
+
+    def timed_loads(*args, **kwargs):  # holds the GIL throughout
+        start = clock.perf_counter()
+        try:
+            return loads(*args, **kwargs)
+        finally:
+            calls.append((start, clock.perf_counter(), "(worker) unpickle"))
+
+    connection._ForkingPickler.loads = timed_loads
+
+
+def _TimedApplication(argv: list[str], calls: list):
+    """A QApplication that adds every event taking over 3 ms to ``calls``, named by event type and receiver."""
+    import time as clock
+
+    from PySide6.QtWidgets import QApplication
+
+    class TimedApplication(QApplication):
+        def notify(self, receiver, event):
+            start = clock.perf_counter()
+            kind = event.type()
+            try:
+                return super().notify(receiver, event)
+            finally:
+                end = clock.perf_counter()
+                if end - start > 0.003:
+                    name = type(receiver).__name__
+                    if name == "QWidget" and receiver.parent() is not None:  # a viewport: name its view
+                        name = f"{type(receiver.parent()).__name__}'s viewport"
+                    calls.append((start, end, f"{kind.name} to {name}"))
+
+    return TimedApplication(argv)
+
+
+def _explain(gaps, gap_ends, calls, shown: int = 6) -> None:
+    """Print the longest gaps while training with the timed calls that ran inside each."""
+    print("longest gaps while training, and the timed GUI calls inside them:")
+    worst = sorted((i for i, (_, phase) in enumerate(gaps) if phase != "idle"), key=lambda i: -gaps[i][0])[:shown]
+    for i in sorted(worst):
+        end = gap_ends[i]
+        start = end - gaps[i][0] / 1000
+        inside = [(b - a) * 1000 for a, b, _ in calls if a < end and b > start]
+        names = [n for a, b, n in calls if a < end and b > start]
+        parts = ", ".join(f"{n.split('.')[-1]} {d:.0f}" for n, d in zip(names, inside))
+        print(f"  {gaps[i][0]:6.1f} ms ({gaps[i][1]}): {parts or 'no timed call'}")
 
 
 if __name__ == "__main__":  # guard required: counting spawns worker processes that import this file
