@@ -172,3 +172,41 @@ def test_closing_during_training_stops_cleanly(qtbot, wait_signal, tmp_path):
     wait_signal(run.counting, 30000)
     w.close()  # the no_thread_left fixture checks no thread and no worker process survives
     assert not run.thread.isRunning()
+
+
+def test_rows_arriving_below_the_screen_repaint_nothing_and_a_table_at_the_bottom_follows(window, qtbot, monkeypatch):
+    """While training, new rows below the visible ones cost no repaint of the rows shown; scrolled to the bottom,
+    the table follows the newest merges."""
+    from app.train.merge_history import MergeHistory
+    from app.train.merges_model import MergesFilterModel
+
+    steps, _ = engine_steps(samples_dir() / "english.txt", 700, [])
+    painted: list[int] = []
+    multi_data = MergesFilterModel.multiData
+    monkeypatch.setattr(
+        MergesFilterModel,
+        "multiData",
+        lambda self, index, roles: (painted.append(index.row()), multi_data(self, index, roles))[1],
+    )
+    table, model, proxy = window.train_tab.table, window.model, window.proxy
+    model.set_history(MergeHistory())
+    qtbot.waitExposed(window)
+
+    def append(first: int, last: int) -> None:
+        rows_before, follow = proxy.rowCount(), table.at_bottom()
+        model.extend(steps[first:last])
+        table.show_new_rows(rows_before, follow)
+        qtbot.wait(60)  # Qt paints what was marked
+
+    append(0, 100)
+    assert painted and max(painted) < 100  # the first rows are shown
+    painted.clear()
+    append(100, 200)
+    assert painted == [] and not table.at_bottom()  # nothing on screen changed
+    assert table.verticalScrollBar().maximum() > 100
+    table.scrollToBottom()
+    qtbot.wait(60)
+    painted.clear()
+    append(200, 300)
+    assert table.at_bottom() and table.rowAt(table.viewport().height() - 1) == 299
+    assert 299 in painted

@@ -5,6 +5,7 @@ set by start-up and not by a widget, and a failed Save that keeps the result and
 import gc
 import threading
 
+import pytest
 from PySide6.QtCore import Qt
 
 from app.common.background import BackgroundRunner
@@ -133,3 +134,24 @@ def test_a_failed_save_keeps_the_result_and_offers_another_place(window, train, 
 def test_main_window_is_a_shell_around_the_train_tab(window):
     assert window.tabs.widget(0) is window.train_tab and window.tabs.tabText(0) == "Train"
     assert window.train_button is window.train_tab.train_button and window.run is window.train_tab.run
+
+
+def test_a_full_collection_waits_for_memory_to_grow_by_a_quarter(qapp, monkeypatch):
+    """Generations 0 and 1 are collected as usual; a full collection (which visits every object: tens of ms)
+    only once the allocated blocks have grown by FULL_GROWTH since the last one."""
+    import gc
+    import sys
+
+    from app.common import main_thread_gc
+
+    collector = qapp.findChild(main_thread_gc._Collector, "mainThreadGarbageCollector")
+    collected: list[int] = []
+    monkeypatch.setattr(main_thread_gc.gc, "collect", lambda generation=2: collected.append(generation) or 0)
+    monkeypatch.setattr(main_thread_gc.gc, "get_count", lambda: (10_000, 100, 100))  # every threshold passed
+    collector.blocks_after_full = sys.getallocatedblocks()
+    collector.collect()
+    collector.blocks_after_full = sys.getallocatedblocks() / 2  # memory doubled since the last full collection
+    collector.collect()
+    assert collected == [1, 2]
+    assert collector.blocks_after_full == pytest.approx(sys.getallocatedblocks(), rel=0.05)
+    assert not gc.isenabled()  # collected by the timer in the GUI thread, not by allocations in any thread
