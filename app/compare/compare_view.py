@@ -49,11 +49,11 @@ from app.compare.sources import (
     PaneSource,
     ReferenceSource,
     TokenizerSource,
+    TrainingSource,
     load_source,
     source_key,
     source_title,
 )
-from app.compare.step_tokenizer import tokenizer_from_steps
 from app.compare.token_canvas import Options
 from app.compare.token_pane import TokenPane
 from app.style import Palette, text_font
@@ -70,7 +70,7 @@ DEFAULT_TEXT = QT_TRANSLATE_NOOP(
 MAX_CHARS = 1_000_000
 DEBOUNCE_MS = 120
 #: While training, the "Ours" pane follows the merges at most this often.
-STEPS_INTERVAL_MS = 400
+STEPS_INTERVAL_MS = 100
 NO_OWN_TOKENIZER = QT_TRANSLATE_NOOP(
     "CompareView", "No tokenizer yet: train one or open a saved tokenizer, and its tokens appear here."
 )
@@ -327,7 +327,11 @@ class CompareView(QWidget):
             own.widget.set_message(self.tr(NO_OWN_TOKENIZER))
             self._update_marks()
             return
-        source = TokenizerSource(OWN_KEY, label, tokenizer)
+        self._set_own_source(TokenizerSource(OWN_KEY, label, tokenizer), label)
+
+    def _set_own_source(self, source: TokenizerSource, label: str) -> None:
+        self._own_label = label
+        own = self.pane_records[OWN_KEY]
         own.source = source
         self._set_own_title(self._title(OWN_KEY, source))
         self._request([OWN_KEY])
@@ -347,14 +351,7 @@ class CompareView(QWidget):
             return  # applied when the view is shown
         steps, count, special_tokens, pattern, label = self._pending_steps
         self._pending_steps = None
-        try:
-            tokenizer = tokenizer_from_steps(steps[:count], special_tokens, pattern)
-        except ValueError as exc:  # e.g. a custom pattern the engine refuses: say so in the pane
-            self.pane_records[OWN_KEY].widget.set_message(
-                self.tr("Cannot show the run so far: {error}").format(error=exc)
-            )
-            return
-        self.set_own_tokenizer(tokenizer, label)
+        self._set_own_source(TrainingSource(OWN_KEY, label, steps[:count], special_tokens, pattern), label)
 
     def _set_own_title(self, title: str) -> None:
         own = self.pane_records[OWN_KEY]

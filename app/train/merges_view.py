@@ -77,6 +77,7 @@ class MergesTableView(QTableView):
         else:
             super().doItemsLayout()
 
+
 def column_widths(cell_font: QFont, header_font: QFont) -> dict[int, int]:
     """The width of each column but the last (which stretches): a number column fits its widest value and its
     title.

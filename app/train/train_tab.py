@@ -44,6 +44,7 @@ PIECE_MS = 30
 #: While counting, the progress is shown at most this often (8 times a second).
 COUNTING_MS = 125
 
+
 class TrainTab(QSplitter):
     """Train a tokenizer and watch it: ``tokenizer``/``result``/``history`` hold what is shown.
 
@@ -215,10 +216,10 @@ class TrainTab(QSplitter):
         self.tokenizer, self.result = None, None
         self.current_rank = None
         self._update_status()
-        self.current_changed.emit()
         self.training = True
         self._frames = 0
-        self._turns = [  # the old run's charts cleared one per turn (see _in_turns)
+        self._turns = [  # the old run's views cleared one per turn (see _in_turns)
+            self.current_changed.emit,  # the Compare and Vocabulary tabs
             lambda: self.pair_chart.show_step(self.history, None),
             lambda: self._clear_run_chart(self.count_chart, settings.target_merges),
             lambda: self._clear_run_chart(self.compression_chart, settings.vocab_size),

@@ -181,11 +181,6 @@ def greet(name):
             <translation>训练中</translation>
         </message>
         <message>
-            <location filename="../../app/compare/compare_view.py" line="354" />
-            <source>Cannot show the run so far: {error}</source>
-            <translation>无法显示目前的训练结果：{error}</translation>
-        </message>
-        <message>
             <location filename="../../app/compare/compare_view.py" line="376" />
             <source>Cannot add tokenizer</source>
             <translation>无法添加分词器</translation>
