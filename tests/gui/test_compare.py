@@ -342,9 +342,17 @@ def test_selecting_text_in_the_editor_highlights_its_tokens(qtbot, view):
         assert b"".join(canvas.view.tokens[i].token for i in sorted(canvas.highlighted)).strip() == b"hello"
 
 
-def test_the_own_pane_follows_a_run_in_progress_from_its_steps(qtbot, view):
+def test_the_own_pane_follows_a_run_in_progress_from_its_steps(qtbot, view, monkeypatch):
+    import threading
+
+    from app.compare import sources
     from bpe_core.trainer import BpeTrainer
 
+    built_in = []
+    build = sources.tokenizer_from_steps
+    monkeypatch.setattr(
+        sources, "tokenizer_from_steps", lambda *a: (built_in.append(threading.current_thread()), build(*a))[1]
+    )
     trainer = BpeTrainer(300, ["<|endoftext|>"], processes=1)
     trainer.count_text(CORPUS)
     steps = list(trainer.steps())
@@ -355,3 +363,4 @@ def test_the_own_pane_follows_a_run_in_progress_from_its_steps(qtbot, view):
     expected = Tokenizer(trainer.vocab, trainer.merges, dict(trainer.special_tokens)).encode(text)
     wait_for_ids(qtbot, view, {OWN_KEY: expected})
     assert f"training: {len(steps)} merges" in view.panes[OWN_KEY].title.text()
+    assert built_in and threading.main_thread() not in built_in  # built in the encoding thread, not the GUI's
