@@ -11,6 +11,7 @@ Targets (issue 12): window/engine time ≤ 1.2; longest stall ≤ 30 ms beyond t
 5 times a second. The last line reads ``window/engine time ratio R; longest stall S ms``.
 
     $ python tests/bench/bench_gui_stall.py [--merges 10000] [--processes 2] [--tab compare] [--explain]
+    $ python tests/bench/bench_gui_stall.py --corpus tests/bench/.corpora/gigabyte/corpus-1GB.txt --merges 31743
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import time
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--merges", type=int, default=10_000)
+    parser.add_argument("--corpus", help="a corpus file instead of the stdlib (e.g. bench_gigabyte.py's)")
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--idle-seconds", type=float, default=2.0)
     parser.add_argument("--explain", action="store_true", help="name the GUI-thread calls inside the longest gaps")
@@ -46,10 +48,11 @@ def main() -> int:
     from app.train.corpus_sources import stdlib_source
     from bpe_core import BpeTrainer
 
-    source = stdlib_source()
+    source = stdlib_source() if args.corpus is None else None
+    files = source.files_to_read() if source is not None else [args.corpus]
     engine_started = time.perf_counter()
     engine = BpeTrainer(256 + args.merges + 1, ["<|endoftext|>"], processes=args.processes)
-    engine.count_files(source.files_to_read())
+    engine.count_files(files)
     engine.run()
     engine_seconds = time.perf_counter() - engine_started
     print(f"engine alone: {len(engine.merges):,} merges in {engine_seconds:.1f} s")
@@ -60,7 +63,10 @@ def main() -> int:
     settings = QSettings(os.devnull, QSettings.Format.IniFormat)
     window = MainWindow(settings)
     window.show()
-    window.corpus_panel.select_stdlib()
+    if args.corpus is None:
+        window.corpus_panel.select_stdlib()
+    else:
+        window.corpus_panel.add_files([args.corpus])
     window.settings_panel.apply(
         vocab_size=256 + args.merges + 1,
         special_tokens=["<|endoftext|>"],
