@@ -91,7 +91,7 @@ class TrainTab(QSplitter):
         self.setStretchFactor(0, 0)
         self.setStretchFactor(1, 2)
         self.setStretchFactor(2, 3)
-        self.setSizes([360, 590, 610])
+        self.setSizes([340, 660, 560])  # the table wide enough for its number columns at 1,400 px
         self.setChildrenCollapsible(False)
 
         self.frame_timer = QTimer(self)
