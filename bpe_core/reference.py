@@ -12,7 +12,6 @@ before use, so what we compare against is byte for byte OpenAI's. Nothing is dow
 
 from __future__ import annotations
 
-import base64
 import binascii
 import functools
 import gzip
@@ -106,27 +105,43 @@ def parse_ranks(data: bytes, *, source: str = "<data>") -> dict[bytes, int]:
     {b'a': 0, b'b': 1}
     """
     ranks: dict[bytes, int] = {}
-    seen_ranks: set[int] = set()
+    lines = 0
     for number, line in enumerate(data.splitlines(), start=1):
-        if not line.strip():
-            continue
         fields = line.split()
+        if not fields:
+            continue
         if len(fields) != 2:
             raise EncodingFileError(f"{source}, line {number}: expected 'base64-token rank', got {line[:80]!r}")
         try:
-            token = base64.b64decode(fields[0], validate=True)
+            token = binascii.a2b_base64(fields[0], strict_mode=True)
             rank = int(fields[1])
         except (binascii.Error, ValueError):
             raise EncodingFileError(f"{source}, line {number}: bad token or rank in {line[:80]!r}") from None
         if rank < 0 or not token:
             raise EncodingFileError(f"{source}, line {number}: empty token or negative rank in {line[:80]!r}")
-        if token in ranks or rank in seen_ranks:
-            raise EncodingFileError(f"{source}, line {number}: token or rank given twice in {line[:80]!r}")
         ranks[token] = rank
-        seen_ranks.add(rank)
+        lines += 1
     if not ranks:
         raise EncodingFileError(f"{source}: no tokens in the file")
+    if len(ranks) != lines or len(set(ranks.values())) != lines:
+        raise _repeat_error(data, source)
     return ranks
+
+
+def _repeat_error(data: bytes, source: str) -> EncodingFileError:
+    """The error for the first line of ``data`` (well-formed lines) whose token or rank an earlier line gave."""
+    tokens: set[bytes] = set()
+    ranks: set[int] = set()
+    for number, line in enumerate(data.splitlines(), start=1):
+        fields = line.split()
+        if not fields:
+            continue
+        token, rank = binascii.a2b_base64(fields[0], strict_mode=True), int(fields[1])
+        if token in tokens or rank in ranks:
+            return EncodingFileError(f"{source}, line {number}: token or rank given twice in {line[:80]!r}")
+        tokens.add(token)
+        ranks.add(rank)
+    return EncodingFileError(f"{source}: a token or rank is given twice")
 
 
 def reference_ranks(name: str, *, directory: str | Path | None = None) -> dict[bytes, int]:

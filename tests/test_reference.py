@@ -1,5 +1,6 @@
 """The shipped reference encodings: hash-checked, offline, refusing corrupt or foreign files."""
 
+import base64
 import gzip
 import shutil
 import socket
@@ -86,12 +87,14 @@ def test_intact_copy_loads(resource_copy):
     ("content", "problem"),
     [
         (b"YQ== 0\nYg==\n", "line 2: expected 'base64-token rank'"),
+        (b"YQ== 0 Yg==\n1\n", "line 1: expected 'base64-token rank'"),  # an even number of fields, misplaced
         (b"YQ== 0\n%%%% 1\n", "line 2: bad token or rank"),
         (b"YQ== 0\nYg== x\n", "line 2: bad token or rank"),
         (b"YQ== 0\nYQ== 1\n", "line 2: token or rank given twice"),
         (b"YQ== 0\nYg== 0\n", "line 2: token or rank given twice"),
         (b"YQ== -1\n", "line 1: empty token or negative rank"),
         (b"\n\n", "no tokens"),
+        (b"YQ== 0\n\nYg== 1\nYw\n", "line 4: expected"),
     ],
 )
 def test_malformed_rank_file_names_file_and_line(tmp_path, content, problem):
@@ -105,7 +108,7 @@ def test_malformed_rank_file_names_file_and_line(tmp_path, content, problem):
 def test_user_rank_file_with_pattern(tmp_path):
     ranks = {bytes([b]): b for b in range(256)} | {b"ab": 256, b"abc": 257}
     path = tmp_path / "tiny.tiktoken"
-    path.write_text("".join(f"{reference.base64.b64encode(t).decode()} {r}\n" for t, r in ranks.items()))
+    path.write_text("".join(f"{base64.b64encode(t).decode()} {r}\n" for t, r in ranks.items()))
     enc = reference.encoding_from_file(path, "gpt2", {"<|end|>": 258})
     assert enc.encode("abc abd<|end|>", allowed_special="all") == [257, 32, 256, 100, 258]
     with pytest.raises(PatternError):
@@ -114,3 +117,9 @@ def test_user_rank_file_with_pattern(tmp_path):
         reference.encoding_from_file(path, "gpt2", {"<|end|>": 256})
     with pytest.raises(EncodingFileError, match="not the official one"):
         reference.encoding_from_file(path, "gpt2", expected_sha256="0" * 64)
+
+
+def test_rank_files_with_blank_lines_and_crlf_parse_like_the_plain_ones():
+    plain = b"YQ== 0\nYg== 1\nYWI= 2\n"
+    assert reference.parse_ranks(plain) == {b"a": 0, b"b": 1, b"ab": 2}
+    assert reference.parse_ranks(b"\nYQ== 0\r\n\r\nYg== 1\r\nYWI=   2") == reference.parse_ranks(plain)

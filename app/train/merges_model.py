@@ -71,7 +71,7 @@ class MergesTableModel(QAbstractTableModel):
     def __init__(self, history: MergeHistory, parent=None):
         super().__init__(parent)
         self.history = history
-        self._rendered: list[str] = []  # the new token of each row, rendered once
+        self._rendered: list[str | None] = []  # the new token of each row, rendered when first shown or searched
 
     # --- changing the data -------------------------------------------------------------------------------------
     def extend(self, steps: Iterable[MergeStep]) -> None:
@@ -84,18 +84,23 @@ class MergesTableModel(QAbstractTableModel):
             raise ValueError(f"merge step {steps[0].rank} arrived after step {first - 1}")
         self.beginInsertRows(QModelIndex(), first, first + len(steps) - 1)
         self.history.extend(steps)
-        self._rendered.extend(render_token(s.token) for s in steps)
+        self._rendered.extend([None] * len(steps))
         self.endInsertRows()
 
     def set_history(self, history: MergeHistory) -> None:
         """Show another history (a new run or an opened tokenizer)."""
         self.beginResetModel()
         self.history = history
-        self._rendered = [render_token(s.token) for s in history.steps]
+        self._rendered = [None] * len(history.steps)
         self.endResetModel()
 
     def rendered_token(self, row: int) -> str:
-        return self._rendered[row]
+        """The new token of ``row`` as shown (``␣the``), rendered on first use: a run's long tokens (with the
+        ``none`` pattern, whole phrases) would cost the GUI thread tens of milliseconds per batch."""
+        rendered = self._rendered[row]
+        if rendered is None:
+            rendered = self._rendered[row] = render_token(self.history.steps[row].token)
+        return rendered
 
     # --- QAbstractTableModel -----------------------------------------------------------------------------------
     def rowCount(self, parent: _Index = _ROOT) -> int:
@@ -153,7 +158,7 @@ class MergesTableModel(QAbstractTableModel):
         if column == RIGHT:
             return render_token(self.history.token_bytes(step.right))
         if column == NEW:
-            return self._rendered[row]
+            return self.rendered_token(row)
         return f"{self._raw(step, column):,}"
 
     def _raw(self, step: MergeStep, column: int):
