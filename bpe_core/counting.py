@@ -188,7 +188,9 @@ class _Workers:
             while idle and upcoming is not None:
                 if stop is not None and stop.is_set():
                     raise Cancelled
-                self._send(idle.pop(), upcoming, busy)
+                pipe = idle.pop()
+                self._send(pipe, upcoming)
+                busy.append(pipe)
                 upcoming = next(jobs, None)
             ready = wait(busy, timeout=0.1)
             if stop is not None and stop.is_set():
@@ -199,18 +201,17 @@ class _Workers:
                 idle.append(pipe)
         total = WordCounts()
         for pipe in self.pipes:
-            self._send(pipe, None, busy)
+            self._send(pipe, None)  # "your total, please"
         for pipe in self.pipes:
             total.add(self._receive(pipe, stop))
         return total
 
     @staticmethod
-    def _send(pipe: Connection, job: tuple | None, busy: list[Connection]) -> None:
+    def _send(pipe: Connection, job: tuple | None) -> None:
         try:
             pipe.send(job)
         except OSError:
             raise _worker_died() from None
-        busy.append(pipe)
 
     @staticmethod
     def _receive(pipe: Connection, stop: threading.Event | None) -> WordCounts | None:
