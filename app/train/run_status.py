@@ -1,6 +1,6 @@
 """The status line of a run, worded from a :class:`~app.train.merge_history.MergeHistory`: corpus size, unique
 pre-tokens, merges, elapsed time and compression at the current step; and the engine's few sentences about how a
-run ended (:func:`engine_sentence`), in the interface's language.
+run ended or why it failed (:func:`engine_sentence`), in the interface's language.
 
 >>> from bpe_core.steps import MergeStep
 >>> h = MergeHistory()
@@ -49,6 +49,54 @@ ENGINE_SENTENCES = (
             "The pattern left {chars} characters unmatched; tokenizers built with it drop them, as tiktoken does.",
         ),
     ),
+    # Why a run failed (bpe_core.corpus, bpe_core.patterns, bpe_core.trainer, bpe_core.training_process).
+    (
+        r"(?P<path>.+): not valid UTF-8 at byte offset (?P<offset>\d+) \(bytes (?P<bytes>[0-9A-F ]+): [^)]*\)\. "
+        r"Is it a binary file or in another encoding\? Invalid bytes can be replaced with U\+FFFD \(errors='replace'\)",
+        QT_TRANSLATE_NOOP(
+            "RunStatus",
+            "{path}: not valid UTF-8 at byte offset {offset} (bytes {bytes}). Is it a binary file, or in another "
+            "encoding?",
+        ),
+    ),
+    (
+        r"(?P<path>.+): looks binary \(NUL bytes at offset (?P<nul>\d+)\); not valid UTF-8 at byte offset "
+        r"(?P<offset>\d+) .*",
+        QT_TRANSLATE_NOOP(
+            "RunStatus", "{path}: looks like a binary file (NUL bytes at offset {nul}); not valid UTF-8 text."
+        ),
+    ),
+    (
+        r"(?P<path>.+): the file is (?P<encoding>UTF-\d+(?: \([a-z-]+\))?) text \(it starts with a byte-order mark\); "
+        r"BPE Explorer reads UTF-8: .*",
+        QT_TRANSLATE_NOOP("RunStatus", "{path} is {encoding} text (it starts with a byte-order mark), not UTF-8."),
+    ),
+    (
+        r"the pre-tokenization regex (?P<pattern>'.*') took more than (?P<seconds>[\d.]+) s at character "
+        r"(?P<offset>\d+) of (?P<where>.+?): it probably backtracks catastrophically .*",
+        QT_TRANSLATE_NOOP(
+            "RunStatus",
+            "The pre-tokenization regex {pattern} took more than {seconds} s at character {offset} of {where}: it "
+            "probably "
+            "backtracks catastrophically (nested quantifiers such as (a+)+, or overlapping alternatives such as "
+            "(a|aa)+). Simplify it.",
+        ),
+    ),
+    (
+        r"the pre-tokenization regex (?P<pattern>'.*') matched nothing in (?P<names>.+)",
+        QT_TRANSLATE_NOOP("RunStatus", "The pre-tokenization regex {pattern} matched nothing in {names}."),
+    ),
+    (
+        r"(?P<names>.+): the corpus has no text outside special tokens",
+        QT_TRANSLATE_NOOP("RunStatus", "{names}: the corpus has no text outside special tokens."),
+    ),
+    (
+        r"the training process ended unexpectedly \(exit code (?P<code>-?\d+|None)\); "
+        r"the merges made so far are lost",
+        QT_TRANSLATE_NOOP(
+            "RunStatus", "The training process ended unexpectedly (exit code {code}); the merges made so far are lost."
+        ),
+    ),
 )
 
 
@@ -57,10 +105,13 @@ def _tr(text: str) -> str:
 
 
 def engine_sentence(text: str) -> str:
-    """One of the engine's remarks about a run as a translated sentence (an unknown one as it is, capitalized).
+    """One of the engine's remarks about a run (how it ended, or why it failed) as a translated sentence; an
+    unknown one as it is, capitalized.
 
     >>> engine_sentence("vocabulary of 1257 reached"), engine_sentence("something else")
     ('Vocabulary of 1257 reached.', 'Something else.')
+    >>> engine_sentence("c.txt: the corpus has no text outside special tokens")
+    'c.txt: the corpus has no text outside special tokens.'
     """
     text = text.strip()
     for pattern, wording in ENGINE_SENTENCES:

@@ -472,6 +472,7 @@ class TrainTab(QSplitter):
         self.compression_chart.hold_axes(None)
         kept = self._restore_kept()
         self._after_run()
+        message = engine_sentence(message)
         self.progress_text.setText(
             self.tr("Training failed; the previous result is kept.") if kept else self.tr("Training failed.")
         )

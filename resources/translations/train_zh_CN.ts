@@ -519,7 +519,7 @@ The tokenizer is kept: save it somewhere else.</source>
         <translation>这次合并之后整个训练语料的词元总数</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="147"/>
+        <location filename="../../app/train/merges_model.py" line="152"/>
         <source>id {id}: {count} bytes, hex {hex}</source>
         <translation>id {id}：{count} 个字节，十六进制 {hex}</translation>
     </message>
@@ -695,47 +695,82 @@ The tokenizer is kept: save it somewhere else.</source>
         <translation>该模式有 {chars} 个字符未被匹配；用它构建的分词器会像 tiktoken 一样丢弃这些字符。</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_status.py" line="79"/>
+        <location filename="../../app/train/run_status.py" line="56"/>
+        <source>{path}: not valid UTF-8 at byte offset {offset} (bytes {bytes}). Is it a binary file, or in another encoding?</source>
+        <translation>{path}：在字节偏移 {offset} 处不是有效的 UTF-8（字节 {bytes}）。它是二进制文件，还是其他编码？</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_status.py" line="65"/>
+        <source>{path}: looks like a binary file (NUL bytes at offset {nul}); not valid UTF-8 text.</source>
+        <translation>{path}：看起来是二进制文件（偏移 {nul} 处有 NUL 字节），不是有效的 UTF-8 文本。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_status.py" line="72"/>
+        <source>{path} is {encoding} text (it starts with a byte-order mark), not UTF-8.</source>
+        <translation>{path} 是 {encoding} 文本（以字节顺序标记开头），不是 UTF-8。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_status.py" line="77"/>
+        <source>The pre-tokenization regex {pattern} took more than {seconds} s at character {offset} of {where}: it probably backtracks catastrophically (nested quantifiers such as (a+)+, or overlapping alternatives such as (a|aa)+). Simplify it.</source>
+        <translation>预分词正则表达式 {pattern} 在 {where} 的第 {offset} 个字符处耗时超过 {seconds} 秒：它很可能发生了灾难性回溯（嵌套量词如 (a+)+，或相互重叠的分支如 (a|aa)+）。请简化它。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_status.py" line="86"/>
+        <source>The pre-tokenization regex {pattern} matched nothing in {names}.</source>
+        <translation>预分词正则表达式 {pattern} 在 {names} 中没有匹配到任何内容。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_status.py" line="90"/>
+        <source>{names}: the corpus has no text outside special tokens.</source>
+        <translation>{names}：语料中除特殊词元外没有任何文本。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_status.py" line="95"/>
+        <source>The training process ended unexpectedly (exit code {code}); the merges made so far are lost.</source>
+        <translation>训练进程意外结束（退出码 {code}）；目前为止的合并已丢失。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_status.py" line="129"/>
         <source>Compression: {value} bytes/token</source>
         <translation>压缩率：{value} 字节/词元</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_status.py" line="85"/>
+        <location filename="../../app/train/run_status.py" line="135"/>
         <source>Compression: –</source>
         <translation>压缩率：–</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_status.py" line="86"/>
+        <location filename="../../app/train/run_status.py" line="136"/>
         <source>Corpus: {size}</source>
         <translation>语料：{size}</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_status.py" line="87"/>
+        <location filename="../../app/train/run_status.py" line="137"/>
         <source>Unique pre-tokens: {count}</source>
         <translation>不同的预分词单元：{count}</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_status.py" line="88"/>
+        <location filename="../../app/train/run_status.py" line="138"/>
         <source>Elapsed: {time}</source>
         <translation>用时：{time}</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_status.py" line="90"/>
+        <location filename="../../app/train/run_status.py" line="140"/>
         <source>Corpus: –</source>
         <translation>语料：–</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_status.py" line="91"/>
+        <location filename="../../app/train/run_status.py" line="141"/>
         <source>Unique pre-tokens: –</source>
         <translation>不同的预分词单元：–</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_status.py" line="92"/>
+        <location filename="../../app/train/run_status.py" line="142"/>
         <source>Merges: {count}</source>
         <translation>合并：{count}</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_status.py" line="93"/>
+        <location filename="../../app/train/run_status.py" line="143"/>
         <source>Elapsed: –</source>
         <translation>用时：–</translation>
     </message>
@@ -865,118 +900,118 @@ The tokenizer is kept: save it somewhere else.</source>
 <context>
     <name>TrainTab</name>
     <message>
-        <location filename="../../app/train/train_tab.py" line="127"/>
+        <location filename="../../app/train/train_tab.py" line="134"/>
         <source>Text not in the corpus: the compression chart shows how well it is encoded</source>
-        <extracomment>While training, a piece of a frame (see ``TrainTab._on_steps``) is painted at most this often. What the tab showed before the current run (history, tokenizer, result, current rank), shown again if the run ends with nothing: cancelled while counting, or failed.</extracomment>
+        <extracomment>While training, a piece of a frame (see ``TrainTab._on_steps``) is painted at most this often. A frame has four pieces (the table, then each chart), so each is repainted about every 4 x 30 ms: 8 times a second. While counting, the progress is shown at most this often (8 times a second). What the tab showed before the current run (history, tokenizer, result, current rank), shown again if the run ends with nothing: cancelled while counting, or failed.</extracomment>
         <translation>不在语料中的文本：压缩率图显示它被编码得有多好</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="129"/>
+        <location filename="../../app/train/train_tab.py" line="136"/>
         <source>Held-out text (compression chart)</source>
         <translation>留出文本（压缩率图）</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="151"/>
+        <location filename="../../app/train/train_tab.py" line="158"/>
         <source>Filter merges by token text (e.g. “ing”, “␣the”, “中”)</source>
         <translation>按词元文本筛选合并（例如 “ing”、“␣the”、“中”）</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="157"/>
+        <location filename="../../app/train/train_tab.py" line="164"/>
         <source>&lt;b&gt;Merges&lt;/b&gt;</source>
         <translation>&lt;b&gt;合并&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="189"/>
+        <location filename="../../app/train/train_tab.py" line="196"/>
         <source>Choose a corpus first.</source>
         <translation>请先选择语料。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="217"/>
+        <location filename="../../app/train/train_tab.py" line="231"/>
         <source>Counting pre-tokens</source>
         <translation>统计预分词单元</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="223"/>
+        <location filename="../../app/train/train_tab.py" line="237"/>
         <source>Reading {name}…</source>
         <translation>正在读取 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="245"/>
+        <location filename="../../app/train/train_tab.py" line="257"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="280"/>
+        <location filename="../../app/train/train_tab.py" line="295"/>
         <source>Merging</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="287"/>
+        <location filename="../../app/train/train_tab.py" line="302"/>
         <source>Counted {words} unique pre-tokens; merging…</source>
         <translation>已统计出 {words} 个不同的预分词单元；正在合并…</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="367"/>
+        <location filename="../../app/train/train_tab.py" line="394"/>
         <source>Cancelled after {time}, before any merge; the previous result is kept.</source>
         <translation>{time} 后取消，尚未进行任何合并；之前的结果保留。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="369"/>
+        <location filename="../../app/train/train_tab.py" line="396"/>
         <source>Cancelled after {time}, before any merge.</source>
         <translation>{time} 后取消，尚未进行任何合并。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="384"/>
+        <location filename="../../app/train/train_tab.py" line="411"/>
         <source>Tokenizer not built</source>
         <translation>未能构建分词器</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="385"/>
+        <location filename="../../app/train/train_tab.py" line="412"/>
         <source>The trained tokenizer could not be built: {error}</source>
         <translation>无法构建训练好的分词器：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="395"/>
+        <location filename="../../app/train/train_tab.py" line="422"/>
         <source>Cancelled in {time}: {merges} merges. {reason}</source>
         <translation>已取消，用时 {time}：{merges} 次合并。{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="397"/>
+        <location filename="../../app/train/train_tab.py" line="424"/>
         <source>Done in {time}: {merges} merges. {reason}</source>
         <translation>完成，用时 {time}：{merges} 次合并。{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="404"/>
+        <location filename="../../app/train/train_tab.py" line="431"/>
         <source> Note: {warning}</source>
         <translation> 注意：{warning}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="451"/>
+        <location filename="../../app/train/train_tab.py" line="477"/>
         <source>Training failed; the previous result is kept.</source>
         <translation>训练失败；之前的结果保留。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="451"/>
+        <location filename="../../app/train/train_tab.py" line="477"/>
         <source>Training failed.</source>
         <translation>训练失败。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="465"/>
+        <location filename="../../app/train/train_tab.py" line="491"/>
         <source>Training failed</source>
         <translation>训练失败</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="533"/>
+        <location filename="../../app/train/train_tab.py" line="567"/>
         <source>Held-out text not measured: {error}</source>
         <translation>未能测量留出文本：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="557"/>
+        <location filename="../../app/train/train_tab.py" line="591"/>
         <source>Opened {name}: {merges} merges. {reason}</source>
         <translation>已打开 {name}：{merges} 次合并。{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="561"/>
+        <location filename="../../app/train/train_tab.py" line="595"/>
         <source>Opened {name}: no training record, so no merge history to show.</source>
         <translation>已打开 {name}：没有训练记录，因此没有可显示的合并历史。</translation>
     </message>
@@ -984,7 +1019,7 @@ The tokenizer is kept: save it somewhere else.</source>
 <context>
     <name>TrainingWorker</name>
     <message>
-        <location filename="../../app/train/worker.py" line="109"/>
+        <location filename="../../app/train/worker.py" line="111"/>
         <source>Training could not start: {error}</source>
         <extracomment>How long the worker waits for the training process&apos;s next record before looking at the window again.</extracomment>
         <translation>训练无法开始：{error}</translation>

@@ -234,7 +234,7 @@ def test_the_regex_field_invalid_then_matching_nothing_then_fixed(window, good, 
     assert panel.pattern_check.text().startswith("Matches nothing in the first 64 KB of good.txt")
     qtbot.mouseClick(window.train_button, Qt.MouseButton.LeftButton)
     message = wait_for_error(qtbot, dialogs)
-    assert r"the pre-tokenization regex '\d+' matched nothing in good.txt" in message
+    assert r"The pre-tokenization regex '\d+' matched nothing in good.txt" in message
     qtbot.waitUntil(lambda: not window.training, timeout=30000)
     assert window.result is previous and window.save_action.isEnabled()
 

@@ -91,3 +91,28 @@ def test_english_says_one_merge_and_two_merges(qapp):
     finally:
         for translator in translators:
             qapp.removeTranslator(translator)
+
+
+def test_why_a_run_failed_is_said_in_chinese(chinese, qtbot, tmp_path, monkeypatch):
+    """The engine's reason (here: a corpus of special tokens only) reaches a Chinese user in Chinese, naming the
+    file; the window keeps working."""
+    from app.main_window import MainWindow
+
+    errors = []
+    monkeypatch.setattr(
+        "app.common.dialogs.show_error", lambda _parent, title, message, details="": errors.append(message)
+    )
+    corpus = tmp_path / "specials.txt"
+    corpus.write_text("<|endoftext|>" * 50, encoding="utf-8")
+    window = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    window.show()
+    assert window.corpus_panel.add_files([corpus])
+    window.settings_panel.apply(vocab_size=300, special_tokens=["<|endoftext|>"], processes=1)
+    window.start_training()
+    qtbot.waitUntil(lambda: bool(errors), timeout=30000)
+    (message,) = errors
+    assert "specials.txt" in message and "语料中除特殊词元外没有任何文本" in message, message
+    qtbot.waitUntil(lambda: not window.training, timeout=30000)
+    assert HAN.search(window.progress_text.text()) and window.train_button.isEnabled()
+    window.close()
