@@ -19,6 +19,7 @@ from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
 
 from app.common.background import BackgroundRunner
 from app.train.corpus_sources import CorpusSource
+from app.train.engine_sentences import engine_sentence
 from bpe_core.patterns import PatternError, PatternTimeoutError
 from bpe_core.pretokenize import PatternReport, check_pattern_on_sample
 
@@ -80,7 +81,7 @@ def check_on_sample(pattern: str, sample: str, sample_name: str) -> Verdict:
             ).format(budget=BUDGET_SECONDS, name=sample_name, offset=f"{exc.offset:,}"),
         )
     except PatternError as exc:
-        return Verdict(pattern, False, QCoreApplication.translate("PatternCheck", "Invalid: {error}").format(error=exc))
+        return Verdict(pattern, False, engine_sentence(str(exc)))
     return verdict_of(report, sample_name, pattern)
 
 

@@ -4,7 +4,7 @@
 []
 >>> TrainSettings(vocab_size=100).problems()
 ['Vocabulary size 100 is too small: the minimum is 256 (256 bytes + 0 special tokens).']
->>> TrainSettings(pattern="[a-").problems()[0].startswith("invalid pre-tokenization regex")
+>>> TrainSettings(pattern="[a-").problems()[0].startswith("Invalid pre-tokenization regex")
 True
 """
 
@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from PySide6.QtCore import QCoreApplication
 
+from app.train.engine_sentences import engine_sentence
 from bpe_core.patterns import PATTERNS, PatternError, get_pattern
 from bpe_core.specials import check_special_tokens
 
@@ -57,7 +58,7 @@ class TrainSettings:
             try:
                 get_pattern(self.pattern)
             except PatternError as exc:
-                found.append(str(exc))
+                found.append(engine_sentence(str(exc)))
         if self.processes < 1:
             found.append(QCoreApplication.translate("TrainSettings", "Use at least one worker process."))
         return found

@@ -28,13 +28,14 @@ from app.common.background import BackgroundRunner
 from app.style import mono_font
 from app.train.charts import CompressionChart, MergeCountChart, PairFrequencyChart
 from app.train.corpus_panel import CorpusPanel
+from app.train.engine_sentences import engine_sentence
 from app.train.held_out import DEFAULT_HELD_OUT, HeldOutCompression, measure_held_out
 from app.train.merge_history import MergeHistory
 from app.train.merges_model import MergesFilterModel, MergesTableModel
 from app.train.merges_view import MergesTableView
 from app.train.progress import PhaseProgress, format_seconds
 from app.train.run_box import RunBox
-from app.train.run_status import STATUS_KEYS, engine_sentence, status_texts
+from app.train.run_status import STATUS_KEYS, status_texts
 from app.train.settings_panel import SettingsPanel
 from app.train.worker import CorpusCounted, TrainingResult, TrainingRun
 

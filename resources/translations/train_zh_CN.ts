@@ -207,6 +207,85 @@
     </message>
 </context>
 <context>
+    <name>EngineSentences</name>
+    <message>
+        <location filename="../../app/train/engine_sentences.py" line="21"/>
+        <source>Vocabulary of {size} reached.</source>
+        <extracomment>The engine&apos;s sentences about a run (``bpe_core.trainer``: ``stop_reason``, ``warning``), as regexes, and each one&apos;s wording with the same named fields.</extracomment>
+        <translation>词表已达到 {size}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/engine_sentences.py" line="24"/>
+        <source>Cancelled after {merges} merges.</source>
+        <translation>在 {merges} 次合并后取消。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/engine_sentences.py" line="26"/>
+        <source>Cancelled while counting.</source>
+        <translation>在计数阶段取消。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/engine_sentences.py" line="30"/>
+        <source>No pair left to merge after {merges} merges: every pre-token is a single token (vocabulary {reached} of the {asked} asked for).</source>
+        <translation>{merges} 次合并后已没有可合并的词元对：每个预分词单元都已是单个词元（词表达到 {reached}，要求的是 {asked}）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/engine_sentences.py" line="39"/>
+        <source>The pattern left {chars} characters unmatched; tokenizers built with it drop them, as tiktoken does.</source>
+        <translation>该模式有 {chars} 个字符未被匹配；用它构建的分词器会像 tiktoken 一样丢弃这些字符。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/engine_sentences.py" line="47"/>
+        <source>The pre-tokenization regex is empty.</source>
+        <translation>预分词正则表达式为空。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/engine_sentences.py" line="51"/>
+        <source>Invalid pre-tokenization regex {pattern}: {detail}.</source>
+        <translation>无效的预分词正则表达式 {pattern}：{detail}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/engine_sentences.py" line="55"/>
+        <source>The pre-tokenization regex {pattern} matches the empty string; use + rather than *.</source>
+        <translation>预分词正则表达式 {pattern} 能匹配空字符串；请用 + 而不是 *。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/engine_sentences.py" line="63"/>
+        <source>{path}: not valid UTF-8 at byte offset {offset} (bytes {bytes}). Is it a binary file, or in another encoding?</source>
+        <translation>{path}：在字节偏移 {offset} 处不是有效的 UTF-8（字节 {bytes}）。它是二进制文件，还是其他编码？</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/engine_sentences.py" line="72"/>
+        <source>{path}: looks like a binary file (NUL bytes at offset {nul}); not valid UTF-8 text.</source>
+        <translation>{path}：看起来是二进制文件（偏移 {nul} 处有 NUL 字节），不是有效的 UTF-8 文本。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/engine_sentences.py" line="79"/>
+        <source>{path} is {encoding} text (it starts with a byte-order mark), not UTF-8.</source>
+        <translation>{path} 是 {encoding} 文本（以字节顺序标记开头），不是 UTF-8。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/engine_sentences.py" line="86"/>
+        <source>The pre-tokenization regex {pattern} took more than {seconds} s at character {offset} of {where}: it probably backtracks catastrophically (nested quantifiers such as (a+)+, or overlapping alternatives such as (a|aa)+). Simplify it.</source>
+        <translation>预分词正则表达式 {pattern} 在 {where} 的第 {offset} 个字符处耗时超过 {seconds} 秒：它很可能发生了灾难性回溯（嵌套量词如 (a+)+，或相互重叠的分支如 (a|aa)+）。请简化它。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/engine_sentences.py" line="96"/>
+        <source>The pre-tokenization regex {pattern} matched nothing in {names}.</source>
+        <translation>预分词正则表达式 {pattern} 在 {names} 中没有匹配到任何内容。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/engine_sentences.py" line="100"/>
+        <source>{names}: the corpus has no text outside special tokens.</source>
+        <translation>{names}：语料中除特殊词元外没有任何文本。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/engine_sentences.py" line="105"/>
+        <source>The training process ended unexpectedly (exit code {code}); the merges made so far are lost.</source>
+        <translation>训练进程意外结束（退出码 {code}）；目前为止的合并已丢失。</translation>
+    </message>
+</context>
+<context>
     <name>HeldOut</name>
     <message>
         <location filename="../../app/train/held_out.py" line="27"/>
@@ -546,45 +625,40 @@ The tokenizer is kept: save it somewhere else.</source>
 <context>
     <name>PatternCheck</name>
     <message>
-        <location filename="../../app/train/pattern_check.py" line="43"/>
+        <location filename="../../app/train/pattern_check.py" line="44"/>
         <source>Matches nothing in the first 64 KB of {name}: training would see no text there.</source>
         <translation>在“{name}”的前 64 KB 中没有任何匹配：训练在那里将看不到文本。</translation>
     </message>
     <message>
-        <location filename="../../app/train/pattern_check.py" line="48"/>
+        <location filename="../../app/train/pattern_check.py" line="49"/>
         <source>{text} at {offset}</source>
         <translation>{text}（位置 {offset}）</translation>
     </message>
     <message>
-        <location filename="../../app/train/pattern_check.py" line="53"/>
+        <location filename="../../app/train/pattern_check.py" line="54"/>
         <source>Leaves {count} characters unmatched in the first 64 KB of {name} (e.g. {examples}): they are dropped.</source>
         <translation>在“{name}”的前 64 KB 中有 {count} 个字符未被匹配（例如 {examples}）：它们会被丢弃。</translation>
     </message>
     <message>
-        <location filename="../../app/train/pattern_check.py" line="58"/>
+        <location filename="../../app/train/pattern_check.py" line="59"/>
         <source>Leaves {count} characters unmatched in the first 64 KB of {name}: they are dropped.</source>
         <translation>在“{name}”的前 64 KB 中有 {count} 个字符未被匹配：它们会被丢弃。</translation>
     </message>
     <message>
-        <location filename="../../app/train/pattern_check.py" line="64"/>
+        <location filename="../../app/train/pattern_check.py" line="65"/>
         <source>OK: {count} pre-tokens in the first 64 KB of {name}.</source>
         <translation>正常：“{name}”的前 64 KB 中有 {count} 个预分词单元。</translation>
     </message>
     <message>
-        <location filename="../../app/train/pattern_check.py" line="76"/>
+        <location filename="../../app/train/pattern_check.py" line="77"/>
         <source>Too slow (it backtracks): took &gt; {budget} s on the first 64 KB of {name} at character {offset}. Simplify the regex.</source>
         <translation>太慢（发生回溯）：在“{name}”的前 64 KB 上耗时超过 {budget} 秒，卡在第 {offset} 个字符处。请简化这个正则表达式。</translation>
-    </message>
-    <message>
-        <location filename="../../app/train/pattern_check.py" line="83"/>
-        <source>Invalid: {error}</source>
-        <translation>无效：{error}</translation>
     </message>
 </context>
 <context>
     <name>PatternChecker</name>
     <message>
-        <location filename="../../app/train/pattern_check.py" line="120"/>
+        <location filename="../../app/train/pattern_check.py" line="121"/>
         <source>Not checked on the corpus: {error}</source>
         <translation>未能在语料上检查：{error}</translation>
     </message>
@@ -669,108 +743,48 @@ The tokenizer is kept: save it somewhere else.</source>
 <context>
     <name>RunStatus</name>
     <message>
-        <location filename="../../app/train/run_status.py" line="32"/>
-        <source>Vocabulary of {size} reached.</source>
-        <extracomment>The status line&apos;s fields, left to right. The engine&apos;s sentences about a run (``bpe_core.trainer``: ``stop_reason``, ``warning``), as regexes, and each one&apos;s wording with the same named fields.</extracomment>
-        <translation>词表已达到 {size}。</translation>
-    </message>
-    <message>
-        <location filename="../../app/train/run_status.py" line="33"/>
-        <source>Cancelled after {merges} merges.</source>
-        <translation>在 {merges} 次合并后取消。</translation>
-    </message>
-    <message>
-        <location filename="../../app/train/run_status.py" line="34"/>
-        <source>Cancelled while counting.</source>
-        <translation>在计数阶段取消。</translation>
-    </message>
-    <message>
-        <location filename="../../app/train/run_status.py" line="38"/>
-        <source>No pair left to merge after {merges} merges: every pre-token is a single token (vocabulary {reached} of the {asked} asked for).</source>
-        <translation>{merges} 次合并后已没有可合并的词元对：每个预分词单元都已是单个词元（词表达到 {reached}，要求的是 {asked}）。</translation>
-    </message>
-    <message>
-        <location filename="../../app/train/run_status.py" line="47"/>
-        <source>The pattern left {chars} characters unmatched; tokenizers built with it drop them, as tiktoken does.</source>
-        <translation>该模式有 {chars} 个字符未被匹配；用它构建的分词器会像 tiktoken 一样丢弃这些字符。</translation>
-    </message>
-    <message>
-        <location filename="../../app/train/run_status.py" line="56"/>
-        <source>{path}: not valid UTF-8 at byte offset {offset} (bytes {bytes}). Is it a binary file, or in another encoding?</source>
-        <translation>{path}：在字节偏移 {offset} 处不是有效的 UTF-8（字节 {bytes}）。它是二进制文件，还是其他编码？</translation>
-    </message>
-    <message>
-        <location filename="../../app/train/run_status.py" line="65"/>
-        <source>{path}: looks like a binary file (NUL bytes at offset {nul}); not valid UTF-8 text.</source>
-        <translation>{path}：看起来是二进制文件（偏移 {nul} 处有 NUL 字节），不是有效的 UTF-8 文本。</translation>
-    </message>
-    <message>
-        <location filename="../../app/train/run_status.py" line="72"/>
-        <source>{path} is {encoding} text (it starts with a byte-order mark), not UTF-8.</source>
-        <translation>{path} 是 {encoding} 文本（以字节顺序标记开头），不是 UTF-8。</translation>
-    </message>
-    <message>
-        <location filename="../../app/train/run_status.py" line="77"/>
-        <source>The pre-tokenization regex {pattern} took more than {seconds} s at character {offset} of {where}: it probably backtracks catastrophically (nested quantifiers such as (a+)+, or overlapping alternatives such as (a|aa)+). Simplify it.</source>
-        <translation>预分词正则表达式 {pattern} 在 {where} 的第 {offset} 个字符处耗时超过 {seconds} 秒：它很可能发生了灾难性回溯（嵌套量词如 (a+)+，或相互重叠的分支如 (a|aa)+）。请简化它。</translation>
-    </message>
-    <message>
-        <location filename="../../app/train/run_status.py" line="86"/>
-        <source>The pre-tokenization regex {pattern} matched nothing in {names}.</source>
-        <translation>预分词正则表达式 {pattern} 在 {names} 中没有匹配到任何内容。</translation>
-    </message>
-    <message>
-        <location filename="../../app/train/run_status.py" line="90"/>
-        <source>{names}: the corpus has no text outside special tokens.</source>
-        <translation>{names}：语料中除特殊词元外没有任何文本。</translation>
-    </message>
-    <message>
-        <location filename="../../app/train/run_status.py" line="95"/>
-        <source>The training process ended unexpectedly (exit code {code}); the merges made so far are lost.</source>
-        <translation>训练进程意外结束（退出码 {code}）；目前为止的合并已丢失。</translation>
-    </message>
-    <message>
-        <location filename="../../app/train/run_status.py" line="129"/>
+        <location filename="../../app/train/run_status.py" line="30"/>
         <source>Compression: {value} bytes/token</source>
+        <extracomment>The status line&apos;s fields, left to right.</extracomment>
         <translation>压缩率：{value} 字节/词元</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_status.py" line="135"/>
+        <location filename="../../app/train/run_status.py" line="36"/>
         <source>Compression: –</source>
         <translation>压缩率：–</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_status.py" line="136"/>
+        <location filename="../../app/train/run_status.py" line="37"/>
         <source>Corpus: {size}</source>
         <translation>语料：{size}</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_status.py" line="137"/>
+        <location filename="../../app/train/run_status.py" line="38"/>
         <source>Unique pre-tokens: {count}</source>
         <translation>不同的预分词单元：{count}</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_status.py" line="138"/>
+        <location filename="../../app/train/run_status.py" line="39"/>
         <source>Elapsed: {time}</source>
         <translation>用时：{time}</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_status.py" line="140"/>
+        <location filename="../../app/train/run_status.py" line="41"/>
         <source>Corpus: –</source>
         <translation>语料：–</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_status.py" line="141"/>
+        <location filename="../../app/train/run_status.py" line="42"/>
         <source>Unique pre-tokens: –</source>
         <translation>不同的预分词单元：–</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_status.py" line="142"/>
+        <location filename="../../app/train/run_status.py" line="43"/>
         <source>Merges: {count}</source>
         <translation>合并：{count}</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_status.py" line="143"/>
+        <location filename="../../app/train/run_status.py" line="44"/>
         <source>Elapsed: –</source>
         <translation>用时：–</translation>
     </message>
@@ -882,17 +896,17 @@ The tokenizer is kept: save it somewhere else.</source>
 <context>
     <name>TrainSettings</name>
     <message>
-        <location filename="../../app/train/settings.py" line="47"/>
+        <location filename="../../app/train/settings.py" line="48"/>
         <source>Special tokens: {error}.</source>
         <translation>特殊词元：{error}。</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings.py" line="50"/>
+        <location filename="../../app/train/settings.py" line="51"/>
         <source>Vocabulary size {size} is too small: the minimum is {minimum} (256 bytes + {specials} special tokens).</source>
         <translation>词表大小 {size} 太小：最小为 {minimum}（256 个字节 + {specials} 个特殊词元）。</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings.py" line="62"/>
+        <location filename="../../app/train/settings.py" line="63"/>
         <source>Use at least one worker process.</source>
         <translation>至少使用一个工作进程。</translation>
     </message>
@@ -900,118 +914,118 @@ The tokenizer is kept: save it somewhere else.</source>
 <context>
     <name>TrainTab</name>
     <message>
-        <location filename="../../app/train/train_tab.py" line="134"/>
+        <location filename="../../app/train/train_tab.py" line="135"/>
         <source>Text not in the corpus: the compression chart shows how well it is encoded</source>
         <extracomment>While training, a piece of a frame (see ``TrainTab._on_steps``) is painted at most this often. A frame has four pieces (the table, then each chart), so each is repainted about every 4 x 30 ms: 8 times a second. While counting, the progress is shown at most this often (8 times a second). What the tab showed before the current run (history, tokenizer, result, current rank), shown again if the run ends with nothing: cancelled while counting, or failed.</extracomment>
         <translation>不在语料中的文本：压缩率图显示它被编码得有多好</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="136"/>
+        <location filename="../../app/train/train_tab.py" line="137"/>
         <source>Held-out text (compression chart)</source>
         <translation>留出文本（压缩率图）</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="158"/>
+        <location filename="../../app/train/train_tab.py" line="159"/>
         <source>Filter merges by token text (e.g. “ing”, “␣the”, “中”)</source>
         <translation>按词元文本筛选合并（例如 “ing”、“␣the”、“中”）</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="164"/>
+        <location filename="../../app/train/train_tab.py" line="165"/>
         <source>&lt;b&gt;Merges&lt;/b&gt;</source>
         <translation>&lt;b&gt;合并&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="196"/>
+        <location filename="../../app/train/train_tab.py" line="197"/>
         <source>Choose a corpus first.</source>
         <translation>请先选择语料。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="231"/>
+        <location filename="../../app/train/train_tab.py" line="232"/>
         <source>Counting pre-tokens</source>
         <translation>统计预分词单元</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="237"/>
+        <location filename="../../app/train/train_tab.py" line="238"/>
         <source>Reading {name}…</source>
         <translation>正在读取 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="257"/>
+        <location filename="../../app/train/train_tab.py" line="258"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="295"/>
+        <location filename="../../app/train/train_tab.py" line="296"/>
         <source>Merging</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="302"/>
+        <location filename="../../app/train/train_tab.py" line="303"/>
         <source>Counted {words} unique pre-tokens; merging…</source>
         <translation>已统计出 {words} 个不同的预分词单元；正在合并…</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="394"/>
+        <location filename="../../app/train/train_tab.py" line="395"/>
         <source>Cancelled after {time}, before any merge; the previous result is kept.</source>
         <translation>{time} 后取消，尚未进行任何合并；之前的结果保留。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="396"/>
+        <location filename="../../app/train/train_tab.py" line="397"/>
         <source>Cancelled after {time}, before any merge.</source>
         <translation>{time} 后取消，尚未进行任何合并。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="411"/>
+        <location filename="../../app/train/train_tab.py" line="412"/>
         <source>Tokenizer not built</source>
         <translation>未能构建分词器</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="412"/>
+        <location filename="../../app/train/train_tab.py" line="413"/>
         <source>The trained tokenizer could not be built: {error}</source>
         <translation>无法构建训练好的分词器：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="422"/>
+        <location filename="../../app/train/train_tab.py" line="423"/>
         <source>Cancelled in {time}: {merges} merges. {reason}</source>
         <translation>已取消，用时 {time}：{merges} 次合并。{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="424"/>
+        <location filename="../../app/train/train_tab.py" line="425"/>
         <source>Done in {time}: {merges} merges. {reason}</source>
         <translation>完成，用时 {time}：{merges} 次合并。{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="431"/>
+        <location filename="../../app/train/train_tab.py" line="432"/>
         <source> Note: {warning}</source>
         <translation> 注意：{warning}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="477"/>
+        <location filename="../../app/train/train_tab.py" line="478"/>
         <source>Training failed; the previous result is kept.</source>
         <translation>训练失败；之前的结果保留。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="477"/>
+        <location filename="../../app/train/train_tab.py" line="478"/>
         <source>Training failed.</source>
         <translation>训练失败。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="491"/>
+        <location filename="../../app/train/train_tab.py" line="492"/>
         <source>Training failed</source>
         <translation>训练失败</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="567"/>
+        <location filename="../../app/train/train_tab.py" line="568"/>
         <source>Held-out text not measured: {error}</source>
         <translation>未能测量留出文本：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="591"/>
+        <location filename="../../app/train/train_tab.py" line="592"/>
         <source>Opened {name}: {merges} merges. {reason}</source>
         <translation>已打开 {name}：{merges} 次合并。{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="595"/>
+        <location filename="../../app/train/train_tab.py" line="596"/>
         <source>Opened {name}: no training record, so no merge history to show.</source>
         <translation>已打开 {name}：没有训练记录，因此没有可显示的合并历史。</translation>
     </message>

@@ -227,7 +227,7 @@ def test_the_regex_field_invalid_then_matching_nothing_then_fixed(window, good, 
     previous = train(window)
     panel = type_custom_regex(window, qtbot, "[a-")
     assert not window.train_button.isEnabled()
-    assert "invalid pre-tokenization regex '[a-'" in window.train_reason.text()
+    assert "Invalid pre-tokenization regex '[a-'" in window.train_reason.text()
 
     panel.custom_regex.setText(r"\d+")  # valid, but the corpus has no digits: a warning, then the trainer says so
     qtbot.waitUntil(lambda: panel.verdict is not None and panel.verdict.pattern == r"\d+", timeout=30000)

@@ -116,3 +116,12 @@ def test_why_a_run_failed_is_said_in_chinese(chinese, qtbot, tmp_path, monkeypat
     qtbot.waitUntil(lambda: not window.training, timeout=30000)
     assert HAN.search(window.progress_text.text()) and window.train_button.isEnabled()
     window.close()
+
+
+def test_a_bad_custom_regex_is_explained_in_chinese(chinese):
+    from app.train.settings import TrainSettings
+
+    (problem,) = TrainSettings(pattern="[a-").problems()
+    assert problem.startswith("无效的预分词正则表达式 '[a-'："), problem
+    (problem,) = TrainSettings(pattern=r"\w*").problems()
+    assert "能匹配空字符串" in problem, problem
