@@ -56,6 +56,14 @@ ENGINE_SENTENCES = (
             "EngineSentences", "The pre-tokenization regex {pattern} matches the empty string; use + rather than *."
         ),
     ),
+    (
+        r"special tokens given twice: (?P<tokens>.+)",
+        QT_TRANSLATE_NOOP("EngineSentences", "Special tokens given twice: {tokens}."),
+    ),
+    (
+        r"a special token must be a non-empty string, got (?P<token>.+)",
+        QT_TRANSLATE_NOOP("EngineSentences", "A special token must be a non-empty string, not {token}."),
+    ),
     # Why a run failed (bpe_core.corpus, bpe_core.patterns, bpe_core.trainer, bpe_core.training_process).
     (
         r"(?P<path>.+): not valid UTF-8 at byte offset (?P<offset>\d+) \(bytes (?P<bytes>[0-9A-F ]+): [^)]*\)\. "

@@ -45,7 +45,7 @@ class TrainSettings:
         try:
             check_special_tokens(self.special_tokens)
         except ValueError as exc:
-            found.append(QCoreApplication.translate("TrainSettings", "Special tokens: {error}.").format(error=exc))
+            found.append(engine_sentence(str(exc)))
         minimum = 256 + len(self.special_tokens)
         if self.vocab_size < minimum:
             text = QCoreApplication.translate(

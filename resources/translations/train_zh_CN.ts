@@ -250,37 +250,47 @@
         <translation>预分词正则表达式 {pattern} 能匹配空字符串；请用 + 而不是 *。</translation>
     </message>
     <message>
-        <location filename="../../app/train/engine_sentences.py" line="63"/>
+        <location filename="../../app/train/engine_sentences.py" line="61"/>
+        <source>Special tokens given twice: {tokens}.</source>
+        <translation>特殊词元重复给出：{tokens}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/engine_sentences.py" line="65"/>
+        <source>A special token must be a non-empty string, not {token}.</source>
+        <translation>特殊词元必须是非空字符串，而不是 {token}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/engine_sentences.py" line="71"/>
         <source>{path}: not valid UTF-8 at byte offset {offset} (bytes {bytes}). Is it a binary file, or in another encoding?</source>
         <translation>{path}：在字节偏移 {offset} 处不是有效的 UTF-8（字节 {bytes}）。它是二进制文件，还是其他编码？</translation>
     </message>
     <message>
-        <location filename="../../app/train/engine_sentences.py" line="72"/>
+        <location filename="../../app/train/engine_sentences.py" line="80"/>
         <source>{path}: looks like a binary file (NUL bytes at offset {nul}); not valid UTF-8 text.</source>
         <translation>{path}：看起来是二进制文件（偏移 {nul} 处有 NUL 字节），不是有效的 UTF-8 文本。</translation>
     </message>
     <message>
-        <location filename="../../app/train/engine_sentences.py" line="79"/>
+        <location filename="../../app/train/engine_sentences.py" line="87"/>
         <source>{path} is {encoding} text (it starts with a byte-order mark), not UTF-8.</source>
         <translation>{path} 是 {encoding} 文本（以字节顺序标记开头），不是 UTF-8。</translation>
     </message>
     <message>
-        <location filename="../../app/train/engine_sentences.py" line="86"/>
+        <location filename="../../app/train/engine_sentences.py" line="94"/>
         <source>The pre-tokenization regex {pattern} took more than {seconds} s at character {offset} of {where}: it probably backtracks catastrophically (nested quantifiers such as (a+)+, or overlapping alternatives such as (a|aa)+). Simplify it.</source>
         <translation>预分词正则表达式 {pattern} 在 {where} 的第 {offset} 个字符处耗时超过 {seconds} 秒：它很可能发生了灾难性回溯（嵌套量词如 (a+)+，或相互重叠的分支如 (a|aa)+）。请简化它。</translation>
     </message>
     <message>
-        <location filename="../../app/train/engine_sentences.py" line="96"/>
+        <location filename="../../app/train/engine_sentences.py" line="104"/>
         <source>The pre-tokenization regex {pattern} matched nothing in {names}.</source>
         <translation>预分词正则表达式 {pattern} 在 {names} 中没有匹配到任何内容。</translation>
     </message>
     <message>
-        <location filename="../../app/train/engine_sentences.py" line="100"/>
+        <location filename="../../app/train/engine_sentences.py" line="108"/>
         <source>{names}: the corpus has no text outside special tokens.</source>
         <translation>{names}：语料中除特殊词元外没有任何文本。</translation>
     </message>
     <message>
-        <location filename="../../app/train/engine_sentences.py" line="105"/>
+        <location filename="../../app/train/engine_sentences.py" line="113"/>
         <source>The training process ended unexpectedly (exit code {code}); the merges made so far are lost.</source>
         <translation>训练进程意外结束（退出码 {code}）；目前为止的合并已丢失。</translation>
     </message>
@@ -895,11 +905,6 @@ The tokenizer is kept: save it somewhere else.</source>
 </context>
 <context>
     <name>TrainSettings</name>
-    <message>
-        <location filename="../../app/train/settings.py" line="48"/>
-        <source>Special tokens: {error}.</source>
-        <translation>特殊词元：{error}。</translation>
-    </message>
     <message>
         <location filename="../../app/train/settings.py" line="51"/>
         <source>Vocabulary size {size} is too small: the minimum is {minimum} (256 bytes + {specials} special tokens).</source>

@@ -250,6 +250,9 @@ def test_the_special_token_field_empty_overlapping_and_the_vocabulary_minimum(wi
     panel.specials.setText("   ")  # an empty special token cannot be typed: blanks are no token at all
     assert panel.settings().special_tokens == [] and window.train_button.isEnabled()
 
+    panel.specials.setText("<|e|> <|e|>")
+    assert not window.train_button.isEnabled()
+    assert "Special tokens given twice: <|e|>." in window.train_reason.text()
     panel.specials.setText("<|e <|e|>")  # overlapping: both are kept, the longest wins where both match
     panel.vocab_size.setValue(257)
     assert not window.train_button.isEnabled()
