@@ -139,6 +139,10 @@ class _RunChart(pg.PlotWidget):
             self.marker.setValue(x)
 
 
+#: The count axis of a run not merging yet spans 1 to 10**EMPTY_LOG_TOP.
+EMPTY_LOG_TOP = 6
+
+
 class MergeCountChart(_RunChart):
     """Count of each merge when chosen, against its rank, on a log scale; a line marks the current step."""
 
@@ -170,6 +174,7 @@ class MergeCountChart(_RunChart):
         else:
             self.disableAutoRange()
             self.setXRange(0, max(1, target_merges), padding=0.02)
+            self.setYRange(0, EMPTY_LOG_TOP, padding=0)  # until the first count: powers of ten, not 2, 3 … 9
 
     def mark(self, rank: int | None) -> None:
         self._mark_at(rank)
