@@ -35,6 +35,9 @@ COLUMNS = (
 RANK, ID, LEFT, RIGHT, NEW, COUNT, AFTER = range(len(COLUMNS))
 #: Role holding a cell's raw value (int or bytes) for sorting and tests.
 RAW_ROLE = Qt.ItemDataRole.UserRole + 1
+#: Role holding what a search looks in: the new token as rendered (``␣the``), then as text (`` the``; bytes that
+#: are no whole character become U+FFFD), on two lines.
+SEARCH_ROLE = Qt.ItemDataRole.UserRole + 2
 HEADER_TIPS = (
     QT_TRANSLATE_NOOP(
         "MergesTableModel", "Merge rank, from 0: the order in which merges were learned (and are applied)"
@@ -144,6 +147,8 @@ class MergesTableModel(QAbstractTableModel):
             return self._display(step, column, row)
         if role == RAW_ROLE:
             return self._raw(step, column)
+        if role == SEARCH_ROLE:
+            return self.rendered_token(row) + "\n" + step.token.decode("utf-8", "replace")
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return _TOKEN_ALIGN if column in (LEFT, RIGHT, NEW) else _NUMBER_ALIGN
         if role == Qt.ItemDataRole.ToolTipRole and column in (LEFT, RIGHT, NEW):
@@ -174,35 +179,26 @@ class MergesTableModel(QAbstractTableModel):
 
 
 class MergesFilterModel(QSortFilterProxyModel):
-    """Keeps the rows whose new token contains the search text, as typed or as rendered (``␣the``).
+    """Keeps the rows whose new token contains the search text, as typed or as rendered (``␣the``): a search for
+    ``" the"`` and one for ``"␣the"`` find the same rows.
 
-    A search for ``" the"`` and one for ``"␣the"`` find the same rows.
+    Qt filters (a fixed string in :data:`SEARCH_ROLE`), not a Python ``filterAcceptsRow``: with no search text, rows
+    arriving while training are let through without a call into Python for each (such calls wait for the GIL
+    whenever another thread runs Python).
     """
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self._needle = ""
-        self._needle_bytes = b""
         self.setSortRole(RAW_ROLE)
+        self.setFilterRole(SEARCH_ROLE)
+        self.setFilterKeyColumn(NEW)
+        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseSensitive)
 
     def set_search(self, text: str) -> None:
-        self.beginFilterChange()
-        self._needle = text
-        self._needle_bytes = text.encode("utf-8")
-        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        self.setFilterFixedString(text)
 
     def multiData(self, index: _Index, roles) -> None:
         """Forward a cell's roles to the source in one call (the default asks ``data()`` once per role)."""
         source = self.sourceModel()
         if isinstance(source, MergesTableModel) and index.isValid():
             source.multiData(self.mapToSource(index), roles)
-
-    def filterAcceptsRow(self, source_row: int, source_parent: _Index) -> bool:
-        if not self._needle:
-            return True
-        model = self.sourceModel()
-        if not isinstance(model, MergesTableModel) or source_row >= model.rowCount():
-            return True
-        if self._needle in model.rendered_token(source_row):
-            return True
-        return self._needle_bytes in model.history.steps[source_row].token
