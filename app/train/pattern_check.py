@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
 
-from app.common.background import BackgroundRunner
+from app.common.jobs import Jobs
 from app.train.corpus_sources import CorpusSource
 from app.train.engine_sentences import engine_sentence
 from bpe_core.patterns import PatternError, PatternTimeoutError
@@ -93,7 +93,7 @@ class PatternChecker(QObject):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self._runner = BackgroundRunner(self)
+        self._runner = Jobs("pattern-check", self)
         self._runner.result.connect(self._on_result)
         self._runner.failed.connect(self._on_failed)
         self._pattern = ""
@@ -104,7 +104,7 @@ class PatternChecker(QObject):
         def run() -> Verdict:
             return check_on_sample(pattern, source.preview(SAMPLE_BYTES), source.name)
 
-        self._runner.submit(run)
+        self._runner.call(run)
 
     def busy(self) -> bool:
         return self._runner.busy()

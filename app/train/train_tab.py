@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.common import dialogs
-from app.common.background import BackgroundRunner
+from app.common.jobs import Jobs
 from app.style import mono_font
 from app.train.charts import CompressionChart, MergeCountChart, PairFrequencyChart
 from app.train.corpus_panel import CorpusPanel
@@ -78,7 +78,7 @@ class TrainTab(QSplitter):
         #: What the tab showed before the current run (history, tokenizer, result, current rank), shown again
         #: if the run ends with nothing: cancelled while counting, or failed.
         self._kept: tuple | None = None
-        self.held_out_runner = BackgroundRunner(self)
+        self.held_out_runner = Jobs("held-out", self)
         self.held_out_runner.result.connect(self._on_held_out)
         self.held_out_runner.failed.connect(self._on_held_out_failed)
 
@@ -556,7 +556,7 @@ class TrainTab(QSplitter):
     def refresh_held_out(self) -> None:
         text = self.held_out_edit.toPlainText()
         tokenizer = self.tokenizer
-        self.held_out_runner.submit(lambda: measure_held_out(text, tokenizer))
+        self.held_out_runner.call(lambda: measure_held_out(text, tokenizer))
 
     @Slot(object)
     def _on_held_out(self, measured: HeldOutCompression) -> None:

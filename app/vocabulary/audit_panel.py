@@ -24,9 +24,9 @@ from PySide6.QtWidgets import (
 )
 
 from app.common import dialogs
+from app.common.jobs import Jobs
 from app.common.local_files import read_text_head
 from app.vocabulary.charts import series_color
-from app.vocabulary.jobs import Jobs
 from app.vocabulary.token_table import TokenTable
 from bpe_core.vocabulary.audit import Audit, audit_vocabulary
 

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.vocabulary.jobs import Jobs
+from app.common.jobs import Jobs
 from app.vocabulary.table_model import script_label
 from app.vocabulary.token_table import TokenTable
 from bpe_core.vocabulary.overlap import Overlap, vocabulary_overlap

@@ -25,8 +25,8 @@ from PySide6.QtWidgets import (
 
 from app import style
 from app.common import dialogs
+from app.common.jobs import Jobs
 from app.vocabulary.charts import series_color
-from app.vocabulary.jobs import Jobs
 from bpe_core.vocabulary.parity import ParallelTextError, ParityRow, language_parity, load_parallel_text, parity_csv
 
 #: The built-in passage's title and language names, translated when shown (a parallel-text file's own are shown

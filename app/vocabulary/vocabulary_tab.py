@@ -17,6 +17,7 @@ from pathlib import Path
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QTabWidget, QVBoxLayout, QWidget
 
+from app.common.jobs import Jobs
 from app.compare.sources import REFERENCE_PANES, PaneSource, load_source
 from app.vocabulary.audit_panel import AuditPanel
 from app.vocabulary.browse_panel import BrowsePanel
@@ -30,7 +31,6 @@ from app.vocabulary.choices import (
     reference_choices,
     tokenizer_of,
 )
-from app.vocabulary.jobs import Jobs
 from app.vocabulary.overlap_panel import OverlapPanel
 from app.vocabulary.parity_panel import ParityPanel
 from app.vocabulary.why_panel import WhyMergePanel

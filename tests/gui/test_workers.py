@@ -1,5 +1,5 @@
 """The one worker idiom (app/common/worker.py, latest.py) and what is set up once at start-up, without a clock:
-batches by the training worker, latest-request-wins in the background runner and the encode service, GC policy
+batches by the training worker, latest-request-wins in the jobs runner and the encode service, GC policy
 set by start-up and not by a widget, and a failed Save that keeps the result and offers another place."""
 
 import gc
@@ -8,7 +8,7 @@ import threading
 import pytest
 from PySide6.QtCore import Qt
 
-from app.common.background import BackgroundRunner
+from app.common.jobs import Jobs
 from app.common.startup import start_up
 from app.common.worker import Task, WorkerThread
 from app.compare.encode_worker import EncodeService
@@ -48,16 +48,16 @@ def test_training_worker_hands_over_every_step_when_a_flush_is_always_due():
     assert [s.rank for b in batches for s in b] == list(range(44))
 
 
-def test_background_runner_delivers_only_the_latest_job(qtbot):
-    runner = BackgroundRunner()
+def test_jobs_deliver_only_the_latest_call(qtbot):
+    runner = Jobs("test")
     release = threading.Event()
     delivered = []
     runner.result.connect(delivered.append)
-    runner.submit(lambda: release.wait(10) and "first")  # still running when the second job is submitted
-    runner.submit(lambda: "second")
+    runner.call(lambda: release.wait(10) and "first")  # still running when the second job is submitted
+    runner.call(lambda: "second")
     qtbot.waitUntil(lambda: delivered == ["second"], timeout=10000)
     release.set()
-    qtbot.waitUntil(lambda: not runner.busy(), timeout=10000)
+    qtbot.waitUntil(lambda: not runner._threads, timeout=10000)  # both threads have ended
     qtbot.wait(50)  # the first job's late result, if it were delivered, would arrive now
     assert delivered == ["second"]
     runner.wait_all()

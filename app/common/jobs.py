@@ -1,10 +1,11 @@
-"""One kind of computation of the Vocabulary tab off the GUI thread: ``submit(fn)`` runs
-``fn(cancelled, progress)`` as a :class:`~app.common.worker.Task` on a thread of its own; a newer job cancels the
-older one and only the newest job's ``result``, ``failed``, ``cancelled`` and ``progress`` come through
+"""One kind of job off the GUI thread (a vocabulary analysis, a regex check, a held-out measure): ``submit(fn)``
+runs ``fn(cancelled, progress)`` as a :class:`~app.common.worker.Task` on a thread of its own; a newer job cancels
+the older one and only the newest job's ``result``, ``failed``, ``cancelled`` and ``progress`` come through
 (:class:`~app.common.latest.LatestWins`).
 
 ``fn`` polls ``cancelled()`` (a callable returning a bool) and may call ``progress(done, total)``; it raises
-:class:`~bpe_core.vocabulary.source.AnalysisCancelled` to stop.
+:class:`~bpe_core.vocabulary.source.AnalysisCancelled` to stop. ``call(fn)`` is for a short job that neither
+polls nor reports: it runs ``fn()``.
 
 >>> from PySide6.QtCore import QCoreApplication
 >>> app = QCoreApplication.instance() or QCoreApplication([])
@@ -84,11 +85,15 @@ class Jobs(QObject):
         task.failed.connect(self._on_failed)
         task.was_cancelled.connect(self._on_cancelled)
         task.progressed.connect(self._on_progress)
-        thread = WorkerThread(task, f"bpe-vocabulary-{self.name}", self)
+        thread = WorkerThread(task, f"bpe-{self.name}", self)
         thread.stopped.connect(self._forget)
         self._threads.append(thread)
         self._running = True
         thread.start()
+
+    def call(self, function: Callable[[], Any]) -> None:
+        """Run ``function()`` as the newest job (for a short job that neither polls nor reports progress)."""
+        self.submit(lambda _cancelled, _progress: function())
 
     def cancel(self) -> None:
         """Ask the running job to stop (``cancelled`` follows when it does)."""
