@@ -34,12 +34,17 @@ BYTE_TO_CHAR: tuple[str, ...] = tuple(_byte_to_char_table())
 #: The inverse of :data:`BYTE_TO_CHAR`.
 CHAR_TO_BYTE: dict[str, int] = {char: byte for byte, char in enumerate(BYTE_TO_CHAR)}
 
-_DECODE_TABLE = {ord(char): byte for char, byte in CHAR_TO_BYTE.items()}
+#: ``str.translate`` tables: byte ``b`` read as Latin-1 (``chr(b)``) to its GPT-2 character, and back; the back table
+#: deletes the 68 characters below U+0100 that are not GPT-2 characters, so a string holding one comes out short.
+_ENCODE_TABLE = {byte: char for byte, char in enumerate(BYTE_TO_CHAR)}
+_DECODE_TABLE = {ord(char): byte for char, byte in CHAR_TO_BYTE.items()} | {
+    code: None for code in range(256) if chr(code) not in CHAR_TO_BYTE
+}
 
 
 def bytes_to_gpt2(token: bytes) -> str:
     """Spell token bytes as a GPT-2 string (one character per byte)."""
-    return "".join([BYTE_TO_CHAR[b] for b in token])
+    return token.decode("latin-1").translate(_ENCODE_TABLE)
 
 
 def gpt2_to_bytes(text: str) -> bytes:
@@ -51,7 +56,10 @@ def gpt2_to_bytes(text: str) -> bytes:
     ValueError: ' ' (U+0020) at position 1 is not a GPT-2 byte character
     """
     try:
-        return bytes([CHAR_TO_BYTE[c] for c in text])
-    except KeyError:
+        data = text.translate(_DECODE_TABLE).encode("latin-1")
+    except UnicodeEncodeError:
+        data = b""
+    if len(data) != len(text):
         position, char = next((i, c) for i, c in enumerate(text) if c not in CHAR_TO_BYTE)
-        raise ValueError(f"{char!r} (U+{ord(char):04X}) at position {position} is not a GPT-2 byte character") from None
+        raise ValueError(f"{char!r} (U+{ord(char):04X}) at position {position} is not a GPT-2 byte character")
+    return data
