@@ -375,6 +375,8 @@ class MainWindow(QMainWindow):
         self.train_tab.shutdown()
         self.compare_view.shutdown()
         self.vocabulary_tab.shutdown()
+        if self.teaching is not None:
+            self.teaching.shutdown()
 
     def closeEvent(self, event) -> None:
         self.shutdown()

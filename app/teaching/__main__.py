@@ -64,6 +64,7 @@ def main(argv=None) -> int:
     if tokenizer is None:
         window.source.setCurrentIndex(REFERENCE_CHOICES.index(name))
     window.show()
+    window.wait_loaded()
     view = window.show_view(args.view)
     if args.text is not None:
         view.set_text(args.text)

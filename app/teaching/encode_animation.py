@@ -84,13 +84,17 @@ class EncodeAnimationView(TeachingView):
     def set_text(self, text: str) -> None:
         self.editor.setText(text)
 
-    def set_tokenizer(self, tokenizer: Tokenizer) -> None:
+    def set_tokenizer(self, tokenizer: Tokenizer, ids: dict[bytes, int] | None = None) -> None:
+        """Animate ``tokenizer``; ``ids``: each token's bytes -> its lowest id, if known already
+        (:attr:`MergeTrees.ids <bpe_core.teaching.merge_tree.MergeTrees.ids>`), else found here."""
         self.tokenizer = tokenizer
-        special = set(tokenizer.special_tokens.values())
-        self._ids = {}
-        for token_id, token in sorted(tokenizer.vocab.items()):
-            if token_id not in special:
-                self._ids.setdefault(token, token_id)
+        if ids is None:
+            special = set(tokenizer.special_tokens.values())
+            ids = {}
+            for token_id, token in sorted(tokenizer.vocab.items()):
+                if token_id not in special:
+                    ids.setdefault(token, token_id)
+        self._ids = ids
         self.restart()
 
     def restart(self) -> None:

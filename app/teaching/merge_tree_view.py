@@ -195,11 +195,19 @@ class MergeTreeView(TeachingView):
     def set_text(self, text: str) -> None:
         self.editor.setText(text)
 
-    def set_tokenizer(self, tokenizer: Tokenizer | ForeignTokenizer, first: FirstMerges | None = None) -> None:
+    def set_tokenizer(
+        self,
+        tokenizer: Tokenizer | ForeignTokenizer,
+        first: FirstMerges | None = None,
+        trees: MergeTrees | None = None,
+    ) -> None:
         """Show ``tokenizer``'s trees: ours, or a foreign one (``first``: its :class:`FirstMerges`, None for a
-        model without merges, whose tokens are shown with a word on why there is no tree)."""
+        model without merges, whose tokens are shown with a word on why there is no tree). ``trees``: its
+        :class:`MergeTrees` if built already (in a thread: a second for 200,000 merges), else built here."""
         self.tokenizer = tokenizer
-        if isinstance(tokenizer, ForeignTokenizer):
+        if trees is not None:
+            self.trees = trees
+        elif isinstance(tokenizer, ForeignTokenizer):
             self.trees = foreign_trees(first) if first is not None else None
         else:
             self.trees = MergeTrees(tokenizer)

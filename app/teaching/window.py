@@ -6,25 +6,30 @@ Clicking a token in the vocabulary slider or the encode animation opens its merg
 Besides ours and tiktoken's, any tokenizer the app has loaded can be added (:meth:`TeachingWindow.add_source`):
 a published model's BPE tokenizer shows its merge trees and slides through its merges; the encode animation
 traces our engine's BPE, so its tab is off for a foreign tokenizer (encoded by its own library).
+
+A tokenizer chosen for the first time is made ready in a thread (:func:`prepare`: o200k_base's merges are derived
+from its 200,000 ranks in about two seconds); meanwhile the views wait, greyed, and the toolbar says what loads.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Slot
-from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
+from PySide6.QtCore import QEventLoop, Qt, QTimer, Signal, Slot
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QComboBox, QFileDialog, QLabel, QMainWindow, QMessageBox, QTabWidget
 
+from app.common.jobs import Jobs
 from app.teaching.base import TeachingView
 from app.teaching.classic_view import ClassicBpeView
 from app.teaching.encode_animation import EncodeAnimationView
-from app.teaching.merge_tree_view import MergeTreeView
+from app.teaching.merge_tree_view import MergeTreeView, foreign_trees
 from app.teaching.pretok_view import PretokenizationView
 from app.teaching.step_through import StepThroughView
 from app.teaching.vocab_slider import VocabSliderView
 from bpe_core.foreign import ForeignTokenizer
-from bpe_core.reference import EncodingFileError
+from bpe_core.teaching.merge_tree import MergeTrees
 from bpe_core.teaching.token_view import FirstMerges
 from bpe_core.tokenizer import Tokenizer
 
@@ -33,8 +38,37 @@ REFERENCE_CHOICES = ("gpt2", "cl100k_base", "o200k_base")
 VIEW_NAMES = ("slider", "step", "animation", "tree", "pretok", "classic")
 
 
+@dataclass
+class Prepared:
+    """A tokenizer ready for the views: its merges derived, its merge trees built (``first``: a foreign BPE
+    model's :class:`FirstMerges`; ``first`` and ``trees`` are None for a model without merges)."""
+
+    tokenizer: Tokenizer | ForeignTokenizer
+    first: FirstMerges | None
+    trees: MergeTrees | None
+
+
+def prepare(tokenizer: Tokenizer | ForeignTokenizer | str) -> Prepared:
+    """Make ``tokenizer`` (or the reference encoding of that name, loaded here) ready for the views; the slow part
+    of choosing a tokenizer, run in a thread.
+
+    >>> ready = prepare("gpt2")
+    >>> len(ready.tokenizer.merges), ready.trees.tree(ready.tokenizer.encode(" hello")[0]).token
+    (50000, b' hello')
+    """
+    if isinstance(tokenizer, str):
+        tokenizer = Tokenizer.from_tiktoken(tokenizer)
+    if isinstance(tokenizer, ForeignTokenizer):
+        first = FirstMerges(tokenizer) if tokenizer.merges is not None else None
+        return Prepared(tokenizer, first, foreign_trees(first) if first is not None else None)
+    return Prepared(tokenizer, None, MergeTrees(tokenizer))  # MergeTrees derives the merges of a rank table
+
+
 class TeachingWindow(QMainWindow):
-    """Tabs of teaching views. ``tokenizer`` (ours, or None) is the one called "current"."""
+    """Tabs of teaching views. ``tokenizer`` (ours, or None) is the one called "current". ``loaded`` is emitted
+    each time a chosen tokenizer is shown (or could not be loaded)."""
+
+    loaded = Signal()
 
     def __init__(self, tokenizer: Tokenizer | None = None, name: str = "", text: str = "", parent=None):
         super().__init__(parent)
@@ -42,9 +76,14 @@ class TeachingWindow(QMainWindow):
         self.own_tokenizer = tokenizer
         self.own_name = name or self.tr("current tokenizer")
         self.tokenizer: Tokenizer | ForeignTokenizer | None = None
-        self._references: dict[str, Tokenizer] = {}
         self._added: dict[str, tuple[str, Tokenizer | ForeignTokenizer]] = {}  # key -> (name, tokenizer)
-        self._first: dict[int, FirstMerges | None] = {}  # id(foreign tokenizer) -> its merges and ids
+        self._prepared: dict[str, Prepared] = {}  # source key -> its tokenizer made ready
+        self._shown_key: str | None = None  # the source the views show
+        self._loading_key: str | None = None  # the source being made ready in the loader's thread
+        self._pending_tree: int | None = None  # a token whose tree opens once its tokenizer is ready
+        self.loader = Jobs("teach-load", self)
+        self.loader.result.connect(self._on_prepared)
+        self.loader.failed.connect(self._on_prepare_failed)
 
         self.slider = VocabSliderView(text=text) if text else VocabSliderView()
         self.step = StepThroughView()
@@ -69,6 +108,9 @@ class TeachingWindow(QMainWindow):
         toolbar.setMovable(False)
         toolbar.addWidget(QLabel(self.tr(" Tokenizer ")))
         toolbar.addWidget(self.source)
+        self.loading_label = QLabel()
+        self.loading_label.setObjectName("loadingLabel")
+        toolbar.addWidget(self.loading_label)
         toolbar.addSeparator()
         self.presentation_action = QAction(self.tr("Presentation mode"), self, checkable=True)
         self.presentation_action.setShortcut(QKeySequence("F5"))
@@ -118,37 +160,81 @@ class TeachingWindow(QMainWindow):
     def set_tokenizer(self, tokenizer: Tokenizer | None, name: str = "") -> None:
         """Make ``tokenizer`` the "current" one (None: only the reference encodings) and show it."""
         self.own_tokenizer, self.own_name = tokenizer, name or self.tr("current tokenizer")
+        self._prepared.pop("own", None)
         self._fill_sources()
         self.source.setCurrentIndex(0)
         self._on_source(0)
+
+    def loading(self) -> bool:
+        """True while a chosen tokenizer is being made ready (the views wait for it)."""
+        return self._loading_key is not None
+
+    def wait_loaded(self, timeout_ms: int = 60000) -> None:
+        """Block, running the event loop, until the chosen tokenizer is shown (for the launcher and scripts)."""
+        if not self.loading():
+            return
+        loop = QEventLoop()
+        self.loaded.connect(loop.quit)
+        QTimer.singleShot(timeout_ms, loop.quit)
+        loop.exec()
+        self.loaded.disconnect(loop.quit)
+
+    def _tokenizer_of(self, key: str) -> Tokenizer | ForeignTokenizer | None:
+        """The tokenizer behind a source key; None for a reference encoding (loaded by :func:`prepare`)."""
+        if key == "own":
+            return self.own_tokenizer
+        if key in self._added:
+            return self._added[key][1]
+        return None
 
     @Slot(int)
     def _on_source(self, index: int) -> None:
         key = self.source.itemData(index)
         if key is None:
             return
-        if key == "own":
-            tokenizer = self.own_tokenizer
-        elif key in self._added:
-            tokenizer = self._added[key][1]
-        else:
-            QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
-            try:
-                tokenizer = self._references.get(key) or Tokenizer.from_tiktoken(key)
-            except (EncodingFileError, OSError, ValueError) as exc:
-                QGuiApplication.restoreOverrideCursor()
-                QMessageBox.warning(
-                    self,
-                    self.tr("Cannot load encoding"),
-                    self.tr("{name} could not be loaded: {error}").format(name=key, error=exc),
-                )
-                return
-            self._references[key] = tokenizer
-            QGuiApplication.restoreOverrideCursor()
-        self.show_tokenizer(tokenizer)
+        self._pending_tree = None  # a tree asked for another source
+        tokenizer = self._tokenizer_of(key)
+        ready = self._prepared.get(key)
+        if ready is not None and (tokenizer is None or ready.tokenizer is tokenizer):
+            self._loading_key = None
+            self._show(key, ready)
+            return
+        self._loading_key = key
+        self.loading_label.setText(self.tr(" Loading {name}… ").format(name=self.source.itemText(index)))
+        self.tabs.setEnabled(False)
+        self.loader.call(lambda: (key, prepare(key if tokenizer is None else tokenizer)))
 
-    def show_tokenizer(self, tokenizer: Tokenizer | ForeignTokenizer) -> None:
-        self.tokenizer = tokenizer
+    @Slot(object)
+    def _on_prepared(self, result: tuple[str, Prepared]) -> None:
+        key, ready = result
+        self._prepared[key] = ready
+        if key == self._loading_key:
+            self._loading_key = None
+            self._show(key, ready)
+
+    @Slot(str, str)
+    def _on_prepare_failed(self, message: str, _details: str) -> None:
+        name = self.source.itemText(self.source.findData(self._loading_key))
+        self._loading_key, self._pending_tree = None, None
+        self.source.blockSignals(True)  # back to what the views show
+        self.source.setCurrentIndex(max(0, self.source.findData(self._shown_key)))
+        self.source.blockSignals(False)
+        self._end_loading()
+        QMessageBox.warning(
+            self,
+            self.tr("Cannot load encoding"),
+            self.tr("{name} could not be loaded: {error}").format(name=name, error=message),
+        )
+
+    def _end_loading(self) -> None:
+        self.loading_label.setText("")
+        self.tabs.setEnabled(True)
+        self.loaded.emit()
+
+    def _show(self, key: str, ready: Prepared) -> None:
+        """Show a tokenizer made ready, then the tree waiting for it (:meth:`open_tree_of`)."""
+        self._shown_key = key
+        tokenizer = self.tokenizer = ready.tokenizer
         foreign = isinstance(tokenizer, ForeignTokenizer)
         animation = self.tabs.indexOf(self.animation)
         self.tabs.setTabEnabled(animation, not foreign)
@@ -160,23 +246,14 @@ class TeachingWindow(QMainWindow):
         )
         if foreign and self.current_view() is self.animation:
             self.show_view("slider")
-        QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
-        try:
-            if foreign:
-                first = self._first_merges(tokenizer)
-                self.slider.set_tokenizer(tokenizer, first=first)
-                self.tree.set_tokenizer(tokenizer, first)
-            else:
-                for view in (self.slider, self.animation, self.tree):
-                    view.set_tokenizer(tokenizer)
-        finally:
-            QGuiApplication.restoreOverrideCursor()
-
-    def _first_merges(self, tokenizer: ForeignTokenizer) -> FirstMerges | None:
-        """The model's merges and ids, read once (150,000 of each for a large model): None without merges."""
-        if id(tokenizer) not in self._first:
-            self._first[id(tokenizer)] = FirstMerges(tokenizer) if tokenizer.merges is not None else None
-        return self._first[id(tokenizer)]
+        self.slider.set_tokenizer(tokenizer, first=ready.first)
+        self.tree.set_tokenizer(tokenizer, ready.first, ready.trees)
+        if not foreign:
+            self.animation.set_tokenizer(tokenizer, ready.trees.ids)
+        self._end_loading()
+        if self._pending_tree is not None:
+            token_id, self._pending_tree = self._pending_tree, None
+            self.tree.show_token(token_id)
 
     # --- navigation ------------------------------------------------------------------------------------------
     def current_view(self) -> TeachingView:
@@ -201,15 +278,22 @@ class TeachingWindow(QMainWindow):
 
     def open_tree_of(self, source: str, token_id: int, pane=None) -> bool:
         """Show the merge tree of ``token_id`` of ``source`` ("own", a reference name or an added source's key);
-        ``pane`` (a Compare pane's source, with ``label`` and ``tokenizer``) adds one not known yet. False if
-        unknown, or if the tokenizer has no merges (the tree view says so)."""
+        ``pane`` (a Compare pane's source, with ``label`` and ``tokenizer``) adds one not known yet. True once the
+        tree is shown, or while its tokenizer is made ready (the tree follows); False if the source is unknown, the
+        tokenizer has no merges or the id is not a token (the tree view says why)."""
         if self.source.findData(source) < 0 and getattr(pane, "tokenizer", None) is not None:
             self.add_source(source, pane.label, pane.tokenizer)
         index = self.source.findData(source)
         if index < 0:
             return False
-        self.source.setCurrentIndex(index)  # loads that tokenizer (through _on_source) if it is not current
+        self.source.setCurrentIndex(index)  # makes that tokenizer ready (through _on_source) if it is not shown
         self.show_view("tree")
+        tokenizer = self._tokenizer_of(source)
+        if isinstance(tokenizer, ForeignTokenizer) and tokenizer.merges is None:
+            return False  # a model without merges: the tree view says so
+        if self.loading():
+            self._pending_tree = token_id
+            return True
         return self.tree.show_token(token_id)
 
     def _on_animation_chip(self, index: int) -> None:
@@ -250,7 +334,12 @@ class TeachingWindow(QMainWindow):
             QMessageBox.warning(self, self.tr("Cannot export"), str(exc))
             return None
 
-    def closeEvent(self, event) -> None:
+    def shutdown(self) -> None:
+        """Stop the players and wait for a tokenizer being made ready (no thread outlives the window)."""
         for view in self.views.values():
             view.player.stop()
+        self.loader.wait_all()
+
+    def closeEvent(self, event) -> None:
+        self.shutdown()
         super().closeEvent(event)

@@ -92,10 +92,10 @@ class MergeTrees:
         self.vocab = tokenizer.vocab
         self.specials = set(tokenizer.special_tokens.values())
         self.merges = tokenizer.merges
-        self._ids: dict[bytes, int] = {}
+        self.ids: dict[bytes, int] = {}  # each token's bytes -> its lowest id (special tokens left out)
         for token_id in sorted(self.vocab):
             if token_id not in self.specials:
-                self._ids.setdefault(self.vocab[token_id], token_id)
+                self.ids.setdefault(self.vocab[token_id], token_id)
         # A trained tokenizer's merge r made id 256 + r; other vocabularies: the merge that made the bytes.
         self._rank_of_id: dict[int, int] = {}
         first_rank: dict[bytes, int] = {}
@@ -105,7 +105,7 @@ class MergeTrees:
             if self.vocab.get(256 + rank) == token:
                 self._rank_of_id[256 + rank] = rank
         for token, rank in first_rank.items():
-            self._rank_of_id.setdefault(self._ids[token], rank)
+            self._rank_of_id.setdefault(self.ids[token], rank)
         self._first_rank = first_rank
         self._steps = self._record_steps(tokenizer)
 
@@ -142,11 +142,11 @@ class MergeTrees:
             left_id, right_id, count = step.left, step.right, step.count
         else:
             left, right = self.merges[rank]
-            left_id, right_id, count = self._ids[left], self._ids[right], None
+            left_id, right_id, count = self.ids[left], self.ids[right], None
         return MergeNode(token_id, token, rank, count, self._node(left_id), self._node(right_id))
 
     def tree_of_bytes(self, token: bytes) -> MergeNode:
         """The tree of the (ordinary) token with these bytes."""
-        if token not in self._ids:
+        if token not in self.ids:
             raise UnknownTokenError(f"{token!r} is not a token of this tokenizer")
-        return self._node(self._ids[token])
+        return self._node(self.ids[token])

@@ -155,31 +155,31 @@ bytes {hex}</source>
         <translation>请点击一个词元。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="251"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="259"/>
         <source>token id {id} is not in this tokenizer&apos;s vocabulary</source>
         <translation>词元 ID {id} 不在这个分词器的词表中</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="262"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="270"/>
         <source>{tokenizer} has a merge of parts that are no tokens: {error}</source>
         <translation>{tokenizer} 有一条合并规则，其组成部分不是词元：{error}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/merge_tree_view.py" line="278"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="286"/>
         <source>&lt;b&gt;{token}&lt;/b&gt; (id {id}): {bytes} bytes, %n merges, depth {depth}. Counts are the pair&apos;s count when training merged it.</source>
         <translation>
             <numerusform>&lt;b&gt;{token}&lt;/b&gt;（ID {id}）：{bytes} 个字节，%n 次合并，深度 {depth}。频次是训练时合并这一对那一刻的出现次数。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/merge_tree_view.py" line="284"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="292"/>
         <source>&lt;b&gt;{token}&lt;/b&gt; (id {id}): {bytes} bytes, %n merges, depth {depth}.</source>
         <translation>
             <numerusform>&lt;b&gt;{token}&lt;/b&gt;（ID {id}）：{bytes} 个字节，%n 次合并，深度 {depth}。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="310"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="318"/>
         <source>id {id}
 bytes {hex}</source>
         <translation>ID {id}
@@ -491,84 +491,89 @@ bytes {hex}</source>
 <context>
     <name>TeachingWindow</name>
     <message>
-        <location filename="../../app/teaching/window.py" line="41"/>
+        <location filename="../../app/teaching/window.py" line="75"/>
         <source>BPE Explorer — Teach</source>
         <extracomment>The reference encodings offered beside the current tokenizer.</extracomment>
         <translation>BPE Explorer — 教学</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="43"/>
-        <location filename="../../app/teaching/window.py" line="120"/>
+        <location filename="../../app/teaching/window.py" line="77"/>
+        <location filename="../../app/teaching/window.py" line="162"/>
         <source>current tokenizer</source>
         <translation>当前分词器</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="68"/>
+        <location filename="../../app/teaching/window.py" line="107"/>
         <source>Teach</source>
         <translation>教学</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="70"/>
+        <location filename="../../app/teaching/window.py" line="109"/>
         <source> Tokenizer </source>
         <translation> 分词器 </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="73"/>
+        <location filename="../../app/teaching/window.py" line="115"/>
         <source>Presentation mode</source>
         <translation>演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="75"/>
+        <location filename="../../app/teaching/window.py" line="117"/>
         <source>Large fonts for a projector; ← → step, space plays (F5)</source>
         <translation>投影用的大字体；← → 单步，空格键播放（F5）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="77"/>
+        <location filename="../../app/teaching/window.py" line="119"/>
         <source>Full screen</source>
         <translation>全屏</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="80"/>
+        <location filename="../../app/teaching/window.py" line="122"/>
         <source>Export view…</source>
         <translation>导出视图…</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="82"/>
+        <location filename="../../app/teaching/window.py" line="124"/>
         <source>Save the current view as PNG or SVG, for slides</source>
         <translation>把当前视图保存为 PNG 或 SVG，用于幻灯片</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="102"/>
+        <location filename="../../app/teaching/window.py" line="144"/>
         <source>tiktoken {name}</source>
         <translation>tiktoken {name}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="142"/>
+        <location filename="../../app/teaching/window.py" line="203"/>
+        <source> Loading {name}… </source>
+        <translation> 正在加载 {name}… </translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/window.py" line="225"/>
         <source>Cannot load encoding</source>
         <translation>无法加载编码</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="143"/>
+        <location filename="../../app/teaching/window.py" line="226"/>
         <source>{name} could not be loaded: {error}</source>
         <translation>无法加载 {name}：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="157"/>
+        <location filename="../../app/teaching/window.py" line="243"/>
         <source>The animation traces our engine&apos;s BPE; this tokenizer is encoded by its own library</source>
         <translation>编码动画追踪的是本程序引擎的 BPE；这个分词器由它自己的库编码</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="240"/>
+        <location filename="../../app/teaching/window.py" line="324"/>
         <source>Export view</source>
         <translation>导出视图</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="240"/>
+        <location filename="../../app/teaching/window.py" line="324"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="250"/>
+        <location filename="../../app/teaching/window.py" line="334"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>

@@ -63,6 +63,10 @@ def test_the_teach_window_speaks_chinese(chinese, qtbot):
     teaching = TeachingWindow()
     qtbot.addWidget(teaching)
     teaching.show()
+    assert teaching.loading_label.text() == " 正在加载 tiktoken gpt2… "  # gpt2 is made ready in a thread
+    left = english_words(visible_texts(teaching))
+    assert not left, f"still English: {left[:20]}"
+    qtbot.waitUntil(lambda: not teaching.loading(), timeout=30000)
     left = english_words(visible_texts(teaching))
     assert not left, f"still English: {left[:20]}"
     teaching.close()

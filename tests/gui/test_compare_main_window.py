@@ -90,6 +90,7 @@ def test_double_clicking_a_token_opens_its_merge_tree(qtbot, window, train):
         qtbot.mouseDClick(canvas.viewport(), Qt.MouseButton.LeftButton, pos=point)
         teaching = window.teaching
         assert teaching is not None and teaching.current_view() is teaching.tree
+        qtbot.waitUntil(lambda teaching=teaching: not teaching.loading(), timeout=30000)
         assert teaching.source.currentData() == key
         assert teaching.tree.root.id == token.id and teaching.tree.root.token == token.token
         assert teaching.tree.editor.text() == TEXT

@@ -226,6 +226,7 @@ def teaching(qtbot):
     window = TeachingWindow()
     qtbot.addWidget(window)
     window.show()
+    qtbot.waitUntil(lambda: not window.loading(), timeout=30000)
     return window
 
 
@@ -236,13 +237,14 @@ def loaded(path):
 
 
 @pytest.mark.parametrize("name", ["qwen", "sp_bpe", "tiktoken"])
-def test_the_merge_tree_of_a_foreign_token(teaching, files, name):
+def test_the_merge_tree_of_a_foreign_token(qtbot, teaching, files, name):
     source = loaded(files[name]) if name != "tiktoken" else _tiktoken_source(files)
     tokenizer = source.tokenizer
     teaching.tree.set_text(TEXT)
     ids = tokenizer.encode(TEXT)
     token_id = max(ids, key=lambda i: len(tokenizer.token_bytes(i)))  # a long token: a tall tree
     assert teaching.open_tree_of(source.key, token_id, source)
+    qtbot.waitUntil(lambda: not teaching.loading(), timeout=30000)  # its merges are read in a thread
     root = teaching.tree.root
     assert teaching.current_view() is teaching.tree and teaching.source.currentData() == source.key
     assert root.id == token_id and root.token == tokenizer.token_bytes(token_id) and root.depth >= 1
@@ -261,20 +263,22 @@ def _tiktoken_source(files):
     return load_source(files["tiktoken"], "qwen2")
 
 
-def test_a_unigram_model_says_it_has_no_merges(teaching, files):
+def test_a_unigram_model_says_it_has_no_merges(qtbot, teaching, files):
     source = loaded(files["sp_unigram"])
     assert not teaching.open_tree_of(source.key, source.tokenizer.encode("hello")[0], source)
+    qtbot.waitUntil(lambda: not teaching.loading(), timeout=30000)
     assert "Unigram model: it has no merges" in teaching.tree.info.text()
     teaching.show_view("slider")
     assert "no merges" in teaching.slider.merge_label.text() and teaching.slider.slider.maximum() == 0
 
 
 @pytest.mark.parametrize("name", ["qwen", "sp_bpe"])
-def test_the_vocabulary_slider_walks_a_foreign_models_merges(teaching, files, name):
+def test_the_vocabulary_slider_walks_a_foreign_models_merges(qtbot, teaching, files, name):
     source = loaded(files[name])
     tokenizer = source.tokenizer
     teaching.add_source(source.key, source.label, tokenizer)
     teaching.source.setCurrentIndex(teaching.source.findData(source.key))
+    qtbot.waitUntil(lambda: not teaching.loading(), timeout=30000)
     slider = teaching.slider
     slider.set_text(TEXT)
     total = len(tokenizer.merges)
@@ -305,6 +309,7 @@ def test_open_tokenizer_puts_a_foreign_tokenizer_in_a_compare_pane(qtbot, window
     # double-clicking one of its tokens opens its merge tree
     token = max(pane.result.view.tokens, key=lambda t: len(t.token))
     window.open_merge_tree(key, token.id)
+    qtbot.waitUntil(lambda: not window.teaching.loading(), timeout=30000)
     assert window.teaching.tree.root.id == token.id
     assert window.teaching.source.currentData() == key
 

@@ -5,11 +5,12 @@ import pytest
 
 
 @pytest.mark.slow
-def test_teach_menu_follows_the_current_tokenizer(window, train):
+def test_teach_menu_follows_the_current_tokenizer(qtbot, window, train):
     menus = [action.text() for action in window.menuBar().actions()]
     assert "&Teach" in menus
     window.teach_action.trigger()
     teaching = window.teaching
+    qtbot.waitUntil(lambda: not teaching.loading(), timeout=30000)
     assert teaching.isVisible() and teaching.source.currentData() == "gpt2"
     assert teaching.slider.total_merges == 50000
 
@@ -18,6 +19,7 @@ def test_teach_menu_follows_the_current_tokenizer(window, train):
     assert window.teach_action.shortcut().toString() == "Ctrl+T"
     window.teach_action.trigger()
     assert window.teaching is teaching  # the same window, now on the trained tokenizer
+    qtbot.waitUntil(lambda: not teaching.loading(), timeout=30000)
     assert teaching.source.currentText() == f"current tokenizer ({len(result.merges)} merges)"
     assert teaching.tokenizer is window.tokenizer and teaching.slider.total_merges == len(result.merges)
     teaching.show_view("tree")

@@ -29,6 +29,7 @@ def window(qtbot, tokenizer):
     w.resize(1300, 850)
     w.show()
     qtbot.waitExposed(w)
+    qtbot.waitUntil(lambda: not w.loading(), timeout=30000)
     yield w
     w.close()
 
@@ -96,14 +97,42 @@ def test_export_png_and_svg(window, tmp_path, monkeypatch):
     assert warnings and ".png or .svg" in warnings[0]
 
 
-def test_reference_encoding_choice(window):
+def test_reference_encoding_choice(qtbot, window):
     window.source.setCurrentIndex(window.source.findData("gpt2"))
+    # made ready in a thread: the views wait, greyed, and the toolbar says what loads
+    assert window.loading() and not window.tabs.isEnabled() and "gpt2" in window.loading_label.text()
+    with qtbot.waitSignal(window.loaded, timeout=30000):
+        pass
+    assert window.tabs.isEnabled() and not window.loading_label.text()
     assert window.slider.total_merges == 50000
     window.show_view("tree")
     window.tree.editor.setText(" hello")
     (hello,) = window.tokenizer.encode(" hello")
     root = window.tree.root
     assert (root.id, root.token, root.rank, root.count) == (hello, b" hello", hello - 256, None)
+
+
+def test_a_tree_asked_for_while_its_tokenizer_loads_opens_when_ready(qtbot, window):
+    assert window.open_tree_of("cl100k_base", 15339)  # cl100k_base: " hello"
+    assert window.loading() and window.current_view() is window.tree
+    window.source.setCurrentIndex(window.source.findData("gpt2"))  # the user changes their mind
+    window.open_tree_of("gpt2", 23748)  # gpt2: " hello"
+    qtbot.waitUntil(lambda: not window.loading(), timeout=30000)
+    assert window.source.currentData() == "gpt2" and window.tokenizer.decode([23748]) == " hello"
+    assert window.tree.root.id == 23748 and window.tree.root.token == b" hello"
+    assert window.open_tree_of("gpt2", 995)  # the same source again: at once
+    assert not window.loading() and window.tree.root.token == b" world"
+
+
+def test_a_tokenizer_that_cannot_load_leaves_the_shown_one(qtbot, window, monkeypatch):
+    warnings = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *args: warnings.append(args[2]))
+    monkeypatch.setattr(Tokenizer, "from_tiktoken", staticmethod(lambda name: (_ for _ in ()).throw(OSError("gone"))))
+    shown = window.tokenizer
+    window.source.setCurrentIndex(window.source.findData("o200k_base"))
+    qtbot.waitUntil(lambda: not window.loading(), timeout=30000)
+    assert warnings == ["tiktoken o200k_base could not be loaded: gone"]
+    assert window.tokenizer is shown and window.source.currentData() == "own" and window.tabs.isEnabled()
 
 
 def test_launcher_saves_a_view(qtbot, tmp_path):
@@ -158,6 +187,7 @@ def test_the_window_in_chinese(qtbot, chinese, tokenizer):
     window.resize(1300, 850)
     window.show()
     qtbot.waitExposed(window)
+    qtbot.waitUntil(lambda: not window.loading(), timeout=30000)
     tabs = [window.tabs.tabText(i) for i in range(window.tabs.count())]
     assert tabs == ["词表滑块", "逐步演示", "编码动画", "合并树", "预分词", "经典 BPE"]
     assert window.windowTitle() == "BPE Explorer — 教学" and window.source.currentText() == "当前分词器"
