@@ -110,7 +110,8 @@ class TeachingWindow(QMainWindow):
         toolbar.addWidget(self.source)
         self.loading_label = QLabel()
         self.loading_label.setObjectName("loadingLabel")
-        toolbar.addWidget(self.loading_label)
+        self._loading_action = toolbar.addWidget(self.loading_label)
+        self._loading_action.setVisible(False)
         toolbar.addSeparator()
         self.presentation_action = QAction(self.tr("Presentation mode"), self, checkable=True)
         self.presentation_action.setShortcut(QKeySequence("F5"))
@@ -201,6 +202,7 @@ class TeachingWindow(QMainWindow):
             return
         self._loading_key = key
         self.loading_label.setText(self.tr(" Loading {name}… ").format(name=self.source.itemText(index)))
+        self._loading_action.setVisible(True)
         self.tabs.setEnabled(False)
         self.loader.call(lambda: (key, prepare(key if tokenizer is None else tokenizer)))
 
@@ -228,6 +230,7 @@ class TeachingWindow(QMainWindow):
 
     def _end_loading(self) -> None:
         self.loading_label.setText("")
+        self._loading_action.setVisible(False)
         self.tabs.setEnabled(True)
         self.loaded.emit()
 

@@ -95,34 +95,34 @@
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/encode_animation.py" line="168"/>
+        <location filename="../../app/teaching/encode_animation.py" line="172"/>
         <source>id {id}
 bytes {hex}</source>
         <translation>ID {id}
 字节 {hex}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/encode_animation.py" line="179"/>
+        <location filename="../../app/teaching/encode_animation.py" line="183"/>
         <source>&lt;b&gt;{done} of {total} merges done&lt;/b&gt;. Next: rank {rank}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</source>
         <translation>&lt;b&gt;已完成 {done}/{total} 次合并&lt;/b&gt;。下一步：序号 {rank}，&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;（ID {id}）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/encode_animation.py" line="184"/>
+        <location filename="../../app/teaching/encode_animation.py" line="188"/>
         <source>&lt;b&gt;Bytes&lt;/b&gt; ({total} merges). Next: rank {rank}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</source>
         <translation>&lt;b&gt;字节&lt;/b&gt;（共 {total} 次合并）。下一步：序号 {rank}，&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;（ID {id}）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/encode_animation.py" line="200"/>
+        <location filename="../../app/teaching/encode_animation.py" line="204"/>
         <source>&lt;b&gt;Done&lt;/b&gt;: {merges} merges, {tokens} tokens. Press space to replay.</source>
         <translation>&lt;b&gt;完成&lt;/b&gt;：{merges} 次合并，{tokens} 个词元。按空格键重新播放。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/encode_animation.py" line="207"/>
+        <location filename="../../app/teaching/encode_animation.py" line="211"/>
         <source>Token ids: {ids}</source>
         <translation>词元 ID：{ids}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/encode_animation.py" line="209"/>
+        <location filename="../../app/teaching/encode_animation.py" line="213"/>
         <source>Token ids when done: {ids}</source>
         <translation>完成后的词元 ID：{ids}</translation>
     </message>
@@ -498,7 +498,7 @@ bytes {hex}</source>
     </message>
     <message>
         <location filename="../../app/teaching/window.py" line="77"/>
-        <location filename="../../app/teaching/window.py" line="162"/>
+        <location filename="../../app/teaching/window.py" line="163"/>
         <source>current tokenizer</source>
         <translation>当前分词器</translation>
     </message>
@@ -513,67 +513,67 @@ bytes {hex}</source>
         <translation> 分词器 </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="115"/>
+        <location filename="../../app/teaching/window.py" line="116"/>
         <source>Presentation mode</source>
         <translation>演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="117"/>
+        <location filename="../../app/teaching/window.py" line="118"/>
         <source>Large fonts for a projector; ← → step, space plays (F5)</source>
         <translation>投影用的大字体；← → 单步，空格键播放（F5）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="119"/>
+        <location filename="../../app/teaching/window.py" line="120"/>
         <source>Full screen</source>
         <translation>全屏</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="122"/>
+        <location filename="../../app/teaching/window.py" line="123"/>
         <source>Export view…</source>
         <translation>导出视图…</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="124"/>
+        <location filename="../../app/teaching/window.py" line="125"/>
         <source>Save the current view as PNG or SVG, for slides</source>
         <translation>把当前视图保存为 PNG 或 SVG，用于幻灯片</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="144"/>
+        <location filename="../../app/teaching/window.py" line="145"/>
         <source>tiktoken {name}</source>
         <translation>tiktoken {name}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="203"/>
+        <location filename="../../app/teaching/window.py" line="204"/>
         <source> Loading {name}… </source>
         <translation> 正在加载 {name}… </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="225"/>
+        <location filename="../../app/teaching/window.py" line="227"/>
         <source>Cannot load encoding</source>
         <translation>无法加载编码</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="226"/>
+        <location filename="../../app/teaching/window.py" line="228"/>
         <source>{name} could not be loaded: {error}</source>
         <translation>无法加载 {name}：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="243"/>
+        <location filename="../../app/teaching/window.py" line="246"/>
         <source>The animation traces our engine&apos;s BPE; this tokenizer is encoded by its own library</source>
         <translation>编码动画追踪的是本程序引擎的 BPE；这个分词器由它自己的库编码</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="324"/>
+        <location filename="../../app/teaching/window.py" line="327"/>
         <source>Export view</source>
         <translation>导出视图</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="324"/>
+        <location filename="../../app/teaching/window.py" line="327"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="334"/>
+        <location filename="../../app/teaching/window.py" line="337"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
