@@ -8,9 +8,10 @@ import numpy as np
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
+from app.common.jobs import Jobs
 from app.vocabulary.charts import LengthChart, RankShareChart, ScriptCountsChart
 from app.vocabulary.filter_bar import FilterBar
-from app.vocabulary.table_model import Filter, script_label
+from app.vocabulary.table_model import Filter, Filtered, script_label
 from app.vocabulary.token_table import TokenTable
 from bpe_core.vocabulary import SCRIPTS, FilterError, VocabTable, longest_by_script
 
@@ -29,6 +30,9 @@ class BrowsePanel(QSplitter):
         self.table: VocabTable | None = None
         self.filters = FilterBar()
         self.filters.changed.connect(self.apply_filter)
+        self.filter_jobs = Jobs("vocabulary-filter", self)  # a regex over 200k tokens runs off the GUI thread
+        self.filter_jobs.result.connect(self._on_filtered)
+        self.filter_jobs.failed.connect(self._on_filter_failed)
         self.view = TokenTable()
         self.view.setObjectName("vocabTable")
         self.count_label = QLabel()
@@ -108,13 +112,30 @@ class BrowsePanel(QSplitter):
 
     @Slot(object)
     def apply_filter(self, spec: Filter) -> None:
-        try:
-            self.view.model_.set_filter(spec)
-        except FilterError as exc:
-            self._show_filter_error(str(exc))
+        """Find the rows ``spec`` keeps in a thread, then show them (the newest filter wins)."""
+        find = self.view.model_.filtering(spec)
+        self.filter_jobs.call(lambda: (spec, find()))
+
+    def filtering(self) -> bool:
+        """True while a filter is being applied."""
+        return self.filter_jobs.busy()
+
+    @Slot(object)
+    def _on_filtered(self, result: tuple[Filter, Filtered]) -> None:
+        spec, found = result
+        if not self.view.model_.show_filtered(spec, found):  # another table came meanwhile: filter that one
+            self.apply_filter(spec)
             return
         self._show_filter_error("")
         self._update_count()
+
+    @Slot(str, str)
+    def _on_filter_failed(self, message: str, _details: str) -> None:
+        self._show_filter_error(message)  # a bad or slow regex (FilterError): the rows stay
+
+    def shutdown(self) -> None:
+        """Wait for a filter being applied (no thread outlives the tab)."""
+        self.filter_jobs.wait_all()
 
     def _show_filter_error(self, text: str) -> None:
         self.filter_error.setText(text)

@@ -276,7 +276,7 @@ class VocabularyTab(QWidget):
     def shutdown(self) -> None:
         """Stop every thread of the tab, waiting for each."""
         self.jobs.wait_all()
-        for panel in (self.overlap, self.audit, self.why, self.parity):
+        for panel in (self.browse, self.overlap, self.audit, self.why, self.parity):
             panel.shutdown()
 
 

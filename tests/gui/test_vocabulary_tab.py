@@ -80,6 +80,7 @@ def test_filter_by_script_han_shows_only_han_tokens(qtbot, tab, o200k_table):
     qtbot.waitUntil(lambda: all("中国" in model.data(model.index(r, 2)) for r in range(model.rowCount())), timeout=5000)
     assert model.rowCount() == len(filter_rows(o200k_table, scripts=["Han"], substring="中国")) > 0
     filters.space.setCurrentIndex(filters.space.findData(True))
+    qtbot.waitUntil(lambda: not tab.browse.filtering(), timeout=5000)
     assert all(model.data(model.index(r, 2)).startswith("␣") for r in range(model.rowCount()))
 
 
@@ -101,6 +102,21 @@ def test_longest_han_token_is_what_the_engine_says(qtbot, tab, o200k_table):
     assert longest.data(longest.index(0, longest.column_of("label"))) == o200k_table.labels[expected[0]]
     # the Han share chart has a bar per stretch of ranks
     assert len(tab.browse.rank_chart.shares) > 10
+
+
+def test_a_regex_filters_in_a_thread_and_the_newest_filter_wins(qtbot, tab, o200k_table):
+    filters, model = tab.browse.filters, tab.browse.view.model_
+    filters.pattern.setText(r"^␣?\p{Han}{4,}$")  # the field's visible space stands for a space
+    filters.emit_now()
+    assert tab.browse.filtering() and model.rowCount() == 200_000  # the window goes on while the regex runs
+    filters.pattern.setText("ization$")
+    filters.emit_now()
+    qtbot.waitUntil(lambda: not tab.browse.filtering(), timeout=10000)
+    assert shown_rows(model).tolist() == filter_rows(o200k_table, pattern="ization$").tolist()
+    assert "of 200,000 tokens" in tab.browse.count_label.text() and 0 < model.rowCount() < 1000
+    filters.pattern.setText("")
+    filters.emit_now()
+    qtbot.waitUntil(lambda: model.rowCount() == 200_000, timeout=10000)
 
 
 def test_a_bad_regex_is_named_and_keeps_the_rows(qtbot, tab):
@@ -264,8 +280,9 @@ def test_double_click_in_the_vocabulary_opens_the_merge_tree(qtbot, window):
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=point)  # an item view needs the first click
     qtbot.mouseDClick(view.viewport(), Qt.MouseButton.LeftButton, pos=point)
     teaching = window.teaching
-    assert teaching is not None and teaching.tree.root.id == token_id
-    assert teaching.source.currentData() == "o200k_base"
+    assert teaching is not None and teaching.source.currentData() == "o200k_base"
+    qtbot.waitUntil(lambda: not teaching.loading(), timeout=WAIT_MS)  # o200k's merges are derived in a thread
+    assert teaching.tree.root.id == token_id
 
 
 def test_a_tokenizer_file_is_shown_and_a_bad_one_named(qtbot, tab, tmp_path):
