@@ -14,6 +14,7 @@ from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QTabWidget
 
 from app.common import dialogs
+from app.common.engine_sentences import engine_sentence
 from app.common.language_menu import LanguageMenu
 from app.common.recent_files import RecentFiles
 from app.common.tokenizer_files import (
@@ -243,7 +244,9 @@ class MainWindow(QMainWindow):
             dialogs.show_error(
                 self,
                 self.tr("Cannot open tokenizer"),
-                self.tr("“{name}” could not be opened: {error}").format(name=Path(path).name, error=exc),
+                self.tr("“{name}” could not be opened: {error}").format(
+                    name=Path(path).name, error=engine_sentence(str(exc))
+                ),
                 repr(exc),
             )
             self.recent.remove(str(path))

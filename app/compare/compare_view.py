@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.common import dialogs
+from app.common.engine_sentences import engine_sentence
 from app.common.local_files import read_text_head
 from app.common.tokenizer_files import tokenizer_path
 from app.compare.boundaries import compare_cuts, cut_offsets
@@ -371,7 +372,9 @@ class CompareView(QWidget):
             dialogs.show_error(
                 self,
                 self.tr("Cannot add tokenizer"),
-                self.tr("“{name}” could not be read: {error}").format(name=Path(path).name, error=exc),
+                self.tr("“{name}” could not be read: {error}").format(
+                    name=Path(path).name, error=engine_sentence(str(exc))
+                ),
                 repr(exc),
             )
             return None
@@ -421,7 +424,7 @@ class CompareView(QWidget):
         if record is None:
             return
         record.loading = False
-        record.widget.set_message(self.tr("Could not load: {error}").format(error=message))
+        record.widget.set_message(self.tr("Could not load: {error}").format(error=engine_sentence(message)))
         record.widget.setToolTip(details)
 
     @Slot(str, str)
@@ -836,7 +839,7 @@ class ModelIdDialog(QDialog):
         try:
             self.model_id()
         except hub.InvalidModelIdError as exc:
-            self.verdict.setText(str(exc) if text.strip() else "")
+            self.verdict.setText(engine_sentence(str(exc)) if text.strip() else "")
             valid = False
         else:
             self.verdict.setText("")

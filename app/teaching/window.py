@@ -20,6 +20,7 @@ from PySide6.QtCore import QEventLoop, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QComboBox, QFileDialog, QLabel, QMainWindow, QMessageBox, QTabWidget
 
+from app.common.engine_sentences import engine_sentence
 from app.common.jobs import Jobs
 from app.teaching.base import TeachingView
 from app.teaching.classic_view import ClassicBpeView
@@ -225,7 +226,7 @@ class TeachingWindow(QMainWindow):
         QMessageBox.warning(
             self,
             self.tr("Cannot load encoding"),
-            self.tr("{name} could not be loaded: {error}").format(name=name, error=message),
+            self.tr("{name} could not be loaded: {error}").format(name=name, error=engine_sentence(message)),
         )
 
     def _end_loading(self) -> None:

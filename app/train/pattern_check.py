@@ -17,9 +17,9 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
 
+from app.common.engine_sentences import engine_sentence
 from app.common.jobs import Jobs
 from app.train.corpus_sources import CorpusSource
-from app.train.engine_sentences import engine_sentence
 from bpe_core.patterns import PatternError, PatternTimeoutError
 from bpe_core.pretokenize import PatternReport, check_pattern_on_sample
 

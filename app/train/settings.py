@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from PySide6.QtCore import QCoreApplication
 
-from app.train.engine_sentences import engine_sentence
+from app.common.engine_sentences import engine_sentence
 from bpe_core.patterns import PATTERNS, PatternError, get_pattern
 from bpe_core.specials import check_special_tokens
 

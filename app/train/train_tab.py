@@ -24,11 +24,11 @@ from PySide6.QtWidgets import (
 )
 
 from app.common import dialogs
+from app.common.engine_sentences import engine_sentence
 from app.common.jobs import Jobs
 from app.style import mono_font
 from app.train.charts import CompressionChart, MergeCountChart, PairFrequencyChart
 from app.train.corpus_panel import CorpusPanel
-from app.train.engine_sentences import engine_sentence
 from app.train.held_out import DEFAULT_HELD_OUT, HeldOutCompression, measure_held_out
 from app.train.merge_history import MergeHistory
 from app.train.merges_model import MergesFilterModel, MergesTableModel

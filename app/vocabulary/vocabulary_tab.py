@@ -17,6 +17,7 @@ from pathlib import Path
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QTabWidget, QVBoxLayout, QWidget
 
+from app.common.engine_sentences import engine_sentence
 from app.common.jobs import Jobs
 from app.compare.sources import REFERENCE_PANES, PaneSource, load_source
 from app.vocabulary.audit_panel import AuditPanel
@@ -216,7 +217,7 @@ class VocabularyTab(QWidget):
 
     @Slot(str, str)
     def _on_failed(self, message: str, _details: str) -> None:
-        self.status.setText(self.tr("Cannot show this vocabulary: {error}").format(error=message))
+        self.status.setText(self.tr("Cannot show this vocabulary: {error}").format(error=engine_sentence(message)))
 
     def _show(self, loaded: Loaded) -> None:
         self.current = loaded

@@ -4,33 +4,33 @@
 <context>
     <name>CompressionChart</name>
     <message>
-        <location filename="../../app/train/charts.py" line="197"/>
+        <location filename="../../app/train/charts.py" line="202"/>
         <source>Compression</source>
         <extracomment>Vocabulary sizes of the reference encodings on the chart, for placing them on the compression chart.</extracomment>
         <translation>压缩率</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="198"/>
+        <location filename="../../app/train/charts.py" line="203"/>
         <source>bytes per token</source>
         <translation>每个词元的字节数</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="199"/>
+        <location filename="../../app/train/charts.py" line="204"/>
         <source>vocabulary size (log)</source>
         <translation>词表大小（对数）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="205"/>
+        <location filename="../../app/train/charts.py" line="210"/>
         <source>training corpus</source>
         <translation>训练语料</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="214"/>
+        <location filename="../../app/train/charts.py" line="219"/>
         <source>held-out text</source>
         <translation>留出文本</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="224"/>
+        <location filename="../../app/train/charts.py" line="229"/>
         <source>tiktoken on held-out</source>
         <translation>tiktoken（留出文本）</translation>
     </message>
@@ -209,90 +209,230 @@
 <context>
     <name>EngineSentences</name>
     <message>
-        <location filename="../../app/train/engine_sentences.py" line="21"/>
+        <location filename="../../app/common/engine_sentences.py" line="21"/>
         <source>Vocabulary of {size} reached.</source>
         <extracomment>The engine&apos;s sentences about a run (``bpe_core.trainer``: ``stop_reason``, ``warning``), as regexes, and each one&apos;s wording with the same named fields.</extracomment>
         <translation>词表已达到 {size}。</translation>
     </message>
     <message>
-        <location filename="../../app/train/engine_sentences.py" line="24"/>
+        <location filename="../../app/common/engine_sentences.py" line="24"/>
         <source>Cancelled after {merges} merges.</source>
         <translation>在 {merges} 次合并后取消。</translation>
     </message>
     <message>
-        <location filename="../../app/train/engine_sentences.py" line="26"/>
+        <location filename="../../app/common/engine_sentences.py" line="26"/>
         <source>Cancelled while counting.</source>
         <translation>在计数阶段取消。</translation>
     </message>
     <message>
-        <location filename="../../app/train/engine_sentences.py" line="30"/>
+        <location filename="../../app/common/engine_sentences.py" line="30"/>
         <source>No pair left to merge after {merges} merges: every pre-token is a single token (vocabulary {reached} of the {asked} asked for).</source>
         <translation>{merges} 次合并后已没有可合并的词元对：每个预分词单元都已是单个词元（词表达到 {reached}，要求的是 {asked}）。</translation>
     </message>
     <message>
-        <location filename="../../app/train/engine_sentences.py" line="39"/>
+        <location filename="../../app/common/engine_sentences.py" line="39"/>
         <source>The pattern left {chars} characters unmatched; tokenizers built with it drop them, as tiktoken does.</source>
         <translation>该模式有 {chars} 个字符未被匹配；用它构建的分词器会像 tiktoken 一样丢弃这些字符。</translation>
     </message>
     <message>
-        <location filename="../../app/train/engine_sentences.py" line="47"/>
+        <location filename="../../app/common/engine_sentences.py" line="47"/>
         <source>The pre-tokenization regex is empty.</source>
         <translation>预分词正则表达式为空。</translation>
     </message>
     <message>
-        <location filename="../../app/train/engine_sentences.py" line="51"/>
+        <location filename="../../app/common/engine_sentences.py" line="51"/>
         <source>Invalid pre-tokenization regex {pattern}: {detail}.</source>
         <translation>无效的预分词正则表达式 {pattern}：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/train/engine_sentences.py" line="55"/>
+        <location filename="../../app/common/engine_sentences.py" line="55"/>
         <source>The pre-tokenization regex {pattern} matches the empty string; use + rather than *.</source>
         <translation>预分词正则表达式 {pattern} 能匹配空字符串；请用 + 而不是 *。</translation>
     </message>
     <message>
-        <location filename="../../app/train/engine_sentences.py" line="61"/>
+        <location filename="../../app/common/engine_sentences.py" line="61"/>
         <source>Special tokens given twice: {tokens}.</source>
         <translation>特殊词元重复给出：{tokens}。</translation>
     </message>
     <message>
-        <location filename="../../app/train/engine_sentences.py" line="65"/>
+        <location filename="../../app/common/engine_sentences.py" line="65"/>
         <source>A special token must be a non-empty string, not {token}.</source>
         <translation>特殊词元必须是非空字符串，而不是 {token}。</translation>
     </message>
     <message>
-        <location filename="../../app/train/engine_sentences.py" line="71"/>
+        <location filename="../../app/common/engine_sentences.py" line="71"/>
         <source>{path}: not valid UTF-8 at byte offset {offset} (bytes {bytes}). Is it a binary file, or in another encoding?</source>
         <translation>{path}：在字节偏移 {offset} 处不是有效的 UTF-8（字节 {bytes}）。它是二进制文件，还是其他编码？</translation>
     </message>
     <message>
-        <location filename="../../app/train/engine_sentences.py" line="80"/>
+        <location filename="../../app/common/engine_sentences.py" line="80"/>
         <source>{path}: looks like a binary file (NUL bytes at offset {nul}); not valid UTF-8 text.</source>
         <translation>{path}：看起来是二进制文件（偏移 {nul} 处有 NUL 字节），不是有效的 UTF-8 文本。</translation>
     </message>
     <message>
-        <location filename="../../app/train/engine_sentences.py" line="87"/>
+        <location filename="../../app/common/engine_sentences.py" line="87"/>
         <source>{path} is {encoding} text (it starts with a byte-order mark), not UTF-8.</source>
         <translation>{path} 是 {encoding} 文本（以字节顺序标记开头），不是 UTF-8。</translation>
     </message>
     <message>
-        <location filename="../../app/train/engine_sentences.py" line="94"/>
+        <location filename="../../app/common/engine_sentences.py" line="94"/>
         <source>The pre-tokenization regex {pattern} took more than {seconds} s at character {offset} of {where}: it probably backtracks catastrophically (nested quantifiers such as (a+)+, or overlapping alternatives such as (a|aa)+). Simplify it.</source>
         <translation>预分词正则表达式 {pattern} 在 {where} 的第 {offset} 个字符处耗时超过 {seconds} 秒：它很可能发生了灾难性回溯（嵌套量词如 (a+)+，或相互重叠的分支如 (a|aa)+）。请简化它。</translation>
     </message>
     <message>
-        <location filename="../../app/train/engine_sentences.py" line="104"/>
+        <location filename="../../app/common/engine_sentences.py" line="104"/>
         <source>The pre-tokenization regex {pattern} matched nothing in {names}.</source>
         <translation>预分词正则表达式 {pattern} 在 {names} 中没有匹配到任何内容。</translation>
     </message>
     <message>
-        <location filename="../../app/train/engine_sentences.py" line="108"/>
+        <location filename="../../app/common/engine_sentences.py" line="108"/>
         <source>{names}: the corpus has no text outside special tokens.</source>
         <translation>{names}：语料中除特殊词元外没有任何文本。</translation>
     </message>
     <message>
-        <location filename="../../app/train/engine_sentences.py" line="113"/>
+        <location filename="../../app/common/engine_sentences.py" line="113"/>
         <source>The training process ended unexpectedly (exit code {code}); the merges made so far are lost.</source>
         <translation>训练进程意外结束（退出码 {code}）；目前为止的合并已丢失。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="122"/>
+        <source>{path}: there is no such file (nor is it a reference name: {names}; or a model id hf:ORG/NAME).</source>
+        <translation>{path}：没有这个文件（它也不是参考编码名 {names}，也不是模型 ID hf:ORG/NAME）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="129"/>
+        <source>{path}: cannot read the file ({cause}).</source>
+        <translation>{path}：无法读取该文件（{cause}）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="131"/>
+        <source>{path}: the file is empty.</source>
+        <translation>{path}：文件是空的。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="135"/>
+        <source>{path}: the file is {size}; tokenizer files are at most {limit}.</source>
+        <translation>{path}：文件大小为 {size}；分词器文件最大为 {limit}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="139"/>
+        <source>{path}: not a UTF-8 text file (a bad byte at offset {offset}).</source>
+        <translation>{path}：不是 UTF-8 文本文件（偏移 {offset} 处有无效字节）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="144"/>
+        <source>{path}: not valid JSON (line {line}, column {column}: {detail}); is it truncated?</source>
+        <translation>{path}：不是有效的 JSON（第 {line} 行第 {column} 列：{detail}）；文件是否被截断了？</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="152"/>
+        <source>{path}: not a tokenizer file this program knows (it starts with {start}; not UTF-8 at byte {offset}); it reads a tokenizer.json, tekken.json, SentencePiece .model, .tiktoken, GPT-2 vocab.json or its own files.</source>
+        <translation>{path}：不是本程序认识的分词器文件（开头为 {start}；第 {offset} 字节起不是 UTF-8）；本程序读取 tokenizer.json、tekken.json、SentencePiece .model、.tiktoken、GPT-2 vocab.json 或它自己的文件。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="162"/>
+        <source>{path}: not a tokenizer file this program knows (it starts with {start}); it reads a tokenizer.json, tekken.json, SentencePiece .model, .tiktoken, GPT-2 vocab.json or its own files.</source>
+        <translation>{path}：不是本程序认识的分词器文件（开头为 {start}）；本程序读取 tokenizer.json、tekken.json、SentencePiece .model、.tiktoken、GPT-2 vocab.json 或它自己的文件。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="170"/>
+        <source>{path}: a JSON file, but not a tokenizer this program knows; it reads a tokenizer.json, tekken.json, SentencePiece .model, .tiktoken, GPT-2 vocab.json or its own files.</source>
+        <translation>{path}：是 JSON 文件，但不是本程序认识的分词器；本程序读取 tokenizer.json、tekken.json、SentencePiece .model、.tiktoken、GPT-2 vocab.json 或它自己的文件。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="178"/>
+        <source>{path}: the folder holds no tokenizer file (looked for {names}).</source>
+        <translation>{path}：该文件夹中没有分词器文件（查找了 {names}）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="182"/>
+        <source>{path}: the folder holds several {wanted} files ({names}); choose one.</source>
+        <translation>{path}：该文件夹中有多个 {wanted} 文件（{names}）；请选择其中一个。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="186"/>
+        <source>{path}: a .tiktoken file does not say how it pre-tokenizes: give its pattern ({names}).</source>
+        <translation>{path}：.tiktoken 文件没有说明如何预分词：请给出它的模式（{names}）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="192"/>
+        <source>{path}: a GPT-2 vocabulary needs its merges file beside it ({name}).</source>
+        <translation>{path}：GPT-2 词表旁边需要有它的合并文件（{name}）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="196"/>
+        <source>{path}: GPT-2 merges need their vocabulary beside them ({name}).</source>
+        <translation>{path}：GPT-2 合并文件旁边需要有它的词表（{name}）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="200"/>
+        <source>{path}: the tokenizers library cannot read it: {detail}.</source>
+        <translation>{path}：tokenizers 库无法读取它：{detail}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="204"/>
+        <source>{path}: not a SentencePiece model the library can read: {detail}.</source>
+        <translation>{path}：不是 SentencePiece 库能读取的模型：{detail}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="208"/>
+        <source>{path}: a damaged gzip file: {detail}.</source>
+        <translation>{path}：gzip 文件已损坏：{detail}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="213"/>
+        <source>{text} is not a Hugging Face model id: write ORG/NAME, optionally @REVISION (for example Qwen/Qwen2.5-7B-Instruct or openai-community/gpt2@main).</source>
+        <translation>{text} 不是 Hugging Face 模型 ID：请写成 ORG/NAME，可选加上 @REVISION（例如 Qwen/Qwen2.5-7B-Instruct 或 openai-community/gpt2@main）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="223"/>
+        <source>The tokenizer of {model} is not in the Hugging Face cache ({cache}) and downloads are off (offline, or HF_HUB_OFFLINE=1): connect to the internet once and open {model} again, or download it with `{command}`, or open a tokenizer.json, tokenizer.model, tekken.json or .tiktoken file you have.</source>
+        <translation>{model} 的分词器不在 Hugging Face 缓存（{cache}）中，而下载已关闭（离线，或 HF_HUB_OFFLINE=1）：请联网一次后再打开 {model}，或用 `{command}` 下载，或打开你已有的 tokenizer.json、tokenizer.model、tekken.json 或 .tiktoken 文件。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="232"/>
+        <source>{model} is a gated model: its files are given only to users who accepted its licence. Log in once with `hf auth login` (or set HF_TOKEN to an access token from huggingface.co/settings/tokens), accept the licence on {url}, then try again; or open a tokenizer.json of this model that you already have.</source>
+        <translation>{model} 是受限模型：它的文件只提供给接受了其许可协议的用户。请先用 `hf auth login` 登录一次（或把 HF_TOKEN 设为 huggingface.co/settings/tokens 上的访问令牌），在 {url} 接受许可协议，然后重试；或者打开你已有的该模型的 tokenizer.json。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="241"/>
+        <source>There is no model {model} on huggingface.co (or it is private: if it is yours, log in with `hf auth login`); check the spelling, ORG/NAME.</source>
+        <translation>huggingface.co 上没有模型 {model}（或者它是私有的：如果是你的模型，请用 `hf auth login` 登录）；请检查拼写，格式为 ORG/NAME。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="249"/>
+        <source>{model} has no revision {revision} (a branch, tag or commit).</source>
+        <translation>{model} 没有版本 {revision}（分支、标签或提交）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="253"/>
+        <source>{model} publishes no tokenizer files (looked for {names}): open a tokenizer file of this model instead, or choose another model.</source>
+        <translation>{model} 没有发布分词器文件（查找了 {names}）：请改为打开该模型的分词器文件，或选择其他模型。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="262"/>
+        <source>Could not download the tokenizer of {model}: huggingface.co could not be reached ({cause}). Check the internet connection (and HTTPS_PROXY if you use a proxy), or open a downloaded tokenizer file instead.</source>
+        <translation>无法下载 {model} 的分词器：连接不上 huggingface.co（{cause}）。请检查网络连接（如果使用代理，也检查 HTTPS_PROXY），或改为打开已下载的分词器文件。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="271"/>
+        <source>huggingface.co answered {status} while the tokenizer of {model} was downloading: try again later, or open a downloaded tokenizer file instead.</source>
+        <translation>下载 {model} 的分词器时 huggingface.co 返回了 {status}：请稍后重试，或改为打开已下载的分词器文件。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="279"/>
+        <source>Cannot read the Hugging Face cache {cache} for {model}: {error}.</source>
+        <translation>无法读取 {model} 的 Hugging Face 缓存 {cache}：{error}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="284"/>
+        <source>The regex {pattern} is not valid: {detail}.</source>
+        <translation>正则表达式 {pattern} 无效：{detail}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="289"/>
+        <source>The regex {pattern} took longer than {seconds} s (stuck near token id {id}); simplify it.</source>
+        <translation>正则表达式 {pattern} 运行超过 {seconds} 秒（卡在词元 ID {id} 附近）；请简化它。</translation>
     </message>
 </context>
 <context>
@@ -518,17 +658,18 @@ The tokenizer is kept: save it somewhere else.</source>
 <context>
     <name>MergeCountChart</name>
     <message>
-        <location filename="../../app/train/charts.py" line="147"/>
+        <location filename="../../app/train/charts.py" line="151"/>
         <source>Merge count by rank</source>
+        <extracomment>The count axis of a run not merging yet spans 1 to 10**EMPTY_LOG_TOP.</extracomment>
         <translation>各次合并的频次（按序号）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="148"/>
+        <location filename="../../app/train/charts.py" line="152"/>
         <source>count (log)</source>
         <translation>频次（对数）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="149"/>
+        <location filename="../../app/train/charts.py" line="153"/>
         <source>merge rank</source>
         <translation>合并序号</translation>
     </message>
@@ -572,43 +713,43 @@ The tokenizer is kept: save it somewhere else.</source>
         <translation>合并后词元数</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="39"/>
+        <location filename="../../app/train/merges_model.py" line="42"/>
         <source>Merge rank, from 0: the order in which merges were learned (and are applied)</source>
-        <extracomment>Role holding a cell&apos;s raw value (int or bytes) for sorting and tests.</extracomment>
+        <extracomment>Role holding a cell&apos;s raw value (int or bytes) for sorting and tests. Role holding what a search looks in: the new token as rendered (``␣the``), then as text (`` the``; bytes that are no whole character become U+FFFD), on two lines.</extracomment>
         <translation>合并序号，从 0 开始：学到这些合并的顺序（也是应用它们的顺序）</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="42"/>
+        <location filename="../../app/train/merges_model.py" line="45"/>
         <source>Id of the new token: 256 + rank</source>
         <translation>新词元的 id：256 + 序号</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="43"/>
+        <location filename="../../app/train/merges_model.py" line="46"/>
         <source>Left token of the merged pair</source>
         <translation>被合并词元对的左词元</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="44"/>
+        <location filename="../../app/train/merges_model.py" line="47"/>
         <source>Right token of the merged pair</source>
         <translation>被合并词元对的右词元</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="45"/>
+        <location filename="../../app/train/merges_model.py" line="48"/>
         <source>The new token: left + right (␣ space, ↵ newline, ⇥ tab, &lt;XX&gt; a byte that is not a whole character)</source>
         <translation>新词元：左 + 右（␣ 空格，↵ 换行，⇥ 制表符，&lt;XX&gt; 不构成完整字符的字节）</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="49"/>
+        <location filename="../../app/train/merges_model.py" line="52"/>
         <source>How often the pair occurred when it was chosen</source>
         <translation>这个词元对被选中时出现的次数</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="50"/>
+        <location filename="../../app/train/merges_model.py" line="53"/>
         <source>Tokens in the whole training corpus after this merge</source>
         <translation>这次合并之后整个训练语料的词元总数</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="152"/>
+        <location filename="../../app/train/merges_model.py" line="157"/>
         <source>id {id}: {count} bytes, hex {hex}</source>
         <translation>id {id}：{count} 个字节，十六进制 {hex}</translation>
     </message>

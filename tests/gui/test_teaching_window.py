@@ -131,7 +131,7 @@ def test_a_tokenizer_that_cannot_load_leaves_the_shown_one(qtbot, window, monkey
     shown = window.tokenizer
     window.source.setCurrentIndex(window.source.findData("o200k_base"))
     qtbot.waitUntil(lambda: not window.loading(), timeout=30000)
-    assert warnings == ["tiktoken o200k_base could not be loaded: gone"]
+    assert warnings == ["tiktoken o200k_base could not be loaded: Gone."]
     assert window.tokenizer is shown and window.source.currentData() == "own" and window.tabs.isEnabled()
 
 

@@ -1,0 +1,320 @@
+"""The engine's sentences in the interface's language: about a run (how it ended, why it failed, what the pattern
+did), a tokenizer file or model id that cannot be loaded, a vocabulary filter that cannot run.
+
+The engine (``bpe_core``) speaks English in plain sentences: a trainer's ``stop_reason`` and ``warning``, the
+messages of its errors. Each sentence the window shows is matched here by a regex whose named fields are put into a
+translated wording; a sentence no regex knows is shown as it is.
+
+>>> engine_sentence("vocabulary of 1257 reached"), engine_sentence("something else")
+('Vocabulary of 1257 reached.', 'Something else.')
+"""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+
+#: The engine's sentences about a run (``bpe_core.trainer``: ``stop_reason``, ``warning``), as regexes, and each
+#: one's wording with the same named fields.
+ENGINE_SENTENCES = (
+    (r"vocabulary of (?P<size>\d+) reached", QT_TRANSLATE_NOOP("EngineSentences", "Vocabulary of {size} reached.")),
+    (
+        r"cancelled after (?P<merges>\d+) merges",
+        QT_TRANSLATE_NOOP("EngineSentences", "Cancelled after {merges} merges."),
+    ),
+    (r"cancelled while counting", QT_TRANSLATE_NOOP("EngineSentences", "Cancelled while counting.")),
+    (
+        r"no pair left to merge after (?P<merges>\d+) merges: every pre-token is a single token "
+        r"\(vocabulary (?P<reached>\d+) of the (?P<asked>\d+) asked for\)",
+        QT_TRANSLATE_NOOP(
+            "EngineSentences",
+            "No pair left to merge after {merges} merges: every pre-token is a single token "
+            "(vocabulary {reached} of the {asked} asked for).",
+        ),
+    ),
+    (
+        r"the pattern left (?P<chars>[\d,]+) characters unmatched; "
+        r"tokenizers built with it drop them, as tiktoken does",
+        QT_TRANSLATE_NOOP(
+            "EngineSentences",
+            "The pattern left {chars} characters unmatched; tokenizers built with it drop them, as tiktoken does.",
+        ),
+    ),
+    # What is wrong with a custom pattern (bpe_core.patterns); the regex library's own detail is kept as it is.
+    (
+        r"the pre-tokenization regex is empty",
+        QT_TRANSLATE_NOOP("EngineSentences", "The pre-tokenization regex is empty."),
+    ),
+    (
+        r"invalid pre-tokenization regex (?P<pattern>'.*'): (?P<detail>.+)",
+        QT_TRANSLATE_NOOP("EngineSentences", "Invalid pre-tokenization regex {pattern}: {detail}."),
+    ),
+    (
+        r"the pre-tokenization regex (?P<pattern>'.*') matches the empty string; use \+ rather than \*",
+        QT_TRANSLATE_NOOP(
+            "EngineSentences", "The pre-tokenization regex {pattern} matches the empty string; use + rather than *."
+        ),
+    ),
+    (
+        r"special tokens given twice: (?P<tokens>.+)",
+        QT_TRANSLATE_NOOP("EngineSentences", "Special tokens given twice: {tokens}."),
+    ),
+    (
+        r"a special token must be a non-empty string, got (?P<token>.+)",
+        QT_TRANSLATE_NOOP("EngineSentences", "A special token must be a non-empty string, not {token}."),
+    ),
+    # Why a run failed (bpe_core.corpus, bpe_core.patterns, bpe_core.trainer, bpe_core.training_process).
+    (
+        r"(?P<path>.+): not valid UTF-8 at byte offset (?P<offset>\d+) \(bytes (?P<bytes>[0-9A-F ]+): [^)]*\)\. "
+        r"Is it a binary file or in another encoding\? Invalid bytes can be replaced with U\+FFFD \(errors='replace'\)",
+        QT_TRANSLATE_NOOP(
+            "EngineSentences",
+            "{path}: not valid UTF-8 at byte offset {offset} (bytes {bytes}). Is it a binary file, or in another "
+            "encoding?",
+        ),
+    ),
+    (
+        r"(?P<path>.+): looks binary \(NUL bytes at offset (?P<nul>\d+)\); not valid UTF-8 at byte offset "
+        r"(?P<offset>\d+) .*",
+        QT_TRANSLATE_NOOP(
+            "EngineSentences", "{path}: looks like a binary file (NUL bytes at offset {nul}); not valid UTF-8 text."
+        ),
+    ),
+    (
+        r"(?P<path>.+): the file is (?P<encoding>UTF-\d+(?: \([a-z-]+\))?) text \(it starts with a byte-order mark\); "
+        r"BPE Explorer reads UTF-8: .*",
+        QT_TRANSLATE_NOOP(
+            "EngineSentences", "{path} is {encoding} text (it starts with a byte-order mark), not UTF-8."
+        ),
+    ),
+    (
+        r"the pre-tokenization regex (?P<pattern>'.*') took more than (?P<seconds>[\d.]+) s at character "
+        r"(?P<offset>\d+) of (?P<where>.+?): it probably backtracks catastrophically .*",
+        QT_TRANSLATE_NOOP(
+            "EngineSentences",
+            "The pre-tokenization regex {pattern} took more than {seconds} s at character {offset} of {where}: it "
+            "probably "
+            "backtracks catastrophically (nested quantifiers such as (a+)+, or overlapping alternatives such as "
+            "(a|aa)+). Simplify it.",
+        ),
+    ),
+    (
+        r"the pre-tokenization regex (?P<pattern>'.*') matched nothing in (?P<names>.+)",
+        QT_TRANSLATE_NOOP("EngineSentences", "The pre-tokenization regex {pattern} matched nothing in {names}."),
+    ),
+    (
+        r"(?P<names>.+): the corpus has no text outside special tokens",
+        QT_TRANSLATE_NOOP("EngineSentences", "{names}: the corpus has no text outside special tokens."),
+    ),
+    (
+        r"the training process ended unexpectedly \(exit code (?P<code>-?\d+|None)\); "
+        r"the merges made so far are lost",
+        QT_TRANSLATE_NOOP(
+            "EngineSentences",
+            "The training process ended unexpectedly (exit code {code}); the merges made so far are lost.",
+        ),
+    ),
+    # Why a tokenizer file cannot be loaded (bpe_core.formats, bpe_core.foreign): "PATH: PROBLEM".
+    (
+        r"(?P<path>.+): cannot read the file: No such file or directory \(nor is it a reference name: "
+        r"(?P<names>.+); or a model id hf:ORG/NAME\)",
+        QT_TRANSLATE_NOOP(
+            "EngineSentences",
+            "{path}: there is no such file (nor is it a reference name: {names}; or a model id hf:ORG/NAME).",
+        ),
+    ),
+    (
+        r"(?P<path>.+): cannot read the file: (?P<cause>.+)",
+        QT_TRANSLATE_NOOP("EngineSentences", "{path}: cannot read the file ({cause})."),
+    ),
+    (r"(?P<path>.+): the file is empty", QT_TRANSLATE_NOOP("EngineSentences", "{path}: the file is empty.")),
+    (
+        r"(?P<path>.+): the file is (?P<size>[\d.,]+ (?:GB|MB|bytes)); "
+        r"tokenizer files are at most (?P<limit>[\d.,]+ (?:GB|MB|bytes))",
+        QT_TRANSLATE_NOOP("EngineSentences", "{path}: the file is {size}; tokenizer files are at most {limit}."),
+    ),
+    (
+        r"(?P<path>.+): not a UTF-8 text file \(bad byte at offset (?P<offset>\d+)\)",
+        QT_TRANSLATE_NOOP("EngineSentences", "{path}: not a UTF-8 text file (a bad byte at offset {offset})."),
+    ),
+    (
+        r"(?P<path>.+): not valid JSON \(line (?P<line>\d+), column (?P<column>\d+): (?P<detail>.+)\); "
+        r"is it truncated\?",
+        QT_TRANSLATE_NOOP(
+            "EngineSentences", "{path}: not valid JSON (line {line}, column {column}: {detail}); is it truncated?"
+        ),
+    ),
+    (
+        r"(?P<path>.+): not a tokenizer file this program knows \(expected a tokenizer\.json, tekken\.json, "
+        r"SentencePiece \.model, \.tiktoken, GPT-2 vocab\.json or ours; it starts with (?P<start>.+); "
+        r"not UTF-8 at byte (?P<offset>\d+)\)",
+        QT_TRANSLATE_NOOP(
+            "EngineSentences",
+            "{path}: not a tokenizer file this program knows (it starts with {start}; not UTF-8 at byte {offset}); "
+            "it reads a tokenizer.json, tekken.json, SentencePiece .model, .tiktoken, GPT-2 vocab.json or its own "
+            "files.",
+        ),
+    ),
+    (
+        r"(?P<path>.+): not a tokenizer file this program knows \(expected a tokenizer\.json, tekken\.json, "
+        r"SentencePiece \.model, \.tiktoken, GPT-2 vocab\.json or ours; it starts with (?P<start>.+)\)",
+        QT_TRANSLATE_NOOP(
+            "EngineSentences",
+            "{path}: not a tokenizer file this program knows (it starts with {start}); it reads a tokenizer.json, "
+            "tekken.json, SentencePiece .model, .tiktoken, GPT-2 vocab.json or its own files.",
+        ),
+    ),
+    (
+        r"(?P<path>.+): a JSON file, but not a tokenizer this program knows \(.*\)",
+        QT_TRANSLATE_NOOP(
+            "EngineSentences",
+            "{path}: a JSON file, but not a tokenizer this program knows; it reads a tokenizer.json, tekken.json, "
+            "SentencePiece .model, .tiktoken, GPT-2 vocab.json or its own files.",
+        ),
+    ),
+    (
+        r"(?P<path>.+): holds no tokenizer file \(looked for (?P<names>.+)\)",
+        QT_TRANSLATE_NOOP("EngineSentences", "{path}: the folder holds no tokenizer file (looked for {names})."),
+    ),
+    (
+        r"(?P<path>.+): holds several (?P<wanted>\S+) files \((?P<names>.+)\); choose one",
+        QT_TRANSLATE_NOOP("EngineSentences", "{path}: the folder holds several {wanted} files ({names}); choose one."),
+    ),
+    (
+        r"(?P<path>.+): a \.tiktoken file does not say how it pre-tokenizes: give its pattern \((?P<names>.+)\)",
+        QT_TRANSLATE_NOOP(
+            "EngineSentences", "{path}: a .tiktoken file does not say how it pre-tokenizes: give its pattern ({names})."
+        ),
+    ),
+    (
+        r"(?P<path>.+): a GPT-2 vocabulary needs its merges file beside it \((?P<name>.+)\)",
+        QT_TRANSLATE_NOOP("EngineSentences", "{path}: a GPT-2 vocabulary needs its merges file beside it ({name})."),
+    ),
+    (
+        r"(?P<path>.+): GPT-2 merges need their vocabulary beside them \((?P<name>.+)\)",
+        QT_TRANSLATE_NOOP("EngineSentences", "{path}: GPT-2 merges need their vocabulary beside them ({name})."),
+    ),
+    (
+        r"(?P<path>.+): the tokenizers library cannot read it: (?P<detail>.+)",
+        QT_TRANSLATE_NOOP("EngineSentences", "{path}: the tokenizers library cannot read it: {detail}."),
+    ),
+    (
+        r"(?P<path>.+): not a SentencePiece model the library can read: (?P<detail>.+)",
+        QT_TRANSLATE_NOOP("EngineSentences", "{path}: not a SentencePiece model the library can read: {detail}."),
+    ),
+    (
+        r"(?P<path>.+): a damaged gzip file: (?P<detail>.+)",
+        QT_TRANSLATE_NOOP("EngineSentences", "{path}: a damaged gzip file: {detail}."),
+    ),
+    # A Hugging Face model id that cannot be fetched (bpe_core.hub).
+    (
+        r"(?P<text>'.*') is not a Hugging Face model id: write ORG/NAME, optionally @REVISION \(for example .*\)",
+        QT_TRANSLATE_NOOP(
+            "EngineSentences",
+            "{text} is not a Hugging Face model id: write ORG/NAME, optionally @REVISION (for example "
+            "Qwen/Qwen2.5-7B-Instruct or openai-community/gpt2@main).",
+        ),
+    ),
+    (
+        r"the tokenizer of (?P<model>\S+) is not in the Hugging Face cache \((?P<cache>.+?)\) and "
+        r"(?:downloads are off \(offline, or HF_HUB_OFFLINE=1\)|huggingface_hub was started with HF_HUB_OFFLINE=1): "
+        r"connect to the internet once and open \S+ again, or download it with `(?P<command>[^`]+)`, .*",
+        QT_TRANSLATE_NOOP(
+            "EngineSentences",
+            "The tokenizer of {model} is not in the Hugging Face cache ({cache}) and downloads are off (offline, or "
+            "HF_HUB_OFFLINE=1): connect to the internet once and open {model} again, or download it with "
+            "`{command}`, or open a tokenizer.json, tokenizer.model, tekken.json or .tiktoken file you have.",
+        ),
+    ),
+    (
+        r"(?P<model>\S+) is a gated model: .* accept the licence on (?P<url>\S+), then try again; .*",
+        QT_TRANSLATE_NOOP(
+            "EngineSentences",
+            "{model} is a gated model: its files are given only to users who accepted its licence. Log in once with "
+            "`hf auth login` (or set HF_TOKEN to an access token from huggingface.co/settings/tokens), accept the "
+            "licence on {url}, then try again; or open a tokenizer.json of this model that you already have.",
+        ),
+    ),
+    (
+        r"there is no model (?P<model>\S+) on huggingface\.co .*",
+        QT_TRANSLATE_NOOP(
+            "EngineSentences",
+            "There is no model {model} on huggingface.co (or it is private: if it is yours, log in with "
+            "`hf auth login`); check the spelling, ORG/NAME.",
+        ),
+    ),
+    (
+        r"(?P<model>\S+) has no revision (?P<revision>'.*') \(a branch, tag or commit\)",
+        QT_TRANSLATE_NOOP("EngineSentences", "{model} has no revision {revision} (a branch, tag or commit)."),
+    ),
+    (
+        r"(?P<model>\S+) publishes no tokenizer files \(looked for (?P<names>.+)\): .*",
+        QT_TRANSLATE_NOOP(
+            "EngineSentences",
+            "{model} publishes no tokenizer files (looked for {names}): open a tokenizer file of this model "
+            "instead, or choose another model.",
+        ),
+    ),
+    (
+        r"could not download the tokenizer of (?P<model>\S+): huggingface\.co could not be reached "
+        r"\((?P<cause>.+)\)\. Check the internet connection .*",
+        QT_TRANSLATE_NOOP(
+            "EngineSentences",
+            "Could not download the tokenizer of {model}: huggingface.co could not be reached ({cause}). Check the "
+            "internet connection (and HTTPS_PROXY if you use a proxy), or open a downloaded tokenizer file instead.",
+        ),
+    ),
+    (
+        r"huggingface\.co answered (?P<status>\d+|with an error) while the tokenizer of (?P<model>\S+) was "
+        r"downloading: .*",
+        QT_TRANSLATE_NOOP(
+            "EngineSentences",
+            "huggingface.co answered {status} while the tokenizer of {model} was downloading: try again later, or "
+            "open a downloaded tokenizer file instead.",
+        ),
+    ),
+    (
+        r"cannot read the Hugging Face cache (?P<cache>.+) for (?P<model>\S+): (?P<error>.+)",
+        QT_TRANSLATE_NOOP("EngineSentences", "Cannot read the Hugging Face cache {cache} for {model}: {error}."),
+    ),
+    # A vocabulary filter that cannot run (bpe_core.vocabulary.table).
+    (
+        r"the regex (?P<pattern>'.*') is not valid: (?P<detail>.+)",
+        QT_TRANSLATE_NOOP("EngineSentences", "The regex {pattern} is not valid: {detail}."),
+    ),
+    (
+        r"the regex (?P<pattern>'.*') took longer than (?P<seconds>[\d.]+) s \(stuck near token id (?P<id>\d+)\); "
+        r"simplify it",
+        QT_TRANSLATE_NOOP(
+            "EngineSentences",
+            "The regex {pattern} took longer than {seconds} s (stuck near token id {id}); simplify it.",
+        ),
+    ),
+)
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("EngineSentences", text)
+
+
+def engine_sentence(text: str) -> str:
+    """One of the engine's remarks about a run (how it ended, or why it failed) as a translated sentence; an
+    unknown one as it is, capitalized.
+
+    >>> engine_sentence("vocabulary of 1257 reached"), engine_sentence("something else")
+    ('Vocabulary of 1257 reached.', 'Something else.')
+    >>> engine_sentence("tok.json: the file is empty")
+    'tok.json: the file is empty.'
+    >>> engine_sentence("c.txt: the corpus has no text outside special tokens")
+    'c.txt: the corpus has no text outside special tokens.'
+    """
+    text = text.strip()
+    for pattern, wording in ENGINE_SENTENCES:
+        match = re.fullmatch(pattern, text.rstrip("."))
+        if match:
+            return _tr(wording).format(**match.groupdict())
+    if not text:
+        return ""
+    text = text[0].upper() + text[1:]
+    return text if text.endswith(".") else text + "."

@@ -1,0 +1,183 @@
+"""The engine's sentences in the interface's language: every way a tokenizer file, a model id or a vocabulary
+filter fails, produced by the real engine (the hub's answers by huggingface_hub's own error classes), is known to
+app/common/engine_sentences.py and comes out in Chinese with its fields kept; and the windows say it so."""
+
+from __future__ import annotations
+
+import gzip
+import re
+from pathlib import Path
+
+import huggingface_hub
+import pytest
+from huggingface_hub import utils as hub_errors
+from PySide6.QtCore import QTranslator
+
+from app.common.engine_sentences import engine_sentence
+from bpe_core.formats import load_any
+from bpe_core.hub import parse_model_id, tokenizer_files
+from bpe_core.vocabulary import FilterError, VocabularySource, build_table, filter_rows
+from bpe_core.vocabulary import table as vocabulary_table
+from tests.test_hub import http_error
+
+TRANSLATIONS = Path(__file__).resolve().parents[2] / "resources" / "translations"
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+@pytest.fixture
+def chinese(qapp):
+    translator = QTranslator()
+    assert translator.load(str(TRANSLATIONS / "train_zh_CN.qm"))
+    qapp.installTranslator(translator)
+    yield
+    qapp.removeTranslator(translator)
+
+
+def failure(function, *args, **kwargs) -> str:
+    """The message of what ``function(*args, **kwargs)`` raises."""
+    try:
+        function(*args, **kwargs)
+    except (ValueError, OSError) as exc:
+        return str(exc)
+    raise AssertionError(f"{function.__name__}{args} did not fail")
+
+
+def file_failures(folder: Path) -> dict[str, str]:
+    """What load_any says of each kind of bad tokenizer file or folder."""
+    (folder / "empty.json").write_text("")
+    (folder / "latin1.json").write_bytes(b'{"a": "\xe9t\xe9"}')
+    (folder / "truncated.json").write_text('{"model": {"type": "BPE", ')
+    (folder / "vocab.json").write_text('{"hello": 1}')
+    (folder / "random.bin").write_bytes(bytes(range(256)) * 4)
+    (folder / "empty folder").mkdir()
+    (folder / "two").mkdir()
+    for name in ("a.tiktoken", "b.tiktoken"):
+        (folder / "two" / name).write_text("YQ== 0\n")
+    (folder / "x.tiktoken").write_text("YQ== 0\nYg== 1\n")
+    (folder / "hf.json").write_text(
+        '{"version": "1.0", "model": {"type": "BPE", "vocab": {"a": 0}, "merges": ["a b"]}, "added_tokens": []}'
+    )
+    (folder / "damaged.tiktoken.gz").write_bytes(gzip.compress(b"YQ== 0\n" * 100)[:20])
+    names = ["missing.json", "empty.json", "latin1.json", "truncated.json", "vocab.json", "random.bin"]
+    names += ["empty folder", "two", "x.tiktoken", "hf.json", "damaged.tiktoken.gz"]
+    return {name: failure(load_any, folder / name) for name in names}
+
+
+def hub_failures(tmp_path: Path, monkeypatch) -> dict[str, str]:
+    """What the hub says of a bad id, a model not cached offline, and each answer huggingface.co can give."""
+    monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "hub"))
+    found = {
+        "invalid id": failure(parse_model_id, "nope"),
+        "not cached": failure(tokenizer_files, "Org/Absent", offline=True),
+    }
+    answers = {
+        "gated": http_error(hub_errors.GatedRepoError, 401),
+        "no model": http_error(hub_errors.RepositoryNotFoundError, 404),
+        "no revision": http_error(hub_errors.RevisionNotFoundError, 404),
+        "server": http_error(hub_errors.HfHubHTTPError, 503),
+        "unreachable": ConnectionResetError(104, "reset"),
+    }
+    for name, error in answers.items():
+
+        def snapshot_download(repo_id, error=error, **kwargs):
+            if kwargs.get("local_files_only"):
+                raise hub_errors.LocalEntryNotFoundError("not in the cache")
+            raise error
+
+        monkeypatch.setattr(huggingface_hub, "snapshot_download", snapshot_download)
+        found[name] = failure(
+            tokenizer_files, "Org/Model@nope" if name == "no revision" else "Org/Model", offline=False
+        )
+
+    def weights_only(repo_id, **kwargs):
+        if kwargs.get("local_files_only"):
+            raise hub_errors.LocalEntryNotFoundError("not in the cache")
+        folder = tmp_path / "weights"
+        folder.mkdir(exist_ok=True)
+        return str(folder)
+
+    monkeypatch.setattr(huggingface_hub, "snapshot_download", weights_only)
+    found["no tokenizer files"] = failure(tokenizer_files, "Org/Weights", offline=False)
+    return found
+
+
+def filter_failures(monkeypatch) -> dict[str, str]:
+    table = build_table(VocabularySource("v", {0: b"a", 1: b"aaaa"}))
+    monkeypatch.setattr(vocabulary_table, "REGEX_BUDGET_S", 0.0)
+    found = {}
+    for name, pattern in (("invalid regex", "(the"), ("slow regex", "a")):
+        try:
+            filter_rows(table, pattern=pattern)
+        except FilterError as exc:
+            found[name] = str(exc)
+    return found
+
+
+def test_every_failure_of_the_loaders_and_the_hub_is_said_in_chinese(chinese, tmp_path, monkeypatch):
+    messages = file_failures(tmp_path) | hub_failures(tmp_path, monkeypatch) | filter_failures(monkeypatch)
+    assert len(messages) == 11 + 8 + 2
+    for name, message in messages.items():
+        said = engine_sentence(message)
+        assert CJK.search(said), f"{name}: not translated: {message!r} -> {said!r}"
+        for field in re.findall(r"(?:/\S+|'[^']*'|\b\d{3}\b|\bOrg/\w+)", message):
+            if field.startswith("/") and " " in message[message.find(field) :].split(":")[0]:
+                continue  # a path with a space is cut by this rough field finder
+            assert field.rstrip(":),;.") in said, f"{name}: lost {field!r}: {said!r}"
+
+
+def test_in_english_the_sentences_read_as_the_engine_wrote_them(tmp_path, monkeypatch):
+    messages = file_failures(tmp_path) | hub_failures(tmp_path, monkeypatch)
+    said = {name: engine_sentence(message) for name, message in messages.items()}
+    assert said["empty.json"] == f"{tmp_path / 'empty.json'}: the file is empty."
+    assert (
+        said["two"]
+        == f"{tmp_path / 'two'}: the folder holds several *.tiktoken files (a.tiktoken, b.tiktoken); choose one."
+    )
+    assert said["server"].startswith("huggingface.co answered 503 while the tokenizer of Org/Model was downloading")
+    assert said["not cached"].startswith("The tokenizer of Org/Absent is not in the Hugging Face cache")
+    assert "`hf download Org/Absent --include" in said["not cached"]
+    assert all(text.endswith((".", "?")) for text in said.values())
+
+
+@pytest.fixture
+def all_chinese(qapp):
+    """Every part's zh_CN translation installed (the pane's frame is the Compare tab's, the reason the engine's)."""
+    translators = []
+    for qm in sorted(TRANSLATIONS.glob("*_zh_CN.qm")):
+        translator = QTranslator()
+        assert translator.load(str(qm))
+        qapp.installTranslator(translator)
+        translators.append(translator)
+    yield
+    for translator in translators:
+        qapp.removeTranslator(translator)
+
+
+def test_a_compare_pane_says_in_chinese_why_a_model_is_not_there(all_chinese, qtbot, tmp_path, monkeypatch):
+    from app.compare.compare_view import CompareView
+
+    monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path))
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    view = CompareView(text="你好")
+    qtbot.addWidget(view)
+    view.show()
+    key = view.add_source("hf:Org/Not-Cached")
+    qtbot.waitUntil(lambda: not view.pane_records[key].loading, timeout=30000)
+    message = view.panes[key].message()
+    assert "Org/Not-Cached 的分词器不在 Hugging Face 缓存" in message and "hf download Org/Not-Cached" in message
+    assert "is not in the" not in message
+    view.shutdown()
+
+
+def test_the_vocabulary_filter_says_in_chinese_why_a_regex_cannot_run(all_chinese, qtbot):
+    from app.vocabulary.browse_panel import BrowsePanel
+
+    panel = BrowsePanel()
+    qtbot.addWidget(panel)
+    panel.show_table(build_table(VocabularySource("v", {0: b"a", 1: b" the"})))
+    panel.filters.pattern.setText("(the")
+    panel.filters.emit_now()
+    qtbot.waitUntil(lambda: not panel.filtering(), timeout=10000)
+    assert not panel.filter_error.isHidden() and panel.filter_error.text().startswith("正则表达式 '(the' 无效：")
+    assert panel.view.model_.rowCount() == 2  # the rows stay
+    panel.shutdown()
