@@ -94,6 +94,8 @@ def main() -> int:
     timer.timeout.connect(tick)
     loop = QEventLoop()
 
+    if args.tab == "compare":  # shown (and painted once) before the baseline, as a user looks at it before Train
+        window.tabs.setCurrentWidget(window.compare_view)
     # Let start-up finish: the held-out text and the Compare tab load OpenAI's encodings in background threads
     # (parsing a rank file in Python holds the GIL: the GUI thread's calls into Python wait for it meanwhile).
     settle = QTimer()
@@ -110,8 +112,6 @@ def main() -> int:
     timer.start()
     loop.exec()
 
-    if args.tab == "compare":
-        window.tabs.setCurrentWidget(window.compare_view)
     updates = _record_updates(window)  # what the user sees move: widget name -> times
     merging_started = [0.0]
 
