@@ -1,5 +1,6 @@
-"""GUI test fixtures: offscreen Qt set up as at start-up, a fresh main window with its own settings file, and a
-guard that fails any test leaving a QThread running or a child process alive."""
+"""GUI test fixtures: offscreen Qt set up as at start-up, a fresh main window with its own settings file, the whole
+interface in Chinese for one test, and a guard that fails any test leaving a QThread running or a child process
+alive."""
 
 import os
 
@@ -47,6 +48,19 @@ def started_up(qapp, working_event_loops):
     from app.common.startup import start_up
 
     start_up(qapp)
+
+
+@pytest.fixture
+def chinese(qapp):
+    """Every zh_CN translation installed as at start-up with ``--lang zh_CN`` (English again afterwards); a test
+    module may define its own ``chinese`` with only its part's translation."""
+    from app.common import i18n
+
+    translators = i18n.install(qapp, "zh_CN")
+    yield translators
+    for translator in translators:
+        qapp.removeTranslator(translator)
+    i18n.install(qapp, "en")
 
 
 @pytest.fixture(autouse=True)

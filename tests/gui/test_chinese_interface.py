@@ -5,22 +5,12 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from PySide6.QtCore import QLocale, QSettings
 from PySide6.QtWidgets import QAbstractButton, QGroupBox, QLabel, QTabWidget
 
 from app.common import i18n
 
 HAN = re.compile(r"[\u4e00-\u9fff]")
-
-
-@pytest.fixture
-def chinese(qapp):
-    translators = i18n.install(qapp, "zh_CN")
-    yield translators
-    for translator in translators:
-        qapp.removeTranslator(translator)
-    i18n.install(qapp, "en")
 
 
 def visible_texts(widget) -> list[str]:

@@ -1,6 +1,7 @@
 """The engine's sentences in the interface's language: every way a tokenizer file, a model id or a vocabulary
 filter fails, produced by the real engine (the hub's answers by huggingface_hub's own error classes), is known to
-app/common/engine_sentences.py and comes out in Chinese with its fields kept; and the windows say it so."""
+app/common/engine_sentences.py and comes out in Chinese with its fields kept (``chinese``: tests/gui/conftest.py);
+and the windows say it so."""
 
 from __future__ import annotations
 
@@ -9,9 +10,7 @@ import re
 from pathlib import Path
 
 import huggingface_hub
-import pytest
 from huggingface_hub import utils as hub_errors
-from PySide6.QtCore import QTranslator
 
 from app.common.engine_sentences import engine_sentence
 from bpe_core.formats import load_any
@@ -20,17 +19,7 @@ from bpe_core.vocabulary import FilterError, VocabularySource, build_table, filt
 from bpe_core.vocabulary import table as vocabulary_table
 from tests.test_hub import http_error
 
-TRANSLATIONS = Path(__file__).resolve().parents[2] / "resources" / "translations"
 CJK = re.compile(r"[\u4e00-\u9fff]")
-
-
-@pytest.fixture
-def chinese(qapp):
-    translator = QTranslator()
-    assert translator.load(str(TRANSLATIONS / "train_zh_CN.qm"))
-    qapp.installTranslator(translator)
-    yield
-    qapp.removeTranslator(translator)
 
 
 def failure(function, *args, **kwargs) -> str:
@@ -139,21 +128,7 @@ def test_in_english_the_sentences_read_as_the_engine_wrote_them(tmp_path, monkey
     assert all(text.endswith((".", "?")) for text in said.values())
 
 
-@pytest.fixture
-def all_chinese(qapp):
-    """Every part's zh_CN translation installed (the pane's frame is the Compare tab's, the reason the engine's)."""
-    translators = []
-    for qm in sorted(TRANSLATIONS.glob("*_zh_CN.qm")):
-        translator = QTranslator()
-        assert translator.load(str(qm))
-        qapp.installTranslator(translator)
-        translators.append(translator)
-    yield
-    for translator in translators:
-        qapp.removeTranslator(translator)
-
-
-def test_a_compare_pane_says_in_chinese_why_a_model_is_not_there(all_chinese, qtbot, tmp_path, monkeypatch):
+def test_a_compare_pane_says_in_chinese_why_a_model_is_not_there(chinese, qtbot, tmp_path, monkeypatch):
     from app.compare.compare_view import CompareView
 
     monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path))
@@ -169,7 +144,7 @@ def test_a_compare_pane_says_in_chinese_why_a_model_is_not_there(all_chinese, qt
     view.shutdown()
 
 
-def test_the_vocabulary_filter_says_in_chinese_why_a_regex_cannot_run(all_chinese, qtbot):
+def test_the_vocabulary_filter_says_in_chinese_why_a_regex_cannot_run(chinese, qtbot):
     from app.vocabulary.browse_panel import BrowsePanel
 
     panel = BrowsePanel()
