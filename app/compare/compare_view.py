@@ -94,6 +94,7 @@ class Pane:
     removable: bool = False
     hidden: bool = False
     loading: bool = False
+    name: str = ""  # what an added pane loads, named as its title names it while it loads
 
 
 class CompareView(QWidget):
@@ -356,11 +357,14 @@ class CompareView(QWidget):
 
     def _set_own_title(self, title: str) -> None:
         own = self.pane_records[OWN_KEY]
-        if title == own.title:
-            return
-        own.title = title
-        own.widget.set_title(title)
-        own.action.setText(title)
+        if title != own.title:
+            self._set_title(own, title)
+
+    def _set_title(self, record: Pane, title: str) -> None:
+        """Name a pane: its header, its entry in the Panes menu and in the reference list."""
+        record.title = title
+        record.widget.set_title(title)
+        record.action.setText(title)
         self._rebuild_reference_combo()
 
     def add_tokenizer_file(self, path: str | Path, pattern: str = "cl100k") -> TokenPane | None:
@@ -389,7 +393,7 @@ class CompareView(QWidget):
             self.remove_pane(key)
         title = source_title(source)
         record = self._add_pane(key, None, self.tr("{name} (loading)").format(name=title), removable=True)
-        record.loading = True
+        record.loading, record.name = True, title
         record.widget.set_message(self.tr("Loading {name}…").format(name=title), loading=True)
         self._rebuild_reference_combo()
         self._equalize()
@@ -404,11 +408,10 @@ class CompareView(QWidget):
             record = None
         if record is None:
             record = self._add_pane(source.key, source, removable=True)
+            self._rebuild_reference_combo()
         else:
-            record.source, record.loading, record.title = source, False, source.label
-            record.widget.set_title(source.label)
-            record.action.setText(source.label)
-        self._rebuild_reference_combo()
+            record.source, record.loading = source, False
+            self._set_title(record, source.label)
         self._equalize()
         self._request([source.key])
         return record.widget
@@ -424,6 +427,7 @@ class CompareView(QWidget):
         if record is None:
             return
         record.loading = False
+        self._set_title(record, self.tr("{name} (not loaded)").format(name=record.name))
         record.widget.set_message(self.tr("Could not load: {error}").format(error=engine_sentence(message)))
         record.widget.setToolTip(details)
 

@@ -149,6 +149,7 @@ def test_offline_and_not_cached_shows_the_hubs_message_in_the_pane(qtbot, view, 
     qtbot.waitUntil(lambda: not view.pane_records[key].loading, timeout=30000)
     message = view.panes[key].message()
     assert message.startswith("Could not load: ") and "Org/Not-Cached" in message
+    assert view.pane_records[key].title == "hf:Org/Not-Cached (not loaded)"  # no longer "(loading)"
     assert "offline" in message.lower() or "cache" in message.lower()
     view.panes[key].hide_button.click()  # the failed pane goes with its ✕
     assert key not in view.panes
