@@ -162,7 +162,6 @@ class TeachingWindow(QMainWindow):
     def set_tokenizer(self, tokenizer: Tokenizer | None, name: str = "") -> None:
         """Make ``tokenizer`` the "current" one (None: only the reference encodings) and show it."""
         self.own_tokenizer, self.own_name = tokenizer, name or self.tr("current tokenizer")
-        self._prepared.pop("own", None)
         self._fill_sources()
         self.source.setCurrentIndex(0)
         self._on_source(0)

@@ -124,6 +124,16 @@ def test_a_tree_asked_for_while_its_tokenizer_loads_opens_when_ready(qtbot, wind
     assert not window.loading() and window.tree.root.token == b" world"
 
 
+def test_the_same_current_tokenizer_again_is_shown_at_once_and_a_new_one_is_made_ready(qtbot, window, tokenizer):
+    window.set_tokenizer(tokenizer, "test tokenizer")  # the Teach menu again, nothing trained since
+    assert not window.loading() and window.tokenizer is tokenizer
+    newer = tokenizer.truncated(10)
+    window.set_tokenizer(newer, "10 merges")
+    assert window.loading()
+    qtbot.waitUntil(lambda: not window.loading(), timeout=30000)
+    assert window.tokenizer is newer and window.slider.total_merges == 10
+
+
 def test_a_tokenizer_that_cannot_load_leaves_the_shown_one(qtbot, window, monkeypatch):
     warnings = []
     monkeypatch.setattr(QMessageBox, "warning", lambda *args: warnings.append(args[2]))
