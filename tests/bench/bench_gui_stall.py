@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import tempfile
 import time
 
 
@@ -62,7 +63,10 @@ def main() -> int:
     calls: list[tuple[float, float, str]] = []  # with --explain: (start, end, what) of GUI-thread work
     _app = _TimedApplication(sys.argv[:1], calls) if args.explain else QApplication(sys.argv[:1])  # kept alive
     start_up(_app)
-    settings = QSettings(os.devnull, QSettings.Format.IniFormat)
+    # A settings file of its own: QSettings saves by writing a new file and renaming it over the old one, which
+    # replaces /dev/null with a regular file when run as root.
+    settings_folder = tempfile.TemporaryDirectory()
+    settings = QSettings(os.path.join(settings_folder.name, "settings.ini"), QSettings.Format.IniFormat)
     window = MainWindow(settings)
     window.show()
     if args.corpus is None:
