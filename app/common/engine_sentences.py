@@ -47,11 +47,11 @@ ENGINE_SENTENCES = (
         QT_TRANSLATE_NOOP("EngineSentences", "The pre-tokenization regex is empty."),
     ),
     (
-        r"invalid pre-tokenization regex (?P<pattern>'.*'): (?P<detail>.+)",
+        r"invalid pre-tokenization regex (?P<pattern>(?:'.*'|\".*\")): (?P<detail>.+)",
         QT_TRANSLATE_NOOP("EngineSentences", "Invalid pre-tokenization regex {pattern}: {detail}."),
     ),
     (
-        r"the pre-tokenization regex (?P<pattern>'.*') matches the empty string; use \+ rather than \*",
+        r"the pre-tokenization regex (?P<pattern>(?:'.*'|\".*\")) matches the empty string; use \+ rather than \*",
         QT_TRANSLATE_NOOP(
             "EngineSentences", "The pre-tokenization regex {pattern} matches the empty string; use + rather than *."
         ),
@@ -89,7 +89,7 @@ ENGINE_SENTENCES = (
         ),
     ),
     (
-        r"the pre-tokenization regex (?P<pattern>'.*') took more than (?P<seconds>[\d.]+) s at character "
+        r"the pre-tokenization regex (?P<pattern>(?:'.*'|\".*\")) took more than (?P<seconds>[\d.]+) s at character "
         r"(?P<offset>\d+) of (?P<where>.+?): it probably backtracks catastrophically .*",
         QT_TRANSLATE_NOOP(
             "EngineSentences",
@@ -100,7 +100,7 @@ ENGINE_SENTENCES = (
         ),
     ),
     (
-        r"the pre-tokenization regex (?P<pattern>'.*') matched nothing in (?P<names>.+)",
+        r"the pre-tokenization regex (?P<pattern>(?:'.*'|\".*\")) matched nothing in (?P<names>.+)",
         QT_TRANSLATE_NOOP("EngineSentences", "The pre-tokenization regex {pattern} matched nothing in {names}."),
     ),
     (
@@ -207,9 +207,29 @@ ENGINE_SENTENCES = (
         r"(?P<path>.+): a damaged gzip file: (?P<detail>.+)",
         QT_TRANSLATE_NOOP("EngineSentences", "{path}: a damaged gzip file: {detail}."),
     ),
+    # A shipped reference encoding that cannot be read (bpe_core.reference).
+    (
+        r"cannot read encoding file (?P<path>.+?): (?P<cause>.+)",
+        QT_TRANSLATE_NOOP("EngineSentences", "Cannot read the encoding file {path}: {cause}."),
+    ),
+    (
+        r"encoding file (?P<path>.+?) is not a valid gzip file: (?P<detail>.+)",
+        QT_TRANSLATE_NOOP("EngineSentences", "The encoding file {path} is not a valid gzip file: {detail}."),
+    ),
+    (
+        r"encoding file (?P<path>.+?) is not the official one: its SHA-256 is (?P<digest>[0-9a-f]+), "
+        r"expected (?P<expected>[0-9a-f]+); reinstall BPE Explorer or replace the file",
+        QT_TRANSLATE_NOOP(
+            "EngineSentences",
+            "The encoding file {path} is not the official one: its SHA-256 is {digest}, expected {expected}; "
+            "reinstall BPE Explorer or replace the file.",
+        ),
+    ),
+    (r"(?P<path>.+): no tokens in the file", QT_TRANSLATE_NOOP("EngineSentences", "{path}: no tokens in the file.")),
     # A Hugging Face model id that cannot be fetched (bpe_core.hub).
     (
-        r"(?P<text>'.*') is not a Hugging Face model id: write ORG/NAME, optionally @REVISION \(for example .*\)",
+        r"(?P<text>(?:'.*'|\".*\")) is not a Hugging Face model id: "
+        r"write ORG/NAME, optionally @REVISION \(for example .*\)",
         QT_TRANSLATE_NOOP(
             "EngineSentences",
             "{text} is not a Hugging Face model id: write ORG/NAME, optionally @REVISION (for example "
@@ -245,7 +265,7 @@ ENGINE_SENTENCES = (
         ),
     ),
     (
-        r"(?P<model>\S+) has no revision (?P<revision>'.*') \(a branch, tag or commit\)",
+        r"(?P<model>\S+) has no revision (?P<revision>(?:'.*'|\".*\")) \(a branch, tag or commit\)",
         QT_TRANSLATE_NOOP("EngineSentences", "{model} has no revision {revision} (a branch, tag or commit)."),
     ),
     (
@@ -275,17 +295,17 @@ ENGINE_SENTENCES = (
         ),
     ),
     (
-        r"cannot read the Hugging Face cache (?P<cache>.+) for (?P<model>\S+): (?P<error>.+)",
+        r"cannot read the Hugging Face cache (?P<cache>.+?) for (?P<model>\S+): (?P<error>.+)",
         QT_TRANSLATE_NOOP("EngineSentences", "Cannot read the Hugging Face cache {cache} for {model}: {error}."),
     ),
     # A vocabulary filter that cannot run (bpe_core.vocabulary.table).
     (
-        r"the regex (?P<pattern>'.*') is not valid: (?P<detail>.+)",
+        r"the regex (?P<pattern>(?:'.*'|\".*\")) is not valid: (?P<detail>.+)",
         QT_TRANSLATE_NOOP("EngineSentences", "The regex {pattern} is not valid: {detail}."),
     ),
     (
-        r"the regex (?P<pattern>'.*') took longer than (?P<seconds>[\d.]+) s \(stuck near token id (?P<id>\d+)\); "
-        r"simplify it",
+        r"the regex (?P<pattern>(?:'.*'|\".*\")) took longer than (?P<seconds>[\d.]+) s "
+        r"\(stuck near token id (?P<id>\d+)\); simplify it",
         QT_TRANSLATE_NOOP(
             "EngineSentences",
             "The regex {pattern} took longer than {seconds} s (stuck near token id {id}); simplify it.",
@@ -306,15 +326,16 @@ def engine_sentence(text: str) -> str:
     ('Vocabulary of 1257 reached.', 'Something else.')
     >>> engine_sentence("tok.json: the file is empty")
     'tok.json: the file is empty.'
+    >>> engine_sentence("o200k_base.tiktoken.gz: something unforeseen")
+    'o200k_base.tiktoken.gz: something unforeseen.'
     >>> engine_sentence("c.txt: the corpus has no text outside special tokens")
     'c.txt: the corpus has no text outside special tokens.'
     """
     text = text.strip()
     for pattern, wording in ENGINE_SENTENCES:
-        match = re.fullmatch(pattern, text.rstrip("."))
+        match = re.fullmatch(pattern, text.rstrip("."), re.DOTALL)  # a library's detail may span lines
         if match:
             return _tr(wording).format(**match.groupdict())
-    if not text:
-        return ""
-    text = text[0].upper() + text[1:]
-    return text if text.endswith(".") else text + "."
+    if re.match(r"[a-z]+(?=[ ,;:]|$)", text):  # a plain first word, not a file name such as o200k_base.tiktoken
+        text = text[0].upper() + text[1:]
+    return text if not text or text.endswith((".", "?", "!")) else text + "."

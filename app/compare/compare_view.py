@@ -424,8 +424,8 @@ class CompareView(QWidget):
     @Slot(str, str, str)
     def _on_source_failed(self, key: str, message: str, details: str) -> None:
         record = self.pane_records.get(key)
-        if record is None:
-            return
+        if record is None or not record.loading:
+            return  # removed, or filled meanwhile by a source loaded elsewhere (File > Open)
         record.loading = False
         self._set_title(record, self.tr("{name} (not loaded)").format(name=record.name))
         record.widget.set_message(self.tr("Could not load: {error}").format(error=engine_sentence(message)))

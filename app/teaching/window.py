@@ -158,6 +158,8 @@ class TeachingWindow(QMainWindow):
         self.source.blockSignals(True)
         self.source.setCurrentIndex(max(0, self.source.findData(current)))
         self.source.blockSignals(False)
+        if key == current:  # the source shown (or loading) has a new tokenizer (its pane was reloaded)
+            self._on_source(self.source.currentIndex())
 
     def set_tokenizer(self, tokenizer: Tokenizer | None, name: str = "") -> None:
         """Make ``tokenizer`` the "current" one (None: only the reference encodings) and show it."""
@@ -209,6 +211,8 @@ class TeachingWindow(QMainWindow):
     @Slot(object)
     def _on_prepared(self, result: tuple[str, Prepared]) -> None:
         key, ready = result
+        if self._tokenizer_of(key) not in (None, ready.tokenizer):
+            return  # made for a tokenizer this source no longer has (add_source asked for the new one)
         self._prepared[key] = ready
         if key == self._loading_key:
             self._loading_key = None
@@ -216,6 +220,8 @@ class TeachingWindow(QMainWindow):
 
     @Slot(str, str)
     def _on_prepare_failed(self, message: str, _details: str) -> None:
+        if self._loading_key is None:
+            return  # the user chose a tokenizer already made ready meanwhile: this one is no longer awaited
         name = self.source.itemText(self.source.findData(self._loading_key))
         self._loading_key, self._pending_tree = None, None
         self.source.blockSignals(True)  # back to what the views show
@@ -338,11 +344,18 @@ class TeachingWindow(QMainWindow):
             return None
 
     def shutdown(self) -> None:
-        """Stop the players and wait for a tokenizer being made ready (no thread outlives the window)."""
+        """Stop the players and wait for a tokenizer being made ready; nothing loads afterwards (for the window
+        that owns this one, or this window on its own, going away: no thread outlives them)."""
         for view in self.views.values():
             view.player.stop()
         self.loader.wait_all()
 
     def closeEvent(self, event) -> None:
-        self.shutdown()
+        """Closing hides the window: the main window opens it again (and shuts it down with itself); on its own
+        (``python -m app.teaching``) it goes away with its threads."""
+        if self.parent() is None:
+            self.shutdown()
+        else:
+            for view in self.views.values():
+                view.player.stop()
         super().closeEvent(event)

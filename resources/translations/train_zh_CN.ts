@@ -381,56 +381,76 @@
     </message>
     <message>
         <location filename="../../app/common/engine_sentences.py" line="213"/>
+        <source>Cannot read the encoding file {path}: {cause}.</source>
+        <translation>无法读取编码文件 {path}：{cause}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="217"/>
+        <source>The encoding file {path} is not a valid gzip file: {detail}.</source>
+        <translation>编码文件 {path} 不是有效的 gzip 文件：{detail}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="222"/>
+        <source>The encoding file {path} is not the official one: its SHA-256 is {digest}, expected {expected}; reinstall BPE Explorer or replace the file.</source>
+        <translation>编码文件 {path} 不是官方文件：它的 SHA-256 是 {digest}，应为 {expected}；请重新安装 BPE Explorer 或替换该文件。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="228"/>
+        <source>{path}: no tokens in the file.</source>
+        <translation>{path}：文件中没有任何词元。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="233"/>
         <source>{text} is not a Hugging Face model id: write ORG/NAME, optionally @REVISION (for example Qwen/Qwen2.5-7B-Instruct or openai-community/gpt2@main).</source>
         <translation>{text} 不是 Hugging Face 模型 ID：请写成 ORG/NAME，可选加上 @REVISION（例如 Qwen/Qwen2.5-7B-Instruct 或 openai-community/gpt2@main）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="223"/>
+        <location filename="../../app/common/engine_sentences.py" line="243"/>
         <source>The tokenizer of {model} is not in the Hugging Face cache ({cache}) and downloads are off (offline, or HF_HUB_OFFLINE=1): connect to the internet once and open {model} again, or download it with `{command}`, or open a tokenizer.json, tokenizer.model, tekken.json or .tiktoken file you have.</source>
         <translation>{model} 的分词器不在 Hugging Face 缓存（{cache}）中，而下载已关闭（离线，或 HF_HUB_OFFLINE=1）：请联网一次后再打开 {model}，或用 `{command}` 下载，或打开你已有的 tokenizer.json、tokenizer.model、tekken.json 或 .tiktoken 文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="232"/>
+        <location filename="../../app/common/engine_sentences.py" line="252"/>
         <source>{model} is a gated model: its files are given only to users who accepted its licence. Log in once with `hf auth login` (or set HF_TOKEN to an access token from huggingface.co/settings/tokens), accept the licence on {url}, then try again; or open a tokenizer.json of this model that you already have.</source>
         <translation>{model} 是受限模型：它的文件只提供给接受了其许可协议的用户。请先用 `hf auth login` 登录一次（或把 HF_TOKEN 设为 huggingface.co/settings/tokens 上的访问令牌），在 {url} 接受许可协议，然后重试；或者打开你已有的该模型的 tokenizer.json。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="241"/>
+        <location filename="../../app/common/engine_sentences.py" line="261"/>
         <source>There is no model {model} on huggingface.co (or it is private: if it is yours, log in with `hf auth login`); check the spelling, ORG/NAME.</source>
         <translation>huggingface.co 上没有模型 {model}（或者它是私有的：如果是你的模型，请用 `hf auth login` 登录）；请检查拼写，格式为 ORG/NAME。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="249"/>
+        <location filename="../../app/common/engine_sentences.py" line="269"/>
         <source>{model} has no revision {revision} (a branch, tag or commit).</source>
         <translation>{model} 没有版本 {revision}（分支、标签或提交）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="253"/>
+        <location filename="../../app/common/engine_sentences.py" line="273"/>
         <source>{model} publishes no tokenizer files (looked for {names}): open a tokenizer file of this model instead, or choose another model.</source>
         <translation>{model} 没有发布分词器文件（查找了 {names}）：请改为打开该模型的分词器文件，或选择其他模型。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="262"/>
+        <location filename="../../app/common/engine_sentences.py" line="282"/>
         <source>Could not download the tokenizer of {model}: huggingface.co could not be reached ({cause}). Check the internet connection (and HTTPS_PROXY if you use a proxy), or open a downloaded tokenizer file instead.</source>
         <translation>无法下载 {model} 的分词器：连接不上 huggingface.co（{cause}）。请检查网络连接（如果使用代理，也检查 HTTPS_PROXY），或改为打开已下载的分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="271"/>
+        <location filename="../../app/common/engine_sentences.py" line="291"/>
         <source>huggingface.co answered {status} while the tokenizer of {model} was downloading: try again later, or open a downloaded tokenizer file instead.</source>
         <translation>下载 {model} 的分词器时 huggingface.co 返回了 {status}：请稍后重试，或改为打开已下载的分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="279"/>
+        <location filename="../../app/common/engine_sentences.py" line="299"/>
         <source>Cannot read the Hugging Face cache {cache} for {model}: {error}.</source>
         <translation>无法读取 {model} 的 Hugging Face 缓存 {cache}：{error}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="284"/>
+        <location filename="../../app/common/engine_sentences.py" line="304"/>
         <source>The regex {pattern} is not valid: {detail}.</source>
         <translation>正则表达式 {pattern} 无效：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="289"/>
+        <location filename="../../app/common/engine_sentences.py" line="309"/>
         <source>The regex {pattern} took longer than {seconds} s (stuck near token id {id}); simplify it.</source>
         <translation>正则表达式 {pattern} 运行超过 {seconds} 秒（卡在词元 ID {id} 附近）；请简化它。</translation>
     </message>
@@ -492,165 +512,165 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="35"/>
+        <location filename="../../app/main_window.py" line="36"/>
         <source>BPE Explorer tokenizer (*.json)</source>
         <translation>BPE Explorer 分词器 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="83"/>
+        <location filename="../../app/main_window.py" line="84"/>
         <source>Train</source>
         <extracomment>What the window shows of its Train tab under the tab&apos;s own names (``window.run`` is ``window.train_tab.run``).</extracomment>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="84"/>
+        <location filename="../../app/main_window.py" line="85"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="86"/>
+        <location filename="../../app/main_window.py" line="87"/>
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="102"/>
+        <location filename="../../app/main_window.py" line="103"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="103"/>
+        <location filename="../../app/main_window.py" line="104"/>
         <source>Open &amp;corpus files…</source>
         <translation>打开语料文件(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="105"/>
+        <location filename="../../app/main_window.py" line="106"/>
         <source>&amp;Open tokenizer…</source>
         <translation>打开分词器(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="107"/>
+        <location filename="../../app/main_window.py" line="108"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="108"/>
+        <location filename="../../app/main_window.py" line="109"/>
         <source>&amp;Save tokenizer…</source>
         <translation>保存分词器(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="110"/>
+        <location filename="../../app/main_window.py" line="111"/>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="117"/>
+        <location filename="../../app/main_window.py" line="118"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="121"/>
+        <location filename="../../app/main_window.py" line="122"/>
         <source>&amp;Teach</source>
         <translation>教学(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="122"/>
+        <location filename="../../app/main_window.py" line="123"/>
         <source>Open the &amp;teaching views…</source>
         <translation>打开教学视图(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="125"/>
+        <location filename="../../app/main_window.py" line="126"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="143"/>
+        <location filename="../../app/main_window.py" line="144"/>
         <source>training, {merges} merges</source>
         <translation>训练中，{merges} 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="150"/>
+        <location filename="../../app/main_window.py" line="151"/>
         <source>{merges} merges</source>
         <translation>{merges} 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="211"/>
+        <location filename="../../app/main_window.py" line="212"/>
         <source>Open tokenizer</source>
         <translation>打开分词器</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="233"/>
+        <location filename="../../app/main_window.py" line="234"/>
         <source>Training in progress</source>
         <translation>正在训练</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="233"/>
+        <location filename="../../app/main_window.py" line="234"/>
         <source>Cancel the training before opening a tokenizer.</source>
         <translation>请先取消训练，再打开分词器。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="245"/>
+        <location filename="../../app/main_window.py" line="246"/>
         <source>Cannot open tokenizer</source>
         <translation>无法打开分词器</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="246"/>
+        <location filename="../../app/main_window.py" line="247"/>
         <source>“{name}” could not be opened: {error}</source>
         <translation>无法打开“{name}”：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="269"/>
+        <location filename="../../app/main_window.py" line="272"/>
         <source>{name}: a published model&apos;s {model} tokenizer cannot be trained further, so it opened as a Compare pane (double-click a token for its merge tree); the Train tab is unchanged.</source>
         <translation>{name}：已发布模型的 {model} 分词器不能继续训练，所以它在“比较”页中作为一个窗格打开（双击某个词元可查看它的合并树）；“训练”页保持不变。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="284"/>
+        <location filename="../../app/main_window.py" line="287"/>
         <source>Save tokenizer</source>
         <translation>保存分词器</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="299"/>
+        <location filename="../../app/main_window.py" line="302"/>
         <source>Cannot save tokenizer</source>
         <translation>无法保存分词器</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="301"/>
+        <location filename="../../app/main_window.py" line="304"/>
         <source>“{name}” could not be written: {error}
 The tokenizer is kept: save it somewhere else.</source>
         <translation>无法写入“{name}”：{error}
 分词器仍然保留着：请把它保存到别的位置。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="308"/>
+        <location filename="../../app/main_window.py" line="311"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="317"/>
+        <location filename="../../app/main_window.py" line="320"/>
         <source>Export as {format} into folder</source>
         <translation>导出为 {format}，选择目标文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="329"/>
+        <location filename="../../app/main_window.py" line="332"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="330"/>
+        <location filename="../../app/main_window.py" line="333"/>
         <source>Export as {format} failed: {error}</source>
         <translation>导出为 {format} 失败：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="334"/>
+        <location filename="../../app/main_window.py" line="337"/>
         <source>Wrote {files}</source>
         <translation>已写入 {files}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="345"/>
+        <location filename="../../app/main_window.py" line="348"/>
         <source>current tokenizer ({merges} merges)</source>
         <translation>当前分词器（{merges} 次合并）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="360"/>
+        <location filename="../../app/main_window.py" line="363"/>
         <source>No merge tree for that token: the Teach window says why.</source>
         <translation>这个词元没有合并树：原因见教学窗口。</translation>
     </message>

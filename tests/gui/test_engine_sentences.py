@@ -15,6 +15,7 @@ from huggingface_hub import utils as hub_errors
 from app.common.engine_sentences import engine_sentence
 from bpe_core.formats import load_any
 from bpe_core.hub import parse_model_id, tokenizer_files
+from bpe_core.reference import read_rank_file
 from bpe_core.vocabulary import FilterError, VocabularySource, build_table, filter_rows
 from bpe_core.vocabulary import table as vocabulary_table
 from tests.test_hub import http_error
@@ -90,11 +91,24 @@ def hub_failures(tmp_path: Path, monkeypatch) -> dict[str, str]:
     return found
 
 
+def reference_failures(folder: Path) -> dict[str, str]:
+    """What reading a shipped encoding says when its file is missing, damaged, altered or empty."""
+    (folder / "damaged.tiktoken.gz").write_bytes(b"not gzip")
+    (folder / "altered.tiktoken").write_text("YQ== 0\n")
+    (folder / "empty.tiktoken").write_text("")
+    return {
+        "missing encoding": failure(read_rank_file, folder / "gone.tiktoken"),
+        "damaged encoding": failure(read_rank_file, folder / "damaged.tiktoken.gz"),
+        "altered encoding": failure(read_rank_file, folder / "altered.tiktoken", expected_sha256="0" * 64),
+        "empty encoding": failure(read_rank_file, folder / "empty.tiktoken"),
+    }
+
+
 def filter_failures(monkeypatch) -> dict[str, str]:
     table = build_table(VocabularySource("v", {0: b"a", 1: b"aaaa"}))
     monkeypatch.setattr(vocabulary_table, "REGEX_BUDGET_S", 0.0)
     found = {}
-    for name, pattern in (("invalid regex", "(the"), ("slow regex", "a")):
+    for name, pattern in (("invalid regex", "(the"), ("slow regex", "a"), ("invalid regex with a quote", "'(s")):
         try:
             filter_rows(table, pattern=pattern)
         except FilterError as exc:
@@ -104,7 +118,8 @@ def filter_failures(monkeypatch) -> dict[str, str]:
 
 def test_every_failure_of_the_loaders_and_the_hub_is_said_in_chinese(chinese, tmp_path, monkeypatch):
     messages = file_failures(tmp_path) | hub_failures(tmp_path, monkeypatch) | filter_failures(monkeypatch)
-    assert len(messages) == 11 + 8 + 2
+    messages |= reference_failures(tmp_path)
+    assert len(messages) == 11 + 8 + 3 + 4
     for name, message in messages.items():
         said = engine_sentence(message)
         assert CJK.search(said), f"{name}: not translated: {message!r} -> {said!r}"

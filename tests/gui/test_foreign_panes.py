@@ -16,7 +16,7 @@ from tiktoken.load import load_tiktoken_bpe
 
 from app.compare import source_loader
 from app.compare.compare_view import TIKTOKEN_PATTERNS, CompareView, ModelIdDialog
-from app.compare.sources import ForeignSource, source_key
+from app.compare.sources import ForeignSource, load_source, source_key
 from app.teaching.window import TeachingWindow
 from bpe_core.patterns import QWEN2
 from tests.test_foreign_builders import build_hf, build_sentencepiece, build_tiktoken
@@ -176,6 +176,24 @@ def test_a_slow_load_shows_what_is_loading_and_cancel_drops_it(qtbot, view, monk
     qtbot.waitUntil(lambda: not view.loader.busy(), timeout=10000)
     qtbot.wait(50)  # the failure signal, had it not been dropped, would have arrived by now
     assert key not in view.panes
+
+
+def test_a_pane_filled_meanwhile_is_not_marked_by_a_late_failure(qtbot, view, files, monkeypatch):
+    release = threading.Event()
+
+    def failing_late(source, pattern=None):
+        release.wait(20)
+        raise OSError("late")
+
+    loaded_now = load_source(files["qwen"])
+    monkeypatch.setattr(source_loader, "load_source", failing_late)
+    key = view.add_source(files["qwen"])
+    view.show_source(loaded_now)  # File > Open filled the same pane meanwhile
+    release.set()
+    qtbot.waitUntil(lambda: not view.loader.busy(), timeout=10000)
+    qtbot.wait(50)
+    record = view.pane_records[key]
+    assert record.title == loaded_now.label and not view.panes[key].message().startswith("Could not load")
 
 
 def test_a_newer_load_of_the_same_source_wins(qtbot, view, files, monkeypatch):

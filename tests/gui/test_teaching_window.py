@@ -1,6 +1,7 @@
 """The Teach window: tabs, tokenizer choice, click-to-tree, presentation mode and export."""
 
 import re
+import threading
 from pathlib import Path
 from xml.etree import ElementTree
 
@@ -132,6 +133,55 @@ def test_the_same_current_tokenizer_again_is_shown_at_once_and_a_new_one_is_made
     assert window.loading()
     qtbot.waitUntil(lambda: not window.loading(), timeout=30000)
     assert window.tokenizer is newer and window.slider.total_merges == 10
+
+
+def test_a_teach_window_closed_by_its_user_loads_again_when_reopened(qtbot, tokenizer):
+    from PySide6.QtWidgets import QMainWindow
+
+    owner = QMainWindow()  # as the main window owns it
+    qtbot.addWidget(owner)
+    window = TeachingWindow(tokenizer, "test tokenizer", parent=owner)
+    window.show()
+    qtbot.waitUntil(lambda: not window.loading(), timeout=30000)
+    window.close()
+    window.show()  # the Teach menu again
+    window.source.setCurrentIndex(window.source.findData("gpt2"))
+    qtbot.waitUntil(lambda: not window.loading(), timeout=30000)
+    assert window.slider.total_merges == 50000
+    window.shutdown()
+
+
+def test_a_failed_load_the_user_turned_away_from_says_nothing(qtbot, window, monkeypatch):
+    release = threading.Event()
+    warnings = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *args: warnings.append(args[2]))
+
+    def slow_failure(name):
+        release.wait(20)
+        raise OSError("gone")
+
+    monkeypatch.setattr(Tokenizer, "from_tiktoken", staticmethod(slow_failure))
+    window.source.setCurrentIndex(window.source.findData("o200k_base"))
+    assert window.loading()
+    window.source.setCurrentIndex(window.source.findData("own"))  # ready already: shown at once
+    assert not window.loading() and window.tabs.isEnabled()
+    release.set()
+    qtbot.waitUntil(lambda: not window.loader.busy(), timeout=10000)
+    qtbot.wait(50)
+    assert warnings == [] and window.source.currentData() == "own"
+
+
+def test_a_source_given_a_new_tokenizer_while_it_loads_shows_the_new_one(qtbot, window, tokenizer):
+    old, new = tokenizer.truncated(20), tokenizer.truncated(30)
+    window.add_source("pane", "a Compare pane", old)
+    window.source.setCurrentIndex(window.source.findData("pane"))
+    assert window.loading()
+    window.add_source("pane", "a Compare pane", new)  # the pane was reloaded meanwhile
+    token_id = 256 + 29  # made by the 30th merge: a token of the new tokenizer only
+    assert window.open_tree_of("pane", token_id)
+    qtbot.waitUntil(lambda: not window.loading(), timeout=30000)
+    assert window.tokenizer is new and window.slider.total_merges == 30
+    assert window.tree.root.id == token_id and window.tree.root.token == new.vocab[token_id]
 
 
 def test_a_tokenizer_that_cannot_load_leaves_the_shown_one(qtbot, window, monkeypatch):
