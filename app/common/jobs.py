@@ -1,7 +1,7 @@
-"""One kind of job off the GUI thread (a vocabulary analysis, a regex check, a held-out measure): ``submit(fn)``
-runs ``fn(cancelled, progress)`` as a :class:`~app.common.worker.Task` on a thread of its own; a newer job cancels
-the older one and only the newest job's ``result``, ``failed``, ``cancelled`` and ``progress`` come through
-(:class:`~app.common.latest.LatestWins`).
+"""One kind of job off the GUI thread (a vocabulary analysis or filter, a regex check, a held-out measure, the
+Teach window's tokenizer made ready): ``submit(fn)`` runs ``fn(cancelled, progress)`` as a
+:class:`~app.common.worker.Task` on a thread of its own; a newer job cancels the older one and only the newest
+job's ``result``, ``failed``, ``cancelled`` and ``progress`` come through (:class:`~app.common.latest.LatestWins`).
 
 ``fn`` polls ``cancelled()`` (a callable returning a bool) and may call ``progress(done, total)``; it raises
 :class:`~bpe_core.vocabulary.source.AnalysisCancelled` to stop. ``call(fn)`` is for a short job that neither
@@ -59,7 +59,7 @@ class _JobTask(Task):
 
 
 class Jobs(QObject):
-    """Runs jobs of one kind, newest wins; ``busy()`` while any thread of it runs."""
+    """Runs jobs of one kind, newest wins; ``busy()`` until the newest job has reported."""
 
     result = Signal(object)
     failed = Signal(str, str)

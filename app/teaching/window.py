@@ -346,9 +346,12 @@ class TeachingWindow(QMainWindow):
     def shutdown(self) -> None:
         """Stop the players and wait for a tokenizer being made ready; nothing loads afterwards (for the window
         that owns this one, or this window on its own, going away: no thread outlives them)."""
+        self._stop_players()
+        self.loader.wait_all()
+
+    def _stop_players(self) -> None:
         for view in self.views.values():
             view.player.stop()
-        self.loader.wait_all()
 
     def closeEvent(self, event) -> None:
         """Closing hides the window: the main window opens it again (and shuts it down with itself); on its own
@@ -356,6 +359,5 @@ class TeachingWindow(QMainWindow):
         if self.parent() is None:
             self.shutdown()
         else:
-            for view in self.views.values():
-                view.player.stop()
+            self._stop_players()
         super().closeEvent(event)
