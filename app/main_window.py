@@ -31,6 +31,7 @@ from app.compare.sources import pane_source
 from app.teaching.window import TeachingWindow
 from app.train.train_tab import TrainTab
 from app.vocabulary import VocabularyTab
+from bpe_core.foreign import library_host
 
 APP_TITLE = "BPE Explorer"
 TOKENIZER_FILTER = QT_TRANSLATE_NOOP("MainWindow", "BPE Explorer tokenizer (*.json)")
@@ -302,7 +303,7 @@ class MainWindow(QMainWindow):
                 self.tr("Cannot save tokenizer"),
                 self.tr(
                     "“{name}” could not be written: {error}\nThe tokenizer is kept: save it somewhere else."
-                ).format(name=Path(path).name, error=exc),
+                ).format(name=Path(path).name, error=engine_sentence(str(exc))),
                 repr(exc),
             )
             return False
@@ -374,12 +375,14 @@ class MainWindow(QMainWindow):
             self.corpus_panel.add_files(paths)
 
     def shutdown(self) -> None:
-        """Stop every thread this window started, waiting for each (no thread outlives the window)."""
+        """Stop every thread this window started, waiting for each (no thread outlives the window), then the
+        process where published tokenizers' libraries encode."""
         self.train_tab.shutdown()
         self.compare_view.shutdown()
         self.vocabulary_tab.shutdown()
         if self.teaching is not None:
             self.teaching.shutdown()
+        library_host.close_host()
 
     def closeEvent(self, event) -> None:
         self.shutdown()

@@ -39,6 +39,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 import subprocess
 import sys
 import threading
@@ -50,7 +51,9 @@ import pytest
 
 from bpe_core import BpeTrainer, CorpusError, PatternError, Tokenizer, TrainingCancelled, UnknownTokenError
 from bpe_core.corpus import NotUtf8Error, WrongEncodingError
-from bpe_core.formats import TokenizerFileError, check_writable, load_json, load_tiktoken
+from bpe_core.foreign import library_host
+from bpe_core.foreign.library_host import LibraryError
+from bpe_core.formats import TokenizerFileError, check_writable, load_any, load_json, load_tiktoken
 from bpe_core.patterns import PatternTimeoutError
 from bpe_core.reference import get_encoding
 
@@ -359,7 +362,9 @@ TOKENIZER_CASES = [
     pytest.param(_json_file("corrupt.json", lambda doc: json.dumps(doc)[:-40]), "not valid JSON", id="corrupt JSON"),
     pytest.param(_json_file("typed.json", _set("vocab", "every token")), "vocab", id="wrong-typed vocab"),
     pytest.param(_json_file("merges.json", _set("merges", [1, 2])), "merges", id="wrong-typed merges"),
-    pytest.param(_json_file("nested.json", lambda doc: "[" * 100_000 + "]" * 100_000), "nested", id="deeply nested"),
+    pytest.param(
+        _json_file("deep.json", lambda doc: "[" * 100_000 + "]" * 100_000), "nested thousands deep", id="deeply nested"
+    ),
     pytest.param(_sparse, "256 MB", id="huge"),
     pytest.param(
         _json_file("missing.json", _set("merges", ["a b", "x y"])), "merge", id="merges naming missing tokens"
@@ -454,3 +459,168 @@ def test_cancel_while_counting_raises_and_cancel_while_merging_keeps_the_merges(
     assert (
         Tokenizer(trainer.vocab, trainer.merges).decode(Tokenizer(trainer.vocab, trainer.merges).encode(TEXT)) == TEXT
     )
+
+
+# ----- hostile inputs, part 2: outputs that are not files, libraries that run away, names that are not UTF-8 ------
+
+is_root = hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+def _device(folder: Path) -> Path:
+    """A character device like /dev/null (1, 3) in ``folder``: the test never touches the real one."""
+    path = folder / "null"
+    os.mknod(path, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+    return path
+
+
+def _fifo(folder: Path) -> Path:
+    os.mkfifo(folder / "out.json")
+    return folder / "out.json"
+
+
+@pytest.mark.parametrize(
+    ("make", "kind"),
+    [
+        pytest.param(_device, "a device", marks=pytest.mark.skipif(not is_root, reason="mknod needs root")),
+        pytest.param(_fifo, "a named pipe", marks=needs_fifo),
+    ],
+    ids=["a device", "a FIFO"],
+)
+def test_an_output_that_is_not_a_regular_file_is_refused_and_left_as_it_is(make, kind, corpus, tmp_path):
+    target = make(tmp_path)
+    before = os.lstat(target)
+    with pytest.raises(OSError, match=f"it is {kind}, not a regular file"):
+        check_writable(target)
+    with pytest.raises(OSError, match=f"it is {kind}"):
+        bounded(lambda: Tokenizer({i: bytes([i]) for i in range(256)}, []).save(target))
+    result = bpe("train", str(corpus), "--vocab-size", "300", "-o", str(target))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert f"cannot write {target}: it is {kind}, not a regular file" in result.stderr
+    assert "counting" not in result.stderr  # said before training
+    after = os.lstat(target)
+    assert (after.st_mode, after.st_ino, after.st_rdev) == (before.st_mode, before.st_ino, before.st_rdev)
+    assert sorted(os.listdir(tmp_path)) == ["corpus.txt", target.name]  # no temporary file left beside it
+
+
+def test_an_output_that_is_a_symlink_writes_its_target_and_keeps_the_link(corpus, tmp_path):
+    (tmp_path / "real").mkdir()
+    real = tmp_path / "real" / "tok.json"
+    real.write_text(PREVIOUS)
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    result = bpe("train", str(corpus), "--vocab-size", "300", "-o", str(link))
+    assert result.returncode == 0, result.stderr
+    assert link.is_symlink() and os.readlink(link) == str(real)
+    assert load_json(real).merges and load_json(link).merges
+    dangling = tmp_path / "dangling.json"
+    dangling.symlink_to(tmp_path / "real" / "new.json")
+    assert bpe("train", str(corpus), "--vocab-size", "300", "-o", str(dangling)).returncode == 0
+    assert dangling.is_symlink() and load_json(tmp_path / "real" / "new.json").merges
+
+
+def test_a_corpus_whose_name_is_not_utf8_trains_saves_and_keeps_its_name(tmp_path):
+    name = b"corpus-\xff\xfe.txt"
+    path = os.path.join(os.fsencode(tmp_path), name)
+    with open(path, "wb") as f:
+        f.write(TEXT.encode())
+    out = tmp_path / "tok.json"
+    result = subprocess.run(
+        [sys.executable, "-m", "bpe_core", "train", path, "--vocab-size", "300", "-o", str(out)],
+        capture_output=True,
+        timeout=BOUND,
+        stdin=subprocess.DEVNULL,
+    )
+    assert result.returncode == 0, result.stderr
+    (saved,) = load_json(out).record.corpus_names
+    assert os.fsencode(saved).endswith(name)  # the bytes the OS gave, back
+    trainer = BpeTrainer(300, processes=1)
+    bounded(lambda: (trainer.count_files(os.fsdecode(path)), trainer.run()))
+    tokenizer = Tokenizer(trainer.vocab, trainer.merges)
+    tokenizer.record = trainer.record
+    tokenizer.save(tmp_path / "library.json")
+    assert Tokenizer.load(tmp_path / "library.json").record.corpus_names == tokenizer.record.corpus_names
+
+
+def _hf_file(folder: Path, name: str, pre_tokenizer=None, normalizer=None) -> Path:
+    """A minimal Hugging Face tokenizer.json (letters a-z, no merges) with the given steps."""
+    vocab = {chr(c): i for i, c in enumerate(range(97, 123))}
+    doc = {
+        "version": "1.0",
+        "added_tokens": [],
+        "normalizer": normalizer,
+        "pre_tokenizer": pre_tokenizer,
+        "model": {"type": "BPE", "vocab": vocab, "merges": []},
+    }
+    path = folder / name
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    return path
+
+
+def _split(regex: str) -> dict:
+    return {"type": "Split", "pattern": {"Regex": regex}, "behavior": "Isolated", "invert": False}
+
+
+def panicking_regex_file(folder: Path) -> Path:
+    """A pre-tokenizer regex past Oniguruma's retry limit on ``a`` * 30 + ``b``: the library panics."""
+    return _hf_file(folder, "panic.json", pre_tokenizer=_split("(a+)+$"))
+
+
+def quadratic_regex_file(folder: Path) -> Path:
+    """``a+b`` tried at every position of a run of ``a``: minutes on 300,000 of them."""
+    return _hf_file(folder, "slow.json", pre_tokenizer=_split("a+b"))
+
+
+def growing_normalizer_file(folder: Path) -> Path:
+    """A normalizer that replaces each ``a`` by 1,000 ``b``: 50 KB of text would take gigabytes."""
+    return _hf_file(
+        folder, "grow.json", normalizer={"type": "Replace", "pattern": {"String": "a"}, "content": "b" * 1000}
+    )
+
+
+def ranks_without_every_byte(folder: Path) -> Path:
+    path = folder / "two.tiktoken"
+    path.write_text("YQ== 0\nYg== 1\n", encoding="ascii")  # only a and b
+    return path
+
+
+@pytest.mark.parametrize(
+    ("make", "text", "message"),
+    [
+        (panicking_regex_file, "a" * 30 + "b", "failed: PanicException: Onig: Regex search error: retry-limit"),
+        (growing_normalizer_file, "a" * 50_000, "needed more than 1.1 GB of memory for 50,000 characters"),
+        (ranks_without_every_byte, "abc", "failed: PanicException: no entry found for key"),
+    ],
+    ids=["a panicking regex", "a normalizer that grows the text", "ranks without every byte"],
+)
+def test_a_hostile_published_tokenizer_fails_with_a_message_in_the_library_and_bpe_encode(
+    make, text, message, tmp_path
+):
+    path = make(tmp_path)
+    pattern = ["--pattern", "gpt2"] if path.suffix == ".tiktoken" else []
+    tokenizer = load_any(path, pattern=pattern[-1] if pattern else None)
+    with pytest.raises(LibraryError) as caught:
+        bounded(lambda: tokenizer.encode(text))
+    assert str(caught.value).startswith(f"{path}: the tokenizer's library ") and message in str(caught.value)
+    assert bounded(lambda: tokenizer.encode("bb")) == tokenizer.encode("bb") == [1, 1]  # a new host serves again
+    result = bpe("encode", str(path), *pattern, text)
+    assert result.returncode == 1 and "Traceback" not in result.stderr and "panicked" not in result.stderr
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("bpe: error:") and path.name in line and message in line
+
+
+def test_a_published_tokenizer_that_runs_for_minutes_is_stopped_at_its_time_budget(tmp_path, monkeypatch):
+    """The budget is the one our own regexes get (5 s + 10 µs a character); shortened here to keep the test quick."""
+    tokenizer = load_any(quadratic_regex_file(tmp_path))
+    monkeypatch.setattr(library_host, "time_budget", lambda chars: 1.0)
+    with pytest.raises(LibraryError, match=r"took more than 1\.0 s on 300,000 characters and was stopped"):
+        bounded(lambda: tokenizer.encode("a" * 300_000), seconds=60)
+    assert tokenizer.encode("ab") == [0, 1]
+
+
+@pytest.mark.slow
+def test_bpe_encode_stops_a_runaway_published_tokenizer_within_its_budget(tmp_path):
+    path = quadratic_regex_file(tmp_path)
+    (tmp_path / "text.txt").write_text("a" * 300_000)
+    result = bpe("encode", str(path), "--file", str(tmp_path / "text.txt"), timeout=60)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "took more than 8.0 s on 300,000 characters and was stopped" in result.stderr

@@ -298,6 +298,46 @@ ENGINE_SENTENCES = (
         r"cannot read the Hugging Face cache (?P<cache>.+?) for (?P<model>\S+): (?P<error>.+)",
         QT_TRANSLATE_NOOP("EngineSentences", "Cannot read the Hugging Face cache {cache} for {model}: {error}."),
     ),
+    # A published tokenizer's library stopped in its host process (bpe_core.foreign.library_host).
+    (
+        r"(?P<path>.+): the tokenizer's library took more than (?P<seconds>[\d.]+) s on (?P<chars>[\d,]+) characters "
+        r"and was stopped \(a regex or normalizer in the file that never ends\)",
+        QT_TRANSLATE_NOOP(
+            "EngineSentences",
+            "{path}: the tokenizer's library took more than {seconds} s on {chars} characters and was stopped (a "
+            "regex or normalizer in the file that never ends).",
+        ),
+    ),
+    (
+        r"(?P<path>.+): the tokenizer's library needed more than (?P<gb>[\d.]+) GB of memory for (?P<chars>[\d,]+) "
+        r"characters and was stopped \(a normalizer in the file that makes the text grow\)",
+        QT_TRANSLATE_NOOP(
+            "EngineSentences",
+            "{path}: the tokenizer's library needed more than {gb} GB of memory for {chars} characters and was "
+            "stopped (a normalizer in the file that makes the text grow).",
+        ),
+    ),
+    (
+        r"(?P<path>.+): the tokenizer's library crashed \((?P<detail>.+)\)",
+        QT_TRANSLATE_NOOP("EngineSentences", "{path}: the tokenizer's library crashed ({detail})."),
+    ),
+    (
+        r"(?P<path>.+): the tokenizer's library failed: (?P<detail>.+)",
+        QT_TRANSLATE_NOOP("EngineSentences", "{path}: the tokenizer's library failed: {detail}."),
+    ),
+    # An output path that is not a regular file (bpe_core.formats.files): never replaced.
+    (
+        r"cannot write (?P<path>.+): it is a device, not a regular file; only files are written",
+        QT_TRANSLATE_NOOP("EngineSentences", "Cannot write {path}: it is a device, not a regular file."),
+    ),
+    (
+        r"cannot write (?P<path>.+): it is a named pipe, not a regular file; only files are written",
+        QT_TRANSLATE_NOOP("EngineSentences", "Cannot write {path}: it is a named pipe, not a regular file."),
+    ),
+    (
+        r"cannot write (?P<path>.+): it is a socket, not a regular file; only files are written",
+        QT_TRANSLATE_NOOP("EngineSentences", "Cannot write {path}: it is a socket, not a regular file."),
+    ),
     # A vocabulary filter that cannot run (bpe_core.vocabulary.table).
     (
         r"the regex (?P<pattern>(?:'.*'|\".*\")) is not valid: (?P<detail>.+)",

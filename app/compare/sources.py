@@ -22,10 +22,12 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
 
+from app.common.engine_sentences import engine_sentence
 from app.compare.boundaries import chunk_of_tokens
 from app.compare.step_tokenizer import tokenizer_from_steps
 from bpe_core import formats, reference
 from bpe_core.foreign import ForeignTokenizer
+from bpe_core.foreign.library_host import LibraryError
 from bpe_core.patterns import PatternError
 from bpe_core.teaching.token_view import TokenView, view_tokens
 from bpe_core.tokenizer import Tokenizer
@@ -70,9 +72,7 @@ class PaneSource:
             view = view_tokens(self.encoder(), text)
             starts = [start for start, _, _ in self.pretokenizer().pretokens(view.text)]
         except PatternError as exc:  # e.g. a hostile regex ran out of its time budget: say so in the pane
-            return PaneResult(
-                self, None, error=QCoreApplication.translate("PaneSource", "Cannot encode: {error}").format(error=exc)
-            )
+            return _failed(self, exc)
         except Exception as exc:  # shown in the pane, never raised in the encoding thread
             return PaneResult(self, None, error=f"{type(exc).__name__}: {exc}")
         return _result(self, view, starts, started)
@@ -188,6 +188,8 @@ class ForeignSource(PaneSource):
             view, starts = self.tokenizer.view(text)
             if self.tokenizer.kind == "huggingface":
                 self.tokenizer.merge_rank(b"")  # reads the merges here, not in the GUI thread's first tooltip
+        except LibraryError as exc:  # the library panicked, or ran out of its time or memory budget
+            return _failed(self, exc)
         except Exception as exc:  # shown in the pane, never raised in the encoding thread
             return PaneResult(self, None, error=f"{type(exc).__name__}: {exc}")
         return _result(self, view, starts, started)
@@ -269,6 +271,14 @@ def load_file_source(path: str | Path, pattern: str = "gpt2") -> PaneSource:
     """A source for a tokenizer file (see :func:`load_source`; ``pattern`` is how a ``.tiktoken`` file or GPT-2
     files pre-tokenize)."""
     return load_source(path, pattern)
+
+
+def _failed(source: PaneSource, exc: Exception) -> PaneResult:
+    """A result saying why ``source`` cannot encode the text, in the interface's language."""
+    error = engine_sentence(str(exc))
+    return PaneResult(
+        source, None, error=QCoreApplication.translate("PaneSource", "Cannot encode: {error}").format(error=error)
+    )
 
 
 def _result(source: PaneSource, view: TokenView, starts, started: float) -> PaneResult:

@@ -9,10 +9,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, QPoint, QRect, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QBuffer,
+    QCoreApplication,
+    QIODevice,
+    QObject,
+    QPoint,
+    QRect,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QFont, QKeyEvent, QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QDoubleSpinBox, QHBoxLayout, QLabel, QPushButton, QWidget
+
+from bpe_core import formats
 
 EXPORT_SUFFIXES = (".png", ".svg")
 PRESENTATION_SCALE = 1.8
@@ -191,22 +204,24 @@ def export_widget(widget: QWidget, path: str | Path) -> Path:
                 name=path.name
             )
         )
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     if suffix == ".png":
-        if not widget.grab().save(str(path), "PNG"):
+        if not widget.grab().save(buffer, "PNG"):
             raise OSError(QCoreApplication.translate("TeachingView", "Could not write {path}.").format(path=path))
-        return path
-    generator = QSvgGenerator()
-    generator.setFileName(str(path))
-    size = widget.size()
-    generator.setSize(size)
-    generator.setViewBox(QRect(0, 0, size.width(), size.height()))
-    generator.setTitle(widget.display_title() if isinstance(widget, TeachingView) else "BPE Explorer")
-    generator.setDescription(QCoreApplication.translate("TeachingView", "Exported from BPE Explorer"))
-    painter = QPainter(generator)
-    try:
-        widget.render(painter, QPoint(0, 0))
-    finally:
-        painter.end()
-    if not path.exists() or path.stat().st_size == 0:
-        raise OSError(QCoreApplication.translate("TeachingView", "Could not write {path}.").format(path=path))
+    else:
+        generator = QSvgGenerator()
+        generator.setOutputDevice(buffer)
+        size = widget.size()
+        generator.setSize(size)
+        generator.setViewBox(QRect(0, 0, size.width(), size.height()))
+        generator.setTitle(widget.display_title() if isinstance(widget, TeachingView) else "BPE Explorer")
+        generator.setDescription(QCoreApplication.translate("TeachingView", "Exported from BPE Explorer"))
+        painter = QPainter(generator)
+        try:
+            widget.render(painter, QPoint(0, 0))
+        finally:
+            painter.end()
+    # Through the engine's writer: atomic, a symlink followed, a device or FIFO refused (never replaced).
+    formats.write_bytes_atomically(path, bytes(buffer.data()))
     return path

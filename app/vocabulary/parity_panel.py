@@ -27,6 +27,7 @@ from app import style
 from app.common import dialogs
 from app.common.jobs import Jobs
 from app.vocabulary.charts import series_color
+from bpe_core import formats
 from bpe_core.vocabulary.parity import ParallelTextError, ParityRow, language_parity, load_parallel_text, parity_csv
 
 #: The built-in passage's title and language names, translated when shown (a parallel-text file's own are shown
@@ -213,7 +214,7 @@ class ParityPanel(QWidget):
 
     def export(self, path: str | Path) -> bool:
         try:
-            Path(path).write_text(parity_csv(self.rows), encoding="utf-8")
+            formats.write_text_atomically(path, parity_csv(self.rows))
         except OSError as exc:
             dialogs.show_error(
                 self,

@@ -25,6 +25,7 @@ from typing import Any
 import tokenizers
 
 from bpe_core.foreign.base import ForeignTokenizer
+from bpe_core.foreign.library_host import LibraryEncoder
 from bpe_core.formats.errors import TokenizerFileError
 from bpe_core.formats.gpt2_bytes import gpt2_to_bytes
 
@@ -55,16 +56,16 @@ class HuggingFaceTokenizer(ForeignTokenizer):
         self._suffix = model.get("end_of_word_suffix") or ""
         self._raw_merges = model.get("merges") if self.model == "BPE" else None
         self._space = _find(doc, "Metaspace").get("replacement") or "▁"
+        self._encode = LibraryEncoder(path, __name__, "library_encoder", (text,))
 
     def _encode_offsets(self, text: str):
-        encoding = self._library.encode(text, add_special_tokens=False)
+        ids, offsets, words = self._encode(text)
 
         def chunks(view) -> list[int]:
-            words = encoding.word_ids
             firsts = (i for i, word in enumerate(words) if i == 0 or word is None or word != words[i - 1])
             return sorted({view.tokens[i].start for i in firsts})
 
-        return encoding.ids, lambda: encoding.offsets, chunks
+        return ids, lambda: offsets, chunks
 
     def _bytes_of(self, token_id: int) -> bytes:
         if token_id in self._added:
@@ -98,6 +99,20 @@ class HuggingFaceTokenizer(ForeignTokenizer):
             left, right = entry.split(" ", 1) if isinstance(entry, str) else entry
             merges.append((self._piece_bytes(left), self._piece_bytes(right)))
         return merges
+
+
+def library_encoder(text: str):
+    """In the library host (:mod:`bpe_core.foreign.library_host`): the file's JSON ``text`` as a function from a
+    text to its ids, character offsets and word indices, as the library encodes it."""
+    library = tokenizers.Tokenizer.from_str(text)
+    library.no_truncation()
+    library.no_padding()
+
+    def encode(text: str) -> tuple[list[int], list[tuple[int, int]], list[int | None]]:
+        encoding = library.encode(text, add_special_tokens=False)
+        return encoding.ids, encoding.offsets, encoding.word_ids
+
+    return encode
 
 
 def _find(doc: dict, component: str) -> dict:

@@ -13,6 +13,7 @@ import re
 import sentencepiece
 
 from bpe_core.foreign.base import ForeignTokenizer
+from bpe_core.foreign.library_host import LibraryEncoder
 from bpe_core.foreign.sp_proto import model_type
 from bpe_core.formats.errors import TokenizerFileError
 
@@ -35,12 +36,11 @@ class SentencePieceTokenizer(ForeignTokenizer):
         specials = {processor.IdToPiece(i): i for i in range(size) if processor.IsControl(i)}
         super().__init__(path, kind, size, specials)
         self._processor = processor
+        self._encode = LibraryEncoder(path, __name__, "library_encoder", (data,))
 
     def _encode_offsets(self, text: str):
-        found = self._processor.EncodeAsOffsetMapping(text)
-        pieces = found["pieces"]
-        firsts = [i for i, piece in enumerate(pieces) if i == 0 or piece.startswith("▁")]
-        return found["ids"], lambda: found["offsets"], lambda view: sorted({view.tokens[i].start for i in firsts})
+        ids, offsets, firsts = self._encode(text)
+        return ids, lambda: offsets, lambda view: sorted({view.tokens[i].start for i in firsts})
 
     def _bytes_of(self, token_id: int) -> bytes:
         if token_id >= self.vocab_size:
@@ -66,6 +66,20 @@ class SentencePieceTokenizer(ForeignTokenizer):
 
     def _piece_bytes(self, piece: str) -> bytes:
         return piece.replace("▁", " ").encode("utf-8")
+
+
+def library_encoder(data: bytes):
+    """In the library host (:mod:`bpe_core.foreign.library_host`): the serialized model ``data`` as a function
+    from a text to its ids, character offsets and the indices of the tokens that begin a word."""
+    processor = sentencepiece.SentencePieceProcessor()
+    processor.LoadFromSerializedProto(data)
+
+    def encode(text: str) -> tuple[list[int], list, list[int]]:
+        found = processor.EncodeAsOffsetMapping(text)
+        firsts = [i for i, piece in enumerate(found["pieces"]) if i == 0 or piece.startswith("▁")]
+        return list(found["ids"]), list(found["offsets"]), firsts
+
+    return encode
 
 
 def sentencepiece_merges(scores: dict[str, float]) -> list[tuple[str, str]]:

@@ -21,6 +21,7 @@ import functools
 import tiktoken
 
 from bpe_core.foreign.base import ForeignTokenizer
+from bpe_core.foreign.library_host import LibraryEncoder
 from bpe_core.foreign.spans import contiguous_spans
 from bpe_core.tokenizer import Tokenizer, merges_from_ranks
 from bpe_core.vocab import vocab_from_merges
@@ -40,12 +41,10 @@ class TiktokenTokenizer(ForeignTokenizer):
         self._ranks, self._pattern, self.shift = ranks, pattern, shift
         self._specials_by_id = {token_id: token.encode("utf-8") for token, token_id in special_tokens.items()}
         self._recognised = list(in_text)
+        self._encode = LibraryEncoder(name, __name__, "library_encoder", (name, ranks, pattern, in_text))
 
     def _encode_offsets(self, text: str):
-        if self._recognised:
-            ids = self._encoding.encode(text, allowed_special="all")
-        else:  # the same ids; and tiktoken's encode is slow with no special tokens at all (an empty regex)
-            ids = self._encoding.encode_ordinary(text)
+        ids = self._encode(text)
         if self.shift:
             ids = [i + self.shift for i in ids]
         return ids, lambda: [], lambda _view: [start for start, _, _ in self._pretokenizer.pretokens(text)]
@@ -84,3 +83,12 @@ class TiktokenTokenizer(ForeignTokenizer):
 
     def _derive_merges(self) -> list[tuple[bytes, bytes]]:
         return merges_from_ranks(self._ranks, source=self.name)
+
+
+def library_encoder(name: str, ranks: dict[bytes, int], pattern: str, special_tokens: dict[str, int]):
+    """In the library host (:mod:`bpe_core.foreign.library_host`): tiktoken's encoder of the rank table, a
+    function from a text to its ids (a rank table without every byte panics on a missing one: an error there)."""
+    encoding = tiktoken.Encoding(name, pat_str=pattern, mergeable_ranks=ranks, special_tokens=special_tokens)
+    if special_tokens:
+        return functools.partial(encoding.encode, allowed_special="all")
+    return encoding.encode_ordinary  # the same ids; encode is slow with no special tokens at all (an empty regex)

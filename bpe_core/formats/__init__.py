@@ -28,7 +28,13 @@ from bpe_core.formats.errors import (
     TokenizerFileError,
     TokenizerWriteError,
 )
-from bpe_core.formats.files import check_writable, make_folder
+from bpe_core.formats.files import (
+    check_writable,
+    make_folder,
+    output_target,
+    write_bytes_atomically,
+    write_text_atomically,
+)
 from bpe_core.formats.gpt2_files import export_gpt2, load_gpt2_files
 from bpe_core.formats.huggingface import export_huggingface, load_huggingface
 from bpe_core.formats.loader import load_any, takes_pattern
@@ -62,6 +68,9 @@ __all__ = [
     "TokenizerFileError",
     "TokenizerWriteError",
     "check_writable",
+    "output_target",
+    "write_bytes_atomically",
+    "write_text_atomically",
     "export",
     "load_gpt2_files",
     "load_any",

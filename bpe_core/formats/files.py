@@ -103,17 +103,42 @@ def check_writable(path: str | os.PathLike) -> None:
     Traceback (most recent call last):
     ...
     bpe_core.formats.errors.TokenizerWriteError: cannot write /no/such/folder/t.json: the folder ... does not exist
+    >>> check_writable("/dev/null")
+    Traceback (most recent call last):
+    ...
+    bpe_core.formats.errors.TokenizerWriteError: cannot write /dev/null: it is a device, not a regular file; ...
     """
-    target = Path(path)
+    target = output_target(path)
     folder = target.parent
-    if target.is_dir():
-        raise TokenizerWriteError(target, "it is a folder")
     if not folder.exists():
-        raise TokenizerWriteError(target, f"the folder {folder} does not exist")
+        raise TokenizerWriteError(path, f"the folder {folder} does not exist")
     if not folder.is_dir():
-        raise TokenizerWriteError(target, f"{folder} is not a folder")
+        raise TokenizerWriteError(path, f"{folder} is not a folder")
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise TokenizerWriteError(target, f"permission denied (cannot create files in {folder})")
+        raise TokenizerWriteError(path, f"permission denied (cannot create files in {folder})")
+
+
+def output_target(path: str | os.PathLike) -> Path:
+    """The file that writing ``path`` replaces: a symbolic link is followed (its target is written, the link
+    kept); an existing folder, device, named pipe or socket is refused with :class:`TokenizerWriteError`, so
+    that saving never replaces ``/dev/null`` or a FIFO with a regular file.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> (folder / "link.json").symlink_to(folder / "real.json")
+    >>> output_target(folder / "link.json") == (folder / "real.json").resolve()
+    True
+    """
+    target = Path(os.path.realpath(path))
+    try:
+        mode = os.stat(target).st_mode
+    except OSError:
+        return target  # nothing there yet (or unreachable: the write itself will say why)
+    if stat.S_ISDIR(mode):
+        raise TokenizerWriteError(path, "it is a folder")
+    if not stat.S_ISREG(mode):
+        raise TokenizerWriteError(path, f"it is {kind_of(mode)}, not a regular file; only files are written")
+    return target
 
 
 def make_folder(directory: str | os.PathLike) -> Path:
@@ -130,20 +155,30 @@ def make_folder(directory: str | os.PathLike) -> Path:
 
 def write_text_atomically(path: str | os.PathLike, text: str, encoding: str = "utf-8") -> None:
     """Write ``text`` to ``path`` through a temporary file in the same folder, renamed over ``path`` at the end:
-    a failed write leaves any existing file untouched. Errors name ``path``, not the temporary file."""
-    target = Path(path)
+    a failed write leaves any existing file untouched. Errors name ``path``, not the temporary file. A symbolic
+    link is followed; a device, named pipe or socket at ``path`` is refused (see :func:`output_target`)."""
+    try:
+        data = text.encode(encoding)
+    except UnicodeEncodeError as exc:
+        raise TokenizerWriteError(path, f"a character cannot be written as {encoding} ({exc.reason})") from None
+    write_bytes_atomically(path, data)
+
+
+def write_bytes_atomically(path: str | os.PathLike, data: bytes) -> None:
+    """:func:`write_text_atomically` for bytes (an image, an export)."""
+    target = output_target(path)
     try:
         fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     except OSError as exc:
-        raise TokenizerWriteError(target, _cause(exc, target.parent)) from None
+        raise TokenizerWriteError(path, _cause(exc, target.parent)) from None
     try:
-        with os.fdopen(fd, "w", encoding=encoding) as f:
+        with os.fdopen(fd, "wb") as f:
             os.chmod(tmp, 0o666 & ~_UMASK)  # mkstemp's 0600 would make the saved file private
-            f.write(text)
+            f.write(data)
         os.replace(tmp, target)
     except OSError as exc:
         _discard(tmp)
-        raise TokenizerWriteError(target, "it is a folder" if target.is_dir() else _cause(exc)) from None
+        raise TokenizerWriteError(path, "it is a folder" if target.is_dir() else _cause(exc)) from None
     except BaseException:
         _discard(tmp)
         raise

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from typing import Any
 
 from bpe_core.formats.build import build_tokenizer
@@ -70,7 +71,23 @@ def save_json(tokenizer, path: str | os.PathLike) -> None:
     parts.append(',\n"merges": [\n' + ",\n".join(merge_lines) + "\n]")
     record_json = "null" if record is None else dump(pack_record(record), ensure_ascii=False, indent=1)
     parts.append(',\n"record": ' + record_json + "\n}\n")
-    write_text_atomically(path, "".join(parts))
+    write_text_atomically(path, escape_surrogates("".join(parts)))
+
+
+def escape_surrogates(json_text: str) -> str:
+    """JSON text with each lone surrogate written as its ``\\uXXXX`` escape, so that it can be saved as UTF-8 and
+    reads back as the same string: a corpus named with bytes that are not UTF-8 (``os.fsdecode`` keeps them as
+    surrogates) keeps its name as the OS gave it (``os.fsencode`` gives the bytes back).
+
+    >>> name = os.fsdecode(b"corpus\\xff.txt")
+    >>> text = escape_surrogates(json.dumps([name], ensure_ascii=False))
+    >>> text, os.fsencode(json.loads(text)[0])
+    ('["corpus\\\\udcff.txt"]', b'corpus\\xff.txt')
+    """
+    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", json_text)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def load_json(path: str | os.PathLike):
@@ -128,7 +145,11 @@ def parse_json_text(path: str | os.PathLike, text: str) -> Any:
         raise TokenizerFileError(
             path, f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}); is it truncated?"
         ) from None
-    except (ValueError, RecursionError) as exc:  # e.g. a 10,000-digit number, or nesting thousands deep
+    except RecursionError:
+        raise TokenizerFileError(
+            path, "not a JSON file this program accepts: its lists or objects are nested thousands deep"
+        ) from None
+    except ValueError as exc:  # e.g. a 10,000-digit number
         raise TokenizerFileError(path, f"not a JSON file this program accepts: {exc}") from None
 
 

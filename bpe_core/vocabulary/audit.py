@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from bpe_core.formats.files import write_text_atomically
 from bpe_core.vocabulary.source import AnalysisCancelled, VocabularySource, vocabulary_source
 from bpe_core.vocabulary.table import SCRIPTS, VocabTable, build_table
 
@@ -134,8 +135,7 @@ class Audit:
             text = json.dumps(self.to_json(), ensure_ascii=False, indent=1)
         else:
             raise ValueError(f"{path}: the audit is written as .csv or .json")
-        with open(path, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
+        write_text_atomically(path, text)
 
     def summary(self) -> list[str]:
         """Lines of text for a report."""

@@ -310,58 +310,58 @@ Choose the model&apos;s pattern, or type a regex:</source>
 <context>
     <name>PaneSource</name>
     <message>
-        <location filename="../../app/compare/sources.py" line="74"/>
+        <location filename="../../app/compare/sources.py" line="280"/>
         <source>Cannot encode: {error}</source>
-        <extracomment>The shipped encodings shown by default, in pane order.</extracomment>
         <translation>无法编码：{error}</translation>
     </message>
     <message>
         <location filename="../../app/compare/sources.py" line="115"/>
         <location filename="../../app/compare/sources.py" line="161"/>
-        <location filename="../../app/compare/sources.py" line="198"/>
+        <location filename="../../app/compare/sources.py" line="200"/>
         <source>special token</source>
+        <extracomment>The shipped encodings shown by default, in pane order.</extracomment>
         <translation>特殊词元</translation>
     </message>
     <message>
         <location filename="../../app/compare/sources.py" line="117"/>
-        <location filename="../../app/compare/sources.py" line="210"/>
+        <location filename="../../app/compare/sources.py" line="212"/>
         <source>a single byte (no merge)</source>
         <translation>单个字节（未经合并）</translation>
     </message>
     <message>
         <location filename="../../app/compare/sources.py" line="119"/>
         <location filename="../../app/compare/sources.py" line="162"/>
-        <location filename="../../app/compare/sources.py" line="200"/>
+        <location filename="../../app/compare/sources.py" line="202"/>
         <source>rank {rank}</source>
         <translation>序号 {rank}</translation>
     </message>
     <message>
-        <location filename="../../app/compare/sources.py" line="202"/>
+        <location filename="../../app/compare/sources.py" line="204"/>
         <source>score {score} ({model} piece {id})</source>
         <translation>得分 {score}（{model} 片段 {id}）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/sources.py" line="206"/>
+        <location filename="../../app/compare/sources.py" line="208"/>
         <source>id {id} (a {model} model has no merges)</source>
         <translation>ID {id}（{model} 模型没有合并规则）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/sources.py" line="230"/>
+        <location filename="../../app/compare/sources.py" line="232"/>
         <source>{model} · {size} tokens ({pattern} pre-tokenizer)</source>
         <translation>{model} · {size} 个词元（{pattern} 预分词器）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/sources.py" line="232"/>
+        <location filename="../../app/compare/sources.py" line="234"/>
         <source>{model} · {size} tokens</source>
         <translation>{model} · {size} 个词元</translation>
     </message>
     <message>
-        <location filename="../../app/compare/sources.py" line="293"/>
+        <location filename="../../app/compare/sources.py" line="303"/>
         <source>not made by a merge</source>
         <translation>不是由合并产生的</translation>
     </message>
     <message>
-        <location filename="../../app/compare/sources.py" line="294"/>
+        <location filename="../../app/compare/sources.py" line="304"/>
         <source>merge rank {rank} (merge #{number})</source>
         <translation>合并序号 {rank}（第 {number} 次合并）</translation>
     </message>

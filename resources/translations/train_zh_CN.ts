@@ -445,12 +445,47 @@
         <translation>无法读取 {model} 的 Hugging Face 缓存 {cache}：{error}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="304"/>
+        <location filename="../../app/common/engine_sentences.py" line="305"/>
+        <source>{path}: the tokenizer&apos;s library took more than {seconds} s on {chars} characters and was stopped (a regex or normalizer in the file that never ends).</source>
+        <translation>{path}：分词器的库处理 {chars} 个字符用时超过 {seconds} 秒，已被停止（文件中的某个正则表达式或规范化步骤停不下来）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="314"/>
+        <source>{path}: the tokenizer&apos;s library needed more than {gb} GB of memory for {chars} characters and was stopped (a normalizer in the file that makes the text grow).</source>
+        <translation>{path}：分词器的库处理 {chars} 个字符需要超过 {gb} GB 内存，已被停止（文件中的某个规范化步骤让文本不断变长）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="322"/>
+        <source>{path}: the tokenizer&apos;s library crashed ({detail}).</source>
+        <translation>{path}：分词器的库崩溃了（{detail}）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="326"/>
+        <source>{path}: the tokenizer&apos;s library failed: {detail}.</source>
+        <translation>{path}：分词器的库出错：{detail}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="331"/>
+        <source>Cannot write {path}: it is a device, not a regular file.</source>
+        <translation>无法写入 {path}：它是设备，不是普通文件。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="335"/>
+        <source>Cannot write {path}: it is a named pipe, not a regular file.</source>
+        <translation>无法写入 {path}：它是命名管道，不是普通文件。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="339"/>
+        <source>Cannot write {path}: it is a socket, not a regular file.</source>
+        <translation>无法写入 {path}：它是套接字，不是普通文件。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="344"/>
         <source>The regex {pattern} is not valid: {detail}.</source>
         <translation>正则表达式 {pattern} 无效：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="309"/>
+        <location filename="../../app/common/engine_sentences.py" line="349"/>
         <source>The regex {pattern} took longer than {seconds} s (stuck near token id {id}); simplify it.</source>
         <translation>正则表达式 {pattern} 运行超过 {seconds} 秒（卡在词元 ID {id} 附近）；请简化它。</translation>
     </message>
@@ -512,165 +547,165 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="36"/>
+        <location filename="../../app/main_window.py" line="37"/>
         <source>BPE Explorer tokenizer (*.json)</source>
         <translation>BPE Explorer 分词器 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="84"/>
+        <location filename="../../app/main_window.py" line="85"/>
         <source>Train</source>
         <extracomment>What the window shows of its Train tab under the tab&apos;s own names (``window.run`` is ``window.train_tab.run``).</extracomment>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="85"/>
+        <location filename="../../app/main_window.py" line="86"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="87"/>
+        <location filename="../../app/main_window.py" line="88"/>
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="103"/>
+        <location filename="../../app/main_window.py" line="104"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="104"/>
+        <location filename="../../app/main_window.py" line="105"/>
         <source>Open &amp;corpus files…</source>
         <translation>打开语料文件(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="106"/>
+        <location filename="../../app/main_window.py" line="107"/>
         <source>&amp;Open tokenizer…</source>
         <translation>打开分词器(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="108"/>
+        <location filename="../../app/main_window.py" line="109"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="109"/>
+        <location filename="../../app/main_window.py" line="110"/>
         <source>&amp;Save tokenizer…</source>
         <translation>保存分词器(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="111"/>
+        <location filename="../../app/main_window.py" line="112"/>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="118"/>
+        <location filename="../../app/main_window.py" line="119"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="122"/>
+        <location filename="../../app/main_window.py" line="123"/>
         <source>&amp;Teach</source>
         <translation>教学(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="123"/>
+        <location filename="../../app/main_window.py" line="124"/>
         <source>Open the &amp;teaching views…</source>
         <translation>打开教学视图(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="126"/>
+        <location filename="../../app/main_window.py" line="127"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="144"/>
+        <location filename="../../app/main_window.py" line="145"/>
         <source>training, {merges} merges</source>
         <translation>训练中，{merges} 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="151"/>
+        <location filename="../../app/main_window.py" line="152"/>
         <source>{merges} merges</source>
         <translation>{merges} 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="212"/>
+        <location filename="../../app/main_window.py" line="213"/>
         <source>Open tokenizer</source>
         <translation>打开分词器</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="234"/>
+        <location filename="../../app/main_window.py" line="235"/>
         <source>Training in progress</source>
         <translation>正在训练</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="234"/>
+        <location filename="../../app/main_window.py" line="235"/>
         <source>Cancel the training before opening a tokenizer.</source>
         <translation>请先取消训练，再打开分词器。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="246"/>
+        <location filename="../../app/main_window.py" line="247"/>
         <source>Cannot open tokenizer</source>
         <translation>无法打开分词器</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="247"/>
+        <location filename="../../app/main_window.py" line="248"/>
         <source>“{name}” could not be opened: {error}</source>
         <translation>无法打开“{name}”：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="272"/>
+        <location filename="../../app/main_window.py" line="273"/>
         <source>{name}: a published model&apos;s {model} tokenizer cannot be trained further, so it opened as a Compare pane (double-click a token for its merge tree); the Train tab is unchanged.</source>
         <translation>{name}：已发布模型的 {model} 分词器不能继续训练，所以它在“比较”页中作为一个窗格打开（双击某个词元可查看它的合并树）；“训练”页保持不变。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="287"/>
+        <location filename="../../app/main_window.py" line="288"/>
         <source>Save tokenizer</source>
         <translation>保存分词器</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="302"/>
+        <location filename="../../app/main_window.py" line="303"/>
         <source>Cannot save tokenizer</source>
         <translation>无法保存分词器</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="304"/>
+        <location filename="../../app/main_window.py" line="305"/>
         <source>“{name}” could not be written: {error}
 The tokenizer is kept: save it somewhere else.</source>
         <translation>无法写入“{name}”：{error}
 分词器仍然保留着：请把它保存到别的位置。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="311"/>
+        <location filename="../../app/main_window.py" line="312"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="320"/>
+        <location filename="../../app/main_window.py" line="321"/>
         <source>Export as {format} into folder</source>
         <translation>导出为 {format}，选择目标文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="332"/>
+        <location filename="../../app/main_window.py" line="333"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="333"/>
+        <location filename="../../app/main_window.py" line="334"/>
         <source>Export as {format} failed: {error}</source>
         <translation>导出为 {format} 失败：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="337"/>
+        <location filename="../../app/main_window.py" line="338"/>
         <source>Wrote {files}</source>
         <translation>已写入 {files}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="348"/>
+        <location filename="../../app/main_window.py" line="349"/>
         <source>current tokenizer ({merges} merges)</source>
         <translation>当前分词器（{merges} 次合并）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="363"/>
+        <location filename="../../app/main_window.py" line="364"/>
         <source>No merge tree for that token: the Teach window says why.</source>
         <translation>这个词元没有合并树：原因见教学窗口。</translation>
     </message>

@@ -77,6 +77,17 @@ def no_thread_left():
     assert not alive, f"child processes left running after the test: {[p.pid for p in alive]}"
 
 
+@pytest.fixture(autouse=True)
+def library_host_ended(no_thread_left):
+    """End the process where published tokenizers encode, as the main window's shutdown does, for the tests that
+    drive a single view without a main window (torn down before ``no_thread_left`` looks for processes; that
+    closing the window ends it is a test of its own in ``test_foreign_panes.py``)."""
+    yield
+    from bpe_core.foreign import library_host
+
+    library_host.close_host()
+
+
 @pytest.fixture
 def window(qtbot, tmp_path):
     """A real MainWindow, shown offscreen, with recent files kept in a temporary settings file."""

@@ -15,12 +15,23 @@ from __future__ import annotations
 
 import faulthandler
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from test_bad_inputs import CORPUS_CASES, TEXT, TOKENIZER_CASES, CorpusCase
+from test_bad_inputs import (
+    CORPUS_CASES,
+    TEXT,
+    TOKENIZER_CASES,
+    CorpusCase,
+    _device,
+    _fifo,
+    growing_normalizer_file,
+    is_root,
+    panicking_regex_file,
+)
 
 from app.compare.sources import REFERENCE_PANES
 from bpe_core.reference import get_encoding
@@ -320,8 +331,14 @@ def _under_a_file(folder: Path) -> Path:
 
 @pytest.mark.parametrize(
     "target",
-    [_missing_folder, _a_folder, _under_a_file],
-    ids=["a missing folder", "a path that is a folder", "a path under a file"],
+    [
+        _missing_folder,
+        _a_folder,
+        _under_a_file,
+        pytest.param(_device, marks=pytest.mark.skipif(not is_root, reason="mknod needs root")),
+        _fifo,
+    ],
+    ids=["a missing folder", "a path that is a folder", "a path under a file", "a device", "a FIFO"],
 )
 def test_saving_where_nothing_can_be_written_names_the_path_and_keeps_the_result(
     target, window, good, dialogs, tmp_path, monkeypatch, train
@@ -339,6 +356,62 @@ def test_saving_where_nothing_can_be_written_names_the_path_and_keeps_the_result
     assert window.result is result and window.tokenizer is tokenizer and window.save_action.isEnabled()
     assert not path.is_file() and window.recent.paths() == []
     assert window.save_tokenizer(tmp_path / "saved.json")  # the result can still be saved somewhere else
+
+
+def test_saving_through_a_symlink_writes_its_target(window, good, tmp_path, train):
+    train(window)
+    real = tmp_path / "real.json"
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    assert window.save_tokenizer(link)
+    assert link.is_symlink() and Tokenizer.load(real).merges == window.tokenizer.merges
+
+
+def test_a_corpus_named_with_bytes_that_are_not_utf8_trains_and_saves(window, dialogs, tmp_path, train):
+    path = Path(os.fsdecode(os.path.join(os.fsencode(tmp_path), b"corpus-\xff.txt")))
+    path.write_text(TEXT, encoding="utf-8")
+    assert window.corpus_panel.add_files([path])
+    window.settings_panel.apply(vocab_size=300, special_tokens=[], processes=1)
+    train(window)
+    assert window.save_tokenizer(tmp_path / "saved.json") and not dialogs.errors
+    (name,) = Tokenizer.load(tmp_path / "saved.json").record.corpus_names
+    assert os.fsencode(name).endswith(b"corpus-\xff.txt")
+
+
+# ----- published tokenizers whose library runs away ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (panicking_regex_file, "PanicException: Onig: Regex search error"),
+        (growing_normalizer_file, "GB of memory"),
+    ],
+    ids=["a panicking regex", "a normalizer that grows the text"],
+)
+def test_a_compare_pane_whose_library_fails_says_why_and_the_window_goes_on(make, message, window, tmp_path, qtbot):
+    view = window.compare_view
+    text = "a" * 50_000 + "b" if make is growing_normalizer_file else "a" * 30 + "b"
+    view.editor.setPlainText(text)
+    pane = view.add_tokenizer_file(make(tmp_path))
+    assert pane is not None
+    qtbot.waitUntil(lambda: pane.result is not None and not view.busy(), timeout=60000)
+    shown = pane.message()
+    assert shown.startswith("Cannot encode:") and "the tokenizer's library" in shown and message in shown, shown
+    assert view.panes["gpt2"].ids() == get_encoding("gpt2").encode(text)  # the other panes are drawn
+    view.editor.setPlainText("bb")
+    qtbot.waitUntil(lambda: pane.result is not None and pane.result.view is not None and not view.busy(), timeout=60000)
+    assert pane.ids() == [1, 1]  # a new host serves the pane again
+
+
+def test_closing_the_window_ends_the_library_host(window, tmp_path, qtbot):
+    from bpe_core.foreign import library_host
+
+    pane = window.compare_view.add_tokenizer_file(panicking_regex_file(tmp_path))
+    qtbot.waitUntil(lambda: pane.result is not None and not window.compare_view.busy(), timeout=60000)
+    assert library_host.host_running()
+    window.close()
+    assert not library_host.host_running()
 
 
 # ----- cancelling and closing mid-run ----------------------------------------------------------------------------

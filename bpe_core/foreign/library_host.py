@@ -1,0 +1,265 @@
+"""Published tokenizers' libraries encode in a process of their own, where a runaway call can be stopped.
+
+``tokenizers``, ``sentencepiece`` and ``tiktoken`` run what a tokenizer file says -- its regexes, its normalizers,
+its rank table -- in Rust or C++, holding the interpreter while they work. A hostile or broken file can make them
+panic (``(a+)+$`` exceeds Oniguruma's retry limit; a rank table without every byte), work for minutes (``a+b`` on a
+long run of ``a``) or allocate gigabytes (a normalizer that replaces ``a`` by a thousand ``b``). In this program's
+own process that would be a traceback, a frozen window or a dead program. So every encode runs in one *host*
+process shared by all foreign tokenizers, within a time budget (:func:`bpe_core.pretokenize.time_budget` of the
+text, as for our own regexes) and a memory budget (:func:`memory_budget`, enforced with ``RLIMIT_AS`` where the
+system has it). Past either budget the host is stopped, the caller gets a :class:`LibraryError` saying what
+happened, and the next call starts a new host; a library's panic or error comes back as a :class:`LibraryError`
+too. The host builds each tokenizer from a recipe (a module-level function and plain arguments: the file's text,
+the model's bytes, a rank table), so nothing but data crosses the pipe, and it is rebuilt after a restart.
+
+>>> LibraryEncoder("t", __name__, "_echo_encoder", ())("hé")
+(2, 'hé')
+>>> close_host()
+"""
+
+from __future__ import annotations
+
+import atexit
+import importlib
+import itertools
+import multiprocessing
+import os
+import signal
+import sys
+import threading
+import weakref
+from dataclasses import dataclass
+
+from bpe_core.pretokenize import time_budget
+from bpe_core.spawning import main_module_hidden
+
+#: Memory a call may take beyond what the host held before it: a base plus a multiple of the text's size (the
+#: libraries keep tokens, offsets and words for every character; 200 bytes each is far more than any real model).
+MEMORY_BASE = 1 << 30
+MEMORY_PER_CHAR = 200
+#: Seconds the host may take to build a tokenizer from its recipe (a 35 MB tokenizer.json takes about 2 s).
+BUILD_SECONDS = 120.0
+
+
+def memory_budget(chars: int) -> int:
+    """Bytes an encode of ``chars`` characters may allocate in the host.
+
+    >>> memory_budget(0) == MEMORY_BASE, memory_budget(1_000_000) // 1_000_000 - MEMORY_BASE // 1_000_000
+    (True, 200)
+    """
+    return MEMORY_BASE + chars * MEMORY_PER_CHAR
+
+
+@dataclass(eq=False)
+class LibraryError(ValueError):
+    """A library call that failed, ran out of its time or memory budget, or panicked.
+
+    ``reason`` is ``"panic"`` (the library's own failure; ``detail`` is its message), ``"time"`` (``limit`` is
+    the budget in seconds), ``"memory"`` (``limit`` in bytes) or ``"crash"`` (the host died: ``detail`` says how).
+
+    >>> print(LibraryError("qwen.json", "time", limit=5.0, chars=300_000))
+    qwen.json: the tokenizer's library took more than 5.0 s on 300,000 characters and was stopped (a regex or
+    normalizer in the file that never ends)
+    """
+
+    name: str
+    reason: str
+    detail: str = ""
+    limit: float = 0.0
+    chars: int = 0
+
+    def __post_init__(self):
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        if self.reason == "time":
+            what = (
+                f"took more than {self.limit:.1f} s on {self.chars:,} characters and was stopped (a regex or "
+                "normalizer in the file that never ends)"
+            )
+        elif self.reason == "memory":
+            what = (
+                f"needed more than {self.limit / 1e9:.1f} GB of memory for {self.chars:,} characters and was "
+                "stopped (a normalizer in the file that makes the text grow)"
+            )
+        elif self.reason == "crash":
+            what = f"crashed ({self.detail})"
+        else:
+            what = f"failed: {self.detail}"
+        return f"{self.name}: the tokenizer's library {what}"
+
+    def __reduce__(self):  # an exception dataclass pickles by its fields
+        return LibraryError, (self.name, self.reason, self.detail, self.limit, self.chars)
+
+
+class LibraryEncoder:
+    """The caller's handle on one tokenizer in the host: ``encoder(text)`` returns what
+    ``module.function(*args)(text)`` returns there. ``name`` names the tokenizer in errors."""
+
+    _keys = itertools.count()
+
+    def __init__(self, name: str, module: str, function: str, args: tuple):
+        self.name = name
+        self.key = next(self._keys)
+        self.recipe = (module, function, args)
+        weakref.finalize(self, _host.forget, self.key)
+
+    def __call__(self, text: str):
+        return _host.call(self, text)
+
+
+class _Host:
+    """The host process and the pipe to it; one call at a time (a lock), started on first use."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.process = None
+        self.conn = None
+        self.built: set[int] = set()
+
+    def call(self, encoder: LibraryEncoder, text: str):
+        with self.lock:
+            self._start()
+            if encoder.key not in self.built:
+                self._ask(encoder, ("build", encoder.key, encoder.recipe), BUILD_SECONDS, len(text))
+                self.built.add(encoder.key)
+            budget = time_budget(len(text))
+            return self._ask(encoder, ("encode", encoder.key, text, memory_budget(len(text))), budget, len(text))
+
+    def _ask(self, encoder: LibraryEncoder, message: tuple, seconds: float, chars: int):
+        try:
+            self.conn.send(message)
+            answered = self.conn.poll(seconds)
+            reply = self.conn.recv() if answered else None
+        except (EOFError, OSError):  # the host died: out of memory (the limit), or killed
+            code = self._stop()
+            if code in (-signal.SIGABRT, -signal.SIGSEGV, -signal.SIGKILL) and message[0] == "encode":
+                raise LibraryError(encoder.name, "memory", limit=message[3], chars=chars) from None
+            raise LibraryError(encoder.name, "crash", detail=f"exit code {code}") from None
+        if reply is None:
+            self._stop()
+            raise LibraryError(encoder.name, "time", limit=seconds, chars=chars)
+        ok, value = reply
+        if ok:
+            return value
+        if isinstance(value, LibraryError):
+            raise LibraryError(encoder.name, value.reason, value.detail, value.limit, chars)
+        raise LibraryError(encoder.name, "panic", detail=value)
+
+    def _start(self) -> None:
+        if self.process is not None and self.process.is_alive():
+            return
+        self._stop()
+        context = multiprocessing.get_context("spawn")
+        self.conn, theirs = context.Pipe()
+        self.process = context.Process(target=_serve, args=(theirs,), name="bpe-library-host", daemon=True)
+        with main_module_hidden():
+            self.process.start()
+        theirs.close()
+
+    def _stop(self) -> int | None:
+        """Kill the host (if any); its exit code. Every tokenizer is built again in the next host."""
+        process, self.process, self.built = self.process, None, set()
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
+        if process is None:
+            return None
+        if process.is_alive():
+            process.kill()
+        process.join(5)
+        return process.exitcode
+
+    def forget(self, key: int) -> None:
+        """A handle went away: the host drops its tokenizer (never waits: called from a finalizer)."""
+        if key in self.built and self.lock.acquire(blocking=False):
+            try:
+                self.built.discard(key)
+                if self.conn is not None:
+                    self.conn.send(("forget", key))
+            except OSError:
+                pass
+            finally:
+                self.lock.release()
+
+    def close(self) -> None:
+        with self.lock:
+            self._stop()
+
+
+_host = _Host()
+atexit.register(_host.close)
+
+
+def close_host() -> None:
+    """End the host process (the next encode starts another): for a program shutting down, or a test's end."""
+    _host.close()
+
+
+def host_running() -> bool:
+    """Whether a host process is alive now."""
+    return _host.process is not None and _host.process.is_alive()
+
+
+# ----- in the host -------------------------------------------------------------------------------------------------
+
+
+def _serve(conn) -> None:
+    """The host's loop: build tokenizers, forget them, encode with them until the pipe closes."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    # A Rust panic prints its message (and a backtrace) to stderr before it is raised as an exception: the error
+    # sent back says it; the terminal should not.
+    os.dup2(os.open(os.devnull, os.O_WRONLY), 2)
+    encoders = {}
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):
+            return
+        if message[0] == "forget":
+            encoders.pop(message[1], None)
+            continue
+        try:
+            if message[0] == "build":
+                module, function, args = message[2]
+                encoders[message[1]] = getattr(importlib.import_module(module), function)(*args)
+                reply = (True, None)
+            else:
+                _, key, text, memory = message
+                with _memory_limit(memory):
+                    reply = (True, encoders[key](text))
+        except MemoryError:
+            reply = (False, LibraryError("", "memory", limit=message[-1]))
+        except BaseException as exc:  # noqa: BLE001 - a Rust panic (pyo3's PanicException) is a BaseException
+            reply = (False, f"{type(exc).__name__}: {' '.join(str(exc).split())[:500]}")
+        conn.send(reply)
+
+
+class _memory_limit:
+    """Lower the soft address-space limit to what the process holds now plus ``extra`` bytes, for a block
+    (Linux; elsewhere only the time budget applies)."""
+
+    def __init__(self, extra: int):
+        self.extra = extra
+
+    def __enter__(self):
+        self.saved = None
+        if sys.platform.startswith("linux"):
+            import resource
+
+            with open("/proc/self/statm") as f:
+                held = int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+            self.saved = resource.getrlimit(resource.RLIMIT_AS)
+            resource.setrlimit(resource.RLIMIT_AS, (held + self.extra, self.saved[1]))
+        return self
+
+    def __exit__(self, *exc):
+        if self.saved is not None:
+            import resource
+
+            resource.setrlimit(resource.RLIMIT_AS, self.saved)
+
+
+def _echo_encoder():
+    """A recipe for the doctest: an encoder that returns the text's length and the text."""
+    return lambda text: (len(text), text)
