@@ -279,7 +279,7 @@ def load_tokenizer(spec: str, pattern: str | None = None):
     """Any tokenizer source :func:`bpe_core.formats.load_any` takes; ``pattern`` only where the source needs one."""
     if pattern is not None and spec in reference_names():
         pattern = None  # a reference has its own; `compare --pattern` is meant for the .tiktoken files
-    return load_any(spec, pattern=pattern)
+    return load_any(spec, pattern=pattern, progress=lambda message: print(message, file=sys.stderr, flush=True))
 
 
 def _encode_with(tokenizer, spec: str, text: str) -> list[int]:

@@ -23,6 +23,7 @@ import fnmatch
 import os
 import re
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
@@ -43,6 +44,9 @@ VOCABULARY_PATTERNS = ("tokenizer.json", "tokenizer.model", "tekken.json", "*.ti
 _NAME = r"[A-Za-z0-9](?:[A-Za-z0-9._-]{0,94}[A-Za-z0-9])?"
 _MODEL_ID = re.compile(rf"(?P<repo>{_NAME}/{_NAME})(?:@(?P<revision>[A-Za-z0-9._/-]{{1,200}}))?")
 _TRUE = {"1", "ON", "YES", "TRUE"}
+#: A revision that begins or ends with "/" or holds "//" names no branch, tag or commit (and huggingface_hub would
+#: read a revision beginning with "/" as a local file).
+_BAD_REVISION = re.compile(r"^/|/$|//")
 
 
 class HubError(ValueError):
@@ -92,7 +96,8 @@ def parse_model_id(text: str) -> ModelId:
     body = text.strip()
     body = body[3:] if body.startswith("hf:") else body
     match = _MODEL_ID.fullmatch(body)
-    if match is None or ".." in body or "--" in match["repo"]:
+    revision = match["revision"] if match else None
+    if match is None or ".." in body or "--" in match["repo"] or (revision and _BAD_REVISION.search(revision)):
         raise InvalidModelIdError(
             f"{text!r} is not a Hugging Face model id: write ORG/NAME, optionally @REVISION "
             "(for example Qwen/Qwen2.5-7B-Instruct or openai-community/gpt2@main)"
@@ -149,13 +154,21 @@ def download_command(model: ModelId) -> str:
 
 
 def tokenizer_files(
-    model_id: str, *, offline: bool | None = None, progress: Callable[[str], None] | None = None
+    model_id: str,
+    *,
+    offline: bool | None = None,
+    progress: Callable[[str], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
+    stall_seconds: float | None = None,
 ) -> Path:
     """The local folder holding the tokenizer files of ``model_id`` (``ORG/NAME[@REVISION]``, ``hf:`` allowed).
 
     The cache comes first, without any request; then, unless ``offline`` (``None``: as ``HF_HUB_OFFLINE`` says),
-    only the files matching :data:`TOKENIZER_PATTERNS` are downloaded. ``progress`` is called with a one-line
-    message before a download and after it. Raises :class:`HubError` subclasses, each naming the model.
+    only the files matching :data:`TOKENIZER_PATTERNS` are downloaded, in a process of its own: a download that
+    receives nothing for ``stall_seconds`` (default :data:`STALL_SECONDS`, or ``BPE_HUB_STALL_SECONDS``) is stopped
+    (a connection or proxy that never answers), and so is one whose ``cancelled()`` turns true (Cancel, Ctrl-C).
+    ``progress`` is called with a one-line message before a download, as it goes (what has arrived) and after it.
+    Raises :class:`HubError` subclasses, each naming the model.
     """
     model = parse_model_id(model_id)
     offline = offline_by_environment() if offline is None else offline
@@ -167,7 +180,7 @@ def tokenizer_files(
     if offline:
         raise _not_cached(model, cache, "downloads are off (offline, or HF_HUB_OFFLINE=1)")
     say(f"Downloading the tokenizer files of {model} from huggingface.co…")
-    folder = _download(model, cache)
+    folder = _download_watched(model, cache, say, cancelled or (lambda: False), stall_seconds or _stall_seconds())
     if not has_vocabulary(folder):
         raise ModelNotFoundError(
             f"{model} publishes no tokenizer files (looked for {', '.join(VOCABULARY_PATTERNS)}): "
@@ -175,6 +188,108 @@ def tokenizer_files(
         )
     say(f"Downloaded the tokenizer files of {model} into {cache}")
     return folder
+
+
+#: Seconds a download may go without receiving anything before it is stopped (connecting counts too).
+STALL_SECONDS = 30.0
+#: How often the download is looked at (for progress, a stall, a cancel).
+_POLL_SECONDS = 0.1
+
+
+class DownloadCancelledError(HubError):
+    """The user stopped the download (Cancel in the window)."""
+
+
+def _stall_seconds() -> float:
+    try:
+        return max(0.5, float(os.environ.get("BPE_HUB_STALL_SECONDS", STALL_SECONDS)))
+    except ValueError:
+        return STALL_SECONDS
+
+
+def _download_watched(model: ModelId, cache: Path, say, cancelled, stall_seconds: float) -> Path:
+    """:func:`_download` in a spawned process, watched: what has arrived in the cache is reported, and the process
+    is killed when nothing arrives for ``stall_seconds``, when ``cancelled()``, or on Ctrl-C (KeyboardInterrupt)."""
+    process, ours = _start_download(model, cache)
+    folder = cache / f"models--{model.repo_id.replace('/', '--')}"
+    try:
+        arrived, last_change, said = _size_of(folder), time.monotonic(), 0
+        while not ours.poll(_POLL_SECONDS):
+            if cancelled():
+                raise DownloadCancelledError(f"the download of the tokenizer of {model} was cancelled")
+            if not process.is_alive() and not ours.poll(0):
+                raise HubNetworkError(
+                    f"the download of the tokenizer of {model} ended unexpectedly (exit code {process.exitcode})"
+                )
+            size = _size_of(folder)
+            if size != arrived:
+                arrived, last_change = size, time.monotonic()
+                if size - said >= 1 << 20:  # at most once a megabyte
+                    said = size
+                    say(f"Downloading the tokenizer files of {model}: {size / 1e6:.1f} MB so far…")
+            elif time.monotonic() - last_change > stall_seconds:
+                raise HubNetworkError(
+                    f"could not download the tokenizer of {model}: huggingface.co sent nothing for "
+                    f"{stall_seconds:.0f} s (a connection or proxy that does not answer). Check the internet "
+                    "connection (and HTTPS_PROXY if you use a proxy), or open a downloaded tokenizer file instead"
+                )
+        ok, value = ours.recv()
+    except EOFError:
+        raise HubNetworkError(
+            f"the download of the tokenizer of {model} ended unexpectedly (exit code {process.exitcode})"
+        ) from None
+    finally:
+        ours.close()
+        if process.is_alive():
+            process.kill()
+        process.join(5)
+    if not ok:
+        raise value
+    return Path(value)
+
+
+def _start_download(model: ModelId, cache: Path):
+    """The download process, started, and the end of the pipe its answer comes through."""
+    import multiprocessing
+
+    from bpe_core.spawning import main_module_hidden
+
+    context = multiprocessing.get_context("spawn")
+    ours, theirs = context.Pipe(duplex=False)
+    process = context.Process(target=_download_process, args=(model, cache, theirs), name="bpe-hub-download")
+    with main_module_hidden():
+        process.start()
+    theirs.close()
+    return process, ours
+
+
+def _download_process(model: ModelId, cache: Path, pipe) -> None:
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's: it kills this process
+    download_to_pipe(model, cache, pipe)
+
+
+def download_to_pipe(model: ModelId, cache: Path, pipe) -> None:
+    """:func:`_download`, and its folder or its :class:`HubError` sent through ``pipe``."""
+    try:
+        pipe.send((True, str(_download(model, cache))))
+    except HubError as error:  # every class of them is this module's: sent as its class and message
+        pipe.send((False, type(error)(str(error))))
+    except BaseException as error:  # noqa: BLE001 - whatever else the library raises is said, not printed
+        pipe.send((False, HubNetworkError(f"the download of the tokenizer of {model} failed: {_root_cause(error)}")))
+
+
+def _size_of(folder: Path) -> int:
+    """Bytes of the files under ``folder`` (what a download has written so far); 0 if there is none."""
+    total = 0
+    for root, _dirs, files in os.walk(folder):
+        for name in files:
+            try:
+                total += os.lstat(os.path.join(root, name)).st_size
+            except OSError:
+                pass
+    return total
 
 
 def _cached_folder(model: ModelId, cache: Path) -> Path | None:

@@ -3,10 +3,13 @@
 The cache has the layout huggingface_hub writes: ``models--ORG--NAME/refs/<branch>`` holding a commit hash,
 ``snapshots/<hash>/<file>`` a link to ``blobs/<sha256>``. The Hub's answers (gated, not found, down) are
 huggingface_hub's own exception classes raised by a stand-in for ``snapshot_download``; a guard on the socket
-functions records and refuses any connection.
+functions records and refuses any connection. A download runs here in a thread of this process, so that the
+stand-in answers it; the download's own process (stopped on a stall, a cancel or Ctrl-C) is tested against real
+loopback servers in ``tests/test_hub_download.py``.
 """
 
 import hashlib
+import multiprocessing
 import socket
 import threading
 
@@ -17,6 +20,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
 
+from bpe_core import hub
 from bpe_core.hub import (
     TOKENIZER_PATTERNS,
     GatedModelError,
@@ -31,6 +35,37 @@ from bpe_core.hub import (
 )
 
 COMMIT = "0123456789abcdef0123456789abcdef01234567"
+
+
+class _ThreadAsProcess:
+    """What the download's watcher uses of a process, for a thread."""
+
+    exitcode = None
+
+    def __init__(self, thread: threading.Thread):
+        self.thread = thread
+
+    def is_alive(self) -> bool:
+        return self.thread.is_alive()
+
+    def kill(self) -> None:
+        pass  # the stand-ins never block
+
+    def join(self, timeout=None) -> None:
+        self.thread.join(timeout)
+
+
+@pytest.fixture(autouse=True)
+def downloads_in_a_thread(monkeypatch):
+    """Run ``bpe_core.hub``'s download in a thread of this process (where the stand-ins are), not its own process."""
+
+    def start(model, cache):
+        ours, theirs = multiprocessing.Pipe(duplex=False)
+        thread = threading.Thread(target=hub.download_to_pipe, args=(model, cache, theirs), daemon=True)
+        thread.start()
+        return _ThreadAsProcess(thread), ours
+
+    monkeypatch.setattr(hub, "_start_download", start)
 
 
 @pytest.fixture
@@ -238,6 +273,10 @@ def _raised(function, *args, **kwargs):
         "Org/Na me",
         "Org/Name@",
         "Org/Name@rev with space",
+        "hf:org/name@/some/file",  # huggingface_hub would read a revision beginning with / as a local file
+        "Org/Name@/etc/passwd",
+        "Org/Name@main/",
+        "Org/Name@refs//pr/1",
         "../etc/passwd",
         "Org/../Name",
         "Org/Na..me",

@@ -286,6 +286,26 @@ ENGINE_SENTENCES = (
         ),
     ),
     (
+        r"could not download the tokenizer of (?P<model>\S+): huggingface\.co sent nothing for (?P<seconds>\d+) s "
+        r"\(a connection or proxy that does not answer\)\. Check the internet connection .*",
+        QT_TRANSLATE_NOOP(
+            "EngineSentences",
+            "Could not download the tokenizer of {model}: huggingface.co sent nothing for {seconds} s (a connection "
+            "or proxy that does not answer). Check the internet connection (and HTTPS_PROXY if you use a proxy), or "
+            "open a downloaded tokenizer file instead.",
+        ),
+    ),
+    (
+        r"the download of the tokenizer of (?P<model>\S+) ended unexpectedly \(exit code (?P<code>-?\d+|None)\)",
+        QT_TRANSLATE_NOOP(
+            "EngineSentences", "The download of the tokenizer of {model} ended unexpectedly (exit code {code})."
+        ),
+    ),
+    (
+        r"the download of the tokenizer of (?P<model>\S+) failed: (?P<cause>.+)",
+        QT_TRANSLATE_NOOP("EngineSentences", "The download of the tokenizer of {model} failed: {cause}."),
+    ),
+    (
         r"huggingface\.co answered (?P<status>\d+|with an error) while the tokenizer of (?P<model>\S+) was "
         r"downloading: .*",
         QT_TRANSLATE_NOOP(

@@ -1,7 +1,8 @@
 """Loading the Compare tab's added tokenizers off the GUI thread: a 150k-vocabulary ``tokenizer.json`` takes a
 second, a model id may be a download. Each load is a :class:`~app.common.worker.Task` on its own thread; any number
 run at once (one per pane), the newest request for a pane wins, and a cancelled load's result is dropped when it
-arrives (a library call or a download cannot be interrupted; :meth:`SourceLoader.shutdown` waits for it).
+arrives (a library call cannot be interrupted, and :meth:`SourceLoader.shutdown` waits for it; a model's download
+runs in a process of its own, stopped at once by Cancel).
 
 A source that needs a pre-tokenization pattern (a ``.tiktoken`` file, GPT-2 files: the engine's
 :func:`bpe_core.formats.takes_pattern`, which reads the file) and was given none is not loaded: ``needs_pattern``
@@ -34,7 +35,7 @@ class _Load(Task):
             if self.pattern is None and formats.takes_pattern(self.source):
                 self.needs_pattern.emit(self.ticket, self.key)
                 return
-            value = load_source(self.source, self.pattern)
+            value = load_source(self.source, self.pattern, cancelled=lambda: self.cancelled)
             if isinstance(value, ForeignSource):
                 value.tokenizer.merges  # noqa: B018  derived here (seconds for 200k ranks), not when Teach opens
         except Exception as exc:  # noqa: BLE001  (reported to the GUI, never raised in the thread)

@@ -213,15 +213,16 @@ class ForeignSource(PaneSource):
         return _merge_rank_text(tokenizer.merge_rank(data))
 
 
-def load_source(source: str | Path, pattern: str | None = None) -> PaneSource:
+def load_source(source: str | Path, pattern: str | None = None, cancelled=None) -> PaneSource:
     """A pane source for anything :func:`bpe_core.formats.load_any` takes: a file of any kind, a folder, a
     reference name or ``hf:ORG/NAME``. ``pattern`` is used only for sources that need one (a ``.tiktoken`` file,
-    GPT-2 files), and the title names it. Raises ``ValueError`` (or ``OSError``) with a message naming the source."""
+    GPT-2 files), and the title names it; ``cancelled()`` stops a model's download when true. Raises ``ValueError``
+    (or ``OSError``) with a message naming the source."""
     name = str(source)
     if name in reference.reference_names():
         return ReferenceSource(name)
     applied = pattern if formats.takes_pattern(name) else None
-    return pane_source(name, formats.load_any(name, pattern=applied), applied)
+    return pane_source(name, formats.load_any(name, pattern=applied, cancelled=cancelled), applied)
 
 
 def pane_source(source: str | Path, tokenizer, pattern: str | None = None) -> PaneSource:

@@ -57,7 +57,7 @@ class LibraryError(ValueError):
     ``reason`` is ``"panic"`` (the library's own failure; ``detail`` is its message), ``"time"`` (``limit`` is
     the budget in seconds), ``"memory"`` (``limit`` in bytes) or ``"crash"`` (the host died: ``detail`` says how).
 
-    >>> print(LibraryError("qwen.json", "time", limit=5.0, chars=300_000))
+    >>> print(LibraryError("qwen.json", "time", limit=5.0, chars=300_000))  # doctest: +NORMALIZE_WHITESPACE
     qwen.json: the tokenizer's library took more than 5.0 s on 300,000 characters and was stopped (a regex or
     normalizer in the file that never ends)
     """

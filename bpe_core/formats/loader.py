@@ -42,20 +42,22 @@ _VOCAB_FOR = {merges: vocab for vocab, merges in _MERGES_FOR.items()}
 TAKES_PATTERN = ("tiktoken", "gpt2-vocab", "gpt2-merges")
 
 
-def load_any(source: str | os.PathLike, *, pattern: str | None = None):
+def load_any(source: str | os.PathLike, *, pattern: str | None = None, progress=None, cancelled=None):
     """The tokenizer ``source`` names (see the module's documentation).
 
     ``pattern`` (a name from :data:`bpe_core.patterns.PATTERNS` or a regex) is how a ``.tiktoken`` file or GPT-2
     files pre-tokenize (required for ``.tiktoken``; GPT-2 files default to ``gpt2``) and overrides a reference's.
     Every problem raises a ``ValueError`` naming the source: :class:`TokenizerFileError` for files,
-    ``bpe_core.hub.HubError`` for model ids, :class:`~bpe_core.patterns.PatternError` for the pattern.
+    ``bpe_core.hub.HubError`` for model ids, :class:`~bpe_core.patterns.PatternError` for the pattern. For a model
+    id, ``progress(message)`` hears what is being downloaded and ``cancelled()`` stops the download when true
+    (see :func:`bpe_core.hub.tokenizer_files`).
     """
     from bpe_core.reference import reference_names
     from bpe_core.tokenizer import Tokenizer
 
     name = os.fspath(source)
     if name.startswith("hf:"):
-        return _load_model_id(name, pattern)
+        return _load_model_id(name, pattern, progress, cancelled)
     if name in reference_names() and not os.path.exists(name):
         return Tokenizer.from_tiktoken(name, pattern=pattern)
     path = Path(name)
@@ -80,11 +82,12 @@ def takes_pattern(source: str | os.PathLike) -> bool:
         return False  # load_any will say what is wrong with it
 
 
-def _load_model_id(name: str, pattern: str | None):
+def _load_model_id(name: str, pattern: str | None, progress, cancelled):
     from bpe_core.hub import tokenizer_files  # written alongside: fetches into, or finds in, the HF cache
 
     model_id = name.removeprefix("hf:")
-    tokenizer = _load_file(_pick_in_folder(Path(tokenizer_files(model_id))), pattern)
+    folder = tokenizer_files(model_id, progress=progress, cancelled=cancelled)
+    tokenizer = _load_file(_pick_in_folder(Path(folder)), pattern)
     if hasattr(tokenizer, "name"):
         tokenizer.name = name
     return tokenizer

@@ -436,56 +436,71 @@
     </message>
     <message>
         <location filename="../../app/common/engine_sentences.py" line="291"/>
+        <source>Could not download the tokenizer of {model}: huggingface.co sent nothing for {seconds} s (a connection or proxy that does not answer). Check the internet connection (and HTTPS_PROXY if you use a proxy), or open a downloaded tokenizer file instead.</source>
+        <translation>无法下载 {model} 的分词器：huggingface.co 已有 {seconds} 秒没有发来任何数据（连接或代理没有应答）。请检查网络连接（如果使用代理，也检查 HTTPS_PROXY），或改为打开已下载的分词器文件。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="300"/>
+        <source>The download of the tokenizer of {model} ended unexpectedly (exit code {code}).</source>
+        <translation>{model} 的分词器下载意外结束（退出码 {code}）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="306"/>
+        <source>The download of the tokenizer of {model} failed: {cause}.</source>
+        <translation>{model} 的分词器下载失败：{cause}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="311"/>
         <source>huggingface.co answered {status} while the tokenizer of {model} was downloading: try again later, or open a downloaded tokenizer file instead.</source>
         <translation>下载 {model} 的分词器时 huggingface.co 返回了 {status}：请稍后重试，或改为打开已下载的分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="299"/>
+        <location filename="../../app/common/engine_sentences.py" line="319"/>
         <source>Cannot read the Hugging Face cache {cache} for {model}: {error}.</source>
         <translation>无法读取 {model} 的 Hugging Face 缓存 {cache}：{error}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="305"/>
+        <location filename="../../app/common/engine_sentences.py" line="325"/>
         <source>{path}: the tokenizer&apos;s library took more than {seconds} s on {chars} characters and was stopped (a regex or normalizer in the file that never ends).</source>
         <translation>{path}：分词器的库处理 {chars} 个字符用时超过 {seconds} 秒，已被停止（文件中的某个正则表达式或规范化步骤停不下来）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="314"/>
+        <location filename="../../app/common/engine_sentences.py" line="334"/>
         <source>{path}: the tokenizer&apos;s library needed more than {gb} GB of memory for {chars} characters and was stopped (a normalizer in the file that makes the text grow).</source>
         <translation>{path}：分词器的库处理 {chars} 个字符需要超过 {gb} GB 内存，已被停止（文件中的某个规范化步骤让文本不断变长）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="322"/>
+        <location filename="../../app/common/engine_sentences.py" line="342"/>
         <source>{path}: the tokenizer&apos;s library crashed ({detail}).</source>
         <translation>{path}：分词器的库崩溃了（{detail}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="326"/>
+        <location filename="../../app/common/engine_sentences.py" line="346"/>
         <source>{path}: the tokenizer&apos;s library failed: {detail}.</source>
         <translation>{path}：分词器的库出错：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="331"/>
+        <location filename="../../app/common/engine_sentences.py" line="351"/>
         <source>Cannot write {path}: it is a device, not a regular file.</source>
         <translation>无法写入 {path}：它是设备，不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="335"/>
+        <location filename="../../app/common/engine_sentences.py" line="355"/>
         <source>Cannot write {path}: it is a named pipe, not a regular file.</source>
         <translation>无法写入 {path}：它是命名管道，不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="339"/>
+        <location filename="../../app/common/engine_sentences.py" line="359"/>
         <source>Cannot write {path}: it is a socket, not a regular file.</source>
         <translation>无法写入 {path}：它是套接字，不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="344"/>
+        <location filename="../../app/common/engine_sentences.py" line="364"/>
         <source>The regex {pattern} is not valid: {detail}.</source>
         <translation>正则表达式 {pattern} 无效：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="349"/>
+        <location filename="../../app/common/engine_sentences.py" line="369"/>
         <source>The regex {pattern} took longer than {seconds} s (stuck near token id {id}); simplify it.</source>
         <translation>正则表达式 {pattern} 运行超过 {seconds} 秒（卡在词元 ID {id} 附近）；请简化它。</translation>
     </message>

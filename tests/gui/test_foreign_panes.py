@@ -21,6 +21,7 @@ from app.teaching.window import TeachingWindow
 from bpe_core.patterns import QWEN2
 from tests.test_foreign_builders import build_hf, build_sentencepiece, build_tiktoken
 from tests.test_hub import put_in_cache, small_tokenizer_json
+from tests.test_hub_download import hub_env, stalling_server  # noqa: F401 - fixtures
 
 TEXT = "Hello world, 今天下午我们在河边散步。 12345 😀 café"
 
@@ -158,7 +159,7 @@ def test_offline_and_not_cached_shows_the_hubs_message_in_the_pane(qtbot, view, 
 def test_a_slow_load_shows_what_is_loading_and_cancel_drops_it(qtbot, view, monkeypatch):
     release, started = threading.Event(), threading.Event()
 
-    def slow_load(source, pattern=None):
+    def slow_load(source, pattern=None, cancelled=None):
         started.set()
         release.wait(20)
         raise AssertionError("a cancelled load's result must not be shown")
@@ -178,10 +179,24 @@ def test_a_slow_load_shows_what_is_loading_and_cancel_drops_it(qtbot, view, monk
     assert key not in view.panes
 
 
+def test_cancel_stops_a_download_that_never_gets_an_answer(qtbot, view, hub_env, stalling_server):  # noqa: F811
+    """A model id whose download hangs (a server that accepts and never answers): Cancel removes the pane and the
+    download's process is stopped at once, so the loading thread ends and closing the window does not wait."""
+    hub_env.setenv("HF_ENDPOINT", stalling_server[0])
+    hub_env.setenv("BPE_HUB_STALL_SECONDS", "600")
+    key = view.add_source("hf:Org/Model")
+    pane = view.panes[key]
+    qtbot.waitUntil(lambda: bool(stalling_server[1]), timeout=30000)  # the download has connected, and waits
+    assert view.busy() and pane.cancel_button.isVisibleTo(pane)
+    pane.cancel_button.click()
+    assert key not in view.panes
+    qtbot.waitUntil(lambda: not view.loader.busy(), timeout=10000)
+
+
 def test_a_pane_filled_meanwhile_is_not_marked_by_a_late_failure(qtbot, view, files, monkeypatch):
     release = threading.Event()
 
-    def failing_late(source, pattern=None):
+    def failing_late(source, pattern=None, cancelled=None):
         release.wait(20)
         raise OSError("late")
 
@@ -200,7 +215,7 @@ def test_a_newer_load_of_the_same_source_wins(qtbot, view, files, monkeypatch):
     calls = []
     real = source_loader.load_source
 
-    def recorded(source, pattern=None):
+    def recorded(source, pattern=None, cancelled=None):
         calls.append(pattern)
         return real(source, pattern)
 

@@ -1,0 +1,171 @@
+"""A model's download in its own process (bpe_core.hub), against servers on this machine's loopback only: one that
+accepts connections and never answers (a stalled network or proxy), one that answers every request with an error.
+The download must stop when nothing arrives for the stall time, when it is cancelled and on Ctrl-C, say why, and
+leave no process behind. huggingface_hub is pointed at the servers with ``HF_ENDPOINT`` or ``HTTPS_PROXY``.
+"""
+
+from __future__ import annotations
+
+import http.server
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+import psutil
+import pytest
+
+from bpe_core import hub
+from bpe_core.hub import DownloadCancelledError, HubError, HubNetworkError, tokenizer_files
+
+BOUND = 60  # seconds after which a test counts as hung
+
+
+@pytest.fixture
+def stalling_server():
+    """A loopback address that accepts connections and never sends a byte; closed after the test."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    listener.settimeout(0.2)
+    accepted, stop = [], threading.Event()
+
+    def serve():
+        while not stop.is_set():
+            try:
+                accepted.append(listener.accept()[0])
+            except OSError:
+                pass
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{listener.getsockname()[1]}", accepted
+    stop.set()
+    thread.join(5)
+    for conn in accepted:
+        conn.close()
+    listener.close()
+
+
+@pytest.fixture
+def error_server():
+    """A loopback HTTP server that answers every request 503."""
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):  # noqa: N802 - the library's name
+            self.send_response(503)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+        do_HEAD = do_GET  # noqa: N815
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture
+def hub_env(tmp_path, monkeypatch):
+    """An empty cache, downloads allowed, no proxy unless a test sets one, HF_HUB_DISABLE_XET (plain HTTP)."""
+    monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "hub"))
+    for name in ("HF_HUB_OFFLINE", "HTTPS_PROXY", "HTTP_PROXY", "https_proxy", "http_proxy", "ALL_PROXY", "all_proxy"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("NO_PROXY", "")
+    monkeypatch.setenv("no_proxy", "")
+    monkeypatch.setenv("HF_HUB_DISABLE_XET", "1")
+    monkeypatch.setenv("HF_HUB_DISABLE_TELEMETRY", "1")
+    return monkeypatch
+
+
+def no_process_left() -> bool:
+    children = [p for p in psutil.Process().children(recursive=True) if "resource_tracker" not in " ".join(_cmd(p))]
+    _, alive = psutil.wait_procs(children, timeout=5)
+    return not alive
+
+
+def _cmd(process) -> list[str]:
+    try:
+        return process.cmdline()
+    except psutil.Error:
+        return []
+
+
+def test_a_download_that_receives_nothing_is_stopped_after_the_stall_time(hub_env, stalling_server):
+    address, accepted = stalling_server
+    hub_env.setenv("HF_ENDPOINT", address)
+    said = []
+    started = time.monotonic()
+    with pytest.raises(HubNetworkError) as caught:
+        tokenizer_files("Org/Model", offline=False, progress=said.append, stall_seconds=1.5)
+    assert time.monotonic() - started < BOUND
+    assert "could not download the tokenizer of Org/Model: huggingface.co sent nothing for 2 s" in str(caught.value)
+    assert accepted  # it did connect, and waited for an answer
+    assert said == ["Downloading the tokenizer files of Org/Model from huggingface.co…"]
+    assert no_process_left()
+
+
+def test_a_download_is_stopped_at_once_when_cancelled(hub_env, stalling_server):
+    hub_env.setenv("HF_ENDPOINT", stalling_server[0])
+    deadline = time.monotonic() + 1.0
+    with pytest.raises(DownloadCancelledError, match="the download of the tokenizer of Org/Model was cancelled"):
+        tokenizer_files("Org/Model", offline=False, cancelled=lambda: time.monotonic() > deadline, stall_seconds=BOUND)
+    assert time.monotonic() - deadline < BOUND / 2
+    assert no_process_left()
+
+
+def test_the_hubs_error_comes_back_from_the_download_process(hub_env, error_server):
+    hub_env.setenv("HF_ENDPOINT", error_server)
+    with pytest.raises(HubError) as caught:
+        tokenizer_files("Org/Model", offline=False, stall_seconds=BOUND)
+    assert type(caught.value).__module__ == "bpe_core.hub" and "Org/Model" in str(caught.value)
+    assert no_process_left()
+
+
+def _bpe_encode(env: dict) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "bpe_core", "encode", "hf:Org/Model", "hi"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        text=True,
+        env=env,
+    )
+
+
+def test_bpe_encode_behind_a_proxy_that_never_answers_says_so_and_ends(hub_env, stalling_server):
+    env = dict(os.environ, HTTPS_PROXY=stalling_server[0], HTTP_PROXY=stalling_server[0], BPE_HUB_STALL_SECONDS="2")
+    env.pop("HF_ENDPOINT", None)
+    process = _bpe_encode(env)
+    _, err = process.communicate(timeout=BOUND)
+    assert process.returncode == 1 and "Traceback" not in err
+    assert err.splitlines()[0] == "Downloading the tokenizer files of Org/Model from huggingface.co…"
+    assert "bpe: error: could not download the tokenizer of Org/Model: huggingface.co sent nothing for 2 s" in err
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGINT") or sys.platform == "win32", reason="POSIX signals")
+def test_ctrl_c_stops_bpe_encode_while_it_downloads(hub_env, stalling_server):
+    env = dict(os.environ, HF_ENDPOINT=stalling_server[0], BPE_HUB_STALL_SECONDS=str(BOUND))
+    process = _bpe_encode(env)
+    deadline = time.monotonic() + BOUND
+    while not stalling_server[1] and time.monotonic() < deadline:  # until the download has connected
+        time.sleep(0.05)
+    assert stalling_server[1], "the download never connected"
+    children = psutil.Process(process.pid).children(recursive=True)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=BOUND)
+    assert process.returncode == 130 and err.rstrip().endswith("bpe: interrupted") and "Traceback" not in err
+    _, alive = psutil.wait_procs(children, timeout=10)
+    assert not alive, "the download process outlived bpe"
+
+
+def test_a_revision_that_would_name_a_local_file_is_refused(hub_env, monkeypatch):
+    monkeypatch.setattr(hub, "_start_download", lambda *args: pytest.fail("nothing may be fetched"))
+    with pytest.raises(hub.InvalidModelIdError, match="is not a Hugging Face model id"):
+        tokenizer_files("hf:org/name@/some/file", offline=False)
