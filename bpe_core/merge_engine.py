@@ -47,13 +47,24 @@ HEAP_SLACK = 1024  # stale heap entries allowed beyond one per live pair before 
 SMALL = 128  # up to this many tokens are summed in Python: faster than numpy's bincount over every id
 
 
-def _descending_key(token: bytes) -> tuple[int, ...]:
+def _descending_key(token: bytes) -> bytes:
     """A key that sorts byte strings in *descending* lexicographic order (a prefix sorts after its extensions).
+
+    Each byte ``b`` becomes the two bytes of ``255 - b`` (big-endian) and the key ends with the two bytes of 256,
+    so that comparing keys (``memcmp``, as fast as comparing ``bytes``) compares the sequences ``255 - b``
+    element by element, with the end above every byte. Two bytes per byte: a vocabulary of long tokens (a corpus
+    of long runs of one character) keeps its keys in twice its size, not eight times (a tuple of ints).
 
     >>> sorted([b"a", b"ab", b"b"], key=_descending_key)
     [b'b', b'ab', b'a']
     """
-    return tuple(255 - b for b in token) + (256,)
+    if len(token) > 64:
+        return (255 - np.frombuffer(token, dtype=np.uint8)).astype(">u2").tobytes() + _END
+    return b"".join(map(_TWO_BYTES.__getitem__, token)) + _END
+
+
+_TWO_BYTES = [bytes((0, 255 - b)) for b in range(256)]
+_END = b"\x01\x00"
 
 
 class MergeEngine:
@@ -67,7 +78,7 @@ class MergeEngine:
     def __init__(self, sequences: Mapping[bytes, int], *, id_limit: int, extra_tokens: int = 0):
         self.limit = id_limit
         self.token_bytes: list[bytes] = [bytes([i]) for i in range(256)]
-        self._key: list[tuple[int, ...]] = [_descending_key(t) for t in self.token_bytes]
+        self._key: list[bytes] = [_descending_key(t) for t in self.token_bytes]
         lengths = np.fromiter((len(s) for s in sequences), dtype=np.int64, count=len(sequences))
         weights = np.fromiter(sequences.values(), dtype=np.int64, count=len(sequences))
         size = int(lengths.sum())
@@ -149,17 +160,35 @@ class MergeEngine:
 
     # -- merging -------------------------------------------------------------------------------------------------
     def _positions(self, token_id: int) -> np.ndarray:
-        """Where ``token_id`` starts now, in increasing order (its index list is filtered on the way)."""
+        """Where ``token_id`` starts now, in increasing order (its index list is filtered on the way, in place, a
+        chunk at a time: a list of ten million positions needs no second copy)."""
         listed = self.where.get(token_id)
         if listed is None:
             return np.zeros(0, dtype=self.position_type)
-        current = listed[self.token[listed] == token_id]
-        self._listed -= len(listed) - len(current)
-        if len(current):
-            self.where[token_id] = current
-        else:
+        token, kept = self.token, 0
+        for start in range(0, len(listed), CHUNK):
+            part = listed[start : start + CHUNK]
+            alive = part[token[part] == token_id]  # a copy: writing it at or before ``start`` is safe
+            listed[kept : kept + len(alive)] = alive
+            kept += len(alive)
+        self._listed -= len(listed) - kept
+        if not kept:
             del self.where[token_id]
+            return listed[:0]
+        current = listed[:kept] if kept > len(listed) // 2 else listed[:kept].copy()
+        self.where[token_id] = current
         return current
+
+    def _gather(self, source: np.ndarray, pick) -> np.ndarray:
+        """``pick`` applied to ``source`` a chunk at a time, the picked positions laid one after another in one buffer
+        (never the whole of ``source``'s temporaries at once)."""
+        out = np.empty(len(source), dtype=self.position_type)
+        n = 0
+        for start in range(0, len(source), CHUNK):
+            picked = pick(source[start : start + CHUNK])
+            out[n : n + len(picked)] = picked
+            n += len(picked)
+        return out[:n] if n > len(source) // 2 else out[:n].copy()
 
     def _occurrences(self, left: int, right: int) -> np.ndarray:
         """Start of every ``(left, right)`` occurrence to merge, in increasing order; searched from the rarer token."""
@@ -167,14 +196,20 @@ class MergeEngine:
         left_length = len(self.token_bytes[left])
         rarer_right = len(self.where.get(right, ())) < len(self.where.get(left, ()))
         if left != right and rarer_right:
-            after = self._positions(right)
-            after = after[~starts[after]]
-            return after[token[after - 1] == left] - left_length  # the token before ends at after - 1
-        pos = self._positions(left)
-        after = pos + left_length
-        found = ~starts[after]
-        found[found] = token[after[found]] == right
-        pos = pos[found]
+
+            def preceded_by_left(after: np.ndarray) -> np.ndarray:
+                after = after[~starts[after]]
+                return after[token[after - 1] == left] - left_length  # the token before ends at after - 1
+
+            return self._gather(self._positions(right), preceded_by_left)
+
+        def followed_by_right(pos: np.ndarray) -> np.ndarray:
+            after = pos + left_length
+            found = ~starts[after]
+            found[found] = token[after[found]] == right
+            return pos[found]
+
+        pos = self._gather(self._positions(left), followed_by_right)
         if left == right and len(pos) > 1:
             pos = self._left_to_right(pos, left_length)
         return pos
@@ -182,48 +217,67 @@ class MergeEngine:
     @staticmethod
     def _left_to_right(pos: np.ndarray, length: int) -> np.ndarray:
         """For a pair (a, a): in a run of chained occurrences keep the 1st, 3rd, 5th… (left-to-right merging).
+        A chunk at a time; a run that goes on into the next chunk carries its length over.
 
         >>> MergeEngine._left_to_right(np.array([0, 1, 2, 5, 6]), 1).tolist()
         [0, 2, 5]
         """
-        chained = np.zeros(len(pos), dtype=bool)
-        chained[1:] = pos[:-1] + length == pos[1:]
-        index = np.arange(len(pos))
-        run_start = np.maximum.accumulate(np.where(chained, 0, index))
-        return pos[(index - run_start) % 2 == 0]
+        kept = 0  # the kept occurrences are moved to the front of ``pos``, in place (no second array)
+        carried = 0  # occurrences of the run that goes on into this chunk, in the chunks before it
+        previous = -1  # the last occurrence of the chunk before (read before the chunk is overwritten)
+        for start in range(0, len(pos), CHUNK):
+            part = pos[start : start + CHUNK]
+            chained = np.empty(len(part), dtype=bool)
+            chained[0] = start > 0 and previous + length == part[0]
+            chained[1:] = part[:-1] + length == part[1:]
+            index = np.arange(len(part), dtype=np.int64 if len(part) > 2**30 else np.int32)
+            run_start = np.maximum.accumulate(np.where(chained, -carried, index))
+            carried, previous = len(part) - int(run_start[-1]), int(part[-1])
+            picked = part[(index - run_start) % 2 == 0]  # a copy: writing it at or before ``start`` is safe
+            pos[kept : kept + len(picked)] = picked
+            kept += len(picked)
+        return pos[:kept]
 
     def merge(self, pair: tuple[int, int], new_id: int) -> int:
-        """Replace every occurrence of ``pair`` (left to right) by ``new_id``; return how many tokens that removed."""
+        """Replace every occurrence of ``pair`` (left to right) by ``new_id``; return how many tokens that removed.
+
+        In three passes over the occurrences, a chunk at a time: read the neighbours' old ids, write the new token,
+        then count the pairs that changed (the neighbours' new ids are read once every occurrence is written).
+        """
         left, right = pair
         self._register(new_id, left, right)
-        token, starts = self.token, self.starts_sequence
+        token, starts, weight = self.token, self.starts_sequence, self.weight
         pos = self._occurrences(left, right)
-        after = pos + len(self.token_bytes[left])
-        beyond = after + len(self.token_bytes[right])
-        weight = None if self.weight is None else self.weight[pos]
+        left_length, new_length = len(self.token_bytes[left]), len(self.token_bytes[new_id])
+        parts = [pos] if len(pos) <= CHUNK else [pos[start : start + CHUNK] for start in range(0, len(pos), CHUNK)]
 
-        has_before = ~starts[pos]
-        before_end = pos[has_before] - 1  # last slot of the token before each occurrence
-        has_beyond = ~starts[beyond]
-        beyond = beyond[has_beyond]
-        old_before, old_beyond = token[before_end], token[beyond]
-
-        token[pos] = new_id
-        token[after] = new_id  # inside the new token now (no index lists it under new_id)
-        token[pos + len(self.token_bytes[new_id]) - 1] = new_id  # last slot of each new token
-        new_before, new_beyond = token[before_end], token[beyond]
+        # The neighbours before any write: the last slot of the token before each occurrence, the first slot of
+        # the token after it (where there is one).
+        neighbours = []
+        for at in parts:
+            has_before, has_beyond = ~starts[at], ~starts[at + new_length]
+            old_before, old_beyond = token[at[has_before] - 1], token[(at + new_length)[has_beyond]]
+            neighbours.append((has_before, old_before, has_beyond, old_beyond))
+        for at in parts:
+            token[at] = new_id
+            token[at + left_length] = new_id  # inside the new token now (no index lists it under new_id)
+            token[at + new_length - 1] = new_id  # last slot of each new token
 
         # A token before an occurrence that is now new_id was the right half of the previous occurrence: the pair
         # it formed with `left` is counted (and removed) once, as (right, y) of that occurrence.
-        alone = new_before != new_id
-        before_weight = None if weight is None else weight[has_before][alone]
-        beyond_weight = None if weight is None else weight[has_beyond]
         deltas: dict[int, int] = {}
-        self._add_pairs_ending_in(deltas, old_before[alone], left, before_weight, -1)
-        self._add_pairs_ending_in(deltas, new_before[alone], new_id, before_weight, +1)
-        self._add_pairs_starting_with(deltas, right, old_beyond, beyond_weight, -1)
-        self._add_pairs_starting_with(deltas, new_id, new_beyond, beyond_weight, +1)
-        removed = len(pos) if weight is None else int(weight.sum())
+        removed = 0
+        for at, (has_before, old_before, has_beyond, old_beyond) in zip(parts, neighbours):
+            chunk_weight = None if weight is None else weight[at]
+            new_before = token[at[has_before] - 1]
+            alone = new_before != new_id
+            before_weight = None if weight is None else chunk_weight[has_before][alone]
+            self._add_pairs_ending_in(deltas, old_before[alone], left, before_weight, -1)
+            self._add_pairs_ending_in(deltas, new_before[alone], new_id, before_weight, +1)
+            beyond_weight = None if weight is None else chunk_weight[has_beyond]
+            self._add_pairs_starting_with(deltas, right, old_beyond, beyond_weight, -1)
+            self._add_pairs_starting_with(deltas, new_id, token[(at + new_length)[has_beyond]], beyond_weight, +1)
+            removed += len(at) if weight is None else int(chunk_weight.sum())
         code = left * self.limit + right
         deltas[code] = deltas.get(code, 0) - removed
 

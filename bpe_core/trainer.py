@@ -31,6 +31,25 @@ from bpe_core.vocab import vocab_from_merges
 
 Progress = Callable[[int, int], None]
 
+#: The most bytes the vocabulary's tokens may hold together, whatever the corpus: its files stay far below the
+#: 256 MB a tokenizer file may have (each byte is written twice, in the vocabulary and in its merge, as 1-2 bytes).
+MAX_VOCAB_BYTES = 48_000_000
+#: ...and at most the corpus's size (a real vocabulary holds far less), but never less than this.
+MIN_VOCAB_BYTES = 1_000_000
+
+
+def vocab_bytes_limit(corpus_bytes: int) -> int:
+    """How many bytes the merged tokens of a vocabulary trained on ``corpus_bytes`` may hold together.
+
+    BPE on long runs of one character makes tokens of thousands, then millions of bytes (10 MB of ``a``: 86 MB of
+    tokens in 30 merges), whose vocabulary outgrows the corpus, memory, and any file that could be read back.
+    Real corpora never come near: o200k's 200,000 tokens hold 1.5 MB.
+
+    >>> vocab_bytes_limit(10_000), vocab_bytes_limit(10_000_000), vocab_bytes_limit(10**10)
+    (1000000, 10000000, 48000000)
+    """
+    return max(MIN_VOCAB_BYTES, min(corpus_bytes, MAX_VOCAB_BYTES))
+
 
 class TrainingCancelled(Exception):
     """The counting phase was cancelled with :meth:`BpeTrainer.cancel`."""
@@ -170,6 +189,8 @@ class BpeTrainer:
         if engine is None:
             raise RuntimeError("count a corpus first (count_files or count_text)")
         target_merges = self.vocab_size - 256 - len(self.splitter.tokens)
+        limit = vocab_bytes_limit(self.record.corpus_bytes)
+        held = sum(len(left) + len(right) for left, right in self.merges)
         while len(self.merges) < target_merges:
             if self._stop.is_set():
                 self.stop_reason = f"cancelled after {len(self.merges)} merges"
@@ -182,6 +203,15 @@ class BpeTrainer:
                 )
                 break
             (left, right), count = top[0]
+            size = len(engine.token_bytes[left]) + len(engine.token_bytes[right])
+            if held + size > limit:
+                self.stop_reason = (
+                    f"vocabulary bytes limit of {limit:,} reached after {len(self.merges)} merges: the next token "
+                    f"({size:,} bytes) would pass it (the corpus has {self.record.corpus_bytes:,} bytes): its "
+                    "pre-tokens are long runs of the same text"
+                )
+                break
+            held += size
             new_id = 256 + len(self.merges)
             engine.merge((left, right), new_id)
             self.merges.append((engine.token_bytes[left], engine.token_bytes[right]))

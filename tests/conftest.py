@@ -1,6 +1,9 @@
 import os
+import socket
 import sys
+import threading
 
+import pytest
 from hypothesis import settings
 
 # Tests import the helpers in this folder (naive_bpe) directly.
@@ -9,3 +12,50 @@ sys.path.insert(0, os.path.dirname(__file__))
 # No per-example deadline: a loaded 2-core CI machine must not turn a slow example into a failure.
 settings.register_profile("bpe-explorer", deadline=None)
 settings.load_profile("bpe-explorer")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def library_host_ended_with_the_module():
+    """End the process where published tokenizers' libraries encode (bpe_core.foreign.library_host) after each
+    module, as a program's exit does: the tests that look for leftover processes see none of another module's."""
+    yield
+    from bpe_core.foreign import library_host
+
+    library_host.close_host()
+
+
+@pytest.fixture
+def stalling_server():
+    """A loopback address that accepts connections and never sends a byte; closed after the test."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    listener.settimeout(0.2)
+    accepted, stop = [], threading.Event()
+
+    def serve():
+        while not stop.is_set():
+            try:
+                accepted.append(listener.accept()[0])
+            except OSError:
+                pass
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{listener.getsockname()[1]}", accepted
+    stop.set()
+    thread.join(5)
+    for conn in accepted:
+        conn.close()
+    listener.close()
+
+
+@pytest.fixture
+def hub_env(tmp_path, monkeypatch):
+    """An empty cache, downloads allowed, no proxy unless a test sets one, HF_HUB_DISABLE_XET (plain HTTP)."""
+    monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "hub"))
+    for name in ("HF_HUB_OFFLINE", "HTTPS_PROXY", "HTTP_PROXY", "https_proxy", "http_proxy", "ALL_PROXY", "all_proxy"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("NO_PROXY", "")
+    monkeypatch.setenv("no_proxy", "")
+    monkeypatch.setenv("HF_HUB_DISABLE_XET", "1")
+    monkeypatch.setenv("HF_HUB_DISABLE_TELEMETRY", "1")
+    return monkeypatch

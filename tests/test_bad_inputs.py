@@ -56,6 +56,7 @@ from bpe_core.foreign.library_host import LibraryError
 from bpe_core.formats import TokenizerFileError, check_writable, load_any, load_json, load_tiktoken
 from bpe_core.patterns import PatternTimeoutError
 from bpe_core.reference import get_encoding
+from bpe_core.trainer import vocab_bytes_limit
 
 #: How long any case may take before it counts as a hang (generous: a loaded CI machine).
 BOUND = 120
@@ -624,3 +625,51 @@ def test_bpe_encode_stops_a_runaway_published_tokenizer_within_its_budget(tmp_pa
     result = bpe("encode", str(path), "--file", str(tmp_path / "text.txt"), timeout=60)
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert "took more than 8.0 s on 300,000 characters and was stopped" in result.stderr
+
+
+# ----- long runs of one character ---------------------------------------------------------------------------------
+
+
+def test_a_long_run_of_one_character_stops_before_its_vocabulary_outgrows_the_corpus(tmp_path):
+    """2 MB of ``a``: BPE would make tokens of 2^k bytes (86 MB of them for 10 MB); training stops, says why, and
+    the file it writes is one the program reads back."""
+    path = tmp_path / "run.txt"
+    path.write_text("a" * 2_000_000)
+    trainer = BpeTrainer(1000, processes=1)
+    bounded(lambda: (trainer.count_files(path), trainer.run()))
+    held = sum(len(left) + len(right) for left, right in trainer.merges)
+    assert held <= vocab_bytes_limit(2_000_000) == 2_000_000
+    assert trainer.stop_reason.startswith(f"vocabulary bytes limit of 2,000,000 reached after {len(trainer.merges)}")
+    assert trainer.stop_reason.endswith("its pre-tokens are long runs of the same text")
+    assert len(trainer.merges) == 19  # tokens of 2, 4 ... 2^19 bytes; the next (2^20) would pass 2,000,000 in all
+    out = tmp_path / "run.json"
+    result = bpe("train", str(path), "--vocab-size", "1000", "-o", str(out))
+    assert result.returncode == 0 and "vocabulary bytes limit of 2,000,000 reached" in result.stdout + result.stderr
+    result = bpe("encode", str(out), "--ids", "a" * 64)
+    assert result.returncode == 0 and result.stdout.split() == [str(256 + 5)]  # one token of 64 a's
+
+
+@pytest.mark.slow
+def test_30_mb_of_one_character_trains_in_at_most_16_bytes_of_memory_per_corpus_byte(tmp_path):
+    """The bound of the ``none`` pattern (16 bytes of memory per corpus byte, all processes) holds for a pre-token
+    of 30 million characters (it took over 6 GB); and the tokenizer written is read back."""
+    path = tmp_path / "run.txt"
+    path.write_text("a" * 30_000_000)
+    out = tmp_path / "run.json"
+    peak = measured_peak(["train", str(path), "--vocab-size", "1000", "--processes", "1", "-o", str(out)])
+    assert peak <= 16 * 30_000_000, f"peak {peak / 1e6:.0f} MB"
+    assert bpe("encode", str(out), "aaaa").returncode == 0
+
+
+def measured_peak(args: list[str]) -> int:
+    """The peak resident memory in bytes of ``bpe ARGS`` and every process it started (the largest of them)."""
+    script = (
+        "import resource, subprocess, sys;"
+        f"code = subprocess.call([sys.executable, '-m', 'bpe_core', *{args!r}], stdout=subprocess.DEVNULL);"
+        "print(code, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+    )
+    code, kilobytes = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=600, check=True
+    ).stdout.split()
+    assert code == "0"
+    return int(kilobytes) * 1024

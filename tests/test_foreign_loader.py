@@ -100,7 +100,7 @@ def fake_hub(monkeypatch, made, tmp_path):
     class HubError(ValueError):
         pass
 
-    def tokenizer_files(model_id: str):
+    def tokenizer_files(model_id: str, **options):  # progress=, cancelled=: nothing to download here
         folder = tmp_path / model_id.replace("/", "--")
         if not folder.is_dir():
             raise HubError(f"hf:{model_id}: not in the cache and HF_HUB_OFFLINE=1 is set")

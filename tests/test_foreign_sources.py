@@ -67,7 +67,7 @@ def test_reference_names_and_our_files_keep_their_sources(tmp_path):
 
 def test_a_model_id_pane_is_titled_by_the_id(files, tmp_path, monkeypatch):
     hub = types.ModuleType("bpe_core.hub")
-    hub.tokenizer_files = lambda model_id: tmp_path
+    hub.tokenizer_files = lambda model_id, **options: tmp_path
     monkeypatch.setitem(sys.modules, "bpe_core.hub", hub)
     shutil.copy(files["qwen"], tmp_path / "tokenizer.json")
     source = load_source("hf:Qwen/Qwen-Test")

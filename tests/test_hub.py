@@ -57,6 +57,10 @@ class _ThreadAsProcess:
 
 @pytest.fixture(autouse=True)
 def downloads_in_a_thread(monkeypatch):
+    run_downloads_in_a_thread(monkeypatch)
+
+
+def run_downloads_in_a_thread(monkeypatch) -> None:
     """Run ``bpe_core.hub``'s download in a thread of this process (where the stand-ins are), not its own process."""
 
     def start(model, cache):

@@ -9,7 +9,6 @@ from __future__ import annotations
 import http.server
 import os
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -22,30 +21,6 @@ from bpe_core import hub
 from bpe_core.hub import DownloadCancelledError, HubError, HubNetworkError, tokenizer_files
 
 BOUND = 60  # seconds after which a test counts as hung
-
-
-@pytest.fixture
-def stalling_server():
-    """A loopback address that accepts connections and never sends a byte; closed after the test."""
-    listener = socket.create_server(("127.0.0.1", 0))
-    listener.settimeout(0.2)
-    accepted, stop = [], threading.Event()
-
-    def serve():
-        while not stop.is_set():
-            try:
-                accepted.append(listener.accept()[0])
-            except OSError:
-                pass
-
-    thread = threading.Thread(target=serve, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{listener.getsockname()[1]}", accepted
-    stop.set()
-    thread.join(5)
-    for conn in accepted:
-        conn.close()
-    listener.close()
 
 
 @pytest.fixture
@@ -69,19 +44,6 @@ def error_server():
     yield f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()
     server.server_close()
-
-
-@pytest.fixture
-def hub_env(tmp_path, monkeypatch):
-    """An empty cache, downloads allowed, no proxy unless a test sets one, HF_HUB_DISABLE_XET (plain HTTP)."""
-    monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "hub"))
-    for name in ("HF_HUB_OFFLINE", "HTTPS_PROXY", "HTTP_PROXY", "https_proxy", "http_proxy", "ALL_PROXY", "all_proxy"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("NO_PROXY", "")
-    monkeypatch.setenv("no_proxy", "")
-    monkeypatch.setenv("HF_HUB_DISABLE_XET", "1")
-    monkeypatch.setenv("HF_HUB_DISABLE_TELEMETRY", "1")
-    return monkeypatch
 
 
 def no_process_left() -> bool:

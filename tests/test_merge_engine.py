@@ -169,3 +169,24 @@ def test_wrong_new_id_is_refused():
             assert "not the next free id 256 below 257" in str(exc)
         else:
             raise AssertionError("accepted a wrong id")
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    sequences=st.dictionaries(sequence_st, st.sampled_from([1, 1, 2, 70_000]), min_size=1, max_size=6),
+    chunk=st.integers(1, 5),
+)
+def test_chunks_of_a_few_slots_merge_exactly_as_a_recount(sequences, chunk):
+    """The engine works a chunk at a time (262,144 slots: bounded memory on ten million occurrences); chunks of a
+    few slots cut runs of chained occurrences, and each pass of a merge, everywhere: still an exact recount."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(merge_engine, "CHUNK", chunk)
+        assert merge_all_checking(sequences, 256 + 40, 40) == naive_merges(sequences, 40)
+
+
+def test_the_sort_keys_of_long_tokens_take_two_bytes_a_byte():
+    """Ties go to the greatest (left, right): keys compare as the tuples of 255 - byte they replace."""
+    tokens = [b"", b"a", b"ab", b"b", b"\x00", b"\x00\x00", b"\xff", b"a" * 1000]
+    by_tuple = sorted(tokens, key=lambda t: tuple(255 - b for b in t) + (256,))
+    assert sorted(tokens, key=merge_engine._descending_key) == by_tuple
+    assert len(merge_engine._descending_key(b"a" * 1000)) == 2002

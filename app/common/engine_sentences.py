@@ -34,6 +34,16 @@ ENGINE_SENTENCES = (
         ),
     ),
     (
+        r"vocabulary bytes limit of (?P<limit>[\d,]+) reached after (?P<merges>\d+) merges: the next token "
+        r"\((?P<size>[\d,]+) bytes\) would pass it \(the corpus has (?P<corpus>[\d,]+) bytes\): its pre-tokens are "
+        r"long runs of the same text",
+        QT_TRANSLATE_NOOP(
+            "EngineSentences",
+            "Stopped after {merges} merges: the next token ({size} bytes) would make the vocabulary hold more than "
+            "{limit} bytes (the corpus has {corpus} bytes); its pre-tokens are long runs of the same text.",
+        ),
+    ),
+    (
         r"the pattern left (?P<chars>[\d,]+) characters unmatched; "
         r"tokenizers built with it drop them, as tiktoken does",
         QT_TRANSLATE_NOOP(

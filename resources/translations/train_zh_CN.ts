@@ -230,277 +230,282 @@
         <translation>{merges} 次合并后已没有可合并的词元对：每个预分词单元都已是单个词元（词表达到 {reached}，要求的是 {asked}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="39"/>
+        <location filename="../../app/common/engine_sentences.py" line="40"/>
+        <source>Stopped after {merges} merges: the next token ({size} bytes) would make the vocabulary hold more than {limit} bytes (the corpus has {corpus} bytes); its pre-tokens are long runs of the same text.</source>
+        <translation>在 {merges} 次合并后停止：下一个词元（{size} 字节）会让词表的总字节数超过 {limit}（语料只有 {corpus} 字节）；语料的预分词单元是同一段文本的长串重复。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="49"/>
         <source>The pattern left {chars} characters unmatched; tokenizers built with it drop them, as tiktoken does.</source>
         <translation>该模式有 {chars} 个字符未被匹配；用它构建的分词器会像 tiktoken 一样丢弃这些字符。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="47"/>
+        <location filename="../../app/common/engine_sentences.py" line="57"/>
         <source>The pre-tokenization regex is empty.</source>
         <translation>预分词正则表达式为空。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="51"/>
+        <location filename="../../app/common/engine_sentences.py" line="61"/>
         <source>Invalid pre-tokenization regex {pattern}: {detail}.</source>
         <translation>无效的预分词正则表达式 {pattern}：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="55"/>
+        <location filename="../../app/common/engine_sentences.py" line="65"/>
         <source>The pre-tokenization regex {pattern} matches the empty string; use + rather than *.</source>
         <translation>预分词正则表达式 {pattern} 能匹配空字符串；请用 + 而不是 *。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="61"/>
+        <location filename="../../app/common/engine_sentences.py" line="71"/>
         <source>Special tokens given twice: {tokens}.</source>
         <translation>特殊词元重复给出：{tokens}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="65"/>
+        <location filename="../../app/common/engine_sentences.py" line="75"/>
         <source>A special token must be a non-empty string, not {token}.</source>
         <translation>特殊词元必须是非空字符串，而不是 {token}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="71"/>
+        <location filename="../../app/common/engine_sentences.py" line="81"/>
         <source>{path}: not valid UTF-8 at byte offset {offset} (bytes {bytes}). Is it a binary file, or in another encoding?</source>
         <translation>{path}：在字节偏移 {offset} 处不是有效的 UTF-8（字节 {bytes}）。它是二进制文件，还是其他编码？</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="80"/>
+        <location filename="../../app/common/engine_sentences.py" line="90"/>
         <source>{path}: looks like a binary file (NUL bytes at offset {nul}); not valid UTF-8 text.</source>
         <translation>{path}：看起来是二进制文件（偏移 {nul} 处有 NUL 字节），不是有效的 UTF-8 文本。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="87"/>
+        <location filename="../../app/common/engine_sentences.py" line="97"/>
         <source>{path} is {encoding} text (it starts with a byte-order mark), not UTF-8.</source>
         <translation>{path} 是 {encoding} 文本（以字节顺序标记开头），不是 UTF-8。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="94"/>
+        <location filename="../../app/common/engine_sentences.py" line="104"/>
         <source>The pre-tokenization regex {pattern} took more than {seconds} s at character {offset} of {where}: it probably backtracks catastrophically (nested quantifiers such as (a+)+, or overlapping alternatives such as (a|aa)+). Simplify it.</source>
         <translation>预分词正则表达式 {pattern} 在 {where} 的第 {offset} 个字符处耗时超过 {seconds} 秒：它很可能发生了灾难性回溯（嵌套量词如 (a+)+，或相互重叠的分支如 (a|aa)+）。请简化它。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="104"/>
+        <location filename="../../app/common/engine_sentences.py" line="114"/>
         <source>The pre-tokenization regex {pattern} matched nothing in {names}.</source>
         <translation>预分词正则表达式 {pattern} 在 {names} 中没有匹配到任何内容。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="108"/>
+        <location filename="../../app/common/engine_sentences.py" line="118"/>
         <source>{names}: the corpus has no text outside special tokens.</source>
         <translation>{names}：语料中除特殊词元外没有任何文本。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="113"/>
+        <location filename="../../app/common/engine_sentences.py" line="123"/>
         <source>The training process ended unexpectedly (exit code {code}); the merges made so far are lost.</source>
         <translation>训练进程意外结束（退出码 {code}）；目前为止的合并已丢失。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="122"/>
+        <location filename="../../app/common/engine_sentences.py" line="132"/>
         <source>{path}: there is no such file (nor is it a reference name: {names}; or a model id hf:ORG/NAME).</source>
         <translation>{path}：没有这个文件（它也不是参考编码名 {names}，也不是模型 ID hf:ORG/NAME）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="129"/>
+        <location filename="../../app/common/engine_sentences.py" line="139"/>
         <source>{path}: cannot read the file ({cause}).</source>
         <translation>{path}：无法读取该文件（{cause}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="131"/>
+        <location filename="../../app/common/engine_sentences.py" line="141"/>
         <source>{path}: the file is empty.</source>
         <translation>{path}：文件是空的。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="135"/>
+        <location filename="../../app/common/engine_sentences.py" line="145"/>
         <source>{path}: the file is {size}; tokenizer files are at most {limit}.</source>
         <translation>{path}：文件大小为 {size}；分词器文件最大为 {limit}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="139"/>
+        <location filename="../../app/common/engine_sentences.py" line="149"/>
         <source>{path}: not a UTF-8 text file (a bad byte at offset {offset}).</source>
         <translation>{path}：不是 UTF-8 文本文件（偏移 {offset} 处有无效字节）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="144"/>
+        <location filename="../../app/common/engine_sentences.py" line="154"/>
         <source>{path}: not valid JSON (line {line}, column {column}: {detail}); is it truncated?</source>
         <translation>{path}：不是有效的 JSON（第 {line} 行第 {column} 列：{detail}）；文件是否被截断了？</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="152"/>
+        <location filename="../../app/common/engine_sentences.py" line="162"/>
         <source>{path}: not a tokenizer file this program knows (it starts with {start}; not UTF-8 at byte {offset}); it reads a tokenizer.json, tekken.json, SentencePiece .model, .tiktoken, GPT-2 vocab.json or its own files.</source>
         <translation>{path}：不是本程序认识的分词器文件（开头为 {start}；第 {offset} 字节起不是 UTF-8）；本程序读取 tokenizer.json、tekken.json、SentencePiece .model、.tiktoken、GPT-2 vocab.json 或它自己的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="162"/>
+        <location filename="../../app/common/engine_sentences.py" line="172"/>
         <source>{path}: not a tokenizer file this program knows (it starts with {start}); it reads a tokenizer.json, tekken.json, SentencePiece .model, .tiktoken, GPT-2 vocab.json or its own files.</source>
         <translation>{path}：不是本程序认识的分词器文件（开头为 {start}）；本程序读取 tokenizer.json、tekken.json、SentencePiece .model、.tiktoken、GPT-2 vocab.json 或它自己的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="170"/>
+        <location filename="../../app/common/engine_sentences.py" line="180"/>
         <source>{path}: a JSON file, but not a tokenizer this program knows; it reads a tokenizer.json, tekken.json, SentencePiece .model, .tiktoken, GPT-2 vocab.json or its own files.</source>
         <translation>{path}：是 JSON 文件，但不是本程序认识的分词器；本程序读取 tokenizer.json、tekken.json、SentencePiece .model、.tiktoken、GPT-2 vocab.json 或它自己的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="178"/>
+        <location filename="../../app/common/engine_sentences.py" line="188"/>
         <source>{path}: the folder holds no tokenizer file (looked for {names}).</source>
         <translation>{path}：该文件夹中没有分词器文件（查找了 {names}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="182"/>
+        <location filename="../../app/common/engine_sentences.py" line="192"/>
         <source>{path}: the folder holds several {wanted} files ({names}); choose one.</source>
         <translation>{path}：该文件夹中有多个 {wanted} 文件（{names}）；请选择其中一个。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="186"/>
+        <location filename="../../app/common/engine_sentences.py" line="196"/>
         <source>{path}: a .tiktoken file does not say how it pre-tokenizes: give its pattern ({names}).</source>
         <translation>{path}：.tiktoken 文件没有说明如何预分词：请给出它的模式（{names}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="192"/>
+        <location filename="../../app/common/engine_sentences.py" line="202"/>
         <source>{path}: a GPT-2 vocabulary needs its merges file beside it ({name}).</source>
         <translation>{path}：GPT-2 词表旁边需要有它的合并文件（{name}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="196"/>
+        <location filename="../../app/common/engine_sentences.py" line="206"/>
         <source>{path}: GPT-2 merges need their vocabulary beside them ({name}).</source>
         <translation>{path}：GPT-2 合并文件旁边需要有它的词表（{name}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="200"/>
+        <location filename="../../app/common/engine_sentences.py" line="210"/>
         <source>{path}: the tokenizers library cannot read it: {detail}.</source>
         <translation>{path}：tokenizers 库无法读取它：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="204"/>
+        <location filename="../../app/common/engine_sentences.py" line="214"/>
         <source>{path}: not a SentencePiece model the library can read: {detail}.</source>
         <translation>{path}：不是 SentencePiece 库能读取的模型：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="208"/>
+        <location filename="../../app/common/engine_sentences.py" line="218"/>
         <source>{path}: a damaged gzip file: {detail}.</source>
         <translation>{path}：gzip 文件已损坏：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="213"/>
+        <location filename="../../app/common/engine_sentences.py" line="223"/>
         <source>Cannot read the encoding file {path}: {cause}.</source>
         <translation>无法读取编码文件 {path}：{cause}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="217"/>
+        <location filename="../../app/common/engine_sentences.py" line="227"/>
         <source>The encoding file {path} is not a valid gzip file: {detail}.</source>
         <translation>编码文件 {path} 不是有效的 gzip 文件：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="222"/>
+        <location filename="../../app/common/engine_sentences.py" line="232"/>
         <source>The encoding file {path} is not the official one: its SHA-256 is {digest}, expected {expected}; reinstall BPE Explorer or replace the file.</source>
         <translation>编码文件 {path} 不是官方文件：它的 SHA-256 是 {digest}，应为 {expected}；请重新安装 BPE Explorer 或替换该文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="228"/>
+        <location filename="../../app/common/engine_sentences.py" line="238"/>
         <source>{path}: no tokens in the file.</source>
         <translation>{path}：文件中没有任何词元。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="233"/>
+        <location filename="../../app/common/engine_sentences.py" line="243"/>
         <source>{text} is not a Hugging Face model id: write ORG/NAME, optionally @REVISION (for example Qwen/Qwen2.5-7B-Instruct or openai-community/gpt2@main).</source>
         <translation>{text} 不是 Hugging Face 模型 ID：请写成 ORG/NAME，可选加上 @REVISION（例如 Qwen/Qwen2.5-7B-Instruct 或 openai-community/gpt2@main）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="243"/>
+        <location filename="../../app/common/engine_sentences.py" line="253"/>
         <source>The tokenizer of {model} is not in the Hugging Face cache ({cache}) and downloads are off (offline, or HF_HUB_OFFLINE=1): connect to the internet once and open {model} again, or download it with `{command}`, or open a tokenizer.json, tokenizer.model, tekken.json or .tiktoken file you have.</source>
         <translation>{model} 的分词器不在 Hugging Face 缓存（{cache}）中，而下载已关闭（离线，或 HF_HUB_OFFLINE=1）：请联网一次后再打开 {model}，或用 `{command}` 下载，或打开你已有的 tokenizer.json、tokenizer.model、tekken.json 或 .tiktoken 文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="252"/>
+        <location filename="../../app/common/engine_sentences.py" line="262"/>
         <source>{model} is a gated model: its files are given only to users who accepted its licence. Log in once with `hf auth login` (or set HF_TOKEN to an access token from huggingface.co/settings/tokens), accept the licence on {url}, then try again; or open a tokenizer.json of this model that you already have.</source>
         <translation>{model} 是受限模型：它的文件只提供给接受了其许可协议的用户。请先用 `hf auth login` 登录一次（或把 HF_TOKEN 设为 huggingface.co/settings/tokens 上的访问令牌），在 {url} 接受许可协议，然后重试；或者打开你已有的该模型的 tokenizer.json。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="261"/>
+        <location filename="../../app/common/engine_sentences.py" line="271"/>
         <source>There is no model {model} on huggingface.co (or it is private: if it is yours, log in with `hf auth login`); check the spelling, ORG/NAME.</source>
         <translation>huggingface.co 上没有模型 {model}（或者它是私有的：如果是你的模型，请用 `hf auth login` 登录）；请检查拼写，格式为 ORG/NAME。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="269"/>
+        <location filename="../../app/common/engine_sentences.py" line="279"/>
         <source>{model} has no revision {revision} (a branch, tag or commit).</source>
         <translation>{model} 没有版本 {revision}（分支、标签或提交）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="273"/>
+        <location filename="../../app/common/engine_sentences.py" line="283"/>
         <source>{model} publishes no tokenizer files (looked for {names}): open a tokenizer file of this model instead, or choose another model.</source>
         <translation>{model} 没有发布分词器文件（查找了 {names}）：请改为打开该模型的分词器文件，或选择其他模型。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="282"/>
+        <location filename="../../app/common/engine_sentences.py" line="292"/>
         <source>Could not download the tokenizer of {model}: huggingface.co could not be reached ({cause}). Check the internet connection (and HTTPS_PROXY if you use a proxy), or open a downloaded tokenizer file instead.</source>
         <translation>无法下载 {model} 的分词器：连接不上 huggingface.co（{cause}）。请检查网络连接（如果使用代理，也检查 HTTPS_PROXY），或改为打开已下载的分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="291"/>
+        <location filename="../../app/common/engine_sentences.py" line="301"/>
         <source>Could not download the tokenizer of {model}: huggingface.co sent nothing for {seconds} s (a connection or proxy that does not answer). Check the internet connection (and HTTPS_PROXY if you use a proxy), or open a downloaded tokenizer file instead.</source>
         <translation>无法下载 {model} 的分词器：huggingface.co 已有 {seconds} 秒没有发来任何数据（连接或代理没有应答）。请检查网络连接（如果使用代理，也检查 HTTPS_PROXY），或改为打开已下载的分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="300"/>
+        <location filename="../../app/common/engine_sentences.py" line="310"/>
         <source>The download of the tokenizer of {model} ended unexpectedly (exit code {code}).</source>
         <translation>{model} 的分词器下载意外结束（退出码 {code}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="306"/>
+        <location filename="../../app/common/engine_sentences.py" line="316"/>
         <source>The download of the tokenizer of {model} failed: {cause}.</source>
         <translation>{model} 的分词器下载失败：{cause}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="311"/>
+        <location filename="../../app/common/engine_sentences.py" line="321"/>
         <source>huggingface.co answered {status} while the tokenizer of {model} was downloading: try again later, or open a downloaded tokenizer file instead.</source>
         <translation>下载 {model} 的分词器时 huggingface.co 返回了 {status}：请稍后重试，或改为打开已下载的分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="319"/>
+        <location filename="../../app/common/engine_sentences.py" line="329"/>
         <source>Cannot read the Hugging Face cache {cache} for {model}: {error}.</source>
         <translation>无法读取 {model} 的 Hugging Face 缓存 {cache}：{error}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="325"/>
+        <location filename="../../app/common/engine_sentences.py" line="335"/>
         <source>{path}: the tokenizer&apos;s library took more than {seconds} s on {chars} characters and was stopped (a regex or normalizer in the file that never ends).</source>
         <translation>{path}：分词器的库处理 {chars} 个字符用时超过 {seconds} 秒，已被停止（文件中的某个正则表达式或规范化步骤停不下来）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="334"/>
+        <location filename="../../app/common/engine_sentences.py" line="344"/>
         <source>{path}: the tokenizer&apos;s library needed more than {gb} GB of memory for {chars} characters and was stopped (a normalizer in the file that makes the text grow).</source>
         <translation>{path}：分词器的库处理 {chars} 个字符需要超过 {gb} GB 内存，已被停止（文件中的某个规范化步骤让文本不断变长）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="342"/>
+        <location filename="../../app/common/engine_sentences.py" line="352"/>
         <source>{path}: the tokenizer&apos;s library crashed ({detail}).</source>
         <translation>{path}：分词器的库崩溃了（{detail}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="346"/>
+        <location filename="../../app/common/engine_sentences.py" line="356"/>
         <source>{path}: the tokenizer&apos;s library failed: {detail}.</source>
         <translation>{path}：分词器的库出错：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="351"/>
+        <location filename="../../app/common/engine_sentences.py" line="361"/>
         <source>Cannot write {path}: it is a device, not a regular file.</source>
         <translation>无法写入 {path}：它是设备，不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="355"/>
+        <location filename="../../app/common/engine_sentences.py" line="365"/>
         <source>Cannot write {path}: it is a named pipe, not a regular file.</source>
         <translation>无法写入 {path}：它是命名管道，不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="359"/>
+        <location filename="../../app/common/engine_sentences.py" line="369"/>
         <source>Cannot write {path}: it is a socket, not a regular file.</source>
         <translation>无法写入 {path}：它是套接字，不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="364"/>
+        <location filename="../../app/common/engine_sentences.py" line="374"/>
         <source>The regex {pattern} is not valid: {detail}.</source>
         <translation>正则表达式 {pattern} 无效：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="369"/>
+        <location filename="../../app/common/engine_sentences.py" line="379"/>
         <source>The regex {pattern} took longer than {seconds} s (stuck near token id {id}); simplify it.</source>
         <translation>正则表达式 {pattern} 运行超过 {seconds} 秒（卡在词元 ID {id} 附近）；请简化它。</translation>
     </message>

@@ -285,6 +285,18 @@ def test_a_vocabulary_larger_than_the_corpus_allows_trains_and_says_why_it_stopp
     assert window.save_action.isEnabled()
 
 
+def test_a_long_run_of_one_character_stops_says_why_and_saves_a_file_that_opens(window, dialogs, tmp_path, train):
+    path = tmp_path / "run.txt"
+    path.write_text("a" * 2_000_000)
+    assert window.corpus_panel.add_files([path])
+    window.settings_panel.apply(vocab_size=1000, special_tokens=[], processes=1)
+    result = train(window)
+    assert not result.cancelled and len(result.merges) == 19
+    assert "Stopped after 19 merges: the next token (1,048,576 bytes)" in window.progress_text.text()
+    assert window.save_tokenizer(tmp_path / "run.json") and not dialogs.errors
+    assert Tokenizer.load(tmp_path / "run.json").encode("a" * 64) == [256 + 5]
+
+
 # ----- text in the Compare editor --------------------------------------------------------------------------------
 
 

@@ -6,10 +6,12 @@ and the windows say it so."""
 from __future__ import annotations
 
 import gzip
+import os
 import re
 from pathlib import Path
 
 import huggingface_hub
+import pytest
 from huggingface_hub import utils as hub_errors
 
 from app.common.engine_sentences import engine_sentence
@@ -18,7 +20,7 @@ from bpe_core.hub import parse_model_id, tokenizer_files
 from bpe_core.reference import read_rank_file
 from bpe_core.vocabulary import FilterError, VocabularySource, build_table, filter_rows
 from bpe_core.vocabulary import table as vocabulary_table
-from tests.test_hub import http_error
+from tests.test_hub import http_error, run_downloads_in_a_thread
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
@@ -54,7 +56,9 @@ def file_failures(folder: Path) -> dict[str, str]:
 
 
 def hub_failures(tmp_path: Path, monkeypatch) -> dict[str, str]:
-    """What the hub says of a bad id, a model not cached offline, and each answer huggingface.co can give."""
+    """What the hub says of a bad id, a model not cached offline, and each answer huggingface.co can give (the
+    library's stand-ins answer a download run in a thread here; a stalled download is said by its own process)."""
+    run_downloads_in_a_thread(monkeypatch)
     monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "hub"))
     found = {
         "invalid id": failure(parse_model_id, "nope"),
@@ -171,3 +175,45 @@ def test_the_vocabulary_filter_says_in_chinese_why_a_regex_cannot_run(chinese, q
     assert not panel.filter_error.isHidden() and panel.filter_error.text().startswith("正则表达式 '(the' 无效：")
     assert panel.view.model_.rowCount() == 2  # the rows stay
     panel.shutdown()
+
+
+def hostile_failures(folder: Path, monkeypatch, stalling_address: str) -> dict[str, str]:
+    """What the engine says when a published tokenizer's library panics, runs past its time or memory budget,
+    when a model's download receives nothing, and when an output is not a regular file: each from the real engine."""
+    from bpe_core.foreign import library_host
+    from bpe_core.formats import check_writable
+    from tests.test_bad_inputs import growing_normalizer_file, panicking_regex_file, quadratic_regex_file
+
+    found = {
+        "library panic": failure(load_any(panicking_regex_file(folder)).encode, "a" * 30 + "b"),
+        "library memory": failure(load_any(growing_normalizer_file(folder)).encode, "a" * 50_000),
+    }
+    slow = load_any(quadratic_regex_file(folder))
+    with monkeypatch.context() as patch:
+        patch.setattr(library_host, "time_budget", lambda chars: 0.5)
+        found["library time"] = failure(slow.encode, "a" * 200_000)
+    library_host.close_host()
+    (folder / "pipe.json").unlink(missing_ok=True)
+    os.mkfifo(folder / "pipe.json")
+    found["a FIFO as output"] = failure(check_writable, folder / "pipe.json")
+    monkeypatch.setenv("HF_HUB_CACHE", str(folder / "hub"))
+    monkeypatch.setenv("HF_ENDPOINT", stalling_address)
+    found["stalled download"] = failure(tokenizer_files, "Org/Model", offline=False, stall_seconds=1)
+    return found
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes need POSIX")
+def test_the_hostile_inputs_sentences_are_said_in_chinese_with_every_field(
+    chinese, tmp_path, monkeypatch, hub_env, stalling_server
+):
+    messages = hostile_failures(tmp_path, monkeypatch, stalling_server[0])
+    expected = {
+        "library panic": "分词器的库出错：PanicException: Onig",
+        "library memory": "个字符需要超过 1.1 GB 内存，已被停止",
+        "library time": "分词器的库处理 200,000 个字符用时超过 0.5 秒，已被停止",
+        "a FIFO as output": "它是命名管道，不是普通文件",
+        "stalled download": "huggingface.co 已有 1 秒没有发来任何数据",
+    }
+    for name, part in expected.items():
+        said = engine_sentence(messages[name])
+        assert part in said, f"{name}: {messages[name]!r} -> {said!r}"

@@ -21,7 +21,6 @@ from app.teaching.window import TeachingWindow
 from bpe_core.patterns import QWEN2
 from tests.test_foreign_builders import build_hf, build_sentencepiece, build_tiktoken
 from tests.test_hub import put_in_cache, small_tokenizer_json
-from tests.test_hub_download import hub_env, stalling_server  # noqa: F401 - fixtures
 
 TEXT = "Hello world, 今天下午我们在河边散步。 12345 😀 café"
 
@@ -179,7 +178,7 @@ def test_a_slow_load_shows_what_is_loading_and_cancel_drops_it(qtbot, view, monk
     assert key not in view.panes
 
 
-def test_cancel_stops_a_download_that_never_gets_an_answer(qtbot, view, hub_env, stalling_server):  # noqa: F811
+def test_cancel_stops_a_download_that_never_gets_an_answer(qtbot, view, hub_env, stalling_server):
     """A model id whose download hangs (a server that accepts and never answers): Cancel removes the pane and the
     download's process is stopped at once, so the loading thread ends and closing the window does not wait."""
     hub_env.setenv("HF_ENDPOINT", stalling_server[0])
