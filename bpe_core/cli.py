@@ -123,12 +123,23 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("bpe: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader went away (`bpe vocab X | head`): stop quietly, as `cat` does
+        _quiet_stdout()
+        return 128 + 13  # as if ended by SIGPIPE
     except (BadInputError, PatternTimeoutError) as exc:
         print(f"bpe: error: {_one_line(exc)}", file=sys.stderr)
         return 2
     except (UserError, TokenizerFileError, EncodingFileError, CorpusError, ValueError, OSError) as exc:
         print(f"bpe: error: {_one_line(exc)}", file=sys.stderr)
         return 1
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at the null device, so that flushing it at exit does not fail again."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 def _one_line(exc: BaseException) -> str:

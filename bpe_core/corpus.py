@@ -105,7 +105,13 @@ def _decode_error(path: str, encoding: str, offset: int, exc: UnicodeDecodeError
     bad = exc.object[exc.start : exc.start + 4].hex(" ").upper()
     where = f"not valid {encoding_label(encoding)} at byte offset {offset} (bytes {bad}: {exc.reason})"
     replace = "Invalid bytes can be replaced with U+FFFD (errors='replace')."
-    if nul is not None:
+    if exc.reason == "truncated data" and exc.end == len(exc.object):
+        cut = exc.end - exc.start
+        message = (
+            f"{path}: it ends in the middle of a {encoding_label(encoding)} character (its last {cut} byte"
+            f"{'s' if cut > 1 else ''}, at byte offset {offset}): is the file cut short? {replace}"
+        )
+    elif nul is not None and encoding == "utf-8":  # NUL bytes are ordinary in UTF-16 and UTF-32
         message = f"{path}: looks binary (NUL bytes at offset {nul}); {where}. {replace}"
     elif encoding == "utf-8":
         message = f"{path}: {where}. Is it a binary file or in another encoding? {replace}"
@@ -248,7 +254,7 @@ class CorpusReader:
     def _read(self, paths: list[str], encodings: list[str], info: CorpusInfo, progress) -> Iterator[str]:
         digest = hashlib.sha256()
         done = 0
-        for path, encoding in zip(paths, encodings):
+        for index, (path, encoding) in enumerate(zip(paths, encodings)):
             cutter = _Cutter(self)
             decoder = codecs.getincrementaldecoder(encoding)(self.errors)
             offset = 0
@@ -273,12 +279,28 @@ class CorpusReader:
                         yield from cutter.feed(text, final)
                         done += len(block)
                         if progress is not None and block:
-                            progress(done, info.total_bytes)
+                            progress(done, max(done, info.total_bytes))
                         if final:
                             break
             except OSError as exc:
                 raise CorpusError(f"{path}: cannot read: {exc.strerror or exc}") from None
+            self._check_size(path, info, index, offset)
         info.sha256 = digest.hexdigest()
+
+    @staticmethod
+    def _check_size(path: str, info: CorpusInfo, index: int, read: int) -> None:
+        """Refuse a file whose size changed while it was read (its counts would match neither version); a file
+        that says it has no size but has text (``/proc/cpuinfo``) counts with what was read."""
+        expected = info.sizes[index]
+        if expected == 0:
+            info.sizes[index] = read
+            info.total_bytes += read
+        elif read != expected:
+            change = "grew" if read > expected else "shrank"
+            raise CorpusError(
+                f"{path}: the file {change} while it was read ({expected:,} bytes when training started, "
+                f"{read:,} read): train again once it is complete"
+            )
 
 
 class _Cutter:

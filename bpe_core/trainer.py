@@ -31,6 +31,19 @@ from bpe_core.vocab import vocab_from_merges
 
 Progress = Callable[[int, int], None]
 
+#: The largest vocabulary: ids stay below the 2^24 a tokenizer file may hold (bpe_core.formats.checks.MAX_ID).
+MAX_VOCAB_SIZE = 1 << 24
+
+
+def max_processes() -> int:
+    """The most counting processes a run may start: four per core, and at least 64 (each takes ~40 MB).
+
+    >>> max_processes() >= 64
+    True
+    """
+    return max(64, 4 * (os.cpu_count() or 1))
+
+
 #: The most bytes the vocabulary's tokens may hold together, whatever the corpus: its files stay far below the
 #: 256 MB a tokenizer file may have (each byte is written twice, in the vocabulary and in its merge, as 1-2 bytes).
 MAX_VOCAB_BYTES = 48_000_000
@@ -89,9 +102,19 @@ class BpeTrainer:
                 f"vocab_size {vocab_size} is too small: the minimum is {minimum} "
                 f"(256 bytes + {len(self.splitter.tokens)} special tokens)"
             )
+        if vocab_size > MAX_VOCAB_SIZE:
+            raise ValueError(
+                f"vocab_size {vocab_size:,} is too large: the maximum is {MAX_VOCAB_SIZE:,} (the largest id a "
+                "tokenizer file holds); real vocabularies have 30,000 to 300,000 tokens"
+            )
         get_pattern(pattern)  # raises PatternError for an invalid regex
         if processes is not None and processes < 1:
             raise ValueError(f"processes must be at least 1, not {processes}")
+        if processes is not None and processes > max_processes():
+            raise ValueError(
+                f"processes must be at most {max_processes()} on this machine ({os.cpu_count() or 1} cores), "
+                f"not {processes:,}"
+            )
         self.vocab_size = vocab_size
         self.pattern = pattern
         self.processes = processes or os.cpu_count() or 1

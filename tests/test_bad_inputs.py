@@ -36,6 +36,8 @@ in ``tests/test_cli.py``; Cancel and Close in the window in ``tests/gui``.
 
 from __future__ import annotations
 
+import base64
+import gzip
 import json
 import os
 import re
@@ -50,13 +52,14 @@ from pathlib import Path
 import pytest
 
 from bpe_core import BpeTrainer, CorpusError, PatternError, Tokenizer, TrainingCancelled, UnknownTokenError
-from bpe_core.corpus import NotUtf8Error, WrongEncodingError
+from bpe_core.corpus import CorpusInfo, NotUtf8Error, WrongEncodingError
 from bpe_core.foreign import library_host
 from bpe_core.foreign.library_host import LibraryError
 from bpe_core.formats import TokenizerFileError, check_writable, load_any, load_json, load_tiktoken
 from bpe_core.patterns import PatternTimeoutError
 from bpe_core.reference import get_encoding
 from bpe_core.trainer import vocab_bytes_limit
+from bpe_core.vocabulary import vocabulary_source
 
 #: How long any case may take before it counts as a hang (generous: a loaded CI machine).
 BOUND = 120
@@ -673,3 +676,98 @@ def measured_peak(args: list[str]) -> int:
     ).stdout.split()
     assert code == "0"
     return int(kilobytes) * 1024
+
+
+# ----- smaller losses ----------------------------------------------------------------------------------------------
+
+
+def test_a_vocabulary_with_gaps_in_its_ids_is_listed_whole(tmp_path):
+    vocab = {chr(c): i for i, c in enumerate(range(97, 123))} | {f"x{i}": 1000 + i for i in range(100)}
+    path = tmp_path / "gaps.json"
+    doc = {"version": "1.0", "added_tokens": [], "model": {"type": "BPE", "vocab": vocab, "merges": []}}
+    path.write_text(json.dumps(doc))
+    source = vocabulary_source(load_any(path))
+    assert len(source.tokens) == 126 and source.tokens[1099] == b"x99"
+    result = bpe("vocab", str(path))
+    assert result.returncode == 0 and result.stdout.splitlines()[0] == f"{path}: 126 tokens (0 special)"
+
+
+def test_one_id_given_to_two_tokens_is_refused_with_both_named(tmp_path):
+    path = tmp_path / "twice.json"
+    doc = {"version": "1.0", "added_tokens": [], "model": {"type": "BPE", "vocab": {"a": 0, "b": 0}, "merges": []}}
+    path.write_text(json.dumps(doc))
+    with pytest.raises(TokenizerFileError, match=r"id 0 is given to several tokens \('a', 'b'\): text holding one"):
+        load_any(path)
+    result = bpe("decode", str(path), "0")
+    assert result.returncode == 1 and "id 0 is given to several tokens" in result.stderr
+
+
+def test_a_gzip_tiktoken_of_several_members_is_read_to_its_end(tmp_path):
+    path = tmp_path / "two.tiktoken.gz"
+    path.write_bytes(
+        gzip.compress("".join(f"{base64.b64encode(bytes([i])).decode()} {i}\n" for i in range(128)).encode())
+        + gzip.compress("".join(f"{base64.b64encode(bytes([i])).decode()} {i}\n" for i in range(128, 256)).encode())
+    )
+    tokenizer = load_any(path, pattern="gpt2")
+    assert tokenizer.vocab_size == 256 and tokenizer.encode("é") == [0xC3, 0xA9]
+    path.write_bytes(path.read_bytes()[:-30])
+    with pytest.raises(TokenizerFileError, match="a damaged gzip file"):
+        load_any(path, pattern="gpt2")
+
+
+@pytest.mark.parametrize(("change", "word"), [(b"more text\n", "grew"), (None, "shrank")])
+def test_a_corpus_that_changes_while_it_is_read_is_refused(change, word, tmp_path):
+    path = tmp_path / "corpus.txt"
+    path.write_text(TEXT)
+    reader = BpeTrainer(300, processes=1).reader
+    info = CorpusInfo()
+    pieces = reader.pieces_of_files([path], info)  # sizes taken now; the text is read as the pieces are taken
+    if change is None:
+        os.truncate(path, 100)
+    else:
+        with open(path, "ab") as f:
+            f.write(change)
+    with pytest.raises(CorpusError, match=f"the file {word} while it was read"):
+        list(pieces)
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/cpuinfo"), reason="Linux's /proc")
+def test_a_file_that_says_it_is_empty_but_has_text_trains(tmp_path):
+    result = bpe("train", "/proc/cpuinfo", "--vocab-size", "260", "-o", str(tmp_path / "cpu.json"))
+    assert result.returncode == 0, result.stderr
+    assert load_json(tmp_path / "cpu.json").record.corpus_bytes > 0
+
+
+@pytest.mark.parametrize(
+    ("flags", "message"),
+    [
+        (["--vocab-size", str(2**62)], "vocab_size 4,611,686,018,427,387,904 is too large: the maximum is 16,777,216"),
+        (["--vocab-size", str(2**63)], "is too large: the maximum is 16,777,216"),
+        (["--vocab-size", "300", "--processes", "1000"], "processes must be at most"),
+    ],
+    ids=["vocab 2**62", "vocab 2**63", "1000 processes"],
+)
+def test_absurd_sizes_are_refused_before_anything_runs(flags, message, corpus, tmp_path):
+    result = bpe("train", str(corpus), *flags, "-o", str(tmp_path / "t.json"), timeout=60)
+    assert result.returncode == 1 and message in result.stderr and "Traceback" not in result.stderr
+    assert "counting" not in result.stderr
+
+
+def test_a_utf16_corpus_cut_in_the_middle_of_a_character_is_said_so(tmp_path):
+    path = tmp_path / "cut.txt"
+    path.write_bytes("hello world ".encode("utf-16") * 50 + b"x")
+    result = bpe("train", str(path), "--encoding", "utf-16", "--vocab-size", "300", "-o", str(tmp_path / "t.json"))
+    assert result.returncode == 1 and "looks binary" not in result.stderr
+    assert "it ends in the middle of a UTF-16 (little-endian) character (its last 1 byte" in result.stderr
+
+
+def test_a_reader_that_goes_away_ends_bpe_quietly():
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bpe_core", "vocab", "o200k_base"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+    )
+    process.stdout.close()  # as `| head` does once it has read enough
+    error = process.stderr.read()
+    assert process.wait(timeout=BOUND) == 141 and error == b""

@@ -85,6 +85,33 @@ ENGINE_SENTENCES = (
         ),
     ),
     (
+        r"(?P<path>.+): it ends in the middle of a (?P<encoding>UTF-\d+(?: \([a-z-]+\))?) character \(its last "
+        r"(?P<count>\d+) bytes?, at byte offset (?P<offset>\d+)\): is the file cut short\? .*",
+        QT_TRANSLATE_NOOP(
+            "EngineSentences",
+            "{path}: it ends in the middle of a {encoding} character (its last {count} bytes, at byte offset "
+            "{offset}): is the file cut short?",
+        ),
+    ),
+    (
+        r"(?P<path>.+): the file grew while it was read \((?P<before>[\d,]+) bytes when training started, "
+        r"(?P<read>[\d,]+) read\): train again once it is complete",
+        QT_TRANSLATE_NOOP(
+            "EngineSentences",
+            "{path}: the file grew while it was read ({before} bytes when training started, {read} read): train "
+            "again once it is complete.",
+        ),
+    ),
+    (
+        r"(?P<path>.+): the file shrank while it was read \((?P<before>[\d,]+) bytes when training started, "
+        r"(?P<read>[\d,]+) read\): train again once it is complete",
+        QT_TRANSLATE_NOOP(
+            "EngineSentences",
+            "{path}: the file shrank while it was read ({before} bytes when training started, {read} read): train "
+            "again once it is complete.",
+        ),
+    ),
+    (
         r"(?P<path>.+): looks binary \(NUL bytes at offset (?P<nul>\d+)\); not valid UTF-8 at byte offset "
         r"(?P<offset>\d+) .*",
         QT_TRANSLATE_NOOP(

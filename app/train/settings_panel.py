@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QSpinBox,
 )
 
+from app.common.fields import FIELD_MAX_CHARS
 from app.train.corpus_sources import CorpusSource
 from app.train.pattern_check import PatternChecker, Verdict
 from app.train.settings import (
@@ -64,6 +65,7 @@ class SettingsPanel(QGroupBox):
         self.pattern.addItem(self.tr("custom regex…"), CUSTOM)
         self.custom_regex = QLineEdit()
         self.custom_regex.setObjectName("customRegex")
+        self.custom_regex.setMaxLength(FIELD_MAX_CHARS)  # Qt's default cuts a pasted regex at 32,767 silently
         self.custom_regex.setPlaceholderText(
             self.tr("e.g. {regex}").format(regex=r"\p{L}+|\p{N}+|\s+|[^\s\p{L}\p{N}]+")
         )
@@ -83,6 +85,7 @@ class SettingsPanel(QGroupBox):
 
         self.specials = QLineEdit(" ".join(DEFAULT_SPECIALS))
         self.specials.setObjectName("specialTokens")
+        self.specials.setMaxLength(FIELD_MAX_CHARS)
         self.specials.setToolTip(self.tr("Special tokens separated by spaces; never merged, ids after the merges"))
 
         self.processes = QSpinBox()

@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import QTimer, Signal, Slot
 from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QLineEdit, QSpinBox, QWidget
 
+from app.common.fields import FIELD_MAX_CHARS
 from app.vocabulary.table_model import Filter, script_label
 from bpe_core.vocabulary import SCRIPTS
 
@@ -22,10 +23,12 @@ class FilterBar(QWidget):
         super().__init__(parent)
         self.substring = QLineEdit()
         self.substring.setObjectName("vocabSubstring")
+        self.substring.setMaxLength(FIELD_MAX_CHARS)
         self.substring.setPlaceholderText(self.tr("Text in the token (␣ for a space)"))
         self.substring.setClearButtonEnabled(True)
         self.pattern = QLineEdit()
         self.pattern.setObjectName("vocabRegex")
+        self.pattern.setMaxLength(FIELD_MAX_CHARS)
         self.pattern.setPlaceholderText(self.tr("Regex, e.g. ^␣?\\p{Han}{4,}"))
         self.pattern.setClearButtonEnabled(True)
         self.script = QComboBox()

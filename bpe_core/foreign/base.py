@@ -49,6 +49,10 @@ class ForeignTokenizer:
         """The model's merges in rank order, or None for a model without merges."""
         return None
 
+    def token_ids(self) -> list[int]:
+        """Every id the vocabulary holds, ascending (``range(vocab_size)`` unless the ids have gaps)."""
+        return sorted(set(range(self.vocab_size)) | self._special_ids)
+
     # ----- the shared interface -----
 
     def encode(self, text: str) -> list[int]:

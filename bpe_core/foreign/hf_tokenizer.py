@@ -46,6 +46,7 @@ class HuggingFaceTokenizer(ForeignTokenizer):
         library.no_padding()
         self._library = library
         model = doc["model"]  # the library has checked the document's shape
+        _check_one_token_per_id(path, model, doc.get("added_tokens") or ())
         added = {entry["content"]: entry["id"] for entry in doc.get("added_tokens") or ()}
         specials = {entry["content"]: entry["id"] for entry in doc.get("added_tokens") or () if entry.get("special")}
         super().__init__(path, model.get("type") or _model_type(model), library.get_vocab_size(True), specials)
@@ -66,6 +67,10 @@ class HuggingFaceTokenizer(ForeignTokenizer):
             return sorted({view.tokens[i].start for i in firsts})
 
         return ids, lambda: offsets, chunks
+
+    def token_ids(self) -> list[int]:
+        """The ids of the file's vocabulary and added tokens: they may have gaps (``vocab_size`` counts tokens)."""
+        return sorted(set(self._library.get_vocab(with_added_tokens=True).values()))
 
     def _bytes_of(self, token_id: int) -> bytes:
         if token_id in self._added:
@@ -113,6 +118,29 @@ def library_encoder(text: str):
         return encoding.ids, encoding.offsets, encoding.word_ids
 
     return encode
+
+
+def _check_one_token_per_id(path: str, model: dict, added_tokens) -> None:
+    """Refuse a vocabulary that gives one id to two different tokens: the library keeps one of them for decoding,
+    so a text with the other would decode as different text (``ab`` as ``aa``).
+
+    >>> _check_one_token_per_id("t.json", {"vocab": {"a": 0, "b": 0, "c": 1}}, [])
+    Traceback (most recent call last):
+    ...
+    bpe_core.formats.errors.TokenizerFileError: t.json: id 0 is given to several tokens ('a', 'b'): text holding one of them would decode as the other
+    """
+    vocab = model.get("vocab")
+    pairs = list(vocab.items()) if isinstance(vocab, dict) else []
+    pairs += [(entry.get("content"), entry.get("id")) for entry in added_tokens if isinstance(entry, dict)]
+    holders: dict = {}
+    for token, token_id in pairs:
+        holders.setdefault(token_id, set()).add(token)
+    clash = next((token_id for token_id, tokens in holders.items() if len(tokens) > 1), None)
+    if clash is not None:
+        shown = ", ".join(repr(token) for token in sorted(holders[clash], key=str)[:4])
+        raise TokenizerFileError(
+            path, f"id {clash} is given to several tokens ({shown}): text holding one of them would decode as the other"
+        )
 
 
 def _find(doc: dict, component: str) -> dict:

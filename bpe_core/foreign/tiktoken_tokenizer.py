@@ -49,6 +49,10 @@ class TiktokenTokenizer(ForeignTokenizer):
             ids = [i + self.shift for i in ids]
         return ids, lambda: [], lambda _view: [start for start, _, _ in self._pretokenizer.pretokens(text)]
 
+    def token_ids(self) -> list[int]:
+        """The ranks (shifted past Tekken's special tokens) and the special tokens' ids: ranks may have gaps."""
+        return sorted({rank + self.shift for rank in self._ranks.values()} | set(self._specials_by_id))
+
     def _tokens_of(self, ids: list[int]) -> list[bytes]:
         # One call into tiktoken for them all (encode never gives a Tekken special token, all below the shift).
         return self._encoding.decode_tokens_bytes([i - self.shift for i in ids] if self.shift else ids)

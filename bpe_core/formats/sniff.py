@@ -88,15 +88,29 @@ def _json_kind(path, doc: Any) -> str:
 
 
 def _gunzip(path, data: bytes) -> bytes:
-    """Decompress at most MAX_FILE_BYTES (a small file that inflates to gigabytes is refused, not inflated)."""
-    inflater = zlib.decompressobj(wbits=31)
-    try:
-        out = inflater.decompress(data, MAX_FILE_BYTES + 1)
-    except zlib.error as exc:
-        raise TokenizerFileError(path, f"a damaged gzip file: {exc}") from None
-    if len(out) > MAX_FILE_BYTES or inflater.unconsumed_tail:
-        raise TokenizerFileError(path, f"decompresses to over {size_text(MAX_FILE_BYTES)}")
-    return out
+    """Decompress every member of a gzip file (``cat a.gz b.gz`` is one file, as ``gzip -d`` reads it), at most
+    MAX_FILE_BYTES in all (a small file that inflates to gigabytes is refused, not inflated).
+
+    >>> import gzip
+    >>> _gunzip("t.gz", gzip.compress(b"YQ== 0\\n") + gzip.compress(b"Yg== 1\\n"))
+    b'YQ== 0\\nYg== 1\\n'
+    """
+    parts: list[bytes] = []
+    room = MAX_FILE_BYTES + 1
+    while data:
+        inflater = zlib.decompressobj(wbits=31)
+        try:
+            out = inflater.decompress(data, room)
+        except zlib.error as exc:
+            raise TokenizerFileError(path, f"a damaged gzip file: {exc}") from None
+        parts.append(out)
+        room -= len(out)
+        if room <= 0 or inflater.unconsumed_tail:
+            raise TokenizerFileError(path, f"decompresses to over {size_text(MAX_FILE_BYTES)}")
+        if not inflater.eof:
+            raise TokenizerFileError(path, "a damaged gzip file: it ends in the middle of its compressed data")
+        data = inflater.unused_data.lstrip(b"\0")  # members may be followed by zero padding
+    return b"".join(parts)
 
 
 def _is_utf8(data: bytes) -> bool:

@@ -67,8 +67,9 @@ class VocabularySource:
 
 def vocabulary_source(tokenizer: Any, *, name: str | None = None) -> VocabularySource:
     """A :class:`VocabularySource` for our ``Tokenizer``, a ``tiktoken.Encoding``, or any object with ``vocab``
-    (id -> bytes) or ``token_bytes(id)`` and ``vocab_size`` (the foreign adapters), and ``encode`` (optionally
-    ``merges``, ``special_tokens`` (str -> id), ``record``)."""
+    (id -> bytes) or ``token_bytes(id)`` and ``vocab_size`` (the foreign adapters, whose ``token_ids()`` lists the
+    ids that exist when they have gaps), and ``encode`` (optionally ``merges``, ``special_tokens`` (str -> id),
+    ``record``)."""
     if isinstance(tokenizer, VocabularySource):
         return tokenizer
     if hasattr(tokenizer, "decode_single_token_bytes") and hasattr(tokenizer, "n_vocab"):
@@ -76,7 +77,8 @@ def vocabulary_source(tokenizer: Any, *, name: str | None = None) -> VocabularyS
     specials = dict(getattr(tokenizer, "special_tokens", None) or {})
     vocab = getattr(tokenizer, "vocab", None)
     if not isinstance(vocab, Mapping) and hasattr(tokenizer, "token_bytes") and hasattr(tokenizer, "vocab_size"):
-        vocab = _by_token_bytes(tokenizer.token_bytes, range(tokenizer.vocab_size), specials.values())
+        ids = tokenizer.token_ids() if hasattr(tokenizer, "token_ids") else range(tokenizer.vocab_size)
+        vocab = _by_token_bytes(tokenizer.token_bytes, ids, specials.values())
     if not isinstance(vocab, Mapping):
         raise TypeError(
             f"{type(tokenizer).__name__} has no vocabulary (a 'vocab' mapping of id -> bytes, or token_bytes(id) "

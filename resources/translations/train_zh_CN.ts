@@ -271,241 +271,256 @@
     </message>
     <message>
         <location filename="../../app/common/engine_sentences.py" line="90"/>
+        <source>{path}: it ends in the middle of a {encoding} character (its last {count} bytes, at byte offset {offset}): is the file cut short?</source>
+        <translation>{path}：文件在一个 {encoding} 字符的中间结束（最后 {count} 个字节，位于字节偏移 {offset}）：文件是否被截断了？</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="99"/>
+        <source>{path}: the file grew while it was read ({before} bytes when training started, {read} read): train again once it is complete.</source>
+        <translation>{path}：读取期间文件变大了（开始训练时 {before} 字节，实际读到 {read} 字节）：请在文件写完后重新训练。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="108"/>
+        <source>{path}: the file shrank while it was read ({before} bytes when training started, {read} read): train again once it is complete.</source>
+        <translation>{path}：读取期间文件变小了（开始训练时 {before} 字节，实际读到 {read} 字节）：请在文件写完后重新训练。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_sentences.py" line="117"/>
         <source>{path}: looks like a binary file (NUL bytes at offset {nul}); not valid UTF-8 text.</source>
         <translation>{path}：看起来是二进制文件（偏移 {nul} 处有 NUL 字节），不是有效的 UTF-8 文本。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="97"/>
+        <location filename="../../app/common/engine_sentences.py" line="124"/>
         <source>{path} is {encoding} text (it starts with a byte-order mark), not UTF-8.</source>
         <translation>{path} 是 {encoding} 文本（以字节顺序标记开头），不是 UTF-8。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="104"/>
+        <location filename="../../app/common/engine_sentences.py" line="131"/>
         <source>The pre-tokenization regex {pattern} took more than {seconds} s at character {offset} of {where}: it probably backtracks catastrophically (nested quantifiers such as (a+)+, or overlapping alternatives such as (a|aa)+). Simplify it.</source>
         <translation>预分词正则表达式 {pattern} 在 {where} 的第 {offset} 个字符处耗时超过 {seconds} 秒：它很可能发生了灾难性回溯（嵌套量词如 (a+)+，或相互重叠的分支如 (a|aa)+）。请简化它。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="114"/>
+        <location filename="../../app/common/engine_sentences.py" line="141"/>
         <source>The pre-tokenization regex {pattern} matched nothing in {names}.</source>
         <translation>预分词正则表达式 {pattern} 在 {names} 中没有匹配到任何内容。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="118"/>
+        <location filename="../../app/common/engine_sentences.py" line="145"/>
         <source>{names}: the corpus has no text outside special tokens.</source>
         <translation>{names}：语料中除特殊词元外没有任何文本。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="123"/>
+        <location filename="../../app/common/engine_sentences.py" line="150"/>
         <source>The training process ended unexpectedly (exit code {code}); the merges made so far are lost.</source>
         <translation>训练进程意外结束（退出码 {code}）；目前为止的合并已丢失。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="132"/>
+        <location filename="../../app/common/engine_sentences.py" line="159"/>
         <source>{path}: there is no such file (nor is it a reference name: {names}; or a model id hf:ORG/NAME).</source>
         <translation>{path}：没有这个文件（它也不是参考编码名 {names}，也不是模型 ID hf:ORG/NAME）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="139"/>
+        <location filename="../../app/common/engine_sentences.py" line="166"/>
         <source>{path}: cannot read the file ({cause}).</source>
         <translation>{path}：无法读取该文件（{cause}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="141"/>
+        <location filename="../../app/common/engine_sentences.py" line="168"/>
         <source>{path}: the file is empty.</source>
         <translation>{path}：文件是空的。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="145"/>
+        <location filename="../../app/common/engine_sentences.py" line="172"/>
         <source>{path}: the file is {size}; tokenizer files are at most {limit}.</source>
         <translation>{path}：文件大小为 {size}；分词器文件最大为 {limit}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="149"/>
+        <location filename="../../app/common/engine_sentences.py" line="176"/>
         <source>{path}: not a UTF-8 text file (a bad byte at offset {offset}).</source>
         <translation>{path}：不是 UTF-8 文本文件（偏移 {offset} 处有无效字节）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="154"/>
+        <location filename="../../app/common/engine_sentences.py" line="181"/>
         <source>{path}: not valid JSON (line {line}, column {column}: {detail}); is it truncated?</source>
         <translation>{path}：不是有效的 JSON（第 {line} 行第 {column} 列：{detail}）；文件是否被截断了？</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="162"/>
+        <location filename="../../app/common/engine_sentences.py" line="189"/>
         <source>{path}: not a tokenizer file this program knows (it starts with {start}; not UTF-8 at byte {offset}); it reads a tokenizer.json, tekken.json, SentencePiece .model, .tiktoken, GPT-2 vocab.json or its own files.</source>
         <translation>{path}：不是本程序认识的分词器文件（开头为 {start}；第 {offset} 字节起不是 UTF-8）；本程序读取 tokenizer.json、tekken.json、SentencePiece .model、.tiktoken、GPT-2 vocab.json 或它自己的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="172"/>
+        <location filename="../../app/common/engine_sentences.py" line="199"/>
         <source>{path}: not a tokenizer file this program knows (it starts with {start}); it reads a tokenizer.json, tekken.json, SentencePiece .model, .tiktoken, GPT-2 vocab.json or its own files.</source>
         <translation>{path}：不是本程序认识的分词器文件（开头为 {start}）；本程序读取 tokenizer.json、tekken.json、SentencePiece .model、.tiktoken、GPT-2 vocab.json 或它自己的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="180"/>
+        <location filename="../../app/common/engine_sentences.py" line="207"/>
         <source>{path}: a JSON file, but not a tokenizer this program knows; it reads a tokenizer.json, tekken.json, SentencePiece .model, .tiktoken, GPT-2 vocab.json or its own files.</source>
         <translation>{path}：是 JSON 文件，但不是本程序认识的分词器；本程序读取 tokenizer.json、tekken.json、SentencePiece .model、.tiktoken、GPT-2 vocab.json 或它自己的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="188"/>
+        <location filename="../../app/common/engine_sentences.py" line="215"/>
         <source>{path}: the folder holds no tokenizer file (looked for {names}).</source>
         <translation>{path}：该文件夹中没有分词器文件（查找了 {names}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="192"/>
+        <location filename="../../app/common/engine_sentences.py" line="219"/>
         <source>{path}: the folder holds several {wanted} files ({names}); choose one.</source>
         <translation>{path}：该文件夹中有多个 {wanted} 文件（{names}）；请选择其中一个。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="196"/>
+        <location filename="../../app/common/engine_sentences.py" line="223"/>
         <source>{path}: a .tiktoken file does not say how it pre-tokenizes: give its pattern ({names}).</source>
         <translation>{path}：.tiktoken 文件没有说明如何预分词：请给出它的模式（{names}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="202"/>
+        <location filename="../../app/common/engine_sentences.py" line="229"/>
         <source>{path}: a GPT-2 vocabulary needs its merges file beside it ({name}).</source>
         <translation>{path}：GPT-2 词表旁边需要有它的合并文件（{name}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="206"/>
+        <location filename="../../app/common/engine_sentences.py" line="233"/>
         <source>{path}: GPT-2 merges need their vocabulary beside them ({name}).</source>
         <translation>{path}：GPT-2 合并文件旁边需要有它的词表（{name}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="210"/>
+        <location filename="../../app/common/engine_sentences.py" line="237"/>
         <source>{path}: the tokenizers library cannot read it: {detail}.</source>
         <translation>{path}：tokenizers 库无法读取它：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="214"/>
+        <location filename="../../app/common/engine_sentences.py" line="241"/>
         <source>{path}: not a SentencePiece model the library can read: {detail}.</source>
         <translation>{path}：不是 SentencePiece 库能读取的模型：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="218"/>
+        <location filename="../../app/common/engine_sentences.py" line="245"/>
         <source>{path}: a damaged gzip file: {detail}.</source>
         <translation>{path}：gzip 文件已损坏：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="223"/>
+        <location filename="../../app/common/engine_sentences.py" line="250"/>
         <source>Cannot read the encoding file {path}: {cause}.</source>
         <translation>无法读取编码文件 {path}：{cause}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="227"/>
+        <location filename="../../app/common/engine_sentences.py" line="254"/>
         <source>The encoding file {path} is not a valid gzip file: {detail}.</source>
         <translation>编码文件 {path} 不是有效的 gzip 文件：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="232"/>
+        <location filename="../../app/common/engine_sentences.py" line="259"/>
         <source>The encoding file {path} is not the official one: its SHA-256 is {digest}, expected {expected}; reinstall BPE Explorer or replace the file.</source>
         <translation>编码文件 {path} 不是官方文件：它的 SHA-256 是 {digest}，应为 {expected}；请重新安装 BPE Explorer 或替换该文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="238"/>
+        <location filename="../../app/common/engine_sentences.py" line="265"/>
         <source>{path}: no tokens in the file.</source>
         <translation>{path}：文件中没有任何词元。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="243"/>
+        <location filename="../../app/common/engine_sentences.py" line="270"/>
         <source>{text} is not a Hugging Face model id: write ORG/NAME, optionally @REVISION (for example Qwen/Qwen2.5-7B-Instruct or openai-community/gpt2@main).</source>
         <translation>{text} 不是 Hugging Face 模型 ID：请写成 ORG/NAME，可选加上 @REVISION（例如 Qwen/Qwen2.5-7B-Instruct 或 openai-community/gpt2@main）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="253"/>
+        <location filename="../../app/common/engine_sentences.py" line="280"/>
         <source>The tokenizer of {model} is not in the Hugging Face cache ({cache}) and downloads are off (offline, or HF_HUB_OFFLINE=1): connect to the internet once and open {model} again, or download it with `{command}`, or open a tokenizer.json, tokenizer.model, tekken.json or .tiktoken file you have.</source>
         <translation>{model} 的分词器不在 Hugging Face 缓存（{cache}）中，而下载已关闭（离线，或 HF_HUB_OFFLINE=1）：请联网一次后再打开 {model}，或用 `{command}` 下载，或打开你已有的 tokenizer.json、tokenizer.model、tekken.json 或 .tiktoken 文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="262"/>
+        <location filename="../../app/common/engine_sentences.py" line="289"/>
         <source>{model} is a gated model: its files are given only to users who accepted its licence. Log in once with `hf auth login` (or set HF_TOKEN to an access token from huggingface.co/settings/tokens), accept the licence on {url}, then try again; or open a tokenizer.json of this model that you already have.</source>
         <translation>{model} 是受限模型：它的文件只提供给接受了其许可协议的用户。请先用 `hf auth login` 登录一次（或把 HF_TOKEN 设为 huggingface.co/settings/tokens 上的访问令牌），在 {url} 接受许可协议，然后重试；或者打开你已有的该模型的 tokenizer.json。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="271"/>
+        <location filename="../../app/common/engine_sentences.py" line="298"/>
         <source>There is no model {model} on huggingface.co (or it is private: if it is yours, log in with `hf auth login`); check the spelling, ORG/NAME.</source>
         <translation>huggingface.co 上没有模型 {model}（或者它是私有的：如果是你的模型，请用 `hf auth login` 登录）；请检查拼写，格式为 ORG/NAME。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="279"/>
+        <location filename="../../app/common/engine_sentences.py" line="306"/>
         <source>{model} has no revision {revision} (a branch, tag or commit).</source>
         <translation>{model} 没有版本 {revision}（分支、标签或提交）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="283"/>
+        <location filename="../../app/common/engine_sentences.py" line="310"/>
         <source>{model} publishes no tokenizer files (looked for {names}): open a tokenizer file of this model instead, or choose another model.</source>
         <translation>{model} 没有发布分词器文件（查找了 {names}）：请改为打开该模型的分词器文件，或选择其他模型。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="292"/>
+        <location filename="../../app/common/engine_sentences.py" line="319"/>
         <source>Could not download the tokenizer of {model}: huggingface.co could not be reached ({cause}). Check the internet connection (and HTTPS_PROXY if you use a proxy), or open a downloaded tokenizer file instead.</source>
         <translation>无法下载 {model} 的分词器：连接不上 huggingface.co（{cause}）。请检查网络连接（如果使用代理，也检查 HTTPS_PROXY），或改为打开已下载的分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="301"/>
+        <location filename="../../app/common/engine_sentences.py" line="328"/>
         <source>Could not download the tokenizer of {model}: huggingface.co sent nothing for {seconds} s (a connection or proxy that does not answer). Check the internet connection (and HTTPS_PROXY if you use a proxy), or open a downloaded tokenizer file instead.</source>
         <translation>无法下载 {model} 的分词器：huggingface.co 已有 {seconds} 秒没有发来任何数据（连接或代理没有应答）。请检查网络连接（如果使用代理，也检查 HTTPS_PROXY），或改为打开已下载的分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="310"/>
+        <location filename="../../app/common/engine_sentences.py" line="337"/>
         <source>The download of the tokenizer of {model} ended unexpectedly (exit code {code}).</source>
         <translation>{model} 的分词器下载意外结束（退出码 {code}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="316"/>
+        <location filename="../../app/common/engine_sentences.py" line="343"/>
         <source>The download of the tokenizer of {model} failed: {cause}.</source>
         <translation>{model} 的分词器下载失败：{cause}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="321"/>
+        <location filename="../../app/common/engine_sentences.py" line="348"/>
         <source>huggingface.co answered {status} while the tokenizer of {model} was downloading: try again later, or open a downloaded tokenizer file instead.</source>
         <translation>下载 {model} 的分词器时 huggingface.co 返回了 {status}：请稍后重试，或改为打开已下载的分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="329"/>
+        <location filename="../../app/common/engine_sentences.py" line="356"/>
         <source>Cannot read the Hugging Face cache {cache} for {model}: {error}.</source>
         <translation>无法读取 {model} 的 Hugging Face 缓存 {cache}：{error}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="335"/>
+        <location filename="../../app/common/engine_sentences.py" line="362"/>
         <source>{path}: the tokenizer&apos;s library took more than {seconds} s on {chars} characters and was stopped (a regex or normalizer in the file that never ends).</source>
         <translation>{path}：分词器的库处理 {chars} 个字符用时超过 {seconds} 秒，已被停止（文件中的某个正则表达式或规范化步骤停不下来）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="344"/>
+        <location filename="../../app/common/engine_sentences.py" line="371"/>
         <source>{path}: the tokenizer&apos;s library needed more than {gb} GB of memory for {chars} characters and was stopped (a normalizer in the file that makes the text grow).</source>
         <translation>{path}：分词器的库处理 {chars} 个字符需要超过 {gb} GB 内存，已被停止（文件中的某个规范化步骤让文本不断变长）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="352"/>
+        <location filename="../../app/common/engine_sentences.py" line="379"/>
         <source>{path}: the tokenizer&apos;s library crashed ({detail}).</source>
         <translation>{path}：分词器的库崩溃了（{detail}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="356"/>
+        <location filename="../../app/common/engine_sentences.py" line="383"/>
         <source>{path}: the tokenizer&apos;s library failed: {detail}.</source>
         <translation>{path}：分词器的库出错：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="361"/>
+        <location filename="../../app/common/engine_sentences.py" line="388"/>
         <source>Cannot write {path}: it is a device, not a regular file.</source>
         <translation>无法写入 {path}：它是设备，不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="365"/>
+        <location filename="../../app/common/engine_sentences.py" line="392"/>
         <source>Cannot write {path}: it is a named pipe, not a regular file.</source>
         <translation>无法写入 {path}：它是命名管道，不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="369"/>
+        <location filename="../../app/common/engine_sentences.py" line="396"/>
         <source>Cannot write {path}: it is a socket, not a regular file.</source>
         <translation>无法写入 {path}：它是套接字，不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="374"/>
+        <location filename="../../app/common/engine_sentences.py" line="401"/>
         <source>The regex {pattern} is not valid: {detail}.</source>
         <translation>正则表达式 {pattern} 无效：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="379"/>
+        <location filename="../../app/common/engine_sentences.py" line="406"/>
         <source>The regex {pattern} took longer than {seconds} s (stuck near token id {id}); simplify it.</source>
         <translation>正则表达式 {pattern} 运行超过 {seconds} 秒（卡在词元 ID {id} 附近）；请简化它。</translation>
     </message>
@@ -1018,78 +1033,78 @@ The tokenizer is kept: save it somewhere else.</source>
 <context>
     <name>SettingsPanel</name>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="34"/>
+        <location filename="../../app/train/settings_panel.py" line="35"/>
         <source>GPT-2 regex</source>
         <translation>GPT-2 正则</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="35"/>
+        <location filename="../../app/train/settings_panel.py" line="36"/>
         <source>cl100k (GPT-4) regex</source>
         <translation>cl100k（GPT-4）正则</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="36"/>
+        <location filename="../../app/train/settings_panel.py" line="37"/>
         <source>o200k (GPT-4o) regex</source>
         <translation>o200k（GPT-4o）正则</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="37"/>
+        <location filename="../../app/train/settings_panel.py" line="38"/>
         <source>none (whole text)</source>
         <translation>none（整段文本）</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="50"/>
+        <location filename="../../app/train/settings_panel.py" line="51"/>
         <source>Settings</source>
         <extracomment>The regex is tried on the corpus this long after the last keystroke.</extracomment>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="57"/>
+        <location filename="../../app/train/settings_panel.py" line="58"/>
         <source>Total vocabulary: 256 bytes + merges + special tokens</source>
         <translation>词表总大小：256 个字节 + 合并数 + 特殊词元</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="64"/>
+        <location filename="../../app/train/settings_panel.py" line="65"/>
         <source>custom regex…</source>
         <translation>自定义正则…</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="68"/>
+        <location filename="../../app/train/settings_panel.py" line="70"/>
         <source>e.g. {regex}</source>
         <translation>例如 {regex}</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="86"/>
+        <location filename="../../app/train/settings_panel.py" line="89"/>
         <source>Special tokens separated by spaces; never merged, ids after the merges</source>
         <translation>特殊词元，用空格分隔；它们从不参与合并，id 排在所有合并之后</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="92"/>
+        <location filename="../../app/train/settings_panel.py" line="95"/>
         <source>Worker processes for counting pre-tokens in large corpora</source>
         <translation>在大语料上统计预分词单元时使用的工作进程数</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="101"/>
+        <location filename="../../app/train/settings_panel.py" line="104"/>
         <source>Vocabulary size</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="102"/>
+        <location filename="../../app/train/settings_panel.py" line="105"/>
         <source>Pre-tokenizer</source>
         <translation>预分词</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="105"/>
+        <location filename="../../app/train/settings_panel.py" line="108"/>
         <source>Special tokens</source>
         <translation>特殊词元</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="106"/>
+        <location filename="../../app/train/settings_panel.py" line="109"/>
         <source>Worker processes</source>
         <translation>工作进程</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="186"/>
+        <location filename="../../app/train/settings_panel.py" line="189"/>
         <source>Checking the regex on the corpus…</source>
         <translation>正在语料上检查这个正则…</translation>
     </message>

@@ -256,6 +256,16 @@ def test_the_regex_field_invalid_then_matching_nothing_then_fixed(window, good, 
     assert result.merges and result.pattern == r"\p{L}+|\s+|[^\s\p{L}]+"
 
 
+def test_a_regex_longer_than_qts_default_field_is_kept_whole(window, qtbot):
+    panel = window.settings_panel
+    panel.pattern.setCurrentIndex(panel.pattern.findData("custom"))
+    regex = "|".join(f"w{i:05d}" for i in range(7000)) + r"|\p{L}+|\s+"  # 48,000 characters, past 32,767
+    panel.custom_regex.setText(regex)  # as a paste
+    assert panel.custom_regex.text() == regex
+    panel.specials.setText("<|a|> " * 7000)
+    assert len(panel.specials.text()) == 6 * 7000
+
+
 def test_the_special_token_field_empty_overlapping_and_the_vocabulary_minimum(window, good, train):
     panel = window.settings_panel
     panel.specials.setText("   ")  # an empty special token cannot be typed: blanks are no token at all
