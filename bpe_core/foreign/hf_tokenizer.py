@@ -127,7 +127,7 @@ def _check_one_token_per_id(path: str, model: dict, added_tokens) -> None:
     >>> _check_one_token_per_id("t.json", {"vocab": {"a": 0, "b": 0, "c": 1}}, [])
     Traceback (most recent call last):
     ...
-    bpe_core.formats.errors.TokenizerFileError: t.json: id 0 is given to several tokens ('a', 'b'): text holding one of them would decode as the other
+    bpe_core.formats.errors.TokenizerFileError: t.json: id 0 is given to several tokens ('a', 'b'): text holding ...
     """
     vocab = model.get("vocab")
     pairs = list(vocab.items()) if isinstance(vocab, dict) else []
