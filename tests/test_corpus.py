@@ -264,7 +264,10 @@ def test_wide_encoding_problems_are_named(tmp_path):
     assert read_all(no_mark, encoding="utf-16-le")[0] == "abc"
     odd = tmp_path / "odd.txt"
     odd.write_bytes("abc".encode("utf-16-le") + b"d")
-    with pytest.raises(InvalidTextError, match=r"not valid UTF-16 \(little-endian\) at byte offset 6") as caught:
+    with pytest.raises(
+        InvalidTextError,
+        match=r"ends in the middle of a UTF-16 \(little-endian\) character \(its last 1 byte, at byte offset 6\)",
+    ) as caught:
         read_all(odd, encoding="utf-16-le")
     assert caught.value.offset == 6 and not isinstance(caught.value, NotUtf8Error)
     utf8 = tmp_path / "utf8.txt"
