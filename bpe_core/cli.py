@@ -114,6 +114,9 @@ def main(argv: list[str] | None = None) -> int:
         # argparse gives an optional positional TEXT its empty value before later options (`encode T --ids hi`)
         if extra and getattr(args, "text", "") is None and getattr(args, "file", None) is None and len(extra) == 1:
             args.text = extra.pop()
+        # ... and `decode` its ids given after an option (`decode FILE --pattern gpt2 15947 24486`)
+        if extra and args.command == "decode" and all(word.isdigit() for word in extra):
+            args.ids, extra = [*args.ids, *extra], []
         if extra:
             parser.error(f"unrecognized arguments: {' '.join(extra)}")
     except SystemExit as exc:  # --help, or a usage error already printed by argparse
@@ -216,6 +219,7 @@ def _parser() -> argparse.ArgumentParser:
     vocab.add_argument("--vs", metavar="B", help="compare with tokenizer B: shared tokens, Jaccard, per script")
     vocab.add_argument("--audit", action="store_true", help="unreachable, partial-UTF-8 and duplicate tokens")
     vocab.add_argument("--text", metavar="FILE", help="count each token's usage in this UTF-8 file (implies --audit)")
+    vocab.add_argument("--pattern", metavar="P", help=pattern_help + " (for A and B)")
     vocab.set_defaults(run=_vocab)
     return parser
 
@@ -427,7 +431,7 @@ def _vocab(args) -> int:
     from bpe_core.vocabulary.report import vocab_report
 
     text = decode_text(read_text_bytes(args.text, "vocab"), args.text) if args.text else None
-    print("\n".join(vocab_report(args.tokenizer, vs=args.vs, audit=args.audit, text=text)))
+    print("\n".join(vocab_report(args.tokenizer, vs=args.vs, audit=args.audit, text=text, pattern=args.pattern)))
     return 0
 
 

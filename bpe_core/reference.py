@@ -99,10 +99,11 @@ def read_rank_file(path: str | Path, *, expected_sha256: str | None = None) -> d
 
 
 def parse_ranks(data: bytes, *, source: str = "<data>") -> dict[bytes, int]:
-    """Parse ``.tiktoken`` text: one ``base64(token) rank`` per line; blank lines are ignored.
+    """Parse ``.tiktoken`` text: one ``base64(token) rank`` per line; blank lines are ignored; ``=`` is the empty
+    token, as tiktoken's own reader has it.
 
-    >>> parse_ranks(b"YQ== 0\\nYg== 1\\n")
-    {b'a': 0, b'b': 1}
+    >>> parse_ranks(b"YQ== 0\\nYg== 1\\n= 2\\n")
+    {b'a': 0, b'b': 1, b'': 2}
     """
     ranks: dict[bytes, int] = {}
     lines = 0
@@ -113,12 +114,13 @@ def parse_ranks(data: bytes, *, source: str = "<data>") -> dict[bytes, int]:
         if len(fields) != 2:
             raise EncodingFileError(f"{source}, line {number}: expected 'base64-token rank', got {line[:80]!r}")
         try:
-            token = binascii.a2b_base64(fields[0], strict_mode=True)
+            # "=" is the empty token, as tiktoken reads it (some published files end with one)
+            token = b"" if fields[0] == b"=" else binascii.a2b_base64(fields[0], strict_mode=True)
             rank = int(fields[1])
         except (binascii.Error, ValueError):
             raise EncodingFileError(f"{source}, line {number}: bad token or rank in {line[:80]!r}") from None
-        if rank < 0 or not token:
-            raise EncodingFileError(f"{source}, line {number}: empty token or negative rank in {line[:80]!r}")
+        if rank < 0:
+            raise EncodingFileError(f"{source}, line {number}: negative rank in {line[:80]!r}")
         ranks[token] = rank
         lines += 1
     if not ranks:

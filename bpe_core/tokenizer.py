@@ -482,13 +482,6 @@ class Tokenizer:
         return cls(vocab, merges, dict(special_tokens or {}), pattern=pattern, merge_rule="ranks")
 
     @classmethod
-    def from_files(cls, vocab_path, merges_path, special_tokens=None) -> Tokenizer:
-        """Read GPT-2-style ``vocab.json``/``encoder.json`` and ``merges.txt``/``vocab.bpe``."""
-        from bpe_core import formats
-
-        return formats.load_gpt2_files(vocab_path, merges_path, special_tokens)
-
-    @classmethod
     def load(cls, path: str | os.PathLike) -> Tokenizer:
         """Read a tokenizer saved with :meth:`save`."""
         from bpe_core import formats

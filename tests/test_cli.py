@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import io
 import json
 import os
@@ -13,10 +14,11 @@ import time
 from pathlib import Path
 
 import pytest
+from tiktoken.load import load_tiktoken_bpe
 from tokenizers import Tokenizer as HfTokenizer
 
 from bpe_core.cli import main
-from bpe_core.formats import load_json
+from bpe_core.formats import load_any, load_json
 from bpe_core.reference import get_encoding
 
 CORPUS = "low lower lowest newest widest the cat sat on the mat<|e|>\n" * 200
@@ -615,3 +617,35 @@ def test_vocab_reports_scripts_overlap_and_audit(tmp_path):
     assert out.startswith("gpt2: 50,257 tokens (1 special)")
     assert "Jaccard 1.000" in out  # gpt2 and r50k_base are the same vocabulary
     assert "unreachable" in out and "used" in out
+
+
+def _rank_file(folder: Path, last_line: str = "") -> Path:
+    lines = [f"{base64.b64encode(bytes([i])).decode()} {i}" for i in range(256)] + ["YWI= 256"]
+    path = folder / "ranks.tiktoken"
+    path.write_text("\n".join(lines + ([last_line] if last_line else [])) + "\n")
+    return path
+
+
+def test_a_tiktoken_file_ending_with_the_empty_token_reads_as_tiktoken_reads_it(tmp_path):
+    """Some published files end with ``= 50256``: tiktoken's reader takes ``=`` as the empty token."""
+    path = _rank_file(tmp_path, "= 257")
+    assert load_tiktoken_bpe(str(path))[b""] == 257
+    tokenizer = load_any(path, pattern="gpt2")
+    assert tokenizer.encode("abc ab") == [256, 99, 32, 256] and tokenizer.token_bytes(257) == b""
+    assert run("encode", str(path), "--pattern", "gpt2", "--ids", "abc").stdout.split() == ["256", "99"]
+
+
+def test_vocab_takes_the_pattern_of_a_tiktoken_file(tmp_path):
+    path = _rank_file(tmp_path)
+    result = run("vocab", str(path))
+    assert result.returncode == 1 and "give its pattern" in result.stderr
+    result = run("vocab", str(path), "--pattern", "gpt2", "--vs", "gpt2")
+    assert result.returncode == 0 and result.stdout.splitlines()[0] == f"{path}: 257 tokens (0 special)"
+
+
+def test_decode_takes_its_ids_before_or_after_the_pattern(tmp_path):
+    path = _rank_file(tmp_path)
+    before = run("decode", str(path), "256", "99", "--pattern", "gpt2")
+    after = run("decode", str(path), "--pattern", "gpt2", "256", "99")
+    assert before.returncode == after.returncode == 0 and before.stdout == after.stdout == "abc\n"
+    assert run("decode", "gpt2", "--pattern", "gpt2", "15947", "24486").stdout == " determines wo\n"

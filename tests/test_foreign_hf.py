@@ -58,6 +58,15 @@ def test_any_text_matches_the_library(pairs, name, text):
     assert ours.encode(text) == library_ids(library, text)
 
 
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=30)
+@given(text=TEXTS)
+def test_decoding_is_the_librarys_through_the_files_decoder(pairs, name, text):
+    ours, library = pairs[name]
+    ids = library_ids(library, text)
+    assert ours.decode(ids) == library.decode(ids, skip_special_tokens=False)
+
+
 @pytest.mark.parametrize("name", sorted(KEEPS_TEXT))
 @settings(max_examples=40)
 @given(text=TEXTS)

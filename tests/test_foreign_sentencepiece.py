@@ -3,6 +3,9 @@ compared id for id with the sentencepiece library; spans, merges derived from th
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 import sentencepiece
 from hypothesis import given, settings
@@ -60,8 +63,18 @@ def test_spans_are_ordered_inside_the_text_and_tokens_read_as_the_library_decode
     assert all(0 <= t.byte_start <= t.byte_end <= size for t in view.tokens)
     assert [t.byte_start for t in view.tokens] == sorted(t.byte_start for t in view.tokens)
     ids = [t.id for t in view.tokens]
-    assert ours.decode(ids).lstrip(" ") == library.decode(ids)  # the library drops the dummy-prefix space
+    assert ours.decode(ids) == library.decode(ids)  # as the library decodes: its dummy-prefix space dropped
     assert chunks == sorted(set(chunks))
+
+
+def test_bpe_decode_drops_the_leading_space_as_sentencepiece_does(models, tmp_path):
+    path, ours, library = models["bpe"]
+    ids = library.encode("Hello world")
+    assert ours.decode(ids) == library.decode(ids) == "Hello world"
+    result = subprocess.run(
+        [sys.executable, "-m", "bpe_core", "decode", str(path), *map(str, ids)], capture_output=True, text=True
+    )
+    assert result.returncode == 0 and result.stdout == "Hello world\n"
 
 
 def test_byte_fallback_pieces_say_which_bytes_of_a_character_they_hold(models):

@@ -201,7 +201,7 @@ def _huge_step_count(doc):
         (dict(special_tokens={"<|endoftext|>": -5}), "outside"),
         (dict(special_tokens={"<|endoftext|>": 65}), "both a special token and a vocab entry"),
         (dict(merges="a b"), '"merges" must be a JSON array'),
-        (dict(merges=["a b c"]), 'merge 0 must be a string "left right"'),
+        (dict(merges=["a b c"]), 'merge 0: expected "left right"'),
         (dict(_=_bad_merge), "merge 5"),
         (dict(_=_swap_vocab), "vocab ids out of order"),
         (dict(_=_truncate_steps), "training record column 'top_count'"),

@@ -18,18 +18,6 @@ def show_error(parent: QWidget | None, title: str, message: str, details: str = 
     box.exec()
 
 
-def show_info(parent: QWidget | None, title: str, message: str) -> None:
-    box = QMessageBox(
-        QMessageBox.Icon.Information,
-        title,
-        message,
-        QMessageBox.StandardButton.Ok,
-        parent,
-    )
-    box.setObjectName("infoDialog")
-    box.exec()
-
-
 def ask_replace_invalid(parent: QWidget | None, message: str) -> bool:
     """Ask whether to train anyway with invalid bytes replaced by U+FFFD. True for yes."""
     box = QMessageBox(

@@ -454,12 +454,6 @@ class CompareView(QWidget):
         )
         return (pattern.strip() or None) if ok else None
 
-    def cancel_loading(self, key: str) -> None:
-        """Stop loading pane ``key``'s tokenizer and remove the pane."""
-        self.loader.cancel(key)
-        if key in self.pane_records:
-            self.remove_pane(key)
-
     def remove_pane(self, key: str) -> None:
         """Remove an added pane (the built-in ones can only be hidden)."""
         record = self.pane_records.pop(key)

@@ -25,6 +25,7 @@ from app.train.settings import TrainSettings
 from bpe_core.steps import MergeStep, TrainingRecord
 from bpe_core.tokenizer import Tokenizer
 from bpe_core.training_process import (
+    FLUSH_SECONDS,
     Counted,
     Counting,
     Failed,
@@ -35,7 +36,6 @@ from bpe_core.training_process import (
 )
 from bpe_core.vocab import vocab_from_merges
 
-FLUSH_SECONDS = 1 / 30
 #: How long the worker waits for the training process's next record before looking at the window again.
 POLL_SECONDS = 0.02
 

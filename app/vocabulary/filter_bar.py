@@ -15,7 +15,7 @@ MAX_LENGTH = 1024
 
 
 class FilterBar(QWidget):
-    """Filter fields; :meth:`spec` is the current :class:`Filter`, :meth:`set_scripts` picks a script class."""
+    """Filter fields; :meth:`spec` is the current :class:`Filter`, its fields are set directly."""
 
     changed = Signal(object)
 
@@ -84,10 +84,6 @@ class FilterBar(QWidget):
             unit=self.unit.currentData(),
             begins_with_space=self.space.currentData(),
         )
-
-    def set_script(self, name: str | None) -> None:
-        """Filter on one script class (None: every script)."""
-        self.script.setCurrentIndex(0 if name is None else max(self.script.findData(name), 0))
 
     @Slot()
     def emit_now(self) -> None:

@@ -19,17 +19,15 @@ fallback) for a byte, and a WordPiece ``##`` prefix or a BPE end-of-word suffix 
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import tokenizers
 
 from bpe_core.foreign.base import ForeignTokenizer
 from bpe_core.foreign.library_host import LibraryEncoder
+from bpe_core.foreign.spans import byte_piece
 from bpe_core.formats.errors import TokenizerFileError
 from bpe_core.formats.gpt2_bytes import gpt2_to_bytes
-
-_BYTE_PIECE = re.compile(r"<0x([0-9A-Fa-f]{2})>")
 
 
 class HuggingFaceTokenizer(ForeignTokenizer):
@@ -57,7 +55,7 @@ class HuggingFaceTokenizer(ForeignTokenizer):
         self._suffix = model.get("end_of_word_suffix") or ""
         self._raw_merges = model.get("merges") if self.model == "BPE" else None
         self._space = _find(doc, "Metaspace").get("replacement") or "▁"
-        self._encode = LibraryEncoder(path, __name__, "library_encoder", (text,))
+        self._encode = LibraryEncoder(path, __name__, "library_calls", (text,))
 
     def _encode_offsets(self, text: str):
         ids, offsets, words = self._encode(text)
@@ -67,6 +65,14 @@ class HuggingFaceTokenizer(ForeignTokenizer):
             return sorted({view.tokens[i].start for i in firsts})
 
         return ids, lambda: offsets, chunks
+
+    def decode(self, ids) -> str:
+        """The text of ``ids`` as the library decodes it (the file's decoder: a Metaspace's leading space dropped,
+        byte fallback joined); an unknown id raises ``UnknownTokenError``."""
+        ids = list(ids)
+        for token_id in ids:
+            self.token_bytes(token_id)  # names an unknown id, as for every tokenizer
+        return self._encode.call("decode", ids)
 
     def token_ids(self) -> list[int]:
         """The ids of the file's vocabulary and added tokens: they may have gaps (``vocab_size`` counts tokens)."""
@@ -86,10 +92,8 @@ class HuggingFaceTokenizer(ForeignTokenizer):
                 return gpt2_to_bytes(piece)
             except ValueError:  # not byte-level spelling (an added token kept in the vocab, say)
                 return piece.encode("utf-8")
-        if self._byte_fallback:
-            match = _BYTE_PIECE.fullmatch(piece)
-            if match:
-                return bytes([int(match.group(1), 16)])
+        if self._byte_fallback and (byte := byte_piece(piece)) is not None:
+            return byte
         if self._prefix and piece.startswith(self._prefix) and len(piece) > len(self._prefix):
             piece = piece[len(self._prefix) :]
         if self._suffix and piece.endswith(self._suffix) and len(piece) > len(self._suffix):
@@ -106,9 +110,10 @@ class HuggingFaceTokenizer(ForeignTokenizer):
         return merges
 
 
-def library_encoder(text: str):
-    """In the library host (:mod:`bpe_core.foreign.library_host`): the file's JSON ``text`` as a function from a
-    text to its ids, character offsets and word indices, as the library encodes it."""
+def library_calls(text: str) -> dict:
+    """In the library host (:mod:`bpe_core.foreign.library_host`): the file's JSON ``text`` as its calls:
+    ``encode`` (a text to its ids, character offsets and word indices) and ``decode`` (ids to text, through the
+    file's decoder), as the library does them."""
     library = tokenizers.Tokenizer.from_str(text)
     library.no_truncation()
     library.no_padding()
@@ -117,7 +122,7 @@ def library_encoder(text: str):
         encoding = library.encode(text, add_special_tokens=False)
         return encoding.ids, encoding.offsets, encoding.word_ids
 
-    return encode
+    return {"encode": encode, "decode": lambda ids: library.decode(ids, skip_special_tokens=False)}
 
 
 def _check_one_token_per_id(path: str, model: dict, added_tokens) -> None:

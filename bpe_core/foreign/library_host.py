@@ -10,10 +10,12 @@ text, as for our own regexes) and a memory budget (:func:`memory_budget`, enforc
 system has it). Past either budget the host is stopped, the caller gets a :class:`LibraryError` saying what
 happened, and the next call starts a new host; a library's panic or error comes back as a :class:`LibraryError`
 too. The host builds each tokenizer from a recipe (a module-level function and plain arguments: the file's text,
-the model's bytes, a rank table), so nothing but data crosses the pipe, and it is rebuilt after a restart.
+the model's bytes, a rank table) that returns its calls by name (``encode``, ``decode``), so nothing but data
+crosses the pipe, and it is rebuilt after a restart.
 
->>> LibraryEncoder("t", __name__, "_echo_encoder", ())("hé")
-(2, 'hé')
+>>> library = LibraryEncoder("t", __name__, "_echo_calls", ())
+>>> library("hé"), library.call("decode", [104, 105])
+((2, 'hé'), 'hi')
 >>> close_host()
 """
 
@@ -94,7 +96,8 @@ class LibraryError(ValueError):
 
 class LibraryEncoder:
     """The caller's handle on one tokenizer in the host: ``encoder(text)`` returns what
-    ``module.function(*args)(text)`` returns there. ``name`` names the tokenizer in errors."""
+    ``module.function(*args)["encode"](text)`` returns there, ``encoder.call(name, argument)`` what its call
+    ``name`` returns. ``name`` names the tokenizer in errors."""
 
     _keys = itertools.count()
 
@@ -105,7 +108,11 @@ class LibraryEncoder:
         weakref.finalize(self, _host.forget, self.key)
 
     def __call__(self, text: str):
-        return _host.call(self, text)
+        return _host.call(self, "encode", text, len(text))
+
+    def call(self, name: str, argument):
+        """The tokenizer's call ``name`` on ``argument`` (budgeted as a text of ``len(argument)`` characters)."""
+        return _host.call(self, name, argument, len(argument))
 
 
 class _Host:
@@ -117,14 +124,14 @@ class _Host:
         self.conn = None
         self.built: set[int] = set()
 
-    def call(self, encoder: LibraryEncoder, text: str):
+    def call(self, encoder: LibraryEncoder, name: str, argument, size: int):
         with self.lock:
             self._start()
             if encoder.key not in self.built:
-                self._ask(encoder, ("build", encoder.key, encoder.recipe), BUILD_SECONDS, len(text))
+                self._ask(encoder, ("build", encoder.key, encoder.recipe), BUILD_SECONDS, size)
                 self.built.add(encoder.key)
-            budget = time_budget(len(text))
-            return self._ask(encoder, ("encode", encoder.key, text, memory_budget(len(text))), budget, len(text))
+            message = ("call", encoder.key, name, argument, memory_budget(size))
+            return self._ask(encoder, message, time_budget(size), size)
 
     def _ask(self, encoder: LibraryEncoder, message: tuple, seconds: float, chars: int):
         try:
@@ -133,8 +140,8 @@ class _Host:
             reply = self.conn.recv() if answered else None
         except (EOFError, OSError):  # the host died: out of memory (the limit), or killed
             code = self._stop()
-            if code in (-signal.SIGABRT, -signal.SIGSEGV, -signal.SIGKILL) and message[0] == "encode":
-                raise LibraryError(encoder.name, "memory", limit=message[3], chars=chars) from None
+            if code in (-signal.SIGABRT, -signal.SIGSEGV, -signal.SIGKILL) and message[0] == "call":
+                raise LibraryError(encoder.name, "memory", limit=message[-1], chars=chars) from None
             raise LibraryError(encoder.name, "crash", detail=f"exit code {code}") from None
         if reply is None:
             self._stop()
@@ -225,9 +232,9 @@ def _serve(conn) -> None:
                 encoders[message[1]] = getattr(importlib.import_module(module), function)(*args)
                 reply = (True, None)
             else:
-                _, key, text, memory = message
+                _, key, name, argument, memory = message
                 with _memory_limit(memory):
-                    reply = (True, encoders[key](text))
+                    reply = (True, encoders[key][name](argument))
         except MemoryError:
             reply = (False, LibraryError("", "memory", limit=message[-1]))
         except BaseException as exc:  # noqa: BLE001 - a Rust panic (pyo3's PanicException) is a BaseException
@@ -260,6 +267,6 @@ class _memory_limit:
             resource.setrlimit(resource.RLIMIT_AS, self.saved)
 
 
-def _echo_encoder():
-    """A recipe for the doctest: an encoder that returns the text's length and the text."""
-    return lambda text: (len(text), text)
+def _echo_calls():
+    """A recipe for the doctest: ``encode`` gives the text's length and the text, ``decode`` the characters."""
+    return {"encode": lambda text: (len(text), text), "decode": lambda ids: "".join(map(chr, ids))}

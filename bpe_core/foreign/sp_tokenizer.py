@@ -8,16 +8,13 @@ the pair that BPE over the higher-scored pieces makes of its characters (:func:`
 
 from __future__ import annotations
 
-import re
-
 import sentencepiece
 
 from bpe_core.foreign.base import ForeignTokenizer
 from bpe_core.foreign.library_host import LibraryEncoder
 from bpe_core.foreign.sp_proto import model_type
+from bpe_core.foreign.spans import byte_piece
 from bpe_core.formats.errors import TokenizerFileError
-
-_BYTE_PIECE = re.compile(r"<0x([0-9A-Fa-f]{2})>")
 
 
 class SentencePieceTokenizer(ForeignTokenizer):
@@ -36,18 +33,26 @@ class SentencePieceTokenizer(ForeignTokenizer):
         specials = {processor.IdToPiece(i): i for i in range(size) if processor.IsControl(i)}
         super().__init__(path, kind, size, specials)
         self._processor = processor
-        self._encode = LibraryEncoder(path, __name__, "library_encoder", (data,))
+        self._encode = LibraryEncoder(path, __name__, "library_calls", (data,))
 
     def _encode_offsets(self, text: str):
         ids, offsets, firsts = self._encode(text)
         return ids, lambda: offsets, lambda view: sorted({view.tokens[i].start for i in firsts})
+
+    def decode(self, ids) -> str:
+        """The text of ``ids`` as sentencepiece decodes it (``▁Hello`` is ``Hello``); an unknown id raises
+        ``UnknownTokenError``."""
+        ids = list(ids)
+        for token_id in ids:
+            self.token_bytes(token_id)
+        return self._encode.call("decode", ids)
 
     def _bytes_of(self, token_id: int) -> bytes:
         if token_id >= self.vocab_size:
             raise KeyError(token_id)
         piece = self._processor.IdToPiece(token_id)
         if self._processor.IsByte(token_id):
-            return bytes([int(_BYTE_PIECE.fullmatch(piece).group(1), 16)])
+            return byte_piece(piece)
         return piece.replace("▁", " ").encode("utf-8")
 
     def score(self, token_id: int) -> float:
@@ -68,9 +73,10 @@ class SentencePieceTokenizer(ForeignTokenizer):
         return piece.replace("▁", " ").encode("utf-8")
 
 
-def library_encoder(data: bytes):
-    """In the library host (:mod:`bpe_core.foreign.library_host`): the serialized model ``data`` as a function
-    from a text to its ids, character offsets and the indices of the tokens that begin a word."""
+def library_calls(data: bytes) -> dict:
+    """In the library host (:mod:`bpe_core.foreign.library_host`): the serialized model ``data`` as its calls:
+    ``encode`` (a text to its ids, character offsets and the indices of the tokens that begin a word) and
+    ``decode`` (ids to text: the leading space of ``▁`` dropped, byte pieces joined), as the library does them."""
     processor = sentencepiece.SentencePieceProcessor()
     processor.LoadFromSerializedProto(data)
 
@@ -79,7 +85,7 @@ def library_encoder(data: bytes):
         firsts = [i for i, piece in enumerate(found["pieces"]) if i == 0 or piece.startswith("▁")]
         return list(found["ids"]), list(found["offsets"]), firsts
 
-    return encode
+    return {"encode": encode, "decode": processor.DecodeIds}
 
 
 def sentencepiece_merges(scores: dict[str, float]) -> list[tuple[str, str]]:

@@ -17,8 +17,22 @@ character still says which part. The display records are built from these spans 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from itertools import accumulate
+
+_BYTE_PIECE = re.compile(r"<0x([0-9A-Fa-f]{2})>")
+
+
+def byte_piece(piece: str) -> bytes | None:
+    """The byte a byte-fallback piece stands for (``<0xE4>``, as SentencePiece and Llama's tokenizer.json spell
+    it), or None for any other piece.
+
+    >>> byte_piece("<0xE4>"), byte_piece("<0x>"), byte_piece("▁a")
+    (b'\\xe4', None, None)
+    """
+    match = _BYTE_PIECE.fullmatch(piece)
+    return bytes([int(match.group(1), 16)]) if match else None
 
 
 def byte_spans(text: str, tokens: Sequence[bytes], offsets) -> tuple[list[int], list[int]]:

@@ -41,7 +41,7 @@ class TiktokenTokenizer(ForeignTokenizer):
         self._ranks, self._pattern, self.shift = ranks, pattern, shift
         self._specials_by_id = {token_id: token.encode("utf-8") for token, token_id in special_tokens.items()}
         self._recognised = list(in_text)
-        self._encode = LibraryEncoder(name, __name__, "library_encoder", (name, ranks, pattern, in_text))
+        self._encode = LibraryEncoder(name, __name__, "library_calls", (name, ranks, pattern, in_text))
 
     def _encode_offsets(self, text: str):
         ids = self._encode(text)
@@ -89,10 +89,11 @@ class TiktokenTokenizer(ForeignTokenizer):
         return merges_from_ranks(self._ranks, source=self.name)
 
 
-def library_encoder(name: str, ranks: dict[bytes, int], pattern: str, special_tokens: dict[str, int]):
-    """In the library host (:mod:`bpe_core.foreign.library_host`): tiktoken's encoder of the rank table, a
-    function from a text to its ids (a rank table without every byte panics on a missing one: an error there)."""
+def library_calls(name: str, ranks: dict[bytes, int], pattern: str, special_tokens: dict[str, int]) -> dict:
+    """In the library host (:mod:`bpe_core.foreign.library_host`): tiktoken's ``encode`` of the rank table, a
+    text to its ids (a rank table without every byte panics on a missing one: an error there). Decoding is the
+    tokens' bytes joined, done where the tokenizer is."""
     encoding = tiktoken.Encoding(name, pat_str=pattern, mergeable_ranks=ranks, special_tokens=special_tokens)
     if special_tokens:
-        return functools.partial(encoding.encode, allowed_special="all")
-    return encoding.encode_ordinary  # the same ids; encode is slow with no special tokens at all (an empty regex)
+        return {"encode": functools.partial(encoding.encode, allowed_special="all")}
+    return {"encode": encoding.encode_ordinary}  # the same ids; encode is slow with no special tokens (empty regex)

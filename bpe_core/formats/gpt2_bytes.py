@@ -63,3 +63,25 @@ def gpt2_to_bytes(text: str) -> bytes:
         position, char = next((i, c) for i, c in enumerate(text) if c not in CHAR_TO_BYTE)
         raise ValueError(f"{char!r} (U+{ord(char):04X}) at position {position} is not a GPT-2 byte character")
     return data
+
+
+def merge_of(entry, what: str, *, pairs: bool = False) -> tuple[bytes, bytes]:
+    """One merge spelt as a line of GPT-2's ``merges.txt`` (``"left right"``, or with ``pairs`` also a JSON pair
+    ``["left", "right"]`` as newer ``tokenizer.json`` files have), as the bytes of its two tokens. A malformed
+    entry raises ``ValueError`` starting with ``what`` (e.g. ``merge 3``).
+
+    >>> merge_of("Ġ t", "merge 0"), merge_of(["a", "b"], "merge 1", pairs=True)
+    ((b' ', b't'), (b'a', b'b'))
+    >>> merge_of("a b c", "merge 2")
+    Traceback (most recent call last):
+    ...
+    ValueError: merge 2: expected "left right", got 'a b c'
+    """
+    parts = entry.split(" ") if isinstance(entry, str) else entry if pairs and isinstance(entry, list) else None
+    if parts is None or len(parts) != 2 or not all(isinstance(part, str) and part for part in parts):
+        shape = "'left right' or [left, right]" if pairs else '"left right"'
+        raise ValueError(f"{what}: expected {shape}, got {entry!r:.60}")
+    try:
+        return gpt2_to_bytes(parts[0]), gpt2_to_bytes(parts[1])
+    except ValueError as exc:
+        raise ValueError(f"{what}: {exc}") from None

@@ -25,7 +25,7 @@ from bpe_core.formats.build import build_tokenizer
 from bpe_core.formats.checks import check_id, check_unique_tokens
 from bpe_core.formats.errors import TokenizerFileError
 from bpe_core.formats.files import write_text_atomically
-from bpe_core.formats.gpt2_bytes import bytes_to_gpt2, gpt2_to_bytes
+from bpe_core.formats.gpt2_bytes import bytes_to_gpt2, gpt2_to_bytes, merge_of
 from bpe_core.formats.native import read_json_document, read_text_file
 
 
@@ -87,11 +87,8 @@ def _read_merges_txt(path) -> list[tuple[bytes, bytes]]:
             continue
         if not line.strip():
             continue
-        parts = line.split(" ")
-        if len(parts) != 2 or "" in parts:
-            raise TokenizerFileError(path, f'line {number}: expected "left right", got {line!r:.60}')
         try:
-            merges.append((gpt2_to_bytes(parts[0]), gpt2_to_bytes(parts[1])))
+            merges.append(merge_of(line, f"line {number}"))
         except ValueError as exc:
-            raise TokenizerFileError(path, f"line {number}: {exc}") from None
+            raise TokenizerFileError(path, str(exc)) from None
     return merges

@@ -29,7 +29,7 @@ from bpe_core.formats.build import build_tokenizer
 from bpe_core.formats.checks import check_id, check_unique_tokens
 from bpe_core.formats.errors import TokenizerFileError
 from bpe_core.formats.files import write_text_atomically
-from bpe_core.formats.gpt2_bytes import bytes_to_gpt2, gpt2_to_bytes
+from bpe_core.formats.gpt2_bytes import bytes_to_gpt2, gpt2_to_bytes, merge_of
 from bpe_core.formats.native import read_json_document
 from bpe_core.patterns import PATTERNS, pattern_source
 
@@ -262,13 +262,4 @@ def _read_vocab(raw: Any, special_ids: set[int]) -> dict[int, bytes]:
 def _read_merges(raw: Any) -> list[tuple[bytes, bytes]]:
     if not isinstance(raw, list):
         raise ValueError("model.merges must be a list")
-    merges = []
-    for rank, entry in enumerate(raw):
-        parts = entry.split(" ") if isinstance(entry, str) else entry
-        if not (isinstance(parts, list) and len(parts) == 2 and all(isinstance(p, str) and p for p in parts)):
-            raise ValueError(f"merge {rank} must be 'left right' or [left, right], got {entry!r:.40}")
-        try:
-            merges.append((gpt2_to_bytes(parts[0]), gpt2_to_bytes(parts[1])))
-        except ValueError as exc:
-            raise ValueError(f"merge {rank}: {exc}") from None
-    return merges
+    return [merge_of(entry, f"merge {rank}", pairs=True) for rank, entry in enumerate(raw)]

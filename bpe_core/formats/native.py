@@ -38,7 +38,7 @@ from bpe_core.formats.build import build_tokenizer
 from bpe_core.formats.checks import check_id
 from bpe_core.formats.errors import HuggingFaceFileError, TokenizerFileError
 from bpe_core.formats.files import read_regular_file, write_text_atomically
-from bpe_core.formats.gpt2_bytes import bytes_to_gpt2, gpt2_to_bytes
+from bpe_core.formats.gpt2_bytes import bytes_to_gpt2, gpt2_to_bytes, merge_of
 from bpe_core.formats.record_codec import pack_record, unpack_record
 from bpe_core.steps import TrainingRecord
 
@@ -210,16 +210,7 @@ def _read_vocab(raw: list) -> dict[int, bytes]:
 
 
 def _read_merges(raw: list) -> list[tuple[bytes, bytes]]:
-    merges = []
-    for rank, entry in enumerate(raw):
-        parts = entry.split(" ") if isinstance(entry, str) else None
-        if parts is None or len(parts) != 2 or "" in parts:
-            raise ValueError(f'merge {rank} must be a string "left right", got {entry!r:.40}')
-        try:
-            merges.append((gpt2_to_bytes(parts[0]), gpt2_to_bytes(parts[1])))
-        except ValueError as exc:
-            raise ValueError(f"merge {rank}: {exc}") from None
-    return merges
+    return [merge_of(entry, f"merge {rank}") for rank, entry in enumerate(raw)]
 
 
 def _read_record(raw: Any, merges: list[tuple[bytes, bytes]]) -> TrainingRecord | None:

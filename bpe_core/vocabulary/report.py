@@ -31,21 +31,35 @@ def load_source(spec: str, pattern: str | None = None) -> VocabularySource:
 
 
 def vocab_report(
-    spec: str, *, vs: str | None = None, audit: bool = False, text: str | None = None, longest: int = 5
+    spec: str,
+    *,
+    vs: str | None = None,
+    audit: bool = False,
+    text: str | None = None,
+    longest: int = 5,
+    pattern: str | None = None,
 ) -> list[str]:
     """The report's lines: token counts per script and the longest tokens of each; with ``vs`` the overlap;
-    with ``audit`` (or ``text``, the text to count usage on) the audit."""
-    source = load_source(spec)
+    with ``audit`` (or ``text``, the text to count usage on) the audit. ``pattern`` is how a ``.tiktoken`` file
+    or GPT-2 files among ``spec`` and ``vs`` pre-tokenize."""
+    source = load_source(spec, _for(spec, pattern))
     table = build_table(source)
     lines = [f"{table.name}: {len(table):,} tokens ({int(table.special.sum())} special)"]
     lines += _scripts(table, longest)
     if vs is not None:
-        other = build_table(load_source(vs))
+        other = build_table(load_source(vs, _for(vs, pattern)))
         lines += vocabulary_overlap(table, other).summary()
     if audit or text is not None:
         result = audit_vocabulary(source, table=table, texts=None if text is None else [text])
         lines += result.summary()
     return lines
+
+
+def _for(spec: str, pattern: str | None) -> str | None:
+    """``pattern`` for a source that takes one (a ``.tiktoken`` file, GPT-2 files), else None."""
+    from bpe_core.formats import takes_pattern
+
+    return pattern if pattern is not None and takes_pattern(spec) else None
 
 
 def _scripts(table: VocabTable, longest: int) -> list[str]:
