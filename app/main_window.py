@@ -17,6 +17,7 @@ from app.common import dialogs
 from app.common.engine_sentences import engine_sentence
 from app.common.language_menu import LanguageMenu
 from app.common.recent_files import RecentFiles
+from app.common.sources import pane_source
 from app.common.tokenizer_files import (
     EXPORT_FORMATS,
     OPEN_FILTER,
@@ -27,7 +28,6 @@ from app.common.tokenizer_files import (
     save_tokenizer,
 )
 from app.compare import CompareView
-from app.compare.sources import pane_source
 from app.teaching.window import TeachingWindow
 from app.train.train_tab import TrainTab
 from app.vocabulary import VocabularyTab

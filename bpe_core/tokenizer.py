@@ -22,7 +22,6 @@ import os
 import sys
 from collections.abc import Iterable, Iterator, Mapping
 from itertools import chain, repeat
-from pathlib import Path
 
 from bpe_core.pretokenize import pretokenizer
 from bpe_core.specials import SpecialSplitter
@@ -480,25 +479,6 @@ class Tokenizer:
             if token_id in vocab:
                 raise ValueError(f"special token {token!r} has id {token_id}, which is already a rank")
         return cls(vocab, merges, dict(special_tokens or {}), pattern=pattern, merge_rule="ranks")
-
-    @classmethod
-    def load(cls, path: str | os.PathLike) -> Tokenizer:
-        """Read a tokenizer saved with :meth:`save`."""
-        from bpe_core import formats
-
-        return formats.load_json(path)
-
-    def save(self, path: str | os.PathLike) -> None:
-        """Write this tokenizer (and its training record) as our versioned JSON file."""
-        from bpe_core import formats
-
-        formats.save_json(self, path)
-
-    def export(self, directory: str | os.PathLike, format: str) -> list[Path]:
-        """Write this tokenizer as ``gpt2``, ``tiktoken`` or ``huggingface`` files; return their paths."""
-        from bpe_core import formats
-
-        return formats.export(self, directory, format)
 
     def __repr__(self) -> str:
         return (

@@ -55,7 +55,7 @@ from bpe_core import BpeTrainer, CorpusError, PatternError, Tokenizer, TrainingC
 from bpe_core.corpus import CorpusInfo, NotUtf8Error, WrongEncodingError
 from bpe_core.foreign import library_host
 from bpe_core.foreign.library_host import LibraryError
-from bpe_core.formats import TokenizerFileError, check_writable, load_any, load_json, load_tiktoken
+from bpe_core.formats import TokenizerFileError, check_writable, load_any, load_json, load_tiktoken, save_json
 from bpe_core.patterns import PatternTimeoutError
 from bpe_core.reference import get_encoding
 from bpe_core.trainer import vocab_bytes_limit
@@ -319,7 +319,7 @@ def saved(tmp_path_factory) -> dict:
     """A good tokenizer file's JSON document, to break in each case."""
     path = tmp_path_factory.mktemp("good") / "good.json"
     vocab = {i: bytes([i]) for i in range(256)} | {256: b"ab", 257: b"abc"}
-    Tokenizer(vocab, [(b"a", b"b"), (b"ab", b"c")], ["<|e|>"]).save(path)
+    save_json(Tokenizer(vocab, [(b"a", b"b"), (b"ab", b"c")], ["<|e|>"]), path)
     return json.loads(path.read_text(encoding="utf-8"))
 
 
@@ -399,7 +399,7 @@ def test_a_bad_tokenizer_file(make, message, saved, tmp_path):
 
 def test_a_hostile_pattern_inside_a_tokenizer_file_is_stopped_when_encoding(tmp_path):
     path = tmp_path / "hostile.json"
-    Tokenizer({i: bytes([i]) for i in range(256)}, [], [], pattern=HOSTILE).save(path)
+    save_json(Tokenizer({i: bytes([i]) for i in range(256)}, [], [], pattern=HOSTILE), path)
     tokenizer = bounded(lambda: load_json(path))  # loading compiles the pattern; it never runs it
     with pytest.raises(PatternTimeoutError, match=re.escape(HOSTILE)):
         bounded(lambda: tokenizer.encode("a" * 3000 + "b"))
@@ -496,7 +496,7 @@ def test_an_output_that_is_not_a_regular_file_is_refused_and_left_as_it_is(make,
     with pytest.raises(OSError, match=f"it is {kind}, not a regular file"):
         check_writable(target)
     with pytest.raises(OSError, match=f"it is {kind}"):
-        bounded(lambda: Tokenizer({i: bytes([i]) for i in range(256)}, []).save(target))
+        bounded(lambda: save_json(Tokenizer({i: bytes([i]) for i in range(256)}, []), target))
     result = bpe("train", str(corpus), "--vocab-size", "300", "-o", str(target))
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert f"cannot write {target}: it is {kind}, not a regular file" in result.stderr
@@ -541,8 +541,8 @@ def test_a_corpus_whose_name_is_not_utf8_trains_saves_and_keeps_its_name(tmp_pat
     bounded(lambda: (trainer.count_files(os.fsdecode(path)), trainer.run()))
     tokenizer = Tokenizer(trainer.vocab, trainer.merges)
     tokenizer.record = trainer.record
-    tokenizer.save(tmp_path / "library.json")
-    assert Tokenizer.load(tmp_path / "library.json").record.corpus_names == tokenizer.record.corpus_names
+    save_json(tokenizer, tmp_path / "library.json")
+    assert load_json(tmp_path / "library.json").record.corpus_names == tokenizer.record.corpus_names
 
 
 def _hf_file(folder: Path, name: str, pre_tokenizer=None, normalizer=None) -> Path:

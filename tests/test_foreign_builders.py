@@ -15,6 +15,7 @@ import pytest
 import sentencepiece
 from tokenizers import Regex, Tokenizer, decoders, models, normalizers, pre_tokenizers, trainers
 
+from bpe_core.formats import export
 from bpe_core.patterns import QWEN2
 
 SPECIAL = "<|endoftext|>"
@@ -230,7 +231,7 @@ def build_tiktoken(folder: Path, pattern: str) -> Path:
     corpus.write_text("\n".join(corpus_lines()), encoding="utf-8")
     vocab, merges = train_bpe(corpus, 700, pattern=pattern, processes=1)
     out = folder / f"tiktoken_{len(pattern)}"
-    (path,) = Tokenizer(vocab, merges, pattern=pattern, merge_rule="ranks").export(out, "tiktoken")
+    (path,) = export(Tokenizer(vocab, merges, pattern=pattern, merge_rule="ranks"), out, "tiktoken")
     return path
 
 

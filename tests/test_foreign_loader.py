@@ -13,7 +13,7 @@ from test_foreign_builders import build_hf, build_sentencepiece, build_tiktoken
 
 from bpe_core import Tokenizer
 from bpe_core.foreign import HuggingFaceTokenizer, SentencePieceTokenizer, TiktokenTokenizer
-from bpe_core.formats import TokenizerFileError, export, load_any
+from bpe_core.formats import TokenizerFileError, export, load_any, save_json
 
 GPT2_TEXT = "Hello world, 中文 😀"
 
@@ -22,7 +22,7 @@ GPT2_TEXT = "Hello world, 中文 😀"
 def made(tmp_path_factory):
     folder = tmp_path_factory.mktemp("made")
     ours = Tokenizer({i: bytes([i]) for i in range(256)} | {256: b"ab"}, [(b"a", b"b")], ["<|end|>"])
-    ours.save(folder / "ours.json")
+    save_json(ours, folder / "ours.json")
     export(ours, folder / "gpt2files", "gpt2")
     return {
         "hf": build_hf(folder, "bytelevel"),

@@ -11,7 +11,8 @@ import pytest
 from test_foreign_builders import build_hf, build_sentencepiece, build_tiktoken
 from tokenizers import Tokenizer as LibraryTokenizer
 
-from app.compare.sources import ForeignSource, ReferenceSource, TokenizerSource, load_file_source, load_source
+from app.common.sources import ForeignSource, ReferenceSource, TokenizerSource, load_file_source, load_source
+from bpe_core.formats import save_json
 
 CHINESE = "今天下午我们在河边散步，看见很多人在钓鱼。龘 Hello 😀"
 
@@ -61,7 +62,7 @@ def test_reference_names_and_our_files_keep_their_sources(tmp_path):
     from bpe_core import Tokenizer
 
     assert isinstance(load_source("cl100k_base"), ReferenceSource)
-    Tokenizer({i: bytes([i]) for i in range(256)}, []).save(tmp_path / "ours.json")
+    save_json(Tokenizer({i: bytes([i]) for i in range(256)}, []), tmp_path / "ours.json")
     assert isinstance(load_source(tmp_path / "ours.json"), TokenizerSource)
 
 

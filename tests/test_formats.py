@@ -29,7 +29,7 @@ from bpe_core.formats import (
     save_json,
 )
 from bpe_core.formats.files import _UMASK
-from bpe_core.formats.gpt2_bytes import BYTE_TO_CHAR, bytes_to_gpt2, gpt2_to_bytes
+from bpe_core.gpt2_bytes import BYTE_TO_CHAR, bytes_to_gpt2, gpt2_to_bytes
 from bpe_core.patterns import pattern_source
 from bpe_core.reference import get_encoding
 from bpe_core.tokenizer import Tokenizer

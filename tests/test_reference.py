@@ -92,7 +92,7 @@ def test_intact_copy_loads(resource_copy):
         (b"YQ== 0\nYg== x\n", "line 2: bad token or rank"),
         (b"YQ== 0\nYQ== 1\n", "line 2: token or rank given twice"),
         (b"YQ== 0\nYg== 0\n", "line 2: token or rank given twice"),
-        (b"YQ== -1\n", "line 1: empty token or negative rank"),
+        (b"YQ== -1\n", "line 1: negative rank"),
         (b"\n\n", "no tokens"),
         (b"YQ== 0\n\nYg== 1\nYw\n", "line 4: expected"),
     ],

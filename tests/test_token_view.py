@@ -6,8 +6,9 @@ from hypothesis import strategies as st
 
 from bpe_core.patterns import QWEN2
 from bpe_core.reference import get_encoding
-from bpe_core.teaching.token_view import CharPart, FirstMerges, trace_encoding, view_tokens
+from bpe_core.teaching.token_view import FirstMerges, trace_encoding, view_tokens
 from bpe_core.tokenizer import Tokenizer
+from bpe_core.views import CharPart
 
 TOKENIZERS = {name: Tokenizer.from_tiktoken(name) for name in ("gpt2", "cl100k_base")}
 

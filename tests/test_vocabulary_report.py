@@ -3,7 +3,7 @@
 import bpe_resources
 import pytest
 
-from bpe_core.formats import TokenizerFileError
+from bpe_core.formats import TokenizerFileError, save_json
 from bpe_core.tokenizer import Tokenizer
 from bpe_core.trainer import BpeTrainer
 from bpe_core.vocabulary.report import load_source, vocab_report
@@ -18,7 +18,7 @@ def saved(tmp_path_factory):
     tok = Tokenizer(trainer.vocab, trainer.merges, trainer.special_tokens, pattern="o200k")
     tok.record = trainer.record
     path = tmp_path_factory.mktemp("vocab") / "chinese.json"
-    tok.save(path)
+    save_json(tok, path)
     return path
 
 

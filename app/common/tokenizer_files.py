@@ -22,6 +22,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP
 from app.common.local_files import regular_file
 from bpe_core import formats
 from bpe_core.foreign import ForeignTokenizer
+from bpe_core.formats import export, save_json
 from bpe_core.tokenizer import Tokenizer
 
 #: Export formats (engine name -> menu label, translated in the "TokenizerFiles" context where shown).
@@ -38,7 +39,7 @@ OPEN_FILTER = QT_TRANSLATE_NOOP(
 
 
 def save_tokenizer(tokenizer: Tokenizer, path: str | os.PathLike) -> None:
-    tokenizer.save(path)
+    save_json(tokenizer, path)
 
 
 def load_tokenizer(path: str | os.PathLike, pattern: str | None = None) -> Tokenizer | ForeignTokenizer:
@@ -63,4 +64,4 @@ def can_train_further(tokenizer) -> bool:
 
 
 def export_tokenizer(tokenizer: Tokenizer, directory: str | os.PathLike, fmt: str) -> list[Path]:
-    return tokenizer.export(directory, fmt)
+    return export(tokenizer, directory, fmt)

@@ -10,6 +10,8 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from bpe_core.formats import load_json
+
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m app.compare", description="Compare how tokenizers cut a text.")
@@ -40,7 +42,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from app.common.startup import start_up
     from app.compare.compare_view import CompareView
-    from bpe_core.tokenizer import Tokenizer
 
     qt_app = QApplication.instance() or QApplication(sys.argv[:1])
     start_up(qt_app)
@@ -57,7 +58,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.file:
         view.load_text_file(args.file)
     if args.open:
-        view.set_own_tokenizer(Tokenizer.load(args.open), args.open.rsplit("/", 1)[-1])
+        view.set_own_tokenizer(load_json(args.open), args.open.rsplit("/", 1)[-1])
     for path in args.add:
         view.add_tokenizer_file(path, args.pattern)
     if args.reference:

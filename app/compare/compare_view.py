@@ -37,13 +37,11 @@ from PySide6.QtWidgets import (
 )
 
 from app.common import dialogs
+from app.common.boundaries import compare_cuts, cut_offsets
 from app.common.engine_sentences import engine_sentence
 from app.common.local_files import read_text_head
-from app.common.tokenizer_files import tokenizer_path
-from app.compare.boundaries import compare_cuts, cut_offsets
-from app.compare.encode_worker import EncodeService
-from app.compare.source_loader import SourceLoader
-from app.compare.sources import (
+from app.common.sizes import format_bytes
+from app.common.sources import (
     OWN_KEY,
     REFERENCE_PANES,
     PaneResult,
@@ -55,10 +53,12 @@ from app.compare.sources import (
     source_key,
     source_title,
 )
+from app.common.tokenizer_files import tokenizer_path
+from app.compare.encode_worker import EncodeService
+from app.compare.source_loader import SourceLoader
 from app.compare.token_canvas import Options
 from app.compare.token_pane import TokenPane
 from app.style import Palette, text_font
-from app.train.corpus_sources import format_bytes
 from bpe_core import hub, model_catalogue
 
 #: The example text (translated: a Chinese interface starts with a Chinese example).

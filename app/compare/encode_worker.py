@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
 
 from app.common.latest import LatestWins
+from app.common.sources import PaneResult, PaneSource
 from app.common.worker import WorkerThread
-from app.compare.sources import PaneResult, PaneSource
 
 
 @dataclass(frozen=True)

@@ -16,8 +16,8 @@ import traceback
 from PySide6.QtCore import QObject, Signal, Slot
 
 from app.common.latest import LatestWins
+from app.common.sources import ForeignSource, load_source
 from app.common.worker import Task, WorkerThread
-from app.compare.sources import ForeignSource, load_source
 from bpe_core import formats
 
 

@@ -22,8 +22,8 @@ from PySide6.QtWidgets import QAbstractScrollArea, QToolTip
 from app import style
 from app.compare.token_layout import FlowLayout
 from app.style import GlyphCheck, Palette, drawable_segments, mono_font, shown_text, text_font
-from bpe_core.teaching.token_view import TokenView
 from bpe_core.token_label import Segments, label_segments, newlines, render_token
+from bpe_core.views import TokenView
 
 MARGIN = 6.0
 PAD = 3.0
@@ -85,7 +85,7 @@ class TokenCanvas(QAbstractScrollArea):
     # ----- inputs -----
 
     def set_result(self, result, source=None, message: str = "") -> None:
-        """Show a :class:`~app.compare.sources.PaneResult` (or, with ``result=None``, ``message``)."""
+        """Show a :class:`~app.common.sources.PaneResult` (or, with ``result=None``, ``message``)."""
         if source is not self.source:
             self._forget_labels()
         self.result, self.source, self.message = result, source, message

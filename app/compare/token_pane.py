@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
 
-from app.compare.sources import PaneResult, PaneSource
+from app.common.sources import PaneResult, PaneSource
 from app.compare.token_canvas import TokenCanvas
 
 FEWEST_STYLE = "QFrame#paneHeader { background: #dff3e4; border-bottom: 2px solid #2e7d32; }"

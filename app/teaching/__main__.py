@@ -14,6 +14,7 @@ import argparse
 import sys
 
 from app.teaching.window import REFERENCE_CHOICES, VIEW_NAMES
+from bpe_core.formats import load_json
 
 
 def parse_args(argv=None) -> argparse.Namespace:
@@ -31,7 +32,7 @@ def parse_args(argv=None) -> argparse.Namespace:
 
 def sample_tokenizer(merges: int = 1000):
     """A tokenizer trained on the built-in English sample, with its training record."""
-    from app.train.corpus_sources import samples_dir
+    from app.common.samples import samples_dir
     from bpe_core import BpeTrainer, Tokenizer
 
     trainer = BpeTrainer(256 + merges, pattern="gpt2", processes=1)
@@ -49,7 +50,6 @@ def main(argv=None) -> int:
 
     from app.common.startup import start_up
     from app.teaching.window import TeachingWindow
-    from bpe_core import Tokenizer
 
     qt_app = QApplication.instance() or QApplication(sys.argv[:1])
     start_up(qt_app)
@@ -59,7 +59,7 @@ def main(argv=None) -> int:
     elif args.tokenizer in REFERENCE_CHOICES:
         tokenizer, name = None, args.tokenizer
     else:
-        tokenizer, name = Tokenizer.load(args.tokenizer), args.tokenizer
+        tokenizer, name = load_json(args.tokenizer), args.tokenizer
     window = TeachingWindow(tokenizer, name)
     if tokenizer is None:
         window.source.setCurrentIndex(REFERENCE_CHOICES.index(name))

@@ -9,8 +9,8 @@ from PySide6.QtCore import QCoreApplication
 
 from app.teaching.chips import Chip
 from app.token_text import render_token
-from bpe_core.teaching.token_view import TokenView
 from bpe_core.token_label import label_segments
+from bpe_core.views import TokenView
 
 
 def token_tooltip(token) -> str:

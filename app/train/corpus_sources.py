@@ -19,6 +19,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
+from app.common.samples import samples_dir
+from app.common.sizes import format_bytes
 from bpe_core.sample_corpora import SAMPLE_CORPORA, corpus_path
 
 SAMPLES = {
@@ -37,15 +39,6 @@ STDLIB_NAME = QT_TRANSLATE_NOOP("CorpusSources", "Python standard library")
 STDLIB_LIMIT_BYTES = 30_000_000
 PREVIEW_BYTES = 6000
 CHECK_BYTES = 8 << 20
-
-
-def samples_dir() -> Path:
-    """The folder of shipped sample texts (``resources/samples``)."""
-    try:
-        from bpe_resources import resource_path
-    except ImportError:  # running from a source checkout that is not installed
-        return Path(__file__).resolve().parent.parent / "resources" / "samples"
-    return resource_path("samples")
 
 
 @dataclass
@@ -202,18 +195,3 @@ def check_file(path: str | os.PathLike, limit: int = CHECK_BYTES) -> FileCheck:
             path, "not-utf8", message.format(name=path.name, offset=exc.start, byte=f"0x{head[exc.start]:02X}")
         )
     return FileCheck(path)
-
-
-def format_bytes(n: float) -> str:
-    """Human-readable size.
-
-    >>> format_bytes(512), format_bytes(2048), format_bytes(31_500_000)
-    ('512\xa0B', '2.0\xa0KB', '31.5\xa0MB')
-    """
-    if n < 1000:
-        return f"{int(n)}\u00a0B"
-    for unit in ("KB", "MB", "GB"):
-        n /= 1000
-        if n < 1000 or unit == "GB":
-            break
-    return f"{n:.1f}\u00a0{unit}"  # no line break inside a size

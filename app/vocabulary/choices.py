@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from app.compare.sources import REFERENCE_PANES, EncodingSource, ForeignSource, PaneSource, TokenizerSource
+from app.common.sources import REFERENCE_PANES, EncodingSource, ForeignSource, PaneSource, TokenizerSource
 from bpe_core import reference
 from bpe_core.vocabulary import AnalysisCancelled, VocabTable, VocabularySource, build_table, vocabulary_source
 

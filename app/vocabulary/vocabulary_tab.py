@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPush
 
 from app.common.engine_sentences import engine_sentence
 from app.common.jobs import Jobs
-from app.compare.sources import REFERENCE_PANES, PaneSource, load_source
+from app.common.sources import REFERENCE_PANES, PaneSource, load_source
 from app.vocabulary.audit_panel import AuditPanel
 from app.vocabulary.browse_panel import BrowsePanel
 from app.vocabulary.choices import (

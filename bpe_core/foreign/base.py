@@ -14,8 +14,8 @@ import functools
 from collections.abc import Callable, Iterable, Sequence
 
 from bpe_core.foreign.spans import byte_spans
-from bpe_core.teaching.token_view import TokenView, view_from_spans
 from bpe_core.tokenizer import UnknownTokenError, fix_surrogates
+from bpe_core.views import TokenView, view_from_spans
 
 
 class ForeignTokenizer:

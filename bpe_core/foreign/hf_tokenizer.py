@@ -23,11 +23,11 @@ from typing import Any
 
 import tokenizers
 
+from bpe_core.errors import TokenizerFileError
 from bpe_core.foreign.base import ForeignTokenizer
 from bpe_core.foreign.library_host import LibraryEncoder
 from bpe_core.foreign.spans import byte_piece
-from bpe_core.formats.errors import TokenizerFileError
-from bpe_core.formats.gpt2_bytes import gpt2_to_bytes
+from bpe_core.gpt2_bytes import gpt2_to_bytes
 
 
 class HuggingFaceTokenizer(ForeignTokenizer):
@@ -132,7 +132,7 @@ def _check_one_token_per_id(path: str, model: dict, added_tokens) -> None:
     >>> _check_one_token_per_id("t.json", {"vocab": {"a": 0, "b": 0, "c": 1}}, [])
     Traceback (most recent call last):
     ...
-    bpe_core.formats.errors.TokenizerFileError: t.json: id 0 is given to several tokens ('a', 'b'): text holding ...
+    bpe_core.errors.TokenizerFileError: t.json: id 0 is given to several tokens ('a', 'b'): text holding ...
     """
     vocab = model.get("vocab")
     pairs = list(vocab.items()) if isinstance(vocab, dict) else []

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import sentencepiece
 
+from bpe_core.errors import TokenizerFileError
 from bpe_core.foreign.base import ForeignTokenizer
 from bpe_core.foreign.library_host import LibraryEncoder
 from bpe_core.foreign.sp_proto import model_type
 from bpe_core.foreign.spans import byte_piece
-from bpe_core.formats.errors import TokenizerFileError
 
 
 class SentencePieceTokenizer(ForeignTokenizer):

@@ -23,7 +23,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from bpe_core.formats.errors import (
+from bpe_core.errors import (
     HuggingFaceFileError,
     TokenizerFileError,
     TokenizerWriteError,

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping, Sequence
 
-from bpe_core.formats.errors import TokenizerFileError
+from bpe_core.errors import TokenizerFileError
 
 
 def build_tokenizer(

@@ -9,7 +9,7 @@ b'hello'
 >>> read_regular_file(os.path.dirname(path))
 Traceback (most recent call last):
 ...
-bpe_core.formats.errors.TokenizerFileError: ...: is a folder, not a regular file
+bpe_core.errors.TokenizerFileError: ...: is a folder, not a regular file
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import stat
 import tempfile
 from pathlib import Path
 
-from bpe_core.formats.errors import TokenizerFileError, TokenizerWriteError
+from bpe_core.errors import TokenizerFileError, TokenizerWriteError
 
 #: Real tokenizer files are far smaller (a 256k-token tokenizer.json is ~35 MB); a larger one is refused unread.
 MAX_FILE_BYTES = 256_000_000
@@ -102,11 +102,11 @@ def check_writable(path: str | os.PathLike) -> None:
     >>> check_writable("/no/such/folder/t.json")
     Traceback (most recent call last):
     ...
-    bpe_core.formats.errors.TokenizerWriteError: cannot write /no/such/folder/t.json: the folder ... does not exist
+    bpe_core.errors.TokenizerWriteError: cannot write /no/such/folder/t.json: the folder ... does not exist
     >>> check_writable("/dev/null")
     Traceback (most recent call last):
     ...
-    bpe_core.formats.errors.TokenizerWriteError: cannot write /dev/null: it is a device, not a regular file; ...
+    bpe_core.errors.TokenizerWriteError: cannot write /dev/null: it is a device, not a regular file; ...
     """
     target = output_target(path)
     folder = target.parent

@@ -1,6 +1,6 @@
 """GPT-2's pair of files: ``vocab.json`` / ``encoder.json`` (token -> id) and ``merges.txt`` / ``vocab.bpe``.
 
-Tokens are spelled with GPT-2's byte-to-unicode characters (:mod:`bpe_core.formats.gpt2_bytes`). The merges file
+Tokens are spelled with GPT-2's byte-to-unicode characters (:mod:`bpe_core.gpt2_bytes`). The merges file
 lists one merge per line, ``left right``, in rank order, after an optional ``#version`` line. Neither file says which
 pre-tokenization pattern or which special tokens go with it, so the reader takes them as arguments (a special
 token must be in ``vocab.json`` to keep its id; otherwise it is appended).
@@ -21,12 +21,12 @@ import json
 import os
 from pathlib import Path
 
+from bpe_core.errors import TokenizerFileError
 from bpe_core.formats.build import build_tokenizer
 from bpe_core.formats.checks import check_id, check_unique_tokens
-from bpe_core.formats.errors import TokenizerFileError
 from bpe_core.formats.files import write_text_atomically
-from bpe_core.formats.gpt2_bytes import bytes_to_gpt2, gpt2_to_bytes, merge_of
 from bpe_core.formats.native import read_json_document, read_text_file
+from bpe_core.gpt2_bytes import bytes_to_gpt2, gpt2_to_bytes, merge_of
 
 
 def load_gpt2_files(

@@ -10,7 +10,7 @@ Layout (version 1)::
      "merges": ["Ġ t", "h e", ...],           # in rank order, the two tokens separated by one space
      "record": {...} or null}                 # the training record: corpus, settings, every merge step
 
-Token bytes are spelled with GPT-2's byte-to-unicode characters (:mod:`bpe_core.formats.gpt2_bytes`): one character per
+Token bytes are spelled with GPT-2's byte-to-unicode characters (:mod:`bpe_core.gpt2_bytes`): one character per
 byte, never a space, so merges read like GPT-2's ``merges.txt``. The writer puts one vocab entry, merge or step per
 line, so files diff well. The record is ``TrainingRecord.to_dict()`` with its steps packed in compressed
 columns (see :mod:`bpe_core.formats.record_codec`), so 50,000 steps with their top pairs take a few MB.
@@ -34,12 +34,12 @@ import os
 import re
 from typing import Any
 
+from bpe_core.errors import HuggingFaceFileError, TokenizerFileError
 from bpe_core.formats.build import build_tokenizer
 from bpe_core.formats.checks import check_id
-from bpe_core.formats.errors import HuggingFaceFileError, TokenizerFileError
 from bpe_core.formats.files import read_regular_file, write_text_atomically
-from bpe_core.formats.gpt2_bytes import bytes_to_gpt2, gpt2_to_bytes, merge_of
 from bpe_core.formats.record_codec import pack_record, unpack_record
+from bpe_core.gpt2_bytes import bytes_to_gpt2, gpt2_to_bytes, merge_of
 from bpe_core.steps import TrainingRecord
 
 FORMAT_NAME = "bpe-explorer"
@@ -48,7 +48,7 @@ FORMAT_VERSION = 1
 
 def save_json(tokenizer, path: str | os.PathLike) -> None:
     """Write ``tokenizer`` (with its training record, if any) to ``path``, atomically: a failed write leaves any
-    existing file untouched and raises :class:`~bpe_core.formats.errors.TokenizerWriteError` naming ``path``."""
+    existing file untouched and raises :class:`~bpe_core.errors.TokenizerWriteError` naming ``path``."""
     specials = dict(tokenizer.special_tokens)
     special_ids = set(specials.values())
     record = getattr(tokenizer, "record", None)
@@ -120,7 +120,7 @@ def read_text_file(path: str | os.PathLike) -> str:
     >>> read_text_file("no/such/file.json")
     Traceback (most recent call last):
     ...
-    bpe_core.formats.errors.TokenizerFileError: no/such/file.json: cannot read the file: No such file or directory
+    bpe_core.errors.TokenizerFileError: no/such/file.json: cannot read the file: No such file or directory
     """
     data = read_regular_file(path)
     try:

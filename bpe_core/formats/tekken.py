@@ -29,8 +29,8 @@ import binascii
 from dataclasses import dataclass
 from typing import Any
 
+from bpe_core.errors import TokenizerFileError
 from bpe_core.formats.checks import MAX_ID
-from bpe_core.formats.errors import TokenizerFileError
 
 
 @dataclass(frozen=True)

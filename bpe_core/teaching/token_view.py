@@ -18,68 +18,12 @@ characters.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import accumulate
 
 from bpe_core.tokenizer import Tokenizer, UnknownTokenError, fix_surrogates
-
-
-@dataclass(frozen=True, slots=True)
-class CharPart:
-    """Bytes ``first``..``last`` (inclusive, 0-based) of the ``length`` UTF-8 bytes of ``char``, at text offset
-    ``index``."""
-
-    char: str
-    index: int
-    first: int
-    last: int
-    length: int
-
-    def __str__(self) -> str:
-        return f"bytes {self.first}-{self.last} of {self.length} of {self.char!r}"
-
-
-@dataclass(frozen=True, slots=True)
-class TokenSpan:
-    """One token of a text: its id and bytes, the characters ``text[start:end]`` it touches, and its bytes'
-    offsets ``byte_start:byte_end`` in the UTF-8 text. ``partial`` lists the characters it holds only part of
-    (the first and/or last one)."""
-
-    index: int
-    id: int
-    token: bytes
-    start: int
-    end: int
-    byte_start: int
-    byte_end: int
-    special: bool = False
-    partial: tuple[CharPart, ...] = ()
-
-    @property
-    def is_partial(self) -> bool:
-        return bool(self.partial)
-
-
-@dataclass(frozen=True)
-class TokenView:
-    """The tokens of ``text`` (which is the given text with surrogates fixed as tiktoken fixes them)."""
-
-    text: str
-    tokens: tuple[TokenSpan, ...]
-
-    def groups(self) -> list[tuple[TokenSpan, ...]]:
-        """Consecutive tokens whose character spans overlap, gathered: each group covers whole characters.
-
-        A token that holds whole characters is a group of its own.
-        """
-        groups: list[list[TokenSpan]] = []
-        for token in self.tokens:
-            if groups and token.start < groups[-1][-1].end:
-                groups[-1].append(token)
-            else:
-                groups.append([token])
-        return [tuple(group) for group in groups]
+from bpe_core.views import TokenSpan, TokenView, view_from_spans
 
 
 def view_tokens(tokenizer, text: str) -> TokenView:
@@ -95,42 +39,6 @@ def view_tokens(tokenizer, text: str) -> TokenView:
     tokens = [token_bytes(i) for i in ids]
     ends = list(accumulate(map(len, tokens)))
     return view_from_spans(text, ids, tokens, [0, *ends[:-1]], ends, special_ids)
-
-
-def view_from_spans(text: str, ids: Sequence[int], tokens: Sequence[bytes], starts, ends, special_ids) -> TokenView:
-    """The :class:`TokenView` of ``text`` from each token's id, bytes, byte start and byte end in ``text``'s UTF-8
-    bytes (the one place views are built: our tokens are the text's bytes end to end; a foreign tokenizer's spans
-    come from :func:`bpe_core.foreign.spans.byte_spans`, and a token may cover no byte at all).
-
-    >>> view = view_from_spans("é", [7, 8], [b"\\xc3", b"\\xa9"], [0, 1], [1, 2], set())
-    >>> [(t.start, t.end, str(t.partial[0])) for t in view.tokens]
-    [(0, 1, "bytes 0-0 of 2 of 'é'"), (0, 1, "bytes 1-1 of 2 of 'é'")]
-    """
-    char_bytes = [1 if o < 0x80 else 2 if o < 0x800 else 3 if o < 0x10000 else 4 for o in map(ord, text)]
-    char_starts = list(accumulate(char_bytes, initial=0))  # one more entry: the end of the text
-    char_at = [i for i, size in enumerate(char_bytes) for _ in range(size)]  # byte offset -> character index
-    char_at.append(len(text))
-    records = []
-    for index, (token_id, data, lo, hi) in enumerate(zip(ids, tokens, starts, ends)):
-        first = char_at[lo]
-        if hi <= lo:  # a token that stands for no byte of the text (e.g. an added prefix space)
-            records.append(TokenSpan(index, token_id, data, first, first, lo, hi, token_id in special_ids))
-            continue
-        last = char_at[hi - 1]
-        partial = ()
-        if char_starts[first] != lo or char_starts[last + 1] != hi:
-            partial = tuple(_parts(text, char_starts, char_bytes, lo, hi, first, last))
-        records.append(TokenSpan(index, token_id, data, first, last + 1, lo, hi, token_id in special_ids, partial))
-    return TokenView(text, tuple(records))
-
-
-def _parts(text, char_starts, char_bytes, position, byte_end, first_char, last_char) -> Iterator[CharPart]:
-    """The characters at the edges of bytes ``position:byte_end`` that it holds only part of."""
-    for char in dict.fromkeys((first_char, last_char)):
-        lo, size = char_starts[char], char_bytes[char]
-        first, last = max(position, lo) - lo, min(byte_end, lo + size) - 1 - lo
-        if first > 0 or last < size - 1:
-            yield CharPart(text[char], char, first, last, size)
 
 
 def _encode(tokenizer, text: str):

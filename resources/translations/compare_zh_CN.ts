@@ -4,7 +4,7 @@
 <context>
     <name>CompareMain</name>
     <message>
-        <location filename="../../app/compare/__main__.py" line="49"/>
+        <location filename="../../app/compare/__main__.py" line="50"/>
         <source>BPE Explorer — Compare</source>
         <translation>BPE Explorer — 对比</translation>
     </message>
@@ -187,7 +187,7 @@ def greet(name):
     </message>
     <message>
         <location filename="../../app/compare/compare_view.py" line="379"/>
-        <location filename="../../app/compare/compare_view.py" line="743"/>
+        <location filename="../../app/compare/compare_view.py" line="737"/>
         <source>“{name}” could not be read: {error}</source>
         <translation>无法读取“{name}”：{error}</translation>
     </message>
@@ -224,62 +224,62 @@ Choose the model&apos;s pattern, or type a regex:</source>
 请选择该模型的模式，或输入一个正则表达式：</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="612"/>
+        <location filename="../../app/compare/compare_view.py" line="606"/>
         <source>reference for cut differences</source>
         <translation>切分差异的参照</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="620"/>
+        <location filename="../../app/compare/compare_view.py" line="614"/>
         <source>cuts agree {agreement} with {reference} ({extra} extra, {missing} missing)</source>
         <translation>与 {reference} 的切分一致率 {agreement}（多出 {extra} 处，缺少 {missing} 处）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="709"/>
+        <location filename="../../app/compare/compare_view.py" line="703"/>
         <source>(off)</source>
         <translation>（关闭）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="727"/>
+        <location filename="../../app/compare/compare_view.py" line="721"/>
         <source>Load text</source>
         <translation>载入文本</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="727"/>
+        <location filename="../../app/compare/compare_view.py" line="721"/>
         <source>Text files (*.txt *.md *.py *.*)</source>
         <translation>文本文件 (*.txt *.md *.py *.*)</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="742"/>
+        <location filename="../../app/compare/compare_view.py" line="736"/>
         <source>Cannot load text</source>
         <translation>无法载入文本</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="750"/>
+        <location filename="../../app/compare/compare_view.py" line="744"/>
         <source>Not UTF-8 text</source>
         <translation>不是 UTF-8 文本</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="752"/>
+        <location filename="../../app/compare/compare_view.py" line="746"/>
         <source>“{name}” is not UTF-8 text (invalid byte at offset {offset}). Load it with each invalid byte replaced by U+FFFD (�)?</source>
         <translation>“{name}”不是 UTF-8 文本（偏移 {offset} 处有无效字节）。要把每个无效字节替换为 U+FFFD (�) 后载入吗？</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="760"/>
+        <location filename="../../app/compare/compare_view.py" line="754"/>
         <source>Showing the first {count} characters of {name} ({size}).</source>
         <translation>显示 {name}（{size}）的前 {count} 个字符。</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="777"/>
+        <location filename="../../app/compare/compare_view.py" line="771"/>
         <source>Add tokenizer pane</source>
         <translation>添加分词器窗格</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="779"/>
+        <location filename="../../app/compare/compare_view.py" line="773"/>
         <source>Tokenizers (*.json *.model *.tiktoken *.tiktoken.gz *.txt *.bpe);;All files (*)</source>
         <translation>分词器 (*.json *.model *.tiktoken *.tiktoken.gz *.txt *.bpe);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="786"/>
+        <location filename="../../app/compare/compare_view.py" line="780"/>
         <source>Add the tokenizer in a model&apos;s folder</source>
         <translation>添加模型文件夹中的分词器</translation>
     </message>
@@ -287,83 +287,24 @@ Choose the model&apos;s pattern, or type a regex:</source>
 <context>
     <name>ModelIdDialog</name>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="811"/>
+        <location filename="../../app/compare/compare_view.py" line="805"/>
         <source>Model on Hugging Face</source>
         <translation>Hugging Face 上的模型</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="814"/>
+        <location filename="../../app/compare/compare_view.py" line="808"/>
         <source>for example {model}</source>
         <translation>例如 {model}</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="820"/>
+        <location filename="../../app/compare/compare_view.py" line="814"/>
         <source>Only the tokenizer files are fetched, into the Hugging Face cache; a cached model needs no network.</source>
         <translation>只获取分词器文件，存入 Hugging Face 缓存；已缓存的模型无需联网。</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="828"/>
+        <location filename="../../app/compare/compare_view.py" line="822"/>
         <source>Model id (ORG/NAME, optionally @revision):</source>
         <translation>模型 ID（ORG/NAME，可加 @revision）：</translation>
-    </message>
-</context>
-<context>
-    <name>PaneSource</name>
-    <message>
-        <location filename="../../app/compare/sources.py" line="280"/>
-        <source>Cannot encode: {error}</source>
-        <translation>无法编码：{error}</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/sources.py" line="115"/>
-        <location filename="../../app/compare/sources.py" line="161"/>
-        <location filename="../../app/compare/sources.py" line="200"/>
-        <source>special token</source>
-        <extracomment>The shipped encodings shown by default, in pane order.</extracomment>
-        <translation>特殊词元</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/sources.py" line="117"/>
-        <location filename="../../app/compare/sources.py" line="212"/>
-        <source>a single byte (no merge)</source>
-        <translation>单个字节（未经合并）</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/sources.py" line="119"/>
-        <location filename="../../app/compare/sources.py" line="162"/>
-        <location filename="../../app/compare/sources.py" line="202"/>
-        <source>rank {rank}</source>
-        <translation>序号 {rank}</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/sources.py" line="204"/>
-        <source>score {score} ({model} piece {id})</source>
-        <translation>得分 {score}（{model} 片段 {id}）</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/sources.py" line="208"/>
-        <source>id {id} (a {model} model has no merges)</source>
-        <translation>ID {id}（{model} 模型没有合并规则）</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/sources.py" line="232"/>
-        <source>{model} · {size} tokens ({pattern} pre-tokenizer)</source>
-        <translation>{model} · {size} 个词元（{pattern} 预分词器）</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/sources.py" line="234"/>
-        <source>{model} · {size} tokens</source>
-        <translation>{model} · {size} 个词元</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/sources.py" line="303"/>
-        <source>not made by a merge</source>
-        <translation>不是由合并产生的</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/sources.py" line="304"/>
-        <source>merge rank {rank} (merge #{number})</source>
-        <translation>合并序号 {rank}（第 {number} 次合并）</translation>
     </message>
 </context>
 <context>

@@ -108,65 +108,65 @@
 <context>
     <name>CorpusSources</name>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="25"/>
+        <location filename="../../app/train/corpus_sources.py" line="27"/>
         <source>English sample</source>
         <translation>英文样本</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="26"/>
+        <location filename="../../app/train/corpus_sources.py" line="28"/>
         <source>Chinese sample</source>
         <translation>中文样本</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="27"/>
+        <location filename="../../app/train/corpus_sources.py" line="29"/>
         <source>Mixed: code, emoji, English, Chinese</source>
         <translation>混合：代码、表情符号、英文、中文</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="31"/>
+        <location filename="../../app/train/corpus_sources.py" line="33"/>
         <source>English prose: World English Bible, Genesis–Job (1.9 MB)</source>
         <extracomment>The shipped prose corpora&apos;s titles (:data:`bpe_core.sample_corpora.SAMPLE_CORPORA`) in the interface&apos;s language.</extracomment>
         <translation>英文散文：World English Bible，创世记至约伯记（1.9 MB）</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="32"/>
+        <location filename="../../app/train/corpus_sources.py" line="34"/>
         <source>Chinese prose: 红楼梦 (Dream of the Red Chamber) with Zhiyanzhai&apos;s commentary (2.1 MB)</source>
         <translation>中文散文：《红楼梦》脂砚斋评本（2.1 MB）</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="36"/>
+        <location filename="../../app/train/corpus_sources.py" line="38"/>
         <source>Python standard library</source>
         <translation>Python 标准库</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="79"/>
+        <location filename="../../app/train/corpus_sources.py" line="72"/>
         <source>%n file, {size}</source>
         <extracomment>How the files are read: &quot;utf-8&quot;, or &quot;utf-16&quot;/&quot;utf-32&quot; (by their byte-order mark) when the user agreed. For the standard library: skip files that are not UTF-8 (a few tests are in other encodings on purpose). A built-in corpus&apos;s short name (``--sample`` on the command line), e.g. &quot;english-prose&quot;.</extracomment>
         <translation>%n 个文件，{size}</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="81"/>
+        <location filename="../../app/train/corpus_sources.py" line="74"/>
         <source>%n files, {size}</source>
         <translation>%n 个文件，{size}</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="180"/>
+        <location filename="../../app/train/corpus_sources.py" line="173"/>
         <source>“{name}” is empty: there is no text to train on.</source>
         <extracomment>Byte-order marks, longest first (UTF-32-LE&apos;s starts like UTF-16-LE&apos;s).</extracomment>
         <translation>“{name}” 是空文件：没有可以训练的文本。</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="184"/>
+        <location filename="../../app/train/corpus_sources.py" line="177"/>
         <source>“{name}” is {encoding} text (it starts with a byte-order mark), not UTF-8.</source>
         <translation>“{name}” 是 {encoding} 文本（以字节顺序标记开头），不是 UTF-8。</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="189"/>
+        <location filename="../../app/train/corpus_sources.py" line="182"/>
         <source>“{name}” looks like a binary file (it contains NUL bytes), not text.</source>
         <translation>“{name}” 看起来是二进制文件（含有 NUL 字节），不是文本。</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="197"/>
+        <location filename="../../app/train/corpus_sources.py" line="190"/>
         <source>“{name}” is not valid UTF-8 (first bad byte at offset {offset}: {byte}). It may be in another encoding.</source>
         <translation>“{name}” 不是有效的 UTF-8（第一个无效字节在偏移 {offset} 处：{byte}）。它可能使用了别的编码。</translation>
     </message>
@@ -174,34 +174,34 @@
 <context>
     <name>Dialogs</name>
     <message>
-        <location filename="../../app/common/dialogs.py" line="37"/>
-        <location filename="../../app/common/dialogs.py" line="60"/>
+        <location filename="../../app/common/dialogs.py" line="25"/>
+        <location filename="../../app/common/dialogs.py" line="48"/>
         <source>Not UTF-8 text</source>
         <translation>不是 UTF-8 文本</translation>
     </message>
     <message>
-        <location filename="../../app/common/dialogs.py" line="44"/>
+        <location filename="../../app/common/dialogs.py" line="32"/>
         <source>Train on it anyway, with each invalid byte replaced by the character U+FFFD (�)?</source>
         <translation>仍然用它训练，并把每个无效字节替换为字符 U+FFFD（�）吗？</translation>
     </message>
     <message>
-        <location filename="../../app/common/dialogs.py" line="49"/>
+        <location filename="../../app/common/dialogs.py" line="37"/>
         <source>Replace invalid bytes</source>
         <translation>替换无效字节</translation>
     </message>
     <message>
-        <location filename="../../app/common/dialogs.py" line="51"/>
-        <location filename="../../app/common/dialogs.py" line="73"/>
+        <location filename="../../app/common/dialogs.py" line="39"/>
+        <location filename="../../app/common/dialogs.py" line="61"/>
         <source>Skip this file</source>
         <translation>跳过此文件</translation>
     </message>
     <message>
-        <location filename="../../app/common/dialogs.py" line="67"/>
+        <location filename="../../app/common/dialogs.py" line="55"/>
         <source>Read it as {encoding}?</source>
         <translation>按 {encoding} 读取吗？</translation>
     </message>
     <message>
-        <location filename="../../app/common/dialogs.py" line="70"/>
+        <location filename="../../app/common/dialogs.py" line="58"/>
         <source>Read as {encoding}</source>
         <translation>按 {encoding} 读取</translation>
     </message>
@@ -864,6 +864,65 @@ The tokenizer is kept: save it somewhere else.</source>
     </message>
 </context>
 <context>
+    <name>PaneSource</name>
+    <message>
+        <location filename="../../app/common/sources.py" line="116"/>
+        <location filename="../../app/common/sources.py" line="162"/>
+        <location filename="../../app/common/sources.py" line="201"/>
+        <source>special token</source>
+        <extracomment>The shipped encodings shown by default, in pane order.</extracomment>
+        <translation>特殊词元</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/sources.py" line="118"/>
+        <location filename="../../app/common/sources.py" line="213"/>
+        <source>a single byte (no merge)</source>
+        <translation>单个字节（未经合并）</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/sources.py" line="120"/>
+        <location filename="../../app/common/sources.py" line="163"/>
+        <location filename="../../app/common/sources.py" line="203"/>
+        <source>rank {rank}</source>
+        <translation>序号 {rank}</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/sources.py" line="205"/>
+        <source>score {score} ({model} piece {id})</source>
+        <translation>得分 {score}（{model} 片段 {id}）</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/sources.py" line="209"/>
+        <source>id {id} (a {model} model has no merges)</source>
+        <translation>ID {id}（{model} 模型没有合并规则）</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/sources.py" line="234"/>
+        <source>{model} · {size} tokens ({pattern} pre-tokenizer)</source>
+        <translation>{model} · {size} 个词元（{pattern} 预分词器）</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/sources.py" line="236"/>
+        <source>{model} · {size} tokens</source>
+        <translation>{model} · {size} 个词元</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/sources.py" line="282"/>
+        <source>Cannot encode: {error}</source>
+        <translation>无法编码：{error}</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/sources.py" line="305"/>
+        <source>not made by a merge</source>
+        <translation>不是由合并产生的</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/sources.py" line="306"/>
+        <source>merge rank {rank} (merge #{number})</source>
+        <translation>合并序号 {rank}（第 {number} 次合并）</translation>
+    </message>
+</context>
+<context>
     <name>PatternCheck</name>
     <message>
         <location filename="../../app/train/pattern_check.py" line="44"/>
@@ -1112,23 +1171,23 @@ The tokenizer is kept: save it somewhere else.</source>
 <context>
     <name>TokenizerFiles</name>
     <message>
-        <location filename="../../app/common/tokenizer_files.py" line="29"/>
+        <location filename="../../app/common/tokenizer_files.py" line="30"/>
         <source>GPT-2 files (vocab.json + merges.txt)…</source>
         <extracomment>Export formats (engine name -&gt; menu label, translated in the &quot;TokenizerFiles&quot; context where shown).</extracomment>
         <translation>GPT-2 文件（vocab.json + merges.txt）…</translation>
     </message>
     <message>
-        <location filename="../../app/common/tokenizer_files.py" line="30"/>
+        <location filename="../../app/common/tokenizer_files.py" line="31"/>
         <source>tiktoken ranks (.tiktoken)…</source>
         <translation>tiktoken 序号表（.tiktoken）…</translation>
     </message>
     <message>
-        <location filename="../../app/common/tokenizer_files.py" line="31"/>
+        <location filename="../../app/common/tokenizer_files.py" line="32"/>
         <source>Hugging Face tokenizer.json…</source>
         <translation>Hugging Face tokenizer.json…</translation>
     </message>
     <message>
-        <location filename="../../app/common/tokenizer_files.py" line="34"/>
+        <location filename="../../app/common/tokenizer_files.py" line="35"/>
         <source>Tokenizers (*.json *.model *.tiktoken *.tiktoken.gz *.txt *.bpe);;BPE Explorer tokenizer (*.json);;All files (*)</source>
         <extracomment>The Open dialog&apos;s file filter (the kind is told by content: &quot;All files&quot; opens any of them too).</extracomment>
         <translation>分词器 (*.json *.model *.tiktoken *.tiktoken.gz *.txt *.bpe);;BPE Explorer 分词器 (*.json);;所有文件 (*)</translation>

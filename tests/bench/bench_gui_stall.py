@@ -204,7 +204,7 @@ def _record_updates(window) -> dict[str, list[float]]:
     tab's "Ours" pane given the run's new tokens."""
     import time as clock
 
-    from app.compare.sources import OWN_KEY
+    from app.common.sources import OWN_KEY
 
     updates: dict[str, list[float]] = {
         name: [] for name in ("merges table", "pair chart", "count chart", "compression chart", "Compare 'Ours' pane")

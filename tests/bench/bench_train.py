@@ -59,7 +59,7 @@ def child_ours(job: dict) -> dict:
 def child_hf(job: dict) -> dict:
     from tokenizers import Tokenizer, models, pre_tokenizers, trainers
 
-    from bpe_core.formats.gpt2_bytes import gpt2_to_bytes
+    from bpe_core.gpt2_bytes import gpt2_to_bytes
 
     tokenizer = Tokenizer(models.BPE())
     tokenizer.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 from app.common.startup import start_up  # noqa: E402
 from app.vocabulary import VocabularyTab  # noqa: E402
 from app.vocabulary.table_model import Filter  # noqa: E402
+from bpe_core.formats import export
 from bpe_core.reference import get_encoding  # noqa: E402
 from bpe_core.tokenizer import Tokenizer  # noqa: E402
 
@@ -72,7 +73,7 @@ def peers(repeat: int) -> dict[str, float]:
                 continue
 
     with tempfile.TemporaryDirectory() as folder:
-        (path,) = Tokenizer.from_tiktoken("o200k_base").export(folder, "huggingface")
+        (path,) = export(Tokenizer.from_tiktoken("o200k_base"), folder, "huggingface")
         hf = tokenizers.Tokenizer.from_file(str(path))
     return {"tiktoken list": best(listing, repeat), "HF get_vocab": best(hf.get_vocab, repeat)}
 

@@ -33,7 +33,8 @@ from test_bad_inputs import (
     panicking_regex_file,
 )
 
-from app.compare.sources import REFERENCE_PANES
+from app.common.sources import REFERENCE_PANES
+from bpe_core.formats import load_json, save_json
 from bpe_core.reference import get_encoding
 from bpe_core.tokenizer import Tokenizer
 
@@ -185,7 +186,7 @@ def good_tokenizer(tmp_path) -> Path:
     path = tmp_path / "good" / "good.json"
     path.parent.mkdir(exist_ok=True)
     vocab = {i: bytes([i]) for i in range(256)} | {256: b"ab", 257: b"abc"}
-    Tokenizer(vocab, [(b"a", b"b"), (b"ab", b"c")], ["<|e|>"]).save(path)
+    save_json(Tokenizer(vocab, [(b"a", b"b"), (b"ab", b"c")], ["<|e|>"]), path)
     return path
 
 
@@ -304,7 +305,7 @@ def test_a_long_run_of_one_character_stops_says_why_and_saves_a_file_that_opens(
     assert not result.cancelled and len(result.merges) == 19
     assert "Stopped after 19 merges: the next token (1,048,576 bytes)" in window.progress_text.text()
     assert window.save_tokenizer(tmp_path / "run.json") and not dialogs.errors
-    assert Tokenizer.load(tmp_path / "run.json").encode("a" * 64) == [256 + 5]
+    assert load_json(tmp_path / "run.json").encode("a" * 64) == [256 + 5]
 
 
 # ----- text in the Compare editor --------------------------------------------------------------------------------
@@ -386,7 +387,7 @@ def test_saving_through_a_symlink_writes_its_target(window, good, tmp_path, trai
     link = tmp_path / "link.json"
     link.symlink_to(real)
     assert window.save_tokenizer(link)
-    assert link.is_symlink() and Tokenizer.load(real).merges == window.tokenizer.merges
+    assert link.is_symlink() and load_json(real).merges == window.tokenizer.merges
 
 
 def test_a_corpus_named_with_bytes_that_are_not_utf8_trains_and_saves(window, dialogs, tmp_path, train):
@@ -396,7 +397,7 @@ def test_a_corpus_named_with_bytes_that_are_not_utf8_trains_and_saves(window, di
     window.settings_panel.apply(vocab_size=300, special_tokens=[], processes=1)
     train(window)
     assert window.save_tokenizer(tmp_path / "saved.json") and not dialogs.errors
-    (name,) = Tokenizer.load(tmp_path / "saved.json").record.corpus_names
+    (name,) = load_json(tmp_path / "saved.json").record.corpus_names
     assert os.fsencode(name).endswith(b"corpus-\xff.txt")
 
 
@@ -459,7 +460,7 @@ def test_cancel_while_merging_keeps_the_merges_as_a_tokenizer_that_saves(
     assert window.result is result and window.tokenizer.merges == result.merges
     assert window.save_action.isEnabled() and window.train_button.isEnabled()
     assert window.save_tokenizer(tmp_path / "partial.json")
-    assert Tokenizer.load(tmp_path / "partial.json").merges == result.merges
+    assert load_json(tmp_path / "partial.json").merges == result.merges
 
 
 def test_close_while_merging_stops_the_run(window, qtbot, wait_signal, random_words_corpus):

@@ -8,9 +8,10 @@ from PySide6.QtCore import QEvent, QPoint, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QHelpEvent
 from PySide6.QtWidgets import QApplication, QToolTip
 
+from app.common.sources import OWN_KEY, REFERENCE_PANES
 from app.compare.compare_view import NO_OWN_TOKENIZER, CompareView
-from app.compare.sources import OWN_KEY, REFERENCE_PANES
 from bpe_core import reference
+from bpe_core.formats import export, save_json
 from bpe_core.tokenizer import Tokenizer
 from bpe_core.trainer import train_bpe
 
@@ -224,8 +225,8 @@ def test_adding_json_and_tiktoken_panes(qtbot, view, trained, tmp_path):
     text = "the lazy fox: 中文 ok"
     view.set_text(text)
     json_path = tmp_path / "mine.json"
-    trained.save(json_path)
-    (tiktoken_path,) = trained.truncated(60).export(tmp_path, "tiktoken")
+    save_json(trained, json_path)
+    (tiktoken_path,) = export(trained.truncated(60), tmp_path, "tiktoken")
     json_pane = view.add_tokenizer_file(json_path)
     tiktoken_pane = view.add_tokenizer_file(tiktoken_path, "gpt2")
     assert json_pane is not None and tiktoken_pane is not None
@@ -300,7 +301,7 @@ def test_closing_the_view_stops_its_thread(qtbot):
 
 
 def test_a_long_text_is_laid_out_in_slices_without_blocking(qtbot):
-    from app.compare.sources import ReferenceSource
+    from app.common.sources import ReferenceSource
     from app.compare.token_canvas import LAYOUT_SLICE
     from app.compare.token_pane import TokenPane
 
@@ -345,7 +346,7 @@ def test_selecting_text_in_the_editor_highlights_its_tokens(qtbot, view):
 def test_the_own_pane_follows_a_run_in_progress_from_its_steps(qtbot, view, monkeypatch):
     import threading
 
-    from app.compare import sources
+    from app.common import sources
     from bpe_core.trainer import BpeTrainer
 
     built_in = []

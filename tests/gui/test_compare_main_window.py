@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from app.compare.sources import OWN_KEY
+from app.common.sources import OWN_KEY
 from app.main import apply_args, parse_args
 
 TEXT = "The keeper climbed the tower. 灯塔"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.compare.boundaries import chunk_of_tokens, compare_cuts, cut_offsets
-from app.compare.sources import ReferenceSource, TokenizerSource, load_file_source
+from app.common.boundaries import chunk_of_tokens, compare_cuts, cut_offsets
+from app.common.sources import ReferenceSource, TokenizerSource, load_file_source
 from app.style import TOL_LIGHT, Palette
 from bpe_core import reference
 from bpe_core.teaching.token_view import view_tokens

@@ -14,9 +14,9 @@ import tiktoken
 import tokenizers
 from tiktoken.load import load_tiktoken_bpe
 
+from app.common.sources import ForeignSource, load_source, source_key
 from app.compare import source_loader
 from app.compare.compare_view import TIKTOKEN_PATTERNS, CompareView, ModelIdDialog
-from app.compare.sources import ForeignSource, load_source, source_key
 from app.teaching.window import TeachingWindow
 from bpe_core.patterns import QWEN2
 from tests.test_foreign_builders import build_hf, build_sentencepiece, build_tiktoken
@@ -264,7 +264,7 @@ def teaching(qtbot):
 
 
 def loaded(path):
-    from app.compare.sources import load_source
+    from app.common.sources import load_source
 
     return load_source(path)
 
@@ -291,7 +291,7 @@ def test_the_merge_tree_of_a_foreign_token(qtbot, teaching, files, name):
 
 
 def _tiktoken_source(files):
-    from app.compare.sources import load_source
+    from app.common.sources import load_source
 
     return load_source(files["tiktoken"], "qwen2")
 

@@ -9,12 +9,13 @@ import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QFontMetrics
 
+from app.common.sources import OWN_KEY, REFERENCE_PANES
 from app.compare.compare_view import MAX_CHARS, CompareView
-from app.compare.sources import OWN_KEY, REFERENCE_PANES
 from app.main import apply_args, parse_args
 from app.train.corpus_sources import FileCheck
 from app.train.merges_model import COUNT, ID, RANK
 from bpe_core import patterns
+from bpe_core.formats import save_json
 from bpe_core.tokenizer import Tokenizer
 
 needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes need POSIX")
@@ -183,7 +184,7 @@ def test_the_regex_check_says_what_it_leaves_unmatched_or_that_it_matches_nothin
 def test_a_compare_pane_with_a_hostile_pattern_shows_the_error_and_typing_goes_on(view, qtbot, tmp_path):
     tokenizer = Tokenizer({i: bytes([i]) for i in range(256)}, [], [], pattern=HOSTILE)
     path = tmp_path / "hostile.json"
-    tokenizer.save(path)
+    save_json(tokenizer, path)
     view.set_text("a" * 40 + "b")
     pane = view.add_tokenizer_file(path)
     assert pane is not None

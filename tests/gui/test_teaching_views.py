@@ -268,7 +268,7 @@ def test_a_token_looks_the_same_in_the_compare_tab_and_the_teach_window(qtbot):
     from PySide6.QtGui import QColor
 
     from app import style
-    from app.compare.sources import ReferenceSource
+    from app.common.sources import ReferenceSource
     from app.compare.token_canvas import TokenCanvas
     from app.teaching.chips import TokenChips
     from app.teaching.token_chips import view_chips

@@ -17,6 +17,7 @@ from PySide6.QtCore import QCoreApplication, Qt, QTranslator
 from app.common import i18n
 from app.vocabulary import VocabularyTab
 from app.vocabulary.table_model import VocabularyModel
+from bpe_core.formats import save_json
 from bpe_core.reference import get_encoding
 from bpe_core.sample_corpora import corpus_path
 from bpe_core.token_label import render_pair
@@ -287,7 +288,7 @@ def test_double_click_in_the_vocabulary_opens_the_merge_tree(qtbot, window):
 
 def test_a_tokenizer_file_is_shown_and_a_bad_one_named(qtbot, tab, tmp_path):
     saved = tmp_path / "demo.json"
-    made_unreachable().save(saved)
+    save_json(made_unreachable(), saved)
     tab.add_file(saved)
     qtbot.waitUntil(lambda: tab.current.choice.title == "demo.json", timeout=WAIT_MS)
     assert tab.browse.view.model_.rowCount() == 259
@@ -301,7 +302,7 @@ def test_a_tokenizer_file_is_shown_and_a_bad_one_named(qtbot, tab, tmp_path):
 
 def test_tokenizers_added_to_the_compare_tab_are_offered(qtbot, window, tmp_path):
     saved = tmp_path / "added.json"
-    made_unreachable().save(saved)
+    save_json(made_unreachable(), saved)
     assert window.compare_view.add_tokenizer_file(saved) is not None
     window.tabs.setCurrentWidget(window.vocabulary_tab)
     picker = window.vocabulary_tab.picker

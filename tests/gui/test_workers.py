@@ -9,11 +9,12 @@ import pytest
 from PySide6.QtCore import Qt
 
 from app.common.jobs import Jobs
+from app.common.samples import samples_dir
+from app.common.sources import ReferenceSource
 from app.common.startup import start_up
 from app.common.worker import Task, WorkerThread
 from app.compare.encode_worker import EncodeService
-from app.compare.sources import ReferenceSource
-from app.train.corpus_sources import CorpusSource, samples_dir
+from app.train.corpus_sources import CorpusSource
 from app.train.settings import TrainSettings
 from app.train.worker import TrainingWorker
 

@@ -22,15 +22,16 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
 
+from app.common.boundaries import chunk_of_tokens
 from app.common.engine_sentences import engine_sentence
-from app.compare.boundaries import chunk_of_tokens
-from app.compare.step_tokenizer import tokenizer_from_steps
+from app.common.step_tokenizer import tokenizer_from_steps
 from bpe_core import formats, reference
 from bpe_core.foreign import ForeignTokenizer
 from bpe_core.foreign.library_host import LibraryError
 from bpe_core.patterns import PatternError
-from bpe_core.teaching.token_view import TokenView, view_tokens
+from bpe_core.teaching.token_view import view_tokens
 from bpe_core.tokenizer import Tokenizer
+from bpe_core.views import TokenView
 from bpe_core.vocab import vocab_from_merges
 
 #: The shipped encodings shown by default, in pane order.

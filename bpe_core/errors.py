@@ -1,5 +1,6 @@
-"""The formats' errors: :class:`TokenizerFileError` for a file that cannot be read (naming the file and what is
-wrong with it), :class:`TokenizerWriteError` for one that cannot be written (naming the user's path and the cause).
+"""Errors about tokenizer files, raised by the formats and the published tokenizers' adapters:
+:class:`TokenizerFileError` for a file that cannot be read (naming the file and what is wrong with it),
+:class:`TokenizerWriteError` for one that cannot be written (naming the user's path and the cause).
 
 >>> str(TokenizerFileError("tok.json", "not valid JSON"))
 'tok.json: not valid JSON'

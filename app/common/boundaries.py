@@ -16,7 +16,7 @@ import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bpe_core.teaching.token_view import TokenView
+from bpe_core.views import TokenView
 
 
 @dataclass(frozen=True)
