@@ -220,7 +220,7 @@ class MainWindow(QMainWindow):
         GPT-2 files) first asks for its pattern. False on error or when the user cancels."""
         pattern = None
         if needs_pattern(path):
-            pattern = self.compare_view.ask_pattern(Path(path).name)
+            pattern = self.compare_view.ask_pattern(path)
             if pattern is None:
                 return False
         return self.open_tokenizer(path, pattern)

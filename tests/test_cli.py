@@ -19,6 +19,7 @@ from tokenizers import Tokenizer as HfTokenizer
 
 from bpe_core.cli import main
 from bpe_core.formats import load_any, load_json
+from bpe_core.formats.pattern_guess import guess_pattern
 from bpe_core.reference import get_encoding
 
 CORPUS = "low lower lowest newest widest the cat sat on the mat<|e|>\n" * 200
@@ -649,3 +650,14 @@ def test_decode_takes_its_ids_before_or_after_the_pattern(tmp_path):
     after = run("decode", str(path), "--pattern", "gpt2", "256", "99")
     assert before.returncode == after.returncode == 0 and before.stdout == after.stdout == "abc\n"
     assert run("decode", "gpt2", "--pattern", "gpt2", "15947", "24486").stdout == " determines wo\n"
+
+
+def test_a_tiktoken_file_without_its_pattern_names_the_likely_one(tmp_path):
+    qwen = _rank_file(tmp_path)
+    qwen = qwen.rename(tmp_path / "qwen.tiktoken")
+    result = run("encode", str(qwen), "hi")
+    assert result.returncode == 1 and "give its pattern" in result.stderr
+    assert result.stderr.rstrip().endswith("; it looks like qwen2 (the file's name says qwen2)")
+    assert guess_pattern("Meta-Llama-3.1-8B/original/tokenizer.model")[:2] == ("llama3", "folder name")
+    assert guess_pattern("x.tiktoken", rank_count=199_998).reason == "199,998 ranks, as o200k_base"
+    assert guess_pattern("x.tiktoken", rank_count=1234) is None

@@ -66,13 +66,13 @@ def test_reference_names_and_our_files_keep_their_sources(tmp_path):
     assert isinstance(load_source(tmp_path / "ours.json"), TokenizerSource)
 
 
-def test_a_model_id_pane_is_titled_by_the_id(files, tmp_path, monkeypatch):
+def test_a_model_id_pane_is_titled_by_the_model(files, tmp_path, monkeypatch):
     hub = types.ModuleType("bpe_core.hub")
     hub.tokenizer_files = lambda model_id, **options: tmp_path
     monkeypatch.setitem(sys.modules, "bpe_core.hub", hub)
     shutil.copy(files["qwen"], tmp_path / "tokenizer.json")
     source = load_source("hf:Qwen/Qwen-Test")
-    assert source.key == "hf:Qwen/Qwen-Test" and source.label.startswith("hf:Qwen/Qwen-Test · ")
+    assert source.key == "hf:Qwen/Qwen-Test" and source.label.startswith("Qwen-Test · ")
 
 
 def test_a_failure_while_encoding_is_shown_in_the_pane(files):

@@ -219,6 +219,15 @@ ENGINE_SENTENCES = (
         QT_TRANSLATE_NOOP("EngineSentences", "{path}: the folder holds several {wanted} files ({names}); choose one."),
     ),
     (
+        r"(?P<path>.+): a \.tiktoken file does not say how it pre-tokenizes: give its pattern \((?P<names>.+)\); it "
+        r"looks like (?P<guess>\w+) \((?P<reason>.+)\)",
+        QT_TRANSLATE_NOOP(
+            "EngineSentences",
+            "{path}: a .tiktoken file does not say how it pre-tokenizes: give its pattern ({names}); it looks like "
+            "{guess} ({reason}).",
+        ),
+    ),
+    (
         r"(?P<path>.+): a \.tiktoken file does not say how it pre-tokenizes: give its pattern \((?P<names>.+)\)",
         QT_TRANSLATE_NOOP(
             "EngineSentences", "{path}: a .tiktoken file does not say how it pre-tokenizes: give its pattern ({names})."

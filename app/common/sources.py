@@ -253,20 +253,30 @@ def source_key(source: str | Path) -> str:
 
 
 def source_title(source: str | Path) -> str:
-    """How a pane names its model: the model id, or the file's name -- with its folder's when the name is a
-    generic one (``tokenizer.json``, ``tokenizer.model``, ``tekken.json``...).
+    """How a pane names its model: a model id's name, the model a file belongs to when its name is a generic one
+    (``tokenizer.json``, ``tokenizer.model``, ``tekken.json``...: the folder it is in, or the model of a Hugging
+    Face cache folder), else the file's name.
 
-    >>> source_title("hf:Qwen/Qwen2.5-7B-Instruct"), source_title("/models/Qwen2.5-7B/tokenizer.json")
-    ('hf:Qwen/Qwen2.5-7B-Instruct', 'Qwen2.5-7B/tokenizer.json')
-    >>> source_title("/tmp/qwen.tiktoken")
-    'qwen.tiktoken'
+    >>> source_title("hf:Qwen/Qwen2.5-7B-Instruct"), source_title("hf:openai-community/gpt2@main")
+    ('Qwen2.5-7B-Instruct', 'gpt2@main')
+    >>> source_title("/models/DeepSeek-V3/tokenizer.json"), source_title("/m/Meta-Llama-3-8B/original/tokenizer.model")
+    ('DeepSeek-V3', 'Meta-Llama-3-8B')
+    >>> source_title("/cache/models--Qwen--Qwen3-8B/snapshots/0123abc/tokenizer.json")
+    'Qwen3-8B'
+    >>> source_title("/tmp/qwen.tiktoken"), source_title("/tmp/DeepSeek-V3")
+    ('qwen.tiktoken', 'DeepSeek-V3')
     """
     name = str(source)
     if name.startswith("hf:"):
-        return name
+        return name.removeprefix("hf:").split("/", 1)[-1]
     path = Path(name)
-    generic = path.stem in ("tokenizer", "tekken", "vocab", "encoder", "merges") and path.parent.name
-    return f"{path.parent.name}/{path.name}" if generic else path.name
+    cached = next((part for part in reversed(path.parts) if part.startswith("models--")), None)
+    if cached is not None:  # the Hugging Face cache: models--ORG--NAME/snapshots/<commit>/...
+        return cached.split("--", 2)[-1]
+    if path.stem not in ("tokenizer", "tekken", "vocab", "encoder", "merges") or not path.parent.name:
+        return path.name
+    folder = path.parent.parent if path.parent.name == "original" and path.parent.parent.name else path.parent
+    return folder.name
 
 
 def load_file_source(path: str | Path, pattern: str = "gpt2") -> PaneSource:

@@ -60,6 +60,7 @@ from app.compare.token_canvas import Options
 from app.compare.token_pane import TokenPane
 from app.style import Palette, text_font
 from bpe_core import hub, model_catalogue
+from bpe_core.formats.pattern_guess import PatternGuess, count_ranks, guess_pattern
 
 #: The example text (translated: a Chinese interface starts with a Chinese example).
 DEFAULT_TEXT = QT_TRANSLATE_NOOP(
@@ -394,7 +395,7 @@ class CompareView(QWidget):
         title = source_title(source)
         record = self._add_pane(key, None, self.tr("{name} (loading)").format(name=title), removable=True)
         record.loading, record.name = True, title
-        record.widget.set_message(self.tr("Loading {name}…").format(name=title), loading=True)
+        record.widget.set_message(self.tr("Loading {name}…").format(name=str(source)), loading=True)  # what is fetched
         self._rebuild_reference_combo()
         self._equalize()
         self.loader.load(key, str(source), pattern)
@@ -433,26 +434,35 @@ class CompareView(QWidget):
 
     @Slot(str, str)
     def _on_needs_pattern(self, key: str, source: str) -> None:
-        pattern = self.ask_pattern(source_title(source))
+        pattern = self.ask_pattern(source)
         if pattern is None:
             self.remove_pane(key)
         else:
             self.add_source(source, pattern)
 
-    def ask_pattern(self, name: str) -> str | None:
-        """Ask how a file that does not say so pre-tokenizes: a named pattern or a regex (None: cancelled)."""
-        pattern, ok = QInputDialog.getItem(
-            self,
-            self.tr("Pre-tokenizer"),
-            self.tr(
-                "“{name}” does not say how text is split before merging (a .tiktoken file, GPT-2 files).\n"
-                "Choose the model's pattern, or type a regex:"
-            ).format(name=name),
-            list(TIKTOKEN_PATTERNS),
-            0,
-            True,
-        )
+    def ask_pattern(self, path: str | Path) -> str | None:
+        """Ask how a file that does not say so pre-tokenizes: a named pattern or a regex (None: cancelled). The
+        pattern guessed from the file's name, its folder's and its number of ranks is offered first, and why."""
+        guess = guess_pattern(path, rank_count=count_ranks(path))
+        question = self.tr(
+            "“{name}” does not say how text is split before merging (a .tiktoken file, GPT-2 files).\n"
+            "Choose the model's pattern, or type a regex:"
+        ).format(name=source_title(path))
+        if guess is not None:
+            question += "\n" + self.tr("Guessed: {pattern}, because {reason}.").format(
+                pattern=guess.pattern, reason=self._guess_reason(guess)
+            )
+        choices = list(TIKTOKEN_PATTERNS)
+        first = choices.index(guess.pattern) if guess is not None and guess.pattern in choices else 0
+        pattern, ok = QInputDialog.getItem(self, self.tr("Pre-tokenizer"), question, choices, first, True)
         return (pattern.strip() or None) if ok else None
+
+    def _guess_reason(self, guess: PatternGuess) -> str:
+        if guess.evidence == "file name":
+            return self.tr("the file's name says so")
+        if guess.evidence == "folder name":
+            return self.tr("its folder's name says so")
+        return self.tr("it has {count} ranks, as {name}").format(count=f"{guess.rank_count:,}", name=guess.known_as)
 
     def remove_pane(self, key: str) -> None:
         """Remove an added pane (the built-in ones can only be hidden)."""

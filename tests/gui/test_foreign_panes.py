@@ -4,6 +4,7 @@ cancel; the Teach window's merge trees and vocabulary slider for a foreign BPE m
 
 from __future__ import annotations
 
+import gzip
 import shutil
 import socket
 import threading
@@ -12,6 +13,7 @@ import pytest
 import sentencepiece
 import tiktoken
 import tokenizers
+from bpe_resources import resource_path
 from tiktoken.load import load_tiktoken_bpe
 
 from app.common.sources import ForeignSource, load_source, source_key
@@ -139,7 +141,7 @@ def test_a_model_id_loads_from_a_prefilled_offline_cache(qtbot, view, tmp_path, 
     key = view.add_source("hf:Org/Tiny-BPE")
     assert key == "hf:Org/Tiny-BPE"
     assert wait_for_pane(qtbot, view, key).ids() == hf_ids(tmp_path / "tokenizer.json")
-    assert view.pane_records[key].title.startswith("hf:Org/Tiny-BPE · ")
+    assert view.pane_records[key].title.startswith("Tiny-BPE · ")  # named by the model
 
 
 def test_offline_and_not_cached_shows_the_hubs_message_in_the_pane(qtbot, view, tmp_path, monkeypatch, no_network):
@@ -149,7 +151,7 @@ def test_offline_and_not_cached_shows_the_hubs_message_in_the_pane(qtbot, view, 
     qtbot.waitUntil(lambda: not view.pane_records[key].loading, timeout=30000)
     message = view.panes[key].message()
     assert message.startswith("Could not load: ") and "Org/Not-Cached" in message
-    assert view.pane_records[key].title == "hf:Org/Not-Cached (not loaded)"  # no longer "(loading)"
+    assert view.pane_records[key].title == "Not-Cached (not loaded)"  # no longer "(loading)"
     assert "offline" in message.lower() or "cache" in message.lower()
     view.panes[key].hide_button.click()  # the failed pane goes with its ✕
     assert key not in view.panes
@@ -365,3 +367,22 @@ def test_open_tokenizer_without_the_pattern_a_file_needs_says_so(window, files, 
     )
     assert not window.open_tokenizer(files["tiktoken"])
     assert len(shown) == 1 and "tokenizer.tiktoken" in shown[0] and "pattern" in shown[0]
+
+
+def test_the_pattern_of_a_tiktoken_file_is_guessed_and_the_guess_said(view, files, tmp_path, monkeypatch):
+    """``qwen.tiktoken`` is offered qwen2 first, because of its name; ranks as many as cl100k's, cl100k."""
+    asked = []
+
+    def get_item(parent, title, question, choices, current, editable):
+        asked.append((question, choices[current]))
+        return choices[current], True
+
+    monkeypatch.setattr("app.compare.compare_view.QInputDialog.getItem", get_item)
+    qwen = tmp_path / "qwen.tiktoken"
+    shutil.copy(files["tiktoken"], qwen)
+    assert view.ask_pattern(qwen) == "qwen2"
+    assert asked[-1][1] == "qwen2" and "Guessed: qwen2, because the file's name says so." in asked[-1][0]
+    ranks = tmp_path / "ranks.tiktoken"
+    ranks.write_bytes(gzip.decompress(resource_path("encodings", "cl100k_base.tiktoken.gz").read_bytes()))
+    assert view.ask_pattern(ranks) == "cl100k"
+    assert "because it has 100,256 ranks, as cl100k_base." in asked[-1][0]
