@@ -94,6 +94,8 @@ class MainWindow(QMainWindow):
         self.train_tab.state_changed.connect(self._update_file_actions)
         self.train_tab.message.connect(self.statusBar().showMessage)
         self.compare_view.tree_requested.connect(self.open_merge_tree)
+        self.compare_view.whole_run_requested.connect(self.train_tab.show_whole_run)
+        self.vocabulary_tab.whole_run_requested.connect(self.train_tab.show_whole_run)
         self.train_tab.current_changed.connect(self._update_vocabulary)
         self.train_tab.state_changed.connect(self._update_training_corpus)
         self.vocabulary_tab.tree_requested.connect(self.open_merge_tree)
@@ -136,7 +138,8 @@ class MainWindow(QMainWindow):
             merges = tab.tokenizer.merge_count
             rank = tab.current_rank
             k = merges if rank is None or rank >= merges else rank + 1
-            self.compare_view.set_own_tokenizer(tab.tokenizer.truncated(k), self._merges_label(k))
+            label = self._merges_label(k, merges)
+            self.compare_view.set_own_tokenizer(tab.tokenizer.truncated(k), label, partial=k < merges)
         elif tab.training and tab.run is not None and len(tab.history):
             self.compare_view.set_own_steps(
                 tab.history.steps,
@@ -147,8 +150,11 @@ class MainWindow(QMainWindow):
         else:
             self.compare_view.set_own_tokenizer(None)
 
-    def _merges_label(self, k: int) -> str:
-        """Our tokenizer's name at ``k`` merges, as the Compare and Vocabulary tabs show it."""
+    def _merges_label(self, k: int, total: int) -> str:
+        """Our tokenizer's name at ``k`` of its ``total`` merges, as the Compare and Vocabulary tabs show it: the
+        step chosen in the Train tab is said wherever ours is shown ("at merge 9 of 1,000")."""
+        if k < total:
+            return self.tr("at merge {merges} of {total}").format(merges=f"{k:,}", total=f"{total:,}")
         return self.tr("{merges} merges").format(merges=f"{k:,}")
 
     # --- the Train tab's tokenizer, corpus and selected merge in the Vocabulary tab ---------------------------
@@ -163,7 +169,9 @@ class MainWindow(QMainWindow):
         merges = tab.tokenizer.merge_count
         rank = tab.current_rank
         k = merges if rank is None or rank >= merges else rank + 1
-        self.vocabulary_tab.set_own_tokenizer(tab.tokenizer.truncated(k), self._merges_label(k), full=tab.tokenizer)
+        self.vocabulary_tab.set_own_tokenizer(
+            tab.tokenizer.truncated(k), self._merges_label(k, merges), full=tab.tokenizer, partial=k < merges
+        )
         if rank is not None:
             self.vocabulary_tab.explain_merge(rank)
 

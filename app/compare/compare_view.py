@@ -100,10 +100,12 @@ class Pane:
 
 class CompareView(QWidget):
     """The whole view. ``rendered`` is emitted whenever every pane shows the newest encoding of the text;
-    ``tree_requested(pane_key, token_id)`` when a token is double-clicked (to show its merge tree)."""
+    ``tree_requested(pane_key, token_id)`` when a token is double-clicked (to show its merge tree);
+    ``whole_run_requested`` when "Show all merges" is clicked on "Ours" shown at an earlier merge."""
 
     rendered = Signal()
     tree_requested = Signal(str, int)
+    whole_run_requested = Signal()
 
     def __init__(self, parent=None, *, text: str | None = None):
         super().__init__(parent)
@@ -137,6 +139,7 @@ class CompareView(QWidget):
         for name in REFERENCE_PANES:
             self._add_pane(name, ReferenceSource(name))
         self.pane_records[OWN_KEY].widget.set_message(self.tr(NO_OWN_TOKENIZER))
+        self.pane_records[OWN_KEY].widget.whole_run_button.clicked.connect(self.whole_run_requested)
 
         outer = QSplitter(Qt.Orientation.Vertical)
         outer.setChildrenCollapsible(False)
@@ -317,10 +320,12 @@ class CompareView(QWidget):
         self.editor.setPlainText(text)
         self.encode_now()
 
-    def set_own_tokenizer(self, tokenizer, label: str | None = None) -> None:
+    def set_own_tokenizer(self, tokenizer, label: str | None = None, *, partial: bool = False) -> None:
         """Show ``tokenizer`` (a bpe_core Tokenizer, e.g. truncated to the current step) in the "Ours" pane, named
-        ``label`` (None: "trained"); ``None`` empties it."""
+        ``label`` (None: "trained"); ``None`` empties it. ``partial``: it is the run at an earlier merge, and the
+        pane offers "Show all merges" (:attr:`whole_run_requested`)."""
         own = self.pane_records[OWN_KEY]
+        own.widget.whole_run_button.setVisible(partial and tokenizer is not None)
         label = self.tr("trained") if label is None else label
         self._own_label = label
         self._pending_steps = None
@@ -343,6 +348,7 @@ class CompareView(QWidget):
         """Follow a run still in progress: show the tokenizer made by the merge ``steps`` so far (the engine's
         MergeSteps, in rank order), named ``label`` (None: "training"). Rebuilt at most every ``STEPS_INTERVAL_MS``
         while steps keep arriving, and only while the view is visible."""
+        self.pane_records[OWN_KEY].widget.whole_run_button.hide()
         label = self.tr("training") if label is None else label
         self._pending_steps = (steps, len(steps), dict(special_tokens), pattern, label)
         if not self.steps_timer.isActive():

@@ -57,6 +57,11 @@ class TokenPane(QWidget):
         self.cancel_button.setToolTip(self.tr("Stop loading this tokenizer and remove the pane"))
         self.cancel_button.clicked.connect(self._on_hide_clicked)
         self.cancel_button.hide()
+        self.whole_run_button = QToolButton()  # "Ours" at an earlier merge: back to every merge
+        self.whole_run_button.setObjectName("paneWholeRun")
+        self.whole_run_button.setText(self.tr("Show all merges"))
+        self.whole_run_button.setToolTip(self.tr("Show the tokenizer with every merge of the run, not the one chosen"))
+        self.whole_run_button.hide()
 
         header = QFrame()
         header.setObjectName("paneHeader")
@@ -67,6 +72,7 @@ class TokenPane(QWidget):
         top.addWidget(self.fewest)
         top.addWidget(self.copy_button)
         top.addWidget(self.cancel_button)
+        top.addWidget(self.whole_run_button)
         top.addWidget(self.hide_button)
         for label in (self.title, self.stats, self.agreement):
             label.setWordWrap(True)

@@ -543,6 +543,11 @@ class TrainTab(QSplitter):
         if rows:
             self._set_current(self.proxy.mapToSource(rows[0]).row())
 
+    def show_whole_run(self) -> None:
+        """Make the last merge the current step again: the other tabs show the tokenizer with every merge."""
+        if len(self.history) and not self.training:
+            self.select_rank(len(self.history) - 1)
+
     def select_rank(self, rank: int) -> None:
         """Make merge ``rank`` the current step and show it in the table."""
         index = self.proxy.mapFromSource(self.model.index(rank, 0))

@@ -40,10 +40,12 @@ from bpe_core import reference
 
 class VocabularyTab(QWidget):
     """The tab. ``shown(Loaded)`` when a vocabulary's table is on screen; ``tree_requested(key, id)`` for the
-    merge tree of a double-clicked token (``key`` as the Teach window names tokenizers: "own" or a reference)."""
+    merge tree of a double-clicked token (``key`` as the Teach window names tokenizers: "own" or a reference);
+    ``whole_run_requested`` when "Show all merges" is clicked while ours is shown at an earlier merge."""
 
     shown = Signal(object)
     tree_requested = Signal(str, int)
+    whole_run_requested = Signal()
 
     def __init__(self, compare_text: Callable[[], str] = str, parent: QWidget | None = None):
         super().__init__(parent)
@@ -70,11 +72,19 @@ class VocabularyTab(QWidget):
             )
         )
         self.open_button.clicked.connect(self.open_dialog)
+        self.whole_run_button = QPushButton(self.tr("Show all merges"))
+        self.whole_run_button.setObjectName("vocabWholeRun")
+        self.whole_run_button.setToolTip(
+            self.tr("Ours is shown at the merge chosen in the Train tab: show every merge")
+        )
+        self.whole_run_button.clicked.connect(self.whole_run_requested)
+        self.whole_run_button.hide()
         self.status = QLabel()
         self.status.setObjectName("vocabStatus")
         top = QHBoxLayout()
         top.addWidget(QLabel(self.tr("Vocabulary:")))
         top.addWidget(self.picker)
+        top.addWidget(self.whole_run_button)
         top.addWidget(self.open_button)
         top.addWidget(self.status, 1)
 
@@ -124,10 +134,12 @@ class VocabularyTab(QWidget):
         if fresh or choice.key == OWN_KEY:
             self._fill_picker()
 
-    def set_own_tokenizer(self, tokenizer, label: str = "", full=None) -> None:
+    def set_own_tokenizer(self, tokenizer, label: str = "", full=None, *, partial: bool = False) -> None:
         """Our tokenizer at the current step (None: none yet); ``full`` is the whole trained one (for "why this
-        merge"). Shown again at once if it is the vocabulary on screen."""
+        merge"); ``partial``: the step is an earlier merge ("Show all merges" is offered). Shown again at once if
+        it is the vocabulary on screen."""
         self.own_tokenizer = tokenizer
+        self.whole_run_button.setVisible(partial and tokenizer is not None)
         self.why.set_tokenizer(full if full is not None else tokenizer)
         if tokenizer is None:
             if OWN_KEY in self.choices:

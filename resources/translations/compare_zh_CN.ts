@@ -34,272 +34,272 @@ def greet(name):
         <translation>还没有分词器：训练一个，或打开已保存的分词器，它切出的词元就会显示在这里。</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="131"/>
+        <location filename="../../app/compare/compare_view.py" line="133"/>
         <source>Type or paste text here, or load a file: every pane shows how it is cut.</source>
         <extracomment>The named patterns offered for a file that does not say how it pre-tokenizes (any other text is a regex).</extracomment>
         <translation>在此输入或粘贴文本，也可以载入文件：每个窗格都会显示它如何切分这段文本。</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="173"/>
+        <location filename="../../app/compare/compare_view.py" line="176"/>
         <source>Load text…</source>
         <translation>载入文本…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="174"/>
+        <location filename="../../app/compare/compare_view.py" line="177"/>
         <source>Load a UTF-8 text file into the editor</source>
         <translation>把一个 UTF-8 文本文件载入编辑框</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="178"/>
+        <location filename="../../app/compare/compare_view.py" line="181"/>
         <source>Add tokenizer</source>
         <translation>添加分词器</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="180"/>
+        <location filename="../../app/compare/compare_view.py" line="183"/>
         <source>Add a pane: a tokenizer file or folder, a Hugging Face model, or a known model</source>
         <translation>添加一个窗格：分词器文件或文件夹、Hugging Face 模型，或一个已知模型</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="186"/>
+        <location filename="../../app/compare/compare_view.py" line="189"/>
         <source>Panes</source>
         <translation>窗格</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="192"/>
+        <location filename="../../app/compare/compare_view.py" line="195"/>
         <source>Side by side</source>
         <translation>并排</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="193"/>
+        <location filename="../../app/compare/compare_view.py" line="196"/>
         <source>Stacked</source>
         <translation>上下堆叠</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="197"/>
+        <location filename="../../app/compare/compare_view.py" line="200"/>
         <source>Colors by token id</source>
         <translation>按词元 ID 着色</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="198"/>
+        <location filename="../../app/compare/compare_view.py" line="201"/>
         <source>Alternating colors</source>
         <translation>交替着色</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="200"/>
+        <location filename="../../app/compare/compare_view.py" line="203"/>
         <source>Color-blind safe</source>
         <translation>色盲友好</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="214"/>
+        <location filename="../../app/compare/compare_view.py" line="217"/>
         <source>Visible whitespace (␣ ⇥ ↵)</source>
         <translation>显示空白字符（␣ ⇥ ↵）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="216"/>
+        <location filename="../../app/compare/compare_view.py" line="219"/>
         <source>Show ids</source>
         <translation>显示 ID</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="217"/>
+        <location filename="../../app/compare/compare_view.py" line="220"/>
         <source>Pre-token chunks</source>
         <translation>预分词片段</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="218"/>
+        <location filename="../../app/compare/compare_view.py" line="221"/>
         <source>A bar under the tokens for each piece the pre-tokenizer&apos;s regex cut out</source>
         <translation>在词元下方为预分词正则切出的每个片段画一条横条</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="223"/>
+        <location filename="../../app/compare/compare_view.py" line="226"/>
         <source>Mark where each pane cuts differently from this pane</source>
         <translation>标出各窗格与此窗格切分不同的位置</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="226"/>
+        <location filename="../../app/compare/compare_view.py" line="229"/>
         <source>{extra} extra cut &amp;nbsp; {missing} missing cut</source>
         <translation>{extra} 多出的切分 &amp;nbsp; {missing} 缺少的切分</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="240"/>
+        <location filename="../../app/compare/compare_view.py" line="243"/>
         <source>Cut differences vs:</source>
         <translation>切分差异对照：</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="250"/>
+        <location filename="../../app/compare/compare_view.py" line="253"/>
         <source>File…</source>
         <translation>文件…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="252"/>
+        <location filename="../../app/compare/compare_view.py" line="255"/>
         <source>tokenizer.json, tekken.json, a SentencePiece .model, a .tiktoken file, GPT-2 files or a saved tokenizer</source>
         <translation>tokenizer.json、tekken.json、SentencePiece 的 .model、.tiktoken 文件、GPT-2 文件或已保存的分词器</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="256"/>
+        <location filename="../../app/compare/compare_view.py" line="259"/>
         <source>Folder…</source>
         <translation>文件夹…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="257"/>
+        <location filename="../../app/compare/compare_view.py" line="260"/>
         <source>A model&apos;s folder holding its tokenizer files</source>
         <translation>存放模型分词器文件的文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="259"/>
+        <location filename="../../app/compare/compare_view.py" line="262"/>
         <source>Model on Hugging Face…</source>
         <translation>Hugging Face 上的模型…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="260"/>
+        <location filename="../../app/compare/compare_view.py" line="263"/>
         <source>ORG/NAME[@revision]: only its tokenizer files are downloaded, into the Hugging Face cache</source>
         <translation>ORG/NAME[@revision]：只下载它的分词器文件，存入 Hugging Face 缓存</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="266"/>
+        <location filename="../../app/compare/compare_view.py" line="269"/>
         <source>{name} — {hub_id} (gated: needs a login)</source>
         <translation>{name} — {hub_id}（受限：需要登录）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="295"/>
+        <location filename="../../app/compare/compare_view.py" line="298"/>
         <source>Ours: {label}</source>
         <translation>我们的：{label}</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="296"/>
-        <location filename="../../app/compare/compare_view.py" line="329"/>
+        <location filename="../../app/compare/compare_view.py" line="299"/>
+        <location filename="../../app/compare/compare_view.py" line="334"/>
         <source>Ours</source>
         <translation>我们的</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="324"/>
+        <location filename="../../app/compare/compare_view.py" line="329"/>
         <source>trained</source>
         <translation>训练完成</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="346"/>
+        <location filename="../../app/compare/compare_view.py" line="352"/>
         <source>training</source>
         <translation>训练中</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="379"/>
+        <location filename="../../app/compare/compare_view.py" line="385"/>
         <source>Cannot add tokenizer</source>
         <translation>无法添加分词器</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="380"/>
-        <location filename="../../app/compare/compare_view.py" line="747"/>
+        <location filename="../../app/compare/compare_view.py" line="386"/>
+        <location filename="../../app/compare/compare_view.py" line="753"/>
         <source>“{name}” could not be read: {error}</source>
         <translation>无法读取“{name}”：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="396"/>
+        <location filename="../../app/compare/compare_view.py" line="402"/>
         <source>{name} (loading)</source>
         <translation>{name}（载入中）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="398"/>
+        <location filename="../../app/compare/compare_view.py" line="404"/>
         <source>Loading {name}…</source>
         <translation>正在载入 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="431"/>
+        <location filename="../../app/compare/compare_view.py" line="437"/>
         <source>{name} (not loaded)</source>
         <translation>{name}（未载入）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="432"/>
+        <location filename="../../app/compare/compare_view.py" line="438"/>
         <source>Could not load: {error}</source>
         <translation>载入失败：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="452"/>
+        <location filename="../../app/compare/compare_view.py" line="458"/>
         <source>Guessed: {pattern}, because {reason}.</source>
         <translation>推测为 {pattern}，因为{reason}。</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="457"/>
+        <location filename="../../app/compare/compare_view.py" line="463"/>
         <source>Pre-tokenizer</source>
         <translation>预分词器</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="448"/>
+        <location filename="../../app/compare/compare_view.py" line="454"/>
         <source>“{name}” does not say how text is split before merging (a .tiktoken file, GPT-2 files).
 Choose the model&apos;s pattern, or type a regex:</source>
         <translation>“{name}”没有说明合并之前如何切分文本（.tiktoken 文件、GPT-2 文件都是这样）。
 请选择该模型的模式，或输入一个正则表达式：</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="462"/>
+        <location filename="../../app/compare/compare_view.py" line="468"/>
         <source>the file&apos;s name says so</source>
         <translation>文件名表明如此</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="464"/>
+        <location filename="../../app/compare/compare_view.py" line="470"/>
         <source>its folder&apos;s name says so</source>
         <translation>所在文件夹的名字表明如此</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="465"/>
+        <location filename="../../app/compare/compare_view.py" line="471"/>
         <source>it has {count} ranks, as {name}</source>
         <translation>它有 {count} 个秩，与 {name} 相同</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="616"/>
+        <location filename="../../app/compare/compare_view.py" line="622"/>
         <source>reference for cut differences</source>
         <translation>切分差异的参照</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="624"/>
+        <location filename="../../app/compare/compare_view.py" line="630"/>
         <source>cuts agree {agreement} with {reference} ({extra} extra, {missing} missing)</source>
         <translation>与 {reference} 的切分一致率 {agreement}（多出 {extra} 处，缺少 {missing} 处）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="713"/>
+        <location filename="../../app/compare/compare_view.py" line="719"/>
         <source>(off)</source>
         <translation>（关闭）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="731"/>
+        <location filename="../../app/compare/compare_view.py" line="737"/>
         <source>Load text</source>
         <translation>载入文本</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="731"/>
+        <location filename="../../app/compare/compare_view.py" line="737"/>
         <source>Text files (*.txt *.md *.py *.*)</source>
         <translation>文本文件 (*.txt *.md *.py *.*)</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="746"/>
+        <location filename="../../app/compare/compare_view.py" line="752"/>
         <source>Cannot load text</source>
         <translation>无法载入文本</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="754"/>
+        <location filename="../../app/compare/compare_view.py" line="760"/>
         <source>Not UTF-8 text</source>
         <translation>不是 UTF-8 文本</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="756"/>
+        <location filename="../../app/compare/compare_view.py" line="762"/>
         <source>“{name}” is not UTF-8 text (invalid byte at offset {offset}). Load it with each invalid byte replaced by U+FFFD (�)?</source>
         <translation>“{name}”不是 UTF-8 文本（偏移 {offset} 处有无效字节）。要把每个无效字节替换为 U+FFFD (�) 后载入吗？</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="764"/>
+        <location filename="../../app/compare/compare_view.py" line="770"/>
         <source>Showing the first {count} characters of {name} ({size}).</source>
         <translation>显示 {name}（{size}）的前 {count} 个字符。</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="781"/>
+        <location filename="../../app/compare/compare_view.py" line="787"/>
         <source>Add tokenizer pane</source>
         <translation>添加分词器窗格</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="783"/>
+        <location filename="../../app/compare/compare_view.py" line="789"/>
         <source>Tokenizers (*.json *.model *.tiktoken *.tiktoken.gz *.txt *.bpe);;All files (*)</source>
         <translation>分词器 (*.json *.model *.tiktoken *.tiktoken.gz *.txt *.bpe);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="790"/>
+        <location filename="../../app/compare/compare_view.py" line="796"/>
         <source>Add the tokenizer in a model&apos;s folder</source>
         <translation>添加模型文件夹中的分词器</translation>
     </message>
@@ -307,22 +307,22 @@ Choose the model&apos;s pattern, or type a regex:</source>
 <context>
     <name>ModelIdDialog</name>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="815"/>
+        <location filename="../../app/compare/compare_view.py" line="821"/>
         <source>Model on Hugging Face</source>
         <translation>Hugging Face 上的模型</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="818"/>
+        <location filename="../../app/compare/compare_view.py" line="824"/>
         <source>for example {model}</source>
         <translation>例如 {model}</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="824"/>
+        <location filename="../../app/compare/compare_view.py" line="830"/>
         <source>Only the tokenizer files are fetched, into the Hugging Face cache; a cached model needs no network.</source>
         <translation>只获取分词器文件，存入 Hugging Face 缓存；已缓存的模型无需联网。</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="832"/>
+        <location filename="../../app/compare/compare_view.py" line="838"/>
         <source>Model id (ORG/NAME, optionally @revision):</source>
         <translation>模型 ID（ORG/NAME，可加 @revision）：</translation>
     </message>
@@ -374,12 +374,12 @@ Choose the model&apos;s pattern, or type a regex:</source>
 <context>
     <name>TokenPane</name>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="137"/>
+        <location filename="../../app/compare/token_pane.py" line="143"/>
         <source>0 tokens</source>
         <translation>0 个词元</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="138"/>
+        <location filename="../../app/compare/token_pane.py" line="144"/>
         <source>{count} tokens · {chars} chars/token · {bytes} bytes/token</source>
         <translation>
             <numerusform>{count} 个词元 · 每词元 {chars} 个字符 · 每词元 {bytes} 字节</numerusform>
@@ -431,17 +431,27 @@ Choose the model&apos;s pattern, or type a regex:</source>
         <translation>停止载入此分词器并移除窗格</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="126"/>
+        <location filename="../../app/compare/token_pane.py" line="62"/>
+        <source>Show all merges</source>
+        <translation>显示全部合并</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/token_pane.py" line="63"/>
+        <source>Show the tokenizer with every merge of the run, not the one chosen</source>
+        <translation>显示包含本次训练全部合并的分词器，而不是所选的那一步</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/token_pane.py" line="132"/>
         <source>not encoded</source>
         <translation>未编码</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="131"/>
+        <location filename="../../app/compare/token_pane.py" line="137"/>
         <source>encoded in {ms} ms</source>
         <translation>编码用时 {ms} 毫秒</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="145"/>
+        <location filename="../../app/compare/token_pane.py" line="151"/>
         <source>loading…</source>
         <translation>载入中…</translation>
     </message>

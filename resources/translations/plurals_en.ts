@@ -26,7 +26,7 @@
 <context>
     <name>MergeTreeView</name>
     <message numerus="yes">
-        <location filename="../../app/teaching/merge_tree_view.py" line="278"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="286"/>
         <source>&lt;b&gt;{token}&lt;/b&gt; (id {id}): {bytes} bytes, %n merges, depth {depth}. Counts are the pair&apos;s count when training merged it.</source>
         <translation>
             <numerusform>&lt;b&gt;{token}&lt;/b&gt; (id {id}): {bytes} bytes, %n merge, depth {depth}. Counts are the pair&apos;s count when training merged it.</numerusform>
@@ -34,7 +34,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/merge_tree_view.py" line="284"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="292"/>
         <source>&lt;b&gt;{token}&lt;/b&gt; (id {id}): {bytes} bytes, %n merges, depth {depth}.</source>
         <translation>
             <numerusform>&lt;b&gt;{token}&lt;/b&gt; (id {id}): {bytes} bytes, %n merge, depth {depth}.</numerusform>
@@ -83,7 +83,7 @@
 <context>
     <name>TokenPane</name>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="138"/>
+        <location filename="../../app/compare/token_pane.py" line="144"/>
         <source>{count} tokens · {chars} chars/token · {bytes} bytes/token</source>
         <translation>
             <numerusform>{count} token · {chars} chars/token · {bytes} bytes/token</numerusform>

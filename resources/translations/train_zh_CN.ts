@@ -608,144 +608,149 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="104"/>
+        <location filename="../../app/main_window.py" line="106"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="105"/>
+        <location filename="../../app/main_window.py" line="107"/>
         <source>Open &amp;corpus files…</source>
         <translation>打开语料文件(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="107"/>
+        <location filename="../../app/main_window.py" line="109"/>
         <source>&amp;Open tokenizer…</source>
         <translation>打开分词器(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="109"/>
+        <location filename="../../app/main_window.py" line="111"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="110"/>
+        <location filename="../../app/main_window.py" line="112"/>
         <source>&amp;Save tokenizer…</source>
         <translation>保存分词器(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="112"/>
+        <location filename="../../app/main_window.py" line="114"/>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="119"/>
+        <location filename="../../app/main_window.py" line="121"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="123"/>
+        <location filename="../../app/main_window.py" line="125"/>
         <source>&amp;Teach</source>
         <translation>教学(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="124"/>
+        <location filename="../../app/main_window.py" line="126"/>
         <source>Open the &amp;teaching views…</source>
         <translation>打开教学视图(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="127"/>
+        <location filename="../../app/main_window.py" line="129"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="145"/>
+        <location filename="../../app/main_window.py" line="148"/>
         <source>training, {merges} merges</source>
         <translation>训练中，{merges} 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="152"/>
+        <location filename="../../app/main_window.py" line="157"/>
+        <source>at merge {merges} of {total}</source>
+        <translation>第 {merges} 次合并（共 {total} 次）</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="158"/>
         <source>{merges} merges</source>
         <translation>{merges} 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="213"/>
+        <location filename="../../app/main_window.py" line="221"/>
         <source>Open tokenizer</source>
         <translation>打开分词器</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="235"/>
+        <location filename="../../app/main_window.py" line="243"/>
         <source>Training in progress</source>
         <translation>正在训练</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="235"/>
+        <location filename="../../app/main_window.py" line="243"/>
         <source>Cancel the training before opening a tokenizer.</source>
         <translation>请先取消训练，再打开分词器。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="247"/>
+        <location filename="../../app/main_window.py" line="255"/>
         <source>Cannot open tokenizer</source>
         <translation>无法打开分词器</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="248"/>
+        <location filename="../../app/main_window.py" line="256"/>
         <source>“{name}” could not be opened: {error}</source>
         <translation>无法打开“{name}”：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="273"/>
+        <location filename="../../app/main_window.py" line="281"/>
         <source>{name}: a published model&apos;s {model} tokenizer cannot be trained further, so it opened as a Compare pane (double-click a token for its merge tree); the Train tab is unchanged.</source>
         <translation>{name}：已发布模型的 {model} 分词器不能继续训练，所以它在“比较”页中作为一个窗格打开（双击某个词元可查看它的合并树）；“训练”页保持不变。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="288"/>
+        <location filename="../../app/main_window.py" line="296"/>
         <source>Save tokenizer</source>
         <translation>保存分词器</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="303"/>
+        <location filename="../../app/main_window.py" line="311"/>
         <source>Cannot save tokenizer</source>
         <translation>无法保存分词器</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="305"/>
+        <location filename="../../app/main_window.py" line="313"/>
         <source>“{name}” could not be written: {error}
 The tokenizer is kept: save it somewhere else.</source>
         <translation>无法写入“{name}”：{error}
 分词器仍然保留着：请把它保存到别的位置。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="312"/>
+        <location filename="../../app/main_window.py" line="320"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="321"/>
+        <location filename="../../app/main_window.py" line="329"/>
         <source>Export as {format} into folder</source>
         <translation>导出为 {format}，选择目标文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="333"/>
+        <location filename="../../app/main_window.py" line="341"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="334"/>
+        <location filename="../../app/main_window.py" line="342"/>
         <source>Export as {format} failed: {error}</source>
         <translation>导出为 {format} 失败：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="338"/>
+        <location filename="../../app/main_window.py" line="346"/>
         <source>Wrote {files}</source>
         <translation>已写入 {files}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="349"/>
+        <location filename="../../app/main_window.py" line="357"/>
         <source>current tokenizer ({merges} merges)</source>
         <translation>当前分词器（{merges} 次合并）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="364"/>
+        <location filename="../../app/main_window.py" line="372"/>
         <source>No merge tree for that token: the Teach window says why.</source>
         <translation>这个词元没有合并树：原因见教学窗口。</translation>
     </message>
@@ -1315,17 +1320,17 @@ The tokenizer is kept: save it somewhere else.</source>
         <translation>训练失败</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="568"/>
+        <location filename="../../app/train/train_tab.py" line="573"/>
         <source>Held-out text not measured: {error}</source>
         <translation>未能测量留出文本：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="592"/>
+        <location filename="../../app/train/train_tab.py" line="597"/>
         <source>Opened {name}: {merges} merges. {reason}</source>
         <translation>已打开 {name}：{merges} 次合并。{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="596"/>
+        <location filename="../../app/train/train_tab.py" line="601"/>
         <source>Opened {name}: no training record, so no merge history to show.</source>
         <translation>已打开 {name}：没有训练记录，因此没有可显示的合并历史。</translation>
     </message>

@@ -148,37 +148,37 @@
 <context>
     <name>BrowsePanel</name>
     <message>
-        <location filename="../../app/vocabulary/browse_panel.py" line="61"/>
+        <location filename="../../app/vocabulary/browse_panel.py" line="66"/>
         <source>Scripts</source>
         <translation>文字</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/browse_panel.py" line="62"/>
+        <location filename="../../app/vocabulary/browse_panel.py" line="67"/>
         <source>Lengths</source>
         <translation>长度</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/browse_panel.py" line="63"/>
+        <location filename="../../app/vocabulary/browse_panel.py" line="68"/>
         <source>Script:</source>
         <translation>文字：</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/browse_panel.py" line="63"/>
+        <location filename="../../app/vocabulary/browse_panel.py" line="68"/>
         <source>By rank</source>
         <translation>按合并序号</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/browse_panel.py" line="64"/>
+        <location filename="../../app/vocabulary/browse_panel.py" line="69"/>
         <source>Longest tokens of</source>
         <translation>查看最长词元的文字：</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/browse_panel.py" line="65"/>
+        <location filename="../../app/vocabulary/browse_panel.py" line="70"/>
         <source>Longest</source>
         <translation>最长词元</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/browse_panel.py" line="126"/>
+        <location filename="../../app/vocabulary/browse_panel.py" line="148"/>
         <source>{shown:,} of {total:,} tokens</source>
         <translation>显示 {shown:,} / {total:,} 个词元</translation>
     </message>
@@ -186,57 +186,57 @@
 <context>
     <name>FilterBar</name>
     <message>
-        <location filename="../../app/vocabulary/filter_bar.py" line="25"/>
+        <location filename="../../app/vocabulary/filter_bar.py" line="27"/>
         <source>Text in the token (␣ for a space)</source>
         <translation>词元中的文本（␣ 表示空格）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/filter_bar.py" line="29"/>
+        <location filename="../../app/vocabulary/filter_bar.py" line="32"/>
         <source>Regex, e.g. ^␣?\p{Han}{4,}</source>
         <translation>正则表达式，例如 ^␣?\p{Han}{4,}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/filter_bar.py" line="33"/>
+        <location filename="../../app/vocabulary/filter_bar.py" line="36"/>
         <source>Every script</source>
         <translation>所有文字</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/filter_bar.py" line="39"/>
+        <location filename="../../app/vocabulary/filter_bar.py" line="42"/>
         <source>any</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/filter_bar.py" line="41"/>
+        <location filename="../../app/vocabulary/filter_bar.py" line="44"/>
         <source>characters</source>
         <translation>字符</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/filter_bar.py" line="42"/>
+        <location filename="../../app/vocabulary/filter_bar.py" line="45"/>
         <source>bytes</source>
         <translation>字节</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/filter_bar.py" line="45"/>
+        <location filename="../../app/vocabulary/filter_bar.py" line="48"/>
         <source>with or without a leading space</source>
         <translation>有无前导空格均可</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/filter_bar.py" line="46"/>
+        <location filename="../../app/vocabulary/filter_bar.py" line="49"/>
         <source>begins with a space</source>
         <translation>以空格开头</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/filter_bar.py" line="47"/>
+        <location filename="../../app/vocabulary/filter_bar.py" line="50"/>
         <source>no leading space</source>
         <translation>无前导空格</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/filter_bar.py" line="54"/>
+        <location filename="../../app/vocabulary/filter_bar.py" line="57"/>
         <source>length from</source>
         <translation>长度从</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/filter_bar.py" line="56"/>
+        <location filename="../../app/vocabulary/filter_bar.py" line="59"/>
         <source>to</source>
         <translation>到</translation>
     </message>
@@ -336,83 +336,83 @@
 <context>
     <name>ParallelText</name>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="36"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="37"/>
         <source>Universal Declaration of Human Rights, Article 1</source>
         <extracomment>The built-in passage&apos;s title and language names, translated when shown (a parallel-text file&apos;s own are shown as written).</extracomment>
         <translation>《世界人权宣言》第一条</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="37"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="38"/>
         <source>English</source>
         <translation>英语</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="38"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="39"/>
         <source>Chinese (Simplified)</source>
         <translation>简体中文</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="39"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="40"/>
         <source>Japanese</source>
         <translation>日语</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="40"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="41"/>
         <source>Korean</source>
         <translation>韩语</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="41"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="42"/>
         <source>Arabic</source>
         <translation>阿拉伯语</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="42"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="43"/>
         <source>Hindi</source>
         <translation>印地语</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="43"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="44"/>
         <source>Russian</source>
         <translation>俄语</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="44"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="45"/>
         <source>French</source>
         <translation>法语</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="45"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="46"/>
         <source>Spanish</source>
         <translation>西班牙语</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="46"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="47"/>
         <source>German</source>
         <translation>德语</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="47"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="48"/>
         <source>Portuguese</source>
         <translation>葡萄牙语</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="48"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="49"/>
         <source>Turkish</source>
         <translation>土耳其语</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="49"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="50"/>
         <source>Polish</source>
         <translation>波兰语</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="50"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="51"/>
         <source>Indonesian</source>
         <translation>印尼语</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="51"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="52"/>
         <source>Greek</source>
         <translation>希腊语</translation>
     </message>
@@ -420,97 +420,97 @@
 <context>
     <name>ParityPanel</name>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="71"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="72"/>
         <source>Measure</source>
         <translation>测量</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="74"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="75"/>
         <source>Parallel text…</source>
         <translation>平行文本…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="76"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="77"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="87"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="88"/>
         <source>Premium over English (tokens for the same text)</source>
         <translation>相对英语的词元溢价（同一段文本的词元数）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="88"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="89"/>
         <source>× English</source>
         <translation>× 英语</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="111"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="112"/>
         <source>{title}: {languages} languages (hover for its source and licence)</source>
         <translation>{title}：{languages} 种语言（鼠标悬停可查看出处与许可）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="119"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="120"/>
         <source>Parallel text</source>
         <translation>平行文本</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="119"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="120"/>
         <source>Parallel text (*.json)</source>
         <translation>平行文本 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="127"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="128"/>
         <source>Cannot read the parallel text</source>
         <translation>无法读取平行文本</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="143"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="144"/>
         <source>Parity not measured: {error}</source>
         <translation>未能测量语言公平性：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="157"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="158"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="160"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="161"/>
         <source>{tokenizer} tokens</source>
         <translation>{tokenizer} 词元数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="161"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="162"/>
         <source>{tokenizer} tok/char</source>
         <translation>{tokenizer} 词元/字符</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="162"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="163"/>
         <source>{tokenizer} × en</source>
         <translation>{tokenizer} × 英语</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="170"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="171"/>
         <source>{language} ({code})</source>
         <translation>{language}（{code}）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="209"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="210"/>
         <source>Export language parity</source>
         <translation>导出语言公平性</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="209"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="210"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="220"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="221"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="221"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="222"/>
         <source>“{file}” could not be written: {error}</source>
         <translation>无法写入“{file}”：{error}</translation>
     </message>
@@ -560,73 +560,73 @@
 <context>
     <name>Scripts</name>
     <message>
-        <location filename="../../app/vocabulary/table_model.py" line="37"/>
+        <location filename="../../app/vocabulary/table_model.py" line="38"/>
         <source>Han</source>
         <extracomment>The engine&apos;s script classes as the user reads them (:func:`script_label`).</extracomment>
         <translation>汉字</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/table_model.py" line="38"/>
+        <location filename="../../app/vocabulary/table_model.py" line="39"/>
         <source>Hangul</source>
         <translation>韩文</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/table_model.py" line="39"/>
+        <location filename="../../app/vocabulary/table_model.py" line="40"/>
         <source>Kana</source>
         <translation>假名</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/table_model.py" line="40"/>
+        <location filename="../../app/vocabulary/table_model.py" line="41"/>
         <source>Latin</source>
         <translation>拉丁字母</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/table_model.py" line="41"/>
+        <location filename="../../app/vocabulary/table_model.py" line="42"/>
         <source>Cyrillic</source>
         <translation>西里尔字母</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/table_model.py" line="42"/>
+        <location filename="../../app/vocabulary/table_model.py" line="43"/>
         <source>Arabic</source>
         <translation>阿拉伯字母</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/table_model.py" line="43"/>
+        <location filename="../../app/vocabulary/table_model.py" line="44"/>
         <source>other</source>
         <translation>其他</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/table_model.py" line="44"/>
+        <location filename="../../app/vocabulary/table_model.py" line="45"/>
         <source>digits</source>
         <translation>数字</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/table_model.py" line="45"/>
+        <location filename="../../app/vocabulary/table_model.py" line="46"/>
         <source>whitespace</source>
         <translation>空白</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/table_model.py" line="46"/>
+        <location filename="../../app/vocabulary/table_model.py" line="47"/>
         <source>punctuation</source>
         <translation>标点</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/table_model.py" line="47"/>
+        <location filename="../../app/vocabulary/table_model.py" line="48"/>
         <source>symbol/emoji</source>
         <translation>符号/表情</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/table_model.py" line="48"/>
+        <location filename="../../app/vocabulary/table_model.py" line="49"/>
         <source>mixed</source>
         <translation>混合</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/table_model.py" line="49"/>
+        <location filename="../../app/vocabulary/table_model.py" line="50"/>
         <source>partial UTF-8</source>
         <translation>不完整的 UTF-8</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/table_model.py" line="50"/>
+        <location filename="../../app/vocabulary/table_model.py" line="51"/>
         <source>special</source>
         <translation>特殊词元</translation>
     </message>
@@ -634,48 +634,48 @@
 <context>
     <name>VocabularyModel</name>
     <message>
-        <location filename="../../app/vocabulary/table_model.py" line="26"/>
+        <location filename="../../app/vocabulary/table_model.py" line="27"/>
         <source>Id</source>
         <extracomment>(sort key of the engine, header) per column.</extracomment>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/table_model.py" line="27"/>
+        <location filename="../../app/vocabulary/table_model.py" line="28"/>
         <source>Rank</source>
         <translation>合并序号</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/table_model.py" line="28"/>
+        <location filename="../../app/vocabulary/table_model.py" line="29"/>
         <source>Token</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/table_model.py" line="29"/>
+        <location filename="../../app/vocabulary/table_model.py" line="30"/>
         <source>Bytes</source>
         <translation>字节数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/table_model.py" line="30"/>
+        <location filename="../../app/vocabulary/table_model.py" line="31"/>
         <source>Chars</source>
         <translation>字符数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/table_model.py" line="31"/>
+        <location filename="../../app/vocabulary/table_model.py" line="32"/>
         <source>Script</source>
         <translation>文字</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/table_model.py" line="32"/>
+        <location filename="../../app/vocabulary/table_model.py" line="33"/>
         <source>Space first</source>
         <translation>空格开头</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/table_model.py" line="33"/>
+        <location filename="../../app/vocabulary/table_model.py" line="34"/>
         <source>Hex</source>
         <translation>十六进制</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/table_model.py" line="182"/>
+        <location filename="../../app/vocabulary/table_model.py" line="214"/>
         <source>id {id} · {count} bytes: {hex}</source>
         <extracomment>Hex is cut to this many bytes in the table (the tooltip has all of them).</extracomment>
         <translation>id {id} · {count} 个字节：{hex}</translation>
@@ -684,82 +684,92 @@
 <context>
     <name>VocabularyTab</name>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="64"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="67"/>
         <source>Open tokenizer…</source>
         <translation>打开分词器…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="67"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="70"/>
         <source>Any file the Compare tab can add: our .json, tokenizer.json, .tiktoken, GPT-2 files, a SentencePiece model</source>
         <translation>“对比”页能添加的任何文件：本程序的 .json、tokenizer.json、.tiktoken、GPT-2 文件、SentencePiece 模型</translation>
     </message>
     <message>
         <location filename="../../app/vocabulary/vocabulary_tab.py" line="75"/>
+        <source>Show all merges</source>
+        <translation>显示全部合并</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="77"/>
+        <source>Ours is shown at the merge chosen in the Train tab: show every merge</source>
+        <translation>“我们的”正显示训练页中所选的那次合并：显示全部合并</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="83"/>
         <source>Vocabulary:</source>
         <translation>词表：</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="88"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="97"/>
         <source>Tokens</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="89"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="98"/>
         <source>Overlap</source>
         <translation>重合</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="90"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="99"/>
         <source>Audit</source>
         <translation>审查</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="91"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="100"/>
         <source>Why this merge</source>
         <translation>为何这样合并</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="92"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="101"/>
         <source>Language parity</source>
         <translation>语言公平性</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="141"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="152"/>
         <source>Ours: {label}</source>
         <translation>我们的：{label}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="141"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="152"/>
         <source>Ours</source>
         <translation>我们的</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="178"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="189"/>
         <source>Open a tokenizer&apos;s vocabulary</source>
         <translation>打开分词器的词表</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="180"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="191"/>
         <source>Tokenizers (*.json *.tiktoken *.tiktoken.gz *.model *.txt);;All files (*)</source>
         <translation>分词器 (*.json *.tiktoken *.tiktoken.gz *.model *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="198"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="209"/>
         <source>Loading {name}…</source>
         <translation>正在加载 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="219"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="230"/>
         <source>Cannot show this vocabulary: {error}</source>
         <translation>无法显示此词表：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="226"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="237"/>
         <source>{name}: {tokens:,} tokens, {merged:,} made by merges</source>
         <translation>{name}：{tokens:,} 个词元，其中 {merged:,} 个由合并产生</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="245"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="256"/>
         <source>ours ({merges:,} merges)</source>
         <translation>我们的（{merges:,} 次合并）</translation>
     </message>
