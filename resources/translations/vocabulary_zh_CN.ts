@@ -699,77 +699,77 @@
         <translation>显示全部合并</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="77"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="78"/>
         <source>Ours is shown at the merge chosen in the Train tab: show every merge</source>
         <translation>“我们的”正显示训练页中所选的那次合并：显示全部合并</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="83"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="85"/>
         <source>Vocabulary:</source>
         <translation>词表：</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="97"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="99"/>
         <source>Tokens</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="98"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="100"/>
         <source>Overlap</source>
         <translation>重合</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="99"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="101"/>
         <source>Audit</source>
         <translation>审查</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="100"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="102"/>
         <source>Why this merge</source>
         <translation>为何这样合并</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="101"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="103"/>
         <source>Language parity</source>
         <translation>语言公平性</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="152"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="154"/>
         <source>Ours: {label}</source>
         <translation>我们的：{label}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="152"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="154"/>
         <source>Ours</source>
         <translation>我们的</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="189"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="191"/>
         <source>Open a tokenizer&apos;s vocabulary</source>
         <translation>打开分词器的词表</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="191"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="193"/>
         <source>Tokenizers (*.json *.tiktoken *.tiktoken.gz *.model *.txt);;All files (*)</source>
         <translation>分词器 (*.json *.tiktoken *.tiktoken.gz *.model *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="209"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="211"/>
         <source>Loading {name}…</source>
         <translation>正在加载 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="230"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="232"/>
         <source>Cannot show this vocabulary: {error}</source>
         <translation>无法显示此词表：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="237"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="239"/>
         <source>{name}: {tokens:,} tokens, {merged:,} made by merges</source>
         <translation>{name}：{tokens:,} 个词元，其中 {merged:,} 个由合并产生</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="256"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="258"/>
         <source>ours ({merges:,} merges)</source>
         <translation>我们的（{merges:,} 次合并）</translation>
     </message>
