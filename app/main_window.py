@@ -17,6 +17,7 @@ from app.common import dialogs
 from app.common.engine_sentences import engine_sentence
 from app.common.language_menu import LanguageMenu
 from app.common.recent_files import RecentFiles
+from app.common.samples import corpus_start
 from app.common.sources import pane_source
 from app.common.tokenizer_files import (
     EXPORT_FORMATS,
@@ -32,6 +33,7 @@ from app.teaching.window import TeachingWindow
 from app.train.train_tab import TrainTab
 from app.vocabulary import VocabularyTab
 from bpe_core.foreign import library_host
+from bpe_core.teaching.lesson_text import lesson_text
 
 APP_TITLE = "BPE Explorer"
 TOKENIZER_FILTER = QT_TRANSLATE_NOOP("MainWindow", "BPE Explorer tokenizer (*.json)")
@@ -77,6 +79,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(APP_TITLE)
         self.setAcceptDrops(True)
         self.teaching: TeachingWindow | None = None  # the Teach window, once opened
+        self.training_corpus: tuple[list, str] = ([], "utf-8")  # the files the current tokenizer was trained on
         self.recent = RecentFiles(settings or QSettings("bpe-explorer", "BPE Explorer"))
         self.train_tab = TrainTab()
         self.compare_view = CompareView()
@@ -181,6 +184,7 @@ class MainWindow(QMainWindow):
         files when their names are the ones its record names (else none: the user picks them)."""
         tab = self.train_tab
         if tab.training and tab.run is not None:
+            self.training_corpus = (tab.run.source.paths, tab.run.source.encoding)
             self.vocabulary_tab.set_corpus(tab.run.source.paths, tab.run.source.encoding)
             return
         record = getattr(tab.tokenizer, "record", None)
@@ -188,8 +192,10 @@ class MainWindow(QMainWindow):
             return
         source = tab.corpus_panel.current_source()
         if source is not None and [p.name for p in source.paths] == list(record.corpus_names):
+            self.training_corpus = (source.paths, source.encoding)
             self.vocabulary_tab.set_corpus(source.paths, source.encoding)
         else:
+            self.training_corpus = ([], "utf-8")
             self.vocabulary_tab.set_corpus([])
 
     @Slot(int)
@@ -359,6 +365,9 @@ class MainWindow(QMainWindow):
             self.teaching = TeachingWindow(tokenizer, name, parent=self)
         else:
             self.teaching.set_tokenizer(tokenizer, name)
+        # The lessons speak the tokenizer's language: a sentence of its training corpus first, the Compare text next.
+        paths, encoding = self.training_corpus if tokenizer is not None else ([], "utf-8")
+        self.teaching.set_lesson_texts(lesson_text(corpus_start(paths, encoding)), self.compare_view.text())
         self.teaching.show()
         self.teaching.raise_()
         self.teaching.activateWindow()

@@ -1,7 +1,10 @@
-"""Where the shipped sample texts are (``resources/samples``), installed or in a source checkout.
+"""Where the shipped sample texts are (``resources/samples``), installed or in a source checkout, and the start of
+a corpus, to take a lesson's text from.
 
 >>> (samples_dir() / "english.txt").is_file()
 True
+>>> corpus_start([samples_dir() / "chinese.txt"])[:5]
+'山城的早晨'
 """
 
 from __future__ import annotations
@@ -16,3 +19,15 @@ def samples_dir() -> Path:
     except ImportError:  # running from a source checkout that is not installed
         return Path(__file__).resolve().parents[2] / "resources" / "samples"
     return resource_path("samples")
+
+
+def corpus_start(paths, encoding: str = "utf-8", limit: int = 200_000) -> str:
+    """The first ``limit`` bytes of the first readable corpus file, as text ("" if none can be read); a
+    character cut at the end, or an undecodable byte, is left out."""
+    for path in paths:
+        try:
+            with open(path, "rb") as f:
+                return f.read(limit).decode(encoding, errors="ignore").lstrip("\ufeff")
+        except (OSError, LookupError):
+            continue
+    return ""

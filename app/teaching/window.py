@@ -24,18 +24,30 @@ from app.common.engine_sentences import engine_sentence
 from app.common.jobs import Jobs
 from app.teaching.base import TeachingView
 from app.teaching.classic_view import ClassicBpeView
+from app.teaching.encode_animation import DEFAULT_TEXT as ANIMATION_TEXT
 from app.teaching.encode_animation import EncodeAnimationView
+from app.teaching.merge_tree_view import DEFAULT_TEXT as TREE_TEXT
 from app.teaching.merge_tree_view import MergeTreeView, foreign_trees
 from app.teaching.pretok_view import PretokenizationView
+from app.teaching.step_through import PRESETS as STEP_PRESETS
 from app.teaching.step_through import StepThroughView
+from app.teaching.vocab_slider import DEFAULT_TEXT as VOCAB_SLIDER_TEXT
 from app.teaching.vocab_slider import VocabSliderView
 from bpe_core.foreign import ForeignTokenizer
+from bpe_core.teaching.lesson_text import LessonText
 from bpe_core.teaching.merge_tree import MergeTrees
 from bpe_core.teaching.token_view import FirstMerges
 from bpe_core.tokenizer import Tokenizer
 
 #: The reference encodings offered beside the current tokenizer.
 REFERENCE_CHOICES = ("gpt2", "cl100k_base", "o200k_base")
+
+
+def _start(text: str, chars: int = 14) -> str:
+    """The first characters of a text, for a menu ("吾闻绛树两歌，一声在喉…")."""
+    return text if len(text) <= chars else text[:chars] + "…"
+
+
 VIEW_NAMES = ("slider", "step", "animation", "tree", "pretok", "classic")
 
 
@@ -105,10 +117,17 @@ class TeachingWindow(QMainWindow):
         self.source.setObjectName("tokenizerSource")
         self.source.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self._fill_sources()
+        self.text_choice = QComboBox()  # which text the lessons use: the training corpus's, the Compare text's...
+        self.text_choice.setObjectName("lessonText")
+        self.text_choice.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self._lesson_texts: dict[str, tuple[str, str]] = {}  # key -> (the views' text, stepping's short text)
+        self.set_lesson_texts(None, text)
         toolbar = self.addToolBar(self.tr("Teach"))
         toolbar.setMovable(False)
         toolbar.addWidget(QLabel(self.tr(" Tokenizer ")))
         toolbar.addWidget(self.source)
+        toolbar.addWidget(QLabel(self.tr(" Text ")))
+        toolbar.addWidget(self.text_choice)
         self.loading_label = QLabel()
         self.loading_label.setObjectName("loadingLabel")
         self._loading_action = toolbar.addWidget(self.loading_label)
@@ -130,6 +149,7 @@ class TeachingWindow(QMainWindow):
             self.addAction(action)
 
         self.source.currentIndexChanged.connect(self._on_source)
+        self.text_choice.currentIndexChanged.connect(self._on_text_choice)
         self.tabs.currentChanged.connect(self._on_tab)
         self.slider.chips.clicked.connect(lambda i: self.open_tree(self.slider.ids[i]))
         self.animation.chips.clicked.connect(self._on_animation_chip)
@@ -167,6 +187,50 @@ class TeachingWindow(QMainWindow):
         self._fill_sources()
         self.source.setCurrentIndex(0)
         self._on_source(0)
+
+    # --- the lessons' text ------------------------------------------------------------------------------------
+    def set_lesson_texts(self, corpus: LessonText | None, compare_text: str) -> None:
+        """Offer the lessons a text of the training corpus (``corpus``: its sentence and short phrase), the Compare
+        tab's text and the English samples; the corpus's is chosen when there is one (a lesson after training on
+        Chinese is in Chinese), the English samples stay one click away."""
+        texts: dict[str, tuple[str, str]] = {}
+        labels: dict[str, str] = {}
+        if corpus is not None:
+            texts["corpus"] = (corpus.sentence, corpus.short)
+            labels["corpus"] = self.tr("Training corpus: {start}").format(start=_start(corpus.sentence))
+        compare = " ".join(compare_text.split())
+        if compare:
+            texts["compare"] = (compare[:160], compare[:24])
+            labels["compare"] = self.tr("Compare text: {start}").format(start=_start(compare))
+        texts["samples"] = (VOCAB_SLIDER_TEXT, STEP_PRESETS[0])
+        labels["samples"] = self.tr("English samples")
+        changed = texts != self._lesson_texts
+        self._lesson_texts = texts
+        self.text_choice.blockSignals(True)
+        self.text_choice.clear()
+        for key, label in labels.items():
+            self.text_choice.addItem(label, key)
+        self.text_choice.setCurrentIndex(0)
+        self.text_choice.blockSignals(False)
+        if changed:
+            self._on_text_choice(0)
+
+    @Slot(int)
+    def _on_text_choice(self, index: int) -> None:
+        key = self.text_choice.itemData(index)
+        if key is None:
+            return
+        text, short = self._lesson_texts[key]
+        if key == "samples":  # each view's own English sample
+            self.slider.set_text(VOCAB_SLIDER_TEXT)
+            self.step.set_text(short)
+            self.animation.set_text(ANIMATION_TEXT)
+            self.tree.set_text(TREE_TEXT)
+            return
+        self.slider.set_text(text)
+        self.step.set_text(short)
+        self.animation.set_text(text)
+        self.tree.set_text(text)
 
     def loading(self) -> bool:
         """True while a chosen tokenizer is being made ready (the views wait for it)."""

@@ -400,59 +400,58 @@ bytes {hex}</source>
 <context>
     <name>TeachingView</name>
     <message>
-        <location filename="../../app/teaching/base.py" line="59"/>
+        <location filename="../../app/teaching/base.py" line="72"/>
         <source>Teaching view</source>
         <translation>教学视图</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="119"/>
+        <location filename="../../app/teaching/base.py" line="132"/>
         <source>◀ Back</source>
         <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="120"/>
-        <location filename="../../app/teaching/base.py" line="142"/>
+        <location filename="../../app/teaching/base.py" line="133"/>
+        <location filename="../../app/teaching/base.py" line="155"/>
         <source>▶ Play</source>
         <translation>▶ 播放</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="121"/>
+        <location filename="../../app/teaching/base.py" line="134"/>
         <source>Next ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="128"/>
+        <location filename="../../app/teaching/base.py" line="141"/>
         <source> steps/s</source>
         <translation> 步/秒</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="130"/>
+        <location filename="../../app/teaching/base.py" line="143"/>
         <source>Speed</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="140"/>
+        <location filename="../../app/teaching/base.py" line="153"/>
         <source>⏸ Pause</source>
         <translation>⏸ 暂停</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="185"/>
+        <location filename="../../app/teaching/base.py" line="198"/>
         <source>Export as .png or .svg, not {suffix}.</source>
         <translation>只能导出为 .png 或 .svg，不能是 {suffix}。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="190"/>
+        <location filename="../../app/teaching/base.py" line="203"/>
         <source>Export as .png or .svg: {name} has no suffix.</source>
         <translation>只能导出为 .png 或 .svg：{name} 没有扩展名。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="196"/>
         <location filename="../../app/teaching/base.py" line="211"/>
         <source>Could not write {path}.</source>
         <translation>无法写入 {path}。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="204"/>
+        <location filename="../../app/teaching/base.py" line="219"/>
         <source>Exported from BPE Explorer</source>
         <translation>由 BPE Explorer 导出</translation>
     </message>
@@ -491,89 +490,109 @@ bytes {hex}</source>
 <context>
     <name>TeachingWindow</name>
     <message>
-        <location filename="../../app/teaching/window.py" line="75"/>
+        <location filename="../../app/teaching/window.py" line="88"/>
         <source>BPE Explorer — Teach</source>
         <extracomment>The reference encodings offered beside the current tokenizer.</extracomment>
         <translation>BPE Explorer — 教学</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="77"/>
-        <location filename="../../app/teaching/window.py" line="163"/>
+        <location filename="../../app/teaching/window.py" line="90"/>
+        <location filename="../../app/teaching/window.py" line="186"/>
         <source>current tokenizer</source>
         <translation>当前分词器</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="107"/>
+        <location filename="../../app/teaching/window.py" line="125"/>
         <source>Teach</source>
         <translation>教学</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="109"/>
+        <location filename="../../app/teaching/window.py" line="127"/>
         <source> Tokenizer </source>
         <translation> 分词器 </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="116"/>
+        <location filename="../../app/teaching/window.py" line="129"/>
+        <source> Text </source>
+        <translation> 文本 </translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/window.py" line="136"/>
         <source>Presentation mode</source>
         <translation>演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="118"/>
+        <location filename="../../app/teaching/window.py" line="138"/>
         <source>Large fonts for a projector; ← → step, space plays (F5)</source>
         <translation>投影用的大字体；← → 单步，空格键播放（F5）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="120"/>
+        <location filename="../../app/teaching/window.py" line="140"/>
         <source>Full screen</source>
         <translation>全屏</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="123"/>
+        <location filename="../../app/teaching/window.py" line="143"/>
         <source>Export view…</source>
         <translation>导出视图…</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="125"/>
+        <location filename="../../app/teaching/window.py" line="145"/>
         <source>Save the current view as PNG or SVG, for slides</source>
         <translation>把当前视图保存为 PNG 或 SVG，用于幻灯片</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="145"/>
+        <location filename="../../app/teaching/window.py" line="166"/>
         <source>tiktoken {name}</source>
         <translation>tiktoken {name}</translation>
     </message>
     <message>
+        <location filename="../../app/teaching/window.py" line="200"/>
+        <source>Training corpus: {start}</source>
+        <translation>训练语料：{start}</translation>
+    </message>
+    <message>
         <location filename="../../app/teaching/window.py" line="204"/>
+        <source>Compare text: {start}</source>
+        <translation>对比页文本：{start}</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/window.py" line="206"/>
+        <source>English samples</source>
+        <translation>英文示例</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/window.py" line="270"/>
         <source> Loading {name}… </source>
         <translation> 正在加载 {name}… </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="227"/>
+        <location filename="../../app/teaching/window.py" line="297"/>
         <source>Cannot load encoding</source>
         <translation>无法加载编码</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="228"/>
+        <location filename="../../app/teaching/window.py" line="298"/>
         <source>{name} could not be loaded: {error}</source>
         <translation>无法加载 {name}：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="246"/>
+        <location filename="../../app/teaching/window.py" line="316"/>
         <source>The animation traces our engine&apos;s BPE; this tokenizer is encoded by its own library</source>
         <translation>编码动画追踪的是本程序引擎的 BPE；这个分词器由它自己的库编码</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="327"/>
+        <location filename="../../app/teaching/window.py" line="397"/>
         <source>Export view</source>
         <translation>导出视图</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="327"/>
+        <location filename="../../app/teaching/window.py" line="397"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="337"/>
+        <location filename="../../app/teaching/window.py" line="407"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
