@@ -21,7 +21,7 @@ _SENTENCE = re.compile(r"[^。！？!?.\n]+[。！？!?.]?")
 #: Where phrases end inside a sentence (commas and semicolons too).
 _PHRASE = re.compile(r"[^，；。！？,;.!?\n]+[，；。！？,;.!?]?")
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
-_BRACKETS = "【】「」『』《》()（）[]\"“”"
+_BRACKETS = '【】「」『』《》()（）[]"“”'
 
 
 @dataclass(frozen=True)
