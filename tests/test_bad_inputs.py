@@ -771,3 +771,41 @@ def test_a_reader_that_goes_away_ends_bpe_quietly():
     process.stdout.close()  # as `| head` does once it has read enough
     error = process.stderr.read()
     assert process.wait(timeout=BOUND) == 141 and error == b""
+
+
+# ----- untrusted files stay data ------------------------------------------------------------------------------------
+
+
+def test_a_cached_model_with_custom_tokenizer_code_runs_none_of_it(tmp_path, monkeypatch):
+    """A repository whose config asks for its own tokenizer class (``auto_map``) and ships its ``.py``: loading
+    and encoding read the tokenizer.json as data; the code is never imported (it would leave a file behind)."""
+    from test_hub import put_in_cache, small_tokenizer_json
+
+    marker = tmp_path / "the code ran"
+    code = f"open({str(marker)!r}, 'w').write('ran')\nclass EvilTokenizer: pass\n"
+    config = {"auto_map": {"AutoTokenizer": ["tokenization_evil.EvilTokenizer", None]}, "trust_remote_code": True}
+    cache = tmp_path / "hub"
+    put_in_cache(
+        cache,
+        "Org/Evil",
+        {
+            "tokenizer.json": small_tokenizer_json(),
+            "tokenizer_config.json": json.dumps(config),
+            "tokenization_evil.py": code,
+        },
+    )
+    monkeypatch.setenv("HF_HUB_CACHE", str(cache))
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    tokenizer = load_any("hf:Org/Evil")
+    assert tokenizer.decode(tokenizer.encode("hello world")) == "hello world"
+    env = dict(os.environ, HF_HUB_CACHE=str(cache), HF_HUB_OFFLINE="1")
+    result = subprocess.run(
+        [sys.executable, "-m", "bpe_core", "encode", "hf:Org/Evil", "--ids", "hello"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=BOUND,
+        stdin=subprocess.DEVNULL,
+    )
+    assert result.returncode == 0, result.stderr
+    assert not marker.exists() and "tokenization_evil" not in sys.modules
