@@ -166,6 +166,14 @@ class MergeEngine:
         if listed is None:
             return np.zeros(0, dtype=self.position_type)
         token, kept = self.token, 0
+        if len(listed) <= CHUNK:  # one chunk: a filtered copy is as small, and faster
+            current = listed[token[listed] == token_id]
+            self._listed -= len(listed) - len(current)
+            if len(current):
+                self.where[token_id] = current
+            else:
+                del self.where[token_id]
+            return current
         for start in range(0, len(listed), CHUNK):
             part = listed[start : start + CHUNK]
             alive = part[token[part] == token_id]  # a copy: writing it at or before ``start`` is safe
@@ -182,6 +190,8 @@ class MergeEngine:
     def _gather(self, source: np.ndarray, pick) -> np.ndarray:
         """``pick`` applied to ``source`` a chunk at a time, the picked positions laid one after another in one buffer
         (never the whole of ``source``'s temporaries at once)."""
+        if len(source) <= CHUNK:
+            return pick(source)
         out = np.empty(len(source), dtype=self.position_type)
         n = 0
         for start in range(0, len(source), CHUNK):
@@ -256,8 +266,9 @@ class MergeEngine:
         neighbours = []
         for at in parts:
             has_before, has_beyond = ~starts[at], ~starts[at + new_length]
-            old_before, old_beyond = token[at[has_before] - 1], token[(at + new_length)[has_beyond]]
-            neighbours.append((has_before, old_before, has_beyond, old_beyond))
+            before_end, beyond = at[has_before] - 1, (at + new_length)[has_beyond]
+            kept = (before_end, beyond) if len(parts) == 1 else (None, None)  # many chunks: recomputed, not held
+            neighbours.append((has_before, token[before_end], has_beyond, token[beyond], *kept))
         for at in parts:
             token[at] = new_id
             token[at + left_length] = new_id  # inside the new token now (no index lists it under new_id)
@@ -267,16 +278,18 @@ class MergeEngine:
         # it formed with `left` is counted (and removed) once, as (right, y) of that occurrence.
         deltas: dict[int, int] = {}
         removed = 0
-        for at, (has_before, old_before, has_beyond, old_beyond) in zip(parts, neighbours):
+        for at, (has_before, old_before, has_beyond, old_beyond, before_end, beyond) in zip(parts, neighbours):
             chunk_weight = None if weight is None else weight[at]
-            new_before = token[at[has_before] - 1]
+            if before_end is None:
+                before_end, beyond = at[has_before] - 1, (at + new_length)[has_beyond]
+            new_before = token[before_end]
             alone = new_before != new_id
             before_weight = None if weight is None else chunk_weight[has_before][alone]
             self._add_pairs_ending_in(deltas, old_before[alone], left, before_weight, -1)
             self._add_pairs_ending_in(deltas, new_before[alone], new_id, before_weight, +1)
             beyond_weight = None if weight is None else chunk_weight[has_beyond]
             self._add_pairs_starting_with(deltas, right, old_beyond, beyond_weight, -1)
-            self._add_pairs_starting_with(deltas, new_id, token[(at + new_length)[has_beyond]], beyond_weight, +1)
+            self._add_pairs_starting_with(deltas, new_id, token[beyond], beyond_weight, +1)
             removed += len(at) if weight is None else int(chunk_weight.sum())
         code = left * self.limit + right
         deltas[code] = deltas.get(code, 0) - removed
