@@ -192,6 +192,8 @@ def tokenizer_files(
 
 #: Seconds a download may go without receiving anything before it is stopped (connecting counts too).
 STALL_SECONDS = 30.0
+#: The pieces a download is written in (see :func:`_download`).
+CHUNK_BYTES = 64 * 1024
 #: How often the download is looked at (for progress, a stall, a cancel).
 _POLL_SECONDS = 0.1
 
@@ -256,7 +258,9 @@ def _start_download(model: ModelId, cache: Path):
 
     context = multiprocessing.get_context("spawn")
     ours, theirs = context.Pipe(duplex=False)
-    process = context.Process(target=_download_process, args=(model, cache, theirs), name="bpe-hub-download")
+    process = context.Process(
+        target=_download_process, args=(model, cache, theirs), name="bpe-hub-download", daemon=True
+    )
     with main_module_hidden():
         process.start()
     theirs.close()
@@ -316,8 +320,12 @@ def _cached_folder(model: ModelId, cache: Path) -> Path | None:
 def _download(model: ModelId, cache: Path) -> Path:
     """Download the tokenizer files of ``model``; translate the library's errors into :class:`HubError`."""
     import huggingface_hub
+    from huggingface_hub import constants
     from huggingface_hub import utils as hub_errors  # the error classes, importable from here in every version
 
+    # The library writes what arrives in pieces of this size (10 MB by default): in small pieces, a slow but live
+    # download keeps growing in the cache, where the stall watch sees it (most tokenizer files are under 10 MB).
+    constants.DOWNLOAD_CHUNK_SIZE = min(getattr(constants, "DOWNLOAD_CHUNK_SIZE", CHUNK_BYTES), CHUNK_BYTES)
     try:
         return Path(
             huggingface_hub.snapshot_download(

@@ -44,9 +44,9 @@ def max_processes() -> int:
     return max(64, 4 * (os.cpu_count() or 1))
 
 
-#: The most bytes the vocabulary's tokens may hold together, whatever the corpus: its files stay far below the
-#: 256 MB a tokenizer file may have (each byte is written twice, in the vocabulary and in its merge, as 1-2 bytes).
-MAX_VOCAB_BYTES = 48_000_000
+#: The most bytes the vocabulary's tokens may hold together, whatever the corpus: every file written stays below
+#: the 256 MB a tokenizer file may have (GPT-2's ASCII vocab.json spells a byte in up to 6 characters, ``\u0100``).
+MAX_VOCAB_BYTES = 40_000_000
 #: ...and at most the corpus's size (a real vocabulary holds far less), but never less than this.
 MIN_VOCAB_BYTES = 1_000_000
 
@@ -59,7 +59,7 @@ def vocab_bytes_limit(corpus_bytes: int) -> int:
     Real corpora never come near: o200k's 200,000 tokens hold 1.5 MB.
 
     >>> vocab_bytes_limit(10_000), vocab_bytes_limit(10_000_000), vocab_bytes_limit(10**10)
-    (1000000, 10000000, 48000000)
+    (1000000, 10000000, 40000000)
     """
     return max(MIN_VOCAB_BYTES, min(corpus_bytes, MAX_VOCAB_BYTES))
 

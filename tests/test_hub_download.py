@@ -7,6 +7,7 @@ leave no process behind. huggingface_hub is pointed at the servers with ``HF_END
 from __future__ import annotations
 
 import http.server
+import json
 import os
 import signal
 import subprocess
@@ -131,3 +132,64 @@ def test_a_revision_that_would_name_a_local_file_is_refused(hub_env, monkeypatch
     monkeypatch.setattr(hub, "_start_download", lambda *args: pytest.fail("nothing may be fetched"))
     with pytest.raises(hub.InvalidModelIdError, match="is not a Hugging Face model id"):
         tokenizer_files("hf:org/name@/some/file", offline=False)
+
+
+@pytest.fixture
+def slow_hub():
+    """A loopback stand-in for huggingface.co serving one model whose tokenizer.json (400 KB) arrives slowly but
+    steadily: 20 KB every 0.2 s, two seconds in all."""
+    commit = "a" * 40
+    body = json.dumps({"padding": "x" * 400_000}).encode()
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def _head(self, length: int) -> None:
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(length))
+            self.send_header("X-Repo-Commit", commit)
+            self.send_header("ETag", '"tokenizer"')
+            self.end_headers()
+
+        def do_HEAD(self):  # noqa: N802 - the library's name
+            self._head(len(body) if "/resolve/" in self.path else 0)
+
+        def do_GET(self):  # noqa: N802
+            if "/tree/" in self.path or self.path.startswith("/api/models/"):
+                if "/tree/" in self.path:  # the repository's files, as the library lists them
+                    listing = [{"type": "file", "path": "tokenizer.json", "size": len(body), "oid": "b" * 40}]
+                else:
+                    listing = {"id": "Org/Model", "sha": commit, "siblings": [{"rfilename": "tokenizer.json"}]}
+                data = json.dumps(listing).encode()
+                self._head(len(data))
+                self.wfile.write(data)
+            elif "/resolve/" in self.path:
+                self._head(len(body))
+                for start in range(0, len(body), 20_000):
+                    self.wfile.write(body[start : start + 20_000])
+                    self.wfile.flush()
+                    time.sleep(0.2)
+            else:
+                self.send_response(404)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def test_a_slow_download_that_keeps_arriving_is_not_a_stall(hub_env, slow_hub):
+    """The library writes what arrives in 64 KB pieces (not 10 MB): a file arriving for longer than the stall time
+    keeps growing in the cache, so the watch lets it finish."""
+    hub_env.setenv("HF_ENDPOINT", slow_hub)
+    folder = tokenizer_files("Org/Model", offline=False, stall_seconds=1.0)
+    assert (folder / "tokenizer.json").stat().st_size > 400_000
+    assert no_process_left()

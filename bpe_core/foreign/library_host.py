@@ -123,10 +123,16 @@ class _Host:
         self.process = None
         self.conn = None
         self.built: set[int] = set()
+        self.forgotten: set[int] = set()  # handles gone while a call held the lock: dropped at the next call
+        self.closing = False  # close() is killing the host: a call's end is not a crash of the library
 
     def call(self, encoder: LibraryEncoder, name: str, argument, size: int):
         with self.lock:
             self._start()
+            for key in self.forgotten & self.built:
+                self.conn.send(("forget", key))
+                self.built.discard(key)
+            self.forgotten.clear()
             if encoder.key not in self.built:
                 self._ask(encoder, ("build", encoder.key, encoder.recipe), BUILD_SECONDS, size)
                 self.built.add(encoder.key)
@@ -140,9 +146,14 @@ class _Host:
             reply = self.conn.recv() if answered else None
         except (EOFError, OSError):  # the host died: out of memory (the limit), or killed
             code = self._stop()
+            if self.closing:
+                raise LibraryError(encoder.name, "crash", detail="stopped: the program is closing") from None
             if code in (-signal.SIGABRT, -signal.SIGSEGV, -signal.SIGKILL) and message[0] == "call":
                 raise LibraryError(encoder.name, "memory", limit=message[-1], chars=chars) from None
             raise LibraryError(encoder.name, "crash", detail=f"exit code {code}") from None
+        except BaseException:  # interrupted (Ctrl-C): the host's answer would be read as the next call's
+            self._stop()
+            raise
         if reply is None:
             self._stop()
             raise LibraryError(encoder.name, "time", limit=seconds, chars=chars)
@@ -178,20 +189,31 @@ class _Host:
         return process.exitcode
 
     def forget(self, key: int) -> None:
-        """A handle went away: the host drops its tokenizer (never waits: called from a finalizer)."""
-        if key in self.built and self.lock.acquire(blocking=False):
-            try:
+        """A handle went away: the host drops its tokenizer, now or, if a call is under way, at the next call
+        (never waits: called from a finalizer)."""
+        if not self.lock.acquire(blocking=False):
+            self.forgotten.add(key)
+            return
+        try:
+            if key in self.built and self.conn is not None:
                 self.built.discard(key)
-                if self.conn is not None:
-                    self.conn.send(("forget", key))
-            except OSError:
-                pass
-            finally:
-                self.lock.release()
+                self.conn.send(("forget", key))
+        except OSError:
+            pass
+        finally:
+            self.lock.release()
 
     def close(self) -> None:
-        with self.lock:
-            self._stop()
+        """End the host now, even during a call (which then fails as a crash): closing never waits for a
+        library."""
+        process, self.closing = self.process, True
+        try:
+            if process is not None and process.is_alive():
+                process.kill()
+            with self.lock:
+                self._stop()
+        finally:
+            self.closing = False
 
 
 _host = _Host()
@@ -236,7 +258,8 @@ def _serve(conn) -> None:
                 with _memory_limit(memory):
                     reply = (True, encoders[key][name](argument))
         except MemoryError:
-            reply = (False, LibraryError("", "memory", limit=message[-1]))
+            limit = message[-1] if message[0] == "call" else 0
+            reply = (False, LibraryError("", "memory", limit=limit))
         except BaseException as exc:  # noqa: BLE001 - a Rust panic (pyo3's PanicException) is a BaseException
             reply = (False, f"{type(exc).__name__}: {' '.join(str(exc).split())[:500]}")
         conn.send(reply)
@@ -257,7 +280,9 @@ class _memory_limit:
             with open("/proc/self/statm") as f:
                 held = int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
             self.saved = resource.getrlimit(resource.RLIMIT_AS)
-            resource.setrlimit(resource.RLIMIT_AS, (held + self.extra, self.saved[1]))
+            hard = self.saved[1]
+            soft = held + self.extra if hard == resource.RLIM_INFINITY else min(held + self.extra, hard)
+            resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
         return self
 
     def __exit__(self, *exc):
