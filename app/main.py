@@ -69,25 +69,25 @@ def apply_args(window, args: argparse.Namespace) -> None:
     The settings come first: opening a file may ask a question (replace invalid bytes? read as UTF-16?), and
     whatever the answer, the settings given on the command line are the ones shown and trained with.
     """
-    window.settings_panel.apply(
+    window.train_tab.settings_panel.apply(
         vocab_size=args.vocab_size,
         pattern=args.pattern,
         special_tokens=args.special,
         processes=args.processes,
     )
     if args.corpus:
-        window.corpus_panel.add_files(args.corpus)
+        window.train_tab.corpus_panel.add_files(args.corpus)
     elif args.sample == "stdlib":
-        window.corpus_panel.select_stdlib()
+        window.train_tab.corpus_panel.select_stdlib()
     elif args.sample:
-        window.corpus_panel.select_sample(args.sample)
+        window.train_tab.corpus_panel.select_sample(args.sample)
     if args.text is not None:
-        window.held_out_edit.setPlainText(args.text)
+        window.train_tab.held_out_edit.setPlainText(args.text)
         window.compare_view.set_text(args.text)
     if args.open:
         window.open_tokenizer(args.open)
     if args.train:
-        window.start_training()
+        window.train_tab.start_training()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -107,7 +107,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     i18n.install(app, language)  # before the first widget
     window = MainWindow(settings)
     if language.startswith("zh") and not args.corpus and not args.sample:
-        window.corpus_panel.select_sample("chinese-prose")
+        window.train_tab.corpus_panel.select_sample("chinese-prose")
         window.compare_view.set_text(CHINESE_TEXT)
     window.show()
     apply_args(window, args)

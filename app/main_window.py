@@ -39,36 +39,6 @@ APP_TITLE = "BPE Explorer"
 TOKENIZER_FILTER = QT_TRANSLATE_NOOP("MainWindow", "BPE Explorer tokenizer (*.json)")
 
 #: What the window shows of its Train tab under the tab's own names (``window.run`` is ``window.train_tab.run``).
-TRAIN_TAB_ATTRIBUTES = (
-    "corpus_panel",
-    "settings_panel",
-    "train_button",
-    "cancel_button",
-    "train_reason",
-    "progress",
-    "progress_text",
-    "held_out_edit",
-    "held_out_runner",
-    "model",
-    "proxy",
-    "table",
-    "search",
-    "pair_chart",
-    "count_chart",
-    "compression_chart",
-    "status_labels",
-    "run",
-    "history",
-    "tokenizer",
-    "result",
-    "current_rank",
-    "training",
-    "start_training",
-    "cancel_training",
-    "select_rank",
-    "redrawing",
-    "refresh_held_out",
-)
 
 
 class MainWindow(QMainWindow):
@@ -107,7 +77,9 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         file_menu = self.menuBar().addMenu(self.tr("&File"))
-        self.open_corpus_action = file_menu.addAction(self.tr("Open &corpus files…"), self.corpus_panel.open_dialog)
+        self.open_corpus_action = file_menu.addAction(
+            self.tr("Open &corpus files…"), self.train_tab.corpus_panel.open_dialog
+        )
         self.open_corpus_action.setShortcut(QKeySequence("Ctrl+Shift+O"))
         self.open_action = file_menu.addAction(self.tr("&Open tokenizer…"), self.open_dialog)
         self.open_action.setShortcut(QKeySequence.StandardKey.Open)
@@ -297,7 +269,7 @@ class MainWindow(QMainWindow):
         that has already failed."""
         failed: set[str] = set()
         start = "tokenizer.json"
-        while self.tokenizer is not None:
+        while self.train_tab.tokenizer is not None:
             path, _ = QFileDialog.getSaveFileName(
                 self, self.tr("Save tokenizer"), start, QCoreApplication.translate("MainWindow", TOKENIZER_FILTER)
             )
@@ -310,7 +282,7 @@ class MainWindow(QMainWindow):
     def save_tokenizer(self, path: str | Path) -> bool:
         """Save the tokenizer shown; on failure say why, keep it, and return False."""
         try:
-            save_tokenizer(self.tokenizer, path)
+            save_tokenizer(self.train_tab.tokenizer, path)
         except (OSError, ValueError) as exc:
             dialogs.show_error(
                 self,
@@ -328,7 +300,7 @@ class MainWindow(QMainWindow):
         return True
 
     def export_dialog(self, fmt: str) -> None:
-        if self.tokenizer is None:
+        if self.train_tab.tokenizer is None:
             return
         label = QCoreApplication.translate("TokenizerFiles", EXPORT_FORMATS[fmt])
         directory = QFileDialog.getExistingDirectory(
@@ -339,7 +311,7 @@ class MainWindow(QMainWindow):
 
     def export_tokenizer(self, directory: str | Path, fmt: str) -> list[Path]:
         try:
-            written = export_tokenizer(self.tokenizer, directory, fmt)
+            written = export_tokenizer(self.train_tab.tokenizer, directory, fmt)
         except (OSError, ValueError) as exc:
             label = QCoreApplication.translate("TokenizerFiles", EXPORT_FORMATS[fmt])
             dialogs.show_error(
@@ -357,7 +329,7 @@ class MainWindow(QMainWindow):
     def open_teaching(self) -> None:
         """Open (or bring forward) the Teach window on the current tokenizer; before there is one, it shows
         tiktoken's encodings."""
-        tokenizer = self.tokenizer
+        tokenizer = self.train_tab.tokenizer
         name = ""
         if tokenizer is not None:
             name = self.tr("current tokenizer ({merges} merges)").format(merges=f"{tokenizer.merge_count:,}")
@@ -389,7 +361,7 @@ class MainWindow(QMainWindow):
         paths = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
         if paths:
             event.acceptProposedAction()
-            self.corpus_panel.add_files(paths)
+            self.train_tab.corpus_panel.add_files(paths)
 
     def shutdown(self) -> None:
         """Stop every thread this window started, waiting for each (no thread outlives the window), then the
@@ -406,11 +378,3 @@ class MainWindow(QMainWindow):
         if self.teaching is not None:
             self.teaching.close()
         super().closeEvent(event)
-
-
-def _train_tab_attribute(name: str) -> property:
-    return property(lambda window: getattr(window.train_tab, name), doc=f"``train_tab.{name}``")
-
-
-for _name in TRAIN_TAB_ATTRIBUTES:
-    setattr(MainWindow, _name, _train_tab_attribute(_name))

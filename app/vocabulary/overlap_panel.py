@@ -99,6 +99,18 @@ class OverlapPanel(QWidget):
             combo.setCurrentIndex(index if index >= 0 else max(fallback, 0))
             combo.blockSignals(False)
 
+    def set_first(self, key: str) -> None:
+        """Compare ``key`` (the vocabulary chosen at the top of the tab) with the other one picked: it becomes A,
+        and B changes only if it was the same one (to the last other choice)."""
+        index = self.pick_a.findData(key)
+        if index < 0:
+            return
+        self.pick_a.setCurrentIndex(index)
+        if self.pick_b.currentData() == key:
+            others = [i for i in range(self.pick_b.count()) if self.pick_b.itemData(i) != key]
+            if others:
+                self.pick_b.setCurrentIndex(others[-1])
+
     def pick(self, a: str, b: str) -> None:
         self.pick_a.setCurrentIndex(self.pick_a.findData(a))
         self.pick_b.setCurrentIndex(self.pick_b.findData(b))

@@ -234,6 +234,7 @@ class VocabularyTab(QWidget):
     def _show(self, loaded: Loaded) -> None:
         self.current = loaded
         self.browse.show_table(loaded.table)
+        self.overlap.set_first(loaded.choice.key)  # the pages follow the vocabulary chosen at the top
         merged = int((loaded.table.rank >= 0).sum())
         self.status.setText(
             self.tr("{name}: {tokens:,} tokens, {merged:,} made by merges").format(
@@ -252,13 +253,17 @@ class VocabularyTab(QWidget):
         self.why.explain(rank)
 
     def parity_encoders(self) -> dict:
-        """Our tokenizer (when there is one) and the references, as ``name -> a function giving encode``."""
+        """Every tokenizer in play: ours (when there is one), the references and each one added in the Compare
+        tab or opened here, as ``name -> a function giving encode`` (called in the parity worker)."""
         encoders = {}
         if self.own_tokenizer is not None:
             name = self.tr("ours ({merges:,} merges)").format(merges=len(self.own_tokenizer.merges))
             encoders[name] = functools.partial(getattr, self.own_tokenizer, "encode")
         for name in REFERENCE_PANES:
             encoders[name] = functools.partial(_ordinary_encoder, name)
+        for key, choice in self.choices.items():
+            if key != OWN_KEY and key not in REFERENCE_PANES:
+                encoders[choice.title] = functools.partial(_encoder_of, choice)
         return encoders
 
     @Slot(int)
@@ -308,3 +313,9 @@ def _file_tokenizer(path: Path, pattern: str):
 
 def _ordinary_encoder(name: str):
     return reference.get_encoding(name).encode_ordinary
+
+
+def _encoder_of(choice: Choice):
+    """The encode of a chosen tokenizer (a ``tiktoken.Encoding``'s without special tokens, as for the references)."""
+    tokenizer = choice.load()
+    return getattr(tokenizer, "encode_ordinary", None) or tokenizer.encode

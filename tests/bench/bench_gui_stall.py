@@ -76,10 +76,10 @@ def main() -> int:
     window = MainWindow(settings)
     window.show()
     if args.corpus is None:
-        window.corpus_panel.select_stdlib()
+        window.train_tab.corpus_panel.select_stdlib()
     else:
-        window.corpus_panel.add_files([args.corpus])
-    window.settings_panel.apply(
+        window.train_tab.corpus_panel.add_files([args.corpus])
+    window.train_tab.settings_panel.apply(
         vocab_size=256 + args.merges + 1,
         special_tokens=["<|endoftext|>"],
         pattern=args.pattern,
@@ -118,7 +118,7 @@ def main() -> int:
         settle = QTimer()
         settle.setInterval(50)
         settle.timeout.connect(
-            lambda: None if window.held_out_runner.busy() or window.compare_view.busy() else loop.quit()
+            lambda: None if window.train_tab.held_out_runner.busy() or window.compare_view.busy() else loop.quit()
         )
         settle.start()
         loop.exec()
@@ -147,10 +147,10 @@ def main() -> int:
 
     phase[0] = "counting"
     started = time.perf_counter()
-    window.start_training()
-    window.run.counted.connect(on_counted)
-    window.run.finished.connect(on_finished)
-    window.run.failed.connect(lambda kind, message, details: (print(message), loop.quit()))
+    window.train_tab.start_training()
+    window.train_tab.run.counted.connect(on_counted)
+    window.train_tab.run.finished.connect(on_finished)
+    window.train_tab.run.failed.connect(lambda kind, message, details: (print(message), loop.quit()))
     loop.exec()
     timer.stop()
     result = finished.get("result")

@@ -96,7 +96,7 @@ def window(qtbot, tmp_path):
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     w = MainWindow(settings)
     qtbot.addWidget(w)
-    w.corpus_panel.select_sample("english")  # the 10 KB sample: tests train in a moment
+    w.train_tab.corpus_panel.select_sample("english")  # the 10 KB sample: tests train in a moment
     w.show()
     yield w
     w.close()
@@ -135,10 +135,10 @@ def train(qtbot, wait_signal):
     """``train(window)``: click the real Train button, wait for the run to end, return its TrainingResult."""
 
     def run(window, timeout=60000):
-        qtbot.mouseClick(window.train_button, Qt.MouseButton.LeftButton)
-        assert window.run is not None, "Train did not start a run: " + window.train_reason.text()
-        result = wait_signal(window.run.finished, timeout)[0]
-        qtbot.waitUntil(lambda: not window.redrawing(), timeout=5000)  # charts are redrawn in turns
+        qtbot.mouseClick(window.train_tab.train_button, Qt.MouseButton.LeftButton)
+        assert window.train_tab.run is not None, "Train did not start a run: " + window.train_tab.train_reason.text()
+        result = wait_signal(window.train_tab.run.finished, timeout)[0]
+        qtbot.waitUntil(lambda: not window.train_tab.redrawing(), timeout=5000)  # charts are redrawn in turns
         return result
 
     return run

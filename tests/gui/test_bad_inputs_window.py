@@ -83,8 +83,8 @@ def good(window, tmp_path):
     path = tmp_path / "good" / "good.txt"
     path.parent.mkdir()
     path.write_text(TEXT, encoding="utf-8")
-    assert window.corpus_panel.add_files([path])
-    window.settings_panel.apply(vocab_size=300, special_tokens=["<|e|>"], processes=1)
+    assert window.train_tab.corpus_panel.add_files([path])
+    window.train_tab.settings_panel.apply(vocab_size=300, special_tokens=["<|e|>"], processes=1)
     return path
 
 
@@ -123,25 +123,25 @@ REFUSED = [case for case in CORPUS_WINDOW_CASES if case.gets in ("error", "asks 
 
 @pytest.mark.parametrize("case", CORPUS_WINDOW_CASES, ids=lambda case: case.name)
 def test_opening_a_bad_corpus_file(case, window, good, dialogs, tmp_path, qtbot, train):
-    before = window.corpus_panel.current_source()
+    before = window.train_tab.corpus_panel.current_source()
     previous = train(window) if case.gets == "fails when training" else None
     path = BUILDERS[case.name](tmp_path)
-    added = window.corpus_panel.add_files([path])
+    added = window.train_tab.corpus_panel.add_files([path])
     if case.gets == "trains":
         assert added and not dialogs.errors and not dialogs.asked
         result = train(window)
         assert result.merges and not result.cancelled
         assert not any(BOM in token for token in result.vocab.values())  # the mark is read, never trained on
-        assert window.tokenizer.decode(window.tokenizer.encode(TEXT)) == TEXT
+        assert window.train_tab.tokenizer.decode(window.train_tab.tokenizer.encode(TEXT)) == TEXT
         return
     if case.gets == "fails when training":  # the check reads only the start: the trainer finds it
-        assert added and window.corpus_panel.current_source().paths == [path]
-        qtbot.mouseClick(window.train_button, Qt.MouseButton.LeftButton)
+        assert added and window.train_tab.corpus_panel.current_source().paths == [path]
+        qtbot.mouseClick(window.train_tab.train_button, Qt.MouseButton.LeftButton)
         message = wait_for_error(qtbot, dialogs)
         assert path.name in message and all(part in message for part in case.message), message
-        qtbot.waitUntil(lambda: not window.training, timeout=30000)
-        assert window.result is previous and window.save_action.isEnabled()
-        assert window.progress_text.text() == "Training failed; the previous result is kept."
+        qtbot.waitUntil(lambda: not window.train_tab.training, timeout=30000)
+        assert window.train_tab.result is previous and window.save_action.isEnabled()
+        assert window.train_tab.progress_text.text() == "Training failed; the previous result is kept."
         return
     assert not added
     if case.gets == "error":
@@ -152,14 +152,14 @@ def test_opening_a_bad_corpus_file(case, window, good, dialogs, tmp_path, qtbot,
         assert question == case.gets.removeprefix("asks to ")
         assert not dialogs.errors
     assert path.name in message and all(part in message for part in case.message), message
-    assert window.corpus_panel.current_source() is before and window.train_button.isEnabled()
+    assert window.train_tab.corpus_panel.current_source() is before and window.train_tab.train_button.isEnabled()
 
 
 def test_after_every_refused_file_the_selected_corpus_still_trains(window, good, dialogs, tmp_path, train):
     for case in REFUSED:
         folder = tmp_path / case.name.replace(" ", "_")
         folder.mkdir()
-        assert not window.corpus_panel.add_files([BUILDERS[case.name](folder)])
+        assert not window.train_tab.corpus_panel.add_files([BUILDERS[case.name](folder)])
     assert len(dialogs.errors) + len(dialogs.asked) == len(REFUSED)
     result = train(window)
     assert result.record.corpus_bytes == good.stat().st_size and result.merges
@@ -169,8 +169,8 @@ def test_after_every_refused_file_the_selected_corpus_still_trains(window, good,
 def test_accepting_to_replace_invalid_bytes_trains(name, window, good, dialogs, tmp_path, train):
     dialogs.accept = True
     path = BUILDERS[name](tmp_path)
-    assert window.corpus_panel.add_files([path])
-    source = window.corpus_panel.current_source()
+    assert window.train_tab.corpus_panel.add_files([path])
+    source = window.train_tab.corpus_panel.current_source()
     assert source.paths == [path] and source.errors == "replace"
     result = train(window)
     assert result.merges and result.record.settings["errors"] == "replace"
@@ -196,14 +196,18 @@ WINDOW_TOKENIZER_CASES = [case for case in TOKENIZER_CASES if case.id != "a FIFO
 @pytest.mark.parametrize(("make", "message"), WINDOW_TOKENIZER_CASES)
 def test_opening_a_bad_tokenizer_file_keeps_the_open_one(make, message, window, good_tokenizer, dialogs, tmp_path):
     assert window.open_tokenizer(good_tokenizer)
-    tokenizer, history, title = window.tokenizer, window.history, window.windowTitle()
+    tokenizer, history, title = window.train_tab.tokenizer, window.train_tab.history, window.windowTitle()
     path = make(tmp_path, json.loads(good_tokenizer.read_text(encoding="utf-8")))
     assert not window.open_tokenizer(path)
     ((title_shown, shown),) = dialogs.errors
     assert title_shown == "Cannot open tokenizer" and path.name in shown
     # a .tiktoken file opened without saying how it pre-tokenizes is refused for that, before its lines are read
     assert (message if path.suffix != ".tiktoken" else "pattern") in shown, shown
-    assert window.tokenizer is tokenizer and window.history is history and window.windowTitle() == title
+    assert (
+        window.train_tab.tokenizer is tokenizer
+        and window.train_tab.history is history
+        and window.windowTitle() == title
+    )
     assert window.save_action.isEnabled() and window.recent.paths() == [str(good_tokenizer)]
 
 
@@ -228,7 +232,7 @@ def test_adding_a_bad_tokenizer_as_a_compare_pane_keeps_the_panes(
 
 
 def type_custom_regex(window, qtbot, regex_text: str):
-    panel = window.settings_panel
+    panel = window.train_tab.settings_panel
     panel.pattern.setCurrentIndex(panel.pattern.findData("custom"))
     panel.custom_regex.clear()
     qtbot.keyClicks(panel.custom_regex, regex_text)
@@ -238,27 +242,27 @@ def type_custom_regex(window, qtbot, regex_text: str):
 def test_the_regex_field_invalid_then_matching_nothing_then_fixed(window, good, dialogs, qtbot, train):
     previous = train(window)
     panel = type_custom_regex(window, qtbot, "[a-")
-    assert not window.train_button.isEnabled()
-    assert "Invalid pre-tokenization regex '[a-'" in window.train_reason.text()
+    assert not window.train_tab.train_button.isEnabled()
+    assert "Invalid pre-tokenization regex '[a-'" in window.train_tab.train_reason.text()
 
     panel.custom_regex.setText(r"\d+")  # valid, but the corpus has no digits: a warning, then the trainer says so
     qtbot.waitUntil(lambda: panel.verdict is not None and panel.verdict.pattern == r"\d+", timeout=30000)
     assert panel.pattern_check.text().startswith("Matches nothing in the first 64 KB of good.txt")
-    qtbot.mouseClick(window.train_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.train_tab.train_button, Qt.MouseButton.LeftButton)
     message = wait_for_error(qtbot, dialogs)
     assert r"The pre-tokenization regex '\d+' matched nothing in good.txt" in message
-    qtbot.waitUntil(lambda: not window.training, timeout=30000)
-    assert window.result is previous and window.save_action.isEnabled()
+    qtbot.waitUntil(lambda: not window.train_tab.training, timeout=30000)
+    assert window.train_tab.result is previous and window.save_action.isEnabled()
 
     panel.custom_regex.setText(r"\p{L}+|\s+|[^\s\p{L}]+")  # fixed: Train is back and trains
     qtbot.waitUntil(lambda: panel.pattern_check.text().startswith("OK"), timeout=30000)
-    assert window.train_button.isEnabled() and not window.train_reason.isVisible()
+    assert window.train_tab.train_button.isEnabled() and not window.train_tab.train_reason.isVisible()
     result = train(window)
     assert result.merges and result.pattern == r"\p{L}+|\s+|[^\s\p{L}]+"
 
 
 def test_a_regex_longer_than_qts_default_field_is_kept_whole(window, qtbot):
-    panel = window.settings_panel
+    panel = window.train_tab.settings_panel
     panel.pattern.setCurrentIndex(panel.pattern.findData("custom"))
     regex = "|".join(f"w{i:05d}" for i in range(7000)) + r"|\p{L}+|\s+"  # 48,000 characters, past 32,767
     panel.custom_regex.setText(regex)  # as a paste
@@ -268,42 +272,42 @@ def test_a_regex_longer_than_qts_default_field_is_kept_whole(window, qtbot):
 
 
 def test_the_special_token_field_empty_overlapping_and_the_vocabulary_minimum(window, good, train):
-    panel = window.settings_panel
+    panel = window.train_tab.settings_panel
     panel.specials.setText("   ")  # an empty special token cannot be typed: blanks are no token at all
-    assert panel.settings().special_tokens == [] and window.train_button.isEnabled()
+    assert panel.settings().special_tokens == [] and window.train_tab.train_button.isEnabled()
 
     panel.specials.setText("<|e|> <|e|>")
-    assert not window.train_button.isEnabled()
-    assert "Special tokens given twice: <|e|>." in window.train_reason.text()
+    assert not window.train_tab.train_button.isEnabled()
+    assert "Special tokens given twice: <|e|>." in window.train_tab.train_reason.text()
     panel.specials.setText("<|e <|e|>")  # overlapping: both are kept, the longest wins where both match
     panel.vocab_size.setValue(257)
-    assert not window.train_button.isEnabled()
-    assert "minimum is 258 (256 bytes + 2 special tokens)" in window.train_reason.text()
+    assert not window.train_tab.train_button.isEnabled()
+    assert "minimum is 258 (256 bytes + 2 special tokens)" in window.train_tab.train_reason.text()
     panel.vocab_size.setValue(300)
-    assert window.train_button.isEnabled()
+    assert window.train_tab.train_button.isEnabled()
     train(window)
-    specials = window.tokenizer.special_tokens
-    assert window.tokenizer.encode("<|e|>") == [specials["<|e|>"]]
-    assert window.tokenizer.encode("<|e") == [specials["<|e"]]
+    specials = window.train_tab.tokenizer.special_tokens
+    assert window.train_tab.tokenizer.encode("<|e|>") == [specials["<|e|>"]]
+    assert window.train_tab.tokenizer.encode("<|e") == [specials["<|e"]]
 
 
 def test_a_vocabulary_larger_than_the_corpus_allows_trains_and_says_why_it_stopped(window, good, train):
-    window.settings_panel.apply(vocab_size=100_000)
+    window.train_tab.settings_panel.apply(vocab_size=100_000)
     result = train(window)
     assert not result.cancelled and len(result.vocab) < 100_000
     assert "no pair left to merge" in result.stop_reason
-    assert "No pair left to merge" in window.progress_text.text()
+    assert "No pair left to merge" in window.train_tab.progress_text.text()
     assert window.save_action.isEnabled()
 
 
 def test_a_long_run_of_one_character_stops_says_why_and_saves_a_file_that_opens(window, dialogs, tmp_path, train):
     path = tmp_path / "run.txt"
     path.write_text("a" * 2_000_000)
-    assert window.corpus_panel.add_files([path])
-    window.settings_panel.apply(vocab_size=1000, special_tokens=[], processes=1)
+    assert window.train_tab.corpus_panel.add_files([path])
+    window.train_tab.settings_panel.apply(vocab_size=1000, special_tokens=[], processes=1)
     result = train(window)
     assert not result.cancelled and len(result.merges) == 19
-    assert "Stopped after 19 merges: the next token (1,048,576 bytes)" in window.progress_text.text()
+    assert "Stopped after 19 merges: the next token (1,048,576 bytes)" in window.train_tab.progress_text.text()
     assert window.save_tokenizer(tmp_path / "run.json") and not dialogs.errors
     assert load_json(tmp_path / "run.json").encode("a" * 64) == [256 + 5]
 
@@ -367,7 +371,7 @@ def test_saving_where_nothing_can_be_written_names_the_path_and_keeps_the_result
     target, window, good, dialogs, tmp_path, monkeypatch, train
 ):
     result = train(window)
-    tokenizer = window.tokenizer
+    tokenizer = window.train_tab.tokenizer
     path = target(tmp_path)
     monkeypatch.setattr(
         "PySide6.QtWidgets.QFileDialog.getSaveFileName",
@@ -376,7 +380,9 @@ def test_saving_where_nothing_can_be_written_names_the_path_and_keeps_the_result
     window.save_action.trigger()
     ((title, message),) = dialogs.errors
     assert title == "Cannot save tokenizer" and str(path) in message, message
-    assert window.result is result and window.tokenizer is tokenizer and window.save_action.isEnabled()
+    assert (
+        window.train_tab.result is result and window.train_tab.tokenizer is tokenizer and window.save_action.isEnabled()
+    )
     assert not path.is_file() and window.recent.paths() == []
     assert window.save_tokenizer(tmp_path / "saved.json")  # the result can still be saved somewhere else
 
@@ -387,14 +393,14 @@ def test_saving_through_a_symlink_writes_its_target(window, good, tmp_path, trai
     link = tmp_path / "link.json"
     link.symlink_to(real)
     assert window.save_tokenizer(link)
-    assert link.is_symlink() and load_json(real).merges == window.tokenizer.merges
+    assert link.is_symlink() and load_json(real).merges == window.train_tab.tokenizer.merges
 
 
 def test_a_corpus_named_with_bytes_that_are_not_utf8_trains_and_saves(window, dialogs, tmp_path, train):
     path = Path(os.fsdecode(os.path.join(os.fsencode(tmp_path), b"corpus-\xff.txt")))
     path.write_text(TEXT, encoding="utf-8")
-    assert window.corpus_panel.add_files([path])
-    window.settings_panel.apply(vocab_size=300, special_tokens=[], processes=1)
+    assert window.train_tab.corpus_panel.add_files([path])
+    window.train_tab.settings_panel.apply(vocab_size=300, special_tokens=[], processes=1)
     train(window)
     assert window.save_tokenizer(tmp_path / "saved.json") and not dialogs.errors
     (name,) = load_json(tmp_path / "saved.json").record.corpus_names
@@ -441,10 +447,10 @@ def test_closing_the_window_ends_the_library_host(window, tmp_path, qtbot):
 
 
 def start_long_run(window, qtbot, wait_signal, corpus):
-    assert window.corpus_panel.add_files([corpus])
-    window.settings_panel.apply(vocab_size=20000, special_tokens=[], processes=1)
-    qtbot.mouseClick(window.train_button, Qt.MouseButton.LeftButton)
-    run = window.run
+    assert window.train_tab.corpus_panel.add_files([corpus])
+    window.train_tab.settings_panel.apply(vocab_size=20000, special_tokens=[], processes=1)
+    qtbot.mouseClick(window.train_tab.train_button, Qt.MouseButton.LeftButton)
+    run = window.train_tab.run
     wait_signal(run.steps_ready, 60000)  # merging has begun
     return run
 
@@ -454,11 +460,11 @@ def test_cancel_while_merging_keeps_the_merges_as_a_tokenizer_that_saves(
 ):
     run = start_long_run(window, qtbot, wait_signal, random_words_corpus)
     (result,) = wait_signal(
-        run.finished, 30000, trigger=lambda: qtbot.mouseClick(window.cancel_button, Qt.MouseButton.LeftButton)
+        run.finished, 30000, trigger=lambda: qtbot.mouseClick(window.train_tab.cancel_button, Qt.MouseButton.LeftButton)
     )
     assert result.cancelled and result.merges
-    assert window.result is result and window.tokenizer.merges == result.merges
-    assert window.save_action.isEnabled() and window.train_button.isEnabled()
+    assert window.train_tab.result is result and window.train_tab.tokenizer.merges == result.merges
+    assert window.save_action.isEnabled() and window.train_tab.train_button.isEnabled()
     assert window.save_tokenizer(tmp_path / "partial.json")
     assert load_json(tmp_path / "partial.json").merges == result.merges
 
@@ -467,7 +473,7 @@ def test_close_while_merging_stops_the_run(window, qtbot, wait_signal, random_wo
     run = start_long_run(window, qtbot, wait_signal, random_words_corpus)
     window.close()  # waits for the run; the no_thread_left fixture checks no thread or process is left
     qtbot.waitUntil(lambda: not window.isVisible() and not run.is_running(), timeout=30000)
-    assert not window.training and window.run is None
+    assert not window.train_tab.training and window.train_tab.run is None
 
 
 def test_the_matrix_leaves_out_only_cases_checked_elsewhere():

@@ -40,7 +40,7 @@ def test_the_main_window_speaks_chinese(chinese, qtbot, tmp_path):
     assert all(HAN.search(title) for title in menus), menus
     tabs = window.findChild(QTabWidget, "mainTabs")
     assert all(HAN.search(tabs.tabText(i)) for i in range(tabs.count()))
-    assert HAN.search(window.train_button.text())
+    assert HAN.search(window.train_tab.train_button.text())
     left = english_words(visible_texts(window))
     assert not left, f"still English: {left[:20]}"
     assert QLocale().name() == "zh_CN"
@@ -101,14 +101,14 @@ def test_why_a_run_failed_is_said_in_chinese(chinese, qtbot, tmp_path, monkeypat
     window = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(window)
     window.show()
-    assert window.corpus_panel.add_files([corpus])
-    window.settings_panel.apply(vocab_size=300, special_tokens=["<|endoftext|>"], processes=1)
-    window.start_training()
+    assert window.train_tab.corpus_panel.add_files([corpus])
+    window.train_tab.settings_panel.apply(vocab_size=300, special_tokens=["<|endoftext|>"], processes=1)
+    window.train_tab.start_training()
     qtbot.waitUntil(lambda: bool(errors), timeout=30000)
     (message,) = errors
     assert "specials.txt" in message and "语料中除特殊词元外没有任何文本" in message, message
-    qtbot.waitUntil(lambda: not window.training, timeout=30000)
-    assert HAN.search(window.progress_text.text()) and window.train_button.isEnabled()
+    qtbot.waitUntil(lambda: not window.train_tab.training, timeout=30000)
+    assert HAN.search(window.train_tab.progress_text.text()) and window.train_tab.train_button.isEnabled()
     window.close()
 
 

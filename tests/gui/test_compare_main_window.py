@@ -26,14 +26,14 @@ def test_compare_tab_follows_the_trained_tokenizer_and_the_current_step(qtbot, w
     assert window.tabs.tabText(window.tabs.indexOf(view)) == "Compare"
     view.set_text(TEXT)
     assert own_ids(window) == []  # nothing trained yet
-    window.settings_panel.apply(vocab_size=456, special_tokens=["<|endoftext|>"], pattern="gpt2")
+    window.train_tab.settings_panel.apply(vocab_size=456, special_tokens=["<|endoftext|>"], pattern="gpt2")
     train(window)
-    tokenizer = window.tokenizer
+    tokenizer = window.train_tab.tokenizer
     assert tokenizer.merge_count == 456 - 256 - 1
     wait_for_own(qtbot, window, tokenizer.encode(TEXT))
     assert "199 merges" in view.panes[OWN_KEY].title.text()
     assert view.panes[OWN_KEY].whole_run_button.isHidden()
-    window.select_rank(9)  # the 10th merge becomes the current step: said, with the way back
+    window.train_tab.select_rank(9)  # the 10th merge becomes the current step: said, with the way back
     wait_for_own(qtbot, window, tokenizer.truncated(10).encode(TEXT))
     assert "Ours: at merge 10 of 199" in view.panes[OWN_KEY].title.text()
     assert not view.panes[OWN_KEY].whole_run_button.isHidden()
@@ -43,7 +43,7 @@ def test_compare_tab_follows_the_trained_tokenizer_and_the_current_step(qtbot, w
     wait_for_own(qtbot, window, tokenizer.encode(TEXT))
     assert "199 merges" in view.panes[OWN_KEY].title.text() and view.panes[OWN_KEY].whole_run_button.isHidden()
     assert vocabulary.whole_run_button.isHidden()
-    window.select_rank(4)
+    window.train_tab.select_rank(4)
     wait_for_own(qtbot, window, tokenizer.truncated(5).encode(TEXT))
     view.panes[OWN_KEY].whole_run_button.click()
     wait_for_own(qtbot, window, tokenizer.encode(TEXT))
@@ -51,7 +51,7 @@ def test_compare_tab_follows_the_trained_tokenizer_and_the_current_step(qtbot, w
     # a saved tokenizer opened later replaces it
     path = tmp_path / "saved.json"
     assert window.save_tokenizer(path)
-    window.select_rank(0)
+    window.train_tab.select_rank(0)
     assert window.open_tokenizer(path)
     wait_for_own(qtbot, window, tokenizer.encode(TEXT))
 
@@ -61,19 +61,19 @@ def test_compare_tab_shows_a_run_in_progress(qtbot, window, random_words_corpus)
     view = window.compare_view
     window.tabs.setCurrentWidget(view)
     view.set_text("made up words like qwerty and zxcvb")
-    assert window.corpus_panel.add_files([random_words_corpus])
-    window.settings_panel.apply(vocab_size=20000, special_tokens=[])
-    window.start_training()
+    assert window.train_tab.corpus_panel.add_files([random_words_corpus])
+    window.train_tab.settings_panel.apply(vocab_size=20000, special_tokens=[])
+    window.train_tab.start_training()
     title = view.panes[OWN_KEY].title
     qtbot.waitUntil(lambda: "training" in title.text() and bool(own_ids(window)), timeout=30000)
     result = view.panes[OWN_KEY].result  # the ids shown and the label of the tokenizer that made them
     shown = own_ids(window)
     merges = int(re.search(r"training, ([\d,]+) merges", result.source.label)[1].replace(",", ""))
-    window.cancel_training()
-    qtbot.waitUntil(lambda: window.tokenizer is not None, timeout=10000)
-    wait_for_own(qtbot, window, window.tokenizer.encode(view.text()))
+    window.train_tab.cancel_training()
+    qtbot.waitUntil(lambda: window.train_tab.tokenizer is not None, timeout=10000)
+    wait_for_own(qtbot, window, window.train_tab.tokenizer.encode(view.text()))
     assert "training" not in title.text()
-    assert shown == window.tokenizer.truncated(merges).encode(view.text())  # what the run had made by then
+    assert shown == window.train_tab.tokenizer.truncated(merges).encode(view.text())  # what the run had made by then
 
 
 def test_text_argument_prefills_the_compare_view(qtbot, window):
@@ -93,7 +93,7 @@ def test_double_clicking_a_token_opens_its_merge_tree(qtbot, window, train):
     window.tabs.setCurrentWidget(view)
     view.set_text(TEXT)
     train(window)
-    wait_for_own(qtbot, window, window.tokenizer.encode(TEXT))
+    wait_for_own(qtbot, window, window.train_tab.tokenizer.encode(TEXT))
     for key in (OWN_KEY, "gpt2"):
         qtbot.waitUntil(lambda key=key: view.panes[key].ids() != [] and not view.busy(), timeout=15000)
         pane = view.panes[key]

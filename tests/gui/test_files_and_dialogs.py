@@ -29,16 +29,16 @@ def test_empty_file_shows_a_message(window, tmp_path):
     empty = tmp_path / "empty.txt"
     empty.write_bytes(b"")
     seen = answer_next_dialog()
-    assert not window.corpus_panel.add_files([empty])
+    assert not window.train_tab.corpus_panel.add_files([empty])
     assert seen["name"] == "errorDialog" and "empty" in seen["text"]
-    assert window.corpus_panel.current_source().name == "English sample"
+    assert window.train_tab.corpus_panel.current_source().name == "English sample"
 
 
 def test_binary_file_offers_replacing_invalid_bytes(window, tmp_path):
     binary = tmp_path / "data.bin"
     binary.write_bytes(b"\x00\x01\xff\xfe some bytes \x80\x81")
     seen = answer_next_dialog("Skip this file")
-    assert not window.corpus_panel.add_files([binary])
+    assert not window.train_tab.corpus_panel.add_files([binary])
     assert seen["name"] == "replaceInvalidDialog" and "binary" in seen["text"]
 
 
@@ -46,33 +46,33 @@ def test_latin1_file_trains_with_replaced_bytes(window, tmp_path, train):
     latin = tmp_path / "latin1.txt"
     latin.write_bytes("café crème brûlée, déjà vu. ".encode("latin-1") * 200)
     seen = answer_next_dialog("Replace invalid bytes")
-    assert window.corpus_panel.add_files([latin])
+    assert window.train_tab.corpus_panel.add_files([latin])
     assert "not valid UTF-8" in seen["text"]
-    source = window.corpus_panel.current_source()
+    source = window.train_tab.corpus_panel.current_source()
     assert source.errors == "replace" and source.name == "latin1.txt"
-    window.settings_panel.apply(vocab_size=300)
+    window.train_tab.settings_panel.apply(vocab_size=300)
     result = train(window)
     assert result.record.settings["errors"] == "replace"
-    assert any("\ufffd".encode() in s.token for s in window.history.steps)
+    assert any("\ufffd".encode() in s.token for s in window.train_tab.history.steps)
 
 
 def test_invalid_settings_disable_train_and_say_why(window):
-    panel = window.settings_panel
+    panel = window.train_tab.settings_panel
     panel.apply(pattern=r"[a-")
-    assert not window.train_button.isEnabled()
-    assert "regex" in window.train_reason.text() and panel.custom_regex.isVisible()
+    assert not window.train_tab.train_button.isEnabled()
+    assert "regex" in window.train_tab.train_reason.text() and panel.custom_regex.isVisible()
     panel.custom_regex.setText(r"\p{L}+|\s+|[^\s\p{L}]+")
-    assert window.train_button.isEnabled() and not window.train_reason.isVisible()
+    assert window.train_tab.train_button.isEnabled() and not window.train_tab.train_reason.isVisible()
     panel.vocab_size.setValue(200)
-    assert not window.train_button.isEnabled() and "minimum is 257" in window.train_reason.text()
+    assert not window.train_tab.train_button.isEnabled() and "minimum is 257" in window.train_tab.train_reason.text()
     panel.vocab_size.setValue(1000)
     panel.specials.setText("<|a|> <|a|>")
-    assert not window.train_button.isEnabled() and "twice" in window.train_reason.text()
+    assert not window.train_tab.train_button.isEnabled() and "twice" in window.train_tab.train_reason.text()
 
 
 def test_save_then_open_restores_merges_and_charts(window, train, tmp_path, qtbot):
-    window.corpus_panel.select_sample("chinese.txt")
-    window.settings_panel.apply(vocab_size=800)
+    window.train_tab.corpus_panel.select_sample("chinese.txt")
+    window.train_tab.settings_panel.apply(vocab_size=800)
     result = train(window)
     path = tmp_path / "zh.json"
     assert window.save_tokenizer(path)
@@ -84,14 +84,14 @@ def test_save_then_open_restores_merges_and_charts(window, train, tmp_path, qtbo
     other = MainWindow(QSettings(str(tmp_path / "other.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(other)
     assert other.open_tokenizer(path)
-    assert other.history.steps == result.record.steps
-    assert other.model.rowCount() == len(result.merges) == 800 - 257
-    assert other.tokenizer.merges == result.merges
-    _, y = other.count_chart.curve.getOriginalDataset()
+    assert other.train_tab.history.steps == result.record.steps
+    assert other.train_tab.model.rowCount() == len(result.merges) == 800 - 257
+    assert other.train_tab.tokenizer.merges == result.merges
+    _, y = other.train_tab.count_chart.curve.getOriginalDataset()
     assert list(y) == [s.count for s in result.record.steps]
-    assert other.pair_chart.shown_rank == len(result.merges) - 1
+    assert other.train_tab.pair_chart.shown_rank == len(result.merges) - 1
     assert other.recent.paths() == [str(path)]
-    assert other.settings_panel.vocab_size.value() == 800
+    assert other.train_tab.settings_panel.vocab_size.value() == 800
     other.close()
 
 
@@ -101,11 +101,11 @@ def test_open_bad_tokenizer_file_shows_error_and_keeps_working(window, tmp_path)
     seen = answer_next_dialog()
     assert not window.open_tokenizer(bad)
     assert seen["name"] == "errorDialog" and "bad.json" in seen["text"] and seen["details"]
-    assert window.train_button.isEnabled()
+    assert window.train_tab.train_button.isEnabled()
 
 
 def test_export_writes_each_format(window, train, tmp_path):
-    window.settings_panel.apply(vocab_size=400)
+    window.train_tab.settings_panel.apply(vocab_size=400)
     train(window)
     for fmt, names in {
         "gpt2": {"vocab.json", "merges.txt"},
@@ -117,11 +117,11 @@ def test_export_writes_each_format(window, train, tmp_path):
 
 
 def test_models_pass_qtmodeltester(qtmodeltester, window, train):
-    window.settings_panel.apply(vocab_size=600)
+    window.train_tab.settings_panel.apply(vocab_size=600)
     train(window)
-    qtmodeltester.check(window.model)
-    window.proxy.set_search("e")
-    qtmodeltester.check(window.proxy)
+    qtmodeltester.check(window.train_tab.model)
+    window.train_tab.proxy.set_search("e")
+    qtmodeltester.check(window.train_tab.proxy)
 
 
 def test_model_appends_batches_and_filters_bytes(qtmodeltester):

@@ -80,9 +80,9 @@ def test_load_text_refuses_a_fifo_without_opening_it(view, fifo, errors):
 
 @needs_fifo
 def test_a_fifo_is_refused_as_corpus_tokenizer_and_compare_pane(window, fifo, errors):
-    before = window.corpus_panel.current_source()
-    assert not window.corpus_panel.add_files([fifo])
-    assert window.corpus_panel.current_source() is before
+    before = window.train_tab.corpus_panel.current_source()
+    assert not window.train_tab.corpus_panel.add_files([fifo])
+    assert window.train_tab.corpus_panel.current_source() is before
     assert not window.open_tokenizer(fifo)
     panes = list(window.compare_view.panes)
     assert window.compare_view.add_tokenizer_file(fifo) is None
@@ -98,36 +98,48 @@ def test_vocab_size_from_the_command_line_survives_the_replace_dialog(window, tm
         "app.common.dialogs.ask_replace_invalid", lambda _parent, message: asked.append(message) or True
     )
     apply_args(window, parse_args([str(latin), "--vocab-size", "300"]))
-    assert asked and window.settings_panel.vocab_size.value() == 300
+    assert asked and window.train_tab.settings_panel.vocab_size.value() == 300
     result = train(window)
     assert result.record.settings["vocab_size"] == 300 and result.record.settings["errors"] == "replace"
-    assert window.settings_panel.vocab_size.value() == 300
+    assert window.train_tab.settings_panel.vocab_size.value() == 300
 
 
 def test_rank_id_and_count_columns_fit_their_widest_values(window):
-    metrics = QFontMetrics(window.table.font())
+    metrics = QFontMetrics(window.train_tab.table.font())
     for column, widest in ((RANK, "200,000"), (ID, "200,000"), (COUNT, "9,999,999,999")):
-        assert window.table.columnWidth(column) > metrics.horizontalAdvance(widest) + 8  # + the cell's margins
+        assert (
+            window.train_tab.table.columnWidth(column) > metrics.horizontalAdvance(widest) + 8
+        )  # + the cell's margins
 
 
 def test_cancel_before_any_merge_keeps_corpus_settings_and_previous_result(window, qtbot, train, wait_signal):
-    window.corpus_panel.select_sample("chinese.txt")
-    window.settings_panel.apply(vocab_size=400)
+    window.train_tab.corpus_panel.select_sample("chinese.txt")
+    window.train_tab.settings_panel.apply(vocab_size=400)
     previous = train(window)
-    history, tokenizer = window.history, window.tokenizer
-    source, settings = window.corpus_panel.current_source(), window.settings_panel.settings()
-    qtbot.mouseClick(window.train_button, Qt.MouseButton.LeftButton)
+    history, tokenizer = window.train_tab.history, window.train_tab.tokenizer
+    source, settings = window.train_tab.corpus_panel.current_source(), window.train_tab.settings_panel.settings()
+    qtbot.mouseClick(window.train_tab.train_button, Qt.MouseButton.LeftButton)
     (result,) = wait_signal(
-        window.run.finished, 10000, trigger=lambda: qtbot.mouseClick(window.cancel_button, Qt.MouseButton.LeftButton)
+        window.train_tab.run.finished,
+        10000,
+        trigger=lambda: qtbot.mouseClick(window.train_tab.cancel_button, Qt.MouseButton.LeftButton),
     )
     assert result.cancelled and not result.merges
-    assert window.history is history and window.tokenizer is tokenizer and window.result is previous
-    assert window.model.rowCount() == len(previous.merges)
-    assert window.corpus_panel.current_source() is source and window.settings_panel.settings() == settings
     assert (
-        window.progress_text.text().startswith("Cancelled") and "previous result is kept" in window.progress_text.text()
+        window.train_tab.history is history
+        and window.train_tab.tokenizer is tokenizer
+        and window.train_tab.result is previous
     )
-    assert window.train_button.isEnabled() and window.save_action.isEnabled()
+    assert window.train_tab.model.rowCount() == len(previous.merges)
+    assert (
+        window.train_tab.corpus_panel.current_source() is source
+        and window.train_tab.settings_panel.settings() == settings
+    )
+    assert (
+        window.train_tab.progress_text.text().startswith("Cancelled")
+        and "previous result is kept" in window.train_tab.progress_text.text()
+    )
+    assert window.train_tab.train_button.isEnabled() and window.save_action.isEnabled()
 
 
 needs_budget = pytest.mark.skipif(
@@ -137,7 +149,7 @@ HOSTILE = "(a|aa)+$"  # exponential backtracking on a run of a's that does not e
 
 
 def type_custom_regex(window, qtbot, regex_text):
-    panel = window.settings_panel
+    panel = window.train_tab.settings_panel
     panel.pattern.setCurrentIndex(panel.pattern.findData("custom"))
     panel.custom_regex.clear()
     qtbot.keyClicks(panel.custom_regex, regex_text)
@@ -148,7 +160,7 @@ def type_custom_regex(window, qtbot, regex_text):
 def test_a_hostile_regex_typed_in_the_field_is_reported_too_slow_and_the_window_keeps_turning(window, qtbot, tmp_path):
     corpus = tmp_path / "aaa.txt"
     corpus.write_text(("a" * 60 + "b\n") * 100, encoding="utf-8")
-    assert window.corpus_panel.add_files([corpus])
+    assert window.train_tab.corpus_panel.add_files([corpus])
     ticks = []
     timer = QTimer()
     timer.setInterval(20)
@@ -159,21 +171,21 @@ def test_a_hostile_regex_typed_in_the_field_is_reported_too_slow_and_the_window_
     timer.stop()
     assert not panel.verdict.usable and "Too slow" in panel.verdict.message and "aaa.txt" in panel.verdict.message
     assert len(ticks) >= 10  # the check took its 0.5 s budget in a thread: the GUI thread's timer kept firing
-    assert not window.train_button.isEnabled() and "Too slow" in window.train_reason.text()
+    assert not window.train_tab.train_button.isEnabled() and "Too slow" in window.train_tab.train_reason.text()
     panel.custom_regex.setText(r"a+|b|\n")  # fixed: the check passes and Train comes back
     qtbot.waitUntil(lambda: panel.pattern_check.text().startswith("OK: "), timeout=15000)
-    assert window.train_button.isEnabled() and not window.train_reason.isVisible()
+    assert window.train_tab.train_button.isEnabled() and not window.train_tab.train_reason.isVisible()
 
 
 @needs_budget
 def test_the_regex_check_says_what_it_leaves_unmatched_or_that_it_matches_nothing(window, qtbot, tmp_path):
     corpus = tmp_path / "words.txt"
     corpus.write_text("hello, world and more words", encoding="utf-8")
-    assert window.corpus_panel.add_files([corpus])
+    assert window.train_tab.corpus_panel.add_files([corpus])
     panel = type_custom_regex(window, qtbot, r"\p{L}+")
     qtbot.waitUntil(lambda: panel.verdict is not None and panel.verdict.pattern == r"\p{L}+", timeout=15000)
     assert panel.pattern_check.text().startswith("Leaves 5 characters unmatched")
-    assert "', ' at 5" in panel.pattern_check.text() and window.train_button.isEnabled()
+    assert "', ' at 5" in panel.pattern_check.text() and window.train_tab.train_button.isEnabled()
     panel.custom_regex.setText(r"\d+")
     qtbot.waitUntil(lambda: panel.verdict is not None and panel.verdict.pattern == r"\d+", timeout=15000)
     assert panel.pattern_check.text().startswith("Matches nothing in the first 64 KB of words.txt")
@@ -206,10 +218,10 @@ def test_a_utf16_corpus_is_offered_to_be_read_as_utf16_and_trains(window, tmp_pa
     monkeypatch.setattr(
         "app.common.dialogs.ask_read_as", lambda _parent, message, enc: asked.append((message, enc)) or True
     )
-    assert window.corpus_panel.add_files([path])
+    assert window.train_tab.corpus_panel.add_files([path])
     assert asked and asked[0][1] == "utf-16" and "utf16.txt" in asked[0][0]
-    assert window.corpus_panel.current_source().encoding == "utf-16"
-    window.settings_panel.apply(vocab_size=320)
+    assert window.train_tab.corpus_panel.current_source().encoding == "utf-16"
+    window.train_tab.settings_panel.apply(vocab_size=320)
     result = train(window)
     assert result.record.settings["encoding"] == "utf-16"
     steps = result.record.steps
@@ -222,9 +234,9 @@ def test_the_trainer_finding_a_byte_order_mark_asks_and_trains_again(window, tmp
     monkeypatch.setattr("app.train.corpus_panel.check_file", lambda p: FileCheck(p))  # let the trainer find it
     asked = []
     monkeypatch.setattr("app.common.dialogs.ask_read_as", lambda _parent, message, enc: asked.append(enc) or True)
-    assert window.corpus_panel.add_files([path])
-    window.settings_panel.apply(vocab_size=300)
-    qtbot.mouseClick(window.train_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: window.result is not None, timeout=30000)
-    assert asked == ["utf-16"] and window.result.record.settings["encoding"] == "utf-16"
-    assert window.settings_panel.vocab_size.value() == 300
+    assert window.train_tab.corpus_panel.add_files([path])
+    window.train_tab.settings_panel.apply(vocab_size=300)
+    qtbot.mouseClick(window.train_tab.train_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.train_tab.result is not None, timeout=30000)
+    assert asked == ["utf-16"] and window.train_tab.result.record.settings["encoding"] == "utf-16"
+    assert window.train_tab.settings_panel.vocab_size.value() == 300

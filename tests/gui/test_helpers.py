@@ -62,14 +62,14 @@ def test_command_line_presets_and_trains(window, wait_signal, tmp_path):
         ]
     )
     apply_args(window, args)
-    assert window.run is not None
-    (result,) = wait_signal(window.run.finished, 30000)
+    assert window.train_tab.run is not None
+    (result,) = wait_signal(window.train_tab.run.finished, 30000)
     assert result.record.settings["pattern"] == "cl100k"
     assert result.special_tokens == {"<|x|>": 256 + len(result.merges)}
-    assert window.held_out_edit.toPlainText() == "lowest"
-    assert window.corpus_panel.current_source().name == "c.txt"
+    assert window.train_tab.held_out_edit.toPlainText() == "lowest"
+    assert window.train_tab.corpus_panel.current_source().name == "c.txt"
 
 
 def test_sample_choice_from_command_line(window):
     apply_args(window, parse_args(["--sample", "chinese"]))
-    assert window.corpus_panel.current_source().name == "Chinese sample"
+    assert window.train_tab.corpus_panel.current_source().name == "Chinese sample"

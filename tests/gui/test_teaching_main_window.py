@@ -16,16 +16,16 @@ def test_teach_menu_follows_the_current_tokenizer(qtbot, window, train):
     assert teaching.isVisible() and teaching.source.currentData() == "gpt2"
     assert teaching.slider.total_merges == 50000
 
-    window.settings_panel.apply(vocab_size=400)
+    window.train_tab.settings_panel.apply(vocab_size=400)
     result = train(window)
     assert window.teach_action.shortcut().toString() == "Ctrl+T"
     window.teach_action.trigger()
     assert window.teaching is teaching  # the same window, now on the trained tokenizer
     qtbot.waitUntil(lambda: not teaching.loading(), timeout=30000)
     assert teaching.source.currentText() == f"current tokenizer ({len(result.merges)} merges)"
-    assert teaching.tokenizer is window.tokenizer and teaching.slider.total_merges == len(result.merges)
+    assert teaching.tokenizer is window.train_tab.tokenizer and teaching.slider.total_merges == len(result.merges)
     teaching.show_view("tree")
-    step = window.tokenizer.record.steps[-1]
+    step = window.train_tab.tokenizer.record.steps[-1]
     assert teaching.tree.show_token(step.new_id)
     assert (teaching.tree.root.rank, teaching.tree.root.count) == (step.rank, step.count)
     window.close()
@@ -38,8 +38,8 @@ CJK = re.compile(r"[\u4e00-\u9fff]")
 def test_after_training_on_chinese_the_lessons_are_in_chinese(qtbot, window, train):
     """Issue 19: the slider, stepping through, the animation and the merge trees take a sentence of the training
     corpus; the Compare text and the English samples are one click away."""
-    window.corpus_panel.select_sample("chinese")
-    window.settings_panel.apply(vocab_size=400, special_tokens=[])
+    window.train_tab.corpus_panel.select_sample("chinese")
+    window.train_tab.settings_panel.apply(vocab_size=400, special_tokens=[])
     train(window)
     window.compare_view.set_text("Hello, world")
     window.teach_action.trigger()

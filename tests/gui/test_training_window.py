@@ -16,9 +16,9 @@ def engine_steps(path, vocab_size, specials, pattern="gpt2"):
 
 
 def test_window_opens_ready_to_train(window):
-    assert window.corpus_panel.current_source().name == "English sample"
-    assert window.train_button.isEnabled()
-    assert "The Lighthouse Keeper" in window.corpus_panel.preview.toPlainText()
+    assert window.train_tab.corpus_panel.current_source().name == "English sample"
+    assert window.train_tab.train_button.isEnabled()
+    assert "The Lighthouse Keeper" in window.train_tab.corpus_panel.preview.toPlainText()
 
 
 def test_a_new_window_offers_english_prose_worth_thousands_of_merges(qtbot, tmp_path):
@@ -28,22 +28,22 @@ def test_a_new_window_offers_english_prose_worth_thousands_of_merges(qtbot, tmp_
 
     fresh = MainWindow(QSettings(str(tmp_path / "fresh.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(fresh)
-    source = fresh.corpus_panel.current_source()
+    source = fresh.train_tab.corpus_panel.current_source()
     assert source.key == "english-prose" and source.total_bytes > 1_500_000
-    assert "In the beginning" in fresh.corpus_panel.preview.toPlainText()
-    assert fresh.corpus_panel.select_sample("chinese-prose")
-    assert "红楼梦" in fresh.corpus_panel.current_source().name
+    assert "In the beginning" in fresh.train_tab.corpus_panel.preview.toPlainText()
+    assert fresh.train_tab.corpus_panel.select_sample("chinese-prose")
+    assert "红楼梦" in fresh.train_tab.corpus_panel.current_source().name
     fresh.close()
 
 
 def test_trains_sample_to_1000_merges_through_train_button(window, train):
-    window.settings_panel.apply(vocab_size=1257, special_tokens=["<|endoftext|>"], pattern="gpt2")
+    window.train_tab.settings_panel.apply(vocab_size=1257, special_tokens=["<|endoftext|>"], pattern="gpt2")
     result = train(window)
     assert not result.cancelled
     expected, trainer = engine_steps(samples_dir() / "english.txt", 1257, ["<|endoftext|>"])
     assert len(expected) == 1000
-    model = window.model
-    assert model.rowCount() == 1000 == window.proxy.rowCount()
+    model = window.train_tab.model
+    assert model.rowCount() == 1000 == window.train_tab.proxy.rowCount()
     for row, step in enumerate(expected):
         raw = [model.data(model.index(row, c), RAW_ROLE) for c in (RANK, ID, LEFT, RIGHT, NEW, COUNT, AFTER)]
         assert raw == [
@@ -57,14 +57,14 @@ def test_trains_sample_to_1000_merges_through_train_button(window, train):
         ]
     assert result.merges == trainer.merges
     # Charts hold the run: counts by rank, compression per vocabulary size, the last step's candidate pairs.
-    x, y = window.count_chart.curve.getOriginalDataset()
+    x, y = window.train_tab.count_chart.curve.getOriginalDataset()
     assert len(x) == 1000 and np.array_equal(y, [s.count for s in expected])
-    x, y = window.compression_chart.corpus_curve.getOriginalDataset()
+    x, y = window.train_tab.compression_chart.corpus_curve.getOriginalDataset()
     assert len(y) == 1000
     assert y[-1] == pytest.approx(trainer.record.corpus_bytes / expected[-1].tokens_after)
-    assert window.pair_chart.shown_rank == 999
-    assert len(window.pair_chart.labels) == min(15, len(expected[-1].top_pairs))
-    assert window.status_labels["merges"].text() == "Merges: 1,000"
+    assert window.train_tab.pair_chart.shown_rank == 999
+    assert len(window.train_tab.pair_chart.labels) == min(15, len(expected[-1].top_pairs))
+    assert window.train_tab.status_labels["merges"].text() == "Merges: 1,000"
     assert window.save_action.isEnabled()
 
 
@@ -75,85 +75,94 @@ def test_steps_stream_into_the_table_in_rank_order(window, train):
 
     def on_batch(batch):
         batches.append(batch)
-        shown.append(window.model.rowCount())
+        shown.append(window.train_tab.model.rowCount())
 
-    window.settings_panel.apply(vocab_size=1257)
-    window.train_button.clicked.connect(lambda: window.run.steps_ready.connect(on_batch))
+    window.train_tab.settings_panel.apply(vocab_size=1257)
+    window.train_tab.train_button.clicked.connect(lambda: window.train_tab.run.steps_ready.connect(on_batch))
     train(window)
     assert [step.rank for batch in batches for step in batch] == list(range(1000))
     received = [sum(len(b) for b in batches[: i + 1]) for i in range(len(batches))]
     assert all(0 <= rows <= got for rows, got in zip(shown, received))
-    assert window.model.rowCount() == 1000 and window.status_labels["merges"].text() == "Merges: 1,000"
-    assert window.progress_text.text().startswith("Done in ") and "1,000 merges" in window.progress_text.text()
-    assert window.progress.value() == 1000 and window.train_button.isEnabled()
+    assert (
+        window.train_tab.model.rowCount() == 1000 and window.train_tab.status_labels["merges"].text() == "Merges: 1,000"
+    )
+    assert (
+        window.train_tab.progress_text.text().startswith("Done in ")
+        and "1,000 merges" in window.train_tab.progress_text.text()
+    )
+    assert window.train_tab.progress.value() == 1000 and window.train_tab.train_button.isEnabled()
 
 
 def test_selecting_a_row_makes_it_the_current_step(window, train):
-    window.settings_panel.apply(vocab_size=400)
+    window.train_tab.settings_panel.apply(vocab_size=400)
     train(window)
-    index = window.proxy.index(10, 0)
-    window.table.selectionModel().select(
+    index = window.train_tab.proxy.index(10, 0)
+    window.train_tab.table.selectionModel().select(
         index,
-        window.table.selectionModel().SelectionFlag.ClearAndSelect | window.table.selectionModel().SelectionFlag.Rows,
+        window.train_tab.table.selectionModel().SelectionFlag.ClearAndSelect
+        | window.train_tab.table.selectionModel().SelectionFlag.Rows,
     )
-    assert window.current_rank == 10
-    assert window.pair_chart.shown_rank == 10
-    assert window.count_chart.marker.value() == 10
-    step = window.history.steps[10]
+    assert window.train_tab.current_rank == 10
+    assert window.train_tab.pair_chart.shown_rank == 10
+    assert window.train_tab.count_chart.marker.value() == 10
+    step = window.train_tab.history.steps[10]
     assert (
-        window.pair_chart.labels[0]
+        window.train_tab.pair_chart.labels[0]
         .replace("␣", " ")
-        .startswith(window.history.token_bytes(step.left).decode("utf-8", "replace").replace("␣", " ")[:5])
+        .startswith(window.train_tab.history.token_bytes(step.left).decode("utf-8", "replace").replace("␣", " ")[:5])
     )
 
 
 def test_filter_finds_tokens_typed_or_rendered(window, train):
-    window.settings_panel.apply(vocab_size=1257)
+    window.train_tab.settings_panel.apply(vocab_size=1257)
     train(window)
-    window.search.setText("␣the")  # QTest cannot type non-ASCII keys
-    rows = window.proxy.rowCount()
+    window.train_tab.search.setText("␣the")  # QTest cannot type non-ASCII keys
+    rows = window.train_tab.proxy.rowCount()
     assert rows > 0
     assert all(
-        b" the" in window.history.steps[window.proxy.mapToSource(window.proxy.index(r, 0)).row()].token
+        b" the"
+        in window.train_tab.history.steps[
+            window.train_tab.proxy.mapToSource(window.train_tab.proxy.index(r, 0)).row()
+        ].token
         for r in range(rows)
     )
-    window.search.setText(" the")
-    assert window.proxy.rowCount() == rows
+    window.train_tab.search.setText(" the")
+    assert window.train_tab.proxy.rowCount() == rows
 
 
 @pytest.mark.slow
 def test_cancel_mid_run_keeps_merges(window, qtbot, wait_signal, random_words_corpus):
-    assert window.corpus_panel.add_files([random_words_corpus])
-    window.settings_panel.apply(vocab_size=20000, special_tokens=[])
-    qtbot.mouseClick(window.train_button, Qt.MouseButton.LeftButton)
-    run = window.run
+    assert window.train_tab.corpus_panel.add_files([random_words_corpus])
+    window.train_tab.settings_panel.apply(vocab_size=20000, special_tokens=[])
+    qtbot.mouseClick(window.train_tab.train_button, Qt.MouseButton.LeftButton)
+    run = window.train_tab.run
     wait_signal(run.steps_ready, 30000)
-    assert window.cancel_button.isEnabled()
+    assert window.train_tab.cancel_button.isEnabled()
     (result,) = wait_signal(
         run.finished,
         5000,
-        trigger=lambda: qtbot.mouseClick(window.cancel_button, Qt.MouseButton.LeftButton),
+        trigger=lambda: qtbot.mouseClick(window.train_tab.cancel_button, Qt.MouseButton.LeftButton),
     )
     assert result.cancelled and "cancelled" in result.stop_reason
     assert 0 < len(result.merges) < 19744
-    qtbot.waitUntil(lambda: window.model.rowCount() == len(result.merges), timeout=5000)
-    assert window.train_button.isEnabled() and not window.cancel_button.isEnabled()
-    assert window.progress_text.text().startswith("Cancelled")
+    qtbot.waitUntil(lambda: window.train_tab.model.rowCount() == len(result.merges), timeout=5000)
+    assert window.train_tab.train_button.isEnabled() and not window.train_tab.cancel_button.isEnabled()
+    assert window.train_tab.progress_text.text().startswith("Cancelled")
 
 
 @pytest.mark.slow
 def test_new_run_replaces_a_running_one(window, wait_signal, random_words_corpus):
-    assert window.corpus_panel.add_files([random_words_corpus])
-    window.settings_panel.apply(vocab_size=20000, special_tokens=[])
-    window.start_training()
-    first = window.run
+    assert window.train_tab.corpus_panel.add_files([random_words_corpus])
+    window.train_tab.settings_panel.apply(vocab_size=20000, special_tokens=[])
+    window.train_tab.start_training()
+    first = window.train_tab.run
     wait_signal(first.steps_ready, 30000)
-    window.corpus_panel.select_sample("english.txt")
-    window.settings_panel.apply(vocab_size=500)
-    window.start_training()  # programmatic restart while the first run is still going
-    wait_signal(window.run.finished, 30000)
-    assert window.model.rowCount() == 500 - 256  # no special tokens
-    assert [s.rank for s in window.history.steps] == list(range(500 - 256))
+    window.train_tab.corpus_panel.select_sample("english.txt")
+    window.train_tab.settings_panel.apply(vocab_size=500)
+    window.train_tab.start_training()  # programmatic restart while the first run is still going
+    wait_signal(window.train_tab.run.finished, 30000)
+    assert window.train_tab.model.rowCount() == 500 - 256  # no special tokens
+    assert [s.rank for s in window.train_tab.history.steps] == list(range(500 - 256))
 
 
 @pytest.mark.slow
@@ -165,10 +174,10 @@ def test_closing_during_training_stops_cleanly(qtbot, wait_signal, tmp_path):
     w = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(w)
     w.show()
-    w.corpus_panel.select_stdlib()
-    w.settings_panel.apply(vocab_size=5000, processes=2)
-    w.start_training()
-    run = w.run
+    w.train_tab.corpus_panel.select_stdlib()
+    w.train_tab.settings_panel.apply(vocab_size=5000, processes=2)
+    w.train_tab.start_training()
+    run = w.train_tab.run
     wait_signal(run.counting, 30000)
     w.close()  # the no_thread_left fixture checks no thread and no worker process survives
     assert not run.thread.isRunning()
@@ -188,7 +197,7 @@ def test_rows_arriving_below_the_screen_repaint_nothing_and_a_table_at_the_botto
         "multiData",
         lambda self, index, roles: (painted.append(index.row()), multi_data(self, index, roles))[1],
     )
-    table, model, proxy = window.train_tab.table, window.model, window.proxy
+    table, model, proxy = window.train_tab.table, window.train_tab.model, window.train_tab.proxy
     model.set_history(MergeHistory())
     qtbot.waitExposed(window)
 

@@ -214,8 +214,8 @@ def test_parity_table_has_english_at_one(qtbot, tab):
 
 
 def train_on(window, train, corpus, vocab_size):
-    window.corpus_panel.add_files([corpus])
-    window.settings_panel.apply(vocab_size=vocab_size, special_tokens=[], pattern="o200k")
+    window.train_tab.corpus_panel.add_files([corpus])
+    window.train_tab.settings_panel.apply(vocab_size=vocab_size, special_tokens=[], pattern="o200k")
     return train(window)
 
 
@@ -230,7 +230,7 @@ def test_overlap_of_ours_and_o200k_after_training_on_chinese(qtbot, window, trai
     overlap.pick("own", "o200k_base")
     with qtbot.waitSignal(overlap.ready, timeout=WAIT_MS):
         qtbot.mouseClick(overlap.compare_button, Qt.MouseButton.LeftButton)
-    ours = build_table(vocabulary_source(window.tokenizer))
+    ours = build_table(vocabulary_source(window.train_tab.tokenizer))
     expected = vocabulary_overlap(ours, o200k_table)
     got = overlap.overlap
     assert got.shared_a.tolist() == expected.shared_a.tolist() and got.only_b.tolist() == expected.only_b.tolist()
@@ -253,9 +253,9 @@ def test_why_this_merge_shows_lines_containing_the_pair(qtbot, window, train, ch
     tab.pages.setCurrentWidget(tab.why)
     rank = 5
     with qtbot.waitSignal(tab.why.explained, timeout=WAIT_MS) as blocker:
-        window.select_rank(rank)  # a merge selected in the Train tab's table
+        window.train_tab.select_rank(rank)  # a merge selected in the Train tab's table
     explanation = blocker.args[0]
-    left, right = window.tokenizer.merges[rank]
+    left, right = window.train_tab.tokenizer.merges[rank]
     pair = (left + right).decode("utf-8", "replace")
     assert explanation.rank == rank and explanation.occurrences
     lines = tab.why.lines
@@ -298,6 +298,25 @@ def test_a_tokenizer_file_is_shown_and_a_bad_one_named(qtbot, tab, tmp_path):
     qtbot.waitUntil(lambda: "Cannot show" in tab.status.text(), timeout=WAIT_MS)
     assert "broken.json" in tab.status.text()
     assert tab.current.choice.title == "demo.json"  # what was shown stays
+
+
+def test_the_pages_follow_the_vocabulary_chosen_at_the_top(qtbot, tab, tmp_path):
+    """Overlap starts from the vocabulary shown; language parity measures every tokenizer in play, a file opened
+    here too (issue 19)."""
+    assert tab.overlap.pick_a.currentData() == "o200k_base"  # the default vocabulary
+    saved = tmp_path / "demo.json"
+    save_json(made_unreachable(), saved)
+    tab.add_file(saved)
+    qtbot.waitUntil(lambda: tab.current.choice.title == "demo.json", timeout=WAIT_MS)
+    key = tab.current.choice.key
+    assert tab.overlap.pick_a.currentData() == key and tab.overlap.pick_b.currentData() != key
+    parity = tab.parity
+    tab.pages.setCurrentWidget(parity)
+    qtbot.mouseClick(parity.run_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: bool(parity.rows) and not parity.jobs.busy(), timeout=WAIT_MS)
+    assert {r.tokenizer for r in parity.rows} == {"gpt2", "cl100k_base", "o200k_base", "demo.json"}
+    english = next(r for r in parity.rows if r.language == "en" and r.tokenizer == "demo.json")
+    assert english.tokens == len(made_unreachable().encode(parity.passage.texts["en"]))
 
 
 def test_tokenizers_added_to_the_compare_tab_are_offered(qtbot, window, tmp_path):

@@ -124,17 +124,19 @@ def test_a_failed_save_keeps_the_result_and_offers_another_place(window, train, 
         return next(answers), _filter
 
     monkeypatch.setattr("PySide6.QtWidgets.QFileDialog.getSaveFileName", ask)
-    window.settings_panel.apply(vocab_size=300)
+    window.train_tab.settings_panel.apply(vocab_size=300)
     result = train(window)
     window.save_action.trigger()
     assert errors == ["Cannot save tokenizer"]
     assert offered[0] == "tokenizer.json" and offered[1].endswith("tok.json") and offered[1] != str(bad)
-    assert good.is_file() and window.result is result and window.recent.paths() == [str(good)]
+    assert good.is_file() and window.train_tab.result is result and window.recent.paths() == [str(good)]
 
 
 def test_main_window_is_a_shell_around_the_train_tab(window):
+    """The window reaches the Train tab through its API only: none of the tab's parts is an attribute of the
+    window (issue 19)."""
     assert window.tabs.widget(0) is window.train_tab and window.tabs.tabText(0) == "Train"
-    assert window.train_button is window.train_tab.train_button and window.run is window.train_tab.run
+    assert not any(hasattr(window, name) for name in ("train_button", "run", "tokenizer", "settings_panel", "table"))
 
 
 def test_a_full_collection_waits_for_memory_to_grow_by_a_quarter(qapp, monkeypatch):
