@@ -85,7 +85,7 @@ def apply_args(window, args: argparse.Namespace) -> None:
         window.train_tab.held_out_edit.setPlainText(args.text)
         window.compare_view.set_text(args.text)
     if args.open:
-        window.open_tokenizer(args.open)
+        window.files.open_tokenizer(args.open)
     if args.train:
         window.train_tab.start_training()
 

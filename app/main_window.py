@@ -1,44 +1,26 @@
-"""The main window, a thin shell: the File and Teach menus, the Train, Compare and Vocabulary tabs, the status bar,
-dropping corpus files, the Teach window, and stopping every thread on close.
+"""The main window, a thin shell: the Train, Compare and Vocabulary tabs wired to each other through their APIs,
+the menus, the status bar, dropping corpus files, the Teach window, and stopping every thread on close.
 
-Training, the merges table and the charts are the Train tab's (:class:`~app.train.train_tab.TrainTab`); the
-window opens, saves and exports the tokenizer that tab shows, and shows it in the Compare tab at the current step.
+Training, the merges table and the charts are the Train tab's (:class:`~app.train.train_tab.TrainTab`); the File
+menu (:class:`~app.file_menu.FileMenu`) opens, saves and exports the tokenizer that tab shows; the window shows it
+in the Compare and Vocabulary tabs at the current step, and the lessons in the training corpus's language.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
+from PySide6.QtCore import QSettings, Slot
+from PySide6.QtGui import QDragEnterEvent, QDropEvent, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QTabWidget
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSettings, QStandardPaths, Qt, Slot
-from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QKeySequence
-from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QTabWidget
-
-from app.common import dialogs
-from app.common.engine_sentences import engine_sentence
 from app.common.language_menu import LanguageMenu
-from app.common.recent_files import RecentFiles
 from app.common.samples import corpus_start
-from app.common.sources import pane_source
-from app.common.tokenizer_files import (
-    EXPORT_FORMATS,
-    OPEN_FILTER,
-    can_train_further,
-    export_tokenizer,
-    load_tokenizer,
-    needs_pattern,
-    save_tokenizer,
-)
 from app.compare import CompareView
+from app.file_menu import APP_TITLE, FileMenu
 from app.teaching.window import TeachingWindow
 from app.train.train_tab import TrainTab
 from app.vocabulary import VocabularyTab
 from bpe_core.foreign import library_host
 from bpe_core.teaching.lesson_text import lesson_text
-
-APP_TITLE = "BPE Explorer"
-TOKENIZER_FILTER = QT_TRANSLATE_NOOP("MainWindow", "BPE Explorer tokenizer (*.json)")
-
-#: What the window shows of its Train tab under the tab's own names (``window.run`` is ``window.train_tab.run``).
 
 
 class MainWindow(QMainWindow):
@@ -50,7 +32,7 @@ class MainWindow(QMainWindow):
         self.setAcceptDrops(True)
         self.teaching: TeachingWindow | None = None  # the Teach window, once opened
         self.training_corpus: tuple[list, str] = ([], "utf-8")  # the files the current tokenizer was trained on
-        self.recent = RecentFiles(settings or QSettings("bpe-explorer", "BPE Explorer"))
+        self.settings = settings or QSettings("bpe-explorer", "BPE Explorer")
         self.train_tab = TrainTab()
         self.compare_view = CompareView()
         self.tabs = QTabWidget()
@@ -63,8 +45,8 @@ class MainWindow(QMainWindow):
         for label in self.train_tab.status_labels.values():
             self.statusBar().addPermanentWidget(label)
         self._build_menus()
+        self.train_tab.state_changed.connect(self.files.update_actions)
         self.train_tab.current_changed.connect(self._update_compare)
-        self.train_tab.state_changed.connect(self._update_file_actions)
         self.train_tab.message.connect(self.statusBar().showMessage)
         self.compare_view.tree_requested.connect(self.open_merge_tree)
         self.compare_view.whole_run_requested.connect(self.train_tab.show_whole_run)
@@ -76,31 +58,11 @@ class MainWindow(QMainWindow):
         self.resize(1560, 940)
 
     def _build_menus(self) -> None:
-        file_menu = self.menuBar().addMenu(self.tr("&File"))
-        self.open_corpus_action = file_menu.addAction(
-            self.tr("Open &corpus files…"), self.train_tab.corpus_panel.open_dialog
-        )
-        self.open_corpus_action.setShortcut(QKeySequence("Ctrl+Shift+O"))
-        self.open_action = file_menu.addAction(self.tr("&Open tokenizer…"), self.open_dialog)
-        self.open_action.setShortcut(QKeySequence.StandardKey.Open)
-        self.recent_menu = file_menu.addMenu(self.tr("Open &recent"))
-        self.save_action = file_menu.addAction(self.tr("&Save tokenizer…"), self.save_dialog)
-        self.save_action.setShortcut(QKeySequence.StandardKey.Save)
-        self.export_menu = file_menu.addMenu(self.tr("&Export"))
-        self.export_actions: dict[str, QAction] = {}
-        for fmt, label in EXPORT_FORMATS.items():
-            action = self.export_menu.addAction(QCoreApplication.translate("TokenizerFiles", label))
-            action.triggered.connect(lambda _=False, f=fmt: self.export_dialog(f))
-            self.export_actions[fmt] = action
-        file_menu.addSeparator()
-        quit_action = file_menu.addAction(self.tr("&Quit"), self.close)
-        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
-        self._rebuild_recent_menu()
-        self._update_file_actions()
+        self.files = FileMenu(self, self.menuBar().addMenu(self.tr("&File")))
         teach_menu = self.menuBar().addMenu(self.tr("&Teach"))
         self.teach_action = teach_menu.addAction(self.tr("Open the &teaching views…"), self.open_teaching)
         self.teach_action.setShortcut(QKeySequence("Ctrl+T"))
-        self.language_menu = LanguageMenu(self.recent.settings, self)
+        self.language_menu = LanguageMenu(self.settings, self)
         view_menu = self.menuBar().addMenu(self.tr("&View"))
         view_menu.addMenu(self.language_menu)
 
@@ -176,153 +138,6 @@ class MainWindow(QMainWindow):
         for record in self.compare_view.pane_records.values():
             if record.removable and record.source is not None:
                 self.vocabulary_tab.add_pane_source(record.source)
-
-    @Slot()
-    def _update_file_actions(self) -> None:
-        has = self.train_tab.tokenizer is not None and not self.train_tab.training
-        self.save_action.setEnabled(has)
-        for action in self.export_actions.values():
-            action.setEnabled(has)
-
-    # --- files ---------------------------------------------------------------------------------------------
-    def _rebuild_recent_menu(self) -> None:
-        self.recent_menu.clear()
-        paths = self.recent.paths()
-        for path in paths:
-            action = self.recent_menu.addAction(path)
-            action.triggered.connect(lambda _=False, p=path: self.open_asking(p))
-        self.recent_menu.setEnabled(bool(paths))
-
-    @Slot()
-    def open_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
-            self, self.tr("Open tokenizer"), "", QCoreApplication.translate("TokenizerFiles", OPEN_FILTER)
-        )
-        if path:
-            self.open_asking(path)
-
-    def open_asking(self, path: str | Path) -> bool:
-        """Open ``path`` as the user asked: a file that does not say how it pre-tokenizes (a ``.tiktoken`` file,
-        GPT-2 files) first asks for its pattern. False on error or when the user cancels."""
-        pattern = None
-        if needs_pattern(path):
-            pattern = self.compare_view.ask_pattern(path)
-            if pattern is None:
-                return False
-        return self.open_tokenizer(path, pattern)
-
-    def open_tokenizer(self, path: str | Path, pattern: str | None = None) -> bool:
-        """Open a tokenizer file or folder of any kind (``pattern``: how a ``.tiktoken`` file or GPT-2 files
-        pre-tokenize). Ours goes to the Train tab with its training record (no retraining); a published model's
-        cannot be trained further, so it opens in a Compare pane (and the Teach window's list) and the Train tab
-        keeps its result. False on error."""
-        if self.train_tab.training:
-            dialogs.show_error(
-                self, self.tr("Training in progress"), self.tr("Cancel the training before opening a tokenizer.")
-            )
-            return False
-        try:
-            QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
-            try:
-                tokenizer = load_tokenizer(path, pattern)
-            finally:
-                QApplication.restoreOverrideCursor()
-        except (OSError, ValueError) as exc:
-            dialogs.show_error(
-                self,
-                self.tr("Cannot open tokenizer"),
-                self.tr("“{name}” could not be opened: {error}").format(
-                    name=Path(path).name, error=engine_sentence(str(exc))
-                ),
-                repr(exc),
-            )
-            self.recent.remove(str(path))
-            self._rebuild_recent_menu()
-            return False
-        self.recent.add(str(path))
-        self._rebuild_recent_menu()
-        if not can_train_further(tokenizer):
-            self._open_foreign(pane_source(path, tokenizer, pattern))
-            return True
-        self.train_tab.show_tokenizer(tokenizer, Path(path).name)
-        self.setWindowTitle(f"{APP_TITLE} — {Path(path).name}")
-        return True
-
-    def _open_foreign(self, source) -> None:
-        """Show a published model's tokenizer in a Compare pane (and offer it in the Teach window)."""
-        self.compare_view.show_source(source)
-        self.tabs.setCurrentWidget(self.compare_view)
-        if self.teaching is not None:
-            self.teaching.add_source(source.key, source.label, source.tokenizer)
-        self.statusBar().showMessage(
-            self.tr(
-                "{name}: a published model's {model} tokenizer cannot be trained further, so it opened as a "
-                "Compare pane (double-click a token for its merge tree); the Train tab is unchanged."
-            ).format(name=source.label, model=source.tokenizer.model),
-            20000,
-        )
-
-    @Slot()
-    def save_dialog(self) -> None:
-        """Ask where to save; after a failed save the result is kept and another place is offered (the dialog
-        opens again in the user's documents folder) until the save succeeds, the user cancels, or picks a place
-        that has already failed."""
-        failed: set[str] = set()
-        start = "tokenizer.json"
-        while self.train_tab.tokenizer is not None:
-            path, _ = QFileDialog.getSaveFileName(
-                self, self.tr("Save tokenizer"), start, QCoreApplication.translate("MainWindow", TOKENIZER_FILTER)
-            )
-            if not path or path in failed or self.save_tokenizer(path):
-                return
-            failed.add(path)
-            documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
-            start = str(Path(documents or Path.home()) / Path(path).name)
-
-    def save_tokenizer(self, path: str | Path) -> bool:
-        """Save the tokenizer shown; on failure say why, keep it, and return False."""
-        try:
-            save_tokenizer(self.train_tab.tokenizer, path)
-        except (OSError, ValueError) as exc:
-            dialogs.show_error(
-                self,
-                self.tr("Cannot save tokenizer"),
-                self.tr(
-                    "“{name}” could not be written: {error}\nThe tokenizer is kept: save it somewhere else."
-                ).format(name=Path(path).name, error=engine_sentence(str(exc))),
-                repr(exc),
-            )
-            return False
-        self.recent.add(str(path))
-        self._rebuild_recent_menu()
-        self.statusBar().showMessage(self.tr("Saved {path}").format(path=path), 5000)
-        self.setWindowTitle(f"{APP_TITLE} — {Path(path).name}")
-        return True
-
-    def export_dialog(self, fmt: str) -> None:
-        if self.train_tab.tokenizer is None:
-            return
-        label = QCoreApplication.translate("TokenizerFiles", EXPORT_FORMATS[fmt])
-        directory = QFileDialog.getExistingDirectory(
-            self, self.tr("Export as {format} into folder").format(format=label)
-        )
-        if directory:
-            self.export_tokenizer(directory, fmt)
-
-    def export_tokenizer(self, directory: str | Path, fmt: str) -> list[Path]:
-        try:
-            written = export_tokenizer(self.train_tab.tokenizer, directory, fmt)
-        except (OSError, ValueError) as exc:
-            label = QCoreApplication.translate("TokenizerFiles", EXPORT_FORMATS[fmt])
-            dialogs.show_error(
-                self,
-                self.tr("Cannot export"),
-                self.tr("Export as {format} failed: {error}").format(format=label, error=exc),
-                repr(exc),
-            )
-            return []
-        self.statusBar().showMessage(self.tr("Wrote {files}").format(files=", ".join(p.name for p in written)), 8000)
-        return written
 
     # --- teaching views ------------------------------------------------------------------------------------
     @Slot()

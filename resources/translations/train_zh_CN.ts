@@ -531,6 +531,116 @@
     </message>
 </context>
 <context>
+    <name>FileMenu</name>
+    <message>
+        <location filename="../../app/file_menu.py" line="31"/>
+        <source>BPE Explorer tokenizer (*.json)</source>
+        <translation>BPE Explorer 分词器 (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_menu.py" line="44"/>
+        <source>Open &amp;corpus files…</source>
+        <translation>打开语料文件(&amp;C)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_menu.py" line="47"/>
+        <source>&amp;Open tokenizer…</source>
+        <translation>打开分词器(&amp;O)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_menu.py" line="49"/>
+        <source>Open &amp;recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_menu.py" line="50"/>
+        <source>&amp;Save tokenizer…</source>
+        <translation>保存分词器(&amp;S)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_menu.py" line="52"/>
+        <source>&amp;Export</source>
+        <translation>导出(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_menu.py" line="59"/>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_menu.py" line="82"/>
+        <source>Open tokenizer</source>
+        <translation>打开分词器</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_menu.py" line="104"/>
+        <source>Training in progress</source>
+        <translation>正在训练</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_menu.py" line="104"/>
+        <source>Cancel the training before opening a tokenizer.</source>
+        <translation>请先取消训练，再打开分词器。</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_menu.py" line="116"/>
+        <source>Cannot open tokenizer</source>
+        <translation>无法打开分词器</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_menu.py" line="117"/>
+        <source>“{name}” could not be opened: {error}</source>
+        <translation>无法打开“{name}”：{error}</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_menu.py" line="142"/>
+        <source>{name}: a published model&apos;s {model} tokenizer cannot be trained further, so it opened as a Compare pane (double-click a token for its merge tree); the Train tab is unchanged.</source>
+        <translation>{name}：已发布模型的 {model} 分词器不能继续训练，所以它在“比较”页中作为一个窗格打开（双击某个词元可查看它的合并树）；“训练”页保持不变。</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_menu.py" line="157"/>
+        <source>Save tokenizer</source>
+        <translation>保存分词器</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_menu.py" line="172"/>
+        <source>Cannot save tokenizer</source>
+        <translation>无法保存分词器</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_menu.py" line="174"/>
+        <source>“{name}” could not be written: {error}
+The tokenizer is kept: save it somewhere else.</source>
+        <translation>无法写入“{name}”：{error}
+分词器仍然保留着：请把它保存到别的位置。</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_menu.py" line="181"/>
+        <source>Saved {path}</source>
+        <translation>已保存 {path}</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_menu.py" line="190"/>
+        <source>Export as {format} into folder</source>
+        <translation>导出为 {format}，选择目标文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_menu.py" line="202"/>
+        <source>Cannot export</source>
+        <translation>无法导出</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_menu.py" line="203"/>
+        <source>Export as {format} failed: {error}</source>
+        <translation>导出为 {format} 失败：{error}</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_menu.py" line="208"/>
+        <source>Wrote {files}</source>
+        <translation>已写入 {files}</translation>
+    </message>
+</context>
+<context>
     <name>HeldOut</name>
     <message>
         <location filename="../../app/train/held_out.py" line="27"/>
@@ -588,169 +698,61 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
     <name>MainWindow</name>
     <message>
         <location filename="../../app/main_window.py" line="39"/>
-        <source>BPE Explorer tokenizer (*.json)</source>
-        <translation>BPE Explorer 分词器 (*.json)</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="88"/>
         <source>Train</source>
-        <extracomment>What the window shows of its Train tab under the tab&apos;s own names (``window.run`` is ``window.train_tab.run``).</extracomment>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="89"/>
+        <location filename="../../app/main_window.py" line="40"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="91"/>
+        <location filename="../../app/main_window.py" line="42"/>
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="109"/>
+        <location filename="../../app/main_window.py" line="60"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="110"/>
-        <source>Open &amp;corpus files…</source>
-        <translation>打开语料文件(&amp;C)…</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="112"/>
-        <source>&amp;Open tokenizer…</source>
-        <translation>打开分词器(&amp;O)…</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="114"/>
-        <source>Open &amp;recent</source>
-        <translation>最近打开(&amp;R)</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="115"/>
-        <source>&amp;Save tokenizer…</source>
-        <translation>保存分词器(&amp;S)…</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="117"/>
-        <source>&amp;Export</source>
-        <translation>导出(&amp;E)</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="124"/>
-        <source>&amp;Quit</source>
-        <translation>退出(&amp;Q)</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="128"/>
+        <location filename="../../app/main_window.py" line="61"/>
         <source>&amp;Teach</source>
         <translation>教学(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="129"/>
+        <location filename="../../app/main_window.py" line="62"/>
         <source>Open the &amp;teaching views…</source>
         <translation>打开教学视图(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="132"/>
+        <location filename="../../app/main_window.py" line="65"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="151"/>
+        <location filename="../../app/main_window.py" line="84"/>
         <source>training, {merges} merges</source>
         <translation>训练中，{merges} 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="160"/>
+        <location filename="../../app/main_window.py" line="93"/>
         <source>at merge {merges} of {total}</source>
         <translation>第 {merges} 次合并（共 {total} 次）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="161"/>
+        <location filename="../../app/main_window.py" line="94"/>
         <source>{merges} merges</source>
         <translation>{merges} 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="227"/>
-        <source>Open tokenizer</source>
-        <translation>打开分词器</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="249"/>
-        <source>Training in progress</source>
-        <translation>正在训练</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="249"/>
-        <source>Cancel the training before opening a tokenizer.</source>
-        <translation>请先取消训练，再打开分词器。</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="261"/>
-        <source>Cannot open tokenizer</source>
-        <translation>无法打开分词器</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="262"/>
-        <source>“{name}” could not be opened: {error}</source>
-        <translation>无法打开“{name}”：{error}</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="287"/>
-        <source>{name}: a published model&apos;s {model} tokenizer cannot be trained further, so it opened as a Compare pane (double-click a token for its merge tree); the Train tab is unchanged.</source>
-        <translation>{name}：已发布模型的 {model} 分词器不能继续训练，所以它在“比较”页中作为一个窗格打开（双击某个词元可查看它的合并树）；“训练”页保持不变。</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="302"/>
-        <source>Save tokenizer</source>
-        <translation>保存分词器</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="317"/>
-        <source>Cannot save tokenizer</source>
-        <translation>无法保存分词器</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="319"/>
-        <source>“{name}” could not be written: {error}
-The tokenizer is kept: save it somewhere else.</source>
-        <translation>无法写入“{name}”：{error}
-分词器仍然保留着：请把它保存到别的位置。</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="326"/>
-        <source>Saved {path}</source>
-        <translation>已保存 {path}</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="335"/>
-        <source>Export as {format} into folder</source>
-        <translation>导出为 {format}，选择目标文件夹</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="347"/>
-        <source>Cannot export</source>
-        <translation>无法导出</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="348"/>
-        <source>Export as {format} failed: {error}</source>
-        <translation>导出为 {format} 失败：{error}</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="352"/>
-        <source>Wrote {files}</source>
-        <translation>已写入 {files}</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="363"/>
+        <location filename="../../app/main_window.py" line="149"/>
         <source>current tokenizer ({merges} merges)</source>
         <translation>当前分词器（{merges} 次合并）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="381"/>
+        <location filename="../../app/main_window.py" line="167"/>
         <source>No merge tree for that token: the Teach window says why.</source>
         <translation>这个词元没有合并树：原因见教学窗口。</translation>
     </message>

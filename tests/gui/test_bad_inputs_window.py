@@ -140,7 +140,7 @@ def test_opening_a_bad_corpus_file(case, window, good, dialogs, tmp_path, qtbot,
         message = wait_for_error(qtbot, dialogs)
         assert path.name in message and all(part in message for part in case.message), message
         qtbot.waitUntil(lambda: not window.train_tab.training, timeout=30000)
-        assert window.train_tab.result is previous and window.save_action.isEnabled()
+        assert window.train_tab.result is previous and window.files.save_action.isEnabled()
         assert window.train_tab.progress_text.text() == "Training failed; the previous result is kept."
         return
     assert not added
@@ -195,10 +195,10 @@ WINDOW_TOKENIZER_CASES = [case for case in TOKENIZER_CASES if case.id != "a FIFO
 
 @pytest.mark.parametrize(("make", "message"), WINDOW_TOKENIZER_CASES)
 def test_opening_a_bad_tokenizer_file_keeps_the_open_one(make, message, window, good_tokenizer, dialogs, tmp_path):
-    assert window.open_tokenizer(good_tokenizer)
+    assert window.files.open_tokenizer(good_tokenizer)
     tokenizer, history, title = window.train_tab.tokenizer, window.train_tab.history, window.windowTitle()
     path = make(tmp_path, json.loads(good_tokenizer.read_text(encoding="utf-8")))
-    assert not window.open_tokenizer(path)
+    assert not window.files.open_tokenizer(path)
     ((title_shown, shown),) = dialogs.errors
     assert title_shown == "Cannot open tokenizer" and path.name in shown
     # a .tiktoken file opened without saying how it pre-tokenizes is refused for that, before its lines are read
@@ -208,7 +208,7 @@ def test_opening_a_bad_tokenizer_file_keeps_the_open_one(make, message, window, 
         and window.train_tab.history is history
         and window.windowTitle() == title
     )
-    assert window.save_action.isEnabled() and window.recent.paths() == [str(good_tokenizer)]
+    assert window.files.save_action.isEnabled() and window.files.recent.paths() == [str(good_tokenizer)]
 
 
 @pytest.mark.parametrize(("make", "message"), WINDOW_TOKENIZER_CASES)
@@ -252,7 +252,7 @@ def test_the_regex_field_invalid_then_matching_nothing_then_fixed(window, good, 
     message = wait_for_error(qtbot, dialogs)
     assert r"The pre-tokenization regex '\d+' matched nothing in good.txt" in message
     qtbot.waitUntil(lambda: not window.train_tab.training, timeout=30000)
-    assert window.train_tab.result is previous and window.save_action.isEnabled()
+    assert window.train_tab.result is previous and window.files.save_action.isEnabled()
 
     panel.custom_regex.setText(r"\p{L}+|\s+|[^\s\p{L}]+")  # fixed: Train is back and trains
     qtbot.waitUntil(lambda: panel.pattern_check.text().startswith("OK"), timeout=30000)
@@ -297,7 +297,7 @@ def test_a_vocabulary_larger_than_the_corpus_allows_trains_and_says_why_it_stopp
     assert not result.cancelled and len(result.vocab) < 100_000
     assert "no pair left to merge" in result.stop_reason
     assert "No pair left to merge" in window.train_tab.progress_text.text()
-    assert window.save_action.isEnabled()
+    assert window.files.save_action.isEnabled()
 
 
 def test_a_long_run_of_one_character_stops_says_why_and_saves_a_file_that_opens(window, dialogs, tmp_path, train):
@@ -308,7 +308,7 @@ def test_a_long_run_of_one_character_stops_says_why_and_saves_a_file_that_opens(
     result = train(window)
     assert not result.cancelled and len(result.merges) == 19
     assert "Stopped after 19 merges: the next token (1,048,576 bytes)" in window.train_tab.progress_text.text()
-    assert window.save_tokenizer(tmp_path / "run.json") and not dialogs.errors
+    assert window.files.save_tokenizer(tmp_path / "run.json") and not dialogs.errors
     assert load_json(tmp_path / "run.json").encode("a" * 64) == [256 + 5]
 
 
@@ -377,14 +377,16 @@ def test_saving_where_nothing_can_be_written_names_the_path_and_keeps_the_result
         "PySide6.QtWidgets.QFileDialog.getSaveFileName",
         lambda *_args, **_kwargs: (str(path), "BPE Explorer tokenizer (*.json)"),
     )
-    window.save_action.trigger()
+    window.files.save_action.trigger()
     ((title, message),) = dialogs.errors
     assert title == "Cannot save tokenizer" and str(path) in message, message
     assert (
-        window.train_tab.result is result and window.train_tab.tokenizer is tokenizer and window.save_action.isEnabled()
+        window.train_tab.result is result
+        and window.train_tab.tokenizer is tokenizer
+        and window.files.save_action.isEnabled()
     )
-    assert not path.is_file() and window.recent.paths() == []
-    assert window.save_tokenizer(tmp_path / "saved.json")  # the result can still be saved somewhere else
+    assert not path.is_file() and window.files.recent.paths() == []
+    assert window.files.save_tokenizer(tmp_path / "saved.json")  # the result can still be saved somewhere else
 
 
 def test_saving_through_a_symlink_writes_its_target(window, good, tmp_path, train):
@@ -392,7 +394,7 @@ def test_saving_through_a_symlink_writes_its_target(window, good, tmp_path, trai
     real = tmp_path / "real.json"
     link = tmp_path / "link.json"
     link.symlink_to(real)
-    assert window.save_tokenizer(link)
+    assert window.files.save_tokenizer(link)
     assert link.is_symlink() and load_json(real).merges == window.train_tab.tokenizer.merges
 
 
@@ -402,7 +404,7 @@ def test_a_corpus_named_with_bytes_that_are_not_utf8_trains_and_saves(window, di
     assert window.train_tab.corpus_panel.add_files([path])
     window.train_tab.settings_panel.apply(vocab_size=300, special_tokens=[], processes=1)
     train(window)
-    assert window.save_tokenizer(tmp_path / "saved.json") and not dialogs.errors
+    assert window.files.save_tokenizer(tmp_path / "saved.json") and not dialogs.errors
     (name,) = load_json(tmp_path / "saved.json").record.corpus_names
     assert os.fsencode(name).endswith(b"corpus-\xff.txt")
 
@@ -464,8 +466,8 @@ def test_cancel_while_merging_keeps_the_merges_as_a_tokenizer_that_saves(
     )
     assert result.cancelled and result.merges
     assert window.train_tab.result is result and window.train_tab.tokenizer.merges == result.merges
-    assert window.save_action.isEnabled() and window.train_tab.train_button.isEnabled()
-    assert window.save_tokenizer(tmp_path / "partial.json")
+    assert window.files.save_action.isEnabled() and window.train_tab.train_button.isEnabled()
+    assert window.files.save_tokenizer(tmp_path / "partial.json")
     assert load_json(tmp_path / "partial.json").merges == result.merges
 
 

@@ -50,9 +50,9 @@ def test_compare_tab_follows_the_trained_tokenizer_and_the_current_step(qtbot, w
     assert window.train_tab.current_rank == 198
     # a saved tokenizer opened later replaces it
     path = tmp_path / "saved.json"
-    assert window.save_tokenizer(path)
+    assert window.files.save_tokenizer(path)
     window.train_tab.select_rank(0)
-    assert window.open_tokenizer(path)
+    assert window.files.open_tokenizer(path)
     wait_for_own(qtbot, window, tokenizer.encode(TEXT))
 
 

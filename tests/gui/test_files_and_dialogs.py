@@ -75,7 +75,7 @@ def test_save_then_open_restores_merges_and_charts(window, train, tmp_path, qtbo
     window.train_tab.settings_panel.apply(vocab_size=800)
     result = train(window)
     path = tmp_path / "zh.json"
-    assert window.save_tokenizer(path)
+    assert window.files.save_tokenizer(path)
 
     from PySide6.QtCore import QSettings
 
@@ -83,14 +83,14 @@ def test_save_then_open_restores_merges_and_charts(window, train, tmp_path, qtbo
 
     other = MainWindow(QSettings(str(tmp_path / "other.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(other)
-    assert other.open_tokenizer(path)
+    assert other.files.open_tokenizer(path)
     assert other.train_tab.history.steps == result.record.steps
     assert other.train_tab.model.rowCount() == len(result.merges) == 800 - 257
     assert other.train_tab.tokenizer.merges == result.merges
     _, y = other.train_tab.count_chart.curve.getOriginalDataset()
     assert list(y) == [s.count for s in result.record.steps]
     assert other.train_tab.pair_chart.shown_rank == len(result.merges) - 1
-    assert other.recent.paths() == [str(path)]
+    assert other.files.recent.paths() == [str(path)]
     assert other.train_tab.settings_panel.vocab_size.value() == 800
     other.close()
 
@@ -99,7 +99,7 @@ def test_open_bad_tokenizer_file_shows_error_and_keeps_working(window, tmp_path)
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "something else"}', encoding="utf-8")
     seen = answer_next_dialog()
-    assert not window.open_tokenizer(bad)
+    assert not window.files.open_tokenizer(bad)
     assert seen["name"] == "errorDialog" and "bad.json" in seen["text"] and seen["details"]
     assert window.train_tab.train_button.isEnabled()
 
@@ -112,7 +112,7 @@ def test_export_writes_each_format(window, train, tmp_path):
         "tiktoken": {"tokenizer.tiktoken"},
         "huggingface": {"tokenizer.json"},
     }.items():
-        written = window.export_tokenizer(tmp_path / fmt, fmt)
+        written = window.files.export_tokenizer(tmp_path / fmt, fmt)
         assert {p.name for p in written} == names
 
 

@@ -334,7 +334,7 @@ def test_the_vocabulary_slider_walks_a_foreign_models_merges(qtbot, teaching, fi
 
 
 def test_open_tokenizer_puts_a_foreign_tokenizer_in_a_compare_pane(qtbot, window, files):
-    assert window.open_tokenizer(files["qwen"])
+    assert window.files.open_tokenizer(files["qwen"])
     key = source_key(files["qwen"])
     assert window.tabs.currentWidget() is window.compare_view and key in window.compare_view.panes
     assert window.train_tab.tokenizer is None  # the Train tab keeps its (empty) result
@@ -351,13 +351,13 @@ def test_open_tokenizer_puts_a_foreign_tokenizer_in_a_compare_pane(qtbot, window
 
 def test_open_asks_a_tiktoken_files_pattern(window, files, monkeypatch):
     monkeypatch.setattr(window.compare_view, "ask_pattern", lambda name: None)
-    assert not window.open_asking(files["tiktoken"])  # cancelled: nothing opened
+    assert not window.files.open_asking(files["tiktoken"])  # cancelled: nothing opened
     assert source_key(files["tiktoken"]) not in window.compare_view.panes
     monkeypatch.setattr(window.compare_view, "ask_pattern", lambda name: "qwen2")
-    assert window.open_asking(files["tiktoken"])
+    assert window.files.open_asking(files["tiktoken"])
     record = window.compare_view.pane_records[source_key(files["tiktoken"])]
     assert record.title.endswith("(qwen2 pre-tokenizer)")
-    assert window.recent.paths()[0] == str(files["tiktoken"])
+    assert window.files.recent.paths()[0] == str(files["tiktoken"])
 
 
 def test_open_tokenizer_without_the_pattern_a_file_needs_says_so(window, files, monkeypatch):
@@ -365,7 +365,7 @@ def test_open_tokenizer_without_the_pattern_a_file_needs_says_so(window, files, 
     monkeypatch.setattr(
         "app.common.dialogs.show_error", lambda _parent, title, message, details="": shown.append(message)
     )
-    assert not window.open_tokenizer(files["tiktoken"])
+    assert not window.files.open_tokenizer(files["tiktoken"])
     assert len(shown) == 1 and "tokenizer.tiktoken" in shown[0] and "pattern" in shown[0]
 
 

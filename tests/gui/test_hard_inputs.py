@@ -83,7 +83,7 @@ def test_a_fifo_is_refused_as_corpus_tokenizer_and_compare_pane(window, fifo, er
     before = window.train_tab.corpus_panel.current_source()
     assert not window.train_tab.corpus_panel.add_files([fifo])
     assert window.train_tab.corpus_panel.current_source() is before
-    assert not window.open_tokenizer(fifo)
+    assert not window.files.open_tokenizer(fifo)
     panes = list(window.compare_view.panes)
     assert window.compare_view.add_tokenizer_file(fifo) is None
     assert list(window.compare_view.panes) == panes
@@ -139,7 +139,7 @@ def test_cancel_before_any_merge_keeps_corpus_settings_and_previous_result(windo
         window.train_tab.progress_text.text().startswith("Cancelled")
         and "previous result is kept" in window.train_tab.progress_text.text()
     )
-    assert window.train_tab.train_button.isEnabled() and window.save_action.isEnabled()
+    assert window.train_tab.train_button.isEnabled() and window.files.save_action.isEnabled()
 
 
 needs_budget = pytest.mark.skipif(

@@ -65,7 +65,7 @@ def test_trains_sample_to_1000_merges_through_train_button(window, train):
     assert window.train_tab.pair_chart.shown_rank == 999
     assert len(window.train_tab.pair_chart.labels) == min(15, len(expected[-1].top_pairs))
     assert window.train_tab.status_labels["merges"].text() == "Merges: 1,000"
-    assert window.save_action.isEnabled()
+    assert window.files.save_action.isEnabled()
 
 
 def test_steps_stream_into_the_table_in_rank_order(window, train):

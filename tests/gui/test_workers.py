@@ -126,10 +126,10 @@ def test_a_failed_save_keeps_the_result_and_offers_another_place(window, train, 
     monkeypatch.setattr("PySide6.QtWidgets.QFileDialog.getSaveFileName", ask)
     window.train_tab.settings_panel.apply(vocab_size=300)
     result = train(window)
-    window.save_action.trigger()
+    window.files.save_action.trigger()
     assert errors == ["Cannot save tokenizer"]
     assert offered[0] == "tokenizer.json" and offered[1].endswith("tok.json") and offered[1] != str(bad)
-    assert good.is_file() and window.train_tab.result is result and window.recent.paths() == [str(good)]
+    assert good.is_file() and window.train_tab.result is result and window.files.recent.paths() == [str(good)]
 
 
 def test_main_window_is_a_shell_around_the_train_tab(window):
