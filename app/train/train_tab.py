@@ -10,7 +10,6 @@ window puts them in its status bar).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication, QItemSelection, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import (
@@ -29,6 +28,7 @@ from app.common.jobs import Jobs
 from app.style import mono_font
 from app.train.charts import CompressionChart, MergeCountChart, PairFrequencyChart
 from app.train.corpus_panel import CorpusPanel
+from app.train.frame_scheduler import FrameScheduler
 from app.train.held_out import DEFAULT_HELD_OUT, HeldOutCompression, measure_held_out
 from app.train.merge_history import MergeHistory
 from app.train.merges_model import MergesFilterModel, MergesTableModel
@@ -71,10 +71,7 @@ class TrainTab(QSplitter):
         self._started = 0.0
         self._elapsed = 0.0
         self._pending: list = []  # steps received but not yet shown
-        self._last_frame = 0.0
-        self._frames = 0
-        self._turns: list[Callable[[], None]] = []  # see _in_turns
-        self._shut_down = False  # set by shutdown(): nothing starts afterwards
+        self._last_counting = 0.0  # when the counting progress was last shown
         #: What the tab showed before the current run (history, tokenizer, result, current rank), shown again
         #: if the run ends with nothing: cancelled while counting, or failed.
         self._kept: tuple | None = None
@@ -95,13 +92,11 @@ class TrainTab(QSplitter):
         self.setSizes([340, 660, 560])  # the table wide enough for its number columns at 1,400 px
         self.setChildrenCollapsible(False)
 
-        self.frame_timer = QTimer(self)
-        self.frame_timer.setSingleShot(True)
-        self.frame_timer.setInterval(400)
-        self.frame_timer.timeout.connect(self._render_frame)
-        self.turn_timer = QTimer(self)  # runs the jobs in ``_turns``, one per PIECE_MS
-        self.turn_timer.setInterval(PIECE_MS)
-        self.turn_timer.timeout.connect(self._next_turn)
+        self.frames = FrameScheduler(
+            [self._paint_table, self._paint_pairs, self._paint_counts, self._paint_compression],
+            piece_ms=PIECE_MS,
+            parent=self,
+        )
         self.tick = QTimer(self)
         self.tick.setInterval(250)
         self.tick.timeout.connect(self._update_status)
@@ -218,14 +213,12 @@ class TrainTab(QSplitter):
         self.current_rank = None
         self._update_status()
         self.training = True
-        self._frames = 0
-        self._turns = [  # the old run's views cleared one per turn (see _in_turns)
+        self.frames.start_run(  # the old run's views cleared one per turn
             self.current_changed.emit,  # the Compare and Vocabulary tabs
             lambda: self.pair_chart.show_step(self.history, None),
             lambda: self._clear_run_chart(self.count_chart, settings.target_merges),
             lambda: self._clear_run_chart(self.compression_chart, settings.vocab_size),
-        ]
-        self.turn_timer.start()
+        )
         self._started = time.perf_counter()
         self._elapsed = 0.0
         self._phase = PhaseProgress(
@@ -280,8 +273,8 @@ class TrainTab(QSplitter):
         phase.total = max(1, total)
         now = time.perf_counter()
         phase.update(done, now)
-        if now - self._last_frame >= COUNTING_MS / 1000 or done >= total:
-            self._last_frame = now
+        if now - self._last_counting >= COUNTING_MS / 1000 or done >= total:
+            self._last_counting = now
             self.run_box.show_phase(phase)  # repainting it costs ~20 ms of the GUI thread: not at every report
 
     @Slot(object)
@@ -315,56 +308,33 @@ class TrainTab(QSplitter):
         self._pending.extend(steps)
         if self._phase is not None:
             self._phase.update(len(self.history) + len(self._pending), time.perf_counter())
-        self.frame_timer.start()  # restarted by every batch: it fires once they stop coming
-        if time.perf_counter() - self._last_frame >= PIECE_MS / 1000:
-            self._paint_piece()
+        self.frames.steps_arrived()
 
-    def _paint_piece(self) -> None:
-        """One piece of a frame: the new rows of the merges table with the status, or one of the three charts
-        (pair frequencies, merge counts, compression), in turn. Each marks only its own widgets for repainting,
-        painted by Qt right after (once: pyqtgraph marks a chart again after a forced repaint), so the event
-        loop never waits for a whole window."""
-        self._last_frame = time.perf_counter()
-        piece = self._frames % 4
-        self._frames += 1
-        if piece == 0:
-            rows_before, follow = self.proxy.rowCount(), self.table.at_bottom()
-            self._show_pending()
-            if not len(self.history):
-                return
+    # The pieces of a frame (see FrameScheduler): each marks only its own widgets for repainting, painted by Qt
+    # right after (once: pyqtgraph marks a chart again after a forced repaint).
+    def _paint_table(self) -> None:
+        """The new rows of the merges table, with the status."""
+        rows_before, follow = self.proxy.rowCount(), self.table.at_bottom()
+        self._show_pending()
+        if len(self.history):
             self.current_rank = len(self.history) - 1
             self._update_status()
             self.table.show_new_rows(rows_before, follow)
-        elif not len(self.history):
-            return
-        elif piece == 1:
+
+    def _paint_pairs(self) -> None:
+        if len(self.history):
             self.pair_chart.show_step(self.history, self.current_rank)
             self.current_changed.emit()
-        else:
-            chart = self.count_chart if piece == 2 else self.compression_chart
-            chart.update_history(self.history)
-            self._mark_step(chart, self.current_rank)
 
-    @Slot()
-    def _render_frame(self) -> None:
-        """Batches stopped coming (a slow merge, or the end of a run): show everything received so far, a whole
-        frame in four pieces, one per ``PIECE_MS``."""
-        self._frames -= self._frames % 4  # start with the table's piece, which takes in the pending steps
-        self._in_turns(*[self._paint_piece] * 4)
+    def _paint_counts(self) -> None:
+        if len(self.history):
+            self.count_chart.update_history(self.history)
+            self._mark_step(self.count_chart, self.current_rank)
 
-    def _in_turns(self, *jobs: Callable[[], None]) -> None:
-        """Run ``jobs`` one at a time, ``PIECE_MS`` apart (a timer, not a queued call: the event loop serves its
-        timers between two jobs, and Qt paints what each one changed before the next)."""
-        self._turns.extend(jobs)
-        if not self.turn_timer.isActive():
-            self.turn_timer.start()
-
-    @Slot()
-    def _next_turn(self) -> None:
-        if self._turns and not self._shut_down:
-            self._turns.pop(0)()
-        if not self._turns:
-            self.turn_timer.stop()
+    def _paint_compression(self) -> None:
+        if len(self.history):
+            self.compression_chart.update_history(self.history)
+            self._mark_step(self.compression_chart, self.current_rank)
 
     def _show_pending(self) -> None:
         """Put the steps received since the last frame into the table and show how far merging has come."""
@@ -384,7 +354,7 @@ class TrainTab(QSplitter):
     def _on_finished(self, result: TrainingResult) -> None:
         self.training = False
         self.tick.stop()
-        self.frame_timer.stop()
+        self.frames.idle_timer.stop()  # the run ended: no frame of it is painted any more
         if result.cancelled and not result.merges:
             self._pending = []
             self.count_chart.hold_axes(None)
@@ -437,19 +407,18 @@ class TrainTab(QSplitter):
         self._show_final()
 
     def _show_final(self) -> None:
-        """Redraw the charts for the whole run, one chart per turn (see :meth:`_in_turns`), then measure the
-        held-out text, so that the end of a run never freezes the window."""
-        self._turns = [
+        """Redraw the charts for the whole run, one chart per turn, then measure the held-out text, so that the end
+        of a run never freezes the window."""
+        self.frames.instead(
             lambda: self._final_chart(self.pair_chart),
             lambda: self._final_chart(self.count_chart),
             lambda: self._final_chart(self.compression_chart),
             self.held_out_timer.start,
-        ]
-        self.turn_timer.start()
+        )
 
     def redrawing(self) -> bool:
         """True while the charts are still being redrawn in turns (after a run, or when a run starts)."""
-        return bool(self._turns)
+        return self.frames.busy()
 
     def _final_chart(self, chart) -> None:
         if self.training:
@@ -467,7 +436,7 @@ class TrainTab(QSplitter):
     def _on_failed(self, kind: str, message: str, details: str) -> None:
         self.training = False
         self.tick.stop()
-        self.frame_timer.stop()
+        self.frames.idle_timer.stop()  # the run ended: no frame of it is painted any more
         self._pending = []
         self.count_chart.hold_axes(None)
         self.compression_chart.hold_axes(None)
@@ -607,11 +576,8 @@ class TrainTab(QSplitter):
 
     def shutdown(self) -> None:
         """Stop every thread this tab started, waiting for each (no thread outlives the tab)."""
-        self._shut_down = True
-        self._turns = []
+        self.frames.stop()
         self.tick.stop()
-        self.frame_timer.stop()
-        self.turn_timer.stop()
         self.held_out_timer.stop()
         runs = ([self.run] if self.run is not None else []) + self._retired
         for run in runs:

@@ -246,9 +246,9 @@ def _update_rate(times: list[float], start: float, end: float) -> tuple[float, f
 #: GUI-thread methods timed with --explain: (object attribute path, method name).
 _TIMED = [
     ("train_tab", "_on_steps"),
-    ("train_tab", "_paint_piece"),
+    ("train_tab.frames", "paint_piece"),
     ("train_tab", "_show_pending"),
-    ("train_tab", "_render_frame"),
+    ("train_tab.frames", "paint_frame"),
     ("train_tab", "_on_counting"),
     ("train_tab", "_on_counted"),
     ("train_tab", "_on_finished"),
