@@ -263,7 +263,16 @@ def read_text_bytes(path: str, command: str) -> bytes:
 
 
 def _read_capped(stream, name: str, command: str) -> bytes:
-    data = stream.read(MAX_TEXT_BYTES + 1)
+    """At most ``MAX_TEXT_BYTES`` of ``stream``, read a megabyte at a time (``read(n)`` would take n bytes of
+    memory at once, whatever the text's size: an error under a memory limit)."""
+    chunks, total = [], 0
+    while total <= MAX_TEXT_BYTES:
+        chunk = stream.read(min(1 << 20, MAX_TEXT_BYTES + 1 - total))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        total += len(chunk)
+    data = b"".join(chunks)
     if len(data) > MAX_TEXT_BYTES:
         raise UserError(f"bpe {command} reads at most {size_text(MAX_TEXT_BYTES)} of text; {name} holds more")
     return data

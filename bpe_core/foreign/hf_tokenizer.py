@@ -38,7 +38,10 @@ class HuggingFaceTokenizer(ForeignTokenizer):
     def __init__(self, path: str, text: str, doc: dict):
         try:
             library = tokenizers.Tokenizer.from_str(text)
-        except Exception as exc:  # the library raises plain Exceptions with its own message
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except BaseException as exc:  # noqa: BLE001 - plain Exceptions with the library's message, or a Rust panic
+            # (pyo3's PanicException, a BaseException: a Precompiled normalizer's damaged charsmap panics)
             raise TokenizerFileError(path, f"the tokenizers library cannot read it: {_one_line(exc)}") from None
         library.no_truncation()
         library.no_padding()

@@ -63,7 +63,12 @@ def read_regular_file(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> b
     fd = _open_checked(path, limit)
     try:
         with os.fdopen(fd, "rb", closefd=False) as f:
-            data = f.read(limit + 1)
+            # read(n) allocates n bytes first: ask for the file's size, not the limit (read(limit + 1) took 256 MB
+            # for any file, a MemoryError under a memory limit), and for the rest only if the file grew meanwhile.
+            size = min(os.fstat(fd).st_size, limit)
+            data = f.read(size + 1)
+            if len(data) > size:
+                data += f.read(limit + 1 - len(data))
     except OSError as exc:
         raise TokenizerFileError(path, f"cannot read the file: {exc.strerror or exc}") from None
     finally:

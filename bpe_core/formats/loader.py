@@ -25,7 +25,7 @@ from bpe_core.formats.native import tokenizer_from_document
 from bpe_core.formats.pattern_guess import guess_pattern
 from bpe_core.formats.sniff import Sniffed, sniff
 from bpe_core.formats.tekken import read_tekken
-from bpe_core.patterns import PATTERNS, get_pattern, pattern_source
+from bpe_core.patterns import PATTERNS, PatternError, get_pattern, pattern_source
 
 #: Where a folder's tokenizer is looked for, first match wins (a ``*`` pattern must match exactly one file).
 FOLDER_ORDER = (
@@ -127,6 +127,10 @@ def _huggingface(path: Path, sniffed: Sniffed, pattern):
 
 def _tekken(path: Path, sniffed: Sniffed, pattern):
     data = read_tekken(path, sniffed.doc)
+    try:
+        get_pattern(data.pattern)
+    except PatternError as exc:  # the file's own regex, not one the caller gave: name the file
+        raise TokenizerFileError(path, f"not a valid Tekken file: {exc}") from None
     return _tiktoken_style(path, data.ranks, data.pattern, data.special_tokens, data.shift)
 
 
