@@ -19,13 +19,10 @@ from PySide6.QtGui import QAction, QTextCursor
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QDialog,
-    QDialogButtonBox,
     QFileDialog,
     QHBoxLayout,
     QInputDialog,
     QLabel,
-    QLineEdit,
     QMenu,
     QMessageBox,
     QPlainTextEdit,
@@ -55,11 +52,12 @@ from app.common.sources import (
 )
 from app.common.tokenizer_files import tokenizer_path
 from app.compare.encode_worker import EncodeService
+from app.compare.model_id_dialog import ModelIdDialog
 from app.compare.source_loader import SourceLoader
 from app.compare.token_canvas import Options
 from app.compare.token_pane import TokenPane
 from app.style import Palette, text_font
-from bpe_core import hub, model_catalogue
+from bpe_core import model_catalogue
 from bpe_core.formats.pattern_guess import PatternGuess, count_ranks, guess_pattern
 
 #: The example text (translated: a Chinese interface starts with a Chinese example).
@@ -811,54 +809,6 @@ class CompareView(QWidget):
         """Add a pane for a curated model (its tiktoken file gets the catalogue's pattern). Returns its key."""
         model = model_catalogue.find(hub_id)
         return self.add_source(model.source, model.pattern)
-
-
-class ModelIdDialog(QDialog):
-    """A box for ``ORG/NAME[@revision]``, checked as it is typed (:func:`bpe_core.hub.parse_model_id`)."""
-
-    def __init__(self, parent=None):
-        super().__init__(parent)
-        self.setWindowTitle(self.tr("Model on Hugging Face"))
-        self.edit = QLineEdit()
-        self.edit.setObjectName("modelIdEdit")
-        self.edit.setPlaceholderText(self.tr("for example {model}").format(model="Qwen/Qwen2.5-7B-Instruct"))
-        self.verdict = QLabel()
-        self.verdict.setObjectName("modelIdVerdict")
-        self.verdict.setWordWrap(True)
-        note = QLabel(
-            self.tr(
-                "Only the tokenizer files are fetched, into the Hugging Face cache; a cached model needs no network."
-            )
-        )
-        note.setWordWrap(True)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(self.tr("Model id (ORG/NAME, optionally @revision):")))
-        layout.addWidget(self.edit)
-        layout.addWidget(self.verdict)
-        layout.addWidget(note)
-        layout.addWidget(self.buttons)
-        self.edit.textChanged.connect(self._check)
-        self._check("")
-        self.resize(520, self.sizeHint().height())
-
-    def model_id(self) -> str:
-        """The id typed, checked (raises ``bpe_core.hub.InvalidModelIdError`` when it is not one)."""
-        return str(hub.parse_model_id(self.edit.text()))
-
-    @Slot(str)
-    def _check(self, text: str) -> None:
-        try:
-            self.model_id()
-        except hub.InvalidModelIdError as exc:
-            self.verdict.setText(engine_sentence(str(exc)) if text.strip() else "")
-            valid = False
-        else:
-            self.verdict.setText("")
-            valid = True
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(valid)
 
 
 def _utf16_length(text: str) -> int:

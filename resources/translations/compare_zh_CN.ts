@@ -12,7 +12,7 @@
 <context>
     <name>CompareView</name>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="66"/>
+        <location filename="../../app/compare/compare_view.py" line="64"/>
         <source>Tokenizers cut text into pieces. Hello world!
 今天下午我们在河边散步，看见很多人在钓鱼。鬱
 Emoji: 🙂👍🏽 🇫🇷
@@ -28,278 +28,278 @@ def greet(name):
 </translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="76"/>
+        <location filename="../../app/compare/compare_view.py" line="74"/>
         <source>No tokenizer yet: train one or open a saved tokenizer, and its tokens appear here.</source>
         <extracomment>Loading a file reads at most this many characters from its start (the user is told). While training, the &quot;Ours&quot; pane follows the merges at most this often.</extracomment>
         <translation>还没有分词器：训练一个，或打开已保存的分词器，它切出的词元就会显示在这里。</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="133"/>
+        <location filename="../../app/compare/compare_view.py" line="131"/>
         <source>Type or paste text here, or load a file: every pane shows how it is cut.</source>
         <extracomment>The named patterns offered for a file that does not say how it pre-tokenizes (any other text is a regex).</extracomment>
         <translation>在此输入或粘贴文本，也可以载入文件：每个窗格都会显示它如何切分这段文本。</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="176"/>
+        <location filename="../../app/compare/compare_view.py" line="174"/>
         <source>Load text…</source>
         <translation>载入文本…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="177"/>
+        <location filename="../../app/compare/compare_view.py" line="175"/>
         <source>Load a UTF-8 text file into the editor</source>
         <translation>把一个 UTF-8 文本文件载入编辑框</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="181"/>
+        <location filename="../../app/compare/compare_view.py" line="179"/>
         <source>Add tokenizer</source>
         <translation>添加分词器</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="183"/>
+        <location filename="../../app/compare/compare_view.py" line="181"/>
         <source>Add a pane: a tokenizer file or folder, a Hugging Face model, or a known model</source>
         <translation>添加一个窗格：分词器文件或文件夹、Hugging Face 模型，或一个已知模型</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="189"/>
+        <location filename="../../app/compare/compare_view.py" line="187"/>
         <source>Panes</source>
         <translation>窗格</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="195"/>
+        <location filename="../../app/compare/compare_view.py" line="193"/>
         <source>Side by side</source>
         <translation>并排</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="196"/>
+        <location filename="../../app/compare/compare_view.py" line="194"/>
         <source>Stacked</source>
         <translation>上下堆叠</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="200"/>
+        <location filename="../../app/compare/compare_view.py" line="198"/>
         <source>Colors by token id</source>
         <translation>按词元 ID 着色</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="201"/>
+        <location filename="../../app/compare/compare_view.py" line="199"/>
         <source>Alternating colors</source>
         <translation>交替着色</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="203"/>
+        <location filename="../../app/compare/compare_view.py" line="201"/>
         <source>Color-blind safe</source>
         <translation>色盲友好</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="217"/>
+        <location filename="../../app/compare/compare_view.py" line="215"/>
         <source>Visible whitespace (␣ ⇥ ↵)</source>
         <translation>显示空白字符（␣ ⇥ ↵）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="219"/>
+        <location filename="../../app/compare/compare_view.py" line="217"/>
         <source>Show ids</source>
         <translation>显示 ID</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="220"/>
+        <location filename="../../app/compare/compare_view.py" line="218"/>
         <source>Pre-token chunks</source>
         <translation>预分词片段</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="221"/>
+        <location filename="../../app/compare/compare_view.py" line="219"/>
         <source>A bar under the tokens for each piece the pre-tokenizer&apos;s regex cut out</source>
         <translation>在词元下方为预分词正则切出的每个片段画一条横条</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="226"/>
+        <location filename="../../app/compare/compare_view.py" line="224"/>
         <source>Mark where each pane cuts differently from this pane</source>
         <translation>标出各窗格与此窗格切分不同的位置</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="229"/>
+        <location filename="../../app/compare/compare_view.py" line="227"/>
         <source>{extra} extra cut &amp;nbsp; {missing} missing cut</source>
         <translation>{extra} 多出的切分 &amp;nbsp; {missing} 缺少的切分</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="243"/>
+        <location filename="../../app/compare/compare_view.py" line="241"/>
         <source>Cut differences vs:</source>
         <translation>切分差异对照：</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="253"/>
+        <location filename="../../app/compare/compare_view.py" line="251"/>
         <source>File…</source>
         <translation>文件…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="255"/>
+        <location filename="../../app/compare/compare_view.py" line="253"/>
         <source>tokenizer.json, tekken.json, a SentencePiece .model, a .tiktoken file, GPT-2 files or a saved tokenizer</source>
         <translation>tokenizer.json、tekken.json、SentencePiece 的 .model、.tiktoken 文件、GPT-2 文件或已保存的分词器</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="259"/>
+        <location filename="../../app/compare/compare_view.py" line="257"/>
         <source>Folder…</source>
         <translation>文件夹…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="260"/>
+        <location filename="../../app/compare/compare_view.py" line="258"/>
         <source>A model&apos;s folder holding its tokenizer files</source>
         <translation>存放模型分词器文件的文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="262"/>
+        <location filename="../../app/compare/compare_view.py" line="260"/>
         <source>Model on Hugging Face…</source>
         <translation>Hugging Face 上的模型…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="263"/>
+        <location filename="../../app/compare/compare_view.py" line="261"/>
         <source>ORG/NAME[@revision]: only its tokenizer files are downloaded, into the Hugging Face cache</source>
         <translation>ORG/NAME[@revision]：只下载它的分词器文件，存入 Hugging Face 缓存</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="269"/>
+        <location filename="../../app/compare/compare_view.py" line="267"/>
         <source>{name} — {hub_id} (gated: needs a login)</source>
         <translation>{name} — {hub_id}（受限：需要登录）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="298"/>
+        <location filename="../../app/compare/compare_view.py" line="296"/>
         <source>Ours: {label}</source>
         <translation>我们的：{label}</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="299"/>
-        <location filename="../../app/compare/compare_view.py" line="334"/>
+        <location filename="../../app/compare/compare_view.py" line="297"/>
+        <location filename="../../app/compare/compare_view.py" line="332"/>
         <source>Ours</source>
         <translation>我们的</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="329"/>
+        <location filename="../../app/compare/compare_view.py" line="327"/>
         <source>trained</source>
         <translation>训练完成</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="352"/>
+        <location filename="../../app/compare/compare_view.py" line="350"/>
         <source>training</source>
         <translation>训练中</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="385"/>
+        <location filename="../../app/compare/compare_view.py" line="383"/>
         <source>Cannot add tokenizer</source>
         <translation>无法添加分词器</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="386"/>
-        <location filename="../../app/compare/compare_view.py" line="753"/>
+        <location filename="../../app/compare/compare_view.py" line="384"/>
+        <location filename="../../app/compare/compare_view.py" line="751"/>
         <source>“{name}” could not be read: {error}</source>
         <translation>无法读取“{name}”：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="402"/>
+        <location filename="../../app/compare/compare_view.py" line="400"/>
         <source>{name} (loading)</source>
         <translation>{name}（载入中）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="404"/>
+        <location filename="../../app/compare/compare_view.py" line="402"/>
         <source>Loading {name}…</source>
         <translation>正在载入 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="437"/>
+        <location filename="../../app/compare/compare_view.py" line="435"/>
         <source>{name} (not loaded)</source>
         <translation>{name}（未载入）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="438"/>
+        <location filename="../../app/compare/compare_view.py" line="436"/>
         <source>Could not load: {error}</source>
         <translation>载入失败：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="458"/>
+        <location filename="../../app/compare/compare_view.py" line="456"/>
         <source>Guessed: {pattern}, because {reason}.</source>
         <translation>推测为 {pattern}，因为{reason}。</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="463"/>
+        <location filename="../../app/compare/compare_view.py" line="461"/>
         <source>Pre-tokenizer</source>
         <translation>预分词器</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="454"/>
+        <location filename="../../app/compare/compare_view.py" line="452"/>
         <source>“{name}” does not say how text is split before merging (a .tiktoken file, GPT-2 files).
 Choose the model&apos;s pattern, or type a regex:</source>
         <translation>“{name}”没有说明合并之前如何切分文本（.tiktoken 文件、GPT-2 文件都是这样）。
 请选择该模型的模式，或输入一个正则表达式：</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="468"/>
+        <location filename="../../app/compare/compare_view.py" line="466"/>
         <source>the file&apos;s name says so</source>
         <translation>文件名表明如此</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="470"/>
+        <location filename="../../app/compare/compare_view.py" line="468"/>
         <source>its folder&apos;s name says so</source>
         <translation>所在文件夹的名字表明如此</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="471"/>
+        <location filename="../../app/compare/compare_view.py" line="469"/>
         <source>it has {count} ranks, as {name}</source>
         <translation>它有 {count} 个秩，与 {name} 相同</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="622"/>
+        <location filename="../../app/compare/compare_view.py" line="620"/>
         <source>reference for cut differences</source>
         <translation>切分差异的参照</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="630"/>
+        <location filename="../../app/compare/compare_view.py" line="628"/>
         <source>cuts agree {agreement} with {reference} ({extra} extra, {missing} missing)</source>
         <translation>与 {reference} 的切分一致率 {agreement}（多出 {extra} 处，缺少 {missing} 处）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="719"/>
+        <location filename="../../app/compare/compare_view.py" line="717"/>
         <source>(off)</source>
         <translation>（关闭）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="737"/>
+        <location filename="../../app/compare/compare_view.py" line="735"/>
         <source>Load text</source>
         <translation>载入文本</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="737"/>
+        <location filename="../../app/compare/compare_view.py" line="735"/>
         <source>Text files (*.txt *.md *.py *.*)</source>
         <translation>文本文件 (*.txt *.md *.py *.*)</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="752"/>
+        <location filename="../../app/compare/compare_view.py" line="750"/>
         <source>Cannot load text</source>
         <translation>无法载入文本</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="760"/>
+        <location filename="../../app/compare/compare_view.py" line="758"/>
         <source>Not UTF-8 text</source>
         <translation>不是 UTF-8 文本</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="762"/>
+        <location filename="../../app/compare/compare_view.py" line="760"/>
         <source>“{name}” is not UTF-8 text (invalid byte at offset {offset}). Load it with each invalid byte replaced by U+FFFD (�)?</source>
         <translation>“{name}”不是 UTF-8 文本（偏移 {offset} 处有无效字节）。要把每个无效字节替换为 U+FFFD (�) 后载入吗？</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="770"/>
+        <location filename="../../app/compare/compare_view.py" line="768"/>
         <source>Showing the first {count} characters of {name} ({size}).</source>
         <translation>显示 {name}（{size}）的前 {count} 个字符。</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="787"/>
+        <location filename="../../app/compare/compare_view.py" line="785"/>
         <source>Add tokenizer pane</source>
         <translation>添加分词器窗格</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="789"/>
+        <location filename="../../app/compare/compare_view.py" line="787"/>
         <source>Tokenizers (*.json *.model *.tiktoken *.tiktoken.gz *.txt *.bpe);;All files (*)</source>
         <translation>分词器 (*.json *.model *.tiktoken *.tiktoken.gz *.txt *.bpe);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="796"/>
+        <location filename="../../app/compare/compare_view.py" line="794"/>
         <source>Add the tokenizer in a model&apos;s folder</source>
         <translation>添加模型文件夹中的分词器</translation>
     </message>
@@ -307,22 +307,22 @@ Choose the model&apos;s pattern, or type a regex:</source>
 <context>
     <name>ModelIdDialog</name>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="821"/>
+        <location filename="../../app/compare/model_id_dialog.py" line="17"/>
         <source>Model on Hugging Face</source>
         <translation>Hugging Face 上的模型</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="824"/>
+        <location filename="../../app/compare/model_id_dialog.py" line="20"/>
         <source>for example {model}</source>
         <translation>例如 {model}</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="830"/>
+        <location filename="../../app/compare/model_id_dialog.py" line="26"/>
         <source>Only the tokenizer files are fetched, into the Hugging Face cache; a cached model needs no network.</source>
         <translation>只获取分词器文件，存入 Hugging Face 缓存；已缓存的模型无需联网。</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="838"/>
+        <location filename="../../app/compare/model_id_dialog.py" line="34"/>
         <source>Model id (ORG/NAME, optionally @revision):</source>
         <translation>模型 ID（ORG/NAME，可加 @revision）：</translation>
     </message>

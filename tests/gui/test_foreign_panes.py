@@ -18,7 +18,8 @@ from tiktoken.load import load_tiktoken_bpe
 
 from app.common.sources import ForeignSource, load_source, source_key
 from app.compare import source_loader
-from app.compare.compare_view import TIKTOKEN_PATTERNS, CompareView, ModelIdDialog
+from app.compare.compare_view import TIKTOKEN_PATTERNS, CompareView
+from app.compare.model_id_dialog import ModelIdDialog
 from app.teaching.window import TeachingWindow
 from bpe_core.patterns import QWEN2
 from tests.test_foreign_builders import build_hf, build_sentencepiece, build_tiktoken
