@@ -32,7 +32,7 @@ _HOMES = {
     "Tokenizer": "tokenizer",
     "UnknownTokenError": "tokenizer",
     "BpeTrainer": "trainer",
-    "TrainingCancelled": "trainer",
+    "Cancelled": "cancelled",
     "train_bpe": "trainer",
 }
 
@@ -60,7 +60,7 @@ __all__ = [
     "PatternReport",
     "PatternTimeoutError",
     "Tokenizer",
-    "TrainingCancelled",
+    "Cancelled",
     "TrainingRecord",
     "UnknownTokenError",
     "check_pattern_on_sample",

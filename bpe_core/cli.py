@@ -25,6 +25,7 @@ import sys
 import threading
 import time
 
+from bpe_core.cancelled import Cancelled
 from bpe_core.corpus import ENCODINGS, CorpusError, InvalidTextError, WrongEncodingError
 from bpe_core.formats import EXPORT_FORMATS, TokenizerFileError, check_writable, export, load_any, save_json
 from bpe_core.formats.files import kind_of, size_text
@@ -32,7 +33,7 @@ from bpe_core.formats.loader import takes_pattern
 from bpe_core.patterns import PATTERNS, PatternTimeoutError
 from bpe_core.reference import EncodingFileError, reference_names
 from bpe_core.token_label import render_token
-from bpe_core.trainer import BpeTrainer, TrainingCancelled
+from bpe_core.trainer import BpeTrainer
 
 #: ``bpe encode`` and ``bpe compare`` read at most this much text (a file, a pipe or standard input).
 MAX_TEXT_BYTES = 256_000_000
@@ -340,7 +341,7 @@ def _train(args) -> int:
             raise UserError(str(exc).replace(f"(encoding='{family}')", f"(--encoding {family})")) from None
         except PatternTimeoutError as exc:
             raise BadInputError(str(exc)) from None
-        except TrainingCancelled:
+        except Cancelled:
             if not caught:  # cancelled by something other than our signal handlers
                 raise KeyboardInterrupt from None
             counting.finish()

@@ -27,6 +27,7 @@ from functools import lru_cache
 from multiprocessing.connection import Connection, wait
 from typing import Self
 
+from bpe_core.cancelled import Cancelled
 from bpe_core.patterns import shipped_name
 from bpe_core.pretokenize import pretokenizer
 from bpe_core.spawning import main_module_hidden
@@ -90,10 +91,6 @@ def count_piece(job: Job, where: str = "the text", offset: int = 0, into: WordCo
         start += len(piece)
     words.pop("", None)
     return result
-
-
-class Cancelled(Exception):
-    """Raised inside counting when the caller asked to stop."""
 
 
 def count_pieces(

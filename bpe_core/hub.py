@@ -28,6 +28,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
+from bpe_core.cancelled import Cancelled
+
 #: The files fetched for a model: its tokenizer and nothing else (no weights, no model config).
 TOKENIZER_PATTERNS = (
     "tokenizer.json",
@@ -198,10 +200,6 @@ CHUNK_BYTES = 64 * 1024
 _POLL_SECONDS = 0.1
 
 
-class DownloadCancelledError(HubError):
-    """The user stopped the download (Cancel in the window)."""
-
-
 def _stall_seconds() -> float:
     try:
         return max(0.5, float(os.environ.get("BPE_HUB_STALL_SECONDS", STALL_SECONDS)))
@@ -218,7 +216,7 @@ def _download_watched(model: ModelId, cache: Path, say, cancelled, stall_seconds
         arrived, last_change, said = _size_of(folder), time.monotonic(), 0
         while not ours.poll(_POLL_SECONDS):
             if cancelled():
-                raise DownloadCancelledError(f"the download of the tokenizer of {model} was cancelled")
+                raise Cancelled(f"the download of the tokenizer of {model} was cancelled")
             if not process.is_alive() and not ours.poll(0):
                 raise HubNetworkError(
                     f"the download of the tokenizer of {model} ended unexpectedly (exit code {process.exitcode})"

@@ -21,8 +21,9 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 
+from bpe_core.cancelled import Cancelled
 from bpe_core.corpus import CorpusError, CorpusInfo, CorpusReader
-from bpe_core.counting import Cancelled, WordCounts, count_pieces
+from bpe_core.counting import WordCounts, count_pieces
 from bpe_core.merge_engine import MergeEngine
 from bpe_core.patterns import get_pattern
 from bpe_core.specials import SpecialSplitter
@@ -64,10 +65,6 @@ def vocab_bytes_limit(corpus_bytes: int) -> int:
     return max(MIN_VOCAB_BYTES, min(corpus_bytes, MAX_VOCAB_BYTES))
 
 
-class TrainingCancelled(Exception):
-    """The counting phase was cancelled with :meth:`BpeTrainer.cancel`."""
-
-
 def minimum_vocab_size(special_tokens: Iterable[str] | None = None) -> int:
     """The smallest vocabulary: the 256 bytes plus the special tokens.
 
@@ -80,8 +77,8 @@ def minimum_vocab_size(special_tokens: Iterable[str] | None = None) -> int:
 class BpeTrainer:
     """One training run: :meth:`count_files` (or :meth:`count_text`), then iterate :meth:`steps`.
 
-    :meth:`cancel` may be called from any thread: counting raises :class:`TrainingCancelled`, ``steps()`` ends
-    after the current merge and keeps the merges made so far.
+    :meth:`cancel` may be called from any thread: counting raises :class:`~bpe_core.cancelled.Cancelled`,
+    ``steps()`` ends after the current merge and keeps the merges made so far.
     """
 
     def __init__(
@@ -183,7 +180,7 @@ class BpeTrainer:
                 stop=self._stop,
             )
         except Cancelled:
-            raise TrainingCancelled("training was cancelled while counting pre-tokens") from None
+            raise Cancelled("training was cancelled while counting pre-tokens") from None
         names = ", ".join(info.names) or "corpus"
         if info.total_bytes == 0:
             raise CorpusError(f"{names}: the corpus is empty")

@@ -28,11 +28,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from multiprocessing.connection import Connection
 
+from bpe_core.cancelled import Cancelled
 from bpe_core.corpus import CorpusError, NotUtf8Error, WrongEncodingError
 from bpe_core.patterns import PatternError, PatternTimeoutError
 from bpe_core.spawning import main_module_hidden
 from bpe_core.steps import MergeStep, TrainingRecord
-from bpe_core.trainer import BpeTrainer, TrainingCancelled
+from bpe_core.trainer import BpeTrainer
 
 #: How often the process sends a batch of merges (seconds).
 FLUSH_SECONDS = 1 / 30
@@ -212,7 +213,7 @@ def _train(job: TrainingJob, pipe: Connection, stop: Connection) -> None:
             trainer.cancel()
         threading.Thread(target=_cancel_when_closed, args=(stop, trainer), daemon=True).start()
         _run(trainer, job, pipe, started)
-    except TrainingCancelled:
+    except Cancelled:
         pipe.send(_finished(trainer, started, cancelled=True))
     except SystemExit:  # terminated: the parent stopped listening
         raise

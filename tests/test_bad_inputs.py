@@ -51,7 +51,7 @@ from pathlib import Path
 
 import pytest
 
-from bpe_core import BpeTrainer, CorpusError, PatternError, Tokenizer, TrainingCancelled, UnknownTokenError
+from bpe_core import BpeTrainer, Cancelled, CorpusError, PatternError, Tokenizer, UnknownTokenError
 from bpe_core.corpus import CorpusInfo, NotUtf8Error, WrongEncodingError
 from bpe_core.foreign import library_host
 from bpe_core.foreign.library_host import LibraryError
@@ -449,7 +449,7 @@ def test_cancel_while_counting_raises_and_cancel_while_merging_keeps_the_merges(
     path.write_text(TEXT * 50, encoding="utf-8")
     trainer = BpeTrainer(5000, processes=1)
     trainer.cancel()
-    with pytest.raises(TrainingCancelled):
+    with pytest.raises(Cancelled):
         bounded(lambda: trainer.count_files(path))
 
     trainer = BpeTrainer(5000, processes=1)

@@ -22,7 +22,8 @@ from bpe_core import (
     check_pattern_on_sample,
     pretokenize,
 )
-from bpe_core.counting import Cancelled, WordCounts, count_piece, count_pieces
+from bpe_core.cancelled import Cancelled
+from bpe_core.counting import WordCounts, count_piece, count_pieces
 from bpe_core.fast_findall import FastFindall
 from bpe_core.patterns import CL100K, get_pattern
 from bpe_core.pretokenize import Pretokenizer

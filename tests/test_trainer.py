@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from naive_bpe import naive_merges, naive_pair_counts, naive_token_count
 
-from bpe_core import BpeTrainer, CorpusError, PatternError, TrainingCancelled, train_bpe
+from bpe_core import BpeTrainer, Cancelled, CorpusError, PatternError, train_bpe
 from bpe_core.patterns import get_pattern
 from bpe_core.specials import SpecialSplitter
 
@@ -225,7 +225,7 @@ def test_cancel_during_counting(tmp_path):
     path.write_text(ENGLISH * 200, encoding="utf-8")
     trainer = BpeTrainer(300, processes=1)
     trainer.reader.piece_chars = 1000
-    with pytest.raises(TrainingCancelled):
+    with pytest.raises(Cancelled):
         trainer.count_files(path, progress=lambda done, total: trainer.cancel())
 
 

@@ -11,11 +11,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bpe_core.cancelled import Cancelled
 from bpe_core.reference import get_encoding
 from bpe_core.tokenizer import Tokenizer
 from bpe_core.trainer import BpeTrainer
 from bpe_core.vocab import vocab_from_merges
-from bpe_core.vocabulary import AnalysisCancelled, VocabularySource
+from bpe_core.vocabulary import VocabularySource
 from bpe_core.vocabulary.audit import audit_vocabulary, find_duplicates
 from bpe_core.vocabulary.table import build_table
 
@@ -104,7 +105,7 @@ def test_exports(tmp_path):
 def test_cancel_and_progress():
     tok = Tokenizer.from_tiktoken("gpt2")
     seen = []
-    with pytest.raises(AnalysisCancelled):
+    with pytest.raises(Cancelled):
         audit_vocabulary(tok, cancelled=lambda: len(seen) > 2, progress=lambda done, total: seen.append(done))
     assert seen[:3] == [0, 4096, 8192]
 

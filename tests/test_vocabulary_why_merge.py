@@ -6,10 +6,10 @@ import itertools
 import bpe_resources
 import pytest
 
+from bpe_core.cancelled import Cancelled
 from bpe_core.tokenizer import Tokenizer
 from bpe_core.trainer import BpeTrainer
 from bpe_core.vocab import vocab_from_merges
-from bpe_core.vocabulary import AnalysisCancelled
 from bpe_core.vocabulary.why_merge import (
     corpus_pieces,
     count_occurrences,
@@ -124,7 +124,7 @@ def test_reading_stops_at_the_limit_and_can_be_cancelled():
     found = find_occurrences(tok, 0, pieces(), limit=50)
     assert len(found) == 50 and len(consumed) == 17  # 3 per piece: 17 pieces hold the 50th
     assert found[-1].line == 17
-    with pytest.raises(AnalysisCancelled):
+    with pytest.raises(Cancelled):
         find_occurrences(tok, 0, pieces(), limit=10**9, cancelled=lambda: len(consumed) > 100)
 
 

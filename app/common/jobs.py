@@ -4,7 +4,7 @@ Teach window's tokenizer made ready): ``submit(fn)`` runs ``fn(cancelled, progre
 job's ``result``, ``failed``, ``cancelled`` and ``progress`` come through (:class:`~app.common.latest.LatestWins`).
 
 ``fn`` polls ``cancelled()`` (a callable returning a bool) and may call ``progress(done, total)``; it raises
-:class:`~bpe_core.vocabulary.source.AnalysisCancelled` to stop. ``call(fn)`` is for a short job that neither
+:class:`~bpe_core.cancelled.Cancelled` to stop. ``call(fn)`` is for a short job that neither
 polls nor reports: it runs ``fn()``.
 
 >>> from PySide6.QtCore import QCoreApplication
@@ -29,7 +29,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 
 from app.common.latest import LatestWins
 from app.common.worker import Task, WorkerThread
-from bpe_core.vocabulary.source import AnalysisCancelled
+from bpe_core.cancelled import Cancelled
 
 Job = Callable[[Callable[[], bool], Callable[[int, int], None]], Any]
 
@@ -47,7 +47,7 @@ class _JobTask(Task):
     def work(self) -> None:
         try:
             value = self.job(lambda: self.cancelled, self._progress)
-        except AnalysisCancelled:
+        except Cancelled:
             self.was_cancelled.emit(self.ticket)
         except Exception as exc:  # noqa: BLE001  (reported to the GUI, never raised in the thread)
             self.failed.emit(self.ticket, str(exc) or type(exc).__name__, traceback.format_exc())

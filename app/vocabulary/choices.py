@@ -18,7 +18,8 @@ from typing import Any
 
 from app.common.sources import REFERENCE_PANES, EncodingSource, ForeignSource, PaneSource, TokenizerSource
 from bpe_core import reference
-from bpe_core.vocabulary import AnalysisCancelled, VocabTable, VocabularySource, build_table, vocabulary_source
+from bpe_core.cancelled import Cancelled
+from bpe_core.vocabulary import VocabTable, VocabularySource, build_table, vocabulary_source
 
 OWN_KEY = "own"
 
@@ -76,8 +77,8 @@ def load_choice(choice: Choice, cancelled: Callable[[], bool]) -> Loaded:
     """Load the tokenizer and build its table (seconds for a big vocabulary: call it in a worker)."""
     tokenizer = choice.load()
     if cancelled():
-        raise AnalysisCancelled(f"loading {choice.title} was cancelled")
+        raise Cancelled(f"loading {choice.title} was cancelled")
     source = vocabulary_source(tokenizer, name=choice.key if choice.key in REFERENCE_PANES else choice.title)
     if cancelled():
-        raise AnalysisCancelled(f"loading {choice.title} was cancelled")
+        raise Cancelled(f"loading {choice.title} was cancelled")
     return Loaded(choice, source, build_table(source), tokenizer)

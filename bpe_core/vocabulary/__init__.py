@@ -9,7 +9,7 @@ parallel text (:mod:`.parity`), why a merge was made (:mod:`.why_merge`) and the
 (50257, '␣the')
 """
 
-from bpe_core.vocabulary.source import AnalysisCancelled, VocabularySource, vocabulary_source
+from bpe_core.vocabulary.source import VocabularySource, vocabulary_source
 from bpe_core.vocabulary.table import (
     SCRIPTS,
     FilterError,
@@ -23,7 +23,6 @@ from bpe_core.vocabulary.table import (
 
 __all__ = [
     "SCRIPTS",
-    "AnalysisCancelled",
     "FilterError",
     "VocabTable",
     "VocabularySource",

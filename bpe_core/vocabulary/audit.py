@@ -31,11 +31,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from bpe_core.cancelled import Cancelled
 from bpe_core.formats.files import write_text_atomically
-from bpe_core.vocabulary.source import AnalysisCancelled, VocabularySource, vocabulary_source
+from bpe_core.vocabulary.source import VocabularySource, vocabulary_source
 from bpe_core.vocabulary.table import SCRIPTS, VocabTable, build_table
 
-Cancelled = Callable[[], bool]
+CancelCheck = Callable[[], bool]
 Progress = Callable[[int, int], None]
 
 
@@ -162,12 +163,12 @@ def audit_vocabulary(
     *,
     table: VocabTable | None = None,
     texts: Iterable[str] | None = None,
-    cancelled: Cancelled | None = None,
+    cancelled: CancelCheck | None = None,
     progress: Progress | None = None,
 ) -> Audit:
     """Audit ``tokenizer`` (anything :func:`~bpe_core.vocabulary.source.vocabulary_source` takes); ``texts``
     are encoded for usage counts. ``cancelled()`` is polled every 4,096 tokens (raises
-    :class:`~bpe_core.vocabulary.source.AnalysisCancelled`); ``progress(done, total)`` reports tokens tested."""
+    :class:`~bpe_core.cancelled.Cancelled`); ``progress(done, total)`` reports tokens tested."""
     source = vocabulary_source(tokenizer)
     table = table if table is not None else build_table(source)
     result = Audit(table, find_unreachable(source, table, cancelled, progress), find_duplicates(table))
@@ -179,7 +180,7 @@ def audit_vocabulary(
 
 
 def find_unreachable(
-    source: VocabularySource, table: VocabTable, cancelled: Cancelled | None = None, progress: Progress | None = None
+    source: VocabularySource, table: VocabTable, cancelled: CancelCheck | None = None, progress: Progress | None = None
 ) -> dict[int, tuple[int, ...]]:
     """Id -> the ids its own text encodes to, for the ordinary, valid UTF-8 tokens whose text does not encode as
     themselves."""
@@ -215,7 +216,7 @@ def find_duplicates(table: VocabTable) -> list[tuple[int, ...]]:
 
 
 def usage_counts(
-    source: VocabularySource, table: VocabTable, texts: Iterable[str], cancelled: Cancelled | None = None
+    source: VocabularySource, table: VocabTable, texts: Iterable[str], cancelled: CancelCheck | None = None
 ) -> np.ndarray:
     """How often each row's token occurs when the texts are encoded (ids not in the table are ignored)."""
     if source.encode is None:
@@ -240,6 +241,6 @@ def merge_time_counts(record, table: VocabTable) -> np.ndarray:
     return counts
 
 
-def _check(cancelled: Cancelled | None) -> None:
+def _check(cancelled: CancelCheck | None) -> None:
     if cancelled is not None and cancelled():
-        raise AnalysisCancelled("the vocabulary audit was cancelled")
+        raise Cancelled("the vocabulary audit was cancelled")

@@ -22,10 +22,6 @@ from typing import Any
 Encode = Callable[[str], Sequence[int]]
 
 
-class AnalysisCancelled(Exception):
-    """An analysis was stopped by its ``cancelled`` callback."""
-
-
 @dataclass(frozen=True)
 class VocabularySource:
     """One tokenizer's vocabulary, as the analyses see it.

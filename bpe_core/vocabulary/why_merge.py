@@ -29,10 +29,10 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
+from bpe_core.cancelled import Cancelled
 from bpe_core.corpus import CorpusInfo, CorpusReader
 from bpe_core.specials import SpecialSplitter
 from bpe_core.token_label import render_pair
-from bpe_core.vocabulary.source import AnalysisCancelled
 
 #: A corpus as ``(name, text)`` pieces, in order; a file's pieces follow one another.
 Pieces = Iterable[tuple[str, str]]
@@ -116,7 +116,7 @@ def _spans(tokenizer, rank: int, pieces: Pieces, cancelled) -> Iterator[tuple[st
     line, previous = 1, None
     for name, piece in pieces:
         if cancelled is not None and cancelled():
-            raise AnalysisCancelled("looking for the merge's occurrences was cancelled")
+            raise Cancelled("looking for the merge's occurrences was cancelled")
         if name != previous:
             line, previous = 1, name
         for start, word, is_special in tokenizer.pretokens(piece):
@@ -190,7 +190,7 @@ def pair_counts_at(
     words: Counter[str] = Counter()
     for _, piece in pieces:
         if cancelled is not None and cancelled():
-            raise AnalysisCancelled("recounting the pairs was cancelled")
+            raise Cancelled("recounting the pairs was cancelled")
         words.update(word for _, word, is_special in tokenizer.pretokens(piece) if not is_special)
     before = tokenizer.truncated(rank)
     counts: Counter[Pair] = Counter()
