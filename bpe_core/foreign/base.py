@@ -81,8 +81,15 @@ class ForeignTokenizer:
         return b"".join(map(self.token_bytes, ids))
 
     def decode(self, ids: Iterable[int]) -> str:
-        """The text of ``ids``; bytes that are not valid UTF-8 become U+FFFD."""
-        return self.decode_bytes(ids).decode("utf-8", errors="replace")
+        """The text of ``ids``, as the model's library decodes it (see :meth:`_decode_text`); an unknown id
+        raises ``UnknownTokenError``."""
+        ids = list(ids)
+        return self._decode_text(ids, self.decode_bytes(ids))
+
+    def _decode_text(self, ids: list[int], data: bytes) -> str:
+        """The text of ``ids`` whose bytes are ``data``: here the bytes as UTF-8, an invalid sequence as U+FFFD;
+        a library with a decoder of its own (SentencePiece, a tokenizer.json's) overrides this."""
+        return data.decode("utf-8", errors="replace")
 
     def encode_spans(self, text: str) -> tuple[list[int], list[int], list[int]]:
         """Ids, and each token's byte start and byte end in ``text``'s UTF-8 bytes (``text[start:end]`` in bytes is

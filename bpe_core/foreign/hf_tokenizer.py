@@ -58,10 +58,10 @@ class HuggingFaceTokenizer(ForeignTokenizer):
         self._suffix = model.get("end_of_word_suffix") or ""
         self._raw_merges = model.get("merges") if self.model == "BPE" else None
         self._space = _find(doc, "Metaspace").get("replacement") or "▁"
-        self._encode = LibraryEncoder(path, __name__, "library_calls", (text,))
+        self._host = LibraryEncoder(path, __name__, "library_calls", (text,))
 
     def _encode_offsets(self, text: str):
-        ids, offsets, words = self._encode(text)
+        ids, offsets, words = self._host(text)
 
         def chunks(view) -> list[int]:
             firsts = (i for i, word in enumerate(words) if i == 0 or word is None or word != words[i - 1])
@@ -69,13 +69,9 @@ class HuggingFaceTokenizer(ForeignTokenizer):
 
         return ids, lambda: offsets, chunks
 
-    def decode(self, ids) -> str:
-        """The text of ``ids`` as the library decodes it (the file's decoder: a Metaspace's leading space dropped,
-        byte fallback joined); an unknown id raises ``UnknownTokenError``."""
-        ids = list(ids)
-        for token_id in ids:
-            self.token_bytes(token_id)  # names an unknown id, as for every tokenizer
-        return self._encode.call("decode", ids)
+    def _decode_text(self, ids: list[int], data: bytes) -> str:
+        """Through the file's decoder, in the library (a Metaspace's leading space dropped, byte fallback joined)."""
+        return self._host.call("decode", ids)
 
     def token_ids(self) -> list[int]:
         """The ids of the file's vocabulary and added tokens: they may have gaps (``vocab_size`` counts tokens)."""

@@ -33,19 +33,15 @@ class SentencePieceTokenizer(ForeignTokenizer):
         specials = {processor.IdToPiece(i): i for i in range(size) if processor.IsControl(i)}
         super().__init__(path, kind, size, specials)
         self._processor = processor
-        self._encode = LibraryEncoder(path, __name__, "library_calls", (data,))
+        self._host = LibraryEncoder(path, __name__, "library_calls", (data,))
 
     def _encode_offsets(self, text: str):
-        ids, offsets, firsts = self._encode(text)
+        ids, offsets, firsts = self._host(text)
         return ids, lambda: offsets, lambda view: sorted({view.tokens[i].start for i in firsts})
 
-    def decode(self, ids) -> str:
-        """The text of ``ids`` as sentencepiece decodes it (``▁Hello`` is ``Hello``); an unknown id raises
-        ``UnknownTokenError``."""
-        ids = list(ids)
-        for token_id in ids:
-            self.token_bytes(token_id)
-        return self._encode.call("decode", ids)
+    def _decode_text(self, ids: list[int], data: bytes) -> str:
+        """As sentencepiece decodes them (``▁Hello`` is ``Hello``)."""
+        return self._host.call("decode", ids)
 
     def _bytes_of(self, token_id: int) -> bytes:
         if token_id >= self.vocab_size:

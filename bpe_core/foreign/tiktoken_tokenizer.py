@@ -41,10 +41,10 @@ class TiktokenTokenizer(ForeignTokenizer):
         self._ranks, self._pattern, self.shift = ranks, pattern, shift
         self._specials_by_id = {token_id: token.encode("utf-8") for token, token_id in special_tokens.items()}
         self._recognised = list(in_text)
-        self._encode = LibraryEncoder(name, __name__, "library_calls", (name, ranks, pattern, in_text))
+        self._host = LibraryEncoder(name, __name__, "library_calls", (name, ranks, pattern, in_text))
 
     def _encode_offsets(self, text: str):
-        ids = self._encode(text)
+        ids = self._host(text)
         if self.shift:
             ids = [i + self.shift for i in ids]
         return ids, lambda: [], lambda _view: [start for start, _, _ in self._pretokenizer.pretokens(text)]
