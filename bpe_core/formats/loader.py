@@ -22,7 +22,7 @@ from bpe_core.errors import TokenizerFileError
 from bpe_core.formats.checks import MAX_ID
 from bpe_core.formats.gpt2_files import load_gpt2_files
 from bpe_core.formats.native import tokenizer_from_document
-from bpe_core.formats.pattern_guess import guess_pattern
+from bpe_core.formats.pattern_guess import guess_pattern, rank_lines
 from bpe_core.formats.sniff import Sniffed, sniff
 from bpe_core.formats.tekken import read_tekken
 from bpe_core.patterns import PATTERNS, PatternError, get_pattern, pattern_source
@@ -139,7 +139,7 @@ def _tiktoken(path: Path, sniffed: Sniffed, pattern):
 
     if pattern is None:
         names = ", ".join(name for name, source in PATTERNS.items() if source)
-        guess = guess_pattern(path, rank_count=sum(1 for line in sniffed.data.splitlines() if line.strip()))
+        guess = guess_pattern(path, rank_count=rank_lines(sniffed.data))
         hint = f"; it looks like {guess.pattern} ({guess.reason})" if guess else ""
         raise TokenizerFileError(
             path, f"a .tiktoken file does not say how it pre-tokenizes: give its pattern ({names} or a regex){hint}"

@@ -84,6 +84,13 @@ def count_ranks(path: str | os.PathLike) -> int | None:
         sniffed = sniff(path)
     except TokenizerFileError:
         return None
-    if sniffed.kind != "tiktoken":
-        return None
-    return sum(1 for line in sniffed.data.splitlines() if line.strip())
+    return rank_lines(sniffed.data) if sniffed.kind == "tiktoken" else None
+
+
+def rank_lines(data: bytes) -> int:
+    """The number of rank lines of a ``.tiktoken`` file's (decompressed) bytes.
+
+    >>> rank_lines(b"YQ== 0\\n\\nYg== 1\\n")
+    2
+    """
+    return sum(1 for line in data.splitlines() if line.strip())
