@@ -25,6 +25,19 @@ from bpe_core.hub import HubError, HubNetworkError, tokenizer_files
 BOUND = 60  # seconds after which a test counts as hung
 
 
+def serving(handler: type[http.server.BaseHTTPRequestHandler]):
+    """Serve ``handler`` on a loopback port in a thread; yields the address, stops the server afterwards (for a
+    fixture: ``yield from serving(Handler)``)."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 @pytest.fixture
 def error_server():
     """A loopback HTTP server that answers every request 503."""
@@ -40,12 +53,7 @@ def error_server():
         def log_message(self, *args):
             pass
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    yield from serving(Handler)
 
 
 def no_process_left() -> bool:
@@ -179,12 +187,7 @@ def slow_hub():
         def log_message(self, *args):
             pass
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    yield from serving(Handler)
 
 
 def test_a_slow_download_that_keeps_arriving_is_not_a_stall(hub_env, slow_hub):
