@@ -84,10 +84,7 @@ def test_a_small_file_is_read_without_allocating_the_size_limit(tmp_path):
 def test_a_tekken_files_bad_regex_is_refused_naming_the_file(seeds, tmp_path, pattern):
     """Regression (found by this fuzzing): a tekken.json whose own pattern did not compile raised a bare
     PatternError, which does not say which file is wrong."""
-    doc = json.loads(seeds["tekken"].data)
-    doc["config"]["pattern"] = pattern
-    path = tmp_path / "tekken.json"
-    path.write_text(json.dumps(doc), encoding="utf-8")
+    path = _edited(seeds["tekken"].data, tmp_path / "tekken.json", lambda doc: doc["config"].update(pattern=pattern))
     with pytest.raises(TokenizerFileError, match=r"tekken\.json: not a valid Tekken file: .*regex"):
         load_any(path)
 
@@ -96,9 +93,18 @@ def test_a_tekken_files_bad_regex_is_refused_naming_the_file(seeds, tmp_path, pa
 def test_a_damaged_precompiled_charsmap_is_refused_naming_the_file(seeds, tmp_path, charsmap):
     """Regression (found by this fuzzing): tokenizers panics on a Precompiled normalizer's damaged charsmap (not
     base64, too short, offsets past its end); pyo3's PanicException is a BaseException, which escaped load_any."""
-    doc = json.loads(seeds["hf_precompiled"].data)
-    doc["normalizer"]["precompiled_charsmap"] = charsmap
-    path = tmp_path / "tokenizer.json"
-    path.write_text(json.dumps(doc), encoding="utf-8")
+    path = _edited(
+        seeds["hf_precompiled"].data,
+        tmp_path / "tokenizer.json",
+        lambda doc: doc["normalizer"].update(precompiled_charsmap=charsmap),
+    )
     with pytest.raises(TokenizerFileError, match=r"tokenizer\.json: the tokenizers library cannot read it: "):
         load_any(path)
+
+
+def _edited(data: bytes, path, edit):
+    """A seed JSON file, changed by ``edit(doc)``, written to ``path``."""
+    doc = json.loads(data)
+    edit(doc)
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    return path
