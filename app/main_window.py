@@ -89,9 +89,9 @@ class MainWindow(QMainWindow):
 
     def _merges_label(self, k: int, total: int) -> str:
         """Our tokenizer's name at ``k`` of its ``total`` merges, as the Compare and Vocabulary tabs show it: the
-        step chosen in the Train tab is said wherever ours is shown ("at merge 9 of 1,000")."""
+        step chosen in the Train tab is said wherever ours is shown ("9 of 1,000 merges")."""
         if k < total:
-            return self.tr("at merge {merges} of {total}").format(merges=f"{k:,}", total=f"{total:,}")
+            return self.tr("{merges} of {total} merges").format(merges=f"{k:,}", total=f"{total:,}")
         return self.tr("{merges} merges").format(merges=f"{k:,}")
 
     # --- the Train tab's tokenizer, corpus and selected merge in the Vocabulary tab ---------------------------

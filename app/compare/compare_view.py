@@ -99,7 +99,7 @@ class Pane:
 class CompareView(QWidget):
     """The whole view. ``rendered`` is emitted whenever every pane shows the newest encoding of the text;
     ``tree_requested(pane_key, token_id)`` when a token is double-clicked (to show its merge tree);
-    ``whole_run_requested`` when "Show all merges" is clicked on "Ours" shown at an earlier merge."""
+    ``whole_run_requested`` when "All merges" is clicked on "Ours" shown at an earlier merge."""
 
     rendered = Signal()
     tree_requested = Signal(str, int)
@@ -321,7 +321,7 @@ class CompareView(QWidget):
     def set_own_tokenizer(self, tokenizer, label: str | None = None, *, partial: bool = False) -> None:
         """Show ``tokenizer`` (a bpe_core Tokenizer, e.g. truncated to the current step) in the "Ours" pane, named
         ``label`` (None: "trained"); ``None`` empties it. ``partial``: it is the run at an earlier merge, and the
-        pane offers "Show all merges" (:attr:`whole_run_requested`)."""
+        pane offers "All merges" (:attr:`whole_run_requested`)."""
         own = self.pane_records[OWN_KEY]
         own.widget.whole_run_button.setVisible(partial and tokenizer is not None)
         label = self.tr("trained") if label is None else label

@@ -59,7 +59,7 @@ class TokenPane(QWidget):
         self.cancel_button.hide()
         self.whole_run_button = QToolButton()  # "Ours" at an earlier merge: back to every merge
         self.whole_run_button.setObjectName("paneWholeRun")
-        self.whole_run_button.setText(self.tr("Show all merges"))
+        self.whole_run_button.setText(self.tr("All merges"))
         self.whole_run_button.setToolTip(self.tr("Show the tokenizer with every merge of the run, not the one chosen"))
         self.whole_run_button.hide()
 

@@ -41,7 +41,7 @@ from bpe_core import reference
 class VocabularyTab(QWidget):
     """The tab. ``shown(Loaded)`` when a vocabulary's table is on screen; ``tree_requested(key, id)`` for the
     merge tree of a double-clicked token (``key`` as the Teach window names tokenizers: "own" or a reference);
-    ``whole_run_requested`` when "Show all merges" is clicked while ours is shown at an earlier merge."""
+    ``whole_run_requested`` when "All merges" is clicked while ours is shown at an earlier merge."""
 
     shown = Signal(object)
     tree_requested = Signal(str, int)
@@ -72,7 +72,7 @@ class VocabularyTab(QWidget):
             )
         )
         self.open_button.clicked.connect(self.open_dialog)
-        self.whole_run_button = QPushButton(self.tr("Show all merges"))
+        self.whole_run_button = QPushButton(self.tr("All merges"))
         self.whole_run_button.setObjectName("vocabWholeRun")
         self.whole_run_button.setToolTip(
             self.tr("Ours is shown at the merge chosen in the Train tab: show every merge")
@@ -136,7 +136,7 @@ class VocabularyTab(QWidget):
 
     def set_own_tokenizer(self, tokenizer, label: str = "", full=None, *, partial: bool = False) -> None:
         """Our tokenizer at the current step (None: none yet); ``full`` is the whole trained one (for "why this
-        merge"); ``partial``: the step is an earlier merge ("Show all merges" is offered). Shown again at once if
+        merge"); ``partial``: the step is an earlier merge ("All merges" is offered). Shown again at once if
         it is the vocabulary on screen."""
         self.own_tokenizer = tokenizer
         self.whole_run_button.setVisible(partial and tokenizer is not None)

@@ -432,8 +432,8 @@ Choose the model&apos;s pattern, or type a regex:</source>
     </message>
     <message>
         <location filename="../../app/compare/token_pane.py" line="62"/>
-        <source>Show all merges</source>
-        <translation>显示全部合并</translation>
+        <source>All merges</source>
+        <translation>全部合并</translation>
     </message>
     <message>
         <location filename="../../app/compare/token_pane.py" line="63"/>

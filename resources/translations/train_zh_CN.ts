@@ -697,62 +697,62 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="39"/>
+        <location filename="../../app/main_window.py" line="40"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="40"/>
+        <location filename="../../app/main_window.py" line="41"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="42"/>
+        <location filename="../../app/main_window.py" line="43"/>
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="60"/>
+        <location filename="../../app/main_window.py" line="61"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="61"/>
+        <location filename="../../app/main_window.py" line="62"/>
         <source>&amp;Teach</source>
         <translation>教学(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="62"/>
+        <location filename="../../app/main_window.py" line="63"/>
         <source>Open the &amp;teaching views…</source>
         <translation>打开教学视图(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="65"/>
+        <location filename="../../app/main_window.py" line="66"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="84"/>
+        <location filename="../../app/main_window.py" line="85"/>
         <source>training, {merges} merges</source>
         <translation>训练中，{merges} 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="93"/>
-        <source>at merge {merges} of {total}</source>
-        <translation>第 {merges} 次合并（共 {total} 次）</translation>
+        <location filename="../../app/main_window.py" line="94"/>
+        <source>{merges} of {total} merges</source>
+        <translation>{merges}/{total} 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="94"/>
+        <location filename="../../app/main_window.py" line="95"/>
         <source>{merges} merges</source>
         <translation>{merges} 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="149"/>
+        <location filename="../../app/main_window.py" line="150"/>
         <source>current tokenizer ({merges} merges)</source>
         <translation>当前分词器（{merges} 次合并）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="167"/>
+        <location filename="../../app/main_window.py" line="168"/>
         <source>No merge tree for that token: the Teach window says why.</source>
         <translation>这个词元没有合并树：原因见教学窗口。</translation>
     </message>
@@ -1221,118 +1221,118 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>TrainTab</name>
     <message>
-        <location filename="../../app/train/train_tab.py" line="135"/>
+        <location filename="../../app/train/train_tab.py" line="130"/>
         <source>Text not in the corpus: the compression chart shows how well it is encoded</source>
         <extracomment>While training, a piece of a frame (see ``TrainTab._on_steps``) is painted at most this often. A frame has four pieces (the table, then each chart), so each is repainted about every 4 x 30 ms: 8 times a second. While counting, the progress is shown at most this often (8 times a second). What the tab showed before the current run (history, tokenizer, result, current rank), shown again if the run ends with nothing: cancelled while counting, or failed.</extracomment>
         <translation>不在语料中的文本：压缩率图显示它被编码得有多好</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="137"/>
+        <location filename="../../app/train/train_tab.py" line="132"/>
         <source>Held-out text (compression chart)</source>
         <translation>留出文本（压缩率图）</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="159"/>
+        <location filename="../../app/train/train_tab.py" line="154"/>
         <source>Filter merges by token text (e.g. “ing”, “␣the”, “中”)</source>
         <translation>按词元文本筛选合并（例如 “ing”、“␣the”、“中”）</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="165"/>
+        <location filename="../../app/train/train_tab.py" line="160"/>
         <source>&lt;b&gt;Merges&lt;/b&gt;</source>
         <translation>&lt;b&gt;合并&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="197"/>
+        <location filename="../../app/train/train_tab.py" line="192"/>
         <source>Choose a corpus first.</source>
         <translation>请先选择语料。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="232"/>
+        <location filename="../../app/train/train_tab.py" line="225"/>
         <source>Counting pre-tokens</source>
         <translation>统计预分词单元</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="238"/>
+        <location filename="../../app/train/train_tab.py" line="231"/>
         <source>Reading {name}…</source>
         <translation>正在读取 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="258"/>
+        <location filename="../../app/train/train_tab.py" line="251"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="296"/>
+        <location filename="../../app/train/train_tab.py" line="289"/>
         <source>Merging</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="303"/>
+        <location filename="../../app/train/train_tab.py" line="296"/>
         <source>Counted {words} unique pre-tokens; merging…</source>
         <translation>已统计出 {words} 个不同的预分词单元；正在合并…</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="395"/>
+        <location filename="../../app/train/train_tab.py" line="365"/>
         <source>Cancelled after {time}, before any merge; the previous result is kept.</source>
         <translation>{time} 后取消，尚未进行任何合并；之前的结果保留。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="397"/>
+        <location filename="../../app/train/train_tab.py" line="367"/>
         <source>Cancelled after {time}, before any merge.</source>
         <translation>{time} 后取消，尚未进行任何合并。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="412"/>
+        <location filename="../../app/train/train_tab.py" line="382"/>
         <source>Tokenizer not built</source>
         <translation>未能构建分词器</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="413"/>
+        <location filename="../../app/train/train_tab.py" line="383"/>
         <source>The trained tokenizer could not be built: {error}</source>
         <translation>无法构建训练好的分词器：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="423"/>
+        <location filename="../../app/train/train_tab.py" line="393"/>
         <source>Cancelled in {time}: {merges} merges. {reason}</source>
         <translation>已取消，用时 {time}：{merges} 次合并。{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="425"/>
+        <location filename="../../app/train/train_tab.py" line="395"/>
         <source>Done in {time}: {merges} merges. {reason}</source>
         <translation>完成，用时 {time}：{merges} 次合并。{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="432"/>
+        <location filename="../../app/train/train_tab.py" line="402"/>
         <source> Note: {warning}</source>
         <translation> 注意：{warning}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="478"/>
+        <location filename="../../app/train/train_tab.py" line="447"/>
         <source>Training failed; the previous result is kept.</source>
         <translation>训练失败；之前的结果保留。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="478"/>
+        <location filename="../../app/train/train_tab.py" line="447"/>
         <source>Training failed.</source>
         <translation>训练失败。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="492"/>
+        <location filename="../../app/train/train_tab.py" line="461"/>
         <source>Training failed</source>
         <translation>训练失败</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="573"/>
+        <location filename="../../app/train/train_tab.py" line="542"/>
         <source>Held-out text not measured: {error}</source>
         <translation>未能测量留出文本：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="597"/>
+        <location filename="../../app/train/train_tab.py" line="566"/>
         <source>Opened {name}: {merges} merges. {reason}</source>
         <translation>已打开 {name}：{merges} 次合并。{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="601"/>
+        <location filename="../../app/train/train_tab.py" line="570"/>
         <source>Opened {name}: no training record, so no merge history to show.</source>
         <translation>已打开 {name}：没有训练记录，因此没有可显示的合并历史。</translation>
     </message>

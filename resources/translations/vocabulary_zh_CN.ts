@@ -312,23 +312,23 @@
         <translation>B：</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/overlap_panel.py" line="113"/>
+        <location filename="../../app/vocabulary/overlap_panel.py" line="125"/>
         <source>Comparing {a} with {b}…</source>
         <translation>正在对比 {a} 与 {b}…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/overlap_panel.py" line="128"/>
+        <location filename="../../app/vocabulary/overlap_panel.py" line="140"/>
         <source>&lt;b&gt;{a}&lt;/b&gt; vs &lt;b&gt;{b}&lt;/b&gt;: {shared:,} shared tokens, {only_a:,} only in {a}, {only_b:,} only in {b}; Jaccard {jaccard:.3f}. Shared tokens made by a merge in both: {merged:,}.</source>
         <translation>&lt;b&gt;{a}&lt;/b&gt; 对比 &lt;b&gt;{b}&lt;/b&gt;：共有词元 {shared:,} 个，仅在 {a} 中 {only_a:,} 个，仅在 {b} 中 {only_b:,} 个；Jaccard 系数 {jaccard:.3f}。共有词元中在两边都由合并产生的：{merged:,} 个。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/overlap_panel.py" line="149"/>
-        <location filename="../../app/vocabulary/overlap_panel.py" line="150"/>
+        <location filename="../../app/vocabulary/overlap_panel.py" line="161"/>
+        <location filename="../../app/vocabulary/overlap_panel.py" line="162"/>
         <source>Only in “{name}”: {count:,} tokens</source>
         <translation>仅在“{name}”中：{count:,} 个词元</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/overlap_panel.py" line="157"/>
+        <location filename="../../app/vocabulary/overlap_panel.py" line="169"/>
         <source>The overlap could not be computed: {error}</source>
         <translation>无法计算重合：{error}</translation>
     </message>
@@ -695,8 +695,8 @@
     </message>
     <message>
         <location filename="../../app/vocabulary/vocabulary_tab.py" line="75"/>
-        <source>Show all merges</source>
-        <translation>显示全部合并</translation>
+        <source>All merges</source>
+        <translation>全部合并</translation>
     </message>
     <message>
         <location filename="../../app/vocabulary/vocabulary_tab.py" line="78"/>
@@ -764,12 +764,12 @@
         <translation>无法显示此词表：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="239"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="240"/>
         <source>{name}: {tokens:,} tokens, {merged:,} made by merges</source>
         <translation>{name}：{tokens:,} 个词元，其中 {merged:,} 个由合并产生</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="258"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="260"/>
         <source>ours ({merges:,} merges)</source>
         <translation>我们的（{merges:,} 次合并）</translation>
     </message>

@@ -35,10 +35,10 @@ def test_compare_tab_follows_the_trained_tokenizer_and_the_current_step(qtbot, w
     assert view.panes[OWN_KEY].whole_run_button.isHidden()
     window.train_tab.select_rank(9)  # the 10th merge becomes the current step: said, with the way back
     wait_for_own(qtbot, window, tokenizer.truncated(10).encode(TEXT))
-    assert "Ours: at merge 10 of 199" in view.panes[OWN_KEY].title.text()
+    assert "Ours: 10 of 199 merges" in view.panes[OWN_KEY].title.text()
     assert not view.panes[OWN_KEY].whole_run_button.isHidden()
     vocabulary = window.vocabulary_tab
-    assert not vocabulary.whole_run_button.isHidden() and "Ours: at merge 10 of 199" in vocabulary.picker.currentText()
+    assert not vocabulary.whole_run_button.isHidden() and "Ours: 10 of 199 merges" in vocabulary.picker.currentText()
     vocabulary.whole_run_button.click()  # back to the whole run, from either tab
     wait_for_own(qtbot, window, tokenizer.encode(TEXT))
     assert "199 merges" in view.panes[OWN_KEY].title.text() and view.panes[OWN_KEY].whole_run_button.isHidden()
