@@ -21,10 +21,13 @@ import heapq
 import os
 import sys
 from collections.abc import Iterable, Iterator, Mapping
-from itertools import chain, repeat
+from itertools import accumulate, chain, repeat
 
 from bpe_core.pretokenize import pretokenizer
+from bpe_core.protocol import TokenRank
 from bpe_core.specials import SpecialSplitter
+from bpe_core.text_splitter import TextSplitter, fix_surrogates
+from bpe_core.views import TokenView, view_from_spans
 
 #: The two ways of choosing the next merge inside a pre-token.
 MERGE_RULES = ("pairs", "ranks")
@@ -42,19 +45,6 @@ _LOOKAHEAD_MARGIN = 8
 
 class UnknownTokenError(ValueError):
     """An id that is not in the tokenizer's vocabulary."""
-
-
-def fix_surrogates(text: str) -> str:
-    """Replace lone surrogates by U+FFFD and join surrogate pairs, exactly as tiktoken does before encoding.
-
-    >>> fix_surrogates("a\\ud800b") == "a\\ufffdb"
-    True
-    """
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
-    return text
 
 
 class _WordCache(dict):
@@ -83,8 +73,12 @@ class Tokenizer:
       pre-token that is itself a token is taken whole.
 
     Special tokens not in ``vocab`` get new ids after the largest one. Ordinary tokens with equal bytes: the
-    smallest id wins when encoding.
+    smallest id wins when encoding. It is a :class:`~bpe_core.protocol.ShownTokenizer` of the family ``"ours"``;
+    ``name`` is how views title it.
     """
+
+    family = "ours"
+    model = "BPE"
 
     def __init__(
         self,
@@ -94,6 +88,7 @@ class Tokenizer:
         *,
         pattern: str = "gpt2",
         merge_rule: str = "pairs",
+        name: str = "ours",
     ):
         if merge_rule not in MERGE_RULES:
             raise ValueError(f"merge_rule must be one of {MERGE_RULES}, got {merge_rule!r}")
@@ -102,12 +97,14 @@ class Tokenizer:
             self._merges = merges
         else:
             self._merges = [(bytes(a), bytes(b)) for a, b in merges]
+        self.name = name
         self.pattern = pattern
         self.merge_rule = merge_rule
         self.record = None  # a bpe_core.steps.TrainingRecord, when the tokenizer came from training
         self._pre = pretokenizer(pattern)  # None for "none"
         self.special_tokens = self._place_special_tokens(special_tokens)
         self._splitter = SpecialSplitter(self.special_tokens)
+        self.pretokenizer = TextSplitter(pattern, self.special_tokens)
         self._bytes_to_id = self._ordinary_ids()
         self._priority = self._merge_priorities()
         self._limit = len(self._merges)
@@ -293,19 +290,9 @@ class Tokenizer:
         return tuple(self._cache[piece])
 
     def pretokens(self, text: str) -> Iterator[tuple[int, str, bool]]:
-        """``(start, piece, is_special)`` for each pre-token and special token of ``text``, in order.
-
-        ``start`` is a character offset in ``fix_surrogates(text)`` (which is ``text`` unless it has surrogates).
-        Text that a custom pattern does not match is in no pre-token.
-        """
-        start = 0
-        for piece, is_special in self._splitter.split(fix_surrogates(text)):
-            if is_special or self._pre is None:
-                yield start, piece, is_special
-            else:
-                for match in self._pre.matches(piece, offset=start):
-                    yield start + match.start(), match.group(), False
-            start += len(piece)
+        """``(start, piece, is_special)`` for each pre-token and special token of ``text`` (see
+        :meth:`bpe_core.text_splitter.TextSplitter.pretokens`)."""
+        return self.pretokenizer.pretokens(text)
 
     def _encode_word(self, piece: str) -> list[int]:
         # Lists, not tuples: freed tuples linger in CPython's free lists, which would grow encode_iterable's memory.
@@ -418,7 +405,65 @@ class Tokenizer:
 
     def token_bytes(self, token_id: int) -> bytes:
         """The bytes of one token."""
-        return self.decode_bytes([token_id])
+        data = self._vocab.get(token_id) if type(token_id) is int else None
+        return self.decode_bytes([token_id]) if data is None else data
+
+    # ----- what views show -----
+
+    def token_ids(self) -> list[int]:
+        """Every id this tokenizer can produce, ascending."""
+        return sorted(self.vocab)
+
+    def view(self, text: str) -> TokenView:
+        """The tokens of ``text`` with their spans, and where its pre-tokens begin.
+
+        >>> view = Tokenizer.from_tiktoken("gpt2").view("hello world")
+        >>> [(t.id, t.start, t.end) for t in view.tokens], view.chunks
+        ([(31373, 0, 5), (995, 5, 11)], (0, 5))
+        """
+        text = fix_surrogates(text)
+        ids = self.encode(text)
+        tokens = [self._vocab[i] for i in ids]
+        ends = list(accumulate(map(len, tokens)))
+        starts = [0, *ends[:-1]]
+        special_ids = set(self.special_tokens.values())
+        return view_from_spans(text, ids, tokens, starts, ends, special_ids, self.pretokenizer.starts(text))
+
+    def view_at(self, text: str, k: int) -> TokenView:
+        """The view of ``text`` with only the first ``k`` merges."""
+        return self.truncated(k).view(text)
+
+    def token_id(self, token: bytes) -> int | None:
+        """The id of the ordinary token whose bytes are ``token`` (the smallest such id), or None."""
+        return self._bytes_to_id.get(token)
+
+    def merge_rank(self, token: bytes) -> int | None:
+        """The rank of the merge that makes ``token`` (0-based), or None for a token no merge makes.
+
+        >>> Tokenizer.from_tiktoken("gpt2").merge_rank(b" world")
+        739
+        """
+        return self._merge_ranks.get(token)
+
+    @functools.cached_property
+    def _merge_ranks(self) -> dict[bytes, int]:
+        ranks: dict[bytes, int] = {}
+        for rank, (left, right) in enumerate(self.merges):
+            ranks.setdefault(left + right, rank)
+        return ranks
+
+    def rank(self, token_id: int) -> TokenRank:
+        """Where ``token_id`` stands: a special token, a single byte, a rank (tiktoken's rule: the id) or the rank
+        of the merge that makes it."""
+        data = self.token_bytes(token_id)
+        if token_id in self.special_tokens.values():
+            return TokenRank("special")
+        if len(data) == 1:
+            return TokenRank("byte")
+        if self.merge_rule == "ranks":
+            return TokenRank("rank", token_id)
+        merge = self.merge_rank(data)
+        return TokenRank("unmade") if merge is None else TokenRank("merge", merge)
 
     # ----- vocabulary-size slider -----
 
@@ -438,6 +483,7 @@ class Tokenizer:
                 self._truncations.clear()
             view = object.__new__(Tokenizer)
             view.__dict__.update(self.__dict__)
+            view.__dict__.pop("_merge_ranks", None)  # the whole run's: ranks from k on are not made here
             view._limit = k
             view._cache = _WordCache(view._encode_word, 1 << 16)
             view._truncations = {}
@@ -465,7 +511,7 @@ class Tokenizer:
         name = os.fspath(name_or_path)
         if name in reference.REFERENCES:
             ranks = reference.cached_reference_ranks(name)
-            merges = _DerivedMerges(functools.partial(_cached_merges, name), ranks)
+            merges = _DerivedMerges(functools.partial(reference_merges, name), ranks)
             pattern = pattern or reference.reference_pattern(name)
             if special_tokens is None:
                 special_tokens = reference.reference_special_tokens(name)
@@ -478,7 +524,7 @@ class Tokenizer:
         for token, token_id in (special_tokens or {}).items():
             if token_id in vocab:
                 raise ValueError(f"special token {token!r} has id {token_id}, which is already a rank")
-        return cls(vocab, merges, dict(special_tokens or {}), pattern=pattern, merge_rule="ranks")
+        return cls(vocab, merges, dict(special_tokens or {}), pattern=pattern, merge_rule="ranks", name=name)
 
     def __repr__(self) -> str:
         return (
@@ -547,7 +593,8 @@ def _split_below(token: bytes, get, limit: int) -> tuple[bytes, bytes] | None:
 
 
 @functools.cache
-def _cached_merges(name: str) -> list[tuple[bytes, bytes]]:
+def reference_merges(name: str) -> list[tuple[bytes, bytes]]:
+    """The merges of a shipped encoding, derived once per process (seconds for o200k_base)."""
     from bpe_core import reference
 
     return merges_from_ranks(reference.cached_reference_ranks(name), source=name)

@@ -2,7 +2,8 @@
 the characters of the text it covers and its bytes' offsets (:class:`TokenSpan`), gathered in a :class:`TokenView`.
 A token may hold only part of a UTF-8 character; its span then covers the whole character, and ``partial`` says
 which bytes of which character it holds (:class:`CharPart`). :func:`view_from_spans` is the one place views are
-built. This module imports nothing of the engine: tokenizers of every kind build their views with it.
+built. This module imports nothing of the engine (but, to draw a view in Jupyter, :mod:`bpe_core.html_tokens`):
+tokenizers of every kind build their views with it.
 
 >>> tokens = [b"a", b"\\xe9", b"\\xac", b"\\xb1"]
 >>> view = view_from_spans("a鬱", [64, 165, 105, 109], tokens, [0, 1, 2, 3], [1, 2, 3, 4], set())
@@ -57,10 +58,12 @@ class TokenSpan:
 
 @dataclass(frozen=True)
 class TokenView:
-    """The tokens of ``text`` (which is the given text with surrogates fixed as tiktoken fixes them)."""
+    """The tokens of ``text`` (which is the given text with surrogates fixed as tiktoken fixes them), and
+    ``chunks``: the character offsets where the tokenizer's pre-tokens (and special tokens) begin, ascending."""
 
     text: str
     tokens: tuple[TokenSpan, ...]
+    chunks: tuple[int, ...] = ()
 
     def groups(self) -> list[tuple[TokenSpan, ...]]:
         """Consecutive tokens whose character spans overlap, gathered: each group covers whole characters.
@@ -75,11 +78,20 @@ class TokenView:
                 groups.append([token])
         return [tuple(group) for group in groups]
 
+    def _repr_html_(self) -> str:
+        """The tokens drawn as the Compare tab draws them, for Jupyter (:mod:`bpe_core.html_tokens`)."""
+        from bpe_core.html_tokens import fragment_html  # it imports no view; imported here, on first drawing
 
-def view_from_spans(text: str, ids: Sequence[int], tokens: Sequence[bytes], starts, ends, special_ids) -> TokenView:
+        return fragment_html([(None, self)])
+
+
+def view_from_spans(
+    text: str, ids: Sequence[int], tokens: Sequence[bytes], starts, ends, special_ids, chunks: Sequence[int] = ()
+) -> TokenView:
     """The :class:`TokenView` of ``text`` from each token's id, bytes, byte start and byte end in ``text``'s UTF-8
     bytes (the one place views are built: our tokens are the text's bytes end to end; a foreign tokenizer's spans
-    come from :func:`bpe_core.foreign.spans.byte_spans`, and a token may cover no byte at all).
+    come from :func:`bpe_core.foreign.spans.byte_spans`, and a token may cover no byte at all), and the character
+    offsets where its pre-tokens begin.
 
     >>> view = view_from_spans("é", [7, 8], [b"\\xc3", b"\\xa9"], [0, 1], [1, 2], set())
     >>> [(t.start, t.end, str(t.partial[0])) for t in view.tokens]
@@ -100,7 +112,7 @@ def view_from_spans(text: str, ids: Sequence[int], tokens: Sequence[bytes], star
         if char_starts[first] != lo or char_starts[last + 1] != hi:
             partial = tuple(_parts(text, char_starts, char_bytes, lo, hi, first, last))
         records.append(TokenSpan(index, token_id, data, first, last + 1, lo, hi, token_id in special_ids, partial))
-    return TokenView(text, tuple(records))
+    return TokenView(text, tuple(records), tuple(chunks))
 
 
 def _parts(text, char_starts, char_bytes, position, byte_end, first_char, last_char) -> Iterator[CharPart]:

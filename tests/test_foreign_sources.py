@@ -11,7 +11,7 @@ import pytest
 from test_foreign_builders import build_hf, build_sentencepiece, build_tiktoken
 from tokenizers import Tokenizer as LibraryTokenizer
 
-from app.common.sources import ForeignSource, ReferenceSource, TokenizerSource, load_file_source, load_source
+from app.common.sources import PaneSource, load_source
 from bpe_core.formats import save_json
 
 CHINESE = "今天下午我们在河边散步，看见很多人在钓鱼。龘 Hello 😀"
@@ -28,8 +28,8 @@ def files(tmp_path_factory):
 
 
 def test_a_qwen_style_pane_shows_the_librarys_tokens_with_partial_characters(files):
-    source = load_file_source(files["qwen"], "gpt2")  # the pattern is not used: the file has its own
-    assert isinstance(source, ForeignSource)
+    source = load_source(files["qwen"], "gpt2")  # the pattern is not used: the file has its own
+    assert source.tokenizer.family == "huggingface"
     assert source.label == f"qwen2_split_ignore_merges.json · {source.tokenizer.vocab_size:,} tokens"
     result = source.encode(CHINESE)
     assert result.error == "" and result.view is not None
@@ -40,14 +40,14 @@ def test_a_qwen_style_pane_shows_the_librarys_tokens_with_partial_characters(fil
     assert len(result.chunk_index) == len(result.view.tokens)
     assert result.chunk_index == tuple(sorted(result.chunk_index))
     token = next(t for t in result.view.tokens if len(t.token) > 1 and not t.special)
-    assert source.rank_text(token.id, token.token).startswith("merge rank ")
+    assert source.rank_text(token.id).startswith("merge rank ")
 
 
 def test_a_sentencepiece_pane(files):
     source = load_source(files["sp"])
     result = source.encode(CHINESE)
     assert result.error == "" and [t.id for t in result.view.tokens] == source.tokenizer.encode(CHINESE)
-    assert source.rank_text(result.view.tokens[1].id, result.view.tokens[1].token).startswith("score ")
+    assert source.rank_text(result.view.tokens[1].id).startswith("score ")
     assert any(text == "龘" for _, _, text in result.groups)
 
 
@@ -55,15 +55,21 @@ def test_a_tiktoken_pane_names_its_pattern_and_ranks(files):
     source = load_source(files["tiktoken"], "qwen2")
     assert source.label.endswith("tokens (qwen2 pre-tokenizer)")
     result = source.encode("hello world")
-    assert [source.rank_text(t.id, t.token) for t in result.view.tokens] == [f"rank {t.id}" for t in result.view.tokens]
+    ranks = [source.rank_text(t.id) for t in result.view.tokens]
+    assert ranks == [f"rank {t.id}" if len(t.token) > 1 else "a single byte (no merge)" for t in result.view.tokens]
 
 
 def test_reference_names_and_our_files_keep_their_sources(tmp_path):
     from bpe_core import Tokenizer
 
-    assert isinstance(load_source("cl100k_base"), ReferenceSource)
+    reference = load_source("cl100k_base")
+    assert (reference.key, reference.tokenizer.family, reference.tokenizer.name) == (
+        "cl100k_base",
+        "tiktoken",
+        "cl100k_base",
+    )
     save_json(Tokenizer({i: bytes([i]) for i in range(256)}, []), tmp_path / "ours.json")
-    assert isinstance(load_source(tmp_path / "ours.json"), TokenizerSource)
+    assert isinstance(load_source(tmp_path / "ours.json").tokenizer, Tokenizer)
 
 
 def test_a_model_id_pane_is_titled_by_the_model(files, tmp_path, monkeypatch):
@@ -79,11 +85,8 @@ def test_a_failure_while_encoding_is_shown_in_the_pane(files):
     source = load_source(files["qwen"])
 
     class Broken:
-        kind = "huggingface"
-
         def view(self, text):
             raise RuntimeError("library gone")
 
-    source.tokenizer = Broken()
-    result = source.encode("x")
+    result = PaneSource(source.key, source.label, Broken()).encode("x")
     assert result.view is None and "library gone" in result.error

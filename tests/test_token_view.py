@@ -4,9 +4,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bpe_core.foreign import TiktokenTokenizer
+from bpe_core.foreign.first_merges import FirstMerges
 from bpe_core.patterns import QWEN2
-from bpe_core.reference import get_encoding
-from bpe_core.teaching.token_view import FirstMerges, trace_encoding, view_tokens
+from bpe_core.teaching.trace import trace_encoding
 from bpe_core.tokenizer import Tokenizer
 from bpe_core.views import CharPart
 
@@ -19,7 +20,7 @@ def gpt2():
 
 
 def test_chinese_split_across_tokens(gpt2):
-    view = view_tokens(gpt2, "字符")
+    view = gpt2.view("字符")
     assert [(t.token, t.start, t.end) for t in view.tokens] == [
         (b"\xe5\xad", 0, 1),
         (b"\x97", 0, 1),
@@ -34,7 +35,7 @@ def test_chinese_split_across_tokens(gpt2):
 
 
 def test_token_with_whole_and_partial_characters(gpt2):
-    view = view_tokens(gpt2, "a 😀!")
+    view = gpt2.view("a 😀!")
     emoji_start = next(t for t in view.tokens if t.token == b" \xf0\x9f\x98")
     assert (emoji_start.start, emoji_start.end) == (1, 3)
     assert [str(p) for p in emoji_start.partial] == ["bytes 0-2 of 4 of '😀'"]
@@ -42,7 +43,7 @@ def test_token_with_whole_and_partial_characters(gpt2):
 
 
 def test_special_tokens_are_marked(gpt2):
-    view = view_tokens(gpt2, "x<|endoftext|>y")
+    view = gpt2.view("x<|endoftext|>y")
     assert [(t.id, t.special, t.start, t.end) for t in view.tokens] == [
         (87, False, 0, 1),
         (50256, True, 1, 14),
@@ -54,8 +55,8 @@ def test_special_tokens_are_marked(gpt2):
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(text=st.text(max_size=40) | st.text("中文字符😀é \n<|endoftext|>", max_size=40))
 def test_spans_cover_the_text_exactly_and_match_tiktoken(name, text):
-    view = view_tokens(TOKENIZERS[name], text)
-    assert view == view_tokens(get_encoding(name), text)
+    view = TOKENIZERS[name].view(text)
+    assert view == TiktokenTokenizer.reference(name).view(text)  # ours and tiktoken: the same tokens and chunks
     assert b"".join(t.token for t in view.tokens) == view.text.encode()
     position = 0
     for token in view.tokens:
@@ -69,7 +70,7 @@ def test_spans_cover_the_text_exactly_and_match_tiktoken(name, text):
 
 
 def test_view_of_lone_surrogates_uses_the_fixed_text(gpt2):
-    view = view_tokens(gpt2, "a\ud800b")
+    view = gpt2.view("a\ud800b")
     assert view.text == "a\ufffdb"
     assert b"".join(t.token for t in view.tokens) == "a\ufffdb".encode()
 
@@ -136,14 +137,15 @@ def foreign(tmp_path_factory):
     }
 
 
-def test_view_tokens_of_a_foreign_tokenizer_is_its_own_view(foreign):
+def test_a_foreign_view_is_its_encoding_and_at_every_merge_the_same(foreign):
     from tests.test_foreign_builders import HARD_TEXTS
 
     for tokenizer in foreign.values():
         for text in HARD_TEXTS:
-            view = view_tokens(tokenizer, text)
-            assert view == tokenizer.view(text)[0]
+            view = tokenizer.view(text)
             assert [t.id for t in view.tokens] == tokenizer.encode(text)
+            assert list(view.chunks) == sorted(set(view.chunks)) and all(0 <= c <= len(view.text) for c in view.chunks)
+            assert tokenizer.view_at(text, len(tokenizer.merges)) == view
 
 
 @pytest.mark.parametrize("name", ["bytelevel", "llama2_style", "sp_bpe", "tiktoken_qwen2"])
@@ -153,7 +155,7 @@ def test_first_merges_with_every_merge_is_the_library_encoding(foreign, name):
     tokenizer = foreign[name]
     model = FirstMerges(tokenizer)
     for text in HARD_TEXTS:
-        full = tokenizer.view(text)[0]
+        full = tokenizer.view(text)
         view = model.view(text, len(tokenizer.merges))
         assert [t.id for t in view.tokens] == [t.id for t in full.tokens], text
         assert [(t.start, t.end) for t in view.tokens] == [(t.start, t.end) for t in full.tokens]
@@ -167,7 +169,7 @@ def test_first_merges_grow_tokens_and_keep_the_bytes(foreign, name, text, fracti
     model = FirstMerges(tokenizer)
     k = int(fraction * len(tokenizer.merges))
     fewer, more = model.view(text, k), model.view(text, min(k + 50, len(tokenizer.merges)))
-    full = tokenizer.view(text)[0]
+    full = tokenizer.view(text)
     assert b"".join(t.token for t in fewer.tokens) == b"".join(t.token for t in full.tokens)
     assert len(more.tokens) <= len(fewer.tokens)
     assert all(t.id >= 0 for t in fewer.tokens) and all(model.id_of(t.token) == t.id for t in fewer.tokens)
@@ -179,7 +181,6 @@ def test_first_merges_needs_merges(foreign, tmp_path):
     from bpe_core.formats import load_any
     from tests.test_foreign_builders import build_sentencepiece
 
-    with pytest.raises(TypeError, match="foreign BPE"):
-        FirstMerges(load_any(build_sentencepiece(tmp_path, "unigram")))
-    with pytest.raises(TypeError, match="foreign BPE"):
-        FirstMerges(TOKENIZERS["gpt2"])
+    unigram = load_any(build_sentencepiece(tmp_path, "unigram"))
+    with pytest.raises(TypeError, match="a Unigram model: it has no merges"):
+        unigram.view_at("text", 0)

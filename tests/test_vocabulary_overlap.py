@@ -3,6 +3,7 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bpe_core.foreign import TiktokenTokenizer
 from bpe_core.reference import get_encoding
 from bpe_core.vocabulary import VocabularySource, build_table, vocabulary_source
 from bpe_core.vocabulary.overlap import vocabulary_overlap
@@ -64,8 +65,8 @@ def test_overlap_equals_set_arithmetic(a, b):
 
 
 def test_cl100k_against_o200k():
-    cl100k = build_table(vocabulary_source(get_encoding("cl100k_base")))
-    o200k = build_table(vocabulary_source(get_encoding("o200k_base")))
+    cl100k = build_table(vocabulary_source(TiktokenTokenizer.reference("cl100k_base")))
+    o200k = build_table(vocabulary_source(TiktokenTokenizer.reference("o200k_base")))
     result = vocabulary_overlap(cl100k, o200k)
     shared = set(get_encoding("cl100k_base")._mergeable_ranks) & set(get_encoding("o200k_base")._mergeable_ranks)
     assert len(result.shared_a) == len(shared)

@@ -13,7 +13,6 @@ character compare exactly. The agreement score is the share of all boundaries (o
 from __future__ import annotations
 
 import bisect
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bpe_core.views import TokenView
@@ -42,15 +41,12 @@ def compare_cuts(cuts: set[int], reference: set[int]) -> CutComparison:
     )
 
 
-def chunk_of_tokens(view: TokenView, chunk_starts: Sequence[int]) -> list[int]:
-    """For each token, the index of the pre-token chunk it lies in (``chunk_starts``: sorted character offsets
+def chunk_of_tokens(view: TokenView) -> list[int]:
+    """For each token, the index of the pre-token chunk it lies in (``view.chunks``: sorted character offsets
     where chunks begin). Tokens never cross a chunk boundary, since BPE merges only inside a pre-token.
 
     >>> from bpe_core.tokenizer import Tokenizer
-    >>> from bpe_core.teaching.token_view import view_tokens
-    >>> tok = Tokenizer.from_tiktoken("gpt2")
-    >>> view = view_tokens(tok, "hello world")
-    >>> chunk_of_tokens(view, [start for start, _, _ in tok.pretokens("hello world")])
+    >>> chunk_of_tokens(Tokenizer.from_tiktoken("gpt2").view("hello world"))
     [0, 1]
     """
-    return [bisect.bisect_right(chunk_starts, token.start) - 1 for token in view.tokens]
+    return [bisect.bisect_right(view.chunks, token.start) - 1 for token in view.tokens]

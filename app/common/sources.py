@@ -1,15 +1,15 @@
-"""What each compare pane encodes with: our trained/opened tokenizer, a shipped tiktoken encoding, or any source the
+r"""What each compare pane encodes with: our trained/opened tokenizer, a shipped tiktoken encoding, or any source the
 user added (a file of any kind, a folder, ``hf:ORG/NAME``: :func:`load_source`, through
-:func:`bpe_core.formats.load_any`; published models' tokenizers are encoded by their own library). Every source
-turns a text into a :class:`PaneResult` -- the engine's token records (:mod:`bpe_core.teaching.token_view`) plus
-where the pre-tokenizer's chunks begin -- and is used only from the encoding thread (loading a reference's ranks
-takes up to a second, so that happens there too).
+:func:`bpe_core.formats.load_any`; published models' tokenizers are encoded by their own library). All of them are
+:class:`~bpe_core.protocol.ShownTokenizer`\ s behind one :class:`PaneSource`, which turns a text into a
+:class:`PaneResult` -- the tokenizer's :class:`~bpe_core.views.TokenView` and each token's pre-token chunk -- and is
+used only from the encoding thread.
 
->>> source = ReferenceSource("gpt2")
+>>> source = reference_source("gpt2")
 >>> result = source.encode("hello world")
 >>> [t.id for t in result.view.tokens], result.chunk_index, result.groups
 ([31373, 995], (0, 1), ())
->>> source.rank_text(995, b" world")
+>>> source.rank_text(995)
 'rank 995'
 """
 
@@ -26,13 +26,11 @@ from app.common.boundaries import chunk_of_tokens
 from app.common.engine_sentences import engine_sentence
 from app.common.step_tokenizer import tokenizer_from_steps
 from bpe_core import formats, reference
-from bpe_core.foreign import ForeignTokenizer
+from bpe_core.foreign import TiktokenTokenizer
 from bpe_core.foreign.library_host import LibraryError
 from bpe_core.patterns import PatternError
-from bpe_core.teaching.token_view import view_tokens
-from bpe_core.tokenizer import Tokenizer
+from bpe_core.protocol import ShownTokenizer, TokenRank
 from bpe_core.views import TokenView
-from bpe_core.vocab import vocab_from_merges
 
 #: The shipped encodings shown by default, in pane order.
 REFERENCE_PANES = ("gpt2", "cl100k_base", "o200k_base")
@@ -61,157 +59,72 @@ class PaneResult:
 
 
 class PaneSource:
-    """Base of the sources: ``key`` names the pane, ``label`` is its title."""
+    """What one pane encodes with: any tokenizer BPE Explorer shows (a :class:`~bpe_core.protocol.ShownTokenizer`),
+    given, or loaded by ``load()`` on first use -- in the encoding thread (a reference's ranks take up to a second,
+    10,000 merge steps ~22 ms to build: too long for the GUI thread several times a second). ``key`` names the pane,
+    ``label`` is its title."""
 
-    key: str
-    label: str
+    def __init__(self, key: str, label: str, tokenizer: ShownTokenizer | None = None, *, load=None):
+        self.key, self.label = key, label
+        self._tokenizer, self._load = tokenizer, load
+
+    @property
+    def tokenizer(self) -> ShownTokenizer:
+        if self._tokenizer is None:
+            self._tokenizer = self._load()
+        return self._tokenizer
 
     def encode(self, text: str) -> PaneResult:
         """Tokens and pre-token chunks of ``text``; a failure becomes a result with ``error`` set."""
         started = time.perf_counter()
         try:
-            view = view_tokens(self.encoder(), text)
-            starts = [start for start, _, _ in self.pretokenizer().pretokens(view.text)]
-        except PatternError as exc:  # e.g. a hostile regex ran out of its time budget: say so in the pane
+            view = self.tokenizer.view(text)
+            if view.tokens:
+                self.tokenizer.rank(view.tokens[0].id)  # builds its rank lookup here, not in the first tooltip
+        except (PatternError, LibraryError) as exc:  # a hostile regex or library ran out of its budget: say so
             return _failed(self, exc)
         except Exception as exc:  # shown in the pane, never raised in the encoding thread
             return PaneResult(self, None, error=f"{type(exc).__name__}: {exc}")
-        return _result(self, view, starts, started)
+        return _result(self, view, started)
 
-    def encoder(self):
-        """A :class:`Tokenizer` or a ``tiktoken.Encoding`` (anything ``view_tokens`` accepts)."""
-        raise NotImplementedError
-
-    def pretokenizer(self) -> Tokenizer:
-        """A Tokenizer with this source's pattern and special tokens, for :meth:`Tokenizer.pretokens`."""
-        raise NotImplementedError
-
-    def rank_text(self, token_id: int, data: bytes) -> str:
-        """How the tooltip names the token's rank."""
-        raise NotImplementedError
+    def rank_text(self, token_id: int) -> str:
+        """How the tooltip names the token's place in its vocabulary."""
+        return rank_text(self.tokenizer.rank(token_id), token_id, self.tokenizer.model)
 
 
-class TokenizerSource(PaneSource):
-    """Our own :class:`Tokenizer` (trained, truncated to the current step, or opened from a file)."""
-
-    def __init__(self, key: str, label: str, tokenizer: Tokenizer):
-        self.key, self.label, self.tokenizer = key, label, tokenizer
-        self._special_ids = set(tokenizer.special_tokens.values())
-
-    def encoder(self) -> Tokenizer:
-        return self.tokenizer
-
-    def pretokenizer(self) -> Tokenizer:
-        return self.tokenizer
-
-    @functools.cached_property
-    def _merge_ranks(self) -> dict[bytes, int]:
-        ranks: dict[bytes, int] = {}
-        for rank, (left, right) in enumerate(self.tokenizer.merges):
-            ranks.setdefault(left + right, rank)
-        return ranks
-
-    def rank_text(self, token_id: int, data: bytes) -> str:
-        if token_id in self._special_ids:
-            return QCoreApplication.translate("PaneSource", "special token")
-        if len(data) == 1:
-            return QCoreApplication.translate("PaneSource", "a single byte (no merge)")
-        if self.tokenizer.merge_rule == "ranks":
-            return QCoreApplication.translate("PaneSource", "rank {rank}").format(rank=token_id)
-        return _merge_rank_text(self._merge_ranks.get(data))
+def reference_source(name: str) -> PaneSource:
+    """One of OpenAI's shipped encodings (hash-checked, offline), loaded on first use."""
+    return PaneSource(name, f"tiktoken {name}", load=functools.partial(TiktokenTokenizer.reference, name))
 
 
-class TrainingSource(TokenizerSource):
-    """Our tokenizer while it trains, from the merge steps so far: built on first use, which is in the encoding
-    thread (10,000 merges take ~22 ms to build: too long for the GUI thread several times a second)."""
-
-    def __init__(self, key: str, label: str, steps, special_tokens: dict[str, int], pattern: str):
-        self.key, self.label = key, label
-        self._recipe = (steps, dict(special_tokens), pattern)
-        self._special_ids = set(special_tokens.values())
-
-    @functools.cached_property
-    def tokenizer(self) -> Tokenizer:
-        return tokenizer_from_steps(*self._recipe)
+def training_source(key: str, label: str, steps, special_tokens: dict[str, int], pattern: str) -> PaneSource:
+    """Our tokenizer while it trains, from the merge steps so far, built on first use."""
+    return PaneSource(key, label, load=functools.partial(tokenizer_from_steps, steps, dict(special_tokens), pattern))
 
 
-class EncodingSource(PaneSource):
-    """A ``tiktoken.Encoding`` loaded on first use (a shipped reference)."""
+def rank_text(rank: TokenRank, token_id: int = 0, model: str = "BPE") -> str:
+    """How a tooltip words a token's :class:`~bpe_core.protocol.TokenRank` (``token_id`` and ``model`` name a
+    SentencePiece piece, or a model without merges).
 
-    def __init__(self, key: str, label: str, load, pattern: str, special_tokens: dict[str, int]):
-        self.key, self.label = key, label
-        self._load = load
-        self.pattern = pattern
-        self.special_tokens = dict(special_tokens)
-        self._encoding = None
-        self._pretokenizer: Tokenizer | None = None
-
-    def encoder(self):
-        if self._encoding is None:
-            self._encoding = self._load()
-        return self._encoding
-
-    def pretokenizer(self) -> Tokenizer:
-        # Pre-tokens depend only on the pattern and the special tokens, so the 256 single bytes suffice.
-        if self._pretokenizer is None:
-            self._pretokenizer = Tokenizer(_BYTES, [], list(self.special_tokens), pattern=self.pattern)
-        return self._pretokenizer
-
-    def rank_text(self, token_id: int, data: bytes) -> str:
-        if token_id in self.special_tokens.values():
-            return QCoreApplication.translate("PaneSource", "special token")
-        return QCoreApplication.translate("PaneSource", "rank {rank}").format(rank=token_id)
-
-
-class ReferenceSource(EncodingSource):
-    """One of OpenAI's shipped encodings (hash-checked, offline)."""
-
-    def __init__(self, name: str):
-        super().__init__(
-            name,
-            f"tiktoken {name}",
-            functools.partial(reference.get_encoding, name),
-            reference.reference_pattern(name),
-            reference.reference_special_tokens(name),
-        )
-
-
-class ForeignSource(PaneSource):
-    """A published model's tokenizer (:class:`bpe_core.foreign.ForeignTokenizer`), encoded by its own library; its
-    tokens, spans and pre-token chunks come from the adapter."""
-
-    def __init__(self, key: str, label: str, tokenizer: ForeignTokenizer):
-        self.key, self.label, self.tokenizer = key, label, tokenizer
-
-    def encode(self, text: str) -> PaneResult:
-        started = time.perf_counter()
-        try:
-            view, starts = self.tokenizer.view(text)
-            if self.tokenizer.kind == "huggingface":
-                self.tokenizer.merge_rank(b"")  # reads the merges here, not in the GUI thread's first tooltip
-        except LibraryError as exc:  # the library panicked, or ran out of its time or memory budget
-            return _failed(self, exc)
-        except Exception as exc:  # shown in the pane, never raised in the encoding thread
-            return PaneResult(self, None, error=f"{type(exc).__name__}: {exc}")
-        return _result(self, view, starts, started)
-
-    def rank_text(self, token_id: int, data: bytes) -> str:
-        tokenizer = self.tokenizer
-        if token_id in tokenizer.special_tokens.values():
-            return QCoreApplication.translate("PaneSource", "special token")
-        if tokenizer.kind in ("tiktoken", "tekken"):
-            return QCoreApplication.translate("PaneSource", "rank {rank}").format(rank=token_id - tokenizer.shift)
-        if tokenizer.kind == "sentencepiece":
-            return QCoreApplication.translate("PaneSource", "score {score} ({model} piece {id})").format(
-                score=f"{tokenizer.score(token_id):g}", model=tokenizer.model, id=token_id
-            )
-        if tokenizer.merges is None:
-            return QCoreApplication.translate("PaneSource", "id {id} (a {model} model has no merges)").format(
-                id=token_id, model=tokenizer.model
-            )
-        if len(data) == 1:
-            return QCoreApplication.translate("PaneSource", "a single byte (no merge)")
-        return _merge_rank_text(tokenizer.merge_rank(data))
+    >>> rank_text(TokenRank("merge", 0)), rank_text(TokenRank("unmade")), rank_text(TokenRank("rank", 995))
+    ('merge rank 0 (merge #1)', 'not made by a merge', 'rank 995')
+    """
+    words = {
+        "special": lambda: QCoreApplication.translate("PaneSource", "special token"),
+        "byte": lambda: QCoreApplication.translate("PaneSource", "a single byte (no merge)"),
+        "rank": lambda: QCoreApplication.translate("PaneSource", "rank {rank}").format(rank=rank.value),
+        "unmade": lambda: QCoreApplication.translate("PaneSource", "not made by a merge"),
+        "merge": lambda: QCoreApplication.translate("PaneSource", "merge rank {rank} (merge #{number})").format(
+            rank=rank.value, number=f"{rank.value + 1:,}"
+        ),
+        "score": lambda: QCoreApplication.translate("PaneSource", "score {score} ({model} piece {id})").format(
+            score=f"{rank.value:g}", model=model, id=token_id
+        ),
+        "no_merges": lambda: QCoreApplication.translate("PaneSource", "id {id} (a {model} model has no merges)").format(
+            id=token_id, model=model
+        ),
+    }
+    return words[rank.kind]()
 
 
 def load_source(source: str | Path, pattern: str | None = None, cancelled=None) -> PaneSource:
@@ -221,7 +134,7 @@ def load_source(source: str | Path, pattern: str | None = None, cancelled=None) 
     (or ``OSError``) with a message naming the source."""
     name = str(source)
     if name in reference.reference_names():
-        return ReferenceSource(name)
+        return reference_source(name)
     applied = pattern if formats.takes_pattern(name) else None
     return pane_source(name, formats.load_any(name, pattern=applied, cancelled=cancelled), applied)
 
@@ -235,9 +148,7 @@ def pane_source(source: str | Path, tokenizer, pattern: str | None = None) -> Pa
         if pattern
         else QCoreApplication.translate("PaneSource", "{model} · {size} tokens")
     ).format(model=source_title(name), size=f"{tokenizer.vocab_size:,}", pattern=pattern)
-    if isinstance(tokenizer, Tokenizer):
-        return TokenizerSource(source_key(name), label, tokenizer)
-    return ForeignSource(source_key(name), label, tokenizer)
+    return PaneSource(source_key(name), label, tokenizer)
 
 
 def source_key(source: str | Path) -> str:
@@ -279,12 +190,6 @@ def source_title(source: str | Path) -> str:
     return folder.name
 
 
-def load_file_source(path: str | Path, pattern: str = "gpt2") -> PaneSource:
-    """A source for a tokenizer file (see :func:`load_source`; ``pattern`` is how a ``.tiktoken`` file or GPT-2
-    files pre-tokenize)."""
-    return load_source(path, pattern)
-
-
 def _failed(source: PaneSource, exc: Exception) -> PaneResult:
     """A result saying why ``source`` cannot encode the text, in the interface's language."""
     error = engine_sentence(str(exc))
@@ -293,26 +198,10 @@ def _failed(source: PaneSource, exc: Exception) -> PaneResult:
     )
 
 
-def _result(source: PaneSource, view: TokenView, starts, started: float) -> PaneResult:
+def _result(source: PaneSource, view: TokenView, started: float) -> PaneResult:
     groups = tuple(
         (group[0].index, group[-1].index, view.text[group[0].start : group[-1].end])
         for group in view.groups()
         if len(group) > 1
     )
-    return PaneResult(source, view, tuple(chunk_of_tokens(view, starts)), groups, time.perf_counter() - started)
-
-
-_BYTES = vocab_from_merges(())
-
-
-def _merge_rank_text(rank: int | None) -> str:
-    """How a tooltip names a merge's rank (0-based) and its number in the run (1-based).
-
-    >>> _merge_rank_text(0), _merge_rank_text(None)
-    ('merge rank 0 (merge #1)', 'not made by a merge')
-    """
-    if rank is None:
-        return QCoreApplication.translate("PaneSource", "not made by a merge")
-    return QCoreApplication.translate("PaneSource", "merge rank {rank} (merge #{number})").format(
-        rank=rank, number=f"{rank + 1:,}"
-    )
+    return PaneResult(source, view, tuple(chunk_of_tokens(view)), groups, time.perf_counter() - started)

@@ -21,8 +21,8 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 from app.common.local_files import regular_file
 from bpe_core import formats
-from bpe_core.foreign import ForeignTokenizer
 from bpe_core.formats import export, save_json
+from bpe_core.protocol import ShownTokenizer
 from bpe_core.tokenizer import Tokenizer
 
 #: Export formats (engine name -> menu label, translated in the "TokenizerFiles" context where shown).
@@ -42,7 +42,7 @@ def save_tokenizer(tokenizer: Tokenizer, path: str | os.PathLike) -> None:
     save_json(tokenizer, path)
 
 
-def load_tokenizer(path: str | os.PathLike, pattern: str | None = None) -> Tokenizer | ForeignTokenizer:
+def load_tokenizer(path: str | os.PathLike, pattern: str | None = None) -> ShownTokenizer:
     """Open any tokenizer file or folder (``pattern``: how a ``.tiktoken`` file or GPT-2 files pre-tokenize).
     Raises ``ValueError`` subclasses (or ``OSError``) naming the file and the problem."""
     return formats.load_any(tokenizer_path(path), pattern=pattern)

@@ -43,12 +43,11 @@ from app.common.sources import (
     REFERENCE_PANES,
     PaneResult,
     PaneSource,
-    ReferenceSource,
-    TokenizerSource,
-    TrainingSource,
     load_source,
+    reference_source,
     source_key,
     source_title,
+    training_source,
 )
 from app.common.tokenizer_files import tokenizer_path
 from app.compare.encode_worker import EncodeService
@@ -135,7 +134,7 @@ class CompareView(QWidget):
         self.panes_splitter.setChildrenCollapsible(False)
         self._add_pane(OWN_KEY, None)
         for name in REFERENCE_PANES:
-            self._add_pane(name, ReferenceSource(name))
+            self._add_pane(name, reference_source(name))
         self.pane_records[OWN_KEY].widget.set_message(self.tr(NO_OWN_TOKENIZER))
         self.pane_records[OWN_KEY].widget.whole_run_button.clicked.connect(self.whole_run_requested)
 
@@ -333,9 +332,9 @@ class CompareView(QWidget):
             own.widget.set_message(self.tr(NO_OWN_TOKENIZER))
             self._update_marks()
             return
-        self._set_own_source(TokenizerSource(OWN_KEY, label, tokenizer), label)
+        self._set_own_source(PaneSource(OWN_KEY, label, tokenizer), label)
 
-    def _set_own_source(self, source: TokenizerSource, label: str) -> None:
+    def _set_own_source(self, source: PaneSource, label: str) -> None:
         self._own_label = label
         own = self.pane_records[OWN_KEY]
         own.source = source
@@ -358,7 +357,7 @@ class CompareView(QWidget):
             return  # applied when the view is shown
         steps, count, special_tokens, pattern, label = self._pending_steps
         self._pending_steps = None
-        self._set_own_source(TrainingSource(OWN_KEY, label, steps[:count], special_tokens, pattern), label)
+        self._set_own_source(training_source(OWN_KEY, label, steps[:count], special_tokens, pattern), label)
 
     def _set_own_title(self, title: str) -> None:
         own = self.pane_records[OWN_KEY]

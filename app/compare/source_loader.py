@@ -16,7 +16,7 @@ import traceback
 from PySide6.QtCore import QObject, Signal, Slot
 
 from app.common.latest import LatestWins
-from app.common.sources import ForeignSource, load_source
+from app.common.sources import load_source
 from app.common.worker import Task, WorkerThread
 from bpe_core import formats
 
@@ -36,8 +36,7 @@ class _Load(Task):
                 self.needs_pattern.emit(self.ticket, self.key)
                 return
             value = load_source(self.source, self.pattern, cancelled=lambda: self.cancelled)
-            if isinstance(value, ForeignSource):
-                value.tokenizer.merges  # noqa: B018  derived here (seconds for 200k ranks), not when Teach opens
+            value.tokenizer.merges  # noqa: B018  derived here (seconds for 200k ranks), not when Teach opens
         except Exception as exc:  # noqa: BLE001  (reported to the GUI, never raised in the thread)
             self.failed.emit(self.ticket, self.key, str(exc), traceback.format_exc())
         else:

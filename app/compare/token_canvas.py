@@ -307,7 +307,7 @@ class TokenCanvas(QAbstractScrollArea):
     def tooltip_html(self, index: int) -> str:
         """What hovering token ``index`` shows: id, rank, bytes in hex, text with whitespace visible."""
         token = self.view.tokens[index]
-        rank = self.source.rank_text(token.id, token.token) if self.source is not None else ""
+        rank = self.source.rank_text(token.id) if self.source is not None else ""
         lines = [
             (self.tr("<b>id {id}</b> · {rank}") if rank else self.tr("<b>id {id}</b>")).format(
                 id=token.id, rank=html.escape(rank)

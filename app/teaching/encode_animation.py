@@ -2,7 +2,7 @@
 in rank order, the pair about to merge in orange and the token just made in green -- what tiktoken's
 educational encoder prints in a terminal, for the whole text at once.
 
-The merges and where they apply come from :func:`bpe_core.teaching.token_view.trace_encoding`; the frames are the
+The merges and where they apply come from :func:`bpe_core.teaching.trace.trace_encoding`; the frames are the
 engine's states of each pre-token.
 """
 
@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QScrollArea, QVBox
 from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import Chip, TokenChips
 from app.token_text import render_token, render_token_html
-from bpe_core.teaching.token_view import PretokenTrace, trace_encoding
+from bpe_core.teaching.trace import PretokenTrace, trace_encoding
 from bpe_core.tokenizer import Tokenizer
 
 DEFAULT_TEXT = "hello world, the lowest tokenizer"

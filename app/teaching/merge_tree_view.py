@@ -2,8 +2,8 @@
 at the leaves, each merge with its id, rank and (for a trained tokenizer) the pair's count when it was merged.
 
 Type a text and click one of its tokens, or enter a token id. The trees are :mod:`bpe_core.teaching.merge_tree`'s.
-A published model's BPE tokenizer (:class:`~bpe_core.foreign.ForeignTokenizer`) has trees too, from its merges and
-its own ids (:func:`foreign_trees`); a Unigram or WordPiece model has no merges, and the view says so.
+A published model's BPE tokenizer has trees too, from its merges and its own ids; a Unigram or WordPiece model has
+no merges, and the view says so.
 """
 
 from __future__ import annotations
@@ -29,10 +29,9 @@ from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import TokenChips
 from app.teaching.token_chips import view_chips
 from app.token_text import render_token, render_token_html
-from bpe_core.foreign import ForeignTokenizer
+from bpe_core.protocol import ShownTokenizer
 from bpe_core.teaching.merge_tree import MergeNode, MergeTrees
-from bpe_core.teaching.token_view import FirstMerges, view_tokens
-from bpe_core.tokenizer import Tokenizer, UnknownTokenError
+from bpe_core.tokenizer import UnknownTokenError
 
 DEFAULT_TEXT = "The tokenization of unbelievable words"
 
@@ -65,25 +64,6 @@ def node_lines(node: MergeNode) -> list[str]:
     if node.count is not None:
         lines.append(QCoreApplication.translate("merge_tree_view", "count {count}").format(count=f"{node.count:,}"))
     return lines
-
-
-class _ForeignVocabulary:
-    """What :class:`MergeTrees` reads of a tokenizer, for a foreign BPE model: its ids and their bytes (a piece
-    preferred to its byte-fallback twin), its special tokens and its merges."""
-
-    record = None
-
-    def __init__(self, first: FirstMerges):
-        tokenizer = first.tokenizer
-        self.special_tokens = tokenizer.special_tokens
-        self.merges = first.merges
-        self.vocab = {token_id: token for token, token_id in first.ids.items()}
-        self.vocab.update((token_id, tokenizer.token_bytes(token_id)) for token_id in self.special_tokens.values())
-
-
-def foreign_trees(first: FirstMerges) -> MergeTrees:
-    """The merge trees of a foreign BPE model (``first`` holds its merges and ids: :class:`FirstMerges`)."""
-    return MergeTrees(_ForeignVocabulary(first))
 
 
 def no_merges_text(tokenizer) -> str:
@@ -138,9 +118,9 @@ class MergeTreeView(TeachingView):
 
     title = QT_TRANSLATE_NOOP("TeachingView", "Merge tree")
 
-    def __init__(self, tokenizer: Tokenizer | None = None, text: str = DEFAULT_TEXT, parent=None):
+    def __init__(self, tokenizer: ShownTokenizer | None = None, text: str = DEFAULT_TEXT, parent=None):
         super().__init__(parent)
-        self.tokenizer: Tokenizer | ForeignTokenizer | None = None
+        self.tokenizer: ShownTokenizer | None = None
         self.trees: MergeTrees | None = None
         self.root: MergeNode | None = None
         self.view_ids: list[int] = []
@@ -195,20 +175,13 @@ class MergeTreeView(TeachingView):
     def set_text(self, text: str) -> None:
         self.editor.setText(text)
 
-    def set_tokenizer(
-        self,
-        tokenizer: Tokenizer | ForeignTokenizer,
-        first: FirstMerges | None = None,
-        trees: MergeTrees | None = None,
-    ) -> None:
-        """Show ``tokenizer``'s trees: ours, or a foreign one (``first``: its :class:`FirstMerges`, None for a
-        model without merges, whose tokens are shown with a word on why there is no tree). ``trees``: its
-        :class:`MergeTrees` if built already (in a thread: a second for 200,000 merges), else built here."""
+    def set_tokenizer(self, tokenizer: ShownTokenizer, trees: MergeTrees | None = None) -> None:
+        """Show ``tokenizer``'s trees (a model without merges: its tokens, with a word on why there is no tree).
+        ``trees``: its :class:`MergeTrees` if built already (in a thread: a second for 200,000 merges), else built
+        here."""
         self.tokenizer = tokenizer
-        if trees is not None:
+        if trees is not None or tokenizer.merges is None:
             self.trees = trees
-        elif isinstance(tokenizer, ForeignTokenizer):
-            self.trees = foreign_trees(first) if first is not None else None
         else:
             self.trees = MergeTrees(tokenizer)
         self.root = None
@@ -219,7 +192,7 @@ class MergeTreeView(TeachingView):
     def encode_text(self) -> None:
         if self.tokenizer is None:
             return
-        self.view = view_tokens(self.tokenizer, self.editor.text())
+        self.view = self.tokenizer.view(self.editor.text())
         self.view_ids = [t.id for t in self.view.tokens]
         self.selected = -1
         if self.trees is None:
@@ -254,16 +227,10 @@ class MergeTreeView(TeachingView):
         try:
             self.root = self.trees.tree(token_id)
         except UnknownTokenError:
-            if not isinstance(self.tokenizer, ForeignTokenizer):
-                self.info.setText(
-                    html.escape(self.tr("token id {id} is not in this tokenizer's vocabulary").format(id=token_id))
-                )
-                return False
-            try:  # a byte-fallback twin (<0x61> for "a"): the tree of its bytes
-                self.root = self.trees.tree_of_bytes(self.tokenizer.token_bytes(token_id))
-            except UnknownTokenError as exc:
-                self.info.setText(html.escape(str(exc)))
-                return False
+            self.info.setText(
+                html.escape(self.tr("token id {id} is not in this tokenizer's vocabulary").format(id=token_id))
+            )
+            return False
         except KeyError as exc:  # a hostile file: a merge whose parts are not tokens
             self.info.setText(
                 html.escape(

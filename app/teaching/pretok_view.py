@@ -28,7 +28,6 @@ from app.teaching.chips import TokenChips
 from app.teaching.token_chips import view_chips
 from app.token_text import render_token
 from bpe_core.teaching.pretok_lesson import LESSON_PATTERNS, PretokenizationLesson, pretokenization_lesson
-from bpe_core.teaching.token_view import view_tokens
 
 LESSON_TEXT = (
     "Where is the dog? I see a dog. Is it your dog? It is my dog. A big dog, a small dog, a wet dog! "
@@ -187,7 +186,7 @@ class PretokenizationView(TeachingView):
         crossing = self.lesson.crossing_ids("none")
         current_id = 256 + self.current if self.current >= 0 else None
         for pattern in LESSON_PATTERNS:
-            view = view_tokens(self.lesson.tokenizers[pattern], self.sample.text())
+            view = self.lesson.tokenizers[pattern].view(self.sample.text())
 
             def mark(token, crossing=crossing if pattern == "none" else set(), pattern=pattern):
                 if token.id == current_id and pattern == "none":

@@ -1,4 +1,4 @@
-"""Chips for an encoded text: one chip per token of a :class:`~bpe_core.teaching.token_view.TokenView`, readable text,
+"""Chips for an encoded text: one chip per token of a :class:`~bpe_core.views.TokenView`, readable text,
 colored by id (special tokens dark), with its id below and a tooltip (id, bytes, the characters it covers)."""
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
 """Vocabulary slider: drag from 256 tokens (bytes only) to the full vocabulary and watch a text re-encoded with
 only the first k merges; Play moves the slider by itself.
 
-Encoding is the engine's (``Tokenizer.truncated(k)``); the curve shows the text's token count against k. A
-published model's BPE tokenizer slides too -- "the first k merges of Qwen" -- through
-:class:`~bpe_core.teaching.token_view.FirstMerges` (its own pre-tokens and ids; with every merge, the library's own
-encoding); a model without merges is named, and the slider stays still.
+Any tokenizer's :meth:`~bpe_core.protocol.ShownTokenizer.view_at` gives the tokens; the curve shows the text's token
+count against k. A published model's BPE tokenizer slides too -- "the first k merges of Qwen" -- with its own
+pre-tokens and ids (with every merge, the library's own encoding); a model without merges is named, and the slider
+stays still.
 """
 
 from __future__ import annotations
@@ -31,9 +31,7 @@ from app.teaching.chips import TokenChips
 from app.teaching.merge_tree_view import no_merges_text
 from app.teaching.token_chips import view_chips
 from app.token_text import render_token_html
-from bpe_core.foreign import ForeignTokenizer
-from bpe_core.teaching.token_view import FirstMerges, view_tokens
-from bpe_core.tokenizer import Tokenizer
+from bpe_core.protocol import ShownTokenizer
 
 DEFAULT_TEXT = "The lowest newest widest tokenizer merges pairs: 12345 tokens, naïve café, 中文."
 CURVE_POINTS = 120
@@ -44,10 +42,9 @@ class VocabSliderView(TeachingView):
 
     title = QT_TRANSLATE_NOOP("TeachingView", "Vocabulary slider")
 
-    def __init__(self, tokenizer: Tokenizer | None = None, text: str = DEFAULT_TEXT, parent=None):
+    def __init__(self, tokenizer: ShownTokenizer | None = None, text: str = DEFAULT_TEXT, parent=None):
         super().__init__(parent)
-        self.tokenizer: Tokenizer | ForeignTokenizer | None = None
-        self.first: FirstMerges | None = None  # a foreign tokenizer's merges and ids
+        self.tokenizer: ShownTokenizer | None = None
         self.k = 0
         self.ids: list[int] = []
 
@@ -116,18 +113,14 @@ class VocabSliderView(TeachingView):
     # --- data ------------------------------------------------------------------------------------------------
     @property
     def total_merges(self) -> int:
-        if self.tokenizer is None or (self.first is None and isinstance(self.tokenizer, ForeignTokenizer)):
+        if self.tokenizer is None or self.tokenizer.merges is None:
             return 0
-        return len(self.first.merges) if self.first is not None else self.tokenizer.merge_count
+        return len(self.tokenizer.merges)
 
-    def set_tokenizer(
-        self, tokenizer: Tokenizer | ForeignTokenizer, k: int | None = None, first: FirstMerges | None = None
-    ) -> None:
-        """Show ``tokenizer`` (all its merges by default); a foreign one comes with its :class:`FirstMerges`
-        (None for a model without merges)."""
+    def set_tokenizer(self, tokenizer: ShownTokenizer, k: int | None = None) -> None:
+        """Show ``tokenizer`` (all its merges by default)."""
         self.player.stop()
         self.tokenizer = tokenizer
-        self.first = first if isinstance(tokenizer, ForeignTokenizer) else None
         total = self.total_merges
         self.step_box.setValue(max(1, total // 200))
         self.slider.blockSignals(True)
@@ -156,7 +149,7 @@ class VocabSliderView(TeachingView):
         self.ids = [t.id for t in view.tokens]
         newest = self._made_by(k)
         self.chips.set_chips(view_chips(view, mark=lambda t: "new" if t.id == newest else ""))
-        if isinstance(self.tokenizer, ForeignTokenizer) and self.first is None:
+        if self.tokenizer.merges is None:
             self.merge_label.setText(html.escape(no_merges_text(self.tokenizer)))
         elif k:
             left, right = self.tokenizer.merges[k - 1]
@@ -176,10 +169,10 @@ class VocabSliderView(TeachingView):
             )
         else:
             self.merge_label.setText(self.tr("No merges: every byte is a token."))
-        if isinstance(self.tokenizer, ForeignTokenizer):
+        if self.tokenizer.family != "ours":  # the model stays whole: its library encodes it
             size = self.tr("k = {k} of {total} merges · the model has {vocab} tokens")
             vocab = self.tokenizer.vocab_size
-        else:
+        else:  # ours at merge k is a tokenizer of its own
             size = self.tr("k = {k} of {total} merges · vocabulary {vocab}")
             vocab = 256 + k + len(self.tokenizer.special_tokens)
         self.size_label.setText(size.format(k=f"{k:,}", total=f"{self.total_merges:,}", vocab=f"{vocab:,}"))
@@ -196,21 +189,17 @@ class VocabSliderView(TeachingView):
         self.marker.setValue(k)
 
     def _view(self, k: int):
-        """The text's tokens with the first ``k`` merges (a foreign model with all of them: its own encoding)."""
-        if not isinstance(self.tokenizer, ForeignTokenizer):
-            return view_tokens(self.tokenizer.truncated(k), self.text())
-        if self.first is None or k >= len(self.first.merges):
-            return view_tokens(self.tokenizer, self.text())
-        return self.first.view(self.text(), k)
+        """The text's tokens with the first ``k`` merges (with all of them, or none to make: its own encoding)."""
+        if k >= self.total_merges:
+            return self.tokenizer.view(self.text())
+        return self.tokenizer.view_at(self.text(), k)
 
     def _made_by(self, k: int) -> int | None:
         """The id of the token merge ``k`` (1-based) makes, None for k = 0."""
         if not k:
             return None
-        if self.first is None:
-            return 255 + k
-        left, right = self.first.merges[k - 1]
-        return self.first.id_of(left + right)
+        left, right = self.tokenizer.merges[k - 1]
+        return self.tokenizer.token_id(left + right)
 
     def _text_changed(self) -> None:
         self.set_k(self.k)
@@ -222,11 +211,7 @@ class VocabSliderView(TeachingView):
             return
         total = self.total_merges
         ks = np.unique(np.linspace(0, total, min(CURVE_POINTS, total + 1)).astype(int))
-        text = self.text()
-        if isinstance(self.tokenizer, ForeignTokenizer):
-            counts = [len(self._view(int(k)).tokens) for k in ks]
-        else:
-            counts = [len(self.tokenizer.truncated(int(k)).encode(text)) for k in ks]
+        counts = [len(self._view(int(k)).tokens) for k in ks]
         self.curve.setData(ks.astype(float), np.asarray(counts, float))
 
     # --- stepping --------------------------------------------------------------------------------------------

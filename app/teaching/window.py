@@ -27,16 +27,15 @@ from app.teaching.classic_view import ClassicBpeView
 from app.teaching.encode_animation import DEFAULT_TEXT as ANIMATION_TEXT
 from app.teaching.encode_animation import EncodeAnimationView
 from app.teaching.merge_tree_view import DEFAULT_TEXT as TREE_TEXT
-from app.teaching.merge_tree_view import MergeTreeView, foreign_trees
+from app.teaching.merge_tree_view import MergeTreeView
 from app.teaching.pretok_view import PretokenizationView
 from app.teaching.step_through import PRESETS as STEP_PRESETS
 from app.teaching.step_through import StepThroughView
 from app.teaching.vocab_slider import DEFAULT_TEXT as VOCAB_SLIDER_TEXT
 from app.teaching.vocab_slider import VocabSliderView
-from bpe_core.foreign import ForeignTokenizer
+from bpe_core.protocol import ShownTokenizer
 from bpe_core.teaching.lesson_text import LessonText
 from bpe_core.teaching.merge_tree import MergeTrees
-from bpe_core.teaching.token_view import FirstMerges
 from bpe_core.tokenizer import Tokenizer
 
 #: The reference encodings offered beside the current tokenizer.
@@ -53,15 +52,14 @@ VIEW_NAMES = ("slider", "step", "animation", "tree", "pretok", "classic")
 
 @dataclass
 class Prepared:
-    """A tokenizer ready for the views: its merges derived, its merge trees built (``first``: a foreign BPE
-    model's :class:`FirstMerges`; ``first`` and ``trees`` are None for a model without merges)."""
+    """A tokenizer ready for the views: its merges derived, its merge trees built (``trees`` is None for a model
+    without merges)."""
 
-    tokenizer: Tokenizer | ForeignTokenizer
-    first: FirstMerges | None
+    tokenizer: ShownTokenizer
     trees: MergeTrees | None
 
 
-def prepare(tokenizer: Tokenizer | ForeignTokenizer | str) -> Prepared:
+def prepare(tokenizer: ShownTokenizer | str) -> Prepared:
     """Make ``tokenizer`` (or the reference encoding of that name, loaded here) ready for the views; the slow part
     of choosing a tokenizer, run in a thread.
 
@@ -71,10 +69,10 @@ def prepare(tokenizer: Tokenizer | ForeignTokenizer | str) -> Prepared:
     """
     if isinstance(tokenizer, str):
         tokenizer = Tokenizer.from_tiktoken(tokenizer)
-    if isinstance(tokenizer, ForeignTokenizer):
-        first = FirstMerges(tokenizer) if tokenizer.merges is not None else None
-        return Prepared(tokenizer, first, foreign_trees(first) if first is not None else None)
-    return Prepared(tokenizer, None, MergeTrees(tokenizer))  # MergeTrees derives the merges of a rank table
+    if tokenizer.merges is None:  # derives the merges of a rank table
+        return Prepared(tokenizer, None)
+    tokenizer.view_at("", 0)  # builds what cutting to the first merges needs here, not at the first slide
+    return Prepared(tokenizer, MergeTrees(tokenizer))
 
 
 class TeachingWindow(QMainWindow):
@@ -88,8 +86,8 @@ class TeachingWindow(QMainWindow):
         self.setWindowTitle(self.tr("BPE Explorer — Teach"))
         self.own_tokenizer = tokenizer
         self.own_name = name or self.tr("current tokenizer")
-        self.tokenizer: Tokenizer | ForeignTokenizer | None = None
-        self._added: dict[str, tuple[str, Tokenizer | ForeignTokenizer]] = {}  # key -> (name, tokenizer)
+        self.tokenizer: ShownTokenizer | None = None
+        self._added: dict[str, tuple[str, ShownTokenizer]] = {}  # key -> (name, tokenizer)
         self._prepared: dict[str, Prepared] = {}  # source key -> its tokenizer made ready
         self._shown_key: str | None = None  # the source the views show
         self._loading_key: str | None = None  # the source being made ready in the loader's thread
@@ -168,7 +166,7 @@ class TeachingWindow(QMainWindow):
             self.source.addItem(name, key)
         self.source.blockSignals(False)
 
-    def add_source(self, key: str, name: str, tokenizer: Tokenizer | ForeignTokenizer) -> None:
+    def add_source(self, key: str, name: str, tokenizer: ShownTokenizer) -> None:
         """Offer ``tokenizer`` (e.g. a Compare pane's, or a file opened in the main window) as ``name``."""
         if key in ("own", *REFERENCE_CHOICES):
             return
@@ -246,7 +244,7 @@ class TeachingWindow(QMainWindow):
         loop.exec()
         self.loaded.disconnect(loop.quit)
 
-    def _tokenizer_of(self, key: str) -> Tokenizer | ForeignTokenizer | None:
+    def _tokenizer_of(self, key: str) -> ShownTokenizer | None:
         """The tokenizer behind a source key; None for a reference encoding (loaded by :func:`prepare`)."""
         if key == "own":
             return self.own_tokenizer
@@ -308,7 +306,7 @@ class TeachingWindow(QMainWindow):
         """Show a tokenizer made ready, then the tree waiting for it (:meth:`open_tree_of`)."""
         self._shown_key = key
         tokenizer = self.tokenizer = ready.tokenizer
-        foreign = isinstance(tokenizer, ForeignTokenizer)
+        foreign = tokenizer.family != "ours"  # encoded by its own library: our engine cannot trace its merges
         animation = self.tabs.indexOf(self.animation)
         self.tabs.setTabEnabled(animation, not foreign)
         self.tabs.setTabToolTip(
@@ -319,8 +317,8 @@ class TeachingWindow(QMainWindow):
         )
         if foreign and self.current_view() is self.animation:
             self.show_view("slider")
-        self.slider.set_tokenizer(tokenizer, first=ready.first)
-        self.tree.set_tokenizer(tokenizer, ready.first, ready.trees)
+        self.slider.set_tokenizer(tokenizer)
+        self.tree.set_tokenizer(tokenizer, ready.trees)
         if not foreign:
             self.animation.set_tokenizer(tokenizer, ready.trees.ids)
         self._end_loading()
@@ -362,7 +360,7 @@ class TeachingWindow(QMainWindow):
         self.source.setCurrentIndex(index)  # makes that tokenizer ready (through _on_source) if it is not shown
         self.show_view("tree")
         tokenizer = self._tokenizer_of(source)
-        if isinstance(tokenizer, ForeignTokenizer) and tokenizer.merges is None:
+        if tokenizer is not None and tokenizer.merges is None:
             return False  # a model without merges: the tree view says so
         if self.loading():
             self._pending_tree = token_id

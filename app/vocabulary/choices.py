@@ -1,7 +1,7 @@
 """Which tokenizers the Vocabulary tab can show, and loading one into the tab's records (in a worker).
 
 A :class:`Choice` names a tokenizer (``key``: ``"own"``, a reference name, or a Compare pane's key) and knows how
-to get it: ``load()`` returns anything :func:`~bpe_core.vocabulary.source.vocabulary_source` takes. Loading
+to get it: ``load()`` returns a :class:`~bpe_core.protocol.ShownTokenizer`. Loading
 builds the :class:`~bpe_core.vocabulary.table.VocabTable` once.
 
 >>> loaded = load_choice(reference_choice("gpt2"), cancelled=lambda: False)
@@ -14,11 +14,11 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
-from app.common.sources import REFERENCE_PANES, EncodingSource, ForeignSource, PaneSource, TokenizerSource
-from bpe_core import reference
+from app.common.sources import REFERENCE_PANES, PaneSource
 from bpe_core.cancelled import Cancelled
+from bpe_core.foreign import TiktokenTokenizer
+from bpe_core.protocol import ShownTokenizer
 from bpe_core.vocabulary import VocabTable, VocabularySource, build_table, vocabulary_source
 
 OWN_KEY = "own"
@@ -30,7 +30,7 @@ class Choice:
 
     key: str
     title: str
-    load: Callable[[], Any]
+    load: Callable[[], ShownTokenizer]
     tree_key: str | None = None
     trained: bool = False
 
@@ -42,12 +42,12 @@ class Loaded:
     choice: Choice
     source: VocabularySource
     table: VocabTable
-    tokenizer: Any
+    tokenizer: ShownTokenizer
 
 
 def reference_choice(name: str) -> Choice:
     """One of OpenAI's shipped encodings (loaded from the shipped rank files)."""
-    return Choice(name, f"tiktoken {name}", functools.partial(reference.get_encoding, name), tree_key=name)
+    return Choice(name, f"tiktoken {name}", functools.partial(TiktokenTokenizer.reference, name), tree_key=name)
 
 
 def reference_choices() -> list[Choice]:
@@ -61,16 +61,7 @@ def own_choice(tokenizer, label: str) -> Choice:
 
 def pane_choice(source: PaneSource) -> Choice:
     """A tokenizer the user added to the Compare tab (a file of any kind, a folder, an ``hf:`` id)."""
-    return Choice(source.key, source.label, functools.partial(tokenizer_of, source))
-
-
-def tokenizer_of(source: PaneSource):
-    """The tokenizer behind a Compare pane's source."""
-    if isinstance(source, TokenizerSource | ForeignSource):
-        return source.tokenizer
-    if isinstance(source, EncodingSource):
-        return source.encoder()
-    raise TypeError(f"{type(source).__name__} has no vocabulary")
+    return Choice(source.key, source.label, lambda: source.tokenizer)
 
 
 def load_choice(choice: Choice, cancelled: Callable[[], bool]) -> Loaded:

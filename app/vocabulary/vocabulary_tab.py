@@ -30,12 +30,10 @@ from app.vocabulary.choices import (
     own_choice,
     pane_choice,
     reference_choices,
-    tokenizer_of,
 )
 from app.vocabulary.overlap_panel import OverlapPanel
 from app.vocabulary.parity_panel import ParityPanel
 from app.vocabulary.why_panel import WhyMergePanel
-from bpe_core import reference
 
 
 class VocabularyTab(QWidget):
@@ -259,11 +257,9 @@ class VocabularyTab(QWidget):
         if self.own_tokenizer is not None:
             name = self.tr("ours ({merges:,} merges)").format(merges=len(self.own_tokenizer.merges))
             encoders[name] = functools.partial(getattr, self.own_tokenizer, "encode")
-        for name in REFERENCE_PANES:
-            encoders[name] = functools.partial(_ordinary_encoder, name)
         for key, choice in self.choices.items():
-            if key != OWN_KEY and key not in REFERENCE_PANES:
-                encoders[choice.title] = functools.partial(_encoder_of, choice)
+            if key != OWN_KEY:
+                encoders[key if key in REFERENCE_PANES else choice.title] = functools.partial(_encoder_of, choice)
         return encoders
 
     @Slot(int)
@@ -308,14 +304,9 @@ def _prepare(loaded: Loaded) -> _Prepared:
 
 
 def _file_tokenizer(path: Path, pattern: str):
-    return tokenizer_of(load_source(path, pattern))
-
-
-def _ordinary_encoder(name: str):
-    return reference.get_encoding(name).encode_ordinary
+    return load_source(path, pattern).tokenizer
 
 
 def _encoder_of(choice: Choice):
-    """The encode of a chosen tokenizer (a ``tiktoken.Encoding``'s without special tokens, as for the references)."""
-    tokenizer = choice.load()
-    return getattr(tokenizer, "encode_ordinary", None) or tokenizer.encode
+    """The encode of a chosen tokenizer."""
+    return choice.load().encode

@@ -3,29 +3,36 @@ spans in the text, pre-token chunks and, for BPE models, merges.
 
 A subclass supplies :meth:`ForeignTokenizer._encode_offsets` (ids, each token's character span in the text and
 which tokens begin a pre-token) and :meth:`ForeignTokenizer._bytes_of` (what a token id stands for); the rest is
-here. The interface mirrors :class:`bpe_core.tokenizer.Tokenizer` where both make sense (``encode``, ``decode``,
-``decode_bytes``, ``token_bytes``, ``special_tokens``, ``vocab_size``, ``merges``), so callers need not care which
-they hold.
+here. Every adapter is a :class:`~bpe_core.protocol.ShownTokenizer`, as our own tokenizer is, so callers need not
+care which they hold.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Callable, Iterable, Sequence
 
+from bpe_core.foreign.first_merges import FirstMerges
 from bpe_core.foreign.spans import byte_spans
-from bpe_core.tokenizer import UnknownTokenError, fix_surrogates
+from bpe_core.protocol import TokenRank
+from bpe_core.text_splitter import TextSplitter, fix_surrogates
+from bpe_core.tokenizer import UnknownTokenError
 from bpe_core.views import TokenView, view_from_spans
 
 
 class ForeignTokenizer:
     """A published model's tokenizer, encoded by its own library (see the subclasses).
 
-    ``kind`` names the format (``huggingface``, ``sentencepiece``, ``tiktoken``, ``tekken``), ``model`` the model
-    type (``BPE``, ``Unigram``, ``WordPiece``...), ``special_tokens`` maps each special token's text to its id.
+    ``family`` names the library and format (``huggingface``, ``sentencepiece``, ``tiktoken``, ``tekken``),
+    ``model`` the model type (``BPE``, ``Unigram``, ``WordPiece``...), ``special_tokens`` maps each special token's
+    text to its id.
     """
 
-    kind = ""
+    family = ""
+    merge_rule = "pairs"
+    record = None
+    pretokenizer: TextSplitter | None = None  # the library pre-tokenizes; tiktoken's tables use one of ours
 
     def __init__(self, name: str, model: str, vocab_size: int, special_tokens: dict[str, int]):
         self.name, self.model, self.vocab_size = name, model, vocab_size
@@ -101,13 +108,24 @@ class ForeignTokenizer:
     def _spans(self, text: str, ids: list[int], offsets) -> tuple[list[int], list[int]]:
         return byte_spans(text, self._tokens_of(ids), offsets)
 
-    def view(self, text: str) -> tuple[TokenView, list[int]]:
-        """The display records of ``text`` and the character offsets where pre-token chunks begin."""
+    def view(self, text: str) -> TokenView:
+        """The tokens of ``text`` with their spans, and where its pre-tokens begin (as the library cut them)."""
         text = fix_surrogates(text)
         ids, offsets, chunks = self._encode_offsets(text)
         tokens = self._tokens_of(ids)
         view = view_from_spans(text, ids, tokens, *byte_spans(text, tokens, offsets), self._special_ids)
-        return view, chunks(view)
+        return dataclasses.replace(view, chunks=tuple(chunks(view)))
+
+    def view_at(self, text: str, k: int) -> TokenView:
+        """The view of ``text`` with only the first ``k`` merges (see :class:`FirstMerges`; with every merge, the
+        library's own encoding); a model without merges raises ``TypeError``."""
+        if self.merges is not None and k >= len(self.merges):
+            return self.view(text)
+        return self._first_merges.view(text, k)
+
+    @functools.cached_property
+    def _first_merges(self) -> FirstMerges:
+        return FirstMerges(self)
 
     @functools.cached_property
     def merges(self) -> list[tuple[bytes, bytes]] | None:
@@ -124,6 +142,50 @@ class ForeignTokenizer:
     def merge_rank(self, token: bytes) -> int | None:
         """The rank of the merge that makes ``token``, or None."""
         return self._merge_ranks.get(token)
+
+    def token_id(self, token: bytes) -> int | None:
+        """The id of the ordinary token whose bytes are ``token``, or None."""
+        return self.ids_by_bytes.get(token)
+
+    @functools.cached_property
+    def ids_by_bytes(self) -> dict[bytes, int]:
+        """Each ordinary token's bytes -> its id; a piece is preferred to its byte-fallback twin (``▁`` to
+        ``<0x20>``). Built on first use."""
+        ids: dict[bytes, int] = {}
+        for token_id in self.token_ids():
+            if token_id in self._special_ids:
+                continue
+            try:
+                token = self.token_bytes(token_id)
+            except UnknownTokenError:
+                continue  # a hole in the ids (an added token's place)
+            if token not in ids or self._in_byte_table(ids[token]):
+                ids[token] = token_id
+        return ids
+
+    def _in_byte_table(self, token_id: int) -> bool:
+        """Whether ``token_id`` is in a table of the 256 bytes in order (byte-fallback pieces ``<0x00>``...)."""
+        token = self.token_bytes(token_id)
+        if len(token) != 1:
+            return False
+        first, last = token_id - token[0], token_id - token[0] + 255
+        try:
+            return self.token_bytes(first) == b"\x00" and self.token_bytes(last) == b"\xff"
+        except UnknownTokenError:
+            return False
+
+    def rank(self, token_id: int) -> TokenRank:
+        """Where ``token_id`` stands: a special token, a model without merges, a single byte, or the rank of the
+        merge that makes it (subclasses with ranks or scores say those instead)."""
+        if token_id in self._special_ids:
+            return TokenRank("special")
+        if self.merges is None:
+            return TokenRank("no_merges", self.model)
+        data = self.token_bytes(token_id)
+        if len(data) == 1:
+            return TokenRank("byte")
+        merge = self.merge_rank(data)
+        return TokenRank("unmade") if merge is None else TokenRank("merge", merge)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}: {self.model}, {self.vocab_size} tokens>"

@@ -33,7 +33,7 @@ from bpe_core.gpt2_bytes import gpt2_to_bytes
 class HuggingFaceTokenizer(ForeignTokenizer):
     """``text`` is the file's JSON text and ``doc`` the same parsed; ``path`` names it in errors."""
 
-    kind = "huggingface"
+    family = "huggingface"
 
     def __init__(self, path: str, text: str, doc: dict):
         try:

@@ -15,12 +15,13 @@ from bpe_core.foreign.base import ForeignTokenizer
 from bpe_core.foreign.library_host import LibraryEncoder
 from bpe_core.foreign.sp_proto import model_type
 from bpe_core.foreign.spans import byte_piece
+from bpe_core.protocol import TokenRank
 
 
 class SentencePieceTokenizer(ForeignTokenizer):
     """``data`` is the serialized model; ``path`` names it in errors."""
 
-    kind = "sentencepiece"
+    family = "sentencepiece"
 
     def __init__(self, path: str, data: bytes):
         try:
@@ -54,6 +55,13 @@ class SentencePieceTokenizer(ForeignTokenizer):
     def score(self, token_id: int) -> float:
         """The piece's score (log probability for Unigram, minus the merge order for BPE)."""
         return self._processor.GetScore(token_id)
+
+    def rank(self, token_id: int) -> TokenRank:
+        """A special token, or the piece's score (what SentencePiece ranks pieces by)."""
+        if token_id in self._special_ids:
+            return TokenRank("special")
+        self.token_bytes(token_id)  # an unknown id raises here
+        return TokenRank("score", self.score(token_id))
 
     def _derive_merges(self) -> list[tuple[bytes, bytes]] | None:
         if self.model != "BPE":

@@ -20,34 +20,56 @@ import functools
 
 import tiktoken
 
+from bpe_core import reference
 from bpe_core.foreign.base import ForeignTokenizer
 from bpe_core.foreign.library_host import LibraryEncoder
 from bpe_core.foreign.spans import contiguous_spans
-from bpe_core.tokenizer import Tokenizer, merges_from_ranks
-from bpe_core.vocab import vocab_from_merges
+from bpe_core.patterns import pattern_source
+from bpe_core.protocol import TokenRank
+from bpe_core.text_splitter import TextSplitter
+from bpe_core.tokenizer import merges_from_ranks, reference_merges
 
 
 class TiktokenTokenizer(ForeignTokenizer):
     """``ranks`` (token bytes -> rank), ``pattern`` (a regex source), ``special_tokens`` (text -> id). With
     ``shift`` (Tekken), ids are ranks + ``shift``, the special tokens take ids below ``shift`` and are not
-    recognised in text (``shift`` stays an attribute: rank = id - shift)."""
+    recognised in text (``shift`` stays an attribute: rank = id - shift). ``hosted`` (the default for files)
+    encodes in the library host process, where a hostile file can be stopped; OpenAI's shipped, hash-checked
+    encodings (:meth:`reference`) are encoded here."""
 
-    def __init__(self, name: str, ranks: dict[bytes, int], pattern: str, special_tokens: dict[str, int], shift=0):
-        self.kind = "tekken" if shift else "tiktoken"
+    merge_rule = "ranks"
+
+    def __init__(
+        self, name: str, ranks: dict[bytes, int], pattern: str, special_tokens: dict[str, int], shift=0, hosted=True
+    ):
+        self.family = "tekken" if shift else "tiktoken"
         in_text = {} if shift else dict(special_tokens)
         self._encoding = tiktoken.Encoding(name, pat_str=pattern, mergeable_ranks=ranks, special_tokens=in_text)
         size = max([*ranks.values(), *in_text.values()]) + 1 + shift
         super().__init__(name, "BPE", size, special_tokens)
-        self._ranks, self._pattern, self.shift = ranks, pattern, shift
+        self._ranks, self.pattern, self.shift = ranks, pattern, shift
         self._specials_by_id = {token_id: token.encode("utf-8") for token, token_id in special_tokens.items()}
-        self._recognised = list(in_text)
-        self._host = LibraryEncoder(name, __name__, "library_calls", (name, ranks, pattern, in_text))
+        self.pretokenizer = TextSplitter(pattern, in_text)
+        self._shipped = False  # one of OpenAI's encodings (see reference)
+        if hosted:
+            self._host = LibraryEncoder(name, __name__, "library_calls", (name, ranks, pattern, in_text))
+        else:
+            self._host = library_calls(name, ranks, pattern, in_text)["encode"]
+
+    @classmethod
+    def reference(cls, name: str) -> TiktokenTokenizer:
+        """One of OpenAI's shipped encodings (``gpt2``, ``cl100k_base``...; hash-checked, offline), built once.
+
+        >>> TiktokenTokenizer.reference("gpt2").encode("hello world")
+        [31373, 995]
+        """
+        return _reference(name)
 
     def _encode_offsets(self, text: str):
         ids = self._host(text)
         if self.shift:
             ids = [i + self.shift for i in ids]
-        return ids, lambda: [], lambda _view: [start for start, _, _ in self._pretokenizer.pretokens(text)]
+        return ids, lambda: [], lambda _view: self.pretokenizer.starts(text)
 
     def token_ids(self) -> list[int]:
         """The ranks (shifted past Tekken's special tokens) and the special tokens' ids: ranks may have gaps."""
@@ -72,11 +94,6 @@ class TiktokenTokenizer(ForeignTokenizer):
             lengths[token_id] = len(token)
         return lengths
 
-    @functools.cached_property
-    def _pretokenizer(self) -> Tokenizer:
-        # Pre-tokens depend only on the pattern and the special tokens, so the 256 single bytes suffice.
-        return Tokenizer(vocab_from_merges(()), [], self._recognised, pattern=self._pattern)
-
     def _bytes_of(self, token_id: int) -> bytes:
         if token_id in self._specials_by_id:
             return self._specials_by_id[token_id]
@@ -86,7 +103,16 @@ class TiktokenTokenizer(ForeignTokenizer):
             raise KeyError(token_id) from None
 
     def _derive_merges(self) -> list[tuple[bytes, bytes]]:
+        if self._shipped:
+            return reference_merges(self.name)  # derived once, shared with our Tokenizer.from_tiktoken
         return merges_from_ranks(self._ranks, source=self.name)
+
+    def rank(self, token_id: int) -> TokenRank:
+        """A special token, a single byte, or the token's rank (its id, less Tekken's shift)."""
+        data = self.token_bytes(token_id)
+        if token_id in self._special_ids:
+            return TokenRank("special")
+        return TokenRank("byte") if len(data) == 1 else TokenRank("rank", token_id - self.shift)
 
 
 def library_calls(name: str, ranks: dict[bytes, int], pattern: str, special_tokens: dict[str, int]) -> dict:
@@ -97,3 +123,13 @@ def library_calls(name: str, ranks: dict[bytes, int], pattern: str, special_toke
     if special_tokens:
         return {"encode": functools.partial(encoding.encode, allowed_special="all")}
     return {"encode": encoding.encode_ordinary}  # the same ids; encode is slow with no special tokens (empty regex)
+
+
+@functools.cache
+def _reference(name: str) -> TiktokenTokenizer:
+    ranks = reference.cached_reference_ranks(name)
+    specials = reference.reference_special_tokens(name)
+    pattern = pattern_source(reference.reference_pattern(name))
+    tokenizer = TiktokenTokenizer(name, ranks, pattern, specials, hosted=False)
+    tokenizer._shipped = True
+    return tokenizer

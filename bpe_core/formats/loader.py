@@ -1,4 +1,4 @@
-"""One entry point for every tokenizer source: :func:`load_any`.
+r"""One entry point for every tokenizer source: :func:`load_any`.
 
 The source is a reference name (``gpt2``, ``cl100k_base``, ``o200k_base``, ``r50k_base``), a Hugging Face model id
 ``hf:ORG/NAME`` (its tokenizer files fetched or found in the cache by :mod:`bpe_core.hub`), a folder, or a file
@@ -6,8 +6,8 @@ whose kind is told by its content (:mod:`bpe_core.formats.sniff`). A folder's to
 :data:`FOLDER_ORDER` it holds (the order in which the model's own libraries prefer them).
 
 Our files, GPT-2 files and the references give a :class:`~bpe_core.tokenizer.Tokenizer`; published models'
-formats give a :class:`~bpe_core.foreign.ForeignTokenizer` encoded by the model's own library. Both have
-``encode``, ``decode``, ``decode_bytes``, ``token_bytes``, ``special_tokens``, ``vocab_size`` and ``merges``.
+formats give a :class:`~bpe_core.foreign.ForeignTokenizer` encoded by the model's own library. Both are
+:class:`~bpe_core.protocol.ShownTokenizer`\ s.
 
 >>> load_any("gpt2").encode("hello world")
 [31373, 995]

@@ -1,6 +1,6 @@
 """Records for teaching and display: what the window's Teach views and token panes draw, computed without Qt.
 
-- :mod:`~bpe_core.teaching.token_view`: each token of an encoded text with its byte span, partial UTF-8 included.
+- :mod:`~bpe_core.teaching.trace`: the merges our engine applies to encode a text, pre-token by pre-token.
 - :mod:`~bpe_core.teaching.merge_tree`: how a token was built, merge by merge.
 - :mod:`~bpe_core.teaching.walkthrough`: a text encoded merge by merge.
 - :mod:`~bpe_core.teaching.classic_bpe`: word-level BPE as Sennrich et al. (2016) describe it.

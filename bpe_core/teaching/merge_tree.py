@@ -1,7 +1,8 @@
 """The binary tree of merges that built a token: leaves are single bytes, each inner node one merge.
 
-Works for any :class:`~bpe_core.tokenizer.Tokenizer` -- a trained one (whose training record adds each pair's
-count when it was merged) or a tiktoken encoding (whose merges are derived from its ranks). ``rank`` is the
+Works for any tokenizer with merges (a :class:`~bpe_core.protocol.ShownTokenizer`) -- a trained one of ours (whose
+training record adds each pair's count when it was merged), a tiktoken encoding (whose merges are derived from its
+ranks) or a published BPE model. ``rank`` is the
 merge's place in the tokenizer's merge list (the order BPE applies merges); for a trained tokenizer the token's
 id is ``256 + rank``.
 
@@ -28,7 +29,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from bpe_core.tokenizer import Tokenizer, UnknownTokenError
+from bpe_core.protocol import ShownTokenizer
+from bpe_core.tokenizer import UnknownTokenError
 
 
 @dataclass(frozen=True)
@@ -87,15 +89,17 @@ class MergeNode:
 class MergeTrees:
     """Merge trees of one tokenizer's tokens; the lookup tables are built once (o200k has 200,000 merges)."""
 
-    def __init__(self, tokenizer: Tokenizer):
+    def __init__(self, tokenizer: ShownTokenizer):
+        if tokenizer.merges is None:
+            raise TypeError(f"{tokenizer.name} is a {tokenizer.model} model: it has no merges, so no merge trees")
         self.tokenizer = tokenizer
-        self.vocab = tokenizer.vocab
+        self.vocab = {token_id: tokenizer.token_bytes(token_id) for token_id in tokenizer.token_ids()}
         self.specials = set(tokenizer.special_tokens.values())
         self.merges = tokenizer.merges
-        self.ids: dict[bytes, int] = {}  # each token's bytes -> its lowest id (special tokens left out)
-        for token_id in sorted(self.vocab):
-            if token_id not in self.specials:
-                self.ids.setdefault(self.vocab[token_id], token_id)
+        self.ids: dict[bytes, int] = {}  # each ordinary token's bytes -> the id encoding gives them
+        for token_id, token in self.vocab.items():
+            if token_id not in self.specials and token not in self.ids:
+                self.ids[token] = tokenizer.token_id(token)
         # A trained tokenizer's merge r made id 256 + r; other vocabularies: the merge that made the bytes.
         self._rank_of_id: dict[int, int] = {}
         first_rank: dict[bytes, int] = {}
@@ -109,9 +113,9 @@ class MergeTrees:
         self._first_rank = first_rank
         self._steps = self._record_steps(tokenizer)
 
-    def _record_steps(self, tokenizer: Tokenizer) -> list | None:
+    def _record_steps(self, tokenizer: ShownTokenizer) -> list | None:
         """The training record's steps, if they describe exactly these merges (ids 256 + rank)."""
-        record = getattr(tokenizer, "record", None)
+        record = tokenizer.record
         if record is None or len(record.steps) < len(self.merges):
             return None
         steps = record.steps[: len(self.merges)]

@@ -3,8 +3,8 @@ vocabularies (:mod:`.overlap`), audits for unreachable and unused tokens (:mod:`
 parallel text (:mod:`.parity`), why a merge was made (:mod:`.why_merge`) and the ``bpe vocab`` report
 (:mod:`.report`).
 
->>> from bpe_core.reference import get_encoding
->>> table = build_table(vocabulary_source(get_encoding("gpt2")))
+>>> from bpe_core.foreign import TiktokenTokenizer
+>>> table = build_table(vocabulary_source(TiktokenTokenizer.reference("gpt2")))
 >>> len(table), table.labels[int(table.row_of([262])[0])]
 (50257, '␣the')
 """

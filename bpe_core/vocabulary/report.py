@@ -13,6 +13,9 @@ True
 
 from __future__ import annotations
 
+from bpe_core import reference
+from bpe_core.foreign import TiktokenTokenizer
+from bpe_core.formats import load_any
 from bpe_core.vocabulary.audit import audit_vocabulary
 from bpe_core.vocabulary.overlap import vocabulary_overlap
 from bpe_core.vocabulary.source import VocabularySource, vocabulary_source
@@ -22,11 +25,8 @@ from bpe_core.vocabulary.table import VocabTable, build_table, longest_by_script
 def load_source(spec: str, pattern: str | None = None) -> VocabularySource:
     """The vocabulary of any source :func:`bpe_core.formats.load_any` reads (a reference name through tiktoken,
     which audits fastest); errors name the file and the cause."""
-    from bpe_core import reference
-    from bpe_core.formats import load_any
-
-    if spec in reference.reference_names():
-        return vocabulary_source(reference.get_encoding(spec), name=spec)
+    if spec in reference.reference_names() and pattern is None:
+        return vocabulary_source(TiktokenTokenizer.reference(spec))
     return vocabulary_source(load_any(spec, pattern=pattern), name=spec)
 
 

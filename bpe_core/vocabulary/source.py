@@ -1,8 +1,8 @@
 """What the vocabulary analyses need from a tokenizer: its tokens as ``id -> bytes``, and where known its merges
 in rank order, its special tokens, an ``encode(text) -> ids`` and its training record.
 
-:func:`vocabulary_source` wraps our :class:`~bpe_core.tokenizer.Tokenizer`, a ``tiktoken.Encoding``, or any
-object with ``vocab`` (id -> bytes) and ``encode`` (the foreign-tokenizer adapters offer both).
+:func:`vocabulary_source` reads them from any :class:`~bpe_core.protocol.ShownTokenizer`: ours, OpenAI's encodings,
+every published model's adapter.
 
 >>> from bpe_core.tokenizer import Tokenizer
 >>> vocab = {i: bytes([i]) for i in range(256)} | {256: b"lo", 257: b"low"}
@@ -15,9 +15,11 @@ object with ``vocab`` (id -> bytes) and ``encode`` (the foreign-tokenizer adapte
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from bpe_core.protocol import ShownTokenizer
 
 Encode = Callable[[str], Sequence[int]]
 
@@ -61,74 +63,21 @@ class VocabularySource:
         return ranks
 
 
-def vocabulary_source(tokenizer: Any, *, name: str | None = None) -> VocabularySource:
-    """A :class:`VocabularySource` for our ``Tokenizer``, a ``tiktoken.Encoding``, or any object with ``vocab``
-    (id -> bytes) or ``token_bytes(id)`` and ``vocab_size`` (the foreign adapters, whose ``token_ids()`` lists the
-    ids that exist when they have gaps), and ``encode`` (optionally ``merges``, ``special_tokens`` (str -> id),
-    ``record``)."""
+def vocabulary_source(tokenizer: ShownTokenizer | VocabularySource, *, name: str | None = None) -> VocabularySource:
+    """The :class:`VocabularySource` of any tokenizer BPE Explorer shows (a
+    :class:`~bpe_core.protocol.ShownTokenizer`), named ``name`` or its own name."""
     if isinstance(tokenizer, VocabularySource):
         return tokenizer
-    if hasattr(tokenizer, "decode_single_token_bytes") and hasattr(tokenizer, "n_vocab"):
-        return _from_tiktoken(tokenizer, name)
-    specials = dict(getattr(tokenizer, "special_tokens", None) or {})
-    vocab = getattr(tokenizer, "vocab", None)
-    if not isinstance(vocab, Mapping) and hasattr(tokenizer, "token_bytes") and hasattr(tokenizer, "vocab_size"):
-        ids = tokenizer.token_ids() if hasattr(tokenizer, "token_ids") else range(tokenizer.vocab_size)
-        vocab = _by_token_bytes(tokenizer.token_bytes, ids, specials.values())
-    if not isinstance(vocab, Mapping):
-        raise TypeError(
-            f"{type(tokenizer).__name__} has no vocabulary (a 'vocab' mapping of id -> bytes, or token_bytes(id) "
-            "and vocab_size)"
-        )
-    merge_rule = getattr(tokenizer, "merge_rule", "pairs")
-    merges = None if merge_rule == "ranks" else getattr(tokenizer, "merges", None)
+    specials = dict(tokenizer.special_tokens)
+    splitter = tokenizer.pretokenizer
     return VocabularySource(
-        name=name or getattr(tokenizer, "name", None) or type(tokenizer).__name__,
-        tokens=vocab,
+        name=name or tokenizer.name,
+        tokens={token_id: tokenizer.token_bytes(token_id) for token_id in tokenizer.token_ids()},
         special_ids=frozenset(specials.values()),
-        encode=getattr(tokenizer, "encode", None),
-        merges=merges,
-        merge_rule=merge_rule,
-        record=getattr(tokenizer, "record", None),
-        pattern=getattr(tokenizer, "pattern", None),
-        special_tokens=specials,
-    )
-
-
-def _by_token_bytes(token_bytes: Callable[[int], bytes], ids: Iterable[int], more: Iterable[int]) -> dict[int, bytes]:
-    """Id -> bytes of a tokenizer that only answers ``token_bytes(id)`` (the foreign adapters); ids it does not
-    know (a ``KeyError`` or ``ValueError``) are left out.
-
-    >>> _by_token_bytes({0: b"a", 2: b"c"}.__getitem__, range(3), [2])
-    {0: b'a', 2: b'c'}
-    """
-    tokens: dict[int, bytes] = {}
-    for token_id in sorted(set(ids) | set(more)):
-        try:
-            tokens[token_id] = token_bytes(token_id)
-        except (KeyError, ValueError):
-            continue
-    return tokens
-
-
-def _from_tiktoken(encoding, name: str | None) -> VocabularySource:
-    specials = {token: encoding.encode_single_token(token) for token in encoding.special_tokens_set}
-    tokens: dict[int, bytes] = {}
-    decode = encoding.decode_single_token_bytes
-    for token_id in range(encoding.n_vocab):
-        try:
-            tokens[token_id] = decode(token_id)
-        except KeyError:  # ids between the ranks and the special tokens are unused
-            continue
-
-    def encode(text: str) -> list[int]:
-        return encoding.encode(text, allowed_special="all")
-
-    return VocabularySource(
-        name=name or encoding.name,
-        tokens=tokens,
-        special_ids=frozenset(specials.values()),
-        encode=encode,
-        merge_rule="ranks",
+        encode=tokenizer.encode,
+        merges=None if tokenizer.merge_rule == "ranks" else tokenizer.merges,
+        merge_rule=tokenizer.merge_rule,
+        record=tokenizer.record,
+        pattern=splitter.pattern if splitter is not None else None,
         special_tokens=specials,
     )

@@ -5,18 +5,18 @@ from __future__ import annotations
 import pytest
 
 from app.common.boundaries import chunk_of_tokens, compare_cuts, cut_offsets
-from app.common.sources import ReferenceSource, TokenizerSource, load_file_source
+from app.common.sources import PaneSource, load_source, reference_source
 from app.style import TOL_LIGHT, Palette
 from bpe_core import reference
-from bpe_core.teaching.token_view import view_tokens
+from bpe_core.foreign import TiktokenTokenizer
 from bpe_core.tokenizer import Tokenizer
 
 
 def test_cuts_match_token_boundaries_in_bytes():
-    gpt2 = reference.get_encoding("gpt2")
+    gpt2 = TiktokenTokenizer.reference("gpt2")
     text = "a鬱 bc"
-    view = view_tokens(gpt2, text)
-    lengths = [len(gpt2.decode_single_token_bytes(i)) for i in gpt2.encode(text)]
+    view = gpt2.view(text)
+    lengths = [len(gpt2.token_bytes(i)) for i in gpt2.encode(text)]
     assert cut_offsets(view) == {sum(lengths[: i + 1]) for i in range(len(lengths) - 1)}
     same = compare_cuts(cut_offsets(view), cut_offsets(view))
     assert same.agreement == 1.0 and not same.extra and not same.missing
@@ -25,8 +25,7 @@ def test_cuts_match_token_boundaries_in_bytes():
 def test_chunks_follow_the_pre_tokenizer():
     tok = Tokenizer.from_tiktoken("gpt2")
     text = "it's  fine"
-    view = view_tokens(tok, text)
-    chunks = chunk_of_tokens(view, [start for start, _, _ in tok.pretokens(text)])
+    chunks = chunk_of_tokens(tok.view(text))
     assert chunks == sorted(chunks) and chunks[-1] == len(list(tok.pretokens(text))) - 1
 
 
@@ -42,24 +41,23 @@ def test_palette_colors():
 
 def test_sources_give_the_reference_ids_and_ranks():
     text = "Hello, 世界 <|endoftext|>"
-    source = ReferenceSource("cl100k_base")
+    source = reference_source("cl100k_base")
     result = source.encode(text)
     ids = [t.id for t in result.view.tokens]
     assert ids == reference.get_encoding("cl100k_base").encode(text, allowed_special="all")
-    assert source.rank_text(ids[-1], b"<|endoftext|>") == "special token"
+    assert source.rank_text(ids[-1]) == "special token"
     trained = Tokenizer({i: bytes([i]) for i in range(256)} | {256: b"ll", 257: b"He"}, [(b"l", b"l"), (b"H", b"e")])
-    own = TokenizerSource("own", "mine", trained)
+    own = PaneSource("own", "mine", trained)
     assert [t.id for t in own.encode("Hello").view.tokens] == trained.encode("Hello") == [257, 256, 111]
-    assert own.rank_text(257, b"He") == "merge rank 1 (merge #2)"
-    assert own.rank_text(72, b"H") == "a single byte (no merge)"
+    assert own.rank_text(257) == "merge rank 1 (merge #2)"
+    assert own.rank_text(72) == "a single byte (no merge)"
 
 
 def test_a_failing_source_reports_instead_of_raising():
-    class Broken(ReferenceSource):
-        def encoder(self):
-            raise RuntimeError("rank file gone")
+    def gone():
+        raise RuntimeError("rank file gone")
 
-    result = Broken("gpt2").encode("text")
+    result = PaneSource("gpt2", "tiktoken gpt2", load=gone).encode("text")
     assert result.view is None and "rank file gone" in result.error
 
 
@@ -67,6 +65,6 @@ def test_file_sources_refuse_bad_files_with_the_files_name(tmp_path):
     bad = tmp_path / "bad.tiktoken"
     bad.write_text("not base64 at all\n", encoding="ascii")
     with pytest.raises(ValueError, match="bad.tiktoken"):
-        load_file_source(bad, "gpt2")
+        load_source(bad, "gpt2")
     with pytest.raises(ValueError, match="missing.json"):
-        load_file_source(tmp_path / "missing.json")
+        load_source(tmp_path / "missing.json")

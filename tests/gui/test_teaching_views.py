@@ -268,12 +268,12 @@ def test_a_token_looks_the_same_in_the_compare_tab_and_the_teach_window(qtbot):
     from PySide6.QtGui import QColor
 
     from app import style
-    from app.common.sources import ReferenceSource
+    from app.common.sources import reference_source
     from app.compare.token_canvas import TokenCanvas
     from app.teaching.chips import TokenChips
     from app.teaching.token_chips import view_chips
 
-    result = ReferenceSource("cl100k_base").encode("Hello 世界 naïve 🙂 x<|endoftext|>")
+    result = reference_source("cl100k_base").encode("Hello 世界 naïve 🙂 x<|endoftext|>")
     tokens = result.view.tokens
     canvas = show(qtbot, TokenCanvas())
     canvas.set_result(result, result.source)

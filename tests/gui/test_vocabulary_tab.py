@@ -17,6 +17,7 @@ from PySide6.QtCore import QCoreApplication, Qt, QTranslator
 from app.common import i18n
 from app.vocabulary import VocabularyTab
 from app.vocabulary.table_model import VocabularyModel
+from bpe_core.foreign import TiktokenTokenizer
 from bpe_core.formats import save_json
 from bpe_core.reference import get_encoding
 from bpe_core.sample_corpora import corpus_path
@@ -44,7 +45,7 @@ def tab(qtbot):
 
 @pytest.fixture(scope="module")
 def o200k_table():
-    return build_table(vocabulary_source(get_encoding("o200k_base")))
+    return build_table(vocabulary_source(TiktokenTokenizer.reference("o200k_base")))
 
 
 @pytest.fixture
@@ -130,7 +131,7 @@ def test_a_bad_regex_is_named_and_keeps_the_rows(qtbot, tab):
 
 def test_the_table_model_passes_qt_checks(qtmodeltester):
     model = VocabularyModel()
-    model.set_table(build_table(vocabulary_source(get_encoding("gpt2"))), base=np.arange(0, 50257, 97))
+    model.set_table(build_table(vocabulary_source(TiktokenTokenizer.reference("gpt2"))), base=np.arange(0, 50257, 97))
     qtmodeltester.check(model)
 
 

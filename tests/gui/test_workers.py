@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 
 from app.common.jobs import Jobs
 from app.common.samples import samples_dir
-from app.common.sources import ReferenceSource
+from app.common.sources import reference_source
 from app.common.startup import start_up
 from app.common.worker import Task, WorkerThread
 from app.compare.encode_worker import EncodeService
@@ -92,7 +92,7 @@ def test_encode_service_keeps_the_newest_request_per_pane(qtbot):
     service = EncodeService()
     got = []
     service.pane_ready.connect(got.append)
-    sources = [ReferenceSource("gpt2")]
+    sources = [reference_source("gpt2")]
     for text in ("one", "two", "three"):  # all issued before any result can arrive: only the newest counts
         service.request(text, sources)
     qtbot.waitUntil(lambda: not service.busy(), timeout=15000)

@@ -1,0 +1,122 @@
+"""A foreign BPE model with only its first merges, for the vocabulary slider and the merge trees of a published
+model (:meth:`bpe_core.foreign.ForeignTokenizer.view_at`)."""
+
+from __future__ import annotations
+
+from bpe_core.views import TokenSpan, TokenView, view_from_spans
+
+
+class FirstMerges:
+    """A foreign BPE tokenizer (:class:`~bpe_core.foreign.ForeignTokenizer` with ``merges``) cut to its first ``k``
+    merges, for the vocabulary slider: each pre-token (the bytes of its tokens under the whole model, so the
+    model's normalization and pre-tokenization are kept) is split into the tokens no merge makes -- a character
+    that is such a token (SentencePiece), else its bytes (byte-level BPE, byte fallback) -- and the merges of rank
+    below ``k`` are applied lowest rank first, leftmost first. Ids are the model's. With every merge this is the
+    model's own encoding, except for models that take a pre-token that is a token whole (``ignore_merges``).
+
+    >>> from bpe_core.foreign import TiktokenTokenizer
+    >>> ranks = {bytes([i]): i for i in range(256)} | {b"ab": 256, b"abc": 257}
+    >>> model = FirstMerges(TiktokenTokenizer("t", ranks, r"\\w+|\\s+", {}))
+    >>> [[t.token.decode() for t in model.view("abc ab", k).tokens] for k in (0, 1, 2)]
+    [['a', 'b', 'c', ' ', 'a', 'b'], ['ab', 'c', ' ', 'ab'], ['abc', ' ', 'ab']]
+    """
+
+    def __init__(self, tokenizer):
+        if tokenizer.merges is None:
+            raise TypeError(f"{tokenizer.name} is a {tokenizer.model} model: it has no merges to cut")
+        self.tokenizer = tokenizer
+        self.merges = tokenizer.merges
+        self._ranks: dict[tuple[bytes, bytes], int] = {}
+        for rank, pair in enumerate(self.merges):
+            self._ranks.setdefault(pair, rank)
+        self._made = made = {left + right for left, right in self.merges}
+        self.ids = tokenizer.ids_by_bytes  # each token's bytes -> the model's id for them (specials left out)
+        self._whole = {token for token in self.ids if token not in made}
+
+    def id_of(self, token: bytes) -> int:
+        """The model's id of ``token`` (-1 for bytes that are no token of the model)."""
+        return self.ids.get(token, -1)
+
+    def view(self, text: str, k: int) -> TokenView:
+        """The :class:`TokenView` of ``text`` with the first ``k`` merges."""
+        full = self.tokenizer.view(text)
+        data = full.text.encode("utf-8")
+        ids: list[int] = []
+        tokens: list[bytes] = []
+        starts: list[int] = []
+        ends: list[int] = []
+        for run in _runs(full, self._kept_whole):
+            if len(run) == 1 and self._kept_whole(run[0]):
+                ids.append(run[0].id)
+                tokens.append(run[0].token)
+                starts.append(run[0].byte_start)
+                ends.append(run[0].byte_end)
+                continue
+            sources = _byte_sources(data, run)
+            position = 0
+            for part in self._merge(b"".join(t.token for t in run), k):
+                covered = sources[position : position + len(part)]
+                position += len(part)
+                ids.append(self.id_of(part))
+                tokens.append(part)
+                starts.append(min(a for a, _ in covered))
+                ends.append(max(b for _, b in covered))
+        specials = set(self.tokenizer.special_tokens.values())
+        return view_from_spans(full.text, ids, tokens, starts, ends, specials, full.chunks)
+
+    def _kept_whole(self, token: TokenSpan) -> bool:
+        """A special or added token, or a piece no merge makes (a user-defined symbol): not re-encoded."""
+        if self.ids.get(token.token) != token.id:
+            return True
+        return token.token not in self._made and len(self._leaves(token.token)) > 1
+
+    def _merge(self, word: bytes, k: int) -> list[bytes]:
+        parts = self._leaves(word)
+        ranks = self._ranks
+        while len(parts) > 1:
+            best, where = k, -1
+            for i in range(len(parts) - 1):
+                rank = ranks.get((parts[i], parts[i + 1]), k)
+                if rank < best:
+                    best, where = rank, i
+            if where < 0:
+                break
+            parts[where : where + 2] = [parts[where] + parts[where + 1]]
+        return parts
+
+    def _leaves(self, word: bytes) -> list[bytes]:
+        parts: list[bytes] = []
+        for char in word.decode("utf-8", errors="surrogateescape"):
+            data = char.encode("utf-8", errors="surrogateescape")
+            if len(data) > 1 and data not in self._whole:
+                parts.extend(bytes([b]) for b in data)
+            else:
+                parts.append(data)
+        return parts
+
+
+def _runs(view: TokenView, kept_whole) -> list[list[TokenSpan]]:
+    """The tokens of each pre-token chunk; a token ``kept_whole`` is a run of its own."""
+    starts = set(view.chunks)
+    runs: list[list[TokenSpan]] = []
+    alone = False
+    for token in view.tokens:
+        own = kept_whole(token)
+        if not runs or own or alone or (token.start in starts and token.start >= runs[-1][-1].end):
+            runs.append([token])
+        else:
+            runs[-1].append(token)
+        alone = own
+    return runs
+
+
+def _byte_sources(data: bytes, run: list[TokenSpan]) -> list[tuple[int, int]]:
+    """For each byte of the run's tokens, the bytes of the text (``data``, UTF-8) it comes from: itself where the
+    token is the text's bytes, else the token's whole span (the text was normalized)."""
+    sources = []
+    for token in run:
+        if data[token.byte_start : token.byte_end] == token.token:
+            sources.extend((token.byte_start + j, token.byte_start + j + 1) for j in range(len(token.token)))
+        else:
+            sources.extend([(token.byte_start, token.byte_end)] * len(token.token))
+    return sources
