@@ -141,3 +141,42 @@ def test_explain_merge():
     assert whole.complete and len(whole.occurrences) == tok.record.steps[39].count
     with pytest.raises(ValueError, match="no merge of rank 40"):
         explain_merge(tok, 40, lambda: [("english", text)])
+
+
+class _LibraryLike:
+    """Our tokenizer seen only through the protocol, as a published model is: cut and merged by ``view_at``."""
+
+    family = "library"
+
+    def __init__(self, tokenizer):
+        self._tokenizer = tokenizer
+
+    def __getattr__(self, name):
+        return getattr(self._tokenizer, name)
+
+
+@pytest.mark.parametrize("name, pattern", [("english", "gpt2"), ("chinese", "none"), ("mixed", "o200k")])
+def test_any_tokenizer_is_explained_through_its_own_view_as_our_engine_counts(name, pattern):
+    tok = trained(sample(name)[:20_000], 60, pattern=pattern)
+    seen = _LibraryLike(tok)
+    pieces = [("sample", sample(name)[:20_000])]
+    for rank in (0, 7, 59):
+        assert find_occurrences(seen, rank, pieces, limit=10**6) == find_occurrences(tok, rank, pieces, limit=10**6)
+        assert count_occurrences(seen, rank, pieces) == tok.record.steps[rank].count
+        assert pair_counts_at(seen, rank, pieces)[:10] == pair_counts_at(tok, rank, pieces)[:10]
+
+
+def test_a_published_models_merge_is_explained_on_a_given_text(tmp_path):
+    from bpe_core.formats import load_any
+    from tests.test_foreign_builders import build_hf
+
+    model = load_any(build_hf(tmp_path, "bytelevel"))
+    text = sample("english")[:5_000]
+    rank = next(r for r, (a, b) in enumerate(model.merges) if (a + b).decode("utf-8", "replace").strip().isalpha())
+    explanation = explain_merge(model, rank, lambda: [("Compare text", text)])
+    left, right = model.merges[rank]
+    assert explanation.count is None and explanation.pair == (left, right)
+    assert explanation.occurrences and all(o.pair.encode() == left + right for o in explanation.occurrences)
+    assert explanation.runner_ups and explanation.runner_ups == sorted(
+        explanation.runner_ups, key=lambda item: (item[1], item[0]), reverse=True
+    )

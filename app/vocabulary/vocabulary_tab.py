@@ -53,6 +53,7 @@ class VocabularyTab(QWidget):
         self.current: Loaded | None = None
         self.wanted: str | None = None
         self.own_tokenizer = None
+        self._own_whole = None  # ours with every merge: the one "Why this merge" explains
         self._stale = False  # the vocabulary wanted is not the one on screen (built when the tab is shown)
         self.jobs = Jobs("table", self)
         self.jobs.result.connect(self._on_loaded)
@@ -90,7 +91,7 @@ class VocabularyTab(QWidget):
         self.overlap = OverlapPanel(self.load)
         self.audit = AuditPanel(compare_text)
         self.audit.run_button.clicked.connect(self.run_audit)
-        self.why = WhyMergePanel()
+        self.why = WhyMergePanel(compare_text)
         self.parity = ParityPanel(self.parity_encoders)
         self.pages = QTabWidget()
         self.pages.setObjectName("vocabPages")
@@ -138,7 +139,9 @@ class VocabularyTab(QWidget):
         it is the vocabulary on screen."""
         self.own_tokenizer = tokenizer
         self.whole_run_button.setVisible(partial and tokenizer is not None)
-        self.why.set_tokenizer(full if full is not None else tokenizer)
+        self._own_whole = full if full is not None else tokenizer
+        if self.current is None or self.current.choice.key == OWN_KEY:
+            self.why.set_tokenizer(self._own_whole, trained=True)
         if tokenizer is None:
             if OWN_KEY in self.choices:
                 del self.choices[OWN_KEY]
@@ -233,6 +236,10 @@ class VocabularyTab(QWidget):
         self.current = loaded
         self.browse.show_table(loaded.table)
         self.overlap.set_first(loaded.choice.key)  # the pages follow the vocabulary chosen at the top
+        if loaded.choice.key == OWN_KEY:
+            self.why.set_tokenizer(self._own_whole, trained=True)
+        else:
+            self.why.set_tokenizer(loaded.tokenizer, trained=False)
         merged = int((loaded.table.rank >= 0).sum())
         self.status.setText(
             self.tr("{name}: {tokens:,} tokens, {merged:,} made by merges").format(
@@ -247,8 +254,9 @@ class VocabularyTab(QWidget):
         self.audit.run(self.current)
 
     def explain_merge(self, rank: int) -> None:
-        """Explain merge ``rank`` of our tokenizer in the "Why this merge" page."""
-        self.why.explain(rank)
+        """Explain merge ``rank`` of our tokenizer in the "Why this merge" page (when ours is the one shown)."""
+        if self.why.trained:
+            self.why.explain(rank)
 
     def parity_encoders(self) -> dict:
         """Every tokenizer in play: ours (when there is one), the references and each one added in the Compare
@@ -276,7 +284,7 @@ class VocabularyTab(QWidget):
     @Slot(int)
     def _on_token_selected(self, token_id: int) -> None:
         loaded = self.current
-        if loaded is None or not loaded.choice.trained:
+        if loaded is None:
             return
         rank = int(loaded.table.rank[loaded.table.row_of([token_id])[0]])
         if rank >= 0:

@@ -1,9 +1,14 @@
-"""Why this merge: for our trained tokenizer, where the selected merge's pair occurs in the corpus (keyword in
-context, the pair highlighted), the runner-up pairs at that step, and which rule broke a tie
-(:func:`bpe_core.vocabulary.why_merge.explain_merge`, in a worker; a newer selection cancels the older one)."""
+"""Why this merge: where the selected merge's pair occurs in the corpus (keyword in context, the pair highlighted),
+the runner-up pairs at that step, and which rule broke a tie (:func:`bpe_core.vocabulary.why_merge.explain_merge`, in
+a worker; a newer selection cancels the older one).
+
+For our trained tokenizer the corpus is the one it was trained on and the counts are the trainer's. A published
+model's training corpus is not published: its merges are shown on the Compare text, or on files the user picks, and
+the page says that the counts are those of that text."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer, Signal, Slot
@@ -31,15 +36,19 @@ DEBOUNCE_MS = 150
 
 
 class WhyMergePanel(QWidget):
-    """``set_tokenizer(tok)`` and ``set_corpus(paths)`` say what to explain with; ``explain(rank)`` shows merge
-    ``rank``. ``explained(MergeExplanation)`` once it is shown."""
+    """``set_tokenizer(tok, trained=...)`` and ``set_corpus(paths)`` say what to explain with; ``explain(rank)``
+    shows merge ``rank``. ``explained(MergeExplanation)`` once it is shown. ``compare_text()`` is the text a
+    tokenizer we did not train is explained on when no file is picked."""
 
     explained = Signal(object)
 
-    def __init__(self, parent=None):
+    def __init__(self, compare_text: Callable[[], str] = str, parent=None):
         super().__init__(parent)
         self.tokenizer = None
-        self.paths: list[Path] = []
+        self.trained = True  # the tokenizer is ours, trained on self.paths
+        self.compare_text = compare_text
+        self.paths: list[Path] = []  # the corpus our tokenizer was trained on
+        self.picked: list[Path] = []  # files picked for a tokenizer we did not train
         self.encoding = "utf-8"
         self.rank: int | None = None
         self._pending = False
@@ -96,11 +105,27 @@ class WhyMergePanel(QWidget):
         layout.addWidget(split, 1)
         self._show_corpus()
 
-    def set_tokenizer(self, tokenizer) -> None:
-        """Our whole tokenizer (with its training record), or None."""
+    def set_tokenizer(self, tokenizer, *, trained: bool = True) -> None:
+        """The tokenizer whose merges are explained (None: none): our whole trained one (``trained``, with its
+        training record), or any other with merges."""
         if tokenizer is not self.tokenizer:
-            self.tokenizer = tokenizer
+            self.tokenizer, self.trained = tokenizer, trained
             self.rank, self._pending = None, False
+            self.lines.setRowCount(0)
+            self.runner_ups.setRowCount(0)
+            self.tie.clear()
+            self.title.setText(self._prompt())
+        self._show_corpus()
+
+    def _prompt(self) -> str:
+        """What the page says before a merge is chosen."""
+        if self.tokenizer is not None and self.tokenizer.merges is None:
+            return self.tr("{name} is a {model} model: it has no merges to explain.").format(
+                name=self.tokenizer.name, model=self.tokenizer.model
+            )
+        if self.trained:
+            return self.tr("Select a merge (in the Train tab's merges table, or a token of your tokenizer here).")
+        return self.tr("Select a token made by a merge: the page shows where its pair stands side by side.")
 
     def set_corpus(self, paths, encoding: str = "utf-8") -> None:
         """The files the tokenizer was trained on (read again to find the pair's occurrences)."""
@@ -109,19 +134,40 @@ class WhyMergePanel(QWidget):
         if self.rank is not None:
             self.explain(self.rank)
 
+    def corpus(self) -> list[Path]:
+        """The files the merges are explained on (none: the Compare text, for a tokenizer we did not train)."""
+        return self.paths if self.trained else self.picked
+
     def _show_corpus(self) -> None:
-        names = ", ".join(p.name for p in self.paths[:3]) + (" …" if len(self.paths) > 3 else "")
-        self.corpus_label.setText(
-            self.tr("Corpus: {files}").format(files=names)
-            if self.paths
-            else self.tr("No corpus files: pick the files the tokenizer was trained on.")
-        )
+        paths = self.corpus()
+        names = ", ".join(p.name for p in paths[:3]) + (" …" if len(paths) > 3 else "")
+        if paths:
+            text = self.tr("Corpus: {files}").format(files=names)
+        elif self.trained:
+            text = self.tr("No corpus files: pick the files the tokenizer was trained on.")
+        else:
+            text = self.tr(
+                "Corpus: the Compare text. This model's training corpus is not published, so the counts are those "
+                "of the text you give (Compare text, or files you pick)."
+            )
+        self.corpus_label.setText(text)
 
     @Slot()
     def corpus_dialog(self) -> None:
-        paths, _ = QFileDialog.getOpenFileNames(self, self.tr("The corpus the tokenizer was trained on"))
-        if paths:
+        if self.trained:
+            title = self.tr("The corpus the tokenizer was trained on")
+        else:
+            title = self.tr("Files to look for the merges in")
+        paths, _ = QFileDialog.getOpenFileNames(self, title)
+        if not paths:
+            return
+        if self.trained:
             self.set_corpus(paths)
+            return
+        self.picked = [Path(p) for p in paths]
+        self._show_corpus()
+        if self.rank is not None:
+            self.explain(self.rank)
 
     def explain(self, rank: int) -> None:
         """Explain merge ``rank`` of the tokenizer: shortly after the last call (a selection moving fast waits),
@@ -138,9 +184,9 @@ class WhyMergePanel(QWidget):
 
     @Slot()
     def _start(self) -> None:
-        tokenizer, rank, paths, encoding = self.tokenizer, self.rank, list(self.paths), self.encoding
+        tokenizer, rank, paths, encoding = self.tokenizer, self.rank, list(self.corpus()), self.encoding
         self._pending = False
-        if tokenizer is None or rank is None:
+        if tokenizer is None or rank is None or tokenizer.merges is None:
             return
         if not 0 <= rank < len(tokenizer.merges):
             self.title.setText(
@@ -156,10 +202,18 @@ class WhyMergePanel(QWidget):
             )
         )
 
+        if paths:
+
+            def pieces():
+                return corpus_pieces(tokenizer, paths, encoding=encoding)
+        else:
+            text = [(self.tr("Compare text"), self.compare_text())]
+
+            def pieces():
+                return text
+
         def job(cancelled, _progress):
-            return explain_merge(
-                tokenizer, rank, lambda: corpus_pieces(tokenizer, paths, encoding=encoding), cancelled=cancelled
-            )
+            return explain_merge(tokenizer, rank, pieces, cancelled=cancelled)
 
         self.jobs.submit(job)
 
@@ -187,7 +241,15 @@ class WhyMergePanel(QWidget):
                 below=below.format(count=shown),
             )
         )
-        self.tie.setText(self.tie_text(explanation.tie))
+        if self.trained:
+            self.tie.setText(self.tie_text(explanation.tie))
+        else:  # how its trainer broke ties is not known: say what the counts are
+            self.tie.setText(
+                self.tr(
+                    "Counts in this text, not in the model's training corpus: they show where the pair stands side "
+                    "by side, not why the model's trainer chose it."
+                )
+            )
         self.lines.setRowCount(shown)
         fill = QBrush(style.PAIR.lighter(170))
         for r, o in enumerate(explanation.occurrences):

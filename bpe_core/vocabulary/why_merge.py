@@ -3,7 +3,10 @@ step, and when counts tied, which rule chose.
 
 An occurrence is real when the trainer counted it: the text is cut as the tokenizer cuts it (special tokens,
 then its pre-tokenization pattern), each pre-token is merged with the merges *before* this rank, and the pair's
-two tokens stand side by side (overlaps count, as in training: ``aaa`` holds two ``(a, a)``).
+two tokens stand side by side (overlaps count, as in training: ``aaa`` holds two ``(a, a)``). Any tokenizer with
+merges can be asked (a :class:`~bpe_core.protocol.ShownTokenizer`): a published model's text is cut and merged by
+its own :meth:`~bpe_core.protocol.ShownTokenizer.view_at`; its counts are then those of the text given, not of its
+training corpus, which is not published.
 
 >>> from bpe_core.trainer import BpeTrainer
 >>> trainer = BpeTrainer(259, pattern="none")
@@ -33,6 +36,7 @@ from bpe_core.cancelled import Cancelled
 from bpe_core.corpus import CorpusInfo, CorpusReader
 from bpe_core.specials import SpecialSplitter
 from bpe_core.token_label import render_pair
+from bpe_core.views import TokenSpan, TokenView
 
 #: A corpus as ``(name, text)`` pieces, in order; a file's pieces follow one another.
 Pieces = Iterable[tuple[str, str]]
@@ -90,10 +94,11 @@ class MergeExplanation:
 def corpus_pieces(
     tokenizer, paths: Iterable[str | os.PathLike], *, encoding: str = "utf-8"
 ) -> Iterator[tuple[str, str]]:
-    """The pieces of corpus files, cut where the tokenizer's pre-tokens cannot change (as the trainer reads)."""
-    reader = CorpusReader(
-        pattern=tokenizer.pattern, splitter=SpecialSplitter(tokenizer.special_tokens), encoding=encoding
-    )
+    """The pieces of corpus files, cut where the tokenizer's pre-tokens cannot change (as the trainer reads; a
+    tokenizer whose library pre-tokenizes is cut only at its special tokens)."""
+    splitter = tokenizer.pretokenizer
+    pattern = splitter.pattern if splitter is not None else "none"
+    reader = CorpusReader(pattern=pattern, splitter=SpecialSplitter(tokenizer.special_tokens), encoding=encoding)
     for path in paths:
         name = os.path.basename(os.fspath(path))
         for piece in reader.pieces_of_files([path], CorpusInfo()):
@@ -110,8 +115,6 @@ def _pair_of(tokenizer, rank: int) -> Pair:
 def _spans(tokenizer, rank: int, pieces: Pieces, cancelled) -> Iterator[tuple[str, str, int, int, int]]:
     """``(name, piece, line at the piece's start, start, end)`` character spans of each occurrence, in order."""
     left, right = _pair_of(tokenizer, rank)
-    joined = left + right
-    before = tokenizer.truncated(rank)
     cache: dict[str, list[tuple[int, int]]] = {}
     line, previous = 1, None
     for name, piece in pieces:
@@ -119,18 +122,42 @@ def _spans(tokenizer, rank: int, pieces: Pieces, cancelled) -> Iterator[tuple[st
             raise Cancelled("looking for the merge's occurrences was cancelled")
         if name != previous:
             line, previous = 1, name
-        for start, word, is_special in tokenizer.pretokens(piece):
-            if is_special:
-                continue
-            spans = cache.get(word)
-            if spans is None:
-                spans = _word_spans(before, word.encode("utf-8"), left, right, joined)
-                if len(cache) >= _CACHE_LIMIT:
-                    cache.clear()
-                cache[word] = spans
-            for a, b in spans:
-                yield name, piece, line, start + a, start + b
+        for start, end in _piece_spans(tokenizer, rank, piece, left, right, cache):
+            yield name, piece, line, start, end
         line += piece.count("\n")
+
+
+def _piece_spans(tokenizer, rank: int, piece: str, left: bytes, right: bytes, cache: dict) -> list[tuple[int, int]]:
+    """Character spans in ``piece`` where ``left`` and ``right`` stand side by side in one pre-token after the
+    merges before ``rank``. Our engine merges each pre-token alone, so its answers are cached per pre-token (fast
+    on a corpus of gigabytes); any other tokenizer cuts and merges the piece with its own ``view_at``."""
+    if tokenizer.family != "ours":
+        return [
+            (a.start, b.end)
+            for a, b in _adjacent(tokenizer.view_at(piece, rank))
+            if (a.token, b.token) == (left, right)
+        ]
+    before, joined = tokenizer.truncated(rank), left + right
+    found = []
+    for start, word, is_special in tokenizer.pretokens(piece):
+        if is_special:
+            continue
+        spans = cache.get(word)
+        if spans is None:
+            spans = _word_spans(before, word.encode("utf-8"), left, right, joined)
+            if len(cache) >= _CACHE_LIMIT:
+                cache.clear()
+            cache[word] = spans
+        found.extend((start + a, start + b) for a, b in spans)
+    return found
+
+
+def _adjacent(view: TokenView) -> Iterator[tuple[TokenSpan, TokenSpan]]:
+    """Each two tokens side by side in one pre-token of ``view`` (special tokens left out)."""
+    chunks = set(view.chunks)
+    for a, b in zip(view.tokens, view.tokens[1:]):
+        if not (a.special or b.special) and not (b.start in chunks and b.start >= a.end):
+            yield a, b
 
 
 def _word_spans(tokenizer, word: bytes, left: bytes, right: bytes, joined: bytes) -> list[tuple[int, int]]:
@@ -187,13 +214,19 @@ def pair_counts_at(
 ) -> list[tuple[Pair, int]]:
     """Every adjacent pair's count at step ``rank`` (after the merges before it), recounted on the corpus, best
     first in the trainer's order: the highest count, then the lexicographically greatest pair."""
+    counts: Counter[Pair] = Counter()
+    if tokenizer.family != "ours":  # cut and merged by its own library (see _piece_spans)
+        for _, piece in pieces:
+            if cancelled is not None and cancelled():
+                raise Cancelled("recounting the pairs was cancelled")
+            counts.update((a.token, b.token) for a, b in _adjacent(tokenizer.view_at(piece, rank)))
+        return sorted(counts.items(), key=lambda item: (item[1], item[0]), reverse=True)
     words: Counter[str] = Counter()
     for _, piece in pieces:
         if cancelled is not None and cancelled():
             raise Cancelled("recounting the pairs was cancelled")
         words.update(word for _, word, is_special in tokenizer.pretokens(piece) if not is_special)
     before = tokenizer.truncated(rank)
-    counts: Counter[Pair] = Counter()
     for word, n in words.items():
         parts = before.merge_parts(word.encode("utf-8"))
         for pair in zip(parts, parts[1:]):
@@ -204,7 +237,7 @@ def pair_counts_at(
 def runner_ups(tokenizer, rank: int, pieces: Pieces | None = None, *, top: int = 10) -> list[tuple[Pair, int]]:
     """The best pairs at step ``rank`` (the chosen one first) with their counts: from the training record when it
     kept more than the chosen pair, else recounted on ``pieces``."""
-    record = getattr(tokenizer, "record", None)
+    record = tokenizer.record
     if record is not None and rank < len(record.steps) and len(record.steps[rank].top_pairs) > 1:
         vocab = tokenizer.vocab
         return [((vocab[a], vocab[b]), count) for a, b, count in record.steps[rank].top_pairs[:top]]
@@ -241,7 +274,7 @@ def explain_merge(
     corpus (e.g. ``lambda: corpus_pieces(tok, paths)``); it is read twice only when the runner-ups must be
     recounted."""
     occurrences = find_occurrences(tokenizer, rank, pieces(), limit=limit + 1, cancelled=cancelled)
-    record = getattr(tokenizer, "record", None)
+    record = tokenizer.record
     count = record.steps[rank].count if record is not None and rank < len(record.steps) else None
     ranked = runner_ups(tokenizer, rank, pieces() if _needs_recount(record, rank) else None)
     return MergeExplanation(

@@ -389,3 +389,27 @@ def test_the_tie_break_is_worded_as_the_engine_words_it(qtbot):
         assert tab.why.tie_text(tie) == tie.explain()
     assert tab.why.tie_text(None).startswith("No tie")
     tab.shutdown()
+
+
+def test_why_this_merge_follows_the_chosen_vocabulary_on_the_compare_text(qtbot):
+    text = "the lowest newest tokenizer: the merges of gpt2 on the Compare text, then the end"
+    tab = VocabularyTab(compare_text=lambda: text)
+    qtbot.addWidget(tab)
+    tab.resize(1300, 800)
+    tab.show()
+    qtbot.waitUntil(lambda: tab.current is not None, timeout=WAIT_MS)
+    tab.show_vocabulary("gpt2")
+    qtbot.waitUntil(lambda: tab.current is not None and tab.current.choice.key == "gpt2", timeout=WAIT_MS)
+    assert tab.why.tokenizer.name == "gpt2" and not tab.why.trained
+    assert "Compare text" in tab.why.corpus_label.text()
+    tab.pages.setCurrentWidget(tab.why)
+    the = TiktokenTokenizer.reference("gpt2").encode(" the")[0]
+    with qtbot.waitSignal(tab.why.explained, timeout=WAIT_MS) as blocker:
+        tab.browse.token_selected.emit(the)  # a token of gpt2 chosen in the Tokens page
+    explanation = blocker.args[0]
+    left, right = explanation.pair
+    assert left + right == b" the" and explanation.count is None
+    assert len(explanation.occurrences) == text.count(" the")
+    assert all(o.pair == " the" and o.source == "Compare text" for o in explanation.occurrences)
+    assert "not in the model's training corpus" in tab.why.tie.text()
+    tab.shutdown()
