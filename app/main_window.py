@@ -1,9 +1,12 @@
-"""The main window, a thin shell: the Train, Compare and Vocabulary tabs wired to each other through their APIs,
-the menus, the status bar, dropping corpus files, the Teach window, and stopping every thread on close.
+"""The main window, a thin shell: the Train, Compare and Vocabulary tabs and the Teach window following one
+:class:`~app.common.session.Session`, the menus, the status bar, dropping corpus files, and stopping every thread
+on close.
 
 Training, the merges table and the charts are the Train tab's (:class:`~app.train.train_tab.TrainTab`); the File
-menu (:class:`~app.file_menu.FileMenu`) opens, saves and exports the tokenizer that tab shows; the window shows it
-in the Compare and Vocabulary tabs at the current step, and the lessons in the training corpus's language.
+menu (:class:`~app.file_menu.FileMenu`) opens, saves and exports the tokenizer that tab shows. The tabs publish what
+they change in the session (our tokenizer at the step shown, the tokenizers added, the Compare text, the training
+corpus) and every view follows it: ours at the same step everywhere, every added model offered everywhere, the
+lessons in the training corpus's language.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from PySide6.QtWidgets import QMainWindow, QTabWidget
 
 from app.common.language_menu import LanguageMenu
 from app.common.samples import corpus_start
+from app.common.session import Corpus, Own, Session
 from app.compare import CompareView
 from app.file_menu import APP_TITLE, FileMenu
 from app.teaching.window import TeachingWindow
@@ -31,7 +35,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(APP_TITLE)
         self.setAcceptDrops(True)
         self.teaching: TeachingWindow | None = None  # the Teach window, once opened
-        self.training_corpus: tuple[list, str] = ([], "utf-8")  # the files the current tokenizer was trained on
+        self.session = Session()
         self.settings = settings or QSettings("bpe-explorer", "BPE Explorer")
         self.train_tab = TrainTab()
         self.compare_view = CompareView()
@@ -46,15 +50,22 @@ class MainWindow(QMainWindow):
             self.statusBar().addPermanentWidget(label)
         self._build_menus()
         self.train_tab.state_changed.connect(self.files.update_actions)
-        self.train_tab.current_changed.connect(self._update_compare)
         self.train_tab.message.connect(self.statusBar().showMessage)
         self.compare_view.tree_requested.connect(self.open_merge_tree)
         self.compare_view.whole_run_requested.connect(self.train_tab.show_whole_run)
         self.vocabulary_tab.whole_run_requested.connect(self.train_tab.show_whole_run)
-        self.train_tab.current_changed.connect(self._update_vocabulary)
-        self.train_tab.state_changed.connect(self._update_training_corpus)
         self.vocabulary_tab.tree_requested.connect(self.open_merge_tree)
-        self.tabs.currentChanged.connect(self._offer_compare_panes)
+        # What each tab changes goes into the session ...
+        self.train_tab.current_changed.connect(self._publish_own)
+        self.train_tab.state_changed.connect(self._publish_corpus)
+        self.compare_view.source_shown.connect(lambda source: self.session.add(source.key, source))
+        self.compare_view.text_changed.connect(lambda: self.session.set_text(self.compare_view.text()))
+        # ... and every view follows it.
+        self.session.watch("own", self._show_own)
+        self.session.watch("added", self._offer_added)
+        self.session.watch("corpus", self._show_corpus)
+        self.session.watch("text", self._update_lessons)
+        self.session.set_text(self.compare_view.text())
         self.resize(1560, 940)
 
     def _build_menus(self) -> None:
@@ -66,26 +77,42 @@ class MainWindow(QMainWindow):
         view_menu = self.menuBar().addMenu(self.tr("&View"))
         view_menu.addMenu(self.language_menu)
 
-    # --- the Train tab's tokenizer in the Compare tab and the File menu --------------------------------------
+    # --- the Train tab's tokenizer, at the step shown, everywhere ------------------------------------------
     @Slot()
-    def _update_compare(self) -> None:
-        """Show our tokenizer at the current step in the Compare tab (during a run: the merges so far)."""
+    def _publish_own(self) -> None:
+        """Our tokenizer at the Train tab's current step into the session; during a run, the merges so far go
+        to the Compare tab (the others wait for the finished tokenizer)."""
         tab = self.train_tab
         if tab.tokenizer is not None:
-            merges = tab.tokenizer.merge_count
+            total = tab.tokenizer.merge_count
             rank = tab.current_rank
-            k = merges if rank is None or rank >= merges else rank + 1
-            label = self._merges_label(k, merges)
-            self.compare_view.set_own_tokenizer(tab.tokenizer.truncated(k), label, partial=k < merges)
-        elif tab.training and tab.run is not None and len(tab.history):
+            step = total if rank is None or rank >= total else rank + 1
+            self.session.set_own(Own(tab.tokenizer, tab.tokenizer.truncated(step), step, total))
+            if rank is not None:
+                self.vocabulary_tab.explain_merge(rank)
+            return
+        if not tab.training:
+            self.session.set_own(None)
+        elif tab.run is not None and len(tab.history):
             self.compare_view.set_own_steps(
                 tab.history.steps,
                 tab.history.special_tokens,
                 tab.run.settings.pattern,
                 self.tr("training, {merges} merges").format(merges=f"{len(tab.history):,}"),
             )
-        else:
+
+    def _show_own(self) -> None:
+        own = self.session.own
+        if own is None:
             self.compare_view.set_own_tokenizer(None)
+            self.vocabulary_tab.set_own_tokenizer(None)
+        else:
+            label = self._merges_label(own.step, own.total)
+            self.compare_view.set_own_tokenizer(own.shown, label, partial=own.partial)
+            self.vocabulary_tab.set_own_tokenizer(own.shown, label, full=own.whole, partial=own.partial)
+        if self.teaching is not None and self.teaching.own_tokenizer is not (own.whole if own else None):
+            self.teaching.set_tokenizer(own.whole if own else None, self._teach_name())
+            self._update_lessons()  # in the language of the corpus it was trained on
 
     def _merges_label(self, k: int, total: int) -> str:
         """Our tokenizer's name at ``k`` of its ``total`` merges, as the Compare and Vocabulary tabs show it: the
@@ -94,67 +121,56 @@ class MainWindow(QMainWindow):
             return self.tr("{merges} of {total} merges").format(merges=f"{k:,}", total=f"{total:,}")
         return self.tr("{merges} merges").format(merges=f"{k:,}")
 
-    # --- the Train tab's tokenizer, corpus and selected merge in the Vocabulary tab ---------------------------
+    # --- the training corpus, the Compare text and the added tokenizers ------------------------------------------
     @Slot()
-    def _update_vocabulary(self) -> None:
-        """Our tokenizer at the current step in the Vocabulary tab, and the selected merge for "why this merge"."""
-        tab = self.train_tab
-        if tab.tokenizer is None:
-            if not tab.training:
-                self.vocabulary_tab.set_own_tokenizer(None)
-            return
-        merges = tab.tokenizer.merge_count
-        rank = tab.current_rank
-        k = merges if rank is None or rank >= merges else rank + 1
-        self.vocabulary_tab.set_own_tokenizer(
-            tab.tokenizer.truncated(k), self._merges_label(k, merges), full=tab.tokenizer, partial=k < merges
-        )
-        if rank is not None:
-            self.vocabulary_tab.explain_merge(rank)
-
-    @Slot()
-    def _update_training_corpus(self) -> None:
+    def _publish_corpus(self) -> None:
         """The files our tokenizer was trained on: the run's corpus; for an opened tokenizer, the corpus panel's
         files when their names are the ones its record names (else none: the user picks them)."""
         tab = self.train_tab
         if tab.training and tab.run is not None:
-            self.training_corpus = (tab.run.source.paths, tab.run.source.encoding)
-            self.vocabulary_tab.set_corpus(tab.run.source.paths, tab.run.source.encoding)
-            return
-        record = getattr(tab.tokenizer, "record", None)
-        if record is None or tab.result is not None:
-            return
-        source = tab.corpus_panel.current_source()
-        if source is not None and [p.name for p in source.paths] == list(record.corpus_names):
-            self.training_corpus = (source.paths, source.encoding)
-            self.vocabulary_tab.set_corpus(source.paths, source.encoding)
+            paths, encoding = tab.run.source.paths, tab.run.source.encoding
         else:
-            self.training_corpus = ([], "utf-8")
-            self.vocabulary_tab.set_corpus([])
+            record = getattr(tab.tokenizer, "record", None)
+            if record is None or tab.result is not None:
+                return
+            source = tab.corpus_panel.current_source()
+            if source is None or [p.name for p in source.paths] != list(record.corpus_names):
+                self.session.set_corpus(Corpus())
+                return
+            paths, encoding = source.paths, source.encoding
+        if tuple(paths) != self.session.corpus.paths:
+            lesson = lesson_text(corpus_start(paths, encoding))
+            self.session.set_corpus(Corpus(tuple(paths), encoding, lesson))
 
-    @Slot(int)
-    def _offer_compare_panes(self, _index: int) -> None:
-        """Offer the tokenizers added to the Compare tab in the Vocabulary tab too."""
-        for record in self.compare_view.pane_records.values():
-            if record.removable and record.source is not None:
-                self.vocabulary_tab.add_pane_source(record.source)
+    def _show_corpus(self) -> None:
+        self.vocabulary_tab.set_corpus(list(self.session.corpus.paths), self.session.corpus.encoding)
+        self._update_lessons()
+
+    def _offer_added(self) -> None:
+        """Offer every tokenizer added in the Compare tab (or opened) in the Vocabulary tab and the Teach window."""
+        for key, source in self.session.added.items():
+            self.vocabulary_tab.add_pane_source(source)
+            if self.teaching is not None:
+                self.teaching.add_source(key, source.label, source.tokenizer)
+
+    def _update_lessons(self) -> None:
+        """The lessons speak the tokenizer's language: a sentence of its training corpus first, the Compare text
+        next."""
+        if self.teaching is not None:
+            lesson = self.session.corpus.lesson if self.session.own is not None else None
+            self.teaching.set_lesson_texts(lesson, self.session.text)
 
     # --- teaching views ------------------------------------------------------------------------------------
     @Slot()
     def open_teaching(self) -> None:
-        """Open (or bring forward) the Teach window on the current tokenizer; before there is one, it shows
-        tiktoken's encodings."""
-        tokenizer = self.train_tab.tokenizer
-        name = ""
-        if tokenizer is not None:
-            name = self.tr("current tokenizer ({merges} merges)").format(merges=f"{tokenizer.merge_count:,}")
+        """Open (or bring forward) the Teach window on the session: our tokenizer (before there is one,
+        tiktoken's encodings), every tokenizer added, lessons in the training corpus's language. It follows the
+        session from then on."""
+        own = self.session.own
         if self.teaching is None:
-            self.teaching = TeachingWindow(tokenizer, name, parent=self)
-        else:
-            self.teaching.set_tokenizer(tokenizer, name)
-        # The lessons speak the tokenizer's language: a sentence of its training corpus first, the Compare text next.
-        paths, encoding = self.training_corpus if tokenizer is not None else ([], "utf-8")
-        self.teaching.set_lesson_texts(lesson_text(corpus_start(paths, encoding)), self.compare_view.text())
+            self.teaching = TeachingWindow(own.whole if own else None, self._teach_name(), parent=self)
+            self._offer_added()
+            self._update_lessons()
         self.teaching.show()
         self.teaching.raise_()
         self.teaching.activateWindow()
@@ -166,6 +182,10 @@ class MainWindow(QMainWindow):
         self.teaching.tree.set_text(self.compare_view.text())  # its chips show the text the token came from
         if not self.teaching.open_tree_of(pane, token_id, self.compare_view.sources.get(pane)):
             self.statusBar().showMessage(self.tr("No merge tree for that token: the Teach window says why."), 8000)
+
+    def _teach_name(self) -> str:
+        own = self.session.own
+        return self.tr("current tokenizer ({merges} merges)").format(merges=f"{own.total:,}") if own else ""
 
     # --- drag and drop, closing ----------------------------------------------------------------------------
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 
 from app.common import dialogs
 from app.common.boundaries import compare_cuts, cut_offsets
-from app.common.engine_sentences import engine_sentence
+from app.common.engine_messages import engine_message
 from app.common.local_files import read_text_head
 from app.common.sizes import format_bytes
 from app.common.sources import (
@@ -103,6 +103,8 @@ class CompareView(QWidget):
     rendered = Signal()
     tree_requested = Signal(str, int)
     whole_run_requested = Signal()
+    source_shown = Signal(object)  # a PaneSource added (or reloaded) in its own pane
+    text_changed = Signal()
 
     def __init__(self, parent=None, *, text: str | None = None):
         super().__init__(parent)
@@ -380,9 +382,7 @@ class CompareView(QWidget):
             dialogs.show_error(
                 self,
                 self.tr("Cannot add tokenizer"),
-                self.tr("“{name}” could not be read: {error}").format(
-                    name=Path(path).name, error=engine_sentence(str(exc))
-                ),
+                self.tr("“{name}” could not be read: {error}").format(name=Path(path).name, error=engine_message(exc)),
                 repr(exc),
             )
             return None
@@ -418,6 +418,7 @@ class CompareView(QWidget):
             self._set_title(record, source.label)
         self._equalize()
         self._request([source.key])
+        self.source_shown.emit(source)
         return record.widget
 
     @Slot(str, object)
@@ -432,7 +433,7 @@ class CompareView(QWidget):
             return  # removed, or filled meanwhile by a source loaded elsewhere (File > Open)
         record.loading = False
         self._set_title(record, self.tr("{name} (not loaded)").format(name=record.name))
-        record.widget.set_message(self.tr("Could not load: {error}").format(error=engine_sentence(message)))
+        record.widget.set_message(self.tr("Could not load: {error}").format(error=engine_message(message)))
         record.widget.setToolTip(details)
 
     @Slot(str, str)
@@ -559,6 +560,7 @@ class CompareView(QWidget):
     def _on_text_changed(self) -> None:
         self.highlight = (0, 0)
         self.timer.start()
+        self.text_changed.emit()
 
     @Slot()
     def _on_editor_selection(self) -> None:

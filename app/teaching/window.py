@@ -20,7 +20,7 @@ from PySide6.QtCore import QEventLoop, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QComboBox, QFileDialog, QLabel, QMainWindow, QMessageBox, QTabWidget
 
-from app.common.engine_sentences import engine_sentence
+from app.common.engine_messages import engine_message
 from app.common.jobs import Jobs
 from app.teaching.base import TeachingView
 from app.teaching.classic_view import ClassicBpeView
@@ -119,6 +119,8 @@ class TeachingWindow(QMainWindow):
         self.text_choice.setObjectName("lessonText")
         self.text_choice.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self._lesson_texts: dict[str, tuple[str, str]] = {}  # key -> (the views' text, stepping's short text)
+        self._lesson_key: str | None = None  # the text the lessons use now
+        self._picked: str | None = None  # the text the user picked, kept while it is offered
         self.set_lesson_texts(None, text)
         toolbar = self.addToolBar(self.tr("Teach"))
         toolbar.setMovable(False)
@@ -147,7 +149,7 @@ class TeachingWindow(QMainWindow):
             self.addAction(action)
 
         self.source.currentIndexChanged.connect(self._on_source)
-        self.text_choice.currentIndexChanged.connect(self._on_text_choice)
+        self.text_choice.currentIndexChanged.connect(self._on_text_picked)
         self.tabs.currentChanged.connect(self._on_tab)
         self.slider.chips.clicked.connect(lambda i: self.open_tree(self.slider.ids[i]))
         self.animation.chips.clicked.connect(self._on_animation_chip)
@@ -202,22 +204,29 @@ class TeachingWindow(QMainWindow):
             labels["compare"] = self.tr("Compare text: {start}").format(start=_start(compare))
         texts["samples"] = (VOCAB_SLIDER_TEXT, STEP_PRESETS[0])
         labels["samples"] = self.tr("English samples")
-        changed = texts != self._lesson_texts
-        self._lesson_texts = texts
+        before, self._lesson_texts = self._lesson_texts, texts
+        if texts.get("corpus") != before.get("corpus"):
+            self._picked = None  # a new training corpus: its text first
+        chosen = self._picked if self._picked in texts else next(iter(texts))
         self.text_choice.blockSignals(True)
         self.text_choice.clear()
         for key, label in labels.items():
             self.text_choice.addItem(label, key)
-        self.text_choice.setCurrentIndex(0)
+        self.text_choice.setCurrentIndex(self.text_choice.findData(chosen))
         self.text_choice.blockSignals(False)
-        if changed:
-            self._on_text_choice(0)
+        if texts[chosen] != before.get(chosen) or chosen != self._lesson_key:
+            self._use_text(self.text_choice.currentIndex())
 
     @Slot(int)
-    def _on_text_choice(self, index: int) -> None:
+    def _on_text_picked(self, index: int) -> None:
+        self._picked = self.text_choice.itemData(index)
+        self._use_text(index)
+
+    def _use_text(self, index: int) -> None:
         key = self.text_choice.itemData(index)
         if key is None:
             return
+        self._lesson_key = key
         text, short = self._lesson_texts[key]
         if key == "samples":  # each view's own English sample
             self.slider.set_text(VOCAB_SLIDER_TEXT)
@@ -293,7 +302,7 @@ class TeachingWindow(QMainWindow):
         QMessageBox.warning(
             self,
             self.tr("Cannot load encoding"),
-            self.tr("{name} could not be loaded: {error}").format(name=name, error=engine_sentence(message)),
+            self.tr("{name} could not be loaded: {error}").format(name=name, error=engine_message(message)),
         )
 
     def _end_loading(self) -> None:
