@@ -6,6 +6,8 @@ tables, ticks and hex bytes use :data:`MONO_FAMILIES`.
 Token colours: one formula, :func:`token_color`, gives a light colour per token id (or, ``safe=True``, one of Paul
 Tol's "light" colours, which stay distinct under the common colour-vision deficiencies and carry black labels).
 :class:`Palette` adds the alternating mode of the Compare tab. Special tokens are dark with light text everywhere.
+The palette and the font families live in :mod:`bpe_core.token_style`, so that the engine's HTML and SVG drawings
+of tokens look like the window's.
 
 >>> token_color(1917) == token_color(1917), token_color(1917) == token_color(1918)
 (True, False)
@@ -23,12 +25,11 @@ from collections.abc import Callable, Iterable
 
 from PySide6.QtGui import QColor, QFont, QFontMetricsF
 
-# ----- fonts -----
+from bpe_core import token_style
+from bpe_core.token_style import ALTERNATE, ALTERNATE_SAFE, MONO_FAMILIES, TEXT_FAMILIES
+from bpe_core.token_style import TOL_LIGHT as TOL_LIGHT  # the safe colours, for the charts and tests
 
-#: Token and ordinary text: Latin, then CJK, then colour emoji and a last fallback where installed.
-TEXT_FAMILIES = ["DejaVu Sans", "Noto Sans CJK SC", "Noto Color Emoji", "Droid Sans Fallback"]
-#: Tables, chart ticks and hex bytes: monospaced Latin (fast to draw), CJK from Noto when a text holds it.
-MONO_FAMILIES = ["DejaVu Sans Mono", "Noto Sans Mono CJK SC"]
+# ----- fonts -----
 
 
 def text_font(point_size: float = 11.0) -> QFont:
@@ -125,38 +126,24 @@ def _font(families: list[str], point_size: float) -> QFont:
 
 # ----- token colours -----
 
-#: Paul Tol's "light" qualitative scheme (colour-blind safe, readable under black text).
-TOL_LIGHT = ("#77AADD", "#99DDFF", "#44BB99", "#BBCC33", "#AAAA00", "#EEDD88", "#EE8866", "#FFAABB", "#DDDDDD")
-#: Two well-separated pastels for alternating tokens (default palette).
-ALTERNATE = ("#ffd49a", "#a9d8f5")
-#: Two of Tol's light colours, far apart in every colour-vision deficiency, for alternating tokens.
-ALTERNATE_SAFE = ("#EEDD88", "#77AADD")
 #: Special tokens: dark fill, light text, in every palette and view.
-SPECIAL_FILL = QColor("#3b3b4f")
-SPECIAL_TEXT = QColor("#ffffff")
+SPECIAL_FILL = QColor(token_style.SPECIAL_FILL)
+SPECIAL_TEXT = QColor(token_style.SPECIAL_TEXT)
 #: A token's label, and the hex bytes of a token that holds part of a UTF-8 character.
-TOKEN_TEXT = QColor("#111111")
-HEX_TEXT = QColor("#5a1f00")
+TOKEN_TEXT = QColor(token_style.TOKEN_TEXT)
+HEX_TEXT = QColor(token_style.HEX_TEXT)
 #: Secondary text under a token (its id); the border of a plain chip and a dimmed label; a dimmed chip's fill.
 SUB_TEXT = QColor("#555555")
 MUTED = QColor("#9a9a9a")
 DIM_FILL = QColor("#eeeeee")
 
-_GOLDEN = 0.6180339887498949
-_SAFE = tuple(QColor(c) for c in TOL_LIGHT)
 MODES = ("id", "alternate")
 
 
 def token_color(token_id: int, safe: bool = False) -> QColor:
-    """The fill of token ``token_id``: a light hue by the golden ratio (neighbouring ids differ), or with ``safe``
-    one of :data:`TOL_LIGHT`. Knuth's multiplicative hash spreads neighbouring ids over the saturations (or the
-    safe colours)."""
-    mixed = (token_id * 2654435761) & 0xFFFFFFFF
-    if safe:
-        return _SAFE[mixed % len(_SAFE)]
-    hue = (token_id * _GOLDEN) % 1.0
-    saturation = 0.28 + 0.14 * ((mixed >> 8) % 3) / 2
-    return QColor.fromHsvF(hue, saturation, 0.98)
+    """The fill of token ``token_id`` (:func:`bpe_core.token_style.token_fill`: by id, or with ``safe`` one of
+    :data:`TOL_LIGHT`)."""
+    return QColor(token_style.token_fill(token_id, safe))
 
 
 class Palette:

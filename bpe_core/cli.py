@@ -6,6 +6,7 @@
     bpe encode hf:Qwen/Qwen2.5-7B-Instruct --ids "你好"   # any tokenizer source: see bpe_core.formats.load_any
     bpe encode qwen.tiktoken --pattern qwen2 "Hello"
     bpe compare --file notes.txt --tokenizer tok.json --tokenizer tokenizer.model
+    bpe compare "你好, world" --tokenizer tok.json --html tokens.html --svg tokens.svg --width 700
     bpe decode tok.json 256 257 258            # the text of token ids
     bpe export tok.json out/ --format huggingface
 
@@ -26,10 +27,13 @@ import threading
 import time
 
 from bpe_core.cancelled import Cancelled
+from bpe_core.comparison import FORMATS as COMPARISON_FORMATS
+from bpe_core.comparison import Comparison
 from bpe_core.corpus import ENCODINGS, CorpusError, InvalidTextError, WrongEncodingError
 from bpe_core.formats import EXPORT_FORMATS, TokenizerFileError, check_writable, export, load_any, save_json
 from bpe_core.formats.files import kind_of, size_text
 from bpe_core.formats.loader import takes_pattern
+from bpe_core.html_tokens import DEFAULT_WIDTH, MIN_WIDTH
 from bpe_core.patterns import PATTERNS, PatternTimeoutError
 from bpe_core.reference import EncodingFileError, reference_names
 from bpe_core.token_label import render_token
@@ -207,6 +211,13 @@ def _parser() -> argparse.ArgumentParser:
         help=f"also this tokenizer source (repeatable); the references {references} are always shown",
     )
     compare.add_argument("--pattern", metavar="P", help=pattern_help + " (for each --tokenizer that takes one)")
+    compare.add_argument("--html", metavar="FILE", help="write every tokenizer's tokens as an HTML page")
+    compare.add_argument("--svg", metavar="FILE", help="write them as an SVG drawing (see --width)")
+    compare.add_argument("--csv", metavar="FILE", help="write one CSV row per token (id, bytes, spans)")
+    compare.add_argument("--json", metavar="FILE", help="write the counts and the tokens as JSON")
+    compare.add_argument(
+        "--width", type=int, default=DEFAULT_WIDTH, metavar="N", help=f"the SVG's width in pixels ({DEFAULT_WIDTH})"
+    )
     compare.set_defaults(run=_compare)
 
     exporter = commands.add_parser("export", help="write a tokenizer in another format")
@@ -446,13 +457,15 @@ def _vocab(args) -> int:
 
 
 def _compare(args) -> int:
+    outputs = _comparison_outputs(args)
     text = _read_text(args)
-    n_chars, n_bytes = len(text), len(text.encode("utf-8", "surrogatepass"))
     names = list(dict.fromkeys(args.tokenizer + list(reference_names())))
+    if outputs:
+        return _write_comparison(args, text, names, outputs)
+    n_chars, n_bytes = len(text), len(text.encode("utf-8", "surrogatepass"))
     rows = []
     for name in names:
-        pattern = args.pattern if name in args.tokenizer and takes_pattern(name) else None
-        count = len(_encode_with(load_tokenizer(name, pattern), name, text))
+        count = len(_encode_with(_compared_tokenizer(args, name), name, text))
         per_char, per_byte = (f"{n / count:.2f}" if count else "-" for n in (n_chars, n_bytes))
         rows.append((name, str(count), per_char, per_byte))
     header = ("tokenizer", "tokens", "chars/token", "bytes/token")
@@ -462,13 +475,43 @@ def _compare(args) -> int:
     return 0
 
 
+def _compared_tokenizer(args, name: str):
+    """A tokenizer ``bpe compare`` shows: ``--pattern`` goes to the ``--tokenizer`` files that take one."""
+    return load_tokenizer(name, args.pattern if name in args.tokenizer and takes_pattern(name) else None)
+
+
+def _comparison_outputs(args) -> dict[str, str]:
+    """The files ``bpe compare`` writes, by format; checked before any work (a device or FIFO is refused)."""
+    outputs = {fmt: getattr(args, fmt) for fmt in COMPARISON_FORMATS if getattr(args, fmt) is not None}
+    if "svg" in outputs and not args.width >= MIN_WIDTH:
+        raise BadInputError(f"--width {args.width:g}: the SVG is at least {MIN_WIDTH:g} pixels wide")
+    for path in outputs.values():
+        check_writable(path)
+    return outputs
+
+
+def _write_comparison(args, text: str, names: list[str], outputs: dict[str, str]) -> int:
+    """Write the tokens of ``text`` under each tokenizer ``names`` to each of ``outputs``; print the paths."""
+    views = []
+    for name in names:
+        try:
+            views.append((name, _compared_tokenizer(args, name).view(text)))
+        except PatternTimeoutError as exc:
+            raise BadInputError(f"{name}: {exc}") from None
+    comparison = Comparison(views)
+    for fmt, path in outputs.items():
+        comparison.save(path, fmt, width=args.width)
+        print(path)
+    return 0
+
+
 def _export(args) -> int:
     from bpe_core.tokenizer import Tokenizer
 
     tokenizer = load_tokenizer(args.tokenizer)
     if not isinstance(tokenizer, Tokenizer):
         raise UserError(
-            f"{args.tokenizer}: a {tokenizer.kind} tokenizer is encoded by its own library and cannot be exported; "
+            f"{args.tokenizer}: a {tokenizer.family} tokenizer is encoded by its own library and cannot be exported; "
             "export works on BPE Explorer, GPT-2 and reference tokenizers"
         )
     for path in export(tokenizer, args.directory, args.format):
