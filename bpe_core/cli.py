@@ -34,6 +34,7 @@ from bpe_core.formats import EXPORT_FORMATS, TokenizerFileError, check_writable,
 from bpe_core.formats.files import kind_of, size_text
 from bpe_core.formats.loader import takes_pattern
 from bpe_core.html_tokens import DEFAULT_WIDTH, MIN_WIDTH
+from bpe_core.methods import METHODS, Methods, UncoverableError
 from bpe_core.patterns import PATTERNS, PatternTimeoutError
 from bpe_core.reference import EncodingFileError, reference_names
 from bpe_core.token_label import render_token
@@ -193,6 +194,15 @@ def _parser() -> argparse.ArgumentParser:
     _add_text_arguments(encode)
     encode.add_argument("--ids", action="store_true", help="print token ids instead of tokens")
     encode.add_argument("--pattern", metavar="P", help=pattern_help)
+    encode.add_argument(
+        "--method",
+        choices=METHODS,
+        default="bpe",
+        help="bpe: the tokenizer's own encoding; greedy: longest token first; fewest: the fewest tokens; dropout: "
+        "BPE skipping each merge with probability --dropout (default: bpe)",
+    )
+    encode.add_argument("--dropout", type=float, default=0.1, metavar="P", help="for --method dropout (0.1)")
+    encode.add_argument("--seed", type=int, metavar="S", help="for --method dropout: the same draw each time")
     encode.set_defaults(run=_encode)
 
     decode = commands.add_parser("decode", help="show the text of token ids")
@@ -423,7 +433,15 @@ def _report_warning(trainer: BpeTrainer) -> None:
 
 def _encode(args) -> int:
     tokenizer = load_tokenizer(args.tokenizer, args.pattern)
-    ids = _encode_with(tokenizer, args.tokenizer, _read_text(args))
+    if args.method == "bpe":
+        ids = _encode_with(tokenizer, args.tokenizer, _read_text(args))
+    else:
+        if not 0.0 <= args.dropout <= 1.0:
+            raise BadInputError(f"--dropout {args.dropout:g}: a probability, between 0 and 1")
+        try:
+            ids = Methods(tokenizer).encode(_read_text(args), args.method, p=args.dropout, seed=args.seed)
+        except (PatternTimeoutError, UncoverableError, TypeError) as exc:
+            raise BadInputError(f"{args.tokenizer}: {exc}") from None
     if args.ids:
         print(" ".join(map(str, ids)))
     else:

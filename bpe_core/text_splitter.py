@@ -55,6 +55,19 @@ class TextSplitter:
                     yield start + match.start(), match.group(), False
             start += len(piece)
 
+    def split(self, text: str) -> Iterator[tuple[str, list[str] | None]]:
+        """The pieces of ``text`` between special tokens with their pre-tokens (``None`` for a special token), the
+        fastest way to cut a whole text (no offsets).
+
+        >>> list(TextSplitter("gpt2", ["<s>"]).split("a b<s>"))
+        [('a b', ['a', ' b']), ('<s>', None)]
+        """
+        for piece, is_special in self._specials.split(fix_surrogates(text)):
+            if is_special:
+                yield piece, None
+            else:
+                yield piece, [piece] if self._pre is None else self._pre.findall(piece)
+
     def starts(self, text: str) -> list[int]:
         """The character offsets where the pre-tokens (and special tokens) of ``text`` begin."""
         return [start for start, _, _ in self.pretokens(text)]

@@ -3,7 +3,8 @@ model (:meth:`bpe_core.foreign.ForeignTokenizer.view_at`)."""
 
 from __future__ import annotations
 
-from bpe_core.views import TokenSpan, TokenView, view_from_spans
+from bpe_core.resegment import resegment
+from bpe_core.views import TokenSpan, TokenView
 
 
 class FirstMerges:
@@ -39,30 +40,7 @@ class FirstMerges:
 
     def view(self, text: str, k: int) -> TokenView:
         """The :class:`TokenView` of ``text`` with the first ``k`` merges."""
-        full = self.tokenizer.view(text)
-        data = full.text.encode("utf-8")
-        ids: list[int] = []
-        tokens: list[bytes] = []
-        starts: list[int] = []
-        ends: list[int] = []
-        for run in _runs(full, self._kept_whole):
-            if len(run) == 1 and self._kept_whole(run[0]):
-                ids.append(run[0].id)
-                tokens.append(run[0].token)
-                starts.append(run[0].byte_start)
-                ends.append(run[0].byte_end)
-                continue
-            sources = _byte_sources(data, run)
-            position = 0
-            for part in self._merge(b"".join(t.token for t in run), k):
-                covered = sources[position : position + len(part)]
-                position += len(part)
-                ids.append(self.id_of(part))
-                tokens.append(part)
-                starts.append(min(a for a, _ in covered))
-                ends.append(max(b for _, b in covered))
-        specials = set(self.tokenizer.special_tokens.values())
-        return view_from_spans(full.text, ids, tokens, starts, ends, specials, full.chunks)
+        return resegment(self.tokenizer.view(text), self._kept_whole, lambda word: self._merge(word, k), self.id_of)
 
     def _kept_whole(self, token: TokenSpan) -> bool:
         """A special or added token, or a piece no merge makes (a user-defined symbol): not re-encoded."""
@@ -93,30 +71,3 @@ class FirstMerges:
             else:
                 parts.append(data)
         return parts
-
-
-def _runs(view: TokenView, kept_whole) -> list[list[TokenSpan]]:
-    """The tokens of each pre-token chunk; a token ``kept_whole`` is a run of its own."""
-    starts = set(view.chunks)
-    runs: list[list[TokenSpan]] = []
-    alone = False
-    for token in view.tokens:
-        own = kept_whole(token)
-        if not runs or own or alone or (token.start in starts and token.start >= runs[-1][-1].end):
-            runs.append([token])
-        else:
-            runs[-1].append(token)
-        alone = own
-    return runs
-
-
-def _byte_sources(data: bytes, run: list[TokenSpan]) -> list[tuple[int, int]]:
-    """For each byte of the run's tokens, the bytes of the text (``data``, UTF-8) it comes from: itself where the
-    token is the text's bytes, else the token's whole span (the text was normalized)."""
-    sources = []
-    for token in run:
-        if data[token.byte_start : token.byte_end] == token.token:
-            sources.extend((token.byte_start + j, token.byte_start + j + 1) for j in range(len(token.token)))
-        else:
-            sources.extend([(token.byte_start, token.byte_end)] * len(token.token))
-    return sources

@@ -1,0 +1,253 @@
+"""Other ways to encode with the same vocabulary, pre-token by pre-token of the tokenizer's own pre-tokenizer:
+
+- ``bpe``: the tokenizer's own encoding.
+- ``greedy``: the longest token that starts the remaining bytes, again and again (left-to-right longest match, as
+  WordPiece encodes; Uzan et al. 2024, "Greed is all you need").
+- ``fewest``: a cut into the fewest tokens (a shortest path, as PathPiece, Schmidt et al. 2024); among cuts with as
+  few tokens, the one whose first token is longest, then the same rule on the rest.
+- ``dropout``: BPE-dropout (Provilkov et al. 2020): at each merge step every applicable merge is skipped with
+  probability ``p``, and the best remaining one is made; ``p = 0`` is ``bpe`` exactly, ``p = 1`` leaves the
+  vocabulary's base pieces (bytes, or the characters a SentencePiece model has whole). ``seed`` repeats a draw.
+
+Special tokens stay as they are under every method, and every cut joins back to the same bytes, so each method
+decodes to the text the tokenizer's own encoding decodes to. A byte no token covers is an :class:`UncoverableError`.
+
+>>> from bpe_core.foreign import TiktokenTokenizer
+>>> gpt2 = Methods(TiktokenTokenizer.reference("gpt2"))
+>>> for method in ("bpe", "greedy", "fewest"):
+...     print(method, gpt2.tokens(" antidisestablishment", method))
+bpe [b' ant', b'idis', b'establishment']
+greedy [b' antid', b'ises', b'tab', b'lish', b'ment']
+fewest [b' antid', b'is', b'establishment']
+>>> gpt2.tokens(" token", "dropout", p=1.0)
+[b' ', b't', b'o', b'k', b'e', b'n']
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Callable
+from itertools import chain
+
+from bpe_core.protocol import ShownTokenizer
+from bpe_core.resegment import resegment
+from bpe_core.views import TokenSpan, TokenView
+
+METHODS = ("bpe", "greedy", "fewest", "dropout")
+#: Distinct pre-tokens whose cut is remembered (per method): natural text repeats its words.
+_CACHE_LIMIT = 1 << 18
+
+
+class UncoverableError(ValueError):
+    """A byte of the text that no token of the vocabulary starts with."""
+
+
+class Methods:
+    """The encoding methods of one tokenizer (a :class:`~bpe_core.protocol.ShownTokenizer`); build one per
+    tokenizer and keep it (the vocabulary's lookups are built on first use)."""
+
+    def __init__(self, tokenizer: ShownTokenizer):
+        self.tokenizer = tokenizer
+        self._caches: dict[str, dict[bytes, list[bytes]]] = {"greedy": {}, "fewest": {}}
+        self._id_caches: dict[str, _IdCache] = {}
+
+    # ----- what the methods look up -----
+
+    @functools.cached_property
+    def ids(self) -> dict[bytes, int]:
+        """Each ordinary token's bytes -> the id the tokenizer gives them."""
+        specials = set(self.tokenizer.special_tokens.values())
+        found: dict[bytes, int] = {}
+        for token_id in self.tokenizer.token_ids():
+            if token_id not in specials:
+                token = self.tokenizer.token_bytes(token_id)
+                if token not in found:
+                    found[token] = self.tokenizer.token_id(token)
+        return found
+
+    @functools.cached_property
+    def _lengths_at(self) -> dict[bytes, tuple[int, ...]]:
+        """The lengths of the tokens that start with each 3 bytes, longest first, then 2 and 1 (a token shorter
+        than 3 bytes), so that a cut tries only lengths a token has there."""
+        lengths: dict[bytes, set[int]] = {}
+        for token in self.ids:
+            if len(token) >= 3:
+                lengths.setdefault(token[:3], set()).add(len(token))
+        return {prefix: (*sorted(found, reverse=True), 2, 1) for prefix, found in lengths.items()}
+
+    def _lengths(self, word: bytes, i: int) -> tuple[int, ...]:
+        """The token lengths worth trying at ``word[i:]``, longest first."""
+        left = len(word) - i
+        lengths = self._lengths_at.get(word[i : i + 3], (2, 1))
+        return lengths if lengths[0] <= left else tuple(n for n in lengths if n <= left)
+
+    @functools.cached_property
+    def _pair_ranks(self) -> dict[tuple[bytes, bytes], int]:
+        """The priority of merging two pieces: the rank of the pair (``pairs``), or of the token they make
+        (tiktoken's ``ranks``: any two pieces that make a token)."""
+        merges = self.tokenizer.merges
+        if merges is None:
+            raise TypeError(f"{self.tokenizer.name} is a {self.tokenizer.model} model: it has no merges to drop")
+        ranks: dict[tuple[bytes, bytes], int] = {}
+        for rank, pair in enumerate(merges):
+            ranks.setdefault(pair, rank)
+        return ranks
+
+    @functools.cached_property
+    def _token_ranks(self) -> dict[bytes, int]:
+        ranks: dict[bytes, int] = {}
+        for rank, (left, right) in enumerate(self.tokenizer.merges or ()):
+            ranks.setdefault(left + right, rank)
+        return ranks
+
+    @functools.cached_property
+    def _whole(self) -> frozenset[bytes]:
+        """Tokens no merge makes: the base pieces a word starts from (a multi-byte character among them is one
+        piece, as in SentencePiece; else a character is its bytes)."""
+        return frozenset(token for token in self.ids if token not in self._token_ranks)
+
+    # ----- the methods on one pre-token -----
+
+    def cut(self, word: bytes, method: str, *, p: float = 0.0, rng: random.Random | None = None) -> list[bytes]:
+        """``word`` (a pre-token's bytes) cut by ``method`` into tokens of the vocabulary."""
+        if method == "greedy" or method == "fewest":
+            cache = self._caches[method]
+            pieces = cache.get(word)
+            if pieces is None and word in self.ids:
+                pieces = [word]  # a token whole: the longest match and the fewest tokens at once
+            elif pieces is None:
+                pieces = (self._greedy if method == "greedy" else self._fewest)(word)
+                if len(cache) >= _CACHE_LIMIT:
+                    cache.clear()
+                cache[word] = pieces
+            return list(pieces)
+        if method == "dropout":
+            return self._dropout(word, p, rng or random.Random())
+        raise ValueError(f"unknown method {method!r}: one of {', '.join(METHODS)}")
+
+    def _greedy(self, word: bytes) -> list[bytes]:
+        pieces, i, ids = [], 0, self.ids
+        while i < len(word):
+            for length in self._lengths(word, i):
+                if word[i : i + length] in ids:
+                    break
+            else:
+                raise self._uncoverable(word, i)
+            pieces.append(word[i : i + length])
+            i += length
+        return pieces
+
+    def _fewest(self, word: bytes) -> list[bytes]:
+        n, ids = len(word), self.ids
+        count = [0] * (n + 1)  # count[i]: the fewest tokens that cover word[i:]
+        step = [0] * (n + 1)  # the length of the first of them (the longest such)
+        never = n + 1
+        for i in range(n - 1, -1, -1):
+            best, best_length = never, 0
+            for length in self._lengths(word, i):  # longest first: it wins ties
+                if count[i + length] + 1 < best and word[i : i + length] in ids:
+                    best, best_length = count[i + length] + 1, length
+            count[i], step[i] = best, best_length
+        if count[0] >= never:
+            starts = (i for i in range(n) if not any(word[i : i + k] in ids for k in self._lengths(word, i)))
+            raise self._uncoverable(word, next(starts))
+        pieces, i = [], 0
+        while i < n:
+            pieces.append(word[i : i + step[i]])
+            i += step[i]
+        return pieces
+
+    def _dropout(self, word: bytes, p: float, rng: random.Random) -> list[bytes]:
+        parts = self._leaves(word)
+        by_token = self.tokenizer.merge_rule == "ranks"
+        ranks = self._token_ranks if by_token else self._pair_ranks
+        while len(parts) > 1:
+            best, where = None, -1
+            for i in range(len(parts) - 1):
+                key = parts[i] + parts[i + 1] if by_token else (parts[i], parts[i + 1])
+                rank = ranks.get(key)
+                if rank is not None and (best is None or rank < best) and not (p and rng.random() < p):
+                    best, where = rank, i
+            if where < 0:
+                break
+            parts[where : where + 2] = [parts[where] + parts[where + 1]]
+        return parts
+
+    def _leaves(self, word: bytes) -> list[bytes]:
+        parts: list[bytes] = []
+        for char in word.decode("utf-8", errors="surrogateescape"):
+            data = char.encode("utf-8", errors="surrogateescape")
+            if len(data) > 1 and data not in self._whole:
+                parts.extend(bytes([b]) for b in data)
+            else:
+                parts.append(data)
+        return parts
+
+    def _uncoverable(self, word: bytes, at: int) -> UncoverableError:
+        return UncoverableError(
+            f"{self.tokenizer.name} has no token that starts with byte {word[at]:#04x} (at byte {at} of "
+            f"{word!r}): its vocabulary cannot cover this text without its unknown token"
+        )
+
+    # ----- a whole text -----
+
+    def view(self, text: str, method: str = "bpe", *, p: float = 0.0, seed: int | None = None) -> TokenView:
+        """The tokens of ``text`` under ``method``, with their spans in the text."""
+        if method == "bpe" or (method == "dropout" and p == 0):
+            return self.tokenizer.view(text)
+        rng = random.Random(seed)
+        id_of = self.ids.__getitem__
+        return resegment(self.tokenizer.view(text), self._kept_whole, self._cutter(method, p, rng), id_of)
+
+    def encode(self, text: str, method: str = "bpe", *, p: float = 0.0, seed: int | None = None) -> list[int]:
+        """The ids of ``text`` under ``method`` (for a tokenizer with a regex pre-tokenizer of ours, without
+        building a view: each distinct pre-token is cut once)."""
+        if method == "bpe" or (method == "dropout" and p == 0):
+            return self.tokenizer.encode(text)
+        splitter = self.tokenizer.pretokenizer
+        if splitter is None:
+            return [t.id for t in self.view(text, method, p=p, seed=seed).tokens]
+        cut, ids, specials = self._cutter(method, p, random.Random(seed)), self.ids, self.tokenizer.special_tokens
+
+        def ids_of(word: str) -> list[int]:
+            return [ids[token] for token in cut(word.encode("utf-8"))]
+
+        if method != "dropout":  # each distinct pre-token cut once (a draw of dropout is new every time)
+            ids_of = self._id_caches.setdefault(method, _IdCache(ids_of)).__getitem__
+        out: list[int] = []
+        for piece, words in splitter.split(text):
+            if words is None:
+                out.append(specials[piece])
+            else:
+                out.extend(chain.from_iterable(map(ids_of, words)))
+        return out
+
+    def tokens(self, text: str, method: str = "bpe", *, p: float = 0.0, seed: int | None = None) -> list[bytes]:
+        """The tokens' bytes of ``text`` under ``method``."""
+        return [self.tokenizer.token_bytes(i) for i in self.encode(text, method, p=p, seed=seed)]
+
+    def _cutter(self, method: str, p: float, rng: random.Random) -> Callable[[bytes], list[bytes]]:
+        if method not in METHODS:
+            raise ValueError(f"unknown method {method!r}: one of {', '.join(METHODS)}")
+        if not 0.0 <= p <= 1.0:
+            raise ValueError(f"the dropout probability must be between 0 and 1, got {p}")
+        return functools.partial(self.cut, method=method, p=p, rng=rng)
+
+    def _kept_whole(self, token: TokenSpan) -> bool:
+        """A special or added token: the same under every method."""
+        return token.special or self.ids.get(token.token) != token.id
+
+
+class _IdCache(dict):
+    """A pre-token's ids under one method, computed on first use (at most ``_CACHE_LIMIT`` remembered)."""
+
+    def __init__(self, ids_of: Callable[[str], list[int]]):
+        super().__init__()
+        self._ids_of = ids_of
+
+    def __missing__(self, word: str) -> list[int]:
+        if len(self) >= _CACHE_LIMIT:
+            self.clear()
+        ids = self[word] = self._ids_of(word)
+        return ids

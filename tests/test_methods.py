@@ -1,0 +1,153 @@
+"""Encoding methods on one vocabulary (issue 22): bpe, greedy longest-match, fewest tokens, BPE-dropout -- every
+method decodes to the text, fewest is never longer than bpe or greedy and is the brute-force minimum, greedy is
+the plain longest match, dropout at p = 0 is bpe, and its merge loop is bpe's own on the tokenizers it models."""
+
+import functools
+import random
+
+import bpe_resources
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bpe_core.foreign import TiktokenTokenizer
+from bpe_core.formats import load_any
+from bpe_core.methods import METHODS, Methods, UncoverableError
+from bpe_core.tokenizer import Tokenizer
+from bpe_core.trainer import BpeTrainer
+from tests.test_foreign_builders import HARD_TEXTS, build_hf
+
+TEXTS = (
+    st.text(max_size=60) | st.text("中文字符测试😀é abc\n\t<|endoftext|> 12", max_size=60) | st.sampled_from(HARD_TEXTS)
+)
+
+
+@functools.cache
+def ours() -> Tokenizer:
+    text = (bpe_resources.resource_path("samples") / "english.txt").read_text(encoding="utf-8")
+    trainer = BpeTrainer(256 + 300 + 1, ["<|endoftext|>"], pattern="gpt2", processes=1)
+    trainer.count_text(text)
+    trainer.run()
+    return Tokenizer(trainer.vocab, trainer.merges, trainer.special_tokens, pattern="gpt2")
+
+
+@pytest.fixture(scope="module")
+def tokenizers(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("methods")
+    return {
+        "o200k_base": TiktokenTokenizer.reference("o200k_base"),
+        "cl100k_base": TiktokenTokenizer.reference("cl100k_base"),
+        "tokenizer.json": load_any(build_hf(folder, "bytelevel")),
+        "ours": ours(),
+    }
+
+
+@functools.cache
+def methods_of(tokenizer) -> Methods:
+    return Methods(tokenizer)
+
+
+@pytest.mark.parametrize("name", ["o200k_base", "cl100k_base", "tokenizer.json", "ours"])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=TEXTS, seed=st.integers(0, 1000))
+def test_every_method_decodes_to_the_text_and_fewest_is_fewest(tokenizers, name, text, seed):
+    tokenizer = tokenizers[name]
+    methods = methods_of(tokenizer)
+    own = tokenizer.encode(text)
+    counts = {}
+    for method in METHODS:
+        ids = methods.encode(text, method, p=0.3, seed=seed)
+        assert tokenizer.decode(ids) == tokenizer.decode(own), method
+        view = methods.view(text, method, p=0.3, seed=seed)
+        assert [t.id for t in view.tokens] == ids, method  # the view and the ids agree
+        assert b"".join(t.token for t in view.tokens) == b"".join(map(tokenizer.token_bytes, own))
+        assert [t.id for t in view.tokens if t.special] == [i for i in own if i in tokenizer.special_tokens.values()]
+        counts[method] = len(ids)
+    assert counts["fewest"] <= min(counts["bpe"], counts["greedy"], counts["dropout"])
+    assert methods.encode(text, "dropout", p=0.0, seed=seed) == own
+
+
+def test_fewest_is_the_brute_force_minimum_and_greedy_the_plain_longest_match(tokenizers):
+    words = [" antidisestablishment", " preprocessing", "中文字符", " 😀👍", "aaaaaaa", " tokenization", "12345"]
+    for name in ("o200k_base", "ours"):
+        methods = methods_of(tokenizers[name])
+        vocab = set(methods.ids)
+        for word in (w.encode() for w in words):
+            assert len(methods.cut(word, "fewest")) == _fewest_by_search(word, vocab), (name, word)
+            assert b"".join(methods.cut(word, "fewest")) == word
+            assert methods.cut(word, "greedy") == _longest_match(word, vocab), (name, word)
+
+
+def _fewest_by_search(word: bytes, vocab: set[bytes]) -> int:
+    """The fewest tokens of ``vocab`` that make ``word``, by trying every cut (short words only)."""
+
+    @functools.cache
+    def fewest(i: int) -> float:
+        if i == len(word):
+            return 0
+        return min((1 + fewest(j) for j in range(i + 1, len(word) + 1) if word[i:j] in vocab), default=float("inf"))
+
+    return fewest(0)
+
+
+def _longest_match(word: bytes, vocab: set[bytes]) -> list[bytes]:
+    pieces = []
+    while word:
+        length = max(n for n in range(1, len(word) + 1) if word[:n] in vocab)
+        pieces.append(word[:length])
+        word = word[length:]
+    return pieces
+
+
+@pytest.mark.parametrize("name", ["tokenizer.json", "ours", "cl100k_base"])
+def test_the_dropout_loop_without_dropping_is_the_tokenizers_own_bpe(tokenizers, name):
+    """The merge loop dropout runs (with nothing dropped) cuts every pre-token as the tokenizer does, so dropout
+    changes only what it drops (a tiktoken pre-token that is a token is taken whole by tiktoken: left out)."""
+    tokenizer = tokenizers[name]
+    methods = methods_of(tokenizer)
+    text = (bpe_resources.resource_path("samples") / "mixed.txt").read_text(encoding="utf-8")[:6000]
+    view = tokenizer.view(text)
+    rng = random.Random(0)
+    for start, end in zip(view.chunks, [*view.chunks[1:], len(view.text)]):
+        tokens = [t.token for t in view.tokens if start <= t.start < end and not t.special]
+        word = b"".join(tokens)
+        if not tokens or (tokenizer.merge_rule == "ranks" and word in methods.ids):
+            continue
+        assert methods._dropout(word, 0.0, rng) == tokens, word
+
+
+def test_dropout_is_reproducible_and_samples_segmentations():
+    methods = methods_of(TiktokenTokenizer.reference("gpt2"))
+    word = b" unbelievably"
+    assert methods.encode(" unbelievably", "dropout", p=0.5, seed=7) == methods.encode(
+        " unbelievably", "dropout", p=0.5, seed=7
+    )
+    seen = {tuple(methods.encode(" unbelievably", "dropout", p=0.3, seed=s)) for s in range(60)}
+    assert len(seen) > 3  # several segmentations of one word
+    assert methods.cut(word, "dropout", p=1.0) == [bytes([b]) for b in word]
+
+
+def test_a_byte_no_token_covers_is_said():
+    ranks = {bytes([i]): i for i in range(256) if i != ord("z")} | {b"ab": 256}
+    methods = Methods(TiktokenTokenizer("t.tiktoken", ranks, r"\w+|\s+", {}))
+    for method in ("greedy", "fewest"):
+        with pytest.raises(UncoverableError, match="no token that starts with byte 0x7a"):
+            methods.cut(b"abz", method)
+    with pytest.raises(ValueError, match="unknown method"):
+        methods.encode("ab", "shortest")
+
+
+def test_bpe_encode_takes_a_method(tmp_path, capsys):
+    from bpe_core.cli import main
+
+    text = "preprocessing antidisestablishment 中文字符<|endoftext|>"
+    methods = methods_of(TiktokenTokenizer.reference("o200k_base"))
+    for method in ("greedy", "fewest"):
+        assert main(["encode", "o200k_base", "--ids", "--method", method, text]) == 0
+        assert list(map(int, capsys.readouterr().out.split())) == methods.encode(text, method)
+    args = ["encode", "gpt2", "--ids", "--method", "dropout", "--dropout", "0.4", "--seed", "5", text]
+    assert main(args) == 0
+    first = capsys.readouterr().out
+    assert main(args) == 0 and capsys.readouterr().out == first  # the same seed, the same draw
+    assert main(["encode", "gpt2", "--method", "dropout", "--dropout", "1.5", "x"]) == 2
+    assert "between 0 and 1" in capsys.readouterr().err
