@@ -31,7 +31,7 @@ from bpe_core.comparison import FORMATS as COMPARISON_FORMATS
 from bpe_core.comparison import Comparison
 from bpe_core.corpus import ENCODINGS, CorpusError, InvalidTextError, WrongEncodingError
 from bpe_core.formats import EXPORT_FORMATS, TokenizerFileError, check_writable, export, load_any, save_json
-from bpe_core.formats.files import kind_of, size_text
+from bpe_core.formats.files import kind_of, size_text, write_bytes_atomically
 from bpe_core.formats.loader import takes_pattern
 from bpe_core.html_tokens import DEFAULT_WIDTH, MIN_WIDTH
 from bpe_core.methods import METHODS, Methods, UncoverableError
@@ -242,6 +242,13 @@ def _parser() -> argparse.ArgumentParser:
     vocab.add_argument("--audit", action="store_true", help="unreachable, partial-UTF-8 and duplicate tokens")
     vocab.add_argument("--text", metavar="FILE", help="count each token's usage in this UTF-8 file (implies --audit)")
     vocab.add_argument("--pattern", metavar="P", help=pattern_help + " (for A and B)")
+    vocab.add_argument(
+        "--xray",
+        action="store_true",
+        help="on the --text file: tokens formed while encoding but almost never left (residues), the frequent "
+        "words cut into the most tokens, tokens per word",
+    )
+    vocab.add_argument("--xray-out", metavar="FILE", help="also write the X-ray as CSV or JSON (by the suffix)")
     vocab.set_defaults(run=_vocab)
     return parser
 
@@ -470,7 +477,41 @@ def _vocab(args) -> int:
     from bpe_core.vocabulary.report import vocab_report
 
     text = decode_text(read_text_bytes(args.text, "vocab"), args.text) if args.text else None
+    if args.xray or args.xray_out:
+        return _xray(args, text)
     print("\n".join(vocab_report(args.tokenizer, vs=args.vs, audit=args.audit, text=text, pattern=args.pattern)))
+    return 0
+
+
+def _xray(args, text: str | None) -> int:
+    from bpe_core.vocabulary.xray import record_residues, xray, xray_csv, xray_json, xray_report
+
+    if text is None:
+        raise BadInputError("--xray needs a text to encode: give it with --text FILE")
+    if args.xray_out is not None:
+        if not args.xray_out.endswith((".csv", ".json")):
+            raise BadInputError(f"--xray-out {args.xray_out}: name a .csv or .json file")
+        check_writable(args.xray_out)
+    tokenizer = load_tokenizer(args.tokenizer, args.pattern)
+    try:
+        ray = xray(tokenizer, text)
+    except PatternTimeoutError as exc:
+        raise BadInputError(f"{args.tokenizer}: {exc}") from None
+    lines = xray_report(ray)
+    if tokenizer.record is not None:
+        residues = record_residues(tokenizer.record, tokenizer.vocab)
+        lines.append(
+            f"  from the training record: {len(residues):,} tokens whose later merges consumed them almost all"
+        )
+        lines += [
+            f"    {r.token_id:>7} {render_token(r.token):<16} made {r.formed:,}, left {r.final:,}"
+            for r in residues[:15]
+        ]
+    print("\n".join(lines))
+    if args.xray_out is not None:
+        data = xray_json(ray) if args.xray_out.endswith(".json") else xray_csv(ray)
+        write_bytes_atomically(args.xray_out, data.encode("utf-8"))
+        print(args.xray_out)
     return 0
 
 

@@ -174,6 +174,34 @@ class Methods:
             parts[where : where + 2] = [parts[where] + parts[where + 1]]
         return parts
 
+    def bpe_trace(self, word: bytes) -> tuple[list[bytes], list[tuple[bytes, bytes]]]:
+        """How BPE encodes ``word`` (a pre-token's bytes): its final tokens, and every merge made on the way in
+        order (each makes a token, final or merged away later). Under tiktoken's rule a word that is a token is
+        taken whole, with no merge.
+
+        >>> from bpe_core.foreign import TiktokenTokenizer
+        >>> final, made = Methods(TiktokenTokenizer.reference("gpt2")).bpe_trace(b" antidisestablishment")
+        >>> final, len(made), made[-1]
+        ([b' ant', b'idis', b'establishment'], 18, (b'est', b'ablishment'))
+        """
+        by_token = self.tokenizer.merge_rule == "ranks"
+        if by_token and word in self.ids:
+            return [word], []
+        parts = self._leaves(word)
+        ranks = self._token_ranks if by_token else self._pair_ranks
+        made: list[tuple[bytes, bytes]] = []
+        while len(parts) > 1:
+            best, where = None, -1
+            for i in range(len(parts) - 1):
+                rank = ranks.get(parts[i] + parts[i + 1] if by_token else (parts[i], parts[i + 1]))
+                if rank is not None and (best is None or rank < best):
+                    best, where = rank, i
+            if where < 0:
+                break
+            made.append((parts[where], parts[where + 1]))
+            parts[where : where + 2] = [parts[where] + parts[where + 1]]
+        return parts, made
+
     def _leaves(self, word: bytes) -> list[bytes]:
         parts: list[bytes] = []
         for char in word.decode("utf-8", errors="surrogateescape"):

@@ -63,7 +63,7 @@ def test_figures_equal_tiktoken_counts_and_ours():
     csv_lines = parity_csv(rows).splitlines()
     assert csv_lines[0] == "tokenizer,language,chars,tokens,tokens_per_char,premium" and len(csv_lines) == len(rows) + 1
     table = parity_table(rows, passage.names)
-    assert len(table) == len(passage.texts) + 1 and "1.00x" in table[1]
+    assert len(table) == len(passage.texts) + 2 and "1.00x" in table[1]  # a row per language, then the Gini
 
 
 def test_without_the_reference_language_there_is_no_premium():
@@ -91,3 +91,15 @@ def test_bad_files_are_named(tmp_path, content, message):
 def test_a_missing_file_is_named(tmp_path):
     with pytest.raises(ParallelTextError, match="nothing.json: cannot read"):
         load_parallel_text(tmp_path / "nothing.json")
+
+
+def test_gini_says_how_evenly_a_tokenizer_serves_the_languages():
+    from bpe_core.reference import get_encoding
+    from bpe_core.vocabulary.parity import gini, parity_gini
+
+    passage = load_parallel_text()
+    encoders = {name: get_encoding(name).encode_ordinary for name in ("gpt2", "o200k_base")}
+    spread = parity_gini(language_parity(encoders, passage.texts))
+    assert 0 < spread["o200k_base"] < spread["gpt2"] < 1  # o200k serves the languages more evenly
+    assert gini([2.0] * 5) == 0.0 and gini([0, 0, 0, 1]) == pytest.approx(0.75)
+    assert parity_table(language_parity(encoders, passage.texts))[-1].startswith("Gini (tokens/char)")

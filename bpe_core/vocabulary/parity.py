@@ -100,6 +100,29 @@ def language_parity(
     return rows
 
 
+def gini(values: Sequence[float]) -> float:
+    """How unevenly a cost is spread (0: every language pays the same; towards 1: one pays it all): the mean
+    absolute difference of all pairs over twice the mean.
+
+    >>> gini([1, 1, 1]), round(gini([1, 2, 3]), 3), gini([])
+    (0.0, 0.222, 0.0)
+    """
+    n = len(values)
+    mean = sum(values) / n if n else 0.0
+    if not mean:
+        return 0.0
+    return sum(abs(a - b) for a in values for b in values) / (2 * n * n * mean)
+
+
+def parity_gini(rows: Sequence[ParityRow]) -> dict[str, float]:
+    """Per tokenizer, the Gini of its tokens per character across the languages: one number for how evenly it
+    serves them (the tokenization tax spread, not its level)."""
+    by_tokenizer: dict[str, list[float]] = {}
+    for row in rows:
+        by_tokenizer.setdefault(row.tokenizer, []).append(row.tokens_per_char)
+    return {name: gini(values) for name, values in by_tokenizer.items()}
+
+
 def parity_csv(rows: Sequence[ParityRow]) -> str:
     """The rows as CSV text (header first).
 
@@ -127,4 +150,6 @@ def parity_table(rows: Sequence[ParityRow], names: Mapping[str, str] | None = No
             premium = f"{r.premium:.2f}x" if r.premium is not None else "-"
             cells.append(f"{r.tokens:>9d} tok {premium:>6s}")
         lines.append(f"{label:22s}" + "".join(f"{c:>20s}" for c in cells))
+    spread = parity_gini(rows)
+    lines.append(f"{'Gini (tokens/char)':22s}" + "".join(f"{spread[t]:>20.3f}" for t in tokenizers))
     return lines

@@ -1,0 +1,263 @@
+"""An X-ray of a vocabulary on a text: which tokens are only scaffolding, which frequent words it shatters, and how
+many tokens a word costs.
+
+- **Residues** (Scaffold-BPE; LiteToken, 2026; PickyBPE's intersection-over-self): encoding each pre-token merge by
+  merge, a token is *formed* each time a merge makes it and is *final* when it is still there at the end. A token
+  formed often but almost never final is scaffolding: the vocabulary keeps a slot for a step on the way. For a run
+  of ours the training record says the same from the corpus it was trained on (:func:`record_residues`): what
+  was left of a token's occurrences once later merges had consumed them.
+- **Shattered words**: the most frequent pre-tokens of the text cut into the most tokens, per script.
+- **Fertility**: tokens per word (pre-token) and per character, the share of words kept whole.
+
+>>> from bpe_core.foreign import TiktokenTokenizer
+>>> ray = xray(TiktokenTokenizer.reference("gpt2"), "the lowest newest tokenizers " * 20, min_formed=5)
+>>> ray.fertility.words, round(ray.fertility.whole_share, 2)
+(81, 0.75)
+>>> [(s.word, [t.decode() for t in s.tokens]) for s in ray.shattered["Latin"]]
+[(' tokenizers', [' token', 'izers'])]
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+
+from bpe_core.cancelled import Cancelled
+from bpe_core.methods import Methods
+from bpe_core.protocol import ShownTokenizer
+from bpe_core.resegment import runs
+from bpe_core.token_label import render_token
+from bpe_core.vocabulary.table import char_class
+
+#: A token is a residue when at most this share of its formations survive to the end.
+RESIDUE_SHARE = 0.01
+
+
+@dataclass(frozen=True)
+class Residue:
+    """A token ``formed`` times and ``final`` times on the text; ``consumers``: the merges that used it up, with
+    how many times each did, most first."""
+
+    token_id: int
+    token: bytes
+    formed: int
+    final: int
+    consumers: tuple[tuple[bytes, bytes, int], ...]
+
+    @property
+    def final_share(self) -> float:
+        return self.final / self.formed if self.formed else 0.0
+
+
+@dataclass(frozen=True)
+class Shattered:
+    """A frequent word (pre-token) and the tokens the tokenizer cuts it into."""
+
+    word: str
+    count: int
+    tokens: tuple[bytes, ...]
+    script: str
+
+
+@dataclass(frozen=True)
+class Fertility:
+    """Tokens per word (pre-token) and per character of a text, and the share of words that are one token."""
+
+    words: int
+    chars: int
+    tokens: int
+    whole_share: float
+
+    @property
+    def tokens_per_word(self) -> float:
+        return self.tokens / self.words if self.words else 0.0
+
+    @property
+    def tokens_per_char(self) -> float:
+        return self.tokens / self.chars if self.chars else 0.0
+
+
+@dataclass
+class XRay:
+    """Everything the X-ray page and ``bpe vocab --xray`` show for one tokenizer and one text."""
+
+    name: str
+    vocab_size: int
+    residues: list[Residue]
+    shattered: dict[str, list[Shattered]] = field(default_factory=dict)
+    fertility: Fertility = Fertility(0, 0, 0, 0.0)
+
+    @property
+    def residue_share(self) -> float:
+        """The share of the vocabulary that is scaffolding on this text (what removing it would free)."""
+        return len(self.residues) / self.vocab_size if self.vocab_size else 0.0
+
+
+def xray(
+    tokenizer: ShownTokenizer,
+    text: str,
+    *,
+    share: float = RESIDUE_SHARE,
+    min_formed: int = 10,
+    top: int = 15,
+    cancelled: Callable[[], bool] | None = None,
+    methods: Methods | None = None,
+) -> XRay:
+    """The X-ray of ``tokenizer`` on ``text``: residues formed at least ``min_formed`` times with at most
+    ``share`` of them final, the ``top`` shattered words per script, the fertility. A model without merges has no
+    residues (its tokens are not formed by merging)."""
+    methods = methods or Methods(tokenizer)
+    words = _words(tokenizer, text)
+    formed: Counter[bytes] = Counter()
+    final: Counter[bytes] = Counter()
+    consumed: dict[bytes, Counter[tuple[bytes, bytes]]] = {}  # token -> the merges that used it up, how often
+    cuts: dict[bytes, list[bytes]] = {}
+    for i, (word, count) in enumerate(words.items()):
+        if cancelled is not None and not i % 4096 and cancelled():
+            raise Cancelled("the X-ray was cancelled")
+        if tokenizer.merges is None:
+            cuts[word] = [t.token for t in tokenizer.view(word.decode("utf-8", "replace")).tokens]
+            continue
+        parts, made = methods.bpe_trace(word)
+        cuts[word] = parts
+        for part in parts:
+            final[part] += count
+        for left, right in made:
+            formed[left + right] += count
+            for used in (left, right):
+                consumed.setdefault(used, Counter())[left, right] += count
+    residues = []
+    for token, n in formed.items():
+        if n >= min_formed and final[token] <= share * n:
+            uses = tuple((a, b, c) for (a, b), c in consumed.get(token, Counter()).most_common(3))
+            residues.append(Residue(methods.ids[token], token, n, final[token], uses))
+    residues.sort(key=lambda r: (r.final_share, -r.formed, r.token_id))
+    return XRay(
+        name=tokenizer.name,
+        vocab_size=len(tokenizer.token_ids()),
+        residues=residues,
+        shattered=_shattered(words, cuts, top),
+        fertility=_fertility(words, cuts),
+    )
+
+
+def _words(tokenizer: ShownTokenizer, text: str) -> Counter[bytes]:
+    """Each pre-token of ``text`` (its bytes, after the model's normalizer where it has one) and how often."""
+    splitter = tokenizer.pretokenizer
+    if splitter is not None:
+        found: Counter[str] = Counter()
+        for _, words in splitter.split(text):
+            if words is not None:
+                found.update(words)
+        return Counter({word.encode("utf-8"): n for word, n in found.items()})
+    view = tokenizer.view(text)
+    return Counter(b"".join(t.token for t in run) for run in runs(view, lambda t: t.special) if not run[0].special)
+
+
+def _shattered(words: Counter[bytes], cuts: dict[bytes, list[bytes]], top: int) -> dict[str, list[Shattered]]:
+    """Per script, the words cut into 2 tokens or more, the costliest first (occurrences times extra tokens)."""
+    by_script: dict[str, list[Shattered]] = {}
+    ranked = sorted(words.items(), key=lambda item: (-(len(cuts[item[0]]) - 1) * item[1], item[0]))
+    for word, count in ranked:
+        pieces = cuts[word]
+        if len(pieces) < 2:
+            continue
+        text = word.decode("utf-8", "replace")
+        script = next((char_class(c) for c in text if char_class(c) not in ("whitespace", "neutral")), "whitespace")
+        found = by_script.setdefault(script, [])
+        if len(found) < top:
+            found.append(Shattered(text, count, tuple(pieces), script))
+    return by_script
+
+
+def _fertility(words: Counter[bytes], cuts: dict[bytes, list[bytes]]) -> Fertility:
+    total = sum(words.values())
+    tokens = sum(len(cuts[w]) * n for w, n in words.items())
+    chars = sum(len(w.decode("utf-8", "replace")) * n for w, n in words.items())
+    whole = sum(n for w, n in words.items() if len(cuts[w]) == 1)
+    return Fertility(total, chars, tokens, whole / total if total else 0.0)
+
+
+def record_residues(record, vocab, *, share: float = 0.05, min_count: int = 10) -> list[Residue]:
+    """Residues from a run's training record: a token created with ``count`` occurrences, of which later merges
+    consumed all but at most ``share`` (what is left of it in the corpus once training ended)."""
+    created = {step.new_id: step.count for step in record.steps}
+    used: Counter[int] = Counter()
+    consumers: dict[int, Counter[tuple[bytes, bytes]]] = {}
+    for step in record.steps:
+        for token_id in (step.left, step.right):
+            if token_id in created:
+                used[token_id] += step.count
+                consumers.setdefault(token_id, Counter())[vocab[step.left], vocab[step.right]] += step.count
+    residues = []
+    for token_id, count in created.items():
+        left = max(count - used[token_id], 0)
+        if count >= min_count and left <= share * count:
+            uses = tuple((a, b, c) for (a, b), c in consumers[token_id].most_common(3))
+            residues.append(Residue(token_id, vocab[token_id], count, left, uses))
+    residues.sort(key=lambda r: (r.final_share, -r.formed, r.token_id))
+    return residues
+
+
+# ----- reports -----
+
+
+def xray_report(ray: XRay, *, rows: int = 15) -> list[str]:
+    """The X-ray as lines of text (``bpe vocab --xray``)."""
+    f = ray.fertility
+    lines = [
+        f"X-ray of {ray.name} on the text: {f.words:,} words, {f.tokens:,} tokens",
+        f"  fertility: {f.tokens_per_word:.2f} tokens per word, {f.tokens_per_char:.3f} per character, "
+        f"{f.whole_share:.0%} of words kept whole",
+        f"  residues: {len(ray.residues):,} tokens ({ray.residue_share:.2%} of the vocabulary) formed while encoding "
+        "but almost never left at the end",
+    ]
+    for r in ray.residues[:rows]:
+        uses = ", ".join(f"{render_token(a)} + {render_token(b)} ×{c:,}" for a, b, c in r.consumers)
+        counts = f"formed {r.formed:>7,} final {r.final:>5,}"
+        lines.append(f"    {r.token_id:>7} {render_token(r.token):<16} {counts}  {uses}")
+    for script, words in sorted(ray.shattered.items()):
+        lines.append(f"  shattered {script} words:")
+        for s in words[: min(rows, 8)]:
+            cut = " ".join(render_token(t) for t in s.tokens)
+            lines.append(f"    {s.count:>7,} × {render_token(s.word.encode())} → {len(s.tokens)} tokens: {cut}")
+    return lines
+
+
+def xray_csv(ray: XRay) -> str:
+    """The residues and the shattered words as CSV rows (kind, id or count, token or word, numbers...)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["kind", "id", "token", "formed", "final", "final_share", "count", "tokens", "script"])
+    for r in ray.residues:
+        writer.writerow(["residue", r.token_id, render_token(r.token), r.formed, r.final, f"{r.final_share:.4f}"])
+    for words in ray.shattered.values():
+        for s in words:
+            cut = " ".join(render_token(t) for t in s.tokens)
+            writer.writerow(["shattered", "", s.word, "", "", "", s.count, cut, s.script])
+    return out.getvalue()
+
+
+def xray_json(ray: XRay) -> str:
+    """The whole X-ray as JSON (bytes as hex)."""
+    residues = [
+        {**asdict(r), "token": r.token.hex(), "consumers": [[a.hex(), b.hex(), c] for a, b, c in r.consumers]}
+        for r in ray.residues
+    ]
+    shattered = {
+        script: [{**asdict(s), "tokens": [t.hex() for t in s.tokens]} for s in words]
+        for script, words in ray.shattered.items()
+    }
+    fertility = {
+        **asdict(ray.fertility),
+        "tokens_per_word": ray.fertility.tokens_per_word,
+        "tokens_per_char": ray.fertility.tokens_per_char,
+    }
+    data = {"tokenizer": ray.name, "vocab_size": ray.vocab_size, "residue_share": ray.residue_share}
+    return json.dumps(
+        {**data, "residues": residues, "shattered": shattered, "fertility": fertility}, ensure_ascii=False, indent=1
+    )

@@ -1,0 +1,99 @@
+"""The X-ray (issue 22): BPE traced merge by merge gives each tokenizer's own tokens, residues are tokens formed
+and merged away, shattered words and fertility add up, the training record's residues agree with the text's on
+the training corpus, exports and the CLI."""
+
+import json
+
+import bpe_resources
+import pytest
+
+from bpe_core.cli import main
+from bpe_core.foreign import TiktokenTokenizer
+from bpe_core.formats import load_any
+from bpe_core.methods import Methods
+from bpe_core.tokenizer import Tokenizer
+from bpe_core.trainer import BpeTrainer
+from bpe_core.vocabulary.xray import record_residues, xray, xray_csv, xray_json
+from tests.test_foreign_builders import build_hf
+
+
+def sample(name: str) -> str:
+    return (bpe_resources.resource_path("samples") / f"{name}.txt").read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def trained():
+    trainer = BpeTrainer(256 + 400, pattern="gpt2", processes=1)
+    trainer.count_text(sample("english"))
+    trainer.run()
+    tok = Tokenizer(trainer.vocab, trainer.merges, pattern="gpt2")
+    tok.record = trainer.record
+    return tok
+
+
+@pytest.mark.parametrize("name", ["gpt2", "o200k_base", "tokenizer.json", "ours"])
+def test_the_traced_bpe_is_each_tokenizers_own_encoding(name, trained, tmp_path):
+    tokenizer = {
+        "gpt2": lambda: TiktokenTokenizer.reference("gpt2"),
+        "o200k_base": lambda: TiktokenTokenizer.reference("o200k_base"),
+        "tokenizer.json": lambda: load_any(build_hf(tmp_path, "bytelevel")),
+        "ours": lambda: trained,
+    }[name]()
+    methods = Methods(tokenizer)
+    view = tokenizer.view(sample("mixed")[:8000])
+    bounds = [*view.chunks, len(view.text)]
+    for start, end in zip(bounds, bounds[1:]):
+        tokens = [t.token for t in view.tokens if start <= t.start < end and not t.special]
+        if tokens:
+            final, made = methods.bpe_trace(b"".join(tokens))
+            assert final == tokens
+            assert len(made) == sum(len(t) for t in tokens) - len(tokens) or tokenizer.merge_rule == "ranks"
+
+
+def test_residues_are_formed_and_merged_away():
+    gpt2 = TiktokenTokenizer.reference("gpt2")
+    text = " Corresponding Correspondence" * 30  # neither is a gpt2 token whole
+    ray = xray(gpt2, text, min_formed=10)
+    tokens = {r.token: r for r in ray.residues}
+    assert b"resp" in tokens and tokens[b"resp"].final == 0 and tokens[b"resp"].formed >= 30
+    assert all(r.final <= 0.01 * r.formed and r.formed >= 10 for r in ray.residues)
+    assert all(c > 0 and (a == r.token or b == r.token) for r in ray.residues for a, b, c in r.consumers)
+    final_ids = set(gpt2.encode(text))
+    assert not final_ids & {r.token_id for r in ray.residues if r.final == 0}
+    assert ray.residue_share == len(ray.residues) / ray.vocab_size
+
+
+def test_shattered_words_and_fertility_add_up():
+    o200k = TiktokenTokenizer.reference("o200k_base")
+    text = sample("chinese")[:20000] + " " + sample("english")[:20000]
+    ray = xray(o200k, text)
+    assert ray.fertility.tokens == len(o200k.encode(text))
+    assert {"Han", "Latin"} <= set(ray.shattered)
+    for words in ray.shattered.values():
+        costs = [(len(s.tokens) - 1) * s.count for s in words]
+        assert costs == sorted(costs, reverse=True) and all(len(s.tokens) >= 2 for s in words)
+        assert all(b"".join(s.tokens) == s.word.encode() for s in words)
+
+
+def test_the_training_records_residues_are_consumed_tokens(trained):
+    residues = record_residues(trained.record, trained.vocab, share=0.05)
+    assert residues
+    steps = {s.new_id: s for s in trained.record.steps}
+    for r in residues:
+        used = sum(s.count for s in trained.record.steps for side in (s.left, s.right) if side == r.token_id)
+        assert r.formed == steps[r.token_id].count and r.final == max(r.formed - used, 0) <= 0.05 * r.formed
+
+
+def test_exports_and_the_cli(tmp_path, capsys):
+    ray = xray(TiktokenTokenizer.reference("gpt2"), " Corresponding Correspondence" * 30, min_formed=5)
+    data = json.loads(xray_json(ray))
+    assert len(data["residues"]) == len(ray.residues) and data["fertility"]["words"] == ray.fertility.words
+    assert xray_csv(ray).splitlines()[0].startswith("kind,id,token")
+    text = tmp_path / "t.txt"
+    text.write_text(" correspond corresponding " * 30, encoding="utf-8")
+    out = tmp_path / "x.csv"
+    assert main(["vocab", "gpt2", "--xray", "--text", str(text), "--xray-out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "residues:" in printed and "fertility:" in printed and out.read_text().startswith("kind,id,token")
+    assert main(["vocab", "gpt2", "--xray"]) == 2
+    assert "--text" in capsys.readouterr().err
