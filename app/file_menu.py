@@ -14,7 +14,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QFileDialog, QMenu
 
 from app.common import dialogs
-from app.common.engine_sentences import engine_sentence
+from app.common.engine_messages import engine_message
 from app.common.recent_files import RecentFiles
 from app.common.sources import pane_source
 from app.common.tokenizer_files import (
@@ -115,7 +115,7 @@ class FileMenu(QObject):
                 self.window,
                 self.tr("Cannot open tokenizer"),
                 self.tr("“{name}” could not be opened: {error}").format(
-                    name=Path(path).name, error=engine_sentence(str(exc))
+                    name=Path(path).name, error=engine_message(exc)
                 ),
                 repr(exc),
             )
@@ -172,7 +172,7 @@ class FileMenu(QObject):
                 self.tr("Cannot save tokenizer"),
                 self.tr(
                     "“{name}” could not be written: {error}\nThe tokenizer is kept: save it somewhere else."
-                ).format(name=Path(path).name, error=engine_sentence(str(exc))),
+                ).format(name=Path(path).name, error=engine_message(exc)),
                 repr(exc),
             )
             return False

@@ -24,6 +24,7 @@ import stat
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
+from bpe_core.messages import EngineError, Message
 from bpe_core.patterns import safe_boundary
 from bpe_core.specials import SpecialSplitter
 
@@ -54,14 +55,14 @@ def encoding_label(encoding: str) -> str:
     return family + {"LE": " (little-endian)", "BE": " (big-endian)"}.get(order, "")
 
 
-class CorpusError(ValueError):
+class CorpusError(EngineError, ValueError):
     """A corpus that cannot be trained on: unreadable, not text, or empty. The message says which file and why."""
 
 
 class InvalidTextError(CorpusError):
     """Bytes that are not valid text in the encoding read: ``path``, byte ``offset``, ``encoding``."""
 
-    def __init__(self, message: str, path: str, offset: int, encoding: str):
+    def __init__(self, message: str | Message, path: str, offset: int, encoding: str):
         super().__init__(message)
         self.path, self.offset, self.encoding = path, offset, encoding
 
@@ -80,11 +81,22 @@ class WrongEncodingError(CorpusError):
 
     def __init__(self, path: str, encoding: str, wanted: str = "utf-8"):
         family = encoding[:6]
-        reads = "BPE Explorer reads UTF-8" if wanted == "utf-8" else f"it was to be read as {encoding_label(wanted)}"
-        super().__init__(
-            f"{path}: the file is {encoding_label(encoding)} text (it starts with a byte-order mark); {reads}: "
-            f"convert it, or read it as {encoding_label(family)} (encoding='{family}')"
-        )
+        if wanted == "utf-8":
+            super().__init__(
+                Message.of(
+                    "corpus.byte_order_mark",
+                    path=path,
+                    encoding=encoding_label(encoding),
+                    family=encoding_label(family),
+                    codec=family,
+                )
+            )
+        else:
+            super().__init__(
+                f"{path}: the file is {encoding_label(encoding)} text (it starts with a byte-order mark); it was to "
+                f"be read as {encoding_label(wanted)}: convert it, or read it as {encoding_label(family)} "
+                f"(encoding='{family}')"
+            )
         self.path, self.encoding, self.wanted = path, encoding, wanted
 
     def __reduce__(self):  # keeps the message when pickled
@@ -103,20 +115,20 @@ class CorpusInfo:
 
 def _decode_error(path: str, encoding: str, offset: int, exc: UnicodeDecodeError, nul: int | None) -> CorpusError:
     bad = exc.object[exc.start : exc.start + 4].hex(" ").upper()
-    where = f"not valid {encoding_label(encoding)} at byte offset {offset} (bytes {bad}: {exc.reason})"
-    replace = "Invalid bytes can be replaced with U+FFFD (errors='replace')."
+    message: Message | str
     if exc.reason == "truncated data" and exc.end == len(exc.object):
         cut = exc.end - exc.start
-        message = (
-            f"{path}: it ends in the middle of a {encoding_label(encoding)} character (its last {cut} byte"
-            f"{'s' if cut > 1 else ''}, at byte offset {offset}): is the file cut short? {replace}"
-        )
+        code = "corpus.cut_short" if cut > 1 else "corpus.cut_short_one_byte"
+        message = Message.of(code, path=path, encoding=encoding_label(encoding), count=cut, offset=offset)
     elif nul is not None and encoding == "utf-8":  # NUL bytes are ordinary in UTF-16 and UTF-32
-        message = f"{path}: looks binary (NUL bytes at offset {nul}); {where}. {replace}"
+        message = Message.of("corpus.binary", path=path, nul=nul, offset=offset, bytes=bad, reason=exc.reason)
     elif encoding == "utf-8":
-        message = f"{path}: {where}. Is it a binary file or in another encoding? {replace}"
+        message = Message.of("corpus.not_utf8", path=path, offset=offset, bytes=bad, reason=exc.reason)
     else:
-        message = f"{path}: {where}. Is it in another encoding? {replace}"
+        message = (
+            f"{path}: not valid {encoding_label(encoding)} at byte offset {offset} (bytes {bad}: {exc.reason}). Is "
+            "it in another encoding? Invalid bytes can be replaced with U+FFFD (errors='replace')."
+        )
     error = NotUtf8Error if encoding == "utf-8" else InvalidTextError
     return error(message, path, offset, encoding)
 
@@ -296,11 +308,8 @@ class CorpusReader:
             info.sizes[index] = read
             info.total_bytes += read
         elif read != expected:
-            change = "grew" if read > expected else "shrank"
-            raise CorpusError(
-                f"{path}: the file {change} while it was read ({expected:,} bytes when training started, "
-                f"{read:,} read): train again once it is complete"
-            )
+            code = "corpus.grew" if read > expected else "corpus.shrank"
+            raise CorpusError(Message.of(code, path=path, before=f"{expected:,}", read=f"{read:,}"))
 
 
 class _Cutter:

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from bpe_core.cancelled import Cancelled
+from bpe_core.messages import EngineError, Message
 
 #: The files fetched for a model: its tokenizer and nothing else (no weights, no model config).
 TOKENIZER_PATTERNS = (
@@ -51,7 +52,7 @@ _TRUE = {"1", "ON", "YES", "TRUE"}
 _BAD_REVISION = re.compile(r"^/|/$|//")
 
 
-class HubError(ValueError):
+class HubError(EngineError, ValueError):
     """A model id that cannot be turned into tokenizer files; the message names the model and what to do."""
 
 
@@ -100,10 +101,7 @@ def parse_model_id(text: str) -> ModelId:
     match = _MODEL_ID.fullmatch(body)
     revision = match["revision"] if match else None
     if match is None or ".." in body or "--" in match["repo"] or (revision and _BAD_REVISION.search(revision)):
-        raise InvalidModelIdError(
-            f"{text!r} is not a Hugging Face model id: write ORG/NAME, optionally @REVISION "
-            "(for example Qwen/Qwen2.5-7B-Instruct or openai-community/gpt2@main)"
-        )
+        raise InvalidModelIdError(Message.of("hub.invalid_id", text=repr(text)))
     return ModelId(match["repo"], match["revision"])
 
 
@@ -180,13 +178,12 @@ def tokenizer_files(
     if cached is not None:
         return cached
     if offline:
-        raise _not_cached(model, cache, "downloads are off (offline, or HF_HUB_OFFLINE=1)")
+        raise _not_cached(model, cache, "hub.not_cached_offline")
     say(f"Downloading the tokenizer files of {model} from huggingface.co…")
     folder = _download_watched(model, cache, say, cancelled or (lambda: False), stall_seconds or _stall_seconds())
     if not has_vocabulary(folder):
         raise ModelNotFoundError(
-            f"{model} publishes no tokenizer files (looked for {', '.join(VOCABULARY_PATTERNS)}): "
-            "open a tokenizer file of this model instead, or choose another model"
+            Message.of("hub.no_tokenizer_files", model=model, names=", ".join(VOCABULARY_PATTERNS))
         )
     say(f"Downloaded the tokenizer files of {model} into {cache}")
     return folder
@@ -218,9 +215,7 @@ def _download_watched(model: ModelId, cache: Path, say, cancelled, stall_seconds
             if cancelled():
                 raise Cancelled(f"the download of the tokenizer of {model} was cancelled")
             if not process.is_alive() and not ours.poll(0):
-                raise HubNetworkError(
-                    f"the download of the tokenizer of {model} ended unexpectedly (exit code {process.exitcode})"
-                )
+                raise HubNetworkError(Message.of("hub.download_ended", model=model, code=process.exitcode))
             size = _size_of(folder)
             if size != arrived:
                 arrived, last_change = size, time.monotonic()
@@ -228,16 +223,10 @@ def _download_watched(model: ModelId, cache: Path, say, cancelled, stall_seconds
                     said = size
                     say(f"Downloading the tokenizer files of {model}: {size / 1e6:.1f} MB so far…")
             elif time.monotonic() - last_change > stall_seconds:
-                raise HubNetworkError(
-                    f"could not download the tokenizer of {model}: huggingface.co sent nothing for "
-                    f"{stall_seconds:.0f} s (a connection or proxy that does not answer). Check the internet "
-                    "connection (and HTTPS_PROXY if you use a proxy), or open a downloaded tokenizer file instead"
-                )
+                raise HubNetworkError(Message.of("hub.stalled", model=model, seconds=f"{stall_seconds:.0f}"))
         ok, value = ours.recv()
     except EOFError:
-        raise HubNetworkError(
-            f"the download of the tokenizer of {model} ended unexpectedly (exit code {process.exitcode})"
-        ) from None
+        raise HubNetworkError(Message.of("hub.download_ended", model=model, code=process.exitcode)) from None
     finally:
         ours.close()
         if process.is_alive():
@@ -277,9 +266,10 @@ def download_to_pipe(model: ModelId, cache: Path, pipe) -> None:
     try:
         pipe.send((True, str(_download(model, cache))))
     except HubError as error:  # every class of them is this module's: sent as its class and message
-        pipe.send((False, type(error)(str(error))))
+        pipe.send((False, type(error)(error.message or str(error))))
     except BaseException as error:  # noqa: BLE001 - whatever else the library raises is said, not printed
-        pipe.send((False, HubNetworkError(f"the download of the tokenizer of {model} failed: {_root_cause(error)}")))
+        failed = Message.of("hub.download_failed", model=model, cause=_root_cause(error))
+        pipe.send((False, HubNetworkError(failed)))
 
 
 def _size_of(folder: Path) -> int:
@@ -310,7 +300,7 @@ def _cached_folder(model: ModelId, cache: Path) -> Path | None:
     except LocalEntryNotFoundError:  # not cached, or cached only in part (IncompleteSnapshotError)
         return None
     except OSError as error:  # an unreadable cache folder
-        raise HubError(f"cannot read the Hugging Face cache {cache} for {model}: {error}") from error
+        raise HubError(Message.of("hub.cache_unreadable", cache=cache, model=model, error=error)) from error
     folder = Path(folder)
     return folder if has_vocabulary(folder) else None
 
@@ -331,34 +321,23 @@ def _download(model: ModelId, cache: Path) -> Path:
             )
         )
     except hub_errors.GatedRepoError as error:
-        raise GatedModelError(
-            f"{model} is a gated model: its files are given only to users who accepted its licence. Log in once "
-            "with `hf auth login` (or set HF_TOKEN to an access token from huggingface.co/settings/tokens), "
-            f"accept the licence on https://huggingface.co/{model.repo_id}, then try again; or open a "
-            "tokenizer.json of this model that you already have"
-        ) from error
+        url = f"https://huggingface.co/{model.repo_id}"
+        raise GatedModelError(Message.of("hub.gated", model=model, url=url)) from error
     except hub_errors.RepositoryNotFoundError as error:
-        raise ModelNotFoundError(
-            f"there is no model {model.repo_id} on huggingface.co (or it is private: if it is yours, log in with "
-            "`hf auth login`); check the spelling, ORG/NAME"
-        ) from error
+        raise ModelNotFoundError(Message.of("hub.no_model", model=model.repo_id)) from error
     except hub_errors.RevisionNotFoundError as error:
-        raise ModelNotFoundError(
-            f"{model.repo_id} has no revision {model.revision!r} (a branch, tag or commit)"
-        ) from error
+        revision = repr(model.revision)
+        raise ModelNotFoundError(Message.of("hub.no_revision", model=model.repo_id, revision=revision)) from error
     except hub_errors.OfflineModeIsEnabled as error:
-        raise _not_cached(model, cache, "huggingface_hub was started with HF_HUB_OFFLINE=1") from error
+        raise _not_cached(model, cache, "hub.not_cached_library_offline") from error
     except hub_errors.LocalEntryNotFoundError as error:  # the library's word for "the Hub could not be reached"
         if isinstance(error.__cause__, hub_errors.OfflineModeIsEnabled):
-            raise _not_cached(model, cache, "huggingface_hub was started with HF_HUB_OFFLINE=1") from error
+            raise _not_cached(model, cache, "hub.not_cached_library_offline") from error
         raise _unreachable(model, error) from error
     except hub_errors.HfHubHTTPError as error:
         response = getattr(error, "response", None)
         status = getattr(response, "status_code", None) or "with an error"
-        raise HubNetworkError(
-            f"huggingface.co answered {status} while the tokenizer of {model} was downloading: try again later, "
-            "or open a downloaded tokenizer file instead"
-        ) from error
+        raise HubNetworkError(Message.of("hub.server_error", status=status, model=model)) from error
     except _transport_errors() as error:
         raise _unreachable(model, error) from error
 
@@ -374,11 +353,7 @@ def _transport_errors() -> tuple[type[BaseException], ...]:
 
 
 def _unreachable(model: ModelId, error: BaseException) -> HubNetworkError:
-    return HubNetworkError(
-        f"could not download the tokenizer of {model}: huggingface.co could not be reached "
-        f"({_root_cause(error)}). Check the internet connection (and HTTPS_PROXY if you use a proxy), "
-        "or open a downloaded tokenizer file instead"
-    )
+    return HubNetworkError(Message.of("hub.unreachable", model=model, cause=_root_cause(error)))
 
 
 def _root_cause(error: BaseException) -> str:
@@ -388,9 +363,6 @@ def _root_cause(error: BaseException) -> str:
     return f"{type(error).__name__}: {str(error).splitlines()[0] if str(error) else 'no details'}"
 
 
-def _not_cached(model: ModelId, cache: Path, why: str) -> ModelNotCachedError:
-    return ModelNotCachedError(
-        f"the tokenizer of {model} is not in the Hugging Face cache ({cache}) and {why}: connect to the internet "
-        f"once and open {model} again, or download it with `{download_command(model)}`, or open a downloaded "
-        "tokenizer.json, tokenizer.model, tekken.json or .tiktoken file instead"
-    )
+def _not_cached(model: ModelId, cache: Path, code: str) -> ModelNotCachedError:
+    """The error of a model not in the cache, ``code`` saying why it is not downloaded."""
+    return ModelNotCachedError(Message.of(code, model=model, cache=cache, command=download_command(model)))

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import regex
 
+from bpe_core.messages import EngineError, Message
+
 GPT2 = r"""'(?:[sdmt]|ll|ve|re)| ?\p{L}++| ?\p{N}++| ?[^\s\p{L}\p{N}]++|\s++$|\s+(?!\S)|\s"""
 CL100K = (
     r"""'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+| ?[^\s\p{L}\p{N}]++[\r\n]*+"""
@@ -89,7 +91,7 @@ _SAFE_BOUNDARY = {
 }
 
 
-class PatternError(ValueError):
+class PatternError(EngineError, ValueError):
     """A pre-tokenization pattern that is unknown or is not a valid regular expression."""
 
 
@@ -106,9 +108,7 @@ class PatternTimeoutError(PatternError):
 
     def __init__(self, source: str, seconds: float, offset: int, where: str = "the text"):
         super().__init__(
-            f"the pre-tokenization regex {source!r} took more than {seconds:.1f} s at character {offset} of "
-            f"{where}: it probably backtracks catastrophically (nested quantifiers such as (a+)+, or "
-            "alternatives that overlap such as (a|aa)+); simplify it"
+            Message.of("pattern.too_slow", pattern=repr(source), seconds=f"{seconds:.1f}", offset=offset, where=where)
         )
         self.source, self.seconds, self.offset, self.where = source, seconds, offset, where
 
@@ -153,13 +153,13 @@ def get_pattern(pattern: str) -> regex.Pattern | None:
     if source is None:
         return None
     if source == "":
-        raise PatternError("the pre-tokenization regex is empty")
+        raise PatternError(Message.of("pattern.empty"))
     try:
         compiled = regex.compile(source)
     except regex.error as exc:
-        raise PatternError(f"invalid pre-tokenization regex {source!r}: {exc}") from None
+        raise PatternError(Message.of("pattern.invalid", pattern=repr(source), detail=exc)) from None
     if compiled.fullmatch("") is not None:
-        raise PatternError(f"the pre-tokenization regex {source!r} matches the empty string; use + rather than *")
+        raise PatternError(Message.of("pattern.matches_empty", pattern=repr(source)))
     return compiled
 
 

@@ -23,13 +23,14 @@ from pathlib import Path
 import bpe_resources
 import tiktoken
 
+from bpe_core.messages import EngineError, Message
 from bpe_core.patterns import PatternError, get_pattern, pattern_source
 
 ENDOFTEXT = "<|endoftext|>"
 ENDOFPROMPT = "<|endofprompt|>"
 
 
-class EncodingFileError(ValueError):
+class EncodingFileError(EngineError, ValueError):
     """A rank file that is missing, corrupt, or not the official one."""
 
 
@@ -85,15 +86,14 @@ def read_rank_file(path: str | Path, *, expected_sha256: str | None = None) -> d
         raw = path.read_bytes()
         data = gzip.decompress(raw) if path.name.endswith(".gz") else raw
     except OSError as exc:
-        raise EncodingFileError(f"cannot read encoding file {path}: {exc}") from None
+        raise EncodingFileError(Message.of("reference.unreadable", path=path, cause=exc)) from None
     except (EOFError, zlib.error, gzip.BadGzipFile) as exc:
-        raise EncodingFileError(f"encoding file {path} is not a valid gzip file: {exc}") from None
+        raise EncodingFileError(Message.of("reference.not_gzip", path=path, detail=exc)) from None
     if expected_sha256 is not None:
         digest = hashlib.sha256(data).hexdigest()
         if digest != expected_sha256:
             raise EncodingFileError(
-                f"encoding file {path} is not the official one: its SHA-256 is {digest}, "
-                f"expected {expected_sha256}; reinstall BPE Explorer or replace the file"
+                Message.of("reference.not_official", path=path, digest=digest, expected=expected_sha256)
             )
     return parse_ranks(data, source=str(path))
 
@@ -124,7 +124,7 @@ def parse_ranks(data: bytes, *, source: str = "<data>") -> dict[bytes, int]:
         ranks[token] = rank
         lines += 1
     if not ranks:
-        raise EncodingFileError(f"{source}: no tokens in the file")
+        raise EncodingFileError(Message.of("reference.no_tokens", path=source))
     if len(ranks) != lines or len(set(ranks.values())) != lines:
         raise _repeat_error(data, source)
     return ranks

@@ -14,6 +14,12 @@ from collections.abc import Iterable, Iterator
 
 import regex
 
+from bpe_core.messages import EngineError, Message
+
+
+class SpecialTokenError(EngineError, ValueError):
+    """Special tokens that cannot be used: one that is not a non-empty string, or one given twice."""
+
 
 def check_special_tokens(special_tokens: Iterable[str] | None) -> list[str]:
     """Validate special tokens: non-empty strings, no duplicates. Returns them as a list in the given order.
@@ -24,10 +30,10 @@ def check_special_tokens(special_tokens: Iterable[str] | None) -> list[str]:
     tokens = list(special_tokens or [])
     for token in tokens:
         if not isinstance(token, str) or token == "":
-            raise ValueError(f"a special token must be a non-empty string, got {token!r}")
+            raise SpecialTokenError(Message.of("special_tokens.not_text", token=repr(token)))
     if len(set(tokens)) != len(tokens):
         duplicates = sorted({t for t in tokens if tokens.count(t) > 1})
-        raise ValueError(f"special tokens given twice: {', '.join(duplicates)}")
+        raise SpecialTokenError(Message.of("special_tokens.twice", tokens=", ".join(duplicates)))
     return tokens
 
 

@@ -25,6 +25,7 @@ from bpe_core.cancelled import Cancelled
 from bpe_core.corpus import CorpusError, CorpusInfo, CorpusReader
 from bpe_core.counting import WordCounts, count_pieces
 from bpe_core.merge_engine import MergeEngine
+from bpe_core.messages import Message
 from bpe_core.patterns import get_pattern
 from bpe_core.specials import SpecialSplitter
 from bpe_core.steps import MergeStep, TrainingRecord
@@ -128,8 +129,8 @@ class BpeTrainer:
             }
         )
         self.merges: list[tuple[bytes, bytes]] = []
-        self.stop_reason = ""
-        self.warning = ""  # e.g. that the pattern left characters unmatched; for the CLI or GUI to show
+        self.stop_message: Message | None = None  # why training ended, once it has
+        self.warning_message: Message | None = None  # e.g. that the pattern left characters unmatched
         self.counting_seconds = 0.0
         self._stop = threading.Event()
         self._engine: MergeEngine | None = None
@@ -142,6 +143,16 @@ class BpeTrainer:
     @property
     def cancelled(self) -> bool:
         return self._stop.is_set()
+
+    @property
+    def stop_reason(self) -> str:
+        """Why training ended, in English ("" until it has): :attr:`stop_message` as text."""
+        return str(self.stop_message or "")
+
+    @property
+    def warning(self) -> str:
+        """What the CLI or a window warns of, in English ("" if nothing): :attr:`warning_message` as text."""
+        return str(self.warning_message or "")
 
     # -- counting ------------------------------------------------------------------------------------------------
     def count_files(self, paths: str | os.PathLike | Iterable[str | os.PathLike], progress: Progress | None = None):
@@ -185,9 +196,9 @@ class BpeTrainer:
         if info.total_bytes == 0:
             raise CorpusError(f"{names}: the corpus is empty")
         if not counts.words and counts.unmatched_chars:
-            raise CorpusError(f"the pre-tokenization regex '{self.pattern}' matched nothing in {names}")
+            raise CorpusError(Message.of("corpus.matched_nothing", pattern=f"'{self.pattern}'", names=names))
         if not counts.words:
-            raise CorpusError(f"{names}: the corpus has no text outside special tokens")
+            raise CorpusError(Message.of("corpus.only_special_tokens", names=names))
         sequences = _encoded(counts.words)
         self._engine = MergeEngine(sequences, id_limit=self.vocab_size, extra_tokens=counts.specials)
         self.counting_seconds = time.perf_counter() - started
@@ -197,10 +208,7 @@ class BpeTrainer:
         record.initial_tokens = self._engine.total_tokens
         record.unmatched_chars = counts.unmatched_chars
         if counts.unmatched_chars:
-            self.warning = (
-                f"the pattern left {counts.unmatched_chars:,} characters unmatched; tokenizers built with it drop "
-                "them, as tiktoken does"
-            )
+            self.warning_message = Message.of("train.unmatched", chars=f"{counts.unmatched_chars:,}")
 
     # -- merging -------------------------------------------------------------------------------------------------
     def steps(self) -> Iterator[MergeStep]:
@@ -213,22 +221,26 @@ class BpeTrainer:
         held = sum(len(left) + len(right) for left, right in self.merges)
         while len(self.merges) < target_merges:
             if self._stop.is_set():
-                self.stop_reason = f"cancelled after {len(self.merges)} merges"
+                self.stop_message = Message.of("train.cancelled", merges=len(self.merges))
                 break
             top = engine.top_pairs(self.top_k)
             if not top:
-                self.stop_reason = (
-                    f"no pair left to merge after {len(self.merges)} merges: every pre-token is a single token "
-                    f"(vocabulary {self.vocab_size_reached} of the {self.vocab_size} asked for)"
+                self.stop_message = Message.of(
+                    "train.no_pair_left",
+                    merges=len(self.merges),
+                    reached=self.vocab_size_reached,
+                    asked=self.vocab_size,
                 )
                 break
             (left, right), count = top[0]
             size = len(engine.token_bytes[left]) + len(engine.token_bytes[right])
             if held + size > limit:
-                self.stop_reason = (
-                    f"vocabulary bytes limit of {limit:,} reached after {len(self.merges)} merges: the next token "
-                    f"({size:,} bytes) would pass it (the corpus has {self.record.corpus_bytes:,} bytes): its "
-                    "pre-tokens are long runs of the same text"
+                self.stop_message = Message.of(
+                    "train.vocabulary_bytes_limit",
+                    limit=f"{limit:,}",
+                    merges=len(self.merges),
+                    size=f"{size:,}",
+                    corpus=f"{self.record.corpus_bytes:,}",
                 )
                 break
             held += size
@@ -248,7 +260,7 @@ class BpeTrainer:
             self.record.steps.append(step)
             yield step
         else:
-            self.stop_reason = f"vocabulary of {self.vocab_size} reached"
+            self.stop_message = Message.of("train.vocabulary_reached", size=self.vocab_size)
         self.record.stop_reason = self.stop_reason
 
     def run(self) -> None:

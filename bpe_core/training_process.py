@@ -30,6 +30,7 @@ from multiprocessing.connection import Connection
 
 from bpe_core.cancelled import Cancelled
 from bpe_core.corpus import CorpusError, NotUtf8Error, WrongEncodingError
+from bpe_core.messages import Message, message_of
 from bpe_core.patterns import PatternError, PatternTimeoutError
 from bpe_core.spawning import main_module_hidden
 from bpe_core.steps import MergeStep, TrainingRecord
@@ -82,7 +83,9 @@ class Steps:
 
 @dataclass(frozen=True)
 class Finished:
-    """The run ended (vocabulary reached, no pair left, or cancelled): everything needed to build its tokenizer."""
+    """The run ended (vocabulary reached, no pair left, or cancelled): everything needed to build its tokenizer.
+    ``stop_reason`` and ``warning`` are in English; ``stop_message`` and ``warning_message`` are the same as
+    :class:`~bpe_core.messages.Message` s, for a window to word."""
 
     merges: list[tuple[bytes, bytes]]
     special_tokens: dict[str, int]
@@ -92,22 +95,26 @@ class Finished:
     cancelled: bool
     warning: str = ""
     seconds: float = 0.0
+    stop_message: Message | None = None
+    warning_message: Message | None = None
 
 
 @dataclass(frozen=True)
 class Failed:
     """The run failed. ``kind`` is ``"not-utf8"``, ``"wrong-encoding"`` (``encoding`` names it),
     ``"pattern-timeout"``, ``"input"`` (a bad corpus, setting or pattern), ``"crash"`` (the process died) or
-    ``"bug"``; ``message`` is for the user, ``details`` a traceback."""
+    ``"bug"``; ``message`` is for the user (in English; ``reason`` is the same as a
+    :class:`~bpe_core.messages.Message`, if it has a code), ``details`` a traceback."""
 
     kind: str
     message: str
     details: str = ""
     encoding: str = ""
     unexpected: bool = field(default=False, compare=False)
+    reason: Message | None = None
 
 
-Message = Counting | Counted | Steps | Finished | Failed
+Record = Counting | Counted | Steps | Finished | Failed
 
 
 class TrainingProcess:
@@ -142,14 +149,14 @@ class TrainingProcess:
             if not self._stop.closed:
                 self._stop.close()  # the process sees the end of the pipe
 
-    def messages(self, poll_seconds: float = 0.1) -> Iterator[Message]:
+    def messages(self, poll_seconds: float = 0.1) -> Iterator[Record]:
         """Every message of the run as it comes, ending with a :class:`Finished` or :class:`Failed`."""
         while not self._ended:
             message = self.receive(poll_seconds)
             if message is not None:
                 yield message
 
-    def receive(self, timeout: float) -> Message | None:
+    def receive(self, timeout: float) -> Record | None:
         """The next message, or None if none came within ``timeout`` seconds (or the run has ended: see
         :meth:`ended`). A process that died without a last word gives a :class:`Failed` of kind ``"crash"``."""
         if self._ended:
@@ -163,12 +170,8 @@ class TrainingProcess:
         except (EOFError, OSError):
             self._ended = True
             self.process.join(1)
-            return Failed(
-                "crash",
-                f"the training process ended unexpectedly (exit code {self.process.exitcode}); "
-                "the merges made so far are lost",
-                unexpected=True,
-            )
+            reason = Message.of("train.process_ended", code=self.process.exitcode)
+            return Failed("crash", str(reason), unexpected=True, reason=reason)
         self._ended = isinstance(message, Finished | Failed)
         if isinstance(message, Steps):
             self._steps.extend(message.steps)
@@ -258,28 +261,32 @@ def _run(trainer: BpeTrainer, job: TrainingJob, pipe: Connection, started: float
 
 
 def _finished(trainer: BpeTrainer, started: float, cancelled: bool) -> Finished:
+    stop = trainer.stop_message or Message.of("train.cancelled_counting")
     return Finished(
         merges=list(trainer.merges),
         special_tokens=trainer.special_tokens,
         pattern=trainer.pattern,
         record=replace(trainer.record, steps=[]),  # the steps went in the batches (see TrainingProcess.receive)
-        stop_reason=trainer.stop_reason or "cancelled while counting",
+        stop_reason=str(stop),
         cancelled=cancelled,
         warning=trainer.warning,
         seconds=time.perf_counter() - started,
+        stop_message=stop,
+        warning_message=trainer.warning_message,
     )
 
 
 def _failure(exc: BaseException) -> Failed:
     details = traceback.format_exc()
+    reason = message_of(exc)
     if isinstance(exc, WrongEncodingError):
-        return Failed("wrong-encoding", str(exc), details, encoding=exc.encoding)
+        return Failed("wrong-encoding", str(exc), details, encoding=exc.encoding, reason=reason)
     if isinstance(exc, NotUtf8Error):
-        return Failed("not-utf8", str(exc), details)
+        return Failed("not-utf8", str(exc), details, reason=reason)
     if isinstance(exc, PatternTimeoutError):
-        return Failed("pattern-timeout", str(exc), details)
+        return Failed("pattern-timeout", str(exc), details, reason=reason)
     if isinstance(exc, CorpusError | PatternError | ValueError | OSError):
-        return Failed("input", str(exc), details)
+        return Failed("input", str(exc), details, reason=reason)
     return Failed("bug", f"Training failed unexpectedly: {type(exc).__name__}: {exc}", details, unexpected=True)
 
 

@@ -27,6 +27,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal, Slot
 
+from app.common.engine_messages import said_by
 from app.common.latest import LatestWins
 from app.common.worker import Task, WorkerThread
 from bpe_core.cancelled import Cancelled
@@ -36,7 +37,7 @@ Job = Callable[[Callable[[], bool], Callable[[int, int], None]], Any]
 
 class _JobTask(Task):
     result = Signal(int, object)
-    failed = Signal(int, str, str)
+    failed = Signal(int, object, str)  # ticket, what the job said (a bpe_core Message or text), details
     was_cancelled = Signal(int)
     progressed = Signal(int, int, int)
 
@@ -50,7 +51,7 @@ class _JobTask(Task):
         except Cancelled:
             self.was_cancelled.emit(self.ticket)
         except Exception as exc:  # noqa: BLE001  (reported to the GUI, never raised in the thread)
-            self.failed.emit(self.ticket, str(exc) or type(exc).__name__, traceback.format_exc())
+            self.failed.emit(self.ticket, said_by(exc), traceback.format_exc())
         else:
             self.result.emit(self.ticket, value)
 
@@ -62,7 +63,7 @@ class Jobs(QObject):
     """Runs jobs of one kind, newest wins; ``busy()`` until the newest job has reported."""
 
     result = Signal(object)
-    failed = Signal(str, str)
+    failed = Signal(object, str)  # what the job said (see engine_messages.said_by), details
     cancelled = Signal()
     progress = Signal(int, int)
 
@@ -130,8 +131,8 @@ class Jobs(QObject):
         if self._newest(ticket):
             self.result.emit(value)
 
-    @Slot(int, str, str)
-    def _on_failed(self, ticket: int, message: str, details: str) -> None:
+    @Slot(int, object, str)
+    def _on_failed(self, ticket: int, message: object, details: str) -> None:
         if self._newest(ticket):
             self.failed.emit(message, details)
 

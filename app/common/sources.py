@@ -23,7 +23,7 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication
 
 from app.common.boundaries import chunk_of_tokens
-from app.common.engine_sentences import engine_sentence
+from app.common.engine_messages import engine_message
 from app.common.step_tokenizer import tokenizer_from_steps
 from bpe_core import formats, reference
 from bpe_core.foreign import TiktokenTokenizer
@@ -192,7 +192,7 @@ def source_title(source: str | Path) -> str:
 
 def _failed(source: PaneSource, exc: Exception) -> PaneResult:
     """A result saying why ``source`` cannot encode the text, in the interface's language."""
-    error = engine_sentence(str(exc))
+    error = engine_message(exc)
     return PaneResult(
         source, None, error=QCoreApplication.translate("PaneSource", "Cannot encode: {error}").format(error=error)
     )

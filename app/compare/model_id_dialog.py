@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Slot
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QLineEdit, QVBoxLayout
 
-from app.common.engine_sentences import engine_sentence
+from app.common.engine_messages import engine_message
 from bpe_core import hub
 
 
@@ -49,7 +49,7 @@ class ModelIdDialog(QDialog):
         try:
             self.model_id()
         except hub.InvalidModelIdError as exc:
-            self.verdict.setText(engine_sentence(str(exc)) if text.strip() else "")
+            self.verdict.setText(engine_message(exc) if text.strip() else "")
             valid = False
         else:
             self.verdict.setText("")

@@ -15,6 +15,7 @@ import traceback
 
 from PySide6.QtCore import QObject, Signal, Slot
 
+from app.common.engine_messages import said_by
 from app.common.latest import LatestWins
 from app.common.sources import load_source
 from app.common.worker import Task, WorkerThread
@@ -23,7 +24,7 @@ from bpe_core import formats
 
 class _Load(Task):
     loaded = Signal(int, str, object)  # ticket, key, PaneSource
-    failed = Signal(int, str, str, str)  # ticket, key, message, details
+    failed = Signal(int, str, object, str)  # ticket, key, what it said (engine_messages.said_by), details
     needs_pattern = Signal(int, str)  # ticket, key
 
     def __init__(self, ticket: int, key: str, source: str, pattern: str | None):
@@ -38,7 +39,7 @@ class _Load(Task):
             value = load_source(self.source, self.pattern, cancelled=lambda: self.cancelled)
             value.tokenizer.merges  # noqa: B018  derived here (seconds for 200k ranks), not when Teach opens
         except Exception as exc:  # noqa: BLE001  (reported to the GUI, never raised in the thread)
-            self.failed.emit(self.ticket, self.key, str(exc), traceback.format_exc())
+            self.failed.emit(self.ticket, self.key, said_by(exc), traceback.format_exc())
         else:
             self.loaded.emit(self.ticket, self.key, value)
 
@@ -48,7 +49,7 @@ class SourceLoader(QObject):
     details)`` or ``needs_pattern(key, source)`` report the newest request for ``key``, in the GUI thread."""
 
     loaded = Signal(str, object)
-    failed = Signal(str, str, str)
+    failed = Signal(str, object, str)
     needs_pattern = Signal(str, str)
 
     def __init__(self, parent: QObject | None = None):
@@ -104,8 +105,8 @@ class SourceLoader(QObject):
             del self._sources[key]
             self.loaded.emit(key, source)
 
-    @Slot(int, str, str, str)
-    def _on_failed(self, ticket: int, key: str, message: str, details: str) -> None:
+    @Slot(int, str, object, str)
+    def _on_failed(self, ticket: int, key: str, message: object, details: str) -> None:
         if self._current(ticket, key):
             del self._sources[key]
             self.failed.emit(key, message, details)

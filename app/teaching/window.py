@@ -289,8 +289,8 @@ class TeachingWindow(QMainWindow):
             self._loading_key = None
             self._show(key, ready)
 
-    @Slot(str, str)
-    def _on_prepare_failed(self, message: str, _details: str) -> None:
+    @Slot(object, str)
+    def _on_prepare_failed(self, message: object, _details: str) -> None:
         if self._loading_key is None:
             return  # the user chose a tokenizer already made ready meanwhile: this one is no longer awaited
         name = self.source.itemText(self.source.findData(self._loading_key))

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
 
-from app.common.engine_sentences import engine_sentence
+from app.common.engine_messages import engine_message
 from app.common.jobs import Jobs
 from app.train.corpus_sources import CorpusSource
 from bpe_core.patterns import PatternError, PatternTimeoutError
@@ -81,7 +81,7 @@ def check_on_sample(pattern: str, sample: str, sample_name: str) -> Verdict:
             ).format(budget=BUDGET_SECONDS, name=sample_name, offset=f"{exc.offset:,}"),
         )
     except PatternError as exc:
-        return Verdict(pattern, False, engine_sentence(str(exc)))
+        return Verdict(pattern, False, engine_message(exc))
     return verdict_of(report, sample_name, pattern)
 
 

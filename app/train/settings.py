@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from PySide6.QtCore import QCoreApplication
 
-from app.common.engine_sentences import engine_sentence
+from app.common.engine_messages import engine_message
 from bpe_core.patterns import PATTERNS, PatternError, get_pattern
 from bpe_core.specials import check_special_tokens
 
@@ -45,7 +45,7 @@ class TrainSettings:
         try:
             check_special_tokens(self.special_tokens)
         except ValueError as exc:
-            found.append(engine_sentence(str(exc)))
+            found.append(engine_message(exc))
         minimum = 256 + len(self.special_tokens)
         if self.vocab_size < minimum:
             text = QCoreApplication.translate(
@@ -58,7 +58,7 @@ class TrainSettings:
             try:
                 get_pattern(self.pattern)
             except PatternError as exc:
-                found.append(engine_sentence(str(exc)))
+                found.append(engine_message(exc))
         if self.processes < 1:
             found.append(QCoreApplication.translate("TrainSettings", "Use at least one worker process."))
         return found

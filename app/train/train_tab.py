@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.common import dialogs
-from app.common.engine_sentences import engine_sentence
+from app.common.engine_messages import engine_message
 from app.common.jobs import Jobs
 from app.style import mono_font
 from app.train.charts import CompressionChart, MergeCountChart, PairFrequencyChart
@@ -396,10 +396,10 @@ class TrainTab(QSplitter):
         text = text.format(
             time=format_seconds(result.seconds),
             merges=f"{len(self.history):,}",
-            reason=engine_sentence(result.stop_reason),
+            reason=engine_message(result.stop_message or result.stop_reason),
         )
         if result.warning:  # e.g. a custom pattern that left characters unmatched
-            text += self.tr(" Note: {warning}").format(warning=engine_sentence(result.warning))
+            text += self.tr(" Note: {warning}").format(warning=engine_message(result.warning_message or result.warning))
         self.run_box.show_progress(None if result.cancelled else 1.0, text)
         self._after_run()
         self.current_rank = len(self.history) - 1 if len(self.history) else None
@@ -432,8 +432,8 @@ class TrainTab(QSplitter):
             chart.update_history(self.history)
             self._mark_step(chart, rank)
 
-    @Slot(str, str, str)
-    def _on_failed(self, kind: str, message: str, details: str) -> None:
+    @Slot(str, object, str)
+    def _on_failed(self, kind: str, message: object, details: str) -> None:
         self.training = False
         self.tick.stop()
         self.frames.idle_timer.stop()  # the run ended: no frame of it is painted any more
@@ -442,7 +442,7 @@ class TrainTab(QSplitter):
         self.compression_chart.hold_axes(None)
         kept = self._restore_kept()
         self._after_run()
-        message = engine_sentence(message)
+        message = engine_message(message)
         self.progress_text.setText(
             self.tr("Training failed; the previous result is kept.") if kept else self.tr("Training failed.")
         )
@@ -564,7 +564,7 @@ class TrainTab(QSplitter):
                 special_tokens=list(settings.get("special_tokens", [])),
             )
             opened = self.tr("Opened {name}: {merges} merges. {reason}").format(
-                name=name, merges=f"{len(self.history):,}", reason=engine_sentence(record.stop_reason)
+                name=name, merges=f"{len(self.history):,}", reason=engine_message(record.stop_reason)
             )
         else:
             opened = self.tr("Opened {name}: no training record, so no merge history to show.").format(name=name)

@@ -76,8 +76,9 @@ class TrainingWorker(Task):
     counted = Signal(object)  # CorpusCounted
     steps_ready = Signal(list)  # a batch of MergeStep, in rank order
     finished = Signal(object)  # TrainingResult
-    # kind ("not-utf8", "encoding:utf-16" or "encoding:utf-32", "error" or "crash"), plain message, details
-    failed = Signal(str, str, str)
+    # kind ("not-utf8", "encoding:utf-16" or "encoding:utf-32", "error" or "crash"), what to say (a
+    # bpe_core.messages.Message, or plain text), details
+    failed = Signal(str, object, str)
 
     def __init__(self, source: CorpusSource, settings: TrainSettings, flush_seconds: float = FLUSH_SECONDS):
         super().__init__()
@@ -160,7 +161,7 @@ class TrainingWorker(Task):
                 self.finished.emit(_result(message))
                 return
             elif isinstance(message, Failed):
-                self.failed.emit(_failure_kind(message), message.message, message.details)
+                self.failed.emit(_failure_kind(message), message.reason or message.message, message.details)
                 return
 
     def _cancelled_early(self) -> TrainingResult:
@@ -201,7 +202,7 @@ class TrainingRun(WorkerThread):
     counted = Signal(object)
     steps_ready = Signal(list)
     finished = Signal(object)
-    failed = Signal(str, str, str)
+    failed = Signal(str, object, str)
 
     def __init__(self, source: CorpusSource, settings: TrainSettings, parent=None):
         worker = TrainingWorker(source, settings)
@@ -266,7 +267,7 @@ class TrainingRun(WorkerThread):
         if not self._detached:
             self.finished.emit(result)
 
-    @Slot(str, str, str)
-    def _on_failed(self, kind: str, message: str, details: str) -> None:
+    @Slot(str, object, str)
+    def _on_failed(self, kind: str, message: object, details: str) -> None:
         if not self._detached:
             self.failed.emit(kind, message, details)

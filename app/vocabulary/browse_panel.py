@@ -8,7 +8,7 @@ import numpy as np
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
-from app.common.engine_sentences import engine_sentence
+from app.common.engine_messages import engine_message
 from app.common.jobs import Jobs
 from app.vocabulary.charts import LengthChart, RankShareChart, ScriptCountsChart
 from app.vocabulary.filter_bar import FilterBar
@@ -102,7 +102,7 @@ class BrowsePanel(QSplitter):
         try:
             self.view.model_.set_table(table)
         except FilterError as exc:  # the kept filter fails on the new table: drop it, say why
-            self._show_filter_error(engine_sentence(str(exc)))
+            self._show_filter_error(engine_message(exc))
             self.view.model_.filter = Filter()
             self.view.model_.set_table(table)
         self.script_chart.show_table(table)
@@ -130,9 +130,9 @@ class BrowsePanel(QSplitter):
         self._show_filter_error("")
         self._update_count()
 
-    @Slot(str, str)
-    def _on_filter_failed(self, message: str, _details: str) -> None:
-        self._show_filter_error(engine_sentence(message))  # a bad or slow regex (FilterError): the rows stay
+    @Slot(object, str)
+    def _on_filter_failed(self, message: object, _details: str) -> None:
+        self._show_filter_error(engine_message(message))  # a bad or slow regex (FilterError): the rows stay
 
     def shutdown(self) -> None:
         """Wait for a filter being applied (no thread outlives the tab)."""

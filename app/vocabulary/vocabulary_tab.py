@@ -17,7 +17,7 @@ from pathlib import Path
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QTabWidget, QVBoxLayout, QWidget
 
-from app.common.engine_sentences import engine_sentence
+from app.common.engine_messages import engine_message
 from app.common.jobs import Jobs
 from app.common.sources import REFERENCE_PANES, PaneSource, load_source
 from app.vocabulary.audit_panel import AuditPanel
@@ -228,9 +228,9 @@ class VocabularyTab(QWidget):
             self._show(loaded)
             self.jobs.submit(lambda cancelled, _progress: _prepare(loaded))
 
-    @Slot(str, str)
-    def _on_failed(self, message: str, _details: str) -> None:
-        self.status.setText(self.tr("Cannot show this vocabulary: {error}").format(error=engine_sentence(message)))
+    @Slot(object, str)
+    def _on_failed(self, message: object, _details: str) -> None:
+        self.status.setText(self.tr("Cannot show this vocabulary: {error}").format(error=engine_message(message)))
 
     def _show(self, loaded: Loaded) -> None:
         self.current = loaded

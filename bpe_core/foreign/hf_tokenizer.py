@@ -42,7 +42,7 @@ class HuggingFaceTokenizer(ForeignTokenizer):
             raise
         except BaseException as exc:  # noqa: BLE001 - plain Exceptions with the library's message, or a Rust panic
             # (pyo3's PanicException, a BaseException: a Precompiled normalizer's damaged charsmap panics)
-            raise TokenizerFileError(path, f"the tokenizers library cannot read it: {_one_line(exc)}") from None
+            raise TokenizerFileError.of(path, "file.huggingface_unreadable", detail=_one_line(exc)) from None
         library.no_truncation()
         library.no_padding()
         self._library = library

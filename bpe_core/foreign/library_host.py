@@ -32,6 +32,7 @@ import threading
 import weakref
 from dataclasses import dataclass
 
+from bpe_core.messages import Message
 from bpe_core.pretokenize import time_budget
 from bpe_core.spawning import main_module_hidden
 
@@ -73,22 +74,18 @@ class LibraryError(ValueError):
     def __post_init__(self):
         super().__init__(str(self))
 
-    def __str__(self) -> str:
+    @property
+    def message(self) -> Message:
+        """What happened, as a :class:`~bpe_core.messages.Message` (the error's text is its English)."""
         if self.reason == "time":
-            what = (
-                f"took more than {self.limit:.1f} s on {self.chars:,} characters and was stopped (a regex or "
-                "normalizer in the file that never ends)"
-            )
-        elif self.reason == "memory":
-            what = (
-                f"needed more than {self.limit / 1e9:.1f} GB of memory for {self.chars:,} characters and was "
-                "stopped (a normalizer in the file that makes the text grow)"
-            )
-        elif self.reason == "crash":
-            what = f"crashed ({self.detail})"
-        else:
-            what = f"failed: {self.detail}"
-        return f"{self.name}: the tokenizer's library {what}"
+            return Message.of("library.time", path=self.name, seconds=f"{self.limit:.1f}", chars=f"{self.chars:,}")
+        if self.reason == "memory":
+            return Message.of("library.memory", path=self.name, gb=f"{self.limit / 1e9:.1f}", chars=f"{self.chars:,}")
+        code = "library.crash" if self.reason == "crash" else "library.failed"
+        return Message.of(code, path=self.name, detail=self.detail)
+
+    def __str__(self) -> str:
+        return str(self.message)
 
     def __reduce__(self):  # an exception dataclass pickles by its fields
         return LibraryError, (self.name, self.reason, self.detail, self.limit, self.chars)

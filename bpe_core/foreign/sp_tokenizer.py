@@ -29,7 +29,7 @@ class SentencePieceTokenizer(ForeignTokenizer):
             processor = sentencepiece.SentencePieceProcessor()
             processor.LoadFromSerializedProto(data)
         except (RuntimeError, ValueError, OSError) as exc:
-            raise TokenizerFileError(path, f"not a SentencePiece model the library can read: {exc}") from None
+            raise TokenizerFileError.of(path, "file.sentencepiece_unreadable", detail=exc) from None
         size = processor.GetPieceSize()
         specials = {processor.IdToPiece(i): i for i in range(size) if processor.IsControl(i)}
         super().__init__(path, kind, size, specials)

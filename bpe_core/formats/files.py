@@ -32,6 +32,13 @@ _KINDS = {
     stat.S_IFIFO: "a named pipe",
     stat.S_IFSOCK: "a socket",
 }
+#: What refusing to write over each kind of file that is not a regular one (nor a folder) says.
+_NOT_WRITTEN = {
+    stat.S_IFCHR: "write.device",
+    stat.S_IFBLK: "write.device",
+    stat.S_IFIFO: "write.named_pipe",
+    stat.S_IFSOCK: "write.socket",
+}
 
 
 def kind_of(mode: int) -> str:
@@ -70,7 +77,7 @@ def read_regular_file(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> b
             if len(data) > size:
                 data += f.read(limit + 1 - len(data))
     except OSError as exc:
-        raise TokenizerFileError(path, f"cannot read the file: {exc.strerror or exc}") from None
+        raise TokenizerFileError.of(path, "file.unreadable", cause=exc.strerror or exc) from None
     finally:
         os.close(fd)
     if len(data) > limit:  # grew while being read
@@ -88,16 +95,16 @@ def _open_checked(path, limit: int) -> int:
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError as exc:
-        raise TokenizerFileError(path, f"cannot read the file: {exc.strerror or exc}") from None
+        raise TokenizerFileError.of(path, "file.unreadable", cause=exc.strerror or exc) from None
     info = os.fstat(fd)
-    problem = None
+    error = None
     if not stat.S_ISREG(info.st_mode):
-        problem = f"is {kind_of(info.st_mode)}, not a regular file"
+        error = TokenizerFileError(path, f"is {kind_of(info.st_mode)}, not a regular file")
     elif info.st_size > limit:
-        problem = f"the file is {size_text(info.st_size)}; tokenizer files are at most {size_text(limit)}"
-    if problem:
+        error = TokenizerFileError.of(path, "file.too_large", size=size_text(info.st_size), limit=size_text(limit))
+    if error is not None:
         os.close(fd)
-        raise TokenizerFileError(path, problem)
+        raise error
     return fd
 
 
@@ -142,7 +149,7 @@ def output_target(path: str | os.PathLike) -> Path:
     if stat.S_ISDIR(mode):
         raise TokenizerWriteError(path, "it is a folder")
     if not stat.S_ISREG(mode):
-        raise TokenizerWriteError(path, f"it is {kind_of(mode)}, not a regular file; only files are written")
+        raise TokenizerWriteError.of(path, _NOT_WRITTEN[stat.S_IFMT(mode)])
     return target
 
 

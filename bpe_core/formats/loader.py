@@ -65,11 +65,7 @@ def load_any(source: str | os.PathLike, *, pattern: str | None = None, progress=
     if path.is_dir():
         return _load_file(_pick_in_folder(path), pattern)
     if not os.path.lexists(path):
-        raise TokenizerFileError(
-            name,
-            "cannot read the file: No such file or directory (nor is it a reference name: "
-            f"{', '.join(reference_names())}; or a model id hf:ORG/NAME)",
-        )
+        raise TokenizerFileError.of(name, "file.missing", names=", ".join(reference_names()))
     return _load_file(path, pattern)
 
 
@@ -101,8 +97,8 @@ def _pick_in_folder(folder: Path) -> Path:
             return found[0]
         if len(found) > 1:
             names = ", ".join(p.name for p in found[:5])
-            raise TokenizerFileError(folder, f"holds several {wanted} files ({names}); choose one")
-    raise TokenizerFileError(folder, f"holds no tokenizer file (looked for {', '.join(FOLDER_ORDER)})")
+            raise TokenizerFileError.of(folder, "file.folder_with_several", wanted=wanted, names=names)
+    raise TokenizerFileError.of(folder, "file.folder_without_tokenizer", names=", ".join(FOLDER_ORDER))
 
 
 def _load_file(path: Path, pattern: str | None):
@@ -140,14 +136,16 @@ def _tiktoken(path: Path, sniffed: Sniffed, pattern):
     if pattern is None:
         names = ", ".join(name for name, source in PATTERNS.items() if source)
         guess = guess_pattern(path, rank_count=rank_lines(sniffed.data))
-        hint = f"; it looks like {guess.pattern} ({guess.reason})" if guess else ""
-        raise TokenizerFileError(
-            path, f"a .tiktoken file does not say how it pre-tokenizes: give its pattern ({names} or a regex){hint}"
+        if guess is None:
+            raise TokenizerFileError.of(path, "file.tiktoken_needs_pattern", names=names)
+        raise TokenizerFileError.of(
+            path, "file.tiktoken_needs_pattern_guessed", names=names, guess=guess.pattern, reason=guess.reason
         )
     try:
         ranks = parse_ranks(sniffed.data, source=str(path))
-    except EncodingFileError as exc:
-        raise TokenizerFileError(path, str(exc).removeprefix(f"{path}: ").removeprefix(f"{path}, ")) from None
+    except EncodingFileError as exc:  # its Message, if it has one, names the file first (as ours do)
+        problem = exc.message or str(exc).removeprefix(f"{path}: ").removeprefix(f"{path}, ")
+        raise TokenizerFileError(path, problem) from None
     return _tiktoken_style(path, ranks, pattern_source(pattern), {}, 0)
 
 
@@ -167,14 +165,14 @@ def _tiktoken_style(path: Path, ranks: dict[bytes, int], pattern: str, specials:
 def _gpt2_vocab(path: Path, sniffed: Sniffed, pattern):
     merges = path.with_name(_MERGES_FOR.get(path.name, "merges.txt"))
     if not merges.is_file():
-        raise TokenizerFileError(path, f"a GPT-2 vocabulary needs its merges file beside it ({merges.name})")
+        raise TokenizerFileError.of(path, "file.gpt2_vocabulary_alone", name=merges.name)
     return load_gpt2_files(path, merges, pattern=pattern or "gpt2")
 
 
 def _gpt2_merges(path: Path, sniffed: Sniffed, pattern):
     vocab = path.with_name(_VOCAB_FOR.get(path.name, "vocab.json"))
     if not vocab.is_file():
-        raise TokenizerFileError(path, f"GPT-2 merges need their vocabulary beside them ({vocab.name})")
+        raise TokenizerFileError.of(path, "file.gpt2_merges_alone", name=vocab.name)
     return load_gpt2_files(vocab, path, pattern=pattern or "gpt2")
 
 

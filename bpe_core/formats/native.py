@@ -126,7 +126,7 @@ def read_text_file(path: str | os.PathLike) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise TokenizerFileError(path, f"not a UTF-8 text file (bad byte at offset {exc.start})") from None
+        raise TokenizerFileError.of(path, "file.not_utf8", offset=exc.start) from None
 
 
 def read_json_document(path: str | os.PathLike) -> Any:
@@ -138,13 +138,11 @@ def parse_json_text(path: str | os.PathLike, text: str) -> Any:
     """Parse the JSON ``text`` of the file ``path``, turning every way it can fail into a
     :class:`TokenizerFileError` naming the file."""
     if not text.strip():
-        raise TokenizerFileError(path, "the file is empty")
+        raise TokenizerFileError.of(path, "file.empty")
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise TokenizerFileError(
-            path, f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}); is it truncated?"
-        ) from None
+        raise TokenizerFileError.of(path, "file.not_json", line=exc.lineno, column=exc.colno, detail=exc.msg) from None
     except RecursionError:
         raise TokenizerFileError(
             path, "not a JSON file this program accepts: its lists or objects are nested thousands deep"

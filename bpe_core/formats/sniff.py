@@ -52,15 +52,13 @@ def sniff(path: str | os.PathLike) -> Sniffed:
     if data.startswith(b"\x1f\x8b"):
         data = _gunzip(path, data)
     if not data.strip():
-        raise TokenizerFileError(path, "the file is empty")
+        raise TokenizerFileError.of(path, "file.empty")
     if data.startswith(b"\x0a") and (b"\x00" in data[:4096] or not _is_utf8(data[:4096])):
         return Sniffed("sentencepiece", data)
     try:
         text = data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as exc:
-        raise TokenizerFileError(
-            path, f"not a tokenizer file this program knows ({_known()}; {_start(data)}; not UTF-8 at byte {exc.start})"
-        ) from None
+        raise TokenizerFileError.of(path, "file.unknown_not_utf8", start=repr(data[:12]), offset=exc.start) from None
     if text.lstrip()[:1] in ("{", "["):
         doc = parse_json_text(path, text)
         return Sniffed(_json_kind(path, doc), data, text, doc)
@@ -69,7 +67,7 @@ def sniff(path: str | os.PathLike) -> Sniffed:
         return Sniffed("tiktoken", data)
     if _MERGES_LINE.fullmatch(first.decode("utf-8")):
         return Sniffed("gpt2-merges", data, text)
-    raise TokenizerFileError(path, f"not a tokenizer file this program knows ({_known()}; {_start(data)})")
+    raise TokenizerFileError.of(path, "file.unknown", start=repr(data[:12]))
 
 
 def _json_kind(path, doc: Any) -> str:
@@ -84,7 +82,7 @@ def _json_kind(path, doc: Any) -> str:
             return "gpt2-vocab"
         if "format" in doc:
             return "ours"  # our reader says what is wrong with the header
-    raise TokenizerFileError(path, f"a JSON file, but not a tokenizer this program knows ({_known()})")
+    raise TokenizerFileError.of(path, "file.unknown_json")
 
 
 def _gunzip(path, data: bytes) -> bytes:
@@ -102,13 +100,14 @@ def _gunzip(path, data: bytes) -> bytes:
         try:
             out = inflater.decompress(data, room)
         except zlib.error as exc:
-            raise TokenizerFileError(path, f"a damaged gzip file: {exc}") from None
+            raise TokenizerFileError.of(path, "file.damaged_gzip", detail=exc) from None
         parts.append(out)
         room -= len(out)
         if room <= 0 or inflater.unconsumed_tail:
             raise TokenizerFileError(path, f"decompresses to over {size_text(MAX_FILE_BYTES)}")
         if not inflater.eof:
-            raise TokenizerFileError(path, "a damaged gzip file: it ends in the middle of its compressed data")
+            cut = "it ends in the middle of its compressed data"
+            raise TokenizerFileError.of(path, "file.damaged_gzip", detail=cut)
         data = inflater.unused_data.lstrip(b"\0")  # members may be followed by zero padding
     return b"".join(parts)
 
@@ -119,11 +118,3 @@ def _is_utf8(data: bytes) -> bool:
     except UnicodeDecodeError as exc:
         return exc.start >= len(data) - 3  # only a character cut by the sample's end
     return True
-
-
-def _known() -> str:
-    return "expected a tokenizer.json, tekken.json, SentencePiece .model, .tiktoken, GPT-2 vocab.json or ours"
-
-
-def _start(data: bytes) -> str:
-    return f"it starts with {data[:12]!r}"

@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import regex
 
+from bpe_core.messages import EngineError, Message
 from bpe_core.token_label import VISIBLE, render_token
 from bpe_core.vocabulary.source import VocabularySource
 
@@ -89,7 +90,7 @@ REGEX_BUDGET_S = 2.0
 SORT_KEYS = ("id", "rank", "bytes", "length", "chars", "script", "label", "space")
 
 
-class FilterError(ValueError):
+class FilterError(EngineError, ValueError):
     """A filter that cannot run: a regex that does not compile or runs out of time."""
 
 
@@ -351,7 +352,7 @@ def _regex_mask(table: VocabTable, rows: np.ndarray, pattern: str) -> np.ndarray
     try:
         compiled = regex.compile(pattern)
     except regex.error as exc:
-        raise FilterError(f"the regex {pattern!r} is not valid: {exc}") from None
+        raise FilterError(Message.of("filter.invalid_regex", pattern=repr(pattern), detail=exc)) from None
     search, texts = compiled.search, table.texts
     deadline = time.monotonic() + REGEX_BUDGET_S
     found = np.zeros(len(rows), dtype=bool)
@@ -373,10 +374,8 @@ def _regex_mask(table: VocabTable, rows: np.ndarray, pattern: str) -> np.ndarray
 
 
 def _too_slow(pattern: str, table: VocabTable, row: int):
-    raise FilterError(
-        f"the regex {pattern!r} took longer than {REGEX_BUDGET_S:g} s (stuck near token id {int(table.ids[row])}); "
-        "simplify it"
-    )
+    stuck = int(table.ids[row])
+    raise FilterError(Message.of("filter.too_slow", pattern=repr(pattern), seconds=f"{REGEX_BUDGET_S:g}", id=stuck))
 
 
 def sort_rows(table: VocabTable, key: str, *, descending: bool = False, rows: np.ndarray | None = None) -> np.ndarray:

@@ -1,0 +1,296 @@
+"""The engine's messages in the interface's language: about a run (how it ended, why it failed, what the pattern
+did), a tokenizer file or model id that cannot be loaded, a vocabulary filter that cannot run.
+
+The engine (``bpe_core``) says these as :class:`~bpe_core.messages.Message` s: a code and its fields (its errors
+carry one as ``message``; the trainer's results as ``stop_message`` and ``warning_message``). Each code has a
+wording here with the same fields (it may leave some out); what has no code -- a library's own words, a sentence
+the engine has not coded -- is shown as it is.
+
+>>> engine_message(Message.of("train.vocabulary_reached", size=1257)), engine_message("something else")
+('Vocabulary of 1257 reached.', 'Something else.')
+"""
+
+from __future__ import annotations
+
+import string
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+
+from bpe_core.messages import Message, message_of
+
+#: The wording of each code of :data:`bpe_core.messages.ENGLISH` (the translations' context is "EngineSentences").
+WORDINGS: dict[str, str] = {
+    # How a training run ended, and what it noticed (bpe_core.trainer, bpe_core.training_process).
+    "train.vocabulary_reached": QT_TRANSLATE_NOOP("EngineSentences", "Vocabulary of {size} reached."),
+    "train.cancelled": QT_TRANSLATE_NOOP("EngineSentences", "Cancelled after {merges} merges."),
+    "train.cancelled_counting": QT_TRANSLATE_NOOP("EngineSentences", "Cancelled while counting."),
+    "train.no_pair_left": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "No pair left to merge after {merges} merges: every pre-token is a single token "
+        "(vocabulary {reached} of the {asked} asked for).",
+    ),
+    "train.vocabulary_bytes_limit": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "Stopped after {merges} merges: the next token ({size} bytes) would make the vocabulary hold more than "
+        "{limit} bytes (the corpus has {corpus} bytes); its pre-tokens are long runs of the same text.",
+    ),
+    "train.unmatched": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "The pattern left {chars} characters unmatched; tokenizers built with it drop them, as tiktoken does.",
+    ),
+    "train.process_ended": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "The training process ended unexpectedly (exit code {code}); the merges made so far are lost.",
+    ),
+    # A corpus that cannot be trained on (bpe_core.corpus, bpe_core.trainer).
+    "corpus.not_utf8": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: not valid UTF-8 at byte offset {offset} (bytes {bytes}). Is it a binary file, or in another encoding?",
+    ),
+    "corpus.binary": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{path}: looks like a binary file (NUL bytes at offset {nul}); not valid UTF-8 text."
+    ),
+    "corpus.cut_short": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: it ends in the middle of a {encoding} character (its last {count} bytes, at byte offset "
+        "{offset}): is the file cut short?",
+    ),
+    "corpus.cut_short_one_byte": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: it ends in the middle of a {encoding} character (its last {count} bytes, at byte offset "
+        "{offset}): is the file cut short?",
+    ),
+    "corpus.byte_order_mark": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{path} is {encoding} text (it starts with a byte-order mark), not UTF-8."
+    ),
+    "corpus.grew": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: the file grew while it was read ({before} bytes when training started, {read} read): train "
+        "again once it is complete.",
+    ),
+    "corpus.shrank": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: the file shrank while it was read ({before} bytes when training started, {read} read): train "
+        "again once it is complete.",
+    ),
+    "corpus.matched_nothing": QT_TRANSLATE_NOOP(
+        "EngineSentences", "The pre-tokenization regex {pattern} matched nothing in {names}."
+    ),
+    "corpus.only_special_tokens": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{names}: the corpus has no text outside special tokens."
+    ),
+    # A pre-tokenization pattern or special tokens that cannot be used (bpe_core.patterns, bpe_core.specials).
+    "pattern.empty": QT_TRANSLATE_NOOP("EngineSentences", "The pre-tokenization regex is empty."),
+    "pattern.invalid": QT_TRANSLATE_NOOP("EngineSentences", "Invalid pre-tokenization regex {pattern}: {detail}."),
+    "pattern.matches_empty": QT_TRANSLATE_NOOP(
+        "EngineSentences", "The pre-tokenization regex {pattern} matches the empty string; use + rather than *."
+    ),
+    "pattern.too_slow": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "The pre-tokenization regex {pattern} took more than {seconds} s at character {offset} of {where}: it "
+        "probably "
+        "backtracks catastrophically (nested quantifiers such as (a+)+, or overlapping alternatives such as "
+        "(a|aa)+). Simplify it.",
+    ),
+    "special_tokens.not_text": QT_TRANSLATE_NOOP(
+        "EngineSentences", "A special token must be a non-empty string, not {token}."
+    ),
+    "special_tokens.twice": QT_TRANSLATE_NOOP("EngineSentences", "Special tokens given twice: {tokens}."),
+    # A tokenizer file or folder that cannot be loaded (bpe_core.formats).
+    "file.missing": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: there is no such file (nor is it a reference name: {names}; or a model id hf:ORG/NAME).",
+    ),
+    "file.unreadable": QT_TRANSLATE_NOOP("EngineSentences", "{path}: cannot read the file ({cause})."),
+    "file.empty": QT_TRANSLATE_NOOP("EngineSentences", "{path}: the file is empty."),
+    "file.too_large": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{path}: the file is {size}; tokenizer files are at most {limit}."
+    ),
+    "file.not_utf8": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{path}: not a UTF-8 text file (a bad byte at offset {offset})."
+    ),
+    "file.not_json": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{path}: not valid JSON (line {line}, column {column}: {detail}); is it truncated?"
+    ),
+    "file.unknown": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: not a tokenizer file this program knows (it starts with {start}); it reads a tokenizer.json, "
+        "tekken.json, SentencePiece .model, .tiktoken, GPT-2 vocab.json or its own files.",
+    ),
+    "file.unknown_not_utf8": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: not a tokenizer file this program knows (it starts with {start}; not UTF-8 at byte {offset}); "
+        "it reads a tokenizer.json, tekken.json, SentencePiece .model, .tiktoken, GPT-2 vocab.json or its own "
+        "files.",
+    ),
+    "file.unknown_json": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: a JSON file, but not a tokenizer this program knows; it reads a tokenizer.json, tekken.json, "
+        "SentencePiece .model, .tiktoken, GPT-2 vocab.json or its own files.",
+    ),
+    "file.damaged_gzip": QT_TRANSLATE_NOOP("EngineSentences", "{path}: a damaged gzip file: {detail}."),
+    "file.folder_without_tokenizer": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{path}: the folder holds no tokenizer file (looked for {names})."
+    ),
+    "file.folder_with_several": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{path}: the folder holds several {wanted} files ({names}); choose one."
+    ),
+    "file.tiktoken_needs_pattern": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{path}: a .tiktoken file does not say how it pre-tokenizes: give its pattern ({names})."
+    ),
+    "file.tiktoken_needs_pattern_guessed": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: a .tiktoken file does not say how it pre-tokenizes: give its pattern ({names}); it looks like "
+        "{guess} ({reason}).",
+    ),
+    "file.gpt2_vocabulary_alone": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{path}: a GPT-2 vocabulary needs its merges file beside it ({name})."
+    ),
+    "file.gpt2_merges_alone": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{path}: GPT-2 merges need their vocabulary beside them ({name})."
+    ),
+    "file.huggingface_unreadable": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{path}: the tokenizers library cannot read it: {detail}."
+    ),
+    "file.sentencepiece_unreadable": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{path}: not a SentencePiece model the library can read: {detail}."
+    ),
+    # A shipped reference encoding that cannot be read (bpe_core.reference).
+    "reference.unreadable": QT_TRANSLATE_NOOP("EngineSentences", "Cannot read the encoding file {path}: {cause}."),
+    "reference.not_gzip": QT_TRANSLATE_NOOP(
+        "EngineSentences", "The encoding file {path} is not a valid gzip file: {detail}."
+    ),
+    "reference.not_official": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "The encoding file {path} is not the official one: its SHA-256 is {digest}, expected {expected}; "
+        "reinstall BPE Explorer or replace the file.",
+    ),
+    "reference.no_tokens": QT_TRANSLATE_NOOP("EngineSentences", "{path}: no tokens in the file."),
+    # A Hugging Face model id whose tokenizer cannot be had (bpe_core.hub).
+    "hub.invalid_id": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{text} is not a Hugging Face model id: write ORG/NAME, optionally @REVISION (for example "
+        "Qwen/Qwen2.5-7B-Instruct or openai-community/gpt2@main).",
+    ),
+    "hub.not_cached_offline": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "The tokenizer of {model} is not in the Hugging Face cache ({cache}) and downloads are off (offline, or "
+        "HF_HUB_OFFLINE=1): connect to the internet once and open {model} again, or download it with "
+        "`{command}`, or open a tokenizer.json, tokenizer.model, tekken.json or .tiktoken file you have.",
+    ),
+    "hub.not_cached_library_offline": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "The tokenizer of {model} is not in the Hugging Face cache ({cache}) and downloads are off (offline, or "
+        "HF_HUB_OFFLINE=1): connect to the internet once and open {model} again, or download it with "
+        "`{command}`, or open a tokenizer.json, tokenizer.model, tekken.json or .tiktoken file you have.",
+    ),
+    "hub.gated": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{model} is a gated model: its files are given only to users who accepted its licence. Log in once with "
+        "`hf auth login` (or set HF_TOKEN to an access token from huggingface.co/settings/tokens), accept the "
+        "licence on {url}, then try again; or open a tokenizer.json of this model that you already have.",
+    ),
+    "hub.no_model": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "There is no model {model} on huggingface.co (or it is private: if it is yours, log in with "
+        "`hf auth login`); check the spelling, ORG/NAME.",
+    ),
+    "hub.no_revision": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{model} has no revision {revision} (a branch, tag or commit)."
+    ),
+    "hub.no_tokenizer_files": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{model} publishes no tokenizer files (looked for {names}): open a tokenizer file of this model "
+        "instead, or choose another model.",
+    ),
+    "hub.unreachable": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "Could not download the tokenizer of {model}: huggingface.co could not be reached ({cause}). Check the "
+        "internet connection (and HTTPS_PROXY if you use a proxy), or open a downloaded tokenizer file instead.",
+    ),
+    "hub.stalled": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "Could not download the tokenizer of {model}: huggingface.co sent nothing for {seconds} s (a connection "
+        "or proxy that does not answer). Check the internet connection (and HTTPS_PROXY if you use a proxy), or "
+        "open a downloaded tokenizer file instead.",
+    ),
+    "hub.download_ended": QT_TRANSLATE_NOOP(
+        "EngineSentences", "The download of the tokenizer of {model} ended unexpectedly (exit code {code})."
+    ),
+    "hub.download_failed": QT_TRANSLATE_NOOP(
+        "EngineSentences", "The download of the tokenizer of {model} failed: {cause}."
+    ),
+    "hub.server_error": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "huggingface.co answered {status} while the tokenizer of {model} was downloading: try again later, or "
+        "open a downloaded tokenizer file instead.",
+    ),
+    "hub.cache_unreadable": QT_TRANSLATE_NOOP(
+        "EngineSentences", "Cannot read the Hugging Face cache {cache} for {model}: {error}."
+    ),
+    # A published tokenizer's library stopped in its host process (bpe_core.foreign.library_host).
+    "library.time": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: the tokenizer's library took more than {seconds} s on {chars} characters and was stopped (a "
+        "regex or normalizer in the file that never ends).",
+    ),
+    "library.memory": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: the tokenizer's library needed more than {gb} GB of memory for {chars} characters and was "
+        "stopped (a normalizer in the file that makes the text grow).",
+    ),
+    "library.crash": QT_TRANSLATE_NOOP("EngineSentences", "{path}: the tokenizer's library crashed ({detail})."),
+    "library.failed": QT_TRANSLATE_NOOP("EngineSentences", "{path}: the tokenizer's library failed: {detail}."),
+    # An output path that is not a regular file, never replaced (bpe_core.formats.files).
+    "write.device": QT_TRANSLATE_NOOP("EngineSentences", "Cannot write {path}: it is a device, not a regular file."),
+    "write.named_pipe": QT_TRANSLATE_NOOP(
+        "EngineSentences", "Cannot write {path}: it is a named pipe, not a regular file."
+    ),
+    "write.socket": QT_TRANSLATE_NOOP("EngineSentences", "Cannot write {path}: it is a socket, not a regular file."),
+    # A vocabulary filter that cannot run (bpe_core.vocabulary.table).
+    "filter.invalid_regex": QT_TRANSLATE_NOOP("EngineSentences", "The regex {pattern} is not valid: {detail}."),
+    "filter.too_slow": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "The regex {pattern} took longer than {seconds} s (stuck near token id {id}); simplify it.",
+    ),
+}
+
+
+def engine_message(said: BaseException | Message | str) -> str:
+    """What the engine said -- an error, a :class:`~bpe_core.messages.Message`, or a library's plain text -- as a
+    sentence in the interface's language: a message with a code in its wording, anything else as it is.
+
+    >>> engine_message(Message.of("file.empty", path="tok.json"))
+    'tok.json: the file is empty.'
+    >>> engine_message(ValueError("o200k_base.tiktoken.gz: something unforeseen"))
+    'o200k_base.tiktoken.gz: something unforeseen.'
+    """
+    message = said if isinstance(said, Message) else message_of(said) if isinstance(said, BaseException) else None
+    wording = WORDINGS.get(message.code) if message is not None else None
+    if wording is None:
+        return as_sentence(str(said))
+    return QCoreApplication.translate("EngineSentences", wording).format_map(dict(message.fields))
+
+
+def said_by(error: BaseException) -> Message | str:
+    """What ``error`` says, as data that crosses a signal to :func:`engine_message`: its Message, or its text (its
+    class's name if it has none).
+
+    >>> said_by(ValueError("bad")), said_by(MemoryError())
+    ('bad', 'MemoryError')
+    """
+    return message_of(error) or str(error) or type(error).__name__
+
+
+def as_sentence(text: str) -> str:
+    """``text`` as a sentence: a plain first word capitalised (not a file name such as ``o200k_base.tiktoken``),
+    a full stop at the end if it has none.
+
+    >>> as_sentence("cancelled before counting"), as_sentence("tok.json: bad id"), as_sentence("Done?")
+    ('Cancelled before counting.', 'tok.json: bad id.', 'Done?')
+    """
+    text = text.strip()
+    rest = text.lstrip(string.ascii_lowercase)
+    if rest != text and rest[:1] in ("", " ", ",", ";", ":"):
+        text = text[0].upper() + text[1:]
+    return text if not text or text.endswith((".", "?", "!")) else text + "."

@@ -1,0 +1,247 @@
+"""What the engine tells a person, as data: a :class:`Message` is a code from :data:`ENGLISH` and its fields, so a
+window can word it in its own language; ``str()`` gives the English sentence (what the command line prints).
+
+Errors that carry one are :class:`EngineError` s (their ``message``); the trainer's ``stop_message`` and
+``warning_message`` are Messages too. A field is text ready to show (a number already written with its commas, a
+regex already quoted); a template names its fields ``{like_this}``, without format specs.
+
+>>> said = Message.of("train.cancelled", merges=12)
+>>> said.code, dict(said.fields), str(said)
+('train.cancelled', {'merges': '12'}, 'cancelled after 12 merges')
+>>> error = EngineError(said)
+>>> str(error), error.message is said
+('cancelled after 12 merges', True)
+"""
+
+from __future__ import annotations
+
+import string
+from dataclasses import dataclass
+
+_READ_AS = "Invalid bytes can be replaced with U+FFFD (errors='replace')."
+_KNOWN_FILES = "expected a tokenizer.json, tekken.json, SentencePiece .model, .tiktoken, GPT-2 vocab.json or ours"
+_GET_IT = (
+    "connect to the internet once and open {model} again, or download it with `{command}`, or open a downloaded "
+    "tokenizer.json, tokenizer.model, tekken.json or .tiktoken file instead"
+)
+_CHECK_CONNECTION = (
+    "Check the internet connection (and HTTPS_PROXY if you use a proxy), or open a downloaded tokenizer file instead"
+)
+
+#: Every code the engine words, and its English template (the one catalogue: a window words each code too).
+ENGLISH: dict[str, str] = {
+    # How a training run ended, and what it noticed (bpe_core.trainer, bpe_core.training_process).
+    "train.vocabulary_reached": "vocabulary of {size} reached",
+    "train.cancelled": "cancelled after {merges} merges",
+    "train.cancelled_counting": "cancelled while counting",
+    "train.no_pair_left": (
+        "no pair left to merge after {merges} merges: every pre-token is a single token (vocabulary {reached} of "
+        "the {asked} asked for)"
+    ),
+    "train.vocabulary_bytes_limit": (
+        "vocabulary bytes limit of {limit} reached after {merges} merges: the next token ({size} bytes) would pass "
+        "it (the corpus has {corpus} bytes): its pre-tokens are long runs of the same text"
+    ),
+    "train.unmatched": (
+        "the pattern left {chars} characters unmatched; tokenizers built with it drop them, as tiktoken does"
+    ),
+    "train.process_ended": (
+        "the training process ended unexpectedly (exit code {code}); the merges made so far are lost"
+    ),
+    # A corpus that cannot be trained on (bpe_core.corpus, bpe_core.trainer).
+    "corpus.not_utf8": (
+        "{path}: not valid UTF-8 at byte offset {offset} (bytes {bytes}: {reason}). Is it a binary file or in "
+        "another encoding? " + _READ_AS
+    ),
+    "corpus.binary": (
+        "{path}: looks binary (NUL bytes at offset {nul}); not valid UTF-8 at byte offset {offset} (bytes {bytes}: "
+        "{reason}). " + _READ_AS
+    ),
+    "corpus.cut_short": (
+        "{path}: it ends in the middle of a {encoding} character (its last {count} bytes, at byte offset {offset}): "
+        "is the file cut short? " + _READ_AS
+    ),
+    "corpus.cut_short_one_byte": (
+        "{path}: it ends in the middle of a {encoding} character (its last {count} byte, at byte offset {offset}): "
+        "is the file cut short? " + _READ_AS
+    ),
+    "corpus.byte_order_mark": (
+        "{path}: the file is {encoding} text (it starts with a byte-order mark); BPE Explorer reads UTF-8: convert "
+        "it, or read it as {family} (encoding='{codec}')"
+    ),
+    "corpus.grew": (
+        "{path}: the file grew while it was read ({before} bytes when training started, {read} read): train again "
+        "once it is complete"
+    ),
+    "corpus.shrank": (
+        "{path}: the file shrank while it was read ({before} bytes when training started, {read} read): train "
+        "again once it is complete"
+    ),
+    "corpus.matched_nothing": "the pre-tokenization regex {pattern} matched nothing in {names}",
+    "corpus.only_special_tokens": "{names}: the corpus has no text outside special tokens",
+    # A pre-tokenization pattern or special tokens that cannot be used (bpe_core.patterns, bpe_core.specials).
+    "pattern.empty": "the pre-tokenization regex is empty",
+    "pattern.invalid": "invalid pre-tokenization regex {pattern}: {detail}",
+    "pattern.matches_empty": "the pre-tokenization regex {pattern} matches the empty string; use + rather than *",
+    "pattern.too_slow": (
+        "the pre-tokenization regex {pattern} took more than {seconds} s at character {offset} of {where}: it "
+        "probably backtracks catastrophically (nested quantifiers such as (a+)+, or alternatives that overlap such "
+        "as (a|aa)+); simplify it"
+    ),
+    "special_tokens.not_text": "a special token must be a non-empty string, got {token}",
+    "special_tokens.twice": "special tokens given twice: {tokens}",
+    # A tokenizer file or folder that cannot be loaded (bpe_core.formats).
+    "file.missing": (
+        "{path}: cannot read the file: No such file or directory (nor is it a reference name: {names}; or a model "
+        "id hf:ORG/NAME)"
+    ),
+    "file.unreadable": "{path}: cannot read the file: {cause}",
+    "file.empty": "{path}: the file is empty",
+    "file.too_large": "{path}: the file is {size}; tokenizer files are at most {limit}",
+    "file.not_utf8": "{path}: not a UTF-8 text file (bad byte at offset {offset})",
+    "file.not_json": "{path}: not valid JSON (line {line}, column {column}: {detail}); is it truncated?",
+    "file.unknown": f"{{path}}: not a tokenizer file this program knows ({_KNOWN_FILES}; it starts with {{start}})",
+    "file.unknown_not_utf8": (
+        f"{{path}}: not a tokenizer file this program knows ({_KNOWN_FILES}; it starts with {{start}}; not UTF-8 at "
+        "byte {offset})"
+    ),
+    "file.unknown_json": f"{{path}}: a JSON file, but not a tokenizer this program knows ({_KNOWN_FILES})",
+    "file.damaged_gzip": "{path}: a damaged gzip file: {detail}",
+    "file.folder_without_tokenizer": "{path}: holds no tokenizer file (looked for {names})",
+    "file.folder_with_several": "{path}: holds several {wanted} files ({names}); choose one",
+    "file.tiktoken_needs_pattern": (
+        "{path}: a .tiktoken file does not say how it pre-tokenizes: give its pattern ({names} or a regex)"
+    ),
+    "file.tiktoken_needs_pattern_guessed": (
+        "{path}: a .tiktoken file does not say how it pre-tokenizes: give its pattern ({names} or a regex); it "
+        "looks like {guess} ({reason})"
+    ),
+    "file.gpt2_vocabulary_alone": "{path}: a GPT-2 vocabulary needs its merges file beside it ({name})",
+    "file.gpt2_merges_alone": "{path}: GPT-2 merges need their vocabulary beside them ({name})",
+    "file.huggingface_unreadable": "{path}: the tokenizers library cannot read it: {detail}",
+    "file.sentencepiece_unreadable": "{path}: not a SentencePiece model the library can read: {detail}",
+    # A shipped reference encoding that cannot be read (bpe_core.reference).
+    "reference.unreadable": "cannot read encoding file {path}: {cause}",
+    "reference.not_gzip": "encoding file {path} is not a valid gzip file: {detail}",
+    "reference.not_official": (
+        "encoding file {path} is not the official one: its SHA-256 is {digest}, expected {expected}; reinstall BPE "
+        "Explorer or replace the file"
+    ),
+    "reference.no_tokens": "{path}: no tokens in the file",
+    # A Hugging Face model id whose tokenizer cannot be had (bpe_core.hub).
+    "hub.invalid_id": (
+        "{text} is not a Hugging Face model id: write ORG/NAME, optionally @REVISION (for example "
+        "Qwen/Qwen2.5-7B-Instruct or openai-community/gpt2@main)"
+    ),
+    "hub.not_cached_offline": (
+        "the tokenizer of {model} is not in the Hugging Face cache ({cache}) and downloads are off (offline, or "
+        "HF_HUB_OFFLINE=1): " + _GET_IT
+    ),
+    "hub.not_cached_library_offline": (
+        "the tokenizer of {model} is not in the Hugging Face cache ({cache}) and huggingface_hub was started with "
+        "HF_HUB_OFFLINE=1: " + _GET_IT
+    ),
+    "hub.gated": (
+        "{model} is a gated model: its files are given only to users who accepted its licence. Log in once with "
+        "`hf auth login` (or set HF_TOKEN to an access token from huggingface.co/settings/tokens), accept the "
+        "licence on {url}, then try again; or open a tokenizer.json of this model that you already have"
+    ),
+    "hub.no_model": (
+        "there is no model {model} on huggingface.co (or it is private: if it is yours, log in with `hf auth "
+        "login`); check the spelling, ORG/NAME"
+    ),
+    "hub.no_revision": "{model} has no revision {revision} (a branch, tag or commit)",
+    "hub.no_tokenizer_files": (
+        "{model} publishes no tokenizer files (looked for {names}): open a tokenizer file of this model instead, or "
+        "choose another model"
+    ),
+    "hub.unreachable": (
+        "could not download the tokenizer of {model}: huggingface.co could not be reached ({cause}). "
+        + _CHECK_CONNECTION
+    ),
+    "hub.stalled": (
+        "could not download the tokenizer of {model}: huggingface.co sent nothing for {seconds} s (a connection or "
+        "proxy that does not answer). " + _CHECK_CONNECTION
+    ),
+    "hub.download_ended": "the download of the tokenizer of {model} ended unexpectedly (exit code {code})",
+    "hub.download_failed": "the download of the tokenizer of {model} failed: {cause}",
+    "hub.server_error": (
+        "huggingface.co answered {status} while the tokenizer of {model} was downloading: try again later, or open "
+        "a downloaded tokenizer file instead"
+    ),
+    "hub.cache_unreadable": "cannot read the Hugging Face cache {cache} for {model}: {error}",
+    # A published tokenizer's library stopped in its host process (bpe_core.foreign.library_host).
+    "library.time": (
+        "{path}: the tokenizer's library took more than {seconds} s on {chars} characters and was stopped (a regex "
+        "or normalizer in the file that never ends)"
+    ),
+    "library.memory": (
+        "{path}: the tokenizer's library needed more than {gb} GB of memory for {chars} characters and was stopped "
+        "(a normalizer in the file that makes the text grow)"
+    ),
+    "library.crash": "{path}: the tokenizer's library crashed ({detail})",
+    "library.failed": "{path}: the tokenizer's library failed: {detail}",
+    # An output path that is not a regular file, never replaced (bpe_core.formats.files).
+    "write.device": "cannot write {path}: it is a device, not a regular file; only files are written",
+    "write.named_pipe": "cannot write {path}: it is a named pipe, not a regular file; only files are written",
+    "write.socket": "cannot write {path}: it is a socket, not a regular file; only files are written",
+    # A vocabulary filter that cannot run (bpe_core.vocabulary.table).
+    "filter.invalid_regex": "the regex {pattern} is not valid: {detail}",
+    "filter.too_slow": "the regex {pattern} took longer than {seconds} s (stuck near token id {id}); simplify it",
+}
+
+
+def placeholders(template: str) -> set[str]:
+    """The field names a template (or a window's wording) uses.
+
+    >>> sorted(placeholders(ENGLISH["file.not_json"]))
+    ['column', 'detail', 'line', 'path']
+    """
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+@dataclass(frozen=True)
+class Message:
+    """One thing the engine says: a ``code`` of :data:`ENGLISH` and its ``fields`` as ``(name, text)`` pairs.
+    Make one with :meth:`of`."""
+
+    code: str
+    fields: tuple[tuple[str, str], ...] = ()
+
+    @classmethod
+    def of(cls, code: str, /, **fields: object) -> Message:
+        """The message ``code`` with ``fields`` (each written with ``str``); exactly its template's fields.
+
+        >>> Message.of("file.empty", path="tok.json")
+        Message(code='file.empty', fields=(('path', 'tok.json'),))
+        """
+        wanted = placeholders(ENGLISH[code])
+        if set(fields) != wanted:
+            raise TypeError(f"{code} takes the fields {sorted(wanted)}, not {sorted(fields)}")
+        return cls(code, tuple((name, str(value)) for name, value in fields.items()))
+
+    def __str__(self) -> str:
+        return ENGLISH[self.code].format_map(dict(self.fields))
+
+
+class EngineError(Exception):
+    """A mixin for the engine's errors: made from a :class:`Message` (kept as ``message``, its English as the
+    error's text) or from plain text (a sentence without a code, such as a library's own words: ``message`` is
+    None then)."""
+
+    message: Message | None = None
+
+    def __init__(self, said: Message | str = ""):
+        super().__init__(str(said))
+        if isinstance(said, Message):
+            self.message = said
+
+
+def message_of(error: BaseException) -> Message | None:
+    """The :class:`Message` an error carries, or None (a plain sentence, or not one of the engine's errors).
+
+    >>> message_of(EngineError(Message.of("pattern.empty"))).code, message_of(ValueError("x"))
+    ('pattern.empty', None)
+    """
+    said = getattr(error, "message", None)
+    return said if isinstance(said, Message) else None
