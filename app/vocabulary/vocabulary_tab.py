@@ -34,6 +34,7 @@ from app.vocabulary.choices import (
 from app.vocabulary.overlap_panel import OverlapPanel
 from app.vocabulary.parity_panel import ParityPanel
 from app.vocabulary.why_panel import WhyMergePanel
+from app.vocabulary.xray_panel import XRayPanel
 
 
 class VocabularyTab(QWidget):
@@ -93,6 +94,8 @@ class VocabularyTab(QWidget):
         self.audit.run_button.clicked.connect(self.run_audit)
         self.why = WhyMergePanel(compare_text)
         self.parity = ParityPanel(self.parity_encoders)
+        self.xray = XRayPanel(compare_text)
+        self.xray.run_button.clicked.connect(lambda: self.xray.run(self.current))
         self.pages = QTabWidget()
         self.pages.setObjectName("vocabPages")
         self.pages.addTab(self.browse, self.tr("Tokens"))
@@ -100,6 +103,7 @@ class VocabularyTab(QWidget):
         self.pages.addTab(self.audit, self.tr("Audit"))
         self.pages.addTab(self.why, self.tr("Why this merge"))
         self.pages.addTab(self.parity, self.tr("Language parity"))
+        self.pages.addTab(self.xray, self.tr("X-ray"))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(top)
@@ -107,6 +111,7 @@ class VocabularyTab(QWidget):
 
         self.browse.token_activated.connect(self._on_token_activated)
         self.audit.token_activated.connect(self._on_token_activated)
+        self.xray.token_activated.connect(self._on_token_activated)
         self.browse.token_selected.connect(self._on_token_selected)
         self.overlap.token_activated.connect(self._on_overlap_token)
         self._fill_picker()
@@ -291,14 +296,12 @@ class VocabularyTab(QWidget):
             self.why.explain(rank)
 
     def busy(self) -> bool:
-        return any(
-            jobs.busy() for jobs in (self.jobs, self.overlap.jobs, self.audit.jobs, self.why.jobs, self.parity.jobs)
-        )
+        return any(panel.jobs.busy() for panel in (self, self.overlap, self.audit, self.why, self.parity, self.xray))
 
     def shutdown(self) -> None:
         """Stop every thread of the tab, waiting for each."""
         self.jobs.wait_all()
-        for panel in (self.browse, self.overlap, self.audit, self.why, self.parity):
+        for panel in (self.browse, self.overlap, self.audit, self.why, self.parity, self.xray):
             panel.shutdown()
 
 

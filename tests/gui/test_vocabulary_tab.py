@@ -413,3 +413,27 @@ def test_why_this_merge_follows_the_chosen_vocabulary_on_the_compare_text(qtbot)
     assert all(o.pair == " the" and o.source == "Compare text" for o in explanation.occurrences)
     assert "not in the model's training corpus" in tab.why.tie.text()
     tab.shutdown()
+
+
+def test_the_xray_page_shows_residues_and_shattered_words_and_exports(qtbot, tmp_path):
+    text = " Corresponding Correspondence 景太郎 " * 40
+    tab = VocabularyTab(compare_text=lambda: text)
+    qtbot.addWidget(tab)
+    tab.resize(1300, 800)
+    tab.show()
+    tab.show_vocabulary("gpt2")
+    qtbot.waitUntil(lambda: tab.current is not None and tab.current.choice.key == "gpt2", timeout=WAIT_MS)
+    tab.pages.setCurrentWidget(tab.xray)
+    with qtbot.waitSignal(tab.xray.finished, timeout=WAIT_MS) as blocker:
+        qtbot.mouseClick(tab.xray.run_button, Qt.MouseButton.LeftButton)
+    ray = blocker.args[0]
+    assert ray.name == "gpt2" and tab.xray.residues.rowCount() == len(ray.residues) > 0
+    tokens = [tab.xray.residues.item(r, 1).text() for r in range(tab.xray.residues.rowCount())]
+    assert "resp" in tokens and "residues" in tab.xray.status.text()
+    words = [tab.xray.shattered.item(r, 1).text() for r in range(tab.xray.shattered.rowCount())]
+    assert "␣Corresponding" in words and any("景" in w for w in words)
+    with qtbot.waitSignal(tab.tree_requested, timeout=WAIT_MS) as tree:
+        tab.xray.residues.cellDoubleClicked.emit(tokens.index("resp"), 0)
+    assert tree.args == ["gpt2", ray.residues[tokens.index("resp")].token_id]
+    assert tab.xray.export(tmp_path / "x.json") and json.loads((tmp_path / "x.json").read_text())["tokenizer"] == "gpt2"
+    tab.shutdown()

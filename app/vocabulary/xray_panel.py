@@ -1,0 +1,247 @@
+"""The X-ray of the vocabulary shown (:func:`bpe_core.vocabulary.xray.xray`) on the Compare tab's text or a file,
+in a worker with Cancel: tokens formed while encoding but almost never left at the end (residues), with the
+merges that consume them; the frequent words cut into the most tokens, per script; tokens per word and per
+character. Exported as CSV or JSON."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app import style
+from app.common import dialogs
+from app.common.jobs import Jobs
+from app.common.local_files import read_text_head
+from bpe_core.formats.files import write_bytes_atomically
+from bpe_core.token_label import render_token
+from bpe_core.vocabulary.xray import XRay, xray, xray_csv, xray_json
+
+#: A file is X-rayed on its first this many characters.
+MAX_CHARS = 32_000_000
+
+
+class XRayPanel(QWidget):
+    """``run(loaded)`` X-rays a loaded vocabulary; ``finished(XRay)`` when it is shown; ``token_activated(id)``
+    when a residue is double-clicked (its merge tree)."""
+
+    finished = Signal(object)
+    token_activated = Signal(int)
+
+    def __init__(self, compare_text: Callable[[], str], parent=None):
+        super().__init__(parent)
+        self.compare_text = compare_text
+        self.ray: XRay | None = None
+        self.file: Path | None = None
+        self.jobs = Jobs("xray", self)
+        self.jobs.result.connect(self._on_result)
+        self.jobs.failed.connect(self._on_failed)
+        self.jobs.cancelled.connect(self._on_cancelled)
+
+        self.text_choice = QComboBox()
+        self.text_choice.setObjectName("xrayText")
+        self.text_choice.addItem(self.tr("On the Compare tab's text"), "compare")
+        self.text_choice.addItem(self.tr("On a file…"), "file")
+        self.text_choice.activated.connect(self._on_text_choice)
+        self.run_button = QPushButton(self.tr("X-ray"))
+        self.run_button.setObjectName("xrayRun")
+        self.run_button.setToolTip(
+            self.tr(
+                "Encode the text merge by merge: which tokens are only steps on the way, which words are cut into "
+                "the most tokens"
+            )
+        )
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button.setEnabled(False)
+        self.cancel_button.clicked.connect(self.jobs.cancel)
+        self.export_button = QPushButton(self.tr("Export…"))
+        self.export_button.setEnabled(False)
+        self.export_button.clicked.connect(self.export_dialog)
+        self.status = QLabel(
+            self.tr(
+                "Press X-ray to see which tokens of the vocabulary shown are only scaffolding on a text (formed "
+                "while encoding, then merged away) and which of its frequent words it shatters."
+            )
+        )
+        self.status.setObjectName("xrayStatus")
+        self.status.setWordWrap(True)
+        self.residues = _table(
+            "xrayResidues",
+            [self.tr("Id"), self.tr("Token"), self.tr("Formed"), self.tr("Final"), self.tr("Used up by")],
+        )
+        self.residues.cellDoubleClicked.connect(self._on_residue_activated)
+        self.shattered = _table(
+            "xrayShattered", [self.tr("Script"), self.tr("Word"), self.tr("Count"), self.tr("Tokens")]
+        )
+
+        row = QHBoxLayout()
+        row.addWidget(self.text_choice)
+        row.addWidget(self.run_button)
+        row.addWidget(self.cancel_button)
+        row.addWidget(self.export_button)
+        row.addStretch(1)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self.residues)
+        split.addWidget(self.shattered)
+        layout = QVBoxLayout(self)
+        layout.addLayout(row)
+        layout.addWidget(self.status)
+        layout.addWidget(split, 1)
+
+    def run(self, loaded) -> None:
+        """X-ray ``loaded`` (a :class:`~app.vocabulary.choices.Loaded`) on the text chosen."""
+        if loaded is None:
+            return
+        try:
+            text = self._text()
+        except (OSError, ValueError) as exc:
+            self.status.setText(str(exc))
+            return
+        tokenizer, name = loaded.tokenizer, loaded.choice.title
+
+        def job(cancelled, _progress):
+            return xray(tokenizer, text, cancelled=cancelled)
+
+        self.run_button.setEnabled(False)
+        self.cancel_button.setEnabled(True)
+        self.status.setText(self.tr("Encoding the text merge by merge with {name}…").format(name=name))
+        self.jobs.submit(job)
+
+    def _text(self) -> str:
+        if self.text_choice.currentData() == "file" and self.file is not None:
+            head = read_text_head(self.file, MAX_CHARS)
+            if head.invalid_at is not None:
+                raise ValueError(
+                    self.tr("{file}: not UTF-8 text (invalid byte at offset {offset:,}); nothing was read.").format(
+                        file=self.file.name, offset=head.invalid_at
+                    )
+                )
+            return head.text
+        return self.compare_text()
+
+    @Slot(int)
+    def _on_text_choice(self, _index: int) -> None:
+        if self.text_choice.currentData() != "file":
+            return
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Text to X-ray on"), "", self.tr("Text (*.txt);;All files (*)")
+        )
+        if path:
+            self.set_file(path)
+        elif self.file is None:
+            self.text_choice.setCurrentIndex(0)
+
+    def set_file(self, path: str | Path) -> None:
+        self.file = Path(path)
+        self.text_choice.setCurrentIndex(self.text_choice.findData("file"))
+        self.text_choice.setItemText(self.text_choice.currentIndex(), self.tr("On {file}").format(file=self.file.name))
+
+    def _ended(self) -> None:
+        self.run_button.setEnabled(True)
+        self.cancel_button.setEnabled(False)
+
+    @Slot()
+    def _on_cancelled(self) -> None:
+        self._ended()
+        self.status.setText(self.tr("X-ray cancelled."))
+
+    @Slot(str, str)
+    def _on_failed(self, message: str, _details: str) -> None:
+        self._ended()
+        self.status.setText(self.tr("Cannot X-ray: {error}").format(error=message))
+
+    @Slot(object)
+    def _on_result(self, ray: XRay) -> None:
+        self._ended()
+        self.ray = ray
+        f = ray.fertility
+        self.status.setText(
+            self.tr(
+                "{name}: {words:,} words, {tokens:,} tokens · {per_word:.2f} tokens per word, {per_char:.3f} per "
+                "character, {whole:.0%} of words kept whole · {residues:,} residues ({share:.2%} of the vocabulary): "
+                "tokens formed while encoding but almost never left at the end."
+            ).format(
+                name=ray.name,
+                words=f.words,
+                tokens=f.tokens,
+                per_word=f.tokens_per_word,
+                per_char=f.tokens_per_char,
+                whole=f.whole_share,
+                residues=len(ray.residues),
+                share=ray.residue_share,
+            )
+        )
+        self.residues.setRowCount(len(ray.residues))
+        for r, residue in enumerate(ray.residues):
+            uses = ", ".join(f"{render_token(a)} + {render_token(b)} ×{c:,}" for a, b, c in residue.consumers)
+            cells = (f"{residue.token_id}", render_token(residue.token), f"{residue.formed:,}", f"{residue.final:,}")
+            for c, text in enumerate((*cells, uses)):
+                self.residues.setItem(r, c, QTableWidgetItem(text))
+        words = [s for found in ray.shattered.values() for s in found]
+        self.shattered.setRowCount(len(words))
+        for r, s in enumerate(words):
+            cut = " ".join(render_token(t) for t in s.tokens)
+            for c, text in enumerate(
+                (s.script, render_token(s.word.encode()), f"{s.count:,}", f"{len(s.tokens)}: {cut}")
+            ):
+                self.shattered.setItem(r, c, QTableWidgetItem(text))
+        self.export_button.setEnabled(True)
+        self.finished.emit(ray)
+
+    @Slot(int, int)
+    def _on_residue_activated(self, row: int, _column: int) -> None:
+        if self.ray is not None and 0 <= row < len(self.ray.residues):
+            self.token_activated.emit(self.ray.residues[row].token_id)
+
+    @Slot()
+    def export_dialog(self) -> None:
+        if self.ray is None:
+            return
+        path, _ = QFileDialog.getSaveFileName(
+            self, self.tr("Export the X-ray"), "xray.csv", self.tr("CSV (*.csv);;JSON (*.json)")
+        )
+        if path:
+            self.export(path)
+
+    def export(self, path: str | Path) -> bool:
+        """Write the X-ray as JSON (a ``.json`` path) or CSV."""
+        data = xray_json(self.ray) if str(path).endswith(".json") else xray_csv(self.ray)
+        try:
+            write_bytes_atomically(path, data.encode("utf-8"))
+        except OSError as exc:
+            dialogs.show_error(
+                self,
+                self.tr("Cannot export"),
+                self.tr("“{file}” could not be written: {error}").format(file=Path(path).name, error=exc),
+            )
+            return False
+        self.status.setText(self.tr("Wrote {file}").format(file=path))
+        return True
+
+    def shutdown(self) -> None:
+        self.jobs.wait_all()
+
+
+def _table(name: str, headers: list[str]) -> QTableWidget:
+    table = QTableWidget(0, len(headers))
+    table.setObjectName(name)
+    table.setHorizontalHeaderLabels(headers)
+    table.verticalHeader().setVisible(False)
+    table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+    table.setFont(style.text_font(10))
+    table.horizontalHeader().setSectionResizeMode(len(headers) - 1, QHeaderView.ResizeMode.Stretch)
+    return table
