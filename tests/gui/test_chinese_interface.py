@@ -119,3 +119,16 @@ def test_a_bad_custom_regex_is_explained_in_chinese(chinese):
     assert problem.startswith("无效的预分词正则表达式 '[a-'："), problem
     (problem,) = TrainSettings(pattern=r"\w*").problems()
     assert "能匹配空字符串" in problem, problem
+
+
+def test_qts_own_file_dialog_is_in_chinese_too(chinese, qtbot):
+    """Qt 6 renamed some of its file dialog's strings ("&Look in:"); PySide6's qtbase_zh_CN lacks them, so BPE
+    Explorer ships them (resources/translations/qtbase_extra_zh_CN.ts)."""
+    from PySide6.QtWidgets import QFileDialog, QLabel
+
+    dialog = QFileDialog()
+    dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    labels = [label.text() for label in dialog.findChildren(QLabel) if label.text()]
+    assert labels and not english_words(labels), labels
