@@ -40,6 +40,7 @@ class FileMenu(QObject):
         super().__init__(window)
         self.window = window
         self.recent = RecentFiles(window.settings)
+        self._saved = None  # the tokenizer last saved (a trained one that is not it is unsaved)
         self.open_corpus_action = menu.addAction(
             self.tr("Open &corpus files…"), window.train_tab.corpus_panel.open_dialog
         )
@@ -127,6 +128,8 @@ class FileMenu(QObject):
         if not can_train_further(tokenizer):
             self._open_foreign(pane_source(path, tokenizer, pattern))
             return True
+        if not self.may_discard():
+            return False
         self.window.train_tab.show_tokenizer(tokenizer, Path(path).name)
         self.window.setWindowTitle(f"{APP_TITLE} — {Path(path).name}")
         return True
@@ -144,6 +147,22 @@ class FileMenu(QObject):
             ).format(name=source.label, model=source.tokenizer.model),
             20000,
         )
+
+    def unsaved(self) -> bool:
+        """Whether the Train tab shows a tokenizer trained here and not saved since."""
+        tab = self.window.train_tab
+        return tab.result is not None and tab.tokenizer is not None and tab.tokenizer is not self._saved
+
+    def may_discard(self) -> bool:
+        """True when nothing trained would be lost: it is saved, or the user saves it now or lets it go."""
+        if not self.unsaved():
+            return True
+        merges = f"{self.window.train_tab.tokenizer.merge_count:,}"
+        answer = dialogs.ask_unsaved(self.window, merges)
+        if answer == "save":
+            self.save_dialog()
+            return not self.unsaved()
+        return answer == "discard"
 
     @Slot()
     def save_dialog(self) -> None:
@@ -176,6 +195,7 @@ class FileMenu(QObject):
                 repr(exc),
             )
             return False
+        self._saved = self.window.train_tab.tokenizer
         self.recent.add(str(path))
         self._rebuild_recent_menu()
         self.window.statusBar().showMessage(self.tr("Saved {path}").format(path=path), 5000)

@@ -15,11 +15,13 @@ from PySide6.QtCore import QSettings, Slot
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QTabWidget
 
+from app import window_state
 from app.common.language_menu import LanguageMenu
 from app.common.samples import corpus_start
 from app.common.session import Corpus, Own, Session
 from app.compare import CompareView
 from app.file_menu import APP_TITLE, FileMenu
+from app.help_menu import HelpMenu
 from app.teaching.window import TeachingWindow
 from app.train.train_tab import TrainTab
 from app.vocabulary import VocabularyTab
@@ -65,8 +67,9 @@ class MainWindow(QMainWindow):
         self.session.watch("added", self._offer_added)
         self.session.watch("corpus", self._show_corpus)
         self.session.watch("text", self._update_lessons)
-        self.session.set_text(self.compare_view.text())
         self.resize(1560, 940)
+        window_state.restore(self, self.settings)
+        self.session.set_text(self.compare_view.text())
 
     def _build_menus(self) -> None:
         self.files = FileMenu(self, self.menuBar().addMenu(self.tr("&File")))
@@ -76,6 +79,10 @@ class MainWindow(QMainWindow):
         self.language_menu = LanguageMenu(self.settings, self)
         view_menu = self.menuBar().addMenu(self.tr("&View"))
         view_menu.addMenu(self.language_menu)
+        for index in range(self.tabs.count()):  # Ctrl+1, Ctrl+2, Ctrl+3: the tabs
+            action = view_menu.addAction(self.tabs.tabText(index), lambda i=index: self.tabs.setCurrentIndex(i))
+            action.setShortcut(QKeySequence(f"Ctrl+{index + 1}"))
+        self.help = HelpMenu(self, self.menuBar().addMenu(self.tr("&Help")))
 
     # --- the Train tab's tokenizer, at the step shown, everywhere ------------------------------------------
     @Slot()
@@ -209,6 +216,10 @@ class MainWindow(QMainWindow):
         library_host.close_host()
 
     def closeEvent(self, event) -> None:
+        if not self.files.may_discard():  # the user chose to keep the window and the unsaved tokenizer
+            event.ignore()
+            return
+        window_state.save(self, self.settings)
         self.shutdown()
         if self.teaching is not None:
             self.teaching.close()

@@ -18,6 +18,26 @@ def show_error(parent: QWidget | None, title: str, message: str, details: str = 
     box.exec()
 
 
+def ask_unsaved(parent: QWidget | None, merges: str) -> str:
+    """Ask what to do with a trained tokenizer that is not saved: ``"save"``, ``"discard"`` or ``"cancel"``."""
+    box = QMessageBox(
+        QMessageBox.Icon.Question,
+        QCoreApplication.translate("Dialogs", "Unsaved tokenizer"),
+        QCoreApplication.translate("Dialogs", "The tokenizer trained here ({merges} merges) is not saved.").format(
+            merges=merges
+        ),
+        QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+        parent,
+    )
+    box.setObjectName("unsavedDialog")
+    box.setInformativeText(QCoreApplication.translate("Dialogs", "Save it before it is replaced?"))
+    box.setDefaultButton(QMessageBox.StandardButton.Save)
+    answer = box.exec()
+    if answer == QMessageBox.StandardButton.Save:
+        return "save"
+    return "discard" if answer == QMessageBox.StandardButton.Discard else "cancel"
+
+
 def ask_replace_invalid(parent: QWidget | None, message: str) -> bool:
     """Ask whether to train anyway with invalid bytes replaced by U+FFFD. True for yes."""
     box = QMessageBox(

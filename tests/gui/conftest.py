@@ -64,6 +64,15 @@ def chinese(qapp):
 
 
 @pytest.fixture(autouse=True)
+def unsaved_tokenizers_are_discarded(monkeypatch):
+    """Closing a window that trained a tokenizer asks whether to save it; tests answer "discard" (a test of the
+    question itself patches its own answer)."""
+    from app.common import dialogs
+
+    monkeypatch.setattr(dialogs, "ask_unsaved", lambda parent, merges: "discard")
+
+
+@pytest.fixture(autouse=True)
 def no_thread_left():
     """Fail the test if a QThread is still running (or a child process alive) once it is over."""
     yield

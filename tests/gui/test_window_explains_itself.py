@@ -1,0 +1,64 @@
+"""A window that explains itself and loses nothing by accident (issue 20): the Help menu, the tab shortcuts, the
+question before an unsaved tokenizer is replaced or the window closed, and what the window remembers."""
+
+from PySide6.QtCore import QByteArray, QSettings
+from PySide6.QtGui import QKeySequence
+
+from app.common import dialogs
+from app.help_menu import TOUR, about_text
+
+
+def test_help_menu_tour_shortcuts_and_about(qtbot, window):
+    menus = [action.text() for action in window.menuBar().actions()]
+    assert "&Help" in menus
+    tour = window.help.show_tour()
+    qtbot.addWidget(tour)
+    assert tour.pages.count() == len(TOUR) and not tour.back.isEnabled()
+    for _ in range(len(TOUR)):
+        tour.next.click()
+    assert tour.pages.currentIndex() == len(TOUR) - 1 and not tour.next.isEnabled()
+    about = about_text()
+    assert "MIT" in about and "World English Bible" in about and "红楼梦" in about
+    shortcuts = window.help.show_shortcuts()
+    assert "Ctrl+T" in shortcuts.text()
+    shortcuts.close()
+    for index in range(window.tabs.count()):
+        action = next(
+            a
+            for a in window.findChildren(type(window.help.tour_action))
+            if a.shortcut() == QKeySequence(f"Ctrl+{index + 1}")
+        )
+        action.trigger()
+        assert window.tabs.currentIndex() == index
+
+
+def test_an_unsaved_tokenizer_is_not_lost_by_accident(qtbot, window, train, monkeypatch, tmp_path):
+    train(window)
+    asked = []
+    monkeypatch.setattr(dialogs, "ask_unsaved", lambda parent, merges: asked.append(merges) or "cancel")
+    window.close()
+    assert asked and window.isVisible()  # Cancel keeps the window and the tokenizer
+    saved = tmp_path / "tok.json"
+    assert window.files.save_tokenizer(saved) and not window.files.unsaved()
+    asked.clear()
+    window.close()
+    assert not asked and not window.isVisible()  # saved: nothing to ask
+
+
+def test_the_window_remembers_its_tab_and_compare_text(qtbot, tmp_path):
+    from app.main_window import MainWindow
+
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    first = MainWindow(settings)
+    qtbot.addWidget(first)
+    first.show()
+    first.tabs.setCurrentIndex(1)
+    first.compare_view.set_text("记住我 remember me")
+    first.close()
+    again = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(again)
+    assert again.tabs.currentIndex() == 1 and again.compare_view.text() == "记住我 remember me"
+    assert isinstance(
+        QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat).value("window/geometry"), QByteArray
+    )
+    again.close()
