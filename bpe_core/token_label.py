@@ -1,7 +1,7 @@
 """How a token is written for people: the one convention of the merges table, the Compare tab, the Teach window
 and the command line.
 
-Whitespace is made visible (space ␣, newline ↵, tab ⇥, carriage return ␍); characters with no glyph (controls,
+Whitespace is made visible (space ␣, newline ↵, tab ⇥, carriage return ⇤); characters with no glyph (controls,
 format characters, other spaces) and bytes that are not a whole UTF-8 character are written as their bytes in
 hex, ``<E4><B8>``; everything else (Chinese, emoji, accents) is written as itself.
 
@@ -22,8 +22,9 @@ Views that draw hex bytes in a font of their own ask for the label as segments `
 
 from __future__ import annotations
 
-#: Whitespace made visible: space, newline, tab, carriage return.
-VISIBLE = {" ": "␣", "\n": "↵", "\t": "⇥", "\r": "␍"}
+#: Whitespace made visible: space, newline, tab, carriage return (⇤, "back to the line start": the control
+#: picture ␍ is in no common font, and would be drawn as its code point).
+VISIBLE = {" ": "␣", "\n": "↵", "\t": "⇥", "\r": "⇤"}
 #: Whitespace as written when it is not made visible (a view ends the row at a newline instead).
 PLAIN = {"\t": "    ", "\n": "", "\r": ""}
 

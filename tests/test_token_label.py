@@ -54,7 +54,7 @@ def test_plain_labels_show_only_the_texts_characters(text):
 
 
 def test_each_whitespace_has_its_own_sign():
-    assert render_token(b" \n\t\r") == "␣↵⇥␍"
+    assert render_token(b" \n\t\r") == "␣↵⇥⇤"
     assert len(set(VISIBLE.values())) == len(VISIBLE)
     assert label_segments(b"a\tb\n", visible_whitespace=False) == (("a    b", False),)
 

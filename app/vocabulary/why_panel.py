@@ -313,4 +313,4 @@ def _visible(text: str) -> str:
     return text.translate(_VISIBLE)
 
 
-_VISIBLE = str.maketrans({" ": "␣", "\t": "⇥", "\r": "␍"})
+_VISIBLE = str.maketrans({" ": "␣", "\t": "⇥", "\r": "⇤"})

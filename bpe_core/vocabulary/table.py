@@ -305,7 +305,7 @@ def filter_rows(
     """Rows (in the order of ``rows``, default all in id order) whose token matches every filter given.
 
     ``substring`` and ``pattern`` (a regex, searched) look at the token's text; in ``substring`` the visible
-    whitespace of labels (␣ ↵ ⇥ ␍) stands for the whitespace itself. ``length`` is an inclusive range in
+    whitespace of labels (␣ ↵ ⇥ ⇤) stands for the whitespace itself. ``length`` is an inclusive range in
     ``unit`` ("chars" or "bytes"; partial UTF-8 has -1 chars); ``None`` leaves an end open.
 
     >>> from bpe_core.vocabulary.source import VocabularySource
@@ -336,7 +336,7 @@ def filter_rows(
     return rows[keep]
 
 
-_UNVISIBLE = str.maketrans({"␣": " ", "↵": "\n", "⇥": "\t", "␍": "\r"})
+_UNVISIBLE = str.maketrans({"␣": " ", "↵": "\n", "⇥": "\t", "⇤": "\r"})
 
 
 def _script_code(name: str) -> int:

@@ -11,7 +11,7 @@ from app.train.progress import PhaseProgress
 
 def test_render_token_cases():
     assert render_token(b" the\n") == "␣the↵"
-    assert render_token(b"\t\r") == "⇥␍"
+    assert render_token(b"\t\r") == "⇥⇤"
     assert render_token("你好".encode()) == "你好"
     assert render_token("你".encode()[:1]) == "<E4>"
     assert render_token("你".encode()[1:]) == "<BD><A0>"
