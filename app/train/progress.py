@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 
 from PySide6.QtCore import QCoreApplication
 
+from app.common.sizes import format_bytes
+
 
 def format_seconds(seconds: float) -> str:
     """
@@ -33,10 +35,7 @@ def format_seconds(seconds: float) -> str:
 
 def _amount(value: float, unit: str) -> str:
     if unit == "bytes":
-        for name, size in (("GB", 1e9), ("MB", 1e6), ("KB", 1e3)):
-            if value >= size:
-                return f"{value / size:.1f} {name}"
-        return f"{int(value)} B"
+        return format_bytes(value)  # the corpus's size written the same way as everywhere else
     return f"{int(value):,}"
 
 

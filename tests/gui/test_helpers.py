@@ -34,7 +34,7 @@ def test_render_token_never_fails_on_bytes(data):
 def test_progress_text_counts_bytes_then_merges():
     p = PhaseProgress("Counting pre-tokens", total=4_000_000, unit="bytes", started=0.0)
     p.update(1_000_000, now=0.5)
-    assert p.text() == "Counting pre-tokens: 1.0 MB / 4.0 MB · 2.0 MB/s · about 2 s left"
+    assert p.text() == "Counting pre-tokens: 1.0\u00a0MB / 4.0\u00a0MB · 2.0\u00a0MB/s · about 2 s left"
     assert p.fraction == 0.25
 
 
