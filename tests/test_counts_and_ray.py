@@ -1,0 +1,130 @@
+"""Counts as data (issue 24): Parquet and TEXT<TAB>COUNT files round-trip the counts, refuse mixed patterns, and
+counting on Ray -- on this machine, with a worker killed mid-count, and on a simulated two-node cluster -- gives
+the local counts exactly."""
+
+from collections import Counter
+
+import pyarrow.parquet as pq
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bpe_core.cli import main
+from bpe_core.corpus import CorpusInfo, CorpusReader
+from bpe_core.counting import count_pieces
+from bpe_core.counts_file import Counts, CountsFileError, read_counts, write_counts
+from bpe_core.ray_counting import CRASH_ONCE, count_on_ray
+from bpe_core.sample_corpora import corpus_path
+from bpe_core.specials import SpecialSplitter
+
+ray = pytest.importorskip("ray")
+
+
+def pieces(paths, pattern="gpt2", specials=()):
+    reader = CorpusReader(pattern=pattern, splitter=SpecialSplitter(specials), piece_chars=1 << 18)
+    return reader.pieces_of_files(paths, CorpusInfo())
+
+
+def local_counts(paths, pattern="gpt2", specials=()):
+    return count_pieces(pieces(paths, pattern, specials), pattern=pattern, special_tokens=specials, processes=1)
+
+
+@settings(max_examples=50, deadline=None)
+@given(words=st.dictionaries(st.text(min_size=1, max_size=12), st.integers(1, 2**62), max_size=30))
+def test_counts_files_round_trip_any_pre_token(tmp_path_factory, words):
+    folder = tmp_path_factory.mktemp("counts")
+    counts = Counts(Counter(words), "gpt2", ("<|endoftext|>",), specials=3)
+    for name in ("c.parquet", "c.tsv"):
+        write_counts(folder / name, counts)
+        back = read_counts([folder / name])
+        assert back.words == counts.words
+    assert read_counts([folder / "c.parquet"]).special_tokens == ("<|endoftext|>",)
+
+
+def test_parquet_columns_and_metadata_are_what_other_tools_read(tmp_path):
+    write_counts(tmp_path / "c.parquet", Counts(Counter({"a": 2**40, " b": 1}), "o200k", ()))
+    table = pq.read_table(tmp_path / "c.parquet")
+    assert table.schema.field("pretoken").type == "binary" and table.schema.field("count").type == "int64"
+    assert dict(zip(table.column("pretoken").to_pylist(), table.column("count").to_pylist())) == {
+        b"a": 2**40,
+        b" b": 1,
+    }
+
+
+def test_summing_files_cut_differently_is_refused(tmp_path):
+    write_counts(tmp_path / "a.parquet", Counts(Counter(a=1), "gpt2"))
+    write_counts(tmp_path / "b.parquet", Counts(Counter(a=1), "o200k"))
+    with pytest.raises(CountsFileError, match="cannot be summed"):
+        read_counts([tmp_path / "a.parquet", tmp_path / "b.parquet"])
+    (tmp_path / "bad.tsv").write_text("no tab here\n", encoding="utf-8")
+    with pytest.raises(CountsFileError, match="line 1 is not TEXT<TAB>COUNT"):
+        read_counts([tmp_path / "bad.tsv"])
+
+
+def test_bpe_count_writes_the_local_counts(tmp_path, capsys):
+    paths = [str(corpus_path("english-prose"))]
+    assert main(["count", *paths, "--pattern", "o200k", "-o", str(tmp_path / "c.parquet"), "--processes", "2"]) == 0
+    assert read_counts([tmp_path / "c.parquet"]).words == local_counts(paths, "o200k").words
+    assert "distinct pre-tokens" in capsys.readouterr().out
+
+
+@pytest.fixture(scope="module")
+def local_ray():
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    yield
+    ray.shutdown()
+
+
+@pytest.mark.slow
+def test_ray_counts_equal_the_local_counts(local_ray):
+    paths = [corpus_path("english-prose"), corpus_path("chinese-prose")]
+    for pattern, specials in (("gpt2", ()), ("o200k", ("。",))):
+        local = local_counts(paths, pattern, specials)
+        remote = count_on_ray(pieces(paths, pattern, specials), pattern=pattern, special_tokens=specials)
+        assert remote.words == local.words and remote.specials == local.specials
+
+
+@pytest.mark.slow
+def test_counting_on_ray_can_be_cancelled(local_ray):
+    sent = []
+    with pytest.raises(Exception, match="cancelled"):
+        count_on_ray(
+            pieces([corpus_path("english-prose")]),
+            pattern="gpt2",
+            special_tokens=(),
+            cancelled=lambda: len(sent) > 2,
+            progress=sent.append,
+        )
+
+
+@pytest.mark.slow
+def test_a_worker_killed_mid_count_changes_nothing(tmp_path):
+    marker = tmp_path / "crashed"
+    ray.shutdown()  # a Ray of its own, whose workers know the marker
+    ray.init(
+        num_cpus=2, include_dashboard=False, log_to_driver=False, runtime_env={"env_vars": {CRASH_ONCE: str(marker)}}
+    )
+    try:
+        paths = [corpus_path("english-prose")]
+        remote = count_on_ray(pieces(paths), pattern="gpt2", special_tokens=())
+    finally:
+        ray.shutdown()
+    assert marker.exists()  # a worker did die
+    assert remote.words == local_counts(paths).words
+
+
+@pytest.mark.slow
+def test_a_simulated_two_node_cluster_counts_the_same(tmp_path):
+    from ray.cluster_utils import Cluster
+
+    ray.shutdown()
+    cluster = Cluster(initialize_head=True, head_node_args={"num_cpus": 1, "include_dashboard": False})
+    cluster.add_node(num_cpus=1)
+    try:
+        paths = [corpus_path("chinese-prose")]
+        remote = count_on_ray(pieces(paths), pattern="gpt2", special_tokens=(), address=cluster.address)
+        assert remote.words == local_counts(paths).words
+    finally:
+        if ray.is_initialized():
+            ray.shutdown()
+        cluster.shutdown()
