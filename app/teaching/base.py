@@ -70,6 +70,8 @@ class TeachingView(QWidget):
     ``TeachingView`` context); :meth:`display_title` is its translation (tab label, window title)."""
 
     title = QT_TRANSLATE_NOOP("TeachingView", "Teaching view")
+    #: Whether the view plays as an animation that can be exported as GIF or MP4 (:mod:`app.teaching.animation_export`).
+    animated = False
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -96,6 +98,14 @@ class TeachingView(QWidget):
         """Go back to the first step (Play from the end starts over)."""
         while self.step_back():
             pass
+
+    def start_animation(self) -> int:
+        """Go where an exported animation starts, the first step, and return how many steps back that was (a view
+        that plays on from where it is overrides this and returns 0)."""
+        back = 0
+        while self.step_back():
+            back += 1
+        return back
 
     def _play_step(self) -> bool:
         return self.step_forward()

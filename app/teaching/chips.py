@@ -27,7 +27,7 @@ class Chip:
     chips with the same group number are joined by a bracket underneath (the two halves of a pair about to merge),
     ``special`` for a special token (dark, as in the Compare tab), and ``segments``, the label as runs of text and
     hex bytes (:func:`bpe_core.token_label.label_segments`; empty: ``text`` alone), hex drawn as in the Compare
-    tab."""
+    tab; ``fill`` replaces the color by id (a pre-token colored by the regex alternative that matched it)."""
 
     text: str
     key: int
@@ -38,6 +38,7 @@ class Chip:
     group: int | None = None
     special: bool = False
     segments: Segments = ()
+    fill: QColor | None = None
 
 
 class TokenChips(QWidget):
@@ -159,8 +160,10 @@ class TokenChips(QWidget):
         for chip, rect in zip(self.chips, self._rects):
             if chip.special:
                 fill = style.SPECIAL_FILL
+            elif chip.mark == "dim":
+                fill = style.DIM_FILL
             else:
-                fill = style.DIM_FILL if chip.mark == "dim" else style.token_color(chip.key)
+                fill = chip.fill if chip.fill is not None else style.token_color(chip.key)
             mark = style.MARK_COLORS.get(chip.mark)
             if mark is not None:
                 fill = QColor.fromHslF(mark.hslHueF(), 0.75, 0.88)

@@ -46,6 +46,7 @@ class EncodeAnimationView(TeachingView):
     """Frame ``f`` shows the text after the first ``f`` merges of :func:`merge_order`."""
 
     title = QT_TRANSLATE_NOOP("TeachingView", "Encode animation")
+    animated = True
 
     def __init__(self, tokenizer: Tokenizer | None = None, text: str = DEFAULT_TEXT, parent=None):
         super().__init__(parent)

@@ -49,6 +49,7 @@ class StepThroughView(TeachingView):
     """Merge by merge on one short sequence. ``t`` is the number of merges applied (0: the start)."""
 
     title = QT_TRANSLATE_NOOP("TeachingView", "Step through")
+    animated = True
 
     def __init__(self, parent=None, text: str = PRESETS[0], max_merges: int = 30):
         super().__init__(parent)

@@ -18,10 +18,11 @@ from pathlib import Path
 
 from PySide6.QtCore import QEventLoop, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QComboBox, QFileDialog, QLabel, QMainWindow, QMessageBox, QTabWidget
+from PySide6.QtWidgets import QApplication, QComboBox, QFileDialog, QLabel, QMainWindow, QMessageBox, QTabWidget
 
 from app.common.engine_messages import engine_message
 from app.common.jobs import Jobs
+from app.teaching.animation_export import ANIMATION_SUFFIXES, export_animation
 from app.teaching.base import TeachingView
 from app.teaching.classic_view import ClassicBpeView
 from app.teaching.encode_animation import DEFAULT_TEXT as ANIMATION_TEXT
@@ -29,6 +30,11 @@ from app.teaching.encode_animation import EncodeAnimationView
 from app.teaching.merge_tree_view import DEFAULT_TEXT as TREE_TEXT
 from app.teaching.merge_tree_view import MergeTreeView
 from app.teaching.pretok_view import PretokenizationView
+from app.teaching.quiz_view import QuizView
+from app.teaching.regex_view import DEFAULT_TEXT as REGEX_TEXT
+from app.teaching.regex_view import RegexView
+from app.teaching.replay_view import DEFAULT_TEXT as REPLAY_TEXT
+from app.teaching.replay_view import ReplayView
 from app.teaching.step_through import PRESETS as STEP_PRESETS
 from app.teaching.step_through import StepThroughView
 from app.teaching.vocab_slider import DEFAULT_TEXT as VOCAB_SLIDER_TEXT
@@ -47,7 +53,7 @@ def _start(text: str, chars: int = 14) -> str:
     return text if len(text) <= chars else text[:chars] + "…"
 
 
-VIEW_NAMES = ("slider", "step", "animation", "tree", "pretok", "classic")
+VIEW_NAMES = ("slider", "step", "animation", "tree", "pretok", "regex", "classic", "replay", "quiz")
 
 
 @dataclass
@@ -101,10 +107,12 @@ class TeachingWindow(QMainWindow):
         self.animation = EncodeAnimationView()
         self.tree = MergeTreeView()
         self.pretok = PretokenizationView()
+        self.regex = RegexView()
         self.classic = ClassicBpeView()
-        self.views: dict[str, TeachingView] = dict(
-            zip(VIEW_NAMES, (self.slider, self.step, self.animation, self.tree, self.pretok, self.classic))
-        )
+        self.replay = ReplayView()
+        self.quiz = QuizView()
+        views = (self.slider, self.step, self.animation, self.tree, self.pretok, self.regex, self.classic)
+        self.views: dict[str, TeachingView] = dict(zip(VIEW_NAMES, (*views, self.replay, self.quiz)))
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         for view in self.views.values():
@@ -142,11 +150,17 @@ class TeachingWindow(QMainWindow):
         self.fullscreen_action.toggled.connect(self._set_fullscreen)
         self.export_action = QAction(self.tr("Export view…"), self)
         self.export_action.setShortcut(QKeySequence("Ctrl+E"))
-        self.export_action.setToolTip(self.tr("Save the current view as PNG or SVG, for slides"))
+        self.export_action.setToolTip(
+            self.tr("Save the current view as PNG or SVG, or its animation as GIF or MP4, for slides")
+        )
         self.export_action.triggered.connect(self.export_dialog)
         for action in (self.presentation_action, self.fullscreen_action, self.export_action):
             toolbar.addAction(action)
             self.addAction(action)
+        self.close_action = QAction(self.tr("Close"), self)
+        self.close_action.setShortcuts([QKeySequence("Ctrl+W"), QKeySequence("Esc")])
+        self.close_action.triggered.connect(self.close)
+        self.addAction(self.close_action)
 
         self.source.currentIndexChanged.connect(self._on_source)
         self.text_choice.currentIndexChanged.connect(self._on_text_picked)
@@ -233,11 +247,17 @@ class TeachingWindow(QMainWindow):
             self.step.set_text(short)
             self.animation.set_text(ANIMATION_TEXT)
             self.tree.set_text(TREE_TEXT)
+            self.regex.set_text(REGEX_TEXT)
+            self.replay.set_text(REPLAY_TEXT)
+            self.quiz.set_text(REPLAY_TEXT)
             return
         self.slider.set_text(text)
         self.step.set_text(short)
         self.animation.set_text(text)
         self.tree.set_text(text)
+        self.regex.set_text(text)
+        self.replay.set_text(text)
+        self.quiz.set_text(text)
 
     def loading(self) -> bool:
         """True while a chosen tokenizer is being made ready (the views wait for it)."""
@@ -328,6 +348,8 @@ class TeachingWindow(QMainWindow):
             self.show_view("slider")
         self.slider.set_tokenizer(tokenizer)
         self.tree.set_tokenizer(tokenizer, ready.trees)
+        self.replay.set_tokenizer(tokenizer)
+        self.quiz.set_tokenizer(tokenizer)
         if not foreign:
             self.animation.set_tokenizer(tokenizer, ready.trees.ids)
         self._end_loading()
@@ -400,16 +422,25 @@ class TeachingWindow(QMainWindow):
     def export_dialog(self) -> None:
         view = self.current_view()
         default = f"{view.title.lower().replace(' ', '_')}.png"
-        path, _ = QFileDialog.getSaveFileName(
-            self, self.tr("Export view"), default, self.tr("PNG image (*.png);;SVG drawing (*.svg)")
-        )
+        kinds = self.tr("PNG image (*.png);;SVG drawing (*.svg)")
+        if view.animated:
+            kinds += ";;" + self.tr("Animated GIF (*.gif);;MP4 video (*.mp4)")
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export view"), default, kinds)
         if path:
             self.export_current(path)
 
     def export_current(self, path: str | Path) -> Path | None:
-        """Export the current view as PNG or SVG (by the suffix); a failure shows a message."""
+        """Export the current view as PNG or SVG, or its animation as GIF or MP4 (by the suffix); a failure shows
+        a message."""
+        view = self.current_view()
         try:
-            return self.current_view().export_image(path)
+            if view.animated and Path(path).suffix.lower() in ANIMATION_SUFFIXES:
+                QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+                try:
+                    return export_animation(view, path)
+                finally:
+                    QApplication.restoreOverrideCursor()
+            return view.export_image(path)
         except (OSError, ValueError) as exc:
             QMessageBox.warning(self, self.tr("Cannot export"), str(exc))
             return None

@@ -62,3 +62,11 @@ def test_the_window_remembers_its_tab_and_compare_text(qtbot, tmp_path):
         QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat).value("window/geometry"), QByteArray
     )
     again.close()
+
+
+def test_the_teach_window_closes_with_ctrl_w_or_esc(qtbot, window):
+    window.teach_action.trigger()
+    teaching = window.teaching
+    assert {s.toString() for s in teaching.close_action.shortcuts()} == {"Ctrl+W", "Esc"}
+    teaching.close_action.trigger()
+    assert not teaching.isVisible()

@@ -1,0 +1,225 @@
+"""Predict the next merge, a quiz for a class: at step k the lesson text's current tokens and a few candidate pairs,
+their counts hidden; a click on a pair reveals the counts, the right answer (its occurrences marked in the text)
+and, when counts tied, the rule that chose. Five questions make a round; each round's score is kept.
+
+The questions are :func:`bpe_core.teaching.quiz.question`'s: the training record's counts when the tokenizer keeps
+them, else counts recounted on the text (a published model).
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import replace
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
+from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout
+
+from app.teaching.base import TeachingView, scale_font
+from app.teaching.chips import TokenChips
+from app.teaching.token_chips import view_chips
+from bpe_core.teaching.quiz import Question, question
+from bpe_core.teaching.replay import pair_starts
+from bpe_core.token_label import render_pair
+from bpe_core.vocabulary.why_merge import TieBreak
+
+DEFAULT_TEXT = "the lowest newest widest tokenizer merges the most frequent pairs first"
+ROUND = 5
+RIGHT, WRONG = "#c7e9c0", "#fcbba1"
+
+
+class QuizView(TeachingView):
+    """One question at a time; → (or Next question) moves to the next step once answered."""
+
+    title = QT_TRANSLATE_NOOP("TeachingView", "Quiz: next merge")
+
+    def __init__(self, tokenizer=None, text: str = DEFAULT_TEXT, parent=None):
+        super().__init__(parent)
+        self.tokenizer = None
+        self.text = text
+        self.question: Question | None = None
+        self.picked: tuple[bytes, bytes] | None = None
+        self.asked = self.right = 0  # in the current round
+        self.scores: list[tuple[int, int]] = []  # (right, asked) of each finished round
+
+        self.step_box = QSpinBox()
+        self.step_box.setObjectName("quizStep")
+        self.step_box.setPrefix(self.tr("merge "))
+        self.choices_box = QSpinBox()
+        self.choices_box.setRange(2, 8)
+        self.choices_box.setValue(4)
+        self.choices_box.setSuffix(self.tr(" choices"))
+        self.new_round = QPushButton(self.tr("New round"))
+        self.next_button = QPushButton(self.tr("Next question ▶"))
+        for button in (self.new_round, self.next_button):
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        top = QHBoxLayout()
+        top.addWidget(QLabel(self.tr("Start at")))
+        top.addWidget(self.step_box)
+        top.addWidget(self.choices_box)
+        top.addWidget(self.new_round)
+        top.addWidget(self.next_button)
+        top.addStretch(1)
+        self.score_label = QLabel()
+        self.score_label.setObjectName("quizScore")
+        top.addWidget(self.score_label)
+        self.prompt = QLabel()
+        self.prompt.setObjectName("quizPrompt")
+        self.prompt.setWordWrap(True)
+        self.chips = TokenChips()
+        self.buttons_box = QGridLayout()
+        self.buttons: list[QPushButton] = []
+        self.verdict = QLabel()
+        self.verdict.setObjectName("quizVerdict")
+        self.verdict.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.prompt)
+        layout.addWidget(self.chips)
+        layout.addLayout(self.buttons_box)
+        layout.addWidget(self.verdict)
+        layout.addStretch(1)
+        self.new_round.clicked.connect(lambda: self.start_round(self.step_box.value() - 1))
+        self.next_button.clicked.connect(self.step_forward)
+        self.choices_box.valueChanged.connect(lambda _n: self.ask(self.question.rank if self.question else 0))
+        if tokenizer is not None:
+            self.set_tokenizer(tokenizer)
+
+    def set_text(self, text: str) -> None:
+        self.text = text
+        if self.question is not None:
+            self.ask(self.question.rank)
+
+    def set_tokenizer(self, tokenizer) -> None:
+        """Quiz on ``tokenizer``'s merges from the first (a model without merges is said so)."""
+        self.tokenizer = tokenizer if tokenizer.merges else None
+        merges = len(tokenizer.merges or ())
+        self.step_box.setRange(1, max(1, merges))
+        self.scores = []
+        self.start_round(0)
+
+    def start_round(self, rank: int) -> None:
+        """A new round of :data:`ROUND` questions from merge ``rank``."""
+        if self.asked:
+            self.scores.append((self.right, self.asked))
+        self.asked = self.right = 0
+        self.ask(rank)
+
+    def ask(self, rank: int) -> None:
+        """Show the question at step ``rank``, counts hidden."""
+        self.picked = None
+        if self.tokenizer is None:
+            self.question = None
+            self.prompt.setText(self.tr("This tokenizer has no merges: there is nothing to predict."))
+            self._set_buttons([])
+            self.chips.set_chips([])
+            self.verdict.setText("")
+            self._show_score()
+            return
+        self.question = question(self.tokenizer, rank, self.text, candidates=self.choices_box.value())
+        self.step_box.blockSignals(True)
+        self.step_box.setValue(rank + 1)
+        self.step_box.blockSignals(False)
+        self.prompt.setText(
+            self.tr(
+                "<b>Question {number} of {round}</b> — {merges} merges done. Here is the text now: which pair is "
+                "merged next?"
+            ).format(number=self.asked + 1, round=ROUND, merges=f"{rank:,}")
+        )
+        self.chips.set_chips(view_chips(self.tokenizer.view_at(self.text, rank)))
+        self._set_buttons(self.question.choices)
+        self.verdict.setText("")
+        self.next_button.setEnabled(False)
+        self._show_score()
+
+    def _set_buttons(self, choices) -> None:
+        for button in self.buttons:
+            self.buttons_box.removeWidget(button)
+            button.hide()
+            button.deleteLater()
+        self.buttons = []
+        for i, pair in enumerate(choices):
+            button = QPushButton(render_pair(*pair))
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.setMinimumHeight(44)
+            button.clicked.connect(lambda _checked=False, pair=pair: self.pick(pair))
+            self.buttons_box.addWidget(button, i // 4, i % 4)
+            self.buttons.append(button)
+
+    def pick(self, pair: tuple[bytes, bytes]) -> None:
+        """The class's answer: reveal the counts, the right pair and the tie rule; count the score."""
+        q = self.question
+        if q is None or self.picked is not None:
+            return
+        self.picked = pair
+        right = q.is_right(pair)
+        self.asked += 1
+        self.right += right
+        for button, choice in zip(self.buttons, q.choices):
+            button.setText(f"{render_pair(*choice)}   {q.counts[choice]:,}×")
+            color = RIGHT if choice == q.answer else WRONG if choice == pair else ""
+            button.setStyleSheet(f"background:{color}; font-weight:bold" if color else "")
+        view = self.tokenizer.view_at(self.text, q.rank)
+        starts = pair_starts(view, *q.answer)
+        marked = {i + d: n for n, i in enumerate(starts) for d in (0, 1)}
+        chips = view_chips(view, mark=lambda t: "pair" if t.index in marked else "")
+        self.chips.set_chips([replace(chip, group=marked.get(i)) for i, chip in enumerate(chips)])
+        lines = [
+            self.tr("<b>Right!</b>") if right else self.tr("<b>Not this time.</b>"),
+            self.tr("Merge {rank} joins <b>{pair}</b>.").format(
+                rank=f"{q.rank + 1:,}", pair=html.escape(render_pair(*q.answer))
+            ),
+        ]
+        if q.source == "text":
+            lines.append(
+                self.tr(
+                    "Counts in this text, not in the training corpus (not kept): they show where the pair stands "
+                    "side by side, not why the trainer chose it."
+                )
+            )
+        lines.append(html.escape(self.tie_text(q.tie)))
+        self.verdict.setText(" ".join(lines))
+        self.next_button.setEnabled(True)
+        self._show_score()
+
+    def tie_text(self, tie: TieBreak | None) -> str:
+        """Which rule chose the pair among those tied at its count."""
+        if tie is None:
+            return self.tr("No tie: the pair had the highest count alone.")
+        if tie.decided_by == "left":
+            text = self.tr(
+                "{tied} pairs tied at count {count:,}: the trainer takes the lexicographically greatest pair (left "
+                "token's bytes, then right token's bytes); {chosen} wins over {second} by the left token's bytes"
+            )
+        else:
+            text = self.tr(
+                "{tied} pairs tied at count {count:,}: the trainer takes the lexicographically greatest pair (left "
+                "token's bytes, then right token's bytes); {chosen} wins over {second} by the right token's bytes"
+            )
+        return text.format(
+            tied=len(tie.tied), count=tie.count, chosen=render_pair(*tie.tied[0]), second=render_pair(*tie.tied[1])
+        )
+
+    def _show_score(self) -> None:
+        rounds = [
+            self.tr("round {number}: {right}/{asked}").format(number=n + 1, right=r, asked=a)
+            for n, (r, a) in enumerate(self.scores)
+        ]
+        rounds.append(self.tr("this round: {right}/{asked}").format(right=self.right, asked=self.asked))
+        self.score_label.setText(self.tr("Score — {rounds}").format(rounds=", ".join(rounds)))
+
+    # --- stepping --------------------------------------------------------------------------------------------
+    def step_forward(self) -> bool:
+        """The next question (a new round after :data:`ROUND`); only once this one is answered."""
+        q = self.question
+        if q is None or self.picked is None or q.rank + 1 >= len(self.tokenizer.merges):
+            return False
+        if self.asked >= ROUND:
+            self.start_round(q.rank + 1)
+        else:
+            self.ask(q.rank + 1)
+        return True
+
+    def presentation_changed(self, scale: float) -> None:
+        scale_font(self.chips, scale)
+        for button in self.buttons:
+            scale_font(button, scale)

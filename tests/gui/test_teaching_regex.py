@@ -1,0 +1,65 @@
+"""The regex at work in the Teach window: pre-tokens colored by the alternative that matched them, legends in words,
+patterns side by side, tooltips that name the alternative and the lookahead."""
+
+from app.teaching.regex_view import CUSTOM, RegexView, alternative_colors
+from bpe_core.pretokenize import Pretokenizer
+from bpe_core.teaching.regex_alternatives import RegexAlternatives
+
+TEXT = "We'll pay 12345 now!  ok\n我们在2024年"
+
+
+def show(qtbot, widget):
+    qtbot.addWidget(widget)
+    widget.resize(1300, 800)
+    widget.show()
+    qtbot.waitExposed(widget)
+    return widget
+
+
+def test_pretokens_colored_by_alternative_side_by_side(qtbot):
+    view = show(qtbot, RegexView(TEXT))
+    assert view.shown() == ["gpt2", "cl100k", "o200k"]
+    view.checks["cl100k"].setChecked(False)
+    view.checks["llama3"].setChecked(True)
+    assert view.shown() == ["gpt2", "o200k", "llama3"]
+    for pattern in view.shown():
+        panel = view.panels[pattern]
+        assert panel.isVisible()
+        cut = RegexAlternatives(pattern)
+        colors = alternative_colors(cut.descriptions)
+        assert [c.text.replace("␣", " ").replace("↵", "\n") for c in panel.chips.chips] == Pretokenizer(
+            pattern
+        ).findall(TEXT)
+        assert [c.fill.name() for c in panel.chips.chips] == [colors[m.alternative].name() for m in panel.matches]
+    assert not view.panels["cl100k"].isVisible()
+    gpt2 = view.panels["gpt2"]
+    assert "contractions ('s 't 're 've 'm 'll 'd)" in gpt2.legend.text()
+    assert "numbers (any run of digits), with an optional leading space" in gpt2.legend.text()
+    assert "numbers (1–3 digits)" in view.panels["o200k"].legend.text()
+    assert "a word: capitals, then lowercase letters (Hello)" in view.panels["o200k"].legend.text()
+    tips = {c.text: c.tooltip for c in gpt2.chips.chips}
+    assert tips["'ll"].startswith("Alternative 1 of 7: contractions")
+    assert "lookahead \\s+(?!\\S) ended this run" in tips["␣"]  # the first of the two spaces before " ok"
+    assert "lookahead" not in tips["␣ok"]
+
+
+def test_custom_pattern_and_its_errors(qtbot):
+    view = show(qtbot, RegexView(TEXT))
+    view.checks[CUSTOM].setChecked(True)
+    panel = view.panels[CUSTOM]
+    assert "alternative 1" in panel.legend.text() and panel.chips.chips
+    view.custom.setText("[a-")
+    assert not panel.chips.chips and "invalid pre-tokenization regex" in panel.legend.text()
+    view.custom.setText(r"\p{N}+|\p{L}+|\s+|.")
+    assert [c.text for c in panel.chips.chips][:3] == ["We", "'", "ll"]
+
+
+def test_the_window_offers_the_view_and_the_lesson_text(qtbot):
+    from app.teaching.window import TeachingWindow
+
+    window = TeachingWindow(None, text="the dog sat")
+    qtbot.addWidget(window)
+    qtbot.waitUntil(lambda: not window.loading(), timeout=30000)
+    view = window.show_view("regex")
+    assert view is window.regex and view.editor.toPlainText() == "the dog sat"
+    window.shutdown()

@@ -1,0 +1,126 @@
+"""Replay a run at human pace and predict the next merge: the Replay and Quiz views driven by keys, the slider and
+clicks, checked against the tokenizer's merges and its training record."""
+
+import pytest
+from PySide6.QtCore import Qt
+
+from app.teaching.quiz_view import ROUND, QuizView
+from app.teaching.replay_view import ReplayView
+from bpe_core import BpeTrainer, Tokenizer
+from bpe_core.vocabulary.why_merge import pair_counts_at
+
+CORPUS = "the lowest newest widest tokenizer merges the most frequent pairs first. " * 8
+TEXT = "the lowest newest widest"
+CHINESE = "山城的早晨，雾气还没有散。山城的人们早早起来，雾气里的山城很安静。" * 4
+
+
+def trained(text, merges=60):
+    trainer = BpeTrainer(256 + merges, pattern="gpt2", processes=1)
+    trainer.count_text(text)
+    trainer.run()
+    tok = Tokenizer(trainer.vocab, trainer.merges, trainer.special_tokens, pattern="gpt2")
+    tok.record = trainer.record
+    return tok
+
+
+@pytest.fixture(scope="module")
+def tokenizer():
+    return trained(CORPUS)
+
+
+def show(qtbot, widget):
+    qtbot.addWidget(widget)
+    widget.resize(1100, 750)
+    widget.show()
+    qtbot.waitExposed(widget)
+    widget.setFocus()
+    return widget
+
+
+def test_replay_marks_the_pair_then_fuses_it(qtbot, tokenizer):
+    view = show(qtbot, ReplayView(tokenizer, TEXT))
+    left, right = tokenizer.merges[0]
+    assert (view.rank, view.fused) == (0, False)
+    pairs = view.chips.marked("pair")
+    assert pairs and all(view.frame.view.tokens[i].token in (left, right) for i in pairs)
+    assert f"counted {tokenizer.record.steps[0].count}×" in view.step_label.text()
+    assert view.chart.all_counts[0] == tokenizer.record.steps[0].count
+    qtbot.keyClick(view, Qt.Key.Key_Right)
+    assert view.fused and [view.frame.view.tokens[i].token for i in view.chips.marked("new")] == [left + right] * (
+        len(pairs) // 2
+    )
+    qtbot.keyClick(view, Qt.Key.Key_Right)
+    assert (view.rank, view.fused) == (1, False)
+    view.slider.setValue(40)  # scrubbing
+    assert (view.rank, view.fused) == (40, False)
+    assert [t.token for t in view.frame.view.tokens] == [t.token for t in tokenizer.view_at(TEXT, 40).tokens]
+    qtbot.keyClick(view, Qt.Key.Key_Left)
+    assert (view.rank, view.fused, view.slider.value()) == (39, True, 39)
+
+
+def test_replay_plays_at_the_chosen_pace(qtbot, tokenizer):
+    view = show(qtbot, ReplayView(tokenizer, TEXT))
+    view.speed_box.setValue(50)
+    assert view.player.timer.interval() == 10  # two frames per merge at 50 merges a second
+    view.speed_box.setValue(1)
+    assert view.player.timer.interval() == 500
+    view.speed_box.setValue(50)
+    view.toggle_play()
+    qtbot.waitUntil(lambda: view.rank >= 5, timeout=5000)
+    view.toggle_play()
+    assert not view.player.running and view.play_button.text() == "▶ Play"
+
+
+def test_replay_of_a_published_model_has_no_counts(qtbot):
+    gpt2 = Tokenizer.from_tiktoken("gpt2")
+    view = show(qtbot, ReplayView(gpt2, "the cat"))
+    assert "no counts" in view.step_label.text() and view.chart.all_counts == []
+    view.slider.setValue(view.slider.maximum())
+    assert view.rank == len(gpt2.merges) - 1
+
+
+def test_quiz_round_scores_and_reveals(qtbot, tokenizer):
+    view = show(qtbot, QuizView(tokenizer, TEXT))
+    q = view.question
+    assert q.rank == 0 and q.source == "record" and len(view.buttons) == 4
+    assert all("×" not in b.text() for b in view.buttons)  # counts hidden
+    assert not view.next_button.isEnabled()
+    wrong = next(i for i, pair in enumerate(q.choices) if pair != q.answer)
+    qtbot.mouseClick(view.buttons[wrong], Qt.MouseButton.LeftButton)
+    assert all("×" in b.text() for b in view.buttons) and "Not this time" in view.verdict.text()
+    assert view.chips.marked("pair")
+    assert "this round: 0/1" in view.score_label.text()
+    for n in range(1, ROUND):
+        qtbot.keyClick(view, Qt.Key.Key_Right)
+        assert view.question.rank == n
+        qtbot.mouseClick(view.buttons[view.question.choices.index(view.question.answer)], Qt.MouseButton.LeftButton)
+        assert "Right!" in view.verdict.text()
+    assert f"this round: {ROUND - 1}/{ROUND}" in view.score_label.text()
+    qtbot.keyClick(view, Qt.Key.Key_Right)
+    assert f"round 1: {ROUND - 1}/{ROUND}" in view.score_label.text() and "this round: 0/0" in view.score_label.text()
+
+
+def test_quiz_ties_and_chinese(qtbot):
+    chinese = trained(CHINESE, 40)
+    view = show(qtbot, QuizView(chinese, CHINESE[:30]))
+    tied = next(
+        rank
+        for rank, step in enumerate(chinese.record.steps)
+        if len(step.top_pairs) > 1 and step.top_pairs[1][2] == step.count
+    )
+    view.start_round(tied)
+    view.pick(view.question.answer)
+    assert "pairs tied at count" in view.verdict.text()
+    assert any("\\x" not in c.text for c in view.chips.chips)
+
+
+def test_quiz_recounts_on_the_text_without_a_record(qtbot):
+    gpt2 = Tokenizer.from_tiktoken("gpt2")
+    view = show(qtbot, QuizView(gpt2, "the the the cat"))
+    view.start_round(2)
+    q = view.question
+    assert q.source == "text" and q.answer in q.choices
+    recount = dict(pair_counts_at(gpt2, 2, [("text", "the the the cat")]))
+    assert all(q.counts[pair] == recount.get(pair, 0) for pair in q.choices)
+    view.pick(q.answer)
+    assert "Counts in this text" in view.verdict.text()
