@@ -23,6 +23,7 @@ import sys
 from collections.abc import Iterable, Iterator, Mapping
 from itertools import accumulate, chain, repeat
 
+from bpe_core.merges_cache import cached_merges
 from bpe_core.pretokenize import pretokenizer
 from bpe_core.protocol import TokenRank
 from bpe_core.specials import SpecialSplitter
@@ -556,7 +557,13 @@ def merges_from_ranks(ranks: Mapping[bytes, int], *, source: str = "ranks") -> l
 
     >>> merges_from_ranks({b"a": 0, b"b": 1, b"c": 2, b"ab": 3, b"abc": 4})
     [(b'a', b'b'), (b'ab', b'c')]
+
+    A big table's merges are derived once and kept on disk (:mod:`bpe_core.merges_cache`).
     """
+    return cached_merges(ranks, lambda: _derive_merges(ranks, source))
+
+
+def _derive_merges(ranks: Mapping[bytes, int], source: str) -> list[tuple[bytes, bytes]]:
     merges = []
     get = ranks.get
     for token, rank in sorted(ranks.items(), key=lambda item: item[1]):

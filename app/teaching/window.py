@@ -54,6 +54,8 @@ def _start(text: str, chars: int = 14) -> str:
 
 
 VIEW_NAMES = ("slider", "step", "animation", "tree", "pretok", "regex", "classic", "replay", "quiz")
+#: The views that show the chosen tokenizer: only they wait while it is made ready (the others stay usable).
+WAITING_VIEWS = ("slider", "animation", "tree", "replay", "quiz")
 
 
 @dataclass
@@ -296,7 +298,7 @@ class TeachingWindow(QMainWindow):
         self._loading_key = key
         self.loading_label.setText(self.tr(" Loading {name}… ").format(name=self.source.itemText(index)))
         self._loading_action.setVisible(True)
-        self.tabs.setEnabled(False)
+        self._set_waiting(True)
         self.loader.call(lambda: (key, prepare(key if tokenizer is None else tokenizer)))
 
     @Slot(object)
@@ -328,8 +330,13 @@ class TeachingWindow(QMainWindow):
     def _end_loading(self) -> None:
         self.loading_label.setText("")
         self._loading_action.setVisible(False)
-        self.tabs.setEnabled(True)
+        self._set_waiting(False)
         self.loaded.emit()
+
+    def _set_waiting(self, waiting: bool) -> None:
+        """Grey the views that wait for the tokenizer being made ready, and only them."""
+        for name in WAITING_VIEWS:
+            self.views[name].setEnabled(not waiting)
 
     def _show(self, key: str, ready: Prepared) -> None:
         """Show a tokenizer made ready, then the tree waiting for it (:meth:`open_tree_of`)."""

@@ -103,11 +103,14 @@ def test_export_png_and_svg(window, tmp_path, monkeypatch):
 
 def test_reference_encoding_choice(qtbot, window):
     window.source.setCurrentIndex(window.source.findData("gpt2"))
-    # made ready in a thread: the views wait, greyed, and the toolbar says what loads
-    assert window.loading() and not window.tabs.isEnabled() and "gpt2" in window.loading_label.text()
+    # made ready in a thread: the views that show it wait, greyed, the others stay usable, and the toolbar says
+    # what loads
+    assert window.loading() and "gpt2" in window.loading_label.text()
+    assert not window.slider.isEnabled() and not window.tree.isEnabled() and window.tabs.isEnabled()
+    assert window.pretok.isEnabled() and window.classic.isEnabled() and window.regex.isEnabled()
     with qtbot.waitSignal(window.loaded, timeout=30000):
         pass
-    assert window.tabs.isEnabled() and not window.loading_label.text()
+    assert window.slider.isEnabled() and window.tree.isEnabled() and not window.loading_label.text()
     assert window.slider.total_merges == 50000
     window.show_view("tree")
     window.tree.editor.setText(" hello")
