@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import codecs
 import contextlib
+import glob
 import os
 import signal
 import stat
@@ -30,7 +31,7 @@ from bpe_core.cancelled import Cancelled
 from bpe_core.comparison import FORMATS as COMPARISON_FORMATS
 from bpe_core.comparison import Comparison
 from bpe_core.corpus import ENCODINGS, CorpusError, InvalidTextError, WrongEncodingError
-from bpe_core.formats import EXPORT_FORMATS, TokenizerFileError, check_writable, export, load_any, save_json
+from bpe_core.formats import EXPORT_FORMATS, TokenizerFileError, check_writable, export, load_any, load_json, save_json
 from bpe_core.formats.files import kind_of, size_text, write_bytes_atomically
 from bpe_core.formats.loader import takes_pattern
 from bpe_core.html_tokens import DEFAULT_WIDTH, MIN_WIDTH
@@ -39,6 +40,7 @@ from bpe_core.patterns import PATTERNS, PatternTimeoutError
 from bpe_core.reference import EncodingFileError, reference_names
 from bpe_core.token_label import render_token
 from bpe_core.trainer import BpeTrainer
+from bpe_core.variants.superword import SUPERBPE_STAGE2
 
 #: ``bpe encode`` and ``bpe compare`` read at most this much text (a file, a pipe or standard input).
 MAX_TEXT_BYTES = 256_000_000
@@ -172,11 +174,12 @@ def _parser() -> argparse.ArgumentParser:
     train.add_argument("--vocab-size", type=int, required=True, metavar="N", help="256 bytes + merges + specials")
     train.add_argument(
         "--pattern",
-        default="gpt2",
         metavar="P",
-        help=f"pre-tokenization: {', '.join(PATTERNS)} or a regex (default gpt2)",
+        help=f"pre-tokenization: {', '.join(PATTERNS)} or a regex (default gpt2, or the --resume tokenizer's)",
     )
-    train.add_argument("--special", action="append", default=[], metavar="TOKEN", help="a special token (repeatable)")
+    train.add_argument(
+        "--special", action="append", metavar="TOKEN", help="a special token (repeatable; --resume: the saved ones)"
+    )
     train.add_argument("--processes", type=int, metavar="N", help="worker processes for counting (default: all cores)")
     train.add_argument(
         "--replace-invalid",
@@ -185,6 +188,32 @@ def _parser() -> argparse.ArgumentParser:
     )
     train.add_argument(
         "--encoding", default="utf-8", choices=ENCODINGS, help="the corpus files' encoding (default utf-8)"
+    )
+    train.add_argument(
+        "--resume", metavar="TOKENIZER", help="continue this saved run of ours: replay its merges, then train on"
+    )
+    train.add_argument(
+        "--min-count", type=int, default=1, metavar="M", help="stop when the best pair is seen fewer than M times"
+    )
+    train.add_argument(
+        "--forbid",
+        action="append",
+        default=[],
+        metavar="REGEX",
+        help="never make a token whose text matches REGEX; take the next best pair (repeatable)",
+    )
+    train.add_argument(
+        "--superword-after",
+        type=int,
+        metavar="T",
+        help="SuperBPE: from vocabulary T on, pre-tokenize with --superword-pattern, so tokens can span words",
+    )
+    train.add_argument(
+        "--superword-pattern",
+        default=SUPERBPE_STAGE2,
+        metavar="P",
+        help="SuperBPE's second-stage regex: its matches and the text between them are the pre-tokens "
+        "(default: the SuperBPE authors')",
     )
     train.add_argument("-o", "--output", default="tokenizer.json", metavar="FILE", help="default tokenizer.json")
     train.set_defaults(run=_train)
@@ -250,6 +279,23 @@ def _parser() -> argparse.ArgumentParser:
     )
     vocab.add_argument("--xray-out", metavar="FILE", help="also write the X-ray as CSV or JSON (by the suffix)")
     vocab.set_defaults(run=_vocab)
+
+    count = commands.add_parser("count", help="count the pre-tokens of text files once, to train from the counts")
+    count.add_argument("corpus", nargs="+", metavar="CORPUS", help="UTF-8 text file(s) or globs")
+    count.add_argument(
+        "--pattern", default="gpt2", metavar="P", help=f"pre-tokenization: {', '.join(PATTERNS)} or a regex"
+    )
+    count.add_argument("--special", action="append", default=[], metavar="TOKEN", help="a special token (repeatable)")
+    count.add_argument("--processes", type=int, metavar="N", help="local worker processes (default: all cores)")
+    count.add_argument(
+        "--ray",
+        nargs="?",
+        const="local",
+        metavar="ADDRESS",
+        help="count on Ray: on this machine, or on the cluster at ADDRESS (auto, ray://host:10001)",
+    )
+    count.add_argument("-o", "--output", required=True, metavar="FILE", help="COUNTS.parquet, or a TEXT<TAB>COUNT file")
+    count.set_defaults(run=_count)
     return parser
 
 
@@ -349,15 +395,27 @@ def _train(args) -> int:
     check_writable(args.output)  # now, not after hours of training
     started = time.monotonic()
     errors = "replace" if args.replace_invalid else "strict"
+    resumed = load_json(args.resume) if args.resume else None
+    stages = getattr(resumed, "superword", None)  # a SuperBPE run goes on as it was set up
+    pattern = args.pattern or (stages.first_pattern if stages else resumed.pattern if resumed else "gpt2")
+    if stages is not None and args.superword_after is None:
+        args.superword_after = 256 + stages.transition + len(resumed.special_tokens)
+        args.superword_pattern = stages.pattern
     trainer = BpeTrainer(
         args.vocab_size,
-        args.special,
-        pattern=args.pattern,
+        args.special if args.special or not resumed else None,
+        pattern=pattern,
         processes=args.processes,
         errors=errors,
         encoding=args.encoding,
+        min_count=args.min_count,
+        forbid=args.forbid,
+        resume=resumed,
+        resume_name=args.resume or "",
+        superword_after=args.superword_after,
+        superword_pattern=args.superword_pattern,
     )
-    target = max(args.vocab_size - 256 - len(args.special), 1)
+    target = max(args.vocab_size - 256 - len(trainer.special_tokens), 1)
     with _signals_cancel(trainer) as caught:
         counting = ProgressBar("counting", " MB", scale=1e6)
         try:
@@ -384,8 +442,8 @@ def _train(args) -> int:
         merging.finish()
         from bpe_core.tokenizer import Tokenizer
 
-        tokenizer = Tokenizer(trainer.vocab, trainer.merges, trainer.special_tokens, pattern=args.pattern)
-        tokenizer.record = trainer.record
+        tokenizer = Tokenizer(trainer.vocab, trainer.merges, trainer.special_tokens, pattern=trainer.pattern_now)
+        tokenizer.record, tokenizer.superword = trainer.record, trainer.superword
         save_json(tokenizer, args.output)
     if caught:
         n = len(trainer.merges)
@@ -481,6 +539,42 @@ def _vocab(args) -> int:
         return _xray(args, text)
     print("\n".join(vocab_report(args.tokenizer, vs=args.vs, audit=args.audit, text=text, pattern=args.pattern)))
     return 0
+
+
+def _count(args) -> int:
+    from bpe_core.corpus import CorpusInfo, CorpusReader
+    from bpe_core.counting import count_pieces
+    from bpe_core.counts_file import Counts, write_counts
+    from bpe_core.specials import SpecialSplitter
+    from bpe_core.trainer import max_processes
+
+    paths = _expanded(args.corpus)
+    check_writable(args.output)
+    reader = CorpusReader(pattern=args.pattern, splitter=SpecialSplitter(args.special))
+    info = CorpusInfo()
+    pieces = reader.pieces_of_files(paths, info)
+    specials = tuple(args.special)
+    if args.ray is not None:
+        from bpe_core.ray_counting import count_on_ray
+
+        address = None if args.ray == "local" else args.ray
+        counts = count_on_ray(pieces, pattern=args.pattern, special_tokens=specials, address=address)
+    else:
+        processes = args.processes or max_processes()
+        counts = count_pieces(pieces, pattern=args.pattern, special_tokens=specials, processes=processes)
+    write_counts(args.output, Counts(counts.words, args.pattern, specials, counts.specials))
+    total = sum(counts.words.values())
+    print(f"{args.output}: {len(counts.words):,} distinct pre-tokens, {total:,} in all ({size_text(info.total_bytes)})")
+    return 0
+
+
+def _expanded(patterns: list[str]) -> list[str]:
+    """Paths, with globs expanded (``corpus/*.txt``); a name that matches nothing is kept, to be refused by name."""
+    paths = []
+    for pattern in patterns:
+        found = sorted(glob.glob(pattern)) if glob.has_magic(pattern) else []
+        paths.extend(found or [pattern])
+    return paths
 
 
 def _xray(args, text: str | None) -> int:

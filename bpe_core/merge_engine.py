@@ -22,6 +22,8 @@ What the fields hold (the invariants every merge keeps):
   grows through :meth:`_apply_deltas`, which pushes a fresh entry, and rebuilds the heap from ``counts`` when
   stale entries would outnumber the live pairs (so memory does not grow with the number of merges).
 - ``weight``: one weight per slot (its sequence's), or ``None`` when every weight is 1 (the ``none`` case).
+- ``banned``: codes of pairs never to be chosen (:meth:`ban`); they are counted as any pair, and dropped from the
+  heap when they reach its top.
 
 The best pair is the one with the highest count; among equal counts, the lexicographically greatest
 ``(left bytes, right bytes)``.
@@ -98,6 +100,7 @@ class MergeEngine:
         self._listed = self._live = size  # entries in ``where``; tokens in the sequences (unweighted)
         self.counts: dict[int, int] = {}
         self.heap: list[tuple] = []
+        self.banned: set[int] = set()
         self._apply_deltas(self._byte_pair_counts())
 
     def _index_bytes(self) -> dict[int, np.ndarray]:
@@ -138,15 +141,18 @@ class MergeEngine:
         return (-count, self._key[left], self._key[right], code)
 
     def top_pairs(self, k: int) -> list[tuple[tuple[int, int], int]]:
-        """The ``k`` best pairs now, best first, as ``((left, right), count)``. Leaves the heap valid."""
+        """The ``k`` best pairs now that are not banned, best first, as ``((left, right), count)``. Leaves the heap
+        valid."""
         found: list[tuple[tuple[int, int], int]] = []
         keep = []
         seen = set()
-        heap, counts = self.heap, self.counts
+        heap, counts, banned = self.heap, self.counts, self.banned
         while heap and len(found) < k:
             entry = heapq.heappop(heap)
             code = entry[3]
             actual = counts.get(code, 0)
+            if code in banned:
+                continue
             if actual == -entry[0]:
                 if code not in seen:
                     seen.add(code)
@@ -157,6 +163,24 @@ class MergeEngine:
         for entry in keep:
             heapq.heappush(heap, entry)
         return found
+
+    def ban(self, pair: tuple[int, int]) -> None:
+        """Never give ``pair`` as a best pair again (it is still counted, and :meth:`merge` may still merge it).
+
+        >>> engine = MergeEngine({b"aab": 1}, id_limit=300)
+        >>> engine.ban((97, 97))
+        >>> engine.top_pairs(2)
+        [((97, 98), 1)]
+        """
+        self.banned.add(pair[0] * self.limit + pair[1])
+
+    def count_of(self, pair: tuple[int, int]) -> int:
+        """How often ``pair`` occurs now (overlaps included).
+
+        >>> MergeEngine({b"aaa": 2}, id_limit=300).count_of((97, 97))
+        4
+        """
+        return self.counts.get(pair[0] * self.limit + pair[1], 0)
 
     # -- merging -------------------------------------------------------------------------------------------------
     def _positions(self, token_id: int) -> np.ndarray:

@@ -48,6 +48,26 @@ ENGLISH: dict[str, str] = {
     "train.process_ended": (
         "the training process ended unexpectedly (exit code {code}); the merges made so far are lost"
     ),
+    "train.min_count": (
+        "the best pair is seen {count} times, fewer than the minimum count {minimum}, after {merges} merges "
+        "(vocabulary {reached} of the {asked} asked for)"
+    ),
+    "train.only_forbidden_left": (
+        "no allowed pair left to merge after {merges} merges: every pair left would make a forbidden token "
+        "(vocabulary {reached} of the {asked} asked for)"
+    ),
+    "train.forbid_invalid": "invalid forbidden-token regex {pattern}: {detail}",
+    "train.min_count_invalid": "the minimum count must be a whole number of at least 1, not {value}",
+    "train.resume_not_ours": ("{name}: only a tokenizer trained by BPE Explorer can be trained further ({why})"),
+    "train.resume_too_large": (
+        "{name} already has a vocabulary of {size} ({merges} merges): ask for a vocabulary of at least {size}"
+    ),
+    "train.resume_special_tokens": (
+        "{name} was trained with the special tokens {saved}; continue it with the same ones, not {given}"
+    ),
+    "train.superword_after_invalid": (
+        "the superword transition {after} must be a vocabulary size between {minimum} and the vocabulary size {size}"
+    ),
     # A corpus that cannot be trained on (bpe_core.corpus, bpe_core.trainer).
     "corpus.not_utf8": (
         "{path}: not valid UTF-8 at byte offset {offset} (bytes {bytes}: {reason}). Is it a binary file or in "

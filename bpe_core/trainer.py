@@ -10,6 +10,14 @@ equal count go to the lexicographically greatest pair ``(left bytes, right bytes
 >>> trainer.count_text("aaabdaaabac")
 >>> [(s.token, s.count, s.tokens_after) for s in trainer.steps()]
 [(b'aa', 4, 9), (b'aaa', 2, 7), (b'aaab', 2, 5)]
+
+Variants (see :mod:`bpe_core.variants`): ``min_count`` stops when the best pair is rarer; ``forbid`` regexes name
+tokens never made (the next best pair is taken); ``resume`` replays a saved tokenizer's merges first.
+
+>>> trainer = BpeTrainer(259, pattern="none", forbid=["aaa"], min_count=2)
+>>> trainer.count_text("aaabdaaabac")
+>>> [(s.token, s.count) for s in trainer.steps()], trainer.stop_message.code
+([(b'aa', 4), (b'ab', 2)], 'train.min_count')
 """
 
 from __future__ import annotations
@@ -29,6 +37,10 @@ from bpe_core.messages import Message
 from bpe_core.patterns import get_pattern
 from bpe_core.specials import SpecialSplitter
 from bpe_core.steps import MergeStep, TrainingRecord
+from bpe_core.variants.errors import VariantSettingError
+from bpe_core.variants.forbid import ForbidRule
+from bpe_core.variants.resume import replayed_pairs
+from bpe_core.variants.superword import SUPERBPE_STAGE2, SuperwordStages, isolated
 from bpe_core.vocab import vocab_from_merges
 
 Progress = Callable[[int, int], None]
@@ -80,6 +92,16 @@ class BpeTrainer:
 
     :meth:`cancel` may be called from any thread: counting raises :class:`~bpe_core.cancelled.Cancelled`,
     ``steps()`` ends after the current merge and keeps the merges made so far.
+
+    ``min_count``: stop when the best pair occurs fewer times. ``forbid``: regexes; a merge whose token's text
+    (UTF-8, invalid bytes replaced) matches one is never made. ``resume``: a tokenizer of ours whose merges are
+    replayed first, as they were made (``resume_name`` names it in messages); its special tokens are the run's
+    (``special_tokens`` may repeat them, in any order). Replayed steps are recorded with the counts they have on
+    this corpus; on the same corpus and settings the run is the one-go run, step for step.
+    ``superword_after``: SuperBPE (:mod:`bpe_core.variants.superword`): once the vocabulary reaches this size, the
+    corpus is counted again with ``superword_pattern``'s coarser pre-tokens (default: the SuperBPE authors'),
+    every merge so far applied inside them, and merging goes on; :attr:`pattern_now` is then the pattern the
+    tokenizer encodes with, and :attr:`superword` says how.
     """
 
     def __init__(
@@ -92,7 +114,16 @@ class BpeTrainer:
         top_k: int = 20,
         errors: str = "strict",
         encoding: str = "utf-8",
+        min_count: int = 1,
+        forbid: Iterable[str] = (),
+        resume=None,
+        resume_name: str = "the tokenizer",
+        superword_after: int | None = None,
+        superword_pattern: str = SUPERBPE_STAGE2,
     ):
+        replay = [] if resume is None else replayed_pairs(resume, resume_name)
+        if resume is not None:
+            special_tokens = _resumed_special_tokens(resume, special_tokens, resume_name)
         self.splitter = SpecialSplitter(special_tokens)
         minimum = minimum_vocab_size(self.splitter.tokens)
         if not isinstance(vocab_size, int) or vocab_size < minimum:
@@ -105,7 +136,21 @@ class BpeTrainer:
                 f"vocab_size {vocab_size:,} is too large: the maximum is {MAX_VOCAB_SIZE:,} (the largest id a "
                 "tokenizer file holds); real vocabularies have 30,000 to 300,000 tokens"
             )
+        if len(replay) > vocab_size - minimum:
+            raise VariantSettingError(
+                Message.of("train.resume_too_large", name=resume_name, size=minimum + len(replay), merges=len(replay))
+            )
+        if not isinstance(min_count, int) or min_count < 1:
+            raise VariantSettingError(Message.of("train.min_count_invalid", value=min_count))
+        if superword_after is not None and not (
+            isinstance(superword_after, int) and minimum <= superword_after <= vocab_size
+        ):
+            raise VariantSettingError(
+                Message.of("train.superword_after_invalid", after=superword_after, minimum=minimum, size=vocab_size)
+            )
         get_pattern(pattern)  # raises PatternError for an invalid regex
+        if superword_after is not None:
+            get_pattern(isolated(superword_pattern))
         if processes is not None and processes < 1:
             raise ValueError(f"processes must be at least 1, not {processes}")
         if processes is not None and processes > max_processes():
@@ -117,6 +162,12 @@ class BpeTrainer:
         self.pattern = pattern
         self.processes = processes or os.cpu_count() or 1
         self.top_k = top_k
+        self.min_count = min_count
+        self.forbid = ForbidRule(forbid)
+        self._replay = replay
+        self.superword: SuperwordStages | None = None  # set at the transition
+        self._superword = None if superword_after is None else (superword_after - minimum, superword_pattern)
+        self._corpus: tuple = ()  # how to read the corpus again (for the second stage)
         self.reader = CorpusReader(pattern=pattern, splitter=self.splitter, errors=errors, encoding=encoding)
         self.record = TrainingRecord(
             settings={
@@ -128,12 +179,21 @@ class BpeTrainer:
                 "encoding": encoding,
             }
         )
+        if min_count > 1:
+            self.record.settings["min_count"] = min_count
+        if self.forbid:
+            self.record.settings["forbid"] = list(self.forbid.patterns)
+        if replay:
+            self.record.settings["resumed_merges"] = len(replay)
+        if superword_after is not None:
+            self.record.settings.update(superword_after=superword_after, superword_pattern=superword_pattern)
         self.merges: list[tuple[bytes, bytes]] = []
         self.stop_message: Message | None = None  # why training ended, once it has
         self.warning_message: Message | None = None  # e.g. that the pattern left characters unmatched
         self.counting_seconds = 0.0
         self._stop = threading.Event()
         self._engine: MergeEngine | None = None
+        self._allowed: set[tuple[int, int]] = set()  # pairs the forbid rule was asked about and allows
 
     # -- control -------------------------------------------------------------------------------------------------
     def cancel(self) -> None:
@@ -162,12 +222,14 @@ class BpeTrainer:
         pieces = self.reader.pieces_of_files(paths, info, progress)
         workers = self.processes if self._large(paths) else 1
         self._count(pieces, workers, info)
+        self._corpus = ("files", paths, workers)
 
     def count_text(self, text: str, name: str = "text") -> None:
         """Count the pre-tokens of a text in memory (one process)."""
         data = text.encode("utf-8", "surrogatepass")
         info = CorpusInfo(names=[name], total_bytes=len(data), sha256=hashlib.sha256(data).hexdigest())
         self._count(self.reader.pieces_of_text(text, name=name), 1, info)
+        self._corpus = ("text", text, name)
 
     def _large(self, paths) -> bool:
         """Worth spawning processes: more than two pieces' worth of bytes."""
@@ -212,7 +274,8 @@ class BpeTrainer:
 
     # -- merging -------------------------------------------------------------------------------------------------
     def steps(self) -> Iterator[MergeStep]:
-        """Yield one :class:`MergeStep` per merge until the vocabulary is full, no pair is left, or cancelled."""
+        """Yield one :class:`MergeStep` per merge (the replayed ones first) until the vocabulary is full, no pair is
+        left, the best is rarer than ``min_count``, or cancelled."""
         engine = self._engine
         if engine is None:
             raise RuntimeError("count a corpus first (count_files or count_text)")
@@ -220,19 +283,40 @@ class BpeTrainer:
         limit = vocab_bytes_limit(self.record.corpus_bytes)
         held = sum(len(left) + len(right) for left, right in self.merges)
         while len(self.merges) < target_merges:
+            if self._superword is not None and len(self.merges) == self._superword[0] and self.superword is None:
+                try:
+                    engine = self._second_stage()
+                except Cancelled:
+                    self.stop_message = Message.of("train.cancelled", merges=len(self.merges))
+                    break
             if self._stop.is_set():
                 self.stop_message = Message.of("train.cancelled", merges=len(self.merges))
                 break
-            top = engine.top_pairs(self.top_k)
+            top = self._top_pairs(engine)
+            if len(self.merges) < len(self._replay):
+                pair = self._replay[len(self.merges)]
+                count = engine.count_of(pair)
+                top = [(pair, count)] + [entry for entry in top if entry[0] != pair][: self.top_k - 1]
+                held += len(engine.token_bytes[pair[0]]) + len(engine.token_bytes[pair[1]])
+                yield self._merge(engine, pair, count, top)
+                continue
             if not top:
+                code = "train.only_forbidden_left" if engine.banned else "train.no_pair_left"
                 self.stop_message = Message.of(
-                    "train.no_pair_left",
+                    code, merges=len(self.merges), reached=self.vocab_size_reached, asked=self.vocab_size
+                )
+                break
+            (left, right), count = top[0]
+            if count < self.min_count:
+                self.stop_message = Message.of(
+                    "train.min_count",
+                    count=count,
+                    minimum=self.min_count,
                     merges=len(self.merges),
                     reached=self.vocab_size_reached,
                     asked=self.vocab_size,
                 )
                 break
-            (left, right), count = top[0]
             size = len(engine.token_bytes[left]) + len(engine.token_bytes[right])
             if held + size > limit:
                 self.stop_message = Message.of(
@@ -244,24 +328,81 @@ class BpeTrainer:
                 )
                 break
             held += size
-            new_id = 256 + len(self.merges)
-            engine.merge((left, right), new_id)
-            self.merges.append((engine.token_bytes[left], engine.token_bytes[right]))
-            step = MergeStep(
-                rank=new_id - 256,
-                new_id=new_id,
-                left=left,
-                right=right,
-                token=engine.token_bytes[new_id],
-                count=count,
-                tokens_after=engine.total_tokens,
-                top_pairs=tuple((a, b, c) for (a, b), c in top),
-            )
-            self.record.steps.append(step)
-            yield step
+            yield self._merge(engine, (left, right), count, top)
         else:
             self.stop_message = Message.of("train.vocabulary_reached", size=self.vocab_size)
         self.record.stop_reason = self.stop_reason
+
+    def _second_stage(self) -> MergeEngine:
+        """SuperBPE's transition: count the corpus again with the second stage's pre-tokens, replay every merge so
+        far inside them, and merge on from there."""
+        transition, pattern = self._superword
+        coarse = isolated(pattern)
+        reader = CorpusReader(
+            pattern=coarse, splitter=self.splitter, errors=self.reader.errors, encoding=self.reader.encoding
+        )
+        reader.piece_chars = self.reader.piece_chars
+        if self._corpus[0] == "files":
+            pieces, workers = reader.pieces_of_files(self._corpus[1], CorpusInfo()), self._corpus[2]
+        else:
+            pieces, workers = reader.pieces_of_text(self._corpus[1], name=self._corpus[2]), 1
+        counts = count_pieces(
+            pieces,
+            pattern=coarse,
+            special_tokens=tuple(self.splitter.tokens),
+            processes=1 if coarse == "none" else workers,
+            stop=self._stop,
+        )
+        engine = MergeEngine(_encoded(counts.words), id_limit=self.vocab_size, extra_tokens=counts.specials)
+        for step in self.record.steps:
+            engine.merge(step.pair, step.new_id)
+        self._engine = engine
+        self.superword = SuperwordStages(self.pattern, transition, pattern)
+        self.record.settings["superword_tokens_at_transition"] = engine.total_tokens
+        return engine
+
+    @property
+    def pattern_now(self) -> str:
+        """The pre-tokenization the tokenizer of the merges so far encodes with: the second stage's pieces once
+        SuperBPE's transition is past, else :attr:`pattern`."""
+        return self.pattern if self.superword is None else isolated(self.superword.pattern)
+
+    def _top_pairs(self, engine: MergeEngine) -> list[tuple[tuple[int, int], int]]:
+        """The ``top_k`` best pairs whose tokens are allowed (the forbidden ones found among them are banned)."""
+        while True:
+            top = engine.top_pairs(self.top_k)
+            if not self.forbid:
+                return top
+            forbidden = [pair for pair, _ in top if pair not in self._allowed and self._forbids(engine, pair)]
+            if not forbidden:
+                return top
+            for pair in forbidden:
+                engine.ban(pair)
+
+    def _forbids(self, engine: MergeEngine, pair: tuple[int, int]) -> bool:
+        if self.forbid.forbids(engine.token_bytes[pair[0]] + engine.token_bytes[pair[1]]):
+            return True
+        self._allowed.add(pair)
+        return False
+
+    def _merge(self, engine: MergeEngine, pair: tuple[int, int], count: int, top: list) -> MergeStep:
+        """Merge ``pair`` into the next id and record the step."""
+        left, right = pair
+        new_id = 256 + len(self.merges)
+        engine.merge(pair, new_id)
+        self.merges.append((engine.token_bytes[left], engine.token_bytes[right]))
+        step = MergeStep(
+            rank=new_id - 256,
+            new_id=new_id,
+            left=left,
+            right=right,
+            token=engine.token_bytes[new_id],
+            count=count,
+            tokens_after=engine.total_tokens,
+            top_pairs=tuple((a, b, c) for (a, b), c in top),
+        )
+        self.record.steps.append(step)
+        return step
 
     def run(self) -> None:
         """Make all the merges (the non-streaming form of :meth:`steps`)."""
@@ -283,6 +424,22 @@ class BpeTrainer:
     def vocab(self) -> dict[int, bytes]:
         """Id -> token bytes: the 256 bytes, the merges in rank order, then the special tokens."""
         return vocab_from_merges(self.merges, self.special_tokens)
+
+
+def _resumed_special_tokens(resume, given: Iterable[str] | None, name: str) -> list[str]:
+    """The special tokens of a resumed run: the saved tokenizer's, in id order; ``given`` may only repeat them.
+
+    >>> from bpe_core.tokenizer import Tokenizer
+    >>> saved = Tokenizer({i: bytes([i]) for i in range(256)}, [], ["<|b|>", "<|a|>"])
+    >>> _resumed_special_tokens(saved, ["<|a|>", "<|b|>"], "t.json")
+    ['<|b|>', '<|a|>']
+    """
+    saved = sorted(resume.special_tokens, key=resume.special_tokens.get)
+    if given is not None and set(given) != set(saved):
+        raise VariantSettingError(
+            Message.of("train.resume_special_tokens", name=name, saved=saved or "none", given=list(given) or "none")
+        )
+    return saved
 
 
 def _encoded(words: Counter) -> dict[bytes, int]:

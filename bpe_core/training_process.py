@@ -35,6 +35,7 @@ from bpe_core.patterns import PatternError, PatternTimeoutError
 from bpe_core.spawning import main_module_hidden
 from bpe_core.steps import MergeStep, TrainingRecord
 from bpe_core.trainer import BpeTrainer
+from bpe_core.variants.superword import SUPERBPE_STAGE2, SuperwordStages
 
 #: How often the process sends a batch of merges (seconds).
 FLUSH_SECONDS = 1 / 30
@@ -42,7 +43,12 @@ FLUSH_SECONDS = 1 / 30
 
 @dataclass(frozen=True)
 class TrainingJob:
-    """What to train: the trainer's settings and either corpus files (``paths``) or a ``text``."""
+    """What to train: the trainer's settings and either corpus files (``paths``) or a ``text``.
+
+    The variants: ``min_count``, ``forbid`` (regexes), ``resume`` (the path of a saved tokenizer of ours, read
+    in the training process), ``superword_after`` and ``superword_pattern`` are the
+    :class:`~bpe_core.trainer.BpeTrainer` arguments of the same names.
+    """
 
     vocab_size: int
     special_tokens: tuple[str, ...] = ()
@@ -53,6 +59,11 @@ class TrainingJob:
     paths: tuple[str, ...] = ()
     text: str | None = None
     flush_seconds: float = FLUSH_SECONDS
+    min_count: int = 1
+    forbid: tuple[str, ...] = ()
+    resume: str | None = None
+    superword_after: int | None = None
+    superword_pattern: str = SUPERBPE_STAGE2
 
 
 @dataclass(frozen=True)
@@ -97,6 +108,7 @@ class Finished:
     seconds: float = 0.0
     stop_message: Message | None = None
     warning_message: Message | None = None
+    superword: SuperwordStages | None = None  # a SuperBPE run past its transition: how its tokenizer pre-tokenizes
 
 
 @dataclass(frozen=True)
@@ -206,11 +218,17 @@ def _train(job: TrainingJob, pipe: Connection, stop: Connection) -> None:
     try:
         trainer = BpeTrainer(
             job.vocab_size,
-            job.special_tokens,
+            job.special_tokens or (None if job.resume else ()),  # continuing: the saved tokenizer's
             pattern=job.pattern,
             processes=job.processes,
             errors=job.errors,
             encoding=job.encoding,
+            min_count=job.min_count,
+            forbid=job.forbid,
+            resume=_resumed(job.resume),
+            resume_name=job.resume or "",
+            superword_after=job.superword_after,
+            superword_pattern=job.superword_pattern,
         )
         if stop.poll(0):  # cancelled while this process started: nothing is counted
             trainer.cancel()
@@ -224,6 +242,15 @@ def _train(job: TrainingJob, pipe: Connection, stop: Connection) -> None:
         pipe.send(_failure(exc))
     finally:
         pipe.close()
+
+
+def _resumed(path: str | None):
+    """The tokenizer a job continues, read from its file (``None`` if it continues none)."""
+    if path is None:
+        return None
+    from bpe_core.formats import load_json
+
+    return load_json(path)
 
 
 def _run(trainer: BpeTrainer, job: TrainingJob, pipe: Connection, started: float) -> None:
@@ -265,7 +292,7 @@ def _finished(trainer: BpeTrainer, started: float, cancelled: bool) -> Finished:
     return Finished(
         merges=list(trainer.merges),
         special_tokens=trainer.special_tokens,
-        pattern=trainer.pattern,
+        pattern=trainer.pattern_now,
         record=replace(trainer.record, steps=[]),  # the steps went in the batches (see TrainingProcess.receive)
         stop_reason=str(stop),
         cancelled=cancelled,
@@ -273,6 +300,7 @@ def _finished(trainer: BpeTrainer, started: float, cancelled: bool) -> Finished:
         seconds=time.perf_counter() - started,
         stop_message=stop,
         warning_message=trainer.warning_message,
+        superword=trainer.superword,
     )
 
 

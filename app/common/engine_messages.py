@@ -42,6 +42,38 @@ WORDINGS: dict[str, str] = {
         "EngineSentences",
         "The training process ended unexpectedly (exit code {code}); the merges made so far are lost.",
     ),
+    "train.min_count": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "Stopped after {merges} merges: the best pair is seen {count} times, fewer than the minimum count {minimum} "
+        "(vocabulary {reached} of the {asked} asked for).",
+    ),
+    "train.only_forbidden_left": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "No allowed pair left to merge after {merges} merges: every pair left would make a forbidden token "
+        "(vocabulary {reached} of the {asked} asked for).",
+    ),
+    "train.forbid_invalid": QT_TRANSLATE_NOOP(
+        "EngineSentences", "The forbidden-token regex {pattern} is not valid: {detail}."
+    ),
+    "train.min_count_invalid": QT_TRANSLATE_NOOP(
+        "EngineSentences", "The minimum count must be a whole number of at least 1, not {value}."
+    ),
+    "train.resume_not_ours": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{name}: only a tokenizer trained by BPE Explorer can be trained further ({why}).",
+    ),
+    "train.resume_too_large": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{name} already has a vocabulary of {size} ({merges} merges): ask for a vocabulary of at least {size}.",
+    ),
+    "train.resume_special_tokens": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{name} was trained with the special tokens {saved}; continue it with the same ones, not {given}.",
+    ),
+    "train.superword_after_invalid": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "The superword transition {after} must be a vocabulary size between {minimum} and the vocabulary size {size}.",
+    ),
     # A corpus that cannot be trained on (bpe_core.corpus, bpe_core.trainer).
     "corpus.not_utf8": QT_TRANSLATE_NOOP(
         "EngineSentences",

@@ -8,12 +8,18 @@ Layout (version 1)::
      "special_tokens": {"<|endoftext|>": 300}, # the text of each special token -> its id
      "vocab": [[0, "Ā"], [1, "ā"], ...],      # [id, token] for every other token, ids ascending
      "merges": ["Ġ t", "h e", ...],           # in rank order, the two tokens separated by one space
-     "record": {...} or null}                 # the training record: corpus, settings, every merge step
+     "record": {...} or null,                 # the training record: corpus, settings, every merge step
+     "superword": {...}}                      # only for SuperBPE runs (optional; see below)
 
 Token bytes are spelled with GPT-2's byte-to-unicode characters (:mod:`bpe_core.gpt2_bytes`): one character per
 byte, never a space, so merges read like GPT-2's ``merges.txt``. The writer puts one vocab entry, merge or step per
 line, so files diff well. The record is ``TrainingRecord.to_dict()`` with its steps packed in compressed
 columns (see :mod:`bpe_core.formats.record_codec`), so 50,000 steps with their top pairs take a few MB.
+A SuperBPE tokenizer (:mod:`bpe_core.variants.superword`) has ``"pattern"`` set to the second stage's pieces,
+so any reader of version 1 encodes it as trained; ``"superword"`` adds ``{"first_pattern": "gpt2",
+"transition": 244, "pattern": "<stage-2 regex as given>"}`` (the first ``transition`` merges were made with
+``first_pattern``), read back as the tokenizer's ``superword`` attribute. Files without it read as before.
+
 Reading checks everything (types, id ranges and order, merges the vocab can make, the record against the
 merges) and raises :class:`TokenizerFileError` naming the file and the problem; nothing in
 the file is ever executed.
@@ -41,6 +47,7 @@ from bpe_core.formats.files import read_regular_file, write_text_atomically
 from bpe_core.formats.record_codec import pack_record, unpack_record
 from bpe_core.gpt2_bytes import bytes_to_gpt2, gpt2_to_bytes, merge_of
 from bpe_core.steps import TrainingRecord
+from bpe_core.variants.superword import SuperwordStages
 
 FORMAT_NAME = "bpe-explorer"
 FORMAT_VERSION = 1
@@ -59,6 +66,9 @@ def save_json(tokenizer, path: str | os.PathLike) -> None:
         "merge_rule": tokenizer.merge_rule,
         "special_tokens": specials,
     }
+    superword = getattr(tokenizer, "superword", None)
+    if superword is not None:
+        head["superword"] = superword.to_dict()
     dump = json.dumps
     parts = [dump(head, ensure_ascii=False)[:-1]]
     vocab_lines = [
@@ -105,12 +115,16 @@ def tokenizer_from_document(path: str | os.PathLike, doc: Any):
         vocab = _read_vocab(_field(doc, "vocab", list))
         merges = _read_merges(_field(doc, "merges", list))
         record = _read_record(doc.get("record"), merges)
+        superword = None if doc.get("superword") is None else SuperwordStages.from_dict(doc["superword"])
     except (ValueError, OverflowError) as exc:
         raise TokenizerFileError(path, str(exc)) from None
     clash = set(vocab) & set(specials.values())
     if clash:
         raise TokenizerFileError(path, f"id {min(clash)} is both a special token and a vocab entry")
-    return build_tokenizer(path, vocab, merges, specials, pattern, record, merge_rule=merge_rule)
+    tokenizer = build_tokenizer(path, vocab, merges, specials, pattern, record, merge_rule=merge_rule)
+    if superword is not None:
+        tokenizer.superword = superword
+    return tokenizer
 
 
 def read_text_file(path: str | os.PathLike) -> str:

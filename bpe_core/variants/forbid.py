@@ -1,0 +1,52 @@
+r"""Forbidden tokens: a merge whose token's text matches one of some regexes is never made.
+
+A token's text is its bytes decoded as UTF-8, invalid bytes replaced with U+FFFD; a regex *matches* when it is
+found anywhere in it (``search``). The trainer then takes the next best pair instead.
+
+>>> rule = ForbidRule([r"\d\p{L}|\p{L}\d"])  # no token spanning a digit and a letter
+>>> rule.forbids(b"a1"), rule.forbids(b" 12"), rule.forbids(b"ab")
+(True, False, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import regex
+
+from bpe_core.messages import Message
+from bpe_core.patterns import PatternTimeoutError
+from bpe_core.variants.errors import VariantSettingError
+
+#: Seconds one regex may take on one token (tokens are short: only a catastrophically backtracking regex gets near).
+SECONDS_PER_TOKEN = 5.0
+
+
+class ForbidRule:
+    """The regexes no token's text may match; ``bool(rule)`` is False when there are none."""
+
+    def __init__(self, patterns: Iterable[str] = ()):
+        self.patterns = tuple(patterns)
+        self._compiled = [_compiled(pattern) for pattern in self.patterns]
+
+    def __bool__(self) -> bool:
+        return bool(self._compiled)
+
+    def forbids(self, token: bytes) -> bool:
+        """Whether the token ``token`` (its bytes) may not be made."""
+        text = token.decode("utf-8", "replace")
+        for compiled in self._compiled:
+            try:
+                if compiled.search(text, concurrent=True, timeout=SECONDS_PER_TOKEN):
+                    return True
+            except TimeoutError:
+                raise PatternTimeoutError(compiled.pattern, SECONDS_PER_TOKEN, 0, f"the token {text!r}") from None
+        return False
+
+
+def _compiled(pattern: str) -> regex.Pattern:
+    """``pattern`` compiled (Unicode classes such as ``\\p{L}`` work), or the error that says what is wrong."""
+    try:
+        return regex.compile(pattern)
+    except regex.error as exc:
+        raise VariantSettingError(Message.of("train.forbid_invalid", pattern=repr(pattern), detail=str(exc))) from None
