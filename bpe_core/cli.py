@@ -30,7 +30,8 @@ import time
 from bpe_core.cancelled import Cancelled
 from bpe_core.comparison import FORMATS as COMPARISON_FORMATS
 from bpe_core.comparison import Comparison
-from bpe_core.corpus import ENCODINGS, CorpusError, InvalidTextError, WrongEncodingError
+from bpe_core.corpus import ENCODINGS, CorpusError, CorpusInfo, InvalidTextError, WrongEncodingError
+from bpe_core.counting import WordCounts
 from bpe_core.formats import EXPORT_FORMATS, TokenizerFileError, check_writable, export, load_any, load_json, save_json
 from bpe_core.formats.files import kind_of, size_text, write_bytes_atomically
 from bpe_core.formats.loader import takes_pattern
@@ -170,7 +171,14 @@ def _parser() -> argparse.ArgumentParser:
     pattern_help = f"how a .tiktoken file or GPT-2 files pre-tokenize: {', '.join(PATTERNS)} or a regex"
 
     train = commands.add_parser("train", help="train a tokenizer on text files")
-    train.add_argument("corpus", nargs="+", metavar="CORPUS", help="UTF-8 text file(s)")
+    train.add_argument("corpus", nargs="*", metavar="CORPUS", help="UTF-8 text file(s)")
+    train.add_argument(
+        "--counts",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="train from pre-token counts (bpe count's .parquet, or TEXT<TAB>COUNT) instead of a corpus (repeatable)",
+    )
     train.add_argument("--vocab-size", type=int, required=True, metavar="N", help="256 bytes + merges + specials")
     train.add_argument(
         "--pattern",
@@ -389,6 +397,9 @@ def _encode_with(tokenizer, spec: str, text: str) -> list[int]:
 
 
 def _train(args) -> int:
+    if bool(args.corpus) == bool(args.counts):
+        raise BadInputError("give the corpus files, or --counts files, not both and not neither")
+    counts = _read_counts(args) if args.counts else None
     for path in args.corpus:
         if not os.path.lexists(path):
             raise UserError(f"{path}: no such file")
@@ -398,6 +409,9 @@ def _train(args) -> int:
     resumed = load_json(args.resume) if args.resume else None
     stages = getattr(resumed, "superword", None)  # a SuperBPE run goes on as it was set up
     pattern = args.pattern or (stages.first_pattern if stages else resumed.pattern if resumed else "gpt2")
+    if counts is not None:
+        pattern = counts.pattern or pattern
+        args.special = args.special or list(counts.special_tokens)
     if stages is not None and args.superword_after is None:
         args.superword_after = 256 + stages.transition + len(resumed.special_tokens)
         args.superword_pattern = stages.pattern
@@ -419,7 +433,13 @@ def _train(args) -> int:
     with _signals_cancel(trainer) as caught:
         counting = ProgressBar("counting", " MB", scale=1e6)
         try:
-            trainer.count_files(args.corpus, progress=counting)
+            if counts is None:
+                trainer.count_files(args.corpus, progress=counting)
+            else:
+                words = WordCounts(counts.words, counts.specials)
+                trainer.count_counts(
+                    words, CorpusInfo(list(counts.corpus_names), counts.corpus_bytes, counts.corpus_sha256)
+                )
         except InvalidTextError as exc:  # the library's option names, spelt as this command's
             raise UserError(str(exc).replace("(errors='replace')", "(--replace-invalid)")) from None
         except WrongEncodingError as exc:
@@ -562,10 +582,29 @@ def _count(args) -> int:
     else:
         processes = args.processes or max_processes()
         counts = count_pieces(pieces, pattern=args.pattern, special_tokens=specials, processes=processes)
-    write_counts(args.output, Counts(counts.words, args.pattern, specials, counts.specials))
+    meta = (tuple(info.names), info.total_bytes, info.sha256)
+    write_counts(args.output, Counts(counts.words, args.pattern, specials, counts.specials, *meta))
     total = sum(counts.words.values())
     print(f"{args.output}: {len(counts.words):,} distinct pre-tokens, {total:,} in all ({size_text(info.total_bytes)})")
     return 0
+
+
+def _read_counts(args):
+    """The counts ``bpe train --counts`` trains from, checked against the options given."""
+    from bpe_core.counts_file import read_counts
+
+    if args.superword_after is not None:
+        raise BadInputError(
+            "--superword-after counts the corpus again with a second pattern: give the corpus, not --counts"
+        )
+    counts = read_counts(args.counts, pattern=args.pattern)
+    if args.pattern and counts.pattern and args.pattern != counts.pattern:
+        raise BadInputError(f"--pattern {args.pattern}: the counts were cut with {counts.pattern}")
+    if args.special and counts.special_tokens and tuple(args.special) != counts.special_tokens:
+        raise BadInputError(
+            "--special: the counts were cut with other special tokens: " + ", ".join(counts.special_tokens)
+        )
+    return counts
 
 
 def _expanded(patterns: list[str]) -> list[str]:

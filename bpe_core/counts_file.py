@@ -39,13 +39,17 @@ class CountsFileError(ValueError):
 
 @dataclass
 class Counts:
-    """Distinct pre-tokens with their counts, the pattern and special tokens they were cut with, and how many
-    special tokens the corpus held (``pattern`` None: a ``TEXT<TAB>COUNT`` file, which does not say)."""
+    """Distinct pre-tokens with their counts, the pattern and special tokens they were cut with, how many special
+    tokens the corpus held, and the corpus's file names, size in bytes and SHA-256 (for the training record; a
+    ``TEXT<TAB>COUNT`` file says none of these: ``pattern`` None, the size that of its pre-tokens)."""
 
     words: Counter
     pattern: str | None
     special_tokens: tuple[str, ...] = ()
     specials: int = 0
+    corpus_names: tuple[str, ...] = ()
+    corpus_bytes: int = 0
+    corpus_sha256: str = ""
 
 
 def write_counts(path: str | os.PathLike, counts: Counts) -> None:
@@ -76,6 +80,11 @@ def read_counts(paths: Sequence[str | os.PathLike], *, pattern: str | None = Non
             total.special_tokens = counts.special_tokens or total.special_tokens
         total.words.update(counts.words)
         total.specials += counts.specials
+        total.corpus_names += counts.corpus_names or (os.path.basename(os.fspath(path)),)
+        total.corpus_bytes += counts.corpus_bytes or sum(
+            len(w.encode("utf-8", "surrogatepass")) * n for w, n in counts.words.items()
+        )
+        total.corpus_sha256 = counts.corpus_sha256 if len(paths) == 1 else ""
     return total
 
 
@@ -88,7 +97,8 @@ def _parquet_bytes(counts: Counts) -> bytes:
         }
     )
     meta = {"format": FORMAT, "pattern": counts.pattern, "special_tokens": list(counts.special_tokens)}
-    meta["specials"] = counts.specials
+    meta |= {"specials": counts.specials, "corpus_names": list(counts.corpus_names)}
+    meta |= {"corpus_bytes": counts.corpus_bytes, "corpus_sha256": counts.corpus_sha256}
     table = table.replace_schema_metadata({META_KEY: json.dumps(meta).encode("utf-8")})
     sink = pa.BufferOutputStream()
     pq.write_table(table, sink, compression="zstd")
@@ -112,7 +122,15 @@ def _read_parquet(path) -> Counts:
             if data is None or n is None or n < 0:
                 raise CountsFileError(f"{path}: a row with no pre-token or a negative count")
             words[data.decode("utf-8", "surrogatepass")] += n
-    return Counts(words, meta.get("pattern"), tuple(meta.get("special_tokens") or ()), int(meta.get("specials", 0)))
+    return Counts(
+        words,
+        meta.get("pattern"),
+        tuple(meta.get("special_tokens") or ()),
+        int(meta.get("specials", 0)),
+        tuple(meta.get("corpus_names") or ()),
+        int(meta.get("corpus_bytes", 0)),
+        str(meta.get("corpus_sha256", "")),
+    )
 
 
 def _read_tsv(path) -> Counts:

@@ -254,6 +254,17 @@ class BpeTrainer:
             )
         except Cancelled:
             raise Cancelled("training was cancelled while counting pre-tokens") from None
+        self._use_counts(counts, info, started)
+
+    def count_counts(self, counts: WordCounts, info: CorpusInfo) -> None:
+        """Train on pre-token counts made elsewhere (a counts file, a cluster: :mod:`bpe_core.counts_file`) as if
+        the corpus ``info`` names had been counted here: the same merges, id for id."""
+        if self._engine is not None:
+            raise RuntimeError("this trainer has already counted a corpus; make a new one")
+        self._use_counts(counts, info, time.perf_counter())
+
+    def _use_counts(self, counts: WordCounts, info: CorpusInfo, started: float) -> None:
+        """Set up the merge engine on the counts."""
         names = ", ".join(info.names) or "corpus"
         if info.total_bytes == 0:
             raise CorpusError(f"{names}: the corpus is empty")

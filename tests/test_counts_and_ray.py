@@ -128,3 +128,46 @@ def test_a_simulated_two_node_cluster_counts_the_same(tmp_path):
         if ray.is_initialized():
             ray.shutdown()
         cluster.shutdown()
+
+
+@pytest.mark.parametrize("suffix", [".parquet", ".tsv"])
+def test_training_from_counts_equals_training_on_the_text(tmp_path, suffix):
+    from bpe_core.formats import load_json
+
+    corpus = tmp_path / "corpus.txt"
+    text = corpus_path("english-prose").read_text(encoding="utf-8")[:300_000]
+    corpus.write_text(text + "<|endoftext|>" + text[:5000], encoding="utf-8")
+    counts = tmp_path / f"counts{suffix}"
+    common = ["--pattern", "o200k", "--special", "<|endoftext|>"]
+    assert main(["count", str(corpus), *common, "-o", str(counts)]) == 0
+    args = ["--vocab-size", "600", *common]
+    assert main(["train", str(corpus), *args, "-o", str(tmp_path / "text.json")]) == 0
+    assert main(["train", "--counts", str(counts), *args, "-o", str(tmp_path / "counts.json")]) == 0
+    from_text, from_counts = load_json(tmp_path / "text.json"), load_json(tmp_path / "counts.json")
+    assert from_counts.merges == from_text.merges and from_counts.vocab == from_text.vocab
+    assert from_counts.special_tokens == from_text.special_tokens
+    if suffix == ".parquet":
+        assert from_counts.record.corpus_names == from_text.record.corpus_names
+        assert from_counts.record.corpus_bytes == from_text.record.corpus_bytes
+
+
+def test_a_word_count_file_is_a_counter_over_the_patterns_matches(tmp_path):
+    import regex
+
+    from bpe_core.patterns import get_pattern
+
+    text = corpus_path("chinese-prose").read_text(encoding="utf-8")[:50_000]
+    words = Counter(regex.findall(get_pattern("gpt2"), text))
+    tsv = tmp_path / "wc.tsv"
+    tsv.write_text(
+        "".join(f"{w.replace(chr(92), chr(92) * 2).replace(chr(10), chr(92) + 'n')}\t{n}\n" for w, n in words.items()),
+        encoding="utf-8",
+    )
+    assert read_counts([tsv]).words == words
+    assert read_counts([tsv]).words == local_counts([_written(tmp_path, text)]).words
+
+
+def _written(folder, text):
+    path = folder / "text.txt"
+    path.write_text(text, encoding="utf-8")
+    return path
