@@ -19,6 +19,7 @@ from app import window_state
 from app.common.language_menu import LanguageMenu
 from app.common.samples import corpus_start
 from app.common.session import Corpus, Own, Session
+from app.common.sources import PaneSource
 from app.compare import CompareView
 from app.file_menu import APP_TITLE, FileMenu
 from app.help_menu import HelpMenu
@@ -62,6 +63,7 @@ class MainWindow(QMainWindow):
         self.train_tab.state_changed.connect(self._publish_corpus)
         self.compare_view.source_shown.connect(lambda source: self.session.add(source.key, source))
         self.compare_view.text_changed.connect(lambda: self.session.set_text(self.compare_view.text()))
+        self.train_tab.steering.kept.connect(self._keep_run)
         # ... and every view follows it.
         self.session.watch("own", self._show_own)
         self.session.watch("added", self._offer_added)
@@ -189,6 +191,11 @@ class MainWindow(QMainWindow):
         self.teaching.tree.set_text(self.compare_view.text())  # its chips show the text the token came from
         if not self.teaching.open_tree_of(pane, token_id, self.compare_view.sources.get(pane)):
             self.statusBar().showMessage(self.tr("No merge tree for that token: the Teach window says why."), 8000)
+
+    def _keep_run(self, tokenizer, label: str) -> None:
+        """A run steered away from (continued, or a merge forbidden) stays in the Compare tab beside the new one."""
+        title = self.tr("Ours {label} · {merges} merges").format(label=label, merges=f"{tokenizer.merge_count:,}")
+        self.compare_view.show_source(PaneSource(f"kept:{id(tokenizer)}", title, tokenizer))
 
     def _teach_name(self) -> str:
         own = self.session.own

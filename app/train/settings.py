@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
+import regex
 from PySide6.QtCore import QCoreApplication
 
 from app.common.engine_messages import engine_message
@@ -28,12 +29,19 @@ def default_processes() -> int:
 
 @dataclass
 class TrainSettings:
-    """``pattern`` is a name from :data:`bpe_core.patterns.PATTERNS` or a custom regex."""
+    """``pattern`` is a name from :data:`bpe_core.patterns.PATTERNS` or a custom regex. The variants
+    (:mod:`bpe_core.variants`): stop when the best pair is rarer than ``min_count``; never make a token matching
+    one of ``forbid``; SuperBPE's second stage from vocabulary ``superword_after`` on (0: none); ``resume`` the
+    saved run (a path) to go on from."""
 
     vocab_size: int = 1256
     pattern: str = "gpt2"
     special_tokens: list[str] = field(default_factory=list)
     processes: int = field(default_factory=default_processes)
+    min_count: int = 1
+    forbid: list[str] = field(default_factory=list)
+    superword_after: int = 0
+    resume: str | None = None
 
     @property
     def target_merges(self) -> int:
@@ -61,6 +69,19 @@ class TrainSettings:
                 found.append(engine_message(exc))
         if self.processes < 1:
             found.append(QCoreApplication.translate("TrainSettings", "Use at least one worker process."))
+        for rule in self.forbid:
+            try:
+                regex.compile(rule)
+            except regex.error as exc:
+                text = QCoreApplication.translate(
+                    "TrainSettings", "The regex {regex} of tokens to forbid is not valid: {error}."
+                )
+                found.append(text.format(regex=rule, error=exc))
+        if self.superword_after and not minimum < self.superword_after < self.vocab_size:
+            text = QCoreApplication.translate(
+                "TrainSettings", "Superwords begin after a vocabulary between {low} and {high}, not {size}."
+            )
+            found.append(text.format(low=minimum + 1, high=self.vocab_size - 1, size=self.superword_after))
         return found
 
 

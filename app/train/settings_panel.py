@@ -94,6 +94,33 @@ class SettingsPanel(QGroupBox):
         self.processes.setValue(default_processes())
         self.processes.setToolTip(self.tr("Worker processes for counting pre-tokens in large corpora"))
 
+        self.min_count = QSpinBox()
+        self.min_count.setObjectName("minCount")
+        self.min_count.setRange(1, 1_000_000_000)
+        self.min_count.setGroupSeparatorShown(True)
+        self.min_count.setToolTip(self.tr("Stop when the most frequent pair is seen fewer times than this"))
+        self.forbid = QLineEdit()
+        self.forbid.setObjectName("forbidRegex")
+        self.forbid.setMaxLength(FIELD_MAX_CHARS)
+        self.forbid.setPlaceholderText(
+            self.tr("e.g. {regex} (no token spanning a digit and a letter)").format(regex=r"\d\p{L}|\p{L}\d")
+        )
+        self.forbid.setToolTip(
+            self.tr("Never make a token whose text matches this regex: the next best pair is merged")
+        )
+        self.superword_after = QSpinBox()
+        self.superword_after.setObjectName("superwordAfter")
+        self.superword_after.setRange(0, 10_000_000)
+        self.superword_after.setSingleStep(256)
+        self.superword_after.setGroupSeparatorShown(True)
+        self.superword_after.setSpecialValueText(self.tr("off"))
+        self.superword_after.setToolTip(
+            self.tr(
+                "SuperBPE: from this vocabulary size on, pre-tokens no longer stop at spaces, so tokens can span "
+                "words (“ of the”)"
+            )
+        )
+
         self.problem_label = QLabel()
         self.problem_label.setObjectName("settingsProblems")
         self.problem_label.setWordWrap(True)
@@ -107,6 +134,9 @@ class SettingsPanel(QGroupBox):
         form.addRow("", self.pattern_check)
         form.addRow(self.tr("Special tokens"), self.specials)
         form.addRow(self.tr("Worker processes"), self.processes)
+        form.addRow(self.tr("Stop below count"), self.min_count)
+        form.addRow(self.tr("Forbid tokens matching"), self.forbid)
+        form.addRow(self.tr("Superwords after"), self.superword_after)
         form.addRow(self.problem_label)
 
         self.vocab_size.valueChanged.connect(self._changed)
@@ -114,6 +144,9 @@ class SettingsPanel(QGroupBox):
         self.custom_regex.textChanged.connect(self._changed)
         self.specials.textChanged.connect(self._changed)
         self.processes.valueChanged.connect(self._changed)
+        for box in (self.min_count, self.superword_after):
+            box.valueChanged.connect(self._changed)
+        self.forbid.textChanged.connect(self._changed)
         self._changed()
 
     def settings(self) -> TrainSettings:
@@ -124,6 +157,9 @@ class SettingsPanel(QGroupBox):
             pattern=pattern,
             special_tokens=parse_special_tokens(self.specials.text()),
             processes=self.processes.value(),
+            min_count=self.min_count.value(),
+            forbid=[self.forbid.text()] if self.forbid.text() else [],
+            superword_after=self.superword_after.value(),
         )
 
     def apply(

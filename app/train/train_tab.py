@@ -36,7 +36,9 @@ from app.train.merges_view import MergesTableView
 from app.train.progress import PhaseProgress, format_seconds
 from app.train.run_box import RunBox
 from app.train.run_status import STATUS_KEYS, status_texts
+from app.train.settings import TrainSettings
 from app.train.settings_panel import SettingsPanel
+from app.train.steering import RunSteering
 from app.train.worker import CorpusCounted, TrainingResult, TrainingRun
 
 #: While training, a piece of a frame (see ``TrainTab._on_steps``) is painted at most this often. A frame has four
@@ -109,6 +111,8 @@ class TrainTab(QSplitter):
         self.settings_panel.set_sample_source(self.corpus_panel.current_source())
         self.corpus_panel.source_changed.connect(self._update_train_button)
         self.settings_panel.changed.connect(self._update_train_button)
+        self.steering = RunSteering(self)  # Continue training; Forbid and continue from here
+        self.settings_panel.changed.connect(self.steering.update)
         self._update_train_button()
         self._update_status()
         QTimer.singleShot(0, self.refresh_held_out)
@@ -142,7 +146,7 @@ class TrainTab(QSplitter):
         layout.addWidget(self.settings_panel)
         layout.addWidget(self.run_box)
         layout.addWidget(held)
-        self.train_button.clicked.connect(self.start_training)
+        self.train_button.clicked.connect(lambda: self.start_training())
         self.cancel_button.clicked.connect(self.cancel_training)
 
     def _build_table(self) -> None:
@@ -198,13 +202,14 @@ class TrainTab(QSplitter):
         self.run_box.show_problems(self.problems(), self.training)
 
     @Slot()
-    def start_training(self) -> None:
-        """Start a run (cancelling and disconnecting any previous one first)."""
+    def start_training(self, settings: TrainSettings | None = None) -> None:
+        """Start a run (cancelling and disconnecting any previous one first), with the settings panel's settings
+        or ``settings`` (a run that goes on from another: :mod:`app.train.steering`)."""
         if self.problems():
             return
         self._retire_run()
         source = self.corpus_panel.current_source()
-        settings = self.settings_panel.settings()
+        settings = settings or self.settings_panel.settings()
         self._kept = (self.history, self.tokenizer, self.result, self.current_rank)
         self.history = MergeHistory()
         self._pending = []
@@ -583,6 +588,7 @@ class TrainTab(QSplitter):
         for run in runs:
             run.stop_and_wait()
         self.run, self._retired = None, []
+        self.steering.shutdown()
         self.training = False
         self.held_out_runner.wait_all()
         self.settings_panel.shutdown()

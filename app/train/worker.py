@@ -130,6 +130,10 @@ class TrainingWorker(Task):
             encoding=self.source.encoding,
             paths=tuple(str(path) for path in self.source.files_to_read()),
             flush_seconds=self.flush_seconds,
+            min_count=s.min_count,
+            forbid=tuple(s.forbid),
+            resume=s.resume,
+            superword_after=s.superword_after or None,
         )
 
     def _follow(self, process: TrainingProcess) -> None:

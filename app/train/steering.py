@@ -1,0 +1,113 @@
+"""Steering a run: *Continue training* goes on from the tokenizer shown (its merges replayed on the corpus, then
+more), and *Forbid and continue from here* (the merges table's context menu) goes on from merge ``r`` without the
+token merge ``r`` made -- what if that merge never happened. The run steered away from is kept, so that the
+Compare tab can show both (``kept(tokenizer, label)``). Built on :mod:`bpe_core.variants` (``resume``,
+``forbid``)."""
+
+from __future__ import annotations
+
+import dataclasses
+import tempfile
+from pathlib import Path
+
+import regex
+from PySide6.QtCore import QObject, QPoint, Signal, Slot
+from PySide6.QtWidgets import QMenu, QPushButton
+
+from app.common import dialogs
+from bpe_core.formats import save_json
+from bpe_core.token_label import render_token
+
+
+class RunSteering(QObject):
+    """The steering of ``tab`` (a :class:`~app.train.train_tab.TrainTab`): a *Continue training* button in its run
+    box and a context menu on its merges table."""
+
+    kept = Signal(object, str)  # the tokenizer steered away from, and its name
+
+    def __init__(self, tab):
+        super().__init__(tab)
+        self.tab = tab
+        self._folder = tempfile.TemporaryDirectory(prefix="bpe-explorer-runs-")
+        self._saved = 0
+        self.continue_button = QPushButton(self.tr("Continue training"))
+        self.continue_button.setObjectName("continueButton")
+        self.continue_button.setToolTip(
+            self.tr(
+                "Go on from the tokenizer shown: its merges are replayed on the corpus, then training continues to "
+                "the vocabulary size set (the ids it has never change)"
+            )
+        )
+        self.continue_button.clicked.connect(self.continue_training)
+        tab.run_box.layout().addWidget(self.continue_button)
+        tab.table.setContextMenuPolicy(tab.table.contextMenuPolicy().CustomContextMenu)
+        tab.table.customContextMenuRequested.connect(self._menu)
+        tab.state_changed.connect(self.update)
+        self.update()
+
+    @Slot()
+    def update(self) -> None:
+        tab = self.tab
+        ours = tab.tokenizer is not None and getattr(tab.tokenizer, "merge_rule", "") == "pairs"
+        self.continue_button.setEnabled(ours and not tab.training and not tab.problems())
+
+    @Slot()
+    def continue_training(self) -> None:
+        """Train on from the tokenizer shown, to the vocabulary size set."""
+        tokenizer = self.tab.tokenizer
+        settings = self.tab.settings_panel.settings()
+        if settings.vocab_size <= tokenizer.vocab_size:
+            dialogs.show_error(
+                self.tab,
+                self.tr("Continue training"),
+                self.tr("Set a vocabulary size above {size} to continue: the tokenizer has {size} tokens.").format(
+                    size=f"{tokenizer.vocab_size:,}"
+                ),
+            )
+            return
+        self._start(tokenizer, dataclasses.replace(settings, pattern=tokenizer.pattern), self.tr("before continuing"))
+
+    def forbid_and_continue(self, rank: int) -> None:
+        """Go on from merge ``rank`` without the token it made: the merges before it replayed, that token forbidden."""
+        tokenizer = self.tab.tokenizer
+        left, right = tokenizer.merges[rank]
+        text = (left + right).decode("utf-8", "replace")
+        settings = self.tab.settings_panel.settings()
+        forbid = [*settings.forbid, f"^{regex.escape(text)}$"]
+        settings = dataclasses.replace(
+            settings,
+            vocab_size=max(settings.vocab_size, tokenizer.vocab_size),
+            forbid=forbid,
+            pattern=tokenizer.pattern,
+        )
+        label = self.tr("with {token}").format(token=render_token(left + right))
+        self._start(tokenizer.truncated(rank), settings, label, whole=tokenizer)
+
+    def _start(self, start_from, settings, label: str, whole=None) -> None:
+        """Save ``start_from`` where the training process reads it, keep the run shown, and train."""
+        self._saved += 1
+        path = Path(self._folder.name) / f"run-{self._saved}.json"
+        save_json(start_from, path)
+        self.kept.emit(whole or self.tab.tokenizer, label)
+        self.tab.start_training(dataclasses.replace(settings, resume=str(path)))
+
+    @Slot(QPoint)
+    def _menu(self, point: QPoint) -> None:
+        tab = self.tab
+        index = tab.table.indexAt(point)
+        if not index.isValid() or tab.training or tab.tokenizer is None:
+            return
+        rank = tab.proxy.mapToSource(index).row()
+        if getattr(tab.tokenizer, "merge_rule", "") != "pairs" or rank >= len(tab.tokenizer.merges):
+            return
+        left, right = tab.tokenizer.merges[rank]
+        menu = QMenu(tab.table)
+        action = menu.addAction(
+            self.tr("Forbid {token} and continue from here").format(token=render_token(left + right))
+        )
+        action.triggered.connect(lambda: self.forbid_and_continue(rank))
+        menu.popup(tab.table.viewport().mapToGlobal(point))
+        self.menu = menu  # kept for the tests
+
+    def shutdown(self) -> None:
+        self._folder.cleanup()

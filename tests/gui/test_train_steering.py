@@ -1,0 +1,56 @@
+"""Steering a run in the window (issue 23): the variants' settings, Continue training, and Forbid and continue
+from here, which keeps the run it steered away from as a Compare pane."""
+
+from bpe_core.trainer import BpeTrainer
+
+
+def finish(qtbot, window, wait_signal):
+    """Wait for the run the window started to end."""
+    wait_signal(window.train_tab.run.finished, 60000)
+    qtbot.waitUntil(lambda: not window.train_tab.redrawing(), timeout=5000)
+
+
+def test_continue_training_goes_on_from_the_tokenizer_shown(qtbot, window, train, wait_signal):
+    window.train_tab.settings_panel.apply(vocab_size=400, special_tokens=[])
+    train(window)
+    before = window.train_tab.tokenizer
+    assert window.train_tab.steering.continue_button.isEnabled()
+    window.train_tab.settings_panel.apply(vocab_size=500)
+    with qtbot.waitSignal(window.train_tab.steering.kept, timeout=5000):
+        window.train_tab.steering.continue_training()
+    finish(qtbot, window, wait_signal)
+    after = window.train_tab.tokenizer
+    assert len(after.merges) == 244 and after.merges[:144] == before.merges  # the old ids never change
+    assert any(key.startswith("kept:") for key in window.compare_view.pane_records)
+
+
+def test_forbid_and_continue_from_a_merge(qtbot, window, train, wait_signal):
+    window.train_tab.settings_panel.apply(vocab_size=400, special_tokens=[])
+    train(window)
+    before = window.train_tab.tokenizer
+    rank = 10
+    left, right = before.merges[rank]
+    window.train_tab.select_rank(rank)
+    window.train_tab.steering.forbid_and_continue(rank)
+    finish(qtbot, window, wait_signal)
+    after = window.train_tab.tokenizer
+    assert after.merges[:rank] == before.merges[:rank] and after.merges[rank] != (left, right)
+    assert left + right not in {a + b for a, b in after.merges}
+
+
+def test_the_variants_settings_reach_the_engine(qtbot, window, train):
+    panel = window.train_tab.settings_panel
+    panel.apply(vocab_size=1000, special_tokens=[])
+    panel.min_count.setValue(40)
+    panel.forbid.setText(r"[aeiou]{2}")
+    result = train(window)
+    text = window.train_tab.corpus_panel.current_source().paths[0].read_text(encoding="utf-8")
+    plain = BpeTrainer(1000, pattern="gpt2", processes=1, min_count=40, forbid=[r"[aeiou]{2}"])
+    plain.count_text(text)
+    plain.run()
+    assert result.tokenizer.merges == plain.merges and len(plain.merges) < 1000 - 256
+    panel.forbid.setText("[a-")
+    assert any("forbid" in problem for problem in panel.problems())
+    panel.forbid.setText("")
+    panel.superword_after.setValue(100)
+    assert any("Superwords" in problem for problem in panel.problems())
