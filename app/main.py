@@ -108,7 +108,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     window = MainWindow(settings)
     if language.startswith("zh") and not args.corpus and not args.sample:
         window.train_tab.corpus_panel.select_sample("chinese-prose")
-        window.compare_view.set_text(CHINESE_TEXT)
+        if not settings.contains("compare/text"):  # the text of the last session is kept
+            window.compare_view.set_text(CHINESE_TEXT)
     window.show()
     apply_args(window, args)
     QTimer.singleShot(0, freeze_start_up_objects)  # once the window is up: see app.common.main_thread_gc
