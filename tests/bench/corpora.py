@@ -228,3 +228,36 @@ def main() -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+#: Suffixes of the Linux sources' text kept for the kernel corpus (C, headers, docs, build files).
+_KERNEL_SUFFIXES = (".c", ".h", ".rst", ".txt", ".S", ".sh", ".py", ".yaml")
+
+
+def kernel_corpus(megabytes: int = 1000) -> Path:
+    """``megabytes`` MB of real text that does not repeat: the C sources, headers and docs of Debian's
+    ``linux-source-6.1`` (1.2 GB unpacked), in a fixed order, files that are not UTF-8 left out."""
+    path = CACHE / f"kernel_{megabytes}MB.txt"
+    if path.exists():
+        return path
+    with tempfile.TemporaryDirectory() as tmp:
+        root = _extract_deb("linux-source-6.1", Path(tmp))
+        tarball = next(root.rglob("linux-source-*.tar.xz"))
+        subprocess.run(["tar", "xf", str(tarball), "-C", tmp], check=True)
+        sources = sorted(p for p in Path(tmp).glob("linux-source-*/**/*") if p.suffix in _KERNEL_SUFFIXES)
+        target, written = megabytes * 1_000_000, 0
+        CACHE.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(".partial")
+        with open(partial, "wb") as out:
+            for source in sources:
+                data = source.read_bytes()
+                try:
+                    data.decode("utf-8")
+                except UnicodeDecodeError:
+                    continue
+                if written + len(data) > target:
+                    break  # whole files only: the corpus ends at a file's end, never inside a character
+                out.write(data)
+                written += len(data)
+        partial.replace(path)
+    return path
