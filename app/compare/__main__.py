@@ -51,8 +51,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     width, height = (int(n) for n in args.size.lower().split("x"))
     view.resize(width, height)
     view.set_stacked(args.stacked)
-    view.ids_box.setChecked(args.ids)
-    view.chunks_box.setChecked(args.chunks)
+    view.toolbar.ids_box.setChecked(args.ids)
+    view.toolbar.chunks_box.setChecked(args.chunks)
     if args.text is not None:
         view.set_text(args.text)
     if args.file:

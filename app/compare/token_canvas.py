@@ -1,8 +1,9 @@
 """One pane's tokens drawn as colored boxes that flow like the text (a custom-painted scroll area).
 
 The canvas measures each token's label with Qt (once per token id), asks a :class:`~app.compare.token_layout.
-FlowLayout` where the boxes go (once per text, width, font or mode), and paints only the rows in view, so long
-texts cost little; colors and fonts come from :mod:`app.style`. Under each row there is room for
+FlowLayout` where the boxes go (once per text, width, font or mode), and paints only the rows in view
+(:mod:`app.compare.token_paint`), so long texts cost little; colors and fonts come from :mod:`app.style`. Under
+each row there is room for
 the optional layers: the pre-tokenizer's chunks (a bar per chunk), brackets that gather the tokens holding parts
 of one UTF-8 character (with that character written below), and the cuts a pane makes differently from a
 reference pane (red: a cut the reference does not make; orange: a cut of the reference that this pane lacks).
@@ -15,19 +16,18 @@ import html
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPalette, QPen
+from PySide6.QtCore import QEvent, QRectF, Qt, QTimer, Signal, Slot
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPalette
 from PySide6.QtWidgets import QAbstractScrollArea, QToolTip
 
-from app import style
+from app.compare import token_paint
 from app.compare.token_layout import FlowLayout
-from app.style import GlyphCheck, Palette, drawable_segments, mono_font, shown_text, text_font
+from app.compare.token_paint import GAP, PAD
+from app.style import GlyphCheck, Palette, drawable_segments, mono_font, text_font
 from bpe_core.token_label import Segments, label_segments, newlines, render_token
 from bpe_core.views import TokenView
 
 MARGIN = 6.0
-PAD = 3.0
-GAP = 2.0
 EMPTY_WIDTH = 8.0
 CHUNK_BAND = 5.0
 #: Tokens laid out per slice of the event loop (a few milliseconds' work).
@@ -345,100 +345,11 @@ class TokenCanvas(QAbstractScrollArea):
             return
         painter.translate(0, -top)
         lo, hi = self.flow.boxes_between(top, top + self.viewport().height())
-        self._paint_boxes(painter, lo, hi)
+        token_paint.paint_boxes(self, painter, lo, hi)
         if self.chunk_index:
-            self._paint_chunks(painter, lo, hi)
+            token_paint.paint_chunks(self, painter, lo, hi)
         if self.groups:
-            self._paint_brackets(painter, lo, hi)
+            token_paint.paint_brackets(self, painter, lo, hi)
         if self.extra_cuts or self.missing_marks:
-            self._paint_cuts(painter, lo, hi)
+            token_paint.paint_cuts(self, painter, lo, hi)
         painter.end()
-
-    def _paint_boxes(self, painter: QPainter, lo: int, hi: int) -> None:
-        tokens = self.view.tokens
-        ascent = self.fm_text.ascent() + 2
-        hex_ascent = ascent - (self.fm_text.ascent() - self.fm_hex.ascent()) / 2
-        fill_of = self.palette_.fill
-        labels = self._labels
-        flow = self.flow
-        tops, rows, xs, widths, box_height = flow.row_tops, flow.rows, flow.xs, flow.widths, flow.box_height
-        advance = {False: self.fm_text.horizontalAdvance, True: self.fm_hex.horizontalAdvance}
-        fonts = {False: self.font_text, True: self.font_hex}
-        current = None  # (is_hex, special) the painter is set up for
-        for i in range(lo, hi):
-            token = tokens[i]
-            x, y = xs[i], tops[rows[i]]
-            rect = QRectF(x, y, widths[i], box_height)
-            special = token.special
-            painter.fillRect(rect, style.SPECIAL_FILL if special else fill_of(token.id, i))
-            tx = x + PAD
-            for text, is_hex in labels[token.id].segments:
-                if current != (is_hex, special):
-                    current = (is_hex, special)
-                    painter.setFont(fonts[is_hex])
-                    painter.setPen(style.SPECIAL_TEXT if special else style.HEX_TEXT if is_hex else style.TOKEN_TEXT)
-                painter.drawText(QPointF(tx, y + (hex_ascent if is_hex else ascent)), text)
-                tx += advance[is_hex](text)
-            if i in self.highlighted or i == self.hover:
-                current = None
-                painter.setPen(QPen(style.HIGHLIGHT, 2.5) if i in self.highlighted else QPen(QColor("#222222"), 1))
-                painter.drawRect(rect.adjusted(0.5, 0.5, -0.5, -0.5))
-
-    def _paint_chunks(self, painter: QPainter, lo: int, hi: int) -> None:
-        flow = self.flow
-        chunk, xs, widths, rows = self.chunk_index, flow.xs, flow.widths, flow.rows
-        for i in range(lo, hi):
-            y = flow.row_tops[rows[i]] + flow.box_height + 1.5
-            same_next = i + 1 < len(xs) and chunk[i + 1] == chunk[i] and rows[i + 1] == rows[i]
-            end = xs[i + 1] if same_next else xs[i] + widths[i] - 1
-            painter.fillRect(
-                QRectF(xs[i] + (0 if i and chunk[i - 1] == chunk[i] else 1), y, end - xs[i], 2.5),
-                style.CHUNK_COLORS[chunk[i] % 2],
-            )
-
-    def _paint_brackets(self, painter: QPainter, lo: int, hi: int) -> None:
-        """A bracket under each run of tokens that together make whole characters, the characters below it."""
-        flow = self.flow
-        pen = QPen(style.HEX_TEXT, 1.2)
-        offset = flow.box_height + self.chunk_band + 2
-        firsts = [g[0] for g in self.groups]
-        start = max(0, bisect.bisect_right(firsts, lo) - 1)
-        laid = len(flow)
-        for first, last, chars in self.groups[start:]:
-            if first >= hi or last >= laid:
-                break
-            for row, a, b in flow.row_runs(first, last):
-                x0, x1 = flow.xs[a] + 1, flow.xs[b] + flow.widths[b] - 1
-                y = flow.row_tops[row] + offset
-                painter.setPen(pen)
-                path = QPainterPath(QPointF(x0, y))
-                path.lineTo(x0, y + 4)
-                path.lineTo(x1, y + 4)
-                path.lineTo(x1, y)
-                painter.drawPath(path)
-                if a == first:
-                    painter.setFont(self.font_small)
-                    painter.drawText(
-                        QRectF(x0 - 20, y + 4, x1 - x0 + 40, self.fm_small.height() + 2),
-                        Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
-                        shown_text(chars, self._has_glyph),
-                    )
-
-    def _paint_cuts(self, painter: QPainter, lo: int, hi: int) -> None:
-        tokens, flow = self.view.tokens, self.flow
-        for i in range(lo, hi):
-            if tokens[i].byte_end in self.extra_cuts:
-                x, y, w, h = flow.box(i)
-                painter.fillRect(QRectF(x + w - 1, y - 2, GAP + 2, h + 4), style.EXTRA_CUT)
-        pen = QPen(style.MISSING_CUT, 2, Qt.PenStyle.DashLine)
-        for i, dx in self.missing_marks:
-            if lo <= i < hi:
-                x, y, _, h = flow.box(i)
-                x += dx
-                painter.setPen(pen)
-                painter.drawLine(QPointF(x, y), QPointF(x, y + h))
-                triangle = QPainterPath(QPointF(x - 4, y - 3))
-                triangle.lineTo(x + 4, y - 3)
-                triangle.lineTo(x, y + 3)
-                triangle.closeSubpath()
-                painter.fillPath(triangle, style.MISSING_CUT)

@@ -1,15 +1,29 @@
-"""One tokenizer's pane: a header (name, token count, characters and bytes per token, a mark when it uses the
-fewest tokens, the agreement with the reference pane, copy ids, hide) over a :class:`TokenCanvas`.
+"""One tokenizer's pane: a header (its title on one line, token count, characters and bytes per token, a mark when
+it uses the fewest tokens, the agreement with the reference pane, copy, hide) over a :class:`TokenCanvas`.
+
+"Copy ids" copies the ids; its menu, which is also the pane's context menu, copies the tokens as text or as JSON
+(:mod:`app.compare.token_copy`). Each copy says what it copied (``copied``).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import Signal, Slot
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QSizePolicy,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app.common.sources import PaneResult, PaneSource
+from app.compare.elided_label import ElidedLabel
 from app.compare.token_canvas import TokenCanvas
+from app.compare.token_copy import ids_text, tokens_json, tokens_text
 
 FEWEST_STYLE = "QFrame#paneHeader { background: #dff3e4; border-bottom: 2px solid #2e7d32; }"
 PLAIN_STYLE = "QFrame#paneHeader { background: #f1f1f4; border-bottom: 1px solid #c8c8d0; }"
@@ -18,21 +32,27 @@ PLAIN_STYLE = "QFrame#paneHeader { background: #f1f1f4; border-bottom: 1px solid
 class TokenPane(QWidget):
     """``hide_requested(key)`` when its × (or, while its tokenizer loads, its Cancel) is clicked;
     ``token_clicked(key, index)`` when a token is clicked, ``token_double_clicked(key, index)`` when one is
-    double-clicked."""
+    double-clicked; ``copied(message)`` when something was put on the clipboard, saying what."""
 
     hide_requested = Signal(str)
     token_clicked = Signal(str, int)
     token_double_clicked = Signal(str, int)
+    copied = Signal(str)
 
     def __init__(self, key: str, title: str, parent=None, *, removable: bool = False):
         super().__init__(parent)
         self.key = key
         self.result: PaneResult | None = None
         self.setObjectName(f"pane_{key}")
-        self.title = QLabel(f"<b>{title}</b>")
-        self.title.setTextFormat(Qt.TextFormat.RichText)
+        self.title = ElidedLabel(title)
+        self.title.setObjectName("paneTitle")
+        font = self.title.font()
+        font.setBold(True)
+        self.title.setFont(font)
         self.stats = QLabel(self.tr("encoding…"))
         self.stats.setObjectName("paneStats")
+        self.stats.setWordWrap(True)
+        self.stats.setMinimumWidth(40)
         self.fewest = QLabel(self.tr("★ fewest"))
         self.fewest.setToolTip(self.tr("This pane uses the fewest tokens of the panes shown"))
         self.fewest.setObjectName("paneFewest")
@@ -40,10 +60,57 @@ class TokenPane(QWidget):
         self.fewest.hide()
         self.agreement = QLabel()
         self.agreement.setObjectName("paneAgreement")
+        self.agreement.setWordWrap(True)
+        self.agreement.setMinimumWidth(40)
         self.agreement.hide()
+        self._build_buttons(removable)
+
+        header = self.header = QFrame()
+        header.setObjectName("paneHeader")
+        self.figures = QWidget()  # the badge and the figures: under the title, or beside it in a wide pane
+        self.figures.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)  # the title first
+        figures = QHBoxLayout(self.figures)
+        figures.setContentsMargins(0, 0, 0, 0)
+        figures.addWidget(self.fewest)
+        figures.addWidget(self.stats, 1)
+        top = self.top_row = QHBoxLayout()
+        top.setContentsMargins(0, 0, 0, 0)
+        top.addWidget(self.title, 1)
+        for button in (self.copy_button, self.cancel_button, self.whole_run_button, self.hide_button):
+            top.addWidget(button)
+        box = self.header_box = QVBoxLayout(header)
+        box.setContentsMargins(8, 4, 6, 4)
+        box.setSpacing(2)
+        box.addLayout(top)
+        box.addWidget(self.figures)
+        box.addWidget(self.agreement)
+        self.set_fewest(False)
+
+        self.canvas = TokenCanvas()
+        self.canvas.setObjectName(f"canvas_{key}")
+        self.canvas.token_clicked.connect(self._on_canvas_clicked)
+        self.canvas.token_double_clicked.connect(self._on_canvas_double_clicked)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(2, 2, 2, 2)
+        layout.setSpacing(0)
+        layout.addWidget(header)
+        layout.addWidget(self.canvas, 1)
+        self._enable_copy(False)
+
+    def _build_buttons(self, removable: bool) -> None:
+        self.copy_menu = QMenu(self)
+        self.copy_menu.setObjectName("paneCopyMenu")
+        self.copy_ids_action = self.copy_menu.addAction(self.tr("Copy ids"), self.copy_ids)
+        self.copy_text_action = self.copy_menu.addAction(self.tr("Copy tokens as text"), self.copy_tokens_text)
+        self.copy_text_action.setToolTip(self.tr("The tokens as the pane writes them, separated by |"))
+        self.copy_json_action = self.copy_menu.addAction(self.tr("Copy tokens as JSON"), self.copy_tokens_json)
+        self.copy_json_action.setToolTip(self.tr("A JSON list of the tokens: id, text and bytes in hex"))
         self.copy_button = QToolButton()
+        self.copy_button.setObjectName("paneCopy")
         self.copy_button.setText(self.tr("Copy ids"))
-        self.copy_button.setToolTip(self.tr("Copy this pane's token ids to the clipboard"))
+        self.copy_button.setToolTip(self.tr("Copy this pane's token ids to the clipboard (the arrow: the tokens)"))
+        self.copy_button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
+        self.copy_button.setMenu(self.copy_menu)
         self.copy_button.clicked.connect(self.copy_ids)
         self.hide_button = QToolButton()
         self.hide_button.setText("✕")
@@ -63,51 +130,19 @@ class TokenPane(QWidget):
         self.whole_run_button.setToolTip(self.tr("Show the tokenizer with every merge of the run, not the one chosen"))
         self.whole_run_button.hide()
 
-        header = QFrame()
-        header.setObjectName("paneHeader")
-        self.header = header
-        top = self.top_row = QHBoxLayout()
-        top.setContentsMargins(0, 0, 0, 0)
-        top.addWidget(self.title, 1)
-        top.addWidget(self.fewest)
-        top.addWidget(self.copy_button)
-        top.addWidget(self.cancel_button)
-        top.addWidget(self.whole_run_button)
-        top.addWidget(self.hide_button)
-        for label in (self.title, self.stats, self.agreement):
-            label.setWordWrap(True)
-            label.setMinimumWidth(40)
-        box = self.header_box = QVBoxLayout(header)
-        box.setContentsMargins(8, 4, 6, 4)
-        box.setSpacing(2)
-        box.addLayout(top)
-        box.addWidget(self.stats)
-        box.addWidget(self.agreement)
-        self.set_fewest(False)
-
-        self.canvas = TokenCanvas()
-        self.canvas.setObjectName(f"canvas_{key}")
-        self.canvas.token_clicked.connect(self._on_canvas_clicked)
-        self.canvas.token_double_clicked.connect(self._on_canvas_double_clicked)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(2, 2, 2, 2)
-        layout.setSpacing(0)
-        layout.addWidget(header)
-        layout.addWidget(self.canvas, 1)
-
     def set_wide(self, wide: bool) -> None:
         """Wide panes (stacked) show their figures beside the title, saving a line; narrow ones below it."""
-        if wide == (self.top_row.indexOf(self.stats) >= 0):
+        if wide == (self.top_row.indexOf(self.figures) >= 0):
             return
-        self.title.setWordWrap(not wide)
+        self.figures.layout().setContentsMargins(12 if wide else 0, 0, 0, 0)  # set apart from the title beside it
         if wide:
-            self.header_box.removeWidget(self.stats)
+            self.header_box.removeWidget(self.figures)
             self.top_row.setStretchFactor(self.title, 0)
-            self.top_row.insertWidget(1, self.stats, 1)
+            self.top_row.insertWidget(1, self.figures, 1)
         else:
-            self.top_row.removeWidget(self.stats)
+            self.top_row.removeWidget(self.figures)
             self.top_row.setStretchFactor(self.title, 1)
-            self.header_box.insertWidget(1, self.stats)
+            self.header_box.insertWidget(1, self.figures)
 
     @Slot()
     def _on_hide_clicked(self) -> None:
@@ -121,13 +156,18 @@ class TokenPane(QWidget):
     def _on_canvas_double_clicked(self, index: int) -> None:
         self.token_double_clicked.emit(self.key, index)
 
+    def contextMenuEvent(self, event) -> None:
+        """Right-clicking the pane (its tokens or its header) offers the copy menu."""
+        self.copy_menu.exec(event.globalPos())
+
     def set_title(self, title: str) -> None:
-        self.title.setText(f"<b>{title}</b>")
+        self.title.setText(title)
 
     def set_result(self, result: PaneResult) -> None:
         self.result = result
         self.cancel_button.hide()
         view = result.view
+        self._enable_copy(view is not None)
         if view is None:
             self.stats.setText(self.tr("not encoded"))
             self.canvas.set_result(None, result.source, message=result.error)
@@ -148,6 +188,7 @@ class TokenPane(QWidget):
     def set_message(self, message: str, source: PaneSource | None = None, *, loading: bool = False) -> None:
         """Show a message instead of tokens (e.g. no tokenizer trained yet); ``loading`` shows a Cancel button."""
         self.result = None
+        self._enable_copy(False)
         self.stats.setText(self.tr("loading…") if loading else "–")
         self.cancel_button.setVisible(loading)
         self.canvas.set_result(None, source, message=message)
@@ -164,8 +205,35 @@ class TokenPane(QWidget):
         view = self.result.view if self.result is not None else None
         return [t.id for t in view.tokens] if view is not None else []
 
+    def _enable_copy(self, enabled: bool) -> None:
+        self.copy_button.setEnabled(enabled)
+        for action in self.copy_menu.actions():
+            action.setEnabled(enabled)
+
+    @Slot()
     def copy_ids(self) -> None:
-        QGuiApplication.clipboard().setText(", ".join(map(str, self.ids())))
+        """Put the ids on the clipboard, comma separated, and say how many of which pane."""
+        count = self.token_count()
+        if count is not None:
+            self._copy(ids_text(self.result.view), self.tr("Copied {count} ids of {name}", "", count))
+
+    @Slot()
+    def copy_tokens_text(self) -> None:
+        """Put the tokens on the clipboard as the pane writes them, separated by ``|``: ``Hello|,|␣world``."""
+        count = self.token_count()
+        if count is not None:
+            self._copy(tokens_text(self.result.view), self.tr("Copied {count} tokens of {name} as text", "", count))
+
+    @Slot()
+    def copy_tokens_json(self) -> None:
+        """Put the tokens on the clipboard as a JSON list of ``{"id", "text", "bytes_hex"}``."""
+        count = self.token_count()
+        if count is not None:
+            self._copy(tokens_json(self.result.view), self.tr("Copied {count} tokens of {name} as JSON", "", count))
+
+    def _copy(self, text: str, said: str) -> None:
+        QGuiApplication.clipboard().setText(text)
+        self.copied.emit(said.format(count=f"{self.token_count():,}", name=self.title.text()))
 
     def set_fewest(self, fewest: bool) -> None:
         style = FEWEST_STYLE if fewest else PLAIN_STYLE

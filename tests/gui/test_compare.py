@@ -81,7 +81,8 @@ def test_own_pane_follows_the_current_step(qtbot, view, trained):
         wait_for_ids(qtbot, view, {OWN_KEY: trained.truncated(k).encode("the quick brown fox")})
         assert f"{k} merges" in view.panes[OWN_KEY].title.text()
         own = view.pane_records[OWN_KEY]  # the pane's record: title, menu action and combo entry agree
-        assert own.title == own.action.text() == view.reference_combo.itemText(view.reference_combo.findData(OWN_KEY))
+        combo = view.toolbar.reference_combo
+        assert own.title == own.action.text() == combo.itemText(combo.findData(OWN_KEY))
     view.set_own_tokenizer(None)
     assert view.panes[OWN_KEY].ids() == [] and view.panes[OWN_KEY].canvas.message == NO_OWN_TOKENIZER
 
@@ -173,10 +174,10 @@ def test_ids_toggle_whitespace_toggle_and_copy_ids(qtbot, view):
     labels = ["".join(s for s, _ in canvas._labels[t.id][0]) for t in canvas.view.tokens]
     assert labels == ["hello", "␣world", "↵", "bye"]
     assert canvas.flow.rows == [0, 0, 0, 1]  # the newline ends the row
-    view.whitespace_box.setChecked(False)
+    view.toolbar.whitespace_box.setChecked(False)
     labels = ["".join(s for s, _ in canvas._labels[t.id][0]) for t in canvas.view.tokens]
     assert labels == ["hello", " world", "", "bye"]
-    view.ids_box.setChecked(True)
+    view.toolbar.ids_box.setChecked(True)
     labels = ["".join(s for s, _ in canvas._labels[t.id][0]) for t in canvas.view.tokens]
     assert labels == [str(i) for i in ids]
     view.panes["cl100k_base"].copy_button.click()
@@ -198,8 +199,8 @@ def test_hiding_and_showing_panes(qtbot, view):
     wait_for_ids(qtbot, view, {"gpt2": tiktoken_ids("gpt2", "one text")})
     view.panes["gpt2"].hide_button.click()
     assert not view.panes["gpt2"].isVisible() and "gpt2" not in view.visible_keys()
-    assert view.reference_combo.findData("gpt2") < 0
-    action = next(a for a in view.panes_menu.actions() if a.data() == "gpt2")
+    assert view.toolbar.reference_combo.findData("gpt2") < 0
+    action = next(a for a in view.pane_set.menu.actions() if a.data() == "gpt2")
     assert not action.isChecked()
     view.set_text("another text while hidden")
     qtbot.waitUntil(lambda: not view.busy(), timeout=15000)
@@ -210,12 +211,15 @@ def test_hiding_and_showing_panes(qtbot, view):
 
 
 def test_layout_and_color_choices(view):
-    view.set_stacked(True)
-    assert view.panes_splitter.orientation() == Qt.Orientation.Vertical
-    view.set_stacked(False)
-    assert view.panes_splitter.orientation() == Qt.Orientation.Horizontal
-    view.color_combo.setCurrentIndex(view.color_combo.findData("alternate"))
-    view.safe_box.setChecked(True)
+    grid = view.pane_set.grid
+    view.set_stacked(True)  # one pane under another
+    (column,) = grid.rows()
+    assert column.orientation() == Qt.Orientation.Vertical and column.count() == len(view.panes)
+    view.set_stacked(False)  # four panes side by side
+    (row,) = grid.rows()
+    assert row.orientation() == Qt.Orientation.Horizontal and grid.columns() == row.count() == len(view.panes)
+    view.toolbar.color_combo.setCurrentIndex(view.toolbar.color_combo.findData("alternate"))
+    view.toolbar.safe_box.setChecked(True)
     palette = view.panes["gpt2"].canvas.palette_
     assert palette.mode == "alternate" and palette.safe
     assert palette.fill(5, 0) != palette.fill(5, 1)
@@ -232,11 +236,11 @@ def test_adding_json_and_tiktoken_panes(qtbot, view, trained, tmp_path):
     assert json_pane is not None and tiktoken_pane is not None
     expected = {json_pane.key: trained.encode(text), tiktoken_pane.key: trained.truncated(60).encode(text)}
     wait_for_ids(qtbot, view, expected)
-    assert view.reference_combo.findData(json_pane.key) > 0
+    assert view.toolbar.reference_combo.findData(json_pane.key) > 0
     # an added pane is removed by its ✕
     json_pane.hide_button.click()
-    assert json_pane.key not in view.panes and view.reference_combo.findData(json_pane.key) < 0
-    assert [a.data() for a in view.panes_menu.actions()] == list(view.pane_records)  # its menu entry is gone too
+    assert json_pane.key not in view.panes and view.toolbar.reference_combo.findData(json_pane.key) < 0
+    assert [a.data() for a in view.pane_set.menu.actions()] == list(view.pane_records)  # its menu entry is gone too
     # a built-in pane's ✕ only hides it
     view.panes["gpt2"].hide_button.click()
     assert view.pane_records["gpt2"].hidden and "gpt2" in view.panes
@@ -244,7 +248,7 @@ def test_adding_json_and_tiktoken_panes(qtbot, view, trained, tmp_path):
 
 def test_a_bad_tokenizer_file_shows_a_message_and_adds_nothing(view, tmp_path, monkeypatch):
     shown = []
-    monkeypatch.setattr("app.compare.compare_view.dialogs.show_error", lambda *args: shown.append(args))
+    monkeypatch.setattr("app.common.dialogs.show_error", lambda *args: shown.append(args))
     bad = tmp_path / "broken.json"
     bad.write_text("{not json", encoding="utf-8")
     before = list(view.panes)
@@ -282,7 +286,7 @@ def test_the_pre_token_layer_follows_the_pattern(qtbot, view):
     text = "it's 2024!!"
     view.set_text(text)
     wait_for_ids(qtbot, view, {"gpt2": tiktoken_ids("gpt2", text)})
-    view.chunks_box.setChecked(True)
+    view.toolbar.chunks_box.setChecked(True)
     canvas = view.panes["gpt2"].canvas
     # gpt2's regex: "it", "'s", " 2024", "!!"
     chunk_texts = {}
@@ -295,9 +299,9 @@ def test_closing_the_view_stops_its_thread(qtbot):
     v = CompareView(text="some text")
     qtbot.addWidget(v)
     v.show()
-    assert v.service.is_running()
+    assert v.pane_set.service.is_running()
     v.close()
-    assert not v.service.is_running()
+    assert not v.pane_set.service.is_running()
 
 
 def test_a_long_text_is_laid_out_in_slices_without_blocking(qtbot):

@@ -52,8 +52,9 @@ def test_stats_line_in_english(qtbot):
 
 def test_the_view_speaks_chinese_with_the_translation(qtbot, chinese):
     view = shown_view(qtbot)
-    assert view.load_button.text() == "载入文本…" and view.add_button.text() == "添加分词器"
-    assert view.layout_combo.itemText(1) == "上下堆叠" and view.reference_combo.itemText(0) == "（关闭）"
+    toolbar = view.toolbar
+    assert toolbar.load_button.text() == "载入文本…" and toolbar.add_button.text() == "添加分词器"
+    assert toolbar.layout_combo.itemText(1) == "上下堆叠" and toolbar.reference_combo.itemText(0) == "（关闭）"
     assert view.text().startswith("分词器把文本切成") and "鬱" in view.text()  # the Chinese example text
     assert view.panes[OWN_KEY].message().startswith("还没有分词器")
     gpt2 = view.panes["gpt2"]
@@ -71,7 +72,7 @@ def test_the_view_speaks_chinese_with_the_translation(qtbot, chinese):
 
 def test_the_view_stays_english_without_it(qtbot):
     view = shown_view(qtbot)
-    assert view.load_button.text() == "Load text…" and view.text().startswith("Tokenizers cut text")
+    assert view.toolbar.load_button.text() == "Load text…" and view.text().startswith("Tokenizers cut text")
     tip = view.panes["gpt2"].canvas.tooltip_html(0)
     assert "rank " in tip and "bytes: " in tip
     view.close()
