@@ -7,6 +7,8 @@ tab shown and the Compare tab's text.
 
 from __future__ import annotations
 
+import json
+
 from PySide6.QtCore import QByteArray, QSettings
 from PySide6.QtWidgets import QSplitter
 
@@ -18,7 +20,8 @@ MAX_TEXT = 100_000
 def save(window, settings: QSettings) -> None:
     """Keep ``window``'s size, splitters, tab and Compare text."""
     settings.setValue("window/geometry", window.saveGeometry())
-    settings.setValue("window/splitters", [s.saveState() for s in window.findChildren(QSplitter)])
+    sizes = {_path(splitter, window): splitter.sizes() for splitter in window.findChildren(QSplitter)}
+    settings.setValue("window/splitters", json.dumps(sizes))
     settings.setValue("window/tab", window.tabs.currentIndex())
     text = window.compare_view.text()
     if len(text) <= MAX_TEXT:
@@ -26,17 +29,31 @@ def save(window, settings: QSettings) -> None:
     settings.sync()
 
 
+def _path(widget, window) -> str:
+    """Where ``widget`` sits in ``window``'s tree of objects, stable from one start to the next: each ancestor's
+    class and its place among its parent's children of that class (``findChildren``'s order is not stable)."""
+    parts = []
+    while widget is not None and widget is not window:
+        parent = widget.parent()
+        siblings = [c for c in parent.children() if type(c) is type(widget)] if parent is not None else [widget]
+        parts.append(f"{type(widget).__name__}{siblings.index(widget)}")
+        widget = parent
+    return "/".join(reversed(parts))
+
+
 def restore(window, settings: QSettings) -> None:
     """Put back what :func:`save` kept (nothing, the first time; splitters only while the window has as many)."""
     geometry = settings.value("window/geometry")
     if isinstance(geometry, QByteArray):
         window.restoreGeometry(geometry)
-    states = settings.value("window/splitters")
-    splitters = window.findChildren(QSplitter)
-    if isinstance(states, list) and len(states) == len(splitters):
-        for splitter, state in zip(splitters, states):
-            if isinstance(state, QByteArray):
-                splitter.restoreState(state)
+    try:
+        sizes = json.loads(settings.value("window/splitters") or "{}")
+    except (TypeError, ValueError):
+        sizes = {}
+    for splitter in window.findChildren(QSplitter):
+        kept = sizes.get(_path(splitter, window)) if isinstance(sizes, dict) else None
+        if isinstance(kept, list) and len(kept) == splitter.count() and all(isinstance(n, int) for n in kept):
+            splitter.setSizes(kept)  # sizes only: a splitter keeps its own orientation
     tab = settings.value("window/tab")
     if tab is not None and str(tab).isdigit() and int(tab) < window.tabs.count():
         window.tabs.setCurrentIndex(int(tab))

@@ -13,12 +13,13 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
-import regex
 from PySide6.QtCore import QCoreApplication
 
 from app.common.engine_messages import engine_message
 from bpe_core.patterns import PATTERNS, PatternError, get_pattern
 from bpe_core.specials import check_special_tokens
+from bpe_core.variants.errors import VariantSettingError
+from bpe_core.variants.forbid import ForbidRule
 
 DEFAULT_SPECIALS = ["<|endoftext|>"]
 
@@ -69,14 +70,10 @@ class TrainSettings:
                 found.append(engine_message(exc))
         if self.processes < 1:
             found.append(QCoreApplication.translate("TrainSettings", "Use at least one worker process."))
-        for rule in self.forbid:
-            try:
-                regex.compile(rule)
-            except regex.error as exc:
-                text = QCoreApplication.translate(
-                    "TrainSettings", "The regex {regex} of tokens to forbid is not valid: {error}."
-                )
-                found.append(text.format(regex=rule, error=exc))
+        try:
+            ForbidRule(self.forbid)
+        except VariantSettingError as exc:
+            found.append(engine_message(exc))
         if self.superword_after and not minimum < self.superword_after < self.vocab_size:
             text = QCoreApplication.translate(
                 "TrainSettings", "Superwords begin after a vocabulary between {low} and {high}, not {size}."

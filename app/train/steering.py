@@ -10,13 +10,13 @@ import dataclasses
 import tempfile
 from pathlib import Path
 
-import regex
 from PySide6.QtCore import QObject, QPoint, Signal, Slot
 from PySide6.QtWidgets import QMenu, QPushButton
 
 from app.common import dialogs
 from bpe_core.formats import save_json
 from bpe_core.token_label import render_token
+from bpe_core.variants.forbid import exactly
 
 
 class RunSteering(QObject):
@@ -71,9 +71,8 @@ class RunSteering(QObject):
         """Go on from merge ``rank`` without the token it made: the merges before it replayed, that token forbidden."""
         tokenizer = self.tab.tokenizer
         left, right = tokenizer.merges[rank]
-        text = (left + right).decode("utf-8", "replace")
         settings = self.tab.settings_panel.settings()
-        forbid = [*settings.forbid, f"^{regex.escape(text)}$"]
+        forbid = [*settings.forbid, exactly(left + right)]
         settings = dataclasses.replace(
             settings,
             vocab_size=max(settings.vocab_size, tokenizer.vocab_size),

@@ -44,6 +44,17 @@ class ForbidRule:
         return False
 
 
+def exactly(token: bytes) -> str:
+    """The rule that forbids the token ``token`` and no other (its text, escaped and anchored at both ends).
+
+    >>> ForbidRule([exactly(b"a.b")]).forbids(b"a.b"), ForbidRule([exactly(b"a.b")]).forbids(b"axb")
+    (True, False)
+    >>> ForbidRule([exactly(b"ab")]).forbids(b"ab\\n")
+    False
+    """
+    return r"\A" + regex.escape(token.decode("utf-8", "replace")) + r"\Z"
+
+
 def _compiled(pattern: str) -> regex.Pattern:
     """``pattern`` compiled (Unicode classes such as ``\\p{L}`` work), or the error that says what is wrong."""
     try:

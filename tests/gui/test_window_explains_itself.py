@@ -3,6 +3,7 @@ question before an unsaved tokenizer is replaced or the window closed, and what 
 
 from PySide6.QtCore import QByteArray, QSettings
 from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QSplitter
 
 from app.common import dialogs
 from app.help_menu import TOUR, about_text
@@ -54,10 +55,12 @@ def test_the_window_remembers_its_tab_and_compare_text(qtbot, tmp_path):
     first.show()
     first.tabs.setCurrentIndex(1)
     first.compare_view.set_text("记住我 remember me")
+    orientations = sorted(s.orientation().name for s in first.findChildren(QSplitter))
     first.close()
     again = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(again)
     assert again.tabs.currentIndex() == 1 and again.compare_view.text() == "记住我 remember me"
+    assert sorted(s.orientation().name for s in again.findChildren(QSplitter)) == orientations  # sizes only
     assert isinstance(
         QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat).value("window/geometry"), QByteArray
     )
