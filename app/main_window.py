@@ -61,7 +61,7 @@ class MainWindow(QMainWindow):
         # What each tab changes goes into the session ...
         self.train_tab.current_changed.connect(self._publish_own)
         self.train_tab.state_changed.connect(self._publish_corpus)
-        self.compare_view.source_shown.connect(lambda source: self.session.add(source.key, source))
+        self.compare_view.source_shown.connect(self._publish_added)
         self.compare_view.text_changed.connect(lambda: self.session.set_text(self.compare_view.text()))
         self.train_tab.steering.kept.connect(self._keep_run)
         # ... and every view follows it.
@@ -191,6 +191,11 @@ class MainWindow(QMainWindow):
         self.teaching.tree.set_text(self.compare_view.text())  # its chips show the text the token came from
         if not self.teaching.open_tree_of(pane, token_id, self.compare_view.sources.get(pane)):
             self.statusBar().showMessage(self.tr("No merge tree for that token: the Teach window says why."), 8000)
+
+    def _publish_added(self, source) -> None:
+        """A tokenizer added in the Compare tab (not the same one cut another way) is offered everywhere."""
+        if source.method is None:
+            self.session.add(source.key, source)
 
     def _keep_run(self, tokenizer, label: str) -> None:
         """A run steered away from (continued, or a merge forbidden) stays in the Compare tab beside the new one."""

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import functools
 import random
+import weakref
 from collections.abc import Callable
 from itertools import chain
 
@@ -265,6 +266,18 @@ class Methods:
     def _kept_whole(self, token: TokenSpan) -> bool:
         """A special or added token: the same under every method."""
         return token.special or self.ids.get(token.token) != token.id
+
+
+_SHARED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def methods_of(tokenizer: ShownTokenizer) -> Methods:
+    """The :class:`Methods` of ``tokenizer``, one per tokenizer for as long as it lives (its lookups are built
+    once, however many views use it)."""
+    found = _SHARED.get(tokenizer)
+    if found is None:
+        found = _SHARED[tokenizer] = Methods(tokenizer)
+    return found
 
 
 class _IdCache(dict):

@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from app.common.boundaries import chunk_of_tokens
 from app.common.engine_messages import engine_message
@@ -28,6 +28,7 @@ from app.common.step_tokenizer import tokenizer_from_steps
 from bpe_core import formats, reference
 from bpe_core.foreign import TiktokenTokenizer
 from bpe_core.foreign.library_host import LibraryError
+from bpe_core.methods import UncoverableError, methods_of
 from bpe_core.patterns import PatternError
 from bpe_core.protocol import ShownTokenizer, TokenRank
 from bpe_core.views import TokenView
@@ -64,9 +65,13 @@ class PaneSource:
     10,000 merge steps ~22 ms to build: too long for the GUI thread several times a second). ``key`` names the pane,
     ``label`` is its title."""
 
-    def __init__(self, key: str, label: str, tokenizer: ShownTokenizer | None = None, *, load=None):
+    def __init__(
+        self, key: str, label: str, tokenizer: ShownTokenizer | None = None, *, load=None, method: Method | None = None
+    ):
         self.key, self.label = key, label
         self._tokenizer, self._load = tokenizer, load
+        self.method = method  # another way to cut with the same vocabulary (bpe_core.methods); None: its own
+        self.base = (key, label)  # the key and title of the pane cut the tokenizer's own way
 
     @property
     def tokenizer(self) -> ShownTokenizer:
@@ -78,18 +83,57 @@ class PaneSource:
         """Tokens and pre-token chunks of ``text``; a failure becomes a result with ``error`` set."""
         started = time.perf_counter()
         try:
-            view = self.tokenizer.view(text)
+            if self.method is None:
+                view = self.tokenizer.view(text)
+            else:
+                view = methods_of(self.tokenizer).view(text, self.method.name, p=self.method.p, seed=self.method.seed)
             if view.tokens:
                 self.tokenizer.rank(view.tokens[0].id)  # builds its rank lookup here, not in the first tooltip
-        except (PatternError, LibraryError) as exc:  # a hostile regex or library ran out of its budget: say so
+        except (
+            PatternError,
+            LibraryError,
+            UncoverableError,
+        ) as exc:  # a hostile regex or library ran out of its budget: say so
             return _failed(self, exc)
         except Exception as exc:  # shown in the pane, never raised in the encoding thread
             return PaneResult(self, None, error=f"{type(exc).__name__}: {exc}")
         return _result(self, view, started)
 
+    def with_method(self, method: Method) -> PaneSource:
+        """The same tokenizer cut by ``method``, in a pane of its own ("o200k_base · fewest tokens")."""
+        key, label = self.base
+        source = PaneSource(f"{key}#{method.name}", f"{label} · {method.title()}", load=lambda: self.tokenizer)
+        source.method, source.base = method, self.base
+        return source
+
     def rank_text(self, token_id: int) -> str:
         """How the tooltip names the token's place in its vocabulary."""
         return rank_text(self.tokenizer.rank(token_id), token_id, self.tokenizer.model)
+
+
+@dataclass(frozen=True)
+class Method:
+    """An encoding method of :mod:`bpe_core.methods` with its settings: ``p`` and ``seed`` for dropout."""
+
+    name: str
+    p: float = 0.1
+    seed: int = 0
+
+    def title(self) -> str:
+        """How a pane's title names the method.
+
+        >>> Method("fewest").title(), Method("dropout", 0.25, 3).title()
+        ('fewest tokens', 'BPE-dropout p=0.25 (draw 3)')
+        """
+        if self.name == "dropout":
+            return QCoreApplication.translate("PaneSource", "BPE-dropout p={p} (draw {seed})").format(
+                p=f"{self.p:g}", seed=self.seed
+            )
+        words = {
+            "greedy": QT_TRANSLATE_NOOP("PaneSource", "greedy longest match"),
+            "fewest": QT_TRANSLATE_NOOP("PaneSource", "fewest tokens"),
+        }
+        return QCoreApplication.translate("PaneSource", words.get(self.name, self.name))
 
 
 def reference_source(name: str) -> PaneSource:

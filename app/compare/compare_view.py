@@ -20,7 +20,7 @@ from pathlib import Path
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import QInputDialog, QLabel, QSplitter, QVBoxLayout, QWidget
 
-from app.common.sources import REFERENCE_PANES, PaneSource, reference_source
+from app.common.sources import REFERENCE_PANES, Method, PaneSource, reference_source
 from app.compare.add_menu import AddMenu
 from app.compare.compare_toolbar import CompareToolbar
 from app.compare.export_menu import ExportMenu
@@ -106,6 +106,8 @@ class CompareView(QWidget):
         panes.chars_highlighted.connect(self.editor.select_chars)
         panes.tree_requested.connect(self.tree_requested)
         panes.copied.connect(toolbar.show_status)
+        panes.method_requested.connect(self.show_method)
+        panes.dropout_changed.connect(self._on_dropout)
         self.own.widget.whole_run_button.clicked.connect(self.whole_run_requested)
         self.editor.chars_selected.connect(panes.set_highlight)
         self.adder.source_shown.connect(self.source_shown)
@@ -114,6 +116,20 @@ class CompareView(QWidget):
         self.export_menu.exported.connect(toolbar.show_status)
 
     # ----- the panes -----
+
+    def show_method(self, key: str, name: str) -> TokenPane | None:
+        """A pane beside ``key``'s cutting its tokenizer by ``name`` (greedy, fewest, dropout: bpe_core.methods)."""
+        source = self.sources.get(key)
+        if source is None:
+            return None
+        return self.show_source(source.with_method(Method(name)))
+
+    @Slot(str, float, bool)
+    def _on_dropout(self, key: str, p: float, again: bool) -> None:
+        source = self.sources.get(key)
+        if source is not None and source.method is not None:
+            seed = source.method.seed + 1 if again else source.method.seed
+            self.show_source(source.with_method(Method("dropout", p, seed)))
 
     @property
     def panes(self) -> dict[str, TokenPane]:

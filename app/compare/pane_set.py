@@ -56,6 +56,8 @@ class PaneSet(QWidget):
     chars_highlighted = Signal(int, int)
     tree_requested = Signal(str, int)
     copied = Signal(str)
+    method_requested = Signal(str, str)  # key, method: a pane cutting that pane's tokenizer another way
+    dropout_changed = Signal(str, float, bool)  # key, p, a new draw
 
     def __init__(self, text: Callable[[], str], parent=None):
         super().__init__(parent)
@@ -95,6 +97,10 @@ class PaneSet(QWidget):
         pane.token_clicked.connect(self._on_token_clicked)
         pane.token_double_clicked.connect(self._on_token_double_clicked)
         pane.copied.connect(self.copied)
+        pane.method_requested.connect(self.method_requested)
+        pane.dropout_changed.connect(self.dropout_changed)
+        if source is not None and source.method is not None and source.method.name == "dropout":
+            pane.show_dropout(source.method.p)
         pane.canvas.set_options(self.options)
         pane.canvas.set_palette(self.palette_)
         action = QAction(title, self.menu)

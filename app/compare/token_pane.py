@@ -7,7 +7,7 @@ it uses the fewest tokens, the agreement with the reference pane, copy, hide) ov
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal, Slot
+from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QFrame,
@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMenu,
     QSizePolicy,
+    QSlider,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -38,6 +39,8 @@ class TokenPane(QWidget):
     token_clicked = Signal(str, int)
     token_double_clicked = Signal(str, int)
     copied = Signal(str)
+    method_requested = Signal(str, str)  # key, a method of bpe_core.methods: another pane cut that way
+    dropout_changed = Signal(str, float, bool)  # key, p, a new draw
 
     def __init__(self, key: str, title: str, parent=None, *, removable: bool = False):
         super().__init__(parent)
@@ -105,6 +108,16 @@ class TokenPane(QWidget):
         self.copy_text_action.setToolTip(self.tr("The tokens as the pane writes them, separated by |"))
         self.copy_json_action = self.copy_menu.addAction(self.tr("Copy tokens as JSON"), self.copy_tokens_json)
         self.copy_json_action.setToolTip(self.tr("A JSON list of the tokens: id, text and bytes in hex"))
+        self.copy_menu.addSeparator()
+        methods = self.copy_menu.addMenu(self.tr("Encode another way"))
+        methods.setToolTip(self.tr("The same vocabulary, cut another way, in a pane beside this one"))
+        for name, label in (
+            ("greedy", self.tr("Greedy longest match")),
+            ("fewest", self.tr("Fewest tokens")),
+            ("dropout", self.tr("BPE-dropout")),
+        ):
+            methods.addAction(label, lambda name=name: self.method_requested.emit(self.key, name))
+        self.methods_menu = methods
         self.copy_button = QToolButton()
         self.copy_button.setObjectName("paneCopy")
         self.copy_button.setText(self.tr("Copy ids"))
@@ -159,6 +172,32 @@ class TokenPane(QWidget):
     def contextMenuEvent(self, event) -> None:
         """Right-clicking the pane (its tokens or its header) offers the copy menu."""
         self.copy_menu.exec(event.globalPos())
+
+    def show_dropout(self, p: float) -> None:
+        """A BPE-dropout pane: a slider for the probability and "Sample again" under its header."""
+        if not hasattr(self, "dropout_slider"):
+            self.dropout_slider = QSlider(Qt.Orientation.Horizontal)
+            self.dropout_slider.setObjectName("dropoutSlider")
+            self.dropout_slider.setRange(0, 100)
+            self.dropout_slider.setToolTip(self.tr("The probability that a merge is skipped"))
+            self.dropout_label = QLabel()
+            self.again_button = QToolButton()
+            self.again_button.setText(self.tr("Sample again"))
+            self.again_button.setToolTip(self.tr("Another draw of the merges skipped: a word is cut differently"))
+            self.again_button.clicked.connect(lambda: self._dropout(again=True))
+            self.dropout_slider.sliderReleased.connect(self._dropout)
+            self.dropout_slider.valueChanged.connect(lambda v: self.dropout_label.setText(f"p = {v / 100:.2f}"))
+            row = QHBoxLayout()
+            for widget in (self.dropout_label, self.dropout_slider, self.again_button):
+                row.addWidget(widget)
+            self.header_box.addLayout(row)
+        self.dropout_slider.blockSignals(True)
+        self.dropout_slider.setValue(round(p * 100))
+        self.dropout_slider.blockSignals(False)
+        self.dropout_label.setText(f"p = {p:.2f}")
+
+    def _dropout(self, again: bool = False) -> None:
+        self.dropout_changed.emit(self.key, self.dropout_slider.value() / 100, again)
 
     def set_title(self, title: str) -> None:
         self.title.setText(title)

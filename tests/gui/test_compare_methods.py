@@ -1,0 +1,50 @@
+"""The same vocabulary cut other ways in the Compare tab (issue 22): a pane per method beside the tokenizer's own,
+with exactly the engine's cuts, and a BPE-dropout pane with its probability and "Sample again"."""
+
+import pytest
+
+from app.compare import CompareView
+from bpe_core.foreign import TiktokenTokenizer
+from bpe_core.methods import methods_of
+
+TEXT = "preprocessing antidisestablishment, tokenizers 中文字符 <|endoftext|> 12345"
+
+
+@pytest.fixture
+def view(qtbot):
+    v = CompareView(text=TEXT)
+    qtbot.addWidget(v)
+    v.resize(1400, 800)
+    v.show()
+    qtbot.waitUntil(lambda: not v.busy(), timeout=30000)
+    yield v
+    v.shutdown()
+
+
+def test_a_pane_per_method_shows_the_engines_cut(qtbot, view):
+    o200k = methods_of(TiktokenTokenizer.reference("o200k_base"))
+    actions = {a.text(): a for a in view.panes["o200k_base"].methods_menu.actions()}
+    assert {"Greedy longest match", "Fewest tokens", "BPE-dropout"} <= set(actions)
+    actions["Fewest tokens"].trigger()
+    view.show_method("o200k_base", "greedy")
+    qtbot.waitUntil(lambda: not view.busy(), timeout=30000)
+    for name in ("fewest", "greedy"):
+        pane = view.panes[f"o200k_base#{name}"]
+        assert pane.ids() == o200k.encode(TEXT, name)
+    assert view.pane_records["o200k_base#fewest"].title.endswith("· fewest tokens")
+    assert len(view.panes["o200k_base#fewest"].ids()) <= len(view.panes["o200k_base"].ids())
+
+
+def test_a_dropout_pane_samples_again(qtbot, view):
+    pane = view.show_method("gpt2", "dropout")
+    qtbot.waitUntil(lambda: not view.busy(), timeout=30000)
+    assert pane.dropout_slider.value() == 10 and "p = 0.10" in pane.dropout_label.text()
+    gpt2 = methods_of(TiktokenTokenizer.reference("gpt2"))
+    assert pane.ids() == gpt2.encode(TEXT, "dropout", p=0.1, seed=0)
+    pane.dropout_slider.setValue(60)
+    pane.again_button.click()
+    qtbot.waitUntil(lambda: not view.busy(), timeout=30000)
+    again = view.panes["gpt2#dropout"]
+    assert again.ids() == gpt2.encode(TEXT, "dropout", p=0.6, seed=1)
+    assert gpt2.tokenizer.decode(again.ids()) == TEXT
+    assert "p=0.6 (draw 1)" in view.pane_records["gpt2#dropout"].title
