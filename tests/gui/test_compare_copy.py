@@ -39,7 +39,8 @@ def test_copy_tokens_as_text_and_as_json(view):
     gpt2 = reference.get_encoding("gpt2")
     ids = gpt2.encode(TEXT)
     pane = view.panes["gpt2"]
-    assert [a.text() for a in pane.copy_menu.actions()] == ["Copy ids", "Copy tokens as text", "Copy tokens as JSON"]
+    copies = [a.text() for a in pane.copy_menu.actions()][:3]
+    assert copies == ["Copy ids", "Copy tokens as text", "Copy tokens as JSON"]
     pane.copy_text_action.trigger()
     assert QGuiApplication.clipboard().text() == "Hello|,|␣world|␣<E9>|<AC>|<B1>"  # 鬱 is three byte tokens
     assert view.toolbar.status.text() == f"Copied {len(ids)} tokens of tiktoken gpt2 as text"
