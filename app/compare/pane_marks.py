@@ -6,11 +6,35 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from app.common.boundaries import compare_cuts, cut_offsets
 from app.common.sources import PaneResult
 from app.compare.token_pane import TokenPane
+from bpe_core.teaching.cut_difference import CutDifference, difference_of
+from bpe_core.token_label import render_token
+
+#: Why two tokenizers first cut differently (bpe_core.teaching.cut_difference.REASONS), in words.
+REASON_WORDS = {
+    "pre-tokenizer": QT_TRANSLATE_NOOP("PaneMarks", "the pre-tokenizer of {cutter} starts a pre-token there"),
+    "missing-token": QT_TRANSLATE_NOOP("PaneMarks", "{other} has no token {token}"),
+    "merge-order": QT_TRANSLATE_NOOP(
+        "PaneMarks", "both have {token}, but the merges of {cutter} make other tokens there first"
+    ),
+    "normalizer": QT_TRANSLATE_NOOP("PaneMarks", "a normalizer changed the text before it was cut"),
+    "byte-fallback": QT_TRANSLATE_NOOP("PaneMarks", "{cutter} falls back to bytes there"),
+}
+
+
+def difference_text(difference: CutDifference, this: str, reference: str) -> str:
+    """Where this pane first cuts differently from the reference pane, and why, in a sentence."""
+    cutter, other = (this, reference) if difference.cuts == "first" else (reference, this)
+    reason = QCoreApplication.translate("PaneMarks", REASON_WORDS[difference.reason]).format(
+        cutter=cutter, other=other, token=render_token(difference.token or b"")
+    )
+    return QCoreApplication.translate(
+        "PaneMarks", "First difference, in “{text}”: {cutter} cuts at byte {offset}: {reason}."
+    ).format(text=difference.text, cutter=cutter, offset=difference.offset, reason=reason)
 
 
 def mark_panes(panes: Mapping[str, TokenPane], results: Mapping[str, PaneResult], reference_key: str | None) -> bool:
@@ -33,6 +57,11 @@ def mark_panes(panes: Mapping[str, TokenPane], results: Mapping[str, PaneResult]
             continue
         comparison = compare_cuts(cut_offsets(result.view), reference_cuts)
         pane.canvas.set_cuts(comparison.extra, comparison.missing)
+        why = ""
+        if comparison.extra or comparison.missing:
+            tokenizers = result.source.tokenizer, reference.source.tokenizer
+            difference = difference_of(tokenizers[0], result.view, tokenizers[1], reference.view)
+            why = difference_text(difference, result.source.label, reference.source.label) if difference else ""
         pane.set_agreement(
             QCoreApplication.translate(
                 "PaneMarks", "cuts agree {agreement} with {reference} ({extra} extra, {missing} missing)"
@@ -41,6 +70,7 @@ def mark_panes(panes: Mapping[str, TokenPane], results: Mapping[str, PaneResult]
                 reference=reference.source.label,
                 extra=len(comparison.extra),
                 missing=len(comparison.missing),
-            )
+            ),
+            why,
         )
     return reference_cuts is not None

@@ -280,6 +280,8 @@ class TokenPane(QWidget):
             self.fewest.setVisible(fewest)
             self.header.setStyleSheet(style)
 
-    def set_agreement(self, text: str) -> None:
+    def set_agreement(self, text: str, why: str = "") -> None:
+        """How far this pane's cuts agree with the reference pane's, and (``why``) where they first differ."""
         self.agreement.setText(text)
+        self.agreement.setToolTip(why)
         self.agreement.setVisible(bool(text))

@@ -48,3 +48,11 @@ def test_a_dropout_pane_samples_again(qtbot, view):
     assert again.ids() == gpt2.encode(TEXT, "dropout", p=0.6, seed=1)
     assert gpt2.tokenizer.decode(again.ids()) == TEXT
     assert "p=0.6 (draw 1)" in view.pane_records["gpt2#dropout"].title
+
+
+def test_the_agreement_says_where_and_why_the_cuts_first_differ(qtbot, view):
+    view.set_text("Hello 12345 and 中文字符")
+    view.set_reference("gpt2")
+    qtbot.waitUntil(lambda: not view.busy() and view.panes["o200k_base"].agreement.toolTip() != "", timeout=30000)
+    why = view.panes["o200k_base"].agreement.toolTip()
+    assert why.startswith("First difference") and "pre-tokenizer" in why
