@@ -141,10 +141,9 @@ class TourDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle(self.tr("Guided tour"))
         self.pages = QStackedWidget()
+        try_label = self.tr("Try this:")
         for title, shows, try_this in TOUR:
-            label = QLabel(
-                f"<h3>{_tr(title)}</h3><p>{_tr(shows)}</p><p><i>{self.tr('Try this:')}</i> {_tr(try_this)}</p>"
-            )
+            label = QLabel(f"<h3>{_tr(title)}</h3><p>{_tr(shows)}</p><p><i>{try_label}</i> {_tr(try_this)}</p>")
             label.setWordWrap(True)
             label.setMinimumWidth(420)
             self.pages.addWidget(label)

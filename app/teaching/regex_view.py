@@ -47,26 +47,28 @@ KIND_COLORS = {
 OTHER_COLORS = ("#8dd3c7", "#ffffb3", "#bebada", "#fb8072", "#80b1d3", "#fdb462", "#b3de69", "#fccde5")
 _T = "RegexView"
 _KINDS = {
-    "contractions": QT_TRANSLATE_NOOP(_T, "contractions ('s 't 're 've 'm 'll 'd)"),
-    "punctuation": QT_TRANSLATE_NOOP(_T, "punctuation and symbols"),
-    "newlines": QT_TRANSLATE_NOOP(_T, "line breaks, with the spaces before them"),
-    "trailing_whitespace": QT_TRANSLATE_NOOP(_T, "whitespace at the end of the text"),
-    "whitespace_before": QT_TRANSLATE_NOOP(_T, "whitespace before whitespace (the last space goes to the next word)"),
-    "whitespace": QT_TRANSLATE_NOOP(_T, "any whitespace"),
+    "contractions": QT_TRANSLATE_NOOP("RegexView", "contractions ('s 't 're 've 'm 'll 'd)"),
+    "punctuation": QT_TRANSLATE_NOOP("RegexView", "punctuation and symbols"),
+    "newlines": QT_TRANSLATE_NOOP("RegexView", "line breaks, with the spaces before them"),
+    "trailing_whitespace": QT_TRANSLATE_NOOP("RegexView", "whitespace at the end of the text"),
+    "whitespace_before": QT_TRANSLATE_NOOP(
+        "RegexView", "whitespace before whitespace (the last space goes to the next word)"
+    ),
+    "whitespace": QT_TRANSLATE_NOOP("RegexView", "any whitespace"),
 }
 _LETTERS = {
-    "": QT_TRANSLATE_NOOP(_T, "letters"),
-    "lower": QT_TRANSLATE_NOOP(_T, "a word: capitals, then lowercase letters (Hello)"),
-    "upper": QT_TRANSLATE_NOOP(_T, "a word in capitals, lowercase may follow (HTML)"),
+    "": QT_TRANSLATE_NOOP("RegexView", "letters"),
+    "lower": QT_TRANSLATE_NOOP("RegexView", "a word: capitals, then lowercase letters (Hello)"),
+    "upper": QT_TRANSLATE_NOOP("RegexView", "a word in capitals, lowercase may follow (HTML)"),
 }
 _NUMBERS = {
-    0: QT_TRANSLATE_NOOP(_T, "numbers (any run of digits)"),
-    3: QT_TRANSLATE_NOOP(_T, "numbers (1–3 digits)"),
-    1: QT_TRANSLATE_NOOP(_T, "numbers (one digit each)"),
+    0: QT_TRANSLATE_NOOP("RegexView", "numbers (any run of digits)"),
+    3: QT_TRANSLATE_NOOP("RegexView", "numbers (1–3 digits)"),
+    1: QT_TRANSLATE_NOOP("RegexView", "numbers (one digit each)"),
 }
 _LEADING = {
-    "space": QT_TRANSLATE_NOOP(_T, "{what}, with an optional leading space"),
-    "space_or_symbol": QT_TRANSLATE_NOOP(_T, "{what}, with an optional leading space or symbol"),
+    "space": QT_TRANSLATE_NOOP("RegexView", "{what}, with an optional leading space"),
+    "space_or_symbol": QT_TRANSLATE_NOOP("RegexView", "{what}, with an optional leading space or symbol"),
 }
 
 
@@ -91,13 +93,15 @@ def describe_in_words(description: Description, number: int) -> str:
     elif kind in _KINDS:
         what = _tr(_KINDS[kind])
     else:
-        return _tr("alternative {number}").format(number=number)
+        return QCoreApplication.translate("RegexView", "alternative {number}").format(number=number)
     if description.leading:
         what = _tr(_LEADING[description.leading]).format(what=what)
     if description.suffix:
-        what = _tr("{what}, then an optional contraction ('s 't…)").format(what=what)
+        what = QCoreApplication.translate("RegexView", "{what}, then an optional contraction ('s 't…)").format(
+            what=what
+        )
     if description.newlines:
-        what = _tr("{what}, then any line breaks").format(what=what)
+        what = QCoreApplication.translate("RegexView", "{what}, then any line breaks").format(what=what)
     return what
 
 
@@ -146,7 +150,11 @@ class PatternPanel(QWidget):
             self._fail(str(exc))
             return
         except TimeoutError:
-            self._fail(_tr("This regex takes too long on the text: it probably backtracks catastrophically."))
+            self._fail(
+                QCoreApplication.translate(
+                    "RegexView", "This regex takes too long on the text: it probably backtracks catastrophically."
+                )
+            )
             return
         self.cut, self.matches = cut, matches
         colors = alternative_colors(cut.descriptions)
@@ -158,10 +166,10 @@ class PatternPanel(QWidget):
                 for i, (color, name) in enumerate(zip(colors, names))
             )
         )
-        self.summary.setText(_tr("pre-tokens: {n}").format(n=len(matches)))
+        self.summary.setText(QCoreApplication.translate("RegexView", "pre-tokens: {n}").format(n=len(matches)))
         chips = []
         for m in matches:
-            tip = _tr("Alternative {number} of {total}: {name}\n{source}").format(
+            tip = QCoreApplication.translate("RegexView", "Alternative {number} of {total}: {name}\n{source}").format(
                 number=m.alternative + 1,
                 total=len(names),
                 name=names[m.alternative],

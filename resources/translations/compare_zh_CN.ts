@@ -2,6 +2,112 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AddMenu</name>
+    <message>
+        <location filename="../../app/compare/add_menu.py" line="21"/>
+        <source>File…</source>
+        <translation>文件…</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/add_menu.py" line="23"/>
+        <source>tokenizer.json, tekken.json, a SentencePiece .model, a .tiktoken file, GPT-2 files or a saved tokenizer</source>
+        <translation>tokenizer.json、tekken.json、SentencePiece 的 .model、.tiktoken 文件、GPT-2 文件或已保存的分词器</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/add_menu.py" line="27"/>
+        <source>Folder…</source>
+        <translation>文件夹…</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/add_menu.py" line="28"/>
+        <source>A model&apos;s folder holding its tokenizer files</source>
+        <translation>存放模型分词器文件的文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/add_menu.py" line="30"/>
+        <source>Model on Hugging Face…</source>
+        <translation>Hugging Face 上的模型…</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/add_menu.py" line="31"/>
+        <source>ORG/NAME[@revision]: only its tokenizer files are downloaded, into the Hugging Face cache</source>
+        <translation>ORG/NAME[@revision]：只下载它的分词器文件，存入 Hugging Face 缓存</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/add_menu.py" line="37"/>
+        <source>{name} — {hub_id} (gated: needs a login)</source>
+        <translation>{name} — {hub_id}（受限：需要登录）</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/add_menu.py" line="47"/>
+        <source>Add tokenizer pane</source>
+        <translation>添加分词器窗格</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/add_menu.py" line="49"/>
+        <source>Tokenizers (*.json *.model *.tiktoken *.tiktoken.gz *.txt *.bpe);;All files (*)</source>
+        <translation>分词器 (*.json *.model *.tiktoken *.tiktoken.gz *.txt *.bpe);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/add_menu.py" line="56"/>
+        <source>Add the tokenizer in a model&apos;s folder</source>
+        <translation>添加模型文件夹中的分词器</translation>
+    </message>
+</context>
+<context>
+    <name>CompareEditor</name>
+    <message>
+        <location filename="../../app/compare/text_editor.py" line="43"/>
+        <source>Type or paste text here, or load a file: every pane shows how it is cut.</source>
+        <extracomment>Loading a file reads at most this many characters from its start (the user is told).</extracomment>
+        <translation>在此输入或粘贴文本，也可以载入文件：每个窗格都会显示它如何切分这段文本。</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/text_editor.py" line="68"/>
+        <source>Load text</source>
+        <translation>载入文本</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/text_editor.py" line="68"/>
+        <source>Text files (*.txt *.md *.py *.*)</source>
+        <translation>文本文件 (*.txt *.md *.py *.*)</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/text_editor.py" line="82"/>
+        <source>Cannot load text</source>
+        <translation>无法载入文本</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/text_editor.py" line="83"/>
+        <source>“{name}” could not be read: {error}</source>
+        <translation>无法读取“{name}”：{error}</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/text_editor.py" line="90"/>
+        <source>Not UTF-8 text</source>
+        <translation>不是 UTF-8 文本</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/text_editor.py" line="92"/>
+        <source>“{name}” is not UTF-8 text (invalid byte at offset {offset}). Load it with each invalid byte replaced by U+FFFD (�)?</source>
+        <translation>“{name}”不是 UTF-8 文本（偏移 {offset} 处有无效字节）。要把每个无效字节替换为 U+FFFD (�) 后载入吗？</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/text_editor.py" line="99"/>
+        <source>Showing the first {count} characters of {name} ({size}).</source>
+        <translation>显示 {name}（{size}）的前 {count} 个字符。</translation>
+    </message>
+</context>
+<context>
+    <name>CompareExport</name>
+    <message>
+        <location filename="../../app/compare/export.py" line="110"/>
+        <source>the picture would be {height} pixels tall (at most {limit}): export it as SVG or HTML, or a shorter text</source>
+        <extracomment>What can be exported: the panes as shown, or the whole text (kind -&gt; the file&apos;s suffix). The exports laid out at a width chosen by the user. Where an SVG drawn by Qt names or refers to an id (the id follows). A PNG taller than this is refused (an image that large is hundreds of megabytes): SVG or HTML hold any text.</extracomment>
+        <translation>图片将高达 {height} 像素（最多 {limit}）：请导出为 SVG 或 HTML，或换一段更短的文本</translation>
+    </message>
+</context>
+<context>
     <name>CompareMain</name>
     <message>
         <location filename="../../app/compare/__main__.py" line="50"/>
@@ -10,9 +116,113 @@
     </message>
 </context>
 <context>
+    <name>CompareToolbar</name>
+    <message>
+        <location filename="../../app/compare/compare_toolbar.py" line="40"/>
+        <source>Load text…</source>
+        <extracomment>How long a status line stays.</extracomment>
+        <translation>载入文本…</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/compare_toolbar.py" line="41"/>
+        <source>Load a UTF-8 text file into the editor</source>
+        <translation>把一个 UTF-8 文本文件载入编辑框</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/compare_toolbar.py" line="42"/>
+        <source>Add tokenizer</source>
+        <translation>添加分词器</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/compare_toolbar.py" line="44"/>
+        <source>Add a pane: a tokenizer file or folder, a Hugging Face model, or a known model</source>
+        <translation>添加一个窗格：分词器文件或文件夹、Hugging Face 模型，或一个已知模型</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/compare_toolbar.py" line="47"/>
+        <source>Panes</source>
+        <translation>窗格</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/compare_toolbar.py" line="48"/>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/compare_toolbar.py" line="50"/>
+        <source>Save the comparison: a picture of the panes, the whole text as a picture or a web page, or data</source>
+        <translation>保存这次对比：窗格的图片、整段文本的图片或网页，或数据</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/compare_toolbar.py" line="54"/>
+        <source>Side by side</source>
+        <translation>并排</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/compare_toolbar.py" line="55"/>
+        <source>Stacked</source>
+        <translation>上下堆叠</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/compare_toolbar.py" line="59"/>
+        <source>Colors by token id</source>
+        <translation>按词元 ID 着色</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/compare_toolbar.py" line="60"/>
+        <source>Alternating colors</source>
+        <translation>交替着色</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/compare_toolbar.py" line="62"/>
+        <source>Color-blind safe</source>
+        <translation>色盲友好</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/compare_toolbar.py" line="74"/>
+        <source>Visible whitespace (␣ ⇥ ↵)</source>
+        <translation>显示空白字符（␣ ⇥ ↵）</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/compare_toolbar.py" line="76"/>
+        <source>Show ids</source>
+        <translation>显示 ID</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/compare_toolbar.py" line="77"/>
+        <source>Pre-token chunks</source>
+        <translation>预分词片段</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/compare_toolbar.py" line="78"/>
+        <source>A bar under the tokens for each piece the pre-tokenizer&apos;s regex cut out</source>
+        <translation>在词元下方为预分词正则切出的每个片段画一条横条</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/compare_toolbar.py" line="83"/>
+        <source>Mark where each pane cuts differently from this pane</source>
+        <translation>标出各窗格与此窗格切分不同的位置</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/compare_toolbar.py" line="86"/>
+        <source>{extra} extra cut &amp;nbsp; {missing} missing cut</source>
+        <translation>{extra} 多出的切分 &amp;nbsp; {missing} 缺少的切分</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/compare_toolbar.py" line="103"/>
+        <source>Cut differences vs:</source>
+        <translation>切分差异对照：</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/compare_toolbar.py" line="122"/>
+        <source>(off)</source>
+        <translation>（关闭）</translation>
+    </message>
+</context>
+<context>
     <name>CompareView</name>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="64"/>
+        <location filename="../../app/compare/compare_view.py" line="37"/>
         <source>Tokenizers cut text into pieces. Hello world!
 今天下午我们在河边散步，看见很多人在钓鱼。鬱
 Emoji: 🙂👍🏽 🇫🇷
@@ -27,281 +237,120 @@ def greet(name):
     return f&quot;你好，{name}！&quot;  # 42 个词元？
 </translation>
     </message>
+</context>
+<context>
+    <name>ExportMenu</name>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="74"/>
-        <source>No tokenizer yet: train one or open a saved tokenizer, and its tokens appear here.</source>
-        <extracomment>Loading a file reads at most this many characters from its start (the user is told). While training, the &quot;Ours&quot; pane follows the merges at most this often.</extracomment>
-        <translation>还没有分词器：训练一个，或打开已保存的分词器，它切出的词元就会显示在这里。</translation>
+        <location filename="../../app/compare/export_menu.py" line="41"/>
+        <source>Panes as shown, as a PNG picture…</source>
+        <extracomment>The widest picture of the whole text offered, in pixels.</extracomment>
+        <translation>屏幕上的窗格，PNG 图片…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="131"/>
-        <source>Type or paste text here, or load a file: every pane shows how it is cut.</source>
-        <extracomment>The named patterns offered for a file that does not say how it pre-tokenizes (any other text is a regex).</extracomment>
-        <translation>在此输入或粘贴文本，也可以载入文件：每个窗格都会显示它如何切分这段文本。</translation>
+        <location filename="../../app/compare/export_menu.py" line="42"/>
+        <source>Panes as shown, as an SVG drawing…</source>
+        <translation>屏幕上的窗格，SVG 矢量图…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="174"/>
-        <source>Load text…</source>
-        <translation>载入文本…</translation>
+        <location filename="../../app/compare/export_menu.py" line="43"/>
+        <source>Whole text, as a PNG picture…</source>
+        <translation>整段文本，PNG 图片…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="175"/>
-        <source>Load a UTF-8 text file into the editor</source>
-        <translation>把一个 UTF-8 文本文件载入编辑框</translation>
+        <location filename="../../app/compare/export_menu.py" line="44"/>
+        <source>Whole text, as an SVG drawing…</source>
+        <translation>整段文本，SVG 矢量图…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="179"/>
-        <source>Add tokenizer</source>
-        <translation>添加分词器</translation>
+        <location filename="../../app/compare/export_menu.py" line="45"/>
+        <source>Whole text, as a web page (HTML)…</source>
+        <translation>整段文本，网页（HTML）…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="181"/>
-        <source>Add a pane: a tokenizer file or folder, a Hugging Face model, or a known model</source>
-        <translation>添加一个窗格：分词器文件或文件夹、Hugging Face 模型，或一个已知模型</translation>
+        <location filename="../../app/compare/export_menu.py" line="46"/>
+        <source>Tokens, as CSV…</source>
+        <translation>词元，CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="187"/>
-        <source>Panes</source>
-        <translation>窗格</translation>
+        <location filename="../../app/compare/export_menu.py" line="47"/>
+        <source>Counts and tokens, as JSON…</source>
+        <translation>计数和词元，JSON…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="193"/>
-        <source>Side by side</source>
-        <translation>并排</translation>
+        <location filename="../../app/compare/export_menu.py" line="59"/>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="194"/>
-        <source>Stacked</source>
-        <translation>上下堆叠</translation>
+        <location filename="../../app/compare/export_menu.py" line="60"/>
+        <source>SVG drawing (*.svg)</source>
+        <translation>SVG 矢量图 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="198"/>
-        <source>Colors by token id</source>
-        <translation>按词元 ID 着色</translation>
+        <location filename="../../app/compare/export_menu.py" line="61"/>
+        <source>Web page (*.html)</source>
+        <translation>网页 (*.html)</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="199"/>
-        <source>Alternating colors</source>
-        <translation>交替着色</translation>
+        <location filename="../../app/compare/export_menu.py" line="62"/>
+        <source>CSV data (*.csv)</source>
+        <translation>CSV 数据 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="201"/>
-        <source>Color-blind safe</source>
-        <translation>色盲友好</translation>
+        <location filename="../../app/compare/export_menu.py" line="63"/>
+        <source>JSON data (*.json)</source>
+        <translation>JSON 数据 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="215"/>
-        <source>Visible whitespace (␣ ⇥ ↵)</source>
-        <translation>显示空白字符（␣ ⇥ ↵）</translation>
+        <location filename="../../app/compare/export_menu.py" line="73"/>
+        <source>No pane shows tokens of the text yet: there is nothing to export.</source>
+        <translation>还没有窗格显示这段文本的词元：没有可导出的内容。</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="217"/>
-        <source>Show ids</source>
-        <translation>显示 ID</translation>
+        <location filename="../../app/compare/export_menu.py" line="79"/>
+        <source>Width</source>
+        <translation>宽度</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="218"/>
-        <source>Pre-token chunks</source>
-        <translation>预分词片段</translation>
+        <location filename="../../app/compare/export_menu.py" line="80"/>
+        <source>Width of the picture, in pixels (the tokens flow in rows this wide):</source>
+        <translation>图片宽度（像素；词元按这个宽度分行排列）：</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="219"/>
-        <source>A bar under the tokens for each piece the pre-tokenizer&apos;s regex cut out</source>
-        <translation>在词元下方为预分词正则切出的每个片段画一条横条</translation>
+        <location filename="../../app/compare/export_menu.py" line="89"/>
+        <source>Export the comparison</source>
+        <translation>导出对比</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="224"/>
-        <source>Mark where each pane cuts differently from this pane</source>
-        <translation>标出各窗格与此窗格切分不同的位置</translation>
+        <location filename="../../app/compare/export_menu.py" line="99"/>
+        <source>“{file}” could not be written: {error}</source>
+        <translation>无法写入“{file}”：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="227"/>
-        <source>{extra} extra cut &amp;nbsp; {missing} missing cut</source>
-        <translation>{extra} 多出的切分 &amp;nbsp; {missing} 缺少的切分</translation>
+        <location filename="../../app/compare/export_menu.py" line="110"/>
+        <source>no pane shows tokens of the text yet</source>
+        <translation>还没有窗格显示这段文本的词元</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="241"/>
-        <source>Cut differences vs:</source>
-        <translation>切分差异对照：</translation>
+        <location filename="../../app/compare/export_menu.py" line="112"/>
+        <location filename="../../app/compare/export_menu.py" line="115"/>
+        <source>Tokenizer comparison</source>
+        <translation>分词器对比</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="251"/>
-        <source>File…</source>
-        <translation>文件…</translation>
+        <location filename="../../app/compare/export_menu.py" line="117"/>
+        <source>Exported {file}.</source>
+        <translation>已导出 {file}。</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="253"/>
-        <source>tokenizer.json, tekken.json, a SentencePiece .model, a .tiktoken file, GPT-2 files or a saved tokenizer</source>
-        <translation>tokenizer.json、tekken.json、SentencePiece 的 .model、.tiktoken 文件、GPT-2 文件或已保存的分词器</translation>
+        <location filename="../../app/compare/export_menu.py" line="119"/>
+        <source>Exported {file}; left out, with no tokens to show: {panes}.</source>
+        <translation>已导出 {file}；以下窗格没有可显示的词元，未包含在内：{panes}。</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="257"/>
-        <source>Folder…</source>
-        <translation>文件夹…</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/compare_view.py" line="258"/>
-        <source>A model&apos;s folder holding its tokenizer files</source>
-        <translation>存放模型分词器文件的文件夹</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/compare_view.py" line="260"/>
-        <source>Model on Hugging Face…</source>
-        <translation>Hugging Face 上的模型…</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/compare_view.py" line="261"/>
-        <source>ORG/NAME[@revision]: only its tokenizer files are downloaded, into the Hugging Face cache</source>
-        <translation>ORG/NAME[@revision]：只下载它的分词器文件，存入 Hugging Face 缓存</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/compare_view.py" line="267"/>
-        <source>{name} — {hub_id} (gated: needs a login)</source>
-        <translation>{name} — {hub_id}（受限：需要登录）</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/compare_view.py" line="296"/>
-        <source>Ours: {label}</source>
-        <translation>我们的：{label}</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/compare_view.py" line="297"/>
-        <location filename="../../app/compare/compare_view.py" line="332"/>
-        <source>Ours</source>
-        <translation>我们的</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/compare_view.py" line="327"/>
-        <source>trained</source>
-        <translation>训练完成</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/compare_view.py" line="350"/>
-        <source>training</source>
-        <translation>训练中</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/compare_view.py" line="383"/>
-        <source>Cannot add tokenizer</source>
-        <translation>无法添加分词器</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/compare_view.py" line="384"/>
-        <location filename="../../app/compare/compare_view.py" line="751"/>
-        <source>“{name}” could not be read: {error}</source>
-        <translation>无法读取“{name}”：{error}</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/compare_view.py" line="400"/>
-        <source>{name} (loading)</source>
-        <translation>{name}（载入中）</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/compare_view.py" line="402"/>
-        <source>Loading {name}…</source>
-        <translation>正在载入 {name}…</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/compare_view.py" line="435"/>
-        <source>{name} (not loaded)</source>
-        <translation>{name}（未载入）</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/compare_view.py" line="436"/>
-        <source>Could not load: {error}</source>
-        <translation>载入失败：{error}</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/compare_view.py" line="456"/>
-        <source>Guessed: {pattern}, because {reason}.</source>
-        <translation>推测为 {pattern}，因为{reason}。</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/compare_view.py" line="461"/>
-        <source>Pre-tokenizer</source>
-        <translation>预分词器</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/compare_view.py" line="452"/>
-        <source>“{name}” does not say how text is split before merging (a .tiktoken file, GPT-2 files).
-Choose the model&apos;s pattern, or type a regex:</source>
-        <translation>“{name}”没有说明合并之前如何切分文本（.tiktoken 文件、GPT-2 文件都是这样）。
-请选择该模型的模式，或输入一个正则表达式：</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/compare_view.py" line="466"/>
-        <source>the file&apos;s name says so</source>
-        <translation>文件名表明如此</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/compare_view.py" line="468"/>
-        <source>its folder&apos;s name says so</source>
-        <translation>所在文件夹的名字表明如此</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/compare_view.py" line="469"/>
-        <source>it has {count} ranks, as {name}</source>
-        <translation>它有 {count} 个秩，与 {name} 相同</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/compare_view.py" line="620"/>
-        <source>reference for cut differences</source>
-        <translation>切分差异的参照</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/compare_view.py" line="628"/>
-        <source>cuts agree {agreement} with {reference} ({extra} extra, {missing} missing)</source>
-        <translation>与 {reference} 的切分一致率 {agreement}（多出 {extra} 处，缺少 {missing} 处）</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/compare_view.py" line="717"/>
-        <source>(off)</source>
-        <translation>（关闭）</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/compare_view.py" line="735"/>
-        <source>Load text</source>
-        <translation>载入文本</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/compare_view.py" line="735"/>
-        <source>Text files (*.txt *.md *.py *.*)</source>
-        <translation>文本文件 (*.txt *.md *.py *.*)</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/compare_view.py" line="750"/>
-        <source>Cannot load text</source>
-        <translation>无法载入文本</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/compare_view.py" line="758"/>
-        <source>Not UTF-8 text</source>
-        <translation>不是 UTF-8 文本</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/compare_view.py" line="760"/>
-        <source>“{name}” is not UTF-8 text (invalid byte at offset {offset}). Load it with each invalid byte replaced by U+FFFD (�)?</source>
-        <translation>“{name}”不是 UTF-8 文本（偏移 {offset} 处有无效字节）。要把每个无效字节替换为 U+FFFD (�) 后载入吗？</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/compare_view.py" line="768"/>
-        <source>Showing the first {count} characters of {name} ({size}).</source>
-        <translation>显示 {name}（{size}）的前 {count} 个字符。</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/compare_view.py" line="785"/>
-        <source>Add tokenizer pane</source>
-        <translation>添加分词器窗格</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/compare_view.py" line="787"/>
-        <source>Tokenizers (*.json *.model *.tiktoken *.tiktoken.gz *.txt *.bpe);;All files (*)</source>
-        <translation>分词器 (*.json *.model *.tiktoken *.tiktoken.gz *.txt *.bpe);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/compare_view.py" line="794"/>
-        <source>Add the tokenizer in a model&apos;s folder</source>
-        <translation>添加模型文件夹中的分词器</translation>
+        <location filename="../../app/compare/export_menu.py" line="131"/>
+        <source>Cannot export</source>
+        <translation>无法导出</translation>
     </message>
 </context>
 <context>
@@ -325,6 +374,150 @@ Choose the model&apos;s pattern, or type a regex:</source>
         <location filename="../../app/compare/model_id_dialog.py" line="34"/>
         <source>Model id (ORG/NAME, optionally @revision):</source>
         <translation>模型 ID（ORG/NAME，可加 @revision）：</translation>
+    </message>
+</context>
+<context>
+    <name>OwnPane</name>
+    <message>
+        <location filename="../../app/compare/own_pane.py" line="14"/>
+        <source>No tokenizer yet: train one or open a saved tokenizer, and its tokens appear here.</source>
+        <extracomment>While training, the &quot;Ours&quot; pane follows the merges at most this often.</extracomment>
+        <translation>还没有分词器：训练一个，或打开已保存的分词器，它切出的词元就会显示在这里。</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/own_pane.py" line="25"/>
+        <location filename="../../app/compare/own_pane.py" line="41"/>
+        <location filename="../../app/compare/own_pane.py" line="75"/>
+        <source>Ours</source>
+        <translation>我们的</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/own_pane.py" line="45"/>
+        <source>trained</source>
+        <translation>训练完成</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/own_pane.py" line="52"/>
+        <source>training</source>
+        <translation>训练中</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/own_pane.py" line="75"/>
+        <source>Ours: {label}</source>
+        <translation>我们的：{label}</translation>
+    </message>
+</context>
+<context>
+    <name>PaneAdder</name>
+    <message>
+        <location filename="../../app/compare/pane_adder.py" line="47"/>
+        <source>Cannot add tokenizer</source>
+        <translation>无法添加分词器</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/pane_adder.py" line="48"/>
+        <source>“{name}” could not be read: {error}</source>
+        <translation>无法读取“{name}”：{error}</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/pane_adder.py" line="61"/>
+        <source>{name} (loading)</source>
+        <translation>{name}（载入中）</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/pane_adder.py" line="63"/>
+        <source>Loading {name}…</source>
+        <translation>正在载入 {name}…</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/pane_adder.py" line="104"/>
+        <source>{name} (not loaded)</source>
+        <translation>{name}（未载入）</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/pane_adder.py" line="105"/>
+        <source>Could not load: {error}</source>
+        <translation>载入失败：{error}</translation>
+    </message>
+</context>
+<context>
+    <name>PaneMarks</name>
+    <message>
+        <location filename="../../app/compare/pane_marks.py" line="19"/>
+        <source>the pre-tokenizer of {cutter} starts a pre-token there</source>
+        <extracomment>Why two tokenizers first cut differently (bpe_core.teaching.cut_difference.REASONS), in words.</extracomment>
+        <translation>{cutter} 的预分词器在那里开始一个新的预分词单元</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/pane_marks.py" line="20"/>
+        <source>{other} has no token {token}</source>
+        <translation>{other} 没有词元 {token}</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/pane_marks.py" line="21"/>
+        <source>both have {token}, but the merges of {cutter} make other tokens there first</source>
+        <translation>两者都有 {token}，但 {cutter} 的合并在那里先生成了别的词元</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/pane_marks.py" line="24"/>
+        <source>a normalizer changed the text before it was cut</source>
+        <translation>切分之前规范化器改变了文本</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/pane_marks.py" line="25"/>
+        <source>{cutter} falls back to bytes there</source>
+        <translation>{cutter} 在那里退回到字节</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/pane_marks.py" line="35"/>
+        <source>First difference, in “{text}”: {cutter} cuts at byte {offset}: {reason}.</source>
+        <translation>第一处不同，在“{text}”中：{cutter} 在第 {offset} 个字节处切分：{reason}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/pane_marks.py" line="55"/>
+        <source>reference for cut differences</source>
+        <translation>切分差异的参照</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/pane_marks.py" line="66"/>
+        <source>cuts agree {agreement} with {reference} ({extra} extra, {missing} missing)</source>
+        <translation>与 {reference} 的切分一致率 {agreement}（多出 {extra} 处，缺少 {missing} 处）</translation>
+    </message>
+</context>
+<context>
+    <name>PatternQuestion</name>
+    <message>
+        <location filename="../../app/compare/pattern_question.py" line="33"/>
+        <source>“{name}” does not say how text is split before merging (a .tiktoken file, GPT-2 files).
+Choose the model&apos;s pattern, or type a regex:</source>
+        <extracomment>The named patterns offered for a file that does not say how it pre-tokenizes (any other text is a regex).</extracomment>
+        <translation>“{name}”没有说明合并之前如何切分文本（.tiktoken 文件、GPT-2 文件都是这样）。
+请选择该模型的模式，或输入一个正则表达式：</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/pattern_question.py" line="39"/>
+        <source>Guessed: {pattern}, because {reason}.</source>
+        <translation>推测为 {pattern}，因为{reason}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/pattern_question.py" line="44"/>
+        <source>Pre-tokenizer</source>
+        <translation>预分词器</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/pattern_question.py" line="49"/>
+        <source>the file&apos;s name says so</source>
+        <translation>文件名表明如此</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/pattern_question.py" line="51"/>
+        <source>its folder&apos;s name says so</source>
+        <translation>所在文件夹的名字表明如此</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/pattern_question.py" line="52"/>
+        <source>it has {count} ranks, as {name}</source>
+        <translation>它有 {count} 个秩，与 {name} 相同</translation>
     </message>
 </context>
 <context>
@@ -374,86 +567,168 @@ Choose the model&apos;s pattern, or type a regex:</source>
 <context>
     <name>TokenPane</name>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="143"/>
+        <location filename="../../app/compare/token_pane.py" line="222"/>
         <source>0 tokens</source>
         <translation>0 个词元</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="144"/>
+        <location filename="../../app/compare/token_pane.py" line="223"/>
         <source>{count} tokens · {chars} chars/token · {bytes} bytes/token</source>
         <translation>
             <numerusform>{count} 个词元 · 每词元 {chars} 个字符 · 每词元 {bytes} 字节</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="34"/>
+        <location filename="../../app/compare/token_pane.py" line="55"/>
         <source>encoding…</source>
         <translation>编码中…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="36"/>
+        <location filename="../../app/compare/token_pane.py" line="59"/>
         <source>★ fewest</source>
         <translation>★ 最少</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="37"/>
+        <location filename="../../app/compare/token_pane.py" line="60"/>
         <source>This pane uses the fewest tokens of the panes shown</source>
         <translation>在显示的窗格中，此窗格用的词元最少</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="45"/>
+        <location filename="../../app/compare/token_pane.py" line="106"/>
+        <location filename="../../app/compare/token_pane.py" line="123"/>
         <source>Copy ids</source>
         <translation>复制 ID</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="46"/>
-        <source>Copy this pane&apos;s token ids to the clipboard</source>
-        <translation>把此窗格的词元 ID 复制到剪贴板</translation>
+        <location filename="../../app/compare/token_pane.py" line="107"/>
+        <source>Copy tokens as text</source>
+        <translation>以文本复制词元</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="51"/>
+        <location filename="../../app/compare/token_pane.py" line="108"/>
+        <source>The tokens as the pane writes them, separated by |</source>
+        <translation>按窗格中的写法复制词元，以 | 分隔</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/token_pane.py" line="109"/>
+        <source>Copy tokens as JSON</source>
+        <translation>以 JSON 复制词元</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/token_pane.py" line="110"/>
+        <source>A JSON list of the tokens: id, text and bytes in hex</source>
+        <translation>词元的 JSON 列表：ID、文本和十六进制字节</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/token_pane.py" line="112"/>
+        <source>Encode another way</source>
+        <translation>换一种方式编码</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/token_pane.py" line="113"/>
+        <source>The same vocabulary, cut another way, in a pane beside this one</source>
+        <translation>同一个词表，换一种方式切分，显示在旁边的窗格中</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/token_pane.py" line="115"/>
+        <source>Greedy longest match</source>
+        <translation>贪心最长匹配</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/token_pane.py" line="116"/>
+        <source>Fewest tokens</source>
+        <translation>最少词元</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/token_pane.py" line="117"/>
+        <source>BPE-dropout</source>
+        <translation>BPE-dropout</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/token_pane.py" line="124"/>
+        <source>Copy this pane&apos;s token ids to the clipboard (the arrow: the tokens)</source>
+        <translation>把此窗格的词元 ID 复制到剪贴板（点箭头可复制词元）</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/token_pane.py" line="131"/>
         <source>Remove this pane</source>
         <translation>移除此窗格</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="51"/>
+        <location filename="../../app/compare/token_pane.py" line="131"/>
         <source>Hide this pane (show it again from Panes)</source>
         <translation>隐藏此窗格（可从“窗格”菜单重新显示）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="56"/>
+        <location filename="../../app/compare/token_pane.py" line="136"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="57"/>
+        <location filename="../../app/compare/token_pane.py" line="137"/>
         <source>Stop loading this tokenizer and remove the pane</source>
         <translation>停止载入此分词器并移除窗格</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="62"/>
+        <location filename="../../app/compare/token_pane.py" line="142"/>
         <source>All merges</source>
         <translation>全部合并</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="63"/>
+        <location filename="../../app/compare/token_pane.py" line="143"/>
         <source>Show the tokenizer with every merge of the run, not the one chosen</source>
         <translation>显示包含本次训练全部合并的分词器，而不是所选的那一步</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="132"/>
+        <location filename="../../app/compare/token_pane.py" line="182"/>
+        <source>The probability that a merge is skipped</source>
+        <translation>跳过一次合并的概率</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/token_pane.py" line="185"/>
+        <source>Sample again</source>
+        <translation>重新抽样</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/token_pane.py" line="186"/>
+        <source>Another draw of the merges skipped: a word is cut differently</source>
+        <translation>重新抽取被跳过的合并：同一个词会被切得不一样</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/token_pane.py" line="211"/>
         <source>not encoded</source>
         <translation>未编码</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="137"/>
+        <location filename="../../app/compare/token_pane.py" line="216"/>
         <source>encoded in {ms} ms</source>
         <translation>编码用时 {ms} 毫秒</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="151"/>
+        <location filename="../../app/compare/token_pane.py" line="231"/>
         <source>loading…</source>
         <translation>载入中…</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/compare/token_pane.py" line="257"/>
+        <source>Copied {count} ids of {name}</source>
+        <translation>
+            <numerusform>已复制 {name} 的 {count} 个 ID</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/compare/token_pane.py" line="264"/>
+        <source>Copied {count} tokens of {name} as text</source>
+        <translation>
+            <numerusform>已以文本复制 {name} 的 {count} 个词元</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/compare/token_pane.py" line="271"/>
+        <source>Copied {count} tokens of {name} as JSON</source>
+        <translation>
+            <numerusform>已以 JSON 复制 {name} 的 {count} 个词元</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -26,7 +26,7 @@
 <context>
     <name>MergeTreeView</name>
     <message numerus="yes">
-        <location filename="../../app/teaching/merge_tree_view.py" line="286"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="253"/>
         <source>&lt;b&gt;{token}&lt;/b&gt; (id {id}): {bytes} bytes, %n merges, depth {depth}. Counts are the pair&apos;s count when training merged it.</source>
         <translation>
             <numerusform>&lt;b&gt;{token}&lt;/b&gt; (id {id}): {bytes} bytes, %n merge, depth {depth}. Counts are the pair&apos;s count when training merged it.</numerusform>
@@ -34,7 +34,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/merge_tree_view.py" line="292"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="259"/>
         <source>&lt;b&gt;{token}&lt;/b&gt; (id {id}): {bytes} bytes, %n merges, depth {depth}.</source>
         <translation>
             <numerusform>&lt;b&gt;{token}&lt;/b&gt; (id {id}): {bytes} bytes, %n merge, depth {depth}.</numerusform>
@@ -45,7 +45,7 @@
 <context>
     <name>PretokenizationView</name>
     <message numerus="yes">
-        <location filename="../../app/teaching/pretok_view.py" line="175"/>
+        <location filename="../../app/teaching/pretok_view.py" line="174"/>
         <source>%n join words</source>
         <translation>
             <numerusform>%n joins words</numerusform>
@@ -53,7 +53,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/pretok_view.py" line="176"/>
+        <location filename="../../app/teaching/pretok_view.py" line="175"/>
         <source>%n glue punctuation to a word</source>
         <translation>
             <numerusform>%n glues punctuation to a word</numerusform>
@@ -61,7 +61,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/pretok_view.py" line="177"/>
+        <location filename="../../app/teaching/pretok_view.py" line="176"/>
         <source>%n cross another boundary</source>
         <translation>
             <numerusform>%n crosses another boundary</numerusform>
@@ -72,7 +72,7 @@
 <context>
     <name>StepThroughView</name>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="238"/>
+        <location filename="../../app/teaching/step_through.py" line="239"/>
         <source>&lt;b&gt;Step {step} of {steps}&lt;/b&gt;: merge &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (new id {id}), counted {count}× (overlaps included), merged at %n places: {before} → {after} tokens.</source>
         <translation>
             <numerusform>&lt;b&gt;Step {step} of {steps}&lt;/b&gt;: merge &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (new id {id}), counted {count}× (overlaps included), merged at %n place: {before} → {after} tokens.</numerusform>
@@ -83,12 +83,27 @@
 <context>
     <name>TokenPane</name>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="144"/>
+        <location filename="../../app/compare/token_pane.py" line="223"/>
         <source>{count} tokens · {chars} chars/token · {bytes} bytes/token</source>
         <translation>
             <numerusform>{count} token · {chars} chars/token · {bytes} bytes/token</numerusform>
             <numerusform>{count} tokens · {chars} chars/token · {bytes} bytes/token</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/compare/token_pane.py" line="257"/>
+        <source>Copied {count} ids of {name}</source>
+        <translation><numerusform>Copied {count} id of {name}</numerusform><numerusform>Copied {count} ids of {name}</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/compare/token_pane.py" line="264"/>
+        <source>Copied {count} tokens of {name} as text</source>
+        <translation><numerusform>Copied {count} token of {name} as text</numerusform><numerusform>Copied {count} tokens of {name} as text</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/compare/token_pane.py" line="271"/>
+        <source>Copied {count} tokens of {name} as JSON</source>
+        <translation><numerusform>Copied {count} token of {name} as JSON</numerusform><numerusform>Copied {count} tokens of {name} as JSON</numerusform></translation>
     </message>
 </context>
 </TS>

@@ -90,39 +90,39 @@
 <context>
     <name>EncodeAnimationView</name>
     <message>
-        <location filename="../../app/teaching/encode_animation.py" line="62"/>
+        <location filename="../../app/teaching/encode_animation.py" line="63"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/encode_animation.py" line="172"/>
+        <location filename="../../app/teaching/encode_animation.py" line="173"/>
         <source>id {id}
 bytes {hex}</source>
         <translation>ID {id}
 字节 {hex}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/encode_animation.py" line="183"/>
+        <location filename="../../app/teaching/encode_animation.py" line="184"/>
         <source>&lt;b&gt;{done} of {total} merges done&lt;/b&gt;. Next: rank {rank}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</source>
         <translation>&lt;b&gt;已完成 {done}/{total} 次合并&lt;/b&gt;。下一步：序号 {rank}，&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;（ID {id}）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/encode_animation.py" line="188"/>
+        <location filename="../../app/teaching/encode_animation.py" line="189"/>
         <source>&lt;b&gt;Bytes&lt;/b&gt; ({total} merges). Next: rank {rank}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</source>
         <translation>&lt;b&gt;字节&lt;/b&gt;（共 {total} 次合并）。下一步：序号 {rank}，&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;（ID {id}）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/encode_animation.py" line="204"/>
+        <location filename="../../app/teaching/encode_animation.py" line="205"/>
         <source>&lt;b&gt;Done&lt;/b&gt;: {merges} merges, {tokens} tokens. Press space to replay.</source>
         <translation>&lt;b&gt;完成&lt;/b&gt;：{merges} 次合并，{tokens} 个词元。按空格键重新播放。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/encode_animation.py" line="211"/>
+        <location filename="../../app/teaching/encode_animation.py" line="212"/>
         <source>Token ids: {ids}</source>
         <translation>词元 ID：{ids}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/encode_animation.py" line="213"/>
+        <location filename="../../app/teaching/encode_animation.py" line="214"/>
         <source>Token ids when done: {ids}</source>
         <translation>完成后的词元 ID：{ids}</translation>
     </message>
@@ -130,56 +130,56 @@ bytes {hex}</source>
 <context>
     <name>MergeTreeView</name>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="155"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="135"/>
         <source>id </source>
         <translation>ID </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="158"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="138"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="160"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="140"/>
         <source>or token</source>
         <translation>或词元</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="163"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="143"/>
         <source>Click a token to see how it was built</source>
         <translation>点击一个词元，查看它是如何合并而成的</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="164"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="144"/>
         <source>Click a token.</source>
         <translation>请点击一个词元。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="259"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="231"/>
         <source>token id {id} is not in this tokenizer&apos;s vocabulary</source>
         <translation>词元 ID {id} 不在这个分词器的词表中</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="270"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="237"/>
         <source>{tokenizer} has a merge of parts that are no tokens: {error}</source>
         <translation>{tokenizer} 有一条合并规则，其组成部分不是词元：{error}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/merge_tree_view.py" line="286"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="253"/>
         <source>&lt;b&gt;{token}&lt;/b&gt; (id {id}): {bytes} bytes, %n merges, depth {depth}. Counts are the pair&apos;s count when training merged it.</source>
         <translation>
             <numerusform>&lt;b&gt;{token}&lt;/b&gt;（ID {id}）：{bytes} 个字节，%n 次合并，深度 {depth}。频次是训练时合并这一对那一刻的出现次数。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/merge_tree_view.py" line="292"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="259"/>
         <source>&lt;b&gt;{token}&lt;/b&gt; (id {id}): {bytes} bytes, %n merges, depth {depth}.</source>
         <translation>
             <numerusform>&lt;b&gt;{token}&lt;/b&gt;（ID {id}）：{bytes} 个字节，%n 次合并，深度 {depth}。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="318"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="285"/>
         <source>id {id}
 bytes {hex}</source>
         <translation>ID {id}
@@ -197,202 +197,489 @@ bytes {hex}</source>
 <context>
     <name>PretokenizationView</name>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="43"/>
+        <location filename="../../app/teaching/pretok_view.py" line="42"/>
         <source>inside one pre-token</source>
         <extracomment>Each kind of merge named in the lists&apos; tooltips: the English of ``pretok_lesson.KINDS``, translated at use.</extracomment>
         <translation>在同一个预分词单元内</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="44"/>
+        <location filename="../../app/teaching/pretok_view.py" line="43"/>
         <source>joins words</source>
         <translation>连接了单词</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="45"/>
+        <location filename="../../app/teaching/pretok_view.py" line="44"/>
         <source>glues punctuation to a word</source>
         <translation>把标点粘到单词上</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="46"/>
+        <location filename="../../app/teaching/pretok_view.py" line="45"/>
         <source>crosses a pre-token boundary</source>
         <translation>跨越了预分词边界</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="49"/>
+        <location filename="../../app/teaching/pretok_view.py" line="48"/>
         <source>No pre-tokenization (pattern none)</source>
         <translation>不做预分词（模式 none）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="50"/>
+        <location filename="../../app/teaching/pretok_view.py" line="49"/>
         <source>GPT-2 pre-tokenization (pattern gpt2)</source>
         <translation>GPT-2 预分词（模式 gpt2）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="79"/>
+        <location filename="../../app/teaching/pretok_view.py" line="78"/>
         <source> merges</source>
         <translation> 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="80"/>
+        <location filename="../../app/teaching/pretok_view.py" line="79"/>
         <source>Train both</source>
         <translation>两个都训练</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="85"/>
+        <location filename="../../app/teaching/pretok_view.py" line="84"/>
         <source>Train on the text above with</source>
         <translation>用上面的文本训练</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="89"/>
+        <location filename="../../app/teaching/pretok_view.py" line="88"/>
         <source>Sample</source>
         <translation>示例句</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="94"/>
+        <location filename="../../app/teaching/pretok_view.py" line="93"/>
         <source>Highlighted merges cross a GPT-2 pre-token boundary: {words} {punctuation} {other}</source>
         <translation>高亮的合并跨越了 GPT-2 的预分词边界：{words} {punctuation} {other}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="99"/>
+        <location filename="../../app/teaching/pretok_view.py" line="98"/>
         <source>other boundary (e.g. a space at the end of a word)</source>
         <translation>其他边界（例如单词末尾的空格）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="143"/>
+        <location filename="../../app/teaching/pretok_view.py" line="142"/>
         <source>Type a text to train on.</source>
         <translation>请输入用于训练的文本。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="158"/>
+        <location filename="../../app/teaching/pretok_view.py" line="157"/>
         <source>{number}. {token}   ({count}×)   cut by GPT-2: {pieces}</source>
         <translation>{number}. {token}   （{count} 次）   GPT-2 切分为：{pieces}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="173"/>
+        <location filename="../../app/teaching/pretok_view.py" line="172"/>
         <source>{crossing} of {merges} merges cross a boundary.</source>
         <translation>{merges} 次合并中有 {crossing} 次跨越边界。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/pretok_view.py" line="175"/>
+        <location filename="../../app/teaching/pretok_view.py" line="174"/>
         <source>%n join words</source>
         <translation>
             <numerusform>%n 次连接单词</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/pretok_view.py" line="176"/>
+        <location filename="../../app/teaching/pretok_view.py" line="175"/>
         <source>%n glue punctuation to a word</source>
         <translation>
             <numerusform>%n 次把标点粘到单词上</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/pretok_view.py" line="177"/>
+        <location filename="../../app/teaching/pretok_view.py" line="176"/>
         <source>%n cross another boundary</source>
         <translation>
             <numerusform>%n 次跨越其他边界</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="179"/>
+        <location filename="../../app/teaching/pretok_view.py" line="178"/>
         <source>, </source>
         <translation>，</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="180"/>
+        <location filename="../../app/teaching/pretok_view.py" line="179"/>
         <source>{crossing} of {merges} merges cross a boundary: {kinds}</source>
         <translation>{merges} 次合并中有 {crossing} 次跨越边界：{kinds}</translation>
     </message>
 </context>
 <context>
+    <name>QuizView</name>
+    <message>
+        <location filename="../../app/teaching/quiz_view.py" line="46"/>
+        <source>merge </source>
+        <translation>第 </translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/quiz_view.py" line="50"/>
+        <source> choices</source>
+        <translation> 个选项</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/quiz_view.py" line="51"/>
+        <source>New round</source>
+        <translation>新一轮</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/quiz_view.py" line="52"/>
+        <source>Next question ▶</source>
+        <translation>下一题 ▶</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/quiz_view.py" line="56"/>
+        <source>Start at</source>
+        <translation>起始于</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/quiz_view.py" line="112"/>
+        <source>This tokenizer has no merges: there is nothing to predict.</source>
+        <translation>该分词器没有合并：没有可预测的内容。</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/quiz_view.py" line="124"/>
+        <source>&lt;b&gt;Question {number} of {round}&lt;/b&gt; — {merges} merges done. Here is the text now: which pair is merged next?</source>
+        <translation>&lt;b&gt;第 {number} 题，共 {round} 题&lt;/b&gt; — 已完成 {merges} 次合并。这是文本现在的样子：下一次合并的是哪一对？</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/quiz_view.py" line="167"/>
+        <source>&lt;b&gt;Right!&lt;/b&gt;</source>
+        <translation>&lt;b&gt;答对了！&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/quiz_view.py" line="167"/>
+        <source>&lt;b&gt;Not this time.&lt;/b&gt;</source>
+        <translation>&lt;b&gt;这次没答对。&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/quiz_view.py" line="168"/>
+        <source>Merge {rank} joins &lt;b&gt;{pair}&lt;/b&gt;.</source>
+        <translation>第 {rank} 次合并连接的是 &lt;b&gt;{pair}&lt;/b&gt;。</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/quiz_view.py" line="175"/>
+        <source>Counts in this text, not in the training corpus (not kept): they show where the pair stands side by side, not why the trainer chose it.</source>
+        <translation>这些是本文本中的计数，而非训练语料中的计数（训练语料未保存）：它们显示这一对相邻出现的位置，而不是训练器选择它的原因。</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/quiz_view.py" line="187"/>
+        <source>No tie: the pair had the highest count alone.</source>
+        <translation>没有并列：这一对的计数独占最高。</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/quiz_view.py" line="190"/>
+        <source>{tied} pairs tied at count {count:,}: the trainer takes the lexicographically greatest pair (left token&apos;s bytes, then right token&apos;s bytes); {chosen} wins over {second} by the left token&apos;s bytes</source>
+        <translation>{tied} 对以计数 {count:,} 并列：训练器选择字典序最大的一对（先比较左侧词元的字节，再比较右侧词元的字节）；{chosen} 凭左侧词元的字节胜过 {second}</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/quiz_view.py" line="195"/>
+        <source>{tied} pairs tied at count {count:,}: the trainer takes the lexicographically greatest pair (left token&apos;s bytes, then right token&apos;s bytes); {chosen} wins over {second} by the right token&apos;s bytes</source>
+        <translation>{tied} 对以计数 {count:,} 并列：训练器选择字典序最大的一对（先比较左侧词元的字节，再比较右侧词元的字节）；{chosen} 凭右侧词元的字节胜过 {second}</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/quiz_view.py" line="204"/>
+        <source>round {number}: {right}/{asked}</source>
+        <translation>第 {number} 轮：{right}/{asked}</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/quiz_view.py" line="207"/>
+        <source>this round: {right}/{asked}</source>
+        <translation>本轮：{right}/{asked}</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/quiz_view.py" line="208"/>
+        <source>Score — {rounds}</source>
+        <translation>得分 — {rounds}</translation>
+    </message>
+</context>
+<context>
+    <name>RegexView</name>
+    <message>
+        <location filename="../../app/teaching/regex_view.py" line="50"/>
+        <source>contractions (&apos;s &apos;t &apos;re &apos;ve &apos;m &apos;ll &apos;d)</source>
+        <extracomment>One fill per kind of alternative; a second alternative of the same kind (o200k&apos;s two kinds of word) is darker.</extracomment>
+        <translation>英语缩写（&apos;s &apos;t &apos;re &apos;ve &apos;m &apos;ll &apos;d）</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/regex_view.py" line="51"/>
+        <source>punctuation and symbols</source>
+        <translation>标点和符号</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/regex_view.py" line="52"/>
+        <source>line breaks, with the spaces before them</source>
+        <translation>换行，连同其前的空白</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/regex_view.py" line="53"/>
+        <source>whitespace at the end of the text</source>
+        <translation>文本末尾的空白</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/regex_view.py" line="54"/>
+        <source>whitespace before whitespace (the last space goes to the next word)</source>
+        <translation>空白之前的空白（最后一个空格归下一个词）</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/regex_view.py" line="57"/>
+        <source>any whitespace</source>
+        <translation>任意空白</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/regex_view.py" line="60"/>
+        <source>letters</source>
+        <translation>字母</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/regex_view.py" line="61"/>
+        <source>a word: capitals, then lowercase letters (Hello)</source>
+        <translation>单词：大写字母后接小写字母（Hello）</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/regex_view.py" line="62"/>
+        <source>a word in capitals, lowercase may follow (HTML)</source>
+        <translation>大写单词，后面可接小写字母（HTML）</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/regex_view.py" line="65"/>
+        <source>numbers (any run of digits)</source>
+        <translation>数字（任意长度的一串数字）</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/regex_view.py" line="66"/>
+        <source>numbers (1–3 digits)</source>
+        <translation>数字（1–3 位）</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/regex_view.py" line="67"/>
+        <source>numbers (one digit each)</source>
+        <translation>数字（每个一位）</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/regex_view.py" line="70"/>
+        <source>{what}, with an optional leading space</source>
+        <translation>{what}，前面可带一个空格</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/regex_view.py" line="71"/>
+        <source>{what}, with an optional leading space or symbol</source>
+        <translation>{what}，前面可带一个空格或符号</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/regex_view.py" line="96"/>
+        <source>alternative {number}</source>
+        <translation>分支 {number}</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/regex_view.py" line="100"/>
+        <source>{what}, then an optional contraction (&apos;s &apos;t…)</source>
+        <translation>{what}，后面可接一个缩写（'s 't…）</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/regex_view.py" line="104"/>
+        <source>{what}, then any line breaks</source>
+        <translation>{what}，后面接任意换行</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/regex_view.py" line="154"/>
+        <source>This regex takes too long on the text: it probably backtracks catastrophically.</source>
+        <translation>该正则表达式处理这段文本耗时过长：它可能发生了灾难性回溯。</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/regex_view.py" line="169"/>
+        <source>pre-tokens: {n}</source>
+        <translation>预分词：{n} 个</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/regex_view.py" line="172"/>
+        <source>Alternative {number} of {total}: {name}
+{source}</source>
+        <translation>第 {number} 个分支（共 {total} 个）：{name}
+{source}</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/regex_view.py" line="211"/>
+        <source>Patterns</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/regex_view.py" line="213"/>
+        <source>custom</source>
+        <translation>自定义</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/regex_view.py" line="219"/>
+        <source>custom regex</source>
+        <translation>自定义正则表达式</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/regex_view.py" line="219"/>
+        <source>pattern {name}</source>
+        <translation>{name} 模式</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/regex_view.py" line="224"/>
+        <source>A pattern is a list of alternatives joined by |: at each position the first alternative that matches makes the pre-token. Each pre-token is colored by its alternative (the number under it); hover it.</source>
+        <translation>模式是用 | 连接的一组分支：在每个位置，第一个能匹配的分支生成预分词。每个预分词按匹配它的分支着色（下方的编号）；将鼠标悬停其上可查看详情。</translation>
+    </message>
+</context>
+<context>
+    <name>ReplayView</name>
+    <message>
+        <location filename="../../app/teaching/replay_view.py" line="43"/>
+        <source>Text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/replay_view.py" line="47"/>
+        <source> merges/s</source>
+        <translation> 次合并/秒</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/replay_view.py" line="135"/>
+        <source>This tokenizer has no merges to replay.</source>
+        <translation>该分词器没有可回放的合并。</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/replay_view.py" line="150"/>
+        <source>merge {rank} of {total}</source>
+        <translation>第 {rank} 次合并，共 {total} 次</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/replay_view.py" line="156"/>
+        <source>&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;</source>
+        <translation>&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/replay_view.py" line="160"/>
+        <source>no counts: a published model&apos;s merges</source>
+        <translation>无计数：已发布模型的合并</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/replay_view.py" line="162"/>
+        <source>counted {count}× in the training corpus</source>
+        <translation>在训练语料中出现 {count} 次</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/replay_view.py" line="164"/>
+        <source>fused in the text: {n}×</source>
+        <translation>已在文本中合并：{n} 处</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/replay_view.py" line="166"/>
+        <source>about to merge in the text: {n}×</source>
+        <translation>即将在文本中合并：{n} 处</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/replay_view.py" line="168"/>
+        <source>not in this text</source>
+        <translation>本文本中没有出现</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/replay_view.py" line="169"/>
+        <source>Merge {rank}: {pair} ({count}); {here}.</source>
+        <translation>第 {rank} 次合并：{pair}（{count}）；{here}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/replay_view.py" line="175"/>
+        <source>No pair counts: this tokenizer has no training record</source>
+        <translation>没有字节对计数：该分词器没有训练记录</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/replay_view.py" line="183"/>
+        <source>Best pairs at merge {rank} (the merged pair in orange)</source>
+        <translation>第 {rank} 次合并时的高频字节对（被合并的一对为橙色）</translation>
+    </message>
+</context>
+<context>
     <name>StepThroughView</name>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="63"/>
+        <location filename="../../app/teaching/step_through.py" line="64"/>
         <source>A short text, or numbers such as [1, 2, 3, 1, 2] (abstract token ids)</source>
         <translation>一段短文本，或像 [1, 2, 3, 1, 2] 这样的数字（抽象的词元 ID）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="67"/>
+        <location filename="../../app/teaching/step_through.py" line="68"/>
         <source>up to </source>
         <translation>最多 </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="68"/>
+        <location filename="../../app/teaching/step_through.py" line="69"/>
         <source> merges</source>
         <translation> 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="69"/>
+        <location filename="../../app/teaching/step_through.py" line="70"/>
         <source>Show ids</source>
         <translation>显示 ID</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="72"/>
-        <location filename="../../app/teaching/step_through.py" line="213"/>
+        <location filename="../../app/teaching/step_through.py" line="73"/>
+        <location filename="../../app/teaching/step_through.py" line="214"/>
         <source>Sequence</source>
         <translation>序列</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="189"/>
+        <location filename="../../app/teaching/step_through.py" line="190"/>
         <source>id {id}
 bytes {hex}</source>
         <translation>ID {id}
 字节 {hex}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="193"/>
+        <location filename="../../app/teaching/step_through.py" line="194"/>
         <source>id {id} = {left} + {right}</source>
         <translation>ID {id} = {left} + {right}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="197"/>
+        <location filename="../../app/teaching/step_through.py" line="198"/>
         <source>id {id}</source>
         <translation>ID {id}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="209"/>
+        <location filename="../../app/teaching/step_through.py" line="210"/>
         <source>Nothing to merge: the sequence needs at least two tokens.</source>
         <translation>没有可合并的：序列至少需要两个词元。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="212"/>
+        <location filename="../../app/teaching/step_through.py" line="213"/>
         <source>No pairs</source>
         <translation>没有词元对</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="220"/>
+        <location filename="../../app/teaching/step_through.py" line="221"/>
         <source>&lt;b&gt;Start&lt;/b&gt;: {tokens} tokens. The most frequent pair is &lt;b&gt;{left} + {right}&lt;/b&gt; ({count}×): press → to merge it.</source>
         <translation>&lt;b&gt;开始&lt;/b&gt;：{tokens} 个词元。出现最多的一对是 &lt;b&gt;{left} + {right}&lt;/b&gt;（{count} 次）：按 → 合并它。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="231"/>
+        <location filename="../../app/teaching/step_through.py" line="232"/>
         <source>Sequence ({tokens} tokens)</source>
         <translation>序列（{tokens} 个词元）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="232"/>
+        <location filename="../../app/teaching/step_through.py" line="233"/>
         <source>Pair counts now (the merged pair in orange)</source>
         <translation>当前的词元对频次（将合并的一对为橙色）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="238"/>
+        <location filename="../../app/teaching/step_through.py" line="239"/>
         <source>&lt;b&gt;Step {step} of {steps}&lt;/b&gt;: merge &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (new id {id}), counted {count}× (overlaps included), merged at %n places: {before} → {after} tokens.</source>
         <translation>
             <numerusform>&lt;b&gt;第 {step} 步，共 {steps} 步&lt;/b&gt;：合并 &lt;b&gt;{left} + {right} → {token}&lt;/b&gt;（新 ID {id}），计数 {count} 次（含重叠），在 %n 处合并：{before} → {after} 个词元。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="257"/>
+        <location filename="../../app/teaching/step_through.py" line="258"/>
         <source>Before ({tokens} tokens)</source>
         <translation>合并前（{tokens} 个词元）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="258"/>
+        <location filename="../../app/teaching/step_through.py" line="259"/>
         <source>After ({tokens} tokens)</source>
         <translation>合并后（{tokens} 个词元）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="260"/>
+        <location filename="../../app/teaching/step_through.py" line="261"/>
         <source>Pair counts at step {step} (the merged pair in orange)</source>
         <translation>第 {step} 步的词元对频次（合并的一对为橙色）</translation>
     </message>
@@ -405,53 +692,54 @@ bytes {hex}</source>
         <translation>教学视图</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="132"/>
+        <location filename="../../app/teaching/base.py" line="142"/>
         <source>◀ Back</source>
+        <extracomment>Whether the view plays as an animation that can be exported as GIF or MP4 (:mod:`app.teaching.animation_export`).</extracomment>
         <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="133"/>
-        <location filename="../../app/teaching/base.py" line="155"/>
+        <location filename="../../app/teaching/base.py" line="143"/>
+        <location filename="../../app/teaching/base.py" line="165"/>
         <source>▶ Play</source>
         <translation>▶ 播放</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="134"/>
+        <location filename="../../app/teaching/base.py" line="144"/>
         <source>Next ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="141"/>
+        <location filename="../../app/teaching/base.py" line="151"/>
         <source> steps/s</source>
         <translation> 步/秒</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="143"/>
+        <location filename="../../app/teaching/base.py" line="153"/>
         <source>Speed</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="153"/>
+        <location filename="../../app/teaching/base.py" line="163"/>
         <source>⏸ Pause</source>
         <translation>⏸ 暂停</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="198"/>
+        <location filename="../../app/teaching/base.py" line="208"/>
         <source>Export as .png or .svg, not {suffix}.</source>
         <translation>只能导出为 .png 或 .svg，不能是 {suffix}。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="203"/>
+        <location filename="../../app/teaching/base.py" line="213"/>
         <source>Export as .png or .svg: {name} has no suffix.</source>
         <translation>只能导出为 .png 或 .svg：{name} 没有扩展名。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="211"/>
+        <location filename="../../app/teaching/base.py" line="221"/>
         <source>Could not write {path}.</source>
         <translation>无法写入 {path}。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="219"/>
+        <location filename="../../app/teaching/base.py" line="229"/>
         <source>Exported from BPE Explorer</source>
         <translation>由 BPE Explorer 导出</translation>
     </message>
@@ -466,12 +754,12 @@ bytes {hex}</source>
         <translation>编码动画</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="139"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="119"/>
         <source>Merge tree</source>
         <translation>合并树</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="66"/>
+        <location filename="../../app/teaching/pretok_view.py" line="65"/>
         <source>Pre-tokenization</source>
         <translation>预分词</translation>
     </message>
@@ -482,117 +770,148 @@ bytes {hex}</source>
         <translation>逐步演示</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="45"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="43"/>
         <source>Vocabulary slider</source>
         <translation>词表滑块</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/animation_export.py" line="83"/>
+        <source>Export an animation as .gif or .mp4, not {suffix}.</source>
+        <extracomment>720p: sharp on a projector, and a multiple of 16 both ways (what H.264 encoders want). The fastest pace of an export at the view&apos;s own pace (viewers show faster GIF frames slower, or at 10 a second).</extracomment>
+        <translation>动画请导出为 .gif 或 .mp4，而不是 {suffix}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/quiz_view.py" line="33"/>
+        <source>Quiz: next merge</source>
+        <translation>测验：下一次合并</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/regex_view.py" line="199"/>
+        <source>Regex at work</source>
+        <translation>正则表达式如何切分</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/replay_view.py" line="30"/>
+        <source>Replay</source>
+        <translation>回放</translation>
     </message>
 </context>
 <context>
     <name>TeachingWindow</name>
     <message>
-        <location filename="../../app/teaching/window.py" line="88"/>
+        <location filename="../../app/teaching/window.py" line="94"/>
         <source>BPE Explorer — Teach</source>
-        <extracomment>The reference encodings offered beside the current tokenizer.</extracomment>
+        <extracomment>The reference encodings offered beside the current tokenizer. The views that show the chosen tokenizer: only they wait while it is made ready (the others stay usable).</extracomment>
         <translation>BPE Explorer — 教学</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="90"/>
-        <location filename="../../app/teaching/window.py" line="186"/>
+        <location filename="../../app/teaching/window.py" line="96"/>
+        <location filename="../../app/teaching/window.py" line="202"/>
         <source>current tokenizer</source>
         <translation>当前分词器</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="125"/>
+        <location filename="../../app/teaching/window.py" line="135"/>
         <source>Teach</source>
         <translation>教学</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="127"/>
+        <location filename="../../app/teaching/window.py" line="137"/>
         <source> Tokenizer </source>
         <translation> 分词器 </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="129"/>
+        <location filename="../../app/teaching/window.py" line="139"/>
         <source> Text </source>
         <translation> 文本 </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="136"/>
+        <location filename="../../app/teaching/window.py" line="146"/>
         <source>Presentation mode</source>
         <translation>演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="138"/>
+        <location filename="../../app/teaching/window.py" line="148"/>
         <source>Large fonts for a projector; ← → step, space plays (F5)</source>
         <translation>投影用的大字体；← → 单步，空格键播放（F5）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="140"/>
+        <location filename="../../app/teaching/window.py" line="150"/>
         <source>Full screen</source>
         <translation>全屏</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="143"/>
+        <location filename="../../app/teaching/window.py" line="153"/>
         <source>Export view…</source>
         <translation>导出视图…</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="145"/>
-        <source>Save the current view as PNG or SVG, for slides</source>
-        <translation>把当前视图保存为 PNG 或 SVG，用于幻灯片</translation>
-    </message>
-    <message>
-        <location filename="../../app/teaching/window.py" line="166"/>
+        <location filename="../../app/teaching/window.py" line="182"/>
         <source>tiktoken {name}</source>
         <translation>tiktoken {name}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="200"/>
+        <location filename="../../app/teaching/window.py" line="216"/>
         <source>Training corpus: {start}</source>
         <translation>训练语料：{start}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="204"/>
+        <location filename="../../app/teaching/window.py" line="220"/>
         <source>Compare text: {start}</source>
         <translation>对比页文本：{start}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="206"/>
+        <location filename="../../app/teaching/window.py" line="222"/>
         <source>English samples</source>
         <translation>英文示例</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="270"/>
+        <location filename="../../app/teaching/window.py" line="299"/>
         <source> Loading {name}… </source>
         <translation> 正在加载 {name}… </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="297"/>
+        <location filename="../../app/teaching/window.py" line="326"/>
         <source>Cannot load encoding</source>
         <translation>无法加载编码</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="298"/>
+        <location filename="../../app/teaching/window.py" line="327"/>
         <source>{name} could not be loaded: {error}</source>
         <translation>无法加载 {name}：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="316"/>
+        <location filename="../../app/teaching/window.py" line="350"/>
         <source>The animation traces our engine&apos;s BPE; this tokenizer is encoded by its own library</source>
         <translation>编码动画追踪的是本程序引擎的 BPE；这个分词器由它自己的库编码</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="397"/>
+        <location filename="../../app/teaching/window.py" line="434"/>
+        <source>Animated GIF (*.gif);;MP4 video (*.mp4)</source>
+        <translation>GIF 动画 (*.gif);;MP4 视频 (*.mp4)</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/window.py" line="435"/>
         <source>Export view</source>
         <translation>导出视图</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="397"/>
+        <location filename="../../app/teaching/window.py" line="432"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="407"/>
+        <location filename="../../app/teaching/window.py" line="156"/>
+        <source>Save the current view as PNG or SVG, or its animation as GIF or MP4, for slides</source>
+        <translation>将当前视图保存为 PNG 或 SVG，或将其动画保存为 GIF 或 MP4，用于幻灯片</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/window.py" line="162"/>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/window.py" line="452"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
@@ -600,57 +919,57 @@ bytes {hex}</source>
 <context>
     <name>VocabSliderView</name>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="63"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="60"/>
         <source> merges per step</source>
         <translation> 次合并/步</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="65"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="62"/>
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="89"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="86"/>
         <source>merges k</source>
         <translation>合并次数 k</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="90"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="87"/>
         <source>tokens in the text</source>
         <translation>文本的词元数</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="165"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="158"/>
         <source>Merge {k} (the last one used): &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; — in the text, in green</source>
         <translation>第 {k} 次合并（用到的最后一次）：&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;——在文本中以绿色标出</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="168"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="161"/>
         <source>Merge {k} (the last one used): &lt;b&gt;{left} + {right} → {token}&lt;/b&gt;</source>
         <translation>第 {k} 次合并（用到的最后一次）：&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="178"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="171"/>
         <source>No merges: every byte is a token.</source>
         <translation>没有合并：每个字节都是一个词元。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="180"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="173"/>
         <source>k = {k} of {total} merges · the model has {vocab} tokens</source>
         <translation>k = {k}，共 {total} 次合并 · 模型共有 {vocab} 个词元</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="183"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="176"/>
         <source>k = {k} of {total} merges · vocabulary {vocab}</source>
         <translation>k = {k}，共 {total} 次合并 · 词表大小 {vocab}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="190"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="183"/>
         <source>{tokens} tokens · {chars} characters per token · {bytes} bytes per token</source>
         <translation>{tokens} 个词元 · 每个词元 {chars} 个字符 · 每个词元 {bytes} 个字节</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="195"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="188"/>
         <source>No text.</source>
         <translation>没有文本。</translation>
     </message>
@@ -666,32 +985,32 @@ bytes {hex}</source>
 <context>
     <name>merge_tree_view</name>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="50"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="49"/>
         <source>#{id} · special</source>
         <translation>#{id} · 特殊词元</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="53"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="52"/>
         <source>#{id} · byte 0x{byte}</source>
         <translation>#{id} · 字节 0x{byte}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="58"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="57"/>
         <source>#{id} · no merge</source>
         <translation>#{id} · 非合并所得</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="61"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="60"/>
         <source>#{id} · rank {rank}</source>
         <translation>#{id} · 序号 {rank}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="66"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="65"/>
         <source>count {count}</source>
         <translation>频次 {count}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="96"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="76"/>
         <source>{name} is a {model} model: it has no merges, so no merge trees and no vocabulary slider.</source>
         <translation>{name} 是 {model} 模型：它没有合并规则，因此没有合并树，也不能使用词表滑块。</translation>
     </message>

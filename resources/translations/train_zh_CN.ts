@@ -2,37 +2,94 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>Chart</name>
+    <message>
+        <location filename="../../app/common/chart.py" line="66"/>
+        <source>Export…</source>
+        <extracomment>Point sizes of a chart&apos;s text at the application&apos;s font size. Value labels beside points or bars. Pixels kept free on each side of the title.</extracomment>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/chart.py" line="67"/>
+        <source>Save the chart as PNG, SVG or CSV</source>
+        <translation>将图表保存为 PNG、SVG 或 CSV</translation>
+    </message>
+</context>
+<context>
+    <name>ChartExport</name>
+    <message>
+        <location filename="../../app/common/chart_export.py" line="50"/>
+        <source>Export a chart as .png, .svg or .csv, not “{suffix}”.</source>
+        <translation>图表只能导出为 .png、.svg 或 .csv，不能是“{suffix}”。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/chart_export.py" line="127"/>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/chart_export.py" line="128"/>
+        <source>SVG image (*.svg)</source>
+        <translation>SVG 图像 (*.svg)</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/chart_export.py" line="129"/>
+        <source>CSV data (*.csv)</source>
+        <translation>CSV 数据 (*.csv)</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/chart_export.py" line="131"/>
+        <source>Export the chart</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/chart_export.py" line="142"/>
+        <source>Cannot export</source>
+        <translation>无法导出</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/chart_export.py" line="143"/>
+        <source>“{file}” could not be written: {error}</source>
+        <translation>无法写入“{file}”：{error}</translation>
+    </message>
+</context>
+<context>
     <name>CompressionChart</name>
     <message>
-        <location filename="../../app/train/charts.py" line="202"/>
+        <location filename="../../app/train/charts.py" line="226"/>
         <source>Compression</source>
         <extracomment>Vocabulary sizes of the reference encodings on the chart, for placing them on the compression chart.</extracomment>
         <translation>压缩率</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="203"/>
+        <location filename="../../app/train/charts.py" line="227"/>
         <source>bytes per token</source>
         <translation>每个词元的字节数</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="204"/>
+        <location filename="../../app/train/charts.py" line="228"/>
         <source>vocabulary size (log)</source>
         <translation>词表大小（对数）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="210"/>
+        <location filename="../../app/train/charts.py" line="235"/>
         <source>training corpus</source>
         <translation>训练语料</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="219"/>
+        <location filename="../../app/train/charts.py" line="244"/>
         <source>held-out text</source>
         <translation>留出文本</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="229"/>
+        <location filename="../../app/train/charts.py" line="254"/>
         <source>tiktoken on held-out</source>
         <translation>tiktoken（留出文本）</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/charts.py" line="310"/>
+        <source>Press Train to see bytes per token grow with the vocabulary.</source>
+        <translation>点击“训练”，查看每个词元的字节数如何随词表增长。</translation>
     </message>
 </context>
 <context>
@@ -175,33 +232,48 @@
     <name>Dialogs</name>
     <message>
         <location filename="../../app/common/dialogs.py" line="25"/>
-        <location filename="../../app/common/dialogs.py" line="48"/>
+        <source>Unsaved tokenizer</source>
+        <translation>分词器尚未保存</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/dialogs.py" line="26"/>
+        <source>The tokenizer trained here ({merges} merges) is not saved.</source>
+        <translation>在这里训练的分词器（{merges} 次合并）还没有保存。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/dialogs.py" line="33"/>
+        <source>Save it before it is replaced?</source>
+        <translation>在它被替换之前保存吗？</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/dialogs.py" line="45"/>
+        <location filename="../../app/common/dialogs.py" line="68"/>
         <source>Not UTF-8 text</source>
         <translation>不是 UTF-8 文本</translation>
     </message>
     <message>
-        <location filename="../../app/common/dialogs.py" line="32"/>
+        <location filename="../../app/common/dialogs.py" line="52"/>
         <source>Train on it anyway, with each invalid byte replaced by the character U+FFFD (�)?</source>
         <translation>仍然用它训练，并把每个无效字节替换为字符 U+FFFD（�）吗？</translation>
     </message>
     <message>
-        <location filename="../../app/common/dialogs.py" line="37"/>
+        <location filename="../../app/common/dialogs.py" line="57"/>
         <source>Replace invalid bytes</source>
         <translation>替换无效字节</translation>
     </message>
     <message>
-        <location filename="../../app/common/dialogs.py" line="39"/>
-        <location filename="../../app/common/dialogs.py" line="61"/>
+        <location filename="../../app/common/dialogs.py" line="59"/>
+        <location filename="../../app/common/dialogs.py" line="81"/>
         <source>Skip this file</source>
         <translation>跳过此文件</translation>
     </message>
     <message>
-        <location filename="../../app/common/dialogs.py" line="55"/>
+        <location filename="../../app/common/dialogs.py" line="75"/>
         <source>Read it as {encoding}?</source>
         <translation>按 {encoding} 读取吗？</translation>
     </message>
     <message>
-        <location filename="../../app/common/dialogs.py" line="58"/>
+        <location filename="../../app/common/dialogs.py" line="78"/>
         <source>Read as {encoding}</source>
         <translation>按 {encoding} 读取</translation>
     </message>
@@ -209,323 +281,365 @@
 <context>
     <name>EngineSentences</name>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="21"/>
+        <location filename="../../app/common/engine_messages.py" line="24"/>
         <source>Vocabulary of {size} reached.</source>
-        <extracomment>The engine&apos;s sentences about a run (``bpe_core.trainer``: ``stop_reason``, ``warning``), as regexes, and each one&apos;s wording with the same named fields.</extracomment>
+        <extracomment>The wording of each code of :data:`bpe_core.messages.ENGLISH` (the translations&apos; context is &quot;EngineSentences&quot;).</extracomment>
         <translation>词表已达到 {size}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="24"/>
+        <location filename="../../app/common/engine_messages.py" line="25"/>
         <source>Cancelled after {merges} merges.</source>
         <translation>在 {merges} 次合并后取消。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="26"/>
+        <location filename="../../app/common/engine_messages.py" line="26"/>
         <source>Cancelled while counting.</source>
         <translation>在计数阶段取消。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="30"/>
+        <location filename="../../app/common/engine_messages.py" line="27"/>
         <source>No pair left to merge after {merges} merges: every pre-token is a single token (vocabulary {reached} of the {asked} asked for).</source>
         <translation>{merges} 次合并后已没有可合并的词元对：每个预分词单元都已是单个词元（词表达到 {reached}，要求的是 {asked}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="40"/>
+        <location filename="../../app/common/engine_messages.py" line="32"/>
         <source>Stopped after {merges} merges: the next token ({size} bytes) would make the vocabulary hold more than {limit} bytes (the corpus has {corpus} bytes); its pre-tokens are long runs of the same text.</source>
         <translation>在 {merges} 次合并后停止：下一个词元（{size} 字节）会让词表的总字节数超过 {limit}（语料只有 {corpus} 字节）；语料的预分词单元是同一段文本的长串重复。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="49"/>
+        <location filename="../../app/common/engine_messages.py" line="37"/>
         <source>The pattern left {chars} characters unmatched; tokenizers built with it drop them, as tiktoken does.</source>
         <translation>该模式有 {chars} 个字符未被匹配；用它构建的分词器会像 tiktoken 一样丢弃这些字符。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="57"/>
+        <location filename="../../app/common/engine_messages.py" line="115"/>
         <source>The pre-tokenization regex is empty.</source>
         <translation>预分词正则表达式为空。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="61"/>
+        <location filename="../../app/common/engine_messages.py" line="116"/>
         <source>Invalid pre-tokenization regex {pattern}: {detail}.</source>
         <translation>无效的预分词正则表达式 {pattern}：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="65"/>
+        <location filename="../../app/common/engine_messages.py" line="117"/>
         <source>The pre-tokenization regex {pattern} matches the empty string; use + rather than *.</source>
         <translation>预分词正则表达式 {pattern} 能匹配空字符串；请用 + 而不是 *。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="71"/>
+        <location filename="../../app/common/engine_messages.py" line="130"/>
         <source>Special tokens given twice: {tokens}.</source>
         <translation>特殊词元重复给出：{tokens}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="75"/>
+        <location filename="../../app/common/engine_messages.py" line="127"/>
         <source>A special token must be a non-empty string, not {token}.</source>
         <translation>特殊词元必须是非空字符串，而不是 {token}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="81"/>
+        <location filename="../../app/common/engine_messages.py" line="78"/>
         <source>{path}: not valid UTF-8 at byte offset {offset} (bytes {bytes}). Is it a binary file, or in another encoding?</source>
         <translation>{path}：在字节偏移 {offset} 处不是有效的 UTF-8（字节 {bytes}）。它是二进制文件，还是其他编码？</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="90"/>
+        <location filename="../../app/common/engine_messages.py" line="85"/>
+        <location filename="../../app/common/engine_messages.py" line="90"/>
         <source>{path}: it ends in the middle of a {encoding} character (its last {count} bytes, at byte offset {offset}): is the file cut short?</source>
         <translation>{path}：文件在一个 {encoding} 字符的中间结束（最后 {count} 个字节，位于字节偏移 {offset}）：文件是否被截断了？</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="99"/>
+        <location filename="../../app/common/engine_messages.py" line="98"/>
         <source>{path}: the file grew while it was read ({before} bytes when training started, {read} read): train again once it is complete.</source>
         <translation>{path}：读取期间文件变大了（开始训练时 {before} 字节，实际读到 {read} 字节）：请在文件写完后重新训练。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="108"/>
+        <location filename="../../app/common/engine_messages.py" line="103"/>
         <source>{path}: the file shrank while it was read ({before} bytes when training started, {read} read): train again once it is complete.</source>
         <translation>{path}：读取期间文件变小了（开始训练时 {before} 字节，实际读到 {read} 字节）：请在文件写完后重新训练。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="117"/>
+        <location filename="../../app/common/engine_messages.py" line="82"/>
         <source>{path}: looks like a binary file (NUL bytes at offset {nul}); not valid UTF-8 text.</source>
         <translation>{path}：看起来是二进制文件（偏移 {nul} 处有 NUL 字节），不是有效的 UTF-8 文本。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="124"/>
+        <location filename="../../app/common/engine_messages.py" line="95"/>
         <source>{path} is {encoding} text (it starts with a byte-order mark), not UTF-8.</source>
         <translation>{path} 是 {encoding} 文本（以字节顺序标记开头），不是 UTF-8。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="131"/>
+        <location filename="../../app/common/engine_messages.py" line="120"/>
         <source>The pre-tokenization regex {pattern} took more than {seconds} s at character {offset} of {where}: it probably backtracks catastrophically (nested quantifiers such as (a+)+, or overlapping alternatives such as (a|aa)+). Simplify it.</source>
         <translation>预分词正则表达式 {pattern} 在 {where} 的第 {offset} 个字符处耗时超过 {seconds} 秒：它很可能发生了灾难性回溯（嵌套量词如 (a+)+，或相互重叠的分支如 (a|aa)+）。请简化它。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="141"/>
+        <location filename="../../app/common/engine_messages.py" line="108"/>
         <source>The pre-tokenization regex {pattern} matched nothing in {names}.</source>
         <translation>预分词正则表达式 {pattern} 在 {names} 中没有匹配到任何内容。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="145"/>
+        <location filename="../../app/common/engine_messages.py" line="111"/>
         <source>{names}: the corpus has no text outside special tokens.</source>
         <translation>{names}：语料中除特殊词元外没有任何文本。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="150"/>
+        <location filename="../../app/common/engine_messages.py" line="41"/>
         <source>The training process ended unexpectedly (exit code {code}); the merges made so far are lost.</source>
         <translation>训练进程意外结束（退出码 {code}）；目前为止的合并已丢失。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="159"/>
+        <location filename="../../app/common/engine_messages.py" line="132"/>
         <source>{path}: there is no such file (nor is it a reference name: {names}; or a model id hf:ORG/NAME).</source>
         <translation>{path}：没有这个文件（它也不是参考编码名 {names}，也不是模型 ID hf:ORG/NAME）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="166"/>
+        <location filename="../../app/common/engine_messages.py" line="136"/>
         <source>{path}: cannot read the file ({cause}).</source>
         <translation>{path}：无法读取该文件（{cause}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="168"/>
+        <location filename="../../app/common/engine_messages.py" line="137"/>
         <source>{path}: the file is empty.</source>
         <translation>{path}：文件是空的。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="172"/>
+        <location filename="../../app/common/engine_messages.py" line="138"/>
         <source>{path}: the file is {size}; tokenizer files are at most {limit}.</source>
         <translation>{path}：文件大小为 {size}；分词器文件最大为 {limit}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="176"/>
+        <location filename="../../app/common/engine_messages.py" line="141"/>
         <source>{path}: not a UTF-8 text file (a bad byte at offset {offset}).</source>
         <translation>{path}：不是 UTF-8 文本文件（偏移 {offset} 处有无效字节）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="181"/>
+        <location filename="../../app/common/engine_messages.py" line="144"/>
         <source>{path}: not valid JSON (line {line}, column {column}: {detail}); is it truncated?</source>
         <translation>{path}：不是有效的 JSON（第 {line} 行第 {column} 列：{detail}）；文件是否被截断了？</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="189"/>
+        <location filename="../../app/common/engine_messages.py" line="152"/>
         <source>{path}: not a tokenizer file this program knows (it starts with {start}; not UTF-8 at byte {offset}); it reads a tokenizer.json, tekken.json, SentencePiece .model, .tiktoken, GPT-2 vocab.json or its own files.</source>
         <translation>{path}：不是本程序认识的分词器文件（开头为 {start}；第 {offset} 字节起不是 UTF-8）；本程序读取 tokenizer.json、tekken.json、SentencePiece .model、.tiktoken、GPT-2 vocab.json 或它自己的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="199"/>
+        <location filename="../../app/common/engine_messages.py" line="147"/>
         <source>{path}: not a tokenizer file this program knows (it starts with {start}); it reads a tokenizer.json, tekken.json, SentencePiece .model, .tiktoken, GPT-2 vocab.json or its own files.</source>
         <translation>{path}：不是本程序认识的分词器文件（开头为 {start}）；本程序读取 tokenizer.json、tekken.json、SentencePiece .model、.tiktoken、GPT-2 vocab.json 或它自己的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="207"/>
+        <location filename="../../app/common/engine_messages.py" line="158"/>
         <source>{path}: a JSON file, but not a tokenizer this program knows; it reads a tokenizer.json, tekken.json, SentencePiece .model, .tiktoken, GPT-2 vocab.json or its own files.</source>
         <translation>{path}：是 JSON 文件，但不是本程序认识的分词器；本程序读取 tokenizer.json、tekken.json、SentencePiece .model、.tiktoken、GPT-2 vocab.json 或它自己的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="215"/>
+        <location filename="../../app/common/engine_messages.py" line="164"/>
         <source>{path}: the folder holds no tokenizer file (looked for {names}).</source>
         <translation>{path}：该文件夹中没有分词器文件（查找了 {names}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="219"/>
+        <location filename="../../app/common/engine_messages.py" line="167"/>
         <source>{path}: the folder holds several {wanted} files ({names}); choose one.</source>
         <translation>{path}：该文件夹中有多个 {wanted} 文件（{names}）；请选择其中一个。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="224"/>
+        <location filename="../../app/common/engine_messages.py" line="173"/>
         <source>{path}: a .tiktoken file does not say how it pre-tokenizes: give its pattern ({names}); it looks like {guess} ({reason}).</source>
         <translation>{path}：.tiktoken 文件没有说明如何预分词：请给出它的模式（{names}）；它看起来是 {guess}（{reason}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="232"/>
+        <location filename="../../app/common/engine_messages.py" line="170"/>
         <source>{path}: a .tiktoken file does not say how it pre-tokenizes: give its pattern ({names}).</source>
         <translation>{path}：.tiktoken 文件没有说明如何预分词：请给出它的模式（{names}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="238"/>
+        <location filename="../../app/common/engine_messages.py" line="178"/>
         <source>{path}: a GPT-2 vocabulary needs its merges file beside it ({name}).</source>
         <translation>{path}：GPT-2 词表旁边需要有它的合并文件（{name}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="242"/>
+        <location filename="../../app/common/engine_messages.py" line="181"/>
         <source>{path}: GPT-2 merges need their vocabulary beside them ({name}).</source>
         <translation>{path}：GPT-2 合并文件旁边需要有它的词表（{name}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="246"/>
+        <location filename="../../app/common/engine_messages.py" line="184"/>
         <source>{path}: the tokenizers library cannot read it: {detail}.</source>
         <translation>{path}：tokenizers 库无法读取它：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="250"/>
+        <location filename="../../app/common/engine_messages.py" line="187"/>
         <source>{path}: not a SentencePiece model the library can read: {detail}.</source>
         <translation>{path}：不是 SentencePiece 库能读取的模型：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="254"/>
+        <location filename="../../app/common/engine_messages.py" line="163"/>
         <source>{path}: a damaged gzip file: {detail}.</source>
         <translation>{path}：gzip 文件已损坏：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="259"/>
+        <location filename="../../app/common/engine_messages.py" line="45"/>
+        <source>Stopped after {merges} merges: the best pair is seen {count} times, fewer than the minimum count {minimum} (vocabulary {reached} of the {asked} asked for).</source>
+        <translation>在 {merges} 次合并后停止：最常见的词元对只出现 {count} 次，少于最小次数 {minimum}（词表达到 {reached}，要求的是 {asked}）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="50"/>
+        <source>No allowed pair left to merge after {merges} merges: every pair left would make a forbidden token (vocabulary {reached} of the {asked} asked for).</source>
+        <translation>{merges} 次合并后已没有允许合并的词元对：剩下的每个词元对都会生成被禁止的词元（词表达到 {reached}，要求的是 {asked}）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="55"/>
+        <source>The forbidden-token regex {pattern} is not valid: {detail}.</source>
+        <translation>禁止词元的正则表达式 {pattern} 无效：{detail}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="58"/>
+        <source>The minimum count must be a whole number of at least 1, not {value}.</source>
+        <translation>最小次数必须是不小于 1 的整数，而不是 {value}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="61"/>
+        <source>{name}: only a tokenizer trained by BPE Explorer can be trained further ({why}).</source>
+        <translation>{name}：只有 BPE Explorer 训练的分词器才能继续训练（{why}）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="65"/>
+        <source>{name} already has a vocabulary of {size} ({merges} merges): ask for a vocabulary of at least {size}.</source>
+        <translation>{name} 的词表已有 {size}（{merges} 次合并）：请要求至少 {size} 的词表。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="69"/>
+        <source>{name} was trained with the special tokens {saved}; continue it with the same ones, not {given}.</source>
+        <translation>{name} 训练时使用的特殊词元是 {saved}；继续训练时请使用同样的特殊词元，而不是 {given}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="73"/>
+        <source>The superword transition {after} must be a vocabulary size between {minimum} and the vocabulary size {size}.</source>
+        <translation>超词转换点 {after} 必须是介于 {minimum} 与词表大小 {size} 之间的词表大小。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="191"/>
         <source>Cannot read the encoding file {path}: {cause}.</source>
         <translation>无法读取编码文件 {path}：{cause}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="263"/>
+        <location filename="../../app/common/engine_messages.py" line="192"/>
         <source>The encoding file {path} is not a valid gzip file: {detail}.</source>
         <translation>编码文件 {path} 不是有效的 gzip 文件：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="268"/>
+        <location filename="../../app/common/engine_messages.py" line="195"/>
         <source>The encoding file {path} is not the official one: its SHA-256 is {digest}, expected {expected}; reinstall BPE Explorer or replace the file.</source>
         <translation>编码文件 {path} 不是官方文件：它的 SHA-256 是 {digest}，应为 {expected}；请重新安装 BPE Explorer 或替换该文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="274"/>
+        <location filename="../../app/common/engine_messages.py" line="200"/>
         <source>{path}: no tokens in the file.</source>
         <translation>{path}：文件中没有任何词元。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="279"/>
+        <location filename="../../app/common/engine_messages.py" line="202"/>
         <source>{text} is not a Hugging Face model id: write ORG/NAME, optionally @REVISION (for example Qwen/Qwen2.5-7B-Instruct or openai-community/gpt2@main).</source>
         <translation>{text} 不是 Hugging Face 模型 ID：请写成 ORG/NAME，可选加上 @REVISION（例如 Qwen/Qwen2.5-7B-Instruct 或 openai-community/gpt2@main）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="289"/>
+        <location filename="../../app/common/engine_messages.py" line="207"/>
+        <location filename="../../app/common/engine_messages.py" line="213"/>
         <source>The tokenizer of {model} is not in the Hugging Face cache ({cache}) and downloads are off (offline, or HF_HUB_OFFLINE=1): connect to the internet once and open {model} again, or download it with `{command}`, or open a tokenizer.json, tokenizer.model, tekken.json or .tiktoken file you have.</source>
         <translation>{model} 的分词器不在 Hugging Face 缓存（{cache}）中，而下载已关闭（离线，或 HF_HUB_OFFLINE=1）：请联网一次后再打开 {model}，或用 `{command}` 下载，或打开你已有的 tokenizer.json、tokenizer.model、tekken.json 或 .tiktoken 文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="298"/>
+        <location filename="../../app/common/engine_messages.py" line="219"/>
         <source>{model} is a gated model: its files are given only to users who accepted its licence. Log in once with `hf auth login` (or set HF_TOKEN to an access token from huggingface.co/settings/tokens), accept the licence on {url}, then try again; or open a tokenizer.json of this model that you already have.</source>
         <translation>{model} 是受限模型：它的文件只提供给接受了其许可协议的用户。请先用 `hf auth login` 登录一次（或把 HF_TOKEN 设为 huggingface.co/settings/tokens 上的访问令牌），在 {url} 接受许可协议，然后重试；或者打开你已有的该模型的 tokenizer.json。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="307"/>
+        <location filename="../../app/common/engine_messages.py" line="225"/>
         <source>There is no model {model} on huggingface.co (or it is private: if it is yours, log in with `hf auth login`); check the spelling, ORG/NAME.</source>
         <translation>huggingface.co 上没有模型 {model}（或者它是私有的：如果是你的模型，请用 `hf auth login` 登录）；请检查拼写，格式为 ORG/NAME。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="315"/>
+        <location filename="../../app/common/engine_messages.py" line="230"/>
         <source>{model} has no revision {revision} (a branch, tag or commit).</source>
         <translation>{model} 没有版本 {revision}（分支、标签或提交）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="319"/>
+        <location filename="../../app/common/engine_messages.py" line="233"/>
         <source>{model} publishes no tokenizer files (looked for {names}): open a tokenizer file of this model instead, or choose another model.</source>
         <translation>{model} 没有发布分词器文件（查找了 {names}）：请改为打开该模型的分词器文件，或选择其他模型。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="328"/>
+        <location filename="../../app/common/engine_messages.py" line="238"/>
         <source>Could not download the tokenizer of {model}: huggingface.co could not be reached ({cause}). Check the internet connection (and HTTPS_PROXY if you use a proxy), or open a downloaded tokenizer file instead.</source>
         <translation>无法下载 {model} 的分词器：连接不上 huggingface.co（{cause}）。请检查网络连接（如果使用代理，也检查 HTTPS_PROXY），或改为打开已下载的分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="337"/>
+        <location filename="../../app/common/engine_messages.py" line="243"/>
         <source>Could not download the tokenizer of {model}: huggingface.co sent nothing for {seconds} s (a connection or proxy that does not answer). Check the internet connection (and HTTPS_PROXY if you use a proxy), or open a downloaded tokenizer file instead.</source>
         <translation>无法下载 {model} 的分词器：huggingface.co 已有 {seconds} 秒没有发来任何数据（连接或代理没有应答）。请检查网络连接（如果使用代理，也检查 HTTPS_PROXY），或改为打开已下载的分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="346"/>
+        <location filename="../../app/common/engine_messages.py" line="249"/>
         <source>The download of the tokenizer of {model} ended unexpectedly (exit code {code}).</source>
         <translation>{model} 的分词器下载意外结束（退出码 {code}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="352"/>
+        <location filename="../../app/common/engine_messages.py" line="252"/>
         <source>The download of the tokenizer of {model} failed: {cause}.</source>
         <translation>{model} 的分词器下载失败：{cause}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="357"/>
+        <location filename="../../app/common/engine_messages.py" line="255"/>
         <source>huggingface.co answered {status} while the tokenizer of {model} was downloading: try again later, or open a downloaded tokenizer file instead.</source>
         <translation>下载 {model} 的分词器时 huggingface.co 返回了 {status}：请稍后重试，或改为打开已下载的分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="365"/>
+        <location filename="../../app/common/engine_messages.py" line="260"/>
         <source>Cannot read the Hugging Face cache {cache} for {model}: {error}.</source>
         <translation>无法读取 {model} 的 Hugging Face 缓存 {cache}：{error}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="371"/>
+        <location filename="../../app/common/engine_messages.py" line="264"/>
         <source>{path}: the tokenizer&apos;s library took more than {seconds} s on {chars} characters and was stopped (a regex or normalizer in the file that never ends).</source>
         <translation>{path}：分词器的库处理 {chars} 个字符用时超过 {seconds} 秒，已被停止（文件中的某个正则表达式或规范化步骤停不下来）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="380"/>
+        <location filename="../../app/common/engine_messages.py" line="269"/>
         <source>{path}: the tokenizer&apos;s library needed more than {gb} GB of memory for {chars} characters and was stopped (a normalizer in the file that makes the text grow).</source>
         <translation>{path}：分词器的库处理 {chars} 个字符需要超过 {gb} GB 内存，已被停止（文件中的某个规范化步骤让文本不断变长）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="388"/>
+        <location filename="../../app/common/engine_messages.py" line="274"/>
         <source>{path}: the tokenizer&apos;s library crashed ({detail}).</source>
         <translation>{path}：分词器的库崩溃了（{detail}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="392"/>
+        <location filename="../../app/common/engine_messages.py" line="275"/>
         <source>{path}: the tokenizer&apos;s library failed: {detail}.</source>
         <translation>{path}：分词器的库出错：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="397"/>
+        <location filename="../../app/common/engine_messages.py" line="277"/>
         <source>Cannot write {path}: it is a device, not a regular file.</source>
         <translation>无法写入 {path}：它是设备，不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="401"/>
+        <location filename="../../app/common/engine_messages.py" line="278"/>
         <source>Cannot write {path}: it is a named pipe, not a regular file.</source>
         <translation>无法写入 {path}：它是命名管道，不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="405"/>
+        <location filename="../../app/common/engine_messages.py" line="281"/>
         <source>Cannot write {path}: it is a socket, not a regular file.</source>
         <translation>无法写入 {path}：它是套接字，不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="410"/>
+        <location filename="../../app/common/engine_messages.py" line="283"/>
         <source>The regex {pattern} is not valid: {detail}.</source>
         <translation>正则表达式 {pattern} 无效：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_sentences.py" line="415"/>
+        <location filename="../../app/common/engine_messages.py" line="284"/>
         <source>The regex {pattern} took longer than {seconds} s (stuck near token id {id}); simplify it.</source>
         <translation>正则表达式 {pattern} 运行超过 {seconds} 秒（卡在词元 ID {id} 附近）；请简化它。</translation>
     </message>
@@ -538,104 +652,104 @@
         <translation>BPE Explorer 分词器 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="44"/>
+        <location filename="../../app/file_menu.py" line="45"/>
         <source>Open &amp;corpus files…</source>
         <translation>打开语料文件(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="47"/>
+        <location filename="../../app/file_menu.py" line="48"/>
         <source>&amp;Open tokenizer…</source>
         <translation>打开分词器(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="49"/>
+        <location filename="../../app/file_menu.py" line="50"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="50"/>
+        <location filename="../../app/file_menu.py" line="51"/>
         <source>&amp;Save tokenizer…</source>
         <translation>保存分词器(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="52"/>
+        <location filename="../../app/file_menu.py" line="53"/>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="59"/>
+        <location filename="../../app/file_menu.py" line="60"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="82"/>
+        <location filename="../../app/file_menu.py" line="83"/>
         <source>Open tokenizer</source>
         <translation>打开分词器</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="104"/>
+        <location filename="../../app/file_menu.py" line="105"/>
         <source>Training in progress</source>
         <translation>正在训练</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="104"/>
+        <location filename="../../app/file_menu.py" line="105"/>
         <source>Cancel the training before opening a tokenizer.</source>
         <translation>请先取消训练，再打开分词器。</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="116"/>
+        <location filename="../../app/file_menu.py" line="117"/>
         <source>Cannot open tokenizer</source>
         <translation>无法打开分词器</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="117"/>
+        <location filename="../../app/file_menu.py" line="118"/>
         <source>“{name}” could not be opened: {error}</source>
         <translation>无法打开“{name}”：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="142"/>
+        <location filename="../../app/file_menu.py" line="145"/>
         <source>{name}: a published model&apos;s {model} tokenizer cannot be trained further, so it opened as a Compare pane (double-click a token for its merge tree); the Train tab is unchanged.</source>
         <translation>{name}：已发布模型的 {model} 分词器不能继续训练，所以它在“比较”页中作为一个窗格打开（双击某个词元可查看它的合并树）；“训练”页保持不变。</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="157"/>
+        <location filename="../../app/file_menu.py" line="176"/>
         <source>Save tokenizer</source>
         <translation>保存分词器</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="172"/>
+        <location filename="../../app/file_menu.py" line="191"/>
         <source>Cannot save tokenizer</source>
         <translation>无法保存分词器</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="174"/>
+        <location filename="../../app/file_menu.py" line="193"/>
         <source>“{name}” could not be written: {error}
 The tokenizer is kept: save it somewhere else.</source>
         <translation>无法写入“{name}”：{error}
 分词器仍然保留着：请把它保存到别的位置。</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="181"/>
+        <location filename="../../app/file_menu.py" line="201"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="190"/>
+        <location filename="../../app/file_menu.py" line="210"/>
         <source>Export as {format} into folder</source>
         <translation>导出为 {format}，选择目标文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="202"/>
+        <location filename="../../app/file_menu.py" line="222"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="203"/>
+        <location filename="../../app/file_menu.py" line="223"/>
         <source>Export as {format} failed: {error}</source>
         <translation>导出为 {format} 失败：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="208"/>
+        <location filename="../../app/file_menu.py" line="228"/>
         <source>Wrote {files}</source>
         <translation>已写入 {files}</translation>
     </message>
@@ -653,6 +767,131 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 今天下午我们在河边散步，看见很多人在钓鱼。
 for line in open(&apos;notes.txt&apos;): print(line.strip())
 </translation>
+    </message>
+</context>
+<context>
+    <name>HelpMenu</name>
+    <message>
+        <location filename="../../app/help_menu.py" line="26"/>
+        <source>Train</source>
+        <extracomment>The tour: each tab&apos;s title, what it shows, and one thing to try.</extracomment>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="27"/>
+        <source>Byte-level BPE trained on your corpus, merge by merge: the merges table, the pair counts and the compression as they grow.</source>
+        <translation>在你的语料上逐次合并训练字节级 BPE：合并表、词元对计数和压缩率随之增长。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="32"/>
+        <source>Press Train on the sample corpus, then click a row of the merges table: every tab follows that step.</source>
+        <translation>用示例语料点击“训练”，然后点击合并表中的一行：每个页面都会跟随这一步。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="38"/>
+        <source>Compare</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="39"/>
+        <source>One text cut by several tokenizers side by side: ours, OpenAI&apos;s and any published model&apos;s, by its own library.</source>
+        <translation>同一段文本由多个分词器并排切分：我们的、OpenAI 的以及任何已发布模型的（由其自己的库切分）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="44"/>
+        <source>Type some Chinese and some code in the text box, then add a model with “Add tokenizer”.</source>
+        <translation>在文本框中输入一些中文和代码，然后用“添加分词器”加入一个模型。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="49"/>
+        <source>Vocabulary</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="50"/>
+        <source>Inside a vocabulary: its tokens by script, the overlap of two, an audit, why a merge was made, the cost per language and an X-ray of scaffold tokens.</source>
+        <translation>深入词表：按文字分类的词元、两个词表的重合、审查、为何这样合并、各语言的代价，以及脚手架词元的透视。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="55"/>
+        <source>Choose o200k_base, type “ing” in the filter, and double-click a token.</source>
+        <translation>选择 o200k_base，在筛选框中输入“ing”，然后双击一个词元。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="58"/>
+        <source>Teach</source>
+        <translation>教学</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="59"/>
+        <source>Lessons for a class: the vocabulary slider, merges step by step, the encode animation, merge trees, pre-tokenization and word-level BPE.</source>
+        <translation>课堂教学：词表滑块、逐步合并、编码动画、合并树、预分词和词级 BPE。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="64"/>
+        <source>Open it with Ctrl+T and drag the vocabulary slider from left to right.</source>
+        <translation>按 Ctrl+T 打开它，然后把词表滑块从左拖到右。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="70"/>
+        <source>Show the Train, Compare or Vocabulary tab</source>
+        <extracomment>The shortcuts, as (keys, what they do).</extracomment>
+        <translation>显示“训练”“对比”或“词表”页</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="71"/>
+        <source>Open the Teach window</source>
+        <translation>打开教学窗口</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="72"/>
+        <source>Close the Teach window</source>
+        <translation>关闭教学窗口</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="73"/>
+        <source>Open a tokenizer</source>
+        <translation>打开分词器</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="74"/>
+        <source>Open corpus files</source>
+        <translation>打开语料文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="75"/>
+        <source>Save the tokenizer</source>
+        <translation>保存分词器</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="76"/>
+        <source>Quit</source>
+        <translation>退出</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="90"/>
+        <source>Guided &amp;tour…</source>
+        <translation>导览(&amp;T)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="91"/>
+        <source>&amp;Keyboard shortcuts…</source>
+        <translation>键盘快捷键(&amp;K)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="93"/>
+        <source>&amp;About BPE Explorer…</source>
+        <translation>关于 BPE Explorer(&amp;A)…</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="104"/>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="111"/>
+        <source>About BPE Explorer</source>
+        <translation>关于 BPE Explorer</translation>
     </message>
 </context>
 <context>
@@ -697,62 +936,72 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="40"/>
+        <location filename="../../app/main_window.py" line="47"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="41"/>
+        <location filename="../../app/main_window.py" line="48"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="43"/>
+        <location filename="../../app/main_window.py" line="50"/>
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="61"/>
+        <location filename="../../app/main_window.py" line="77"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="62"/>
+        <location filename="../../app/main_window.py" line="78"/>
         <source>&amp;Teach</source>
         <translation>教学(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="63"/>
+        <location filename="../../app/main_window.py" line="79"/>
         <source>Open the &amp;teaching views…</source>
         <translation>打开教学视图(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="66"/>
+        <location filename="../../app/main_window.py" line="82"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="85"/>
+        <location filename="../../app/main_window.py" line="87"/>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="110"/>
         <source>training, {merges} merges</source>
         <translation>训练中，{merges} 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="94"/>
+        <location filename="../../app/main_window.py" line="130"/>
         <source>{merges} of {total} merges</source>
         <translation>{merges}/{total} 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="95"/>
+        <location filename="../../app/main_window.py" line="131"/>
         <source>{merges} merges</source>
         <translation>{merges} 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="150"/>
+        <location filename="../../app/main_window.py" line="202"/>
+        <source>Ours {label} · {merges} merges</source>
+        <translation>我们的（{label}）· {merges} 次合并</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="207"/>
         <source>current tokenizer ({merges} merges)</source>
         <translation>当前分词器（{merges} 次合并）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="168"/>
+        <location filename="../../app/main_window.py" line="193"/>
         <source>No merge tree for that token: the Teach window says why.</source>
         <translation>这个词元没有合并树：原因见教学窗口。</translation>
     </message>
@@ -760,20 +1009,25 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>MergeCountChart</name>
     <message>
-        <location filename="../../app/train/charts.py" line="151"/>
+        <location filename="../../app/train/charts.py" line="166"/>
         <source>Merge count by rank</source>
         <extracomment>The count axis of a run not merging yet spans 1 to 10**EMPTY_LOG_TOP.</extracomment>
         <translation>各次合并的频次（按序号）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="152"/>
+        <location filename="../../app/train/charts.py" line="167"/>
         <source>count (log)</source>
         <translation>频次（对数）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="153"/>
+        <location filename="../../app/train/charts.py" line="168"/>
         <source>merge rank</source>
         <translation>合并序号</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/charts.py" line="189"/>
+        <source>Press Train to see how often each merge&apos;s pair occurred.</source>
+        <translation>点击“训练”，查看每次合并的词元对出现了多少次。</translation>
     </message>
 </context>
 <context>
@@ -859,18 +1113,24 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>PairFrequencyChart</name>
     <message>
-        <location filename="../../app/train/charts.py" line="57"/>
-        <location filename="../../app/train/charts.py" line="80"/>
+        <location filename="../../app/train/charts.py" line="61"/>
+        <location filename="../../app/train/charts.py" line="92"/>
         <source>Pair frequencies</source>
+        <extracomment>Point size of the pair labels (larger than other ticks: they are what the chart is about). Pixels between a reference&apos;s point and its label.</extracomment>
         <translation>词元对频次</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="58"/>
+        <location filename="../../app/train/charts.py" line="65"/>
         <source>count</source>
         <translation>频次</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="97"/>
+        <location filename="../../app/train/charts.py" line="93"/>
+        <source>Press Train to see the most frequent pairs at each merge.</source>
+        <translation>点击“训练”，查看每次合并时最常见的词元对。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/charts.py" line="106"/>
         <source>Top pairs at rank {rank} · chosen in orange</source>
         <translation>合并序号 {rank} 时最常见的词元对 · 橙色为选中者</translation>
     </message>
@@ -878,58 +1138,68 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>PaneSource</name>
     <message>
-        <location filename="../../app/common/sources.py" line="116"/>
-        <location filename="../../app/common/sources.py" line="162"/>
-        <location filename="../../app/common/sources.py" line="201"/>
+        <location filename="../../app/common/sources.py" line="157"/>
         <source>special token</source>
-        <extracomment>The shipped encodings shown by default, in pane order.</extracomment>
         <translation>特殊词元</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="118"/>
-        <location filename="../../app/common/sources.py" line="213"/>
+        <location filename="../../app/common/sources.py" line="158"/>
         <source>a single byte (no merge)</source>
         <translation>单个字节（未经合并）</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="120"/>
-        <location filename="../../app/common/sources.py" line="163"/>
-        <location filename="../../app/common/sources.py" line="203"/>
+        <location filename="../../app/common/sources.py" line="159"/>
         <source>rank {rank}</source>
         <translation>序号 {rank}</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="205"/>
+        <location filename="../../app/common/sources.py" line="164"/>
         <source>score {score} ({model} piece {id})</source>
         <translation>得分 {score}（{model} 片段 {id}）</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="209"/>
+        <location filename="../../app/common/sources.py" line="167"/>
         <source>id {id} (a {model} model has no merges)</source>
         <translation>ID {id}（{model} 模型没有合并规则）</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="234"/>
+        <location filename="../../app/common/sources.py" line="191"/>
         <source>{model} · {size} tokens ({pattern} pre-tokenizer)</source>
         <translation>{model} · {size} 个词元（{pattern} 预分词器）</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="236"/>
+        <location filename="../../app/common/sources.py" line="193"/>
         <source>{model} · {size} tokens</source>
         <translation>{model} · {size} 个词元</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="292"/>
+        <location filename="../../app/common/sources.py" line="241"/>
         <source>Cannot encode: {error}</source>
         <translation>无法编码：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="315"/>
+        <location filename="../../app/common/sources.py" line="160"/>
         <source>not made by a merge</source>
         <translation>不是由合并产生的</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="316"/>
+        <location filename="../../app/common/sources.py" line="129"/>
+        <source>BPE-dropout p={p} (draw {seed})</source>
+        <extracomment>The shipped encodings shown by default, in pane order.</extracomment>
+        <translation>BPE-dropout p={p}（第 {seed} 次抽样）</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/sources.py" line="133"/>
+        <source>greedy longest match</source>
+        <translation>贪心最长匹配</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/sources.py" line="134"/>
+        <source>fewest tokens</source>
+        <translation>最少词元</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/sources.py" line="161"/>
         <source>merge rank {rank} (merge #{number})</source>
         <translation>合并序号 {rank}（第 {number} 次合并）</translation>
     </message>
@@ -978,42 +1248,42 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>Progress</name>
     <message>
-        <location filename="../../app/train/progress.py" line="24"/>
+        <location filename="../../app/train/progress.py" line="26"/>
         <source>{seconds} s</source>
         <translation>{seconds} 秒</translation>
     </message>
     <message>
-        <location filename="../../app/train/progress.py" line="26"/>
+        <location filename="../../app/train/progress.py" line="28"/>
         <source>{minutes} min {seconds} s</source>
         <translation>{minutes} 分 {seconds} 秒</translation>
     </message>
     <message>
-        <location filename="../../app/train/progress.py" line="29"/>
+        <location filename="../../app/train/progress.py" line="31"/>
         <source>{hours} h {minutes} min</source>
         <translation>{hours} 小时 {minutes} 分</translation>
     </message>
     <message>
-        <location filename="../../app/train/progress.py" line="69"/>
+        <location filename="../../app/train/progress.py" line="68"/>
         <source>{phase}: {done} / {total}</source>
         <translation>{phase}：{done} / {total}</translation>
     </message>
     <message>
-        <location filename="../../app/train/progress.py" line="70"/>
+        <location filename="../../app/train/progress.py" line="69"/>
         <source>{rate}/s</source>
         <translation>{rate}/秒</translation>
     </message>
     <message>
-        <location filename="../../app/train/progress.py" line="72"/>
+        <location filename="../../app/train/progress.py" line="71"/>
         <source>{phase}: {done} / {total} merges</source>
         <translation>{phase}：{done} / {total} 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/train/progress.py" line="73"/>
+        <location filename="../../app/train/progress.py" line="72"/>
         <source>{rate} merges/s</source>
         <translation>每秒 {rate} 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/train/progress.py" line="78"/>
+        <location filename="../../app/train/progress.py" line="77"/>
         <source>about {time} left</source>
         <translation>大约还需 {time}</translation>
     </message>
@@ -1102,6 +1372,40 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
     </message>
 </context>
 <context>
+    <name>RunSteering</name>
+    <message>
+        <location filename="../../app/train/steering.py" line="33"/>
+        <location filename="../../app/train/steering.py" line="62"/>
+        <source>Continue training</source>
+        <translation>继续训练</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/steering.py" line="37"/>
+        <source>Go on from the tokenizer shown: its merges are replayed on the corpus, then training continues to the vocabulary size set (the ids it has never change)</source>
+        <translation>从当前显示的分词器继续：先在语料上重放它的合并，再训练到设定的词表大小（已有的 ID 不会改变）</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/steering.py" line="63"/>
+        <source>Set a vocabulary size above {size} to continue: the tokenizer has {size} tokens.</source>
+        <translation>请把词表大小设为大于 {size} 才能继续：该分词器已有 {size} 个词元。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/steering.py" line="68"/>
+        <source>before continuing</source>
+        <translation>继续之前</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/steering.py" line="82"/>
+        <source>with {token}</source>
+        <translation>含 {token}</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/steering.py" line="105"/>
+        <source>Forbid {token} and continue from here</source>
+        <translation>禁止 {token} 并从这里继续</translation>
+    </message>
+</context>
+<context>
     <name>SettingsPanel</name>
     <message>
         <location filename="../../app/train/settings_panel.py" line="35"/>
@@ -1155,27 +1459,67 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
         <translation>在大语料上统计预分词单元时使用的工作进程数</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="104"/>
+        <location filename="../../app/train/settings_panel.py" line="101"/>
+        <source>Stop when the most frequent pair is seen fewer times than this</source>
+        <translation>当最常见的词元对出现次数少于此值时停止</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="106"/>
+        <source>e.g. {regex} (no token spanning a digit and a letter)</source>
+        <translation>例如 {regex}（不允许词元跨越数字和字母）</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="109"/>
+        <source>Never make a token whose text matches this regex: the next best pair is merged</source>
+        <translation>绝不生成文本匹配此正则表达式的词元：改为合并次优的词元对</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="116"/>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="119"/>
+        <source>SuperBPE: from this vocabulary size on, pre-tokens no longer stop at spaces, so tokens can span words (“ of the”)</source>
+        <translation>SuperBPE：从这个词表大小起，预分词单元不再在空格处断开，词元可以跨越多个词（“ of the”）</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="131"/>
         <source>Vocabulary size</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="105"/>
+        <location filename="../../app/train/settings_panel.py" line="132"/>
         <source>Pre-tokenizer</source>
         <translation>预分词</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="108"/>
+        <location filename="../../app/train/settings_panel.py" line="135"/>
         <source>Special tokens</source>
         <translation>特殊词元</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="109"/>
+        <location filename="../../app/train/settings_panel.py" line="136"/>
         <source>Worker processes</source>
         <translation>工作进程</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="189"/>
+        <location filename="../../app/train/settings_panel.py" line="137"/>
+        <source>Stop below count</source>
+        <translation>低于次数时停止</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="138"/>
+        <source>Forbid tokens matching</source>
+        <translation>禁止匹配的词元</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="139"/>
+        <source>Superwords after</source>
+        <translation>超词起点</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="225"/>
         <source>Checking the regex on the corpus…</source>
         <translation>正在语料上检查这个正则…</translation>
     </message>
@@ -1206,133 +1550,161 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
     </message>
 </context>
 <context>
+    <name>TourDialog</name>
+    <message>
+        <location filename="../../app/help_menu.py" line="142"/>
+        <source>Guided tour</source>
+        <translation>导览</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="144"/>
+        <source>Try this:</source>
+        <translation>试试这个：</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="151"/>
+        <source>Back</source>
+        <translation>上一步</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="152"/>
+        <source>Next</source>
+        <translation>下一步</translation>
+    </message>
+</context>
+<context>
     <name>TrainSettings</name>
     <message>
-        <location filename="../../app/train/settings.py" line="51"/>
+        <location filename="../../app/train/settings.py" line="60"/>
         <source>Vocabulary size {size} is too small: the minimum is {minimum} (256 bytes + {specials} special tokens).</source>
         <translation>词表大小 {size} 太小：最小为 {minimum}（256 个字节 + {specials} 个特殊词元）。</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings.py" line="63"/>
+        <location filename="../../app/train/settings.py" line="72"/>
         <source>Use at least one worker process.</source>
         <translation>至少使用一个工作进程。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings.py" line="78"/>
+        <source>Superwords begin after a vocabulary between {low} and {high}, not {size}.</source>
+        <translation>超词起点必须是介于 {low} 与 {high} 之间的词表大小，而不是 {size}。</translation>
     </message>
 </context>
 <context>
     <name>TrainTab</name>
     <message>
-        <location filename="../../app/train/train_tab.py" line="130"/>
+        <location filename="../../app/train/train_tab.py" line="134"/>
         <source>Text not in the corpus: the compression chart shows how well it is encoded</source>
         <extracomment>While training, a piece of a frame (see ``TrainTab._on_steps``) is painted at most this often. A frame has four pieces (the table, then each chart), so each is repainted about every 4 x 30 ms: 8 times a second. While counting, the progress is shown at most this often (8 times a second). What the tab showed before the current run (history, tokenizer, result, current rank), shown again if the run ends with nothing: cancelled while counting, or failed.</extracomment>
         <translation>不在语料中的文本：压缩率图显示它被编码得有多好</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="132"/>
+        <location filename="../../app/train/train_tab.py" line="136"/>
         <source>Held-out text (compression chart)</source>
         <translation>留出文本（压缩率图）</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="154"/>
+        <location filename="../../app/train/train_tab.py" line="158"/>
         <source>Filter merges by token text (e.g. “ing”, “␣the”, “中”)</source>
         <translation>按词元文本筛选合并（例如 “ing”、“␣the”、“中”）</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="160"/>
+        <location filename="../../app/train/train_tab.py" line="164"/>
         <source>&lt;b&gt;Merges&lt;/b&gt;</source>
         <translation>&lt;b&gt;合并&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="192"/>
+        <location filename="../../app/train/train_tab.py" line="196"/>
         <source>Choose a corpus first.</source>
         <translation>请先选择语料。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="225"/>
+        <location filename="../../app/train/train_tab.py" line="230"/>
         <source>Counting pre-tokens</source>
         <translation>统计预分词单元</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="231"/>
+        <location filename="../../app/train/train_tab.py" line="236"/>
         <source>Reading {name}…</source>
         <translation>正在读取 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="251"/>
+        <location filename="../../app/train/train_tab.py" line="256"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="289"/>
+        <location filename="../../app/train/train_tab.py" line="294"/>
         <source>Merging</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="296"/>
+        <location filename="../../app/train/train_tab.py" line="301"/>
         <source>Counted {words} unique pre-tokens; merging…</source>
         <translation>已统计出 {words} 个不同的预分词单元；正在合并…</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="365"/>
+        <location filename="../../app/train/train_tab.py" line="370"/>
         <source>Cancelled after {time}, before any merge; the previous result is kept.</source>
         <translation>{time} 后取消，尚未进行任何合并；之前的结果保留。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="367"/>
+        <location filename="../../app/train/train_tab.py" line="372"/>
         <source>Cancelled after {time}, before any merge.</source>
         <translation>{time} 后取消，尚未进行任何合并。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="382"/>
+        <location filename="../../app/train/train_tab.py" line="387"/>
         <source>Tokenizer not built</source>
         <translation>未能构建分词器</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="383"/>
+        <location filename="../../app/train/train_tab.py" line="388"/>
         <source>The trained tokenizer could not be built: {error}</source>
         <translation>无法构建训练好的分词器：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="393"/>
+        <location filename="../../app/train/train_tab.py" line="398"/>
         <source>Cancelled in {time}: {merges} merges. {reason}</source>
         <translation>已取消，用时 {time}：{merges} 次合并。{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="395"/>
+        <location filename="../../app/train/train_tab.py" line="400"/>
         <source>Done in {time}: {merges} merges. {reason}</source>
         <translation>完成，用时 {time}：{merges} 次合并。{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="402"/>
+        <location filename="../../app/train/train_tab.py" line="407"/>
         <source> Note: {warning}</source>
         <translation> 注意：{warning}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="447"/>
+        <location filename="../../app/train/train_tab.py" line="452"/>
         <source>Training failed; the previous result is kept.</source>
         <translation>训练失败；之前的结果保留。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="447"/>
+        <location filename="../../app/train/train_tab.py" line="452"/>
         <source>Training failed.</source>
         <translation>训练失败。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="461"/>
+        <location filename="../../app/train/train_tab.py" line="466"/>
         <source>Training failed</source>
         <translation>训练失败</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="542"/>
+        <location filename="../../app/train/train_tab.py" line="547"/>
         <source>Held-out text not measured: {error}</source>
         <translation>未能测量留出文本：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="566"/>
+        <location filename="../../app/train/train_tab.py" line="571"/>
         <source>Opened {name}: {merges} merges. {reason}</source>
         <translation>已打开 {name}：{merges} 次合并。{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="570"/>
+        <location filename="../../app/train/train_tab.py" line="575"/>
         <source>Opened {name}: no training record, so no merge history to show.</source>
         <translation>已打开 {name}：没有训练记录，因此没有可显示的合并历史。</translation>
     </message>
@@ -1340,7 +1712,7 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>TrainingWorker</name>
     <message>
-        <location filename="../../app/train/worker.py" line="111"/>
+        <location filename="../../app/train/worker.py" line="112"/>
         <source>Training could not start: {error}</source>
         <extracomment>How long the worker waits for the training process&apos;s next record before looking at the window again.</extracomment>
         <translation>训练无法开始：{error}</translation>
