@@ -364,7 +364,7 @@ def test_the_tab_in_chinese(qtbot, chinese):
     tab = VocabularyTab()  # not shown: nothing is loaded
     qtbot.addWidget(tab)
     pages = [tab.pages.tabText(i) for i in range(tab.pages.count())]
-    assert pages == ["词元", "重合", "审查", "为何这样合并", "语言公平性"]
+    assert pages == ["词元", "重合", "审查", "为何这样合并", "语言公平性", "透视"]
     model = tab.browse.view.model_
     headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
     assert headers[:3] == ["ID", "合并序号", "词元"]
