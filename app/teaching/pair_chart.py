@@ -10,6 +10,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QColor, QFontMetrics
 
 from app import style
+from app.common.chart_export import ExportMenu
 
 CHOSEN = style.PAIR
 OTHER = QColor("#7570b3")
@@ -22,7 +23,7 @@ class PairCountsChart(pg.PlotWidget):
         super().__init__(parent, background="w")
         self.base_max_pairs = max_pairs
         self.max_pairs = max_pairs
-        self.setMenuEnabled(False)
+        self.export_menu = ExportMenu(self, "pair-counts")  # right-click: Export… (PNG, SVG, CSV)
         self.setMouseEnabled(x=False, y=False)
         self.hideButtons()
         self.showGrid(x=True, y=False, alpha=0.2)

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from app import style
+from app.common.chart_export import ExportMenu
 from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import TokenChips
 from app.teaching.merge_tree_view import no_merges_text
@@ -80,7 +81,7 @@ class VocabSliderView(TeachingView):
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.chips)
         self.curve_plot = pg.PlotWidget(background="w")
-        self.curve_plot.setMenuEnabled(False)
+        self.curve_export = ExportMenu(self.curve_plot, "tokens-by-merges")  # right-click: Export…
         self.curve_plot.setMouseEnabled(x=False, y=False)
         self.curve_plot.hideButtons()
         self.curve_plot.setLabel("bottom", self.tr("merges k"))

@@ -1,10 +1,11 @@
-"""The three training charts (pyqtgraph). Each keeps its plot items and updates them with ``setData``/``setOpts``.
+"""The three training charts (:class:`~app.common.chart.Chart`: exportable, with a hint while empty). Each keeps its
+plot items and updates them with ``setData``/``setOpts``.
 
 Only the GUI thread calls these methods. They draw records from a :class:`~app.train.merge_history.MergeHistory`:
 - :class:`PairFrequencyChart`: the top candidate pairs at one step, the chosen pair highlighted;
 - :class:`MergeCountChart`: the count of each merge against its rank (log scale), current step marked;
 - :class:`CompressionChart`: bytes per token against vocabulary size, for the training corpus and a held-out
-  text, with reference tokenizers marked.
+  text, with reference tokenizers marked and labelled beside their points (the legend is under the plot).
 """
 
 from __future__ import annotations
@@ -14,17 +15,17 @@ import unicodedata
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QPointF
 from PySide6.QtGui import QColor, QFontMetrics
 
 from app import style
+from app.common.chart import VALUE_PT, Chart
+from app.common.chart_labels import spread
 from app.style import mono_font
 from app.token_text import render_pair
 from app.train.held_out import REFERENCES as HELD_OUT_REFERENCES
 from app.train.merge_history import MergeHistory
 from bpe_core.reference import reference_special_tokens
-
-pg.setConfigOptions(antialias=True, background="w", foreground="#222")
 
 CHOSEN = style.PAIR
 OTHER = QColor("#7570b3")
@@ -32,6 +33,10 @@ CORPUS = style.NEW
 HELD_OUT = QColor("#7570b3")
 MARKER = QColor("#e7298a")
 LABEL_CHARS = 24
+#: Point size of the pair labels (larger than other ticks: they are what the chart is about).
+PAIR_PT = 10.0
+#: Pixels between a reference's point and its label.
+LABEL_OFFSET = 8
 
 
 def _label(text: str, limit: int = LABEL_CHARS) -> str:
@@ -48,54 +53,67 @@ def _label(text: str, limit: int = LABEL_CHARS) -> str:
     return text
 
 
-class PairFrequencyChart(pg.PlotWidget):
+class PairFrequencyChart(Chart):
     """Horizontal bars: the best candidate pairs at one step, best at the top, the chosen one highlighted."""
 
     def __init__(self, parent=None, max_pairs: int = 15):
-        super().__init__(parent)
+        super().__init__(
+            QCoreApplication.translate("PairFrequencyChart", "Pair frequencies"), parent, export_name="pair-frequencies"
+        )
         self.max_pairs = max_pairs
-        self.setTitle(self.tr("Pair frequencies"), size="11pt")
-        self.setLabel("bottom", self.tr("count"))
+        self.labels: list[str] = []
+        self.set_axis_label("bottom", self.tr("count"))
         self.showGrid(x=True, y=False, alpha=0.2)
-        self.setMenuEnabled(False)
         self.setMouseEnabled(x=False, y=False)
-        self.hideButtons()
         self.setMinimumHeight(220)
         self.getViewBox().invertY(True)
-        self.tick_font = mono_font(10)
-        self.getAxis("left").setStyle(tickFont=self.tick_font, autoExpandTextSpace=False)
+        self.getAxis("left").setStyle(autoExpandTextSpace=False)
         self.bars = pg.BarGraphItem(x0=[], y=[], height=0.7, width=[], brushes=[], pen=None)
         self.addItem(self.bars)
+        self.history = MergeHistory()
         self.shown_rank: int | None = None
-        self.labels: list[str] = []
+        self.restyle()
 
-    def show_step(self, history: MergeHistory, rank: int | None) -> None:
-        """Draw the candidate pairs recorded at merge ``rank`` (``None``: empty chart)."""
+    def restyle(self) -> None:
+        super().restyle()
+        self.getAxis("left").set_tick_font(mono_font(self.pt(PAIR_PT)))
+        self.show_step(self.history, self.shown_rank)  # as many pairs as fit at the new size
+
+    def show_step(self, history: MergeHistory, rank: int | None, *, waiting: bool = True) -> None:
+        """Draw the candidate pairs recorded at merge ``rank`` (``None``: empty chart, with the hint to press Train
+        unless a run is starting: ``waiting`` False); larger text (presentation mode) shows fewer of them, so that
+        each keeps its label."""
+        self.history = history
         if rank is None or rank >= len(history):
             self.shown_rank = None
             self.labels = []
             self.bars.setOpts(x0=[], y=[], width=[], brushes=[])
             self.getAxis("left").setTicks([[]])
-            self.getAxis("left").setWidth(40)
-            self.setTitle(self.tr("Pair frequencies"), size="11pt")
+            self._fit_label_axis()
+            self.set_title(self.tr("Pair frequencies"))
+            self.show_hint(self.tr("Press Train to see the most frequent pairs at each merge.") if waiting else "")
             return
         step = history.steps[rank]
-        pairs = step.top_pairs[: self.max_pairs] or ((step.left, step.right, step.count),)
+        pairs = step.top_pairs[: max(5, round(self.max_pairs / self.scale))] or ((step.left, step.right, step.count),)
         counts = [count for _, _, count in pairs]
         self.labels = [_label(render_pair(history.token_bytes(a), history.token_bytes(b))) for a, b, _ in pairs]
         brushes = [pg.mkBrush(CHOSEN if (a, b) == step.pair else OTHER) for a, b, _ in pairs]
         positions = list(range(len(pairs)))
         self.bars.setOpts(x0=[0] * len(pairs), y=positions, width=counts, brushes=brushes)
-        axis = self.getAxis("left")
-        axis.setTicks([list(zip(positions, self.labels))])
-        # The axis is as wide as the longest label: pyqtgraph's own expansion only ever grows and can push the
-        # plot out of the widget.
-        metrics = QFontMetrics(self.tick_font)
-        axis.setWidth(min(260, 14 + max(metrics.horizontalAdvance(label) for label in self.labels)))
+        self.getAxis("left").setTicks([list(zip(positions, self.labels))])
+        self._fit_label_axis()
         self._fit_count_axis(max(counts))
         self.setYRange(-0.6, max(len(pairs), 5) - 0.4, padding=0)
-        self.setTitle(self.tr("Top pairs at rank {rank} · chosen in orange").format(rank=f"{rank:,}"), size="11pt")
+        self.set_title(self.tr("Top pairs at rank {rank} · chosen in orange").format(rank=f"{rank:,}"))
+        self.show_hint("")
         self.shown_rank = rank
+
+    def _fit_label_axis(self) -> None:
+        """Make the pair axis as wide as its longest label: pyqtgraph's own expansion only ever grows and can push
+        the plot out of the widget."""
+        metrics = QFontMetrics(mono_font(self.pt(PAIR_PT)))
+        widest = max((metrics.horizontalAdvance(label) for label in self.labels), default=0)
+        self.getAxis("left").setWidth(min(int(260 * self.scale), 14 + widest) if widest else 40)
 
     def _fit_count_axis(self, top: int) -> None:
         """Change the count axis only when the bars outgrow it or shrink below a third of it: redrawing an axis
@@ -105,18 +123,16 @@ class PairFrequencyChart(pg.PlotWidget):
             self.setXRange(0, max(4, top) * 1.25, padding=0)
 
 
-class _RunChart(pg.PlotWidget):
+class _RunChart(Chart):
     """A line chart of a training run: one log axis, gridlines, and a vertical line (:meth:`_mark_at`) at the
     current step. Subclasses add their curves with :meth:`_line`, then the marker with :meth:`_add_marker`, so
     that it is drawn over them."""
 
-    def __init__(self, title: str, left: str, bottom: str, *, log_x: bool, parent=None):
-        super().__init__(parent)
-        self.setTitle(title, size="11pt")
-        self.setLabel("left", left)
-        self.setLabel("bottom", bottom)
+    def __init__(self, title: str, left: str, bottom: str, *, log_x: bool, export_name: str, parent=None):
+        super().__init__(title, parent, export_name=export_name)
+        self.set_axis_label("left", left)
+        self.set_axis_label("bottom", bottom)
         self.showGrid(x=True, y=True, alpha=0.2)
-        self.setMenuEnabled(False)
         self.setMinimumHeight(160)
         self.setLogMode(x=log_x, y=not log_x)
         self.fixed_axes = False
@@ -152,10 +168,12 @@ class MergeCountChart(_RunChart):
             QCoreApplication.translate("MergeCountChart", "count (log)"),
             QCoreApplication.translate("MergeCountChart", "merge rank"),
             log_x=False,
+            export_name="merge-counts",
             parent=parent,
         )
         self.curve = self._line(pen=pg.mkPen(CORPUS, width=2))
         self._add_marker()
+        self.update_history(MergeHistory())
 
     def update_history(self, history: MergeHistory) -> None:
         n = len(history)
@@ -164,6 +182,12 @@ class MergeCountChart(_RunChart):
             top = math.log10(max(history.counts[0], 10) * 1.5)
             if abs(self.getViewBox().viewRange()[1][1] - top) > 1e-9:
                 self.setYRange(0, top, padding=0)
+        self._show_state(n > 0)
+
+    def _show_state(self, drawn: bool) -> None:
+        """The hint while there is no run to draw (none while a run is starting: its axes are already set)."""
+        waiting = not drawn and not self.fixed_axes
+        self.show_hint(self.tr("Press Train to see how often each merge's pair occurred.") if waiting else "")
 
     def hold_axes(self, target_merges: int | None) -> None:
         """While training toward ``target_merges``, keep both axes still (x: the whole run; y: the first count);
@@ -175,6 +199,7 @@ class MergeCountChart(_RunChart):
             self.disableAutoRange()
             self.setXRange(0, max(1, target_merges), padding=0.02)
             self.setYRange(0, EMPTY_LOG_TOP, padding=0)  # until the first count: powers of ten, not 2, 3 … 9
+        self._show_state(_has_data(self.curve))
 
     def mark(self, rank: int | None) -> None:
         self._mark_at(rank)
@@ -203,10 +228,11 @@ class CompressionChart(_RunChart):
             QCoreApplication.translate("CompressionChart", "bytes per token"),
             QCoreApplication.translate("CompressionChart", "vocabulary size (log)"),
             log_x=True,
+            export_name="compression",
             parent=parent,
         )
         self.getViewBox().setDefaultPadding(0.08)  # room for the reference labels at the edges
-        self.addLegend(offset=(10, 10), labelTextSize="9pt")
+        self.add_legend_row()
         self.corpus_curve = self._line(pen=pg.mkPen(CORPUS, width=2), name=self.tr("training corpus"))
         self.held_out_curve = self.plot(
             [],
@@ -229,12 +255,22 @@ class CompressionChart(_RunChart):
             name=self.tr("tiktoken on held-out"),
         )
         self.reference_labels: list[pg.TextItem] = []
-        self._add_marker()
         self.reference_values: dict[str, float] = {}
+        self._add_marker()
+        self.getViewBox().sigResized.connect(self._place_labels)
+        self.getViewBox().sigRangeChanged.connect(self._place_labels)
+        self.update_history(MergeHistory())
+
+    def restyle(self) -> None:
+        super().restyle()
+        for label in self.reference_labels:
+            label.setFont(style.text_font(self.pt(VALUE_PT)))
+        self._place_labels()
 
     def update_history(self, history: MergeHistory) -> None:
         if not history.corpus_bytes or not len(history):
             self.corpus_curve.setData([], [])
+            self._show_state()
             return
         values = history.corpus_bytes / history.tokens_after
         self.corpus_curve.setData(history.vocab_sizes(), values)
@@ -243,20 +279,37 @@ class CompressionChart(_RunChart):
             current = self.getViewBox().viewRange()[1][1]
             if top > current * 0.95:  # grow in steps, not every frame
                 self.setYRange(0.8, top * 1.5, padding=0)
+        else:
+            self.enableAutoRange()
+        self._show_state()
 
     def hold_axes(self, final_vocab_size: int | None) -> None:
         """While training toward ``final_vocab_size``, keep the axes still; ``None`` lets them follow again."""
         self.fixed_axes = final_vocab_size is not None
         if final_vocab_size is None:
             self.enableAutoRange()
-            return
+        else:
+            self._frame(final_vocab_size)
+        self._show_state()
+
+    def _frame(self, final_vocab_size: int = 0) -> None:
+        """Axes out to o200k's vocabulary, as the finished chart shows: a run grows into a stable frame, and the log
+        axis spans decades (a narrower one crowds its tick labels)."""
         self.disableAutoRange()
-        # Out to o200k's vocabulary, as the finished chart shows: the run grows into a stable frame, and the log
-        # axis spans decades (a narrower one crowds its minor tick labels into each other).
         right = max([final_vocab_size, *REFERENCE_VOCAB.values()])
         self.setXRange(math.log10(256), math.log10(right), padding=0.06)
         top = max([2.0] + list(self.reference_values.values()))
         self.setYRange(0.8, top * 1.3, padding=0)
+
+    def _show_state(self) -> None:
+        """With no run drawn: the references in the frame a run will have, and a hint in the corner they leave."""
+        if _has_data(self.corpus_curve) or self.fixed_axes:
+            self.show_hint("")
+            return
+        if self.reference_values:
+            self._frame()
+        text = self.tr("Press Train to see bytes per token grow with the vocabulary.")
+        self.show_hint(text, blank=not self.reference_values, corner=bool(self.reference_values))
 
     def mark(self, vocab_size: int | None) -> None:
         self._mark_at(None if vocab_size is None else math.log10(vocab_size))
@@ -275,13 +328,33 @@ class CompressionChart(_RunChart):
         xs = np.array([REFERENCE_VOCAB[n] for n in names], float)
         ys = np.array([values[n] for n in names], float)
         self.reference_points.setData(xs, ys)
-        for name, x, y in zip(names, xs, ys):
-            # Left of each point: the three sit close together on a log axis but at different heights.
-            label = pg.TextItem(
-                f"{name.removesuffix('_base')} {y:.2f}",
-                color=MARKER,
-                anchor=(1.08, 0.5),
-            )
-            label.setPos(math.log10(x), y)
+        for name, y in zip(names, ys):
+            label = pg.TextItem(f"{name.removesuffix('_base')} {y:.2f}", color=MARKER)
+            label.setFont(style.text_font(self.pt(VALUE_PT)))
             self.addItem(label, ignoreBounds=True)
             self.reference_labels.append(label)
+        self._show_state()
+        self._place_labels()
+
+    def _place_labels(self, *_signal) -> None:
+        """Each reference's label beside its point, left of it where there is room (else right), moved up or down
+        only as far as needed for none to overlap another or leave the plot."""
+        view = self.getViewBox()
+        box = view.boundingRect()
+        if not self.reference_labels or box.width() <= 0:
+            return
+        xs, ys = self.reference_points.getOriginalDataset()
+        points = [view.mapFromView(QPointF(math.log10(x), y)) for x, y in zip(xs, ys)]
+        sizes = [label.textItem.boundingRect().size() for label in self.reference_labels]
+        margin = 2 * self.reference_labels[0].textItem.document().documentMargin()  # around the text, blank
+        heights = [size.height() - margin for size in sizes]
+        rows = spread([p.y() for p in points], heights, box.top(), box.bottom(), gap=2)
+        for label, point, size, row in zip(self.reference_labels, points, sizes, rows):
+            left = point.x() - LABEL_OFFSET - size.width() >= box.left()
+            label.setAnchor((1, 0.5) if left else (0, 0.5))
+            label.setPos(view.mapToView(QPointF(point.x() + (-LABEL_OFFSET if left else LABEL_OFFSET), row)))
+
+
+def _has_data(curve: pg.PlotDataItem) -> bool:
+    x = curve.getOriginalDataset()[0]
+    return x is not None and len(x) > 0

@@ -220,7 +220,7 @@ class TrainTab(QSplitter):
         self.training = True
         self.frames.start_run(  # the old run's views cleared one per turn
             self.current_changed.emit,  # the Compare and Vocabulary tabs
-            lambda: self.pair_chart.show_step(self.history, None),
+            lambda: self.pair_chart.show_step(self.history, None, waiting=False),  # a run is starting
             lambda: self._clear_run_chart(self.count_chart, settings.target_merges),
             lambda: self._clear_run_chart(self.compression_chart, settings.vocab_size),
         )

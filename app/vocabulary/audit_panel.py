@@ -24,8 +24,10 @@ from PySide6.QtWidgets import (
 )
 
 from app.common import dialogs
+from app.common.chart import Chart
 from app.common.jobs import Jobs
 from app.common.local_files import read_text_head
+from app.common.view_hint import ViewHint
 from app.vocabulary.charts import series_color
 from app.vocabulary.token_table import TokenTable
 from bpe_core.vocabulary.audit import Audit, audit_vocabulary
@@ -81,13 +83,13 @@ class AuditPanel(QWidget):
         self.tokens = TokenTable()
         self.tokens.setObjectName("auditTokens")
         self.tokens.token_activated.connect(self.token_activated)
-        self.zipf = pg.PlotWidget()
-        self.zipf.setTitle(self.tr("Usage by rank (Zipf)"), size="11pt")
+        self.tokens_hint = ViewHint(self.tokens, self.tr("Press Audit to list the tokens no text produces."))
+        self.zipf = Chart(self.tr("Usage by rank (Zipf)"), export_name="zipf")
         self.zipf.setLogMode(x=True, y=True)
-        self.zipf.setLabel("bottom", self.tr("usage rank"))
-        self.zipf.setLabel("left", self.tr("times used"))
-        self.zipf.setMenuEnabled(False)
+        self.zipf.set_axis_label("bottom", self.tr("usage rank"))
+        self.zipf.set_axis_label("left", self.tr("times used"))
         self.zipf_curve = self.zipf.plot([], [], pen=pg.mkPen(series_color(0), width=2))
+        self.zipf.show_hint(self._zipf_hint())
 
         controls = QHBoxLayout()
         for widget in (self.usage, self.run_button, self.cancel_button, self.progress, self.export_button):
@@ -218,11 +220,18 @@ class AuditPanel(QWidget):
                 self.finding.addItem(labels[key], key)
         found = [i for i in range(self.finding.count()) if len(self.finding_rows(self.finding.itemData(i)))]
         self.finding.setCurrentIndex(found[0] if found else 0)  # the first kind with something to show
+        self.tokens_hint.set_text(self.tr("No token of this kind."))
         self.finding.blockSignals(False)
         self._show_finding()
         zipf = audit.zipf().astype(float)
         self.zipf_curve.setData(zipf[:, 0], zipf[:, 1])
+        self.zipf.show_hint("" if len(zipf) else self._zipf_hint())
         self.finished.emit(audit)
+
+    def _zipf_hint(self) -> str:
+        return self.tr(
+            "Choose a text to count usage in, then press Audit: the plot shows how often each token is used."
+        )
 
     def finding_rows(self, key: str) -> np.ndarray:
         """Table rows of one kind of finding."""

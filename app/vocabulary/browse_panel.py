@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSplitter, QTabWid
 
 from app.common.engine_messages import engine_message
 from app.common.jobs import Jobs
+from app.common.view_hint import ViewHint
 from app.vocabulary.charts import LengthChart, RankShareChart, ScriptCountsChart
 from app.vocabulary.filter_bar import FilterBar
 from app.vocabulary.table_model import Filter, Filtered, script_label
@@ -36,6 +37,7 @@ class BrowsePanel(QSplitter):
         self.filter_jobs.failed.connect(self._on_filter_failed)
         self.view = TokenTable()
         self.view.setObjectName("vocabTable")
+        self.no_match = ViewHint(self.view)  # said once a vocabulary is shown (an empty table before is no filter's)
         self.count_label = QLabel()
         self.count_label.setObjectName("vocabCount")
         self.filter_error = QLabel()
@@ -99,6 +101,8 @@ class BrowsePanel(QSplitter):
     def show_table(self, table: VocabTable | None) -> None:
         """Show ``table`` (None: empty), keeping the filter and the order."""
         self.table = table
+        hint = self.tr("No token matches these filters: loosen one (the script, the length, the text).")
+        self.no_match.set_text(hint if table is not None else "")
         try:
             self.view.model_.set_table(table)
         except FilterError as exc:  # the kept filter fails on the new table: drop it, say why

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.common.jobs import Jobs
+from app.common.view_hint import ViewHint
 from app.vocabulary.table_model import script_label
 from app.vocabulary.token_table import TokenTable
 from bpe_core.vocabulary.overlap import Overlap, vocabulary_overlap
@@ -66,6 +67,11 @@ class OverlapPanel(QWidget):
         self.only_a.token_activated.connect(lambda token_id: self._activated(0, token_id))
         self.only_b.token_activated.connect(lambda token_id: self._activated(1, token_id))
         self.title_a, self.title_b = QLabel(self.tr("Only in A")), QLabel(self.tr("Only in B"))
+        self.hints = [
+            ViewHint(self.scripts, self.tr("Press Compare to count the tokens A and B share, script by script.")),
+            ViewHint(self.only_a, self.tr("Press Compare to list the tokens only A has.")),
+            ViewHint(self.only_b, self.tr("Press Compare to list the tokens only B has.")),
+        ]
 
         top = QGridLayout()
         top.addWidget(QLabel(self.tr("A:")), 0, 0)
@@ -162,6 +168,8 @@ class OverlapPanel(QWidget):
         self.title_b.setText(self.tr("Only in “{name}”: {count:,} tokens").format(name=b, count=len(overlap.only_b)))
         self.only_a.model_.set_table(overlap.a, base=overlap.only_a)
         self.only_b.model_.set_table(overlap.b, base=overlap.only_b)
+        for hint in self.hints:  # an empty list now means none
+            hint.set_text("")
         self.ready.emit(overlap)
 
     @Slot(str, str)

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from app import style
 from app.common import dialogs
+from app.common.chart import Chart
 from app.common.jobs import Jobs
 from app.vocabulary.charts import series_color
 from bpe_core import formats
@@ -84,14 +85,15 @@ class ParityPanel(QWidget):
         self.table.setObjectName("parityTable")
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.setFont(style.mono_font(9.5))
-        self.chart = pg.PlotWidget()
-        self.chart.setTitle(self.tr("Premium over English (tokens for the same text)"), size="11pt")
-        self.chart.setLabel("left", self.tr("× English"))
-        self.chart.setMenuEnabled(False)
+        title = self.tr("Premium over English (tokens for the same text)")
+        self.chart = Chart(title, export_name="parity", tick_font=style.text_font)  # ticks: language codes
+        self.chart.set_axis_label("left", self.tr("× English"))
         self.chart.setMouseEnabled(x=False, y=False)
         self.chart.showGrid(x=False, y=True, alpha=0.2)
-        self.chart.getAxis("bottom").setStyle(tickFont=style.text_font(8))
-        self.legend = self.chart.addLegend(offset=(10, 10), labelTextSize="9pt")
+        self.legend = self.chart.add_legend_row()
+        self.chart.show_hint(
+            self.tr("Press Measure to see how many more tokens each language needs than English, per tokenizer.")
+        )
         self.bars: list[pg.BarGraphItem] = []
 
         buttons = QHBoxLayout()
@@ -203,6 +205,7 @@ class ParityPanel(QWidget):
         line = pg.InfiniteLine(pos=1.0, angle=0, pen=pg.mkPen(style.SUB_TEXT, style=Qt.PenStyle.DashLine))
         self.chart.addItem(line)
         self.bars.append(line)
+        self.chart.show_hint("")
 
     @Slot()
     def export_dialog(self) -> None:

@@ -189,7 +189,7 @@ bytes {hex}</source>
 <context>
     <name>PairCountsChart</name>
     <message>
-        <location filename="../../app/teaching/pair_chart.py" line="52"/>
+        <location filename="../../app/teaching/pair_chart.py" line="53"/>
         <source>count</source>
         <translation>频次</translation>
     </message>
@@ -473,7 +473,7 @@ bytes {hex}</source>
     <message>
         <location filename="../../app/teaching/regex_view.py" line="100"/>
         <source>{what}, then an optional contraction (&apos;s &apos;t…)</source>
-        <translation>{what}，后面可接一个缩写（'s 't…）</translation>
+        <translation>{what}，后面可接一个缩写（&apos;s &apos;t…）</translation>
     </message>
     <message>
         <location filename="../../app/teaching/regex_view.py" line="104"/>
@@ -770,7 +770,7 @@ bytes {hex}</source>
         <translation>逐步演示</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="43"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="44"/>
         <source>Vocabulary slider</source>
         <translation>词表滑块</translation>
     </message>
@@ -919,57 +919,57 @@ bytes {hex}</source>
 <context>
     <name>VocabSliderView</name>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="60"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="61"/>
         <source> merges per step</source>
         <translation> 次合并/步</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="62"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="63"/>
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="86"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="87"/>
         <source>merges k</source>
         <translation>合并次数 k</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="87"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="88"/>
         <source>tokens in the text</source>
         <translation>文本的词元数</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="158"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="159"/>
         <source>Merge {k} (the last one used): &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; — in the text, in green</source>
         <translation>第 {k} 次合并（用到的最后一次）：&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;——在文本中以绿色标出</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="161"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="162"/>
         <source>Merge {k} (the last one used): &lt;b&gt;{left} + {right} → {token}&lt;/b&gt;</source>
         <translation>第 {k} 次合并（用到的最后一次）：&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="171"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="172"/>
         <source>No merges: every byte is a token.</source>
         <translation>没有合并：每个字节都是一个词元。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="173"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="174"/>
         <source>k = {k} of {total} merges · the model has {vocab} tokens</source>
         <translation>k = {k}，共 {total} 次合并 · 模型共有 {vocab} 个词元</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="176"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="177"/>
         <source>k = {k} of {total} merges · vocabulary {vocab}</source>
         <translation>k = {k}，共 {total} 次合并 · 词表大小 {vocab}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="183"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="184"/>
         <source>{tokens} tokens · {chars} characters per token · {bytes} bytes per token</source>
         <translation>{tokens} 个词元 · 每个词元 {chars} 个字符 · 每个词元 {bytes} 个字节</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="188"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="189"/>
         <source>No text.</source>
         <translation>没有文本。</translation>
     </message>

@@ -4,13 +4,12 @@
 <context>
     <name>Chart</name>
     <message>
-        <location filename="../../app/common/chart.py" line="66"/>
+        <location filename="../../app/common/chart_export.py" line="161"/>
         <source>Export…</source>
-        <extracomment>Point sizes of a chart&apos;s text at the application&apos;s font size. Value labels beside points or bars. Pixels kept free on each side of the title.</extracomment>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/common/chart.py" line="67"/>
+        <location filename="../../app/common/chart_export.py" line="162"/>
         <source>Save the chart as PNG, SVG or CSV</source>
         <translation>将图表保存为 PNG、SVG 或 CSV</translation>
     </message>
@@ -18,37 +17,37 @@
 <context>
     <name>ChartExport</name>
     <message>
-        <location filename="../../app/common/chart_export.py" line="50"/>
+        <location filename="../../app/common/chart_export.py" line="51"/>
         <source>Export a chart as .png, .svg or .csv, not “{suffix}”.</source>
         <translation>图表只能导出为 .png、.svg 或 .csv，不能是“{suffix}”。</translation>
     </message>
     <message>
-        <location filename="../../app/common/chart_export.py" line="127"/>
+        <location filename="../../app/common/chart_export.py" line="128"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/common/chart_export.py" line="128"/>
+        <location filename="../../app/common/chart_export.py" line="129"/>
         <source>SVG image (*.svg)</source>
         <translation>SVG 图像 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/common/chart_export.py" line="129"/>
+        <location filename="../../app/common/chart_export.py" line="130"/>
         <source>CSV data (*.csv)</source>
         <translation>CSV 数据 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/common/chart_export.py" line="131"/>
+        <location filename="../../app/common/chart_export.py" line="132"/>
         <source>Export the chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../app/common/chart_export.py" line="142"/>
+        <location filename="../../app/common/chart_export.py" line="143"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../app/common/chart_export.py" line="143"/>
+        <location filename="../../app/common/chart_export.py" line="144"/>
         <source>“{file}” could not be written: {error}</source>
         <translation>无法写入“{file}”：{error}</translation>
     </message>

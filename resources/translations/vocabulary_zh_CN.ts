@@ -163,37 +163,42 @@
 <context>
     <name>BrowsePanel</name>
     <message>
-        <location filename="../../app/vocabulary/browse_panel.py" line="66"/>
+        <location filename="../../app/vocabulary/browse_panel.py" line="68"/>
         <source>Scripts</source>
         <translation>文字</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/browse_panel.py" line="67"/>
+        <location filename="../../app/vocabulary/browse_panel.py" line="69"/>
         <source>Lengths</source>
         <translation>长度</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/browse_panel.py" line="68"/>
+        <location filename="../../app/vocabulary/browse_panel.py" line="70"/>
         <source>Script:</source>
         <translation>文字：</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/browse_panel.py" line="68"/>
+        <location filename="../../app/vocabulary/browse_panel.py" line="70"/>
         <source>By rank</source>
         <translation>按合并序号</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/browse_panel.py" line="69"/>
+        <location filename="../../app/vocabulary/browse_panel.py" line="71"/>
         <source>Longest tokens of</source>
         <translation>查看最长词元的文字：</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/browse_panel.py" line="70"/>
+        <location filename="../../app/vocabulary/browse_panel.py" line="72"/>
         <source>Longest</source>
         <translation>最长词元</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/browse_panel.py" line="148"/>
+        <location filename="../../app/vocabulary/browse_panel.py" line="104"/>
+        <source>No token matches these filters: loosen one (the script, the length, the text).</source>
+        <translation>没有词元符合这些筛选条件：请放宽其中一个（文字、长度或文本）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/browse_panel.py" line="152"/>
         <source>{shown:,} of {total:,} tokens</source>
         <translation>显示 {shown:,} / {total:,} 个词元</translation>
     </message>
@@ -586,6 +591,11 @@
         <location filename="../../app/vocabulary/charts.py" line="148"/>
         <source>{script} share per {merges:,} merges</source>
         <translation>{script}在每 {merges:,} 次合并中的占比</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/charts.py" line="153"/>
+        <source>No merge made a {script} token: pick another script above.</source>
+        <translation>没有任何合并产生{script}词元：请在上方另选一种文字。</translation>
     </message>
 </context>
 <context>

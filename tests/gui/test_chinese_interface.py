@@ -23,7 +23,8 @@ def visible_texts(widget) -> list[str]:
         texts.append(button.text())
     texts += [box.title() for box in widget.findChildren(QGroupBox)]
     texts += [label.text() for label in widget.findChildren(QLabel) if label.isVisibleTo(widget)]
-    return [t for t in texts if re.search("[A-Za-z]{3}", re.sub(r"<[^>]+>|gpt2|cl100k\w*|o200k\w*|llama3|qwen2|tekken|tiktoken", "", t))]
+    names = r"<[^>]+>|gpt2|cl100k\w*|o200k\w*|llama3|qwen2|tekken|tiktoken"  # markup and pattern names
+    return [t for t in texts if re.search("[A-Za-z]{3}", re.sub(names, "", t))]
 
 
 def english_words(texts: list[str]) -> list[str]:

@@ -1,0 +1,116 @@
+"""Chart axes whose text never collides or leaves the chart: :class:`TidyAxis` drops a tick label that would
+overlap one placed before it (the coarsest ticks are placed first) or run past the axis's ends, labels only the
+powers of ten of a log axis spanning several, cuts its own label with "…" where the axis is shorter than it, draws
+no ticks while its chart is empty (:meth:`TidyAxis.set_blank`), and remembers the labels set with ``setTicks``
+(:attr:`TidyAxis.tick_labels`, which the CSV export writes beside each bar).
+
+>>> from PySide6.QtCore import QRectF
+>>> specs = [(QRectF(0, 0, 40, 10), 0, "10³"), (QRectF(30, 0, 40, 10), 0, "2·10³"), (QRectF(80, 0, 40, 10), 0, "10⁴")]
+>>> [text for _, _, text in spaced(specs)]
+['10³', '10⁴']
+"""
+
+from __future__ import annotations
+
+import html
+import math
+
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QFontMetrics
+from PySide6.QtWidgets import QApplication
+
+#: Pixels kept between two tick labels.
+GAP = 6
+
+
+def spaced(texts: list, gap: float = GAP) -> list:
+    """The tick label specs ``(rect, flags, text)`` of ``texts`` that come at least ``gap`` pixels from every one
+    kept before them (empty labels are dropped)."""
+    kept: list = []
+    for spec in texts:
+        rect = spec[0].adjusted(-gap / 2, -gap / 2, gap / 2, gap / 2)
+        if spec[2] and not any(rect.intersects(other[0]) for other in kept):
+            kept.append(spec)
+    return kept
+
+
+def is_power_of_ten(value: float) -> bool:
+    """Whether a log axis's tick ``value`` (an exponent) is a whole power of ten.
+
+    >>> is_power_of_ten(3.0), is_power_of_ten(math.log10(2000))
+    (True, False)
+    """
+    return abs(value - round(value)) < 1e-9
+
+
+class TidyAxis(pg.AxisItem):
+    """A pyqtgraph axis that never draws two tick labels over each other or cut at its ends."""
+
+    def __init__(self, orientation: str, **options):
+        super().__init__(orientation, **options)
+        self.setStyle(hideOverlappingLabels=True)  # a label that would run past the axis's ends is left out
+        self.blank = False
+        self.tick_labels: dict[float, str] = {}
+
+    def set_tick_font(self, font: QFont) -> None:
+        """Tick labels in ``font``. A vertical axis's end labels may stand out by half their height (into the
+        corner beside it, or the title row), as pyqtgraph allows, so that its 0 is not left out."""
+        vertical = self.orientation in ("left", "right")
+        spill = math.ceil(QFontMetrics(font).height() / 2) if vertical else True
+        self.setStyle(tickFont=font, hideOverlappingLabels=spill)
+
+    def boundingRect(self):  # noqa: N802 (pyqtgraph's name)
+        """pyqtgraph's, with the room given to the end labels of a vertical axis even when it draws the grid too
+        (pyqtgraph's own leaves that room out then, and drops the 0 at the foot of a bar chart)."""
+        rect = super().boundingRect()
+        spill = self.style["hideOverlappingLabels"]
+        if self.orientation in ("left", "right") and not isinstance(spill, bool):
+            rect |= self.mapRectFromParent(self.geometry()).adjusted(0, -spill, 0, spill)
+        return rect
+
+    def set_blank(self, blank: bool) -> None:
+        """Draw the axis line alone (no ticks, labels or grid) while ``blank``: an empty chart's 0–1 ticks mean
+        nothing."""
+        if blank != self.blank:
+            self.blank = blank
+            self.picture = None
+            self.update()
+
+    def setTicks(self, ticks) -> None:  # noqa: N802 (pyqtgraph's name)
+        self.tick_labels = dict(ticks[0]) if ticks else {}
+        super().setTicks(ticks)
+
+    def logTickStrings(self, values, scale, spacing):  # noqa: N802 (pyqtgraph's name)
+        strings = super().logTickStrings(values, scale, spacing)
+        low, high = sorted(self.range)
+        if math.floor(high) - math.ceil(low) >= 1:  # two powers of ten or more on the axis: label only them
+            return [text if is_power_of_ten(value) else "" for value, text in zip(values, strings)]
+        return strings
+
+    def labelString(self) -> str:  # noqa: N802 (pyqtgraph's name)
+        style = ";".join(f"{key}: {value}" for key, value in self.labelStyle.items())
+        return f"<span style='{style}'>{html.escape(self._fitted_label())}</span>"
+
+    def _fitted_label(self) -> str:
+        """The label, cut to the axis's length (a presentation-size label on a short axis would leave the chart)."""
+        font = QFont(QApplication.font())
+        size = str(self.labelStyle.get("font-size", ""))
+        if size.endswith("pt"):
+            font.setPointSizeF(float(size[:-2]))
+        length = self.size().height() if self.orientation in ("left", "right") else self.size().width()
+        if length <= 0:
+            return self.labelText
+        return QFontMetrics(font).elidedText(self.labelText, Qt.TextElideMode.ElideRight, int(length))
+
+    def resizeEvent(self, event=None) -> None:  # noqa: N802 (pyqtgraph's name)
+        if self.label is not None:
+            self.label.setHtml(self.labelString())
+        super().resizeEvent(event)
+
+    def generateDrawSpecs(self, painter):  # noqa: N802 (pyqtgraph's name)
+        specs = super().generateDrawSpecs(painter)
+        if specs is None:
+            return None
+        line, ticks, texts = specs
+        return (line, [], []) if self.blank else (line, ticks, spaced(texts))
