@@ -260,6 +260,7 @@ def _parser() -> argparse.ArgumentParser:
     compare.add_argument("--pattern", metavar="P", help=pattern_help + " (for each --tokenizer that takes one)")
     compare.add_argument("--html", metavar="FILE", help="write every tokenizer's tokens as an HTML page")
     compare.add_argument("--svg", metavar="FILE", help="write them as an SVG drawing (see --width)")
+    compare.add_argument("--png", metavar="FILE", help="write them as a PNG image (twice --width pixels wide)")
     compare.add_argument("--csv", metavar="FILE", help="write one CSV row per token (id, bytes, spans)")
     compare.add_argument("--json", metavar="FILE", help="write the counts and the tokens as JSON")
     compare.add_argument(
@@ -675,7 +676,7 @@ def _compared_tokenizer(args, name: str):
 def _comparison_outputs(args) -> dict[str, str]:
     """The files ``bpe compare`` writes, by format; checked before any work (a device or FIFO is refused)."""
     outputs = {fmt: getattr(args, fmt) for fmt in COMPARISON_FORMATS if getattr(args, fmt) is not None}
-    if "svg" in outputs and not args.width >= MIN_WIDTH:
+    if ("svg" in outputs or "png" in outputs) and not args.width >= MIN_WIDTH:
         raise BadInputError(f"--width {args.width:g}: the SVG is at least {MIN_WIDTH:g} pixels wide")
     for path in outputs.values():
         check_writable(path)

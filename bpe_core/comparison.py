@@ -25,13 +25,14 @@ import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from bpe_core.formats import load_any, takes_pattern, write_text_atomically
+from bpe_core.formats import load_any, takes_pattern, write_bytes_atomically, write_text_atomically
 from bpe_core.html_tokens import DEFAULT_WIDTH, Summary, fragment_html, page_html, svg_document
+from bpe_core.png_tokens import png_document
 from bpe_core.token_label import render_token
 from bpe_core.views import TokenSpan, TokenView
 
 #: The formats :meth:`Comparison.save` writes, by name (and file suffix).
-FORMATS = ("html", "svg", "csv", "json")
+FORMATS = ("html", "svg", "png", "csv", "json")
 #: The CSV's columns, one row per token.
 CSV_COLUMNS = (
     "tokenizer",
@@ -84,6 +85,10 @@ class Comparison:
         """An SVG drawing ``width`` pixels wide (at least 120), the views one under another."""
         return svg_document(self.views, width=width, safe=safe)
 
+    def to_png(self, width: float = DEFAULT_WIDTH, *, safe: bool = False) -> bytes:
+        """The SVG's drawing as a PNG image, at twice its size (:mod:`bpe_core.png_tokens`)."""
+        return png_document(self.views, width=width, safe=safe)
+
     def to_csv(self) -> str:
         """Every token as a CSV row (header first): see :data:`CSV_COLUMNS`; ``text`` is the token as the window
         writes it, ``partial`` names the characters it holds only part of (empty: whole characters)."""
@@ -118,6 +123,9 @@ class Comparison:
         fmt = fmt or Path(path).suffix.lstrip(".").lower()
         if fmt not in FORMATS:
             raise ValueError(f"{os.fspath(path)}: a comparison is written as {', '.join(FORMATS)}, not {fmt!r}")
+        if fmt == "png":
+            write_bytes_atomically(path, self.to_png(width))
+            return
         text = self.to_svg(width) if fmt == "svg" else getattr(self, f"to_{fmt}")()
         write_text_atomically(path, text)
 

@@ -217,14 +217,16 @@ class _Row:
     tall: bool = False
 
 
-def _flow(view, width: float) -> list[_Row]:
+def flow(view, width: float, measure=None) -> list[_Row]:
     """The view's boxes in rows of ``width``, as the Compare tab places them: a box that does not fit starts the
-    next row (unless it is the first of its row), a token ending in newlines ends its row."""
+    next row (unless it is the first of its row), a token ending in newlines ends its row. ``measure(text,
+    is_hex)`` is a label segment's width (by default estimated from the characters, as the SVG needs)."""
+    measure = measure or _segment_width
     rows = [_Row([])]
     x = MARGIN
     for group in view.groups():
         for token in group:
-            box = max(sum(_segment_width(*s) for s in label_segments(token.token)) + 2 * PAD, 8.0)
+            box = max(sum(measure(*s) for s in label_segments(token.token)) + 2 * PAD, 8.0)
             if x + box > width - MARGIN and x > MARGIN:
                 rows.append(_Row([]))
                 x = MARGIN
@@ -295,7 +297,7 @@ def svg_view(view, title: str | None, top: float, width: float, *, safe: bool = 
         parts.append(_svg_text(MARGIN, y, title, FONT_SIZE * 1.1, TOKEN_TEXT, ' font-weight="bold"'))
     y += SMALL_SIZE * 1.5
     parts.append(_svg_text(MARGIN, y, str(Summary.of(view)), SMALL_SIZE, "#555555"))
-    rows = _flow(view, width)
+    rows = flow(view, width)
     tops = [y + 6]
     for row in rows:
         tops.append(tops[-1] + BOX_HEIGHT + ROW_GAP + (BRACKET_ROOM if row.tall else 0))

@@ -299,12 +299,12 @@ def test_csv_byte_spans_tile_the_text(tokenizers, text):
 
 def test_save_writes_each_format_and_refuses_what_is_not_a_file(tokenizers, tmp_path):
     comparison = Comparison([("gpt2", tokenizers["gpt2"].view("hello 世界"))])
-    for suffix in ("html", "svg", "csv", "json"):
+    for suffix in ("html", "svg", "png", "csv", "json"):
         comparison.save(tmp_path / f"out.{suffix}")
     assert (tmp_path / "out.html").read_text(encoding="utf-8") == comparison.to_html()
     comparison.save(tmp_path / "drawing", "svg", width=300)
     assert ET.parse(tmp_path / "drawing").getroot().get("width") == "300"
-    with pytest.raises(ValueError, match="html, svg, csv, json, not 'txt'"):
+    with pytest.raises(ValueError, match="html, svg, png, csv, json, not 'txt'"):
         comparison.save(tmp_path / "out.txt")
     fifo = tmp_path / "fifo.html"
     os.mkfifo(fifo)
