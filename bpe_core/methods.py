@@ -28,9 +28,11 @@ from __future__ import annotations
 import functools
 import random
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from itertools import chain
 
+from bpe_core.cancelled import Cancelled
 from bpe_core.protocol import ShownTokenizer
 from bpe_core.resegment import resegment
 from bpe_core.views import TokenSpan, TokenView
@@ -266,6 +268,45 @@ class Methods:
     def _kept_whole(self, token: TokenSpan) -> bool:
         """A special or added token: the same under every method."""
         return token.special or self.ids.get(token.token) != token.id
+
+
+@dataclass(frozen=True)
+class MethodCost:
+    """What cutting a text by ``method`` costs ``tokenizer``: ``tokens`` for its ``size`` bytes."""
+
+    tokenizer: str
+    method: str
+    tokens: int
+    size: int
+
+    @property
+    def tokens_per_byte(self) -> float:
+        return self.tokens / self.size if self.size else 0.0
+
+
+def method_costs(
+    tokenizers: Mapping[str, ShownTokenizer], text: str, *, p: float = 0.1, seed: int = 0, cancelled=None
+) -> list[MethodCost]:
+    """Every tokenizer under every method on ``text`` (a method a tokenizer cannot use -- dropout without merges,
+    a byte no token covers -- is left out).
+
+    >>> from bpe_core.foreign import TiktokenTokenizer
+    >>> costs = method_costs({"gpt2": TiktokenTokenizer.reference("gpt2")}, " antidisestablishment")
+    >>> [(c.method, c.tokens) for c in costs]
+    [('bpe', 3), ('greedy', 5), ('fewest', 3), ('dropout', 3)]
+    """
+    size = len(text.encode("utf-8", "surrogatepass"))
+    costs = []
+    for name, tokenizer in tokenizers.items():
+        for method in METHODS:
+            if cancelled is not None and cancelled():
+                raise Cancelled("measuring the encoding methods was cancelled")
+            try:
+                ids = methods_of(tokenizer).encode(text, method, p=p, seed=seed)
+            except (UncoverableError, TypeError):
+                continue
+            costs.append(MethodCost(name, method, len(ids), size))
+    return costs
 
 
 _SHARED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()

@@ -49,6 +49,11 @@ class CompareToolbar(QWidget):
         self.export_button.setToolTip(
             self.tr("Save the comparison: a picture of the panes, the whole text as a picture or a web page, or data")
         )
+        self.methods_button = QPushButton(self.tr("Methods…"))
+        self.methods_button.setObjectName("methodsButton")
+        self.methods_button.setToolTip(
+            self.tr("Tokens per byte of the text under each tokenizer's own BPE, greedy, fewest tokens and dropout")
+        )
         self.layout_combo = QComboBox()
         self.layout_combo.setObjectName("layoutCombo")
         self.layout_combo.addItem(self.tr("Side by side"), False)
@@ -68,6 +73,7 @@ class CompareToolbar(QWidget):
             self.layout_combo,
             self.color_combo,
             self.safe_box,
+            self.methods_button,
             self.export_button,
         )
 

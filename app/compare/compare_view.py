@@ -24,6 +24,7 @@ from app.common.sources import REFERENCE_PANES, Method, PaneSource, reference_so
 from app.compare.add_menu import AddMenu
 from app.compare.compare_toolbar import CompareToolbar
 from app.compare.export_menu import ExportMenu
+from app.compare.methods_chart import MethodsChart
 from app.compare.own_pane import NO_OWN_TOKENIZER, OwnPane
 from app.compare.pane_adder import PaneAdder
 from app.compare.pane_set import Pane, PaneSet
@@ -107,6 +108,7 @@ class CompareView(QWidget):
         panes.tree_requested.connect(self.tree_requested)
         panes.copied.connect(toolbar.show_status)
         panes.method_requested.connect(self.show_method)
+        toolbar.methods_button.clicked.connect(self.show_methods_chart)
         panes.dropout_changed.connect(self._on_dropout)
         self.own.widget.whole_run_button.clicked.connect(self.whole_run_requested)
         self.editor.chars_selected.connect(panes.set_highlight)
@@ -116,6 +118,19 @@ class CompareView(QWidget):
         self.export_menu.exported.connect(toolbar.show_status)
 
     # ----- the panes -----
+
+    def show_methods_chart(self) -> MethodsChart:
+        """The encoding methods' tokens per byte of the text, for every tokenizer shown (its own cut)."""
+        tokenizers = {
+            source.label: source.tokenizer
+            for key, source in self.sources.items()
+            if source is not None and source.method is None and key in self.pane_set.results()
+        }
+        dialog = MethodsChart(self)
+        dialog.measure(tokenizers, self.text())
+        dialog.show()
+        self.methods_chart = dialog
+        return dialog
 
     def show_method(self, key: str, name: str) -> TokenPane | None:
         """A pane beside ``key``'s cutting its tokenizer by ``name`` (greedy, fewest, dropout: bpe_core.methods)."""

@@ -154,67 +154,77 @@
         <translation>保存这次对比：窗格的图片、整段文本的图片或网页，或数据</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_toolbar.py" line="54"/>
+        <location filename="../../app/compare/compare_toolbar.py" line="52"/>
+        <source>Methods…</source>
+        <translation>编码方法…</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/compare_toolbar.py" line="55"/>
+        <source>Tokens per byte of the text under each tokenizer&apos;s own BPE, greedy, fewest tokens and dropout</source>
+        <translation>文本在每个分词器自己的 BPE、贪心、最少词元和 dropout 下的每字节词元数</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/compare_toolbar.py" line="59"/>
         <source>Side by side</source>
         <translation>并排</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_toolbar.py" line="55"/>
+        <location filename="../../app/compare/compare_toolbar.py" line="60"/>
         <source>Stacked</source>
         <translation>上下堆叠</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_toolbar.py" line="59"/>
+        <location filename="../../app/compare/compare_toolbar.py" line="64"/>
         <source>Colors by token id</source>
         <translation>按词元 ID 着色</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_toolbar.py" line="60"/>
+        <location filename="../../app/compare/compare_toolbar.py" line="65"/>
         <source>Alternating colors</source>
         <translation>交替着色</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_toolbar.py" line="62"/>
+        <location filename="../../app/compare/compare_toolbar.py" line="67"/>
         <source>Color-blind safe</source>
         <translation>色盲友好</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_toolbar.py" line="74"/>
+        <location filename="../../app/compare/compare_toolbar.py" line="80"/>
         <source>Visible whitespace (␣ ⇥ ↵)</source>
         <translation>显示空白字符（␣ ⇥ ↵）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_toolbar.py" line="76"/>
+        <location filename="../../app/compare/compare_toolbar.py" line="82"/>
         <source>Show ids</source>
         <translation>显示 ID</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_toolbar.py" line="77"/>
+        <location filename="../../app/compare/compare_toolbar.py" line="83"/>
         <source>Pre-token chunks</source>
         <translation>预分词片段</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_toolbar.py" line="78"/>
+        <location filename="../../app/compare/compare_toolbar.py" line="84"/>
         <source>A bar under the tokens for each piece the pre-tokenizer&apos;s regex cut out</source>
         <translation>在词元下方为预分词正则切出的每个片段画一条横条</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_toolbar.py" line="83"/>
+        <location filename="../../app/compare/compare_toolbar.py" line="89"/>
         <source>Mark where each pane cuts differently from this pane</source>
         <translation>标出各窗格与此窗格切分不同的位置</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_toolbar.py" line="86"/>
+        <location filename="../../app/compare/compare_toolbar.py" line="92"/>
         <source>{extra} extra cut &amp;nbsp; {missing} missing cut</source>
         <translation>{extra} 多出的切分 &amp;nbsp; {missing} 缺少的切分</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_toolbar.py" line="103"/>
+        <location filename="../../app/compare/compare_toolbar.py" line="109"/>
         <source>Cut differences vs:</source>
         <translation>切分差异对照：</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_toolbar.py" line="122"/>
+        <location filename="../../app/compare/compare_toolbar.py" line="128"/>
         <source>(off)</source>
         <translation>（关闭）</translation>
     </message>
@@ -222,7 +232,7 @@
 <context>
     <name>CompareView</name>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="37"/>
+        <location filename="../../app/compare/compare_view.py" line="38"/>
         <source>Tokenizers cut text into pieces. Hello world!
 今天下午我们在河边散步，看见很多人在钓鱼。鬱
 Emoji: 🙂👍🏽 🇫🇷
@@ -351,6 +361,70 @@ def greet(name):
         <location filename="../../app/compare/export_menu.py" line="131"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
+    </message>
+</context>
+<context>
+    <name>MethodsChart</name>
+    <message>
+        <location filename="../../app/compare/methods_chart.py" line="20"/>
+        <source>its own BPE</source>
+        <extracomment>The methods as the chart&apos;s legend names them.</extracomment>
+        <translation>它自己的 BPE</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/methods_chart.py" line="21"/>
+        <source>greedy longest match</source>
+        <translation>贪心最长匹配</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/methods_chart.py" line="22"/>
+        <source>fewest tokens</source>
+        <translation>最少词元</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/methods_chart.py" line="23"/>
+        <source>BPE-dropout p=0.1</source>
+        <translation>BPE-dropout p=0.1</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/methods_chart.py" line="33"/>
+        <source>Encoding methods</source>
+        <translation>编码方法</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/methods_chart.py" line="38"/>
+        <source>Tokens per byte of the Compare text, by method</source>
+        <translation>对比页文本每字节的词元数（按方法）</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/methods_chart.py" line="39"/>
+        <source>tokens per byte</source>
+        <translation>每字节词元数</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/methods_chart.py" line="43"/>
+        <source>Measuring…</source>
+        <translation>正在测量…</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/methods_chart.py" line="49"/>
+        <source>Tokenizer</source>
+        <translation>分词器</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/methods_chart.py" line="65"/>
+        <source>Cutting the text with {count} tokenizers, four ways each…</source>
+        <translation>正在用 {count} 个分词器、每个四种方法切分文本…</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/methods_chart.py" line="94"/>
+        <source>No tokenizer could cut the text.</source>
+        <translation>没有分词器能切分这段文本。</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/methods_chart.py" line="104"/>
+        <source>Fewer tokens per byte is shorter: fewest tokens is the least any cut of this vocabulary needs.</source>
+        <translation>每字节词元越少，编码越短：“最少词元”是这个词表任何切分方式所需的最少词元数。</translation>
     </message>
 </context>
 <context>

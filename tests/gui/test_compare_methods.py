@@ -56,3 +56,17 @@ def test_the_agreement_says_where_and_why_the_cuts_first_differ(qtbot, view):
     qtbot.waitUntil(lambda: not view.busy() and view.panes["o200k_base"].agreement.toolTip() != "", timeout=30000)
     why = view.panes["o200k_base"].agreement.toolTip()
     assert why.startswith("First difference") and "pre-tokenizer" in why
+
+
+def test_the_methods_chart_compares_every_tokenizer_shown(qtbot, view):
+    dialog = view.show_methods_chart()
+    qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: bool(dialog.costs), timeout=30000)
+    cost = {(c.tokenizer, c.method): c.tokens for c in dialog.costs}
+    names = {c.tokenizer for c in dialog.costs}
+    assert names == {"tiktoken gpt2", "tiktoken cl100k_base", "tiktoken o200k_base"}
+    for name in names:
+        assert cost[name, "fewest"] <= min(cost[name, "bpe"], cost[name, "greedy"])
+    assert cost["tiktoken o200k_base", "bpe"] == len(TiktokenTokenizer.reference("o200k_base").encode(TEXT))
+    assert dialog.table.rowCount() == 3 and len(dialog.bars) == 4
+    dialog.close()
