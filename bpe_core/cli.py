@@ -223,6 +223,11 @@ def _parser() -> argparse.ArgumentParser:
         help="SuperBPE's second-stage regex: its matches and the text between them are the pre-tokens "
         "(default: the SuperBPE authors')",
     )
+    train.add_argument(
+        "--checkpoint",
+        metavar="DIR",
+        help="save the merges so far in DIR every few seconds; the same command run again after a crash resumes",
+    )
     train.add_argument("-o", "--output", default="tokenizer.json", metavar="FILE", help="default tokenizer.json")
     train.set_defaults(run=_train)
 
@@ -408,6 +413,13 @@ def _train(args) -> int:
     started = time.monotonic()
     errors = "replace" if args.replace_invalid else "strict"
     resumed = load_json(args.resume) if args.resume else None
+    checkpoint = _checkpoint(args) if args.checkpoint else None
+    if checkpoint is not None and (saved := checkpoint.saved()) is not None:
+        print(
+            f"bpe: resuming the interrupted run from its {len(saved.merges)} merges ({args.checkpoint})",
+            file=sys.stderr,
+        )
+        resumed, args.resume = saved, str(checkpoint.folder)
     stages = getattr(resumed, "superword", None)  # a SuperBPE run goes on as it was set up
     pattern = args.pattern or (stages.first_pattern if stages else resumed.pattern if resumed else "gpt2")
     if counts is not None:
@@ -460,6 +472,8 @@ def _train(args) -> int:
         merging = ProgressBar("merging ", " merges")
         for step in trainer.steps():
             merging(step.rank + 1, target)
+            if checkpoint is not None:
+                checkpoint.maybe_save(lambda: _so_far(trainer))
         merging.finish()
         from bpe_core.tokenizer import Tokenizer
 
@@ -469,7 +483,11 @@ def _train(args) -> int:
     if caught:
         n = len(trainer.merges)
         print(f"bpe: interrupted after {n} of {target} merges; saved the {n} merges to {args.output}", file=sys.stderr)
+        if checkpoint is not None:
+            checkpoint.save(tokenizer)  # the same command run again goes on from here
         return 128 + caught[0]
+    if checkpoint is not None:
+        checkpoint.remove()
     record = trainer.record
     tokens = record.steps[-1].tokens_after if record.steps else record.initial_tokens
     ratio = record.corpus_bytes / tokens if tokens else 0.0
@@ -588,6 +606,27 @@ def _count(args) -> int:
     total = sum(counts.words.values())
     print(f"{args.output}: {len(counts.words):,} distinct pre-tokens, {total:,} in all ({size_text(info.total_bytes)})")
     return 0
+
+
+def _checkpoint(args):
+    """The checkpoint of this run in ``--checkpoint DIR``: what the run is asked to do, and on which files."""
+    from bpe_core.checkpoint import Checkpoint, corpus_fingerprint
+
+    if args.superword_after is not None:
+        raise BadInputError("--checkpoint cannot resume a SuperBPE run (--superword-after) yet: leave one out")
+    settings = ("vocab_size", "pattern", "special", "min_count", "forbid", "resume", "encoding", "replace_invalid")
+    run = {name: getattr(args, name) for name in settings}
+    run["corpus"] = corpus_fingerprint(args.corpus or args.counts)
+    return Checkpoint(args.checkpoint, run)
+
+
+def _so_far(trainer):
+    """Our tokenizer with the merges made so far, and their record."""
+    from bpe_core.tokenizer import Tokenizer
+
+    tokenizer = Tokenizer(trainer.vocab, trainer.merges, trainer.special_tokens, pattern=trainer.pattern_now)
+    tokenizer.record = trainer.record
+    return tokenizer
 
 
 def _read_counts(args):

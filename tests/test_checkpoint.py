@@ -1,0 +1,73 @@
+"""A crash loses nothing (issue 26): `bpe train --checkpoint DIR` killed with SIGKILL mid-run, then run again with
+the same arguments, resumes and ends with the merges of an uninterrupted run, id for id."""
+
+import json
+import os
+import random
+import string
+import subprocess
+import sys
+import time
+
+import pytest
+
+from bpe_core.checkpoint import Checkpoint
+from bpe_core.formats import load_json
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory):
+    """2.5 MB of made-up words: 20,000 merges take a few seconds."""
+    rng = random.Random(3)
+    words = ["".join(rng.choice(string.ascii_lowercase) for _ in range(rng.randint(3, 12))) for _ in range(40000)]
+    path = tmp_path_factory.mktemp("checkpoint") / "words.txt"
+    path.write_text(" ".join(rng.choice(words) for _ in range(300000)), encoding="utf-8")
+    return path
+
+
+def bpe(*args, env=None):
+    return [sys.executable, "-m", "bpe_core", *map(str, args)], {**os.environ, **(env or {})}
+
+
+@pytest.mark.slow
+def test_a_killed_run_resumes_to_the_same_merges(corpus, tmp_path):
+    common = ["train", corpus, "--vocab-size", "20000", "--processes", "1"]
+    command, env = bpe(*common, "-o", tmp_path / "full.json")
+    subprocess.run(command, env=env, check=True, capture_output=True)
+    folder = tmp_path / "checkpoint"
+    command, env = bpe(
+        *common, "-o", tmp_path / "out.json", "--checkpoint", folder, env={"BPE_CHECKPOINT_SECONDS": "0.2"}
+    )
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not _merges_saved(folder):
+        time.sleep(0.05)
+    process.kill()  # SIGKILL: no handler runs, nothing is tidied
+    process.wait()
+    saved = len(load_json(folder / "merges-so-far.json").merges)
+    assert 0 < saved < 19744
+    again = subprocess.run(command, env=env, capture_output=True, text=True)
+    assert again.returncode == 0, again.stderr
+    assert f"resuming the interrupted run from its {saved} merges" in again.stderr
+    full, resumed = load_json(tmp_path / "full.json"), load_json(tmp_path / "out.json")
+    assert resumed.merges == full.merges and resumed.vocab == full.vocab
+    assert not (folder / "run.json").exists()  # finished: nothing left to resume
+
+
+def _merges_saved(folder) -> bool:
+    try:
+        return len(load_json(folder / "merges-so-far.json").merges) > 2000
+    except (OSError, ValueError):
+        return False
+
+
+def test_a_checkpoint_belongs_to_its_run_only(tmp_path):
+    from bpe_core.tokenizer import Tokenizer
+
+    tokenizer = Tokenizer({i: bytes([i]) for i in range(256)} | {256: b"ab"}, [(b"a", b"b")])
+    Checkpoint(tmp_path, {"vocab_size": 300}).save(tokenizer)
+    assert Checkpoint(tmp_path, {"vocab_size": 300}).saved().merges == [(b"a", b"b")]
+    assert Checkpoint(tmp_path, {"vocab_size": 301}).saved() is None  # another run starts afresh
+    (tmp_path / "merges-so-far.json").write_text("{cut short", encoding="utf-8")
+    assert Checkpoint(tmp_path, {"vocab_size": 300}).saved() is None
+    assert json.loads((tmp_path / "run.json").read_text())["run"] == {"vocab_size": 300}
