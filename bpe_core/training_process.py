@@ -29,7 +29,9 @@ from dataclasses import dataclass, field, replace
 from multiprocessing.connection import Connection
 
 from bpe_core.cancelled import Cancelled
-from bpe_core.corpus import CorpusError, NotUtf8Error, WrongEncodingError
+from bpe_core.corpus import CorpusError, CorpusInfo, NotUtf8Error, WrongEncodingError
+from bpe_core.counting import WordCounts
+from bpe_core.counts_file import CountsFileError, read_counts
 from bpe_core.messages import Message, message_of
 from bpe_core.patterns import PatternError, PatternTimeoutError
 from bpe_core.spawning import main_module_hidden
@@ -43,7 +45,10 @@ FLUSH_SECONDS = 1 / 30
 
 @dataclass(frozen=True)
 class TrainingJob:
-    """What to train: the trainer's settings and either corpus files (``paths``) or a ``text``.
+    """What to train: the trainer's settings and either corpus files (``paths``), a ``text``, or counts files
+    (``counts``: :mod:`bpe_core.counts_file`'s Parquet or ``TEXT<TAB>COUNT``, summed; their pattern and special
+    tokens must be the job's). ``ray_address`` counts the files on Ray (:mod:`bpe_core.ray_counting`; ``"local"``
+    starts Ray on this machine) instead of in local worker processes.
 
     The variants: ``min_count``, ``forbid`` (regexes), ``resume`` (the path of a saved tokenizer of ours, read
     in the training process), ``superword_after`` and ``superword_pattern`` are the
@@ -64,6 +69,8 @@ class TrainingJob:
     resume: str | None = None
     superword_after: int | None = None
     superword_pattern: str = SUPERBPE_STAGE2
+    counts: tuple[str, ...] = ()
+    ray_address: str | None = None
 
 
 @dataclass(frozen=True)
@@ -262,8 +269,12 @@ def _run(trainer: BpeTrainer, job: TrainingJob, pipe: Connection, started: float
             last[0] = now
             pipe.send(Counting(done, total))
 
-    if job.text is not None:
+    if job.counts:
+        _count_from_counts_files(trainer, job)
+    elif job.text is not None:
         trainer.count_text(job.text)
+    elif job.ray_address:
+        _count_on_ray(trainer, job, progress)
     else:
         trainer.count_files(list(job.paths), progress=progress)
     record = trainer.record
@@ -285,6 +296,38 @@ def _run(trainer: BpeTrainer, job: TrainingJob, pipe: Connection, started: float
     if batch:
         pipe.send(Steps(batch))
     pipe.send(_finished(trainer, started, cancelled=trainer.cancelled))
+
+
+def _count_from_counts_files(trainer: BpeTrainer, job: TrainingJob) -> None:
+    """Train on the job's counts files as if on the corpus they were counted from (the merges id for id)."""
+    if job.superword_after is not None:
+        raise CountsFileError("SuperBPE counts the text again with a second pattern: counts files have no text")
+    counts = read_counts(job.counts, pattern=job.pattern)
+    if counts.pattern != job.pattern:
+        raise CountsFileError(f"the counts were cut with the pattern {counts.pattern!r}, not {job.pattern!r}")
+    specials = tuple(trainer.splitter.tokens)
+    if counts.special_tokens and specials and counts.special_tokens != specials:
+        raise CountsFileError("the counts were cut with other special tokens: " + ", ".join(counts.special_tokens))
+    info = CorpusInfo(list(counts.corpus_names), counts.corpus_bytes, counts.corpus_sha256)
+    trainer.count_counts(WordCounts(counts.words, counts.specials), info)
+
+
+def _count_on_ray(trainer: BpeTrainer, job: TrainingJob, progress) -> None:
+    """Count the job's files on Ray (the pieces cut by the trainer's own reader: the counts are the local ones)."""
+    from bpe_core.ray_counting import count_on_ray
+
+    if job.superword_after is not None:
+        raise ValueError("SuperBPE counts the corpus a second time on this machine: it does not count on Ray")
+    info = CorpusInfo()
+    pieces = trainer.reader.pieces_of_files(list(job.paths), info, progress)
+    counts = count_on_ray(
+        pieces,
+        pattern=trainer.pattern,
+        special_tokens=tuple(trainer.splitter.tokens),
+        address=None if job.ray_address == "local" else job.ray_address,
+        cancelled=lambda: trainer.cancelled,
+    )
+    trainer.count_counts(counts, info)
 
 
 def _finished(trainer: BpeTrainer, started: float, cancelled: bool) -> Finished:

@@ -1,7 +1,9 @@
 """Where training text comes from: the built-in samples, the Python standard library, or the user's files.
 
 A :class:`CorpusSource` is a named list of files plus how to treat invalid UTF-8. :func:`check_file` looks at a
-file the user opens and says whether it is empty, binary or not UTF-8 before any training starts.
+file the user opens and says whether it is empty, binary or not UTF-8 before any training starts. A *counts
+corpus* holds no text: it is pre-token counts (``bpe count``'s ``.parquet``, or ``TEXT<TAB>COUNT`` ``.tsv``), read
+by :func:`counts_source`; training takes them instead of counting.
 
 >>> [s.key for s in builtin_samples()]
 ['english-prose', 'chinese-prose', 'english', 'chinese', 'mixed']
@@ -21,6 +23,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from app.common.samples import samples_dir
 from app.common.sizes import format_bytes
+from bpe_core.counts_file import read_counts
 from bpe_core.sample_corpora import SAMPLE_CORPORA, corpus_path
 
 SAMPLES = {
@@ -39,6 +42,25 @@ STDLIB_NAME = QT_TRANSLATE_NOOP("CorpusSources", "Python standard library")
 STDLIB_LIMIT_BYTES = 30_000_000
 PREVIEW_BYTES = 6000
 CHECK_BYTES = 8 << 20
+#: The suffixes of the counts files the window opens as a counts corpus.
+COUNTS_SUFFIXES = (".parquet", ".tsv")
+#: How many of a counts corpus's most frequent pre-tokens its preview lists.
+PREVIEW_PRETOKENS = 200
+
+
+@dataclass
+class CountsSummary:
+    """What the corpus panel says of counts files: their ``paths``, the ``pattern`` and ``special_tokens`` they were
+    cut with (``pattern`` None for ``TEXT<TAB>COUNT``, which does not say), ``distinct`` and ``total`` pre-tokens,
+    the size of the corpus they were counted from, and the most frequent pre-tokens (``top``)."""
+
+    paths: list[Path]
+    pattern: str | None
+    special_tokens: tuple[str, ...]
+    distinct: int
+    total: int
+    corpus_bytes: int
+    top: list[tuple[str, int]]
 
 
 @dataclass
@@ -55,11 +77,20 @@ class CorpusSource:
     skip_non_utf8: bool = False
     #: A built-in corpus's short name (``--sample`` on the command line), e.g. "english-prose".
     key: str = ""
+    #: A counts corpus (``paths`` then empty): the counts files, trained from without counting.
+    counts: CountsSummary | None = None
     total_bytes: int = field(init=False, default=0)
 
     def __post_init__(self) -> None:
         self.paths = [Path(p) for p in self.paths]
         self.total_bytes = sum(p.stat().st_size for p in self.paths if p.is_file())
+        if self.counts is not None:
+            self.total_bytes = self.counts.corpus_bytes
+
+    @property
+    def has_text(self) -> bool:
+        """False for a counts corpus: nothing can be read, sampled or counted again from it."""
+        return self.counts is None
 
     def describe(self) -> str:
         """One line: how many files and how big.
@@ -67,6 +98,8 @@ class CorpusSource:
         >>> CorpusSource("x", [__file__]).describe().startswith("1 file, ")
         True
         """
+        if self.counts is not None:
+            return _describe_counts(self.counts)
         n = len(self.paths)
         if n == 1:
             text = QCoreApplication.translate("CorpusSources", "%n file, {size}", "", n)
@@ -75,7 +108,10 @@ class CorpusSource:
         return text.format(size=format_bytes(self.total_bytes))
 
     def preview(self, limit: int = PREVIEW_BYTES) -> str:
-        """The beginning of the first file, decoded leniently (a cut UTF-8 character at the end is dropped)."""
+        """The beginning of the first file, decoded leniently (a cut UTF-8 character at the end is dropped); for a
+        counts corpus, its most frequent pre-tokens."""
+        if self.counts is not None:
+            return _counts_preview(self.counts)
         if not self.paths:
             return ""
         with open(self.paths[0], "rb") as f:
@@ -94,6 +130,86 @@ class CorpusSource:
                 continue
             keep.append(path)
         return keep
+
+    def problems(self, pattern: str, special_tokens: list[str], superword_after: int) -> list[str]:
+        """Why these settings cannot train on this corpus (a counts corpus: the counts were cut with another
+        pattern or other special tokens, or SuperBPE, which cuts the text again); empty for a corpus of text."""
+        counts, found = self.counts, []
+        if counts is None:
+            return found
+        if counts.pattern is not None and pattern != counts.pattern:
+            text = QCoreApplication.translate(
+                "CorpusSources",
+                "“{name}” was counted with the pre-tokenizer {pattern}: choose it to train on these counts "
+                "(selecting the corpus chooses it).",
+            )
+            found.append(text.format(name=self.name, pattern=counts.pattern))
+        if counts.special_tokens and special_tokens and tuple(special_tokens) != counts.special_tokens:
+            text = QCoreApplication.translate(
+                "CorpusSources", "“{name}” was counted with the special tokens {tokens}: use the same ones."
+            )
+            found.append(text.format(name=self.name, tokens=" ".join(counts.special_tokens)))
+        if superword_after:
+            found.append(
+                QCoreApplication.translate(
+                    "CorpusSources", "SuperBPE cuts the text again with a second pattern: a counts corpus has no text."
+                )
+            )
+        return found
+
+
+def is_counts_file(path: str | os.PathLike) -> bool:
+    """True for a file the window opens as pre-token counts (by its suffix).
+
+    >>> is_counts_file("corpus.parquet"), is_counts_file("words.TSV"), is_counts_file("corpus.txt")
+    (True, True, False)
+    """
+    return Path(path).suffix.lower() in COUNTS_SUFFIXES
+
+
+def counts_source(paths: list[Path], name: str) -> CorpusSource:
+    """A counts corpus of ``paths`` (summed), read now to check them and describe them; raises
+    :class:`~bpe_core.counts_file.CountsFileError` (their patterns differ, a file is not counts) or ``OSError``.
+
+    >>> import tempfile
+    >>> path = Path(tempfile.mkdtemp(), "words.tsv")
+    >>> _ = path.write_text("the\\t3\\n cat\\t1\\n", encoding="utf-8")
+    >>> source = counts_source([path], "words.tsv")
+    >>> source.has_text, source.counts.distinct, source.counts.total, source.counts.pattern
+    (False, 2, 4, None)
+    """
+    counts = read_counts(paths)
+    top = counts.words.most_common(PREVIEW_PRETOKENS)
+    summary = CountsSummary(
+        list(paths),
+        counts.pattern,
+        counts.special_tokens,
+        len(counts.words),
+        sum(counts.words.values()),
+        counts.corpus_bytes,
+        top,
+    )
+    return CorpusSource(name, [], counts=summary)
+
+
+def _describe_counts(counts: CountsSummary) -> str:
+    if counts.pattern is None:
+        text = QCoreApplication.translate(
+            "CorpusSources",
+            "counts: {distinct} distinct pre-tokens, {total} in all; the pattern is not recorded, "
+            "the settings' pre-tokenizer is taken as the one they were cut with",
+        )
+    else:
+        text = QCoreApplication.translate(
+            "CorpusSources", "counts: {distinct} distinct pre-tokens, {total} in all, cut with {pattern}"
+        )
+    return text.format(distinct=f"{counts.distinct:,}", total=f"{counts.total:,}", pattern=counts.pattern)
+
+
+def _counts_preview(counts: CountsSummary) -> str:
+    """The most frequent pre-tokens, one a line (quoted, so that spaces and line ends show), with their counts."""
+    head = QCoreApplication.translate("CorpusSources", "A counts corpus has no text; its most frequent pre-tokens:")
+    return "\n".join([head, *(f"{word!r}\t{n:,}" for word, n in counts.top)])
 
 
 def builtin_samples() -> list[CorpusSource]:

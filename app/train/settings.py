@@ -10,6 +10,7 @@ True
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from dataclasses import dataclass, field
 
@@ -33,7 +34,8 @@ class TrainSettings:
     """``pattern`` is a name from :data:`bpe_core.patterns.PATTERNS` or a custom regex. The variants
     (:mod:`bpe_core.variants`): stop when the best pair is rarer than ``min_count``; never make a token matching
     one of ``forbid``; SuperBPE's second stage from vocabulary ``superword_after`` on (0: none); ``resume`` the
-    saved run (a path) to go on from."""
+    saved run (a path) to go on from. ``ray_address``: count on Ray (``"local"``: start Ray on this machine;
+    ``"auto"``, ``"ray://host:10001"``: a cluster); empty: count in local worker processes."""
 
     vocab_size: int = 1256
     pattern: str = "gpt2"
@@ -43,6 +45,7 @@ class TrainSettings:
     forbid: list[str] = field(default_factory=list)
     superword_after: int = 0
     resume: str | None = None
+    ray_address: str = ""
 
     @property
     def target_merges(self) -> int:
@@ -79,6 +82,30 @@ class TrainSettings:
                 "TrainSettings", "Superwords begin after a vocabulary between {low} and {high}, not {size}."
             )
             found.append(text.format(low=minimum + 1, high=self.vocab_size - 1, size=self.superword_after))
+        found.extend(self._ray_problems())
+        return found
+
+    def _ray_problems(self) -> list[str]:
+        """Why the Ray address cannot be used: Ray is not installed, or SuperBPE (which counts a second time here).
+
+        >>> TrainSettings(ray_address="local", superword_after=300)._ray_problems()[-1].startswith("SuperBPE")
+        True
+        """
+        found = []
+        if self.ray_address and importlib.util.find_spec("ray") is None:
+            found.append(
+                QCoreApplication.translate(
+                    "TrainSettings", 'Counting on Ray needs Ray: pip install -e ".[ray]", or clear the Ray address.'
+                )
+            )
+        if self.ray_address and self.superword_after:
+            found.append(
+                QCoreApplication.translate(
+                    "TrainSettings",
+                    "SuperBPE counts the corpus a second time on this machine: clear the Ray address or turn "
+                    "superwords off.",
+                )
+            )
         return found
 
 

@@ -4,6 +4,9 @@ tokens and worker processes. ``problems()`` says why the current settings cannot
 A custom regex is compiled at once (invalid: said at once), then tried on the beginning of the chosen corpus in a
 background thread (:mod:`app.train.pattern_check`) a moment after the last keystroke: too slow, matches nothing, leaves
 characters unmatched, or OK with the number of pre-tokens. A regex too slow on the sample cannot train.
+
+A counts corpus (pre-token counts, no text) sets the pre-tokenizer and special tokens it was counted with when it is
+selected; changed afterwards, they stop Train and the reason is said. The Ray address counts on Ray (empty: here).
 """
 
 from __future__ import annotations
@@ -121,6 +124,16 @@ class SettingsPanel(QGroupBox):
             )
         )
 
+        self.ray_address = QLineEdit()
+        self.ray_address.setObjectName("rayAddress")
+        self.ray_address.setPlaceholderText(self.tr("empty: count here · local · auto · ray://host:10001"))
+        self.ray_address.setToolTip(
+            self.tr(
+                "Count the pre-tokens on Ray: “local” starts Ray on this machine, “auto” or ray://host:10001 "
+                "uses a cluster; empty counts in local worker processes"
+            )
+        )
+
         self.problem_label = QLabel()
         self.problem_label.setObjectName("settingsProblems")
         self.problem_label.setWordWrap(True)
@@ -137,6 +150,7 @@ class SettingsPanel(QGroupBox):
         form.addRow(self.tr("Stop below count"), self.min_count)
         form.addRow(self.tr("Forbid tokens matching"), self.forbid)
         form.addRow(self.tr("Superwords after"), self.superword_after)
+        form.addRow(self.tr("Ray address"), self.ray_address)
         form.addRow(self.problem_label)
 
         self.vocab_size.valueChanged.connect(self._changed)
@@ -147,6 +161,7 @@ class SettingsPanel(QGroupBox):
         for box in (self.min_count, self.superword_after):
             box.valueChanged.connect(self._changed)
         self.forbid.textChanged.connect(self._changed)
+        self.ray_address.textChanged.connect(self._changed)
         self._changed()
 
     def settings(self) -> TrainSettings:
@@ -160,6 +175,7 @@ class SettingsPanel(QGroupBox):
             min_count=self.min_count.value(),
             forbid=[self.forbid.text()] if self.forbid.text() else [],
             superword_after=self.superword_after.value(),
+            ray_address=self.ray_address.text().strip(),
         )
 
     def apply(
@@ -185,16 +201,22 @@ class SettingsPanel(QGroupBox):
             self.processes.setValue(processes)
 
     def problems(self) -> list[str]:
-        found = self.settings().problems()
+        settings = self.settings()
+        found = settings.problems()
+        if self._source is not None:
+            found.extend(self._source.problems(settings.pattern, settings.special_tokens, settings.superword_after))
         verdict = self._current_verdict()
         if verdict is not None and not verdict.usable and not found:
             found.append(verdict.message)
         return found
 
     def set_sample_source(self, source: CorpusSource | None) -> None:
-        """The corpus a custom regex is tried on (its first 64 KB)."""
+        """The corpus a custom regex is tried on (its first 64 KB). A counts corpus sets the pre-tokenizer and
+        special tokens it was counted with (a ``TEXT<TAB>COUNT`` file says neither: they are left as they are)."""
         self._source = source
         self.verdict = None
+        if source is not None and source.counts is not None and source.counts.pattern is not None:
+            self.apply(pattern=source.counts.pattern, special_tokens=list(source.counts.special_tokens))
         self._changed()
 
     def checking(self) -> bool:
@@ -220,7 +242,9 @@ class SettingsPanel(QGroupBox):
     def _changed(self) -> None:
         self.check_timer.stop()
         pattern = self._custom_pattern()
-        if pattern and self._source is not None and not self._regex_problems():
+        if pattern and self._source is not None and not self._source.has_text:
+            self._show_check(self.tr("Not tried on the corpus: a counts corpus has no text."), "color: #555;")
+        elif pattern and self._source is not None and not self._regex_problems():
             if self._current_verdict() is None:
                 self._show_check(self.tr("Checking the regex on the corpus…"), "color: #555;")
                 self.check_timer.start()

@@ -265,9 +265,14 @@ class TrainTab(QSplitter):
         if old.is_running():
             self._retired.append(old)
             old.stopped.connect(self._forget_retired)
+        else:
+            old.deleteLater()  # a child of this tab: kept, with all it received, until deleted
 
     @Slot(object)
     def _forget_retired(self, _run=None) -> None:
+        for run in self._retired:
+            if not run.is_running():
+                run.deleteLater()
         self._retired = [r for r in self._retired if r.is_running()]
 
     @Slot(int, int)
@@ -375,6 +380,7 @@ class TrainTab(QSplitter):
             return
         self._kept = None  # the run made merges: they replace what was shown
         self.result = result
+        self.corpus_panel.set_counted_run(result)  # Save counts writes what this run counted
         self._elapsed = result.seconds
         self.model.extend(self._pending)  # steps still waiting for a frame
         self._pending = []
@@ -592,3 +598,4 @@ class TrainTab(QSplitter):
         self.training = False
         self.held_out_runner.wait_all()
         self.settings_panel.shutdown()
+        self.corpus_panel.shutdown()

@@ -7,6 +7,10 @@ waits for it.
 :class:`TrainingRun` is the GUI-side handle of one run (a :class:`~app.common.worker.WorkerThread`): it forwards
 the worker's signals (only for the current run, so a cancelled run's late batches never arrive), cancels, and
 stops cleanly on close (the training process is ended with it).
+
+:func:`counted_again` gives a finished run's pre-token counts, for *Save counts*: read again from the same files
+with the same reader settings (pattern, special tokens, encoding, invalid bytes) by the same counting function, so
+they are the counts the run trained on; a run on counts files gives their sum.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import threading
 import traceback
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields
 from functools import cached_property
 
@@ -22,6 +27,11 @@ from PySide6.QtCore import QCoreApplication, QTimer, Signal, Slot
 from app.common.worker import Task, WorkerThread
 from app.train.corpus_sources import CorpusSource
 from app.train.settings import TrainSettings
+from bpe_core.cancelled import Cancelled
+from bpe_core.corpus import CorpusInfo, CorpusReader
+from bpe_core.counting import count_pieces
+from bpe_core.counts_file import Counts, read_counts
+from bpe_core.specials import SpecialSplitter
 from bpe_core.steps import MergeStep, TrainingRecord
 from bpe_core.tokenizer import Tokenizer
 from bpe_core.training_process import (
@@ -43,7 +53,9 @@ POLL_SECONDS = 0.02
 @dataclass(frozen=True)
 class TrainingResult(Finished):
     """What a finished (or cancelled) run produced: the training process's last record, with its vocabulary and
-    tokenizer."""
+    tokenizer, and the ``job`` it ran (what it read: see :func:`counted_again`)."""
+
+    job: TrainingJob | None = None
 
     @cached_property
     def vocab(self) -> dict[int, bytes]:
@@ -115,9 +127,11 @@ class TrainingWorker(Task):
             self.failed.emit("error", message, traceback.format_exc())
             return
         try:
-            self._follow(self._process)
+            self._follow(self._process, job)
         finally:
             self._process.stop()
+            with self._lock:
+                self._process = None  # what it received is in the result now: not kept twice, nor for long
 
     def _job(self) -> TrainingJob:
         s = self.settings
@@ -134,9 +148,11 @@ class TrainingWorker(Task):
             forbid=tuple(s.forbid),
             resume=s.resume,
             superword_after=s.superword_after or None,
+            counts=tuple(str(path) for path in self.source.counts.paths) if self.source.counts else (),
+            ray_address=s.ray_address or None,
         )
 
-    def _follow(self, process: TrainingProcess) -> None:
+    def _follow(self, process: TrainingProcess, job: TrainingJob) -> None:
         pending: list[MergeStep] = []
         while True:
             message = process.receive(POLL_SECONDS)
@@ -162,7 +178,7 @@ class TrainingWorker(Task):
             elif isinstance(message, Finished):
                 if pending:
                     self.steps_ready.emit(pending)
-                self.finished.emit(_result(message))
+                self.finished.emit(_result(message, job))
                 return
             elif isinstance(message, Failed):
                 self.failed.emit(_failure_kind(message), message.reason or message.message, message.details)
@@ -180,14 +196,54 @@ class TrainingWorker(Task):
         )
 
 
-def _result(finished: Finished) -> TrainingResult:
+def _result(finished: Finished, job: TrainingJob) -> TrainingResult:
     """The result, its tokenizer built here rather than in the GUI thread (an error in building it is reported
     by the window, which asks again)."""
-    result = TrainingResult(**{f.name: getattr(finished, f.name) for f in fields(finished)})
+    result = TrainingResult(**{f.name: getattr(finished, f.name) for f in fields(finished)}, job=job)
     if result.merges:
         with contextlib.suppress(Exception):
             _ = result.tokenizer
     return result
+
+
+def counted_again(
+    result: TrainingResult, cancelled: Callable[[], bool], progress: Callable[[int, int], None]
+) -> Counts:
+    """The pre-token counts ``result``'s run trained on (its first stage's, for SuperBPE), with the pattern, special
+    tokens and corpus they belong to. Files of text are counted again, reporting ``progress(bytes_done,
+    bytes_total)``; ``cancelled()`` is polled between pieces (:class:`~bpe_core.cancelled.Cancelled` then).
+
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> path = Path(tempfile.mkdtemp(), "c.txt")
+    >>> _ = path.write_text("the cat<|endoftext|>the hat", encoding="utf-8")
+    >>> job = TrainingJob(300, ("<|endoftext|>",), paths=(str(path),))
+    >>> settings = {"pattern": "gpt2", "special_tokens": ["<|endoftext|>"], "errors": "strict", "encoding": "utf-8"}
+    >>> result = TrainingResult([], {}, "gpt2", TrainingRecord(settings=settings), "", False, job=job)
+    >>> counts = counted_again(result, lambda: False, lambda done, total: None)
+    >>> sorted(counts.words.items()), counts.specials, counts.corpus_names
+    ([(' cat', 1), (' hat', 1), ('the', 2)], 1, ('c.txt',))
+    """
+    job, settings = result.job, result.record.settings  # the settings the trainer was made with
+    if job.counts:
+        return read_counts(job.counts, pattern=settings["pattern"])
+    pattern, specials = settings["pattern"], tuple(settings["special_tokens"])
+    reader = CorpusReader(
+        pattern=pattern, splitter=SpecialSplitter(specials), errors=settings["errors"], encoding=settings["encoding"]
+    )
+    info = CorpusInfo()
+    pieces = _until_cancelled(reader.pieces_of_files(job.paths, info, progress), cancelled)
+    large = info.total_bytes > 2 * reader.piece_chars  # as the trainer: worker processes only when worth it
+    workers = (job.processes or 1) if large and pattern != "none" else 1
+    counts = count_pieces(pieces, pattern=pattern, special_tokens=specials, processes=workers)
+    return Counts(counts.words, pattern, specials, counts.specials, tuple(info.names), info.total_bytes, info.sha256)
+
+
+def _until_cancelled(pieces: Iterator[str], cancelled: Callable[[], bool]) -> Iterator[str]:
+    for piece in pieces:
+        if cancelled():
+            raise Cancelled("counting the pre-tokens again was cancelled")
+        yield piece
 
 
 def _failure_kind(failed: Failed) -> str:

@@ -55,38 +55,38 @@
 <context>
     <name>CompressionChart</name>
     <message>
-        <location filename="../../app/train/charts.py" line="226"/>
+        <location filename="../../app/train/charts.py" line="227"/>
         <source>Compression</source>
         <extracomment>Vocabulary sizes of the reference encodings on the chart, for placing them on the compression chart.</extracomment>
         <translation>压缩率</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="227"/>
+        <location filename="../../app/train/charts.py" line="228"/>
         <source>bytes per token</source>
         <translation>每个词元的字节数</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="228"/>
+        <location filename="../../app/train/charts.py" line="229"/>
         <source>vocabulary size (log)</source>
         <translation>词表大小（对数）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="235"/>
+        <location filename="../../app/train/charts.py" line="236"/>
         <source>training corpus</source>
         <translation>训练语料</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="244"/>
+        <location filename="../../app/train/charts.py" line="245"/>
         <source>held-out text</source>
         <translation>留出文本</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="254"/>
+        <location filename="../../app/train/charts.py" line="255"/>
         <source>tiktoken on held-out</source>
         <translation>tiktoken（留出文本）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="310"/>
+        <location filename="../../app/train/charts.py" line="311"/>
         <source>Press Train to see bytes per token grow with the vocabulary.</source>
         <translation>点击“训练”，查看每个词元的字节数如何随词表增长。</translation>
     </message>
@@ -94,67 +94,139 @@
 <context>
     <name>CorpusPanel</name>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="35"/>
+        <location filename="../../app/train/corpus_panel.py" line="53"/>
         <source>Corpus</source>
         <translation>语料</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="41"/>
+        <location filename="../../app/train/corpus_panel.py" line="59"/>
         <source>The text to train on: a built-in corpus, or files you open or drop on the window</source>
         <translation>用来训练的文本：内置语料，或你打开、拖到窗口上的文件</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="43"/>
+        <location filename="../../app/train/corpus_panel.py" line="61"/>
         <source>Open files…</source>
         <translation>打开文件…</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="45"/>
+        <location filename="../../app/train/corpus_panel.py" line="63"/>
         <source>Open one or more UTF-8 text files as the training corpus (or drop them here)</source>
         <translation>打开一个或多个 UTF-8 文本文件作为训练语料（也可以拖到这里）</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="103"/>
+        <location filename="../../app/train/corpus_panel.py" line="65"/>
+        <location filename="../../app/train/corpus_panel.py" line="310"/>
+        <source>Save counts…</source>
+        <translation>保存计数…</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/corpus_panel.py" line="69"/>
+        <source>Save the pre-token counts of the last run&apos;s corpus (Parquet or TEXT&lt;TAB&gt;COUNT): open them later to train other vocabulary sizes and variants without reading the corpus again</source>
+        <translation>保存上一次训练所用语料的预分词计数（Parquet 或 TEXT&lt;TAB&gt;COUNT）：以后打开它，即可用其他词表大小和变体训练，无需再次读取语料</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/corpus_panel.py" line="143"/>
         <source>No corpus</source>
         <translation>没有语料</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="107"/>
+        <location filename="../../app/train/corpus_panel.py" line="147"/>
         <source>&lt;b&gt;{name}&lt;/b&gt; — {size} · invalid bytes will be replaced</source>
         <translation>&lt;b&gt;{name}&lt;/b&gt; — {size} · 无效字节将被替换</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="109"/>
+        <location filename="../../app/train/corpus_panel.py" line="149"/>
         <source>&lt;b&gt;{name}&lt;/b&gt; — {size}</source>
         <translation>&lt;b&gt;{name}&lt;/b&gt; — {size}</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="118"/>
+        <location filename="../../app/train/corpus_panel.py" line="158"/>
         <source>Open corpus files</source>
         <translation>打开语料文件</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="120"/>
-        <source>Text files (*.txt *.md *.py *.json *.csv);;All files (*)</source>
-        <translation>文本文件 (*.txt *.md *.py *.json *.csv);;所有文件 (*)</translation>
+        <location filename="../../app/train/corpus_panel.py" line="160"/>
+        <source>Text files (*.txt *.md *.py *.json *.csv);;Pre-token counts (*.parquet *.tsv);;All files (*)</source>
+        <translation>文本文件 (*.txt *.md *.py *.json *.csv);;预分词计数 (*.parquet *.tsv);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="134"/>
+        <location filename="../../app/train/corpus_panel.py" line="172"/>
+        <source>Counts and text together</source>
+        <translation>计数与文本混在一起</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/corpus_panel.py" line="174"/>
+        <source>Pre-token counts (.parquet, .tsv) and text files cannot be one corpus: open the counts files on their own, or the text files on their own.</source>
+        <translation>预分词计数（.parquet、.tsv）和文本文件不能组成同一个语料：请单独打开计数文件，或单独打开文本文件。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/corpus_panel.py" line="262"/>
+        <source>Save the pre-token counts</source>
+        <translation>保存预分词计数</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/corpus_panel.py" line="264"/>
+        <source>Parquet (*.parquet);;TEXT&lt;TAB&gt;COUNT (*.tsv)</source>
+        <translation>Parquet (*.parquet);;TEXT&lt;TAB&gt;COUNT (*.tsv)</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/corpus_panel.py" line="275"/>
+        <location filename="../../app/train/corpus_panel.py" line="303"/>
+        <source>Cannot save counts</source>
+        <translation>无法保存计数</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/corpus_panel.py" line="284"/>
+        <source>Cancel saving counts</source>
+        <translation>取消保存计数</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/corpus_panel.py" line="285"/>
+        <source>Counting the pre-tokens for {file}…</source>
+        <translation>正在为 {file} 统计预分词…</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/corpus_panel.py" line="291"/>
+        <source>Counting the pre-tokens: {percent}%…</source>
+        <translation>正在统计预分词：{percent}%…</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/corpus_panel.py" line="297"/>
+        <source>Saved {file}: {distinct} distinct pre-tokens, {total} in all.</source>
+        <translation>已保存 {file}：{distinct} 个不同的预分词，共 {total} 个。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/corpus_panel.py" line="302"/>
+        <source>The counts were not saved.</source>
+        <translation>计数未保存。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/corpus_panel.py" line="307"/>
+        <source>Saving the counts was cancelled.</source>
+        <translation>已取消保存计数。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/corpus_panel.py" line="188"/>
         <source>Cannot open file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="135"/>
+        <location filename="../../app/train/corpus_panel.py" line="189"/>
         <source>The file could not be read: {error}</source>
         <translation>无法读取该文件：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="140"/>
+        <location filename="../../app/train/corpus_panel.py" line="194"/>
         <source>Empty file</source>
         <translation>空文件</translation>
     </message>
+    <message>
+        <location filename="../../app/train/corpus_panel.py" line="217"/>
+        <source>Cannot open counts</source>
+        <translation>无法打开计数</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../app/train/corpus_panel.py" line="155"/>
+        <location filename="../../app/train/corpus_panel.py" line="225"/>
         <source>{name} and %n more</source>
         <translation>
             <numerusform>{name} 等 %n 个其他文件</numerusform>
@@ -164,65 +236,95 @@
 <context>
     <name>CorpusSources</name>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="27"/>
+        <location filename="../../app/train/corpus_sources.py" line="30"/>
         <source>English sample</source>
         <translation>英文样本</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="28"/>
+        <location filename="../../app/train/corpus_sources.py" line="31"/>
         <source>Chinese sample</source>
         <translation>中文样本</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="29"/>
+        <location filename="../../app/train/corpus_sources.py" line="32"/>
         <source>Mixed: code, emoji, English, Chinese</source>
         <translation>混合：代码、表情符号、英文、中文</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="33"/>
+        <location filename="../../app/train/corpus_sources.py" line="36"/>
         <source>English prose: World English Bible, Genesis–Job (1.9 MB)</source>
         <extracomment>The shipped prose corpora&apos;s titles (:data:`bpe_core.sample_corpora.SAMPLE_CORPORA`) in the interface&apos;s language.</extracomment>
         <translation>英文散文：World English Bible，创世记至约伯记（1.9 MB）</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="34"/>
+        <location filename="../../app/train/corpus_sources.py" line="37"/>
         <source>Chinese prose: 红楼梦 (Dream of the Red Chamber) with Zhiyanzhai&apos;s commentary (2.1 MB)</source>
         <translation>中文散文：《红楼梦》脂砚斋评本（2.1 MB）</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="38"/>
+        <location filename="../../app/train/corpus_sources.py" line="41"/>
         <source>Python standard library</source>
         <translation>Python 标准库</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="72"/>
+        <location filename="../../app/train/corpus_sources.py" line="105"/>
         <source>%n file, {size}</source>
-        <extracomment>How the files are read: &quot;utf-8&quot;, or &quot;utf-16&quot;/&quot;utf-32&quot; (by their byte-order mark) when the user agreed. For the standard library: skip files that are not UTF-8 (a few tests are in other encodings on purpose). A built-in corpus&apos;s short name (``--sample`` on the command line), e.g. &quot;english-prose&quot;.</extracomment>
+        <extracomment>The suffixes of the counts files the window opens as a counts corpus. How many of a counts corpus&apos;s most frequent pre-tokens its preview lists. How the files are read: &quot;utf-8&quot;, or &quot;utf-16&quot;/&quot;utf-32&quot; (by their byte-order mark) when the user agreed. For the standard library: skip files that are not UTF-8 (a few tests are in other encodings on purpose). A built-in corpus&apos;s short name (``--sample`` on the command line), e.g. &quot;english-prose&quot;. A counts corpus (``paths`` then empty): the counts files, trained from without counting.</extracomment>
         <translation>%n 个文件，{size}</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="74"/>
+        <location filename="../../app/train/corpus_sources.py" line="107"/>
         <source>%n files, {size}</source>
         <translation>%n 个文件，{size}</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="173"/>
+        <location filename="../../app/train/corpus_sources.py" line="141"/>
+        <source>“{name}” was counted with the pre-tokenizer {pattern}: choose it to train on these counts (selecting the corpus chooses it).</source>
+        <translation>“{name}”是用预分词器 {pattern} 统计的：要用这些计数训练，请选择它（选中该语料时会自动选择）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/corpus_sources.py" line="148"/>
+        <source>“{name}” was counted with the special tokens {tokens}: use the same ones.</source>
+        <translation>“{name}”统计时使用的特殊词元是 {tokens}：请使用相同的特殊词元。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/corpus_sources.py" line="154"/>
+        <source>SuperBPE cuts the text again with a second pattern: a counts corpus has no text.</source>
+        <translation>SuperBPE 需要用第二个模式重新切分文本：计数语料没有文本。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/corpus_sources.py" line="197"/>
+        <source>counts: {distinct} distinct pre-tokens, {total} in all; the pattern is not recorded, the settings&apos; pre-tokenizer is taken as the one they were cut with</source>
+        <translation>计数：{distinct} 个不同的预分词，共 {total} 个；文件未记录模式，按设置中的预分词器视为统计时所用的模式</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/corpus_sources.py" line="203"/>
+        <source>counts: {distinct} distinct pre-tokens, {total} in all, cut with {pattern}</source>
+        <translation>计数：{distinct} 个不同的预分词，共 {total} 个，用 {pattern} 切分</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/corpus_sources.py" line="211"/>
+        <source>A counts corpus has no text; its most frequent pre-tokens:</source>
+        <translation>计数语料没有文本；其中最常见的预分词：</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/corpus_sources.py" line="289"/>
         <source>“{name}” is empty: there is no text to train on.</source>
         <extracomment>Byte-order marks, longest first (UTF-32-LE&apos;s starts like UTF-16-LE&apos;s).</extracomment>
         <translation>“{name}” 是空文件：没有可以训练的文本。</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="177"/>
+        <location filename="../../app/train/corpus_sources.py" line="293"/>
         <source>“{name}” is {encoding} text (it starts with a byte-order mark), not UTF-8.</source>
         <translation>“{name}” 是 {encoding} 文本（以字节顺序标记开头），不是 UTF-8。</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="182"/>
+        <location filename="../../app/train/corpus_sources.py" line="298"/>
         <source>“{name}” looks like a binary file (it contains NUL bytes), not text.</source>
         <translation>“{name}” 看起来是二进制文件（含有 NUL 字节），不是文本。</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="190"/>
+        <location filename="../../app/train/corpus_sources.py" line="306"/>
         <source>“{name}” is not valid UTF-8 (first bad byte at offset {offset}: {byte}). It may be in another encoding.</source>
         <translation>“{name}” 不是有效的 UTF-8（第一个无效字节在偏移 {offset} 处：{byte}）。它可能使用了别的编码。</translation>
     </message>
@@ -1008,23 +1110,23 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>MergeCountChart</name>
     <message>
-        <location filename="../../app/train/charts.py" line="166"/>
+        <location filename="../../app/train/charts.py" line="167"/>
         <source>Merge count by rank</source>
         <extracomment>The count axis of a run not merging yet spans 1 to 10**EMPTY_LOG_TOP.</extracomment>
         <translation>各次合并的频次（按序号）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="167"/>
+        <location filename="../../app/train/charts.py" line="168"/>
         <source>count (log)</source>
         <translation>频次（对数）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="168"/>
+        <location filename="../../app/train/charts.py" line="169"/>
         <source>merge rank</source>
         <translation>合并序号</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="189"/>
+        <location filename="../../app/train/charts.py" line="190"/>
         <source>Press Train to see how often each merge&apos;s pair occurred.</source>
         <translation>点击“训练”，查看每次合并的词元对出现了多少次。</translation>
     </message>
@@ -1113,7 +1215,7 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
     <name>PairFrequencyChart</name>
     <message>
         <location filename="../../app/train/charts.py" line="61"/>
-        <location filename="../../app/train/charts.py" line="92"/>
+        <location filename="../../app/train/charts.py" line="93"/>
         <source>Pair frequencies</source>
         <extracomment>Point size of the pair labels (larger than other ticks: they are what the chart is about). Pixels between a reference&apos;s point and its label.</extracomment>
         <translation>词元对频次</translation>
@@ -1124,12 +1226,12 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
         <translation>频次</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="93"/>
+        <location filename="../../app/train/charts.py" line="94"/>
         <source>Press Train to see the most frequent pairs at each merge.</source>
         <translation>点击“训练”，查看每次合并时最常见的词元对。</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="106"/>
+        <location filename="../../app/train/charts.py" line="107"/>
         <source>Top pairs at rank {rank} · chosen in orange</source>
         <translation>合并序号 {rank} 时最常见的词元对 · 橙色为选中者</translation>
     </message>
@@ -1407,118 +1509,138 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>SettingsPanel</name>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="35"/>
+        <location filename="../../app/train/settings_panel.py" line="38"/>
         <source>GPT-2 regex</source>
         <translation>GPT-2 正则</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="36"/>
+        <location filename="../../app/train/settings_panel.py" line="39"/>
         <source>cl100k (GPT-4) regex</source>
         <translation>cl100k（GPT-4）正则</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="37"/>
+        <location filename="../../app/train/settings_panel.py" line="40"/>
         <source>o200k (GPT-4o) regex</source>
         <translation>o200k（GPT-4o）正则</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="38"/>
+        <location filename="../../app/train/settings_panel.py" line="41"/>
         <source>none (whole text)</source>
         <translation>none（整段文本）</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="51"/>
+        <location filename="../../app/train/settings_panel.py" line="54"/>
         <source>Settings</source>
         <extracomment>The regex is tried on the corpus this long after the last keystroke.</extracomment>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="58"/>
+        <location filename="../../app/train/settings_panel.py" line="61"/>
         <source>Total vocabulary: 256 bytes + merges + special tokens</source>
         <translation>词表总大小：256 个字节 + 合并数 + 特殊词元</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="65"/>
+        <location filename="../../app/train/settings_panel.py" line="68"/>
         <source>custom regex…</source>
         <translation>自定义正则…</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="70"/>
+        <location filename="../../app/train/settings_panel.py" line="73"/>
         <source>e.g. {regex}</source>
         <translation>例如 {regex}</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="89"/>
+        <location filename="../../app/train/settings_panel.py" line="92"/>
         <source>Special tokens separated by spaces; never merged, ids after the merges</source>
         <translation>特殊词元，用空格分隔；它们从不参与合并，id 排在所有合并之后</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="95"/>
+        <location filename="../../app/train/settings_panel.py" line="98"/>
         <source>Worker processes for counting pre-tokens in large corpora</source>
         <translation>在大语料上统计预分词单元时使用的工作进程数</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="101"/>
+        <location filename="../../app/train/settings_panel.py" line="104"/>
         <source>Stop when the most frequent pair is seen fewer times than this</source>
         <translation>当最常见的词元对出现次数少于此值时停止</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="106"/>
+        <location filename="../../app/train/settings_panel.py" line="109"/>
         <source>e.g. {regex} (no token spanning a digit and a letter)</source>
         <translation>例如 {regex}（不允许词元跨越数字和字母）</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="109"/>
+        <location filename="../../app/train/settings_panel.py" line="112"/>
         <source>Never make a token whose text matches this regex: the next best pair is merged</source>
         <translation>绝不生成文本匹配此正则表达式的词元：改为合并次优的词元对</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="116"/>
+        <location filename="../../app/train/settings_panel.py" line="119"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="119"/>
+        <location filename="../../app/train/settings_panel.py" line="122"/>
         <source>SuperBPE: from this vocabulary size on, pre-tokens no longer stop at spaces, so tokens can span words (“ of the”)</source>
         <translation>SuperBPE：从这个词表大小起，预分词单元不再在空格处断开，词元可以跨越多个词（“ of the”）</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="131"/>
+        <location filename="../../app/train/settings_panel.py" line="129"/>
+        <source>empty: count here · local · auto · ray://host:10001</source>
+        <translation>留空：在本机统计 · local · auto · ray://host:10001</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="132"/>
+        <source>Count the pre-tokens on Ray: “local” starts Ray on this machine, “auto” or ray://host:10001 uses a cluster; empty counts in local worker processes</source>
+        <translation>在 Ray 上统计预分词：“local” 在本机启动 Ray，“auto” 或 ray://host:10001 使用集群；留空则在本机的工作进程中统计</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="144"/>
         <source>Vocabulary size</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="132"/>
+        <location filename="../../app/train/settings_panel.py" line="145"/>
         <source>Pre-tokenizer</source>
         <translation>预分词</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="135"/>
+        <location filename="../../app/train/settings_panel.py" line="148"/>
         <source>Special tokens</source>
         <translation>特殊词元</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="136"/>
+        <location filename="../../app/train/settings_panel.py" line="149"/>
         <source>Worker processes</source>
         <translation>工作进程</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="137"/>
+        <location filename="../../app/train/settings_panel.py" line="150"/>
         <source>Stop below count</source>
         <translation>低于次数时停止</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="138"/>
+        <location filename="../../app/train/settings_panel.py" line="151"/>
         <source>Forbid tokens matching</source>
         <translation>禁止匹配的词元</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="139"/>
+        <location filename="../../app/train/settings_panel.py" line="152"/>
         <source>Superwords after</source>
         <translation>超词起点</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="225"/>
+        <location filename="../../app/train/settings_panel.py" line="153"/>
+        <source>Ray address</source>
+        <translation>Ray 地址</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="246"/>
+        <source>Not tried on the corpus: a counts corpus has no text.</source>
+        <translation>未在语料上试用：计数语料没有文本。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="249"/>
         <source>Checking the regex on the corpus…</source>
         <translation>正在语料上检查这个正则…</translation>
     </message>
@@ -1574,19 +1696,29 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>TrainSettings</name>
     <message>
-        <location filename="../../app/train/settings.py" line="60"/>
+        <location filename="../../app/train/settings.py" line="63"/>
         <source>Vocabulary size {size} is too small: the minimum is {minimum} (256 bytes + {specials} special tokens).</source>
         <translation>词表大小 {size} 太小：最小为 {minimum}（256 个字节 + {specials} 个特殊词元）。</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings.py" line="72"/>
+        <location filename="../../app/train/settings.py" line="75"/>
         <source>Use at least one worker process.</source>
         <translation>至少使用一个工作进程。</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings.py" line="78"/>
+        <location filename="../../app/train/settings.py" line="81"/>
         <source>Superwords begin after a vocabulary between {low} and {high}, not {size}.</source>
         <translation>超词起点必须是介于 {low} 与 {high} 之间的词表大小，而不是 {size}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings.py" line="97"/>
+        <source>Counting on Ray needs Ray: pip install -e &quot;.[ray]&quot;, or clear the Ray address.</source>
+        <translation>在 Ray 上统计需要安装 Ray：pip install -e ".[ray]"，或清空 Ray 地址。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings.py" line="103"/>
+        <source>SuperBPE counts the corpus a second time on this machine: clear the Ray address or turn superwords off.</source>
+        <translation>SuperBPE 会在本机再统计一次语料：请清空 Ray 地址或关闭超词。</translation>
     </message>
 </context>
 <context>
@@ -1633,77 +1765,77 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="294"/>
+        <location filename="../../app/train/train_tab.py" line="299"/>
         <source>Merging</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="301"/>
+        <location filename="../../app/train/train_tab.py" line="306"/>
         <source>Counted {words} unique pre-tokens; merging…</source>
         <translation>已统计出 {words} 个不同的预分词单元；正在合并…</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="370"/>
+        <location filename="../../app/train/train_tab.py" line="375"/>
         <source>Cancelled after {time}, before any merge; the previous result is kept.</source>
         <translation>{time} 后取消，尚未进行任何合并；之前的结果保留。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="372"/>
+        <location filename="../../app/train/train_tab.py" line="377"/>
         <source>Cancelled after {time}, before any merge.</source>
         <translation>{time} 后取消，尚未进行任何合并。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="387"/>
+        <location filename="../../app/train/train_tab.py" line="393"/>
         <source>Tokenizer not built</source>
         <translation>未能构建分词器</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="388"/>
+        <location filename="../../app/train/train_tab.py" line="394"/>
         <source>The trained tokenizer could not be built: {error}</source>
         <translation>无法构建训练好的分词器：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="398"/>
+        <location filename="../../app/train/train_tab.py" line="404"/>
         <source>Cancelled in {time}: {merges} merges. {reason}</source>
         <translation>已取消，用时 {time}：{merges} 次合并。{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="400"/>
+        <location filename="../../app/train/train_tab.py" line="406"/>
         <source>Done in {time}: {merges} merges. {reason}</source>
         <translation>完成，用时 {time}：{merges} 次合并。{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="407"/>
+        <location filename="../../app/train/train_tab.py" line="413"/>
         <source> Note: {warning}</source>
         <translation> 注意：{warning}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="452"/>
+        <location filename="../../app/train/train_tab.py" line="458"/>
         <source>Training failed; the previous result is kept.</source>
         <translation>训练失败；之前的结果保留。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="452"/>
+        <location filename="../../app/train/train_tab.py" line="458"/>
         <source>Training failed.</source>
         <translation>训练失败。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="466"/>
+        <location filename="../../app/train/train_tab.py" line="472"/>
         <source>Training failed</source>
         <translation>训练失败</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="547"/>
+        <location filename="../../app/train/train_tab.py" line="553"/>
         <source>Held-out text not measured: {error}</source>
         <translation>未能测量留出文本：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="571"/>
+        <location filename="../../app/train/train_tab.py" line="577"/>
         <source>Opened {name}: {merges} merges. {reason}</source>
         <translation>已打开 {name}：{merges} 次合并。{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="575"/>
+        <location filename="../../app/train/train_tab.py" line="581"/>
         <source>Opened {name}: no training record, so no merge history to show.</source>
         <translation>已打开 {name}：没有训练记录，因此没有可显示的合并历史。</translation>
     </message>
@@ -1711,7 +1843,7 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>TrainingWorker</name>
     <message>
-        <location filename="../../app/train/worker.py" line="112"/>
+        <location filename="../../app/train/worker.py" line="124"/>
         <source>Training could not start: {error}</source>
         <extracomment>How long the worker waits for the training process&apos;s next record before looking at the window again.</extracomment>
         <translation>训练无法开始：{error}</translation>

@@ -130,10 +130,20 @@ def wait_signal(qtbot):
 
     def wait(signal, timeout=60000, trigger=None):
         received = []
-        signal.connect(lambda *args: received.append(args))
-        if trigger is not None:
-            trigger()
-        qtbot.waitUntil(lambda: bool(received), timeout=timeout)
+
+        def take(*args):
+            received.append(args)
+
+        signal.connect(take)
+        try:
+            if trigger is not None:
+                trigger()
+            qtbot.waitUntil(lambda: bool(received), timeout=timeout)
+        finally:
+            try:
+                signal.disconnect(take)  # not kept alive, with what it received, by the object emitting
+            except (RuntimeError, TypeError):
+                pass  # the object is gone already
         return received[0]
 
     return wait
