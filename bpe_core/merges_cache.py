@@ -2,10 +2,10 @@
 second time a tokenizer's merges are needed (the Teach window, the vocabulary slider, merge trees) they are read
 back instead, in a fraction of a second.
 
-A table is known by the SHA-256 of its tokens in rank order; its merges live in
-``$XDG_CACHE_HOME/bpe-explorer/merges/<sha256>.merges`` (``~/.cache`` by default) as plain bytes (no code is ever
-loaded from the cache). A missing, damaged or stale file is derived again and rewritten; a cache that cannot be
-written is simply not kept.
+A table is known by the SHA-256 of its tokens in rank order (a shipped one by its file's official hash); its merges
+live in ``$XDG_CACHE_HOME/bpe-explorer/merges/<key>.merges`` (``~/.cache`` by default) as plain bytes with their own
+SHA-256 (no code is ever loaded from the cache). A missing, damaged or stale file is derived again and rewritten; a
+cache that cannot be written is simply not kept.
 
 >>> ranks = {bytes([i]): i for i in range(256)} | {b"ab": 256, b"abc": 257}
 >>> cached_merges(ranks, lambda: [(b"a", b"b"), (b"ab", b"c")], minimum=1)
@@ -18,10 +18,12 @@ import hashlib
 import os
 import struct
 import tempfile
+from array import array
 from collections.abc import Callable, Mapping
+from itertools import accumulate
 from pathlib import Path
 
-MAGIC = b"bpe-explorer merges 1\n"
+MAGIC = b"bpe-explorer merges 2\n"
 #: Tables smaller than this are derived every time (in milliseconds).
 MINIMUM = 20_000
 
@@ -33,11 +35,14 @@ def cache_dir() -> Path:
     return Path(base) / "bpe-explorer" / "merges"
 
 
-def cached_merges(ranks: Mapping[bytes, int], derive: Callable[[], Merges], *, minimum: int = MINIMUM) -> Merges:
-    """``derive()``'s merges of ``ranks``, read from the cache when they were derived before."""
+def cached_merges(
+    ranks: Mapping[bytes, int], derive: Callable[[], Merges], *, minimum: int = MINIMUM, key: str | None = None
+) -> Merges:
+    """``derive()``'s merges of ``ranks``, read from the cache when they were derived before. ``key`` names the
+    table when it is known by other means (a shipped file's SHA-256); by default the table is hashed."""
     if len(ranks) < minimum:
         return derive()
-    path = cache_dir() / f"{_key(ranks)}.merges"
+    path = cache_dir() / f"{key or _key(ranks)}.merges"
     merges = _read(path, ranks)
     if merges is None:
         merges = derive()
@@ -56,10 +61,10 @@ def _key(ranks: Mapping[bytes, int]) -> str:
 
 
 def _encoded(merges: Merges) -> bytes:
-    parts = [MAGIC, struct.pack("<I", len(merges))]
-    for left, right in merges:
-        parts.append(struct.pack("<HH", len(left), len(right)) + left + right)
-    return b"".join(parts)
+    """MAGIC, the SHA-256 of the rest, the count, the parts' lengths (two 16-bit numbers a merge), the parts."""
+    lengths = array("H", [n for left, right in merges for n in (len(left), len(right))])
+    body = struct.pack("<I", len(merges)) + lengths.tobytes() + b"".join(left + right for left, right in merges)
+    return MAGIC + hashlib.sha256(body).digest() + body
 
 
 def _write(path: Path, data: bytes) -> None:
@@ -76,24 +81,25 @@ def _write(path: Path, data: bytes) -> None:
 
 
 def _read(path: Path, ranks: Mapping[bytes, int]) -> Merges | None:
-    """The merges in ``path`` if it is whole and each merge makes a token of ``ranks``, else None."""
+    """The merges in ``path`` if the file is whole (its hash) and they are as many as the table has merges."""
     try:
         data = path.read_bytes()
     except OSError:
         return None
-    if not data.startswith(MAGIC) or len(data) < len(MAGIC) + 4:
+    start = len(MAGIC) + 32
+    if (
+        not data.startswith(MAGIC)
+        or len(data) < start + 4
+        or hashlib.sha256(data[start:]).digest() != data[len(MAGIC) : start]
+    ):
         return None
-    (count,) = struct.unpack_from("<I", data, len(MAGIC))
-    position, merges = len(MAGIC) + 4, []
-    try:
-        for _ in range(count):
-            a, b = struct.unpack_from("<HH", data, position)
-            position += 4
-            left, right = data[position : position + a], data[position + a : position + a + b]
-            position += a + b
-            if len(left) != a or len(right) != b or left + right not in ranks:
-                return None
-            merges.append((left, right))
-    except struct.error:
+    (count,) = struct.unpack_from("<I", data, start)
+    lengths = array("H")
+    lengths.frombytes(data[start + 4 : start + 4 + 4 * count])
+    if len(lengths) != 2 * count or count != sum(1 for token in ranks if len(token) > 1):
         return None
-    return merges if position == len(data) else None
+    ends = list(accumulate(lengths, initial=start + 4 + 4 * count))
+    parts = [data[a:b] for a, b in zip(ends, ends[1:])]
+    if ends[-1] != len(data):
+        return None
+    return list(zip(parts[0::2], parts[1::2]))

@@ -162,6 +162,15 @@ def reference_pattern(name: str) -> str:
     return _spec(name).pattern
 
 
+def reference_sha256(name: str) -> str:
+    """The official SHA-256 of a shipped encoding's rank file (what it is known by).
+
+    >>> reference_sha256("gpt2") == reference_sha256("r50k_base")
+    True
+    """
+    return _spec(name).sha256
+
+
 def reference_special_tokens(name: str) -> dict[str, int]:
     """The special tokens and their ids of a shipped encoding."""
     return dict(_spec(name).special_tokens)

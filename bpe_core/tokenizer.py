@@ -120,8 +120,9 @@ class Tokenizer:
         else:
             wanted = dict.fromkeys(SpecialSplitter(special_tokens).tokens)
         by_bytes: dict[bytes, list[int]] = {}
-        for token_id, token in self._vocab.items():
-            by_bytes.setdefault(token, []).append(token_id)
+        if any(token_id is None for token_id in wanted.values()):  # only then: 200,000 tokens take 0.2 s
+            for token_id, token in self._vocab.items():
+                by_bytes.setdefault(token, []).append(token_id)
         placed: dict[str, int] = {}
         next_id = max(self._vocab, default=-1) + 1
         for token, token_id in wanted.items():
@@ -604,4 +605,6 @@ def reference_merges(name: str) -> list[tuple[bytes, bytes]]:
     """The merges of a shipped encoding, derived once per process (seconds for o200k_base)."""
     from bpe_core import reference
 
-    return merges_from_ranks(reference.cached_reference_ranks(name), source=name)
+    ranks = reference.cached_reference_ranks(name)
+    key = f"{reference.reference_sha256(name)}-{name}"  # the shipped file is known by its hash: nothing to hash
+    return cached_merges(ranks, lambda: _derive_merges(ranks, name), key=key)
