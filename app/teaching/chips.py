@@ -86,13 +86,18 @@ class TokenChips(QWidget):
         small.setPointSizeF(max(6.0, self.font().pointSizeF() * 0.62))
         return main, QFontMetricsF(small), main.height() * 0.3
 
+    def _rows(self) -> tuple[float, float, float]:
+        """``(chip height, space around chips, room for the brackets under a row)``: a row takes their sum."""
+        main, small, pad = self._metrics()
+        sub_h = small.height() if self._has_sub() else 0.0
+        bracket = pad * 1.6 if any(chip.group is not None for chip in self.chips) else 0.0
+        return main.height() + sub_h + 2 * pad, pad * 1.4, bracket
+
     def _layout(self, width: float) -> float:
         """Place the chips in lines of at most ``width``; return the height used."""
         main, small, pad = self._metrics()
         sub_h = small.height() if self._has_sub() else 0.0
-        chip_h = main.height() + sub_h + 2 * pad
-        bracket = pad * 1.6 if any(chip.group is not None for chip in self.chips) else 0.0
-        space = pad * 1.4
+        chip_h, space, bracket = self._rows()
         hex_metrics = QFontMetricsF(self._hex_font())
         x = y = space
         rects = []
@@ -131,8 +136,10 @@ class TokenChips(QWidget):
         return QSize(width, self.heightForWidth(width))
 
     def minimumSizeHint(self) -> QSize:
-        main, small, pad = self._metrics()
-        return QSize(100, int(main.height() + (small.height() if self._has_sub() else 0) + 5 * pad))
+        """One row, as tall as :meth:`heightForWidth` makes it (a taller hint made a scroll area show a scroll bar
+        for a single row)."""
+        chip_h, space, bracket = self._rows()
+        return QSize(100, int(chip_h + 2 * space + bracket) + 1)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.FontChange:

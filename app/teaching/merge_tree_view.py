@@ -10,18 +10,19 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QRectF, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QObject, QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import (
+    QFrame,
     QGraphicsScene,
+    QGraphicsSimpleTextItem,
     QGraphicsView,
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QScrollArea,
     QSpinBox,
-    QSplitter,
     QVBoxLayout,
-    QWidget,
 )
 
 from app import style
@@ -34,6 +35,10 @@ from bpe_core.teaching.merge_tree import MergeNode, MergeTrees
 from bpe_core.tokenizer import UnknownTokenError
 
 DEFAULT_TEXT = "The tokenization of unbelievable words"
+#: A small tree is enlarged to fill the view, up to this many times its drawn size.
+MAX_ZOOM = 2.5
+#: A big tree is shrunk to fit the view down to this scale, and scrolls beyond it (its text stays readable).
+MIN_ZOOM = 0.6
 
 
 def node_lines(node: MergeNode) -> list[str]:
@@ -78,43 +83,80 @@ def no_merges_text(tokenizer) -> str:
     ).format(name=tokenizer.name, model=tokenizer.model)
 
 
+#: Room between a node's border and its lines, left and right / above and below (as painted).
+PAD_X, PAD_Y = 9.0, 5.0
+#: The width of the root's border and of the other nodes' borders.
+ROOT_BORDER, NODE_BORDER = 2.4, 1.2
+
+
+def line_size(text: str, font: QFont) -> QSizeF:
+    """The size of one line as the scene draws it: a :class:`QGraphicsSimpleTextItem` lays the text out with the
+    font engines that really draw it, so a line that falls back to a CJK font (the monospaced "频次 120") is as
+    tall as that font, not as the first family's metrics say."""
+    item = QGraphicsSimpleTextItem(text)
+    item.setFont(font)
+    return item.boundingRect().size()
+
+
 class TreeLayout:
     """Box positions for a tree: leaves side by side in order, each parent centred over its children, one row
-    per level (the root on row 0)."""
+    per level (the root on row 0). Each box holds its node's lines (:func:`node_lines`: the first in ``font``,
+    the others in ``small``) as drawn, with :data:`PAD_X`, :data:`PAD_Y` around them; ``lines[id(node)]`` are
+    their texts, fonts and rectangles in the scene, ``edges`` the (parent, child) boxes."""
 
-    def __init__(self, root: MergeNode, metrics: QFontMetricsF, small: QFontMetricsF):
+    def __init__(self, root: MergeNode, font: QFont, small: QFont):
         self.boxes: dict[int, QRectF] = {}  # id(node) -> box
+        self.lines: dict[int, list[tuple[str, QFont, QRectF]]] = {}  # id(node) -> its lines as placed
         self.edges: list[tuple[QRectF, QRectF]] = []
-        self.metrics, self.small = metrics, small
-        self.row_height = metrics.height() + 2 * small.height() + 16
-        self.gap = metrics.height()
+        self.font, self.small = font, small
+        self._sizes = {id(node): self._line_sizes(node) for node in root.nodes()}
+        self.row_height = max(self._box_size(sizes).height() for sizes in self._sizes.values())
+        self.gap = QFontMetricsF(font).height()
         self._next_x = 0.0
         self._place(root, 0)
 
-    def _size(self, node: MergeNode) -> tuple[float, float]:
+    def _line_sizes(self, node: MergeNode) -> list[tuple[str, QFont, QSizeF]]:
         lines = node_lines(node)
-        width = max([self.metrics.horizontalAdvance(lines[0])] + [self.small.horizontalAdvance(s) for s in lines[1:]])
-        height = self.metrics.height() + self.small.height() * (len(lines) - 1) + 10
-        return width + 18, height
+        fonts = [self.font] + [self.small] * (len(lines) - 1)
+        return [(text, font, line_size(text, font)) for text, font in zip(lines, fonts)]
+
+    @staticmethod
+    def _box_size(sizes: list[tuple[str, QFont, QSizeF]]) -> QSizeF:
+        width = max(size.width() for _, _, size in sizes)
+        height = sum(size.height() for _, _, size in sizes)
+        return QSizeF(width + 2 * PAD_X, height + 2 * PAD_Y)
 
     def _place(self, node: MergeNode, level: int) -> QRectF:
-        w, h = self._size(node)
+        sizes = self._sizes[id(node)]
+        size = self._box_size(sizes)
         y = level * (self.row_height + self.gap)
         if node.left is None or node.right is None:
-            box = QRectF(self._next_x, y, w, h)
-            self._next_x += w + self.gap * 0.6
+            box = QRectF(QPointF(self._next_x, y), size)
+            self._next_x += size.width() + self.gap * 0.6
         else:
             left = self._place(node.left, level + 1)
             right = self._place(node.right, level + 1)
             centre = (left.center().x() + right.center().x()) / 2
-            box = QRectF(centre - w / 2, y, w, h)
+            box = QRectF(QPointF(centre - size.width() / 2, y), size)
             self.edges += [(box, left), (box, right)]
         self.boxes[id(node)] = box
+        self.lines[id(node)] = self._stack(box, sizes)
         return box
+
+    @staticmethod
+    def _stack(box: QRectF, sizes: list[tuple[str, QFont, QSizeF]]) -> list[tuple[str, QFont, QRectF]]:
+        """The lines one under the other from the box's top padding, each centred."""
+        placed = []
+        y = box.top() + PAD_Y
+        for text, font, size in sizes:
+            placed.append((text, font, QRectF(QPointF(box.center().x() - size.width() / 2, y), size)))
+            y += size.height()
+        return placed
 
 
 class MergeTreeView(TeachingView):
-    """A text's tokens as chips above, the selected token's merge tree below."""
+    """A text's tokens as chips above (as many rows as they wrap to, up to a third of the view, scrolling beyond),
+    the selected token's merge tree below, scaled to the space left."""
 
     title = QT_TRANSLATE_NOOP("TeachingView", "Merge tree")
 
@@ -127,6 +169,7 @@ class MergeTreeView(TeachingView):
         self.view = None
         self.selected = -1  # index of the token whose tree is shown, in the text (-1: not from the text)
         self.tree_point_size = 12.0
+        self._root_box = QRectF()  # where the root is drawn: kept in sight when the tree scrolls
 
         self.editor = QLineEdit(text)
         self.editor.setObjectName("treeText")
@@ -141,6 +184,11 @@ class MergeTreeView(TeachingView):
         row.addWidget(self.id_box)
         self.chips = TokenChips()
         self.chips.setToolTip(self.tr("Click a token to see how it was built"))
+        self.strip = QScrollArea()
+        self.strip.setWidget(self.chips)
+        self.strip.setWidgetResizable(True)
+        self.strip.setFrameShape(QFrame.Shape.NoFrame)
+        self.strip.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.info = QLabel(self.tr("Click a token."))
         self.info.setObjectName("treeInfo")
         self.info.setWordWrap(True)
@@ -151,19 +199,12 @@ class MergeTreeView(TeachingView):
         self.graphics.setBackgroundBrush(QBrush(QColor("white")))
         self.graphics.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.graphics.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
+        self.graphics.viewport().installEventFilter(self)  # scaled to the view whenever it changes size
 
-        top = QWidget()
-        column = QVBoxLayout(top)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.addLayout(row)
-        column.addWidget(self.chips)
-        split = QSplitter(Qt.Orientation.Vertical)
-        split.addWidget(top)
-        split.addWidget(self.graphics)
-        split.setStretchFactor(0, 1)
-        split.setStretchFactor(1, 4)
         layout = QVBoxLayout(self)
-        layout.addWidget(split, 1)
+        layout.addLayout(row)
+        layout.addWidget(self.strip)
+        layout.addWidget(self.graphics, 1)
         layout.addWidget(self.info)
 
         self.editor.textChanged.connect(lambda _t: self.encode_text())
@@ -208,6 +249,13 @@ class MergeTreeView(TeachingView):
     def _mark_selected(self) -> None:
         if self.view is not None:
             self.chips.set_chips(view_chips(self.view, mark=lambda t: "new" if t.index == self.selected else ""))
+            self._fit_strip()
+
+    def _fit_strip(self) -> None:
+        """Make the chips' strip as tall as their rows at its width (no row cut), at most a third of the view."""
+        needed = self.chips.heightForWidth(self.strip.width())
+        most = max(self.height() // 3, self.chips.minimumSizeHint().height())
+        self.strip.setFixedHeight(min(needed, most))
 
     def show_index(self, index: int) -> bool:
         """Draw the tree of the text's token ``index`` (marked among the chips)."""
@@ -269,46 +317,56 @@ class MergeTreeView(TeachingView):
             return
         font = style.text_font(self.tree_point_size)  # a node is a token: drawn as in the chips and the Compare tab
         small = style.mono_font(self.tree_point_size * 0.72)
-        layout = TreeLayout(self.root, QFontMetricsF(font), QFontMetricsF(small))
+        layout = TreeLayout(self.root, font, small)
         edge_pen = QPen(QColor("#777777"), 1.6)
         for parent, child in layout.edges:
-            self.scene.addLine(parent.center().x(), parent.bottom(), child.center().x(), child.top(), edge_pen)
+            # From under the parent's border (the root's, the thickest) to the child's: never across a box.
+            start = QPointF(parent.center().x(), parent.bottom() + ROOT_BORDER / 2)
+            end = QPointF(child.center().x(), child.top() - NODE_BORDER / 2)
+            self.scene.addLine(start.x(), start.y(), end.x(), end.y(), edge_pen)
         for node in self.root.nodes():
-            self._draw_node(node, layout.boxes[id(node)], font, small)
+            self._draw_node(node, layout.boxes[id(node)], layout.lines[id(node)])
+        self._root_box = layout.boxes[id(self.root)]
         self.scene.setSceneRect(self.scene.itemsBoundingRect().adjusted(-20, -20, 20, 20))
         self.fit()
 
-    def _draw_node(self, node: MergeNode, box: QRectF, font: QFont, small: QFont) -> None:
-        border = QPen(style.PAIR if node is self.root else style.SUB_TEXT, 2.4 if node is self.root else 1.2)
+    def _draw_node(self, node: MergeNode, box: QRectF, lines: list[tuple[str, QFont, QRectF]]) -> None:
+        """The node's box and its lines where :class:`TreeLayout` placed them."""
+        root = node is self.root
+        border = QPen(style.PAIR if root else style.SUB_TEXT, ROOT_BORDER if root else NODE_BORDER)
         fill = style.SPECIAL_FILL if node.special else style.token_color(node.id)
         rect = self.scene.addRect(box, border, QBrush(fill))
         rect.setToolTip(self.tr("id {id}\nbytes {hex}").format(id=node.id, hex=node.token.hex(" ")))
-        lines = node_lines(node)
-        y = box.top() + 5
-        for i, line in enumerate(lines):
-            item = self.scene.addSimpleText(line, font if i == 0 else small)
+        for i, (text, font, place) in enumerate(lines):
+            item = self.scene.addSimpleText(text, font)
             if node.special:
                 item.setBrush(style.SPECIAL_TEXT)
             else:
                 item.setBrush(style.TOKEN_TEXT if i == 0 else style.SUB_TEXT)
-            width = item.boundingRect().width()
-            item.setPos(box.center().x() - width / 2, y)
-            y += item.boundingRect().height()
+            item.setPos(place.topLeft())
 
     def fit(self) -> None:
-        """Show the whole tree, scaled down if needed but never enlarged beyond 1.5x."""
+        """Scale the tree to the view: a small one enlarged up to :data:`MAX_ZOOM`, a big one shrunk down to
+        :data:`MIN_ZOOM` and scrolled beyond (the root in sight)."""
         rect = self.scene.sceneRect()
         if rect.isEmpty():
             return
         self.graphics.resetTransform()
-        view = self.graphics.viewport().rect()
-        scale = min(1.5, view.width() / rect.width(), view.height() / rect.height())
+        view = self.graphics.viewport().rect().adjusted(0, 0, -2, -2)  # a pixel to spare: no scroll bar from rounding
+        fitting = min(view.width() / rect.width(), view.height() / rect.height())
+        scale = max(MIN_ZOOM, min(MAX_ZOOM, fitting))
         self.graphics.scale(scale, scale)
         self.graphics.centerOn(rect.center())
+        self.graphics.ensureVisible(self._root_box, 20, 20)
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        self.fit()
+        self._fit_strip()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.graphics.viewport() and event.type() == QEvent.Type.Resize:
+            self.fit()
+        return super().eventFilter(watched, event)
 
     # --- stepping: ← → walk through the text's tokens ---------------------------------------------------------
     def step_forward(self) -> bool:
@@ -323,5 +381,6 @@ class MergeTreeView(TeachingView):
 
     def presentation_changed(self, scale: float) -> None:
         scale_font(self.chips, scale)
+        self._fit_strip()
         self.tree_point_size = 12.0 * scale
         self.draw()

@@ -104,6 +104,9 @@ class AuditPanel(QWidget):
         split.addWidget(self.zipf)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
+        # The findings as wide as their columns (the script names whole, in Chinese too), the plot beside them.
+        columns = self.tokens.horizontalHeader().length() + self.tokens.verticalScrollBar().sizeHint().width()
+        split.setSizes([columns, columns // 2])
         layout = QVBoxLayout(self)
         layout.addLayout(controls)
         layout.addWidget(self.status)

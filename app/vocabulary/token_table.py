@@ -1,14 +1,18 @@
 """A table view of a :class:`~app.vocabulary.table_model.VocabularyModel`: fixed row heights (200k rows scroll
 without measuring them), tokens drawn by :class:`~app.vocabulary.token_delegate.TokenDelegate`, sorting by the
-engine. ``token_activated(id)`` on a double-click, ``token_selected(id)`` when the current row changes."""
+engine. ``token_activated(id)`` on a double-click, ``token_selected(id)`` when the current row changes. A column
+whose header or script names are wider in the interface's language (不完整的 UTF-8) is widened to show them whole."""
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QModelIndex, Qt, Signal, Slot
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
+from PySide6.QtGui import QFontMetricsF
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QStyle, QTableView
 
 from app import style
-from app.vocabulary.table_model import COLUMNS, VocabularyModel
+from app.vocabulary.table_model import COLUMNS, SCRIPT_LABELS, VocabularyModel, script_label
 from app.vocabulary.token_delegate import TokenDelegate
 
 
@@ -51,8 +55,24 @@ class TokenTable(QTableView):
         if sortable:
             self.setSortingEnabled(True)
             columns.setSortIndicator(self.model_.column_of("id"), Qt.SortOrder.AscendingOrder)
+        self._fit_columns()
         self.doubleClicked.connect(self._on_double_click)
         self.selectionModel().currentRowChanged.connect(self._on_current)
+
+    def _fit_columns(self) -> None:
+        """Widen each column to its header (with the sort arrow), and the script column to its longest script name,
+        as written in the interface's language."""
+        header = self.horizontalHeader()
+        # The style's text margin on each side of a cell (as QCommonStyle lays out an item), and the grid line.
+        margin = 2 * (self.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self) + 1) + 1
+        metrics = QFontMetricsF(self.font())
+        names = max(metrics.horizontalAdvance(script_label(name)) for name in SCRIPT_LABELS)
+        script_column = self.model_.column_of("script")
+        for column in range(len(COLUMNS)):
+            needed = header.sectionSizeHint(column)
+            if column == script_column:
+                needed = max(needed, math.ceil(names + margin))
+            self.setColumnWidth(column, max(self.columnWidth(column), needed))
 
     def show_columns(self, keys) -> None:
         """Show only the columns of ``keys`` (the engine's sort keys, e.g. "label")."""

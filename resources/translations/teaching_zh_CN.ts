@@ -130,56 +130,56 @@ bytes {hex}</source>
 <context>
     <name>MergeTreeView</name>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="135"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="178"/>
         <source>id </source>
         <translation>ID </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="138"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="181"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="140"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="183"/>
         <source>or token</source>
         <translation>或词元</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="143"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="186"/>
         <source>Click a token to see how it was built</source>
         <translation>点击一个词元，查看它是如何合并而成的</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="144"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="192"/>
         <source>Click a token.</source>
         <translation>请点击一个词元。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="231"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="279"/>
         <source>token id {id} is not in this tokenizer&apos;s vocabulary</source>
         <translation>词元 ID {id} 不在这个分词器的词表中</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="237"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="285"/>
         <source>{tokenizer} has a merge of parts that are no tokens: {error}</source>
         <translation>{tokenizer} 有一条合并规则，其组成部分不是词元：{error}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/merge_tree_view.py" line="253"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="301"/>
         <source>&lt;b&gt;{token}&lt;/b&gt; (id {id}): {bytes} bytes, %n merges, depth {depth}. Counts are the pair&apos;s count when training merged it.</source>
         <translation>
             <numerusform>&lt;b&gt;{token}&lt;/b&gt;（ID {id}）：{bytes} 个字节，%n 次合并，深度 {depth}。频次是训练时合并这一对那一刻的出现次数。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/merge_tree_view.py" line="259"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="307"/>
         <source>&lt;b&gt;{token}&lt;/b&gt; (id {id}): {bytes} bytes, %n merges, depth {depth}.</source>
         <translation>
             <numerusform>&lt;b&gt;{token}&lt;/b&gt;（ID {id}）：{bytes} 个字节，%n 次合并，深度 {depth}。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="285"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="339"/>
         <source>id {id}
 bytes {hex}</source>
         <translation>ID {id}
@@ -754,8 +754,9 @@ bytes {hex}</source>
         <translation>编码动画</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="119"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="161"/>
         <source>Merge tree</source>
+        <extracomment>Room between a node&apos;s border and its lines, left and right / above and below (as painted). The width of the root&apos;s border and of the other nodes&apos; borders.</extracomment>
         <translation>合并树</translation>
     </message>
     <message>
@@ -985,32 +986,33 @@ bytes {hex}</source>
 <context>
     <name>merge_tree_view</name>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="49"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="54"/>
         <source>#{id} · special</source>
+        <extracomment>A small tree is enlarged to fill the view, up to this many times its drawn size. A big tree is shrunk to fit the view down to this scale, and scrolls beyond it (its text stays readable).</extracomment>
         <translation>#{id} · 特殊词元</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="52"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="57"/>
         <source>#{id} · byte 0x{byte}</source>
         <translation>#{id} · 字节 0x{byte}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="57"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="62"/>
         <source>#{id} · no merge</source>
         <translation>#{id} · 非合并所得</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="60"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="65"/>
         <source>#{id} · rank {rank}</source>
         <translation>#{id} · 序号 {rank}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="65"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="70"/>
         <source>count {count}</source>
         <translation>频次 {count}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="76"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="81"/>
         <source>{name} is a {model} model: it has no merges, so no merge trees and no vocabulary slider.</source>
         <translation>{name} 是 {model} 模型：它没有合并规则，因此没有合并树，也不能使用词表滑块。</translation>
     </message>

@@ -1713,7 +1713,7 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
     <message>
         <location filename="../../app/train/settings.py" line="97"/>
         <source>Counting on Ray needs Ray: pip install -e &quot;.[ray]&quot;, or clear the Ray address.</source>
-        <translation>在 Ray 上统计需要安装 Ray：pip install -e ".[ray]"，或清空 Ray 地址。</translation>
+        <translation>在 Ray 上统计需要安装 Ray：pip install -e &quot;.[ray]&quot;，或清空 Ray 地址。</translation>
     </message>
     <message>
         <location filename="../../app/train/settings.py" line="103"/>

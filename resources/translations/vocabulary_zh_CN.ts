@@ -60,102 +60,102 @@
         <translation>使用次数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="130"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="133"/>
         <source>Re-encoding every token of {name}…</source>
         <translation>正在重新编码 {name} 的每个词元…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="141"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="144"/>
         <source>{file}: not UTF-8 text (invalid byte at offset {offset:,}); nothing was counted.</source>
         <translation>{file}：不是 UTF-8 文本（偏移 {offset:,} 处有无效字节），未作任何统计。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="153"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="156"/>
         <source>Text to count token usage in</source>
         <translation>选择统计词元使用次数的文本</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="153"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="156"/>
         <source>Text (*.txt);;All files (*)</source>
         <translation>文本 (*.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="163"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="166"/>
         <source>Usage in {file}</source>
         <translation>统计 {file} 中的使用次数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="176"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="179"/>
         <source>Audit cancelled.</source>
         <translation>审查已取消。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="181"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="184"/>
         <source>The audit failed: {error}</source>
         <translation>审查失败：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="191"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="194"/>
         <source>{name}: {tokens:,} tokens; {unreachable:,} unreachable (their text encodes otherwise), {partial:,} partial UTF-8 alone, {duplicates:,} byte strings held by several ids.</source>
         <translation>{name}：共 {tokens:,} 个词元；{unreachable:,} 个不可达（其文本会被编码成别的词元），{partial:,} 个单独成为不完整的 UTF-8，{duplicates:,} 个字节串对应多个 id。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="196"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="199"/>
         <source>{name}: {tokens:,} tokens; {unreachable:,} unreachable (their text encodes otherwise), {partial:,} partial UTF-8 alone, {duplicates:,} byte strings held by several ids; {unused:,} tokens unused in the text.</source>
         <translation>{name}：共 {tokens:,} 个词元；{unreachable:,} 个不可达（其文本会被编码成别的词元），{partial:,} 个单独成为不完整的 UTF-8，{duplicates:,} 个字节串对应多个 id；文本中有 {unused:,} 个词元从未用到。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="213"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="216"/>
         <source>Unreachable ({count:,})</source>
         <translation>不可达（{count:,}）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="214"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="217"/>
         <source>Partial UTF-8 ({count:,})</source>
         <translation>不完整的 UTF-8（{count:,}）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="215"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="218"/>
         <source>Duplicates ({count:,} groups)</source>
         <translation>重复（{count:,} 组）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="216"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="219"/>
         <source>Unused ({count:,})</source>
         <translation>未使用（{count:,}）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="223"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="226"/>
         <source>No token of this kind.</source>
         <translation>没有这类词元。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="233"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="236"/>
         <source>Choose a text to count usage in, then press Audit: the plot shows how often each token is used.</source>
         <translation>选择用来统计使用次数的文本，然后点击“审查”：图中显示每个词元被使用的次数。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="260"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="263"/>
         <source>Export the audit</source>
         <translation>导出审查结果</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="260"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="263"/>
         <source>CSV (*.csv);;JSON (*.json)</source>
         <translation>CSV (*.csv);;JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="271"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="274"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="272"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="275"/>
         <source>“{file}” could not be written: {error}</source>
         <translation>无法写入“{file}”：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="275"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="278"/>
         <source>Wrote {file}</source>
         <translation>已写入 {file}</translation>
     </message>
