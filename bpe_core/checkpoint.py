@@ -22,7 +22,7 @@ from pathlib import Path
 from bpe_core.formats import load_json, save_json, write_text_atomically
 
 #: Seconds between two saves of the merges so far (``BPE_CHECKPOINT_SECONDS`` sets another).
-EVERY_SECONDS = float(os.environ.get("BPE_CHECKPOINT_SECONDS", "2"))
+EVERY_SECONDS = 2.0
 
 
 def corpus_fingerprint(paths) -> list:
@@ -37,10 +37,10 @@ def corpus_fingerprint(paths) -> list:
 class Checkpoint:
     """The checkpoint of one run in ``folder``; ``run`` says what the run is (settings and corpus, as JSON data)."""
 
-    def __init__(self, folder: str | os.PathLike, run: dict, *, every: float = EVERY_SECONDS):
+    def __init__(self, folder: str | os.PathLike, run: dict, *, every: float | None = None):
         self.folder = Path(folder)
-        self.run = run
-        self.every = every
+        self.run = json.loads(json.dumps(run))  # as it reads back (tuples are lists in JSON)
+        self.every = every if every is not None else float(os.environ.get("BPE_CHECKPOINT_SECONDS") or EVERY_SECONDS)
         self._last = time.monotonic()
         self._tokenizer = self.folder / "merges-so-far.json"
         self._about = self.folder / "run.json"
@@ -71,7 +71,36 @@ class Checkpoint:
         write_text_atomically(self._about, json.dumps({"run": self.run}))
         self._last = time.monotonic()
 
+    @property
+    def merges_file(self) -> Path:
+        """Where the merges so far are (a tokenizer file of ours: ``resume`` takes it)."""
+        return self._tokenizer
+
     def remove(self) -> None:
         """The run finished: nothing to resume."""
         for path in (self._about, self._tokenizer):
             path.unlink(missing_ok=True)
+
+
+def snapshot(trainer):
+    """Our tokenizer with ``trainer``'s merges so far, and their record (what a checkpoint saves)."""
+    from bpe_core.tokenizer import Tokenizer
+
+    tokenizer = Tokenizer(trainer.vocab, trainer.merges, trainer.special_tokens, pattern=trainer.pattern_now)
+    tokenizer.record = trainer.record
+    return tokenizer
+
+
+def interrupted(folder: str | os.PathLike) -> tuple[dict, Path] | None:
+    """What the run interrupted in ``folder`` was asked to do and where its merges are, or None if none was.
+
+    >>> interrupted("/nonexistent") is None
+    True
+    """
+    folder = Path(folder)
+    try:
+        about = json.loads((folder / "run.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    merges = folder / "merges-so-far.json"
+    return (about.get("run") or {}, merges) if merges.exists() else None

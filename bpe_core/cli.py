@@ -28,6 +28,7 @@ import threading
 import time
 
 from bpe_core.cancelled import Cancelled
+from bpe_core.checkpoint import snapshot
 from bpe_core.comparison import FORMATS as COMPARISON_FORMATS
 from bpe_core.comparison import Comparison
 from bpe_core.corpus import ENCODINGS, CorpusError, CorpusInfo, InvalidTextError, WrongEncodingError
@@ -473,7 +474,7 @@ def _train(args) -> int:
         for step in trainer.steps():
             merging(step.rank + 1, target)
             if checkpoint is not None:
-                checkpoint.maybe_save(lambda: _so_far(trainer))
+                checkpoint.maybe_save(lambda: snapshot(trainer))
         merging.finish()
         from bpe_core.tokenizer import Tokenizer
 
@@ -618,15 +619,6 @@ def _checkpoint(args):
     run = {name: getattr(args, name) for name in settings}
     run["corpus"] = corpus_fingerprint(args.corpus or args.counts)
     return Checkpoint(args.checkpoint, run)
-
-
-def _so_far(trainer):
-    """Our tokenizer with the merges made so far, and their record."""
-    from bpe_core.tokenizer import Tokenizer
-
-    tokenizer = Tokenizer(trainer.vocab, trainer.merges, trainer.special_tokens, pattern=trainer.pattern_now)
-    tokenizer.record = trainer.record
-    return tokenizer
 
 
 def _read_counts(args):

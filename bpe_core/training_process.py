@@ -25,10 +25,11 @@ import threading
 import time
 import traceback
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from multiprocessing.connection import Connection
 
 from bpe_core.cancelled import Cancelled
+from bpe_core.checkpoint import Checkpoint, snapshot
 from bpe_core.corpus import CorpusError, CorpusInfo, NotUtf8Error, WrongEncodingError
 from bpe_core.counting import WordCounts
 from bpe_core.counts_file import CountsFileError, read_counts
@@ -71,6 +72,7 @@ class TrainingJob:
     superword_pattern: str = SUPERBPE_STAGE2
     counts: tuple[str, ...] = ()
     ray_address: str | None = None
+    checkpoint: str | None = None  # a folder: the merges so far saved there, left behind only by a crash
 
 
 @dataclass(frozen=True)
@@ -288,14 +290,27 @@ def _run(trainer: BpeTrainer, job: TrainingJob, pipe: Connection, started: float
     pipe.send(counted)
     batch: list[MergeStep] = []
     last_flush = time.perf_counter()
+    checkpoint = _checkpoint(job)
     for step in trainer.steps():
         batch.append(step)
         if time.perf_counter() - last_flush >= job.flush_seconds:
             pipe.send(Steps(batch))
             batch, last_flush = [], time.perf_counter()
+        if checkpoint is not None:
+            checkpoint.maybe_save(lambda: snapshot(trainer))
     if batch:
         pipe.send(Steps(batch))
+    if checkpoint is not None:
+        checkpoint.remove()  # ended (or cancelled: what was made is in the window): nothing to resume
     pipe.send(_finished(trainer, started, cancelled=trainer.cancelled))
+
+
+def _checkpoint(job: TrainingJob) -> Checkpoint | None:
+    """The job's checkpoint, with the job itself as what the run is (to start it again from there)."""
+    if job.checkpoint is None or job.text is not None:
+        return None
+    run = {k: v for k, v in asdict(job).items() if k not in ("checkpoint", "flush_seconds", "text")}
+    return Checkpoint(job.checkpoint, run)
 
 
 def _count_from_counts_files(trainer: BpeTrainer, job: TrainingJob) -> None:

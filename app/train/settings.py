@@ -45,6 +45,7 @@ class TrainSettings:
     forbid: list[str] = field(default_factory=list)
     superword_after: int = 0
     resume: str | None = None
+    checkpoint: str | None = None  # a folder the training process saves the merges so far in
     ray_address: str = ""
 
     @property

@@ -7,6 +7,8 @@ Compare tab can show both (``kept(tokenizer, label)``). Built on :mod:`bpe_core.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import os
 import tempfile
 from pathlib import Path
 
@@ -14,7 +16,8 @@ from PySide6.QtCore import QObject, QPoint, Signal, Slot
 from PySide6.QtWidgets import QMenu, QPushButton
 
 from app.common import dialogs
-from bpe_core.formats import save_json
+from bpe_core.checkpoint import interrupted
+from bpe_core.formats import load_json, save_json
 from bpe_core.token_label import render_token
 from bpe_core.variants.forbid import exactly
 
@@ -40,6 +43,13 @@ class RunSteering(QObject):
         )
         self.continue_button.clicked.connect(self.continue_training)
         tab.run_box.layout().addWidget(self.continue_button)
+        self.resume_button = QPushButton()
+        self.resume_button.setObjectName("resumeButton")
+        self.resume_button.setToolTip(
+            self.tr("A run was interrupted (the window or its training process ended): go on from its last merges")
+        )
+        self.resume_button.clicked.connect(self.resume_interrupted)
+        tab.run_box.layout().addWidget(self.resume_button)
         tab.table.setContextMenuPolicy(tab.table.contextMenuPolicy().CustomContextMenu)
         tab.table.customContextMenuRequested.connect(self._menu)
         tab.state_changed.connect(self.update)
@@ -50,6 +60,34 @@ class RunSteering(QObject):
         tab = self.tab
         ours = tab.tokenizer is not None and getattr(tab.tokenizer, "merge_rule", "") == "pairs"
         self.continue_button.setEnabled(ours and not tab.training and not tab.problems())
+        found = None if tab.training else interrupted(run_folder())
+        self.resume_button.setVisible(found is not None)
+        if found is not None:
+            merges = _merge_count(found[1], found[1].stat().st_mtime_ns)
+            self.resume_button.setText(self.tr("Resume the interrupted run ({merges} merges)").format(merges=merges))
+
+    @Slot()
+    def resume_interrupted(self) -> None:
+        """Train the interrupted run again from its last merges: its corpus and settings, its merges replayed."""
+        found = interrupted(run_folder())
+        if found is None:
+            return
+        run, merges = found
+        tab = self.tab
+        corpus = [p for p in (run.get("counts") or run.get("paths") or []) if Path(p).exists()]
+        if corpus:
+            tab.corpus_panel.add_files(corpus)
+        specials = list(run.get("special_tokens") or [])
+        tab.settings_panel.apply(vocab_size=run.get("vocab_size"), pattern=run.get("pattern"), special_tokens=specials)
+        settings = tab.settings_panel.settings()
+        settings = dataclasses.replace(
+            settings,
+            min_count=run.get("min_count") or 1,
+            forbid=list(run.get("forbid") or []),
+            superword_after=run.get("superword_after") or 0,
+            resume=str(merges),
+        )
+        tab.start_training(settings)
 
     @Slot()
     def continue_training(self) -> None:
@@ -110,3 +148,21 @@ class RunSteering(QObject):
 
     def shutdown(self) -> None:
         self._folder.cleanup()
+
+
+def run_folder() -> Path:
+    """Where the window's training process keeps the merges so far (left behind only by a crash):
+    ``BPE_RUN_FOLDER``, else ``$XDG_CACHE_HOME/bpe-explorer/interrupted-run``."""
+    if os.environ.get("BPE_RUN_FOLDER"):
+        return Path(os.environ["BPE_RUN_FOLDER"])
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "bpe-explorer" / "interrupted-run"
+
+
+@functools.lru_cache(maxsize=4)
+def _merge_count(path: Path, _modified: int) -> str:
+    """How many merges a saved tokenizer holds, for the button ("?" if it cannot be read); read once a version."""
+    try:
+        return f"{len(load_json(path).merges):,}"
+    except (OSError, ValueError):
+        return "?"

@@ -9,6 +9,7 @@ window puts them in its status bar).
 
 from __future__ import annotations
 
+import dataclasses
 import time
 
 from PySide6.QtCore import QCoreApplication, QItemSelection, Qt, QTimer, Signal, Slot
@@ -38,7 +39,7 @@ from app.train.run_box import RunBox
 from app.train.run_status import STATUS_KEYS, status_texts
 from app.train.settings import TrainSettings
 from app.train.settings_panel import SettingsPanel
-from app.train.steering import RunSteering
+from app.train.steering import RunSteering, run_folder
 from app.train.worker import CorpusCounted, TrainingResult, TrainingRun
 
 #: While training, a piece of a frame (see ``TrainTab._on_steps``) is painted at most this often. A frame has four
@@ -209,7 +210,7 @@ class TrainTab(QSplitter):
             return
         self._retire_run()
         source = self.corpus_panel.current_source()
-        settings = settings or self.settings_panel.settings()
+        settings = dataclasses.replace(settings or self.settings_panel.settings(), checkpoint=str(run_folder()))
         self._kept = (self.history, self.tokenizer, self.result, self.current_rank)
         self.history = MergeHistory()
         self._pending = []

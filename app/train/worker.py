@@ -147,6 +147,7 @@ class TrainingWorker(Task):
             min_count=s.min_count,
             forbid=tuple(s.forbid),
             resume=s.resume,
+            checkpoint=s.checkpoint,
             superword_after=s.superword_after or None,
             counts=tuple(str(path) for path in self.source.counts.paths) if self.source.counts else (),
             ray_address=s.ray_address or None,

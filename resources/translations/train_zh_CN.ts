@@ -1475,33 +1475,43 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>RunSteering</name>
     <message>
-        <location filename="../../app/train/steering.py" line="33"/>
-        <location filename="../../app/train/steering.py" line="62"/>
+        <location filename="../../app/train/steering.py" line="36"/>
+        <location filename="../../app/train/steering.py" line="100"/>
         <source>Continue training</source>
         <translation>继续训练</translation>
     </message>
     <message>
-        <location filename="../../app/train/steering.py" line="37"/>
+        <location filename="../../app/train/steering.py" line="40"/>
         <source>Go on from the tokenizer shown: its merges are replayed on the corpus, then training continues to the vocabulary size set (the ids it has never change)</source>
         <translation>从当前显示的分词器继续：先在语料上重放它的合并，再训练到设定的词表大小（已有的 ID 不会改变）</translation>
     </message>
     <message>
-        <location filename="../../app/train/steering.py" line="63"/>
+        <location filename="../../app/train/steering.py" line="49"/>
+        <source>A run was interrupted (the window or its training process ended): go on from its last merges</source>
+        <translation>有一次训练被中断了（窗口或其训练进程意外结束）：从它最后保存的合并继续</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/steering.py" line="67"/>
+        <source>Resume the interrupted run ({merges} merges)</source>
+        <translation>继续被中断的训练（{merges} 次合并）</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/steering.py" line="101"/>
         <source>Set a vocabulary size above {size} to continue: the tokenizer has {size} tokens.</source>
         <translation>请把词表大小设为大于 {size} 才能继续：该分词器已有 {size} 个词元。</translation>
     </message>
     <message>
-        <location filename="../../app/train/steering.py" line="68"/>
+        <location filename="../../app/train/steering.py" line="106"/>
         <source>before continuing</source>
         <translation>继续之前</translation>
     </message>
     <message>
-        <location filename="../../app/train/steering.py" line="82"/>
+        <location filename="../../app/train/steering.py" line="120"/>
         <source>with {token}</source>
         <translation>含 {token}</translation>
     </message>
     <message>
-        <location filename="../../app/train/steering.py" line="105"/>
+        <location filename="../../app/train/steering.py" line="143"/>
         <source>Forbid {token} and continue from here</source>
         <translation>禁止 {token} 并从这里继续</translation>
     </message>
@@ -1696,27 +1706,27 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>TrainSettings</name>
     <message>
-        <location filename="../../app/train/settings.py" line="63"/>
+        <location filename="../../app/train/settings.py" line="64"/>
         <source>Vocabulary size {size} is too small: the minimum is {minimum} (256 bytes + {specials} special tokens).</source>
         <translation>词表大小 {size} 太小：最小为 {minimum}（256 个字节 + {specials} 个特殊词元）。</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings.py" line="75"/>
+        <location filename="../../app/train/settings.py" line="76"/>
         <source>Use at least one worker process.</source>
         <translation>至少使用一个工作进程。</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings.py" line="81"/>
+        <location filename="../../app/train/settings.py" line="82"/>
         <source>Superwords begin after a vocabulary between {low} and {high}, not {size}.</source>
         <translation>超词起点必须是介于 {low} 与 {high} 之间的词表大小，而不是 {size}。</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings.py" line="97"/>
+        <location filename="../../app/train/settings.py" line="98"/>
         <source>Counting on Ray needs Ray: pip install -e &quot;.[ray]&quot;, or clear the Ray address.</source>
         <translation>在 Ray 上统计需要安装 Ray：pip install -e &quot;.[ray]&quot;，或清空 Ray 地址。</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings.py" line="103"/>
+        <location filename="../../app/train/settings.py" line="104"/>
         <source>SuperBPE counts the corpus a second time on this machine: clear the Ray address or turn superwords off.</source>
         <translation>SuperBPE 会在本机再统计一次语料：请清空 Ray 地址或关闭超词。</translation>
     </message>
@@ -1724,118 +1734,118 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>TrainTab</name>
     <message>
-        <location filename="../../app/train/train_tab.py" line="134"/>
+        <location filename="../../app/train/train_tab.py" line="135"/>
         <source>Text not in the corpus: the compression chart shows how well it is encoded</source>
         <extracomment>While training, a piece of a frame (see ``TrainTab._on_steps``) is painted at most this often. A frame has four pieces (the table, then each chart), so each is repainted about every 4 x 30 ms: 8 times a second. While counting, the progress is shown at most this often (8 times a second). What the tab showed before the current run (history, tokenizer, result, current rank), shown again if the run ends with nothing: cancelled while counting, or failed.</extracomment>
         <translation>不在语料中的文本：压缩率图显示它被编码得有多好</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="136"/>
+        <location filename="../../app/train/train_tab.py" line="137"/>
         <source>Held-out text (compression chart)</source>
         <translation>留出文本（压缩率图）</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="158"/>
+        <location filename="../../app/train/train_tab.py" line="159"/>
         <source>Filter merges by token text (e.g. “ing”, “␣the”, “中”)</source>
         <translation>按词元文本筛选合并（例如 “ing”、“␣the”、“中”）</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="164"/>
+        <location filename="../../app/train/train_tab.py" line="165"/>
         <source>&lt;b&gt;Merges&lt;/b&gt;</source>
         <translation>&lt;b&gt;合并&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="196"/>
+        <location filename="../../app/train/train_tab.py" line="197"/>
         <source>Choose a corpus first.</source>
         <translation>请先选择语料。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="230"/>
+        <location filename="../../app/train/train_tab.py" line="231"/>
         <source>Counting pre-tokens</source>
         <translation>统计预分词单元</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="236"/>
+        <location filename="../../app/train/train_tab.py" line="237"/>
         <source>Reading {name}…</source>
         <translation>正在读取 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="256"/>
+        <location filename="../../app/train/train_tab.py" line="257"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="299"/>
+        <location filename="../../app/train/train_tab.py" line="300"/>
         <source>Merging</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="306"/>
+        <location filename="../../app/train/train_tab.py" line="307"/>
         <source>Counted {words} unique pre-tokens; merging…</source>
         <translation>已统计出 {words} 个不同的预分词单元；正在合并…</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="375"/>
+        <location filename="../../app/train/train_tab.py" line="376"/>
         <source>Cancelled after {time}, before any merge; the previous result is kept.</source>
         <translation>{time} 后取消，尚未进行任何合并；之前的结果保留。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="377"/>
+        <location filename="../../app/train/train_tab.py" line="378"/>
         <source>Cancelled after {time}, before any merge.</source>
         <translation>{time} 后取消，尚未进行任何合并。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="393"/>
+        <location filename="../../app/train/train_tab.py" line="394"/>
         <source>Tokenizer not built</source>
         <translation>未能构建分词器</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="394"/>
+        <location filename="../../app/train/train_tab.py" line="395"/>
         <source>The trained tokenizer could not be built: {error}</source>
         <translation>无法构建训练好的分词器：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="404"/>
+        <location filename="../../app/train/train_tab.py" line="405"/>
         <source>Cancelled in {time}: {merges} merges. {reason}</source>
         <translation>已取消，用时 {time}：{merges} 次合并。{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="406"/>
+        <location filename="../../app/train/train_tab.py" line="407"/>
         <source>Done in {time}: {merges} merges. {reason}</source>
         <translation>完成，用时 {time}：{merges} 次合并。{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="413"/>
+        <location filename="../../app/train/train_tab.py" line="414"/>
         <source> Note: {warning}</source>
         <translation> 注意：{warning}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="458"/>
+        <location filename="../../app/train/train_tab.py" line="459"/>
         <source>Training failed; the previous result is kept.</source>
         <translation>训练失败；之前的结果保留。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="458"/>
+        <location filename="../../app/train/train_tab.py" line="459"/>
         <source>Training failed.</source>
         <translation>训练失败。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="472"/>
+        <location filename="../../app/train/train_tab.py" line="473"/>
         <source>Training failed</source>
         <translation>训练失败</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="553"/>
+        <location filename="../../app/train/train_tab.py" line="554"/>
         <source>Held-out text not measured: {error}</source>
         <translation>未能测量留出文本：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="577"/>
+        <location filename="../../app/train/train_tab.py" line="578"/>
         <source>Opened {name}: {merges} merges. {reason}</source>
         <translation>已打开 {name}：{merges} 次合并。{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="581"/>
+        <location filename="../../app/train/train_tab.py" line="582"/>
         <source>Opened {name}: no training record, so no merge history to show.</source>
         <translation>已打开 {name}：没有训练记录，因此没有可显示的合并历史。</translation>
     </message>

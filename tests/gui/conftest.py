@@ -64,6 +64,12 @@ def chinese(qapp):
 
 
 @pytest.fixture(autouse=True)
+def interrupted_runs_apart(monkeypatch, tmp_path):
+    """Each test's window keeps its interrupted run in a folder of its own (never the user's)."""
+    monkeypatch.setenv("BPE_RUN_FOLDER", str(tmp_path / "interrupted-run"))
+
+
+@pytest.fixture(autouse=True)
 def unsaved_tokenizers_are_discarded(monkeypatch):
     """Closing a window that trained a tokenizer asks whether to save it; tests answer "discard" (a test of the
     question itself patches its own answer)."""
