@@ -155,3 +155,18 @@ def test_bad_tekken_files_are_refused_by_name(tekken, tmp_path, change, words):
     with pytest.raises(TokenizerFileError, match=r"tekken\.json: ") as caught:
         load_any(path)
     assert words in str(caught.value)
+
+
+def test_a_pattern_that_leaves_text_unmatched_still_has_a_view():
+    """tiktoken drops what the pattern does not match: each token's span comes from its pre-token (it used to
+    fail: "8 tokens but 0 offsets"); a pattern that reads like one of our names is a regex, as tiktoken reads it."""
+    from bpe_core.foreign import TiktokenTokenizer
+
+    ranks = {bytes([i]): i for i in range(256)} | {b"gp": 256}
+    words = TiktokenTokenizer("t", ranks, r"\w+", {})
+    view = words.view("ab, 中文!")
+    assert [t.id for t in view.tokens] == words.encode("ab, 中文!")
+    assert [(t.start, t.end) for t in view.tokens] == [(0, 1), (1, 2), *[(4, 5)] * 3, *[(5, 6)] * 3]
+    literal = TiktokenTokenizer("t", ranks, "gpt2", {})
+    view = literal.view("gpt2 xgpt2")
+    assert [t.token for t in view.tokens] == [b"gp", b"t", b"2"] * 2 and view.chunks == (0, 6)

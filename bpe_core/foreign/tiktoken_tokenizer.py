@@ -24,7 +24,7 @@ from bpe_core import reference
 from bpe_core.foreign.base import ForeignTokenizer
 from bpe_core.foreign.library_host import LibraryEncoder
 from bpe_core.foreign.spans import contiguous_spans
-from bpe_core.patterns import pattern_source
+from bpe_core.patterns import PATTERNS, pattern_source
 from bpe_core.protocol import TokenRank
 from bpe_core.text_splitter import TextSplitter
 from bpe_core.tokenizer import merges_from_ranks, reference_merges
@@ -49,7 +49,8 @@ class TiktokenTokenizer(ForeignTokenizer):
         super().__init__(name, "BPE", size, special_tokens)
         self._ranks, self.pattern, self.shift = ranks, pattern, shift
         self._specials_by_id = {token_id: token.encode("utf-8") for token, token_id in special_tokens.items()}
-        self.pretokenizer = TextSplitter(pattern, in_text)
+        # ``pattern`` is a regex, as tiktoken reads it, even if it reads like one of our names ("gpt2"): literal.
+        self.pretokenizer = TextSplitter(f"(?:{pattern})" if pattern in PATTERNS else pattern, in_text)
         self._shipped = False  # one of OpenAI's encodings (see reference)
         if hosted:
             self._host = LibraryEncoder(name, __name__, "library_calls", (name, ranks, pattern, in_text))
@@ -69,7 +70,20 @@ class TiktokenTokenizer(ForeignTokenizer):
         ids = self._host(text)
         if self.shift:
             ids = [i + self.shift for i in ids]
-        return ids, lambda: [], lambda _view: self.pretokenizer.starts(text)
+        return ids, lambda: self._offsets(text, ids), lambda _view: self.pretokenizer.starts(text)
+
+    def _offsets(self, text: str, ids: list[int]) -> list[tuple[int, int]]:
+        """Each token's character span, pre-token by pre-token: needed only when the pattern left text unmatched
+        (tiktoken drops it, so the tokens' bytes are not the text's)."""
+        lengths, found, remaining = self._lengths, [], iter(ids)
+        for start, piece, _ in self.pretokenizer.pretokens(text):
+            char_at = [i for i, ch in enumerate(piece) for _ in range(len(ch.encode("utf-8")))]
+            position, size = 0, len(char_at)
+            while position < size:
+                length = lengths[next(remaining)]
+                found.append((start + char_at[position], start + char_at[position + length - 1] + 1))
+                position += length
+        return found
 
     def token_ids(self) -> list[int]:
         """The ranks (shifted past Tekken's special tokens) and the special tokens' ids: ranks may have gaps."""
