@@ -592,7 +592,8 @@ def _count(args) -> int:
     check_writable(args.output)
     reader = CorpusReader(pattern=args.pattern, splitter=SpecialSplitter(args.special))
     info = CorpusInfo()
-    pieces = reader.pieces_of_files(paths, info)
+    reading = ProgressBar("counting", " MB", scale=1e6)  # bytes read and sent to the counters, locally or on Ray
+    pieces = reader.pieces_of_files(paths, info, progress=reading)
     specials = tuple(args.special)
     if args.ray is not None:
         from bpe_core.ray_counting import count_on_ray
@@ -602,6 +603,7 @@ def _count(args) -> int:
     else:
         processes = args.processes or max_processes()
         counts = count_pieces(pieces, pattern=args.pattern, special_tokens=specials, processes=processes)
+    reading.finish()
     meta = (tuple(info.names), info.total_bytes, info.sha256)
     write_counts(args.output, Counts(counts.words, args.pattern, specials, counts.specials, *meta))
     total = sum(counts.words.values())
