@@ -1,8 +1,8 @@
 """What the window remembers across restarts, in its settings: its size and place, the splitters' positions, the
-tab shown and the Compare tab's text.
+tab shown, the Compare tab's text and the Train tab's Ray address (a cluster's address is typed once).
 
 >>> KEYS
-('window/geometry', 'window/splitters', 'window/tab', 'compare/text')
+('window/geometry', 'window/splitters', 'window/tab', 'compare/text', 'train/ray_address')
 """
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ import json
 from PySide6.QtCore import QByteArray, QSettings
 from PySide6.QtWidgets import QSplitter
 
-KEYS = ("window/geometry", "window/splitters", "window/tab", "compare/text")
+KEYS = ("window/geometry", "window/splitters", "window/tab", "compare/text", "train/ray_address")
 #: The Compare text is remembered up to this many characters (a pasted book is not).
 MAX_TEXT = 100_000
 
 
 def save(window, settings: QSettings) -> None:
-    """Keep ``window``'s size, splitters, tab and Compare text."""
+    """Keep ``window``'s size, splitters, tab, Compare text and Ray address."""
     settings.setValue("window/geometry", window.saveGeometry())
     sizes = {_path(splitter, window): splitter.sizes() for splitter in window.findChildren(QSplitter)}
     settings.setValue("window/splitters", json.dumps(sizes))
@@ -26,6 +26,7 @@ def save(window, settings: QSettings) -> None:
     text = window.compare_view.text()
     if len(text) <= MAX_TEXT:
         settings.setValue("compare/text", text)
+    settings.setValue("train/ray_address", window.train_tab.settings_panel.ray_address.text().strip())
     settings.sync()
 
 
@@ -60,3 +61,6 @@ def restore(window, settings: QSettings) -> None:
     text = settings.value("compare/text")
     if isinstance(text, str) and text:
         window.compare_view.set_text(text)
+    address = settings.value("train/ray_address")
+    if isinstance(address, str) and address:
+        window.train_tab.settings_panel.ray_address.setText(address)

@@ -46,7 +46,7 @@ def test_an_unsaved_tokenizer_is_not_lost_by_accident(qtbot, window, train, monk
     assert not asked and not window.isVisible()  # saved: nothing to ask
 
 
-def test_the_window_remembers_its_tab_and_compare_text(qtbot, tmp_path):
+def test_the_window_remembers_its_tab_compare_text_and_ray_address(qtbot, tmp_path):
     from app.main_window import MainWindow
 
     settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
@@ -55,11 +55,13 @@ def test_the_window_remembers_its_tab_and_compare_text(qtbot, tmp_path):
     first.show()
     first.tabs.setCurrentIndex(1)
     first.compare_view.set_text("记住我 remember me")
+    first.train_tab.settings_panel.ray_address.setText("ray://head-node:10001")
     orientations = sorted(s.orientation().name for s in first.findChildren(QSplitter))
     first.close()
     again = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(again)
     assert again.tabs.currentIndex() == 1 and again.compare_view.text() == "记住我 remember me"
+    assert again.train_tab.settings_panel.ray_address.text() == "ray://head-node:10001"
     assert sorted(s.orientation().name for s in again.findChildren(QSplitter)) == orientations  # sizes only
     assert isinstance(
         QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat).value("window/geometry"), QByteArray
