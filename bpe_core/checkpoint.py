@@ -19,6 +19,7 @@ import os
 import time
 from pathlib import Path
 
+from bpe_core.corpus_files import is_uri, remote_fingerprint
 from bpe_core.formats import load_json, save_json, write_text_atomically
 
 #: Seconds between two saves of the merges so far (``BPE_CHECKPOINT_SECONDS`` sets another).
@@ -29,6 +30,9 @@ def corpus_fingerprint(paths) -> list:
     """Each corpus file's name, size and modification time: a changed file is another corpus."""
     found = []
     for path in paths:
+        if is_uri(path):
+            found.append(remote_fingerprint(path))
+            continue
         stat = os.stat(path)
         found.append([os.path.abspath(path), stat.st_size, stat.st_mtime_ns])
     return found

@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import codecs
 import contextlib
-import glob
 import os
 import signal
 import stat
@@ -32,6 +31,7 @@ from bpe_core.checkpoint import snapshot
 from bpe_core.comparison import FORMATS as COMPARISON_FORMATS
 from bpe_core.comparison import Comparison
 from bpe_core.corpus import ENCODINGS, CorpusError, CorpusInfo, InvalidTextError, WrongEncodingError
+from bpe_core.corpus_files import expand, is_uri
 from bpe_core.counting import WordCounts
 from bpe_core.formats import EXPORT_FORMATS, TokenizerFileError, check_writable, export, load_any, load_json, save_json
 from bpe_core.formats.files import kind_of, size_text, write_bytes_atomically
@@ -172,7 +172,12 @@ def _parser() -> argparse.ArgumentParser:
     pattern_help = f"how a .tiktoken file or GPT-2 files pre-tokenize: {', '.join(PATTERNS)} or a regex"
 
     train = commands.add_parser("train", help="train a tokenizer on text files")
-    train.add_argument("corpus", nargs="*", metavar="CORPUS", help="UTF-8 text file(s)")
+    train.add_argument(
+        "corpus",
+        nargs="*",
+        metavar="CORPUS",
+        help="UTF-8 text file(s), globs, or URIs pyarrow reads (s3://, gs://, hdfs://)",
+    )
     train.add_argument(
         "--counts",
         action="append",
@@ -296,7 +301,12 @@ def _parser() -> argparse.ArgumentParser:
     vocab.set_defaults(run=_vocab)
 
     count = commands.add_parser("count", help="count the pre-tokens of text files once, to train from the counts")
-    count.add_argument("corpus", nargs="+", metavar="CORPUS", help="UTF-8 text file(s) or globs")
+    count.add_argument(
+        "corpus",
+        nargs="+",
+        metavar="CORPUS",
+        help="UTF-8 text file(s), globs, or URIs pyarrow reads (s3://, gs://, hdfs://)",
+    )
     count.add_argument(
         "--pattern", default="gpt2", metavar="P", help=f"pre-tokenization: {', '.join(PATTERNS)} or a regex"
     )
@@ -407,8 +417,9 @@ def _train(args) -> int:
     if bool(args.corpus) == bool(args.counts):
         raise BadInputError("give the corpus files, or --counts files, not both and not neither")
     counts = _read_counts(args) if args.counts else None
+    args.corpus = expand(args.corpus)
     for path in args.corpus:
-        if not os.path.lexists(path):
+        if not is_uri(path) and not os.path.lexists(path):
             raise UserError(f"{path}: no such file")
     check_writable(args.output)  # now, not after hours of training
     started = time.monotonic()
@@ -588,7 +599,7 @@ def _count(args) -> int:
     from bpe_core.specials import SpecialSplitter
     from bpe_core.trainer import max_processes
 
-    paths = _expanded(args.corpus)
+    paths = expand(args.corpus)
     check_writable(args.output)
     reader = CorpusReader(pattern=args.pattern, splitter=SpecialSplitter(args.special))
     info = CorpusInfo()
@@ -639,15 +650,6 @@ def _read_counts(args):
             "--special: the counts were cut with other special tokens: " + ", ".join(counts.special_tokens)
         )
     return counts
-
-
-def _expanded(patterns: list[str]) -> list[str]:
-    """Paths, with globs expanded (``corpus/*.txt``); a name that matches nothing is kept, to be refused by name."""
-    paths = []
-    for pattern in patterns:
-        found = sorted(glob.glob(pattern)) if glob.has_magic(pattern) else []
-        paths.extend(found or [pattern])
-    return paths
 
 
 def _xray(args, text: str | None) -> int:

@@ -24,6 +24,7 @@ import stat
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
+from bpe_core.corpus_files import RemoteFileError, is_uri, open_remote, remote_size
 from bpe_core.messages import EngineError, Message
 from bpe_core.patterns import safe_boundary
 from bpe_core.specials import SpecialSplitter
@@ -133,6 +134,11 @@ def _decode_error(path: str, encoding: str, offset: int, exc: UnicodeDecodeError
     return error(message, path, offset, encoding)
 
 
+def _open(path: str):
+    """A binary stream of a corpus file, on this disk or at a URI (:mod:`bpe_core.corpus_files`)."""
+    return open_remote(path) if is_uri(path) else open(path, "rb")
+
+
 def _file_kind(mode: int) -> str:
     if stat.S_ISFIFO(mode):
         return "a named pipe"
@@ -233,14 +239,20 @@ class CorpusReader:
         """A file's size and the encoding to decode it with; refuses what cannot be read as text (without
         opening anything but regular files: a named pipe would block)."""
         try:
-            status = os.stat(path)
-            mode = status.st_mode
-            if stat.S_ISDIR(mode):
-                raise CorpusError(f"{path}: is a folder, not a text file")
-            if not stat.S_ISREG(mode):
-                raise CorpusError(f"{path}: not a regular file ({_file_kind(mode)}); BPE Explorer reads text files")
-            with open(path, "rb") as f:
+            if is_uri(path):
+                size = remote_size(path)
+            else:
+                status = os.stat(path)
+                mode = status.st_mode
+                if stat.S_ISDIR(mode):
+                    raise CorpusError(f"{path}: is a folder, not a text file")
+                if not stat.S_ISREG(mode):
+                    raise CorpusError(f"{path}: not a regular file ({_file_kind(mode)}); BPE Explorer reads text files")
+                size = status.st_size
+            with _open(path) as f:
                 head = f.read(4)
+        except RemoteFileError as exc:
+            raise CorpusError(str(exc)) from None
         except FileNotFoundError:
             raise CorpusError(f"{path}: no such file (cannot read it)") from None
         except OSError as exc:
@@ -261,7 +273,7 @@ class CorpusReader:
             wanted = marked or f"{wanted}-le"  # an empty file
         if marked is not None and marked != wanted:
             raise WrongEncodingError(path, marked, self.encoding)
-        return status.st_size, wanted
+        return size, wanted
 
     def _read(self, paths: list[str], encodings: list[str], info: CorpusInfo, progress) -> Iterator[str]:
         digest = hashlib.sha256()
@@ -273,7 +285,7 @@ class CorpusReader:
             nul = None
             started = False
             try:
-                with open(path, "rb") as f:
+                with _open(path) as f:
                     while True:
                         block = f.read(BLOCK_BYTES)
                         final = not block
@@ -294,6 +306,8 @@ class CorpusReader:
                             progress(done, max(done, info.total_bytes))
                         if final:
                             break
+            except RemoteFileError as exc:
+                raise CorpusError(str(exc)) from None
             except OSError as exc:
                 raise CorpusError(f"{path}: cannot read: {exc.strerror or exc}") from None
             self._check_size(path, info, index, offset)

@@ -1,0 +1,114 @@
+"""A corpus in a bucket (issue 24): ``bpe count`` and ``bpe train`` read ``s3://`` URIs and their globs through
+pyarrow exactly as they read the same files on this disk. The bucket is a real S3 endpoint on this machine (moto's
+server), so pyarrow's own S3 client is what is tested; nothing leaves the machine."""
+
+import shutil
+
+import pytest
+
+from bpe_core.cli import main
+from bpe_core.corpus_files import expand
+from bpe_core.counts_file import read_counts
+from bpe_core.formats import load_json
+from bpe_core.sample_corpora import corpus_path
+
+pytest.importorskip("pyarrow")
+moto_server = pytest.importorskip("moto.server")
+boto3 = pytest.importorskip("boto3")
+
+ENGLISH = corpus_path("english-prose").read_text(encoding="utf-8")
+CHINESE = corpus_path("chinese-prose").read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def endpoint():
+    server = moto_server.ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
+    server.start()
+    host, port = server.get_host_and_port()
+    yield f"http://{host}:{port}"
+    server.stop()
+
+
+@pytest.fixture
+def bucket(endpoint, monkeypatch, tmp_path):
+    """A bucket ``corpus`` holding wiki/en/a.txt, wiki/en/b.txt and wiki/zh/c.txt, and the same files here."""
+    for name, value in [("AWS_ACCESS_KEY_ID", "test"), ("AWS_SECRET_ACCESS_KEY", "test")]:
+        monkeypatch.setenv(name, value)
+    monkeypatch.setenv("AWS_DEFAULT_REGION", "us-east-1")
+    monkeypatch.setenv("AWS_ENDPOINT_URL", endpoint)
+    s3 = boto3.client("s3", endpoint_url=endpoint)
+    s3.create_bucket(Bucket="corpus")
+    files = {"wiki/en/a.txt": ENGLISH[:200_000], "wiki/en/b.txt": ENGLISH[200_000:400_000], "wiki/zh/c.txt": CHINESE}
+    for key, text in files.items():
+        s3.put_object(Bucket="corpus", Key=key, Body=text.encode("utf-8"))
+        (tmp_path / key).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / key).write_text(text, encoding="utf-8")
+    yield tmp_path
+    for key in files:
+        s3.delete_object(Bucket="corpus", Key=key)
+    s3.delete_bucket(Bucket="corpus")
+    shutil.rmtree(tmp_path / "wiki")
+
+
+def test_uri_globs_match_within_one_level_like_local_globs(bucket):
+    assert expand(["s3://corpus/wiki/en/*.txt"]) == ["s3://corpus/wiki/en/a.txt", "s3://corpus/wiki/en/b.txt"]
+    every = [f"s3://corpus/wiki/{key}" for key in ("en/a.txt", "en/b.txt", "zh/c.txt")]
+    assert expand(["s3://corpus/wiki/*/?.txt"]) == every
+    assert expand(["s3://corpus/wiki/*.txt"]) == ["s3://corpus/wiki/*.txt"]  # nothing at that level: kept, refused
+    local = sorted(str(p) for p in (bucket / "wiki").glob("*/?.txt"))
+    assert expand([str(bucket / "wiki" / "*" / "?.txt")]) == local
+
+
+def test_counting_a_bucket_equals_counting_the_same_files_here(bucket):
+    common = ["--pattern", "o200k", "--processes", "2"]
+    assert main(["count", "s3://corpus/wiki/*/*.txt", *common, "-o", str(bucket / "remote.parquet")]) == 0
+    local_files = [str(bucket / "wiki" / k) for k in ("en/a.txt", "en/b.txt", "zh/c.txt")]
+    assert main(["count", *local_files, *common, "-o", str(bucket / "local.parquet")]) == 0
+    remote, local = read_counts([bucket / "remote.parquet"]), read_counts([bucket / "local.parquet"])
+    assert remote.words == local.words and len(remote.words) > 10_000
+    assert (remote.corpus_names, remote.corpus_bytes, remote.corpus_sha256) == (
+        local.corpus_names,
+        local.corpus_bytes,
+        local.corpus_sha256,
+    )
+
+
+def test_training_on_a_bucket_equals_training_on_the_same_files_here(bucket):
+    args = ["--vocab-size", "700", "--pattern", "gpt2"]
+    assert main(["train", "s3://corpus/wiki/en/*.txt", *args, "-o", str(bucket / "remote.json")]) == 0
+    local_files = [str(bucket / "wiki" / "en" / k) for k in ("a.txt", "b.txt")]
+    assert main(["train", *local_files, *args, "-o", str(bucket / "local.json")]) == 0
+    remote, local = load_json(bucket / "remote.json"), load_json(bucket / "local.json")
+    assert remote.merges == local.merges and len(remote.merges) == 700 - 256
+    assert remote.record.corpus_names == local.record.corpus_names == ["a.txt", "b.txt"]
+
+
+@pytest.mark.parametrize(
+    ("uri", "said"),
+    [
+        ("s3://corpus/wiki/en/missing.txt", "s3://corpus/wiki/en/missing.txt: no such file"),
+        ("s3://corpus/wiki/en", "s3://corpus/wiki/en: is a folder, not a text file"),
+        ("nosuchfs://host/file.txt", "nosuchfs://host/file.txt: cannot read: "),
+    ],
+)
+def test_a_uri_that_cannot_be_read_is_said_in_one_line(bucket, capsys, uri, said):
+    assert main(["count", uri, "-o", str(bucket / "c.parquet")]) == 1
+    err = capsys.readouterr().err
+    assert said in err and len(err.strip().splitlines()) == 1
+    assert not (bucket / "c.parquet").exists()
+
+
+def test_a_file_uri_reads_this_disk_through_pyarrow(bucket):
+    path = bucket / "wiki" / "zh" / "c.txt"
+    assert main(["count", path.as_uri(), "-o", str(bucket / "uri.parquet")]) == 0
+    assert main(["count", str(path), "-o", str(bucket / "path.parquet")]) == 0
+    assert read_counts([bucket / "uri.parquet"]).words == read_counts([bucket / "path.parquet"]).words
+
+
+@pytest.mark.slow
+def test_counting_a_bucket_on_ray_equals_counting_it_here(bucket):
+    pytest.importorskip("ray")
+    common = ["--pattern", "gpt2"]
+    assert main(["count", "s3://corpus/wiki/*/*.txt", *common, "--ray", "-o", str(bucket / "ray.parquet")]) == 0
+    assert main(["count", "s3://corpus/wiki/*/*.txt", *common, "-o", str(bucket / "here.parquet")]) == 0
+    assert read_counts([bucket / "ray.parquet"]).words == read_counts([bucket / "here.parquet"]).words
