@@ -6,7 +6,8 @@ Training, the merges table and the charts are the Train tab's (:class:`~app.trai
 menu (:class:`~app.file_menu.FileMenu`) opens, saves and exports the tokenizer that tab shows. The tabs publish what
 they change in the session (our tokenizer at the step shown, the tokenizers added, the Compare text, the training
 corpus) and every view follows it: ours at the same step everywhere, every added model offered everywhere, the
-lessons in the training corpus's language.
+lessons in the training corpus's language. A replay of our run in the Teach window is followed by every tab
+(:mod:`app.replay_following`).
 """
 
 from __future__ import annotations
@@ -23,11 +24,13 @@ from app.common.sources import PaneSource
 from app.compare import CompareView
 from app.file_menu import APP_TITLE, FileMenu
 from app.help_menu import HelpMenu
+from app.replay_following import ReplayFollowing
 from app.teaching.window import TeachingWindow
 from app.train.train_tab import TrainTab
 from app.vocabulary import VocabularyTab
 from bpe_core.foreign import library_host
 from bpe_core.teaching.lesson_text import lesson_text
+from bpe_core.token_label import render_pair
 
 
 class MainWindow(QMainWindow):
@@ -64,6 +67,7 @@ class MainWindow(QMainWindow):
         self.compare_view.source_shown.connect(self._publish_added)
         self.compare_view.text_changed.connect(lambda: self.session.set_text(self.compare_view.text()))
         self.train_tab.steering.kept.connect(self._keep_run)
+        self.replay_following = ReplayFollowing(self.train_tab, lambda text: self.statusBar().showMessage(text, 8000))
         # ... and every view follows it.
         self.session.watch("own", self._show_own)
         self.session.watch("added", self._offer_added)
@@ -95,8 +99,11 @@ class MainWindow(QMainWindow):
         if tab.tokenizer is not None:
             total = tab.tokenizer.merge_count
             rank = tab.current_rank
-            step = total if rank is None or rank >= total else rank + 1
-            self.session.set_own(Own(tab.tokenizer, tab.tokenizer.truncated(step), step, total))
+            step, pair = total if rank is None or rank >= total else rank + 1, None
+            replayed = self.replay_following.step_at(rank, tab.tokenizer.merges)
+            if replayed is not None:  # the replay shows the merge about to be made, or made
+                step, pair = replayed
+            self.session.set_own(Own(tab.tokenizer, tab.tokenizer.truncated(step), step, total, pair))
             if rank is not None:
                 self.vocabulary_tab.explain_merge(rank)
             return
@@ -117,7 +124,9 @@ class MainWindow(QMainWindow):
             self.vocabulary_tab.set_own_tokenizer(None)
         else:
             label = self._merges_label(own.step, own.total)
-            self.compare_view.set_own_tokenizer(own.shown, label, partial=own.partial)
+            if own.next_pair is not None:
+                label = self.tr("{label} · next: {pair}").format(label=label, pair=render_pair(*own.next_pair))
+            self.compare_view.set_own_tokenizer(own.shown, label, partial=own.partial, next_pair=own.next_pair)
             self.vocabulary_tab.set_own_tokenizer(own.shown, label, full=own.whole, partial=own.partial)
         if self.teaching is not None and self.teaching.own_tokenizer is not (own.whole if own else None):
             self.teaching.set_tokenizer(own.whole if own else None, self._teach_name())
@@ -178,6 +187,8 @@ class MainWindow(QMainWindow):
         own = self.session.own
         if self.teaching is None:
             self.teaching = TeachingWindow(own.whole if own else None, self._teach_name(), parent=self)
+            self.teaching.replay_moved.connect(self.replay_following.follow)
+            self.teaching.replay_left.connect(self.replay_following.leave)
             self._offer_added()
             self._update_lessons()
         self.teaching.show()

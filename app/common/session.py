@@ -28,12 +28,14 @@ TOPICS = ("own", "added", "text", "corpus")
 
 @dataclass(frozen=True)
 class Own:
-    """Our tokenizer: ``whole`` with every merge, shown at ``step`` of its ``total`` merges (``shown``)."""
+    """Our tokenizer: ``whole`` with every merge, shown at ``step`` of its ``total`` merges (``shown``);
+    ``next_pair``: the pair merge ``step`` joins, marked in the views while a replay shows it about to merge."""
 
     whole: ShownTokenizer
     shown: ShownTokenizer
     step: int
     total: int
+    next_pair: tuple[bytes, bytes] | None = None
 
     @property
     def partial(self) -> bool:

@@ -191,11 +191,14 @@ class CompareView(QWidget):
 
     # ----- our tokenizer -----
 
-    def set_own_tokenizer(self, tokenizer, label: str | None = None, *, partial: bool = False) -> None:
+    def set_own_tokenizer(
+        self, tokenizer, label: str | None = None, *, partial: bool = False, next_pair: tuple | None = None
+    ) -> None:
         """Show ``tokenizer`` (a bpe_core Tokenizer, e.g. truncated to the current step) in the "Ours" pane, named
         ``label`` (None: "trained"); ``None`` empties it. ``partial``: it is the run at an earlier merge, and the
-        pane offers "All merges" (:attr:`whole_run_requested`)."""
-        self.own.set_tokenizer(tokenizer, label, partial=partial)
+        pane offers "All merges" (:attr:`whole_run_requested`). ``next_pair``: the pair its next merge joins,
+        marked where it stands in the text (a replay)."""
+        self.own.set_tokenizer(tokenizer, label, partial=partial, next_pair=next_pair)
 
     def set_own_steps(self, steps, special_tokens, pattern: str, label: str | None = None) -> None:
         """Follow a run still in progress: the tokenizer made by the merge ``steps`` so far, named ``label``

@@ -31,11 +31,15 @@ class OwnPane(QObject):
         self.timer.setInterval(STEPS_INTERVAL_MS)
         self.timer.timeout.connect(self._apply_steps)
 
-    def set_tokenizer(self, tokenizer, label: str | None = None, *, partial: bool = False) -> None:
+    def set_tokenizer(
+        self, tokenizer, label: str | None = None, *, partial: bool = False, next_pair: tuple | None = None
+    ) -> None:
         """Show ``tokenizer`` (e.g. truncated to the current step), named ``label`` (None: "trained"); ``None``
-        empties the pane. ``partial``: it is the run at an earlier merge, and the pane offers "All merges"."""
+        empties the pane. ``partial``: it is the run at an earlier merge, and the pane offers "All merges";
+        ``next_pair``: the pair about to merge, marked in the tokens (:func:`~app.compare.pane_marks.mark_panes`)."""
         self.widget.whole_run_button.setVisible(partial and tokenizer is not None)
         self._pending = None
+        self.panes.next_pairs[OWN_KEY] = next_pair if tokenizer is not None else None
         if tokenizer is None:
             self.record.source = None
             self.panes.set_title(OWN_KEY, self.tr("Ours"))
@@ -49,6 +53,7 @@ class OwnPane(QObject):
         """Follow a run in progress: the tokenizer made by the merge ``steps`` so far (the engine's MergeSteps, in
         rank order), named ``label`` (None: "training")."""
         self.widget.whole_run_button.hide()
+        self.panes.next_pairs[OWN_KEY] = None
         label = self.tr("training") if label is None else label
         self._pending = (steps, len(steps), dict(special_tokens), pattern, label)
         if not self.timer.isActive():

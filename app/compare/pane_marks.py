@@ -1,6 +1,6 @@
 """The marks that compare panes with one another: the pane(s) using the fewest tokens, and, against a reference
 pane chosen by the user, the cuts each pane makes differently (:mod:`app.common.boundaries`) and how far they
-agree."""
+agree; and, while a replay shows our run about to merge a pair, that pair wherever it stands in the "Ours" pane."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from app.common.boundaries import compare_cuts, cut_offsets
 from app.common.sources import PaneResult
 from app.compare.token_pane import TokenPane
 from bpe_core.teaching.cut_difference import CutDifference, difference_of
+from bpe_core.teaching.replay import pair_starts
 from bpe_core.token_label import render_token
 
 #: Why two tokenizers first cut differently (bpe_core.teaching.cut_difference.REASONS), in words.
@@ -37,9 +38,19 @@ def difference_text(difference: CutDifference, this: str, reference: str) -> str
     ).format(text=difference.text, cutter=cutter, offset=difference.offset, reason=reason)
 
 
-def mark_panes(panes: Mapping[str, TokenPane], results: Mapping[str, PaneResult], reference_key: str | None) -> bool:
+def mark_panes(
+    panes: Mapping[str, TokenPane],
+    results: Mapping[str, PaneResult],
+    reference_key: str | None,
+    next_pairs: Mapping[str, tuple[bytes, bytes] | None] | None = None,
+) -> bool:
     """Mark ``panes`` from their up-to-date ``results`` (by key): the fewest tokens (when two panes or more have
-    tokens) and the cut differences from pane ``reference_key`` (None: none). True when cuts are compared."""
+    tokens), the cut differences from pane ``reference_key`` (None: none) and each pair of ``next_pairs`` (by key)
+    where it stands. True when cuts are compared."""
+    next_pairs = next_pairs or {}
+    for key, pane in panes.items():
+        result, pair = results.get(key), next_pairs.get(key)
+        pane.canvas.set_pair_marks(pair_starts(result.view, *pair) if result is not None and pair else ())
     counts = {key: len(result.view.tokens) for key, result in results.items()}
     fewest = min(counts.values(), default=None)
     for key, pane in panes.items():

@@ -66,6 +66,7 @@ class PaneSet(QWidget):
         self.records: dict[str, Pane] = {}  # by key, in the order shown
         self.reference_key: str | None = None
         self.highlight: tuple[int, int] = (0, 0)
+        self.next_pairs: dict[str, tuple[bytes, bytes] | None] = {}  # by key: a pair about to merge, marked
         self.options = Options()
         self.palette_ = Palette()
         self.menu = QMenu(self)
@@ -215,7 +216,7 @@ class PaneSet(QWidget):
         return found
 
     def update_marks(self) -> None:
-        self.reference_shown.emit(mark_panes(self.panes, self.results(), self.reference_key))
+        self.reference_shown.emit(mark_panes(self.panes, self.results(), self.reference_key, self.next_pairs))
 
     @Slot(object)
     def _on_pane_ready(self, result: PaneResult) -> None:

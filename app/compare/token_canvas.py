@@ -74,6 +74,7 @@ class TokenCanvas(QAbstractScrollArea):
         self.extra_cuts: frozenset[int] = frozenset()
         self.missing_cuts: frozenset[int] = frozenset()
         self.highlighted: set[int] = set()
+        self.pair_marks: tuple[int, ...] = ()  # the left token of each pair about to merge (a replay)
         self.hover = -1
         self._layout_timer = QTimer(self)
         self._layout_timer.setSingleShot(True)
@@ -93,6 +94,7 @@ class TokenCanvas(QAbstractScrollArea):
         self.groups = list(result.groups) if result is not None else []
         self.highlighted = set()
         self.extra_cuts = self.missing_cuts = frozenset()
+        self.pair_marks = ()
         self.hover = -1
         self.relayout()
 
@@ -116,6 +118,13 @@ class TokenCanvas(QAbstractScrollArea):
         self.extra_cuts, self.missing_cuts = extra, missing
         self._place_missing_cuts()
         self.viewport().update()
+
+    def set_pair_marks(self, starts) -> None:
+        """Outline each pair about to merge, by its left token's index (empty: none)."""
+        starts = tuple(starts)
+        if starts != self.pair_marks:
+            self.pair_marks = starts
+            self.viewport().update()
 
     def set_highlight(self, start: int, end: int) -> int:
         """Highlight the tokens touching characters ``start:end`` (``end <= start``: none); scroll the first of
@@ -352,4 +361,6 @@ class TokenCanvas(QAbstractScrollArea):
             token_paint.paint_brackets(self, painter, lo, hi)
         if self.extra_cuts or self.missing_marks:
             token_paint.paint_cuts(self, painter, lo, hi)
+        if self.pair_marks:
+            token_paint.paint_pairs(self, painter, lo, hi)
         painter.end()

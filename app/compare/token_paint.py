@@ -2,7 +2,8 @@
 each token's box in its colour with its label (hex bytes in a smaller monospaced font), the highlighted and hovered
 ones outlined; and the optional layers under them: a bar per pre-token chunk, a bracket under the tokens that
 together make one UTF-8 character (that character written below), and the cuts that differ from the reference
-pane (red: one the reference lacks; orange, dashed, with a triangle: one of the reference's that this pane lacks).
+pane (red: one the reference lacks; orange, dashed, with a triangle: one of the reference's that this pane lacks);
+and over them, a pair about to merge (a replay) outlined in the replay's orange.
 """
 
 from __future__ import annotations
@@ -118,3 +119,17 @@ def paint_cuts(canvas: TokenCanvas, painter: QPainter, lo: int, hi: int) -> None
             triangle.lineTo(x, y + 3)
             triangle.closeSubpath()
             painter.fillPath(triangle, style.MISSING_CUT)
+
+
+def paint_pairs(canvas: TokenCanvas, painter: QPainter, lo: int, hi: int) -> None:
+    """One orange outline around each pair about to merge (its two boxes; one per row if the pair wraps)."""
+    flow = canvas.flow
+    painter.setPen(QPen(style.PAIR, 3))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    laid = len(flow)
+    for first in canvas.pair_marks:
+        if first + 1 >= laid or first + 1 < lo or first >= hi:
+            continue
+        for row, a, b in flow.row_runs(first, first + 1):
+            x0, x1, y = flow.xs[a], flow.xs[b] + flow.widths[b], flow.row_tops[row]
+            painter.drawRoundedRect(QRectF(x0 - 1.5, y - 1.5, x1 - x0 + 3, flow.box_height + 3), 3, 3)

@@ -5,7 +5,9 @@ engine's writer: a failed export leaves what was at the path.
 
 A view that plays from its first step (the encode animation) is rewound first; the replay plays on from the merge
 it shows (:meth:`TeachingView.start_animation <app.teaching.base.TeachingView.start_animation>`). The view is put
-back at the step and size it had.
+back at the step and size it had; its signals are blocked meanwhile (the replay's frames do not move the main
+window's tabs), and :meth:`TeachingView.end_animation <app.teaching.base.TeachingView.end_animation>` ends the
+export's stepping.
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ def grab_frames(view, *, size: QSize = SLIDE_SIZE, max_frames: int = MAX_FRAMES)
     view.player.stop()
     back = steps = 0
     view.resize(size)
+    blocked = view.blockSignals(True)
     try:
         back = view.start_animation()
         frames = [frame_array(view.grab().toImage(), size)]
@@ -57,6 +60,8 @@ def grab_frames(view, *, size: QSize = SLIDE_SIZE, max_frames: int = MAX_FRAMES)
             view.step_back()
         for _ in range(back - steps):
             view.step_forward()
+        view.end_animation()
+        view.blockSignals(blocked)
         view.resize(before)
     return frames
 

@@ -107,6 +107,10 @@ class TeachingView(QWidget):
             back += 1
         return back
 
+    def end_animation(self) -> None:
+        """An export has stepped through the animation and put the view back where it was (a view that steps
+        another way while exported goes back to its usual stepping here)."""
+
     def _play_step(self) -> bool:
         return self.step_forward()
 

@@ -3,6 +3,9 @@ each step -- first the pair about to merge marked in its tokens, then the tokens
 merge and the best pairs at that step when the tokenizer keeps its training record (a published model's merges
 replay without counts). Pause, step (← →) or drag the slider to any merge.
 
+Each move the user makes (playing, stepping, scrubbing) is announced by :attr:`ReplayView.moved`, so that the main
+window's tabs can follow the replay of our run.
+
 Everything shown is :class:`bpe_core.teaching.replay.Replay`'s.
 """
 
@@ -10,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QScrollArea, QSlider, QSplitter, QVBoxLayout
 
 from app.teaching.base import TeachingView, scale_font
@@ -25,8 +28,10 @@ DEFAULT_TEXT = "the lowest newest widest tokenizer merges the most frequent pair
 
 
 class ReplayView(TeachingView):
-    """Merge ``rank`` shown before (``fused`` False) or after it is applied; Play takes two steps per merge."""
+    """Merge ``rank`` shown before (``fused`` False) or after it is applied; Play takes two steps per merge.
+    ``moved(rank, fused)`` is emitted each time the user moves the replay (not when a tokenizer or text is set)."""
 
+    moved = Signal(int, bool)
     title = QT_TRANSLATE_NOOP("TeachingView", "Replay")
     animated = True
 
@@ -103,6 +108,7 @@ class ReplayView(TeachingView):
             return
         self.rank, self.fused = max(0, min(rank, len(self.replay) - 1)), fused
         self.show_frame()
+        self.moved.emit(self.rank, self.fused)
 
     def step_forward(self) -> bool:
         if self.replay is None or (self.fused and self.rank + 1 >= len(self.replay)):

@@ -3,6 +3,9 @@
 
 Clicking a token in the vocabulary slider or the encode animation opens its merge tree.
 
+A replay of our run is followed by the main window (:attr:`TeachingWindow.replay_moved`); leaving the Replay tab,
+closing the window or choosing another tokenizer ends the following (:attr:`TeachingWindow.replay_left`).
+
 Besides ours and tiktoken's, any tokenizer the app has loaded can be added (:meth:`TeachingWindow.add_source`):
 a published model's BPE tokenizer shows its merge trees and slides through its merges; the encode animation
 traces our engine's BPE, so its tab is off for a foreign tokenizer (encoded by its own library).
@@ -85,9 +88,12 @@ def prepare(tokenizer: ShownTokenizer | str) -> Prepared:
 
 class TeachingWindow(QMainWindow):
     """Tabs of teaching views. ``tokenizer`` (ours, or None) is the one called "current". ``loaded`` is emitted
-    each time a chosen tokenizer is shown (or could not be loaded)."""
+    each time a chosen tokenizer is shown (or could not be loaded); ``replay_moved(rank, fused)`` each time the
+    user moves the replay of ours, ``replay_left`` once they leave it."""
 
     loaded = Signal()
+    replay_moved = Signal(int, bool)
+    replay_left = Signal()
 
     def __init__(self, tokenizer: Tokenizer | None = None, name: str = "", text: str = "", parent=None):
         super().__init__(parent)
@@ -100,6 +106,7 @@ class TeachingWindow(QMainWindow):
         self._shown_key: str | None = None  # the source the views show
         self._loading_key: str | None = None  # the source being made ready in the loader's thread
         self._pending_tree: int | None = None  # a token whose tree opens once its tokenizer is ready
+        self._replaying = False  # the replay of ours was moved, and the main window follows it
         self.loader = Jobs("teach-load", self)
         self.loader.result.connect(self._on_prepared)
         self.loader.failed.connect(self._on_prepare_failed)
@@ -169,6 +176,7 @@ class TeachingWindow(QMainWindow):
         self.tabs.currentChanged.connect(self._on_tab)
         self.slider.chips.clicked.connect(lambda i: self.open_tree(self.slider.ids[i]))
         self.animation.chips.clicked.connect(self._on_animation_chip)
+        self.replay.moved.connect(self._on_replay_moved)
         self.resize(1400, 900)
         self._on_source(self.source.currentIndex())
 
@@ -340,6 +348,7 @@ class TeachingWindow(QMainWindow):
 
     def _show(self, key: str, ready: Prepared) -> None:
         """Show a tokenizer made ready, then the tree waiting for it (:meth:`open_tree_of`)."""
+        self.leave_replay()  # the replay starts over on this tokenizer
         self._shown_key = key
         tokenizer = self.tokenizer = ready.tokenizer
         foreign = tokenizer.family != "ours"  # encoded by its own library: our engine cannot trace its merges
@@ -379,7 +388,21 @@ class TeachingWindow(QMainWindow):
         for view in self.views.values():
             if view is not self.current_view():
                 view.player.stop()
+        if self.current_view() is not self.replay:
+            self.leave_replay()
         self.current_view().setFocus()
+
+    @Slot(int, bool)
+    def _on_replay_moved(self, rank: int, fused: bool) -> None:
+        if self._shown_key == "own" and self.tokenizer is self.own_tokenizer:
+            self._replaying = True
+            self.replay_moved.emit(rank, fused)
+
+    def leave_replay(self) -> None:
+        """The replay of ours is no longer followed (``replay_left``, once)."""
+        if self._replaying:
+            self._replaying = False
+            self.replay_left.emit()
 
     def open_tree(self, token_id: int) -> None:
         self.show_view("tree")
@@ -461,6 +484,7 @@ class TeachingWindow(QMainWindow):
     def _stop_players(self) -> None:
         for view in self.views.values():
             view.player.stop()
+        self.leave_replay()
 
     def closeEvent(self, event) -> None:
         """Closing hides the window: the main window opens it again (and shuts it down with itself); on its own
