@@ -4,7 +4,8 @@ It holds no BPE logic: it starts a :class:`~app.train.worker.TrainingRun`, appen
 the table model, and redraws the charts from the same :class:`~app.train.merge_history.MergeHistory`. While
 training, a frame is painted in pieces (see :meth:`TrainTab._on_steps`); the current step (a selected row) drives
 the charts; the held-out text is measured off the GUI thread; ``status_labels`` say how the run goes (the main
-window puts them in its status bar).
+window puts them in its status bar). In watch mode the run's steps wait in a :class:`~app.train.watch_pace.WatchPace`
+and reach the table and charts at the chosen pace; a run the engine finished is shown finished once they all have.
 """
 
 from __future__ import annotations
@@ -40,6 +41,8 @@ from app.train.run_status import STATUS_KEYS, status_texts
 from app.train.settings import TrainSettings
 from app.train.settings_panel import SettingsPanel
 from app.train.steering import RunSteering, run_folder
+from app.train.watch_controls import WatchControls
+from app.train.watch_pace import WatchPace
 from app.train.worker import CorpusCounted, TrainingResult, TrainingRun
 
 #: While training, a piece of a frame (see ``TrainTab._on_steps``) is painted at most this often. A frame has four
@@ -78,6 +81,7 @@ class TrainTab(QSplitter):
         #: What the tab showed before the current run (history, tokenizer, result, current rank), shown again
         #: if the run ends with nothing: cancelled while counting, or failed.
         self._kept: tuple | None = None
+        self._finished: TrainingResult | None = None  # a watched run the engine finished, shown as its steps come
         self.held_out_runner = Jobs("held-out", self)
         self.held_out_runner.result.connect(self._on_held_out)
         self.held_out_runner.failed.connect(self._on_held_out_failed)
@@ -125,6 +129,14 @@ class TrainTab(QSplitter):
         self.run_box = RunBox()
         box = self.run_box
         self.train_button, self.cancel_button, self.train_reason = box.train_button, box.cancel_button, box.train_reason
+        self.watch = WatchControls()
+        box.layout().insertWidget(1, self.watch)
+        self.pace = WatchPace(self.watch.rate.value(), self)
+        self.watch.rate.valueChanged.connect(self.pace.set_rate)
+        self.watch.watch.toggled.connect(self._on_watch_toggled)
+        self.watch.catch_up_button.clicked.connect(self.catch_up)
+        self.pace.released.connect(self._on_released)
+        self.pace.drained.connect(self._on_drained)
         self.progress, self.progress_text = box.progress, box.progress_text
 
         self.held_out_edit = QPlainTextEdit(QCoreApplication.translate("HeldOut", DEFAULT_HELD_OUT))
@@ -209,6 +221,8 @@ class TrainTab(QSplitter):
         if self.problems():
             return
         self._retire_run()
+        self.pace.clear()
+        self._finished = None
         source = self.corpus_panel.current_source()
         settings = dataclasses.replace(settings or self.settings_panel.settings(), checkpoint=str(run_folder()))
         self._kept = (self.history, self.tokenizer, self.result, self.current_rank)
@@ -256,6 +270,7 @@ class TrainTab(QSplitter):
             self.cancel_button.setEnabled(False)
             self.progress_text.setText(self.tr("Cancelling…"))
             self.run.cancel()
+            self.catch_up()  # a cancelled run is shown as far as it went
 
     def _retire_run(self) -> None:
         if self.run is None:
@@ -316,10 +331,47 @@ class TrainTab(QSplitter):
         (``TrainingRun._on_steps``), so deferred repaints happen first. A piece (see :meth:`_paint_piece`) is painted
         here, at once, at most every ``PIECE_MS``.
         """
-        self._pending.extend(steps)
+        if self.watch.watch.isChecked():
+            self.pace.add(steps)
+        else:
+            self._pending.extend(steps)
         if self._phase is not None:
-            self._phase.update(len(self.history) + len(self._pending), time.perf_counter())
+            self._phase.update(self._made(), time.perf_counter())
+        if self.pace.waiting:
+            self._show_behind()
+        else:
+            self.frames.steps_arrived()
+
+    # --- watch mode: the steps shown at a pace ---------------------------------------------------------------
+    def _made(self) -> int:
+        """How many merges the engine has made in this run (shown or not)."""
+        return len(self.history) + len(self._pending) + self.pace.waiting
+
+    def _show_behind(self) -> None:
+        self.watch.show_behind(len(self.history) + len(self._pending), self._made(), self._finished is not None)
+
+    @Slot(list)
+    def _on_released(self, steps: list) -> None:
+        self._pending.extend(steps)
+        self._show_behind()
         self.frames.steps_arrived()
+
+    @Slot()
+    def _on_drained(self) -> None:
+        """Every step made is shown: a run the engine finished meanwhile is shown finished now."""
+        if self._finished is not None:
+            result, self._finished = self._finished, None
+            self._on_finished(result)
+
+    @Slot()
+    def catch_up(self) -> None:
+        """Show every merge the engine has made (watch mode goes on at its pace from there)."""
+        self.pace.catch_up()
+
+    @Slot(bool)
+    def _on_watch_toggled(self, on: bool) -> None:
+        if not on:
+            self.catch_up()
 
     # The pieces of a frame (see FrameScheduler): each marks only its own widgets for repainting, painted by Qt
     # right after (once: pyqtgraph marks a chart again after a forced repaint).
@@ -363,6 +415,13 @@ class TrainTab(QSplitter):
 
     @Slot(object)
     def _on_finished(self, result: TrainingResult) -> None:
+        if result.cancelled:
+            self.catch_up()  # a cancelled run is shown as far as it went, at once
+        if self.pace.waiting:  # watched: finished once its steps are all shown (or Catch up)
+            self._finished = result
+            self.cancel_button.setEnabled(False)
+            self._show_behind()
+            return
         self.training = False
         self.tick.stop()
         self.frames.idle_timer.stop()  # the run ended: no frame of it is painted any more
@@ -450,6 +509,7 @@ class TrainTab(QSplitter):
         self.tick.stop()
         self.frames.idle_timer.stop()  # the run ended: no frame of it is painted any more
         self._pending = []
+        self.pace.clear()
         self.count_chart.hold_axes(None)
         self.compression_chart.hold_axes(None)
         kept = self._restore_kept()
@@ -529,6 +589,19 @@ class TrainTab(QSplitter):
         if len(self.history) and not self.training:
             self.select_rank(len(self.history) - 1)
 
+    def show_replayed(self, rank: int | None) -> None:
+        """Make merge ``rank`` (None: the last) current as a replay shows it: its row selected and scrolled to, the
+        charts marked. A tokenizer opened without its training record has no rows: only the other tabs follow."""
+        if self.training:
+            return
+        if rank is None and len(self.history):
+            rank = len(self.history) - 1
+        if rank is not None and rank < len(self.history):
+            self.select_rank(rank)
+        else:
+            self.current_rank = rank
+            self.current_changed.emit()
+
     def select_rank(self, rank: int) -> None:
         """Make merge ``rank`` the current step and show it in the table."""
         index = self.proxy.mapFromSource(self.model.index(rank, 0))
@@ -589,6 +662,7 @@ class TrainTab(QSplitter):
     def shutdown(self) -> None:
         """Stop every thread this tab started, waiting for each (no thread outlives the tab)."""
         self.frames.stop()
+        self.pace.clear()
         self.tick.stop()
         self.held_out_timer.stop()
         runs = ([self.run] if self.run is not None else []) + self._retired
