@@ -328,6 +328,70 @@ class MergeEngine:
         self._apply_deltas(deltas)
         return removed
 
+    def frequency(self, token_id: int) -> int:
+        """How often ``token_id`` occurs now (weighted by its sequences' counts).
+
+        >>> engine = MergeEngine({b"abab": 3}, id_limit=300)
+        >>> engine.frequency(97), engine.merge((97, 98), 256), engine.frequency(256), engine.frequency(97)
+        (6, 6, 6, 0)
+        """
+        pos = self._positions(token_id)
+        return len(pos) if self.weight is None else int(self.weight[pos].sum())
+
+    def split(self, token_id: int, parts: list[int]) -> int:
+        """Replace every occurrence of ``token_id`` by ``parts`` (live ids whose bytes, end to end, are its bytes)
+        and forget ``token_id`` (PickyBPE's removal, :mod:`bpe_core.variants.picky`); return how many tokens that
+        added. Pair counts are updated as :meth:`merge` does, in reverse.
+
+        >>> engine = MergeEngine({b"abab": 1}, id_limit=300)
+        >>> engine.merge((97, 98), 256), engine.merge((256, 256), 257), engine.split(257, [256, 256])
+        (2, 1, 1)
+        >>> engine.top_pairs(1), engine.total_tokens
+        ([((256, 256), 1)], 2)
+        """
+        token, starts, weight = self.token, self.starts_sequence, self.weight
+        if b"".join(self.token_bytes[p] for p in parts) != self.token_bytes[token_id] or len(parts) < 2:
+            raise ValueError(f"{parts} do not spell token {token_id}")
+        pos = self._positions(token_id)
+        self.where.pop(token_id, None)
+        if not len(pos):
+            return 0
+        length = len(self.token_bytes[token_id])
+        has_before, has_beyond = ~starts[pos], ~starts[pos + length]
+        before_end, beyond = pos[has_before] - 1, (pos + length)[has_beyond]
+        old_before, old_beyond = token[before_end], token[beyond]
+        offset = 0
+        self._listed -= len(pos)
+        for part in parts:
+            part_length = len(self.token_bytes[part])
+            token[pos + offset] = part
+            token[pos + offset + part_length - 1] = part
+            listed = self.where.get(part)
+            merged = pos + offset if listed is None else np.union1d(listed, pos + offset).astype(self.position_type)
+            if part_length > 1:  # its last slots are inside it: no stale entry may pass for a start there
+                merged = merged[~np.isin(merged, pos + offset + part_length - 1)]
+            self._listed += len(merged) - (0 if listed is None else len(listed))
+            self.where[part] = merged
+            offset += part_length
+        weights = None if weight is None else weight[pos]
+        total = len(pos) if weights is None else int(weights.sum())
+        deltas: dict[int, int] = {}
+        alone = old_before != token_id  # a token before that is an occurrence too is counted on its other side
+        before_weight = None if weights is None else weights[has_before][alone]
+        self._add_pairs_ending_in(deltas, old_before[alone], token_id, before_weight, -1)
+        self._add_pairs_ending_in(deltas, old_before[alone], parts[0], before_weight, +1)
+        beyond_weight = None if weights is None else weights[has_beyond]
+        self._add_pairs_starting_with(deltas, token_id, old_beyond, beyond_weight, -1)
+        self._add_pairs_starting_with(deltas, parts[-1], token[beyond], beyond_weight, +1)
+        for left, right in zip(parts, parts[1:]):
+            code = left * self.limit + right
+            deltas[code] = deltas.get(code, 0) + total
+        added = (len(parts) - 1) * total
+        self.total_tokens += added
+        self._live += (len(parts) - 1) * len(pos)
+        self._apply_deltas(deltas)
+        return added
+
     def _register(self, new_id: int, left: int, right: int) -> None:
         """Record the new token's bytes (from its two parts) and its sort key."""
         if new_id != len(self.token_bytes) or new_id >= self.limit:

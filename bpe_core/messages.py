@@ -59,6 +59,13 @@ ENGLISH: dict[str, str] = {
     "train.forbid_invalid": "invalid forbidden-token regex {pattern}: {detail}",
     "train.min_count_invalid": "the minimum count must be a whole number of at least 1, not {value}",
     "train.resume_not_ours": ("{name}: only a tokenizer trained by BPE Explorer can be trained further ({why})"),
+    # Tokens added to a vocabulary (bpe_core.variants.added_tokens).
+    "add_tokens.not_ours": "only a tokenizer trained by BPE Explorer can have tokens added as merges",
+    "add_tokens.empty": "an empty line is not a token",
+    "add_tokens.special": "it is a special token",
+    "add_tokens.already": "already a token",
+    "add_tokens.across_pretokens": "the {pattern} pattern cuts it into {count} pre-tokens: BPE never merges across them",
+    "add_tokens.not_made": "the merges added for it do not make it (BPE cuts it into {count} tokens)",
     "train.resume_too_large": (
         "{name} already has a vocabulary of {size} ({merges} merges): ask for a vocabulary of at least {size}"
     ),
@@ -68,6 +75,17 @@ ENGLISH: dict[str, str] = {
     "train.superword_after_invalid": (
         "the superword transition {after} must be a vocabulary size between {minimum} and the vocabulary size {size}"
     ),
+    "train.picky_invalid": "the PickyBPE threshold must be a number above 0 (the paper uses 0.6 to 0.9), not {value}",
+    "train.picky_with": "PickyBPE (--picky) cannot be combined with {other} yet: leave one out",
+    "train.picky_merge_limit": (
+        "PickyBPE made {merges} merges and removed {removed} tokens without reaching the vocabulary of {asked}: "
+        "stopped at {reached}"
+    ),
+    "train.language_invalid": "a language is given as NAME=FILE, not {value}",
+    "train.language_twice": "the language {name} is given twice",
+    "train.parity_languages": "parity-aware BPE needs at least one language (NAME=FILE), not {count}",
+    "train.parity_with": "parity-aware BPE (--parity) cannot be combined with {other} yet: leave one out",
+    "train.parity_held_out": "{name}: the file is too short to hold out text for parity-aware BPE ({chars} characters)",
     # A corpus that cannot be trained on (bpe_core.corpus, bpe_core.trainer).
     "corpus.not_utf8": (
         "{path}: not valid UTF-8 at byte offset {offset} (bytes {bytes}: {reason}). Is it a binary file or in "

@@ -24,7 +24,8 @@ class MergeStep:
 
     ``tokens_after`` is the corpus's total token count after this merge (special tokens count one each), so
     compression curves cost nothing. ``top_pairs`` holds the best candidate pairs at this step, best first, as
-    ``(left_id, right_id, count)``; the chosen pair is the first.
+    ``(left_id, right_id, count)``; the chosen pair is the first. ``removed``: the tokens PickyBPE removed right
+    after this merge, as ``(id, bytes)`` (:mod:`bpe_core.variants.picky`; their ids are free again).
     """
 
     rank: int
@@ -35,6 +36,7 @@ class MergeStep:
     count: int
     tokens_after: int
     top_pairs: tuple[tuple[int, int, int], ...] = ()
+    removed: tuple[tuple[int, bytes], ...] = ()
 
     @property
     def pair(self) -> tuple[int, int]:
@@ -51,7 +53,7 @@ class MergeStep:
             "count": self.count,
             "tokens_after": self.tokens_after,
             "top_pairs": [list(p) for p in self.top_pairs],
-        }
+        } | ({"removed": [[i, base64.b64encode(t).decode("ascii")] for i, t in self.removed]} if self.removed else {})
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> MergeStep:
@@ -67,6 +69,7 @@ class MergeStep:
                 count=int(d["count"]),
                 tokens_after=int(d["tokens_after"]),
                 top_pairs=top,
+                removed=tuple((int(i), base64.b64decode(t, validate=True)) for i, t in d.get("removed", ())),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"malformed merge step record: {exc}") from None

@@ -37,8 +37,10 @@ from bpe_core.messages import Message
 from bpe_core.patterns import get_pattern
 from bpe_core.specials import SpecialSplitter
 from bpe_core.steps import MergeStep, TrainingRecord
+from bpe_core.tokenizer import Tokenizer
 from bpe_core.variants.errors import VariantSettingError
 from bpe_core.variants.forbid import ForbidRule
+from bpe_core.variants.picky import PickyHistory, PickyTokenizer, check_tau
 from bpe_core.variants.resume import replayed_pairs
 from bpe_core.variants.superword import SUPERBPE_STAGE2, SuperwordStages, isolated
 from bpe_core.vocab import vocab_from_merges
@@ -102,6 +104,9 @@ class BpeTrainer:
     corpus is counted again with ``superword_pattern``'s coarser pre-tokens (default: the SuperBPE authors'),
     every merge so far applied inside them, and merging goes on; :attr:`pattern_now` is then the pattern the
     tokenizer encodes with, and :attr:`superword` says how.
+    ``picky``: PickyBPE's threshold tau (:mod:`bpe_core.variants.picky`): after each merge, a part whose
+    intersection-over-self exceeds it is removed (its id reused by the next merge); each step's ``removed`` says
+    which, :attr:`picky` holds the events, and :meth:`tokenizer` encodes with them.
     """
 
     def __init__(
@@ -120,7 +125,11 @@ class BpeTrainer:
         resume_name: str = "the tokenizer",
         superword_after: int | None = None,
         superword_pattern: str = SUPERBPE_STAGE2,
+        picky: float | None = None,
     ):
+        if getattr(resume, "picky", None) is not None:
+            why = "it removed tokens during training (PickyBPE), which replaying its merges would not"
+            raise VariantSettingError(Message.of("train.resume_not_ours", name=resume_name, why=why))
         replay = [] if resume is None else replayed_pairs(resume, resume_name)
         if resume is not None:
             special_tokens = _resumed_special_tokens(resume, special_tokens, resume_name)
@@ -148,6 +157,11 @@ class BpeTrainer:
             raise VariantSettingError(
                 Message.of("train.superword_after_invalid", after=superword_after, minimum=minimum, size=vocab_size)
             )
+        if picky is not None:
+            picky = check_tau(picky)
+            other = "--resume" if resume is not None else "--superword-after" if superword_after is not None else ""
+            if other:
+                raise VariantSettingError(Message.of("train.picky_with", other=other))
         get_pattern(pattern)  # raises PatternError for an invalid regex
         if superword_after is not None:
             get_pattern(isolated(superword_pattern))
@@ -187,6 +201,9 @@ class BpeTrainer:
             self.record.settings["resumed_merges"] = len(replay)
         if superword_after is not None:
             self.record.settings.update(superword_after=superword_after, superword_pattern=superword_pattern)
+        self.picky: PickyHistory | None = None if picky is None else PickyHistory(picky)
+        if picky is not None:
+            self.record.settings["picky"] = picky
         self.merges: list[tuple[bytes, bytes]] = []
         self.stop_message: Message | None = None  # why training ended, once it has
         self.warning_message: Message | None = None  # e.g. that the pattern left characters unmatched
@@ -194,6 +211,7 @@ class BpeTrainer:
         self._stop = threading.Event()
         self._engine: MergeEngine | None = None
         self._allowed: set[tuple[int, int]] = set()  # pairs the forbid rule was asked about and allows
+        self.removed_count = 0  # tokens PickyBPE removed
 
     # -- control -------------------------------------------------------------------------------------------------
     def cancel(self) -> None:
@@ -273,7 +291,7 @@ class BpeTrainer:
         if not counts.words:
             raise CorpusError(Message.of("corpus.only_special_tokens", names=names))
         sequences = _encoded(counts.words)
-        self._engine = MergeEngine(sequences, id_limit=self.vocab_size, extra_tokens=counts.specials)
+        self._engine = MergeEngine(sequences, id_limit=self._id_limit(), extra_tokens=counts.specials)
         self.counting_seconds = time.perf_counter() - started
         record = self.record
         record.corpus_names, record.corpus_bytes, record.corpus_sha256 = info.names, info.total_bytes, info.sha256
@@ -282,6 +300,13 @@ class BpeTrainer:
         record.unmatched_chars = counts.unmatched_chars
         if counts.unmatched_chars:
             self.warning_message = Message.of("train.unmatched", chars=f"{counts.unmatched_chars:,}")
+
+    def _id_limit(self) -> int:
+        """The engine's ids: one per merge; a picky run may make up to eight merges per token it keeps (a low tau
+        on a small corpus removes about two of every three tokens made)."""
+        if self.picky is None:
+            return self.vocab_size
+        return min(MAX_VOCAB_SIZE, 256 + max(1024, 8 * (self.vocab_size - 256)))
 
     # -- merging -------------------------------------------------------------------------------------------------
     def steps(self) -> Iterator[MergeStep]:
@@ -293,7 +318,7 @@ class BpeTrainer:
         target_merges = self.vocab_size - 256 - len(self.splitter.tokens)
         limit = vocab_bytes_limit(self.record.corpus_bytes)
         held = sum(len(left) + len(right) for left, right in self.merges)
-        while len(self.merges) < target_merges:
+        while len(self.merges) - self.removed_count < target_merges:
             if self._superword is not None and len(self.merges) == self._superword[0] and self.superword is None:
                 try:
                     engine = self._second_stage()
@@ -339,6 +364,15 @@ class BpeTrainer:
                 )
                 break
             held += size
+            if self.picky is not None and 256 + len(self.merges) >= engine.limit:
+                self.stop_message = Message.of(
+                    "train.picky_merge_limit",
+                    merges=len(self.merges),
+                    removed=self.removed_count,
+                    reached=self.vocab_size_reached,
+                    asked=self.vocab_size,
+                )
+                break
             yield self._merge(engine, (left, right), count, top)
         else:
             self.stop_message = Message.of("train.vocabulary_reached", size=self.vocab_size)
@@ -400,8 +434,10 @@ class BpeTrainer:
         """Merge ``pair`` into the next id and record the step."""
         left, right = pair
         new_id = 256 + len(self.merges)
-        engine.merge(pair, new_id)
+        merged = engine.merge(pair, new_id)
         self.merges.append((engine.token_bytes[left], engine.token_bytes[right]))
+        if self.picky is not None:
+            return self._picky_step(engine, pair, new_id, merged, count, top)
         step = MergeStep(
             rank=new_id - 256,
             new_id=new_id,
@@ -415,6 +451,33 @@ class BpeTrainer:
         self.record.steps.append(step)
         return step
 
+    def _picky_step(self, engine: MergeEngine, pair, created: int, merged: int, count: int, top: list) -> MergeStep:
+        """PickyBPE after the merge of ``pair`` into ``created``: remove the parts whose IoS exceeds tau; the step
+        is recorded with the ids shown (see :class:`~bpe_core.variants.picky.PickyHistory`)."""
+        history = self.picky
+        ids = history.ids
+        shown = (ids[pair[0]], ids[pair[1]], tuple((ids[a], ids[b], c) for (a, b), c in top))
+        history.merge(*pair)
+        removed = []
+        for part in dict.fromkeys(pair):
+            if history.removable(engine, part, merged):
+                engine.split(part, history.parts(part))
+                removed.append((history.remove(part), engine.token_bytes[part]))
+        self.removed_count += len(removed)
+        step = MergeStep(
+            rank=created - 256,
+            new_id=ids[created],
+            left=shown[0],
+            right=shown[1],
+            token=engine.token_bytes[created],
+            count=count,
+            tokens_after=engine.total_tokens,
+            top_pairs=shown[2],
+            removed=tuple(removed),
+        )
+        self.record.steps.append(step)
+        return step
+
     def run(self) -> None:
         """Make all the merges (the non-streaming form of :meth:`steps`)."""
         for _ in self.steps():
@@ -423,18 +486,41 @@ class BpeTrainer:
     # -- results -------------------------------------------------------------------------------------------------
     @property
     def vocab_size_reached(self) -> int:
-        return 256 + len(self.merges) + len(self.splitter.tokens)
+        return 256 + len(self.merges) - self.removed_count + len(self.splitter.tokens)
 
     @property
     def special_tokens(self) -> dict[str, int]:
-        """Special token -> id; they come after the last merge."""
-        first = 256 + len(self.merges)
+        """Special token -> id; they come after the last merge (a picky run: after the largest id shown)."""
+        first = 256 + len(self.merges) if self.picky is None else self.picky.next_id
         return {token: first + i for i, token in enumerate(self.splitter.tokens)}
 
     @property
     def vocab(self) -> dict[int, bytes]:
-        """Id -> token bytes: the 256 bytes, the merges in rank order, then the special tokens."""
+        """Id -> token bytes: the 256 bytes, the merges in rank order, then the special tokens (a picky run: the
+        tokens kept, by the ids they were given)."""
+        if self.picky is not None:
+            return self.picky.vocab() | {i: token.encode("utf-8") for token, i in self.special_tokens.items()}
         return vocab_from_merges(self.merges, self.special_tokens)
+
+    def tokenizer(self):
+        """The tokenizer of the merges so far, encoding as this run trained (with its record).
+
+        >>> trainer = BpeTrainer(258, pattern="none", picky=0.5)
+        >>> trainer.count_text("abcabcabd")
+        >>> trainer.run()
+        >>> [(s.new_id, s.token, s.removed) for s in trainer.record.steps]  # ab is mostly inside cab: removed
+        [(256, b'ab', ()), (257, b'cab', ((256, b'ab'),)), (256, b'cabd', ())]
+        >>> tok = trainer.tokenizer()
+        >>> tok.encode("abcabcabd"), sorted(tok.vocab.items())[256:]
+        ([97, 98, 257, 256], [(256, b'cabd'), (257, b'cab')])
+        """
+        if self.picky is not None:
+            tokenizer = PickyTokenizer(self.picky, self.special_tokens, pattern=self.pattern_now)
+        else:
+            tokenizer = Tokenizer(self.vocab, self.merges, self.special_tokens, pattern=self.pattern_now)
+        tokenizer.record = self.record
+        tokenizer.superword = self.superword
+        return tokenizer
 
 
 def _resumed_special_tokens(resume, given: Iterable[str] | None, name: str) -> list[str]:

@@ -57,3 +57,62 @@ def naive_pair_counts(words: dict[bytes, int], merges: list[tuple[bytes, bytes]]
         for pair in zip(toks, toks[1:]):
             pairs[pair] += n
     return pairs
+
+
+def naive_picky(words: dict[bytes, int], n_kept: int, tau: float) -> list[tuple[tuple[bytes, bytes], tuple, int]]:
+    """PickyBPE recounted from scratch at every step: ``(merge, removed tokens, tokens after)`` per merge, until
+    ``n_kept`` merged tokens are kept (or no pair is left).
+
+    Tokens are creation ids (byte b is b, merge k makes 256 + k); after merging ``(x, y)`` ``a`` times, each merged
+    part ``t`` (``x`` first) with ``a / (count of t now + a) > tau`` is removed: its occurrences become the parts
+    its string was first made of, each a kept token of that string (the oldest) or split again the same way.
+
+    >>> naive_picky({b"abcabcabd": 1}, 2, 0.5)
+    [((b'a', b'b'), (), 6), ((b'c', b'ab'), (b'ab',), 5), ((b'cab', b'd'), (), 4)]
+    """
+    token = [bytes([b]) for b in range(256)]
+    seqs = [(list(w), n) for w, n in words.items()]
+    origin: dict[bytes, tuple[bytes, bytes]] = {}
+    kept: set[int] = set()
+    steps = []
+
+    def expand(string: bytes) -> list[int]:
+        if len(string) == 1:
+            return [string[0]]
+        live = sorted(i for i in kept if token[i] == string)
+        return live[:1] or expand(origin[string][0]) + expand(origin[string][1])
+
+    while len(kept) < n_kept:
+        pairs: Counter = Counter()
+        for toks, n in seqs:
+            for pair in zip(toks, toks[1:]):
+                pairs[pair] += n
+        if not pairs:
+            break
+        best = max(pairs, key=lambda p: (pairs[p], token[p[0]], token[p[1]], -p[0], -p[1]))
+        new = len(token)
+        token.append(token[best[0]] + token[best[1]])
+        origin.setdefault(token[new], (token[best[0]], token[best[1]]))
+        kept.add(new)
+        merged = 0
+        for toks, n in seqs:
+            i = 0
+            while i < len(toks) - 1:
+                if (toks[i], toks[i + 1]) == best:
+                    toks[i : i + 2] = [new]
+                    merged += n
+                i += 1
+        removed = []
+        for part in dict.fromkeys(best):
+            if part < 256:
+                continue
+            frequency = sum(n * toks.count(part) for toks, n in seqs)
+            if merged / (frequency + merged) > tau:
+                kept.discard(part)
+                left, right = origin[token[part]]
+                parts = expand(left) + expand(right)
+                for toks, _ in seqs:
+                    toks[:] = [p for t in toks for p in (parts if t == part else [t])]
+                removed.append(token[part])
+        steps.append(((token[best[0]], token[best[1]]), tuple(removed), sum(len(t) * n for t, n in seqs)))
+    return steps

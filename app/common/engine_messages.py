@@ -62,6 +62,18 @@ WORDINGS: dict[str, str] = {
         "EngineSentences",
         "{name}: only a tokenizer trained by BPE Explorer can be trained further ({why}).",
     ),
+    "add_tokens.not_ours": QT_TRANSLATE_NOOP(
+        "EngineSentences", "Only a tokenizer trained by BPE Explorer can have tokens added as merges."
+    ),
+    "add_tokens.empty": QT_TRANSLATE_NOOP("EngineSentences", "An empty line is not a token."),
+    "add_tokens.special": QT_TRANSLATE_NOOP("EngineSentences", "It is a special token."),
+    "add_tokens.already": QT_TRANSLATE_NOOP("EngineSentences", "Already a token."),
+    "add_tokens.across_pretokens": QT_TRANSLATE_NOOP(
+        "EngineSentences", "The {pattern} pattern cuts it into {count} pre-tokens: BPE never merges across them."
+    ),
+    "add_tokens.not_made": QT_TRANSLATE_NOOP(
+        "EngineSentences", "The merges added for it do not make it (BPE cuts it into {count} tokens)."
+    ),
     "train.resume_too_large": QT_TRANSLATE_NOOP(
         "EngineSentences",
         "{name} already has a vocabulary of {size} ({merges} merges): ask for a vocabulary of at least {size}.",
@@ -73,6 +85,29 @@ WORDINGS: dict[str, str] = {
     "train.superword_after_invalid": QT_TRANSLATE_NOOP(
         "EngineSentences",
         "The superword transition {after} must be a vocabulary size between {minimum} and the vocabulary size {size}.",
+    ),
+    "train.picky_invalid": QT_TRANSLATE_NOOP(
+        "EngineSentences", "The PickyBPE threshold must be a number above 0 (the paper uses 0.6 to 0.9), not {value}."
+    ),
+    "train.picky_with": QT_TRANSLATE_NOOP(
+        "EngineSentences", "PickyBPE cannot be combined with {other} yet: leave one out."
+    ),
+    "train.picky_merge_limit": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "PickyBPE made {merges} merges and removed {removed} tokens without reaching the vocabulary of {asked}: "
+        "stopped at {reached}.",
+    ),
+    "train.language_invalid": QT_TRANSLATE_NOOP("EngineSentences", "A language is given as NAME=FILE, not {value}."),
+    "train.language_twice": QT_TRANSLATE_NOOP("EngineSentences", "The language {name} is given twice."),
+    "train.parity_languages": QT_TRANSLATE_NOOP(
+        "EngineSentences", "Parity-aware BPE needs at least one language (NAME=FILE), not {count}."
+    ),
+    "train.parity_with": QT_TRANSLATE_NOOP(
+        "EngineSentences", "Parity-aware BPE cannot be combined with {other} yet: leave one out."
+    ),
+    "train.parity_held_out": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{name}: the text is too short to hold out a part for parity-aware BPE ({chars} characters).",
     ),
     # A corpus that cannot be trained on (bpe_core.corpus, bpe_core.trainer).
     "corpus.not_utf8": QT_TRANSLATE_NOOP(

@@ -59,6 +59,11 @@ def export(tokenizer, directory: str | os.PathLike, fmt: str) -> list[Path]:
     """
     if fmt not in _EXPORTERS:
         raise ValueError(f"unknown export format {fmt!r}; choose one of {', '.join(_EXPORTERS)}")
+    if getattr(tokenizer, "picky", None) is not None:
+        raise ValueError(
+            f"a PickyBPE tokenizer cannot be exported as {fmt}: the format holds merges only, and this tokenizer "
+            "also removed tokens during training, which its encoding replays; save it in our JSON format instead"
+        )
     return _EXPORTERS[fmt](tokenizer, make_folder(directory))
 
 

@@ -19,6 +19,11 @@ A SuperBPE tokenizer (:mod:`bpe_core.variants.superword`) has ``"pattern"`` set 
 so any reader of version 1 encodes it as trained; ``"superword"`` adds ``{"first_pattern": "gpt2",
 "transition": 244, "pattern": "<stage-2 regex as given>"}`` (the first ``transition`` merges were made with
 ``first_pattern``), read back as the tokenizer's ``superword`` attribute. Files without it read as before.
+A PickyBPE tokenizer (:mod:`bpe_core.variants.picky`) adds ``"picky": {"tau": 0.9, "pairs": [[97, 98], ...],
+"removals": [[rank, id], ...]}``: each merge's two tokens and each removal (after merge ``rank``) in creation ids
+(merge ``k`` creates ``256 + k``); ``"merges"`` lists every merge made, ``"vocab"`` the tokens kept, and both are
+checked against the events when read. A reader that ignores ``"picky"`` would encode it wrongly, so it is
+read back as a :class:`~bpe_core.variants.picky.PickyTokenizer`.
 
 Reading checks everything (types, id ranges and order, merges the vocab can make, the record against the
 merges) and raises :class:`TokenizerFileError` naming the file and the problem; nothing in
@@ -47,6 +52,7 @@ from bpe_core.formats.files import read_regular_file, write_text_atomically
 from bpe_core.formats.record_codec import pack_record, unpack_record
 from bpe_core.gpt2_bytes import bytes_to_gpt2, gpt2_to_bytes, merge_of
 from bpe_core.steps import TrainingRecord
+from bpe_core.variants.picky import PickyHistory, PickyTokenizer
 from bpe_core.variants.superword import SuperwordStages
 
 FORMAT_NAME = "bpe-explorer"
@@ -69,6 +75,9 @@ def save_json(tokenizer, path: str | os.PathLike) -> None:
     superword = getattr(tokenizer, "superword", None)
     if superword is not None:
         head["superword"] = superword.to_dict()
+    picky = getattr(tokenizer, "picky", None)
+    if picky is not None:
+        head["picky"] = picky.to_dict()
     dump = json.dumps
     parts = [dump(head, ensure_ascii=False)[:-1]]
     vocab_lines = [
@@ -116,15 +125,34 @@ def tokenizer_from_document(path: str | os.PathLike, doc: Any):
         merges = _read_merges(_field(doc, "merges", list))
         record = _read_record(doc.get("record"), merges)
         superword = None if doc.get("superword") is None else SuperwordStages.from_dict(doc["superword"])
+        picky = None if doc.get("picky") is None else PickyHistory.from_dict(doc["picky"])
     except (ValueError, OverflowError) as exc:
         raise TokenizerFileError(path, str(exc)) from None
     clash = set(vocab) & set(specials.values())
     if clash:
         raise TokenizerFileError(path, f"id {min(clash)} is both a special token and a vocab entry")
-    tokenizer = build_tokenizer(path, vocab, merges, specials, pattern, record, merge_rule=merge_rule)
+    if picky is not None:
+        tokenizer = _picky_tokenizer(path, picky, vocab, merges, specials, pattern, merge_rule)
+        tokenizer.record = record
+    else:
+        tokenizer = build_tokenizer(path, vocab, merges, specials, pattern, record, merge_rule=merge_rule)
     if superword is not None:
         tokenizer.superword = superword
     return tokenizer
+
+
+def _picky_tokenizer(path, picky: PickyHistory, vocab, merges, specials, pattern, merge_rule) -> PickyTokenizer:
+    """The PickyBPE tokenizer of a file whose merges and vocab are what its events make."""
+    if merge_rule != "pairs":
+        raise TokenizerFileError(path, f'a PickyBPE tokenizer has "merge_rule": "pairs", not {merge_rule!r:.20}')
+    if picky.merges != merges:
+        raise TokenizerFileError(path, '"merges" are not the merges of the "picky" events')
+    if picky.vocab() != vocab:
+        raise TokenizerFileError(path, '"vocab" is not the vocabulary the "picky" events leave')
+    try:
+        return PickyTokenizer(picky, specials, pattern=pattern)
+    except ValueError as exc:
+        raise TokenizerFileError(path, str(exc)) from None
 
 
 def read_text_file(path: str | os.PathLike) -> str:

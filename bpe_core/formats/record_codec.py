@@ -25,7 +25,7 @@ import zlib
 from array import array
 from typing import Any
 
-from bpe_core.formats.checks import MAX_ID
+from bpe_core.formats.checks import MAX_ID, check_id
 from bpe_core.steps import MergeStep, TrainingRecord
 
 _TYPECODES = {"u32": "I", "u64": "Q"}
@@ -61,6 +61,9 @@ def pack_record(record: TrainingRecord) -> dict[str, Any]:
         "top_right": _pack("u32", [p[1] for s in steps for p in s.top_pairs]),
         "top_count": _pack("u64", [p[2] for s in steps for p in s.top_pairs]),
     }
+    removed = {str(s.rank): [[i, _b64(t)] for i, t in s.removed] for s in steps if s.removed}
+    if removed:  # PickyBPE's removals: {rank: [[id, base64 bytes], ...]} (only a picky run has any)
+        head["steps"]["removed"] = removed
     return head
 
 
@@ -103,8 +106,23 @@ def unpack_record(raw: Any) -> TrainingRecord:
             )
         )
         token_start, top_start = token_end, top_end
+    removed = columns.get("removed", {})
+    if not isinstance(removed, dict):
+        raise ValueError('the training record\'s "removed" must be an object')
+    for rank, entries in removed.items():
+        if not (rank.isdigit() and int(rank) < n and isinstance(entries, list)):
+            raise ValueError(f"training record removal at step {rank!r:.20} is not of a step")
+        try:
+            gone = tuple((check_id(i, "a removed token's id"), base64.b64decode(t, validate=True)) for i, t in entries)
+        except (TypeError, ValueError, binascii.Error) as exc:
+            raise ValueError(f"training record removal at step {rank}: {exc}") from None
+        steps[int(rank)] = dataclasses.replace(steps[int(rank)], removed=gone)
     record.steps = steps
     return record
+
+
+def _b64(data: bytes) -> str:
+    return base64.b64encode(data).decode("ascii")
 
 
 def _pack(kind: str, values: list[int]) -> str:

@@ -1,0 +1,196 @@
+"""PickyBPE (issue 23, ``--picky TAU``): checked merge for merge against a naive full-recount PickyBPE, encoding
+exact (a picky tokenizer cuts its training corpus as training did, and decodes every text back), TAU >= 1 equal
+to the plain run id for id, and saved and read back with its removals."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from naive_bpe import naive_picky
+from test_trainer import CHINESE, ENGLISH, MIXED, SPECIAL, reference_words
+
+from bpe_core import BpeTrainer
+from bpe_core.formats import export, load_json, save_json
+from bpe_core.merge_engine import MergeEngine
+from bpe_core.sample_corpora import corpus_path
+from bpe_core.variants.errors import VariantSettingError
+from bpe_core.variants.picky import PickyHistory, PickyTokenizer
+
+ENGLISH_PROSE = corpus_path("english-prose").read_text(encoding="utf-8")
+
+
+def trained(text, vocab_size, pattern="gpt2", specials=(), **variant):
+    trainer = BpeTrainer(vocab_size, list(specials), pattern=pattern, processes=1, **variant)
+    trainer.count_text(text)
+    trainer.run()
+    return trainer
+
+
+def events(trainer):
+    return [
+        (merge, tuple(token for _, token in step.removed), step.tokens_after)
+        for merge, step in zip(trainer.merges, trainer.record.steps)
+    ]
+
+
+@pytest.mark.parametrize("tau", [0.5, 0.7, 0.9])
+@pytest.mark.parametrize("pattern", ["gpt2", "none"])
+def test_picky_matches_a_naive_picky_bpe_merge_for_merge(pattern, tau):
+    text = MIXED + "aaaa abab abcabc " * 7
+    trainer = trained(text, 256 + 120 + 1, pattern, [SPECIAL], picky=tau)
+    words = reference_words(text, pattern, [SPECIAL])
+    naive = naive_picky(words, 120, tau)
+    specials = text.count(SPECIAL)
+    assert events(trainer) == [(merge, gone, after + specials) for merge, gone, after in naive]
+    assert trainer.removed_count > 0  # the check is about removals
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.text(alphabet="ab c\n字", min_size=1, max_size=60),
+    st.integers(1, 25),
+    st.sampled_from([0.3, 0.6, 0.9]),
+    st.sampled_from(["gpt2", "none"]),
+)
+def test_picky_matches_the_naive_one_on_any_small_corpus(text, kept, tau, pattern):
+    trainer = trained(text, 256 + kept, pattern, picky=tau)
+    naive = naive_picky(reference_words(text, pattern), kept, tau)
+    assert events(trainer) == naive
+
+
+def test_removed_ids_are_reused_and_the_vocabulary_stays_dense():
+    text = ENGLISH_PROSE[:40_000] + SPECIAL + CHINESE
+    trainer = trained(text, 256 + 200 + 1, "gpt2", [SPECIAL], picky=0.6)
+    assert trainer.removed_count > 5 and trainer.stop_message.code == "train.vocabulary_reached"
+    vocab = trainer.vocab
+    assert sorted(vocab) == list(range(256 + 200 + 1)), "ids 0 .. size - 1, specials last"
+    assert trainer.special_tokens == {SPECIAL: 456}
+    freed = []
+    for step in trainer.record.steps:  # each merge takes the smallest id freed before it, if any
+        if freed:
+            assert step.new_id == min(freed)
+            freed.remove(step.new_id)
+        freed += [i for i, _ in step.removed]
+    kept = {}
+    for step in trainer.record.steps:  # the steps' ids, replayed, give the vocabulary
+        kept[step.new_id] = step.token
+        for i, _ in step.removed:
+            del kept[i]
+    assert kept == {i: t for i, t in vocab.items() if i >= 256 and i != 456}
+
+
+@pytest.mark.parametrize("pattern", ["gpt2", "none"])
+def test_a_picky_tokenizer_cuts_its_corpus_as_training_did(pattern):
+    text = ENGLISH_PROSE[:60_000]
+    trainer = trained(text, 256 + 400, pattern, picky=0.7)
+    assert trainer.removed_count > 10
+    tokenizer = trainer.tokenizer()
+    assert isinstance(tokenizer, PickyTokenizer)
+    ids = tokenizer.encode(text)
+    assert len(ids) == trainer.record.steps[-1].tokens_after
+    assert set(ids) <= set(tokenizer.vocab)
+    assert tokenizer.decode(ids) == text
+
+
+@pytest.fixture(scope="module")
+def picky_tokenizer():
+    return trained(MIXED * 2 + "aaaa abab abcabc " * 9, 256 + 150 + 1, "gpt2", [SPECIAL], picky=0.6).tokenizer()
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(min_size=0, max_size=80) | st.text(alphabet="ab c字\n", max_size=80))
+def test_picky_decodes_every_encoding_back(picky_tokenizer, text):
+    text = text.encode("utf-8", "replace").decode("utf-8")  # no lone surrogates
+    ids = picky_tokenizer.encode(text + SPECIAL + text)
+    assert picky_tokenizer.decode(ids) == text + SPECIAL + text
+    assert all(i in picky_tokenizer.vocab for i in ids)
+
+
+@pytest.mark.parametrize("tau", [1.0, 1.5])
+@pytest.mark.parametrize("pattern", ["gpt2", "none"])
+def test_tau_of_one_or_more_is_the_plain_run_id_for_id(pattern, tau):
+    text = MIXED + "aaaa abab abcabc " * 7
+    plain = trained(text, 256 + 150 + 1, pattern, [SPECIAL])
+    picky = trained(text, 256 + 150 + 1, pattern, [SPECIAL], picky=tau)
+    assert picky.removed_count == 0
+    assert picky.vocab == plain.vocab and picky.merges == plain.merges
+    assert picky.special_tokens == plain.special_tokens
+    assert [s.to_dict() for s in picky.record.steps] == [s.to_dict() for s in plain.record.steps]
+    plain_tok, picky_tok = plain.tokenizer(), picky.tokenizer()
+    for sample in (text, ENGLISH + CHINESE, "abcabcab aaaaaaa"):
+        assert picky_tok.encode(sample) == plain_tok.encode(sample)
+
+
+def test_truncated_is_the_shorter_run():
+    text = ENGLISH * 2 + CHINESE
+    long, short = trained(text, 256 + 120, picky=0.6), trained(text, 256 + 60, picky=0.6)
+    assert short.removed_count > 0
+    cut = long.tokenizer().truncated(len(short.merges))
+    assert cut.vocab == short.tokenizer().vocab
+    assert cut.encode(text) == short.tokenizer().encode(text)
+
+
+def test_saved_and_read_back_with_its_removals(tmp_path, picky_tokenizer):
+    path = tmp_path / "picky.json"
+    save_json(picky_tokenizer, path)
+    loaded = load_json(path)
+    assert isinstance(loaded, PickyTokenizer)
+    assert loaded.vocab == picky_tokenizer.vocab and loaded.special_tokens == picky_tokenizer.special_tokens
+    assert loaded.record.steps == picky_tokenizer.record.steps
+    assert any(step.removed for step in loaded.record.steps)
+    sample = MIXED + "abcab aaaaa 字节"
+    assert loaded.encode(sample) == picky_tokenizer.encode(sample)
+
+
+def test_a_file_whose_vocab_is_not_what_its_events_leave_is_refused(tmp_path, picky_tokenizer):
+    import json
+
+    path = tmp_path / "picky.json"
+    save_json(picky_tokenizer, path)
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc["picky"]["removals"] = doc["picky"]["removals"][:-1]
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(ValueError, match="vocab"):
+        load_json(path)
+
+
+@pytest.mark.parametrize("fmt", ["gpt2", "tiktoken", "huggingface"])
+def test_exports_that_cannot_express_removals_refuse(tmp_path, picky_tokenizer, fmt):
+    with pytest.raises(ValueError, match="PickyBPE tokenizer cannot be exported as .*removed tokens"):
+        export(picky_tokenizer, tmp_path / fmt, fmt)
+
+
+@pytest.mark.parametrize("tau", [0, -1, float("nan"), "0.9", True])
+def test_a_bad_threshold_says_so(tau):
+    with pytest.raises(VariantSettingError) as caught:
+        BpeTrainer(300, picky=tau)
+    assert caught.value.message.code == "train.picky_invalid"
+
+
+def test_picky_with_resume_is_refused_and_a_picky_tokenizer_is_not_continued(picky_tokenizer):
+    plain = trained(MIXED, 300, "gpt2", [SPECIAL]).tokenizer()
+    with pytest.raises(VariantSettingError, match="--resume") as caught:
+        BpeTrainer(600, [SPECIAL], picky=0.9, resume=plain)
+    assert caught.value.message.code == "train.picky_with"
+    with pytest.raises(VariantSettingError, match="removed tokens during training") as caught:
+        BpeTrainer(600, [SPECIAL], resume=picky_tokenizer)
+    assert caught.value.message.code == "train.resume_not_ours"
+
+
+def test_split_keeps_the_engine_exact():
+    engine = MergeEngine({b"abcabcxab": 2, b"ababab": 1}, id_limit=400)
+    engine.merge((97, 98), 256)
+    engine.merge((256, 99), 257)
+    assert engine.split(257, [256, 99]) == 4
+    fresh = MergeEngine({b"abcabcxab": 2, b"ababab": 1}, id_limit=400)
+    fresh.merge((97, 98), 256)
+    assert engine.counts == fresh.counts and engine.total_tokens == fresh.total_tokens
+    assert engine.frequency(256) == fresh.frequency(256) == 9
+
+
+def test_history_replay_refuses_events_that_cannot_happen():
+    with pytest.raises(ValueError, match="not live"):
+        PickyHistory.replay(0.9, [(97, 98), (256, 99)], [(0, 256), (1, 256)])
+    with pytest.raises(ValueError, match="not live then"):
+        PickyHistory.replay(0.9, [(97, 98), (256, 99)], [(0, 256)])
