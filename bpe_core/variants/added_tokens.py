@@ -1,0 +1,126 @@
+"""Adding the tokens a vocabulary is missing (``bpe train --add-tokens FILE``): each token becomes merges built from
+the pieces the tokenizer cuts it into today -- ``(p1, p2)``, then ``(p1p2, p3)``, ... -- ranked after every merge it
+has, so that BPE, which applies them last, makes exactly that token of a pre-token that is exactly its text.
+
+These are ordinary tokens, not a library's "added tokens" (which are split out before pre-tokenizing): inside a
+longer pre-token BPE may cut elsewhere first, and a new merge applies to any word whose pieces end up side by side.
+The special tokens move after the new merges, as they do when a run is trained further.
+
+>>> from bpe_core.tokenizer import Tokenizer
+>>> base = Tokenizer({i: bytes([i]) for i in range(256)} | {256: b"ll"}, [(b"l", b"l")], pattern="gpt2")
+>>> result = add_tokens(base, [" hello", "hello world", " hello", ""])
+>>> [(added.text, added.token_id, added.merges) for added in result.added]
+[(' hello', 260, 4)]
+>>> for text, reason in result.skipped:
+...     print(repr(text), reason)
+'hello world' the gpt2 pattern cuts it into 2 pre-tokens: BPE never merges across them
+' hello' already a token
+>>> result.tokenizer.encode(" hello"), result.tokenizer.merges[1:]
+([260], [(b' ', b'h'), (b' h', b'e'), (b' he', b'll'), (b' hell', b'o')])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from bpe_core.messages import Message
+from bpe_core.variants.errors import VariantSettingError
+
+
+@dataclass(frozen=True)
+class AddedToken:
+    """A token added: its ``text``, the id encoding gives it, and how many merges make it."""
+
+    text: str
+    token_id: int
+    merges: int
+
+
+@dataclass
+class AddedTokens:
+    """What :func:`add_tokens` did: the extended ``tokenizer``, the tokens ``added`` and those ``skipped`` (with
+    why, as a :class:`~bpe_core.messages.Message`)."""
+
+    tokenizer: object
+    added: list[AddedToken] = field(default_factory=list)
+    skipped: list[tuple[str, Message]] = field(default_factory=list)
+
+
+def read_token_list(path) -> list[str]:
+    """The tokens of a file, one a line (UTF-8; the line break is not part of a token, spaces are)."""
+    with open(path, encoding="utf-8") as f:
+        return [line.rstrip("\r\n") for line in f]
+
+
+def add_tokens(tokenizer, texts: Iterable[str]) -> AddedTokens:
+    """``tokenizer`` (one of ours, merging by pairs) with merges appended so that each of ``texts`` encodes as one
+    token when it is a whole pre-token; texts it cannot add (already tokens, special tokens, more than one
+    pre-token, empty) are skipped with the reason. The training record, if any, is kept and says what was added."""
+    if getattr(tokenizer, "family", "") != "ours" or getattr(tokenizer, "merge_rule", "") != "pairs":
+        raise VariantSettingError(Message.of("add_tokens.not_ours"))
+    result = AddedTokens(tokenizer)
+    for text in texts:
+        reason = _unaddable(result.tokenizer, text)
+        if reason is not None:
+            if text:
+                result.skipped.append((text, reason))
+            continue
+        pieces = [result.tokenizer.token_bytes(i) for i in result.tokenizer.encode_piece(text)]
+        extended = _with_merges(result.tokenizer, _chain(pieces))
+        ids = extended.encode(text)
+        if len(ids) != 1:
+            extended = _with_merges(result.tokenizer, _chain(pieces[::-1], reverse=True))
+            ids = extended.encode(text)
+        if len(ids) != 1:
+            result.skipped.append((text, Message.of("add_tokens.not_made", count=len(ids))))
+            continue
+        result.added.append(AddedToken(text, ids[0], len(pieces) - 1))
+        result.tokenizer = extended
+    record = getattr(tokenizer, "record", None)
+    if record is not None and result.added:
+        record.settings["added_tokens"] = [added.text for added in result.added]
+    result.tokenizer.record = record
+    return result
+
+
+def _unaddable(tokenizer, text: str) -> Message | None:
+    """Why ``text`` cannot be added, or None."""
+    if not text:
+        return Message.of("add_tokens.empty")
+    if text in tokenizer.special_tokens:
+        return Message.of("add_tokens.special")
+    pretokens = list(tokenizer.pretokens(text))
+    if len(pretokens) != 1 or pretokens[0][2]:
+        return Message.of("add_tokens.across_pretokens", pattern=tokenizer.pattern, count=len(pretokens))
+    if len(tokenizer.encode_piece(text)) == 1:
+        return Message.of("add_tokens.already")
+    return None
+
+
+def _chain(pieces: list[bytes], reverse: bool = False) -> list[tuple[bytes, bytes]]:
+    """The merges joining ``pieces`` one by one: from the left, or (``reverse``: pieces given last first) from the
+    right."""
+    merges, made = [], pieces[0]
+    for piece in pieces[1:]:
+        merges.append((piece, made) if reverse else (made, piece))
+        made = piece + made if reverse else made + piece
+    return merges
+
+
+def _with_merges(tokenizer, merges: list[tuple[bytes, bytes]]):
+    """A tokenizer of the same kind with ``merges`` after its own; new ids follow the merges, specials after."""
+    from bpe_core.tokenizer import Tokenizer
+
+    all_merges = [*tokenizer.merges, *merges]
+    specials = set(tokenizer.special_tokens.values())
+    ordinary = sorted(i for i in tokenizer.vocab if i not in specials)
+    vocab = {i: tokenizer.vocab[i] for i in ordinary}
+    next_id = max(ordinary) + 1
+    for left, right in merges:
+        vocab[next_id] = left + right
+        next_id += 1
+    special_ids = {token: next_id + i for i, token in enumerate(tokenizer.special_tokens)}
+    extended = Tokenizer(vocab, all_merges, special_ids, pattern=tokenizer.pattern, name=tokenizer.name)
+    extended.superword = getattr(tokenizer, "superword", None)
+    return extended
