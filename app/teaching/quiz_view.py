@@ -1,6 +1,7 @@
 """Predict the next merge, a quiz for a class: at step k the lesson text's current tokens and a few candidate pairs,
 their counts hidden; a click on a pair reveals the counts, the right answer (its occurrences marked in the text)
-and, when counts tied, the rule that chose. Five questions make a round; each round's score is kept.
+and, when counts tied, the rule that chose. Five questions make a round; each round's score is kept. The round
+prints as a sheet (:mod:`app.teaching.quiz_sheet`): the questions, then the answers on a page of their own.
 
 The questions are :func:`bpe_core.teaching.quiz.question`'s: the training record's counts when the tokenizer keeps
 them, else counts recounted on the text (a published model).
@@ -10,12 +11,23 @@ from __future__ import annotations
 
 import html
 from dataclasses import replace
+from pathlib import Path
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
-from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+)
 
 from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import TokenChips
+from app.teaching.quiz_sheet import Sheet, SheetQuestion, save_sheet
 from app.teaching.token_chips import view_chips
 from bpe_core.teaching.quiz import Question, question
 from bpe_core.teaching.replay import pair_starts
@@ -39,6 +51,7 @@ class QuizView(TeachingView):
         self.question: Question | None = None
         self.picked: tuple[bytes, bytes] | None = None
         self.asked = self.right = 0  # in the current round
+        self.round_start = 0  # the merge the current round starts at
         self.scores: list[tuple[int, int]] = []  # (right, asked) of each finished round
 
         self.step_box = QSpinBox()
@@ -50,7 +63,9 @@ class QuizView(TeachingView):
         self.choices_box.setSuffix(self.tr(" choices"))
         self.new_round = QPushButton(self.tr("New round"))
         self.next_button = QPushButton(self.tr("Next question ▶"))
-        for button in (self.new_round, self.next_button):
+        self.sheet_button = QPushButton(self.tr("Printable sheet…"))
+        self.sheet_button.setToolTip(self.tr("Save this round as a PDF or PNG sheet: the questions, then the answers"))
+        for button in (self.new_round, self.next_button, self.sheet_button):
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         top = QHBoxLayout()
         top.addWidget(QLabel(self.tr("Start at")))
@@ -58,6 +73,7 @@ class QuizView(TeachingView):
         top.addWidget(self.choices_box)
         top.addWidget(self.new_round)
         top.addWidget(self.next_button)
+        top.addWidget(self.sheet_button)
         top.addStretch(1)
         self.score_label = QLabel()
         self.score_label.setObjectName("quizScore")
@@ -80,6 +96,7 @@ class QuizView(TeachingView):
         layout.addStretch(1)
         self.new_round.clicked.connect(lambda: self.start_round(self.step_box.value() - 1))
         self.next_button.clicked.connect(self.step_forward)
+        self.sheet_button.clicked.connect(self.sheet_dialog)
         self.choices_box.valueChanged.connect(lambda _n: self.ask(self.question.rank if self.question else 0))
         if tokenizer is not None:
             self.set_tokenizer(tokenizer)
@@ -102,6 +119,7 @@ class QuizView(TeachingView):
         if self.asked:
             self.scores.append((self.right, self.asked))
         self.asked = self.right = 0
+        self.round_start = rank
         self.ask(rank)
 
     def ask(self, rank: int) -> None:
@@ -198,6 +216,43 @@ class QuizView(TeachingView):
         return text.format(
             tied=len(tie.tied), count=tie.count, chosen=render_pair(*tie.tied[0]), second=render_pair(*tie.tied[1])
         )
+
+    # --- the printable sheet ------------------------------------------------------------------------------------
+    def sheet(self) -> Sheet | None:
+        """The current round as a sheet: its :data:`ROUND` questions from the round's first merge (None: nothing
+        to ask)."""
+        if self.tokenizer is None:
+            return None
+        last = min(self.round_start + ROUND, len(self.tokenizer.merges))
+        questions = tuple(
+            SheetQuestion(
+                number,
+                question(self.tokenizer, rank, self.text, candidates=self.choices_box.value()),
+                tuple((t.id, t.token) for t in self.tokenizer.view_at(self.text, rank).tokens),
+            )
+            for number, rank in enumerate(range(self.round_start, last), 1)
+        )
+        title = self.tr("{tokenizer} · merges {first}–{last} · “{text}”").format(
+            tokenizer=self.tokenizer.name, first=f"{self.round_start + 1:,}", last=f"{last:,}", text=self.text
+        )
+        return Sheet(title, questions, lambda q: self.tie_text(q.tie))
+
+    def save_sheet(self, path: str | Path) -> list[Path]:
+        """Write the current round's sheet as a PDF, or as PNG pages (:func:`app.teaching.quiz_sheet.save_sheet`)."""
+        sheet = self.sheet()
+        if sheet is None:
+            raise ValueError(self.tr("This tokenizer has no merges: there is nothing to predict."))
+        return save_sheet(sheet, path)
+
+    def sheet_dialog(self) -> None:
+        kinds = self.tr("PDF document (*.pdf);;PNG images (*.png)")
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save the quiz sheet"), "quiz.pdf", kinds)
+        if not path:
+            return
+        try:
+            self.save_sheet(path)
+        except (OSError, ValueError) as exc:
+            QMessageBox.warning(self, self.tr("Cannot save the quiz sheet"), str(exc))
 
     def _show_score(self) -> None:
         rounds = [
