@@ -217,6 +217,12 @@ def _parser() -> argparse.ArgumentParser:
         help="never make a token whose text matches REGEX; take the next best pair (repeatable)",
     )
     train.add_argument(
+        "--add-tokens",
+        metavar="FILE",
+        help="after training, add each token of FILE (UTF-8, one a line) as merges of the pieces it is cut into, "
+        "so that a pre-token that is exactly it encodes as one token",
+    )
+    train.add_argument(
         "--superword-after",
         type=int,
         metavar="T",
@@ -422,6 +428,7 @@ def _train(args) -> int:
         if not is_uri(path) and not os.path.lexists(path):
             raise UserError(f"{path}: no such file")
     check_writable(args.output)  # now, not after hours of training
+    added = _token_list(args.add_tokens) if args.add_tokens else None
     started = time.monotonic()
     errors = "replace" if args.replace_invalid else "strict"
     resumed = load_json(args.resume) if args.resume else None
@@ -491,6 +498,8 @@ def _train(args) -> int:
 
         tokenizer = Tokenizer(trainer.vocab, trainer.merges, trainer.special_tokens, pattern=trainer.pattern_now)
         tokenizer.record, tokenizer.superword = trainer.record, trainer.superword
+        if added is not None and not caught:
+            tokenizer = _add_tokens(tokenizer, added)
         save_json(tokenizer, args.output)
     if caught:
         n = len(trainer.merges)
@@ -510,6 +519,30 @@ def _train(args) -> int:
         f"saved {args.output}"
     )
     return 0
+
+
+def _token_list(path: str) -> list[str]:
+    """The tokens ``--add-tokens`` adds, read before training (a missing file is said now, not after the run)."""
+    from bpe_core.variants.added_tokens import read_token_list
+
+    try:
+        return read_token_list(path)
+    except UnicodeDecodeError as exc:
+        raise UserError(f"--add-tokens {path}: not UTF-8 text (byte {exc.start})") from None
+    except OSError as exc:
+        raise UserError(f"--add-tokens {path}: cannot read: {exc.strerror or exc}") from None
+
+
+def _add_tokens(tokenizer, texts: list[str]):
+    """``tokenizer`` with ``texts`` added as merges; says what was added and what was skipped, and why."""
+    from bpe_core.variants.added_tokens import add_tokens
+
+    result = add_tokens(tokenizer, texts)
+    merges = sum(added.merges for added in result.added)
+    print(f"added {len(result.added)} tokens ({merges} merges)", file=sys.stderr)
+    for text, reason in result.skipped:
+        print(f"bpe: --add-tokens: skipped {text!r}: {reason}", file=sys.stderr)
+    return result.tokenizer
 
 
 @contextlib.contextmanager

@@ -61,6 +61,7 @@ ENGLISH: dict[str, str] = {
     "train.resume_not_ours": ("{name}: only a tokenizer trained by BPE Explorer can be trained further ({why})"),
     # Tokens added to a vocabulary (bpe_core.variants.added_tokens).
     "add_tokens.not_ours": "only a tokenizer trained by BPE Explorer can have tokens added as merges",
+    "add_tokens.picky": "a PickyBPE run's merges are replayed with its removals: tokens cannot be added to it",
     "add_tokens.empty": "an empty line is not a token",
     "add_tokens.special": "it is a special token",
     "add_tokens.already": "already a token",

@@ -95,3 +95,23 @@ def test_an_extended_tokenizer_saves_and_exports_exactly(tmp_path, extended):
 def test_a_token_list_is_one_token_a_line_spaces_kept(tmp_path):
     (tmp_path / "tokens.txt").write_text(" 红楼梦\r\n tokenization\n\nend ", encoding="utf-8")
     assert read_token_list(tmp_path / "tokens.txt") == [" 红楼梦", " tokenization", "", "end "]
+
+
+def test_bpe_train_adds_the_tokens_of_a_file(tmp_path, capsys):
+    from bpe_core.cli import main
+
+    (tmp_path / "tokens.txt").write_text(" 红楼梦\ntwo words\n the\n", encoding="utf-8")
+    corpus = str(corpus_path("english-prose"))
+    out = tmp_path / "tok.json"
+    assert (
+        main(["train", corpus, "--vocab-size", "400", "--add-tokens", str(tmp_path / "tokens.txt"), "-o", str(out)])
+        == 0
+    )
+    err = capsys.readouterr().err
+    assert "added 1 tokens" in err and "skipped 'two words'" in err and "skipped ' the': already a token" in err
+    tokenizer = load_json(out)
+    assert len(tokenizer.encode(" 红楼梦")) == 1 and tokenizer.record.settings["added_tokens"] == [" 红楼梦"]
+    assert (
+        main(["train", corpus, "--vocab-size", "400", "--add-tokens", str(tmp_path / "none.txt"), "-o", str(out)]) == 1
+    )
+    assert "none.txt: cannot read" in capsys.readouterr().err

@@ -65,6 +65,9 @@ WORDINGS: dict[str, str] = {
     "add_tokens.not_ours": QT_TRANSLATE_NOOP(
         "EngineSentences", "Only a tokenizer trained by BPE Explorer can have tokens added as merges."
     ),
+    "add_tokens.picky": QT_TRANSLATE_NOOP(
+        "EngineSentences", "A PickyBPE run's merges are replayed with its removals: tokens cannot be added to it."
+    ),
     "add_tokens.empty": QT_TRANSLATE_NOOP("EngineSentences", "An empty line is not a token."),
     "add_tokens.special": QT_TRANSLATE_NOOP("EngineSentences", "It is a special token."),
     "add_tokens.already": QT_TRANSLATE_NOOP("EngineSentences", "Already a token."),

@@ -59,6 +59,8 @@ def add_tokens(tokenizer, texts: Iterable[str]) -> AddedTokens:
     pre-token, empty) are skipped with the reason. The training record, if any, is kept and says what was added."""
     if getattr(tokenizer, "family", "") != "ours" or getattr(tokenizer, "merge_rule", "") != "pairs":
         raise VariantSettingError(Message.of("add_tokens.not_ours"))
+    if getattr(tokenizer, "picky", None) is not None:  # its merges are replayed with removals between them
+        raise VariantSettingError(Message.of("add_tokens.picky"))
     result = AddedTokens(tokenizer)
     for text in texts:
         reason = _unaddable(result.tokenizer, text)
