@@ -68,6 +68,31 @@ class TextSplitter:
             else:
                 yield piece, [piece] if self._pre is None else self._pre.findall(piece)
 
+    def scan(self, text: str, pos: int = 0) -> Iterator[tuple[int, str, bool]]:
+        """Like :meth:`pretokens` (``text`` free of lone surrogates), lazily from offset ``pos``, which must be where
+        a pre-token or special token of ``text`` begins: what :mod:`bpe_core.incremental` re-splits after an edit.
+        The pattern runs on ``text`` between ``pos`` and the next special token (``endpos``), as if on that piece
+        alone, for patterns without lookbehind or anchors other than ``$`` (the named ones).
+
+        >>> [piece for _, piece, _ in TextSplitter("gpt2", ["<s>"]).scan("a b<s> c", 1)]
+        [' b', '<s>', ' c']
+        """
+        specials = self._specials.regex.finditer(text, pos) if self._specials.regex is not None else ()
+        for match in specials:
+            if match.start() > pos:
+                yield from self._scan_piece(text, pos, match.start())
+            yield match.start(), match.group(), True
+            pos = match.end()
+        if pos < len(text):
+            yield from self._scan_piece(text, pos, len(text))
+
+    def _scan_piece(self, text: str, pos: int, endpos: int) -> Iterator[tuple[int, str, bool]]:
+        if self._pre is None:
+            yield pos, text[pos:endpos], False
+            return
+        for match in self._pre.regex.finditer(text, pos, endpos):
+            yield match.start(), match.group(), False
+
     def starts(self, text: str) -> list[int]:
         """The character offsets where the pre-tokens (and special tokens) of ``text`` begin."""
         return [start for start, _, _ in self.pretokens(text)]

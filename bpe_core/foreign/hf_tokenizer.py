@@ -26,6 +26,7 @@ import tokenizers
 from bpe_core.errors import TokenizerFileError
 from bpe_core.foreign.base import ForeignTokenizer
 from bpe_core.foreign.library_host import LibraryEncoder
+from bpe_core.foreign.locality import local_pattern
 from bpe_core.foreign.spans import byte_piece
 from bpe_core.gpt2_bytes import gpt2_to_bytes
 
@@ -58,6 +59,10 @@ class HuggingFaceTokenizer(ForeignTokenizer):
         self._suffix = model.get("end_of_word_suffix") or ""
         self._raw_merges = model.get("merges") if self.model == "BPE" else None
         self._space = _find(doc, "Metaspace").get("replacement") or "▁"
+        #: The named pattern the pipeline cuts with when it is local (bpe_core.foreign.locality), else None; and
+        #: the added tokens' texts, split out before it.
+        self.local_pattern = local_pattern(doc)
+        self.added_texts = list(added)
         self._host = LibraryEncoder(path, __name__, "library_calls", (text,))
 
     def _encode_offsets(self, text: str):

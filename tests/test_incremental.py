@@ -1,0 +1,195 @@
+"""Incremental encoding after edits equals encoding the whole text: ids, spans and chunks, for our engine, OpenAI's
+shipped encodings through tiktoken, and tokenizer.json files through the ``tokenizers`` library (those whose pipeline
+is local, and one that is not, which is encoded whole)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_foreign_builders import HF_CONFIGS, train_hf
+from tokenizers import AddedToken
+from tokenizers import Tokenizer as LibraryTokenizer
+
+from bpe_core.foreign import HuggingFaceTokenizer, TiktokenTokenizer
+from bpe_core.formats import load_any
+from bpe_core.incremental import IncrementalEncoder, common_prefix, common_suffix, local_splitter
+from bpe_core.tokenizer import Tokenizer
+from bpe_core.trainer import train_bpe
+
+SPECIAL = "<|endoftext|>"
+#: Pieces that move pre-token boundaries: runs of spaces before a word (``\s+(?!\S)``), contractions, digit runs
+#: (``\p{N}{1,3}``), line breaks, a special token and its halves, letters that change case (o200k), characters cut
+#: into several tokens.
+PIECES = [
+    "a", "b", "Z", "x", " ", "  ", "   ", "\n", "\r\n", "\t", "'", "'s", "'ll", "'re", "1", "12", "1234", "/", ".",
+    ",", "?!", "é", "鬱", "今天", "🙂", "👍🏽", "e\u0301", SPECIAL, "<|endof", "text|>", "<s>", "fox", "the", " the",
+    "Hello", "HTML", "don't", "\u00a0", "ﬁ", "１２", "\ud800",
+]  # fmt: skip
+TEXT = st.lists(st.sampled_from(PIECES), max_size=30).map("".join) | st.text(max_size=40)
+PAYLOAD = st.lists(st.sampled_from(PIECES), min_size=1, max_size=6).map("".join) | st.text(min_size=1, max_size=8)
+PASTE = st.lists(st.sampled_from(PIECES), min_size=20, max_size=80).map("".join)
+
+
+@st.composite
+def edits(draw):
+    """A kind of edit and where: an insertion, a deletion, a replacement, or a paste (a long insertion)."""
+    kind = draw(st.sampled_from(["insert", "delete", "replace", "paste"]))
+    at, length = draw(st.floats(0, 1)), draw(st.integers(1, 12))
+    payload = draw(PASTE if kind == "paste" else PAYLOAD)
+    return kind, at, length, payload
+
+
+def apply(text: str, edit) -> str:
+    kind, at, length, payload = edit
+    start = round(at * len(text))
+    if kind in ("insert", "paste"):
+        return text[:start] + payload + text[start:]
+    if kind == "delete":
+        return text[:start] + text[start + length :]
+    return text[:start] + payload + text[start + length :]
+
+
+class Named(dict):
+    """name -> tokenizer, with a short repr for hypothesis."""
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} tokenizers>"
+
+
+def local_hf(folder, name: str):
+    """A tokenizer.json trained with ``name``'s pipeline, with added tokens that leave their neighbours alone."""
+    path = train_hf(folder, name, **dict(HF_CONFIGS[name]))
+    library = LibraryTokenizer.from_file(str(path))
+    library.add_tokens([AddedToken("fox", normalized=False)])
+    library.add_special_tokens(["<s>"])
+    library.save(str(path))
+    return load_any(path)
+
+
+@pytest.fixture(scope="module")
+def tokenizers(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("incremental")
+    corpus = folder / "corpus.txt"
+    corpus.write_text(("Hello world, don't 1234 tokens  here.\n今天 🙂 " * 40) + SPECIAL, encoding="utf-8")
+    vocab, merges = train_bpe(corpus, 400, special_tokens=[SPECIAL], processes=1)
+    nonlocal_path = train_hf(folder, "nfc", **dict(HF_CONFIGS["bytelevel_prefix_nfc"]))
+    return Named(
+        {
+            "ours gpt2 pattern": Tokenizer(vocab, merges, [SPECIAL]),
+            "ours o200k pattern": Tokenizer(vocab, merges, [SPECIAL], pattern="o200k"),
+            "ours cl100k ranks": Tokenizer.from_tiktoken("cl100k_base"),
+            "tiktoken o200k_base": TiktokenTokenizer.reference("o200k_base"),
+            "tiktoken cl100k_base": TiktokenTokenizer.reference("cl100k_base"),
+            "tiktoken gpt2": TiktokenTokenizer.reference("gpt2"),
+            "tokenizer.json qwen2 split": local_hf(folder, "qwen2_split_ignore_merges"),
+            "tokenizer.json bytelevel": local_hf(folder, "bytelevel"),
+            "tokenizer.json NFC, prefix space": load_any(nonlocal_path),
+        }
+    )
+
+
+LOCAL = [
+    "ours gpt2 pattern",
+    "ours o200k pattern",
+    "ours cl100k ranks",
+    "tiktoken o200k_base",
+    "tiktoken cl100k_base",
+    "tiktoken gpt2",
+    "tokenizer.json qwen2 split",
+    "tokenizer.json bytelevel",
+]
+
+
+def check_same_as_whole(encoder: IncrementalEncoder, tokenizer, text: str) -> None:
+    view = encoder.view(text)
+    whole = tokenizer.view(text)
+    assert [t.id for t in view.tokens] == tokenizer.encode(text)
+    assert view.text == whole.text
+    assert list(view.tokens) == list(whole.tokens)
+    assert list(view.chunks) == list(whole.chunks)
+
+
+@pytest.mark.parametrize("name", [*LOCAL, "tokenizer.json NFC, prefix space"])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(start=TEXT, steps=st.lists(edits(), min_size=1, max_size=8))
+def test_random_edits_give_the_whole_texts_encoding(tokenizers, name, start, steps):
+    tokenizer = tokenizers[name]
+    encoder = IncrementalEncoder(tokenizer)
+    text = start
+    check_same_as_whole(encoder, tokenizer, text)
+    for step in steps:
+        text = apply(text, step)
+        check_same_as_whole(encoder, tokenizer, text)
+
+
+@pytest.mark.parametrize("name", LOCAL)
+def test_a_keystroke_in_a_long_text_re_encodes_a_few_pre_tokens(tokenizers, name):
+    tokenizer = tokenizers[name]
+    encoder = IncrementalEncoder(tokenizer)
+    text = "Hello world, don't 1234 tokens  here.\n今天 🙂 " * 300
+    encoder.view(text)
+    assert encoder.local
+    middle = len(text) // 2
+    for typed in ("x", " ", "1", "'", "\n"):
+        text = text[:middle] + typed + text[middle:]
+        check_same_as_whole(encoder, tokenizer, text)
+        start, stop = encoder.last_window
+        assert start <= middle < stop and stop - start < 60, (typed, encoder.last_window)
+
+
+def test_typing_a_special_token_re_splits_the_text_before_it(tokenizers):
+    tokenizer = tokenizers["tiktoken cl100k_base"]
+    encoder = IncrementalEncoder(tokenizer)
+    text = "word   <|endoftext"
+    check_same_as_whole(encoder, tokenizer, text)
+    check_same_as_whole(encoder, tokenizer, text + "|>")  # "   " ended a piece: now "\s++$" takes it whole
+    check_same_as_whole(encoder, tokenizer, text + "|> x")
+    check_same_as_whole(encoder, tokenizer, text)
+
+
+def test_digit_groups_and_space_runs_shift_beyond_the_edited_pre_token(tokenizers):
+    tokenizer = tokenizers["tiktoken o200k_base"]
+    encoder = IncrementalEncoder(tokenizer)
+    for text in ("1234567 a", "91234567 a", "91234567  a", "9123456x7  a", "9123456x7 a"):
+        check_same_as_whole(encoder, tokenizer, text)
+
+
+def test_what_cannot_be_local_is_encoded_whole(tokenizers):
+    nfc = tokenizers["tokenizer.json NFC, prefix space"]
+    assert isinstance(nfc, HuggingFaceTokenizer) and nfc.local_pattern is None
+    assert local_splitter(nfc) is None
+    encoder = IncrementalEncoder(nfc)
+    encoder.view("hello world")
+    encoder.view("hello, world")
+    assert not encoder.local and encoder.last_window == (0, len("hello, world"))
+    ours = tokenizers["ours gpt2 pattern"]
+    assert local_splitter(Tokenizer(ours.vocab, ours.merges, pattern="none")) is None
+    assert local_splitter(Tokenizer(ours.vocab, ours.merges, pattern=r"\w+|\s+|[^\w\s]+")) is None
+
+
+@settings(max_examples=200)
+@given(a=st.text(max_size=600), b=st.text(max_size=600))
+def test_common_prefix_and_suffix(a, b):
+    p = common_prefix(a, b)
+    assert a[:p] == b[:p] and (p == min(len(a), len(b)) or a[p] != b[p])
+    limit = min(len(a), len(b)) - p
+    s = common_suffix(a, b, limit)
+    assert s <= limit and a[len(a) - s :] == b[len(b) - s :]
+    assert s == limit or a[len(a) - s - 1] != b[len(b) - s - 1]
+
+
+def test_the_tokenizer_json_locality_rules(tmp_path):
+    path = train_hf(tmp_path, "b", **dict(HF_CONFIGS["bytelevel"]))
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    assert load_any(path).local_pattern == "gpt2"
+    doc["added_tokens"].append({"id": 9999, "content": "<x>", "single_word": True, "lstrip": False, "rstrip": False})
+    (tmp_path / "c.json").write_text(json.dumps(doc), encoding="utf-8")
+    from bpe_core.foreign.locality import local_pattern
+
+    assert local_pattern(doc) is None
+    doc["added_tokens"].pop()
+    doc["model"]["dropout"] = 0.1
+    assert local_pattern(doc) is None
