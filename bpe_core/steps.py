@@ -17,6 +17,8 @@ import base64
 from dataclasses import dataclass, field
 from typing import Any
 
+from bpe_core.variants.parity import check_parity_record
+
 
 @dataclass(frozen=True, slots=True)
 class MergeStep:
@@ -82,7 +84,8 @@ class TrainingRecord:
     ``initial_tokens`` is the corpus's token count before any merge (its bytes outside special tokens plus one per
     special token occurrence). ``stop_reason`` says why training ended ("vocab_size reached", "no pair left to
     merge", "cancelled"). ``unmatched_chars`` counts the characters of ordinary text that no match of a custom
-    pre-tokenization regex covered (they were not trained on).
+    pre-tokenization regex covered (they were not trained on). ``parity``: a parity-aware run's languages and
+    each one's held-out tokens after every merge (:mod:`bpe_core.variants.parity`), else None.
     """
 
     corpus_names: list[str] = field(default_factory=list)
@@ -94,6 +97,7 @@ class TrainingRecord:
     steps: list[MergeStep] = field(default_factory=list)
     stop_reason: str = ""
     unmatched_chars: int = 0
+    parity: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -106,7 +110,7 @@ class TrainingRecord:
             "stop_reason": self.stop_reason,
             "unmatched_chars": self.unmatched_chars,
             "steps": [s.to_dict() for s in self.steps],
-        }
+        } | ({} if self.parity is None else {"parity": self.parity})
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> TrainingRecord:
@@ -124,6 +128,7 @@ class TrainingRecord:
                 steps=[MergeStep.from_dict(s) for s in d.get("steps", [])],
                 stop_reason=str(d.get("stop_reason", "")),
                 unmatched_chars=int(d.get("unmatched_chars", 0)),
+                parity=check_parity_record(d.get("parity")),
             )
         except (TypeError, ValueError) as exc:
             raise ValueError(f"malformed training record: {exc}") from None

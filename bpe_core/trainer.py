@@ -40,6 +40,7 @@ from bpe_core.steps import MergeStep, TrainingRecord
 from bpe_core.tokenizer import Tokenizer
 from bpe_core.variants.errors import VariantSettingError
 from bpe_core.variants.forbid import ForbidRule
+from bpe_core.variants.parity import Languages, held_out
 from bpe_core.variants.picky import PickyHistory, PickyTokenizer, check_tau
 from bpe_core.variants.resume import replayed_pairs
 from bpe_core.variants.superword import SUPERBPE_STAGE2, SuperwordStages, isolated
@@ -107,6 +108,10 @@ class BpeTrainer:
     ``picky``: PickyBPE's threshold tau (:mod:`bpe_core.variants.picky`): after each merge, a part whose
     intersection-over-self exceeds it is removed (its id reused by the next merge); each step's ``removed`` says
     which, :attr:`picky` holds the events, and :meth:`tokenizer` encodes with them.
+    ``parity``: parity-aware BPE (:mod:`bpe_core.variants.parity`): count with :meth:`count_languages` (or
+    :meth:`count_language_texts`); each merge is chosen for the language whose held-out tenth has the most tokens
+    per character, and ``record.parity`` keeps every language's held-out tokens after each merge. Without it,
+    :meth:`count_languages` trains on the files as one corpus.
     """
 
     def __init__(
@@ -126,6 +131,7 @@ class BpeTrainer:
         superword_after: int | None = None,
         superword_pattern: str = SUPERBPE_STAGE2,
         picky: float | None = None,
+        parity: bool = False,
     ):
         if getattr(resume, "picky", None) is not None:
             why = "it removed tokens during training (PickyBPE), which replaying its merges would not"
@@ -162,6 +168,18 @@ class BpeTrainer:
             other = "--resume" if resume is not None else "--superword-after" if superword_after is not None else ""
             if other:
                 raise VariantSettingError(Message.of("train.picky_with", other=other))
+        if parity:
+            other = (
+                "--resume"
+                if resume is not None
+                else "--superword-after"
+                if superword_after is not None
+                else "--picky"
+                if picky is not None
+                else ""
+            )
+            if other:
+                raise VariantSettingError(Message.of("train.parity_with", other=other))
         get_pattern(pattern)  # raises PatternError for an invalid regex
         if superword_after is not None:
             get_pattern(isolated(superword_pattern))
@@ -204,6 +222,10 @@ class BpeTrainer:
         self.picky: PickyHistory | None = None if picky is None else PickyHistory(picky)
         if picky is not None:
             self.record.settings["picky"] = picky
+        self.parity = parity
+        self.languages: Languages | None = None  # a parity-aware run's, once counted
+        if parity:
+            self.record.settings["parity"] = True
         self.merges: list[tuple[bytes, bytes]] = []
         self.stop_message: Message | None = None  # why training ended, once it has
         self.warning_message: Message | None = None  # e.g. that the pattern left characters unmatched
@@ -248,6 +270,65 @@ class BpeTrainer:
         info = CorpusInfo(names=[name], total_bytes=len(data), sha256=hashlib.sha256(data).hexdigest())
         self._count(self.reader.pieces_of_text(text, name=name), 1, info)
         self._corpus = ("text", text, name)
+
+    def count_languages(self, files, progress: Progress | None = None) -> None:
+        """Count one file per language (``{name: path}``): with ``parity``, each language apart, its last tenth held
+        out (:func:`~bpe_core.variants.parity.held_out`); without, the files as one corpus (:meth:`count_files`)."""
+        files = dict(files)
+        if not self.parity:
+            self.count_files(list(files.values()), progress)
+            return
+        texts = {}
+        for name, path in files.items():
+            info = CorpusInfo()
+            texts[name] = "".join(self.reader.pieces_of_files([path], info))
+        self.count_language_texts(texts)
+        self.record.corpus_names = [os.fspath(path) for path in files.values()]
+
+    def count_language_texts(self, texts) -> None:
+        """:meth:`count_languages` for texts in memory (``{name: text}``)."""
+        texts = dict(texts)
+        if not self.parity:
+            self.count_text("".join(texts.values()), name="+".join(texts))
+            return
+        if not texts:
+            raise VariantSettingError(Message.of("train.parity_languages", count=0))
+        if self._engine is not None:
+            raise RuntimeError("this trainer has already counted a corpus; make a new one")
+        started = time.perf_counter()
+        engines, held, chars, digest, total = [], [], [], hashlib.sha256(), 0
+        for name, text in texts.items():
+            train, test = held_out(text, name)
+            data = train.encode("utf-8", "surrogatepass")
+            digest.update(data)
+            total += len(data)
+            counts = self._counts_of(train, name)
+            if not counts.words:
+                raise CorpusError(Message.of("corpus.only_special_tokens", names=name))
+            engines.append(MergeEngine(_encoded(counts.words), id_limit=self.vocab_size, extra_tokens=counts.specials))
+            test_counts = self._counts_of(test, name)
+            held.append(
+                MergeEngine(_encoded(test_counts.words), id_limit=self.vocab_size, extra_tokens=test_counts.specials)
+            )
+            chars.append(len(test))
+        self.languages = Languages(list(texts), engines, held, chars)
+        self._engine = engines[0]
+        self.counting_seconds = time.perf_counter() - started
+        record = self.record
+        record.corpus_names, record.corpus_bytes, record.corpus_sha256 = list(texts), total, digest.hexdigest()
+        record.initial_tokens = self.languages.total_tokens
+        record.unique_words = sum(int(engine.starts_sequence.sum()) - 1 for engine in engines)
+        record.parity = self.languages.record()
+
+    def _counts_of(self, text: str, name: str) -> WordCounts:
+        workers = self.processes if len(text) > 2 * self.reader.piece_chars else 1
+        return count_pieces(
+            self.reader.pieces_of_text(text, name=name),
+            pattern=self.pattern,
+            special_tokens=tuple(self.splitter.tokens),
+            processes=1 if self.pattern == "none" else workers,
+            stop=self._stop,
+        )
 
     def _large(self, paths) -> bool:
         """Worth spawning processes: more than two pieces' worth of bytes."""
@@ -315,6 +396,9 @@ class BpeTrainer:
         engine = self._engine
         if engine is None:
             raise RuntimeError("count a corpus first (count_files or count_text)")
+        if self.languages is not None:
+            yield from self._parity_steps()
+            return
         target_merges = self.vocab_size - 256 - len(self.splitter.tokens)
         limit = vocab_bytes_limit(self.record.corpus_bytes)
         held = sum(len(left) + len(right) for left, right in self.merges)
@@ -374,6 +458,70 @@ class BpeTrainer:
                 )
                 break
             yield self._merge(engine, (left, right), count, top)
+        else:
+            self.stop_message = Message.of("train.vocabulary_reached", size=self.vocab_size)
+        self.record.stop_reason = self.stop_reason
+
+    def _parity_steps(self) -> Iterator[MergeStep]:
+        """:meth:`steps` of a parity-aware run: each merge is the best pair of the worst-compressed language that
+        has one left."""
+        languages = self.languages
+        target_merges = self.vocab_size - 256 - len(self.splitter.tokens)
+        limit = vocab_bytes_limit(self.record.corpus_bytes)
+        held = sum(len(left) + len(right) for left, right in self.merges)
+        while len(self.merges) < target_merges:
+            if self._stop.is_set():
+                self.stop_message = Message.of("train.cancelled", merges=len(self.merges))
+                break
+            chosen, top = 0, []
+            for chosen in languages.worst_first():
+                top = self._top_pairs(languages.engines[chosen])
+                if top:
+                    break
+            if not top:
+                code = "train.only_forbidden_left" if any(e.banned for e in languages.engines) else "train.no_pair_left"
+                self.stop_message = Message.of(
+                    code, merges=len(self.merges), reached=self.vocab_size_reached, asked=self.vocab_size
+                )
+                break
+            (left, right), count = top[0]
+            if count < self.min_count:
+                self.stop_message = Message.of(
+                    "train.min_count",
+                    count=count,
+                    minimum=self.min_count,
+                    merges=len(self.merges),
+                    reached=self.vocab_size_reached,
+                    asked=self.vocab_size,
+                )
+                break
+            token_bytes = languages.engines[0].token_bytes
+            size = len(token_bytes[left]) + len(token_bytes[right])
+            if held + size > limit:
+                self.stop_message = Message.of(
+                    "train.vocabulary_bytes_limit",
+                    limit=f"{limit:,}",
+                    merges=len(self.merges),
+                    size=f"{size:,}",
+                    corpus=f"{self.record.corpus_bytes:,}",
+                )
+                break
+            held += size
+            new_id = 256 + len(self.merges)
+            languages.merge((left, right), new_id, chosen)
+            self.merges.append((token_bytes[left], token_bytes[right]))
+            step = MergeStep(
+                rank=new_id - 256,
+                new_id=new_id,
+                left=left,
+                right=right,
+                token=token_bytes[new_id],
+                count=count,
+                tokens_after=languages.total_tokens,
+                top_pairs=tuple((a, b, c) for (a, b), c in top),
+            )
+            self.record.steps.append(step)
+            yield step
         else:
             self.stop_message = Message.of("train.vocabulary_reached", size=self.vocab_size)
         self.record.stop_reason = self.stop_reason

@@ -1,0 +1,156 @@
+"""Parity-aware BPE (Foroutan, Meister, Paul, Niklaus, Ahmadi, Bosselut, Sennrich 2025, "Parity-Aware Byte-Pair
+Encoding: Improving Cross-lingual Fairness in Tokenization", arXiv 2508.04796; the authors' code:
+github.com/swiss-ai/parity-aware-bpe, ``learn_bpe``): each merge is chosen for the language that compresses worst.
+
+The pair counts are kept per language; before each merge the language whose held-out text has the most tokens per
+character now is picked, and its most frequent pair (ties: the lexicographically greatest, as everywhere here) is
+merged -- in every language and in every held-out text, so that all stay cut by the same merges. The authors measure
+the token count on a multi-parallel development set (the same sentences in each language, so token counts compare
+directly), or without one (their ``--ratio`` mode) the compression ``initial length / length`` where the initial
+length counts characters (their symbols are characters); the files given here are not parallel, so the rule is the
+latter, tokens per character, measured on each language's held-out text. Where the worst language has no pair
+left (or only forbidden ones), the next worst is served (the authors' code would stop). With one language this is
+plain BPE on that language's training part. (Tokens per character favours no script by itself: a Chinese character
+is three bytes and carries more than a Latin one, so Chinese is served first until its ratio comes down.)
+
+A language's text is cut :func:`held_out` : its last tenth (from a line start) is never trained on.
+
+>>> train, held = held_out("line one\\nline two\\nline three\\n" * 4)
+>>> len(train), len(held), held.startswith("line")
+(96, 20, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bpe_core.merge_engine import MergeEngine
+from bpe_core.messages import Message
+from bpe_core.variants.errors import VariantSettingError
+
+#: The share of each language's text held out to measure its compression.
+HELD_OUT_SHARE = 0.1
+
+
+def held_out(text: str, name: str = "text") -> tuple[str, str]:
+    """``(training part, held-out part)``: the last tenth of ``text``, from the start of the line it falls in
+    when that leaves both parts some text, else from the exact tenth.
+
+    >>> held_out("abcdefghij")
+    ('abcdefghi', 'j')
+    """
+    if len(text) < 2:
+        raise VariantSettingError(Message.of("train.parity_held_out", name=name, chars=len(text)))
+    cut = len(text) - max(1, round(len(text) * HELD_OUT_SHARE))
+    line_start = text.rfind("\n", 0, cut) + 1
+    if 0 < line_start and len(text) - line_start <= 2 * (len(text) - cut):
+        cut = line_start
+    return text[:cut], text[cut:]
+
+
+def parse_language(value: str) -> tuple[str, str]:
+    """``NAME=FILE`` as ``(name, file)`` (``--language en=en.txt``).
+
+    >>> parse_language("zh=corpus/zh.txt")
+    ('zh', 'corpus/zh.txt')
+    """
+    name, sep, path = value.partition("=")
+    if not sep or not name.strip() or not path:
+        raise VariantSettingError(Message.of("train.language_invalid", value=f"'{value}'"))
+    return name.strip(), path
+
+
+@dataclass
+class Languages:
+    """Each language's training engine and held-out engine (same ids, same merges) and its held-out characters."""
+
+    names: list[str]
+    engines: list[MergeEngine]
+    held_out: list[MergeEngine]
+    held_out_chars: list[int]
+    chosen: list[int] = field(default_factory=list)  # the language each merge was chosen for
+    held_out_tokens: list[list[int]] = field(default_factory=list)  # per merge, each held-out text's tokens after
+    initial_held_out_tokens: list[int] = field(init=False)
+
+    def __post_init__(self):
+        self.initial_held_out_tokens = [engine.total_tokens for engine in self.held_out]
+
+    def ratios(self) -> list[float]:
+        """Each language's held-out tokens per character now.
+
+        >>> langs = Languages(["a"], [], [MergeEngine({b"abab": 1}, id_limit=300)], [4])
+        >>> langs.ratios()
+        [1.0]
+        """
+        return [engine.total_tokens / chars for engine, chars in zip(self.held_out, self.held_out_chars)]
+
+    def worst_first(self) -> list[int]:
+        """Language indices, the most tokens per character first (ties: in the order given).
+
+        >>> langs = Languages(["en", "zh"], [], [MergeEngine({b"ab": 1}, id_limit=300)] * 2, [2, 1])
+        >>> langs.worst_first()
+        [1, 0]
+        """
+        ratios = self.ratios()
+        return sorted(range(len(ratios)), key=lambda i: -ratios[i])
+
+    def merge(self, pair: tuple[int, int], new_id: int, chosen: int) -> None:
+        """Merge ``pair`` everywhere and note the held-out token counts it leaves."""
+        for engine in self.engines + self.held_out:
+            engine.merge(pair, new_id)
+        self.chosen.append(chosen)
+        self.held_out_tokens.append([engine.total_tokens for engine in self.held_out])
+
+    @property
+    def total_tokens(self) -> int:
+        return sum(engine.total_tokens for engine in self.engines)
+
+    def record(self) -> dict:
+        """What the run record keeps (:class:`~bpe_core.steps.TrainingRecord` ``parity``): the lists themselves,
+        so that the record follows the run."""
+        return {
+            "languages": self.names,
+            "held_out_chars": self.held_out_chars,
+            "initial_held_out_tokens": self.initial_held_out_tokens,
+            "held_out_tokens": self.held_out_tokens,
+            "chosen": self.chosen,
+        }
+
+
+def compression_curves(parity: dict) -> dict[str, list[float]]:
+    """Each language's held-out tokens per character, before any merge and after each (from a record's
+    ``parity``), for a chart's one curve per language.
+
+    >>> compression_curves({"languages": ["en"], "held_out_chars": [4], "initial_held_out_tokens": [4],
+    ...                     "held_out_tokens": [[3], [2]], "chosen": [0, 0]})
+    {'en': [1.0, 0.75, 0.5]}
+    """
+    chars = parity["held_out_chars"]
+    rows = [parity["initial_held_out_tokens"], *parity["held_out_tokens"]]
+    return {name: [row[i] / chars[i] for row in rows] for i, name in enumerate(parity["languages"])}
+
+
+def check_parity_record(raw) -> dict | None:
+    """A record's ``parity`` as read from a file, checked (``ValueError`` if malformed)."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        raise ValueError('"parity" must be a JSON object')
+    names, chars = raw.get("languages"), raw.get("held_out_chars")
+    if not (isinstance(names, list) and all(isinstance(n, str) for n in names) and names):
+        raise ValueError('"parity" languages must be a list of names')
+    n = len(names)
+
+    def row(value) -> bool:
+        return isinstance(value, list) and len(value) == n and all(type(v) is int and v >= 0 for v in value)
+
+    if not row(chars) or not all(chars) or not row(raw.get("initial_held_out_tokens")):
+        raise ValueError('"parity" held-out characters and tokens must be one positive count per language')
+    tokens, chosen = raw.get("held_out_tokens"), raw.get("chosen")
+    if not (isinstance(tokens, list) and all(row(r) for r in tokens)):
+        raise ValueError('"parity" held_out_tokens must be one row of counts per merge')
+    if not (
+        isinstance(chosen, list) and len(chosen) == len(tokens) and all(type(c) is int and 0 <= c < n for c in chosen)
+    ):
+        raise ValueError('"parity" chosen must be one language index per merge')
+    return raw
