@@ -2,6 +2,8 @@
 at the leaves, each merge with its id, rank and (for a trained tokenizer) the pair's count when it was merged.
 
 Type a text and click one of its tokens, or enter a token id. The trees are :mod:`bpe_core.teaching.merge_tree`'s.
+Play (space, or Grow) grows the tree from its bytes, one merge at a time in the order training made them (every
+node of a merge appears at once, as BPE applies a merge everywhere); the growth exports as a GIF or MP4.
 A published model's BPE tokenizer has trees too, from its merges and its own ids; a Unigram or WordPiece model has
 no merges, and the view says so.
 """
@@ -20,6 +22,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QPushButton,
     QScrollArea,
     QSpinBox,
     QVBoxLayout,
@@ -69,6 +72,17 @@ def node_lines(node: MergeNode) -> list[str]:
     if node.count is not None:
         lines.append(QCoreApplication.translate("merge_tree_view", "count {count}").format(count=f"{node.count:,}"))
     return lines
+
+
+def growth_ranks(root: MergeNode) -> list[int]:
+    """The merges that build ``root``, in the order training made them (each once, however often it is used).
+
+    >>> a, b = MergeNode(97, b"a"), MergeNode(98, b"b")
+    >>> ab = MergeNode(300, b"ab", 5, None, a, b)
+    >>> growth_ranks(MergeNode(400, b"abab", 9, None, ab, ab))
+    [5, 9]
+    """
+    return sorted({node.rank for node in root.nodes() if not node.is_leaf})
 
 
 def no_merges_text(tokenizer) -> str:
@@ -159,6 +173,7 @@ class MergeTreeView(TeachingView):
     the selected token's merge tree below, scaled to the space left."""
 
     title = QT_TRANSLATE_NOOP("TeachingView", "Merge tree")
+    animated = True
 
     def __init__(self, tokenizer: ShownTokenizer | None = None, text: str = DEFAULT_TEXT, parent=None):
         super().__init__(parent)
@@ -170,6 +185,9 @@ class MergeTreeView(TeachingView):
         self.selected = -1  # index of the token whose tree is shown, in the text (-1: not from the text)
         self.tree_point_size = 12.0
         self._root_box = QRectF()  # where the root is drawn: kept in sight when the tree scrolls
+        self.grown: int | None = None  # how many of the tree's merges are drawn while it grows (None: all)
+        self._exporting = False  # an export steps through the growth, not through the text's tokens
+        self._sentence = ""  # what the info line says of the tree shown
 
         self.editor = QLineEdit(text)
         self.editor.setObjectName("treeText")
@@ -182,6 +200,11 @@ class MergeTreeView(TeachingView):
         row.addWidget(self.editor, 1)
         row.addWidget(QLabel(self.tr("or token")))
         row.addWidget(self.id_box)
+        self.grow_button = QPushButton(self.tr("▶ Grow"))
+        self.grow_button.setObjectName("treeGrow")
+        self.grow_button.setToolTip(self.tr("Build the tree from its bytes, one merge at a time (space)"))
+        self.grow_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        row.addWidget(self.grow_button)
         self.chips = TokenChips()
         self.chips.setToolTip(self.tr("Click a token to see how it was built"))
         self.strip = QScrollArea()
@@ -210,6 +233,10 @@ class MergeTreeView(TeachingView):
         self.editor.textChanged.connect(lambda _t: self.encode_text())
         self.chips.clicked.connect(self._on_chip)
         self.id_box.editingFinished.connect(lambda: self.show_token(self.id_box.value()))
+        self.grow_button.clicked.connect(self.toggle_play)
+        self.player.running_changed.connect(
+            lambda on: self.grow_button.setText(self.tr("⏸ Pause") if on else self.tr("▶ Grow"))
+        )
         if tokenizer is not None:
             self.set_tokenizer(tokenizer)
 
@@ -273,7 +300,7 @@ class MergeTreeView(TeachingView):
         if self.trees is None:
             return False
         try:
-            self.root = self.trees.tree(token_id)
+            root = self.trees.tree(token_id)
         except UnknownTokenError:
             self.info.setText(
                 html.escape(self.tr("token id {id} is not in this tokenizer's vocabulary").format(id=token_id))
@@ -288,6 +315,7 @@ class MergeTreeView(TeachingView):
                 )
             )
             return False
+        self.root, self.grown = root, None
         if self.selected >= 0:
             self.selected = -1
             self._mark_selected()
@@ -305,30 +333,57 @@ class MergeTreeView(TeachingView):
             )
         else:
             sentence = self.tr("<b>{token}</b> (id {id}): {bytes} bytes, %n merges, depth {depth}.", "", merges)
-        self.info.setText(
-            sentence.format(token=render_token_html(root.token), id=root.id, bytes=len(root.token), depth=root.depth)
+        self._sentence = sentence.format(
+            token=render_token_html(root.token), id=root.id, bytes=len(root.token), depth=root.depth
         )
         self.draw()
         return True
 
     def draw(self) -> None:
+        """The tree as grown so far: every box where the whole tree puts it (the tree does not move as it grows),
+        the merges not made yet left out."""
         self.scene.clear()
         if self.root is None:
             return
+        ranks = growth_ranks(self.root)
+        made = set(ranks if self.grown is None else ranks[: self.grown])
+        shown = [node for node in self.root.nodes() if node.is_leaf or node.rank in made]
+        self.info.setText(self._sentence + self._growth_text(ranks))
         font = style.text_font(self.tree_point_size)  # a node is a token: drawn as in the chips and the Compare tab
         small = style.mono_font(self.tree_point_size * 0.72)
         layout = TreeLayout(self.root, font, small)
         edge_pen = QPen(QColor("#777777"), 1.6)
+        boxes = {id(layout.boxes[id(node)]) for node in shown}
         for parent, child in layout.edges:
+            if id(parent) not in boxes:
+                continue
             # From under the parent's border (the root's, the thickest) to the child's: never across a box.
             start = QPointF(parent.center().x(), parent.bottom() + ROOT_BORDER / 2)
             end = QPointF(child.center().x(), child.top() - NODE_BORDER / 2)
             self.scene.addLine(start.x(), start.y(), end.x(), end.y(), edge_pen)
-        for node in self.root.nodes():
+        for node in shown:
             self._draw_node(node, layout.boxes[id(node)], layout.lines[id(node)])
         self._root_box = layout.boxes[id(self.root)]
-        self.scene.setSceneRect(self.scene.itemsBoundingRect().adjusted(-20, -20, 20, 20))
+        whole = QRectF(layout.boxes[id(self.root)])
+        for box in layout.boxes.values():
+            whole = whole.united(box)
+        self.scene.setSceneRect(whole.adjusted(-20, -20, 20, 20))  # the whole tree's: it grows in place
         self.fit()
+
+    def _growth_text(self, ranks: list[int]) -> str:
+        if self.grown is None:
+            return ""
+        if self.grown == 0:
+            return " " + self.tr("Growing: the bytes, before any merge.")
+        rank = ranks[self.grown - 1]
+        left, right = self.tokenizer.merges[rank]
+        return " " + self.tr("Growing: merge {done} of {total} (rank {rank}: {left} + {right}).").format(
+            done=self.grown,
+            total=len(ranks),
+            rank=f"{rank:,}",
+            left=render_token_html(left),
+            right=render_token_html(right),
+        )
 
     def _draw_node(self, node: MergeNode, box: QRectF, lines: list[tuple[str, QFont, QRectF]]) -> None:
         """The node's box and its lines where :class:`TreeLayout` placed them."""
@@ -368,16 +423,65 @@ class MergeTreeView(TeachingView):
             self.fit()
         return super().eventFilter(watched, event)
 
-    # --- stepping: ← → walk through the text's tokens ---------------------------------------------------------
+    # --- stepping: ← → walk through the text's tokens; Play grows the tree shown ----------------------------------
     def step_forward(self) -> bool:
+        if self._exporting:
+            return self.grow(1)
         if self.selected + 1 >= len(self.view_ids):
             return False
         return self.show_index(self.selected + 1)
 
     def step_back(self) -> bool:
+        if self._exporting:
+            return self.grow(-1)
         if self.selected <= 0:
             return False
         return self.show_index(self.selected - 1)
+
+    def grow(self, merges: int) -> bool:
+        """Draw ``merges`` more (or, negative, fewer) of the tree's merges; False at either end."""
+        if self.root is None:
+            return False
+        total = len(growth_ranks(self.root))
+        grown = total if self.grown is None else self.grown
+        if not 0 <= grown + merges <= total:
+            return False
+        self.grown = grown + merges
+        self.draw()
+        return True
+
+    def toggle_play(self) -> None:
+        """Grow the tree from its bytes (or pause the growth)."""
+        if self.player.running:
+            self.player.stop()
+            return
+        if self.root is None:
+            return
+        if self.grown is None or self.grown == len(growth_ranks(self.root)):
+            self.grown = 0  # from the bytes
+            self.draw()
+        self.player.start()
+
+    def _play_step(self) -> bool:
+        if self.grow(1):
+            return True
+        self.grown = None  # grown whole: the tree as usual
+        self.draw()
+        return False
+
+    def start_animation(self) -> int:
+        """An export grows the tree shown from its bytes: returns how many merges back that is."""
+        self._exporting = True
+        back = 0
+        while self.grow(-1):
+            back += 1
+        return back
+
+    def end_animation(self) -> None:
+        self._exporting = False
+        if self.root is not None and self.grown == len(growth_ranks(self.root)):
+            self.grown = None
+            self.draw()
 
     def presentation_changed(self, scale: float) -> None:
         scale_font(self.chips, scale)
