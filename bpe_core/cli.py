@@ -236,6 +236,26 @@ def _parser() -> argparse.ArgumentParser:
         "(default: the SuperBPE authors')",
     )
     train.add_argument(
+        "--picky",
+        type=float,
+        metavar="TAU",
+        help="PickyBPE: after each merge, remove a part whose intersection-over-self exceeds TAU "
+        "(the paper: 0.6 to 0.9; 1 or more never removes); its id goes to the next merge",
+    )
+    train.add_argument(
+        "--language",
+        action="append",
+        default=[],
+        metavar="NAME=FILE",
+        help="a language's text (repeatable); without --parity the files are simply the corpus",
+    )
+    train.add_argument(
+        "--parity",
+        action="store_true",
+        help="parity-aware BPE: each merge is the best pair of the language whose held-out tenth has the most "
+        "tokens per character",
+    )
+    train.add_argument(
         "--checkpoint",
         metavar="DIR",
         help="save the merges so far in DIR every few seconds; the same command run again after a crash resumes",
@@ -420,10 +440,15 @@ def _encode_with(tokenizer, spec: str, text: str) -> list[int]:
 
 
 def _train(args) -> int:
-    if bool(args.corpus) == bool(args.counts):
+    languages = _languages(args)
+    if bool(args.corpus or languages) == bool(args.counts):
         raise BadInputError("give the corpus files, or --counts files, not both and not neither")
+    if args.parity and args.corpus:
+        raise BadInputError("--parity trains on the --language files: give the corpus as NAME=FILE, not as CORPUS")
+    if args.picky is not None and args.add_tokens:
+        raise BadInputError("--add-tokens cannot extend a PickyBPE tokenizer (--picky) yet: leave one out")
     counts = _read_counts(args) if args.counts else None
-    args.corpus = expand(args.corpus)
+    args.corpus = expand(args.corpus) + ([] if args.parity else list(languages.values()))
     for path in args.corpus:
         if not is_uri(path) and not os.path.lexists(path):
             raise UserError(f"{path}: no such file")
@@ -460,12 +485,16 @@ def _train(args) -> int:
         resume_name=args.resume or "",
         superword_after=args.superword_after,
         superword_pattern=args.superword_pattern,
+        picky=args.picky,
+        parity=args.parity,
     )
     target = max(args.vocab_size - 256 - len(trainer.special_tokens), 1)
     with _signals_cancel(trainer) as caught:
         counting = ProgressBar("counting", " MB", scale=1e6)
         try:
-            if counts is None:
+            if args.parity:
+                trainer.count_languages(languages, progress=counting)
+            elif counts is None:
                 trainer.count_files(args.corpus, progress=counting)
             else:
                 words = WordCounts(counts.words, counts.specials)
@@ -494,10 +523,7 @@ def _train(args) -> int:
             if checkpoint is not None:
                 checkpoint.maybe_save(lambda: snapshot(trainer))
         merging.finish()
-        from bpe_core.tokenizer import Tokenizer
-
-        tokenizer = Tokenizer(trainer.vocab, trainer.merges, trainer.special_tokens, pattern=trainer.pattern_now)
-        tokenizer.record, tokenizer.superword = trainer.record, trainer.superword
+        tokenizer = trainer.tokenizer()  # with its record, and how a SuperBPE or PickyBPE run encodes
         if added is not None and not caught:
             tokenizer = _add_tokens(tokenizer, added)
         save_json(tokenizer, args.output)
@@ -518,7 +544,42 @@ def _train(args) -> int:
         f"{time.monotonic() - started:.1f} s; stopped: {trainer.stop_reason}\n"
         f"saved {args.output}"
     )
+    _report_variants(trainer)
     return 0
+
+
+def _languages(args) -> dict[str, str]:
+    """``--language NAME=FILE`` options as ``{name: file}``, each file checked now."""
+    from bpe_core.messages import Message
+    from bpe_core.variants.errors import VariantSettingError
+    from bpe_core.variants.parity import parse_language
+
+    languages: dict[str, str] = {}
+    for value in args.language:
+        name, path = parse_language(value)
+        if name in languages:
+            raise VariantSettingError(Message.of("train.language_twice", name=name))
+        if not os.path.lexists(path):
+            raise UserError(f"--language {name}: {path}: no such file")
+        languages[name] = path
+    if args.parity and not languages:
+        raise VariantSettingError(Message.of("train.parity_languages", count=0))
+    return languages
+
+
+def _report_variants(trainer) -> None:
+    """What a PickyBPE or parity-aware run did, beyond the merges."""
+    if trainer.picky is not None:
+        print(f"PickyBPE (tau {trainer.picky.tau:g}): {trainer.removed_count} tokens removed")
+    parity = trainer.record.parity
+    if parity is not None:
+        from bpe_core.variants.parity import compression_curves
+
+        ratios = {name: curve[-1] for name, curve in compression_curves(parity).items()}
+        shown = ", ".join(f"{name} {ratio:.3f}" for name, ratio in ratios.items())
+        served = ", ".join(f"{name} {parity['chosen'].count(i)}" for i, name in enumerate(parity["languages"]))
+        worst_best = max(ratios.values()) / min(ratios.values())
+        print(f"held-out tokens per character: {shown} (worst/best {worst_best:.3f}); merges served: {served}")
 
 
 def _token_list(path: str) -> list[str]:
@@ -661,6 +722,9 @@ def _checkpoint(args):
 
     if args.superword_after is not None:
         raise BadInputError("--checkpoint cannot resume a SuperBPE run (--superword-after) yet: leave one out")
+    if args.picky is not None or args.parity:
+        option = "--picky" if args.picky is not None else "--parity"
+        raise BadInputError(f"--checkpoint cannot resume a {option} run yet (it replays merges only): leave one out")
     settings = ("vocab_size", "pattern", "special", "min_count", "forbid", "resume", "encoding", "replace_invalid")
     run = {name: getattr(args, name) for name in settings}
     run["corpus"] = corpus_fingerprint(args.corpus or args.counts)
@@ -675,6 +739,8 @@ def _read_counts(args):
         raise BadInputError(
             "--superword-after counts the corpus again with a second pattern: give the corpus, not --counts"
         )
+    if args.parity:
+        raise BadInputError("--parity holds out part of each language's text: give the --language files, not --counts")
     counts = read_counts(args.counts, pattern=args.pattern)
     if args.pattern and counts.pattern and args.pattern != counts.pattern:
         raise BadInputError(f"--pattern {args.pattern}: the counts were cut with {counts.pattern}")

@@ -126,3 +126,27 @@ def test_settings_that_cannot_be_used_say_so():
     with pytest.raises(VariantSettingError) as caught:
         parity_run({"en": "a"}, 300)
     assert caught.value.message.code == "train.parity_held_out"
+
+
+def test_bpe_train_languages_with_and_without_parity(tmp_path, capsys):
+    from bpe_core.cli import main
+
+    (tmp_path / "en.txt").write_text(EN[:60_000], encoding="utf-8")
+    (tmp_path / "zh.txt").write_text(ZH[:20_000], encoding="utf-8")
+    languages = ["--language", f"en={tmp_path / 'en.txt'}", "--language", f"zh={tmp_path / 'zh.txt'}"]
+    common = ["--vocab-size", "700", "--processes", "1"]
+    assert main(["train", *languages, *common, "--parity", "-o", str(tmp_path / "p.json")]) == 0
+    said = capsys.readouterr().out
+    parity = load_json(tmp_path / "p.json").record.parity
+    assert parity["languages"] == ["en", "zh"]
+    assert "held-out tokens per character: en " in said and "worst/best" in said
+    assert main(["train", *languages, *common, "-o", str(tmp_path / "j.json")]) == 0
+    assert (
+        main(["train", str(tmp_path / "en.txt"), str(tmp_path / "zh.txt"), *common, "-o", str(tmp_path / "c.json")])
+        == 0
+    )
+    assert load_json(tmp_path / "j.json").merges == load_json(tmp_path / "c.json").merges
+    assert main(["train", "--parity", *common, "-o", str(tmp_path / "x.json")]) == 1
+    assert "needs at least one language" in capsys.readouterr().err
+    assert main(["train", "--language", "en.txt", *common, "-o", str(tmp_path / "x.json")]) == 1
+    assert "NAME=FILE" in capsys.readouterr().err

@@ -194,3 +194,23 @@ def test_history_replay_refuses_events_that_cannot_happen():
         PickyHistory.replay(0.9, [(97, 98), (256, 99)], [(0, 256), (1, 256)])
     with pytest.raises(ValueError, match="not live then"):
         PickyHistory.replay(0.9, [(97, 98), (256, 99)], [(0, 256)])
+
+
+def test_bpe_train_picky_saves_a_tokenizer_that_encodes_as_trained(tmp_path, capsys):
+    from bpe_core.cli import main
+
+    corpus = tmp_path / "en.txt"
+    corpus.write_text(ENGLISH_PROSE[:50_000], encoding="utf-8")
+    out = tmp_path / "picky.json"
+    assert (
+        main(["train", str(corpus), "--vocab-size", "600", "--picky", "0.7", "--processes", "1", "-o", str(out)]) == 0
+    )
+    said = capsys.readouterr().out
+    tokenizer = load_json(out)
+    removed = sum(len(step.removed) for step in tokenizer.record.steps)
+    assert f"PickyBPE (tau 0.7): {removed} tokens removed" in said and removed > 0
+    assert len(tokenizer.encode(ENGLISH_PROSE[:50_000])) == tokenizer.record.steps[-1].tokens_after
+    assert main(["export", "--format", "gpt2", str(out), str(tmp_path / "gpt2")]) == 1
+    assert "cannot be exported as gpt2" in capsys.readouterr().err
+    assert main(["train", str(corpus), "--vocab-size", "600", "--picky", "0", "-o", str(out)]) == 1
+    assert "threshold must be a number above 0" in capsys.readouterr().err

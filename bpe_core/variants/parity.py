@@ -10,8 +10,9 @@ directly), or without one (their ``--ratio`` mode) the compression ``initial len
 length counts characters (their symbols are characters); the files given here are not parallel, so the rule is the
 latter, tokens per character, measured on each language's held-out text. Where the worst language has no pair
 left (or only forbidden ones), the next worst is served (the authors' code would stop). With one language this is
-plain BPE on that language's training part. (Tokens per character favours no script by itself: a Chinese character
-is three bytes and carries more than a Latin one, so Chinese is served first until its ratio comes down.)
+plain BPE on that language's training part. (Tokens per character is not neutral between scripts: a Chinese
+character is three bytes and says more than a Latin letter, so Chinese is served alone until its ratio comes down to
+English's.)
 
 A language's text is cut :func:`held_out` : its last tenth (from a line start) is never trained on.
 
