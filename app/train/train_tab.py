@@ -348,13 +348,15 @@ class TrainTab(QSplitter):
         return len(self.history) + len(self._pending) + self.pace.waiting
 
     def _show_behind(self) -> None:
-        self.watch.show_behind(len(self.history) + len(self._pending), self._made(), self._finished is not None)
+        self.watch.show_behind(len(self.history), self._made(), self._finished is not None)
 
     @Slot(list)
     def _on_released(self, steps: list) -> None:
+        """Steps let out at the watch pace: a whole frame for them (the table first), unless one is still being
+        painted (at 50 merges a second: the next frame takes in the steps released meanwhile)."""
         self._pending.extend(steps)
-        self._show_behind()
-        self.frames.steps_arrived()
+        if not self.frames.busy():
+            self.frames.paint_frame()
 
     @Slot()
     def _on_drained(self) -> None:
@@ -379,6 +381,7 @@ class TrainTab(QSplitter):
         """The new rows of the merges table, with the status."""
         rows_before, follow = self.proxy.rowCount(), self.table.at_bottom()
         self._show_pending()
+        self._show_behind()
         if len(self.history):
             self.current_rank = len(self.history) - 1
             self._update_status()
@@ -546,6 +549,7 @@ class TrainTab(QSplitter):
 
     def _after_run(self) -> None:
         self.cancel_button.setEnabled(False)
+        self._show_behind()  # every merge made is shown
         self._update_train_button()
         self.state_changed.emit()
         self._update_status()
