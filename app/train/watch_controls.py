@@ -1,17 +1,18 @@
-"""The Train tab's watch mode controls: "Watch at [5] merges/s", "Catch up", and how far the window is behind the
-engine. They only show what they are told; the Train tab paces the run (:mod:`app.train.watch_pace`).
+"""The Train tab's watch mode controls, on one row: "Watch at [5] merges/s", "Catch up", and how far the window is
+behind the engine ("21 / 2,743", said in full in its tooltip). They only show what they are told; the Train tab
+paces the run (:mod:`app.train.watch_pace`).
 """
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QPushButton, QSpinBox, QWidget
 
 from app.train.watch_pace import FASTEST, SLOWEST
 
 
 class WatchControls(QWidget):
     """``watch`` (on: the window shows the run at ``rate``'s pace), ``rate``, ``catch_up_button`` and ``behind``
-    (e.g. "Showing merge 12; the engine is at 480.")."""
+    (e.g. "12 / 480": merges shown / made)."""
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -31,18 +32,13 @@ class WatchControls(QWidget):
         self.catch_up_button.setEnabled(False)
         self.behind = QLabel()
         self.behind.setObjectName("watchBehind")
-        self.behind.setWordWrap(True)
         self.behind.setVisible(False)
-        row = QHBoxLayout()
+        row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.watch)
         row.addWidget(self.rate)
         row.addWidget(self.catch_up_button)
-        row.addStretch(1)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(row)
-        layout.addWidget(self.behind)
+        row.addWidget(self.behind, 1)
 
     def show_behind(self, shown: int, made: int, engine_done: bool) -> None:
         """Say how far the window is behind the engine (nothing when it is not)."""
@@ -50,8 +46,10 @@ class WatchControls(QWidget):
         self.behind.setVisible(made > shown)
         if made <= shown:
             return
+        numbers = {"shown": f"{shown:,}", "made": f"{made:,}"}
+        self.behind.setText(self.tr("{shown} / {made}").format(**numbers))
         if engine_done:
             text = self.tr("Showing merge {shown} of {made}: training is done; Catch up shows the end.")
         else:
             text = self.tr("Showing merge {shown}; the engine is at {made}.")
-        self.behind.setText(text.format(shown=f"{shown:,}", made=f"{made:,}"))
+        self.behind.setToolTip(text.format(**numbers))
