@@ -296,7 +296,7 @@ class BpeTrainer:
         if self._engine is not None:
             raise RuntimeError("this trainer has already counted a corpus; make a new one")
         started = time.perf_counter()
-        engines, held, chars, digest, total = [], [], [], hashlib.sha256(), 0
+        engines, held, chars, sizes, digest, total = [], [], [], [], hashlib.sha256(), 0
         for name, text in texts.items():
             train, test = held_out(text, name)
             data = train.encode("utf-8", "surrogatepass")
@@ -311,7 +311,8 @@ class BpeTrainer:
                 MergeEngine(_encoded(test_counts.words), id_limit=self.vocab_size, extra_tokens=test_counts.specials)
             )
             chars.append(len(test))
-        self.languages = Languages(list(texts), engines, held, chars)
+            sizes.append(len(test.encode("utf-8", "surrogatepass")))
+        self.languages = Languages(list(texts), engines, held, chars, sizes)
         self._engine = engines[0]
         self.counting_seconds = time.perf_counter() - started
         record = self.record

@@ -38,6 +38,8 @@ from bpe_core.patterns import PatternError, PatternTimeoutError
 from bpe_core.spawning import main_module_hidden
 from bpe_core.steps import MergeStep, TrainingRecord
 from bpe_core.trainer import BpeTrainer
+from bpe_core.variants.parity import languages_of_files
+from bpe_core.variants.picky import PickyHistory
 from bpe_core.variants.superword import SUPERBPE_STAGE2, SuperwordStages
 
 #: How often the process sends a batch of merges (seconds).
@@ -52,8 +54,9 @@ class TrainingJob:
     starts Ray on this machine) instead of in local worker processes.
 
     The variants: ``min_count``, ``forbid`` (regexes), ``resume`` (the path of a saved tokenizer of ours, read
-    in the training process), ``superword_after`` and ``superword_pattern`` are the
-    :class:`~bpe_core.trainer.BpeTrainer` arguments of the same names.
+    in the training process), ``superword_after`` and ``superword_pattern``, ``picky`` and ``parity`` are the
+    :class:`~bpe_core.trainer.BpeTrainer` arguments of the same names; with ``parity`` each file of ``paths`` is
+    one language (named after the file: :func:`~bpe_core.variants.parity.languages_of_files`).
     """
 
     vocab_size: int
@@ -73,6 +76,8 @@ class TrainingJob:
     counts: tuple[str, ...] = ()
     ray_address: str | None = None
     checkpoint: str | None = None  # a folder: the merges so far saved there, left behind only by a crash
+    picky: float | None = None
+    parity: bool = False
 
 
 @dataclass(frozen=True)
@@ -118,6 +123,7 @@ class Finished:
     stop_message: Message | None = None
     warning_message: Message | None = None
     superword: SuperwordStages | None = None  # a SuperBPE run past its transition: how its tokenizer pre-tokenizes
+    picky: PickyHistory | None = None  # a PickyBPE run's merges and removals: how its tokenizer encodes
 
 
 @dataclass(frozen=True)
@@ -238,6 +244,8 @@ def _train(job: TrainingJob, pipe: Connection, stop: Connection) -> None:
             resume_name=job.resume or "",
             superword_after=job.superword_after,
             superword_pattern=job.superword_pattern,
+            picky=job.picky,
+            parity=job.parity,
         )
         if stop.poll(0):  # cancelled while this process started: nothing is counted
             trainer.cancel()
@@ -273,6 +281,10 @@ def _run(trainer: BpeTrainer, job: TrainingJob, pipe: Connection, started: float
 
     if job.counts:
         _count_from_counts_files(trainer, job)
+    elif job.parity and job.text is not None:
+        trainer.count_language_texts({"text": job.text})
+    elif job.parity:
+        trainer.count_languages(languages_of_files(job.paths), progress=progress)
     elif job.text is not None:
         trainer.count_text(job.text)
     elif job.ray_address:
@@ -307,8 +319,8 @@ def _run(trainer: BpeTrainer, job: TrainingJob, pipe: Connection, started: float
 
 def _checkpoint(job: TrainingJob) -> Checkpoint | None:
     """The job's checkpoint, with the job itself as what the run is (to start it again from there)."""
-    if job.checkpoint is None or job.text is not None:
-        return None
+    if job.checkpoint is None or job.text is not None or job.picky is not None or job.parity:
+        return None  # a PickyBPE or parity-aware run cannot be resumed from its merges alone
     run = {k: v for k, v in asdict(job).items() if k not in ("checkpoint", "flush_seconds", "text")}
     return Checkpoint(job.checkpoint, run)
 
@@ -359,6 +371,7 @@ def _finished(trainer: BpeTrainer, started: float, cancelled: bool) -> Finished:
         stop_message=stop,
         warning_message=trainer.warning_message,
         superword=trainer.superword,
+        picky=trainer.picky,
     )
 
 

@@ -26,12 +26,15 @@ from app.token_text import render_pair
 from app.train.held_out import REFERENCES as HELD_OUT_REFERENCES
 from app.train.merge_history import MergeHistory
 from bpe_core.reference import reference_special_tokens
+from bpe_core.variants.parity import bytes_per_token_curves
 
 CHOSEN = style.PAIR
 OTHER = QColor("#7570b3")
 CORPUS = style.NEW
 HELD_OUT = QColor("#7570b3")
 MARKER = QColor("#e7298a")
+#: The colours of a parity-aware run's languages on the compression chart, in the order given.
+LANGUAGES = tuple(QColor(c) for c in ("#d95f02", "#1b9e77", "#e6ab02", "#66a61e", "#a6761d", "#666666"))
 LABEL_CHARS = 24
 #: Point size of the pair labels (larger than other ticks: they are what the chart is about).
 PAIR_PT = 10.0
@@ -256,6 +259,8 @@ class CompressionChart(_RunChart):
         )
         self.reference_labels: list[pg.TextItem] = []
         self.reference_values: dict[str, float] = {}
+        self.language_curves: list[pg.PlotDataItem] = []
+        self._languages_drawn: tuple = ()
         self._add_marker()
         self.getViewBox().sigResized.connect(self._place_labels)
         self.getViewBox().sigRangeChanged.connect(self._place_labels)
@@ -268,6 +273,7 @@ class CompressionChart(_RunChart):
         self._place_labels()
 
     def update_history(self, history: MergeHistory) -> None:
+        self._draw_languages(history)
         if not history.corpus_bytes or not len(history):
             self.corpus_curve.setData([], [])
             self._show_state()
@@ -313,6 +319,25 @@ class CompressionChart(_RunChart):
 
     def mark(self, vocab_size: int | None) -> None:
         self._mark_at(None if vocab_size is None else math.log10(vocab_size))
+
+    def _draw_languages(self, history: MergeHistory) -> None:
+        """A parity-aware run: each language's held-out bytes per token after each merge, a curve each."""
+        parity = history.parity
+        key = (id(parity), len(parity["held_out_tokens"])) if parity else ()
+        if key == self._languages_drawn:
+            return
+        self._languages_drawn = key
+        for curve in self.language_curves:
+            self.removeItem(curve)
+        self.language_curves = []
+        if not parity:
+            return
+        sizes = history.vocab_sizes()
+        for i, (name, values) in enumerate(bytes_per_token_curves(parity).items()):
+            n = min(len(sizes), len(values))
+            pen = pg.mkPen(LANGUAGES[i % len(LANGUAGES)], width=2, style=pg.QtCore.Qt.PenStyle.DotLine)
+            label = self.tr("{language}, held out").format(language=name)
+            self.language_curves.append(self.plot(sizes[:n], values[:n], pen=pen, name=label))
 
     def set_held_out(self, vocab_sizes: list[int], bytes_per_token: list[float]) -> None:
         """Our tokenizer's compression of the held-out text at some vocabulary sizes."""

@@ -36,6 +36,9 @@ class MergeHistory:
         self.unique_words = unique_words
         self.special_tokens: dict[str, int] = {}
         self._tokens: dict[int, bytes] = {i: bytes([i]) for i in range(256)}
+        self._parts: list[tuple[bytes, bytes]] = []  # each step's two tokens as they were (PickyBPE reuses ids)
+        self.removals = 0  # tokens PickyBPE removed so far
+        self.parity: dict | None = None  # a parity-aware run's languages (TrainingRecord.parity), once known
         self._counts = np.zeros(0, dtype=np.float64)
         self._tokens_after = np.zeros(0, dtype=np.float64)
 
@@ -61,6 +64,7 @@ class MergeHistory:
         )
         history.extend(record.steps)
         history.set_special_tokens(special_tokens or {})
+        history.parity = record.parity
         return history
 
     def extend(self, steps: Iterable[MergeStep]) -> None:
@@ -72,7 +76,9 @@ class MergeHistory:
             if step.rank != len(self.steps):
                 raise ValueError(f"merge step {step.rank} arrived after step {len(self.steps) - 1}")
             self.steps.append(step)
+            self._parts.append((self._tokens[step.left], self._tokens[step.right]))
             self._tokens[step.new_id] = step.token
+            self.removals += len(step.removed)
         self._counts = np.concatenate([self._counts, np.fromiter((s.count for s in new), np.float64, len(new))])
         self._tokens_after = np.concatenate(
             [
@@ -88,6 +94,19 @@ class MergeHistory:
         """The bytes of a token id known so far (raw bytes, merged tokens, special tokens)."""
         return self._tokens[token_id]
 
+    def parts(self, rank: int) -> tuple[bytes, bytes]:
+        """The bytes of the two tokens merge ``rank`` merged, as they were then (a PickyBPE run gives a removed
+        token's id to a later token).
+
+        >>> from dataclasses import replace
+        >>> h = MergeHistory()
+        >>> ab, abc = MergeStep(0, 256, 97, 98, b"ab", 3, 9), MergeStep(1, 257, 256, 99, b"abc", 3, 6)
+        >>> h.extend([ab, replace(abc, removed=((256, b"ab"),)), MergeStep(2, 256, 100, 100, b"dd", 2, 4)])
+        >>> h.parts(1), h.token_bytes(256), h.removals
+        ((b'ab', b'c'), b'dd', 1)
+        """
+        return self._parts[rank]
+
     @property
     def counts(self) -> np.ndarray:
         """Count of each merge when it was chosen, by rank."""
@@ -99,8 +118,12 @@ class MergeHistory:
         return self._tokens_after
 
     def vocab_sizes(self) -> np.ndarray:
-        """Vocabulary size after each merge: 256 bytes + merges so far + special tokens."""
-        return 257 + np.arange(len(self.steps), dtype=np.float64) + len(self.special_tokens)
+        """Vocabulary size after each merge: 256 bytes + merges so far + special tokens (less the tokens PickyBPE
+        removed so far)."""
+        sizes = 257 + np.arange(len(self.steps), dtype=np.float64) + len(self.special_tokens)
+        if self.removals:
+            sizes -= np.cumsum([len(step.removed) for step in self.steps])
+        return sizes
 
     def bytes_per_token(self, rank: int) -> float:
         """Compression of the training corpus after merge ``rank`` (bytes per token)."""

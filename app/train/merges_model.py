@@ -31,8 +31,9 @@ COLUMNS = (
     QT_TRANSLATE_NOOP("MergesTableModel", "New token"),
     QT_TRANSLATE_NOOP("MergesTableModel", "Count"),
     QT_TRANSLATE_NOOP("MergesTableModel", "Tokens after"),
+    QT_TRANSLATE_NOOP("MergesTableModel", "Removed"),
 )
-RANK, ID, LEFT, RIGHT, NEW, COUNT, AFTER = range(len(COLUMNS))
+RANK, ID, LEFT, RIGHT, NEW, COUNT, AFTER, REMOVED = range(len(COLUMNS))
 #: Role holding a cell's raw value (int or bytes) for sorting and tests.
 RAW_ROLE = Qt.ItemDataRole.UserRole + 1
 #: Role holding what a search looks in: the new token as rendered (``␣the``), then as text (`` the``; bytes that
@@ -51,6 +52,11 @@ HEADER_TIPS = (
     ),
     QT_TRANSLATE_NOOP("MergesTableModel", "How often the pair occurred when it was chosen"),
     QT_TRANSLATE_NOOP("MergesTableModel", "Tokens in the whole training corpus after this merge"),
+    QT_TRANSLATE_NOOP(
+        "MergesTableModel",
+        "PickyBPE: tokens removed right after this merge (nearly all their occurrences went into it); what was "
+        "left of them is split back into their parts, and their ids go to the next merges",
+    ),
 )
 
 _Index = QModelIndex | QPersistentModelIndex
@@ -150,20 +156,29 @@ class MergesTableModel(QAbstractTableModel):
         if role == SEARCH_ROLE:
             return self.rendered_token(row) + "\n" + step.token.decode("utf-8", "replace")
         if role == Qt.ItemDataRole.TextAlignmentRole:
-            return _TOKEN_ALIGN if column in (LEFT, RIGHT, NEW) else _NUMBER_ALIGN
+            return _TOKEN_ALIGN if column in (LEFT, RIGHT, NEW, REMOVED) else _NUMBER_ALIGN
         if role == Qt.ItemDataRole.ToolTipRole and column in (LEFT, RIGHT, NEW):
             token_id = (step.left, step.right, step.new_id)[column - LEFT]
-            data = self.history.token_bytes(token_id)
+            data = step.token if column == NEW else self.history.parts(row)[column - LEFT]
             return self.tr("id {id}: {count} bytes, hex {hex}").format(id=token_id, count=len(data), hex=data.hex(" "))
+        if role == Qt.ItemDataRole.ToolTipRole and column == REMOVED and step.removed:
+            said = self.tr("Removed after this merge: {tokens}")
+            return said.format(
+                tokens=", ".join(
+                    self.tr("{token} (id {id})").format(token=render_token(t), id=i) for i, t in step.removed
+                )
+            )
         return None
 
     def _display(self, step: MergeStep, column: int, row: int) -> str:
         if column == LEFT:
-            return render_token(self.history.token_bytes(step.left))
+            return render_token(self.history.parts(row)[0])
         if column == RIGHT:
-            return render_token(self.history.token_bytes(step.right))
+            return render_token(self.history.parts(row)[1])
         if column == NEW:
             return self.rendered_token(row)
+        if column == REMOVED:
+            return " ".join(render_token(token) for _, token in step.removed)
         return f"{self._raw(step, column):,}"
 
     def _raw(self, step: MergeStep, column: int):
@@ -175,6 +190,7 @@ class MergesTableModel(QAbstractTableModel):
             step.token,
             step.count,
             step.tokens_after,
+            len(step.removed),
         )[column]
 
 

@@ -11,7 +11,7 @@ from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
 
 from app.style import mono_font
-from app.train.merges_model import COUNT, ID, LEFT, NEW, RANK, RIGHT, column_title
+from app.train.merges_model import COUNT, ID, LEFT, NEW, RANK, REMOVED, RIGHT, column_title
 
 #: The widest text each number column must show whole: ranks and ids up to o200k's size and beyond, counts up to
 #: billions.
@@ -48,6 +48,18 @@ class MergesTableView(QTableView):
         super().setModel(model)
         for column, width in column_widths(self.font(), self.horizontalHeader().font()).items():
             self.setColumnWidth(column, width)
+        model.rowsInserted.connect(self._show_removed_column)
+        model.modelReset.connect(self._show_removed_column)
+        self._show_removed_column()
+
+    def _show_removed_column(self) -> None:
+        """The Removed column only for a run that removed tokens (PickyBPE)."""
+        model = self.model()
+        source = model.sourceModel() if hasattr(model, "sourceModel") else model
+        history = getattr(source, "history", None)
+        removed = history is not None and history.removals > 0
+        if self.isColumnHidden(REMOVED) == removed:
+            self.setColumnHidden(REMOVED, not removed)
 
     def at_bottom(self) -> bool:
         """Scrolled to the last row (of more than a screenful): new rows are then followed."""

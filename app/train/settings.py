@@ -35,7 +35,8 @@ class TrainSettings:
     (:mod:`bpe_core.variants`): stop when the best pair is rarer than ``min_count``; never make a token matching
     one of ``forbid``; SuperBPE's second stage from vocabulary ``superword_after`` on (0: none); ``resume`` the
     saved run (a path) to go on from. ``ray_address``: count on Ray (``"local"``: start Ray on this machine;
-    ``"auto"``, ``"ray://host:10001"``: a cluster); empty: count in local worker processes."""
+    ``"auto"``, ``"ray://host:10001"``: a cluster); empty: count in local worker processes. ``picky``: PickyBPE's
+    threshold (0: off); ``parity``: parity-aware BPE, each corpus file one language."""
 
     vocab_size: int = 1256
     pattern: str = "gpt2"
@@ -47,6 +48,8 @@ class TrainSettings:
     resume: str | None = None
     checkpoint: str | None = None  # a folder the training process saves the merges so far in
     ray_address: str = ""
+    picky: float = 0.0
+    parity: bool = False
 
     @property
     def target_merges(self) -> int:
@@ -84,6 +87,34 @@ class TrainSettings:
             )
             found.append(text.format(low=minimum + 1, high=self.vocab_size - 1, size=self.superword_after))
         found.extend(self._ray_problems())
+        found.extend(self._variant_problems())
+        return found
+
+    def _variant_problems(self) -> list[str]:
+        """PickyBPE and parity-aware BPE with what they cannot be combined with yet.
+
+        >>> TrainSettings(picky=0.9, parity=True)._variant_problems()
+        ['Parity-aware BPE cannot be combined with PickyBPE yet: turn one off.']
+        """
+        found = []
+        picky = QCoreApplication.translate("TrainSettings", "PickyBPE")
+        parity = QCoreApplication.translate("TrainSettings", "Parity-aware BPE")
+        superwords = QCoreApplication.translate("TrainSettings", "superwords")
+        combined = QCoreApplication.translate(
+            "TrainSettings", "{variant} cannot be combined with {other} yet: turn one off."
+        )
+        if self.picky and self.superword_after:
+            found.append(combined.format(variant=picky, other=superwords))
+        if self.parity and self.superword_after:
+            found.append(combined.format(variant=parity, other=superwords))
+        if self.parity and self.picky:
+            found.append(combined.format(variant=parity, other=picky))
+        if self.parity and self.ray_address:
+            found.append(
+                QCoreApplication.translate(
+                    "TrainSettings", "Parity-aware BPE counts each language on this machine: clear the Ray address."
+                )
+            )
         return found
 
     def _ray_problems(self) -> list[str]:

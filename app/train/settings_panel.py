@@ -15,7 +15,9 @@ import os
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QTimer, Signal, Slot
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
+    QDoubleSpinBox,
     QFormLayout,
     QGroupBox,
     QLabel,
@@ -124,6 +126,28 @@ class SettingsPanel(QGroupBox):
             )
         )
 
+        self.picky = QDoubleSpinBox()
+        self.picky.setObjectName("pickyThreshold")
+        self.picky.setRange(0.0, 1.0)
+        self.picky.setDecimals(2)
+        self.picky.setSingleStep(0.05)
+        self.picky.setSpecialValueText(self.tr("off"))
+        self.picky.setToolTip(
+            self.tr(
+                "PickyBPE (Chizhov et al. 2024): after each merge, a token that nearly always occurred inside the "
+                "new one (intersection over self above this threshold; the paper uses 0.6 to 0.9) is removed, and "
+                "its id goes to the next merge"
+            )
+        )
+        self.parity = QCheckBox(self.tr("Each corpus file is one language"))
+        self.parity.setObjectName("parityAware")
+        self.parity.setToolTip(
+            self.tr(
+                "Parity-aware BPE (Foroutan et al. 2025): each merge is the best pair of the language whose "
+                "held-out tenth has the most tokens per character; the compression chart shows each language"
+            )
+        )
+
         self.ray_address = QLineEdit()
         self.ray_address.setObjectName("rayAddress")
         self.ray_address.setPlaceholderText(self.tr("empty: count here · local · auto · ray://host:10001"))
@@ -150,6 +174,8 @@ class SettingsPanel(QGroupBox):
         form.addRow(self.tr("Stop below count"), self.min_count)
         form.addRow(self.tr("Forbid tokens matching"), self.forbid)
         form.addRow(self.tr("Superwords after"), self.superword_after)
+        form.addRow(self.tr("PickyBPE threshold"), self.picky)
+        form.addRow(self.tr("Parity-aware"), self.parity)
         form.addRow(self.tr("Ray address"), self.ray_address)
         form.addRow(self.problem_label)
 
@@ -161,6 +187,8 @@ class SettingsPanel(QGroupBox):
         for box in (self.min_count, self.superword_after):
             box.valueChanged.connect(self._changed)
         self.forbid.textChanged.connect(self._changed)
+        self.picky.valueChanged.connect(self._changed)
+        self.parity.toggled.connect(self._changed)
         self.ray_address.textChanged.connect(self._changed)
         self._changed()
 
@@ -176,6 +204,8 @@ class SettingsPanel(QGroupBox):
             forbid=[self.forbid.text()] if self.forbid.text() else [],
             superword_after=self.superword_after.value(),
             ray_address=self.ray_address.text().strip(),
+            picky=self.picky.value(),
+            parity=self.parity.isChecked(),
         )
 
     def apply(
@@ -205,6 +235,10 @@ class SettingsPanel(QGroupBox):
         found = settings.problems()
         if self._source is not None:
             found.extend(self._source.problems(settings.pattern, settings.special_tokens, settings.superword_after))
+            if settings.parity and self._source.counts is not None:
+                found.append(
+                    self.tr("Parity-aware BPE holds out part of each language's text: a counts corpus has none.")
+                )
         verdict = self._current_verdict()
         if verdict is not None and not verdict.usable and not found:
             found.append(verdict.message)

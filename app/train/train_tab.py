@@ -457,6 +457,7 @@ class TrainTab(QSplitter):
                 self.tr("The trained tokenizer could not be built: {error}").format(error=exc),
                 repr(exc),
             )
+        self.history.parity = result.record.parity  # a parity-aware run: a compression curve per language
         if self.history.corpus_bytes == 0 and result.record.corpus_bytes:
             self.history.set_corpus(
                 corpus_bytes=result.record.corpus_bytes,

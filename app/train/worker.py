@@ -44,6 +44,7 @@ from bpe_core.training_process import (
     TrainingJob,
     TrainingProcess,
 )
+from bpe_core.variants.picky import PickyTokenizer
 from bpe_core.vocab import vocab_from_merges
 
 #: How long the worker waits for the training process's next record before looking at the window again.
@@ -59,12 +60,17 @@ class TrainingResult(Finished):
 
     @cached_property
     def vocab(self) -> dict[int, bytes]:
+        if self.picky is not None:  # the tokens PickyBPE kept, by the ids they were given
+            return self.picky.vocab() | {i: token.encode("utf-8") for token, i in self.special_tokens.items()}
         return vocab_from_merges(self.merges, self.special_tokens)
 
     @cached_property
     def tokenizer(self) -> Tokenizer:
         """The trained tokenizer, carrying its training record (saved with it). Built in the worker thread."""
-        tokenizer = Tokenizer(self.vocab, self.merges, dict(self.special_tokens), pattern=self.pattern)
+        if self.picky is not None:  # encodes by replaying the merges and removals
+            tokenizer = PickyTokenizer(self.picky, dict(self.special_tokens), pattern=self.pattern)
+        else:
+            tokenizer = Tokenizer(self.vocab, self.merges, dict(self.special_tokens), pattern=self.pattern)
         tokenizer.record = self.record
         return tokenizer
 
@@ -151,6 +157,8 @@ class TrainingWorker(Task):
             superword_after=s.superword_after or None,
             counts=tuple(str(path) for path in self.source.counts.paths) if self.source.counts else (),
             ray_address=s.ray_address or None,
+            picky=s.picky or None,
+            parity=s.parity,
         )
 
     def _follow(self, process: TrainingProcess, job: TrainingJob) -> None:

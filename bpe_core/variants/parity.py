@@ -23,6 +23,7 @@ A language's text is cut :func:`held_out` : its last tenth (from a line start) i
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 
 from bpe_core.merge_engine import MergeEngine
@@ -49,6 +50,24 @@ def held_out(text: str, name: str = "text") -> tuple[str, str]:
     return text[:cut], text[cut:]
 
 
+def languages_of_files(paths) -> dict[str, str]:
+    """One language per file, named after the file (``en.txt`` is ``en``; a name taken twice gets ``-2``...).
+
+    >>> languages_of_files(["corpus/en.txt", "zh.txt", "other/en.txt"])
+    {'en': 'corpus/en.txt', 'zh': 'zh.txt', 'en-2': 'other/en.txt'}
+    """
+    languages: dict[str, str] = {}
+    for path in paths:
+        path = os.fspath(path)
+        stem = os.path.basename(path).split(".")[0] or os.path.basename(path)
+        name, n = stem, 1
+        while name in languages:
+            n += 1
+            name = f"{stem}-{n}"
+        languages[name] = path
+    return languages
+
+
 def parse_language(value: str) -> tuple[str, str]:
     """``NAME=FILE`` as ``(name, file)`` (``--language en=en.txt``).
 
@@ -69,6 +88,7 @@ class Languages:
     engines: list[MergeEngine]
     held_out: list[MergeEngine]
     held_out_chars: list[int]
+    held_out_bytes: list[int]
     chosen: list[int] = field(default_factory=list)  # the language each merge was chosen for
     held_out_tokens: list[list[int]] = field(default_factory=list)  # per merge, each held-out text's tokens after
     initial_held_out_tokens: list[int] = field(init=False)
@@ -79,7 +99,7 @@ class Languages:
     def ratios(self) -> list[float]:
         """Each language's held-out tokens per character now.
 
-        >>> langs = Languages(["a"], [], [MergeEngine({b"abab": 1}, id_limit=300)], [4])
+        >>> langs = Languages(["a"], [], [MergeEngine({b"abab": 1}, id_limit=300)], [4], [4])
         >>> langs.ratios()
         [1.0]
         """
@@ -88,7 +108,7 @@ class Languages:
     def worst_first(self) -> list[int]:
         """Language indices, the most tokens per character first (ties: in the order given).
 
-        >>> langs = Languages(["en", "zh"], [], [MergeEngine({b"ab": 1}, id_limit=300)] * 2, [2, 1])
+        >>> langs = Languages(["en", "zh"], [], [MergeEngine({b"ab": 1}, id_limit=300)] * 2, [2, 1], [2, 1])
         >>> langs.worst_first()
         [1, 0]
         """
@@ -112,6 +132,7 @@ class Languages:
         return {
             "languages": self.names,
             "held_out_chars": self.held_out_chars,
+            "held_out_bytes": self.held_out_bytes,
             "initial_held_out_tokens": self.initial_held_out_tokens,
             "held_out_tokens": self.held_out_tokens,
             "chosen": self.chosen,
@@ -131,6 +152,18 @@ def compression_curves(parity: dict) -> dict[str, list[float]]:
     return {name: [row[i] / chars[i] for row in rows] for i, name in enumerate(parity["languages"])}
 
 
+def bytes_per_token_curves(parity: dict) -> dict[str, list[float]]:
+    """Each language's held-out bytes per token after each merge (the compression chart's unit).
+
+    >>> bytes_per_token_curves({"languages": ["zh"], "held_out_bytes": [6], "held_out_tokens": [[3], [2]]})
+    {'zh': [2.0, 3.0]}
+    """
+    sizes = parity["held_out_bytes"]
+    return {
+        name: [sizes[i] / row[i] for row in parity["held_out_tokens"]] for i, name in enumerate(parity["languages"])
+    }
+
+
 def check_parity_record(raw) -> dict | None:
     """A record's ``parity`` as read from a file, checked (``ValueError`` if malformed)."""
     if raw is None:
@@ -145,7 +178,9 @@ def check_parity_record(raw) -> dict | None:
     def row(value) -> bool:
         return isinstance(value, list) and len(value) == n and all(type(v) is int and v >= 0 for v in value)
 
-    if not row(chars) or not all(chars) or not row(raw.get("initial_held_out_tokens")):
+    if not all(row(raw.get(key)) for key in ("held_out_chars", "held_out_bytes", "initial_held_out_tokens")) or not all(
+        chars
+    ):
         raise ValueError('"parity" held-out characters and tokens must be one positive count per language')
     tokens, chosen = raw.get("held_out_tokens"), raw.get("chosen")
     if not (isinstance(tokens, list) and all(row(r) for r in tokens)):
