@@ -17,12 +17,23 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QCoreApplication, QIODevice, QMarginsF, QPointF, QRectF, QSizeF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QImage,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPdfWriter,
+    QPen,
+)
 
 from app import style
 from bpe_core import formats
 from bpe_core.teaching.quiz import Question
 from bpe_core.token_label import render_pair, render_token
+from bpe_core.views import TokenView
 
 #: A4 in points, the margin around what is drawn.
 PAGE = QSizeF(595, 842)
@@ -36,11 +47,22 @@ LETTERS = "ABCDEFGH"
 
 @dataclass(frozen=True)
 class SheetQuestion:
-    """One question as printed: its number in the round, the question, and the text's tokens (id, bytes) then."""
+    """One question as printed: its number in the round, the question, and the text's tokens then, gathered into
+    ``groups`` that cover whole characters (those characters, and each token's id and bytes): tokens holding parts
+    of a character are printed together, the character under them."""
 
     number: int
     question: Question
-    tokens: tuple[tuple[int, bytes], ...]
+    groups: tuple[tuple[str, tuple[tuple[int, bytes], ...]], ...]
+
+    @classmethod
+    def of_view(cls, number: int, question: Question, view: TokenView) -> SheetQuestion:
+        """The question with the tokens of ``view`` (the text at its step)."""
+        groups = tuple(
+            (view.text[group[0].start : group[-1].end], tuple((t.id, t.token) for t in group))
+            for group in view.groups()
+        )
+        return cls(number, question, groups)
 
 
 @dataclass(frozen=True)
@@ -115,30 +137,46 @@ class Page:
             self.y += line
         self.y += gap
 
-    def chips(self, tokens: tuple[tuple[int, bytes], ...], size: float = 11.0) -> None:
-        """The tokens as coloured boxes that wrap like text."""
-        f = font(size)
-        metrics = QFontMetricsF(f)
+    def chips(self, groups: tuple[tuple[str, tuple[tuple[int, bytes], ...]], ...], size: float = 11.0) -> None:
+        """The tokens as coloured boxes that wrap like text; the tokens of a split character kept on one row, a
+        bracket under them and the character below."""
+        f, small = font(size), font(size * 0.8)
+        metrics, small_metrics = QFontMetricsF(f), QFontMetricsF(small)
         height, pad, gap = metrics.height() + 4, 3.0, 3.0
+        split = any(len(tokens) > 1 for _, tokens in groups)
+        row = height + (small_metrics.height() * 1.4 + 6 if split else 0)
         x = MARGIN
-        self.room(height)
-        self.painter.setFont(f)
-        for token_id, data in tokens:
-            label = render_token(data) or "∅"
-            width = metrics.horizontalAdvance(label) + 2 * pad
-            if x + width > MARGIN + self.width and x > MARGIN:
+        self.room(row)
+        for chars, tokens in groups:
+            labels = [render_token(data) or "∅" for _, data in tokens]
+            widths = [metrics.horizontalAdvance(label) + 2 * pad for label in labels]
+            if x + sum(widths) + gap * (len(widths) - 1) > MARGIN + self.width and x > MARGIN:
                 x = MARGIN
-                self.y += height + gap
-                self.room(height)
-                self.painter.setFont(f)
-            box = QRectF(x, self.y, width, height)
-            self.painter.fillRect(box, style.token_color(token_id))
-            self.painter.setPen(QColor("#777777"))
-            self.painter.drawRect(box)
-            self.painter.setPen(style.TOKEN_TEXT)
-            self.painter.drawText(box, Qt.AlignmentFlag.AlignCenter, label)
-            x += width + gap
-        self.y += height + 8
+                self.y += row + gap
+                self.room(row)
+            start = x
+            self.painter.setFont(f)
+            for (token_id, _), label, width in zip(tokens, labels, widths):
+                box = QRectF(x, self.y, width, height)
+                self.painter.fillRect(box, style.token_color(token_id))
+                self.painter.setPen(QColor("#777777"))
+                self.painter.drawRect(box)
+                self.painter.setPen(style.TOKEN_TEXT)
+                self.painter.drawText(box, Qt.AlignmentFlag.AlignCenter, label)
+                x += width + gap
+            if len(tokens) > 1:
+                self._bracket(start, x - gap, self.y + height + 2, chars, small)
+        self.y += row + 8
+
+    def _bracket(self, left: float, right: float, top: float, chars: str, small: QFont) -> None:
+        """A bracket from ``top`` under the tokens from ``left`` to ``right``, the characters they make below it."""
+        self.painter.setPen(QPen(style.HEX_TEXT, 0.8))
+        self.painter.drawPolyline(
+            [QPointF(left, top), QPointF(left, top + 3), QPointF(right, top + 3), QPointF(right, top)]
+        )
+        self.painter.setFont(small)
+        below = QRectF(left - 10, top + 4, right - left + 20, QFontMetricsF(small).height() * 1.4)
+        self.painter.drawText(below, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, chars)
 
 
 def paint_sheet(sheet: Sheet, painter: QPainter, new_page: Callable[[], QPainter]) -> None:
@@ -163,7 +201,7 @@ def paint_sheet(sheet: Sheet, painter: QPainter, new_page: Callable[[], QPainter
             12,
             bold=True,
         )
-        page.chips(item.tokens)
+        page.chips(item.groups)
         page.text(QCoreApplication.translate("QuizSheet", "Which pair is merged next? Tick one:"), 11)
         page.columns([f"☐ {LETTERS[i]})  {render_pair(*pair)}" for i, pair in enumerate(q.choices)], 12)
     page.next_page()

@@ -225,10 +225,10 @@ class QuizView(TeachingView):
             return None
         last = min(self.round_start + ROUND, len(self.tokenizer.merges))
         questions = tuple(
-            SheetQuestion(
+            SheetQuestion.of_view(
                 number,
                 question(self.tokenizer, rank, self.text, candidates=self.choices_box.value()),
-                tuple((t.id, t.token) for t in self.tokenizer.view_at(self.text, rank).tokens),
+                self.tokenizer.view_at(self.text, rank),
             )
             for number, rank in enumerate(range(self.round_start, last), 1)
         )

@@ -74,7 +74,10 @@ def test_chinese_sheet_embeds_a_cjk_font_and_png_pages(qtbot, tmp_path, request,
     assert any("NotoSansCJK" in name for name in fonts(reader))
     # The characters come back from the page: drawn with the glyphs of the embedded font, not empty boxes.
     assert "山城的早晨" in texts[0]
-    chars = CJK.findall(render_pair(*view.sheet().questions[0].question.answer))
+    first = view.sheet().questions[0]
+    assert "".join(chars for chars, _ in first.groups) == CHINESE[:30]  # every character printed under its tokens
+    assert any(len(tokens) > 1 for _, tokens in first.groups)  # a character split into bytes, printed together
+    chars = CJK.findall(render_pair(*first.question.answer))
     assert chars and all(char in " ".join(texts) for char in chars)
     pngs = view.save_sheet(tmp_path / "quiz.png")
     assert [p.name for p in pngs] == ["quiz.png"] + [f"quiz-{n}.png" for n in range(2, len(pngs) + 1)]
