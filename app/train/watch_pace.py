@@ -5,7 +5,7 @@ the engine and what it makes are untouched.
 >>> from PySide6.QtCore import QCoreApplication
 >>> app = QCoreApplication.instance() or QCoreApplication([])
 >>> pace, shown = WatchPace(rate=50), []
->>> pace.released.connect(shown.extend)
+>>> _ = pace.released.connect(shown.extend)
 >>> pace.add(["merge 0", "merge 1", "merge 2"])
 >>> pace.tick(); shown, pace.waiting
 (['merge 0'], 2)
