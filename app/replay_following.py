@@ -2,7 +2,8 @@
 tab selects (and scrolls to) its row, the pair chart marks it, and our tokenizer goes into the session at that
 step -- before the merge, with the pair about to merge (:attr:`Own.next_pair <app.common.session.Own>`), then
 after it, the pair fused. The replay may play 50 merges a second: the tabs follow at most every
-:data:`FOLLOW_MS` (the newest frame, the ones in between skipped). When the replay is left, every tab goes back to
+:data:`FOLLOW_MS`, or twice as long as showing a frame took (the newest frame, the ones in between skipped), so
+that following never takes more than a third of the window's time. When the replay is left, every tab goes back to
 the step it showed before, and the status bar says so.
 
 >>> from app.common.session import Session
@@ -16,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QObject, QTimer, Slot
@@ -57,7 +59,9 @@ class ReplayFollowing(QObject):
 
     def _show(self) -> None:
         self._shown = self.frame
+        started = time.perf_counter()
         self.train_tab.show_replayed(self.frame[0])
+        self.timer.setInterval(max(FOLLOW_MS, round(2000 * (time.perf_counter() - started))))
 
     def step_at(self, rank: int | None, merges: Sequence[tuple[bytes, bytes]]) -> tuple[int, tuple | None] | None:
         """The step at which our tokenizer is shown, and the pair about to merge, when the Train tab's current
