@@ -214,3 +214,20 @@ def test_bpe_train_picky_saves_a_tokenizer_that_encodes_as_trained(tmp_path, cap
     assert "cannot be exported as gpt2" in capsys.readouterr().err
     assert main(["train", str(corpus), "--vocab-size", "600", "--picky", "0", "-o", str(out)]) == 1
     assert "threshold must be a number above 0" in capsys.readouterr().err
+
+
+def test_a_trace_shows_how_each_token_was_made(picky_tokenizer):
+    from bpe_core.teaching.trace import trace_encoding
+
+    text = MIXED[:300] + " abcabc aaaa"
+    for trace in trace_encoding(picky_tokenizer, text):
+        if trace.special:
+            continue
+        word = trace.text.encode("utf-8")
+        bounds = list(range(len(word) + 1))
+        for event in trace.merges:  # every merge joins two parts standing side by side
+            assert event.start in bounds and event.middle in bounds and event.end in bounds
+            assert picky_tokenizer.merges[event.rank] == (event.left, event.right)
+            assert (event.left, event.right) == (word[event.start : event.middle], word[event.middle : event.end])
+            bounds.remove(event.middle)
+        assert [word[a:b] for a, b in zip(bounds, bounds[1:])] == [picky_tokenizer.vocab[i] for i in trace.ids]

@@ -239,11 +239,33 @@ class PickyTokenizer(Tokenizer):
         return tokens
 
     def merge_parts(self, word: bytes, trace: list | None = None) -> list[bytes]:
-        """The tokens (as bytes) of ``word``; a ``trace`` is not kept (a removal is no merge of two parts)."""
-        if trace is not None:
-            raise ValueError("a PickyBPE tokenizer removes tokens: its merges do not form one tree per token")
+        """The tokens (as bytes) of ``word``. A ``trace`` gets, as :meth:`Tokenizer.merge_parts` gives it, the merges
+        that made each token it ends as (each token's own tree; the removals in between are not merges).
+
+        >>> tok = PickyTokenizer(PickyHistory.replay(0.5, [(97, 98), (256, 99)], [(1, 256)]), pattern="none")
+        >>> trace = []
+        >>> tok.merge_parts(b"abcab", trace), trace
+        ([b'abc', b'a', b'b'], [(0, 0, 1, 2), (1, 0, 2, 3)])
+        """
         token = self.picky.token_bytes
-        return [token[created] for created in self.created_parts(word)]
+        parts = self.created_parts(word)
+        if trace is not None:
+            made: list[tuple[int, int, int, int]] = []
+            start = 0
+            for created in parts:
+                self._tree(created, start, made)
+                start += len(token[created])
+            trace.extend(sorted(made))
+        return [token[created] for created in parts]
+
+    def _tree(self, created: int, start: int, made: list) -> None:
+        if created < 256:
+            return
+        left, right = self.picky.pairs[created - 256]
+        middle = start + len(self.picky.token_bytes[left])
+        made.append((created - 256, start, middle, start + len(self.picky.token_bytes[created])))
+        self._tree(left, start, made)
+        self._tree(right, middle, made)
 
     def _encode_word(self, piece: str) -> list[int]:
         ids = self.picky.ids
