@@ -1,18 +1,18 @@
-"""The Train tab's watch mode controls, on one row: "Watch at [5] merges/s", "Catch up", and how far the window is
-behind the engine ("21 / 2,743", said in full in its tooltip). They only show what they are told; the Train tab
-paces the run (:mod:`app.train.watch_pace`).
+"""The Train tab's watch mode controls: "Watch at [5] merges/s" and "Catch up" on one row, and under it, only
+while the window is behind the engine, how far ("Shown: 21 of 2,743 merges", said in full in its tooltip). They
+only show what they are told; the Train tab paces the run (:mod:`app.train.watch_pace`).
 """
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QPushButton, QSpinBox, QWidget
+from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget
 
 from app.train.watch_pace import FASTEST, SLOWEST
 
 
 class WatchControls(QWidget):
     """``watch`` (on: the window shows the run at ``rate``'s pace), ``rate``, ``catch_up_button`` and ``behind``
-    (e.g. "12 / 480": merges shown / made)."""
+    (e.g. "Shown: 12 of 480 merges")."""
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -33,12 +33,17 @@ class WatchControls(QWidget):
         self.behind = QLabel()
         self.behind.setObjectName("watchBehind")
         self.behind.setVisible(False)
-        row = QHBoxLayout(self)
+        row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.watch)
         row.addWidget(self.rate)
         row.addWidget(self.catch_up_button)
-        row.addWidget(self.behind, 1)
+        row.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        layout.addLayout(row)
+        layout.addWidget(self.behind)
 
     def show_behind(self, shown: int, made: int, engine_done: bool) -> None:
         """Say how far the window is behind the engine (nothing when it is not)."""
@@ -47,7 +52,7 @@ class WatchControls(QWidget):
         if made <= shown:
             return
         numbers = {"shown": f"{shown:,}", "made": f"{made:,}"}
-        self.behind.setText(self.tr("{shown} / {made}").format(**numbers))
+        self.behind.setText(self.tr("Shown: {shown} of {made} merges").format(**numbers))
         if engine_done:
             text = self.tr("Showing merge {shown} of {made}: training is done; Catch up shows the end.")
         else:

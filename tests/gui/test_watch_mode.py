@@ -40,7 +40,7 @@ def test_a_watched_run_is_shown_at_its_pace_then_caught_up(qtbot, window, train,
     assert shown < len(watched.merges) and shown + tab.pace.waiting == len(watched.merges)
     assert tab.training and tab.tokenizer is None and not tab.cancel_button.isEnabled()
     assert tab.watch.catch_up_button.isEnabled() and tab.watch.behind.isVisible()
-    assert tab.watch.behind.text() == f"{len(tab.history)} / {len(watched.merges)}"
+    assert tab.watch.behind.text() == f"Shown: {len(tab.history)} of {len(watched.merges)} merges"
     assert "training is done" in tab.watch.behind.toolTip()
     qtbot.waitUntil(lambda: tab.model.rowCount() >= 1, timeout=5000)  # a merge a second reaches the table
     assert tab.current_rank == tab.model.rowCount() - 1
