@@ -100,7 +100,7 @@ class MainWindow(QMainWindow):
             total = tab.tokenizer.merge_count
             rank = tab.current_rank
             step, pair = total if rank is None or rank >= total else rank + 1, None
-            replayed = self.replay_following.step_at(rank, tab.tokenizer.merges)
+            replayed = self.replay_following.step_at(rank, tab.tokenizer)
             if replayed is not None:  # the replay shows the merge about to be made, or made
                 step, pair = replayed
             self.session.set_own(Own(tab.tokenizer, tab.tokenizer.truncated(step), step, total, pair))

@@ -7,18 +7,21 @@ that following never takes more than a third of the window's time. When the repl
 the step it showed before, and the status bar says so.
 
 >>> from app.common.session import Session
->>> following = ReplayFollowing.__new__(ReplayFollowing)
->>> following.frame = (9, False)
->>> following.step_at(9, merges=[(b"a", b"b")] * 20)
+>>> class Run: merges = [(b"a", b"b")] * 20
+>>> following, run = ReplayFollowing.__new__(ReplayFollowing), Run()
+>>> following.frame, following.tokenizer = (9, False), run
+>>> following.step_at(9, run)
 (9, (b'a', b'b'))
->>> following.step_at(4, merges=[(b"a", b"b")] * 20) is None  # the table's row was clicked meanwhile
+>>> following.step_at(4, run) is None  # the table's row was clicked meanwhile
+True
+>>> following.step_at(9, Run()) is None  # another run: trained since
 True
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer, Slot
 
@@ -34,6 +37,7 @@ class ReplayFollowing(QObject):
         self.train_tab = train_tab
         self.say = say
         self.frame: tuple[int, bool] | None = None  # the replay's merge and whether it is fused, while followed
+        self.tokenizer = None  # the run followed (the Train tab's when the replay began)
         self._shown: tuple[int, bool] | None = None  # the frame the tabs show
         self._back_to: int | None = None  # the Train tab's step before the replay (None: none chosen)
         self.timer = QTimer(self)
@@ -45,7 +49,7 @@ class ReplayFollowing(QObject):
     def follow(self, rank: int, fused: bool) -> None:
         """The replay shows merge ``rank`` (``fused``: after it): the tabs show it now, or at the next turn."""
         if self.frame is None:
-            self._back_to = self.train_tab.current_rank
+            self._back_to, self.tokenizer = self.train_tab.current_rank, self.train_tab.tokenizer
         self.frame = (rank, fused)
         if not self.timer.isActive():
             self._show()
@@ -63,13 +67,14 @@ class ReplayFollowing(QObject):
         self.train_tab.show_replayed(self.frame[0])
         self.timer.setInterval(max(FOLLOW_MS, round(2000 * (time.perf_counter() - started))))
 
-    def step_at(self, rank: int | None, merges: Sequence[tuple[bytes, bytes]]) -> tuple[int, tuple | None] | None:
-        """The step at which our tokenizer is shown, and the pair about to merge, when the Train tab's current
-        merge ``rank`` is the replay's (None: it is not followed, or the user chose another row)."""
-        if self.frame is None or rank != self.frame[0]:
+    def step_at(self, rank: int | None, tokenizer) -> tuple[int, tuple | None] | None:
+        """The step at which ``tokenizer`` (the Train tab's) is shown, and the pair about to merge, when its
+        current merge ``rank`` is the replay's (None: it is not followed, the user chose another row, or it is
+        another run)."""
+        if self.frame is None or rank != self.frame[0] or tokenizer is not self.tokenizer:
             return None
         rank, fused = self.frame
-        return (rank + 1, None) if fused else (rank, tuple(merges[rank]))
+        return (rank + 1, None) if fused else (rank, tuple(tokenizer.merges[rank]))
 
     @Slot()
     def leave(self) -> None:
@@ -79,9 +84,10 @@ class ReplayFollowing(QObject):
             return
         self.timer.stop()
         self.frame = self._shown = None
-        tab, back = self.train_tab, self._back_to
-        if tab.training or tab.tokenizer is None:
-            return
+        tab, back, followed = self.train_tab, self._back_to, self.tokenizer
+        self.tokenizer = None
+        if tab.training or tab.tokenizer is not followed:
+            return  # another run is shown: it keeps its own step
         if back is None or back + 1 >= tab.tokenizer.merge_count:
             tab.show_replayed(None)
             self.say(self.tr("Replay left: every tab shows the whole run again."))

@@ -105,3 +105,18 @@ def test_a_marked_pair_is_painted(qtbot, window, train):
     painter.end()
     x, y, w, h = canvas.flow.box(canvas.pair_marks[0])
     assert image.pixelColor(int(x - 1), int(y + h / 2)).name() == "#d95f02"
+
+
+def test_a_run_trained_during_a_replay_keeps_its_own_step(qtbot, window, train):
+    window.train_tab.settings_panel.apply(vocab_size=300)
+    train(window)
+    tab = window.train_tab
+    tab.select_rank(10)
+    teaching = teach_replay(qtbot, window)
+    teaching.replay.go_to(20)
+    assert tab.current_rank == 20
+    window.train_tab.settings_panel.apply(vocab_size=320)
+    result = train(window)  # the Teach window takes the new run: the replay starts over on it
+    qtbot.waitUntil(lambda: not teaching.loading() and teaching.tokenizer is tab.tokenizer, timeout=30000)
+    assert tab.current_rank == len(result.merges) - 1 and not window.session.own.partial
+    assert window.session.own.next_pair is None
