@@ -422,6 +422,8 @@ class TrainTab(QSplitter):
             self.catch_up()  # a cancelled run is shown as far as it went, at once
         if self.pace.waiting:  # watched: finished once its steps are all shown (or Catch up)
             self._finished = result
+            self.tick.stop()
+            self._elapsed = result.seconds  # the run's time, not the watching's
             self.cancel_button.setEnabled(False)
             self._show_behind()
             return
@@ -634,7 +636,7 @@ class TrainTab(QSplitter):
     # --- status line ---------------------------------------------------------------------------------------
     @Slot()
     def _update_status(self) -> None:
-        if self.training:
+        if self.training and self._finished is None:
             self._elapsed = time.perf_counter() - self._started
         for key, text in status_texts(self.history, self._elapsed, self.current_rank).items():
             self.status_labels[key].setText(text)

@@ -43,6 +43,7 @@ def test_a_watched_run_is_shown_at_its_pace_then_caught_up(qtbot, window, train,
     assert tab.watch.behind.text() == f"Shown: {len(tab.history)} of {len(watched.merges)} merges"
     assert "training is done" in tab.watch.behind.toolTip()
     qtbot.waitUntil(lambda: tab.model.rowCount() >= 1, timeout=5000)  # a merge a second reaches the table
+    assert tab._elapsed == watched.seconds  # the status bar times the run, not the watching
     assert tab.current_rank == tab.model.rowCount() - 1
 
     qtbot.mouseClick(tab.watch.catch_up_button, Qt.MouseButton.LeftButton)
