@@ -26,6 +26,7 @@ from app.file_menu import APP_TITLE, FileMenu
 from app.help_menu import HelpMenu
 from app.replay_following import ReplayFollowing
 from app.teaching.window import TeachingWindow
+from app.train.preview_marks import mark_pair
 from app.train.train_tab import TrainTab
 from app.vocabulary import VocabularyTab
 from bpe_core.foreign import library_host
@@ -128,6 +129,7 @@ class MainWindow(QMainWindow):
                 label = self.tr("{label} · next: {pair}").format(label=label, pair=render_pair(*own.next_pair))
             self.compare_view.set_own_tokenizer(own.shown, label, partial=own.partial, next_pair=own.next_pair)
             self.vocabulary_tab.set_own_tokenizer(own.shown, label, full=own.whole, partial=own.partial)
+        mark_pair(self.train_tab.corpus_panel.preview, own and own.shown, own and own.next_pair)  # a replay's pair
         if self.teaching is not None and self.teaching.own_tokenizer is not (own.whole if own else None):
             self.teaching.set_tokenizer(own.whole if own else None, self._teach_name())
             self._update_lessons()  # in the language of the corpus it was trained on

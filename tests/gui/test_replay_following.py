@@ -45,10 +45,15 @@ def test_the_tabs_follow_a_replay_and_come_back(qtbot, window, train):
     assert [t.token for t in view.tokens] == [t.token for t in tokenizer.view_at(text, rank).tokens]
     assert pane.canvas.pair_marks == tuple(pair_starts(view, *tokenizer.merges[rank]))
     assert "next:" in window.compare_view.pane_records["own"].title
+    preview = tab.corpus_panel.preview  # the corpus preview marks the pair too, where it stands in the lines shown
+    marks = [(m.cursor.selectionStart(), m.cursor.selectionEnd()) for m in preview.extraSelections()]
+    shown = tokenizer.truncated(rank).view(preview.toPlainText()[:2000])
+    starts = pair_starts(shown, *tokenizer.merges[rank])
+    assert marks and marks == [(shown.tokens[i].start, shown.tokens[i + 1].end) for i in starts]
 
     qtbot.keyClick(replay, Qt.Key.Key_Right)  # fused: the next step, nothing marked
     qtbot.waitUntil(lambda: window.session.own.step == rank + 1, timeout=5000)
-    assert window.session.own.next_pair is None
+    assert window.session.own.next_pair is None and preview.extraSelections() == []
     qtbot.waitUntil(lambda: pane.canvas.view is not view and pane.canvas.pair_marks == (), timeout=10000)
     merged = tokenizer.merges[rank][0] + tokenizer.merges[rank][1]
     assert merged in [t.token for t in pane.canvas.view.tokens]
