@@ -232,7 +232,7 @@
 <context>
     <name>CompareView</name>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="38"/>
+        <location filename="../../app/compare/compare_view.py" line="39"/>
         <source>Tokenizers cut text into pieces. Hello world!
 今天下午我们在河边散步，看见很多人在钓鱼。鬱
 Emoji: 🙂👍🏽 🇫🇷
@@ -460,23 +460,23 @@ def greet(name):
     </message>
     <message>
         <location filename="../../app/compare/own_pane.py" line="25"/>
-        <location filename="../../app/compare/own_pane.py" line="41"/>
-        <location filename="../../app/compare/own_pane.py" line="75"/>
+        <location filename="../../app/compare/own_pane.py" line="45"/>
+        <location filename="../../app/compare/own_pane.py" line="80"/>
         <source>Ours</source>
         <translation>我们的</translation>
     </message>
     <message>
-        <location filename="../../app/compare/own_pane.py" line="45"/>
+        <location filename="../../app/compare/own_pane.py" line="49"/>
         <source>trained</source>
         <translation>训练完成</translation>
     </message>
     <message>
-        <location filename="../../app/compare/own_pane.py" line="52"/>
+        <location filename="../../app/compare/own_pane.py" line="57"/>
         <source>training</source>
         <translation>训练中</translation>
     </message>
     <message>
-        <location filename="../../app/compare/own_pane.py" line="75"/>
+        <location filename="../../app/compare/own_pane.py" line="80"/>
         <source>Ours: {label}</source>
         <translation>我们的：{label}</translation>
     </message>
@@ -517,43 +517,43 @@ def greet(name):
 <context>
     <name>PaneMarks</name>
     <message>
-        <location filename="../../app/compare/pane_marks.py" line="19"/>
+        <location filename="../../app/compare/pane_marks.py" line="20"/>
         <source>the pre-tokenizer of {cutter} starts a pre-token there</source>
         <extracomment>Why two tokenizers first cut differently (bpe_core.teaching.cut_difference.REASONS), in words.</extracomment>
         <translation>{cutter} 的预分词器在那里开始一个新的预分词单元</translation>
     </message>
     <message>
-        <location filename="../../app/compare/pane_marks.py" line="20"/>
+        <location filename="../../app/compare/pane_marks.py" line="21"/>
         <source>{other} has no token {token}</source>
         <translation>{other} 没有词元 {token}</translation>
     </message>
     <message>
-        <location filename="../../app/compare/pane_marks.py" line="21"/>
+        <location filename="../../app/compare/pane_marks.py" line="22"/>
         <source>both have {token}, but the merges of {cutter} make other tokens there first</source>
         <translation>两者都有 {token}，但 {cutter} 的合并在那里先生成了别的词元</translation>
     </message>
     <message>
-        <location filename="../../app/compare/pane_marks.py" line="24"/>
+        <location filename="../../app/compare/pane_marks.py" line="25"/>
         <source>a normalizer changed the text before it was cut</source>
         <translation>切分之前规范化器改变了文本</translation>
     </message>
     <message>
-        <location filename="../../app/compare/pane_marks.py" line="25"/>
+        <location filename="../../app/compare/pane_marks.py" line="26"/>
         <source>{cutter} falls back to bytes there</source>
         <translation>{cutter} 在那里退回到字节</translation>
     </message>
     <message>
-        <location filename="../../app/compare/pane_marks.py" line="35"/>
+        <location filename="../../app/compare/pane_marks.py" line="36"/>
         <source>First difference, in “{text}”: {cutter} cuts at byte {offset}: {reason}.</source>
         <translation>第一处不同，在“{text}”中：{cutter} 在第 {offset} 个字节处切分：{reason}。</translation>
     </message>
     <message>
-        <location filename="../../app/compare/pane_marks.py" line="55"/>
+        <location filename="../../app/compare/pane_marks.py" line="66"/>
         <source>reference for cut differences</source>
         <translation>切分差异的参照</translation>
     </message>
     <message>
-        <location filename="../../app/compare/pane_marks.py" line="66"/>
+        <location filename="../../app/compare/pane_marks.py" line="77"/>
         <source>cuts agree {agreement} with {reference} ({extra} extra, {missing} missing)</source>
         <translation>与 {reference} 的切分一致率 {agreement}（多出 {extra} 处，缺少 {missing} 处）</translation>
     </message>
@@ -597,43 +597,43 @@ Choose the model&apos;s pattern, or type a regex:</source>
 <context>
     <name>TokenCanvas</name>
     <message>
-        <location filename="../../app/compare/token_canvas.py" line="312"/>
+        <location filename="../../app/compare/token_canvas.py" line="432"/>
         <source>&lt;b&gt;id {id}&lt;/b&gt; · {rank}</source>
         <extracomment>Tokens laid out per slice of the event loop (a few milliseconds&apos; work).</extracomment>
         <translation>&lt;b&gt;ID {id}&lt;/b&gt; · {rank}</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_canvas.py" line="312"/>
+        <location filename="../../app/compare/token_canvas.py" line="432"/>
         <source>&lt;b&gt;id {id}&lt;/b&gt;</source>
         <translation>&lt;b&gt;ID {id}&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_canvas.py" line="315"/>
+        <location filename="../../app/compare/token_canvas.py" line="435"/>
         <source>bytes: &lt;tt&gt;{hex}&lt;/tt&gt; ({count})</source>
         <translation>字节：&lt;tt&gt;{hex}&lt;/tt&gt;（{count} 个）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_canvas.py" line="316"/>
+        <location filename="../../app/compare/token_canvas.py" line="436"/>
         <source>text: &lt;tt&gt;{text}&lt;/tt&gt;</source>
         <translation>文本：&lt;tt&gt;{text}&lt;/tt&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_canvas.py" line="317"/>
+        <location filename="../../app/compare/token_canvas.py" line="437"/>
         <source>token {number} of {total} · characters {start}–{end}</source>
         <translation>第 {number} 个词元，共 {total} 个 · 字符 {start}–{end}</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_canvas.py" line="322"/>
+        <location filename="../../app/compare/token_canvas.py" line="442"/>
         <source>part of a character: bytes {first}-{last} of {length} of {char}</source>
         <translation>字符的一部分：{char} 的 {length} 个字节中的第 {first}–{last} 个（从 0 起）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_canvas.py" line="328"/>
+        <location filename="../../app/compare/token_canvas.py" line="448"/>
         <source>&lt;i&gt;special token&lt;/i&gt;</source>
         <translation>&lt;i&gt;特殊词元&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_canvas.py" line="343"/>
+        <location filename="../../app/compare/token_canvas.py" line="463"/>
         <source>(no text)</source>
         <translation>（没有文本）</translation>
     </message>

@@ -15,7 +15,7 @@
 <context>
     <name>CorpusPanel</name>
     <message numerus="yes">
-        <location filename="../../app/train/corpus_panel.py" line="155"/>
+        <location filename="../../app/train/corpus_panel.py" line="225"/>
         <source>{name} and %n more</source>
         <translation>
             <numerusform>{name} and %n more</numerusform>
@@ -26,7 +26,7 @@
 <context>
     <name>MergeTreeView</name>
     <message numerus="yes">
-        <location filename="../../app/teaching/merge_tree_view.py" line="253"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="329"/>
         <source>&lt;b&gt;{token}&lt;/b&gt; (id {id}): {bytes} bytes, %n merges, depth {depth}. Counts are the pair&apos;s count when training merged it.</source>
         <translation>
             <numerusform>&lt;b&gt;{token}&lt;/b&gt; (id {id}): {bytes} bytes, %n merge, depth {depth}. Counts are the pair&apos;s count when training merged it.</numerusform>
@@ -34,7 +34,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/merge_tree_view.py" line="259"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="335"/>
         <source>&lt;b&gt;{token}&lt;/b&gt; (id {id}): {bytes} bytes, %n merges, depth {depth}.</source>
         <translation>
             <numerusform>&lt;b&gt;{token}&lt;/b&gt; (id {id}): {bytes} bytes, %n merge, depth {depth}.</numerusform>
@@ -93,17 +93,26 @@
     <message numerus="yes">
         <location filename="../../app/compare/token_pane.py" line="257"/>
         <source>Copied {count} ids of {name}</source>
-        <translation><numerusform>Copied {count} id of {name}</numerusform><numerusform>Copied {count} ids of {name}</numerusform></translation>
+        <translation>
+            <numerusform>Copied {count} id of {name}</numerusform>
+            <numerusform>Copied {count} ids of {name}</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <location filename="../../app/compare/token_pane.py" line="264"/>
         <source>Copied {count} tokens of {name} as text</source>
-        <translation><numerusform>Copied {count} token of {name} as text</numerusform><numerusform>Copied {count} tokens of {name} as text</numerusform></translation>
+        <translation>
+            <numerusform>Copied {count} token of {name} as text</numerusform>
+            <numerusform>Copied {count} tokens of {name} as text</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <location filename="../../app/compare/token_pane.py" line="271"/>
         <source>Copied {count} tokens of {name} as JSON</source>
-        <translation><numerusform>Copied {count} token of {name} as JSON</numerusform><numerusform>Copied {count} tokens of {name} as JSON</numerusform></translation>
+        <translation>
+            <numerusform>Copied {count} token of {name} as JSON</numerusform>
+            <numerusform>Copied {count} tokens of {name} as JSON</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -130,56 +130,82 @@ bytes {hex}</source>
 <context>
     <name>MergeTreeView</name>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="178"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="196"/>
         <source>id </source>
         <translation>ID </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="181"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="199"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="183"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="201"/>
         <source>or token</source>
         <translation>或词元</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="186"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="203"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="238"/>
+        <source>▶ Grow</source>
+        <translation>▶ 生长</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/merge_tree_view.py" line="205"/>
+        <source>Build the tree from its bytes, one merge at a time (space)</source>
+        <translation>从字节开始，一次一个合并地构建这棵树（空格键）</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/merge_tree_view.py" line="209"/>
         <source>Click a token to see how it was built</source>
         <translation>点击一个词元，查看它是如何合并而成的</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="192"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="215"/>
         <source>Click a token.</source>
         <translation>请点击一个词元。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="279"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="238"/>
+        <source>⏸ Pause</source>
+        <translation>⏸ 暂停</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/merge_tree_view.py" line="306"/>
         <source>token id {id} is not in this tokenizer&apos;s vocabulary</source>
         <translation>词元 ID {id} 不在这个分词器的词表中</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="285"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="312"/>
         <source>{tokenizer} has a merge of parts that are no tokens: {error}</source>
         <translation>{tokenizer} 有一条合并规则，其组成部分不是词元：{error}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/merge_tree_view.py" line="301"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="329"/>
         <source>&lt;b&gt;{token}&lt;/b&gt; (id {id}): {bytes} bytes, %n merges, depth {depth}. Counts are the pair&apos;s count when training merged it.</source>
         <translation>
             <numerusform>&lt;b&gt;{token}&lt;/b&gt;（ID {id}）：{bytes} 个字节，%n 次合并，深度 {depth}。频次是训练时合并这一对那一刻的出现次数。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/merge_tree_view.py" line="307"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="335"/>
         <source>&lt;b&gt;{token}&lt;/b&gt; (id {id}): {bytes} bytes, %n merges, depth {depth}.</source>
         <translation>
             <numerusform>&lt;b&gt;{token}&lt;/b&gt;（ID {id}）：{bytes} 个字节，%n 次合并，深度 {depth}。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="339"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="377"/>
+        <source>Growing: the bytes, before any merge.</source>
+        <translation>生长中：只有字节，尚未合并。</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/merge_tree_view.py" line="380"/>
+        <source>Growing: merge {done} of {total} (rank {rank}: {left} + {right}).</source>
+        <translation>生长中：第 {done} 次合并，共 {total} 次（序号 {rank}：{left} + {right}）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/merge_tree_view.py" line="394"/>
         <source>id {id}
 bytes {hex}</source>
         <translation>ID {id}
@@ -305,89 +331,170 @@ bytes {hex}</source>
     </message>
 </context>
 <context>
+    <name>QuizSheet</name>
+    <message>
+        <location filename="../../app/teaching/quiz_sheet.py" line="185"/>
+        <location filename="../../app/teaching/quiz_sheet.py" line="272"/>
+        <source>Predict the next merge</source>
+        <extracomment>A4 in points, the margin around what is drawn. The PNG pages&apos; resolution (A4 at 150 dpi: 1240 x 1754 pixels).</extracomment>
+        <translation>预测下一次合并</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/quiz_sheet.py" line="188"/>
+        <source>Name: ______________________    Score: ____ / {total}</source>
+        <translation>姓名：______________________    得分：____ / {total}</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/quiz_sheet.py" line="198"/>
+        <source>Question {number} — after {merges} merges, the text is cut like this:</source>
+        <translation>第 {number} 题 — 经过 {merges} 次合并后，文本被切分成这样：</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/quiz_sheet.py" line="205"/>
+        <source>Which pair is merged next? Tick one:</source>
+        <translation>下一次合并的是哪一对？请勾选一项：</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/quiz_sheet.py" line="208"/>
+        <source>Answers</source>
+        <translation>答案</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/quiz_sheet.py" line="215"/>
+        <source>Question {number}: {letter})  {pair}</source>
+        <translation>第 {number} 题：{letter})  {pair}</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/quiz_sheet.py" line="224"/>
+        <source>{letter}) {pair}: {count}×</source>
+        <translation>{letter}) {pair}：{count}×</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/quiz_sheet.py" line="234"/>
+        <source>Counts in this text (the training corpus&apos;s counts were not kept).</source>
+        <translation>频次取自这段文本（训练语料的频次没有保存）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/quiz_sheet.py" line="250"/>
+        <source>Save the quiz sheet as .pdf or .png, not {suffix}.</source>
+        <translation>题单请保存为 .pdf 或 .png，而不是 {suffix}。</translation>
+    </message>
+</context>
+<context>
     <name>QuizView</name>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="46"/>
+        <location filename="../../app/teaching/quiz_view.py" line="59"/>
         <source>merge </source>
         <translation>第 </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="50"/>
+        <location filename="../../app/teaching/quiz_view.py" line="63"/>
         <source> choices</source>
         <translation> 个选项</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="51"/>
+        <location filename="../../app/teaching/quiz_view.py" line="64"/>
         <source>New round</source>
         <translation>新一轮</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="52"/>
+        <location filename="../../app/teaching/quiz_view.py" line="65"/>
         <source>Next question ▶</source>
         <translation>下一题 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="56"/>
+        <location filename="../../app/teaching/quiz_view.py" line="66"/>
+        <source>Printable sheet…</source>
+        <translation>打印用题单…</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/quiz_view.py" line="67"/>
+        <source>Save this round as a PDF or PNG sheet: the questions, then the answers</source>
+        <translation>将本轮保存为 PDF 或 PNG 题单：先是题目，后是答案</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/quiz_view.py" line="71"/>
         <source>Start at</source>
         <translation>起始于</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="112"/>
+        <location filename="../../app/teaching/quiz_view.py" line="130"/>
+        <location filename="../../app/teaching/quiz_view.py" line="244"/>
         <source>This tokenizer has no merges: there is nothing to predict.</source>
         <translation>该分词器没有合并：没有可预测的内容。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="124"/>
+        <location filename="../../app/teaching/quiz_view.py" line="142"/>
         <source>&lt;b&gt;Question {number} of {round}&lt;/b&gt; — {merges} merges done. Here is the text now: which pair is merged next?</source>
         <translation>&lt;b&gt;第 {number} 题，共 {round} 题&lt;/b&gt; — 已完成 {merges} 次合并。这是文本现在的样子：下一次合并的是哪一对？</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="167"/>
+        <location filename="../../app/teaching/quiz_view.py" line="185"/>
         <source>&lt;b&gt;Right!&lt;/b&gt;</source>
         <translation>&lt;b&gt;答对了！&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="167"/>
+        <location filename="../../app/teaching/quiz_view.py" line="185"/>
         <source>&lt;b&gt;Not this time.&lt;/b&gt;</source>
         <translation>&lt;b&gt;这次没答对。&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="168"/>
+        <location filename="../../app/teaching/quiz_view.py" line="186"/>
         <source>Merge {rank} joins &lt;b&gt;{pair}&lt;/b&gt;.</source>
         <translation>第 {rank} 次合并连接的是 &lt;b&gt;{pair}&lt;/b&gt;。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="175"/>
+        <location filename="../../app/teaching/quiz_view.py" line="193"/>
         <source>Counts in this text, not in the training corpus (not kept): they show where the pair stands side by side, not why the trainer chose it.</source>
         <translation>这些是本文本中的计数，而非训练语料中的计数（训练语料未保存）：它们显示这一对相邻出现的位置，而不是训练器选择它的原因。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="187"/>
+        <location filename="../../app/teaching/quiz_view.py" line="205"/>
         <source>No tie: the pair had the highest count alone.</source>
         <translation>没有并列：这一对的计数独占最高。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="190"/>
+        <location filename="../../app/teaching/quiz_view.py" line="208"/>
         <source>{tied} pairs tied at count {count:,}: the trainer takes the lexicographically greatest pair (left token&apos;s bytes, then right token&apos;s bytes); {chosen} wins over {second} by the left token&apos;s bytes</source>
         <translation>{tied} 对以计数 {count:,} 并列：训练器选择字典序最大的一对（先比较左侧词元的字节，再比较右侧词元的字节）；{chosen} 凭左侧词元的字节胜过 {second}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="195"/>
+        <location filename="../../app/teaching/quiz_view.py" line="213"/>
         <source>{tied} pairs tied at count {count:,}: the trainer takes the lexicographically greatest pair (left token&apos;s bytes, then right token&apos;s bytes); {chosen} wins over {second} by the right token&apos;s bytes</source>
         <translation>{tied} 对以计数 {count:,} 并列：训练器选择字典序最大的一对（先比较左侧词元的字节，再比较右侧词元的字节）；{chosen} 凭右侧词元的字节胜过 {second}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="204"/>
+        <location filename="../../app/teaching/quiz_view.py" line="235"/>
+        <source>{tokenizer} · merges {first}–{last} · “{text}”</source>
+        <translation>{tokenizer} · 第 {first}–{last} 次合并 · “{text}”</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/quiz_view.py" line="248"/>
+        <source>PDF document (*.pdf);;PNG images (*.png)</source>
+        <translation>PDF 文档 (*.pdf);;PNG 图片 (*.png)</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/quiz_view.py" line="249"/>
+        <source>Save the quiz sheet</source>
+        <translation>保存题单</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/quiz_view.py" line="255"/>
+        <source>Cannot save the quiz sheet</source>
+        <translation>无法保存题单</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/quiz_view.py" line="259"/>
         <source>round {number}: {right}/{asked}</source>
         <translation>第 {number} 轮：{right}/{asked}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="207"/>
+        <location filename="../../app/teaching/quiz_view.py" line="262"/>
         <source>this round: {right}/{asked}</source>
         <translation>本轮：{right}/{asked}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="208"/>
+        <location filename="../../app/teaching/quiz_view.py" line="263"/>
         <source>Score — {rounds}</source>
         <translation>得分 — {rounds}</translation>
     </message>
@@ -526,67 +633,67 @@ bytes {hex}</source>
 <context>
     <name>ReplayView</name>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="43"/>
+        <location filename="../../app/teaching/replay_view.py" line="48"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="47"/>
+        <location filename="../../app/teaching/replay_view.py" line="52"/>
         <source> merges/s</source>
         <translation> 次合并/秒</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="135"/>
+        <location filename="../../app/teaching/replay_view.py" line="141"/>
         <source>This tokenizer has no merges to replay.</source>
         <translation>该分词器没有可回放的合并。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="150"/>
+        <location filename="../../app/teaching/replay_view.py" line="156"/>
         <source>merge {rank} of {total}</source>
         <translation>第 {rank} 次合并，共 {total} 次</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="156"/>
+        <location filename="../../app/teaching/replay_view.py" line="162"/>
         <source>&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;</source>
         <translation>&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="160"/>
+        <location filename="../../app/teaching/replay_view.py" line="166"/>
         <source>no counts: a published model&apos;s merges</source>
         <translation>无计数：已发布模型的合并</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="162"/>
+        <location filename="../../app/teaching/replay_view.py" line="168"/>
         <source>counted {count}× in the training corpus</source>
         <translation>在训练语料中出现 {count} 次</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="164"/>
+        <location filename="../../app/teaching/replay_view.py" line="170"/>
         <source>fused in the text: {n}×</source>
         <translation>已在文本中合并：{n} 处</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="166"/>
+        <location filename="../../app/teaching/replay_view.py" line="172"/>
         <source>about to merge in the text: {n}×</source>
         <translation>即将在文本中合并：{n} 处</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="168"/>
+        <location filename="../../app/teaching/replay_view.py" line="174"/>
         <source>not in this text</source>
         <translation>本文本中没有出现</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="169"/>
+        <location filename="../../app/teaching/replay_view.py" line="175"/>
         <source>Merge {rank}: {pair} ({count}); {here}.</source>
         <translation>第 {rank} 次合并：{pair}（{count}）；{here}。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="175"/>
+        <location filename="../../app/teaching/replay_view.py" line="181"/>
         <source>No pair counts: this tokenizer has no training record</source>
         <translation>没有字节对计数：该分词器没有训练记录</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="183"/>
+        <location filename="../../app/teaching/replay_view.py" line="189"/>
         <source>Best pairs at merge {rank} (the merged pair in orange)</source>
         <translation>第 {rank} 次合并时的高频字节对（被合并的一对为橙色）</translation>
     </message>
@@ -692,54 +799,54 @@ bytes {hex}</source>
         <translation>教学视图</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="142"/>
+        <location filename="../../app/teaching/base.py" line="146"/>
         <source>◀ Back</source>
         <extracomment>Whether the view plays as an animation that can be exported as GIF or MP4 (:mod:`app.teaching.animation_export`).</extracomment>
         <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="143"/>
-        <location filename="../../app/teaching/base.py" line="165"/>
+        <location filename="../../app/teaching/base.py" line="147"/>
+        <location filename="../../app/teaching/base.py" line="169"/>
         <source>▶ Play</source>
         <translation>▶ 播放</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="144"/>
+        <location filename="../../app/teaching/base.py" line="148"/>
         <source>Next ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="151"/>
+        <location filename="../../app/teaching/base.py" line="155"/>
         <source> steps/s</source>
         <translation> 步/秒</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="153"/>
+        <location filename="../../app/teaching/base.py" line="157"/>
         <source>Speed</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="163"/>
+        <location filename="../../app/teaching/base.py" line="167"/>
         <source>⏸ Pause</source>
         <translation>⏸ 暂停</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="208"/>
+        <location filename="../../app/teaching/base.py" line="212"/>
         <source>Export as .png or .svg, not {suffix}.</source>
         <translation>只能导出为 .png 或 .svg，不能是 {suffix}。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="213"/>
+        <location filename="../../app/teaching/base.py" line="217"/>
         <source>Export as .png or .svg: {name} has no suffix.</source>
         <translation>只能导出为 .png 或 .svg：{name} 没有扩展名。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="221"/>
+        <location filename="../../app/teaching/base.py" line="225"/>
         <source>Could not write {path}.</source>
         <translation>无法写入 {path}。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="229"/>
+        <location filename="../../app/teaching/base.py" line="233"/>
         <source>Exported from BPE Explorer</source>
         <translation>由 BPE Explorer 导出</translation>
     </message>
@@ -754,7 +861,7 @@ bytes {hex}</source>
         <translation>编码动画</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="161"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="175"/>
         <source>Merge tree</source>
         <extracomment>Room between a node&apos;s border and its lines, left and right / above and below (as painted). The width of the root&apos;s border and of the other nodes&apos; borders.</extracomment>
         <translation>合并树</translation>
@@ -776,13 +883,13 @@ bytes {hex}</source>
         <translation>词表滑块</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/animation_export.py" line="83"/>
+        <location filename="../../app/teaching/animation_export.py" line="88"/>
         <source>Export an animation as .gif or .mp4, not {suffix}.</source>
         <extracomment>720p: sharp on a projector, and a multiple of 16 both ways (what H.264 encoders want). The fastest pace of an export at the view&apos;s own pace (viewers show faster GIF frames slower, or at 10 a second).</extracomment>
         <translation>动画请导出为 .gif 或 .mp4，而不是 {suffix}。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="33"/>
+        <location filename="../../app/teaching/quiz_view.py" line="45"/>
         <source>Quiz: next merge</source>
         <translation>测验：下一次合并</translation>
     </message>
@@ -792,7 +899,7 @@ bytes {hex}</source>
         <translation>正则表达式如何切分</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="30"/>
+        <location filename="../../app/teaching/replay_view.py" line="35"/>
         <source>Replay</source>
         <translation>回放</translation>
     </message>
@@ -800,119 +907,119 @@ bytes {hex}</source>
 <context>
     <name>TeachingWindow</name>
     <message>
-        <location filename="../../app/teaching/window.py" line="94"/>
+        <location filename="../../app/teaching/window.py" line="100"/>
         <source>BPE Explorer — Teach</source>
         <extracomment>The reference encodings offered beside the current tokenizer. The views that show the chosen tokenizer: only they wait while it is made ready (the others stay usable).</extracomment>
         <translation>BPE Explorer — 教学</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="96"/>
-        <location filename="../../app/teaching/window.py" line="202"/>
+        <location filename="../../app/teaching/window.py" line="102"/>
+        <location filename="../../app/teaching/window.py" line="210"/>
         <source>current tokenizer</source>
         <translation>当前分词器</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="135"/>
+        <location filename="../../app/teaching/window.py" line="142"/>
         <source>Teach</source>
         <translation>教学</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="137"/>
+        <location filename="../../app/teaching/window.py" line="144"/>
         <source> Tokenizer </source>
         <translation> 分词器 </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="139"/>
+        <location filename="../../app/teaching/window.py" line="146"/>
         <source> Text </source>
         <translation> 文本 </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="146"/>
+        <location filename="../../app/teaching/window.py" line="153"/>
         <source>Presentation mode</source>
         <translation>演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="148"/>
+        <location filename="../../app/teaching/window.py" line="155"/>
         <source>Large fonts for a projector; ← → step, space plays (F5)</source>
         <translation>投影用的大字体；← → 单步，空格键播放（F5）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="150"/>
+        <location filename="../../app/teaching/window.py" line="157"/>
         <source>Full screen</source>
         <translation>全屏</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="153"/>
+        <location filename="../../app/teaching/window.py" line="160"/>
         <source>Export view…</source>
         <translation>导出视图…</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="182"/>
+        <location filename="../../app/teaching/window.py" line="190"/>
         <source>tiktoken {name}</source>
         <translation>tiktoken {name}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="216"/>
+        <location filename="../../app/teaching/window.py" line="224"/>
         <source>Training corpus: {start}</source>
         <translation>训练语料：{start}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="220"/>
+        <location filename="../../app/teaching/window.py" line="228"/>
         <source>Compare text: {start}</source>
         <translation>对比页文本：{start}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="222"/>
+        <location filename="../../app/teaching/window.py" line="230"/>
         <source>English samples</source>
         <translation>英文示例</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="299"/>
+        <location filename="../../app/teaching/window.py" line="307"/>
         <source> Loading {name}… </source>
         <translation> 正在加载 {name}… </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="326"/>
+        <location filename="../../app/teaching/window.py" line="334"/>
         <source>Cannot load encoding</source>
         <translation>无法加载编码</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="327"/>
+        <location filename="../../app/teaching/window.py" line="335"/>
         <source>{name} could not be loaded: {error}</source>
         <translation>无法加载 {name}：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="350"/>
+        <location filename="../../app/teaching/window.py" line="359"/>
         <source>The animation traces our engine&apos;s BPE; this tokenizer is encoded by its own library</source>
         <translation>编码动画追踪的是本程序引擎的 BPE；这个分词器由它自己的库编码</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="434"/>
+        <location filename="../../app/teaching/window.py" line="457"/>
         <source>Animated GIF (*.gif);;MP4 video (*.mp4)</source>
         <translation>GIF 动画 (*.gif);;MP4 视频 (*.mp4)</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="435"/>
+        <location filename="../../app/teaching/window.py" line="458"/>
         <source>Export view</source>
         <translation>导出视图</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="432"/>
+        <location filename="../../app/teaching/window.py" line="455"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="156"/>
+        <location filename="../../app/teaching/window.py" line="163"/>
         <source>Save the current view as PNG or SVG, or its animation as GIF or MP4, for slides</source>
         <translation>将当前视图保存为 PNG 或 SVG，或将其动画保存为 GIF 或 MP4，用于幻灯片</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="162"/>
+        <location filename="../../app/teaching/window.py" line="169"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="452"/>
+        <location filename="../../app/teaching/window.py" line="475"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
@@ -986,33 +1093,33 @@ bytes {hex}</source>
 <context>
     <name>merge_tree_view</name>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="54"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="57"/>
         <source>#{id} · special</source>
         <extracomment>A small tree is enlarged to fill the view, up to this many times its drawn size. A big tree is shrunk to fit the view down to this scale, and scrolls beyond it (its text stays readable).</extracomment>
         <translation>#{id} · 特殊词元</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="57"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="60"/>
         <source>#{id} · byte 0x{byte}</source>
         <translation>#{id} · 字节 0x{byte}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="62"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="65"/>
         <source>#{id} · no merge</source>
         <translation>#{id} · 非合并所得</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="65"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="68"/>
         <source>#{id} · rank {rank}</source>
         <translation>#{id} · 序号 {rank}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="70"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="73"/>
         <source>count {count}</source>
         <translation>频次 {count}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="81"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="95"/>
         <source>{name} is a {model} model: it has no merges, so no merge trees and no vocabulary slider.</source>
         <translation>{name} 是 {model} 模型：它没有合并规则，因此没有合并树，也不能使用词表滑块。</translation>
     </message>

@@ -55,40 +55,45 @@
 <context>
     <name>CompressionChart</name>
     <message>
-        <location filename="../../app/train/charts.py" line="227"/>
+        <location filename="../../app/train/charts.py" line="230"/>
         <source>Compression</source>
         <extracomment>Vocabulary sizes of the reference encodings on the chart, for placing them on the compression chart.</extracomment>
         <translation>压缩率</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="228"/>
+        <location filename="../../app/train/charts.py" line="231"/>
         <source>bytes per token</source>
         <translation>每个词元的字节数</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="229"/>
+        <location filename="../../app/train/charts.py" line="232"/>
         <source>vocabulary size (log)</source>
         <translation>词表大小（对数）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="236"/>
+        <location filename="../../app/train/charts.py" line="239"/>
         <source>training corpus</source>
         <translation>训练语料</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="245"/>
+        <location filename="../../app/train/charts.py" line="248"/>
         <source>held-out text</source>
         <translation>留出文本</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="255"/>
+        <location filename="../../app/train/charts.py" line="258"/>
         <source>tiktoken on held-out</source>
         <translation>tiktoken（留出文本）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="311"/>
+        <location filename="../../app/train/charts.py" line="317"/>
         <source>Press Train to see bytes per token grow with the vocabulary.</source>
         <translation>点击“训练”，查看每个词元的字节数如何随词表增长。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/charts.py" line="339"/>
+        <source>{language}, held out</source>
+        <translation>{language}，留出文本</translation>
     </message>
 </context>
 <context>
@@ -413,73 +418,73 @@
         <translation>该模式有 {chars} 个字符未被匹配；用它构建的分词器会像 tiktoken 一样丢弃这些字符。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="115"/>
+        <location filename="../../app/common/engine_messages.py" line="153"/>
         <source>The pre-tokenization regex is empty.</source>
         <translation>预分词正则表达式为空。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="116"/>
+        <location filename="../../app/common/engine_messages.py" line="154"/>
         <source>Invalid pre-tokenization regex {pattern}: {detail}.</source>
         <translation>无效的预分词正则表达式 {pattern}：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="117"/>
+        <location filename="../../app/common/engine_messages.py" line="155"/>
         <source>The pre-tokenization regex {pattern} matches the empty string; use + rather than *.</source>
         <translation>预分词正则表达式 {pattern} 能匹配空字符串；请用 + 而不是 *。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="130"/>
+        <location filename="../../app/common/engine_messages.py" line="168"/>
         <source>Special tokens given twice: {tokens}.</source>
         <translation>特殊词元重复给出：{tokens}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="127"/>
+        <location filename="../../app/common/engine_messages.py" line="165"/>
         <source>A special token must be a non-empty string, not {token}.</source>
         <translation>特殊词元必须是非空字符串，而不是 {token}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="78"/>
+        <location filename="../../app/common/engine_messages.py" line="116"/>
         <source>{path}: not valid UTF-8 at byte offset {offset} (bytes {bytes}). Is it a binary file, or in another encoding?</source>
         <translation>{path}：在字节偏移 {offset} 处不是有效的 UTF-8（字节 {bytes}）。它是二进制文件，还是其他编码？</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="85"/>
-        <location filename="../../app/common/engine_messages.py" line="90"/>
+        <location filename="../../app/common/engine_messages.py" line="123"/>
+        <location filename="../../app/common/engine_messages.py" line="128"/>
         <source>{path}: it ends in the middle of a {encoding} character (its last {count} bytes, at byte offset {offset}): is the file cut short?</source>
         <translation>{path}：文件在一个 {encoding} 字符的中间结束（最后 {count} 个字节，位于字节偏移 {offset}）：文件是否被截断了？</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="98"/>
+        <location filename="../../app/common/engine_messages.py" line="136"/>
         <source>{path}: the file grew while it was read ({before} bytes when training started, {read} read): train again once it is complete.</source>
         <translation>{path}：读取期间文件变大了（开始训练时 {before} 字节，实际读到 {read} 字节）：请在文件写完后重新训练。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="103"/>
+        <location filename="../../app/common/engine_messages.py" line="141"/>
         <source>{path}: the file shrank while it was read ({before} bytes when training started, {read} read): train again once it is complete.</source>
         <translation>{path}：读取期间文件变小了（开始训练时 {before} 字节，实际读到 {read} 字节）：请在文件写完后重新训练。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="82"/>
+        <location filename="../../app/common/engine_messages.py" line="120"/>
         <source>{path}: looks like a binary file (NUL bytes at offset {nul}); not valid UTF-8 text.</source>
         <translation>{path}：看起来是二进制文件（偏移 {nul} 处有 NUL 字节），不是有效的 UTF-8 文本。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="95"/>
+        <location filename="../../app/common/engine_messages.py" line="133"/>
         <source>{path} is {encoding} text (it starts with a byte-order mark), not UTF-8.</source>
         <translation>{path} 是 {encoding} 文本（以字节顺序标记开头），不是 UTF-8。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="120"/>
+        <location filename="../../app/common/engine_messages.py" line="158"/>
         <source>The pre-tokenization regex {pattern} took more than {seconds} s at character {offset} of {where}: it probably backtracks catastrophically (nested quantifiers such as (a+)+, or overlapping alternatives such as (a|aa)+). Simplify it.</source>
         <translation>预分词正则表达式 {pattern} 在 {where} 的第 {offset} 个字符处耗时超过 {seconds} 秒：它很可能发生了灾难性回溯（嵌套量词如 (a+)+，或相互重叠的分支如 (a|aa)+）。请简化它。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="108"/>
+        <location filename="../../app/common/engine_messages.py" line="146"/>
         <source>The pre-tokenization regex {pattern} matched nothing in {names}.</source>
         <translation>预分词正则表达式 {pattern} 在 {names} 中没有匹配到任何内容。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="111"/>
+        <location filename="../../app/common/engine_messages.py" line="149"/>
         <source>{names}: the corpus has no text outside special tokens.</source>
         <translation>{names}：语料中除特殊词元外没有任何文本。</translation>
     </message>
@@ -489,92 +494,92 @@
         <translation>训练进程意外结束（退出码 {code}）；目前为止的合并已丢失。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="132"/>
+        <location filename="../../app/common/engine_messages.py" line="170"/>
         <source>{path}: there is no such file (nor is it a reference name: {names}; or a model id hf:ORG/NAME).</source>
         <translation>{path}：没有这个文件（它也不是参考编码名 {names}，也不是模型 ID hf:ORG/NAME）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="136"/>
+        <location filename="../../app/common/engine_messages.py" line="174"/>
         <source>{path}: cannot read the file ({cause}).</source>
         <translation>{path}：无法读取该文件（{cause}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="137"/>
+        <location filename="../../app/common/engine_messages.py" line="175"/>
         <source>{path}: the file is empty.</source>
         <translation>{path}：文件是空的。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="138"/>
+        <location filename="../../app/common/engine_messages.py" line="176"/>
         <source>{path}: the file is {size}; tokenizer files are at most {limit}.</source>
         <translation>{path}：文件大小为 {size}；分词器文件最大为 {limit}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="141"/>
+        <location filename="../../app/common/engine_messages.py" line="179"/>
         <source>{path}: not a UTF-8 text file (a bad byte at offset {offset}).</source>
         <translation>{path}：不是 UTF-8 文本文件（偏移 {offset} 处有无效字节）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="144"/>
+        <location filename="../../app/common/engine_messages.py" line="182"/>
         <source>{path}: not valid JSON (line {line}, column {column}: {detail}); is it truncated?</source>
         <translation>{path}：不是有效的 JSON（第 {line} 行第 {column} 列：{detail}）；文件是否被截断了？</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="152"/>
+        <location filename="../../app/common/engine_messages.py" line="190"/>
         <source>{path}: not a tokenizer file this program knows (it starts with {start}; not UTF-8 at byte {offset}); it reads a tokenizer.json, tekken.json, SentencePiece .model, .tiktoken, GPT-2 vocab.json or its own files.</source>
         <translation>{path}：不是本程序认识的分词器文件（开头为 {start}；第 {offset} 字节起不是 UTF-8）；本程序读取 tokenizer.json、tekken.json、SentencePiece .model、.tiktoken、GPT-2 vocab.json 或它自己的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="147"/>
+        <location filename="../../app/common/engine_messages.py" line="185"/>
         <source>{path}: not a tokenizer file this program knows (it starts with {start}); it reads a tokenizer.json, tekken.json, SentencePiece .model, .tiktoken, GPT-2 vocab.json or its own files.</source>
         <translation>{path}：不是本程序认识的分词器文件（开头为 {start}）；本程序读取 tokenizer.json、tekken.json、SentencePiece .model、.tiktoken、GPT-2 vocab.json 或它自己的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="158"/>
+        <location filename="../../app/common/engine_messages.py" line="196"/>
         <source>{path}: a JSON file, but not a tokenizer this program knows; it reads a tokenizer.json, tekken.json, SentencePiece .model, .tiktoken, GPT-2 vocab.json or its own files.</source>
         <translation>{path}：是 JSON 文件，但不是本程序认识的分词器；本程序读取 tokenizer.json、tekken.json、SentencePiece .model、.tiktoken、GPT-2 vocab.json 或它自己的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="164"/>
+        <location filename="../../app/common/engine_messages.py" line="202"/>
         <source>{path}: the folder holds no tokenizer file (looked for {names}).</source>
         <translation>{path}：该文件夹中没有分词器文件（查找了 {names}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="167"/>
+        <location filename="../../app/common/engine_messages.py" line="205"/>
         <source>{path}: the folder holds several {wanted} files ({names}); choose one.</source>
         <translation>{path}：该文件夹中有多个 {wanted} 文件（{names}）；请选择其中一个。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="173"/>
+        <location filename="../../app/common/engine_messages.py" line="211"/>
         <source>{path}: a .tiktoken file does not say how it pre-tokenizes: give its pattern ({names}); it looks like {guess} ({reason}).</source>
         <translation>{path}：.tiktoken 文件没有说明如何预分词：请给出它的模式（{names}）；它看起来是 {guess}（{reason}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="170"/>
+        <location filename="../../app/common/engine_messages.py" line="208"/>
         <source>{path}: a .tiktoken file does not say how it pre-tokenizes: give its pattern ({names}).</source>
         <translation>{path}：.tiktoken 文件没有说明如何预分词：请给出它的模式（{names}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="178"/>
+        <location filename="../../app/common/engine_messages.py" line="216"/>
         <source>{path}: a GPT-2 vocabulary needs its merges file beside it ({name}).</source>
         <translation>{path}：GPT-2 词表旁边需要有它的合并文件（{name}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="181"/>
+        <location filename="../../app/common/engine_messages.py" line="219"/>
         <source>{path}: GPT-2 merges need their vocabulary beside them ({name}).</source>
         <translation>{path}：GPT-2 合并文件旁边需要有它的词表（{name}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="184"/>
+        <location filename="../../app/common/engine_messages.py" line="222"/>
         <source>{path}: the tokenizers library cannot read it: {detail}.</source>
         <translation>{path}：tokenizers 库无法读取它：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="187"/>
+        <location filename="../../app/common/engine_messages.py" line="225"/>
         <source>{path}: not a SentencePiece model the library can read: {detail}.</source>
         <translation>{path}：不是 SentencePiece 库能读取的模型：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="163"/>
+        <location filename="../../app/common/engine_messages.py" line="201"/>
         <source>{path}: a damaged gzip file: {detail}.</source>
         <translation>{path}：gzip 文件已损坏：{detail}。</translation>
     </message>
@@ -605,142 +610,217 @@
     </message>
     <message>
         <location filename="../../app/common/engine_messages.py" line="65"/>
+        <source>Only a tokenizer trained by BPE Explorer can have tokens added as merges.</source>
+        <translation>只有 BPE Explorer 训练的分词器才能以合并的方式添加词元。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="68"/>
+        <source>A PickyBPE run&apos;s merges are replayed with its removals: tokens cannot be added to it.</source>
+        <translation>PickyBPE 训练的合并要连同其删除一起重放：不能向它添加词元。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="71"/>
+        <source>An empty line is not a token.</source>
+        <translation>空行不是词元。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="72"/>
+        <source>It is a special token.</source>
+        <translation>它是特殊词元。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="73"/>
+        <source>Already a token.</source>
+        <translation>已经是一个词元。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="74"/>
+        <source>The {pattern} pattern cuts it into {count} pre-tokens: BPE never merges across them.</source>
+        <translation>{pattern} 模式把它切成 {count} 个预分词：BPE 从不跨预分词合并。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="77"/>
+        <source>The merges added for it do not make it (BPE cuts it into {count} tokens).</source>
+        <translation>为它添加的合并并不能生成它（BPE 把它切成 {count} 个词元）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="80"/>
         <source>{name} already has a vocabulary of {size} ({merges} merges): ask for a vocabulary of at least {size}.</source>
         <translation>{name} 的词表已有 {size}（{merges} 次合并）：请要求至少 {size} 的词表。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="69"/>
+        <location filename="../../app/common/engine_messages.py" line="84"/>
         <source>{name} was trained with the special tokens {saved}; continue it with the same ones, not {given}.</source>
         <translation>{name} 训练时使用的特殊词元是 {saved}；继续训练时请使用同样的特殊词元，而不是 {given}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="73"/>
+        <location filename="../../app/common/engine_messages.py" line="88"/>
         <source>The superword transition {after} must be a vocabulary size between {minimum} and the vocabulary size {size}.</source>
         <translation>超词转换点 {after} 必须是介于 {minimum} 与词表大小 {size} 之间的词表大小。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="191"/>
+        <location filename="../../app/common/engine_messages.py" line="92"/>
+        <source>The PickyBPE threshold must be a number above 0 (the paper uses 0.6 to 0.9), not {value}.</source>
+        <translation>PickyBPE 阈值必须是大于 0 的数（论文使用 0.6 到 0.9），而不是 {value}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="95"/>
+        <source>PickyBPE cannot be combined with {other} yet: leave one out.</source>
+        <translation>PickyBPE 暂时不能与 {other} 同时使用：请去掉其中一个。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="98"/>
+        <source>PickyBPE made {merges} merges and removed {removed} tokens without reaching the vocabulary of {asked}: stopped at {reached}.</source>
+        <translation>PickyBPE 进行了 {merges} 次合并、移除了 {removed} 个词元，仍未达到词表大小 {asked}：停在 {reached}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="103"/>
+        <source>A language is given as NAME=FILE, not {value}.</source>
+        <translation>语言应以 名称=文件 的形式给出，而不是 {value}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="104"/>
+        <source>The language {name} is given twice.</source>
+        <translation>语言 {name} 被给出了两次。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="105"/>
+        <source>Parity-aware BPE needs at least one language (NAME=FILE), not {count}.</source>
+        <translation>均衡感知 BPE 至少需要一种语言（名称=文件），而不是 {count} 种。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="108"/>
+        <source>Parity-aware BPE cannot be combined with {other} yet: leave one out.</source>
+        <translation>均衡感知 BPE 暂时不能与 {other} 同时使用：请去掉其中一个。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="111"/>
+        <source>{name}: the text is too short to hold out a part for parity-aware BPE ({chars} characters).</source>
+        <translation>{name}：文本太短，无法为均衡感知 BPE 留出一部分（{chars} 个字符）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="229"/>
         <source>Cannot read the encoding file {path}: {cause}.</source>
         <translation>无法读取编码文件 {path}：{cause}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="192"/>
+        <location filename="../../app/common/engine_messages.py" line="230"/>
         <source>The encoding file {path} is not a valid gzip file: {detail}.</source>
         <translation>编码文件 {path} 不是有效的 gzip 文件：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="195"/>
+        <location filename="../../app/common/engine_messages.py" line="233"/>
         <source>The encoding file {path} is not the official one: its SHA-256 is {digest}, expected {expected}; reinstall BPE Explorer or replace the file.</source>
         <translation>编码文件 {path} 不是官方文件：它的 SHA-256 是 {digest}，应为 {expected}；请重新安装 BPE Explorer 或替换该文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="200"/>
+        <location filename="../../app/common/engine_messages.py" line="238"/>
         <source>{path}: no tokens in the file.</source>
         <translation>{path}：文件中没有任何词元。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="202"/>
+        <location filename="../../app/common/engine_messages.py" line="240"/>
         <source>{text} is not a Hugging Face model id: write ORG/NAME, optionally @REVISION (for example Qwen/Qwen2.5-7B-Instruct or openai-community/gpt2@main).</source>
         <translation>{text} 不是 Hugging Face 模型 ID：请写成 ORG/NAME，可选加上 @REVISION（例如 Qwen/Qwen2.5-7B-Instruct 或 openai-community/gpt2@main）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="207"/>
-        <location filename="../../app/common/engine_messages.py" line="213"/>
+        <location filename="../../app/common/engine_messages.py" line="245"/>
+        <location filename="../../app/common/engine_messages.py" line="251"/>
         <source>The tokenizer of {model} is not in the Hugging Face cache ({cache}) and downloads are off (offline, or HF_HUB_OFFLINE=1): connect to the internet once and open {model} again, or download it with `{command}`, or open a tokenizer.json, tokenizer.model, tekken.json or .tiktoken file you have.</source>
         <translation>{model} 的分词器不在 Hugging Face 缓存（{cache}）中，而下载已关闭（离线，或 HF_HUB_OFFLINE=1）：请联网一次后再打开 {model}，或用 `{command}` 下载，或打开你已有的 tokenizer.json、tokenizer.model、tekken.json 或 .tiktoken 文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="219"/>
+        <location filename="../../app/common/engine_messages.py" line="257"/>
         <source>{model} is a gated model: its files are given only to users who accepted its licence. Log in once with `hf auth login` (or set HF_TOKEN to an access token from huggingface.co/settings/tokens), accept the licence on {url}, then try again; or open a tokenizer.json of this model that you already have.</source>
         <translation>{model} 是受限模型：它的文件只提供给接受了其许可协议的用户。请先用 `hf auth login` 登录一次（或把 HF_TOKEN 设为 huggingface.co/settings/tokens 上的访问令牌），在 {url} 接受许可协议，然后重试；或者打开你已有的该模型的 tokenizer.json。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="225"/>
+        <location filename="../../app/common/engine_messages.py" line="263"/>
         <source>There is no model {model} on huggingface.co (or it is private: if it is yours, log in with `hf auth login`); check the spelling, ORG/NAME.</source>
         <translation>huggingface.co 上没有模型 {model}（或者它是私有的：如果是你的模型，请用 `hf auth login` 登录）；请检查拼写，格式为 ORG/NAME。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="230"/>
+        <location filename="../../app/common/engine_messages.py" line="268"/>
         <source>{model} has no revision {revision} (a branch, tag or commit).</source>
         <translation>{model} 没有版本 {revision}（分支、标签或提交）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="233"/>
+        <location filename="../../app/common/engine_messages.py" line="271"/>
         <source>{model} publishes no tokenizer files (looked for {names}): open a tokenizer file of this model instead, or choose another model.</source>
         <translation>{model} 没有发布分词器文件（查找了 {names}）：请改为打开该模型的分词器文件，或选择其他模型。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="238"/>
+        <location filename="../../app/common/engine_messages.py" line="276"/>
         <source>Could not download the tokenizer of {model}: huggingface.co could not be reached ({cause}). Check the internet connection (and HTTPS_PROXY if you use a proxy), or open a downloaded tokenizer file instead.</source>
         <translation>无法下载 {model} 的分词器：连接不上 huggingface.co（{cause}）。请检查网络连接（如果使用代理，也检查 HTTPS_PROXY），或改为打开已下载的分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="243"/>
+        <location filename="../../app/common/engine_messages.py" line="281"/>
         <source>Could not download the tokenizer of {model}: huggingface.co sent nothing for {seconds} s (a connection or proxy that does not answer). Check the internet connection (and HTTPS_PROXY if you use a proxy), or open a downloaded tokenizer file instead.</source>
         <translation>无法下载 {model} 的分词器：huggingface.co 已有 {seconds} 秒没有发来任何数据（连接或代理没有应答）。请检查网络连接（如果使用代理，也检查 HTTPS_PROXY），或改为打开已下载的分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="249"/>
+        <location filename="../../app/common/engine_messages.py" line="287"/>
         <source>The download of the tokenizer of {model} ended unexpectedly (exit code {code}).</source>
         <translation>{model} 的分词器下载意外结束（退出码 {code}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="252"/>
+        <location filename="../../app/common/engine_messages.py" line="290"/>
         <source>The download of the tokenizer of {model} failed: {cause}.</source>
         <translation>{model} 的分词器下载失败：{cause}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="255"/>
+        <location filename="../../app/common/engine_messages.py" line="293"/>
         <source>huggingface.co answered {status} while the tokenizer of {model} was downloading: try again later, or open a downloaded tokenizer file instead.</source>
         <translation>下载 {model} 的分词器时 huggingface.co 返回了 {status}：请稍后重试，或改为打开已下载的分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="260"/>
+        <location filename="../../app/common/engine_messages.py" line="298"/>
         <source>Cannot read the Hugging Face cache {cache} for {model}: {error}.</source>
         <translation>无法读取 {model} 的 Hugging Face 缓存 {cache}：{error}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="264"/>
+        <location filename="../../app/common/engine_messages.py" line="302"/>
         <source>{path}: the tokenizer&apos;s library took more than {seconds} s on {chars} characters and was stopped (a regex or normalizer in the file that never ends).</source>
         <translation>{path}：分词器的库处理 {chars} 个字符用时超过 {seconds} 秒，已被停止（文件中的某个正则表达式或规范化步骤停不下来）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="269"/>
+        <location filename="../../app/common/engine_messages.py" line="307"/>
         <source>{path}: the tokenizer&apos;s library needed more than {gb} GB of memory for {chars} characters and was stopped (a normalizer in the file that makes the text grow).</source>
         <translation>{path}：分词器的库处理 {chars} 个字符需要超过 {gb} GB 内存，已被停止（文件中的某个规范化步骤让文本不断变长）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="274"/>
+        <location filename="../../app/common/engine_messages.py" line="312"/>
         <source>{path}: the tokenizer&apos;s library crashed ({detail}).</source>
         <translation>{path}：分词器的库崩溃了（{detail}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="275"/>
+        <location filename="../../app/common/engine_messages.py" line="313"/>
         <source>{path}: the tokenizer&apos;s library failed: {detail}.</source>
         <translation>{path}：分词器的库出错：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="277"/>
+        <location filename="../../app/common/engine_messages.py" line="315"/>
         <source>Cannot write {path}: it is a device, not a regular file.</source>
         <translation>无法写入 {path}：它是设备，不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="278"/>
+        <location filename="../../app/common/engine_messages.py" line="316"/>
         <source>Cannot write {path}: it is a named pipe, not a regular file.</source>
         <translation>无法写入 {path}：它是命名管道，不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="281"/>
+        <location filename="../../app/common/engine_messages.py" line="319"/>
         <source>Cannot write {path}: it is a socket, not a regular file.</source>
         <translation>无法写入 {path}：它是套接字，不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="283"/>
+        <location filename="../../app/common/engine_messages.py" line="321"/>
         <source>The regex {pattern} is not valid: {detail}.</source>
         <translation>正则表达式 {pattern} 无效：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="284"/>
+        <location filename="../../app/common/engine_messages.py" line="322"/>
         <source>The regex {pattern} took longer than {seconds} s (stuck near token id {id}); simplify it.</source>
         <translation>正则表达式 {pattern} 运行超过 {seconds} 秒（卡在词元 ID {id} 附近）；请简化它。</translation>
     </message>
@@ -1037,72 +1117,77 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="47"/>
+        <location filename="../../app/main_window.py" line="51"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="48"/>
+        <location filename="../../app/main_window.py" line="52"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="50"/>
+        <location filename="../../app/main_window.py" line="54"/>
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="77"/>
+        <location filename="../../app/main_window.py" line="82"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="78"/>
+        <location filename="../../app/main_window.py" line="83"/>
         <source>&amp;Teach</source>
         <translation>教学(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="79"/>
+        <location filename="../../app/main_window.py" line="84"/>
         <source>Open the &amp;teaching views…</source>
         <translation>打开教学视图(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="82"/>
+        <location filename="../../app/main_window.py" line="87"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="87"/>
+        <location filename="../../app/main_window.py" line="92"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="110"/>
+        <location filename="../../app/main_window.py" line="118"/>
         <source>training, {merges} merges</source>
         <translation>训练中，{merges} 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="130"/>
+        <location filename="../../app/main_window.py" line="129"/>
+        <source>{label} · next: {pair}</source>
+        <translation>{label} · 下一步：{pair}</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="141"/>
         <source>{merges} of {total} merges</source>
         <translation>{merges}/{total} 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="131"/>
+        <location filename="../../app/main_window.py" line="142"/>
         <source>{merges} merges</source>
         <translation>{merges} 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="202"/>
+        <location filename="../../app/main_window.py" line="215"/>
         <source>Ours {label} · {merges} merges</source>
         <translation>我们的（{label}）· {merges} 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="207"/>
+        <location filename="../../app/main_window.py" line="220"/>
         <source>current tokenizer ({merges} merges)</source>
         <translation>当前分词器（{merges} 次合并）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="193"/>
+        <location filename="../../app/main_window.py" line="206"/>
         <source>No merge tree for that token: the Teach window says why.</source>
         <translation>这个词元没有合并树：原因见教学窗口。</translation>
     </message>
@@ -1110,23 +1195,23 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>MergeCountChart</name>
     <message>
-        <location filename="../../app/train/charts.py" line="167"/>
+        <location filename="../../app/train/charts.py" line="170"/>
         <source>Merge count by rank</source>
         <extracomment>The count axis of a run not merging yet spans 1 to 10**EMPTY_LOG_TOP.</extracomment>
         <translation>各次合并的频次（按序号）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="168"/>
+        <location filename="../../app/train/charts.py" line="171"/>
         <source>count (log)</source>
         <translation>频次（对数）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="169"/>
+        <location filename="../../app/train/charts.py" line="172"/>
         <source>merge rank</source>
         <translation>合并序号</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="190"/>
+        <location filename="../../app/train/charts.py" line="193"/>
         <source>Press Train to see how often each merge&apos;s pair occurred.</source>
         <translation>点击“训练”，查看每次合并的词元对出现了多少次。</translation>
     </message>
@@ -1170,68 +1255,88 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
         <translation>合并后词元数</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="42"/>
+        <location filename="../../app/train/merges_model.py" line="34"/>
+        <source>Removed</source>
+        <translation>已移除</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/merges_model.py" line="43"/>
         <source>Merge rank, from 0: the order in which merges were learned (and are applied)</source>
         <extracomment>Role holding a cell&apos;s raw value (int or bytes) for sorting and tests. Role holding what a search looks in: the new token as rendered (``␣the``), then as text (`` the``; bytes that are no whole character become U+FFFD), on two lines.</extracomment>
         <translation>合并序号，从 0 开始：学到这些合并的顺序（也是应用它们的顺序）</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="45"/>
+        <location filename="../../app/train/merges_model.py" line="46"/>
         <source>Id of the new token: 256 + rank</source>
         <translation>新词元的 id：256 + 序号</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="46"/>
+        <location filename="../../app/train/merges_model.py" line="47"/>
         <source>Left token of the merged pair</source>
         <translation>被合并词元对的左词元</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="47"/>
+        <location filename="../../app/train/merges_model.py" line="48"/>
         <source>Right token of the merged pair</source>
         <translation>被合并词元对的右词元</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="48"/>
+        <location filename="../../app/train/merges_model.py" line="49"/>
         <source>The new token: left + right (␣ space, ↵ newline, ⇥ tab, &lt;XX&gt; a byte that is not a whole character)</source>
         <translation>新词元：左 + 右（␣ 空格，↵ 换行，⇥ 制表符，&lt;XX&gt; 不构成完整字符的字节）</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="52"/>
+        <location filename="../../app/train/merges_model.py" line="53"/>
         <source>How often the pair occurred when it was chosen</source>
         <translation>这个词元对被选中时出现的次数</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="53"/>
+        <location filename="../../app/train/merges_model.py" line="54"/>
         <source>Tokens in the whole training corpus after this merge</source>
         <translation>这次合并之后整个训练语料的词元总数</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="157"/>
+        <location filename="../../app/train/merges_model.py" line="55"/>
+        <source>PickyBPE: tokens removed right after this merge (nearly all their occurrences went into it); what was left of them is split back into their parts, and their ids go to the next merges</source>
+        <translation>PickyBPE：紧接这次合并之后被移除的词元（它们几乎所有的出现都并入了新词元）；剩下的出现被拆回其组成部分，它们的 ID 留给之后的合并</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/merges_model.py" line="163"/>
         <source>id {id}: {count} bytes, hex {hex}</source>
         <translation>id {id}：{count} 个字节，十六进制 {hex}</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/merges_model.py" line="165"/>
+        <source>Removed after this merge: {tokens}</source>
+        <translation>这次合并之后移除：{tokens}</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/merges_model.py" line="168"/>
+        <source>{token} (id {id})</source>
+        <translation>{token}（ID {id}）</translation>
     </message>
 </context>
 <context>
     <name>PairFrequencyChart</name>
     <message>
-        <location filename="../../app/train/charts.py" line="61"/>
-        <location filename="../../app/train/charts.py" line="93"/>
+        <location filename="../../app/train/charts.py" line="64"/>
+        <location filename="../../app/train/charts.py" line="96"/>
         <source>Pair frequencies</source>
-        <extracomment>Point size of the pair labels (larger than other ticks: they are what the chart is about). Pixels between a reference&apos;s point and its label.</extracomment>
+        <extracomment>The colours of a parity-aware run&apos;s languages on the compression chart, in the order given. Point size of the pair labels (larger than other ticks: they are what the chart is about). Pixels between a reference&apos;s point and its label.</extracomment>
         <translation>词元对频次</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="65"/>
+        <location filename="../../app/train/charts.py" line="68"/>
         <source>count</source>
         <translation>频次</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="94"/>
+        <location filename="../../app/train/charts.py" line="97"/>
         <source>Press Train to see the most frequent pairs at each merge.</source>
         <translation>点击“训练”，查看每次合并时最常见的词元对。</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="107"/>
+        <location filename="../../app/train/charts.py" line="110"/>
         <source>Top pairs at rank {rank} · chosen in orange</source>
         <translation>合并序号 {rank} 时最常见的词元对 · 橙色为选中者</translation>
     </message>
@@ -1239,68 +1344,68 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>PaneSource</name>
     <message>
-        <location filename="../../app/common/sources.py" line="157"/>
+        <location filename="../../app/common/sources.py" line="168"/>
         <source>special token</source>
         <translation>特殊词元</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="158"/>
+        <location filename="../../app/common/sources.py" line="169"/>
         <source>a single byte (no merge)</source>
         <translation>单个字节（未经合并）</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="159"/>
+        <location filename="../../app/common/sources.py" line="170"/>
         <source>rank {rank}</source>
         <translation>序号 {rank}</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="164"/>
+        <location filename="../../app/common/sources.py" line="175"/>
         <source>score {score} ({model} piece {id})</source>
         <translation>得分 {score}（{model} 片段 {id}）</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="167"/>
+        <location filename="../../app/common/sources.py" line="178"/>
         <source>id {id} (a {model} model has no merges)</source>
         <translation>ID {id}（{model} 模型没有合并规则）</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="191"/>
+        <location filename="../../app/common/sources.py" line="202"/>
         <source>{model} · {size} tokens ({pattern} pre-tokenizer)</source>
         <translation>{model} · {size} 个词元（{pattern} 预分词器）</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="193"/>
+        <location filename="../../app/common/sources.py" line="204"/>
         <source>{model} · {size} tokens</source>
         <translation>{model} · {size} 个词元</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="241"/>
+        <location filename="../../app/common/sources.py" line="252"/>
         <source>Cannot encode: {error}</source>
         <translation>无法编码：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="160"/>
+        <location filename="../../app/common/sources.py" line="171"/>
         <source>not made by a merge</source>
         <translation>不是由合并产生的</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="129"/>
+        <location filename="../../app/common/sources.py" line="140"/>
         <source>BPE-dropout p={p} (draw {seed})</source>
         <extracomment>The shipped encodings shown by default, in pane order.</extracomment>
         <translation>BPE-dropout p={p}（第 {seed} 次抽样）</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="133"/>
+        <location filename="../../app/common/sources.py" line="144"/>
         <source>greedy longest match</source>
         <translation>贪心最长匹配</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="134"/>
+        <location filename="../../app/common/sources.py" line="145"/>
         <source>fewest tokens</source>
         <translation>最少词元</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="161"/>
+        <location filename="../../app/common/sources.py" line="172"/>
         <source>merge rank {rank} (merge #{number})</source>
         <translation>合并序号 {rank}（第 {number} 次合并）</translation>
     </message>
@@ -1387,6 +1492,20 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
         <location filename="../../app/train/progress.py" line="77"/>
         <source>about {time} left</source>
         <translation>大约还需 {time}</translation>
+    </message>
+</context>
+<context>
+    <name>ReplayFollowing</name>
+    <message>
+        <location filename="../../app/replay_following.py" line="93"/>
+        <source>Replay left: every tab shows the whole run again.</source>
+        <extracomment>The tabs follow a replay at most this often (25 frames a second).</extracomment>
+        <translation>已离开回放：各标签页重新显示完整的训练结果。</translation>
+    </message>
+    <message>
+        <location filename="../../app/replay_following.py" line="97"/>
+        <source>Replay left: every tab is back at merge {rank}, as before the replay.</source>
+        <translation>已离开回放：各标签页回到第 {rank} 次合并，与回放前相同。</translation>
     </message>
 </context>
 <context>
@@ -1519,138 +1638,169 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>SettingsPanel</name>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="38"/>
+        <location filename="../../app/train/settings_panel.py" line="40"/>
         <source>GPT-2 regex</source>
         <translation>GPT-2 正则</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="39"/>
+        <location filename="../../app/train/settings_panel.py" line="41"/>
         <source>cl100k (GPT-4) regex</source>
         <translation>cl100k（GPT-4）正则</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="40"/>
+        <location filename="../../app/train/settings_panel.py" line="42"/>
         <source>o200k (GPT-4o) regex</source>
         <translation>o200k（GPT-4o）正则</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="41"/>
+        <location filename="../../app/train/settings_panel.py" line="43"/>
         <source>none (whole text)</source>
         <translation>none（整段文本）</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="54"/>
+        <location filename="../../app/train/settings_panel.py" line="56"/>
         <source>Settings</source>
         <extracomment>The regex is tried on the corpus this long after the last keystroke.</extracomment>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="61"/>
+        <location filename="../../app/train/settings_panel.py" line="63"/>
         <source>Total vocabulary: 256 bytes + merges + special tokens</source>
         <translation>词表总大小：256 个字节 + 合并数 + 特殊词元</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="68"/>
+        <location filename="../../app/train/settings_panel.py" line="70"/>
         <source>custom regex…</source>
         <translation>自定义正则…</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="73"/>
+        <location filename="../../app/train/settings_panel.py" line="75"/>
         <source>e.g. {regex}</source>
         <translation>例如 {regex}</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="92"/>
+        <location filename="../../app/train/settings_panel.py" line="94"/>
         <source>Special tokens separated by spaces; never merged, ids after the merges</source>
         <translation>特殊词元，用空格分隔；它们从不参与合并，id 排在所有合并之后</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="98"/>
+        <location filename="../../app/train/settings_panel.py" line="100"/>
         <source>Worker processes for counting pre-tokens in large corpora</source>
         <translation>在大语料上统计预分词单元时使用的工作进程数</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="104"/>
+        <location filename="../../app/train/settings_panel.py" line="106"/>
         <source>Stop when the most frequent pair is seen fewer times than this</source>
         <translation>当最常见的词元对出现次数少于此值时停止</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="109"/>
+        <location filename="../../app/train/settings_panel.py" line="111"/>
         <source>e.g. {regex} (no token spanning a digit and a letter)</source>
         <translation>例如 {regex}（不允许词元跨越数字和字母）</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="112"/>
+        <location filename="../../app/train/settings_panel.py" line="114"/>
         <source>Never make a token whose text matches this regex: the next best pair is merged</source>
         <translation>绝不生成文本匹配此正则表达式的词元：改为合并次优的词元对</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="119"/>
+        <location filename="../../app/train/settings_panel.py" line="121"/>
+        <location filename="../../app/train/settings_panel.py" line="134"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="122"/>
+        <location filename="../../app/train/settings_panel.py" line="124"/>
         <source>SuperBPE: from this vocabulary size on, pre-tokens no longer stop at spaces, so tokens can span words (“ of the”)</source>
         <translation>SuperBPE：从这个词表大小起，预分词单元不再在空格处断开，词元可以跨越多个词（“ of the”）</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="129"/>
+        <location filename="../../app/train/settings_panel.py" line="137"/>
+        <source>PickyBPE (Chizhov et al. 2024): after each merge, a token that nearly always occurred inside the new one (intersection over self above this threshold; the paper uses 0.6 to 0.9) is removed, and its id goes to the next merge</source>
+        <translation>PickyBPE（Chizhov 等，2024）：每次合并之后，几乎总是出现在新词元内部的词元（自交比高于此阈值；论文使用 0.6 到 0.9）会被移除，它的 ID 留给下一次合并</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="142"/>
+        <source>Each corpus file is one language</source>
+        <translation>每个语料文件是一种语言</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="146"/>
+        <source>Parity-aware BPE (Foroutan et al. 2025): each merge is the best pair of the language whose held-out tenth has the most tokens per character; the compression chart shows each language</source>
+        <translation>均衡感知 BPE（Foroutan 等，2025）：每次合并选取这样一种语言的最佳词对——它留出的十分之一文本每字符的词元数最多；压缩率图为每种语言各画一条曲线</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="153"/>
         <source>empty: count here · local · auto · ray://host:10001</source>
         <translation>留空：在本机统计 · local · auto · ray://host:10001</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="132"/>
+        <location filename="../../app/train/settings_panel.py" line="156"/>
         <source>Count the pre-tokens on Ray: “local” starts Ray on this machine, “auto” or ray://host:10001 uses a cluster; empty counts in local worker processes</source>
         <translation>在 Ray 上统计预分词：“local” 在本机启动 Ray，“auto” 或 ray://host:10001 使用集群；留空则在本机的工作进程中统计</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="144"/>
+        <location filename="../../app/train/settings_panel.py" line="168"/>
         <source>Vocabulary size</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="145"/>
+        <location filename="../../app/train/settings_panel.py" line="169"/>
         <source>Pre-tokenizer</source>
         <translation>预分词</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="148"/>
+        <location filename="../../app/train/settings_panel.py" line="172"/>
         <source>Special tokens</source>
         <translation>特殊词元</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="149"/>
+        <location filename="../../app/train/settings_panel.py" line="173"/>
         <source>Worker processes</source>
         <translation>工作进程</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="150"/>
+        <location filename="../../app/train/settings_panel.py" line="174"/>
         <source>Stop below count</source>
         <translation>低于次数时停止</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="151"/>
+        <location filename="../../app/train/settings_panel.py" line="175"/>
         <source>Forbid tokens matching</source>
         <translation>禁止匹配的词元</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="152"/>
+        <location filename="../../app/train/settings_panel.py" line="176"/>
         <source>Superwords after</source>
         <translation>超词起点</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="153"/>
+        <location filename="../../app/train/settings_panel.py" line="177"/>
+        <source>PickyBPE threshold</source>
+        <translation>PickyBPE 阈值</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="178"/>
+        <source>Parity-aware</source>
+        <translation>均衡感知</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="179"/>
         <source>Ray address</source>
         <translation>Ray 地址</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="246"/>
+        <location filename="../../app/train/settings_panel.py" line="240"/>
+        <source>Parity-aware BPE holds out part of each language&apos;s text: a counts corpus has none.</source>
+        <translation>均衡感知 BPE 要从每种语言的文本中留出一部分：计数语料没有文本。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="280"/>
         <source>Not tried on the corpus: a counts corpus has no text.</source>
         <translation>未在语料上试用：计数语料没有文本。</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="249"/>
+        <location filename="../../app/train/settings_panel.py" line="283"/>
         <source>Checking the regex on the corpus…</source>
         <translation>正在语料上检查这个正则…</translation>
     </message>
@@ -1706,27 +1856,52 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>TrainSettings</name>
     <message>
-        <location filename="../../app/train/settings.py" line="64"/>
+        <location filename="../../app/train/settings.py" line="67"/>
         <source>Vocabulary size {size} is too small: the minimum is {minimum} (256 bytes + {specials} special tokens).</source>
         <translation>词表大小 {size} 太小：最小为 {minimum}（256 个字节 + {specials} 个特殊词元）。</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings.py" line="76"/>
+        <location filename="../../app/train/settings.py" line="79"/>
         <source>Use at least one worker process.</source>
         <translation>至少使用一个工作进程。</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings.py" line="82"/>
+        <location filename="../../app/train/settings.py" line="85"/>
         <source>Superwords begin after a vocabulary between {low} and {high}, not {size}.</source>
         <translation>超词起点必须是介于 {low} 与 {high} 之间的词表大小，而不是 {size}。</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings.py" line="98"/>
+        <location filename="../../app/train/settings.py" line="100"/>
+        <source>PickyBPE</source>
+        <translation>PickyBPE</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings.py" line="101"/>
+        <source>Parity-aware BPE</source>
+        <translation>均衡感知 BPE</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings.py" line="102"/>
+        <source>superwords</source>
+        <translation>超词</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings.py" line="103"/>
+        <source>{variant} cannot be combined with {other} yet: turn one off.</source>
+        <translation>{variant} 暂时不能与{other}同时使用：请关闭其中一个。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings.py" line="114"/>
+        <source>Parity-aware BPE counts each language on this machine: clear the Ray address.</source>
+        <translation>均衡感知 BPE 在本机统计每种语言：请清空 Ray 地址。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings.py" line="129"/>
         <source>Counting on Ray needs Ray: pip install -e &quot;.[ray]&quot;, or clear the Ray address.</source>
         <translation>在 Ray 上统计需要安装 Ray：pip install -e &quot;.[ray]&quot;，或清空 Ray 地址。</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings.py" line="104"/>
+        <location filename="../../app/train/settings.py" line="135"/>
         <source>SuperBPE counts the corpus a second time on this machine: clear the Ray address or turn superwords off.</source>
         <translation>SuperBPE 会在本机再统计一次语料：请清空 Ray 地址或关闭超词。</translation>
     </message>
@@ -1734,118 +1909,118 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>TrainTab</name>
     <message>
-        <location filename="../../app/train/train_tab.py" line="135"/>
+        <location filename="../../app/train/train_tab.py" line="147"/>
         <source>Text not in the corpus: the compression chart shows how well it is encoded</source>
         <extracomment>While training, a piece of a frame (see ``TrainTab._on_steps``) is painted at most this often. A frame has four pieces (the table, then each chart), so each is repainted about every 4 x 30 ms: 8 times a second. While counting, the progress is shown at most this often (8 times a second). What the tab showed before the current run (history, tokenizer, result, current rank), shown again if the run ends with nothing: cancelled while counting, or failed.</extracomment>
         <translation>不在语料中的文本：压缩率图显示它被编码得有多好</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="137"/>
+        <location filename="../../app/train/train_tab.py" line="149"/>
         <source>Held-out text (compression chart)</source>
         <translation>留出文本（压缩率图）</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="159"/>
+        <location filename="../../app/train/train_tab.py" line="171"/>
         <source>Filter merges by token text (e.g. “ing”, “␣the”, “中”)</source>
         <translation>按词元文本筛选合并（例如 “ing”、“␣the”、“中”）</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="165"/>
+        <location filename="../../app/train/train_tab.py" line="177"/>
         <source>&lt;b&gt;Merges&lt;/b&gt;</source>
         <translation>&lt;b&gt;合并&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="197"/>
+        <location filename="../../app/train/train_tab.py" line="209"/>
         <source>Choose a corpus first.</source>
         <translation>请先选择语料。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="231"/>
+        <location filename="../../app/train/train_tab.py" line="245"/>
         <source>Counting pre-tokens</source>
         <translation>统计预分词单元</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="237"/>
+        <location filename="../../app/train/train_tab.py" line="251"/>
         <source>Reading {name}…</source>
         <translation>正在读取 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="257"/>
+        <location filename="../../app/train/train_tab.py" line="271"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="300"/>
+        <location filename="../../app/train/train_tab.py" line="315"/>
         <source>Merging</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="307"/>
+        <location filename="../../app/train/train_tab.py" line="322"/>
         <source>Counted {words} unique pre-tokens; merging…</source>
         <translation>已统计出 {words} 个不同的预分词单元；正在合并…</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="376"/>
+        <location filename="../../app/train/train_tab.py" line="440"/>
         <source>Cancelled after {time}, before any merge; the previous result is kept.</source>
         <translation>{time} 后取消，尚未进行任何合并；之前的结果保留。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="378"/>
+        <location filename="../../app/train/train_tab.py" line="442"/>
         <source>Cancelled after {time}, before any merge.</source>
         <translation>{time} 后取消，尚未进行任何合并。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="394"/>
+        <location filename="../../app/train/train_tab.py" line="458"/>
         <source>Tokenizer not built</source>
         <translation>未能构建分词器</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="395"/>
+        <location filename="../../app/train/train_tab.py" line="459"/>
         <source>The trained tokenizer could not be built: {error}</source>
         <translation>无法构建训练好的分词器：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="405"/>
+        <location filename="../../app/train/train_tab.py" line="470"/>
         <source>Cancelled in {time}: {merges} merges. {reason}</source>
         <translation>已取消，用时 {time}：{merges} 次合并。{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="407"/>
+        <location filename="../../app/train/train_tab.py" line="472"/>
         <source>Done in {time}: {merges} merges. {reason}</source>
         <translation>完成，用时 {time}：{merges} 次合并。{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="414"/>
+        <location filename="../../app/train/train_tab.py" line="479"/>
         <source> Note: {warning}</source>
         <translation> 注意：{warning}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="459"/>
+        <location filename="../../app/train/train_tab.py" line="525"/>
         <source>Training failed; the previous result is kept.</source>
         <translation>训练失败；之前的结果保留。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="459"/>
+        <location filename="../../app/train/train_tab.py" line="525"/>
         <source>Training failed.</source>
         <translation>训练失败。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="473"/>
+        <location filename="../../app/train/train_tab.py" line="539"/>
         <source>Training failed</source>
         <translation>训练失败</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="554"/>
+        <location filename="../../app/train/train_tab.py" line="634"/>
         <source>Held-out text not measured: {error}</source>
         <translation>未能测量留出文本：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="578"/>
+        <location filename="../../app/train/train_tab.py" line="658"/>
         <source>Opened {name}: {merges} merges. {reason}</source>
         <translation>已打开 {name}：{merges} 次合并。{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="582"/>
+        <location filename="../../app/train/train_tab.py" line="662"/>
         <source>Opened {name}: no training record, so no merge history to show.</source>
         <translation>已打开 {name}：没有训练记录，因此没有可显示的合并历史。</translation>
     </message>
@@ -1853,10 +2028,53 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>TrainingWorker</name>
     <message>
-        <location filename="../../app/train/worker.py" line="124"/>
+        <location filename="../../app/train/worker.py" line="130"/>
         <source>Training could not start: {error}</source>
         <extracomment>How long the worker waits for the training process&apos;s next record before looking at the window again.</extracomment>
         <translation>训练无法开始：{error}</translation>
+    </message>
+</context>
+<context>
+    <name>WatchControls</name>
+    <message>
+        <location filename="../../app/train/watch_controls.py" line="19"/>
+        <source>Watch at</source>
+        <translation>观看速度</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/watch_controls.py" line="22"/>
+        <source>Show the run&apos;s merges at a pace a class can follow; the engine still trains at full speed</source>
+        <translation>以课堂能跟上的速度显示这次训练的合并；引擎仍全速训练</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/watch_controls.py" line="28"/>
+        <source> merges/s</source>
+        <translation> 次合并/秒</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/watch_controls.py" line="29"/>
+        <source>Catch up</source>
+        <translation>追上</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/watch_controls.py" line="31"/>
+        <source>Show every merge the engine has made: jump to the live end</source>
+        <translation>显示引擎已完成的全部合并：跳到最新进度</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/watch_controls.py" line="55"/>
+        <source>Shown: {shown} of {made} merges</source>
+        <translation>已显示 {shown} / {made} 次合并</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/watch_controls.py" line="57"/>
+        <source>Showing merge {shown} of {made}: training is done; Catch up shows the end.</source>
+        <translation>正在显示第 {shown} 次合并（共 {made} 次）：训练已完成；点“追上”查看最终结果。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/watch_controls.py" line="59"/>
+        <source>Showing merge {shown}; the engine is at {made}.</source>
+        <translation>正在显示第 {shown} 次合并；引擎已完成 {made} 次。</translation>
     </message>
 </context>
 </TS>
