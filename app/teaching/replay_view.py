@@ -53,6 +53,7 @@ class ReplayView(TeachingView):
         self.speed_box.valueChanged.disconnect(self.player.set_speed)
         self.speed_box.valueChanged.connect(self._set_speed)
         self._set_speed(self.speed_box.value())
+        self.player.advance = self._advance
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setObjectName("replaySlider")
         self.slider.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -114,6 +115,14 @@ class ReplayView(TeachingView):
         if self.replay is None or (self.fused and self.rank + 1 >= len(self.replay)):
             return False
         self.go_to(self.rank + 1, False) if self.fused else self.go_to(self.rank, True)
+        return True
+
+    def _advance(self, steps: int) -> bool:
+        """Play ``steps`` half-merges at once (the player keeping its pace), drawn once; False at the end."""
+        if self.replay is None or (self.fused and self.rank + 1 >= len(self.replay)):
+            return False
+        position = min(2 * self.rank + self.fused + steps, 2 * len(self.replay) - 1)
+        self.go_to(position // 2, bool(position % 2))
         return True
 
     def step_back(self) -> bool:

@@ -37,6 +37,32 @@ def show(qtbot, widget):
     return widget
 
 
+def test_replay_keeps_its_pace_when_frames_are_slow(qtbot, tokenizer, monkeypatch):
+    """At 50 merges a second a tick that finds several half-merges due jumps to them, drawn once: a machine too slow
+    to draw 100 frames a second still shows 50 merges a second (the clock is the test's, not the machine's)."""
+    import app.teaching.base as base
+
+    now = [1000.0]
+    monkeypatch.setattr(base.time, "monotonic", lambda: now[0])
+    view = show(qtbot, ReplayView(tokenizer, TEXT))
+    view.speed_box.setValue(50.0)
+    view.player.start()
+    view.player.timer.stop()  # the test ticks it
+    drawn = []
+    view.moved.connect(lambda rank, fused: drawn.append((rank, fused)))
+    now[0] += 0.01  # one half-merge due: one step, as always
+    view.player._tick()
+    assert (view.rank, view.fused) == (0, True)
+    now[0] += 0.2  # a frame that took 200 ms: 20 half-merges due, one frame drawn
+    view.player._tick()
+    assert (view.rank, view.fused) == (10, True) and len(drawn) == 2
+    now[0] += 10.0  # far past the end: the last merge, fused, and the player stops
+    view.player._tick()
+    assert (view.rank, view.fused) == (len(tokenizer.merges) - 1, True)
+    view.player._tick()
+    assert not view.player.running
+
+
 def test_replay_marks_the_pair_then_fuses_it(qtbot, tokenizer):
     view = show(qtbot, ReplayView(tokenizer, TEXT))
     left, right = tokenizer.merges[0]
