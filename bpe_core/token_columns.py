@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable, Iterator, Sequence
 
 import numpy as np
@@ -38,7 +39,7 @@ class TokenColumns(Sequence):
         self.text = text
         self.ids, self.byte_start, self.byte_end = ids, byte_start, byte_end
         self.start, self.end, self.lead, self.trail, self.special = start, end, lead, trail, special
-        self._token_bytes = token_bytes
+        self.token_bytes = token_bytes
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -61,7 +62,7 @@ class TokenColumns(Sequence):
         lo, hi = int(self.byte_start[i]), int(self.byte_end[i])
         lead, trail = int(self.lead[i]), int(self.trail[i])
         partial = self._parts(first, end - 1, lo, hi, lead, trail) if lead or trail else ()
-        return TokenSpan(i, token_id, self._token_bytes(token_id), first, end, lo, hi, bool(self.special[i]), partial)
+        return TokenSpan(i, token_id, self.token_bytes(token_id), first, end, lo, hi, bool(self.special[i]), partial)
 
     def _parts(self, first: int, last: int, lo: int, hi: int, lead: int, trail: int) -> tuple[CharPart, ...]:
         """The characters at the edges of bytes ``lo:hi`` held only in part (as ``views._parts`` finds them)."""
@@ -76,18 +77,75 @@ class TokenColumns(Sequence):
                 parts.append(CharPart(text[char], char, a, b, size))
         return tuple(parts)
 
-    def overlapping_groups(self) -> list[tuple[int, int]]:
-        """``(first, last)`` token indices of each run of two or more tokens whose character spans overlap (the
+    def overlapping_groups(self) -> tuple[np.ndarray, np.ndarray]:
+        """The first and last token indices of each run of two or more tokens whose character spans overlap (the
         runs :meth:`bpe_core.views.TokenView.groups` gathers), found without reading every record."""
-        if len(self) < 2:
-            return []
         joined = np.flatnonzero(self.start[1:] < self.end[:-1])  # token i + 1 shares a character with token i
         if not len(joined):
-            return []
+            return np.zeros(0, np.int64), np.zeros(0, np.int64)
         breaks = np.flatnonzero(np.diff(joined) != 1)
         firsts = np.concatenate(([joined[0]], joined[breaks + 1]))
         lasts = np.concatenate((joined[breaks], [joined[-1]])) + 1
-        return list(zip(firsts.tolist(), lasts.tolist()))
+        return firsts, lasts
+
+    def chunk_of(self, chunks: Sequence[int]) -> Sequence[int]:
+        """For each token, the index of the chunk (sorted character offsets where chunks begin) it lies in, each
+        found when read."""
+        values = chunks.values if isinstance(chunks, IntColumn) else np.asarray(chunks, np.int64)
+        return _ChunkOf(values, self.start)
+
+
+class _ChunkOf(Sequence):
+    def __init__(self, chunks: np.ndarray, starts: np.ndarray):
+        self.chunks, self.starts = chunks, starts
+
+    def __len__(self) -> int:
+        return len(self.starts)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return (np.searchsorted(self.chunks, self.starts[i], "right") - 1).tolist()
+        return int(np.searchsorted(self.chunks, self.starts[i], "right")) - 1
+
+
+class TokenGroups(Sequence):
+    """The runs of tokens that together make whole characters though one of them holds part of one, as
+    ``(first token, last token, those characters)``, each made when read; ``firsts``/``lasts`` as arrays, and
+    :meth:`holds` whether a token is in a run.
+
+    >>> from bpe_core.tokenizer import Tokenizer
+    >>> view = Tokenizer.from_tiktoken("gpt2").view("a鬱")
+    >>> groups = TokenGroups(columns_of(view.tokens, view.text, lambda i: b""))
+    >>> list(groups), groups.holds(0), groups.holds(2)
+    ([(1, 3, '鬱')], False, True)
+    """
+
+    def __init__(self, tokens: TokenColumns):
+        self.tokens = tokens
+        self.firsts, self.lasts = tokens.overlapping_groups()
+        self._bounds: tuple[list[int], list[int]] | None = None
+
+    def __len__(self) -> int:
+        return len(self.firsts)
+
+    def __getitem__(self, k):
+        if isinstance(k, slice):
+            return [self[i] for i in range(*k.indices(len(self)))]
+        first, last = int(self.firsts[k]), int(self.lasts[k])
+        return first, last, self.tokens.text[int(self.tokens.start[first]) : int(self.tokens.end[last])]
+
+    def holds(self, index: int) -> bool:
+        """Whether token ``index`` is in a run (asked for every token laid out: plain lists and bisect)."""
+        if self._bounds is None:
+            self._bounds = (self.firsts.tolist(), self.lasts.tolist())
+        firsts, lasts = self._bounds
+        k = bisect.bisect_right(firsts, index) - 1
+        return k >= 0 and index <= lasts[k]
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    __hash__ = None
 
 
 class IntColumn(Sequence):

@@ -28,9 +28,11 @@ from app.common.step_tokenizer import tokenizer_from_steps
 from bpe_core import formats, reference
 from bpe_core.foreign import TiktokenTokenizer
 from bpe_core.foreign.library_host import LibraryError
+from bpe_core.incremental import IncrementalEncoder
 from bpe_core.methods import UncoverableError, methods_of
 from bpe_core.patterns import PatternError
 from bpe_core.protocol import ShownTokenizer, TokenRank
+from bpe_core.token_columns import TokenColumns, TokenGroups
 from bpe_core.views import TokenView
 
 #: The shipped encodings shown by default, in pane order.
@@ -72,6 +74,7 @@ class PaneSource:
         self._tokenizer, self._load = tokenizer, load
         self.method = method  # another way to cut with the same vocabulary (bpe_core.methods); None: its own
         self.base = (key, label)  # the key and title of the pane cut the tokenizer's own way
+        self._incremental: IncrementalEncoder | None = None  # re-encodes only what an edit touches
 
     @property
     def tokenizer(self) -> ShownTokenizer:
@@ -84,7 +87,9 @@ class PaneSource:
         started = time.perf_counter()
         try:
             if self.method is None:
-                view = self.tokenizer.view(text)
+                if self._incremental is None:
+                    self._incremental = IncrementalEncoder(self.tokenizer)
+                view = self._incremental.view(text)
             else:
                 view = methods_of(self.tokenizer).view(text, self.method.name, p=self.method.p, seed=self.method.seed)
             if view.tokens:
@@ -94,10 +99,16 @@ class PaneSource:
             LibraryError,
             UncoverableError,
         ) as exc:  # a hostile regex or library ran out of its budget: say so
+            self._forget_text()
             return _failed(self, exc)
         except Exception as exc:  # shown in the pane, never raised in the encoding thread
+            self._forget_text()
             return PaneResult(self, None, error=f"{type(exc).__name__}: {exc}")
         return _result(self, view, started)
+
+    def _forget_text(self) -> None:
+        if self._incremental is not None:
+            self._incremental.forget()
 
     def with_method(self, method: Method) -> PaneSource:
         """The same tokenizer cut by ``method``, in a pane of its own ("o200k_base · fewest tokens")."""
@@ -243,9 +254,15 @@ def _failed(source: PaneSource, exc: Exception) -> PaneResult:
 
 
 def _result(source: PaneSource, view: TokenView, started: float) -> PaneResult:
-    groups = tuple(
-        (group[0].index, group[-1].index, view.text[group[0].start : group[-1].end])
-        for group in view.groups()
-        if len(group) > 1
-    )
-    return PaneResult(source, view, tuple(chunk_of_tokens(view)), groups, time.perf_counter() - started)
+    tokens = view.tokens
+    if isinstance(tokens, TokenColumns):  # an incremental view: nothing here reads every token
+        groups = TokenGroups(tokens)
+        chunk_index = tokens.chunk_of(view.chunks)
+    else:
+        groups = tuple(
+            (group[0].index, group[-1].index, view.text[group[0].start : group[-1].end])
+            for group in view.groups()
+            if len(group) > 1
+        )
+        chunk_index = tuple(chunk_of_tokens(view))
+    return PaneResult(source, view, chunk_index, groups, time.perf_counter() - started)

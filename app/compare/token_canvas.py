@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import bisect
 import html
+import math
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from PySide6.QtCore import QEvent, QRectF, Qt, QTimer, Signal, Slot
+import numpy as np
+from PySide6.QtCore import QEvent, QRect, QRectF, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPalette
 from PySide6.QtWidgets import QAbstractScrollArea, QToolTip
 
@@ -24,6 +26,7 @@ from app.compare import token_paint
 from app.compare.token_layout import FlowLayout
 from app.compare.token_paint import GAP, PAD
 from app.style import GlyphCheck, Palette, drawable_segments, mono_font, text_font
+from bpe_core.token_columns import TokenColumns, TokenGroups
 from bpe_core.token_label import Segments, label_segments, newlines, render_token
 from bpe_core.views import TokenView
 
@@ -32,6 +35,8 @@ EMPTY_WIDTH = 8.0
 CHUNK_BAND = 5.0
 #: Tokens laid out per slice of the event loop (a few milliseconds' work).
 LAYOUT_SLICE = 4000
+#: After an edit, boxes laid out past the changed ones while waiting for one to land where it was before.
+RESYNC_BOXES = 2000
 ROW_GAP = 5.0
 
 
@@ -41,6 +46,16 @@ class Label(NamedTuple):
     segments: Segments
     width: float
     newlines: int
+
+
+class _Held:
+    """Whether a token is in one of ``groups`` (a :class:`TokenGroups`), as ``in`` asks it."""
+
+    def __init__(self, groups: TokenGroups):
+        self.holds = groups.holds
+
+    def __contains__(self, index: int) -> bool:
+        return self.holds(index)
 
 
 @dataclass(frozen=True)
@@ -80,23 +95,47 @@ class TokenCanvas(QAbstractScrollArea):
         self._layout_timer.setSingleShot(True)
         self._layout_timer.setInterval(0)
         self._layout_timer.timeout.connect(self._layout_more)
+        self._old_flow: FlowLayout | None = None  # the layout before an edit, while the edited one catches up
+        self._shift: tuple[float, float] | None = None  # after an edit: (old y, dy) of the rows that only moved
         self._set_fonts(point_size)
         self.relayout()
 
     # ----- inputs -----
 
     def set_result(self, result, source=None, message: str = "") -> None:
-        """Show a :class:`~app.common.sources.PaneResult` (or, with ``result=None``, ``message``)."""
+        """Show a :class:`~app.common.sources.PaneResult` (or, with ``result=None``, ``message``).
+
+        The text edited (the same tokenizer, tokens kept as columns): the boxes of the rows before the first token
+        that changed stay where they are, and only the rest is laid out again, what is in view first.
+        """
+        edit = self._unchanged_tokens(result, source)
+        before = self._boxes_in_view() if edit is not None and self._plain_marks() else None
         if source is not self.source:
             self._forget_labels()
         self.result, self.source, self.message = result, source, message
         self.view = result.view if result is not None else None
-        self.groups = list(result.groups) if result is not None else []
+        self.groups = result.groups if result is not None else []
         self.highlighted = set()
         self.extra_cuts = self.missing_cuts = frozenset()
         self.pair_marks = ()
         self.hover = -1
-        self.relayout()
+        self.relayout(edit, before)
+
+    def _unchanged_tokens(self, result, source) -> tuple[int, int, int] | None:
+        """``(kept, tail_start, shift)`` when ``result`` edits the tokens shown now (both columns of one tokenizer):
+        its first ``kept`` tokens and those from ``tail_start`` on are the old ones (the latter ``shift`` places
+        further on); else None."""
+        old = self.view.tokens if self.view is not None else None
+        new = result.view.tokens if result is not None and result.view is not None else None
+        if source is not self.source or not isinstance(old, TokenColumns) or not isinstance(new, TokenColumns):
+            return None
+        n = min(len(old), len(new), len(self.flow))
+        differ = np.flatnonzero(old.ids[:n] != new.ids[:n])
+        kept = int(differ[0]) if len(differ) else n
+        m = min(len(old), len(new)) - kept
+        differ = np.flatnonzero(old.ids[len(old) - m :] != new.ids[len(new) - m :])
+        tail = m - 1 - int(differ[-1]) if len(differ) else m
+        return kept, len(new) - tail, len(new) - len(old)
 
     def set_options(self, options: Options) -> None:
         if options == self.options:
@@ -130,7 +169,11 @@ class TokenCanvas(QAbstractScrollArea):
         """Highlight the tokens touching characters ``start:end`` (``end <= start``: none); scroll the first of
         them into view and return its index (-1 if none)."""
         tokens = self.view.tokens if self.view is not None else ()
-        self.highlighted = {t.index for t in tokens if t.start < end and t.end > start} if end > start else set()
+        if isinstance(tokens, TokenColumns) and end > start:
+            touching = np.flatnonzero((tokens.start < end) & (tokens.end > start))
+            self.highlighted = set(touching.tolist())
+        else:
+            self.highlighted = {t.index for t in tokens if t.start < end and t.end > start} if end > start else set()
         first = min(self.highlighted, default=-1)
         if first >= 0:
             self.ensure_visible(first)
@@ -146,18 +189,26 @@ class TokenCanvas(QAbstractScrollArea):
         self.fm_text = QFontMetricsF(self.font_text)
         self.fm_hex = QFontMetricsF(self.font_hex)
         self.fm_small = QFontMetricsF(self.font_small)
-        self.box_height = self.fm_text.height() + 4
+        self.box_height = math.ceil(self.fm_text.height()) + 4  # whole pixels: an edit can move rows by scrolling
         self._forget_labels()
         self._has_glyph = GlyphCheck(self.font_text)
 
-    def relayout(self) -> None:
-        """Place every token's box for the current width (call after any change of text, mode or font).
+    def relayout(self, edit: tuple[int, int, int] | None = None, before: set | None = None) -> None:
+        """Place every token's box for the current width (call after any change of text, mode or font); ``edit``:
+        the tokens changed by an edit (:meth:`_unchanged_tokens`), to lay out only those and where the boxes after
+        them moved; ``before``: the boxes that were in view then (:meth:`_boxes_in_view`), to repaint only the rows
+        whose boxes changed.
 
-        The first ``LAYOUT_SLICE`` tokens are placed at once; the rest in slices between events, so that a long
-        text never freezes the window.
+        The boxes in view (and at least ``LAYOUT_SLICE`` tokens of a text laid out from its start) are placed at
+        once; the rest in slices between events, so that a long text never freezes the window.
         """
         self._layout_timer.stop()
         view = self.view
+        if edit is not None and self._keep_layout(edit):
+            self._layout_edited(edit)
+            self._update_scrollbar()
+            self._update_changed(before)
+            return
         show_chunks = view is not None and view.tokens and self.options.show_chunks and self.result is not None
         self.chunk_index: tuple[int, ...] = self.result.chunk_index if show_chunks else ()
         self.missing_marks: list[tuple[int, float]] = []
@@ -167,8 +218,8 @@ class TokenCanvas(QAbstractScrollArea):
             max(self.viewport().width(), 120),
             self.box_height,
             plain,
-            plain + self.fm_small.height() + 7,  # room to write a split character under its bracket
-            tall={i for first, last, _ in self.groups for i in range(first, last + 1)},
+            plain + math.ceil(self.fm_small.height()) + 7,  # room to write a split character under its bracket
+            tall=self._tall_tokens(),
             margin=MARGIN,
             gap=GAP,
         )
@@ -176,6 +227,97 @@ class TokenCanvas(QAbstractScrollArea):
             self._layout_more()
         self._update_scrollbar()
         self.viewport().update()
+
+    def _plain_marks(self) -> bool:
+        """Whether nothing but the boxes is drawn that an edit could change elsewhere (no highlight, hover, cut or
+        pair marks, chunk bars -- whose shades alternate -- or alternating fills when the token count changes)."""
+        return not (
+            self.highlighted or self.hover >= 0 or self.extra_cuts or self.missing_marks or self.pair_marks
+        ) and not (self.options.show_chunks or self.palette_.mode == "alternate")
+
+    def _boxes_in_view(self) -> set[tuple]:
+        """Each box in view as ``(id, x, y, width, under a bracket)``."""
+        top = self.verticalScrollBar().value()
+        flow, tall = self.flow, self.flow.tall
+        lo, hi = flow.boxes_between(top, top + self.viewport().height())
+        ids = self.view.tokens.ids[lo:hi].tolist()
+        xs, widths, rows, tops = flow.xs, flow.widths, flow.rows, flow.row_tops
+        return {(ids[i - lo], xs[i], tops[rows[i]], widths[i], i in tall) for i in range(lo, hi)}
+
+    def _update_changed(self, before: set | None) -> None:
+        """Repaint the rows whose boxes differ from ``before`` (None: all of the view). Rows that only moved (the
+        edit added or removed rows above them) are scrolled, their pixels moved rather than painted again."""
+        shift, self._shift = self._shift, None
+        if before is None:
+            self.viewport().update()
+            return
+        after = self._boxes_in_view()
+        changed = before ^ after
+        if not changed:
+            return
+        top, height, width = self.verticalScrollBar().value(), self.viewport().height(), self.viewport().width()
+        if shift is not None and shift[1]:
+            since, dy = shift  # the old boxes from y = since on are now dy lower
+            moved = {(i, x, y + dy, w, t) for i, x, y, w, t in before if y >= since} & after
+            changed -= moved
+            changed -= {(i, x, y - dy, w, t) for i, x, y, w, t in moved}
+            start = max(0, int(since + min(dy, 0)) - top)
+            if start < height:
+                self.viewport().scroll(0, int(dy), QRect(0, start, width, height - start))
+            if not changed:
+                return
+        rows = sorted({y for _, _, y, _, _ in changed})
+        band = int(self.flow.tall_row_height + ROW_GAP) + 2  # a row, its marks below and the gap above
+        for y in rows:  # Qt joins the rows' rectangles into one region to paint
+            self.viewport().update(0, int(y - ROW_GAP) - top, width, band)
+
+    def _tall_tokens(self):
+        """The tokens under a bracket (their rows are taller)."""
+        if isinstance(self.groups, TokenGroups):
+            return _Held(self.groups)
+        return {i for first, last, _ in self.groups for i in range(first, last + 1)}
+
+    def _keep_layout(self, edit: tuple[int, int, int]) -> bool:
+        """Start the layout of an edited text from the old one (see :meth:`FlowLayout.prefix`), if the width, the
+        chunk bars and the fonts are the same."""
+        flow = self.flow
+        show_chunks = bool(self.options.show_chunks and self.result is not None and self.view.tokens)
+        chunk_band = CHUNK_BAND if show_chunks else 0.0
+        if flow.width != max(self.viewport().width(), 120) or chunk_band != self.chunk_band:
+            return False
+        self.chunk_index = self.result.chunk_index if show_chunks else ()
+        self.missing_marks = []
+        self.flow = flow.prefix(edit[0], self._tall_tokens())
+        self._old_flow = flow
+        return True
+
+    def _layout_edited(self, edit: tuple[int, int, int]) -> None:
+        """Lay out the changed boxes and, once a box after them is where it was, take the old layout for the rest
+        (:meth:`FlowLayout.splice_tail`); failing that within :data:`RESYNC_BOXES`, lay out what is in view now and
+        the rest in slices between events."""
+        _, tail_start, shift = edit
+        old, flow, total = self._old_flow, self.flow, len(self.view.tokens)
+        self._old_flow = None
+        if tail_start - len(flow) <= RESYNC_BOXES:
+            self._layout_slice(min(total, tail_start + 1))
+            for i in range(len(flow), min(total, tail_start + 1 + RESYNC_BOXES)):
+                j = i - shift
+                if j >= len(old):
+                    break
+                self._layout_slice(i + 1)
+                if flow.xs[i] == old.xs[j]:
+                    flow.splice_tail(old, j)
+                    row, old_row = flow.rows[i], old.rows[j]
+                    if old_row + 1 < len(old.row_tops):  # rows after box j's: moved by dy
+                        self._shift = (old.row_tops[old_row + 1], flow.row_tops[row + 1] - old.row_tops[old_row + 1])
+                    break
+        bottom = self.verticalScrollBar().value() + self.viewport().height() + 2 * flow.tall_row_height
+        while len(flow) < total and flow.row_tops[-1] <= bottom:
+            self._layout_slice(min(total, len(flow) + 200))
+        if len(flow) < total:
+            self._layout_timer.start()
+        else:
+            self._place_missing_cuts()
 
     def layout_done(self) -> bool:
         return self.view is None or len(self.flow) == len(self.view.tokens)
@@ -193,15 +335,26 @@ class TokenCanvas(QAbstractScrollArea):
         tokens = view.tokens
         begin = len(self.flow)
         stop = min(len(tokens), begin + LAYOUT_SLICE)
-        sizes = self._sizes
-        self.flow.extend([sizes[t.id] if t.id in sizes else self._size(t.id, t.token) for t in tokens[begin:stop]])
+        self._layout_slice(stop)
         if stop < len(tokens):
             self._layout_timer.start()
         else:
             self._place_missing_cuts()
         if begin:
             self._update_scrollbar()
-            self.viewport().update()
+            if self.flow.row_tops[self.flow.rows[begin]] <= self.verticalScrollBar().value() + self.viewport().height():
+                self.viewport().update()  # boxes came into view
+
+    def _layout_slice(self, stop: int) -> None:
+        """Place the boxes of the tokens from the last one placed up to ``stop``."""
+        tokens, sizes = self.view.tokens, self._sizes
+        begin = len(self.flow)
+        if isinstance(tokens, TokenColumns):  # ids from the column: no token records made
+            data = tokens.token_bytes
+            ids = tokens.ids[begin:stop].tolist()
+            self.flow.extend([sizes[i] if i in sizes else self._size(i, data(i)) for i in ids])
+        else:
+            self.flow.extend([sizes[t.id] if t.id in sizes else self._size(t.id, t.token) for t in tokens[begin:stop]])
 
     def _size(self, token_id: int, data: bytes) -> tuple[float, int]:
         """Measure a token's label (once per id): the width of its box and the rows it ends, for the layout."""
@@ -231,7 +384,8 @@ class TokenCanvas(QAbstractScrollArea):
         if not self.missing_cuts or view is None or not self.layout_done():
             return
         widths = self.flow.widths
-        starts = [t.byte_start for t in view.tokens]
+        columns = isinstance(view.tokens, TokenColumns)
+        starts = view.tokens.byte_start if columns else [t.byte_start for t in view.tokens]
         for offset in sorted(self.missing_cuts):
             i = bisect.bisect_right(starts, offset) - 1
             if i < 0:
@@ -353,7 +507,8 @@ class TokenCanvas(QAbstractScrollArea):
             )
             return
         painter.translate(0, -top)
-        lo, hi = self.flow.boxes_between(top, top + self.viewport().height())
+        band = event.rect()  # only what needs painting (an edit updates the rows it changed)
+        lo, hi = self.flow.boxes_between(top + band.top(), top + band.bottom() + 1)
         token_paint.paint_boxes(self, painter, lo, hi)
         if self.chunk_index:
             token_paint.paint_chunks(self, painter, lo, hi)

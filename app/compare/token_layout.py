@@ -94,6 +94,67 @@ class FlowLayout:
         for r in range(first_row, row + 1):
             tops.append(tops[-1] + (taller if r in tall_rows else plain))
 
+    def prefix(self, index: int, tall: Container[int] | None = None) -> FlowLayout:
+        """A new layout holding this one's boxes before box ``index``, less the whole row of box ``index - 1`` (box
+        ``index`` might now fit at its end), so that :meth:`extend` lays out the rest as if from the start: what an
+        edit keeps of the boxes before the first token it changed. ``tall``: the new text's tall boxes.
+
+        >>> layout = FlowLayout(30, box_height=10, row_height=12, margin=0, gap=1)
+        >>> layout.extend([(10, 0), (10, 0), (10, 0), (5, 1), (5, 0)])
+        >>> kept = layout.prefix(3)
+        >>> kept.rows, kept.row_tops
+        ([0, 0], [0, 12])
+        >>> kept.extend([(10, 0), (5, 1), (5, 0)])
+        >>> kept.rows, kept.xs, kept.row_tops
+        ([0, 0, 1, 1, 2], [0, 11, 0, 11, 0], [0, 12, 24, 36])
+        """
+        copy = FlowLayout(
+            self.width, self.box_height, self.row_height, self.tall_row_height, tall=self.tall if tall is None else tall
+        )
+        copy.margin, copy.gap = self.margin, self.gap
+        index = min(index, len(self.xs))
+        row = self.rows[index - 1] if index > 0 else 0
+        first = bisect.bisect_left(self.rows, row)
+        copy.xs, copy.widths, copy.rows = self.xs[:first], self.widths[:first], self.rows[:first]
+        copy.row_tops = self.row_tops[: row + 1]
+        copy.tall_rows = {r for r in self.tall_rows if r < row}
+        copy._cursor = (self.margin, row)
+        return copy
+
+    def splice_tail(self, old: FlowLayout, j: int) -> None:
+        """Take ``old``'s boxes after box ``j`` as this layout's boxes after its last one, which is ``old``'s box
+        ``j`` (the same size) at the same x: every later box is then where it was, on a row shifted by as many rows
+        as box ``j`` moved (an edit before ``j`` that the layout has caught up with). The tall boxes after ``j`` must
+        be ``old``'s, shifted like the boxes.
+
+        >>> old = FlowLayout(30, box_height=10, row_height=12, margin=0, gap=1)
+        >>> old.extend([(10, 0), (25, 0), (10, 1), (10, 0), (5, 0)])
+        >>> new = old.prefix(1)
+        >>> new.extend([(10, 0), (10, 0), (10, 1)])  # box 1 is now 10 wide: box 2 moved up a row, x 0 as before
+        >>> new.splice_tail(old, 2)
+        >>> whole = FlowLayout(30, box_height=10, row_height=12, margin=0, gap=1)
+        >>> whole.extend([(10, 0), (10, 0), (10, 1), (10, 0), (5, 0)])
+        >>> (new.xs, new.rows, new.row_tops, new._cursor) == (whole.xs, whole.rows, whole.row_tops, whole._cursor)
+        True
+        """
+        i = len(self.xs) - 1
+        row, old_row = self.rows[i], old.rows[j]
+        shift = row - old_row
+        end = bisect.bisect_right(old.rows, old_row)  # old's boxes after j on box j's row
+        shifted = i - j  # new index - old index
+        if any(k + shifted in self.tall for k in range(j + 1, end)):
+            self.tall_rows.add(row)
+        self.xs += old.xs[j + 1 :]
+        self.widths += old.widths[j + 1 :]
+        self.rows += old.rows[j + 1 :] if shift == 0 else [r + shift for r in old.rows[j + 1 :]]
+        self.tall_rows.update(r + shift for r in old.tall_rows if r > old_row)
+        tops = self.row_tops
+        del tops[row + 1 :]
+        tops.append(tops[row] + (self.tall_row_height if row in self.tall_rows else self.row_height))
+        dy = tops[-1] - old.row_tops[old_row + 1]
+        tops += old.row_tops[old_row + 2 :] if dy == 0 else [y + dy for y in old.row_tops[old_row + 2 :]]
+        self._cursor = (old._cursor[0], old._cursor[1] + shift)
+
     def box(self, index: int) -> tuple[float, float, float, float]:
         """Box ``index`` as ``(x, y, width, height)``."""
         return self.xs[index], self.row_tops[self.rows[index]], self.widths[index], self.box_height

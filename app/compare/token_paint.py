@@ -16,6 +16,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 
 from app import style
 from app.style import shown_text
+from bpe_core.token_columns import TokenColumns, TokenGroups
 
 if TYPE_CHECKING:
     from app.compare.token_canvas import TokenCanvas
@@ -37,14 +38,16 @@ def paint_boxes(canvas: TokenCanvas, painter: QPainter, lo: int, hi: int) -> Non
     advance = {False: canvas.fm_text.horizontalAdvance, True: canvas.fm_hex.horizontalAdvance}
     fonts = {False: canvas.font_text, True: canvas.font_hex}
     current = None  # (is_hex, special) the painter is set up for
-    for i in range(lo, hi):
-        token = tokens[i]
+    if isinstance(tokens, TokenColumns):  # read the columns: no token records made
+        ids, specials = tokens.ids[lo:hi].tolist(), tokens.special[lo:hi].tolist()
+    else:
+        ids, specials = [t.id for t in tokens[lo:hi]], [t.special for t in tokens[lo:hi]]
+    for i, token_id, special in zip(range(lo, hi), ids, specials):
         x, y = xs[i], tops[rows[i]]
         rect = QRectF(x, y, widths[i], box_height)
-        special = token.special
-        painter.fillRect(rect, style.SPECIAL_FILL if special else fill_of(token.id, i))
+        painter.fillRect(rect, style.SPECIAL_FILL if special else fill_of(token_id, i))
         tx = x + PAD
-        for text, is_hex in labels[token.id].segments:
+        for text, is_hex in labels[token_id].segments:
             if current != (is_hex, special):
                 current = (is_hex, special)
                 painter.setFont(fonts[is_hex])
@@ -76,10 +79,12 @@ def paint_brackets(canvas: TokenCanvas, painter: QPainter, lo: int, hi: int) -> 
     flow = canvas.flow
     pen = QPen(style.HEX_TEXT, 1.2)
     offset = flow.box_height + canvas.chunk_band + 2
-    firsts = [g[0] for g in canvas.groups]
+    groups = canvas.groups
+    firsts = groups.firsts if isinstance(groups, TokenGroups) else [g[0] for g in groups]
     start = max(0, bisect.bisect_right(firsts, lo) - 1)
     laid = len(flow)
-    for first, last, chars in canvas.groups[start:]:
+    for k in range(start, len(groups)):
+        first, last, chars = groups[k]
         if first >= hi or last >= laid:
             break
         for row, a, b in flow.row_runs(first, last):
@@ -103,8 +108,9 @@ def paint_brackets(canvas: TokenCanvas, painter: QPainter, lo: int, hi: int) -> 
 def paint_cuts(canvas: TokenCanvas, painter: QPainter, lo: int, hi: int) -> None:
     """The cuts that differ from the reference pane's."""
     tokens, flow = canvas.view.tokens, canvas.flow
-    for i in range(lo, hi):
-        if tokens[i].byte_end in canvas.extra_cuts:
+    ends = tokens.byte_end[lo:hi].tolist() if isinstance(tokens, TokenColumns) else [t.byte_end for t in tokens[lo:hi]]
+    for i, end in zip(range(lo, hi), ends):
+        if end in canvas.extra_cuts:
             x, y, w, h = flow.box(i)
             painter.fillRect(QRectF(x + w - 1, y - 2, GAP + 2, h + 4), style.EXTRA_CUT)
     pen = QPen(style.MISSING_CUT, 2, Qt.PenStyle.DashLine)
