@@ -34,7 +34,7 @@ CORPUS = style.NEW
 HELD_OUT = QColor("#7570b3")
 MARKER = QColor("#e7298a")
 #: The colours of a parity-aware run's languages on the compression chart, in the order given.
-LANGUAGES = tuple(QColor(c) for c in ("#d95f02", "#1b9e77", "#e6ab02", "#66a61e", "#a6761d", "#666666"))
+LANGUAGES = tuple(QColor(c) for c in ("#d95f02", "#1f78b4", "#a6761d", "#e6ab02", "#66a61e", "#666666"))
 LABEL_CHARS = 24
 #: Point size of the pair labels (larger than other ticks: they are what the chart is about).
 PAIR_PT = 10.0

@@ -139,7 +139,7 @@ class SettingsPanel(QGroupBox):
                 "its id goes to the next merge"
             )
         )
-        self.parity = QCheckBox(self.tr("Each corpus file is one language"))
+        self.parity = QCheckBox(self.tr("One language per file"))
         self.parity.setObjectName("parityAware")
         self.parity.setToolTip(
             self.tr(
