@@ -231,3 +231,19 @@ def test_a_trace_shows_how_each_token_was_made(picky_tokenizer):
             assert (event.left, event.right) == (word[event.start : event.middle], word[event.middle : event.end])
             bounds.remove(event.middle)
         assert [word[a:b] for a, b in zip(bounds, bounds[1:])] == [picky_tokenizer.vocab[i] for i in trace.ids]
+
+
+def test_the_vocabulary_table_ranks_each_token_by_the_merge_that_made_it():
+    from bpe_core.vocabulary.source import vocabulary_source
+
+    text = " abbaaa  b bbabba b   aa    b   abbabbbb aa  baa a bba     a"  # bb is removed, then made again
+    trainer = trained(text, 256 + 6, "none", picky=0.5)
+    tokenizer = trainer.tokenizer()
+    ranks = vocabulary_source(tokenizer).merge_ranks()
+    made = {}
+    for step in trainer.record.steps:
+        made[step.new_id] = step.rank
+        for i, _ in step.removed:
+            del made[i]
+    assert ranks == made and [step.token for step in trainer.record.steps].count(b"bb") == 2
+    assert ranks[tokenizer.token_id(b"bb")] == 4  # the second bb

@@ -281,6 +281,14 @@ class PickyTokenizer(Tokenizer):
                 ranks.setdefault(token[created], created - 256)
         return ranks
 
+    def merge_ranks_by_id(self) -> dict[int, int]:
+        """Id -> the rank of the merge that made the token now holding it (bytes and special tokens: none).
+
+        >>> PickyTokenizer(PickyHistory.replay(0.5, [(97, 98), (256, 99)], [(1, 256)])).merge_ranks_by_id()
+        {257: 1}
+        """
+        return {shown: created - 256 for created, shown in sorted(self.picky.ids.items()) if created >= 256}
+
     def truncated(self, k: int) -> Tokenizer:
         """This tokenizer as it was after its first ``k`` merges (and the removals they caused)."""
         if not 0 <= k <= len(self._merges):

@@ -30,6 +30,8 @@ class VocabularySource:
 
     ``merges`` (pairs of bytes in rank order) is ``None`` when unknown; ``merge_rule`` is ``"ranks"`` when the
     multi-byte tokens in id order are the merges in rank order (tiktoken), so ``merges`` is not needed for ranks.
+    ``ranks``: id -> merge rank where the tokenizer knows it better than its merges say (a PickyBPE tokenizer: a
+    string made again after its removal is the later merge's token).
     """
 
     name: str
@@ -41,6 +43,7 @@ class VocabularySource:
     record: Any = None  # a bpe_core.steps.TrainingRecord, for a tokenizer we trained
     pattern: str | None = None
     special_tokens: Mapping[str, int] = field(default_factory=dict)
+    ranks: Mapping[int, int] | None = None
 
     def merge_ranks(self) -> dict[int, int]:
         """Id -> the rank of the merge that makes the token (single bytes and special tokens have none).
@@ -48,6 +51,8 @@ class VocabularySource:
         With known merges, a token's rank is that of the first merge making its bytes (the smallest id holding
         those bytes gets it); otherwise the multi-byte ordinary tokens are ranked in id order.
         """
+        if self.ranks is not None:
+            return dict(self.ranks)
         ordinary = [(i, t) for i, t in sorted(self.tokens.items()) if i not in self.special_ids]
         if self.merges is None or self.merge_rule == "ranks":
             multi = (i for i, t in ordinary if len(t) > 1)
@@ -80,4 +85,5 @@ def vocabulary_source(tokenizer: ShownTokenizer | VocabularySource, *, name: str
         record=tokenizer.record,
         pattern=splitter.pattern if splitter is not None else None,
         special_tokens=specials,
+        ranks=tokenizer.merge_ranks_by_id() if hasattr(tokenizer, "merge_ranks_by_id") else None,
     )
