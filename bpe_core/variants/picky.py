@@ -4,7 +4,8 @@ EMNLP 2024; the authors' code: github.com/pchizhov/picky_bpe): intermediate toke
 After each merge ``(x, y) -> z`` of ``a`` occurrences, each of ``x`` and ``y`` that is not a byte is scored by its
 Intersection over Self, ``IoS(x) = a / f(x)`` with ``f(x)`` its frequency before the merge, and removed when
 ``IoS(x) > tau`` (strictly, as the reference code's ``merged_freq / (token.freq + merged_freq) > threshold``; the
-paper tries tau from 0.6 to 0.9 and its README trains with 0.9; tau >= 1 never removes). ``x`` is scored first,
+paper's Figure 2 says "greater or equal", which differs only when IoS equals tau exactly; the paper's thresholds
+run from 0.6 to 0.9 and the README trains with 0.9; tau >= 1 never removes). ``x`` is scored first,
 then ``y`` on the corpus as ``x``'s removal left it; for ``(x, x)`` the reference's score ``a / (f_after + a)`` is
 kept. A removed token's remaining occurrences are split back into the parts it was first made of, each part
 itself split the same way if it was removed (the reference's ``Token.walk``), and its id is freed: the next merge
