@@ -101,7 +101,7 @@ class IncrementalEncoder:
 
     def view(self, text: str) -> TokenView:
         """The view of ``text`` (see :meth:`bpe_core.protocol.ShownTokenizer.view`)."""
-        text = fix_surrogates(text)
+        text = _fixed(text)
         state = self._state
         if state is not None and self.local:
             if text == state.text:
@@ -130,8 +130,8 @@ class IncrementalEncoder:
         the tokens are the text's bytes in order; else the tokenizer is not local after all (None)."""
         text = view.text
         pieces = list(self.splitter.pretokens(text))
-        pre_start = np.fromiter((start for start, _, _ in pieces), np.int64, len(pieces))
-        pre_end = pre_start + np.fromiter((len(piece) for _, piece, _ in pieces), np.int64, len(pieces))
+        pre_start = np.fromiter((start for start, _, _ in pieces), np.int32, len(pieces))
+        pre_end = pre_start + np.fromiter((len(piece) for _, piece, _ in pieces), np.int32, len(pieces))
         tokens = columns_of(view.tokens, text, self.tokenizer.token_bytes)
         n_bytes = len(text.encode("utf-8"))
         tiled = len(pieces) == 0 or (pre_start[0] == 0 and pre_end[-1] == len(text))
@@ -142,15 +142,14 @@ class IncrementalEncoder:
         if not (tiled and contiguous):
             self.local = False
             return None
-        tok_first = np.searchsorted(tokens.start, pre_start, "left")
+        tok_first = np.searchsorted(tokens.start, pre_start, "left").astype(np.int32)
         return _State(text, tokens, pre_start, pre_end, tok_first, n_bytes)
 
     # ----- an edit -----
 
     def _edit(self, state: _State, new: str) -> _State | None:
         old = state.text
-        p = common_prefix(old, new)
-        s = common_suffix(old, new, min(len(old), len(new)) - p)
+        p, s = _difference(old, new)
         delta = len(new) - len(old)
         edit_end = len(new) - s  # the edited characters are new[p:edit_end]
         pre_start, pre_end = state.pre_start, state.pre_end
@@ -209,7 +208,7 @@ class IncrementalEncoder:
         """The new state: the old one with pre-tokens ``j0:j1`` (and their tokens) replaced by the window's."""
         token_bytes = self.tokenizer.token_bytes
         data = [token_bytes(i) for i in ids]
-        lengths = np.fromiter(map(len, data), np.int64, len(data))
+        lengths = np.fromiter(map(len, data), np.int32, len(data))
         ends = np.cumsum(lengths)
         starts = ends - lengths
         local = view_from_spans(window, ids, data, starts.tolist(), ends.tolist(), self._special_ids).tokens
@@ -223,23 +222,20 @@ class IncrementalEncoder:
         dbytes = byte_base + window_bytes - old_stop
         dtok = len(ids) - (t1 - t0)
         n = len(ids)
-        char_start = np.fromiter((t.start for t in local), np.int64, n)
-        char_end = np.fromiter((t.end for t in local), np.int64, n)
-        lead, trail = np.zeros(n, np.int64), np.zeros(n, np.int64)
+        char_start = np.fromiter((t.start for t in local), np.int32, n)
+        char_end = np.fromiter((t.end for t in local), np.int32, n)
+        lead, trail = np.zeros(n, np.int8), np.zeros(n, np.int8)
         for t in local:
             if t.partial:
                 lead[t.index], trail[t.index] = edge_bytes(t)
         special = np.fromiter((t.special for t in local), bool, n)
-        piece_start = np.fromiter((start for start, _, _ in pieces), np.int64, len(pieces))
-        piece_end = piece_start + np.fromiter((len(piece) for _, piece, _ in pieces), np.int64, len(pieces))
-        piece_first = np.searchsorted(char_start, piece_start - restart, "left") + t0
-
-        def splice(column, middle, a, b, shift):
-            return np.concatenate((column[:a], middle, column[b:] + shift if shift else column[b:]))
+        piece_start = np.fromiter((start for start, _, _ in pieces), np.int32, len(pieces))
+        piece_end = piece_start + np.fromiter((len(piece) for _, piece, _ in pieces), np.int32, len(pieces))
+        piece_first = (np.searchsorted(char_start, piece_start - restart, "left") + t0).astype(np.int32)
 
         tokens = TokenColumns(
             new,
-            splice(cols.ids, np.asarray(ids, np.int64), t0, t1, 0),
+            splice(cols.ids, np.asarray(ids, np.int32), t0, t1, 0),
             splice(cols.byte_start, starts + byte_base, t0, t1, dbytes),
             splice(cols.byte_end, ends + byte_base, t0, t1, dbytes),
             splice(cols.start, char_start + restart, t0, t1, delta),
@@ -257,6 +253,51 @@ class IncrementalEncoder:
             splice(state.tok_first, piece_first, j0, j1, dtok),
             state.n_bytes + dbytes,
         )
+
+
+#: The last text checked for surrogates and the last two texts compared: every pane of the Compare tab encodes the
+#: same text after the same one (a million characters take a millisecond to check or compare, per pane).
+_last_fixed: list = [None, None]
+_last_difference: list = [None, None, None]
+
+
+def _fixed(text: str) -> str:
+    """``fix_surrogates(text)``, checked once for the same text object in a row."""
+    given, fixed = _last_fixed
+    if text is given:
+        return fixed
+    fixed = fix_surrogates(text)
+    _last_fixed[:] = [text, fixed]
+    return fixed
+
+
+def _difference(old: str, new: str) -> tuple[int, int]:
+    """The lengths of the common prefix and (after it) common suffix of ``old`` and ``new``, computed once for the
+    same pair of text objects in a row."""
+    a, b, found = _last_difference
+    if a is old and b is new:
+        return found
+    p = common_prefix(old, new)
+    found = (p, common_suffix(old, new, min(len(old), len(new)) - p))
+    _last_difference[:] = [old, new, found]
+    return found
+
+
+def splice(column: np.ndarray, middle, a: int, b: int, shift: int) -> np.ndarray:
+    """``column`` with ``column[a:b]`` replaced by ``middle`` and ``shift`` added to what follows, in one pass.
+
+    >>> splice(np.array([1, 2, 3, 4], np.int32), [7, 8, 9], 1, 2, 10).tolist()
+    [1, 7, 8, 9, 13, 14]
+    """
+    m = len(middle)
+    out = np.empty(len(column) - (b - a) + m, column.dtype)
+    out[:a] = column[:a]
+    out[a : a + m] = middle
+    if shift:
+        np.add(column[b:], shift, out=out[a + m :], casting="unsafe")
+    else:
+        out[a + m :] = column[b:]
+    return out
 
 
 def common_prefix(a: str, b: str) -> int:

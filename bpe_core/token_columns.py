@@ -124,6 +124,7 @@ class TokenGroups(Sequence):
         self.tokens = tokens
         self.firsts, self.lasts = tokens.overlapping_groups()
         self._bounds: tuple[list[int], list[int]] | None = None
+        self._asked = 0
 
     def __len__(self) -> int:
         return len(self.firsts)
@@ -135,8 +136,13 @@ class TokenGroups(Sequence):
         return first, last, self.tokens.text[int(self.tokens.start[first]) : int(self.tokens.end[last])]
 
     def holds(self, index: int) -> bool:
-        """Whether token ``index`` is in a run (asked for every token laid out: plain lists and bisect)."""
+        """Whether token ``index`` is in a run (asked for every token laid out: numpy for the first few thousand
+        questions, then plain lists and bisect)."""
         if self._bounds is None:
+            self._asked += 1
+            if self._asked < 4096:
+                k = int(np.searchsorted(self.firsts, index, "right")) - 1
+                return k >= 0 and index <= int(self.lasts[k])
             self._bounds = (self.firsts.tolist(), self.lasts.tolist())
         firsts, lasts = self._bounds
         k = bisect.bisect_right(firsts, index) - 1
@@ -179,13 +185,13 @@ class IntColumn(Sequence):
 def columns_of(tokens: Sequence[TokenSpan], text: str, token_bytes: Callable) -> TokenColumns:
     """The columns of records already made (a whole view's), e.g. to start editing from them."""
     n = len(tokens)
-    ids = np.fromiter((t.id for t in tokens), np.int64, n)
-    byte_start = np.fromiter((t.byte_start for t in tokens), np.int64, n)
-    byte_end = np.fromiter((t.byte_end for t in tokens), np.int64, n)
-    start = np.fromiter((t.start for t in tokens), np.int64, n)
-    end = np.fromiter((t.end for t in tokens), np.int64, n)
+    ids = np.fromiter((t.id for t in tokens), np.int32, n)
+    byte_start = np.fromiter((t.byte_start for t in tokens), np.int32, n)
+    byte_end = np.fromiter((t.byte_end for t in tokens), np.int32, n)
+    start = np.fromiter((t.start for t in tokens), np.int32, n)
+    end = np.fromiter((t.end for t in tokens), np.int32, n)
     special = np.fromiter((t.special for t in tokens), bool, n)
-    lead, trail = np.zeros(n, np.int64), np.zeros(n, np.int64)
+    lead, trail = np.zeros(n, np.int8), np.zeros(n, np.int8)
     for t in tokens:
         if t.partial:
             lead[t.index], trail[t.index] = edge_bytes(t)

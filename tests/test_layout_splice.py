@@ -23,9 +23,9 @@ def tall_of(tokens) -> set[int]:
 
 
 def changed_span(old_tokens, new_tokens) -> tuple[int, int]:
-    """``(kept, tail_start)``: the first token whose size changed, and where the unchanged last ones begin (in the
-    new tokens), as the canvas finds them by ids."""
-    sizes = [(w, n) for w, n, _ in old_tokens], [(w, n) for w, n, _ in new_tokens]
+    """``(kept, tail_start)``: the first token that changed, and where the unchanged last ones begin (in the new
+    tokens), as the canvas finds them by ids."""
+    sizes = old_tokens, new_tokens  # a token's size and whether it is tall: as its id would say
     kept = next((i for i, (a, b) in enumerate(zip(*sizes)) if a != b), min(map(len, sizes)))
     tail = next(
         (k for k, (a, b) in enumerate(zip(reversed(sizes[0]), reversed(sizes[1]))) if a != b),

@@ -32,7 +32,7 @@ def laid_out(sizes, width, tall=frozenset(), slices=(None,)) -> FlowLayout:
 @given(boxes, widths)
 def test_boxes_never_overlap_and_keep_the_text_order(sizes, width):
     layout = laid_out(sizes, width)
-    assert len(layout) == len(sizes) and layout.widths == [w for w, _ in sizes]
+    assert len(layout) == len(sizes) and list(layout.widths) == [w for w, _ in sizes]
     for i in range(1, len(sizes)):
         previous_row, row = layout.rows[i - 1], layout.rows[i]
         assert row >= previous_row  # reading order: rows never go back
@@ -97,7 +97,7 @@ def test_rows_holding_a_tall_box_are_taller(sizes, width, data):
 
 def test_a_wide_box_gets_a_row_of_its_own_and_newlines_end_rows():
     layout = laid_out([(30, 0), (500, 0), (30, 2), (30, 0)], width=200)
-    assert layout.rows == [0, 1, 2, 4] and layout.xs == [MARGIN] * 4  # row 3 is empty (two newlines)
+    assert list(layout.rows) == [0, 1, 2, 4] and list(layout.xs) == [MARGIN] * 4  # row 3 is empty (two newlines)
     assert layout.row_count == 5 and layout.height == MARGIN + 5 * ROW + MARGIN
 
 

@@ -31,6 +31,7 @@ from app.compare.pane_adder import PaneAdder
 from app.compare.pane_set import Pane, PaneSet
 from app.compare.pattern_question import TIKTOKEN_PATTERNS, pattern_question
 from app.compare.text_editor import MAX_CHARS, CompareEditor
+from app.compare.text_mirror import TextMirror
 from app.compare.token_pane import TokenPane
 
 __all__ = ["DEFAULT_TEXT", "MAX_CHARS", "NO_OWN_TOKENIZER", "TIKTOKEN_PATTERNS", "CompareView"]
@@ -62,6 +63,7 @@ class CompareView(QWidget):
         super().__init__(parent)
         self.setObjectName("compareView")
         self.editor = CompareEditor()
+        self._text = TextMirror(self.editor)  # the editor's text, kept up to date edit by edit
         self.pane_set = PaneSet(self.text)
         self.own = OwnPane(self.pane_set)
         for name in REFERENCE_PANES:
@@ -241,7 +243,7 @@ class CompareView(QWidget):
     # ----- the text -----
 
     def text(self) -> str:
-        return self.editor.toPlainText()
+        return self._text.text()
 
     def set_text(self, text: str) -> None:
         """Replace the editor's text (encoded at once, without waiting for the typing pause)."""

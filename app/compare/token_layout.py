@@ -7,8 +7,8 @@ added in slices (:meth:`FlowLayout.extend`), so that a long text can be laid out
 
 >>> layout = FlowLayout(30, box_height=10, row_height=12, margin=0, gap=1)
 >>> layout.extend([(10, 0), (10, 0), (10, 0), (5, 1), (5, 0)])
->>> layout.rows, layout.xs, layout.row_tops
-([0, 0, 1, 1, 2], [0, 11, 0, 11, 0], [0, 12, 24, 36])
+>>> list(layout.rows), list(layout.xs), list(layout.row_tops)
+([0, 0, 1, 1, 2], [0.0, 11.0, 0.0, 11.0, 0.0], [0.0, 12.0, 24.0, 36.0])
 >>> layout.index_at(15, 5), layout.index_at(15, 11), layout.index_at(10.5, 5), layout.index_at(100, 5)
 (1, -1, -1, -1)
 """
@@ -16,7 +16,10 @@ added in slices (:meth:`FlowLayout.extend`), so that a long text can be laid out
 from __future__ import annotations
 
 import bisect
+from array import array
 from collections.abc import Container, Iterable
+
+import numpy as np
 
 
 class FlowLayout:
@@ -24,7 +27,8 @@ class FlowLayout:
     holds a box whose index is in ``tall``), ``margin`` around everything and ``gap`` between boxes.
 
     After :meth:`extend`, box ``i`` is at ``xs[i]`` in row ``rows[i]`` (``widths[i]`` wide); row ``r`` starts at
-    ``row_tops[r]`` and ``row_tops[-1]`` is the bottom of the last row. Rows never decrease from box to box.
+    ``row_tops[r]`` and ``row_tops[-1]`` is the bottom of the last row. Rows never decrease from box to box. These
+    are arrays (:mod:`array`) of floats and ints.
     """
 
     def __init__(
@@ -45,15 +49,21 @@ class FlowLayout:
         self.tall = tall
         self.margin = margin
         self.gap = gap
-        self.xs: list[float] = []
-        self.widths: list[float] = []
-        self.rows: list[int] = []
-        self.tall_rows: set[int] = set()
-        self.row_tops: list[float] = [margin]
+        # Flat arrays of numbers, not lists of objects: an edit copies and shifts them in C (a million boxes).
+        self.xs = array("d")
+        self.widths = array("d")
+        self.rows = array("q")
+        self._tall = array("q")  # the tall rows, ascending
+        self.row_tops = array("d", [margin])
         self._cursor = (margin, 0)  # where the next box goes: x, row
 
     def __len__(self) -> int:
         return len(self.xs)
+
+    @property
+    def tall_rows(self) -> set[int]:
+        """The rows holding a tall box."""
+        return set(self._tall)
 
     @property
     def row_count(self) -> int:
@@ -69,7 +79,7 @@ class FlowLayout:
     def extend(self, sizes: Iterable[tuple[float, int]]) -> None:
         """Place a box after those placed already for each of ``sizes``: its width and how many newlines its token
         ends with (the caller measures, e.g. with Qt's font metrics)."""
-        xs, widths, rows, tall, tall_rows = self.xs, self.widths, self.rows, self.tall, self.tall_rows
+        xs, widths, rows, tall, tall_rows = self.xs, self.widths, self.rows, self.tall, self._tall
         margin, gap = self.margin, self.gap
         right = self.width - margin
         x, row = self._cursor
@@ -81,8 +91,8 @@ class FlowLayout:
             xs.append(x)
             widths.append(w)
             rows.append(row)
-            if index in tall:
-                tall_rows.add(row)
+            if index in tall and (not tall_rows or tall_rows[-1] != row):
+                tall_rows.append(row)
             index += 1
             x += w + gap
             if newlines:
@@ -91,8 +101,9 @@ class FlowLayout:
         tops = self.row_tops
         del tops[first_row + 1 :]  # the first row may have grown taller; the rows above it are final
         plain, taller = self.row_height, self.tall_row_height
+        tall_here = set(tall_rows[bisect.bisect_left(tall_rows, first_row) :])
         for r in range(first_row, row + 1):
-            tops.append(tops[-1] + (taller if r in tall_rows else plain))
+            tops.append(tops[-1] + (taller if r in tall_here else plain))
 
     def prefix(self, index: int, tall: Container[int] | None = None) -> FlowLayout:
         """A new layout holding this one's boxes before box ``index``, less the whole row of box ``index - 1`` (box
@@ -102,11 +113,11 @@ class FlowLayout:
         >>> layout = FlowLayout(30, box_height=10, row_height=12, margin=0, gap=1)
         >>> layout.extend([(10, 0), (10, 0), (10, 0), (5, 1), (5, 0)])
         >>> kept = layout.prefix(3)
-        >>> kept.rows, kept.row_tops
-        ([0, 0], [0, 12])
+        >>> list(kept.rows), list(kept.row_tops)
+        ([0, 0], [0.0, 12.0])
         >>> kept.extend([(10, 0), (5, 1), (5, 0)])
-        >>> kept.rows, kept.xs, kept.row_tops
-        ([0, 0, 1, 1, 2], [0, 11, 0, 11, 0], [0, 12, 24, 36])
+        >>> list(kept.rows), list(kept.xs), list(kept.row_tops)
+        ([0, 0, 1, 1, 2], [0.0, 11.0, 0.0, 11.0, 0.0], [0.0, 12.0, 24.0, 36.0])
         """
         copy = FlowLayout(
             self.width, self.box_height, self.row_height, self.tall_row_height, tall=self.tall if tall is None else tall
@@ -117,7 +128,7 @@ class FlowLayout:
         first = bisect.bisect_left(self.rows, row)
         copy.xs, copy.widths, copy.rows = self.xs[:first], self.widths[:first], self.rows[:first]
         copy.row_tops = self.row_tops[: row + 1]
-        copy.tall_rows = {r for r in self.tall_rows if r < row}
+        copy._tall = self._tall[: bisect.bisect_left(self._tall, row)]
         copy._cursor = (self.margin, row)
         return copy
 
@@ -142,17 +153,19 @@ class FlowLayout:
         shift = row - old_row
         end = bisect.bisect_right(old.rows, old_row)  # old's boxes after j on box j's row
         shifted = i - j  # new index - old index
-        if any(k + shifted in self.tall for k in range(j + 1, end)):
-            self.tall_rows.add(row)
+        tall_rows = self._tall
+        row_is_tall = bool(tall_rows) and tall_rows[-1] == row
+        if not row_is_tall and any(k + shifted in self.tall for k in range(j + 1, end)):
+            tall_rows.append(row)
+            row_is_tall = True
         self.xs += old.xs[j + 1 :]
         self.widths += old.widths[j + 1 :]
-        self.rows += old.rows[j + 1 :] if shift == 0 else [r + shift for r in old.rows[j + 1 :]]
-        self.tall_rows.update(r + shift for r in old.tall_rows if r > old_row)
+        _append_shifted(self.rows, old.rows[j + 1 :], shift)
+        _append_shifted(tall_rows, old._tall[bisect.bisect_right(old._tall, old_row) :], shift)
         tops = self.row_tops
         del tops[row + 1 :]
-        tops.append(tops[row] + (self.tall_row_height if row in self.tall_rows else self.row_height))
-        dy = tops[-1] - old.row_tops[old_row + 1]
-        tops += old.row_tops[old_row + 2 :] if dy == 0 else [y + dy for y in old.row_tops[old_row + 2 :]]
+        tops.append(tops[row] + (self.tall_row_height if row_is_tall else self.row_height))
+        _append_shifted(tops, old.row_tops[old_row + 2 :], tops[-1] - old.row_tops[old_row + 1])
         self._cursor = (old._cursor[0], old._cursor[1] + shift)
 
     def box(self, index: int) -> tuple[float, float, float, float]:
@@ -201,3 +214,13 @@ class FlowLayout:
             if i > last or rows[i] != rows[a]:
                 yield rows[a], a, i - 1
                 a = i
+
+
+def _append_shifted(column: array, tail: array, shift: float) -> None:
+    """Append ``tail`` to ``column`` with ``shift`` added to each value (in C: numpy over the array's buffer)."""
+    start = len(column)
+    column += tail
+    if shift:
+        view = np.frombuffer(column, dtype=np.float64 if column.typecode == "d" else np.int64)[start:]
+        view += shift
+        del view  # the array cannot grow while a view of its buffer exists

@@ -25,6 +25,7 @@ from app.common.sources import PaneResult, PaneSource
 from app.compare.elided_label import ElidedLabel
 from app.compare.token_canvas import TokenCanvas
 from app.compare.token_copy import ids_text, tokens_json, tokens_text
+from bpe_core.token_columns import TokenColumns
 
 FEWEST_STYLE = "QFrame#paneHeader { background: #dff3e4; border-bottom: 2px solid #2e7d32; }"
 PLAIN_STYLE = "QFrame#paneHeader { background: #f1f1f4; border-bottom: 1px solid #c8c8d0; }"
@@ -211,7 +212,11 @@ class TokenPane(QWidget):
             self.stats.setText(self.tr("not encoded"))
             self.canvas.set_result(None, result.source, message=result.error)
             return
-        n_bytes = len(view.text.encode("utf-8"))
+        tokens = view.tokens
+        if isinstance(tokens, TokenColumns):  # the tokens are the text's bytes: no need to encode a long text
+            n_bytes = int(tokens.byte_end[-1]) if len(tokens) else 0
+        else:
+            n_bytes = len(view.text.encode("utf-8"))
         self.stats.setText(self.stats_text(len(view.tokens), len(view.text), n_bytes))
         self.stats.setToolTip(self.tr("encoded in {ms} ms").format(ms=f"{1000 * result.seconds:.1f}"))
         self.canvas.set_result(result, result.source)

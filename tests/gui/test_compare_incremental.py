@@ -47,6 +47,7 @@ def settle(qtbot, view: CompareView) -> None:
 
 def check_panes(view: CompareView, *, incremental: bool = True) -> None:
     text = view.text()
+    assert text == view.editor.toPlainText()  # the text kept edit by edit is the editor's
     assert len(view.visible_keys()) == 5
     for key in view.visible_keys():
         pane, source = view.panes[key], view.sources[key]
@@ -76,6 +77,7 @@ def type_at(qtbot, view: CompareView, position: int, keys) -> None:
 
 
 def test_every_keystroke_shows_the_whole_encodes_tokens(qtbot, view):
+    reads = view._text.reads
     view.editor.setFocus()
     type_at(qtbot, view, 3, ["x", " ", "'", "s"])  # a word, a space run, a contraction, in view
     digits_and_a_break = ["9", "9", Qt.Key.Key_Backspace, Qt.Key.Key_Return]
@@ -85,9 +87,10 @@ def test_every_keystroke_shows_the_whole_encodes_tokens(qtbot, view):
     cursor.setPosition(len(LINE) * 5)
     cursor.setPosition(len(LINE) * 5 + 17, QTextCursor.MoveMode.KeepAnchor)
     view.editor.setTextCursor(cursor)
-    view.editor.insertPlainText("pasted   text\r\n1234 " * 3)  # a selection replaced by a paste
+    view.editor.insertPlainText("pasted \u00a0 text\r\n1234 🙂" * 3)  # a selection replaced by a paste
     settle(qtbot, view)
     check_panes(view)
+    assert view._text.reads == reads  # every edit since the text was set was followed, not read again
 
 
 def test_the_layout_after_edits_is_a_fresh_layout(qtbot, view):
