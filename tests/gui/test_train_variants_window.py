@@ -48,6 +48,7 @@ def test_parity_settings_train_each_file_as_a_language(qtbot, window, train, tmp
     expected.count_languages({"en": en, "zh": zh})
     expected.run()
     assert result.tokenizer.merges == expected.merges
+    assert window.train_tab.table.isColumnHidden(REMOVED), "no Removed column for a run that removed nothing"
     chart = window.train_tab.compression_chart
     assert len(chart.language_curves) == 2
     xs, ys = chart.language_curves[1].getOriginalDataset()
