@@ -247,3 +247,38 @@ def test_the_vocabulary_table_ranks_each_token_by_the_merge_that_made_it():
             del made[i]
     assert ranks == made and [step.token for step in trainer.record.steps].count(b"bb") == 2
     assert ranks[tokenizer.token_id(b"bb")] == 4  # the second bb
+
+
+def test_every_removal_on_real_prose_is_what_the_ios_counted_from_scratch_says():
+    """On 60,000 characters of the shipped prose: before a sample of merges, the corpus is encoded again from scratch
+    by the tokenizer as it was then, and each merged part's IoS (pair occurrences / the part's count) decides.
+    (The right part is scored after the left one's removal, which could add to its count if the left one split into
+    it; none of the sampled steps does, which the equalities would show.)"""
+    text = ENGLISH_PROSE[:60_000]
+    trainer = trained(text, 256 + 500, "gpt2", picky=0.8)
+    tokenizer, steps = trainer.tokenizer(), trainer.record.steps
+    removing = [s for s in steps if s.removed]
+    keeping = [s for s in steps if not s.removed and min(map(len, trainer.merges[s.rank])) > 1]
+    assert len(removing) > 10 and keeping
+    checked = 0
+    for step in removing[::5] + keeping[::40]:
+        before = tokenizer.truncated(step.rank)
+        left, right = trainer.merges[step.rank]
+        counts, merged = {}, 0
+        for _, piece, _ in before.pretokens(text):
+            parts = before.merge_parts(piece.encode("utf-8"))
+            for part in parts:
+                counts[part] = counts.get(part, 0) + 1
+            i = 0
+            while i < len(parts) - 1:
+                if (parts[i], parts[i + 1]) == (left, right):
+                    merged, i = merged + 1, i + 2
+                else:
+                    i += 1
+        assert merged == step.count
+        for part in dict.fromkeys((left, right)):
+            if len(part) > 1:
+                after = counts[part] - merged * (2 if left == right else 1)
+                assert (merged / (after + merged) > 0.8) == (part in [t for _, t in step.removed])
+                checked += 1
+    assert checked > 5
