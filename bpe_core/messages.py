@@ -65,7 +65,9 @@ ENGLISH: dict[str, str] = {
     "add_tokens.empty": "an empty line is not a token",
     "add_tokens.special": "it is a special token",
     "add_tokens.already": "already a token",
-    "add_tokens.across_pretokens": "the {pattern} pattern cuts it into {count} pre-tokens: BPE never merges across them",
+    "add_tokens.across_pretokens": (
+        "the {pattern} pattern cuts it into {count} pre-tokens: BPE never merges across them"
+    ),
     "add_tokens.not_made": "the merges added for it do not make it (BPE cuts it into {count} tokens)",
     "train.resume_too_large": (
         "{name} already has a vocabulary of {size} ({merges} merges): ask for a vocabulary of at least {size}"

@@ -84,9 +84,17 @@ def test_a_model_id_pane_is_titled_by_the_model(files, tmp_path, monkeypatch):
 def test_a_failure_while_encoding_is_shown_in_the_pane(files):
     source = load_source(files["qwen"])
 
-    class Broken:
-        def view(self, text):
+    class Broken:  # the real tokenizer, whose library fails as soon as it is asked to cut anything
+        def __getattr__(self, name):
+            return getattr(source.tokenizer, name)
+
+        def _gone(self, *args, **kwargs):
             raise RuntimeError("library gone")
 
-    result = PaneSource(source.key, source.label, Broken()).encode("x")
+        view = encode = encode_piece = _gone
+
+    pane = PaneSource(source.key, source.label, Broken())
+    result = pane.encode("x")
+    assert result.view is None and "library gone" in result.error
+    result = pane.encode("xy")  # an edit after a failure is cut from scratch, and fails the same clear way
     assert result.view is None and "library gone" in result.error

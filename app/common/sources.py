@@ -7,8 +7,8 @@ used only from the encoding thread.
 
 >>> source = reference_source("gpt2")
 >>> result = source.encode("hello world")
->>> [t.id for t in result.view.tokens], result.chunk_index, result.groups
-([31373, 995], (0, 1), ())
+>>> [t.id for t in result.view.tokens], list(result.chunk_index), list(result.groups)
+([31373, 995], [0, 1], [])
 >>> source.rank_text(995)
 'rank 995'
 """

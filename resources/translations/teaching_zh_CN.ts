@@ -643,57 +643,57 @@ bytes {hex}</source>
         <translation> 次合并/秒</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="141"/>
+        <location filename="../../app/teaching/replay_view.py" line="150"/>
         <source>This tokenizer has no merges to replay.</source>
         <translation>该分词器没有可回放的合并。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="156"/>
+        <location filename="../../app/teaching/replay_view.py" line="165"/>
         <source>merge {rank} of {total}</source>
         <translation>第 {rank} 次合并，共 {total} 次</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="162"/>
+        <location filename="../../app/teaching/replay_view.py" line="171"/>
         <source>&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;</source>
         <translation>&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="166"/>
+        <location filename="../../app/teaching/replay_view.py" line="175"/>
         <source>no counts: a published model&apos;s merges</source>
         <translation>无计数：已发布模型的合并</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="168"/>
+        <location filename="../../app/teaching/replay_view.py" line="177"/>
         <source>counted {count}× in the training corpus</source>
         <translation>在训练语料中出现 {count} 次</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="170"/>
+        <location filename="../../app/teaching/replay_view.py" line="179"/>
         <source>fused in the text: {n}×</source>
         <translation>已在文本中合并：{n} 处</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="172"/>
+        <location filename="../../app/teaching/replay_view.py" line="181"/>
         <source>about to merge in the text: {n}×</source>
         <translation>即将在文本中合并：{n} 处</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="174"/>
+        <location filename="../../app/teaching/replay_view.py" line="183"/>
         <source>not in this text</source>
         <translation>本文本中没有出现</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="175"/>
+        <location filename="../../app/teaching/replay_view.py" line="184"/>
         <source>Merge {rank}: {pair} ({count}); {here}.</source>
         <translation>第 {rank} 次合并：{pair}（{count}）；{here}。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="181"/>
+        <location filename="../../app/teaching/replay_view.py" line="190"/>
         <source>No pair counts: this tokenizer has no training record</source>
         <translation>没有字节对计数：该分词器没有训练记录</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="189"/>
+        <location filename="../../app/teaching/replay_view.py" line="198"/>
         <source>Best pairs at merge {rank} (the merged pair in orange)</source>
         <translation>第 {rank} 次合并时的高频字节对（被合并的一对为橙色）</translation>
     </message>
@@ -794,59 +794,59 @@ bytes {hex}</source>
 <context>
     <name>TeachingView</name>
     <message>
-        <location filename="../../app/teaching/base.py" line="72"/>
+        <location filename="../../app/teaching/base.py" line="92"/>
         <source>Teaching view</source>
         <translation>教学视图</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="146"/>
+        <location filename="../../app/teaching/base.py" line="166"/>
         <source>◀ Back</source>
         <extracomment>Whether the view plays as an animation that can be exported as GIF or MP4 (:mod:`app.teaching.animation_export`).</extracomment>
         <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="147"/>
-        <location filename="../../app/teaching/base.py" line="169"/>
+        <location filename="../../app/teaching/base.py" line="167"/>
+        <location filename="../../app/teaching/base.py" line="189"/>
         <source>▶ Play</source>
         <translation>▶ 播放</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="148"/>
+        <location filename="../../app/teaching/base.py" line="168"/>
         <source>Next ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="155"/>
+        <location filename="../../app/teaching/base.py" line="175"/>
         <source> steps/s</source>
         <translation> 步/秒</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="157"/>
+        <location filename="../../app/teaching/base.py" line="177"/>
         <source>Speed</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="167"/>
+        <location filename="../../app/teaching/base.py" line="187"/>
         <source>⏸ Pause</source>
         <translation>⏸ 暂停</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="212"/>
+        <location filename="../../app/teaching/base.py" line="232"/>
         <source>Export as .png or .svg, not {suffix}.</source>
         <translation>只能导出为 .png 或 .svg，不能是 {suffix}。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="217"/>
+        <location filename="../../app/teaching/base.py" line="237"/>
         <source>Export as .png or .svg: {name} has no suffix.</source>
         <translation>只能导出为 .png 或 .svg：{name} 没有扩展名。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="225"/>
+        <location filename="../../app/teaching/base.py" line="245"/>
         <source>Could not write {path}.</source>
         <translation>无法写入 {path}。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="233"/>
+        <location filename="../../app/teaching/base.py" line="253"/>
         <source>Exported from BPE Explorer</source>
         <translation>由 BPE Explorer 导出</translation>
     </message>

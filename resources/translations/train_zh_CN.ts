@@ -1721,8 +1721,8 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
     </message>
     <message>
         <location filename="../../app/train/settings_panel.py" line="142"/>
-        <source>Each corpus file is one language</source>
-        <translation>每个语料文件是一种语言</translation>
+        <source>One language per file</source>
+        <translation>每个文件一种语言</translation>
     </message>
     <message>
         <location filename="../../app/train/settings_panel.py" line="146"/>
