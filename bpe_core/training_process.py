@@ -341,20 +341,9 @@ def _count_from_counts_files(trainer: BpeTrainer, job: TrainingJob) -> None:
 
 def _count_on_ray(trainer: BpeTrainer, job: TrainingJob, progress) -> None:
     """Count the job's files on Ray (the pieces cut by the trainer's own reader: the counts are the local ones)."""
-    from bpe_core.ray_counting import count_on_ray
-
     if job.superword_after is not None:
         raise ValueError("SuperBPE counts the corpus a second time on this machine: it does not count on Ray")
-    info = CorpusInfo()
-    pieces = trainer.reader.pieces_of_files(list(job.paths), info, progress)
-    counts = count_on_ray(
-        pieces,
-        pattern=trainer.pattern,
-        special_tokens=tuple(trainer.splitter.tokens),
-        address=None if job.ray_address == "local" else job.ray_address,
-        cancelled=lambda: trainer.cancelled,
-    )
-    trainer.count_counts(counts, info)
+    trainer.count_files_on_ray(list(job.paths), None if job.ray_address == "local" else job.ray_address, progress)
 
 
 def _finished(trainer: BpeTrainer, started: float, cancelled: bool) -> Finished:

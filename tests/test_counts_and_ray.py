@@ -16,6 +16,7 @@ from bpe_core.counts_file import Counts, CountsFileError, read_counts, write_cou
 from bpe_core.ray_counting import CRASH_ONCE, count_on_ray
 from bpe_core.sample_corpora import corpus_path
 from bpe_core.specials import SpecialSplitter
+from bpe_core.trainer import train_bpe
 
 ray = pytest.importorskip("ray")
 
@@ -82,6 +83,20 @@ def test_ray_counts_equal_the_local_counts(local_ray):
         local = local_counts(paths, pattern, specials)
         remote = count_on_ray(pieces(paths, pattern, specials), pattern=pattern, special_tokens=specials)
         assert remote.words == local.words and remote.specials == local.specials
+
+
+@pytest.mark.slow
+def test_train_bpe_on_ray_makes_the_local_merges(local_ray):
+    paths = [corpus_path("english-prose"), corpus_path("chinese-prose")]
+    local = train_bpe(paths, 700, ["<|endoftext|>"], pattern="o200k", processes=1)
+    assert train_bpe(paths, 700, ["<|endoftext|>"], pattern="o200k", engine="ray") == local
+
+
+def test_train_bpe_names_its_engines():
+    with pytest.raises(ValueError, match="'local' or 'ray'"):
+        train_bpe([corpus_path("english-prose")], 300, engine="spark")
+    with pytest.raises(ValueError, match="ray_address is for engine='ray'"):
+        train_bpe([corpus_path("english-prose")], 300, ray_address="auto")
 
 
 @pytest.mark.slow
