@@ -112,6 +112,11 @@ class LegendRow(pg.LegendItem):
         super().addItem(item, name)
         self.fit()
 
+    def removeItem(self, item) -> None:  # noqa: N802 (pyqtgraph's name)
+        super().removeItem(item)
+        self.columnCount = 0  # lay the entries left out again, leaving no gap where this one was
+        self.fit()
+
     def set_point_size(self, point_size: float) -> None:
         self.opts["labelTextSize"] = f"{point_size:g}pt"
         for _, label in self.items:

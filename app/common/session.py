@@ -1,7 +1,7 @@
 """What the user is looking at, in one Qt-free record every view follows: our tokenizer at the step shown, the
-tokenizers added (a file, a folder, a model id), the text in the Compare tab, and the corpus ours was trained on
-with the language of its text. The tabs and the Teach window publish what they change here and follow the rest
-through :meth:`Session.watch`, instead of reaching into each other.
+tokenizers added (a file, a folder, a model id), the runs kept beside ours, the text in the Compare tab, and the
+corpus ours was trained on with the language of its text. The tabs and the Teach window publish what they change
+here and follow the rest through :meth:`Session.watch`, instead of reaching into each other.
 
 >>> session = Session()
 >>> heard = []
@@ -11,6 +11,10 @@ through :meth:`Session.watch`, instead of reaching into each other.
 >>> session.set_own(None)
 >>> session.own is None
 True
+>>> session.keep(KeptRun("kept:1", "plain · 8,000", None)), list(session.kept)
+(None, ['kept:1'])
+>>> session.forget("kept:1"), session.kept
+(None, {})
 """
 
 from __future__ import annotations
@@ -22,8 +26,10 @@ from pathlib import Path
 from bpe_core.protocol import ShownTokenizer
 from bpe_core.teaching.lesson_text import LessonText
 
+#: How the keys of kept runs begin (a Compare pane of a kept run is keyed so).
+KEPT_PREFIX = "kept:"
 #: What can change, each heard by its own watchers.
-TOPICS = ("own", "added", "text", "corpus")
+TOPICS = ("own", "added", "text", "corpus", "kept")
 
 
 @dataclass(frozen=True)
@@ -52,12 +58,28 @@ class Corpus:
     lesson: LessonText | None = None
 
 
+@dataclass(frozen=True)
+class KeptRun:
+    """A run kept beside ours by the user (or steered away from), under ``key``: its ``name`` and its whole
+    ``tokenizer`` (with its training record, when it has one)."""
+
+    key: str
+    name: str
+    tokenizer: ShownTokenizer
+
+    @classmethod
+    def of(cls, tokenizer: ShownTokenizer, name: str) -> KeptRun:
+        """``tokenizer`` kept as ``name``, keyed by the tokenizer: keeping it again renames it."""
+        return cls(f"{KEPT_PREFIX}{id(tokenizer)}", name, tokenizer)
+
+
 @dataclass
 class Session:
     """The shared state; setters tell the watchers of their topic when the value changes."""
 
     own: Own | None = None
     added: dict[str, object] = field(default_factory=dict)  # key -> a Compare pane's source, in the order added
+    kept: dict[str, KeptRun] = field(default_factory=dict)  # key -> a run kept, in the order kept
     text: str = ""
     corpus: Corpus = field(default_factory=Corpus)
     _watchers: dict[str, list[Callable[[], None]]] = field(default_factory=lambda: {t: [] for t in TOPICS})
@@ -81,6 +103,17 @@ class Session:
         if self.added.get(key) is not source:
             self.added[key] = source
             self._tell("added")
+
+    def keep(self, run: KeptRun) -> None:
+        """Keep ``run`` for the window's lifetime (a run kept again under its key takes its new name)."""
+        if self.kept.get(run.key) != run:
+            self.kept[run.key] = run
+            self._tell("kept")
+
+    def forget(self, key: str) -> None:
+        """No longer keep the run ``key`` (nothing happens if it is not kept)."""
+        if self.kept.pop(key, None) is not None:
+            self._tell("kept")
 
     def set_text(self, text: str) -> None:
         if text != self.text:

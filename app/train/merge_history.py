@@ -125,6 +125,10 @@ class MergeHistory:
             sizes -= np.cumsum([len(step.removed) for step in self.steps])
         return sizes
 
+    def compression(self) -> tuple[np.ndarray, np.ndarray]:
+        """The compression chart's curve: the vocabulary size and the corpus's bytes per token after each merge."""
+        return self.vocab_sizes(), self.corpus_bytes / self.tokens_after
+
     def bytes_per_token(self, rank: int) -> float:
         """Compression of the training corpus after merge ``rank`` (bytes per token)."""
         tokens = self.steps[rank].tokens_after
