@@ -19,8 +19,7 @@ from PySide6.QtWidgets import QMainWindow, QTabWidget
 from app import window_state
 from app.common.language_menu import LanguageMenu
 from app.common.samples import corpus_start
-from app.common.session import Corpus, Own, Session
-from app.common.sources import PaneSource
+from app.common.session import Corpus, KeptRun, Own, Session
 from app.compare import CompareView
 from app.file_menu import APP_TITLE, FileMenu
 from app.help_menu import HelpMenu
@@ -68,12 +67,15 @@ class MainWindow(QMainWindow):
         self.compare_view.source_shown.connect(self._publish_added)
         self.compare_view.text_changed.connect(lambda: self.session.set_text(self.compare_view.text()))
         self.train_tab.steering.kept.connect(self._keep_run)
+        self.train_tab.keeping.kept.connect(self._keep_run)
+        self.train_tab.keeping.forget.connect(self.session.forget)
         self.replay_following = ReplayFollowing(self.train_tab, lambda text: self.statusBar().showMessage(text, 8000))
         # ... and every view follows it.
         self.session.watch("own", self._show_own)
         self.session.watch("added", self._offer_added)
         self.session.watch("corpus", self._show_corpus)
         self.session.watch("text", self._update_lessons)
+        self.session.watch("kept", self._show_kept)
         self.resize(1560, 940)
         window_state.restore(self, self.settings)
         self.session.set_text(self.compare_view.text())
@@ -210,10 +212,20 @@ class MainWindow(QMainWindow):
         if source.method is None:
             self.session.add(source.key, source)
 
-    def _keep_run(self, tokenizer, label: str) -> None:
-        """A run steered away from (continued, or a merge forbidden) stays in the Compare tab beside the new one."""
-        title = self.tr("Ours {label} · {merges} merges").format(label=label, merges=f"{tokenizer.merge_count:,}")
-        self.compare_view.show_source(PaneSource(f"kept:{id(tokenizer)}", title, tokenizer))
+    def _keep_run(self, tokenizer, name: str) -> None:
+        """A run kept (*Keep this run*, or steered away from: continued, or a merge forbidden) stays in the session,
+        and at once in the Compare tab beside the new one."""
+        run = KeptRun.of(tokenizer, name)
+        self.session.keep(run)
+        if run.key not in self.compare_view.pane_records:
+            self.compare_view.show_kept_run(run.key)
+
+    def _show_kept(self) -> None:
+        """The runs kept: on the Train tab's compression chart and offered in the Compare tab (a run forgotten goes
+        from both)."""
+        runs = list(self.session.kept.values())
+        self.train_tab.show_kept(runs)
+        self.compare_view.show_kept(runs)
 
     def _teach_name(self) -> str:
         own = self.session.own

@@ -6,8 +6,8 @@ tokenizer" menu. The view puts together its parts and is what the rest of the wi
 
 - :mod:`~app.compare.compare_toolbar` the controls; :mod:`~app.compare.text_editor` the text;
 - :mod:`~app.compare.pane_set` the panes (layout, encoding, results, marks), :mod:`~app.compare.own_pane` "Ours";
-- :mod:`~app.compare.pane_adder` adding tokenizers (the Add menu: :mod:`~app.compare.add_menu`; the question about
-  a file's pattern: :mod:`~app.compare.pattern_question`);
+- :mod:`~app.compare.pane_adder` adding tokenizers (the Add menu: :mod:`~app.compare.add_menu`, which also offers
+  the runs kept in the Train tab; the question about a file's pattern: :mod:`~app.compare.pattern_question`);
 - :mod:`~app.compare.export_menu` the Export menu.
 
 Typing re-encodes at once, in the background, only the pre-tokens around the edit (:mod:`bpe_core.incremental`); the
@@ -21,6 +21,7 @@ from pathlib import Path
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import QInputDialog, QLabel, QSplitter, QVBoxLayout, QWidget
 
+from app.common.session import KEPT_PREFIX, KeptRun
 from app.common.sources import REFERENCE_PANES, Method, PaneSource, reference_source
 from app.compare.add_menu import AddMenu
 from app.compare.compare_toolbar import CompareToolbar
@@ -69,6 +70,7 @@ class CompareView(QWidget):
         for name in REFERENCE_PANES:
             self.pane_set.add_pane(name, reference_source(name))
         self.adder = PaneAdder(self.pane_set, self)
+        self.kept: dict[str, KeptRun] = {}  # the runs kept in the Train tab, by key
         self.add_menu = AddMenu(self)
         self.export_menu = ExportMenu(self.pane_set, self)
         self.toolbar = CompareToolbar(self.add_menu, self.pane_set.menu, self.export_menu)
@@ -120,6 +122,7 @@ class CompareView(QWidget):
         self.adder.source_shown.connect(self.source_shown)
         self.adder.needs_pattern.connect(self._on_needs_pattern)
         self.add_menu.chosen.connect(self.add_source)
+        self.add_menu.kept_chosen.connect(self.show_kept_run)
         self.export_menu.exported.connect(toolbar.show_status)
 
     # ----- the panes -----
@@ -225,6 +228,24 @@ class CompareView(QWidget):
     def show_source(self, source: PaneSource) -> TokenPane:
         """Show an already loaded ``source`` in its pane (added, or replacing the pane of the same key)."""
         return self.adder.show_source(source)
+
+    def show_kept(self, runs: list[KeptRun]) -> None:
+        """Offer ``runs`` in the Add menu: the panes of a run no longer kept go (with those cutting it another
+        way), and a run kept again under a new name is shown under it."""
+        self.kept = {run.key: run for run in runs}
+        self.add_menu.set_kept([(run.key, run.name) for run in runs])
+        for key, record in list(self.pane_records.items()):
+            base = record.source.base[0] if record.source is not None else key
+            if base.startswith(KEPT_PREFIX) and base not in self.kept:
+                self.remove_pane(key)
+            elif key in self.kept and record.title != self.kept[key].name:
+                self.show_kept_run(key)
+
+    @Slot(str)
+    def show_kept_run(self, key: str) -> TokenPane:
+        """Show the kept run ``key`` in its pane, titled by its name."""
+        run = self.kept[key]
+        return self.show_source(PaneSource(run.key, run.name, run.tokenizer))
 
     def ask_pattern(self, path: str | Path) -> str | None:
         """Ask how a file that does not say so pre-tokenizes: a named pattern or a regex (None: cancelled)."""

@@ -5,7 +5,8 @@ Only the GUI thread calls these methods. They draw records from a :class:`~app.t
 - :class:`PairFrequencyChart`: the top candidate pairs at one step, the chosen pair highlighted;
 - :class:`MergeCountChart`: the count of each merge against its rank (log scale), current step marked;
 - :class:`CompressionChart`: bytes per token against vocabulary size, for the training corpus and a held-out
-  text, with reference tokenizers marked and labelled beside their points (the legend is under the plot).
+  text, with reference tokenizers marked and labelled beside their points, and the runs kept beside this one (the
+  legend is under the plot).
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ HELD_OUT = QColor("#7570b3")
 MARKER = QColor("#e7298a")
 #: The colours of a parity-aware run's languages on the compression chart, in the order given.
 LANGUAGES = tuple(QColor(c) for c in ("#d95f02", "#1f78b4", "#a6761d", "#e6ab02", "#66a61e", "#666666"))
+#: The colours of the kept runs' curves (dash-dotted), none the current run's or a language's.
+KEPT = tuple(QColor(c) for c in ("#2c7fb8", "#b15928", "#6a3d9a", "#33a02c", "#e31a1c", "#525252"))
 LABEL_CHARS = 24
 #: Point size of the pair labels (larger than other ticks: they are what the chart is about).
 PAIR_PT = 10.0
@@ -261,6 +264,8 @@ class CompressionChart(_RunChart):
         self.reference_values: dict[str, float] = {}
         self.language_curves: list[pg.PlotDataItem] = []
         self._languages_drawn: tuple = ()
+        self.kept_curves: dict[str, tuple[object, pg.PlotDataItem]] = {}  # key -> (the KeptRun, its curve)
+        self._kept_colours: dict[str, int] = {}  # key -> its colour in KEPT, for as long as it is kept
         self._add_marker()
         self.getViewBox().sigResized.connect(self._place_labels)
         self.getViewBox().sigRangeChanged.connect(self._place_labels)
@@ -278,10 +283,10 @@ class CompressionChart(_RunChart):
             self.corpus_curve.setData([], [])
             self._show_state()
             return
-        values = history.corpus_bytes / history.tokens_after
-        self.corpus_curve.setData(history.vocab_sizes(), values)
+        sizes, values = history.compression()
+        self.corpus_curve.setData(sizes, values)
         if self.fixed_axes:
-            top = float(max(values[-1], max(self.reference_values.values(), default=0)))
+            top = max(float(values[-1]), self._top())
             current = self.getViewBox().viewRange()[1][1]
             if top > current * 0.95:  # grow in steps, not every frame
                 self.setYRange(0.8, top * 1.5, padding=0)
@@ -304,8 +309,12 @@ class CompressionChart(_RunChart):
         self.disableAutoRange()
         right = max([final_vocab_size, *REFERENCE_VOCAB.values()])
         self.setXRange(math.log10(256), math.log10(right), padding=0.06)
-        top = max([2.0] + list(self.reference_values.values()))
-        self.setYRange(0.8, top * 1.3, padding=0)
+        self.setYRange(0.8, max(2.0, self._top()) * 1.3, padding=0)
+
+    def _top(self) -> float:
+        """The highest bytes per token of the references and the kept runs (0: none)."""
+        kept = (float(np.max(curve.getOriginalDataset()[1])) for _, curve in self.kept_curves.values())
+        return max([*self.reference_values.values(), *kept], default=0.0)
 
     def _show_state(self) -> None:
         """With no run drawn: the references in the frame a run will have, and a hint in the corner they leave."""
@@ -338,6 +347,32 @@ class CompressionChart(_RunChart):
             pen = pg.mkPen(LANGUAGES[i % len(LANGUAGES)], width=2, style=pg.QtCore.Qt.PenStyle.DotLine)
             label = self.tr("{language}, held out").format(language=name)
             self.language_curves.append(self.plot(sizes[:n], values[:n], pen=pen, name=label))
+
+    def set_kept(self, runs) -> None:
+        """Overlay the training-corpus curve of each kept run of ``runs`` (:class:`~app.common.session.KeptRun`;
+        one without a training record has none), named by the run, in a colour of its own while it is kept."""
+        wanted = {run.key: run for run in runs}
+        for key, (run, curve) in list(self.kept_curves.items()):
+            if wanted.get(key) is not run:
+                self.removeItem(curve)
+                del self.kept_curves[key]
+        for key in set(self._kept_colours) - set(wanted):
+            del self._kept_colours[key]
+        for key, run in wanted.items():
+            record = getattr(run.tokenizer, "record", None)
+            if key in self.kept_curves or record is None or not record.corpus_bytes or not record.steps:
+                continue
+            sizes, values = MergeHistory.from_record(record, dict(run.tokenizer.special_tokens)).compression()
+            free = sorted(set(range(len(self._kept_colours) + 1)) - set(self._kept_colours.values()))
+            colour = KEPT[self._kept_colours.setdefault(key, free[0]) % len(KEPT)]
+            pen = pg.mkPen(colour, width=2, style=pg.QtCore.Qt.PenStyle.DashDotLine)
+            curve = self._line(pen=pen, name=run.name)
+            curve.setData(sizes, values)
+            curve.setZValue(-1)  # under the current run's
+            self.kept_curves[key] = (run, curve)
+        if not self.fixed_axes and _has_data(self.corpus_curve):
+            self.enableAutoRange()
+        self._show_state()
 
     def set_held_out(self, vocab_sizes: list[int], bytes_per_token: list[float]) -> None:
         """Our tokenizer's compression of the held-out text at some vocabulary sizes."""

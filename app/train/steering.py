@@ -1,8 +1,8 @@
 """Steering a run: *Continue training* goes on from the tokenizer shown (its merges replayed on the corpus, then
 more), and *Forbid and continue from here* (the merges table's context menu) goes on from merge ``r`` without the
-token merge ``r`` made -- what if that merge never happened. The run steered away from is kept, so that the
-Compare tab can show both (``kept(tokenizer, label)``). Built on :mod:`bpe_core.variants` (``resume``,
-``forbid``)."""
+token merge ``r`` made -- what if that merge never happened. The run steered away from is kept, as *Keep this run*
+keeps one (``kept(tokenizer, name)``: :mod:`app.train.kept_runs`), so that the Compare tab can show both. Built
+on :mod:`bpe_core.variants` (``resume``, ``forbid``)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from PySide6.QtCore import QObject, QPoint, Signal, Slot
 from PySide6.QtWidgets import QMenu, QPushButton
 
 from app.common import dialogs
+from app.train.run_name import tokenizer_run_name
 from bpe_core.checkpoint import interrupted
 from bpe_core.formats import load_json, save_json
 from bpe_core.token_label import render_token
@@ -26,7 +27,7 @@ class RunSteering(QObject):
     """The steering of ``tab`` (a :class:`~app.train.train_tab.TrainTab`): a *Continue training* button in its run
     box and a context menu on its merges table."""
 
-    kept = Signal(object, str)  # the tokenizer steered away from, and its name
+    kept = Signal(object, str)  # the tokenizer steered away from, and its name ("plain · 8,000 · with ␣the")
 
     def __init__(self, tab):
         super().__init__(tab)
@@ -125,7 +126,8 @@ class RunSteering(QObject):
         self._saved += 1
         path = Path(self._folder.name) / f"run-{self._saved}.json"
         save_json(start_from, path)
-        self.kept.emit(whole or self.tab.tokenizer, label)
+        kept = whole or self.tab.tokenizer
+        self.kept.emit(kept, self.tr("{run} · {label}").format(run=tokenizer_run_name(kept), label=label))
         self.tab.start_training(dataclasses.replace(settings, resume=str(path)))
 
     @Slot(QPoint)

@@ -32,6 +32,7 @@ from app.train.charts import CompressionChart, MergeCountChart, PairFrequencyCha
 from app.train.corpus_panel import CorpusPanel
 from app.train.frame_scheduler import FrameScheduler
 from app.train.held_out import DEFAULT_HELD_OUT, HeldOutCompression, measure_held_out
+from app.train.kept_runs import KeptRunsControls
 from app.train.merge_history import MergeHistory
 from app.train.merges_model import MergesFilterModel, MergesTableModel
 from app.train.merges_view import MergesTableView
@@ -118,6 +119,7 @@ class TrainTab(QSplitter):
         self.settings_panel.changed.connect(self._update_train_button)
         self.steering = RunSteering(self)  # Continue training; Forbid and continue from here
         self.settings_panel.changed.connect(self.steering.update)
+        self.keeping = KeptRunsControls(self)  # Keep this run; Kept runs
         self._update_train_button()
         self._update_status()
         QTimer.singleShot(0, self.refresh_held_out)
@@ -640,6 +642,12 @@ class TrainTab(QSplitter):
             self._elapsed = time.perf_counter() - self._started
         for key, text in status_texts(self.history, self._elapsed, self.current_rank).items():
             self.status_labels[key].setText(text)
+
+    def show_kept(self, runs) -> None:
+        """The ``runs`` kept beside this one (:class:`~app.common.session.KeptRun`): listed to be forgotten, and
+        their curves on the compression chart."""
+        self.keeping.show_kept(runs)
+        self.compression_chart.set_kept(runs)
 
     def show_tokenizer(self, tokenizer, name: str) -> None:
         """Show an opened tokenizer and its training record (if it has one) without retraining."""
