@@ -4,52 +4,62 @@
 <context>
     <name>AddMenu</name>
     <message>
-        <location filename="../../app/compare/add_menu.py" line="21"/>
+        <location filename="../../app/compare/add_menu.py" line="24"/>
         <source>File…</source>
         <translation>文件…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/add_menu.py" line="23"/>
+        <location filename="../../app/compare/add_menu.py" line="26"/>
         <source>tokenizer.json, tekken.json, a SentencePiece .model, a .tiktoken file, GPT-2 files or a saved tokenizer</source>
         <translation>tokenizer.json、tekken.json、SentencePiece 的 .model、.tiktoken 文件、GPT-2 文件或已保存的分词器</translation>
     </message>
     <message>
-        <location filename="../../app/compare/add_menu.py" line="27"/>
+        <location filename="../../app/compare/add_menu.py" line="30"/>
         <source>Folder…</source>
         <translation>文件夹…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/add_menu.py" line="28"/>
+        <location filename="../../app/compare/add_menu.py" line="31"/>
         <source>A model&apos;s folder holding its tokenizer files</source>
         <translation>存放模型分词器文件的文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/compare/add_menu.py" line="30"/>
+        <location filename="../../app/compare/add_menu.py" line="33"/>
         <source>Model on Hugging Face…</source>
         <translation>Hugging Face 上的模型…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/add_menu.py" line="31"/>
+        <location filename="../../app/compare/add_menu.py" line="34"/>
         <source>ORG/NAME[@revision]: only its tokenizer files are downloaded, into the Hugging Face cache</source>
         <translation>ORG/NAME[@revision]：只下载它的分词器文件，存入 Hugging Face 缓存</translation>
     </message>
     <message>
-        <location filename="../../app/compare/add_menu.py" line="37"/>
+        <location filename="../../app/compare/add_menu.py" line="40"/>
         <source>{name} — {hub_id} (gated: needs a login)</source>
         <translation>{name} — {hub_id}（受限：需要登录）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/add_menu.py" line="47"/>
+        <location filename="../../app/compare/add_menu.py" line="55"/>
+        <source>Kept runs</source>
+        <translation>保留的训练</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/add_menu.py" line="58"/>
+        <source>A run kept in the Train tab</source>
+        <translation>在“训练”页保留的一次训练</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/add_menu.py" line="68"/>
         <source>Add tokenizer pane</source>
         <translation>添加分词器窗格</translation>
     </message>
     <message>
-        <location filename="../../app/compare/add_menu.py" line="49"/>
+        <location filename="../../app/compare/add_menu.py" line="70"/>
         <source>Tokenizers (*.json *.model *.tiktoken *.tiktoken.gz *.txt *.bpe);;All files (*)</source>
         <translation>分词器 (*.json *.model *.tiktoken *.tiktoken.gz *.txt *.bpe);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/compare/add_menu.py" line="56"/>
+        <location filename="../../app/compare/add_menu.py" line="77"/>
         <source>Add the tokenizer in a model&apos;s folder</source>
         <translation>添加模型文件夹中的分词器</translation>
     </message>
@@ -232,7 +242,7 @@
 <context>
     <name>CompareView</name>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="40"/>
+        <location filename="../../app/compare/compare_view.py" line="41"/>
         <source>Tokenizers cut text into pieces. Hello world!
 今天下午我们在河边散步，看见很多人在钓鱼。鬱
 Emoji: 🙂👍🏽 🇫🇷

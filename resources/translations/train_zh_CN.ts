@@ -55,43 +55,43 @@
 <context>
     <name>CompressionChart</name>
     <message>
-        <location filename="../../app/train/charts.py" line="230"/>
+        <location filename="../../app/train/charts.py" line="233"/>
         <source>Compression</source>
         <extracomment>Vocabulary sizes of the reference encodings on the chart, for placing them on the compression chart.</extracomment>
         <translation>压缩率</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="231"/>
+        <location filename="../../app/train/charts.py" line="234"/>
         <source>bytes per token</source>
         <translation>每个词元的字节数</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="232"/>
+        <location filename="../../app/train/charts.py" line="235"/>
         <source>vocabulary size (log)</source>
         <translation>词表大小（对数）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="239"/>
+        <location filename="../../app/train/charts.py" line="242"/>
         <source>training corpus</source>
         <translation>训练语料</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="248"/>
+        <location filename="../../app/train/charts.py" line="251"/>
         <source>held-out text</source>
         <translation>留出文本</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="258"/>
+        <location filename="../../app/train/charts.py" line="261"/>
         <source>tiktoken on held-out</source>
         <translation>tiktoken（留出文本）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="317"/>
+        <location filename="../../app/train/charts.py" line="326"/>
         <source>Press Train to see bytes per token grow with the vocabulary.</source>
         <translation>点击“训练”，查看每个词元的字节数如何随词表增长。</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="339"/>
+        <location filename="../../app/train/charts.py" line="348"/>
         <source>{language}, held out</source>
         <translation>{language}，留出文本</translation>
     </message>
@@ -1076,6 +1076,44 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
     </message>
 </context>
 <context>
+    <name>KeptRunsControls</name>
+    <message>
+        <location filename="../../app/train/kept_runs.py" line="25"/>
+        <source>Keep this run…</source>
+        <translation>保留这次训练…</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/kept_runs.py" line="29"/>
+        <source>Keep the tokenizer shown under a name: the Compare tab shows it as a pane and the compression chart draws its curve beside the runs to come</source>
+        <translation>以一个名字保留当前显示的分词器：“对比”页把它显示为一个窗格，压缩率图表在以后的训练旁边画出它的曲线</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/kept_runs.py" line="68"/>
+        <source>Keep this run</source>
+        <translation>保留这次训练</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/kept_runs.py" line="69"/>
+        <source>Name of the run, in the Compare tab and on the compression chart:</source>
+        <translation>这次训练的名字（用于“对比”页和压缩率图表）：</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/kept_runs.py" line="79"/>
+        <source>Forget “{name}”</source>
+        <translation>丢弃“{name}”</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/kept_runs.py" line="81"/>
+        <source>Kept runs ({count})</source>
+        <translation>保留的训练（{count}）</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/kept_runs.py" line="84"/>
+        <source>The runs kept: the Add tokenizer menu of the Compare tab shows them again; forget one here</source>
+        <translation>保留的训练：“对比”页的“添加分词器”菜单可以再次显示它们；在这里丢弃其中一个</translation>
+    </message>
+</context>
+<context>
     <name>LocalFiles</name>
     <message>
         <location filename="../../app/common/local_files.py" line="25"/>
@@ -1117,77 +1155,72 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="51"/>
+        <location filename="../../app/main_window.py" line="50"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="52"/>
+        <location filename="../../app/main_window.py" line="51"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="54"/>
+        <location filename="../../app/main_window.py" line="53"/>
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="82"/>
+        <location filename="../../app/main_window.py" line="84"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="83"/>
+        <location filename="../../app/main_window.py" line="85"/>
         <source>&amp;Teach</source>
         <translation>教学(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="84"/>
+        <location filename="../../app/main_window.py" line="86"/>
         <source>Open the &amp;teaching views…</source>
         <translation>打开教学视图(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="87"/>
+        <location filename="../../app/main_window.py" line="89"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="92"/>
+        <location filename="../../app/main_window.py" line="94"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="118"/>
+        <location filename="../../app/main_window.py" line="120"/>
         <source>training, {merges} merges</source>
         <translation>训练中，{merges} 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="129"/>
+        <location filename="../../app/main_window.py" line="131"/>
         <source>{label} · next: {pair}</source>
         <translation>{label} · 下一步：{pair}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="141"/>
+        <location filename="../../app/main_window.py" line="143"/>
         <source>{merges} of {total} merges</source>
         <translation>{merges}/{total} 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="142"/>
+        <location filename="../../app/main_window.py" line="144"/>
         <source>{merges} merges</source>
         <translation>{merges} 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="215"/>
-        <source>Ours {label} · {merges} merges</source>
-        <translation>我们的（{label}）· {merges} 次合并</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="220"/>
+        <location filename="../../app/main_window.py" line="232"/>
         <source>current tokenizer ({merges} merges)</source>
         <translation>当前分词器（{merges} 次合并）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="206"/>
+        <location filename="../../app/main_window.py" line="208"/>
         <source>No merge tree for that token: the Teach window says why.</source>
         <translation>这个词元没有合并树：原因见教学窗口。</translation>
     </message>
@@ -1195,23 +1228,23 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>MergeCountChart</name>
     <message>
-        <location filename="../../app/train/charts.py" line="170"/>
+        <location filename="../../app/train/charts.py" line="173"/>
         <source>Merge count by rank</source>
         <extracomment>The count axis of a run not merging yet spans 1 to 10**EMPTY_LOG_TOP.</extracomment>
         <translation>各次合并的频次（按序号）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="171"/>
+        <location filename="../../app/train/charts.py" line="174"/>
         <source>count (log)</source>
         <translation>频次（对数）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="172"/>
+        <location filename="../../app/train/charts.py" line="175"/>
         <source>merge rank</source>
         <translation>合并序号</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="193"/>
+        <location filename="../../app/train/charts.py" line="196"/>
         <source>Press Train to see how often each merge&apos;s pair occurred.</source>
         <translation>点击“训练”，查看每次合并的词元对出现了多少次。</translation>
     </message>
@@ -1319,24 +1352,24 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>PairFrequencyChart</name>
     <message>
-        <location filename="../../app/train/charts.py" line="64"/>
-        <location filename="../../app/train/charts.py" line="96"/>
+        <location filename="../../app/train/charts.py" line="67"/>
+        <location filename="../../app/train/charts.py" line="99"/>
         <source>Pair frequencies</source>
-        <extracomment>The colours of a parity-aware run&apos;s languages on the compression chart, in the order given. Point size of the pair labels (larger than other ticks: they are what the chart is about). Pixels between a reference&apos;s point and its label.</extracomment>
+        <extracomment>The colours of a parity-aware run&apos;s languages on the compression chart, in the order given. The colours of the kept runs&apos; curves (dash-dotted), none the current run&apos;s or a language&apos;s. Point size of the pair labels (larger than other ticks: they are what the chart is about). Pixels between a reference&apos;s point and its label.</extracomment>
         <translation>词元对频次</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="68"/>
+        <location filename="../../app/train/charts.py" line="71"/>
         <source>count</source>
         <translation>频次</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="97"/>
+        <location filename="../../app/train/charts.py" line="100"/>
         <source>Press Train to see the most frequent pairs at each merge.</source>
         <translation>点击“训练”，查看每次合并时最常见的词元对。</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="110"/>
+        <location filename="../../app/train/charts.py" line="113"/>
         <source>Top pairs at rank {rank} · chosen in orange</source>
         <translation>合并序号 {rank} 时最常见的词元对 · 橙色为选中者</translation>
     </message>
@@ -1543,6 +1576,45 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
     </message>
 </context>
 <context>
+    <name>RunName</name>
+    <message>
+        <location filename="../../app/train/run_name.py" line="24"/>
+        <source>PickyBPE τ{tau}</source>
+        <extracomment>The pattern a run named without one uses (the settings panel&apos;s default).</extracomment>
+        <translation>PickyBPE τ{tau}</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_name.py" line="26"/>
+        <source>SuperBPE after {size}</source>
+        <translation>SuperBPE 自 {size} 起</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_name.py" line="29"/>
+        <source>parity-aware</source>
+        <translation>均衡感知</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_name.py" line="32"/>
+        <source>custom pattern</source>
+        <translation>自定义模式</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_name.py" line="34"/>
+        <source>min count {count}</source>
+        <translation>最小次数 {count}</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_name.py" line="37"/>
+        <source>{count} forbidden</source>
+        <translation>禁止 {count} 条</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_name.py" line="38"/>
+        <source>plain</source>
+        <translation>普通</translation>
+    </message>
+</context>
+<context>
     <name>RunStatus</name>
     <message>
         <location filename="../../app/train/run_status.py" line="30"/>
@@ -1594,43 +1666,48 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>RunSteering</name>
     <message>
-        <location filename="../../app/train/steering.py" line="36"/>
-        <location filename="../../app/train/steering.py" line="100"/>
+        <location filename="../../app/train/steering.py" line="37"/>
+        <location filename="../../app/train/steering.py" line="101"/>
         <source>Continue training</source>
         <translation>继续训练</translation>
     </message>
     <message>
-        <location filename="../../app/train/steering.py" line="40"/>
+        <location filename="../../app/train/steering.py" line="41"/>
         <source>Go on from the tokenizer shown: its merges are replayed on the corpus, then training continues to the vocabulary size set (the ids it has never change)</source>
         <translation>从当前显示的分词器继续：先在语料上重放它的合并，再训练到设定的词表大小（已有的 ID 不会改变）</translation>
     </message>
     <message>
-        <location filename="../../app/train/steering.py" line="49"/>
+        <location filename="../../app/train/steering.py" line="50"/>
         <source>A run was interrupted (the window or its training process ended): go on from its last merges</source>
         <translation>有一次训练被中断了（窗口或其训练进程意外结束）：从它最后保存的合并继续</translation>
     </message>
     <message>
-        <location filename="../../app/train/steering.py" line="67"/>
+        <location filename="../../app/train/steering.py" line="68"/>
         <source>Resume the interrupted run ({merges} merges)</source>
         <translation>继续被中断的训练（{merges} 次合并）</translation>
     </message>
     <message>
-        <location filename="../../app/train/steering.py" line="101"/>
+        <location filename="../../app/train/steering.py" line="102"/>
         <source>Set a vocabulary size above {size} to continue: the tokenizer has {size} tokens.</source>
         <translation>请把词表大小设为大于 {size} 才能继续：该分词器已有 {size} 个词元。</translation>
     </message>
     <message>
-        <location filename="../../app/train/steering.py" line="106"/>
+        <location filename="../../app/train/steering.py" line="107"/>
         <source>before continuing</source>
         <translation>继续之前</translation>
     </message>
     <message>
-        <location filename="../../app/train/steering.py" line="120"/>
+        <location filename="../../app/train/steering.py" line="121"/>
         <source>with {token}</source>
         <translation>含 {token}</translation>
     </message>
     <message>
-        <location filename="../../app/train/steering.py" line="143"/>
+        <location filename="../../app/train/steering.py" line="130"/>
+        <source>{run} · {label}</source>
+        <translation>{run} · {label}</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/steering.py" line="145"/>
         <source>Forbid {token} and continue from here</source>
         <translation>禁止 {token} 并从这里继续</translation>
     </message>
@@ -1909,118 +1986,118 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>TrainTab</name>
     <message>
-        <location filename="../../app/train/train_tab.py" line="147"/>
+        <location filename="../../app/train/train_tab.py" line="149"/>
         <source>Text not in the corpus: the compression chart shows how well it is encoded</source>
         <extracomment>While training, a piece of a frame (see ``TrainTab._on_steps``) is painted at most this often. A frame has four pieces (the table, then each chart), so each is repainted about every 4 x 30 ms: 8 times a second. While counting, the progress is shown at most this often (8 times a second). What the tab showed before the current run (history, tokenizer, result, current rank), shown again if the run ends with nothing: cancelled while counting, or failed.</extracomment>
         <translation>不在语料中的文本：压缩率图显示它被编码得有多好</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="149"/>
+        <location filename="../../app/train/train_tab.py" line="151"/>
         <source>Held-out text (compression chart)</source>
         <translation>留出文本（压缩率图）</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="171"/>
+        <location filename="../../app/train/train_tab.py" line="173"/>
         <source>Filter merges by token text (e.g. “ing”, “␣the”, “中”)</source>
         <translation>按词元文本筛选合并（例如 “ing”、“␣the”、“中”）</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="177"/>
+        <location filename="../../app/train/train_tab.py" line="179"/>
         <source>&lt;b&gt;Merges&lt;/b&gt;</source>
         <translation>&lt;b&gt;合并&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="209"/>
+        <location filename="../../app/train/train_tab.py" line="211"/>
         <source>Choose a corpus first.</source>
         <translation>请先选择语料。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="245"/>
+        <location filename="../../app/train/train_tab.py" line="247"/>
         <source>Counting pre-tokens</source>
         <translation>统计预分词单元</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="251"/>
+        <location filename="../../app/train/train_tab.py" line="253"/>
         <source>Reading {name}…</source>
         <translation>正在读取 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="271"/>
+        <location filename="../../app/train/train_tab.py" line="273"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="315"/>
+        <location filename="../../app/train/train_tab.py" line="317"/>
         <source>Merging</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="322"/>
+        <location filename="../../app/train/train_tab.py" line="324"/>
         <source>Counted {words} unique pre-tokens; merging…</source>
         <translation>已统计出 {words} 个不同的预分词单元；正在合并…</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="440"/>
+        <location filename="../../app/train/train_tab.py" line="442"/>
         <source>Cancelled after {time}, before any merge; the previous result is kept.</source>
         <translation>{time} 后取消，尚未进行任何合并；之前的结果保留。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="442"/>
+        <location filename="../../app/train/train_tab.py" line="444"/>
         <source>Cancelled after {time}, before any merge.</source>
         <translation>{time} 后取消，尚未进行任何合并。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="458"/>
+        <location filename="../../app/train/train_tab.py" line="460"/>
         <source>Tokenizer not built</source>
         <translation>未能构建分词器</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="459"/>
+        <location filename="../../app/train/train_tab.py" line="461"/>
         <source>The trained tokenizer could not be built: {error}</source>
         <translation>无法构建训练好的分词器：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="470"/>
+        <location filename="../../app/train/train_tab.py" line="472"/>
         <source>Cancelled in {time}: {merges} merges. {reason}</source>
         <translation>已取消，用时 {time}：{merges} 次合并。{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="472"/>
+        <location filename="../../app/train/train_tab.py" line="474"/>
         <source>Done in {time}: {merges} merges. {reason}</source>
         <translation>完成，用时 {time}：{merges} 次合并。{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="479"/>
+        <location filename="../../app/train/train_tab.py" line="481"/>
         <source> Note: {warning}</source>
         <translation> 注意：{warning}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="525"/>
+        <location filename="../../app/train/train_tab.py" line="527"/>
         <source>Training failed; the previous result is kept.</source>
         <translation>训练失败；之前的结果保留。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="525"/>
+        <location filename="../../app/train/train_tab.py" line="527"/>
         <source>Training failed.</source>
         <translation>训练失败。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="539"/>
+        <location filename="../../app/train/train_tab.py" line="541"/>
         <source>Training failed</source>
         <translation>训练失败</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="634"/>
+        <location filename="../../app/train/train_tab.py" line="636"/>
         <source>Held-out text not measured: {error}</source>
         <translation>未能测量留出文本：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="658"/>
+        <location filename="../../app/train/train_tab.py" line="666"/>
         <source>Opened {name}: {merges} merges. {reason}</source>
         <translation>已打开 {name}：{merges} 次合并。{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="662"/>
+        <location filename="../../app/train/train_tab.py" line="670"/>
         <source>Opened {name}: no training record, so no merge history to show.</source>
         <translation>已打开 {name}：没有训练记录，因此没有可显示的合并历史。</translation>
     </message>
