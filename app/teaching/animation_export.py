@@ -1,6 +1,6 @@
 """Share an animation: a teaching view played frame by frame (:meth:`TeachingView.step_forward
 <app.teaching.base.TeachingView.step_forward>`), each frame grabbed at slide resolution, written as an animated GIF
-(Pillow, through imageio) or an MP4 video (ffmpeg, through imageio-ffmpeg). The file is written atomically by the
+(Pillow) or an MP4 video (ffmpeg, through imageio-ffmpeg). The file is written atomically by the
 engine's writer: a failed export leaves what was at the path.
 
 A view that plays from its first step (the encode animation) is rewound first; the replay plays on from the merge
@@ -12,12 +12,13 @@ export's stepping.
 
 from __future__ import annotations
 
+import io
 import tempfile
 from pathlib import Path
 
 import imageio.v2 as imageio_v2
-import imageio.v3 as iio
 import numpy as np
+from PIL import Image
 from PySide6.QtCore import QCoreApplication, QSize, Qt
 from PySide6.QtGui import QImage
 
@@ -68,8 +69,14 @@ def grab_frames(view, *, size: QSize = SLIDE_SIZE, max_frames: int = MAX_FRAMES)
 
 def encode(frames: list[np.ndarray], suffix: str, fps: float) -> bytes:
     """The frames as a looping GIF or an MP4 (H.264), as bytes."""
-    if suffix == ".gif":
-        return iio.imwrite("<bytes>", np.stack(frames), extension=".gif", duration=1000 / fps, loop=0)
+    if suffix == ".gif":  # each frame's own 256 colours by a fast octree (5x quicker than Pillow's median cut)
+        images = [
+            Image.fromarray(frame).quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+            for frame in frames
+        ]
+        out = io.BytesIO()
+        images[0].save(out, "GIF", save_all=True, append_images=images[1:], duration=1000 / fps, loop=0)
+        return out.getvalue()
     with tempfile.TemporaryDirectory(prefix="bpe-explorer-video-") as folder:
         path = Path(folder) / "animation.mp4"
         with imageio_v2.get_writer(path, format="FFMPEG", fps=fps, codec="libx264", macro_block_size=16) as writer:
