@@ -34,6 +34,10 @@ Tests check the ids, spans and chunks against a whole encode after random edits 
 
 from __future__ import annotations
 
+import functools
+import re
+import sys
+import unicodedata
 from dataclasses import dataclass
 
 import numpy as np
@@ -122,7 +126,8 @@ class IncrementalEncoder:
     def _whole(self, text: str) -> TokenView:
         view = self.tokenizer.view(text)
         self.last_window = (0, len(text))
-        self._state = self._state_of(view) if self.local else None
+        local = self.local and (self._ours or not has_unassigned(text))
+        self._state = self._state_of(view) if local else None
         return view if self._state is None else self._state.view()
 
     def _state_of(self, view: TokenView) -> _State | None:
@@ -152,6 +157,8 @@ class IncrementalEncoder:
         p, s = _difference(old, new)
         delta = len(new) - len(old)
         edit_end = len(new) - s  # the edited characters are new[p:edit_end]
+        if not self._ours and has_unassigned(new, p, edit_end):
+            return None
         pre_start, pre_end = state.pre_start, state.pre_end
         n_pre = len(pre_start)
         j0 = int(np.searchsorted(pre_end, p - self.margin, "right"))  # the first pre-token that may see the edit
@@ -253,6 +260,32 @@ class IncrementalEncoder:
             splice(state.tok_first, piece_first, j0, j1, dtok),
             state.n_bytes + dbytes,
         )
+
+
+def has_unassigned(text: str, start: int = 0, stop: int | None = None) -> bool:
+    """Whether ``text[start:stop]`` holds a code point that Python's Unicode tables leave unassigned.
+
+    A library's regex engine and ours may be built on different Unicode versions (U+323B0 is a letter to the
+    ``regex`` module's Unicode 17, unassigned to an older engine), so around such a character our splitter cannot
+    vouch for the library's pre-tokens: the text is encoded whole.
+
+    >>> has_unassigned("abc 你好"), has_unassigned("a\U000323b0")
+    (False, True)
+    """
+    return _unassigned().search(text, start, len(text) if stop is None else stop) is not None
+
+
+@functools.cache
+def _unassigned() -> re.Pattern:
+    ranges, first = [], None
+    for code in range(sys.maxunicode + 2):
+        unassigned = code <= sys.maxunicode and unicodedata.category(chr(code)) == "Cn"
+        if unassigned and first is None:
+            first = code
+        elif not unassigned and first is not None:
+            ranges.append(f"\\U{first:08x}-\\U{code - 1:08x}")
+            first = None
+    return re.compile("[" + "".join(ranges) + "]")
 
 
 #: The last text checked for surrogates and the last two texts compared: every pane of the Compare tab encodes the

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from test_foreign_builders import HF_CONFIGS, train_hf
 from tokenizers import AddedToken
@@ -115,6 +115,7 @@ def check_same_as_whole(encoder: IncrementalEncoder, tokenizer, text: str) -> No
 @pytest.mark.parametrize("name", [*LOCAL, "tokenizer.json NFC, prefix space"])
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(start=TEXT, steps=st.lists(edits(), min_size=1, max_size=8))
+@example(start="", steps=[("insert", 0.0, 1, "0"), ("insert", 0.0, 1, ":\U000323b0")])  # Unicode 17's CJK Ext. J
 def test_random_edits_give_the_whole_texts_encoding(tokenizers, name, start, steps):
     tokenizer = tokenizers[name]
     encoder = IncrementalEncoder(tokenizer)
