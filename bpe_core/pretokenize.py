@@ -17,6 +17,7 @@ fast path of :mod:`bpe_core.fast_findall`. Any other regex runs in the ``regex``
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -30,7 +31,8 @@ from bpe_core.patterns import PatternTimeoutError, get_pattern, shipped_name
 #: Chinese): the shipped patterns take 0.29-0.40 s per million characters; reasonable custom ones
 #: (``\w+|\s+|[^\w\s]+``, ``\S+\s*``, ``\s?(\w)\w*|\s+``, a letters/numbers/punctuation split with lookahead)
 #: 0.09-0.47 s. 20x the slowest is about 10 s per million characters. The base covers a loaded machine and
-#: short texts; a catastrophically backtracking regex exceeds it on a few dozen characters.
+#: short texts; a catastrophically backtracking regex exceeds it on a few dozen characters. ``BPE_REGEX_SECONDS``
+#: sets another base (longer on a slow machine; the tests of the budget itself wait 1 s, not 5).
 BASE_SECONDS = 5.0
 SECONDS_PER_CHAR = 10e-6
 
@@ -41,7 +43,7 @@ def time_budget(chars: int) -> float:
     >>> time_budget(0), time_budget(2_000_000)
     (5.0, 25.0)
     """
-    return BASE_SECONDS + chars * SECONDS_PER_CHAR
+    return float(os.environ.get("BPE_REGEX_SECONDS") or BASE_SECONDS) + chars * SECONDS_PER_CHAR
 
 
 class Pretokenizer:

@@ -25,6 +25,13 @@ def library_host_ended_with_the_module():
 
 
 @pytest.fixture
+def short_regex_budget(monkeypatch):
+    """A custom regex's time budget starts at 1 s instead of 5 (``BPE_REGEX_SECONDS``, for this process and the
+    ``bpe`` processes it starts): a test that waits for a runaway regex to be stopped waits 1 s."""
+    monkeypatch.setenv("BPE_REGEX_SECONDS", "1")
+
+
+@pytest.fixture
 def stalling_server():
     """A loopback address that accepts connections and never sends a byte; closed after the test."""
     listener = socket.create_server(("127.0.0.1", 0))

@@ -270,7 +270,7 @@ def test_bad_settings_are_refused_with_what_is_wrong(corpus, tmp_path, settings,
     assert out.read_text() == PREVIOUS
 
 
-def test_a_runaway_regex_stops_with_the_pattern_and_where_it_got_stuck(tmp_path):
+def test_a_runaway_regex_stops_with_the_pattern_and_where_it_got_stuck(tmp_path, short_regex_budget):
     path = tmp_path / "aaa.txt"
     path.write_text("a" * 5000 + "b", encoding="utf-8")
     with pytest.raises(PatternTimeoutError) as caught:
@@ -397,7 +397,7 @@ def test_a_bad_tokenizer_file(make, message, saved, tmp_path):
     assert line.startswith("bpe: error:") and path.name in line and message in line
 
 
-def test_a_hostile_pattern_inside_a_tokenizer_file_is_stopped_when_encoding(tmp_path):
+def test_a_hostile_pattern_inside_a_tokenizer_file_is_stopped_when_encoding(tmp_path, short_regex_budget):
     path = tmp_path / "hostile.json"
     save_json(Tokenizer({i: bytes([i]) for i in range(256)}, [], [], pattern=HOSTILE), path)
     tokenizer = bounded(lambda: load_json(path))  # loading compiles the pattern; it never runs it

@@ -390,7 +390,7 @@ def test_decode_gives_the_text_and_refuses_unknown_ids(trained, capsys):
 
 
 @pytest.mark.slow
-def test_a_catastrophic_pattern_in_a_tokenizer_file_is_one_line_and_exit_2(trained, tmp_path):
+def test_a_catastrophic_pattern_in_a_tokenizer_file_is_one_line_and_exit_2(trained, tmp_path, short_regex_budget):
     path = tmp_path / "slow.json"
     # ((a+)+$ is fast in the regex module; overlapping alternatives are not)
     path.write_text(json.dumps(_tokenizer_doc(trained) | {"pattern": "(a|aa)+$"}), encoding="utf-8")
@@ -402,7 +402,7 @@ def test_a_catastrophic_pattern_in_a_tokenizer_file_is_one_line_and_exit_2(train
 
 
 @pytest.mark.slow
-def test_train_with_a_catastrophic_pattern_is_one_line_and_exit_2(tmp_path):
+def test_train_with_a_catastrophic_pattern_is_one_line_and_exit_2(tmp_path, short_regex_budget):
     (tmp_path / "a.txt").write_text(("a" * 60 + "!\n") * 3, encoding="utf-8")
     result = run(
         "train",

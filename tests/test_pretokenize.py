@@ -229,7 +229,7 @@ def test_a_worker_that_dies_is_an_error_not_a_hang():
 
 
 @pytest.mark.slow
-def test_a_timeout_in_a_worker_arrives_with_its_offset():
+def test_a_timeout_in_a_worker_arrives_with_its_offset(short_regex_budget):
     pieces = iter(["x y z ", STUCK_TEXT])
     with pytest.raises(PatternTimeoutError) as caught:
         count_pieces(pieces, pattern=HOSTILE, special_tokens=(), processes=1, stop=threading.Event(), name="c.txt")

@@ -9,14 +9,46 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before anything imports
 import gc
 import random
 import time
+import weakref
 
 import psutil
 import pytest
 from PySide6.QtCore import QEventLoop, QSettings, Qt, QThread, QTimer
 
 
-def _running_qthreads() -> list[QThread]:
-    return [o for o in gc.get_objects() if isinstance(o, QThread) and o.isRunning()]
+class _TrackedThread(QThread):
+    """The QThread the app's workers make (``app.common.worker``), remembered so that a test's end finds the
+    running ones at once; a scan of every object (:func:`_running_qthreads`) still runs after each module."""
+
+    made: weakref.WeakSet = weakref.WeakSet()
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        _TrackedThread.made.add(self)
+
+
+def _running_qthreads(everywhere: bool = False) -> list[QThread]:
+    objects = gc.get_objects() if everywhere else list(_TrackedThread.made)
+    return [o for o in objects if isinstance(o, QThread) and o.isRunning()]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def threads_tracked():
+    """Every worker's thread is a :class:`_TrackedThread` for the session."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("app.common.worker.QThread", _TrackedThread)
+        yield
+
+
+@pytest.fixture(scope="module", autouse=True)
+def no_thread_left_by_the_module():
+    """Once a module is over, no QThread of any origin runs (every object looked at, which takes a while)."""
+    yield
+    leftovers = [t for t in _running_qthreads(everywhere=True) if not t.wait(5000)]
+    for thread in leftovers:
+        thread.quit()
+        thread.wait()
+    assert not leftovers, f"QThreads left running after the module: {[t.objectName() for t in leftovers]}"
 
 
 def _is_resource_tracker(process: psutil.Process) -> bool:

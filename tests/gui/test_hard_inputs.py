@@ -193,7 +193,9 @@ def test_the_regex_check_says_what_it_leaves_unmatched_or_that_it_matches_nothin
 
 @pytest.mark.slow  # each keystroke waits for the regex budget
 @needs_budget
-def test_a_compare_pane_with_a_hostile_pattern_shows_the_error_and_typing_goes_on(view, qtbot, tmp_path):
+def test_a_compare_pane_with_a_hostile_pattern_shows_the_error_and_typing_goes_on(
+    view, qtbot, tmp_path, short_regex_budget
+):
     tokenizer = Tokenizer({i: bytes([i]) for i in range(256)}, [], [], pattern=HOSTILE)
     path = tmp_path / "hostile.json"
     save_json(tokenizer, path)
