@@ -31,7 +31,7 @@ from bpe_core.checkpoint import snapshot
 from bpe_core.comparison import FORMATS as COMPARISON_FORMATS
 from bpe_core.comparison import Comparison
 from bpe_core.corpus import ENCODINGS, CorpusError, CorpusInfo, InvalidTextError, WrongEncodingError
-from bpe_core.corpus_files import expand, is_uri
+from bpe_core.corpus_files import expand, is_uri, total_size
 from bpe_core.counting import WordCounts
 from bpe_core.formats import EXPORT_FORMATS, TokenizerFileError, check_writable, export, load_any, load_json, save_json
 from bpe_core.formats.files import kind_of, size_text, write_bytes_atomically
@@ -706,7 +706,8 @@ def _count(args) -> int:
         address = None if args.ray == "local" else args.ray
         counts = count_on_ray(pieces, pattern=args.pattern, special_tokens=specials, address=address)
     else:
-        processes = args.processes or max_processes()
+        large = total_size(paths) > 2 * reader.piece_chars  # as the trainer: a small corpus is counted here
+        processes = args.processes or (max_processes() if large else 1)
         counts = count_pieces(pieces, pattern=args.pattern, special_tokens=specials, processes=processes)
     reading.finish()
     meta = (tuple(info.names), info.total_bytes, info.sha256)

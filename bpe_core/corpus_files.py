@@ -61,6 +61,21 @@ def remote_size(uri: str) -> int:
     return int(info.size or 0)
 
 
+def total_size(paths) -> int:
+    """The bytes of the files and URIs in ``paths``, those that exist (for choosing how many processes count them;
+    what cannot be read is refused when it is read)."""
+    total = 0
+    for path in paths:
+        if is_uri(path):
+            try:
+                total += remote_size(os.fspath(path))
+            except RemoteFileError:
+                pass
+        elif os.path.isfile(path):
+            total += os.path.getsize(path)
+    return total
+
+
 def remote_fingerprint(uri: str) -> list:
     """``uri``, its size and its modification time (nanoseconds, 0 where the filesystem keeps none)."""
     filesystem, path = _filesystem(uri)

@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 from bpe_core.cancelled import Cancelled
 from bpe_core.corpus import CorpusError, CorpusInfo, CorpusReader
+from bpe_core.corpus_files import total_size
 from bpe_core.counting import WordCounts, count_pieces
 from bpe_core.merge_engine import MergeEngine
 from bpe_core.messages import Message
@@ -355,7 +356,7 @@ class BpeTrainer:
 
     def _large(self, paths) -> bool:
         """Worth spawning processes: more than two pieces' worth of bytes."""
-        return sum(os.path.getsize(p) for p in paths if os.path.isfile(p)) > 2 * self.reader.piece_chars
+        return total_size(paths) > 2 * self.reader.piece_chars
 
     def _count(self, pieces: Iterator[str], workers: int, info: CorpusInfo) -> None:
         """Count the pieces' pre-tokens and set up the merge engine on them.

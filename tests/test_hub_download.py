@@ -190,6 +190,7 @@ def slow_hub():
     yield from serving(Handler)
 
 
+@pytest.mark.slow
 def test_a_slow_download_that_keeps_arriving_is_not_a_stall(hub_env, slow_hub):
     """The library writes what arrives in 64 KB pieces (not 10 MB): a file arriving for longer than the stall time
     keeps growing in the cache, so the watch lets it finish."""

@@ -142,11 +142,13 @@ def check_before_and_after_data(qtbot, window, train, wait_signal) -> list[str]:
     return problems + check_every_chart(qtbot, window, 1400, 900) + check_every_chart(qtbot, window, 1920, 1080)
 
 
+@pytest.mark.slow
 def test_labels_never_overlap_or_leave_the_view(qtbot, window, train, wait_signal):
     problems = check_before_and_after_data(qtbot, window, train, wait_signal)
     assert not problems, "\n".join(problems)
 
 
+@pytest.mark.slow
 def test_chinese_labels_never_overlap_or_leave_the_view(chinese, qtbot, window, train, wait_signal):
     assert window.train_tab.compression_chart.axis_labels["left"] == "每个词元的字节数"
     problems = check_before_and_after_data(qtbot, window, train, wait_signal)

@@ -42,6 +42,7 @@ def errors(monkeypatch):
     return shown
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("suffix", ["parquet", "tsv"])
 def test_a_counts_file_trains_to_the_merges_of_its_text(window, train, tmp_path, suffix):
     path = counted(tmp_path, f"english.{suffix}")
@@ -62,6 +63,7 @@ def test_a_counts_file_trains_to_the_merges_of_its_text(window, train, tmp_path,
     assert window.train_tab.model.rowCount() == 1000
 
 
+@pytest.mark.slow
 def test_counts_of_another_pattern_set_it_and_train_says_why_not_once_it_is_changed(window, train, tmp_path):
     path = counted(tmp_path, "english-cl100k.parquet", "--pattern", "cl100k")
     tab, panel = window.train_tab, window.train_tab.settings_panel
@@ -95,6 +97,7 @@ def test_a_custom_regex_is_not_tried_on_a_counts_corpus(window, tmp_path):
     assert not panel.checking() and tab.train_button.isEnabled()
 
 
+@pytest.mark.slow
 def test_counts_that_cannot_be_used_are_refused_and_the_corpus_kept(window, tmp_path, errors):
     panel = window.train_tab.corpus_panel
     before = panel.current_source()

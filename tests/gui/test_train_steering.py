@@ -1,6 +1,8 @@
 """Steering a run in the window (issue 23): the variants' settings, Continue training, and Forbid and continue
 from here, which keeps the run it steered away from as a Compare pane."""
 
+import pytest
+
 from bpe_core.trainer import BpeTrainer
 
 
@@ -24,6 +26,7 @@ def test_continue_training_goes_on_from_the_tokenizer_shown(qtbot, window, train
     assert any(key.startswith("kept:") for key in window.compare_view.pane_records)
 
 
+@pytest.mark.slow
 def test_forbid_and_continue_from_a_merge(qtbot, window, train, wait_signal):
     window.train_tab.settings_panel.apply(vocab_size=400, special_tokens=[])
     train(window)
@@ -38,6 +41,7 @@ def test_forbid_and_continue_from_a_merge(qtbot, window, train, wait_signal):
     assert left + right not in {a + b for a, b in after.merges}
 
 
+@pytest.mark.slow
 def test_the_variants_settings_reach_the_engine(qtbot, window, train):
     panel = window.train_tab.settings_panel
     panel.apply(vocab_size=1000, special_tokens=[])

@@ -2,6 +2,8 @@
 which tokens were removed (with the tokens each merge merged as they were then), and the compression chart draws a
 curve per language."""
 
+import pytest
+
 from app.train.merges_model import LEFT, RAW_ROLE, REMOVED, RIGHT
 from bpe_core.sample_corpora import corpus_path
 from bpe_core.trainer import BpeTrainer
@@ -34,6 +36,7 @@ def test_picky_settings_reach_the_engine_and_the_table_shows_removals(qtbot, win
     assert any("PickyBPE" in problem for problem in panel.problems())
 
 
+@pytest.mark.slow
 def test_parity_settings_train_each_file_as_a_language(qtbot, window, train, tmp_path):
     en, zh = tmp_path / "en.txt", tmp_path / "zh.txt"
     en.write_text(corpus_path("english-prose").read_text(encoding="utf-8")[:30_000], encoding="utf-8")
