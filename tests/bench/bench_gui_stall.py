@@ -51,6 +51,7 @@ def main() -> int:
     from PySide6.QtCore import QEventLoop, QSettings, QTimer
     from PySide6.QtWidgets import QApplication
 
+    from app.common import dialogs
     from app.common.main_thread_gc import freeze_start_up_objects
     from app.common.startup import start_up
     from app.main_window import MainWindow
@@ -155,6 +156,7 @@ def main() -> int:
     timer.stop()
     result = finished.get("result")
     seconds = finished.get("at", time.perf_counter()) - started
+    dialogs.ask_unsaved = lambda parent, merges: "discard"  # the trained tokenizer is not saved: no question
     window.close()
     if result is None:
         print("training failed")
@@ -223,7 +225,7 @@ def _record_updates(window) -> dict[str, list[float]]:
             return _original(*args, **kwargs)
 
         setattr(target, method, recorded)
-    view = window.compare_view
+    view = window.compare_view.pane_set
     ready = view._on_pane_ready
 
     def pane_ready(result):
