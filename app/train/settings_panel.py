@@ -139,7 +139,7 @@ class SettingsPanel(QGroupBox):
                 "its id goes to the next merge"
             )
         )
-        self.parity = QCheckBox(self.tr("One language per file"))
+        self.parity = QCheckBox(self.tr("Parity-aware"))  # the longer words in the label column, which has room
         self.parity.setObjectName("parityAware")
         self.parity.setToolTip(
             self.tr(
@@ -175,7 +175,7 @@ class SettingsPanel(QGroupBox):
         form.addRow(self.tr("Forbid tokens matching"), self.forbid)
         form.addRow(self.tr("Superwords after"), self.superword_after)
         form.addRow(self.tr("PickyBPE threshold"), self.picky)
-        form.addRow(self.tr("Parity-aware"), self.parity)
+        form.addRow(self.tr("One language per file"), self.parity)
         form.addRow(self.tr("Ray address"), self.ray_address)
         form.addRow(self.problem_label)
 

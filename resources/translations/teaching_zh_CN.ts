@@ -883,7 +883,7 @@ bytes {hex}</source>
         <translation>词表滑块</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/animation_export.py" line="88"/>
+        <location filename="../../app/teaching/animation_export.py" line="95"/>
         <source>Export an animation as .gif or .mp4, not {suffix}.</source>
         <extracomment>720p: sharp on a projector, and a multiple of 16 both ways (what H.264 encoders want). The fastest pace of an export at the view&apos;s own pace (viewers show faster GIF frames slower, or at 10 a second).</extracomment>
         <translation>动画请导出为 .gif 或 .mp4，而不是 {suffix}。</translation>

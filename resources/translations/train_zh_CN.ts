@@ -1797,7 +1797,7 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
         <translation>PickyBPE（Chizhov 等，2024）：每次合并之后，几乎总是出现在新词元内部的词元（自交比高于此阈值；论文使用 0.6 到 0.9）会被移除，它的 ID 留给下一次合并</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="142"/>
+        <location filename="../../app/train/settings_panel.py" line="178"/>
         <source>One language per file</source>
         <translation>每个文件一种语言</translation>
     </message>
@@ -1857,7 +1857,7 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
         <translation>PickyBPE 阈值</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="178"/>
+        <location filename="../../app/train/settings_panel.py" line="142"/>
         <source>Parity-aware</source>
         <translation>均衡感知</translation>
     </message>
