@@ -299,9 +299,29 @@ class Tokenizer:
     def _encode_word(self, piece: str) -> list[int]:
         # Lists, not tuples: freed tuples linger in CPython's free lists, which would grow encode_iterable's memory.
         word = piece.encode("utf-8")
-        if self.merge_rule == "ranks" and (len(word) == 1 or self._priority.get(word, self._limit) < self._limit):
-            return [self._bytes_to_id[word]]
+        if self.merge_rule == "ranks":
+            if len(word) == 1 or self._priority.get(word, self._limit) < self._limit:
+                return [self._bytes_to_id[word]]
+            if self._rank_merger is not None:
+                return self._rank_merger(word)
         return list(map(self._bytes_to_id.__getitem__, self.merge_parts(word)))
+
+    @functools.cached_property
+    def _rank_merger(self):
+        """The ranks rule is tiktoken's: its own byte-pair merge (in Rust) on this vocabulary, ids as ranks, gives
+        :meth:`merge_parts`'s ids exactly (the multi-byte tokens' ids are in rank order; tests compare them) and
+        about twenty times faster. None for the pairs rule, a truncated tokenizer, or without tiktoken's core."""
+        if self.merge_rule != "ranks" or self._limit != len(self._merges):
+            return None
+        try:
+            import tiktoken
+
+            encoding = tiktoken.Encoding(
+                "bpe-explorer", pat_str=r"\S+|\s+", mergeable_ranks=self._bytes_to_id, special_tokens={}
+            )
+            return encoding._core_bpe.encode_single_piece
+        except (ImportError, AttributeError, ValueError):
+            return None
 
     def pair_rank(self, left: bytes, right: bytes) -> int | None:
         """The merge rank at which ``left`` and ``right`` would be merged here, or ``None`` if never.

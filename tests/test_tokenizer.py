@@ -363,3 +363,26 @@ def test_encode_iterable_of_a_file_uses_little_memory(tokenizers, tmp_path):
         tracemalloc.stop()
     assert count == len(gpt2.encode(path.read_text(encoding="utf-8")))
     assert peak < 1_000_000, f"peak extra memory {peak:,} bytes"
+
+
+@pytest.fixture(scope="module")
+def shuffled_ranks_tokenizer():
+    """A ranks-rule tokenizer whose single bytes have the largest ids (not 0..255): only the order of the merged
+    tokens' ids is a rank order."""
+    gpt2 = Tokenizer.from_tiktoken("gpt2")
+    merged = sorted((i, b) for i, b in gpt2.vocab.items() if len(b) > 1 and i not in gpt2.special_tokens.values())
+    vocab = {new: b for new, (_, b) in enumerate(merged[:3000])}
+    vocab.update({len(vocab) + byte: bytes([byte]) for byte in range(256)})
+    return Tokenizer(vocab, merges_from_ranks({b: i for i, b in vocab.items()}), pattern="gpt2", merge_rule="ranks")
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(word=st.one_of(st.binary(min_size=2, max_size=40), st.text(min_size=2, max_size=20).map(str.encode)))
+def test_tiktokens_merge_on_our_ranks_is_merge_parts(tokenizers, shuffled_ranks_tokenizer, word):
+    """The ranks rule's fast path (tiktoken's own byte-pair merge on our ids) gives merge_parts's tokens."""
+    gpt2 = tokenizers["gpt2"]
+    for tokenizer in (gpt2, shuffled_ranks_tokenizer):
+        assert tokenizer._rank_merger is not None
+        expected = [tokenizer._bytes_to_id[part] for part in tokenizer.merge_parts(word)]
+        assert tokenizer._rank_merger(word) == expected
+    assert gpt2.truncated(100)._rank_merger is None  # a truncated tokenizer merges in Python
