@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QMainWindow, QTabWidget
 from app import window_state
 from app.common.language_menu import LanguageMenu
 from app.common.samples import corpus_start
-from app.common.session import Corpus, KeptRun, Own, Session
+from app.common.session import KEPT_PREFIX, Corpus, KeptRun, Own, Session
 from app.compare import CompareView
 from app.file_menu import APP_TITLE, FileMenu
 from app.help_menu import HelpMenu
@@ -72,6 +72,7 @@ class MainWindow(QMainWindow):
         self.replay_following = ReplayFollowing(self.train_tab, lambda text: self.statusBar().showMessage(text, 8000))
         # ... and every view follows it.
         self.session.watch("own", self._show_own)
+        self._offered: set[str] = set()  # the keys of the tokenizers offered in Vocabulary and Teach
         self.session.watch("added", self._offer_added)
         self.session.watch("corpus", self._show_corpus)
         self.session.watch("text", self._update_lessons)
@@ -169,7 +170,13 @@ class MainWindow(QMainWindow):
         self._update_lessons()
 
     def _offer_added(self) -> None:
-        """Offer every tokenizer added in the Compare tab (or opened) in the Vocabulary tab and the Teach window."""
+        """Offer every tokenizer added in the Compare tab (or opened) in the Vocabulary tab and the Teach window,
+        and no longer those withdrawn (a kept run forgotten)."""
+        for key in self._offered - self.session.added.keys():
+            self.vocabulary_tab.remove_pane_source(key)
+            if self.teaching is not None:
+                self.teaching.remove_source(key)
+        self._offered = set(self.session.added)
         for key, source in self.session.added.items():
             self.vocabulary_tab.add_pane_source(source)
             if self.teaching is not None:
@@ -226,6 +233,8 @@ class MainWindow(QMainWindow):
         runs = list(self.session.kept.values())
         self.train_tab.show_kept(runs)
         self.compare_view.show_kept(runs)
+        for key in [k for k in self.session.added if k.startswith(KEPT_PREFIX) and k not in self.session.kept]:
+            self.session.withdraw(key)  # and from the Vocabulary tab and the Teach window
 
     def _teach_name(self) -> str:
         own = self.session.own

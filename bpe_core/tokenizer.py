@@ -506,6 +506,7 @@ class Tokenizer:
             view = object.__new__(Tokenizer)
             view.__dict__.update(self.__dict__)
             view.__dict__.pop("_merge_ranks", None)  # the whole run's: ranks from k on are not made here
+            view.__dict__.pop("_rank_merger", None)  # the same
             view._limit = k
             view._cache = _WordCache(view._encode_word, 1 << 16)
             view._truncations = {}

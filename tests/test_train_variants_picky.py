@@ -282,3 +282,27 @@ def test_every_removal_on_real_prose_is_what_the_ios_counted_from_scratch_says()
                 assert (merged / (after + merged) > 0.8) == (part in [t for _, t in step.removed])
                 checked += 1
     assert checked > 5
+
+
+def test_merge_trees_show_the_parts_picky_removed(picky_tokenizer):
+    """Every token's merge tree spells the token; a part PickyBPE removed after it was merged is a node without an
+    id, made by the last merge before its parent that made those bytes (the Teach window's trees)."""
+    from bpe_core.teaching.merge_tree import MergeTrees
+
+    trees = MergeTrees(picky_tokenizer)
+    removed = 0
+    for token_id in picky_tokenizer.token_ids():
+        if token_id in picky_tokenizer.special_tokens.values():
+            continue
+        tree = trees.tree(token_id)
+        assert b"".join(leaf.token for leaf in tree.leaves()) == picky_tokenizer.token_bytes(token_id)
+        for node in tree.nodes():
+            if node.left is not None:  # a child was made before its parent
+                assert all(child.rank is None or child.rank < node.rank for child in (node.left, node.right))
+                assert picky_tokenizer.merges[node.rank] == (node.left.token, node.right.token)
+            if node.removed:
+                removed += 1
+                assert node.id == -1 and (node.rank, node.token) not in [
+                    (trees.rank(i), picky_tokenizer.token_bytes(i)) for i in picky_tokenizer.token_ids()
+                ]
+    assert removed > 0

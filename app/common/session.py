@@ -104,6 +104,11 @@ class Session:
             self.added[key] = source
             self._tell("added")
 
+    def withdraw(self, key: str) -> None:
+        """No longer offer the tokenizer ``key`` (a kept run forgotten); nothing happens if it is not offered."""
+        if self.added.pop(key, None) is not None:
+            self._tell("added")
+
     def keep(self, run: KeptRun) -> None:
         """Keep ``run`` for the window's lifetime (a run kept again under its key takes its new name)."""
         if self.kept.get(run.key) != run:

@@ -51,6 +51,8 @@ def node_lines(node: MergeNode) -> list[str]:
     ['␣the', '#300 · rank 44', 'count 120']
     >>> node_lines(MergeNode(1234, "中".encode()))  # a SentencePiece character: made by no merge
     ['中', '#1234 · no merge']
+    >>> node_lines(MergeNode(-1, b"The", 35, removed=True))  # PickyBPE removed it later
+    ['The', 'removed · rank 35']
     """
     lines = [render_token(node.token) or "∅"]
     if node.special:
@@ -63,6 +65,10 @@ def node_lines(node: MergeNode) -> list[str]:
         )
     elif node.rank is None:
         lines.append(QCoreApplication.translate("merge_tree_view", "#{id} · no merge").format(id=node.id))
+    elif node.removed:  # PickyBPE took it out of the vocabulary after it was merged here: it has no id
+        lines.append(
+            QCoreApplication.translate("merge_tree_view", "removed · rank {rank}").format(rank=f"{node.rank:,}")
+        )
     else:
         lines.append(
             QCoreApplication.translate("merge_tree_view", "#{id} · rank {rank}").format(
@@ -391,7 +397,11 @@ class MergeTreeView(TeachingView):
         border = QPen(style.PAIR if root else style.SUB_TEXT, ROOT_BORDER if root else NODE_BORDER)
         fill = style.SPECIAL_FILL if node.special else style.token_color(node.id)
         rect = self.scene.addRect(box, border, QBrush(fill))
-        rect.setToolTip(self.tr("id {id}\nbytes {hex}").format(id=node.id, hex=node.token.hex(" ")))
+        if node.removed:
+            tip = self.tr("removed from the vocabulary by PickyBPE after this merge\nbytes {hex}")
+        else:
+            tip = self.tr("id {id}\nbytes {hex}")
+        rect.setToolTip(tip.format(id=node.id, hex=node.token.hex(" ")))
         for i, (text, font, place) in enumerate(lines):
             item = self.scene.addSimpleText(text, font)
             if node.special:

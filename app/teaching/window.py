@@ -205,6 +205,19 @@ class TeachingWindow(QMainWindow):
         if key == current:  # the source shown (or loading) has a new tokenizer (its pane was reloaded)
             self._on_source(self.source.currentIndex())
 
+    def remove_source(self, key: str) -> None:
+        """No longer offer ``key`` (a kept run forgotten); if it was shown, the first source is."""
+        if self._added.pop(key, None) is None:
+            return
+        current = self.source.currentData()
+        self._fill_sources()
+        index = self.source.findData(current)
+        self.source.blockSignals(True)
+        self.source.setCurrentIndex(max(index, 0))
+        self.source.blockSignals(False)
+        if index < 0:
+            self._on_source(self.source.currentIndex())
+
     def set_tokenizer(self, tokenizer: Tokenizer | None, name: str = "") -> None:
         """Make ``tokenizer`` the "current" one (None: only the reference encodings) and show it."""
         self.own_tokenizer, self.own_name = tokenizer, name or self.tr("current tokenizer")

@@ -183,6 +183,16 @@ class VocabularyTab(QWidget):
         if source.key not in self.choices:
             self._add_choice(pane_choice(source))
 
+    def remove_pane_source(self, key: str) -> None:
+        """A tokenizer no longer in the session (a kept run forgotten) is no longer offered; if it was shown, the
+        first vocabulary is."""
+        if key == OWN_KEY or key in REFERENCE_PANES or self.choices.pop(key, None) is None:
+            return
+        self.loaded.pop(key, None)
+        self._fill_picker()
+        if self.wanted == key:
+            self._want(next(iter(self.choices)))
+
     def add_file(self, path: str | Path, pattern: str = "cl100k") -> None:
         """Offer and show a tokenizer file (read in the worker; an error is shown in the status line)."""
         path = Path(path)

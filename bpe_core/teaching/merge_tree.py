@@ -37,7 +37,8 @@ from bpe_core.tokenizer import UnknownTokenError
 class MergeNode:
     """A token in a merge tree. A leaf (a single byte, or a special token) has no rank and no children.
 
-    ``count`` is the pair's count when it was merged in training (``None`` when unknown).
+    ``count`` is the pair's count when it was merged in training (``None`` when unknown). ``removed``: a part that
+    PickyBPE took out of the vocabulary after this token was made (it has no id then: ``id`` is -1).
     """
 
     id: int
@@ -47,6 +48,7 @@ class MergeNode:
     left: MergeNode | None = None
     right: MergeNode | None = None
     special: bool = False
+    removed: bool = False
 
     @property
     def is_leaf(self) -> bool:
@@ -100,17 +102,20 @@ class MergeTrees:
         for token_id, token in self.vocab.items():
             if token_id not in self.specials and token not in self.ids:
                 self.ids[token] = tokenizer.token_id(token)
-        # A trained tokenizer's merge r made id 256 + r; other vocabularies: the merge that made the bytes.
+        # A trained tokenizer's merge r made id 256 + r; other vocabularies: the merge that made the bytes (with
+        # PickyBPE, the last one: a token removed and made again is the later merge's; a token removed for good
+        # has no id and is a removed node in the trees of the tokens made from it).
         self._rank_of_id: dict[int, int] = {}
-        first_rank: dict[bytes, int] = {}
+        self._made_at: dict[bytes, list[int]] = {}  # bytes -> the ranks of the merges that made them
         for rank, (left, right) in enumerate(self.merges):
             token = left + right
-            first_rank.setdefault(token, rank)
+            self._made_at.setdefault(token, []).append(rank)
             if self.vocab.get(256 + rank) == token:
                 self._rank_of_id[256 + rank] = rank
-        for token, rank in first_rank.items():
-            self._rank_of_id.setdefault(self.ids[token], rank)
-        self._first_rank = first_rank
+        self._picky = getattr(tokenizer, "picky", None) is not None
+        for token, ranks in self._made_at.items():
+            if token in self.ids:
+                self._rank_of_id.setdefault(self.ids[token], ranks[-1] if self._picky else ranks[0])
         self._steps = self._record_steps(tokenizer)
 
     def _record_steps(self, tokenizer: ShownTokenizer) -> list | None:
@@ -143,11 +148,23 @@ class MergeTrees:
             return MergeNode(token_id, token)
         if self._steps is not None:
             step = self._steps[rank]
-            left_id, right_id, count = step.left, step.right, step.count
-        else:
-            left, right = self.merges[rank]
-            left_id, right_id, count = self.ids[left], self.ids[right], None
-        return MergeNode(token_id, token, rank, count, self._node(left_id), self._node(right_id))
+            return MergeNode(token_id, token, rank, step.count, self._node(step.left), self._node(step.right))
+        left, right = self.merges[rank]
+        return MergeNode(token_id, token, rank, None, self._part(left, rank), self._part(right, rank))
+
+    def _part(self, token: bytes, before: int) -> MergeNode:
+        """The node of ``token`` as a part of the merge ranked ``before``: the token's own tree -- or, with PickyBPE,
+        if the token as it was then is not the one in the vocabulary (removed since), a removed node built by the
+        last merge before that one that made it."""
+        token_id = self.ids.get(token)
+        if not self._picky:
+            return self._node(token_id)
+        made = [rank for rank in self._made_at.get(token, ()) if rank < before]
+        if not made or (token_id is not None and self._rank_of_id.get(token_id) == made[-1]):
+            return self._node(token_id)
+        left, right = self.merges[made[-1]]
+        parts = self._part(left, made[-1]), self._part(right, made[-1])
+        return MergeNode(-1, token, made[-1], None, *parts, removed=True)
 
     def tree_of_bytes(self, token: bytes) -> MergeNode:
         """The tree of the (ordinary) token with these bytes."""

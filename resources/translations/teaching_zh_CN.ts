@@ -130,82 +130,89 @@ bytes {hex}</source>
 <context>
     <name>MergeTreeView</name>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="196"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="202"/>
         <source>id </source>
         <translation>ID </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="199"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="205"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="201"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="207"/>
         <source>or token</source>
         <translation>或词元</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="203"/>
-        <location filename="../../app/teaching/merge_tree_view.py" line="238"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="209"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="244"/>
         <source>▶ Grow</source>
         <translation>▶ 生长</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="205"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="211"/>
         <source>Build the tree from its bytes, one merge at a time (space)</source>
         <translation>从字节开始，一次一个合并地构建这棵树（空格键）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="209"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="215"/>
         <source>Click a token to see how it was built</source>
         <translation>点击一个词元，查看它是如何合并而成的</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="215"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="221"/>
         <source>Click a token.</source>
         <translation>请点击一个词元。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="238"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="244"/>
         <source>⏸ Pause</source>
         <translation>⏸ 暂停</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="306"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="312"/>
         <source>token id {id} is not in this tokenizer&apos;s vocabulary</source>
         <translation>词元 ID {id} 不在这个分词器的词表中</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="312"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="318"/>
         <source>{tokenizer} has a merge of parts that are no tokens: {error}</source>
         <translation>{tokenizer} 有一条合并规则，其组成部分不是词元：{error}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/merge_tree_view.py" line="329"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="335"/>
         <source>&lt;b&gt;{token}&lt;/b&gt; (id {id}): {bytes} bytes, %n merges, depth {depth}. Counts are the pair&apos;s count when training merged it.</source>
         <translation>
             <numerusform>&lt;b&gt;{token}&lt;/b&gt;（ID {id}）：{bytes} 个字节，%n 次合并，深度 {depth}。频次是训练时合并这一对那一刻的出现次数。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/merge_tree_view.py" line="335"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="341"/>
         <source>&lt;b&gt;{token}&lt;/b&gt; (id {id}): {bytes} bytes, %n merges, depth {depth}.</source>
         <translation>
             <numerusform>&lt;b&gt;{token}&lt;/b&gt;（ID {id}）：{bytes} 个字节，%n 次合并，深度 {depth}。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="377"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="383"/>
         <source>Growing: the bytes, before any merge.</source>
         <translation>生长中：只有字节，尚未合并。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="380"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="386"/>
         <source>Growing: merge {done} of {total} (rank {rank}: {left} + {right}).</source>
         <translation>生长中：第 {done} 次合并，共 {total} 次（序号 {rank}：{left} + {right}）。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="394"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="401"/>
+        <source>removed from the vocabulary by PickyBPE after this merge
+bytes {hex}</source>
+        <translation>此次合并之后被 PickyBPE 从词表中移除
+字节 {hex}</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/merge_tree_view.py" line="403"/>
         <source>id {id}
 bytes {hex}</source>
         <translation>ID {id}
@@ -861,7 +868,7 @@ bytes {hex}</source>
         <translation>编码动画</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="175"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="181"/>
         <source>Merge tree</source>
         <extracomment>Room between a node&apos;s border and its lines, left and right / above and below (as painted). The width of the root&apos;s border and of the other nodes&apos; borders.</extracomment>
         <translation>合并树</translation>
@@ -914,7 +921,7 @@ bytes {hex}</source>
     </message>
     <message>
         <location filename="../../app/teaching/window.py" line="102"/>
-        <location filename="../../app/teaching/window.py" line="210"/>
+        <location filename="../../app/teaching/window.py" line="223"/>
         <source>current tokenizer</source>
         <translation>当前分词器</translation>
     </message>
@@ -959,52 +966,52 @@ bytes {hex}</source>
         <translation>tiktoken {name}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="224"/>
+        <location filename="../../app/teaching/window.py" line="237"/>
         <source>Training corpus: {start}</source>
         <translation>训练语料：{start}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="228"/>
+        <location filename="../../app/teaching/window.py" line="241"/>
         <source>Compare text: {start}</source>
         <translation>对比页文本：{start}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="230"/>
+        <location filename="../../app/teaching/window.py" line="243"/>
         <source>English samples</source>
         <translation>英文示例</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="307"/>
+        <location filename="../../app/teaching/window.py" line="320"/>
         <source> Loading {name}… </source>
         <translation> 正在加载 {name}… </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="334"/>
+        <location filename="../../app/teaching/window.py" line="347"/>
         <source>Cannot load encoding</source>
         <translation>无法加载编码</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="335"/>
+        <location filename="../../app/teaching/window.py" line="348"/>
         <source>{name} could not be loaded: {error}</source>
         <translation>无法加载 {name}：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="359"/>
+        <location filename="../../app/teaching/window.py" line="372"/>
         <source>The animation traces our engine&apos;s BPE; this tokenizer is encoded by its own library</source>
         <translation>编码动画追踪的是本程序引擎的 BPE；这个分词器由它自己的库编码</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="457"/>
+        <location filename="../../app/teaching/window.py" line="470"/>
         <source>Animated GIF (*.gif);;MP4 video (*.mp4)</source>
         <translation>GIF 动画 (*.gif);;MP4 视频 (*.mp4)</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="458"/>
+        <location filename="../../app/teaching/window.py" line="471"/>
         <source>Export view</source>
         <translation>导出视图</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="455"/>
+        <location filename="../../app/teaching/window.py" line="468"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
     </message>
@@ -1019,7 +1026,7 @@ bytes {hex}</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="475"/>
+        <location filename="../../app/teaching/window.py" line="488"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
@@ -1093,33 +1100,38 @@ bytes {hex}</source>
 <context>
     <name>merge_tree_view</name>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="57"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="59"/>
         <source>#{id} · special</source>
         <extracomment>A small tree is enlarged to fill the view, up to this many times its drawn size. A big tree is shrunk to fit the view down to this scale, and scrolls beyond it (its text stays readable).</extracomment>
         <translation>#{id} · 特殊词元</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="60"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="62"/>
         <source>#{id} · byte 0x{byte}</source>
         <translation>#{id} · 字节 0x{byte}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="65"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="67"/>
         <source>#{id} · no merge</source>
         <translation>#{id} · 非合并所得</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="68"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="70"/>
+        <source>removed · rank {rank}</source>
+        <translation>已移除 · 序号 {rank}</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/merge_tree_view.py" line="74"/>
         <source>#{id} · rank {rank}</source>
         <translation>#{id} · 序号 {rank}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="73"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="79"/>
         <source>count {count}</source>
         <translation>频次 {count}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="95"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="101"/>
         <source>{name} is a {model} model: it has no merges, so no merge trees and no vocabulary slider.</source>
         <translation>{name} 是 {model} 模型：它没有合并规则，因此没有合并树，也不能使用词表滑块。</translation>
     </message>

@@ -809,32 +809,32 @@
         <translation>我们的</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="197"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="207"/>
         <source>Open a tokenizer&apos;s vocabulary</source>
         <translation>打开分词器的词表</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="199"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="209"/>
         <source>Tokenizers (*.json *.tiktoken *.tiktoken.gz *.model *.txt);;All files (*)</source>
         <translation>分词器 (*.json *.tiktoken *.tiktoken.gz *.model *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="217"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="227"/>
         <source>Loading {name}…</source>
         <translation>正在加载 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="238"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="248"/>
         <source>Cannot show this vocabulary: {error}</source>
         <translation>无法显示此词表：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="250"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="260"/>
         <source>{name}: {tokens:,} tokens, {merged:,} made by merges</source>
         <translation>{name}：{tokens:,} 个词元，其中 {merged:,} 个由合并产生</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="271"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="281"/>
         <source>ours ({merges:,} merges)</source>
         <translation>我们的（{merges:,} 次合并）</translation>
     </message>

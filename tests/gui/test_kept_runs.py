@@ -77,6 +77,15 @@ def test_two_kept_runs_are_panes_and_curves_until_forgotten(qtbot, window, train
     entry.trigger()
     assert compare.pane_records[plain.key].title == "first try"
 
+    # Offered in the Vocabulary tab (shown there) and the Teach window (chosen there) as every added tokenizer is.
+    vocabulary = window.vocabulary_tab
+    window.tabs.setCurrentWidget(vocabulary)
+    vocabulary.show_vocabulary(plain.key)
+    window.open_teaching()
+    teaching = window.teaching
+    teaching.source.setCurrentIndex(teaching.source.findData(plain.key))
+    assert vocabulary.picker.findData(plain.key) >= 0 and teaching.source.currentData() == plain.key
+
     # Forgetting it in the Train tab takes its panes (the one cutting it another way too), its curve and entries away.
     greedy = compare.show_method(plain.key, "greedy")
     assert greedy is compare.panes[f"{plain.key}#greedy"]
@@ -89,6 +98,13 @@ def test_two_kept_runs_are_panes_and_curves_until_forgotten(qtbot, window, train
     assert "first try" not in [label.text for _, label in chart.legend_row.items]
     assert "first try" not in [a.text() for a in compare.add_menu.actions()]
     assert window.train_tab.keeping.kept_button.text() == "Kept runs (1)"
+    # ... and from the Vocabulary tab and the Teach window, which show another tokenizer instead.
+    assert plain.key not in window.session.added and picky.key in window.session.added
+    assert vocabulary.picker.findData(plain.key) < 0 and vocabulary.picker.findData(picky.key) >= 0
+    assert vocabulary.wanted != plain.key
+    assert teaching.source.findData(plain.key) < 0 and teaching.source.findData(picky.key) >= 0
+    assert teaching.source.currentData() != plain.key
+    qtbot.waitUntil(lambda: not teaching.loading(), timeout=30000)
     bring_forward(qtbot, chart)
     assert settled_collisions(qtbot, chart) == []
 
