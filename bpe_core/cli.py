@@ -277,6 +277,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     encode.add_argument("--dropout", type=float, default=0.1, metavar="P", help="for --method dropout (0.1)")
     encode.add_argument("--seed", type=int, metavar="S", help="for --method dropout: the same draw each time")
+    encode.add_argument(
+        "--processes",
+        type=int,
+        metavar="N",
+        help="worker processes for a large text (8 M characters or more) cut by our own tokenizer (default: all cores)",
+    )
     encode.set_defaults(run=_encode)
 
     decode = commands.add_parser("decode", help="show the text of token ids")
@@ -644,7 +650,16 @@ def _report_warning(trainer: BpeTrainer) -> None:
 def _encode(args) -> int:
     tokenizer = load_tokenizer(args.tokenizer, args.pattern)
     if args.method == "bpe":
-        ids = _encode_with(tokenizer, args.tokenizer, _read_text(args))
+        from bpe_core.parallel_encode import encode_in_processes
+        from bpe_core.trainer import max_processes
+
+        text = _read_text(args)
+        pattern = None if args.tokenizer in reference_names() else args.pattern  # as load_tokenizer, in each worker
+        processes = args.processes or max_processes()
+        try:
+            ids = encode_in_processes(args.tokenizer, pattern, tokenizer, text, processes)
+        except PatternTimeoutError as exc:
+            raise BadInputError(f"{args.tokenizer}: {exc}") from None
     else:
         if not 0.0 <= args.dropout <= 1.0:
             raise BadInputError(f"--dropout {args.dropout:g}: a probability, between 0 and 1")

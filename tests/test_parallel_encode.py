@@ -1,0 +1,55 @@
+"""Encoding a large text on every core (bpe_core.parallel_encode): the pieces cut at the safe points, encoded apart
+and joined, are the ids of the whole text -- on any text, with special tokens, for each shipped pattern -- and the
+worker pool gives them too."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bpe_core import parallel_encode
+from bpe_core.cli import main
+from bpe_core.parallel_encode import encode_in_processes, pieces, worth_processes
+from bpe_core.sample_corpora import corpus_path
+from bpe_core.tokenizer import Tokenizer
+
+SPECIAL = "<|endoftext|>"
+TEXT = st.lists(
+    st.sampled_from([" ", "  ", "\n", "\n\n", "\t", "a", "ab", "I'm", "'s", "12", "中文", "😀", "!", ".", SPECIAL, "x "])
+    | st.text(max_size=6),
+    max_size=60,
+).map("".join)
+
+
+@pytest.fixture(scope="module")
+def tokenizers():
+    return {name: Tokenizer.from_tiktoken(name) for name in ("gpt2", "cl100k_base", "o200k_base")}
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=TEXT, piece_chars=st.integers(1, 40))
+def test_pieces_encoded_apart_are_the_whole_texts_ids(tokenizers, text, piece_chars):
+    for tokenizer in tokenizers.values():
+        parts = list(pieces(tokenizer, text, piece_chars))
+        assert "".join(parts) == text
+        assert [i for part in parts for i in tokenizer.encode(part)] == tokenizer.encode(text)
+
+
+def test_only_our_tokenizers_with_a_shipped_pattern_go_to_workers(tokenizers):
+    large = "x" * parallel_encode.MIN_CHARS
+    assert worth_processes(tokenizers["gpt2"], large, 2)
+    assert not worth_processes(tokenizers["gpt2"], large, 1) and not worth_processes(tokenizers["gpt2"], "x", 2)
+    custom = Tokenizer(tokenizers["gpt2"].vocab, tokenizers["gpt2"].merges, pattern=r"\S+|\s+")
+    assert not worth_processes(custom, large, 2)
+
+
+@pytest.mark.slow
+def test_the_worker_pool_gives_the_ids_of_the_whole_text(tokenizers, monkeypatch, tmp_path, capsys):
+    text = corpus_path("english-prose").read_text(encoding="utf-8")[:400_000] + SPECIAL + "The end.\n"
+    monkeypatch.setattr(parallel_encode, "MIN_CHARS", 1000)
+    monkeypatch.setattr(parallel_encode, "PIECE_CHARS", 50_000)
+    o200k = tokenizers["o200k_base"]
+    assert encode_in_processes("o200k_base", None, o200k, text, processes=2) == o200k.encode(text)
+    path = tmp_path / "big.txt"
+    path.write_text(text, encoding="utf-8")
+    assert main(["encode", "gpt2", "--file", str(path), "--ids", "--processes", "2"]) == 0
+    assert capsys.readouterr().out.split() == [str(i) for i in tokenizers["gpt2"].encode(text)]
