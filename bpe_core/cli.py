@@ -281,7 +281,7 @@ def _parser() -> argparse.ArgumentParser:
         "--processes",
         type=int,
         metavar="N",
-        help="worker processes for a large text (24 M characters or more) cut by our own tokenizer (default: all cores)",
+        help="worker processes for a text of 24 M characters or more cut by our own tokenizer (default: all cores)",
     )
     encode.set_defaults(run=_encode)
 
