@@ -30,7 +30,6 @@ from app.train.train_tab import TrainTab
 from app.vocabulary import VocabularyTab
 from bpe_core.foreign import library_host
 from bpe_core.teaching.lesson_text import lesson_text
-from bpe_core.token_label import render_pair
 
 
 class MainWindow(QMainWindow):
@@ -128,8 +127,6 @@ class MainWindow(QMainWindow):
             self.vocabulary_tab.set_own_tokenizer(None)
         else:
             label = self._merges_label(own.step, own.total)
-            if own.next_pair is not None:
-                label = self.tr("{label} · next: {pair}").format(label=label, pair=render_pair(*own.next_pair))
             self.compare_view.set_own_tokenizer(own.shown, label, partial=own.partial, next_pair=own.next_pair)
             self.vocabulary_tab.set_own_tokenizer(own.shown, label, full=own.whole, partial=own.partial)
         mark_pair(self.train_tab.corpus_panel.preview, own and own.shown, own and own.next_pair)  # a replay's pair

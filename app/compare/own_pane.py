@@ -8,6 +8,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, QTimer, Slot
 
 from app.common.sources import OWN_KEY, PaneSource, training_source
 from app.compare.pane_set import PaneSet
+from bpe_core.token_label import render_pair
 
 #: While training, the "Ours" pane follows the merges at most this often.
 STEPS_INTERVAL_MS = 100
@@ -40,6 +41,8 @@ class OwnPane(QObject):
         self.widget.whole_run_button.setVisible(partial and tokenizer is not None)
         self._pending = None
         self.panes.next_pairs[OWN_KEY] = next_pair if tokenizer is not None else None
+        shown = next_pair is not None and tokenizer is not None
+        self.widget.set_note(self.tr("next merge: {pair}").format(pair=render_pair(*next_pair)) if shown else "")
         if tokenizer is None:
             self.record.source = None
             self.panes.set_title(OWN_KEY, self.tr("Ours"))
@@ -54,6 +57,7 @@ class OwnPane(QObject):
         rank order), named ``label`` (None: "training")."""
         self.widget.whole_run_button.hide()
         self.panes.next_pairs[OWN_KEY] = None
+        self.widget.set_note("")
         label = self.tr("training") if label is None else label
         self._pending = (steps, len(steps), dict(special_tokens), pattern, label)
         if not self.timer.isActive():

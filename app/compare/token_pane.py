@@ -67,6 +67,12 @@ class TokenPane(QWidget):
         self.agreement.setWordWrap(True)
         self.agreement.setMinimumWidth(40)
         self.agreement.hide()
+        self.note = QLabel()  # e.g. the pair a replay is about to merge, in the colour of its outline
+        self.note.setObjectName("paneNote")
+        self.note.setWordWrap(True)
+        self.note.setMinimumWidth(40)
+        self.note.setStyleSheet("color: #d95f02; font-weight: bold;")
+        self.note.hide()
         self._build_buttons(removable)
 
         header = self.header = QFrame()
@@ -87,6 +93,7 @@ class TokenPane(QWidget):
         box.setSpacing(2)
         box.addLayout(top)
         box.addWidget(self.figures)
+        box.addWidget(self.note)
         box.addWidget(self.agreement)
         self.set_fewest(False)
 
@@ -202,6 +209,11 @@ class TokenPane(QWidget):
 
     def set_title(self, title: str) -> None:
         self.title.setText(title)
+
+    def set_note(self, text: str) -> None:
+        """A line under the figures ("" hides it): it wraps, where the title is elided."""
+        self.note.setText(text)
+        self.note.setVisible(bool(text))
 
     def set_result(self, result: PaneResult) -> None:
         self.result = result

@@ -463,30 +463,35 @@ def greet(name):
 <context>
     <name>OwnPane</name>
     <message>
-        <location filename="../../app/compare/own_pane.py" line="14"/>
+        <location filename="../../app/compare/own_pane.py" line="15"/>
         <source>No tokenizer yet: train one or open a saved tokenizer, and its tokens appear here.</source>
         <extracomment>While training, the &quot;Ours&quot; pane follows the merges at most this often.</extracomment>
         <translation>还没有分词器：训练一个，或打开已保存的分词器，它切出的词元就会显示在这里。</translation>
     </message>
     <message>
-        <location filename="../../app/compare/own_pane.py" line="25"/>
-        <location filename="../../app/compare/own_pane.py" line="45"/>
-        <location filename="../../app/compare/own_pane.py" line="80"/>
+        <location filename="../../app/compare/own_pane.py" line="26"/>
+        <location filename="../../app/compare/own_pane.py" line="48"/>
+        <location filename="../../app/compare/own_pane.py" line="84"/>
         <source>Ours</source>
         <translation>我们的</translation>
     </message>
     <message>
-        <location filename="../../app/compare/own_pane.py" line="49"/>
+        <location filename="../../app/compare/own_pane.py" line="45"/>
+        <source>next merge: {pair}</source>
+        <translation>下一次合并：{pair}</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/own_pane.py" line="52"/>
         <source>trained</source>
         <translation>训练完成</translation>
     </message>
     <message>
-        <location filename="../../app/compare/own_pane.py" line="57"/>
+        <location filename="../../app/compare/own_pane.py" line="61"/>
         <source>training</source>
         <translation>训练中</translation>
     </message>
     <message>
-        <location filename="../../app/compare/own_pane.py" line="80"/>
+        <location filename="../../app/compare/own_pane.py" line="84"/>
         <source>Ours: {label}</source>
         <translation>我们的：{label}</translation>
     </message>
@@ -651,12 +656,12 @@ Choose the model&apos;s pattern, or type a regex:</source>
 <context>
     <name>TokenPane</name>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="227"/>
+        <location filename="../../app/compare/token_pane.py" line="239"/>
         <source>0 tokens</source>
         <translation>0 个词元</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="228"/>
+        <location filename="../../app/compare/token_pane.py" line="240"/>
         <source>{count} tokens · {chars} chars/token · {bytes} bytes/token</source>
         <translation>
             <numerusform>{count} 个词元 · 每词元 {chars} 个字符 · 每词元 {bytes} 字节</numerusform>
@@ -678,137 +683,137 @@ Choose the model&apos;s pattern, or type a regex:</source>
         <translation>在显示的窗格中，此窗格用的词元最少</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="107"/>
-        <location filename="../../app/compare/token_pane.py" line="124"/>
+        <location filename="../../app/compare/token_pane.py" line="114"/>
+        <location filename="../../app/compare/token_pane.py" line="131"/>
         <source>Copy ids</source>
         <translation>复制 ID</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="108"/>
+        <location filename="../../app/compare/token_pane.py" line="115"/>
         <source>Copy tokens as text</source>
         <translation>以文本复制词元</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="109"/>
+        <location filename="../../app/compare/token_pane.py" line="116"/>
         <source>The tokens as the pane writes them, separated by |</source>
         <translation>按窗格中的写法复制词元，以 | 分隔</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="110"/>
+        <location filename="../../app/compare/token_pane.py" line="117"/>
         <source>Copy tokens as JSON</source>
         <translation>以 JSON 复制词元</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="111"/>
+        <location filename="../../app/compare/token_pane.py" line="118"/>
         <source>A JSON list of the tokens: id, text and bytes in hex</source>
         <translation>词元的 JSON 列表：ID、文本和十六进制字节</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="113"/>
+        <location filename="../../app/compare/token_pane.py" line="120"/>
         <source>Encode another way</source>
         <translation>换一种方式编码</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="114"/>
+        <location filename="../../app/compare/token_pane.py" line="121"/>
         <source>The same vocabulary, cut another way, in a pane beside this one</source>
         <translation>同一个词表，换一种方式切分，显示在旁边的窗格中</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="116"/>
+        <location filename="../../app/compare/token_pane.py" line="123"/>
         <source>Greedy longest match</source>
         <translation>贪心最长匹配</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="117"/>
+        <location filename="../../app/compare/token_pane.py" line="124"/>
         <source>Fewest tokens</source>
         <translation>最少词元</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="118"/>
+        <location filename="../../app/compare/token_pane.py" line="125"/>
         <source>BPE-dropout</source>
         <translation>BPE-dropout</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="125"/>
+        <location filename="../../app/compare/token_pane.py" line="132"/>
         <source>Copy this pane&apos;s token ids to the clipboard (the arrow: the tokens)</source>
         <translation>把此窗格的词元 ID 复制到剪贴板（点箭头可复制词元）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="132"/>
+        <location filename="../../app/compare/token_pane.py" line="139"/>
         <source>Remove this pane</source>
         <translation>移除此窗格</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="132"/>
+        <location filename="../../app/compare/token_pane.py" line="139"/>
         <source>Hide this pane (show it again from Panes)</source>
         <translation>隐藏此窗格（可从“窗格”菜单重新显示）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="137"/>
+        <location filename="../../app/compare/token_pane.py" line="144"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="138"/>
+        <location filename="../../app/compare/token_pane.py" line="145"/>
         <source>Stop loading this tokenizer and remove the pane</source>
         <translation>停止载入此分词器并移除窗格</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="143"/>
+        <location filename="../../app/compare/token_pane.py" line="150"/>
         <source>All merges</source>
         <translation>全部合并</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="144"/>
+        <location filename="../../app/compare/token_pane.py" line="151"/>
         <source>Show the tokenizer with every merge of the run, not the one chosen</source>
         <translation>显示包含本次训练全部合并的分词器，而不是所选的那一步</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="183"/>
+        <location filename="../../app/compare/token_pane.py" line="190"/>
         <source>The probability that a merge is skipped</source>
         <translation>跳过一次合并的概率</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="186"/>
+        <location filename="../../app/compare/token_pane.py" line="193"/>
         <source>Sample again</source>
         <translation>重新抽样</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="187"/>
+        <location filename="../../app/compare/token_pane.py" line="194"/>
         <source>Another draw of the merges skipped: a word is cut differently</source>
         <translation>重新抽取被跳过的合并：同一个词会被切得不一样</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="212"/>
+        <location filename="../../app/compare/token_pane.py" line="224"/>
         <source>not encoded</source>
         <translation>未编码</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="221"/>
+        <location filename="../../app/compare/token_pane.py" line="233"/>
         <source>encoded in {ms} ms</source>
         <translation>编码用时 {ms} 毫秒</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="236"/>
+        <location filename="../../app/compare/token_pane.py" line="248"/>
         <source>loading…</source>
         <translation>载入中…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="262"/>
+        <location filename="../../app/compare/token_pane.py" line="274"/>
         <source>Copied {count} ids of {name}</source>
         <translation>
             <numerusform>已复制 {name} 的 {count} 个 ID</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="269"/>
+        <location filename="../../app/compare/token_pane.py" line="281"/>
         <source>Copied {count} tokens of {name} as text</source>
         <translation>
             <numerusform>已以文本复制 {name} 的 {count} 个词元</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="276"/>
+        <location filename="../../app/compare/token_pane.py" line="288"/>
         <source>Copied {count} tokens of {name} as JSON</source>
         <translation>
             <numerusform>已以 JSON 复制 {name} 的 {count} 个词元</numerusform>

@@ -1155,72 +1155,67 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="50"/>
+        <location filename="../../app/main_window.py" line="49"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="51"/>
+        <location filename="../../app/main_window.py" line="50"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="53"/>
+        <location filename="../../app/main_window.py" line="52"/>
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="85"/>
+        <location filename="../../app/main_window.py" line="84"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="86"/>
+        <location filename="../../app/main_window.py" line="85"/>
         <source>&amp;Teach</source>
         <translation>教学(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="87"/>
+        <location filename="../../app/main_window.py" line="86"/>
         <source>Open the &amp;teaching views…</source>
         <translation>打开教学视图(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="90"/>
+        <location filename="../../app/main_window.py" line="89"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="95"/>
+        <location filename="../../app/main_window.py" line="94"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="121"/>
+        <location filename="../../app/main_window.py" line="120"/>
         <source>training, {merges} merges</source>
         <translation>训练中，{merges} 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="132"/>
-        <source>{label} · next: {pair}</source>
-        <translation>{label} · 下一步：{pair}</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="144"/>
+        <location filename="../../app/main_window.py" line="141"/>
         <source>{merges} of {total} merges</source>
         <translation>{merges}/{total} 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="145"/>
+        <location filename="../../app/main_window.py" line="142"/>
         <source>{merges} merges</source>
         <translation>{merges} 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="241"/>
+        <location filename="../../app/main_window.py" line="238"/>
         <source>current tokenizer ({merges} merges)</source>
         <translation>当前分词器（{merges} 次合并）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="215"/>
+        <location filename="../../app/main_window.py" line="212"/>
         <source>No merge tree for that token: the Teach window says why.</source>
         <translation>这个词元没有合并树：原因见教学窗口。</translation>
     </message>

@@ -7,6 +7,7 @@ from PySide6.QtGui import QImage, QPainter
 
 from app.compare.token_paint import paint_pairs
 from bpe_core.teaching.replay import pair_starts
+from bpe_core.token_label import render_pair
 
 
 def ours(window):
@@ -44,7 +45,8 @@ def test_the_tabs_follow_a_replay_and_come_back(qtbot, window, train):
     view = pane.canvas.view
     assert [t.token for t in view.tokens] == [t.token for t in tokenizer.view_at(text, rank).tokens]
     assert pane.canvas.pair_marks == tuple(pair_starts(view, *tokenizer.merges[rank]))
-    assert "next:" in window.compare_view.pane_records["own"].title
+    note = pane.note  # under the figures, in the outline's colour: it wraps in a narrow pane, never elided
+    assert note.isVisibleTo(pane) and note.text() == "next merge: " + render_pair(*tokenizer.merges[rank])
     preview = tab.corpus_panel.preview  # the corpus preview marks the pair too, where it stands in the lines shown
     marks = [(m.cursor.selectionStart(), m.cursor.selectionEnd()) for m in preview.extraSelections()]
     shown = tokenizer.truncated(rank).view(preview.toPlainText()[:2000])
@@ -55,6 +57,7 @@ def test_the_tabs_follow_a_replay_and_come_back(qtbot, window, train):
     qtbot.waitUntil(lambda: window.session.own.step == rank + 1, timeout=5000)
     assert window.session.own.next_pair is None and preview.extraSelections() == []
     qtbot.waitUntil(lambda: pane.canvas.view is not view and pane.canvas.pair_marks == (), timeout=10000)
+    assert not pane.note.isVisibleTo(pane)
     merged = tokenizer.merges[rank][0] + tokenizer.merges[rank][1]
     assert merged in [t.token for t in pane.canvas.view.tokens]
 
