@@ -451,25 +451,10 @@ class BpeTrainer:
                 )
                 break
             (left, right), count = top[0]
-            if count < self.min_count:
-                self.stop_message = Message.of(
-                    "train.min_count",
-                    count=count,
-                    minimum=self.min_count,
-                    merges=len(self.merges),
-                    reached=self.vocab_size_reached,
-                    asked=self.vocab_size,
-                )
-                break
             size = len(engine.token_bytes[left]) + len(engine.token_bytes[right])
-            if held + size > limit:
-                self.stop_message = Message.of(
-                    "train.vocabulary_bytes_limit",
-                    limit=f"{limit:,}",
-                    merges=len(self.merges),
-                    size=f"{size:,}",
-                    corpus=f"{self.record.corpus_bytes:,}",
-                )
+            stop = self._stop_before(count, size, held, limit)
+            if stop is not None:
+                self.stop_message = stop
                 break
             held += size
             if self.picky is not None and 256 + len(self.merges) >= engine.limit:
@@ -485,6 +470,28 @@ class BpeTrainer:
         else:
             self.stop_message = Message.of("train.vocabulary_reached", size=self.vocab_size)
         self.record.stop_reason = self.stop_reason
+
+    def _stop_before(self, count: int, size: int, held: int, limit: int) -> Message | None:
+        """Why training stops before the best pair, seen ``count`` times, whose token has ``size`` bytes (the tokens
+        made so far hold ``held`` bytes, at most ``limit``); None if it is merged."""
+        if count < self.min_count:
+            return Message.of(
+                "train.min_count",
+                count=count,
+                minimum=self.min_count,
+                merges=len(self.merges),
+                reached=self.vocab_size_reached,
+                asked=self.vocab_size,
+            )
+        if held + size > limit:
+            return Message.of(
+                "train.vocabulary_bytes_limit",
+                limit=f"{limit:,}",
+                merges=len(self.merges),
+                size=f"{size:,}",
+                corpus=f"{self.record.corpus_bytes:,}",
+            )
+        return None
 
     def _parity_steps(self) -> Iterator[MergeStep]:
         """:meth:`steps` of a parity-aware run: each merge is the best pair of the worst-compressed language that
@@ -509,26 +516,11 @@ class BpeTrainer:
                 )
                 break
             (left, right), count = top[0]
-            if count < self.min_count:
-                self.stop_message = Message.of(
-                    "train.min_count",
-                    count=count,
-                    minimum=self.min_count,
-                    merges=len(self.merges),
-                    reached=self.vocab_size_reached,
-                    asked=self.vocab_size,
-                )
-                break
             token_bytes = languages.engines[0].token_bytes
             size = len(token_bytes[left]) + len(token_bytes[right])
-            if held + size > limit:
-                self.stop_message = Message.of(
-                    "train.vocabulary_bytes_limit",
-                    limit=f"{limit:,}",
-                    merges=len(self.merges),
-                    size=f"{size:,}",
-                    corpus=f"{self.record.corpus_bytes:,}",
-                )
+            stop = self._stop_before(count, size, held, limit)
+            if stop is not None:
+                self.stop_message = stop
                 break
             held += size
             new_id = 256 + len(self.merges)
