@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QMainWindow, QTabWidget
 from app import window_state
 from app.common.language_menu import LanguageMenu
 from app.common.samples import corpus_start
-from app.common.session import KEPT_PREFIX, Corpus, KeptRun, Own, Session
+from app.common.session import Corpus, KeptRun, Own, Session
 from app.compare import CompareView
 from app.file_menu import APP_TITLE, FileMenu
 from app.help_menu import HelpMenu
@@ -168,7 +168,7 @@ class MainWindow(QMainWindow):
 
     def _offer_added(self) -> None:
         """Offer every tokenizer added in the Compare tab (or opened) in the Vocabulary tab and the Teach window,
-        and no longer those withdrawn (a kept run forgotten)."""
+        and no longer those the session dropped (a kept run forgotten)."""
         for key in self._offered - self.session.added.keys():
             self.vocabulary_tab.remove_pane_source(key)
             if self.teaching is not None:
@@ -230,8 +230,6 @@ class MainWindow(QMainWindow):
         runs = list(self.session.kept.values())
         self.train_tab.show_kept(runs)
         self.compare_view.show_kept(runs)
-        for key in [k for k in self.session.added if k.startswith(KEPT_PREFIX) and k not in self.session.kept]:
-            self.session.withdraw(key)  # and from the Vocabulary tab and the Teach window
 
     def _teach_name(self) -> str:
         own = self.session.own

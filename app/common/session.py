@@ -104,11 +104,6 @@ class Session:
             self.added[key] = source
             self._tell("added")
 
-    def withdraw(self, key: str) -> None:
-        """No longer offer the tokenizer ``key`` (a kept run forgotten); nothing happens if it is not offered."""
-        if self.added.pop(key, None) is not None:
-            self._tell("added")
-
     def keep(self, run: KeptRun) -> None:
         """Keep ``run`` for the window's lifetime (a run kept again under its key takes its new name)."""
         if self.kept.get(run.key) != run:
@@ -116,9 +111,12 @@ class Session:
             self._tell("kept")
 
     def forget(self, key: str) -> None:
-        """No longer keep the run ``key`` (nothing happens if it is not kept)."""
+        """No longer keep the run ``key``, nor offer it in the views that offer the tokenizers added (nothing happens
+        if it is not kept)."""
         if self.kept.pop(key, None) is not None:
             self._tell("kept")
+            if self.added.pop(key, None) is not None:
+                self._tell("added")
 
     def set_text(self, text: str) -> None:
         if text != self.text:
