@@ -25,6 +25,7 @@ from app.common.sources import PaneResult, PaneSource
 from app.compare.elided_label import ElidedLabel
 from app.compare.token_canvas import TokenCanvas
 from app.compare.token_copy import ids_text, tokens_json, tokens_text
+from app.style import PAIR
 from bpe_core.token_columns import TokenColumns
 
 FEWEST_STYLE = "QFrame#paneHeader { background: #dff3e4; border-bottom: 2px solid #2e7d32; }"
@@ -71,7 +72,7 @@ class TokenPane(QWidget):
         self.note.setObjectName("paneNote")
         self.note.setWordWrap(True)
         self.note.setMinimumWidth(40)
-        self.note.setStyleSheet("color: #d95f02; font-weight: bold;")
+        self.note.setStyleSheet(f"color: {PAIR.name()}; font-weight: bold;")
         self.note.hide()
         self._build_buttons(removable)
 
