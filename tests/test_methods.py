@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from bpe_core.foreign import TiktokenTokenizer
 from bpe_core.formats import load_any
-from bpe_core.methods import METHODS, Methods, UncoverableError
+from bpe_core.methods import METHODS, Cutter, Methods, UncoverableError
 from bpe_core.tokenizer import Tokenizer
 from bpe_core.trainer import BpeTrainer
 from tests.test_foreign_builders import HARD_TEXTS, build_hf
@@ -97,6 +97,49 @@ def _longest_match(word: bytes, vocab: set[bytes]) -> list[bytes]:
         pieces.append(word[:length])
         word = word[length:]
     return pieces
+
+
+def test_the_compiled_cuts_are_built():
+    """pip builds bpe_core/_cuts.c where a C compiler is found (as here): the lab's cuts run compiled."""
+    assert Cutter is not None
+
+
+@functools.cache
+def _words(methods: Methods):
+    """Words to cut: any bytes, text, and runs of a vocabulary's tokens (where ties between cuts are many)."""
+    runs = st.lists(st.sampled_from(sorted(methods.ids)), max_size=8).map(b"".join)
+    return st.binary(max_size=40) | st.text(max_size=30).map(lambda t: t.encode("utf-8", "surrogatepass")) | runs
+
+
+@pytest.mark.parametrize("name", ["o200k_base", "cl100k_base", "tokenizer.json", "ours"])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_the_compiled_cuts_are_the_python_cuts(tokenizers, name, data):
+    """The compiled greedy and fewest give, id for id, the cuts of the Python reference (which the brute-force
+    tests above check), ties included."""
+    methods = methods_of(tokenizers[name])
+    word = data.draw(_words(methods))
+    for method, reference in (("greedy", methods._greedy), ("fewest", methods._fewest)):
+        compiled = getattr(methods._compiled, method)(word)
+        assert compiled == [methods.ids[token] for token in reference(word)], (method, word)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    vocab=st.sets(st.binary(min_size=1, max_size=5), min_size=1, max_size=40),
+    word=st.binary(max_size=24),
+)
+def test_the_compiled_cuts_of_a_vocabulary_that_misses_bytes(vocab, word):
+    """On vocabularies that do not cover every byte, the compiled cuts say None exactly where Python cannot cut."""
+    ids = {token: i for i, token in enumerate(sorted(vocab))}
+    methods = Methods(TiktokenTokenizer("t.tiktoken", ids, r"\w+|\s+", {}))
+    methods.__dict__["ids"] = ids  # the vocabulary as it is (a tiktoken file would have its bytes)
+    for method, reference in (("greedy", methods._greedy), ("fewest", methods._fewest)):
+        try:
+            expected = [ids[token] for token in reference(word)]
+        except UncoverableError:
+            expected = None
+        assert getattr(methods._compiled, method)(word) == expected, (method, word)
 
 
 @pytest.mark.parametrize("name", ["tokenizer.json", "ours", "cl100k_base"])
