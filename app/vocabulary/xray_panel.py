@@ -27,6 +27,7 @@ from app import style
 from app.common import dialogs
 from app.common.jobs import Jobs
 from app.common.local_files import read_text_head
+from app.vocabulary.table_model import SCRIPT_LABELS, script_label
 from bpe_core.formats.files import write_bytes_atomically
 from bpe_core.token_label import render_token
 from bpe_core.vocabulary.xray import XRay, xray, xray_csv, xray_json
@@ -46,6 +47,7 @@ class XRayPanel(QWidget):
         super().__init__(parent)
         self.compare_text = compare_text
         self.ray: XRay | None = None
+        self.title = ""  # the vocabulary's title as the chooser shows it (not its file's path)
         self.file: Path | None = None
         self.jobs = Jobs("xray", self)
         self.jobs.result.connect(self._on_result)
@@ -112,6 +114,7 @@ class XRayPanel(QWidget):
             self.status.setText(str(exc))
             return
         tokenizer, name = loaded.tokenizer, loaded.choice.title
+        self.title = name
 
         def job(cancelled, _progress):
             return xray(tokenizer, text, cancelled=cancelled)
@@ -175,7 +178,7 @@ class XRayPanel(QWidget):
                 "character, {whole:.0%} of words kept whole · {residues:,} residues ({share:.2%} of the vocabulary): "
                 "tokens formed while encoding but almost never left at the end."
             ).format(
-                name=ray.name,
+                name=self.title or Path(ray.name).name,
                 words=f.words,
                 tokens=f.tokens,
                 per_word=f.tokens_per_word,
@@ -196,7 +199,7 @@ class XRayPanel(QWidget):
         for r, s in enumerate(words):
             cut = " ".join(render_token(t) for t in s.tokens)
             for c, text in enumerate(
-                (s.script, render_token(s.word.encode()), f"{s.count:,}", f"{len(s.tokens)}: {cut}")
+                (_script(s.script), render_token(s.word.encode()), f"{s.count:,}", f"{len(s.tokens)}: {cut}")
             ):
                 self.shattered.setItem(r, c, QTableWidgetItem(text))
         self.export_button.setEnabled(True)
@@ -234,6 +237,11 @@ class XRayPanel(QWidget):
 
     def shutdown(self) -> None:
         self.jobs.wait_all()
+
+
+def _script(name: str) -> str:
+    """A script class in the user's language (a class without a label, such as ``control``, as it is)."""
+    return script_label(name) if name in SCRIPT_LABELS else name
 
 
 def _table(name: str, headers: list[str]) -> QTableWidget:

@@ -167,11 +167,28 @@ def _shattered(words: Counter[bytes], cuts: dict[bytes, list[bytes]], top: int) 
         if len(pieces) < 2:
             continue
         text = word.decode("utf-8", "replace")
-        script = next((char_class(c) for c in text if char_class(c) not in ("whitespace", "neutral")), "whitespace")
+        script = _script(text)
         found = by_script.setdefault(script, [])
         if len(found) < top:
             found.append(Shattered(text, count, tuple(pieces), script))
     return by_script
+
+
+#: Classes that say what a character is, not which writing system: a word is in the script of its letters.
+_NOT_SCRIPTS = ("whitespace", "neutral", "punctuation", "symbol/emoji", "control", "digits")
+
+
+def _script(word: str) -> str:
+    """The script of a word's first letter (a pre-token often starts with the punctuation before it), else the
+    class of its first character that is not a space or a mark.
+
+    >>> _script("，只能看见"), _script(" (x"), _script("..."), _script("  ")
+    ('Han', 'Latin', 'punctuation', 'whitespace')
+    """
+    classes = [char_class(c) for c in word]
+    return next((c for c in classes if c not in _NOT_SCRIPTS), None) or next(
+        (c for c in classes if c not in ("whitespace", "neutral")), "whitespace"
+    )
 
 
 def _fertility(words: Counter[bytes], cuts: dict[bytes, list[bytes]]) -> Fertility:
