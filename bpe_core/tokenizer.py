@@ -290,6 +290,8 @@ class Tokenizer:
     def _encode_ordinary(self, text: str, cache, offset: int) -> Iterable[int]:
         if self._pre is None:
             return self._encode_word(text)
+        if self._pre.fast is not None:
+            return self._pre.fast.ids(text, cache)
         return chain.from_iterable(map(cache.__getitem__, self._pre.findall(text, offset=offset)))
 
     def encode_piece(self, piece: str) -> tuple[int, ...]:

@@ -1,0 +1,324 @@
+/* bpe_core._scan: the shipped patterns (gpt2, cl100k, o200k in bpe_core/patterns.py) pre-tokenizing, compiled.
+ *
+ * Each pattern is an alternation that the `regex` module tries left to right at every position; here each
+ * alternative is written out as the few steps it takes, backtracking included (see the comments at each one).
+ * What a character is (a letter, a digit, white space, ...) comes from a table the caller builds with `regex`
+ * itself (bpe_core/scanner.py), so both read the same Unicode version. The tests compare the two on every text
+ * they try; a position no alternative matches (none exists for these patterns) raises RuntimeError.
+ *
+ *   >>> from bpe_core import scanner
+ *   >>> scanner.findall("o200k", "Hello world's 12345")
+ *   ['Hello', " world's", ' ', '123', '45']
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+/* The class bits of a character: the table holds one uint16 per code point. */
+enum {
+    LETTER = 1,      /* \p{L} */
+    NUMBER = 2,      /* \p{N} */
+    SPACE = 4,       /* \s */
+    UPPERISH = 8,    /* [\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}] */
+    LOWERISH = 16,   /* [\p{Ll}\p{Lm}\p{Lo}\p{M}] */
+    FOLDS_S = 1 << 8, /* (?i)s: what matches the letter case-insensitively */
+    FOLDS_D = 1 << 9,
+    FOLDS_M = 1 << 10,
+    FOLDS_T = 1 << 11,
+    FOLDS_L = 1 << 12,
+    FOLDS_V = 1 << 13,
+    FOLDS_R = 1 << 14,
+    FOLDS_E = 1 << 15,
+};
+#define CODE_POINTS 0x110000
+
+static uint16_t *classes = NULL;
+
+typedef struct {
+    int kind;
+    const void *data;
+    Py_ssize_t n;
+} Text;
+
+static inline Py_UCS4 at(const Text *t, Py_ssize_t i) { return PyUnicode_READ(t->kind, t->data, i); }
+static inline unsigned cls(const Text *t, Py_ssize_t i) { return classes[at(t, i)]; }
+static inline int is(const Text *t, Py_ssize_t i, unsigned bits) { return i < t->n && (cls(t, i) & bits); }
+/* [^\s\p{L}\p{N}] */
+static inline int is_other(const Text *t, Py_ssize_t i) {
+    return i < t->n && !(cls(t, i) & (LETTER | NUMBER | SPACE));
+}
+static inline int is_line_break(const Text *t, Py_ssize_t i) {
+    return i < t->n && (at(t, i) == '\r' || at(t, i) == '\n');
+}
+/* [^\r\n\p{L}\p{N}] */
+static inline int is_lead(const Text *t, Py_ssize_t i) {
+    return i < t->n && !(cls(t, i) & (LETTER | NUMBER)) && !is_line_break(t, i);
+}
+static inline Py_ssize_t run(const Text *t, Py_ssize_t i, unsigned bits) {
+    while (is(t, i, bits)) i++;
+    return i;
+}
+static inline Py_ssize_t run_other(const Text *t, Py_ssize_t i) {
+    while (is_other(t, i)) i++;
+    return i;
+}
+
+/* A contraction at i: ' then s, d, m, t, ll, ve or re (case-insensitively when `folded`); its end, or -1. */
+static Py_ssize_t contraction(const Text *t, Py_ssize_t i, int folded) {
+    if (i + 1 >= t->n || at(t, i) != '\'') return -1;
+    if (folded) {
+        unsigned a = cls(t, i + 1);
+        if (a & (FOLDS_S | FOLDS_D | FOLDS_M | FOLDS_T)) return i + 2;
+        if (i + 2 >= t->n) return -1;
+        unsigned b = cls(t, i + 2);
+        if (((a & FOLDS_L) && (b & FOLDS_L)) || ((a & FOLDS_V) && (b & FOLDS_E)) || ((a & FOLDS_R) && (b & FOLDS_E)))
+            return i + 3;
+        return -1;
+    }
+    Py_UCS4 a = at(t, i + 1);
+    if (a == 's' || a == 'd' || a == 'm' || a == 't') return i + 2;
+    if (i + 2 >= t->n) return -1;
+    Py_UCS4 b = at(t, i + 2);
+    if ((a == 'l' && b == 'l') || (a == 'v' && b == 'e') || (a == 'r' && b == 'e')) return i + 3;
+    return -1;
+}
+
+/* \s+ at i (i is white space): the end j of the run. Then, for the alternatives that follow the patterns' own
+ * order: `\s++$` takes the run at the end of the text; `\s+(?!\S)` gives back the last space before a non-space
+ * (and fails on a single one); `\s` (or `\s+`) takes one. */
+static Py_ssize_t spaces_tail(const Text *t, Py_ssize_t i, Py_ssize_t j) {
+    if (j == t->n) return j;
+    if (j - i >= 2) return j - 1;
+    return i + 1;
+}
+
+/* \s*[\r\n] (cl100k) and \s*[\r\n]+ (o200k) at i, the run of spaces ending at j: \s* gives back one character at
+ * a time until a line break follows, so the match ends after the run's last line break; -1 if it has none. */
+static Py_ssize_t through_last_break(const Text *t, Py_ssize_t i, Py_ssize_t j) {
+    for (Py_ssize_t k = j - 1; k >= i; k--) {
+        if (is_line_break(t, k)) return k + 1;
+    }
+    return -1;
+}
+
+/* '(?:[sdmt]|ll|ve|re)| ?\p{L}++| ?\p{N}++| ?[^\s\p{L}\p{N}]++|\s++$|\s+(?!\S)|\s */
+static Py_ssize_t gpt2(const Text *t, Py_ssize_t i) {
+    Py_ssize_t e = contraction(t, i, 0);
+    if (e >= 0) return e;
+    Py_ssize_t s = at(t, i) == ' ' ? i + 1 : i; /* ` ?` takes the space if what follows it matches */
+    if (is(t, s, LETTER)) return run(t, s, LETTER);
+    if (is(t, i, LETTER)) return run(t, i, LETTER);
+    if (is(t, s, NUMBER)) return run(t, s, NUMBER);
+    if (is(t, i, NUMBER)) return run(t, i, NUMBER);
+    if (is_other(t, s)) return run_other(t, s);
+    if (is_other(t, i)) return run_other(t, i);
+    if (is(t, i, SPACE)) return spaces_tail(t, i, run(t, i, SPACE));
+    return -1;
+}
+
+/* '(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+| ?[^\s\p{L}\p{N}]++[\r\n]*+
+ * |\s++$|\s*[\r\n]|\s+(?!\S)|\s */
+static Py_ssize_t cl100k(const Text *t, Py_ssize_t i) {
+    Py_ssize_t e = contraction(t, i, 1);
+    if (e >= 0) return e;
+    if (is_lead(t, i)) { /* `?+` keeps the character it took: letters must follow it */
+        if (is(t, i + 1, LETTER)) return run(t, i + 1, LETTER);
+    } else if (is(t, i, LETTER)) {
+        return run(t, i, LETTER);
+    }
+    if (is(t, i, NUMBER)) {
+        e = i + 1;
+        while (e < i + 3 && is(t, e, NUMBER)) e++;
+        return e;
+    }
+    Py_ssize_t s = at(t, i) == ' ' && is_other(t, i + 1) ? i + 1 : i;
+    if (is_other(t, s)) {
+        e = run_other(t, s);
+        while (is_line_break(t, e)) e++;
+        return e;
+    }
+    if (is(t, i, SPACE)) {
+        Py_ssize_t j = run(t, i, SPACE);
+        if (j == t->n) return j;
+        e = through_last_break(t, i, j);
+        return e >= 0 ? e : spaces_tail(t, i, j);
+    }
+    return -1;
+}
+
+/* [\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+ from s: the upper-ish run is greedy and gives back
+ * one character at a time until a lower-ish one starts there (first at the run's end: a lower-case letter); the
+ * lower-ish run then goes as far as it can. Its end, or -1. */
+static Py_ssize_t cased_word(const Text *t, Py_ssize_t s) {
+    Py_ssize_t u = run(t, s, UPPERISH);
+    for (Py_ssize_t p = u; p >= s; p--) {
+        if (is(t, p, LOWERISH)) return run(t, p, LOWERISH);
+    }
+    return -1;
+}
+
+/* [\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]* from s: its end, or -1. */
+static Py_ssize_t capitalized_word(const Text *t, Py_ssize_t s) {
+    if (!is(t, s, UPPERISH)) return -1;
+    return run(t, run(t, s, UPPERISH), LOWERISH);
+}
+
+static Py_ssize_t with_contraction(const Text *t, Py_ssize_t e) {
+    Py_ssize_t c = contraction(t, e, 1);
+    return c >= 0 ? c : e;
+}
+
+/* [^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?
+ * |[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?
+ * |\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+
+ * The leading character is optional, not possessive: each word form is tried with it, then without it. */
+static Py_ssize_t o200k(const Text *t, Py_ssize_t i) {
+    int lead = is_lead(t, i);
+    Py_ssize_t e;
+    if ((lead && (e = cased_word(t, i + 1)) >= 0) || (e = cased_word(t, i)) >= 0) return with_contraction(t, e);
+    if ((lead && (e = capitalized_word(t, i + 1)) >= 0) || (e = capitalized_word(t, i)) >= 0)
+        return with_contraction(t, e);
+    if (is(t, i, NUMBER)) {
+        e = i + 1;
+        while (e < i + 3 && is(t, e, NUMBER)) e++;
+        return e;
+    }
+    Py_ssize_t s = at(t, i) == ' ' && is_other(t, i + 1) ? i + 1 : i;
+    if (is_other(t, s)) {
+        e = run_other(t, s);
+        while (e < t->n && (is_line_break(t, e) || at(t, e) == '/')) e++;
+        return e;
+    }
+    if (is(t, i, SPACE)) {
+        Py_ssize_t j = run(t, i, SPACE);
+        e = through_last_break(t, i, j);
+        return e >= 0 ? e : spaces_tail(t, i, j);
+    }
+    return -1;
+}
+
+typedef Py_ssize_t (*Scan)(const Text *, Py_ssize_t);
+static const Scan PATTERNS[] = {gpt2, cl100k, o200k};
+
+/* findall(text: str, pattern: int) -> list[str]: the pre-tokens of text (pattern 0 gpt2, 1 cl100k, 2 o200k) */
+static PyObject *scan_findall(PyObject *module, PyObject *args) {
+    PyObject *text;
+    int pattern;
+    if (!PyArg_ParseTuple(args, "Ui", &text, &pattern)) return NULL;
+    if (classes == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "set_classes() first");
+        return NULL;
+    }
+    if (pattern < 0 || pattern > 2) {
+        PyErr_SetString(PyExc_ValueError, "pattern is 0 (gpt2), 1 (cl100k) or 2 (o200k)");
+        return NULL;
+    }
+    Scan scan = PATTERNS[pattern];
+    Text t = {PyUnicode_KIND(text), PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text)};
+    PyObject *out = PyList_New(0);
+    if (!out) return NULL;
+    for (Py_ssize_t i = 0; i < t.n;) {
+        Py_ssize_t e = scan(&t, i);
+        if (e <= i) {
+            Py_DECREF(out);
+            return PyErr_Format(PyExc_RuntimeError, "no alternative matches at %zd", i);
+        }
+        PyObject *piece = PyUnicode_Substring(text, i, e);
+        if (!piece || PyList_Append(out, piece) < 0) {
+            Py_XDECREF(piece);
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_DECREF(piece);
+        i = e;
+    }
+    return out;
+}
+
+/* The ids of one pre-token from the cache (a dict whose __missing__ encodes a pre-token), added to out. */
+static int add_ids(PyObject *out, PyObject *cache, PyObject *piece) {
+    PyObject *ids = PyDict_GetItemWithError(cache, piece);
+    if (ids) {
+        Py_INCREF(ids);
+    } else if (PyErr_Occurred() || !(ids = PyObject_GetItem(cache, piece))) {
+        return -1;
+    }
+    PyObject *items = PySequence_Fast(ids, "a pre-token's ids are a sequence");
+    Py_DECREF(ids);
+    if (!items) return -1;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(items);
+    PyObject **each = PySequence_Fast_ITEMS(items);
+    for (Py_ssize_t k = 0; k < count; k++) {
+        if (PyList_Append(out, each[k]) < 0) {
+            Py_DECREF(items);
+            return -1;
+        }
+    }
+    Py_DECREF(items);
+    return 0;
+}
+
+/* encode(text: str, pattern: int, cache: dict) -> list[int]: the ids of text's pre-tokens, each looked up in
+ * cache (cache[piece], so that a dict's __missing__ encodes a pre-token not seen yet), without a list of them */
+static PyObject *scan_encode(PyObject *module, PyObject *args) {
+    PyObject *text, *cache;
+    int pattern;
+    if (!PyArg_ParseTuple(args, "UiO!", &text, &pattern, &PyDict_Type, &cache)) return NULL;
+    if (classes == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "set_classes() first");
+        return NULL;
+    }
+    if (pattern < 0 || pattern > 2) {
+        PyErr_SetString(PyExc_ValueError, "pattern is 0 (gpt2), 1 (cl100k) or 2 (o200k)");
+        return NULL;
+    }
+    Scan scan = PATTERNS[pattern];
+    Text t = {PyUnicode_KIND(text), PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text)};
+    PyObject *out = PyList_New(0);
+    if (!out) return NULL;
+    for (Py_ssize_t i = 0; i < t.n;) {
+        Py_ssize_t e = scan(&t, i);
+        if (e <= i) {
+            Py_DECREF(out);
+            return PyErr_Format(PyExc_RuntimeError, "no alternative matches at %zd", i);
+        }
+        PyObject *piece = PyUnicode_Substring(text, i, e);
+        if (!piece || add_ids(out, cache, piece) < 0) {
+            Py_XDECREF(piece);
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_DECREF(piece);
+        i = e;
+    }
+    return out;
+}
+
+/* set_classes(table: bytes): one little-endian uint16 of class bits per code point (0x110000 of them), once */
+static PyObject *scan_set_classes(PyObject *module, PyObject *arg) {
+    if (!PyBytes_Check(arg) || PyBytes_GET_SIZE(arg) != (Py_ssize_t)CODE_POINTS * 2) {
+        PyErr_SetString(PyExc_ValueError, "the table is bytes: two per code point, 0x110000 code points");
+        return NULL;
+    }
+    if (classes) Py_RETURN_NONE; /* the first table stays: another thread may be scanning with it */
+    uint16_t *table = PyMem_Malloc(sizeof(uint16_t) * CODE_POINTS);
+    if (!table) return PyErr_NoMemory();
+    const unsigned char *data = (const unsigned char *)PyBytes_AS_STRING(arg);
+    for (Py_ssize_t c = 0; c < CODE_POINTS; c++) table[c] = (uint16_t)(data[2 * c] | (data[2 * c + 1] << 8));
+    classes = table;
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef scan_methods[] = {
+    {"findall", scan_findall, METH_VARARGS, "findall(text, pattern) -> list[str]: 0 gpt2, 1 cl100k, 2 o200k."},
+    {"encode", scan_encode, METH_VARARGS, "encode(text, pattern, cache) -> list[int]: pre-tokens' ids from cache."},
+    {"set_classes", scan_set_classes, METH_O, "set_classes(table: bytes): the class bits of every code point."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef scan_module = {
+    PyModuleDef_HEAD_INIT, "bpe_core._scan", "The shipped patterns' pre-tokenizing, compiled.", -1, scan_methods,
+};
+
+PyMODINIT_FUNC PyInit__scan(void) { return PyModule_Create(&scan_module); }

@@ -1,0 +1,93 @@
+"""The compiled pre-tokenizer of the shipped patterns (bpe_core/_scan.c): the same pre-tokens as the ``regex``
+module, on every kind of character the patterns treat apart, on real text, and through every way in."""
+
+from pathlib import Path
+
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from bpe_core import fast_findall, scanner
+from bpe_core.patterns import SHIPPED, get_pattern
+from bpe_core.reference import get_encoding
+from bpe_core.tokenizer import Tokenizer
+
+#: Characters each alternative of the patterns sets apart: contractions in every case and their case-insensitive
+#: twins (long s, Kelvin sign), line breaks, slashes, digits of several kinds, title-case and modifier letters,
+#: combining and spacing marks, every kind of space, and controls regex's \s leaves out.
+SPECIAL = list("aAzZ sS'ſtTlLvVrReEdDmMK\r\n\t\x0b\x0c/.,!?-_1234567890") + [
+    *"中文かなカナ한글",
+    "ǅ",  # Lt
+    "ʰ",  # Lm
+    "\u0301",  # Mn
+    "\u0903",  # Mc
+    "Ⅻ",  # Nl
+    "①",  # No
+    "\u00a0",
+    "\u3000",
+    "\u2028",
+    "\x1c",
+    "\x85",
+    "😀",
+    "\U000323b0",  # a letter regex knows and Python's own tables may not
+]
+TEXTS = (
+    st.text(st.sampled_from(SPECIAL), max_size=30)
+    | st.text(max_size=30)
+    | st.text(st.one_of(st.sampled_from(SPECIAL), st.characters()), max_size=60)
+)
+
+needs_compiled = pytest.mark.skipif(not scanner.available(), reason="built without a C compiler")
+
+
+def test_the_compiled_scanner_is_built():
+    """pip builds bpe_core/_scan.c where a C compiler is found (as here)."""
+    assert scanner.available()
+
+
+@needs_compiled
+@pytest.mark.parametrize("pattern", SHIPPED)
+@settings(max_examples=600, deadline=None)
+@given(text=TEXTS)
+@example(text="'S'ſ'LL'Ve ")
+@example(text="ABCdef GHI ǅx ʰ\u0301a  \r\n\n  x\t\n")
+@example(text="  \n\r  ./\n/x 12345 Ⅻ①")
+def test_the_compiled_scanner_gives_regexs_pre_tokens(pattern, text):
+    assert scanner.findall(pattern, text) == get_pattern(pattern).findall(text)
+
+
+@needs_compiled
+@pytest.mark.parametrize("pattern", SHIPPED)
+def test_the_compiled_scanner_on_code_and_prose(pattern):
+    samples = Path(__file__).resolve().parents[1] / "resources" / "samples"
+    text = "".join(p.read_text(encoding="utf-8") for p in [Path(__file__), *sorted(samples.glob("*.txt"))])
+    assert scanner.findall(pattern, text) == get_pattern(pattern).findall(text)
+
+
+@needs_compiled
+@pytest.mark.parametrize(("name", "pattern"), [("gpt2", "gpt2"), ("cl100k_base", "cl100k"), ("o200k_base", "o200k")])
+def test_long_texts_are_encoded_by_the_compiled_scanner_with_tiktokens_ids(monkeypatch, name, pattern):
+    """A text of COMPILED_FROM characters or more is pre-tokenized and looked up in compiled code, whatever ran
+    before: the ids are tiktoken's, and those of the regex path, also when the word cache fills up and is
+    cleared on the way."""
+    samples = Path(__file__).resolve().parents[1] / "resources" / "samples"
+    text = "".join(p.read_text(encoding="utf-8") for p in sorted(samples.glob("*.txt")))
+    text = (text * (fast_findall.COMPILED_FROM // len(text) + 1))[: fast_findall.COMPILED_FROM]
+    calls = []
+    monkeypatch.setattr(scanner, "encode", lambda *args, real=scanner.encode: calls.append(1) or real(*args))
+    tokenizer = Tokenizer.from_tiktoken(name, pattern=pattern)
+    tokenizer._cache.limit = 500  # cleared again and again while the text is encoded
+    ids = tokenizer.encode(text)
+    assert calls and ids == get_encoding(name).encode_ordinary(text)
+    monkeypatch.setattr(scanner, "available", lambda: False)
+    assert Tokenizer.from_tiktoken(name, pattern=pattern).encode(text) == ids
+
+
+@needs_compiled
+def test_a_pre_token_that_cannot_be_encoded_stops_the_compiled_encode():
+    class Refusing(dict):
+        def __missing__(self, piece):
+            raise KeyError(f"no token for {piece!r}")
+
+    with pytest.raises(KeyError, match="no token for ' world'"):
+        scanner.encode("gpt2", "Hello world", Refusing({"Hello": [1]}))
