@@ -281,7 +281,8 @@ def _parser() -> argparse.ArgumentParser:
         "--processes",
         type=int,
         metavar="N",
-        help="worker processes for a text of 24 M characters or more cut by our own tokenizer (default: all cores)",
+        help="worker processes for a text of 24 M characters or more cut by our own tokenizer (default: 1; one "
+        "process encodes 31.5 MB in 2.1 s, two took 4.4 s on 2 cores)",
     )
     encode.set_defaults(run=_encode)
 
@@ -651,11 +652,10 @@ def _encode(args) -> int:
     tokenizer = load_tokenizer(args.tokenizer, args.pattern)
     if args.method == "bpe":
         from bpe_core.parallel_encode import encode_in_processes
-        from bpe_core.trainer import max_processes
 
         text = _read_text(args)
         pattern = None if args.tokenizer in reference_names() else args.pattern  # as load_tokenizer, in each worker
-        processes = args.processes or max_processes()
+        processes = args.processes or 1  # one compiled pre-tokenizer outruns workers that start and send ids back
         try:
             ids = encode_in_processes(args.tokenizer, pattern, tokenizer, text, processes)
         except PatternTimeoutError as exc:
