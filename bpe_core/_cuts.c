@@ -1,4 +1,4 @@
-/* bpe_core._cuts: the lab's ``greedy`` and ``fewest`` cuts of one pre-token, compiled.
+/* bpe_core._cuts: the lab's ``greedy``, ``fewest`` and ``dropout`` cuts of one pre-token, compiled.
  *
  * The same rules as the pure-Python cuts in bpe_core/methods.py, which stay the reference (the tests compare the
  * two on every word they try):
@@ -6,6 +6,7 @@
  *   fewest  a cut into the fewest tokens; among those, the one whose first token is longest, then the same rule on
  *           the rest (a shortest path computed from the end of the word).
  * Both return the tokens' ids, or None when some byte starts no token (Python then explains which).
+ *   dropout BPE-dropout's merge loop, with the caller's random draws in the Python loop's order (see Dropout).
  *
  *   >>> from bpe_core._cuts import Cutter
  *   >>> cutter = Cutter({b"a": 0, b"b": 1, b"ab": 2, b"abb": 3})
@@ -21,14 +22,127 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A hash table from byte strings to numbers: a token's bytes, or two tokens' bytes joined and where they join. */
+typedef struct {
+    char *bytes;            /* every key's bytes, one after another */
+    Py_ssize_t *starts;     /* key k is bytes[starts[k] : starts[k] + lens[k]], joined at splits[k] (-1: one token) */
+    Py_ssize_t *lens;
+    Py_ssize_t *splits;
+    long long *values;
+    Py_ssize_t *slots;      /* a key's index + 1, or 0 for an empty slot */
+    size_t mask;
+} Table;
+
+static uint64_t hash_key(const unsigned char *data, Py_ssize_t size, Py_ssize_t split) {
+    uint64_t h = 1469598103934665603ULL; /* FNV-1a */
+    for (Py_ssize_t i = 0; i < size; i++) {
+        h ^= data[i];
+        h *= 1099511628211ULL;
+    }
+    h ^= (uint64_t)(split + 1) * 0x9E3779B97F4A7C15ULL;
+    return h ^ (h >> 29);
+}
+
+/* The number for data[:size] (joined at split, or -1 for one token), or -1. */
+static long long table_get(const Table *t, const unsigned char *data, Py_ssize_t size, Py_ssize_t split) {
+    size_t slot = (size_t)hash_key(data, size, split) & t->mask;
+    while (t->slots[slot]) {
+        Py_ssize_t k = t->slots[slot] - 1;
+        if (t->lens[k] == size && t->splits[k] == split &&
+            memcmp(t->bytes + t->starts[k], data, (size_t)size) == 0) {
+            return t->values[k];
+        }
+        slot = (slot + 1) & t->mask;
+    }
+    return -1;
+}
+
+static void table_free(Table *t) {
+    PyMem_Free(t->bytes);
+    PyMem_Free(t->starts);
+    PyMem_Free(t->lens);
+    PyMem_Free(t->splits);
+    PyMem_Free(t->values);
+    PyMem_Free(t->slots);
+}
+
+/* A key of the dict as bytes and where it joins: bytes (split -1), or a pair of bytes when `pairs`. */
+static int key_of(PyObject *key, int pairs, const char **data, Py_ssize_t *left, Py_ssize_t *right) {
+    if (!pairs && PyBytes_Check(key)) {
+        *data = PyBytes_AS_STRING(key);
+        *left = PyBytes_GET_SIZE(key);
+        *right = -1;
+        return 0;
+    }
+    if (pairs && PyTuple_Check(key) && PyTuple_GET_SIZE(key) == 2 && PyBytes_Check(PyTuple_GET_ITEM(key, 0)) &&
+        PyBytes_Check(PyTuple_GET_ITEM(key, 1))) {
+        *data = NULL;
+        *left = PyBytes_GET_SIZE(PyTuple_GET_ITEM(key, 0));
+        *right = PyBytes_GET_SIZE(PyTuple_GET_ITEM(key, 1));
+        return 0;
+    }
+    PyErr_SetString(PyExc_TypeError, pairs ? "the keys are pairs of bytes" : "the keys are bytes");
+    return -1;
+}
+
+/* Fill t from a dict of bytes (or, when `pairs`, of (bytes, bytes)) to int; 0, or -1 with an exception. */
+static int table_fill(Table *t, PyObject *dict, int pairs) {
+    Py_ssize_t count = PyDict_Size(dict), total = 0, pos = 0, k = 0, left, right;
+    PyObject *key, *value;
+    const char *data;
+    while (PyDict_Next(dict, &pos, &key, &value)) {
+        if (key_of(key, pairs, &data, &left, &right) < 0) return -1;
+        if (!PyLong_Check(value)) {
+            PyErr_SetString(PyExc_TypeError, "the values are int");
+            return -1;
+        }
+        total += left + (right > 0 ? right : 0);
+    }
+    size_t size = 16;
+    while (size < (size_t)count * 2 + 1) size <<= 1;
+    t->bytes = PyMem_Malloc((size_t)total + 1);
+    t->starts = PyMem_Malloc(sizeof(Py_ssize_t) * ((size_t)count + 1));
+    t->lens = PyMem_Malloc(sizeof(Py_ssize_t) * ((size_t)count + 1));
+    t->splits = PyMem_Malloc(sizeof(Py_ssize_t) * ((size_t)count + 1));
+    t->values = PyMem_Malloc(sizeof(long long) * ((size_t)count + 1));
+    t->slots = PyMem_Calloc(size, sizeof(Py_ssize_t));
+    if (!t->bytes || !t->starts || !t->lens || !t->splits || !t->values || !t->slots) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    t->mask = size - 1;
+    Py_ssize_t offset = 0;
+    pos = 0;
+    while (PyDict_Next(dict, &pos, &key, &value)) {
+        long long number = PyLong_AsLongLong(value);
+        if (number == -1 && PyErr_Occurred()) return -1;
+        key_of(key, pairs, &data, &left, &right);
+        Py_ssize_t split = -1, length = left;
+        if (pairs) {
+            memcpy(t->bytes + offset, PyBytes_AS_STRING(PyTuple_GET_ITEM(key, 0)), (size_t)left);
+            memcpy(t->bytes + offset + left, PyBytes_AS_STRING(PyTuple_GET_ITEM(key, 1)), (size_t)right);
+            split = left;
+            length = left + right;
+        } else {
+            memcpy(t->bytes + offset, data, (size_t)left);
+        }
+        t->starts[k] = offset;
+        t->lens[k] = length;
+        t->splits[k] = split;
+        t->values[k] = number;
+        size_t slot = (size_t)hash_key((const unsigned char *)t->bytes + offset, length, split) & t->mask;
+        while (t->slots[slot]) slot = (slot + 1) & t->mask;
+        t->slots[slot] = k + 1;
+        offset += length;
+        k++;
+    }
+    return 0;
+}
+
 typedef struct {
     PyObject_HEAD
-    char *bytes;            /* every token's bytes, one after another */
-    Py_ssize_t *starts;     /* token k is bytes[starts[k] : starts[k] + lens[k]] */
-    Py_ssize_t *lens;
-    long long *ids;
-    Py_ssize_t *slots;      /* the hash table: a token's index + 1, or 0 for an empty slot */
-    size_t mask;
+    Table tokens;           /* a token's bytes -> its id */
+    int built;
     long long single[256];  /* the id of each one-byte token, or -1 */
     uint32_t *prefixes;     /* a hash table of three-byte prefixes (the prefix + 1, or 0 for an empty slot) */
     Py_ssize_t *runs;       /* for the prefix in slot s: lengths[runs[2s] : runs[2s + 1]] */
@@ -36,25 +150,8 @@ typedef struct {
     Py_ssize_t *lengths;    /* the lengths (three or more) of the tokens with a prefix, longest first */
 } Cutter;
 
-static uint64_t hash_bytes(const unsigned char *data, Py_ssize_t size) {
-    uint64_t h = 1469598103934665603ULL; /* FNV-1a */
-    for (Py_ssize_t i = 0; i < size; i++) {
-        h ^= data[i];
-        h *= 1099511628211ULL;
-    }
-    return h ^ (h >> 29);
-}
-
 static long long lookup(const Cutter *self, const unsigned char *data, Py_ssize_t size) {
-    size_t slot = (size_t)hash_bytes(data, size) & self->mask;
-    while (self->slots[slot]) {
-        Py_ssize_t k = self->slots[slot] - 1;
-        if (self->lens[k] == size && memcmp(self->bytes + self->starts[k], data, (size_t)size) == 0) {
-            return self->ids[k];
-        }
-        slot = (slot + 1) & self->mask;
-    }
-    return -1;
+    return table_get(&self->tokens, data, size, -1);
 }
 
 static size_t prefix_slot(const Cutter *self, uint32_t prefix) {
@@ -88,11 +185,7 @@ static int by_prefix_then_longest(const void *a, const void *b) {
 }
 
 static void Cutter_dealloc(Cutter *self) {
-    PyMem_Free(self->bytes);
-    PyMem_Free(self->starts);
-    PyMem_Free(self->lens);
-    PyMem_Free(self->ids);
-    PyMem_Free(self->slots);
+    table_free(&self->tokens);
     PyMem_Free(self->prefixes);
     PyMem_Free(self->runs);
     PyMem_Free(self->lengths);
@@ -104,60 +197,29 @@ static int Cutter_init(Cutter *self, PyObject *args, PyObject *kwargs) {
     static char *keywords[] = {"tokens", NULL};
     PyObject *tokens;
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!", keywords, &PyDict_Type, &tokens)) return -1;
-    if (self->bytes) {
+    if (self->built) {
         PyErr_SetString(PyExc_RuntimeError, "a Cutter is built once");
         return -1;
     }
-    Py_ssize_t count = PyDict_Size(tokens), total = 0, pos = 0, k = 0;
-    PyObject *key, *value;
-    while (PyDict_Next(tokens, &pos, &key, &value)) {
-        if (!PyBytes_Check(key) || !PyLong_Check(value)) {
-            PyErr_SetString(PyExc_TypeError, "the tokens are a dict of bytes to int");
-            return -1;
-        }
-        total += PyBytes_GET_SIZE(key);
-    }
-    size_t table = 16;
-    while (table < (size_t)count * 2 + 1) table <<= 1;
-    self->bytes = PyMem_Malloc((size_t)total + 1);
-    self->starts = PyMem_Malloc(sizeof(Py_ssize_t) * ((size_t)count + 1));
-    self->lens = PyMem_Malloc(sizeof(Py_ssize_t) * ((size_t)count + 1));
-    self->ids = PyMem_Malloc(sizeof(long long) * ((size_t)count + 1));
-    self->slots = PyMem_Calloc(table, sizeof(Py_ssize_t));
-    PrefixLength *pairs = PyMem_Malloc(sizeof(PrefixLength) * ((size_t)count + 1));
-    if (!self->bytes || !self->starts || !self->lens || !self->ids || !self->slots || !pairs) {
-        PyMem_Free(pairs);
+    self->built = 1;
+    if (table_fill(&self->tokens, tokens, 0) < 0) return -1;
+    PrefixLength *pairs = PyMem_Malloc(sizeof(PrefixLength) * ((size_t)PyDict_Size(tokens) + 1));
+    if (!pairs) {
         PyErr_NoMemory();
         return -1;
     }
-    self->mask = table - 1;
     for (int b = 0; b < 256; b++) self->single[b] = -1;
-    Py_ssize_t offset = 0, npairs = 0;
-    pos = 0;
+    Py_ssize_t npairs = 0, pos = 0;
+    PyObject *key, *value;
     while (PyDict_Next(tokens, &pos, &key, &value)) {
-        long long id = PyLong_AsLongLong(value);
-        if (id == -1 && PyErr_Occurred()) {
-            PyMem_Free(pairs);
-            return -1;
-        }
         const unsigned char *data = (const unsigned char *)PyBytes_AS_STRING(key);
         Py_ssize_t size = PyBytes_GET_SIZE(key);
-        if (size == 0) continue;
-        memcpy(self->bytes + offset, data, (size_t)size);
-        self->starts[k] = offset;
-        self->lens[k] = size;
-        self->ids[k] = id;
-        offset += size;
-        size_t slot = (size_t)hash_bytes(data, size) & self->mask;
-        while (self->slots[slot]) slot = (slot + 1) & self->mask;
-        self->slots[slot] = k + 1;
-        if (size == 1) self->single[data[0]] = id;
+        if (size == 1) self->single[data[0]] = PyLong_AsLongLong(value);
         if (size >= 3) {
             pairs[npairs].prefix = ((uint32_t)data[0] << 16) | ((uint32_t)data[1] << 8) | data[2];
             pairs[npairs].length = size;
             npairs++;
         }
-        k++;
     }
     qsort(pairs, (size_t)npairs, sizeof(PrefixLength), by_prefix_then_longest);
     size_t prefix_table = 16;
@@ -321,17 +383,142 @@ static PyTypeObject CutterType = {
     .tp_methods = Cutter_methods,
 };
 
+/* BPE-dropout's merge loop on one word, as Methods._dropout runs it in Python (the reference): at each step the
+ * adjacent pair with the lowest rank is merged, a pair being skipped with probability p when it would be the best
+ * so far. The draws are the caller's (draw() returns a float in [0, 1)), taken in the same order as the Python
+ * loop takes them, so a seed gives the same cut either way. Ranks are by the joined bytes (tiktoken's rule) or by
+ * the pair (pairs=True). */
+typedef struct {
+    PyObject_HEAD
+    Table ranks;
+    int pairs;
+    int built;
+} Dropout;
+
+static void Dropout_dealloc(Dropout *self) {
+    table_free(&self->ranks);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* Dropout(ranks: dict[bytes, int] | dict[tuple[bytes, bytes], int], pairs: bool) */
+static int Dropout_init(Dropout *self, PyObject *args, PyObject *kwargs) {
+    static char *keywords[] = {"ranks", "pairs", NULL};
+    PyObject *ranks;
+    int pairs;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!p", keywords, &PyDict_Type, &ranks, &pairs)) return -1;
+    if (self->built) {
+        PyErr_SetString(PyExc_RuntimeError, "a Dropout is built once");
+        return -1;
+    }
+    self->built = 1;
+    self->pairs = pairs;
+    return table_fill(&self->ranks, ranks, pairs);
+}
+
+/* cut(word: bytes, p: float, draw: callable, leaves: list[int] | None) -> list[int]: the lengths of the parts
+ * word ends in, from its single bytes or from `leaves` (the lengths of the pieces it starts from) */
+static PyObject *Dropout_cut(Dropout *self, PyObject *args) {
+    PyObject *word, *draw, *leaves;
+    double p;
+    if (!PyArg_ParseTuple(args, "O!dOO", &PyBytes_Type, &word, &p, &draw, &leaves)) return NULL;
+    const unsigned char *w = (const unsigned char *)PyBytes_AS_STRING(word);
+    Py_ssize_t n = PyBytes_GET_SIZE(word), m = 0, total = 0;
+    Py_ssize_t *lens = PyMem_Malloc(sizeof(Py_ssize_t) * ((size_t)n + 1));
+    if (!lens) return PyErr_NoMemory();
+    if (leaves == Py_None) {
+        for (m = 0; m < n; m++) lens[m] = 1;
+        total = n;
+    } else {
+        if (!PyList_Check(leaves) || PyList_GET_SIZE(leaves) > n) {
+            PyMem_Free(lens);
+            PyErr_SetString(PyExc_ValueError, "leaves is a list of the pieces' lengths");
+            return NULL;
+        }
+        for (m = 0; m < PyList_GET_SIZE(leaves); m++) {
+            lens[m] = PyLong_AsSsize_t(PyList_GET_ITEM(leaves, m));
+            if (lens[m] < 1 || (total += lens[m]) > n) {
+                PyMem_Free(lens);
+                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "the leaves' lengths do not add up");
+                return NULL;
+            }
+        }
+    }
+    if (total != n) {
+        PyMem_Free(lens);
+        PyErr_SetString(PyExc_ValueError, "the leaves' lengths do not add up to the word");
+        return NULL;
+    }
+    while (m > 1) {
+        long long best = -1;
+        Py_ssize_t where = -1, start = 0;
+        for (Py_ssize_t i = 0; i + 1 < m; start += lens[i], i++) {
+            Py_ssize_t size = lens[i] + lens[i + 1];
+            long long rank = table_get(&self->ranks, w + start, size, self->pairs ? lens[i] : -1);
+            if (rank < 0 || (where >= 0 && rank >= best)) continue;
+            if (p != 0.0) {
+                PyObject *drawn = PyObject_CallNoArgs(draw);
+                double r = drawn ? PyFloat_AsDouble(drawn) : -1.0;
+                Py_XDECREF(drawn);
+                if (PyErr_Occurred()) {
+                    PyMem_Free(lens);
+                    return NULL;
+                }
+                if (r < p) continue;
+            }
+            best = rank;
+            where = i;
+        }
+        if (where < 0) break;
+        lens[where] += lens[where + 1];
+        memmove(lens + where + 1, lens + where + 2, sizeof(Py_ssize_t) * (size_t)(m - where - 2));
+        m--;
+    }
+    PyObject *out = PyList_New(m);
+    for (Py_ssize_t i = 0; out && i < m; i++) {
+        PyObject *length = PyLong_FromSsize_t(lens[i]);
+        if (!length) {
+            Py_CLEAR(out);
+            break;
+        }
+        PyList_SET_ITEM(out, i, length);
+    }
+    PyMem_Free(lens);
+    return out;
+}
+
+static PyMethodDef Dropout_methods[] = {
+    {"cut", (PyCFunction)Dropout_cut, METH_VARARGS, "cut(word, p, draw, leaves) -> list[int]: the parts' lengths."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject DropoutType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "bpe_core._cuts.Dropout",
+    .tp_basicsize = sizeof(Dropout),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Dropout(ranks, pairs): BPE-dropout's merge loop on a word, with the caller's draws.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Dropout_init,
+    .tp_dealloc = (destructor)Dropout_dealloc,
+    .tp_methods = Dropout_methods,
+};
+
 static struct PyModuleDef cuts_module = {
-    PyModuleDef_HEAD_INIT, "bpe_core._cuts", "The lab's greedy and fewest cuts, compiled.", -1, NULL,
+    PyModuleDef_HEAD_INIT, "bpe_core._cuts", "The lab's greedy, fewest and dropout cuts, compiled.", -1, NULL,
 };
 
 PyMODINIT_FUNC PyInit__cuts(void) {
-    if (PyType_Ready(&CutterType) < 0) return NULL;
+    if (PyType_Ready(&CutterType) < 0 || PyType_Ready(&DropoutType) < 0) return NULL;
     PyObject *module = PyModule_Create(&cuts_module);
     if (!module) return NULL;
     Py_INCREF(&CutterType);
     if (PyModule_AddObject(module, "Cutter", (PyObject *)&CutterType) < 0) {
         Py_DECREF(&CutterType);
+        Py_DECREF(module);
+        return NULL;
+    }
+    Py_INCREF(&DropoutType);
+    if (PyModule_AddObject(module, "Dropout", (PyObject *)&DropoutType) < 0) {
+        Py_DECREF(&DropoutType);
         Py_DECREF(module);
         return NULL;
     }

@@ -37,10 +37,10 @@ from bpe_core.protocol import ShownTokenizer
 from bpe_core.resegment import resegment
 from bpe_core.views import TokenSpan, TokenView
 
-try:  # the greedy and fewest cuts compiled (bpe_core/_cuts.c); without a C compiler at install, Python cuts them
-    from bpe_core._cuts import Cutter
+try:  # the cuts compiled (bpe_core/_cuts.c); without a C compiler at install, Python cuts them
+    from bpe_core._cuts import Cutter, Dropout
 except ImportError:  # pragma: no cover - the extension is optional
-    Cutter = None
+    Cutter = Dropout = None
 
 METHODS = ("bpe", "greedy", "fewest", "dropout")
 #: Distinct pre-tokens whose cut is remembered (per method): natural text repeats its words.
@@ -178,7 +178,33 @@ class Methods:
             i += step[i]
         return pieces
 
+    @functools.cached_property
+    def _compiled_dropout(self) -> Dropout | None:
+        """Dropout's merge loop compiled for this vocabulary's ranks, or None."""
+        if Dropout is None:
+            return None
+        by_token = self.tokenizer.merge_rule == "ranks"
+        return Dropout(self._token_ranks if by_token else self._pair_ranks, pairs=not by_token)
+
+    @functools.cached_property
+    def _leaves_are_bytes(self) -> bool:
+        """Whether every word starts from its single bytes (no multi-byte character is a base piece)."""
+        return all(len(token) == 1 for token in self._whole)
+
     def _dropout(self, word: bytes, p: float, rng: random.Random) -> list[bytes]:
+        """BPE-dropout on ``word``, compiled where it can be (the same draws in the same order as the loop below,
+        which is the reference: a seed gives the same cut either way)."""
+        compiled = self._compiled_dropout
+        if compiled is not None:
+            leaves = None if self._leaves_are_bytes else [len(part) for part in self._leaves(word)]
+            pieces, at = [], 0
+            for length in compiled.cut(word, p, rng.random, leaves):
+                pieces.append(word[at : at + length])
+                at += length
+            return pieces
+        return self._dropout_in_python(word, p, rng)
+
+    def _dropout_in_python(self, word: bytes, p: float, rng: random.Random) -> list[bytes]:
         parts = self._leaves(word)
         by_token = self.tokenizer.merge_rule == "ranks"
         ranks = self._token_ranks if by_token else self._pair_ranks

@@ -39,6 +39,7 @@ def tokenizers(tmp_path_factory):
         "cl100k_base": TiktokenTokenizer.reference("cl100k_base"),
         "tokenizer.json": load_any(build_hf(folder, "bytelevel")),
         "ours": ours(),
+        "sentencepiece-style": load_any(build_hf(folder, "llama2_style_byte_fallback")),  # whole characters
     }
 
 
@@ -142,6 +143,21 @@ def test_the_compiled_cuts_of_a_vocabulary_that_misses_bytes(vocab, word):
         assert getattr(methods._compiled, method)(word) == expected, (method, word)
 
 
+@pytest.mark.parametrize("name", ["o200k_base", "cl100k_base", "tokenizer.json", "ours", "sentencepiece-style"])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=TEXTS, p=st.sampled_from([0.0, 0.1, 0.5, 1.0]) | st.floats(0.0, 1.0), seed=st.integers(0, 10**6))
+def test_the_compiled_dropout_draws_and_cuts_as_the_python_loop(tokenizers, name, text, p, seed):
+    """Same seed, same cut: the compiled loop takes the same draws in the same order as the Python reference (the
+    generators are in the same state afterwards), on byte-level vocabularies and on one whose words start from
+    whole characters."""
+    methods = methods_of(tokenizers[name])
+    assert methods._compiled_dropout is not None
+    for word in {text.encode("utf-8", "surrogatepass"), *(w.encode("utf-8", "surrogatepass") for w in text.split())}:
+        compiled, python = random.Random(seed), random.Random(seed)
+        assert methods._dropout(word, p, compiled) == methods._dropout_in_python(word, p, python), (word, p)
+        assert compiled.random() == python.random()
+
+
 @pytest.mark.parametrize("name", ["tokenizer.json", "ours", "cl100k_base"])
 def test_the_dropout_loop_without_dropping_is_the_tokenizers_own_bpe(tokenizers, name):
     """The merge loop dropout runs (with nothing dropped) cuts every pre-token as the tokenizer does, so dropout
@@ -156,7 +172,7 @@ def test_the_dropout_loop_without_dropping_is_the_tokenizers_own_bpe(tokenizers,
         word = b"".join(tokens)
         if not tokens or (tokenizer.merge_rule == "ranks" and word in methods.ids):
             continue
-        assert methods._dropout(word, 0.0, rng) == tokens, word
+        assert methods._dropout(word, 0.0, rng) == methods._dropout_in_python(word, 0.0, rng) == tokens, word
 
 
 def test_dropout_is_reproducible_and_samples_segmentations():
