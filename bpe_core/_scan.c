@@ -201,40 +201,10 @@ static Py_ssize_t o200k(const Text *t, Py_ssize_t i) {
 typedef Py_ssize_t (*Scan)(const Text *, Py_ssize_t);
 static const Scan PATTERNS[] = {gpt2, cl100k, o200k};
 
-/* findall(text: str, pattern: int) -> list[str]: the pre-tokens of text (pattern 0 gpt2, 1 cl100k, 2 o200k) */
-static PyObject *scan_findall(PyObject *module, PyObject *args) {
-    PyObject *text;
-    int pattern;
-    if (!PyArg_ParseTuple(args, "Ui", &text, &pattern)) return NULL;
-    if (classes == NULL) {
-        PyErr_SetString(PyExc_RuntimeError, "set_classes() first");
-        return NULL;
-    }
-    if (pattern < 0 || pattern > 2) {
-        PyErr_SetString(PyExc_ValueError, "pattern is 0 (gpt2), 1 (cl100k) or 2 (o200k)");
-        return NULL;
-    }
-    Scan scan = PATTERNS[pattern];
-    Text t = {PyUnicode_KIND(text), PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text)};
-    PyObject *out = PyList_New(0);
-    if (!out) return NULL;
-    for (Py_ssize_t i = 0; i < t.n;) {
-        Py_ssize_t e = scan(&t, i);
-        if (e <= i) {
-            Py_DECREF(out);
-            return PyErr_Format(PyExc_RuntimeError, "no alternative matches at %zd", i);
-        }
-        PyObject *piece = PyUnicode_Substring(text, i, e);
-        if (!piece || PyList_Append(out, piece) < 0) {
-            Py_XDECREF(piece);
-            Py_DECREF(out);
-            return NULL;
-        }
-        Py_DECREF(piece);
-        i = e;
-    }
-    return out;
-}
+/* What scanning does with each pre-token: add it, or its ids, to out. 0, or -1 with an exception. */
+typedef int (*OnPiece)(PyObject *out, PyObject *cache, PyObject *piece);
+
+static int add_piece(PyObject *out, PyObject *cache, PyObject *piece) { return PyList_Append(out, piece); }
 
 /* The ids of one pre-token from the cache (a dict whose __missing__ encodes a pre-token), added to out. */
 static int add_ids(PyObject *out, PyObject *cache, PyObject *piece) {
@@ -259,12 +229,8 @@ static int add_ids(PyObject *out, PyObject *cache, PyObject *piece) {
     return 0;
 }
 
-/* encode(text: str, pattern: int, cache: dict) -> list[int]: the ids of text's pre-tokens, each looked up in
- * cache (cache[piece], so that a dict's __missing__ encodes a pre-token not seen yet), without a list of them */
-static PyObject *scan_encode(PyObject *module, PyObject *args) {
-    PyObject *text, *cache;
-    int pattern;
-    if (!PyArg_ParseTuple(args, "UiO!", &text, &pattern, &PyDict_Type, &cache)) return NULL;
+/* Every pre-token of text under pattern, handed to on_piece in order; the list it fills, or NULL. */
+static PyObject *scan_text(PyObject *text, int pattern, PyObject *cache, OnPiece on_piece) {
     if (classes == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "set_classes() first");
         return NULL;
@@ -284,7 +250,7 @@ static PyObject *scan_encode(PyObject *module, PyObject *args) {
             return PyErr_Format(PyExc_RuntimeError, "no alternative matches at %zd", i);
         }
         PyObject *piece = PyUnicode_Substring(text, i, e);
-        if (!piece || add_ids(out, cache, piece) < 0) {
+        if (!piece || on_piece(out, cache, piece) < 0) {
             Py_XDECREF(piece);
             Py_DECREF(out);
             return NULL;
@@ -293,6 +259,23 @@ static PyObject *scan_encode(PyObject *module, PyObject *args) {
         i = e;
     }
     return out;
+}
+
+/* findall(text: str, pattern: int) -> list[str]: the pre-tokens of text (pattern 0 gpt2, 1 cl100k, 2 o200k) */
+static PyObject *scan_findall(PyObject *module, PyObject *args) {
+    PyObject *text;
+    int pattern;
+    if (!PyArg_ParseTuple(args, "Ui", &text, &pattern)) return NULL;
+    return scan_text(text, pattern, NULL, add_piece);
+}
+
+/* encode(text: str, pattern: int, cache: dict) -> list[int]: the ids of text's pre-tokens, each looked up in
+ * cache (cache[piece], so that a dict's __missing__ encodes a pre-token not seen yet), without a list of them */
+static PyObject *scan_encode(PyObject *module, PyObject *args) {
+    PyObject *text, *cache;
+    int pattern;
+    if (!PyArg_ParseTuple(args, "UiO!", &text, &pattern, &PyDict_Type, &cache)) return NULL;
+    return scan_text(text, pattern, cache, add_ids);
 }
 
 /* set_classes(table: bytes): one little-endian uint16 of class bits per code point (0x110000 of them), once */
