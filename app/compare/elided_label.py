@@ -6,8 +6,10 @@ few hundred pixels, and a title wrapped to three lines would push the tokens dow
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QPainter
+from PySide6.QtGui import QPainter, QTextLayout
 from PySide6.QtWidgets import QLabel, QSizePolicy
 
 #: The narrowest an elided label gets, in characters of its font ("Qw…").
@@ -43,8 +45,18 @@ class ElidedLabel(QLabel):
         margins = self.contentsMargins()
         return QSize(
             metrics.horizontalAdvance(self.text()) + margins.left() + margins.right(),
-            metrics.height() + margins.top() + margins.bottom(),
+            max(metrics.height(), self.line_height()) + margins.top() + margins.bottom(),
         )
+
+    def line_height(self) -> int:
+        """The height of the text's line as drawn: a character from a fallback font (Chinese in a Latin font)
+        makes the line taller than the font's own height, and a label only that tall cuts off the bottom of the
+        line (the underscore of ``o200k_base``)."""
+        layout = QTextLayout(self.text() or " ", self.font())
+        layout.beginLayout()
+        line = layout.createLine()
+        layout.endLayout()
+        return math.ceil(line.height())
 
     def minimumSizeHint(self) -> QSize:
         hint = self.sizeHint()

@@ -5,6 +5,7 @@ every row; the audit's script column shows "不完整的 UTF-8" whole."""
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
@@ -137,3 +138,25 @@ def test_the_audit_shows_partial_utf8_whole(chinese, qtbot, trained):
     assert all(header.sectionSizeHint(c) <= table.columnWidth(c) for c in range(header.count()))
     right = table.columnViewportPosition(column) + table.columnWidth(column)
     assert right <= table.viewport().width()  # and the column is in sight, not scrolled off to the right
+
+
+def test_a_pane_title_in_chinese_is_as_tall_as_its_line(chinese, qtbot):
+    """A method pane's title mixes the model's name with Chinese ("o200k_base · 贪心最长匹配"): a CJK fallback font
+    makes the line taller than the title font's own height, and the label is as tall as the line, so its bottom
+    (the underscore) is not cut off."""
+    from PySide6.QtGui import QTextLayout
+
+    from app.compare.compare_view import CompareView
+
+    view = CompareView(text=TEXT)
+    shown(qtbot, view, 1400, 900)
+    pane = view.show_method("o200k_base", "greedy")
+    qtbot.waitUntil(lambda: pane.result is not None, timeout=30000)
+    title = pane.title
+    assert "o200k_base" in title.text() and "贪心" in title.text()
+    layout = QTextLayout(title.text(), title.font())
+    layout.beginLayout()
+    line = layout.createLine()
+    layout.endLayout()
+    assert title.height() >= math.ceil(line.height())
+    view.close()
