@@ -257,6 +257,12 @@ static const unsigned char *word_of(PyObject *arg, Py_ssize_t *size) {
     return (const unsigned char *)PyBytes_AS_STRING(arg);
 }
 
+/* A long word is cut without the GIL (only its bytes and the tables, which never change, are read), so that a
+ * pre-token of megabytes cut in a worker thread does not freeze the window; a short one keeps it (no hand-over).
+ * The saved thread state to restore, or NULL. */
+#define LONG_WORD 4096
+static PyThreadState *let_others_run(Py_ssize_t n) { return n >= LONG_WORD ? PyEval_SaveThread() : NULL; }
+
 static PyObject *ids_list(const long long *ids, Py_ssize_t n) {
     PyObject *out = PyList_New(n);
     if (!out) return NULL;
@@ -278,7 +284,8 @@ static PyObject *Cutter_greedy(Cutter *self, PyObject *arg) {
     if (!w) return NULL;
     long long *found = PyMem_Malloc(sizeof(long long) * ((size_t)n + 1));
     if (!found) return PyErr_NoMemory();
-    Py_ssize_t i = 0, made = 0;
+    Py_ssize_t i = 0, made = 0, failed = 0;
+    PyThreadState *released = let_others_run(n);
     while (i < n) {
         long long id = -1;
         Py_ssize_t length = 0;
@@ -294,11 +301,16 @@ static PyObject *Cutter_greedy(Cutter *self, PyObject *arg) {
         if (id < 0 && n - i >= 2 && (id = lookup(self, w + i, 2)) >= 0) length = 2;
         if (id < 0 && (id = self->single[w[i]]) >= 0) length = 1;
         if (id < 0) {
-            PyMem_Free(found);
-            Py_RETURN_NONE;
+            failed = 1;
+            break;
         }
         found[made++] = id;
         i += length;
+    }
+    if (released) PyEval_RestoreThread(released);
+    if (failed) {
+        PyMem_Free(found);
+        Py_RETURN_NONE;
     }
     PyObject *out = ids_list(found, made);
     PyMem_Free(found);
@@ -320,6 +332,7 @@ static PyObject *Cutter_fewest(Cutter *self, PyObject *arg) {
     }
     Py_ssize_t *step = count + n + 1, never = n + 1;
     count[n] = 0;
+    PyThreadState *released = let_others_run(n);
     for (Py_ssize_t i = n - 1; i >= 0; i--) {
         Py_ssize_t best = never, best_length = 0;
         long long best_id = -1;
@@ -352,6 +365,7 @@ static PyObject *Cutter_fewest(Cutter *self, PyObject *arg) {
         step[i] = best_length;
         ids[i] = best_id;
     }
+    if (released) PyEval_RestoreThread(released);
     PyObject *out;
     if (n > 0 && count[0] >= never) {
         Py_INCREF(Py_None);

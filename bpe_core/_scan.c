@@ -201,6 +201,10 @@ static Py_ssize_t o200k(const Text *t, Py_ssize_t i) {
 typedef Py_ssize_t (*Scan)(const Text *, Py_ssize_t);
 static const Scan PATTERNS[] = {gpt2, cl100k, o200k};
 
+/* Pre-tokens between two moments when another thread may take the GIL: a few milliseconds of scanning, so that a
+ * text of megabytes scanned in a worker thread never freezes the window for longer than Python code would. */
+#define LET_OTHERS_RUN 16384
+
 /* What scanning does with each pre-token: add it, or its ids, to out. 0, or -1 with an exception. */
 typedef int (*OnPiece)(PyObject *out, PyObject *cache, PyObject *piece);
 
@@ -243,7 +247,12 @@ static PyObject *scan_text(PyObject *text, int pattern, PyObject *cache, OnPiece
     Text t = {PyUnicode_KIND(text), PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text)};
     PyObject *out = PyList_New(0);
     if (!out) return NULL;
+    Py_ssize_t pieces = 0;
     for (Py_ssize_t i = 0; i < t.n;) {
+        if (++pieces % LET_OTHERS_RUN == 0) {
+            Py_BEGIN_ALLOW_THREADS /* the GIL to a waiting thread (the window's), as Python code does */
+            Py_END_ALLOW_THREADS
+        }
         Py_ssize_t e = scan(&t, i);
         if (e <= i) {
             Py_DECREF(out);

@@ -210,3 +210,13 @@ def test_bpe_encode_takes_a_method(tmp_path, capsys):
     assert main(args) == 0 and capsys.readouterr().out == first  # the same seed, the same draw
     assert main(["encode", "gpt2", "--method", "dropout", "--dropout", "1.5", "x"]) == 2
     assert "between 0 and 1" in capsys.readouterr().err
+
+
+def test_cutting_a_long_word_in_a_thread_lets_the_other_threads_run(tokenizers):
+    """A pre-token of megabytes (a text with pattern ``none``) is cut without the GIL: the window goes on drawing."""
+    from tests.test_scanner import ran_in_the_middle, stamps_while
+
+    compiled = methods_of(tokenizers["o200k_base"])._compiled
+    word = ("今天天气很好，我们去公园散步吧。" * 40_000).encode()
+    for method in ("greedy", "fewest"):
+        assert ran_in_the_middle(*stamps_while(lambda m=method: getattr(compiled, m)(word))), method

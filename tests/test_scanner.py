@@ -1,6 +1,9 @@
 """The compiled pre-tokenizer of the shipped patterns (bpe_core/_scan.c): the same pre-tokens as the ``regex``
 module, on every kind of character the patterns treat apart, on real text, and through every way in."""
 
+import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -91,3 +94,49 @@ def test_a_pre_token_that_cannot_be_encoded_stops_the_compiled_encode():
 
     with pytest.raises(KeyError, match="no token for ' world'"):
         scanner.encode("gpt2", "Hello world", Refusing({"Hello": [1]}))
+
+
+def stamps_while(call) -> tuple[list[float], float, float]:
+    """Run ``call`` in a worker thread; the times at which this thread ran meanwhile, and when the call began and
+    ended."""
+    began, ended, done = [], [], threading.Event()
+
+    def work():
+        began.append(time.perf_counter())
+        call()
+        ended.append(time.perf_counter())
+        done.set()
+
+    stamps, interval = [], sys.getswitchinterval()
+    sys.setswitchinterval(0.001)
+    try:
+        worker = threading.Thread(target=work)
+        worker.start()
+        while not done.is_set():
+            stamps.append(time.perf_counter())
+        worker.join()
+    finally:
+        sys.setswitchinterval(interval)
+    return stamps, began[0], ended[0]
+
+
+def ran_in_the_middle(stamps: list[float], began: float, ended: float) -> bool:
+    """Whether this thread ran during the middle third of the call (not only before it got going)."""
+    third = (ended - began) / 3
+    return any(began + third < t < ended - third for t in stamps)
+
+
+@needs_compiled
+def test_scanning_megabytes_in_a_thread_lets_the_other_threads_run():
+    """The compiled scanner hands the GIL over every few thousand pre-tokens, as Python code does, so a window
+    whose worker thread pre-tokenizes a big file goes on drawing."""
+    text = "Hello world, it's 12345 here.\n" * 200_000
+    scanner.findall("gpt2", "warm up")  # the classes are read
+    assert ran_in_the_middle(*stamps_while(lambda: scanner.findall("gpt2", text)))
+    assert ran_in_the_middle(*stamps_while(lambda: scanner.encode("gpt2", text, _Lengths({"x": [0]}))))
+
+
+class _Lengths(dict):
+    def __missing__(self, piece):
+        ids = self[piece] = [len(piece)]
+        return ids
