@@ -53,12 +53,12 @@ SCRIPT_LABELS = {
 
 
 def script_label(name: str) -> str:
-    """A script class's name in the user's language.
+    """A script class's name in the user's language (a class without a label, such as ``control``, as it is).
 
-    >>> script_label("partial UTF-8")
-    'partial UTF-8'
+    >>> script_label("partial UTF-8"), script_label("control")
+    ('partial UTF-8', 'control')
     """
-    return QCoreApplication.translate("Scripts", SCRIPT_LABELS[name])
+    return QCoreApplication.translate("Scripts", SCRIPT_LABELS[name]) if name in SCRIPT_LABELS else name
 
 
 #: Hex is cut to this many bytes in the table (the tooltip has all of them).

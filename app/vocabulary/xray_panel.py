@@ -27,7 +27,7 @@ from app import style
 from app.common import dialogs
 from app.common.jobs import Jobs
 from app.common.local_files import read_text_head
-from app.vocabulary.table_model import SCRIPT_LABELS, script_label
+from app.vocabulary.table_model import script_label
 from bpe_core.formats.files import write_bytes_atomically
 from bpe_core.token_label import render_token
 from bpe_core.vocabulary.xray import XRay, xray, xray_csv, xray_json
@@ -199,7 +199,7 @@ class XRayPanel(QWidget):
         for r, s in enumerate(words):
             cut = " ".join(render_token(t) for t in s.tokens)
             for c, text in enumerate(
-                (_script(s.script), render_token(s.word.encode()), f"{s.count:,}", f"{len(s.tokens)}: {cut}")
+                (script_label(s.script), render_token(s.word.encode()), f"{s.count:,}", f"{len(s.tokens)}: {cut}")
             ):
                 self.shattered.setItem(r, c, QTableWidgetItem(text))
         self.export_button.setEnabled(True)
@@ -237,11 +237,6 @@ class XRayPanel(QWidget):
 
     def shutdown(self) -> None:
         self.jobs.wait_all()
-
-
-def _script(name: str) -> str:
-    """A script class in the user's language (a class without a label, such as ``control``, as it is)."""
-    return script_label(name) if name in SCRIPT_LABELS else name
 
 
 def _table(name: str, headers: list[str]) -> QTableWidget:
