@@ -521,18 +521,9 @@ static struct PyModuleDef cuts_module = {
 };
 
 PyMODINIT_FUNC PyInit__cuts(void) {
-    if (PyType_Ready(&CutterType) < 0 || PyType_Ready(&DropoutType) < 0) return NULL;
     PyObject *module = PyModule_Create(&cuts_module);
     if (!module) return NULL;
-    Py_INCREF(&CutterType);
-    if (PyModule_AddObject(module, "Cutter", (PyObject *)&CutterType) < 0) {
-        Py_DECREF(&CutterType);
-        Py_DECREF(module);
-        return NULL;
-    }
-    Py_INCREF(&DropoutType);
-    if (PyModule_AddObject(module, "Dropout", (PyObject *)&DropoutType) < 0) {
-        Py_DECREF(&DropoutType);
+    if (PyModule_AddType(module, &CutterType) < 0 || PyModule_AddType(module, &DropoutType) < 0) {
         Py_DECREF(module);
         return NULL;
     }

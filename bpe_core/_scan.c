@@ -102,6 +102,20 @@ static Py_ssize_t through_last_break(const Text *t, Py_ssize_t i, Py_ssize_t j) 
     return -1;
 }
 
+/* \p{N}{1,3} at i (cl100k, o200k): its end, or -1. */
+static Py_ssize_t up_to_three_digits(const Text *t, Py_ssize_t i) {
+    if (!is(t, i, NUMBER)) return -1;
+    Py_ssize_t e = i + 1;
+    while (e < i + 3 && is(t, e, NUMBER)) e++;
+    return e;
+}
+
+/* ` ?[^\s\p{L}\p{N}]+` at i: `` ?`` takes the space when such characters follow it. Its end, or -1. */
+static Py_ssize_t others(const Text *t, Py_ssize_t i) {
+    Py_ssize_t s = at(t, i) == ' ' && is_other(t, i + 1) ? i + 1 : i;
+    return is_other(t, s) ? run_other(t, s) : -1;
+}
+
 /* '(?:[sdmt]|ll|ve|re)| ?\p{L}++| ?\p{N}++| ?[^\s\p{L}\p{N}]++|\s++$|\s+(?!\S)|\s */
 static Py_ssize_t gpt2(const Text *t, Py_ssize_t i) {
     Py_ssize_t e = contraction(t, i, 0);
@@ -111,8 +125,7 @@ static Py_ssize_t gpt2(const Text *t, Py_ssize_t i) {
     if (is(t, i, LETTER)) return run(t, i, LETTER);
     if (is(t, s, NUMBER)) return run(t, s, NUMBER);
     if (is(t, i, NUMBER)) return run(t, i, NUMBER);
-    if (is_other(t, s)) return run_other(t, s);
-    if (is_other(t, i)) return run_other(t, i);
+    if ((e = others(t, i)) >= 0) return e;
     if (is(t, i, SPACE)) return spaces_tail(t, i, run(t, i, SPACE));
     return -1;
 }
@@ -127,14 +140,8 @@ static Py_ssize_t cl100k(const Text *t, Py_ssize_t i) {
     } else if (is(t, i, LETTER)) {
         return run(t, i, LETTER);
     }
-    if (is(t, i, NUMBER)) {
-        e = i + 1;
-        while (e < i + 3 && is(t, e, NUMBER)) e++;
-        return e;
-    }
-    Py_ssize_t s = at(t, i) == ' ' && is_other(t, i + 1) ? i + 1 : i;
-    if (is_other(t, s)) {
-        e = run_other(t, s);
+    if ((e = up_to_three_digits(t, i)) >= 0) return e;
+    if ((e = others(t, i)) >= 0) {
         while (is_line_break(t, e)) e++;
         return e;
     }
@@ -179,14 +186,8 @@ static Py_ssize_t o200k(const Text *t, Py_ssize_t i) {
     if ((lead && (e = cased_word(t, i + 1)) >= 0) || (e = cased_word(t, i)) >= 0) return with_contraction(t, e);
     if ((lead && (e = capitalized_word(t, i + 1)) >= 0) || (e = capitalized_word(t, i)) >= 0)
         return with_contraction(t, e);
-    if (is(t, i, NUMBER)) {
-        e = i + 1;
-        while (e < i + 3 && is(t, e, NUMBER)) e++;
-        return e;
-    }
-    Py_ssize_t s = at(t, i) == ' ' && is_other(t, i + 1) ? i + 1 : i;
-    if (is_other(t, s)) {
-        e = run_other(t, s);
+    if ((e = up_to_three_digits(t, i)) >= 0) return e;
+    if ((e = others(t, i)) >= 0) {
         while (e < t->n && (is_line_break(t, e) || at(t, e) == '/')) e++;
         return e;
     }
