@@ -46,10 +46,12 @@ def main() -> int:
     size = int(args.megabytes * 1e6)
     tokenizer = TiktokenTokenizer.reference("o200k_base")
     # The vocabulary's lookups are built once per tokenizer and kept (not timed, as tiktoken's own encoder is
-    # built before its encode is timed): the token table, the token lengths by prefix, the compiled cuts.
+    # built before its encode is timed): the token table, the token lengths by prefix, the compiled cuts and the
+    # ranks dropout merges by (an older engine without some of them, for a before/after run, builds what it has).
     built = Methods(tokenizer)
-    lookups = {name: getattr(built, name) for name in ("ids", "_lengths_at", "_compiled")}
-    print(f"compiled cuts: {'yes' if lookups['_compiled'] is not None else 'no (Python cuts)'}")
+    kept = ("ids", "_lengths_at", "_compiled", "_compiled_dropout", "_leaves_are_bytes")
+    lookups = {name: getattr(built, name) for name in kept if hasattr(Methods, name)}
+    print(f"compiled cuts: {'yes' if lookups.get('_compiled') is not None else 'no (Python cuts)'}")
     ok = True
     for name, path in (
         ("english", corpora.english_corpus()),
