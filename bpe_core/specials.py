@@ -10,6 +10,7 @@ tokens overlap at the same position, the longest wins.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Iterator
 
 import regex
@@ -32,7 +33,7 @@ def check_special_tokens(special_tokens: Iterable[str] | None) -> list[str]:
         if not isinstance(token, str) or token == "":
             raise SpecialTokenError(Message.of("special_tokens.not_text", token=repr(token)))
     if len(set(tokens)) != len(tokens):
-        duplicates = sorted({t for t in tokens if tokens.count(t) > 1})
+        duplicates = sorted(t for t, n in Counter(tokens).items() if n > 1)  # not tokens.count: 7,000 pasted, at once
         raise SpecialTokenError(Message.of("special_tokens.twice", tokens=", ".join(duplicates)))
     return tokens
 
