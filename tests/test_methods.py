@@ -214,9 +214,9 @@ def test_bpe_encode_takes_a_method(tmp_path, capsys):
 
 def test_cutting_a_long_word_in_a_thread_lets_the_other_threads_run(tokenizers):
     """A pre-token of megabytes (a text with pattern ``none``) is cut without the GIL: the window goes on drawing."""
-    from tests.test_scanner import ran_in_the_middle, stamps_while
+    from tests.test_scanner import lets_others_run
 
     compiled = methods_of(tokenizers["o200k_base"])._compiled
     word = ("今天天气很好，我们去公园散步吧。" * 40_000).encode()
     for method in ("greedy", "fewest"):
-        assert ran_in_the_middle(*stamps_while(lambda m=method: getattr(compiled, m)(word))), method
+        assert lets_others_run(lambda m=method: getattr(compiled, m)(word)), method
