@@ -252,6 +252,7 @@ class IncrementalEncoder:
             splice(cols.special, special, t0, t1, 0),
             token_bytes,
         )
+        tokens.spliced_from(cols, t0, t0 + n)
         return _State(
             new,
             tokens,

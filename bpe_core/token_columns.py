@@ -24,6 +24,7 @@ True
 from __future__ import annotations
 
 import bisect
+import weakref
 from collections.abc import Callable, Iterator, Sequence
 
 import numpy as np
@@ -40,6 +41,30 @@ class TokenColumns(Sequence):
         self.ids, self.byte_start, self.byte_end = ids, byte_start, byte_end
         self.start, self.end, self.lead, self.trail, self.special = start, end, lead, trail, special
         self.token_bytes = token_bytes
+        self._spliced: tuple[weakref.ref, int, int] | None = None
+
+    def spliced_from(self, other: TokenColumns, first: int, stop: int) -> None:
+        """Note that these tokens are ``other``'s with its tokens from ``first`` on replaced up to this text's token
+        ``stop`` (an edit, :mod:`bpe_core.incremental`): what :meth:`changed_since` tells."""
+        self._spliced = (weakref.ref(other), first, stop)
+
+    def changed_since(self, other: TokenColumns) -> tuple[int, int]:
+        """``(first, stop)``: these tokens before ``first`` are ``other``'s first ones and those from ``stop`` on are
+        its last ones, as far as is known without comparing them: the edit's span when these were spliced from
+        ``other``, else ``(0, len(self))``.
+
+        >>> from bpe_core.incremental import IncrementalEncoder
+        >>> from bpe_core.tokenizer import Tokenizer
+        >>> encoder = IncrementalEncoder(Tokenizer.from_tiktoken("gpt2"))
+        >>> text = "one two three four five six seven eight nine ten " * 3
+        >>> old = encoder.view(text).tokens
+        >>> new = encoder.view(text.replace("two", "too", 1)).tokens
+        >>> len(new), new.changed_since(old), old.changed_since(new)
+        (31, (0, 2), (0, 31))
+        """
+        if self._spliced is not None and self._spliced[0]() is other:
+            return self._spliced[1], self._spliced[2]
+        return 0, len(self)
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -116,8 +141,8 @@ class TokenGroups(Sequence):
     >>> from bpe_core.tokenizer import Tokenizer
     >>> view = Tokenizer.from_tiktoken("gpt2").view("a鬱")
     >>> groups = TokenGroups(columns_of(view.tokens, view.text, lambda i: b""))
-    >>> list(groups), groups.holds(0), groups.holds(2)
-    ([(1, 3, '鬱')], False, True)
+    >>> list(groups), groups.holds(0), groups.holds(2), groups.held(0, 5)
+    ([(1, 3, '鬱')], False, True, [False, True, True, True, False])
     """
 
     def __init__(self, tokens: TokenColumns):
@@ -147,6 +172,14 @@ class TokenGroups(Sequence):
         firsts, lasts = self._bounds
         k = bisect.bisect_right(firsts, index) - 1
         return k >= 0 and index <= lasts[k]
+
+    def held(self, first: int, stop: int) -> list[bool]:
+        """:meth:`holds` for each token from ``first`` to ``stop - 1``, in one go (the boxes in view)."""
+        index = np.arange(first, stop)
+        if not len(self.firsts):
+            return [False] * len(index)
+        k = np.searchsorted(self.firsts, index, "right") - 1
+        return ((k >= 0) & (index <= self.lasts[np.maximum(k, 0)])).tolist()
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Sequence) and list(self) == list(other)

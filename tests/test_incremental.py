@@ -16,6 +16,7 @@ from tokenizers import Tokenizer as LibraryTokenizer
 from bpe_core.foreign import HuggingFaceTokenizer, TiktokenTokenizer
 from bpe_core.formats import load_any
 from bpe_core.incremental import IncrementalEncoder, common_prefix, common_suffix, local_splitter
+from bpe_core.token_columns import TokenColumns
 from bpe_core.tokenizer import Tokenizer
 from bpe_core.trainer import train_bpe
 
@@ -122,8 +123,16 @@ def test_random_edits_give_the_whole_texts_encoding(tokenizers, name, start, ste
     text = start
     check_same_as_whole(encoder, tokenizer, text)
     for step in steps:
+        before = encoder.view(text).tokens
         text = apply(text, step)
         check_same_as_whole(encoder, tokenizer, text)
+        after = encoder.view(text).tokens
+        if isinstance(before, TokenColumns) and isinstance(after, TokenColumns):
+            first, stop = after.changed_since(before)  # what the Compare canvas then compares no further than
+            old_stop = stop - len(after) + len(before)
+            assert 0 <= first <= min(stop, old_stop) and stop <= len(after) and old_stop <= len(before)
+            assert list(after.ids[:first]) == list(before.ids[:first])
+            assert list(after.ids[stop:]) == list(before.ids[old_stop:])
 
 
 @pytest.mark.parametrize("name", LOCAL)

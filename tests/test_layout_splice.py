@@ -1,6 +1,6 @@
 """After an edit, the Compare canvas keeps the boxes before the first changed token, lays out the changed ones and,
-once a box after them lands where it was, takes the old layout's boxes for the rest: the result must be the layout
-of the whole new text, box for box (FlowLayout.prefix and FlowLayout.splice_tail, as TokenCanvas uses them)."""
+once a box after them lands where it was, keeps the old layout's boxes for the rest, in place: the result must be the
+layout of the whole new text, box for box (FlowLayout.edit, as TokenCanvas uses it)."""
 
 from __future__ import annotations
 
@@ -35,22 +35,18 @@ def changed_span(old_tokens, new_tokens) -> tuple[int, int]:
     return kept, len(new_tokens) - tail
 
 
-def edited_layout(old_tokens, new_tokens) -> tuple[FlowLayout, bool]:
-    """What the canvas does: keep, lay out the changed boxes, splice the old tail once a box is back in place."""
-    old = layout(old_tokens)
+def edited_layout(old_tokens, new_tokens, limit: int = 2000) -> tuple[FlowLayout, tuple[float, float] | None]:
+    """What the canvas does: the old layout edited in place, then the boxes it did not keep laid out; and where the
+    kept rows moved (None: none was kept)."""
+    flow = layout(old_tokens)
     kept, tail_start = changed_span(old_tokens, new_tokens)
     sizes = [(w, n) for w, n, _ in new_tokens]
     shift = len(new_tokens) - len(old_tokens)
-    flow = old.prefix(kept, tall_of(new_tokens))
-    flow.extend(sizes[len(flow) : tail_start + 1])
-    while len(flow) < len(new_tokens):
-        i = len(flow)
-        flow.extend([sizes[i]])
-        j = i - shift
-        if i > tail_start and flow.xs[i] == old.xs[j]:
-            flow.splice_tail(old, j)
-            return flow, True
-    return flow, False
+    moved = flow.edit(
+        kept, tail_start, shift, lambda a, b: sizes[a:b], tall_of(new_tokens), total=len(new_tokens), limit=limit
+    )
+    flow.extend(sizes[len(flow) :])
+    return flow, moved
 
 
 @settings(max_examples=400)
@@ -60,8 +56,9 @@ def edited_layout(old_tokens, new_tokens) -> tuple[FlowLayout, bool]:
     cut=st.integers(0, 5),
     inserted=st.lists(TOKEN, max_size=5),
     flips=st.tuples(st.booleans(), st.booleans()),
+    limit=st.sampled_from([0, 1, 3, 2000]),
 )
-def test_a_spliced_layout_is_the_whole_layout(old, at, cut, inserted, flips):
+def test_a_spliced_layout_is_the_whole_layout(old, at, cut, inserted, flips, limit):
     start = round(at * len(old))
     new = old[:start] + inserted + old[start + cut :]
     kept, tail_start = changed_span(old, new)
@@ -70,15 +67,22 @@ def test_a_spliced_layout_is_the_whole_layout(old, at, cut, inserted, flips):
         if changed and flip and 0 <= index < len(new):
             w, n, tall = new[index]
             new[index] = (w, n, not tall)
-    flow, _ = edited_layout(old, new)
+    flow, moved = edited_layout(old, new, limit)
     whole = layout(new)
     assert flow.xs == whole.xs and flow.widths == whole.widths and flow.rows == whole.rows
     assert flow.row_tops == whole.row_tops and flow.tall_rows == whole.tall_rows and flow._cursor == whole._cursor
+    if moved is not None:  # the old rows from y down are now dy lower (the canvas scrolls their pixels)
+        y, dy = moved
+        before, shift = layout(old), len(new) - len(old)
+        for k in range(len(old)):
+            top = before.box(k)[1]
+            if top >= y:
+                assert flow.box(k + shift)[1] == top + dy
 
 
 def test_typing_in_a_line_splices_at_the_next_line():
     line = [(10.0, 0, False)] * 3 + [(4.0, 1, False)]
     old = line * 20
     new = [(13.0, 0, False)] + old[1:]
-    flow, spliced = edited_layout(old, new)
-    assert spliced and len(flow) == len(old)
+    flow, moved = edited_layout(old, new)
+    assert moved is not None and moved[1] == 0 and len(flow) == len(old)  # kept from the next line, not moved

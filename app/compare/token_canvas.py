@@ -14,6 +14,7 @@ from __future__ import annotations
 import bisect
 import html
 import math
+from collections.abc import Container
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -52,10 +53,17 @@ class _Held:
     """Whether a token is in one of ``groups`` (a :class:`TokenGroups`), as ``in`` asks it."""
 
     def __init__(self, groups: TokenGroups):
-        self.holds = groups.holds
+        self.holds, self.held = groups.holds, groups.held
 
     def __contains__(self, index: int) -> bool:
         return self.holds(index)
+
+
+def tall_flags(tall: Container[int], first: int, stop: int) -> list[bool]:
+    """``[i in tall for i in range(first, stop)]``, a :class:`_Held` in one numpy pass."""
+    if isinstance(tall, _Held):
+        return tall.held(first, stop)
+    return [i in tall for i in range(first, stop)]
 
 
 @dataclass(frozen=True)
@@ -95,7 +103,6 @@ class TokenCanvas(QAbstractScrollArea):
         self._layout_timer.setSingleShot(True)
         self._layout_timer.setInterval(0)
         self._layout_timer.timeout.connect(self._layout_more)
-        self._old_flow: FlowLayout | None = None  # the layout before an edit, while the edited one catches up
         self._shift: tuple[float, float] | None = None  # after an edit: (old y, dy) of the rows that only moved
         self._set_fonts(point_size)
         self.relayout()
@@ -129,13 +136,17 @@ class TokenCanvas(QAbstractScrollArea):
         new = result.view.tokens if result is not None and result.view is not None else None
         if source is not self.source or not isinstance(old, TokenColumns) or not isinstance(new, TokenColumns):
             return None
-        n = min(len(old), len(new), len(self.flow))
-        differ = np.flatnonzero(old.ids[:n] != new.ids[:n])
-        kept = int(differ[0]) if len(differ) else n
-        m = min(len(old), len(new)) - kept
-        differ = np.flatnonzero(old.ids[len(old) - m :] != new.ids[len(new) - m :])
-        tail = m - 1 - int(differ[-1]) if len(differ) else m
-        return kept, len(new) - tail, len(new) - len(old)
+        shift = len(new) - len(old)
+        first, stop = new.changed_since(old)  # outside first:stop the ids are the old ones: compare only inside
+        old_stop = stop - shift
+        n = min(stop, old_stop, len(self.flow))
+        lo = min(first, n)
+        differ = np.flatnonzero(old.ids[lo:n] != new.ids[lo:n])
+        kept = lo + int(differ[0]) if len(differ) else n
+        m = max(0, min(stop, old_stop) - kept)
+        differ = np.flatnonzero(old.ids[old_stop - m : old_stop] != new.ids[stop - m : stop])
+        same = m - 1 - int(differ[-1]) if len(differ) else m
+        return kept, stop - same, shift
 
     def set_options(self, options: Options) -> None:
         if options == self.options:
@@ -204,7 +215,7 @@ class TokenCanvas(QAbstractScrollArea):
         """
         self._layout_timer.stop()
         view = self.view
-        if edit is not None and self._keep_layout(edit):
+        if edit is not None and self._keep_layout():
             self._layout_edited(edit)
             self._update_scrollbar()
             self._update_changed(before)
@@ -238,11 +249,11 @@ class TokenCanvas(QAbstractScrollArea):
     def _boxes_in_view(self) -> set[tuple]:
         """Each box in view as ``(id, x, y, width, under a bracket)``."""
         top = self.verticalScrollBar().value()
-        flow, tall = self.flow, self.flow.tall
+        flow = self.flow
         lo, hi = flow.boxes_between(top, top + self.viewport().height())
-        ids = self.view.tokens.ids[lo:hi].tolist()
+        ids, tall = self.view.tokens.ids[lo:hi].tolist(), tall_flags(flow.tall, lo, hi)
         xs, widths, rows, tops = flow.xs, flow.widths, flow.rows, flow.row_tops
-        return {(ids[i - lo], xs[i], tops[rows[i]], widths[i], i in tall) for i in range(lo, hi)}
+        return {(ids[i - lo], xs[i], tops[rows[i]], widths[i], tall[i - lo]) for i in range(lo, hi)}
 
     def _update_changed(self, before: set | None) -> None:
         """Repaint the rows whose boxes differ from ``before`` (None: all of the view). Rows that only moved (the
@@ -277,40 +288,26 @@ class TokenCanvas(QAbstractScrollArea):
             return _Held(self.groups)
         return {i for first, last, _ in self.groups for i in range(first, last + 1)}
 
-    def _keep_layout(self, edit: tuple[int, int, int]) -> bool:
-        """Start the layout of an edited text from the old one (see :meth:`FlowLayout.prefix`), if the width, the
-        chunk bars and the fonts are the same."""
-        flow = self.flow
+    def _keep_layout(self) -> bool:
+        """Whether the layout of an edited text can start from the old one: the width, the chunk bars and the fonts
+        are the same."""
         show_chunks = bool(self.options.show_chunks and self.result is not None and self.view.tokens)
         chunk_band = CHUNK_BAND if show_chunks else 0.0
-        if flow.width != max(self.viewport().width(), 120) or chunk_band != self.chunk_band:
+        if self.flow.width != max(self.viewport().width(), 120) or chunk_band != self.chunk_band:
             return False
         self.chunk_index = self.result.chunk_index if show_chunks else ()
         self.missing_marks = []
-        self.flow = flow.prefix(edit[0], self._tall_tokens())
-        self._old_flow = flow
         return True
 
     def _layout_edited(self, edit: tuple[int, int, int]) -> None:
-        """Lay out the changed boxes and, once a box after them is where it was, take the old layout for the rest
-        (:meth:`FlowLayout.splice_tail`); failing that within :data:`RESYNC_BOXES`, lay out what is in view now and
-        the rest in slices between events."""
-        _, tail_start, shift = edit
-        old, flow, total = self._old_flow, self.flow, len(self.view.tokens)
-        self._old_flow = None
-        if tail_start - len(flow) <= RESYNC_BOXES:
-            self._layout_slice(min(total, tail_start + 1))
-            for i in range(len(flow), min(total, tail_start + 1 + RESYNC_BOXES)):
-                j = i - shift
-                if j >= len(old):
-                    break
-                self._layout_slice(i + 1)
-                if flow.xs[i] == old.xs[j]:
-                    flow.splice_tail(old, j)
-                    row, old_row = flow.rows[i], old.rows[j]
-                    if old_row + 1 < len(old.row_tops):  # rows after box j's: moved by dy
-                        self._shift = (old.row_tops[old_row + 1], flow.row_tops[row + 1] - old.row_tops[old_row + 1])
-                    break
+        """Lay out the changed boxes in place, keeping the old boxes after them once one is back where it was
+        (:meth:`FlowLayout.edit`, within :data:`RESYNC_BOXES`); failing that, lay out what is in view now and the
+        rest in slices between events."""
+        kept, tail_start, shift = edit
+        flow, total = self.flow, len(self.view.tokens)
+        self._shift = flow.edit(
+            kept, tail_start, shift, self._sizes_between, self._tall_tokens(), total=total, limit=RESYNC_BOXES
+        )
         bottom = self.verticalScrollBar().value() + self.viewport().height() + 2 * flow.tall_row_height
         while len(flow) < total and flow.row_tops[-1] <= bottom:
             self._layout_slice(min(total, len(flow) + 200))
@@ -347,14 +344,15 @@ class TokenCanvas(QAbstractScrollArea):
 
     def _layout_slice(self, stop: int) -> None:
         """Place the boxes of the tokens from the last one placed up to ``stop``."""
+        self.flow.extend(self._sizes_between(len(self.flow), stop))
+
+    def _sizes_between(self, begin: int, stop: int) -> list[tuple[float, int]]:
+        """The box sizes of tokens ``begin`` to ``stop - 1``, for the layout."""
         tokens, sizes = self.view.tokens, self._sizes
-        begin = len(self.flow)
         if isinstance(tokens, TokenColumns):  # ids from the column: no token records made
             data = tokens.token_bytes
-            ids = tokens.ids[begin:stop].tolist()
-            self.flow.extend([sizes[i] if i in sizes else self._size(i, data(i)) for i in ids])
-        else:
-            self.flow.extend([sizes[t.id] if t.id in sizes else self._size(t.id, t.token) for t in tokens[begin:stop]])
+            return [sizes[i] if i in sizes else self._size(i, data(i)) for i in tokens.ids[begin:stop].tolist()]
+        return [sizes[t.id] if t.id in sizes else self._size(t.id, t.token) for t in tokens[begin:stop]]
 
     def _size(self, token_id: int, data: bytes) -> tuple[float, int]:
         """Measure a token's label (once per id): the width of its box and the rows it ends, for the layout."""

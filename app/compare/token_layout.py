@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import bisect
 from array import array
-from collections.abc import Container, Iterable
+from collections.abc import Callable, Container, Iterable
 
 import numpy as np
 
@@ -105,68 +105,90 @@ class FlowLayout:
         for r in range(first_row, row + 1):
             tops.append(tops[-1] + (taller if r in tall_here else plain))
 
-    def prefix(self, index: int, tall: Container[int] | None = None) -> FlowLayout:
-        """A new layout holding this one's boxes before box ``index``, less the whole row of box ``index - 1`` (box
-        ``index`` might now fit at its end), so that :meth:`extend` lays out the rest as if from the start: what an
-        edit keeps of the boxes before the first token it changed. ``tall``: the new text's tall boxes.
+    def edit(
+        self,
+        kept: int,
+        tail_start: int,
+        shift: int,
+        sizes: Callable[[int, int], Iterable[tuple[float, int]]],
+        tall: Container[int],
+        *,
+        total: int,
+        limit: int,
+    ) -> tuple[float, float] | None:
+        """Lay out an edited text in place: the text now has ``total`` tokens, its first ``kept`` are this layout's
+        first ones and those from ``tail_start`` on are this layout's from ``tail_start - shift`` on; ``sizes(a, b)``
+        gives the sizes of its tokens ``a`` to ``b - 1`` (as :meth:`extend` takes them), ``tall`` its tall boxes.
+
+        The boxes before the row of box ``kept - 1`` stay (box ``kept`` might now fit at the end of that row); the
+        changed ones are laid out and, as soon as a box of the unchanged tail is back at its old x (within ``limit``
+        boxes after ``tail_start``), the old boxes after it are kept too, moved by whole rows: ``(y, dy)``, the old
+        rows from ``y`` down are now ``dy`` lower. Failing that: None, and the layout ends with the boxes laid out
+        so far (:meth:`extend` places the rest). Either way the layout is that of the new text from its start.
 
         >>> layout = FlowLayout(30, box_height=10, row_height=12, margin=0, gap=1)
-        >>> layout.extend([(10, 0), (10, 0), (10, 0), (5, 1), (5, 0)])
-        >>> kept = layout.prefix(3)
-        >>> list(kept.rows), list(kept.row_tops)
-        ([0, 0], [0.0, 12.0])
-        >>> kept.extend([(10, 0), (5, 1), (5, 0)])
-        >>> list(kept.rows), list(kept.xs), list(kept.row_tops)
-        ([0, 0, 1, 1, 2], [0.0, 11.0, 0.0, 11.0, 0.0], [0.0, 12.0, 24.0, 36.0])
+        >>> layout.extend([(10, 0), (25, 0), (10, 1), (10, 0), (5, 0)])
+        >>> list(layout.rows), list(layout.xs)
+        ([0, 1, 2, 3, 3], [0.0, 0.0, 0.0, 0.0, 11.0])
+        >>> new = [(10, 0), (10, 0), (10, 1), (10, 0), (5, 0)]  # box 1 is now 10 wide: box 2 moves up a row
+        >>> layout.edit(1, 2, 0, lambda a, b: new[a:b], set(), total=5, limit=10)  # rows after box 3 moved up
+        (48.0, -12.0)
+        >>> list(layout.rows), list(layout.xs), list(layout.row_tops)
+        ([0, 0, 1, 2, 2], [0.0, 11.0, 0.0, 0.0, 11.0], [0.0, 12.0, 24.0, 36.0])
         """
-        copy = FlowLayout(
-            self.width, self.box_height, self.row_height, self.tall_row_height, tall=self.tall if tall is None else tall
-        )
-        copy.margin, copy.gap = self.margin, self.gap
-        index = min(index, len(self.xs))
+        index = min(kept, len(self.xs))
         row = self.rows[index - 1] if index > 0 else 0
         first = bisect.bisect_left(self.rows, row)
-        copy.xs, copy.widths, copy.rows = self.xs[:first], self.widths[:first], self.rows[:first]
-        copy.row_tops = self.row_tops[: row + 1]
-        copy._tall = self._tall[: bisect.bisect_left(self._tall, row)]
-        copy._cursor = (self.margin, row)
-        return copy
+        patch = FlowLayout(
+            self.width, self.box_height, self.row_height, self.tall_row_height, tall=_Shifted(tall, first)
+        )
+        patch.margin, patch.gap = self.margin, self.gap
+        patch.row_tops = self.row_tops[: row + 1]
+        patch._tall = self._tall[: bisect.bisect_left(self._tall, row)]
+        patch._cursor = (self.margin, row)
+        self.tall = tall
+        if tail_start - first <= limit:
+            patch.extend(sizes(first, min(total, tail_start + 1)))
+            for i in range(first + len(patch), min(total, tail_start + 1 + limit)):
+                j = i - shift
+                if j >= len(self.xs):
+                    break
+                patch.extend(sizes(i, i + 1))
+                if patch.xs[-1] == self.xs[j]:
+                    return self._splice(patch, first, j)
+        for mine, new in ((self.xs, patch.xs), (self.widths, patch.widths), (self.rows, patch.rows)):
+            mine[first:] = new
+        self._tall, self.row_tops, self._cursor = patch._tall, patch.row_tops, patch._cursor
+        return None
 
-    def splice_tail(self, old: FlowLayout, j: int) -> None:
-        """Take ``old``'s boxes after box ``j`` as this layout's boxes after its last one, which is ``old``'s box
-        ``j`` (the same size) at the same x: every later box is then where it was, on a row shifted by as many rows
-        as box ``j`` moved (an edit before ``j`` that the layout has caught up with). The tall boxes after ``j`` must
-        be ``old``'s, shifted like the boxes.
-
-        >>> old = FlowLayout(30, box_height=10, row_height=12, margin=0, gap=1)
-        >>> old.extend([(10, 0), (25, 0), (10, 1), (10, 0), (5, 0)])
-        >>> new = old.prefix(1)
-        >>> new.extend([(10, 0), (10, 0), (10, 1)])  # box 1 is now 10 wide: box 2 moved up a row, x 0 as before
-        >>> new.splice_tail(old, 2)
-        >>> whole = FlowLayout(30, box_height=10, row_height=12, margin=0, gap=1)
-        >>> whole.extend([(10, 0), (10, 0), (10, 1), (10, 0), (5, 0)])
-        >>> (new.xs, new.rows, new.row_tops, new._cursor) == (whole.xs, whole.rows, whole.row_tops, whole._cursor)
-        True
-        """
-        i = len(self.xs) - 1
-        row, old_row = self.rows[i], old.rows[j]
-        shift = row - old_row
-        end = bisect.bisect_right(old.rows, old_row)  # old's boxes after j on box j's row
-        shifted = i - j  # new index - old index
-        tall_rows = self._tall
+    def _splice(self, patch: FlowLayout, first: int, j: int) -> tuple[float, float]:
+        """Put ``patch`` (the new boxes from box ``first`` on; its last box is at old box ``j``'s x, the same size)
+        in place of this layout's boxes ``first`` to ``j``; the boxes after ``j`` stay, on rows moved by as many rows
+        as box ``j`` moved: ``(y, dy)``, the old rows from ``y`` down are now ``dy`` lower."""
+        i = first + len(patch) - 1  # box j's index in the new text
+        row, old_row = patch.rows[-1], self.rows[j]
+        moved = row - old_row
+        end = bisect.bisect_right(self.rows, old_row)  # the old boxes after j on box j's row
+        tall_rows = patch._tall
         row_is_tall = bool(tall_rows) and tall_rows[-1] == row
-        if not row_is_tall and any(k + shifted in self.tall for k in range(j + 1, end)):
+        if not row_is_tall and any(k + i - j in self.tall for k in range(j + 1, end)):
             tall_rows.append(row)
             row_is_tall = True
-        self.xs += old.xs[j + 1 :]
-        self.widths += old.widths[j + 1 :]
-        _append_shifted(self.rows, old.rows[j + 1 :], shift)
-        _append_shifted(tall_rows, old._tall[bisect.bisect_right(old._tall, old_row) :], shift)
+        self.xs[first : j + 1] = patch.xs  # in place: one move of the tail when the count of boxes changed
+        self.widths[first : j + 1] = patch.widths
+        self.rows[first : j + 1] = patch.rows
+        _add(self.rows, i + 1, moved)
+        self._tall[: bisect.bisect_right(self._tall, old_row)] = tall_rows
+        _add(self._tall, len(tall_rows), moved)
         tops = self.row_tops
-        del tops[row + 1 :]
-        tops.append(tops[row] + (self.tall_row_height if row_is_tall else self.row_height))
-        _append_shifted(tops, old.row_tops[old_row + 2 :], tops[-1] - old.row_tops[old_row + 1])
-        self._cursor = (old._cursor[0], old._cursor[1] + shift)
+        y = tops[old_row + 1]
+        del patch.row_tops[row + 1 :]
+        patch.row_tops.append(patch.row_tops[row] + (self.tall_row_height if row_is_tall else self.row_height))
+        tops[: old_row + 2] = patch.row_tops
+        dy = tops[row + 1] - y
+        _add(tops, row + 2, dy)
+        self._cursor = (self._cursor[0], self._cursor[1] + moved)
+        return y, dy
 
     def box(self, index: int) -> tuple[float, float, float, float]:
         """Box ``index`` as ``(x, y, width, height)``."""
@@ -216,11 +238,25 @@ class FlowLayout:
                 a = i
 
 
-def _append_shifted(column: array, tail: array, shift: float) -> None:
-    """Append ``tail`` to ``column`` with ``shift`` added to each value (in C: numpy over the array's buffer)."""
-    start = len(column)
-    column += tail
-    if shift:
+class _Shifted:
+    """``index in tall`` for a layout whose box 0 is box ``first`` of the text: ``first + index in tall``."""
+
+    def __init__(self, tall: Container[int], first: int):
+        self.tall, self.first = tall, first
+
+    def __contains__(self, index: int) -> bool:
+        return self.first + index in self.tall
+
+
+def _add(column: array, start: int, value: float) -> None:
+    """Add ``value`` to ``column[start:]`` in place (numpy over the array's buffer: a million rows in C).
+
+    >>> column = array("q", [1, 2, 3])
+    >>> _add(column, 1, 10)
+    >>> column
+    array('q', [1, 12, 13])
+    """
+    if value and start < len(column):
         view = np.frombuffer(column, dtype=np.float64 if column.typecode == "d" else np.int64)[start:]
-        view += shift
+        view += value
         del view  # the array cannot grow while a view of its buffer exists
