@@ -42,11 +42,15 @@ class TokenColumns(Sequence):
         self.start, self.end, self.lead, self.trail, self.special = start, end, lead, trail, special
         self.token_bytes = token_bytes
         self._spliced: tuple[weakref.ref, int, int] | None = None
+        self._groups: tuple[np.ndarray, np.ndarray] | None = None
 
     def spliced_from(self, other: TokenColumns, first: int, stop: int) -> None:
         """Note that these tokens are ``other``'s with its tokens from ``first`` on replaced up to this text's token
-        ``stop`` (an edit, :mod:`bpe_core.incremental`): what :meth:`changed_since` tells."""
+        ``stop`` (an edit, :mod:`bpe_core.incremental`): what :meth:`changed_since` tells; the runs of
+        :meth:`overlapping_groups` are then ``other``'s, found again only around the edit."""
         self._spliced = (weakref.ref(other), first, stop)
+        if other._groups is not None:
+            self._groups = self._spliced_groups(other._groups, first, stop, len(self) - len(other))
 
     def changed_since(self, other: TokenColumns) -> tuple[int, int]:
         """``(first, stop)``: these tokens before ``first`` are ``other``'s first ones and those from ``stop`` on are
@@ -105,19 +109,64 @@ class TokenColumns(Sequence):
     def overlapping_groups(self) -> tuple[np.ndarray, np.ndarray]:
         """The first and last token indices of each run of two or more tokens whose character spans overlap (the
         runs :meth:`bpe_core.views.TokenView.groups` gathers), found without reading every record."""
-        joined = np.flatnonzero(self.start[1:] < self.end[:-1])  # token i + 1 shares a character with token i
-        if not len(joined):
-            return np.zeros(0, np.int64), np.zeros(0, np.int64)
-        breaks = np.flatnonzero(np.diff(joined) != 1)
-        firsts = np.concatenate(([joined[0]], joined[breaks + 1]))
-        lasts = np.concatenate((joined[breaks], [joined[-1]])) + 1
-        return firsts, lasts
+        if self._groups is None:
+            self._groups = _groups(_runs(self._joined(0, len(self) - 1)))
+        return self._groups
+
+    def _joined(self, first: int, stop: int) -> np.ndarray:
+        """The tokens ``i`` from ``first`` to ``stop - 1`` that share a character with token ``i + 1``."""
+        if stop <= first:
+            return np.zeros(0, np.int64)
+        return first + np.flatnonzero(self.start[first + 1 : stop + 1] < self.end[first:stop])
+
+    def _spliced_groups(self, old, first: int, stop: int, shift: int) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`overlapping_groups` from ``old``'s (the groups of the tokens before the edit, see
+        :meth:`spliced_from`): the joined neighbours before token ``first - 1`` and after token ``stop`` are the old
+        ones (the latter ``shift`` places on); those in between are found again."""
+        starts, ends = old[0], old[1] - 1  # each group as the run of its joined neighbours i (i and i + 1)
+        lo, old_stop = max(first - 1, 0), stop - shift
+        k = int(np.searchsorted(starts, lo))  # the runs that begin before lo: kept, the last one cut at lo
+        head = starts[:k], np.minimum(ends[:k], lo - 1)
+        k = int(np.searchsorted(ends, old_stop))  # the runs that end in the old tail: kept from there on, shifted
+        tail = np.maximum(starts[k:], old_stop) + shift, ends[k:] + shift
+        return _groups(head, _runs(self._joined(lo, min(stop, len(self) - 1))), tail)
 
     def chunk_of(self, chunks: Sequence[int]) -> Sequence[int]:
         """For each token, the index of the chunk (sorted character offsets where chunks begin) it lies in, each
         found when read."""
         values = chunks.values if isinstance(chunks, IntColumn) else np.asarray(chunks, np.int64)
         return _ChunkOf(values, self.start)
+
+
+def _runs(joined: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The runs of consecutive values in ``joined`` (sorted), as ``(starts, ends)``.
+
+    >>> [a.tolist() for a in _runs(np.array([1, 2, 3, 7, 9, 10]))]
+    [[1, 7, 9], [3, 7, 10]]
+    """
+    if not len(joined):
+        return joined, joined
+    breaks = np.flatnonzero(np.diff(joined) != 1)
+    return np.concatenate(([joined[0]], joined[breaks + 1])), np.concatenate((joined[breaks], [joined[-1]]))
+
+
+def _groups(*parts: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """Runs of joined neighbours given in parts, in order (a part's last run may go on in the next part's first),
+    as groups of tokens ``(firsts, lasts)``: a run ``i..j`` joins tokens ``i..j + 1``.
+
+    >>> [a.tolist() for a in _groups((np.array([1]), np.array([2])), (np.array([3, 7]), np.array([4, 7])))]
+    [[1, 7], [5, 8]]
+    """
+    parts = tuple((s, e) for s, e in parts if len(s))
+    if not parts:
+        return np.zeros(0, np.int64), np.zeros(0, np.int64)
+    starts = np.concatenate([s for s, _ in parts]).astype(np.int64)
+    ends = np.concatenate([e for _, e in parts]).astype(np.int64)
+    seams = np.cumsum([len(s) for s, _ in parts[:-1]], dtype=np.int64)
+    touching = [int(p) for p in reversed(seams) if starts[p] == ends[p - 1] + 1]
+    for p in touching:  # from the last seam back: a run may go on across two seams
+        ends[p - 1] = ends[p]
+    return np.delete(starts, touching), np.delete(ends, touching) + 1
 
 
 class _ChunkOf(Sequence):

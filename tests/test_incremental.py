@@ -16,7 +16,7 @@ from tokenizers import Tokenizer as LibraryTokenizer
 from bpe_core.foreign import HuggingFaceTokenizer, TiktokenTokenizer
 from bpe_core.formats import load_any
 from bpe_core.incremental import IncrementalEncoder, common_prefix, common_suffix, local_splitter
-from bpe_core.token_columns import TokenColumns
+from bpe_core.token_columns import TokenColumns, TokenGroups
 from bpe_core.tokenizer import Tokenizer
 from bpe_core.trainer import train_bpe
 
@@ -111,6 +111,9 @@ def check_same_as_whole(encoder: IncrementalEncoder, tokenizer, text: str) -> No
     assert view.text == whole.text
     assert list(view.tokens) == list(whole.tokens)
     assert list(view.chunks) == list(whole.chunks)
+    if isinstance(view.tokens, TokenColumns):  # the runs of tokens sharing a character: spliced after an edit
+        runs = [(g[0].index, g[-1].index, whole.text[g[0].start : g[-1].end]) for g in whole.groups() if len(g) > 1]
+        assert list(TokenGroups(view.tokens)) == runs
 
 
 @pytest.mark.parametrize("name", [*LOCAL, "tokenizer.json NFC, prefix space"])
@@ -140,13 +143,15 @@ def test_a_keystroke_in_a_long_text_re_encodes_a_few_pre_tokens(tokenizers, name
     tokenizer = tokenizers[name]
     encoder = IncrementalEncoder(tokenizer)
     text = "Hello world, don't 1234 tokens  here.\n今天 🙂 " * 300
-    encoder.view(text)
+    check_same_as_whole(encoder, tokenizer, text)
     assert encoder.local
     middle = len(text) // 2
-    for typed in ("x", " ", "1", "'", "\n"):
+    for typed in ("x", " ", "1", "'", "\n", "🙂"):
         text = text[:middle] + typed + text[middle:]
-        check_same_as_whole(encoder, tokenizer, text)
+        tokens = encoder.view(text).tokens
         start, stop = encoder.last_window
+        assert tokens._groups is not None  # the runs sharing a character: the last text's, found again near the edit
+        check_same_as_whole(encoder, tokenizer, text)
         assert start <= middle < stop and stop - start < 60, (typed, encoder.last_window)
 
 
