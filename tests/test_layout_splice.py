@@ -12,8 +12,9 @@ from app.compare.token_layout import FlowLayout
 TOKEN = st.tuples(st.sampled_from([4.0, 7.5, 10.0, 13.0, 31.0]), st.sampled_from([0, 0, 0, 0, 1, 2]), st.booleans())
 
 
-def layout(tokens) -> FlowLayout:
-    flow = FlowLayout(40, box_height=10, row_height=12, tall_row_height=20, tall=tall_of(tokens), margin=2, gap=1)
+def layout(tokens, tall: set[int] | None = None) -> FlowLayout:
+    tall = tall_of(tokens) if tall is None else tall
+    flow = FlowLayout(40, box_height=10, row_height=12, tall_row_height=20, tall=tall, margin=2, gap=1)
     flow.extend([(w, n) for w, n, _ in tokens])
     return flow
 
@@ -35,11 +36,14 @@ def changed_span(old_tokens, new_tokens) -> tuple[int, int]:
     return kept, len(new_tokens) - tail
 
 
-def edited_layout(old_tokens, new_tokens, limit: int = 2000) -> tuple[FlowLayout, tuple[float, float] | None]:
-    """What the canvas does: the old layout edited in place, then the boxes it did not keep laid out; and where the
-    kept rows moved (None: none was kept)."""
-    flow = layout(old_tokens)
+def edited_layout(
+    old_tokens, new_tokens, limit: int = 2000, laid: int | None = None
+) -> tuple[FlowLayout, tuple[float, float] | None]:
+    """What the canvas does: the old layout (of its first ``laid`` tokens, the rest waiting for their slice) edited
+    in place, then the boxes it did not keep laid out; and where the kept rows moved (None: none was kept)."""
+    flow = layout(old_tokens[:laid], tall_of(old_tokens))
     kept, tail_start = changed_span(old_tokens, new_tokens)
+    kept = min(kept, len(flow))  # the canvas keeps no more than it has laid out
     sizes = [(w, n) for w, n, _ in new_tokens]
     shift = len(new_tokens) - len(old_tokens)
     moved = flow.edit(
@@ -57,8 +61,9 @@ def edited_layout(old_tokens, new_tokens, limit: int = 2000) -> tuple[FlowLayout
     inserted=st.lists(TOKEN, max_size=5),
     flips=st.tuples(st.booleans(), st.booleans()),
     limit=st.sampled_from([0, 1, 3, 2000]),
+    laid=st.floats(0, 1) | st.none(),
 )
-def test_a_spliced_layout_is_the_whole_layout(old, at, cut, inserted, flips, limit):
+def test_a_spliced_layout_is_the_whole_layout(old, at, cut, inserted, flips, limit, laid):
     start = round(at * len(old))
     new = old[:start] + inserted + old[start + cut :]
     kept, tail_start = changed_span(old, new)
@@ -67,14 +72,15 @@ def test_a_spliced_layout_is_the_whole_layout(old, at, cut, inserted, flips, lim
         if changed and flip and 0 <= index < len(new):
             w, n, tall = new[index]
             new[index] = (w, n, not tall)
-    flow, moved = edited_layout(old, new, limit)
+    laid = None if laid is None else round(laid * len(old))  # an edit while the old text is still being laid out
+    flow, moved = edited_layout(old, new, limit, laid)
     whole = layout(new)
     assert flow.xs == whole.xs and flow.widths == whole.widths and flow.rows == whole.rows
     assert flow.row_tops == whole.row_tops and flow.tall_rows == whole.tall_rows and flow._cursor == whole._cursor
     if moved is not None:  # the old rows from y down are now dy lower (the canvas scrolls their pixels)
         y, dy = moved
-        before, shift = layout(old), len(new) - len(old)
-        for k in range(len(old)):
+        before, shift = layout(old[:laid], tall_of(old)), len(new) - len(old)
+        for k in range(len(before)):
             top = before.box(k)[1]
             if top >= y:
                 assert flow.box(k + shift)[1] == top + dy
