@@ -140,9 +140,14 @@ class FlowLayout:
         row = self.rows[index - 1] if index > 0 else 0
         first = bisect.bisect_left(self.rows, row)
         patch = FlowLayout(
-            self.width, self.box_height, self.row_height, self.tall_row_height, tall=_Shifted(tall, first)
+            self.width,
+            self.box_height,
+            self.row_height,
+            self.tall_row_height,
+            tall=_Shifted(tall, first),
+            margin=self.margin,
+            gap=self.gap,
         )
-        patch.margin, patch.gap = self.margin, self.gap
         patch.row_tops = self.row_tops[: row + 1]
         patch._tall = self._tall[: bisect.bisect_left(self._tall, row)]
         patch._cursor = (self.margin, row)
