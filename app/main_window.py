@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSettings, Slot
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QTabWidget
+from PySide6.QtWidgets import QMainWindow
 
 from app import window_state
 from app.common.language_menu import LanguageMenu
 from app.common.samples import corpus_start
 from app.common.session import Corpus, KeptRun, Own, Session
+from app.common.tab_widget import TabWidget
 from app.compare import CompareView
 from app.file_menu import APP_TITLE, FileMenu
 from app.help_menu import HelpMenu
@@ -44,7 +45,7 @@ class MainWindow(QMainWindow):
         self.settings = settings or QSettings("bpe-explorer", "BPE Explorer")
         self.train_tab = TrainTab()
         self.compare_view = CompareView()
-        self.tabs = QTabWidget()
+        self.tabs = TabWidget()
         self.tabs.setObjectName("mainTabs")
         self.tabs.addTab(self.train_tab, self.tr("Train"))
         self.tabs.addTab(self.compare_view, self.tr("Compare"))

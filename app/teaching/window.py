@@ -21,10 +21,11 @@ from pathlib import Path
 
 from PySide6.QtCore import QEventLoop, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QApplication, QComboBox, QFileDialog, QLabel, QMainWindow, QMessageBox, QTabWidget
+from PySide6.QtWidgets import QApplication, QComboBox, QFileDialog, QLabel, QMainWindow, QMessageBox
 
 from app.common.engine_messages import engine_message
 from app.common.jobs import Jobs
+from app.common.tab_widget import TabWidget
 from app.teaching.animation_export import ANIMATION_SUFFIXES, export_animation
 from app.teaching.base import TeachingView
 from app.teaching.classic_view import ClassicBpeView
@@ -122,7 +123,7 @@ class TeachingWindow(QMainWindow):
         self.quiz = QuizView()
         views = (self.slider, self.step, self.animation, self.tree, self.pretok, self.regex, self.classic)
         self.views: dict[str, TeachingView] = dict(zip(VIEW_NAMES, (*views, self.replay, self.quiz)))
-        self.tabs = QTabWidget()
+        self.tabs = TabWidget()
         self.tabs.setDocumentMode(True)
         for view in self.views.values():
             self.tabs.addTab(view, view.display_title())

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import numpy as np
 from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSplitter, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSplitter, QVBoxLayout, QWidget
 
 from app.common.engine_messages import engine_message
 from app.common.jobs import Jobs
+from app.common.tab_widget import TabWidget
 from app.common.view_hint import ViewHint
 from app.vocabulary.charts import LengthChart, RankShareChart, ScriptCountsChart
 from app.vocabulary.filter_bar import FilterBar
@@ -64,7 +65,7 @@ class BrowsePanel(QSplitter):
         self.longest = TokenTable(sortable=False)
         self.longest.model_.keep_order()  # longest first, as the engine ranks them
         self.longest.setObjectName("longestTable")
-        self.charts = QTabWidget()
+        self.charts = TabWidget()
         self.charts.addTab(self.script_chart, self.tr("Scripts"))
         self.charts.addTab(self.length_chart, self.tr("Lengths"))
         self.charts.addTab(self._with_combo(self.rank_chart, self.rank_script, self.tr("Script:")), self.tr("By rank"))

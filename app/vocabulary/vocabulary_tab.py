@@ -15,11 +15,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import Signal, Slot
-from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from app.common.engine_messages import engine_message
 from app.common.jobs import Jobs
 from app.common.sources import REFERENCE_PANES, PaneSource, load_source
+from app.common.tab_widget import TabWidget
 from app.vocabulary.audit_panel import AuditPanel
 from app.vocabulary.browse_panel import BrowsePanel
 from app.vocabulary.choices import (
@@ -96,7 +97,7 @@ class VocabularyTab(QWidget):
         self.parity = ParityPanel(self.parity_encoders)
         self.xray = XRayPanel(compare_text)
         self.xray.run_button.clicked.connect(lambda: self.xray.run(self.current))
-        self.pages = QTabWidget()
+        self.pages = TabWidget()
         self.pages.setObjectName("vocabPages")
         self.pages.addTab(self.browse, self.tr("Tokens"))
         self.pages.addTab(self.overlap, self.tr("Overlap"))
