@@ -22,11 +22,11 @@ from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QApplication
 
 from app import style
-from app.common.chart_axes import TidyAxis
+from app.common.chart_axes import BACKGROUND, TidyAxis
 from app.common.chart_export import ExportMenu
 from app.common.chart_labels import EmptyHint, LegendRow
 
-pg.setConfigOptions(antialias=True, background="w", foreground="#222")
+pg.setConfigOptions(antialias=True, background=BACKGROUND, foreground="#222")
 
 #: Point sizes of a chart's text at the application's font size.
 TITLE_PT = 11.0
@@ -54,6 +54,8 @@ class Chart(pg.PlotWidget):
         tick_font: Callable[[float], QFont] = style.mono_font,
     ):
         super().__init__(parent, axisItems={name: TidyAxis(name) for name in AXES})
+        for name in AXES:
+            self.getAxis(name).draw_beneath()
         self.hideButtons()
         self.menu = ExportMenu(self, export_name)
         self.title_text = title
@@ -122,7 +124,8 @@ class Chart(pg.PlotWidget):
                 self.restyle()
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
-        if getattr(self, "title_text", None) is not None:  # also called while pyqtgraph builds the view
+        # Also called while pyqtgraph builds the view, and after close() has let go of the plot.
+        if getattr(self, "title_text", None) is not None and self.plotItem is not None:
             self._show_title()  # before the plot takes the new size: a title or legend too wide would widen it
             if self.legend_row is not None:
                 self.legend_row.fit()
