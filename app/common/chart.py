@@ -124,8 +124,7 @@ class Chart(pg.PlotWidget):
                 self.restyle()
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
-        # Also called while pyqtgraph builds the view, and after close() has let go of the plot.
-        if getattr(self, "title_text", None) is not None and self.plotItem is not None:
+        if getattr(self, "title_text", None) is not None:  # also called while pyqtgraph builds the view
             self._show_title()  # before the plot takes the new size: a title or legend too wide would widen it
             if self.legend_row is not None:
                 self.legend_row.fit()

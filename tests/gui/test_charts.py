@@ -14,7 +14,7 @@ import pyqtgraph as pg
 import pytest
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPainter
-from PySide6.QtWidgets import QApplication, QFileDialog, QGraphicsTextItem, QStackedWidget, QTabWidget
+from PySide6.QtWidgets import QApplication, QFileDialog, QGraphicsTextItem, QStackedWidget, QTabWidget, QWidget
 
 from app.common import chart_export
 from app.common.chart import LABEL_PT, TICK_PT, TITLE_PT, Chart
@@ -258,13 +258,14 @@ def test_the_grid_is_drawn_beneath_the_data_in_the_colour_it_has_over_the_backgr
     """Grid lines are opaque (a translucent line costs Qt's raster engine five times more) and beneath the data: a
     bar covering the whole view hides every grid line, and where nothing is drawn a line has the colour its
     translucent pen gives over white."""
-    chart = Chart("Grid")
-    qtbot.addWidget(chart)
+    holder = QWidget()  # closed at the end, not the chart: pyqtgraph's close() deletes the items this test holds
+    qtbot.addWidget(holder)
+    chart = Chart("Grid", holder)
     chart.resize(400, 300)
     chart.showGrid(x=True, y=True, alpha=0.3)
     chart.setXRange(0, 10, padding=0)
     chart.setYRange(0, 10, padding=0)
-    chart.show()
+    holder.show()
     qtbot.waitExposed(chart)
     view = chart.getViewBox()
     inside = view.mapRectToScene(view.boundingRect()).toAlignedRect().adjusted(2, 2, -2, -2)
