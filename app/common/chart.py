@@ -53,7 +53,8 @@ class Chart(pg.PlotWidget):
         export_name: str = "chart",
         tick_font: Callable[[float], QFont] = style.mono_font,
     ):
-        super().__init__(parent, axisItems={name: TidyAxis(name) for name in AXES})
+        # enableMenu=False: pyqtgraph builds no menu of its own (the chart's is ExportMenu)
+        super().__init__(parent, axisItems={name: TidyAxis(name) for name in AXES}, enableMenu=False)
         for name in AXES:
             self.getAxis(name).draw_beneath()
         self.hideButtons()
