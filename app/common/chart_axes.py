@@ -142,9 +142,10 @@ class TidyAxis(pg.AxisItem):
         return (line, [(self._opaque_pen(pen), start, end) for pen, start, end in ticks], spaced(texts))
 
     def _opaque_pen(self, pen: QPen) -> QPen:
-        rgba = pen.color().rgba()
+        """``pen``, or its opaque twin if it is translucent (made once per colour)."""
         if pen.color().alpha() == 255:
             return pen
+        rgba = pen.color().rgba()
         if rgba not in self._opaque_pens:
             twin = QPen(pen)
             twin.setColor(opaque(pen.color()))
