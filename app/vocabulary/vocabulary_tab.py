@@ -11,7 +11,7 @@ a worker, and kept.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import Signal, Slot
@@ -175,7 +175,7 @@ class VocabularyTab(QWidget):
         if self._stale and self.wanted in self.choices:
             self.show_vocabulary(self.wanted)
 
-    def set_corpus(self, paths, encoding: str = "utf-8") -> None:
+    def set_corpus(self, paths: Sequence[Path], encoding: str = "utf-8") -> None:
         """The files our tokenizer was trained on, for "why this merge"."""
         self.why.set_corpus(paths, encoding)
 

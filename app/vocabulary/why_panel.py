@@ -8,7 +8,7 @@ the page says that the counts are those of that text."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer, Signal, Slot
@@ -127,9 +127,10 @@ class WhyMergePanel(QWidget):
             return self.tr("Select a merge (in the Train tab's merges table, or a token of your tokenizer here).")
         return self.tr("Select a token made by a merge: the page shows where its pair stands side by side.")
 
-    def set_corpus(self, paths, encoding: str = "utf-8") -> None:
-        """The files the tokenizer was trained on (read again to find the pair's occurrences)."""
-        self.paths, self.encoding = [Path(p) for p in paths], encoding
+    def set_corpus(self, paths: Sequence[Path], encoding: str = "utf-8") -> None:
+        """The files the tokenizer was trained on (read again to find the pair's occurrences). Taken as they are:
+        wrapping the stdlib's 1,700 paths in ``Path`` again took 6 ms of the GUI thread at each press of Train."""
+        self.paths, self.encoding = list(paths), encoding
         self._show_corpus()
         if self.rank is not None:
             self.explain(self.rank)
@@ -162,7 +163,7 @@ class WhyMergePanel(QWidget):
         if not paths:
             return
         if self.trained:
-            self.set_corpus(paths)
+            self.set_corpus([Path(p) for p in paths])
             return
         self.picked = [Path(p) for p in paths]
         self._show_corpus()
