@@ -74,7 +74,8 @@ class TidyAxis(pg.AxisItem):
         self._opaque_pens: dict[int, QPen] = {}  # a translucent pen's rgba -> its opaque twin
 
     def draw_beneath(self) -> None:
-        """Draw the axis, and its grid, under the plot's data (grid lines drawn opaque must not cross it)."""
+        """Draw the axis, and its grid, under the plot's data (grid lines drawn opaque must not cross it). Called once
+        the plot holds the axis: pyqtgraph sets every axis it is given over the data then."""
         self.setZValue(BENEATH_DATA)
 
     def set_tick_font(self, font: QFont) -> None:
