@@ -22,6 +22,7 @@ from PySide6.QtGui import QColor, QFontMetrics
 from app import style
 from app.common.chart import VALUE_PT, Chart
 from app.common.chart_labels import spread
+from app.common.thin_curve import ThinCurve
 from app.style import mono_font
 from app.token_text import render_pair
 from app.train.held_out import REFERENCES as HELD_OUT_REFERENCES
@@ -143,11 +144,11 @@ class _RunChart(Chart):
         self.setLogMode(x=log_x, y=not log_x)
         self.fixed_axes = False
 
-    def _line(self, **options) -> pg.PlotDataItem:
-        """An empty curve drawn only where visible, thinned to its peaks when dense (a run has a point per merge)."""
-        curve = self.plot([], [], **options)
-        curve.setClipToView(True)
-        curve.setDownsampling(auto=True, method="peak")
+    def _line(self, **options) -> ThinCurve:
+        """An empty curve drawn only where visible, two points per pixel column at most (a run has a point per
+        merge)."""
+        curve = ThinCurve([], [], **options)
+        self.addItem(curve)
         return curve
 
     def _add_marker(self) -> None:
@@ -346,7 +347,9 @@ class CompressionChart(_RunChart):
             n = min(len(sizes), len(values))
             pen = pg.mkPen(LANGUAGES[i % len(LANGUAGES)], width=2, style=pg.QtCore.Qt.PenStyle.DotLine)
             label = self.tr("{language}, held out").format(language=name)
-            self.language_curves.append(self.plot(sizes[:n], values[:n], pen=pen, name=label))
+            curve = self._line(pen=pen, name=label)
+            curve.setData(sizes[:n], values[:n])
+            self.language_curves.append(curve)
 
     def set_kept(self, runs) -> None:
         """Overlay the training-corpus curve of each kept run of ``runs`` (:class:`~app.common.session.KeptRun`;
