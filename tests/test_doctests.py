@@ -1,10 +1,10 @@
 """The examples in the engine's docstrings run and give what they show."""
 
-import doctest
 import importlib
 import pkgutil
 
 import pytest
+from doctests import run_examples
 
 import bpe_core
 
@@ -16,5 +16,4 @@ MODULES = sorted(
 @pytest.mark.parametrize("name", MODULES)
 def test_docstring_examples(name):
     module = importlib.import_module(name)
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-    assert result.failed == 0
+    assert run_examples(module).failed == 0

@@ -1,10 +1,10 @@
 """The examples in the GUI's docstrings run and give what they show."""
 
-import doctest
 import importlib
 import pkgutil
 
 import pytest
+from doctests import run_examples
 
 import app
 
@@ -14,4 +14,4 @@ MODULES = sorted(name for _, name, _ in pkgutil.walk_packages(app.__path__, "app
 @pytest.mark.parametrize("name", MODULES)
 def test_docstring_examples(qapp, name):
     module = importlib.import_module(name)
-    assert doctest.testmod(module, optionflags=doctest.ELLIPSIS).failed == 0
+    assert run_examples(module).failed == 0
