@@ -15,13 +15,13 @@ cache that cannot be written is simply not kept.
 from __future__ import annotations
 
 import hashlib
-import os
 import struct
-import tempfile
 from array import array
 from collections.abc import Callable, Mapping
 from itertools import accumulate
 from pathlib import Path
+
+from bpe_core import cache_files
 
 MAGIC = b"bpe-explorer merges 2\n"
 #: Tables smaller than this are derived every time (in milliseconds).
@@ -31,8 +31,7 @@ Merges = list[tuple[bytes, bytes]]
 
 
 def cache_dir() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "bpe-explorer" / "merges"
+    return cache_files.cache_dir("merges")
 
 
 def cached_merges(
@@ -47,7 +46,7 @@ def cached_merges(
     if merges is None:
         merges = derive()
         try:
-            _write(path, _encoded(merges))
+            cache_files.write_checked(path, MAGIC, _encoded(merges))
         except OSError:
             pass  # a read-only home: derived again next time
     return merges
@@ -61,44 +60,22 @@ def _key(ranks: Mapping[bytes, int]) -> str:
 
 
 def _encoded(merges: Merges) -> bytes:
-    """MAGIC, the SHA-256 of the rest, the count, the parts' lengths (two 16-bit numbers a merge), the parts."""
+    """The count, the parts' lengths (two 16-bit numbers a merge), the parts."""
     lengths = array("H", [n for left, right in merges for n in (len(left), len(right))])
-    body = struct.pack("<I", len(merges)) + lengths.tobytes() + b"".join(left + right for left, right in merges)
-    return MAGIC + hashlib.sha256(body).digest() + body
-
-
-def _write(path: Path, data: bytes) -> None:
-    """Write whole or not at all (another process may read the cache at the same time)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as file:
-            file.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
+    return struct.pack("<I", len(merges)) + lengths.tobytes() + b"".join(left + right for left, right in merges)
 
 
 def _read(path: Path, ranks: Mapping[bytes, int]) -> Merges | None:
     """The merges in ``path`` if the file is whole (its hash) and they are as many as the table has merges."""
-    try:
-        data = path.read_bytes()
-    except OSError:
+    data = cache_files.read_checked(path, MAGIC)
+    if data is None or len(data) < 4:
         return None
-    start = len(MAGIC) + 32
-    if (
-        not data.startswith(MAGIC)
-        or len(data) < start + 4
-        or hashlib.sha256(data[start:]).digest() != data[len(MAGIC) : start]
-    ):
-        return None
-    (count,) = struct.unpack_from("<I", data, start)
+    (count,) = struct.unpack_from("<I", data)
     lengths = array("H")
-    lengths.frombytes(data[start + 4 : start + 4 + 4 * count])
+    lengths.frombytes(data[4 : 4 + 4 * count])
     if len(lengths) != 2 * count or count != sum(1 for token in ranks if len(token) > 1):
         return None
-    ends = list(accumulate(lengths, initial=start + 4 + 4 * count))
+    ends = list(accumulate(lengths, initial=4 + 4 * count))
     parts = [data[a:b] for a, b in zip(ends, ends[1:])]
     if ends[-1] != len(data):
         return None

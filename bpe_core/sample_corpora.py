@@ -19,6 +19,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from bpe_core import cache_files
+
 
 @dataclass(frozen=True)
 class SampleCorpus:
@@ -57,8 +59,7 @@ class SampleCorpusError(OSError):
 
 def cache_dir() -> Path:
     """Where unpacked corpora go: ``$XDG_CACHE_HOME/bpe-explorer/corpora`` (``~/.cache`` by default)."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "bpe-explorer" / "corpora"
+    return cache_files.cache_dir("corpora")
 
 
 def get_corpus(name: str) -> SampleCorpus:

@@ -2,9 +2,10 @@
 about five times faster than the ``regex`` module and giving the same pre-tokens.
 
 What a character is (a letter, a digit, white space, an upper- or lower-case kind of letter, what ``s`` or ``l``
-match case-insensitively) is read from ``regex`` itself, once per process (about 0.1 s), so the compiled scanner
-follows the same Unicode version as the patterns it stands for. The tests compare the two on every text they
-try.
+match case-insensitively) is read from ``regex`` itself, so the compiled scanner follows the same Unicode version
+as the patterns it stands for. Reading it takes about 0.15 s, so the table is kept in the user's cache
+(:mod:`bpe_core.cache_files`), one per version of ``regex``: a process (a counting worker, ``bpe encode``) then
+loads it in a few milliseconds and without numpy. The tests compare the two on every text they try.
 
 >>> findall("gpt2", "Hello world's 12345")
 ['Hello', ' world', "'s", ' 12345']
@@ -14,10 +15,13 @@ try.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import hashlib
 
-import numpy as np
 import regex
+
+from bpe_core import cache_files
 
 try:  # built by pip where a C compiler is found; without it the patterns run in ``regex``
     from bpe_core import _scan
@@ -26,6 +30,8 @@ except ImportError:  # pragma: no cover - the extension is optional
 
 #: The patterns the compiled scanner knows, by their number in ``_scan.c``.
 PATTERNS = {"gpt2": 0, "cl100k": 1, "o200k": 2}
+#: The first line of a cached classes table.
+CLASSES_MAGIC = b"bpe-explorer scanner classes 1\n"
 #: The class bits of ``_scan.c``: each class, as the ``regex`` module reads it.
 _CLASSES = (
     (1, r"\p{L}"),
@@ -49,13 +55,31 @@ def ready() -> bool:
 
 @functools.cache
 def _ready() -> None:
-    """Read every code point's classes from ``regex`` and hand them to the compiled scanner (once)."""
+    """Hand every code point's classes to the compiled scanner (once): from the cache, else read from ``regex``."""
+    path = cache_files.cache_dir("scanner") / f"classes-{_classes_key()}.bin"
+    table = cache_files.read_checked(path, CLASSES_MAGIC)
+    if table is None or len(table) != 2 * 0x110000:
+        table = classes_table()
+        with contextlib.suppress(OSError):  # a read-only cache: read from regex again next time
+            cache_files.write_checked(path, CLASSES_MAGIC, table)
+    _scan.set_classes(table)
+
+
+def _classes_key() -> str:
+    """What the table depends on: the ``regex`` release (its Unicode tables) and the classes asked of it."""
+    return hashlib.sha256(f"{regex.__version__} {_CLASSES!r}".encode()).hexdigest()[:16]
+
+
+def classes_table() -> bytes:
+    """Each code point's class bits (``_CLASSES``) as read from ``regex``: 0x110000 little-endian 16-bit numbers."""
+    import numpy as np  # here only: a process that finds the table in the cache never imports numpy
+
     every = np.arange(0x110000, dtype="<u4").tobytes().decode("utf-32-le", "surrogatepass")
     table = np.zeros(0x110000, dtype="<u2")
     for bit, source in _CLASSES:
         for match in regex.finditer(f"(?:{source})+", every):
             table[match.start() : match.end()] |= bit
-    _scan.set_classes(table.tobytes())
+    return table.tobytes()
 
 
 def findall(pattern: str, text: str) -> list[str]:
