@@ -16,6 +16,7 @@ from bpe_core.merge_engine import MergeEngine
 from bpe_core.sample_corpora import corpus_path
 from bpe_core.variants.errors import VariantSettingError
 from bpe_core.variants.picky import PickyHistory, PickyTokenizer
+from bpe_core.variants.picky_replay import Events, replay_long, replay_short
 
 ENGLISH_PROSE = corpus_path("english-prose").read_text(encoding="utf-8")
 
@@ -306,3 +307,27 @@ def test_merge_trees_show_the_parts_picky_removed(picky_tokenizer):
                     (trees.rank(i), picky_tokenizer.token_bytes(i)) for i in picky_tokenizer.token_ids()
                 ]
     assert removed > 0
+
+
+@pytest.fixture(scope="module")
+def picky_none_events():
+    """A PickyBPE run on a line-less stretch of prose with the ``none`` pattern: whole phrases, many removals."""
+    trainer = trained(ENGLISH_PROSE[:20_000].replace("\n", " "), 256 + 300, "none", picky=0.7)
+    assert trainer.removed_count > 10
+    return trainer.tokenizer()._events
+
+
+@settings(max_examples=200, deadline=None)
+@given(start=st.integers(0, 19_000), length=st.integers(0, 400), noise=st.text("abe th\n字", max_size=12))
+def test_the_heap_replay_cuts_every_word_as_the_scanning_one(picky_none_events, start, length, noise):
+    """replay_long (a heap of next events) against replay_short (the next event looked for over the whole word
+    after each one) on stretches of the training text of any length, with a few other characters in front."""
+    word = (noise + ENGLISH_PROSE[:20_000].replace("\n", " ")[start : start + length]).encode("utf-8")
+    assert replay_long(word, picky_none_events) == replay_short(word, picky_none_events)
+
+
+def test_a_merge_takes_its_occurrences_left_to_right_even_when_a_removal_made_the_left_one_later():
+    """x bc bc bc: bc, then x·bc, whose removal gives x and a new bc; then bc·bc takes the first two bc, as a scan
+    from the left does, though the first bc was made after the others."""
+    events = Events([((98, 99), 256), ((120, 256), 257), (257, (120, 256)), ((256, 256), 258)])
+    assert replay_long(b"xbcbcbc", events) == replay_short(b"xbcbcbc", events) == [120, 258, 256]

@@ -32,11 +32,14 @@ from __future__ import annotations
 
 import heapq
 import math
-from bisect import bisect_right
 
 from bpe_core.messages import Message
 from bpe_core.tokenizer import Tokenizer
 from bpe_core.variants.errors import VariantSettingError
+from bpe_core.variants.picky_replay import Events, replay_long, replay_short
+
+#: Words longer than this (in bytes) are replayed with a heap (``replay_long``); shorter ones are quicker scanned.
+LONG_WORD = 16
 
 
 def check_tau(tau) -> float:
@@ -188,18 +191,14 @@ class PickyTokenizer(Tokenizer):
         events: list[tuple] = []
         removals = iter(history.removals)
         removal = next(removals, None)
-        self._merge_events: dict[tuple[int, int], list[int]] = {}
-        self._split_events: dict[int, int] = {}
         replayed = PickyHistory(history.tau)  # the parts each removal split into, as they were then
         for k, pair in enumerate(history.pairs):
-            self._merge_events.setdefault(pair, []).append(len(events))
             events.append((pair, replayed.merge(*pair)))
             while removal is not None and removal[0] == k:
-                self._split_events[removal[1]] = len(events)
                 events.append((removal[1], replayed.parts(removal[1])))
                 replayed.remove(removal[1])
                 removal = next(removals, None)
-        self._events = events
+        self._events = Events(events)
 
     def _merge_priorities(self) -> dict:
         priority: dict = {}
@@ -208,36 +207,15 @@ class PickyTokenizer(Tokenizer):
         return priority
 
     def created_parts(self, word: bytes) -> list[int]:
-        """The creation ids ``word`` ends as: every merge and removal replayed in order (merges left to right).
+        """The creation ids ``word`` ends as: every merge and removal replayed in order (merges left to right;
+        :mod:`bpe_core.variants.picky_replay`).
 
         >>> tok = PickyTokenizer(PickyHistory.replay(0.5, [(97, 98), (256, 99)], [(1, 256)]), pattern="none")
         >>> tok.created_parts(b"abcab")
         [257, 97, 98]
         """
-        tokens = list(word)
-        merge_events, split_events, events = self._merge_events, self._split_events, self._events
-        last = -1
-        while tokens:
-            best = len(events)
-            for pair in set(zip(tokens, tokens[1:])):
-                at = merge_events.get(pair)
-                if at is not None:
-                    i = bisect_right(at, last)
-                    if i < len(at) and at[i] < best:
-                        best = at[i]
-            for token in set(tokens):
-                at = split_events.get(token, -1)
-                if last < at < best:
-                    best = at
-            if best == len(events):
-                break
-            what, result = events[best]
-            if isinstance(what, tuple):
-                tokens = _merged(tokens, what, result)
-            else:
-                tokens = [part for token in tokens for part in (result if token == what else (token,))]
-            last = best
-        return tokens
+        replay = replay_short if len(word) <= LONG_WORD else replay_long
+        return replay(word, self._events)
 
     def merge_parts(self, word: bytes, trace: list | None = None) -> list[bytes]:
         """The tokens (as bytes) of ``word``. A ``trace`` gets, as :meth:`Tokenizer.merge_parts` gives it, the merges
@@ -303,21 +281,3 @@ class PickyTokenizer(Tokenizer):
             view = PickyTokenizer(self.picky.prefix(k), dict(self.special_tokens), pattern=self.pattern)
             self._truncations[k] = view
         return view
-
-
-def _merged(tokens: list[int], pair: tuple[int, int], new: int) -> list[int]:
-    """``tokens`` with every ``pair`` (left to right) replaced by ``new``.
-
-    >>> _merged([1, 1, 1, 2], (1, 1), 9)
-    [9, 1, 2]
-    """
-    out, i, n = [], 0, len(tokens)
-    left, right = pair
-    while i < n:
-        if i + 1 < n and tokens[i] == left and tokens[i + 1] == right:
-            out.append(new)
-            i += 2
-        else:
-            out.append(tokens[i])
-            i += 1
-    return out
