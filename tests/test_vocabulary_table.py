@@ -97,6 +97,14 @@ def test_partial_utf8_and_special_classes_and_columns():
     assert table.labels[0] == "<E4><B8>"
 
 
+@pytest.mark.parametrize("odd", [b"\xef\xbf\xbf", b" a\xef\xbf\xbf\t", b"\xef\xbf"])
+def test_labels_are_render_token_whatever_the_tokens_hold(odd):
+    """Labels are made for all tokens at once, the texts joined by U+FFFF; a token holding U+FFFF (or part of it)
+    is labelled as any other."""
+    tokens = [b" the", b"\n\n", b"\t\r", odd, b"\xe4\xb8", "中".encode(), b"\x00", b"a \n b"]
+    assert table_of(tokens).labels == [render_token(t) for t in tokens]
+
+
 def test_char_class_single_characters():
     assert char_class("ー") == "Kana"  # Script=Common, counted with Kana as the docstring says
     assert char_class("½") == "digits"

@@ -248,26 +248,41 @@ def build_table(source: VocabularySource) -> VocabTable:
     return VocabTable(source.name, ids, tokens, texts, labels, rank, n_bytes, n_chars, script, space, special)
 
 
-_VISIBLE = str.maketrans(VISIBLE)
+#: Stands between the texts while they are labelled together; a text holding it is labelled alone.
+_SEPARATOR = "\uffff"
 
 
 def _labels(tokens: list[bytes], texts: list[str], valid: np.ndarray) -> list[str]:
-    """``render_token`` of every token; a text that is all printable once its whitespace is made visible is its
-    own label, checked in C, so only the rest go through ``render_token``."""
-    labels = []
-    for token, text, ok in zip(tokens, texts, valid.tolist()):
-        shown = text.translate(_VISIBLE) if ok else ""
-        labels.append(shown if ok and shown.isprintable() else render_token(token))
-    return labels
+    """``render_token`` of every token. A text that is all printable once its whitespace is made visible is its own
+    label: the whitespace is replaced in all texts at once (four ``str.replace`` over them joined, about 40 ms for
+    o200k where a ``translate`` of each took 300), and only the rest go through ``render_token``."""
+    joined = _SEPARATOR.join(texts)
+    if joined.count(_SEPARATOR) != len(texts) - 1:  # a token holds the separator: one text at a time
+        shown = [_visible(text) for text in texts]
+    else:
+        shown = _visible(joined).split(_SEPARATOR)
+    return [
+        text if ok and text.isprintable() else render_token(token)
+        for token, text, ok in zip(tokens, shown, valid.tolist())
+    ]
+
+
+def _visible(text: str) -> str:
+    """``text`` with its spaces, line breaks and tabs shown (``VISIBLE``)."""
+    for char, shown in VISIBLE.items():
+        text = text.replace(char, shown)
+    return text
 
 
 def _decode_all(tokens: list[bytes]) -> tuple[list[str], np.ndarray]:
-    texts, valid = [], np.ones(len(tokens), dtype=bool)
-    for row, token in enumerate(tokens):
+    """Each token as text (bytes that are no whole character as U+FFFD), and whether it was whole UTF-8. Only a text
+    holding U+FFFD can be partial, so only those are decoded again strictly."""
+    texts = [token.decode("utf-8", "replace") for token in tokens]
+    valid = np.ones(len(tokens), dtype=bool)
+    for row in [row for row, text in enumerate(texts) if "\ufffd" in text]:
         try:
-            texts.append(token.decode("utf-8"))
+            tokens[row].decode("utf-8")
         except UnicodeDecodeError:
-            texts.append(token.decode("utf-8", "replace"))
             valid[row] = False
     return texts, valid
 
