@@ -1,8 +1,9 @@
 """Chart axes whose text never collides or leaves the chart: :class:`TidyAxis` drops a tick label that would
 overlap one placed before it (the coarsest ticks are placed first) or run past the axis's ends, labels only the
-powers of ten of a log axis spanning several, cuts its own label with "…" where the axis is shorter than it, draws
-no ticks while its chart is empty (:meth:`TidyAxis.set_blank`), and remembers the labels set with ``setTicks``
-(:attr:`TidyAxis.tick_labels`, which the CSV export writes beside each bar).
+powers of ten of a log axis spanning several, shows tick values as they are (no SI prefix), cuts its own label
+with "…" where the axis is shorter than it, draws no ticks while its chart is empty (:meth:`TidyAxis.set_blank`),
+and remembers the labels set with ``setTicks`` (:attr:`TidyAxis.tick_labels`, which the CSV export writes beside
+each bar).
 
 Its grid lines are drawn opaque, in the colour their translucent pen gives over the chart's :data:`BACKGROUND`
 (:func:`opaque`), beneath the data (:meth:`TidyAxis.draw_beneath`): the same picture, but Qt's raster engine
@@ -69,6 +70,10 @@ class TidyAxis(pg.AxisItem):
     def __init__(self, orientation: str, **options):
         super().__init__(orientation, **options)
         self.setStyle(hideOverlappingLabels=True)  # a label that would run past the axis's ends is left out
+        # No SI prefix: pyqtgraph divides the tick values of an axis past 10**9 (or below 1) by a power of a
+        # thousand, to say so in the label's units, which these charts do not show: a log axis zoomed out past
+        # 10**9 labelled 10**3 as 10**-6.
+        self.enableAutoSIPrefix(False)
         self.blank = False
         self.tick_labels: dict[float, str] = {}
         self._opaque_pens: dict[int, QPen] = {}  # a translucent pen's rgba -> its opaque twin

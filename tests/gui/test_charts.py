@@ -292,3 +292,28 @@ def test_the_grid_is_drawn_beneath_the_data_in_the_colour_it_has_over_the_backgr
     bar = pg.BarGraphItem(x0=[-1], y0=[-1], width=[12], height=[12], brush="#1b9e77", pen=None)
     chart.addItem(bar)
     assert colours() == {QColor("#1b9e77").rgb()}
+
+
+@pytest.mark.parametrize(
+    ("log", "low", "high", "wanted", "wrong"),
+    [
+        (True, -3, 9, {"1", "10²", "10⁴", "10⁶", "10⁸"}, {"10⁻¹¹", "10⁻⁹", "10⁻⁷"}),  # a log axis zoomed out
+        (False, 0, 3e9, {"1e+09", "2e+09"}, {"1", "2", "1.5", "2.5"}),  # a count of billions
+        (False, 0, 0.5, {"0.1", "0.2", "0.3", "0.4"}, {"100", "200", "300", "400"}),
+    ],
+)
+def test_tick_labels_are_the_values_where_pyqtgraph_would_scale_them(qtbot, log, low, high, wanted, wrong):
+    """pyqtgraph divides the ticks of an axis past 10**9 or below 1 by a power of a thousand and says so only in
+    the units of the axis label, which charts here do not have: the ticks must be the values themselves."""
+    holder = QWidget()
+    qtbot.addWidget(holder)
+    chart = Chart("Scale", holder)
+    chart.resize(560, 300)
+    chart.set_axis_label("bottom", "value")  # pyqtgraph scales only an axis with a label
+    chart.setLogMode(x=log)
+    chart.setXRange(low, high, padding=0)
+    holder.show()
+    qtbot.waitExposed(chart)
+    chart.grab()
+    shown = {text for text, _ in tick_labels(chart.getAxis("bottom"))}
+    assert wanted <= shown and not wrong & shown, shown
