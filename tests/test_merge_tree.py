@@ -107,3 +107,42 @@ def test_two_merges_with_the_same_bytes():
     assert (trees.tree(258).left.token, trees.tree(258).rank) == (b"ab", 2)
     assert (trees.tree(259).left.token, trees.tree(259).rank) == (b"a", 3)
     assert trees.tree(259).right.id == 257
+
+
+def eager_ranks(tokenizer) -> dict[int, int]:
+    """Each id's merge rank, every merge read in one pass (as MergeTrees once built them all up front): id 256 + r
+    for a merge r that made its bytes, else the first merge making the bytes of an id that encoding gives them
+    (the last with PickyBPE)."""
+    specials = set(tokenizer.special_tokens.values())
+    vocab = {token_id: tokenizer.token_bytes(token_id) for token_id in tokenizer.token_ids()}
+    ranks: dict[int, int] = {}
+    made_at: dict[bytes, list[int]] = {}
+    for rank, (left, right) in enumerate(tokenizer.merges):
+        made_at.setdefault(left + right, []).append(rank)
+        if 256 + rank not in specials and vocab.get(256 + rank) == left + right:
+            ranks[256 + rank] = rank
+    picky = getattr(tokenizer, "picky", None) is not None
+    for token, made in made_at.items():
+        token_id = tokenizer.token_id(token)
+        if token_id is not None:
+            ranks.setdefault(token_id, made[-1] if picky else made[0])
+    return ranks
+
+
+def picky_tokenizer():
+    trainer = BpeTrainer(256 + 120, [], pattern="gpt2", processes=1, picky=0.6)
+    trainer.count_text("aaaa abab abcabc the cat sat on the mat, that hat " * 12 + "lower lowest")
+    trainer.run()
+    assert trainer.removed_count > 0
+    return trainer.tokenizer()
+
+
+@pytest.mark.parametrize("which", ["gpt2", "trained", "picky", "same bytes twice"])
+def test_each_ids_rank_found_when_asked_is_the_one_every_merge_gives(which, gpt2, trained):
+    if which == "same bytes twice":
+        vocab = {i: bytes([i]) for i in range(256)} | {256: b"ab", 257: b"bc", 258: b"abc", 259: b"abc"}
+        tokenizer = Tokenizer(vocab, [(b"a", b"b"), (b"b", b"c"), (b"ab", b"c"), (b"a", b"bc")], pattern="none")
+    else:
+        tokenizer = {"gpt2": gpt2, "trained": trained, "picky": picky_tokenizer()}.get(which)
+    trees, expected = MergeTrees(tokenizer), eager_ranks(tokenizer)
+    assert {i: trees.rank(i) for i in tokenizer.token_ids() if trees.rank(i) is not None} == expected

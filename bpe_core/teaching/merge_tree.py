@@ -104,18 +104,18 @@ class MergeTrees:
                 self.ids[token] = tokenizer.token_id(token)
         # A trained tokenizer's merge r made id 256 + r; other vocabularies: the merge that made the bytes (with
         # PickyBPE, the last one: a token removed and made again is the later merge's; a token removed for good
-        # has no id and is a removed node in the trees of the tokens made from it).
-        self._rank_of_id: dict[int, int] = {}
-        self._made_at: dict[bytes, list[int]] = {}  # bytes -> the ranks of the merges that made them
-        for rank, (left, right) in enumerate(self.merges):
-            token = left + right
-            self._made_at.setdefault(token, []).append(rank)
-            if self.vocab.get(256 + rank) == token:
-                self._rank_of_id[256 + rank] = rank
+        # has no id and is a removed node in the trees of the tokens made from it). Found per id when first asked
+        # (:meth:`rank`), from the bytes' deciding merge (a dict keeps the value written last, so the merges are
+        # read backwards for the first one).
         self._picky = getattr(tokenizer, "picky", None) is not None
-        for token, ranks in self._made_at.items():
-            if token in self.ids:
-                self._rank_of_id.setdefault(self.ids[token], ranks[-1] if self._picky else ranks[0])
+        made = [left + right for left, right in self.merges]
+        ranks = range(len(made)) if self._picky else range(len(made) - 1, -1, -1)
+        self._deciding_rank = dict(zip((made[rank] for rank in ranks), ranks))
+        self._made_at: dict[bytes, list[int]] = {}  # PickyBPE: bytes -> the ranks of the merges that made them
+        if self._picky:
+            for rank, token in enumerate(made):
+                self._made_at.setdefault(token, []).append(rank)
+        self._rank_of_id: dict[int, int | None] = {}
         self._steps = self._record_steps(tokenizer)
 
     def _record_steps(self, tokenizer: ShownTokenizer) -> list | None:
@@ -131,7 +131,18 @@ class MergeTrees:
 
     def rank(self, token_id: int) -> int | None:
         """The rank of the merge that made ``token_id`` (``None`` for a byte or a special token)."""
-        return self._rank_of_id.get(token_id)
+        if token_id not in self._rank_of_id:
+            self._rank_of_id[token_id] = self._find_rank(token_id)
+        return self._rank_of_id[token_id]
+
+    def _find_rank(self, token_id: int) -> int | None:
+        token = self.vocab.get(token_id)
+        if token is None or token_id in self.specials:
+            return None
+        own = token_id - 256  # a trained tokenizer's
+        if 0 <= own < len(self.merges) and self.merges[own][0] + self.merges[own][1] == token:
+            return own
+        return self._deciding_rank.get(token) if self.ids.get(token) == token_id else None
 
     def tree(self, token_id: int) -> MergeNode:
         """The merge tree of ``token_id``; an id not in the vocabulary raises :class:`UnknownTokenError`."""
@@ -143,7 +154,7 @@ class MergeTrees:
         token = self.vocab[token_id]
         if token_id in self.specials:
             return MergeNode(token_id, token, special=True)
-        rank = self._rank_of_id.get(token_id)
+        rank = self.rank(token_id)
         if rank is None:
             return MergeNode(token_id, token)
         if self._steps is not None:
@@ -160,7 +171,7 @@ class MergeTrees:
         if not self._picky:
             return self._node(token_id)
         made = [rank for rank in self._made_at.get(token, ()) if rank < before]
-        if not made or (token_id is not None and self._rank_of_id.get(token_id) == made[-1]):
+        if not made or (token_id is not None and self.rank(token_id) == made[-1]):
             return self._node(token_id)
         left, right = self.merges[made[-1]]
         parts = self._part(left, made[-1]), self._part(right, made[-1])
