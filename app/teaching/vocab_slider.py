@@ -10,10 +10,11 @@ stays still.
 from __future__ import annotations
 
 import html
+import time
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QTimer
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -36,6 +37,8 @@ from bpe_core.protocol import ShownTokenizer
 
 DEFAULT_TEXT = "The lowest newest widest tokenizer merges pairs: 12345 tokens, naïve café, 中文."
 CURVE_POINTS = 120
+#: Seconds of encoding for the curve per turn of the event loop.
+CURVE_SLICE = 0.008
 
 
 class VocabSliderView(TeachingView):
@@ -89,6 +92,11 @@ class VocabSliderView(TeachingView):
         self.curve_plot.showGrid(x=True, y=True, alpha=0.2)
         self.curve_plot.setMinimumHeight(150)
         self.curve = self.curve_plot.plot([], [], pen=pg.mkPen(style.NEW, width=2))
+        self._curve_ks: list[int] = []  # the values of k the curve is made of, and the counts found so far
+        self._curve_counts: list[int] = []
+        self._curve_timer = QTimer(self)
+        self._curve_timer.setInterval(0)
+        self._curve_timer.timeout.connect(self._curve_piece)
         self.marker = pg.InfiniteLine(angle=90, pen=pg.mkPen(style.PAIR, width=2))
         self.curve_plot.addItem(self.marker)
 
@@ -207,13 +215,34 @@ class VocabSliderView(TeachingView):
         self._update_curve()
 
     def _update_curve(self) -> None:
-        """Token count of the text at ~120 values of k (the engine encodes each)."""
+        """Start the curve again: the text's token count at ~120 values of k, encoded a few at a time between
+        events (:meth:`_curve_piece`), drawn once all are (a model's library encodes each in its own process: 120
+        at once froze the window for 0.4 s, at every keystroke)."""
+        self._curve_timer.stop()
+        self._curve_counts = []
+        self._curve_ks = []
+        self.curve.setData([], [])
         if self.tokenizer is None:
             return
         total = self.total_merges
-        ks = np.unique(np.linspace(0, total, min(CURVE_POINTS, total + 1)).astype(int))
-        counts = [len(self._view(int(k)).tokens) for k in ks]
-        self.curve.setData(ks.astype(float), np.asarray(counts, float))
+        self._curve_ks = np.unique(np.linspace(0, total, min(CURVE_POINTS, total + 1)).astype(int)).tolist()
+        self._curve_timer.start()
+
+    def _curve_piece(self) -> None:
+        """Encode the text at the curve's next values of k for up to :data:`CURVE_SLICE` seconds; draw it when all
+        are done. (The timer is stopped meanwhile: a library that fails leaves it stopped, not failing again.)"""
+        self._curve_timer.stop()
+        deadline = time.perf_counter() + CURVE_SLICE
+        while len(self._curve_counts) < len(self._curve_ks) and time.perf_counter() < deadline:
+            self._curve_counts.append(len(self._view(self._curve_ks[len(self._curve_counts)]).tokens))
+        if len(self._curve_counts) < len(self._curve_ks):
+            self._curve_timer.start()
+        else:
+            self.curve.setData(np.asarray(self._curve_ks, float), np.asarray(self._curve_counts, float))
+
+    def curve_drawn(self) -> bool:
+        """Whether the curve shows the current tokenizer and text."""
+        return not self._curve_timer.isActive()
 
     # --- stepping --------------------------------------------------------------------------------------------
     def step_forward(self) -> bool:

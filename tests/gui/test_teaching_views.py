@@ -155,8 +155,11 @@ def test_vocab_slider_play_and_text(qtbot, tokenizer):
     assert [c.text for c in view.chips.chips] == [
         render_token(tokenizer.token_bytes(i)) for i in tokenizer.encode("lowest newest")
     ]
+    assert not view.curve_drawn()  # encoded a few k at a time between events, not in the keystroke's handler
+    qtbot.waitUntil(view.curve_drawn, timeout=10000)
     xs, ys = view.curve.getData()
     assert xs[0] == 0 and xs[-1] == tokenizer.merge_count and ys[0] == len("lowest newest")
+    assert ys.tolist() == [len(tokenizer.truncated(int(k)).encode("lowest newest")) for k in xs]
 
 
 # --- encode animation -----------------------------------------------------------------------------------------
