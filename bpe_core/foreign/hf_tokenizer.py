@@ -19,6 +19,7 @@ fallback) for a byte, and a WordPiece ``##`` prefix or a BPE end-of-word suffix 
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import tokenizers
@@ -80,7 +81,13 @@ class HuggingFaceTokenizer(ForeignTokenizer):
 
     def token_ids(self) -> list[int]:
         """The ids of the file's vocabulary and added tokens: they may have gaps (``vocab_size`` counts tokens)."""
-        return sorted(set(self._library.get_vocab(with_added_tokens=True).values()))
+        return list(self._token_ids)
+
+    @functools.cached_property
+    def _token_ids(self) -> tuple[int, ...]:
+        # Asked of the library once: get_vocab holds the GIL while it builds its dict (0.2 s for 200,000 tokens,
+        # a stall of the window even when called from a thread).
+        return tuple(sorted(set(self._library.get_vocab(with_added_tokens=True).values())))
 
     def _bytes_of(self, token_id: int) -> bytes:
         if token_id in self._added:
