@@ -57,10 +57,10 @@ class ThinCurve(pg.PlotDataItem):
             return dataset
         if not (dataset.yAllFinite or np.isfinite(dataset.y).all()):
             return dataset  # a gap (NaN) or log of 0 is drawn as pyqtgraph draws it
-        left, width = view.viewRange()[0][0], view.viewRange()[0][1] - view.viewRange()[0][0]
-        key = (left, width, view.width())
+        left, right = view.viewRange()[0]
+        key = (left, right - left, view.width())
         if self._thinned is None or self._thinned[0] is not dataset or self._thinned[1] != key:
-            keep = column_extremes(dataset.x, dataset.y, left, width / view.width())
+            keep = column_extremes(dataset.x, dataset.y, left, (right - left) / view.width())
             result = dataset if len(keep) == len(dataset.x) else _subset(dataset, keep)
             self._thinned = (dataset, key, result)
         return self._thinned[2]
