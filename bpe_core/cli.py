@@ -25,6 +25,7 @@ import stat
 import sys
 import threading
 import time
+from typing import TYPE_CHECKING
 
 from bpe_core.cancelled import Cancelled
 from bpe_core.checkpoint import snapshot
@@ -41,8 +42,10 @@ from bpe_core.methods import METHODS, Methods, UncoverableError
 from bpe_core.patterns import PATTERNS, PatternTimeoutError
 from bpe_core.reference import EncodingFileError, reference_names
 from bpe_core.token_label import render_token
-from bpe_core.trainer import BpeTrainer
 from bpe_core.variants.superword import SUPERBPE_STAGE2
+
+if TYPE_CHECKING:
+    from bpe_core.trainer import BpeTrainer
 
 #: ``bpe encode`` and ``bpe compare`` read at most this much text (a file, a pipe or standard input).
 MAX_TEXT_BYTES = 256_000_000
@@ -479,6 +482,8 @@ def _train(args) -> int:
     if stages is not None and args.superword_after is None:
         args.superword_after = 256 + stages.transition + len(resumed.special_tokens)
         args.superword_pattern = stages.pattern
+    from bpe_core.trainer import BpeTrainer  # here: numpy and the engine are for training only (0.1 s a command)
+
     trainer = BpeTrainer(
         args.vocab_size,
         args.special if args.special or not resumed else None,

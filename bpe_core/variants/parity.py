@@ -25,10 +25,13 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from bpe_core.merge_engine import MergeEngine
 from bpe_core.messages import Message
 from bpe_core.variants.errors import VariantSettingError
+
+if TYPE_CHECKING:  # only named here: reading a record's parity (bpe_core.steps) must not import numpy
+    from bpe_core.merge_engine import MergeEngine
 
 #: The share of each language's text held out to measure its compression.
 HELD_OUT_SHARE = 0.1
@@ -99,6 +102,7 @@ class Languages:
     def ratios(self) -> list[float]:
         """Each language's held-out tokens per character now.
 
+        >>> from bpe_core.merge_engine import MergeEngine
         >>> langs = Languages(["a"], [], [MergeEngine({b"abab": 1}, id_limit=300)], [4], [4])
         >>> langs.ratios()
         [1.0]
@@ -108,6 +112,7 @@ class Languages:
     def worst_first(self) -> list[int]:
         """Language indices, the most tokens per character first (ties: in the order given).
 
+        >>> from bpe_core.merge_engine import MergeEngine
         >>> langs = Languages(["en", "zh"], [], [MergeEngine({b"ab": 1}, id_limit=300)] * 2, [2, 1], [2, 1])
         >>> langs.worst_first()
         [1, 0]
