@@ -214,3 +214,12 @@ def test_hostile_model_fields_give_a_clear_error(hf_files, tmp_path, change, wor
     with pytest.raises(TokenizerFileError, match="tokenizer.json: ") as caught:
         load_any(path)
     assert words in str(caught.value)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_ids_read_from_the_file_are_the_librarys(pairs, name):
+    """The ids a tokenizer.json holds are read from the file (the library's get_vocab holds the GIL 0.2 s for a big
+    one): the same as the library's vocabulary with its added tokens, for every model type."""
+    ours, library = pairs[name]
+    assert ours._file_ids is not None
+    assert ours.token_ids() == sorted(set(library.get_vocab(with_added_tokens=True).values()))

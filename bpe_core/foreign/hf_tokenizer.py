@@ -49,7 +49,7 @@ class HuggingFaceTokenizer(ForeignTokenizer):
         library.no_padding()
         self._library = library
         model = doc["model"]  # the library has checked the document's shape
-        _check_one_token_per_id(path, model, doc.get("added_tokens") or ())
+        self._file_ids = _check_one_token_per_id(path, model, doc.get("added_tokens") or ())
         added = {entry["content"]: entry["id"] for entry in doc.get("added_tokens") or ()}
         specials = {entry["content"]: entry["id"] for entry in doc.get("added_tokens") or () if entry.get("special")}
         super().__init__(path, model.get("type") or _model_type(model), library.get_vocab_size(True), specials)
@@ -85,8 +85,11 @@ class HuggingFaceTokenizer(ForeignTokenizer):
 
     @functools.cached_property
     def _token_ids(self) -> tuple[int, ...]:
-        # Asked of the library once: get_vocab holds the GIL while it builds its dict (0.2 s for 200,000 tokens,
-        # a stall of the window even when called from a thread).
+        # Read from the file where its vocabulary is a dict or a list; else asked of the library, once: get_vocab
+        # holds the GIL while it builds its dict (0.2 s for 200,000 tokens, a stall of the window even from a
+        # thread).
+        if self._file_ids is not None:
+            return self._file_ids
         return tuple(sorted(set(self._library.get_vocab(with_added_tokens=True).values())))
 
     def _bytes_of(self, token_id: int) -> bytes:
@@ -136,10 +139,13 @@ def library_calls(text: str) -> dict:
     return {"encode": encode, "decode": lambda ids: library.decode(ids, skip_special_tokens=False)}
 
 
-def _check_one_token_per_id(path: str, model: dict, added_tokens) -> None:
+def _check_one_token_per_id(path: str, model: dict, added_tokens) -> tuple[int, ...] | None:
     """Refuse a vocabulary that gives one id to two different tokens: the library keeps one of them for decoding,
-    so a text with the other would decode as different text (``ab`` as ``aa``).
+    so a text with the other would decode as different text (``ab`` as ``aa``). Return the ids of the vocabulary
+    and the added tokens, ascending (``None`` for a vocabulary that is neither a dict nor a Unigram list).
 
+    >>> _check_one_token_per_id("t.json", {"vocab": {"a": 0, "c": 2}}, [{"content": "<s>", "id": 5}])
+    (0, 2, 5)
     >>> _check_one_token_per_id("t.json", {"vocab": {"a": 0, "b": 0, "c": 1}}, [])
     Traceback (most recent call last):
     ...
@@ -157,6 +163,11 @@ def _check_one_token_per_id(path: str, model: dict, added_tokens) -> None:
         raise TokenizerFileError(
             path, f"id {clash} is given to several tokens ({shown}): text holding one of them would decode as the other"
         )
+    if isinstance(vocab, list):  # Unigram: a piece's id is its place
+        holders.update(dict.fromkeys(range(len(vocab))))
+    elif not isinstance(vocab, dict):
+        return None
+    return tuple(sorted(holders))
 
 
 def _find(doc: dict, component: str) -> dict:
