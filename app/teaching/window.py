@@ -321,7 +321,9 @@ class TeachingWindow(QMainWindow):
         self.loading_label.setText(self.tr(" Loading {name}… ").format(name=self.source.itemText(index)))
         self._loading_action.setVisible(True)
         self._set_waiting(True)
-        self.loader.call(lambda: (key, prepare(key if tokenizer is None else tokenizer)))
+        # Started once the views are repainted greyed: a thread computing in Python meanwhile would make each of the
+        # paint's calls into Python wait for the GIL.
+        QTimer.singleShot(0, lambda: self.loader.call(lambda: (key, prepare(key if tokenizer is None else tokenizer))))
 
     @Slot(object)
     def _on_prepared(self, result: tuple[str, Prepared]) -> None:
