@@ -31,6 +31,17 @@ PLAIN = {"\t": "    ", "\n": "", "\r": ""}
 Segments = tuple[tuple[str, bool], ...]
 
 
+def visible(text: str) -> str:
+    """``text`` with its spaces, line breaks and tabs shown as token labels show them (``VISIBLE``).
+
+    >>> visible(" a\tb\n")
+    '␣a⇥b↵'
+    """
+    for char, shown in VISIBLE.items():
+        text = text.replace(char, shown)
+    return text
+
+
 def label_segments(data: bytes, *, visible_whitespace: bool = True) -> Segments:
     """The label of the token ``data`` as runs of text and of hex bytes (see the module docstring); joined, the
     runs are :func:`render_token` (with ``visible_whitespace``)."""

@@ -44,7 +44,7 @@ import numpy as np
 import regex
 
 from bpe_core.messages import EngineError, Message
-from bpe_core.token_label import VISIBLE, render_token
+from bpe_core.token_label import render_token, visible
 from bpe_core.vocabulary.source import VocabularySource
 
 SCRIPTS = (
@@ -258,20 +258,13 @@ def _labels(tokens: list[bytes], texts: list[str], valid: np.ndarray) -> list[st
     o200k where a ``translate`` of each took 300), and only the rest go through ``render_token``."""
     joined = _SEPARATOR.join(texts)
     if joined.count(_SEPARATOR) != len(texts) - 1:  # a token holds the separator: one text at a time
-        shown = [_visible(text) for text in texts]
+        shown = [visible(text) for text in texts]
     else:
-        shown = _visible(joined).split(_SEPARATOR)
+        shown = visible(joined).split(_SEPARATOR)
     return [
         text if ok and text.isprintable() else render_token(token)
         for token, text, ok in zip(tokens, shown, valid.tolist())
     ]
-
-
-def _visible(text: str) -> str:
-    """``text`` with its spaces, line breaks and tabs shown (``VISIBLE``)."""
-    for char, shown in VISIBLE.items():
-        text = text.replace(char, shown)
-    return text
 
 
 def _decode_all(tokens: list[bytes]) -> tuple[list[str], np.ndarray]:
