@@ -34,7 +34,7 @@ Segments = tuple[tuple[str, bool], ...]
 def visible(text: str) -> str:
     """``text`` with its spaces, line breaks and tabs shown as token labels show them (``VISIBLE``).
 
-    >>> visible(" a\tb\n")
+    >>> visible(" a\\tb\\n")
     '␣a⇥b↵'
     """
     for char, shown in VISIBLE.items():
