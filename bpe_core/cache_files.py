@@ -26,17 +26,23 @@ def cache_dir(kind: str) -> Path:
     return Path(base) / "bpe-explorer" / kind
 
 
-def write_checked(path: Path, magic: bytes, body: bytes) -> None:
-    """Write ``magic``, the SHA-256 of ``body`` and ``body`` to ``path`` at once (``OSError`` if it cannot be)."""
+def write_whole(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` at once, its folder made if needed: two processes writing it at the same time
+    both leave a whole file (``OSError`` if it cannot be written)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as file:
-            file.write(magic + hashlib.sha256(body).digest() + body)
+            file.write(data)
         os.replace(tmp, path)
     except BaseException:
         os.unlink(tmp)
         raise
+
+
+def write_checked(path: Path, magic: bytes, body: bytes) -> None:
+    """Write ``magic``, the SHA-256 of ``body`` and ``body`` to ``path`` at once (``OSError`` if it cannot be)."""
+    write_whole(path, magic + hashlib.sha256(body).digest() + body)
 
 
 def read_checked(path: Path, magic: bytes) -> bytes | None:

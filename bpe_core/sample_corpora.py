@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import gzip
 import hashlib
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -76,16 +74,7 @@ def corpus_path(name: str) -> Path:
     target = cache_dir() / corpus.file.removesuffix(".gz")
     if target.is_file() and _sha256_of(target) == corpus.sha256:
         return target
-    text = _unpack(corpus)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=".unpacking-")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(text)
-        os.replace(temporary, target)  # two processes unpacking at once both end with a whole file
-    except BaseException:
-        os.unlink(temporary)
-        raise
+    cache_files.write_whole(target, _unpack(corpus))  # two processes unpacking at once both end with a whole file
     return target
 
 
