@@ -228,6 +228,7 @@ def test_sorting_orders_rows_stably(tokens, key):
 def test_script_classes_follow_the_character_rule(tokens):
     table = table_of(tokens)
     assert table.labels == [render_token(t) for t in tokens]
+    assert table.space.tolist() == [t[:1] == b" " for t in tokens]
     letters = {"Han", "Hangul", "Kana", "Latin", "Cyrillic", "Arabic", "other"}
     for row, token in enumerate(tokens):
         try:
@@ -247,6 +248,28 @@ def test_script_classes_follow_the_character_rule(tokens):
             else "other"
         )
         assert table.script_name(row) == expected
+    for unit, lengths in (("chars", table.n_chars), ("bytes", table.n_bytes)):
+        length = [int(c) if c >= 0 else int(b) for c, b in zip(lengths, table.n_bytes)]
+        for name, rows in longest_by_script(table, 3, unit=unit).items():
+            mine = [r for r in range(len(tokens)) if table.script_name(r) == name]
+            assert rows.tolist() == sorted(mine, key=lambda r: (-length[r], r))[:3]
+
+
+@settings(max_examples=200)
+@given(
+    tokens=st.lists(
+        st.one_of(
+            st.binary(max_size=5),
+            st.sampled_from([b"\xef", b"\xef\xbf", b"\xbf", "\uffff".encode(), "中".encode()[:2], b"\xf0\x9f\x98"]),
+        ),
+        max_size=12,
+    )
+)
+def test_tokens_decoded_together_are_each_decoded_alone(tokens):
+    """Broken characters beside the separator's bytes (EF BF BF), and tokens holding it, are decoded as alone."""
+    table = table_of(tokens)
+    assert table.texts == [t.decode("utf-8", "replace") for t in tokens]
+    assert table.labels == [render_token(t) for t in tokens]
 
 
 def test_longest_by_script_and_counts():

@@ -71,6 +71,7 @@ _NON_LETTERS = ("digits", "punctuation", "symbol/emoji", "control")
 _CHAR_CLASSES = (*_LETTERS, *_NON_LETTERS, "whitespace")
 _CHAR_BIT = {name: 1 << i for i, name in enumerate(_CHAR_CLASSES)}
 _NEUTRAL_BIT = 1 << len(_CHAR_CLASSES)
+_UNICODE_POINTS = 0x110000
 _SCRIPT_RULES = tuple(
     (name, regex.compile(rule))
     for name, rule in (
@@ -232,7 +233,7 @@ def build_table(source: VocabularySource) -> VocabTable:
         ids.sort()
         tokens = [bytes(source.tokens[i]) for i in ids.tolist()]
     special = np.isin(ids, np.fromiter(source.special_ids, dtype=np.int64, count=len(source.special_ids)))
-    texts, valid = _decode_all(tokens)
+    texts, valid, joined = _decode_all(tokens)
     n_chars = np.fromiter(map(len, texts), dtype=np.int32, count=len(texts))
     n_chars[~valid] = -1
     n_bytes = np.fromiter(map(len, tokens), dtype=np.int32, count=len(tokens))
@@ -242,58 +243,91 @@ def build_table(source: VocabularySource) -> VocabTable:
     else:
         ranks = source.merge_ranks()
         rank = np.fromiter((ranks.get(i, -1) for i in ids.tolist()), dtype=np.int64, count=len(ids))
-    script = _scripts(texts, valid, special)
-    space = np.fromiter((t[:1] == b" " for t in tokens), dtype=bool, count=len(tokens))
-    labels = _labels(tokens, texts, valid)
+    script = _scripts(texts, n_chars, special)
+    space = _begins_with_space(tokens, n_bytes)
+    labels = _labels(tokens, texts, valid, joined)
     return VocabTable(source.name, ids, tokens, texts, labels, rank, n_bytes, n_chars, script, space, special)
 
 
-#: Stands between the texts while they are labelled together; a text holding it is labelled alone.
+#: Stands between the tokens while they are decoded and labelled together; a token holding it is done alone.
 _SEPARATOR = "\uffff"
 
 
-def _labels(tokens: list[bytes], texts: list[str], valid: np.ndarray) -> list[str]:
-    """``render_token`` of every token. A text that is all printable once its whitespace is made visible is its own
-    label: the whitespace is replaced in all texts at once (four ``str.replace`` over them joined, about 40 ms for
-    o200k where a ``translate`` of each took 300), and only the rest go through ``render_token``."""
-    joined = _SEPARATOR.join(texts)
-    if joined.count(_SEPARATOR) != len(texts) - 1:  # a token holds the separator: one text at a time
-        shown = [visible(text) for text in texts]
-    else:
-        shown = visible(joined).split(_SEPARATOR)
-    return [
-        text if ok and text.isprintable() else render_token(token)
-        for token, text, ok in zip(tokens, shown, valid.tolist())
-    ]
+def _decode_all(tokens: list[bytes]) -> tuple[list[str], np.ndarray, str | None]:
+    """Each token as text (bytes that are no whole character as U+FFFD), whether it was whole UTF-8, and the texts
+    joined by ``_SEPARATOR`` (``None`` when a token holds it).
 
+    The tokens are decoded joined by the separator's bytes, one ``decode`` instead of 200,000: they are a whole
+    character that no neighbour can take in (EF is no continuation byte, so a character cut short before it ends
+    there, with one U+FFFD, as at the end of a token decoded alone). Only a text holding U+FFFD can be partial, so
+    only those are decoded again strictly.
 
-def _decode_all(tokens: list[bytes]) -> tuple[list[str], np.ndarray]:
-    """Each token as text (bytes that are no whole character as U+FFFD), and whether it was whole UTF-8. Only a text
-    holding U+FFFD can be partial, so only those are decoded again strictly."""
-    texts = [token.decode("utf-8", "replace") for token in tokens]
+    >>> texts, valid, _ = _decode_all([b"a", "中".encode()[:2], b"\\x80b"])
+    >>> texts == ["a", "\\ufffd", "\\ufffdb"], valid.tolist()
+    (True, [True, False, False])
+    """
+    joined = _SEPARATOR.encode().join(tokens).decode("utf-8", "replace")
+    texts = joined.split(_SEPARATOR)
+    if len(texts) != len(tokens):  # a token holds the separator (or there is none): one at a time
+        texts, joined = [token.decode("utf-8", "replace") for token in tokens], None
     valid = np.ones(len(tokens), dtype=bool)
     for row in [row for row, text in enumerate(texts) if "\ufffd" in text]:
         try:
             tokens[row].decode("utf-8")
         except UnicodeDecodeError:
             valid[row] = False
-    return texts, valid
+    return texts, valid, joined
 
 
-def _scripts(texts: list[str], valid: np.ndarray, special: np.ndarray) -> np.ndarray:
-    """Script codes: each distinct character classified once, OR-ed per token with ``np.bitwise_or.reduceat``."""
+def _labels(tokens: list[bytes], texts: list[str], valid: np.ndarray, joined: str | None) -> list[str]:
+    """``render_token`` of every token. A text that is all printable once its whitespace is made visible is its own
+    label: the whitespace is replaced in all texts at once (four ``str.replace`` over ``joined``, about 40 ms for
+    o200k where a ``translate`` of each took 300), and only the rest go through ``render_token``."""
+    shown = [visible(text) for text in texts] if joined is None else visible(joined).split(_SEPARATOR)
+    return [
+        text if ok and text.isprintable() else render_token(token)
+        for token, text, ok in zip(tokens, shown, valid.tolist())
+    ]
+
+
+def _begins_with_space(tokens: list[bytes], n_bytes: np.ndarray) -> np.ndarray:
+    """Whether each token's first byte is a space, read from all tokens joined."""
+    joined = np.frombuffer(b"".join(tokens), dtype=np.uint8)
+    if not len(joined):
+        return np.zeros(len(tokens), dtype=bool)
+    starts = np.minimum(np.cumsum(n_bytes) - n_bytes, len(joined) - 1)
+    return (n_bytes > 0) & (joined[starts] == ord(" "))
+
+
+def _scripts(texts: list[str], n_chars: np.ndarray, special: np.ndarray) -> np.ndarray:
+    """Script codes: the class bits of each character OR-ed per token with ``np.bitwise_or.reduceat`` (texts of
+    ``n_chars`` -1, partial UTF-8, and empty ones take no part)."""
     script = np.full(len(texts), _CODE["partial UTF-8"], dtype=np.uint8)
-    rows = np.flatnonzero(valid & ~special & np.fromiter(map(bool, texts), dtype=bool, count=len(texts)))
+    rows = np.flatnonzero((n_chars > 0) & ~special)
     if len(rows):
-        chosen = [texts[r] for r in rows]
+        chosen = texts if len(rows) == len(texts) else [texts[r] for r in rows.tolist()]
         points = np.frombuffer("".join(chosen).encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
-        unique, inverse = np.unique(points, return_inverse=True)
-        bits = np.array([_class_bit(chr(p)) for p in unique.tolist()], dtype=np.int64)[inverse]
-        lengths = np.fromiter(map(len, chosen), dtype=np.int64, count=len(chosen))
-        masks = np.bitwise_or.reduceat(bits, np.cumsum(lengths) - lengths)
+        lengths = n_chars[rows].astype(np.int64)
+        masks = np.bitwise_or.reduceat(_class_bits(points), np.cumsum(lengths) - lengths)
         script[rows] = _mask_to_script()[masks]
     script[special] = _CODE["special"]
     return script
+
+
+def _class_bits(points: np.ndarray) -> np.ndarray:
+    """The class bit of each code point, each distinct one classified once: the points mark a table over all of
+    Unicode (no sorting), which then gives each point its bit.
+
+    >>> _class_bits(np.array([ord("a"), ord("中"), ord("a")], dtype=np.uint32)).tolist() == [
+    ...     _CHAR_BIT["Latin"], _CHAR_BIT["Han"], _CHAR_BIT["Latin"]]
+    True
+    """
+    seen = np.zeros(_UNICODE_POINTS, dtype=bool)
+    seen[points] = True
+    distinct = np.flatnonzero(seen)
+    bits = np.zeros(_UNICODE_POINTS, dtype=np.uint16)
+    bits[distinct] = [_class_bit(chr(point)) for point in distinct.tolist()]
+    return bits[points]
 
 
 # ----- filtering and sorting: pure functions returning row numbers -------------------------------------------------
@@ -436,9 +470,9 @@ def longest_by_script(table: VocabTable, n: int = 10, *, unit: str = "chars") ->
     >>> {k: v.tolist() for k, v in longest_by_script(table, 1).items()}
     {'Han': [1], 'Latin': [3]}
     """
-    length = (table.n_chars if unit == "chars" else table.n_bytes).astype(np.int64)
+    length = table.n_chars if unit == "chars" else table.n_bytes
     length = np.where(length < 0, table.n_bytes, length)
-    order = np.lexsort((table.ids, -length))
+    order = np.argsort(-length, kind="stable")  # the rows are in id order: a stable sort keeps ties so
     result = {}
     for code, name in enumerate(SCRIPTS):
         chosen = order[table.script[order] == code][:n]
