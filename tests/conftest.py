@@ -1,7 +1,9 @@
+import compileall
 import os
 import socket
 import sys
 import threading
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -12,6 +14,19 @@ sys.path.insert(0, os.path.dirname(__file__))
 # No per-example deadline: a loaded 2-core CI machine must not turn a slow example into a failure.
 settings.register_profile("bpe-explorer", deadline=None)
 settings.load_profile("bpe-explorer")
+
+
+def pytest_sessionstart(session):
+    """Compile the program's modules once, before any test runs. The suite starts hundreds of Python processes (the
+    ``bpe`` command, training and counting processes, the library host); where ``PYTHONDONTWRITEBYTECODE`` is set,
+    as on CI machines, none of them keeps what it compiles, and each would compile every module it imports again
+    (importing ``bpe_core.training_process`` takes 0.38 s so, 0.19 s from compiled files). Only the files that
+    changed are compiled again."""
+    if hasattr(session.config, "workerinput"):  # an xdist worker: the controller has done it
+        return
+    root = Path(__file__).resolve().parents[1]
+    for package in ("bpe_core", "app"):
+        compileall.compile_dir(root / package, quiet=1)
 
 
 @pytest.fixture(scope="module", autouse=True)
