@@ -34,7 +34,6 @@ when only neutral characters.
 from __future__ import annotations
 
 import functools
-import operator
 import time
 import unicodedata
 from collections.abc import Iterable
@@ -46,6 +45,7 @@ import regex
 from bpe_core.messages import EngineError, Message
 from bpe_core.token_label import render_token, visible
 from bpe_core.vocabulary.source import VocabularySource
+from bpe_core.vocabulary.string_order import dense_ranks, text_ranks
 
 SCRIPTS = (
     "Han",
@@ -187,9 +187,9 @@ class VocabTable:
         computed on first use and remembered (:meth:`prepare_sorting` does both ahead)."""
         if key not in self._orders:
             if key == "bytes":
-                self._orders[key] = _bytes_order(self.tokens, self.n_bytes)
+                self._orders[key] = dense_ranks(self.tokens)
             elif key == "label":
-                self._orders[key] = _text_order(self.labels)
+                self._orders[key] = text_ranks(self.labels)
             else:
                 raise ValueError(f"no string order for {key!r}")
         return self._orders[key]
@@ -198,30 +198,6 @@ class VocabTable:
         """Order the strings now (for a worker thread), so that the first sort by bytes or label is fast."""
         self.order("bytes")
         self.order("label")
-
-
-def _bytes_order(tokens: list[bytes], n_bytes: np.ndarray) -> np.ndarray:
-    """Dense ranks of byte strings, vectorised: numpy's fixed-width bytes drop trailing NULs, so the length is
-    the tie-breaker that restores exact ``bytes`` order (``b"a"`` < ``b"a\\0"``)."""
-    if not tokens:
-        return np.zeros(0, dtype=np.int64)
-    padded = np.array(tokens, dtype=f"S{max(int(n_bytes.max()), 1)}")
-    rows = np.lexsort((n_bytes, padded))
-    ordered, lengths = padded[rows], n_bytes[rows]
-    changes = np.concatenate([[0], (ordered[1:] != ordered[:-1]) | (lengths[1:] != lengths[:-1])])
-    ranking = np.empty(len(tokens), dtype=np.int64)
-    ranking[rows] = np.cumsum(changes)
-    return ranking
-
-
-def _text_order(texts: list[str]) -> np.ndarray:
-    """Dense ranks of strings (equal strings share a rank)."""
-    rows = sorted(range(len(texts)), key=texts.__getitem__)
-    ordered = [texts[r] for r in rows]
-    changes = np.fromiter(map(operator.ne, ordered[1:], ordered), dtype=np.int64, count=max(len(rows) - 1, 0))
-    ranking = np.empty(len(texts), dtype=np.int64)
-    ranking[rows] = np.concatenate([[0], np.cumsum(changes)]) if rows else []
-    return ranking
 
 
 def build_table(source: VocabularySource) -> VocabTable:
@@ -470,14 +446,19 @@ def longest_by_script(table: VocabTable, n: int = 10, *, unit: str = "chars") ->
     >>> {k: v.tolist() for k, v in longest_by_script(table, 1).items()}
     {'Han': [1], 'Latin': [3]}
     """
-    length = table.n_chars if unit == "chars" else table.n_bytes
+    length = (table.n_chars if unit == "chars" else table.n_bytes).astype(np.int64)
     length = np.where(length < 0, table.n_bytes, length)
-    order = np.argsort(-length, kind="stable")  # the rows are in id order: a stable sort keeps ties so
+    if not len(length):
+        return {}
+    # one number per row that orders longest first, then by row (rows are in id order): no sort of every row
+    key = (int(length.max()) - length) * len(length) + np.arange(len(length))
     result = {}
     for code, name in enumerate(SCRIPTS):
-        chosen = order[table.script[order] == code][:n]
-        if len(chosen):
-            result[name] = chosen
+        rows = np.flatnonzero(table.script == code)
+        if len(rows) > n:
+            rows = rows[np.argpartition(key[rows], n)[:n]]
+        if len(rows):
+            result[name] = rows[np.argsort(key[rows])]
     return result
 
 
@@ -494,6 +475,5 @@ def script_share_by_rank(table: VocabTable, bucket: int = 1000) -> tuple[np.ndar
     ranks, codes = table.rank[merged], table.script[merged]
     buckets = ranks // bucket
     width = int(buckets.max()) + 1 if len(buckets) else 0
-    counts = np.zeros((width, len(SCRIPTS)), dtype=np.int64)
-    np.add.at(counts, (buckets, codes), 1)
-    return np.arange(width) * bucket, counts
+    counts = np.bincount(buckets * len(SCRIPTS) + codes, minlength=width * len(SCRIPTS))
+    return np.arange(width) * bucket, counts.reshape(width, len(SCRIPTS))
