@@ -14,7 +14,7 @@ import functools
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import Signal, Slot
+from PySide6.QtCore import QTimer, Signal, Slot
 from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from app.common.engine_messages import engine_message
@@ -57,6 +57,7 @@ class VocabularyTab(QWidget):
         self.own_tokenizer = None
         self._own_whole = None  # ours with every merge: the one "Why this merge" explains
         self._stale = False  # the vocabulary wanted is not the one on screen (built when the tab is shown)
+        self._unsorted: Loaded | None = None  # shown, its strings to be ordered for sorting once it is painted
         self.jobs = Jobs("table", self)
         self.jobs.result.connect(self._on_loaded)
         self.jobs.failed.connect(self._on_failed)
@@ -242,6 +243,17 @@ class VocabularyTab(QWidget):
             return
         if loaded.choice.key == self.wanted:
             self._show(loaded)
+            # Ordered for sorting once the new rows are painted: a thread running Python meanwhile would make each
+            # of the paint's calls into Python wait for the GIL.
+            self._unsorted = loaded
+            QTimer.singleShot(0, self._order_for_sorting)
+
+    @Slot()
+    def _order_for_sorting(self) -> None:
+        """Order the shown table's strings in a worker, unless another vocabulary is wanted meanwhile (the newest job
+        wins: it would be cancelled); a table not ordered ahead is ordered at its first sort."""
+        loaded, self._unsorted = self._unsorted, None
+        if loaded is not None and loaded is self.current and not self.jobs.busy():
             self.jobs.submit(lambda cancelled, _progress: _prepare(loaded))
 
     @Slot(object, str)
@@ -307,7 +319,8 @@ class VocabularyTab(QWidget):
             self.why.explain(rank)
 
     def busy(self) -> bool:
-        return any(panel.jobs.busy() for panel in (self, self.overlap, self.audit, self.why, self.parity, self.xray))
+        panels = (self, self.overlap, self.audit, self.why, self.parity, self.xray)
+        return self._unsorted is not None or any(panel.jobs.busy() for panel in panels)
 
     def shutdown(self) -> None:
         """Stop every thread of the tab, waiting for each."""

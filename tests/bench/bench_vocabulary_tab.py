@@ -83,7 +83,7 @@ def ready_time(app: QApplication, tab: VocabularyTab) -> float:
     tab.loaded.clear()
     tab.show_vocabulary("gpt2")
     wait_until(app, lambda: tab.current is not None and tab.current.choice.key == "gpt2")
-    wait_until(app, lambda: not tab.jobs.busy())
+    wait_until(app, lambda: not tab.busy())
     start = time.perf_counter()
     tab.show_vocabulary("o200k_base")
     wait_until(app, lambda: tab.current.choice.key == "o200k_base")
@@ -127,7 +127,7 @@ def main() -> int:
     ok &= line(
         "tab ready after load (table, charts, longest)", min(ready_time(app, tab) for _ in range(repeat)), READY_S, peer
     )
-    wait_until(app, lambda: not tab.jobs.busy())  # the worker orders the strings for sorting after showing
+    wait_until(app, lambda: not tab.busy())  # the worker orders the strings for sorting after showing
     view, model = tab.browse.view, tab.browse.view.model_
     for key in ("id", "rank", "label", "length", "chars", "script", "space", "bytes"):
         seconds = min(sort_time(view, key) for _ in range(repeat))

@@ -70,6 +70,27 @@ def test_o200k_loads_with_every_token(tab, o200k_table):
     assert model.data(first) == "!" and model.data(model.index(0, model.column_of("id"))) == 0
 
 
+def test_a_shown_table_is_ordered_for_sorting_after_its_paint_and_a_quick_switch_is_kept(qtbot, tab):
+    """The strings of a table shown are ordered in a worker once it is painted (not during the paint); another
+    vocabulary chosen before that starts is not cancelled by it (the newest job wins)."""
+    qtbot.waitUntil(lambda: not tab.busy(), timeout=WAIT_MS)
+    assert tab.current.choice.key == "o200k_base" and set(tab.current.table._orders) == {"bytes", "label"}
+    tab.loaded.pop("gpt2", None)
+    switched = []
+
+    def choose_another(loaded):
+        if loaded.choice.key == "gpt2" and not switched:
+            switched.append(loaded)
+            assert not tab.jobs.busy()  # the ordering is not started while the rows are painted
+            tab.show_vocabulary("cl100k_base")
+
+    tab.shown.connect(choose_another)
+    tab.show_vocabulary("gpt2")
+    qtbot.waitUntil(lambda: tab.current.choice.key == "cl100k_base" and not tab.busy(), timeout=WAIT_MS)
+    assert set(tab.current.table._orders) == {"bytes", "label"}
+    assert not switched[0].table._orders  # gpt2's strings: ordered at its first sort instead
+
+
 def test_filter_by_script_han_shows_only_han_tokens(qtbot, tab, o200k_table):
     filters, model = tab.browse.filters, tab.browse.view.model_
     filters.script.setCurrentIndex(filters.script.findData("Han"))  # the real combo
