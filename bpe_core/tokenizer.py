@@ -473,6 +473,9 @@ class Tokenizer:
         >>> Tokenizer.from_tiktoken("gpt2").merge_rank(b" world")
         739
         """
+        if self.merge_rule == "ranks":  # the multi-byte tokens in id order are what the merges make, in rank order
+            rank = self._priority.get(token)
+            return rank if rank is not None and rank < self._limit else None
         return self._merge_ranks.get(token)
 
     @functools.cached_property

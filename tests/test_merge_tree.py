@@ -146,3 +146,16 @@ def test_each_ids_rank_found_when_asked_is_the_one_every_merge_gives(which, gpt2
         tokenizer = {"gpt2": gpt2, "trained": trained, "picky": picky_tokenizer()}.get(which)
     trees, expected = MergeTrees(tokenizer), eager_ranks(tokenizer)
     assert {i: trees.rank(i) for i in tokenizer.token_ids() if trees.rank(i) is not None} == expected
+
+
+@pytest.mark.parametrize("k", [None, 1000])
+def test_a_rank_tables_merge_rank_is_the_first_merge_making_the_token(gpt2, k):
+    """A tiktoken-style tokenizer answers ``merge_rank`` from its rank table (the trees ask it per token): the
+    answer is the first merge of its list (cut to ``k``) that makes the token."""
+    tokenizer = gpt2 if k is None else gpt2.truncated(k)
+    first: dict[bytes, int] = {}
+    for rank, (left, right) in enumerate(tokenizer.merges):
+        first.setdefault(left + right, rank)
+    tokens = [gpt2.token_bytes(token_id) for token_id in gpt2.token_ids()]
+    assert [tokenizer.merge_rank(token) for token in tokens] == [first.get(token) for token in tokens]
+    assert MergeTrees(tokenizer).tree_of_bytes(b" the").rank == first[b" the"]

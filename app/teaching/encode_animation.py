@@ -51,7 +51,6 @@ class EncodeAnimationView(TeachingView):
     def __init__(self, tokenizer: Tokenizer | None = None, text: str = DEFAULT_TEXT, parent=None):
         super().__init__(parent)
         self.tokenizer: Tokenizer | None = None
-        self._ids: dict[bytes, int] = {}
         self.traces: list[PretokenTrace] = []
         self.states: list[list[tuple[bytes, ...]]] = []
         self.order: list[tuple[int, int]] = []
@@ -85,17 +84,9 @@ class EncodeAnimationView(TeachingView):
     def set_text(self, text: str) -> None:
         self.editor.setText(text)
 
-    def set_tokenizer(self, tokenizer: Tokenizer, ids: dict[bytes, int] | None = None) -> None:
-        """Animate ``tokenizer``; ``ids``: each token's bytes -> its lowest id, if known already
-        (:attr:`MergeTrees.ids <bpe_core.teaching.merge_tree.MergeTrees.ids>`), else found here."""
+    def set_tokenizer(self, tokenizer: Tokenizer) -> None:
+        """Animate ``tokenizer``."""
         self.tokenizer = tokenizer
-        if ids is None:
-            special = set(tokenizer.special_tokens.values())
-            ids = {}
-            for token_id, token in sorted(tokenizer.vocab.items()):
-                if token_id not in special:
-                    ids.setdefault(token, token_id)
-        self._ids = ids
         self.restart()
 
     def restart(self) -> None:
@@ -146,7 +137,7 @@ class EncodeAnimationView(TeachingView):
 
     # --- drawing ---------------------------------------------------------------------------------------------
     def _token_id(self, trace: PretokenTrace, part: bytes) -> int:
-        return trace.ids[0] if trace.special else self._ids[part]
+        return trace.ids[0] if trace.special else self.tokenizer.token_id(part)
 
     def show_frame(self) -> None:
         frame = self.frame
@@ -179,6 +170,7 @@ class EncodeAnimationView(TeachingView):
         total = len(self.order)
         if upcoming is not None:
             event = self.traces[upcoming[0]].merges[upcoming[1]]
+            made = self.tokenizer.token_id(event.token)
             if frame:
                 sentence = self.tr(
                     "<b>{done} of {total} merges done</b>. "
@@ -196,7 +188,7 @@ class EncodeAnimationView(TeachingView):
                     left=render_token_html(event.left),
                     right=render_token_html(event.right),
                     token=render_token_html(event.token),
-                    id=self._ids.get(event.token, "?"),
+                    id="?" if made is None else made,
                 )
             )
         else:

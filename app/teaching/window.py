@@ -84,6 +84,7 @@ def prepare(tokenizer: ShownTokenizer | str) -> Prepared:
     if tokenizer.merges is None:  # derives the merges of a rank table
         return Prepared(tokenizer, None)
     tokenizer.view_at("", 0)  # builds what cutting to the first merges needs here, not at the first slide
+    tokenizer.merge_rank(b"")  # and the table a tree's ranks are looked up in (a published model's: 150,000 merges)
     return Prepared(tokenizer, MergeTrees(tokenizer))
 
 
@@ -383,7 +384,7 @@ class TeachingWindow(QMainWindow):
         self.replay.set_tokenizer(tokenizer)
         self.quiz.set_tokenizer(tokenizer)
         if not foreign:
-            self.animation.set_tokenizer(tokenizer, ready.trees.ids)
+            self.animation.set_tokenizer(tokenizer)
         self._end_loading()
         if self._pending_tree is not None:
             token_id, self._pending_tree = self._pending_tree, None

@@ -89,7 +89,8 @@ class MergeNode:
 
 
 class MergeTrees:
-    """Merge trees of one tokenizer's tokens; the lookup tables are built once (o200k has 200,000 merges)."""
+    """Merge trees of one tokenizer's tokens. Each id's bytes are read once; ids and ranks are asked of the
+    tokenizer when a tree needs them (o200k has 200,000 merges: tables of them all took a quarter of a second)."""
 
     def __init__(self, tokenizer: ShownTokenizer):
         if tokenizer.merges is None:
@@ -98,23 +99,17 @@ class MergeTrees:
         self.vocab = {token_id: tokenizer.token_bytes(token_id) for token_id in tokenizer.token_ids()}
         self.specials = set(tokenizer.special_tokens.values())
         self.merges = tokenizer.merges
-        self.ids: dict[bytes, int] = {}  # each ordinary token's bytes -> the id encoding gives them
-        for token_id, token in self.vocab.items():
-            if token_id not in self.specials and token not in self.ids:
-                self.ids[token] = tokenizer.token_id(token)
-        # A trained tokenizer's merge r made id 256 + r; other vocabularies: the merge that made the bytes (with
-        # PickyBPE, the last one: a token removed and made again is the later merge's; a token removed for good
-        # has no id and is a removed node in the trees of the tokens made from it). Found per id when first asked
-        # (:meth:`rank`), from the bytes' deciding merge (a dict keeps the value written last, so the merges are
-        # read backwards for the first one).
+        # A trained tokenizer's merge r made id 256 + r; other vocabularies: the merge that made the bytes, the
+        # tokenizer's own ``merge_rank`` (the first merge making them), asked per id when a tree first needs it
+        # (:meth:`rank`). With PickyBPE, the last one: a token removed and made again is the later merge's; a
+        # token removed for good has no id and is a removed node in the trees of the tokens made from it.
         self._picky = getattr(tokenizer, "picky", None) is not None
-        made = [left + right for left, right in self.merges]
-        ranks = range(len(made)) if self._picky else range(len(made) - 1, -1, -1)
-        self._deciding_rank = dict(zip((made[rank] for rank in ranks), ranks))
+        self._last_rank: dict[bytes, int] = {}  # PickyBPE: bytes -> the last merge that made them
         self._made_at: dict[bytes, list[int]] = {}  # PickyBPE: bytes -> the ranks of the merges that made them
         if self._picky:
-            for rank, token in enumerate(made):
-                self._made_at.setdefault(token, []).append(rank)
+            for rank, (left, right) in enumerate(self.merges):
+                self._last_rank[left + right] = rank
+                self._made_at.setdefault(left + right, []).append(rank)
         self._rank_of_id: dict[int, int | None] = {}
         self._steps = self._record_steps(tokenizer)
 
@@ -142,7 +137,15 @@ class MergeTrees:
         own = token_id - 256  # a trained tokenizer's
         if 0 <= own < len(self.merges) and self.merges[own][0] + self.merges[own][1] == token:
             return own
-        return self._deciding_rank.get(token) if self.ids.get(token) == token_id else None
+        if self.id_of(token) != token_id:
+            return None
+        return self._last_rank.get(token) if self._picky else self.tokenizer.merge_rank(token)
+
+    def id_of(self, token: bytes) -> int | None:
+        """The id encoding gives the ordinary token with these bytes, or None if no ordinary token of this
+        vocabulary has them."""
+        token_id = self.tokenizer.token_id(token)
+        return token_id if token_id in self.vocab and token_id not in self.specials else None
 
     def tree(self, token_id: int) -> MergeNode:
         """The merge tree of ``token_id``; an id not in the vocabulary raises :class:`UnknownTokenError`."""
@@ -167,7 +170,7 @@ class MergeTrees:
         """The node of ``token`` as a part of the merge ranked ``before``: the token's own tree -- or, with PickyBPE,
         if the token as it was then is not the one in the vocabulary (removed since), a removed node built by the
         last merge before that one that made it."""
-        token_id = self.ids.get(token)
+        token_id = self.id_of(token)
         if not self._picky:
             return self._node(token_id)
         made = [rank for rank in self._made_at.get(token, ()) if rank < before]
@@ -179,6 +182,7 @@ class MergeTrees:
 
     def tree_of_bytes(self, token: bytes) -> MergeNode:
         """The tree of the (ordinary) token with these bytes."""
-        if token not in self.ids:
+        token_id = self.id_of(token)
+        if token_id is None:
             raise UnknownTokenError(f"{token!r} is not a token of this tokenizer")
-        return self._node(self.ids[token])
+        return self._node(token_id)
