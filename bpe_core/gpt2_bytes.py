@@ -15,6 +15,10 @@ b' the\\n'
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_right
+from itertools import accumulate
+
 
 def _byte_to_char_table() -> list[str]:
     printable = set(range(ord("!"), ord("~") + 1)) | set(range(0xA1, 0xAC + 1)) | set(range(0xAE, 0xFF + 1))
@@ -63,6 +67,27 @@ def gpt2_to_bytes(text: str) -> bytes:
         position, char = next((i, c) for i, c in enumerate(text) if c not in CHAR_TO_BYTE)
         raise ValueError(f"{char!r} (U+{ord(char):04X}) at position {position} is not a GPT-2 byte character")
     return data
+
+
+#: A character outside GPT-2's table.
+_NOT_GPT2 = re.compile("[^" + "".join(map(re.escape, _byte_to_char_table())) + "]")
+
+
+def gpt2_to_bytes_many(texts: list[str]) -> list[bytes | None]:
+    """:func:`gpt2_to_bytes` of many strings, translated joined in one call instead of one a string (0.6 s for a
+    200,000-token vocabulary); ``None`` for a string holding a character outside the table.
+
+    >>> gpt2_to_bytes_many(["ab", "a b", "ĠxĊ", ""])
+    [b'ab', None, b' x\\n', b'']
+    """
+    ends = list(accumulate(map(len, texts)))
+    bad = {bisect_right(ends, found.start()) for found in _NOT_GPT2.finditer("".join(texts))}
+    if bad:
+        texts = ["" if n in bad else text for n, text in enumerate(texts)]
+        ends = list(accumulate(map(len, texts)))
+    data = "".join(texts).translate(_DECODE_TABLE).encode("latin-1")
+    spelled = [data[start:end] for start, end in zip([0, *ends[:-1]], ends)]
+    return [None if n in bad else token for n, token in enumerate(spelled)] if bad else spelled
 
 
 def merge_of(entry, what: str, *, pairs: bool = False) -> tuple[bytes, bytes]:

@@ -223,3 +223,16 @@ def test_the_ids_read_from_the_file_are_the_librarys(pairs, name):
     ours, library = pairs[name]
     assert ours._file_ids is not None
     assert ours.token_ids() == sorted(set(library.get_vocab(with_added_tokens=True).values()))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_vocabularys_bytes_read_all_at_once_are_each_ids_own(pairs, name):
+    """A byte-level vocabulary's pieces are spelled all at once (for bytes -> id): each id's bytes as read alone;
+    added tokens and pieces in another spelling are left to be read alone."""
+    ours, _ = pairs[name]
+    together = ours._bytes_of_many(ours.token_ids())
+    assert {token_id: ours._bytes_of(token_id) for token_id in together} == together
+    if ours._byte_level:
+        assert len(together) >= 256 and not together.keys() & ours._added.keys()
+    else:
+        assert together == {}

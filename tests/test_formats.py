@@ -29,7 +29,7 @@ from bpe_core.formats import (
     save_json,
 )
 from bpe_core.formats.files import _UMASK
-from bpe_core.gpt2_bytes import BYTE_TO_CHAR, bytes_to_gpt2, gpt2_to_bytes
+from bpe_core.gpt2_bytes import BYTE_TO_CHAR, bytes_to_gpt2, gpt2_to_bytes, gpt2_to_bytes_many
 from bpe_core.patterns import pattern_source
 from bpe_core.reference import get_encoding
 from bpe_core.tokenizer import Tokenizer
@@ -81,6 +81,20 @@ def test_byte_table_is_a_bijection_onto_printable_characters():
 def test_gpt2_to_bytes_rejects_foreign_characters():
     with pytest.raises(ValueError, match=r"U\+4E2D"):
         gpt2_to_bytes("a中")
+
+
+def alone(text: str) -> bytes | None:
+    try:
+        return gpt2_to_bytes(text)
+    except ValueError:
+        return None
+
+
+@settings(max_examples=300)
+@given(st.lists(st.text(alphabet=st.sampled_from([*BYTE_TO_CHAR[:40], " ", "中", "\x00", "\x7f", "Ā"]), max_size=5)))
+def test_many_strings_spelled_together_are_each_spelled_alone(texts):
+    """Together (one translate) as alone, and None exactly where a string holds a character outside the table."""
+    assert gpt2_to_bytes_many(texts) == [alone(text) for text in texts]
 
 
 # ----- our JSON file -----

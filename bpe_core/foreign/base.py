@@ -56,6 +56,10 @@ class ForeignTokenizer:
         """The model's merges in rank order, or None for a model without merges."""
         return None
 
+    def _bytes_of_many(self, ids: list[int]) -> dict[int, bytes]:
+        """The bytes of those of ``ids`` that the model can spell all at once (here none: each is read alone)."""
+        return {}
+
     def token_ids(self) -> list[int]:
         """Every id the vocabulary holds, ascending (``range(vocab_size)`` unless the ids have gaps)."""
         return sorted(set(range(self.vocab_size)) | self._special_ids)
@@ -151,6 +155,7 @@ class ForeignTokenizer:
     def ids_by_bytes(self) -> dict[bytes, int]:
         """Each ordinary token's bytes -> its id; a piece is preferred to its byte-fallback twin (``▁`` to
         ``<0x20>``). Built on first use."""
+        self._bytes_cache.update(self._bytes_of_many(self.token_ids()))
         ids: dict[bytes, int] = {}
         for token_id in self.token_ids():
             if token_id in self._special_ids:

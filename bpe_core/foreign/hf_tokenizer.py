@@ -29,7 +29,7 @@ from bpe_core.foreign.base import ForeignTokenizer
 from bpe_core.foreign.library_host import LibraryEncoder
 from bpe_core.foreign.locality import local_pattern
 from bpe_core.foreign.spans import byte_piece
-from bpe_core.gpt2_bytes import gpt2_to_bytes
+from bpe_core.gpt2_bytes import gpt2_to_bytes, gpt2_to_bytes_many
 
 
 class HuggingFaceTokenizer(ForeignTokenizer):
@@ -99,6 +99,16 @@ class HuggingFaceTokenizer(ForeignTokenizer):
         if piece is None:
             raise KeyError(token_id)
         return self._piece_bytes(piece)
+
+    def _bytes_of_many(self, ids: list[int]) -> dict[int, bytes]:
+        """A byte-level vocabulary's pieces spelled all at once (:func:`gpt2_to_bytes_many`); added tokens and pieces
+        that are not byte-level spelling are left to :meth:`_bytes_of`."""
+        if not self._byte_level:
+            return {}
+        ids = [i for i in ids if i not in self._added]
+        pieces = list(map(self._library.id_to_token, ids))
+        spelled = gpt2_to_bytes_many([piece or "" for piece in pieces])  # None: a hole in the ids
+        return {i: token for i, piece, token in zip(ids, pieces, spelled) if piece is not None and token is not None}
 
     def _piece_bytes(self, piece: str) -> bytes:
         if self._byte_level:
