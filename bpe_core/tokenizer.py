@@ -21,7 +21,7 @@ import heapq
 import os
 import sys
 from collections.abc import Iterable, Iterator, Mapping
-from itertools import accumulate, chain, compress, repeat
+from itertools import accumulate, chain, repeat
 
 from bpe_core.merges_cache import cached_merges
 from bpe_core.pretokenize import pretokenizer
@@ -145,13 +145,10 @@ class Tokenizer:
         return placed
 
     def _ordinary_ids(self) -> dict[bytes, int]:
-        """Bytes -> the smallest ordinary id holding them, in ascending id order."""
         special_ids = set(self.special_tokens.values())
-        ordinary = [token_id for token_id in sorted(self._vocab) if token_id not in special_ids]
-        ids = dict(zip(map(self._vocab.__getitem__, ordinary), ordinary))
-        if len(ids) != len(ordinary):  # bytes held by two ids: the later id took them; give them the smaller
-            ids = {}
-            for token_id in ordinary:
+        ids: dict[bytes, int] = {}
+        for token_id in sorted(self._vocab):
+            if token_id not in special_ids:
                 ids.setdefault(self._vocab[token_id], token_id)
         missing = [b for b in _SINGLE_BYTES if b not in ids]
         if missing:
@@ -173,8 +170,7 @@ class Tokenizer:
 
     def _rank_priorities(self) -> dict[bytes, int]:
         """Ranks rule: the multi-byte tokens in id order are the merges' results in rank order."""
-        ids = self._bytes_to_id  # in id order (see _ordinary_ids)
-        merged = list(compress(ids, map((1).__lt__, map(len, ids))))
+        merged = [t for t, i in sorted(self._bytes_to_id.items(), key=lambda item: item[1]) if len(t) > 1]
         if len(merged) != len(self._merges):
             raise ValueError(
                 f"merge_rule='ranks' needs one merge per multi-byte token: {len(merged)} tokens, "
@@ -184,7 +180,7 @@ class Tokenizer:
             for rank, ((left, right), token) in enumerate(zip(self._merges, merged)):
                 if left + right != token or left not in self._bytes_to_id or right not in self._bytes_to_id:
                     raise ValueError(f"merge {rank} ({left!r}, {right!r}) does not make token {token!r}")
-        return dict(zip(merged, range(len(merged))))
+        return {token: rank for rank, token in enumerate(merged)}
 
     # ----- public properties -----
 
