@@ -97,6 +97,12 @@ def test_many_strings_spelled_together_are_each_spelled_alone(texts):
     assert gpt2_to_bytes_many(texts) == [alone(text) for text in texts]
 
 
+def test_many_strings_past_one_piece_of_work_are_each_spelled_alone():
+    """25,000 strings are spelled in three joined pieces; a bad string in each piece is found where it is."""
+    texts = [bytes_to_gpt2(f"t{n}".encode()) if n % 9_999 else "bad string" for n in range(25_000)]
+    assert gpt2_to_bytes_many(texts) == [alone(text) for text in texts]
+
+
 # ----- our JSON file -----
 
 

@@ -106,7 +106,8 @@ class HuggingFaceTokenizer(ForeignTokenizer):
         if not self._byte_level:
             return {}
         ids = [i for i in ids if i not in self._added]
-        pieces = list(map(self._library.id_to_token, ids))
+        to_token = self._library.id_to_token
+        pieces = [to_token(i) for i in ids]  # not map(): a loop in C holds the GIL throughout (a stall of the window)
         spelled = gpt2_to_bytes_many([piece or "" for piece in pieces])  # None: a hole in the ids
         return {i: token for i, piece, token in zip(ids, pieces, spelled) if piece is not None and token is not None}
 
