@@ -25,6 +25,8 @@ from PySide6.QtWidgets import QApplication
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from app.common.main_thread_gc import freeze_start_up_objects  # noqa: E402
+from app.common.startup import start_up  # noqa: E402
 from app.teaching.window import TeachingWindow  # noqa: E402
 from bpe_core.formats import load_any  # noqa: E402
 
@@ -85,6 +87,7 @@ def choose(window: TeachingWindow, gaps: Gaps, key: str) -> tuple[float, float]:
 
 def main() -> int:
     app = QApplication.instance() or QApplication([])
+    start_up(app)  # as app.main does: among others, the garbage collector runs on the GUI thread only
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "tokenizer.json"
         subprocess.run([sys.executable, "-c", EXPORT, str(path)], cwd=ROOT, check=True)  # leaves no cache here
@@ -93,6 +96,7 @@ def main() -> int:
         window = TeachingWindow()
         window.show()
         window.wait_loaded()
+        freeze_start_up_objects()  # as app.main does once the window is up
         window.add_source("o200k-json", "o200k_base as tokenizer.json", model)
         gaps = Gaps()
         sources = {"cl100k_base": "cl100k_base", "o200k_base": "o200k_base", "o200k-json": str(path)}
