@@ -14,7 +14,7 @@ import time
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, Qt, QTimer
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -226,7 +226,8 @@ class VocabSliderView(TeachingView):
             return
         total = self.total_merges
         self._curve_ks = np.unique(np.linspace(0, total, min(CURVE_POINTS, total + 1)).astype(int)).tolist()
-        self._curve_timer.start()
+        if self.isEnabled():
+            self._curve_timer.start()
 
     def _curve_piece(self) -> None:
         """Encode the text at the curve's next values of k for up to :data:`CURVE_SLICE` seconds; draw it when all
@@ -242,7 +243,17 @@ class VocabSliderView(TeachingView):
 
     def curve_drawn(self) -> bool:
         """Whether the curve shows the current tokenizer and text."""
-        return not self._curve_timer.isActive()
+        return len(self._curve_counts) == len(self._curve_ks)
+
+    def changeEvent(self, event) -> None:
+        """A greyed slider (its window is making another tokenizer ready in a thread) computes no curve: each of its
+        encodes would wait for that thread's GIL, and the window would stall. It goes on once enabled again."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.EnabledChange:
+            if not self.isEnabled():
+                self._curve_timer.stop()
+            elif not self.curve_drawn():
+                self._curve_timer.start()
 
     # --- stepping --------------------------------------------------------------------------------------------
     def step_forward(self) -> bool:

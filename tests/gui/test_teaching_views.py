@@ -156,6 +156,10 @@ def test_vocab_slider_play_and_text(qtbot, tokenizer):
         render_token(tokenizer.token_bytes(i)) for i in tokenizer.encode("lowest newest")
     ]
     assert not view.curve_drawn()  # encoded a few k at a time between events, not in the keystroke's handler
+    view.setEnabled(False)  # greyed while its window makes another tokenizer ready: the curve waits
+    qtbot.wait(50)
+    assert not view.curve_drawn() and not view._curve_timer.isActive()
+    view.setEnabled(True)
     qtbot.waitUntil(view.curve_drawn, timeout=10000)
     xs, ys = view.curve.getData()
     assert xs[0] == 0 and xs[-1] == tokenizer.merge_count and ys[0] == len("lowest newest")
