@@ -74,6 +74,10 @@ class ShownTokenizer(Protocol):
     def token_ids(self) -> list[int]:
         """Every id of the vocabulary, ascending."""
 
+    def tokens(self) -> dict[int, bytes]:
+        """Every id of the vocabulary -> its bytes, ids ascending: ``token_bytes`` of each ``token_ids()``, read at
+        once where the tokenizer can (a whole vocabulary for a table or a tree)."""
+
     def view(self, text: str) -> TokenView:
         """The tokens of ``text`` with their spans, and where its pre-tokens begin."""
 

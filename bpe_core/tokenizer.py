@@ -444,6 +444,11 @@ class Tokenizer:
         """Every id this tokenizer can produce, ascending."""
         return sorted(self.vocab)
 
+    def tokens(self) -> dict[int, bytes]:
+        """Every id this tokenizer can produce -> its bytes, ids ascending."""
+        vocab = self.vocab
+        return {token_id: vocab[token_id] for token_id in sorted(vocab)}
+
     def view(self, text: str) -> TokenView:
         """The tokens of ``text`` with their spans, and where its pre-tokens begin.
 

@@ -226,6 +226,15 @@ def test_the_ids_read_from_the_file_are_the_librarys(pairs, name):
 
 
 @pytest.mark.parametrize("name", NAMES)
+def test_a_whole_vocabulary_at_once_is_each_ids_bytes(hf_files, name):
+    """``tokens()`` (what a table or a tree reads) gives each id's bytes as ``token_bytes`` reads them alone."""
+    model, alone = load_any(hf_files[name]), load_any(hf_files[name])
+    whole = model.tokens()
+    assert list(whole) == model.token_ids()
+    assert whole == {token_id: alone.token_bytes(token_id) for token_id in whole}
+
+
+@pytest.mark.parametrize("name", NAMES)
 def test_a_vocabularys_bytes_read_all_at_once_are_each_ids_own(pairs, name):
     """A byte-level vocabulary's pieces are spelled all at once (for bytes -> id): each id's bytes as read alone;
     added tokens and pieces in another spelling are left to be read alone."""

@@ -315,6 +315,15 @@ def test_truncated_gpt2_equals_tiktoken_with_fewer_ranks(tokenizers, k):
     assert tok.merge_count == k == len(tok.merges) and len(tok.vocab) == 256 + k + 1
 
 
+@pytest.mark.parametrize("k", [None, 300])
+def test_a_whole_vocabulary_at_once_is_each_ids_bytes(tokenizers, k):
+    """``tokens()`` (what a table or a tree reads) is ``token_bytes`` of every id, also cut to ``k`` merges."""
+    tokenizer = tokenizers["gpt2"] if k is None else tokenizers["gpt2"].truncated(k)
+    whole = tokenizer.tokens()
+    assert list(whole) == tokenizer.token_ids() and len(whole) == (50257 if k is None else 557)
+    assert whole == {token_id: tokenizer.token_bytes(token_id) for token_id in tokenizer.token_ids()}
+
+
 def test_truncated_is_cheap_and_remembered(tokenizers):
     gpt2 = tokenizers["gpt2"]
     assert gpt2.truncated(500) is gpt2.truncated(500)

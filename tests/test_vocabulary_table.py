@@ -317,6 +317,9 @@ class _AdapterLike:
     def token_bytes(self, token_id):
         return {0: b"a", 1: b"b", 2: b"ab", 4: b"\xe4", 6: b"<s>"}[token_id]
 
+    def tokens(self):
+        return {token_id: self.token_bytes(token_id) for token_id in self.token_ids()}
+
     def encode(self, text):
         return [2] if text == "ab" else [0]
 

@@ -151,11 +151,19 @@ class ForeignTokenizer:
         """The id of the ordinary token whose bytes are ``token``, or None."""
         return self.ids_by_bytes.get(token)
 
+    def tokens(self) -> dict[int, bytes]:
+        """Every id -> its bytes, ids ascending (those the model can spell at once, at once)."""
+        self._read_all_bytes()
+        return {token_id: self.token_bytes(token_id) for token_id in self.token_ids()}
+
+    def _read_all_bytes(self) -> None:
+        self._bytes_cache.update(self._bytes_of_many([i for i in self.token_ids() if i not in self._bytes_cache]))
+
     @functools.cached_property
     def ids_by_bytes(self) -> dict[bytes, int]:
         """Each ordinary token's bytes -> its id; a piece is preferred to its byte-fallback twin (``▁`` to
         ``<0x20>``). Built on first use."""
-        self._bytes_cache.update(self._bytes_of_many(self.token_ids()))
+        self._read_all_bytes()
         ids: dict[bytes, int] = {}
         for token_id in self.token_ids():
             if token_id in self._special_ids:

@@ -96,7 +96,7 @@ class MergeTrees:
         if tokenizer.merges is None:
             raise TypeError(f"{tokenizer.name} is a {tokenizer.model} model: it has no merges, so no merge trees")
         self.tokenizer = tokenizer
-        self.vocab = {token_id: tokenizer.token_bytes(token_id) for token_id in tokenizer.token_ids()}
+        self.vocab = tokenizer.tokens()
         self.specials = set(tokenizer.special_tokens.values())
         self.merges = tokenizer.merges
         # A trained tokenizer's merge r made id 256 + r; other vocabularies: the merge that made the bytes, the

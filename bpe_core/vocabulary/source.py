@@ -77,7 +77,7 @@ def vocabulary_source(tokenizer: ShownTokenizer | VocabularySource, *, name: str
     splitter = tokenizer.pretokenizer
     return VocabularySource(
         name=name or tokenizer.name,
-        tokens={token_id: tokenizer.token_bytes(token_id) for token_id in tokenizer.token_ids()},
+        tokens=tokenizer.tokens(),
         special_ids=frozenset(specials.values()),
         encode=tokenizer.encode,
         merges=None if tokenizer.merge_rule == "ranks" else tokenizer.merges,
