@@ -7,7 +7,7 @@ import threading
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from bpe_core import corpus
@@ -21,7 +21,7 @@ from bpe_core.corpus import (
     _Cutter,
 )
 from bpe_core.counting import count_piece
-from bpe_core.patterns import get_pattern
+from bpe_core.patterns import get_pattern, safe_boundary
 from bpe_core.specials import SpecialSplitter
 
 SPECIALS = ("<|endoftext|>", "<|end|>")
@@ -124,6 +124,21 @@ def test_cutting_at_spaces_keeps_the_pre_tokens(text, pattern, size):
     pieces = list(reader.pieces_of_text(text, name="t"))
     assert "".join(pieces) == text
     assert chunked_counts(pieces, pattern, TOUCHY_SPECIALS) == whole_counts(text, pattern, TOUCHY_SPECIALS)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    text=one_line_texts,
+    pattern=st.sampled_from(["gpt2", "cl100k", "o200k"]),
+    pos=st.integers(0, 30),
+    length=st.integers(0, 200),
+)
+@example(text="Q\nab", pattern="o200k", pos=2, length=5)  # the line feed just before where the search starts
+@example(text="Q\r\nab", pattern="gpt2", pos=0, length=5)  # GPT-2 cuts a CRLF between its two characters
+def test_a_boundary_search_that_skips_to_spaces_and_line_breaks_finds_what_the_regex_finds(text, pattern, pos, length):
+    boundary = safe_boundary(pattern)
+    found, expected = boundary.search(text, pos, pos + length), boundary.regex.search(text, pos, pos + length)
+    assert (found and found.start()) == (expected and expected.start())
 
 
 @pytest.mark.parametrize("pattern", ["gpt2", "cl100k", "o200k"])
