@@ -1,5 +1,6 @@
 import compileall
 import os
+import signal
 import socket
 import sys
 import threading
@@ -14,6 +15,12 @@ sys.path.insert(0, os.path.dirname(__file__))
 # No per-example deadline: a loaded 2-core CI machine must not turn a slow example into a failure.
 settings.register_profile("bpe-explorer", deadline=None)
 settings.load_profile("bpe-explorer")
+
+
+# A run started in the background by a non-interactive shell (``pytest &`` in a script) inherits SIGINT ignored, and
+# so would every ``bpe`` process a test starts: the Ctrl-C tests stand for a user at a terminal, where it is not.
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def pytest_sessionstart(session):

@@ -132,7 +132,7 @@ def test_ctrl_c_stops_bpe_encode_while_it_downloads(hub_env, stalling_server):
     children = psutil.Process(process.pid).children(recursive=True)
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=BOUND)
-    assert process.returncode == 130 and err.rstrip().endswith("bpe: interrupted") and "Traceback" not in err
+    assert process.returncode == 130 and err.rstrip().endswith("bpe: interrupted") and "Traceback" not in err, err
     _, alive = psutil.wait_procs(children, timeout=10)
     assert not alive, "the download process outlived bpe"
 
