@@ -67,6 +67,8 @@ def is_power_of_ten(value: float) -> bool:
 class TidyAxis(pg.AxisItem):
     """A pyqtgraph axis that never draws two tick labels over each other or cut at its ends."""
 
+    _label_html = ""  # the HTML the label was last given (by _updateLabel, which pyqtgraph's __init__ calls)
+
     def __init__(self, orientation: str, **options):
         super().__init__(orientation, **options)
         self.setStyle(hideOverlappingLabels=True)  # a label that would run past the axis's ends is left out
@@ -133,9 +135,17 @@ class TidyAxis(pg.AxisItem):
             return self.labelText
         return QFontMetrics(font).elidedText(self.labelText, Qt.TextElideMode.ElideRight, int(length))
 
+    def _updateLabel(self) -> None:  # noqa: N802 (pyqtgraph's name)
+        """Set the label's HTML only when it changes: laying out a window resizes each axis many times, mostly to
+        the same fit (``setHtml`` was a tenth of building the main window)."""
+        label = self.labelString()
+        if label != self._label_html:
+            self._label_html = label
+            self.label.setHtml(label)
+
     def resizeEvent(self, event=None) -> None:  # noqa: N802 (pyqtgraph's name)
         if self.label is not None:
-            self.label.setHtml(self.labelString())
+            self._updateLabel()
         super().resizeEvent(event)
 
     def generateDrawSpecs(self, painter):  # noqa: N802 (pyqtgraph's name)
