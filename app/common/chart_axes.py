@@ -137,7 +137,7 @@ class TidyAxis(pg.AxisItem):
 
     def _updateLabel(self) -> None:  # noqa: N802 (pyqtgraph's name)
         """Set the label's HTML only when it changes: laying out a window resizes each axis many times, mostly to
-        the same fit (``setHtml`` was a tenth of building the main window)."""
+        the same fit (``setHtml`` was a twentieth of building the main window)."""
         label = self.labelString()
         if label != self._label_html:
             self._label_html = label
