@@ -202,9 +202,12 @@ static Py_ssize_t o200k(const Text *t, Py_ssize_t i) {
 typedef Py_ssize_t (*Scan)(const Text *, Py_ssize_t);
 static const Scan PATTERNS[] = {gpt2, cl100k, o200k};
 
-/* Pre-tokens between two moments when another thread may take the GIL: a few milliseconds of scanning, so that a
- * text of megabytes scanned in a worker thread never freezes the window for longer than Python code would. */
-#define LET_OTHERS_RUN 16384
+/* Pre-tokens found at a time without the GIL. Finding them reads only the text (immutable, and held) and the class
+ * table (never freed), so it runs with the GIL released; only making the strings needs it. Another thread (the
+ * window's) takes the GIL while a batch is found, as it would from Python code. Releasing it for an instant
+ * instead, between two pieces, is not enough: a thread waiting for the GIL asks for it only after a whole switch
+ * interval without a switch, and each such instant counts as one, so a waiting window could wait to the end. */
+#define BATCH 16384
 
 /* What scanning does with each pre-token: add it, or its ids, to out. 0, or -1 with an exception. */
 typedef int (*OnPiece)(PyObject *out, PyObject *cache, PyObject *piece);
@@ -246,28 +249,42 @@ static PyObject *scan_text(PyObject *text, int pattern, PyObject *cache, OnPiece
     }
     Scan scan = PATTERNS[pattern];
     Text t = {PyUnicode_KIND(text), PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text)};
-    PyObject *out = PyList_New(0);
-    if (!out) return NULL;
-    Py_ssize_t pieces = 0;
-    for (Py_ssize_t i = 0; i < t.n;) {
-        if (++pieces % LET_OTHERS_RUN == 0) {
-            Py_BEGIN_ALLOW_THREADS /* the GIL to a waiting thread (the window's), as Python code does */
-            Py_END_ALLOW_THREADS
-        }
-        Py_ssize_t e = scan(&t, i);
-        if (e <= i) {
-            Py_DECREF(out);
-            return PyErr_Format(PyExc_RuntimeError, "no alternative matches at %zd", i);
-        }
-        PyObject *piece = PyUnicode_Substring(text, i, e);
-        if (!piece || on_piece(out, cache, piece) < 0) {
-            Py_XDECREF(piece);
-            Py_DECREF(out);
-            return NULL;
-        }
-        Py_DECREF(piece);
-        i = e;
+    Py_ssize_t *ends = PyMem_RawMalloc(sizeof(Py_ssize_t) * BATCH);
+    PyObject *out = ends ? PyList_New(0) : PyErr_NoMemory();
+    if (!out) {
+        PyMem_RawFree(ends);
+        return NULL;
     }
+    for (Py_ssize_t i = 0; i < t.n;) {
+        Py_ssize_t found = 0, stuck = -1;
+        Py_BEGIN_ALLOW_THREADS
+        for (Py_ssize_t j = i; found < BATCH && j < t.n; j = ends[found++]) {
+            Py_ssize_t e = scan(&t, j);
+            if (e <= j) {
+                stuck = j;
+                break;
+            }
+            ends[found] = e;
+        }
+        Py_END_ALLOW_THREADS
+        for (Py_ssize_t k = 0; k < found; k++) {
+            PyObject *piece = PyUnicode_Substring(text, i, ends[k]);
+            if (!piece || on_piece(out, cache, piece) < 0) {
+                Py_XDECREF(piece);
+                Py_DECREF(out);
+                PyMem_RawFree(ends);
+                return NULL;
+            }
+            Py_DECREF(piece);
+            i = ends[k];
+        }
+        if (stuck >= 0) {
+            Py_DECREF(out);
+            PyMem_RawFree(ends);
+            return PyErr_Format(PyExc_RuntimeError, "no alternative matches at %zd", stuck);
+        }
+    }
+    PyMem_RawFree(ends);
     return out;
 }
 

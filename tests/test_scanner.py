@@ -137,7 +137,7 @@ def lets_others_run(call, tries: int = 3) -> bool:
 
 @needs_compiled
 def test_scanning_megabytes_in_a_thread_lets_the_other_threads_run():
-    """The compiled scanner hands the GIL over every few thousand pre-tokens, as Python code does, so a window
+    """The compiled scanner finds pre-tokens without the GIL, a batch at a time, so a window
     whose worker thread pre-tokenizes a big file goes on drawing."""
     text = "Hello world, it's 12345 here.\n" * 200_000
     scanner.findall("gpt2", "warm up")  # the classes are read
