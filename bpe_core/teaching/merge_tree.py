@@ -104,11 +104,9 @@ class MergeTrees:
         # (:meth:`rank`). With PickyBPE, the last one: a token removed and made again is the later merge's; a
         # token removed for good has no id and is a removed node in the trees of the tokens made from it.
         self._picky = getattr(tokenizer, "picky", None) is not None
-        self._last_rank: dict[bytes, int] = {}  # PickyBPE: bytes -> the last merge that made them
         self._made_at: dict[bytes, list[int]] = {}  # PickyBPE: bytes -> the ranks of the merges that made them
         if self._picky:
             for rank, (left, right) in enumerate(self.merges):
-                self._last_rank[left + right] = rank
                 self._made_at.setdefault(left + right, []).append(rank)
         self._rank_of_id: dict[int, int | None] = {}
         self._steps = self._record_steps(tokenizer)
@@ -139,7 +137,9 @@ class MergeTrees:
             return own
         if self.id_of(token) != token_id:
             return None
-        return self._last_rank.get(token) if self._picky else self.tokenizer.merge_rank(token)
+        if self._picky:  # the last merge that made the bytes
+            return self._made_at[token][-1] if token in self._made_at else None
+        return self.tokenizer.merge_rank(token)
 
     def id_of(self, token: bytes) -> int | None:
         """The id encoding gives the ordinary token with these bytes, or None if no ordinary token of this
