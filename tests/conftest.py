@@ -1,4 +1,5 @@
 import compileall
+import gc
 import os
 import signal
 import socket
@@ -34,6 +35,15 @@ def pytest_sessionstart(session):
     root = Path(__file__).resolve().parents[1]
     for package in ("bpe_core", "app"):
         compileall.compile_dir(root / package, quiet=1)
+
+
+def pytest_collection_finish(session):
+    """Leave what collecting made (every test module and the libraries they import: 250,000 objects that live
+    as long as the run) out of the garbage collector's sight, as the window does after start-up
+    (:func:`app.common.main_thread_gc.freeze_start_up_objects`). Each full collection visited them all; over a
+    ``-m "not slow"`` run, full collections took 24 s of the workers' time before, 19 s after."""
+    gc.collect()
+    gc.freeze()
 
 
 @pytest.fixture(scope="module", autouse=True)
