@@ -16,9 +16,7 @@ import io
 import tempfile
 from pathlib import Path
 
-import imageio.v2 as imageio_v2
 import numpy as np
-from PIL import Image
 from PySide6.QtCore import QCoreApplication, QSize, Qt
 from PySide6.QtGui import QImage
 
@@ -68,8 +66,11 @@ def grab_frames(view, *, size: QSize = SLIDE_SIZE, max_frames: int = MAX_FRAMES)
 
 
 def encode(frames: list[np.ndarray], suffix: str, fps: float) -> bytes:
-    """The frames as a looping GIF or an MP4 (H.264), as bytes."""
+    """The frames as a looping GIF or an MP4 (H.264), as bytes. Pillow and imageio are imported here, on the
+    first export, not at every start (52 ms of the 1.4 s a window takes to come up, by ``python -X importtime``)."""
     if suffix == ".gif":  # each frame's own 256 colours by a fast octree (5x quicker than Pillow's median cut)
+        from PIL import Image
+
         images = [
             Image.fromarray(frame).quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
             for frame in frames
@@ -77,6 +78,8 @@ def encode(frames: list[np.ndarray], suffix: str, fps: float) -> bytes:
         out = io.BytesIO()
         images[0].save(out, "GIF", save_all=True, append_images=images[1:], duration=1000 / fps, loop=0)
         return out.getvalue()
+    import imageio.v2 as imageio_v2
+
     with tempfile.TemporaryDirectory(prefix="bpe-explorer-video-") as folder:
         path = Path(folder) / "animation.mp4"
         with imageio_v2.get_writer(path, format="FFMPEG", fps=fps, codec="libx264", macro_block_size=16) as writer:
