@@ -266,9 +266,9 @@ class IncrementalEncoder:
 def has_unassigned(text: str, start: int = 0, stop: int | None = None) -> bool:
     """Whether ``text[start:stop]`` holds a code point that Python's Unicode tables leave unassigned.
 
-    A library's regex engine and ours may be built on different Unicode versions (U+323B0 is a letter to the
-    ``regex`` module's Unicode 17, unassigned to an older engine), so around such a character our splitter cannot
-    vouch for the library's pre-tokens: the text is encoded whole.
+    A library's regex engine and ours may be built on different Unicode versions (U+323B0 is a letter in Unicode
+    17, unassigned to an engine on 16), so around such a character our splitter cannot vouch for the library's
+    pre-tokens: the text is encoded whole.
 
     >>> has_unassigned("abc 你好"), has_unassigned("a\U000323b0")
     (False, True)

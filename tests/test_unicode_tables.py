@@ -1,0 +1,45 @@
+"""tiktoken's regex engine, the ``regex`` module and the compiled scanner read every code point alike.
+
+The shipped patterns ask what a character is (a letter, a digit, white space, an upper- or lower-case kind of
+letter, what ``s`` matches case-insensitively): each engine answers from the Unicode tables it was built with. Where
+two answer differently, the same text is cut into different pre-tokens and the ids differ from tiktoken's. That
+happened when ``regex`` 2025.10.22 moved to Unicode 17 while tiktoken 0.14 stayed on 16 (U+323B0 and 4,643 other
+new letters; U+0295 changed kind); ``pyproject.toml`` now keeps ``regex`` on Unicode 16. This test looks at every
+code point, so a new release of either that reads one differently fails here at once, not by a random example.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+import pytest
+import regex
+import tiktoken
+
+from bpe_core import scanner
+
+EVERY = "".join(chr(code) for code in range(sys.maxunicode + 1) if not 0xD800 <= code <= 0xDFFF)
+SINGLE_BYTES = {bytes([b]): b for b in range(256)}
+
+
+def read_by_tiktoken(source: str) -> set[str]:
+    """The characters tiktoken's engine matches with ``source``: an encoding of single bytes whose pattern is
+    ``source`` keeps exactly those (tiktoken drops the text its pattern does not match)."""
+    probe = tiktoken.Encoding("probe", pat_str=source, mergeable_ranks=SINGLE_BYTES, special_tokens={})
+    return set(bytes(probe.encode_ordinary(EVERY)).decode("utf-8"))
+
+
+@pytest.fixture(scope="module")
+def scanner_classes() -> np.ndarray:
+    return np.frombuffer(scanner.classes_table(), dtype="<u2")
+
+
+@pytest.mark.parametrize(("bit", "source"), scanner._CLASSES, ids=[source for _, source in scanner._CLASSES])
+def test_every_code_point_is_read_by_tiktoken_as_by_regex_and_the_compiled_scanner(bit, source, scanner_classes):
+    ours = set(regex.findall(source, EVERY))
+    theirs = read_by_tiktoken(source)
+    differ = sorted(ours ^ theirs)
+    assert not differ, f"{len(differ)} code points read otherwise, e.g. {[f'U+{ord(c):04X}' for c in differ[:5]]}"
+    assert {chr(code) for code in np.flatnonzero(scanner_classes & bit)} == ours
+    assert len(ours) > 0
