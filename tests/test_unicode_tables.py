@@ -1,11 +1,13 @@
-"""tiktoken's regex engine, the ``regex`` module and the compiled scanner read every code point alike.
+"""tiktoken's regex engine, Hugging Face ``tokenizers``' (Oniguruma), the ``regex`` module and the compiled scanner
+read every code point alike.
 
 The shipped patterns ask what a character is (a letter, a digit, white space, an upper- or lower-case kind of
 letter, what ``s`` matches case-insensitively): each engine answers from the Unicode tables it was built with. Where
 two answer differently, the same text is cut into different pre-tokens and the ids differ from tiktoken's. That
 happened when ``regex`` 2025.10.22 moved to Unicode 17 while tiktoken 0.14 stayed on 16 (U+323B0 and 4,643 other
 new letters; U+0295 changed kind); ``pyproject.toml`` now keeps ``regex`` on Unicode 16. This test looks at every
-code point, so a new release of either that reads one differently fails here at once, not by a random example.
+code point, so a new release of either that reads one differently fails here at once, not by a random example
+(``tokenizers``' engine takes a second a class, so it is compared in the whole suite only).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import numpy as np
 import pytest
 import regex
 import tiktoken
+from tokenizers import Regex, pre_tokenizers
 
 from bpe_core import scanner
 
@@ -30,16 +33,33 @@ def read_by_tiktoken(source: str) -> set[str]:
     return set(bytes(probe.encode_ordinary(EVERY)).decode("utf-8"))
 
 
+def read_by_huggingface(source: str) -> set[str]:
+    """The characters ``tokenizers``' engine matches with ``source`` (what a split removing them takes away): the
+    engine of every ``tokenizer.json``, ours exported included."""
+    split = pre_tokenizers.Split(Regex(f"(?:{source})+"), behavior="removed")
+    return set(EVERY) - set("".join(piece for piece, _span in split.pre_tokenize_str(EVERY)))
+
+
 @pytest.fixture(scope="module")
 def scanner_classes() -> np.ndarray:
     return np.frombuffer(scanner.classes_table(), dtype="<u2")
 
 
-@pytest.mark.parametrize(("bit", "source"), scanner._CLASSES, ids=[source for _, source in scanner._CLASSES])
-def test_every_code_point_is_read_by_tiktoken_as_by_regex_and_the_compiled_scanner(bit, source, scanner_classes):
+CLASS_IDS = [source for _, source in scanner._CLASSES]
+
+
+@pytest.mark.parametrize(("bit", "source"), scanner._CLASSES, ids=CLASS_IDS)
+def test_every_code_point_is_read_alike_by_tiktoken_regex_and_the_compiled_scanner(bit, source, scanner_classes):
     ours = set(regex.findall(source, EVERY))
-    theirs = read_by_tiktoken(source)
-    differ = sorted(ours ^ theirs)
+    differ = sorted(ours ^ read_by_tiktoken(source))
     assert not differ, f"{len(differ)} code points read otherwise, e.g. {[f'U+{ord(c):04X}' for c in differ[:5]]}"
     assert {chr(code) for code in np.flatnonzero(scanner_classes & bit)} == ours
     assert len(ours) > 0
+
+
+@pytest.mark.slow  # tokenizers takes a second to split the 1.1 million code points, for each class
+@pytest.mark.parametrize("source", CLASS_IDS)
+def test_every_code_point_is_read_by_tokenizers_as_by_regex(source):
+    ours = set(regex.findall(source, EVERY))
+    differ = sorted(ours ^ read_by_huggingface(source))
+    assert not differ, f"{len(differ)} code points read otherwise, e.g. {[f'U+{ord(c):04X}' for c in differ[:5]]}"
