@@ -57,8 +57,12 @@ def test_every_code_point_is_read_alike_by_tiktoken_regex_and_the_compiled_scann
     assert len(ours) > 0
 
 
+#: The classes for ``tokenizers``, the eight case-insensitive letters as one (each code point folds to one at most).
+TOKENIZERS_CLASSES = [source for source in CLASS_IDS if not source.startswith("(?i:")] + ["(?i:[sdmtlvre])"]
+
+
 @pytest.mark.slow  # tokenizers takes a second to split the 1.1 million code points, for each class
-@pytest.mark.parametrize("source", CLASS_IDS)
+@pytest.mark.parametrize("source", TOKENIZERS_CLASSES)
 def test_every_code_point_is_read_by_tokenizers_as_by_regex(source):
     ours = set(regex.findall(source, EVERY))
     differ = sorted(ours ^ read_by_huggingface(source))
