@@ -136,12 +136,13 @@ class TidyAxis(pg.AxisItem):
         return QFontMetrics(font).elidedText(self.labelText, Qt.TextElideMode.ElideRight, int(length))
 
     def _updateLabel(self) -> None:  # noqa: N802 (pyqtgraph's name)
-        """Set the label's HTML only when it changes: laying out a window resizes each axis many times, mostly to
-        the same fit (``setHtml`` was a twentieth of building the main window)."""
+        """pyqtgraph's (the label's HTML set, the axis fitted to it and repainted), only when the HTML changes:
+        laying out a window resizes each axis many times, mostly to the same fit (``setHtml`` was a twentieth of
+        building the main window)."""
         label = self.labelString()
         if label != self._label_html:
+            super()._updateLabel()
             self._label_html = label
-            self.label.setHtml(label)
 
     def resizeEvent(self, event=None) -> None:  # noqa: N802 (pyqtgraph's name)
         if self.label is not None:
