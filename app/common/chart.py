@@ -85,6 +85,8 @@ class Chart(pg.PlotWidget):
         plot = self.getPlotItem()
         if not self.title_text:
             self.setTitle(None)
+            # the top tick label is centred on the axis's end: half of it would be cut without this room
+            plot.layout.setRowFixedHeight(0, QFontMetrics(self.tick_font(self.pt(TICK_PT))).height() / 2 + 1)
             return
         font = QFont(QApplication.font())
         font.setPointSizeF(self.pt(TITLE_PT))

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from app import style
-from app.common.chart_export import ExportMenu
+from app.common.chart import Chart
 from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import TokenChips
 from app.teaching.merge_tree_view import no_merges_text
@@ -83,12 +83,10 @@ class VocabSliderView(TeachingView):
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.chips)
-        self.curve_plot = pg.PlotWidget(background="w")
-        self.curve_export = ExportMenu(self.curve_plot, "tokens-by-merges")  # right-click: Export…
+        self.curve_plot = Chart(export_name="tokens-by-merges")  # its text follows presentation mode's font
         self.curve_plot.setMouseEnabled(x=False, y=False)
-        self.curve_plot.hideButtons()
-        self.curve_plot.setLabel("bottom", self.tr("merges k"))
-        self.curve_plot.setLabel("left", self.tr("tokens in the text"))
+        self.curve_plot.set_axis_label("bottom", self.tr("merges k"))
+        self.curve_plot.set_axis_label("left", self.tr("tokens in the text"))
         self.curve_plot.showGrid(x=True, y=True, alpha=0.2)
         self.curve_plot.setMinimumHeight(150)
         self.curve = self.curve_plot.plot([], [], pen=pg.mkPen(style.NEW, width=2))

@@ -5,6 +5,7 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QStyle, QStyleOptionSlider
 
+from app.teaching.base import PRESENTATION_SCALE
 from app.teaching.classic_view import ClassicBpeView
 from app.teaching.encode_animation import EncodeAnimationView
 from app.teaching.merge_tree_view import MergeTreeView
@@ -14,6 +15,7 @@ from app.teaching.vocab_slider import VocabSliderView
 from app.token_text import render_token
 from bpe_core import BpeTrainer, Tokenizer
 from bpe_core.teaching.merge_tree import MergeTrees
+from tests.gui.test_charts import settled_collisions
 
 CORPUS = (
     "the lowest newest widest tokenizer merges the most frequent pairs first. " * 8
@@ -164,6 +166,20 @@ def test_vocab_slider_play_and_text(qtbot, tokenizer):
     xs, ys = view.curve.getData()
     assert xs[0] == 0 and xs[-1] == tokenizer.merge_count and ys[0] == len("lowest newest")
     assert ys.tolist() == [len(tokenizer.truncated(int(k)).encode("lowest newest")) for k in xs]
+
+
+@pytest.mark.parametrize("presentation", [False, True], ids=["normal", "presentation"])
+def test_vocab_slider_curve_is_a_chart_whose_labels_stay_in_view(qtbot, tokenizer, presentation):
+    """The tokens-by-merges curve follows presentation mode's font (F5) like every chart, and none of its labels,
+    the top tick's included, is cut by the edge of the view."""
+    view = show(qtbot, VocabSliderView(tokenizer, text=CORPUS[:141]))  # 141 tokens at k = 0: a 150 tick at the top
+    view.resize(1400, 700)
+    view.set_presentation(presentation)
+    qtbot.waitUntil(view.curve_drawn, timeout=10000)
+    chart = view.curve_plot
+    assert chart.scale == (PRESENTATION_SCALE if presentation else 1.0)
+    assert chart.axis_labels == {"bottom": "merges k", "left": "tokens in the text"}
+    assert settled_collisions(qtbot, chart) == []
 
 
 # --- encode animation -----------------------------------------------------------------------------------------
