@@ -64,6 +64,29 @@ def short_regex_budget(monkeypatch):
 
 
 @pytest.fixture
+def no_network(monkeypatch):
+    """Refuse (and record) every network connection and name lookup; the test fails if any was attempted. (A local
+    socket still connects: processes are started through one, bpe_core.spawning.)"""
+    attempts = []
+    connect = socket.socket.connect
+
+    def refuse(*args, **kwargs):
+        attempts.append(args)
+        raise OSError("network is unreachable (refused by the test)")
+
+    def connect_locally(sock, address):
+        if sock.family == socket.AF_UNIX:
+            return connect(sock, address)
+        return refuse(sock, address)
+
+    monkeypatch.setattr(socket, "create_connection", refuse)
+    monkeypatch.setattr(socket, "getaddrinfo", refuse)
+    monkeypatch.setattr(socket.socket, "connect", connect_locally)
+    yield attempts
+    assert attempts == [], f"a connection was attempted: {attempts[:3]}"
+
+
+@pytest.fixture
 def stalling_server():
     """A loopback address that accepts connections and never sends a byte; closed after the test."""
     listener = socket.create_server(("127.0.0.1", 0))

@@ -82,22 +82,6 @@ def cache(tmp_path, monkeypatch):
     return folder
 
 
-@pytest.fixture
-def no_network(monkeypatch):
-    """Refuse (and record) every connection and name lookup; the test fails if any was attempted."""
-    attempts = []
-
-    def refuse(*args, **kwargs):
-        attempts.append(args)
-        raise OSError("network is unreachable (refused by the test)")
-
-    monkeypatch.setattr(socket, "create_connection", refuse)
-    monkeypatch.setattr(socket, "getaddrinfo", refuse)
-    monkeypatch.setattr(socket.socket, "connect", refuse)
-    yield attempts
-    assert attempts == [], f"a connection was attempted: {attempts[:3]}"
-
-
 def small_tokenizer_json() -> str:
     """A real byte-level BPE tokenizer.json, trained here on a few lines."""
     tokenizer = Tokenizer(models.BPE())

@@ -21,6 +21,7 @@ import pytest
 from bpe_core import hub
 from bpe_core.cancelled import Cancelled
 from bpe_core.hub import HubError, HubNetworkError, tokenizer_files
+from tests.child_processes import leftover_children
 
 BOUND = 60  # seconds after which a test counts as hung
 
@@ -57,16 +58,7 @@ def error_server():
 
 
 def no_process_left() -> bool:
-    children = [p for p in psutil.Process().children(recursive=True) if "resource_tracker" not in " ".join(_cmd(p))]
-    _, alive = psutil.wait_procs(children, timeout=5)
-    return not alive
-
-
-def _cmd(process) -> list[str]:
-    try:
-        return process.cmdline()
-    except psutil.Error:
-        return []
+    return not leftover_children()
 
 
 def test_a_download_that_receives_nothing_is_stopped_after_the_stall_time(hub_env, stalling_server):

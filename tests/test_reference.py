@@ -3,7 +3,6 @@
 import base64
 import gzip
 import shutil
-import socket
 
 import bpe_resources
 import pytest
@@ -11,15 +10,6 @@ import pytest
 from bpe_core import reference
 from bpe_core.patterns import PatternError
 from bpe_core.reference import EncodingFileError
-
-
-@pytest.fixture
-def no_network(monkeypatch):
-    def refuse(*args, **kwargs):
-        raise AssertionError("network access attempted")
-
-    monkeypatch.setattr(socket, "socket", refuse)
-    monkeypatch.setattr(socket, "create_connection", refuse)
 
 
 @pytest.fixture

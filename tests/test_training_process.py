@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import threading
 
-import psutil
 import pytest
 
 from bpe_core import BpeTrainer
@@ -18,6 +17,7 @@ from bpe_core.training_process import (
     TrainingJob,
     TrainingProcess,
 )
+from tests.child_processes import leftover_children
 
 #: A run that has not ended by then counts as hung.
 BOUND = 120
@@ -37,17 +37,8 @@ def corpus(tmp_path_factory):
 @pytest.fixture(autouse=True)
 def no_process_left():
     yield
-    children = [p for p in psutil.Process().children(recursive=True) if not _is_resource_tracker(p)]
-    _, alive = psutil.wait_procs(children, timeout=5)
+    alive = leftover_children()
     assert not alive, f"processes left behind: {alive}"
-
-
-def _is_resource_tracker(process: psutil.Process) -> bool:
-    """multiprocessing's resource tracker lives as long as the test process does: not a leftover."""
-    try:
-        return any("resource_tracker" in part for part in process.cmdline())
-    except psutil.Error:
-        return True
 
 
 def follow(run: TrainingProcess, on_message=None) -> list:

@@ -11,9 +11,10 @@ import random
 import time
 import weakref
 
-import psutil
 import pytest
 from PySide6.QtCore import QEventLoop, QSettings, Qt, QThread, QTimer
+
+from tests.child_processes import leftover_children
 
 
 class _TrackedThread(QThread):
@@ -49,14 +50,6 @@ def no_thread_left_by_the_module():
         thread.quit()
         thread.wait()
     assert not leftovers, f"QThreads left running after the module: {[t.objectName() for t in leftovers]}"
-
-
-def _is_resource_tracker(process: psutil.Process) -> bool:
-    """multiprocessing's resource tracker lives as long as the test process does; it is not a leftover worker."""
-    try:
-        return any("resource_tracker" in part for part in process.cmdline())
-    except psutil.Error:
-        return True
 
 
 @pytest.fixture(autouse=True)
@@ -115,8 +108,7 @@ def no_thread_left():
     """Fail the test if a QThread is still running (or a child process alive) once it is over."""
     yield
     leftovers = [t for t in _running_qthreads() if not t.wait(5000)]
-    children = [p for p in psutil.Process().children(recursive=True) if p.is_running() and not _is_resource_tracker(p)]
-    _, alive = psutil.wait_procs(children, timeout=5)
+    alive = leftover_children()
     for thread in leftovers:  # do not crash the next test: stop what was left
         thread.quit()
         thread.wait()

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import gzip
 import shutil
-import socket
 import threading
 
 import pytest
@@ -52,15 +51,6 @@ def view(qtbot):
     v.show()
     yield v
     v.shutdown()
-
-
-@pytest.fixture
-def no_network(monkeypatch):
-    def refuse(*args, **kwargs):
-        raise OSError("network is unreachable (refused by the test)")
-
-    monkeypatch.setattr(socket, "create_connection", refuse)
-    monkeypatch.setattr(socket.socket, "connect", refuse)
 
 
 def hf_ids(path, text=TEXT):
