@@ -99,6 +99,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from app.common.main_thread_gc import freeze_start_up_objects
     from app.common.startup import APP_NAME, ORGANIZATION, start_up
     from app.main_window import MainWindow
+    from bpe_core import spawning
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     start_up(app)
@@ -113,6 +114,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     window.show()
     apply_args(window, args)
     QTimer.singleShot(0, freeze_start_up_objects)  # once the window is up: see app.common.main_thread_gc
+    QTimer.singleShot(0, spawning.warm_up)  # the first Train need not wait for the trainer's imports
     return app.exec()
 
 

@@ -205,7 +205,7 @@ def _stall_seconds() -> float:
 
 
 def _download_watched(model: ModelId, cache: Path, say, cancelled, stall_seconds: float) -> Path:
-    """:func:`_download` in a spawned process, watched: what has arrived in the cache is reported, and the process
+    """:func:`_download` in a process of its own, watched: what has arrived in the cache is reported, and the process
     is killed when nothing arrives for ``stall_seconds``, when ``cancelled()``, or on Ctrl-C (KeyboardInterrupt)."""
     process, ours = _start_download(model, cache)
     folder = cache / f"models--{model.repo_id.replace('/', '--')}"
@@ -239,26 +239,14 @@ def _download_watched(model: ModelId, cache: Path, say, cancelled, stall_seconds
 
 def _start_download(model: ModelId, cache: Path):
     """The download process, started, and the end of the pipe its answer comes through."""
-    import multiprocessing
+    from multiprocessing import Pipe
 
-    from bpe_core.spawning import main_module_hidden
+    from bpe_core import spawning
 
-    context = multiprocessing.get_context("spawn")
-    ours, theirs = context.Pipe(duplex=False)
-    process = context.Process(
-        target=_download_process, args=(model, cache, theirs), name="bpe-hub-download", daemon=True
-    )
-    with main_module_hidden():
-        process.start()
+    ours, theirs = Pipe(duplex=False)
+    process = spawning.start(download_to_pipe, (model, cache, theirs), name="bpe-hub-download", daemon=True)
     theirs.close()
     return process, ours
-
-
-def _download_process(model: ModelId, cache: Path, pipe) -> None:
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's: it kills this process
-    download_to_pipe(model, cache, pipe)
 
 
 def download_to_pipe(model: ModelId, cache: Path, pipe) -> None:

@@ -1,5 +1,5 @@
 """Encoding a large text on every core: the text is cut where no pre-token and no special token can straddle the
-cut (the corpus reader's safe points, as for counting), the pieces are encoded in spawned worker processes that each
+cut (the corpus reader's safe points, as for counting), the pieces are encoded in worker processes that each
 load the tokenizer from its source, and the ids are joined in order -- the ids of encoding the whole text at once.
 
 Only our own tokenizers with a shipped pattern (``gpt2``, ``cl100k``, ``o200k``) go this way: the safe points are
@@ -14,12 +14,11 @@ True
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Iterator
 
+from bpe_core import spawning
 from bpe_core.corpus import CorpusReader
 from bpe_core.patterns import shipped_name
-from bpe_core.spawning import main_module_hidden
 from bpe_core.specials import SpecialSplitter
 from bpe_core.tokenizer import Tokenizer
 
@@ -58,10 +57,7 @@ def encode_in_processes(spec: str, pattern: str | None, tokenizer, text: str, pr
     in each of ``processes`` workers), in order; in this process when it is not worth it."""
     if not worth_processes(tokenizer, text, processes):
         return tokenizer.encode(text)
-    context = multiprocessing.get_context("spawn")
-    with main_module_hidden():
-        pool = context.Pool(processes, initializer=_load, initargs=(spec, pattern))
-    with pool:
+    with spawning.pool(processes, _load, (spec, pattern)) as pool:
         ids: list[int] = []
         for part in pool.imap(_encode, pieces(tokenizer, text), chunksize=1):
             ids += part

@@ -1,32 +1,118 @@
-"""Starting our worker processes quickly: a spawned child need not re-import the parent's main module.
+"""Starting the engine's processes (training, counting workers, the library host, encoding pools, downloads) quickly.
 
-``multiprocessing``'s spawn start method runs the parent's main script again in every child (as ``__mp_main__``),
-for the sake of functions defined there. Our children only run functions of :mod:`bpe_core`, so re-running the
-main script buys nothing and costs its imports: Qt and the whole window for the app (about 0.2 s per process),
-numpy and the rest for a script that calls ``train_bpe``, and a script without an ``if __name__ == "__main__":``
-guard would even start training again. While :func:`main_module_hidden` is active, a process being started sees
-no main module to re-run.
+- **Forked from a server that has imported the engine** on Linux (multiprocessing's ``forkserver``, Python 3.14's
+  default there): a training run's process is ready in about 30 ms, where a fresh interpreter importing numpy and
+  the trainer takes 250. The server starts with the first process (or with :func:`warm_up`) and lives as long as
+  the program. Elsewhere (macOS, Windows) every process is a fresh interpreter (``spawn``), as Python does there;
+  so are the processes one of ours starts (a training run's counting workers): a server of its own would cost
+  more than it saves, and a process forked from the server cannot use it (CPython starts a new one).
+- **The parent's environment as it is now**: a forked process would otherwise see the server's, frozen when the
+  server started (a ``BPE_REGEX_SECONDS`` or ``HF_ENDPOINT`` set since would be lost).
+- **Ctrl-C is the parent's**: the process ignores SIGINT from its first instruction; the program that started it
+  decides what an interruption stops.
+- **The parent's main script is not run again**: ``multiprocessing`` runs it in every child (as ``__mp_main__``)
+  for the sake of functions defined there. Ours only run functions of :mod:`bpe_core`, so it buys nothing and
+  costs its imports: Qt and the whole window for the app, numpy for a script that calls ``train_bpe``, and a
+  script without an ``if __name__ == "__main__":`` guard would even start training again. While
+  :func:`main_module_hidden` is active, a process being started sees no main module to run.
 
->>> import multiprocessing, sys
->>> with main_module_hidden():
-...     sys.modules["__main__"].__name__, getattr(sys.modules["__main__"], "__file__", None)
-('__main__', None)
+>>> import os
+>>> process = start(os.getenv, ("HOME",), name="example")
+>>> process.join(); process.exitcode
+0
 """
 
 from __future__ import annotations
 
+import multiprocessing
+import os
+import signal
 import sys
 import threading
 import types
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, nullcontext
+from multiprocessing.context import BaseContext
+from multiprocessing.pool import Pool
+from multiprocessing.process import BaseProcess
+
+#: What the server imports once, so that a forked process has it already (the library host's libraries are not
+#: among them: they are imported only where a published tokenizer is used).
+PRELOADED = ["bpe_core.training_process", "bpe_core.parallel_encode"]
 
 _lock = threading.Lock()
+_in_a_process_of_ours = False  # set in the processes started here
+
+
+def context() -> BaseContext:
+    """The start method of the engine's processes: ``forkserver`` on Linux, ``spawn`` elsewhere (and in them)."""
+    if _in_a_process_of_ours or not sys.platform.startswith("linux"):
+        return multiprocessing.get_context("spawn")
+    forkserver = multiprocessing.get_context("forkserver")
+    forkserver.set_forkserver_preload(PRELOADED)  # read when the server starts
+    return forkserver
+
+
+def warm_up() -> None:
+    """Start the server now, if processes are forked from one, so the first run does not wait for its imports
+    (they happen in the server, not here: this returns in milliseconds)."""
+    if context().get_start_method() == "forkserver":
+        from multiprocessing import forkserver
+
+        forkserver.ensure_running()
+
+
+def start(target: Callable, args: Sequence = (), *, name: str, daemon: bool = False) -> BaseProcess:
+    """``target(*args)`` running in a new process of the engine's (see the module's notes), started."""
+    method = context()
+    process = method.Process(target=_run, args=(dict(os.environ), target, tuple(args)), name=name, daemon=daemon)
+    spawned = method.get_start_method() == "spawn"
+    with _sigint_ignored() if spawned else nullcontext(), main_module_hidden():
+        process.start()
+    return process
+
+
+def pool(processes: int, initializer: Callable, initargs: Sequence = ()) -> Pool:
+    """A ``multiprocessing`` pool of ``processes`` of the engine's processes, each running ``initializer(*initargs)``
+    first."""
+    method = context()
+    with main_module_hidden():
+        return method.Pool(processes, initializer=_run, initargs=(dict(os.environ), initializer, tuple(initargs)))
+
+
+def _run(environment: dict[str, str], target: Callable, args: tuple):
+    """In the new process: Ctrl-C ignored, the parent's environment, then the work."""
+    global _in_a_process_of_ours
+    _in_a_process_of_ours = True
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if os.environ != environment:
+        os.environ.clear()
+        os.environ.update(environment)
+    return target(*args)
+
+
+@contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    """Ignore SIGINT while a fresh interpreter starts (from the main thread only), so that it ignores it from its
+    first instruction: a Ctrl-C while it imports is no traceback."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 @contextmanager
 def main_module_hidden() -> Iterator[None]:
-    """Stand an empty module in for ``__main__`` while processes are started in this block (keep it short)."""
+    """Stand an empty module in for ``__main__`` while processes are started in this block (keep it short).
+
+    >>> with main_module_hidden():
+    ...     sys.modules["__main__"].__name__, getattr(sys.modules["__main__"], "__file__", None)
+    ('__main__', None)
+    """
     with _lock:
         main = sys.modules["__main__"]
         sys.modules["__main__"] = types.ModuleType("__main__")

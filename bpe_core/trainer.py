@@ -355,7 +355,7 @@ class BpeTrainer:
         )
 
     def _large(self, paths) -> bool:
-        """Worth spawning processes: more than two pieces' worth of bytes."""
+        """Worth starting processes: more than two pieces' worth of bytes."""
         return total_size(paths) > 2 * self.reader.piece_chars
 
     def _count(self, pieces: Iterator[str], workers: int, info: CorpusInfo) -> None:

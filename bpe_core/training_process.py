@@ -1,7 +1,7 @@
 """Training in a process of its own, streaming what happens as plain records.
 
 The merge loop holds the interpreter's GIL for long stretches; in the window's process that would pause the
-window. :class:`TrainingProcess` runs :class:`~bpe_core.trainer.BpeTrainer` in a spawned process (which counts
+window. :class:`TrainingProcess` runs :class:`~bpe_core.trainer.BpeTrainer` in a process of its own (which counts
 with its own worker processes as usual) and sends back, through a pipe, :class:`Counting` progress, one
 :class:`Counted`, batches of :class:`~bpe_core.steps.MergeStep` in :class:`Steps`, and last either
 :class:`Finished` or :class:`Failed`. Nothing waits for the reader: batches queue in the pipe.
@@ -19,15 +19,15 @@ end by itself within a second. A process that dies gives a :class:`Failed` of ki
 
 from __future__ import annotations
 
-import multiprocessing
 import signal
 import threading
 import time
 import traceback
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field, replace
-from multiprocessing.connection import Connection
+from multiprocessing.connection import Connection, Pipe
 
+from bpe_core import spawning
 from bpe_core.cancelled import Cancelled
 from bpe_core.checkpoint import Checkpoint, snapshot
 from bpe_core.corpus import CorpusError, CorpusInfo, NotUtf8Error, WrongEncodingError
@@ -35,7 +35,6 @@ from bpe_core.counting import WordCounts
 from bpe_core.counts_file import CountsFileError, read_counts
 from bpe_core.messages import Message, message_of
 from bpe_core.patterns import PatternError, PatternTimeoutError
-from bpe_core.spawning import main_module_hidden
 from bpe_core.steps import MergeStep, TrainingRecord
 from bpe_core.trainer import BpeTrainer
 from bpe_core.variants.parity import languages_of_files
@@ -145,17 +144,14 @@ Record = Counting | Counted | Steps | Finished | Failed
 
 
 class TrainingProcess:
-    """One training run in a spawned process; iterate :meth:`messages` to follow it."""
+    """One training run in a process of its own (:mod:`bpe_core.spawning`); iterate :meth:`messages` to follow it."""
 
     def __init__(self, job: TrainingJob):
-        context = multiprocessing.get_context("spawn")
-        ours, theirs = context.Pipe(duplex=False)
+        ours, theirs = Pipe(duplex=False)
         # A pipe, not a multiprocessing.Event: setting an Event blocks for ever once a process waiting on it died.
-        stop_reader, stop_writer = context.Pipe(duplex=False)
+        stop_reader, stop_writer = Pipe(duplex=False)
         # Not a daemon: the process starts counting worker processes of its own.
-        self.process = context.Process(target=_train, args=(job, theirs, stop_reader), name="bpe-training")
-        with main_module_hidden():
-            self.process.start()
+        self.process = spawning.start(_train, (job, theirs, stop_reader), name="bpe-training")
         theirs.close()
         stop_reader.close()
         self._pipe: Connection = ours
@@ -226,7 +222,6 @@ class TrainingProcess:
 
 def _train(job: TrainingJob, pipe: Connection, stop: Connection) -> None:
     """The training process: run the job, send messages, end."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C belongs to the program that started it
     signal.signal(signal.SIGTERM, _exit_on_sigterm)
     started = time.perf_counter()
     trainer: BpeTrainer | None = None

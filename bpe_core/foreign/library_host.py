@@ -24,17 +24,17 @@ from __future__ import annotations
 import atexit
 import importlib
 import itertools
-import multiprocessing
 import os
 import signal
 import sys
 import threading
 import weakref
 from dataclasses import dataclass
+from multiprocessing import Pipe
 
+from bpe_core import spawning
 from bpe_core.messages import Message
 from bpe_core.pretokenize import time_budget
-from bpe_core.spawning import main_module_hidden
 
 #: Memory a call may take beyond what the host held before it: a base plus a multiple of the text's size (the
 #: libraries keep tokens, offsets and words for every character; 200 bytes each is far more than any real model).
@@ -175,11 +175,8 @@ class _Host:
         if self.process is not None and self.process.is_alive():
             return
         self._stop()
-        context = multiprocessing.get_context("spawn")
-        self.conn, theirs = context.Pipe()
-        self.process = context.Process(target=_serve, args=(theirs,), name="bpe-library-host", daemon=True)
-        with main_module_hidden():
-            self.process.start()
+        self.conn, theirs = Pipe()
+        self.process = spawning.start(_serve, (theirs,), name="bpe-library-host", daemon=True)
         theirs.close()
 
     def _stop(self) -> int | None:
@@ -242,7 +239,6 @@ def host_running() -> bool:
 
 def _serve(conn) -> None:
     """The host's loop: build tokenizers, forget them, encode with them until the pipe closes."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     # A Rust panic prints its message (and a backtrace) to stderr before it is raised as an exception: the error
     # sent back says it; the terminal should not.
     os.dup2(os.open(os.devnull, os.O_WRONLY), 2)

@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import statistics
 import subprocess
 import sys
@@ -38,9 +37,16 @@ SAMPLE_SECONDS = 0.02
 
 
 def _cpu_seconds() -> float:
-    """User + system CPU of this process and of its reaped children (e.g. finished worker processes)."""
-    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+    """User + system CPU of this process and of its children, living or reaped: the finished worker processes, and
+    the forkserver with the workers it forked and reaped (bpe_core.spawning)."""
+    me = psutil.Process()
+    total = sum(me.cpu_times()[:4])  # user, system, and the same of the reaped children
+    for child in me.children():
+        try:
+            total += sum(child.cpu_times()[:4])
+        except psutil.NoSuchProcess:
+            pass  # it ended since: reaped, or about to be
+    return total
 
 
 def child_ours(job: dict) -> dict:
