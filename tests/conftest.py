@@ -37,6 +37,19 @@ def pytest_sessionstart(session):
         compileall.compile_dir(root / package, quiet=1)
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_collection(session):
+    """Keep the test modules as pytest rewrites them (each ``assert`` made to explain itself) in ``__pycache__``,
+    where ``PYTHONDONTWRITEBYTECODE`` is set too: each worker rewrote all of them in every run (6 s of its time).
+    pytest writes each file whole under another name and renames it, so two workers writing one file is safe."""
+    writes_nothing = sys.dont_write_bytecode
+    sys.dont_write_bytecode = False
+    try:
+        return (yield)
+    finally:
+        sys.dont_write_bytecode = writes_nothing
+
+
 def pytest_collection_finish(session):
     """Leave what collecting made (every test module and the libraries they import: 250,000 objects that live
     as long as the run) out of the garbage collector's sight, as the window does after start-up

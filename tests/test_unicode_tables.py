@@ -12,6 +12,7 @@ code point, so a new release of either that reads one differently fails here at 
 
 from __future__ import annotations
 
+import functools
 import sys
 
 import numpy as np
@@ -22,7 +23,13 @@ from tokenizers import Regex, pre_tokenizers
 
 from bpe_core import scanner
 
-EVERY = "".join(chr(code) for code in range(sys.maxunicode + 1) if not 0xD800 <= code <= 0xDFFF)
+
+@functools.cache
+def every() -> str:
+    """Every code point but the surrogates, in order (made on first use, not when the module is collected)."""
+    return "".join(chr(code) for code in range(sys.maxunicode + 1) if not 0xD800 <= code <= 0xDFFF)
+
+
 SINGLE_BYTES = {bytes([b]): b for b in range(256)}
 
 
@@ -30,14 +37,14 @@ def read_by_tiktoken(source: str) -> set[str]:
     """The characters tiktoken's engine matches with ``source``: an encoding of single bytes whose pattern is
     ``source`` keeps exactly those (tiktoken drops the text its pattern does not match)."""
     probe = tiktoken.Encoding("probe", pat_str=source, mergeable_ranks=SINGLE_BYTES, special_tokens={})
-    return set(bytes(probe.encode_ordinary(EVERY)).decode("utf-8"))
+    return set(bytes(probe.encode_ordinary(every())).decode("utf-8"))
 
 
 def read_by_huggingface(source: str) -> set[str]:
     """The characters ``tokenizers``' engine matches with ``source`` (what a split removing them takes away): the
     engine of every ``tokenizer.json``, ours exported included."""
     split = pre_tokenizers.Split(Regex(f"(?:{source})+"), behavior="removed")
-    return set(EVERY) - set("".join(piece for piece, _span in split.pre_tokenize_str(EVERY)))
+    return set(every()) - set("".join(piece for piece, _span in split.pre_tokenize_str(every())))
 
 
 @pytest.fixture(scope="module")
@@ -50,7 +57,7 @@ CLASS_IDS = [source for _, source in scanner._CLASSES]
 
 @pytest.mark.parametrize(("bit", "source"), scanner._CLASSES, ids=CLASS_IDS)
 def test_every_code_point_is_read_alike_by_tiktoken_regex_and_the_compiled_scanner(bit, source, scanner_classes):
-    ours = set(regex.findall(source, EVERY))
+    ours = set(regex.findall(source, every()))
     differ = sorted(ours ^ read_by_tiktoken(source))
     assert not differ, f"{len(differ)} code points read otherwise, e.g. {[f'U+{ord(c):04X}' for c in differ[:5]]}"
     assert {chr(code) for code in np.flatnonzero(scanner_classes & bit)} == ours
@@ -64,6 +71,6 @@ TOKENIZERS_CLASSES = [source for source in CLASS_IDS if not source.startswith("(
 @pytest.mark.slow  # tokenizers takes a second to split the 1.1 million code points, for each class
 @pytest.mark.parametrize("source", TOKENIZERS_CLASSES)
 def test_every_code_point_is_read_by_tokenizers_as_by_regex(source):
-    ours = set(regex.findall(source, EVERY))
+    ours = set(regex.findall(source, every()))
     differ = sorted(ours ^ read_by_huggingface(source))
     assert not differ, f"{len(differ)} code points read otherwise, e.g. {[f'U+{ord(c):04X}' for c in differ[:5]]}"
