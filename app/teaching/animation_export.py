@@ -1,13 +1,17 @@
 """Share an animation: a teaching view played frame by frame (:meth:`TeachingView.step_forward
 <app.teaching.base.TeachingView.step_forward>`), each frame grabbed at slide resolution, written as an animated GIF
 (Pillow) or an MP4 video (ffmpeg, through imageio-ffmpeg). The file is written atomically by the
-engine's writer: a failed export leaves what was at the path.
+engine's writer: a failed or cancelled export leaves what was at the path.
+
+An :class:`AnimationExport` never holds the window up: it grabs one frame per turn of the event loop (a frame takes
+about 15 ms to draw), then encodes and writes the file in a thread of its own (Pillow and ffmpeg work outside the
+GIL). A 76-frame GIF held the window for 4.7 s when it was done in one go, and 400 frames, the most, for about 25.
 
 A view that plays from its first step (the encode animation) is rewound first; the replay plays on from the merge
 it shows (:meth:`TeachingView.start_animation <app.teaching.base.TeachingView.start_animation>`). The view is put
-back at the step and size it had; its signals are blocked meanwhile (the replay's frames do not move the main
-window's tabs), and :meth:`TeachingView.end_animation <app.teaching.base.TeachingView.end_animation>` ends the
-export's stepping.
+back at the step and size it had once its frames are grabbed, or at once if the export is cancelled; its signals
+are blocked meanwhile (the replay's frames do not move the main window's tabs), and
+:meth:`TeachingView.end_animation <app.teaching.base.TeachingView.end_animation>` ends the export's stepping.
 """
 
 from __future__ import annotations
@@ -17,9 +21,10 @@ import tempfile
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import QCoreApplication, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QImage
 
+from app.common.worker import Task, WorkerThread
 from bpe_core import formats
 
 ANIMATION_SUFFIXES = (".gif", ".mp4")
@@ -39,30 +44,6 @@ def frame_array(image: QImage, size: QSize = SLIDE_SIZE) -> np.ndarray:
     width, height = image.width(), image.height()
     rows = np.frombuffer(image.constBits(), np.uint8, count=image.bytesPerLine() * height)
     return rows.reshape(height, image.bytesPerLine())[:, : width * 3].reshape(height, width, 3).copy()
-
-
-def grab_frames(view, *, size: QSize = SLIDE_SIZE, max_frames: int = MAX_FRAMES) -> list[np.ndarray]:
-    """The view's frames from :meth:`start_animation` on, each step grabbed at ``size`` (at most ``max_frames``)."""
-    before = view.size()
-    view.player.stop()
-    back = steps = 0
-    view.resize(size)
-    blocked = view.blockSignals(True)
-    try:
-        back = view.start_animation()
-        frames = [frame_array(view.grab().toImage(), size)]
-        while len(frames) < max_frames and view.step_forward():
-            steps += 1
-            frames.append(frame_array(view.grab().toImage(), size))
-    finally:  # back to the step it showed
-        for _ in range(steps - back):
-            view.step_back()
-        for _ in range(back - steps):
-            view.step_forward()
-        view.end_animation()
-        view.blockSignals(blocked)
-        view.resize(before)
-    return frames
 
 
 def encode(frames: list[np.ndarray], suffix: str, fps: float) -> bytes:
@@ -88,18 +69,130 @@ def encode(frames: list[np.ndarray], suffix: str, fps: float) -> bytes:
         return path.read_bytes()
 
 
-def export_animation(view, path: str | Path, *, fps: float | None = None, max_frames: int = MAX_FRAMES) -> Path:
-    """Write ``view``'s animation to ``path`` (.gif or .mp4) at ``fps`` frames a second (default: the view's own
-    pace); returns the path. Raises ``ValueError`` for another suffix."""
-    path = Path(path)
-    suffix = path.suffix.lower()
-    if suffix not in ANIMATION_SUFFIXES:
-        raise ValueError(
-            QCoreApplication.translate("TeachingView", "Export an animation as .gif or .mp4, not {suffix}.").format(
-                suffix=suffix or path.name
+class _Encode(Task):
+    """In a worker thread: the frames encoded and written to the path (nothing written if cancelled first)."""
+
+    written = Signal(object)
+    error = Signal(str)
+
+    def __init__(self, frames: list[np.ndarray], path: Path, fps: float):
+        super().__init__()
+        self.frames, self.path, self.fps = frames, path, fps
+
+    def work(self) -> None:
+        try:
+            data = encode(self.frames, self.path.suffix.lower(), self.fps)
+            if not self.cancelled:
+                formats.write_bytes_atomically(self.path, data)
+                self.written.emit(self.path)
+        except (OSError, ValueError, RuntimeError) as exc:  # a full disk, a folder gone, ffmpeg missing...
+            self.error.emit(str(exc))
+
+
+class AnimationExport(QObject):
+    """Writes ``view``'s animation to ``path`` (.gif or .mp4) at ``fps`` frames a second (default: the view's own
+    pace), at most ``max_frames`` frames, without holding the window up (see the module's notes).
+
+    :meth:`start` begins; ``progress(frames)`` follows the grabbing, ``writing(frames)`` says it is over, then
+    ``finished(path)`` or ``failed(message)`` comes, once. :meth:`cancel` puts the view back at once and writes
+    nothing. Raises ``ValueError`` for another suffix, before anything starts.
+    """
+
+    progress = Signal(int)
+    writing = Signal(int)  # every frame grabbed (how many): now encoded and written
+    finished = Signal(object)
+    failed = Signal(str)
+
+    def __init__(self, view, path: str | Path, *, fps: float | None = None, max_frames: int = MAX_FRAMES, parent=None):
+        super().__init__(parent)
+        self.view, self.path, self.max_frames = view, Path(path), max_frames
+        suffix = self.path.suffix.lower()
+        if suffix not in ANIMATION_SUFFIXES:
+            raise ValueError(
+                QCoreApplication.translate("TeachingView", "Export an animation as .gif or .mp4, not {suffix}.").format(
+                    suffix=suffix or self.path.name
+                )
             )
-        )
-    fps = fps or min(MAX_FPS, 1000 / view.player.timer.interval())
-    data = encode(grab_frames(view, max_frames=max_frames), suffix, fps)
-    formats.write_bytes_atomically(path, data)
-    return path
+        self.fps = fps or min(MAX_FPS, 1000 / view.player.timer.interval())
+        self.frames: list[np.ndarray] = []  # grabbed so far, until the encoding takes them
+        self.grabbed = 0
+        self._timer = QTimer(self)
+        self._timer.timeout.connect(self._grab_next)
+        self._restore = None  # how to put the view back, while it is being stepped
+        self._encoder: WorkerThread | None = None
+        self._cancelled = False
+        self._outcome: list = []  # the signal to emit, and its value, once the encoding thread has ended
+
+    def running(self) -> bool:
+        return self._timer.isActive() or (self._encoder is not None and self._encoder.is_running())
+
+    def start(self) -> None:
+        view, before = self.view, self.view.size()
+        view.player.stop()
+        blocked = view.blockSignals(True)
+        view.resize(SLIDE_SIZE)
+        mark = view.animation_mark()
+        back = view.start_animation()
+        self._steps = 0
+
+        def restore() -> None:
+            if mark is not None:
+                view.return_to_mark(mark)
+            else:
+                for _ in range(self._steps - back):
+                    view.step_back()
+                for _ in range(back - self._steps):
+                    view.step_forward()
+            view.end_animation()
+            view.blockSignals(blocked)
+            view.resize(before)
+
+        self._restore = restore
+        self._grab()
+        self._timer.start(0)
+
+    def cancel(self) -> None:
+        """Stop now: the view back where it was, nothing written (an encoding under way finishes unheard)."""
+        self._cancelled = True
+        self._timer.stop()
+        self._put_view_back()
+        if self._encoder is not None:
+            self._encoder.cancel()
+
+    def wait(self, timeout_ms: int = 10000) -> bool:
+        """Block until the encoding thread has ended (for closing: no thread outlives the window)."""
+        return self._encoder is None or self._encoder.stop_and_wait(timeout_ms)
+
+    def _grab(self) -> None:
+        if self.view.size() != SLIDE_SIZE:  # the window's layout may have sized it again meanwhile
+            self.view.resize(SLIDE_SIZE)
+        self.frames.append(frame_array(self.view.grab().toImage()))
+        self.grabbed += 1
+        self.progress.emit(self.grabbed)
+
+    def _grab_next(self) -> None:
+        if self.grabbed < self.max_frames and self.view.step_forward():
+            self._steps += 1
+            self._grab()
+            return
+        self._timer.stop()
+        self._put_view_back()
+        task, self.frames = _Encode(self.frames, self.path, self.fps), []  # 2.8 MB a frame: the task's alone
+        task.written.connect(lambda path: self._outcome.append((self.finished, path)))
+        task.error.connect(lambda message: self._outcome.append((self.failed, message)))
+        self._encoder = WorkerThread(task, "animation-export", self)
+        self._encoder.stopped.connect(self._on_encoder_ended)
+        self._encoder.start()
+        self.writing.emit(self.grabbed)
+
+    def _on_encoder_ended(self) -> None:
+        """Said once the thread has ended (so that the export may be dropped at once), unless cancelled."""
+        self._encoder.task.frames = []
+        if not self._cancelled:
+            for signal, value in self._outcome:
+                signal.emit(value)
+
+    def _put_view_back(self) -> None:
+        if self._restore is not None:
+            restore, self._restore = self._restore, None
+            restore()

@@ -127,6 +127,14 @@ class TeachingView(QWidget):
             back += 1
         return back
 
+    def animation_mark(self) -> object:
+        """Where the view is before an export steps through it, for :meth:`return_to_mark`; None (the default): the
+        export steps back instead (a view whose animation can be long returns in one jump)."""
+        return None
+
+    def return_to_mark(self, mark: object) -> None:
+        """Go back to where :meth:`animation_mark` said the view was."""
+
     def end_animation(self) -> None:
         """An export has stepped through the animation and put the view back where it was (a view that steps
         another way while exported goes back to its usual stepping here)."""

@@ -138,6 +138,12 @@ class ReplayView(TeachingView):
         """An exported replay plays on from the merge shown (a run has thousands)."""
         return 0
 
+    def animation_mark(self) -> tuple[int, bool]:
+        return self.rank, self.fused
+
+    def return_to_mark(self, mark: tuple[int, bool]) -> None:
+        self.go_to(*mark)  # one jump back over the (up to 400) frames exported
+
     def _on_slider(self, rank: int) -> None:
         if rank != self.rank:
             self.go_to(rank)

@@ -21,16 +21,17 @@ from pathlib import Path
 
 from PySide6.QtCore import QEventLoop, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QApplication, QComboBox, QFileDialog, QLabel, QMainWindow, QMessageBox
+from PySide6.QtWidgets import QComboBox, QFileDialog, QLabel, QMainWindow, QMessageBox, QStackedWidget
 
 from app.common.engine_messages import engine_message
 from app.common.jobs import Jobs
 from app.common.tab_widget import TabWidget
-from app.teaching.animation_export import ANIMATION_SUFFIXES, export_animation
+from app.teaching.animation_export import ANIMATION_SUFFIXES, AnimationExport
 from app.teaching.base import TeachingView
 from app.teaching.classic_view import ClassicBpeView
 from app.teaching.encode_animation import DEFAULT_TEXT as ANIMATION_TEXT
 from app.teaching.encode_animation import EncodeAnimationView
+from app.teaching.export_page import ExportPage
 from app.teaching.merge_tree_view import DEFAULT_TEXT as TREE_TEXT
 from app.teaching.merge_tree_view import MergeTreeView
 from app.teaching.pretok_view import PretokenizationView
@@ -96,6 +97,7 @@ class TeachingWindow(QMainWindow):
     loaded = Signal()
     replay_moved = Signal(int, bool)
     replay_left = Signal()
+    exported = Signal(object)  # the path of an animation, once written
 
     def __init__(self, tokenizer: Tokenizer | None = None, name: str = "", text: str = "", parent=None):
         super().__init__(parent)
@@ -128,7 +130,15 @@ class TeachingWindow(QMainWindow):
         self.tabs.setDocumentMode(True)
         for view in self.views.values():
             self.tabs.addTab(view, view.display_title())
-        self.setCentralWidget(self.tabs)
+        self.export_page = ExportPage()  # stands in for the views while an animation is exported
+        self.export_page.cancel_button.clicked.connect(self.cancel_export)
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self.tabs)
+        self.pages.addWidget(self.export_page)
+        self.setCentralWidget(self.pages)
+        self.animation_export: AnimationExport | None = None  # the export under way
+        self._exported_tab = 0  # the tab of the view exported
+        self._exports: list[AnimationExport] = []  # with those whose encoding may still run, for shutdown
 
         self.source = QComboBox()
         self.source.setObjectName("tokenizerSource")
@@ -262,6 +272,7 @@ class TeachingWindow(QMainWindow):
         self._use_text(index)
 
     def _use_text(self, index: int) -> None:
+        self.cancel_export()
         key = self.text_choice.itemData(index)
         if key is None:
             return
@@ -365,6 +376,7 @@ class TeachingWindow(QMainWindow):
 
     def _show(self, key: str, ready: Prepared) -> None:
         """Show a tokenizer made ready, then the tree waiting for it (:meth:`open_tree_of`)."""
+        self.cancel_export()
         self.leave_replay()  # the replay starts over on this tokenizer
         self._shown_key = key
         tokenizer = self.tokenizer = ready.tokenizer
@@ -395,6 +407,7 @@ class TeachingWindow(QMainWindow):
         return self.tabs.currentWidget()
 
     def show_view(self, name: str) -> TeachingView:
+        self.cancel_export()
         view = self.views[name]
         self.tabs.setCurrentWidget(view)
         view.setFocus()
@@ -454,6 +467,7 @@ class TeachingWindow(QMainWindow):
         if self.presentation_action.isChecked() != on:
             self.presentation_action.setChecked(on)  # re-enters through toggled
             return
+        self.cancel_export()
         for view in self.views.values():
             view.set_presentation(on)
         font = self.tabs.tabBar().font()
@@ -477,28 +491,72 @@ class TeachingWindow(QMainWindow):
             self.export_current(path)
 
     def export_current(self, path: str | Path) -> Path | None:
-        """Export the current view as PNG or SVG, or its animation as GIF or MP4 (by the suffix); a failure shows
-        a message."""
+        """Export the current view as PNG or SVG (the path, once written), or start exporting its animation as GIF
+        or MP4 (by the suffix; None: ``exported(path)`` follows once it is written); a failure shows a message."""
         view = self.current_view()
         try:
             if view.animated and Path(path).suffix.lower() in ANIMATION_SUFFIXES:
-                QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
-                try:
-                    return export_animation(view, path)
-                finally:
-                    QApplication.restoreOverrideCursor()
+                self._start_export(AnimationExport(view, path, parent=self))
+                return None
             return view.export_image(path)
         except (OSError, ValueError) as exc:
             QMessageBox.warning(self, self.tr("Cannot export"), str(exc))
             return None
+
+    def _start_export(self, export: AnimationExport) -> None:
+        self.cancel_export()
+        self._exports = [e for e in self._exports if e.running()]
+        self._exports.append(export)
+        self.animation_export = export
+        export.progress.connect(self.export_page.show_frames)
+        export.writing.connect(self.export_page.show_writing)
+        export.finished.connect(self._on_exported)
+        export.failed.connect(self._on_export_failed)
+        self.export_page.begin(export.path.name)
+        self.pages.setCurrentWidget(self.export_page)
+        self.export_page.cancel_button.setFocus()
+        # Another tab current, unseen and unsaid (no view switch happens): the hidden tabs' layout then leaves the
+        # exported view at slide size (it sizes only the current page, and it did so again at every frame).
+        self._exported_tab = self.tabs.currentIndex()
+        self._set_tab_quietly(1 if self._exported_tab == 0 else 0)
+        export.start()
+
+    @Slot()
+    def cancel_export(self) -> None:
+        """Stop the animation export under way, if any: the views come back as they were, nothing is written."""
+        if self.animation_export is not None:
+            self.animation_export.cancel()
+            self._end_export()
+
+    def _end_export(self) -> None:
+        self.animation_export = None
+        self._set_tab_quietly(self._exported_tab)
+        self.pages.setCurrentWidget(self.tabs)
+        self.current_view().setFocus()
+
+    def _set_tab_quietly(self, index: int) -> None:
+        blocked = self.tabs.blockSignals(True)
+        self.tabs.setCurrentIndex(index)
+        self.tabs.blockSignals(blocked)
+
+    def _on_exported(self, path: Path) -> None:
+        self._end_export()
+        self.exported.emit(path)
+
+    def _on_export_failed(self, message: str) -> None:
+        self._end_export()
+        QMessageBox.warning(self, self.tr("Cannot export"), message)
 
     def shutdown(self) -> None:
         """Stop the players and wait for a tokenizer being made ready; nothing loads afterwards (for the window
         that owns this one, or this window on its own, going away: no thread outlives them)."""
         self._stop_players()
         self.loader.wait_all()
+        for export in self._exports:
+            export.wait()
 
     def _stop_players(self) -> None:
+        self.cancel_export()
         for view in self.views.values():
             view.player.stop()
         self.leave_replay()

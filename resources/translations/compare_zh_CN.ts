@@ -612,43 +612,43 @@ Choose the model&apos;s pattern, or type a regex:</source>
 <context>
     <name>TokenCanvas</name>
     <message>
-        <location filename="../../app/compare/token_canvas.py" line="475"/>
+        <location filename="../../app/compare/token_canvas.py" line="473"/>
         <source>&lt;b&gt;id {id}&lt;/b&gt; · {rank}</source>
         <extracomment>Tokens laid out per slice of the event loop (a few milliseconds&apos; work). After an edit, boxes laid out past the changed ones while waiting for one to land where it was before.</extracomment>
         <translation>&lt;b&gt;ID {id}&lt;/b&gt; · {rank}</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_canvas.py" line="475"/>
+        <location filename="../../app/compare/token_canvas.py" line="473"/>
         <source>&lt;b&gt;id {id}&lt;/b&gt;</source>
         <translation>&lt;b&gt;ID {id}&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_canvas.py" line="478"/>
+        <location filename="../../app/compare/token_canvas.py" line="476"/>
         <source>bytes: &lt;tt&gt;{hex}&lt;/tt&gt; ({count})</source>
         <translation>字节：&lt;tt&gt;{hex}&lt;/tt&gt;（{count} 个）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_canvas.py" line="479"/>
+        <location filename="../../app/compare/token_canvas.py" line="477"/>
         <source>text: &lt;tt&gt;{text}&lt;/tt&gt;</source>
         <translation>文本：&lt;tt&gt;{text}&lt;/tt&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_canvas.py" line="480"/>
+        <location filename="../../app/compare/token_canvas.py" line="478"/>
         <source>token {number} of {total} · characters {start}–{end}</source>
         <translation>第 {number} 个词元，共 {total} 个 · 字符 {start}–{end}</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_canvas.py" line="485"/>
+        <location filename="../../app/compare/token_canvas.py" line="483"/>
         <source>part of a character: bytes {first}-{last} of {length} of {char}</source>
         <translation>字符的一部分：{char} 的 {length} 个字节中的第 {first}–{last} 个（从 0 起）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_canvas.py" line="491"/>
+        <location filename="../../app/compare/token_canvas.py" line="489"/>
         <source>&lt;i&gt;special token&lt;/i&gt;</source>
         <translation>&lt;i&gt;特殊词元&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_canvas.py" line="506"/>
+        <location filename="../../app/compare/token_canvas.py" line="504"/>
         <source>(no text)</source>
         <translation>（没有文本）</translation>
     </message>
@@ -656,164 +656,164 @@ Choose the model&apos;s pattern, or type a regex:</source>
 <context>
     <name>TokenPane</name>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="239"/>
+        <location filename="../../app/compare/token_pane.py" line="240"/>
         <source>0 tokens</source>
         <translation>0 个词元</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="240"/>
+        <location filename="../../app/compare/token_pane.py" line="241"/>
         <source>{count} tokens · {chars} chars/token · {bytes} bytes/token</source>
         <translation>
             <numerusform>{count} 个词元 · 每词元 {chars} 个字符 · 每词元 {bytes} 字节</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="56"/>
+        <location filename="../../app/compare/token_pane.py" line="57"/>
         <source>encoding…</source>
         <translation>编码中…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="60"/>
+        <location filename="../../app/compare/token_pane.py" line="61"/>
         <source>★ fewest</source>
         <translation>★ 最少</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="61"/>
+        <location filename="../../app/compare/token_pane.py" line="62"/>
         <source>This pane uses the fewest tokens of the panes shown</source>
         <translation>在显示的窗格中，此窗格用的词元最少</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="114"/>
-        <location filename="../../app/compare/token_pane.py" line="131"/>
+        <location filename="../../app/compare/token_pane.py" line="115"/>
+        <location filename="../../app/compare/token_pane.py" line="132"/>
         <source>Copy ids</source>
         <translation>复制 ID</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="115"/>
+        <location filename="../../app/compare/token_pane.py" line="116"/>
         <source>Copy tokens as text</source>
         <translation>以文本复制词元</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="116"/>
+        <location filename="../../app/compare/token_pane.py" line="117"/>
         <source>The tokens as the pane writes them, separated by |</source>
         <translation>按窗格中的写法复制词元，以 | 分隔</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="117"/>
+        <location filename="../../app/compare/token_pane.py" line="118"/>
         <source>Copy tokens as JSON</source>
         <translation>以 JSON 复制词元</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="118"/>
+        <location filename="../../app/compare/token_pane.py" line="119"/>
         <source>A JSON list of the tokens: id, text and bytes in hex</source>
         <translation>词元的 JSON 列表：ID、文本和十六进制字节</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="120"/>
+        <location filename="../../app/compare/token_pane.py" line="121"/>
         <source>Encode another way</source>
         <translation>换一种方式编码</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="121"/>
+        <location filename="../../app/compare/token_pane.py" line="122"/>
         <source>The same vocabulary, cut another way, in a pane beside this one</source>
         <translation>同一个词表，换一种方式切分，显示在旁边的窗格中</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="123"/>
+        <location filename="../../app/compare/token_pane.py" line="124"/>
         <source>Greedy longest match</source>
         <translation>贪心最长匹配</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="124"/>
+        <location filename="../../app/compare/token_pane.py" line="125"/>
         <source>Fewest tokens</source>
         <translation>最少词元</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="125"/>
+        <location filename="../../app/compare/token_pane.py" line="126"/>
         <source>BPE-dropout</source>
         <translation>BPE-dropout</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="132"/>
+        <location filename="../../app/compare/token_pane.py" line="133"/>
         <source>Copy this pane&apos;s token ids to the clipboard (the arrow: the tokens)</source>
         <translation>把此窗格的词元 ID 复制到剪贴板（点箭头可复制词元）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="139"/>
+        <location filename="../../app/compare/token_pane.py" line="140"/>
         <source>Remove this pane</source>
         <translation>移除此窗格</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="139"/>
+        <location filename="../../app/compare/token_pane.py" line="140"/>
         <source>Hide this pane (show it again from Panes)</source>
         <translation>隐藏此窗格（可从“窗格”菜单重新显示）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="144"/>
+        <location filename="../../app/compare/token_pane.py" line="145"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="145"/>
+        <location filename="../../app/compare/token_pane.py" line="146"/>
         <source>Stop loading this tokenizer and remove the pane</source>
         <translation>停止载入此分词器并移除窗格</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="150"/>
+        <location filename="../../app/compare/token_pane.py" line="151"/>
         <source>All merges</source>
         <translation>全部合并</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="151"/>
+        <location filename="../../app/compare/token_pane.py" line="152"/>
         <source>Show the tokenizer with every merge of the run, not the one chosen</source>
         <translation>显示包含本次训练全部合并的分词器，而不是所选的那一步</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="190"/>
+        <location filename="../../app/compare/token_pane.py" line="191"/>
         <source>The probability that a merge is skipped</source>
         <translation>跳过一次合并的概率</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="193"/>
+        <location filename="../../app/compare/token_pane.py" line="194"/>
         <source>Sample again</source>
         <translation>重新抽样</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="194"/>
+        <location filename="../../app/compare/token_pane.py" line="195"/>
         <source>Another draw of the merges skipped: a word is cut differently</source>
         <translation>重新抽取被跳过的合并：同一个词会被切得不一样</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="224"/>
+        <location filename="../../app/compare/token_pane.py" line="225"/>
         <source>not encoded</source>
         <translation>未编码</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="233"/>
+        <location filename="../../app/compare/token_pane.py" line="234"/>
         <source>encoded in {ms} ms</source>
         <translation>编码用时 {ms} 毫秒</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="248"/>
+        <location filename="../../app/compare/token_pane.py" line="249"/>
         <source>loading…</source>
         <translation>载入中…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="274"/>
+        <location filename="../../app/compare/token_pane.py" line="275"/>
         <source>Copied {count} ids of {name}</source>
         <translation>
             <numerusform>已复制 {name} 的 {count} 个 ID</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="281"/>
+        <location filename="../../app/compare/token_pane.py" line="282"/>
         <source>Copied {count} tokens of {name} as text</source>
         <translation>
             <numerusform>已以文本复制 {name} 的 {count} 个词元</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="288"/>
+        <location filename="../../app/compare/token_pane.py" line="289"/>
         <source>Copied {count} tokens of {name} as JSON</source>
         <translation>
             <numerusform>已以 JSON 复制 {name} 的 {count} 个词元</numerusform>

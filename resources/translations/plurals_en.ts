@@ -24,6 +24,25 @@
     </message>
 </context>
 <context>
+    <name>ExportPage</name>
+    <message numerus="yes">
+        <location filename="../../app/teaching/export_page.py" line="43"/>
+        <source>Exporting {name}: %n frames</source>
+        <translation>
+            <numerusform>Exporting {name}: %n frame</numerusform>
+            <numerusform>Exporting {name}: %n frames</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/teaching/export_page.py" line="47"/>
+        <source>Writing {name}: %n frames</source>
+        <translation>
+            <numerusform>Writing {name}: %n frame</numerusform>
+            <numerusform>Writing {name}: %n frames</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>MergeTreeView</name>
     <message numerus="yes">
         <location filename="../../app/teaching/merge_tree_view.py" line="335"/>
@@ -83,7 +102,7 @@
 <context>
     <name>TokenPane</name>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="240"/>
+        <location filename="../../app/compare/token_pane.py" line="241"/>
         <source>{count} tokens · {chars} chars/token · {bytes} bytes/token</source>
         <translation>
             <numerusform>{count} token · {chars} chars/token · {bytes} bytes/token</numerusform>
@@ -91,7 +110,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="274"/>
+        <location filename="../../app/compare/token_pane.py" line="275"/>
         <source>Copied {count} ids of {name}</source>
         <translation>
             <numerusform>Copied {count} id of {name}</numerusform>
@@ -99,7 +118,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="281"/>
+        <location filename="../../app/compare/token_pane.py" line="282"/>
         <source>Copied {count} tokens of {name} as text</source>
         <translation>
             <numerusform>Copied {count} token of {name} as text</numerusform>
@@ -107,7 +126,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="288"/>
+        <location filename="../../app/compare/token_pane.py" line="289"/>
         <source>Copied {count} tokens of {name} as JSON</source>
         <translation>
             <numerusform>Copied {count} token of {name} as JSON</numerusform>

@@ -90,41 +90,63 @@
 <context>
     <name>EncodeAnimationView</name>
     <message>
-        <location filename="../../app/teaching/encode_animation.py" line="63"/>
+        <location filename="../../app/teaching/encode_animation.py" line="62"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/encode_animation.py" line="173"/>
+        <location filename="../../app/teaching/encode_animation.py" line="164"/>
         <source>id {id}
 bytes {hex}</source>
         <translation>ID {id}
 字节 {hex}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/encode_animation.py" line="184"/>
+        <location filename="../../app/teaching/encode_animation.py" line="176"/>
         <source>&lt;b&gt;{done} of {total} merges done&lt;/b&gt;. Next: rank {rank}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</source>
         <translation>&lt;b&gt;已完成 {done}/{total} 次合并&lt;/b&gt;。下一步：序号 {rank}，&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;（ID {id}）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/encode_animation.py" line="189"/>
+        <location filename="../../app/teaching/encode_animation.py" line="181"/>
         <source>&lt;b&gt;Bytes&lt;/b&gt; ({total} merges). Next: rank {rank}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</source>
         <translation>&lt;b&gt;字节&lt;/b&gt;（共 {total} 次合并）。下一步：序号 {rank}，&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;（ID {id}）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/encode_animation.py" line="205"/>
+        <location filename="../../app/teaching/encode_animation.py" line="197"/>
         <source>&lt;b&gt;Done&lt;/b&gt;: {merges} merges, {tokens} tokens. Press space to replay.</source>
         <translation>&lt;b&gt;完成&lt;/b&gt;：{merges} 次合并，{tokens} 个词元。按空格键重新播放。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/encode_animation.py" line="212"/>
+        <location filename="../../app/teaching/encode_animation.py" line="204"/>
         <source>Token ids: {ids}</source>
         <translation>词元 ID：{ids}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/encode_animation.py" line="214"/>
+        <location filename="../../app/teaching/encode_animation.py" line="206"/>
         <source>Token ids when done: {ids}</source>
         <translation>完成后的词元 ID：{ids}</translation>
+    </message>
+</context>
+<context>
+    <name>ExportPage</name>
+    <message>
+        <location filename="../../app/teaching/export_page.py" line="29"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/teaching/export_page.py" line="43"/>
+        <source>Exporting {name}: %n frames</source>
+        <translation>
+            <numerusform>正在导出 {name}：%n 帧</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/teaching/export_page.py" line="47"/>
+        <source>Writing {name}: %n frames</source>
+        <translation>
+            <numerusform>正在写入 {name}：%n 帧</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -650,57 +672,57 @@ bytes {hex}</source>
         <translation> 次合并/秒</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="150"/>
+        <location filename="../../app/teaching/replay_view.py" line="156"/>
         <source>This tokenizer has no merges to replay.</source>
         <translation>该分词器没有可回放的合并。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="165"/>
+        <location filename="../../app/teaching/replay_view.py" line="171"/>
         <source>merge {rank} of {total}</source>
         <translation>第 {rank} 次合并，共 {total} 次</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="171"/>
+        <location filename="../../app/teaching/replay_view.py" line="177"/>
         <source>&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;</source>
         <translation>&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="175"/>
+        <location filename="../../app/teaching/replay_view.py" line="181"/>
         <source>no counts: a published model&apos;s merges</source>
         <translation>无计数：已发布模型的合并</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="177"/>
+        <location filename="../../app/teaching/replay_view.py" line="183"/>
         <source>counted {count}× in the training corpus</source>
         <translation>在训练语料中出现 {count} 次</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="179"/>
+        <location filename="../../app/teaching/replay_view.py" line="185"/>
         <source>fused in the text: {n}×</source>
         <translation>已在文本中合并：{n} 处</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="181"/>
+        <location filename="../../app/teaching/replay_view.py" line="187"/>
         <source>about to merge in the text: {n}×</source>
         <translation>即将在文本中合并：{n} 处</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="183"/>
+        <location filename="../../app/teaching/replay_view.py" line="189"/>
         <source>not in this text</source>
         <translation>本文本中没有出现</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="184"/>
+        <location filename="../../app/teaching/replay_view.py" line="190"/>
         <source>Merge {rank}: {pair} ({count}); {here}.</source>
         <translation>第 {rank} 次合并：{pair}（{count}）；{here}。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="190"/>
+        <location filename="../../app/teaching/replay_view.py" line="196"/>
         <source>No pair counts: this tokenizer has no training record</source>
         <translation>没有字节对计数：该分词器没有训练记录</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="198"/>
+        <location filename="../../app/teaching/replay_view.py" line="204"/>
         <source>Best pairs at merge {rank} (the merged pair in orange)</source>
         <translation>第 {rank} 次合并时的高频字节对（被合并的一对为橙色）</translation>
     </message>
@@ -806,54 +828,54 @@ bytes {hex}</source>
         <translation>教学视图</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="166"/>
+        <location filename="../../app/teaching/base.py" line="174"/>
         <source>◀ Back</source>
         <extracomment>Whether the view plays as an animation that can be exported as GIF or MP4 (:mod:`app.teaching.animation_export`).</extracomment>
         <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="167"/>
-        <location filename="../../app/teaching/base.py" line="189"/>
+        <location filename="../../app/teaching/base.py" line="175"/>
+        <location filename="../../app/teaching/base.py" line="197"/>
         <source>▶ Play</source>
         <translation>▶ 播放</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="168"/>
+        <location filename="../../app/teaching/base.py" line="176"/>
         <source>Next ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="175"/>
+        <location filename="../../app/teaching/base.py" line="183"/>
         <source> steps/s</source>
         <translation> 步/秒</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="177"/>
+        <location filename="../../app/teaching/base.py" line="185"/>
         <source>Speed</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="187"/>
+        <location filename="../../app/teaching/base.py" line="195"/>
         <source>⏸ Pause</source>
         <translation>⏸ 暂停</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="232"/>
+        <location filename="../../app/teaching/base.py" line="240"/>
         <source>Export as .png or .svg, not {suffix}.</source>
         <translation>只能导出为 .png 或 .svg，不能是 {suffix}。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="237"/>
+        <location filename="../../app/teaching/base.py" line="245"/>
         <source>Export as .png or .svg: {name} has no suffix.</source>
         <translation>只能导出为 .png 或 .svg：{name} 没有扩展名。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="245"/>
+        <location filename="../../app/teaching/base.py" line="253"/>
         <source>Could not write {path}.</source>
         <translation>无法写入 {path}。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="253"/>
+        <location filename="../../app/teaching/base.py" line="261"/>
         <source>Exported from BPE Explorer</source>
         <translation>由 BPE Explorer 导出</translation>
     </message>
@@ -885,12 +907,13 @@ bytes {hex}</source>
         <translation>逐步演示</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="44"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="47"/>
         <source>Vocabulary slider</source>
+        <extracomment>Seconds of encoding for the curve per turn of the event loop.</extracomment>
         <translation>词表滑块</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/animation_export.py" line="95"/>
+        <location filename="../../app/teaching/animation_export.py" line="112"/>
         <source>Export an animation as .gif or .mp4, not {suffix}.</source>
         <extracomment>720p: sharp on a projector, and a multiple of 16 both ways (what H.264 encoders want). The fastest pace of an export at the view&apos;s own pace (viewers show faster GIF frames slower, or at 10 a second).</extracomment>
         <translation>动画请导出为 .gif 或 .mp4，而不是 {suffix}。</translation>
@@ -914,119 +937,120 @@ bytes {hex}</source>
 <context>
     <name>TeachingWindow</name>
     <message>
-        <location filename="../../app/teaching/window.py" line="100"/>
+        <location filename="../../app/teaching/window.py" line="104"/>
         <source>BPE Explorer — Teach</source>
         <extracomment>The reference encodings offered beside the current tokenizer. The views that show the chosen tokenizer: only they wait while it is made ready (the others stay usable).</extracomment>
         <translation>BPE Explorer — 教学</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="102"/>
-        <location filename="../../app/teaching/window.py" line="223"/>
+        <location filename="../../app/teaching/window.py" line="106"/>
+        <location filename="../../app/teaching/window.py" line="235"/>
         <source>current tokenizer</source>
         <translation>当前分词器</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="142"/>
+        <location filename="../../app/teaching/window.py" line="154"/>
         <source>Teach</source>
         <translation>教学</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="144"/>
+        <location filename="../../app/teaching/window.py" line="156"/>
         <source> Tokenizer </source>
         <translation> 分词器 </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="146"/>
+        <location filename="../../app/teaching/window.py" line="158"/>
         <source> Text </source>
         <translation> 文本 </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="153"/>
+        <location filename="../../app/teaching/window.py" line="165"/>
         <source>Presentation mode</source>
         <translation>演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="155"/>
+        <location filename="../../app/teaching/window.py" line="167"/>
         <source>Large fonts for a projector; ← → step, space plays (F5)</source>
         <translation>投影用的大字体；← → 单步，空格键播放（F5）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="157"/>
+        <location filename="../../app/teaching/window.py" line="169"/>
         <source>Full screen</source>
         <translation>全屏</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="160"/>
+        <location filename="../../app/teaching/window.py" line="172"/>
         <source>Export view…</source>
         <translation>导出视图…</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="190"/>
+        <location filename="../../app/teaching/window.py" line="202"/>
         <source>tiktoken {name}</source>
         <translation>tiktoken {name}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="237"/>
+        <location filename="../../app/teaching/window.py" line="249"/>
         <source>Training corpus: {start}</source>
         <translation>训练语料：{start}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="241"/>
+        <location filename="../../app/teaching/window.py" line="253"/>
         <source>Compare text: {start}</source>
         <translation>对比页文本：{start}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="243"/>
+        <location filename="../../app/teaching/window.py" line="255"/>
         <source>English samples</source>
         <translation>英文示例</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="320"/>
+        <location filename="../../app/teaching/window.py" line="333"/>
         <source> Loading {name}… </source>
         <translation> 正在加载 {name}… </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="347"/>
+        <location filename="../../app/teaching/window.py" line="362"/>
         <source>Cannot load encoding</source>
         <translation>无法加载编码</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="348"/>
+        <location filename="../../app/teaching/window.py" line="363"/>
         <source>{name} could not be loaded: {error}</source>
         <translation>无法加载 {name}：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="372"/>
+        <location filename="../../app/teaching/window.py" line="388"/>
         <source>The animation traces our engine&apos;s BPE; this tokenizer is encoded by its own library</source>
         <translation>编码动画追踪的是本程序引擎的 BPE；这个分词器由它自己的库编码</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="470"/>
+        <location filename="../../app/teaching/window.py" line="488"/>
         <source>Animated GIF (*.gif);;MP4 video (*.mp4)</source>
         <translation>GIF 动画 (*.gif);;MP4 视频 (*.mp4)</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="471"/>
+        <location filename="../../app/teaching/window.py" line="489"/>
         <source>Export view</source>
         <translation>导出视图</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="468"/>
+        <location filename="../../app/teaching/window.py" line="486"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="163"/>
+        <location filename="../../app/teaching/window.py" line="175"/>
         <source>Save the current view as PNG or SVG, or its animation as GIF or MP4, for slides</source>
         <translation>将当前视图保存为 PNG 或 SVG，或将其动画保存为 GIF 或 MP4，用于幻灯片</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="169"/>
+        <location filename="../../app/teaching/window.py" line="181"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="488"/>
+        <location filename="../../app/teaching/window.py" line="503"/>
+        <location filename="../../app/teaching/window.py" line="548"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
@@ -1034,57 +1058,57 @@ bytes {hex}</source>
 <context>
     <name>VocabSliderView</name>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="61"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="64"/>
         <source> merges per step</source>
         <translation> 次合并/步</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="63"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="66"/>
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="87"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="88"/>
         <source>merges k</source>
         <translation>合并次数 k</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="88"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="89"/>
         <source>tokens in the text</source>
         <translation>文本的词元数</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="159"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="165"/>
         <source>Merge {k} (the last one used): &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; — in the text, in green</source>
         <translation>第 {k} 次合并（用到的最后一次）：&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;——在文本中以绿色标出</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="162"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="168"/>
         <source>Merge {k} (the last one used): &lt;b&gt;{left} + {right} → {token}&lt;/b&gt;</source>
         <translation>第 {k} 次合并（用到的最后一次）：&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="172"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="178"/>
         <source>No merges: every byte is a token.</source>
         <translation>没有合并：每个字节都是一个词元。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="174"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="180"/>
         <source>k = {k} of {total} merges · the model has {vocab} tokens</source>
         <translation>k = {k}，共 {total} 次合并 · 模型共有 {vocab} 个词元</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="177"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="183"/>
         <source>k = {k} of {total} merges · vocabulary {vocab}</source>
         <translation>k = {k}，共 {total} 次合并 · 词表大小 {vocab}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="184"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="190"/>
         <source>{tokens} tokens · {chars} characters per token · {bytes} bytes per token</source>
         <translation>{tokens} 个词元 · 每个词元 {chars} 个字符 · 每个词元 {bytes} 个字节</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="189"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="195"/>
         <source>No text.</source>
         <translation>没有文本。</translation>
     </message>

@@ -163,42 +163,42 @@
 <context>
     <name>BrowsePanel</name>
     <message>
-        <location filename="../../app/vocabulary/browse_panel.py" line="68"/>
+        <location filename="../../app/vocabulary/browse_panel.py" line="69"/>
         <source>Scripts</source>
         <translation>文字</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/browse_panel.py" line="69"/>
+        <location filename="../../app/vocabulary/browse_panel.py" line="70"/>
         <source>Lengths</source>
         <translation>长度</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/browse_panel.py" line="70"/>
+        <location filename="../../app/vocabulary/browse_panel.py" line="71"/>
         <source>Script:</source>
         <translation>文字：</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/browse_panel.py" line="70"/>
+        <location filename="../../app/vocabulary/browse_panel.py" line="71"/>
         <source>By rank</source>
         <translation>按合并序号</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/browse_panel.py" line="71"/>
+        <location filename="../../app/vocabulary/browse_panel.py" line="72"/>
         <source>Longest tokens of</source>
         <translation>查看最长词元的文字：</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/browse_panel.py" line="72"/>
+        <location filename="../../app/vocabulary/browse_panel.py" line="73"/>
         <source>Longest</source>
         <translation>最长词元</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/browse_panel.py" line="104"/>
+        <location filename="../../app/vocabulary/browse_panel.py" line="105"/>
         <source>No token matches these filters: loosen one (the script, the length, the text).</source>
         <translation>没有词元符合这些筛选条件：请放宽其中一个（文字、长度或文本）。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/browse_panel.py" line="152"/>
+        <location filename="../../app/vocabulary/browse_panel.py" line="153"/>
         <source>{shown:,} of {total:,} tokens</source>
         <translation>显示 {shown:,} / {total:,} 个词元</translation>
     </message>
@@ -744,97 +744,97 @@
 <context>
     <name>VocabularyTab</name>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="67"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="70"/>
         <source>Open tokenizer…</source>
         <translation>打开分词器…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="70"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="73"/>
         <source>Any file the Compare tab can add: our .json, tokenizer.json, .tiktoken, GPT-2 files, a SentencePiece model</source>
         <translation>“对比”页能添加的任何文件：本程序的 .json、tokenizer.json、.tiktoken、GPT-2 文件、SentencePiece 模型</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="75"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="78"/>
         <source>All merges</source>
         <translation>全部合并</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="78"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="81"/>
         <source>Ours is shown at the merge chosen in the Train tab: show every merge</source>
         <translation>“我们的”正显示训练页中所选的那次合并：显示全部合并</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="85"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="88"/>
         <source>Vocabulary:</source>
         <translation>词表：</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="101"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="102"/>
         <source>Tokens</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="102"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="103"/>
         <source>Overlap</source>
         <translation>重合</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="103"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="104"/>
         <source>Audit</source>
         <translation>审查</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="104"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="105"/>
         <source>Why this merge</source>
         <translation>为何这样合并</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="105"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="106"/>
         <source>Language parity</source>
         <translation>语言公平性</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="106"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="107"/>
         <source>X-ray</source>
         <translation>透视</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="160"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="183"/>
         <source>Ours: {label}</source>
         <translation>我们的：{label}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="160"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="183"/>
         <source>Ours</source>
         <translation>我们的</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="207"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="231"/>
         <source>Open a tokenizer&apos;s vocabulary</source>
         <translation>打开分词器的词表</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="209"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="233"/>
         <source>Tokenizers (*.json *.tiktoken *.tiktoken.gz *.model *.txt);;All files (*)</source>
         <translation>分词器 (*.json *.tiktoken *.tiktoken.gz *.model *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="227"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="251"/>
         <source>Loading {name}…</source>
         <translation>正在加载 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="248"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="283"/>
         <source>Cannot show this vocabulary: {error}</source>
         <translation>无法显示此词表：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="260"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="295"/>
         <source>{name}: {tokens:,} tokens, {merged:,} made by merges</source>
         <translation>{name}：{tokens:,} 个词元，其中 {merged:,} 个由合并产生</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="281"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="316"/>
         <source>ours ({merges:,} merges)</source>
         <translation>我们的（{merges:,} 次合并）</translation>
     </message>
@@ -893,93 +893,93 @@
         <translation>请选择一个由合并生成的词元：本页显示它的词元对在哪里相邻出现。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="145"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="146"/>
         <source>Corpus: {files}</source>
         <translation>语料：{files}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="147"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="148"/>
         <source>No corpus files: pick the files the tokenizer was trained on.</source>
         <translation>没有语料文件：请选择训练该分词器所用的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="150"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="151"/>
         <source>Corpus: the Compare text. This model&apos;s training corpus is not published, so the counts are those of the text you give (Compare text, or files you pick).</source>
         <translation>语料：对比页的文本。该模型的训练语料没有公开，因此这里的次数来自你给的文本（对比页文本或你选择的文件）。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="158"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="159"/>
         <source>The corpus the tokenizer was trained on</source>
         <translation>训练该分词器所用的语料</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="160"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="161"/>
         <source>Files to look for the merges in</source>
         <translation>要在其中查找合并的文件</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="193"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="194"/>
         <source>No merge of rank {rank}: the tokenizer has {merges:,} merges.</source>
         <translation>没有序号为 {rank} 的合并：该分词器共有 {merges:,} 次合并。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="200"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="201"/>
         <source>Merge {rank:,}: {pair} → {token} (looking in the corpus…)</source>
         <translation>序号为 {rank:,} 的合并：{pair} → {token}（正在语料中查找…）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="210"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="211"/>
         <source>Compare text</source>
         <translation>对比页文本</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="226"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="227"/>
         <source>Merge {rank:,}: {pair} → {token}.</source>
         <translation>序号为 {rank:,} 的合并：{pair} → {token}。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="228"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="229"/>
         <source>Merge {rank:,}: {pair} → {token}, count {count:,} when chosen.</source>
         <translation>序号为 {rank:,} 的合并：{pair} → {token}，被选中时出现 {count:,} 次。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="230"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="231"/>
         <source>Below: all {count:,} places it occurs in the corpus.</source>
         <translation>下表：它在语料中出现的全部 {count:,} 处。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="232"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="233"/>
         <source>Below: the first {count:,} places it occurs in the corpus.</source>
         <translation>下表：它在语料中出现的前 {count:,} 处。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="234"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="235"/>
         <source>{merge} {below}</source>
         <comment>two sentences one after the other</comment>
         <translation>{merge}{below}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="249"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="250"/>
         <source>Counts in this text, not in the model&apos;s training corpus: they show where the pair stands side by side, not why the model&apos;s trainer chose it.</source>
         <translation>这是在这段文本中的次数，不是在模型训练语料中的次数：它们显示词元对在哪里相邻出现，而不是模型的训练器为何选择它。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="275"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="276"/>
         <source>No tie: the pair had the highest count alone.</source>
         <translation>没有并列：这个词元对的次数独占最高。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="278"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="279"/>
         <source>{tied} pairs tied at count {count:,}: the trainer takes the lexicographically greatest pair (left token&apos;s bytes, then right token&apos;s bytes); {chosen} wins over {second} by the left token&apos;s bytes</source>
         <translation>{tied} 个词元对的次数并列为 {count:,}：训练器取字典序最大的词元对（先比较左词元的字节，再比较右词元的字节）；{chosen} 因左词元的字节胜过 {second}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="283"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="284"/>
         <source>{tied} pairs tied at count {count:,}: the trainer takes the lexicographically greatest pair (left token&apos;s bytes, then right token&apos;s bytes); {chosen} wins over {second} by the right token&apos;s bytes</source>
         <translation>{tied} 个词元对的次数并列为 {count:,}：训练器取字典序最大的词元对（先比较左词元的字节，再比较右词元的字节）；{chosen} 因右词元的字节胜过 {second}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="292"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="293"/>
         <source>Cannot explain this merge: {error}</source>
         <translation>无法解释这次合并：{error}</translation>
     </message>
@@ -987,148 +987,148 @@
 <context>
     <name>XRayPanel</name>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="57"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="59"/>
         <source>On the Compare tab&apos;s text</source>
         <extracomment>A file is X-rayed on its first this many characters.</extracomment>
         <translation>使用对比页的文本</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="58"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="60"/>
         <source>On a file…</source>
         <translation>使用文件…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="60"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="62"/>
         <source>X-ray</source>
         <translation>透视</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="64"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="66"/>
         <source>Encode the text merge by merge: which tokens are only steps on the way, which words are cut into the most tokens</source>
         <translation>逐次合并地编码文本：哪些词元只是中间步骤，哪些词被切成最多的词元</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="68"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="70"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="71"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="73"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="76"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="78"/>
         <source>Press X-ray to see which tokens of the vocabulary shown are only scaffolding on a text (formed while encoding, then merged away) and which of its frequent words it shatters.</source>
         <translation>点击“透视”，查看当前词表中哪些词元在一段文本上只是脚手架（编码时生成、随后又被合并掉），以及哪些常见词被切得支离破碎。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="84"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="86"/>
         <source>Id</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="84"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="86"/>
         <source>Token</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="84"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="86"/>
         <source>Formed</source>
         <translation>生成次数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="84"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="86"/>
         <source>Final</source>
         <translation>留存次数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="84"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="86"/>
         <source>Used up by</source>
         <translation>被以下合并用掉</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="88"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="90"/>
         <source>Script</source>
         <translation>文字</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="88"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="90"/>
         <source>Word</source>
         <translation>词</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="88"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="90"/>
         <source>Count</source>
         <translation>次数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="88"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="90"/>
         <source>Tokens</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="121"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="124"/>
         <source>Encoding the text merge by merge with {name}…</source>
         <translation>正在用 {name} 逐次合并地编码文本…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="129"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="132"/>
         <source>{file}: not UTF-8 text (invalid byte at offset {offset:,}); nothing was read.</source>
         <translation>{file}：不是 UTF-8 文本（偏移 {offset:,} 处有无效字节）；没有读取任何内容。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="141"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="144"/>
         <source>Text to X-ray on</source>
         <translation>要透视的文本</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="141"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="144"/>
         <source>Text (*.txt);;All files (*)</source>
         <translation>文本 (*.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="151"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="154"/>
         <source>On {file}</source>
         <translation>使用 {file}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="160"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="163"/>
         <source>X-ray cancelled.</source>
         <translation>透视已取消。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="165"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="168"/>
         <source>Cannot X-ray: {error}</source>
         <translation>无法透视：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="174"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="177"/>
         <source>{name}: {words:,} words, {tokens:,} tokens · {per_word:.2f} tokens per word, {per_char:.3f} per character, {whole:.0%} of words kept whole · {residues:,} residues ({share:.2%} of the vocabulary): tokens formed while encoding but almost never left at the end.</source>
         <translation>{name}：{words:,} 个词，{tokens:,} 个词元 · 每个词 {per_word:.2f} 个词元，每个字符 {per_char:.3f} 个，{whole:.0%} 的词保持完整 · {residues:,} 个残留词元（占词表的 {share:.2%}）：编码时生成、但几乎从不留到最后的词元。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="215"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="218"/>
         <source>Export the X-ray</source>
         <translation>导出透视结果</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="215"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="218"/>
         <source>CSV (*.csv);;JSON (*.json)</source>
         <translation>CSV (*.csv);;JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="228"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="231"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="229"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="232"/>
         <source>“{file}” could not be written: {error}</source>
         <translation>无法写入“{file}”：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="232"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="235"/>
         <source>Wrote {file}</source>
         <translation>已写入 {file}</translation>
     </message>

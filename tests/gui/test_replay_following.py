@@ -79,7 +79,10 @@ def test_an_export_or_another_tokenizer_is_not_followed(qtbot, window, train, tm
     teaching = teach_replay(qtbot, window)
     teaching.replay.go_to(5)
     assert tab.current_rank == 5
-    teaching.export_current(tmp_path / "replay.gif")  # its frames move no tab
+    with qtbot.waitSignal(teaching.exported, timeout=60000):
+        teaching.export_current(tmp_path / "replay.gif")  # its frames move no tab
+        assert teaching.pages.currentWidget() is teaching.export_page
+    assert teaching.pages.currentWidget() is teaching.tabs
     assert tab.current_rank == 5 and (teaching.replay.rank, teaching.replay.fused) == (5, False)
     teaching.source.setCurrentIndex(teaching.source.findData("gpt2"))  # another tokenizer: back to the whole run
     qtbot.waitUntil(lambda: not teaching.loading(), timeout=30000)

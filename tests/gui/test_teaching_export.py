@@ -5,7 +5,7 @@ import imageio.v2 as imageio_v2
 import pytest
 from PIL import Image
 
-from app.teaching.animation_export import SLIDE_SIZE, export_animation
+from app.teaching.animation_export import SLIDE_SIZE, AnimationExport
 from app.teaching.encode_animation import EncodeAnimationView
 from app.teaching.replay_view import ReplayView
 from bpe_core import Tokenizer
@@ -26,15 +26,23 @@ def show(qtbot, widget):
     return widget
 
 
+def export_animation(qtbot, view, path, **options):
+    """The view's animation exported to ``path`` as the Teach window does it; the path once written."""
+    export = AnimationExport(view, path, **options)
+    with qtbot.waitSignal(export.finished, timeout=60000) as written:
+        export.start()
+    return written.args[0]
+
+
 def test_encode_animation_as_gif_and_mp4(qtbot, tmp_path, gpt2):
     view = show(qtbot, EncodeAnimationView(gpt2, "hello world"))
     view.step_forward()  # exported from the first frame; the view is left where it was
     frames = view.frames + 1
-    gif = export_animation(view, tmp_path / "encode.gif")
+    gif = export_animation(qtbot, view, tmp_path / "encode.gif")
     with Image.open(gif) as image:
         assert (image.n_frames, image.size) == (frames, SIZE)
         assert image.info.get("loop") == 0
-    mp4 = export_animation(view, tmp_path / "encode.mp4", fps=4)
+    mp4 = export_animation(qtbot, view, tmp_path / "encode.mp4", fps=4)
     with imageio_v2.get_reader(mp4, format="FFMPEG") as reader:
         assert reader.count_frames() == frames
         assert tuple(reader.get_meta_data()["size"]) == SIZE
@@ -45,7 +53,7 @@ def test_encode_animation_as_gif_and_mp4(qtbot, tmp_path, gpt2):
 def test_replay_exports_from_the_merge_shown(qtbot, tmp_path, gpt2):
     view = show(qtbot, ReplayView(gpt2, "the cat sat on the mat"))
     view.go_to(100)
-    path = export_animation(view, tmp_path / "replay.gif", max_frames=6)
+    path = export_animation(qtbot, view, tmp_path / "replay.gif", max_frames=6)
     with Image.open(path) as image:
         assert (image.n_frames, image.size) == (6, SIZE)
     assert (view.rank, view.fused) == (100, False)
@@ -56,5 +64,5 @@ def test_a_failed_export_keeps_the_file(qtbot, tmp_path, gpt2):
     target = tmp_path / "animation.webm"
     target.write_bytes(b"kept")
     with pytest.raises(ValueError, match=r"\.gif or \.mp4"):
-        export_animation(view, target)
+        AnimationExport(view, target)
     assert target.read_bytes() == b"kept"

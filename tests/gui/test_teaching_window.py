@@ -6,7 +6,8 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
-from PySide6.QtCore import Qt, QTranslator
+from PIL import Image
+from PySide6.QtCore import Qt, QTimer, QTranslator
 from PySide6.QtWidgets import QAbstractButton, QLabel, QMessageBox
 
 from app.teaching.window import TeachingWindow
@@ -99,6 +100,66 @@ def test_export_png_and_svg(window, tmp_path, monkeypatch):
     monkeypatch.setattr(QMessageBox, "warning", lambda *args: warnings.append(args[2]))
     assert window.export_current(tmp_path / "view.gif") is None
     assert warnings and ".png or .svg" in warnings[0]
+
+
+def test_an_animation_exports_while_the_window_goes_on(qtbot, window, tmp_path):
+    """The frames are grabbed one per turn of the event loop, behind the export page, and the file is written in a
+    thread: a timer set when the export starts fires long before it ends."""
+    view = window.show_view("replay")
+    view.go_to(10)
+    turns, frames = [], []
+    timer = QTimer()
+    timer.timeout.connect(lambda: turns.append(len(frames)))
+    with qtbot.waitSignal(window.exported, timeout=60000) as written:
+        window.export_current(tmp_path / "replay.gif")
+        window.animation_export.progress.connect(frames.append)
+        assert window.pages.currentWidget() is window.export_page and not view.isVisible()
+        timer.start(0)
+    timer.stop()
+    assert written.args == [tmp_path / "replay.gif"]
+    with Image.open(tmp_path / "replay.gif") as image:
+        assert image.n_frames == frames[-1] > 10  # every frame grabbed, from the merge shown on
+    assert len(set(turns)) > 10  # the event loop turned between frames, many times
+    assert window.export_page.status.text() == f"Writing replay.gif: {frames[-1]} frames"
+    assert window.pages.currentWidget() is window.tabs and view.isVisible() and view.rank == 10
+
+
+def test_an_export_that_cannot_be_written_says_why(qtbot, window, tmp_path, monkeypatch):
+    warnings = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *args: warnings.append(args[1:]))
+    window.show_view("step")
+    window.export_current(tmp_path / "gone" / "step.gif")
+    qtbot.waitUntil(lambda: bool(warnings), timeout=60000)
+    assert warnings[0][0] == "Cannot export" and "gone" in warnings[0][1]
+    assert window.pages.currentWidget() is window.tabs and window.current_view() is window.step
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_cancel_puts_the_view_back_and_writes_nothing(qtbot, window, tmp_path):
+    view = window.show_view("replay")
+    view.go_to(3)
+    size = view.size()
+    window.export_current(tmp_path / "replay.mp4")
+    qtbot.waitUntil(lambda: window.animation_export.grabbed >= 3, timeout=30000)
+    qtbot.mouseClick(window.export_page.cancel_button, Qt.MouseButton.LeftButton)
+    assert window.pages.currentWidget() is window.tabs and window.animation_export is None
+    assert (view.rank, view.size()) == (3, size) and not view.signalsBlocked()
+    qtbot.wait(50)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_choosing_another_text_or_view_cancels_the_export(qtbot, window, tmp_path):
+    window.show_view("animation")
+    window.export_current(tmp_path / "encode.gif")
+    export = window.animation_export
+    qtbot.waitUntil(lambda: export.grabbed >= 2, timeout=30000)
+    window.text_choice.setCurrentIndex((window.text_choice.currentIndex() + 1) % window.text_choice.count())
+    assert window.animation_export is None and not export.running()
+    window.export_current(tmp_path / "encode.gif")
+    window.show_view("tree")
+    assert window.animation_export is None and window.pages.currentWidget() is window.tabs
+    qtbot.wait(50)
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_reference_encoding_choice(qtbot, window):
