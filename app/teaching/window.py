@@ -519,6 +519,7 @@ class TeachingWindow(QMainWindow):
         # exported view at slide size (it sizes only the current page, and it did so again at every frame).
         self._exported_tab = self.tabs.currentIndex()
         self._set_tab_quietly(1 if self._exported_tab == 0 else 0)
+        self.export_action.setEnabled(False)  # one at a time; Cancel first
         export.start()
 
     @Slot()
@@ -530,6 +531,7 @@ class TeachingWindow(QMainWindow):
 
     def _end_export(self) -> None:
         self.animation_export = None
+        self.export_action.setEnabled(True)
         self._set_tab_quietly(self._exported_tab)
         self.pages.setCurrentWidget(self.tabs)
         self.current_view().setFocus()

@@ -114,6 +114,7 @@ def test_an_animation_exports_while_the_window_goes_on(qtbot, window, tmp_path):
         window.export_current(tmp_path / "replay.gif")
         window.animation_export.progress.connect(frames.append)
         assert window.pages.currentWidget() is window.export_page and not view.isVisible()
+        assert not window.export_action.isEnabled()
         timer.start(0)
     timer.stop()
     assert written.args == [tmp_path / "replay.gif"]
@@ -122,6 +123,7 @@ def test_an_animation_exports_while_the_window_goes_on(qtbot, window, tmp_path):
     assert len(set(turns)) > 10  # the event loop turned between frames, many times
     assert window.export_page.status.text() == f"Writing replay.gif: {frames[-1]} frames"
     assert window.pages.currentWidget() is window.tabs and view.isVisible() and view.rank == 10
+    assert window.export_action.isEnabled() and window.current_view() is view
 
 
 def test_an_export_that_cannot_be_written_says_why(qtbot, window, tmp_path, monkeypatch):
