@@ -51,6 +51,7 @@ class TokenChips(QWidget):
         self.chips: list[Chip] = []
         self._rects: list[QRectF] = []
         self._laid_width = -1
+        self._heights: dict[int, int] = {}  # width -> height, for the chips shown
         self.setFont(style.text_font(14))
         self._has_glyph = style.GlyphCheck(self.font())
         policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
@@ -62,6 +63,7 @@ class TokenChips(QWidget):
     def set_chips(self, chips: Sequence[Chip]) -> None:
         self.chips = list(chips)
         self._laid_width = -1
+        self._heights.clear()
         self.updateGeometry()
         self.update()
 
@@ -129,7 +131,11 @@ class TokenChips(QWidget):
         return True
 
     def heightForWidth(self, width: int) -> int:
-        return int(self._layout(width)) + 1
+        """The height the chips take at ``width``, remembered until the chips or the font change: a layout pass
+        asks for several widths, and asked about twenty times per step of a replay."""
+        if width not in self._heights:
+            self._heights[width] = int(self._layout(width)) + 1
+        return self._heights[width]
 
     def sizeHint(self) -> QSize:
         width = max(self.width(), 300)
@@ -145,6 +151,7 @@ class TokenChips(QWidget):
         if event.type() == QEvent.Type.FontChange:
             self._has_glyph = style.GlyphCheck(self.font())
             self._laid_width = -1
+            self._heights.clear()
             self.updateGeometry()
         super().changeEvent(event)
 
