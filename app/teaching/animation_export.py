@@ -116,6 +116,7 @@ class AnimationExport(QObject):
         self.fps = fps or min(MAX_FPS, 1000 / view.player.timer.interval())
         self.frames: list[np.ndarray] = []  # grabbed so far, until the encoding takes them
         self.grabbed = 0
+        self._steps = 0  # taken forward from where the animation starts
         self._timer = QTimer(self)
         self._timer.timeout.connect(self._grab_next)
         self._restore = None  # how to put the view back, while it is being stepped
@@ -133,7 +134,6 @@ class AnimationExport(QObject):
         view.resize(SLIDE_SIZE)
         mark = view.animation_mark()
         back = view.start_animation()
-        self._steps = 0
 
         def restore() -> None:
             if mark is not None:
