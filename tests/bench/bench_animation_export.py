@@ -47,7 +47,7 @@ def main() -> int:
     window.wait_loaded()
     window.show_view("replay").go_to(0)
 
-    folder = tempfile.mkdtemp(prefix="bench-export-")
+    folder = tempfile.TemporaryDirectory(prefix="bench-export-")  # the file goes with it (400 frames: ~10 MB)
     gaps: list[float] = []
     last = [time.perf_counter()]
     grabbed = [0, 0.0]
@@ -72,11 +72,12 @@ def main() -> int:
         app.quit()
 
     window.exported.connect(done)
-    window.export_current(os.path.join(folder, f"replay.{args.suffix}"))
+    window.export_current(os.path.join(folder.name, f"replay.{args.suffix}"))
     window.animation_export.progress.connect(lambda n: grabbed.__setitem__(slice(0, 2), [n, time.perf_counter()]))
     last[0] = time.perf_counter()
     probe.start(5)
     app.exec()
+    folder.cleanup()
     return 0
 
 
