@@ -2,10 +2,12 @@
 
 - **Forked from a server that has imported the engine** on Linux (multiprocessing's ``forkserver``, Python 3.14's
   default there): a training run's process is ready in about 30 ms, where a fresh interpreter importing numpy and
-  the trainer takes 250. The server starts with the first process (or with :func:`warm_up`) and lives as long as
-  the program. Elsewhere (macOS, Windows) every process is a fresh interpreter (``spawn``), as Python does there;
-  so are the processes one of ours starts (a training run's counting workers): a server of its own would cost
-  more than it saves, and a process forked from the server cannot use it (CPython starts a new one).
+  the trainer takes 250. The server lives as long as the program. The window starts it (:func:`warm_up`) with the
+  training process and the encoding pool imported; a program that starts no window starts it with its first
+  process, and the server imports that process's module only (a script's counting workers need not wait for
+  numpy and the trainer). Elsewhere (macOS, Windows) every process is a fresh interpreter (``spawn``), as Python
+  does there; so are the processes one of ours starts (a training run's counting workers): a server of its own
+  would cost more than it saves, and a process forked from the server cannot use it (CPython starts a new one).
 - **The parent's environment as it is now**: a forked process would otherwise see the server's, frozen when the
   server started (a ``BPE_REGEX_SECONDS`` or ``HF_ENDPOINT`` set since would be lost).
 - **Ctrl-C is the parent's**: the process ignores SIGINT from its first instruction; the program that started it
@@ -36,8 +38,8 @@ from multiprocessing.context import BaseContext
 from multiprocessing.pool import Pool
 from multiprocessing.process import BaseProcess
 
-#: What the server imports once, so that a forked process has it already (the library host's libraries are not
-#: among them: they are imported only where a published tokenizer is used).
+#: What the server started by :func:`warm_up` imports once, so that a forked process has it already (the library
+#: host's libraries are not among them: they are imported only where a published tokenizer is used).
 PRELOADED = ["bpe_core.training_process", "bpe_core.parallel_encode"]
 
 _lock = threading.Lock()
@@ -48,23 +50,23 @@ def context() -> BaseContext:
     """The start method of the engine's processes: ``forkserver`` on Linux, ``spawn`` elsewhere (and in them)."""
     if _in_a_process_of_ours or not sys.platform.startswith("linux"):
         return multiprocessing.get_context("spawn")
-    forkserver = multiprocessing.get_context("forkserver")
-    forkserver.set_forkserver_preload(PRELOADED)  # read when the server starts
-    return forkserver
+    return multiprocessing.get_context("forkserver")
 
 
 def warm_up() -> None:
     """Start the server now, if processes are forked from one, so the first run does not wait for its imports
     (they happen in the server, not here: this returns in milliseconds)."""
-    if context().get_start_method() == "forkserver":
+    method = context()
+    if method.get_start_method() == "forkserver":
         from multiprocessing import forkserver
 
+        method.set_forkserver_preload(PRELOADED)
         forkserver.ensure_running()
 
 
 def start(target: Callable, args: Sequence = (), *, name: str, daemon: bool = False) -> BaseProcess:
     """``target(*args)`` running in a new process of the engine's (see the module's notes), started."""
-    method = context()
+    method = _preloading(target)
     process = method.Process(target=_run, args=(dict(os.environ), target, tuple(args)), name=name, daemon=daemon)
     spawned = method.get_start_method() == "spawn"
     with _sigint_ignored() if spawned else nullcontext(), main_module_hidden():
@@ -75,9 +77,17 @@ def start(target: Callable, args: Sequence = (), *, name: str, daemon: bool = Fa
 def pool(processes: int, initializer: Callable, initargs: Sequence = ()) -> Pool:
     """A ``multiprocessing`` pool of ``processes`` of the engine's processes, each running ``initializer(*initargs)``
     first."""
-    method = context()
+    method = _preloading(initializer)
     with main_module_hidden():
         return method.Pool(processes, initializer=_run, initargs=(dict(os.environ), initializer, tuple(initargs)))
+
+
+def _preloading(function: Callable) -> BaseContext:
+    """:func:`context`, whose server, if it starts now, imports ``function``'s module (a running one is kept)."""
+    method = context()
+    if method.get_start_method() == "forkserver":
+        method.set_forkserver_preload([function.__module__])
+    return method
 
 
 def _run(environment: dict[str, str], target: Callable, args: tuple):

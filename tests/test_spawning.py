@@ -3,12 +3,14 @@ the parent's environment as it is when they start, deaf to Ctrl-C, and without r
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
 import sys
 import textwrap
 from multiprocessing import Pipe
+from pathlib import Path
 
 import pytest
 
@@ -38,13 +40,30 @@ def _run(names=()) -> dict:
         assert process.exitcode == 0
 
 
-def test_processes_are_forked_from_a_server_with_the_engine_imported_on_linux():
+REPORT_IN_A_FRESH_PROGRAM = """
+import json, sys
+from bpe_core import spawning
+from tests.test_spawning import _run
+if sys.argv[1] == "warmed up":
+    spawning.warm_up()
+print(json.dumps(_run()))
+"""
+
+
+@pytest.mark.parametrize("how", ["warmed up", "started by its first process"])
+def test_processes_are_forked_from_a_server_with_the_engine_imported_on_linux(how):
+    """In a program of its own: which server runs depends on what started it."""
     expected = "forkserver" if sys.platform.startswith("linux") else "spawn"
     assert spawning.context().get_start_method() == expected
-    spawning.warm_up()
-    report = _run()
-    if expected == "forkserver":  # the server imported the training process and encoding pool: the child has them
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run(
+        [sys.executable, "-c", REPORT_IN_A_FRESH_PROGRAM, how], capture_output=True, text=True, timeout=60, cwd=root
+    )
+    report = json.loads(done.stdout)
+    if expected == "forkserver" and how == "warmed up":  # as the window does: the training process is preloaded
         assert report["preloaded"] == spawning.PRELOADED
+    else:  # a fresh interpreter, or a server that imported the first process's module only (this test's)
+        assert report["preloaded"] == []
     assert report["sigint ignored"]
     assert report["its processes"] == "spawn"  # a training run's workers: a server of its own would cost more
 
