@@ -8,7 +8,13 @@ import threading
 from pathlib import Path
 
 import pytest
-from hypothesis import settings
+
+# Where ``PYTHONDONTWRITEBYTECODE`` is set, pytest would rewrite hypothesis (a pytest plugin, so rewritten like a test
+# module: 70 modules, 2 s) in every process of every run: keep what it rewrites until collection ends
+# (pytest_collection below).
+WRITES_NO_BYTECODE = sys.dont_write_bytecode
+sys.dont_write_bytecode = False
+from hypothesis import settings  # noqa: E402
 
 # Tests import the helpers in this folder (naive_bpe) directly.
 sys.path.insert(0, os.path.dirname(__file__))
@@ -42,12 +48,11 @@ def pytest_collection(session):
     """Keep the test modules as pytest rewrites them (each ``assert`` made to explain itself) in ``__pycache__``,
     where ``PYTHONDONTWRITEBYTECODE`` is set too: each worker rewrote all of them in every run (6 s of its time).
     pytest writes each file whole under another name and renames it, so two workers writing one file is safe."""
-    writes_nothing = sys.dont_write_bytecode
     sys.dont_write_bytecode = False
     try:
         return (yield)
     finally:
-        sys.dont_write_bytecode = writes_nothing
+        sys.dont_write_bytecode = WRITES_NO_BYTECODE
 
 
 def pytest_collection_finish(session):

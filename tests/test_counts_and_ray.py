@@ -18,8 +18,6 @@ from bpe_core.sample_corpora import corpus_path
 from bpe_core.specials import SpecialSplitter
 from bpe_core.trainer import train_bpe
 
-ray = pytest.importorskip("ray")
-
 
 def pieces(paths, pattern="gpt2", specials=()):
     reader = CorpusReader(pattern=pattern, splitter=SpecialSplitter(specials), piece_chars=1 << 18)
@@ -70,7 +68,13 @@ def test_bpe_count_writes_the_local_counts(tmp_path, capsys):
 
 
 @pytest.fixture(scope="module")
-def local_ray():
+def ray():
+    """Ray (an extra), imported by the tests that start it: at collection, each test process paid its 1 s import."""
+    return pytest.importorskip("ray")
+
+
+@pytest.fixture(scope="module")
+def local_ray(ray):
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     yield
     ray.shutdown()
@@ -113,7 +117,7 @@ def test_counting_on_ray_can_be_cancelled(local_ray):
 
 
 @pytest.mark.slow
-def test_a_worker_killed_mid_count_changes_nothing(tmp_path):
+def test_a_worker_killed_mid_count_changes_nothing(ray, tmp_path):
     marker = tmp_path / "crashed"
     ray.shutdown()  # a Ray of its own, whose workers know the marker
     ray.init(
@@ -129,7 +133,7 @@ def test_a_worker_killed_mid_count_changes_nothing(tmp_path):
 
 
 @pytest.mark.slow
-def test_a_simulated_two_node_cluster_counts_the_same(tmp_path):
+def test_a_simulated_two_node_cluster_counts_the_same(ray, tmp_path):
     from ray.cluster_utils import Cluster
 
     ray.shutdown()

@@ -7,20 +7,20 @@ from hypothesis import strategies as st
 from bpe_core.foreign import TiktokenTokenizer
 from bpe_core.teaching.cut_difference import REASONS, first_difference
 
-GPT2, CL100K, O200K = (TiktokenTokenizer.reference(n) for n in ("gpt2", "cl100k_base", "o200k_base"))
+REFERENCE = TiktokenTokenizer.reference  # loaded once per process, by the first test that needs it (not collection)
 
 
 @pytest.mark.parametrize(
     "first, second, text, reason, token",
     [
-        (GPT2, O200K, "Hello 12345", "pre-tokenizer", None),  # o200k cuts digits in threes, apart from the space
-        (GPT2, O200K, "We'll see", "pre-tokenizer", None),  # o200k keeps the contraction in the word
-        (GPT2, O200K, "中文字符测试", "missing-token", "中文".encode()),  # gpt2 has no token 中文
-        (GPT2, CL100K, "antidisestablishmentarianism", "missing-token", b"establishment"),
+        ("gpt2", "o200k_base", "Hello 12345", "pre-tokenizer", None),  # o200k: digits in threes, apart from the space
+        ("gpt2", "o200k_base", "We'll see", "pre-tokenizer", None),  # o200k keeps the contraction in the word
+        ("gpt2", "o200k_base", "中文字符测试", "missing-token", "中文".encode()),  # gpt2 has no token 中文
+        ("gpt2", "cl100k_base", "antidisestablishmentarianism", "missing-token", b"establishment"),
     ],
 )
 def test_known_differences_and_their_reasons(first, second, text, reason, token):
-    difference = first_difference(first, second, text)
+    difference = first_difference(REFERENCE(first), REFERENCE(second), text)
     assert difference.reason == reason and difference.token == token
     assert text.encode().find(b"".join(difference.first)) >= 0
 
@@ -28,8 +28,9 @@ def test_known_differences_and_their_reasons(first, second, text, reason, token)
 @settings(max_examples=60, deadline=None)
 @given(text=st.text(max_size=40) | st.text("中文字符 abc'll 12345\n", max_size=40))
 def test_the_first_difference_is_a_cut_of_exactly_one_of_them(text):
-    difference = first_difference(GPT2, O200K, text)
-    a, b = GPT2.view(text), O200K.view(text)
+    gpt2, o200k = REFERENCE("gpt2"), REFERENCE("o200k_base")
+    difference = first_difference(gpt2, o200k, text)
+    a, b = gpt2.view(text), o200k.view(text)
     cuts_a, cuts_b = ({t.byte_end for t in v.tokens[:-1]} for v in (a, b))
     if difference is None:
         assert cuts_a == cuts_b

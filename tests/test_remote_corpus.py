@@ -13,8 +13,6 @@ from bpe_core.formats import load_json
 from bpe_core.sample_corpora import corpus_path
 
 pytest.importorskip("pyarrow")
-moto_server = pytest.importorskip("moto.server")
-boto3 = pytest.importorskip("boto3")
 
 ENGLISH = corpus_path("english-prose").read_text(encoding="utf-8")
 CHINESE = corpus_path("chinese-prose").read_text(encoding="utf-8")
@@ -22,6 +20,8 @@ CHINESE = corpus_path("chinese-prose").read_text(encoding="utf-8")
 
 @pytest.fixture(scope="module")
 def endpoint():
+    """A local S3 (moto): imported here, not at collection, where each test process paid 0.8 s for it."""
+    moto_server = pytest.importorskip("moto.server")
     server = moto_server.ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
     server.start()
     host, port = server.get_host_and_port()
@@ -36,7 +36,7 @@ def bucket(endpoint, monkeypatch, tmp_path):
         monkeypatch.setenv(name, value)
     monkeypatch.setenv("AWS_DEFAULT_REGION", "us-east-1")
     monkeypatch.setenv("AWS_ENDPOINT_URL", endpoint)
-    s3 = boto3.client("s3", endpoint_url=endpoint)
+    s3 = pytest.importorskip("boto3").client("s3", endpoint_url=endpoint)
     s3.create_bucket(Bucket="corpus")
     files = {"wiki/en/a.txt": ENGLISH[:200_000], "wiki/en/b.txt": ENGLISH[200_000:400_000], "wiki/zh/c.txt": CHINESE}
     for key, text in files.items():

@@ -1,5 +1,7 @@
 """Display records: token spans (including tokens holding part of a character) and encoding traces."""
 
+import functools
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -11,12 +13,16 @@ from bpe_core.teaching.trace import trace_encoding
 from bpe_core.tokenizer import Tokenizer
 from bpe_core.views import CharPart
 
-TOKENIZERS = {name: Tokenizer.from_tiktoken(name) for name in ("gpt2", "cl100k_base")}
+
+@functools.cache
+def ours(name: str) -> Tokenizer:
+    """Our tokenizer of a shipped encoding, built once per process by the first test that needs it."""
+    return Tokenizer.from_tiktoken(name)
 
 
 @pytest.fixture
 def gpt2():
-    return TOKENIZERS["gpt2"]
+    return ours("gpt2")
 
 
 def test_chinese_split_across_tokens(gpt2):
@@ -55,7 +61,7 @@ def test_special_tokens_are_marked(gpt2):
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(text=st.text(max_size=40) | st.text("中文字符😀é \n<|endoftext|>", max_size=40))
 def test_spans_cover_the_text_exactly_and_match_tiktoken(name, text):
-    view = TOKENIZERS[name].view(text)
+    view = ours(name).view(text)
     assert view == TiktokenTokenizer.reference(name).view(text)  # ours and tiktoken: the same tokens and chunks
     assert b"".join(t.token for t in view.tokens) == view.text.encode()
     position = 0
