@@ -97,7 +97,7 @@ class Tokenizer:
     ):
         if merge_rule not in MERGE_RULES:
             raise ValueError(f"merge_rule must be one of {MERGE_RULES}, got {merge_rule!r}")
-        self._vocab = {int(i): bytes(b) for i, b in vocab.items()}
+        self._vocab = dict(zip(map(int, vocab.keys()), map(bytes, vocab.values())))
         if isinstance(merges, _DerivedMerges):
             self._merges = merges
         else:
@@ -145,10 +145,13 @@ class Tokenizer:
         return placed
 
     def _ordinary_ids(self) -> dict[bytes, int]:
+        """Bytes -> id of the ordinary tokens, in id order; of equal bytes, the smallest id."""
         special_ids = set(self.special_tokens.values())
-        ids: dict[bytes, int] = {}
-        for token_id in sorted(self._vocab):
-            if token_id not in special_ids:
+        ordered = [i for i in sorted(self._vocab) if i not in special_ids]
+        ids = dict(zip(map(self._vocab.__getitem__, ordered), ordered))  # the largest of equal bytes wins here
+        if len(ids) != len(ordered):  # equal bytes (rare): the smallest id wins, in the place of its first
+            ids = {}
+            for token_id in ordered:
                 ids.setdefault(self._vocab[token_id], token_id)
         missing = [b for b in _SINGLE_BYTES if b not in ids]
         if missing:
@@ -170,7 +173,7 @@ class Tokenizer:
 
     def _rank_priorities(self) -> dict[bytes, int]:
         """Ranks rule: the multi-byte tokens in id order are the merges' results in rank order."""
-        merged = [t for t, i in sorted(self._bytes_to_id.items(), key=lambda item: item[1]) if len(t) > 1]
+        merged = [t for t in self._bytes_to_id if len(t) > 1]  # _bytes_to_id is in id order
         if len(merged) != len(self._merges):
             raise ValueError(
                 f"merge_rule='ranks' needs one merge per multi-byte token: {len(merged)} tokens, "
@@ -180,7 +183,7 @@ class Tokenizer:
             for rank, ((left, right), token) in enumerate(zip(self._merges, merged)):
                 if left + right != token or left not in self._bytes_to_id or right not in self._bytes_to_id:
                     raise ValueError(f"merge {rank} ({left!r}, {right!r}) does not make token {token!r}")
-        return {token: rank for rank, token in enumerate(merged)}
+        return dict(zip(merged, range(len(merged))))
 
     # ----- public properties -----
 
@@ -577,7 +580,7 @@ class _DerivedMerges:
 
     def __init__(self, derive, ranks: Mapping[bytes, int]):
         self._derive = derive
-        self._count = sum(1 for token in ranks if len(token) > 1)
+        self._count = len(ranks) - sum(token in ranks for token in (b"", *_SINGLE_BYTES))  # the multi-byte ones
         self._items: list[tuple[bytes, bytes]] | None = None
 
     def __len__(self) -> int:

@@ -90,6 +90,16 @@ def test_decode_equals_tiktoken_even_for_partial_characters(tokenizers, name, da
     assert tokenizers[name].decode(ids) == encoding.decode(ids)
 
 
+@pytest.mark.parametrize("merge_rule", ["pairs", "ranks"])
+def test_of_ordinary_tokens_with_equal_bytes_the_smallest_id_is_used(merge_rule):
+    vocab = {i: bytes([i]) for i in range(256)} | {256: b"ab", 257: b"abc", 258: b"a"}  # 258 is 97 again
+    if merge_rule == "pairs":
+        vocab[259] = b"ab"  # the ranks rule has one merge per multi-byte token: no repeated one there
+    tokenizer = Tokenizer(vocab, [(b"a", b"b"), (b"ab", b"c")], merge_rule=merge_rule)
+    assert (tokenizer.token_id(b"a"), tokenizer.token_id(b"ab"), tokenizer.token_id(b"abc")) == (97, 256, 257)
+    assert tokenizer.encode("abc ab a") == [257, 32, 256, 32, 97]
+
+
 def test_decode_replaces_invalid_utf8(tokenizers):
     gpt2 = tokenizers["gpt2"]
     ids = gpt2.encode("鬱")
