@@ -8,7 +8,6 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before anything imports
 
 import gc
 import random
-import time
 import weakref
 
 import pytest
@@ -55,13 +54,17 @@ def no_thread_left_by_the_module():
 @pytest.fixture(autouse=True)
 def working_event_loops(qapp):
     """After a test that ran ``QApplication.exec()`` and quit (a launcher test), Qt leaves every nested event
-    loop returning at once, so waits spin without processing events. Run the application loop once more to
-    clear that state."""
+    loop returning at once, so waits spin without processing events. A zero timer that a nested loop does not
+    run tells (a timing of the loop told it 5 ms later, in every GUI test); the application loop is then run once
+    more to clear that state."""
     loop = QEventLoop()
-    QTimer.singleShot(5, loop.quit)
-    started = time.perf_counter()
+    ran = []
+    timer = QTimer(singleShot=True)
+    timer.timeout.connect(lambda: ran.append(loop.quit()))
+    timer.start(0)
     loop.exec()
-    if time.perf_counter() - started < 0.002:
+    if not ran:  # the loop returned without running the timer: Qt's state after the application quit
+        timer.stop()
         QTimer.singleShot(0, qapp.quit)
         qapp.exec()
     yield
