@@ -130,7 +130,12 @@ class PretokenizationView(TeachingView):
         self.train_button.clicked.connect(self.train)
         self.sample.textChanged.connect(lambda _t: self.show_sample())
         self.lists["none"].currentRowChanged.connect(self._on_row)
-        self.train()
+
+    def showEvent(self, event) -> None:
+        """Train the lesson when the view is first shown (a Teach window opens without it: 40 ms)."""
+        if self.lesson is None:
+            self.train()
+        super().showEvent(event)
 
     def set_text(self, text: str) -> None:
         """The sample sentence encoded by both tokenizers."""
