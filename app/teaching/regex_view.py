@@ -239,7 +239,7 @@ class RegexView(TeachingView):
         layout.addWidget(scroll, 1)
         self.editor.textChanged.connect(self.refresh)
         self.custom.textChanged.connect(lambda _t: self.refresh())
-        self.refresh()
+        self._stale = True  # cut again when next shown (a text or pattern changed while the view was hidden)
 
     def set_text(self, text: str) -> None:
         self.editor.setPlainText(text)
@@ -248,8 +248,17 @@ class RegexView(TeachingView):
         """The patterns checked, in order."""
         return [pattern for pattern, check in self.checks.items() if check.isChecked()]
 
+    def showEvent(self, event) -> None:
+        if self._stale:
+            self.refresh()
+        super().showEvent(event)
+
     def refresh(self) -> None:
-        """Cut the text with every checked pattern and lay the panels out, up to three a row."""
+        """Cut the text with every checked pattern and lay the panels out, up to three a row (once the view is
+        shown: a Teach window's hidden view is not cut at each new lesson text)."""
+        self._stale = not self.isVisible()
+        if self._stale:
+            return
         for panel in self.panels.values():
             self.grid.removeWidget(panel)
             panel.hide()
