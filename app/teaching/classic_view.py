@@ -137,7 +137,12 @@ class ClassicBpeView(TeachingView):
         self.custom.lineEdit().returnPressed.connect(self.rebuild)
         self.merge_list.currentRowChanged.connect(lambda row: row >= 0 and self.go_to(row + 1))
         self._apply_fonts(10.0)
-        self.rebuild()
+
+    def showEvent(self, event) -> None:
+        """Learn the words' merges when the view is first shown (a Teach window opens without them: 25 ms)."""
+        if self.bpe is None:
+            self.rebuild()
+        super().showEvent(event)
 
     def words(self) -> tuple[dict[str, int], str]:
         label = self.preset.currentData()
