@@ -97,7 +97,7 @@ class Tokenizer:
     ):
         if merge_rule not in MERGE_RULES:
             raise ValueError(f"merge_rule must be one of {MERGE_RULES}, got {merge_rule!r}")
-        self._vocab = dict(zip(map(int, vocab.keys()), map(bytes, vocab.values())))
+        self._vocab = {int(i): bytes(b) for i, b in vocab.items()}
         if isinstance(merges, _DerivedMerges):
             self._merges = merges
         else:
@@ -145,13 +145,13 @@ class Tokenizer:
         return placed
 
     def _ordinary_ids(self) -> dict[bytes, int]:
-        """Bytes -> id of the ordinary tokens, in id order; of equal bytes, the smallest id."""
+        """Bytes -> id of the ordinary tokens, in id order; of equal bytes, the smallest id. (Built by Python loops,
+        as the other tables here: C-level builds of o200k's tables in a worker thread held the GIL for 60-150 ms, a
+        stall of the window.)"""
         special_ids = set(self.special_tokens.values())
-        ordered = [i for i in sorted(self._vocab) if i not in special_ids]
-        ids = dict(zip(map(self._vocab.__getitem__, ordered), ordered))  # the largest of equal bytes wins here
-        if len(ids) != len(ordered):  # equal bytes (rare): the smallest id wins, in the place of its first
-            ids = {}
-            for token_id in ordered:
+        ids: dict[bytes, int] = {}
+        for token_id in sorted(self._vocab):
+            if token_id not in special_ids:
                 ids.setdefault(self._vocab[token_id], token_id)
         missing = [b for b in _SINGLE_BYTES if b not in ids]
         if missing:
@@ -183,7 +183,7 @@ class Tokenizer:
             for rank, ((left, right), token) in enumerate(zip(self._merges, merged)):
                 if left + right != token or left not in self._bytes_to_id or right not in self._bytes_to_id:
                     raise ValueError(f"merge {rank} ({left!r}, {right!r}) does not make token {token!r}")
-        return dict(zip(merged, range(len(merged))))
+        return {token: rank for rank, token in enumerate(merged)}
 
     # ----- public properties -----
 
