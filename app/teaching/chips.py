@@ -4,7 +4,9 @@ colors and font (:mod:`app.style`), special tokens dark.
 A chip can be marked: ``"pair"`` (about to merge: orange), ``"new"`` (just made by a merge: green), ``"cross"``
 (crosses a pre-token boundary: red) or ``"dim"``. Clicking a chip emits :attr:`TokenChips.clicked` with its index.
 A character no installed font can draw is written as its code point (``U+1F642``), as in the Compare tab.
-Sizes follow the widget's font, so presentation mode (a larger font) enlarges the chips.
+Sizes follow the widget's font, so presentation mode (a larger font) enlarges the chips. A chip wider than the row
+(a whole Chinese clause that one pattern keeps as a pre-token) is cut to the row's width and ends with "…"; its
+tooltip, or the text beside it, says the rest.
 """
 
 from __future__ import annotations
@@ -41,6 +43,29 @@ class Chip:
     fill: QColor | None = None
 
 
+ELLIPSIS = "…"
+
+
+def _fitting(runs: Segments, width: float, main: QFontMetricsF, hex_metrics: QFontMetricsF) -> Segments:
+    """The start of ``runs`` that fits in ``width``: whole characters of text, whole runs of hex bytes."""
+    kept = []
+    for text, is_hex in runs:
+        advance = (hex_metrics if is_hex else main).horizontalAdvance(text)
+        if advance <= width:
+            kept.append((text, is_hex))
+            width -= advance
+            continue
+        if not is_hex:  # the longest start that fits, found by halving (a pre-token can be a whole text)
+            low, high = 0, len(text)
+            while low < high:
+                middle = (low + high + 1) // 2
+                low, high = (middle, high) if main.horizontalAdvance(text[:middle]) <= width else (low, middle - 1)
+            if low:
+                kept.append((text[:low], False))
+        break
+    return tuple(kept)
+
+
 class TokenChips(QWidget):
     """A wrapping row of chips (paints them itself: thousands stay cheap)."""
 
@@ -50,6 +75,7 @@ class TokenChips(QWidget):
         super().__init__(parent)
         self.chips: list[Chip] = []
         self._rects: list[QRectF] = []
+        self._cut: set[int] = set()  # the chips cut to the row's width
         self._laid_width = -1
         self._heights: dict[int, int] = {}  # width -> height, for the chips shown
         self.setFont(style.text_font(14))
@@ -101,12 +127,17 @@ class TokenChips(QWidget):
         sub_h = small.height() if self._has_sub() else 0.0
         chip_h, space, bracket = self._rows()
         hex_metrics = QFontMetricsF(self._hex_font())
+        widest = max(width - 2 * space, 2 * pad + 2 + 3 * main.horizontalAdvance(ELLIPSIS))
         x = y = space
         rects = []
-        for chip in self.chips:
+        self._cut = set()
+        for index, chip in enumerate(self.chips):
             label = self._label_width(self._runs(chip), main, hex_metrics) or main.horizontalAdvance(" ")
             w = max(label, small.horizontalAdvance(chip.sub) if sub_h else 0)
             w += 2 * pad + 2
+            if w > widest:
+                w = widest
+                self._cut.add(index)
             if chip.gap and x > space:
                 x += space * 2
             if x + w > width - space and x > space:
@@ -171,7 +202,7 @@ class TokenChips(QWidget):
         small_font = QFont(self.font())
         small_font.setPointSizeF(max(6.0, self.font().pointSizeF() * 0.62))
         radius = pad * 0.9
-        for chip, rect in zip(self.chips, self._rects):
+        for index, (chip, rect) in enumerate(zip(self.chips, self._rects)):
             if chip.special:
                 fill = style.SPECIAL_FILL
             elif chip.mark == "dim":
@@ -187,7 +218,8 @@ class TokenChips(QWidget):
             painter.setPen(pen)
             painter.setBrush(fill)
             painter.drawRoundedRect(rect, radius, radius)
-            self._paint_label(painter, chip, rect, mark is not None, (main, hex_metrics), (self.font(), hex_font), pad)
+            metrics, fonts = (main, hex_metrics), (self.font(), hex_font)
+            self._paint_label(painter, chip, rect, mark is not None, metrics, fonts, pad, cut=index in self._cut)
             if self._has_sub() and chip.sub:
                 painter.setFont(small_font)
                 painter.setPen(style.SPECIAL_TEXT if chip.special and mark is None else style.SUB_TEXT)
@@ -196,11 +228,19 @@ class TokenChips(QWidget):
         self._paint_brackets(painter, pad)
         painter.end()
 
-    def _paint_label(self, painter, chip: Chip, rect: QRectF, marked: bool, metrics, fonts, pad: float) -> None:
-        """The label centred in the chip's top line: text in the token font, hex bytes smaller in the mono font."""
+    def _paint_label(
+        self, painter, chip: Chip, rect: QRectF, marked: bool, metrics, fonts, pad: float, cut: bool = False
+    ) -> None:
+        """The label centred in the chip's top line: text in the token font, hex bytes smaller in the mono font. A
+        ``cut`` chip shows as many whole characters as fit, then "…"."""
         runs = self._runs(chip)
         main, hex_metrics = metrics
-        x = rect.center().x() - self._label_width(runs, main, hex_metrics) / 2
+        if cut:
+            runs = _fitting(runs, rect.width() - 2 * pad - 2 - main.horizontalAdvance(ELLIPSIS), main, hex_metrics)
+            runs = (*runs, (ELLIPSIS, False))
+            x = rect.x() + pad + 1
+        else:
+            x = rect.center().x() - self._label_width(runs, main, hex_metrics) / 2
         baseline = rect.y() + pad + main.ascent()
         if chip.mark == "dim":
             text_pen = hex_pen = style.MUTED
@@ -256,10 +296,20 @@ class TokenChips(QWidget):
             return
         super().mousePressEvent(event)
 
+    def tooltip(self, index: int) -> str:
+        """What hovering chip ``index`` shows: its tooltip, after its whole text when the chip is cut."""
+        chip = self.chips[index]
+        if self._laid_width != self.width():
+            self._layout(self.width())
+        if index in self._cut:
+            return "\n".join(filter(None, (chip.text, chip.tooltip)))
+        return chip.tooltip
+
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         index = self.index_at(event.position())
-        if index is not None and self.chips[index].tooltip:
-            QToolTip.showText(event.globalPosition().toPoint(), self.chips[index].tooltip, self)
+        tip = self.tooltip(index) if index is not None else ""
+        if tip:
+            QToolTip.showText(event.globalPosition().toPoint(), tip, self)
         else:
             QToolTip.hideText()
         super().mouseMoveEvent(event)

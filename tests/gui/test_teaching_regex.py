@@ -63,3 +63,32 @@ def test_the_window_offers_the_view_and_the_lesson_text(qtbot):
     view = window.show_view("regex")
     assert view is window.regex and view.editor.toPlainText() == "the dog sat"
     window.shutdown()
+
+
+def test_a_pre_token_wider_than_its_panel_is_cut_with_an_ellipsis_and_its_tooltip_says_it_whole(qtbot):
+    """gpt2 keeps a Chinese clause as one pre-token: its chip stays inside the panel, ends with "…" painted in it, and
+    hovering it says the whole text; the chips beside it are whole."""
+    from PySide6.QtGui import QColor, QFontMetricsF
+
+    from app.teaching.chips import ELLIPSIS
+
+    clause = "只能看见几盏昏黄的路灯和偶尔穿过雾气的汽车灯光好像城市还在做梦不愿意醒来"
+    view = show(qtbot, RegexView(f"站在高处往下看，{clause}。"))
+    view.resize(900, 600)
+    chips = view.panels["gpt2"].chips
+    qtbot.waitUntil(lambda: chips.width() < 300)
+    texts = [c.text for c in chips.chips]
+    long = texts.index(clause)
+    rect = chips.chip_rect(long)
+    assert rect.right() <= chips.width() and rect.width() > 0.8 * chips.width()
+    assert chips.tooltip(long).startswith(clause) and "Alternative 2 of 7" in chips.tooltip(long)
+    assert chips.tooltip(0) == chips.chips[0].tooltip  # a whole chip: its tooltip alone
+    assert all(chips.chip_rect(i).right() <= chips.width() for i in range(len(texts)))
+    image = chips.grab().toImage()
+    dots = QFontMetricsF(chips.font()).horizontalAdvance(ELLIPSIS)  # the chip's end: its last characters and "…"
+    end = {
+        QColor(image.pixel(x, y)).rgb()
+        for x in range(int(rect.right() - dots - 4), int(rect.right()) - 3)
+        for y in range(int(rect.top()) + 3, int(rect.center().y()))
+    }
+    assert len(end) > 2  # drawn on, not left as the chip's plain fill
