@@ -194,3 +194,18 @@ def train(qtbot, wait_signal):
         return result
 
     return run
+
+
+@pytest.fixture
+def export_animation(qtbot):
+    """``export_animation(view, path, **options)``: the view's animation exported to ``path`` as the Teach window does
+    it (:class:`~app.teaching.animation_export.AnimationExport`); the path once written."""
+    from app.teaching.animation_export import AnimationExport
+
+    def export(view, path, **options):
+        task = AnimationExport(view, path, **options)
+        with qtbot.waitSignal(task.finished, timeout=60000) as written:
+            task.start()
+        return written.args[0]
+
+    return export

@@ -11,7 +11,6 @@ from PySide6.QtWidgets import QGraphicsRectItem
 from app.teaching.animation_export import SLIDE_SIZE
 from app.teaching.merge_tree_view import MergeTreeView, growth_ranks
 from bpe_core import Tokenizer
-from tests.gui.test_teaching_export import export_animation
 
 SIZE = (SLIDE_SIZE.width(), SLIDE_SIZE.height())
 
@@ -60,14 +59,14 @@ def test_the_tree_grows_merge_by_merge(qtbot, gpt2):
     assert view.grown is None and boxes(view) == len(nodes) and view.grow_button.text() == "▶ Grow"
 
 
-def test_the_growth_exports_as_gif_and_mp4(qtbot, tmp_path, gpt2):
+def test_the_growth_exports_as_gif_and_mp4(qtbot, tmp_path, gpt2, export_animation):
     view = tree_view(qtbot, gpt2, "The tokenization of unbelievable words")
     selected, root = view.selected, view.root
     frames = len(growth_ranks(root)) + 1  # the bytes, then each merge
-    gif = export_animation(qtbot, view, tmp_path / "tree.gif", fps=4)
+    gif = export_animation(view, tmp_path / "tree.gif", fps=4)
     with Image.open(gif) as image:
         assert (image.n_frames, image.size) == (frames, SIZE)
-    mp4 = export_animation(qtbot, view, tmp_path / "tree.mp4", fps=4)
+    mp4 = export_animation(view, tmp_path / "tree.mp4", fps=4)
     with imageio_v2.get_reader(mp4, format="FFMPEG") as reader:
         assert reader.count_frames() == frames
         assert tuple(reader.get_meta_data()["size"]) == SIZE

@@ -26,23 +26,15 @@ def show(qtbot, widget):
     return widget
 
 
-def export_animation(qtbot, view, path, **options):
-    """The view's animation exported to ``path`` as the Teach window does it; the path once written."""
-    export = AnimationExport(view, path, **options)
-    with qtbot.waitSignal(export.finished, timeout=60000) as written:
-        export.start()
-    return written.args[0]
-
-
-def test_encode_animation_as_gif_and_mp4(qtbot, tmp_path, gpt2):
+def test_encode_animation_as_gif_and_mp4(qtbot, tmp_path, gpt2, export_animation):
     view = show(qtbot, EncodeAnimationView(gpt2, "hello world"))
     view.step_forward()  # exported from the first frame; the view is left where it was
     frames = view.frames + 1
-    gif = export_animation(qtbot, view, tmp_path / "encode.gif")
+    gif = export_animation(view, tmp_path / "encode.gif")
     with Image.open(gif) as image:
         assert (image.n_frames, image.size) == (frames, SIZE)
         assert image.info.get("loop") == 0
-    mp4 = export_animation(qtbot, view, tmp_path / "encode.mp4", fps=4)
+    mp4 = export_animation(view, tmp_path / "encode.mp4", fps=4)
     with imageio_v2.get_reader(mp4, format="FFMPEG") as reader:
         assert reader.count_frames() == frames
         assert tuple(reader.get_meta_data()["size"]) == SIZE
@@ -50,10 +42,10 @@ def test_encode_animation_as_gif_and_mp4(qtbot, tmp_path, gpt2):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["encode.gif", "encode.mp4"]  # no temporary file left
 
 
-def test_replay_exports_from_the_merge_shown(qtbot, tmp_path, gpt2):
+def test_replay_exports_from_the_merge_shown(qtbot, tmp_path, gpt2, export_animation):
     view = show(qtbot, ReplayView(gpt2, "the cat sat on the mat"))
     view.go_to(100)
-    path = export_animation(qtbot, view, tmp_path / "replay.gif", max_frames=6)
+    path = export_animation(view, tmp_path / "replay.gif", max_frames=6)
     with Image.open(path) as image:
         assert (image.n_frames, image.size) == (6, SIZE)
     assert (view.rank, view.fused) == (100, False)
