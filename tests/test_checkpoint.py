@@ -17,7 +17,7 @@ from bpe_core.formats import load_json
 
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory):
-    """2.5 MB of made-up words: 20,000 merges take a few seconds."""
+    """2.5 MB of made-up words: 6,000 merges take a few seconds, time to kill a run in the middle."""
     rng = random.Random(3)
     words = ["".join(rng.choice(string.ascii_lowercase) for _ in range(rng.randint(3, 12))) for _ in range(40000)]
     path = tmp_path_factory.mktemp("checkpoint") / "words.txt"
@@ -31,7 +31,7 @@ def bpe(*args, env=None):
 
 @pytest.mark.slow
 def test_a_killed_run_resumes_to_the_same_merges(corpus, tmp_path):
-    common = ["train", corpus, "--vocab-size", "20000", "--processes", "1"]
+    common = ["train", corpus, "--vocab-size", "6000", "--processes", "1"]
     command, env = bpe(*common, "-o", tmp_path / "full.json")
     subprocess.run(command, env=env, check=True, capture_output=True)
     folder = tmp_path / "checkpoint"
@@ -45,7 +45,7 @@ def test_a_killed_run_resumes_to_the_same_merges(corpus, tmp_path):
     process.kill()  # SIGKILL: no handler runs, nothing is tidied
     process.wait()
     saved = len(load_json(folder / "merges-so-far.json").merges)
-    assert 0 < saved < 19744
+    assert 0 < saved < 6000 - 256
     again = subprocess.run(command, env=env, capture_output=True, text=True)
     assert again.returncode == 0, again.stderr
     assert f"resuming the interrupted run from its {saved} merges" in again.stderr
@@ -56,7 +56,7 @@ def test_a_killed_run_resumes_to_the_same_merges(corpus, tmp_path):
 
 def _merges_saved(folder) -> bool:
     try:
-        return len(load_json(folder / "merges-so-far.json").merges) > 2000
+        return len(load_json(folder / "merges-so-far.json").merges) > 1500
     except (OSError, ValueError):
         return False
 

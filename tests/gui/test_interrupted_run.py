@@ -39,7 +39,7 @@ def test_a_killed_training_process_is_resumed_from_its_checkpoint(qtbot, window,
     folder = run_folder()
     tab = window.train_tab
     tab.corpus_panel.add_files([corpus])
-    tab.settings_panel.apply(vocab_size=20000, special_tokens=[], processes=1)
+    tab.settings_panel.apply(vocab_size=6000, special_tokens=[], processes=1)
     qtbot.mouseClick(tab.train_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: saved_merges(folder) > 1000, timeout=60000)
     os.kill(tab.run.worker._process.process.pid, signal.SIGKILL)  # the training process dies
@@ -50,7 +50,7 @@ def test_a_killed_training_process_is_resumed_from_its_checkpoint(qtbot, window,
     resume.click()
     wait_signal(tab.run.finished, 120000)
     qtbot.waitUntil(lambda: not tab.redrawing(), timeout=10000)
-    plain = BpeTrainer(20000, pattern="gpt2", processes=1)
+    plain = BpeTrainer(6000, pattern="gpt2", processes=1)
     plain.count_files([corpus])
     plain.run()
     assert tab.tokenizer.merges == plain.merges
