@@ -138,7 +138,7 @@ def test_a_revision_that_would_name_a_local_file_is_refused(hub_env, monkeypatch
 @pytest.fixture
 def slow_hub():
     """A loopback stand-in for huggingface.co serving one model whose tokenizer.json (400 KB) arrives slowly but
-    steadily: 20 KB every 0.2 s, two seconds in all."""
+    steadily: 20 KB every 0.1 s, two seconds in all (twice the stall time the test sets)."""
     commit = "a" * 40
     body = json.dumps({"padding": "x" * 400_000}).encode()
 
@@ -170,7 +170,7 @@ def slow_hub():
                 for start in range(0, len(body), 20_000):
                     self.wfile.write(body[start : start + 20_000])
                     self.wfile.flush()
-                    time.sleep(0.2)
+                    time.sleep(0.1)
             else:
                 self.send_response(404)
                 self.send_header("Content-Length", "0")
