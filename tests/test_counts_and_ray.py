@@ -74,10 +74,27 @@ def ray():
 
 
 @pytest.fixture(scope="module")
-def local_ray(ray):
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    yield
+def ray_session(ray, tmp_path_factory):
+    """Starts a local Ray (again, after a test that stopped it) whose workers know a crash marker
+    (bpe_core.ray_counting.CRASH_ONCE); stops it after the module. The marker exists, so no worker crashes: a test
+    that removes it has the next counting task kill its worker."""
+    marker = tmp_path_factory.mktemp("ray") / "crashed"
+    marker.touch()
+
+    def start():
+        if not ray.is_initialized():
+            env = {CRASH_ONCE: str(marker)}
+            ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, runtime_env={"env_vars": env})
+        return marker
+
+    yield start
     ray.shutdown()
+
+
+@pytest.fixture
+def local_ray(ray_session):
+    """The module's local Ray, running; the value is the path of its crash marker."""
+    return ray_session()
 
 
 @pytest.mark.slow
@@ -117,18 +134,11 @@ def test_counting_on_ray_can_be_cancelled(local_ray):
 
 
 @pytest.mark.slow
-def test_a_worker_killed_mid_count_changes_nothing(ray, tmp_path):
-    marker = tmp_path / "crashed"
-    ray.shutdown()  # a Ray of its own, whose workers know the marker
-    ray.init(
-        num_cpus=2, include_dashboard=False, log_to_driver=False, runtime_env={"env_vars": {CRASH_ONCE: str(marker)}}
-    )
-    try:
-        paths = [corpus_path("english-prose")]
-        remote = count_on_ray(pieces(paths), pattern="gpt2", special_tokens=())
-    finally:
-        ray.shutdown()
-    assert marker.exists()  # a worker did die
+def test_a_worker_killed_mid_count_changes_nothing(local_ray):
+    local_ray.unlink()  # armed: the next counting task kills its worker
+    paths = [corpus_path("english-prose")]
+    remote = count_on_ray(pieces(paths), pattern="gpt2", special_tokens=())
+    assert local_ray.exists()  # a worker did die
     assert remote.words == local_counts(paths).words
 
 
