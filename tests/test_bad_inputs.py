@@ -270,6 +270,7 @@ def test_bad_settings_are_refused_with_what_is_wrong(corpus, tmp_path, settings,
     assert out.read_text() == PREVIOUS
 
 
+@pytest.mark.slow  # waits for a time budget
 def test_a_runaway_regex_stops_with_the_pattern_and_where_it_got_stuck(tmp_path, short_regex_budget):
     path = tmp_path / "aaa.txt"
     path.write_text("a" * 5000 + "b", encoding="utf-8")
@@ -397,6 +398,7 @@ def test_a_bad_tokenizer_file(make, message, saved, tmp_path):
     assert line.startswith("bpe: error:") and path.name in line and message in line
 
 
+@pytest.mark.slow  # waits for a time budget
 def test_a_hostile_pattern_inside_a_tokenizer_file_is_stopped_when_encoding(tmp_path, short_regex_budget):
     path = tmp_path / "hostile.json"
     save_json(Tokenizer({i: bytes([i]) for i in range(256)}, [], [], pattern=HOSTILE), path)
@@ -591,7 +593,12 @@ def ranks_without_every_byte(folder: Path) -> Path:
     ("make", "text", "message"),
     [
         (panicking_regex_file, "a" * 30 + "b", "failed: PanicException: Onig: Regex search error: retry-limit"),
-        (growing_normalizer_file, "a" * 50_000, "needed more than 1.1 GB of memory for 50,000 characters"),
+        pytest.param(  # waits for the library to take 1.1 GB
+            growing_normalizer_file,
+            "a" * 50_000,
+            "needed more than 1.1 GB of memory for 50,000 characters",
+            marks=pytest.mark.slow,
+        ),
         (ranks_without_every_byte, "abc", "failed: PanicException: no entry found for key"),
     ],
     ids=["a panicking regex", "a normalizer that grows the text", "ranks without every byte"],

@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 import nbformat
+import pytest
 from jupyter_client.kernelspec import KernelSpecManager
 from nbclient import NotebookClient
 
@@ -19,6 +20,7 @@ def test_the_python3_kernel_is_there():
     assert "python3" in KernelSpecManager().find_kernel_specs()
 
 
+@pytest.mark.slow  # starts a Jupyter kernel: 2-3 s
 def test_the_notebook_runs_and_draws_tokens(tmp_path):
     notebook = nbformat.read(NOTEBOOK, as_version=4)
     path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))

@@ -139,6 +139,7 @@ def test_json_round_trip_of_a_custom_pattern_and_tiktoken_rule(tmp_path):
     assert loaded.encode("abab, <s>") == custom.encode("abab, <s>") == [300, 300, 44, 32, 407]
 
 
+@pytest.mark.slow  # writes and reads o200k_base as JSON: 2 s
 def test_json_file_of_a_reference_encoding_encodes_like_tiktoken(tmp_path):
     cl100k = Tokenizer.from_tiktoken("cl100k_base")
     save_json(cl100k, tmp_path / "cl100k.json")
@@ -381,7 +382,7 @@ def test_huggingface_export_gives_the_same_ids_in_tokenizers(trained, tmp_path):
         assert hf.decode(ours, skip_special_tokens=False) == trained.decode(ours)
 
 
-@pytest.mark.parametrize("name", ["gpt2", "cl100k_base", "o200k_base"])
+@pytest.mark.parametrize("name", ["gpt2", "cl100k_base", pytest.param("o200k_base", marks=pytest.mark.slow)])  # 2 s
 def test_huggingface_export_of_reference_encodings_matches_tiktoken(name, tmp_path):
     (path,) = export(Tokenizer.from_tiktoken(name), tmp_path, "huggingface")
     hf = HfTokenizer.from_file(str(path))

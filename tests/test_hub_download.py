@@ -61,6 +61,7 @@ def no_process_left() -> bool:
     return not leftover_children()
 
 
+@pytest.mark.slow  # waits for a stall
 def test_a_download_that_receives_nothing_is_stopped_after_the_stall_time(hub_env, stalling_server):
     address, accepted = stalling_server
     hub_env.setenv("HF_ENDPOINT", address)
@@ -103,6 +104,7 @@ def _bpe_encode(env: dict) -> subprocess.Popen:
     )
 
 
+@pytest.mark.slow  # waits for a stall
 def test_bpe_encode_behind_a_proxy_that_never_answers_says_so_and_ends(hub_env, stalling_server):
     env = dict(os.environ, HTTPS_PROXY=stalling_server[0], HTTP_PROXY=stalling_server[0], BPE_HUB_STALL_SECONDS="2")
     env.pop("HF_ENDPOINT", None)
@@ -113,6 +115,7 @@ def test_bpe_encode_behind_a_proxy_that_never_answers_says_so_and_ends(hub_env, 
     assert "bpe: error: could not download the tokenizer of Org/Model: huggingface.co sent nothing for 2 s" in err
 
 
+@pytest.mark.slow  # starts a download process and waits for it to connect
 @pytest.mark.skipif(not hasattr(signal, "SIGINT") or sys.platform == "win32", reason="POSIX signals")
 def test_ctrl_c_stops_bpe_encode_while_it_downloads(hub_env, stalling_server):
     env = dict(os.environ, HF_ENDPOINT=stalling_server[0], BPE_HUB_STALL_SECONDS=str(BOUND))

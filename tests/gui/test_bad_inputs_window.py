@@ -300,6 +300,7 @@ def test_a_vocabulary_larger_than_the_corpus_allows_trains_and_says_why_it_stopp
     assert window.files.save_action.isEnabled()
 
 
+@pytest.mark.slow  # trains on 2 MB until a budget stops it
 def test_a_long_run_of_one_character_stops_says_why_and_saves_a_file_that_opens(window, dialogs, tmp_path, train):
     path = tmp_path / "run.txt"
     path.write_text("a" * 2_000_000)
@@ -416,7 +417,7 @@ def test_a_corpus_named_with_bytes_that_are_not_utf8_trains_and_saves(window, di
     ("make", "message"),
     [
         (panicking_regex_file, "PanicException: Onig: Regex search error"),
-        (growing_normalizer_file, "GB of memory"),
+        pytest.param(growing_normalizer_file, "GB of memory", marks=pytest.mark.slow),  # the library takes 1.1 GB
     ],
     ids=["a panicking regex", "a normalizer that grows the text"],
 )

@@ -247,6 +247,7 @@ def hostile_failures(folder: Path, monkeypatch, stalling_address: str) -> dict[s
     return found
 
 
+@pytest.mark.slow  # waits for time and memory budgets and a stall
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes need POSIX")
 def test_the_hostile_inputs_messages_are_said_in_chinese_with_every_field(
     chinese, tmp_path, monkeypatch, hub_env, stalling_server

@@ -2,6 +2,7 @@
 Compare tab's "Ours" pane at that step with the pair about to merge outlined, then fused; leaving the replay puts
 every tab back where it was."""
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage, QPainter
 
@@ -72,6 +73,7 @@ def test_the_tabs_follow_a_replay_and_come_back(qtbot, window, train):
     assert "back at merge 100" in window.statusBar().currentMessage()
 
 
+@pytest.mark.slow  # exports an animation: 3 s
 def test_an_export_or_another_tokenizer_is_not_followed(qtbot, window, train, tmp_path):
     window.train_tab.settings_panel.apply(vocab_size=280)  # 24 merges: the export plays two frames a merge
     train(window)
