@@ -299,10 +299,12 @@ def test_bpe_train_stops_quietly_when_signalled_while_counting(tmp_path, how):
     child = subprocess.Popen(command, stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True, start_new_session=True)
     try:
         deadline = time.monotonic() + 60
-        # A small file is counted by one worker (the resource tracker, also a child, is not one).
-        while not _workers(child.pid) and time.monotonic() < deadline:
+        # A small file is counted by one worker (the resource tracker, also a child, is not one). The same workers
+        # seen twice: a helper caught between its fork and its exec looks like a worker for a moment.
+        workers, before = [], None
+        while not (workers and workers == before) and time.monotonic() < deadline:
             time.sleep(0.05)
-        workers = _workers(child.pid)
+            workers, before = _workers(child.pid), workers
         assert workers, "no worker process was started"
         time.sleep(0.5)  # inside the slow match now
         if how == "sigterm-parent":
