@@ -152,10 +152,14 @@ class TokenChips(QWidget):
     def _has_sub(self) -> bool:
         return any(chip.sub for chip in self.chips)
 
-    def chip_rect(self, index: int) -> QRectF:
-        """Where chip ``index`` is drawn (for tests and tooltips)."""
+    def _lay_out_for_width(self) -> None:
+        """Lay the chips out for the widget's width, unless they are laid out for it already."""
         if self._laid_width != self.width():
             self._layout(self.width())
+
+    def chip_rect(self, index: int) -> QRectF:
+        """Where chip ``index`` is drawn (for tests and tooltips)."""
+        self._lay_out_for_width()
         return self._rects[index]
 
     def hasHeightForWidth(self) -> bool:
@@ -192,8 +196,7 @@ class TokenChips(QWidget):
 
     # --- drawing ---------------------------------------------------------------------------------------------
     def paintEvent(self, _event) -> None:
-        if self._laid_width != self.width():
-            self._layout(self.width())
+        self._lay_out_for_width()
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         main, small, pad = self._metrics()
@@ -281,8 +284,7 @@ class TokenChips(QWidget):
 
     # --- mouse -----------------------------------------------------------------------------------------------
     def index_at(self, point: QPointF) -> int | None:
-        if self._laid_width != self.width():
-            self._layout(self.width())
+        self._lay_out_for_width()
         for i, rect in enumerate(self._rects):
             if rect.contains(point):
                 return i
@@ -299,8 +301,7 @@ class TokenChips(QWidget):
     def tooltip(self, index: int) -> str:
         """What hovering chip ``index`` shows: its tooltip, after its whole text when the chip is cut."""
         chip = self.chips[index]
-        if self._laid_width != self.width():
-            self._layout(self.width())
+        self._lay_out_for_width()
         if index in self._cut:
             return "\n".join(filter(None, (chip.text, chip.tooltip)))
         return chip.tooltip
