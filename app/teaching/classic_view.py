@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -172,8 +172,16 @@ class ClassicBpeView(TeachingView):
             self.byte_list.addItem(
                 f"{rank + 1}. {left.decode('utf-8', 'replace')} + {right.decode('utf-8', 'replace')}"
             )
+        self._fit_lists()
         self.round = 0
         self.show_round()
+
+    def _fit_lists(self) -> None:
+        """The merge lists as wide as their longest line, up to 32 em (they were cut off at a quarter of the view,
+        ``new + est</w> → newest</w>`` behind a scroll bar)."""
+        for merges in (self.merge_list, self.byte_list):
+            room = merges.sizeHintForColumn(0) + 2 * merges.frameWidth() + merges.verticalScrollBar().sizeHint().width()
+            merges.setMinimumWidth(min(room + 4, 32 * merges.fontMetrics().horizontalAdvance("M")))
 
     def go_to(self, r: int) -> None:
         if self.bpe is not None:
@@ -259,3 +267,4 @@ class ClassicBpeView(TeachingView):
 
     def presentation_changed(self, scale: float) -> None:
         self._apply_fonts(10.0 * scale)
+        QTimer.singleShot(0, self._fit_lists)  # once the lists have their new font

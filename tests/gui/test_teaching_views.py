@@ -285,6 +285,27 @@ def test_classic_table_round_by_round(qtbot):
     assert symbols()[0] == "aa  a  </w>"
 
 
+def test_classic_merge_lists_show_whole_lines_at_both_font_sizes(qtbot):
+    """The merge lists are as wide as their longest line (``new + est</w> → newest</w>  (6×)`` hid behind a scroll
+    bar: the lists had a quarter of the view), in presentation mode too."""
+    from PySide6.QtWidgets import QApplication
+
+    view = ClassicBpeView()
+    qtbot.addWidget(view)
+    view.resize(800, 700)  # a quarter of it is narrower than the longest line
+    view.show()
+    qtbot.waitExposed(view)
+    for scale in (1.0, 1.6):
+        font = QApplication.font()
+        font.setPointSizeF(font.pointSizeF() * scale)
+        for merges in (view.merge_list, view.byte_list):
+            merges.setFont(font)
+        view.presentation_changed(scale)
+        qtbot.wait(20)  # the lists fitted to their new font, then laid out
+        for merges in (view.merge_list, view.byte_list):
+            assert merges.horizontalScrollBar().maximum() == 0, (scale, merges.objectName())
+
+
 def test_a_token_looks_the_same_in_the_compare_tab_and_the_teach_window(qtbot):
     """Same id, same fill (checked on the painted pixels) and the same label, hex bytes and code points for
     characters without a glyph included, in a Compare pane and in the Teach window's chips; special tokens dark."""
