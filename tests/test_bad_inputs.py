@@ -820,7 +820,8 @@ def test_a_cached_model_with_custom_tokenizer_code_runs_none_of_it(tmp_path, mon
     assert not marker.exists() and "tokenization_evil" not in sys.modules
 
 
-# ----- an output that is an input, two outputs that are one file (bpe_core.output_paths) ----------------------------
+# ----- files written: an output over an input, two outputs in one file (bpe_core.output_paths); CSV cells a
+# spreadsheet would run as formulas (bpe_core.csv_cells) ---------------------------------------------------------
 
 
 def _same_file(kind: str, original: Path) -> Path:
@@ -983,3 +984,72 @@ def test_check_outputs_in_the_library(tmp_path):
     assert leave_out([str(corpus), str(tmp_path / "other.txt")], [tmp_path / "hard.txt"]) == [
         str(tmp_path / "other.txt")
     ]
+
+
+HYPERLINK = '=HYPERLINK("http://x","y")'
+FORMULA_TEXT = f"{HYPERLINK}\n+1\n-2\n@me"
+
+
+def _csv_rows(text: str) -> list[dict]:
+    import csv
+    import io
+
+    return list(csv.DictReader(io.StringIO(text)))
+
+
+def _escaped(value: object) -> str:
+    """How a cell reads back once written: a text beginning like a formula with ``'`` before it."""
+    text = str(value)
+    return "'" + text if isinstance(value, str) and text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def test_a_comparison_csv_neutralises_formula_cells_and_keeps_the_rest(small_tokenizer, tmp_path):
+    """A pane named ``=HYPERLINK(...)`` and a text with ``=``, ``+``, ``-``, ``@`` tokens: those cells begin with
+    ``'``; every other cell, numbers included, is as before."""
+    from bpe_core.comparison import Comparison
+
+    tokenizer = load_any("gpt2")
+    comparison = Comparison([(HYPERLINK, tokenizer.view(FORMULA_TEXT)), ("gpt2", tokenizer.view(FORMULA_TEXT))])
+    raw = list(comparison.rows())
+    written = _csv_rows(comparison.to_csv())
+    assert [row["tokenizer"] for row in written] == [f"'{HYPERLINK}"] * (len(raw) // 2) + ["gpt2"] * (len(raw) // 2)
+    texts = [row["text"] for row in written if row["tokenizer"] == "gpt2"]
+    assert {"'=", "'+", "'-", "'@"} <= set(texts), texts
+    for before, after in zip(raw, written):
+        assert after == {key: _escaped(value) for key, value in before.items()}
+    assert all(row["id"].isdigit() and row["byte_start"].isdigit() for row in written)
+
+
+def test_bpe_compare_csv_neutralises_a_tokenizer_file_named_like_a_formula(small_tokenizer, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    name = '=HYPERLINK("x","y").json'  # a file name holds no "/"
+    (tmp_path / name).write_bytes(small_tokenizer)
+    result = bpe("compare", FORMULA_TEXT, "--tokenizer", name, "--csv", "out.csv")
+    assert result.returncode == 0, result.stderr
+    rows = _csv_rows((tmp_path / "out.csv").read_text(encoding="utf-8"))
+    assert {row["tokenizer"] for row in rows} == {f"'{name}", "gpt2", "r50k_base", "cl100k_base", "o200k_base"}
+    for row in rows:
+        assert all(not cell.startswith(("=", "+", "-", "@", "\t", "\r")) for cell in row.values()), row
+
+
+def test_every_engine_csv_writer_neutralises_formula_cells(tmp_path):
+    """The vocabulary audit, the language-parity table and the X-ray: formula-like text begins with ``'``; numbers
+    (a negative one too) stay numbers."""
+    from bpe_core.vocab import vocab_from_merges
+    from bpe_core.vocabulary.audit import audit_vocabulary
+    from bpe_core.vocabulary.parity import ParityRow, parity_csv
+    from bpe_core.vocabulary.xray import Residue, Shattered, XRay, xray_csv
+
+    merges = [(b"=", b"1"), (b"+", b"2"), (b"-", b"3"), (b"@", b"x")]
+    tokenizer = Tokenizer(vocab_from_merges(merges, []), merges, [], pattern="none")
+    audit = _csv_rows(audit_vocabulary(tokenizer, texts=["=1+2"]).to_csv())
+    labels = {int(row["id"]): row["label"] for row in audit}
+    assert [labels[i] for i in range(256, 260)] == ["'=1", "'+2", "'-3", "'@x"]
+    assert labels[ord("a")] == "a" and labels[ord("-")] == "'-"
+    assert parity_csv([ParityRow(HYPERLINK, "@en", 10, -3, 0.5, 1.0)]).splitlines()[1] == (
+        '"\'=HYPERLINK(""http://x"",""y"")",\'@en,10,-3,0.5,1.0'
+    )
+    ray = XRay("t", 260, [Residue(256, b"=1", 5, 0, ())], {"Latin": [Shattered("-cmd", 3, (b"-", b"cmd"), "Latin")]})
+    residue, shattered = _csv_rows(xray_csv(ray))
+    assert residue["token"] == "'=1" and residue["formed"] == "5"
+    assert shattered["token"] == "'-cmd" and shattered["tokens"] == "'- cmd" and shattered["count"] == "3"

@@ -536,3 +536,22 @@ def test_exporting_into_the_folder_of_the_selected_corpus_over_it_is_refused(win
     assert corpus.read_bytes() == TEXT.encode()
     window.train_tab.corpus_panel.select_sample("english-prose")
     assert window.files.export_tokenizer(folder, "huggingface") == [corpus]
+
+
+def test_a_chart_csv_neutralises_a_series_named_like_a_formula(qtbot):
+    """A chart's CSV: a series named ``=HYPERLINK(...)`` or ``@bars`` begins with ``'``; a negative value stays a
+    number."""
+    import pyqtgraph as pg
+
+    from app.common.chart_export import plotted_csv
+
+    widget = pg.PlotWidget()
+    qtbot.addWidget(widget)
+    widget.plot([1, 2], [-3, 2.5], name='=HYPERLINK("http://x","y")')
+    widget.addItem(pg.BarGraphItem(x=[0], height=[-1], width=0.5, name="@bars"))
+    assert plotted_csv(widget.getPlotItem()).splitlines() == [
+        "series,x,y,label",
+        '"\'=HYPERLINK(""http://x"",""y"")",1,-3,',
+        '"\'=HYPERLINK(""http://x"",""y"")",2,2.5,',
+        "'@bars,0,-1,",
+    ]
