@@ -319,7 +319,8 @@ WORDINGS: dict[str, str] = {
     "write.socket": QT_TRANSLATE_NOOP("EngineSentences", "Cannot write {path}: it is a socket, not a regular file."),
     "write.is_input": QT_TRANSLATE_NOOP(
         "EngineSentences",
-        "Cannot write {path}: it is {input}, the corpus selected in the Train tab; save to another file.",
+        "Cannot write {path}: it is the same file as {input}, the corpus selected in the Train tab; save to another "
+        "file.",
     ),
     # An output that would destroy an input (bpe_core.output_paths).
     "output.is_input": QT_TRANSLATE_NOOP(

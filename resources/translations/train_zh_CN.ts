@@ -4,12 +4,12 @@
 <context>
     <name>Chart</name>
     <message>
-        <location filename="../../app/common/chart_export.py" line="161"/>
+        <location filename="../../app/common/chart_export.py" line="164"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/common/chart_export.py" line="162"/>
+        <location filename="../../app/common/chart_export.py" line="165"/>
         <source>Save the chart as PNG, SVG or CSV</source>
         <translation>将图表保存为 PNG、SVG 或 CSV</translation>
     </message>
@@ -17,37 +17,37 @@
 <context>
     <name>ChartExport</name>
     <message>
-        <location filename="../../app/common/chart_export.py" line="51"/>
+        <location filename="../../app/common/chart_export.py" line="52"/>
         <source>Export a chart as .png, .svg or .csv, not “{suffix}”.</source>
         <translation>图表只能导出为 .png、.svg 或 .csv，不能是“{suffix}”。</translation>
     </message>
     <message>
-        <location filename="../../app/common/chart_export.py" line="128"/>
+        <location filename="../../app/common/chart_export.py" line="131"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/common/chart_export.py" line="129"/>
+        <location filename="../../app/common/chart_export.py" line="132"/>
         <source>SVG image (*.svg)</source>
         <translation>SVG 图像 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/common/chart_export.py" line="130"/>
+        <location filename="../../app/common/chart_export.py" line="133"/>
         <source>CSV data (*.csv)</source>
         <translation>CSV 数据 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/common/chart_export.py" line="132"/>
+        <location filename="../../app/common/chart_export.py" line="135"/>
         <source>Export the chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../app/common/chart_export.py" line="143"/>
+        <location filename="../../app/common/chart_export.py" line="146"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../app/common/chart_export.py" line="144"/>
+        <location filename="../../app/common/chart_export.py" line="147"/>
         <source>“{file}” could not be written: {error}</source>
         <translation>无法写入“{file}”：{error}</translation>
     </message>
@@ -816,26 +816,26 @@
     </message>
     <message>
         <location filename="../../app/common/engine_messages.py" line="320"/>
-        <source>Cannot write {path}: it is {input}, the corpus selected in the Train tab; save to another file.</source>
-        <translation>无法写入 {path}：它就是“训练”页中选定的语料 {input}；请保存到另一个文件。</translation>
+        <source>Cannot write {path}: it is the same file as {input}, the corpus selected in the Train tab; save to another file.</source>
+        <translation>无法写入 {path}：它与“训练”页中选定的语料 {input} 是同一个文件；请保存到另一个文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="325"/>
+        <location filename="../../app/common/engine_messages.py" line="326"/>
         <source>{option} {path} is the same file as {input_option} {input}: writing it would destroy the input.</source>
         <translation>{option} {path} 与 {input_option} {input} 是同一个文件：写入它会毁掉输入。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="329"/>
+        <location filename="../../app/common/engine_messages.py" line="330"/>
         <source>{option} {path} and {other_option} {other} are the same file.</source>
         <translation>{option} {path} 与 {other_option} {other} 是同一个文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="333"/>
+        <location filename="../../app/common/engine_messages.py" line="334"/>
         <source>The regex {pattern} is not valid: {detail}.</source>
         <translation>正则表达式 {pattern} 无效：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="334"/>
+        <location filename="../../app/common/engine_messages.py" line="335"/>
         <source>The regex {pattern} took longer than {seconds} s (stuck near token id {id}); simplify it.</source>
         <translation>正则表达式 {pattern} 运行超过 {seconds} 秒（卡在词元 ID {id} 附近）；请简化它。</translation>
     </message>
