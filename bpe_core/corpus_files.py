@@ -14,6 +14,7 @@ from __future__ import annotations
 import glob
 import os
 import re
+from collections.abc import Sequence
 from fnmatch import fnmatchcase
 
 from bpe_core.messages import EngineError
@@ -33,7 +34,7 @@ def is_uri(path: str | os.PathLike) -> bool:
     return bool(_URI.match(os.fspath(path)))
 
 
-def expand(patterns: list[str], outputs: list[str | os.PathLike | None] = ()) -> list[str]:
+def expand(patterns: list[str], outputs: Sequence[str | os.PathLike | None] = ()) -> list[str]:
     """Paths and URIs with their globs expanded (``corpus/*.txt``, ``s3://bucket/wiki/part-*.txt``), each sorted;
     a name that matches nothing is kept, to be refused by name. In a URI, ``*``, ``?`` and ``[...]`` match within
     one folder level. A local glob leaves out the command's ``outputs`` (its own output is not its input)."""
