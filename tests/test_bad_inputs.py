@@ -915,6 +915,14 @@ def test_an_output_that_is_an_input_is_refused_before_any_work(
     assert original.read_bytes() == before
 
 
+@needs_fifo
+def test_a_named_pipe_that_is_input_and_output_is_refused_without_being_opened(tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    result = bpe("compare", "--file", str(fifo), "--html", str(fifo), timeout=30)  # opening it would block
+    assert result.returncode == 2 and f"--html {fifo} is the same file as --file {fifo}" in result.stderr
+
+
 def test_two_outputs_that_are_one_file_are_refused(tmp_path):
     (tmp_path / "t.txt").write_text(TEXT, encoding="utf-8")
     same = tmp_path / "same.out"
