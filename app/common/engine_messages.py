@@ -199,6 +199,9 @@ WORDINGS: dict[str, str] = {
         "SentencePiece .model, .tiktoken, GPT-2 vocab.json or its own files.",
     ),
     "file.damaged_gzip": QT_TRANSLATE_NOOP("EngineSentences", "{path}: a damaged gzip file: {detail}."),
+    "file.record_refused": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{path}: its training record cannot be shown: {detail} (the tokenizer itself encodes)."
+    ),
     "file.folder_without_tokenizer": QT_TRANSLATE_NOOP(
         "EngineSentences", "{path}: the folder holds no tokenizer file (looked for {names})."
     ),

@@ -483,3 +483,62 @@ def test_the_matrix_leaves_out_only_cases_checked_elsewhere():
     """Every corpus and tokenizer case of the engine's matrix is here, except those pointed to in the README."""
     assert set(BUILDERS) - {case.name for case in CORPUS_WINDOW_CASES} == set()
     assert [case.id for case in TOKENIZER_CASES if case not in WINDOW_TOKENIZER_CASES] == ["a FIFO"]
+
+
+# ----- a training record that unpacks into gigabytes (hostile-inputs review, case 5) -------------------------------
+
+
+@pytest.fixture(scope="module")
+def record_bomb_file(tmp_path_factory) -> Path:
+    """Our file (1.3 MB) whose record's step 3 declares 60 M runners-up: 960 MB of columns once inflated."""
+    from tests.hostile_files import record_bomb
+
+    return record_bomb(tmp_path_factory.mktemp("bomb") / "bomb.json")
+
+
+BOMB_SAID = "step 3 declares 60,000,000 runners-up; a step keeps at most 20"
+
+
+@pytest.mark.parametrize("door", ["--open", "Open"])
+def test_opening_a_record_bomb_shows_the_tokenizer_without_its_record_and_says_why(
+    door, record_bomb_file, window, good_tokenizer, dialogs, qtbot
+):
+    from app.main import apply_args, parse_args
+
+    before = record_bomb_file.read_bytes()
+    if door == "--open":
+        apply_args(window, parse_args(["--open", str(record_bomb_file)]))
+    else:
+        assert window.files.open_tokenizer(record_bomb_file)
+    ((title, shown),) = dialogs.errors
+    assert title == "Training record not shown" and "“bomb.json” opened without its training record" in shown
+    assert BOMB_SAID in shown and str(record_bomb_file) in shown
+    tab = window.train_tab
+    assert tab.tokenizer.record is None and len(tab.history) == 0 and window.windowTitle().endswith("bomb.json")
+    assert tab.tokenizer.encode(TEXT) == load_json(record_bomb_file).encode(TEXT)
+    assert window.files.save_action.isEnabled() and record_bomb_file.read_bytes() == before
+    qtbot.waitUntil(lambda: not window.compare_view.busy(), timeout=30000)  # the window keeps working
+
+
+def test_a_record_bomb_as_a_compare_pane_encodes_without_unpacking_its_record(record_bomb_file, window, qtbot):
+    view = window.compare_view
+    pane = view.add_tokenizer_file(record_bomb_file)
+    assert pane is not None
+    qtbot.waitUntil(lambda: not view.busy(), timeout=30000)
+    assert pane.result is not None and not pane.result.error and pane.result.view.text == view.text()
+    assert pane.result.source.tokenizer.record._pending is not None  # never unpacked
+
+
+def test_an_error_while_opening_stops_every_thread_before_it_goes_on(window, monkeypatch):
+    """What ``bpe-explorer --open`` did with a MemoryError: Python exited with the encoding thread running and Qt
+    aborted the process. Now the threads are stopped and waited for first (the no_thread_left fixture checks)."""
+    from app.main import open_window, parse_args
+
+    def out_of_memory(*_args):
+        raise MemoryError
+
+    monkeypatch.setattr(window.files, "open_tokenizer", out_of_memory)
+    assert window.compare_view.pane_set.service.is_running()
+    with pytest.raises(MemoryError):
+        open_window(window, parse_args(["--open", "huge.json"]))
+    assert not window.compare_view.pane_set.service.is_running()
