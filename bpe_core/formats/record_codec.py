@@ -33,6 +33,7 @@ from typing import Any
 
 from bpe_core.errors import TokenizerFileError
 from bpe_core.formats.checks import MAX_ID, check_id
+from bpe_core.messages import Message
 from bpe_core.steps import MAX_TOP_PAIRS, MergeStep, TrainingRecord
 
 #: The bytes one runner-up takes unpacked: its two ids (u32) and its count (u64).
@@ -84,6 +85,15 @@ def unpack_record(raw: Any) -> TrainingRecord:
     return record
 
 
+class RecordOverBound(ValueError):
+    """A record that declares more than it may hold, said by a message ``code`` and its ``fields`` (the file they
+    name is given when the record is read from one)."""
+
+    def __init__(self, code: str, **fields: str):
+        self.code, self.fields = code, fields
+        super().__init__(str(Message.of(code, path="the file", **fields)))
+
+
 class StoredRecord(TrainingRecord):
     """A training record read from the file ``path``: its head (corpus, settings, stop reason) read at once, its
     steps unpacked when first used, so a tokenizer loaded only to encode never inflates them. Steps that cannot be
@@ -98,8 +108,8 @@ class StoredRecord(TrainingRecord):
     >>> try:
     ...     read_stored_record("tok.json", packed, []).steps
     ... except TokenizerFileError as error:
-    ...     print(error.message.code, "--", dict(error.message.fields)["detail"])
-    file.record_refused -- it declares 1 merge steps, but the file has 0 merges
+    ...     print(error.message.code, dict(error.message.fields))
+    file.record_too_many_steps {'path': 'tok.json', 'steps': '1', 'merges': '0'}
     """
 
     _pending: tuple | None = None  # (path, the packed columns, the file's merges) until the steps are unpacked
@@ -110,6 +120,8 @@ class StoredRecord(TrainingRecord):
             path, columns, merges = self._pending
             try:
                 self._steps = unpack_steps(columns, merges)
+            except RecordOverBound as exc:
+                raise TokenizerFileError.of(path, exc.code, **exc.fields) from None
             except (ValueError, OverflowError) as exc:
                 raise TokenizerFileError.of(path, "file.record_refused", detail=str(exc)) from None
             self._pending = None
@@ -154,16 +166,16 @@ def _head(raw: Any) -> TrainingRecord:
 def unpack_steps(columns: dict, merges: list[tuple[bytes, bytes]] | None = None) -> list[MergeStep]:
     """The steps of the packed ``columns``, each column inflated to the size the step count gives and no further.
     With ``merges`` (the file's), a record of more steps than merges, or whose steps make other tokens, is refused;
-    a step may keep at most :data:`~bpe_core.steps.MAX_TOP_PAIRS` runners-up. Raises ``ValueError`` saying why."""
+    a step may keep at most :data:`~bpe_core.steps.MAX_TOP_PAIRS` runners-up. Raises ``ValueError`` saying why
+    (:class:`RecordOverBound` for a record declaring more than it may hold)."""
     n = columns["n"]
     if merges is not None and n > len(merges):
-        raise ValueError(f"it declares {n:,} merge steps, but the file has {len(merges):,} merges")
+        raise RecordOverBound("file.record_too_many_steps", steps=f"{n:,}", merges=f"{len(merges):,}")
     top_lengths = _unpack(columns, "top_lengths", n)
     crowded = next((rank for rank, length in enumerate(top_lengths) if length > MAX_TOP_PAIRS), None)
     if crowded is not None:
-        raise ValueError(
-            f"step {crowded} declares {top_lengths[crowded]:,} runners-up; a step keeps at most {MAX_TOP_PAIRS}"
-        )
+        pairs = f"{top_lengths[crowded]:,}"
+        raise RecordOverBound("file.record_too_many_pairs", step=str(crowded), pairs=pairs, limit=str(MAX_TOP_PAIRS))
     n_top = sum(top_lengths)
     values = {
         name: _unpack(columns, name, n_top if name.startswith("top_") else n)

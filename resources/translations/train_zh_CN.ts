@@ -539,42 +539,42 @@
         <translation>{path}：是 JSON 文件，但不是本程序认识的分词器；本程序读取 tokenizer.json、tekken.json、SentencePiece .model、.tiktoken、GPT-2 vocab.json 或它自己的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="205"/>
+        <location filename="../../app/common/engine_messages.py" line="215"/>
         <source>{path}: the folder holds no tokenizer file (looked for {names}).</source>
         <translation>{path}：该文件夹中没有分词器文件（查找了 {names}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="208"/>
+        <location filename="../../app/common/engine_messages.py" line="218"/>
         <source>{path}: the folder holds several {wanted} files ({names}); choose one.</source>
         <translation>{path}：该文件夹中有多个 {wanted} 文件（{names}）；请选择其中一个。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="214"/>
+        <location filename="../../app/common/engine_messages.py" line="224"/>
         <source>{path}: a .tiktoken file does not say how it pre-tokenizes: give its pattern ({names}); it looks like {guess} ({reason}).</source>
         <translation>{path}：.tiktoken 文件没有说明如何预分词：请给出它的模式（{names}）；它看起来是 {guess}（{reason}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="211"/>
+        <location filename="../../app/common/engine_messages.py" line="221"/>
         <source>{path}: a .tiktoken file does not say how it pre-tokenizes: give its pattern ({names}).</source>
         <translation>{path}：.tiktoken 文件没有说明如何预分词：请给出它的模式（{names}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="219"/>
+        <location filename="../../app/common/engine_messages.py" line="229"/>
         <source>{path}: a GPT-2 vocabulary needs its merges file beside it ({name}).</source>
         <translation>{path}：GPT-2 词表旁边需要有它的合并文件（{name}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="222"/>
+        <location filename="../../app/common/engine_messages.py" line="232"/>
         <source>{path}: GPT-2 merges need their vocabulary beside them ({name}).</source>
         <translation>{path}：GPT-2 合并文件旁边需要有它的词表（{name}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="225"/>
+        <location filename="../../app/common/engine_messages.py" line="235"/>
         <source>{path}: the tokenizers library cannot read it: {detail}.</source>
         <translation>{path}：tokenizers 库无法读取它：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="228"/>
+        <location filename="../../app/common/engine_messages.py" line="238"/>
         <source>{path}: not a SentencePiece model the library can read: {detail}.</source>
         <translation>{path}：不是 SentencePiece 库能读取的模型：{detail}。</translation>
     </message>
@@ -704,128 +704,138 @@
         <translation>{path}：其训练记录无法显示：{detail}（分词器本身仍可编码）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="232"/>
+        <location filename="../../app/common/engine_messages.py" line="205"/>
+        <source>{path}: its training record cannot be shown: step {step} declares {pairs} runners-up; a step keeps at most {limit} (the tokenizer itself encodes).</source>
+        <translation>{path}：其训练记录无法显示：第 {step} 步声称有 {pairs} 个候选词元对；每步最多保留 {limit} 个（分词器本身仍可编码）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="210"/>
+        <source>{path}: its training record cannot be shown: it declares {steps} merge steps, but the file has {merges} merges (the tokenizer itself encodes).</source>
+        <translation>{path}：其训练记录无法显示：它声称有 {steps} 个合并步骤，但文件只有 {merges} 个合并（分词器本身仍可编码）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="242"/>
         <source>Cannot read the encoding file {path}: {cause}.</source>
         <translation>无法读取编码文件 {path}：{cause}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="233"/>
+        <location filename="../../app/common/engine_messages.py" line="243"/>
         <source>The encoding file {path} is not a valid gzip file: {detail}.</source>
         <translation>编码文件 {path} 不是有效的 gzip 文件：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="236"/>
+        <location filename="../../app/common/engine_messages.py" line="246"/>
         <source>The encoding file {path} is not the official one: its SHA-256 is {digest}, expected {expected}; reinstall BPE Explorer or replace the file.</source>
         <translation>编码文件 {path} 不是官方文件：它的 SHA-256 是 {digest}，应为 {expected}；请重新安装 BPE Explorer 或替换该文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="241"/>
+        <location filename="../../app/common/engine_messages.py" line="251"/>
         <source>{path}: no tokens in the file.</source>
         <translation>{path}：文件中没有任何词元。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="243"/>
+        <location filename="../../app/common/engine_messages.py" line="253"/>
         <source>{text} is not a Hugging Face model id: write ORG/NAME, optionally @REVISION (for example Qwen/Qwen2.5-7B-Instruct or openai-community/gpt2@main).</source>
         <translation>{text} 不是 Hugging Face 模型 ID：请写成 ORG/NAME，可选加上 @REVISION（例如 Qwen/Qwen2.5-7B-Instruct 或 openai-community/gpt2@main）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="248"/>
-        <location filename="../../app/common/engine_messages.py" line="254"/>
+        <location filename="../../app/common/engine_messages.py" line="258"/>
+        <location filename="../../app/common/engine_messages.py" line="264"/>
         <source>The tokenizer of {model} is not in the Hugging Face cache ({cache}) and downloads are off (offline, or HF_HUB_OFFLINE=1): connect to the internet once and open {model} again, or download it with `{command}`, or open a tokenizer.json, tokenizer.model, tekken.json or .tiktoken file you have.</source>
         <translation>{model} 的分词器不在 Hugging Face 缓存（{cache}）中，而下载已关闭（离线，或 HF_HUB_OFFLINE=1）：请联网一次后再打开 {model}，或用 `{command}` 下载，或打开你已有的 tokenizer.json、tokenizer.model、tekken.json 或 .tiktoken 文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="260"/>
+        <location filename="../../app/common/engine_messages.py" line="270"/>
         <source>{model} is a gated model: its files are given only to users who accepted its licence. Log in once with `hf auth login` (or set HF_TOKEN to an access token from huggingface.co/settings/tokens), accept the licence on {url}, then try again; or open a tokenizer.json of this model that you already have.</source>
         <translation>{model} 是受限模型：它的文件只提供给接受了其许可协议的用户。请先用 `hf auth login` 登录一次（或把 HF_TOKEN 设为 huggingface.co/settings/tokens 上的访问令牌），在 {url} 接受许可协议，然后重试；或者打开你已有的该模型的 tokenizer.json。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="266"/>
+        <location filename="../../app/common/engine_messages.py" line="276"/>
         <source>There is no model {model} on huggingface.co (or it is private: if it is yours, log in with `hf auth login`); check the spelling, ORG/NAME.</source>
         <translation>huggingface.co 上没有模型 {model}（或者它是私有的：如果是你的模型，请用 `hf auth login` 登录）；请检查拼写，格式为 ORG/NAME。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="271"/>
+        <location filename="../../app/common/engine_messages.py" line="281"/>
         <source>{model} has no revision {revision} (a branch, tag or commit).</source>
         <translation>{model} 没有版本 {revision}（分支、标签或提交）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="274"/>
+        <location filename="../../app/common/engine_messages.py" line="284"/>
         <source>{model} publishes no tokenizer files (looked for {names}): open a tokenizer file of this model instead, or choose another model.</source>
         <translation>{model} 没有发布分词器文件（查找了 {names}）：请改为打开该模型的分词器文件，或选择其他模型。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="279"/>
+        <location filename="../../app/common/engine_messages.py" line="289"/>
         <source>Could not download the tokenizer of {model}: huggingface.co could not be reached ({cause}). Check the internet connection (and HTTPS_PROXY if you use a proxy), or open a downloaded tokenizer file instead.</source>
         <translation>无法下载 {model} 的分词器：连接不上 huggingface.co（{cause}）。请检查网络连接（如果使用代理，也检查 HTTPS_PROXY），或改为打开已下载的分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="284"/>
+        <location filename="../../app/common/engine_messages.py" line="294"/>
         <source>Could not download the tokenizer of {model}: huggingface.co sent nothing for {seconds} s (a connection or proxy that does not answer). Check the internet connection (and HTTPS_PROXY if you use a proxy), or open a downloaded tokenizer file instead.</source>
         <translation>无法下载 {model} 的分词器：huggingface.co 已有 {seconds} 秒没有发来任何数据（连接或代理没有应答）。请检查网络连接（如果使用代理，也检查 HTTPS_PROXY），或改为打开已下载的分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="290"/>
+        <location filename="../../app/common/engine_messages.py" line="300"/>
         <source>The download of the tokenizer of {model} ended unexpectedly (exit code {code}).</source>
         <translation>{model} 的分词器下载意外结束（退出码 {code}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="293"/>
+        <location filename="../../app/common/engine_messages.py" line="303"/>
         <source>The download of the tokenizer of {model} failed: {cause}.</source>
         <translation>{model} 的分词器下载失败：{cause}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="296"/>
+        <location filename="../../app/common/engine_messages.py" line="306"/>
         <source>huggingface.co answered {status} while the tokenizer of {model} was downloading: try again later, or open a downloaded tokenizer file instead.</source>
         <translation>下载 {model} 的分词器时 huggingface.co 返回了 {status}：请稍后重试，或改为打开已下载的分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="301"/>
+        <location filename="../../app/common/engine_messages.py" line="311"/>
         <source>Cannot read the Hugging Face cache {cache} for {model}: {error}.</source>
         <translation>无法读取 {model} 的 Hugging Face 缓存 {cache}：{error}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="305"/>
+        <location filename="../../app/common/engine_messages.py" line="315"/>
         <source>{path}: the tokenizer&apos;s library took more than {seconds} s on {chars} characters and was stopped (a regex or normalizer in the file that never ends).</source>
         <translation>{path}：分词器的库处理 {chars} 个字符用时超过 {seconds} 秒，已被停止（文件中的某个正则表达式或规范化步骤停不下来）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="310"/>
+        <location filename="../../app/common/engine_messages.py" line="320"/>
         <source>{path}: the tokenizer&apos;s library needed more than {gb} GB of memory for {chars} characters and was stopped (a normalizer in the file that makes the text grow).</source>
         <translation>{path}：分词器的库处理 {chars} 个字符需要超过 {gb} GB 内存，已被停止（文件中的某个规范化步骤让文本不断变长）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="315"/>
+        <location filename="../../app/common/engine_messages.py" line="325"/>
         <source>{path}: the tokenizer&apos;s library crashed ({detail}).</source>
         <translation>{path}：分词器的库崩溃了（{detail}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="316"/>
+        <location filename="../../app/common/engine_messages.py" line="326"/>
         <source>{path}: the tokenizer&apos;s library failed: {detail}.</source>
         <translation>{path}：分词器的库出错：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="318"/>
+        <location filename="../../app/common/engine_messages.py" line="328"/>
         <source>Cannot write {path}: it is a device, not a regular file.</source>
         <translation>无法写入 {path}：它是设备，不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="319"/>
+        <location filename="../../app/common/engine_messages.py" line="329"/>
         <source>Cannot write {path}: it is a named pipe, not a regular file.</source>
         <translation>无法写入 {path}：它是命名管道，不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="322"/>
+        <location filename="../../app/common/engine_messages.py" line="332"/>
         <source>Cannot write {path}: it is a socket, not a regular file.</source>
         <translation>无法写入 {path}：它是套接字，不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="324"/>
+        <location filename="../../app/common/engine_messages.py" line="334"/>
         <source>The regex {pattern} is not valid: {detail}.</source>
         <translation>正则表达式 {pattern} 无效：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="325"/>
+        <location filename="../../app/common/engine_messages.py" line="335"/>
         <source>The regex {pattern} took longer than {seconds} s (stuck near token id {id}); simplify it.</source>
         <translation>正则表达式 {pattern} 运行超过 {seconds} 秒（卡在词元 ID {id} 附近）；请简化它。</translation>
     </message>

@@ -542,3 +542,17 @@ def test_an_error_while_opening_stops_every_thread_before_it_goes_on(window, mon
     with pytest.raises(MemoryError):
         open_window(window, parse_args(["--open", "huge.json"]))
     assert not window.compare_view.pane_set.service.is_running()
+
+
+def test_why_this_merge_of_a_record_bomb_says_its_record_cannot_be_shown(record_bomb_file, qtbot):
+    from app.vocabulary import VocabularyTab
+
+    tab = VocabularyTab(compare_text=lambda: TEXT)
+    qtbot.addWidget(tab)
+    tab.show()
+    tab.pages.setCurrentWidget(tab.why)
+    tab.why.set_tokenizer(load_json(record_bomb_file), trained=False)
+    tab.why.explain(0)
+    qtbot.waitUntil(lambda: "Cannot explain this merge" in tab.why.title.text(), timeout=60000)
+    assert "bomb.json: its training record cannot be shown: " + BOMB_SAID in tab.why.title.text()
+    tab.shutdown()
