@@ -5,11 +5,12 @@ A record of 50,000 merges with 20 top pairs each holds over three million number
 ``"<type>:<base64 of the zlib-compressed little-endian values>"`` with type ``u32`` or ``u64``, and the tokens as
 one compressed byte string plus their lengths. The other fields stay plain JSON, as in ``TrainingRecord.to_dict``.
 
-A column inflates to what the record may hold and no further: a step keeps at most :data:`MAX_TOP_PAIRS` runners-up
-(16 bytes each: two u32 ids and a u64 count), and a file's record has at most one step per merge, so a record is
-at most ``merges x MAX_TOP_PAIRS x TOP_PAIR_BYTES`` bytes of pairs; one declaring more is refused before anything
-is inflated (a 1.5 MB file must not unpack into gigabytes). A file's steps are unpacked only when they are first
-used (:class:`StoredRecord`): a tokenizer opened to encode never unpacks them.
+A column inflates to what the record may hold and no further: a step keeps at most
+:data:`~bpe_core.steps.MAX_TOP_PAIRS` runners-up (16 bytes each: two u32 ids and a u64 count), and a file's record
+has at most one step per merge, so its pairs take at most ``merges x MAX_TOP_PAIRS x 16`` bytes; a record declaring
+more is refused before its pairs are inflated (a 1.3 MB file declaring 60 M pairs would unpack into gigabytes). A
+file's steps are unpacked only when first used (:class:`StoredRecord`): a tokenizer opened to encode never unpacks
+them.
 
 >>> from bpe_core.steps import MergeStep, TrainingRecord
 >>> step = MergeStep(0, 256, 97, 98, b"ab", 5, 10, ((97, 98, 5), (98, 99, 2)))
@@ -35,9 +36,6 @@ from bpe_core.errors import TokenizerFileError
 from bpe_core.formats.checks import MAX_ID, check_id
 from bpe_core.messages import Message
 from bpe_core.steps import MAX_TOP_PAIRS, MergeStep, TrainingRecord
-
-#: The bytes one runner-up takes unpacked: its two ids (u32) and its count (u64).
-TOP_PAIR_BYTES = 16
 
 _TYPECODES = {"u32": "I", "u64": "Q"}
 _COLUMNS = {  # column -> (type, what it holds)
