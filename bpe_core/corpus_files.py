@@ -89,7 +89,7 @@ def remote_size(uri: str) -> int:
     import pyarrow.fs as pafs
 
     filesystem, path = _filesystem(uri)
-    info = _call(uri, filesystem.get_file_info, path)
+    info = _call(uri, filesystem.get_file_info, path, where=_from(filesystem, path))
     if info.type == pafs.FileType.NotFound:
         raise RemoteFileError(f"{uri}: no such file (cannot read it{_from(filesystem, path)})")
     if info.type == pafs.FileType.Directory:
@@ -115,14 +115,14 @@ def total_size(paths) -> int:
 def remote_fingerprint(uri: str) -> list:
     """``uri``, its size and its modification time (nanoseconds, 0 where the filesystem keeps none)."""
     filesystem, path = _filesystem(uri)
-    info = _call(uri, filesystem.get_file_info, path)
+    info = _call(uri, filesystem.get_file_info, path, where=_from(filesystem, path))
     return [uri, int(info.size or 0), int(info.mtime_ns or 0)]
 
 
 def open_remote(uri: str):
     """A binary stream of the file at ``uri`` (``read(n)``, a context manager)."""
     filesystem, path = _filesystem(uri)
-    return _call(uri, filesystem.open_input_stream, path)
+    return _call(uri, filesystem.open_input_stream, path, where=_from(filesystem, path))
 
 
 def _remote_glob(pattern: str) -> list[str]:
@@ -137,7 +137,7 @@ def _remote_glob(pattern: str) -> list[str]:
     selector = pafs.FileSelector(path, recursive=len(parts) > 1, allow_not_found=True)
     prefix = base[: len(base) - len(path)] if base.endswith(path) else base.rstrip("/") + "/"
     found = []
-    for info in _call(_with_query(base, query), filesystem.get_file_info, selector):
+    for info in _call(_with_query(base, query), filesystem.get_file_info, selector, where=_from(filesystem, path)):
         if info.type != pafs.FileType.File:
             continue
         names = info.path[len(path) :].lstrip("/").split("/")
@@ -167,7 +167,7 @@ def _filesystem(uri: str):
             '"pyarrow>=15")'
         ) from None
     _check_options(uri)
-    return _call(uri, pafs.FileSystem.from_uri, uri)
+    return _call(uri, pafs.FileSystem.from_uri, uri, where=_region_lookup(uri))
 
 
 def _check_options(uri: str) -> None:
@@ -209,20 +209,24 @@ def _from(filesystem, path: str) -> str:
     return f" from {where}" if where else ""
 
 
-def _call(uri: str, function, *args):
-    """``function(*args)``, its errors said in one line with the URI, and the endpoint when ``function`` is a
-    filesystem's method (pyarrow's ArrowInvalid for an unknown scheme, OSError for access)."""
+def _region_lookup(uri: str) -> str:
+    """`` from ENDPOINT`` where S3 asks for a bucket's region: the one request pyarrow makes before reading, when an
+    ``s3://`` URI gives neither a region nor an endpoint (AWS's endpoint for its default region).
+
+    >>> _region_lookup("s3://corpus/wiki/*.txt"), _region_lookup("gs://corpus/a.txt")
+    (' from https://corpus.s3.us-east-1.amazonaws.com', '')
+    """
+    location = split_query(uri)[0]
+    if not location.startswith("s3://"):
+        return ""
+    return f" from https://{location.removeprefix('s3://').split('/')[0]}.s3.us-east-1.amazonaws.com"
+
+
+def _call(uri: str, function, *args, where: str = ""):
+    """``function(*args)``, its errors said in one line with the URI; a failed request (``OSError``) also says
+    ``where`` it went (`` from ENDPOINT``), a URI refused before any request (pyarrow's ArrowInvalid) does not."""
     try:
         return function(*args)
     except (OSError, ValueError) as exc:
         first_line = (str(exc).strip().splitlines() or [type(exc).__name__])[0][:_MESSAGE_CHARS]
-        filesystem = getattr(function, "__self__", None)  # a filesystem's method knows its filesystem
-        path = getattr(args[0], "base_dir", args[0]) if args else ""  # a path, or a FileSelector's folder
-        where = _from(filesystem, path) if _is_filesystem(filesystem) else ""
-        raise RemoteFileError(f"{uri}: cannot read{where}: {first_line}") from None
-
-
-def _is_filesystem(thing) -> bool:
-    import pyarrow.fs as pafs
-
-    return isinstance(thing, pafs.FileSystem)
+        raise RemoteFileError(f"{uri}: cannot read{where if isinstance(exc, OSError) else ''}: {first_line}") from None
