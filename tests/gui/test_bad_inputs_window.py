@@ -16,6 +16,8 @@ from __future__ import annotations
 import faulthandler
 import json
 import os
+import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -542,6 +544,31 @@ def test_an_error_while_opening_stops_every_thread_before_it_goes_on(window, mon
     with pytest.raises(MemoryError):
         open_window(window, parse_args(["--open", "huge.json"]))
     assert not window.compare_view.pane_set.service.is_running()
+
+
+def test_bpe_explorer_ending_on_an_error_at_start_up_is_not_aborted_by_a_running_thread(tmp_path):
+    """The real program: an error while it opens its arguments ends it with that error (exit 1), not with Qt's
+    abort (SIGABRT, exit -6 here) for the encoding thread left running."""
+    script = (
+        "import sys, app.file_menu\n"
+        "def out_of_memory(*_args):\n"
+        "    raise MemoryError\n"
+        "app.file_menu.FileMenu.open_tokenizer = out_of_memory\n"
+        "from app.main import main\n"
+        "sys.exit(main(['--open', 'huge.json', '--lang', 'en']))\n"
+    )
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path))
+    ended = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+    )
+    assert ended.returncode == 1 and ended.stderr.rstrip().endswith("MemoryError"), ended.stderr[-500:]
+    assert "QThread: Destroyed" not in ended.stderr
 
 
 def test_why_this_merge_of_a_record_bomb_says_its_record_cannot_be_shown(record_bomb_file, qtbot):
