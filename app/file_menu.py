@@ -25,6 +25,7 @@ from app.common.tokenizer_files import (
     load_tokenizer,
     needs_pattern,
     save_tokenizer,
+    unpack_record,
 )
 
 APP_TITLE = "BPE Explorer"
@@ -109,6 +110,7 @@ class FileMenu(QObject):
             QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
             try:
                 tokenizer = load_tokenizer(path, pattern)
+                refused = unpack_record(tokenizer) if can_train_further(tokenizer) else None
             finally:
                 QApplication.restoreOverrideCursor()
         except (OSError, ValueError) as exc:
@@ -132,6 +134,16 @@ class FileMenu(QObject):
             return False
         self.window.train_tab.show_tokenizer(tokenizer, Path(path).name)
         self.window.setWindowTitle(f"{APP_TITLE} — {Path(path).name}")
+        if refused is not None:
+            dialogs.show_error(
+                self.window,
+                self.tr("Training record not shown"),
+                self.tr(
+                    "“{name}” opened without its training record: {error}\nIts merges encode as saved; the Train "
+                    "tab has no merge history to show."
+                ).format(name=Path(path).name, error=engine_message(refused)),
+                repr(refused),
+            )
         return True
 
     def _open_foreign(self, source) -> None:

@@ -92,6 +92,18 @@ def apply_args(window, args: argparse.Namespace) -> None:
         window.train_tab.start_training()
 
 
+def open_window(window, args: argparse.Namespace) -> None:
+    """Show ``window`` preset from ``args``. Whatever goes wrong, the window's threads are stopped and waited for
+    before the error goes on: a thread left running when Python exits aborts the process ("QThread: Destroyed
+    while thread 'bpe-compare-encoder' is still running") instead of showing the error."""
+    try:
+        window.show()
+        apply_args(window, args)
+    except BaseException:
+        window.shutdown()
+        raise
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     exit_quietly_on_interrupt()  # Ctrl-C while the program starts: status 130, no traceback
     args = parse_args(sys.argv[1:] if argv is None else argv)
@@ -116,8 +128,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         window.train_tab.corpus_panel.select_sample("chinese-prose")
         if not settings.contains("compare/text"):  # the text of the last session is kept
             window.compare_view.set_text(CHINESE_TEXT)
-    window.show()
-    apply_args(window, args)
+    open_window(window, args)
     QTimer.singleShot(0, freeze_start_up_objects)  # once the window is up: see app.common.main_thread_gc
     QTimer.singleShot(0, spawning.warm_up)  # the first Train need not wait for the trainer's imports
     try:

@@ -24,7 +24,7 @@ import stat
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
-from bpe_core.corpus_files import RemoteFileError, is_uri, open_remote, remote_size
+from bpe_core.corpus_files import RemoteFileError, file_name, is_uri, open_remote, remote_size
 from bpe_core.messages import EngineError, Message
 from bpe_core.patterns import safe_boundary
 from bpe_core.specials import SpecialSplitter
@@ -230,7 +230,7 @@ class CorpusReader:
         if not paths:
             raise CorpusError("no corpus file given")
         checked = [self._check(path) for path in paths]
-        info.names = [os.path.basename(p) for p in paths]
+        info.names = [file_name(p) for p in paths]
         info.sizes = [size for size, _ in checked]
         info.total_bytes = sum(info.sizes)
         return self._read(paths, [encoding for _, encoding in checked], info, progress)

@@ -19,6 +19,9 @@ from typing import Any
 
 from bpe_core.variants.parity import check_parity_record
 
+#: The runners-up a step keeps by default, and the most a saved step holds (the charts show a dozen).
+MAX_TOP_PAIRS = 20
+
 
 @dataclass(frozen=True, slots=True)
 class MergeStep:

@@ -37,7 +37,7 @@ from bpe_core.merge_engine import MergeEngine
 from bpe_core.messages import Message
 from bpe_core.patterns import get_pattern
 from bpe_core.specials import SpecialSplitter
-from bpe_core.steps import MergeStep, TrainingRecord
+from bpe_core.steps import MAX_TOP_PAIRS, MergeStep, TrainingRecord
 from bpe_core.tokenizer import Tokenizer
 from bpe_core.variants.errors import VariantSettingError
 from bpe_core.variants.forbid import ForbidRule
@@ -122,7 +122,7 @@ class BpeTrainer:
         *,
         pattern: str = "gpt2",
         processes: int | None = None,
-        top_k: int = 20,
+        top_k: int = MAX_TOP_PAIRS,
         errors: str = "strict",
         encoding: str = "utf-8",
         min_count: int = 1,

@@ -1061,3 +1061,61 @@ def test_every_engine_csv_writer_neutralises_formula_cells(tmp_path):
     residue, shattered = _csv_rows(xray_csv(ray))
     assert residue["token"] == "'=1" and residue["formed"] == "5"
     assert shattered["token"] == "'-cmd" and shattered["tokens"] == "'- cmd" and shattered["count"] == "3"
+
+
+# ----- a training record that unpacks into gigabytes (hostile-inputs review, case 5) -------------------------------
+
+
+@pytest.fixture(scope="module")
+def record_bomb_file(tmp_path_factory) -> Path:
+    """Our file (1.3 MB) whose record's step 3 declares 60 M runners-up: 960 MB of columns once inflated."""
+    from tests.hostile_files import record_bomb
+
+    return record_bomb(tmp_path_factory.mktemp("bomb") / "bomb.json")
+
+
+BOMB_SAID = (
+    "bomb.json: its training record cannot be shown: step 3 declares 60,000,000 runners-up; a step keeps at most 20"
+)
+
+
+def test_a_record_bomb_loads_to_encode_and_its_record_is_refused_when_shown(record_bomb_file):
+    before = record_bomb_file.read_bytes()
+    loaded = bounded(lambda: load_json(record_bomb_file))
+    ids = loaded.encode(TEXT)
+    assert loaded.decode(ids) == TEXT and len(ids) < len(TEXT) / 2
+    assert loaded.record.settings["vocab_size"] == 280  # the record's head is read at once, its steps when shown
+    with pytest.raises(TokenizerFileError) as caught:
+        bounded(lambda: loaded.record.steps)
+    assert BOMB_SAID in str(caught.value) and "(the tokenizer itself encodes)" in str(caught.value)
+    assert record_bomb_file.read_bytes() == before
+
+
+def test_bpe_encode_of_a_record_bomb_never_inflates_it(record_bomb_file):
+    """Measured in a child of a child (``ru_maxrss`` of the one process), under a 2 GB address-space limit: the
+    old reader inflated the record first and died of a MemoryError at 3.8 GB."""
+    script = (
+        "import resource, subprocess, sys\n"
+        "limit = lambda: resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))\n"
+        "done = subprocess.run([sys.executable, '-m', 'bpe_core', 'encode', sys.argv[1], '--ids', 'the cat sat'],\n"
+        "                      capture_output=True, text=True, preexec_fn=limit, stdin=subprocess.DEVNULL)\n"
+        "print(done.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, done.stdout.strip())\n"
+        "print(done.stderr, file=sys.stderr)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script, str(record_bomb_file)], capture_output=True, text=True, timeout=BOUND
+    )
+    code, peak_kb, ids = result.stdout.split(maxsplit=2)
+    expected = [str(i) for i in load_json(record_bomb_file).encode("the cat sat")]
+    assert (code, result.stderr.strip(), ids.split()) == ("0", f"{len(expected)} tokens", expected)
+    assert int(peak_kb) < 300_000  # about 30 MB here; the record alone would take gigabytes
+
+
+def test_a_view_of_a_record_bomb_says_which_file_and_why(record_bomb_file, tmp_path):
+    (tmp_path / "text.txt").write_text("the cat sat on the mat", encoding="utf-8")
+    before = record_bomb_file.read_bytes()
+    result = bpe("vocab", str(record_bomb_file), "--xray", "--text", str(tmp_path / "text.txt"))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("bpe: error:") and BOMB_SAID in line
+    assert record_bomb_file.read_bytes() == before

@@ -225,7 +225,6 @@ def _huge_step_count(doc):
         (dict(merges=["a b c"]), 'merge 0: expected "left right"'),
         (dict(_=_bad_merge), "merge 5"),
         (dict(_=_swap_vocab), "vocab ids out of order"),
-        (dict(_=_truncate_steps), "training record column 'top_count'"),
         (dict(_=_huge_step_count), "step count"),
         (dict(record=[1, 2]), "training record must be a JSON object"),
     ],
@@ -236,6 +235,18 @@ def test_bad_json_files_name_the_file_and_the_problem(good_doc, tmp_path, change
         load_json(path)
     assert str(path) in str(info.value)
     assert message in str(info.value)
+
+
+def test_a_damaged_record_is_refused_when_shown_and_the_tokenizer_still_encodes(good_doc, tmp_path):
+    path = _write(tmp_path, _edited(good_doc, _=_truncate_steps))
+    loaded = load_json(path)  # the steps are not unpacked to encode
+    assert loaded.encode("the cat") == load_json(_write(tmp_path, good_doc, "good.json")).encode("the cat")
+    assert loaded.record.corpus_names == good_doc["record"]["corpus_names"]
+    with pytest.raises(TokenizerFileError) as info:
+        _ = loaded.record.steps
+    assert str(info.value).startswith(
+        f"{path}: its training record cannot be shown: training record column 'top_count'"
+    )
 
 
 @pytest.mark.parametrize(
@@ -601,8 +612,9 @@ def test_any_value_anywhere_gives_a_tokenizer_or_a_file_error(tmp_path_factory, 
     path.write_text(json.dumps(doc), encoding="utf-8")
     try:
         loaded = loader(path)
+        loaded.encode("ab<|s|>")
+        if getattr(loaded, "record", None) is not None:
+            _ = loaded.record.steps  # unpacked when first shown: a file error too, if any
     except TokenizerFileError as exc:
         assert str(exc).startswith(f"{path}: ") and "\n" not in str(exc)
         assert "object has no attribute" not in str(exc) and "not subscriptable" not in str(exc)
-    else:
-        loaded.encode("ab<|s|>")

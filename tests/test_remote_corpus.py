@@ -3,6 +3,7 @@ pyarrow exactly as they read the same files on this disk. The bucket is a real S
 server), so pyarrow's own S3 client is what is tested; nothing leaves the machine."""
 
 import shutil
+import socket
 
 import pytest
 
@@ -112,3 +113,56 @@ def test_counting_a_bucket_on_ray_equals_counting_it_here(bucket):
     assert main(["count", "s3://corpus/wiki/*/*.txt", *common, "--ray", "-o", str(bucket / "ray.parquet")]) == 0
     assert main(["count", "s3://corpus/wiki/*/*.txt", *common, "-o", str(bucket / "here.parquet")]) == 0
     assert read_counts([bucket / "ray.parquet"]).words == read_counts([bucket / "here.parquet"]).words
+
+
+# ----- a query after the key (hostile-inputs review, case 6) -----------------------------------------------------
+
+
+@pytest.fixture
+def nowhere_else(bucket, monkeypatch):
+    """The default endpoint is a closed port on this machine: a request that ignores a URI's endpoint fails here,
+    and none can reach AWS (no instance metadata, no config files, test credentials only)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        closed = probe.getsockname()[1]
+    monkeypatch.setenv("AWS_ENDPOINT_URL", f"http://127.0.0.1:{closed}")
+    monkeypatch.setenv("AWS_EC2_METADATA_DISABLED", "true")
+    for name in ("AWS_CONFIG_FILE", "AWS_SHARED_CREDENTIALS_FILE"):
+        monkeypatch.setenv(name, str(bucket / "no-such-aws-file"))
+    return f"http://127.0.0.1:{closed}"
+
+
+def _query(endpoint: str) -> str:
+    return f"endpoint_override={endpoint.removeprefix('http://')}&scheme=http"
+
+
+def test_a_uri_with_endpoint_override_reads_from_that_endpoint(bucket, endpoint, nowhere_else):
+    uri = f"s3://corpus/wiki/zh/c.txt?{_query(endpoint)}"
+    assert expand([uri]) == [uri]  # its "?" starts the query, not a glob
+    assert main(["count", uri, "--processes", "1", "-o", str(bucket / "uri.parquet")]) == 0
+    local = str(bucket / "wiki" / "zh" / "c.txt")
+    assert main(["count", local, "--processes", "1", "-o", str(bucket / "path.parquet")]) == 0
+    remote, here = read_counts([bucket / "uri.parquet"]), read_counts([bucket / "path.parquet"])
+    assert remote.words == here.words and remote.corpus_names == ("c.txt",)
+
+
+def test_a_glob_with_a_query_matches_keys_and_each_file_keeps_the_query(bucket, endpoint, nowhere_else):
+    query = _query(endpoint)
+    every = [f"s3://corpus/wiki/{key}?{query}" for key in ("en/a.txt", "en/b.txt", "zh/c.txt")]
+    assert expand([f"s3://corpus/wiki/*/?.txt?{query}"]) == every
+    args = ["--vocab-size", "300", "--processes", "1", "-o", str(bucket / "t.json")]
+    assert main(["train", f"s3://corpus/wiki/en/*.txt?{query}", *args]) == 0
+    assert load_json(bucket / "t.json").record.corpus_names == ["a.txt", "b.txt"]
+
+
+def test_errors_name_the_endpoint_contacted_and_an_unknown_option_is_refused(bucket, endpoint, nowhere_else, capsys):
+    cases = [
+        (f"s3://corpus/wiki/missing.txt?{_query(endpoint)}", f"no such file (cannot read it from {endpoint})"),
+        ("s3://corpus/wiki/zh/c.txt", f"cannot read from {nowhere_else}: "),  # the default endpoint (closed)
+        (f"s3://corpus/wiki/zh/c.txt?endpoint={endpoint}", "unknown option 'endpoint' after '?': an s3:// URI takes"),
+    ]
+    for uri, said in cases:
+        assert main(["count", uri, "-o", str(bucket / "c.parquet")]) == 1
+        (line,) = capsys.readouterr().err.strip().splitlines()
+        assert line.startswith(f"bpe: error: {uri}: ") and said in line, line
+        assert not (bucket / "c.parquet").exists()

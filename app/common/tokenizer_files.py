@@ -21,6 +21,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 from app.common.local_files import regular_file
 from bpe_core import formats
+from bpe_core.errors import TokenizerFileError
 from bpe_core.formats import export, save_json
 from bpe_core.protocol import ShownTokenizer
 from bpe_core.tokenizer import Tokenizer
@@ -61,6 +62,23 @@ def needs_pattern(path: str | os.PathLike) -> bool:
 def can_train_further(tokenizer) -> bool:
     """Only our own tokenizers (with their training record, or built from merges) go to the Train tab."""
     return isinstance(tokenizer, Tokenizer)
+
+
+def unpack_record(tokenizer) -> TokenizerFileError | None:
+    """Unpack the training record of ``tokenizer`` (ours, opened to be shown in the Train tab; a tokenizer opened
+    to encode never unpacks it). A record that cannot be shown is dropped -- the tokenizer still encodes -- and its
+    error returned.
+
+    >>> unpack_record(formats.load_any("gpt2")) is None
+    True
+    """
+    record = getattr(tokenizer, "record", None)
+    try:
+        _ = record is not None and record.steps
+    except TokenizerFileError as error:
+        tokenizer.record = None
+        return error
+    return None
 
 
 def export_tokenizer(tokenizer: Tokenizer, directory: str | os.PathLike, fmt: str) -> list[Path]:

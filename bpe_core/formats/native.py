@@ -27,7 +27,8 @@ read back as a :class:`~bpe_core.variants.picky.PickyTokenizer`.
 
 Reading checks everything (types, id ranges and order, merges the vocab can make, the record against the
 merges) and raises :class:`TokenizerFileError` naming the file and the problem; nothing in
-the file is ever executed.
+the file is ever executed. The record's steps are checked and unpacked when first used (a tokenizer read to encode
+never inflates them; see :class:`~bpe_core.formats.record_codec.StoredRecord`).
 
 >>> import tempfile, os
 >>> from bpe_core.tokenizer import Tokenizer
@@ -49,9 +50,8 @@ from bpe_core.errors import HuggingFaceFileError, TokenizerFileError
 from bpe_core.formats.build import build_tokenizer
 from bpe_core.formats.checks import check_id
 from bpe_core.formats.files import read_regular_file, write_text_atomically
-from bpe_core.formats.record_codec import pack_record, unpack_record
+from bpe_core.formats.record_codec import pack_record, read_stored_record
 from bpe_core.gpt2_bytes import bytes_to_gpt2, gpt2_to_bytes, merge_of
-from bpe_core.steps import TrainingRecord
 from bpe_core.variants.picky import PickyHistory, PickyTokenizer
 from bpe_core.variants.superword import SuperwordStages
 
@@ -123,7 +123,7 @@ def tokenizer_from_document(path: str | os.PathLike, doc: Any):
         specials = _read_specials(_field(doc, "special_tokens", dict))
         vocab = _read_vocab(_field(doc, "vocab", list))
         merges = _read_merges(_field(doc, "merges", list))
-        record = _read_record(doc.get("record"), merges)
+        record = read_stored_record(path, doc.get("record"), merges)
         superword = None if doc.get("superword") is None else SuperwordStages.from_dict(doc["superword"])
         picky = None if doc.get("picky") is None else PickyHistory.from_dict(doc["picky"])
     except (ValueError, OverflowError) as exc:
@@ -251,19 +251,6 @@ def _read_vocab(raw: list) -> dict[int, bytes]:
 
 def _read_merges(raw: list) -> list[tuple[bytes, bytes]]:
     return [merge_of(entry, f"merge {rank}") for rank, entry in enumerate(raw)]
-
-
-def _read_record(raw: Any, merges: list[tuple[bytes, bytes]]) -> TrainingRecord | None:
-    if raw is None:
-        return None
-    record = unpack_record(raw)
-    for step in record.steps[: len(merges)]:
-        left, right = merges[step.rank]
-        if step.token != left + right:
-            raise ValueError(
-                f"training record step {step.rank} made {step.token!r}, but merge {step.rank} makes {left + right!r}"
-            )
-    return record
 
 
 def _json_kind(kind: type) -> str:

@@ -55,34 +55,34 @@
         <translation>&lt;b&gt;字节级训练器，同样的单词&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/classic_view.py" line="157"/>
+        <location filename="../../app/teaching/classic_view.py" line="162"/>
         <source>Type some words.</source>
         <translation>请输入一些单词。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/classic_view.py" line="209"/>
+        <location filename="../../app/teaching/classic_view.py" line="222"/>
         <source>&lt;b&gt;Start&lt;/b&gt;: {words} words as characters plus the end-of-word marker “{marker}”. Next: &lt;b&gt;{pair}&lt;/b&gt; ({count}×).</source>
         <translation>&lt;b&gt;开始&lt;/b&gt;：{words} 个单词，拆成字符，再加上词尾标记“{marker}”。下一步：&lt;b&gt;{pair}&lt;/b&gt;（{count} 次）。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/classic_view.py" line="213"/>
+        <location filename="../../app/teaching/classic_view.py" line="226"/>
         <source>&lt;b&gt;Start&lt;/b&gt;: {words} words as characters plus the end-of-word marker “{marker}”.</source>
         <translation>&lt;b&gt;开始&lt;/b&gt;：{words} 个单词，拆成字符，再加上词尾标记“{marker}”。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/classic_view.py" line="227"/>
+        <location filename="../../app/teaching/classic_view.py" line="240"/>
         <source>&lt;b&gt;Round {round} of {rounds}&lt;/b&gt;: merge &lt;b&gt;{pair} → {symbol}&lt;/b&gt;, {count} occurrences (frequency-weighted); %n words changed (highlighted). Ties go to the pair met first reading the table.</source>
         <translation>
             <numerusform>&lt;b&gt;第 {round} 轮，共 {rounds} 轮&lt;/b&gt;：合并 &lt;b&gt;{pair} → {symbol}&lt;/b&gt;，出现 {count} 次（按词频加权）；%n 个单词发生变化（已高亮）。频次相同时，选按表格顺序最先遇到的一对。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/classic_view.py" line="242"/>
+        <location filename="../../app/teaching/classic_view.py" line="255"/>
         <source>Pair counts in round {round} (chosen in orange)</source>
         <translation>第 {round} 轮的符号对频次（选中的为橙色）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/classic_view.py" line="245"/>
+        <location filename="../../app/teaching/classic_view.py" line="258"/>
         <source>No pair left</source>
         <translation>没有可合并的符号对了</translation>
     </message>
@@ -313,48 +313,48 @@ bytes {hex}</source>
         <translation>其他边界（例如单词末尾的空格）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="142"/>
+        <location filename="../../app/teaching/pretok_view.py" line="147"/>
         <source>Type a text to train on.</source>
         <translation>请输入用于训练的文本。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="157"/>
+        <location filename="../../app/teaching/pretok_view.py" line="162"/>
         <source>{number}. {token}   ({count}×)   cut by GPT-2: {pieces}</source>
         <translation>{number}. {token}   （{count} 次）   GPT-2 切分为：{pieces}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="172"/>
+        <location filename="../../app/teaching/pretok_view.py" line="177"/>
         <source>{crossing} of {merges} merges cross a boundary.</source>
         <translation>{merges} 次合并中有 {crossing} 次跨越边界。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/pretok_view.py" line="174"/>
+        <location filename="../../app/teaching/pretok_view.py" line="179"/>
         <source>%n join words</source>
         <translation>
             <numerusform>%n 次连接单词</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/pretok_view.py" line="175"/>
+        <location filename="../../app/teaching/pretok_view.py" line="180"/>
         <source>%n glue punctuation to a word</source>
         <translation>
             <numerusform>%n 次把标点粘到单词上</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/pretok_view.py" line="176"/>
+        <location filename="../../app/teaching/pretok_view.py" line="181"/>
         <source>%n cross another boundary</source>
         <translation>
             <numerusform>%n 次跨越其他边界</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="178"/>
+        <location filename="../../app/teaching/pretok_view.py" line="183"/>
         <source>, </source>
         <translation>，</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="179"/>
+        <location filename="../../app/teaching/pretok_view.py" line="184"/>
         <source>{crossing} of {merges} merges cross a boundary: {kinds}</source>
         <translation>{merges} 次合并中有 {crossing} 次跨越边界：{kinds}</translation>
     </message>
@@ -1050,7 +1050,7 @@ bytes {hex}</source>
     </message>
     <message>
         <location filename="../../app/teaching/window.py" line="503"/>
-        <location filename="../../app/teaching/window.py" line="548"/>
+        <location filename="../../app/teaching/window.py" line="550"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>

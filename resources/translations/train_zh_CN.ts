@@ -539,42 +539,42 @@
         <translation>{path}：是 JSON 文件，但不是本程序认识的分词器；本程序读取 tokenizer.json、tekken.json、SentencePiece .model、.tiktoken、GPT-2 vocab.json 或它自己的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="202"/>
+        <location filename="../../app/common/engine_messages.py" line="215"/>
         <source>{path}: the folder holds no tokenizer file (looked for {names}).</source>
         <translation>{path}：该文件夹中没有分词器文件（查找了 {names}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="205"/>
+        <location filename="../../app/common/engine_messages.py" line="218"/>
         <source>{path}: the folder holds several {wanted} files ({names}); choose one.</source>
         <translation>{path}：该文件夹中有多个 {wanted} 文件（{names}）；请选择其中一个。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="211"/>
+        <location filename="../../app/common/engine_messages.py" line="224"/>
         <source>{path}: a .tiktoken file does not say how it pre-tokenizes: give its pattern ({names}); it looks like {guess} ({reason}).</source>
         <translation>{path}：.tiktoken 文件没有说明如何预分词：请给出它的模式（{names}）；它看起来是 {guess}（{reason}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="208"/>
+        <location filename="../../app/common/engine_messages.py" line="221"/>
         <source>{path}: a .tiktoken file does not say how it pre-tokenizes: give its pattern ({names}).</source>
         <translation>{path}：.tiktoken 文件没有说明如何预分词：请给出它的模式（{names}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="216"/>
+        <location filename="../../app/common/engine_messages.py" line="229"/>
         <source>{path}: a GPT-2 vocabulary needs its merges file beside it ({name}).</source>
         <translation>{path}：GPT-2 词表旁边需要有它的合并文件（{name}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="219"/>
+        <location filename="../../app/common/engine_messages.py" line="232"/>
         <source>{path}: GPT-2 merges need their vocabulary beside them ({name}).</source>
         <translation>{path}：GPT-2 合并文件旁边需要有它的词表（{name}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="222"/>
+        <location filename="../../app/common/engine_messages.py" line="235"/>
         <source>{path}: the tokenizers library cannot read it: {detail}.</source>
         <translation>{path}：tokenizers 库无法读取它：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="225"/>
+        <location filename="../../app/common/engine_messages.py" line="238"/>
         <source>{path}: not a SentencePiece model the library can read: {detail}.</source>
         <translation>{path}：不是 SentencePiece 库能读取的模型：{detail}。</translation>
     </message>
@@ -699,143 +699,158 @@
         <translation>{name}：文本太短，无法为均衡感知 BPE 留出一部分（{chars} 个字符）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="229"/>
+        <location filename="../../app/common/engine_messages.py" line="202"/>
+        <source>{path}: its training record cannot be shown: {detail} (the tokenizer itself encodes).</source>
+        <translation>{path}：其训练记录无法显示：{detail}（分词器本身仍可编码）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="205"/>
+        <source>{path}: its training record cannot be shown: step {step} declares {pairs} runners-up; a step keeps at most {limit} (the tokenizer itself encodes).</source>
+        <translation>{path}：其训练记录无法显示：第 {step} 步声称有 {pairs} 个候选词元对；每步最多保留 {limit} 个（分词器本身仍可编码）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="210"/>
+        <source>{path}: its training record cannot be shown: it declares {steps} merge steps, but the file has {merges} merges (the tokenizer itself encodes).</source>
+        <translation>{path}：其训练记录无法显示：它声称有 {steps} 个合并步骤，但文件只有 {merges} 个合并（分词器本身仍可编码）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="242"/>
         <source>Cannot read the encoding file {path}: {cause}.</source>
         <translation>无法读取编码文件 {path}：{cause}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="230"/>
+        <location filename="../../app/common/engine_messages.py" line="243"/>
         <source>The encoding file {path} is not a valid gzip file: {detail}.</source>
         <translation>编码文件 {path} 不是有效的 gzip 文件：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="233"/>
+        <location filename="../../app/common/engine_messages.py" line="246"/>
         <source>The encoding file {path} is not the official one: its SHA-256 is {digest}, expected {expected}; reinstall BPE Explorer or replace the file.</source>
         <translation>编码文件 {path} 不是官方文件：它的 SHA-256 是 {digest}，应为 {expected}；请重新安装 BPE Explorer 或替换该文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="238"/>
+        <location filename="../../app/common/engine_messages.py" line="251"/>
         <source>{path}: no tokens in the file.</source>
         <translation>{path}：文件中没有任何词元。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="240"/>
+        <location filename="../../app/common/engine_messages.py" line="253"/>
         <source>{text} is not a Hugging Face model id: write ORG/NAME, optionally @REVISION (for example Qwen/Qwen2.5-7B-Instruct or openai-community/gpt2@main).</source>
         <translation>{text} 不是 Hugging Face 模型 ID：请写成 ORG/NAME，可选加上 @REVISION（例如 Qwen/Qwen2.5-7B-Instruct 或 openai-community/gpt2@main）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="245"/>
-        <location filename="../../app/common/engine_messages.py" line="251"/>
+        <location filename="../../app/common/engine_messages.py" line="258"/>
+        <location filename="../../app/common/engine_messages.py" line="264"/>
         <source>The tokenizer of {model} is not in the Hugging Face cache ({cache}) and downloads are off (offline, or HF_HUB_OFFLINE=1): connect to the internet once and open {model} again, or download it with `{command}`, or open a tokenizer.json, tokenizer.model, tekken.json or .tiktoken file you have.</source>
         <translation>{model} 的分词器不在 Hugging Face 缓存（{cache}）中，而下载已关闭（离线，或 HF_HUB_OFFLINE=1）：请联网一次后再打开 {model}，或用 `{command}` 下载，或打开你已有的 tokenizer.json、tokenizer.model、tekken.json 或 .tiktoken 文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="257"/>
+        <location filename="../../app/common/engine_messages.py" line="270"/>
         <source>{model} is a gated model: its files are given only to users who accepted its licence. Log in once with `hf auth login` (or set HF_TOKEN to an access token from huggingface.co/settings/tokens), accept the licence on {url}, then try again; or open a tokenizer.json of this model that you already have.</source>
         <translation>{model} 是受限模型：它的文件只提供给接受了其许可协议的用户。请先用 `hf auth login` 登录一次（或把 HF_TOKEN 设为 huggingface.co/settings/tokens 上的访问令牌），在 {url} 接受许可协议，然后重试；或者打开你已有的该模型的 tokenizer.json。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="263"/>
+        <location filename="../../app/common/engine_messages.py" line="276"/>
         <source>There is no model {model} on huggingface.co (or it is private: if it is yours, log in with `hf auth login`); check the spelling, ORG/NAME.</source>
         <translation>huggingface.co 上没有模型 {model}（或者它是私有的：如果是你的模型，请用 `hf auth login` 登录）；请检查拼写，格式为 ORG/NAME。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="268"/>
+        <location filename="../../app/common/engine_messages.py" line="281"/>
         <source>{model} has no revision {revision} (a branch, tag or commit).</source>
         <translation>{model} 没有版本 {revision}（分支、标签或提交）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="271"/>
+        <location filename="../../app/common/engine_messages.py" line="284"/>
         <source>{model} publishes no tokenizer files (looked for {names}): open a tokenizer file of this model instead, or choose another model.</source>
         <translation>{model} 没有发布分词器文件（查找了 {names}）：请改为打开该模型的分词器文件，或选择其他模型。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="276"/>
+        <location filename="../../app/common/engine_messages.py" line="289"/>
         <source>Could not download the tokenizer of {model}: huggingface.co could not be reached ({cause}). Check the internet connection (and HTTPS_PROXY if you use a proxy), or open a downloaded tokenizer file instead.</source>
         <translation>无法下载 {model} 的分词器：连接不上 huggingface.co（{cause}）。请检查网络连接（如果使用代理，也检查 HTTPS_PROXY），或改为打开已下载的分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="281"/>
+        <location filename="../../app/common/engine_messages.py" line="294"/>
         <source>Could not download the tokenizer of {model}: huggingface.co sent nothing for {seconds} s (a connection or proxy that does not answer). Check the internet connection (and HTTPS_PROXY if you use a proxy), or open a downloaded tokenizer file instead.</source>
         <translation>无法下载 {model} 的分词器：huggingface.co 已有 {seconds} 秒没有发来任何数据（连接或代理没有应答）。请检查网络连接（如果使用代理，也检查 HTTPS_PROXY），或改为打开已下载的分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="287"/>
+        <location filename="../../app/common/engine_messages.py" line="300"/>
         <source>The download of the tokenizer of {model} ended unexpectedly (exit code {code}).</source>
         <translation>{model} 的分词器下载意外结束（退出码 {code}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="290"/>
+        <location filename="../../app/common/engine_messages.py" line="303"/>
         <source>The download of the tokenizer of {model} failed: {cause}.</source>
         <translation>{model} 的分词器下载失败：{cause}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="293"/>
+        <location filename="../../app/common/engine_messages.py" line="306"/>
         <source>huggingface.co answered {status} while the tokenizer of {model} was downloading: try again later, or open a downloaded tokenizer file instead.</source>
         <translation>下载 {model} 的分词器时 huggingface.co 返回了 {status}：请稍后重试，或改为打开已下载的分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="298"/>
+        <location filename="../../app/common/engine_messages.py" line="311"/>
         <source>Cannot read the Hugging Face cache {cache} for {model}: {error}.</source>
         <translation>无法读取 {model} 的 Hugging Face 缓存 {cache}：{error}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="302"/>
+        <location filename="../../app/common/engine_messages.py" line="315"/>
         <source>{path}: the tokenizer&apos;s library took more than {seconds} s on {chars} characters and was stopped (a regex or normalizer in the file that never ends).</source>
         <translation>{path}：分词器的库处理 {chars} 个字符用时超过 {seconds} 秒，已被停止（文件中的某个正则表达式或规范化步骤停不下来）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="307"/>
+        <location filename="../../app/common/engine_messages.py" line="320"/>
         <source>{path}: the tokenizer&apos;s library needed more than {gb} GB of memory for {chars} characters and was stopped (a normalizer in the file that makes the text grow).</source>
         <translation>{path}：分词器的库处理 {chars} 个字符需要超过 {gb} GB 内存，已被停止（文件中的某个规范化步骤让文本不断变长）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="312"/>
+        <location filename="../../app/common/engine_messages.py" line="325"/>
         <source>{path}: the tokenizer&apos;s library crashed ({detail}).</source>
         <translation>{path}：分词器的库崩溃了（{detail}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="313"/>
+        <location filename="../../app/common/engine_messages.py" line="326"/>
         <source>{path}: the tokenizer&apos;s library failed: {detail}.</source>
         <translation>{path}：分词器的库出错：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="315"/>
+        <location filename="../../app/common/engine_messages.py" line="328"/>
         <source>Cannot write {path}: it is a device, not a regular file.</source>
         <translation>无法写入 {path}：它是设备，不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="316"/>
+        <location filename="../../app/common/engine_messages.py" line="329"/>
         <source>Cannot write {path}: it is a named pipe, not a regular file.</source>
         <translation>无法写入 {path}：它是命名管道，不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="319"/>
+        <location filename="../../app/common/engine_messages.py" line="332"/>
         <source>Cannot write {path}: it is a socket, not a regular file.</source>
         <translation>无法写入 {path}：它是套接字，不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="320"/>
+        <location filename="../../app/common/engine_messages.py" line="333"/>
         <source>Cannot write {path}: it is the same file as {input}, the corpus selected in the Train tab; save to another file.</source>
         <translation>无法写入 {path}：它与“训练”页中选定的语料 {input} 是同一个文件；请保存到另一个文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="326"/>
+        <location filename="../../app/common/engine_messages.py" line="339"/>
         <source>{option} {path} is the same file as {input_option} {input}: writing it would destroy the input.</source>
         <translation>{option} {path} 与 {input_option} {input} 是同一个文件：写入它会毁掉输入。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="330"/>
+        <location filename="../../app/common/engine_messages.py" line="343"/>
         <source>{option} {path} and {other_option} {other} are the same file.</source>
         <translation>{option} {path} 与 {other_option} {other} 是同一个文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="334"/>
+        <location filename="../../app/common/engine_messages.py" line="347"/>
         <source>The regex {pattern} is not valid: {detail}.</source>
         <translation>正则表达式 {pattern} 无效：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="335"/>
+        <location filename="../../app/common/engine_messages.py" line="348"/>
         <source>The regex {pattern} took longer than {seconds} s (stuck near token id {id}); simplify it.</source>
         <translation>正则表达式 {pattern} 运行超过 {seconds} 秒（卡在词元 ID {id} 附近）；请简化它。</translation>
     </message>
@@ -843,109 +858,121 @@
 <context>
     <name>FileMenu</name>
     <message>
-        <location filename="../../app/file_menu.py" line="31"/>
+        <location filename="../../app/file_menu.py" line="32"/>
         <source>BPE Explorer tokenizer (*.json)</source>
         <translation>BPE Explorer 分词器 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="45"/>
+        <location filename="../../app/file_menu.py" line="46"/>
         <source>Open &amp;corpus files…</source>
         <translation>打开语料文件(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="48"/>
+        <location filename="../../app/file_menu.py" line="49"/>
         <source>&amp;Open tokenizer…</source>
         <translation>打开分词器(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="50"/>
+        <location filename="../../app/file_menu.py" line="51"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="51"/>
+        <location filename="../../app/file_menu.py" line="52"/>
         <source>&amp;Save tokenizer…</source>
         <translation>保存分词器(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="53"/>
+        <location filename="../../app/file_menu.py" line="54"/>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="60"/>
+        <location filename="../../app/file_menu.py" line="61"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="83"/>
+        <location filename="../../app/file_menu.py" line="84"/>
         <source>Open tokenizer</source>
         <translation>打开分词器</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="105"/>
+        <location filename="../../app/file_menu.py" line="106"/>
         <source>Training in progress</source>
         <translation>正在训练</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="105"/>
+        <location filename="../../app/file_menu.py" line="106"/>
         <source>Cancel the training before opening a tokenizer.</source>
         <translation>请先取消训练，再打开分词器。</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="117"/>
+        <location filename="../../app/file_menu.py" line="119"/>
         <source>Cannot open tokenizer</source>
         <translation>无法打开分词器</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="118"/>
+        <location filename="../../app/file_menu.py" line="120"/>
         <source>“{name}” could not be opened: {error}</source>
         <translation>无法打开“{name}”：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="145"/>
+        <location filename="../../app/file_menu.py" line="140"/>
+        <source>Training record not shown</source>
+        <translation>未显示训练记录</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_menu.py" line="142"/>
+        <source>“{name}” opened without its training record: {error}
+Its merges encode as saved; the Train tab has no merge history to show.</source>
+        <translation>“{name}”已打开，但未含其训练记录：{error}
+其合并规则照保存时的样子编码；“训练”页没有可显示的合并历史。</translation>
+    </message>
+    <message>
+        <location filename="../../app/file_menu.py" line="157"/>
         <source>{name}: a published model&apos;s {model} tokenizer cannot be trained further, so it opened as a Compare pane (double-click a token for its merge tree); the Train tab is unchanged.</source>
         <translation>{name}：已发布模型的 {model} 分词器不能继续训练，所以它在“比较”页中作为一个窗格打开（双击某个词元可查看它的合并树）；“训练”页保持不变。</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="176"/>
+        <location filename="../../app/file_menu.py" line="188"/>
         <source>Save tokenizer</source>
         <translation>保存分词器</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="191"/>
+        <location filename="../../app/file_menu.py" line="203"/>
         <source>Cannot save tokenizer</source>
         <translation>无法保存分词器</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="193"/>
+        <location filename="../../app/file_menu.py" line="205"/>
         <source>“{name}” could not be written: {error}
 The tokenizer is kept: save it somewhere else.</source>
         <translation>无法写入“{name}”：{error}
 分词器仍然保留着：请把它保存到别的位置。</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="201"/>
+        <location filename="../../app/file_menu.py" line="213"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="210"/>
+        <location filename="../../app/file_menu.py" line="222"/>
         <source>Export as {format} into folder</source>
         <translation>导出为 {format}，选择目标文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="222"/>
+        <location filename="../../app/file_menu.py" line="234"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="223"/>
+        <location filename="../../app/file_menu.py" line="235"/>
         <source>Export as {format} failed: {error}</source>
         <translation>导出为 {format} 失败：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="228"/>
+        <location filename="../../app/file_menu.py" line="240"/>
         <source>Wrote {files}</source>
         <translation>已写入 {files}</translation>
     </message>
@@ -1895,23 +1922,23 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>TokenizerFiles</name>
     <message>
-        <location filename="../../app/common/tokenizer_files.py" line="30"/>
+        <location filename="../../app/common/tokenizer_files.py" line="31"/>
         <source>GPT-2 files (vocab.json + merges.txt)…</source>
         <extracomment>Export formats (engine name -&gt; menu label, translated in the &quot;TokenizerFiles&quot; context where shown).</extracomment>
         <translation>GPT-2 文件（vocab.json + merges.txt）…</translation>
     </message>
     <message>
-        <location filename="../../app/common/tokenizer_files.py" line="31"/>
+        <location filename="../../app/common/tokenizer_files.py" line="32"/>
         <source>tiktoken ranks (.tiktoken)…</source>
         <translation>tiktoken 序号表（.tiktoken）…</translation>
     </message>
     <message>
-        <location filename="../../app/common/tokenizer_files.py" line="32"/>
+        <location filename="../../app/common/tokenizer_files.py" line="33"/>
         <source>Hugging Face tokenizer.json…</source>
         <translation>Hugging Face tokenizer.json…</translation>
     </message>
     <message>
-        <location filename="../../app/common/tokenizer_files.py" line="35"/>
+        <location filename="../../app/common/tokenizer_files.py" line="36"/>
         <source>Tokenizers (*.json *.model *.tiktoken *.tiktoken.gz *.txt *.bpe);;BPE Explorer tokenizer (*.json);;All files (*)</source>
         <extracomment>The Open dialog&apos;s file filter (the kind is told by content: &quot;All files&quot; opens any of them too).</extracomment>
         <translation>分词器 (*.json *.model *.tiktoken *.tiktoken.gz *.txt *.bpe);;BPE Explorer 分词器 (*.json);;所有文件 (*)</translation>

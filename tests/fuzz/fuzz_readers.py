@@ -80,7 +80,7 @@ def build_seeds(folder: Path) -> dict[str, Seed]:
     """One real file of every format, made in ``folder`` (a few seconds)."""
     from test_foreign_builders import build_hf, build_sentencepiece, write_tekken
 
-    from bpe_core import Tokenizer, train_bpe
+    from bpe_core import BpeTrainer, Tokenizer, train_bpe
     from bpe_core.formats import export, save_json
     from bpe_core.reference import parse_ranks
 
@@ -90,7 +90,10 @@ def build_seeds(folder: Path) -> dict[str, Seed]:
     corpus.write_text(text, encoding="utf-8")
     vocab, merges = train_bpe(corpus, 300, ["<|endoftext|>"], processes=1)
     tok = Tokenizer(vocab, merges, special_tokens=["<|endoftext|>"])
-    save_json(tok, folder / "ours.json")
+    trainer = BpeTrainer(300, ["<|endoftext|>"], processes=1)
+    trainer.count_files(corpus)
+    trainer.run()
+    save_json(trainer.tokenizer(), folder / "ours.json")  # with its training record
     gpt2 = dict(zip(("vocab.json", "merges.txt"), export(tok, folder / "gpt2", "gpt2")))
     plain_vocab, plain_merges = train_bpe(corpus, 300, processes=1)
     ranked = Tokenizer(plain_vocab, plain_merges, merge_rule="ranks")
@@ -290,6 +293,9 @@ def exercise(seed: Seed, path: Path) -> str:
     assert isinstance(ids, list), type(ids)
     text = tokenizer.decode(ids)
     assert isinstance(text, str), type(text)
+    record = getattr(tokenizer, "record", None)
+    if record is not None:  # unpacked only when shown (the Train tab): unpack it as the Train tab does
+        assert isinstance(record.steps, list)
     return "loaded"
 
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 import faulthandler
 import json
 import os
+import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -555,3 +557,101 @@ def test_a_chart_csv_neutralises_a_series_named_like_a_formula(qtbot):
         '"\'=HYPERLINK(""http://x"",""y"")",2,2.5,',
         "'@bars,0,-1,",
     ]
+
+
+# ----- a training record that unpacks into gigabytes (hostile-inputs review, case 5) -------------------------------
+
+
+@pytest.fixture(scope="module")
+def record_bomb_file(tmp_path_factory) -> Path:
+    """Our file (1.3 MB) whose record's step 3 declares 60 M runners-up: 960 MB of columns once inflated."""
+    from tests.hostile_files import record_bomb
+
+    return record_bomb(tmp_path_factory.mktemp("bomb") / "bomb.json")
+
+
+BOMB_SAID = "step 3 declares 60,000,000 runners-up; a step keeps at most 20"
+
+
+@pytest.mark.parametrize("door", ["--open", "Open"])
+def test_opening_a_record_bomb_shows_the_tokenizer_without_its_record_and_says_why(
+    door, record_bomb_file, window, good_tokenizer, dialogs, qtbot
+):
+    from app.main import apply_args, parse_args
+
+    before = record_bomb_file.read_bytes()
+    if door == "--open":
+        apply_args(window, parse_args(["--open", str(record_bomb_file)]))
+    else:
+        assert window.files.open_tokenizer(record_bomb_file)
+    ((title, shown),) = dialogs.errors
+    assert title == "Training record not shown" and "“bomb.json” opened without its training record" in shown
+    assert BOMB_SAID in shown and str(record_bomb_file) in shown
+    tab = window.train_tab
+    assert tab.tokenizer.record is None and len(tab.history) == 0 and window.windowTitle().endswith("bomb.json")
+    assert tab.tokenizer.encode(TEXT) == load_json(record_bomb_file).encode(TEXT)
+    assert window.files.save_action.isEnabled() and record_bomb_file.read_bytes() == before
+    qtbot.waitUntil(lambda: not window.compare_view.busy(), timeout=30000)  # the window keeps working
+
+
+def test_a_record_bomb_as_a_compare_pane_encodes_without_unpacking_its_record(record_bomb_file, window, qtbot):
+    view = window.compare_view
+    pane = view.add_tokenizer_file(record_bomb_file)
+    assert pane is not None
+    qtbot.waitUntil(lambda: not view.busy(), timeout=30000)
+    assert pane.result is not None and not pane.result.error and pane.result.view.text == view.text()
+    assert pane.result.source.tokenizer.record._pending is not None  # never unpacked
+
+
+def test_an_error_while_opening_stops_every_thread_before_it_goes_on(window, monkeypatch):
+    """What ``bpe-explorer --open`` did with a MemoryError: Python exited with the encoding thread running and Qt
+    aborted the process. Now the threads are stopped and waited for first (the no_thread_left fixture checks)."""
+    from app.main import open_window, parse_args
+
+    def out_of_memory(*_args):
+        raise MemoryError
+
+    monkeypatch.setattr(window.files, "open_tokenizer", out_of_memory)
+    assert window.compare_view.pane_set.service.is_running()
+    with pytest.raises(MemoryError):
+        open_window(window, parse_args(["--open", "huge.json"]))
+    assert not window.compare_view.pane_set.service.is_running()
+
+
+def test_bpe_explorer_ending_on_an_error_at_start_up_is_not_aborted_by_a_running_thread(tmp_path):
+    """The real program: an error while it opens its arguments ends it with that error (exit 1), not with Qt's
+    abort (SIGABRT, exit -6 here) for the encoding thread left running."""
+    script = (
+        "import sys, app.file_menu\n"
+        "def out_of_memory(*_args):\n"
+        "    raise MemoryError\n"
+        "app.file_menu.FileMenu.open_tokenizer = out_of_memory\n"
+        "from app.main import main\n"
+        "sys.exit(main(['--open', 'huge.json', '--lang', 'en']))\n"
+    )
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path))
+    ended = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+    )
+    assert ended.returncode == 1 and ended.stderr.rstrip().endswith("MemoryError"), ended.stderr[-500:]
+    assert "QThread: Destroyed" not in ended.stderr
+
+
+def test_why_this_merge_of_a_record_bomb_says_its_record_cannot_be_shown(record_bomb_file, qtbot):
+    from app.vocabulary import VocabularyTab
+
+    tab = VocabularyTab(compare_text=lambda: TEXT)
+    qtbot.addWidget(tab)
+    tab.show()
+    tab.pages.setCurrentWidget(tab.why)
+    tab.why.set_tokenizer(load_json(record_bomb_file), trained=False)
+    tab.why.explain(0)
+    qtbot.waitUntil(lambda: "Cannot explain this merge" in tab.why.title.text(), timeout=60000)
+    assert "bomb.json: its training record cannot be shown: " + BOMB_SAID in tab.why.title.text()
+    tab.shutdown()
