@@ -2,6 +2,6 @@
 
 import sys
 
-from bpe_core.cli import main
+from bpe_core.command import main
 
 sys.exit(main())

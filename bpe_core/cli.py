@@ -140,6 +140,11 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("bpe: interrupted", file=sys.stderr)
         return 130
+    except ImportError as exc:
+        if not _caused_by_interrupt(exc):  # a Ctrl-C while a C extension imports arrives as an ImportError
+            raise
+        print("bpe: interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:  # the reader went away (`bpe vocab X | head`): stop quietly, as `cat` does
         _quiet_stdout()
         return 128 + 13  # as if ended by SIGPIPE
@@ -149,6 +154,27 @@ def main(argv: list[str] | None = None) -> int:
     except (UserError, TokenizerFileError, EncodingFileError, CorpusError, ValueError, OSError) as exc:
         print(f"bpe: error: {_one_line(exc)}", file=sys.stderr)
         return 1
+
+
+def _caused_by_interrupt(error: BaseException) -> bool:
+    """Whether ``error`` comes from a KeyboardInterrupt (numpy, interrupted while importing, raises ImportError).
+
+    >>> try:
+    ...     try:
+    ...         raise KeyboardInterrupt
+    ...     except KeyboardInterrupt as interrupt:
+    ...         raise ImportError("numpy") from interrupt
+    ... except ImportError as error:
+    ...     _caused_by_interrupt(error), _caused_by_interrupt(ImportError("x"))
+    (True, False)
+    """
+    seen = set()
+    while error is not None and id(error) not in seen:
+        if isinstance(error, KeyboardInterrupt):
+            return True
+        seen.add(id(error))
+        error = error.__cause__ or error.__context__
+    return False
 
 
 def _quiet_stdout() -> None:

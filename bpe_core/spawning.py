@@ -58,15 +58,14 @@ def warm_up() -> None:
     (they happen in the server, not here: this returns in milliseconds)."""
     method = context()
     if method.get_start_method() == "forkserver":
-        from multiprocessing import forkserver
-
         method.set_forkserver_preload(PRELOADED)
-        forkserver.ensure_running()
+        _server_running(method)
 
 
 def start(target: Callable, args: Sequence = (), *, name: str, daemon: bool = False) -> BaseProcess:
     """``target(*args)`` running in a new process of the engine's (see the module's notes), started."""
     method = _preloading(target)
+    _server_running(method)
     process = method.Process(target=_run, args=(dict(os.environ), target, tuple(args)), name=name, daemon=daemon)
     spawned = method.get_start_method() == "spawn"
     with _sigint_ignored() if spawned else nullcontext(), main_module_hidden():
@@ -78,6 +77,7 @@ def pool(processes: int, initializer: Callable, initargs: Sequence = ()) -> Pool
     """A ``multiprocessing`` pool of ``processes`` of the engine's processes, each running ``initializer(*initargs)``
     first."""
     method = _preloading(initializer)
+    _server_running(method)
     with main_module_hidden():
         return method.Pool(processes, initializer=_run, initargs=(dict(os.environ), initializer, tuple(initargs)))
 
@@ -88,6 +88,25 @@ def _preloading(function: Callable) -> BaseContext:
     if method.get_start_method() == "forkserver":
         method.set_forkserver_preload([function.__module__])
     return method
+
+
+def _server_running(method: BaseContext) -> None:
+    """Start the fork server, if processes are forked from one and it is not running yet, with SIGINT blocked: it
+    is a fresh interpreter in the terminal's process group, so a Ctrl-C while it imports would otherwise end it
+    with a traceback ("Fatal Python error: init_import_site", then "EOFError" in the process waiting for it). The
+    mask is inherited through the exec and never lifted there (the server ignores SIGINT anyway, and so do the
+    processes forked from it); here it is lifted after the exec, so a Ctrl-C meanwhile is delivered, not lost.
+    The resource tracker the server needs is started first: starting it unblocks SIGINT (CPython blocks and then
+    unblocks it around that start), which would undo the mask here."""
+    if method.get_start_method() == "forkserver":
+        from multiprocessing import forkserver, resource_tracker
+
+        resource_tracker.ensure_running()
+        before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            forkserver.ensure_running()
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def _run(environment: dict[str, str], target: Callable, args: tuple):

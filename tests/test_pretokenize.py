@@ -327,3 +327,58 @@ def _is_ours(pid: int, command: list[str]) -> bool:
         return "multiprocessing" in Path(f"/proc/{pid}/cmdline").read_text()
     except OSError:
         return False
+
+
+def _wait_for(condition, what: str) -> None:
+    deadline = time.monotonic() + 60
+    while not condition() and time.monotonic() < deadline:
+        time.sleep(0.002)
+    assert condition(), f"never saw {what}"
+
+
+def _importing_numpy(pid: int) -> bool:
+    try:
+        return "numpy" in Path(f"/proc/{pid}/maps").read_text()
+    except OSError:
+        return False
+
+
+def _fork_server_started(pid: int) -> bool:
+    for child in _children(pid):
+        try:
+            if "forkserver" in Path(f"/proc/{child}/cmdline").read_text():
+                return True
+        except OSError:
+            pass
+    return False
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
+@pytest.mark.parametrize("when", ["importing the engine", "starting the fork server"])
+def test_ctrl_c_while_bpe_starts_ends_it_quietly(tmp_path, when):
+    """Ctrl-C in the terminal reaches the whole process group: the command while it imports the engine, and the
+    fork server its workers come from while that server imports (it printed 'Fatal Python error:
+    init_import_site', KeyboardInterrupt and EOFError tracebacks, 50-90 lines, and exited 1)."""
+    corpus = tmp_path / "corpus.txt"
+    corpus.write_text("low lower lowest newer wider " * 20_000)
+    command = [sys.executable, "-m", "bpe_core", "train", str(corpus), "--vocab-size", "400", "--processes", "2"]
+    child = subprocess.Popen(
+        [*command, "--pattern", r"\S+|\s+", "-o", str(tmp_path / "out.json")],  # a custom regex: counted in workers
+        stderr=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        if when == "importing the engine":
+            _wait_for(lambda: _importing_numpy(child.pid), "numpy being imported")
+        else:
+            _wait_for(lambda: _fork_server_started(child.pid), "the fork server")
+        os.killpg(child.pid, signal.SIGINT)
+        _, stderr = child.communicate(timeout=60)
+    finally:
+        if child.poll() is None:
+            os.killpg(child.pid, signal.SIGKILL)
+    said = [line for line in stderr.splitlines() if not line.startswith(("counting", "merging"))]
+    assert child.returncode == 130 and len(said) == 1 and said[0].startswith("bpe: interrupted"), stderr
