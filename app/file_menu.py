@@ -154,7 +154,9 @@ class FileMenu(QObject):
         return tab.result is not None and tab.tokenizer is not None and tab.tokenizer is not self._saved
 
     def may_discard(self) -> bool:
-        """True when nothing trained would be lost: it is saved, or the user saves it now or lets it go."""
+        """True when nothing trained would be lost: it is saved, or the user saves it now or lets it go. The one
+        question before anything replaces the run shown: opening a tokenizer, closing, and every run the Train tab
+        starts (``TrainTab.may_replace``: Train, Continue, Forbid and continue, Resume)."""
         if not self.unsaved():
             return True
         merges = f"{self.window.train_tab.tokenizer.merge_count:,}"

@@ -56,6 +56,7 @@ class MainWindow(QMainWindow):
             self.statusBar().addPermanentWidget(label)
         self._build_menus()
         self.train_tab.state_changed.connect(self.files.update_actions)
+        self.train_tab.may_replace = self.files.may_discard  # every run started asks before an unsaved one goes
         self.train_tab.message.connect(self.statusBar().showMessage)
         self.compare_view.tree_requested.connect(self.open_merge_tree)
         self.compare_view.whole_run_requested.connect(self.train_tab.show_whole_run)

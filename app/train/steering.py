@@ -71,7 +71,7 @@ class RunSteering(QObject):
     def resume_interrupted(self) -> None:
         """Train the interrupted run again from its last merges: its corpus and settings, its merges replayed."""
         found = interrupted(run_folder())
-        if found is None:
+        if found is None or not self.tab.may_replace():
             return
         run, merges = found
         tab = self.tab
@@ -104,10 +104,15 @@ class RunSteering(QObject):
                 ),
             )
             return
-        self._start(tokenizer, dataclasses.replace(settings, pattern=tokenizer.pattern), self.tr("before continuing"))
+        if self.tab.may_replace():
+            self._start(
+                tokenizer, dataclasses.replace(settings, pattern=tokenizer.pattern), self.tr("before continuing")
+            )
 
     def forbid_and_continue(self, rank: int) -> None:
         """Go on from merge ``rank`` without the token it made: the merges before it replayed, that token forbidden."""
+        if not self.tab.may_replace():
+            return
         tokenizer = self.tab.tokenizer
         left, right = tokenizer.merges[rank]
         settings = self.tab.settings_panel.settings()
