@@ -153,14 +153,18 @@ class FileMenu(QObject):
         tab = self.window.train_tab
         return tab.result is not None and tab.tokenizer is not None and tab.tokenizer is not self._saved
 
-    def may_discard(self) -> bool:
+    def may_discard(self, closing: bool = False) -> bool:
         """True when nothing trained would be lost: it is saved, or the user saves it now or lets it go. The one
         question before anything replaces the run shown: opening a tokenizer, closing, and every run the Train tab
-        starts (``TrainTab.may_replace``: Train, Continue, Forbid and continue, Resume)."""
+        starts (``TrainTab.may_replace``: Train, Continue, Forbid and continue, Resume). ``closing``: the window
+        closes (the question says the kept runs stay on disk)."""
         if not self.unsaved():
             return True
         merges = f"{self.window.train_tab.tokenizer.merge_count:,}"
-        answer = dialogs.ask_unsaved(self.window, merges)
+        if closing:
+            answer = dialogs.ask_unsaved(self.window, merges, kept=len(self.window.session.kept))
+        else:
+            answer = dialogs.ask_unsaved(self.window, merges)
         if answer == "save":
             self.save_dialog()
             return not self.unsaved()
