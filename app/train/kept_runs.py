@@ -7,6 +7,7 @@ that they come back at the next start.
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
@@ -154,10 +155,14 @@ class KeptRunsControls(QObject):
         if problems:
             self._say(
                 self.tr("Kept runs: {count} skipped in {folder} (the files are left as they are): {errors}").format(
-                    count=len(problems), folder=self.folder, errors="; ".join(engine_message(e) for e in problems)
+                    count=len(problems), folder=self.folder, errors="; ".join(self._in_folder(e) for e in problems)
                 )
             )
         return [KeptRun(KEPT_PREFIX + run.stem, run.info.name, run.tokenizer, run.info.forbidden) for run in stored]
+
+    def _in_folder(self, error: Exception) -> str:
+        """``error``'s sentence with the files of the kept-runs folder named without it (the message names it)."""
+        return engine_message(error).replace(f"{self.folder}{os.sep}", "")
 
     def _say(self, text: str) -> None:
         self.tab.message.emit(text, MESSAGE_MS)
