@@ -21,7 +21,7 @@ from app.common.tokenizer_files import save_tokenizer
 from app.train.kept_store import RunInfo, kept_runs_folder, read_runs, remove_run, store_run, update_run
 from app.train.run_name import tokenizer_run_name
 
-#: How long a message about the kept runs' files stays in the status bar.
+# How long a message about the kept runs' files stays in the status bar.
 MESSAGE_MS = 30000
 
 

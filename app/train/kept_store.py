@@ -34,11 +34,11 @@ from bpe_core.formats import load_json, save_json
 from bpe_core.formats.files import read_regular_file, write_text_atomically
 from bpe_core.formats.native import parse_json_text
 
-#: What the file of a run's information says it is.
+# What the file of a run's information says it is.
 INFO_FORMAT = "bpe-explorer-kept-run"
-#: How a run's information file ends (its tokenizer is the same stem + ``.json``).
+# How a run's information file ends (its tokenizer is the same stem + ``.json``).
 INFO_SUFFIX = ".run.json"
-#: An information file is a few hundred bytes; one larger than this is not ours.
+# An information file is a few hundred bytes; one larger than this is not ours.
 INFO_LIMIT = 1_000_000
 
 

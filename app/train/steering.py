@@ -27,7 +27,7 @@ class RunSteering(QObject):
     """The steering of ``tab`` (a :class:`~app.train.train_tab.TrainTab`): a *Continue training* button in its run
     box and a context menu on its merges table."""
 
-    #: The tokenizer steered away from, its name ("plain · 8,000 · with ␣the") and the regex forbidden ("" if none).
+    # The tokenizer steered away from, its name ("plain · 8,000 · with ␣the") and the regex forbidden ("" if none).
     kept = Signal(object, str, str)
 
     def __init__(self, tab):

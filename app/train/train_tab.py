@@ -83,8 +83,8 @@ class TrainTab(QSplitter):
         #: if the run ends with nothing: cancelled while counting, or failed.
         self._kept: tuple | None = None
         self._finished: TrainingResult | None = None  # a watched run the engine finished, shown as its steps come
-        #: Asked before a run the user starts replaces the one shown: True to go on. The main window asks about an
-        #: unsaved run there (Save / Discard / Cancel: :meth:`app.file_menu.FileMenu.may_discard`).
+        # Asked before a run the user starts replaces the one shown: True to go on. The main window asks about an
+        # unsaved run there (Save / Discard / Cancel: :meth:`app.file_menu.FileMenu.may_discard`).
         self.may_replace = lambda: True
         self.held_out_runner = Jobs("held-out", self)
         self.held_out_runner.result.connect(self._on_held_out)
