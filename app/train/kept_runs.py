@@ -211,17 +211,22 @@ class KeptRunsControls(QObject):
             self.save_as(key, path)
 
     def save_as(self, key: str, path: str | Path) -> bool:
-        """Save the kept run ``key`` to ``path``; on failure say why (the kept run is untouched) and return False."""
-        try:
-            save_tokenizer(self.runs[key].tokenizer, path)
-        except (OSError, ValueError) as exc:
+        """Save the kept run ``key`` to ``path``; on failure say why (the kept run is untouched) and return False.
+        The kept-runs folder is refused: a file saved there would replace a kept run's own files."""
+        error, details = None, ""
+        if Path(path).resolve().parent == self.folder.resolve():
+            error = self.tr("that is the kept runs' own folder: choose another place.")
+        else:
+            try:
+                save_tokenizer(self.runs[key].tokenizer, path)
+            except (OSError, ValueError) as exc:
+                error, details = engine_message(exc), repr(exc)
+        if error is not None:
             dialogs.show_error(
                 self.tab,
                 self.tr("Cannot save the kept run"),
-                self.tr("“{name}” could not be written: {error}").format(
-                    name=Path(path).name, error=engine_message(exc)
-                ),
-                repr(exc),
+                self.tr("“{name}” could not be written: {error}").format(name=Path(path).name, error=error),
+                details,
             )
             return False
         self._say(self.tr("Saved {path}").format(path=path))

@@ -1183,22 +1183,27 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
         <translation>保存保留的训练</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="220"/>
+        <location filename="../../app/train/kept_runs.py" line="218"/>
+        <source>that is the kept runs&apos; own folder: choose another place.</source>
+        <translation>那是保留训练自己的文件夹：请选择别的位置。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/kept_runs.py" line="227"/>
         <source>Cannot save the kept run</source>
         <translation>无法保存保留的训练</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="221"/>
+        <location filename="../../app/train/kept_runs.py" line="228"/>
         <source>“{name}” could not be written: {error}</source>
         <translation>无法写入“{name}”：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="227"/>
+        <location filename="../../app/train/kept_runs.py" line="232"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="238"/>
+        <location filename="../../app/train/kept_runs.py" line="243"/>
         <source>The kept run&apos;s files could not be removed: {error}</source>
         <translation>无法删除这次保留训练的文件：{error}</translation>
     </message>

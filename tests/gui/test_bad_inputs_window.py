@@ -586,3 +586,24 @@ def test_a_full_disk_keeps_the_run_in_memory_and_says_so(window, qtbot, train, m
     assert "“on disk” is changed until the window closes, not on disk" in window.statusBar().currentMessage()
     assert [run.name for run in window.session.kept.values()] == ["renamed", "in memory"]
     assert _snapshot(folder) == before
+
+
+def test_save_as_into_the_kept_runs_folder_is_refused(window, qtbot, train, monkeypatch, tmp_path):
+    from app.common import dialogs
+    from app.train.kept_store import kept_runs_folder
+    from tests.gui.test_kept_runs import keep
+
+    folder = kept_runs_folder()
+    window.train_tab.settings_panel.apply(vocab_size=300, special_tokens=[])
+    train(window)
+    keep(qtbot, window, "mine")
+    before = _snapshot(folder)
+    errors = []
+    monkeypatch.setattr(dialogs, "show_error", lambda parent, title, message, details="": errors.append(message))
+    (key,) = window.session.kept
+    for name in before:  # its information file, its tokenizer: the output would be an input
+        assert not window.train_tab.keeping.save_as(key, folder / name)
+        assert errors[-1] == f"“{name}” could not be written: that is the kept runs' own folder: choose another place."
+    assert not window.train_tab.keeping.save_as(key, tmp_path)  # a folder: refused, named, as File > Save does
+    assert errors[-1].startswith(f"“{tmp_path.name}” could not be written") and "folder" in errors[-1]
+    assert _snapshot(folder) == before and [run.name for run in window.session.kept.values()] == ["mine"]
