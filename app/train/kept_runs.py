@@ -98,9 +98,10 @@ class KeptRunsControls(QObject):
         self.names = [run.name for run in runs]
         self.menu.clear()
         for run in runs:
-            submenu = self.menu.addMenu(run.name)
+            submenu = self.menu.addMenu(run.name.replace("&", "&&"))  # an & shown, not taken for a shortcut
             if run.forbidden:
-                submenu.addAction(self.tr("Forbade {regex}").format(regex=run.forbidden)).setEnabled(False)
+                forbade = self.tr("Forbade {regex}").format(regex=run.forbidden.replace("&", "&&"))
+                submenu.addAction(forbade).setEnabled(False)
             if not self._stem(run.key):
                 submenu.addAction(self.tr("Not on disk: kept until the window closes")).setEnabled(False)
             for text, slot in (

@@ -105,10 +105,9 @@ class RunSteering(QObject):
                 ),
             )
             return
-        if self.tab.may_replace():
-            self._start(
-                tokenizer, dataclasses.replace(settings, pattern=tokenizer.pattern), self.tr("before continuing")
-            )
+        if not self.tab.may_replace():
+            return
+        self._start(tokenizer, dataclasses.replace(settings, pattern=tokenizer.pattern), self.tr("before continuing"))
 
     def forbid_and_continue(self, rank: int) -> None:
         """Go on from merge ``rank`` without the token it made: the merges before it replayed, that token forbidden."""

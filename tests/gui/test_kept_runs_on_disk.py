@@ -108,7 +108,9 @@ def test_rename_save_as_and_forget_a_kept_run(qtbot, window, train, tmp_path, mo
 
     again = second_window(qtbot, tmp_path)  # the new name is on disk
     assert [r.name for r in again.session.kept.values()] == ["renamed"]
-    kept_menu_action(again, "renamed", "Forget").trigger()
+    again.train_tab.keeping.rename(key, "R&D")  # an & in a name is shown, not taken for a shortcut
+    assert [a.text() for a in again.train_tab.keeping.menu.actions()] == ["R&&D"]
+    kept_menu_action(again, "R&&D", "Forget").trigger()
     assert again.session.kept == {} and files_in(kept_runs_folder()) == []
     again.close()
     third = second_window(qtbot, tmp_path)
