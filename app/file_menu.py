@@ -226,7 +226,7 @@ class FileMenu(QObject):
             dialogs.show_error(
                 self.window,
                 self.tr("Cannot export"),
-                self.tr("Export as {format} failed: {error}").format(format=label, error=exc),
+                self.tr("Export as {format} failed: {error}").format(format=label, error=engine_message(exc)),
                 repr(exc),
             )
             return []

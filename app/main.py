@@ -12,8 +12,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from app.common.i18n import LANGUAGES
-from bpe_core.patterns import PATTERNS
+from app.common.interrupt import exit_quietly_on_interrupt
 
 #: The Compare tab's example text when the interface is in Chinese.
 CHINESE_TEXT = (
@@ -25,6 +24,9 @@ CHINESE_TEXT = (
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    from app.common.i18n import LANGUAGES  # imports Qt: after Ctrl-C is handled (see main)
+    from bpe_core.patterns import PATTERNS
+
     parser = argparse.ArgumentParser(
         prog="bpe-explorer",
         description="Train byte-pair-encoding tokenizers and watch the merges happen.",
@@ -91,11 +93,13 @@ def apply_args(window, args: argparse.Namespace) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    exit_quietly_on_interrupt()  # Ctrl-C while the program starts: status 130, no traceback
     args = parse_args(sys.argv[1:] if argv is None else argv)
     from PySide6.QtCore import QLocale, QSettings, QTimer
     from PySide6.QtWidgets import QApplication
 
     from app.common import i18n
+    from app.common.interrupt import CloseOnInterrupt
     from app.common.main_thread_gc import freeze_start_up_objects
     from app.common.startup import APP_NAME, ORGANIZATION, start_up
     from app.main_window import MainWindow
@@ -107,6 +111,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     language = i18n.choose(args.lang, i18n.saved_language(settings), QLocale.system().name())
     i18n.install(app, language)  # before the first widget
     window = MainWindow(settings)
+    interrupt = CloseOnInterrupt(window)  # Ctrl-C in the terminal: the window closes as its close button does
     if language.startswith("zh") and not args.corpus and not args.sample:
         window.train_tab.corpus_panel.select_sample("chinese-prose")
         if not settings.contains("compare/text"):  # the text of the last session is kept
@@ -115,7 +120,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     apply_args(window, args)
     QTimer.singleShot(0, freeze_start_up_objects)  # once the window is up: see app.common.main_thread_gc
     QTimer.singleShot(0, spawning.warm_up)  # the first Train need not wait for the trainer's imports
-    return app.exec()
+    try:
+        return app.exec()
+    finally:
+        interrupt.stop()
 
 
 if __name__ == "__main__":

@@ -36,9 +36,10 @@ from bpe_core.corpus_files import expand, is_uri, total_size
 from bpe_core.counting import WordCounts
 from bpe_core.formats import EXPORT_FORMATS, TokenizerFileError, check_writable, export, load_any, load_json, save_json
 from bpe_core.formats.files import kind_of, size_text, write_bytes_atomically
-from bpe_core.formats.loader import takes_pattern
+from bpe_core.formats.loader import source_file, takes_pattern
 from bpe_core.html_tokens import DEFAULT_WIDTH, MIN_WIDTH
 from bpe_core.methods import METHODS, Methods, UncoverableError
+from bpe_core.output_paths import OutputPathError, check_outputs
 from bpe_core.patterns import PATTERNS, PatternTimeoutError
 from bpe_core.reference import EncodingFileError, reference_names
 from bpe_core.token_label import render_token
@@ -142,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # the reader went away (`bpe vocab X | head`): stop quietly, as `cat` does
         _quiet_stdout()
         return 128 + 13  # as if ended by SIGPIPE
-    except (BadInputError, PatternTimeoutError) as exc:
+    except (BadInputError, PatternTimeoutError, OutputPathError) as exc:
         print(f"bpe: error: {_one_line(exc)}", file=sys.stderr)
         return 2
     except (UserError, TokenizerFileError, EncodingFileError, CorpusError, ValueError, OSError) as exc:
@@ -451,6 +452,9 @@ def _encode_with(tokenizer, spec: str, text: str) -> list[int]:
 
 def _train(args) -> int:
     languages = _languages(args)
+    outputs = _train_outputs(args)
+    args.corpus = expand(args.corpus, [path for _, path in outputs])
+    check_outputs(_train_inputs(args, languages), outputs)
     if bool(args.corpus or languages) == bool(args.counts):
         raise BadInputError("give the corpus files, or --counts files, not both and not neither")
     if args.parity and args.corpus:
@@ -458,7 +462,7 @@ def _train(args) -> int:
     if args.picky is not None and args.add_tokens:
         raise BadInputError("--add-tokens cannot extend a PickyBPE tokenizer (--picky) yet: leave one out")
     counts = _read_counts(args) if args.counts else None
-    args.corpus = expand(args.corpus) + ([] if args.parity else list(languages.values()))
+    args.corpus = args.corpus + ([] if args.parity else list(languages.values()))
     for path in args.corpus:
         if not is_uri(path) and not os.path.lexists(path):
             raise UserError(f"{path}: no such file")
@@ -558,6 +562,29 @@ def _train(args) -> int:
     )
     _report_variants(trainer)
     return 0
+
+
+def _train_outputs(args) -> list[tuple[str, str]]:
+    """The files ``bpe train`` writes: the tokenizer, and the merges a ``--checkpoint`` keeps (removed at the end)."""
+    from bpe_core.checkpoint import Checkpoint
+
+    outputs = [("-o", args.output)]
+    if args.checkpoint:
+        outputs.append(("--checkpoint", str(Checkpoint(args.checkpoint, {}).merges_file)))
+    return outputs
+
+
+def _train_inputs(args, languages: dict[str, str]) -> list[tuple[str, str]]:
+    """The files ``bpe train`` reads (its corpus already expanded), each with the option that names it."""
+    inputs = [("CORPUS", path) for path in args.corpus] + [("--counts", path) for path in args.counts]
+    inputs += [(f"--language {name}", path) for name, path in languages.items()]
+    return inputs + [("--resume", args.resume), ("--add-tokens", args.add_tokens)]
+
+
+def _tokenizer_inputs(option: str, sources: list[str | None]) -> list[tuple[str, str]]:
+    """The tokenizer files ``sources`` name (a folder's tokenizer file; none for a reference or a model id)."""
+    files = [(option, source_file(source)) for source in sources if source is not None]
+    return [(option, str(path)) for option, path in files if path is not None]
 
 
 def _languages(args) -> dict[str, str]:
@@ -699,6 +726,8 @@ def _decode(args) -> int:
 def _vocab(args) -> int:
     from bpe_core.vocabulary.report import vocab_report
 
+    inputs = _tokenizer_inputs("TOKENIZER", [args.tokenizer]) + _tokenizer_inputs("--vs", [args.vs])
+    check_outputs([*inputs, ("--text", args.text)], [("--xray-out", args.xray_out)])
     text = decode_text(read_text_bytes(args.text, "vocab"), args.text) if args.text else None
     if args.xray or args.xray_out:
         return _xray(args, text)
@@ -713,7 +742,8 @@ def _count(args) -> int:
     from bpe_core.specials import SpecialSplitter
     from bpe_core.trainer import max_processes
 
-    paths = expand(args.corpus)
+    paths = expand(args.corpus, [args.output])
+    check_outputs([("CORPUS", path) for path in paths], [("-o", args.output)])
     check_writable(args.output)
     reader = CorpusReader(pattern=args.pattern, splitter=SpecialSplitter(args.special))
     info = CorpusInfo()
@@ -805,6 +835,8 @@ def _xray(args, text: str | None) -> int:
 
 
 def _compare(args) -> int:
+    inputs = [("--file", args.file), *_tokenizer_inputs("--tokenizer", args.tokenizer)]
+    check_outputs(inputs, [(f"--{fmt}", getattr(args, fmt)) for fmt in COMPARISON_FORMATS])
     outputs = _comparison_outputs(args)
     text = _read_text(args)
     names = list(dict.fromkeys(args.tokenizer + list(reference_names())))
@@ -856,6 +888,8 @@ def _write_comparison(args, text: str, names: list[str], outputs: dict[str, str]
 def _export(args) -> int:
     from bpe_core.tokenizer import Tokenizer
 
+    written = [("DIR", os.path.join(args.directory, name)) for name in EXPORT_FORMATS[args.format]]
+    check_outputs(_tokenizer_inputs("TOKENIZER", [args.tokenizer]), written)
     tokenizer = load_tokenizer(args.tokenizer)
     if not isinstance(tokenizer, Tokenizer):
         raise UserError(

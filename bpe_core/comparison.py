@@ -25,6 +25,7 @@ import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from bpe_core.csv_cells import safe_record
 from bpe_core.formats import load_any, takes_pattern, write_bytes_atomically, write_text_atomically
 from bpe_core.html_tokens import DEFAULT_WIDTH, Summary, fragment_html, page_html, svg_document
 from bpe_core.png_tokens import png_document
@@ -91,11 +92,12 @@ class Comparison:
 
     def to_csv(self) -> str:
         """Every token as a CSV row (header first): see :data:`CSV_COLUMNS`; ``text`` is the token as the window
-        writes it, ``partial`` names the characters it holds only part of (empty: whole characters)."""
+        writes it, ``partial`` names the characters it holds only part of (empty: whole characters). A text that
+        a spreadsheet would take for a formula begins with ``'`` (:mod:`bpe_core.csv_cells`)."""
         out = io.StringIO()
         writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
         writer.writeheader()
-        writer.writerows(self.rows())
+        writer.writerows(map(safe_record, self.rows()))
         return out.getvalue()
 
     def to_json(self) -> str:

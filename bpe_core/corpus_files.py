@@ -14,9 +14,11 @@ from __future__ import annotations
 import glob
 import os
 import re
+from collections.abc import Sequence
 from fnmatch import fnmatchcase
 
 from bpe_core.messages import EngineError
+from bpe_core.output_paths import leave_out
 
 _URI = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]+://")
 #: A filesystem's error is cut to its first line and this many characters (hdfs's lists every JVM path it tried).
@@ -32,10 +34,10 @@ def is_uri(path: str | os.PathLike) -> bool:
     return bool(_URI.match(os.fspath(path)))
 
 
-def expand(patterns: list[str]) -> list[str]:
+def expand(patterns: list[str], outputs: Sequence[str | os.PathLike | None] = ()) -> list[str]:
     """Paths and URIs with their globs expanded (``corpus/*.txt``, ``s3://bucket/wiki/part-*.txt``), each sorted;
     a name that matches nothing is kept, to be refused by name. In a URI, ``*``, ``?`` and ``[...]`` match within
-    one folder level."""
+    one folder level. A local glob leaves out the command's ``outputs`` (its own output is not its input)."""
     paths: list[str] = []
     for pattern in patterns:
         if not glob.has_magic(pattern):
@@ -43,7 +45,7 @@ def expand(patterns: list[str]) -> list[str]:
         elif is_uri(pattern):
             found = _remote_glob(pattern)
         else:
-            found = sorted(glob.glob(pattern))
+            found = leave_out(sorted(glob.glob(pattern)), outputs)
         paths.extend(found or [pattern])
     return paths
 

@@ -226,6 +226,15 @@ ENGLISH: dict[str, str] = {
     "write.device": "cannot write {path}: it is a device, not a regular file; only files are written",
     "write.named_pipe": "cannot write {path}: it is a named pipe, not a regular file; only files are written",
     "write.socket": "cannot write {path}: it is a socket, not a regular file; only files are written",
+    "write.is_input": "cannot write {path}: it is the same file as {input}, the corpus being read; choose another file",
+    # An output that would destroy an input, refused before any work (bpe_core.output_paths).
+    "output.is_input": (
+        "{option} {path} is the same file as {input_option} {input}: writing it would destroy the input; name "
+        "another output file"
+    ),
+    "output.twice": (
+        "{option} {path} and {other_option} {other} are the same file: each output needs a file of its own"
+    ),
     # A vocabulary filter that cannot run (bpe_core.vocabulary.table).
     "filter.invalid_regex": "the regex {pattern} is not valid: {detail}",
     "filter.too_slow": "the regex {pattern} took longer than {seconds} s (stuck near token id {id}); simplify it",

@@ -818,3 +818,246 @@ def test_a_cached_model_with_custom_tokenizer_code_runs_none_of_it(tmp_path, mon
     )
     assert result.returncode == 0, result.stderr
     assert not marker.exists() and "tokenization_evil" not in sys.modules
+
+
+# ----- files written: an output over an input, two outputs in one file (bpe_core.output_paths); CSV cells a
+# spreadsheet would run as formulas (bpe_core.csv_cells) ---------------------------------------------------------
+
+
+def _same_file(kind: str, original: Path) -> Path:
+    """Another name for ``original``: itself, a symbolic link to it, or a hard link."""
+    if kind == "file":
+        return original
+    other = original.with_name(f"{kind}-{original.name}")
+    if kind == "symlink":
+        other.symlink_to(original.name)
+    else:
+        os.link(original, other)
+    return other
+
+
+@pytest.fixture(scope="module")
+def small_tokenizer(tmp_path_factory) -> bytes:
+    """The bytes of one of our tokenizer files (trained on TEXT, 270 tokens)."""
+    folder = tmp_path_factory.mktemp("tokenizer")
+    (folder / "c.txt").write_text(TEXT, encoding="utf-8")
+    assert bpe("train", str(folder / "c.txt"), "--vocab-size", "270", "-o", str(folder / "t.json")).returncode == 0
+    return (folder / "t.json").read_bytes()
+
+
+#: (what, the input's name, the command with IN and OUT for the two names, the input's option, the output's option)
+OUTPUT_OVER_INPUT = [
+    ("train corpus", "c.txt", ["train", "IN", "--vocab-size", "270", "-o", "OUT"], "CORPUS", "-o"),
+    ("train --counts", "c.tsv", ["train", "--counts", "IN", "--vocab-size", "270", "-o", "OUT"], "--counts", "-o"),
+    (
+        "train --resume",
+        "t.json",
+        ["train", "c.txt", "--resume", "IN", "--vocab-size", "280", "-o", "OUT"],
+        "--resume",
+        "-o",
+    ),
+    (
+        "train --add-tokens",
+        "add.txt",
+        ["train", "c.txt", "--add-tokens", "IN", "--vocab-size", "270", "-o", "OUT"],
+        "--add-tokens",
+        "-o",
+    ),
+    (
+        "train --language",
+        "en.txt",
+        ["train", "--language", "en=IN", "--vocab-size", "270", "-o", "OUT"],
+        "--language en",
+        "-o",
+    ),
+    ("count", "c.txt", ["count", "IN", "-o", "OUT"], "CORPUS", "-o"),
+    ("compare --file", "c.txt", ["compare", "--file", "IN", "--html", "OUT"], "--file", "--html"),
+    ("compare --tokenizer", "t.json", ["compare", "hi", "--tokenizer", "IN", "--csv", "OUT"], "--tokenizer", "--csv"),
+    ("vocab --text", "c.txt", ["vocab", "gpt2", "--xray", "--text", "IN", "--xray-out", "OUT"], "--text", "--xray-out"),
+    (
+        "vocab --vs",
+        "t.json",
+        ["vocab", "gpt2", "--vs", "IN", "--xray", "--text", "c.txt", "--xray-out", "OUT"],
+        "--vs",
+        "--xray-out",
+    ),
+    ("export", "tokenizer.json", ["export", "IN", "DIR", "--format", "huggingface"], "TOKENIZER", "DIR"),
+]
+
+
+@pytest.mark.parametrize("kind", ["file", "symlink", "hard link"])
+@pytest.mark.parametrize(
+    ("name", "command", "input_option", "output_option"),
+    [case[1:] for case in OUTPUT_OVER_INPUT],
+    ids=[case[0] for case in OUTPUT_OVER_INPUT],
+)
+def test_an_output_that_is_an_input_is_refused_before_any_work(
+    name, command, input_option, output_option, kind, small_tokenizer, tmp_path, monkeypatch
+):
+    """``bpe train x.txt -o x.txt`` and the like: refused (exit 2) naming both options and paths, before anything
+    is read (no counting, no loading), and the input stays byte for byte."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "c.txt").write_text(TEXT, encoding="utf-8")
+    contents = {"c.txt": TEXT.encode(), "en.txt": TEXT.encode(), "c.tsv": b"low\t5\nlower\t3\n", "add.txt": b"lowest\n"}
+    original = tmp_path / name
+    original.write_bytes(contents.get(name, small_tokenizer))
+    before = original.read_bytes()
+    alias = _same_file(kind, original)
+    if "DIR" in command:  # an export writes DIR/tokenizer.json: the input is given by its other name
+        args = [alias.name if word == "IN" else str(tmp_path) if word == "DIR" else word for word in command]
+    else:
+        args = [str(alias) if word == "OUT" else word.replace("IN", name) for word in command]
+    result = bpe(*args)
+    assert result.returncode == 2, result.stderr
+    assert f"{output_option} " in result.stderr and f"is the same file as {input_option} " in result.stderr
+    assert "would destroy the input" in result.stderr and "Traceback" not in result.stderr
+    assert "counting" not in result.stderr and result.stdout == ""
+    assert original.read_bytes() == before
+
+
+@needs_fifo
+def test_a_named_pipe_that_is_input_and_output_is_refused_without_being_opened(tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    result = bpe("compare", "--file", str(fifo), "--html", str(fifo), timeout=30)  # opening it would block
+    assert result.returncode == 2 and f"--html {fifo} is the same file as --file {fifo}" in result.stderr
+
+
+def test_two_outputs_that_are_one_file_are_refused(tmp_path):
+    (tmp_path / "t.txt").write_text(TEXT, encoding="utf-8")
+    same = tmp_path / "same.out"
+    same.write_text("the user's file")
+    (tmp_path / "link.out").symlink_to(same)
+    for other in (same, tmp_path / "link.out"):
+        result = bpe("compare", "--file", str(tmp_path / "t.txt"), "--html", str(same), "--csv", str(other))
+        assert result.returncode == 2 and result.stdout == ""
+        assert f"--html {same} and --csv {other} are the same file" in result.stderr
+        assert same.read_text() == "the user's file"
+    result = bpe("compare", "hi", "--svg", str(tmp_path / "new.svg"), "--png", str(tmp_path / "." / "new.svg"))
+    assert result.returncode == 2 and "are the same file" in result.stderr
+    assert not (tmp_path / "new.svg").exists()
+
+
+def test_a_tokenizer_written_where_its_checkpoint_keeps_the_merges_is_refused(tmp_path):
+    """``-o ckpt/merges-so-far.json --checkpoint ckpt``: a finished run removes its checkpoint's merges, which
+    would be the tokenizer just saved."""
+    (tmp_path / "c.txt").write_text(TEXT, encoding="utf-8")
+    merges = tmp_path / "ckpt" / "merges-so-far.json"
+    args = ["train", str(tmp_path / "c.txt"), "--vocab-size", "270", "--checkpoint", str(tmp_path / "ckpt")]
+    result = bpe(*args, "-o", str(merges))
+    assert result.returncode == 2 and f"-o {merges} and --checkpoint {merges} are the same file" in result.stderr
+    assert not merges.exists()
+
+
+@pytest.mark.parametrize("command", ["count", "train"])
+def test_a_corpus_glob_leaves_out_the_commands_own_output(command, tmp_path):
+    """``bpe count 'in/*' -o in/counts.tsv`` run twice: the second run does not count its first output (nor does
+    ``bpe train 'in/*' -o in/t.json`` train on its first tokenizer)."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "a.txt").write_text(TEXT, encoding="utf-8")
+    (folder / "b.txt").write_text("the quick brown fox jumps over the lazy dog\n" * 20, encoding="utf-8")
+    output = folder / ("counts.tsv" if command == "count" else "t.json")
+    args = ["count", str(folder / "*"), "-o", str(output)]
+    if command == "train":
+        args = ["train", str(folder / "*"), "--vocab-size", "290", "-o", str(output)]
+    first = bpe(*args)
+    assert first.returncode == 0, first.stderr
+    written = output.read_bytes()
+    second = bpe(*args)
+    assert second.returncode == 0, second.stderr
+    if command == "count":
+        assert output.read_bytes() == written
+    else:
+        assert json.loads(output.read_bytes())["merges"] == json.loads(written)["merges"]
+        assert first.stdout.split(";")[:2] == second.stdout.split(";")[:2]  # same merges, same corpus bytes
+
+
+def test_check_outputs_in_the_library(tmp_path):
+    from bpe_core.output_paths import OutputPathError, check_outputs, leave_out
+
+    corpus = tmp_path / "c.txt"
+    corpus.write_text(TEXT)
+    os.link(corpus, tmp_path / "hard.txt")
+    with pytest.raises(OutputPathError) as caught:
+        check_outputs([("CORPUS", corpus)], [("-o", tmp_path / "hard.txt")])
+    assert caught.value.message.code == "output.is_input"
+    assert dict(caught.value.message.fields) == {
+        "option": "-o",
+        "path": str(tmp_path / "hard.txt"),
+        "input_option": "CORPUS",
+        "input": str(corpus),
+    }
+    check_outputs([("CORPUS", corpus), ("--resume", None)], [("-o", tmp_path / "t.json"), ("--csv", None)])
+    assert leave_out([str(corpus), str(tmp_path / "other.txt")], [tmp_path / "hard.txt"]) == [
+        str(tmp_path / "other.txt")
+    ]
+
+
+HYPERLINK = '=HYPERLINK("http://x","y")'
+FORMULA_TEXT = f"{HYPERLINK}\n+1\n-2\n@me"
+
+
+def _csv_rows(text: str) -> list[dict]:
+    import csv
+    import io
+
+    return list(csv.DictReader(io.StringIO(text)))
+
+
+def _escaped(value: object) -> str:
+    """How a cell reads back once written: a text beginning like a formula with ``'`` before it."""
+    text = str(value)
+    return "'" + text if isinstance(value, str) and text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def test_a_comparison_csv_neutralises_formula_cells_and_keeps_the_rest(small_tokenizer, tmp_path):
+    """A pane named ``=HYPERLINK(...)`` and a text with ``=``, ``+``, ``-``, ``@`` tokens: those cells begin with
+    ``'``; every other cell, numbers included, is as before."""
+    from bpe_core.comparison import Comparison
+
+    tokenizer = load_any("gpt2")
+    comparison = Comparison([(HYPERLINK, tokenizer.view(FORMULA_TEXT)), ("gpt2", tokenizer.view(FORMULA_TEXT))])
+    raw = list(comparison.rows())
+    written = _csv_rows(comparison.to_csv())
+    assert [row["tokenizer"] for row in written] == [f"'{HYPERLINK}"] * (len(raw) // 2) + ["gpt2"] * (len(raw) // 2)
+    texts = [row["text"] for row in written if row["tokenizer"] == "gpt2"]
+    assert {"'=", "'+", "'-", "'@"} <= set(texts), texts
+    for before, after in zip(raw, written):
+        assert after == {key: _escaped(value) for key, value in before.items()}
+    assert all(row["id"].isdigit() and row["byte_start"].isdigit() for row in written)
+
+
+def test_bpe_compare_csv_neutralises_a_tokenizer_file_named_like_a_formula(small_tokenizer, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    name = '=HYPERLINK("x","y").json'  # a file name holds no "/"
+    (tmp_path / name).write_bytes(small_tokenizer)
+    result = bpe("compare", FORMULA_TEXT, "--tokenizer", name, "--csv", "out.csv")
+    assert result.returncode == 0, result.stderr
+    rows = _csv_rows((tmp_path / "out.csv").read_text(encoding="utf-8"))
+    assert {row["tokenizer"] for row in rows} == {f"'{name}", "gpt2", "r50k_base", "cl100k_base", "o200k_base"}
+    for row in rows:
+        assert all(not cell.startswith(("=", "+", "-", "@", "\t", "\r")) for cell in row.values()), row
+
+
+def test_every_engine_csv_writer_neutralises_formula_cells(tmp_path):
+    """The vocabulary audit, the language-parity table and the X-ray: formula-like text begins with ``'``; numbers
+    (a negative one too) stay numbers."""
+    from bpe_core.vocab import vocab_from_merges
+    from bpe_core.vocabulary.audit import audit_vocabulary
+    from bpe_core.vocabulary.parity import ParityRow, parity_csv
+    from bpe_core.vocabulary.xray import Residue, Shattered, XRay, xray_csv
+
+    merges = [(b"=", b"1"), (b"+", b"2"), (b"-", b"3"), (b"@", b"x")]
+    tokenizer = Tokenizer(vocab_from_merges(merges, []), merges, [], pattern="none")
+    audit = _csv_rows(audit_vocabulary(tokenizer, texts=["=1+2"]).to_csv())
+    labels = {int(row["id"]): row["label"] for row in audit}
+    assert [labels[i] for i in range(256, 260)] == ["'=1", "'+2", "'-3", "'@x"]
+    assert labels[ord("a")] == "a" and labels[ord("-")] == "'-"
+    assert parity_csv([ParityRow(HYPERLINK, "@en", 10, -3, 0.5, 1.0)]).splitlines()[1] == (
+        '"\'=HYPERLINK(""http://x"",""y"")",\'@en,10,-3,0.5,1.0'
+    )
+    ray = XRay("t", 260, [Residue(256, b"=1", 5, 0, ())], {"Latin": [Shattered("-cmd", 3, (b"-", b"cmd"), "Latin")]})
+    residue, shattered = _csv_rows(xray_csv(ray))
+    assert residue["token"] == "'=1" and residue["formed"] == "5"
+    assert shattered["token"] == "'-cmd" and shattered["tokens"] == "'- cmd" and shattered["count"] == "3"

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import QFileDialog, QMenu, QWidget
 from app.common import dialogs
 from app.common.engine_messages import engine_message
 from bpe_core import formats
+from bpe_core.csv_cells import text_cell
 
 SUFFIXES = (".png", ".svg", ".csv")
 
@@ -74,7 +75,8 @@ def _svg(plot: pg.PlotItem) -> bytes:
 
 
 def plotted_csv(plot: pg.PlotItem) -> str:
-    """The points and bars ``plot`` draws, as CSV text (header ``series,x,y,label``)."""
+    """The points and bars ``plot`` draws, as CSV text (header ``series,x,y,label``); a series name or label that a
+    spreadsheet would take for a formula begins with ``'`` (:mod:`bpe_core.csv_cells`)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["series", "x", "y", "label"])
@@ -83,7 +85,8 @@ def plotted_csv(plot: pg.PlotItem) -> str:
         if isinstance(item, pg.PlotDataItem):
             x, y = item.getOriginalDataset()
             if x is not None:
-                writer.writerows((item.name() or fallback, _number(a), _number(b), "") for a, b in zip(x, y))
+                name = text_cell(item.name() or fallback)
+                writer.writerows((name, _number(a), _number(b), "") for a, b in zip(x, y))
         elif isinstance(item, pg.BarGraphItem):
             writer.writerows(_bars(plot, item, fallback))
     return out.getvalue()
@@ -102,7 +105,7 @@ def _bars(plot: pg.PlotItem, bars: pg.BarGraphItem, series: str) -> list[tuple]:
     for position, length in zip(np.broadcast_to(at, along.shape), along):
         label = labels.get(round(float(position)), "") if abs(position - round(position)) < 0.5 else ""
         x, y = (length, position) if horizontal else (position, length)
-        rows.append((name, _number(x), _number(y), label))
+        rows.append((text_cell(name), _number(x), _number(y), text_cell(label)))
     return rows
 
 

@@ -317,6 +317,19 @@ WORDINGS: dict[str, str] = {
         "EngineSentences", "Cannot write {path}: it is a named pipe, not a regular file."
     ),
     "write.socket": QT_TRANSLATE_NOOP("EngineSentences", "Cannot write {path}: it is a socket, not a regular file."),
+    "write.is_input": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "Cannot write {path}: it is the same file as {input}, the corpus selected in the Train tab; save to another "
+        "file.",
+    ),
+    # An output that would destroy an input (bpe_core.output_paths).
+    "output.is_input": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{option} {path} is the same file as {input_option} {input}: writing it would destroy the input.",
+    ),
+    "output.twice": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{option} {path} and {other_option} {other} are the same file."
+    ),
     # A vocabulary filter that cannot run (bpe_core.vocabulary.table).
     "filter.invalid_regex": QT_TRANSLATE_NOOP("EngineSentences", "The regex {pattern} is not valid: {detail}."),
     "filter.too_slow": QT_TRANSLATE_NOOP(

@@ -42,6 +42,7 @@ from app.train.corpus_sources import (
 from app.train.worker import TrainingResult, counted_again
 from bpe_core.counts_file import CountsFileError, write_counts
 from bpe_core.formats.files import check_writable
+from bpe_core.output_paths import protect
 
 
 class CorpusPanel(QGroupBox):
@@ -149,6 +150,7 @@ class CorpusPanel(QGroupBox):
                 text = self.tr("<b>{name}</b> — {size}")
             self.info.setText(text.format(name=_escape(source.name), size=source.describe()))
             self.preview.setPlainText(source.preview())
+        protect(_files_of(source))  # no save or export of the window writes over the corpus it reads
         self.source_changed.emit(source)
 
     # --- opening files -------------------------------------------------------------------------------------
@@ -315,8 +317,16 @@ class CorpusPanel(QGroupBox):
         self.counts_status.setVisible(bool(text))
 
     def shutdown(self) -> None:
-        """Stop saving counts (waits for the thread)."""
+        """Stop saving counts (waits for the thread); the corpus is no longer read, so no longer protected."""
         self.saving.wait_all()
+        protect([])
+
+
+def _files_of(source: CorpusSource | None) -> list[Path]:
+    """The files a corpus is read from: its text files, or its counts files."""
+    if source is None:
+        return []
+    return source.paths + (source.counts.paths if source.counts is not None else [])
 
 
 def _escape(text: str) -> str:

@@ -21,6 +21,7 @@ import tempfile
 from pathlib import Path
 
 from bpe_core.errors import TokenizerFileError, TokenizerWriteError
+from bpe_core.output_paths import protected_input
 
 #: Real tokenizer files are far smaller (a 256k-token tokenizer.json is ~35 MB); a larger one is refused unread.
 MAX_FILE_BYTES = 256_000_000
@@ -133,7 +134,8 @@ def check_writable(path: str | os.PathLike) -> None:
 def output_target(path: str | os.PathLike) -> Path:
     """The file that writing ``path`` replaces: a symbolic link is followed (its target is written, the link
     kept); an existing folder, device, named pipe or socket is refused with :class:`TokenizerWriteError`, so
-    that saving never replaces ``/dev/null`` or a FIFO with a regular file.
+    that saving never replaces ``/dev/null`` or a FIFO with a regular file; so is a file being read
+    (:func:`bpe_core.output_paths.protect`).
 
     >>> import tempfile
     >>> folder = Path(tempfile.mkdtemp())
@@ -142,6 +144,8 @@ def output_target(path: str | os.PathLike) -> Path:
     True
     """
     target = Path(os.path.realpath(path))
+    if (read := protected_input(target)) is not None:
+        raise TokenizerWriteError.of(path, "write.is_input", input=read)
     try:
         mode = os.stat(target).st_mode
     except OSError:

@@ -79,6 +79,24 @@ def takes_pattern(source: str | os.PathLike) -> bool:
         return False  # load_any will say what is wrong with it
 
 
+def source_file(source: str | os.PathLike) -> Path | None:
+    """The file on this disk that :func:`load_any` reads for ``source`` (a folder's tokenizer file), or None for a
+    reference name, a model id, a missing path or a folder without one tokenizer.
+
+    >>> source_file("gpt2") is None, source_file(__file__).name
+    (True, 'loader.py')
+    """
+    name = os.fspath(source)
+    if name.startswith("hf:") or not os.path.exists(name):
+        return None
+    if not os.path.isdir(name):
+        return Path(name)
+    try:
+        return _pick_in_folder(Path(name))
+    except TokenizerFileError:
+        return None  # load_any will say what is wrong with it
+
+
 def _load_model_id(name: str, pattern: str | None, progress, cancelled):
     from bpe_core.hub import tokenizer_files  # written alongside: fetches into, or finds in, the HF cache
 

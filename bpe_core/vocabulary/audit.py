@@ -32,6 +32,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from bpe_core.cancelled import Cancelled
+from bpe_core.csv_cells import safe_record
 from bpe_core.formats.files import write_text_atomically
 from bpe_core.vocabulary.source import VocabularySource, vocabulary_source
 from bpe_core.vocabulary.table import SCRIPTS, VocabTable, build_table
@@ -102,12 +103,12 @@ class Audit:
         return records
 
     def to_csv(self) -> str:
-        """The per-token records as CSV text (header first)."""
+        """The per-token records as CSV text (header first; formula-like text begins with ``'``)."""
         out = io.StringIO()
         records = self.rows()
         writer = csv.DictWriter(out, fieldnames=list(records[0]) if records else ["id"], lineterminator="\n")
         writer.writeheader()
-        writer.writerows(records)
+        writer.writerows(map(safe_record, records))
         return out.getvalue()
 
     def to_json(self) -> dict:

@@ -27,6 +27,8 @@ from pathlib import Path
 
 import bpe_resources
 
+from bpe_core.csv_cells import safe_record
+
 FORMAT = "bpe-explorer-parallel-text"
 
 
@@ -124,7 +126,7 @@ def parity_gini(rows: Sequence[ParityRow]) -> dict[str, float]:
 
 
 def parity_csv(rows: Sequence[ParityRow]) -> str:
-    """The rows as CSV text (header first).
+    """The rows as CSV text (header first; formula-like text begins with ``'``, :mod:`bpe_core.csv_cells`).
 
     >>> parity_csv([ParityRow("t", "en", 10, 5, 0.5, 1.0)]).splitlines()
     ['tokenizer,language,chars,tokens,tokens_per_char,premium', 't,en,10,5,0.5,1.0']
@@ -132,7 +134,7 @@ def parity_csv(rows: Sequence[ParityRow]) -> str:
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=list(ParityRow.__dataclass_fields__), lineterminator="\n")
     writer.writeheader()
-    writer.writerows(asdict(row) for row in rows)
+    writer.writerows(safe_record(asdict(row)) for row in rows)
     return out.getvalue()
 
 

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 
 from bpe_core.cancelled import Cancelled
+from bpe_core.csv_cells import safe_row
 from bpe_core.methods import Methods
 from bpe_core.protocol import ShownTokenizer
 from bpe_core.resegment import runs
@@ -246,16 +247,19 @@ def xray_report(ray: XRay, *, rows: int = 15) -> list[str]:
 
 
 def xray_csv(ray: XRay) -> str:
-    """The residues and the shattered words as CSV rows (kind, id or count, token or word, numbers...)."""
+    """The residues and the shattered words as CSV rows (kind, id or count, token or word, numbers...); formula-like
+    text begins with ``'`` (:mod:`bpe_core.csv_cells`)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["kind", "id", "token", "formed", "final", "final_share", "count", "tokens", "script"])
     for r in ray.residues:
-        writer.writerow(["residue", r.token_id, render_token(r.token), r.formed, r.final, f"{r.final_share:.4f}"])
+        writer.writerow(
+            safe_row(["residue", r.token_id, render_token(r.token), r.formed, r.final, f"{r.final_share:.4f}"])
+        )
     for words in ray.shattered.values():
         for s in words:
             cut = " ".join(render_token(t) for t in s.tokens)
-            writer.writerow(["shattered", "", s.word, "", "", "", s.count, cut, s.script])
+            writer.writerow(safe_row(["shattered", "", s.word, "", "", "", s.count, cut, s.script]))
     return out.getvalue()
 
 

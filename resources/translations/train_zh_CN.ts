@@ -4,12 +4,12 @@
 <context>
     <name>Chart</name>
     <message>
-        <location filename="../../app/common/chart_export.py" line="161"/>
+        <location filename="../../app/common/chart_export.py" line="164"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/common/chart_export.py" line="162"/>
+        <location filename="../../app/common/chart_export.py" line="165"/>
         <source>Save the chart as PNG, SVG or CSV</source>
         <translation>将图表保存为 PNG、SVG 或 CSV</translation>
     </message>
@@ -17,37 +17,37 @@
 <context>
     <name>ChartExport</name>
     <message>
-        <location filename="../../app/common/chart_export.py" line="51"/>
+        <location filename="../../app/common/chart_export.py" line="52"/>
         <source>Export a chart as .png, .svg or .csv, not “{suffix}”.</source>
         <translation>图表只能导出为 .png、.svg 或 .csv，不能是“{suffix}”。</translation>
     </message>
     <message>
-        <location filename="../../app/common/chart_export.py" line="128"/>
+        <location filename="../../app/common/chart_export.py" line="131"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/common/chart_export.py" line="129"/>
+        <location filename="../../app/common/chart_export.py" line="132"/>
         <source>SVG image (*.svg)</source>
         <translation>SVG 图像 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/common/chart_export.py" line="130"/>
+        <location filename="../../app/common/chart_export.py" line="133"/>
         <source>CSV data (*.csv)</source>
         <translation>CSV 数据 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/common/chart_export.py" line="132"/>
+        <location filename="../../app/common/chart_export.py" line="135"/>
         <source>Export the chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../app/common/chart_export.py" line="143"/>
+        <location filename="../../app/common/chart_export.py" line="146"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../app/common/chart_export.py" line="144"/>
+        <location filename="../../app/common/chart_export.py" line="147"/>
         <source>“{file}” could not be written: {error}</source>
         <translation>无法写入“{file}”：{error}</translation>
     </message>
@@ -99,139 +99,139 @@
 <context>
     <name>CorpusPanel</name>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="53"/>
+        <location filename="../../app/train/corpus_panel.py" line="54"/>
         <source>Corpus</source>
         <translation>语料</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="59"/>
+        <location filename="../../app/train/corpus_panel.py" line="60"/>
         <source>The text to train on: a built-in corpus, or files you open or drop on the window</source>
         <translation>用来训练的文本：内置语料，或你打开、拖到窗口上的文件</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="61"/>
+        <location filename="../../app/train/corpus_panel.py" line="62"/>
         <source>Open files…</source>
         <translation>打开文件…</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="63"/>
+        <location filename="../../app/train/corpus_panel.py" line="64"/>
         <source>Open one or more UTF-8 text files as the training corpus (or drop them here)</source>
         <translation>打开一个或多个 UTF-8 文本文件作为训练语料（也可以拖到这里）</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="65"/>
-        <location filename="../../app/train/corpus_panel.py" line="310"/>
+        <location filename="../../app/train/corpus_panel.py" line="66"/>
+        <location filename="../../app/train/corpus_panel.py" line="312"/>
         <source>Save counts…</source>
         <translation>保存计数…</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="69"/>
+        <location filename="../../app/train/corpus_panel.py" line="70"/>
         <source>Save the pre-token counts of the last run&apos;s corpus (Parquet or TEXT&lt;TAB&gt;COUNT): open them later to train other vocabulary sizes and variants without reading the corpus again</source>
         <translation>保存上一次训练所用语料的预分词计数（Parquet 或 TEXT&lt;TAB&gt;COUNT）：以后打开它，即可用其他词表大小和变体训练，无需再次读取语料</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="143"/>
+        <location filename="../../app/train/corpus_panel.py" line="144"/>
         <source>No corpus</source>
         <translation>没有语料</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="147"/>
+        <location filename="../../app/train/corpus_panel.py" line="148"/>
         <source>&lt;b&gt;{name}&lt;/b&gt; — {size} · invalid bytes will be replaced</source>
         <translation>&lt;b&gt;{name}&lt;/b&gt; — {size} · 无效字节将被替换</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="149"/>
+        <location filename="../../app/train/corpus_panel.py" line="150"/>
         <source>&lt;b&gt;{name}&lt;/b&gt; — {size}</source>
         <translation>&lt;b&gt;{name}&lt;/b&gt; — {size}</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="158"/>
+        <location filename="../../app/train/corpus_panel.py" line="160"/>
         <source>Open corpus files</source>
         <translation>打开语料文件</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="160"/>
+        <location filename="../../app/train/corpus_panel.py" line="162"/>
         <source>Text files (*.txt *.md *.py *.json *.csv);;Pre-token counts (*.parquet *.tsv);;All files (*)</source>
         <translation>文本文件 (*.txt *.md *.py *.json *.csv);;预分词计数 (*.parquet *.tsv);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="172"/>
+        <location filename="../../app/train/corpus_panel.py" line="174"/>
         <source>Counts and text together</source>
         <translation>计数与文本混在一起</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="174"/>
+        <location filename="../../app/train/corpus_panel.py" line="176"/>
         <source>Pre-token counts (.parquet, .tsv) and text files cannot be one corpus: open the counts files on their own, or the text files on their own.</source>
         <translation>预分词计数（.parquet、.tsv）和文本文件不能组成同一个语料：请单独打开计数文件，或单独打开文本文件。</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="262"/>
+        <location filename="../../app/train/corpus_panel.py" line="264"/>
         <source>Save the pre-token counts</source>
         <translation>保存预分词计数</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="264"/>
+        <location filename="../../app/train/corpus_panel.py" line="266"/>
         <source>Parquet (*.parquet);;TEXT&lt;TAB&gt;COUNT (*.tsv)</source>
         <translation>Parquet (*.parquet);;TEXT&lt;TAB&gt;COUNT (*.tsv)</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="275"/>
-        <location filename="../../app/train/corpus_panel.py" line="303"/>
+        <location filename="../../app/train/corpus_panel.py" line="277"/>
+        <location filename="../../app/train/corpus_panel.py" line="305"/>
         <source>Cannot save counts</source>
         <translation>无法保存计数</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="284"/>
+        <location filename="../../app/train/corpus_panel.py" line="286"/>
         <source>Cancel saving counts</source>
         <translation>取消保存计数</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="285"/>
+        <location filename="../../app/train/corpus_panel.py" line="287"/>
         <source>Counting the pre-tokens for {file}…</source>
         <translation>正在为 {file} 统计预分词…</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="291"/>
+        <location filename="../../app/train/corpus_panel.py" line="293"/>
         <source>Counting the pre-tokens: {percent}%…</source>
         <translation>正在统计预分词：{percent}%…</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="297"/>
+        <location filename="../../app/train/corpus_panel.py" line="299"/>
         <source>Saved {file}: {distinct} distinct pre-tokens, {total} in all.</source>
         <translation>已保存 {file}：{distinct} 个不同的预分词，共 {total} 个。</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="302"/>
+        <location filename="../../app/train/corpus_panel.py" line="304"/>
         <source>The counts were not saved.</source>
         <translation>计数未保存。</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="307"/>
+        <location filename="../../app/train/corpus_panel.py" line="309"/>
         <source>Saving the counts was cancelled.</source>
         <translation>已取消保存计数。</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="188"/>
+        <location filename="../../app/train/corpus_panel.py" line="190"/>
         <source>Cannot open file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="189"/>
+        <location filename="../../app/train/corpus_panel.py" line="191"/>
         <source>The file could not be read: {error}</source>
         <translation>无法读取该文件：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="194"/>
+        <location filename="../../app/train/corpus_panel.py" line="196"/>
         <source>Empty file</source>
         <translation>空文件</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="217"/>
+        <location filename="../../app/train/corpus_panel.py" line="219"/>
         <source>Cannot open counts</source>
         <translation>无法打开计数</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/train/corpus_panel.py" line="225"/>
+        <location filename="../../app/train/corpus_panel.py" line="227"/>
         <source>{name} and %n more</source>
         <translation>
             <numerusform>{name} 等 %n 个其他文件</numerusform>
@@ -825,12 +825,27 @@
         <translation>无法写入 {path}：它是套接字，不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="321"/>
+        <location filename="../../app/common/engine_messages.py" line="320"/>
+        <source>Cannot write {path}: it is the same file as {input}, the corpus selected in the Train tab; save to another file.</source>
+        <translation>无法写入 {path}：它与“训练”页中选定的语料 {input} 是同一个文件；请保存到另一个文件。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="326"/>
+        <source>{option} {path} is the same file as {input_option} {input}: writing it would destroy the input.</source>
+        <translation>{option} {path} 与 {input_option} {input} 是同一个文件：写入它会毁掉输入。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="330"/>
+        <source>{option} {path} and {other_option} {other} are the same file.</source>
+        <translation>{option} {path} 与 {other_option} {other} 是同一个文件。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="334"/>
         <source>The regex {pattern} is not valid: {detail}.</source>
         <translation>正则表达式 {pattern} 无效：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="322"/>
+        <location filename="../../app/common/engine_messages.py" line="335"/>
         <source>The regex {pattern} took longer than {seconds} s (stuck near token id {id}); simplify it.</source>
         <translation>正则表达式 {pattern} 运行超过 {seconds} 秒（卡在词元 ID {id} 附近）；请简化它。</translation>
     </message>
@@ -839,7 +854,7 @@
     <name>FileMenu</name>
     <message>
         <location filename="../../app/file_menu.py" line="31"/>
-        <location filename="../../app/train/kept_runs.py" line="208"/>
+        <location filename="../../app/train/kept_runs.py" line="209"/>
         <source>BPE Explorer tokenizer (*.json)</source>
         <translation>BPE Explorer 分词器 (*.json)</translation>
     </message>
@@ -1118,7 +1133,7 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
     </message>
     <message>
         <location filename="../../app/train/kept_runs.py" line="89"/>
-        <location filename="../../app/train/kept_runs.py" line="178"/>
+        <location filename="../../app/train/kept_runs.py" line="179"/>
         <source>Name of the run, in the Compare tab and on the compression chart:</source>
         <translation>这次训练的名字（用于“对比”页和压缩率图表）：</translation>
     </message>
@@ -1128,87 +1143,87 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
         <translation>禁止了 {regex}</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="105"/>
+        <location filename="../../app/train/kept_runs.py" line="106"/>
         <source>Not on disk: kept until the window closes</source>
         <translation>不在磁盘上：保留到窗口关闭为止</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="107"/>
+        <location filename="../../app/train/kept_runs.py" line="108"/>
         <source>Show in Compare</source>
         <translation>在“对比”页中显示</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="108"/>
+        <location filename="../../app/train/kept_runs.py" line="109"/>
         <source>Rename…</source>
         <translation>重命名…</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="109"/>
+        <location filename="../../app/train/kept_runs.py" line="110"/>
         <source>Save as…</source>
         <translation>另存为…</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="110"/>
+        <location filename="../../app/train/kept_runs.py" line="111"/>
         <source>Forget</source>
         <translation>丢弃</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="117"/>
+        <location filename="../../app/train/kept_runs.py" line="118"/>
         <source>The runs kept, on disk until forgotten: show one in the Compare tab, rename it, save it as a tokenizer file, or forget it</source>
         <translation>保留的训练，在丢弃之前一直留在磁盘上：可以在“对比”页中显示、重命名、另存为分词器文件或丢弃</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="144"/>
+        <location filename="../../app/train/kept_runs.py" line="145"/>
         <source>“{name}” is kept until the window closes, not on disk: {error}</source>
         <translation>“{name}”只保留到窗口关闭，没有写到磁盘上：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="157"/>
+        <location filename="../../app/train/kept_runs.py" line="158"/>
         <source>Kept runs: {count} skipped in {folder} (the files are left as they are): {errors}</source>
         <translation>保留的训练：{folder} 中有 {count} 个被跳过（文件保持原样）：{errors}</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="177"/>
+        <location filename="../../app/train/kept_runs.py" line="178"/>
         <source>Rename the kept run</source>
         <translation>重命名保留的训练</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="196"/>
+        <location filename="../../app/train/kept_runs.py" line="197"/>
         <source>“{name}” is changed until the window closes, not on disk: {error}</source>
         <translation>“{name}”的修改只保留到窗口关闭，没有写到磁盘上：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="206"/>
+        <location filename="../../app/train/kept_runs.py" line="207"/>
         <source>Save the kept run</source>
         <translation>保存保留的训练</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="218"/>
+        <location filename="../../app/train/kept_runs.py" line="219"/>
         <source>that is the kept runs&apos; own folder: choose another place.</source>
         <translation>那是保留训练自己的文件夹：请选择别的位置。</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="227"/>
+        <location filename="../../app/train/kept_runs.py" line="228"/>
         <source>Cannot save the kept run</source>
         <translation>无法保存保留的训练</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="228"/>
+        <location filename="../../app/train/kept_runs.py" line="229"/>
         <source>“{name}” could not be written: {error}</source>
         <translation>无法写入“{name}”：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="232"/>
+        <location filename="../../app/train/kept_runs.py" line="233"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="243"/>
+        <location filename="../../app/train/kept_runs.py" line="244"/>
         <source>The kept run&apos;s files could not be removed: {error}</source>
         <translation>无法删除这次保留训练的文件：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="113"/>
+        <location filename="../../app/train/kept_runs.py" line="114"/>
         <source>Kept runs ({count})</source>
         <translation>保留的训练（{count}）</translation>
     </message>
@@ -1792,17 +1807,17 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
         <translation>继续之前</translation>
     </message>
     <message>
-        <location filename="../../app/train/steering.py" line="127"/>
+        <location filename="../../app/train/steering.py" line="126"/>
         <source>with {token}</source>
         <translation>含 {token}</translation>
     </message>
     <message>
-        <location filename="../../app/train/steering.py" line="137"/>
+        <location filename="../../app/train/steering.py" line="136"/>
         <source>{run} · {label}</source>
         <translation>{run} · {label}</translation>
     </message>
     <message>
-        <location filename="../../app/train/steering.py" line="152"/>
+        <location filename="../../app/train/steering.py" line="151"/>
         <source>Forbid {token} and continue from here</source>
         <translation>禁止 {token} 并从这里继续</translation>
     </message>

@@ -485,6 +485,78 @@ def test_the_matrix_leaves_out_only_cases_checked_elsewhere():
     assert [case.id for case in TOKENIZER_CASES if case not in WINDOW_TOKENIZER_CASES] == ["a FIFO"]
 
 
+# ----- saving or exporting over the selected corpus (bpe_core.output_paths.protect) --------------------------------
+
+
+@pytest.mark.parametrize("kind", ["file", "symlink", "hard link"])
+def test_saving_over_the_selected_corpus_is_refused_and_the_corpus_kept(
+    kind, window, good, dialogs, tmp_path, monkeypatch, train
+):
+    """Save tokenizer and Save counts aimed at the corpus the Train tab reads (by its name, a symbolic link or a
+    hard link): refused with the path named; the corpus and the result stay as they were. Every other export of
+    the window (charts, Compare, Teach, Vocabulary) writes through the same engine function."""
+    from bpe_core.formats import write_bytes_atomically
+
+    result = train(window)
+    before = good.read_bytes()
+    path = good
+    if kind != "file":
+        path = tmp_path / f"{kind}.json"
+        path.symlink_to(good) if kind == "symlink" else os.link(good, path)
+    monkeypatch.setattr(
+        "PySide6.QtWidgets.QFileDialog.getSaveFileName",
+        lambda *_args, **_kwargs: (str(path), "BPE Explorer tokenizer (*.json)"),
+    )
+    window.files.save_action.trigger()
+    assert not window.train_tab.corpus_panel.save_counts(path)
+    with pytest.raises(OSError, match="the corpus being read"):
+        write_bytes_atomically(path, b"a chart")
+    assert len(dialogs.errors) == 2
+    for title, message in dialogs.errors:
+        assert title in ("Cannot save tokenizer", "Cannot save counts")
+        assert str(path) in message and "the corpus selected in the Train tab" in message, message
+    assert good.read_bytes() == before and (not path.is_symlink() or path.resolve() == good)
+    assert window.train_tab.result is result and window.files.save_action.isEnabled()
+    assert window.files.save_tokenizer(tmp_path / "saved.json")  # elsewhere it saves
+
+
+def test_exporting_into_the_folder_of_the_selected_corpus_over_it_is_refused(window, dialogs, tmp_path, train):
+    """A corpus file named tokenizer.json, and Export as Hugging Face into its folder: refused, the corpus kept;
+    once another corpus is selected the same export writes."""
+    folder = tmp_path / "corpus"
+    folder.mkdir()
+    corpus = folder / "tokenizer.json"
+    corpus.write_bytes(TEXT.encode())
+    assert window.train_tab.corpus_panel.add_files([corpus])
+    window.train_tab.settings_panel.apply(vocab_size=300, special_tokens=[], processes=1)
+    train(window)
+    assert window.files.export_tokenizer(folder, "huggingface") == []
+    ((title, message),) = dialogs.errors
+    assert title == "Cannot export" and "the corpus selected in the Train tab" in message, message
+    assert corpus.read_bytes() == TEXT.encode()
+    window.train_tab.corpus_panel.select_sample("english-prose")
+    assert window.files.export_tokenizer(folder, "huggingface") == [corpus]
+
+
+def test_a_chart_csv_neutralises_a_series_named_like_a_formula(qtbot):
+    """A chart's CSV: a series named ``=HYPERLINK(...)`` or ``@bars`` begins with ``'``; a negative value stays a
+    number."""
+    import pyqtgraph as pg
+
+    from app.common.chart_export import plotted_csv
+
+    widget = pg.PlotWidget()
+    qtbot.addWidget(widget)
+    widget.plot([1, 2], [-3, 2.5], name='=HYPERLINK("http://x","y")')
+    widget.addItem(pg.BarGraphItem(x=[0], height=[-1], width=0.5, name="@bars"))
+    assert plotted_csv(widget.getPlotItem()).splitlines() == [
+        "series,x,y,label",
+        '"\'=HYPERLINK(""http://x"",""y"")",1,-3,',
+        '"\'=HYPERLINK(""http://x"",""y"")",2,2.5,',
+        "'@bars,0,-1,",
+    ]
+
+
 # ----- kept runs on disk (issue 2: no silent discard) ------------------------------------------------------------
 
 

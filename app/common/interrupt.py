@@ -1,0 +1,90 @@
+"""Ctrl-C in the terminal that started the window closes the window, as its close button does: the unsaved run is
+asked about, the training process and the threads are stopped, and nothing prints a traceback. A Ctrl-C while the
+program starts closes the window once it is there (a second one ends the program at once).
+
+Python runs a signal handler only between two of its own instructions, and Qt's event loop waits in C, so the
+signal's number is written to a socket (``signal.set_wakeup_fd``) that the event loop watches. A second Ctrl-C
+while the window asks "save?" is taken as the same request, not a second one. A program started with SIGINT
+ignored (``nohup``, a background job of some shells) keeps it ignored.
+
+>>> from PySide6.QtWidgets import QWidget
+>>> window = QWidget()
+>>> watcher = CloseOnInterrupt(window)
+>>> signal.getsignal(signal.SIGINT) is _ignore
+True
+>>> watcher.stop(); signal.getsignal(signal.SIGINT) is _ignore
+False
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+
+
+def exit_quietly_on_interrupt() -> None:
+    """While the program starts, a first Ctrl-C is remembered (the window closes as soon as it is shown); a second
+    ends the program at once with status 130 and no traceback (nothing has been made yet). Called before Qt is
+    imported, so this module imports Qt only in :class:`CloseOnInterrupt`."""
+    if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
+        signal.signal(signal.SIGINT, _remember)
+
+
+_asked_while_starting = False
+
+
+def _remember(_signum, _frame) -> None:
+    global _asked_while_starting
+    if _asked_while_starting:
+        os._exit(130)
+    _asked_while_starting = True
+
+
+def _ignore(_signum, _frame) -> None:
+    """The Python-level handler: the work is done when the event loop reads the socket."""
+
+
+class CloseOnInterrupt:
+    """Close ``window`` when SIGINT arrives (see the module's docstring); ``stop()`` restores the handler before.
+    Lives as long as ``window`` (its socket notifier is the window's child)."""
+
+    def __init__(self, window):
+        from PySide6.QtCore import QSocketNotifier
+
+        self._window = window
+        self._closing = False
+        self._reader, self._writer = socket.socketpair()
+        for end in (self._reader, self._writer):
+            end.setblocking(False)
+        if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+            self._previous_fd = None
+            return
+        self._previous_fd = signal.set_wakeup_fd(self._writer.fileno(), warn_on_full_buffer=False)
+        self._previous_handler = signal.signal(signal.SIGINT, _ignore)
+        self._notifier = QSocketNotifier(self._reader.fileno(), QSocketNotifier.Type.Read, window)
+        self._notifier.activated.connect(self._on_signal)
+        window.destroyed.connect(self.stop)
+        if _asked_while_starting:
+            signal.raise_signal(signal.SIGINT)  # the Ctrl-C of the start, answered once the event loop runs
+
+    def _on_signal(self) -> None:
+        try:
+            received = self._reader.recv(64)
+        except OSError:  # nothing to read, or already stopped
+            return
+        if signal.SIGINT in received and not self._closing:
+            self._closing = True  # a second Ctrl-C while the window asks about the unsaved run: the same request
+            try:
+                self._window.close()
+            finally:
+                self._closing = False  # the user kept the window (Cancel): the next Ctrl-C asks again
+
+    def stop(self) -> None:
+        """Give SIGINT back to the handler it had before and close the sockets; harmless twice."""
+        if self._previous_fd is not None:
+            signal.set_wakeup_fd(self._previous_fd)
+            signal.signal(signal.SIGINT, self._previous_handler)
+            self._previous_fd = None
+        self._reader.close()
+        self._writer.close()
