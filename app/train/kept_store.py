@@ -31,7 +31,7 @@ from PySide6.QtCore import QCoreApplication, QStandardPaths
 
 from bpe_core.errors import TokenizerFileError
 from bpe_core.formats import load_json, save_json
-from bpe_core.formats.files import read_regular_file, write_text_atomically
+from bpe_core.formats.files import make_folder, read_regular_file, write_text_atomically
 from bpe_core.formats.native import parse_json_text
 
 # What the file of a run's information says it is.
@@ -78,7 +78,7 @@ def kept_runs_folder() -> Path:
 def store_run(folder: Path, tokenizer, info: RunInfo) -> str:
     """Write ``tokenizer`` and ``info`` into ``folder`` (made if missing) under a new stem, and return it. On a
     failure (a full disk, a folder that cannot be made) nothing is left behind and an ``OSError`` says why."""
-    folder.mkdir(parents=True, exist_ok=True)
+    make_folder(folder)
     stem = "run-" + uuid.uuid4().hex[:12]
     save_json(tokenizer, folder / f"{stem}.json")
     try:
@@ -119,7 +119,8 @@ def read_runs(folder: Path) -> tuple[list[StoredRun], list[Exception]]:
     except FileNotFoundError:
         return [], []
     except OSError as exc:
-        return [], [exc]
+        cause = QCoreApplication.translate("KeptRuns", "the kept runs cannot be read from it ({error})")
+        return [], [TokenizerFileError(folder, cause.format(error=exc.strerror or exc))]
     for name in names:
         stem = name.removesuffix(INFO_SUFFIX)
         try:

@@ -1109,7 +1109,12 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
         <translation>它的“{field}”缺失或类型不对</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_store.py" line="143"/>
+        <location filename="../../app/train/kept_store.py" line="122"/>
+        <source>the kept runs cannot be read from it ({error})</source>
+        <translation>无法从中读取保留的训练（{error}）</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/kept_store.py" line="144"/>
         <source>not the information of a kept run (its “format” is not {format})</source>
         <translation>不是保留训练的信息文件（它的“format”不是 {format}）</translation>
     </message>

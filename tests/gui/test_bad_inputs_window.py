@@ -679,3 +679,26 @@ def test_save_as_into_the_kept_runs_folder_is_refused(window, qtbot, train, monk
     assert not window.train_tab.keeping.save_as(key, tmp_path)  # a folder: refused, named, as File > Save does
     assert errors[-1].startswith(f"“{tmp_path.name}” could not be written") and "folder" in errors[-1]
     assert _snapshot(folder) == before and [run.name for run in window.session.kept.values()] == ["mine"]
+
+
+def test_a_kept_runs_folder_that_is_a_file_is_named_and_left_alone(qtbot, tmp_path, monkeypatch, train):
+    from PySide6.QtCore import QSettings
+
+    from app.main_window import MainWindow
+    from tests.gui.test_kept_runs import keep
+
+    in_the_way = tmp_path / "kept-runs-file"
+    in_the_way.write_bytes(b"a file where the folder should be")
+    monkeypatch.setenv("BPE_KEPT_RUNS_FOLDER", str(in_the_way))
+    window = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    window.show()
+    assert "the kept runs cannot be read from it (Not a directory)" in window.statusBar().currentMessage()
+    window.train_tab.corpus_panel.select_sample("english")
+    window.train_tab.settings_panel.apply(vocab_size=300, special_tokens=[])
+    train(window)
+    keep(qtbot, window, "mine")
+    assert "it is a file, not a folder" in window.statusBar().currentMessage()
+    assert [run.name for run in window.session.kept.values()] == ["mine"]  # kept in memory
+    assert in_the_way.read_bytes() == b"a file where the folder should be"
+    window.close()
