@@ -123,13 +123,13 @@ class FileMenu(QObject):
             self.recent.remove(str(path))
             self._rebuild_recent_menu()
             return False
+        if can_train_further(tokenizer) and not self.may_discard():
+            return False  # Cancel: nothing changes, the recent files neither
         self.recent.add(str(path))
         self._rebuild_recent_menu()
         if not can_train_further(tokenizer):
             self._open_foreign(pane_source(path, tokenizer, pattern))
             return True
-        if not self.may_discard():
-            return False
         self.window.train_tab.show_tokenizer(tokenizer, Path(path).name)
         self.window.setWindowTitle(f"{APP_TITLE} — {Path(path).name}")
         return True

@@ -65,9 +65,18 @@ ACTIONS = [press_train, press_continue, forbid_from_the_menu, resume_the_interru
 
 
 def answering(monkeypatch, answer: str) -> list:
-    """Answer the unsaved question with ``answer``; the list of the questions asked (their merge counts)."""
+    """Answer the unsaved question before a run is replaced with ``answer``; the list of the questions asked
+    (their merge counts). The question on closing (it is told the kept runs) is answered "discard": the window
+    closes at the end of the test."""
     asked = []
-    monkeypatch.setattr(dialogs, "ask_unsaved", lambda parent, merges, **_: asked.append(merges) or answer)
+
+    def ask(parent, merges, kept=None):
+        if kept is not None:
+            return "discard"
+        asked.append(merges)
+        return answer
+
+    monkeypatch.setattr(dialogs, "ask_unsaved", ask)
     return asked
 
 
@@ -106,7 +115,20 @@ def test_a_saved_run_is_replaced_without_a_question(qtbot, window, train, monkey
     action(qtbot, window, tmp_path)
     settle(qtbot, tab)
     assert asked == [] and tab.tokenizer is not before
-    answering(monkeypatch, "discard")  # the window closes at the end of the test
+
+
+def test_open_cancelled_leaves_the_recent_files_as_they_were(qtbot, window, train, monkeypatch, tmp_path):
+    before = trained(qtbot, window, train)
+    open_a_tokenizer(qtbot, window, tmp_path)  # answered "discard" by the fixture: opened
+    window.files.save_tokenizer(tmp_path / "newer.json")  # now first in the recent files
+    train(window)  # an unsaved run again
+    recent = window.files.recent.paths()
+    assert recent[:2] == [str(tmp_path / "newer.json"), str(tmp_path / "other.json")]
+    shown = window.train_tab.tokenizer
+    asked = answering(monkeypatch, "cancel")
+    open_a_tokenizer(qtbot, window, tmp_path)
+    assert len(asked) == 1 and window.train_tab.tokenizer is shown is not before
+    assert window.files.recent.paths() == recent  # the file cancelled is not moved to the top
 
 
 def test_save_saves_first_and_goes_on_only_once_saved(qtbot, window, train, monkeypatch, tmp_path):
@@ -122,4 +144,3 @@ def test_save_saves_first_and_goes_on_only_once_saved(qtbot, window, train, monk
     assert len(asked) == 2 and target.is_file() and tab.training
     settle(qtbot, tab)
     assert tab.tokenizer is not before
-    answering(monkeypatch, "discard")  # the window closes at the end of the test
