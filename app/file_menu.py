@@ -125,13 +125,13 @@ class FileMenu(QObject):
             self.recent.remove(str(path))
             self._rebuild_recent_menu()
             return False
+        if can_train_further(tokenizer) and not self.may_discard():
+            return False  # Cancel: nothing changes, the recent files neither
         self.recent.add(str(path))
         self._rebuild_recent_menu()
         if not can_train_further(tokenizer):
             self._open_foreign(pane_source(path, tokenizer, pattern))
             return True
-        if not self.may_discard():
-            return False
         self.window.train_tab.show_tokenizer(tokenizer, Path(path).name)
         self.window.setWindowTitle(f"{APP_TITLE} — {Path(path).name}")
         if refused is not None:
@@ -165,12 +165,18 @@ class FileMenu(QObject):
         tab = self.window.train_tab
         return tab.result is not None and tab.tokenizer is not None and tab.tokenizer is not self._saved
 
-    def may_discard(self) -> bool:
-        """True when nothing trained would be lost: it is saved, or the user saves it now or lets it go."""
+    def may_discard(self, closing: bool = False) -> bool:
+        """True when nothing trained would be lost: it is saved, or the user saves it now or lets it go. The one
+        question before anything replaces the run shown: opening a tokenizer, closing, and every run the Train tab
+        starts (``TrainTab.may_replace``: Train, Continue, Forbid and continue, Resume). ``closing``: the window
+        closes (the question says the kept runs stay on disk)."""
         if not self.unsaved():
             return True
         merges = f"{self.window.train_tab.tokenizer.merge_count:,}"
-        answer = dialogs.ask_unsaved(self.window, merges)
+        if closing:
+            answer = dialogs.ask_unsaved(self.window, merges, kept=len(self.window.session.kept))
+        else:
+            answer = dialogs.ask_unsaved(self.window, merges)
         if answer == "save":
             self.save_dialog()
             return not self.unsaved()

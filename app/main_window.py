@@ -12,6 +12,8 @@ lessons in the training corpus's language. A replay of our run in the Teach wind
 
 from __future__ import annotations
 
+import dataclasses
+
 from PySide6.QtCore import QSettings, Slot
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import QMainWindow
@@ -19,7 +21,7 @@ from PySide6.QtWidgets import QMainWindow
 from app import window_state
 from app.common.language_menu import LanguageMenu
 from app.common.samples import corpus_start
-from app.common.session import Corpus, KeptRun, Own, Session
+from app.common.session import Corpus, Own, Session
 from app.common.tab_widget import TabWidget
 from app.compare import CompareView
 from app.file_menu import APP_TITLE, FileMenu
@@ -56,6 +58,7 @@ class MainWindow(QMainWindow):
             self.statusBar().addPermanentWidget(label)
         self._build_menus()
         self.train_tab.state_changed.connect(self.files.update_actions)
+        self.train_tab.may_replace = self.files.may_discard  # every run started asks before an unsaved one goes
         self.train_tab.message.connect(self.statusBar().showMessage)
         self.compare_view.tree_requested.connect(self.open_merge_tree)
         self.compare_view.whole_run_requested.connect(self.train_tab.show_whole_run)
@@ -69,6 +72,8 @@ class MainWindow(QMainWindow):
         self.train_tab.steering.kept.connect(self._keep_run)
         self.train_tab.keeping.kept.connect(self._keep_run)
         self.train_tab.keeping.forget.connect(self.session.forget)
+        self.train_tab.keeping.renamed.connect(self._rename_kept)
+        self.train_tab.keeping.show_requested.connect(self._show_kept_run)
         self.replay_following = ReplayFollowing(self.train_tab, lambda text: self.statusBar().showMessage(text, 8000))
         # ... and every view follows it.
         self.session.watch("own", self._show_own)
@@ -77,6 +82,8 @@ class MainWindow(QMainWindow):
         self.session.watch("corpus", self._show_corpus)
         self.session.watch("text", self._update_lessons)
         self.session.watch("kept", self._show_kept)
+        for run in self.train_tab.keeping.load():  # the runs kept on disk, from before
+            self.session.keep(run)
         self.resize(1560, 940)
         window_state.restore(self, self.settings)
         self.session.set_text(self.compare_view.text())
@@ -217,13 +224,21 @@ class MainWindow(QMainWindow):
         if source.method is None:
             self.session.add(source.key, source)
 
-    def _keep_run(self, tokenizer, name: str) -> None:
-        """A run kept (*Keep this run*, or steered away from: continued, or a merge forbidden) stays in the session,
-        and at once in the Compare tab beside the new one."""
-        run = KeptRun.of(tokenizer, name)
+    def _keep_run(self, tokenizer, name: str, forbidden: str = "") -> None:
+        """A run kept (*Keep this run*, or steered away from: continued, or a merge forbidden) stays in the session
+        and on disk, and at once in the Compare tab beside the new one."""
+        run = self.train_tab.keeping.store(tokenizer, name, forbidden)
         self.session.keep(run)
         if run.key not in self.compare_view.pane_records:
             self.compare_view.show_kept_run(run.key)
+
+    def _rename_kept(self, key: str, name: str) -> None:
+        self.session.keep(dataclasses.replace(self.session.kept[key], name=name))
+
+    def _show_kept_run(self, key: str) -> None:
+        """*Kept runs ▸ Show in Compare*: the run's pane, in the Compare tab brought forward."""
+        self.compare_view.show_kept_run(key)
+        self.tabs.setCurrentWidget(self.compare_view)
 
     def _show_kept(self) -> None:
         """The runs kept: on the Train tab's compression chart and offered in the Compare tab (a run forgotten goes
@@ -258,7 +273,7 @@ class MainWindow(QMainWindow):
         library_host.close_host()
 
     def closeEvent(self, event) -> None:
-        if not self.files.may_discard():  # the user chose to keep the window and the unsaved tokenizer
+        if not self.files.may_discard(closing=True):  # the user chose to keep the window and the unsaved tokenizer
             event.ignore()
             return
         window_state.save(self, self.settings)

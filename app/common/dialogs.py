@@ -18,8 +18,9 @@ def show_error(parent: QWidget | None, title: str, message: str, details: str = 
     box.exec()
 
 
-def ask_unsaved(parent: QWidget | None, merges: str) -> str:
-    """Ask what to do with a trained tokenizer that is not saved: ``"save"``, ``"discard"`` or ``"cancel"``."""
+def ask_unsaved(parent: QWidget | None, merges: str, kept: int | None = None) -> str:
+    """Ask what to do with a trained tokenizer that is not saved: ``"save"``, ``"discard"`` or ``"cancel"``. Before
+    the window closes, ``kept`` is how many kept runs it has: they stay on disk, and the question says so."""
     box = QMessageBox(
         QMessageBox.Icon.Question,
         QCoreApplication.translate("Dialogs", "Unsaved tokenizer"),
@@ -30,7 +31,18 @@ def ask_unsaved(parent: QWidget | None, merges: str) -> str:
         parent,
     )
     box.setObjectName("unsavedDialog")
-    box.setInformativeText(QCoreApplication.translate("Dialogs", "Save it before it is replaced?"))
+    if kept is None:
+        box.setInformativeText(QCoreApplication.translate("Dialogs", "Save it before it is replaced?"))
+    elif kept:
+        box.setInformativeText(
+            QCoreApplication.translate(
+                "Dialogs",
+                "Save it before the window closes? The kept runs ({count}) stay on disk: they are listed again "
+                "at the next start until you forget them.",
+            ).format(count=kept)
+        )
+    else:
+        box.setInformativeText(QCoreApplication.translate("Dialogs", "Save it before the window closes?"))
     box.setDefaultButton(QMessageBox.StandardButton.Save)
     answer = box.exec()
     if answer == QMessageBox.StandardButton.Save:

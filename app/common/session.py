@@ -60,17 +60,19 @@ class Corpus:
 
 @dataclass(frozen=True)
 class KeptRun:
-    """A run kept beside ours by the user (or steered away from), under ``key``: its ``name`` and its whole
-    ``tokenizer`` (with its training record, when it has one)."""
+    """A run kept beside ours by the user (or steered away from), under ``key``: its ``name``, its whole
+    ``tokenizer`` (with its training record, when it has one), and the regex a forbid-and-continue forbade when it
+    steered away from it (``forbidden``, "" if none)."""
 
     key: str
     name: str
     tokenizer: ShownTokenizer
+    forbidden: str = ""
 
     @classmethod
-    def of(cls, tokenizer: ShownTokenizer, name: str) -> KeptRun:
-        """``tokenizer`` kept as ``name``, keyed by the tokenizer: keeping it again renames it."""
-        return cls(f"{KEPT_PREFIX}{id(tokenizer)}", name, tokenizer)
+    def of(cls, tokenizer: ShownTokenizer, name: str, forbidden: str = "") -> KeptRun:
+        """``tokenizer`` kept as ``name``, keyed by the tokenizer (a run not on disk)."""
+        return cls(f"{KEPT_PREFIX}{id(tokenizer)}", name, tokenizer, forbidden)
 
 
 @dataclass
@@ -105,7 +107,7 @@ class Session:
             self._tell("added")
 
     def keep(self, run: KeptRun) -> None:
-        """Keep ``run`` for the window's lifetime (a run kept again under its key takes its new name)."""
+        """Keep ``run`` (a run kept again under its key takes its new name)."""
         if self.kept.get(run.key) != run:
             self.kept[run.key] = run
             self._tell("kept")

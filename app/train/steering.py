@@ -27,7 +27,8 @@ class RunSteering(QObject):
     """The steering of ``tab`` (a :class:`~app.train.train_tab.TrainTab`): a *Continue training* button in its run
     box and a context menu on its merges table."""
 
-    kept = Signal(object, str)  # the tokenizer steered away from, and its name ("plain · 8,000 · with ␣the")
+    # The tokenizer steered away from, its name ("plain · 8,000 · with ␣the") and the regex forbidden ("" if none).
+    kept = Signal(object, str, str)
 
     def __init__(self, tab):
         super().__init__(tab)
@@ -71,7 +72,7 @@ class RunSteering(QObject):
     def resume_interrupted(self) -> None:
         """Train the interrupted run again from its last merges: its corpus and settings, its merges replayed."""
         found = interrupted(run_folder())
-        if found is None:
+        if found is None or not self.tab.may_replace():
             return
         run, merges = found
         tab = self.tab
@@ -104,10 +105,14 @@ class RunSteering(QObject):
                 ),
             )
             return
+        if not self.tab.may_replace():
+            return
         self._start(tokenizer, dataclasses.replace(settings, pattern=tokenizer.pattern), self.tr("before continuing"))
 
     def forbid_and_continue(self, rank: int) -> None:
         """Go on from merge ``rank`` without the token it made: the merges before it replayed, that token forbidden."""
+        if not self.tab.may_replace():
+            return
         tokenizer = self.tab.tokenizer
         left, right = tokenizer.merges[rank]
         settings = self.tab.settings_panel.settings()
@@ -119,15 +124,16 @@ class RunSteering(QObject):
             pattern=tokenizer.pattern,
         )
         label = self.tr("with {token}").format(token=render_token(left + right))
-        self._start(tokenizer.truncated(rank), settings, label, whole=tokenizer)
+        self._start(tokenizer.truncated(rank), settings, label, whole=tokenizer, forbidden=forbid[-1])
 
-    def _start(self, start_from, settings, label: str, whole=None) -> None:
-        """Save ``start_from`` where the training process reads it, keep the run shown, and train."""
+    def _start(self, start_from, settings, label: str, whole=None, forbidden: str = "") -> None:
+        """Save ``start_from`` where the training process reads it, keep the run shown (it steered away by
+        forbidding the regex ``forbidden``), and train."""
         self._saved += 1
         path = Path(self._folder.name) / f"run-{self._saved}.json"
         save_json(start_from, path)
         kept = whole or self.tab.tokenizer
-        self.kept.emit(kept, self.tr("{run} · {label}").format(run=tokenizer_run_name(kept), label=label))
+        self.kept.emit(kept, self.tr("{run} · {label}").format(run=tokenizer_run_name(kept), label=label), forbidden)
         self.tab.start_training(dataclasses.replace(settings, resume=str(path)))
 
     @Slot(QPoint)

@@ -83,6 +83,9 @@ class TrainTab(QSplitter):
         #: if the run ends with nothing: cancelled while counting, or failed.
         self._kept: tuple | None = None
         self._finished: TrainingResult | None = None  # a watched run the engine finished, shown as its steps come
+        # Asked before a run the user starts replaces the one shown: True to go on. The main window asks about an
+        # unsaved run there (Save / Discard / Cancel: :meth:`app.file_menu.FileMenu.may_discard`).
+        self.may_replace = lambda: True
         self.held_out_runner = Jobs("held-out", self)
         self.held_out_runner.result.connect(self._on_held_out)
         self.held_out_runner.failed.connect(self._on_held_out_failed)
@@ -161,7 +164,7 @@ class TrainTab(QSplitter):
         layout.addWidget(self.settings_panel)
         layout.addWidget(self.run_box)
         layout.addWidget(held)
-        self.train_button.clicked.connect(lambda: self.start_training())
+        self.train_button.clicked.connect(lambda: self.may_replace() and self.start_training())
         self.cancel_button.clicked.connect(self.cancel_training)
 
     def _build_table(self) -> None:

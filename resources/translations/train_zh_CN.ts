@@ -337,49 +337,59 @@
 <context>
     <name>Dialogs</name>
     <message>
-        <location filename="../../app/common/dialogs.py" line="25"/>
+        <location filename="../../app/common/dialogs.py" line="26"/>
         <source>Unsaved tokenizer</source>
         <translation>分词器尚未保存</translation>
     </message>
     <message>
-        <location filename="../../app/common/dialogs.py" line="26"/>
+        <location filename="../../app/common/dialogs.py" line="27"/>
         <source>The tokenizer trained here ({merges} merges) is not saved.</source>
         <translation>在这里训练的分词器（{merges} 次合并）还没有保存。</translation>
     </message>
     <message>
-        <location filename="../../app/common/dialogs.py" line="33"/>
+        <location filename="../../app/common/dialogs.py" line="35"/>
         <source>Save it before it is replaced?</source>
         <translation>在它被替换之前保存吗？</translation>
     </message>
     <message>
+        <location filename="../../app/common/dialogs.py" line="38"/>
+        <source>Save it before the window closes? The kept runs ({count}) stay on disk: they are listed again at the next start until you forget them.</source>
+        <translation>关闭窗口前先保存它吗？保留的训练（{count}）仍留在磁盘上：下次启动时会再次列出，直到你丢弃它们。</translation>
+    </message>
+    <message>
         <location filename="../../app/common/dialogs.py" line="45"/>
-        <location filename="../../app/common/dialogs.py" line="68"/>
+        <source>Save it before the window closes?</source>
+        <translation>关闭窗口前先保存它吗？</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/dialogs.py" line="57"/>
+        <location filename="../../app/common/dialogs.py" line="80"/>
         <source>Not UTF-8 text</source>
         <translation>不是 UTF-8 文本</translation>
     </message>
     <message>
-        <location filename="../../app/common/dialogs.py" line="52"/>
+        <location filename="../../app/common/dialogs.py" line="64"/>
         <source>Train on it anyway, with each invalid byte replaced by the character U+FFFD (�)?</source>
         <translation>仍然用它训练，并把每个无效字节替换为字符 U+FFFD（�）吗？</translation>
     </message>
     <message>
-        <location filename="../../app/common/dialogs.py" line="57"/>
+        <location filename="../../app/common/dialogs.py" line="69"/>
         <source>Replace invalid bytes</source>
         <translation>替换无效字节</translation>
     </message>
     <message>
-        <location filename="../../app/common/dialogs.py" line="59"/>
-        <location filename="../../app/common/dialogs.py" line="81"/>
+        <location filename="../../app/common/dialogs.py" line="71"/>
+        <location filename="../../app/common/dialogs.py" line="93"/>
         <source>Skip this file</source>
         <translation>跳过此文件</translation>
     </message>
     <message>
-        <location filename="../../app/common/dialogs.py" line="75"/>
+        <location filename="../../app/common/dialogs.py" line="87"/>
         <source>Read it as {encoding}?</source>
         <translation>按 {encoding} 读取吗？</translation>
     </message>
     <message>
-        <location filename="../../app/common/dialogs.py" line="78"/>
+        <location filename="../../app/common/dialogs.py" line="90"/>
         <source>Read as {encoding}</source>
         <translation>按 {encoding} 读取</translation>
     </message>
@@ -859,6 +869,7 @@
     <name>FileMenu</name>
     <message>
         <location filename="../../app/file_menu.py" line="32"/>
+        <location filename="../../app/train/kept_runs.py" line="209"/>
         <source>BPE Explorer tokenizer (*.json)</source>
         <translation>BPE Explorer 分词器 (*.json)</translation>
     </message>
@@ -935,44 +946,44 @@ Its merges encode as saved; the Train tab has no merge history to show.</source>
         <translation>{name}：已发布模型的 {model} 分词器不能继续训练，所以它在“比较”页中作为一个窗格打开（双击某个词元可查看它的合并树）；“训练”页保持不变。</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="188"/>
+        <location filename="../../app/file_menu.py" line="194"/>
         <source>Save tokenizer</source>
         <translation>保存分词器</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="203"/>
+        <location filename="../../app/file_menu.py" line="209"/>
         <source>Cannot save tokenizer</source>
         <translation>无法保存分词器</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="205"/>
+        <location filename="../../app/file_menu.py" line="211"/>
         <source>“{name}” could not be written: {error}
 The tokenizer is kept: save it somewhere else.</source>
         <translation>无法写入“{name}”：{error}
 分词器仍然保留着：请把它保存到别的位置。</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="213"/>
+        <location filename="../../app/file_menu.py" line="219"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="222"/>
+        <location filename="../../app/file_menu.py" line="228"/>
         <source>Export as {format} into folder</source>
         <translation>导出为 {format}，选择目标文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="234"/>
+        <location filename="../../app/file_menu.py" line="240"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="235"/>
+        <location filename="../../app/file_menu.py" line="241"/>
         <source>Export as {format} failed: {error}</source>
         <translation>导出为 {format} 失败：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="240"/>
+        <location filename="../../app/file_menu.py" line="246"/>
         <source>Wrote {files}</source>
         <translation>已写入 {files}</translation>
     </message>
@@ -1118,41 +1129,135 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
     </message>
 </context>
 <context>
+    <name>KeptRuns</name>
+    <message>
+        <location filename="../../app/train/kept_store.py" line="66"/>
+        <source>its “{field}” is missing or of the wrong kind</source>
+        <translation>它的“{field}”缺失或类型不对</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/kept_store.py" line="122"/>
+        <source>the kept runs cannot be read from it ({error})</source>
+        <translation>无法从中读取保留的训练（{error}）</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/kept_store.py" line="144"/>
+        <source>not the information of a kept run (its “format” is not {format})</source>
+        <translation>不是保留训练的信息文件（它的“format”不是 {format}）</translation>
+    </message>
+</context>
+<context>
     <name>KeptRunsControls</name>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="25"/>
+        <location filename="../../app/train/kept_runs.py" line="45"/>
         <source>Keep this run…</source>
         <translation>保留这次训练…</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="29"/>
+        <location filename="../../app/train/kept_runs.py" line="49"/>
         <source>Keep the tokenizer shown under a name: the Compare tab shows it as a pane and the compression chart draws its curve beside the runs to come</source>
         <translation>以一个名字保留当前显示的分词器：“对比”页把它显示为一个窗格，压缩率图表在以后的训练旁边画出它的曲线</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="68"/>
+        <location filename="../../app/train/kept_runs.py" line="88"/>
         <source>Keep this run</source>
         <translation>保留这次训练</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="69"/>
+        <location filename="../../app/train/kept_runs.py" line="89"/>
+        <location filename="../../app/train/kept_runs.py" line="179"/>
         <source>Name of the run, in the Compare tab and on the compression chart:</source>
         <translation>这次训练的名字（用于“对比”页和压缩率图表）：</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="79"/>
-        <source>Forget “{name}”</source>
-        <translation>丢弃“{name}”</translation>
+        <location filename="../../app/train/kept_runs.py" line="103"/>
+        <source>Forbade {regex}</source>
+        <translation>禁止了 {regex}</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="81"/>
+        <location filename="../../app/train/kept_runs.py" line="106"/>
+        <source>Not on disk: kept until the window closes</source>
+        <translation>不在磁盘上：保留到窗口关闭为止</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/kept_runs.py" line="108"/>
+        <source>Show in Compare</source>
+        <translation>在“对比”页中显示</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/kept_runs.py" line="109"/>
+        <source>Rename…</source>
+        <translation>重命名…</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/kept_runs.py" line="110"/>
+        <source>Save as…</source>
+        <translation>另存为…</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/kept_runs.py" line="111"/>
+        <source>Forget</source>
+        <translation>丢弃</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/kept_runs.py" line="118"/>
+        <source>The runs kept, on disk until forgotten: show one in the Compare tab, rename it, save it as a tokenizer file, or forget it</source>
+        <translation>保留的训练，在丢弃之前一直留在磁盘上：可以在“对比”页中显示、重命名、另存为分词器文件或丢弃</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/kept_runs.py" line="145"/>
+        <source>“{name}” is kept until the window closes, not on disk: {error}</source>
+        <translation>“{name}”只保留到窗口关闭，没有写到磁盘上：{error}</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/kept_runs.py" line="158"/>
+        <source>Kept runs: {count} skipped in {folder} (the files are left as they are): {errors}</source>
+        <translation>保留的训练：{folder} 中有 {count} 个被跳过（文件保持原样）：{errors}</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/kept_runs.py" line="178"/>
+        <source>Rename the kept run</source>
+        <translation>重命名保留的训练</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/kept_runs.py" line="197"/>
+        <source>“{name}” is changed until the window closes, not on disk: {error}</source>
+        <translation>“{name}”的修改只保留到窗口关闭，没有写到磁盘上：{error}</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/kept_runs.py" line="207"/>
+        <source>Save the kept run</source>
+        <translation>保存保留的训练</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/kept_runs.py" line="219"/>
+        <source>that is the kept runs&apos; own folder: choose another place.</source>
+        <translation>那是保留训练自己的文件夹：请选择别的位置。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/kept_runs.py" line="228"/>
+        <source>Cannot save the kept run</source>
+        <translation>无法保存保留的训练</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/kept_runs.py" line="229"/>
+        <source>“{name}” could not be written: {error}</source>
+        <translation>无法写入“{name}”：{error}</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/kept_runs.py" line="233"/>
+        <source>Saved {path}</source>
+        <translation>已保存 {path}</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/kept_runs.py" line="244"/>
+        <source>The kept run&apos;s files could not be removed: {error}</source>
+        <translation>无法删除这次保留训练的文件：{error}</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/kept_runs.py" line="114"/>
         <source>Kept runs ({count})</source>
         <translation>保留的训练（{count}）</translation>
-    </message>
-    <message>
-        <location filename="../../app/train/kept_runs.py" line="84"/>
-        <source>The runs kept: the Add tokenizer menu of the Compare tab shows them again; forget one here</source>
-        <translation>保留的训练：“对比”页的“添加分词器”菜单可以再次显示它们；在这里丢弃其中一个</translation>
     </message>
 </context>
 <context>
@@ -1197,67 +1302,67 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="50"/>
+        <location filename="../../app/main_window.py" line="52"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="51"/>
+        <location filename="../../app/main_window.py" line="53"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="53"/>
+        <location filename="../../app/main_window.py" line="55"/>
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="85"/>
+        <location filename="../../app/main_window.py" line="92"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="86"/>
+        <location filename="../../app/main_window.py" line="93"/>
         <source>&amp;Teach</source>
         <translation>教学(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="87"/>
+        <location filename="../../app/main_window.py" line="94"/>
         <source>Open the &amp;teaching views…</source>
         <translation>打开教学视图(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="90"/>
+        <location filename="../../app/main_window.py" line="97"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="95"/>
+        <location filename="../../app/main_window.py" line="102"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="121"/>
+        <location filename="../../app/main_window.py" line="128"/>
         <source>training, {merges} merges</source>
         <translation>训练中，{merges} 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="142"/>
+        <location filename="../../app/main_window.py" line="149"/>
         <source>{merges} of {total} merges</source>
         <translation>{merges}/{total} 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="143"/>
+        <location filename="../../app/main_window.py" line="150"/>
         <source>{merges} merges</source>
         <translation>{merges} 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="237"/>
+        <location filename="../../app/main_window.py" line="252"/>
         <source>current tokenizer ({merges} merges)</source>
         <translation>当前分词器（{merges} 次合并）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="213"/>
+        <location filename="../../app/main_window.py" line="220"/>
         <source>No merge tree for that token: the Teach window says why.</source>
         <translation>这个词元没有合并树：原因见教学窗口。</translation>
     </message>
@@ -1703,48 +1808,48 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>RunSteering</name>
     <message>
-        <location filename="../../app/train/steering.py" line="37"/>
-        <location filename="../../app/train/steering.py" line="101"/>
+        <location filename="../../app/train/steering.py" line="38"/>
+        <location filename="../../app/train/steering.py" line="102"/>
         <source>Continue training</source>
         <translation>继续训练</translation>
     </message>
     <message>
-        <location filename="../../app/train/steering.py" line="41"/>
+        <location filename="../../app/train/steering.py" line="42"/>
         <source>Go on from the tokenizer shown: its merges are replayed on the corpus, then training continues to the vocabulary size set (the ids it has never change)</source>
         <translation>从当前显示的分词器继续：先在语料上重放它的合并，再训练到设定的词表大小（已有的 ID 不会改变）</translation>
     </message>
     <message>
-        <location filename="../../app/train/steering.py" line="50"/>
+        <location filename="../../app/train/steering.py" line="51"/>
         <source>A run was interrupted (the window or its training process ended): go on from its last merges</source>
         <translation>有一次训练被中断了（窗口或其训练进程意外结束）：从它最后保存的合并继续</translation>
     </message>
     <message>
-        <location filename="../../app/train/steering.py" line="68"/>
+        <location filename="../../app/train/steering.py" line="69"/>
         <source>Resume the interrupted run ({merges} merges)</source>
         <translation>继续被中断的训练（{merges} 次合并）</translation>
     </message>
     <message>
-        <location filename="../../app/train/steering.py" line="102"/>
+        <location filename="../../app/train/steering.py" line="103"/>
         <source>Set a vocabulary size above {size} to continue: the tokenizer has {size} tokens.</source>
         <translation>请把词表大小设为大于 {size} 才能继续：该分词器已有 {size} 个词元。</translation>
     </message>
     <message>
-        <location filename="../../app/train/steering.py" line="107"/>
+        <location filename="../../app/train/steering.py" line="110"/>
         <source>before continuing</source>
         <translation>继续之前</translation>
     </message>
     <message>
-        <location filename="../../app/train/steering.py" line="121"/>
+        <location filename="../../app/train/steering.py" line="126"/>
         <source>with {token}</source>
         <translation>含 {token}</translation>
     </message>
     <message>
-        <location filename="../../app/train/steering.py" line="130"/>
+        <location filename="../../app/train/steering.py" line="136"/>
         <source>{run} · {label}</source>
         <translation>{run} · {label}</translation>
     </message>
     <message>
-        <location filename="../../app/train/steering.py" line="145"/>
+        <location filename="../../app/train/steering.py" line="151"/>
         <source>Forbid {token} and continue from here</source>
         <translation>禁止 {token} 并从这里继续</translation>
     </message>
@@ -2023,118 +2128,118 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>TrainTab</name>
     <message>
-        <location filename="../../app/train/train_tab.py" line="149"/>
+        <location filename="../../app/train/train_tab.py" line="152"/>
         <source>Text not in the corpus: the compression chart shows how well it is encoded</source>
         <extracomment>While training, a piece of a frame (see ``TrainTab._on_steps``) is painted at most this often. A frame has four pieces (the table, then each chart), so each is repainted about every 4 x 30 ms: 8 times a second. While counting, the progress is shown at most this often (8 times a second). What the tab showed before the current run (history, tokenizer, result, current rank), shown again if the run ends with nothing: cancelled while counting, or failed.</extracomment>
         <translation>不在语料中的文本：压缩率图显示它被编码得有多好</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="151"/>
+        <location filename="../../app/train/train_tab.py" line="154"/>
         <source>Held-out text (compression chart)</source>
         <translation>留出文本（压缩率图）</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="173"/>
+        <location filename="../../app/train/train_tab.py" line="176"/>
         <source>Filter merges by token text (e.g. “ing”, “␣the”, “中”)</source>
         <translation>按词元文本筛选合并（例如 “ing”、“␣the”、“中”）</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="179"/>
+        <location filename="../../app/train/train_tab.py" line="182"/>
         <source>&lt;b&gt;Merges&lt;/b&gt;</source>
         <translation>&lt;b&gt;合并&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="211"/>
+        <location filename="../../app/train/train_tab.py" line="214"/>
         <source>Choose a corpus first.</source>
         <translation>请先选择语料。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="247"/>
+        <location filename="../../app/train/train_tab.py" line="250"/>
         <source>Counting pre-tokens</source>
         <translation>统计预分词单元</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="253"/>
+        <location filename="../../app/train/train_tab.py" line="256"/>
         <source>Reading {name}…</source>
         <translation>正在读取 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="273"/>
+        <location filename="../../app/train/train_tab.py" line="276"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="317"/>
+        <location filename="../../app/train/train_tab.py" line="320"/>
         <source>Merging</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="324"/>
+        <location filename="../../app/train/train_tab.py" line="327"/>
         <source>Counted {words} unique pre-tokens; merging…</source>
         <translation>已统计出 {words} 个不同的预分词单元；正在合并…</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="442"/>
+        <location filename="../../app/train/train_tab.py" line="445"/>
         <source>Cancelled after {time}, before any merge; the previous result is kept.</source>
         <translation>{time} 后取消，尚未进行任何合并；之前的结果保留。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="444"/>
+        <location filename="../../app/train/train_tab.py" line="447"/>
         <source>Cancelled after {time}, before any merge.</source>
         <translation>{time} 后取消，尚未进行任何合并。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="460"/>
+        <location filename="../../app/train/train_tab.py" line="463"/>
         <source>Tokenizer not built</source>
         <translation>未能构建分词器</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="461"/>
+        <location filename="../../app/train/train_tab.py" line="464"/>
         <source>The trained tokenizer could not be built: {error}</source>
         <translation>无法构建训练好的分词器：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="472"/>
+        <location filename="../../app/train/train_tab.py" line="475"/>
         <source>Cancelled in {time}: {merges} merges. {reason}</source>
         <translation>已取消，用时 {time}：{merges} 次合并。{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="474"/>
+        <location filename="../../app/train/train_tab.py" line="477"/>
         <source>Done in {time}: {merges} merges. {reason}</source>
         <translation>完成，用时 {time}：{merges} 次合并。{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="481"/>
+        <location filename="../../app/train/train_tab.py" line="484"/>
         <source> Note: {warning}</source>
         <translation> 注意：{warning}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="527"/>
+        <location filename="../../app/train/train_tab.py" line="530"/>
         <source>Training failed; the previous result is kept.</source>
         <translation>训练失败；之前的结果保留。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="527"/>
+        <location filename="../../app/train/train_tab.py" line="530"/>
         <source>Training failed.</source>
         <translation>训练失败。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="541"/>
+        <location filename="../../app/train/train_tab.py" line="544"/>
         <source>Training failed</source>
         <translation>训练失败</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="636"/>
+        <location filename="../../app/train/train_tab.py" line="639"/>
         <source>Held-out text not measured: {error}</source>
         <translation>未能测量留出文本：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="666"/>
+        <location filename="../../app/train/train_tab.py" line="669"/>
         <source>Opened {name}: {merges} merges. {reason}</source>
         <translation>已打开 {name}：{merges} 次合并。{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="670"/>
+        <location filename="../../app/train/train_tab.py" line="673"/>
         <source>Opened {name}: no training record, so no merge history to show.</source>
         <translation>已打开 {name}：没有训练记录，因此没有可显示的合并历史。</translation>
     </message>

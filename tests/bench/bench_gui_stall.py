@@ -156,7 +156,7 @@ def main() -> int:
     timer.stop()
     result = finished.get("result")
     seconds = finished.get("at", time.perf_counter()) - started
-    dialogs.ask_unsaved = lambda parent, merges: "discard"  # the trained tokenizer is not saved: no question
+    dialogs.ask_unsaved = lambda parent, merges, **_: "discard"  # the trained tokenizer is not saved: no question
     window.close()
     if result is None:
         print("training failed")

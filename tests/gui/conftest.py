@@ -98,12 +98,18 @@ def interrupted_runs_apart(monkeypatch, tmp_path):
 
 
 @pytest.fixture(autouse=True)
+def kept_runs_apart(monkeypatch, tmp_path):
+    """Each test's window keeps its kept runs in a folder of its own (never the user's data folder)."""
+    monkeypatch.setenv("BPE_KEPT_RUNS_FOLDER", str(tmp_path / "kept-runs"))
+
+
+@pytest.fixture(autouse=True)
 def unsaved_tokenizers_are_discarded(monkeypatch):
     """Closing a window that trained a tokenizer asks whether to save it; tests answer "discard" (a test of the
     question itself patches its own answer)."""
     from app.common import dialogs
 
-    monkeypatch.setattr(dialogs, "ask_unsaved", lambda parent, merges: "discard")
+    monkeypatch.setattr(dialogs, "ask_unsaved", lambda parent, merges, **_: "discard")
 
 
 @pytest.fixture(autouse=True)

@@ -655,3 +655,150 @@ def test_why_this_merge_of_a_record_bomb_says_its_record_cannot_be_shown(record_
     qtbot.waitUntil(lambda: "Cannot explain this merge" in tab.why.title.text(), timeout=60000)
     assert "bomb.json: its training record cannot be shown: " + BOMB_SAID in tab.why.title.text()
     tab.shutdown()
+
+
+# ----- kept runs on disk (issue 2: no silent discard) ------------------------------------------------------------
+
+
+def _hostile_kept_runs(folder: Path) -> dict[str, str]:
+    """Files a kept-runs folder may hold that are not a whole kept run (by name: a word of what the message says
+    of each); the folder also holds one good run."""
+    from app.train.kept_store import RunInfo, store_run
+
+    folder.mkdir(parents=True)
+    tokenizer = Tokenizer({i: bytes([i]) for i in range(256)} | {256: b"ab"}, [(b"a", b"b")])
+    store_run(folder, tokenizer, RunInfo("good run", "2026-11-28 17:00:00"))
+    info = {"format": "bpe-explorer-kept-run", "version": 1, "kept_at": "x", "settings": {}, "forbidden": ""}
+    (folder / "corrupt.run.json").write_text(json.dumps({**info, "name": "a"})[:-20], encoding="utf-8")
+    (folder / "hand-edited.run.json").write_text(json.dumps({**info, "name": 5}), encoding="utf-8")
+    (folder / "foreign.run.json").write_text(json.dumps({**info, "format": "other", "name": "b"}), encoding="utf-8")
+    (folder / "huge.run.json").write_bytes(b" " * 2_000_000 + b"{}")
+    (folder / "latin1.run.json").write_bytes(b'{"name": "caf\xe9"}')
+    (folder / "lonely.run.json").write_text(json.dumps({**info, "name": "no tokenizer"}), encoding="utf-8")
+    (folder / "broken.run.json").write_text(json.dumps({**info, "name": "broken tokenizer"}), encoding="utf-8")
+    (folder / "broken.json").write_text('{"format": "bpe-explorer", "version": 1}', encoding="utf-8")
+    (folder / "a-folder.run.json").mkdir()
+    os.mkfifo(folder / "pipe.run.json")
+    (folder / "notes.txt").write_text("not a kept run: ignored", encoding="utf-8")
+    return {
+        "corrupt.run.json": "not valid JSON",
+        "hand-edited.run.json": "“name”",
+        "foreign.run.json": "not the information of a kept run",
+        "huge.run.json": "MB",
+        "latin1.run.json": "UTF-8",
+        "lonely.json": "No such file",
+        "broken.json": '"pattern" field is missing',
+        "a-folder.run.json": "is a folder",
+        "pipe.run.json": "named pipe",
+    }
+
+
+def _snapshot(folder: Path) -> dict[str, object]:
+    """Every entry of ``folder``: a file's bytes, else what it is."""
+    return {p.name: p.read_bytes() if p.is_file() else ("fifo" if p.is_fifo() else "folder") for p in folder.iterdir()}
+
+
+def test_hostile_files_in_the_kept_runs_folder_are_named_skipped_and_left_alone(qtbot, tmp_path):
+    from PySide6.QtCore import QSettings
+
+    from app.main_window import MainWindow
+    from app.train.kept_store import kept_runs_folder
+
+    folder = kept_runs_folder()
+    expected = _hostile_kept_runs(folder)
+    before = _snapshot(folder)
+    window = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))  # a FIFO does not block it
+    qtbot.addWidget(window)
+    window.show()
+    assert [run.name for run in window.session.kept.values()] == ["good run"]
+    message = window.statusBar().currentMessage()
+    assert message.startswith(f"Kept runs: {len(expected)} skipped in {folder} (the files are left as they are)")
+    for name, cause in expected.items():  # each named without the folder, said once at the start
+        assert f"; {name}: " in message or f"): {name}: " in message, name
+        assert cause in message, cause
+    assert _snapshot(folder) == before  # nothing deleted, nothing rewritten
+    window.close()
+
+
+def _full_disk(monkeypatch, folder: Path) -> None:
+    """Writing into ``folder`` fails as on a full disk (ENOSPC at the atomic rename); elsewhere as usual."""
+    import errno
+
+    replace = os.replace
+
+    def full(src, dst, *args, **kwargs):
+        if Path(dst).parent == folder:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return replace(src, dst, *args, **kwargs)
+
+    monkeypatch.setattr(os, "replace", full)
+
+
+def test_a_full_disk_keeps_the_run_in_memory_and_says_so(window, qtbot, train, monkeypatch):
+    from app.train.kept_store import kept_runs_folder
+    from tests.gui.test_kept_runs import keep, kept_menu_action
+
+    folder = kept_runs_folder()
+    window.train_tab.settings_panel.apply(vocab_size=300, special_tokens=[])
+    train(window)
+    keep(qtbot, window, "on disk")
+    before = _snapshot(folder)
+    window.train_tab.settings_panel.apply(vocab_size=310)
+    train(window)
+    _full_disk(monkeypatch, folder)
+    keep(qtbot, window, "in memory")
+    message = window.statusBar().currentMessage()
+    assert "“in memory” is kept until the window closes, not on disk" in message and "No space left" in message
+    assert [run.name for run in window.session.kept.values()] == ["on disk", "in memory"]
+    assert _snapshot(folder) == before  # the other run's files untouched, no temporary file left
+    assert "Not on disk: kept until the window closes" in [
+        a.text() for a in kept_menu_action(window, "in memory", "Forget").parent().actions()
+    ]
+    window.train_tab.keeping.rename(next(iter(window.session.kept)), "renamed")  # cannot be written: in memory
+    assert "“on disk” is changed until the window closes, not on disk" in window.statusBar().currentMessage()
+    assert [run.name for run in window.session.kept.values()] == ["renamed", "in memory"]
+    assert _snapshot(folder) == before
+
+
+def test_save_as_into_the_kept_runs_folder_is_refused(window, qtbot, train, monkeypatch, tmp_path):
+    from app.common import dialogs
+    from app.train.kept_store import kept_runs_folder
+    from tests.gui.test_kept_runs import keep
+
+    folder = kept_runs_folder()
+    window.train_tab.settings_panel.apply(vocab_size=300, special_tokens=[])
+    train(window)
+    keep(qtbot, window, "mine")
+    before = _snapshot(folder)
+    errors = []
+    monkeypatch.setattr(dialogs, "show_error", lambda parent, title, message, details="": errors.append(message))
+    (key,) = window.session.kept
+    for name in before:  # its information file, its tokenizer: the output would be an input
+        assert not window.train_tab.keeping.save_as(key, folder / name)
+        assert errors[-1] == f"“{name}” could not be written: that is the kept runs' own folder: choose another place."
+    assert not window.train_tab.keeping.save_as(key, tmp_path)  # a folder: refused, named, as File > Save does
+    assert errors[-1].startswith(f"“{tmp_path.name}” could not be written") and "folder" in errors[-1]
+    assert _snapshot(folder) == before and [run.name for run in window.session.kept.values()] == ["mine"]
+
+
+def test_a_kept_runs_folder_that_is_a_file_is_named_and_left_alone(qtbot, tmp_path, monkeypatch, train):
+    from PySide6.QtCore import QSettings
+
+    from app.main_window import MainWindow
+    from tests.gui.test_kept_runs import keep
+
+    in_the_way = tmp_path / "kept-runs-file"
+    in_the_way.write_bytes(b"a file where the folder should be")
+    monkeypatch.setenv("BPE_KEPT_RUNS_FOLDER", str(in_the_way))
+    window = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    window.show()
+    assert "the kept runs cannot be read from it (Not a directory)" in window.statusBar().currentMessage()
+    window.train_tab.corpus_panel.select_sample("english")
+    window.train_tab.settings_panel.apply(vocab_size=300, special_tokens=[])
+    train(window)
+    keep(qtbot, window, "mine")
+    assert "it is a file, not a folder" in window.statusBar().currentMessage()
+    assert [run.name for run in window.session.kept.values()] == ["mine"]  # kept in memory
+    assert in_the_way.read_bytes() == b"a file where the folder should be"
+    window.close()

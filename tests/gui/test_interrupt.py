@@ -16,14 +16,14 @@ from app.common.interrupt import CloseOnInterrupt
 def test_ctrl_c_asks_about_the_unsaved_run_and_cancel_keeps_the_window(qtbot, window, train, monkeypatch):
     train(window)
     asked = []
-    monkeypatch.setattr(dialogs, "ask_unsaved", lambda parent, merges: asked.append(merges) or "cancel")
+    monkeypatch.setattr(dialogs, "ask_unsaved", lambda parent, merges, **_: asked.append(merges) or "cancel")
     before = signal.getsignal(signal.SIGINT)
     interrupt = CloseOnInterrupt(window)
     try:
         signal.raise_signal(signal.SIGINT)
         qtbot.waitUntil(lambda: bool(asked), timeout=5000)
         assert window.isVisible() and window.files.unsaved()  # Cancel: the window and its run stay
-        monkeypatch.setattr(dialogs, "ask_unsaved", lambda parent, merges: asked.append(merges) or "discard")
+        monkeypatch.setattr(dialogs, "ask_unsaved", lambda parent, merges, **_: asked.append(merges) or "discard")
         signal.raise_signal(signal.SIGINT)  # asked again, not ignored as a repeat
         qtbot.waitUntil(lambda: not window.isVisible(), timeout=5000)
         assert len(asked) == 2

@@ -26,6 +26,12 @@ def keep(qtbot, window, name: str | None = None) -> None:
     qtbot.mouseClick(controls.keep_button, Qt.MouseButton.LeftButton)
 
 
+def kept_menu_action(window, name: str, text: str):
+    """The action ``text`` ("Forget", "Rename…", ...) of the kept run ``name`` in the *Kept runs* menu."""
+    submenu = next(a.menu() for a in window.train_tab.keeping.menu.actions() if a.text() == name)
+    return next(a for a in submenu.actions() if a.text() == text)
+
+
 def train_two_and_keep_them(qtbot, window, train):
     """A plain run kept under a name of the user's, then a PickyBPE run kept under its default name."""
     panel = window.train_tab.settings_panel
@@ -89,9 +95,8 @@ def test_two_kept_runs_are_panes_and_curves_until_forgotten(qtbot, window, train
     # Forgetting it in the Train tab takes its panes (the one cutting it another way too), its curve and entries away.
     greedy = compare.show_method(plain.key, "greedy")
     assert greedy is compare.panes[f"{plain.key}#greedy"]
-    menu = window.train_tab.keeping.menu
     assert window.train_tab.keeping.kept_button.text() == "Kept runs (2)"
-    next(a for a in menu.actions() if "first try" in a.text()).trigger()
+    kept_menu_action(window, "first try", "Forget").trigger()
     assert list(window.session.kept) == [picky.key]
     assert not any(key.startswith(plain.key) for key in compare.pane_records) and picky.key in compare.pane_records
     assert set(chart.kept_curves) == {picky.key}

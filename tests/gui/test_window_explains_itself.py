@@ -36,7 +36,7 @@ def test_help_menu_tour_shortcuts_and_about(qtbot, window):
 def test_an_unsaved_tokenizer_is_not_lost_by_accident(qtbot, window, train, monkeypatch, tmp_path):
     train(window)
     asked = []
-    monkeypatch.setattr(dialogs, "ask_unsaved", lambda parent, merges: asked.append(merges) or "cancel")
+    monkeypatch.setattr(dialogs, "ask_unsaved", lambda parent, merges, **_: asked.append(merges) or "cancel")
     window.close()
     assert asked and window.isVisible()  # Cancel keeps the window and the tokenizer
     saved = tmp_path / "tok.json"
