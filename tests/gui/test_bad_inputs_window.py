@@ -28,6 +28,7 @@ from test_bad_inputs import (
     CorpusCase,
     _device,
     _fifo,
+    folder_bytes,
     growing_normalizer_file,
     is_root,
     panicking_regex_file,
@@ -483,3 +484,20 @@ def test_the_matrix_leaves_out_only_cases_checked_elsewhere():
     """Every corpus and tokenizer case of the engine's matrix is here, except those pointed to in the README."""
     assert set(BUILDERS) - {case.name for case in CORPUS_WINDOW_CASES} == set()
     assert [case.id for case in TOKENIZER_CASES if case not in WINDOW_TOKENIZER_CASES] == ["a FIFO"]
+
+
+# ----- training checkpoints (the window's run saves the merges so far in BPE_RUN_FOLDER) ---------------------------
+
+
+def test_a_full_disk_where_the_window_saves_its_checkpoint_is_a_note_after_the_run(
+    window, dialogs, good, train, full_disk, monkeypatch
+):
+    """The run ends with every merge; its last line notes, in the window's language, that nothing was saved."""
+    monkeypatch.setenv("BPE_RUN_FOLDER", str(full_disk))
+    monkeypatch.setenv("BPE_CHECKPOINT_SECONDS", "0")
+    before = folder_bytes(full_disk)
+    result = train(window)
+    assert not dialogs.errors and not result.cancelled and result.merges and window.train_tab.tokenizer is not None
+    text = window.train_tab.progress_text.text()
+    assert f"Note: The merges so far could not be saved in {full_disk} (No space left on device)" in text
+    assert folder_bytes(full_disk) == before and not window.train_tab.steering.resume_button.isVisible()
