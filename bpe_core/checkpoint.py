@@ -210,6 +210,8 @@ class Checkpoint:
         try:
             self._save(tokenizer)
         except (OSError, CheckpointError) as exc:
+            if self._written is None:
+                self._tidy()  # a folder made for a first save that failed is not left behind
             if self.warning is None:
                 self.warning = _warning(exc, self.parent)
                 if self._warn is not None:
@@ -219,7 +221,7 @@ class Checkpoint:
 
     def _save(self, tokenizer) -> None:
         self.check()
-        if self._written is None:
+        if self._written is None or not os.path.lexists(self.folder):  # the first save, or the folder was removed
             self._make_folder()
         text = json_text(tokenizer)
         digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
@@ -248,7 +250,11 @@ class Checkpoint:
             self._made_parent = True
         if not os.path.lexists(self.folder):
             self.folder.mkdir()
-            write_text_atomically(self.folder / MARKER, MARKER_TEXT)
+            try:
+                write_text_atomically(self.folder / MARKER, MARKER_TEXT)
+            except OSError:
+                self.folder.rmdir()  # made just now, empty: not left without its marker
+                raise
             return
         try:
             about, merges = self._about()
@@ -277,8 +283,13 @@ class Checkpoint:
             (self.folder / name).unlink(missing_ok=True)
         if named in mine:
             (self.folder / RUN_FILE).unlink(missing_ok=True)
+        self._tidy()
+
+    def _tidy(self) -> None:
+        """Remove the program's folder if it holds nothing but its marker, then ``DIR`` if the program made it and
+        it is empty."""
         try:
-            if os.listdir(self.folder) == [MARKER]:
+            if is_ours(self.folder) and os.listdir(self.folder) == [MARKER]:
                 (self.folder / MARKER).unlink()
                 self.folder.rmdir()
             if self._made_parent:

@@ -1031,6 +1031,7 @@ def test_a_full_disk_in_the_checkpoint_folder_is_warned_of_once_and_training_goe
     assert f"cannot save the checkpoint in {full_disk}: No space left on device" in result.stderr
     assert "training goes on without it" in result.stderr
     assert load_json(out).merges == some_merges(corpus, 300).merges and folder_bytes(full_disk) == before
+    assert os.listdir(full_disk) == ["filler"]  # no folder of the program's left behind
 
 
 def test_a_full_disk_in_the_window_runs_checkpoint_ends_the_run_with_a_note(tmp_path, full_disk, monkeypatch):
