@@ -500,4 +500,6 @@ def test_a_full_disk_where_the_window_saves_its_checkpoint_is_a_note_after_the_r
     assert not dialogs.errors and not result.cancelled and result.merges and window.train_tab.tokenizer is not None
     text = window.train_tab.progress_text.text()
     assert f"Note: The merges so far could not be saved in {full_disk} (No space left on device)" in text
-    assert folder_bytes(full_disk) == before and not window.train_tab.steering.resume_button.isVisible()
+    assert window.train_tab.progress_text.toolTip() == text  # whole, where the panel cuts the label (768 px high)
+    assert folder_bytes(full_disk) == before and os.listdir(full_disk) == ["filler"]
+    assert not window.train_tab.steering.resume_button.isVisible()
