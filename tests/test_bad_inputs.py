@@ -931,6 +931,8 @@ def test_checkpoint_leaves_alone_a_folder_of_its_name_that_it_did_not_make(tmp_p
 def test_checkpoint_resumes_only_what_it_saved_byte_for_byte(tmp_path):
     """Issue: a hand-edited merges file (another pattern, an added special token) was resumed silently into another
     tokenizer. The SHA-256 in run.json finds an edit; an edit of both files is caught by the pattern check."""
+    from bpe_core.checkpoint import interrupted
+
     corpus = ckpt_corpus(tmp_path)
     folder = tmp_path / "ckpt"
     command = ["train", str(corpus), "--vocab-size", "300", "--checkpoint", str(folder), "-o", str(tmp_path / "t.json")]
@@ -941,6 +943,7 @@ def test_checkpoint_resumes_only_what_it_saved_byte_for_byte(tmp_path):
     doc = json.loads(merges_file.read_text())
     doc["special_tokens"] = {"<|added|>": 270}
     merges_file.write_text(json.dumps(doc))
+    assert interrupted(folder) is None  # the window does not offer it either
     before = folder_bytes(folder)
     result = bpe(*command)
     assert result.returncode == 0, result.stderr
