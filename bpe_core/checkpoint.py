@@ -30,6 +30,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import math
 import os
 import stat
 import time
@@ -76,6 +77,19 @@ def corpus_fingerprint(paths) -> list:
     return found
 
 
+def seconds_between(text: str | None) -> float:
+    """The seconds between two saves ``BPE_CHECKPOINT_SECONDS`` asks for: a number of at least 0, else the default.
+
+    >>> seconds_between("0.2"), seconds_between(None), seconds_between("nan"), seconds_between("-1")
+    (0.2, 2.0, 2.0, 2.0)
+    """
+    try:
+        seconds = float(text or EVERY_SECONDS)
+    except ValueError:
+        return EVERY_SECONDS
+    return seconds if math.isfinite(seconds) and seconds >= 0 else EVERY_SECONDS
+
+
 class Checkpoint:
     """The checkpoint of one run in ``folder`` (``DIR``); ``run`` says what the run is (settings and corpus, as
     JSON data). ``warn`` is told the one warning of a failed save (also kept as :attr:`warning`)."""
@@ -91,7 +105,7 @@ class Checkpoint:
         self.parent = Path(folder)
         self.folder = self.parent / FOLDER_NAME
         self.run = json.loads(json.dumps(run))  # as it reads back (tuples are lists in JSON)
-        self.every = every if every is not None else float(os.environ.get("BPE_CHECKPOINT_SECONDS") or EVERY_SECONDS)
+        self.every = every if every is not None else seconds_between(os.environ.get("BPE_CHECKPOINT_SECONDS"))
         self.warning: Message | None = None  # why a save failed (said once)
         self.not_resumed: Message | None = None  # why :meth:`saved` found no checkpoint to resume, if it says
         self._warn = warn

@@ -1048,3 +1048,13 @@ def test_a_full_disk_in_the_window_runs_checkpoint_ends_the_run_with_a_note(tmp_
     assert isinstance(last, Finished) and last.merges == some_merges(Path(job.paths[0]), 300).merges
     assert last.checkpoint_warning.code == "checkpoint.not_saved"
     assert "No space left on device" in str(last.checkpoint_warning)
+
+
+@pytest.mark.parametrize("seconds", ["soon", "nan", "-5", "1e999"])
+def test_checkpoint_seconds_that_are_not_a_number_of_at_least_0_take_the_default(tmp_path, monkeypatch, seconds):
+    monkeypatch.setenv("BPE_CHECKPOINT_SECONDS", seconds)
+    corpus = ckpt_corpus(tmp_path)
+    out = tmp_path / "t.json"
+    result = bpe("train", str(corpus), "--vocab-size", "300", "--checkpoint", str(tmp_path / "c"), "-o", str(out))
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    assert load_json(out).merges == some_merges(corpus, 300).merges and not (tmp_path / "c").exists()
