@@ -497,8 +497,8 @@ def _train(args) -> int:
     started = time.monotonic()
     errors = "replace" if args.replace_invalid else "strict"
     resumed = load_json(args.resume) if args.resume else None
-    checkpoint = _checkpoint(args) if args.checkpoint else None
-    if checkpoint is not None and (saved := checkpoint.saved()) is not None:
+    checkpoint = _checkpoint(args, counts) if args.checkpoint else None
+    if checkpoint is not None and (saved := _resumable(checkpoint, args, counts)) is not None:
         print(
             f"bpe: resuming the interrupted run from its {len(saved.merges)} merges ({args.checkpoint})",
             file=sys.stderr,
@@ -591,13 +591,9 @@ def _train(args) -> int:
 
 
 def _train_outputs(args) -> list[tuple[str, str]]:
-    """The files ``bpe train`` writes: the tokenizer, and the merges a ``--checkpoint`` keeps (removed at the end)."""
-    from bpe_core.checkpoint import Checkpoint
-
-    outputs = [("-o", args.output)]
-    if args.checkpoint:
-        outputs.append(("--checkpoint", str(Checkpoint(args.checkpoint, {}).merges_file)))
-    return outputs
+    """The files ``bpe train`` writes: the tokenizer (a ``--checkpoint``'s files are in a folder of the program's
+    own, where ``-o`` is refused: see :func:`_checkpoint`)."""
+    return [("-o", args.output)]
 
 
 def _train_inputs(args, languages: dict[str, str]) -> list[tuple[str, str]]:
@@ -793,9 +789,10 @@ def _count(args) -> int:
     return 0
 
 
-def _checkpoint(args):
-    """The checkpoint of this run in ``--checkpoint DIR``: what the run is asked to do, and on which files."""
-    from bpe_core.checkpoint import Checkpoint, corpus_fingerprint
+def _checkpoint(args, counts):
+    """The checkpoint of this run in ``--checkpoint DIR``: what the run is asked to do, and on which files. A DIR
+    that cannot hold one, or an output in the checkpoint's own folder, is refused before any work."""
+    from bpe_core.checkpoint import Checkpoint, CheckpointError, corpus_fingerprint
 
     if args.superword_after is not None:
         raise BadInputError("--checkpoint cannot resume a SuperBPE run (--superword-after) yet: leave one out")
@@ -805,7 +802,29 @@ def _checkpoint(args):
     settings = ("vocab_size", "pattern", "special", "min_count", "forbid", "resume", "encoding", "replace_invalid")
     run = {name: getattr(args, name) for name in settings}
     run["corpus"] = corpus_fingerprint(args.corpus or args.counts)
-    return Checkpoint(args.checkpoint, run)
+    checkpoint = Checkpoint(args.checkpoint, run, warn=lambda said: print(f"bpe: warning: {said}", file=sys.stderr))
+    try:
+        checkpoint.check()
+    except CheckpointError as exc:
+        raise UserError(f"--checkpoint {args.checkpoint}: {exc}") from None
+    if checkpoint.contains(args.output):
+        raise UserError(f"-o {args.output}: it is in the checkpoint's folder {checkpoint.folder}: write it elsewhere")
+    return checkpoint
+
+
+def _resumable(checkpoint, args, counts):
+    """The tokenizer an interrupted run of the same command saved, if its checkpoint is whole and made with the
+    settings asked for (its pattern and special tokens too); otherwise None, and why, in one line."""
+    from bpe_core.specials import check_special_tokens
+
+    pattern = (counts.pattern if counts is not None else None) or args.pattern
+    special = args.special or (list(counts.special_tokens) if counts is not None else None)
+    if args.resume is None:  # then the run's own (with --resume, the resumed file's unless given)
+        pattern, special = pattern or "gpt2", check_special_tokens(special)
+    saved = checkpoint.saved(pattern=pattern, special_tokens=special)
+    if checkpoint.not_resumed is not None:
+        print(f"bpe: {checkpoint.not_resumed}", file=sys.stderr)
+    return saved
 
 
 def _read_counts(args):

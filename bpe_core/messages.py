@@ -244,6 +244,22 @@ ENGLISH: dict[str, str] = {
     "output.twice": (
         "{option} {path} and {other_option} {other} are the same file: each output needs a file of its own"
     ),
+    # A training run's checkpoint (bpe_core.checkpoint): a safety net, so never a reason to stop training.
+    "checkpoint.not_saved": "cannot save the checkpoint in {folder}: {cause}; training goes on without it",
+    "checkpoint.not_folder": "{folder} is a file, not a folder: a checkpoint is saved in a folder",
+    "checkpoint.not_ours": (
+        "{folder} was not made by BPE Explorer (it has no {marker}): it is left alone; choose another checkpoint folder"
+    ),
+    "checkpoint.other_settings": "the checkpoint in {folder} was made with other settings ({names}): starting afresh",
+    "checkpoint.other_corpus": (
+        "the checkpoint in {folder} was made on other corpus files (or they changed since): starting afresh"
+    ),
+    "checkpoint.changed": "the checkpoint in {folder} was changed after it was saved ({file}): starting afresh",
+    "checkpoint.unreadable": "the checkpoint in {folder} cannot be read ({detail}): starting afresh",
+    "checkpoint.earlier_version": (
+        "{folder} holds run.json and merges-so-far.json, perhaps an earlier version's checkpoint: it cannot be "
+        "checked, so it is not resumed (and is left as it is); to train on from it, give --resume {merges}"
+    ),
     # A vocabulary filter that cannot run (bpe_core.vocabulary.table).
     "filter.invalid_regex": "the regex {pattern} is not valid: {detail}",
     "filter.too_slow": "the regex {pattern} took longer than {seconds} s (stuck near token id {id}); simplify it",

@@ -938,17 +938,6 @@ def test_two_outputs_that_are_one_file_are_refused(tmp_path):
     assert not (tmp_path / "new.svg").exists()
 
 
-def test_a_tokenizer_written_where_its_checkpoint_keeps_the_merges_is_refused(tmp_path):
-    """``-o ckpt/merges-so-far.json --checkpoint ckpt``: a finished run removes its checkpoint's merges, which
-    would be the tokenizer just saved."""
-    (tmp_path / "c.txt").write_text(TEXT, encoding="utf-8")
-    merges = tmp_path / "ckpt" / "merges-so-far.json"
-    args = ["train", str(tmp_path / "c.txt"), "--vocab-size", "270", "--checkpoint", str(tmp_path / "ckpt")]
-    result = bpe(*args, "-o", str(merges))
-    assert result.returncode == 2 and f"-o {merges} and --checkpoint {merges} are the same file" in result.stderr
-    assert not merges.exists()
-
-
 @pytest.mark.parametrize("command", ["count", "train"])
 def test_a_corpus_glob_leaves_out_the_commands_own_output(command, tmp_path):
     """``bpe count 'in/*' -o in/counts.tsv`` run twice: the second run does not count its first output (nor does
@@ -1119,3 +1108,243 @@ def test_a_view_of_a_record_bomb_says_which_file_and_why(record_bomb_file, tmp_p
     (line,) = result.stderr.splitlines()
     assert line.startswith("bpe: error:") and BOMB_SAID in line
     assert record_bomb_file.read_bytes() == before
+
+
+# ----- training checkpoints (bpe train --checkpoint DIR, the window's run) ----------------------------------------
+# The checkpoint lives in DIR/bpe-explorer-checkpoint, a folder the program makes with its marker; nothing else in
+# DIR is written or removed. It is resumed only if it is byte for byte what the same run saved; a save that fails
+# is warned of once and training goes on.
+
+USERS_RUN = b'{"my": "own run.json"}\n'
+USERS_MERGES = b'{"my": "own merges-so-far.json"}\n'
+
+
+def ckpt_corpus(folder: Path) -> Path:
+    path = folder / "corpus.txt"
+    path.write_text(TEXT, encoding="utf-8")
+    return path
+
+
+def folder_bytes(folder: Path) -> dict[str, bytes]:
+    """Every file under ``folder`` (names relative to it) with its bytes."""
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def cli_checkpoint(corpus: Path, folder: Path, *options: str):
+    """The :class:`~bpe_core.checkpoint.Checkpoint` ``bpe train CORPUS --vocab-size 300 --checkpoint FOLDER`` has
+    (made as the command makes it), to leave an interrupted run's checkpoint without killing one."""
+    from bpe_core import cli
+
+    args = cli._parser().parse_args(
+        ["train", str(corpus), "--vocab-size", "300", "--checkpoint", str(folder), *options]
+    )
+    args.corpus = [str(corpus)]
+    return cli._checkpoint(args, None)
+
+
+def some_merges(corpus: Path, vocab_size: int = 270, pattern: str = "gpt2"):
+    trainer = BpeTrainer(vocab_size, pattern=pattern, processes=1)
+    trainer.count_files([corpus])
+    trainer.run()
+    return trainer.tokenizer()
+
+
+@pytest.mark.parametrize("seconds", ["0", "600"], ids=["saving-every-merge", "never-saving"])
+def test_checkpoint_leaves_the_users_run_json_and_merges_so_far_json_as_they_were(tmp_path, monkeypatch, seconds):
+    """Issue: a run.json or merges-so-far.json of the user's in DIR was deleted when the run ended (even by a run
+    that never saved). Now they stay byte for byte; an earlier version's checkpoint of those names is named as
+    such, not resumed and not removed."""
+    monkeypatch.setenv("BPE_CHECKPOINT_SECONDS", seconds)
+    corpus = ckpt_corpus(tmp_path)
+    folder = tmp_path / "ckpt"
+    folder.mkdir()
+    (folder / "run.json").write_bytes(USERS_RUN)
+    (folder / "merges-so-far.json").write_bytes(USERS_MERGES)
+    before = folder_bytes(folder)
+    result = bpe(
+        "train", str(corpus), "--vocab-size", "300", "--checkpoint", str(folder), "-o", str(tmp_path / "t.json")
+    )
+    assert result.returncode == 0, result.stderr
+    assert "perhaps an earlier version's checkpoint: it cannot be checked, so it is not resumed" in result.stderr
+    assert f"give --resume {folder / 'merges-so-far.json'}" in result.stderr
+    assert folder_bytes(folder) == before and sorted(os.listdir(folder)) == ["merges-so-far.json", "run.json"]
+    assert load_json(tmp_path / "t.json").merges == some_merges(corpus, 300).merges
+
+
+@pytest.mark.parametrize("name", ["run.json", "merges-so-far.json"])
+def test_checkpoint_keeps_an_output_written_into_its_folder_under_an_old_checkpoint_name(tmp_path, monkeypatch, name):
+    """Issue: `--checkpoint . -o run.json` printed "saved run.json", exited 0, and the file was gone."""
+    monkeypatch.setenv("BPE_CHECKPOINT_SECONDS", "0")
+    corpus = ckpt_corpus(tmp_path)
+    out = tmp_path / name
+    result = bpe("train", str(corpus), "--vocab-size", "300", "--checkpoint", str(tmp_path), "-o", str(out))
+    assert result.returncode == 0 and f"saved {out}" in result.stdout, result.stderr
+    assert load_json(out).merges == some_merges(corpus, 300).merges
+    assert sorted(os.listdir(tmp_path)) == ["corpus.txt", name]  # the checkpoint's folder is gone, nothing else
+
+
+def test_checkpoint_refuses_an_output_inside_its_own_folder_before_training(tmp_path):
+    corpus = ckpt_corpus(tmp_path)
+    assert cli_checkpoint(corpus, tmp_path).save(some_merges(corpus))
+    before = folder_bytes(tmp_path)
+    out = tmp_path / "bpe-explorer-checkpoint" / "t.json"
+    result = bpe("train", str(corpus), "--vocab-size", "300", "--checkpoint", str(tmp_path), "-o", str(out))
+    assert result.returncode == 1 and "it is in the checkpoint's folder" in result.stderr
+    assert folder_bytes(tmp_path) == before
+
+
+def test_checkpoint_naming_a_file_is_refused_before_any_work(tmp_path):
+    """Issue: `--checkpoint FILE` trained, then said "File exists"."""
+    corpus = ckpt_corpus(tmp_path)
+    named = tmp_path / "notes.txt"
+    named.write_text(PREVIOUS)
+    out = tmp_path / "t.json"
+    result = bpe("train", str(corpus), "--vocab-size", "300", "--checkpoint", str(named), "-o", str(out))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert f"--checkpoint {named}: {named} is a file, not a folder" in result.stderr
+    assert "counting" not in result.stderr and not out.exists() and named.read_text() == PREVIOUS
+
+
+def test_checkpoint_leaves_alone_a_folder_of_its_name_that_it_did_not_make(tmp_path):
+    corpus = ckpt_corpus(tmp_path)
+    theirs = tmp_path / "ckpt" / "bpe-explorer-checkpoint"
+    theirs.mkdir(parents=True)
+    (theirs / "run.json").write_bytes(USERS_RUN)
+    before = folder_bytes(tmp_path / "ckpt")
+    out = tmp_path / "t.json"
+    result = bpe("train", str(corpus), "--vocab-size", "300", "--checkpoint", str(tmp_path / "ckpt"), "-o", str(out))
+    assert result.returncode == 1 and not out.exists()
+    assert f"{theirs} was not made by BPE Explorer (it has no BPE-EXPLORER-CHECKPOINT.txt)" in result.stderr
+    assert folder_bytes(tmp_path / "ckpt") == before
+
+
+def test_checkpoint_resumes_only_what_it_saved_byte_for_byte(tmp_path):
+    """Issue: a hand-edited merges file (another pattern, an added special token) was resumed silently into another
+    tokenizer. The SHA-256 in run.json finds an edit; an edit of both files is caught by the pattern check."""
+    from bpe_core.checkpoint import interrupted
+
+    corpus = ckpt_corpus(tmp_path)
+    folder = tmp_path / "ckpt"
+    command = ["train", str(corpus), "--vocab-size", "300", "--checkpoint", str(folder), "-o", str(tmp_path / "t.json")]
+    checkpoint = cli_checkpoint(corpus, folder)
+    assert checkpoint.save(some_merges(corpus))
+    inside = folder / "bpe-explorer-checkpoint"
+    merges_file = checkpoint.merges_file
+    doc = json.loads(merges_file.read_text())
+    doc["special_tokens"] = {"<|added|>": 270}
+    merges_file.write_text(json.dumps(doc))
+    assert interrupted(folder) is None  # the window does not offer it either
+    before = folder_bytes(folder)
+    result = bpe(*command)
+    assert result.returncode == 0, result.stderr
+    assert f"the checkpoint in {folder} was changed after it was saved ({merges_file.name}): starting afresh" in (
+        result.stderr
+    )
+    assert "resuming" not in result.stderr and folder_bytes(folder) == before  # not ours any more: never removed
+    assert load_json(tmp_path / "t.json").special_tokens == {}
+    # Edited with run.json's fingerprint to match: the saved pattern is not the one asked for.
+    doc = json.loads(merges_file.read_text())
+    doc["special_tokens"], doc["pattern"] = {}, "cl100k_base"
+    merges_file.write_text(json.dumps(doc))
+    about = json.loads((inside / "run.json").read_text())
+    about["merges_sha256"] = __import__("hashlib").sha256(merges_file.read_bytes()).hexdigest()
+    (inside / "run.json").write_text(json.dumps(about))
+    result = bpe(*command)
+    assert f"the checkpoint in {folder} was made with other settings (pattern): starting afresh" in result.stderr
+    assert load_json(tmp_path / "t.json").pattern != "cl100k_base"
+
+
+def test_checkpoint_made_with_other_settings_says_which_and_starts_afresh(tmp_path, monkeypatch):
+    monkeypatch.setenv("BPE_CHECKPOINT_SECONDS", "0")
+    corpus = ckpt_corpus(tmp_path)
+    folder = tmp_path / "ckpt"
+    assert cli_checkpoint(corpus, folder, "--min-count", "2").save(some_merges(corpus))
+    result = bpe("train", str(corpus), "--vocab-size", "300", "--checkpoint", str(folder), "-o", str(tmp_path / "o"))
+    assert result.returncode == 0 and "resuming" not in result.stderr
+    assert f"the checkpoint in {folder} was made with other settings (min_count): starting afresh" in result.stderr
+    assert not folder.exists()  # ours (made by the program), replaced by this run's, removed at its end
+    assert cli_checkpoint(corpus, folder).save(some_merges(corpus))
+    ckpt_corpus(tmp_path).write_text(TEXT + "more", encoding="utf-8")  # the same name, another corpus
+    result = bpe("train", str(corpus), "--vocab-size", "300", "--checkpoint", str(folder), "-o", str(tmp_path / "o"))
+    assert f"the checkpoint in {folder} was made on other corpus files (or they changed since)" in result.stderr
+
+
+def test_checkpoint_that_matches_is_resumed_and_removed_at_the_end(tmp_path):
+    corpus = ckpt_corpus(tmp_path)
+    folder = tmp_path / "ckpt"
+    folder.mkdir()
+    assert cli_checkpoint(corpus, folder).save(some_merges(corpus))
+    result = bpe("train", str(corpus), "--vocab-size", "300", "--checkpoint", str(folder), "-o", str(tmp_path / "o"))
+    assert result.returncode == 0 and "resuming the interrupted run from its 14 merges" in result.stderr
+    assert load_json(tmp_path / "o").merges == some_merges(corpus, 300).merges
+    assert os.listdir(folder) == []  # the user's folder stays, emptied of what the program wrote
+
+
+def _hostile(kind: str, path: Path) -> None:
+    path.unlink()
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "dev-zero-link":
+        path.symlink_to("/dev/zero")
+    else:  # 300 MB, sparse: never read
+        with open(path, "wb") as f:
+            f.truncate(300_000_000)
+
+
+@needs_fifo
+@pytest.mark.parametrize("which", ["run.json", "merges"])
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero-link", "huge"])
+def test_checkpoint_files_that_are_not_regular_files_of_a_sane_size_are_refused_unread(tmp_path, kind, which):
+    """Issue: a run.json that is a FIFO hung; one linked to /dev/zero read until memory ran out."""
+    from bpe_core.checkpoint import Checkpoint, interrupted
+
+    corpus = ckpt_corpus(tmp_path)
+    checkpoint = Checkpoint(tmp_path, {"vocab_size": 270})
+    assert checkpoint.save(some_merges(corpus))
+    path = checkpoint.merges_file if which == "merges" else checkpoint.folder / "run.json"
+    _hostile(kind, path)
+    again = Checkpoint(tmp_path, {"vocab_size": 270})
+    assert bounded(again.saved, 20) is None and bounded(lambda: interrupted(tmp_path), 20) is None
+    said = str(again.not_resumed)
+    assert said.startswith(f"the checkpoint in {tmp_path} cannot be read ({path}: ") and said.endswith("afresh")
+    expected = {"fifo": "is a named pipe", "dev-zero-link": "is a symbolic link", "huge": "at most"}[kind]
+    assert expected in said
+    assert os.path.lexists(path)  # left as it is
+
+
+def test_a_full_disk_in_the_checkpoint_folder_is_warned_of_once_and_training_goes_on(tmp_path, full_disk, monkeypatch):
+    """Issue: a full disk in the checkpoint folder killed the run. Now: one warning, the run ends, -o is written."""
+    monkeypatch.setenv("BPE_CHECKPOINT_SECONDS", "0")
+    corpus = ckpt_corpus(tmp_path)
+    before = folder_bytes(full_disk)
+    out = tmp_path / "t.json"
+    result = bpe("train", str(corpus), "--vocab-size", "300", "--checkpoint", str(full_disk), "-o", str(out))
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.count("warning: cannot save the checkpoint in") == 1
+    assert f"cannot save the checkpoint in {full_disk}: No space left on device" in result.stderr
+    assert "training goes on without it" in result.stderr
+    assert load_json(out).merges == some_merges(corpus, 300).merges and folder_bytes(full_disk) == before
+    assert os.listdir(full_disk) == ["filler"]  # no folder of the program's left behind
+
+
+def test_a_full_disk_in_the_window_runs_checkpoint_ends_the_run_with_a_note(tmp_path, full_disk, monkeypatch):
+    """The window's training process: the run ends with all its merges, and a warning for the window to show."""
+    from bpe_core.training_process import Finished, TrainingJob, TrainingProcess
+
+    monkeypatch.setenv("BPE_CHECKPOINT_SECONDS", "0")
+    job = TrainingJob(vocab_size=300, paths=(str(ckpt_corpus(tmp_path)),), processes=1, checkpoint=str(full_disk))
+    with TrainingProcess(job) as run:
+        last = bounded(lambda: list(run.messages())[-1])
+    assert isinstance(last, Finished) and last.merges == some_merges(Path(job.paths[0]), 300).merges
+    assert last.checkpoint_warning.code == "checkpoint.not_saved"
+    assert "No space left on device" in str(last.checkpoint_warning)
+
+
+@pytest.mark.parametrize("seconds", ["soon", "nan", "-5", "1e999"])
+def test_checkpoint_seconds_that_are_not_a_number_of_at_least_0_take_the_default(tmp_path, monkeypatch, seconds):
+    monkeypatch.setenv("BPE_CHECKPOINT_SECONDS", seconds)
+    corpus = ckpt_corpus(tmp_path)
+    out = tmp_path / "t.json"
+    result = bpe("train", str(corpus), "--vocab-size", "300", "--checkpoint", str(tmp_path / "c"), "-o", str(out))
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    assert load_json(out).merges == some_merges(corpus, 300).merges and not (tmp_path / "c").exists()

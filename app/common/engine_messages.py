@@ -343,6 +343,34 @@ WORDINGS: dict[str, str] = {
     "output.twice": QT_TRANSLATE_NOOP(
         "EngineSentences", "{option} {path} and {other_option} {other} are the same file."
     ),
+    # A training run's checkpoint (bpe_core.checkpoint).
+    "checkpoint.not_saved": QT_TRANSLATE_NOOP(
+        "EngineSentences", "The merges so far could not be saved in {folder} ({cause}); training went on without them."
+    ),
+    "checkpoint.not_folder": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{folder} is a file, not a folder: the merges so far are saved in a folder."
+    ),
+    "checkpoint.not_ours": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{folder} was not made by BPE Explorer: it is left alone, and the merges so far were not saved there.",
+    ),
+    "checkpoint.other_settings": QT_TRANSLATE_NOOP(
+        "EngineSentences", "The interrupted run in {folder} had other settings ({names}): starting afresh."
+    ),
+    "checkpoint.other_corpus": QT_TRANSLATE_NOOP(
+        "EngineSentences", "The interrupted run in {folder} had other corpus files (or they changed): starting afresh."
+    ),
+    "checkpoint.changed": QT_TRANSLATE_NOOP(
+        "EngineSentences", "The interrupted run in {folder} was changed after it was saved ({file}): starting afresh."
+    ),
+    "checkpoint.unreadable": QT_TRANSLATE_NOOP(
+        "EngineSentences", "The interrupted run in {folder} cannot be read ({detail}): starting afresh."
+    ),
+    "checkpoint.earlier_version": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{folder} holds an interrupted run of an earlier version: it cannot be checked, so it is not resumed (and "
+        "is left as it is).",
+    ),
     # A vocabulary filter that cannot run (bpe_core.vocabulary.table).
     "filter.invalid_regex": QT_TRANSLATE_NOOP("EngineSentences", "The regex {pattern} is not valid: {detail}."),
     "filter.too_slow": QT_TRANSLATE_NOOP(

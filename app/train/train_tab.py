@@ -482,6 +482,8 @@ class TrainTab(QSplitter):
         )
         if result.warning:  # e.g. a custom pattern that left characters unmatched
             text += self.tr(" Note: {warning}").format(warning=engine_message(result.warning_message or result.warning))
+        if result.checkpoint_warning is not None:  # e.g. a full disk: the merges so far were not saved
+            text += self.tr(" Note: {warning}").format(warning=engine_message(result.checkpoint_warning))
         self.run_box.show_progress(None if result.cancelled else 1.0, text)
         self._after_run()
         self.current_rank = len(self.history) - 1 if len(self.history) else None

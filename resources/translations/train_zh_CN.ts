@@ -856,11 +856,51 @@
     </message>
     <message>
         <location filename="../../app/common/engine_messages.py" line="347"/>
+        <source>The merges so far could not be saved in {folder} ({cause}); training went on without them.</source>
+        <translation>无法在 {folder} 中保存目前的合并（{cause}）；训练在没有保存的情况下继续。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="350"/>
+        <source>{folder} is a file, not a folder: the merges so far are saved in a folder.</source>
+        <translation>{folder} 是文件而不是文件夹：目前的合并要保存在文件夹中。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="353"/>
+        <source>{folder} was not made by BPE Explorer: it is left alone, and the merges so far were not saved there.</source>
+        <translation>{folder} 不是 BPE Explorer 创建的：不会动它，目前的合并也没有保存在那里。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="357"/>
+        <source>The interrupted run in {folder} had other settings ({names}): starting afresh.</source>
+        <translation>{folder} 中中断的训练使用了不同的设置（{names}）：重新开始。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="360"/>
+        <source>The interrupted run in {folder} had other corpus files (or they changed): starting afresh.</source>
+        <translation>{folder} 中中断的训练使用了其他语料文件（或文件已改变）：重新开始。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="363"/>
+        <source>The interrupted run in {folder} was changed after it was saved ({file}): starting afresh.</source>
+        <translation>{folder} 中中断的训练在保存后被修改过（{file}）：重新开始。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="366"/>
+        <source>The interrupted run in {folder} cannot be read ({detail}): starting afresh.</source>
+        <translation>无法读取 {folder} 中中断的训练（{detail}）：重新开始。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="369"/>
+        <source>{folder} holds an interrupted run of an earlier version: it cannot be checked, so it is not resumed (and is left as it is).</source>
+        <translation>{folder} 中有旧版本中断的训练：无法校验，因此不会继续它（文件保持原样）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="375"/>
         <source>The regex {pattern} is not valid: {detail}.</source>
         <translation>正则表达式 {pattern} 无效：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="348"/>
+        <location filename="../../app/common/engine_messages.py" line="376"/>
         <source>The regex {pattern} took longer than {seconds} s (stuck near token id {id}); simplify it.</source>
         <translation>正则表达式 {pattern} 运行超过 {seconds} 秒（卡在词元 ID {id} 附近）；请简化它。</translation>
     </message>
@@ -2210,36 +2250,37 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
     </message>
     <message>
         <location filename="../../app/train/train_tab.py" line="484"/>
+        <location filename="../../app/train/train_tab.py" line="486"/>
         <source> Note: {warning}</source>
         <translation> 注意：{warning}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="530"/>
+        <location filename="../../app/train/train_tab.py" line="532"/>
         <source>Training failed; the previous result is kept.</source>
         <translation>训练失败；之前的结果保留。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="530"/>
+        <location filename="../../app/train/train_tab.py" line="532"/>
         <source>Training failed.</source>
         <translation>训练失败。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="544"/>
+        <location filename="../../app/train/train_tab.py" line="546"/>
         <source>Training failed</source>
         <translation>训练失败</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="639"/>
+        <location filename="../../app/train/train_tab.py" line="641"/>
         <source>Held-out text not measured: {error}</source>
         <translation>未能测量留出文本：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="669"/>
+        <location filename="../../app/train/train_tab.py" line="671"/>
         <source>Opened {name}: {merges} merges. {reason}</source>
         <translation>已打开 {name}：{merges} 次合并。{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="673"/>
+        <location filename="../../app/train/train_tab.py" line="675"/>
         <source>Opened {name}: no training record, so no merge history to show.</source>
         <translation>已打开 {name}：没有训练记录，因此没有可显示的合并历史。</translation>
     </message>

@@ -30,6 +30,7 @@ from test_bad_inputs import (
     CorpusCase,
     _device,
     _fifo,
+    folder_bytes,
     growing_normalizer_file,
     is_root,
     panicking_regex_file,
@@ -802,3 +803,22 @@ def test_a_kept_runs_folder_that_is_a_file_is_named_and_left_alone(qtbot, tmp_pa
     assert [run.name for run in window.session.kept.values()] == ["mine"]  # kept in memory
     assert in_the_way.read_bytes() == b"a file where the folder should be"
     window.close()
+
+
+# ----- training checkpoints (the window's run saves the merges so far in BPE_RUN_FOLDER) ---------------------------
+
+
+def test_a_full_disk_where_the_window_saves_its_checkpoint_is_a_note_after_the_run(
+    window, dialogs, good, train, full_disk, monkeypatch
+):
+    """The run ends with every merge; its last line notes, in the window's language, that nothing was saved."""
+    monkeypatch.setenv("BPE_RUN_FOLDER", str(full_disk))
+    monkeypatch.setenv("BPE_CHECKPOINT_SECONDS", "0")
+    before = folder_bytes(full_disk)
+    result = train(window)
+    assert not dialogs.errors and not result.cancelled and result.merges and window.train_tab.tokenizer is not None
+    text = window.train_tab.progress_text.text()
+    assert f"Note: The merges so far could not be saved in {full_disk} (No space left on device)" in text
+    assert window.train_tab.progress_text.toolTip() == text  # whole, where the panel cuts the label (768 px high)
+    assert folder_bytes(full_disk) == before and os.listdir(full_disk) == ["filler"]
+    assert not window.train_tab.steering.resume_button.isVisible()
