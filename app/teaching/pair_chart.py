@@ -14,6 +14,8 @@ from app.common.chart_export import ExportMenu
 
 CHOSEN = style.PAIR
 OTHER = QColor("#7570b3")
+#: The chart's least height at the usual size (larger fonts need more: :meth:`PairCountsChart.set_point_size`).
+MIN_HEIGHT = 180
 
 
 class PairCountsChart(pg.PlotWidget):
@@ -28,7 +30,6 @@ class PairCountsChart(pg.PlotWidget):
         self.hideButtons()
         self.showGrid(x=True, y=False, alpha=0.2)
         self.getViewBox().invertY(True)
-        self.setMinimumHeight(180)
         self.bars = pg.BarGraphItem(x0=[], y=[], height=0.7, width=[], brushes=[], pen=None)
         self.addItem(self.bars)
         self.all_labels: list[str] = []
@@ -52,7 +53,10 @@ class PairCountsChart(pg.PlotWidget):
         self.setLabel(
             "bottom", QCoreApplication.translate("PairCountsChart", "count"), **{"font-size": f"{size:.0f}pt"}
         )
-        self.getAxis("bottom").setHeight(int(QFontMetrics(self.tick_font).height() * 2.1))
+        line = QFontMetrics(self.tick_font).height()
+        self.getAxis("bottom").setHeight(int(line * 2.1))
+        # a row per pair (at least 8, as the y range), the title and the bottom axis: no pair's label is left out
+        self.setMinimumHeight(max(MIN_HEIGHT, round(max(self.max_pairs, 8) * line * 1.1 + line * 2.1 + 2 * line + 20)))
         self.setTitle(self._title, size=f"{size + 1:.0f}pt", color="#222")
         self._redraw()
 

@@ -4,7 +4,7 @@
 <context>
     <name>ClassicBpeView</name>
     <message numerus="yes">
-        <location filename="../../app/teaching/classic_view.py" line="227"/>
+        <location filename="../../app/teaching/classic_view.py" line="240"/>
         <source>&lt;b&gt;Round {round} of {rounds}&lt;/b&gt;: merge &lt;b&gt;{pair} → {symbol}&lt;/b&gt;, {count} occurrences (frequency-weighted); %n words changed (highlighted). Ties go to the pair met first reading the table.</source>
         <translation>
             <numerusform>&lt;b&gt;Round {round} of {rounds}&lt;/b&gt;: merge &lt;b&gt;{pair} → {symbol}&lt;/b&gt;, {count} occurrences (frequency-weighted); %n word changed (highlighted). Ties go to the pair met first reading the table.</numerusform>
@@ -15,7 +15,7 @@
 <context>
     <name>CorpusPanel</name>
     <message numerus="yes">
-        <location filename="../../app/train/corpus_panel.py" line="225"/>
+        <location filename="../../app/train/corpus_panel.py" line="230"/>
         <source>{name} and %n more</source>
         <translation>
             <numerusform>{name} and %n more</numerusform>
@@ -64,7 +64,7 @@
 <context>
     <name>PretokenizationView</name>
     <message numerus="yes">
-        <location filename="../../app/teaching/pretok_view.py" line="174"/>
+        <location filename="../../app/teaching/pretok_view.py" line="179"/>
         <source>%n join words</source>
         <translation>
             <numerusform>%n joins words</numerusform>
@@ -72,7 +72,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/pretok_view.py" line="175"/>
+        <location filename="../../app/teaching/pretok_view.py" line="180"/>
         <source>%n glue punctuation to a word</source>
         <translation>
             <numerusform>%n glues punctuation to a word</numerusform>
@@ -80,7 +80,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/pretok_view.py" line="176"/>
+        <location filename="../../app/teaching/pretok_view.py" line="181"/>
         <source>%n cross another boundary</source>
         <translation>
             <numerusform>%n crosses another boundary</numerusform>

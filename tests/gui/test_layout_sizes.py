@@ -1,0 +1,149 @@
+"""The window on ordinary screens: at 1280×800, 1366×768 and 1920×1080, in English and in Chinese, the main window
+(every tab) and the Teach window (every view, with presentation mode off and on) fit the screen, and no shown widget
+is squashed below the smallest size a layout gives it or overlaps a sibling (the rules: tests/gui/layout_checks.py).
+
+The screen is modelled: its available area is the screen less a 40 px taskbar, and a window's frame adds a 30 px
+title bar, so the window itself is asked for (width, height − 70) and must get no more (its minimum size would
+otherwise push it past the screen's bottom, as it did: 947 px at 1366×768). The offscreen platform's screen is set
+once for the whole run (tests/gui/conftest.py), so each size is a window of that size rather than a screen.
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QRect, QSettings, QSize
+
+from app import window_state
+from app.common.screen_fit import fitted
+from tests.gui.layout_checks import problems
+
+SIZES = [(1280, 800), (1366, 768), (1920, 1080)]
+LANGUAGES = ["en", "zh_CN"]
+TASKBAR = 40
+TITLE_BAR = 30
+#: Left to do, and so expected to fail (strict: a fix shows): on the laptop screens the Train tab's compression
+#: chart is about 195 px high, its axis then 80 px, and its left label is cut ("bytes per…"); in presentation mode
+#: the Teach window's Step through and Vocabulary slider views ask for more height than those screens have.
+LAPTOP_LEFT = "the compression chart's left axis label is cut on a laptop screen"
+PRESENTATION_LEFT = "in presentation mode, Step through and the slider are taller than a laptop screen"
+
+
+def screens(reason: str | None = None) -> list:
+    """The three sizes as test parameters, the laptop ones expected to fail for ``reason`` (None: none)."""
+    marks = [] if reason is None else [pytest.mark.xfail(strict=True, reason=reason)]
+    return [
+        pytest.param(size, id=f"{size[0]}x{size[1]}", marks=marks if size != (1920, 1080) else []) for size in SIZES
+    ]
+
+
+def window_size(screen: tuple[int, int]) -> QSize:
+    """The size a window may have on ``screen``: its available area less the window's title bar."""
+    width, height = screen
+    return QSize(width, height - TASKBAR - TITLE_BAR)
+
+
+@pytest.fixture
+def language(request, qapp):
+    from app.common import i18n
+
+    translators = i18n.install(qapp, request.param)
+    yield request.param
+    for translator in translators:
+        qapp.removeTranslator(translator)
+    i18n.install(qapp, "en")
+
+
+def laid_out_at(qtbot, widget, size: QSize) -> None:
+    widget.resize(size)
+    widget.show()
+    qtbot.waitExposed(widget)
+    qtbot.wait(30)  # the layouts settle (a label's new text lays its box out again)
+
+
+def too_large(widget, size: QSize) -> list[str]:
+    """The window's size (without the frame the model adds) if larger than ``size``."""
+    got, least = widget.size(), widget.minimumSizeHint()
+    if got.width() <= size.width() and got.height() <= size.height():
+        return []
+    return [
+        f"the window is {got.width()}x{got.height()}, the screen has room for {size.width()}x{size.height()} "
+        f"(its minimum: {least.width()}x{least.height()})"
+    ]
+
+
+@pytest.mark.parametrize("language", LANGUAGES, indirect=True)
+@pytest.mark.parametrize("screen", screens(LAPTOP_LEFT))
+def test_main_window_fits_and_nothing_is_squashed(qtbot, tmp_path, language, screen):
+    from app.main_window import MainWindow
+
+    window = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    size = window_size(screen)
+    laid_out_at(qtbot, window, size)
+    found = []
+    for index in range(window.tabs.count()):
+        window.tabs.setCurrentIndex(index)
+        qtbot.wait(30)
+        found += [f"{window.tabs.tabText(index)}: {p}" for p in too_large(window, size) + problems(window)]
+    window.close()
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("language", LANGUAGES, indirect=True)
+@pytest.mark.parametrize("screen", screens())
+def test_teach_window_fits_and_nothing_is_squashed(qtbot, language, screen):
+    teach_window_laid_out(qtbot, screen, presentation=False)
+
+
+@pytest.mark.parametrize("language", LANGUAGES, indirect=True)
+@pytest.mark.parametrize("screen", screens(PRESENTATION_LEFT))
+def test_teach_window_in_presentation_mode_fits(qtbot, language, screen):
+    teach_window_laid_out(qtbot, screen, presentation=True)
+
+
+def teach_window_laid_out(qtbot, screen, presentation: bool) -> None:
+    from app.teaching.window import TeachingWindow
+
+    window = TeachingWindow(None, text="the lowest newest widest cat")
+    qtbot.addWidget(window)
+    size = window_size(screen)
+    laid_out_at(qtbot, window, size)
+    qtbot.waitUntil(lambda: not window.loading(), timeout=30000)
+    window.set_presentation(presentation)
+    found = []
+    for name in window.views:
+        window.show_view(name)
+        qtbot.wait(30)
+        found += [f"{name}: {p}" for p in too_large(window, size) + problems(window)]
+    window.shutdown()
+    window.close()
+    assert not found, "\n".join(found)
+
+
+def test_a_window_on_a_laptop_screen_is_fitted_to_it(qtbot, tmp_path):
+    """The window's first size (1560x940), or one kept on a larger screen, comes back inside the laptop's screen
+    (tests/gui/offscreen_screen.json: a 1920x1080 desktop and a 1366x768 laptop beside it). It stayed 1560x940."""
+    from PySide6.QtCore import QPoint
+    from PySide6.QtGui import QGuiApplication
+
+    from app.main_window import MainWindow
+
+    laptop = next(screen for screen in QGuiApplication.screens() if screen.name() == "laptop")
+    window = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    window.move(laptop.geometry().topLeft() + QPoint(40, 20))
+    window_state.restore(window, window.settings)
+    assert laptop.availableGeometry().contains(window.geometry()), window.geometry()
+    window.setGeometry(QRect(laptop.geometry().topLeft() + QPoint(200, 100), QSize(1900, 1000)))
+    window_state.save(window, window.settings)
+    again = MainWindow(window.settings)
+    qtbot.addWidget(again)
+    assert laptop.availableGeometry().contains(again.geometry()), again.geometry()
+    assert again.height() == laptop.availableGeometry().height() - 30  # as tall as the screen has room for
+
+
+def test_fitted_keeps_a_window_inside_the_available_area():
+    available = QRect(0, 0, 1366, 728)
+    assert fitted(QRect(100, 50, 800, 600), available, title_bar=30) == QRect(100, 50, 800, 600)
+    assert fitted(QRect(0, 0, 1560, 940), available, title_bar=30) == QRect(0, 30, 1366, 698)
+    assert fitted(QRect(900, 600, 800, 600), available, title_bar=30) == QRect(566, 128, 800, 600)
