@@ -101,35 +101,10 @@ class Chart(pg.PlotWidget):
     def set_axis_label(self, name: str, text: str) -> None:
         self.axis_labels[name] = text
         self.setLabel(name, text, **{"font-size": f"{self.pt(LABEL_PT):.1f}pt"})
-        self._keep_labels_whole()
-
-    def setMinimumHeight(self, height: int) -> None:  # noqa: N802 (Qt's name)
-        """At least ``height``, and at least what the side axes' labels need to be written whole."""
-        self._asked_height = height
-        self._keep_labels_whole()
-
-    def labels_height(self) -> int:
-        """The height at which the left and right axes are as long as their labels (the title's row, the bottom
-        axis and the margins around them taken off): a shorter chart cuts them ("tokens in t…")."""
-        texts = [text for name, text in self.axis_labels.items() if name in ("left", "right")]
-        if not texts:
-            return 0
-        font = QFont(QApplication.font())
-        font.setPointSizeF(self.pt(LABEL_PT))
-        label = QFontMetrics(font)
-        ticks = QFontMetrics(self.tick_font(self.pt(TICK_PT)))
-        title = max(30, label.height() + 10) if self.title_text else ticks.height() // 2 + 1
-        legend = 0 if self.legend_row is None else QFontMetrics(style.text_font(self.pt(LEGEND_PT))).height() + 8
-        around = title + ticks.height() + label.height() + legend + 12  # the bottom axis, the margins
-        return max(label.horizontalAdvance(t) for t in texts) + around
-
-    def _keep_labels_whole(self) -> None:
-        super().setMinimumHeight(max(getattr(self, "_asked_height", 0), self.labels_height()))
 
     def add_legend_row(self) -> LegendRow:
         """A legend under the plot (named items added from now on join it)."""
         self.legend_row = LegendRow(self.getPlotItem(), self.pt(LEGEND_PT))
-        self._keep_labels_whole()
         return self.legend_row
 
     def restyle(self) -> None:

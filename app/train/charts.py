@@ -130,6 +130,10 @@ class PairFrequencyChart(Chart):
             self.setXRange(0, max(4, top) * 1.25, padding=0)
 
 
+#: A run chart's least height, at the usual text size.
+RUN_CHART_HEIGHT = 160
+
+
 class _RunChart(Chart):
     """A line chart of a training run: one log axis, gridlines, and a vertical line (:meth:`_mark_at`) at the
     current step. Subclasses add their curves with :meth:`_line`, then the marker with :meth:`_add_marker`, so
@@ -140,7 +144,7 @@ class _RunChart(Chart):
         self.set_axis_label("left", left)
         self.set_axis_label("bottom", bottom)
         self.showGrid(x=True, y=True, alpha=0.2)
-        self.setMinimumHeight(160)
+        self.setMinimumHeight(RUN_CHART_HEIGHT)
         self.setLogMode(x=log_x, y=not log_x)
         self.fixed_axes = False
 
@@ -274,6 +278,7 @@ class CompressionChart(_RunChart):
 
     def restyle(self) -> None:
         super().restyle()
+        self.setMinimumHeight(round(RUN_CHART_HEIGHT * self.scale))  # room for the references' labels' text
         for label in self.reference_labels:
             label.setFont(style.text_font(self.pt(VALUE_PT)))
         self._place_labels()
