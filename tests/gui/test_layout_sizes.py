@@ -135,3 +135,24 @@ def test_fitted_keeps_a_window_inside_the_available_area():
     assert fitted(QRect(100, 50, 800, 600), available, title_bar=30) == QRect(100, 50, 800, 600)
     assert fitted(QRect(0, 0, 1560, 940), available, title_bar=30) == QRect(0, 30, 1366, 698)
     assert fitted(QRect(900, 600, 800, 600), available, title_bar=30) == QRect(566, 128, 800, 600)
+
+
+@pytest.mark.parametrize("language", LANGUAGES, indirect=True)
+def test_after_a_run_at_1366x768_nothing_is_squashed_and_every_pair_has_its_label(qtbot, language, window, train):
+    """After a run the Train tab's fields and charts are full: still nothing squashed, and the pair chart shows as
+    many pairs as its height holds a label for (15 pairs in 200 px of plot left every other one unlabelled)."""
+    from PySide6.QtGui import QFontMetrics
+
+    from app.common.chart_axes import GAP
+    from app.style import mono_font
+    from app.train.charts import PAIR_PT
+
+    size = window_size((1366, 768))
+    window.resize(size)
+    qtbot.wait(30)
+    train(window)
+    qtbot.wait(100)
+    assert not too_large(window, size) + problems(window)
+    chart = window.train_tab.pair_chart
+    row = chart.getViewBox().size().height() / len(chart.labels)
+    assert row >= QFontMetrics(mono_font(chart.pt(PAIR_PT))).height() + GAP / 2, (row, len(chart.labels))
