@@ -156,3 +156,26 @@ def test_after_a_run_at_1366x768_nothing_is_squashed_and_every_pair_has_its_labe
     chart = window.train_tab.pair_chart
     row = chart.getViewBox().size().height() / len(chart.labels)
     assert row >= QFontMetrics(mono_font(chart.pt(PAIR_PT))).height() + GAP / 2, (row, len(chart.labels))
+
+
+def test_the_settings_seldom_changed_are_folded_unless_ray_is_in_use(qtbot, tmp_path):
+    """Vocabulary size, pre-tokenizer and special tokens are shown; the variants and the counting settings are
+    folded under their titles, except the counting ones when a Ray address was kept (it is in use)."""
+    from app.main_window import MainWindow
+
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(settings)
+    qtbot.addWidget(window)
+    window.show()
+    panel = window.train_tab.settings_panel
+    assert panel.vocab_size.isVisible() and panel.pattern.isVisible() and panel.specials.isVisible()
+    assert not panel.variants.expanded() and not panel.forbid.isVisible()
+    assert not panel.counting.expanded() and not panel.ray_address.isVisible()
+    panel.variants.header.click()
+    assert panel.forbid.isVisible() and panel.picky.isVisible()
+    settings.setValue("train/ray_address", "auto")
+    again = MainWindow(settings)
+    qtbot.addWidget(again)
+    again.show()
+    assert again.train_tab.settings_panel.counting.expanded()
+    assert again.train_tab.settings_panel.ray_address.isVisible()
