@@ -55,43 +55,43 @@
 <context>
     <name>CompressionChart</name>
     <message>
-        <location filename="../../app/train/charts.py" line="234"/>
+        <location filename="../../app/train/charts.py" line="255"/>
         <source>Compression</source>
         <extracomment>Vocabulary sizes of the reference encodings on the chart, for placing them on the compression chart.</extracomment>
         <translation>压缩率</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="235"/>
+        <location filename="../../app/train/charts.py" line="256"/>
         <source>bytes per token</source>
         <translation>每个词元的字节数</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="236"/>
+        <location filename="../../app/train/charts.py" line="257"/>
         <source>vocabulary size (log)</source>
         <translation>词表大小（对数）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="243"/>
+        <location filename="../../app/train/charts.py" line="264"/>
         <source>training corpus</source>
         <translation>训练语料</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="252"/>
+        <location filename="../../app/train/charts.py" line="273"/>
         <source>held-out text</source>
         <translation>留出文本</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="262"/>
+        <location filename="../../app/train/charts.py" line="283"/>
         <source>tiktoken on held-out</source>
         <translation>tiktoken（留出文本）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="327"/>
+        <location filename="../../app/train/charts.py" line="349"/>
         <source>Press Train to see bytes per token grow with the vocabulary.</source>
         <translation>点击“训练”，查看每个词元的字节数如何随词表增长。</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="349"/>
+        <location filename="../../app/train/charts.py" line="371"/>
         <source>{language}, held out</source>
         <translation>{language}，留出文本</translation>
     </message>
@@ -120,7 +120,7 @@
     </message>
     <message>
         <location filename="../../app/train/corpus_panel.py" line="66"/>
-        <location filename="../../app/train/corpus_panel.py" line="312"/>
+        <location filename="../../app/train/corpus_panel.py" line="317"/>
         <source>Save counts…</source>
         <translation>保存计数…</translation>
     </message>
@@ -130,108 +130,108 @@
         <translation>保存上一次训练所用语料的预分词计数（Parquet 或 TEXT&lt;TAB&gt;COUNT）：以后打开它，即可用其他词表大小和变体训练，无需再次读取语料</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="144"/>
+        <location filename="../../app/train/corpus_panel.py" line="149"/>
         <source>No corpus</source>
         <translation>没有语料</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="148"/>
+        <location filename="../../app/train/corpus_panel.py" line="153"/>
         <source>&lt;b&gt;{name}&lt;/b&gt; — {size} · invalid bytes will be replaced</source>
         <translation>&lt;b&gt;{name}&lt;/b&gt; — {size} · 无效字节将被替换</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="150"/>
+        <location filename="../../app/train/corpus_panel.py" line="155"/>
         <source>&lt;b&gt;{name}&lt;/b&gt; — {size}</source>
         <translation>&lt;b&gt;{name}&lt;/b&gt; — {size}</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="160"/>
+        <location filename="../../app/train/corpus_panel.py" line="165"/>
         <source>Open corpus files</source>
         <translation>打开语料文件</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="162"/>
+        <location filename="../../app/train/corpus_panel.py" line="167"/>
         <source>Text files (*.txt *.md *.py *.json *.csv);;Pre-token counts (*.parquet *.tsv);;All files (*)</source>
         <translation>文本文件 (*.txt *.md *.py *.json *.csv);;预分词计数 (*.parquet *.tsv);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="174"/>
+        <location filename="../../app/train/corpus_panel.py" line="179"/>
         <source>Counts and text together</source>
         <translation>计数与文本混在一起</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="176"/>
+        <location filename="../../app/train/corpus_panel.py" line="181"/>
         <source>Pre-token counts (.parquet, .tsv) and text files cannot be one corpus: open the counts files on their own, or the text files on their own.</source>
         <translation>预分词计数（.parquet、.tsv）和文本文件不能组成同一个语料：请单独打开计数文件，或单独打开文本文件。</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="264"/>
+        <location filename="../../app/train/corpus_panel.py" line="269"/>
         <source>Save the pre-token counts</source>
         <translation>保存预分词计数</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="266"/>
+        <location filename="../../app/train/corpus_panel.py" line="271"/>
         <source>Parquet (*.parquet);;TEXT&lt;TAB&gt;COUNT (*.tsv)</source>
         <translation>Parquet (*.parquet);;TEXT&lt;TAB&gt;COUNT (*.tsv)</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="277"/>
-        <location filename="../../app/train/corpus_panel.py" line="305"/>
+        <location filename="../../app/train/corpus_panel.py" line="282"/>
+        <location filename="../../app/train/corpus_panel.py" line="310"/>
         <source>Cannot save counts</source>
         <translation>无法保存计数</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="286"/>
+        <location filename="../../app/train/corpus_panel.py" line="291"/>
         <source>Cancel saving counts</source>
         <translation>取消保存计数</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="287"/>
+        <location filename="../../app/train/corpus_panel.py" line="292"/>
         <source>Counting the pre-tokens for {file}…</source>
         <translation>正在为 {file} 统计预分词…</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="293"/>
+        <location filename="../../app/train/corpus_panel.py" line="298"/>
         <source>Counting the pre-tokens: {percent}%…</source>
         <translation>正在统计预分词：{percent}%…</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="299"/>
+        <location filename="../../app/train/corpus_panel.py" line="304"/>
         <source>Saved {file}: {distinct} distinct pre-tokens, {total} in all.</source>
         <translation>已保存 {file}：{distinct} 个不同的预分词，共 {total} 个。</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="304"/>
+        <location filename="../../app/train/corpus_panel.py" line="309"/>
         <source>The counts were not saved.</source>
         <translation>计数未保存。</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="309"/>
+        <location filename="../../app/train/corpus_panel.py" line="314"/>
         <source>Saving the counts was cancelled.</source>
         <translation>已取消保存计数。</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="190"/>
+        <location filename="../../app/train/corpus_panel.py" line="195"/>
         <source>Cannot open file</source>
         <translation>无法打开文件</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="191"/>
+        <location filename="../../app/train/corpus_panel.py" line="196"/>
         <source>The file could not be read: {error}</source>
         <translation>无法读取该文件：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="196"/>
+        <location filename="../../app/train/corpus_panel.py" line="201"/>
         <source>Empty file</source>
         <translation>空文件</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_panel.py" line="219"/>
+        <location filename="../../app/train/corpus_panel.py" line="224"/>
         <source>Cannot open counts</source>
         <translation>无法打开计数</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/train/corpus_panel.py" line="227"/>
+        <location filename="../../app/train/corpus_panel.py" line="232"/>
         <source>{name} and %n more</source>
         <translation>
             <numerusform>{name} 等 %n 个其他文件</numerusform>
@@ -1410,23 +1410,23 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>MergeCountChart</name>
     <message>
-        <location filename="../../app/train/charts.py" line="174"/>
+        <location filename="../../app/train/charts.py" line="195"/>
         <source>Merge count by rank</source>
-        <extracomment>The count axis of a run not merging yet spans 1 to 10**EMPTY_LOG_TOP.</extracomment>
+        <extracomment>A run chart&apos;s least height, at the usual text size. The count axis of a run not merging yet spans 1 to 10**EMPTY_LOG_TOP.</extracomment>
         <translation>各次合并的频次（按序号）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="175"/>
+        <location filename="../../app/train/charts.py" line="196"/>
         <source>count (log)</source>
         <translation>频次（对数）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="176"/>
+        <location filename="../../app/train/charts.py" line="197"/>
         <source>merge rank</source>
         <translation>合并序号</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="197"/>
+        <location filename="../../app/train/charts.py" line="218"/>
         <source>Press Train to see how often each merge&apos;s pair occurred.</source>
         <translation>点击“训练”，查看每次合并的词元对出现了多少次。</translation>
     </message>
@@ -1534,24 +1534,24 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>PairFrequencyChart</name>
     <message>
-        <location filename="../../app/train/charts.py" line="68"/>
-        <location filename="../../app/train/charts.py" line="100"/>
+        <location filename="../../app/train/charts.py" line="69"/>
+        <location filename="../../app/train/charts.py" line="102"/>
         <source>Pair frequencies</source>
         <extracomment>The colours of a parity-aware run&apos;s languages on the compression chart, in the order given. The colours of the kept runs&apos; curves (dash-dotted), none the current run&apos;s or a language&apos;s. Point size of the pair labels (larger than other ticks: they are what the chart is about). Pixels between a reference&apos;s point and its label.</extracomment>
         <translation>词元对频次</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="72"/>
+        <location filename="../../app/train/charts.py" line="73"/>
         <source>count</source>
         <translation>频次</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="101"/>
+        <location filename="../../app/train/charts.py" line="103"/>
         <source>Press Train to see the most frequent pairs at each merge.</source>
         <translation>点击“训练”，查看每次合并时最常见的词元对。</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="114"/>
+        <location filename="../../app/train/charts.py" line="116"/>
         <source>Top pairs at rank {rank} · chosen in orange</source>
         <translation>合并序号 {rank} 时最常见的词元对 · 橙色为选中者</translation>
     </message>
@@ -1897,169 +1897,179 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>SettingsPanel</name>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="40"/>
+        <location filename="../../app/train/settings_panel.py" line="44"/>
         <source>GPT-2 regex</source>
         <translation>GPT-2 正则</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="41"/>
+        <location filename="../../app/train/settings_panel.py" line="45"/>
         <source>cl100k (GPT-4) regex</source>
         <translation>cl100k（GPT-4）正则</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="42"/>
+        <location filename="../../app/train/settings_panel.py" line="46"/>
         <source>o200k (GPT-4o) regex</source>
         <translation>o200k（GPT-4o）正则</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="43"/>
+        <location filename="../../app/train/settings_panel.py" line="47"/>
         <source>none (whole text)</source>
         <translation>none（整段文本）</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="56"/>
+        <location filename="../../app/train/settings_panel.py" line="60"/>
         <source>Settings</source>
         <extracomment>The regex is tried on the corpus this long after the last keystroke.</extracomment>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="63"/>
+        <location filename="../../app/train/settings_panel.py" line="67"/>
         <source>Total vocabulary: 256 bytes + merges + special tokens</source>
         <translation>词表总大小：256 个字节 + 合并数 + 特殊词元</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="70"/>
+        <location filename="../../app/train/settings_panel.py" line="74"/>
         <source>custom regex…</source>
         <translation>自定义正则…</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="75"/>
+        <location filename="../../app/train/settings_panel.py" line="79"/>
         <source>e.g. {regex}</source>
         <translation>例如 {regex}</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="94"/>
+        <location filename="../../app/train/settings_panel.py" line="98"/>
         <source>Special tokens separated by spaces; never merged, ids after the merges</source>
         <translation>特殊词元，用空格分隔；它们从不参与合并，id 排在所有合并之后</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="100"/>
+        <location filename="../../app/train/settings_panel.py" line="104"/>
         <source>Worker processes for counting pre-tokens in large corpora</source>
         <translation>在大语料上统计预分词单元时使用的工作进程数</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="106"/>
+        <location filename="../../app/train/settings_panel.py" line="110"/>
         <source>Stop when the most frequent pair is seen fewer times than this</source>
         <translation>当最常见的词元对出现次数少于此值时停止</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="111"/>
+        <location filename="../../app/train/settings_panel.py" line="115"/>
         <source>e.g. {regex} (no token spanning a digit and a letter)</source>
         <translation>例如 {regex}（不允许词元跨越数字和字母）</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="114"/>
+        <location filename="../../app/train/settings_panel.py" line="118"/>
         <source>Never make a token whose text matches this regex: the next best pair is merged</source>
         <translation>绝不生成文本匹配此正则表达式的词元：改为合并次优的词元对</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="121"/>
-        <location filename="../../app/train/settings_panel.py" line="134"/>
+        <location filename="../../app/train/settings_panel.py" line="125"/>
+        <location filename="../../app/train/settings_panel.py" line="138"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="124"/>
+        <location filename="../../app/train/settings_panel.py" line="128"/>
         <source>SuperBPE: from this vocabulary size on, pre-tokens no longer stop at spaces, so tokens can span words (“ of the”)</source>
         <translation>SuperBPE：从这个词表大小起，预分词单元不再在空格处断开，词元可以跨越多个词（“ of the”）</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="137"/>
+        <location filename="../../app/train/settings_panel.py" line="141"/>
         <source>PickyBPE (Chizhov et al. 2024): after each merge, a token that nearly always occurred inside the new one (intersection over self above this threshold; the paper uses 0.6 to 0.9) is removed, and its id goes to the next merge</source>
         <translation>PickyBPE（Chizhov 等，2024）：每次合并之后，几乎总是出现在新词元内部的词元（自交比高于此阈值；论文使用 0.6 到 0.9）会被移除，它的 ID 留给下一次合并</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="178"/>
+        <location filename="../../app/train/settings_panel.py" line="177"/>
+        <source>Variants</source>
+        <translation>训练变体</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="184"/>
         <source>One language per file</source>
         <translation>每个文件一种语言</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="146"/>
+        <location filename="../../app/train/settings_panel.py" line="150"/>
         <source>Parity-aware BPE (Foroutan et al. 2025): each merge is the best pair of the language whose held-out tenth has the most tokens per character; the compression chart shows each language</source>
         <translation>均衡感知 BPE（Foroutan 等，2025）：每次合并选取这样一种语言的最佳词对——它留出的十分之一文本每字符的词元数最多；压缩率图为每种语言各画一条曲线</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="153"/>
+        <location filename="../../app/train/settings_panel.py" line="157"/>
         <source>empty: count here · local · auto · ray://host:10001</source>
         <translation>留空：在本机统计 · local · auto · ray://host:10001</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="156"/>
+        <location filename="../../app/train/settings_panel.py" line="160"/>
         <source>Count the pre-tokens on Ray: “local” starts Ray on this machine, “auto” or ray://host:10001 uses a cluster; empty counts in local worker processes</source>
         <translation>在 Ray 上统计预分词：“local” 在本机启动 Ray，“auto” 或 ray://host:10001 使用集群；留空则在本机的工作进程中统计</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="168"/>
+        <location filename="../../app/train/settings_panel.py" line="172"/>
         <source>Vocabulary size</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="169"/>
+        <location filename="../../app/train/settings_panel.py" line="173"/>
         <source>Pre-tokenizer</source>
         <translation>预分词</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="172"/>
+        <location filename="../../app/train/settings_panel.py" line="176"/>
         <source>Special tokens</source>
         <translation>特殊词元</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="173"/>
+        <location filename="../../app/train/settings_panel.py" line="185"/>
+        <source>Counting</source>
+        <translation>统计预分词</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="188"/>
         <source>Worker processes</source>
         <translation>工作进程</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="174"/>
+        <location filename="../../app/train/settings_panel.py" line="180"/>
         <source>Stop below count</source>
         <translation>低于次数时停止</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="175"/>
+        <location filename="../../app/train/settings_panel.py" line="181"/>
         <source>Forbid tokens matching</source>
         <translation>禁止匹配的词元</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="176"/>
+        <location filename="../../app/train/settings_panel.py" line="182"/>
         <source>Superwords after</source>
         <translation>超词起点</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="177"/>
+        <location filename="../../app/train/settings_panel.py" line="183"/>
         <source>PickyBPE threshold</source>
         <translation>PickyBPE 阈值</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="142"/>
+        <location filename="../../app/train/settings_panel.py" line="146"/>
         <source>Parity-aware</source>
         <translation>均衡感知</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="179"/>
+        <location filename="../../app/train/settings_panel.py" line="189"/>
         <source>Ray address</source>
         <translation>Ray 地址</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="240"/>
+        <location filename="../../app/train/settings_panel.py" line="257"/>
         <source>Parity-aware BPE holds out part of each language&apos;s text: a counts corpus has none.</source>
         <translation>均衡感知 BPE 要从每种语言的文本中留出一部分：计数语料没有文本。</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="280"/>
+        <location filename="../../app/train/settings_panel.py" line="297"/>
         <source>Not tried on the corpus: a counts corpus has no text.</source>
         <translation>未在语料上试用：计数语料没有文本。</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="283"/>
+        <location filename="../../app/train/settings_panel.py" line="300"/>
         <source>Checking the regex on the corpus…</source>
         <translation>正在语料上检查这个正则…</translation>
     </message>
@@ -2168,119 +2178,119 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>TrainTab</name>
     <message>
-        <location filename="../../app/train/train_tab.py" line="152"/>
+        <location filename="../../app/train/train_tab.py" line="153"/>
         <source>Text not in the corpus: the compression chart shows how well it is encoded</source>
         <extracomment>While training, a piece of a frame (see ``TrainTab._on_steps``) is painted at most this often. A frame has four pieces (the table, then each chart), so each is repainted about every 4 x 30 ms: 8 times a second. While counting, the progress is shown at most this often (8 times a second). What the tab showed before the current run (history, tokenizer, result, current rank), shown again if the run ends with nothing: cancelled while counting, or failed.</extracomment>
         <translation>不在语料中的文本：压缩率图显示它被编码得有多好</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="154"/>
+        <location filename="../../app/train/train_tab.py" line="155"/>
         <source>Held-out text (compression chart)</source>
         <translation>留出文本（压缩率图）</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="176"/>
+        <location filename="../../app/train/train_tab.py" line="177"/>
         <source>Filter merges by token text (e.g. “ing”, “␣the”, “中”)</source>
         <translation>按词元文本筛选合并（例如 “ing”、“␣the”、“中”）</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="182"/>
+        <location filename="../../app/train/train_tab.py" line="183"/>
         <source>&lt;b&gt;Merges&lt;/b&gt;</source>
         <translation>&lt;b&gt;合并&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="214"/>
+        <location filename="../../app/train/train_tab.py" line="215"/>
         <source>Choose a corpus first.</source>
         <translation>请先选择语料。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="250"/>
+        <location filename="../../app/train/train_tab.py" line="251"/>
         <source>Counting pre-tokens</source>
         <translation>统计预分词单元</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="256"/>
+        <location filename="../../app/train/train_tab.py" line="257"/>
         <source>Reading {name}…</source>
         <translation>正在读取 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="276"/>
+        <location filename="../../app/train/train_tab.py" line="277"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="320"/>
+        <location filename="../../app/train/train_tab.py" line="321"/>
         <source>Merging</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="327"/>
+        <location filename="../../app/train/train_tab.py" line="328"/>
         <source>Counted {words} unique pre-tokens; merging…</source>
         <translation>已统计出 {words} 个不同的预分词单元；正在合并…</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="445"/>
+        <location filename="../../app/train/train_tab.py" line="446"/>
         <source>Cancelled after {time}, before any merge; the previous result is kept.</source>
         <translation>{time} 后取消，尚未进行任何合并；之前的结果保留。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="447"/>
+        <location filename="../../app/train/train_tab.py" line="448"/>
         <source>Cancelled after {time}, before any merge.</source>
         <translation>{time} 后取消，尚未进行任何合并。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="463"/>
+        <location filename="../../app/train/train_tab.py" line="464"/>
         <source>Tokenizer not built</source>
         <translation>未能构建分词器</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="464"/>
+        <location filename="../../app/train/train_tab.py" line="465"/>
         <source>The trained tokenizer could not be built: {error}</source>
         <translation>无法构建训练好的分词器：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="475"/>
+        <location filename="../../app/train/train_tab.py" line="476"/>
         <source>Cancelled in {time}: {merges} merges. {reason}</source>
         <translation>已取消，用时 {time}：{merges} 次合并。{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="477"/>
+        <location filename="../../app/train/train_tab.py" line="478"/>
         <source>Done in {time}: {merges} merges. {reason}</source>
         <translation>完成，用时 {time}：{merges} 次合并。{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="484"/>
-        <location filename="../../app/train/train_tab.py" line="486"/>
+        <location filename="../../app/train/train_tab.py" line="485"/>
+        <location filename="../../app/train/train_tab.py" line="487"/>
         <source> Note: {warning}</source>
         <translation> 注意：{warning}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="532"/>
+        <location filename="../../app/train/train_tab.py" line="533"/>
         <source>Training failed; the previous result is kept.</source>
         <translation>训练失败；之前的结果保留。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="532"/>
+        <location filename="../../app/train/train_tab.py" line="533"/>
         <source>Training failed.</source>
         <translation>训练失败。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="546"/>
+        <location filename="../../app/train/train_tab.py" line="547"/>
         <source>Training failed</source>
         <translation>训练失败</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="641"/>
+        <location filename="../../app/train/train_tab.py" line="642"/>
         <source>Held-out text not measured: {error}</source>
         <translation>未能测量留出文本：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="671"/>
+        <location filename="../../app/train/train_tab.py" line="672"/>
         <source>Opened {name}: {merges} merges. {reason}</source>
         <translation>已打开 {name}：{merges} 次合并。{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="675"/>
+        <location filename="../../app/train/train_tab.py" line="676"/>
         <source>Opened {name}: no training record, so no merge history to show.</source>
         <translation>已打开 {name}：没有训练记录，因此没有可显示的合并历史。</translation>
     </message>
