@@ -8,7 +8,7 @@
  *
  * Calling back into Python (encode's cache: its __missing__, a dict subclass's lookups) may run any code: after each
  * call, only what cannot move is read again (the text, an immutable str held by the call's arguments; the batch of
- * ends, ours), and the ids are added without keeping a pointer into a list (see add_ids).
+ * ends, ours), and a list's items are read again after every append (see add_ids).
  *
  *   >>> from bpe_core import scanner
  *   >>> scanner.findall("o200k", "Hello world's 12345")
@@ -219,8 +219,9 @@ typedef int (*OnPiece)(PyObject *out, PyObject *cache, PyObject *piece);
 static int add_piece(PyObject *out, PyObject *cache, PyObject *piece) { return PyList_Append(out, piece); }
 
 /* The ids of one pre-token from the cache (a dict whose __missing__ encodes a pre-token), added to out.
- * __missing__ is Python code: it may hand back any list, even out itself (gc.get_objects() finds it), so no pointer
- * into a list's items is kept across an append; out.extend(ids) copies ids first when they are out. */
+ * __missing__ is Python code: it may hand back any list, even out itself (gc.get_objects() finds it). Appending to
+ * out then moves that list's items, so each id is read from the list again after every append, and only the
+ * `count` ids it had (as out.extend(out) adds them). */
 static int add_ids(PyObject *out, PyObject *cache, PyObject *piece) {
     PyObject *ids = PyDict_GetItemWithError(cache, piece);
     if (ids) {
@@ -231,9 +232,15 @@ static int add_ids(PyObject *out, PyObject *cache, PyObject *piece) {
     PyObject *items = PySequence_Fast(ids, "a pre-token's ids are a sequence");
     Py_DECREF(ids);
     if (!items) return -1;
-    int added = PyList_SetSlice(out, PY_SSIZE_T_MAX, PY_SSIZE_T_MAX, items); /* out.extend(items) */
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(items); /* no Python code runs below: items can only grow */
+    for (Py_ssize_t k = 0; k < count; k++) {
+        if (PyList_Append(out, PySequence_Fast_GET_ITEM(items, k)) < 0) {
+            Py_DECREF(items);
+            return -1;
+        }
+    }
     Py_DECREF(items);
-    return added;
+    return 0;
 }
 
 /* Every pre-token of text under pattern, handed to on_piece in order; the list it fills, or NULL. */
