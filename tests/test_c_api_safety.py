@@ -1,7 +1,8 @@
 """The compiled modules (bpe_core/_cuts.c, bpe_core/_scan.c) called in the ways only a direct caller would: objects
 made with ``__new__`` alone, an ``__init__`` that failed or is called again, lengths that overflow when summed, a
 cache whose ``__missing__`` hands back the list being filled. Each case runs in its own interpreter, so that a crash
-fails its test with the signal instead of ending pytest; every one of them crashed the old modules (SIGSEGV).
+fails its test with the signal instead of ending pytest. The old modules crashed (SIGSEGV) on objects not built, on
+leaves whose sum wrapped round and on that cache.
 
 The slow test at the end builds both modules with AddressSanitizer and UndefinedBehaviorSanitizer and runs these
 cases, the scanner's tests and the cuts' tests against them."""
@@ -257,8 +258,8 @@ def test_a_cache_handing_back_the_list_being_filled_is_copied_first():
 
 
 def test_a_cache_that_changes_under_encode_gives_a_python_error_or_its_ids():
-    """Whatever the cache does while encode runs (clears itself, grows, raises, hands back a tuple or no
-    sequence), encode ends in its ids or in a Python error."""
+    """Whatever the cache does while encode runs (clears and refills itself, hands back a tuple or no sequence),
+    encode ends in its ids or in a Python error."""
     out = run_python("""
         from bpe_core import scanner
 
