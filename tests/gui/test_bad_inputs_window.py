@@ -802,3 +802,46 @@ def test_a_kept_runs_folder_that_is_a_file_is_named_and_left_alone(qtbot, tmp_pa
     assert [run.name for run in window.session.kept.values()] == ["mine"]  # kept in memory
     assert in_the_way.read_bytes() == b"a file where the folder should be"
     window.close()
+
+
+# ----- the right cause on bad input (hostile-inputs issue: wrong causes) -------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_a_pane_of_a_tokenizer_json_that_drops_characters_says_so(language, window, tmp_path, qtbot, request):
+    """No byte-level step, no byte fallback, no unknown token: its library drops the d of "hello world" silently;
+    the pane says so under its figures and in its tooltip, in the window's language."""
+    from test_bad_inputs import _library_file
+
+    if language == "zh_CN":
+        request.getfixturevalue("chinese")
+    path = _library_file(tmp_path, "no-d.json", letters="abcefghijklmnopqrstuvwxyz")
+    before = path.read_bytes()
+    view = window.compare_view
+    view.editor.setPlainText("hello world")
+    pane = view.add_tokenizer_file(path)
+    qtbot.waitUntil(lambda: pane.result is not None and not view.busy(), timeout=60000)
+    said = {
+        "en": "its vocabulary has no token for some characters (such as 'd' (U+0064)) and the file has no unknown "
+        "token: its library drops such characters from the text without a word.",
+        "zh_CN": "它的词表缺少某些字符的词元（例如 'd' (U+0064)），文件也没有未知词元："
+        "它的库会不加提示地从文本中丢掉这些字符。",
+    }[language]
+    assert not pane.note.isHidden() and said in pane.note.text() and said in pane.toolTip()
+    assert pane.token_count() == 9  # the library's tokens, shown as it makes them
+    assert view.panes["gpt2"].ids() == get_encoding("gpt2").encode("hello world")  # the other panes as they were
+    assert path.read_bytes() == before
+
+
+def test_a_compare_pane_whose_rank_table_lacks_a_byte_names_the_character(window, tmp_path, qtbot):
+    """It said 'PanicException: no entry found for key'."""
+    from test_bad_inputs import ranks_without_d
+
+    path = ranks_without_d(tmp_path)
+    view = window.compare_view
+    view.editor.setPlainText("hello world")
+    pane = view.add_tokenizer_file(path, pattern="gpt2")
+    qtbot.waitUntil(lambda: pane.result is not None and not view.busy(), timeout=60000)
+    shown = pane.message()
+    assert "the file's vocabulary has no token for 'd' (U+0064) (character 10 of the text)" in shown, shown
+    assert "Panic" not in shown and view.panes["gpt2"].ids() == get_encoding("gpt2").encode("hello world")
