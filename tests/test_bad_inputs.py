@@ -1223,6 +1223,21 @@ def test_a_runaway_forbid_regex_is_named_as_the_forbid_regex(monkeypatch):
     assert "pre-tokenization" not in said and caught.value.message.code == "train.forbid_too_slow"
 
 
+@pytest.mark.slow  # the real budget: 5 s on one token
+def test_bpe_train_names_a_runaway_forbid_regex(tmp_path):
+    corpus = tmp_path / "a.txt"
+    corpus.write_text(("a" * 64 + " ") * 10, encoding="utf-8")  # tokens of 2, 4, ... 64 a's: the last takes years
+    output = tmp_path / "out.json"
+    output.write_text(PREVIOUS, encoding="utf-8")
+    result = bpe("train", str(corpus), "--vocab-size", "300", "--forbid", "(a|aa)+c", "-o", str(output))
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    said = (
+        "bpe: error: the forbidden-token regex '(a|aa)+c' (--forbid) took more than 5.0 s at character 0 of the token"
+    )
+    assert said in result.stderr and "pre-tokenization" not in result.stderr
+    assert output.read_text(encoding="utf-8") == PREVIOUS
+
+
 @pytest.mark.parametrize(
     ("flags", "said"),
     [
