@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from bpe_core.foreign.first_merges import FirstMerges
 from bpe_core.foreign.library_host import LibraryError
 from bpe_core.foreign.spans import byte_spans
-from bpe_core.messages import shown_char
+from bpe_core.messages import Message, shown_char
 from bpe_core.protocol import TokenRank
 from bpe_core.text_splitter import TextSplitter, fix_surrogates
 from bpe_core.tokenizer import UnknownTokenError
@@ -35,6 +35,7 @@ class ForeignTokenizer:
     merge_rule = "pairs"
     record = None
     pretokenizer: TextSplitter | None = None  # the library pre-tokenizes; tiktoken's tables use one of ours
+    warning: Message | None = None  # what the file makes its library do silently, said once when it is loaded
 
     def __init__(self, name: str, model: str, vocab_size: int, special_tokens: dict[str, int]):
         self.name, self.model, self.vocab_size = name, model, vocab_size

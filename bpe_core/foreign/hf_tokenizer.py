@@ -69,7 +69,6 @@ class HuggingFaceTokenizer(ForeignTokenizer):
         self.added_texts = list(added)
         self._regexes = file_regexes(doc)
         self._host = LibraryEncoder(path, __name__, "library_calls", (text, self._regexes))
-        #: What the file does that a reader should know when it is loaded (a Message), or None.
         self.warning = _drops_unknown(path, model) if not (self._byte_level or self._byte_fallback) else None
 
     def _encode_offsets(self, text: str):
