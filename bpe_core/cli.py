@@ -48,6 +48,8 @@ from bpe_core.variants.superword import SUPERBPE_STAGE2
 if TYPE_CHECKING:
     from bpe_core.trainer import BpeTrainer
 
+#: The largest token id ``bpe decode`` reads (ids are int64 in our files and the libraries').
+MAX_TOKEN_ID = 2**63 - 1
 #: ``bpe encode`` and ``bpe compare`` read at most this much text (a file, a pipe or standard input).
 MAX_TEXT_BYTES = 256_000_000
 _BOMS = (
@@ -466,7 +468,11 @@ def load_tokenizer(spec: str, pattern: str | None = None):
     """Any tokenizer source :func:`bpe_core.formats.load_any` takes; ``pattern`` only where the source needs one."""
     if pattern is not None and spec in reference_names():
         pattern = None  # a reference has its own; `compare --pattern` is meant for the .tiktoken files
-    return load_any(spec, pattern=pattern, progress=lambda message: print(message, file=sys.stderr, flush=True))
+    tokenizer = load_any(spec, pattern=pattern, progress=lambda message: print(message, file=sys.stderr, flush=True))
+    warning = getattr(tokenizer, "warning", None)  # what the file does silently (drops characters it has no token for)
+    if warning is not None:
+        print(f"bpe: warning: {warning}", file=sys.stderr)
+    return tokenizer
 
 
 def _encode_with(tokenizer, spec: str, text: str) -> list[int]:
@@ -731,18 +737,37 @@ def _encode(args) -> int:
 
 def _decode(args) -> int:
     tokenizer = load_tokenizer(args.tokenizer, args.pattern)
-    words = args.ids or _read_capped(sys.stdin.buffer, "standard input", "decode").decode("utf-8", "replace").split()
-    ids = []
-    for word in words:
-        if not word.isdigit():
-            raise BadInputError(f"{word!r:.40} is not a token id (a whole number)")
-        ids.append(int(word))
+    if args.ids:
+        ids = [token_id(word, f"ID {number}") for number, word in enumerate(args.ids, 1)]
+    else:
+        lines = _read_capped(sys.stdin.buffer, "standard input", "decode").decode("utf-8", "replace").splitlines()
+        where = "line {} of standard input".format
+        ids = [token_id(word, where(number)) for number, line in enumerate(lines, 1) for word in line.split()]
     try:
         text = tokenizer.decode(ids)
     except ValueError as exc:  # an unknown id
         raise UserError(f"{args.tokenizer}: {exc}") from None
     sys.stdout.write(text + "\n")
     return 0
+
+
+def token_id(word: str, where: str) -> int:
+    """``word`` as a token id: ASCII digits (``int`` takes ``²`` and ``٣`` too, and refuses 5,000 digits with a
+    message of its own) short enough for an id; else a :class:`BadInputError` naming ``where``.
+
+    >>> token_id("15947", "ID 1")
+    15947
+    >>> token_id("²", "line 2 of standard input")
+    Traceback (most recent call last):
+    ...
+    bpe_core.cli.BadInputError: line 2 of standard input: '²' is not a token id (a whole number in the digits 0-9)
+    """
+    if not (word.isascii() and word.isdigit()):
+        raise BadInputError(f"{where}: {word!r:.40} is not a token id (a whole number in the digits 0-9)")
+    if len(word) > len(str(MAX_TOKEN_ID)):
+        shown = word if len(word) <= 24 else f"{word[:20]}..."
+        raise BadInputError(f"{where}: {shown} ({len(word):,} digits) is not a token id: ids are below 2**63")
+    return int(word)
 
 
 def _vocab(args) -> int:

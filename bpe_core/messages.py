@@ -57,6 +57,11 @@ ENGLISH: dict[str, str] = {
         "(vocabulary {reached} of the {asked} asked for)"
     ),
     "train.forbid_invalid": "invalid forbidden-token regex {pattern}: {detail}",
+    "train.forbid_too_slow": (
+        "the forbidden-token regex {pattern} (--forbid) took more than {seconds} s at character {offset} of {where}: "
+        "it probably backtracks catastrophically (nested quantifiers such as (a+)+, or alternatives that overlap "
+        "such as (a|aa)+); simplify it"
+    ),
     "train.min_count_invalid": "the minimum count must be a whole number of at least 1, not {value}",
     "train.resume_not_ours": ("{name}: only a tokenizer trained by BPE Explorer can be trained further ({why})"),
     # Tokens added to a vocabulary (bpe_core.variants.added_tokens).
@@ -79,12 +84,20 @@ ENGLISH: dict[str, str] = {
         "the superword transition {after} must be a vocabulary size between {minimum} and the vocabulary size {size}"
     ),
     "train.picky_invalid": "the PickyBPE threshold must be a number above 0 (the paper uses 0.6 to 0.9), not {value}",
+    "train.picky_not_finite": (
+        "the PickyBPE threshold must be a finite number (the paper uses 0.6 to 0.9; 1 or more never removes a "
+        "token), not {value}"
+    ),
     "train.picky_with": "PickyBPE (--picky) cannot be combined with {other} yet: leave one out",
     "train.picky_merge_limit": (
         "PickyBPE made {merges} merges and removed {removed} tokens without reaching the vocabulary of {asked}: "
         "stopped at {reached}"
     ),
     "train.language_invalid": "a language is given as NAME=FILE, not {value}",
+    "train.language_control": (
+        "--language {value}: a language's name cannot hold a control character such as a line break or a tab "
+        "(it holds {char}): the name heads its language's lines in the report"
+    ),
     "train.language_twice": "the language {name} is given twice",
     "train.parity_languages": "parity-aware BPE needs at least one language (NAME=FILE), not {count}",
     "train.parity_with": "parity-aware BPE (--parity) cannot be combined with {other} yet: leave one out",
@@ -231,11 +244,41 @@ ENGLISH: dict[str, str] = {
     ),
     "library.crash": "{path}: the tokenizer's library crashed ({detail})",
     "library.failed": "{path}: the tokenizer's library failed: {detail}",
+    "library.no_token": (
+        "{path}: the tokenizer's library cannot encode this text: the file's vocabulary has no token for {char} "
+        "(character {offset} of the text), nor for each of its bytes"
+    ),
+    "library.runaway_pre_tokenizer": (
+        "{path}: the tokenizer's library gave up on this text: the regex {pattern} of the file's pre-tokenizer "
+        "(a Split) backtracks past Oniguruma's retry limit on it; simplify that regex in the file"
+    ),
+    "library.runaway_normalizer": (
+        "{path}: the tokenizer's library gave up on this text: the regex {pattern} of the file's normalizer (a "
+        "Replace) backtracks past Oniguruma's retry limit on it; simplify that regex in the file"
+    ),
+    "library.runaway_regexes": (
+        "{path}: the tokenizer's library gave up on this text: one of the file's regexes ({pattern}) backtracks "
+        "past Oniguruma's retry limit on it; simplify it in the file"
+    ),
+    "library.drops_unknown": (
+        "{path}: its vocabulary has no token for some characters (such as {example}) and the file has no unknown "
+        "token, no byte fallback and no byte-level step: its library drops such characters from the text silently"
+    ),
     # An output path that is not a regular file, never replaced (bpe_core.formats.files).
     "write.device": "cannot write {path}: it is a device, not a regular file; only files are written",
     "write.named_pipe": "cannot write {path}: it is a named pipe, not a regular file; only files are written",
     "write.socket": "cannot write {path}: it is a socket, not a regular file; only files are written",
     "write.is_input": "cannot write {path}: it is the same file as {input}, the corpus being read; choose another file",
+    "write.folder_is_file": "cannot write {path}: it is a file, not a folder; the files are written into a folder",
+    "write.folder_is_device": (
+        "cannot write {path}: it is a device, not a folder; the files are written into a folder"
+    ),
+    "write.folder_is_named_pipe": (
+        "cannot write {path}: it is a named pipe, not a folder; the files are written into a folder"
+    ),
+    "write.folder_is_socket": (
+        "cannot write {path}: it is a socket, not a folder; the files are written into a folder"
+    ),
     # An output that would destroy an input, refused before any work (bpe_core.output_paths).
     "output.is_input": (
         "{option} {path} is the same file as {input_option} {input}: writing it would destroy the input; name "
@@ -273,6 +316,15 @@ def placeholders(template: str) -> set[str]:
     ['column', 'detail', 'line', 'path']
     """
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def shown_char(char: str) -> str:
+    """A character as a message shows it: quoted (escaped if invisible) and its code point.
+
+    >>> shown_char("d"), shown_char("\\n"), shown_char("中")
+    ("'d' (U+0064)", "'\\\\n' (U+000A)", "'中' (U+4E2D)")
+    """
+    return f"{char!r} (U+{ord(char):04X})"
 
 
 @dataclass(frozen=True)

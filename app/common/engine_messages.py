@@ -55,6 +55,12 @@ WORDINGS: dict[str, str] = {
     "train.forbid_invalid": QT_TRANSLATE_NOOP(
         "EngineSentences", "The forbidden-token regex {pattern} is not valid: {detail}."
     ),
+    "train.forbid_too_slow": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "The forbidden-token regex {pattern} took more than {seconds} s on {where}: it probably backtracks "
+        "catastrophically (nested quantifiers such as (a+)+, or alternatives that overlap such as (a|aa)+); "
+        "simplify it.",
+    ),
     "train.min_count_invalid": QT_TRANSLATE_NOOP(
         "EngineSentences", "The minimum count must be a whole number of at least 1, not {value}."
     ),
@@ -92,6 +98,11 @@ WORDINGS: dict[str, str] = {
     "train.picky_invalid": QT_TRANSLATE_NOOP(
         "EngineSentences", "The PickyBPE threshold must be a number above 0 (the paper uses 0.6 to 0.9), not {value}."
     ),
+    "train.picky_not_finite": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "The PickyBPE threshold must be a finite number (the paper uses 0.6 to 0.9; 1 or more never removes a "
+        "token), not {value}.",
+    ),
     "train.picky_with": QT_TRANSLATE_NOOP(
         "EngineSentences", "PickyBPE cannot be combined with {other} yet: leave one out."
     ),
@@ -101,6 +112,10 @@ WORDINGS: dict[str, str] = {
         "stopped at {reached}.",
     ),
     "train.language_invalid": QT_TRANSLATE_NOOP("EngineSentences", "A language is given as NAME=FILE, not {value}."),
+    "train.language_control": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "A language's name cannot hold a control character such as a line break or a tab ({value} holds {char}).",
+    ),
     "train.language_twice": QT_TRANSLATE_NOOP("EngineSentences", "The language {name} is given twice."),
     "train.parity_languages": QT_TRANSLATE_NOOP(
         "EngineSentences", "Parity-aware BPE needs at least one language (NAME=FILE), not {count}."
@@ -324,12 +339,47 @@ WORDINGS: dict[str, str] = {
     ),
     "library.crash": QT_TRANSLATE_NOOP("EngineSentences", "{path}: the tokenizer's library crashed ({detail})."),
     "library.failed": QT_TRANSLATE_NOOP("EngineSentences", "{path}: the tokenizer's library failed: {detail}."),
+    "library.no_token": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: the tokenizer's library cannot encode this text: the file's vocabulary has no token for {char} "
+        "(character {offset} of the text), nor for each of its bytes.",
+    ),
+    "library.runaway_pre_tokenizer": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: the tokenizer's library gave up on this text: the regex {pattern} of the file's pre-tokenizer "
+        "(a Split) backtracks too much on it; simplify that regex in the file.",
+    ),
+    "library.runaway_normalizer": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: the tokenizer's library gave up on this text: the regex {pattern} of the file's normalizer "
+        "(a Replace) backtracks too much on it; simplify that regex in the file.",
+    ),
+    "library.runaway_regexes": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: the tokenizer's library gave up on this text: one of the file's regexes ({pattern}) backtracks "
+        "too much on it; simplify it in the file.",
+    ),
+    "library.drops_unknown": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: its vocabulary has no token for some characters (such as {example}) and the file has no unknown "
+        "token: its library drops such characters from the text without a word.",
+    ),
     # An output path that is not a regular file, never replaced (bpe_core.formats.files).
     "write.device": QT_TRANSLATE_NOOP("EngineSentences", "Cannot write {path}: it is a device, not a regular file."),
     "write.named_pipe": QT_TRANSLATE_NOOP(
         "EngineSentences", "Cannot write {path}: it is a named pipe, not a regular file."
     ),
     "write.socket": QT_TRANSLATE_NOOP("EngineSentences", "Cannot write {path}: it is a socket, not a regular file."),
+    "write.folder_is_file": QT_TRANSLATE_NOOP("EngineSentences", "Cannot write {path}: it is a file, not a folder."),
+    "write.folder_is_device": QT_TRANSLATE_NOOP(
+        "EngineSentences", "Cannot write {path}: it is a device, not a folder."
+    ),
+    "write.folder_is_named_pipe": QT_TRANSLATE_NOOP(
+        "EngineSentences", "Cannot write {path}: it is a named pipe, not a folder."
+    ),
+    "write.folder_is_socket": QT_TRANSLATE_NOOP(
+        "EngineSentences", "Cannot write {path}: it is a socket, not a folder."
+    ),
     "write.is_input": QT_TRANSLATE_NOOP(
         "EngineSentences",
         "Cannot write {path}: it is the same file as {input}, the corpus selected in the Train tab; save to another "

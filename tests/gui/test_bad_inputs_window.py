@@ -419,7 +419,7 @@ def test_a_corpus_named_with_bytes_that_are_not_utf8_trains_and_saves(window, di
 @pytest.mark.parametrize(
     ("make", "message"),
     [
-        (panicking_regex_file, "PanicException: Onig: Regex search error"),
+        (panicking_regex_file, "the regex '(a+)+$' of the file's pre-tokenizer (a Split) backtracks"),
         pytest.param(growing_normalizer_file, "GB of memory", marks=pytest.mark.slow),  # the library takes 1.1 GB
     ],
     ids=["a panicking regex", "a normalizer that grows the text"],
@@ -822,3 +822,46 @@ def test_a_full_disk_where_the_window_saves_its_checkpoint_is_a_note_after_the_r
     assert window.train_tab.progress_text.toolTip() == text  # whole, where the panel cuts the label (768 px high)
     assert folder_bytes(full_disk) == before and os.listdir(full_disk) == ["filler"]
     assert not window.train_tab.steering.resume_button.isVisible()
+
+
+# ----- the right cause on bad input (hostile-inputs issue: wrong causes) -------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_a_pane_of_a_tokenizer_json_that_drops_characters_says_so(language, window, tmp_path, qtbot, request):
+    """No byte-level step, no byte fallback, no unknown token: its library drops the d of "hello world" silently;
+    the pane says so under its figures and in its tooltip, in the window's language."""
+    from test_bad_inputs import _library_file
+
+    if language == "zh_CN":
+        request.getfixturevalue("chinese")
+    path = _library_file(tmp_path, "no-d.json", letters="abcefghijklmnopqrstuvwxyz")
+    before = path.read_bytes()
+    view = window.compare_view
+    view.editor.setPlainText("hello world")
+    pane = view.add_tokenizer_file(path)
+    qtbot.waitUntil(lambda: pane.result is not None and not view.busy(), timeout=60000)
+    said = {
+        "en": "its vocabulary has no token for some characters (such as 'd' (U+0064)) and the file has no unknown "
+        "token: its library drops such characters from the text without a word.",
+        "zh_CN": "它的词表缺少某些字符的词元（例如 'd' (U+0064)），文件也没有未知词元："
+        "它的库会不加提示地从文本中丢掉这些字符。",
+    }[language]
+    assert not pane.note.isHidden() and said in pane.note.text() and said in pane.toolTip()
+    assert pane.token_count() == 9  # the library's tokens, shown as it makes them
+    assert view.panes["gpt2"].ids() == get_encoding("gpt2").encode("hello world")  # the other panes as they were
+    assert path.read_bytes() == before
+
+
+def test_a_compare_pane_whose_rank_table_lacks_a_byte_names_the_character(window, tmp_path, qtbot):
+    """It said 'PanicException: no entry found for key'."""
+    from test_bad_inputs import ranks_without_d
+
+    path = ranks_without_d(tmp_path)
+    view = window.compare_view
+    view.editor.setPlainText("hello world")
+    pane = view.add_tokenizer_file(path, pattern="gpt2")
+    qtbot.waitUntil(lambda: pane.result is not None and not view.busy(), timeout=60000)
+    shown = pane.message()
+    assert "the file's vocabulary has no token for 'd' (U+0064) (character 10 of the text)" in shown, shown
+    assert "Panic" not in shown and view.panes["gpt2"].ids() == get_encoding("gpt2").encode("hello world")
