@@ -5,7 +5,14 @@ A counts file is Parquet (columns ``pretoken``: binary, the pre-token's UTF-8 by
 pattern, the special tokens and how many special tokens were seen in the file's metadata), readable by pandas, DuckDB
 and Spark; or a plain ``TEXT<TAB>COUNT`` file (UTF-8, one pre-token a line, as a Spark or Hadoop word count writes
 it; tabs, newlines and backslashes in a pre-token written as ``\\t``, ``\\n``, ``\\\\``). pyarrow is needed for
-Parquet only (``pip install -e ".[ray]"``).
+Parquet only (``pip install -e ".[ray]"``). A file is a local path or a URI (``s3://...``, as a corpus).
+
+Every file is checked whole before anything trains on it, and refused naming the file, the row (Parquet, from 1)
+or line and what was expected: a regular file of at most :data:`MAX_FILE_BYTES` (a device or a named pipe is
+refused unread); ``pretoken`` binary (or string), ``count`` integers; no nulls; counts of at least 0 (a pre-token
+counted 0 times adds nothing); metadata, when present, a JSON object whose fields have their types (``specials``
+and ``corpus_bytes`` whole numbers of at least 0); in all at most :data:`MAX_TOKENS` tokens, so that no pair
+count can pass what training counts exactly; and at least one pre-token counted: else there is nothing to train.
 
 >>> import tempfile, os
 >>> from collections import Counter
@@ -20,15 +27,23 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import BinaryIO
 
-from bpe_core.formats.files import write_bytes_atomically
+from bpe_core.corpus_files import RemoteFileError, file_name, is_uri, open_remote, remote_size
+from bpe_core.formats.files import kind_of, size_text, write_bytes_atomically
 
 #: The metadata key of a Parquet counts file.
 META_KEY = b"bpe_explorer"
 FORMAT = "bpe-explorer-counts"
+#: The largest counts file read: some 100 million distinct pre-tokens, more than fit in memory once read.
+MAX_FILE_BYTES = 2 << 30
+#: The most tokens counts may stand for (each pre-token's bytes times its count, summed over the files, and the
+#: special tokens): the merge engine sums pair counts as float64, exact up to 2**53, and keeps them as int64.
+MAX_TOKENS = 2**53
 _ESCAPES = {"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"}
 _UNESCAPES = {"\\": "\\", "t": "\t", "n": "\n", "r": "\r"}
 
@@ -63,28 +78,36 @@ def write_counts(path: str | os.PathLike, counts: Counts) -> None:
 
 
 def read_counts(paths: Sequence[str | os.PathLike], *, pattern: str | None = None) -> Counts:
-    """The sum of the counts in ``paths``. Parquet files must agree on their pattern and special tokens (and with
-    ``pattern`` when given); a ``TEXT<TAB>COUNT`` file takes them from the others or from ``pattern``."""
+    """The sum of the counts in ``paths`` (local paths or URIs). Parquet files must agree on their pattern and
+    special tokens (and with ``pattern`` when given); a ``TEXT<TAB>COUNT`` file takes them from the others or from
+    ``pattern``. Every file is checked whole (see the module's documentation); counts that sum to nothing are
+    refused: there is nothing to train."""
     total = Counts(Counter(), pattern)
+    tokens = 0  # the tokens counted so far: the pre-tokens' bytes times their counts, and the special tokens
     for path in paths:
-        counts = _read_parquet(path) if os.fspath(path).endswith(".parquet") else _read_tsv(path)
+        name = os.fspath(path)
+        with _open(name) as stream:
+            counts, tokens = (_read_parquet if _is_parquet(name) else _read_tsv)(name, stream, tokens)
         if counts.pattern is not None:
             if total.pattern is not None and counts.pattern != total.pattern:
                 raise CountsFileError(
-                    f"{path}: counted with the pattern {counts.pattern!r}, not {total.pattern!r} like the others: "
+                    f"{name}: counted with the pattern {counts.pattern!r}, not {total.pattern!r} like the others: "
                     "counts cut differently cannot be summed"
                 )
             if total.special_tokens and counts.special_tokens and counts.special_tokens != total.special_tokens:
-                raise CountsFileError(f"{path}: its special tokens differ from the other files'")
+                raise CountsFileError(f"{name}: its special tokens differ from the other files'")
             total.pattern = counts.pattern
             total.special_tokens = counts.special_tokens or total.special_tokens
         total.words.update(counts.words)
         total.specials += counts.specials
-        total.corpus_names += counts.corpus_names or (os.path.basename(os.fspath(path)),)
+        total.corpus_names += counts.corpus_names or (file_name(name),)
         total.corpus_bytes += counts.corpus_bytes or sum(
             len(w.encode("utf-8", "surrogatepass")) * n for w, n in counts.words.items()
         )
         total.corpus_sha256 = counts.corpus_sha256 if len(paths) == 1 else ""
+    if not total.words:
+        names = ", ".join(os.fspath(path) for path in paths) or "no counts files"
+        raise CountsFileError(f"{names}: no pre-token is counted more than 0 times: nothing to train")
     return total
 
 
@@ -105,48 +128,206 @@ def _parquet_bytes(counts: Counts) -> bytes:
     return sink.getvalue().to_pybytes()
 
 
-def _read_parquet(path) -> Counts:
-    pa, pq = _pyarrow()
-    try:
-        table = pq.read_table(path, columns=["pretoken", "count"])
-    except (OSError, pa.ArrowInvalid, KeyError) as exc:
-        raise CountsFileError(f"{path}: not a counts file this program reads ({exc})") from None
-    raw = (table.schema.metadata or {}).get(META_KEY)
-    try:
-        meta = json.loads(raw) if raw else {}
-    except ValueError:
-        meta = {}
-    words: Counter = Counter()
-    for chunk in table.to_batches():
-        for data, n in zip(chunk.column(0).to_pylist(), chunk.column(1).to_pylist()):
-            if data is None or n is None or n < 0:
-                raise CountsFileError(f"{path}: a row with no pre-token or a negative count")
-            words[data.decode("utf-8", "surrogatepass")] += n
-    return Counts(
-        words,
-        meta.get("pattern"),
-        tuple(meta.get("special_tokens") or ()),
-        int(meta.get("specials", 0)),
-        tuple(meta.get("corpus_names") or ()),
-        int(meta.get("corpus_bytes", 0)),
-        str(meta.get("corpus_sha256", "")),
+def _is_parquet(name: str) -> bool:
+    return file_name(name).endswith(".parquet")
+
+
+def _open(name: str) -> BinaryIO:
+    """A binary stream of the counts file ``name`` (a path or a URI), refused unread when it is not a regular file
+    or holds more than :data:`MAX_FILE_BYTES`."""
+    if is_uri(name):
+        try:
+            size = remote_size(name)
+            stream = None if size > MAX_FILE_BYTES else open_remote(name)
+        except RemoteFileError as exc:
+            raise CountsFileError(str(exc)) from None
+    else:
+        try:
+            mode, size = _stat(name)
+        except OSError as exc:
+            raise CountsFileError(f"{name}: cannot read the file: {exc.strerror or exc}") from None
+        if not stat.S_ISREG(mode):
+            raise CountsFileError(f"{name}: is {kind_of(mode)}, not a regular file: counts are read from files only")
+        stream = None if size > MAX_FILE_BYTES else open(name, "rb")
+    if stream is None:
+        raise CountsFileError(_too_large(name, f"is {size_text(size)}"))
+    return stream
+
+
+def _stat(name: str) -> tuple[int, int]:
+    info = os.stat(name)
+    return info.st_mode, info.st_size
+
+
+def _too_large(name: str, size: str) -> str:
+    return (
+        f"{name}: {size}; a counts file may hold at most {size_text(MAX_FILE_BYTES)} (some 100 million distinct "
+        "pre-tokens, more than fit in memory once read)"
     )
 
 
-def _read_tsv(path) -> Counts:
-    words: Counter = Counter()
+def _read_parquet(name: str, stream: BinaryIO, tokens: int) -> tuple[Counts, int]:
+    """The counts of a Parquet file, every row and metadata field checked; ``tokens`` as for :func:`_add`."""
+    pa, pq = _pyarrow()
+    data = stream.read(MAX_FILE_BYTES + 1)  # a remote stream cannot seek: Parquet is read from memory
+    if len(data) > MAX_FILE_BYTES:
+        raise CountsFileError(_too_large(name, "holds more than its size said"))
     try:
-        with open(path, encoding="utf-8", newline="\n") as file:
-            for number, line in enumerate(file, 1):
-                text, tab, count = line.rstrip("\n").rpartition("\t")
-                if not tab or not count.strip().isdigit():
-                    raise CountsFileError(f"{path}: line {number} is not TEXT<TAB>COUNT")
-                words[_unescape(text)] += int(count)
+        table = pq.read_table(pa.BufferReader(data), columns=["pretoken", "count"])
+    except (OSError, pa.ArrowException, KeyError) as exc:
+        raise CountsFileError(f"{name}: not a counts file this program reads ({exc})") from None
+    _check_column(name, table, "pretoken", _is_text_or_bytes, "binary (each pre-token's UTF-8 bytes) or string")
+    _check_column(name, table, "count", pa.types.is_integer, "whole numbers (int64)")
+    meta = _metadata(name, (table.schema.metadata or {}).get(META_KEY))
+    specials = meta.get("specials", 0)
+    tokens = _within_bound(name, "the metadata field 'specials'", tokens + specials)
+    words: Counter = Counter()
+    row = 0
+    for chunk in table.to_batches():
+        for data, n in zip(chunk.column(0).to_pylist(), chunk.column(1).to_pylist()):
+            row += 1
+            if data is None or n is None:
+                raise CountsFileError(f"{name}: row {row} has no {'pre-token' if data is None else 'count'} (null)")
+            tokens = _add(words, name, f"row {row}", _text(name, row, data), n, tokens)
+    counts = Counts(words, meta.get("pattern"), tuple(meta.get("special_tokens", ())), specials)
+    counts.corpus_names = tuple(meta.get("corpus_names", ()))
+    counts.corpus_bytes, counts.corpus_sha256 = meta.get("corpus_bytes", 0), meta.get("corpus_sha256", "")
+    return counts, tokens
+
+
+def _is_text_or_bytes(kind) -> bool:
+    pa, _ = _pyarrow()
+    return (
+        pa.types.is_binary(kind)
+        or pa.types.is_large_binary(kind)
+        or pa.types.is_string(kind)
+        or (pa.types.is_large_string(kind))
+    )
+
+
+def _check_column(name: str, table, column: str, fits: Callable, expected: str) -> None:
+    kind = table.schema.field(column).type
+    if not fits(kind):
+        raise CountsFileError(f"{name}: the column {column!r} holds {kind}; expected {expected}")
+
+
+def _text(name: str, row: int, data: str | bytes) -> str:
+    if isinstance(data, str):
+        return data
+    try:
+        return data.decode("utf-8", "surrogatepass")
     except UnicodeDecodeError as exc:
-        raise CountsFileError(f"{path}: not UTF-8 text (byte {exc.start})") from None
-    except OSError as exc:
-        raise CountsFileError(f"{path}: cannot read the file: {exc.strerror or exc}") from None
-    return Counts(words, None)
+        raise CountsFileError(f"{name}: row {row}: the pre-token is not UTF-8 (its byte {exc.start})") from None
+
+
+def _metadata(name: str, raw: bytes | None) -> dict:
+    """The metadata of a Parquet counts file (``{}`` when it has none), each field checked."""
+    if raw is None:
+        return {}
+    try:
+        meta = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise CountsFileError(f"{name}: its metadata ({META_KEY.decode()}) is not JSON") from None
+    if not isinstance(meta, dict):
+        raise CountsFileError(
+            f"{name}: its metadata ({META_KEY.decode()}) is {_json_kind(meta)}; expected an object of the fields "
+            + ", ".join(_FIELDS)
+        )
+    for field, (fits, expected) in _FIELDS.items():
+        if field in meta and not fits(meta[field]):
+            shown = json.dumps(meta[field])
+            shown = shown if len(shown) <= 60 else shown[:57] + "..."
+            raise CountsFileError(f"{name}: the metadata field {field!r} is {shown}; expected {expected}")
+    return meta
+
+
+def _json_kind(value) -> str:
+    """How JSON calls ``value``'s type.
+
+    >>> _json_kind([1]), _json_kind(None), _json_kind("x")
+    ('an array', 'null', 'a string')
+    """
+    kinds = {list: "an array", str: "a string", bool: "a boolean", int: "a number", float: "a number"}
+    return "null" if value is None else kinds.get(type(value), "an object")
+
+
+def _is_count(value) -> bool:
+    return type(value) is int and 0 <= value <= MAX_TOKENS
+
+
+def _is_texts(value) -> bool:
+    return isinstance(value, list) and all(isinstance(item, str) for item in value)
+
+
+#: The metadata fields of a Parquet counts file: whether a value fits, and what is expected.
+_FIELDS: dict[str, tuple[Callable, str]] = {
+    "format": (lambda value: value == FORMAT, repr(FORMAT)),
+    "pattern": (lambda value: value is None or isinstance(value, str), "a string (a pattern name or regex) or null"),
+    "special_tokens": (_is_texts, "an array of strings"),
+    "specials": (_is_count, f"a whole number from 0 to 2**53 ({MAX_TOKENS:,})"),
+    "corpus_names": (_is_texts, "an array of strings"),
+    "corpus_bytes": (_is_count, f"a whole number from 0 to 2**53 ({MAX_TOKENS:,})"),
+    "corpus_sha256": (lambda value: isinstance(value, str), "a string"),
+}
+
+
+def _add(words: Counter, name: str, where: str, word: str, n: int, tokens: int) -> int:
+    """Count ``word`` ``n`` more times in ``words``; returns ``tokens`` (the bytes times the counts read so far)
+    with this row's, refused past :data:`MAX_TOKENS`. A negative count is refused; a count of 0 adds nothing."""
+    if n < 0:
+        raise CountsFileError(f"{name}: {where}: the count is {n}; expected a whole number of at least 0")
+    if n:
+        words[word] += n
+        tokens = _within_bound(name, where, tokens + n * len(word.encode("utf-8", "surrogatepass")))
+    return tokens
+
+
+def _within_bound(name: str, where: str, tokens: int) -> int:
+    if tokens > MAX_TOKENS:
+        raise CountsFileError(
+            f"{name}: {where}: the counts add up to more than 2**53 ({MAX_TOKENS:,}) tokens (each pre-token's "
+            "bytes times its count, and the special tokens): more than training counts exactly"
+        )
+    return tokens
+
+
+def _read_tsv(name: str, stream: BinaryIO, tokens: int) -> tuple[Counts, int]:
+    """The counts of a ``TEXT<TAB>COUNT`` file, every line checked; ``tokens`` as for :func:`_add`."""
+    words: Counter = Counter()
+    offset = 0
+    for number, data in enumerate(_lines(name, stream), 1):
+        try:
+            line = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise CountsFileError(f"{name}: not UTF-8 text (byte {offset + exc.start}, line {number})") from None
+        offset += len(data) + 1
+        text, tab, count = line.rpartition("\t")
+        count = count.strip()
+        if not tab or not (count.isascii() and count.isdigit()):
+            raise CountsFileError(f"{name}: line {number} is not TEXT<TAB>COUNT (COUNT a whole number from 0 to 2**53)")
+        n = int(count) if len(count) <= len(str(MAX_TOKENS)) else MAX_TOKENS + 1
+        tokens = _add(words, name, f"line {number}", _unescape(text), n, tokens)
+    return Counts(words, None), tokens
+
+
+def _lines(name: str, stream: BinaryIO) -> Iterator[bytes]:
+    """The lines of ``stream`` without their ``\\n``, read a block at a time, at most :data:`MAX_FILE_BYTES` in all
+    (a file may grow, or say a size it does not hold)."""
+    pending: list[bytes] = []  # the start of a line that has not ended yet
+    read = 0
+    while block := stream.read(1 << 20):
+        read += len(block)
+        if read > MAX_FILE_BYTES:
+            raise CountsFileError(_too_large(name, "holds more than its size said"))
+        if b"\n" not in block:
+            pending.append(block)
+            continue
+        first, *lines, last = block.split(b"\n")
+        yield b"".join([*pending, first])
+        yield from lines
+        pending = [last]
+    if tail := b"".join(pending):
+        yield tail
 
 
 def _escape(word: str) -> str:
