@@ -8,7 +8,9 @@ Ray is an extra (``pip install -e ".[ray]"``); without it :func:`count_on_ray` s
 
 from __future__ import annotations
 
+import logging
 import os
+import socket
 from collections.abc import Callable, Iterable
 
 from bpe_core.cancelled import Cancelled
@@ -18,8 +20,18 @@ from bpe_core.counting import WordCounts, count_piece
 FAN_IN = 8
 #: Tries of a counting task whose worker died.
 RETRIES = 3
+#: How long connecting to a cluster may take before it is given up.
+CONNECT_SECONDS = 5
+#: What an HTTP/2 client sends first (the preface and an empty SETTINGS frame); a gRPC server answers with its own
+#: SETTINGS frame (type 4, the frame header's fourth byte).
+_HTTP2_PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + bytes([0, 0, 0, 4, 0, 0, 0, 0, 0])
+_SETTINGS = 4
 #: Only for the tests: a file whose absence makes the first counting task kill its worker (a worker lost mid-count).
 CRASH_ONCE = "BPE_RAY_CRASH_ONCE"
+
+
+class RayConnectionError(ConnectionError):
+    """No Ray cluster at the address given (said in one line, naming it)."""
 
 
 def count_on_ray(
@@ -37,12 +49,63 @@ def count_on_ray(
     ray = _ray()
     started_here = not ray.is_initialized()
     if started_here:
-        ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False)
+        _connect(ray, address)
     try:
         return _count(ray, pieces, (pattern, tuple(special_tokens)), cancelled, progress)
     finally:
         if started_here:
             ray.shutdown()
+
+
+def _connect(ray, address: str | None) -> None:
+    """``ray.init`` at ``address`` (None: a Ray started here), its own logging quieted; an address where no
+    cluster answers is given up within :data:`CONNECT_SECONDS` (Ray itself retries for minutes, logging each try)."""
+    if address not in (None, "auto"):
+        _check_reachable(address)
+    quiet = logging.getLogger("ray")
+    level = quiet.level
+    quiet.setLevel(logging.ERROR)
+    try:
+        ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    except ConnectionError as exc:
+        if address != "auto":
+            raise RayConnectionError(f"cannot connect to the Ray cluster at {address}: {_first_line(exc)}") from None
+        raise RayConnectionError(
+            "no Ray cluster runs on this machine (address auto): start one with `ray start --head`, give the "
+            "cluster's address (HOST:6379, ray://HOST:10001), or count on a Ray started here for the count"
+        ) from None
+    finally:
+        quiet.setLevel(level)
+
+
+def _check_reachable(address: str) -> None:
+    """Refuse ``address`` (``HOST:PORT``, ``ray://HOST:PORT``) unless a gRPC server -- what Ray's head and its
+    client server are -- answers there within :data:`CONNECT_SECONDS`: an HTTP/2 connection's first bytes sent,
+    its settings come back.
+
+    >>> _check_reachable("ray://nowhere")
+    Traceback (most recent call last):
+    ...
+    bpe_core.ray_counting.RayConnectionError: ray://nowhere: expected a Ray address: auto, HOST:PORT or ray://HOST:PORT
+    """
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit():
+        raise RayConnectionError(f"{address}: expected a Ray address: auto, HOST:PORT or ray://HOST:PORT")
+    failed = f"cannot connect to the Ray cluster at {address}"
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_SECONDS) as connection:
+            connection.sendall(_HTTP2_PREFACE)
+            answer = connection.recv(9)
+    except TimeoutError:
+        raise RayConnectionError(f"{failed}: no answer within {CONNECT_SECONDS} s") from None
+    except (OSError, OverflowError) as exc:
+        raise RayConnectionError(f"{failed}: {getattr(exc, 'strerror', None) or exc}") from None
+    if len(answer) < 4 or answer[3] != _SETTINGS:
+        raise RayConnectionError(f"{failed}: something else answers there (not a gRPC server, as Ray's are)")
+
+
+def _first_line(error: BaseException) -> str:
+    return (str(error).strip().splitlines() or [type(error).__name__])[0]
 
 
 def _count(ray, pieces, tools, cancelled, progress) -> WordCounts:
