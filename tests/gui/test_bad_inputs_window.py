@@ -25,6 +25,7 @@ import pytest
 from PySide6.QtCore import Qt
 from test_bad_inputs import (
     CORPUS_CASES,
+    COUNTS_CASES,
     TEXT,
     TOKENIZER_CASES,
     CorpusCase,
@@ -802,3 +803,24 @@ def test_a_kept_runs_folder_that_is_a_file_is_named_and_left_alone(qtbot, tmp_pa
     assert [run.name for run in window.session.kept.values()] == ["mine"]  # kept in memory
     assert in_the_way.read_bytes() == b"a file where the folder should be"
     window.close()
+
+
+# ----- counts files (hostile-inputs review: counts) ----------------------------------------------------------------
+
+
+def test_a_hostile_counts_file_opened_as_a_corpus_is_refused_by_name(window, tmp_path, dialogs):
+    """Every refused counts file of the CLI's block, opened in the Train tab: the error names the file and the
+    row/line/field; the selected corpus stays selected and the file unchanged (the one that trains is the CLI's)."""
+    panel = window.train_tab.corpus_panel
+    before = panel.current_source()
+    refused = [case for case in COUNTS_CASES if case.said]
+    for number, case in enumerate(refused):
+        folder = tmp_path / str(number)
+        folder.mkdir()
+        path = case.make(folder)
+        data = path.read_bytes()
+        assert not panel.add_files([path]), case.name
+        title, message = dialogs.errors[-1]
+        assert title == "Cannot open counts" and str(path) in message and case.said in message, case.name
+        assert panel.current_source() is before and path.read_bytes() == data
+    assert len(dialogs.errors) == len(refused)
