@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import BinaryIO
 
 from bpe_core.corpus_files import RemoteFileError, file_name, is_uri, open_remote, remote_size
-from bpe_core.formats.files import kind_of, size_text, write_bytes_atomically
+from bpe_core.formats.files import kind_of, write_bytes_atomically
 
 #: The metadata key of a Parquet counts file.
 META_KEY = b"bpe_explorer"
@@ -150,7 +150,7 @@ def _open(name: str) -> BinaryIO:
             raise CountsFileError(f"{name}: is {kind_of(mode)}, not a regular file: counts are read from files only")
         stream = None if size > MAX_FILE_BYTES else open(name, "rb")
     if stream is None:
-        raise CountsFileError(_too_large(name, f"is {size_text(size)}"))
+        raise CountsFileError(_too_large(name, f"is {size:,} bytes"))
     return stream
 
 
@@ -161,7 +161,7 @@ def _stat(name: str) -> tuple[int, int]:
 
 def _too_large(name: str, size: str) -> str:
     return (
-        f"{name}: {size}; a counts file may hold at most {size_text(MAX_FILE_BYTES)} (some 100 million distinct "
+        f"{name}: {size}; a counts file may hold at most {MAX_FILE_BYTES:,} bytes (2 GiB: some 100 million distinct "
         "pre-tokens, more than fit in memory once read)"
     )
 

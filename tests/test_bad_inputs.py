@@ -1174,6 +1174,11 @@ COUNTS_CASES = [
         "the column 'pretoken' holds list<element: int64>; expected binary",
     ),
     CountsCase(
+        "a pretoken that is not UTF-8",
+        _parquet(lambda pa: pa.array([b"hello", b"\xff\xfe"]), _int64(3, 2)),
+        "row 2: the pre-token is not UTF-8 (its byte 0)",
+    ),
+    CountsCase(
         "a string count column",
         _parquet(_pretokens, lambda pa: pa.array(["3", "2"])),
         "the column 'count' holds string; expected whole numbers (int64)",
@@ -1277,6 +1282,18 @@ def test_a_device_or_a_fifo_as_counts_is_refused_unread(tmp_path, kind):
         f"bpe: error: {path}: is a {kind}, not a regular file: counts are read from files only"
     )
     assert not (tmp_path / "t.json").exists()
+
+
+def test_a_counts_file_over_2_gb_is_refused_unread(tmp_path):
+    huge = tmp_path / "c.tsv"
+    with open(huge, "wb") as file:
+        file.truncate((2 << 30) + 1)  # sparse: no disk used
+    result = bpe("train", "--counts", str(huge), "--vocab-size", "270", "-o", str(tmp_path / "t.json"), timeout=30)
+    assert result.returncode == 1 and result.stderr.strip() == (
+        f"bpe: error: {huge}: is 2,147,483,649 bytes; a counts file may hold at most 2,147,483,648 bytes (2 GiB: "
+        "some 100 million distinct pre-tokens, more than fit in memory once read)"
+    )
+    assert huge.stat().st_size == (2 << 30) + 1 and not (tmp_path / "t.json").exists()
 
 
 def test_counts_files_as_globs_and_uris_as_the_corpus_leaving_the_output_out(tmp_path):
