@@ -35,6 +35,7 @@ from typing import BinaryIO
 
 from bpe_core.corpus_files import RemoteFileError, file_name, is_uri, open_remote, remote_size
 from bpe_core.formats.files import kind_of, write_bytes_atomically
+from bpe_core.patterns import PatternError, get_pattern
 
 #: The metadata key of a Parquet counts file.
 META_KEY = b"bpe_explorer"
@@ -238,6 +239,11 @@ def _metadata(name: str, raw: bytes | None) -> dict:
             shown = json.dumps(meta[field])
             shown = shown if len(shown) <= 60 else shown[:57] + "..."
             raise CountsFileError(f"{name}: the metadata field {field!r} is {shown}; expected {expected}")
+    if meta.get("pattern") is not None:
+        try:
+            get_pattern(meta["pattern"])
+        except PatternError as exc:  # it would be refused after the counts were read, not naming their file
+            raise CountsFileError(f"{name}: the metadata field 'pattern': {exc}") from None
     return meta
 
 
@@ -259,11 +265,15 @@ def _is_texts(value) -> bool:
     return isinstance(value, list) and all(isinstance(item, str) for item in value)
 
 
+def _is_tokens(value) -> bool:
+    return _is_texts(value) and all(value)
+
+
 #: The metadata fields of a Parquet counts file: whether a value fits, and what is expected.
 _FIELDS: dict[str, tuple[Callable, str]] = {
     "format": (lambda value: value == FORMAT, repr(FORMAT)),
     "pattern": (lambda value: value is None or isinstance(value, str), "a string (a pattern name or regex) or null"),
-    "special_tokens": (_is_texts, "an array of strings"),
+    "special_tokens": (_is_tokens, "an array of non-empty strings"),
     "specials": (_is_count, f"a whole number from 0 to 2**53 ({MAX_TOKENS:,})"),
     "corpus_names": (_is_texts, "an array of strings"),
     "corpus_bytes": (_is_count, f"a whole number from 0 to 2**53 ({MAX_TOKENS:,})"),

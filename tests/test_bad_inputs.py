@@ -1223,6 +1223,16 @@ COUNTS_CASES = [
         "the metadata field 'pattern' is 5; expected a string (a pattern name or regex) or null",
     ),
     CountsCase(
+        "a pattern in the metadata that is not a regex",
+        _parquet(_pretokens, _int64(3, 2), COUNTS_META | {"pattern": "(unclosed"}),
+        "the metadata field 'pattern': invalid pre-tokenization regex '(unclosed': missing )",
+    ),
+    CountsCase(
+        "an empty special token in the metadata",
+        _parquet(_pretokens, _int64(3, 2), COUNTS_META | {"special_tokens": ["<|e|>", ""]}),
+        """the metadata field 'special_tokens' is ["<|e|>", ""]; expected an array of non-empty strings""",
+    ),
+    CountsCase(
         "negative specials",
         _parquet(_pretokens, _int64(3, 2), COUNTS_META | {"specials": -100, "corpus_bytes": 100}),
         "the metadata field 'specials' is -100; expected a whole number from 0 to 2**53",
