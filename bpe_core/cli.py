@@ -779,14 +779,12 @@ def _count(args) -> int:
     pieces = reader.pieces_of_files(paths, info, progress=reading)
     specials = tuple(args.special)
     if args.ray is not None:
-        from bpe_core.ray_counting import RayConnectionError, count_on_ray
+        from bpe_core.ray_counting import NoRayClusterError, count_on_ray
 
         address = None if args.ray == "local" else args.ray
         try:
             counts = count_on_ray(pieces, pattern=args.pattern, special_tokens=specials, address=address)
-        except RayConnectionError:
-            if args.ray != "auto":
-                raise
+        except NoRayClusterError:
             raise UserError(  # in this command's words: Ray's own suggests an --address option bpe does not have
                 "--ray auto: no Ray cluster runs on this machine: start one with `ray start --head`, give its "
                 "address (--ray HOST:6379, --ray ray://HOST:10001), or give --ray alone to start Ray for this count"

@@ -34,6 +34,10 @@ class RayConnectionError(ConnectionError):
     """No Ray cluster at the address given (said in one line, naming it)."""
 
 
+class NoRayClusterError(RayConnectionError):
+    """Address ``"auto"``, and no Ray cluster runs on this machine."""
+
+
 def count_on_ray(
     pieces: Iterable[str],
     *,
@@ -59,9 +63,12 @@ def count_on_ray(
 
 def _connect(ray, address: str | None) -> None:
     """``ray.init`` at ``address`` (None: a Ray started here), its own logging quieted; an address where no
-    cluster answers is given up within :data:`CONNECT_SECONDS` (Ray itself retries for minutes, logging each try)."""
+    cluster answers is given up within :data:`CONNECT_SECONDS` (Ray itself retries for minutes, logging each try).
+    Without an address, or with ``"auto"``, Ray goes to the one in ``RAY_ADDRESS`` if set: that one is checked."""
     if address not in (None, "auto"):
         _check_reachable(address)
+    elif os.environ.get("RAY_ADDRESS", "auto") not in ("auto", "local", ""):
+        _check_reachable(os.environ["RAY_ADDRESS"], " (RAY_ADDRESS)")
     quiet = logging.getLogger("ray")
     level = quiet.level
     quiet.setLevel(logging.ERROR)
@@ -70,7 +77,7 @@ def _connect(ray, address: str | None) -> None:
     except ConnectionError as exc:
         if address != "auto":
             raise RayConnectionError(f"cannot connect to the Ray cluster at {address}: {_first_line(exc)}") from None
-        raise RayConnectionError(
+        raise NoRayClusterError(
             "no Ray cluster runs on this machine (address auto): start one with `ray start --head`, give the "
             "cluster's address (HOST:6379, ray://HOST:10001), or count on a Ray started here for the count"
         ) from None
@@ -78,10 +85,10 @@ def _connect(ray, address: str | None) -> None:
         quiet.setLevel(level)
 
 
-def _check_reachable(address: str) -> None:
+def _check_reachable(address: str, source: str = "") -> None:
     """Refuse ``address`` (``HOST:PORT``, ``ray://HOST:PORT``) unless a gRPC server -- what Ray's head and its
     client server are -- answers there within :data:`CONNECT_SECONDS`: an HTTP/2 connection's first bytes sent,
-    its settings come back.
+    its settings come back. ``source`` follows the address in the error (where it was given).
 
     >>> _check_reachable("ray://nowhere")
     Traceback (most recent call last):
@@ -90,8 +97,8 @@ def _check_reachable(address: str) -> None:
     """
     host, _, port = address.removeprefix("ray://").rpartition(":")
     if not host or not port.isdigit():
-        raise RayConnectionError(f"{address}: expected a Ray address: auto, HOST:PORT or ray://HOST:PORT")
-    failed = f"cannot connect to the Ray cluster at {address}"
+        raise RayConnectionError(f"{address}{source}: expected a Ray address: auto, HOST:PORT or ray://HOST:PORT")
+    failed = f"cannot connect to the Ray cluster at {address}{source}"
     try:
         with socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_SECONDS) as connection:
             connection.sendall(_HTTP2_PREFACE)

@@ -1341,11 +1341,12 @@ def test_the_trainer_refuses_counts_it_cannot_count_exactly(words, specials, sai
         trainer.count_counts(WordCounts(Counter(words), specials), CorpusInfo(["c.tsv"], 100))
 
 
-def _ray_count(tmp_path, address: str) -> subprocess.CompletedProcess:
+def _ray_count(tmp_path, ray: str) -> subprocess.CompletedProcess:
+    """``bpe count c.txt RAY -o counts.tsv`` (``RAY``: ``--ray``, ``--ray=ADDRESS``), refused within 30 s."""
     corpus, output = tmp_path / "c.txt", tmp_path / "counts.tsv"
     corpus.write_bytes(TEXT.encode())
     output.write_bytes(PREVIOUS.encode())
-    result = bpe("count", str(corpus), "--ray", address, "-o", str(output), timeout=30)
+    result = bpe("count", str(corpus), ray, "-o", str(output), timeout=30)
     assert "Traceback" not in result.stderr and result.returncode == 1
     assert corpus.read_bytes() == TEXT.encode() and output.read_bytes() == PREVIOUS.encode()
     return result
@@ -1357,9 +1358,24 @@ def test_bpe_count_on_a_ray_address_where_nothing_listens_gives_up_at_once(tmp_p
     with socket.socket() as closed:  # a loopback port with nothing behind it
         closed.bind(("127.0.0.1", 0))
         port = closed.getsockname()[1]
-    result = _ray_count(tmp_path, f"127.0.0.1:{port}")
+    result = _ray_count(tmp_path, f"--ray=127.0.0.1:{port}")
     assert result.stderr.splitlines() == [
         f"bpe: error: cannot connect to the Ray cluster at 127.0.0.1:{port}: Connection refused"
+    ]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("option", ["--ray", "--ray=auto"])
+def test_bpe_count_on_ray_with_a_dead_ray_address_variable_names_it(tmp_path, monkeypatch, option):
+    """Ray goes to ``RAY_ADDRESS`` when given no address or ``auto``: that address is checked, and named."""
+    pytest.importorskip("ray")
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    monkeypatch.setenv("RAY_ADDRESS", f"127.0.0.1:{port}")
+    result = _ray_count(tmp_path, option)
+    assert result.stderr.splitlines() == [
+        f"bpe: error: cannot connect to the Ray cluster at 127.0.0.1:{port} (RAY_ADDRESS): Connection refused"
     ]
 
 
@@ -1372,7 +1388,7 @@ def test_bpe_count_on_a_ray_address_where_something_else_answers(tmp_path):
         port = server.getsockname()[1]
         answering = threading.Thread(target=lambda: _answer_http(server), daemon=True)
         answering.start()
-        result = _ray_count(tmp_path, f"ray://127.0.0.1:{port}")
+        result = _ray_count(tmp_path, f"--ray=ray://127.0.0.1:{port}")
     assert result.stderr.splitlines() == [
         f"bpe: error: cannot connect to the Ray cluster at ray://127.0.0.1:{port}: something else answers there "
         "(not a gRPC server, as Ray's are)"
@@ -1391,7 +1407,7 @@ def test_bpe_count_ray_auto_without_a_cluster_names_bpes_options(tmp_path, monke
     pytest.importorskip("ray")
     monkeypatch.setenv("RAY_TMPDIR", str(tmp_path / "ray"))  # no cluster started by another test is found
     monkeypatch.delenv("RAY_ADDRESS", raising=False)
-    result = _ray_count(tmp_path, "auto")
+    result = _ray_count(tmp_path, "--ray=auto")
     assert result.stderr.splitlines() == [
         "bpe: error: --ray auto: no Ray cluster runs on this machine: start one with `ray start --head`, give its "
         "address (--ray HOST:6379, --ray ray://HOST:10001), or give --ray alone to start Ray for this count"
