@@ -35,6 +35,7 @@ from typing import BinaryIO
 
 from bpe_core.corpus_files import RemoteFileError, file_name, is_uri, open_remote, remote_size
 from bpe_core.formats.files import kind_of, write_bytes_atomically
+from bpe_core.messages import ENGLISH, EngineError, Message, placeholders
 from bpe_core.patterns import PatternError, get_pattern
 
 #: The metadata key of a Parquet counts file.
@@ -49,8 +50,9 @@ _ESCAPES = {"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"}
 _UNESCAPES = {"\\": "\\", "t": "\t", "n": "\n", "r": "\r"}
 
 
-class CountsFileError(ValueError):
-    """A counts file that cannot be read, or counts that cannot be summed (the message says which and why)."""
+class CountsFileError(EngineError, ValueError):
+    """A counts file that cannot be read, or counts that cannot be summed (the message says which and why; what a
+    window may show is a :class:`~bpe_core.messages.Message`)."""
 
 
 @dataclass
@@ -91,12 +93,9 @@ def read_counts(paths: Sequence[str | os.PathLike], *, pattern: str | None = Non
             counts, tokens = (_read_parquet if _is_parquet(name) else _read_tsv)(name, stream, tokens)
         if counts.pattern is not None:
             if total.pattern is not None and counts.pattern != total.pattern:
-                raise CountsFileError(
-                    f"{name}: counted with the pattern {counts.pattern!r}, not {total.pattern!r} like the others: "
-                    "counts cut differently cannot be summed"
-                )
+                raise _error("counts.patterns_differ", name, pattern=repr(counts.pattern), other=repr(total.pattern))
             if total.special_tokens and counts.special_tokens and counts.special_tokens != total.special_tokens:
-                raise CountsFileError(f"{name}: its special tokens differ from the other files'")
+                raise _error("counts.specials_differ", name)
             total.pattern = counts.pattern
             total.special_tokens = counts.special_tokens or total.special_tokens
         total.words.update(counts.words)
@@ -108,7 +107,7 @@ def read_counts(paths: Sequence[str | os.PathLike], *, pattern: str | None = Non
         total.corpus_sha256 = counts.corpus_sha256 if len(paths) == 1 else ""
     if not total.words:
         names = ", ".join(os.fspath(path) for path in paths) or "no counts files"
-        raise CountsFileError(f"{names}: no pre-token is counted more than 0 times: nothing to train")
+        raise CountsFileError(Message.of("counts.nothing_to_train", paths=names))
     return total
 
 
@@ -151,7 +150,7 @@ def _open(name: str) -> BinaryIO:
             raise CountsFileError(f"{name}: is {kind_of(mode)}, not a regular file: counts are read from files only")
         stream = None if size > MAX_FILE_BYTES else open(name, "rb")
     if stream is None:
-        raise CountsFileError(_too_large(name, f"is {size:,} bytes"))
+        raise _error("counts.too_large", name, size=f"{size:,}", limit=f"{MAX_FILE_BYTES:,}")
     return stream
 
 
@@ -160,11 +159,9 @@ def _stat(name: str) -> tuple[int, int]:
     return info.st_mode, info.st_size
 
 
-def _too_large(name: str, size: str) -> str:
-    return (
-        f"{name}: {size}; a counts file may hold at most {MAX_FILE_BYTES:,} bytes (2 GiB: some 100 million distinct "
-        "pre-tokens, more than fit in memory once read)"
-    )
+def _error(code: str, name: str, **fields) -> CountsFileError:
+    """The error ``code`` of :data:`bpe_core.messages.ENGLISH` about the counts file ``name``."""
+    return CountsFileError(Message.of(code, path=name, **fields))
 
 
 def _read_parquet(name: str, stream: BinaryIO, tokens: int) -> tuple[Counts, int]:
@@ -172,24 +169,24 @@ def _read_parquet(name: str, stream: BinaryIO, tokens: int) -> tuple[Counts, int
     pa, pq = _pyarrow()
     data = stream.read(MAX_FILE_BYTES + 1)  # a remote stream cannot seek: Parquet is read from memory
     if len(data) > MAX_FILE_BYTES:
-        raise CountsFileError(_too_large(name, "holds more than its size said"))
+        raise _error("counts.grew", name, limit=f"{MAX_FILE_BYTES:,}")
     try:
         table = pq.read_table(pa.BufferReader(data), columns=["pretoken", "count"])
     except (OSError, pa.ArrowException, KeyError) as exc:
-        raise CountsFileError(f"{name}: not a counts file this program reads ({exc})") from None
-    _check_column(name, table, "pretoken", _is_text_or_bytes, "binary (each pre-token's UTF-8 bytes) or string")
-    _check_column(name, table, "count", pa.types.is_integer, "whole numbers (int64)")
+        raise _error("counts.not_parquet", name, detail=exc) from None
+    _check_column(name, table, "pretoken", _is_text_or_bytes)
+    _check_column(name, table, "count", pa.types.is_integer)
     meta = _metadata(name, (table.schema.metadata or {}).get(META_KEY))
     specials = meta.get("specials", 0)
-    tokens = _within_bound(name, "the metadata field 'specials'", tokens + specials)
+    tokens = _within_bound(name, ("specials", None), tokens + specials)
     words: Counter = Counter()
     row = 0
     for chunk in table.to_batches():
         for data, n in zip(chunk.column(0).to_pylist(), chunk.column(1).to_pylist()):
             row += 1
             if data is None or n is None:
-                raise CountsFileError(f"{name}: row {row} has no {'pre-token' if data is None else 'count'} (null)")
-            tokens = _add(words, name, f"row {row}", _text(name, row, data), n, tokens)
+                raise _error("counts.null", name, row=row, column="pretoken" if data is None else "count")
+            tokens = _add(words, name, ("row", row), _text(name, row, data), n, tokens)
     counts = Counts(words, meta.get("pattern"), tuple(meta.get("special_tokens", ())), specials)
     counts.corpus_names = tuple(meta.get("corpus_names", ()))
     counts.corpus_bytes, counts.corpus_sha256 = meta.get("corpus_bytes", 0), meta.get("corpus_sha256", "")
@@ -198,18 +195,14 @@ def _read_parquet(name: str, stream: BinaryIO, tokens: int) -> tuple[Counts, int
 
 def _is_text_or_bytes(kind) -> bool:
     pa, _ = _pyarrow()
-    return (
-        pa.types.is_binary(kind)
-        or pa.types.is_large_binary(kind)
-        or pa.types.is_string(kind)
-        or (pa.types.is_large_string(kind))
-    )
+    kinds = (pa.types.is_binary, pa.types.is_large_binary, pa.types.is_string, pa.types.is_large_string)
+    return any(is_kind(kind) for is_kind in kinds)
 
 
-def _check_column(name: str, table, column: str, fits: Callable, expected: str) -> None:
+def _check_column(name: str, table, column: str, fits: Callable) -> None:
     kind = table.schema.field(column).type
     if not fits(kind):
-        raise CountsFileError(f"{name}: the column {column!r} holds {kind}; expected {expected}")
+        raise _error(f"counts.{column}_type", name, kind=kind)
 
 
 def _text(name: str, row: int, data: str | bytes) -> str:
@@ -218,7 +211,7 @@ def _text(name: str, row: int, data: str | bytes) -> str:
     try:
         return data.decode("utf-8", "surrogatepass")
     except UnicodeDecodeError as exc:
-        raise CountsFileError(f"{name}: row {row}: the pre-token is not UTF-8 (its byte {exc.start})") from None
+        raise _error("counts.pretoken_not_utf8", name, row=row, byte=exc.start) from None
 
 
 def _metadata(name: str, raw: bytes | None) -> dict:
@@ -228,33 +221,36 @@ def _metadata(name: str, raw: bytes | None) -> dict:
     try:
         meta = json.loads(raw)
     except (ValueError, RecursionError):
-        raise CountsFileError(f"{name}: its metadata ({META_KEY.decode()}) is not JSON") from None
+        raise _error("counts.metadata_not_json", name, key=META_KEY.decode()) from None
     if not isinstance(meta, dict):
-        raise CountsFileError(
-            f"{name}: its metadata ({META_KEY.decode()}) is {_json_kind(meta)}; expected an object of the fields "
-            + ", ".join(_FIELDS)
-        )
-    for field, (fits, expected) in _FIELDS.items():
+        fields = ", ".join(_FIELDS)
+        raise _error("counts.metadata_not_object", name, key=META_KEY.decode(), value=_shown(meta), fields=fields)
+    for field, (fits, code) in _FIELDS.items():
         if field in meta and not fits(meta[field]):
-            shown = json.dumps(meta[field])
-            shown = shown if len(shown) <= 60 else shown[:57] + "..."
-            raise CountsFileError(f"{name}: the metadata field {field!r} is {shown}; expected {expected}")
+            raise _field_error(name, field, code, meta[field])
     if meta.get("pattern") is not None:
         try:
             get_pattern(meta["pattern"])
         except PatternError as exc:  # it would be refused after the counts were read, not naming their file
-            raise CountsFileError(f"{name}: the metadata field 'pattern': {exc}") from None
+            raise _error("counts.field_pattern_invalid", name, detail=exc) from None
     return meta
 
 
-def _json_kind(value) -> str:
-    """How JSON calls ``value``'s type.
+def _field_error(name: str, field: str, code: str, value) -> CountsFileError:
+    """The error ``code`` about the metadata ``field`` of ``name`` holding ``value``, with the fields it says."""
+    known = {"path": name, "field": field, "value": _shown(value), "format": repr(FORMAT), "limit": f"{MAX_TOKENS:,}"}
+    said = placeholders(ENGLISH[code])
+    return CountsFileError(Message.of(code, **{key: text for key, text in known.items() if key in said}))
 
-    >>> _json_kind([1]), _json_kind(None), _json_kind("x")
-    ('an array', 'null', 'a string')
+
+def _shown(value) -> str:
+    """``value`` as JSON, cut to 60 characters.
+
+    >>> _shown([1, 2]), _shown(None), _shown("x" * 70)[-5:]
+    ('[1, 2]', 'null', 'xx...')
     """
-    kinds = {list: "an array", str: "a string", bool: "a boolean", int: "a number", float: "a number"}
-    return "null" if value is None else kinds.get(type(value), "an object")
+    shown = json.dumps(value)
+    return shown if len(shown) <= 60 else shown[:57] + "..."
 
 
 def _is_count(value) -> bool:
@@ -269,35 +265,37 @@ def _is_tokens(value) -> bool:
     return _is_texts(value) and all(value)
 
 
-#: The metadata fields of a Parquet counts file: whether a value fits, and what is expected.
+#: The metadata fields of a Parquet counts file: whether a value fits, and the message saying it does not.
 _FIELDS: dict[str, tuple[Callable, str]] = {
-    "format": (lambda value: value == FORMAT, repr(FORMAT)),
-    "pattern": (lambda value: value is None or isinstance(value, str), "a string (a pattern name or regex) or null"),
-    "special_tokens": (_is_tokens, "an array of non-empty strings"),
-    "specials": (_is_count, f"a whole number from 0 to 2**53 ({MAX_TOKENS:,})"),
-    "corpus_names": (_is_texts, "an array of strings"),
-    "corpus_bytes": (_is_count, f"a whole number from 0 to 2**53 ({MAX_TOKENS:,})"),
-    "corpus_sha256": (lambda value: isinstance(value, str), "a string"),
+    "format": (lambda value: value == FORMAT, "counts.field_format"),
+    "pattern": (lambda value: value is None or isinstance(value, str), "counts.field_pattern"),
+    "special_tokens": (_is_tokens, "counts.field_texts"),
+    "specials": (_is_count, "counts.field_count"),
+    "corpus_names": (_is_tokens, "counts.field_texts"),
+    "corpus_bytes": (_is_count, "counts.field_count"),
+    "corpus_sha256": (lambda value: isinstance(value, str), "counts.field_text"),
 }
 
 
-def _add(words: Counter, name: str, where: str, word: str, n: int, tokens: int) -> int:
+def _add(words: Counter, name: str, where: tuple[str, int], word: str, n: int, tokens: int) -> int:
     """Count ``word`` ``n`` more times in ``words``; returns ``tokens`` (the bytes times the counts read so far)
-    with this row's, refused past :data:`MAX_TOKENS`. A negative count is refused; a count of 0 adds nothing."""
+    with this one's, refused past :data:`MAX_TOKENS`. ``where``: ``("row", 3)``, ``("line", 3)``. A negative
+    count is refused; a count of 0 adds nothing."""
+    kind, number = where
     if n < 0:
-        raise CountsFileError(f"{name}: {where}: the count is {n}; expected a whole number of at least 0")
+        raise _error(f"counts.{kind}_negative", name, count=n, **{kind: number})
     if n:
         words[word] += n
         tokens = _within_bound(name, where, tokens + n * len(word.encode("utf-8", "surrogatepass")))
     return tokens
 
 
-def _within_bound(name: str, where: str, tokens: int) -> int:
+def _within_bound(name: str, where: tuple[str, int | None], tokens: int) -> int:
+    """``tokens``, refused past :data:`MAX_TOKENS` at ``where`` (a row, a line, or ``("specials", None)``)."""
+    kind, number = where
     if tokens > MAX_TOKENS:
-        raise CountsFileError(
-            f"{name}: {where}: the counts add up to more than 2**53 ({MAX_TOKENS:,}) tokens (each pre-token's "
-            "bytes times its count, and the special tokens): more than training counts exactly"
-        )
+        at = {kind: number} if number is not None else {}
+        raise _error(f"counts.{kind}_too_many", name, limit=f"{MAX_TOKENS:,}", **at)
     return tokens
 
 
@@ -309,14 +307,14 @@ def _read_tsv(name: str, stream: BinaryIO, tokens: int) -> tuple[Counts, int]:
         try:
             line = data.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise CountsFileError(f"{name}: not UTF-8 text (byte {offset + exc.start}, line {number})") from None
+            raise _error("counts.tsv_not_utf8", name, byte=offset + exc.start, line=number) from None
         offset += len(data) + 1
         text, tab, count = line.rpartition("\t")
         count = count.strip()
         if not tab or not (count.isascii() and count.isdigit()):
-            raise CountsFileError(f"{name}: line {number} is not TEXT<TAB>COUNT (COUNT a whole number from 0 to 2**53)")
+            raise _error("counts.not_tsv", name, line=number)
         n = int(count) if len(count) <= len(str(MAX_TOKENS)) else MAX_TOKENS + 1
-        tokens = _add(words, name, f"line {number}", _unescape(text), n, tokens)
+        tokens = _add(words, name, ("line", number), _unescape(text), n, tokens)
     return Counts(words, None), tokens
 
 
@@ -328,7 +326,7 @@ def _lines(name: str, stream: BinaryIO) -> Iterator[bytes]:
     while block := stream.read(1 << 20):
         read += len(block)
         if read > MAX_FILE_BYTES:
-            raise CountsFileError(_too_large(name, "holds more than its size said"))
+            raise _error("counts.grew", name, limit=f"{MAX_FILE_BYTES:,}")
         if b"\n" not in block:
             pending.append(block)
             continue

@@ -244,6 +244,56 @@ ENGLISH: dict[str, str] = {
     "output.twice": (
         "{option} {path} and {other_option} {other} are the same file: each output needs a file of its own"
     ),
+    # A counts file that cannot be trained from (bpe_core.counts_file): where, and what was expected.
+    "counts.patterns_differ": (
+        "{path}: counted with the pattern {pattern}, not {other} like the others: counts cut differently cannot be "
+        "summed"
+    ),
+    "counts.specials_differ": "{path}: its special tokens differ from the other files'",
+    "counts.nothing_to_train": "{paths}: no pre-token is counted more than 0 times: nothing to train",
+    "counts.too_large": (
+        "{path}: is {size} bytes; a counts file may hold at most {limit} bytes (2 GiB: some 100 million distinct "
+        "pre-tokens, more than fit in memory once read)"
+    ),
+    "counts.grew": (
+        "{path}: holds more than its size said; a counts file may hold at most {limit} bytes (2 GiB: some 100 "
+        "million distinct pre-tokens, more than fit in memory once read)"
+    ),
+    "counts.not_parquet": "{path}: not a counts file this program reads ({detail})",
+    "counts.pretoken_type": (
+        "{path}: the column 'pretoken' holds {kind}; expected binary (each pre-token's UTF-8 bytes) or string"
+    ),
+    "counts.count_type": "{path}: the column 'count' holds {kind}; expected whole numbers (int64)",
+    "counts.null": "{path}: row {row}: the column '{column}' is null",
+    "counts.pretoken_not_utf8": "{path}: row {row}: the pre-token is not UTF-8 (its byte {byte})",
+    "counts.row_negative": "{path}: row {row}: the count is {count}; expected a whole number of at least 0",
+    "counts.line_negative": "{path}: line {line}: the count is {count}; expected a whole number of at least 0",
+    "counts.row_too_many": (
+        "{path}: row {row}: the counts add up to more than 2**53 ({limit}) tokens (each pre-token's bytes times its "
+        "count, and the special tokens): more than training counts exactly"
+    ),
+    "counts.line_too_many": (
+        "{path}: line {line}: the counts add up to more than 2**53 ({limit}) tokens (each pre-token's bytes times "
+        "its count, and the special tokens): more than training counts exactly"
+    ),
+    "counts.specials_too_many": (
+        "{path}: the metadata field 'specials': the counts add up to more than 2**53 ({limit}) tokens (each "
+        "pre-token's bytes times its count, and the special tokens): more than training counts exactly"
+    ),
+    "counts.metadata_not_json": "{path}: its metadata ({key}) is not JSON",
+    "counts.metadata_not_object": "{path}: its metadata ({key}) is {value}; expected an object of the fields {fields}",
+    "counts.field_format": "{path}: the metadata field 'format' is {value}; expected {format}",
+    "counts.field_pattern": (
+        "{path}: the metadata field 'pattern' is {value}; expected a string (a pattern name or regex) or null"
+    ),
+    "counts.field_pattern_invalid": "{path}: the metadata field 'pattern': {detail}",
+    "counts.field_texts": "{path}: the metadata field '{field}' is {value}; expected an array of non-empty strings",
+    "counts.field_count": (
+        "{path}: the metadata field '{field}' is {value}; expected a whole number from 0 to 2**53 ({limit})"
+    ),
+    "counts.field_text": "{path}: the metadata field '{field}' is {value}; expected a string",
+    "counts.not_tsv": "{path}: line {line} is not TEXT<TAB>COUNT (COUNT a whole number from 0 to 2**53)",
+    "counts.tsv_not_utf8": "{path}: not UTF-8 text (byte {byte}, line {line})",
     # A vocabulary filter that cannot run (bpe_core.vocabulary.table).
     "filter.invalid_regex": "the regex {pattern} is not valid: {detail}",
     "filter.too_slow": "the regex {pattern} took longer than {seconds} s (stuck near token id {id}); simplify it",

@@ -824,3 +824,26 @@ def test_a_hostile_counts_file_opened_as_a_corpus_is_refused_by_name(window, tmp
         assert title == "Cannot open counts" and str(path) in message and case.said in message, case.name
         assert panel.current_source() is before and path.read_bytes() == data
     assert len(dialogs.errors) == len(refused)
+
+
+def test_every_refusal_of_a_counts_file_is_said_in_chinese_with_its_fields(chinese, tmp_path):
+    """The counts file's messages are the engine's data: each is worded in Chinese, keeping its fields (the file,
+    the row or line, the value found)."""
+    import re
+
+    from app.common.engine_messages import WORDINGS, engine_message
+    from bpe_core.counts_file import CountsFileError, read_counts
+    from bpe_core.messages import message_of, placeholders
+
+    refused = [case for case in COUNTS_CASES if case.said]
+    for number, case in enumerate(refused):
+        folder = tmp_path / str(number)
+        folder.mkdir()
+        with pytest.raises(CountsFileError) as caught:
+            read_counts([case.make(folder)])
+        message = message_of(caught.value)
+        assert message is not None, f"{case.name}: no message: {caught.value!r}"
+        said = engine_message(caught.value)
+        assert re.search(r"[\u4e00-\u9fff]", said), f"{case.name}: not translated: {said!r}"
+        fields = dict(message.fields)
+        assert all(fields[field] in said for field in placeholders(WORDINGS[message.code])), said
