@@ -294,6 +294,17 @@ ENGLISH: dict[str, str] = {
     "counts.field_text": "{path}: the metadata field '{field}' is {value}; expected a string",
     "counts.not_tsv": "{path}: line {line} is not TEXT<TAB>COUNT (COUNT a whole number from 0 to 2**53)",
     "counts.tsv_not_utf8": "{path}: not UTF-8 text (byte {byte}, line {line})",
+    # A Ray cluster that cannot be counted on (bpe_core.ray_counting).
+    "ray.bad_address": "{address}: expected a Ray address: auto, HOST:PORT or ray://HOST:PORT",
+    "ray.unreachable": "cannot connect to the Ray cluster at {address}: {detail}",
+    "ray.no_answer": "cannot connect to the Ray cluster at {address}: no answer within {seconds} s",
+    "ray.not_ray": (
+        "cannot connect to the Ray cluster at {address}: something else answers there (not a gRPC server, as Ray's are)"
+    ),
+    "ray.no_cluster": (
+        "no Ray cluster runs on this machine (address auto): start one with `ray start --head`, give the cluster's "
+        "address (HOST:6379, ray://HOST:10001), or count on a Ray started here for the count"
+    ),
     # A vocabulary filter that cannot run (bpe_core.vocabulary.table).
     "filter.invalid_regex": "the regex {pattern} is not valid: {detail}",
     "filter.too_slow": "the regex {pattern} took longer than {seconds} s (stuck near token id {id}); simplify it",

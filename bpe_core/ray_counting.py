@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 
 from bpe_core.cancelled import Cancelled
 from bpe_core.counting import WordCounts, count_piece
+from bpe_core.messages import EngineError, Message
 
 #: Partial tables summed together in one reducing task.
 FAN_IN = 8
@@ -30,7 +31,7 @@ _SETTINGS = 4
 CRASH_ONCE = "BPE_RAY_CRASH_ONCE"
 
 
-class RayConnectionError(ConnectionError):
+class RayConnectionError(EngineError, ConnectionError):
     """No Ray cluster at the address given (said in one line, naming it)."""
 
 
@@ -76,11 +77,8 @@ def _connect(ray, address: str | None) -> None:
         ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False)
     except ConnectionError as exc:
         if address != "auto":
-            raise RayConnectionError(f"cannot connect to the Ray cluster at {address}: {_first_line(exc)}") from None
-        raise NoRayClusterError(
-            "no Ray cluster runs on this machine (address auto): start one with `ray start --head`, give the "
-            "cluster's address (HOST:6379, ray://HOST:10001), or count on a Ray started here for the count"
-        ) from None
+            raise RayConnectionError(Message.of("ray.unreachable", address=address, detail=_first_line(exc))) from None
+        raise NoRayClusterError(Message.of("ray.no_cluster")) from None
     finally:
         quiet.setLevel(level)
 
@@ -96,19 +94,20 @@ def _check_reachable(address: str, source: str = "") -> None:
     bpe_core.ray_counting.RayConnectionError: ray://nowhere: expected a Ray address: auto, HOST:PORT or ray://HOST:PORT
     """
     host, _, port = address.removeprefix("ray://").rpartition(":")
+    at = address + source
     if not host or not port.isdigit():
-        raise RayConnectionError(f"{address}{source}: expected a Ray address: auto, HOST:PORT or ray://HOST:PORT")
-    failed = f"cannot connect to the Ray cluster at {address}{source}"
+        raise RayConnectionError(Message.of("ray.bad_address", address=at))
     try:
         with socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_SECONDS) as connection:
             connection.sendall(_HTTP2_PREFACE)
             answer = connection.recv(9)
     except TimeoutError:
-        raise RayConnectionError(f"{failed}: no answer within {CONNECT_SECONDS} s") from None
+        raise RayConnectionError(Message.of("ray.no_answer", address=at, seconds=CONNECT_SECONDS)) from None
     except (OSError, OverflowError) as exc:
-        raise RayConnectionError(f"{failed}: {getattr(exc, 'strerror', None) or exc}") from None
+        detail = getattr(exc, "strerror", None) or exc
+        raise RayConnectionError(Message.of("ray.unreachable", address=at, detail=detail)) from None
     if len(answer) < 4 or answer[3] != _SETTINGS:
-        raise RayConnectionError(f"{failed}: something else answers there (not a gRPC server, as Ray's are)")
+        raise RayConnectionError(Message.of("ray.not_ray", address=at))
 
 
 def _first_line(error: BaseException) -> str:

@@ -428,6 +428,26 @@ WORDINGS: dict[str, str] = {
         "EngineSentences", "{path}: line {line} is not TEXT<TAB>COUNT (COUNT a whole number from 0 to 2**53)."
     ),
     "counts.tsv_not_utf8": QT_TRANSLATE_NOOP("EngineSentences", "{path}: not UTF-8 text (byte {byte}, line {line})."),
+    # A Ray cluster that cannot be counted on (bpe_core.ray_counting).
+    "ray.bad_address": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{address}: expected a Ray address: local, auto, HOST:PORT or ray://HOST:PORT."
+    ),
+    "ray.unreachable": QT_TRANSLATE_NOOP(
+        "EngineSentences", "Cannot connect to the Ray cluster at {address}: {detail}."
+    ),
+    "ray.no_answer": QT_TRANSLATE_NOOP(
+        "EngineSentences", "Cannot connect to the Ray cluster at {address}: no answer within {seconds} s."
+    ),
+    "ray.not_ray": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "Cannot connect to the Ray cluster at {address}: something else answers there (not a gRPC server, as Ray's "
+        "are).",
+    ),
+    "ray.no_cluster": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "No Ray cluster runs on this machine (Ray address auto): start one with “ray start --head”, enter the "
+        "cluster's address (HOST:6379, ray://HOST:10001), or enter local to count on a Ray started for this run.",
+    ),
     # A vocabulary filter that cannot run (bpe_core.vocabulary.table).
     "filter.invalid_regex": QT_TRANSLATE_NOOP("EngineSentences", "The regex {pattern} is not valid: {detail}."),
     "filter.too_slow": QT_TRANSLATE_NOOP(

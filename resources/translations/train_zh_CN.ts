@@ -981,11 +981,36 @@
     </message>
     <message>
         <location filename="../../app/common/engine_messages.py" line="432"/>
+        <source>{address}: expected a Ray address: local, auto, HOST:PORT or ray://HOST:PORT.</source>
+        <translation>{address}：应为 Ray 地址：local、auto、HOST:PORT 或 ray://HOST:PORT。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="435"/>
+        <source>Cannot connect to the Ray cluster at {address}: {detail}.</source>
+        <translation>无法连接位于 {address} 的 Ray 集群：{detail}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="438"/>
+        <source>Cannot connect to the Ray cluster at {address}: no answer within {seconds} s.</source>
+        <translation>无法连接位于 {address} 的 Ray 集群：{seconds} 秒内没有应答。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="441"/>
+        <source>Cannot connect to the Ray cluster at {address}: something else answers there (not a gRPC server, as Ray&apos;s are).</source>
+        <translation>无法连接位于 {address} 的 Ray 集群：应答的是别的服务（不是 Ray 那样的 gRPC 服务器）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="446"/>
+        <source>No Ray cluster runs on this machine (Ray address auto): start one with “ray start --head”, enter the cluster&apos;s address (HOST:6379, ray://HOST:10001), or enter local to count on a Ray started for this run.</source>
+        <translation>本机没有运行中的 Ray 集群（Ray 地址 auto）：请用“ray start --head”启动一个，或填写集群地址（HOST:6379、ray://HOST:10001），或填写 local 以在为本次运行启动的 Ray 上计数。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="452"/>
         <source>The regex {pattern} is not valid: {detail}.</source>
         <translation>正则表达式 {pattern} 无效：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="433"/>
+        <location filename="../../app/common/engine_messages.py" line="453"/>
         <source>The regex {pattern} took longer than {seconds} s (stuck near token id {id}); simplify it.</source>
         <translation>正则表达式 {pattern} 运行超过 {seconds} 秒（卡在词元 ID {id} 附近）；请简化它。</translation>
     </message>

@@ -847,3 +847,30 @@ def test_every_refusal_of_a_counts_file_is_said_in_chinese_with_its_fields(chine
         assert re.search(r"[\u4e00-\u9fff]", said), f"{case.name}: not translated: {said!r}"
         fields = dict(message.fields)
         assert all(fields[field] in said for field in placeholders(WORDINGS[message.code])), said
+
+
+@pytest.mark.slow
+def test_a_ray_address_where_no_ray_answers_is_said_in_chinese(chinese, tmp_path, monkeypatch):
+    """The Ray address field: a closed loopback port, no address at all, ``auto`` without a cluster; each refusal
+    is worded in Chinese with the address it names."""
+    import re
+    import socket
+
+    pytest.importorskip("ray")
+    from app.common.engine_messages import engine_message
+    from bpe_core.ray_counting import RayConnectionError, count_on_ray
+
+    monkeypatch.setenv("RAY_TMPDIR", str(tmp_path / "ray"))  # no cluster started by another test is found
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    for address, named in (
+        (f"127.0.0.1:{port}", f"127.0.0.1:{port}"),
+        ("ray://nowhere", "ray://nowhere"),
+        ("auto", "auto"),
+    ):
+        with pytest.raises(RayConnectionError) as caught:
+            count_on_ray(iter(["some text"]), pattern="gpt2", special_tokens=(), address=address)
+        said = engine_message(caught.value)
+        assert re.search(r"[\u4e00-\u9fff]", said) and named in said, said
