@@ -215,7 +215,8 @@ def _parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="FILE",
-        help="train from pre-token counts (bpe count's .parquet, or TEXT<TAB>COUNT) instead of a corpus (repeatable)",
+        help="train from pre-token counts (bpe count's .parquet, or TEXT<TAB>COUNT) instead of a corpus: files, "
+        "globs or URIs, as the corpus (repeatable)",
     )
     train.add_argument("--vocab-size", type=int, required=True, metavar="N", help="256 bytes + merges + specials")
     train.add_argument(
@@ -486,6 +487,7 @@ def _train(args) -> int:
     languages = _languages(args)
     outputs = _train_outputs(args)
     args.corpus = expand(args.corpus, [path for _, path in outputs])
+    args.counts = expand(args.counts, [path for _, path in outputs])  # globs and URIs, as the corpus's
     check_outputs(_train_inputs(args, languages), outputs)
     if bool(args.corpus or languages) == bool(args.counts):
         raise BadInputError("give the corpus files, or --counts files, not both and not neither")
@@ -798,10 +800,16 @@ def _count(args) -> int:
     pieces = reader.pieces_of_files(paths, info, progress=reading)
     specials = tuple(args.special)
     if args.ray is not None:
-        from bpe_core.ray_counting import count_on_ray
+        from bpe_core.ray_counting import NoRayClusterError, count_on_ray
 
         address = None if args.ray == "local" else args.ray
-        counts = count_on_ray(pieces, pattern=args.pattern, special_tokens=specials, address=address)
+        try:
+            counts = count_on_ray(pieces, pattern=args.pattern, special_tokens=specials, address=address)
+        except NoRayClusterError:
+            raise UserError(  # in this command's words: Ray's own suggests an --address option bpe does not have
+                "--ray auto: no Ray cluster runs on this machine: start one with `ray start --head`, give its "
+                "address (--ray HOST:6379, --ray ray://HOST:10001), or give --ray alone to start Ray for this count"
+            ) from None
     else:
         large = total_size(paths) > 2 * reader.piece_chars  # as the trainer: a small corpus is counted here
         processes = args.processes or (max_processes() if large else 1)

@@ -303,6 +303,67 @@ ENGLISH: dict[str, str] = {
         "{folder} holds run.json and merges-so-far.json, perhaps an earlier version's checkpoint: it cannot be "
         "checked, so it is not resumed (and is left as it is); to train on from it, give --resume {merges}"
     ),
+    # A counts file that cannot be trained from (bpe_core.counts_file): where, and what was expected.
+    "counts.patterns_differ": (
+        "{path}: counted with the pattern {pattern}, not {other} like the others: counts cut differently cannot be "
+        "summed"
+    ),
+    "counts.specials_differ": "{path}: its special tokens differ from the other files'",
+    "counts.nothing_to_train": "{paths}: no pre-token is counted more than 0 times: nothing to train",
+    "counts.too_large": (
+        "{path}: is {size} bytes; a counts file may hold at most {limit} bytes (2 GiB: some 100 million distinct "
+        "pre-tokens, more than fit in memory once read)"
+    ),
+    "counts.grew": (
+        "{path}: holds more than its size said; a counts file may hold at most {limit} bytes (2 GiB: some 100 "
+        "million distinct pre-tokens, more than fit in memory once read)"
+    ),
+    "counts.not_parquet": "{path}: not a counts file this program reads ({detail})",
+    "counts.pretoken_type": (
+        "{path}: the column 'pretoken' holds {kind}; expected binary (each pre-token's UTF-8 bytes) or string"
+    ),
+    "counts.count_type": "{path}: the column 'count' holds {kind}; expected whole numbers (int64)",
+    "counts.null": "{path}: row {row}: the column '{column}' is null",
+    "counts.pretoken_not_utf8": "{path}: row {row}: the pre-token is not UTF-8 (its byte {byte})",
+    "counts.row_negative": "{path}: row {row}: the count is {count}; expected a whole number of at least 0",
+    "counts.line_negative": "{path}: line {line}: the count is {count}; expected a whole number of at least 0",
+    "counts.row_too_many": (
+        "{path}: row {row}: the counts add up to more than 2**53 ({limit}) tokens (each pre-token's bytes times its "
+        "count, and the special tokens): more than training counts exactly"
+    ),
+    "counts.line_too_many": (
+        "{path}: line {line}: the counts add up to more than 2**53 ({limit}) tokens (each pre-token's bytes times "
+        "its count, and the special tokens): more than training counts exactly"
+    ),
+    "counts.specials_too_many": (
+        "{path}: the metadata field 'specials': the counts add up to more than 2**53 ({limit}) tokens (each "
+        "pre-token's bytes times its count, and the special tokens): more than training counts exactly"
+    ),
+    "counts.metadata_not_json": "{path}: its metadata ({key}) is not JSON",
+    "counts.metadata_not_object": "{path}: its metadata ({key}) is {value}; expected an object of the fields {fields}",
+    "counts.field_format": "{path}: the metadata field 'format' is {value}; expected {format}",
+    "counts.field_pattern": (
+        "{path}: the metadata field 'pattern' is {value}; expected a string (a pattern name or regex) or null"
+    ),
+    "counts.field_pattern_invalid": "{path}: the metadata field 'pattern': {detail}",
+    "counts.field_texts": "{path}: the metadata field '{field}' is {value}; expected an array of non-empty strings",
+    "counts.field_count": (
+        "{path}: the metadata field '{field}' is {value}; expected a whole number from 0 to 2**53 ({limit})"
+    ),
+    "counts.field_text": "{path}: the metadata field '{field}' is {value}; expected a string",
+    "counts.not_tsv": "{path}: line {line} is not TEXT<TAB>COUNT (COUNT a whole number from 0 to 2**53)",
+    "counts.tsv_not_utf8": "{path}: not UTF-8 text (byte {byte}, line {line})",
+    # A Ray cluster that cannot be counted on (bpe_core.ray_counting).
+    "ray.bad_address": "{address}: expected a Ray address: auto, HOST:PORT or ray://HOST:PORT",
+    "ray.unreachable": "cannot connect to the Ray cluster at {address}: {detail}",
+    "ray.no_answer": "cannot connect to the Ray cluster at {address}: no answer within {seconds} s",
+    "ray.not_ray": (
+        "cannot connect to the Ray cluster at {address}: something else answers there (not a gRPC server, as Ray's are)"
+    ),
+    "ray.no_cluster": (
+        "no Ray cluster runs on this machine (address auto): start one with `ray start --head`, give the cluster's "
+        "address (HOST:6379, ray://HOST:10001), or count on a Ray started here for the count"
+    ),
     # A vocabulary filter that cannot run (bpe_core.vocabulary.table).
     "filter.invalid_regex": "the regex {pattern} is not valid: {detail}",
     "filter.too_slow": "the regex {pattern} took longer than {seconds} s (stuck near token id {id}); simplify it",

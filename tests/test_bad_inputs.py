@@ -41,6 +41,7 @@ import gzip
 import json
 import os
 import re
+import socket
 import stat
 import subprocess
 import sys
@@ -1585,3 +1586,300 @@ def _hf_byte_level_file(folder: Path) -> Path:
     path = folder / "bytes.json"
     library.save(str(path))
     return path
+
+
+# ----- counts files and counting on Ray (hostile-inputs review: counts) -------------------------------------------
+#
+# ``bpe train --counts`` and ``bpe count --ray``: every case ends in one line naming the file and the row, line or
+# field (or the Ray address), before anything is trained; the counts file and a tokenizer at the output path stay
+# as they were. The old code raised AttributeError/TypeError/OverflowError tracebacks, trained on all-zero counts
+# or negative ``specials`` and then crashed while saving, read /dev/zero until memory ran out, and retried a dead
+# Ray address for over 2 minutes.
+
+COUNTS_META = {"format": "bpe-explorer-counts", "pattern": "gpt2", "special_tokens": [], "specials": 0}
+
+
+@dataclass(frozen=True)
+class CountsCase:
+    name: str
+    make: Callable[[Path], Path]  # writes the counts file in a folder, returns its path
+    said: str  # what the one line says after the file's path ("" when it trains)
+
+
+def _parquet(pretokens, counts, meta=COUNTS_META, *, raw_meta: bytes | None = None) -> Callable[[Path], Path]:
+    def make(folder: Path) -> Path:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        table = pa.table({"pretoken": pretokens(pa), "count": counts(pa)})
+        data = raw_meta if raw_meta is not None else json.dumps(meta).encode()
+        pq.write_table(table.replace_schema_metadata({b"bpe_explorer": data}), folder / "c.parquet")
+        return folder / "c.parquet"
+
+    return make
+
+
+def _pretokens(pa):
+    return pa.array([b"hello", b" world"])
+
+
+def _int64(*values):
+    return lambda pa: pa.array(list(values), pa.int64())
+
+
+COUNTS_CASES = [
+    CountsCase("a string pretoken column", _parquet(lambda pa: pa.array(["hello", " world"]), _int64(3, 2)), ""),
+    CountsCase(
+        "an int pretoken column",
+        _parquet(lambda pa: pa.array([1, 2]), _int64(3, 2)),
+        "the column 'pretoken' holds int64; expected binary (each pre-token's UTF-8 bytes) or string",
+    ),
+    CountsCase(
+        "a list pretoken column",
+        _parquet(lambda pa: pa.array([[1], [2]]), _int64(3, 2)),
+        "the column 'pretoken' holds list<element: int64>; expected binary",
+    ),
+    CountsCase(
+        "a pretoken that is not UTF-8",
+        _parquet(lambda pa: pa.array([b"hello", b"\xff\xfe"]), _int64(3, 2)),
+        "row 2: the pre-token is not UTF-8 (its byte 0)",
+    ),
+    CountsCase(
+        "a string count column",
+        _parquet(_pretokens, lambda pa: pa.array(["3", "2"])),
+        "the column 'count' holds string; expected whole numbers (int64)",
+    ),
+    CountsCase(
+        "a float count column",
+        _parquet(_pretokens, lambda pa: pa.array([3.0, 2.5])),
+        "the column 'count' holds double; expected whole numbers (int64)",
+    ),
+    CountsCase(
+        "a uint64 count column past int64",
+        _parquet(_pretokens, lambda pa: pa.array([3, 2**64 - 1], pa.uint64())),
+        "row 2: the counts add up to more than 2**53 (9,007,199,254,740,992) tokens",
+    ),
+    CountsCase(
+        "counts near 2**62",
+        _parquet(_pretokens, _int64(2**62, 2**62)),
+        "row 1: the counts add up to more than 2**53 (9,007,199,254,740,992) tokens",
+    ),
+    CountsCase(
+        "a negative count", _parquet(_pretokens, _int64(3, -2)), "row 2: the count is -2; expected a whole number"
+    ),
+    CountsCase(
+        "a null count",
+        _parquet(_pretokens, lambda pa: pa.array([3, None], pa.int64())),
+        "row 2: the column 'count' is null",
+    ),
+    CountsCase(
+        "metadata that is a list",
+        _parquet(_pretokens, _int64(3, 2), [1, 2]),
+        "its metadata (bpe_explorer) is [1, 2]; expected an object of the fields format, pattern",
+    ),
+    CountsCase(
+        "metadata that is null",
+        _parquet(_pretokens, _int64(3, 2), None),
+        "its metadata (bpe_explorer) is null; expected an object",
+    ),
+    CountsCase(
+        "metadata that is not JSON",
+        _parquet(_pretokens, _int64(3, 2), raw_meta=b"{pattern: gpt2"),
+        "its metadata (bpe_explorer) is not JSON",
+    ),
+    CountsCase(
+        "an int pattern in the metadata",
+        _parquet(_pretokens, _int64(3, 2), COUNTS_META | {"pattern": 5}),
+        "the metadata field 'pattern' is 5; expected a string (a pattern name or regex) or null",
+    ),
+    CountsCase(
+        "a pattern in the metadata that is not a regex",
+        _parquet(_pretokens, _int64(3, 2), COUNTS_META | {"pattern": "(unclosed"}),
+        "the metadata field 'pattern': invalid pre-tokenization regex '(unclosed': missing )",
+    ),
+    CountsCase(
+        "an empty special token in the metadata",
+        _parquet(_pretokens, _int64(3, 2), COUNTS_META | {"special_tokens": ["<|e|>", ""]}),
+        """the metadata field 'special_tokens' is ["<|e|>", ""]; expected an array of non-empty strings""",
+    ),
+    CountsCase(
+        "negative specials",
+        _parquet(_pretokens, _int64(3, 2), COUNTS_META | {"specials": -100, "corpus_bytes": 100}),
+        "the metadata field 'specials' is -100; expected a whole number from 0 to 2**53",
+    ),
+    CountsCase(
+        "all-zero counts",
+        _parquet(_pretokens, _int64(0, 0), COUNTS_META | {"corpus_bytes": 100}),
+        "no pre-token is counted more than 0 times: nothing to train",
+    ),
+    CountsCase(
+        "an all-zero TEXT<TAB>COUNT file",
+        _file("c.tsv", b"hello\t0\n world\t0\n"),
+        "no pre-token is counted more than 0 times: nothing to train",
+    ),
+    CountsCase(
+        "a TEXT<TAB>COUNT count near 2**62",
+        _file("c.tsv", b"hello\t4611686018427387904\n"),
+        "line 1: the counts add up to more than 2**53",
+    ),
+    CountsCase(
+        "a TEXT<TAB>COUNT count in full-width digits",
+        _file("c.tsv", "hello\t3\n world\t\uff12\n".encode()),
+        "line 2 is not TEXT<TAB>COUNT (COUNT a whole number from 0 to 2**53)",
+    ),
+]
+
+
+@pytest.mark.parametrize("case", COUNTS_CASES, ids=lambda case: case.name)
+def test_a_hostile_counts_file_trains_or_is_refused_before_training(tmp_path, case):
+    """Never a traceback, never a crash after training: it trains and saves, or one line refuses it at once."""
+    counts = case.make(tmp_path)
+    before = counts.read_bytes()
+    output = tmp_path / "t.json"
+    output.write_text(PREVIOUS, encoding="utf-8")
+    result = bpe("train", "--counts", str(counts), "--vocab-size", "270", "-o", str(output))
+    assert "Traceback" not in result.stderr and counts.read_bytes() == before
+    if not case.said:
+        assert result.returncode == 0 and load_json(output).merges
+        return
+    assert (result.returncode, result.stderr.splitlines()) == (1, [result.stderr.strip()])
+    assert result.stderr.startswith(f"bpe: error: {counts}: ") and case.said in result.stderr
+    assert output.read_text(encoding="utf-8") == PREVIOUS
+
+
+@pytest.mark.parametrize("kind", ["device", "named pipe"])
+def test_a_device_or_a_fifo_as_counts_is_refused_unread(tmp_path, kind):
+    if kind == "named pipe":
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("named pipes need POSIX")
+        path = tmp_path / "c.tsv"
+        os.mkfifo(path)
+    else:
+        path = Path("/dev/zero")
+    result = bpe("train", "--counts", str(path), "--vocab-size", "270", "-o", str(tmp_path / "t.json"), timeout=30)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert result.stderr.strip() == (
+        f"bpe: error: {path}: is a {kind}, not a regular file: counts are read from files only"
+    )
+    assert not (tmp_path / "t.json").exists()
+
+
+def test_a_counts_file_over_2_gb_is_refused_unread(tmp_path):
+    huge = tmp_path / "c.tsv"
+    with open(huge, "wb") as file:
+        file.truncate((2 << 30) + 1)  # sparse: no disk used
+    result = bpe("train", "--counts", str(huge), "--vocab-size", "270", "-o", str(tmp_path / "t.json"), timeout=30)
+    assert result.returncode == 1 and result.stderr.strip() == (
+        f"bpe: error: {huge}: is 2,147,483,649 bytes; a counts file may hold at most 2,147,483,648 bytes (2 GiB: "
+        "some 100 million distinct pre-tokens, more than fit in memory once read)"
+    )
+    assert huge.stat().st_size == (2 << 30) + 1 and not (tmp_path / "t.json").exists()
+
+
+def test_counts_files_as_globs_and_uris_as_the_corpus_leaving_the_output_out(tmp_path):
+    from bpe_core.counts_file import read_counts
+
+    (tmp_path / "a.tsv").write_bytes(b"hello\t5\n")
+    (tmp_path / "b.tsv").write_bytes(b" world\t3\n")
+    (tmp_path / "out.tsv").write_text(PREVIOUS, encoding="utf-8")  # matched by the glob: an output, left out
+    assert read_counts([(tmp_path / "a.tsv").as_uri()]).words == {"hello": 5}
+    glob = str(tmp_path / "*.tsv")
+    result = bpe("train", "--counts", glob, "--vocab-size", "270", "-o", str(tmp_path / "out.tsv"))
+    assert result.returncode == 0, result.stderr
+    assert load_json(tmp_path / "out.tsv").record.corpus_names == ["a.tsv", "b.tsv"]
+    uri = (tmp_path / "b.tsv").as_uri()
+    result = bpe("train", "--counts", uri, "--vocab-size", "270", "-o", str(tmp_path / "b.tsv"))
+    assert result.returncode == 2 and f"-o {tmp_path / 'b.tsv'} is the same file as --counts" in result.stderr
+    assert (tmp_path / "b.tsv").read_bytes() == b" world\t3\n"
+
+
+@pytest.mark.parametrize(
+    ("words", "specials", "said"),
+    [
+        ({"hello": -3}, 0, "'hello' is counted -3 times; expected a whole number of at least 0"),
+        ({"hello": 2**62}, 0, "the counts stand for 23,058,430,092,136,939,520 tokens, more than the 2**53"),
+        ({"hello": 3}, -7, "-7 special tokens; expected a whole number of at least 0"),
+    ],
+)
+def test_the_trainer_refuses_counts_it_cannot_count_exactly(words, specials, said):
+    from collections import Counter
+
+    from bpe_core.counting import WordCounts
+
+    trainer = BpeTrainer(270, processes=1)
+    with pytest.raises(CorpusError, match=re.escape(f"c.tsv: {said}")):
+        trainer.count_counts(WordCounts(Counter(words), specials), CorpusInfo(["c.tsv"], 100))
+
+
+def _ray_count(tmp_path, ray: str) -> subprocess.CompletedProcess:
+    """``bpe count c.txt RAY -o counts.tsv`` (``RAY``: ``--ray``, ``--ray=ADDRESS``), refused within 30 s."""
+    corpus, output = tmp_path / "c.txt", tmp_path / "counts.tsv"
+    corpus.write_bytes(TEXT.encode())
+    output.write_bytes(PREVIOUS.encode())
+    result = bpe("count", str(corpus), ray, "-o", str(output), timeout=30)
+    assert "Traceback" not in result.stderr and result.returncode == 1
+    assert corpus.read_bytes() == TEXT.encode() and output.read_bytes() == PREVIOUS.encode()
+    return result
+
+
+@pytest.mark.slow
+def test_bpe_count_on_a_ray_address_where_nothing_listens_gives_up_at_once(tmp_path):
+    pytest.importorskip("ray")
+    with socket.socket() as closed:  # a loopback port with nothing behind it
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    result = _ray_count(tmp_path, f"--ray=127.0.0.1:{port}")
+    assert result.stderr.splitlines() == [
+        f"bpe: error: cannot connect to the Ray cluster at 127.0.0.1:{port}: Connection refused"
+    ]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("option", ["--ray", "--ray=auto"])
+def test_bpe_count_on_ray_with_a_dead_ray_address_variable_names_it(tmp_path, monkeypatch, option):
+    """Ray goes to ``RAY_ADDRESS`` when given no address or ``auto``: that address is checked, and named."""
+    pytest.importorskip("ray")
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    monkeypatch.setenv("RAY_ADDRESS", f"127.0.0.1:{port}")
+    result = _ray_count(tmp_path, option)
+    assert result.stderr.splitlines() == [
+        f"bpe: error: cannot connect to the Ray cluster at 127.0.0.1:{port} (RAY_ADDRESS): Connection refused"
+    ]
+
+
+@pytest.mark.slow
+def test_bpe_count_on_a_ray_address_where_something_else_answers(tmp_path):
+    pytest.importorskip("ray")
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+        port = server.getsockname()[1]
+        answering = threading.Thread(target=lambda: _answer_http(server), daemon=True)
+        answering.start()
+        result = _ray_count(tmp_path, f"--ray=ray://127.0.0.1:{port}")
+    assert result.stderr.splitlines() == [
+        f"bpe: error: cannot connect to the Ray cluster at ray://127.0.0.1:{port}: something else answers there "
+        "(not a gRPC server, as Ray's are)"
+    ]
+
+
+def _answer_http(server: socket.socket) -> None:
+    connection, _ = server.accept()
+    with connection:
+        connection.recv(1024)
+        connection.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
+
+
+@pytest.mark.slow
+def test_bpe_count_ray_auto_without_a_cluster_names_bpes_options(tmp_path, monkeypatch):
+    pytest.importorskip("ray")
+    monkeypatch.setenv("RAY_TMPDIR", str(tmp_path / "ray"))  # no cluster started by another test is found
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
+    result = _ray_count(tmp_path, "--ray=auto")
+    assert result.stderr.splitlines() == [
+        "bpe: error: --ray auto: no Ray cluster runs on this machine: start one with `ray start --head`, give its "
+        "address (--ray HOST:6379, --ray ray://HOST:10001), or give --ray alone to start Ray for this count"
+    ]
+    assert "--address" not in result.stderr

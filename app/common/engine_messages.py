@@ -421,6 +421,111 @@ WORDINGS: dict[str, str] = {
         "{folder} holds an interrupted run of an earlier version: it cannot be checked, so it is not resumed (and "
         "is left as it is).",
     ),
+    # A counts file that cannot be trained from (bpe_core.counts_file).
+    "counts.patterns_differ": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: counted with the pattern {pattern}, not {other} like the others: counts cut differently cannot be "
+        "summed.",
+    ),
+    "counts.specials_differ": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{path}: its special tokens differ from the other files'."
+    ),
+    "counts.nothing_to_train": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{paths}: no pre-token is counted more than 0 times: nothing to train."
+    ),
+    "counts.too_large": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: is {size} bytes; a counts file may hold at most {limit} bytes (2 GiB: some 100 million distinct "
+        "pre-tokens, more than fit in memory once read).",
+    ),
+    "counts.grew": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: holds more than its size said; a counts file may hold at most {limit} bytes (2 GiB: some 100 "
+        "million distinct pre-tokens, more than fit in memory once read).",
+    ),
+    "counts.not_parquet": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{path}: not a counts file this program reads ({detail})."
+    ),
+    "counts.pretoken_type": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: the column 'pretoken' holds {kind}; expected binary (each pre-token's UTF-8 bytes) or string.",
+    ),
+    "counts.count_type": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{path}: the column 'count' holds {kind}; expected whole numbers (int64)."
+    ),
+    "counts.null": QT_TRANSLATE_NOOP("EngineSentences", "{path}: row {row}: the column '{column}' is null."),
+    "counts.pretoken_not_utf8": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{path}: row {row}: the pre-token is not UTF-8 (its byte {byte})."
+    ),
+    "counts.row_negative": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{path}: row {row}: the count is {count}; expected a whole number of at least 0."
+    ),
+    "counts.line_negative": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{path}: line {line}: the count is {count}; expected a whole number of at least 0."
+    ),
+    "counts.row_too_many": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: row {row}: the counts add up to more than 2**53 ({limit}) tokens (each pre-token's bytes times "
+        "its count, and the special tokens): more than training counts exactly.",
+    ),
+    "counts.line_too_many": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: line {line}: the counts add up to more than 2**53 ({limit}) tokens (each pre-token's bytes times "
+        "its count, and the special tokens): more than training counts exactly.",
+    ),
+    "counts.specials_too_many": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: the metadata field 'specials': the counts add up to more than 2**53 ({limit}) tokens (each "
+        "pre-token's bytes times its count, and the special tokens): more than training counts exactly.",
+    ),
+    "counts.metadata_not_json": QT_TRANSLATE_NOOP("EngineSentences", "{path}: its metadata ({key}) is not JSON."),
+    "counts.metadata_not_object": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{path}: its metadata ({key}) is {value}; expected an object of the fields {fields}."
+    ),
+    "counts.field_format": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{path}: the metadata field 'format' is {value}; expected {format}."
+    ),
+    "counts.field_pattern": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: the metadata field 'pattern' is {value}; expected a string (a pattern name or regex) or null.",
+    ),
+    "counts.field_pattern_invalid": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{path}: the metadata field 'pattern': {detail}."
+    ),
+    "counts.field_texts": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{path}: the metadata field '{field}' is {value}; expected an array of non-empty strings."
+    ),
+    "counts.field_count": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: the metadata field '{field}' is {value}; expected a whole number from 0 to 2**53 ({limit}).",
+    ),
+    "counts.field_text": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{path}: the metadata field '{field}' is {value}; expected a string."
+    ),
+    "counts.not_tsv": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{path}: line {line} is not TEXT<TAB>COUNT (COUNT a whole number from 0 to 2**53)."
+    ),
+    "counts.tsv_not_utf8": QT_TRANSLATE_NOOP("EngineSentences", "{path}: not UTF-8 text (byte {byte}, line {line})."),
+    # A Ray cluster that cannot be counted on (bpe_core.ray_counting).
+    "ray.bad_address": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{address}: expected a Ray address: local, auto, HOST:PORT or ray://HOST:PORT."
+    ),
+    "ray.unreachable": QT_TRANSLATE_NOOP(
+        "EngineSentences", "Cannot connect to the Ray cluster at {address}: {detail}."
+    ),
+    "ray.no_answer": QT_TRANSLATE_NOOP(
+        "EngineSentences", "Cannot connect to the Ray cluster at {address}: no answer within {seconds} s."
+    ),
+    "ray.not_ray": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "Cannot connect to the Ray cluster at {address}: something else answers there (not a gRPC server, as Ray's "
+        "are).",
+    ),
+    "ray.no_cluster": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "No Ray cluster runs on this machine (Ray address auto): start one with “ray start --head”, enter the "
+        "cluster's address (HOST:6379, ray://HOST:10001), or enter local to count on a Ray started for this run.",
+    ),
     # A vocabulary filter that cannot run (bpe_core.vocabulary.table).
     "filter.invalid_regex": QT_TRANSLATE_NOOP("EngineSentences", "The regex {pattern} is not valid: {detail}."),
     "filter.too_slow": QT_TRANSLATE_NOOP(

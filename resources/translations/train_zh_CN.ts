@@ -956,11 +956,161 @@
     </message>
     <message>
         <location filename="../../app/common/engine_messages.py" line="425"/>
+        <source>{path}: counted with the pattern {pattern}, not {other} like the others: counts cut differently cannot be summed.</source>
+        <translation>{path}：用预分词模式 {pattern} 计数，而不是像其他文件那样用 {other}：切分方式不同的计数不能相加。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="430"/>
+        <source>{path}: its special tokens differ from the other files&apos;.</source>
+        <translation>{path}：它的特殊词元与其他文件的不同。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="433"/>
+        <source>{paths}: no pre-token is counted more than 0 times: nothing to train.</source>
+        <translation>{paths}：没有任何预分词的计数大于 0：没有可训练的内容。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="436"/>
+        <source>{path}: is {size} bytes; a counts file may hold at most {limit} bytes (2 GiB: some 100 million distinct pre-tokens, more than fit in memory once read).</source>
+        <translation>{path}：大小为 {size} 字节；计数文件最多 {limit} 字节（2 GiB：约 1 亿个不同的预分词，读入后内存已放不下）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="441"/>
+        <source>{path}: holds more than its size said; a counts file may hold at most {limit} bytes (2 GiB: some 100 million distinct pre-tokens, more than fit in memory once read).</source>
+        <translation>{path}：内容比它声明的大小更多；计数文件最多 {limit} 字节（2 GiB：约 1 亿个不同的预分词，读入后内存已放不下）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="446"/>
+        <source>{path}: not a counts file this program reads ({detail}).</source>
+        <translation>{path}：不是本程序能读取的计数文件（{detail}）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="449"/>
+        <source>{path}: the column &apos;pretoken&apos; holds {kind}; expected binary (each pre-token&apos;s UTF-8 bytes) or string.</source>
+        <translation>{path}：列 &apos;pretoken&apos; 的类型是 {kind}；应为 binary（每个预分词的 UTF-8 字节）或 string。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="453"/>
+        <source>{path}: the column &apos;count&apos; holds {kind}; expected whole numbers (int64).</source>
+        <translation>{path}：列 &apos;count&apos; 的类型是 {kind}；应为整数（int64）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="456"/>
+        <source>{path}: row {row}: the column &apos;{column}&apos; is null.</source>
+        <translation>{path}：第 {row} 行：列 &apos;{column}&apos; 为空值（null）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="457"/>
+        <source>{path}: row {row}: the pre-token is not UTF-8 (its byte {byte}).</source>
+        <translation>{path}：第 {row} 行：预分词不是 UTF-8（其第 {byte} 字节）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="460"/>
+        <source>{path}: row {row}: the count is {count}; expected a whole number of at least 0.</source>
+        <translation>{path}：第 {row} 行：计数为 {count}；应为不小于 0 的整数。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="463"/>
+        <source>{path}: line {line}: the count is {count}; expected a whole number of at least 0.</source>
+        <translation>{path}：第 {line} 行：计数为 {count}；应为不小于 0 的整数。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="466"/>
+        <source>{path}: row {row}: the counts add up to more than 2**53 ({limit}) tokens (each pre-token&apos;s bytes times its count, and the special tokens): more than training counts exactly.</source>
+        <translation>{path}：第 {row} 行：计数合计超过 2**53（{limit}）个词元（每个预分词的字节数乘以其计数，再加上特殊词元）：超出训练能精确计数的范围。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="471"/>
+        <source>{path}: line {line}: the counts add up to more than 2**53 ({limit}) tokens (each pre-token&apos;s bytes times its count, and the special tokens): more than training counts exactly.</source>
+        <translation>{path}：第 {line} 行：计数合计超过 2**53（{limit}）个词元（每个预分词的字节数乘以其计数，再加上特殊词元）：超出训练能精确计数的范围。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="476"/>
+        <source>{path}: the metadata field &apos;specials&apos;: the counts add up to more than 2**53 ({limit}) tokens (each pre-token&apos;s bytes times its count, and the special tokens): more than training counts exactly.</source>
+        <translation>{path}：元数据字段 &apos;specials&apos;：计数合计超过 2**53（{limit}）个词元（每个预分词的字节数乘以其计数，再加上特殊词元）：超出训练能精确计数的范围。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="481"/>
+        <source>{path}: its metadata ({key}) is not JSON.</source>
+        <translation>{path}：它的元数据（{key}）不是 JSON。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="482"/>
+        <source>{path}: its metadata ({key}) is {value}; expected an object of the fields {fields}.</source>
+        <translation>{path}：它的元数据（{key}）是 {value}；应为包含字段 {fields} 的对象。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="485"/>
+        <source>{path}: the metadata field &apos;format&apos; is {value}; expected {format}.</source>
+        <translation>{path}：元数据字段 &apos;format&apos; 是 {value}；应为 {format}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="488"/>
+        <source>{path}: the metadata field &apos;pattern&apos; is {value}; expected a string (a pattern name or regex) or null.</source>
+        <translation>{path}：元数据字段 &apos;pattern&apos; 是 {value}；应为字符串（预分词模式名或正则表达式）或 null。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="492"/>
+        <source>{path}: the metadata field &apos;pattern&apos;: {detail}.</source>
+        <translation>{path}：元数据字段 &apos;pattern&apos;：{detail}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="495"/>
+        <source>{path}: the metadata field &apos;{field}&apos; is {value}; expected an array of non-empty strings.</source>
+        <translation>{path}：元数据字段 &apos;{field}&apos; 是 {value}；应为非空字符串组成的数组。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="498"/>
+        <source>{path}: the metadata field &apos;{field}&apos; is {value}; expected a whole number from 0 to 2**53 ({limit}).</source>
+        <translation>{path}：元数据字段 &apos;{field}&apos; 是 {value}；应为 0 到 2**53（{limit}）之间的整数。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="502"/>
+        <source>{path}: the metadata field &apos;{field}&apos; is {value}; expected a string.</source>
+        <translation>{path}：元数据字段 &apos;{field}&apos; 是 {value}；应为字符串。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="505"/>
+        <source>{path}: line {line} is not TEXT&lt;TAB&gt;COUNT (COUNT a whole number from 0 to 2**53).</source>
+        <translation>{path}：第 {line} 行不是 TEXT&lt;TAB&gt;COUNT 格式（COUNT 为 0 到 2**53 之间的整数）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="508"/>
+        <source>{path}: not UTF-8 text (byte {byte}, line {line}).</source>
+        <translation>{path}：不是 UTF-8 文本（第 {byte} 字节，第 {line} 行）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="510"/>
+        <source>{address}: expected a Ray address: local, auto, HOST:PORT or ray://HOST:PORT.</source>
+        <translation>{address}：应为 Ray 地址：local、auto、HOST:PORT 或 ray://HOST:PORT。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="513"/>
+        <source>Cannot connect to the Ray cluster at {address}: {detail}.</source>
+        <translation>无法连接位于 {address} 的 Ray 集群：{detail}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="516"/>
+        <source>Cannot connect to the Ray cluster at {address}: no answer within {seconds} s.</source>
+        <translation>无法连接位于 {address} 的 Ray 集群：{seconds} 秒内没有应答。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="519"/>
+        <source>Cannot connect to the Ray cluster at {address}: something else answers there (not a gRPC server, as Ray&apos;s are).</source>
+        <translation>无法连接位于 {address} 的 Ray 集群：应答的是别的服务（不是 Ray 那样的 gRPC 服务器）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="524"/>
+        <source>No Ray cluster runs on this machine (Ray address auto): start one with “ray start --head”, enter the cluster&apos;s address (HOST:6379, ray://HOST:10001), or enter local to count on a Ray started for this run.</source>
+        <translation>本机没有运行中的 Ray 集群（Ray 地址 auto）：请用“ray start --head”启动一个，或填写集群地址（HOST:6379、ray://HOST:10001），或填写 local 以在为本次运行启动的 Ray 上计数。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="530"/>
         <source>The regex {pattern} is not valid: {detail}.</source>
         <translation>正则表达式 {pattern} 无效：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="426"/>
+        <location filename="../../app/common/engine_messages.py" line="531"/>
         <source>The regex {pattern} took longer than {seconds} s (stuck near token id {id}); simplify it.</source>
         <translation>正则表达式 {pattern} 运行超过 {seconds} 秒（卡在词元 ID {id} 附近）；请简化它。</translation>
     </message>

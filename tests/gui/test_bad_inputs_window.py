@@ -25,6 +25,7 @@ import pytest
 from PySide6.QtCore import Qt
 from test_bad_inputs import (
     CORPUS_CASES,
+    COUNTS_CASES,
     TEXT,
     TOKENIZER_CASES,
     CorpusCase,
@@ -865,3 +866,74 @@ def test_a_compare_pane_whose_rank_table_lacks_a_byte_names_the_character(window
     shown = pane.message()
     assert "the file's vocabulary has no token for 'd' (U+0064) (character 10 of the text)" in shown, shown
     assert "Panic" not in shown and view.panes["gpt2"].ids() == get_encoding("gpt2").encode("hello world")
+
+
+# ----- counts files (hostile-inputs review: counts) ----------------------------------------------------------------
+
+
+def test_a_hostile_counts_file_opened_as_a_corpus_is_refused_by_name(window, tmp_path, dialogs):
+    """Every refused counts file of the CLI's block, opened in the Train tab: the error names the file and the
+    row/line/field; the selected corpus stays selected and the file unchanged (the one that trains is the CLI's)."""
+    panel = window.train_tab.corpus_panel
+    before = panel.current_source()
+    refused = [case for case in COUNTS_CASES if case.said]
+    for number, case in enumerate(refused):
+        folder = tmp_path / str(number)
+        folder.mkdir()
+        path = case.make(folder)
+        data = path.read_bytes()
+        assert not panel.add_files([path]), case.name
+        title, message = dialogs.errors[-1]
+        assert title == "Cannot open counts" and str(path) in message and case.said in message, case.name
+        assert panel.current_source() is before and path.read_bytes() == data
+    assert len(dialogs.errors) == len(refused)
+
+
+def test_every_refusal_of_a_counts_file_is_said_in_chinese_with_its_fields(chinese, tmp_path):
+    """The counts file's messages are the engine's data: each is worded in Chinese, keeping its fields (the file,
+    the row or line, the value found)."""
+    import re
+
+    from app.common.engine_messages import WORDINGS, engine_message
+    from bpe_core.counts_file import CountsFileError, read_counts
+    from bpe_core.messages import message_of, placeholders
+
+    refused = [case for case in COUNTS_CASES if case.said]
+    for number, case in enumerate(refused):
+        folder = tmp_path / str(number)
+        folder.mkdir()
+        with pytest.raises(CountsFileError) as caught:
+            read_counts([case.make(folder)])
+        message = message_of(caught.value)
+        assert message is not None, f"{case.name}: no message: {caught.value!r}"
+        said = engine_message(caught.value)
+        assert re.search(r"[\u4e00-\u9fff]", said), f"{case.name}: not translated: {said!r}"
+        fields = dict(message.fields)
+        assert all(fields[field] in said for field in placeholders(WORDINGS[message.code])), said
+
+
+@pytest.mark.slow
+def test_a_ray_address_where_no_ray_answers_is_said_in_chinese(chinese, tmp_path, monkeypatch):
+    """The Ray address field: a closed loopback port, no address at all, ``auto`` without a cluster; each refusal
+    is worded in Chinese with the address it names."""
+    import re
+    import socket
+
+    pytest.importorskip("ray")
+    from app.common.engine_messages import engine_message
+    from bpe_core.ray_counting import RayConnectionError, count_on_ray
+
+    monkeypatch.setenv("RAY_TMPDIR", str(tmp_path / "ray"))  # no cluster started by another test is found
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    for address, named in (
+        (f"127.0.0.1:{port}", f"127.0.0.1:{port}"),
+        ("ray://nowhere", "ray://nowhere"),
+        ("auto", "auto"),
+    ):
+        with pytest.raises(RayConnectionError) as caught:
+            count_on_ray(iter(["some text"]), pattern="gpt2", special_tokens=(), address=address)
+        said = engine_message(caught.value)
+        assert re.search(r"[\u4e00-\u9fff]", said) and named in said, said
