@@ -166,10 +166,6 @@ ENGLISH: dict[str, str] = {
         "{path}: its training record cannot be shown: step {step} declares {pairs} runners-up; a step keeps at most "
         "{limit} (the tokenizer itself encodes)"
     ),
-    "file.record_too_many_steps": (
-        "{path}: its training record cannot be shown: it declares {steps} merge steps, but the file has {merges} "
-        "merges (the tokenizer itself encodes)"
-    ),
     "file.folder_without_tokenizer": "{path}: holds no tokenizer file (looked for {names})",
     "file.folder_with_several": "{path}: holds several {wanted} files ({names}); choose one",
     "file.tiktoken_needs_pattern": (

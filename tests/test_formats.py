@@ -249,6 +249,22 @@ def test_a_damaged_record_is_refused_when_shown_and_the_tokenizer_still_encodes(
     )
 
 
+def test_a_tokenizer_cut_at_a_merge_keeps_the_record_of_its_merges(tmp_path):
+    """Forbid-and-continue and the vocabulary slider save a tokenizer cut at merge k: its file holds the steps of
+    its k merges; a file of an earlier version, which kept the whole run's steps, reads the first k of them."""
+    whole = train("gpt2", 300)
+    cut = whole.truncated(10)
+    save_json(cut, tmp_path / "cut.json")
+    assert load_json(tmp_path / "cut.json").record.steps == whole.record.steps[:10]
+    doc = json.loads((tmp_path / "cut.json").read_text(encoding="utf-8"))
+    saved_whole = tmp_path / "whole.json"
+    save_json(whole, saved_whole)
+    doc["record"] = json.loads(saved_whole.read_text(encoding="utf-8"))["record"]  # as an earlier version wrote it
+    earlier = _write(tmp_path, doc, "earlier.json")
+    assert doc["record"]["steps"]["n"] > len(doc["merges"]) == 10
+    assert load_json(earlier).record.steps == whole.record.steps[:10]
+
+
 @pytest.mark.parametrize(
     "text, message",
     [

@@ -222,11 +222,6 @@ WORDINGS: dict[str, str] = {
         "{path}: its training record cannot be shown: step {step} declares {pairs} runners-up; a step keeps at most "
         "{limit} (the tokenizer itself encodes).",
     ),
-    "file.record_too_many_steps": QT_TRANSLATE_NOOP(
-        "EngineSentences",
-        "{path}: its training record cannot be shown: it declares {steps} merge steps, but the file has {merges} "
-        "merges (the tokenizer itself encodes).",
-    ),
     "file.folder_without_tokenizer": QT_TRANSLATE_NOOP(
         "EngineSentences", "{path}: the folder holds no tokenizer file (looked for {names})."
     ),

@@ -93,7 +93,9 @@ def json_text(tokenizer) -> str:
     parts.append(',\n"vocab": [\n' + ",\n".join(vocab_lines) + "\n]")
     merge_lines = [dump(f"{bytes_to_gpt2(a)} {bytes_to_gpt2(b)}", ensure_ascii=False) for a, b in tokenizer.merges]
     parts.append(',\n"merges": [\n' + ",\n".join(merge_lines) + "\n]")
-    record_json = "null" if record is None else dump(pack_record(record), ensure_ascii=False, indent=1)
+    record_json = (
+        "null" if record is None else dump(pack_record(record, len(tokenizer.merges)), ensure_ascii=False, indent=1)
+    )
     parts.append(',\n"record": ' + record_json + "\n}\n")
     return escape_surrogates("".join(parts))
 

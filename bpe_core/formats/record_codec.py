@@ -52,9 +52,11 @@ _COLUMNS = {  # column -> (type, what it holds)
 }
 
 
-def pack_record(record: TrainingRecord) -> dict[str, Any]:
-    """``record.to_dict()`` with the steps packed into columns."""
-    steps = record.steps
+def pack_record(record: TrainingRecord, merges: int | None = None) -> dict[str, Any]:
+    """``record.to_dict()`` with the steps packed into columns; with ``merges``, only the steps of the first
+    ``merges`` merges (a tokenizer cut at a merge, by the vocabulary slider or forbid-and-continue, keeps the
+    record of the merges it has: a reader refuses more steps than merges)."""
+    steps = record.steps if merges is None else record.steps[:merges]
     head = dataclasses.replace(record, steps=[]).to_dict()
     head["steps"] = {
         "n": len(steps),
@@ -103,11 +105,8 @@ class StoredRecord(TrainingRecord):
     >>> stored = read_stored_record("tok.json", packed, [(b"a", b"b")])
     >>> stored.corpus_names, stored.steps == [step]
     (['c.txt'], True)
-    >>> try:
-    ...     read_stored_record("tok.json", packed, []).steps
-    ... except TokenizerFileError as error:
-    ...     print(error.message.code, dict(error.message.fields))
-    file.record_too_many_steps {'path': 'tok.json', 'steps': '1', 'merges': '0'}
+    >>> read_stored_record("tok.json", packed, []).steps  # a tokenizer cut before its first merge
+    []
     """
 
     _pending: tuple | None = None  # (path, the packed columns, the file's merges) until the steps are unpacked
@@ -163,20 +162,22 @@ def _head(raw: Any) -> TrainingRecord:
 
 def unpack_steps(columns: dict, merges: list[tuple[bytes, bytes]] | None = None) -> list[MergeStep]:
     """The steps of the packed ``columns``, each column inflated to the size the step count gives and no further.
-    With ``merges`` (the file's), a record of more steps than merges, or whose steps make other tokens, is refused;
-    a step may keep at most :data:`~bpe_core.steps.MAX_TOP_PAIRS` runners-up. Raises ``ValueError`` saying why
-    (:class:`RecordOverBound` for a record declaring more than it may hold)."""
+    With ``merges`` (the file's), only the steps of those merges are read: a tokenizer cut at a merge and saved by
+    an earlier version (the vocabulary slider, forbid-and-continue) kept the whole run's record, and the steps past
+    its merges are never inflated, so its merges bound what a record may cost. Steps that make other tokens are
+    refused; a step may keep at most :data:`~bpe_core.steps.MAX_TOP_PAIRS` runners-up. Raises ``ValueError`` saying
+    why (:class:`RecordOverBound` for a record declaring more than it may hold)."""
     n = columns["n"]
-    if merges is not None and n > len(merges):
-        raise RecordOverBound("file.record_too_many_steps", steps=f"{n:,}", merges=f"{len(merges):,}")
-    top_lengths = _unpack(columns, "top_lengths", n)
+    whole = merges is None or n <= len(merges)  # else only the first len(merges) steps of each column are read
+    n = n if whole else len(merges)
+    top_lengths = _unpack(columns, "top_lengths", n, whole)
     crowded = next((rank for rank, length in enumerate(top_lengths) if length > MAX_TOP_PAIRS), None)
     if crowded is not None:
         pairs = f"{top_lengths[crowded]:,}"
         raise RecordOverBound("file.record_too_many_pairs", step=str(crowded), pairs=pairs, limit=str(MAX_TOP_PAIRS))
     n_top = sum(top_lengths)
     values = {
-        name: _unpack(columns, name, n_top if name.startswith("top_") else n)
+        name: _unpack(columns, name, n_top if name.startswith("top_") else n, whole)
         for name in _COLUMNS
         if name != "top_lengths"
     }
@@ -186,7 +187,7 @@ def unpack_steps(columns: dict, merges: list[tuple[bytes, bytes]] | None = None)
     token_size = sum(values["token_lengths"])
     if merges is not None and token_size != sum(len(a) + len(b) for a, b in merges[:n]):
         raise ValueError(f"its steps declare {token_size:,} bytes of tokens, not the bytes its merges make")
-    token_bytes = _decompress(columns.get("tokens"), token_size, "tokens")
+    token_bytes = _decompress(columns.get("tokens"), token_size, "tokens", whole)
     top = list(zip(values["top_left"], values["top_right"], values["top_count"]))
     steps = []
     token_start = top_start = 0
@@ -210,6 +211,8 @@ def unpack_steps(columns: dict, merges: list[tuple[bytes, bytes]] | None = None)
     if not isinstance(removed, dict):
         raise ValueError('the training record\'s "removed" must be an object')
     for rank, entries in removed.items():
+        if not whole and rank.isdigit() and int(rank) >= n:
+            continue  # a step past the merges the file has
         if not (rank.isdigit() and int(rank) < n and isinstance(entries, list)):
             raise ValueError(f"training record removal at step {rank!r:.20} is not of a step")
         try:
@@ -234,27 +237,30 @@ def _pack(kind: str, values: list[int]) -> str:
     return f"{kind}:{base64.b64encode(zlib.compress(data.tobytes(), 1)).decode('ascii')}"
 
 
-def _unpack(columns: dict, name: str, length: int) -> array:
+def _unpack(columns: dict, name: str, length: int, whole: bool = True) -> array:
     text = columns.get(name)
     kind, _, payload = text.partition(":") if isinstance(text, str) else ("", "", "")
     if kind != _COLUMNS[name]:
         raise ValueError(f"training record column {name!r} must be a {_COLUMNS[name]} column")
     data = array(_TYPECODES[kind])
-    raw = _decompress(payload, length * data.itemsize, name)
+    raw = _decompress(payload, length * data.itemsize, name, whole)
     data.frombytes(raw)
     if sys.byteorder == "big":
         data.byteswap()
     return data
 
 
-def _decompress(payload: Any, size: int, name: str) -> bytes:
-    """Decode a column, refusing one whose size is not what the step count says (or that would blow up)."""
+def _decompress(payload: Any, size: int, name: str, whole: bool = True) -> bytes:
+    """Decode a column, refusing one whose size is not what the step count says (or that would blow up); with
+    ``whole`` False, its first ``size`` bytes (a column may hold more)."""
+    if not whole and size == 0:
+        return b""  # nothing to inflate (and zlib takes a max_length of 0 for no limit at all)
     try:
         inflater = zlib.decompressobj()
-        data = inflater.decompress(base64.b64decode(payload, validate=True), size + 1)
+        data = inflater.decompress(base64.b64decode(payload, validate=True), size + 1 if whole else size)
         complete = inflater.eof
     except (TypeError, binascii.Error, zlib.error) as exc:
         raise ValueError(f"training record column {name!r} is corrupt: {exc}") from None
-    if len(data) != size or not complete:
+    if len(data) != size or (whole and not complete):
         raise ValueError(f"training record column {name!r} does not hold the expected {size} bytes")
     return data

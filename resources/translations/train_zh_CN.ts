@@ -549,42 +549,42 @@
         <translation>{path}：是 JSON 文件，但不是本程序认识的分词器；本程序读取 tokenizer.json、tekken.json、SentencePiece .model、.tiktoken、GPT-2 vocab.json 或它自己的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="230"/>
+        <location filename="../../app/common/engine_messages.py" line="225"/>
         <source>{path}: the folder holds no tokenizer file (looked for {names}).</source>
         <translation>{path}：该文件夹中没有分词器文件（查找了 {names}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="233"/>
+        <location filename="../../app/common/engine_messages.py" line="228"/>
         <source>{path}: the folder holds several {wanted} files ({names}); choose one.</source>
         <translation>{path}：该文件夹中有多个 {wanted} 文件（{names}）；请选择其中一个。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="239"/>
+        <location filename="../../app/common/engine_messages.py" line="234"/>
         <source>{path}: a .tiktoken file does not say how it pre-tokenizes: give its pattern ({names}); it looks like {guess} ({reason}).</source>
         <translation>{path}：.tiktoken 文件没有说明如何预分词：请给出它的模式（{names}）；它看起来是 {guess}（{reason}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="236"/>
+        <location filename="../../app/common/engine_messages.py" line="231"/>
         <source>{path}: a .tiktoken file does not say how it pre-tokenizes: give its pattern ({names}).</source>
         <translation>{path}：.tiktoken 文件没有说明如何预分词：请给出它的模式（{names}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="244"/>
+        <location filename="../../app/common/engine_messages.py" line="239"/>
         <source>{path}: a GPT-2 vocabulary needs its merges file beside it ({name}).</source>
         <translation>{path}：GPT-2 词表旁边需要有它的合并文件（{name}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="247"/>
+        <location filename="../../app/common/engine_messages.py" line="242"/>
         <source>{path}: GPT-2 merges need their vocabulary beside them ({name}).</source>
         <translation>{path}：GPT-2 合并文件旁边需要有它的词表（{name}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="250"/>
+        <location filename="../../app/common/engine_messages.py" line="245"/>
         <source>{path}: the tokenizers library cannot read it: {detail}.</source>
         <translation>{path}：tokenizers 库无法读取它：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="253"/>
+        <location filename="../../app/common/engine_messages.py" line="248"/>
         <source>{path}: not a SentencePiece model the library can read: {detail}.</source>
         <translation>{path}：不是 SentencePiece 库能读取的模型：{detail}。</translation>
     </message>
@@ -734,383 +734,378 @@
         <translation>{path}：其训练记录无法显示：第 {step} 步声称有 {pairs} 个候选词元对；每步最多保留 {limit} 个（分词器本身仍可编码）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="225"/>
-        <source>{path}: its training record cannot be shown: it declares {steps} merge steps, but the file has {merges} merges (the tokenizer itself encodes).</source>
-        <translation>{path}：其训练记录无法显示：它声称有 {steps} 个合并步骤，但文件只有 {merges} 个合并（分词器本身仍可编码）。</translation>
-    </message>
-    <message>
-        <location filename="../../app/common/engine_messages.py" line="257"/>
+        <location filename="../../app/common/engine_messages.py" line="252"/>
         <source>Cannot read the encoding file {path}: {cause}.</source>
         <translation>无法读取编码文件 {path}：{cause}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="258"/>
+        <location filename="../../app/common/engine_messages.py" line="253"/>
         <source>The encoding file {path} is not a valid gzip file: {detail}.</source>
         <translation>编码文件 {path} 不是有效的 gzip 文件：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="261"/>
+        <location filename="../../app/common/engine_messages.py" line="256"/>
         <source>The encoding file {path} is not the official one: its SHA-256 is {digest}, expected {expected}; reinstall BPE Explorer or replace the file.</source>
         <translation>编码文件 {path} 不是官方文件：它的 SHA-256 是 {digest}，应为 {expected}；请重新安装 BPE Explorer 或替换该文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="266"/>
+        <location filename="../../app/common/engine_messages.py" line="261"/>
         <source>{path}: no tokens in the file.</source>
         <translation>{path}：文件中没有任何词元。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="268"/>
+        <location filename="../../app/common/engine_messages.py" line="263"/>
         <source>{text} is not a Hugging Face model id: write ORG/NAME, optionally @REVISION (for example Qwen/Qwen2.5-7B-Instruct or openai-community/gpt2@main).</source>
         <translation>{text} 不是 Hugging Face 模型 ID：请写成 ORG/NAME，可选加上 @REVISION（例如 Qwen/Qwen2.5-7B-Instruct 或 openai-community/gpt2@main）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="273"/>
-        <location filename="../../app/common/engine_messages.py" line="279"/>
+        <location filename="../../app/common/engine_messages.py" line="268"/>
+        <location filename="../../app/common/engine_messages.py" line="274"/>
         <source>The tokenizer of {model} is not in the Hugging Face cache ({cache}) and downloads are off (offline, or HF_HUB_OFFLINE=1): connect to the internet once and open {model} again, or download it with `{command}`, or open a tokenizer.json, tokenizer.model, tekken.json or .tiktoken file you have.</source>
         <translation>{model} 的分词器不在 Hugging Face 缓存（{cache}）中，而下载已关闭（离线，或 HF_HUB_OFFLINE=1）：请联网一次后再打开 {model}，或用 `{command}` 下载，或打开你已有的 tokenizer.json、tokenizer.model、tekken.json 或 .tiktoken 文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="285"/>
+        <location filename="../../app/common/engine_messages.py" line="280"/>
         <source>{model} is a gated model: its files are given only to users who accepted its licence. Log in once with `hf auth login` (or set HF_TOKEN to an access token from huggingface.co/settings/tokens), accept the licence on {url}, then try again; or open a tokenizer.json of this model that you already have.</source>
         <translation>{model} 是受限模型：它的文件只提供给接受了其许可协议的用户。请先用 `hf auth login` 登录一次（或把 HF_TOKEN 设为 huggingface.co/settings/tokens 上的访问令牌），在 {url} 接受许可协议，然后重试；或者打开你已有的该模型的 tokenizer.json。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="291"/>
+        <location filename="../../app/common/engine_messages.py" line="286"/>
         <source>There is no model {model} on huggingface.co (or it is private: if it is yours, log in with `hf auth login`); check the spelling, ORG/NAME.</source>
         <translation>huggingface.co 上没有模型 {model}（或者它是私有的：如果是你的模型，请用 `hf auth login` 登录）；请检查拼写，格式为 ORG/NAME。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="296"/>
+        <location filename="../../app/common/engine_messages.py" line="291"/>
         <source>{model} has no revision {revision} (a branch, tag or commit).</source>
         <translation>{model} 没有版本 {revision}（分支、标签或提交）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="299"/>
+        <location filename="../../app/common/engine_messages.py" line="294"/>
         <source>{model} publishes no tokenizer files (looked for {names}): open a tokenizer file of this model instead, or choose another model.</source>
         <translation>{model} 没有发布分词器文件（查找了 {names}）：请改为打开该模型的分词器文件，或选择其他模型。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="304"/>
+        <location filename="../../app/common/engine_messages.py" line="299"/>
         <source>Could not download the tokenizer of {model}: huggingface.co could not be reached ({cause}). Check the internet connection (and HTTPS_PROXY if you use a proxy), or open a downloaded tokenizer file instead.</source>
         <translation>无法下载 {model} 的分词器：连接不上 huggingface.co（{cause}）。请检查网络连接（如果使用代理，也检查 HTTPS_PROXY），或改为打开已下载的分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="309"/>
+        <location filename="../../app/common/engine_messages.py" line="304"/>
         <source>Could not download the tokenizer of {model}: huggingface.co sent nothing for {seconds} s (a connection or proxy that does not answer). Check the internet connection (and HTTPS_PROXY if you use a proxy), or open a downloaded tokenizer file instead.</source>
         <translation>无法下载 {model} 的分词器：huggingface.co 已有 {seconds} 秒没有发来任何数据（连接或代理没有应答）。请检查网络连接（如果使用代理，也检查 HTTPS_PROXY），或改为打开已下载的分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="315"/>
+        <location filename="../../app/common/engine_messages.py" line="310"/>
         <source>The download of the tokenizer of {model} ended unexpectedly (exit code {code}).</source>
         <translation>{model} 的分词器下载意外结束（退出码 {code}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="318"/>
+        <location filename="../../app/common/engine_messages.py" line="313"/>
         <source>The download of the tokenizer of {model} failed: {cause}.</source>
         <translation>{model} 的分词器下载失败：{cause}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="321"/>
+        <location filename="../../app/common/engine_messages.py" line="316"/>
         <source>huggingface.co answered {status} while the tokenizer of {model} was downloading: try again later, or open a downloaded tokenizer file instead.</source>
         <translation>下载 {model} 的分词器时 huggingface.co 返回了 {status}：请稍后重试，或改为打开已下载的分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="326"/>
+        <location filename="../../app/common/engine_messages.py" line="321"/>
         <source>Cannot read the Hugging Face cache {cache} for {model}: {error}.</source>
         <translation>无法读取 {model} 的 Hugging Face 缓存 {cache}：{error}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="330"/>
+        <location filename="../../app/common/engine_messages.py" line="325"/>
         <source>{path}: the tokenizer&apos;s library took more than {seconds} s on {chars} characters and was stopped (a regex or normalizer in the file that never ends).</source>
         <translation>{path}：分词器的库处理 {chars} 个字符用时超过 {seconds} 秒，已被停止（文件中的某个正则表达式或规范化步骤停不下来）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="335"/>
+        <location filename="../../app/common/engine_messages.py" line="330"/>
         <source>{path}: the tokenizer&apos;s library needed more than {gb} GB of memory for {chars} characters and was stopped (a normalizer in the file that makes the text grow).</source>
         <translation>{path}：分词器的库处理 {chars} 个字符需要超过 {gb} GB 内存，已被停止（文件中的某个规范化步骤让文本不断变长）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="340"/>
+        <location filename="../../app/common/engine_messages.py" line="335"/>
         <source>{path}: the tokenizer&apos;s library crashed ({detail}).</source>
         <translation>{path}：分词器的库崩溃了（{detail}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="341"/>
+        <location filename="../../app/common/engine_messages.py" line="336"/>
         <source>{path}: the tokenizer&apos;s library failed: {detail}.</source>
         <translation>{path}：分词器的库出错：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="342"/>
+        <location filename="../../app/common/engine_messages.py" line="337"/>
         <source>{path}: the tokenizer&apos;s library cannot encode this text: the file&apos;s vocabulary has no token for {char} (character {offset} of the text), nor for each of its bytes.</source>
         <translation>{path}：分词器的库无法编码这段文本：文件的词表中没有 {char} 的词元（文本的第 {offset} 个字符），也没有它每个字节的词元。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="347"/>
+        <location filename="../../app/common/engine_messages.py" line="342"/>
         <source>{path}: the tokenizer&apos;s library gave up on this text: the regex {pattern} of the file&apos;s pre-tokenizer (a Split) backtracks too much on it; simplify that regex in the file.</source>
         <translation>{path}：分词器的库放弃了这段文本：文件预分词器（Split）中的正则表达式 {pattern} 在其上回溯过多；请在文件中简化这个正则表达式。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="352"/>
+        <location filename="../../app/common/engine_messages.py" line="347"/>
         <source>{path}: the tokenizer&apos;s library gave up on this text: the regex {pattern} of the file&apos;s normalizer (a Replace) backtracks too much on it; simplify that regex in the file.</source>
         <translation>{path}：分词器的库放弃了这段文本：文件规范化器（Replace）中的正则表达式 {pattern} 在其上回溯过多；请在文件中简化这个正则表达式。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="357"/>
+        <location filename="../../app/common/engine_messages.py" line="352"/>
         <source>{path}: the tokenizer&apos;s library gave up on this text: one of the file&apos;s regexes ({pattern}) backtracks too much on it; simplify it in the file.</source>
         <translation>{path}：分词器的库放弃了这段文本：文件中的某个正则表达式（{pattern}）在其上回溯过多；请在文件中简化它。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="362"/>
+        <location filename="../../app/common/engine_messages.py" line="357"/>
         <source>{path}: its vocabulary has no token for some characters (such as {example}) and the file has no unknown token: its library drops such characters from the text without a word.</source>
         <translation>{path}：它的词表缺少某些字符的词元（例如 {example}），文件也没有未知词元：它的库会不加提示地从文本中丢掉这些字符。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="368"/>
+        <location filename="../../app/common/engine_messages.py" line="363"/>
         <source>Cannot write {path}: it is a device, not a regular file.</source>
         <translation>无法写入 {path}：它是设备，不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="369"/>
+        <location filename="../../app/common/engine_messages.py" line="364"/>
         <source>Cannot write {path}: it is a named pipe, not a regular file.</source>
         <translation>无法写入 {path}：它是命名管道，不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="372"/>
+        <location filename="../../app/common/engine_messages.py" line="367"/>
         <source>Cannot write {path}: it is a socket, not a regular file.</source>
         <translation>无法写入 {path}：它是套接字，不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="373"/>
+        <location filename="../../app/common/engine_messages.py" line="368"/>
         <source>Cannot write {path}: it is a file, not a folder.</source>
         <translation>无法写入 {path}：它是文件，不是文件夹。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="374"/>
+        <location filename="../../app/common/engine_messages.py" line="369"/>
         <source>Cannot write {path}: it is a device, not a folder.</source>
         <translation>无法写入 {path}：它是设备，不是文件夹。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="377"/>
+        <location filename="../../app/common/engine_messages.py" line="372"/>
         <source>Cannot write {path}: it is a named pipe, not a folder.</source>
         <translation>无法写入 {path}：它是命名管道，不是文件夹。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="380"/>
+        <location filename="../../app/common/engine_messages.py" line="375"/>
         <source>Cannot write {path}: it is a socket, not a folder.</source>
         <translation>无法写入 {path}：它是套接字，不是文件夹。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="383"/>
+        <location filename="../../app/common/engine_messages.py" line="378"/>
         <source>Cannot write {path}: it is the same file as {input}, the corpus selected in the Train tab; save to another file.</source>
         <translation>无法写入 {path}：它与“训练”页中选定的语料 {input} 是同一个文件；请保存到另一个文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="389"/>
+        <location filename="../../app/common/engine_messages.py" line="384"/>
         <source>{option} {path} is the same file as {input_option} {input}: writing it would destroy the input.</source>
         <translation>{option} {path} 与 {input_option} {input} 是同一个文件：写入它会毁掉输入。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="393"/>
+        <location filename="../../app/common/engine_messages.py" line="388"/>
         <source>{option} {path} and {other_option} {other} are the same file.</source>
         <translation>{option} {path} 与 {other_option} {other} 是同一个文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="397"/>
+        <location filename="../../app/common/engine_messages.py" line="392"/>
         <source>The merges so far could not be saved in {folder} ({cause}); training went on without them.</source>
         <translation>无法在 {folder} 中保存目前的合并（{cause}）；训练在没有保存的情况下继续。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="400"/>
+        <location filename="../../app/common/engine_messages.py" line="395"/>
         <source>{folder} is a file, not a folder: the merges so far are saved in a folder.</source>
         <translation>{folder} 是文件而不是文件夹：目前的合并要保存在文件夹中。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="403"/>
+        <location filename="../../app/common/engine_messages.py" line="398"/>
         <source>{folder} was not made by BPE Explorer: it is left alone, and the merges so far were not saved there.</source>
         <translation>{folder} 不是 BPE Explorer 创建的：不会动它，目前的合并也没有保存在那里。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="407"/>
+        <location filename="../../app/common/engine_messages.py" line="402"/>
         <source>The interrupted run in {folder} had other settings ({names}): starting afresh.</source>
         <translation>{folder} 中中断的训练使用了不同的设置（{names}）：重新开始。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="410"/>
+        <location filename="../../app/common/engine_messages.py" line="405"/>
         <source>The interrupted run in {folder} had other corpus files (or they changed): starting afresh.</source>
         <translation>{folder} 中中断的训练使用了其他语料文件（或文件已改变）：重新开始。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="413"/>
+        <location filename="../../app/common/engine_messages.py" line="408"/>
         <source>The interrupted run in {folder} was changed after it was saved ({file}): starting afresh.</source>
         <translation>{folder} 中中断的训练在保存后被修改过（{file}）：重新开始。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="416"/>
+        <location filename="../../app/common/engine_messages.py" line="411"/>
         <source>The interrupted run in {folder} cannot be read ({detail}): starting afresh.</source>
         <translation>无法读取 {folder} 中中断的训练（{detail}）：重新开始。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="419"/>
+        <location filename="../../app/common/engine_messages.py" line="414"/>
         <source>{folder} holds an interrupted run of an earlier version: it cannot be checked, so it is not resumed (and is left as it is).</source>
         <translation>{folder} 中有旧版本中断的训练：无法校验，因此不会继续它（文件保持原样）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="425"/>
+        <location filename="../../app/common/engine_messages.py" line="420"/>
         <source>{path}: counted with the pattern {pattern}, not {other} like the others: counts cut differently cannot be summed.</source>
         <translation>{path}：用预分词模式 {pattern} 计数，而不是像其他文件那样用 {other}：切分方式不同的计数不能相加。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="430"/>
+        <location filename="../../app/common/engine_messages.py" line="425"/>
         <source>{path}: its special tokens differ from the other files&apos;.</source>
         <translation>{path}：它的特殊词元与其他文件的不同。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="433"/>
+        <location filename="../../app/common/engine_messages.py" line="428"/>
         <source>{paths}: no pre-token is counted more than 0 times: nothing to train.</source>
         <translation>{paths}：没有任何预分词的计数大于 0：没有可训练的内容。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="436"/>
+        <location filename="../../app/common/engine_messages.py" line="431"/>
         <source>{path}: is {size} bytes; a counts file may hold at most {limit} bytes (2 GiB: some 100 million distinct pre-tokens, more than fit in memory once read).</source>
         <translation>{path}：大小为 {size} 字节；计数文件最多 {limit} 字节（2 GiB：约 1 亿个不同的预分词，读入后内存已放不下）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="441"/>
+        <location filename="../../app/common/engine_messages.py" line="436"/>
         <source>{path}: holds more than its size said; a counts file may hold at most {limit} bytes (2 GiB: some 100 million distinct pre-tokens, more than fit in memory once read).</source>
         <translation>{path}：内容比它声明的大小更多；计数文件最多 {limit} 字节（2 GiB：约 1 亿个不同的预分词，读入后内存已放不下）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="446"/>
+        <location filename="../../app/common/engine_messages.py" line="441"/>
         <source>{path}: not a counts file this program reads ({detail}).</source>
         <translation>{path}：不是本程序能读取的计数文件（{detail}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="449"/>
+        <location filename="../../app/common/engine_messages.py" line="444"/>
         <source>{path}: the column &apos;pretoken&apos; holds {kind}; expected binary (each pre-token&apos;s UTF-8 bytes) or string.</source>
         <translation>{path}：列 &apos;pretoken&apos; 的类型是 {kind}；应为 binary（每个预分词的 UTF-8 字节）或 string。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="453"/>
+        <location filename="../../app/common/engine_messages.py" line="448"/>
         <source>{path}: the column &apos;count&apos; holds {kind}; expected whole numbers (int64).</source>
         <translation>{path}：列 &apos;count&apos; 的类型是 {kind}；应为整数（int64）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="456"/>
+        <location filename="../../app/common/engine_messages.py" line="451"/>
         <source>{path}: row {row}: the column &apos;{column}&apos; is null.</source>
         <translation>{path}：第 {row} 行：列 &apos;{column}&apos; 为空值（null）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="457"/>
+        <location filename="../../app/common/engine_messages.py" line="452"/>
         <source>{path}: row {row}: the pre-token is not UTF-8 (its byte {byte}).</source>
         <translation>{path}：第 {row} 行：预分词不是 UTF-8（其第 {byte} 字节）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="460"/>
+        <location filename="../../app/common/engine_messages.py" line="455"/>
         <source>{path}: row {row}: the count is {count}; expected a whole number of at least 0.</source>
         <translation>{path}：第 {row} 行：计数为 {count}；应为不小于 0 的整数。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="463"/>
+        <location filename="../../app/common/engine_messages.py" line="458"/>
         <source>{path}: line {line}: the count is {count}; expected a whole number of at least 0.</source>
         <translation>{path}：第 {line} 行：计数为 {count}；应为不小于 0 的整数。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="466"/>
+        <location filename="../../app/common/engine_messages.py" line="461"/>
         <source>{path}: row {row}: the counts add up to more than 2**53 ({limit}) tokens (each pre-token&apos;s bytes times its count, and the special tokens): more than training counts exactly.</source>
         <translation>{path}：第 {row} 行：计数合计超过 2**53（{limit}）个词元（每个预分词的字节数乘以其计数，再加上特殊词元）：超出训练能精确计数的范围。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="471"/>
+        <location filename="../../app/common/engine_messages.py" line="466"/>
         <source>{path}: line {line}: the counts add up to more than 2**53 ({limit}) tokens (each pre-token&apos;s bytes times its count, and the special tokens): more than training counts exactly.</source>
         <translation>{path}：第 {line} 行：计数合计超过 2**53（{limit}）个词元（每个预分词的字节数乘以其计数，再加上特殊词元）：超出训练能精确计数的范围。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="476"/>
+        <location filename="../../app/common/engine_messages.py" line="471"/>
         <source>{path}: the metadata field &apos;specials&apos;: the counts add up to more than 2**53 ({limit}) tokens (each pre-token&apos;s bytes times its count, and the special tokens): more than training counts exactly.</source>
         <translation>{path}：元数据字段 &apos;specials&apos;：计数合计超过 2**53（{limit}）个词元（每个预分词的字节数乘以其计数，再加上特殊词元）：超出训练能精确计数的范围。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="481"/>
+        <location filename="../../app/common/engine_messages.py" line="476"/>
         <source>{path}: its metadata ({key}) is not JSON.</source>
         <translation>{path}：它的元数据（{key}）不是 JSON。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="482"/>
+        <location filename="../../app/common/engine_messages.py" line="477"/>
         <source>{path}: its metadata ({key}) is {value}; expected an object of the fields {fields}.</source>
         <translation>{path}：它的元数据（{key}）是 {value}；应为包含字段 {fields} 的对象。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="485"/>
+        <location filename="../../app/common/engine_messages.py" line="480"/>
         <source>{path}: the metadata field &apos;format&apos; is {value}; expected {format}.</source>
         <translation>{path}：元数据字段 &apos;format&apos; 是 {value}；应为 {format}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="488"/>
+        <location filename="../../app/common/engine_messages.py" line="483"/>
         <source>{path}: the metadata field &apos;pattern&apos; is {value}; expected a string (a pattern name or regex) or null.</source>
         <translation>{path}：元数据字段 &apos;pattern&apos; 是 {value}；应为字符串（预分词模式名或正则表达式）或 null。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="492"/>
+        <location filename="../../app/common/engine_messages.py" line="487"/>
         <source>{path}: the metadata field &apos;pattern&apos;: {detail}.</source>
         <translation>{path}：元数据字段 &apos;pattern&apos;：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="495"/>
+        <location filename="../../app/common/engine_messages.py" line="490"/>
         <source>{path}: the metadata field &apos;{field}&apos; is {value}; expected an array of non-empty strings.</source>
         <translation>{path}：元数据字段 &apos;{field}&apos; 是 {value}；应为非空字符串组成的数组。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="498"/>
+        <location filename="../../app/common/engine_messages.py" line="493"/>
         <source>{path}: the metadata field &apos;{field}&apos; is {value}; expected a whole number from 0 to 2**53 ({limit}).</source>
         <translation>{path}：元数据字段 &apos;{field}&apos; 是 {value}；应为 0 到 2**53（{limit}）之间的整数。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="502"/>
+        <location filename="../../app/common/engine_messages.py" line="497"/>
         <source>{path}: the metadata field &apos;{field}&apos; is {value}; expected a string.</source>
         <translation>{path}：元数据字段 &apos;{field}&apos; 是 {value}；应为字符串。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="505"/>
+        <location filename="../../app/common/engine_messages.py" line="500"/>
         <source>{path}: line {line} is not TEXT&lt;TAB&gt;COUNT (COUNT a whole number from 0 to 2**53).</source>
         <translation>{path}：第 {line} 行不是 TEXT&lt;TAB&gt;COUNT 格式（COUNT 为 0 到 2**53 之间的整数）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="508"/>
+        <location filename="../../app/common/engine_messages.py" line="503"/>
         <source>{path}: not UTF-8 text (byte {byte}, line {line}).</source>
         <translation>{path}：不是 UTF-8 文本（第 {byte} 字节，第 {line} 行）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="510"/>
+        <location filename="../../app/common/engine_messages.py" line="505"/>
         <source>{address}: expected a Ray address: local, auto, HOST:PORT or ray://HOST:PORT.</source>
         <translation>{address}：应为 Ray 地址：local、auto、HOST:PORT 或 ray://HOST:PORT。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="513"/>
+        <location filename="../../app/common/engine_messages.py" line="508"/>
         <source>Cannot connect to the Ray cluster at {address}: {detail}.</source>
         <translation>无法连接位于 {address} 的 Ray 集群：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="516"/>
+        <location filename="../../app/common/engine_messages.py" line="511"/>
         <source>Cannot connect to the Ray cluster at {address}: no answer within {seconds} s.</source>
         <translation>无法连接位于 {address} 的 Ray 集群：{seconds} 秒内没有应答。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="519"/>
+        <location filename="../../app/common/engine_messages.py" line="514"/>
         <source>Cannot connect to the Ray cluster at {address}: something else answers there (not a gRPC server, as Ray&apos;s are).</source>
         <translation>无法连接位于 {address} 的 Ray 集群：应答的是别的服务（不是 Ray 那样的 gRPC 服务器）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="524"/>
+        <location filename="../../app/common/engine_messages.py" line="519"/>
         <source>No Ray cluster runs on this machine (Ray address auto): start one with “ray start --head”, enter the cluster&apos;s address (HOST:6379, ray://HOST:10001), or enter local to count on a Ray started for this run.</source>
         <translation>本机没有运行中的 Ray 集群（Ray 地址 auto）：请用“ray start --head”启动一个，或填写集群地址（HOST:6379、ray://HOST:10001），或填写 local 以在为本次运行启动的 Ray 上计数。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="530"/>
+        <location filename="../../app/common/engine_messages.py" line="525"/>
         <source>The regex {pattern} is not valid: {detail}.</source>
         <translation>正则表达式 {pattern} 无效：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="531"/>
+        <location filename="../../app/common/engine_messages.py" line="526"/>
         <source>The regex {pattern} took longer than {seconds} s (stuck near token id {id}); simplify it.</source>
         <translation>正则表达式 {pattern} 运行超过 {seconds} 秒（卡在词元 ID {id} 附近）；请简化它。</translation>
     </message>
