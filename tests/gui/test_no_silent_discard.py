@@ -3,14 +3,13 @@ continue, Resume the interrupted run, File > Open) asks Save / Discard / Cancel 
 question of the File menu (``dialogs.ask_unsaved``), and asks nothing once it is saved. Driven through the real
 buttons and menus."""
 
-import json
-
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog
 
 from app.common import dialogs
 from app.train.steering import run_folder
+from bpe_core.checkpoint import Checkpoint
 from bpe_core.formats import save_json
 
 
@@ -40,12 +39,9 @@ def forbid_from_the_menu(qtbot, window, tmp_path) -> None:
 def resume_the_interrupted_run(qtbot, window, tmp_path) -> None:
     """Leave an interrupted run behind (its first 20 merges), as a crash does, and click *Resume*."""
     tab = window.train_tab
-    folder = run_folder()
-    folder.mkdir(parents=True, exist_ok=True)
-    save_json(tab.tokenizer.truncated(20), folder / "merges-so-far.json")
     paths = [str(p) for p in tab.corpus_panel.current_source().paths]
     run = {"paths": paths, "vocab_size": 320, "pattern": "gpt2", "special_tokens": []}
-    (folder / "run.json").write_text(json.dumps({"run": run}), encoding="utf-8")
+    assert Checkpoint(run_folder(), run).save(tab.tokenizer.truncated(20))  # as the training process saves it
     tab.steering.update()
     assert not tab.steering.resume_button.isHidden()
     qtbot.mouseClick(tab.steering.resume_button, Qt.MouseButton.LeftButton)
