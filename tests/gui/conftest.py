@@ -117,6 +117,37 @@ def unsaved_tokenizers_are_discarded(monkeypatch):
     monkeypatch.setattr(dialogs, "ask_unsaved", lambda parent, merges, **_: "discard")
 
 
+#: Seconds a dialog may wait for an answer in a test before it is closed and the test fails (a dialog nobody
+#: answers would otherwise hang the whole run: an error box shown where the test expected none).
+UNANSWERED_DIALOG_SECONDS = 60
+
+
+@pytest.fixture(autouse=True)
+def no_dialog_left_unanswered(qapp):
+    """Fail the test, naming the dialog and its text, if a modal dialog stays open for
+    :data:`UNANSWERED_DIALOG_SECONDS` (it is closed then, so the run goes on)."""
+    seen: dict[int, int] = {}  # id of the modal widget -> seconds it has been open
+    unanswered: list[str] = []
+
+    def look():
+        modal = qapp.activeModalWidget()
+        if modal is None:
+            seen.clear()
+            return
+        seen[id(modal)] = seen.get(id(modal), 0) + 1
+        if seen[id(modal)] >= UNANSWERED_DIALOG_SECONDS:
+            text = getattr(modal, "text", lambda: "")()
+            unanswered.append(f"{type(modal).__name__} {modal.windowTitle()!r}: {text}")
+            modal.reject() if hasattr(modal, "reject") else modal.close()
+
+    timer = QTimer()
+    timer.timeout.connect(look)
+    timer.start(1000)
+    yield
+    timer.stop()
+    assert not unanswered, f"a dialog nobody answered was closed after {UNANSWERED_DIALOG_SECONDS} s: {unanswered}"
+
+
 @pytest.fixture(autouse=True)
 def no_thread_left():
     """Fail the test if a QThread is still running (or a child process alive) once it is over."""
