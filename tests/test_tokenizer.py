@@ -275,6 +275,14 @@ def test_merge_in_rounds_equals_simple_merge(few_letters_tokenizer, tokenizers, 
     assert trace == simple_trace
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_huge_pre_token_equals_tiktoken(tokenizers, name):
+    """100,000 letters, one pre-token: merged in rounds (over 64 KB), the ids are tiktoken's."""
+    rng = random.Random(3)
+    text = "".join(rng.choice("abcdefgh") for _ in range(100_000))
+    assert tokenizers[name].encode(text) == get_encoding(name).encode(text)
+
+
 def test_merge_in_rounds_hands_back_a_vocabulary_that_makes_lower_pairs():
     """(x, ab) ranks before (a, b): the rounds would merge every a b before any x ab, so they step aside and the
     heap merges one pair at a time."""
