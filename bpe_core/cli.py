@@ -650,9 +650,12 @@ def _report_variants(trainer) -> None:
 def _token_list(path: str) -> list[str]:
     """The tokens ``--add-tokens`` adds, read before training (a missing file is said now, not after the run)."""
     from bpe_core.variants.added_tokens import read_token_list
+    from bpe_core.variants.errors import VariantSettingError
 
     try:
         return read_token_list(path)
+    except VariantSettingError as exc:  # a line too long to be a token
+        raise UserError(f"--add-tokens {path}: {exc}") from None
     except UnicodeDecodeError as exc:
         raise UserError(f"--add-tokens {path}: not UTF-8 text (byte {exc.start})") from None
     except OSError as exc:
@@ -661,13 +664,13 @@ def _token_list(path: str) -> list[str]:
 
 def _add_tokens(tokenizer, texts: list[str]):
     """``tokenizer`` with ``texts`` added as merges; says what was added and what was skipped, and why."""
-    from bpe_core.variants.added_tokens import add_tokens
+    from bpe_core.variants.added_tokens import add_tokens, shown
 
     result = add_tokens(tokenizer, texts)
     merges = sum(added.merges for added in result.added)
     print(f"added {len(result.added)} tokens ({merges} merges)", file=sys.stderr)
     for text, reason in result.skipped:
-        print(f"bpe: --add-tokens: skipped {text!r}: {reason}", file=sys.stderr)
+        print(f"bpe: --add-tokens: skipped {shown(text)}: {reason}", file=sys.stderr)
     return result.tokenizer
 
 

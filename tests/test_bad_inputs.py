@@ -1119,3 +1119,64 @@ def test_a_view_of_a_record_bomb_says_which_file_and_why(record_bomb_file, tmp_p
     (line,) = result.stderr.splitlines()
     assert line.startswith("bpe: error:") and BOMB_SAID in line
     assert record_bomb_file.read_bytes() == before
+
+
+# ----- memory on hostile sizes (hostile-inputs issue, memory) -----------------------------------------------------
+
+
+def bpe_in_memory(*args: str, limit_mb: int = 2048, timeout: float = BOUND) -> tuple[subprocess.CompletedProcess, int]:
+    """Run ``bpe`` under an address-space limit of ``limit_mb``; return it and its peak resident memory in MB
+    (``ru_maxrss`` of the one child, measured by a middle process)."""
+    script = (
+        "import json, resource, subprocess, sys\n"
+        "limit = int(sys.argv[1]) << 20\n"
+        "set_limit = lambda: resource.setrlimit(resource.RLIMIT_AS, (limit, limit))\n"
+        "done = subprocess.run([sys.executable, '-m', 'bpe_core', *sys.argv[2:]], capture_output=True, text=True,\n"
+        "                      encoding='utf-8', preexec_fn=set_limit, stdin=subprocess.DEVNULL)\n"
+        "peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024\n"
+        "print(json.dumps([done.returncode, done.stdout, done.stderr, peak]))\n"
+    )
+    outer = subprocess.run(
+        [sys.executable, "-c", script, str(limit_mb), *args], capture_output=True, text=True, timeout=timeout
+    )
+    code, out, err, peak = json.loads(outer.stdout)
+    return subprocess.CompletedProcess(args, code, out, err), peak
+
+
+def test_add_tokens_refuses_a_megabyte_token_before_training_and_quotes_40_characters(tmp_path):
+    """The old code trained, then built every prefix of the 1 MB token: a MemoryError after the run (run lost)."""
+    (tmp_path / "c.txt").write_text(TEXT, encoding="utf-8")
+    tokens = tmp_path / "add.txt"
+    tokens.write_text(" hello\n" + "a" * 1_000_000 + "\n", encoding="utf-8")
+    out = tmp_path / "tok.json"
+    out.write_text(PREVIOUS)
+    before = tokens.read_bytes()
+    args = ("train", str(tmp_path / "c.txt"), "--vocab-size", "300", "--add-tokens", str(tokens), "-o", str(out))
+    result, peak = bpe_in_memory(*args)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    (line,) = result.stderr.splitlines()  # before training: no progress lines
+    assert line == (
+        f"bpe: error: --add-tokens {tokens}: line 2, '{'a' * 40}…', is longer than 256 bytes, the most an added "
+        "token may be"
+    )
+    assert out.read_text() == PREVIOUS and tokens.read_bytes() == before
+    assert peak < 200  # MB: the line is never read whole
+
+
+def test_add_tokens_skips_a_token_over_the_bound_and_quotes_a_skipped_one_in_40_characters(tmp_path):
+    from bpe_core.variants.added_tokens import add_tokens
+
+    tok = Tokenizer({i: bytes([i]) for i in range(256)}, [], pattern="gpt2")
+    result = add_tokens(tok, ["x" * 257, "Q" + "a" * 255])
+    assert [(text[:3], str(reason)) for text, reason in result.skipped] == [
+        ("xxx", "it is 257 bytes long: an added token is at most 256 bytes")
+    ]
+    assert result.tokenizer.encode("Q" + "a" * 255) == [result.added[0].token_id]
+    (tmp_path / "c.txt").write_text(TEXT, encoding="utf-8")
+    (tmp_path / "add.txt").write_text("many words " * 20 + "\n", encoding="utf-8")  # 220 bytes, 40 pre-tokens
+    out = tmp_path / "tok.json"
+    args = ["train", str(tmp_path / "c.txt"), "--vocab-size", "270", "--add-tokens", str(tmp_path / "add.txt")]
+    result = bpe(*args, "-o", str(out))
+    assert result.returncode == 0, result.stderr
+    (line,) = [line for line in result.stderr.splitlines() if "skipped" in line]
+    assert line.startswith(f"bpe: --add-tokens: skipped '{('many words ' * 4)[:40]}…': the gpt2 pattern cuts it")

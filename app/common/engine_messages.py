@@ -69,6 +69,12 @@ WORDINGS: dict[str, str] = {
         "EngineSentences", "A PickyBPE run's merges are replayed with its removals: tokens cannot be added to it."
     ),
     "add_tokens.empty": QT_TRANSLATE_NOOP("EngineSentences", "An empty line is not a token."),
+    "add_tokens.too_long": QT_TRANSLATE_NOOP(
+        "EngineSentences", "It is {size} bytes long: an added token is at most {limit} bytes."
+    ),
+    "add_tokens.line_too_long": QT_TRANSLATE_NOOP(
+        "EngineSentences", "Line {line}, {token}, is longer than {limit} bytes, the most an added token may be."
+    ),
     "add_tokens.special": QT_TRANSLATE_NOOP("EngineSentences", "It is a special token."),
     "add_tokens.already": QT_TRANSLATE_NOOP("EngineSentences", "Already a token."),
     "add_tokens.across_pretokens": QT_TRANSLATE_NOOP(
