@@ -37,7 +37,7 @@ from bpe_core.counting import WordCounts
 from bpe_core.formats import EXPORT_FORMATS, TokenizerFileError, check_writable, export, load_any, load_json, save_json
 from bpe_core.formats.files import kind_of, size_text, write_bytes_atomically
 from bpe_core.formats.loader import source_file, takes_pattern
-from bpe_core.html_tokens import DEFAULT_WIDTH, MIN_WIDTH
+from bpe_core.html_tokens import DEFAULT_WIDTH, MAX_PICTURE_CHARS, MAX_WIDTH, MIN_WIDTH, PictureError
 from bpe_core.methods import METHODS, Methods, UncoverableError
 from bpe_core.output_paths import OutputPathError, check_outputs
 from bpe_core.patterns import PATTERNS, PatternTimeoutError
@@ -338,7 +338,12 @@ def _parser() -> argparse.ArgumentParser:
     compare.add_argument("--csv", metavar="FILE", help="write one CSV row per token (id, bytes, spans)")
     compare.add_argument("--json", metavar="FILE", help="write the counts and the tokens as JSON")
     compare.add_argument(
-        "--width", type=int, default=DEFAULT_WIDTH, metavar="N", help=f"the SVG's width in pixels ({DEFAULT_WIDTH})"
+        "--width",
+        type=int,
+        default=DEFAULT_WIDTH,
+        metavar="N",
+        help=f"the SVG's width in pixels ({DEFAULT_WIDTH}; {MIN_WIDTH:g} to {MAX_WIDTH:,}); a picture draws a text "
+        f"of at most {MAX_PICTURE_CHARS:,} characters",
     )
     compare.set_defaults(run=_compare)
 
@@ -868,6 +873,10 @@ def _compare(args) -> int:
     check_outputs(inputs, [(f"--{fmt}", getattr(args, fmt)) for fmt in COMPARISON_FORMATS])
     outputs = _comparison_outputs(args)
     text = _read_text(args)
+    pictures = [fmt for fmt in ("svg", "png") if fmt in outputs]
+    if pictures and len(text) > MAX_PICTURE_CHARS:  # said before encoding, not after
+        fmt = pictures[0]
+        raise UserError(f"--{fmt} {outputs[fmt]}: " + _picture_too_long(len(text)))
     names = list(dict.fromkeys(args.tokenizer + list(reference_names())))
     if outputs:
         return _write_comparison(args, text, names, outputs)
@@ -894,6 +903,8 @@ def _comparison_outputs(args) -> dict[str, str]:
     outputs = {fmt: getattr(args, fmt) for fmt in COMPARISON_FORMATS if getattr(args, fmt) is not None}
     if ("svg" in outputs or "png" in outputs) and not args.width >= MIN_WIDTH:
         raise BadInputError(f"--width {args.width:g}: the SVG is at least {MIN_WIDTH:g} pixels wide")
+    if ("svg" in outputs or "png" in outputs) and args.width > MAX_WIDTH:
+        raise BadInputError(f"--width {args.width:,}: the SVG is at most {MAX_WIDTH:,} pixels wide")
     for path in outputs.values():
         check_writable(path)
     return outputs
@@ -909,9 +920,18 @@ def _write_comparison(args, text: str, names: list[str], outputs: dict[str, str]
             raise BadInputError(f"{name}: {exc}") from None
     comparison = Comparison(views)
     for fmt, path in outputs.items():
-        comparison.save(path, fmt, width=args.width)
+        try:
+            comparison.save(path, fmt, width=args.width)
+        except PictureError as exc:  # a PNG of too many pixels
+            raise UserError(f"--{fmt} {path}: {exc}") from None
         print(path)
     return 0
+
+
+def _picture_too_long(count: int) -> str:
+    from bpe_core.messages import Message
+
+    return str(Message.of("picture.too_long", limit=f"{MAX_PICTURE_CHARS:,}", count=f"{count:,}"))
 
 
 def _export(args) -> int:

@@ -1180,3 +1180,53 @@ def test_add_tokens_skips_a_token_over_the_bound_and_quotes_a_skipped_one_in_40_
     assert result.returncode == 0, result.stderr
     (line,) = [line for line in result.stderr.splitlines() if "skipped" in line]
     assert line.startswith(f"bpe: --add-tokens: skipped '{('many words ' * 4)[:40]}…': the gpt2 pattern cuts it")
+
+
+def test_compare_refuses_a_picture_of_a_long_text_before_encoding_it(tmp_path):
+    """1.9 MB of text drawn as a PNG: the old code laid out every token and died of a MemoryError (its SVG was
+    623 MB at a 3.55 GB peak); now refused at once, the file there before left alone, in little memory."""
+    text = tmp_path / "long.txt"
+    text.write_text("the cat sat on the mat. " * 80_000, encoding="utf-8")
+    out = tmp_path / "tokens.png"
+    out.write_text(PREVIOUS)
+    result, peak = bpe_in_memory("compare", "--file", str(text), "--png", str(out), "--html", str(tmp_path / "t.html"))
+    assert (result.returncode, result.stderr) == (
+        1,
+        f"bpe: error: --png {out}: a picture draws a text of at most 20,000 characters; this one has 1,920,000: "
+        "draw a part of it, or write HTML, CSV or JSON, which hold any text\n",
+    )
+    assert out.read_text() == PREVIOUS and not (tmp_path / "t.html").exists()
+    assert peak < 300  # MB
+
+
+def test_compare_refuses_a_picture_wider_than_10000_pixels(tmp_path):
+    out = tmp_path / "tokens.svg"
+    out.write_text(PREVIOUS)
+    result = bpe("compare", "hello", "--svg", str(out), "--width", "100000000")
+    assert (result.returncode, result.stderr) == (
+        2,
+        "bpe: error: --width 100,000,000: the SVG is at most 10,000 pixels wide\n",
+    )
+    assert out.read_text() == PREVIOUS
+    from bpe_core.html_tokens import svg_document
+
+    with pytest.raises(ValueError, match="a picture is at most 10,000 pixels wide, not 100,000,000"):
+        svg_document([], width=100_000_000)
+
+
+def test_compare_refuses_a_png_of_more_than_40_million_pixels_and_says_its_size(tmp_path):
+    text = tmp_path / "page.txt"
+    text.write_text("the cat sat on the mat. " * 800, encoding="utf-8")  # 19,200 characters: 52,000 pixels tall
+    out = tmp_path / "tokens.png"
+    out.write_text(PREVIOUS)
+    result = bpe("compare", "--file", str(text), "--png", str(out))
+    assert result.returncode == 1
+    said = (
+        re.escape(f"bpe: error: --png {out}: the PNG would be 1,800 × ")
+        + r"5\d,\d\d\d"
+        + re.escape(
+            " pixels; a PNG is at most 40 million pixels: draw a shorter text or a narrower picture, or write SVG\n"
+        )
+    )
+    assert re.fullmatch(said, result.stderr), result.stderr
+    assert out.read_text() == PREVIOUS

@@ -62,6 +62,17 @@ WORDINGS: dict[str, str] = {
         "EngineSentences",
         "{name}: only a tokenizer trained by BPE Explorer can be trained further ({why}).",
     ),
+    "picture.too_wide": QT_TRANSLATE_NOOP("EngineSentences", "A picture is at most {limit} pixels wide, not {width}."),
+    "picture.too_long": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "A picture draws a text of at most {limit} characters; this one has {count}: draw a part of it, or "
+        "export HTML, CSV or JSON, which hold any text.",
+    ),
+    "picture.png_too_large": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "The PNG would be {width} × {height} pixels; a PNG is at most {limit} million pixels: draw a shorter text "
+        "or a narrower picture, or export SVG.",
+    ),
     "add_tokens.not_ours": QT_TRANSLATE_NOOP(
         "EngineSentences", "Only a tokenizer trained by BPE Explorer can have tokens added as merges."
     ),
