@@ -715,13 +715,17 @@ def _report_warning(trainer: BpeTrainer) -> None:
 
 
 def _encode(args) -> int:
+    if args.processes is not None:
+        from bpe_core.spawning import check_processes
+
+        check_processes(args.processes)  # before the tokenizer and the text are read
     tokenizer = load_tokenizer(args.tokenizer, args.pattern)
     if args.method == "bpe":
         from bpe_core.parallel_encode import encode_in_processes
 
         text = _read_text(args)
         pattern = None if args.tokenizer in reference_names() else args.pattern  # as load_tokenizer, in each worker
-        processes = args.processes or 1  # one compiled pre-tokenizer outruns workers that start and send ids back
+        processes = 1 if args.processes is None else args.processes  # one compiled pre-tokenizer outruns workers
         try:
             ids = encode_in_processes(args.tokenizer, pattern, tokenizer, text, processes)
         except PatternTimeoutError as exc:

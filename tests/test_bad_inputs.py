@@ -1230,3 +1230,22 @@ def test_compare_refuses_a_png_of_more_than_40_million_pixels_and_says_its_size(
     )
     assert re.fullmatch(said, result.stderr), result.stderr
     assert out.read_text() == PREVIOUS
+
+
+@pytest.mark.parametrize(
+    ("given", "said"),
+    [
+        ("100000", "processes must be at most {max} on this machine ({cores} cores), not 100,000"),
+        ("0", "processes must be at least 1, not 0"),
+    ],
+)
+def test_encode_caps_its_processes_as_train_does(given, said):
+    """``bpe encode --processes`` had no cap: 100,000 workers would have been started for a long text."""
+    from bpe_core.parallel_encode import encode_in_processes
+    from bpe_core.spawning import max_processes
+
+    said = said.format(max=max_processes(), cores=os.cpu_count() or 1)
+    result = bpe("encode", "gpt2", "hello", "--processes", given)
+    assert (result.returncode, result.stdout, result.stderr) == (1, "", f"bpe: error: {said}\n")
+    with pytest.raises(ValueError, match=re.escape(said)):
+        encode_in_processes("gpt2", None, get_encoding("gpt2"), "hello", int(given))
