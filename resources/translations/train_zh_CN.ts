@@ -2321,4 +2321,13 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
         <translation>正在显示第 {shown} 次合并；引擎已完成 {made} 次。</translation>
     </message>
 </context>
+<context>
+    <name>WindowState</name>
+    <message>
+        <location filename="../../app/window_state.py" line="75"/>
+        <source>The Compare text kept from the last session has {count} characters: only its first {limit} were restored.</source>
+        <extracomment>The Compare text is remembered up to this many characters (a pasted book is not); a longer one, written in the settings by hand, is restored up to this many (the rest would take gigabytes to encode at start-up).</extracomment>
+        <translation>上次保存的“比较”文本有 {count} 个字符：只恢复了前 {limit} 个。</translation>
+    </message>
+</context>
 </TS>
