@@ -869,3 +869,29 @@ def test_a_30_mb_compare_text_in_the_settings_starts_the_window_in_bounded_memor
     length, peak_mb = map(int, done.stdout.split())
     assert length == 100_000 and peak_mb < 800
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(("kind", "width"), [("svg", 900), ("png", 900)])
+def test_exporting_a_picture_of_a_long_text_says_the_bound_and_leaves_the_file(
+    kind, width, window, dialogs, qtbot, tmp_path, monkeypatch
+):
+    """25,000 characters drawn as an SVG or PNG of the whole text: refused with the bound (the old window wrote an
+    SVG of about 400 bytes a token, whatever the text's length); the file there before is left alone."""
+    from PySide6.QtWidgets import QFileDialog, QInputDialog
+
+    view = window.compare_view
+    view.set_text("the cat sat on the mat. " * 1_000 + "x")
+    qtbot.waitUntil(lambda: not view.busy() and bool(view.pane_set.results()), timeout=60000)
+    path = tmp_path / f"whole.{kind}"
+    path.write_bytes(b"a picture the user already had")
+    monkeypatch.setattr(QInputDialog, "getInt", lambda *args, **kwargs: (width, True))
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args, **kwargs: (str(path), ""))
+    assert view.export_menu.ask(kind) is None
+    assert dialogs.errors == [
+        (
+            "Cannot export",
+            f"“whole.{kind}” could not be written: A picture draws a text of at most 20,000 characters; this one has "
+            "24,001: draw a part of it, or export HTML, CSV or JSON, which hold any text.",
+        )
+    ]
+    assert path.read_bytes() == b"a picture the user already had"
