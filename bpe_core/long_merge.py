@@ -24,8 +24,8 @@ import numpy as np
 
 #: Above any rank: the rank of a pair that is never merged.
 _NONE = np.iinfo(np.int32).max
-#: Pairs looked up at a time.
-_BLOCK = 1 << 20
+#: Pairs looked up at a time (their keys and indices take 16 bytes each).
+_BLOCK = 1 << 16
 
 
 class _Pairs:
@@ -44,7 +44,7 @@ class _Pairs:
 
     def lookup(self, left: np.ndarray, right: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The ranks (``_NONE`` where no merge) and the results' numbers of the pairs ``left[i], right[i]``
-        (looked up a million at a time: the keys and the table's indices take 16 bytes a pair)."""
+        (looked up :data:`_BLOCK` at a time)."""
         ranks, results = np.empty(len(left), np.int32), np.empty(len(left), np.int32)
         for at in range(0, len(left), _BLOCK):
             keys = left[at : at + _BLOCK].astype(np.int64) << 32
