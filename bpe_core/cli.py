@@ -667,6 +667,10 @@ def _token_list(path: str) -> list[str]:
         raise UserError(f"--add-tokens {path}: cannot read: {exc.strerror or exc}") from None
 
 
+#: ``--add-tokens`` names this many tokens it skipped, then counts the others.
+_SKIPS_SHOWN = 20
+
+
 def _add_tokens(tokenizer, texts: list[str]):
     """``tokenizer`` with ``texts`` added as merges; says what was added and what was skipped, and why."""
     from bpe_core.variants.added_tokens import add_tokens, shown
@@ -674,8 +678,10 @@ def _add_tokens(tokenizer, texts: list[str]):
     result = add_tokens(tokenizer, texts)
     merges = sum(added.merges for added in result.added)
     print(f"added {len(result.added)} tokens ({merges} merges)", file=sys.stderr)
-    for text, reason in result.skipped:
+    for text, reason in result.skipped[:_SKIPS_SHOWN]:
         print(f"bpe: --add-tokens: skipped {shown(text)}: {reason}", file=sys.stderr)
+    if len(result.skipped) > _SKIPS_SHOWN:
+        print(f"bpe: --add-tokens: skipped {len(result.skipped) - _SKIPS_SHOWN:,} more", file=sys.stderr)
     return result.tokenizer
 
 

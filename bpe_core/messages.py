@@ -64,6 +64,7 @@ ENGLISH: dict[str, str] = {
     "add_tokens.picky": "a PickyBPE run's merges are replayed with its removals: tokens cannot be added to it",
     "add_tokens.empty": "an empty line is not a token",
     "add_tokens.too_long": "it is {size} bytes long: an added token is at most {limit} bytes",
+    "add_tokens.vocabulary_full": "the vocabulary's tokens would hold more than {limit} together, the most a run makes",
     "add_tokens.line_too_long": "line {line}, {token}, is longer than {limit} bytes, the most an added token may be",
     "add_tokens.special": "it is a special token",
     "add_tokens.already": "already a token",

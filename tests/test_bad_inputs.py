@@ -1249,3 +1249,28 @@ def test_encode_caps_its_processes_as_train_does(given, said):
     assert (result.returncode, result.stdout, result.stderr) == (1, "", f"bpe: error: {said}\n")
     with pytest.raises(ValueError, match=re.escape(said)):
         encode_in_processes("gpt2", None, get_encoding("gpt2"), "hello", int(given))
+
+
+def test_add_tokens_stops_at_the_vocabulary_bytes_a_run_may_hold(monkeypatch, tmp_path):
+    """The vocabulary's tokens hold at most 40 MB together, added ones too (here 600 bytes): a list of many long
+    tokens cannot make a file too large to load again, nor grow memory past it."""
+    from bpe_core.variants import added_tokens
+
+    monkeypatch.setattr(added_tokens, "MAX_VOCAB_BYTES", 600)
+    tok = Tokenizer({i: bytes([i]) for i in range(256)}, [], pattern="gpt2")
+    result = added_tokens.add_tokens(tok, ["Qaaaaaaaaaaaaaaaaaaa", "Zbbbbbbbbbbbbbbbbbbb", "Xcc"])
+    assert [added.text for added in result.added] == ["Qaaaaaaaaaaaaaaaaaaa", "Xcc"]  # 209 bytes, then 5
+    (skipped,) = result.skipped
+    assert skipped[0] == "Zbbbbbbbbbbbbbbbbbbb"
+    assert str(skipped[1]) == "the vocabulary's tokens would hold more than 600 bytes together, the most a run makes"
+
+
+def test_add_tokens_names_twenty_skipped_tokens_then_counts_the_others(tmp_path):
+    (tmp_path / "c.txt").write_text(TEXT, encoding="utf-8")
+    (tmp_path / "add.txt").write_text("".join(f"two words{i}\n" for i in range(30)), encoding="utf-8")
+    args = ["train", str(tmp_path / "c.txt"), "--vocab-size", "270", "--add-tokens", str(tmp_path / "add.txt")]
+    result = bpe(*args, "-o", str(tmp_path / "tok.json"))
+    assert result.returncode == 0, result.stderr
+    lines = [line for line in result.stderr.splitlines() if line.startswith("bpe: --add-tokens:")]
+    assert len(lines) == 21 and lines[0].startswith("bpe: --add-tokens: skipped 'two words0': the gpt2 pattern")
+    assert lines[-1] == "bpe: --add-tokens: skipped 10 more"

@@ -83,6 +83,9 @@ WORDINGS: dict[str, str] = {
     "add_tokens.too_long": QT_TRANSLATE_NOOP(
         "EngineSentences", "It is {size} bytes long: an added token is at most {limit} bytes."
     ),
+    "add_tokens.vocabulary_full": QT_TRANSLATE_NOOP(
+        "EngineSentences", "The vocabulary's tokens would hold more than {limit} together, the most a run makes."
+    ),
     "add_tokens.line_too_long": QT_TRANSLATE_NOOP(
         "EngineSentences", "Line {line}, {token}, is longer than {limit} bytes, the most an added token may be."
     ),

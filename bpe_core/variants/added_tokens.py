@@ -10,6 +10,8 @@ Each merge makes a token of the pieces joined so far, so a token of L bytes cut 
 up to L bytes: L * P / 2 bytes at most, quadratic in L. A token is therefore at most :data:`MAX_TOKEN_BYTES`
 (256, twice the longest token of GPT-2, cl100k and o200k): its merges take at most 32 KB, 128 bytes per byte of
 the list; a longer one is refused as the list is read (its line is never read past the bound), before training.
+The tokens of the vocabulary, added ones included, hold at most ``MAX_VOCAB_BYTES`` together (40 MB, as training
+makes them: the file saved stays loadable); a token that would go past it is skipped.
 
 >>> from bpe_core.tokenizer import Tokenizer
 >>> base = Tokenizer({i: bytes([i]) for i in range(256)} | {256: b"ll"}, [(b"l", b"l")], pattern="gpt2")
@@ -29,7 +31,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from bpe_core.formats.files import size_text
 from bpe_core.messages import Message
+from bpe_core.trainer import MAX_VOCAB_BYTES
 from bpe_core.variants.errors import VariantSettingError
 
 
@@ -92,6 +96,7 @@ def add_tokens(tokenizer, texts: Iterable[str]) -> AddedTokens:
     if getattr(tokenizer, "picky", None) is not None:  # its merges are replayed with removals between them
         raise VariantSettingError(Message.of("add_tokens.picky"))
     result = AddedTokens(tokenizer)
+    room = MAX_VOCAB_BYTES - sum(map(len, tokenizer.vocab.values()))
     for text in texts:
         reason = _unaddable(result.tokenizer, text)
         if reason is not None:
@@ -99,14 +104,21 @@ def add_tokens(tokenizer, texts: Iterable[str]) -> AddedTokens:
                 result.skipped.append((text, reason))
             continue
         pieces = [result.tokenizer.token_bytes(i) for i in result.tokenizer.encode_piece(text)]
-        extended = _with_merges(result.tokenizer, _chain(pieces))
+        merges = _chain(pieces)
+        extended = _with_merges(result.tokenizer, merges)
         ids = extended.encode(text)
         if len(ids) != 1:
-            extended = _with_merges(result.tokenizer, _chain(pieces[::-1], reverse=True))
+            merges = _chain(pieces[::-1], reverse=True)
+            extended = _with_merges(result.tokenizer, merges)
             ids = extended.encode(text)
         if len(ids) != 1:
             result.skipped.append((text, Message.of("add_tokens.not_made", count=len(ids))))
             continue
+        cost = sum(len(left) + len(right) for left, right in merges)
+        if cost > room:
+            result.skipped.append((text, Message.of("add_tokens.vocabulary_full", limit=size_text(MAX_VOCAB_BYTES))))
+            continue
+        room -= cost
         result.added.append(AddedToken(text, ids[0], len(pieces) - 1))
         result.tokenizer = extended
     record = getattr(tokenizer, "record", None)

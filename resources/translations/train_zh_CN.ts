@@ -428,73 +428,73 @@
         <translation>该模式有 {chars} 个字符未被匹配；用它构建的分词器会像 tiktoken 一样丢弃这些字符。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="170"/>
+        <location filename="../../app/common/engine_messages.py" line="173"/>
         <source>The pre-tokenization regex is empty.</source>
         <translation>预分词正则表达式为空。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="171"/>
+        <location filename="../../app/common/engine_messages.py" line="174"/>
         <source>Invalid pre-tokenization regex {pattern}: {detail}.</source>
         <translation>无效的预分词正则表达式 {pattern}：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="172"/>
+        <location filename="../../app/common/engine_messages.py" line="175"/>
         <source>The pre-tokenization regex {pattern} matches the empty string; use + rather than *.</source>
         <translation>预分词正则表达式 {pattern} 能匹配空字符串；请用 + 而不是 *。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="185"/>
+        <location filename="../../app/common/engine_messages.py" line="188"/>
         <source>Special tokens given twice: {tokens}.</source>
         <translation>特殊词元重复给出：{tokens}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="182"/>
+        <location filename="../../app/common/engine_messages.py" line="185"/>
         <source>A special token must be a non-empty string, not {token}.</source>
         <translation>特殊词元必须是非空字符串，而不是 {token}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="133"/>
+        <location filename="../../app/common/engine_messages.py" line="136"/>
         <source>{path}: not valid UTF-8 at byte offset {offset} (bytes {bytes}). Is it a binary file, or in another encoding?</source>
         <translation>{path}：在字节偏移 {offset} 处不是有效的 UTF-8（字节 {bytes}）。它是二进制文件，还是其他编码？</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="140"/>
-        <location filename="../../app/common/engine_messages.py" line="145"/>
+        <location filename="../../app/common/engine_messages.py" line="143"/>
+        <location filename="../../app/common/engine_messages.py" line="148"/>
         <source>{path}: it ends in the middle of a {encoding} character (its last {count} bytes, at byte offset {offset}): is the file cut short?</source>
         <translation>{path}：文件在一个 {encoding} 字符的中间结束（最后 {count} 个字节，位于字节偏移 {offset}）：文件是否被截断了？</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="153"/>
+        <location filename="../../app/common/engine_messages.py" line="156"/>
         <source>{path}: the file grew while it was read ({before} bytes when training started, {read} read): train again once it is complete.</source>
         <translation>{path}：读取期间文件变大了（开始训练时 {before} 字节，实际读到 {read} 字节）：请在文件写完后重新训练。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="158"/>
+        <location filename="../../app/common/engine_messages.py" line="161"/>
         <source>{path}: the file shrank while it was read ({before} bytes when training started, {read} read): train again once it is complete.</source>
         <translation>{path}：读取期间文件变小了（开始训练时 {before} 字节，实际读到 {read} 字节）：请在文件写完后重新训练。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="137"/>
+        <location filename="../../app/common/engine_messages.py" line="140"/>
         <source>{path}: looks like a binary file (NUL bytes at offset {nul}); not valid UTF-8 text.</source>
         <translation>{path}：看起来是二进制文件（偏移 {nul} 处有 NUL 字节），不是有效的 UTF-8 文本。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="150"/>
+        <location filename="../../app/common/engine_messages.py" line="153"/>
         <source>{path} is {encoding} text (it starts with a byte-order mark), not UTF-8.</source>
         <translation>{path} 是 {encoding} 文本（以字节顺序标记开头），不是 UTF-8。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="175"/>
+        <location filename="../../app/common/engine_messages.py" line="178"/>
         <source>The pre-tokenization regex {pattern} took more than {seconds} s at character {offset} of {where}: it probably backtracks catastrophically (nested quantifiers such as (a+)+, or overlapping alternatives such as (a|aa)+). Simplify it.</source>
         <translation>预分词正则表达式 {pattern} 在 {where} 的第 {offset} 个字符处耗时超过 {seconds} 秒：它很可能发生了灾难性回溯（嵌套量词如 (a+)+，或相互重叠的分支如 (a|aa)+）。请简化它。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="163"/>
+        <location filename="../../app/common/engine_messages.py" line="166"/>
         <source>The pre-tokenization regex {pattern} matched nothing in {names}.</source>
         <translation>预分词正则表达式 {pattern} 在 {names} 中没有匹配到任何内容。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="166"/>
+        <location filename="../../app/common/engine_messages.py" line="169"/>
         <source>{names}: the corpus has no text outside special tokens.</source>
         <translation>{names}：语料中除特殊词元外没有任何文本。</translation>
     </message>
@@ -504,92 +504,92 @@
         <translation>训练进程意外结束（退出码 {code}）；目前为止的合并已丢失。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="187"/>
+        <location filename="../../app/common/engine_messages.py" line="190"/>
         <source>{path}: there is no such file (nor is it a reference name: {names}; or a model id hf:ORG/NAME).</source>
         <translation>{path}：没有这个文件（它也不是参考编码名 {names}，也不是模型 ID hf:ORG/NAME）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="191"/>
+        <location filename="../../app/common/engine_messages.py" line="194"/>
         <source>{path}: cannot read the file ({cause}).</source>
         <translation>{path}：无法读取该文件（{cause}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="192"/>
+        <location filename="../../app/common/engine_messages.py" line="195"/>
         <source>{path}: the file is empty.</source>
         <translation>{path}：文件是空的。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="193"/>
+        <location filename="../../app/common/engine_messages.py" line="196"/>
         <source>{path}: the file is {size}; tokenizer files are at most {limit}.</source>
         <translation>{path}：文件大小为 {size}；分词器文件最大为 {limit}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="196"/>
+        <location filename="../../app/common/engine_messages.py" line="199"/>
         <source>{path}: not a UTF-8 text file (a bad byte at offset {offset}).</source>
         <translation>{path}：不是 UTF-8 文本文件（偏移 {offset} 处有无效字节）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="199"/>
+        <location filename="../../app/common/engine_messages.py" line="202"/>
         <source>{path}: not valid JSON (line {line}, column {column}: {detail}); is it truncated?</source>
         <translation>{path}：不是有效的 JSON（第 {line} 行第 {column} 列：{detail}）；文件是否被截断了？</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="207"/>
+        <location filename="../../app/common/engine_messages.py" line="210"/>
         <source>{path}: not a tokenizer file this program knows (it starts with {start}; not UTF-8 at byte {offset}); it reads a tokenizer.json, tekken.json, SentencePiece .model, .tiktoken, GPT-2 vocab.json or its own files.</source>
         <translation>{path}：不是本程序认识的分词器文件（开头为 {start}；第 {offset} 字节起不是 UTF-8）；本程序读取 tokenizer.json、tekken.json、SentencePiece .model、.tiktoken、GPT-2 vocab.json 或它自己的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="202"/>
+        <location filename="../../app/common/engine_messages.py" line="205"/>
         <source>{path}: not a tokenizer file this program knows (it starts with {start}); it reads a tokenizer.json, tekken.json, SentencePiece .model, .tiktoken, GPT-2 vocab.json or its own files.</source>
         <translation>{path}：不是本程序认识的分词器文件（开头为 {start}）；本程序读取 tokenizer.json、tekken.json、SentencePiece .model、.tiktoken、GPT-2 vocab.json 或它自己的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="213"/>
+        <location filename="../../app/common/engine_messages.py" line="216"/>
         <source>{path}: a JSON file, but not a tokenizer this program knows; it reads a tokenizer.json, tekken.json, SentencePiece .model, .tiktoken, GPT-2 vocab.json or its own files.</source>
         <translation>{path}：是 JSON 文件，但不是本程序认识的分词器；本程序读取 tokenizer.json、tekken.json、SentencePiece .model、.tiktoken、GPT-2 vocab.json 或它自己的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="232"/>
+        <location filename="../../app/common/engine_messages.py" line="235"/>
         <source>{path}: the folder holds no tokenizer file (looked for {names}).</source>
         <translation>{path}：该文件夹中没有分词器文件（查找了 {names}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="235"/>
+        <location filename="../../app/common/engine_messages.py" line="238"/>
         <source>{path}: the folder holds several {wanted} files ({names}); choose one.</source>
         <translation>{path}：该文件夹中有多个 {wanted} 文件（{names}）；请选择其中一个。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="241"/>
+        <location filename="../../app/common/engine_messages.py" line="244"/>
         <source>{path}: a .tiktoken file does not say how it pre-tokenizes: give its pattern ({names}); it looks like {guess} ({reason}).</source>
         <translation>{path}：.tiktoken 文件没有说明如何预分词：请给出它的模式（{names}）；它看起来是 {guess}（{reason}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="238"/>
+        <location filename="../../app/common/engine_messages.py" line="241"/>
         <source>{path}: a .tiktoken file does not say how it pre-tokenizes: give its pattern ({names}).</source>
         <translation>{path}：.tiktoken 文件没有说明如何预分词：请给出它的模式（{names}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="246"/>
+        <location filename="../../app/common/engine_messages.py" line="249"/>
         <source>{path}: a GPT-2 vocabulary needs its merges file beside it ({name}).</source>
         <translation>{path}：GPT-2 词表旁边需要有它的合并文件（{name}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="249"/>
+        <location filename="../../app/common/engine_messages.py" line="252"/>
         <source>{path}: GPT-2 merges need their vocabulary beside them ({name}).</source>
         <translation>{path}：GPT-2 合并文件旁边需要有它的词表（{name}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="252"/>
+        <location filename="../../app/common/engine_messages.py" line="255"/>
         <source>{path}: the tokenizers library cannot read it: {detail}.</source>
         <translation>{path}：tokenizers 库无法读取它：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="255"/>
+        <location filename="../../app/common/engine_messages.py" line="258"/>
         <source>{path}: not a SentencePiece model the library can read: {detail}.</source>
         <translation>{path}：不是 SentencePiece 库能读取的模型：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="218"/>
+        <location filename="../../app/common/engine_messages.py" line="221"/>
         <source>{path}: a damaged gzip file: {detail}.</source>
         <translation>{path}：gzip 文件已损坏：{detail}。</translation>
     </message>
@@ -655,237 +655,242 @@
     </message>
     <message>
         <location filename="../../app/common/engine_messages.py" line="86"/>
+        <source>The vocabulary&apos;s tokens would hold more than {limit} together, the most a run makes.</source>
+        <translation>词表的词元合计将超过 {limit}，即一次训练产生的上限。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/engine_messages.py" line="89"/>
         <source>Line {line}, {token}, is longer than {limit} bytes, the most an added token may be.</source>
         <translation>第 {line} 行 {token} 超过 {limit} 字节，即添加的词元的最大长度。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="89"/>
+        <location filename="../../app/common/engine_messages.py" line="92"/>
         <source>It is a special token.</source>
         <translation>它是特殊词元。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="90"/>
+        <location filename="../../app/common/engine_messages.py" line="93"/>
         <source>Already a token.</source>
         <translation>已经是一个词元。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="91"/>
+        <location filename="../../app/common/engine_messages.py" line="94"/>
         <source>The {pattern} pattern cuts it into {count} pre-tokens: BPE never merges across them.</source>
         <translation>{pattern} 模式把它切成 {count} 个预分词：BPE 从不跨预分词合并。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="94"/>
+        <location filename="../../app/common/engine_messages.py" line="97"/>
         <source>The merges added for it do not make it (BPE cuts it into {count} tokens).</source>
         <translation>为它添加的合并并不能生成它（BPE 把它切成 {count} 个词元）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="97"/>
+        <location filename="../../app/common/engine_messages.py" line="100"/>
         <source>{name} already has a vocabulary of {size} ({merges} merges): ask for a vocabulary of at least {size}.</source>
         <translation>{name} 的词表已有 {size}（{merges} 次合并）：请要求至少 {size} 的词表。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="101"/>
+        <location filename="../../app/common/engine_messages.py" line="104"/>
         <source>{name} was trained with the special tokens {saved}; continue it with the same ones, not {given}.</source>
         <translation>{name} 训练时使用的特殊词元是 {saved}；继续训练时请使用同样的特殊词元，而不是 {given}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="105"/>
+        <location filename="../../app/common/engine_messages.py" line="108"/>
         <source>The superword transition {after} must be a vocabulary size between {minimum} and the vocabulary size {size}.</source>
         <translation>超词转换点 {after} 必须是介于 {minimum} 与词表大小 {size} 之间的词表大小。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="109"/>
+        <location filename="../../app/common/engine_messages.py" line="112"/>
         <source>The PickyBPE threshold must be a number above 0 (the paper uses 0.6 to 0.9), not {value}.</source>
         <translation>PickyBPE 阈值必须是大于 0 的数（论文使用 0.6 到 0.9），而不是 {value}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="112"/>
+        <location filename="../../app/common/engine_messages.py" line="115"/>
         <source>PickyBPE cannot be combined with {other} yet: leave one out.</source>
         <translation>PickyBPE 暂时不能与 {other} 同时使用：请去掉其中一个。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="115"/>
+        <location filename="../../app/common/engine_messages.py" line="118"/>
         <source>PickyBPE made {merges} merges and removed {removed} tokens without reaching the vocabulary of {asked}: stopped at {reached}.</source>
         <translation>PickyBPE 进行了 {merges} 次合并、移除了 {removed} 个词元，仍未达到词表大小 {asked}：停在 {reached}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="120"/>
+        <location filename="../../app/common/engine_messages.py" line="123"/>
         <source>A language is given as NAME=FILE, not {value}.</source>
         <translation>语言应以 名称=文件 的形式给出，而不是 {value}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="121"/>
+        <location filename="../../app/common/engine_messages.py" line="124"/>
         <source>The language {name} is given twice.</source>
         <translation>语言 {name} 被给出了两次。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="122"/>
+        <location filename="../../app/common/engine_messages.py" line="125"/>
         <source>Parity-aware BPE needs at least one language (NAME=FILE), not {count}.</source>
         <translation>均衡感知 BPE 至少需要一种语言（名称=文件），而不是 {count} 种。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="125"/>
+        <location filename="../../app/common/engine_messages.py" line="128"/>
         <source>Parity-aware BPE cannot be combined with {other} yet: leave one out.</source>
         <translation>均衡感知 BPE 暂时不能与 {other} 同时使用：请去掉其中一个。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="128"/>
+        <location filename="../../app/common/engine_messages.py" line="131"/>
         <source>{name}: the text is too short to hold out a part for parity-aware BPE ({chars} characters).</source>
         <translation>{name}：文本太短，无法为均衡感知 BPE 留出一部分（{chars} 个字符）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="219"/>
+        <location filename="../../app/common/engine_messages.py" line="222"/>
         <source>{path}: its training record cannot be shown: {detail} (the tokenizer itself encodes).</source>
         <translation>{path}：其训练记录无法显示：{detail}（分词器本身仍可编码）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="222"/>
+        <location filename="../../app/common/engine_messages.py" line="225"/>
         <source>{path}: its training record cannot be shown: step {step} declares {pairs} runners-up; a step keeps at most {limit} (the tokenizer itself encodes).</source>
         <translation>{path}：其训练记录无法显示：第 {step} 步声称有 {pairs} 个候选词元对；每步最多保留 {limit} 个（分词器本身仍可编码）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="227"/>
+        <location filename="../../app/common/engine_messages.py" line="230"/>
         <source>{path}: its training record cannot be shown: it declares {steps} merge steps, but the file has {merges} merges (the tokenizer itself encodes).</source>
         <translation>{path}：其训练记录无法显示：它声称有 {steps} 个合并步骤，但文件只有 {merges} 个合并（分词器本身仍可编码）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="259"/>
+        <location filename="../../app/common/engine_messages.py" line="262"/>
         <source>Cannot read the encoding file {path}: {cause}.</source>
         <translation>无法读取编码文件 {path}：{cause}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="260"/>
+        <location filename="../../app/common/engine_messages.py" line="263"/>
         <source>The encoding file {path} is not a valid gzip file: {detail}.</source>
         <translation>编码文件 {path} 不是有效的 gzip 文件：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="263"/>
+        <location filename="../../app/common/engine_messages.py" line="266"/>
         <source>The encoding file {path} is not the official one: its SHA-256 is {digest}, expected {expected}; reinstall BPE Explorer or replace the file.</source>
         <translation>编码文件 {path} 不是官方文件：它的 SHA-256 是 {digest}，应为 {expected}；请重新安装 BPE Explorer 或替换该文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="268"/>
+        <location filename="../../app/common/engine_messages.py" line="271"/>
         <source>{path}: no tokens in the file.</source>
         <translation>{path}：文件中没有任何词元。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="270"/>
+        <location filename="../../app/common/engine_messages.py" line="273"/>
         <source>{text} is not a Hugging Face model id: write ORG/NAME, optionally @REVISION (for example Qwen/Qwen2.5-7B-Instruct or openai-community/gpt2@main).</source>
         <translation>{text} 不是 Hugging Face 模型 ID：请写成 ORG/NAME，可选加上 @REVISION（例如 Qwen/Qwen2.5-7B-Instruct 或 openai-community/gpt2@main）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="275"/>
-        <location filename="../../app/common/engine_messages.py" line="281"/>
+        <location filename="../../app/common/engine_messages.py" line="278"/>
+        <location filename="../../app/common/engine_messages.py" line="284"/>
         <source>The tokenizer of {model} is not in the Hugging Face cache ({cache}) and downloads are off (offline, or HF_HUB_OFFLINE=1): connect to the internet once and open {model} again, or download it with `{command}`, or open a tokenizer.json, tokenizer.model, tekken.json or .tiktoken file you have.</source>
         <translation>{model} 的分词器不在 Hugging Face 缓存（{cache}）中，而下载已关闭（离线，或 HF_HUB_OFFLINE=1）：请联网一次后再打开 {model}，或用 `{command}` 下载，或打开你已有的 tokenizer.json、tokenizer.model、tekken.json 或 .tiktoken 文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="287"/>
+        <location filename="../../app/common/engine_messages.py" line="290"/>
         <source>{model} is a gated model: its files are given only to users who accepted its licence. Log in once with `hf auth login` (or set HF_TOKEN to an access token from huggingface.co/settings/tokens), accept the licence on {url}, then try again; or open a tokenizer.json of this model that you already have.</source>
         <translation>{model} 是受限模型：它的文件只提供给接受了其许可协议的用户。请先用 `hf auth login` 登录一次（或把 HF_TOKEN 设为 huggingface.co/settings/tokens 上的访问令牌），在 {url} 接受许可协议，然后重试；或者打开你已有的该模型的 tokenizer.json。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="293"/>
+        <location filename="../../app/common/engine_messages.py" line="296"/>
         <source>There is no model {model} on huggingface.co (or it is private: if it is yours, log in with `hf auth login`); check the spelling, ORG/NAME.</source>
         <translation>huggingface.co 上没有模型 {model}（或者它是私有的：如果是你的模型，请用 `hf auth login` 登录）；请检查拼写，格式为 ORG/NAME。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="298"/>
+        <location filename="../../app/common/engine_messages.py" line="301"/>
         <source>{model} has no revision {revision} (a branch, tag or commit).</source>
         <translation>{model} 没有版本 {revision}（分支、标签或提交）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="301"/>
+        <location filename="../../app/common/engine_messages.py" line="304"/>
         <source>{model} publishes no tokenizer files (looked for {names}): open a tokenizer file of this model instead, or choose another model.</source>
         <translation>{model} 没有发布分词器文件（查找了 {names}）：请改为打开该模型的分词器文件，或选择其他模型。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="306"/>
+        <location filename="../../app/common/engine_messages.py" line="309"/>
         <source>Could not download the tokenizer of {model}: huggingface.co could not be reached ({cause}). Check the internet connection (and HTTPS_PROXY if you use a proxy), or open a downloaded tokenizer file instead.</source>
         <translation>无法下载 {model} 的分词器：连接不上 huggingface.co（{cause}）。请检查网络连接（如果使用代理，也检查 HTTPS_PROXY），或改为打开已下载的分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="311"/>
+        <location filename="../../app/common/engine_messages.py" line="314"/>
         <source>Could not download the tokenizer of {model}: huggingface.co sent nothing for {seconds} s (a connection or proxy that does not answer). Check the internet connection (and HTTPS_PROXY if you use a proxy), or open a downloaded tokenizer file instead.</source>
         <translation>无法下载 {model} 的分词器：huggingface.co 已有 {seconds} 秒没有发来任何数据（连接或代理没有应答）。请检查网络连接（如果使用代理，也检查 HTTPS_PROXY），或改为打开已下载的分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="317"/>
+        <location filename="../../app/common/engine_messages.py" line="320"/>
         <source>The download of the tokenizer of {model} ended unexpectedly (exit code {code}).</source>
         <translation>{model} 的分词器下载意外结束（退出码 {code}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="320"/>
+        <location filename="../../app/common/engine_messages.py" line="323"/>
         <source>The download of the tokenizer of {model} failed: {cause}.</source>
         <translation>{model} 的分词器下载失败：{cause}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="323"/>
+        <location filename="../../app/common/engine_messages.py" line="326"/>
         <source>huggingface.co answered {status} while the tokenizer of {model} was downloading: try again later, or open a downloaded tokenizer file instead.</source>
         <translation>下载 {model} 的分词器时 huggingface.co 返回了 {status}：请稍后重试，或改为打开已下载的分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="328"/>
+        <location filename="../../app/common/engine_messages.py" line="331"/>
         <source>Cannot read the Hugging Face cache {cache} for {model}: {error}.</source>
         <translation>无法读取 {model} 的 Hugging Face 缓存 {cache}：{error}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="332"/>
+        <location filename="../../app/common/engine_messages.py" line="335"/>
         <source>{path}: the tokenizer&apos;s library took more than {seconds} s on {chars} characters and was stopped (a regex or normalizer in the file that never ends).</source>
         <translation>{path}：分词器的库处理 {chars} 个字符用时超过 {seconds} 秒，已被停止（文件中的某个正则表达式或规范化步骤停不下来）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="337"/>
+        <location filename="../../app/common/engine_messages.py" line="340"/>
         <source>{path}: the tokenizer&apos;s library needed more than {gb} GB of memory for {chars} characters and was stopped (a normalizer in the file that makes the text grow).</source>
         <translation>{path}：分词器的库处理 {chars} 个字符需要超过 {gb} GB 内存，已被停止（文件中的某个规范化步骤让文本不断变长）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="342"/>
+        <location filename="../../app/common/engine_messages.py" line="345"/>
         <source>{path}: the tokenizer&apos;s library crashed ({detail}).</source>
         <translation>{path}：分词器的库崩溃了（{detail}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="343"/>
+        <location filename="../../app/common/engine_messages.py" line="346"/>
         <source>{path}: the tokenizer&apos;s library failed: {detail}.</source>
         <translation>{path}：分词器的库出错：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="345"/>
+        <location filename="../../app/common/engine_messages.py" line="348"/>
         <source>Cannot write {path}: it is a device, not a regular file.</source>
         <translation>无法写入 {path}：它是设备，不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="346"/>
+        <location filename="../../app/common/engine_messages.py" line="349"/>
         <source>Cannot write {path}: it is a named pipe, not a regular file.</source>
         <translation>无法写入 {path}：它是命名管道，不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="349"/>
+        <location filename="../../app/common/engine_messages.py" line="352"/>
         <source>Cannot write {path}: it is a socket, not a regular file.</source>
         <translation>无法写入 {path}：它是套接字，不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="350"/>
+        <location filename="../../app/common/engine_messages.py" line="353"/>
         <source>Cannot write {path}: it is the same file as {input}, the corpus selected in the Train tab; save to another file.</source>
         <translation>无法写入 {path}：它与“训练”页中选定的语料 {input} 是同一个文件；请保存到另一个文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="356"/>
+        <location filename="../../app/common/engine_messages.py" line="359"/>
         <source>{option} {path} is the same file as {input_option} {input}: writing it would destroy the input.</source>
         <translation>{option} {path} 与 {input_option} {input} 是同一个文件：写入它会毁掉输入。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="360"/>
+        <location filename="../../app/common/engine_messages.py" line="363"/>
         <source>{option} {path} and {other_option} {other} are the same file.</source>
         <translation>{option} {path} 与 {other_option} {other} 是同一个文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="364"/>
+        <location filename="../../app/common/engine_messages.py" line="367"/>
         <source>The regex {pattern} is not valid: {detail}.</source>
         <translation>正则表达式 {pattern} 无效：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/engine_messages.py" line="365"/>
+        <location filename="../../app/common/engine_messages.py" line="368"/>
         <source>The regex {pattern} took longer than {seconds} s (stuck near token id {id}); simplify it.</source>
         <translation>正则表达式 {pattern} 运行超过 {seconds} 秒（卡在词元 ID {id} 附近）；请简化它。</translation>
     </message>
