@@ -1274,3 +1274,21 @@ def test_add_tokens_names_twenty_skipped_tokens_then_counts_the_others(tmp_path)
     lines = [line for line in result.stderr.splitlines() if line.startswith("bpe: --add-tokens:")]
     assert len(lines) == 21 and lines[0].startswith("bpe: --add-tokens: skipped 'two words0': the gpt2 pattern")
     assert lines[-1] == "bpe: --add-tokens: skipped 10 more"
+
+
+@pytest.mark.slow
+def test_encode_of_10_mb_of_one_letter_in_bounded_memory(tmp_path):
+    """One pre-token of 10 MB, with a tokenizer trained on runs of a: merged in rounds over arrays (under 80 bytes
+    a byte). The old heap of tuples took 2.6 GB: a MemoryError under this 2 GB limit."""
+    trainer = BpeTrainer(300, pattern="gpt2", processes=1)
+    trainer.count_text(" ".join("a" * n for n in range(1, 3000, 7)))
+    trainer.run()
+    save_json(trainer.tokenizer(), tmp_path / "a.json")
+    (tmp_path / "a.txt").write_text("a" * 10_000_000, encoding="utf-8")
+    result, peak = bpe_in_memory(
+        "encode", str(tmp_path / "a.json"), "--file", str(tmp_path / "a.txt"), "--ids", timeout=600
+    )
+    assert result.returncode == 0, result.stderr[-500:]
+    count = len(result.stdout.split())
+    assert result.stderr == f"{count} tokens\n" and count < 20_000
+    assert peak < 1200  # MB
