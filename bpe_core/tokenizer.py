@@ -385,20 +385,22 @@ class Tokenizer:
 
     def _merge_long(self, word: bytes, trace: list | None = None) -> list[bytes]:
         """:meth:`merge_parts` in O(n log n): a heap of candidate merges over a linked list of parts; for a huge
-        word, rounds of merges over arrays, unless the vocabulary makes pairs of a lower rank than their parts.
+        word, in arrays (:mod:`bpe_core.long_merge`: rounds of merges, or a heap of integers if the vocabulary
+        makes pairs of a lower rank than their parts).
 
         A part is ``word[start:next[start]]``; a heap entry ``(rank, i, j, k)`` merges parts ``i`` and ``j``
         and is stale unless ``next[i] == j`` and ``next[j] == k`` still.
         """
         if len(word) > _HUGE_WORD:
-            from bpe_core.long_merge import merge_in_rounds
+            from bpe_core.long_merge import merge_by_heap, merge_in_rounds
 
-            found = None if trace is None else []  # kept apart: the heap below traces afresh
+            found = None if trace is None else []  # kept apart: the heap traces afresh
             parts = merge_in_rounds(word, self._pair_merge, found)
-            if parts is not None:
-                if trace is not None:
-                    trace.extend(found)
-                return parts
+            if parts is None:
+                return merge_by_heap(word, self._pair_merge, trace)
+            if trace is not None:
+                trace.extend(found)
+            return parts
         get, limit, pairs = self._priority.get, self._limit, self.merge_rule == "pairs"
         n = len(word)
         nxt = list(range(1, n + 1))

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from bpe_core import BpeTrainer, fast_findall
 from bpe_core import tokenizer as tokenizer_module
-from bpe_core.long_merge import merge_in_rounds
+from bpe_core.long_merge import merge_by_heap, merge_in_rounds
 from bpe_core.patterns import SHIPPED, get_pattern
 from bpe_core.pretokenize import Pretokenizer
 from bpe_core.reference import cached_reference_ranks, get_encoding, reference_names
@@ -269,10 +269,12 @@ def test_merge_in_rounds_equals_simple_merge(few_letters_tokenizer, tokenizers, 
     word = text.encode()
     trace, rounds = [], merge_in_rounds(word, tok._pair_merge, [])
     merge_in_rounds(word, tok._pair_merge, trace)
+    heap_trace = []
+    heap = merge_by_heap(word, tok._pair_merge, heap_trace)
     monkeypatch.setattr(tokenizer_module, "_LONG_WORD", 10**9)
     simple_trace = []
-    assert rounds == tok.merge_parts(word, simple_trace)
-    assert trace == simple_trace
+    assert rounds == heap == tok.merge_parts(word, simple_trace)
+    assert trace == heap_trace == simple_trace
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -284,13 +286,20 @@ def test_huge_pre_token_equals_tiktoken(tokenizers, name):
 
 
 def test_merge_in_rounds_hands_back_a_vocabulary_that_makes_lower_pairs():
-    """(x, ab) ranks before (a, b): the rounds would merge every a b before any x ab, so they step aside and the
-    heap merges one pair at a time."""
+    """(x, ab) ranks before (a, b): the rounds would merge every a b before any x ab, so they step aside and a
+    heap of integers merges one pair at a time."""
     vocab = {i: bytes([i]) for i in range(256)} | {256: b"xab", 257: b"ab"}
     tok = Tokenizer(vocab, [(b"x", b"ab"), (b"a", b"b")])
     word = b"xab" * 30_000
     assert merge_in_rounds(word, tok._pair_merge) is None
-    assert tok.merge_parts(word) == [b"xab"] * 30_000
+    tracemalloc.start()
+    try:
+        parts = tok.merge_parts(word)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert parts == [b"xab"] * 30_000
+    assert peak < 80 * len(word)  # the heap of integers over arrays (of tuples: 200 bytes a byte)
 
 
 def test_long_run_merges_in_bounded_memory(few_letters_tokenizer):
