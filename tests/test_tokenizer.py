@@ -285,6 +285,35 @@ def test_huge_pre_token_equals_tiktoken(tokenizers, name):
     assert tokenizers[name].encode(text) == get_encoding(name).encode(text)
 
 
+@settings(max_examples=150, deadline=None)
+@given(
+    picks=st.lists(st.tuples(st.integers(0, 30), st.integers(0, 30)), min_size=1, max_size=25),
+    order=st.randoms(use_true_random=False),
+    text=st.text("abc", min_size=2, max_size=200),
+)
+def test_merge_in_rounds_on_any_vocabulary_is_exact_or_steps_aside(picks, order, text):
+    """Merges of tokens made so far, their ranks shuffled: pairs of a lower rank than their parts happen, and the
+    rounds then return None; whatever they return equals the simple merge."""
+    tokens, merges = [b"a", b"b", b"c"], []
+    for i, j in picks:
+        left, right = tokens[i % len(tokens)], tokens[j % len(tokens)]
+        merges.append((left, right))
+        if left + right not in tokens:
+            tokens.append(left + right)
+    order.shuffle(merges)
+    vocab = {i: bytes([i]) for i in range(256)}
+    vocab.update({256 + i: token for i, token in enumerate(t for t in tokens if len(t) > 1)})
+    tok = Tokenizer(vocab, merges)
+    word = text.encode()
+    rounds = merge_in_rounds(word, tok._pair_merge)
+    simple = tok.merge_parts(word) if len(word) <= 64 else None
+    if simple is None:
+        with mock.patch.object(tokenizer_module, "_LONG_WORD", 10**9):
+            simple = tok.merge_parts(word)
+    assert rounds is None or rounds == simple
+    assert merge_by_heap(word, tok._pair_merge) == simple
+
+
 def test_merge_in_rounds_hands_back_a_vocabulary_that_makes_lower_pairs():
     """(x, ab) ranks before (a, b): the rounds would merge every a b before any x ab, so they step aside and a
     heap of integers merges one pair at a time."""
