@@ -12,6 +12,8 @@ import json
 from PySide6.QtCore import QByteArray, QCoreApplication, QSettings
 from PySide6.QtWidgets import QSplitter
 
+from app.common.screen_fit import fit_to_screen
+
 KEYS = ("window/geometry", "window/splitters", "window/tab", "compare/text", "train/ray_address")
 #: The Compare text is remembered up to this many characters (a pasted book is not); a longer one, written in the
 #: settings by hand, is restored up to this many (the rest would take gigabytes to encode at start-up).
@@ -44,10 +46,13 @@ def _path(widget, window) -> str:
 
 
 def restore(window, settings: QSettings) -> None:
-    """Put back what :func:`save` kept (nothing, the first time; splitters only while the window has as many)."""
+    """Put back what :func:`save` kept (nothing, the first time; splitters only while the window has as many). The
+    window is then fitted to the screen's available area (:mod:`app.common.screen_fit`): kept on a larger screen,
+    or first opened on a laptop's, it is not taller than the screen."""
     geometry = settings.value("window/geometry")
     if isinstance(geometry, QByteArray):
         window.restoreGeometry(geometry)
+    fit_to_screen(window)
     try:
         sizes = json.loads(settings.value("window/splitters") or "{}")
     except (TypeError, ValueError):
@@ -65,6 +70,7 @@ def restore(window, settings: QSettings) -> None:
     address = settings.value("train/ray_address")
     if isinstance(address, str) and address:
         window.train_tab.settings_panel.ray_address.setText(address)
+        window.train_tab.settings_panel.counting.set_expanded(True)  # counting on Ray is said, not folded away
 
 
 def _restored_text(window, text: str) -> str:

@@ -15,6 +15,17 @@
  *
  * The vocabulary is an open-addressing hash table of the tokens' bytes, and for each three-byte prefix the lengths of
  * the tokens that start with it, longest first (then 2 and 1): a position tries only lengths some token has there.
+ *
+ * No call from Python crashes the interpreter, however it is made; every failure is a Python error:
+ *   built     an object is usable only once its __init__ has succeeded (not after Cutter.__new__(Cutter), nor after
+ *             a failed __init__, which frees what it had made); a built object is never built again, so its tables
+ *             never change while a cut reads them (without the GIL, or around the caller's draw());
+ *   lengths   lengths a caller gives are checked one by one against the bytes still left, so their sum never
+ *             overflows nor passes the word's end.
+ *
+ *   >>> Cutter.__new__(Cutter).greedy(b"ab")
+ *   Traceback (most recent call last):
+ *   RuntimeError: Cutter is not built: its __init__ failed or was not called
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -57,6 +68,7 @@ static long long table_get(const Table *t, const unsigned char *data, Py_ssize_t
     return -1;
 }
 
+/* Free t's arrays and leave it empty (a failed fill may have made some of them). */
 static void table_free(Table *t) {
     PyMem_Free(t->bytes);
     PyMem_Free(t->starts);
@@ -64,6 +76,21 @@ static void table_free(Table *t) {
     PyMem_Free(t->splits);
     PyMem_Free(t->values);
     PyMem_Free(t->slots);
+    memset(t, 0, sizeof(Table));
+}
+
+/* Rule "built": the check at the top of every method. 1, or 0 with a RuntimeError naming the type. */
+static int is_built(int built, const char *type) {
+    if (built) return 1;
+    PyErr_Format(PyExc_RuntimeError, "%s is not built: its __init__ failed or was not called", type);
+    return 0;
+}
+
+/* Rule "built": a second __init__ is refused (a cut may be reading the tables in another thread). */
+static int not_built_yet(int built, const char *type) {
+    if (!built) return 1;
+    PyErr_Format(PyExc_RuntimeError, "a %s is built once: make a new one", type);
+    return 0;
 }
 
 /* A key of the dict as bytes and where it joins: bytes (split -1), or a pair of bytes when `pairs`. */
@@ -85,9 +112,11 @@ static int key_of(PyObject *key, int pairs, const char **data, Py_ssize_t *left,
     return -1;
 }
 
-/* Fill t from a dict of bytes (or, when `pairs`, of (bytes, bytes)) to int; 0, or -1 with an exception. */
+/* Fill t from a dict of bytes (or, when `pairs`, of (bytes, bytes)) to int; 0, or -1 with an exception (t may then
+ * hold some arrays: table_free frees them). The dict is read twice; no Python code runs between the two reads. */
 static int table_fill(Table *t, PyObject *dict, int pairs) {
-    Py_ssize_t count = PyDict_Size(dict), total = 0, pos = 0, k = 0, left, right;
+    Py_ssize_t count = PyDict_Size(dict), pos = 0, k = 0, left, right;
+    size_t total = 0; /* the keys' bytes: pairs may repeat one bytes object, so the sum is checked */
     PyObject *key, *value;
     const char *data;
     while (PyDict_Next(dict, &pos, &key, &value)) {
@@ -96,11 +125,15 @@ static int table_fill(Table *t, PyObject *dict, int pairs) {
             PyErr_SetString(PyExc_TypeError, "the values are int");
             return -1;
         }
-        total += left + (right > 0 ? right : 0);
+        if (__builtin_add_overflow(total, (size_t)left + (size_t)(right > 0 ? right : 0), &total) ||
+            total >= (size_t)PY_SSIZE_T_MAX) {
+            PyErr_NoMemory();
+            return -1;
+        }
     }
     size_t size = 16;
     while (size < (size_t)count * 2 + 1) size <<= 1;
-    t->bytes = PyMem_Malloc((size_t)total + 1);
+    t->bytes = PyMem_Malloc(total + 1);
     t->starts = PyMem_Malloc(sizeof(Py_ssize_t) * ((size_t)count + 1));
     t->lens = PyMem_Malloc(sizeof(Py_ssize_t) * ((size_t)count + 1));
     t->splits = PyMem_Malloc(sizeof(Py_ssize_t) * ((size_t)count + 1));
@@ -116,7 +149,11 @@ static int table_fill(Table *t, PyObject *dict, int pairs) {
     while (PyDict_Next(dict, &pos, &key, &value)) {
         long long number = PyLong_AsLongLong(value);
         if (number == -1 && PyErr_Occurred()) return -1;
-        key_of(key, pairs, &data, &left, &right);
+        if (number < 0) { /* -1 means "no such token" in the lookups */
+            PyErr_SetString(PyExc_ValueError, "the values are ids or ranks: 0 or more");
+            return -1;
+        }
+        if (key_of(key, pairs, &data, &left, &right) < 0) return -1;
         Py_ssize_t split = -1, length = left;
         if (pairs) {
             memcpy(t->bytes + offset, PyBytes_AS_STRING(PyTuple_GET_ITEM(key, 0)), (size_t)left);
@@ -184,24 +221,25 @@ static int by_prefix_then_longest(const void *a, const void *b) {
     return 0;
 }
 
-static void Cutter_dealloc(Cutter *self) {
+/* Free what the Cutter holds and leave it not built: after a failed __init__, and when it is deleted. */
+static void Cutter_clear(Cutter *self) {
     table_free(&self->tokens);
     PyMem_Free(self->prefixes);
     PyMem_Free(self->runs);
     PyMem_Free(self->lengths);
+    self->prefixes = NULL;
+    self->runs = NULL;
+    self->lengths = NULL;
+    self->built = 0;
+}
+
+static void Cutter_dealloc(Cutter *self) {
+    Cutter_clear(self);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-/* Cutter(tokens: dict[bytes, int]) */
-static int Cutter_init(Cutter *self, PyObject *args, PyObject *kwargs) {
-    static char *keywords[] = {"tokens", NULL};
-    PyObject *tokens;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!", keywords, &PyDict_Type, &tokens)) return -1;
-    if (self->built) {
-        PyErr_SetString(PyExc_RuntimeError, "a Cutter is built once");
-        return -1;
-    }
-    self->built = 1;
+/* The tables of a Cutter from its tokens; 0, or -1 with an exception (the caller frees what was made). */
+static int Cutter_build(Cutter *self, PyObject *tokens) {
     if (table_fill(&self->tokens, tokens, 0) < 0) return -1;
     PrefixLength *pairs = PyMem_Malloc(sizeof(PrefixLength) * ((size_t)PyDict_Size(tokens) + 1));
     if (!pairs) {
@@ -248,6 +286,20 @@ static int Cutter_init(Cutter *self, PyObject *args, PyObject *kwargs) {
     return 0;
 }
 
+/* Cutter(tokens: dict[bytes, int]); rule "built": built only when every table is made. */
+static int Cutter_init(Cutter *self, PyObject *args, PyObject *kwargs) {
+    static char *keywords[] = {"tokens", NULL};
+    PyObject *tokens;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!", keywords, &PyDict_Type, &tokens)) return -1;
+    if (!not_built_yet(self->built, "Cutter")) return -1;
+    if (Cutter_build(self, tokens) < 0) {
+        Cutter_clear(self);
+        return -1;
+    }
+    self->built = 1;
+    return 0;
+}
+
 static const unsigned char *word_of(PyObject *arg, Py_ssize_t *size) {
     if (!PyBytes_Check(arg)) {
         PyErr_SetString(PyExc_TypeError, "a word is bytes");
@@ -279,6 +331,7 @@ static PyObject *ids_list(const long long *ids, Py_ssize_t n) {
 
 /* greedy(word: bytes) -> list[int] | None */
 static PyObject *Cutter_greedy(Cutter *self, PyObject *arg) {
+    if (!is_built(self->built, "Cutter")) return NULL;
     Py_ssize_t n;
     const unsigned char *w = word_of(arg, &n);
     if (!w) return NULL;
@@ -319,6 +372,7 @@ static PyObject *Cutter_greedy(Cutter *self, PyObject *arg) {
 
 /* fewest(word: bytes) -> list[int] | None */
 static PyObject *Cutter_fewest(Cutter *self, PyObject *arg) {
+    if (!is_built(self->built, "Cutter")) return NULL;
     Py_ssize_t n;
     const unsigned char *w = word_of(arg, &n);
     if (!w) return NULL;
@@ -414,19 +468,20 @@ static void Dropout_dealloc(Dropout *self) {
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-/* Dropout(ranks: dict[bytes, int] | dict[tuple[bytes, bytes], int], pairs: bool) */
+/* Dropout(ranks: dict[bytes, int] | dict[tuple[bytes, bytes], int], pairs: bool); rule "built" as for Cutter. */
 static int Dropout_init(Dropout *self, PyObject *args, PyObject *kwargs) {
     static char *keywords[] = {"ranks", "pairs", NULL};
     PyObject *ranks;
     int pairs;
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!p", keywords, &PyDict_Type, &ranks, &pairs)) return -1;
-    if (self->built) {
-        PyErr_SetString(PyExc_RuntimeError, "a Dropout is built once");
+    if (!not_built_yet(self->built, "Dropout")) return -1;
+    if (table_fill(&self->ranks, ranks, pairs) < 0) {
+        table_free(&self->ranks);
         return -1;
     }
-    self->built = 1;
     self->pairs = pairs;
-    return table_fill(&self->ranks, ranks, pairs);
+    self->built = 1;
+    return 0;
 }
 
 /* cut(word: bytes, p: float, draw: callable, leaves: list[int] | None) -> list[int]: the lengths of the parts
@@ -434,7 +489,9 @@ static int Dropout_init(Dropout *self, PyObject *args, PyObject *kwargs) {
 static PyObject *Dropout_cut(Dropout *self, PyObject *args) {
     PyObject *word, *draw, *leaves;
     double p;
+    if (!is_built(self->built, "Dropout")) return NULL;
     if (!PyArg_ParseTuple(args, "O!dOO", &PyBytes_Type, &word, &p, &draw, &leaves)) return NULL;
+    /* word is immutable and held by args: w stays valid across draw(), which runs Python code */
     const unsigned char *w = (const unsigned char *)PyBytes_AS_STRING(word);
     Py_ssize_t n = PyBytes_GET_SIZE(word), m = 0, total = 0;
     Py_ssize_t *lens = PyMem_Malloc(sizeof(Py_ssize_t) * ((size_t)n + 1));
@@ -448,13 +505,15 @@ static PyObject *Dropout_cut(Dropout *self, PyObject *args) {
             PyErr_SetString(PyExc_ValueError, "leaves is a list of the pieces' lengths");
             return NULL;
         }
+        /* rule "lengths": each one at least 1 and at most the bytes left, so total stays within 0..n */
         for (m = 0; m < PyList_GET_SIZE(leaves); m++) {
             lens[m] = PyLong_AsSsize_t(PyList_GET_ITEM(leaves, m));
-            if (lens[m] < 1 || (total += lens[m]) > n) {
+            if (lens[m] < 1 || lens[m] > n - total) {
                 PyMem_Free(lens);
-                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "the leaves' lengths do not add up");
+                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "the leaves' lengths do not add up to the word");
                 return NULL;
             }
+            total += lens[m];
         }
     }
     if (total != n) {

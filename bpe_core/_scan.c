@@ -6,6 +6,10 @@
  * itself (bpe_core/scanner.py), so both read the same Unicode version. The tests compare the two on every text
  * they try; a position no alternative matches (none exists for these patterns) raises RuntimeError.
  *
+ * Calling back into Python (encode's cache: its __missing__, a dict subclass's lookups) may run any code: after each
+ * call, only what cannot move is read again (the text, an immutable str held by the call's arguments; the batch of
+ * ends, ours), and a list's items are read again after every append (see add_ids).
+ *
  *   >>> from bpe_core import scanner
  *   >>> scanner.findall("o200k", "Hello world's 12345")
  *   ['Hello', " world's", ' ', '123', '45']
@@ -214,7 +218,10 @@ typedef int (*OnPiece)(PyObject *out, PyObject *cache, PyObject *piece);
 
 static int add_piece(PyObject *out, PyObject *cache, PyObject *piece) { return PyList_Append(out, piece); }
 
-/* The ids of one pre-token from the cache (a dict whose __missing__ encodes a pre-token), added to out. */
+/* The ids of one pre-token from the cache (a dict whose __missing__ encodes a pre-token), added to out.
+ * __missing__ is Python code: it may hand back any list, even out itself (gc.get_objects() finds it). Appending to
+ * out then moves that list's items, so each id is read from the list again after every append, and only the
+ * `count` ids it had (as out.extend(out) adds them). */
 static int add_ids(PyObject *out, PyObject *cache, PyObject *piece) {
     PyObject *ids = PyDict_GetItemWithError(cache, piece);
     if (ids) {
@@ -225,10 +232,9 @@ static int add_ids(PyObject *out, PyObject *cache, PyObject *piece) {
     PyObject *items = PySequence_Fast(ids, "a pre-token's ids are a sequence");
     Py_DECREF(ids);
     if (!items) return -1;
-    Py_ssize_t count = PySequence_Fast_GET_SIZE(items);
-    PyObject **each = PySequence_Fast_ITEMS(items);
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(items); /* no Python code runs below: items can only grow */
     for (Py_ssize_t k = 0; k < count; k++) {
-        if (PyList_Append(out, each[k]) < 0) {
+        if (PyList_Append(out, PySequence_Fast_GET_ITEM(items, k)) < 0) {
             Py_DECREF(items);
             return -1;
         }

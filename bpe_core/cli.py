@@ -48,6 +48,8 @@ from bpe_core.variants.superword import SUPERBPE_STAGE2
 if TYPE_CHECKING:
     from bpe_core.trainer import BpeTrainer
 
+#: The largest token id ``bpe decode`` reads (ids are int64 in our files and the libraries').
+MAX_TOKEN_ID = 2**63 - 1
 #: ``bpe encode`` and ``bpe compare`` read at most this much text (a file, a pipe or standard input).
 MAX_TEXT_BYTES = 256_000_000
 _BOMS = (
@@ -213,7 +215,8 @@ def _parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="FILE",
-        help="train from pre-token counts (bpe count's .parquet, or TEXT<TAB>COUNT) instead of a corpus (repeatable)",
+        help="train from pre-token counts (bpe count's .parquet, or TEXT<TAB>COUNT) instead of a corpus: files, "
+        "globs or URIs, as the corpus (repeatable)",
     )
     train.add_argument("--vocab-size", type=int, required=True, metavar="N", help="256 bytes + merges + specials")
     train.add_argument(
@@ -471,7 +474,11 @@ def load_tokenizer(spec: str, pattern: str | None = None):
     """Any tokenizer source :func:`bpe_core.formats.load_any` takes; ``pattern`` only where the source needs one."""
     if pattern is not None and spec in reference_names():
         pattern = None  # a reference has its own; `compare --pattern` is meant for the .tiktoken files
-    return load_any(spec, pattern=pattern, progress=lambda message: print(message, file=sys.stderr, flush=True))
+    tokenizer = load_any(spec, pattern=pattern, progress=lambda message: print(message, file=sys.stderr, flush=True))
+    warning = getattr(tokenizer, "warning", None)  # what the file does silently (drops characters it has no token for)
+    if warning is not None:
+        print(f"bpe: warning: {warning}", file=sys.stderr)
+    return tokenizer
 
 
 def _encode_with(tokenizer, spec: str, text: str) -> list[int]:
@@ -485,6 +492,7 @@ def _train(args) -> int:
     languages = _languages(args)
     outputs = _train_outputs(args)
     args.corpus = expand(args.corpus, [path for _, path in outputs])
+    args.counts = expand(args.counts, [path for _, path in outputs])  # globs and URIs, as the corpus's
     check_outputs(_train_inputs(args, languages), outputs)
     if bool(args.corpus or languages) == bool(args.counts):
         raise BadInputError("give the corpus files, or --counts files, not both and not neither")
@@ -502,8 +510,8 @@ def _train(args) -> int:
     started = time.monotonic()
     errors = "replace" if args.replace_invalid else "strict"
     resumed = load_json(args.resume) if args.resume else None
-    checkpoint = _checkpoint(args) if args.checkpoint else None
-    if checkpoint is not None and (saved := checkpoint.saved()) is not None:
+    checkpoint = _checkpoint(args, counts) if args.checkpoint else None
+    if checkpoint is not None and (saved := _resumable(checkpoint, args, counts)) is not None:
         print(
             f"bpe: resuming the interrupted run from its {len(saved.merges)} merges ({args.checkpoint})",
             file=sys.stderr,
@@ -596,13 +604,9 @@ def _train(args) -> int:
 
 
 def _train_outputs(args) -> list[tuple[str, str]]:
-    """The files ``bpe train`` writes: the tokenizer, and the merges a ``--checkpoint`` keeps (removed at the end)."""
-    from bpe_core.checkpoint import Checkpoint
-
-    outputs = [("-o", args.output)]
-    if args.checkpoint:
-        outputs.append(("--checkpoint", str(Checkpoint(args.checkpoint, {}).merges_file)))
-    return outputs
+    """The files ``bpe train`` writes: the tokenizer (a ``--checkpoint``'s files are in a folder of the program's
+    own, where ``-o`` is refused: see :func:`_checkpoint`)."""
+    return [("-o", args.output)]
 
 
 def _train_inputs(args, languages: dict[str, str]) -> list[tuple[str, str]]:
@@ -753,18 +757,37 @@ def _encode(args) -> int:
 
 def _decode(args) -> int:
     tokenizer = load_tokenizer(args.tokenizer, args.pattern)
-    words = args.ids or _read_capped(sys.stdin.buffer, "standard input", "decode").decode("utf-8", "replace").split()
-    ids = []
-    for word in words:
-        if not word.isdigit():
-            raise BadInputError(f"{word!r:.40} is not a token id (a whole number)")
-        ids.append(int(word))
+    if args.ids:
+        ids = [token_id(word, f"ID {number}") for number, word in enumerate(args.ids, 1)]
+    else:
+        lines = _read_capped(sys.stdin.buffer, "standard input", "decode").decode("utf-8", "replace").splitlines()
+        where = "line {} of standard input".format
+        ids = [token_id(word, where(number)) for number, line in enumerate(lines, 1) for word in line.split()]
     try:
         text = tokenizer.decode(ids)
     except ValueError as exc:  # an unknown id
         raise UserError(f"{args.tokenizer}: {exc}") from None
     sys.stdout.write(text + "\n")
     return 0
+
+
+def token_id(word: str, where: str) -> int:
+    """``word`` as a token id: ASCII digits (``int`` takes ``²`` and ``٣`` too, and refuses 5,000 digits with a
+    message of its own) short enough for an id; else a :class:`BadInputError` naming ``where``.
+
+    >>> token_id("15947", "ID 1")
+    15947
+    >>> token_id("²", "line 2 of standard input")
+    Traceback (most recent call last):
+    ...
+    bpe_core.cli.BadInputError: line 2 of standard input: '²' is not a token id (a whole number in the digits 0-9)
+    """
+    if not (word.isascii() and word.isdigit()):
+        raise BadInputError(f"{where}: {word!r:.40} is not a token id (a whole number in the digits 0-9)")
+    if len(word) > len(str(MAX_TOKEN_ID)):
+        shown = word if len(word) <= 24 else f"{word[:20]}..."
+        raise BadInputError(f"{where}: {shown} ({len(word):,} digits) is not a token id: ids are below 2**63")
+    return int(word)
 
 
 def _vocab(args) -> int:
@@ -795,10 +818,16 @@ def _count(args) -> int:
     pieces = reader.pieces_of_files(paths, info, progress=reading)
     specials = tuple(args.special)
     if args.ray is not None:
-        from bpe_core.ray_counting import count_on_ray
+        from bpe_core.ray_counting import NoRayClusterError, count_on_ray
 
         address = None if args.ray == "local" else args.ray
-        counts = count_on_ray(pieces, pattern=args.pattern, special_tokens=specials, address=address)
+        try:
+            counts = count_on_ray(pieces, pattern=args.pattern, special_tokens=specials, address=address)
+        except NoRayClusterError:
+            raise UserError(  # in this command's words: Ray's own suggests an --address option bpe does not have
+                "--ray auto: no Ray cluster runs on this machine: start one with `ray start --head`, give its "
+                "address (--ray HOST:6379, --ray ray://HOST:10001), or give --ray alone to start Ray for this count"
+            ) from None
     else:
         large = total_size(paths) > 2 * reader.piece_chars  # as the trainer: a small corpus is counted here
         processes = args.processes or (max_processes() if large else 1)
@@ -811,9 +840,10 @@ def _count(args) -> int:
     return 0
 
 
-def _checkpoint(args):
-    """The checkpoint of this run in ``--checkpoint DIR``: what the run is asked to do, and on which files."""
-    from bpe_core.checkpoint import Checkpoint, corpus_fingerprint
+def _checkpoint(args, counts):
+    """The checkpoint of this run in ``--checkpoint DIR``: what the run is asked to do, and on which files. A DIR
+    that cannot hold one, or an output in the checkpoint's own folder, is refused before any work."""
+    from bpe_core.checkpoint import Checkpoint, CheckpointError, corpus_fingerprint
 
     if args.superword_after is not None:
         raise BadInputError("--checkpoint cannot resume a SuperBPE run (--superword-after) yet: leave one out")
@@ -823,7 +853,29 @@ def _checkpoint(args):
     settings = ("vocab_size", "pattern", "special", "min_count", "forbid", "resume", "encoding", "replace_invalid")
     run = {name: getattr(args, name) for name in settings}
     run["corpus"] = corpus_fingerprint(args.corpus or args.counts)
-    return Checkpoint(args.checkpoint, run)
+    checkpoint = Checkpoint(args.checkpoint, run, warn=lambda said: print(f"bpe: warning: {said}", file=sys.stderr))
+    try:
+        checkpoint.check()
+    except CheckpointError as exc:
+        raise UserError(f"--checkpoint {args.checkpoint}: {exc}") from None
+    if checkpoint.contains(args.output):
+        raise UserError(f"-o {args.output}: it is in the checkpoint's folder {checkpoint.folder}: write it elsewhere")
+    return checkpoint
+
+
+def _resumable(checkpoint, args, counts):
+    """The tokenizer an interrupted run of the same command saved, if its checkpoint is whole and made with the
+    settings asked for (its pattern and special tokens too); otherwise None, and why, in one line."""
+    from bpe_core.specials import check_special_tokens
+
+    pattern = (counts.pattern if counts is not None else None) or args.pattern
+    special = args.special or (list(counts.special_tokens) if counts is not None else None)
+    if args.resume is None:  # then the run's own (with --resume, the resumed file's unless given)
+        pattern, special = pattern or "gpt2", check_special_tokens(special)
+    saved = checkpoint.saved(pattern=pattern, special_tokens=special)
+    if checkpoint.not_resumed is not None:
+        print(f"bpe: {checkpoint.not_resumed}", file=sys.stderr)
+    return saved
 
 
 def _read_counts(args):

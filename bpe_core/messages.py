@@ -57,6 +57,11 @@ ENGLISH: dict[str, str] = {
         "(vocabulary {reached} of the {asked} asked for)"
     ),
     "train.forbid_invalid": "invalid forbidden-token regex {pattern}: {detail}",
+    "train.forbid_too_slow": (
+        "the forbidden-token regex {pattern} (--forbid) took more than {seconds} s at character {offset} of {where}: "
+        "it probably backtracks catastrophically (nested quantifiers such as (a+)+, or alternatives that overlap "
+        "such as (a|aa)+); simplify it"
+    ),
     "train.min_count_invalid": "the minimum count must be a whole number of at least 1, not {value}",
     "train.resume_not_ours": ("{name}: only a tokenizer trained by BPE Explorer can be trained further ({why})"),
     # Tokens added to a vocabulary (bpe_core.variants.added_tokens).
@@ -82,12 +87,20 @@ ENGLISH: dict[str, str] = {
         "the superword transition {after} must be a vocabulary size between {minimum} and the vocabulary size {size}"
     ),
     "train.picky_invalid": "the PickyBPE threshold must be a number above 0 (the paper uses 0.6 to 0.9), not {value}",
+    "train.picky_not_finite": (
+        "the PickyBPE threshold must be a finite number (the paper uses 0.6 to 0.9; 1 or more never removes a "
+        "token), not {value}"
+    ),
     "train.picky_with": "PickyBPE (--picky) cannot be combined with {other} yet: leave one out",
     "train.picky_merge_limit": (
         "PickyBPE made {merges} merges and removed {removed} tokens without reaching the vocabulary of {asked}: "
         "stopped at {reached}"
     ),
     "train.language_invalid": "a language is given as NAME=FILE, not {value}",
+    "train.language_control": (
+        "--language {value}: a language's name cannot hold a control character such as a line break or a tab "
+        "(it holds {char}): the name heads its language's lines in the report"
+    ),
     "train.language_twice": "the language {name} is given twice",
     "train.parity_languages": "parity-aware BPE needs at least one language (NAME=FILE), not {count}",
     "train.parity_with": "parity-aware BPE (--parity) cannot be combined with {other} yet: leave one out",
@@ -244,11 +257,41 @@ ENGLISH: dict[str, str] = {
     ),
     "library.crash": "{path}: the tokenizer's library crashed ({detail})",
     "library.failed": "{path}: the tokenizer's library failed: {detail}",
+    "library.no_token": (
+        "{path}: the tokenizer's library cannot encode this text: the file's vocabulary has no token for {char} "
+        "(character {offset} of the text), nor for each of its bytes"
+    ),
+    "library.runaway_pre_tokenizer": (
+        "{path}: the tokenizer's library gave up on this text: the regex {pattern} of the file's pre-tokenizer "
+        "(a Split) backtracks past Oniguruma's retry limit on it; simplify that regex in the file"
+    ),
+    "library.runaway_normalizer": (
+        "{path}: the tokenizer's library gave up on this text: the regex {pattern} of the file's normalizer (a "
+        "Replace) backtracks past Oniguruma's retry limit on it; simplify that regex in the file"
+    ),
+    "library.runaway_regexes": (
+        "{path}: the tokenizer's library gave up on this text: one of the file's regexes ({pattern}) backtracks "
+        "past Oniguruma's retry limit on it; simplify it in the file"
+    ),
+    "library.drops_unknown": (
+        "{path}: its vocabulary has no token for some characters (such as {example}) and the file has no unknown "
+        "token, no byte fallback and no byte-level step: its library drops such characters from the text silently"
+    ),
     # An output path that is not a regular file, never replaced (bpe_core.formats.files).
     "write.device": "cannot write {path}: it is a device, not a regular file; only files are written",
     "write.named_pipe": "cannot write {path}: it is a named pipe, not a regular file; only files are written",
     "write.socket": "cannot write {path}: it is a socket, not a regular file; only files are written",
     "write.is_input": "cannot write {path}: it is the same file as {input}, the corpus being read; choose another file",
+    "write.folder_is_file": "cannot write {path}: it is a file, not a folder; the files are written into a folder",
+    "write.folder_is_device": (
+        "cannot write {path}: it is a device, not a folder; the files are written into a folder"
+    ),
+    "write.folder_is_named_pipe": (
+        "cannot write {path}: it is a named pipe, not a folder; the files are written into a folder"
+    ),
+    "write.folder_is_socket": (
+        "cannot write {path}: it is a socket, not a folder; the files are written into a folder"
+    ),
     # An output that would destroy an input, refused before any work (bpe_core.output_paths).
     "output.is_input": (
         "{option} {path} is the same file as {input_option} {input}: writing it would destroy the input; name "
@@ -256,6 +299,83 @@ ENGLISH: dict[str, str] = {
     ),
     "output.twice": (
         "{option} {path} and {other_option} {other} are the same file: each output needs a file of its own"
+    ),
+    # A training run's checkpoint (bpe_core.checkpoint): a safety net, so never a reason to stop training.
+    "checkpoint.not_saved": "cannot save the checkpoint in {folder}: {cause}; training goes on without it",
+    "checkpoint.not_folder": "{folder} is a file, not a folder: a checkpoint is saved in a folder",
+    "checkpoint.not_ours": (
+        "{folder} was not made by BPE Explorer (it has no {marker}): it is left alone; choose another checkpoint folder"
+    ),
+    "checkpoint.other_settings": "the checkpoint in {folder} was made with other settings ({names}): starting afresh",
+    "checkpoint.other_corpus": (
+        "the checkpoint in {folder} was made on other corpus files (or they changed since): starting afresh"
+    ),
+    "checkpoint.changed": "the checkpoint in {folder} was changed after it was saved ({file}): starting afresh",
+    "checkpoint.unreadable": "the checkpoint in {folder} cannot be read ({detail}): starting afresh",
+    "checkpoint.earlier_version": (
+        "{folder} holds run.json and merges-so-far.json, perhaps an earlier version's checkpoint: it cannot be "
+        "checked, so it is not resumed (and is left as it is); to train on from it, give --resume {merges}"
+    ),
+    # A counts file that cannot be trained from (bpe_core.counts_file): where, and what was expected.
+    "counts.patterns_differ": (
+        "{path}: counted with the pattern {pattern}, not {other} like the others: counts cut differently cannot be "
+        "summed"
+    ),
+    "counts.specials_differ": "{path}: its special tokens differ from the other files'",
+    "counts.nothing_to_train": "{paths}: no pre-token is counted more than 0 times: nothing to train",
+    "counts.too_large": (
+        "{path}: is {size} bytes; a counts file may hold at most {limit} bytes (2 GiB: some 100 million distinct "
+        "pre-tokens, more than fit in memory once read)"
+    ),
+    "counts.grew": (
+        "{path}: holds more than its size said; a counts file may hold at most {limit} bytes (2 GiB: some 100 "
+        "million distinct pre-tokens, more than fit in memory once read)"
+    ),
+    "counts.not_parquet": "{path}: not a counts file this program reads ({detail})",
+    "counts.pretoken_type": (
+        "{path}: the column 'pretoken' holds {kind}; expected binary (each pre-token's UTF-8 bytes) or string"
+    ),
+    "counts.count_type": "{path}: the column 'count' holds {kind}; expected whole numbers (int64)",
+    "counts.null": "{path}: row {row}: the column '{column}' is null",
+    "counts.pretoken_not_utf8": "{path}: row {row}: the pre-token is not UTF-8 (its byte {byte})",
+    "counts.row_negative": "{path}: row {row}: the count is {count}; expected a whole number of at least 0",
+    "counts.line_negative": "{path}: line {line}: the count is {count}; expected a whole number of at least 0",
+    "counts.row_too_many": (
+        "{path}: row {row}: the counts add up to more than 2**53 ({limit}) tokens (each pre-token's bytes times its "
+        "count, and the special tokens): more than training counts exactly"
+    ),
+    "counts.line_too_many": (
+        "{path}: line {line}: the counts add up to more than 2**53 ({limit}) tokens (each pre-token's bytes times "
+        "its count, and the special tokens): more than training counts exactly"
+    ),
+    "counts.specials_too_many": (
+        "{path}: the metadata field 'specials': the counts add up to more than 2**53 ({limit}) tokens (each "
+        "pre-token's bytes times its count, and the special tokens): more than training counts exactly"
+    ),
+    "counts.metadata_not_json": "{path}: its metadata ({key}) is not JSON",
+    "counts.metadata_not_object": "{path}: its metadata ({key}) is {value}; expected an object of the fields {fields}",
+    "counts.field_format": "{path}: the metadata field 'format' is {value}; expected {format}",
+    "counts.field_pattern": (
+        "{path}: the metadata field 'pattern' is {value}; expected a string (a pattern name or regex) or null"
+    ),
+    "counts.field_pattern_invalid": "{path}: the metadata field 'pattern': {detail}",
+    "counts.field_texts": "{path}: the metadata field '{field}' is {value}; expected an array of non-empty strings",
+    "counts.field_count": (
+        "{path}: the metadata field '{field}' is {value}; expected a whole number from 0 to 2**53 ({limit})"
+    ),
+    "counts.field_text": "{path}: the metadata field '{field}' is {value}; expected a string",
+    "counts.not_tsv": "{path}: line {line} is not TEXT<TAB>COUNT (COUNT a whole number from 0 to 2**53)",
+    "counts.tsv_not_utf8": "{path}: not UTF-8 text (byte {byte}, line {line})",
+    # A Ray cluster that cannot be counted on (bpe_core.ray_counting).
+    "ray.bad_address": "{address}: expected a Ray address: auto, HOST:PORT or ray://HOST:PORT",
+    "ray.unreachable": "cannot connect to the Ray cluster at {address}: {detail}",
+    "ray.no_answer": "cannot connect to the Ray cluster at {address}: no answer within {seconds} s",
+    "ray.not_ray": (
+        "cannot connect to the Ray cluster at {address}: something else answers there (not a gRPC server, as Ray's are)"
+    ),
+    "ray.no_cluster": (
+        "no Ray cluster runs on this machine (address auto): start one with `ray start --head`, give the cluster's "
+        "address (HOST:6379, ray://HOST:10001), or count on a Ray started here for the count"
     ),
     # A vocabulary filter that cannot run (bpe_core.vocabulary.table).
     "filter.invalid_regex": "the regex {pattern} is not valid: {detail}",
@@ -270,6 +390,15 @@ def placeholders(template: str) -> set[str]:
     ['column', 'detail', 'line', 'path']
     """
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def shown_char(char: str) -> str:
+    """A character as a message shows it: quoted (escaped if invisible) and its code point.
+
+    >>> shown_char("d"), shown_char("\\n"), shown_char("中")
+    ("'d' (U+0064)", "'\\\\n' (U+000A)", "'中' (U+4E2D)")
+    """
+    return f"{char!r} (U+{ord(char):04X})"
 
 
 @dataclass(frozen=True)

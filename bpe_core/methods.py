@@ -137,7 +137,7 @@ class Methods:
                 cache[word] = pieces
             return list(pieces)
         if method == "dropout":
-            return self._dropout(word, p, rng or random.Random())
+            return self._every_piece_a_token(word, self._dropout(word, p, rng or random.Random()))
         raise ValueError(f"unknown method {method!r}: one of {', '.join(METHODS)}")
 
     def _cut_compiled(self, word: bytes, method: str) -> list[bytes] | None:
@@ -204,6 +204,16 @@ class Methods:
             return pieces
         return self._dropout_in_python(word, p, rng)
 
+    def _every_piece_a_token(self, word: bytes, pieces: list[bytes]) -> list[bytes]:
+        """``pieces`` (a cut of ``word``) if each is a token; else an :class:`UncoverableError` naming the first byte
+        left alone without a token of its own (dropout may leave any byte alone)."""
+        at = 0
+        for piece in pieces:
+            if piece not in self.ids:
+                raise self._uncoverable(word, at, alone=True)
+            at += len(piece)
+        return pieces
+
     def _dropout_in_python(self, word: bytes, p: float, rng: random.Random) -> list[bytes]:
         parts = self._leaves(word)
         by_token = self.tokenizer.merge_rule == "ranks"
@@ -258,7 +268,20 @@ class Methods:
                 parts.append(data)
         return parts
 
-    def _uncoverable(self, word: bytes, at: int) -> UncoverableError:
+    def _uncoverable(self, word: bytes, at: int, alone: bool = False) -> UncoverableError:
+        """The error for byte ``at`` of ``word``: no token starts with it, or (``alone``) it has no token by itself.
+
+        >>> from bpe_core.foreign import TiktokenTokenizer
+        >>> gpt2 = Methods(TiktokenTokenizer.reference("gpt2"))
+        >>> print(gpt2._uncoverable(b" word", 4, alone=True))  # doctest: +NORMALIZE_WHITESPACE
+        gpt2 has no token for byte 0x64 by itself (at byte 4 of b' word'): BPE-dropout may leave any byte alone,
+        so its vocabulary cannot cover this text by dropout
+        """
+        if alone:
+            return UncoverableError(
+                f"{self.tokenizer.name} has no token for byte {word[at]:#04x} by itself (at byte {at} of {word!r}): "
+                "BPE-dropout may leave any byte alone, so its vocabulary cannot cover this text by dropout"
+            )
         return UncoverableError(
             f"{self.tokenizer.name} has no token that starts with byte {word[at]:#04x} (at byte {at} of "
             f"{word!r}): its vocabulary cannot cover this text without its unknown token"

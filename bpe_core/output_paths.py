@@ -3,7 +3,8 @@ outputs (``bpe train x.txt -o x.txt``, ``bpe compare --html same.out --csv same.
 the command's outputs out (``bpe count 'in/*' -o in/counts.tsv`` run twice does not count its own output).
 
 Two names are the same file when ``os.path.samefile`` says so (a symbolic link, a hard link, ``./x``); when one
-of them does not exist yet, when they resolve to the same path. A URI (``s3://...``) names no file here.
+of them does not exist yet, when they resolve to the same path. A URI (``s3://...``) names no file here, but
+a ``file://`` URI names the file at its path.
 
 A program that reads files for a while (the window's selected corpus) can :func:`protect` them: the engine's
 writers (:func:`bpe_core.formats.files.output_target`) then refuse to write over them.
@@ -46,10 +47,25 @@ def same_file(a: str | os.PathLike, b: str | os.PathLike) -> bool:
     >>> same_file("x.txt", "./x.txt"), same_file("x.txt", "y.txt")
     (True, False)
     """
+    a, b = _local(a), _local(b)
     try:
         return os.path.samefile(a, b)
     except (OSError, ValueError):  # one of them does not exist (yet), or cannot be looked at
         return os.path.realpath(a) == os.path.realpath(b)
+
+
+def _local(path: str | os.PathLike) -> str | os.PathLike:
+    """``path``, or the path a ``file://`` URI names (a corpus or counts file may be given as one).
+
+    >>> _local("file:///tmp/c%20d.txt"), _local("s3://b/k.txt"), _local("k.txt")
+    ('/tmp/c d.txt', 's3://b/k.txt', 'k.txt')
+    """
+    if not os.fspath(path).startswith("file://"):
+        return path
+    import urllib.parse
+    import urllib.request  # here: 20 ms, for a file:// URI only
+
+    return urllib.request.url2pathname(urllib.parse.urlsplit(os.fspath(path)).path)
 
 
 def check_outputs(inputs: Iterable[Named], outputs: Iterable[Named]) -> None:

@@ -106,9 +106,11 @@ class PatternTimeoutError(PatternError):
     (a|aa)+); simplify it
     """
 
+    code = "pattern.too_slow"  # a subclass says whose regex it is (bpe_core.variants.forbid)
+
     def __init__(self, source: str, seconds: float, offset: int, where: str = "the text"):
         super().__init__(
-            Message.of("pattern.too_slow", pattern=repr(source), seconds=f"{seconds:.1f}", offset=offset, where=where)
+            Message.of(self.code, pattern=repr(source), seconds=f"{seconds:.1f}", offset=offset, where=where)
         )
         self.source, self.seconds, self.offset, self.where = source, seconds, offset, where
 

@@ -23,6 +23,7 @@ tokens never made (the next best pair is taken); ``resume`` replays a saved toke
 from __future__ import annotations
 
 import hashlib
+import numbers
 import os
 import threading
 import time
@@ -371,7 +372,7 @@ class BpeTrainer:
         the corpus ``info`` names had been counted here: the same merges, id for id."""
         if self._engine is not None:
             raise RuntimeError("this trainer has already counted a corpus; make a new one")
-        self._use_counts(counts, info, time.perf_counter())
+        self._use_counts(_checked(counts, ", ".join(info.names) or "the counts"), info, time.perf_counter())
 
     def _use_counts(self, counts: WordCounts, info: CorpusInfo, started: float) -> None:
         """Set up the merge engine on the counts."""
@@ -688,6 +689,40 @@ def _resumed_special_tokens(resume, given: Iterable[str] | None, name: str) -> l
             Message.of("train.resume_special_tokens", name=name, saved=saved or "none", given=list(given) or "none")
         )
     return saved
+
+
+def _checked(counts: WordCounts, names: str) -> WordCounts:
+    """``counts`` made elsewhere, without the pre-tokens counted 0 times, refused (:class:`CorpusError`, naming
+    ``names``) if a count or ``specials`` is not a whole number of at least 0, or if they stand for more than
+    :data:`~bpe_core.counts_file.MAX_TOKENS` tokens: the merge engine's pair counts would no longer be exact.
+
+    >>> _checked(WordCounts(Counter(ab=2, c=0), specials=1), "c.tsv").words
+    Counter({'ab': 2})
+    >>> _checked(WordCounts(Counter(ab=-2)), "c.tsv")
+    Traceback (most recent call last):
+    ...
+    bpe_core.corpus.CorpusError: c.tsv: 'ab' is counted -2 times; expected a whole number of at least 0
+    """
+    from bpe_core.counts_file import MAX_TOKENS
+
+    def whole(n) -> bool:
+        return isinstance(n, numbers.Integral) and not isinstance(n, bool) and n >= 0
+
+    if not whole(counts.specials):
+        raise CorpusError(f"{names}: {counts.specials!r} special tokens; expected a whole number of at least 0")
+    tokens, words = int(counts.specials), Counter()
+    for word, n in counts.words.items():
+        if not whole(n):
+            raise CorpusError(f"{names}: {word!r:.60} is counted {n!r} times; expected a whole number of at least 0")
+        if n:
+            words[word] = int(n)
+            tokens += int(n) * len(word.encode("utf-8", "surrogatepass"))
+    if tokens > MAX_TOKENS:
+        raise CorpusError(
+            f"{names}: the counts stand for {tokens:,} tokens, more than the 2**53 ({MAX_TOKENS:,}) training counts "
+            "exactly"
+        )
+    return WordCounts(words, int(counts.specials), counts.unmatched_chars)
 
 
 def _encoded(words: Counter) -> dict[bytes, int]:

@@ -123,6 +123,7 @@ class Finished:
     warning_message: Message | None = None
     superword: SuperwordStages | None = None  # a SuperBPE run past its transition: how its tokenizer pre-tokenizes
     picky: PickyHistory | None = None  # a PickyBPE run's merges and removals: how its tokenizer encodes
+    checkpoint_warning: Message | None = None  # the merges so far could not be saved (a full disk): training went on
 
 
 @dataclass(frozen=True)
@@ -309,7 +310,8 @@ def _run(trainer: BpeTrainer, job: TrainingJob, pipe: Connection, started: float
         pipe.send(Steps(batch))
     if checkpoint is not None:
         checkpoint.remove()  # ended (or cancelled: what was made is in the window): nothing to resume
-    pipe.send(_finished(trainer, started, cancelled=trainer.cancelled))
+    finished = _finished(trainer, started, cancelled=trainer.cancelled)
+    pipe.send(finished if checkpoint is None else replace(finished, checkpoint_warning=checkpoint.warning))
 
 
 def _checkpoint(job: TrainingJob) -> Checkpoint | None:

@@ -3,6 +3,7 @@ import gc
 import os
 import signal
 import socket
+import subprocess
 import sys
 import threading
 from pathlib import Path
@@ -139,3 +140,29 @@ def hub_env(tmp_path, monkeypatch):
     monkeypatch.setenv("HF_HUB_DISABLE_XET", "1")
     monkeypatch.setenv("HF_HUB_DISABLE_TELEMETRY", "1")
     return monkeypatch
+
+
+@pytest.fixture
+def full_disk(tmp_path):
+    """A folder on a 64 KB tmpfs filled to the last byte: a full disk (skipped only where mounting is not
+    permitted: it needs root)."""
+    mount = tmp_path / "full"
+    mount.mkdir()
+    try:
+        done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(mount)], capture_output=True)
+    except OSError as exc:  # no mount command
+        pytest.skip(f"cannot mount a tmpfs: {exc}")
+    if done.returncode != 0:  # not root, or in a container that may not mount
+        pytest.skip(f"cannot mount a tmpfs: {done.stderr.decode(errors='replace').strip()}")
+    try:
+        fd = os.open(mount / "filler", os.O_WRONLY | os.O_CREAT)
+        try:
+            while os.write(fd, b"x" * 512):
+                pass
+        except OSError:
+            pass  # full
+        finally:
+            os.close(fd)
+        yield mount
+    finally:
+        subprocess.run(["umount", str(mount)], check=True)

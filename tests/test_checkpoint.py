@@ -4,6 +4,7 @@ the same arguments, resumes and ends with the merges of an uninterrupted run, id
 import json
 import os
 import random
+import signal
 import string
 import subprocess
 import sys
@@ -11,7 +12,7 @@ import time
 
 import pytest
 
-from bpe_core.checkpoint import Checkpoint
+from bpe_core.checkpoint import FOLDER_NAME, Checkpoint, interrupted
 from bpe_core.formats import load_json
 
 
@@ -44,20 +45,20 @@ def test_a_killed_run_resumes_to_the_same_merges(corpus, tmp_path):
         time.sleep(0.05)
     process.kill()  # SIGKILL: no handler runs, nothing is tidied
     process.wait()
-    saved = len(load_json(folder / "merges-so-far.json").merges)
+    saved = len(load_json(interrupted(folder)[1]).merges)
     assert 0 < saved < 6000 - 256
     again = subprocess.run(command, env=env, capture_output=True, text=True)
     assert again.returncode == 0, again.stderr
     assert f"resuming the interrupted run from its {saved} merges" in again.stderr
     full, resumed = load_json(tmp_path / "full.json"), load_json(tmp_path / "out.json")
     assert resumed.merges == full.merges and resumed.vocab == full.vocab
-    assert not (folder / "run.json").exists()  # finished: nothing left to resume
+    assert not folder.exists()  # finished: nothing left to resume (the folder was made by the run: removed)
 
 
 def _merges_saved(folder) -> bool:
     try:
-        return len(load_json(folder / "merges-so-far.json").merges) > 1500
-    except (OSError, ValueError):
+        return len(load_json(interrupted(folder)[1]).merges) > 1500
+    except (OSError, ValueError, TypeError):
         return False
 
 
@@ -68,6 +69,27 @@ def test_a_checkpoint_belongs_to_its_run_only(tmp_path):
     Checkpoint(tmp_path, {"vocab_size": 300}).save(tokenizer)
     assert Checkpoint(tmp_path, {"vocab_size": 300}).saved().merges == [(b"a", b"b")]
     assert Checkpoint(tmp_path, {"vocab_size": 301}).saved() is None  # another run starts afresh
-    (tmp_path / "merges-so-far.json").write_text("{cut short", encoding="utf-8")
+    interrupted(tmp_path)[1].write_text("{cut short", encoding="utf-8")
     assert Checkpoint(tmp_path, {"vocab_size": 300}).saved() is None
-    assert json.loads((tmp_path / "run.json").read_text())["run"] == {"vocab_size": 300}
+    assert json.loads((tmp_path / FOLDER_NAME / "run.json").read_text())["run"] == {"vocab_size": 300}
+
+
+@pytest.mark.slow
+def test_ctrl_c_saves_a_checkpoint_the_same_command_resumes(corpus, tmp_path):
+    """SIGINT mid-run: -o holds the merges so far and so does the checkpoint; run again, it goes on from there."""
+    folder = tmp_path / "checkpoint"
+    out = tmp_path / "out.json"
+    common = ["train", corpus, "--vocab-size", "6000", "--processes", "1", "-o", out, "--checkpoint", folder]
+    command, env = bpe(*common, env={"BPE_CHECKPOINT_SECONDS": "0.2"})
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not _merges_saved(folder):
+        time.sleep(0.05)
+    process.send_signal(signal.SIGINT)
+    stderr = process.communicate(timeout=60)[1]
+    assert process.returncode == 130, stderr
+    saved = len(load_json(out).merges)
+    assert f"interrupted after {saved} of" in stderr and len(load_json(interrupted(folder)[1]).merges) == saved
+    again = subprocess.run(command, env=env, capture_output=True, text=True)
+    assert again.returncode == 0 and f"resuming the interrupted run from its {saved} merges" in again.stderr
+    assert len(load_json(out).merges) == 6000 - 256 and not folder.exists()

@@ -122,7 +122,7 @@ def test_export_writes_files_the_real_library_reads(trained, tmp_path, capsys):
         (["encode", "{corpus}", "hi"], "not a tokenizer file this program knows"),
         (["encode", "gpt2", "--file", "{bad}"], "not UTF-8 text (bad byte at offset 2)"),
         (["encode", "gpt2", "hi", "--file", "{corpus}"], "not both"),
-        (["export", "gpt2", "{corpus}", "--format", "tiktoken"], "File exists"),
+        (["export", "gpt2", "{corpus}", "--format", "tiktoken"], "it is a file, not a folder"),
     ],
 )
 def test_user_errors_are_one_line_and_exit_1(corpus, tmp_path, args, message):
@@ -384,7 +384,7 @@ def test_decode_gives_the_text_and_refuses_unknown_ids(trained, capsys):
         f"bpe: error: {trained}: token id 99999 is not in the vocabulary (ids run from 0 to 279)\n"
     )
     assert main(["decode", "gpt2", "5", "x1"]) == 2
-    assert capsys.readouterr().err == "bpe: error: 'x1' is not a token id (a whole number)\n"
+    assert capsys.readouterr().err == "bpe: error: ID 2: 'x1' is not a token id (a whole number in the digits 0-9)\n"
     piped = run("decode", "gpt2", stdin="15496 995")
     assert piped.returncode == 0 and piped.stdout == "Hello world\n"
 

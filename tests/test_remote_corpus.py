@@ -166,3 +166,22 @@ def test_errors_name_the_endpoint_contacted_and_an_unknown_option_is_refused(buc
         (line,) = capsys.readouterr().err.strip().splitlines()
         assert line.startswith(f"bpe: error: {uri}: ") and said in line, line
         assert not (bucket / "c.parquet").exists()
+
+
+def test_training_from_counts_in_a_bucket_equals_training_from_them_here(bucket, endpoint):
+    """``--counts`` takes URIs and globs as the corpus does: counts files in a bucket (a Parquet one and a
+    TEXT<TAB>COUNT one, matched by one glob) train to the merges of the same files here."""
+    s3 = pytest.importorskip("boto3").client("s3", endpoint_url=endpoint)
+    common = ["--pattern", "o200k"]
+    here = [bucket / "a-counts.parquet", bucket / "b-counts.tsv"]
+    try:
+        for text, counts in zip(("a.txt", "b.txt"), here):
+            assert main(["count", str(bucket / "wiki" / "en" / text), *common, "-o", str(counts)]) == 0
+            s3.put_object(Bucket="corpus", Key=f"counts/{counts.name}", Body=counts.read_bytes())
+        args = ["--vocab-size", "600", *common]
+        assert main(["train", "--counts", "s3://corpus/counts/*", *args, "-o", str(bucket / "remote.json")]) == 0
+        assert main(["train", *[f"--counts={path}" for path in here], *args, "-o", str(bucket / "local.json")]) == 0
+        assert load_json(bucket / "remote.json").merges == load_json(bucket / "local.json").merges
+    finally:
+        for counts in here:
+            s3.delete_object(Bucket="corpus", Key=f"counts/{counts.name}")

@@ -4,6 +4,7 @@ to the plain run id for id, and saved and read back with its removals."""
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 
 import pytest
@@ -164,11 +165,12 @@ def test_exports_that_cannot_express_removals_refuse(tmp_path, picky_tokenizer, 
         export(picky_tokenizer, tmp_path / fmt, fmt)
 
 
-@pytest.mark.parametrize("tau", [0, -1, float("nan"), "0.9", True])
+@pytest.mark.parametrize("tau", [0, -1, float("nan"), float("inf"), "0.9", True])
 def test_a_bad_threshold_says_so(tau):
     with pytest.raises(VariantSettingError) as caught:
         BpeTrainer(300, picky=tau)
-    assert caught.value.message.code == "train.picky_invalid"
+    not_finite = isinstance(tau, float) and not math.isfinite(tau)
+    assert caught.value.message.code == ("train.picky_not_finite" if not_finite else "train.picky_invalid")
 
 
 def test_picky_with_resume_is_refused_and_a_picky_tokenizer_is_not_continued(picky_tokenizer):

@@ -1,9 +1,9 @@
 """Chart axes whose text never collides or leaves the chart: :class:`TidyAxis` drops a tick label that would
 overlap one placed before it (the coarsest ticks are placed first) or run past the axis's ends, labels only the
-powers of ten of a log axis spanning several, shows tick values as they are (no SI prefix), cuts its own label
-with "…" where the axis is shorter than it, draws no ticks while its chart is empty (:meth:`TidyAxis.set_blank`),
-and remembers the labels set with ``setTicks`` (:attr:`TidyAxis.tick_labels`, which the CSV export writes beside
-each bar).
+powers of ten of a log axis spanning several, shows tick values as they are (no SI prefix), writes its own label
+on up to three lines where the axis is shorter than it (cut with "…" only if they do not hold it), draws no ticks
+while its chart is empty (:meth:`TidyAxis.set_blank`), and remembers the labels set with ``setTicks``
+(:attr:`TidyAxis.tick_labels`, which the CSV export writes beside each bar).
 
 Its grid lines are drawn opaque, in the colour their translucent pen gives over the chart's :data:`BACKGROUND`
 (:func:`opaque`), beneath the data (:meth:`TidyAxis.draw_beneath`): the same picture, but Qt's raster engine
@@ -28,10 +28,43 @@ from PySide6.QtWidgets import QApplication
 
 #: Pixels kept between two tick labels.
 GAP = 6
+#: An axis label too long for its axis is written on at most this many lines.
+LABEL_LINES = 3
+#: How far outward pyqtgraph moves a side axis's label, in pixels.
+LABEL_NUDGE = 5
 #: The charts' background, over which :func:`opaque` blends the grid's colours.
 BACKGROUND = QColor("white")
 #: A z value beneath the plot's view box (pyqtgraph puts it at -100 and the axes at 0.5, over the data).
 BENEATH_DATA = -200
+
+
+def wrap_label(text: str, metrics: QFontMetrics, length: int, most: int = LABEL_LINES) -> list[str]:
+    """``text`` in lines no longer than ``length`` pixels, broken at spaces (between characters in a text without
+    any, as Chinese is), at most ``most`` lines, the last cut with "…" if the text does not fit in them.
+
+    >>> from PySide6.QtGui import QFont
+    >>> metrics = QFontMetrics(QFont())
+    >>> wrap_label("tokens in the text", metrics, 1000)
+    ['tokens in the text']
+    >>> wrap_label("tokens in the text", metrics, metrics.horizontalAdvance("tokens in "))
+    ['tokens in', 'the text']
+    >>> wrap_label("每个词元的字节数", metrics, metrics.horizontalAdvance("每个词元"))
+    ['每个词元', '的字节数']
+    """
+    if metrics.horizontalAdvance(text) <= length:
+        return [text]
+    pieces = text.split(" ") if " " in text else list(text)
+    joiner = " " if " " in text else ""
+    lines: list[str] = []
+    for piece in pieces:
+        longer = f"{lines[-1]}{joiner}{piece}" if lines else piece
+        if lines and metrics.horizontalAdvance(longer) <= length:
+            lines[-1] = longer
+        else:
+            lines.append(piece)
+    if len(lines) > most:
+        lines = [*lines[: most - 1], joiner.join(lines[most - 1 :])]
+    return [metrics.elidedText(line, Qt.TextElideMode.ElideRight, length) for line in lines]
 
 
 def opaque(color: QColor, background: QColor = BACKGROUND) -> QColor:
@@ -122,18 +155,32 @@ class TidyAxis(pg.AxisItem):
 
     def labelString(self) -> str:  # noqa: N802 (pyqtgraph's name)
         style = ";".join(f"{key}: {value}" for key, value in self.labelStyle.items())
-        return f"<span style='{style}'>{html.escape(self._fitted_label())}</span>"
+        lines = "<br>".join(html.escape(line) for line in self.shown_label())
+        return f"<span style='{style}'>{lines}</span>"
 
-    def _fitted_label(self) -> str:
-        """The label, cut to the axis's length (a presentation-size label on a short axis would leave the chart)."""
+    def shown_label(self) -> list[str]:
+        """The label's lines as shown: whole on one line where the axis is long enough, else wrapped into up to
+        :data:`LABEL_LINES` lines (a short axis in presentation mode: "tokens in / the text"), the last cut with
+        "…" if even they do not hold it."""
         font = QFont(QApplication.font())
         size = str(self.labelStyle.get("font-size", ""))
         if size.endswith("pt"):
             font.setPointSizeF(float(size[:-2]))
         length = self.size().height() if self.orientation in ("left", "right") else self.size().width()
         if length <= 0:
-            return self.labelText
-        return QFontMetrics(font).elidedText(self.labelText, Qt.TextElideMode.ElideRight, int(length))
+            return [self.labelText]
+        return wrap_label(self.labelText, QFontMetrics(font), int(length))
+
+    def _updateWidth(self) -> None:  # noqa: N802 (pyqtgraph's name)
+        """pyqtgraph's width, which counts 0.8 of the label's height (its box has margins), and the label
+        nudged 5 px outward: enough for one line, short of a wrapped label by a few pixels, which then run into the
+        tick labels. A wrapped label gets its whole height."""
+        super()._updateWidth()
+        if self.label is not None and self.label.isVisible() and self.fixedWidth is None:
+            short = 0.2 * self.label.boundingRect().height() - LABEL_NUDGE
+            if short > 0:
+                self.setMaximumWidth(self.maximumWidth() + short)
+                self.setMinimumWidth(self.minimumWidth() + short)
 
     def _updateLabel(self) -> None:  # noqa: N802 (pyqtgraph's name)
         """pyqtgraph's (the label's HTML set, the axis fitted to it and repainted), only when the HTML changes:

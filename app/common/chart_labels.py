@@ -101,7 +101,7 @@ class LegendRow(pg.LegendItem):
         super().__init__(labelTextSize=f"{point_size:g}pt")
         self.plot = plot
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)  # as wide as its entries, centred
-        plot.layout.addItem(self, 4, 1)
+        plot.layout.addItem(self, 4, 0, 1, 3)  # under the axes too: a wide axis label takes no room from it
         plot.layout.setAlignment(self, Qt.AlignmentFlag.AlignHCenter)
         plot.legend = self  # PlotItem.addItem adds every named item to its legend
 
@@ -125,12 +125,10 @@ class LegendRow(pg.LegendItem):
         self.fit()
 
     def fit(self) -> None:
-        """Put as many entries on a row as fit the plot area's width (at least one). The view's width counts, not
+        """Put as many entries on a row as fit the chart's width (at least one). The view's width counts, not
         the plot's: a legend too wide makes the plot wider than its view."""
         view = self.plot.getViewWidget()
-        width = (view.viewport().width() if view is not None else self.plot.width()) - sum(
-            self.plot.getAxis(name).width() for name in ("left", "right") if self.plot.getAxis(name).isVisible()
-        )
+        width = view.viewport().width() if view is not None else self.plot.width()
         for columns in range(max(len(self.items), 1), 0, -1):
             self.setColumnCount(columns)
             if self.layout.preferredWidth() <= width:

@@ -55,6 +55,12 @@ WORDINGS: dict[str, str] = {
     "train.forbid_invalid": QT_TRANSLATE_NOOP(
         "EngineSentences", "The forbidden-token regex {pattern} is not valid: {detail}."
     ),
+    "train.forbid_too_slow": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "The forbidden-token regex {pattern} took more than {seconds} s on {where}: it probably backtracks "
+        "catastrophically (nested quantifiers such as (a+)+, or alternatives that overlap such as (a|aa)+); "
+        "simplify it.",
+    ),
     "train.min_count_invalid": QT_TRANSLATE_NOOP(
         "EngineSentences", "The minimum count must be a whole number of at least 1, not {value}."
     ),
@@ -112,6 +118,11 @@ WORDINGS: dict[str, str] = {
     "train.picky_invalid": QT_TRANSLATE_NOOP(
         "EngineSentences", "The PickyBPE threshold must be a number above 0 (the paper uses 0.6 to 0.9), not {value}."
     ),
+    "train.picky_not_finite": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "The PickyBPE threshold must be a finite number (the paper uses 0.6 to 0.9; 1 or more never removes a "
+        "token), not {value}.",
+    ),
     "train.picky_with": QT_TRANSLATE_NOOP(
         "EngineSentences", "PickyBPE cannot be combined with {other} yet: leave one out."
     ),
@@ -121,6 +132,10 @@ WORDINGS: dict[str, str] = {
         "stopped at {reached}.",
     ),
     "train.language_invalid": QT_TRANSLATE_NOOP("EngineSentences", "A language is given as NAME=FILE, not {value}."),
+    "train.language_control": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "A language's name cannot hold a control character such as a line break or a tab ({value} holds {char}).",
+    ),
     "train.language_twice": QT_TRANSLATE_NOOP("EngineSentences", "The language {name} is given twice."),
     "train.parity_languages": QT_TRANSLATE_NOOP(
         "EngineSentences", "Parity-aware BPE needs at least one language (NAME=FILE), not {count}."
@@ -344,12 +359,47 @@ WORDINGS: dict[str, str] = {
     ),
     "library.crash": QT_TRANSLATE_NOOP("EngineSentences", "{path}: the tokenizer's library crashed ({detail})."),
     "library.failed": QT_TRANSLATE_NOOP("EngineSentences", "{path}: the tokenizer's library failed: {detail}."),
+    "library.no_token": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: the tokenizer's library cannot encode this text: the file's vocabulary has no token for {char} "
+        "(character {offset} of the text), nor for each of its bytes.",
+    ),
+    "library.runaway_pre_tokenizer": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: the tokenizer's library gave up on this text: the regex {pattern} of the file's pre-tokenizer "
+        "(a Split) backtracks too much on it; simplify that regex in the file.",
+    ),
+    "library.runaway_normalizer": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: the tokenizer's library gave up on this text: the regex {pattern} of the file's normalizer "
+        "(a Replace) backtracks too much on it; simplify that regex in the file.",
+    ),
+    "library.runaway_regexes": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: the tokenizer's library gave up on this text: one of the file's regexes ({pattern}) backtracks "
+        "too much on it; simplify it in the file.",
+    ),
+    "library.drops_unknown": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: its vocabulary has no token for some characters (such as {example}) and the file has no unknown "
+        "token: its library drops such characters from the text without a word.",
+    ),
     # An output path that is not a regular file, never replaced (bpe_core.formats.files).
     "write.device": QT_TRANSLATE_NOOP("EngineSentences", "Cannot write {path}: it is a device, not a regular file."),
     "write.named_pipe": QT_TRANSLATE_NOOP(
         "EngineSentences", "Cannot write {path}: it is a named pipe, not a regular file."
     ),
     "write.socket": QT_TRANSLATE_NOOP("EngineSentences", "Cannot write {path}: it is a socket, not a regular file."),
+    "write.folder_is_file": QT_TRANSLATE_NOOP("EngineSentences", "Cannot write {path}: it is a file, not a folder."),
+    "write.folder_is_device": QT_TRANSLATE_NOOP(
+        "EngineSentences", "Cannot write {path}: it is a device, not a folder."
+    ),
+    "write.folder_is_named_pipe": QT_TRANSLATE_NOOP(
+        "EngineSentences", "Cannot write {path}: it is a named pipe, not a folder."
+    ),
+    "write.folder_is_socket": QT_TRANSLATE_NOOP(
+        "EngineSentences", "Cannot write {path}: it is a socket, not a folder."
+    ),
     "write.is_input": QT_TRANSLATE_NOOP(
         "EngineSentences",
         "Cannot write {path}: it is the same file as {input}, the corpus selected in the Train tab; save to another "
@@ -362,6 +412,139 @@ WORDINGS: dict[str, str] = {
     ),
     "output.twice": QT_TRANSLATE_NOOP(
         "EngineSentences", "{option} {path} and {other_option} {other} are the same file."
+    ),
+    # A training run's checkpoint (bpe_core.checkpoint).
+    "checkpoint.not_saved": QT_TRANSLATE_NOOP(
+        "EngineSentences", "The merges so far could not be saved in {folder} ({cause}); training went on without them."
+    ),
+    "checkpoint.not_folder": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{folder} is a file, not a folder: the merges so far are saved in a folder."
+    ),
+    "checkpoint.not_ours": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{folder} was not made by BPE Explorer: it is left alone, and the merges so far were not saved there.",
+    ),
+    "checkpoint.other_settings": QT_TRANSLATE_NOOP(
+        "EngineSentences", "The interrupted run in {folder} had other settings ({names}): starting afresh."
+    ),
+    "checkpoint.other_corpus": QT_TRANSLATE_NOOP(
+        "EngineSentences", "The interrupted run in {folder} had other corpus files (or they changed): starting afresh."
+    ),
+    "checkpoint.changed": QT_TRANSLATE_NOOP(
+        "EngineSentences", "The interrupted run in {folder} was changed after it was saved ({file}): starting afresh."
+    ),
+    "checkpoint.unreadable": QT_TRANSLATE_NOOP(
+        "EngineSentences", "The interrupted run in {folder} cannot be read ({detail}): starting afresh."
+    ),
+    "checkpoint.earlier_version": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{folder} holds an interrupted run of an earlier version: it cannot be checked, so it is not resumed (and "
+        "is left as it is).",
+    ),
+    # A counts file that cannot be trained from (bpe_core.counts_file).
+    "counts.patterns_differ": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: counted with the pattern {pattern}, not {other} like the others: counts cut differently cannot be "
+        "summed.",
+    ),
+    "counts.specials_differ": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{path}: its special tokens differ from the other files'."
+    ),
+    "counts.nothing_to_train": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{paths}: no pre-token is counted more than 0 times: nothing to train."
+    ),
+    "counts.too_large": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: is {size} bytes; a counts file may hold at most {limit} bytes (2 GiB: some 100 million distinct "
+        "pre-tokens, more than fit in memory once read).",
+    ),
+    "counts.grew": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: holds more than its size said; a counts file may hold at most {limit} bytes (2 GiB: some 100 "
+        "million distinct pre-tokens, more than fit in memory once read).",
+    ),
+    "counts.not_parquet": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{path}: not a counts file this program reads ({detail})."
+    ),
+    "counts.pretoken_type": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: the column 'pretoken' holds {kind}; expected binary (each pre-token's UTF-8 bytes) or string.",
+    ),
+    "counts.count_type": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{path}: the column 'count' holds {kind}; expected whole numbers (int64)."
+    ),
+    "counts.null": QT_TRANSLATE_NOOP("EngineSentences", "{path}: row {row}: the column '{column}' is null."),
+    "counts.pretoken_not_utf8": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{path}: row {row}: the pre-token is not UTF-8 (its byte {byte})."
+    ),
+    "counts.row_negative": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{path}: row {row}: the count is {count}; expected a whole number of at least 0."
+    ),
+    "counts.line_negative": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{path}: line {line}: the count is {count}; expected a whole number of at least 0."
+    ),
+    "counts.row_too_many": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: row {row}: the counts add up to more than 2**53 ({limit}) tokens (each pre-token's bytes times "
+        "its count, and the special tokens): more than training counts exactly.",
+    ),
+    "counts.line_too_many": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: line {line}: the counts add up to more than 2**53 ({limit}) tokens (each pre-token's bytes times "
+        "its count, and the special tokens): more than training counts exactly.",
+    ),
+    "counts.specials_too_many": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: the metadata field 'specials': the counts add up to more than 2**53 ({limit}) tokens (each "
+        "pre-token's bytes times its count, and the special tokens): more than training counts exactly.",
+    ),
+    "counts.metadata_not_json": QT_TRANSLATE_NOOP("EngineSentences", "{path}: its metadata ({key}) is not JSON."),
+    "counts.metadata_not_object": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{path}: its metadata ({key}) is {value}; expected an object of the fields {fields}."
+    ),
+    "counts.field_format": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{path}: the metadata field 'format' is {value}; expected {format}."
+    ),
+    "counts.field_pattern": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: the metadata field 'pattern' is {value}; expected a string (a pattern name or regex) or null.",
+    ),
+    "counts.field_pattern_invalid": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{path}: the metadata field 'pattern': {detail}."
+    ),
+    "counts.field_texts": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{path}: the metadata field '{field}' is {value}; expected an array of non-empty strings."
+    ),
+    "counts.field_count": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: the metadata field '{field}' is {value}; expected a whole number from 0 to 2**53 ({limit}).",
+    ),
+    "counts.field_text": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{path}: the metadata field '{field}' is {value}; expected a string."
+    ),
+    "counts.not_tsv": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{path}: line {line} is not TEXT<TAB>COUNT (COUNT a whole number from 0 to 2**53)."
+    ),
+    "counts.tsv_not_utf8": QT_TRANSLATE_NOOP("EngineSentences", "{path}: not UTF-8 text (byte {byte}, line {line})."),
+    # A Ray cluster that cannot be counted on (bpe_core.ray_counting).
+    "ray.bad_address": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{address}: expected a Ray address: local, auto, HOST:PORT or ray://HOST:PORT."
+    ),
+    "ray.unreachable": QT_TRANSLATE_NOOP(
+        "EngineSentences", "Cannot connect to the Ray cluster at {address}: {detail}."
+    ),
+    "ray.no_answer": QT_TRANSLATE_NOOP(
+        "EngineSentences", "Cannot connect to the Ray cluster at {address}: no answer within {seconds} s."
+    ),
+    "ray.not_ray": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "Cannot connect to the Ray cluster at {address}: something else answers there (not a gRPC server, as Ray's "
+        "are).",
+    ),
+    "ray.no_cluster": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "No Ray cluster runs on this machine (Ray address auto): start one with “ray start --head”, enter the "
+        "cluster's address (HOST:6379, ray://HOST:10001), or enter local to count on a Ray started for this run.",
     ),
     # A vocabulary filter that cannot run (bpe_core.vocabulary.table).
     "filter.invalid_regex": QT_TRANSLATE_NOOP("EngineSentences", "The regex {pattern} is not valid: {detail}."),

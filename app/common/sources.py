@@ -29,6 +29,7 @@ from bpe_core import formats, reference
 from bpe_core.foreign import TiktokenTokenizer
 from bpe_core.foreign.library_host import LibraryError
 from bpe_core.incremental import IncrementalEncoder
+from bpe_core.messages import Message
 from bpe_core.methods import UncoverableError, methods_of
 from bpe_core.patterns import PatternError
 from bpe_core.protocol import ShownTokenizer, TokenRank
@@ -109,6 +110,12 @@ class PaneSource:
     def _forget_text(self) -> None:
         if self._incremental is not None:
             self._incremental.forget()
+
+    @property
+    def warning(self) -> Message | None:
+        """What the loaded tokenizer's file does silently (a tokenizer.json dropping characters it has no token
+        for), or None; None too before it is loaded (nothing is loaded to say it)."""
+        return getattr(self._tokenizer, "warning", None)
 
     def with_method(self, method: Method) -> PaneSource:
         """The same tokenizer cut by ``method``, in a pane of its own ("o200k_base · fewest tokens")."""

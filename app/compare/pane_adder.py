@@ -75,6 +75,9 @@ class PaneAdder(QObject):
         else:
             record.source, record.loading = source, False
             self.panes.set_title(source.key, source.label)
+        warning = engine_message(source.warning) if source.warning is not None else ""
+        record.widget.set_note(warning)  # what the file does silently, under the pane's figures and in its tooltip
+        record.widget.setToolTip(warning)
         self.panes.request([source.key])
         self.source_shown.emit(source)
         return record.widget

@@ -14,6 +14,8 @@ from app.common.chart_export import ExportMenu
 
 CHOSEN = style.PAIR
 OTHER = QColor("#7570b3")
+#: The chart's least height at the usual size (larger fonts need more: :meth:`PairCountsChart.set_point_size`).
+MIN_HEIGHT = 180
 
 
 class PairCountsChart(pg.PlotWidget):
@@ -28,7 +30,6 @@ class PairCountsChart(pg.PlotWidget):
         self.hideButtons()
         self.showGrid(x=True, y=False, alpha=0.2)
         self.getViewBox().invertY(True)
-        self.setMinimumHeight(180)
         self.bars = pg.BarGraphItem(x0=[], y=[], height=0.7, width=[], brushes=[], pen=None)
         self.addItem(self.bars)
         self.all_labels: list[str] = []
@@ -52,7 +53,11 @@ class PairCountsChart(pg.PlotWidget):
         self.setLabel(
             "bottom", QCoreApplication.translate("PairCountsChart", "count"), **{"font-size": f"{size:.0f}pt"}
         )
-        self.getAxis("bottom").setHeight(int(QFontMetrics(self.tick_font).height() * 2.1))
+        line = QFontMetrics(self.tick_font).height()
+        self.getAxis("bottom").setHeight(int(line * 2.1))
+        # a line per row of the y range, the title and the bottom axis: no pair's label is left out
+        title = QFontMetrics(style.text_font(size + 1)).height()
+        self.setMinimumHeight(max(MIN_HEIGHT, self._rows() * line + int(line * 2.1) + title + 8))
         self.setTitle(self._title, size=f"{size + 1:.0f}pt", color="#222")
         self._redraw()
 
@@ -81,9 +86,14 @@ class PairCountsChart(pg.PlotWidget):
         metrics = QFontMetrics(self.tick_font)
         axis.setWidth(min(420, 16 + max(metrics.horizontalAdvance(label) for label in self.labels)))
         self.setXRange(0, max(self.counts) * 1.08, padding=0)
-        self.setYRange(-0.6, max(len(positions), 8) - 0.4, padding=0)
+        self.setYRange(-0.6, max(len(positions), self._rows()) - 0.4, padding=0)
         bottom = self.getAxis("bottom")
         bottom.setTicks([[(v, str(v)) for v in _integer_ticks(max(self.counts))]])
+
+    def _rows(self) -> int:
+        """The rows of the y range: 8 (thin bars when there are few pairs), or as many pairs as shown if fewer
+        (larger labels: :meth:`set_point_size`), so that the chart need not be taller than those."""
+        return min(8, self.max_pairs)
 
 
 def _integer_ticks(top: int, most: int = 6) -> list[int]:

@@ -77,10 +77,12 @@ class QuizView(TeachingView):
         top.addStretch(1)
         self.score_label = QLabel()
         self.score_label.setObjectName("quizScore")
-        top.addWidget(self.score_label)
         self.prompt = QLabel()
         self.prompt.setObjectName("quizPrompt")
         self.prompt.setWordWrap(True)
+        asked = QHBoxLayout()  # the score beside the question, not at the end of the buttons: in presentation
+        asked.addWidget(self.prompt, 1)  # mode the buttons' row alone is as wide as a 1280 px screen
+        asked.addWidget(self.score_label, 0, Qt.AlignmentFlag.AlignTop)
         self.chips = TokenChips()
         self.buttons_box = QGridLayout()
         self.buttons: list[QPushButton] = []
@@ -89,7 +91,7 @@ class QuizView(TeachingView):
         self.verdict.setWordWrap(True)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
-        layout.addWidget(self.prompt)
+        layout.addLayout(asked)
         layout.addWidget(self.chips)
         layout.addLayout(self.buttons_box)
         layout.addWidget(self.verdict)

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.common.vertical_scroll import VerticalScroll
 from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import Chip, TokenChips
 from app.teaching.pair_chart import PairCountsChart
@@ -102,7 +103,7 @@ class StepThroughView(TeachingView):
         lower.setStretchFactor(1, 1)
         lower.setSizes([760, 340])
         body = QSplitter(Qt.Orientation.Vertical)
-        body.addWidget(sequences)
+        body.addWidget(VerticalScroll(sequences))  # in presentation mode on a laptop's screen, it scrolls
         body.addWidget(lower)
         body.setStretchFactor(0, 1)
         body.setStretchFactor(1, 1)

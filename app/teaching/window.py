@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QComboBox, QFileDialog, QLabel, QMainWindow, QMess
 
 from app.common.engine_messages import engine_message
 from app.common.jobs import Jobs
+from app.common.screen_fit import fit_to_screen
 from app.common.tab_widget import TabWidget
 from app.teaching.animation_export import ANIMATION_SUFFIXES, AnimationExport
 from app.teaching.base import TeachingView
@@ -151,7 +152,7 @@ class TeachingWindow(QMainWindow):
         self._lesson_key: str | None = None  # the text the lessons use now
         self._picked: str | None = None  # the text the user picked, kept while it is offered
         self.set_lesson_texts(None, text)
-        toolbar = self.addToolBar(self.tr("Teach"))
+        toolbar = self.toolbar = self.addToolBar(self.tr("Teach"))
         toolbar.setMovable(False)
         toolbar.addWidget(QLabel(self.tr(" Tokenizer ")))
         toolbar.addWidget(self.source)
@@ -190,6 +191,7 @@ class TeachingWindow(QMainWindow):
         self.animation.chips.clicked.connect(self._on_animation_chip)
         self.replay.moved.connect(self._on_replay_moved)
         self.resize(1400, 900)
+        fit_to_screen(self)  # a laptop's screen is smaller
         self._on_source(self.source.currentIndex())
 
     # --- tokenizers ------------------------------------------------------------------------------------------
@@ -470,9 +472,10 @@ class TeachingWindow(QMainWindow):
         self.cancel_export()
         for view in self.views.values():
             view.set_presentation(on)
-        font = self.tabs.tabBar().font()
-        font.setPointSizeF(14 if on else 10)
-        self.tabs.tabBar().setFont(font)
+        for bar in (self.tabs.tabBar(), self.toolbar):  # the toolbar's choices are read from the back row too
+            font = bar.font()
+            font.setPointSizeF(14 if on else 10)
+            bar.setFont(font)
         self.current_view().setFocus()
 
     @Slot(bool)

@@ -21,6 +21,7 @@ from PySide6.QtGui import QColor, QFontMetrics
 
 from app import style
 from app.common.chart import VALUE_PT, Chart
+from app.common.chart_axes import GAP
 from app.common.chart_labels import spread
 from app.common.thin_curve import ThinCurve
 from app.style import mono_font
@@ -79,6 +80,7 @@ class PairFrequencyChart(Chart):
         self.addItem(self.bars)
         self.history = MergeHistory()
         self.shown_rank: int | None = None
+        self.getViewBox().sigResized.connect(self._on_resized)
         self.restyle()
 
     def restyle(self) -> None:
@@ -101,7 +103,7 @@ class PairFrequencyChart(Chart):
             self.show_hint(self.tr("Press Train to see the most frequent pairs at each merge.") if waiting else "")
             return
         step = history.steps[rank]
-        pairs = step.top_pairs[: max(5, round(self.max_pairs / self.scale))] or ((step.left, step.right, step.count),)
+        pairs = step.top_pairs[: self.pairs_shown()] or ((step.left, step.right, step.count),)
         counts = [count for _, _, count in pairs]
         self.labels = [_label(render_pair(history.token_bytes(a), history.token_bytes(b))) for a, b, _ in pairs]
         brushes = [pg.mkBrush(CHOSEN if (a, b) == step.pair else OTHER) for a, b, _ in pairs]
@@ -114,6 +116,21 @@ class PairFrequencyChart(Chart):
         self.set_title(self.tr("Top pairs at rank {rank} · chosen in orange").format(rank=f"{rank:,}"))
         self.show_hint("")
         self.shown_rank = rank
+
+    def pairs_shown(self) -> int:
+        """As many pairs as the text's size allows (fewer in presentation mode) and as the plot holds a line of
+        text each (fewer on a short chart, a laptop's: every other label was left out), at least 5."""
+        line = QFontMetrics(mono_font(self.pt(PAIR_PT))).height() + GAP / 2  # the axis's space between labels
+        height = self.getViewBox().size().height()
+        fit = int(height // line) if height > 0 else self.max_pairs
+        return max(5, min(round(self.max_pairs / self.scale), fit))
+
+    def _on_resized(self) -> None:
+        """Show as many pairs as now fit (only when that number changed)."""
+        rank = self.shown_rank
+        if rank is not None and rank < len(self.history):
+            if (len(self.history.steps[rank].top_pairs[: self.pairs_shown()]) or 1) != len(self.labels):
+                self.show_step(self.history, rank)
 
     def _fit_label_axis(self) -> None:
         """Make the pair axis as wide as its longest label: pyqtgraph's own expansion only ever grows and can push
@@ -130,6 +147,10 @@ class PairFrequencyChart(Chart):
             self.setXRange(0, max(4, top) * 1.25, padding=0)
 
 
+#: A run chart's least height, at the usual text size.
+RUN_CHART_HEIGHT = 160
+
+
 class _RunChart(Chart):
     """A line chart of a training run: one log axis, gridlines, and a vertical line (:meth:`_mark_at`) at the
     current step. Subclasses add their curves with :meth:`_line`, then the marker with :meth:`_add_marker`, so
@@ -140,7 +161,7 @@ class _RunChart(Chart):
         self.set_axis_label("left", left)
         self.set_axis_label("bottom", bottom)
         self.showGrid(x=True, y=True, alpha=0.2)
-        self.setMinimumHeight(160)
+        self.setMinimumHeight(RUN_CHART_HEIGHT)
         self.setLogMode(x=log_x, y=not log_x)
         self.fixed_axes = False
 
@@ -274,6 +295,7 @@ class CompressionChart(_RunChart):
 
     def restyle(self) -> None:
         super().restyle()
+        self.setMinimumHeight(round(RUN_CHART_HEIGHT * self.scale))  # room for the references' labels' text
         for label in self.reference_labels:
             label.setFont(style.text_font(self.pt(VALUE_PT)))
         self._place_labels()

@@ -92,11 +92,16 @@ class CorpusPanel(QGroupBox):
         self.preview.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         self.preview.setMinimumHeight(90)
 
+        # The combo on a row of its own, as wide as the panel: a file's name is long, and the combo no longer asks
+        # for the width of its longest item (which made the panel wider than the column and squashed it).
+        self.combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.combo.setMinimumContentsLength(12)
         row = QHBoxLayout()
-        row.addWidget(self.combo, 1)
         row.addWidget(self.open_button)
         row.addWidget(self.save_counts_button)
+        row.addStretch(1)
         layout = QVBoxLayout(self)
+        layout.addWidget(self.combo)
         layout.addLayout(row)
         layout.addWidget(self.counts_status)
         layout.addWidget(self.info)

@@ -66,7 +66,9 @@ class RunBox(QGroupBox):
         self.show_progress(phase.fraction, phase.text())
 
     def show_progress(self, fraction: float | None, text: str) -> None:
-        """Fill the bar to ``fraction`` (None: leave it as it is) and say ``text``."""
+        """Fill the bar to ``fraction`` (None: leave it as it is) and say ``text`` (its tooltip too: a long note
+        may be cut where the panel has no room)."""
         if fraction is not None:
             self.progress.setValue(int(FULL * fraction))
         self.progress_text.setText(text)
+        self.progress_text.setToolTip(text)

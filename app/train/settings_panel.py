@@ -1,5 +1,7 @@
-"""The settings panel: vocabulary size, pre-tokenizer (named or a custom regex checked as you type), special
-tokens and worker processes. ``problems()`` says why the current settings cannot train.
+"""The settings panel: vocabulary size, pre-tokenizer (named or a custom regex checked as you type) and special
+tokens always shown; the training variants (stop count, forbidden tokens, superwords, PickyBPE, parity) and the
+counting (worker processes, Ray) in sections folded under their titles, so that the panel fits a laptop's screen.
+``problems()`` says why the current settings cannot train.
 
 A custom regex is compiled at once (invalid: said at once), then tried on the beginning of the chosen corpus in a
 background thread (:mod:`app.train.pattern_check`) a moment after the last keystroke: too slow, matches nothing, leaves
@@ -23,8 +25,10 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QSpinBox,
+    QVBoxLayout,
 )
 
+from app.common.collapsible import Collapsible
 from app.common.fields import FIELD_MAX_CHARS
 from app.train.corpus_sources import CorpusSource
 from app.train.pattern_check import PatternChecker, Verdict
@@ -164,20 +168,33 @@ class SettingsPanel(QGroupBox):
         self.problem_label.setStyleSheet("color: #b00020;")
         self.problem_label.setVisible(False)
 
-        form = QFormLayout(self)
+        form = QFormLayout()
         form.addRow(self.tr("Vocabulary size"), self.vocab_size)
         form.addRow(self.tr("Pre-tokenizer"), self.pattern)
         form.addRow("", self.custom_regex)
         form.addRow("", self.pattern_check)
         form.addRow(self.tr("Special tokens"), self.specials)
-        form.addRow(self.tr("Worker processes"), self.processes)
-        form.addRow(self.tr("Stop below count"), self.min_count)
-        form.addRow(self.tr("Forbid tokens matching"), self.forbid)
-        form.addRow(self.tr("Superwords after"), self.superword_after)
-        form.addRow(self.tr("PickyBPE threshold"), self.picky)
-        form.addRow(self.tr("One language per file"), self.parity)
-        form.addRow(self.tr("Ray address"), self.ray_address)
-        form.addRow(self.problem_label)
+        self.variants = Collapsible(self.tr("Variants"))
+        self.variants.setObjectName("variantsSection")
+        variants = QFormLayout(self.variants.body)
+        variants.addRow(self.tr("Stop below count"), self.min_count)
+        variants.addRow(self.tr("Forbid tokens matching"), self.forbid)
+        variants.addRow(self.tr("Superwords after"), self.superword_after)
+        variants.addRow(self.tr("PickyBPE threshold"), self.picky)
+        variants.addRow(self.tr("One language per file"), self.parity)
+        self.counting = Collapsible(self.tr("Counting"))
+        self.counting.setObjectName("countingSection")
+        counting = QFormLayout(self.counting.body)
+        counting.addRow(self.tr("Worker processes"), self.processes)
+        counting.addRow(self.tr("Ray address"), self.ray_address)
+        for section in (variants, counting):
+            section.setContentsMargins(12, 0, 0, 0)
+            section.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.variants)
+        layout.addWidget(self.counting)
+        layout.addWidget(self.problem_label)
 
         self.vocab_size.valueChanged.connect(self._changed)
         self.pattern.currentIndexChanged.connect(self._pattern_changed)

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from app.common import dialogs
 from app.common.engine_messages import engine_message
 from app.common.jobs import Jobs
+from app.common.vertical_scroll import VerticalScroll
 from app.style import mono_font
 from app.train.charts import CompressionChart, MergeCountChart, PairFrequencyChart
 from app.train.corpus_panel import CorpusPanel
@@ -94,7 +95,7 @@ class TrainTab(QSplitter):
         self._build_table()
         self._build_charts()
         self._build_status()
-        self.addWidget(self.left)
+        self.addWidget(VerticalScroll(self.left))  # scrolls on a short screen: nothing in it is squashed
         self.addWidget(self.table_area)
         self.addWidget(self.charts_area)
         self.setStretchFactor(0, 0)
@@ -482,6 +483,8 @@ class TrainTab(QSplitter):
         )
         if result.warning:  # e.g. a custom pattern that left characters unmatched
             text += self.tr(" Note: {warning}").format(warning=engine_message(result.warning_message or result.warning))
+        if result.checkpoint_warning is not None:  # e.g. a full disk: the merges so far were not saved
+            text += self.tr(" Note: {warning}").format(warning=engine_message(result.checkpoint_warning))
         self.run_box.show_progress(None if result.cancelled else 1.0, text)
         self._after_run()
         self.current_rank = len(self.history) - 1 if len(self.history) else None

@@ -14,7 +14,9 @@ import functools
 from collections.abc import Callable, Iterable, Sequence
 
 from bpe_core.foreign.first_merges import FirstMerges
+from bpe_core.foreign.library_host import LibraryError
 from bpe_core.foreign.spans import byte_spans
+from bpe_core.messages import Message, shown_char
 from bpe_core.protocol import TokenRank
 from bpe_core.text_splitter import TextSplitter, fix_surrogates
 from bpe_core.tokenizer import UnknownTokenError
@@ -33,6 +35,7 @@ class ForeignTokenizer:
     merge_rule = "pairs"
     record = None
     pretokenizer: TextSplitter | None = None  # the library pre-tokenizes; tiktoken's tables use one of ours
+    warning: Message | None = None  # what the file makes its library do silently, said once when it is loaded
 
     def __init__(self, name: str, model: str, vocab_size: int, special_tokens: dict[str, int]):
         self.name, self.model, self.vocab_size = name, model, vocab_size
@@ -63,6 +66,34 @@ class ForeignTokenizer:
     def token_ids(self) -> list[int]:
         """Every id the vocabulary holds, ascending (``range(vocab_size)`` unless the ids have gaps)."""
         return sorted(set(range(self.vocab_size)) | self._special_ids)
+
+    def _hosted(self, text: str):
+        """What the library host's ``encode`` gives for ``text``; a panic of the library explained where it can be
+        (:meth:`_explained`)."""
+        try:
+            return self._host(text)
+        except LibraryError as error:
+            if error.reason != "panic":
+                raise
+            raise self._explained(error, text) from None
+
+    def _explained(self, error: LibraryError, text: str) -> LibraryError:
+        """A panic of the library on ``text`` said by its cause: a character no token stands for (a rank table
+        without every byte panics with "no entry found for key"), else ``error`` as it is."""
+        if "no entry found for key" in error.detail and (found := self._first_without_token(text)) is not None:
+            at, char = found
+            return LibraryError(self.name, "no_token", detail=shown_char(char), chars=error.chars, at=at)
+        return error
+
+    def _first_without_token(self, text: str) -> tuple[int, str] | None:
+        """The first character of ``text`` (its offset and itself) that is no token and whose bytes are not all
+        tokens, or None."""
+        tokens = self.ids_by_bytes
+        for at, char in enumerate(text):
+            data = char.encode("utf-8", "surrogatepass")
+            if data not in tokens and any(bytes([byte]) not in tokens for byte in data):
+                return at, char
+        return None
 
     # ----- the shared interface -----
 

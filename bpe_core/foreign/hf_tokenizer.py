@@ -20,16 +20,19 @@ fallback) for a byte, and a WordPiece ``##`` prefix or a BPE end-of-word suffix 
 from __future__ import annotations
 
 import functools
+import itertools
+import string
 from typing import Any
 
 import tokenizers
 
 from bpe_core.errors import TokenizerFileError
 from bpe_core.foreign.base import ForeignTokenizer
-from bpe_core.foreign.library_host import LibraryEncoder
+from bpe_core.foreign.library_host import LibraryEncoder, LibraryError
 from bpe_core.foreign.locality import local_pattern
 from bpe_core.foreign.spans import byte_piece
 from bpe_core.gpt2_bytes import gpt2_to_bytes, gpt2_to_bytes_many
+from bpe_core.messages import Message, shown_char
 
 
 class HuggingFaceTokenizer(ForeignTokenizer):
@@ -64,16 +67,33 @@ class HuggingFaceTokenizer(ForeignTokenizer):
         #: the added tokens' texts, split out before it.
         self.local_pattern = local_pattern(doc)
         self.added_texts = list(added)
-        self._host = LibraryEncoder(path, __name__, "library_calls", (text,))
+        self._regexes = file_regexes(doc)
+        self._host = LibraryEncoder(path, __name__, "library_calls", (text, self._regexes))
+        self.warning = _drops_unknown(path, model) if not (self._byte_level or self._byte_fallback) else None
 
     def _encode_offsets(self, text: str):
-        ids, offsets, words = self._host(text)
+        ids, offsets, words = self._hosted(text)
 
         def chunks(view) -> list[int]:
             firsts = (i for i, word in enumerate(words) if i == 0 or word is None or word != words[i - 1])
             return sorted({view.tokens[i].start for i in firsts})
 
         return ids, lambda: offsets, chunks
+
+    def _explained(self, error: LibraryError, text: str) -> LibraryError:
+        """An Oniguruma panic said by the file's regex that ran away (asked of the host, each regex alone), or by
+        the file's regexes if none runs away alone; any other panic as the base class says it."""
+        if "Onig: Regex search error" not in error.detail or not self._regexes:
+            return super()._explained(error, text)
+        try:
+            found = self._host.call("runaway", text)
+        except LibraryError:
+            found = None
+        if found is None:
+            listed = ", ".join(repr(pattern) for _, pattern in self._regexes)
+            return LibraryError(self.name, "runaway_regex", detail=listed, chars=error.chars)
+        step, pattern = self._regexes[found]
+        return LibraryError(self.name, "runaway_regex", detail=repr(pattern), chars=error.chars, step=step)
 
     def _decode_text(self, ids: list[int], data: bytes) -> str:
         """Through the file's decoder, in the library (a Metaspace's leading space dropped, byte fallback joined)."""
@@ -135,10 +155,11 @@ class HuggingFaceTokenizer(ForeignTokenizer):
         return merges
 
 
-def library_calls(text: str) -> dict:
+def library_calls(text: str, regexes: list[tuple[str, str]]) -> dict:
     """In the library host (:mod:`bpe_core.foreign.library_host`): the file's JSON ``text`` as its calls:
     ``encode`` (a text to its ids, character offsets and word indices) and ``decode`` (ids to text, through the
-    file's decoder), as the library does them."""
+    file's decoder), as the library does them, and ``runaway`` (which of the file's ``regexes``, from
+    :func:`file_regexes`, panics alone on a text)."""
     library = tokenizers.Tokenizer.from_str(text)
     library.no_truncation()
     library.no_padding()
@@ -147,7 +168,92 @@ def library_calls(text: str) -> dict:
         encoding = library.encode(text, add_special_tokens=False)
         return encoding.ids, encoding.offsets, encoding.word_ids
 
-    return {"encode": encode, "decode": lambda ids: library.decode(ids, skip_special_tokens=False)}
+    def runaway(text: str) -> int | None:
+        """The index in ``regexes`` of the first that panics alone on ``text`` (a pre-tokenizer's on the text as
+        the file normalizes it), or None."""
+        normalized = _normalized(library, text)
+        for index, (step, pattern) in enumerate(regexes):
+            if _panics(step, pattern, text if step == "normalizer" else normalized):
+                return index
+        return None
+
+    return {
+        "encode": encode,
+        "decode": lambda ids: library.decode(ids, skip_special_tokens=False),
+        "runaway": runaway,
+    }
+
+
+def file_regexes(doc: dict) -> list[tuple[str, str]]:
+    """The regexes of a tokenizer.json's normalizer (``Replace`` steps) and pre-tokenizer (``Split`` steps), in the
+    order the library runs them, each with its step's name.
+
+    >>> split = {"type": "Split", "pattern": {"Regex": "a+"}, "behavior": "Isolated", "invert": False}
+    >>> replace = {"type": "Replace", "pattern": {"Regex": "b"}, "content": "c"}
+    >>> file_regexes({"normalizer": replace, "pre_tokenizer": {"type": "Sequence", "pretokenizers": [split]}})
+    [('normalizer', 'b'), ('pre_tokenizer', 'a+')]
+    """
+    found: list[tuple[str, str]] = []
+    for step, kind in (("normalizer", "Replace"), ("pre_tokenizer", "Split")):
+        found += [(step, pattern) for pattern in _regexes_in(doc.get(step), kind, 0)]
+    return found
+
+
+def _regexes_in(node: Any, kind: str, depth: int) -> list[str]:
+    if depth > 8 or not isinstance(node, dict):
+        return []
+    pattern = node.get("pattern")
+    if node.get("type") == kind and isinstance(pattern, dict) and isinstance(pattern.get("Regex"), str):
+        return [pattern["Regex"]]
+    steps = node.get("normalizers") or node.get("pretokenizers")
+    steps = steps if isinstance(steps, list) else []
+    return [regex for step in steps for regex in _regexes_in(step, kind, depth + 1)]
+
+
+def _normalized(library: tokenizers.Tokenizer, text: str) -> str:
+    """``text`` through the file's normalizer (``text`` itself if it has none, or if it fails)."""
+    try:
+        return library.normalizer.normalize_str(text) if library.normalizer is not None else text
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException:  # noqa: BLE001 - a panic: the normalizer's own regex is the one that ran away
+        return text
+
+
+def _panics(step: str, pattern: str, text: str) -> bool:
+    """Whether ``pattern`` alone, as the library runs it in ``step``, panics on ``text``."""
+    try:
+        regex = tokenizers.Regex(pattern)
+        if step == "normalizer":
+            tokenizers.normalizers.Replace(regex, "").normalize_str(text)
+        else:
+            tokenizers.pre_tokenizers.Split(regex, "isolated").pre_tokenize_str(text)
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException:  # noqa: BLE001 - pyo3's PanicException is a BaseException
+        return True
+    return False
+
+
+def _drops_unknown(path: str, model: dict) -> Message | None:
+    """The warning for a BPE vocabulary without an unknown token (the file is neither byte-level nor byte
+    fallback): its library drops the characters it has no token for. None for other files.
+
+    >>> print(_drops_unknown("t.json", {"type": "BPE", "vocab": {"a": 0, "b": 1}, "merges": []}))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    t.json: its vocabulary has no token for some characters (such as 'c' (U+0063)) and the file has no unknown
+    token, no byte fallback and no byte-level step: its library drops such characters from the text silently
+    """
+    vocab = model.get("vocab")
+    if model.get("type", "BPE") != "BPE" or model.get("unk_token") or not isinstance(vocab, dict):
+        return None
+    prefix, suffix = model.get("continuing_subword_prefix") or "", model.get("end_of_word_suffix") or ""
+    ascii = string.ascii_letters + string.digits + string.punctuation
+    candidates = itertools.chain(ascii, map(chr, range(0xA1, 0x110000)))
+    for char in itertools.islice(candidates, 3 * len(vocab) + 1):  # a token spells at most 3 of them
+        if not {char, prefix + char, char + suffix} & vocab.keys():
+            return Message.of("library.drops_unknown", path=path, example=shown_char(char))
+    return None
 
 
 def _check_one_token_per_id(path: str, model: dict, added_tokens) -> tuple[int, ...] | None:

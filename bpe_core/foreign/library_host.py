@@ -69,6 +69,10 @@ class LibraryError(ValueError):
 
     ``reason`` is ``"panic"`` (the library's own failure; ``detail`` is its message), ``"time"`` (``limit`` is
     the budget in seconds), ``"memory"`` (``limit`` in bytes) or ``"crash"`` (the host died: ``detail`` says how).
+    A panic the adapter explains becomes ``"no_token"`` (``detail`` shows the character no token stands for, ``at``
+    its offset in the text) or ``"runaway_regex"`` (``detail`` is the file's regex that ran away, quoted, and
+    ``step`` the step holding it: ``"pre_tokenizer"``, ``"normalizer"``, or ``""`` when one of several regexes
+    listed in ``detail`` did).
 
     >>> print(LibraryError("qwen.json", "time", limit=5.0, chars=300_000))  # doctest: +NORMALIZE_WHITESPACE
     qwen.json: the tokenizer's library took more than 5.0 s on 300,000 characters and was stopped (a regex or
@@ -80,6 +84,8 @@ class LibraryError(ValueError):
     detail: str = ""
     limit: float = 0.0
     chars: int = 0
+    at: int = 0
+    step: str = ""
 
     def __post_init__(self):
         super().__init__(str(self))
@@ -91,6 +97,11 @@ class LibraryError(ValueError):
             return Message.of("library.time", path=self.name, seconds=f"{self.limit:.1f}", chars=f"{self.chars:,}")
         if self.reason == "memory":
             return Message.of("library.memory", path=self.name, gb=f"{self.limit / 1e9:.1f}", chars=f"{self.chars:,}")
+        if self.reason == "no_token":
+            return Message.of("library.no_token", path=self.name, char=self.detail, offset=f"{self.at:,}")
+        if self.reason == "runaway_regex":
+            code = f"library.runaway_{self.step}" if self.step else "library.runaway_regexes"
+            return Message.of(code, path=self.name, pattern=self.detail)
         code = "library.crash" if self.reason == "crash" else "library.failed"
         return Message.of(code, path=self.name, detail=self.detail)
 
@@ -98,7 +109,7 @@ class LibraryError(ValueError):
         return str(self.message)
 
     def __reduce__(self):  # an exception dataclass pickles by its fields
-        return LibraryError, (self.name, self.reason, self.detail, self.limit, self.chars)
+        return LibraryError, (self.name, self.reason, self.detail, self.limit, self.chars, self.at, self.step)
 
 
 class LibraryEncoder:

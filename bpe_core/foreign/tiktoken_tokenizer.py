@@ -67,7 +67,7 @@ class TiktokenTokenizer(ForeignTokenizer):
         return _reference(name)
 
     def _encode_offsets(self, text: str):
-        ids = self._host(text)
+        ids = self._hosted(text)
         if self.shift:
             ids = [i + self.shift for i in ids]
         return ids, lambda: self._offsets(text, ids), lambda _view: self.pretokenizer.starts(text)

@@ -33,6 +33,13 @@ _KINDS = {
     stat.S_IFIFO: "a named pipe",
     stat.S_IFSOCK: "a socket",
 }
+#: What refusing to write into each kind of file that is not a folder says (a regular file: write.folder_is_file).
+_NOT_A_FOLDER = {
+    stat.S_IFCHR: "write.folder_is_device",
+    stat.S_IFBLK: "write.folder_is_device",
+    stat.S_IFIFO: "write.folder_is_named_pipe",
+    stat.S_IFSOCK: "write.folder_is_socket",
+}
 #: What refusing to write over each kind of file that is not a regular one (nor a folder) says.
 _NOT_WRITTEN = {
     stat.S_IFCHR: "write.device",
@@ -158,15 +165,30 @@ def output_target(path: str | os.PathLike) -> Path:
 
 
 def make_folder(directory: str | os.PathLike) -> Path:
-    """Create ``directory`` (and its parents) if needed; a failure names it and the cause."""
+    """Create ``directory`` (and its parents) if needed; a failure names it and the cause (what it is, if it is
+    not a folder).
+
+    >>> make_folder("/dev/null")
+    Traceback (most recent call last):
+    ...
+    bpe_core.errors.TokenizerWriteError: cannot write /dev/null: it is a device, not a folder; the files are ...
+    """
     folder = Path(directory)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except FileExistsError:
-        raise TokenizerWriteError(folder, "it is a file, not a folder (File exists)") from None
+        raise TokenizerWriteError.of(folder, _NOT_A_FOLDER.get(_file_type(folder), "write.folder_is_file")) from None
     except OSError as exc:
         raise TokenizerWriteError(folder, _cause(exc)) from None
     return folder
+
+
+def _file_type(path: Path) -> int | None:
+    """The type bits of what is at ``path`` (a link followed), or None."""
+    try:
+        return stat.S_IFMT(os.stat(path).st_mode)
+    except OSError:
+        return None
 
 
 def write_text_atomically(path: str | os.PathLike, text: str, encoding: str = "utf-8") -> None:

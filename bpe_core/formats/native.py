@@ -62,6 +62,11 @@ FORMAT_VERSION = 1
 def save_json(tokenizer, path: str | os.PathLike) -> None:
     """Write ``tokenizer`` (with its training record, if any) to ``path``, atomically: a failed write leaves any
     existing file untouched and raises :class:`~bpe_core.errors.TokenizerWriteError` naming ``path``."""
+    write_text_atomically(path, json_text(tokenizer))
+
+
+def json_text(tokenizer) -> str:
+    """The text :func:`save_json` writes for ``tokenizer`` (ASCII-safe: lone surrogates escaped)."""
     specials = dict(tokenizer.special_tokens)
     special_ids = set(specials.values())
     record = getattr(tokenizer, "record", None)
@@ -90,7 +95,7 @@ def save_json(tokenizer, path: str | os.PathLike) -> None:
     parts.append(',\n"merges": [\n' + ",\n".join(merge_lines) + "\n]")
     record_json = "null" if record is None else dump(pack_record(record), ensure_ascii=False, indent=1)
     parts.append(',\n"record": ' + record_json + "\n}\n")
-    write_text_atomically(path, escape_surrogates("".join(parts)))
+    return escape_surrogates("".join(parts))
 
 
 def escape_surrogates(json_text: str) -> str:

@@ -40,8 +40,20 @@ class ForbidRule:
                 if compiled.search(text, concurrent=True, timeout=SECONDS_PER_TOKEN):
                     return True
             except TimeoutError:
-                raise PatternTimeoutError(compiled.pattern, SECONDS_PER_TOKEN, 0, f"the token {text!r}") from None
+                raise ForbidTimeoutError(compiled.pattern, SECONDS_PER_TOKEN, 0, f"the token {text!r}") from None
         return False
+
+
+class ForbidTimeoutError(PatternTimeoutError):
+    """A forbidden-token regex that took longer than its time budget on a token (not the pre-tokenization regex).
+
+    >>> print(ForbidTimeoutError("(a|aa)+$", 5.0, 0, "the token 'aaa'"))  # doctest: +NORMALIZE_WHITESPACE
+    the forbidden-token regex '(a|aa)+$' (--forbid) took more than 5.0 s at character 0 of the token 'aaa': it
+    probably backtracks catastrophically (nested quantifiers such as (a+)+, or alternatives that overlap such as
+    (a|aa)+); simplify it
+    """
+
+    code = "train.forbid_too_slow"
 
 
 def exactly(token: bytes) -> str:

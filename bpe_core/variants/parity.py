@@ -24,10 +24,11 @@ A language's text is cut :func:`held_out` : its last tenth (from a line start) i
 from __future__ import annotations
 
 import os
+import unicodedata
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from bpe_core.messages import Message
+from bpe_core.messages import Message, shown_char
 from bpe_core.variants.errors import VariantSettingError
 
 if TYPE_CHECKING:  # only named here: reading a record's parity (bpe_core.steps) must not import numpy
@@ -76,10 +77,17 @@ def parse_language(value: str) -> tuple[str, str]:
 
     >>> parse_language("zh=corpus/zh.txt")
     ('zh', 'corpus/zh.txt')
+    >>> parse_language("en\\nfr=en.txt")
+    Traceback (most recent call last):
+    ...
+    bpe_core.variants.errors.VariantSettingError: --language 'en\\nfr=en.txt': a language's name cannot hold a ...
     """
     name, sep, path = value.partition("=")
     if not sep or not name.strip() or not path:
         raise VariantSettingError(Message.of("train.language_invalid", value=f"'{value}'"))
+    control = next((char for char in name if unicodedata.category(char) in ("Cc", "Zl", "Zp")), None)
+    if control is not None:
+        raise VariantSettingError(Message.of("train.language_control", value=repr(value), char=shown_char(control)))
     return name.strip(), path
 
 

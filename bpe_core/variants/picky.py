@@ -47,8 +47,14 @@ def check_tau(tau) -> float:
 
     >>> check_tau(0.9), check_tau(1)
     (0.9, 1.0)
+    >>> check_tau(float("inf"))
+    Traceback (most recent call last):
+    ...
+    bpe_core.variants.errors.VariantSettingError: the PickyBPE threshold must be a finite number (the paper uses ...
     """
-    if isinstance(tau, bool) or not isinstance(tau, (int, float)) or not math.isfinite(tau) or tau <= 0:
+    if isinstance(tau, float) and not math.isfinite(tau):  # inf too: IoS is at most 1, so 1 already never removes
+        raise VariantSettingError(Message.of("train.picky_not_finite", value=tau))
+    if isinstance(tau, bool) or not isinstance(tau, (int, float)) or tau <= 0:
         raise VariantSettingError(Message.of("train.picky_invalid", value=tau))
     return float(tau)
 

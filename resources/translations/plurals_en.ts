@@ -15,7 +15,7 @@
 <context>
     <name>CorpusPanel</name>
     <message numerus="yes">
-        <location filename="../../app/train/corpus_panel.py" line="227"/>
+        <location filename="../../app/train/corpus_panel.py" line="232"/>
         <source>{name} and %n more</source>
         <translation>
             <numerusform>{name} and %n more</numerusform>
@@ -91,7 +91,7 @@
 <context>
     <name>StepThroughView</name>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="239"/>
+        <location filename="../../app/teaching/step_through.py" line="240"/>
         <source>&lt;b&gt;Step {step} of {steps}&lt;/b&gt;: merge &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (new id {id}), counted {count}× (overlaps included), merged at %n places: {before} → {after} tokens.</source>
         <translation>
             <numerusform>&lt;b&gt;Step {step} of {steps}&lt;/b&gt;: merge &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (new id {id}), counted {count}× (overlaps included), merged at %n place: {before} → {after} tokens.</numerusform>

@@ -244,8 +244,9 @@ bytes {hex}</source>
 <context>
     <name>PairCountsChart</name>
     <message>
-        <location filename="../../app/teaching/pair_chart.py" line="53"/>
+        <location filename="../../app/teaching/pair_chart.py" line="54"/>
         <source>count</source>
+        <extracomment>The chart&apos;s least height at the usual size (larger fonts need more: :meth:`PairCountsChart.set_point_size`).</extracomment>
         <translation>频次</translation>
     </message>
 </context>
@@ -447,83 +448,83 @@ bytes {hex}</source>
         <translation>起始于</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="130"/>
-        <location filename="../../app/teaching/quiz_view.py" line="244"/>
+        <location filename="../../app/teaching/quiz_view.py" line="132"/>
+        <location filename="../../app/teaching/quiz_view.py" line="246"/>
         <source>This tokenizer has no merges: there is nothing to predict.</source>
         <translation>该分词器没有合并：没有可预测的内容。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="142"/>
+        <location filename="../../app/teaching/quiz_view.py" line="144"/>
         <source>&lt;b&gt;Question {number} of {round}&lt;/b&gt; — {merges} merges done. Here is the text now: which pair is merged next?</source>
         <translation>&lt;b&gt;第 {number} 题，共 {round} 题&lt;/b&gt; — 已完成 {merges} 次合并。这是文本现在的样子：下一次合并的是哪一对？</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="185"/>
+        <location filename="../../app/teaching/quiz_view.py" line="187"/>
         <source>&lt;b&gt;Right!&lt;/b&gt;</source>
         <translation>&lt;b&gt;答对了！&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="185"/>
+        <location filename="../../app/teaching/quiz_view.py" line="187"/>
         <source>&lt;b&gt;Not this time.&lt;/b&gt;</source>
         <translation>&lt;b&gt;这次没答对。&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="186"/>
+        <location filename="../../app/teaching/quiz_view.py" line="188"/>
         <source>Merge {rank} joins &lt;b&gt;{pair}&lt;/b&gt;.</source>
         <translation>第 {rank} 次合并连接的是 &lt;b&gt;{pair}&lt;/b&gt;。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="193"/>
+        <location filename="../../app/teaching/quiz_view.py" line="195"/>
         <source>Counts in this text, not in the training corpus (not kept): they show where the pair stands side by side, not why the trainer chose it.</source>
         <translation>这些是本文本中的计数，而非训练语料中的计数（训练语料未保存）：它们显示这一对相邻出现的位置，而不是训练器选择它的原因。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="205"/>
+        <location filename="../../app/teaching/quiz_view.py" line="207"/>
         <source>No tie: the pair had the highest count alone.</source>
         <translation>没有并列：这一对的计数独占最高。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="208"/>
+        <location filename="../../app/teaching/quiz_view.py" line="210"/>
         <source>{tied} pairs tied at count {count:,}: the trainer takes the lexicographically greatest pair (left token&apos;s bytes, then right token&apos;s bytes); {chosen} wins over {second} by the left token&apos;s bytes</source>
         <translation>{tied} 对以计数 {count:,} 并列：训练器选择字典序最大的一对（先比较左侧词元的字节，再比较右侧词元的字节）；{chosen} 凭左侧词元的字节胜过 {second}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="213"/>
+        <location filename="../../app/teaching/quiz_view.py" line="215"/>
         <source>{tied} pairs tied at count {count:,}: the trainer takes the lexicographically greatest pair (left token&apos;s bytes, then right token&apos;s bytes); {chosen} wins over {second} by the right token&apos;s bytes</source>
         <translation>{tied} 对以计数 {count:,} 并列：训练器选择字典序最大的一对（先比较左侧词元的字节，再比较右侧词元的字节）；{chosen} 凭右侧词元的字节胜过 {second}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="235"/>
+        <location filename="../../app/teaching/quiz_view.py" line="237"/>
         <source>{tokenizer} · merges {first}–{last} · “{text}”</source>
         <translation>{tokenizer} · 第 {first}–{last} 次合并 · “{text}”</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="248"/>
+        <location filename="../../app/teaching/quiz_view.py" line="250"/>
         <source>PDF document (*.pdf);;PNG images (*.png)</source>
         <translation>PDF 文档 (*.pdf);;PNG 图片 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="249"/>
+        <location filename="../../app/teaching/quiz_view.py" line="251"/>
         <source>Save the quiz sheet</source>
         <translation>保存题单</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="255"/>
+        <location filename="../../app/teaching/quiz_view.py" line="257"/>
         <source>Cannot save the quiz sheet</source>
         <translation>无法保存题单</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="259"/>
+        <location filename="../../app/teaching/quiz_view.py" line="261"/>
         <source>round {number}: {right}/{asked}</source>
         <translation>第 {number} 轮：{right}/{asked}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="262"/>
+        <location filename="../../app/teaching/quiz_view.py" line="264"/>
         <source>this round: {right}/{asked}</source>
         <translation>本轮：{right}/{asked}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="263"/>
+        <location filename="../../app/teaching/quiz_view.py" line="265"/>
         <source>Score — {rounds}</source>
         <translation>得分 — {rounds}</translation>
     </message>
@@ -730,92 +731,92 @@ bytes {hex}</source>
 <context>
     <name>StepThroughView</name>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="64"/>
+        <location filename="../../app/teaching/step_through.py" line="65"/>
         <source>A short text, or numbers such as [1, 2, 3, 1, 2] (abstract token ids)</source>
         <translation>一段短文本，或像 [1, 2, 3, 1, 2] 这样的数字（抽象的词元 ID）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="68"/>
+        <location filename="../../app/teaching/step_through.py" line="69"/>
         <source>up to </source>
         <translation>最多 </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="69"/>
+        <location filename="../../app/teaching/step_through.py" line="70"/>
         <source> merges</source>
         <translation> 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="70"/>
+        <location filename="../../app/teaching/step_through.py" line="71"/>
         <source>Show ids</source>
         <translation>显示 ID</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="73"/>
-        <location filename="../../app/teaching/step_through.py" line="214"/>
+        <location filename="../../app/teaching/step_through.py" line="74"/>
+        <location filename="../../app/teaching/step_through.py" line="215"/>
         <source>Sequence</source>
         <translation>序列</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="190"/>
+        <location filename="../../app/teaching/step_through.py" line="191"/>
         <source>id {id}
 bytes {hex}</source>
         <translation>ID {id}
 字节 {hex}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="194"/>
+        <location filename="../../app/teaching/step_through.py" line="195"/>
         <source>id {id} = {left} + {right}</source>
         <translation>ID {id} = {left} + {right}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="198"/>
+        <location filename="../../app/teaching/step_through.py" line="199"/>
         <source>id {id}</source>
         <translation>ID {id}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="210"/>
+        <location filename="../../app/teaching/step_through.py" line="211"/>
         <source>Nothing to merge: the sequence needs at least two tokens.</source>
         <translation>没有可合并的：序列至少需要两个词元。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="213"/>
+        <location filename="../../app/teaching/step_through.py" line="214"/>
         <source>No pairs</source>
         <translation>没有词元对</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="221"/>
+        <location filename="../../app/teaching/step_through.py" line="222"/>
         <source>&lt;b&gt;Start&lt;/b&gt;: {tokens} tokens. The most frequent pair is &lt;b&gt;{left} + {right}&lt;/b&gt; ({count}×): press → to merge it.</source>
         <translation>&lt;b&gt;开始&lt;/b&gt;：{tokens} 个词元。出现最多的一对是 &lt;b&gt;{left} + {right}&lt;/b&gt;（{count} 次）：按 → 合并它。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="232"/>
+        <location filename="../../app/teaching/step_through.py" line="233"/>
         <source>Sequence ({tokens} tokens)</source>
         <translation>序列（{tokens} 个词元）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="233"/>
+        <location filename="../../app/teaching/step_through.py" line="234"/>
         <source>Pair counts now (the merged pair in orange)</source>
         <translation>当前的词元对频次（将合并的一对为橙色）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="239"/>
+        <location filename="../../app/teaching/step_through.py" line="240"/>
         <source>&lt;b&gt;Step {step} of {steps}&lt;/b&gt;: merge &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (new id {id}), counted {count}× (overlaps included), merged at %n places: {before} → {after} tokens.</source>
         <translation>
             <numerusform>&lt;b&gt;第 {step} 步，共 {steps} 步&lt;/b&gt;：合并 &lt;b&gt;{left} + {right} → {token}&lt;/b&gt;（新 ID {id}），计数 {count} 次（含重叠），在 %n 处合并：{before} → {after} 个词元。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="258"/>
+        <location filename="../../app/teaching/step_through.py" line="259"/>
         <source>Before ({tokens} tokens)</source>
         <translation>合并前（{tokens} 个词元）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="259"/>
+        <location filename="../../app/teaching/step_through.py" line="260"/>
         <source>After ({tokens} tokens)</source>
         <translation>合并后（{tokens} 个词元）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="261"/>
+        <location filename="../../app/teaching/step_through.py" line="262"/>
         <source>Pair counts at step {step} (the merged pair in orange)</source>
         <translation>第 {step} 步的词元对频次（合并的一对为橙色）</translation>
     </message>
@@ -901,7 +902,7 @@ bytes {hex}</source>
         <translation>预分词</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="51"/>
+        <location filename="../../app/teaching/step_through.py" line="52"/>
         <source>Step through</source>
         <extracomment>The classic walk-throughs, offered in the input box.</extracomment>
         <translation>逐步演示</translation>
@@ -937,120 +938,120 @@ bytes {hex}</source>
 <context>
     <name>TeachingWindow</name>
     <message>
-        <location filename="../../app/teaching/window.py" line="104"/>
+        <location filename="../../app/teaching/window.py" line="105"/>
         <source>BPE Explorer — Teach</source>
         <extracomment>The reference encodings offered beside the current tokenizer. The views that show the chosen tokenizer: only they wait while it is made ready (the others stay usable).</extracomment>
         <translation>BPE Explorer — 教学</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="106"/>
-        <location filename="../../app/teaching/window.py" line="235"/>
+        <location filename="../../app/teaching/window.py" line="107"/>
+        <location filename="../../app/teaching/window.py" line="237"/>
         <source>current tokenizer</source>
         <translation>当前分词器</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="154"/>
+        <location filename="../../app/teaching/window.py" line="155"/>
         <source>Teach</source>
         <translation>教学</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="156"/>
+        <location filename="../../app/teaching/window.py" line="157"/>
         <source> Tokenizer </source>
         <translation> 分词器 </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="158"/>
+        <location filename="../../app/teaching/window.py" line="159"/>
         <source> Text </source>
         <translation> 文本 </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="165"/>
+        <location filename="../../app/teaching/window.py" line="166"/>
         <source>Presentation mode</source>
         <translation>演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="167"/>
+        <location filename="../../app/teaching/window.py" line="168"/>
         <source>Large fonts for a projector; ← → step, space plays (F5)</source>
         <translation>投影用的大字体；← → 单步，空格键播放（F5）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="169"/>
+        <location filename="../../app/teaching/window.py" line="170"/>
         <source>Full screen</source>
         <translation>全屏</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="172"/>
+        <location filename="../../app/teaching/window.py" line="173"/>
         <source>Export view…</source>
         <translation>导出视图…</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="202"/>
+        <location filename="../../app/teaching/window.py" line="204"/>
         <source>tiktoken {name}</source>
         <translation>tiktoken {name}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="249"/>
+        <location filename="../../app/teaching/window.py" line="251"/>
         <source>Training corpus: {start}</source>
         <translation>训练语料：{start}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="253"/>
+        <location filename="../../app/teaching/window.py" line="255"/>
         <source>Compare text: {start}</source>
         <translation>对比页文本：{start}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="255"/>
+        <location filename="../../app/teaching/window.py" line="257"/>
         <source>English samples</source>
         <translation>英文示例</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="333"/>
+        <location filename="../../app/teaching/window.py" line="335"/>
         <source> Loading {name}… </source>
         <translation> 正在加载 {name}… </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="362"/>
+        <location filename="../../app/teaching/window.py" line="364"/>
         <source>Cannot load encoding</source>
         <translation>无法加载编码</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="363"/>
+        <location filename="../../app/teaching/window.py" line="365"/>
         <source>{name} could not be loaded: {error}</source>
         <translation>无法加载 {name}：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="388"/>
+        <location filename="../../app/teaching/window.py" line="390"/>
         <source>The animation traces our engine&apos;s BPE; this tokenizer is encoded by its own library</source>
         <translation>编码动画追踪的是本程序引擎的 BPE；这个分词器由它自己的库编码</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="488"/>
+        <location filename="../../app/teaching/window.py" line="491"/>
         <source>Animated GIF (*.gif);;MP4 video (*.mp4)</source>
         <translation>GIF 动画 (*.gif);;MP4 视频 (*.mp4)</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="489"/>
+        <location filename="../../app/teaching/window.py" line="492"/>
         <source>Export view</source>
         <translation>导出视图</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="486"/>
+        <location filename="../../app/teaching/window.py" line="489"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="175"/>
+        <location filename="../../app/teaching/window.py" line="176"/>
         <source>Save the current view as PNG or SVG, or its animation as GIF or MP4, for slides</source>
         <translation>将当前视图保存为 PNG 或 SVG，或将其动画保存为 GIF 或 MP4，用于幻灯片</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="181"/>
+        <location filename="../../app/teaching/window.py" line="182"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="503"/>
-        <location filename="../../app/teaching/window.py" line="550"/>
+        <location filename="../../app/teaching/window.py" line="506"/>
+        <location filename="../../app/teaching/window.py" line="553"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>

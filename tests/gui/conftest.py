@@ -4,7 +4,12 @@ alive."""
 
 import os
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before anything imports Qt
+# Before anything imports Qt. The offscreen screen is an ordinary desktop's (1920x1080; Qt's default is 800x800),
+# so that a window fitted to its screen (app.common.screen_fit) keeps the size the tests give it; a laptop's
+# screen (1366x768) is beside it.
+os.environ.setdefault(
+    "QT_QPA_PLATFORM", f"offscreen:configfile={os.path.join(os.path.dirname(__file__), 'offscreen_screen.json')}"
+)
 
 import gc
 import random

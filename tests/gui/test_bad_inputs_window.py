@@ -25,11 +25,13 @@ import pytest
 from PySide6.QtCore import Qt
 from test_bad_inputs import (
     CORPUS_CASES,
+    COUNTS_CASES,
     TEXT,
     TOKENIZER_CASES,
     CorpusCase,
     _device,
     _fifo,
+    folder_bytes,
     growing_normalizer_file,
     is_root,
     panicking_regex_file,
@@ -418,7 +420,7 @@ def test_a_corpus_named_with_bytes_that_are_not_utf8_trains_and_saves(window, di
 @pytest.mark.parametrize(
     ("make", "message"),
     [
-        (panicking_regex_file, "PanicException: Onig: Regex search error"),
+        (panicking_regex_file, "the regex '(a+)+$' of the file's pre-tokenizer (a Split) backtracks"),
         pytest.param(growing_normalizer_file, "GB of memory", marks=pytest.mark.slow),  # the library takes 1.1 GB
     ],
     ids=["a panicking regex", "a normalizer that grows the text"],
@@ -802,6 +804,139 @@ def test_a_kept_runs_folder_that_is_a_file_is_named_and_left_alone(qtbot, tmp_pa
     assert [run.name for run in window.session.kept.values()] == ["mine"]  # kept in memory
     assert in_the_way.read_bytes() == b"a file where the folder should be"
     window.close()
+
+
+# ----- training checkpoints (the window's run saves the merges so far in BPE_RUN_FOLDER) ---------------------------
+
+
+def test_a_full_disk_where_the_window_saves_its_checkpoint_is_a_note_after_the_run(
+    window, dialogs, good, train, full_disk, monkeypatch
+):
+    """The run ends with every merge; its last line notes, in the window's language, that nothing was saved."""
+    monkeypatch.setenv("BPE_RUN_FOLDER", str(full_disk))
+    monkeypatch.setenv("BPE_CHECKPOINT_SECONDS", "0")
+    before = folder_bytes(full_disk)
+    result = train(window)
+    assert not dialogs.errors and not result.cancelled and result.merges and window.train_tab.tokenizer is not None
+    text = window.train_tab.progress_text.text()
+    assert f"Note: The merges so far could not be saved in {full_disk} (No space left on device)" in text
+    assert window.train_tab.progress_text.toolTip() == text  # whole, where the panel cuts the label (768 px high)
+    assert folder_bytes(full_disk) == before and os.listdir(full_disk) == ["filler"]
+    assert not window.train_tab.steering.resume_button.isVisible()
+
+
+# ----- the right cause on bad input (hostile-inputs issue: wrong causes) -------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_a_pane_of_a_tokenizer_json_that_drops_characters_says_so(language, window, tmp_path, qtbot, request):
+    """No byte-level step, no byte fallback, no unknown token: its library drops the d of "hello world" silently;
+    the pane says so under its figures and in its tooltip, in the window's language."""
+    from test_bad_inputs import _library_file
+
+    if language == "zh_CN":
+        request.getfixturevalue("chinese")
+    path = _library_file(tmp_path, "no-d.json", letters="abcefghijklmnopqrstuvwxyz")
+    before = path.read_bytes()
+    view = window.compare_view
+    view.editor.setPlainText("hello world")
+    pane = view.add_tokenizer_file(path)
+    qtbot.waitUntil(lambda: pane.result is not None and not view.busy(), timeout=60000)
+    said = {
+        "en": "its vocabulary has no token for some characters (such as 'd' (U+0064)) and the file has no unknown "
+        "token: its library drops such characters from the text without a word.",
+        "zh_CN": "它的词表缺少某些字符的词元（例如 'd' (U+0064)），文件也没有未知词元："
+        "它的库会不加提示地从文本中丢掉这些字符。",
+    }[language]
+    assert not pane.note.isHidden() and said in pane.note.text() and said in pane.toolTip()
+    assert pane.token_count() == 9  # the library's tokens, shown as it makes them
+    assert view.panes["gpt2"].ids() == get_encoding("gpt2").encode("hello world")  # the other panes as they were
+    assert path.read_bytes() == before
+
+
+def test_a_compare_pane_whose_rank_table_lacks_a_byte_names_the_character(window, tmp_path, qtbot):
+    """It said 'PanicException: no entry found for key'."""
+    from test_bad_inputs import ranks_without_d
+
+    path = ranks_without_d(tmp_path)
+    view = window.compare_view
+    view.editor.setPlainText("hello world")
+    pane = view.add_tokenizer_file(path, pattern="gpt2")
+    qtbot.waitUntil(lambda: pane.result is not None and not view.busy(), timeout=60000)
+    shown = pane.message()
+    assert "the file's vocabulary has no token for 'd' (U+0064) (character 10 of the text)" in shown, shown
+    assert "Panic" not in shown and view.panes["gpt2"].ids() == get_encoding("gpt2").encode("hello world")
+
+
+# ----- counts files (hostile-inputs review: counts) ----------------------------------------------------------------
+
+
+def test_a_hostile_counts_file_opened_as_a_corpus_is_refused_by_name(window, tmp_path, dialogs):
+    """Every refused counts file of the CLI's block, opened in the Train tab: the error names the file and the
+    row/line/field; the selected corpus stays selected and the file unchanged (the one that trains is the CLI's)."""
+    panel = window.train_tab.corpus_panel
+    before = panel.current_source()
+    refused = [case for case in COUNTS_CASES if case.said]
+    for number, case in enumerate(refused):
+        folder = tmp_path / str(number)
+        folder.mkdir()
+        path = case.make(folder)
+        data = path.read_bytes()
+        assert not panel.add_files([path]), case.name
+        title, message = dialogs.errors[-1]
+        assert title == "Cannot open counts" and str(path) in message and case.said in message, case.name
+        assert panel.current_source() is before and path.read_bytes() == data
+    assert len(dialogs.errors) == len(refused)
+
+
+def test_every_refusal_of_a_counts_file_is_said_in_chinese_with_its_fields(chinese, tmp_path):
+    """The counts file's messages are the engine's data: each is worded in Chinese, keeping its fields (the file,
+    the row or line, the value found)."""
+    import re
+
+    from app.common.engine_messages import WORDINGS, engine_message
+    from bpe_core.counts_file import CountsFileError, read_counts
+    from bpe_core.messages import message_of, placeholders
+
+    refused = [case for case in COUNTS_CASES if case.said]
+    for number, case in enumerate(refused):
+        folder = tmp_path / str(number)
+        folder.mkdir()
+        with pytest.raises(CountsFileError) as caught:
+            read_counts([case.make(folder)])
+        message = message_of(caught.value)
+        assert message is not None, f"{case.name}: no message: {caught.value!r}"
+        said = engine_message(caught.value)
+        assert re.search(r"[\u4e00-\u9fff]", said), f"{case.name}: not translated: {said!r}"
+        fields = dict(message.fields)
+        assert all(fields[field] in said for field in placeholders(WORDINGS[message.code])), said
+
+
+@pytest.mark.slow
+def test_a_ray_address_where_no_ray_answers_is_said_in_chinese(chinese, tmp_path, monkeypatch):
+    """The Ray address field: a closed loopback port, no address at all, ``auto`` without a cluster; each refusal
+    is worded in Chinese with the address it names."""
+    import re
+    import socket
+
+    pytest.importorskip("ray")
+    from app.common.engine_messages import engine_message
+    from bpe_core.ray_counting import RayConnectionError, count_on_ray
+
+    monkeypatch.setenv("RAY_TMPDIR", str(tmp_path / "ray"))  # no cluster started by another test is found
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    for address, named in (
+        (f"127.0.0.1:{port}", f"127.0.0.1:{port}"),
+        ("ray://nowhere", "ray://nowhere"),
+        ("auto", "auto"),
+    ):
+        with pytest.raises(RayConnectionError) as caught:
+            count_on_ray(iter(["some text"]), pattern="gpt2", special_tokens=(), address=address)
+        said = engine_message(caught.value)
+        assert re.search(r"[\u4e00-\u9fff]", said) and named in said, said
 
 
 # ----- memory on hostile sizes (hostile-inputs issue, memory) -----------------------------------------------------

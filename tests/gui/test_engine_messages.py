@@ -254,7 +254,7 @@ def test_the_hostile_inputs_messages_are_said_in_chinese_with_every_field(
 ):
     errors = hostile_failures(tmp_path, monkeypatch, stalling_server[0])
     expected = {
-        "library panic": "分词器的库出错：PanicException: Onig",
+        "library panic": "文件预分词器（Split）中的正则表达式 '(a+)+$' 在其上回溯过多",
         "library memory": "个字符需要超过 1.1 GB 内存，已被停止",
         "library time": "分词器的库处理 200,000 个字符用时超过 0.5 秒，已被停止",
         "a FIFO as output": "它是命名管道，不是普通文件",
