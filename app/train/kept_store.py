@@ -23,6 +23,7 @@ import contextlib
 import dataclasses
 import json
 import os
+import time
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -79,7 +80,7 @@ def store_run(folder: Path, tokenizer, info: RunInfo) -> str:
     """Write ``tokenizer`` and ``info`` into ``folder`` (made if missing) under a new stem, and return it. On a
     failure (a full disk, a folder that cannot be made) nothing is left behind and an ``OSError`` says why."""
     make_folder(folder)
-    stem = "run-" + uuid.uuid4().hex[:12]
+    stem = f"run-{time.time_ns():020d}-{uuid.uuid4().hex[:6]}"  # sorted by name: in the order kept
     save_json(tokenizer, folder / f"{stem}.json")
     try:
         write_info(folder, stem, info)
@@ -128,7 +129,6 @@ def read_runs(folder: Path) -> tuple[list[StoredRun], list[Exception]]:
             runs.append(StoredRun(stem, info, load_json(folder / f"{stem}.json")))
         except (OSError, ValueError) as exc:
             problems.append(exc)
-    runs.sort(key=lambda run: run.info.kept_at)
     return runs, problems
 
 
