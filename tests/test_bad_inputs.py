@@ -41,6 +41,7 @@ import gzip
 import json
 import os
 import re
+import shutil
 import socket
 import stat
 import subprocess
@@ -1811,12 +1812,21 @@ def test_the_trainer_refuses_counts_it_cannot_count_exactly(words, specials, sai
         trainer.count_counts(WordCounts(Counter(words), specials), CorpusInfo(["c.tsv"], 100))
 
 
-def _ray_count(tmp_path, ray: str) -> subprocess.CompletedProcess:
-    """``bpe count c.txt RAY -o counts.tsv`` (``RAY``: ``--ray``, ``--ray=ADDRESS``), refused within 30 s."""
+#: A command run with this in front sees no other process (Ray's "auto" looks for a cluster among them).
+_ALONE = ["unshare", "--pid", "--fork", "--mount-proc"]
+
+
+def _ray_count(tmp_path, ray: str, *, alone: bool = False) -> subprocess.CompletedProcess:
+    """``bpe count c.txt RAY -o counts.tsv`` (``RAY``: ``--ray``, ``--ray=ADDRESS``), refused within 30 s.
+    ``alone``: in a PID namespace of its own, where no process of another test (a Ray cluster) can be seen."""
     corpus, output = tmp_path / "c.txt", tmp_path / "counts.tsv"
     corpus.write_bytes(TEXT.encode())
     output.write_bytes(PREVIOUS.encode())
-    result = bpe("count", str(corpus), ray, "-o", str(output), timeout=30)
+    if alone:
+        command = [*_ALONE, sys.executable, "-m", "bpe_core", "count", str(corpus), ray, "-o", str(output)]
+        result = subprocess.run(command, capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
+    else:
+        result = bpe("count", str(corpus), ray, "-o", str(output), timeout=30)
     assert "Traceback" not in result.stderr and result.returncode == 1
     assert corpus.read_bytes() == TEXT.encode() and output.read_bytes() == PREVIOUS.encode()
     return result
@@ -1875,9 +1885,11 @@ def _answer_http(server: socket.socket) -> None:
 @pytest.mark.slow
 def test_bpe_count_ray_auto_without_a_cluster_names_bpes_options(tmp_path, monkeypatch):
     pytest.importorskip("ray")
-    monkeypatch.setenv("RAY_TMPDIR", str(tmp_path / "ray"))  # no cluster started by another test is found
+    if shutil.which("unshare") is None or subprocess.run([*_ALONE, "true"], capture_output=True).returncode != 0:
+        pytest.skip("needs a PID namespace of its own (unshare, as root): Ray's 'auto' finds another test's cluster")
+    monkeypatch.setenv("RAY_TMPDIR", str(tmp_path / "ray"))  # no cluster started by another test is found ...
     monkeypatch.delenv("RAY_ADDRESS", raising=False)
-    result = _ray_count(tmp_path, "--ray=auto")
+    result = _ray_count(tmp_path, "--ray=auto", alone=True)  # ... nor seen among the processes
     assert result.stderr.splitlines() == [
         "bpe: error: --ray auto: no Ray cluster runs on this machine: start one with `ray start --head`, give its "
         "address (--ray HOST:6379, --ray ray://HOST:10001), or give --ray alone to start Ray for this count"
