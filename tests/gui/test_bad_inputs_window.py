@@ -998,11 +998,17 @@ def test_a_30_mb_compare_text_in_the_settings_starts_the_window_in_bounded_memor
         "os._exit(0)  # without closing: the settings stay as they were\n"
     )
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "BPE_KEPT_RUNS_FOLDER": str(tmp_path / "kept")}
-    done = subprocess.run(
-        [sys.executable, "-c", script, str(path)], capture_output=True, text=True, env=env, timeout=120
-    )
-    length, peak_mb = map(int, done.stdout.split())
-    assert length == 100_000 and peak_mb < 800
+
+    def start(settings_path) -> tuple[int, int]:
+        done = subprocess.run(
+            [sys.executable, "-c", script, str(settings_path)], capture_output=True, text=True, env=env, timeout=120
+        )
+        length, peak_mb = map(int, done.stdout.split())
+        return length, peak_mb
+
+    length, peak_mb = start(path)
+    _, empty_mb = start(tmp_path / "empty.ini")  # the same window with no text, measured alike (a busy machine
+    assert length == 100_000 and peak_mb < empty_mb + 350, (peak_mb, empty_mb)  # raises both peaks)
     assert path.read_bytes() == before
 
 
