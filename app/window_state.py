@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import json
 
-from PySide6.QtCore import QByteArray, QSettings
+from PySide6.QtCore import QByteArray, QCoreApplication, QSettings
 from PySide6.QtWidgets import QSplitter
 
 from app.common.screen_fit import fit_to_screen
 
 KEYS = ("window/geometry", "window/splitters", "window/tab", "compare/text", "train/ray_address")
-#: The Compare text is remembered up to this many characters (a pasted book is not).
+#: The Compare text is remembered up to this many characters (a pasted book is not); a longer one, written in the
+#: settings by hand, is restored up to this many (the rest would take gigabytes to encode at start-up).
 MAX_TEXT = 100_000
 
 
@@ -65,8 +66,21 @@ def restore(window, settings: QSettings) -> None:
         window.tabs.setCurrentIndex(int(tab))
     text = settings.value("compare/text")
     if isinstance(text, str) and text:
-        window.compare_view.set_text(text)
+        window.compare_view.set_text(_restored_text(window, text))
     address = settings.value("train/ray_address")
     if isinstance(address, str) and address:
         window.train_tab.settings_panel.ray_address.setText(address)
         window.train_tab.settings_panel.counting.set_expanded(True)  # counting on Ray is said, not folded away
+
+
+def _restored_text(window, text: str) -> str:
+    """The first :data:`MAX_TEXT` characters of the Compare text kept, saying so in the status bar if it had
+    more."""
+    if len(text) <= MAX_TEXT:
+        return text
+    said = QCoreApplication.translate(
+        "WindowState",
+        "The Compare text kept from the last session has {count} characters: only its first {limit} were restored.",
+    )
+    window.statusBar().showMessage(said.format(count=f"{len(text):,}", limit=f"{MAX_TEXT:,}"))
+    return text[:MAX_TEXT]

@@ -37,7 +37,7 @@ from bpe_core.counting import WordCounts
 from bpe_core.formats import EXPORT_FORMATS, TokenizerFileError, check_writable, export, load_any, load_json, save_json
 from bpe_core.formats.files import kind_of, size_text, write_bytes_atomically
 from bpe_core.formats.loader import source_file, takes_pattern
-from bpe_core.html_tokens import DEFAULT_WIDTH, MIN_WIDTH
+from bpe_core.html_tokens import DEFAULT_WIDTH, MAX_PICTURE_CHARS, MAX_WIDTH, MIN_WIDTH, PictureError
 from bpe_core.methods import METHODS, Methods, UncoverableError
 from bpe_core.output_paths import OutputPathError, check_outputs
 from bpe_core.patterns import PATTERNS, PatternTimeoutError
@@ -341,7 +341,12 @@ def _parser() -> argparse.ArgumentParser:
     compare.add_argument("--csv", metavar="FILE", help="write one CSV row per token (id, bytes, spans)")
     compare.add_argument("--json", metavar="FILE", help="write the counts and the tokens as JSON")
     compare.add_argument(
-        "--width", type=int, default=DEFAULT_WIDTH, metavar="N", help=f"the SVG's width in pixels ({DEFAULT_WIDTH})"
+        "--width",
+        type=int,
+        default=DEFAULT_WIDTH,
+        metavar="N",
+        help=f"the SVG's width in pixels ({DEFAULT_WIDTH}; {MIN_WIDTH:g} to {MAX_WIDTH:,}); a picture draws a text "
+        f"of at most {MAX_PICTURE_CHARS:,} characters",
     )
     compare.set_defaults(run=_compare)
 
@@ -654,24 +659,33 @@ def _report_variants(trainer) -> None:
 def _token_list(path: str) -> list[str]:
     """The tokens ``--add-tokens`` adds, read before training (a missing file is said now, not after the run)."""
     from bpe_core.variants.added_tokens import read_token_list
+    from bpe_core.variants.errors import VariantSettingError
 
     try:
         return read_token_list(path)
+    except VariantSettingError as exc:  # a line too long to be a token
+        raise UserError(f"--add-tokens {path}: {exc}") from None
     except UnicodeDecodeError as exc:
         raise UserError(f"--add-tokens {path}: not UTF-8 text (byte {exc.start})") from None
     except OSError as exc:
         raise UserError(f"--add-tokens {path}: cannot read: {exc.strerror or exc}") from None
 
 
+#: ``--add-tokens`` names this many tokens it skipped, then counts the others.
+_SKIPS_SHOWN = 20
+
+
 def _add_tokens(tokenizer, texts: list[str]):
     """``tokenizer`` with ``texts`` added as merges; says what was added and what was skipped, and why."""
-    from bpe_core.variants.added_tokens import add_tokens
+    from bpe_core.variants.added_tokens import add_tokens, shown
 
     result = add_tokens(tokenizer, texts)
     merges = sum(added.merges for added in result.added)
     print(f"added {len(result.added)} tokens ({merges} merges)", file=sys.stderr)
-    for text, reason in result.skipped:
-        print(f"bpe: --add-tokens: skipped {text!r}: {reason}", file=sys.stderr)
+    for text, reason in result.skipped[:_SKIPS_SHOWN]:
+        print(f"bpe: --add-tokens: skipped {shown(text)}: {reason}", file=sys.stderr)
+    if len(result.skipped) > _SKIPS_SHOWN:
+        print(f"bpe: --add-tokens: skipped {len(result.skipped) - _SKIPS_SHOWN:,} more", file=sys.stderr)
     return result.tokenizer
 
 
@@ -711,13 +725,17 @@ def _report_warning(trainer: BpeTrainer) -> None:
 
 
 def _encode(args) -> int:
+    if args.processes is not None:
+        from bpe_core.spawning import check_processes
+
+        check_processes(args.processes)  # before the tokenizer and the text are read
     tokenizer = load_tokenizer(args.tokenizer, args.pattern)
     if args.method == "bpe":
         from bpe_core.parallel_encode import encode_in_processes
 
         text = _read_text(args)
         pattern = None if args.tokenizer in reference_names() else args.pattern  # as load_tokenizer, in each worker
-        processes = args.processes or 1  # one compiled pre-tokenizer outruns workers that start and send ids back
+        processes = 1 if args.processes is None else args.processes  # one compiled pre-tokenizer outruns workers
         try:
             ids = encode_in_processes(args.tokenizer, pattern, tokenizer, text, processes)
         except PatternTimeoutError as exc:
@@ -917,6 +935,10 @@ def _compare(args) -> int:
     check_outputs(inputs, [(f"--{fmt}", getattr(args, fmt)) for fmt in COMPARISON_FORMATS])
     outputs = _comparison_outputs(args)
     text = _read_text(args)
+    pictures = [fmt for fmt in ("svg", "png") if fmt in outputs]
+    if pictures and len(text) > MAX_PICTURE_CHARS:  # said before encoding, not after
+        fmt = pictures[0]
+        raise UserError(f"--{fmt} {outputs[fmt]}: " + _picture_too_long(len(text)))
     names = list(dict.fromkeys(args.tokenizer + list(reference_names())))
     if outputs:
         return _write_comparison(args, text, names, outputs)
@@ -943,6 +965,8 @@ def _comparison_outputs(args) -> dict[str, str]:
     outputs = {fmt: getattr(args, fmt) for fmt in COMPARISON_FORMATS if getattr(args, fmt) is not None}
     if ("svg" in outputs or "png" in outputs) and not args.width >= MIN_WIDTH:
         raise BadInputError(f"--width {args.width:g}: the SVG is at least {MIN_WIDTH:g} pixels wide")
+    if ("svg" in outputs or "png" in outputs) and args.width > MAX_WIDTH:
+        raise BadInputError(f"--width {args.width:,}: the SVG is at most {MAX_WIDTH:,} pixels wide")
     for path in outputs.values():
         check_writable(path)
     return outputs
@@ -958,9 +982,18 @@ def _write_comparison(args, text: str, names: list[str], outputs: dict[str, str]
             raise BadInputError(f"{name}: {exc}") from None
     comparison = Comparison(views)
     for fmt, path in outputs.items():
-        comparison.save(path, fmt, width=args.width)
+        try:
+            comparison.save(path, fmt, width=args.width)
+        except PictureError as exc:  # a PNG of too many pixels
+            raise UserError(f"--{fmt} {path}: {exc}") from None
         print(path)
     return 0
+
+
+def _picture_too_long(count: int) -> str:
+    from bpe_core.messages import Message
+
+    return str(Message.of("picture.too_long", limit=f"{MAX_PICTURE_CHARS:,}", count=f"{count:,}"))
 
 
 def _export(args) -> int:

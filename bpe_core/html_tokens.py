@@ -34,6 +34,7 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from bpe_core.messages import EngineError, Message
 from bpe_core.token_label import label_segments, newlines, render_token
 from bpe_core.token_style import (
     HEX_TEXT,
@@ -189,6 +190,36 @@ BRACKET_ROOM = SMALL_SIZE * 1.2 + 7
 #: An SVG is at least this wide (the Compare tab's narrowest pane); it is this wide unless asked otherwise.
 MIN_WIDTH = 120.0
 DEFAULT_WIDTH = 900
+#: ... and at most this wide (a PNG twice as many pixels).
+MAX_WIDTH = 10_000
+#: A picture (SVG or PNG) draws a text of at most this many characters, about ten pages: its SVG takes about 400
+#: bytes a token, 7 MB for 19,000 characters of English under the four references, 39 MB for 19,800 Chinese
+#: characters (GPT-2 cuts each into bytes), made at a peak of 270 MB.
+MAX_PICTURE_CHARS = 20_000
+
+
+class PictureError(EngineError, ValueError):
+    """A picture that would be too large to make: too wide, of too long a text, or a PNG of too many pixels."""
+
+
+def check_picture(blocks: Blocks, width: float) -> list:
+    """``blocks`` as a list, once they are known to make a picture ``width`` wide of at most
+    :data:`MAX_PICTURE_CHARS` characters a view; else :class:`PictureError` (or ``ValueError``: too narrow).
+
+    >>> check_picture([], 20_000)
+    Traceback (most recent call last):
+    ...
+    bpe_core.html_tokens.PictureError: a picture is at most 10,000 pixels wide, not 20,000
+    """
+    if not width >= MIN_WIDTH:
+        raise ValueError(f"a drawing is at least {MIN_WIDTH:.0f} pixels wide, not {width}")
+    if width > MAX_WIDTH:
+        raise PictureError(Message.of("picture.too_wide", limit=f"{MAX_WIDTH:,}", width=f"{width:,.0f}"))
+    blocks = list(blocks)
+    longest = max((len(view.text) for _, view in blocks), default=0)
+    if longest > MAX_PICTURE_CHARS:
+        raise PictureError(Message.of("picture.too_long", limit=f"{MAX_PICTURE_CHARS:,}", count=f"{longest:,}"))
+    return blocks
 
 
 def char_advance(ch: str) -> float:
@@ -309,9 +340,9 @@ def svg_view(view, title: str | None, top: float, width: float, *, safe: bool = 
 
 
 def svg_document(blocks: Blocks, *, width: float = DEFAULT_WIDTH, safe: bool = False) -> str:
-    """Views one under another as an SVG document ``width`` pixels wide, as tall as they need."""
-    if not width >= MIN_WIDTH:
-        raise ValueError(f"an SVG drawing is at least {MIN_WIDTH:.0f} pixels wide, not {width}")
+    """Views one under another as an SVG document ``width`` pixels wide, as tall as they need (see
+    :func:`check_picture` for the bounds)."""
+    blocks = check_picture(blocks, width)
     parts: list[str] = []
     bottom = MARGIN
     for title, view in blocks:

@@ -68,6 +68,9 @@ ENGLISH: dict[str, str] = {
     "add_tokens.not_ours": "only a tokenizer trained by BPE Explorer can have tokens added as merges",
     "add_tokens.picky": "a PickyBPE run's merges are replayed with its removals: tokens cannot be added to it",
     "add_tokens.empty": "an empty line is not a token",
+    "add_tokens.too_long": "it is {size} bytes long: an added token is at most {limit} bytes",
+    "add_tokens.vocabulary_full": "the vocabulary's tokens would hold more than {limit} together, the most a run makes",
+    "add_tokens.line_too_long": "line {line}, {token}, is longer than {limit} bytes, the most an added token may be",
     "add_tokens.special": "it is a special token",
     "add_tokens.already": "already a token",
     "add_tokens.across_pretokens": (
@@ -102,6 +105,16 @@ ENGLISH: dict[str, str] = {
     "train.parity_languages": "parity-aware BPE needs at least one language (NAME=FILE), not {count}",
     "train.parity_with": "parity-aware BPE (--parity) cannot be combined with {other} yet: leave one out",
     "train.parity_held_out": "{name}: the file is too short to hold out text for parity-aware BPE ({chars} characters)",
+    # A comparison too large to draw (bpe_core.html_tokens, bpe_core.png_tokens).
+    "picture.too_wide": "a picture is at most {limit} pixels wide, not {width}",
+    "picture.too_long": (
+        "a picture draws a text of at most {limit} characters; this one has {count}: draw a part of it, or write "
+        "HTML, CSV or JSON, which hold any text"
+    ),
+    "picture.png_too_large": (
+        "the PNG would be {width} × {height} pixels; a PNG is at most {limit} million pixels: draw a shorter "
+        "text or a narrower picture, or write SVG"
+    ),
     # A corpus that cannot be trained on (bpe_core.corpus, bpe_core.trainer).
     "corpus.not_utf8": (
         "{path}: not valid UTF-8 at byte offset {offset} (bytes {bytes}: {reason}). Is it a binary file or in "

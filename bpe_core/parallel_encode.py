@@ -54,7 +54,9 @@ def pieces(tokenizer: Tokenizer, text: str, piece_chars: int = PIECE_CHARS) -> I
 
 def encode_in_processes(spec: str, pattern: str | None, tokenizer, text: str, processes: int) -> list[int]:
     """The ids of ``text`` encoded by ``tokenizer`` (loaded from ``spec`` with ``pattern``, and loaded the same way
-    in each of ``processes`` workers), in order; in this process when it is not worth it."""
+    in each of ``processes`` workers, at most :func:`~bpe_core.spawning.max_processes`), in order; in this process
+    when it is not worth it."""
+    spawning.check_processes(processes)
     if not worth_processes(tokenizer, text, processes):
         return tokenizer.encode(text)
     with spawning.pool(processes, _load, (spec, pattern)) as pool:

@@ -21,14 +21,16 @@ from bpe_core.html_tokens import (
     FONT_SIZE,
     HEX_SIZE,
     MARGIN,
-    MIN_WIDTH,
     PAD,
     ROW_GAP,
     SMALL_SIZE,
     Blocks,
+    PictureError,
     Summary,
+    check_picture,
     flow,
 )
+from bpe_core.messages import Message
 from bpe_core.token_label import label_segments, render_token
 from bpe_core.token_style import HEX_TEXT, SPECIAL_FILL, SPECIAL_TEXT, TOKEN_TEXT, token_fill
 
@@ -36,14 +38,16 @@ from bpe_core.token_style import HEX_TEXT, SPECIAL_FILL, SPECIAL_TEXT, TOKEN_TEX
 SCALE = 2
 TEXT_FONTS = ("Noto Sans CJK SC", "Noto Sans CJK", "DejaVu Sans")
 MONO_FONTS = ("DejaVu Sans Mono", "Noto Sans Mono CJK SC")
+#: A PNG has at most this many pixels (their RGB takes 3 bytes each, the PNG's encoder as much again).
+MAX_PIXELS = 40_000_000
 
 
 def png_document(blocks: Blocks, *, width: float, safe: bool = False) -> bytes:
-    """Views one under another as PNG bytes, ``width`` units wide (drawn at :data:`SCALE` pixels a unit)."""
+    """Views one under another as PNG bytes, ``width`` units wide (drawn at :data:`SCALE` pixels a unit); at most
+    :data:`MAX_PIXELS` (else :class:`PictureError`, before any is drawn), and see :func:`check_picture`."""
     from PIL import Image, ImageDraw
 
-    if not width >= MIN_WIDTH:
-        raise ValueError(f"a drawing is at least {MIN_WIDTH:.0f} pixels wide, not {width}")
+    blocks = check_picture(blocks, width)
     laid_out, bottom = [], MARGIN
     for title, view in blocks:
         rows = flow(view, width, _measure)
@@ -53,7 +57,12 @@ def png_document(blocks: Blocks, *, width: float, safe: bool = False) -> bytes:
             tops.append(tops[-1] + BOX_HEIGHT + ROW_GAP + (BRACKET_ROOM if row.tall else 0))
         laid_out.append((title, view, rows, tops, bottom))
         bottom = tops[-1] + FONT_SIZE
-    image = Image.new("RGB", (round(width * SCALE), round((bottom + MARGIN) * SCALE)), "white")
+    size = (round(width * SCALE), round((bottom + MARGIN) * SCALE))
+    if size[0] * size[1] > MAX_PIXELS:
+        width_px, height_px = (f"{n:,}" for n in size)
+        limit = f"{MAX_PIXELS / 1e6:g}"
+        raise PictureError(Message.of("picture.png_too_large", width=width_px, height=height_px, limit=limit))
+    image = Image.new("RGB", size, "white")
     draw = ImageDraw.Draw(image)
     for title, view, rows, tops, top in laid_out:
         y = top

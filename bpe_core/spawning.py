@@ -149,3 +149,29 @@ def main_module_hidden() -> Iterator[None]:
             yield
         finally:
             sys.modules["__main__"] = main
+
+
+def max_processes() -> int:
+    """The most worker processes a command may start: four per core, and at least 64 (each takes ~40 MB).
+
+    >>> max_processes() >= 64
+    True
+    """
+    return max(64, 4 * (os.cpu_count() or 1))
+
+
+def check_processes(processes: int) -> None:
+    """A ``ValueError`` saying why ``processes`` workers cannot be started, if they cannot.
+
+    >>> check_processes(10_000)
+    Traceback (most recent call last):
+    ...
+    ValueError: processes must be at most ... on this machine (... cores), not 10,000
+    """
+    if processes < 1:
+        raise ValueError(f"processes must be at least 1, not {processes}")
+    if processes > max_processes():
+        raise ValueError(
+            f"processes must be at most {max_processes()} on this machine ({os.cpu_count() or 1} cores), "
+            f"not {processes:,}"
+        )

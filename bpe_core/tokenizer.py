@@ -38,6 +38,9 @@ _SINGLE_BYTES = tuple(bytes([b]) for b in range(256))
 _NEVER = sys.maxsize
 #: Pre-tokens longer than this (in bytes) are merged with a heap instead of by rescanning all pairs.
 _LONG_WORD = 64
+#: ... and longer than this, a rank at a time in arrays (:mod:`bpe_core.long_merge`): under 80 bytes of memory per
+#: byte instead of the heap's 200.
+_HUGE_WORD = 1 << 16
 #: encode_iterable works once this many characters are waiting (more if a long pre-token is held back).
 _FLUSH_CHARS = 8192
 #: Characters a pre-token's regex may look past its own end (o200k's optional "'ll" suffix needs 3).
@@ -381,11 +384,23 @@ class Tokenizer:
         return parts
 
     def _merge_long(self, word: bytes, trace: list | None = None) -> list[bytes]:
-        """:meth:`merge_parts` in O(n log n): a heap of candidate merges over a linked list of parts.
+        """:meth:`merge_parts` in O(n log n): a heap of candidate merges over a linked list of parts; for a huge
+        word, in arrays (:mod:`bpe_core.long_merge`: rounds of merges, or a heap of integers if the vocabulary
+        makes pairs of a lower rank than their parts).
 
         A part is ``word[start:next[start]]``; a heap entry ``(rank, i, j, k)`` merges parts ``i`` and ``j``
         and is stale unless ``next[i] == j`` and ``next[j] == k`` still.
         """
+        if len(word) > _HUGE_WORD:
+            from bpe_core.long_merge import merge_by_heap, merge_in_rounds
+
+            found = None if trace is None else []  # kept apart: the heap traces afresh
+            parts = merge_in_rounds(word, self._pair_merge, found)
+            if parts is None:
+                return merge_by_heap(word, self._pair_merge, trace)
+            if trace is not None:
+                trace.extend(found)
+            return parts
         get, limit, pairs = self._priority.get, self._limit, self.merge_rule == "pairs"
         n = len(word)
         nxt = list(range(1, n + 1))
@@ -418,6 +433,11 @@ class Tokenizer:
             parts.append(word[i : nxt[i]])
             i = nxt[i]
         return parts
+
+    def _pair_merge(self, left: bytes, right: bytes) -> tuple[int, bytes] | None:
+        """The rank of merging ``left`` and ``right`` here and the token made, or None if never."""
+        rank = self.pair_rank(left, right)
+        return None if rank is None else (rank, left + right)
 
     # ----- decoding -----
 

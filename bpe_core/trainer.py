@@ -37,6 +37,7 @@ from bpe_core.counting import WordCounts, count_pieces
 from bpe_core.merge_engine import MergeEngine
 from bpe_core.messages import Message
 from bpe_core.patterns import get_pattern
+from bpe_core.spawning import check_processes, max_processes  # noqa: F401 - also imported from here
 from bpe_core.specials import SpecialSplitter
 from bpe_core.steps import MAX_TOP_PAIRS, MergeStep, TrainingRecord
 from bpe_core.tokenizer import Tokenizer
@@ -52,15 +53,6 @@ Progress = Callable[[int, int], None]
 
 #: The largest vocabulary: ids stay below the 2^24 a tokenizer file may hold (bpe_core.formats.checks.MAX_ID).
 MAX_VOCAB_SIZE = 1 << 24
-
-
-def max_processes() -> int:
-    """The most counting processes a run may start: four per core, and at least 64 (each takes ~40 MB).
-
-    >>> max_processes() >= 64
-    True
-    """
-    return max(64, 4 * (os.cpu_count() or 1))
 
 
 #: The most bytes the vocabulary's tokens may hold together, whatever the corpus: every file written stays below
@@ -185,13 +177,8 @@ class BpeTrainer:
         get_pattern(pattern)  # raises PatternError for an invalid regex
         if superword_after is not None:
             get_pattern(isolated(superword_pattern))
-        if processes is not None and processes < 1:
-            raise ValueError(f"processes must be at least 1, not {processes}")
-        if processes is not None and processes > max_processes():
-            raise ValueError(
-                f"processes must be at most {max_processes()} on this machine ({os.cpu_count() or 1} cores), "
-                f"not {processes:,}"
-            )
+        if processes is not None:
+            check_processes(processes)
         self.vocab_size = vocab_size
         self.pattern = pattern
         self.processes = processes or os.cpu_count() or 1

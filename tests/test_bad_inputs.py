@@ -1883,3 +1883,176 @@ def test_bpe_count_ray_auto_without_a_cluster_names_bpes_options(tmp_path, monke
         "address (--ray HOST:6379, --ray ray://HOST:10001), or give --ray alone to start Ray for this count"
     ]
     assert "--address" not in result.stderr
+
+
+# ----- memory on hostile sizes (hostile-inputs issue, memory) -----------------------------------------------------
+
+
+def bpe_in_memory(*args: str, limit_mb: int = 2048, timeout: float = BOUND) -> tuple[subprocess.CompletedProcess, int]:
+    """Run ``bpe`` under an address-space limit of ``limit_mb``; return it and its peak resident memory in MB
+    (``ru_maxrss`` of the one child, measured by a middle process)."""
+    script = (
+        "import json, resource, subprocess, sys\n"
+        "limit = int(sys.argv[1]) << 20\n"
+        "set_limit = lambda: resource.setrlimit(resource.RLIMIT_AS, (limit, limit))\n"
+        "done = subprocess.run([sys.executable, '-m', 'bpe_core', *sys.argv[2:]], capture_output=True, text=True,\n"
+        "                      encoding='utf-8', preexec_fn=set_limit, stdin=subprocess.DEVNULL)\n"
+        "peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024\n"
+        "print(json.dumps([done.returncode, done.stdout, done.stderr, peak]))\n"
+    )
+    outer = subprocess.run(
+        [sys.executable, "-c", script, str(limit_mb), *args], capture_output=True, text=True, timeout=timeout
+    )
+    code, out, err, peak = json.loads(outer.stdout)
+    return subprocess.CompletedProcess(args, code, out, err), peak
+
+
+def test_add_tokens_refuses_a_megabyte_token_before_training_and_quotes_40_characters(tmp_path):
+    """The old code trained, then built every prefix of the 1 MB token: a MemoryError after the run (run lost)."""
+    (tmp_path / "c.txt").write_text(TEXT, encoding="utf-8")
+    tokens = tmp_path / "add.txt"
+    tokens.write_text(" hello\n" + "a" * 1_000_000 + "\n", encoding="utf-8")
+    out = tmp_path / "tok.json"
+    out.write_text(PREVIOUS)
+    before = tokens.read_bytes()
+    args = ("train", str(tmp_path / "c.txt"), "--vocab-size", "300", "--add-tokens", str(tokens), "-o", str(out))
+    result, peak = bpe_in_memory(*args)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    (line,) = result.stderr.splitlines()  # before training: no progress lines
+    assert line == (
+        f"bpe: error: --add-tokens {tokens}: line 2, '{'a' * 40}…', is longer than 256 bytes, the most an added "
+        "token may be"
+    )
+    assert out.read_text() == PREVIOUS and tokens.read_bytes() == before
+    assert peak < 200  # MB: the line is never read whole
+
+
+def test_add_tokens_skips_a_token_over_the_bound_and_quotes_a_skipped_one_in_40_characters(tmp_path):
+    from bpe_core.variants.added_tokens import add_tokens
+
+    tok = Tokenizer({i: bytes([i]) for i in range(256)}, [], pattern="gpt2")
+    result = add_tokens(tok, ["x" * 257, "Q" + "a" * 255])
+    assert [(text[:3], str(reason)) for text, reason in result.skipped] == [
+        ("xxx", "it is 257 bytes long: an added token is at most 256 bytes")
+    ]
+    assert result.tokenizer.encode("Q" + "a" * 255) == [result.added[0].token_id]
+    (tmp_path / "c.txt").write_text(TEXT, encoding="utf-8")
+    (tmp_path / "add.txt").write_text("many words " * 20 + "\n", encoding="utf-8")  # 220 bytes, 40 pre-tokens
+    out = tmp_path / "tok.json"
+    args = ["train", str(tmp_path / "c.txt"), "--vocab-size", "270", "--add-tokens", str(tmp_path / "add.txt")]
+    result = bpe(*args, "-o", str(out))
+    assert result.returncode == 0, result.stderr
+    (line,) = [line for line in result.stderr.splitlines() if "skipped" in line]
+    assert line.startswith(f"bpe: --add-tokens: skipped '{('many words ' * 4)[:40]}…': the gpt2 pattern cuts it")
+
+
+def test_compare_refuses_a_picture_of_a_long_text_before_encoding_it(tmp_path):
+    """1.9 MB of text drawn as a PNG: the old code laid out every token and died of a MemoryError (its SVG was
+    623 MB at a 3.55 GB peak); now refused at once, the file there before left alone, in little memory."""
+    text = tmp_path / "long.txt"
+    text.write_text("the cat sat on the mat. " * 80_000, encoding="utf-8")
+    out = tmp_path / "tokens.png"
+    out.write_text(PREVIOUS)
+    result, peak = bpe_in_memory("compare", "--file", str(text), "--png", str(out), "--html", str(tmp_path / "t.html"))
+    assert (result.returncode, result.stderr) == (
+        1,
+        f"bpe: error: --png {out}: a picture draws a text of at most 20,000 characters; this one has 1,920,000: "
+        "draw a part of it, or write HTML, CSV or JSON, which hold any text\n",
+    )
+    assert out.read_text() == PREVIOUS and not (tmp_path / "t.html").exists()
+    assert peak < 300  # MB
+
+
+def test_compare_refuses_a_picture_wider_than_10000_pixels(tmp_path):
+    out = tmp_path / "tokens.svg"
+    out.write_text(PREVIOUS)
+    result = bpe("compare", "hello", "--svg", str(out), "--width", "100000000")
+    assert (result.returncode, result.stderr) == (
+        2,
+        "bpe: error: --width 100,000,000: the SVG is at most 10,000 pixels wide\n",
+    )
+    assert out.read_text() == PREVIOUS
+    from bpe_core.html_tokens import svg_document
+
+    with pytest.raises(ValueError, match="a picture is at most 10,000 pixels wide, not 100,000,000"):
+        svg_document([], width=100_000_000)
+
+
+def test_compare_refuses_a_png_of_more_than_40_million_pixels_and_says_its_size(tmp_path):
+    text = tmp_path / "page.txt"
+    text.write_text("the cat sat on the mat. " * 800, encoding="utf-8")  # 19,200 characters: 52,000 pixels tall
+    out = tmp_path / "tokens.png"
+    out.write_text(PREVIOUS)
+    result = bpe("compare", "--file", str(text), "--png", str(out))
+    assert result.returncode == 1
+    said = (
+        re.escape(f"bpe: error: --png {out}: the PNG would be 1,800 × ")
+        + r"5\d,\d\d\d"
+        + re.escape(
+            " pixels; a PNG is at most 40 million pixels: draw a shorter text or a narrower picture, or write SVG\n"
+        )
+    )
+    assert re.fullmatch(said, result.stderr), result.stderr
+    assert out.read_text() == PREVIOUS
+
+
+@pytest.mark.parametrize(
+    ("given", "said"),
+    [
+        ("100000", "processes must be at most {max} on this machine ({cores} cores), not 100,000"),
+        ("0", "processes must be at least 1, not 0"),
+    ],
+)
+def test_encode_caps_its_processes_as_train_does(given, said):
+    """``bpe encode --processes`` had no cap: 100,000 workers would have been started for a long text."""
+    from bpe_core.parallel_encode import encode_in_processes
+    from bpe_core.spawning import max_processes
+
+    said = said.format(max=max_processes(), cores=os.cpu_count() or 1)
+    result = bpe("encode", "gpt2", "hello", "--processes", given)
+    assert (result.returncode, result.stdout, result.stderr) == (1, "", f"bpe: error: {said}\n")
+    with pytest.raises(ValueError, match=re.escape(said)):
+        encode_in_processes("gpt2", None, get_encoding("gpt2"), "hello", int(given))
+
+
+def test_add_tokens_stops_at_the_vocabulary_bytes_a_run_may_hold(monkeypatch, tmp_path):
+    """The vocabulary's tokens hold at most 40 MB together, added ones too (here 600 bytes): a list of many long
+    tokens cannot make a file too large to load again, nor grow memory past it."""
+    from bpe_core.variants import added_tokens
+
+    monkeypatch.setattr(added_tokens, "MAX_VOCAB_BYTES", 600)
+    tok = Tokenizer({i: bytes([i]) for i in range(256)}, [], pattern="gpt2")
+    result = added_tokens.add_tokens(tok, ["Qaaaaaaaaaaaaaaaaaaa", "Zbbbbbbbbbbbbbbbbbbb", "Xcc"])
+    assert [added.text for added in result.added] == ["Qaaaaaaaaaaaaaaaaaaa", "Xcc"]  # 209 bytes, then 5
+    (skipped,) = result.skipped
+    assert skipped[0] == "Zbbbbbbbbbbbbbbbbbbb"
+    assert str(skipped[1]) == "the vocabulary's tokens would hold more than 600 bytes together, the most a run makes"
+
+
+def test_add_tokens_names_twenty_skipped_tokens_then_counts_the_others(tmp_path):
+    (tmp_path / "c.txt").write_text(TEXT, encoding="utf-8")
+    (tmp_path / "add.txt").write_text("".join(f"two words{i}\n" for i in range(30)), encoding="utf-8")
+    args = ["train", str(tmp_path / "c.txt"), "--vocab-size", "270", "--add-tokens", str(tmp_path / "add.txt")]
+    result = bpe(*args, "-o", str(tmp_path / "tok.json"))
+    assert result.returncode == 0, result.stderr
+    lines = [line for line in result.stderr.splitlines() if line.startswith("bpe: --add-tokens:")]
+    assert len(lines) == 21 and lines[0].startswith("bpe: --add-tokens: skipped 'two words0': the gpt2 pattern")
+    assert lines[-1] == "bpe: --add-tokens: skipped 10 more"
+
+
+@pytest.mark.slow
+def test_encode_of_10_mb_of_one_letter_in_bounded_memory(tmp_path):
+    """One pre-token of 10 MB, with a tokenizer trained on runs of a: merged in rounds over arrays (under 80 bytes
+    a byte). The old heap of tuples took 2.6 GB: a MemoryError under this 2 GB limit."""
+    trainer = BpeTrainer(300, pattern="gpt2", processes=1)
+    trainer.count_text(" ".join("a" * n for n in range(1, 3000, 7)))
+    trainer.run()
+    save_json(trainer.tokenizer(), tmp_path / "a.json")
+    (tmp_path / "a.txt").write_text("a" * 10_000_000, encoding="utf-8")
+    result, peak = bpe_in_memory(
+        "encode", str(tmp_path / "a.json"), "--file", str(tmp_path / "a.txt"), "--ids", timeout=600
+    )
+    assert result.returncode == 0, result.stderr[-500:]
+    count = len(result.stdout.split())
+    assert result.stderr == f"{count} tokens\n" and count < 20_000
+    assert peak < 1200  # MB

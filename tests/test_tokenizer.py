@@ -1,5 +1,6 @@
 """The Tokenizer: exact against tiktoken, exact against the trainer, streaming, truncation, errors."""
 
+import random
 import tracemalloc
 from collections import Counter
 from pathlib import Path
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 
 from bpe_core import BpeTrainer, fast_findall
 from bpe_core import tokenizer as tokenizer_module
+from bpe_core.long_merge import merge_by_heap, merge_in_rounds
 from bpe_core.patterns import SHIPPED, get_pattern
 from bpe_core.pretokenize import Pretokenizer
 from bpe_core.reference import cached_reference_ranks, get_encoding, reference_names
@@ -246,6 +248,99 @@ def test_heap_merge_equals_simple_merge(tokenizers, gpt2_by_pairs, monkeypatch, 
     monkeypatch.setattr(tokenizer_module, "_LONG_WORD", 10**9)
     assert heap == tok.merge_parts(word)
     assert b"".join(heap) == word
+
+
+@pytest.fixture(scope="module")
+def few_letters_tokenizer():
+    """A small vocabulary trained on runs of a few letters (pattern ``none``: the runs cross spaces)."""
+    rng = random.Random(7)
+    trainer = BpeTrainer(300, pattern="none", processes=1)
+    trainer.count_text("".join(rng.choice(["a", "ab", "b", "c ", "aaa"]) for _ in range(20_000)))
+    for _ in trainer.steps():
+        pass
+    return trainer.tokenizer()
+
+
+@pytest.mark.parametrize("rule", ["trained", "ranks"])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=st.text("abc ", min_size=2, max_size=400))
+def test_merge_in_rounds_equals_simple_merge(few_letters_tokenizer, tokenizers, monkeypatch, rule, text):
+    tok = few_letters_tokenizer if rule == "trained" else tokenizers["gpt2"]
+    word = text.encode()
+    trace, rounds = [], merge_in_rounds(word, tok._pair_merge, [])
+    merge_in_rounds(word, tok._pair_merge, trace)
+    heap_trace = []
+    heap = merge_by_heap(word, tok._pair_merge, heap_trace)
+    monkeypatch.setattr(tokenizer_module, "_LONG_WORD", 10**9)
+    simple_trace = []
+    assert rounds == heap == tok.merge_parts(word, simple_trace)
+    assert trace == heap_trace == simple_trace
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_huge_pre_token_equals_tiktoken(tokenizers, name):
+    """100,000 letters, one pre-token: merged in rounds (over 64 KB), the ids are tiktoken's."""
+    rng = random.Random(3)
+    text = "".join(rng.choice("abcdefgh") for _ in range(100_000))
+    assert tokenizers[name].encode(text) == get_encoding(name).encode(text)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    picks=st.lists(st.tuples(st.integers(0, 30), st.integers(0, 30)), min_size=1, max_size=25),
+    order=st.randoms(use_true_random=False),
+    text=st.text("abc", min_size=2, max_size=200),
+)
+def test_merge_in_rounds_on_any_vocabulary_is_exact_or_steps_aside(picks, order, text):
+    """Merges of tokens made so far, their ranks shuffled: pairs of a lower rank than their parts happen, and the
+    rounds then return None; whatever they return equals the simple merge."""
+    tokens, merges = [b"a", b"b", b"c"], []
+    for i, j in picks:
+        left, right = tokens[i % len(tokens)], tokens[j % len(tokens)]
+        merges.append((left, right))
+        if left + right not in tokens:
+            tokens.append(left + right)
+    order.shuffle(merges)
+    vocab = {i: bytes([i]) for i in range(256)}
+    vocab.update({256 + i: token for i, token in enumerate(t for t in tokens if len(t) > 1)})
+    tok = Tokenizer(vocab, merges)
+    word = text.encode()
+    rounds = merge_in_rounds(word, tok._pair_merge)
+    simple = tok.merge_parts(word) if len(word) <= 64 else None
+    if simple is None:
+        with mock.patch.object(tokenizer_module, "_LONG_WORD", 10**9):
+            simple = tok.merge_parts(word)
+    assert rounds is None or rounds == simple
+    assert merge_by_heap(word, tok._pair_merge) == simple
+
+
+def test_merge_in_rounds_hands_back_a_vocabulary_that_makes_lower_pairs():
+    """(x, ab) ranks before (a, b): the rounds would merge every a b before any x ab, so they step aside and a
+    heap of integers merges one pair at a time."""
+    vocab = {i: bytes([i]) for i in range(256)} | {256: b"xab", 257: b"ab"}
+    tok = Tokenizer(vocab, [(b"x", b"ab"), (b"a", b"b")])
+    word = b"xab" * 30_000
+    assert merge_in_rounds(word, tok._pair_merge) is None
+    tracemalloc.start()
+    try:
+        parts = tok.merge_parts(word)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert parts == [b"xab"] * 30_000
+    assert peak < 80 * len(word)  # the heap of integers over arrays (of tuples: 200 bytes a byte)
+
+
+def test_long_run_merges_in_bounded_memory(few_letters_tokenizer):
+    """1 MB of a, one pre-token: the rounds' arrays stay under 80 bytes a byte (the heap of tuples took 200)."""
+    tracemalloc.start()
+    try:
+        parts = few_letters_tokenizer.merge_parts(b"a" * 1_000_000)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert b"".join(parts) == b"a" * 1_000_000
+    assert peak < 80 * 1_000_000
 
 
 def test_pattern_none_encodes_long_text_fast(tokenizers):

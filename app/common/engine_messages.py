@@ -68,6 +68,17 @@ WORDINGS: dict[str, str] = {
         "EngineSentences",
         "{name}: only a tokenizer trained by BPE Explorer can be trained further ({why}).",
     ),
+    "picture.too_wide": QT_TRANSLATE_NOOP("EngineSentences", "A picture is at most {limit} pixels wide, not {width}."),
+    "picture.too_long": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "A picture draws a text of at most {limit} characters; this one has {count}: draw a part of it, or "
+        "export HTML, CSV or JSON, which hold any text.",
+    ),
+    "picture.png_too_large": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "The PNG would be {width} × {height} pixels; a PNG is at most {limit} million pixels: draw a shorter text "
+        "or a narrower picture, or export SVG.",
+    ),
     "add_tokens.not_ours": QT_TRANSLATE_NOOP(
         "EngineSentences", "Only a tokenizer trained by BPE Explorer can have tokens added as merges."
     ),
@@ -75,6 +86,15 @@ WORDINGS: dict[str, str] = {
         "EngineSentences", "A PickyBPE run's merges are replayed with its removals: tokens cannot be added to it."
     ),
     "add_tokens.empty": QT_TRANSLATE_NOOP("EngineSentences", "An empty line is not a token."),
+    "add_tokens.too_long": QT_TRANSLATE_NOOP(
+        "EngineSentences", "It is {size} bytes long: an added token is at most {limit} bytes."
+    ),
+    "add_tokens.vocabulary_full": QT_TRANSLATE_NOOP(
+        "EngineSentences", "The vocabulary's tokens would hold more than {limit} together, the most a run makes."
+    ),
+    "add_tokens.line_too_long": QT_TRANSLATE_NOOP(
+        "EngineSentences", "Line {line}, {token}, is longer than {limit} bytes, the most an added token may be."
+    ),
     "add_tokens.special": QT_TRANSLATE_NOOP("EngineSentences", "It is a special token."),
     "add_tokens.already": QT_TRANSLATE_NOOP("EngineSentences", "Already a token."),
     "add_tokens.across_pretokens": QT_TRANSLATE_NOOP(

@@ -23,6 +23,7 @@ from app.compare.export import (
 from app.compare.pane_set import PaneSet
 from bpe_core import formats
 from bpe_core.html_tokens import DEFAULT_WIDTH, MIN_WIDTH
+from bpe_core.messages import EngineError
 
 #: The widest picture of the whole text offered, in pixels.
 MAX_WIDTH = 8000
@@ -95,7 +96,7 @@ class ExportMenu(QMenu):
         try:
             return self.write(kind, path, width)
         except (OSError, ValueError) as exc:  # the engine's words about the file, or ours about the picture
-            error = engine_message(exc) if isinstance(exc, OSError) else str(exc)
+            error = engine_message(exc) if isinstance(exc, (OSError, EngineError)) else str(exc)
             self._fail(self.tr("“{file}” could not be written: {error}").format(file=Path(path).name, error=error))
             return None
 

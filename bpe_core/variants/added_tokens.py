@@ -6,6 +6,13 @@ These are ordinary tokens, not a library's "added tokens" (which are split out b
 longer pre-token BPE may cut elsewhere first, and a new merge applies to any word whose pieces end up side by side.
 The special tokens move after the new merges, as they do when a run is trained further.
 
+Each merge makes a token of the pieces joined so far, so a token of L bytes cut into P pieces adds P - 1 tokens of
+up to L bytes: L * P / 2 bytes at most, quadratic in L. A token is therefore at most :data:`MAX_TOKEN_BYTES`
+(256, twice the longest token of GPT-2, cl100k and o200k): its merges take at most 32 KB, 128 bytes per byte of
+the list; a longer one is refused as the list is read (its line is never read past the bound), before training.
+The tokens of the vocabulary, added ones included, hold at most ``MAX_VOCAB_BYTES`` together (40 MB, as training
+makes them: the file saved stays loadable); a token that would go past it is skipped.
+
 >>> from bpe_core.tokenizer import Tokenizer
 >>> base = Tokenizer({i: bytes([i]) for i in range(256)} | {256: b"ll"}, [(b"l", b"l")], pattern="gpt2")
 >>> result = add_tokens(base, [" hello", "hello world", " hello", ""])
@@ -24,7 +31,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from bpe_core.formats.files import size_text
 from bpe_core.messages import Message
+from bpe_core.trainer import MAX_VOCAB_BYTES
 from bpe_core.variants.errors import VariantSettingError
 
 
@@ -47,10 +56,35 @@ class AddedTokens:
     skipped: list[tuple[str, Message]] = field(default_factory=list)
 
 
+#: The longest token that can be added, in UTF-8 bytes.
+MAX_TOKEN_BYTES = 256
+
+
 def read_token_list(path) -> list[str]:
-    """The tokens of a file, one a line (UTF-8; the line break is not part of a token, spaces are)."""
+    """The tokens of a file, one a line (UTF-8; the line break is not part of a token, spaces are). A line over
+    :data:`MAX_TOKEN_BYTES` raises :class:`VariantSettingError` naming it and quoting its start (no line is read
+    whole past the bound)."""
+    tokens = []
     with open(path, encoding="utf-8") as f:
-        return [line.rstrip("\r\n") for line in f]
+        while line := f.readline(MAX_TOKEN_BYTES + 2):  # characters: at most MAX_TOKEN_BYTES, "\n", one more
+            token = line.rstrip("\r\n")
+            if len(token.encode("utf-8")) > MAX_TOKEN_BYTES:
+                raise VariantSettingError(
+                    Message.of(
+                        "add_tokens.line_too_long", line=len(tokens) + 1, token=shown(token), limit=MAX_TOKEN_BYTES
+                    )
+                )
+            tokens.append(token)
+    return tokens
+
+
+def shown(text: str, width: int = 40) -> str:
+    """``text`` quoted, cut to its first ``width`` characters.
+
+    >>> shown("hello"), shown("a" * 100, 5)
+    ("'hello'", "'aaaaa…'")
+    """
+    return repr(text) if len(text) <= width else repr(text[:width] + "…")
 
 
 def add_tokens(tokenizer, texts: Iterable[str]) -> AddedTokens:
@@ -62,6 +96,7 @@ def add_tokens(tokenizer, texts: Iterable[str]) -> AddedTokens:
     if getattr(tokenizer, "picky", None) is not None:  # its merges are replayed with removals between them
         raise VariantSettingError(Message.of("add_tokens.picky"))
     result = AddedTokens(tokenizer)
+    room = MAX_VOCAB_BYTES - sum(map(len, tokenizer.vocab.values()))
     for text in texts:
         reason = _unaddable(result.tokenizer, text)
         if reason is not None:
@@ -69,14 +104,21 @@ def add_tokens(tokenizer, texts: Iterable[str]) -> AddedTokens:
                 result.skipped.append((text, reason))
             continue
         pieces = [result.tokenizer.token_bytes(i) for i in result.tokenizer.encode_piece(text)]
-        extended = _with_merges(result.tokenizer, _chain(pieces))
+        merges = _chain(pieces)
+        extended = _with_merges(result.tokenizer, merges)
         ids = extended.encode(text)
         if len(ids) != 1:
-            extended = _with_merges(result.tokenizer, _chain(pieces[::-1], reverse=True))
+            merges = _chain(pieces[::-1], reverse=True)
+            extended = _with_merges(result.tokenizer, merges)
             ids = extended.encode(text)
         if len(ids) != 1:
             result.skipped.append((text, Message.of("add_tokens.not_made", count=len(ids))))
             continue
+        cost = sum(len(left) + len(right) for left, right in merges)
+        if cost > room:
+            result.skipped.append((text, Message.of("add_tokens.vocabulary_full", limit=size_text(MAX_VOCAB_BYTES))))
+            continue
+        room -= cost
         result.added.append(AddedToken(text, ids[0], len(pieces) - 1))
         result.tokenizer = extended
     record = getattr(tokenizer, "record", None)
@@ -90,6 +132,8 @@ def _unaddable(tokenizer, text: str) -> Message | None:
     """Why ``text`` cannot be added, or None."""
     if not text:
         return Message.of("add_tokens.empty")
+    if len(text.encode("utf-8")) > MAX_TOKEN_BYTES:
+        return Message.of("add_tokens.too_long", size=f"{len(text.encode('utf-8')):,}", limit=MAX_TOKEN_BYTES)
     if text in tokenizer.special_tokens:
         return Message.of("add_tokens.special")
     pretokens = list(tokenizer.pretokens(text))

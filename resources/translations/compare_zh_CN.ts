@@ -261,114 +261,114 @@ def greet(name):
 <context>
     <name>ExportMenu</name>
     <message>
-        <location filename="../../app/compare/export_menu.py" line="41"/>
+        <location filename="../../app/compare/export_menu.py" line="42"/>
         <source>Panes as shown, as a PNG picture…</source>
         <extracomment>The widest picture of the whole text offered, in pixels.</extracomment>
         <translation>屏幕上的窗格，PNG 图片…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/export_menu.py" line="42"/>
+        <location filename="../../app/compare/export_menu.py" line="43"/>
         <source>Panes as shown, as an SVG drawing…</source>
         <translation>屏幕上的窗格，SVG 矢量图…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/export_menu.py" line="43"/>
+        <location filename="../../app/compare/export_menu.py" line="44"/>
         <source>Whole text, as a PNG picture…</source>
         <translation>整段文本，PNG 图片…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/export_menu.py" line="44"/>
+        <location filename="../../app/compare/export_menu.py" line="45"/>
         <source>Whole text, as an SVG drawing…</source>
         <translation>整段文本，SVG 矢量图…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/export_menu.py" line="45"/>
+        <location filename="../../app/compare/export_menu.py" line="46"/>
         <source>Whole text, as a web page (HTML)…</source>
         <translation>整段文本，网页（HTML）…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/export_menu.py" line="46"/>
+        <location filename="../../app/compare/export_menu.py" line="47"/>
         <source>Tokens, as CSV…</source>
         <translation>词元，CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/export_menu.py" line="47"/>
+        <location filename="../../app/compare/export_menu.py" line="48"/>
         <source>Counts and tokens, as JSON…</source>
         <translation>计数和词元，JSON…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/export_menu.py" line="59"/>
+        <location filename="../../app/compare/export_menu.py" line="60"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/compare/export_menu.py" line="60"/>
+        <location filename="../../app/compare/export_menu.py" line="61"/>
         <source>SVG drawing (*.svg)</source>
         <translation>SVG 矢量图 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/compare/export_menu.py" line="61"/>
+        <location filename="../../app/compare/export_menu.py" line="62"/>
         <source>Web page (*.html)</source>
         <translation>网页 (*.html)</translation>
     </message>
     <message>
-        <location filename="../../app/compare/export_menu.py" line="62"/>
+        <location filename="../../app/compare/export_menu.py" line="63"/>
         <source>CSV data (*.csv)</source>
         <translation>CSV 数据 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/compare/export_menu.py" line="63"/>
+        <location filename="../../app/compare/export_menu.py" line="64"/>
         <source>JSON data (*.json)</source>
         <translation>JSON 数据 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/compare/export_menu.py" line="73"/>
+        <location filename="../../app/compare/export_menu.py" line="74"/>
         <source>No pane shows tokens of the text yet: there is nothing to export.</source>
         <translation>还没有窗格显示这段文本的词元：没有可导出的内容。</translation>
     </message>
     <message>
-        <location filename="../../app/compare/export_menu.py" line="79"/>
+        <location filename="../../app/compare/export_menu.py" line="80"/>
         <source>Width</source>
         <translation>宽度</translation>
     </message>
     <message>
-        <location filename="../../app/compare/export_menu.py" line="80"/>
+        <location filename="../../app/compare/export_menu.py" line="81"/>
         <source>Width of the picture, in pixels (the tokens flow in rows this wide):</source>
         <translation>图片宽度（像素；词元按这个宽度分行排列）：</translation>
     </message>
     <message>
-        <location filename="../../app/compare/export_menu.py" line="89"/>
+        <location filename="../../app/compare/export_menu.py" line="90"/>
         <source>Export the comparison</source>
         <translation>导出对比</translation>
     </message>
     <message>
-        <location filename="../../app/compare/export_menu.py" line="99"/>
+        <location filename="../../app/compare/export_menu.py" line="100"/>
         <source>“{file}” could not be written: {error}</source>
         <translation>无法写入“{file}”：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/compare/export_menu.py" line="110"/>
+        <location filename="../../app/compare/export_menu.py" line="111"/>
         <source>no pane shows tokens of the text yet</source>
         <translation>还没有窗格显示这段文本的词元</translation>
     </message>
     <message>
-        <location filename="../../app/compare/export_menu.py" line="112"/>
-        <location filename="../../app/compare/export_menu.py" line="115"/>
+        <location filename="../../app/compare/export_menu.py" line="113"/>
+        <location filename="../../app/compare/export_menu.py" line="116"/>
         <source>Tokenizer comparison</source>
         <translation>分词器对比</translation>
     </message>
     <message>
-        <location filename="../../app/compare/export_menu.py" line="117"/>
+        <location filename="../../app/compare/export_menu.py" line="118"/>
         <source>Exported {file}.</source>
         <translation>已导出 {file}。</translation>
     </message>
     <message>
-        <location filename="../../app/compare/export_menu.py" line="119"/>
+        <location filename="../../app/compare/export_menu.py" line="120"/>
         <source>Exported {file}; left out, with no tokens to show: {panes}.</source>
         <translation>已导出 {file}；以下窗格没有可显示的词元，未包含在内：{panes}。</translation>
     </message>
     <message>
-        <location filename="../../app/compare/export_menu.py" line="131"/>
+        <location filename="../../app/compare/export_menu.py" line="132"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>

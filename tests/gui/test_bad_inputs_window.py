@@ -937,3 +937,96 @@ def test_a_ray_address_where_no_ray_answers_is_said_in_chinese(chinese, tmp_path
             count_on_ray(iter(["some text"]), pattern="gpt2", special_tokens=(), address=address)
         said = engine_message(caught.value)
         assert re.search(r"[\u4e00-\u9fff]", said) and named in said, said
+
+
+# ----- memory on hostile sizes (hostile-inputs issue, memory) -----------------------------------------------------
+
+RESTORED_CUT = (
+    "The Compare text kept from the last session has {count} characters: only its first 100,000 were restored."
+)
+
+
+def test_a_huge_compare_text_in_the_settings_is_restored_up_to_100000_characters_and_said(qtbot, tmp_path):
+    """A settings file edited by hand to hold 3 MB of Compare text: the old window encoded all of it at start-up
+    in every pane (30 MB took 3 GB). The first 100,000 characters are restored, the status bar says so, and the
+    settings keep the whole text until the window saves its own at closing."""
+    from PySide6.QtCore import QSettings
+
+    from app.main_window import MainWindow
+
+    text = "".join(f"line {i}: the cat sat on the mat.\n" for i in range(90_000))
+    path = tmp_path / "s.ini"
+    settings = QSettings(str(path), QSettings.Format.IniFormat)
+    settings.setValue("compare/text", text)
+    settings.sync()
+    window = MainWindow(QSettings(str(path), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    window.show()
+    assert window.compare_view.text() == text[:100_000]
+    assert window.statusBar().currentMessage() == RESTORED_CUT.format(count=f"{len(text):,}")
+    assert QSettings(str(path), QSettings.Format.IniFormat).value("compare/text") == text
+    window.close()
+
+
+@pytest.mark.slow
+def test_a_30_mb_compare_text_in_the_settings_starts_the_window_in_bounded_memory(tmp_path):
+    """Measured in a child process (offscreen): its peak after 8 s of events, the panes done encoding; the old
+    window had passed 1.4 GB by then, encoding all 30 MB (3 GB at the end), beside 450 MB for an empty text."""
+    from PySide6.QtCore import QSettings
+
+    path = tmp_path / "s.ini"
+    settings = QSettings(str(path), QSettings.Format.IniFormat)
+    settings.setValue("compare/text", "the cat sat on the mat. " * 1_250_000)
+    settings.sync()
+    before = path.read_bytes()
+    script = (
+        "import os, resource, sys, time\n"
+        "from PySide6.QtCore import QSettings\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "from app.common.startup import start_up\n"
+        "app = QApplication([])\n"
+        "start_up(app)\n"
+        "from app.main_window import MainWindow\n"
+        "window = MainWindow(QSettings(sys.argv[1], QSettings.Format.IniFormat))\n"
+        "window.show()\n"
+        "end = time.monotonic() + 8\n"
+        "while time.monotonic() < end:\n"
+        "    app.processEvents()\n"
+        "    time.sleep(0.01)\n"
+        "print(len(window.compare_view.text()), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)\n"
+        "sys.stdout.flush()\n"
+        "os._exit(0)  # without closing: the settings stay as they were\n"
+    )
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "BPE_KEPT_RUNS_FOLDER": str(tmp_path / "kept")}
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(path)], capture_output=True, text=True, env=env, timeout=120
+    )
+    length, peak_mb = map(int, done.stdout.split())
+    assert length == 100_000 and peak_mb < 800
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(("kind", "width"), [("svg", 900), ("png", 900)])
+def test_exporting_a_picture_of_a_long_text_says_the_bound_and_leaves_the_file(
+    kind, width, window, dialogs, qtbot, tmp_path, monkeypatch
+):
+    """25,000 characters drawn as an SVG or PNG of the whole text: refused with the bound (the old window wrote an
+    SVG of about 400 bytes a token, whatever the text's length); the file there before is left alone."""
+    from PySide6.QtWidgets import QFileDialog, QInputDialog
+
+    view = window.compare_view
+    view.set_text("the cat sat on the mat. " * 1_000 + "x")
+    qtbot.waitUntil(lambda: not view.busy() and bool(view.pane_set.results()), timeout=60000)
+    path = tmp_path / f"whole.{kind}"
+    path.write_bytes(b"a picture the user already had")
+    monkeypatch.setattr(QInputDialog, "getInt", lambda *args, **kwargs: (width, True))
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args, **kwargs: (str(path), ""))
+    assert view.export_menu.ask(kind) is None
+    assert dialogs.errors == [
+        (
+            "Cannot export",
+            f"“whole.{kind}” could not be written: A picture draws a text of at most 20,000 characters; this one has "
+            "24,001: draw a part of it, or export HTML, CSV or JSON, which hold any text.",
+        )
+    ]
+    assert path.read_bytes() == b"a picture the user already had"
