@@ -1330,13 +1330,15 @@ def test_a_full_disk_in_the_checkpoint_folder_is_warned_of_once_and_training_goe
 
 def test_a_full_disk_in_the_window_runs_checkpoint_ends_the_run_with_a_note(tmp_path, full_disk, monkeypatch):
     """The window's training process: the run ends with all its merges, and a warning for the window to show."""
-    from bpe_core.training_process import Finished, TrainingJob, TrainingProcess
+    from bpe_core.training_process import Corpus, Finished, TrainConfig, TrainingJob, TrainingProcess
 
     monkeypatch.setenv("BPE_CHECKPOINT_SECONDS", "0")
-    job = TrainingJob(vocab_size=300, paths=(str(ckpt_corpus(tmp_path)),), processes=1, checkpoint=str(full_disk))
+    job = TrainingJob(
+        TrainConfig(300, processes=1, checkpoint=str(full_disk)), Corpus(paths=(str(ckpt_corpus(tmp_path)),))
+    )
     with TrainingProcess(job) as run:
         last = bounded(lambda: list(run.messages())[-1])
-    assert isinstance(last, Finished) and last.merges == some_merges(Path(job.paths[0]), 300).merges
+    assert isinstance(last, Finished) and last.merges == some_merges(Path(job.corpus.paths[0]), 300).merges
     assert last.checkpoint_warning.code == "checkpoint.not_saved"
     assert "No space left on device" in str(last.checkpoint_warning)
 
