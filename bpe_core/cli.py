@@ -517,34 +517,15 @@ def _train(args) -> int:
             file=sys.stderr,
         )
         resumed, args.resume = saved, str(checkpoint.folder)
-    stages = getattr(resumed, "superword", None)  # a SuperBPE run goes on as it was set up
-    pattern = args.pattern or (stages.first_pattern if stages else resumed.pattern if resumed else "gpt2")
-    if counts is not None:
-        pattern = counts.pattern or pattern
-        args.special = args.special or list(counts.special_tokens)
-    if stages is not None and args.superword_after is None:
-        args.superword_after = 256 + stages.transition + len(resumed.special_tokens)
-        args.superword_pattern = stages.pattern
     corpus = Corpus(paths=tuple(args.corpus), counted=counts, languages=tuple(languages.items()))
     try:
-        run = TrainingRun(_train_config(args, pattern), corpus, resumed=resumed, checkpoint=checkpoint)
+        run = TrainingRun(_train_config(args, resumed, counts), corpus, resumed=resumed, checkpoint=checkpoint)
     except ConfigError as exc:
         raise UserError(_problem_text(exc.problem)) from None
     trainer = run.trainer
     target = max(args.vocab_size - 256 - len(trainer.special_tokens), 1)
     with _signals_cancel(trainer) as caught:
-        bars = {"counting": ProgressBar("counting", " MB", scale=1e6)}
-
-        def show(event) -> None:
-            if isinstance(event, Counting):
-                bars["counting"](event.done, event.total)
-            elif isinstance(event, Counted):
-                bars["counting"].finish()
-                _report_warning(trainer)
-                bars["merging"] = ProgressBar("merging ", " merges")
-            else:
-                bars["merging"](event.rank + 1, target)
-
+        show = _TrainProgress(trainer, target)
         try:
             run.run(show)
         except InvalidTextError as exc:  # the library's option names, spelt as this command's
@@ -557,12 +538,12 @@ def _train(args) -> int:
         except Cancelled:
             if not caught:  # cancelled by something other than our signal handlers
                 raise KeyboardInterrupt from None
-            bars["counting"].finish()
+            show.counting.finish()
             print("bpe: interrupted while counting pre-tokens; nothing was trained", file=sys.stderr)
             return 128 + caught[0]
         finally:
-            bars["counting"].finish()
-        bars["merging"].finish()
+            show.counting.finish()
+        show.merging.finish()
         tokenizer = trainer.tokenizer()  # with its record, and how a SuperBPE or PickyBPE run encodes
         if added is not None and not caught:
             tokenizer = _add_tokens(tokenizer, added)
@@ -610,24 +591,39 @@ TRAIN_FLAGS = {
 _VARIANTS = {"picky": "PickyBPE", "parity": "parity-aware BPE"}
 
 
-def _train_config(args, pattern: str) -> TrainConfig:
-    """``bpe train``'s options as a run's settings (``pattern`` as chosen: given, or the counts' or resumed run's)."""
-    return TrainConfig(
-        vocab_size=args.vocab_size,
-        special_tokens=tuple(args.special or ()),
-        pattern=pattern,
-        processes=args.processes,
-        errors="replace" if args.replace_invalid else "strict",
-        encoding=args.encoding,
-        min_count=args.min_count,
-        forbid=tuple(args.forbid),
-        resume=args.resume,
-        superword_after=args.superword_after,
-        superword_pattern=args.superword_pattern,
-        checkpoint=args.checkpoint,
-        picky=args.picky,
-        parity=args.parity,
-    )
+def _train_config(args, resumed, counts) -> TrainConfig:
+    """``bpe train``'s options as a run's settings, read through :data:`TRAIN_FLAGS`; the pattern, special tokens
+    and superword stage not given are the counts' or the resumed run's (a SuperBPE run goes on as it was set up)."""
+    stages = getattr(resumed, "superword", None)
+    pattern = args.pattern or (stages.first_pattern if stages else resumed.pattern if resumed else "gpt2")
+    if counts is not None:
+        pattern = counts.pattern or pattern
+        args.special = args.special or list(counts.special_tokens)
+    if stages is not None and args.superword_after is None:
+        args.superword_after = 256 + stages.transition + len(resumed.special_tokens)
+        args.superword_pattern = stages.pattern
+    values = {name: getattr(args, flag.lstrip("-").replace("-", "_")) for name, flag in TRAIN_FLAGS.items()}
+    values |= {"special_tokens": tuple(values["special_tokens"] or ()), "forbid": tuple(values["forbid"])}
+    return TrainConfig(**values | {"pattern": pattern, "errors": "replace" if args.replace_invalid else "strict"})
+
+
+class _TrainProgress:
+    """``bpe train``'s progress bars (counting, then merging towards ``target``), fed a run's events."""
+
+    def __init__(self, trainer, target: int):
+        self.trainer, self.target = trainer, target
+        self.counting = ProgressBar("counting", " MB", scale=1e6)
+        self.merging = ProgressBar("merging ", " merges")
+
+    def __call__(self, event) -> None:
+        if isinstance(event, Counting):
+            self.counting(event.done, event.total)
+        elif isinstance(event, Counted):
+            self.counting.finish()
+            _report_warning(self.trainer)
+            self.merging = ProgressBar("merging ", " merges")  # its rate from now
+        else:
+            self.merging(event.rank + 1, self.target)
 
 
 def _problem_text(problem: Problem) -> str:
