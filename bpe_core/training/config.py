@@ -12,9 +12,10 @@ widgets, and each words the codes in its own language.
 >>> [(p.field, p.message.code) for p in TrainConfig(picky=0.9, parity=True).problems()]
 [('parity', 'config.cannot_combine')]
 
-Adding an option: declare it here (with its bounds, or a rule in :meth:`TrainConfig.problems`), pass it on in
-:meth:`TrainConfig.trainer_arguments`, then give it a flag in ``bpe_core/cli.py`` (``TRAIN_FLAGS``) and a widget in
-``app/train/settings_panel.py`` (``FIELD_WIDGETS``).
+Adding an option: declare it here (with its bounds, or a rule in :meth:`TrainConfig.problems`; the trainer gets it
+as the keyword argument of the same name), then give it a flag in ``bpe_core/cli.py`` (``add_argument`` and
+``TRAIN_FLAGS``) and a widget in ``app/train/settings_panel.py`` (``settings()`` and ``_field_widgets``; its value in
+``app/train/settings.py``'s ``TrainSettings``).
 """
 
 from __future__ import annotations
@@ -46,6 +47,10 @@ class ConfigError(EngineError, ValueError):
     def __init__(self, problem: Problem):
         super().__init__(problem.message)
         self.problem = problem
+
+
+#: The fields the run uses itself rather than passing to the trainer.
+_RUN_OWN = ("special_tokens", "resume", "ray_address", "checkpoint")
 
 
 def _minimum(config: TrainConfig) -> int:
@@ -94,21 +99,14 @@ class TrainConfig:
             raise ConfigError(found[0])
 
     def trainer_arguments(self) -> dict:
-        """The keyword arguments of :class:`~bpe_core.trainer.BpeTrainer` these settings give (with ``vocab_size``
-        and ``special_tokens``; not ``resume``, a tokenizer the run reads)."""
-        return {
-            "vocab_size": self.vocab_size,
-            "pattern": self.pattern,
-            "processes": self.processes,
-            "errors": self.errors,
-            "encoding": self.encoding,
-            "min_count": self.min_count,
-            "forbid": self.forbid,
-            "superword_after": self.superword_after,
-            "superword_pattern": self.superword_pattern,
-            "picky": self.picky,
-            "parity": self.parity,
-        }
+        """The keyword arguments of :class:`~bpe_core.trainer.BpeTrainer` these settings give: every field but
+        those the run uses itself (the special tokens and the tokenizer resumed, which a resumed run may supply;
+        where to count; where to save the checkpoint).
+
+        >>> sorted(TrainConfig().trainer_arguments())[:3]
+        ['encoding', 'errors', 'forbid']
+        """
+        return {option.name: getattr(self, option.name) for option in fields(self) if option.name not in _RUN_OWN}
 
     def _problems(self) -> Iterator[Problem]:
         yield from _raised("special_tokens", check_special_tokens, self.special_tokens)
