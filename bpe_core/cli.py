@@ -28,21 +28,22 @@ import time
 from typing import TYPE_CHECKING
 
 from bpe_core.cancelled import Cancelled
-from bpe_core.checkpoint import snapshot
 from bpe_core.comparison import FORMATS as COMPARISON_FORMATS
 from bpe_core.comparison import Comparison
 from bpe_core.corpus import ENCODINGS, CorpusError, CorpusInfo, InvalidTextError, WrongEncodingError
 from bpe_core.corpus_files import expand, is_uri, total_size
-from bpe_core.counting import WordCounts
 from bpe_core.formats import EXPORT_FORMATS, TokenizerFileError, check_writable, export, load_any, load_json, save_json
 from bpe_core.formats.files import kind_of, size_text, write_bytes_atomically
 from bpe_core.formats.loader import source_file, takes_pattern
 from bpe_core.html_tokens import DEFAULT_WIDTH, MAX_PICTURE_CHARS, MAX_WIDTH, MIN_WIDTH, PictureError
+from bpe_core.messages import Message
 from bpe_core.methods import METHODS, Methods, UncoverableError
 from bpe_core.output_paths import OutputPathError, check_outputs
 from bpe_core.patterns import PATTERNS, PatternTimeoutError
 from bpe_core.reference import EncodingFileError, reference_names
 from bpe_core.token_label import render_token
+from bpe_core.training.config import ConfigError, Problem, TrainConfig
+from bpe_core.training.run import Corpus, Counted, Counting, TrainingRun
 from bpe_core.variants.superword import SUPERBPE_STAGE2
 
 if TYPE_CHECKING:
@@ -508,7 +509,6 @@ def _train(args) -> int:
     check_writable(args.output)  # now, not after hours of training
     added = _token_list(args.add_tokens) if args.add_tokens else None
     started = time.monotonic()
-    errors = "replace" if args.replace_invalid else "strict"
     resumed = load_json(args.resume) if args.resume else None
     checkpoint = _checkpoint(args, counts) if args.checkpoint else None
     if checkpoint is not None and (saved := _resumable(checkpoint, args, counts)) is not None:
@@ -517,45 +517,17 @@ def _train(args) -> int:
             file=sys.stderr,
         )
         resumed, args.resume = saved, str(checkpoint.folder)
-    stages = getattr(resumed, "superword", None)  # a SuperBPE run goes on as it was set up
-    pattern = args.pattern or (stages.first_pattern if stages else resumed.pattern if resumed else "gpt2")
-    if counts is not None:
-        pattern = counts.pattern or pattern
-        args.special = args.special or list(counts.special_tokens)
-    if stages is not None and args.superword_after is None:
-        args.superword_after = 256 + stages.transition + len(resumed.special_tokens)
-        args.superword_pattern = stages.pattern
-    from bpe_core.trainer import BpeTrainer  # here: numpy and the engine are for training only (0.1 s a command)
-
-    trainer = BpeTrainer(
-        args.vocab_size,
-        args.special if args.special or not resumed else None,
-        pattern=pattern,
-        processes=args.processes,
-        errors=errors,
-        encoding=args.encoding,
-        min_count=args.min_count,
-        forbid=args.forbid,
-        resume=resumed,
-        resume_name=args.resume or "",
-        superword_after=args.superword_after,
-        superword_pattern=args.superword_pattern,
-        picky=args.picky,
-        parity=args.parity,
-    )
+    corpus = Corpus(paths=tuple(args.corpus), counted=counts, languages=tuple(languages.items()))
+    try:
+        run = TrainingRun(_train_config(args, resumed, counts), corpus, resumed=resumed, checkpoint=checkpoint)
+    except ConfigError as exc:
+        raise UserError(_problem_text(exc.problem)) from None
+    trainer = run.trainer
     target = max(args.vocab_size - 256 - len(trainer.special_tokens), 1)
     with _signals_cancel(trainer) as caught:
-        counting = ProgressBar("counting", " MB", scale=1e6)
+        show = _TrainProgress(trainer, target)
         try:
-            if args.parity:
-                trainer.count_languages(languages, progress=counting)
-            elif counts is None:
-                trainer.count_files(args.corpus, progress=counting)
-            else:
-                words = WordCounts(counts.words, counts.specials)
-                trainer.count_counts(
-                    words, CorpusInfo(list(counts.corpus_names), counts.corpus_bytes, counts.corpus_sha256)
-                )
+            run.run(show)
         except InvalidTextError as exc:  # the library's option names, spelt as this command's
             raise UserError(str(exc).replace("(errors='replace')", "(--replace-invalid)")) from None
         except WrongEncodingError as exc:
@@ -566,18 +538,12 @@ def _train(args) -> int:
         except Cancelled:
             if not caught:  # cancelled by something other than our signal handlers
                 raise KeyboardInterrupt from None
-            counting.finish()
+            show.counting.finish()
             print("bpe: interrupted while counting pre-tokens; nothing was trained", file=sys.stderr)
             return 128 + caught[0]
         finally:
-            counting.finish()
-        _report_warning(trainer)
-        merging = ProgressBar("merging ", " merges")
-        for step in trainer.steps():
-            merging(step.rank + 1, target)
-            if checkpoint is not None:
-                checkpoint.maybe_save(lambda: snapshot(trainer))
-        merging.finish()
+            show.counting.finish()
+        show.merging.finish()
         tokenizer = trainer.tokenizer()  # with its record, and how a SuperBPE or PickyBPE run encodes
         if added is not None and not caught:
             tokenizer = _add_tokens(tokenizer, added)
@@ -601,6 +567,80 @@ def _train(args) -> int:
     )
     _report_variants(trainer)
     return 0
+
+
+#: The flag of each :class:`~bpe_core.training.config.TrainConfig` field in ``bpe train`` (problems are worded with
+#: them).
+TRAIN_FLAGS = {
+    "vocab_size": "--vocab-size",
+    "special_tokens": "--special",
+    "pattern": "--pattern",
+    "processes": "--processes",
+    "errors": "--replace-invalid",
+    "encoding": "--encoding",
+    "min_count": "--min-count",
+    "forbid": "--forbid",
+    "resume": "--resume",
+    "superword_after": "--superword-after",
+    "superword_pattern": "--superword-pattern",
+    "checkpoint": "--checkpoint",
+    "picky": "--picky",
+    "parity": "--parity",
+}
+#: How ``bpe train`` names a variant that cannot be combined with another.
+_VARIANTS = {"picky": "PickyBPE", "parity": "parity-aware BPE"}
+
+
+def _train_config(args, resumed, counts) -> TrainConfig:
+    """``bpe train``'s options as a run's settings, read through :data:`TRAIN_FLAGS`; the pattern, special tokens
+    and superword stage not given are the counts' or the resumed run's (a SuperBPE run goes on as it was set up)."""
+    stages = getattr(resumed, "superword", None)
+    pattern = args.pattern or (stages.first_pattern if stages else resumed.pattern if resumed else "gpt2")
+    if counts is not None:
+        pattern = counts.pattern or pattern
+        args.special = args.special or list(counts.special_tokens)
+    if stages is not None and args.superword_after is None:
+        args.superword_after = 256 + stages.transition + len(resumed.special_tokens)
+        args.superword_pattern = stages.pattern
+    values = {name: getattr(args, flag.lstrip("-").replace("-", "_")) for name, flag in TRAIN_FLAGS.items()}
+    values |= {"special_tokens": tuple(values["special_tokens"] or ()), "forbid": tuple(values["forbid"])}
+    return TrainConfig(**values | {"pattern": pattern, "errors": "replace" if args.replace_invalid else "strict"})
+
+
+class _TrainProgress:
+    """``bpe train``'s progress bars (counting, then merging towards ``target``), fed a run's events."""
+
+    def __init__(self, trainer, target: int):
+        self.trainer, self.target = trainer, target
+        self.counting = ProgressBar("counting", " MB", scale=1e6)
+        self.merging = ProgressBar("merging ", " merges")
+
+    def __call__(self, event) -> None:
+        if isinstance(event, Counting):
+            self.counting(event.done, event.total)
+        elif isinstance(event, Counted):
+            self.counting.finish()
+            _report_warning(self.trainer)
+            self.merging = ProgressBar("merging ", " merges")  # its rate from now
+        else:
+            self.merging(event.rank + 1, self.target)
+
+
+def _problem_text(problem: Problem) -> str:
+    """A problem of the settings, its fields named by their flags.
+
+    >>> said = Message.of("config.cannot_combine", variant="picky", other="resume")
+    >>> _problem_text(Problem("picky", said))
+    'PickyBPE (--picky) cannot be combined with --resume yet: leave one out'
+    >>> _problem_text(Problem("processes", Message.of("config.at_least", field="processes", minimum=1, value=0)))
+    '--processes must be at least 1, not 0'
+    """
+    fields = dict(problem.message.fields)
+    if problem.message.code == "config.cannot_combine":
+        variant, other = fields["variant"], TRAIN_FLAGS[fields["other"]]
+        return f"{_VARIANTS[variant]} ({TRAIN_FLAGS[variant]}) cannot be combined with {other} yet: leave one out"
+    flags = {key: TRAIN_FLAGS.get(value, value) for key, value in fields.items() if key == "field"}
+    return str(Message(problem.message.code, tuple((fields | flags).items())))
 
 
 def _train_outputs(args) -> list[tuple[str, str]]:
@@ -803,7 +843,7 @@ def _vocab(args) -> int:
 
 
 def _count(args) -> int:
-    from bpe_core.corpus import CorpusInfo, CorpusReader
+    from bpe_core.corpus import CorpusReader
     from bpe_core.counting import count_pieces
     from bpe_core.counts_file import Counts, write_counts
     from bpe_core.specials import SpecialSplitter

@@ -64,6 +64,16 @@ ENGLISH: dict[str, str] = {
     ),
     "train.min_count_invalid": "the minimum count must be a whole number of at least 1, not {value}",
     "train.resume_not_ours": ("{name}: only a tokenizer trained by BPE Explorer can be trained further ({why})"),
+    # Settings that cannot train (bpe_core.training.config): each names the field it is about; a front end words
+    # ``field``, ``variant`` and ``other`` (field names) as its flags or its widgets' labels.
+    "config.vocab_size_too_small": (
+        "vocab_size {size} is too small: the minimum is {minimum} (256 bytes + {specials} special tokens)"
+    ),
+    "config.at_least": "{field} must be at least {minimum}, not {value}",
+    "config.cannot_combine": "{variant} cannot be combined with {other} yet: leave one out",
+    "config.superword_on_ray": "SuperBPE counts the corpus a second time on this machine: it does not count on Ray",
+    "config.parity_on_ray": "parity-aware BPE counts each language on this machine: it does not count on Ray",
+    "config.ray_missing": 'counting on Ray needs Ray: pip install -e ".[ray]"',
     # Tokens added to a vocabulary (bpe_core.variants.added_tokens).
     "add_tokens.not_ours": "only a tokenizer trained by BPE Explorer can have tokens added as merges",
     "add_tokens.picky": "a PickyBPE run's merges are replayed with its removals: tokens cannot be added to it",

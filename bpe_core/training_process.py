@@ -1,12 +1,12 @@
 """Training in a process of its own, streaming what happens as plain records.
 
 The merge loop holds the interpreter's GIL for long stretches; in the window's process that would pause the
-window. :class:`TrainingProcess` runs :class:`~bpe_core.trainer.BpeTrainer` in a process of its own (which counts
-with its own worker processes as usual) and sends back, through a pipe, :class:`Counting` progress, one
+window. :class:`TrainingProcess` runs a :class:`~bpe_core.training.run.TrainingRun` in a process of its own (which
+counts with its own worker processes as usual) and sends back, through a pipe, :class:`Counting` progress, one
 :class:`Counted`, batches of :class:`~bpe_core.steps.MergeStep` in :class:`Steps`, and last either
 :class:`Finished` or :class:`Failed`. Nothing waits for the reader: batches queue in the pipe.
 
->>> job = TrainingJob(vocab_size=259, pattern="none", text="aaabdaaabac")
+>>> job = TrainingJob(TrainConfig(vocab_size=259, pattern="none"), Corpus(text="aaabdaaabac"))
 >>> with TrainingProcess(job) as run:
 ...     messages = list(run.messages())
 >>> [type(m).__name__ for m in messages][-2:], messages[-1].merges
@@ -29,17 +29,27 @@ from multiprocessing.connection import Connection, Pipe
 
 from bpe_core import spawning
 from bpe_core.cancelled import Cancelled
-from bpe_core.checkpoint import Checkpoint, snapshot
-from bpe_core.corpus import CorpusError, CorpusInfo, NotUtf8Error, WrongEncodingError
-from bpe_core.counting import WordCounts
-from bpe_core.counts_file import CountsFileError, read_counts
+from bpe_core.checkpoint import Checkpoint
+from bpe_core.corpus import CorpusError, NotUtf8Error, WrongEncodingError
 from bpe_core.messages import Message, message_of
 from bpe_core.patterns import PatternError, PatternTimeoutError
 from bpe_core.steps import MergeStep, TrainingRecord
-from bpe_core.trainer import BpeTrainer
-from bpe_core.variants.parity import languages_of_files
+from bpe_core.training.config import TrainConfig
+from bpe_core.training.run import Corpus, Counted, Counting, TrainingRun
 from bpe_core.variants.picky import PickyHistory
-from bpe_core.variants.superword import SUPERBPE_STAGE2, SuperwordStages
+from bpe_core.variants.superword import SuperwordStages
+
+__all__ = [
+    "Corpus",
+    "Counted",
+    "Counting",
+    "Failed",
+    "Finished",
+    "Steps",
+    "TrainConfig",
+    "TrainingJob",
+    "TrainingProcess",
+]
 
 #: How often the process sends a batch of merges (seconds).
 FLUSH_SECONDS = 1 / 30
@@ -47,55 +57,12 @@ FLUSH_SECONDS = 1 / 30
 
 @dataclass(frozen=True)
 class TrainingJob:
-    """What to train: the trainer's settings and either corpus files (``paths``), a ``text``, or counts files
-    (``counts``: :mod:`bpe_core.counts_file`'s Parquet or ``TEXT<TAB>COUNT``, summed; their pattern and special
-    tokens must be the job's). ``ray_address`` counts the files on Ray (:mod:`bpe_core.ray_counting`; ``"local"``
-    starts Ray on this machine) instead of in local worker processes.
+    """What to train: the run's settings (``config``: its ``checkpoint`` is a folder the merges so far are saved in,
+    left behind only by a crash), what it counts (``corpus``), and how often merges are sent (``flush_seconds``)."""
 
-    The variants: ``min_count``, ``forbid`` (regexes), ``resume`` (the path of a saved tokenizer of ours, read
-    in the training process), ``superword_after`` and ``superword_pattern``, ``picky`` and ``parity`` are the
-    :class:`~bpe_core.trainer.BpeTrainer` arguments of the same names; with ``parity`` each file of ``paths`` is
-    one language (named after the file: :func:`~bpe_core.variants.parity.languages_of_files`).
-    """
-
-    vocab_size: int
-    special_tokens: tuple[str, ...] = ()
-    pattern: str = "gpt2"
-    processes: int | None = None
-    errors: str = "strict"
-    encoding: str = "utf-8"
-    paths: tuple[str, ...] = ()
-    text: str | None = None
+    config: TrainConfig
+    corpus: Corpus
     flush_seconds: float = FLUSH_SECONDS
-    min_count: int = 1
-    forbid: tuple[str, ...] = ()
-    resume: str | None = None
-    superword_after: int | None = None
-    superword_pattern: str = SUPERBPE_STAGE2
-    counts: tuple[str, ...] = ()
-    ray_address: str | None = None
-    checkpoint: str | None = None  # a folder: the merges so far saved there, left behind only by a crash
-    picky: float | None = None
-    parity: bool = False
-
-
-@dataclass(frozen=True)
-class Counting:
-    """Counting progress: bytes read of the total."""
-
-    done: int
-    total: int
-
-
-@dataclass(frozen=True)
-class Counted:
-    """The counting phase is over; merging begins."""
-
-    corpus_bytes: int
-    initial_tokens: int
-    unique_words: int
-    special_tokens: dict[str, int]
-    seconds: float
 
 
 @dataclass(frozen=True)
@@ -224,31 +191,15 @@ class TrainingProcess:
 def _train(job: TrainingJob, pipe: Connection, stop: Connection) -> None:
     """The training process: run the job, send messages, end."""
     signal.signal(signal.SIGTERM, _exit_on_sigterm)
-    started = time.perf_counter()
-    trainer: BpeTrainer | None = None
+    run: TrainingRun | None = None
     try:
-        trainer = BpeTrainer(
-            job.vocab_size,
-            job.special_tokens or (None if job.resume else ()),  # continuing: the saved tokenizer's
-            pattern=job.pattern,
-            processes=job.processes,
-            errors=job.errors,
-            encoding=job.encoding,
-            min_count=job.min_count,
-            forbid=job.forbid,
-            resume=_resumed(job.resume),
-            resume_name=job.resume or "",
-            superword_after=job.superword_after,
-            superword_pattern=job.superword_pattern,
-            picky=job.picky,
-            parity=job.parity,
-        )
+        run = TrainingRun(job.config, job.corpus, checkpoint=_checkpoint(job))
         if stop.poll(0):  # cancelled while this process started: nothing is counted
-            trainer.cancel()
-        threading.Thread(target=_cancel_when_closed, args=(stop, trainer), daemon=True).start()
-        _run(trainer, job, pipe, started)
+            run.cancel()
+        threading.Thread(target=_cancel_when_closed, args=(stop, run), daemon=True).start()
+        _run(run, job, pipe)
     except Cancelled:
-        pipe.send(_finished(trainer, started, cancelled=True))
+        pipe.send(_finished(run, cancelled=True))
     except SystemExit:  # terminated: the parent stopped listening
         raise
     except BaseException as exc:  # noqa: BLE001  (every failure is reported, then the process ends)
@@ -257,93 +208,46 @@ def _train(job: TrainingJob, pipe: Connection, stop: Connection) -> None:
         pipe.close()
 
 
-def _resumed(path: str | None):
-    """The tokenizer a job continues, read from its file (``None`` if it continues none)."""
-    if path is None:
-        return None
-    from bpe_core.formats import load_json
-
-    return load_json(path)
-
-
-def _run(trainer: BpeTrainer, job: TrainingJob, pipe: Connection, started: float) -> None:
+def _run(run: TrainingRun, job: TrainingJob, pipe: Connection) -> None:
+    """Send counting progress at most every ``flush_seconds`` (and its end), and the merges in batches as often."""
     last = [0.0]
-
-    def progress(done: int, total: int) -> None:
-        now = time.perf_counter()
-        if now - last[0] >= job.flush_seconds or done >= total:
-            last[0] = now
-            pipe.send(Counting(done, total))
-
-    if job.counts:
-        _count_from_counts_files(trainer, job)
-    elif job.parity and job.text is not None:
-        trainer.count_language_texts({"text": job.text})
-    elif job.parity:
-        trainer.count_languages(languages_of_files(job.paths), progress=progress)
-    elif job.text is not None:
-        trainer.count_text(job.text)
-    elif job.ray_address:
-        _count_on_ray(trainer, job, progress)
-    else:
-        trainer.count_files(list(job.paths), progress=progress)
-    record = trainer.record
-    counted = Counted(
-        record.corpus_bytes,
-        record.initial_tokens,
-        record.unique_words,
-        trainer.special_tokens,
-        time.perf_counter() - started,
-    )
-    pipe.send(counted)
     batch: list[MergeStep] = []
-    last_flush = time.perf_counter()
-    checkpoint = _checkpoint(job)
-    for step in trainer.steps():
-        batch.append(step)
-        if time.perf_counter() - last_flush >= job.flush_seconds:
-            pipe.send(Steps(batch))
-            batch, last_flush = [], time.perf_counter()
-        if checkpoint is not None:
-            checkpoint.maybe_save(lambda: snapshot(trainer))
+
+    def send(event) -> None:
+        now = time.perf_counter()
+        if isinstance(event, MergeStep):
+            batch.append(event)
+            if now - last[0] >= job.flush_seconds:
+                pipe.send(Steps(batch.copy()))
+                batch.clear()
+                last[0] = now
+        elif isinstance(event, Counted) or now - last[0] >= job.flush_seconds or event.done >= event.total:
+            last[0] = now
+            pipe.send(event)
+
+    trainer = run.run(send)
     if batch:
         pipe.send(Steps(batch))
-    if checkpoint is not None:
-        checkpoint.remove()  # ended (or cancelled: what was made is in the window): nothing to resume
-    finished = _finished(trainer, started, cancelled=trainer.cancelled)
-    pipe.send(finished if checkpoint is None else replace(finished, checkpoint_warning=checkpoint.warning))
+    if run.checkpoint is not None:
+        run.checkpoint.remove()  # ended (or cancelled: what was made is in the window): nothing to resume
+    finished = _finished(run, cancelled=trainer.cancelled)
+    pipe.send(finished if run.checkpoint is None else replace(finished, checkpoint_warning=run.checkpoint.warning))
 
 
 def _checkpoint(job: TrainingJob) -> Checkpoint | None:
     """The job's checkpoint, with the job itself as what the run is (to start it again from there)."""
-    if job.checkpoint is None or job.text is not None or job.picky is not None or job.parity:
+    config, corpus = job.config, job.corpus
+    if config.checkpoint is None or corpus.text is not None or config.picky is not None or config.parity:
         return None  # a PickyBPE or parity-aware run cannot be resumed from its merges alone
-    run = {k: v for k, v in asdict(job).items() if k not in ("checkpoint", "flush_seconds", "text")}
-    return Checkpoint(job.checkpoint, run)
+    run = {k: v for k, v in asdict(config).items() if k != "checkpoint"} | {
+        "paths": corpus.paths,
+        "counts": corpus.counts,
+    }
+    return Checkpoint(config.checkpoint, run)
 
 
-def _count_from_counts_files(trainer: BpeTrainer, job: TrainingJob) -> None:
-    """Train on the job's counts files as if on the corpus they were counted from (the merges id for id)."""
-    if job.superword_after is not None:
-        raise CountsFileError("SuperBPE counts the text again with a second pattern: counts files have no text")
-    counts = read_counts(job.counts, pattern=job.pattern)
-    if counts.pattern != job.pattern:
-        raise CountsFileError(f"the counts were cut with the pattern {counts.pattern!r}, not {job.pattern!r}")
-    specials = tuple(trainer.splitter.tokens)
-    if counts.special_tokens and specials and counts.special_tokens != specials:
-        raise CountsFileError("the counts were cut with other special tokens: " + ", ".join(counts.special_tokens))
-    info = CorpusInfo(list(counts.corpus_names), counts.corpus_bytes, counts.corpus_sha256)
-    trainer.count_counts(WordCounts(counts.words, counts.specials), info)
-
-
-def _count_on_ray(trainer: BpeTrainer, job: TrainingJob, progress) -> None:
-    """Count the job's files on Ray (the pieces cut by the trainer's own reader: the counts are the local ones)."""
-    if job.superword_after is not None:
-        raise ValueError("SuperBPE counts the corpus a second time on this machine: it does not count on Ray")
-    trainer.count_files_on_ray(list(job.paths), None if job.ray_address == "local" else job.ray_address, progress)
-
-
-def _finished(trainer: BpeTrainer, started: float, cancelled: bool) -> Finished:
+def _finished(run: TrainingRun, cancelled: bool) -> Finished:
+    trainer = run.trainer
     stop = trainer.stop_message or Message.of("train.cancelled_counting")
     return Finished(
         merges=list(trainer.merges),
@@ -353,7 +257,7 @@ def _finished(trainer: BpeTrainer, started: float, cancelled: bool) -> Finished:
         stop_reason=str(stop),
         cancelled=cancelled,
         warning=trainer.warning,
-        seconds=time.perf_counter() - started,
+        seconds=time.perf_counter() - run.started,
         stop_message=stop,
         warning_message=trainer.warning_message,
         superword=trainer.superword,
@@ -375,14 +279,14 @@ def _failure(exc: BaseException) -> Failed:
     return Failed("bug", f"Training failed unexpectedly: {type(exc).__name__}: {exc}", details, unexpected=True)
 
 
-def _cancel_when_closed(stop: Connection, trainer: BpeTrainer) -> None:
-    """Cancel the trainer once the parent closes its end of ``stop`` (by :meth:`TrainingProcess.cancel`, or by
+def _cancel_when_closed(stop: Connection, run: TrainingRun) -> None:
+    """Cancel the run once the parent closes its end of ``stop`` (by :meth:`TrainingProcess.cancel`, or by
     ending)."""
     try:
         stop.recv()
     except (EOFError, OSError):
         pass
-    trainer.cancel()
+    run.cancel()
 
 
 def _exit_on_sigterm(_signum, _frame) -> None:

@@ -1331,13 +1331,15 @@ def test_a_full_disk_in_the_checkpoint_folder_is_warned_of_once_and_training_goe
 
 def test_a_full_disk_in_the_window_runs_checkpoint_ends_the_run_with_a_note(tmp_path, full_disk, monkeypatch):
     """The window's training process: the run ends with all its merges, and a warning for the window to show."""
-    from bpe_core.training_process import Finished, TrainingJob, TrainingProcess
+    from bpe_core.training_process import Corpus, Finished, TrainConfig, TrainingJob, TrainingProcess
 
     monkeypatch.setenv("BPE_CHECKPOINT_SECONDS", "0")
-    job = TrainingJob(vocab_size=300, paths=(str(ckpt_corpus(tmp_path)),), processes=1, checkpoint=str(full_disk))
+    job = TrainingJob(
+        TrainConfig(300, processes=1, checkpoint=str(full_disk)), Corpus(paths=(str(ckpt_corpus(tmp_path)),))
+    )
     with TrainingProcess(job) as run:
         last = bounded(lambda: list(run.messages())[-1])
-    assert isinstance(last, Finished) and last.merges == some_merges(Path(job.paths[0]), 300).merges
+    assert isinstance(last, Finished) and last.merges == some_merges(Path(job.corpus.paths[0]), 300).merges
     assert last.checkpoint_warning.code == "checkpoint.not_saved"
     assert "No space left on device" in str(last.checkpoint_warning)
 
@@ -2068,3 +2070,59 @@ def test_encode_of_10_mb_of_one_letter_in_bounded_memory(tmp_path):
     count = len(result.stdout.split())
     assert result.stderr == f"{count} tokens\n" and count < 20_000
     assert peak < 1200  # MB
+
+
+# ----- one rule for the training settings (bpe_core.training.config): problems name the field, not a flag ----------
+
+CONFIG_CASES = [
+    (dict(vocab_size=100), "vocab_size", "config.vocab_size_too_small"),
+    (dict(processes=0), "processes", "config.at_least"),
+    (dict(min_count=0), "min_count", "train.min_count_invalid"),
+    (dict(superword_after=1001), "superword_after", "train.superword_after_invalid"),
+    (dict(pattern="[a-"), "pattern", "pattern.invalid"),
+    (dict(forbid=("((",)), "forbid", "train.forbid_invalid"),
+    (dict(special_tokens=("",)), "special_tokens", "special_tokens.not_text"),
+    (dict(picky=0.9, resume="saved.json"), "picky", "config.cannot_combine"),
+    (dict(parity=True, superword_after=500), "parity", "config.cannot_combine"),
+    (dict(ray_address="local", superword_after=500), "ray_address", "config.superword_on_ray"),
+]
+
+
+@pytest.mark.parametrize(("settings", "field", "code"), CONFIG_CASES, ids=[case[1] for case in CONFIG_CASES])
+def test_each_problem_of_the_settings_names_its_field_never_a_flag(settings, field, code):
+    from bpe_core.training.config import TrainConfig
+
+    (problem,) = TrainConfig(**{"vocab_size": 1000} | settings).problems()
+    assert (problem.field, problem.message.code) == (field, code)
+    assert "--" not in str(problem.message)
+
+
+def test_a_run_refused_for_its_settings_says_which_fields_and_leaves_the_saved_tokenizer(tmp_path):
+    """PickyBPE on from a saved tokenizer, in the window's training process: refused before any work, the code
+    naming the two fields (the old process passed on the trainer's '--picky ... --resume'); the file is untouched."""
+    from bpe_core.formats import save_json
+    from bpe_core.training_process import Corpus, Failed, TrainConfig, TrainingJob, TrainingProcess
+
+    saved = tmp_path / "saved.json"
+    save_json(some_merges(ckpt_corpus(tmp_path)), saved)
+    before = saved.read_bytes()
+    config = TrainConfig(400, processes=1, picky=0.9, resume=str(saved))
+    with TrainingProcess(TrainingJob(config, Corpus(text="the cat sat on the mat"))) as run:
+        last = bounded(lambda: list(run.messages())[-1])
+    assert isinstance(last, Failed) and last.kind == "input"
+    assert last.reason.code == "config.cannot_combine"
+    assert dict(last.reason.fields) == {"variant": "picky", "other": "resume"} and "--" not in last.message
+    assert saved.read_bytes() == before
+
+
+def test_bpe_train_still_names_its_flags_for_variants_that_cannot_be_combined(tmp_path):
+    """The command line words the same code with its flags (as it did when the trainer spoke them)."""
+    corpus = ckpt_corpus(tmp_path)
+    saved = tmp_path / "saved.json"
+    assert bpe("train", str(corpus), "--vocab-size", "300", "-o", str(saved)).returncode == 0
+    before = saved.read_bytes()
+    out = tmp_path / "more.json"
+    result = bpe("train", str(corpus), "--vocab-size", "400", "--picky", "0.9", "--resume", str(saved), "-o", str(out))
+    assert result.returncode == 1
+    assert "PickyBPE (--picky) cannot be combined with --resume yet: leave one out" in result.stderr
+    assert saved.read_bytes() == before and not out.exists()

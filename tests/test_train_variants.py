@@ -247,11 +247,13 @@ def test_bpe_train_resumes_with_the_saved_pattern_and_special_tokens(tmp_path, c
 
 
 def test_the_training_process_runs_the_variants(tmp_path):
-    from bpe_core.training_process import TrainingJob, TrainingProcess
+    from bpe_core.training_process import Corpus, TrainConfig, TrainingJob, TrainingProcess
 
     first = trained(MIXED, 400, "gpt2", [SPECIAL])
     save_json(tokenizer_of(first), tmp_path / "first.json")
-    job = TrainingJob(vocab_size=500, text=MIXED, resume=str(tmp_path / "first.json"), forbid=("zz",), min_count=2)
+    job = TrainingJob(
+        TrainConfig(500, resume=str(tmp_path / "first.json"), forbid=("zz",), min_count=2), Corpus(text=MIXED)
+    )
     with TrainingProcess(job) as run:
         *_, finished = run.messages()
     expected = trained(MIXED, 500, "gpt2", [SPECIAL], resume=tokenizer_of(first), forbid=["zz"], min_count=2)

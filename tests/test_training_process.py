@@ -9,11 +9,13 @@ import pytest
 
 from bpe_core import BpeTrainer
 from bpe_core.training_process import (
+    Corpus,
     Counted,
     Counting,
     Failed,
     Finished,
     Steps,
+    TrainConfig,
     TrainingJob,
     TrainingProcess,
 )
@@ -59,7 +61,7 @@ def follow(run: TrainingProcess, on_message=None) -> list:
 
 
 def test_the_merges_and_records_are_those_of_training_in_this_process(corpus):
-    job = TrainingJob(vocab_size=1200, special_tokens=("<|e|>",), pattern="gpt2", processes=2, paths=(str(corpus),))
+    job = TrainingJob(TrainConfig(1200, ("<|e|>",), "gpt2", processes=2), Corpus(paths=(str(corpus),)))
     with TrainingProcess(job) as run:
         messages = follow(run)
     trainer = BpeTrainer(1200, ["<|e|>"], pattern="gpt2", processes=1)
@@ -80,7 +82,7 @@ def test_the_merges_and_records_are_those_of_training_in_this_process(corpus):
 
 
 def test_cancel_while_merging_keeps_the_merges_streamed_so_far(corpus):
-    job = TrainingJob(vocab_size=60_000, pattern="gpt2", processes=1, paths=(str(corpus),))
+    job = TrainingJob(TrainConfig(60_000, pattern="gpt2", processes=1), Corpus(paths=(str(corpus),)))
     with TrainingProcess(job) as run:
         messages = follow(run, lambda m: isinstance(m, Steps) and run.cancel())
     finished = messages[-1]
@@ -92,7 +94,7 @@ def test_cancel_while_merging_keeps_the_merges_streamed_so_far(corpus):
 
 
 def test_cancel_while_counting_ends_with_nothing_trained(corpus):
-    job = TrainingJob(vocab_size=1000, pattern="gpt2", processes=2, paths=(str(corpus),) * 3)
+    job = TrainingJob(TrainConfig(1000, pattern="gpt2", processes=2), Corpus(paths=(str(corpus),) * 3))
     with TrainingProcess(job) as run:
         messages = follow(run, lambda m: isinstance(m, Counting) and run.cancel())
     finished = messages[-1]
@@ -101,7 +103,7 @@ def test_cancel_while_counting_ends_with_nothing_trained(corpus):
 
 
 def test_stop_mid_run_ends_the_process_and_its_workers(corpus):
-    job = TrainingJob(vocab_size=60_000, pattern="gpt2", processes=2, paths=(str(corpus),) * 3)
+    job = TrainingJob(TrainConfig(60_000, pattern="gpt2", processes=2), Corpus(paths=(str(corpus),) * 3))
     run = TrainingProcess(job)
     first = next(run.messages())
     assert isinstance(first, Counting | Counted)
@@ -121,7 +123,7 @@ def test_stop_mid_run_ends_the_process_and_its_workers(corpus):
 def test_a_bad_corpus_fails_with_its_kind_and_message(tmp_path, content, kind, words):
     path = tmp_path / "bad.txt"
     path.write_bytes(content)
-    with TrainingProcess(TrainingJob(vocab_size=300, processes=1, paths=(str(path),))) as run:
+    with TrainingProcess(TrainingJob(TrainConfig(300, processes=1), Corpus(paths=(str(path),)))) as run:
         (failed,) = follow(run)
     assert isinstance(failed, Failed) and failed.kind == kind and not failed.unexpected
     assert all(word in failed.message for word in words), failed.message
@@ -129,13 +131,13 @@ def test_a_bad_corpus_fails_with_its_kind_and_message(tmp_path, content, kind, w
 
 
 def test_bad_settings_fail_as_input():
-    with TrainingProcess(TrainingJob(vocab_size=300, pattern="[a-", text="abc")) as run:
+    with TrainingProcess(TrainingJob(TrainConfig(300, pattern="[a-"), Corpus(text="abc"))) as run:
         (failed,) = follow(run)
     assert failed.kind == "input" and "invalid pre-tokenization regex '[a-'" in failed.message
 
 
 def test_a_process_that_dies_is_reported_as_a_crash(corpus):
-    job = TrainingJob(vocab_size=60_000, pattern="gpt2", processes=1, paths=(str(corpus),))
+    job = TrainingJob(TrainConfig(60_000, pattern="gpt2", processes=1), Corpus(paths=(str(corpus),)))
     with TrainingProcess(job) as run:
         messages = follow(run, lambda m: isinstance(m, Steps) and run.process.kill())
     failed = messages[-1]

@@ -68,6 +68,26 @@ WORDINGS: dict[str, str] = {
         "EngineSentences",
         "{name}: only a tokenizer trained by BPE Explorer can be trained further ({why}).",
     ),
+    # Settings that cannot train (bpe_core.training.config): the window words field, variant and other itself
+    # (app.train.settings.FIELD_LABELS).
+    "config.vocab_size_too_small": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "Vocabulary size {size} is too small: the minimum is {minimum} (256 bytes + {specials} special tokens).",
+    ),
+    "config.at_least": QT_TRANSLATE_NOOP("EngineSentences", "{field} must be at least {minimum}, not {value}."),
+    "config.cannot_combine": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{variant} cannot be combined with {other} yet: turn one off."
+    ),
+    "config.superword_on_ray": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "SuperBPE counts the corpus a second time on this machine: clear the Ray address or turn superwords off.",
+    ),
+    "config.parity_on_ray": QT_TRANSLATE_NOOP(
+        "EngineSentences", "Parity-aware BPE counts each language on this machine: clear the Ray address."
+    ),
+    "config.ray_missing": QT_TRANSLATE_NOOP(
+        "EngineSentences", 'Counting on Ray needs Ray: pip install -e ".[ray]", or clear the Ray address.'
+    ),
     "picture.too_wide": QT_TRANSLATE_NOOP("EngineSentences", "A picture is at most {limit} pixels wide, not {width}."),
     "picture.too_long": QT_TRANSLATE_NOOP(
         "EngineSentences",

@@ -6,21 +6,21 @@
 ['Vocabulary size 100 is too small: the minimum is 256 (256 bytes + 0 special tokens).']
 >>> TrainSettings(pattern="[a-").problems()[0].startswith("Invalid pre-tokenization regex")
 True
+>>> [problem.field for problem in TrainSettings(pattern="[a-", forbid=["(("]).field_problems()]
+['pattern', 'forbid']
 """
 
 from __future__ import annotations
 
 import importlib.util
 import os
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from app.common.engine_messages import engine_message
-from bpe_core.patterns import PATTERNS, PatternError, get_pattern
-from bpe_core.specials import check_special_tokens
-from bpe_core.variants.errors import VariantSettingError
-from bpe_core.variants.forbid import ForbidRule
+from bpe_core.messages import Message
+from bpe_core.training.config import Problem, TrainConfig
 
 DEFAULT_SPECIALS = ["<|endoftext|>"]
 
@@ -55,90 +55,54 @@ class TrainSettings:
     def target_merges(self) -> int:
         return self.vocab_size - 256 - len(self.special_tokens)
 
+    def config(self, errors: str = "strict", encoding: str = "utf-8") -> TrainConfig:
+        """These settings as the engine's, the corpus read with ``errors`` and ``encoding`` (0, 0.0 and an empty
+        address turn their variant off).
+
+        >>> TrainSettings(superword_after=0, picky=0.9).config().superword_after, TrainConfig().picky
+        (None, None)
+        """
+        values = asdict(self) | {"special_tokens": tuple(self.special_tokens), "forbid": tuple(self.forbid)}
+        values |= {name: values[name] or None for name in ("superword_after", "ray_address", "picky")}
+        return TrainConfig(**values, errors=errors, encoding=encoding)
+
+    def field_problems(self) -> list[Problem]:
+        """Why these settings cannot train, each naming its :class:`~bpe_core.training.config.TrainConfig` field
+        (``ray_address`` for a Ray this program cannot use)."""
+        found = self.config().problems()
+        if self.ray_address and importlib.util.find_spec("ray") is None:
+            found.append(Problem("ray_address", Message.of("config.ray_missing")))
+        return found
+
     def problems(self) -> list[str]:
         """Why these settings cannot train (empty when they can), one plain sentence each."""
-        found = []
-        try:
-            check_special_tokens(self.special_tokens)
-        except ValueError as exc:
-            found.append(engine_message(exc))
-        minimum = 256 + len(self.special_tokens)
-        if self.vocab_size < minimum:
-            text = QCoreApplication.translate(
-                "TrainSettings",
-                "Vocabulary size {size} is too small: the minimum is {minimum} "
-                "(256 bytes + {specials} special tokens).",
-            )
-            found.append(text.format(size=self.vocab_size, minimum=minimum, specials=len(self.special_tokens)))
-        if self.pattern not in PATTERNS:
-            try:
-                get_pattern(self.pattern)
-            except PatternError as exc:
-                found.append(engine_message(exc))
-        if self.processes < 1:
-            found.append(QCoreApplication.translate("TrainSettings", "Use at least one worker process."))
-        try:
-            ForbidRule(self.forbid)
-        except VariantSettingError as exc:
-            found.append(engine_message(exc))
-        if self.superword_after and not minimum < self.superword_after < self.vocab_size:
-            text = QCoreApplication.translate(
-                "TrainSettings", "Superwords begin after a vocabulary between {low} and {high}, not {size}."
-            )
-            found.append(text.format(low=minimum + 1, high=self.vocab_size - 1, size=self.superword_after))
-        found.extend(self._ray_problems())
-        found.extend(self._variant_problems())
-        return found
+        return [problem_text(problem) for problem in self.field_problems()]
 
-    def _variant_problems(self) -> list[str]:
-        """PickyBPE and parity-aware BPE with what they cannot be combined with yet.
 
-        >>> TrainSettings(picky=0.9, parity=True)._variant_problems()
-        ['Parity-aware BPE cannot be combined with PickyBPE yet: turn one off.']
-        """
-        found = []
-        picky = QCoreApplication.translate("TrainSettings", "PickyBPE")
-        parity = QCoreApplication.translate("TrainSettings", "Parity-aware BPE")
-        superwords = QCoreApplication.translate("TrainSettings", "superwords")
-        combined = QCoreApplication.translate(
-            "TrainSettings", "{variant} cannot be combined with {other} yet: turn one off."
-        )
-        if self.picky and self.superword_after:
-            found.append(combined.format(variant=picky, other=superwords))
-        if self.parity and self.superword_after:
-            found.append(combined.format(variant=parity, other=superwords))
-        if self.parity and self.picky:
-            found.append(combined.format(variant=parity, other=picky))
-        if self.parity and self.ray_address:
-            found.append(
-                QCoreApplication.translate(
-                    "TrainSettings", "Parity-aware BPE counts each language on this machine: clear the Ray address."
-                )
-            )
-        return found
+#: How the window names a field in a message about it (``config.at_least``, ``config.cannot_combine``).
+FIELD_LABELS = {
+    "processes": QT_TRANSLATE_NOOP("TrainSettings", "The number of worker processes"),
+    "resume": QT_TRANSLATE_NOOP("TrainSettings", "training on from a saved tokenizer"),
+    "superword_after": QT_TRANSLATE_NOOP("TrainSettings", "superwords"),
+    "picky": QT_TRANSLATE_NOOP("TrainSettings", "PickyBPE"),
+    "parity": QT_TRANSLATE_NOOP("TrainSettings", "Parity-aware BPE"),
+}
 
-    def _ray_problems(self) -> list[str]:
-        """Why the Ray address cannot be used: Ray is not installed, or SuperBPE (which counts a second time here).
 
-        >>> TrainSettings(ray_address="local", superword_after=300)._ray_problems()[-1].startswith("SuperBPE")
-        True
-        """
-        found = []
-        if self.ray_address and importlib.util.find_spec("ray") is None:
-            found.append(
-                QCoreApplication.translate(
-                    "TrainSettings", 'Counting on Ray needs Ray: pip install -e ".[ray]", or clear the Ray address.'
-                )
-            )
-        if self.ray_address and self.superword_after:
-            found.append(
-                QCoreApplication.translate(
-                    "TrainSettings",
-                    "SuperBPE counts the corpus a second time on this machine: clear the Ray address or turn "
-                    "superwords off.",
-                )
-            )
-        return found
+def problem_text(problem: Problem) -> str:
+    """A problem in the interface's language, its fields named as the window names them.
+
+    >>> problem_text(Problem("picky", Message.of("config.cannot_combine", variant="picky", other="superword_after")))
+    'PickyBPE cannot be combined with superwords yet: turn one off.'
+    """
+    names = {"field", "variant", "other"}
+    fields = tuple((key, _label(value) if key in names else value) for key, value in problem.message.fields)
+    return engine_message(Message(problem.message.code, fields))
+
+
+def _label(field_name: str) -> str:
+    label = FIELD_LABELS.get(field_name)
+    return QCoreApplication.translate("TrainSettings", label) if label else field_name
 
 
 def parse_special_tokens(text: str) -> list[str]:

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QSpinBox,
     QVBoxLayout,
+    QWidget,
 )
 
 from app.common.collapsible import Collapsible
@@ -39,6 +40,7 @@ from app.train.settings import (
     parse_special_tokens,
 )
 from bpe_core.patterns import PATTERNS
+from bpe_core.training.config import Problem
 
 PATTERN_LABELS = {
     "gpt2": QT_TRANSLATE_NOOP("SettingsPanel", "GPT-2 regex"),
@@ -47,6 +49,8 @@ PATTERN_LABELS = {
     "none": QT_TRANSLATE_NOOP("SettingsPanel", "none (whole text)"),
 }
 CUSTOM = "custom"
+#: How a field the settings have a problem with is marked.
+_BAD_FIELD = "border: 1px solid #b00020;"
 #: The regex is tried on the corpus this long after the last keystroke.
 CHECK_DELAY_MS = 250
 
@@ -303,8 +307,23 @@ class SettingsPanel(QGroupBox):
             self._show_check("", "")
         self._refresh()
 
-    def _regex_problems(self) -> list[str]:
-        return [p for p in self.settings().problems() if "regex" in p]
+    def _regex_problems(self) -> list[Problem]:
+        return [problem for problem in self.settings().field_problems() if problem.field == "pattern"]
+
+    def _field_widgets(self) -> dict[str, QWidget]:
+        """The widget that shows each :class:`~bpe_core.training.config.TrainConfig` field (a problem's field is
+        marked on it)."""
+        return {
+            "vocab_size": self.vocab_size,
+            "pattern": self.custom_regex,
+            "special_tokens": self.specials,
+            "processes": self.processes,
+            "min_count": self.min_count,
+            "forbid": self.forbid,
+            "superword_after": self.superword_after,
+            "ray_address": self.ray_address,
+            "picky": self.picky,
+        }
 
     @Slot()
     def _start_check(self) -> None:
@@ -330,10 +349,12 @@ class SettingsPanel(QGroupBox):
         problems = self.problems()
         self.problem_label.setText("\n".join(problems))
         self.problem_label.setVisible(bool(problems))
-        bad = "border: 1px solid #b00020;"
         verdict = self._current_verdict()
-        unusable = verdict is not None and not verdict.usable
-        self.custom_regex.setStyleSheet(
-            bad if self._custom_pattern() is not None and (self._regex_problems() or unusable) else ""
-        )
+        bad = {problem.field for problem in self.settings().field_problems()}
+        if verdict is not None and not verdict.usable:
+            bad.add("pattern")
+        if self._custom_pattern() is None:
+            bad.discard("pattern")  # a named pattern is always valid: only a custom regex is marked
+        for name, widget in self._field_widgets().items():
+            widget.setStyleSheet(_BAD_FIELD if name in bad else "")
         self.changed.emit()

@@ -36,6 +36,7 @@ from bpe_core.steps import MergeStep, TrainingRecord
 from bpe_core.tokenizer import Tokenizer
 from bpe_core.training_process import (
     FLUSH_SECONDS,
+    Corpus,
     Counted,
     Counting,
     Failed,
@@ -140,26 +141,12 @@ class TrainingWorker(Task):
                 self._process = None  # what it received is in the result now: not kept twice, nor for long
 
     def _job(self) -> TrainingJob:
-        s = self.settings
-        return TrainingJob(
-            vocab_size=s.vocab_size,
-            special_tokens=tuple(s.special_tokens),
-            pattern=s.pattern,
-            processes=s.processes,
-            errors=self.source.errors,
-            encoding=self.source.encoding,
-            paths=tuple(str(path) for path in self.source.files_to_read()),
-            flush_seconds=self.flush_seconds,
-            min_count=s.min_count,
-            forbid=tuple(s.forbid),
-            resume=s.resume,
-            checkpoint=s.checkpoint,
-            superword_after=s.superword_after or None,
-            counts=tuple(str(path) for path in self.source.counts.paths) if self.source.counts else (),
-            ray_address=s.ray_address or None,
-            picky=s.picky or None,
-            parity=s.parity,
+        source = self.source
+        corpus = Corpus(
+            paths=tuple(str(path) for path in source.files_to_read()),
+            counts=tuple(str(path) for path in source.counts.paths) if source.counts else (),
         )
+        return TrainingJob(self.settings.config(source.errors, source.encoding), corpus, self.flush_seconds)
 
     def _follow(self, process: TrainingProcess, job: TrainingJob) -> None:
         pending: list[MergeStep] = []
@@ -226,24 +213,25 @@ def counted_again(
     >>> from pathlib import Path
     >>> path = Path(tempfile.mkdtemp(), "c.txt")
     >>> _ = path.write_text("the cat<|endoftext|>the hat", encoding="utf-8")
-    >>> job = TrainingJob(300, ("<|endoftext|>",), paths=(str(path),))
+    >>> from bpe_core.training.config import TrainConfig
+    >>> job = TrainingJob(TrainConfig(300, ("<|endoftext|>",)), Corpus(paths=(str(path),)))
     >>> settings = {"pattern": "gpt2", "special_tokens": ["<|endoftext|>"], "errors": "strict", "encoding": "utf-8"}
     >>> result = TrainingResult([], {}, "gpt2", TrainingRecord(settings=settings), "", False, job=job)
     >>> counts = counted_again(result, lambda: False, lambda done, total: None)
     >>> sorted(counts.words.items()), counts.specials, counts.corpus_names
     ([(' cat', 1), (' hat', 1), ('the', 2)], 1, ('c.txt',))
     """
-    job, settings = result.job, result.record.settings  # the settings the trainer was made with
-    if job.counts:
-        return read_counts(job.counts, pattern=settings["pattern"])
+    corpus, settings = result.job.corpus, result.record.settings  # the settings the trainer was made with
+    if corpus.counts:
+        return read_counts(corpus.counts, pattern=settings["pattern"])
     pattern, specials = settings["pattern"], tuple(settings["special_tokens"])
     reader = CorpusReader(
         pattern=pattern, splitter=SpecialSplitter(specials), errors=settings["errors"], encoding=settings["encoding"]
     )
     info = CorpusInfo()
-    pieces = _until_cancelled(reader.pieces_of_files(job.paths, info, progress), cancelled)
+    pieces = _until_cancelled(reader.pieces_of_files(corpus.paths, info, progress), cancelled)
     large = info.total_bytes > 2 * reader.piece_chars  # as the trainer: worker processes only when worth it
-    workers = (job.processes or 1) if large and pattern != "none" else 1
+    workers = (result.job.config.processes or 1) if large and pattern != "none" else 1
     counts = count_pieces(pieces, pattern=pattern, special_tokens=specials, processes=workers)
     return Counts(counts.words, pattern, specials, counts.specials, tuple(info.names), info.total_bytes, info.sha256)
 

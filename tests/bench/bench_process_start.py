@@ -21,11 +21,11 @@ import sys
 CHILD = """
 import json, multiprocessing, sys, time
 from bpe_core import spawning
-from bpe_core.training_process import Failed, Finished, TrainingJob, TrainingProcess
+from bpe_core.training_process import Corpus, Failed, Finished, TrainConfig, TrainingJob, TrainingProcess
 if sys.argv[1] == "spawn":
     spawning.context = lambda: multiprocessing.get_context("spawn")
 method = spawning.context().get_start_method()
-job = TrainingJob(vocab_size=300, text="the quick brown fox jumps over the lazy dog " * 50, processes=1)
+job = TrainingJob(TrainConfig(300, processes=1), Corpus(text="the quick brown fox jumps over the lazy dog " * 50))
 first, whole = [], []
 for _ in range(int(sys.argv[2])):
     started = time.perf_counter()

@@ -1036,3 +1036,62 @@ def test_exporting_a_picture_of_a_long_text_says_the_bound_and_leaves_the_file(
         )
     ]
     assert path.read_bytes() == b"a picture the user already had"
+
+
+# ----- one rule for the training settings: problems name their field (bpe_core.training.config) ---------------------
+
+BAD_FIELD = "border: 1px solid #b00020;"
+
+
+def test_a_bad_custom_regex_is_marked_red_in_chinese_too(chinese, window, qtbot):
+    """The panel marks the field a problem names; the old one looked for the English word 'regex' in the translated
+    sentence, so in Chinese a bad custom pattern never got its red border."""
+    panel = type_custom_regex(window, qtbot, "[a-")
+    assert "无效的预分词正则表达式 '[a-'" in window.train_tab.train_reason.text()
+    assert panel.custom_regex.styleSheet() == BAD_FIELD and panel.custom_regex.text() == "[a-"
+    assert panel.forbid.styleSheet() == ""
+
+
+def test_a_bad_forbid_regex_marks_the_forbid_field_not_the_pattern(window, qtbot):
+    """A bad Forbid regex under a good custom pattern: the Forbid field is red, the pattern is not (the old panel
+    turned the pattern red: the Forbid message has the word 'regex' too)."""
+    panel = type_custom_regex(window, qtbot, r"\S+|\s+")
+    panel.forbid.setText("((")
+    assert "The forbidden-token regex '((' is not valid" in window.train_tab.train_reason.text()
+    assert panel.forbid.styleSheet() == BAD_FIELD and panel.custom_regex.styleSheet() == ""
+    assert panel.custom_regex.text() == r"\S+|\s+" and panel.forbid.text() == "(("
+    panel.forbid.setText("")
+    assert panel.forbid.styleSheet() == "" and window.train_tab.train_button.isEnabled()
+
+
+@pytest.mark.parametrize("after", [256, 1000], ids=["the minimum", "the vocabulary size"])
+def test_superwords_after_the_minimum_or_the_vocabulary_size_are_accepted_as_by_the_engine(after, window):
+    """The window refused a superword transition equal to the minimum or to the vocabulary size; ``bpe train`` and
+    the engine accept both: one rule now (TrainConfig's bounds)."""
+    panel = window.train_tab.settings_panel
+    panel.apply(vocab_size=1000, special_tokens=[])
+    panel.superword_after.setValue(after)
+    assert panel.problems() == [] and panel.superword_after.styleSheet() == ""
+    assert panel.settings().config().superword_after == after
+    panel.superword_after.setValue(1001)  # past the vocabulary: said, with both bounds, and marked
+    assert panel.problems() == [
+        "The superword transition 1001 must be a vocabulary size between 256 and the vocabulary size 1000."
+    ]
+    assert panel.superword_after.styleSheet() == BAD_FIELD
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_variants_that_cannot_be_combined_are_said_without_command_line_flags(language, request):
+    """PickyBPE and training on from a saved tokenizer: the old window said nothing until the trainer refused with
+    '--picky' and '--resume', the command line's words; now the settings say it in the window's words."""
+    from app.train.settings import TrainSettings
+
+    if language == "zh_CN":
+        request.getfixturevalue("chinese")
+    (problem,) = TrainSettings(vocab_size=1000, picky=0.9, resume="saved.json").problems()
+    assert "--" not in problem
+    expected = {
+        "en": "PickyBPE cannot be combined with training on from a saved tokenizer yet: turn one off.",
+        "zh_CN": "PickyBPE 暂时不能与从已保存的分词器继续训练同时使用：请关闭其中一个。",
+    }
+    assert problem == expected[language]

@@ -57,7 +57,7 @@ def test_a_counts_file_trains_to_the_merges_of_its_text(window, train, tmp_path,
     assert ("cut with gpt2" in info) == (suffix == "parquet")  # a TEXT<TAB>COUNT file does not say its pattern
     assert "no text" in tab.corpus_panel.preview.toPlainText()
     result = train(window)
-    assert not result.cancelled and result.job.counts == (str(path),) and result.job.paths == ()
+    assert not result.cancelled and result.job.corpus.counts == (str(path),) and result.job.corpus.paths == ()
     assert result.merges == merges_of_text()
     assert result.special_tokens == {SPECIALS[0]: 1256}
     assert window.train_tab.model.rowCount() == 1000
@@ -154,7 +154,7 @@ def test_counting_on_ray_from_the_window_gives_the_local_merges(window, train):
     tab.settings_panel.ray_address.setText("local")
     assert tab.train_button.isEnabled()
     result = train(window, timeout=120000)
-    assert result.job.ray_address == "local"
+    assert result.job.config.ray_address == "local"
     assert result.merges == merges_of_text()
     tab.settings_panel.superword_after.setValue(600)
     assert "clear the Ray address" in tab.train_reason.text()

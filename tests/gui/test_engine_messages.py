@@ -23,7 +23,7 @@ from bpe_core.messages import ENGLISH, Message, message_of, placeholders
 from bpe_core.patterns import get_pattern
 from bpe_core.reference import read_rank_file
 from bpe_core.trainer import BpeTrainer
-from bpe_core.training_process import TrainingJob, TrainingProcess
+from bpe_core.training_process import Corpus, TrainConfig, TrainingJob, TrainingProcess
 from bpe_core.vocabulary import FilterError, VocabularySource, build_table, filter_rows
 from bpe_core.vocabulary import table as vocabulary_table
 from tests.test_hub import http_error, run_downloads_in_a_thread
@@ -188,8 +188,8 @@ def test_real_failures_read_in_chinese(chinese, tmp_path):
 
 
 def test_a_runs_end_crosses_the_training_process_as_data(chinese):
-    specials_only = TrainingJob(vocab_size=300, special_tokens=("<|endoftext|>",), text="<|endoftext|>" * 3)
-    cancelled = TrainingJob(vocab_size=300, text="aaaa bbbb")
+    specials_only = TrainingJob(TrainConfig(300, ("<|endoftext|>",)), Corpus(text="<|endoftext|>" * 3))
+    cancelled = TrainingJob(TrainConfig(300), Corpus(text="aaaa bbbb"))
     with TrainingProcess(specials_only) as run:
         *_, failed = run.messages()
     with TrainingProcess(cancelled) as run:

@@ -57,4 +57,4 @@ def test_the_variants_settings_reach_the_engine(qtbot, window, train):
     assert any("forbid" in problem for problem in panel.problems())
     panel.forbid.setText("")
     panel.superword_after.setValue(100)
-    assert any("Superwords" in problem for problem in panel.problems())
+    assert any("superword transition 100 must be" in problem for problem in panel.problems())
