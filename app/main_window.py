@@ -1,6 +1,6 @@
-"""The main window, a thin shell: the Train, Compare and Vocabulary tabs and the Teach window following one
-:class:`~app.common.session.Session`, the menus, the status bar, dropping corpus files, and stopping every thread
-on close.
+"""The main window, a thin shell: its tabs (:data:`app.tabs.TABS`: Train, Compare, Vocabulary, each a tab as
+:mod:`app.common.tab_part` says) and the Teach window following one :class:`~app.common.session.Session`, the menus,
+the status bar, dropping corpus files, and stopping every thread on close.
 
 Training, the merges table and the charts are the Train tab's (:class:`~app.train.train_tab.TrainTab`); the File
 menu (:class:`~app.file_menu.FileMenu`) opens, saves and exports the tokenizer that tab shows. The tabs publish what
