@@ -1,5 +1,6 @@
-"""The Help menu: a short guided tour of the tabs (what each shows and one thing to try), the keyboard shortcuts, and
-About (the version, and the licences of the corpora and encodings BPE Explorer ships)."""
+"""The Help menu: a short guided tour of the tabs (what each shows and one thing to try: each tab's ``TOUR``, in
+the order of :data:`app.tabs.TABS`), the keyboard shortcuts, and About (the version, and the licences of the
+corpora and encodings BPE Explorer ships)."""
 
 from __future__ import annotations
 
@@ -18,56 +19,25 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from app.common import tab_part
+from app.common.tab_part import TourPage
+from app.tabs import TABS
 from bpe_core.sample_corpora import SAMPLE_CORPORA
 
-#: The tour: each tab's title, what it shows, and one thing to try.
-TOUR = (
-    (
-        QT_TRANSLATE_NOOP("HelpMenu", "Train"),
-        QT_TRANSLATE_NOOP(
-            "HelpMenu",
-            "Byte-level BPE trained on your corpus, merge by merge: the merges table, the pair counts and the "
-            "compression as they grow.",
-        ),
-        QT_TRANSLATE_NOOP(
-            "HelpMenu",
-            "Press Train on the sample corpus, then click a row of the merges table: every tab follows that step.",
-        ),
+#: The Teach window's page of the tour (it is no tab: Ctrl+T opens it).
+TEACH_PAGE = TourPage(
+    "HelpMenu",
+    QT_TRANSLATE_NOOP("HelpMenu", "Teach"),
+    QT_TRANSLATE_NOOP(
+        "HelpMenu",
+        "Lessons for a class: the vocabulary slider, merges step by step, the encode animation, merge trees, "
+        "pre-tokenization and word-level BPE.",
     ),
-    (
-        QT_TRANSLATE_NOOP("HelpMenu", "Compare"),
-        QT_TRANSLATE_NOOP(
-            "HelpMenu",
-            "One text cut by several tokenizers side by side: ours, OpenAI's and any published model's, by its own "
-            "library.",
-        ),
-        QT_TRANSLATE_NOOP(
-            "HelpMenu", "Type some Chinese and some code in the text box, then add a model with “Add tokenizer”."
-        ),
-    ),
-    (
-        QT_TRANSLATE_NOOP("HelpMenu", "Vocabulary"),
-        QT_TRANSLATE_NOOP(
-            "HelpMenu",
-            "Inside a vocabulary: its tokens by script, the overlap of two, an audit, why a merge was made, the "
-            "cost per language and an X-ray of scaffold tokens.",
-        ),
-        QT_TRANSLATE_NOOP("HelpMenu", "Choose o200k_base, type “ing” in the filter, and double-click a token."),
-    ),
-    (
-        QT_TRANSLATE_NOOP("HelpMenu", "Teach"),
-        QT_TRANSLATE_NOOP(
-            "HelpMenu",
-            "Lessons for a class: the vocabulary slider, merges step by step, the encode animation, merge trees, "
-            "pre-tokenization and word-level BPE.",
-        ),
-        QT_TRANSLATE_NOOP("HelpMenu", "Open it with Ctrl+T and drag the vocabulary slider from left to right."),
-    ),
+    QT_TRANSLATE_NOOP("HelpMenu", "Open it with Ctrl+T and drag the vocabulary slider from left to right."),
 )
 
-#: The shortcuts, as (keys, what they do).
+#: The shortcuts after the tabs' (Ctrl+1 for the first tab, ...), as (keys, what they do).
 SHORTCUTS = (
-    ("Ctrl+1 … Ctrl+3", QT_TRANSLATE_NOOP("HelpMenu", "Show the Train, Compare or Vocabulary tab")),
     ("Ctrl+T", QT_TRANSLATE_NOOP("HelpMenu", "Open the Teach window")),
     ("Ctrl+W, Esc", QT_TRANSLATE_NOOP("HelpMenu", "Close the Teach window")),
     ("Ctrl+O", QT_TRANSLATE_NOOP("HelpMenu", "Open a tokenizer")),
@@ -75,6 +45,20 @@ SHORTCUTS = (
     ("Ctrl+S", QT_TRANSLATE_NOOP("HelpMenu", "Save the tokenizer")),
     ("Ctrl+Q", QT_TRANSLATE_NOOP("HelpMenu", "Quit")),
 )
+
+
+def tour_pages() -> list[TourPage]:
+    """The tour: each tab's page (:data:`app.tabs.TABS`, in order), then the Teach window's."""
+    return [*(tab.TOUR for tab in TABS), TEACH_PAGE]
+
+
+def shortcut_rows() -> list[tuple[str, str]]:
+    """Every shortcut as (keys, what they do), in the interface's language: the tabs' first ("Ctrl+1 … Ctrl+3",
+    "Show the Train, Compare or Vocabulary tab")."""
+    keys = " … ".join(dict.fromkeys((tab_part.shortcut(0), tab_part.shortcut(len(TABS) - 1))))
+    titles = tab_part.spoken_list([tab_part.title(tab) for tab in TABS])
+    tabs = QCoreApplication.translate("HelpMenu", "Show the {tabs} tab").format(tabs=titles)
+    return [(keys, tabs), *((keys, _tr(what)) for keys, what in SHORTCUTS)]
 
 
 def _tr(text: str) -> str:
@@ -100,7 +84,7 @@ class HelpMenu(QObject):
 
     @Slot()
     def show_shortcuts(self) -> QMessageBox:
-        rows = "".join(f"<tr><td><b>{keys}</b></td><td>&nbsp;&nbsp;{_tr(what)}</td></tr>" for keys, what in SHORTCUTS)
+        rows = "".join(f"<tr><td><b>{keys}</b></td><td>&nbsp;&nbsp;{what}</td></tr>" for keys, what in shortcut_rows())
         box = QMessageBox(QMessageBox.Icon.NoIcon, self.tr("Keyboard shortcuts"), f"<table>{rows}</table>")
         box.setParent(self.window, box.windowFlags())
         box.show()
@@ -142,8 +126,9 @@ class TourDialog(QDialog):
         self.setWindowTitle(self.tr("Guided tour"))
         self.pages = QStackedWidget()
         try_label = self.tr("Try this:")
-        for title, shows, try_this in TOUR:
-            label = QLabel(f"<h3>{_tr(title)}</h3><p>{_tr(shows)}</p><p><i>{try_label}</i> {_tr(try_this)}</p>")
+        for page in tour_pages():
+            title, shows, try_this = page.translated()
+            label = QLabel(f"<h3>{title}</h3><p>{shows}</p><p><i>{try_label}</i> {try_this}</p>")
             label.setWordWrap(True)
             label.setMinimumWidth(420)
             self.pages.addWidget(label)

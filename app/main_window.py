@@ -1,6 +1,6 @@
-"""The main window, a thin shell: the Train, Compare and Vocabulary tabs and the Teach window following one
-:class:`~app.common.session.Session`, the menus, the status bar, dropping corpus files, and stopping every thread
-on close.
+"""The main window, a thin shell: its tabs (:data:`app.tabs.TABS`: Train, Compare, Vocabulary, each a tab as
+:mod:`app.common.tab_part` says) and the Teach window following one :class:`~app.common.session.Session`, the menus,
+the status bar, dropping corpus files, and stopping every thread on close.
 
 Training, the merges table and the charts are the Train tab's (:class:`~app.train.train_tab.TrainTab`); the File
 menu (:class:`~app.file_menu.FileMenu`) opens, saves and exports the tokenizer that tab shows. The tabs publish what
@@ -12,27 +12,25 @@ lessons in the training corpus's language. A replay of our run in the Teach wind
 
 from __future__ import annotations
 
-import dataclasses
-
 from PySide6.QtCore import QSettings, Slot
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import QMainWindow
 
 from app import window_state
+from app.common import tab_part
 from app.common.language_menu import LanguageMenu
-from app.common.samples import corpus_start
-from app.common.session import Corpus, Own, Session
+from app.common.session import Own, Session
+from app.common.tab_part import TabPart
 from app.common.tab_widget import TabWidget
-from app.compare import CompareView
+from app.compare.compare_view import CompareView
 from app.file_menu import APP_TITLE, FileMenu
 from app.help_menu import HelpMenu
 from app.replay_following import ReplayFollowing
+from app.tabs import TABS
 from app.teaching.window import TeachingWindow
-from app.train.preview_marks import mark_pair
 from app.train.train_tab import TrainTab
 from app.vocabulary import VocabularyTab
 from bpe_core.foreign import library_host
-from bpe_core.teaching.lesson_text import lesson_text
 
 
 class MainWindow(QMainWindow):
@@ -45,48 +43,42 @@ class MainWindow(QMainWindow):
         self.teaching: TeachingWindow | None = None  # the Teach window, once opened
         self.session = Session()
         self.settings = settings or QSettings("bpe-explorer", "BPE Explorer")
-        self.train_tab = TrainTab()
-        self.compare_view = CompareView()
+        self.tab_parts = [tab_class() for tab_class in TABS]  # app.tabs: each a tab as app.common.tab_part says
+        self.train_tab, self.compare_view, self.vocabulary_tab = map(self._tab, (TrainTab, CompareView, VocabularyTab))
         self.tabs = TabWidget()
         self.tabs.setObjectName("mainTabs")
-        self.tabs.addTab(self.train_tab, self.tr("Train"))
-        self.tabs.addTab(self.compare_view, self.tr("Compare"))
-        self.vocabulary_tab = VocabularyTab(self.compare_view.text)
-        self.tabs.addTab(self.vocabulary_tab, self.tr("Vocabulary"))
+        for tab in self.tab_parts:
+            self.tabs.addTab(tab, tab_part.title(tab))
+            for widget in tab.status_widgets():
+                self.statusBar().addPermanentWidget(widget)
         self.setCentralWidget(self.tabs)
-        for label in self.train_tab.status_labels.values():
-            self.statusBar().addPermanentWidget(label)
         self._build_menus()
         self.train_tab.state_changed.connect(self.files.update_actions)
         self.train_tab.may_replace = self.files.may_discard  # every run started asks before an unsaved one goes
-        self.train_tab.message.connect(self.statusBar().showMessage)
         self.compare_view.tree_requested.connect(self.open_merge_tree)
         self.compare_view.whole_run_requested.connect(self.train_tab.show_whole_run)
         self.vocabulary_tab.whole_run_requested.connect(self.train_tab.show_whole_run)
         self.vocabulary_tab.tree_requested.connect(self.open_merge_tree)
-        # What each tab changes goes into the session ...
+        self.train_tab.run_kept.connect(self.compare_view.show_kept_run_beside)
+        self.train_tab.kept_run_requested.connect(self._show_kept_run)
+        # What each tab changes goes into the session, and every tab follows it; the Teach window too.
+        for tab in self.tab_parts:
+            tab.bind(self.session, self.statusBar().showMessage)
         self.train_tab.current_changed.connect(self._publish_own)
-        self.train_tab.state_changed.connect(self._publish_corpus)
-        self.compare_view.source_shown.connect(self._publish_added)
-        self.compare_view.text_changed.connect(lambda: self.session.set_text(self.compare_view.text()))
-        self.train_tab.steering.kept.connect(self._keep_run)
-        self.train_tab.keeping.kept.connect(self._keep_run)
-        self.train_tab.keeping.forget.connect(self.session.forget)
-        self.train_tab.keeping.renamed.connect(self._rename_kept)
-        self.train_tab.keeping.show_requested.connect(self._show_kept_run)
         self.replay_following = ReplayFollowing(self.train_tab, lambda text: self.statusBar().showMessage(text, 8000))
-        # ... and every view follows it.
         self.session.watch("own", self._show_own)
-        self._offered: set[str] = set()  # the keys of the tokenizers offered in Vocabulary and Teach
+        self._offered: set[str] = set()  # the keys of the tokenizers offered in Teach
         self.session.watch("added", self._offer_added)
-        self.session.watch("corpus", self._show_corpus)
+        self.session.watch("corpus", self._update_lessons)
         self.session.watch("text", self._update_lessons)
-        self.session.watch("kept", self._show_kept)
-        for run in self.train_tab.keeping.load():  # the runs kept on disk, from before
-            self.session.keep(run)
+        self.train_tab.load_kept()  # the runs kept on disk, from before
         self.resize(1560, 940)
         window_state.restore(self, self.settings)
         self.session.set_text(self.compare_view.text())
+
+    def _tab(self, tab_class: type) -> TabPart:
+        """The tab of class ``tab_class``."""
+        return next(tab for tab in self.tab_parts if isinstance(tab, tab_class))
 
     def _build_menus(self) -> None:
         self.files = FileMenu(self, self.menuBar().addMenu(self.tr("&File")))
@@ -96,9 +88,9 @@ class MainWindow(QMainWindow):
         self.language_menu = LanguageMenu(self.settings, self)
         view_menu = self.menuBar().addMenu(self.tr("&View"))
         view_menu.addMenu(self.language_menu)
-        for index in range(self.tabs.count()):  # Ctrl+1, Ctrl+2, Ctrl+3: the tabs
+        for index in range(self.tabs.count()):  # Ctrl+1, Ctrl+2, ...: the tabs
             action = view_menu.addAction(self.tabs.tabText(index), lambda i=index: self.tabs.setCurrentIndex(i))
-            action.setShortcut(QKeySequence(f"Ctrl+{index + 1}"))
+            action.setShortcut(QKeySequence(tab_part.shortcut(index)))
         self.help = HelpMenu(self, self.menuBar().addMenu(self.tr("&Help")))
 
     # --- the Train tab's tokenizer, at the step shown, everywhere ------------------------------------------
@@ -118,72 +110,30 @@ class MainWindow(QMainWindow):
             if rank is not None:
                 self.vocabulary_tab.explain_merge(rank)
             return
+        so_far = tab.run_so_far()
         if not tab.training:
             self.session.set_own(None)
-        elif tab.run is not None and len(tab.history):
-            self.compare_view.set_own_steps(
-                tab.history.steps,
-                tab.history.special_tokens,
-                tab.run.settings.pattern,
-                self.tr("training, {merges} merges").format(merges=f"{len(tab.history):,}"),
-            )
+        elif so_far is not None:
+            steps, special_tokens, pattern = so_far
+            label = self.tr("training, {merges} merges").format(merges=f"{len(steps):,}")
+            self.compare_view.set_own_steps(steps, special_tokens, pattern, label)
 
     def _show_own(self) -> None:
+        """The Teach window follows our tokenizer (the tabs follow it themselves)."""
         own = self.session.own
-        if own is None:
-            self.compare_view.set_own_tokenizer(None)
-            self.vocabulary_tab.set_own_tokenizer(None)
-        else:
-            label = self._merges_label(own.step, own.total)
-            self.compare_view.set_own_tokenizer(own.shown, label, partial=own.partial, next_pair=own.next_pair)
-            self.vocabulary_tab.set_own_tokenizer(own.shown, label, full=own.whole, partial=own.partial)
-        mark_pair(self.train_tab.corpus_panel.preview, own and own.shown, own and own.next_pair)  # a replay's pair
         if self.teaching is not None and self.teaching.own_tokenizer is not (own.whole if own else None):
             self.teaching.set_tokenizer(own.whole if own else None, self._teach_name())
             self._update_lessons()  # in the language of the corpus it was trained on
 
-    def _merges_label(self, k: int, total: int) -> str:
-        """Our tokenizer's name at ``k`` of its ``total`` merges, as the Compare and Vocabulary tabs show it: the
-        step chosen in the Train tab is said wherever ours is shown ("9 of 1,000 merges")."""
-        if k < total:
-            return self.tr("{merges} of {total} merges").format(merges=f"{k:,}", total=f"{total:,}")
-        return self.tr("{merges} merges").format(merges=f"{k:,}")
-
-    # --- the training corpus, the Compare text and the added tokenizers ------------------------------------------
-    @Slot()
-    def _publish_corpus(self) -> None:
-        """The files our tokenizer was trained on: the run's corpus; for an opened tokenizer, the corpus panel's
-        files when their names are the ones its record names (else none: the user picks them)."""
-        tab = self.train_tab
-        if tab.training and tab.run is not None:
-            paths, encoding = tab.run.source.paths, tab.run.source.encoding
-        else:
-            record = getattr(tab.tokenizer, "record", None)
-            if record is None or tab.result is not None:
-                return
-            source = tab.corpus_panel.current_source()
-            if source is None or [p.name for p in source.paths] != list(record.corpus_names):
-                self.session.set_corpus(Corpus())
-                return
-            paths, encoding = source.paths, source.encoding
-        if tuple(paths) != self.session.corpus.paths:
-            lesson = lesson_text(corpus_start(paths, encoding))
-            self.session.set_corpus(Corpus(tuple(paths), encoding, lesson))
-
-    def _show_corpus(self) -> None:
-        self.vocabulary_tab.set_corpus(list(self.session.corpus.paths), self.session.corpus.encoding)
-        self._update_lessons()
-
+    # --- the Teach window: the tokenizers added, the lessons ---------------------------------------------------
     def _offer_added(self) -> None:
-        """Offer every tokenizer added in the Compare tab (or opened) in the Vocabulary tab and the Teach window,
-        and no longer those the session dropped (a kept run forgotten)."""
+        """Offer every tokenizer added in the Compare tab (or opened) in the Teach window, and no longer those the
+        session dropped (a kept run forgotten)."""
         for key in self._offered - self.session.added.keys():
-            self.vocabulary_tab.remove_pane_source(key)
             if self.teaching is not None:
                 self.teaching.remove_source(key)
         self._offered = set(self.session.added)
         for key, source in self.session.added.items():
-            self.vocabulary_tab.add_pane_source(source)
             if self.teaching is not None:
                 self.teaching.add_source(key, source.label, source.tokenizer)
 
@@ -219,33 +169,10 @@ class MainWindow(QMainWindow):
         if not self.teaching.open_tree_of(pane, token_id, self.compare_view.sources.get(pane)):
             self.statusBar().showMessage(self.tr("No merge tree for that token: the Teach window says why."), 8000)
 
-    def _publish_added(self, source) -> None:
-        """A tokenizer added in the Compare tab (not the same one cut another way) is offered everywhere."""
-        if source.method is None:
-            self.session.add(source.key, source)
-
-    def _keep_run(self, tokenizer, name: str, forbidden: str = "") -> None:
-        """A run kept (*Keep this run*, or steered away from: continued, or a merge forbidden) stays in the session
-        and on disk, and at once in the Compare tab beside the new one."""
-        run = self.train_tab.keeping.store(tokenizer, name, forbidden)
-        self.session.keep(run)
-        if run.key not in self.compare_view.pane_records:
-            self.compare_view.show_kept_run(run.key)
-
-    def _rename_kept(self, key: str, name: str) -> None:
-        self.session.keep(dataclasses.replace(self.session.kept[key], name=name))
-
     def _show_kept_run(self, key: str) -> None:
         """*Kept runs ▸ Show in Compare*: the run's pane, in the Compare tab brought forward."""
         self.compare_view.show_kept_run(key)
         self.tabs.setCurrentWidget(self.compare_view)
-
-    def _show_kept(self) -> None:
-        """The runs kept: on the Train tab's compression chart and offered in the Compare tab (a run forgotten goes
-        from both)."""
-        runs = list(self.session.kept.values())
-        self.train_tab.show_kept(runs)
-        self.compare_view.show_kept(runs)
 
     def _teach_name(self) -> str:
         own = self.session.own
@@ -265,9 +192,8 @@ class MainWindow(QMainWindow):
     def shutdown(self) -> None:
         """Stop every thread this window started, waiting for each (no thread outlives the window), then the
         process where published tokenizers' libraries encode."""
-        self.train_tab.shutdown()
-        self.compare_view.shutdown()
-        self.vocabulary_tab.shutdown()
+        for tab in self.tab_parts:
+            tab.shutdown()
         if self.teaching is not None:
             self.teaching.shutdown()
         library_host.close_host()

@@ -1,7 +1,7 @@
 """The layering as a contract: no import cycle among the modules of ``bpe_core`` (imports inside functions count,
 and importing ``a.b.c`` imports the packages ``a.b`` and ``a``), ``bpe_core`` never imports Qt or ``app``, and the
-feature folders of ``app/`` (``train``, ``compare``, ``vocabulary``, ``teaching``) never import one another: what
-they share lives in ``app/common``.
+feature folders of ``app/`` (every package but ``common``: each tab's, and the Teach window's) never import one
+another: what they share lives in ``app/common``.
 
 The graph is read from the source (every ``import`` statement, wherever it stands), so a cycle hidden behind an
 import inside a function fails here as surely as one at the top of a module.
@@ -15,7 +15,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-FEATURES = ("train", "compare", "vocabulary", "teaching")
+#: The feature folders: every package of app/ but common (a tab's folder, app.tabs.TABS, or the Teach window's).
+FEATURES = tuple(
+    sorted(p.name for p in (ROOT / "app").iterdir() if (p / "__init__.py").is_file() and p.name != "common")
+)
 
 
 def module_name(path: Path) -> str:
@@ -137,3 +140,10 @@ def test_a_feature_folder_of_the_app_imports_no_other(feature):
     assert not crossing, "feature folders import each other (move what they share to app/common):\n" + "\n".join(
         sorted(set(crossing))
     )
+
+
+def test_every_tab_of_the_window_comes_from_a_feature_folder():
+    """app/tabs.py (the window's list of tabs) imports each tab from a feature folder, kept apart from the others by
+    the test above: a new tab's folder is one of FEATURES without naming it here."""
+    folders = {name.split(".")[1] for name in imported(ROOT / "app" / "tabs.py", "app.tabs") if name.count(".") > 1}
+    assert folders and folders <= set(FEATURES), folders

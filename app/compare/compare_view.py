@@ -21,8 +21,9 @@ from pathlib import Path
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import QInputDialog, QLabel, QSplitter, QVBoxLayout, QWidget
 
-from app.common.session import KEPT_PREFIX, KeptRun
+from app.common.session import KEPT_PREFIX, KeptRun, Session
 from app.common.sources import REFERENCE_PANES, Method, PaneSource, reference_source
+from app.common.tab_part import TourPage, merges_label
 from app.compare.add_menu import AddMenu
 from app.compare.compare_toolbar import CompareToolbar
 from app.compare.export_menu import ExportMenu
@@ -59,6 +60,19 @@ class CompareView(QWidget):
     whole_run_requested = Signal()
     source_shown = Signal(object)
     text_changed = Signal()
+    # The tab's title and its page of the guided tour (a tab of the window: :mod:`app.common.tab_part`).
+    TOUR = TourPage(
+        "CompareView",
+        QT_TRANSLATE_NOOP("CompareView", "Compare"),
+        QT_TRANSLATE_NOOP(
+            "CompareView",
+            "One text cut by several tokenizers side by side: ours, OpenAI's and any published model's, by its own "
+            "library.",
+        ),
+        QT_TRANSLATE_NOOP(
+            "CompareView", "Type some Chinese and some code in the text box, then add a model with “Add tokenizer”."
+        ),
+    )
 
     def __init__(self, parent=None, *, text: str | None = None):
         super().__init__(parent)
@@ -302,6 +316,37 @@ class CompareView(QWidget):
         self.pane_set.highlight = (0, 0)
         self.timer.start()
         self.text_changed.emit()
+
+    # ----- a tab of the window (app.common.tab_part) -----
+
+    def bind(self, session: Session, say) -> None:
+        """Publish in ``session`` the text and the tokenizers added, and follow it: ours at the step shown, the
+        runs kept (offered in the Add menu)."""
+        self.text_changed.connect(lambda: session.set_text(self.text()))
+        self.source_shown.connect(lambda source: self._publish_added(session, source))
+        session.watch("own", lambda: self._show_own(session.own))
+        session.watch("kept", lambda: self.show_kept(list(session.kept.values())))
+
+    @staticmethod
+    def _publish_added(session: Session, source: PaneSource) -> None:
+        """A tokenizer added here (not the same one cut another way) is offered everywhere."""
+        if source.method is None:
+            session.add(source.key, source)
+
+    def _show_own(self, own) -> None:
+        if own is None:
+            self.set_own_tokenizer(None)
+        else:
+            label = merges_label(own.step, own.total)
+            self.set_own_tokenizer(own.shown, label, partial=own.partial, next_pair=own.next_pair)
+
+    def status_widgets(self) -> list[QWidget]:
+        return []
+
+    def show_kept_run_beside(self, key: str) -> None:
+        """A run just kept, shown at once beside ours (unless its pane is already there)."""
+        if key not in self.pane_records:
+            self.show_kept_run(key)
 
     # ----- encoding, showing, closing -----
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import time
 
-from PySide6.QtCore import QCoreApplication, QItemSelection, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QItemSelection, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import (
     QGroupBox,
     QLabel,
@@ -27,6 +27,9 @@ from PySide6.QtWidgets import (
 from app.common import dialogs
 from app.common.engine_messages import engine_message
 from app.common.jobs import Jobs
+from app.common.samples import corpus_start
+from app.common.session import Corpus, Session
+from app.common.tab_part import TourPage
 from app.common.vertical_scroll import VerticalScroll
 from app.style import mono_font
 from app.train.charts import CompressionChart, MergeCountChart, PairFrequencyChart
@@ -37,6 +40,7 @@ from app.train.kept_runs import KeptRunsControls
 from app.train.merge_history import MergeHistory
 from app.train.merges_model import MergesFilterModel, MergesTableModel
 from app.train.merges_view import MergesTableView
+from app.train.preview_marks import mark_pair
 from app.train.progress import PhaseProgress, format_seconds
 from app.train.run_box import RunBox
 from app.train.run_status import STATUS_KEYS, status_texts
@@ -46,6 +50,7 @@ from app.train.steering import RunSteering, run_folder
 from app.train.watch_controls import WatchControls
 from app.train.watch_pace import WatchPace
 from app.train.worker import CorpusCounted, TrainingResult, TrainingRun
+from bpe_core.teaching.lesson_text import lesson_text
 
 #: While training, a piece of a frame (see ``TrainTab._on_steps``) is painted at most this often. A frame has four
 #: pieces (the table, then each chart), so each is repainted about every 4 x 30 ms: 8 times a second.
@@ -58,12 +63,29 @@ class TrainTab(QSplitter):
     """Train a tokenizer and watch it: ``tokenizer``/``result``/``history`` hold what is shown.
 
     ``current_changed`` is emitted when the step shown changes (or the tokenizer behind it), ``state_changed``
-    when training starts or ends or the tokenizer changes, ``message(text, ms)`` for a passing status message.
+    when training starts or ends or the tokenizer changes, ``message(text, ms)`` for a passing status message,
+    ``run_kept(key)`` when a run is kept in the session, ``kept_run_requested(key)`` to see a kept run in Compare.
     """
 
     current_changed = Signal()
     state_changed = Signal()
     message = Signal(str, int)
+    run_kept = Signal(str)
+    kept_run_requested = Signal(str)
+    # The tab's title and its page of the guided tour (a tab of the window: :mod:`app.common.tab_part`).
+    TOUR = TourPage(
+        "TrainTab",
+        QT_TRANSLATE_NOOP("TrainTab", "Train"),
+        QT_TRANSLATE_NOOP(
+            "TrainTab",
+            "Byte-level BPE trained on your corpus, merge by merge: the merges table, the pair counts and the "
+            "compression as they grow.",
+        ),
+        QT_TRANSLATE_NOOP(
+            "TrainTab",
+            "Press Train on the sample corpus, then click a row of the merges table: every tab follows that step.",
+        ),
+    )
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(Qt.Orientation.Horizontal, parent)
@@ -124,6 +146,8 @@ class TrainTab(QSplitter):
         self.steering = RunSteering(self)  # Continue training; Forbid and continue from here
         self.settings_panel.changed.connect(self.steering.update)
         self.keeping = KeptRunsControls(self)  # Keep this run; Kept runs
+        self.keeping.show_requested.connect(self.kept_run_requested)
+        self.session: Session | None = None  # the window's, once bound
         self._update_train_button()
         self._update_status()
         QTimer.singleShot(0, self.refresh_held_out)
@@ -679,6 +703,65 @@ class TrainTab(QSplitter):
         self._set_current(len(self.history) - 1 if len(self.history) else None)
         self.state_changed.emit()
         self.refresh_held_out()
+
+    # --- a tab of the window (app.common.tab_part) -------------------------------------------------------------
+    def bind(self, session: Session, say) -> None:
+        """Publish in ``session`` the corpus trained on and the runs kept (on disk too), and follow it: the runs
+        kept on the compression chart, a replay's pair marked in the corpus preview."""
+        self.session = session
+        self.message.connect(say)
+        self.state_changed.connect(self._publish_corpus)
+        self.steering.kept.connect(self._keep_run)
+        self.keeping.kept.connect(self._keep_run)
+        self.keeping.forget.connect(session.forget)
+        self.keeping.renamed.connect(lambda key, name: session.keep(dataclasses.replace(session.kept[key], name=name)))
+        session.watch("own", lambda: self._mark_pair(session.own))
+        session.watch("kept", lambda: self.show_kept(list(session.kept.values())))
+
+    def _mark_pair(self, own) -> None:
+        """The pair a replay of ours is about to merge, marked in the corpus preview (no replay: no mark)."""
+        mark_pair(self.corpus_panel.preview, own and own.shown, own and own.next_pair)
+
+    def status_widgets(self) -> list[QWidget]:
+        return list(self.status_labels.values())
+
+    def load_kept(self) -> None:
+        """Keep in the session the runs kept on disk, from before."""
+        for run in self.keeping.load():
+            self.session.keep(run)
+
+    def _keep_run(self, tokenizer, name: str, forbidden: str = "") -> None:
+        """A run kept (*Keep this run*, or steered away from: continued, or a merge forbidden) stays in the session
+        and on disk (``run_kept``: the Compare tab shows it at once beside the new one)."""
+        run = self.keeping.store(tokenizer, name, forbidden)
+        self.session.keep(run)
+        self.run_kept.emit(run.key)
+
+    @Slot()
+    def _publish_corpus(self) -> None:
+        """The files our tokenizer was trained on: the run's corpus; for an opened tokenizer, the corpus panel's
+        files when their names are the ones its record names (else none: the user picks them)."""
+        if self.training and self.run is not None:
+            paths, encoding = self.run.source.paths, self.run.source.encoding
+        else:
+            record = getattr(self.tokenizer, "record", None)
+            if record is None or self.result is not None:
+                return
+            source = self.corpus_panel.current_source()
+            if source is None or [p.name for p in source.paths] != list(record.corpus_names):
+                self.session.set_corpus(Corpus())
+                return
+            paths, encoding = source.paths, source.encoding
+        if tuple(paths) != self.session.corpus.paths:
+            lesson = lesson_text(corpus_start(paths, encoding))
+            self.session.set_corpus(Corpus(tuple(paths), encoding, lesson))
+
+    def run_so_far(self) -> tuple | None:
+        """While training, what the merges made so far make: ``(steps, special_tokens, pattern)`` (None: not
+        training, or no merge yet)."""
+        if not self.training or self.run is None or not len(self.history):
+            return None
+        return self.history.steps, self.history.special_tokens, self.run.settings.pattern
 
     def shutdown(self) -> None:
         """Stop every thread this tab started, waiting for each (no thread outlives the tab)."""

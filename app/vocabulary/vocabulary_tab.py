@@ -14,13 +14,15 @@ import functools
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QTimer, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QTimer, Signal, Slot
 from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from app.common.engine_messages import engine_message
 from app.common.jobs import Jobs
 from app.common.lazy_pages import LazyPages
+from app.common.session import Session
 from app.common.sources import REFERENCE_PANES, PaneSource, load_source
+from app.common.tab_part import TourPage, merges_label
 from app.common.tab_widget import TabWidget
 from app.vocabulary.audit_panel import AuditPanel
 from app.vocabulary.browse_panel import BrowsePanel
@@ -47,10 +49,24 @@ class VocabularyTab(QWidget):
     shown = Signal(object)
     tree_requested = Signal(str, int)
     whole_run_requested = Signal()
+    # The tab's title and its page of the guided tour (a tab of the window: :mod:`app.common.tab_part`).
+    TOUR = TourPage(
+        "VocabularyTab",
+        QT_TRANSLATE_NOOP("VocabularyTab", "Vocabulary"),
+        QT_TRANSLATE_NOOP(
+            "VocabularyTab",
+            "Inside a vocabulary: its tokens by script, the overlap of two, an audit, why a merge was made, the "
+            "cost per language and an X-ray of scaffold tokens.",
+        ),
+        QT_TRANSLATE_NOOP("VocabularyTab", "Choose o200k_base, type “ing” in the filter, and double-click a token."),
+    )
 
     def __init__(self, compare_text: Callable[[], str] = str, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("vocabularyTab")
+        self._compare_text = compare_text  # the session's, once bound: the pages ask through _text_to_compare
+        compare_text = self._text_to_compare
+        self._offered: set[str] = set()  # the keys of the session's added tokenizers offered here
         self.choices: dict[str, Choice] = {c.key: c for c in reference_choices()}
         self.loaded: dict[str, Loaded] = {}
         self.current: Loaded | None = None
@@ -339,6 +355,36 @@ class VocabularyTab(QWidget):
         rank = int(loaded.table.rank[loaded.table.row_of([token_id])[0]])
         if rank >= 0:
             self.why.explain(rank)
+
+    # --- a tab of the window (app.common.tab_part) -------------------------------------------------------------
+    def bind(self, session: Session, say) -> None:
+        """Follow ``session``: ours at the step shown, the corpus it was trained on (for "why this merge"), the
+        tokenizers added, and its Compare text (for the X-ray, the audit and "why this merge")."""
+        self._compare_text = lambda: session.text
+        session.watch("own", lambda: self._show_own(session.own))
+        session.watch("added", lambda: self._offer_added(session.added))
+        session.watch("corpus", lambda: self.set_corpus(list(session.corpus.paths), session.corpus.encoding))
+
+    def _text_to_compare(self) -> str:
+        return self._compare_text()
+
+    def _show_own(self, own) -> None:
+        if own is None:
+            self.set_own_tokenizer(None)
+        else:
+            label = merges_label(own.step, own.total)
+            self.set_own_tokenizer(own.shown, label, full=own.whole, partial=own.partial)
+
+    def _offer_added(self, added: dict) -> None:
+        """Offer every tokenizer added in the session, and no longer those it dropped (a kept run forgotten)."""
+        for key in self._offered - added.keys():
+            self.remove_pane_source(key)
+        self._offered = set(added)
+        for source in added.values():
+            self.add_pane_source(source)
+
+    def status_widgets(self) -> list[QWidget]:
+        return []
 
     def busy(self) -> bool:
         panels = (self, self.overlap, self.why, self.xray, *self.lazy_pages.made("audit", "parity"))

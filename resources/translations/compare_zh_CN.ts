@@ -242,7 +242,7 @@
 <context>
     <name>CompareView</name>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="41"/>
+        <location filename="../../app/compare/compare_view.py" line="42"/>
         <source>Tokenizers cut text into pieces. Hello world!
 今天下午我们在河边散步，看见很多人在钓鱼。鬱
 Emoji: 🙂👍🏽 🇫🇷
@@ -256,6 +256,22 @@ def greet(name):
 def greet(name):
     return f&quot;你好，{name}！&quot;  # 42 个词元？
 </translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/compare_view.py" line="66"/>
+        <source>Compare</source>
+        <extracomment>Typing re-encodes at the next turn of the event loop (edits arriving together are encoded once): an edit costs only the pre-tokens around it (bpe_core.incremental), so there is no pause to wait for.</extracomment>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/compare_view.py" line="67"/>
+        <source>One text cut by several tokenizers side by side: ours, OpenAI&apos;s and any published model&apos;s, by its own library.</source>
+        <translation>同一段文本由多个分词器并排切分：我们的、OpenAI 的以及任何已发布模型的（由其自己的库切分）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/compare_view.py" line="72"/>
+        <source>Type some Chinese and some code in the text box, then add a model with “Add tokenizer”.</source>
+        <translation>在文本框中输入一些中文和代码，然后用“添加分词器”加入一个模型。</translation>
     </message>
 </context>
 <context>

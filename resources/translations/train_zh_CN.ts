@@ -1311,124 +1311,79 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>HelpMenu</name>
     <message>
-        <location filename="../../app/help_menu.py" line="26"/>
-        <source>Train</source>
-        <extracomment>The tour: each tab&apos;s title, what it shows, and one thing to try.</extracomment>
-        <translation>训练</translation>
-    </message>
-    <message>
-        <location filename="../../app/help_menu.py" line="27"/>
-        <source>Byte-level BPE trained on your corpus, merge by merge: the merges table, the pair counts and the compression as they grow.</source>
-        <translation>在你的语料上逐次合并训练字节级 BPE：合并表、词元对计数和压缩率随之增长。</translation>
-    </message>
-    <message>
-        <location filename="../../app/help_menu.py" line="32"/>
-        <source>Press Train on the sample corpus, then click a row of the merges table: every tab follows that step.</source>
-        <translation>用示例语料点击“训练”，然后点击合并表中的一行：每个页面都会跟随这一步。</translation>
-    </message>
-    <message>
-        <location filename="../../app/help_menu.py" line="38"/>
-        <source>Compare</source>
-        <translation>对比</translation>
-    </message>
-    <message>
-        <location filename="../../app/help_menu.py" line="39"/>
-        <source>One text cut by several tokenizers side by side: ours, OpenAI&apos;s and any published model&apos;s, by its own library.</source>
-        <translation>同一段文本由多个分词器并排切分：我们的、OpenAI 的以及任何已发布模型的（由其自己的库切分）。</translation>
-    </message>
-    <message>
-        <location filename="../../app/help_menu.py" line="44"/>
-        <source>Type some Chinese and some code in the text box, then add a model with “Add tokenizer”.</source>
-        <translation>在文本框中输入一些中文和代码，然后用“添加分词器”加入一个模型。</translation>
-    </message>
-    <message>
-        <location filename="../../app/help_menu.py" line="49"/>
-        <source>Vocabulary</source>
-        <translation>词表</translation>
-    </message>
-    <message>
-        <location filename="../../app/help_menu.py" line="50"/>
-        <source>Inside a vocabulary: its tokens by script, the overlap of two, an audit, why a merge was made, the cost per language and an X-ray of scaffold tokens.</source>
-        <translation>深入词表：按文字分类的词元、两个词表的重合、审查、为何这样合并、各语言的代价，以及脚手架词元的透视。</translation>
-    </message>
-    <message>
-        <location filename="../../app/help_menu.py" line="55"/>
-        <source>Choose o200k_base, type “ing” in the filter, and double-click a token.</source>
-        <translation>选择 o200k_base，在筛选框中输入“ing”，然后双击一个词元。</translation>
-    </message>
-    <message>
-        <location filename="../../app/help_menu.py" line="58"/>
+        <location filename="../../app/help_menu.py" line="30"/>
         <source>Teach</source>
+        <extracomment>The Teach window&apos;s page of the tour (it is no tab: Ctrl+T opens it).</extracomment>
         <translation>教学</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="59"/>
+        <location filename="../../app/help_menu.py" line="31"/>
         <source>Lessons for a class: the vocabulary slider, merges step by step, the encode animation, merge trees, pre-tokenization and word-level BPE.</source>
         <translation>课堂教学：词表滑块、逐步合并、编码动画、合并树、预分词和词级 BPE。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="64"/>
+        <location filename="../../app/help_menu.py" line="36"/>
         <source>Open it with Ctrl+T and drag the vocabulary slider from left to right.</source>
         <translation>按 Ctrl+T 打开它，然后把词表滑块从左拖到右。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="70"/>
-        <source>Show the Train, Compare or Vocabulary tab</source>
-        <extracomment>The shortcuts, as (keys, what they do).</extracomment>
-        <translation>显示“训练”“对比”或“词表”页</translation>
-    </message>
-    <message>
-        <location filename="../../app/help_menu.py" line="71"/>
+        <location filename="../../app/help_menu.py" line="41"/>
         <source>Open the Teach window</source>
+        <extracomment>The shortcuts after the tabs&apos; (Ctrl+1 for the first tab, ...), as (keys, what they do).</extracomment>
         <translation>打开教学窗口</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="72"/>
+        <location filename="../../app/help_menu.py" line="42"/>
         <source>Close the Teach window</source>
         <translation>关闭教学窗口</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="73"/>
+        <location filename="../../app/help_menu.py" line="43"/>
         <source>Open a tokenizer</source>
         <translation>打开分词器</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="74"/>
+        <location filename="../../app/help_menu.py" line="44"/>
         <source>Open corpus files</source>
         <translation>打开语料文件</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="75"/>
+        <location filename="../../app/help_menu.py" line="45"/>
         <source>Save the tokenizer</source>
         <translation>保存分词器</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="76"/>
+        <location filename="../../app/help_menu.py" line="46"/>
         <source>Quit</source>
         <translation>退出</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="90"/>
+        <location filename="../../app/help_menu.py" line="60"/>
+        <source>Show the {tabs} tab</source>
+        <translation>显示{tabs}页</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="74"/>
         <source>Guided &amp;tour…</source>
         <translation>导览(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="91"/>
+        <location filename="../../app/help_menu.py" line="75"/>
         <source>&amp;Keyboard shortcuts…</source>
         <translation>键盘快捷键(&amp;K)…</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="93"/>
+        <location filename="../../app/help_menu.py" line="77"/>
         <source>&amp;About BPE Explorer…</source>
         <translation>关于 BPE Explorer(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="104"/>
+        <location filename="../../app/help_menu.py" line="88"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="111"/>
+        <location filename="../../app/help_menu.py" line="95"/>
         <source>About BPE Explorer</source>
         <translation>关于 BPE Explorer</translation>
     </message>
@@ -1607,67 +1562,42 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="52"/>
-        <source>Train</source>
-        <translation>训练</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="53"/>
-        <source>Compare</source>
-        <translation>比较</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="55"/>
-        <source>Vocabulary</source>
-        <translation>词表</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="92"/>
+        <location filename="../../app/main_window.py" line="84"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="93"/>
+        <location filename="../../app/main_window.py" line="85"/>
         <source>&amp;Teach</source>
         <translation>教学(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="94"/>
+        <location filename="../../app/main_window.py" line="86"/>
         <source>Open the &amp;teaching views…</source>
         <translation>打开教学视图(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="97"/>
+        <location filename="../../app/main_window.py" line="89"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="102"/>
+        <location filename="../../app/main_window.py" line="94"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="128"/>
+        <location filename="../../app/main_window.py" line="118"/>
         <source>training, {merges} merges</source>
         <translation>训练中，{merges} 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="149"/>
-        <source>{merges} of {total} merges</source>
-        <translation>{merges}/{total} 次合并</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="150"/>
-        <source>{merges} merges</source>
-        <translation>{merges} 次合并</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="252"/>
+        <location filename="../../app/main_window.py" line="179"/>
         <source>current tokenizer ({merges} merges)</source>
         <translation>当前分词器（{merges} 次合并）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="220"/>
+        <location filename="../../app/main_window.py" line="170"/>
         <source>No merge tree for that token: the Teach window says why.</source>
         <translation>这个词元没有合并树：原因见教学窗口。</translation>
     </message>
@@ -2340,6 +2270,34 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
     </message>
 </context>
 <context>
+    <name>TabPart</name>
+    <message>
+        <location filename="../../app/common/tab_part.py" line="76"/>
+        <source>{tab}</source>
+        <translation>“{tab}”</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/tab_part.py" line="81"/>
+        <source>{tabs}, {tab}</source>
+        <translation>{tabs}{tab}</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/tab_part.py" line="82"/>
+        <source>{tabs} or {tab}</source>
+        <translation>{tabs}或{tab}</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/tab_part.py" line="89"/>
+        <source>{merges} of {total} merges</source>
+        <translation>{merges}/{total} 次合并</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/tab_part.py" line="92"/>
+        <source>{merges} merges</source>
+        <translation>{merges} 次合并</translation>
+    </message>
+</context>
+<context>
     <name>TokenizerFiles</name>
     <message>
         <location filename="../../app/common/tokenizer_files.py" line="31"/>
@@ -2367,22 +2325,22 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>TourDialog</name>
     <message>
-        <location filename="../../app/help_menu.py" line="142"/>
+        <location filename="../../app/help_menu.py" line="126"/>
         <source>Guided tour</source>
         <translation>导览</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="144"/>
+        <location filename="../../app/help_menu.py" line="128"/>
         <source>Try this:</source>
         <translation>试试这个：</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="151"/>
+        <location filename="../../app/help_menu.py" line="136"/>
         <source>Back</source>
         <translation>上一步</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="152"/>
+        <location filename="../../app/help_menu.py" line="137"/>
         <source>Next</source>
         <translation>下一步</translation>
     </message>
@@ -2419,119 +2377,135 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>TrainTab</name>
     <message>
-        <location filename="../../app/train/train_tab.py" line="153"/>
+        <location filename="../../app/train/train_tab.py" line="78"/>
+        <source>Train</source>
+        <extracomment>While training, a piece of a frame (see ``TrainTab._on_steps``) is painted at most this often. A frame has four pieces (the table, then each chart), so each is repainted about every 4 x 30 ms: 8 times a second. While counting, the progress is shown at most this often (8 times a second).</extracomment>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/train_tab.py" line="79"/>
+        <source>Byte-level BPE trained on your corpus, merge by merge: the merges table, the pair counts and the compression as they grow.</source>
+        <translation>在你的语料上逐次合并训练字节级 BPE：合并表、词元对计数和压缩率随之增长。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/train_tab.py" line="84"/>
+        <source>Press Train on the sample corpus, then click a row of the merges table: every tab follows that step.</source>
+        <translation>用示例语料点击“训练”，然后点击合并表中的一行：每个页面都会跟随这一步。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/train_tab.py" line="177"/>
         <source>Text not in the corpus: the compression chart shows how well it is encoded</source>
-        <extracomment>While training, a piece of a frame (see ``TrainTab._on_steps``) is painted at most this often. A frame has four pieces (the table, then each chart), so each is repainted about every 4 x 30 ms: 8 times a second. While counting, the progress is shown at most this often (8 times a second). What the tab showed before the current run (history, tokenizer, result, current rank), shown again if the run ends with nothing: cancelled while counting, or failed.</extracomment>
+        <extracomment>What the tab showed before the current run (history, tokenizer, result, current rank), shown again if the run ends with nothing: cancelled while counting, or failed.</extracomment>
         <translation>不在语料中的文本：压缩率图显示它被编码得有多好</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="155"/>
+        <location filename="../../app/train/train_tab.py" line="179"/>
         <source>Held-out text (compression chart)</source>
         <translation>留出文本（压缩率图）</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="177"/>
+        <location filename="../../app/train/train_tab.py" line="201"/>
         <source>Filter merges by token text (e.g. “ing”, “␣the”, “中”)</source>
         <translation>按词元文本筛选合并（例如 “ing”、“␣the”、“中”）</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="183"/>
+        <location filename="../../app/train/train_tab.py" line="207"/>
         <source>&lt;b&gt;Merges&lt;/b&gt;</source>
         <translation>&lt;b&gt;合并&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="215"/>
+        <location filename="../../app/train/train_tab.py" line="239"/>
         <source>Choose a corpus first.</source>
         <translation>请先选择语料。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="251"/>
+        <location filename="../../app/train/train_tab.py" line="275"/>
         <source>Counting pre-tokens</source>
         <translation>统计预分词单元</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="257"/>
+        <location filename="../../app/train/train_tab.py" line="281"/>
         <source>Reading {name}…</source>
         <translation>正在读取 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="277"/>
+        <location filename="../../app/train/train_tab.py" line="301"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="321"/>
+        <location filename="../../app/train/train_tab.py" line="345"/>
         <source>Merging</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="328"/>
+        <location filename="../../app/train/train_tab.py" line="352"/>
         <source>Counted {words} unique pre-tokens; merging…</source>
         <translation>已统计出 {words} 个不同的预分词单元；正在合并…</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="446"/>
+        <location filename="../../app/train/train_tab.py" line="470"/>
         <source>Cancelled after {time}, before any merge; the previous result is kept.</source>
         <translation>{time} 后取消，尚未进行任何合并；之前的结果保留。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="448"/>
+        <location filename="../../app/train/train_tab.py" line="472"/>
         <source>Cancelled after {time}, before any merge.</source>
         <translation>{time} 后取消，尚未进行任何合并。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="464"/>
+        <location filename="../../app/train/train_tab.py" line="488"/>
         <source>Tokenizer not built</source>
         <translation>未能构建分词器</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="465"/>
+        <location filename="../../app/train/train_tab.py" line="489"/>
         <source>The trained tokenizer could not be built: {error}</source>
         <translation>无法构建训练好的分词器：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="476"/>
+        <location filename="../../app/train/train_tab.py" line="500"/>
         <source>Cancelled in {time}: {merges} merges. {reason}</source>
         <translation>已取消，用时 {time}：{merges} 次合并。{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="478"/>
+        <location filename="../../app/train/train_tab.py" line="502"/>
         <source>Done in {time}: {merges} merges. {reason}</source>
         <translation>完成，用时 {time}：{merges} 次合并。{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="485"/>
-        <location filename="../../app/train/train_tab.py" line="487"/>
+        <location filename="../../app/train/train_tab.py" line="509"/>
+        <location filename="../../app/train/train_tab.py" line="511"/>
         <source> Note: {warning}</source>
         <translation> 注意：{warning}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="533"/>
+        <location filename="../../app/train/train_tab.py" line="557"/>
         <source>Training failed; the previous result is kept.</source>
         <translation>训练失败；之前的结果保留。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="533"/>
+        <location filename="../../app/train/train_tab.py" line="557"/>
         <source>Training failed.</source>
         <translation>训练失败。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="547"/>
+        <location filename="../../app/train/train_tab.py" line="571"/>
         <source>Training failed</source>
         <translation>训练失败</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="642"/>
+        <location filename="../../app/train/train_tab.py" line="666"/>
         <source>Held-out text not measured: {error}</source>
         <translation>未能测量留出文本：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="672"/>
+        <location filename="../../app/train/train_tab.py" line="696"/>
         <source>Opened {name}: {merges} merges. {reason}</source>
         <translation>已打开 {name}：{merges} 次合并。{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="676"/>
+        <location filename="../../app/train/train_tab.py" line="700"/>
         <source>Opened {name}: no training record, so no merge history to show.</source>
         <translation>已打开 {name}：没有训练记录，因此没有可显示的合并历史。</translation>
     </message>

@@ -744,97 +744,112 @@
 <context>
     <name>VocabularyTab</name>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="70"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="55"/>
+        <source>Vocabulary</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="56"/>
+        <source>Inside a vocabulary: its tokens by script, the overlap of two, an audit, why a merge was made, the cost per language and an X-ray of scaffold tokens.</source>
+        <translation>深入词表：按文字分类的词元、两个词表的重合、审查、为何这样合并、各语言的代价，以及脚手架词元的透视。</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="61"/>
+        <source>Choose o200k_base, type “ing” in the filter, and double-click a token.</source>
+        <translation>选择 o200k_base，在筛选框中输入“ing”，然后双击一个词元。</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="86"/>
         <source>Open tokenizer…</source>
         <translation>打开分词器…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="73"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="89"/>
         <source>Any file the Compare tab can add: our .json, tokenizer.json, .tiktoken, GPT-2 files, a SentencePiece model</source>
         <translation>“对比”页能添加的任何文件：本程序的 .json、tokenizer.json、.tiktoken、GPT-2 文件、SentencePiece 模型</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="78"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="94"/>
         <source>All merges</source>
         <translation>全部合并</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="81"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="97"/>
         <source>Ours is shown at the merge chosen in the Train tab: show every merge</source>
         <translation>“我们的”正显示训练页中所选的那次合并：显示全部合并</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="88"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="104"/>
         <source>Vocabulary:</source>
         <translation>词表：</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="102"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="118"/>
         <source>Tokens</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="103"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="119"/>
         <source>Overlap</source>
         <translation>重合</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="104"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="120"/>
         <source>Audit</source>
         <translation>审查</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="105"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="121"/>
         <source>Why this merge</source>
         <translation>为何这样合并</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="106"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="122"/>
         <source>Language parity</source>
         <translation>语言公平性</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="107"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="123"/>
         <source>X-ray</source>
         <translation>透视</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="183"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="199"/>
         <source>Ours: {label}</source>
         <translation>我们的：{label}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="183"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="199"/>
         <source>Ours</source>
         <translation>我们的</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="231"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="247"/>
         <source>Open a tokenizer&apos;s vocabulary</source>
         <translation>打开分词器的词表</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="233"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="249"/>
         <source>Tokenizers (*.json *.tiktoken *.tiktoken.gz *.model *.txt);;All files (*)</source>
         <translation>分词器 (*.json *.tiktoken *.tiktoken.gz *.model *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="251"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="267"/>
         <source>Loading {name}…</source>
         <translation>正在加载 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="283"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="299"/>
         <source>Cannot show this vocabulary: {error}</source>
         <translation>无法显示此词表：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="295"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="311"/>
         <source>{name}: {tokens:,} tokens, {merged:,} made by merges</source>
         <translation>{name}：{tokens:,} 个词元，其中 {merged:,} 个由合并产生</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="316"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="332"/>
         <source>ours ({merges:,} merges)</source>
         <translation>我们的（{merges:,} 次合并）</translation>
     </message>

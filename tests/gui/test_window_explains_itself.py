@@ -6,7 +6,7 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QSplitter
 
 from app.common import dialogs
-from app.help_menu import TOUR, about_text
+from app.help_menu import about_text, tour_pages
 
 
 def test_help_menu_tour_shortcuts_and_about(qtbot, window):
@@ -14,10 +14,10 @@ def test_help_menu_tour_shortcuts_and_about(qtbot, window):
     assert "&Help" in menus
     tour = window.help.show_tour()
     qtbot.addWidget(tour)
-    assert tour.pages.count() == len(TOUR) and not tour.back.isEnabled()
-    for _ in range(len(TOUR)):
+    assert tour.pages.count() == len(tour_pages()) and not tour.back.isEnabled()
+    for _ in range(len(tour_pages())):
         tour.next.click()
-    assert tour.pages.currentIndex() == len(TOUR) - 1 and not tour.next.isEnabled()
+    assert tour.pages.currentIndex() == len(tour_pages()) - 1 and not tour.next.isEnabled()
     about = about_text()
     assert "MIT" in about and "World English Bible" in about and "红楼梦" in about
     shortcuts = window.help.show_shortcuts()
