@@ -11,7 +11,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QDialog, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout
 
 from app import style
-from app.common.chart import Chart
+from app.common.charts.chart import Chart
 from app.common.jobs import Jobs
 from bpe_core.methods import METHODS, MethodCost, method_costs
 

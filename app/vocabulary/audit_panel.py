@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.common import dialogs
-from app.common.chart import Chart
+from app.common.charts.chart import Chart
 from app.common.jobs import Jobs
 from app.common.local_files import read_text_head
 from app.common.view_hint import ViewHint

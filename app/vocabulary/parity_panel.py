@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from app import style
 from app.common import dialogs
-from app.common.chart import Chart
+from app.common.charts.chart import Chart
 from app.common.jobs import Jobs
 from app.vocabulary.charts import series_color
 from bpe_core import formats

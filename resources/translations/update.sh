@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 T=resources/translations
-pyside6-lupdate app/*.py app/train/*.py $(ls app/common/*.py | grep -v language_menu.py) -ts $T/train_zh_CN.ts -no-obsolete
+pyside6-lupdate app/*.py app/train/*.py $(find app/common -name '*.py' ! -name language_menu.py | sort) -ts $T/train_zh_CN.ts -no-obsolete
 pyside6-lupdate app/compare/*.py -ts $T/compare_zh_CN.ts -no-obsolete
 pyside6-lupdate app/teaching/*.py -ts $T/teaching_zh_CN.ts -no-obsolete
 pyside6-lupdate app/vocabulary/*.py -ts $T/vocabulary_zh_CN.ts -no-obsolete

@@ -547,7 +547,7 @@ def test_a_chart_csv_neutralises_a_series_named_like_a_formula(qtbot):
     number."""
     import pyqtgraph as pg
 
-    from app.common.chart_export import plotted_csv
+    from app.common.charts.export import plotted_csv
 
     widget = pg.PlotWidget()
     qtbot.addWidget(widget)

@@ -143,7 +143,7 @@ def test_after_a_run_at_1366x768_nothing_is_squashed_and_every_pair_has_its_labe
     many pairs as its height holds a label for (15 pairs in 200 px of plot left every other one unlabelled)."""
     from PySide6.QtGui import QFontMetrics
 
-    from app.common.chart_axes import GAP
+    from app.common.charts.axes import GAP
     from app.style import mono_font
     from app.train.charts import PAIR_PT
 
