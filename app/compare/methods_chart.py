@@ -11,8 +11,8 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QDialog, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout
 
 from app import style
+from app.common.background.jobs import Jobs
 from app.common.charts.chart import Chart
-from app.common.jobs import Jobs
 from bpe_core.methods import METHODS, MethodCost, method_costs
 
 #: The methods as the chart's legend names them.

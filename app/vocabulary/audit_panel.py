@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.common import dialogs
+from app.common.background.jobs import Jobs
 from app.common.charts.chart import Chart
-from app.common.jobs import Jobs
 from app.common.local_files import read_text_head
 from app.common.view_hint import ViewHint
 from app.vocabulary.charts import series_color

@@ -17,8 +17,8 @@ from pathlib import Path
 from PySide6.QtCore import QTimer, Signal, Slot
 from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from app.common.background.jobs import Jobs
 from app.common.engine_messages import engine_message
-from app.common.jobs import Jobs
 from app.common.lazy_pages import LazyPages
 from app.common.sources import REFERENCE_PANES, PaneSource, load_source
 from app.common.tab_widget import TabWidget

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from app import style
-from app.common.jobs import Jobs
+from app.common.background.jobs import Jobs
 from bpe_core.token_label import render_pair, render_token
 from bpe_core.vocabulary.why_merge import MergeExplanation, TieBreak, corpus_pieces, explain_merge
 

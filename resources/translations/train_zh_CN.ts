@@ -4,12 +4,12 @@
 <context>
     <name>Chart</name>
     <message>
-        <location filename="../../app/common/chart_export.py" line="164"/>
+        <location filename="../../app/common/charts/export.py" line="164"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/common/chart_export.py" line="165"/>
+        <location filename="../../app/common/charts/export.py" line="165"/>
         <source>Save the chart as PNG, SVG or CSV</source>
         <translation>将图表保存为 PNG、SVG 或 CSV</translation>
     </message>
@@ -17,37 +17,37 @@
 <context>
     <name>ChartExport</name>
     <message>
-        <location filename="../../app/common/chart_export.py" line="52"/>
+        <location filename="../../app/common/charts/export.py" line="52"/>
         <source>Export a chart as .png, .svg or .csv, not “{suffix}”.</source>
         <translation>图表只能导出为 .png、.svg 或 .csv，不能是“{suffix}”。</translation>
     </message>
     <message>
-        <location filename="../../app/common/chart_export.py" line="131"/>
+        <location filename="../../app/common/charts/export.py" line="131"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/common/chart_export.py" line="132"/>
+        <location filename="../../app/common/charts/export.py" line="132"/>
         <source>SVG image (*.svg)</source>
         <translation>SVG 图像 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/common/chart_export.py" line="133"/>
+        <location filename="../../app/common/charts/export.py" line="133"/>
         <source>CSV data (*.csv)</source>
         <translation>CSV 数据 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/common/chart_export.py" line="135"/>
+        <location filename="../../app/common/charts/export.py" line="135"/>
         <source>Export the chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../app/common/chart_export.py" line="146"/>
+        <location filename="../../app/common/charts/export.py" line="146"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../app/common/chart_export.py" line="147"/>
+        <location filename="../../app/common/charts/export.py" line="147"/>
         <source>“{file}” could not be written: {error}</source>
         <translation>无法写入“{file}”：{error}</translation>
     </message>

@@ -22,7 +22,7 @@ from tests.child_processes import leftover_children
 
 
 class _TrackedThread(QThread):
-    """The QThread the app's workers make (``app.common.worker``), remembered so that a test's end finds the
+    """The QThread the app's workers make (``app.common.background.worker``), remembered so that a test's end finds the
     running ones at once; a scan of every object (:func:`_running_qthreads`) still runs after each module."""
 
     made: weakref.WeakSet = weakref.WeakSet()
@@ -41,7 +41,7 @@ def _running_qthreads(everywhere: bool = False) -> list[QThread]:
 def threads_tracked():
     """Every worker's thread is a :class:`_TrackedThread` for the session."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr("app.common.worker.QThread", _TrackedThread)
+        patch.setattr("app.common.background.worker.QThread", _TrackedThread)
         yield
 
 
