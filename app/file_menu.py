@@ -14,7 +14,6 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QFileDialog, QMenu
 
 from app.common import dialogs
-from app.common.engine_messages import engine_message
 from app.common.recent_files import RecentFiles
 from app.common.sources import pane_source
 from app.common.tokenizer_files import (
@@ -27,6 +26,7 @@ from app.common.tokenizer_files import (
     save_tokenizer,
     unpack_record,
 )
+from app.common.wording.engine_messages import engine_message
 
 APP_TITLE = "BPE Explorer"
 TOKENIZER_FILTER = QT_TRANSLATE_NOOP("FileMenu", "BPE Explorer tokenizer (*.json)")

@@ -24,7 +24,7 @@ CHINESE_TEXT = (
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
-    from app.common.i18n import LANGUAGES  # imports Qt: after Ctrl-C is handled (see main)
+    from app.common.wording.i18n import LANGUAGES  # imports Qt: after Ctrl-C is handled (see main)
     from bpe_core.patterns import PATTERNS
 
     parser = argparse.ArgumentParser(
@@ -110,10 +110,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     from PySide6.QtCore import QLocale, QSettings, QTimer
     from PySide6.QtWidgets import QApplication
 
-    from app.common import i18n
     from app.common.background.main_thread_gc import freeze_start_up_objects
     from app.common.interrupt import CloseOnInterrupt
     from app.common.startup import APP_NAME, ORGANIZATION, start_up
+    from app.common.wording import i18n
     from app.main_window import MainWindow
     from bpe_core import spawning
 

@@ -23,8 +23,8 @@ from pathlib import Path
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from app.common.boundaries import chunk_of_tokens
-from app.common.engine_messages import engine_message
 from app.common.step_tokenizer import tokenizer_from_steps
+from app.common.wording.engine_messages import engine_message
 from bpe_core import formats, reference
 from bpe_core.foreign import TiktokenTokenizer
 from bpe_core.foreign.library_host import LibraryError

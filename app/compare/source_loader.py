@@ -17,8 +17,8 @@ from PySide6.QtCore import QObject, Signal, Slot
 
 from app.common.background.latest import LatestWins
 from app.common.background.worker import Task, WorkerThread
-from app.common.engine_messages import said_by
 from app.common.sources import load_source
+from app.common.wording.engine_messages import said_by
 from bpe_core import formats
 
 

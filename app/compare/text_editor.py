@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QPlainTextEdit
 
 from app.common import dialogs
 from app.common.local_files import read_text_head
-from app.common.sizes import format_bytes
+from app.common.wording.sizes import format_bytes
 from app.style import text_font
 
 #: Loading a file reads at most this many characters from its start (the user is told).

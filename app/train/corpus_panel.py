@@ -27,8 +27,8 @@ from PySide6.QtWidgets import (
 
 from app.common import dialogs
 from app.common.background.jobs import Jobs
-from app.common.engine_messages import engine_message
 from app.common.local_files import regular_file
+from app.common.wording.engine_messages import engine_message
 from app.style import mono_font
 from app.train.corpus_sources import (
     STDLIB_NAME,

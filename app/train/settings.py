@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from PySide6.QtCore import QCoreApplication
 
-from app.common.engine_messages import engine_message
+from app.common.wording.engine_messages import engine_message
 from bpe_core.patterns import PATTERNS, PatternError, get_pattern
 from bpe_core.specials import check_special_tokens
 from bpe_core.variants.errors import VariantSettingError

@@ -26,8 +26,8 @@ from PySide6.QtWidgets import (
 
 from app.common import dialogs
 from app.common.background.jobs import Jobs
-from app.common.engine_messages import engine_message
 from app.common.vertical_scroll import VerticalScroll
+from app.common.wording.engine_messages import engine_message
 from app.style import mono_font
 from app.train.charts import CompressionChart, MergeCountChart, PairFrequencyChart
 from app.train.corpus_panel import CorpusPanel

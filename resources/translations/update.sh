@@ -9,6 +9,6 @@ pyside6-lupdate app/*.py app/train/*.py $(find app/common -name '*.py' ! -name l
 pyside6-lupdate app/compare/*.py -ts $T/compare_zh_CN.ts -no-obsolete
 pyside6-lupdate app/teaching/*.py -ts $T/teaching_zh_CN.ts -no-obsolete
 pyside6-lupdate app/vocabulary/*.py -ts $T/vocabulary_zh_CN.ts -no-obsolete
-pyside6-lupdate app/common/language_menu.py -ts $T/common_zh_CN.ts -no-obsolete
+pyside6-lupdate app/common/wording/language_menu.py -ts $T/common_zh_CN.ts -no-obsolete
 pyside6-lupdate -pluralonly $(git ls-files 'app/*.py') -ts $T/plurals_en.ts
 for ts in $T/*.ts; do pyside6-lrelease "$ts" -qm "${ts%.ts}.qm"; done

@@ -87,7 +87,7 @@ def started_up(qapp, working_event_loops):
 def chinese(qapp):
     """Every zh_CN translation installed as at start-up with ``--lang zh_CN`` (English again afterwards); a test
     module may define its own ``chinese`` with only its part's translation."""
-    from app.common import i18n
+    from app.common.wording import i18n
 
     translators = i18n.install(qapp, "zh_CN")
     yield translators

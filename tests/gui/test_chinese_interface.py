@@ -8,7 +8,7 @@ import re
 from PySide6.QtCore import QLocale, QSettings
 from PySide6.QtWidgets import QAbstractButton, QGroupBox, QLabel, QTabWidget
 
-from app.common import i18n
+from app.common.wording import i18n
 
 HAN = re.compile(r"[\u4e00-\u9fff]")
 

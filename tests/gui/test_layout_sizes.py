@@ -32,7 +32,7 @@ def window_size(screen: tuple[int, int]) -> QSize:
 
 @pytest.fixture
 def language(request, qapp):
-    from app.common import i18n
+    from app.common.wording import i18n
 
     translators = i18n.install(qapp, request.param)
     yield request.param

@@ -14,7 +14,7 @@ import pyqtgraph as pg
 import pytest
 from PySide6.QtCore import QCoreApplication, Qt, QTranslator
 
-from app.common import i18n
+from app.common.wording import i18n
 from app.vocabulary import VocabularyTab, choices
 from app.vocabulary.table_model import VocabularyModel
 from bpe_core.foreign import TiktokenTokenizer

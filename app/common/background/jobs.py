@@ -30,7 +30,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 
 from app.common.background.latest import LatestWins
 from app.common.background.worker import Task, WorkerThread
-from app.common.engine_messages import said_by
+from app.common.wording.engine_messages import said_by
 from bpe_core.cancelled import Cancelled
 
 Job = Callable[[Callable[[], bool], Callable[[int, int], None]], Any]
