@@ -13,7 +13,6 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, QStanda
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QFileDialog, QMenu
 
-from app.common import dialogs
 from app.common.recent_files import RecentFiles
 from app.common.sources import pane_source
 from app.common.tokenizer_files import (
@@ -26,6 +25,7 @@ from app.common.tokenizer_files import (
     save_tokenizer,
     unpack_record,
 )
+from app.common.widgets import dialogs
 from app.common.wording.engine_messages import engine_message
 
 APP_TITLE = "BPE Explorer"

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QMainWindow
 from app import window_state
 from app.common.samples import corpus_start
 from app.common.session import Corpus, Own, Session
-from app.common.tab_widget import TabWidget
+from app.common.widgets.tab_widget import TabWidget
 from app.common.wording.language_menu import LanguageMenu
 from app.compare import CompareView
 from app.file_menu import APP_TITLE, FileMenu

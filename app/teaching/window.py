@@ -24,8 +24,8 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QComboBox, QFileDialog, QLabel, QMainWindow, QMessageBox, QStackedWidget
 
 from app.common.background.jobs import Jobs
-from app.common.screen_fit import fit_to_screen
-from app.common.tab_widget import TabWidget
+from app.common.widgets.screen_fit import fit_to_screen
+from app.common.widgets.tab_widget import TabWidget
 from app.common.wording.engine_messages import engine_message
 from app.teaching.animation_export import ANIMATION_SUFFIXES, AnimationExport
 from app.teaching.base import TeachingView

@@ -24,9 +24,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.common import dialogs
 from app.common.background.jobs import Jobs
-from app.common.vertical_scroll import VerticalScroll
+from app.common.widgets import dialogs
+from app.common.widgets.vertical_scroll import VerticalScroll
 from app.common.wording.engine_messages import engine_message
 from app.style import mono_font
 from app.train.charts import CompressionChart, MergeCountChart, PairFrequencyChart

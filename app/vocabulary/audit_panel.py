@@ -23,11 +23,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.common import dialogs
 from app.common.background.jobs import Jobs
 from app.common.charts.chart import Chart
 from app.common.local_files import read_text_head
-from app.common.view_hint import ViewHint
+from app.common.widgets import dialogs
+from app.common.widgets.view_hint import ViewHint
 from app.vocabulary.charts import series_color
 from app.vocabulary.token_table import TokenTable
 from bpe_core.vocabulary.audit import Audit, audit_vocabulary

@@ -24,9 +24,9 @@ from PySide6.QtWidgets import (
 )
 
 from app import style
-from app.common import dialogs
 from app.common.background.jobs import Jobs
 from app.common.charts.chart import Chart
+from app.common.widgets import dialogs
 from app.vocabulary.charts import series_color
 from bpe_core import formats
 from bpe_core.vocabulary.parity import ParallelTextError, ParityRow, language_parity, load_parallel_text, parity_csv

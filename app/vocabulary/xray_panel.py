@@ -24,9 +24,9 @@ from PySide6.QtWidgets import (
 )
 
 from app import style
-from app.common import dialogs
 from app.common.background.jobs import Jobs
 from app.common.local_files import read_text_head
+from app.common.widgets import dialogs
 from app.vocabulary.table_model import script_label
 from bpe_core.formats.files import write_bytes_atomically
 from bpe_core.token_label import render_token

@@ -5,7 +5,7 @@ alive."""
 import os
 
 # Before anything imports Qt. The offscreen screen is an ordinary desktop's (1920x1080; Qt's default is 800x800),
-# so that a window fitted to its screen (app.common.screen_fit) keeps the size the tests give it; a laptop's
+# so that a window fitted to its screen (app.common.widgets.screen_fit) keeps the size the tests give it; a laptop's
 # screen (1366x768) is beside it.
 os.environ.setdefault(
     "QT_QPA_PLATFORM", f"offscreen:configfile={os.path.join(os.path.dirname(__file__), 'offscreen_screen.json')}"
@@ -112,7 +112,7 @@ def kept_runs_apart(monkeypatch, tmp_path):
 def unsaved_tokenizers_are_discarded(monkeypatch):
     """Closing a window that trained a tokenizer asks whether to save it; tests answer "discard" (a test of the
     question itself patches its own answer)."""
-    from app.common import dialogs
+    from app.common.widgets import dialogs
 
     monkeypatch.setattr(dialogs, "ask_unsaved", lambda parent, merges, **_: "discard")
 

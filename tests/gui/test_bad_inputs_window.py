@@ -73,11 +73,11 @@ def dialogs(monkeypatch) -> Dialogs:
         return lambda _parent, message, *_encoding: seen.asked.append((kind, message)) or seen.accept
 
     monkeypatch.setattr(
-        "app.common.dialogs.show_error",
+        "app.common.widgets.dialogs.show_error",
         lambda _parent, title, message, details="": seen.errors.append((title, message)),
     )
-    monkeypatch.setattr("app.common.dialogs.ask_replace_invalid", ask("replace"))
-    monkeypatch.setattr("app.common.dialogs.ask_read_as", ask("read as"))
+    monkeypatch.setattr("app.common.widgets.dialogs.ask_replace_invalid", ask("replace"))
+    monkeypatch.setattr("app.common.widgets.dialogs.ask_read_as", ask("read as"))
     return seen
 
 
@@ -763,7 +763,7 @@ def test_a_full_disk_keeps_the_run_in_memory_and_says_so(window, qtbot, train, m
 
 
 def test_save_as_into_the_kept_runs_folder_is_refused(window, qtbot, train, monkeypatch, tmp_path):
-    from app.common import dialogs
+    from app.common.widgets import dialogs
     from app.train.kept_store import kept_runs_folder
     from tests.gui.test_kept_runs import keep
 

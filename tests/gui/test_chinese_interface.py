@@ -95,7 +95,7 @@ def test_why_a_run_failed_is_said_in_chinese(chinese, qtbot, tmp_path, monkeypat
 
     errors = []
     monkeypatch.setattr(
-        "app.common.dialogs.show_error", lambda _parent, title, message, details="": errors.append(message)
+        "app.common.widgets.dialogs.show_error", lambda _parent, title, message, details="": errors.append(message)
     )
     corpus = tmp_path / "specials.txt"
     corpus.write_text("<|endoftext|>" * 50, encoding="utf-8")

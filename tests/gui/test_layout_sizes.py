@@ -14,7 +14,7 @@ import pytest
 from PySide6.QtCore import QRect, QSettings, QSize
 
 from app import window_state
-from app.common.screen_fit import fitted
+from app.common.widgets.screen_fit import fitted
 from tests.gui.layout_checks import problems
 
 SIZES = [(1280, 800), (1366, 768), (1920, 1080)]

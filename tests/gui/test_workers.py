@@ -114,7 +114,7 @@ def test_start_up_not_a_widget_keeps_garbage_collection_on_the_gui_thread(qapp):
 def test_a_failed_save_keeps_the_result_and_offers_another_place(window, train, tmp_path, monkeypatch):
     errors, offered = [], []
     monkeypatch.setattr(
-        "app.common.dialogs.show_error", lambda _parent, title, message, details="": errors.append(title)
+        "app.common.widgets.dialogs.show_error", lambda _parent, title, message, details="": errors.append(title)
     )
     bad, good = tmp_path / "missing" / "tok.json", tmp_path / "tok.json"
     answers = iter([str(bad), str(good)])
