@@ -19,7 +19,7 @@ from PySide6.QtGui import QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import QMainWindow
 
 from app import window_state
-from app.common.samples import corpus_start
+from app.common.files.samples import corpus_start
 from app.common.session import Corpus, Own, Session
 from app.common.widgets.tab_widget import TabWidget
 from app.common.wording.language_menu import LanguageMenu

@@ -10,8 +10,8 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal, Slot
 from PySide6.QtWidgets import QWidget
 
+from app.common.files.tokenizers import tokenizer_path
 from app.common.sources import PaneSource, load_source, source_key, source_title
-from app.common.tokenizer_files import tokenizer_path
 from app.common.widgets import dialogs
 from app.common.wording.engine_messages import engine_message
 from app.compare.pane_set import PaneSet

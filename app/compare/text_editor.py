@@ -14,7 +14,7 @@ from PySide6.QtCore import Signal, Slot
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QPlainTextEdit
 
-from app.common.local_files import read_text_head
+from app.common.files.local import read_text_head
 from app.common.widgets import dialogs
 from app.common.wording.sizes import format_bytes
 from app.style import text_font

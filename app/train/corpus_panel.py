@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.common.background.jobs import Jobs
-from app.common.local_files import regular_file
+from app.common.files.local import regular_file
 from app.common.widgets import dialogs
 from app.common.wording.engine_messages import engine_message
 from app.style import mono_font

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from app.common.background.jobs import Jobs
 from app.common.charts.chart import Chart
-from app.common.local_files import read_text_head
+from app.common.files.local import read_text_head
 from app.common.widgets import dialogs
 from app.common.widgets.view_hint import ViewHint
 from app.vocabulary.charts import series_color

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from app import style
 from app.common.background.jobs import Jobs
-from app.common.local_files import read_text_head
+from app.common.files.local import read_text_head
 from app.common.widgets import dialogs
 from app.vocabulary.table_model import script_label
 from bpe_core.formats.files import write_bytes_atomically

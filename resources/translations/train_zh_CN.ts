@@ -1543,38 +1543,38 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>LocalFiles</name>
     <message>
-        <location filename="../../app/common/local_files.py" line="25"/>
+        <location filename="../../app/common/files/local.py" line="25"/>
         <source>a folder</source>
         <extracomment>UTF-8 needs at most this many bytes per character.</extracomment>
         <translation>一个文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/common/local_files.py" line="26"/>
+        <location filename="../../app/common/files/local.py" line="26"/>
         <source>a named pipe (FIFO)</source>
         <translation>一个命名管道（FIFO）</translation>
     </message>
     <message>
-        <location filename="../../app/common/local_files.py" line="27"/>
+        <location filename="../../app/common/files/local.py" line="27"/>
         <source>a character device</source>
         <translation>一个字符设备</translation>
     </message>
     <message>
-        <location filename="../../app/common/local_files.py" line="28"/>
+        <location filename="../../app/common/files/local.py" line="28"/>
         <source>a block device</source>
         <translation>一个块设备</translation>
     </message>
     <message>
-        <location filename="../../app/common/local_files.py" line="29"/>
+        <location filename="../../app/common/files/local.py" line="29"/>
         <source>a socket</source>
         <translation>一个套接字</translation>
     </message>
     <message>
-        <location filename="../../app/common/local_files.py" line="48"/>
+        <location filename="../../app/common/files/local.py" line="48"/>
         <source>not a regular file</source>
         <translation>不是普通文件</translation>
     </message>
     <message>
-        <location filename="../../app/common/local_files.py" line="49"/>
+        <location filename="../../app/common/files/local.py" line="49"/>
         <source>“{path}” is {kind}, not a regular file: it was not opened.</source>
         <translation>“{path}” 是{kind}，不是普通文件：没有打开它。</translation>
     </message>
@@ -2317,23 +2317,23 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>TokenizerFiles</name>
     <message>
-        <location filename="../../app/common/tokenizer_files.py" line="31"/>
+        <location filename="../../app/common/files/tokenizers.py" line="31"/>
         <source>GPT-2 files (vocab.json + merges.txt)…</source>
         <extracomment>Export formats (engine name -&gt; menu label, translated in the &quot;TokenizerFiles&quot; context where shown).</extracomment>
         <translation>GPT-2 文件（vocab.json + merges.txt）…</translation>
     </message>
     <message>
-        <location filename="../../app/common/tokenizer_files.py" line="32"/>
+        <location filename="../../app/common/files/tokenizers.py" line="32"/>
         <source>tiktoken ranks (.tiktoken)…</source>
         <translation>tiktoken 序号表（.tiktoken）…</translation>
     </message>
     <message>
-        <location filename="../../app/common/tokenizer_files.py" line="33"/>
+        <location filename="../../app/common/files/tokenizers.py" line="33"/>
         <source>Hugging Face tokenizer.json…</source>
         <translation>Hugging Face tokenizer.json…</translation>
     </message>
     <message>
-        <location filename="../../app/common/tokenizer_files.py" line="36"/>
+        <location filename="../../app/common/files/tokenizers.py" line="36"/>
         <source>Tokenizers (*.json *.model *.tiktoken *.tiktoken.gz *.txt *.bpe);;BPE Explorer tokenizer (*.json);;All files (*)</source>
         <extracomment>The Open dialog&apos;s file filter (the kind is told by content: &quot;All files&quot; opens any of them too).</extracomment>
         <translation>分词器 (*.json *.model *.tiktoken *.tiktoken.gz *.txt *.bpe);;BPE Explorer 分词器 (*.json);;所有文件 (*)</translation>

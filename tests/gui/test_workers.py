@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 
 from app.common.background.jobs import Jobs
 from app.common.background.worker import Task, WorkerThread
-from app.common.samples import samples_dir
+from app.common.files.samples import samples_dir
 from app.common.sources import reference_source
 from app.common.startup import start_up
 from app.compare.encode_worker import EncodeService
