@@ -2315,6 +2315,24 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
     </message>
 </context>
 <context>
+    <name>TieBreak</name>
+    <message>
+        <location filename="../../app/common/wording/tie_break.py" line="19"/>
+        <source>No tie: the pair had the highest count alone.</source>
+        <translation>没有并列：这个词元对的次数独占最高。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/tie_break.py" line="21"/>
+        <source>{tied} pairs tied at count {count:,}: the trainer takes the lexicographically greatest pair (left token&apos;s bytes, then right token&apos;s bytes); {chosen} wins over {second} by the left token&apos;s bytes</source>
+        <translation>{tied} 个词元对的次数并列为 {count:,}：训练器取字典序最大的词元对（先比较左词元的字节，再比较右词元的字节）；{chosen} 因左词元的字节胜过 {second}</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/tie_break.py" line="27"/>
+        <source>{tied} pairs tied at count {count:,}: the trainer takes the lexicographically greatest pair (left token&apos;s bytes, then right token&apos;s bytes); {chosen} wins over {second} by the right token&apos;s bytes</source>
+        <translation>{tied} 个词元对的次数并列为 {count:,}：训练器取字典序最大的词元对（先比较左词元的字节，再比较右词元的字节）；{chosen} 因右词元的字节胜过 {second}</translation>
+    </message>
+</context>
+<context>
     <name>TokenizerFiles</name>
     <message>
         <location filename="../../app/common/files/tokenizers.py" line="31"/>
