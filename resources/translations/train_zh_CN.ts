@@ -395,6 +395,35 @@
     </message>
 </context>
 <context>
+    <name>EncodingMethods</name>
+    <message>
+        <location filename="../../app/common/wording/methods.py" line="17"/>
+        <source>its own BPE</source>
+        <extracomment>Each method&apos;s name, in the middle of a sentence.</extracomment>
+        <translation>它自己的 BPE</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/methods.py" line="18"/>
+        <source>greedy longest match</source>
+        <translation>贪心最长匹配</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/methods.py" line="19"/>
+        <source>fewest tokens</source>
+        <translation>最少词元</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/methods.py" line="20"/>
+        <source>BPE-dropout</source>
+        <translation>BPE-dropout</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/methods.py" line="31"/>
+        <source>{method} p={p} (draw {seed})</source>
+        <translation>{method} p={p}（第 {seed} 次抽样）</translation>
+    </message>
+</context>
+<context>
     <name>EngineSentences</name>
     <message>
         <location filename="../../app/common/wording/engine_messages.py" line="24"/>
@@ -1799,68 +1828,53 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>PaneSource</name>
     <message>
-        <location filename="../../app/common/sources.py" line="175"/>
+        <location filename="../../app/common/sources.py" line="168"/>
         <source>special token</source>
+        <extracomment>The shipped encodings shown by default, in pane order.</extracomment>
         <translation>特殊词元</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="176"/>
+        <location filename="../../app/common/sources.py" line="169"/>
         <source>a single byte (no merge)</source>
         <translation>单个字节（未经合并）</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="177"/>
+        <location filename="../../app/common/sources.py" line="170"/>
         <source>rank {rank}</source>
         <translation>序号 {rank}</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="182"/>
+        <location filename="../../app/common/sources.py" line="175"/>
         <source>score {score} ({model} piece {id})</source>
         <translation>得分 {score}（{model} 片段 {id}）</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="185"/>
+        <location filename="../../app/common/sources.py" line="178"/>
         <source>id {id} (a {model} model has no merges)</source>
         <translation>ID {id}（{model} 模型没有合并规则）</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="209"/>
+        <location filename="../../app/common/sources.py" line="202"/>
         <source>{model} · {size} tokens ({pattern} pre-tokenizer)</source>
         <translation>{model} · {size} 个词元（{pattern} 预分词器）</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="211"/>
+        <location filename="../../app/common/sources.py" line="204"/>
         <source>{model} · {size} tokens</source>
         <translation>{model} · {size} 个词元</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="259"/>
+        <location filename="../../app/common/sources.py" line="252"/>
         <source>Cannot encode: {error}</source>
         <translation>无法编码：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="178"/>
+        <location filename="../../app/common/sources.py" line="171"/>
         <source>not made by a merge</source>
         <translation>不是由合并产生的</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="147"/>
-        <source>BPE-dropout p={p} (draw {seed})</source>
-        <extracomment>The shipped encodings shown by default, in pane order.</extracomment>
-        <translation>BPE-dropout p={p}（第 {seed} 次抽样）</translation>
-    </message>
-    <message>
-        <location filename="../../app/common/sources.py" line="151"/>
-        <source>greedy longest match</source>
-        <translation>贪心最长匹配</translation>
-    </message>
-    <message>
-        <location filename="../../app/common/sources.py" line="152"/>
-        <source>fewest tokens</source>
-        <translation>最少词元</translation>
-    </message>
-    <message>
-        <location filename="../../app/common/sources.py" line="179"/>
+        <location filename="../../app/common/sources.py" line="172"/>
         <source>merge rank {rank} (merge #{number})</source>
         <translation>合并序号 {rank}（第 {number} 次合并）</translation>
     </message>
