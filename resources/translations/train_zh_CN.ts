@@ -1438,6 +1438,35 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
     </message>
 </context>
 <context>
+    <name>JobPanel</name>
+    <message>
+        <location filename="../../app/common/widgets/job_panel.py" line="52"/>
+        <source>Cancel</source>
+        <extracomment>The exceptions of :meth:`write` that mean &quot;this file could not be written&quot; (shown in a dialog). Whether a written export is named in the status line.</extracomment>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/widgets/job_panel.py" line="60"/>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/widgets/job_panel.py" line="133"/>
+        <source>Cannot export</source>
+        <translation>无法导出</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/widgets/job_panel.py" line="134"/>
+        <source>“{file}” could not be written: {error}</source>
+        <translation>无法写入“{file}”：{error}</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/widgets/job_panel.py" line="140"/>
+        <source>Wrote {file}</source>
+        <translation>已写入 {file}</translation>
+    </message>
+</context>
+<context>
     <name>KeptRuns</name>
     <message>
         <location filename="../../app/train/kept_store.py" line="66"/>
