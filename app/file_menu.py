@@ -2,7 +2,7 @@
 a published model's to a Compare pane), save it, export it, and the recent files.
 
 Every reading, writing and checking is the engine's (:mod:`bpe_core.formats`, through
-:mod:`app.common.tokenizer_files`); this module asks, shows what went wrong, and keeps what the user had.
+:mod:`app.common.files.tokenizers`); this module asks, shows what went wrong, and keeps what the user had.
 """
 
 from __future__ import annotations
@@ -13,11 +13,8 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, QStanda
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QFileDialog, QMenu
 
-from app.common import dialogs
-from app.common.engine_messages import engine_message
-from app.common.recent_files import RecentFiles
-from app.common.sources import pane_source
-from app.common.tokenizer_files import (
+from app.common.files.recent import RecentFiles
+from app.common.files.tokenizers import (
     EXPORT_FORMATS,
     OPEN_FILTER,
     can_train_further,
@@ -27,6 +24,9 @@ from app.common.tokenizer_files import (
     save_tokenizer,
     unpack_record,
 )
+from app.common.sources import pane_source
+from app.common.widgets import dialogs
+from app.common.wording.engine_messages import engine_message
 
 APP_TITLE = "BPE Explorer"
 TOKENIZER_FILTER = QT_TRANSLATE_NOOP("FileMenu", "BPE Explorer tokenizer (*.json)")

@@ -24,7 +24,7 @@ CHINESE_TEXT = (
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
-    from app.common.i18n import LANGUAGES  # imports Qt: after Ctrl-C is handled (see main)
+    from app.common.wording.i18n import LANGUAGES  # imports Qt: after Ctrl-C is handled (see main)
     from bpe_core.patterns import PATTERNS
 
     parser = argparse.ArgumentParser(
@@ -110,10 +110,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     from PySide6.QtCore import QLocale, QSettings, QTimer
     from PySide6.QtWidgets import QApplication
 
-    from app.common import i18n
+    from app.common.background.main_thread_gc import freeze_start_up_objects
     from app.common.interrupt import CloseOnInterrupt
-    from app.common.main_thread_gc import freeze_start_up_objects
     from app.common.startup import APP_NAME, ORGANIZATION, start_up
+    from app.common.wording import i18n
     from app.main_window import MainWindow
     from bpe_core import spawning
 
@@ -129,7 +129,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not settings.contains("compare/text"):  # the text of the last session is kept
             window.compare_view.set_text(CHINESE_TEXT)
     open_window(window, args)
-    QTimer.singleShot(0, freeze_start_up_objects)  # once the window is up: see app.common.main_thread_gc
+    QTimer.singleShot(0, freeze_start_up_objects)  # once the window is up: see app.common.background.main_thread_gc
     QTimer.singleShot(0, spawning.warm_up)  # the first Train need not wait for the trainer's imports
     try:
         return app.exec()

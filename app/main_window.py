@@ -18,10 +18,10 @@ from PySide6.QtWidgets import QMainWindow
 
 from app import window_state
 from app.common import tab_part
-from app.common.language_menu import LanguageMenu
 from app.common.session import Own, Session
 from app.common.tab_part import TabPart
-from app.common.tab_widget import TabWidget
+from app.common.widgets.tab_widget import TabWidget
+from app.common.wording.language_menu import LanguageMenu
 from app.compare.compare_view import CompareView
 from app.file_menu import APP_TITLE, FileMenu
 from app.help_menu import HelpMenu

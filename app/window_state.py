@@ -12,7 +12,7 @@ import json
 from PySide6.QtCore import QByteArray, QCoreApplication, QSettings
 from PySide6.QtWidgets import QSplitter
 
-from app.common.screen_fit import fit_to_screen
+from app.common.widgets.screen_fit import fit_to_screen
 
 KEYS = ("window/geometry", "window/splitters", "window/tab", "compare/text", "train/ray_address")
 #: The Compare text is remembered up to this many characters (a pasted book is not); a longer one, written in the
@@ -47,8 +47,8 @@ def _path(widget, window) -> str:
 
 def restore(window, settings: QSettings) -> None:
     """Put back what :func:`save` kept (nothing, the first time; splitters only while the window has as many). The
-    window is then fitted to the screen's available area (:mod:`app.common.screen_fit`): kept on a larger screen,
-    or first opened on a laptop's, it is not taller than the screen."""
+    window is then fitted to the screen's available area (:mod:`app.common.widgets.screen_fit`): kept on a larger
+    screen, or first opened on a laptop's, it is not taller than the screen."""
     geometry = settings.value("window/geometry")
     if isinstance(geometry, QByteArray):
         window.restoreGeometry(geometry)

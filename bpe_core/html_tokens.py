@@ -36,6 +36,7 @@ from dataclasses import dataclass
 
 from bpe_core.messages import EngineError, Message
 from bpe_core.token_label import label_segments, newlines, render_token
+from bpe_core.token_layout import FlowLayout
 from bpe_core.token_style import (
     HEX_TEXT,
     MONO_FAMILIES,
@@ -249,24 +250,25 @@ class _Row:
 
 
 def flow(view, width: float, measure=None) -> list[_Row]:
-    """The view's boxes in rows of ``width``, as the Compare tab places them: a box that does not fit starts the
-    next row (unless it is the first of its row), a token ending in newlines ends its row. ``measure(text,
-    is_hex)`` is a label segment's width (by default estimated from the characters, as the SVG needs)."""
+    """The view's boxes in rows of ``width``, placed by the Compare tab's layout
+    (:class:`~bpe_core.token_layout.FlowLayout`): a box that does not fit starts the next row (unless it is the
+    first of its row), a token ending in newlines ends its row. ``measure(text, is_hex)`` is a label segment's
+    width (by default estimated from the characters, as the SVG needs)."""
     measure = measure or _segment_width
-    rows = [_Row([])]
-    x = MARGIN
+    tokens, sizes, tall = [], [], set()
     for group in view.groups():
         for token in group:
+            if len(group) > 1:
+                tall.add(len(tokens))
+            tokens.append(token)
             box = max(sum(measure(*s) for s in label_segments(token.token)) + 2 * PAD, 8.0)
-            if x + box > width - MARGIN and x > MARGIN:
-                rows.append(_Row([]))
-                x = MARGIN
-            rows[-1].boxes.append((token, x, box))
-            rows[-1].tall |= len(group) > 1
-            x += box + GAP
-            if newlines(token.token):
-                rows.extend(_Row([]) for _ in range(newlines(token.token)))
-                x = MARGIN
+            sizes.append((box, newlines(token.token)))
+    layout = FlowLayout(width, BOX_HEIGHT, BOX_HEIGHT + ROW_GAP, tall=tall, margin=MARGIN, gap=GAP)
+    layout.extend(sizes)
+    tall_rows = layout.tall_rows
+    rows = [_Row([], r in tall_rows) for r in range(layout.row_count)]
+    for token, x, box, row in zip(tokens, layout.xs, layout.widths, layout.rows):
+        rows[row].boxes.append((token, x, box))
     return rows
 
 

@@ -59,8 +59,8 @@ def pytest_collection(session):
 def pytest_collection_finish(session):
     """Leave what collecting made (every test module and the libraries they import: 250,000 objects that live
     as long as the run) out of the garbage collector's sight, as the window does after start-up
-    (:func:`app.common.main_thread_gc.freeze_start_up_objects`). Each full collection visited them all; over a
-    ``-m "not slow"`` run, full collections took 24 s of the workers' time before, 19 s after."""
+    (:func:`app.common.background.main_thread_gc.freeze_start_up_objects`). Each full collection visited them all; over
+    a ``-m "not slow"`` run, full collections took 24 s of the workers' time before, 19 s after."""
     gc.collect()
     gc.freeze()
 

@@ -20,11 +20,12 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtCore import QCoreApplication
 
 from app.common.boundaries import chunk_of_tokens
-from app.common.engine_messages import engine_message
 from app.common.step_tokenizer import tokenizer_from_steps
+from app.common.wording.engine_messages import engine_message
+from app.common.wording.methods import method_name
 from bpe_core import formats, reference
 from bpe_core.foreign import TiktokenTokenizer
 from bpe_core.foreign.library_host import LibraryError
@@ -143,15 +144,7 @@ class Method:
         >>> Method("fewest").title(), Method("dropout", 0.25, 3).title()
         ('fewest tokens', 'BPE-dropout p=0.25 (draw 3)')
         """
-        if self.name == "dropout":
-            return QCoreApplication.translate("PaneSource", "BPE-dropout p={p} (draw {seed})").format(
-                p=f"{self.p:g}", seed=self.seed
-            )
-        words = {
-            "greedy": QT_TRANSLATE_NOOP("PaneSource", "greedy longest match"),
-            "fewest": QT_TRANSLATE_NOOP("PaneSource", "fewest tokens"),
-        }
-        return QCoreApplication.translate("PaneSource", words.get(self.name, self.name))
+        return method_name(self.name, self.p, self.seed) if self.name == "dropout" else method_name(self.name)
 
 
 def reference_source(name: str) -> PaneSource:

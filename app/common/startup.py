@@ -1,6 +1,6 @@
 """What the whole application shares, set up once when it starts (by :func:`app.main.main` and the GUI tests'
 fixtures), never in a widget's constructor: its names and font, and the garbage-collection policy of
-:mod:`app.common.main_thread_gc`.
+:mod:`app.common.background.main_thread_gc`.
 
 >>> from PySide6.QtCore import QCoreApplication
 >>> start_up(QCoreApplication.instance())
@@ -13,7 +13,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QGuiApplication
 
-from app.common.main_thread_gc import pin_gc_to_main_thread
+from app.common.background.main_thread_gc import pin_gc_to_main_thread
 from app.style import text_font
 
 APP_NAME = "BPE Explorer"

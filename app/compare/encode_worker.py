@@ -1,9 +1,10 @@
 """Encoding off the GUI thread: one long-lived thread encodes the panes' texts and sends each pane's result back.
 
-Only the newest request for a pane counts (:class:`~app.common.latest.LatestWins`, one key per pane): the worker
-skips a pane whose request has been superseded before it gets to it, and :class:`EncodeService` drops any result
+Only the newest request for a pane counts (:class:`~app.common.background.latest.LatestWins`, one key per pane): the
+worker skips a pane whose request has been superseded before it gets to it, and :class:`EncodeService` drops any result
 that is no longer the newest, so stale tokens never reach the screen. The thread is a service of
-:class:`~app.common.worker.WorkerThread`; results arrive as queued signals; only the GUI thread touches widgets.
+:class:`~app.common.background.worker.WorkerThread`; results arrive as queued signals; only the GUI thread touches
+widgets.
 """
 
 from __future__ import annotations
@@ -13,9 +14,9 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
 
-from app.common.latest import LatestWins
+from app.common.background.latest import LatestWins
+from app.common.background.worker import WorkerThread
 from app.common.sources import PaneResult, PaneSource
-from app.common.worker import WorkerThread
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,8 @@ from pathlib import Path
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMenu, QWidget
 
-from app.common import dialogs
-from app.common.engine_messages import engine_message
+from app.common.widgets import dialogs
+from app.common.wording.engine_messages import engine_message
 from app.compare.export import (
     COMPARISON_KINDS,
     SUFFIXES,

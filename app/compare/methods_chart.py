@@ -6,22 +6,15 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Slot
+from PySide6.QtCore import Slot
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QDialog, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout
 
 from app import style
-from app.common.chart import Chart
-from app.common.jobs import Jobs
+from app.common.background.jobs import Jobs
+from app.common.charts.chart import Chart
+from app.common.wording.methods import method_name
 from bpe_core.methods import METHODS, MethodCost, method_costs
-
-#: The methods as the chart's legend names them.
-METHOD_NAMES = {
-    "bpe": QT_TRANSLATE_NOOP("MethodsChart", "its own BPE"),
-    "greedy": QT_TRANSLATE_NOOP("MethodsChart", "greedy longest match"),
-    "fewest": QT_TRANSLATE_NOOP("MethodsChart", "fewest tokens"),
-    "dropout": QT_TRANSLATE_NOOP("MethodsChart", "BPE-dropout p=0.1"),
-}
 
 
 class MethodsChart(QDialog):
@@ -57,7 +50,8 @@ class MethodsChart(QDialog):
 
     @staticmethod
     def method_name(method: str) -> str:
-        return QCoreApplication.translate("MethodsChart", METHOD_NAMES[method])
+        """The legend's name of ``method``: dropout with the probability :func:`method_costs` draws with."""
+        return method_name(method, p=0.1 if method == "dropout" else None)
 
     def measure(self, tokenizers: dict, text: str) -> None:
         """Cut ``text`` by every method with every tokenizer (``name -> tokenizer``), in a worker."""

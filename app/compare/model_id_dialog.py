@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Slot
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QLineEdit, QVBoxLayout
 
-from app.common.engine_messages import engine_message
+from app.common.wording.engine_messages import engine_message
 from bpe_core import hub
 
 

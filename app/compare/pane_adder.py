@@ -10,10 +10,10 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal, Slot
 from PySide6.QtWidgets import QWidget
 
-from app.common import dialogs
-from app.common.engine_messages import engine_message
+from app.common.files.tokenizers import tokenizer_path
 from app.common.sources import PaneSource, load_source, source_key, source_title
-from app.common.tokenizer_files import tokenizer_path
+from app.common.widgets import dialogs
+from app.common.wording.engine_messages import engine_message
 from app.compare.pane_set import PaneSet
 from app.compare.source_loader import SourceLoader
 from app.compare.token_pane import TokenPane

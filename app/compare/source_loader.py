@@ -1,6 +1,6 @@
 """Loading the Compare tab's added tokenizers off the GUI thread: a 150k-vocabulary ``tokenizer.json`` takes a
-second, a model id may be a download. Each load is a :class:`~app.common.worker.Task` on its own thread; any number
-run at once (one per pane), the newest request for a pane wins, and a cancelled load's result is dropped when it
+second, a model id may be a download. Each load is a :class:`~app.common.background.worker.Task` on its own thread; any
+number run at once (one per pane), the newest request for a pane wins, and a cancelled load's result is dropped when it
 arrives (a library call cannot be interrupted, and :meth:`SourceLoader.shutdown` waits for it; a model's download
 runs in a process of its own, stopped at once by Cancel).
 
@@ -15,10 +15,10 @@ import traceback
 
 from PySide6.QtCore import QObject, Signal, Slot
 
-from app.common.engine_messages import said_by
-from app.common.latest import LatestWins
+from app.common.background.latest import LatestWins
+from app.common.background.worker import Task, WorkerThread
 from app.common.sources import load_source
-from app.common.worker import Task, WorkerThread
+from app.common.wording.engine_messages import said_by
 from bpe_core import formats
 
 

@@ -14,9 +14,9 @@ from PySide6.QtCore import Signal, Slot
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QPlainTextEdit
 
-from app.common import dialogs
-from app.common.local_files import read_text_head
-from app.common.sizes import format_bytes
+from app.common.files.local import read_text_head
+from app.common.widgets import dialogs
+from app.common.wording.sizes import format_bytes
 from app.style import text_font
 
 #: Loading a file reads at most this many characters from its start (the user is told).

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.common.sources import PaneResult, PaneSource
+from app.common.wording.methods import menu_name
 from app.compare.elided_label import ElidedLabel
 from app.compare.token_canvas import TokenCanvas
 from app.compare.token_copy import ids_text, tokens_json, tokens_text
@@ -120,12 +121,8 @@ class TokenPane(QWidget):
         self.copy_menu.addSeparator()
         methods = self.copy_menu.addMenu(self.tr("Encode another way"))
         methods.setToolTip(self.tr("The same vocabulary, cut another way, in a pane beside this one"))
-        for name, label in (
-            ("greedy", self.tr("Greedy longest match")),
-            ("fewest", self.tr("Fewest tokens")),
-            ("dropout", self.tr("BPE-dropout")),
-        ):
-            methods.addAction(label, lambda name=name: self.method_requested.emit(self.key, name))
+        for name in ("greedy", "fewest", "dropout"):
+            methods.addAction(menu_name(name), lambda name=name: self.method_requested.emit(self.key, name))
         self.methods_menu = methods
         self.copy_button = QToolButton()
         self.copy_button.setObjectName("paneCopy")

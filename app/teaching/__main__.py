@@ -32,7 +32,7 @@ def parse_args(argv=None) -> argparse.Namespace:
 
 def sample_tokenizer(merges: int = 1000):
     """A tokenizer trained on the built-in English sample, with its training record."""
-    from app.common.samples import samples_dir
+    from app.common.files.samples import samples_dir
     from bpe_core import BpeTrainer, Tokenizer
 
     trainer = BpeTrainer(256 + merges, pattern="gpt2", processes=1)

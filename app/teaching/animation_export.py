@@ -24,7 +24,7 @@ import numpy as np
 from PySide6.QtCore import QCoreApplication, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QImage
 
-from app.common.worker import Task, WorkerThread
+from app.common.background.worker import Task, WorkerThread
 from bpe_core import formats
 
 ANIMATION_SUFFIXES = (".gif", ".mp4")

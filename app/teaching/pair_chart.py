@@ -10,7 +10,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QColor, QFontMetrics
 
 from app import style
-from app.common.chart_export import ExportMenu
+from app.common.charts.export import ExportMenu
 
 CHOSEN = style.PAIR
 OTHER = QColor("#7570b3")

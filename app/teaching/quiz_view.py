@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from app.common.wording.tie_break import tie_text
 from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import TokenChips
 from app.teaching.quiz_sheet import Sheet, SheetQuestion, save_sheet
@@ -32,7 +33,6 @@ from app.teaching.token_chips import view_chips
 from bpe_core.teaching.quiz import Question, question
 from bpe_core.teaching.replay import pair_starts
 from bpe_core.token_label import render_pair
-from bpe_core.vocabulary.why_merge import TieBreak
 
 DEFAULT_TEXT = "the lowest newest widest tokenizer merges the most frequent pairs first"
 ROUND = 5
@@ -196,28 +196,10 @@ class QuizView(TeachingView):
                     "side by side, not why the trainer chose it."
                 )
             )
-        lines.append(html.escape(self.tie_text(q.tie)))
+        lines.append(html.escape(tie_text(q.tie)))
         self.verdict.setText(" ".join(lines))
         self.next_button.setEnabled(True)
         self._show_score()
-
-    def tie_text(self, tie: TieBreak | None) -> str:
-        """Which rule chose the pair among those tied at its count."""
-        if tie is None:
-            return self.tr("No tie: the pair had the highest count alone.")
-        if tie.decided_by == "left":
-            text = self.tr(
-                "{tied} pairs tied at count {count:,}: the trainer takes the lexicographically greatest pair (left "
-                "token's bytes, then right token's bytes); {chosen} wins over {second} by the left token's bytes"
-            )
-        else:
-            text = self.tr(
-                "{tied} pairs tied at count {count:,}: the trainer takes the lexicographically greatest pair (left "
-                "token's bytes, then right token's bytes); {chosen} wins over {second} by the right token's bytes"
-            )
-        return text.format(
-            tied=len(tie.tied), count=tie.count, chosen=render_pair(*tie.tied[0]), second=render_pair(*tie.tied[1])
-        )
 
     # --- the printable sheet ------------------------------------------------------------------------------------
     def sheet(self) -> Sheet | None:
@@ -237,7 +219,7 @@ class QuizView(TeachingView):
         title = self.tr("{tokenizer} · merges {first}–{last} · “{text}”").format(
             tokenizer=self.tokenizer.name, first=f"{self.round_start + 1:,}", last=f"{last:,}", text=self.text
         )
-        return Sheet(title, questions, lambda q: self.tie_text(q.tie))
+        return Sheet(title, questions, lambda q: tie_text(q.tie))
 
     def save_sheet(self, path: str | Path) -> list[Path]:
         """Write the current round's sheet as a PDF, or as PNG pages (:func:`app.teaching.quiz_sheet.save_sheet`)."""

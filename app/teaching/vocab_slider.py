@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from app import style
-from app.common.chart import Chart
+from app.common.charts.chart import Chart
 from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import TokenChips
 from app.teaching.merge_tree_view import no_merges_text

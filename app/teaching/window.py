@@ -23,10 +23,10 @@ from PySide6.QtCore import QEventLoop, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QComboBox, QFileDialog, QLabel, QMainWindow, QMessageBox, QStackedWidget
 
-from app.common.engine_messages import engine_message
-from app.common.jobs import Jobs
-from app.common.screen_fit import fit_to_screen
-from app.common.tab_widget import TabWidget
+from app.common.background.jobs import Jobs
+from app.common.widgets.screen_fit import fit_to_screen
+from app.common.widgets.tab_widget import TabWidget
+from app.common.wording.engine_messages import engine_message
 from app.teaching.animation_export import ANIMATION_SUFFIXES, AnimationExport
 from app.teaching.base import TeachingView
 from app.teaching.classic_view import ClassicBpeView

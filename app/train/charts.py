@@ -1,5 +1,5 @@
-"""The three training charts (:class:`~app.common.chart.Chart`: exportable, with a hint while empty). Each keeps its
-plot items and updates them with ``setData``/``setOpts``.
+"""The three training charts (:class:`~app.common.charts.chart.Chart`: exportable, with a hint while empty). Each keeps
+its plot items and updates them with ``setData``/``setOpts``.
 
 Only the GUI thread calls these methods. They draw records from a :class:`~app.train.merge_history.MergeHistory`:
 - :class:`PairFrequencyChart`: the top candidate pairs at one step, the chosen pair highlighted;
@@ -20,10 +20,10 @@ from PySide6.QtCore import QCoreApplication, QPointF
 from PySide6.QtGui import QColor, QFontMetrics
 
 from app import style
-from app.common.chart import VALUE_PT, Chart
-from app.common.chart_axes import GAP
-from app.common.chart_labels import spread
-from app.common.thin_curve import ThinCurve
+from app.common.charts.axes import GAP
+from app.common.charts.chart import VALUE_PT, Chart
+from app.common.charts.labels import spread
+from app.common.charts.thin_curve import ThinCurve
 from app.style import mono_font
 from app.token_text import render_pair
 from app.train.held_out import REFERENCES as HELD_OUT_REFERENCES

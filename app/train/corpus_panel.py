@@ -25,10 +25,10 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from app.common import dialogs
-from app.common.engine_messages import engine_message
-from app.common.jobs import Jobs
-from app.common.local_files import regular_file
+from app.common.background.jobs import Jobs
+from app.common.files.local import regular_file
+from app.common.widgets import dialogs
+from app.common.wording.engine_messages import engine_message
 from app.style import mono_font
 from app.train.corpus_sources import (
     STDLIB_NAME,

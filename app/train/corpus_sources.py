@@ -21,8 +21,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
-from app.common.samples import samples_dir
-from app.common.sizes import format_bytes
+from app.common.files.samples import samples_dir
+from app.common.wording.sizes import format_bytes
 from bpe_core.counts_file import read_counts
 from bpe_core.sample_corpora import SAMPLE_CORPORA, corpus_path
 

@@ -14,10 +14,10 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
 from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QInputDialog, QMenu, QPushButton
 
-from app.common import dialogs
-from app.common.engine_messages import engine_message
+from app.common.files.tokenizers import save_tokenizer
 from app.common.session import KEPT_PREFIX, KeptRun
-from app.common.tokenizer_files import save_tokenizer
+from app.common.widgets import dialogs
+from app.common.wording.engine_messages import engine_message
 from app.train.kept_store import RunInfo, kept_runs_folder, read_runs, remove_run, store_run, update_run
 from app.train.run_name import tokenizer_run_name
 

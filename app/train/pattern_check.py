@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
 
-from app.common.engine_messages import engine_message
-from app.common.jobs import Jobs
+from app.common.background.jobs import Jobs
+from app.common.wording.engine_messages import engine_message
 from app.train.corpus_sources import CorpusSource
 from bpe_core.patterns import PatternError, PatternTimeoutError
 from bpe_core.pretokenize import PatternReport, check_pattern_on_sample

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from PySide6.QtCore import QCoreApplication
 
-from app.common.sizes import format_bytes
+from app.common.wording.sizes import format_bytes
 
 
 def format_seconds(seconds: float) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from app.common.sizes import format_bytes
+from app.common.wording.sizes import format_bytes
 from app.train.merge_history import MergeHistory
 from app.train.progress import format_seconds
 

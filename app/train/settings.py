@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
-from app.common.engine_messages import engine_message
+from app.common.wording.engine_messages import engine_message
 from bpe_core.messages import Message
 from bpe_core.training.config import Problem, TrainConfig
 

@@ -29,8 +29,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.common.collapsible import Collapsible
-from app.common.fields import FIELD_MAX_CHARS
+from app.common.widgets.collapsible import Collapsible
+from app.common.widgets.fields import FIELD_MAX_CHARS
 from app.train.corpus_sources import CorpusSource
 from app.train.pattern_check import PatternChecker, Verdict
 from app.train.settings import (

@@ -15,7 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QPoint, Signal, Slot
 from PySide6.QtWidgets import QMenu, QPushButton
 
-from app.common import dialogs
+from app.common.widgets import dialogs
 from app.train.run_name import tokenizer_run_name
 from bpe_core.checkpoint import interrupted
 from bpe_core.formats import load_json, save_json

@@ -24,13 +24,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.common import dialogs
-from app.common.engine_messages import engine_message
-from app.common.jobs import Jobs
-from app.common.samples import corpus_start
+from app.common.background.jobs import Jobs
+from app.common.files.samples import corpus_start
 from app.common.session import Corpus, Session
 from app.common.tab_part import TourPage
-from app.common.vertical_scroll import VerticalScroll
+from app.common.widgets import dialogs
+from app.common.widgets.vertical_scroll import VerticalScroll
+from app.common.wording.engine_messages import engine_message
 from app.style import mono_font
 from app.train.charts import CompressionChart, MergeCountChart, PairFrequencyChart
 from app.train.corpus_panel import CorpusPanel

@@ -1,11 +1,11 @@
-"""Training off the GUI process: a :class:`~app.common.worker.Task` starts a
+"""Training off the GUI process: a :class:`~app.common.background.worker.Task` starts a
 :class:`~bpe_core.training_process.TrainingProcess` (the merge loop then shares no GIL with the window), receives
 its records and sends them to the GUI: counting progress, then merge steps in batches -- one batch in flight at a
 time, the steps that arrive meanwhile gathered into the next, so a busy window is never flooded and training never
 waits for it.
 
-:class:`TrainingRun` is the GUI-side handle of one run (a :class:`~app.common.worker.WorkerThread`): it forwards
-the worker's signals (only for the current run, so a cancelled run's late batches never arrive), cancels, and
+:class:`TrainingRun` is the GUI-side handle of one run (a :class:`~app.common.background.worker.WorkerThread`): it
+forwards the worker's signals (only for the current run, so a cancelled run's late batches never arrive), cancels, and
 stops cleanly on close (the training process is ended with it).
 
 :func:`counted_again` gives a finished run's pre-token counts, for *Save counts*: read again from the same files
@@ -24,7 +24,7 @@ from functools import cached_property
 
 from PySide6.QtCore import QCoreApplication, QTimer, Signal, Slot
 
-from app.common.worker import Task, WorkerThread
+from app.common.background.worker import Task, WorkerThread
 from app.train.corpus_sources import CorpusSource
 from app.train.settings import TrainSettings
 from bpe_core.cancelled import Cancelled

@@ -15,19 +15,15 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
     QHBoxLayout,
-    QLabel,
-    QProgressBar,
-    QPushButton,
     QSplitter,
     QVBoxLayout,
     QWidget,
 )
 
-from app.common import dialogs
-from app.common.chart import Chart
-from app.common.jobs import Jobs
-from app.common.local_files import read_text_head
-from app.common.view_hint import ViewHint
+from app.common.charts.chart import Chart
+from app.common.files.local import read_text_head
+from app.common.widgets.job_panel import JobPanel
+from app.common.widgets.view_hint import ViewHint
 from app.vocabulary.charts import series_color
 from app.vocabulary.token_table import TokenTable
 from bpe_core.vocabulary.audit import Audit, audit_vocabulary
@@ -37,23 +33,21 @@ MAX_USAGE_CHARS = 32_000_000
 FINDINGS = ("unreachable", "partial", "duplicates", "unused")
 
 
-class AuditPanel(QWidget):
+class AuditPanel(JobPanel):
     """``run(loaded)`` audits a loaded vocabulary; ``finished(Audit)`` when the findings are shown."""
 
     finished = Signal(object)
     token_activated = Signal(int)
 
+    #: The audit is written as .csv or .json: another suffix is a ValueError, said as a file not written.
+    write_errors = (OSError, ValueError)
+
     def __init__(self, compare_text: Callable[[], str], parent=None):
-        super().__init__(parent)
+        super().__init__("audit", parent, cancellable=True, with_progress=True)
         self.compare_text = compare_text
         self.audit: Audit | None = None
         self.loaded = None
         self.usage_file: Path | None = None
-        self.jobs = Jobs("audit", self)
-        self.jobs.result.connect(self._on_result)
-        self.jobs.failed.connect(self._on_failed)
-        self.jobs.cancelled.connect(self._on_cancelled)
-        self.jobs.progress.connect(self._on_progress)
 
         self.usage = QComboBox()
         self.usage.setObjectName("auditUsage")
@@ -61,22 +55,13 @@ class AuditPanel(QWidget):
         self.usage.addItem(self.tr("Usage in the Compare tab's text"), "compare")
         self.usage.addItem(self.tr("Usage in a file…"), "file")
         self.usage.activated.connect(self._on_usage_choice)
-        self.run_button = QPushButton(self.tr("Audit"))
+        self.run_button.setText(self.tr("Audit"))
         self.run_button.setObjectName("auditRun")
-        self.cancel_button = QPushButton(self.tr("Cancel"))
         self.cancel_button.setObjectName("auditCancel")
-        self.cancel_button.setEnabled(False)
-        self.cancel_button.clicked.connect(self.jobs.cancel)
-        self.export_button = QPushButton(self.tr("Export…"))
-        self.export_button.setEnabled(False)
-        self.export_button.clicked.connect(self.export_dialog)
-        self.progress = QProgressBar()
-        self.progress.setRange(0, 1000)
-        self.status = QLabel(
+        self.status.setText(
             self.tr("Audit the vocabulary shown: which tokens no text produces, and which a text never uses.")
         )
         self.status.setObjectName("auditStatus")
-        self.status.setWordWrap(True)
         self.finding = QComboBox()
         self.finding.setObjectName("auditFinding")
         self.finding.currentIndexChanged.connect(self._show_finding)
@@ -127,11 +112,7 @@ class AuditPanel(QWidget):
         def job(cancelled, progress):
             return audit_vocabulary(source, table=table, texts=texts, cancelled=cancelled, progress=progress)
 
-        self.progress.setValue(0)
-        self.run_button.setEnabled(False)
-        self.cancel_button.setEnabled(True)
-        self.status.setText(self.tr("Re-encoding every token of {name}…").format(name=loaded.choice.title))
-        self.jobs.submit(job)
+        self.start(job, self.tr("Re-encoding every token of {name}…").format(name=loaded.choice.title))
 
     def _usage_texts(self) -> list[str] | None:
         kind = self.usage.currentData()
@@ -165,28 +146,13 @@ class AuditPanel(QWidget):
         self.usage.setCurrentIndex(self.usage.findData("file"))
         self.usage.setItemText(self.usage.currentIndex(), self.tr("Usage in {file}").format(file=self.usage_file.name))
 
-    @Slot(int, int)
-    def _on_progress(self, done: int, total: int) -> None:
-        self.progress.setValue(int(1000 * done / max(total, 1)))
+    def cancelled_text(self) -> str:
+        return self.tr("Audit cancelled.")
 
-    def _ended(self) -> None:
-        self.run_button.setEnabled(True)
-        self.cancel_button.setEnabled(False)
+    def failed_text(self, error: str) -> str:
+        return self.tr("The audit failed: {error}").format(error=error)
 
-    @Slot()
-    def _on_cancelled(self) -> None:
-        self._ended()
-        self.status.setText(self.tr("Audit cancelled."))
-
-    @Slot(str, str)
-    def _on_failed(self, message: str, _details: str) -> None:
-        self._ended()
-        self.status.setText(self.tr("The audit failed: {error}").format(error=message))
-
-    @Slot(object)
-    def _on_result(self, audit: Audit) -> None:
-        self._ended()
-        self.progress.setValue(1000)
+    def show_result(self, audit: Audit) -> None:
         self.audit = audit
         self.export_button.setEnabled(True)
         if audit.usage is None:
@@ -265,18 +231,5 @@ class AuditPanel(QWidget):
         if path:
             self.export(path)
 
-    def export(self, path: str | Path) -> bool:
-        try:
-            self.audit.write(path)
-        except (OSError, ValueError) as exc:
-            dialogs.show_error(
-                self,
-                self.tr("Cannot export"),
-                self.tr("“{file}” could not be written: {error}").format(file=Path(path).name, error=exc),
-            )
-            return False
-        self.status.setText(self.tr("Wrote {file}").format(file=path))
-        return True
-
-    def shutdown(self) -> None:
-        self.jobs.wait_all()
+    def write(self, path: str | Path) -> None:
+        self.audit.write(path)

@@ -8,10 +8,10 @@ import numpy as np
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSplitter, QVBoxLayout, QWidget
 
-from app.common.engine_messages import engine_message
-from app.common.jobs import Jobs
-from app.common.tab_widget import TabWidget
-from app.common.view_hint import ViewHint
+from app.common.background.jobs import Jobs
+from app.common.widgets.tab_widget import TabWidget
+from app.common.widgets.view_hint import ViewHint
+from app.common.wording.engine_messages import engine_message
 from app.vocabulary.charts import LengthChart, RankShareChart, ScriptCountsChart
 from app.vocabulary.filter_bar import FilterBar
 from app.vocabulary.table_model import Filter, Filtered, script_label

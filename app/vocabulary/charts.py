@@ -1,5 +1,5 @@
-"""The Vocabulary tab's charts (:class:`~app.common.chart.Chart`: exportable, with a hint while empty; updated with
-``setOpts``/``setData`` in the GUI thread), drawn from a :class:`~bpe_core.vocabulary.table.VocabTable`:
+"""The Vocabulary tab's charts (:class:`~app.common.charts.chart.Chart`: exportable, with a hint while empty; updated
+with ``setOpts``/``setData`` in the GUI thread), drawn from a :class:`~bpe_core.vocabulary.table.VocabTable`:
 
 - :class:`ScriptCountsChart`: tokens per script class (horizontal bars; clicking a bar reports the script);
 - :class:`LengthChart`: how many tokens have each length, one curve per script class (the biggest few);
@@ -14,7 +14,7 @@ from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QColor
 
 from app import style
-from app.common.chart import Chart
+from app.common.charts.chart import Chart
 from app.vocabulary.table_model import script_label
 from bpe_core.vocabulary import SCRIPTS, VocabTable, script_counts
 from bpe_core.vocabulary.table import script_share_by_rank

@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import QTimer, Signal, Slot
 from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QLineEdit, QSpinBox, QWidget
 
-from app.common.fields import FIELD_MAX_CHARS
+from app.common.widgets.fields import FIELD_MAX_CHARS
 from app.vocabulary.table_model import Filter, script_label
 from bpe_core.vocabulary import SCRIPTS
 

@@ -19,8 +19,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.common.jobs import Jobs
-from app.common.view_hint import ViewHint
+from app.common.background.jobs import Jobs
+from app.common.widgets.view_hint import ViewHint
 from app.vocabulary.table_model import script_label
 from app.vocabulary.token_table import TokenTable
 from bpe_core.vocabulary.overlap import Overlap, vocabulary_overlap

@@ -14,19 +14,17 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
-    QLabel,
     QPushButton,
     QSplitter,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
-    QWidget,
 )
 
 from app import style
-from app.common import dialogs
-from app.common.chart import Chart
-from app.common.jobs import Jobs
+from app.common.charts.chart import Chart
+from app.common.widgets import dialogs
+from app.common.widgets.job_panel import JobPanel
 from app.vocabulary.charts import series_color
 from bpe_core import formats
 from bpe_core.vocabulary.parity import ParallelTextError, ParityRow, language_parity, load_parallel_text, parity_csv
@@ -55,32 +53,27 @@ BUILT_IN_NAMES = frozenset(
 )
 
 
-class ParityPanel(QWidget):
+class ParityPanel(JobPanel):
     """``encoders()`` gives ``{name: a function giving encode}``; ``compute()`` measures them on the passage
     (in a worker); ``ready(rows)`` once shown."""
 
     ready = Signal(list)
+    #: The status line keeps naming the passage after an export.
+    says_written = False
 
     def __init__(self, encoders: Callable[[], dict], parent=None):
-        super().__init__(parent)
+        super().__init__("parity", parent)
         self.encoders = encoders
         self.path: Path | None = None
         self.passage = load_parallel_text()
         self.rows: list[ParityRow] = []
-        self.jobs = Jobs("parity", self)
-        self.jobs.result.connect(self._on_result)
-        self.jobs.failed.connect(self._on_failed)
-        self.run_button = QPushButton(self.tr("Measure"))
+        self.run_button.setText(self.tr("Measure"))
         self.run_button.setObjectName("parityRun")
         self.run_button.clicked.connect(self.compute)
         self.open_button = QPushButton(self.tr("Parallel text…"))
         self.open_button.clicked.connect(self.open_dialog)
-        self.export_button = QPushButton(self.tr("Export CSV…"))
-        self.export_button.setEnabled(False)
-        self.export_button.clicked.connect(self.export_dialog)
-        self.status = QLabel()
+        self.export_button.setText(self.tr("Export CSV…"))
         self.status.setObjectName("parityStatus")
-        self.status.setWordWrap(True)
         self.table = QTableWidget(0, 0)
         self.table.setObjectName("parityTable")
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -137,17 +130,12 @@ class ParityPanel(QWidget):
     @Slot()
     def compute(self) -> None:
         encoders, texts = self.encoders(), dict(self.passage.texts)
-        self.run_button.setEnabled(False)
-        self.jobs.submit(lambda cancelled, _progress: language_parity(_built(encoders), texts))
+        self.start(lambda cancelled, _progress: language_parity(_built(encoders), texts))
 
-    @Slot(str, str)
-    def _on_failed(self, message: str, _details: str) -> None:
-        self.run_button.setEnabled(True)
-        self.status.setText(self.tr("Parity not measured: {error}").format(error=message))
+    def failed_text(self, error: str) -> str:
+        return self.tr("Parity not measured: {error}").format(error=error)
 
-    @Slot(list)
-    def _on_result(self, rows: list[ParityRow]) -> None:
-        self.run_button.setEnabled(True)
+    def show_result(self, rows: list[ParityRow]) -> None:
         self.rows = rows
         self.export_button.setEnabled(bool(rows))
         self._show_passage()
@@ -215,20 +203,8 @@ class ParityPanel(QWidget):
         if path:
             self.export(path)
 
-    def export(self, path: str | Path) -> bool:
-        try:
-            formats.write_text_atomically(path, parity_csv(self.rows))
-        except OSError as exc:
-            dialogs.show_error(
-                self,
-                self.tr("Cannot export"),
-                self.tr("“{file}” could not be written: {error}").format(file=Path(path).name, error=exc),
-            )
-            return False
-        return True
-
-    def shutdown(self) -> None:
-        self.jobs.wait_all()
+    def write(self, path: str | Path) -> None:
+        formats.write_text_atomically(path, parity_csv(self.rows))
 
 
 def _translated(name: str) -> str:

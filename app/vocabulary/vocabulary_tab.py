@@ -17,13 +17,13 @@ from pathlib import Path
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QTimer, Signal, Slot
 from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from app.common.engine_messages import engine_message
-from app.common.jobs import Jobs
-from app.common.lazy_pages import LazyPages
+from app.common.background.jobs import Jobs
 from app.common.session import Session
 from app.common.sources import REFERENCE_PANES, PaneSource, load_source
 from app.common.tab_part import TourPage, merges_label
-from app.common.tab_widget import TabWidget
+from app.common.widgets.lazy_pages import LazyPages
+from app.common.widgets.tab_widget import TabWidget
+from app.common.wording.engine_messages import engine_message
 from app.vocabulary.audit_panel import AuditPanel
 from app.vocabulary.browse_panel import BrowsePanel
 from app.vocabulary.choices import (

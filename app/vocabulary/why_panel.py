@@ -28,9 +28,10 @@ from PySide6.QtWidgets import (
 )
 
 from app import style
-from app.common.jobs import Jobs
+from app.common.background.jobs import Jobs
+from app.common.wording.tie_break import tie_text
 from bpe_core.token_label import render_pair, render_token
-from bpe_core.vocabulary.why_merge import MergeExplanation, TieBreak, corpus_pieces, explain_merge
+from bpe_core.vocabulary.why_merge import MergeExplanation, corpus_pieces, explain_merge
 
 DEBOUNCE_MS = 150
 
@@ -243,7 +244,7 @@ class WhyMergePanel(QWidget):
             )
         )
         if self.trained:
-            self.tie.setText(self.tie_text(explanation.tie))
+            self.tie.setText(tie_text(explanation.tie))
         else:  # how its trainer broke ties is not known: say what the counts are
             self.tie.setText(
                 self.tr(
@@ -269,24 +270,6 @@ class WhyMergePanel(QWidget):
             self.runner_ups.setItem(r, 0, QTableWidgetItem(render_pair(a, b)))
             self.runner_ups.setItem(r, 1, QTableWidgetItem(f"{n:,}"))
         self.explained.emit(explanation)
-
-    def tie_text(self, tie: TieBreak | None) -> str:
-        """Which rule chose the pair among those tied at its count (the words of :meth:`TieBreak.explain`)."""
-        if tie is None:
-            return self.tr("No tie: the pair had the highest count alone.")
-        if tie.decided_by == "left":
-            text = self.tr(
-                "{tied} pairs tied at count {count:,}: the trainer takes the lexicographically greatest pair (left "
-                "token's bytes, then right token's bytes); {chosen} wins over {second} by the left token's bytes"
-            )
-        else:
-            text = self.tr(
-                "{tied} pairs tied at count {count:,}: the trainer takes the lexicographically greatest pair (left "
-                "token's bytes, then right token's bytes); {chosen} wins over {second} by the right token's bytes"
-            )
-        return text.format(
-            tied=len(tie.tied), count=tie.count, chosen=render_pair(*tie.tied[0]), second=render_pair(*tie.tied[1])
-        )
 
     @Slot(str, str)
     def _on_failed(self, message: str, _details: str) -> None:

@@ -14,19 +14,15 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
-    QPushButton,
     QSplitter,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
-    QWidget,
 )
 
 from app import style
-from app.common import dialogs
-from app.common.jobs import Jobs
-from app.common.local_files import read_text_head
+from app.common.files.local import read_text_head
+from app.common.widgets.job_panel import JobPanel
 from app.vocabulary.table_model import script_label
 from bpe_core.formats.files import write_bytes_atomically
 from bpe_core.token_label import render_token
@@ -36,7 +32,7 @@ from bpe_core.vocabulary.xray import XRay, xray, xray_csv, xray_json
 MAX_CHARS = 32_000_000
 
 
-class XRayPanel(QWidget):
+class XRayPanel(JobPanel):
     """``run(loaded)`` X-rays a loaded vocabulary; ``finished(XRay)`` when it is shown; ``token_activated(id)``
     when a residue is double-clicked (its merge tree)."""
 
@@ -44,22 +40,18 @@ class XRayPanel(QWidget):
     token_activated = Signal(int)
 
     def __init__(self, compare_text: Callable[[], str], parent=None):
-        super().__init__(parent)
+        super().__init__("xray", parent, cancellable=True)
         self.compare_text = compare_text
         self.ray: XRay | None = None
         self.title = ""  # the vocabulary's title as the chooser shows it (not its file's path)
         self.file: Path | None = None
-        self.jobs = Jobs("xray", self)
-        self.jobs.result.connect(self._on_result)
-        self.jobs.failed.connect(self._on_failed)
-        self.jobs.cancelled.connect(self._on_cancelled)
 
         self.text_choice = QComboBox()
         self.text_choice.setObjectName("xrayText")
         self.text_choice.addItem(self.tr("On the Compare tab's text"), "compare")
         self.text_choice.addItem(self.tr("On a file…"), "file")
         self.text_choice.activated.connect(self._on_text_choice)
-        self.run_button = QPushButton(self.tr("X-ray"))
+        self.run_button.setText(self.tr("X-ray"))
         self.run_button.setObjectName("xrayRun")
         self.run_button.setToolTip(
             self.tr(
@@ -67,20 +59,13 @@ class XRayPanel(QWidget):
                 "the most tokens"
             )
         )
-        self.cancel_button = QPushButton(self.tr("Cancel"))
-        self.cancel_button.setEnabled(False)
-        self.cancel_button.clicked.connect(self.jobs.cancel)
-        self.export_button = QPushButton(self.tr("Export…"))
-        self.export_button.setEnabled(False)
-        self.export_button.clicked.connect(self.export_dialog)
-        self.status = QLabel(
+        self.status.setText(
             self.tr(
                 "Press X-ray to see which tokens of the vocabulary shown are only scaffolding on a text (formed "
                 "while encoding, then merged away) and which of its frequent words it shatters."
             )
         )
         self.status.setObjectName("xrayStatus")
-        self.status.setWordWrap(True)
         self.residues = _table(
             "xrayResidues",
             [self.tr("Id"), self.tr("Token"), self.tr("Formed"), self.tr("Final"), self.tr("Used up by")],
@@ -119,10 +104,7 @@ class XRayPanel(QWidget):
         def job(cancelled, _progress):
             return xray(tokenizer, text, cancelled=cancelled)
 
-        self.run_button.setEnabled(False)
-        self.cancel_button.setEnabled(True)
-        self.status.setText(self.tr("Encoding the text merge by merge with {name}…").format(name=name))
-        self.jobs.submit(job)
+        self.start(job, self.tr("Encoding the text merge by merge with {name}…").format(name=name))
 
     def _text(self) -> str:
         if self.text_choice.currentData() == "file" and self.file is not None:
@@ -153,23 +135,13 @@ class XRayPanel(QWidget):
         self.text_choice.setCurrentIndex(self.text_choice.findData("file"))
         self.text_choice.setItemText(self.text_choice.currentIndex(), self.tr("On {file}").format(file=self.file.name))
 
-    def _ended(self) -> None:
-        self.run_button.setEnabled(True)
-        self.cancel_button.setEnabled(False)
+    def cancelled_text(self) -> str:
+        return self.tr("X-ray cancelled.")
 
-    @Slot()
-    def _on_cancelled(self) -> None:
-        self._ended()
-        self.status.setText(self.tr("X-ray cancelled."))
+    def failed_text(self, error: str) -> str:
+        return self.tr("Cannot X-ray: {error}").format(error=error)
 
-    @Slot(str, str)
-    def _on_failed(self, message: str, _details: str) -> None:
-        self._ended()
-        self.status.setText(self.tr("Cannot X-ray: {error}").format(error=message))
-
-    @Slot(object)
-    def _on_result(self, ray: XRay) -> None:
-        self._ended()
+    def show_result(self, ray: XRay) -> None:
         self.ray = ray
         f = ray.fertility
         self.status.setText(
@@ -220,23 +192,10 @@ class XRayPanel(QWidget):
         if path:
             self.export(path)
 
-    def export(self, path: str | Path) -> bool:
+    def write(self, path: str | Path) -> None:
         """Write the X-ray as JSON (a ``.json`` path) or CSV."""
         data = xray_json(self.ray) if str(path).endswith(".json") else xray_csv(self.ray)
-        try:
-            write_bytes_atomically(path, data.encode("utf-8"))
-        except OSError as exc:
-            dialogs.show_error(
-                self,
-                self.tr("Cannot export"),
-                self.tr("“{file}” could not be written: {error}").format(file=Path(path).name, error=exc),
-            )
-            return False
-        self.status.setText(self.tr("Wrote {file}").format(file=path))
-        return True
-
-    def shutdown(self) -> None:
-        self.jobs.wait_all()
+        write_bytes_atomically(path, data.encode("utf-8"))
 
 
 def _table(name: str, headers: list[str]) -> QTableWidget:

@@ -392,63 +392,42 @@ def greet(name):
 <context>
     <name>MethodsChart</name>
     <message>
-        <location filename="../../app/compare/methods_chart.py" line="20"/>
-        <source>its own BPE</source>
-        <extracomment>The methods as the chart&apos;s legend names them.</extracomment>
-        <translation>它自己的 BPE</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/methods_chart.py" line="21"/>
-        <source>greedy longest match</source>
-        <translation>贪心最长匹配</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/methods_chart.py" line="22"/>
-        <source>fewest tokens</source>
-        <translation>最少词元</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/methods_chart.py" line="23"/>
-        <source>BPE-dropout p=0.1</source>
-        <translation>BPE-dropout p=0.1</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/methods_chart.py" line="33"/>
+        <location filename="../../app/compare/methods_chart.py" line="26"/>
         <source>Encoding methods</source>
         <translation>编码方法</translation>
     </message>
     <message>
-        <location filename="../../app/compare/methods_chart.py" line="38"/>
+        <location filename="../../app/compare/methods_chart.py" line="31"/>
         <source>Tokens per byte of the Compare text, by method</source>
         <translation>对比页文本每字节的词元数（按方法）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/methods_chart.py" line="39"/>
+        <location filename="../../app/compare/methods_chart.py" line="32"/>
         <source>tokens per byte</source>
         <translation>每字节词元数</translation>
     </message>
     <message>
-        <location filename="../../app/compare/methods_chart.py" line="43"/>
+        <location filename="../../app/compare/methods_chart.py" line="36"/>
         <source>Measuring…</source>
         <translation>正在测量…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/methods_chart.py" line="49"/>
+        <location filename="../../app/compare/methods_chart.py" line="42"/>
         <source>Tokenizer</source>
         <translation>分词器</translation>
     </message>
     <message>
-        <location filename="../../app/compare/methods_chart.py" line="65"/>
+        <location filename="../../app/compare/methods_chart.py" line="59"/>
         <source>Cutting the text with {count} tokenizers, four ways each…</source>
         <translation>正在用 {count} 个分词器、每个四种方法切分文本…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/methods_chart.py" line="94"/>
+        <location filename="../../app/compare/methods_chart.py" line="88"/>
         <source>No tokenizer could cut the text.</source>
         <translation>没有分词器能切分这段文本。</translation>
     </message>
     <message>
-        <location filename="../../app/compare/methods_chart.py" line="104"/>
+        <location filename="../../app/compare/methods_chart.py" line="98"/>
         <source>Fewer tokens per byte is shorter: fewest tokens is the least any cut of this vocabulary needs.</source>
         <translation>每字节词元越少，编码越短：“最少词元”是这个词表任何切分方式所需的最少词元数。</translation>
     </message>
@@ -672,164 +651,149 @@ Choose the model&apos;s pattern, or type a regex:</source>
 <context>
     <name>TokenPane</name>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="240"/>
+        <location filename="../../app/compare/token_pane.py" line="237"/>
         <source>0 tokens</source>
         <translation>0 个词元</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="241"/>
+        <location filename="../../app/compare/token_pane.py" line="238"/>
         <source>{count} tokens · {chars} chars/token · {bytes} bytes/token</source>
         <translation>
             <numerusform>{count} 个词元 · 每词元 {chars} 个字符 · 每词元 {bytes} 字节</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="57"/>
+        <location filename="../../app/compare/token_pane.py" line="58"/>
         <source>encoding…</source>
         <translation>编码中…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="61"/>
+        <location filename="../../app/compare/token_pane.py" line="62"/>
         <source>★ fewest</source>
         <translation>★ 最少</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="62"/>
+        <location filename="../../app/compare/token_pane.py" line="63"/>
         <source>This pane uses the fewest tokens of the panes shown</source>
         <translation>在显示的窗格中，此窗格用的词元最少</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="115"/>
-        <location filename="../../app/compare/token_pane.py" line="132"/>
+        <location filename="../../app/compare/token_pane.py" line="116"/>
+        <location filename="../../app/compare/token_pane.py" line="129"/>
         <source>Copy ids</source>
         <translation>复制 ID</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="116"/>
+        <location filename="../../app/compare/token_pane.py" line="117"/>
         <source>Copy tokens as text</source>
         <translation>以文本复制词元</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="117"/>
+        <location filename="../../app/compare/token_pane.py" line="118"/>
         <source>The tokens as the pane writes them, separated by |</source>
         <translation>按窗格中的写法复制词元，以 | 分隔</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="118"/>
+        <location filename="../../app/compare/token_pane.py" line="119"/>
         <source>Copy tokens as JSON</source>
         <translation>以 JSON 复制词元</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="119"/>
+        <location filename="../../app/compare/token_pane.py" line="120"/>
         <source>A JSON list of the tokens: id, text and bytes in hex</source>
         <translation>词元的 JSON 列表：ID、文本和十六进制字节</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="121"/>
+        <location filename="../../app/compare/token_pane.py" line="122"/>
         <source>Encode another way</source>
         <translation>换一种方式编码</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="122"/>
+        <location filename="../../app/compare/token_pane.py" line="123"/>
         <source>The same vocabulary, cut another way, in a pane beside this one</source>
         <translation>同一个词表，换一种方式切分，显示在旁边的窗格中</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="124"/>
-        <source>Greedy longest match</source>
-        <translation>贪心最长匹配</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/token_pane.py" line="125"/>
-        <source>Fewest tokens</source>
-        <translation>最少词元</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/token_pane.py" line="126"/>
-        <source>BPE-dropout</source>
-        <translation>BPE-dropout</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/token_pane.py" line="133"/>
+        <location filename="../../app/compare/token_pane.py" line="130"/>
         <source>Copy this pane&apos;s token ids to the clipboard (the arrow: the tokens)</source>
         <translation>把此窗格的词元 ID 复制到剪贴板（点箭头可复制词元）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="140"/>
+        <location filename="../../app/compare/token_pane.py" line="137"/>
         <source>Remove this pane</source>
         <translation>移除此窗格</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="140"/>
+        <location filename="../../app/compare/token_pane.py" line="137"/>
         <source>Hide this pane (show it again from Panes)</source>
         <translation>隐藏此窗格（可从“窗格”菜单重新显示）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="145"/>
+        <location filename="../../app/compare/token_pane.py" line="142"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="146"/>
+        <location filename="../../app/compare/token_pane.py" line="143"/>
         <source>Stop loading this tokenizer and remove the pane</source>
         <translation>停止载入此分词器并移除窗格</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="151"/>
+        <location filename="../../app/compare/token_pane.py" line="148"/>
         <source>All merges</source>
         <translation>全部合并</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="152"/>
+        <location filename="../../app/compare/token_pane.py" line="149"/>
         <source>Show the tokenizer with every merge of the run, not the one chosen</source>
         <translation>显示包含本次训练全部合并的分词器，而不是所选的那一步</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="191"/>
+        <location filename="../../app/compare/token_pane.py" line="188"/>
         <source>The probability that a merge is skipped</source>
         <translation>跳过一次合并的概率</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="194"/>
+        <location filename="../../app/compare/token_pane.py" line="191"/>
         <source>Sample again</source>
         <translation>重新抽样</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="195"/>
+        <location filename="../../app/compare/token_pane.py" line="192"/>
         <source>Another draw of the merges skipped: a word is cut differently</source>
         <translation>重新抽取被跳过的合并：同一个词会被切得不一样</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="225"/>
+        <location filename="../../app/compare/token_pane.py" line="222"/>
         <source>not encoded</source>
         <translation>未编码</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="234"/>
+        <location filename="../../app/compare/token_pane.py" line="231"/>
         <source>encoded in {ms} ms</source>
         <translation>编码用时 {ms} 毫秒</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="249"/>
+        <location filename="../../app/compare/token_pane.py" line="246"/>
         <source>loading…</source>
         <translation>载入中…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="275"/>
+        <location filename="../../app/compare/token_pane.py" line="272"/>
         <source>Copied {count} ids of {name}</source>
         <translation>
             <numerusform>已复制 {name} 的 {count} 个 ID</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="282"/>
+        <location filename="../../app/compare/token_pane.py" line="279"/>
         <source>Copied {count} tokens of {name} as text</source>
         <translation>
             <numerusform>已以文本复制 {name} 的 {count} 个词元</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="289"/>
+        <location filename="../../app/compare/token_pane.py" line="286"/>
         <source>Copied {count} tokens of {name} as JSON</source>
         <translation>
             <numerusform>已以 JSON 复制 {name} 的 {count} 个词元</numerusform>

@@ -102,7 +102,7 @@
 <context>
     <name>TokenPane</name>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="241"/>
+        <location filename="../../app/compare/token_pane.py" line="238"/>
         <source>{count} tokens · {chars} chars/token · {bytes} bytes/token</source>
         <translation>
             <numerusform>{count} token · {chars} chars/token · {bytes} bytes/token</numerusform>
@@ -110,7 +110,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="275"/>
+        <location filename="../../app/compare/token_pane.py" line="272"/>
         <source>Copied {count} ids of {name}</source>
         <translation>
             <numerusform>Copied {count} id of {name}</numerusform>
@@ -118,7 +118,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="282"/>
+        <location filename="../../app/compare/token_pane.py" line="279"/>
         <source>Copied {count} tokens of {name} as text</source>
         <translation>
             <numerusform>Copied {count} token of {name} as text</numerusform>
@@ -126,7 +126,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="289"/>
+        <location filename="../../app/compare/token_pane.py" line="286"/>
         <source>Copied {count} tokens of {name} as JSON</source>
         <translation>
             <numerusform>Copied {count} token of {name} as JSON</numerusform>

@@ -449,7 +449,7 @@ bytes {hex}</source>
     </message>
     <message>
         <location filename="../../app/teaching/quiz_view.py" line="132"/>
-        <location filename="../../app/teaching/quiz_view.py" line="246"/>
+        <location filename="../../app/teaching/quiz_view.py" line="228"/>
         <source>This tokenizer has no merges: there is nothing to predict.</source>
         <translation>该分词器没有合并：没有可预测的内容。</translation>
     </message>
@@ -479,52 +479,37 @@ bytes {hex}</source>
         <translation>这些是本文本中的计数，而非训练语料中的计数（训练语料未保存）：它们显示这一对相邻出现的位置，而不是训练器选择它的原因。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="207"/>
-        <source>No tie: the pair had the highest count alone.</source>
-        <translation>没有并列：这一对的计数独占最高。</translation>
-    </message>
-    <message>
-        <location filename="../../app/teaching/quiz_view.py" line="210"/>
-        <source>{tied} pairs tied at count {count:,}: the trainer takes the lexicographically greatest pair (left token&apos;s bytes, then right token&apos;s bytes); {chosen} wins over {second} by the left token&apos;s bytes</source>
-        <translation>{tied} 对以计数 {count:,} 并列：训练器选择字典序最大的一对（先比较左侧词元的字节，再比较右侧词元的字节）；{chosen} 凭左侧词元的字节胜过 {second}</translation>
-    </message>
-    <message>
-        <location filename="../../app/teaching/quiz_view.py" line="215"/>
-        <source>{tied} pairs tied at count {count:,}: the trainer takes the lexicographically greatest pair (left token&apos;s bytes, then right token&apos;s bytes); {chosen} wins over {second} by the right token&apos;s bytes</source>
-        <translation>{tied} 对以计数 {count:,} 并列：训练器选择字典序最大的一对（先比较左侧词元的字节，再比较右侧词元的字节）；{chosen} 凭右侧词元的字节胜过 {second}</translation>
-    </message>
-    <message>
-        <location filename="../../app/teaching/quiz_view.py" line="237"/>
+        <location filename="../../app/teaching/quiz_view.py" line="219"/>
         <source>{tokenizer} · merges {first}–{last} · “{text}”</source>
         <translation>{tokenizer} · 第 {first}–{last} 次合并 · “{text}”</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="250"/>
+        <location filename="../../app/teaching/quiz_view.py" line="232"/>
         <source>PDF document (*.pdf);;PNG images (*.png)</source>
         <translation>PDF 文档 (*.pdf);;PNG 图片 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="251"/>
+        <location filename="../../app/teaching/quiz_view.py" line="233"/>
         <source>Save the quiz sheet</source>
         <translation>保存题单</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="257"/>
+        <location filename="../../app/teaching/quiz_view.py" line="239"/>
         <source>Cannot save the quiz sheet</source>
         <translation>无法保存题单</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="261"/>
+        <location filename="../../app/teaching/quiz_view.py" line="243"/>
         <source>round {number}: {right}/{asked}</source>
         <translation>第 {number} 轮：{right}/{asked}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="264"/>
+        <location filename="../../app/teaching/quiz_view.py" line="246"/>
         <source>this round: {right}/{asked}</source>
         <translation>本轮：{right}/{asked}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="265"/>
+        <location filename="../../app/teaching/quiz_view.py" line="247"/>
         <source>Score — {rounds}</source>
         <translation>得分 — {rounds}</translation>
     </message>

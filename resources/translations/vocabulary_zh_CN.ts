@@ -4,160 +4,135 @@
 <context>
     <name>AuditPanel</name>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="60"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="54"/>
         <source>No usage counts</source>
-        <extracomment>A usage file is read up to this many characters.</extracomment>
+        <extracomment>A usage file is read up to this many characters. The audit is written as .csv or .json: another suffix is a ValueError, said as a file not written.</extracomment>
         <translation>不统计使用次数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="61"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="55"/>
         <source>Usage in the Compare tab&apos;s text</source>
         <translation>统计“对比”页文本中的使用次数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="62"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="56"/>
         <source>Usage in a file…</source>
         <translation>统计某个文件中的使用次数…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="64"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="58"/>
         <source>Audit</source>
         <translation>审查</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="66"/>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="70"/>
-        <source>Export…</source>
-        <translation>导出…</translation>
-    </message>
-    <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="76"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="62"/>
         <source>Audit the vocabulary shown: which tokens no text produces, and which a text never uses.</source>
         <translation>审查当前词表：哪些词元任何文本都编码不出来，哪些词元在某段文本中从未用到。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="86"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="71"/>
         <source>Press Audit to list the tokens no text produces.</source>
         <translation>点击“审查”，列出任何文本都不会产生的词元。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="87"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="72"/>
         <source>Usage by rank (Zipf)</source>
         <translation>按名次的使用次数（齐普夫分布）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="89"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="74"/>
         <source>usage rank</source>
         <translation>使用名次</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="90"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="75"/>
         <source>times used</source>
         <translation>使用次数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="133"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="115"/>
         <source>Re-encoding every token of {name}…</source>
         <translation>正在重新编码 {name} 的每个词元…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="144"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="125"/>
         <source>{file}: not UTF-8 text (invalid byte at offset {offset:,}); nothing was counted.</source>
         <translation>{file}：不是 UTF-8 文本（偏移 {offset:,} 处有无效字节），未作任何统计。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="156"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="137"/>
         <source>Text to count token usage in</source>
         <translation>选择统计词元使用次数的文本</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="156"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="137"/>
         <source>Text (*.txt);;All files (*)</source>
         <translation>文本 (*.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="166"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="147"/>
         <source>Usage in {file}</source>
         <translation>统计 {file} 中的使用次数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="179"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="150"/>
         <source>Audit cancelled.</source>
         <translation>审查已取消。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="184"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="153"/>
         <source>The audit failed: {error}</source>
         <translation>审查失败：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="194"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="160"/>
         <source>{name}: {tokens:,} tokens; {unreachable:,} unreachable (their text encodes otherwise), {partial:,} partial UTF-8 alone, {duplicates:,} byte strings held by several ids.</source>
         <translation>{name}：共 {tokens:,} 个词元；{unreachable:,} 个不可达（其文本会被编码成别的词元），{partial:,} 个单独成为不完整的 UTF-8，{duplicates:,} 个字节串对应多个 id。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="199"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="165"/>
         <source>{name}: {tokens:,} tokens; {unreachable:,} unreachable (their text encodes otherwise), {partial:,} partial UTF-8 alone, {duplicates:,} byte strings held by several ids; {unused:,} tokens unused in the text.</source>
         <translation>{name}：共 {tokens:,} 个词元；{unreachable:,} 个不可达（其文本会被编码成别的词元），{partial:,} 个单独成为不完整的 UTF-8，{duplicates:,} 个字节串对应多个 id；文本中有 {unused:,} 个词元从未用到。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="216"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="182"/>
         <source>Unreachable ({count:,})</source>
         <translation>不可达（{count:,}）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="217"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="183"/>
         <source>Partial UTF-8 ({count:,})</source>
         <translation>不完整的 UTF-8（{count:,}）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="218"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="184"/>
         <source>Duplicates ({count:,} groups)</source>
         <translation>重复（{count:,} 组）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="219"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="185"/>
         <source>Unused ({count:,})</source>
         <translation>未使用（{count:,}）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="226"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="192"/>
         <source>No token of this kind.</source>
         <translation>没有这类词元。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="236"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="202"/>
         <source>Choose a text to count usage in, then press Audit: the plot shows how often each token is used.</source>
         <translation>选择用来统计使用次数的文本，然后点击“审查”：图中显示每个词元被使用的次数。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="263"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="229"/>
         <source>Export the audit</source>
         <translation>导出审查结果</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="263"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="229"/>
         <source>CSV (*.csv);;JSON (*.json)</source>
         <translation>CSV (*.csv);;JSON (*.json)</translation>
-    </message>
-    <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="274"/>
-        <source>Cannot export</source>
-        <translation>无法导出</translation>
-    </message>
-    <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="275"/>
-        <source>“{file}” could not be written: {error}</source>
-        <translation>无法写入“{file}”：{error}</translation>
-    </message>
-    <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="278"/>
-        <source>Wrote {file}</source>
-        <translation>已写入 {file}</translation>
     </message>
 </context>
 <context>
@@ -376,83 +351,83 @@
 <context>
     <name>ParallelText</name>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="38"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="36"/>
         <source>Universal Declaration of Human Rights, Article 1</source>
         <extracomment>The built-in passage&apos;s title and language names, translated when shown (a parallel-text file&apos;s own are shown as written).</extracomment>
         <translation>《世界人权宣言》第一条</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="39"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="37"/>
         <source>English</source>
         <translation>英语</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="40"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="38"/>
         <source>Chinese (Simplified)</source>
         <translation>简体中文</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="41"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="39"/>
         <source>Japanese</source>
         <translation>日语</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="42"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="40"/>
         <source>Korean</source>
         <translation>韩语</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="43"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="41"/>
         <source>Arabic</source>
         <translation>阿拉伯语</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="44"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="42"/>
         <source>Hindi</source>
         <translation>印地语</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="45"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="43"/>
         <source>Russian</source>
         <translation>俄语</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="46"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="44"/>
         <source>French</source>
         <translation>法语</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="47"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="45"/>
         <source>Spanish</source>
         <translation>西班牙语</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="48"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="46"/>
         <source>German</source>
         <translation>德语</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="49"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="47"/>
         <source>Portuguese</source>
         <translation>葡萄牙语</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="50"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="48"/>
         <source>Turkish</source>
         <translation>土耳其语</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="51"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="49"/>
         <source>Polish</source>
         <translation>波兰语</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="52"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="50"/>
         <source>Indonesian</source>
         <translation>印尼语</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="53"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="51"/>
         <source>Greek</source>
         <translation>希腊语</translation>
     </message>
@@ -460,104 +435,95 @@
 <context>
     <name>ParityPanel</name>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="73"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="70"/>
         <source>Measure</source>
+        <extracomment>The status line keeps naming the passage after an export.</extracomment>
         <translation>测量</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="76"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="73"/>
         <source>Parallel text…</source>
         <translation>平行文本…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="78"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="75"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="88"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="81"/>
         <source>Premium over English (tokens for the same text)</source>
         <translation>相对英语的词元溢价（同一段文本的词元数）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="90"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="83"/>
         <source>× English</source>
         <translation>× 英语</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="95"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="88"/>
         <source>Press Measure to see how many more tokens each language needs than English, per tokenizer.</source>
         <translation>点击“测量”，按分词器查看每种语言比英语多需要多少词元。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="114"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="107"/>
         <source>{title}: {languages} languages (hover for its source and licence)</source>
         <translation>{title}：{languages} 种语言（鼠标悬停可查看出处与许可）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="122"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="115"/>
         <source>Parallel text</source>
         <translation>平行文本</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="122"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="115"/>
         <source>Parallel text (*.json)</source>
         <translation>平行文本 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="130"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="123"/>
         <source>Cannot read the parallel text</source>
         <translation>无法读取平行文本</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="146"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="136"/>
         <source>Parity not measured: {error}</source>
         <translation>未能测量语言公平性：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="160"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="148"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="163"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="151"/>
         <source>{tokenizer} tokens</source>
         <translation>{tokenizer} 词元数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="164"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="152"/>
         <source>{tokenizer} tok/char</source>
         <translation>{tokenizer} 词元/字符</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="165"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="153"/>
         <source>{tokenizer} × en</source>
         <translation>{tokenizer} × 英语</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="173"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="161"/>
         <source>{language} ({code})</source>
         <translation>{language}（{code}）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="213"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="201"/>
         <source>Export language parity</source>
         <translation>导出语言公平性</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="213"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="201"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
-    </message>
-    <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="224"/>
-        <source>Cannot export</source>
-        <translation>无法导出</translation>
-    </message>
-    <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="225"/>
-        <source>“{file}” could not be written: {error}</source>
-        <translation>无法写入“{file}”：{error}</translation>
     </message>
 </context>
 <context>
@@ -857,144 +823,129 @@
 <context>
     <name>WhyMergePanel</name>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="65"/>
-        <location filename="../../app/vocabulary/why_panel.py" line="127"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="66"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="128"/>
         <source>Select a merge (in the Train tab&apos;s merges table, or a token of your tokenizer here).</source>
         <translation>请选择一次合并（在“训练”页的合并表中，或在这里选择你的分词器的一个词元）。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="71"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="72"/>
         <source>Corpus files…</source>
         <translation>语料文件…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="78"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="79"/>
         <source>Where</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="78"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="79"/>
         <source>Before</source>
         <translation>前文</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="78"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="79"/>
         <source>Pair</source>
         <translation>词元对</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="78"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="79"/>
         <source>After</source>
         <translation>后文</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="81"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="82"/>
         <source>Pair at this step</source>
         <translation>这一步的词元对</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="81"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="82"/>
         <source>Count</source>
         <translation>次数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="123"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="124"/>
         <source>{name} is a {model} model: it has no merges to explain.</source>
         <translation>{name} 是 {model} 模型：没有可解释的合并。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="128"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="129"/>
         <source>Select a token made by a merge: the page shows where its pair stands side by side.</source>
         <translation>请选择一个由合并生成的词元：本页显示它的词元对在哪里相邻出现。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="146"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="147"/>
         <source>Corpus: {files}</source>
         <translation>语料：{files}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="148"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="149"/>
         <source>No corpus files: pick the files the tokenizer was trained on.</source>
         <translation>没有语料文件：请选择训练该分词器所用的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="151"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="152"/>
         <source>Corpus: the Compare text. This model&apos;s training corpus is not published, so the counts are those of the text you give (Compare text, or files you pick).</source>
         <translation>语料：对比页的文本。该模型的训练语料没有公开，因此这里的次数来自你给的文本（对比页文本或你选择的文件）。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="159"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="160"/>
         <source>The corpus the tokenizer was trained on</source>
         <translation>训练该分词器所用的语料</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="161"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="162"/>
         <source>Files to look for the merges in</source>
         <translation>要在其中查找合并的文件</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="194"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="195"/>
         <source>No merge of rank {rank}: the tokenizer has {merges:,} merges.</source>
         <translation>没有序号为 {rank} 的合并：该分词器共有 {merges:,} 次合并。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="201"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="202"/>
         <source>Merge {rank:,}: {pair} → {token} (looking in the corpus…)</source>
         <translation>序号为 {rank:,} 的合并：{pair} → {token}（正在语料中查找…）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="211"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="212"/>
         <source>Compare text</source>
         <translation>对比页文本</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="227"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="228"/>
         <source>Merge {rank:,}: {pair} → {token}.</source>
         <translation>序号为 {rank:,} 的合并：{pair} → {token}。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="229"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="230"/>
         <source>Merge {rank:,}: {pair} → {token}, count {count:,} when chosen.</source>
         <translation>序号为 {rank:,} 的合并：{pair} → {token}，被选中时出现 {count:,} 次。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="231"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="232"/>
         <source>Below: all {count:,} places it occurs in the corpus.</source>
         <translation>下表：它在语料中出现的全部 {count:,} 处。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="233"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="234"/>
         <source>Below: the first {count:,} places it occurs in the corpus.</source>
         <translation>下表：它在语料中出现的前 {count:,} 处。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="235"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="236"/>
         <source>{merge} {below}</source>
         <comment>two sentences one after the other</comment>
         <translation>{merge}{below}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="250"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="251"/>
         <source>Counts in this text, not in the model&apos;s training corpus: they show where the pair stands side by side, not why the model&apos;s trainer chose it.</source>
         <translation>这是在这段文本中的次数，不是在模型训练语料中的次数：它们显示词元对在哪里相邻出现，而不是模型的训练器为何选择它。</translation>
     </message>
     <message>
         <location filename="../../app/vocabulary/why_panel.py" line="276"/>
-        <source>No tie: the pair had the highest count alone.</source>
-        <translation>没有并列：这个词元对的次数独占最高。</translation>
-    </message>
-    <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="279"/>
-        <source>{tied} pairs tied at count {count:,}: the trainer takes the lexicographically greatest pair (left token&apos;s bytes, then right token&apos;s bytes); {chosen} wins over {second} by the left token&apos;s bytes</source>
-        <translation>{tied} 个词元对的次数并列为 {count:,}：训练器取字典序最大的词元对（先比较左词元的字节，再比较右词元的字节）；{chosen} 因左词元的字节胜过 {second}</translation>
-    </message>
-    <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="284"/>
-        <source>{tied} pairs tied at count {count:,}: the trainer takes the lexicographically greatest pair (left token&apos;s bytes, then right token&apos;s bytes); {chosen} wins over {second} by the right token&apos;s bytes</source>
-        <translation>{tied} 个词元对的次数并列为 {count:,}：训练器取字典序最大的词元对（先比较左词元的字节，再比较右词元的字节）；{chosen} 因右词元的字节胜过 {second}</translation>
-    </message>
-    <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="293"/>
         <source>Cannot explain this merge: {error}</source>
         <translation>无法解释这次合并：{error}</translation>
     </message>
@@ -1002,150 +953,125 @@
 <context>
     <name>XRayPanel</name>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="59"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="51"/>
         <source>On the Compare tab&apos;s text</source>
         <extracomment>A file is X-rayed on its first this many characters.</extracomment>
         <translation>使用对比页的文本</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="60"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="52"/>
         <source>On a file…</source>
         <translation>使用文件…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="62"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="54"/>
         <source>X-ray</source>
         <translation>透视</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="66"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="58"/>
         <source>Encode the text merge by merge: which tokens are only steps on the way, which words are cut into the most tokens</source>
         <translation>逐次合并地编码文本：哪些词元只是中间步骤，哪些词被切成最多的词元</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="70"/>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="73"/>
-        <source>Export…</source>
-        <translation>导出…</translation>
-    </message>
-    <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="78"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="64"/>
         <source>Press X-ray to see which tokens of the vocabulary shown are only scaffolding on a text (formed while encoding, then merged away) and which of its frequent words it shatters.</source>
         <translation>点击“透视”，查看当前词表中哪些词元在一段文本上只是脚手架（编码时生成、随后又被合并掉），以及哪些常见词被切得支离破碎。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="86"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="71"/>
         <source>Id</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="86"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="71"/>
         <source>Token</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="86"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="71"/>
         <source>Formed</source>
         <translation>生成次数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="86"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="71"/>
         <source>Final</source>
         <translation>留存次数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="86"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="71"/>
         <source>Used up by</source>
         <translation>被以下合并用掉</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="90"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="75"/>
         <source>Script</source>
         <translation>文字</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="90"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="75"/>
         <source>Word</source>
         <translation>词</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="90"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="75"/>
         <source>Count</source>
         <translation>次数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="90"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="75"/>
         <source>Tokens</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="124"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="107"/>
         <source>Encoding the text merge by merge with {name}…</source>
         <translation>正在用 {name} 逐次合并地编码文本…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="132"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="114"/>
         <source>{file}: not UTF-8 text (invalid byte at offset {offset:,}); nothing was read.</source>
         <translation>{file}：不是 UTF-8 文本（偏移 {offset:,} 处有无效字节）；没有读取任何内容。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="144"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="126"/>
         <source>Text to X-ray on</source>
         <translation>要透视的文本</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="144"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="126"/>
         <source>Text (*.txt);;All files (*)</source>
         <translation>文本 (*.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="154"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="136"/>
         <source>On {file}</source>
         <translation>使用 {file}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="163"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="139"/>
         <source>X-ray cancelled.</source>
         <translation>透视已取消。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="168"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="142"/>
         <source>Cannot X-ray: {error}</source>
         <translation>无法透视：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="177"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="149"/>
         <source>{name}: {words:,} words, {tokens:,} tokens · {per_word:.2f} tokens per word, {per_char:.3f} per character, {whole:.0%} of words kept whole · {residues:,} residues ({share:.2%} of the vocabulary): tokens formed while encoding but almost never left at the end.</source>
         <translation>{name}：{words:,} 个词，{tokens:,} 个词元 · 每个词 {per_word:.2f} 个词元，每个字符 {per_char:.3f} 个，{whole:.0%} 的词保持完整 · {residues:,} 个残留词元（占词表的 {share:.2%}）：编码时生成、但几乎从不留到最后的词元。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="218"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="190"/>
         <source>Export the X-ray</source>
         <translation>导出透视结果</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="218"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="190"/>
         <source>CSV (*.csv);;JSON (*.json)</source>
         <translation>CSV (*.csv);;JSON (*.json)</translation>
-    </message>
-    <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="231"/>
-        <source>Cannot export</source>
-        <translation>无法导出</translation>
-    </message>
-    <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="232"/>
-        <source>“{file}” could not be written: {error}</source>
-        <translation>无法写入“{file}”：{error}</translation>
-    </message>
-    <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="235"/>
-        <source>Wrote {file}</source>
-        <translation>已写入 {file}</translation>
     </message>
 </context>
 </TS>

@@ -51,9 +51,9 @@ def main() -> int:
     from PySide6.QtCore import QEventLoop, QSettings, QTimer
     from PySide6.QtWidgets import QApplication
 
-    from app.common import dialogs
-    from app.common.main_thread_gc import freeze_start_up_objects
+    from app.common.background.main_thread_gc import freeze_start_up_objects
     from app.common.startup import start_up
+    from app.common.widgets import dialogs
     from app.main_window import MainWindow
     from app.train.corpus_sources import stdlib_source
     from bpe_core import BpeTrainer

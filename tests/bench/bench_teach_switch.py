@@ -25,7 +25,7 @@ from PySide6.QtWidgets import QApplication
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from app.common.main_thread_gc import freeze_start_up_objects  # noqa: E402
+from app.common.background.main_thread_gc import freeze_start_up_objects  # noqa: E402
 from app.common.startup import start_up  # noqa: E402
 from app.teaching.window import TeachingWindow  # noqa: E402
 from bpe_core.formats import load_any  # noqa: E402

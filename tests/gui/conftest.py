@@ -5,7 +5,7 @@ alive."""
 import os
 
 # Before anything imports Qt. The offscreen screen is an ordinary desktop's (1920x1080; Qt's default is 800x800),
-# so that a window fitted to its screen (app.common.screen_fit) keeps the size the tests give it; a laptop's
+# so that a window fitted to its screen (app.common.widgets.screen_fit) keeps the size the tests give it; a laptop's
 # screen (1366x768) is beside it.
 os.environ.setdefault(
     "QT_QPA_PLATFORM", f"offscreen:configfile={os.path.join(os.path.dirname(__file__), 'offscreen_screen.json')}"
@@ -22,7 +22,7 @@ from tests.child_processes import leftover_children
 
 
 class _TrackedThread(QThread):
-    """The QThread the app's workers make (``app.common.worker``), remembered so that a test's end finds the
+    """The QThread the app's workers make (``app.common.background.worker``), remembered so that a test's end finds the
     running ones at once; a scan of every object (:func:`_running_qthreads`) still runs after each module."""
 
     made: weakref.WeakSet = weakref.WeakSet()
@@ -41,7 +41,7 @@ def _running_qthreads(everywhere: bool = False) -> list[QThread]:
 def threads_tracked():
     """Every worker's thread is a :class:`_TrackedThread` for the session."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr("app.common.worker.QThread", _TrackedThread)
+        patch.setattr("app.common.background.worker.QThread", _TrackedThread)
         yield
 
 
@@ -87,7 +87,7 @@ def started_up(qapp, working_event_loops):
 def chinese(qapp):
     """Every zh_CN translation installed as at start-up with ``--lang zh_CN`` (English again afterwards); a test
     module may define its own ``chinese`` with only its part's translation."""
-    from app.common import i18n
+    from app.common.wording import i18n
 
     translators = i18n.install(qapp, "zh_CN")
     yield translators
@@ -112,7 +112,7 @@ def kept_runs_apart(monkeypatch, tmp_path):
 def unsaved_tokenizers_are_discarded(monkeypatch):
     """Closing a window that trained a tokenizer asks whether to save it; tests answer "discard" (a test of the
     question itself patches its own answer)."""
-    from app.common import dialogs
+    from app.common.widgets import dialogs
 
     monkeypatch.setattr(dialogs, "ask_unsaved", lambda parent, merges, **_: "discard")
 

@@ -122,7 +122,7 @@ def _geometry(widget: QWidget) -> QRect:
 
 
 def cut_axis_labels(widget: QWidget) -> list[str]:
-    """The side axis labels of a chart (``app.common.chart.Chart``) that their axis, too short even for the label
+    """The side axis labels of a chart (``app.common.charts.chart.Chart``) that their axis, too short even for the label
     wrapped on its lines, cuts with "…"."""
     labels = getattr(widget, "axis_labels", None)
     if not isinstance(labels, dict):

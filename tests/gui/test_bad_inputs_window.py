@@ -73,11 +73,11 @@ def dialogs(monkeypatch) -> Dialogs:
         return lambda _parent, message, *_encoding: seen.asked.append((kind, message)) or seen.accept
 
     monkeypatch.setattr(
-        "app.common.dialogs.show_error",
+        "app.common.widgets.dialogs.show_error",
         lambda _parent, title, message, details="": seen.errors.append((title, message)),
     )
-    monkeypatch.setattr("app.common.dialogs.ask_replace_invalid", ask("replace"))
-    monkeypatch.setattr("app.common.dialogs.ask_read_as", ask("read as"))
+    monkeypatch.setattr("app.common.widgets.dialogs.ask_replace_invalid", ask("replace"))
+    monkeypatch.setattr("app.common.widgets.dialogs.ask_read_as", ask("read as"))
     return seen
 
 
@@ -547,7 +547,7 @@ def test_a_chart_csv_neutralises_a_series_named_like_a_formula(qtbot):
     number."""
     import pyqtgraph as pg
 
-    from app.common.chart_export import plotted_csv
+    from app.common.charts.export import plotted_csv
 
     widget = pg.PlotWidget()
     qtbot.addWidget(widget)
@@ -763,7 +763,7 @@ def test_a_full_disk_keeps_the_run_in_memory_and_says_so(window, qtbot, train, m
 
 
 def test_save_as_into_the_kept_runs_folder_is_refused(window, qtbot, train, monkeypatch, tmp_path):
-    from app.common import dialogs
+    from app.common.widgets import dialogs
     from app.train.kept_store import kept_runs_folder
     from tests.gui.test_kept_runs import keep
 
@@ -894,7 +894,7 @@ def test_every_refusal_of_a_counts_file_is_said_in_chinese_with_its_fields(chine
     the row or line, the value found)."""
     import re
 
-    from app.common.engine_messages import WORDINGS, engine_message
+    from app.common.wording.engine_messages import WORDINGS, engine_message
     from bpe_core.counts_file import CountsFileError, read_counts
     from bpe_core.messages import message_of, placeholders
 
@@ -920,7 +920,7 @@ def test_a_ray_address_where_no_ray_answers_is_said_in_chinese(chinese, tmp_path
     import socket
 
     pytest.importorskip("ray")
-    from app.common.engine_messages import engine_message
+    from app.common.wording.engine_messages import engine_message
     from bpe_core.ray_counting import RayConnectionError, count_on_ray
 
     monkeypatch.setenv("RAY_TMPDIR", str(tmp_path / "ray"))  # no cluster started by another test is found

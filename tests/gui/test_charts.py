@@ -16,9 +16,9 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPainter
 from PySide6.QtWidgets import QApplication, QFileDialog, QGraphicsTextItem, QStackedWidget, QTabWidget, QWidget
 
-from app.common import chart_export
-from app.common.chart import LABEL_PT, TICK_PT, TITLE_PT, Chart
-from app.common.chart_axes import opaque
+from app.common.charts import export as chart_export
+from app.common.charts.axes import opaque
+from app.common.charts.chart import LABEL_PT, TICK_PT, TITLE_PT, Chart
 from bpe_core.errors import TokenizerWriteError
 
 WAIT_MS = 60000

@@ -8,7 +8,7 @@ import re
 from PySide6.QtCore import QLocale, QSettings
 from PySide6.QtWidgets import QAbstractButton, QGroupBox, QLabel, QTabWidget
 
-from app.common import i18n
+from app.common.wording import i18n
 
 HAN = re.compile(r"[\u4e00-\u9fff]")
 
@@ -95,7 +95,7 @@ def test_why_a_run_failed_is_said_in_chinese(chinese, qtbot, tmp_path, monkeypat
 
     errors = []
     monkeypatch.setattr(
-        "app.common.dialogs.show_error", lambda _parent, title, message, details="": errors.append(message)
+        "app.common.widgets.dialogs.show_error", lambda _parent, title, message, details="": errors.append(message)
     )
     corpus = tmp_path / "specials.txt"
     corpus.write_text("<|endoftext|>" * 50, encoding="utf-8")

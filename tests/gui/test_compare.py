@@ -248,7 +248,7 @@ def test_adding_json_and_tiktoken_panes(qtbot, view, trained, tmp_path):
 
 def test_a_bad_tokenizer_file_shows_a_message_and_adds_nothing(view, tmp_path, monkeypatch):
     shown = []
-    monkeypatch.setattr("app.common.dialogs.show_error", lambda *args: shown.append(args))
+    monkeypatch.setattr("app.common.widgets.dialogs.show_error", lambda *args: shown.append(args))
     bad = tmp_path / "broken.json"
     bad.write_text("{not json", encoding="utf-8")
     before = list(view.panes)

@@ -69,7 +69,7 @@ def shown(monkeypatch) -> list[str]:
     """The messages of the error dialogs shown (none is opened)."""
     messages = []
     monkeypatch.setattr(
-        "app.common.dialogs.show_error", lambda _parent, _title, message, _details="": messages.append(message)
+        "app.common.widgets.dialogs.show_error", lambda _parent, _title, message, _details="": messages.append(message)
     )
     return messages
 

@@ -6,8 +6,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog
 
-from app.common import dialogs
-from app.common.samples import samples_dir
+from app.common.files.samples import samples_dir
+from app.common.widgets import dialogs
 from bpe_core import BpeTrainer
 from bpe_core.cli import main as bpe
 from bpe_core.corpus import CorpusInfo, CorpusReader

@@ -1,6 +1,6 @@
 """The engine's messages in the interface's language: every code of the engine's catalogue
-(``bpe_core.messages.ENGLISH``) has a wording in app/common/engine_messages.py using only fields the message has;
-every way a tokenizer file, a model id, a shipped encoding, a corpus, a pattern or a vocabulary filter fails,
+(``bpe_core.messages.ENGLISH``) has a wording in app/common/wording/engine_messages.py using only fields the message
+has; every way a tokenizer file, a model id, a shipped encoding, a corpus, a pattern or a vocabulary filter fails,
 produced by the real engine (the hub's answers by huggingface_hub's own error classes), comes out in Chinese with
 its fields kept (``chinese``: tests/gui/conftest.py), and in English as the engine wrote it; no module of the
 window reads the engine's words with a regex."""
@@ -16,7 +16,7 @@ import huggingface_hub
 import pytest
 from huggingface_hub import utils as hub_errors
 
-from app.common.engine_messages import WORDINGS, engine_message
+from app.common.wording.engine_messages import WORDINGS, engine_message
 from bpe_core.formats import load_any
 from bpe_core.hub import parse_model_id, tokenizer_files
 from bpe_core.messages import ENGLISH, Message, message_of, placeholders

@@ -354,7 +354,7 @@ def test_open_asks_a_tiktoken_files_pattern(window, files, monkeypatch):
 def test_open_tokenizer_without_the_pattern_a_file_needs_says_so(window, files, monkeypatch):
     shown = []
     monkeypatch.setattr(
-        "app.common.dialogs.show_error", lambda _parent, title, message, details="": shown.append(message)
+        "app.common.widgets.dialogs.show_error", lambda _parent, title, message, details="": shown.append(message)
     )
     assert not window.files.open_tokenizer(files["tiktoken"])
     assert len(shown) == 1 and "tokenizer.tiktoken" in shown[0] and "pattern" in shown[0]

@@ -37,7 +37,8 @@ def errors(monkeypatch):
     """Every error dialog's (title, message), instead of showing it."""
     shown = []
     monkeypatch.setattr(
-        "app.common.dialogs.show_error", lambda _parent, title, message, details="": shown.append((title, message))
+        "app.common.widgets.dialogs.show_error",
+        lambda _parent, title, message, details="": shown.append((title, message)),
     )
     return shown
 
@@ -95,7 +96,7 @@ def test_vocab_size_from_the_command_line_survives_the_replace_dialog(window, tm
     latin.write_bytes("café crème brûlée, déjà vu. ".encode("latin-1") * 200)
     asked = []
     monkeypatch.setattr(
-        "app.common.dialogs.ask_replace_invalid", lambda _parent, message: asked.append(message) or True
+        "app.common.widgets.dialogs.ask_replace_invalid", lambda _parent, message: asked.append(message) or True
     )
     apply_args(window, parse_args([str(latin), "--vocab-size", "300"]))
     assert asked and window.train_tab.settings_panel.vocab_size.value() == 300
@@ -218,7 +219,7 @@ def test_a_utf16_corpus_is_offered_to_be_read_as_utf16_and_trains(window, tmp_pa
     path.write_text(text, encoding="utf-16")  # with a byte-order mark
     asked = []
     monkeypatch.setattr(
-        "app.common.dialogs.ask_read_as", lambda _parent, message, enc: asked.append((message, enc)) or True
+        "app.common.widgets.dialogs.ask_read_as", lambda _parent, message, enc: asked.append((message, enc)) or True
     )
     assert window.train_tab.corpus_panel.add_files([path])
     assert asked and asked[0][1] == "utf-16" and "utf16.txt" in asked[0][0]
@@ -235,7 +236,9 @@ def test_the_trainer_finding_a_byte_order_mark_asks_and_trains_again(window, tmp
     path.write_text("words and more words. " * 200, encoding="utf-16")
     monkeypatch.setattr("app.train.corpus_panel.check_file", lambda p: FileCheck(p))  # let the trainer find it
     asked = []
-    monkeypatch.setattr("app.common.dialogs.ask_read_as", lambda _parent, message, enc: asked.append(enc) or True)
+    monkeypatch.setattr(
+        "app.common.widgets.dialogs.ask_read_as", lambda _parent, message, enc: asked.append(enc) or True
+    )
     assert window.train_tab.corpus_panel.add_files([path])
     window.train_tab.settings_panel.apply(vocab_size=300)
     qtbot.mouseClick(window.train_tab.train_button, Qt.MouseButton.LeftButton)

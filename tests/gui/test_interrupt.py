@@ -9,8 +9,8 @@ import time
 
 import pytest
 
-from app.common import dialogs
 from app.common.interrupt import CloseOnInterrupt
+from app.common.widgets import dialogs
 
 
 def test_ctrl_c_asks_about_the_unsaved_run_and_cancel_keeps_the_window(qtbot, window, train, monkeypatch):

@@ -9,7 +9,7 @@ import string
 import pytest
 from PySide6.QtCore import Qt
 
-from app.common import dialogs
+from app.common.widgets import dialogs
 from app.train.steering import run_folder
 from bpe_core.checkpoint import interrupted
 from bpe_core.formats import load_json

@@ -6,8 +6,8 @@ Driven through the real buttons, menus and dialogs (the folder is the test's own
 from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
-from app.common import dialogs
-from app.common.dialogs import ask_unsaved as real_ask_unsaved
+from app.common.widgets import dialogs
+from app.common.widgets.dialogs import ask_unsaved as real_ask_unsaved
 from app.train.kept_store import kept_runs_folder
 from bpe_core.formats import load_json
 from tests.gui.test_kept_runs import keep, kept_menu_action

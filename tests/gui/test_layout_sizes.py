@@ -14,7 +14,7 @@ import pytest
 from PySide6.QtCore import QRect, QSettings, QSize
 
 from app import window_state
-from app.common.screen_fit import fitted
+from app.common.widgets.screen_fit import fitted
 from tests.gui.layout_checks import problems
 
 SIZES = [(1280, 800), (1366, 768), (1920, 1080)]
@@ -32,7 +32,7 @@ def window_size(screen: tuple[int, int]) -> QSize:
 
 @pytest.fixture
 def language(request, qapp):
-    from app.common import i18n
+    from app.common.wording import i18n
 
     translators = i18n.install(qapp, request.param)
     yield request.param
@@ -143,7 +143,7 @@ def test_after_a_run_at_1366x768_nothing_is_squashed_and_every_pair_has_its_labe
     many pairs as its height holds a label for (15 pairs in 200 px of plot left every other one unlabelled)."""
     from PySide6.QtGui import QFontMetrics
 
-    from app.common.chart_axes import GAP
+    from app.common.charts.axes import GAP
     from app.style import mono_font
     from app.train.charts import PAIR_PT
 

@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog
 
-from app.common import dialogs
+from app.common.widgets import dialogs
 from app.train.steering import run_folder
 from bpe_core.checkpoint import Checkpoint
 from bpe_core.formats import save_json

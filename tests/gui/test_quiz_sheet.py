@@ -9,6 +9,7 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
+from app.common.wording.tie_break import tie_text
 from app.teaching.quiz_sheet import PNG_DPI
 from app.teaching.quiz_view import ROUND, QuizView
 from bpe_core.token_label import render_pair
@@ -58,7 +59,7 @@ def test_pdf_sheet_hides_the_counts_then_answers(qtbot, tmp_path):
         assert all(render_pair(*pair) in questions for pair in q.choices)
         assert f"Question {item.number}: " in answered
         assert all(f"{render_pair(*pair)}: {count}×" in answered for pair, count in q.ranked())
-        assert view.tie_text(q.tie) in answered
+        assert tie_text(q.tie) in answered
     assert sorted(p.name for p in tmp_path.iterdir()) == ["quiz.pdf"]
 
 

@@ -4,7 +4,7 @@ whole tab widget, every chart in it included), and still lay out again when thei
 import pytest
 from PySide6.QtWidgets import QLabel, QMainWindow, QTabWidget, QVBoxLayout, QWidget
 
-from app.common.tab_widget import TabWidget
+from app.common.widgets.tab_widget import TabWidget
 
 
 class Painted(QWidget):

@@ -1,5 +1,5 @@
-"""The run charts' curves (:mod:`app.common.thin_curve`): drawn with at most two points per pixel column, the picture
-the same as with every point, the data (and so the CSV export) whole."""
+"""The run charts' curves (:mod:`app.common.charts.thin_curve`): drawn with at most two points per pixel column, the
+picture the same as with every point, the data (and so the CSV export) whole."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication, QWidget
 
-from app.common import chart_export
-from app.common.thin_curve import ThinCurve, column_extremes
+from app.common.charts import export as chart_export
+from app.common.charts.thin_curve import ThinCurve, column_extremes
 from app.train.charts import CompressionChart, MergeCountChart
 from app.train.merge_history import MergeHistory
 from bpe_core.steps import MergeStep

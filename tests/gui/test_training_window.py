@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from PySide6.QtCore import Qt
 
-from app.common.samples import samples_dir
+from app.common.files.samples import samples_dir
 from app.train.merges_model import AFTER, COUNT, ID, LEFT, NEW, RANK, RAW_ROLE, RIGHT
 from bpe_core import BpeTrainer
 

@@ -14,7 +14,8 @@ import pyqtgraph as pg
 import pytest
 from PySide6.QtCore import QCoreApplication, Qt, QTranslator
 
-from app.common import i18n
+from app.common.wording import i18n
+from app.common.wording.tie_break import tie_text
 from app.vocabulary import VocabularyTab, choices
 from app.vocabulary.table_model import VocabularyModel
 from bpe_core.foreign import TiktokenTokenizer
@@ -388,15 +389,16 @@ def test_chinese_translations_keep_every_field_and_its_format(part):
 
 @pytest.fixture
 def chinese(qapp):
-    """The Vocabulary tab's and pyqtgraph's Chinese translations installed (removed afterwards)."""
+    """The Vocabulary tab's, app/common's (in train_zh_CN) and pyqtgraph's Chinese translations installed (removed
+    afterwards)."""
     translators = []
     for path in i18n.translation_files("zh_CN"):
-        if path.name in ("vocabulary_zh_CN.qm", "pyqtgraph_zh_CN.qm"):
+        if path.name in ("vocabulary_zh_CN.qm", "train_zh_CN.qm", "pyqtgraph_zh_CN.qm"):
             translator = QTranslator()
             assert translator.load(str(path)), path
             QCoreApplication.installTranslator(translator)
             translators.append(translator)
-    assert len(translators) == 2
+    assert len(translators) == 3
     yield
     for translator in translators:
         QCoreApplication.removeTranslator(translator)
@@ -413,7 +415,7 @@ def test_the_tab_in_chinese(qtbot, chinese):
     assert tab.browse.filters.script.itemText(tab.browse.filters.script.findData("Han")) == "汉字"
     assert tab.parity.status.text().startswith("《世界人权宣言》第一条：15 种语言")
     tie = TieBreak(count=1234, tied=((b"aa", b"a"), (b"a", b"b")), decided_by="right")
-    text = tab.why.tie_text(tie)
+    text = tie_text(tie)
     assert "1,234" in text and render_pair(b"aa", b"a") in text and "右词元" in text and "{" not in text
     chart = pg.PlotWidget()  # pyqtgraph's own right-click menus, as a chart with its menu enabled has them
     qtbot.addWidget(chart)
@@ -428,8 +430,8 @@ def test_the_tie_break_is_worded_as_the_engine_words_it(qtbot):
     qtbot.addWidget(tab)
     for side in ("left", "right"):
         tie = TieBreak(count=2, tied=((b"aa", b"a"), (b"a", b"b"), (b"b", b"c")), decided_by=side)
-        assert tab.why.tie_text(tie) == tie.explain()
-    assert tab.why.tie_text(None).startswith("No tie")
+        assert tie_text(tie) == tie.explain()
+    assert tie_text(None).startswith("No tie")
     tab.shutdown()
 
 

@@ -5,7 +5,7 @@ from PySide6.QtCore import QByteArray, QSettings
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QSplitter
 
-from app.common import dialogs
+from app.common.widgets import dialogs
 from app.help_menu import about_text, tour_pages
 
 

@@ -1,5 +1,5 @@
-"""The one worker idiom (app/common/worker.py, latest.py) and what is set up once at start-up, without a clock:
-batches by the training worker, latest-request-wins in the jobs runner and the encode service, GC policy
+"""The one worker idiom (app/common/background/worker.py, latest.py) and what is set up once at start-up, without a
+clock: batches by the training worker, latest-request-wins in the jobs runner and the encode service, GC policy
 set by start-up and not by a widget, and a failed Save that keeps the result and offers another place."""
 
 import gc
@@ -8,11 +8,11 @@ import threading
 import pytest
 from PySide6.QtCore import Qt
 
-from app.common.jobs import Jobs
-from app.common.samples import samples_dir
+from app.common.background.jobs import Jobs
+from app.common.background.worker import Task, WorkerThread
+from app.common.files.samples import samples_dir
 from app.common.sources import reference_source
 from app.common.startup import start_up
-from app.common.worker import Task, WorkerThread
 from app.compare.encode_worker import EncodeService
 from app.train.corpus_sources import CorpusSource
 from app.train.settings import TrainSettings
@@ -114,7 +114,7 @@ def test_start_up_not_a_widget_keeps_garbage_collection_on_the_gui_thread(qapp):
 def test_a_failed_save_keeps_the_result_and_offers_another_place(window, train, tmp_path, monkeypatch):
     errors, offered = [], []
     monkeypatch.setattr(
-        "app.common.dialogs.show_error", lambda _parent, title, message, details="": errors.append(title)
+        "app.common.widgets.dialogs.show_error", lambda _parent, title, message, details="": errors.append(title)
     )
     bad, good = tmp_path / "missing" / "tok.json", tmp_path / "tok.json"
     answers = iter([str(bad), str(good)])
@@ -145,7 +145,7 @@ def test_a_full_collection_waits_for_memory_to_grow_by_a_quarter(qapp, monkeypat
     import gc
     import sys
 
-    from app.common import main_thread_gc
+    from app.common.background import main_thread_gc
 
     collector = qapp.findChild(main_thread_gc._Collector, "mainThreadGarbageCollector")
     collected: list[int] = []

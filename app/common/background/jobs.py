@@ -1,7 +1,8 @@
 """One kind of job off the GUI thread (a vocabulary analysis or filter, a regex check, a held-out measure, the
 Teach window's tokenizer made ready): ``submit(fn)`` runs ``fn(cancelled, progress)`` as a
-:class:`~app.common.worker.Task` on a thread of its own; a newer job cancels the older one and only the newest
-job's ``result``, ``failed``, ``cancelled`` and ``progress`` come through (:class:`~app.common.latest.LatestWins`).
+:class:`~app.common.background.worker.Task` on a thread of its own; a newer job cancels the older one and only the
+newest job's ``result``, ``failed``, ``cancelled`` and ``progress`` come through
+(:class:`~app.common.background.latest.LatestWins`).
 
 ``fn`` polls ``cancelled()`` (a callable returning a bool) and may call ``progress(done, total)``; it raises
 :class:`~bpe_core.cancelled.Cancelled` to stop. ``call(fn)`` is for a short job that neither
@@ -27,9 +28,9 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal, Slot
 
-from app.common.engine_messages import said_by
-from app.common.latest import LatestWins
-from app.common.worker import Task, WorkerThread
+from app.common.background.latest import LatestWins
+from app.common.background.worker import Task, WorkerThread
+from app.common.wording.engine_messages import said_by
 from bpe_core.cancelled import Cancelled
 
 Job = Callable[[Callable[[], bool], Callable[[int, int], None]], Any]

@@ -4,11 +4,11 @@ by a :class:`WorkerThread` handle that lives in the GUI thread.
 - A :class:`Task` runs once: ``work()`` runs in the thread as soon as it starts, signals carry its results (queued
   to the GUI thread, where only widgets are touched), ``cancel()`` may be called from any thread and the work
   checks ``cancelled`` between steps. The thread ends when the work returns. While it runs, the GUI thread waits
-  less for the GIL (:mod:`app.common.gil`).
+  less for the GIL (:mod:`app.common.background.gil`).
 - Any other ``QObject`` is a service: the thread runs an event loop and the object's slots, reached by queued
   signals, run there one request after another (see :mod:`app.compare.encode_worker`).
 
-Stale results are dropped with :class:`app.common.latest.LatestWins`. ``stop_and_wait()`` is for closing: no
+Stale results are dropped with :class:`app.common.background.latest.LatestWins`. ``stop_and_wait()`` is for closing: no
 thread outlives the widget that started it.
 
 >>> from PySide6.QtCore import Qt
@@ -34,7 +34,7 @@ import threading
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
-from app.common import gil
+from app.common.background import gil
 
 
 class Task(QObject):

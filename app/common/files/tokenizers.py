@@ -19,7 +19,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
-from app.common.local_files import regular_file
+from app.common.files.local import regular_file
 from bpe_core import formats
 from bpe_core.errors import TokenizerFileError
 from bpe_core.formats import export, save_json

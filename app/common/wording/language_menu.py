@@ -13,11 +13,11 @@ from PySide6.QtCore import QProcess, QSettings, Slot
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
 
-from app.common import i18n
+from app.common.wording import i18n
 
 
 class LanguageMenu(QMenu):
-    """One checkable action per language in :data:`app.common.i18n.LANGUAGES`, the current one checked."""
+    """One checkable action per language in :data:`app.common.wording.i18n.LANGUAGES`, the current one checked."""
 
     def __init__(self, settings: QSettings, window: QWidget):
         super().__init__(window)

@@ -25,8 +25,8 @@ from PySide6.QtGui import QAction, QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QFileDialog, QMenu, QWidget
 
-from app.common import dialogs
-from app.common.engine_messages import engine_message
+from app.common.widgets import dialogs
+from app.common.wording.engine_messages import engine_message
 from bpe_core import formats
 from bpe_core.csv_cells import text_cell
 

@@ -17,7 +17,7 @@ def samples_dir() -> Path:
     try:
         from bpe_resources import resource_path
     except ImportError:  # running from a source checkout that is not installed
-        return Path(__file__).resolve().parents[2] / "resources" / "samples"
+        return Path(__file__).resolve().parents[3] / "resources" / "samples"
     return resource_path("samples")
 
 

@@ -2,7 +2,7 @@
 and a text is read only as far as it is shown.
 
 >>> regular_file(__file__).name
-'local_files.py'
+'local.py'
 >>> head = read_text_head(__file__, max_chars=10)
 >>> len(head.text), head.cut, head.invalid_at
 (10, True, None)

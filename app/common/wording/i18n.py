@@ -78,5 +78,5 @@ def _translations_dir() -> Path:
     try:
         from bpe_resources import resource_path
     except ImportError:  # a source checkout that is not installed
-        return Path(__file__).resolve().parents[2] / "resources" / "translations"
+        return Path(__file__).resolve().parents[3] / "resources" / "translations"
     return resource_path("translations")

@@ -1,6 +1,6 @@
 """The base of the window's charts, a pyqtgraph ``PlotWidget`` with what every chart needs: tick labels that never
-collide (:class:`~app.common.chart_axes.TidyAxis`), a right-click menu to export it as PNG, SVG or CSV
-(:class:`~app.common.chart_export.ExportMenu`), a hint saying what to do while it is empty, and text that follows the
+collide (:class:`~app.common.charts.axes.TidyAxis`), a right-click menu to export it as PNG, SVG or CSV
+(:class:`~app.common.charts.export.ExportMenu`), a hint saying what to do while it is empty, and text that follows the
 widget's font: presentation mode, which enlarges a window's font (as F5 does in the Teach window), enlarges the
 title, ticks, axis labels, legend and value labels of every chart in it.
 
@@ -22,9 +22,9 @@ from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QApplication
 
 from app import style
-from app.common.chart_axes import BACKGROUND, TidyAxis
-from app.common.chart_export import ExportMenu
-from app.common.chart_labels import EmptyHint, LegendRow
+from app.common.charts.axes import BACKGROUND, TidyAxis
+from app.common.charts.export import ExportMenu
+from app.common.charts.labels import EmptyHint, LegendRow
 
 pg.setConfigOptions(antialias=True, background=BACKGROUND, foreground="#222")
 
