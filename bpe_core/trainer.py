@@ -11,9 +11,8 @@ equal count go to the lexicographically greatest pair ``(left bytes, right bytes
 >>> [(s.token, s.count, s.tokens_after) for s in trainer.steps()]
 [(b'aa', 4, 9), (b'aaa', 2, 7), (b'aaab', 2, 5)]
 
-Variants (:mod:`bpe_core.variants`) are parts the trainer calls at set points of its loop (their hooks:
-:mod:`bpe_core.variants.base`): ``min_count`` stops when the best pair is rarer; ``forbid`` regexes name tokens
-never made (the next best pair is taken); ``resume`` replays a saved tokenizer's merges first...
+Variants (:mod:`bpe_core.variants`) are parts whose hooks the loop calls (:mod:`bpe_core.variants.base`), e.g.
+``min_count`` stops when the best pair is rarer and ``forbid`` regexes name tokens never made:
 
 >>> trainer = BpeTrainer(259, pattern="none", forbid=["aaa"], min_count=2)
 >>> trainer.count_text("aaabdaaabac")
@@ -23,55 +22,28 @@ never made (the next best pair is taken); ``resume`` replays a saved tokenizer's
 
 from __future__ import annotations
 
-import hashlib
-import numbers
 import os
 import threading
-import time
-from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from bpe_core.cancelled import Cancelled
-from bpe_core.corpus import CorpusError, CorpusInfo, CorpusReader
-from bpe_core.corpus_files import total_size
+from bpe_core.corpus import CorpusReader
 from bpe_core.counting import WordCounts, count_pieces
-from bpe_core.merge_engine import MergeEngine
 from bpe_core.messages import Message
 from bpe_core.patterns import get_pattern
 from bpe_core.spawning import check_processes, max_processes  # noqa: F401 - also imported from here
 from bpe_core.specials import SpecialSplitter
 from bpe_core.steps import MAX_TOP_PAIRS, MergeStep, TrainingRecord
 from bpe_core.tokenizer import Tokenizer
+from bpe_core.trainer_counting import MAX_VOCAB_BYTES, CorpusCounting, Progress, vocab_bytes_limit  # noqa: F401 - too
 from bpe_core.variants.base import Top
 from bpe_core.variants.registry import variants_of
 from bpe_core.variants.resume import Resume
 from bpe_core.variants.superword import SUPERBPE_STAGE2
 from bpe_core.vocab import vocab_from_merges
 
-Progress = Callable[[int, int], None]
-
 #: The largest vocabulary: ids stay below the 2^24 a tokenizer file may hold (bpe_core.formats.checks.MAX_ID).
 MAX_VOCAB_SIZE = 1 << 24
-
-
-#: The most bytes the vocabulary's tokens may hold together, whatever the corpus: every file written stays below
-#: the 256 MB a tokenizer file may have (GPT-2's ASCII vocab.json spells a byte in up to 6 characters, ``\u0100``).
-MAX_VOCAB_BYTES = 40_000_000
-#: ...and at most the corpus's size (a real vocabulary holds far less), but never less than this.
-MIN_VOCAB_BYTES = 1_000_000
-
-
-def vocab_bytes_limit(corpus_bytes: int) -> int:
-    """How many bytes the merged tokens of a vocabulary trained on ``corpus_bytes`` may hold together.
-
-    BPE on long runs of one character makes tokens of thousands, then millions of bytes (10 MB of ``a``: 86 MB of
-    tokens in 30 merges), whose vocabulary outgrows the corpus, memory, and any file that could be read back.
-    Real corpora never come near: o200k's 200,000 tokens hold 1.5 MB.
-
-    >>> vocab_bytes_limit(10_000), vocab_bytes_limit(10_000_000), vocab_bytes_limit(10**10)
-    (1000000, 10000000, 40000000)
-    """
-    return max(MIN_VOCAB_BYTES, min(corpus_bytes, MAX_VOCAB_BYTES))
 
 
 def minimum_vocab_size(special_tokens: Iterable[str] | None = None) -> int:
@@ -83,20 +55,16 @@ def minimum_vocab_size(special_tokens: Iterable[str] | None = None) -> int:
     return 256 + len(list(special_tokens or []))
 
 
-class BpeTrainer:
+class BpeTrainer(CorpusCounting):
     """One training run: :meth:`count_files` (or :meth:`count_text`), then iterate :meth:`steps`.
 
     :meth:`cancel` may be called from any thread: counting raises :class:`~bpe_core.cancelled.Cancelled`,
     ``steps()`` ends after the current merge and keeps the merges made so far.
 
-    The variants' settings (each variant's module says what it does; :mod:`~bpe_core.variants.registry` which
-    combine): ``min_count``; ``forbid`` (regexes); ``resume`` (a tokenizer of ours, named ``resume_name`` in
-    messages; its special tokens are the run's, ``special_tokens`` may repeat them in any order);
-    ``superword_after`` and ``superword_pattern`` (SuperBPE: :attr:`pattern_now` is then the pattern the tokenizer
-    encodes with, and :attr:`superword` says how); ``picky`` (PickyBPE's tau: :attr:`picky` holds its events,
-    :attr:`removed_count` counts the tokens it removed); ``parity`` (count with :meth:`count_languages`: each merge
-    is chosen for the worst-compressed language, :attr:`languages` holds them; without ``parity``,
-    :meth:`count_languages` trains on the files as one corpus).
+    The arguments after ``encoding`` are the variants' (their modules in :mod:`bpe_core.variants` say what each
+    does; ``resume_name`` names ``resume`` in messages). What they show: :attr:`pattern_now` and :attr:`superword`
+    (SuperBPE), :attr:`picky` and :attr:`removed_count` (PickyBPE), :attr:`languages` (parity-aware BPE, counted
+    with :meth:`count_languages`, which otherwise trains on the files as one corpus).
     """
 
     def __init__(
@@ -156,13 +124,14 @@ class BpeTrainer:
         self.warning_message: Message | None = None  # e.g. that the pattern left characters unmatched
         self.counting_seconds = 0.0
         self.removed_count = 0  # tokens removed during training (PickyBPE)
-        self.id_limit = vocab_size  # the merge engine's ids (PickyBPE asks for more)
+        self.id_limit = vocab_size  # the merge engine's ids (PickyBPE asks for more, at most MAX_VOCAB_SIZE)
         self.corpus_source: tuple = ()  # how to read the corpus again (SuperBPE's second stage)
         self.superword = self.picky = self.languages = None  # what the variants show, when used
         self._stop = threading.Event()
         self._engine = None  # a MergeEngine once counted, or what a variant merges on instead
         for variant in self.variants:
             variant.start(self)
+        self.id_limit = min(self.id_limit, MAX_VOCAB_SIZE)
 
     # -- control -------------------------------------------------------------------------------------------------
     def cancel(self) -> None:
@@ -183,92 +152,7 @@ class BpeTrainer:
         """What the CLI or a window warns of, in English ("" if nothing): :attr:`warning_message` as text."""
         return str(self.warning_message or "")
 
-    # -- counting ------------------------------------------------------------------------------------------------
-    def count_files(self, paths: str | os.PathLike | Iterable[str | os.PathLike], progress: Progress | None = None):
-        """Count the pre-tokens of one or more files, reporting ``progress(bytes_done, bytes_total)``."""
-        paths = [paths] if isinstance(paths, (str, os.PathLike)) else list(paths)  # a generator is read once
-        info = CorpusInfo()
-        pieces = self.reader.pieces_of_files(paths, info, progress)
-        workers = self.processes if total_size(paths) > 2 * self.reader.piece_chars else 1
-        self._count(pieces, workers, info)
-        self.corpus_source = ("files", paths, workers)
-
-    def count_files_on_ray(
-        self, paths: str | os.PathLike | Iterable[str | os.PathLike], address: str | None = None, progress=None
-    ) -> None:
-        """:meth:`count_files` on Ray (:mod:`bpe_core.ray_counting`): on the cluster at ``address``, else on a Ray
-        started here. The pieces are cut by this trainer's own reader, so the counts -- and the merges -- are the
-        local ones exactly."""
-        from bpe_core.ray_counting import count_on_ray
-
-        paths = [paths] if isinstance(paths, (str, os.PathLike)) else list(paths)
-        info = CorpusInfo()
-        started = time.perf_counter()
-        pieces = self.reader.pieces_of_files(paths, info, progress)
-        counts = count_on_ray(
-            pieces,
-            pattern=self.pattern,
-            special_tokens=tuple(self.splitter.tokens),
-            address=address,
-            cancelled=lambda: self.cancelled,
-        )
-        self._use_counts(counts, info, started)
-        self.corpus_source = ("files", paths, self.processes)
-
-    def count_text(self, text: str, name: str = "text") -> None:
-        """Count the pre-tokens of a text in memory (one process)."""
-        data = text.encode("utf-8", "surrogatepass")
-        info = CorpusInfo(names=[name], total_bytes=len(data), sha256=hashlib.sha256(data).hexdigest())
-        self._count(self.reader.pieces_of_text(text, name=name), 1, info)
-        self.corpus_source = ("text", text, name)
-
-    def count_languages(self, files, progress: Progress | None = None) -> None:
-        """Count one file per language (``{name: path}``): with ``parity``, each language apart, its last tenth held
-        out (:func:`~bpe_core.variants.parity.held_out`); without, the files as one corpus (:meth:`count_files`)."""
-        files = dict(files)
-        if not self._counting_languages():
-            self.count_files(list(files.values()), progress)
-            return
-        texts = {name: "".join(self.reader.pieces_of_files([path], CorpusInfo())) for name, path in files.items()}
-        self.count_language_texts(texts)
-        self.record.corpus_names = [os.fspath(path) for path in files.values()]
-
-    def count_language_texts(self, texts) -> None:
-        """:meth:`count_languages` for texts in memory (``{name: text}``)."""
-        texts = dict(texts)
-        variant = self._counting_languages()
-        if variant is None:
-            self.count_text("".join(texts.values()), name="+".join(texts))
-            return
-        self._not_counted_yet()
-        started = time.perf_counter()
-        self._engine = variant.count_languages(self, texts)
-        self.counting_seconds = time.perf_counter() - started
-
-    def _counting_languages(self):
-        """The variant that counts each language apart, if any (parity-aware BPE)."""
-        return next((variant for variant in self.variants if variant.counts_languages), None)
-
-    def count_counts(self, counts: WordCounts, info: CorpusInfo) -> None:
-        """Train on pre-token counts made elsewhere (a counts file, a cluster: :mod:`bpe_core.counts_file`) as if
-        the corpus ``info`` names had been counted here: the same merges, id for id."""
-        self._not_counted_yet()
-        self._use_counts(_checked(counts, ", ".join(info.names) or "the counts"), info, time.perf_counter())
-
-    def _count(self, pieces: Iterator[str], workers: int, info: CorpusInfo) -> None:
-        """Count the pieces' pre-tokens and set up the merge engine on them."""
-        self._not_counted_yet()
-        started = time.perf_counter()
-        try:
-            counts = self._count_pieces(pieces, self.pattern, workers)
-        except Cancelled:
-            raise Cancelled("training was cancelled while counting pre-tokens") from None
-        self._use_counts(counts, info, started)
-
-    def _not_counted_yet(self) -> None:
-        if self._engine is not None:
-            raise RuntimeError("this trainer has already counted a corpus; make a new one")
-
+    # -- counting (the rest: bpe_core.trainer_counting) ----------------------------------------------------------
     def _count_pieces(self, pieces: Iterator[str], pattern: str, workers: int) -> WordCounts:
         """The pre-tokens of ``pieces`` cut by ``pattern``, counted in ``workers`` processes (one with ``"none"``,
         where a piece is one pre-token: a worker would only ship the whole text there and back); cancellable."""
@@ -279,29 +163,6 @@ class BpeTrainer:
             processes=1 if pattern == "none" else workers,
             stop=self._stop,
         )
-
-    def _engine_of(self, counts: WordCounts) -> MergeEngine:
-        """A merge engine on ``counts`` (emptying their words); ids below the largest a tokenizer file holds."""
-        ids = min(self.id_limit, MAX_VOCAB_SIZE)
-        return MergeEngine(_encoded(counts.words), id_limit=ids, extra_tokens=counts.specials)
-
-    def _use_counts(self, counts: WordCounts, info: CorpusInfo, started: float) -> None:
-        """Set up the merge engine on the counts."""
-        names = ", ".join(info.names) or "corpus"
-        if info.total_bytes == 0:
-            raise CorpusError(f"{names}: the corpus is empty")
-        if not counts.words and counts.unmatched_chars:
-            raise CorpusError(Message.of("corpus.matched_nothing", pattern=f"'{self.pattern}'", names=names))
-        if not counts.words:
-            raise CorpusError(Message.of("corpus.only_special_tokens", names=names))
-        record = self.record
-        record.unique_words, record.unmatched_chars = len(counts.words), counts.unmatched_chars
-        self._engine = self._engine_of(counts)
-        self.counting_seconds = time.perf_counter() - started
-        record.corpus_names, record.corpus_bytes, record.corpus_sha256 = info.names, info.total_bytes, info.sha256
-        record.initial_tokens = self._engine.total_tokens
-        if counts.unmatched_chars:
-            self.warning_message = Message.of("train.unmatched", chars=f"{counts.unmatched_chars:,}")
 
     # -- merging -------------------------------------------------------------------------------------------------
     def steps(self) -> Iterator[MergeStep]:
@@ -444,55 +305,6 @@ def _check_vocab_size(vocab_size, minimum: int) -> None:
             f"vocab_size {vocab_size:,} is too large: the maximum is {MAX_VOCAB_SIZE:,} (the largest id a "
             "tokenizer file holds); real vocabularies have 30,000 to 300,000 tokens"
         )
-
-
-def _checked(counts: WordCounts, names: str) -> WordCounts:
-    """``counts`` made elsewhere, without the pre-tokens counted 0 times, refused (:class:`CorpusError`, naming
-    ``names``) if a count or ``specials`` is not a whole number of at least 0, or if they stand for more than
-    :data:`~bpe_core.counts_file.MAX_TOKENS` tokens: the merge engine's pair counts would no longer be exact.
-
-    >>> _checked(WordCounts(Counter(ab=2, c=0), specials=1), "c.tsv").words
-    Counter({'ab': 2})
-    >>> _checked(WordCounts(Counter(ab=-2)), "c.tsv")
-    Traceback (most recent call last):
-    ...
-    bpe_core.corpus.CorpusError: c.tsv: 'ab' is counted -2 times; expected a whole number of at least 0
-    """
-    from bpe_core.counts_file import MAX_TOKENS
-
-    def whole(n) -> bool:
-        return isinstance(n, numbers.Integral) and not isinstance(n, bool) and n >= 0
-
-    if not whole(counts.specials):
-        raise CorpusError(f"{names}: {counts.specials!r} special tokens; expected a whole number of at least 0")
-    tokens, words = int(counts.specials), Counter()
-    for word, n in counts.words.items():
-        if not whole(n):
-            raise CorpusError(f"{names}: {word!r:.60} is counted {n!r} times; expected a whole number of at least 0")
-        if n:
-            words[word] = int(n)
-            tokens += int(n) * len(word.encode("utf-8", "surrogatepass"))
-    if tokens > MAX_TOKENS:
-        raise CorpusError(
-            f"{names}: the counts stand for {tokens:,} tokens, more than the 2**53 ({MAX_TOKENS:,}) training counts "
-            "exactly"
-        )
-    return WordCounts(words, int(counts.specials), counts.unmatched_chars)
-
-
-def _encoded(words: Counter) -> dict[bytes, int]:
-    """Each pre-token's UTF-8 bytes with its count. Empties ``words`` as it goes, so that a text is never held
-    both as ``str`` and as ``bytes`` (with ``pattern="none"`` a pre-token may be the whole corpus).
-
-    >>> words = Counter({"ab": 2, "中": 1})
-    >>> _encoded(words), words
-    ({b'\\xe4\\xb8\\xad': 1, b'ab': 2}, Counter())
-    """
-    encoded = {}
-    while words:
-        word, count = words.popitem()
-        encoded[word.encode("utf-8")] = count
-    return encoded
 
 
 def train_bpe(
