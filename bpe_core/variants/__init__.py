@@ -9,8 +9,14 @@
 - :mod:`~bpe_core.variants.picky`: PickyBPE, which removes tokens made mostly inside a larger one (``--picky``;
   :mod:`~bpe_core.variants.picky_replay` encodes with its events);
 - :mod:`~bpe_core.variants.parity_aware`: parity-aware BPE, each merge for the worst-compressed language
-  (``--parity``; :mod:`~bpe_core.variants.parity` reads its record and its languages);
-- :mod:`~bpe_core.variants.added_tokens`: tokens added to a trained vocabulary as merges (``--add-tokens``).
+  (``--parity``; :mod:`~bpe_core.variants.parity` reads its record and its languages).
+
+Beside them, :mod:`~bpe_core.variants.added_tokens` adds tokens to a trained vocabulary as merges (``--add-tokens``).
+
+To add a variant: a module here with a :class:`~bpe_core.variants.base.Variant`, its place in
+:data:`~bpe_core.variants.registry.ORDER` (and :data:`~bpe_core.variants.registry.CANNOT_COMBINE` if it refuses
+some), its setting made into it in :func:`~bpe_core.variants.registry.variants_of`, and the trainer's keyword
+argument passed on to that.
 
 The hooks: :mod:`~bpe_core.variants.base`. Which variants train together, and in what order they apply:
 :mod:`~bpe_core.variants.registry`. The error their settings raise: :mod:`~bpe_core.variants.errors`.
