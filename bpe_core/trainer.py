@@ -244,7 +244,7 @@ class BpeTrainer(CorpusCounting):
             token=engine.token_bytes[new_id],
             count=count,
             tokens_after=engine.total_tokens,
-            top_pairs=tuple((a, b, c) for (a, b), c in top),
+            top_pairs=tuple([(a, b, c) for (a, b), c in top]),
         )
         for variant in self.variants:
             step = variant.after_merge(self, engine, step, merged)

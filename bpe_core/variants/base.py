@@ -61,7 +61,6 @@ class Run(Protocol):
     are for its variants, not for its callers."""
 
     vocab_size: int
-    top_k: int
     pattern: str
     pattern_now: str  # the pattern the tokenizer encodes with (SuperBPE's second stage changes it)
     processes: int
@@ -72,7 +71,6 @@ class Run(Protocol):
     removed_count: int  # tokens removed during training (PickyBPE)
     id_limit: int  # the merge engine's ids (PickyBPE needs more than the vocabulary's)
     corpus_source: tuple  # how to read the corpus again: ("files", paths, workers), ("text", text, name) or ()
-    counting_seconds: float
     # what the variants show their callers (None when not used): SuperBPE's stages, PickyBPE's history, the
     # languages of parity-aware BPE
     superword: object
