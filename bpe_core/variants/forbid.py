@@ -1,7 +1,7 @@
-r"""Forbidden tokens: a merge whose token's text matches one of some regexes is never made.
+r"""Forbidden tokens (``--forbid``): a merge whose token's text matches one of some regexes is never made.
 
 A token's text is its bytes decoded as UTF-8, invalid bytes replaced with U+FFFD; a regex *matches* when it is
-found anywhere in it (``search``). The trainer then takes the next best pair instead.
+found anywhere in it (``search``). The trainer then takes the next best pair instead (:class:`Forbid`).
 
 >>> rule = ForbidRule([r"\d\p{L}|\p{L}\d"])  # no token spanning a digit and a letter
 >>> rule.forbids(b"a1"), rule.forbids(b" 12"), rule.forbids(b"ab")
@@ -16,6 +16,7 @@ import regex
 
 from bpe_core.messages import Message
 from bpe_core.patterns import PatternTimeoutError
+from bpe_core.variants.base import Pair, Run, Top, Variant
 from bpe_core.variants.errors import VariantSettingError
 
 #: Seconds one regex may take on one token (tokens are short: only a catastrophically backtracking regex gets near).
@@ -41,6 +42,43 @@ class ForbidRule:
                     return True
             except TimeoutError:
                 raise ForbidTimeoutError(compiled.pattern, SECONDS_PER_TOKEN, 0, f"the token {text!r}") from None
+        return False
+
+
+class Forbid(Variant):
+    """The variant: the best pairs whose token ``rule`` forbids are vetoed (each pair's token is asked once).
+
+    >>> from bpe_core.trainer import BpeTrainer
+    >>> trainer = BpeTrainer(259, pattern="none", forbid=["aaa"])
+    >>> trainer.count_text("aaabdaaabac")
+    >>> [s.token for s in trainer.steps()]  # aaa would be next (aa a, twice)
+    [b'aa', b'ab', b'daa']
+    """
+
+    name = "forbid"
+    flag = "--forbid"
+
+    def __init__(self, rule: ForbidRule):
+        self.rule = rule
+        self._allowed: set[Pair] = set()  # pairs already asked about, whose token is allowed
+
+    @classmethod
+    def of(cls, patterns: Iterable[str]) -> Forbid | None:
+        """The variant of these regexes (None if there are none); an invalid one raises
+        :class:`VariantSettingError`."""
+        rule = ForbidRule(patterns)
+        return cls(rule) if rule else None
+
+    def start(self, run: Run) -> None:
+        run.record.settings["forbid"] = list(self.rule.patterns)
+
+    def vetoed(self, engine, top: Top) -> list[Pair]:
+        return [pair for pair, _ in top if pair not in self._allowed and self._forbids(engine, pair)]
+
+    def _forbids(self, engine, pair: Pair) -> bool:
+        if self.rule.forbids(engine.token_bytes[pair[0]] + engine.token_bytes[pair[1]]):
+            return True
+        self._allowed.add(pair)
         return False
 
 

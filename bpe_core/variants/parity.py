@@ -14,7 +14,8 @@ plain BPE on that language's training part. (Tokens per character is not neutral
 character is three bytes and says more than a Latin letter, so Chinese is served alone until its ratio comes down to
 English's.)
 
-A language's text is cut :func:`held_out` : its last tenth (from a line start) is never trained on.
+A language's text is cut :func:`held_out` : its last tenth (from a line start) is never trained on. Training is
+:mod:`bpe_core.variants.parity_aware`'s; this module holds what reading a run's record and its languages needs.
 
 >>> train, held = held_out("line one\\nline two\\nline three\\n" * 4)
 >>> len(train), len(held), held.startswith("line")
@@ -25,14 +26,9 @@ from __future__ import annotations
 
 import os
 import unicodedata
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from bpe_core.messages import Message, shown_char
 from bpe_core.variants.errors import VariantSettingError
-
-if TYPE_CHECKING:  # only named here: reading a record's parity (bpe_core.steps) must not import numpy
-    from bpe_core.merge_engine import MergeEngine
 
 #: The share of each language's text held out to measure its compression.
 HELD_OUT_SHARE = 0.1
@@ -89,67 +85,6 @@ def parse_language(value: str) -> tuple[str, str]:
     if control is not None:
         raise VariantSettingError(Message.of("train.language_control", value=repr(value), char=shown_char(control)))
     return name.strip(), path
-
-
-@dataclass
-class Languages:
-    """Each language's training engine and held-out engine (same ids, same merges) and its held-out characters."""
-
-    names: list[str]
-    engines: list[MergeEngine]
-    held_out: list[MergeEngine]
-    held_out_chars: list[int]
-    held_out_bytes: list[int]
-    chosen: list[int] = field(default_factory=list)  # the language each merge was chosen for
-    held_out_tokens: list[list[int]] = field(default_factory=list)  # per merge, each held-out text's tokens after
-    initial_held_out_tokens: list[int] = field(init=False)
-
-    def __post_init__(self):
-        self.initial_held_out_tokens = [engine.total_tokens for engine in self.held_out]
-
-    def ratios(self) -> list[float]:
-        """Each language's held-out tokens per character now.
-
-        >>> from bpe_core.merge_engine import MergeEngine
-        >>> langs = Languages(["a"], [], [MergeEngine({b"abab": 1}, id_limit=300)], [4], [4])
-        >>> langs.ratios()
-        [1.0]
-        """
-        return [engine.total_tokens / chars for engine, chars in zip(self.held_out, self.held_out_chars)]
-
-    def worst_first(self) -> list[int]:
-        """Language indices, the most tokens per character first (ties: in the order given).
-
-        >>> from bpe_core.merge_engine import MergeEngine
-        >>> langs = Languages(["en", "zh"], [], [MergeEngine({b"ab": 1}, id_limit=300)] * 2, [2, 1], [2, 1])
-        >>> langs.worst_first()
-        [1, 0]
-        """
-        ratios = self.ratios()
-        return sorted(range(len(ratios)), key=lambda i: -ratios[i])
-
-    def merge(self, pair: tuple[int, int], new_id: int, chosen: int) -> None:
-        """Merge ``pair`` everywhere and note the held-out token counts it leaves."""
-        for engine in self.engines + self.held_out:
-            engine.merge(pair, new_id)
-        self.chosen.append(chosen)
-        self.held_out_tokens.append([engine.total_tokens for engine in self.held_out])
-
-    @property
-    def total_tokens(self) -> int:
-        return sum(engine.total_tokens for engine in self.engines)
-
-    def record(self) -> dict:
-        """What the run record keeps (:class:`~bpe_core.steps.TrainingRecord` ``parity``): the lists themselves,
-        so that the record follows the run."""
-        return {
-            "languages": self.names,
-            "held_out_chars": self.held_out_chars,
-            "held_out_bytes": self.held_out_bytes,
-            "initial_held_out_tokens": self.initial_held_out_tokens,
-            "held_out_tokens": self.held_out_tokens,
-            "chosen": self.chosen,
-        }
 
 
 def compression_curves(parity: dict) -> dict[str, list[float]]:

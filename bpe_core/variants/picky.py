@@ -34,12 +34,17 @@ import heapq
 import math
 
 from bpe_core.messages import Message
+from bpe_core.steps import MergeStep
 from bpe_core.tokenizer import Tokenizer
+from bpe_core.variants.base import Kept, Run, Variant
 from bpe_core.variants.errors import VariantSettingError
 from bpe_core.variants.picky_replay import Events, replay_long, replay_short
 
 #: Words longer than this (in bytes) are replayed with a heap (``replay_long``); shorter ones are quicker scanned.
 LONG_WORD = 16
+#: How many merges a run may make for each token of the vocabulary it asks for (the engine's ids): a low tau on a
+#: small corpus removes about two of every three tokens made.
+MERGES_PER_TOKEN = 8
 
 
 def check_tau(tau) -> float:
@@ -287,3 +292,73 @@ class PickyTokenizer(Tokenizer):
             view = PickyTokenizer(self.picky.prefix(k), dict(self.special_tokens), pattern=self.pattern)
             self._truncations[k] = view
         return view
+
+
+class Picky(Variant):
+    """The variant: after each merge, a part whose intersection-over-self exceeds ``tau`` is removed (its id reused
+    by the next merge); each step's ``removed`` says which, the run's ``picky`` holds the events (a
+    :class:`PickyHistory`) and its tokenizer encodes with them (:class:`PickyTokenizer`).
+
+    >>> from bpe_core.trainer import BpeTrainer
+    >>> trainer = BpeTrainer(258, pattern="none", picky=0.5)
+    >>> trainer.count_text("abcabcabd")
+    >>> trainer.run()
+    >>> [(s.new_id, s.token, s.removed) for s in trainer.record.steps]  # ab is mostly inside cab: removed
+    [(256, b'ab', ()), (257, b'cab', ((256, b'ab'),)), (256, b'cabd', ())]
+    >>> tok = trainer.tokenizer()
+    >>> tok.encode("abcabcabd"), sorted(tok.vocab.items())[256:]
+    ([97, 98, 257, 256], [(256, b'cabd'), (257, b'cab')])
+    """
+
+    name = "picky"
+    flag = "--picky"
+
+    def __init__(self, tau):
+        self.history = PickyHistory(check_tau(tau))
+
+    def start(self, run: Run) -> None:
+        run.record.settings["picky"] = self.history.tau
+        run.picky = self.history
+        run.id_limit = 256 + max(1024, MERGES_PER_TOKEN * (run.vocab_size - 256))
+
+    def stop(self, run: Run, engine, count: int) -> Message | None:
+        if 256 + len(run.merges) < engine.limit:
+            return None
+        return Message.of(
+            "train.picky_merge_limit",
+            merges=len(run.merges),
+            removed=run.removed_count,
+            reached=run.vocab_size_reached,
+            asked=run.vocab_size,
+        )
+
+    def after_merge(self, run: Run, engine, step, merged: int):
+        """Remove the parts whose IoS exceeds tau; the step is given the ids shown (see :class:`PickyHistory`)."""
+        history = self.history
+        ids = history.ids
+        pair = step.pair
+        shown = (ids[pair[0]], ids[pair[1]], tuple([(ids[a], ids[b], c) for a, b, c in step.top_pairs]))
+        history.merge(*pair)
+        removed = []
+        for part in dict.fromkeys(pair):
+            if history.removable(engine, part, merged):
+                engine.split(part, history.parts(part))
+                removed.append((history.remove(part), engine.token_bytes[part]))
+        run.removed_count += len(removed)
+        return MergeStep(  # built anew rather than replace()d: twice as fast, once per merge
+            rank=step.rank,
+            new_id=ids[step.new_id],
+            left=shown[0],
+            right=shown[1],
+            token=step.token,
+            count=step.count,
+            tokens_after=engine.total_tokens,
+            top_pairs=shown[2],
+            removed=tuple(removed),
+        )
+
+    def kept(self, run: Run) -> Kept:
+        return Kept(self.history.vocab(), self.history.next_id)
+
+    def tokenizer(self, run: Run, special_tokens: dict[str, int]) -> PickyTokenizer:
+        return PickyTokenizer(self.history, special_tokens, pattern=run.pattern_now)

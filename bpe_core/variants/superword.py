@@ -28,7 +28,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from bpe_core.corpus import CorpusInfo, CorpusReader
+from bpe_core.messages import Message
 from bpe_core.patterns import get_pattern, pattern_source
+from bpe_core.variants.base import Run, Variant
+from bpe_core.variants.errors import VariantSettingError
 
 #: SuperBPE's stage-2 pre-tokenization regex, verbatim: ``regex_string`` in ``scripts/extend_tokenizer.sh`` (and
 #: ``scripts/extend_existing_tokenizer.sh``) of github.com/PythonNut/superbpe at commit
@@ -84,3 +88,57 @@ class SuperwordStages:
         if not (isinstance(first, str) and isinstance(pattern, str) and type(transition) is int and transition >= 0):
             raise ValueError('"superword" needs first_pattern and pattern (strings) and transition (a count)')
         return cls(first, transition, pattern)
+
+
+class Superword(Variant):
+    """The variant: once the vocabulary reaches ``after``, the corpus is counted again with ``pattern``'s coarser
+    pre-tokens (:func:`isolated`), every merge so far is applied inside them, and merging goes on; the run's
+    ``pattern_now`` is then the pattern the tokenizer encodes with, and its ``superword`` says how.
+    ``minimum``: the vocabulary before any merge (the bytes and special tokens), ``size``: the one asked for.
+
+    >>> from bpe_core.trainer import BpeTrainer
+    >>> trainer = BpeTrainer(262, pattern="gpt2", superword_after=258)
+    >>> trainer.count_text("of the of the of the")
+    >>> trainer.run()
+    >>> [left + right for left, right in trainer.merges], trainer.superword.transition  # 2 merges, then superwords
+    ([b'th', b'the', b'of', b'of ', b'of the', b'of the '], 2)
+    """
+
+    name = "superword"
+    flag = "--superword-after"
+
+    def __init__(self, after: int, pattern: str, minimum: int, size: int):
+        if not (isinstance(after, int) and minimum <= after <= size):
+            raise VariantSettingError(
+                Message.of("train.superword_after_invalid", after=after, minimum=minimum, size=size)
+            )
+        get_pattern(isolated(pattern))  # raises PatternError for an invalid regex
+        self.after, self.pattern, self.transition = after, pattern, after - minimum
+
+    def start(self, run: Run) -> None:
+        run.record.settings.update(superword_after=self.after, superword_pattern=self.pattern)
+
+    def engine_now(self, run: Run, engine):
+        if len(run.merges) != self.transition or run.superword is not None:
+            return engine
+        return self._second_stage(run)
+
+    def _second_stage(self, run: Run):
+        """Count the corpus again with the second stage's pre-tokens and replay every merge so far inside them."""
+        coarse = isolated(self.pattern)
+        reader = CorpusReader(
+            pattern=coarse, splitter=run.splitter, errors=run.reader.errors, encoding=run.reader.encoding
+        )
+        reader.piece_chars = run.reader.piece_chars
+        kind, source, detail = run.corpus_source
+        if kind == "files":
+            pieces, workers = reader.pieces_of_files(source, CorpusInfo()), detail
+        else:
+            pieces, workers = reader.pieces_of_text(source, name=detail), 1
+        engine = run._engine_of(run._count_pieces(pieces, coarse, workers))
+        for step in run.record.steps:
+            engine.merge(step.pair, step.new_id)
+        run.superword = SuperwordStages(run.pattern, self.transition, self.pattern)
+        run.pattern_now = coarse
+        run.record.settings["superword_tokens_at_transition"] = engine.total_tokens
+        return engine
