@@ -36,7 +36,6 @@ from dataclasses import dataclass
 
 from bpe_core.messages import EngineError, Message
 from bpe_core.token_label import label_segments, newlines, render_token
-from bpe_core.token_layout import FlowLayout
 from bpe_core.token_style import (
     HEX_TEXT,
     MONO_FAMILIES,
@@ -263,6 +262,8 @@ def flow(view, width: float, measure=None) -> list[_Row]:
             tokens.append(token)
             box = max(sum(measure(*s) for s in label_segments(token.token)) + 2 * PAD, 8.0)
             sizes.append((box, newlines(token.token)))
+    from bpe_core.token_layout import FlowLayout  # numpy: imported only when a picture is drawn
+
     layout = FlowLayout(width, BOX_HEIGHT, BOX_HEIGHT + ROW_GAP, tall=tall, margin=MARGIN, gap=GAP)
     layout.extend(sizes)
     tall_rows = layout.tall_rows
