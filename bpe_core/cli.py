@@ -25,6 +25,7 @@ import stat
 import sys
 import threading
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from bpe_core.cancelled import Cancelled
@@ -159,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
 
 
-def _caused_by_interrupt(error: BaseException) -> bool:
+def _caused_by_interrupt(error: BaseException | None) -> bool:
     """Whether ``error`` comes from a KeyboardInterrupt (numpy, interrupted while importing, raises ImportError).
 
     >>> try:
@@ -739,7 +740,7 @@ def _signals_cancel(trainer: BpeTrainer):
     if threading.current_thread() is not threading.main_thread():  # only the main thread may set handlers
         yield caught
         return
-    previous = {}
+    previous: dict[int, Callable | int | None] = {}  # signal handlers
 
     def restore() -> None:
         for number, handler in previous.items():

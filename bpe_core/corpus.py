@@ -226,14 +226,14 @@ class CorpusReader:
         ``paths`` (any iterable) is read once, now: every file is checked (it exists, is a regular file, has no
         byte-order mark of another encoding) and ``info`` gets the names and sizes before any piece is read.
         """
-        paths = [os.fspath(p) for p in paths]
-        if not paths:
+        files = [os.fspath(p) for p in paths]
+        if not files:
             raise CorpusError("no corpus file given")
-        checked = [self._check(path) for path in paths]
-        info.names = [file_name(p) for p in paths]
+        checked = [self._check(path) for path in files]
+        info.names = [file_name(p) for p in files]
         info.sizes = [size for size, _ in checked]
         info.total_bytes = sum(info.sizes)
-        return self._read(paths, [encoding for _, encoding in checked], info, progress)
+        return self._read(files, [encoding for _, encoding in checked], info, progress)
 
     def _check(self, path: str) -> tuple[int, str]:
         """A file's size and the encoding to decode it with; refuses what cannot be read as text (without

@@ -154,7 +154,8 @@ def _with_query(uri: str, query: str) -> str:
 
 def _glob_parts(pattern: str) -> tuple[str, list[str]]:
     """The folder a URI glob starts in (no magic in it) and the levels below it to match."""
-    scheme_end = _URI.match(pattern).end()
+    scheme = _URI.match(pattern)
+    scheme_end = scheme.end() if scheme else 0
     levels = pattern[scheme_end:].split("/")
     first = next(i for i, level in enumerate(levels) if glob.has_magic(level))
     return pattern[:scheme_end] + "/".join(levels[:first]), levels[first:]

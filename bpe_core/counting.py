@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from multiprocessing.connection import Connection, Pipe, wait
 from multiprocessing.process import BaseProcess
-from typing import Self
+from typing import Self, cast
 
 from bpe_core import spawning
 from bpe_core.cancelled import Cancelled
@@ -124,7 +124,9 @@ def count_pieces(
         return workers.count(jobs, stop)
 
 
-def _jobs(pieces: Iterable[str], pattern: str, special_tokens: tuple[str, ...], name: str):
+def _jobs(
+    pieces: Iterable[str], pattern: str, special_tokens: tuple[str, ...], name: str
+) -> Iterator[tuple[Job, str, int]]:
     """``count_piece`` arguments for each piece: the job, the corpus name and the piece's character offset."""
     offset = 0
     for piece in pieces:
@@ -185,7 +187,7 @@ class _Workers:
                 self._send(pipe, upcoming)
                 busy.append(pipe)
                 upcoming = next(jobs, None)
-            ready = wait(busy, timeout=0.1)
+            ready = cast("list[Connection]", wait(busy, timeout=0.1))  # some of the pipes it was given
             if stop is not None and stop.is_set():
                 raise Cancelled  # before reading: a signal that set it may also have ended the workers
             for pipe in ready:
@@ -196,7 +198,9 @@ class _Workers:
         for pipe in self.pipes:
             self._send(pipe, None)  # "your total, please"
         for pipe in self.pipes:
-            total.add(self._receive(pipe, stop))
+            counted = self._receive(pipe, stop)
+            assert counted is not None, "a worker answers None with its total"
+            total.add(counted)
         return total
 
     @staticmethod
@@ -235,9 +239,10 @@ def _serve(pipe: Connection) -> None:
     total = WordCounts()
     while True:
         try:
-            args = pipe.recv()
+            args: tuple[Job, str, int] | None = pipe.recv()  # count_piece's arguments (see _jobs)
         except (EOFError, OSError):
             return  # the parent has gone
+        reply: tuple[WordCounts | None, Exception | None]
         try:
             if args is None:
                 reply, total = (total, None), WordCounts()

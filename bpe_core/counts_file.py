@@ -119,7 +119,11 @@ def _parquet_bytes(counts: Counts) -> bytes:
             "count": pa.array(list(counts.words.values()), type=pa.int64()),
         }
     )
-    meta = {"format": FORMAT, "pattern": counts.pattern, "special_tokens": list(counts.special_tokens)}
+    meta: dict[str, object] = {
+        "format": FORMAT,
+        "pattern": counts.pattern,
+        "special_tokens": list(counts.special_tokens),
+    }
     meta |= {"specials": counts.specials, "corpus_names": list(counts.corpus_names)}
     meta |= {"corpus_bytes": counts.corpus_bytes, "corpus_sha256": counts.corpus_sha256}
     table = table.replace_schema_metadata({META_KEY: json.dumps(meta).encode("utf-8")})

@@ -114,9 +114,12 @@ class FastFindall:
         if name not in SHIPPED:
             raise ValueError(f"the fast path is only for the shipped patterns {SHIPPED}, not {name!r}")
         compiled = get_pattern(name)
+        assert compiled is not None, "a shipped pattern is a regex"
         self.name = name
+        twin = ascii_twin(compiled.pattern)
+        assert twin is not None, "every shipped pattern has an ASCII twin"
         self.unicode = compiled.findall
-        self.ascii = ascii_twin(compiled.pattern).findall
+        self.ascii = twin.findall
 
     def __call__(self, text: str) -> list[str]:
         if self._compiled(text):
@@ -131,8 +134,8 @@ class FastFindall:
             if run.start() < start:
                 continue
             before = _last_cut(text, start, run.start())
-            after = _CUT.search(text, run.end())
-            after = after.start() if after else len(text)
+            cut = _CUT.search(text, run.end())
+            after = cut.start() if cut else len(text)
             pieces += self.ascii(text[start:before])
             pieces += self.unicode(text[before:after])
             start = after

@@ -94,7 +94,7 @@ def _spell_joined(texts: list[str]) -> list[bytes | None]:
         texts = ["" if n in bad else text for n, text in enumerate(texts)]
         ends = list(accumulate(map(len, texts)))
     data = "".join(texts).translate(_DECODE_TABLE).encode("latin-1")
-    spelled = [data[start:end] for start, end in zip([0, *ends[:-1]], ends)]
+    spelled: list[bytes | None] = [data[start:end] for start, end in zip([0, *ends[:-1]], ends)]
     return [None if n in bad else token for n, token in enumerate(spelled)] if bad else spelled
 
 

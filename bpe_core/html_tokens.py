@@ -33,6 +33,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from bpe_core.messages import EngineError, Message
 from bpe_core.token_label import label_segments, newlines, render_token
@@ -47,7 +48,7 @@ from bpe_core.token_style import (
 )
 
 #: What the drawing functions take: (title or None, view) pairs.
-Blocks = Iterable[tuple[str | None, object]]
+Blocks = Iterable[tuple[str | None, Any]]  # (title, TokenView): bpe_core.views imports this module
 
 
 @dataclass(frozen=True)
@@ -254,7 +255,8 @@ def flow(view, width: float, measure=None) -> list[_Row]:
     first of its row), a token ending in newlines ends its row. ``measure(text, is_hex)`` is a label segment's
     width (by default estimated from the characters, as the SVG needs)."""
     measure = measure or _segment_width
-    tokens, sizes, tall = [], [], set()
+    tokens: list = []  # TokenSpans
+    sizes, tall = [], set()
     for group in view.groups():
         for token in group:
             if len(group) > 1:

@@ -289,8 +289,8 @@ def _cached_folder(model: ModelId, cache: Path) -> Path | None:
         return None
     except OSError as error:  # an unreadable cache folder
         raise HubError(Message.of("hub.cache_unreadable", cache=cache, model=model, error=error)) from error
-    folder = Path(folder)
-    return folder if has_vocabulary(folder) else None
+    found = Path(folder)
+    return found if has_vocabulary(found) else None
 
 
 def _download(model: ModelId, cache: Path) -> Path:

@@ -134,6 +134,7 @@ class IncrementalEncoder:
         """The state of a whole view, once it is checked that the splitter's pre-tokens are the tokenizer's and that
         the tokens are the text's bytes in order; else the tokenizer is not local after all (None)."""
         text = view.text
+        assert self.splitter is not None, "only a local tokenizer keeps a state"
         pieces = list(self.splitter.pretokens(text))
         pre_start = np.fromiter((start for start, _, _ in pieces), np.int32, len(pieces))
         pre_end = pre_start + np.fromiter((len(piece) for _, piece, _ in pieces), np.int32, len(pieces))
@@ -153,6 +154,7 @@ class IncrementalEncoder:
     # ----- an edit -----
 
     def _edit(self, state: _State, new: str) -> _State | None:
+        assert self.splitter is not None, "only a local tokenizer keeps a state"
         old = state.text
         p, s = _difference(old, new)
         delta = len(new) - len(old)

@@ -65,9 +65,9 @@ class _Pairs:
     def _learn(self, keys: list[int]) -> None:
         """Look up the pairs ``keys`` (new ones) and add them to the sorted table."""
         ranks, results = self._table(keys)
-        keys = np.concatenate([self.keys, np.array(keys, np.int64)])
-        order = np.argsort(keys, kind="stable")
-        self.keys = keys[order]
+        known = np.concatenate([self.keys, np.array(keys, np.int64)])
+        order = np.argsort(known, kind="stable")
+        self.keys = known[order]
         self.ranks = np.concatenate([self.ranks, ranks])[order]
         self.results = np.concatenate([self.results, results])[order]
 
@@ -140,8 +140,8 @@ def merge_in_rounds(
     if trace is not None:
         for rank, starts, middles, ends in merges:
             trace.extend((rank, *offsets) for offsets in zip(starts.tolist(), middles.tolist(), ends.tolist()))
-    starts = np.flatnonzero(number >= 0).tolist()
-    return [word[i:j] for i, j in zip(starts, starts[1:] + [n])]
+    cuts = np.flatnonzero(number >= 0).tolist()
+    return [word[i:j] for i, j in zip(cuts, cuts[1:] + [n])]
 
 
 def _leftmost_first(starts: np.ndarray, results: np.ndarray, after: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

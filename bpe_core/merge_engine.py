@@ -85,7 +85,7 @@ class MergeEngine:
         weights = np.fromiter(sequences.values(), dtype=np.int64, count=len(sequences))
         size = int(lengths.sum())
         self.position_type = np.int32 if size < 2**31 - 1 else np.int64
-        self.token = np.empty(size, dtype=np.uint16 if id_limit <= 2**16 else np.int32)
+        self.token: np.ndarray = np.empty(size, dtype=np.uint16 if id_limit <= 2**16 else np.int32)
         offset = 0
         for sequence in sequences:
             self.token[offset : offset + len(sequence)] = np.frombuffer(sequence, dtype=np.uint8)
@@ -308,13 +308,13 @@ class MergeEngine:
                 before_end, beyond = at[has_before] - 1, (at + new_length)[has_beyond]
             new_before = token[before_end]
             alone = new_before != new_id
-            before_weight = None if weight is None else chunk_weight[has_before][alone]
+            before_weight = None if chunk_weight is None else chunk_weight[has_before][alone]
             self._add_pairs_ending_in(deltas, old_before[alone], left, before_weight, -1)
             self._add_pairs_ending_in(deltas, new_before[alone], new_id, before_weight, +1)
-            beyond_weight = None if weight is None else chunk_weight[has_beyond]
+            beyond_weight = None if chunk_weight is None else chunk_weight[has_beyond]
             self._add_pairs_starting_with(deltas, right, old_beyond, beyond_weight, -1)
             self._add_pairs_starting_with(deltas, new_id, token[beyond], beyond_weight, +1)
-            removed += len(at) if weight is None else int(chunk_weight.sum())
+            removed += len(at) if chunk_weight is None else int(chunk_weight.sum())
         code = left * self.limit + right
         deltas[code] = deltas.get(code, 0) - removed
 

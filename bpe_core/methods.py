@@ -70,8 +70,8 @@ class Methods:
         for token_id in self.tokenizer.token_ids():
             if token_id not in specials:
                 token = self.tokenizer.token_bytes(token_id)
-                if token not in found:
-                    found[token] = self.tokenizer.token_id(token)
+                if token not in found and (given := self.tokenizer.token_id(token)) is not None:
+                    found[token] = given
         return found
 
     @functools.cached_property
@@ -217,7 +217,7 @@ class Methods:
     def _dropout_in_python(self, word: bytes, p: float, rng: random.Random) -> list[bytes]:
         parts = self._leaves(word)
         by_token = self.tokenizer.merge_rule == "ranks"
-        ranks = self._token_ranks if by_token else self._pair_ranks
+        ranks: Mapping = self._token_ranks if by_token else self._pair_ranks
         while len(parts) > 1:
             best, where = None, -1
             for i in range(len(parts) - 1):
@@ -244,7 +244,7 @@ class Methods:
         if by_token and word in self.ids:
             return [word], []
         parts = self._leaves(word)
-        ranks = self._token_ranks if by_token else self._pair_ranks
+        ranks: Mapping = self._token_ranks if by_token else self._pair_ranks
         made: list[tuple[bytes, bytes]] = []
         while len(parts) > 1:
             best, where = None, -1
@@ -308,12 +308,13 @@ class Methods:
         cut, ids, specials = self._cutter(method, p, random.Random(seed)), self.ids, self.tokenizer.special_tokens
         compiled = method != "dropout" and self._compiled and getattr(self._compiled, method)
 
-        def ids_of(word: str) -> list[int]:
+        def cut_ids(word: str) -> list[int]:
             data = word.encode("utf-8")
             return (compiled and compiled(data)) or [ids[token] for token in cut(data)]
 
+        ids_of: Callable[[str], list[int]] = cut_ids
         if method != "dropout":  # each distinct pre-token cut once (a draw of dropout is new every time)
-            ids_of = self._id_caches.setdefault(method, _IdCache(ids_of)).__getitem__
+            ids_of = self._id_caches.setdefault(method, _IdCache(cut_ids)).__getitem__
         out: list[int] = []
         for piece, words in splitter.split(text):
             if words is None:

@@ -93,8 +93,8 @@ def leave_out(paths: Iterable[str], outputs: Iterable[str | os.PathLike | None])
     >>> leave_out(["in/a.txt", "in/counts.tsv"], ["./in/counts.tsv", None])
     ['in/a.txt']
     """
-    outputs = [output for output in outputs if output is not None]
-    return [path for path in paths if not any(same_file(path, output) for output in outputs)]
+    given = [output for output in outputs if output is not None]
+    return [path for path in paths if not any(same_file(path, output) for output in given)]
 
 
 def protect(paths: Iterable[str | os.PathLike]) -> None:

@@ -74,4 +74,5 @@ def _load(spec: str, pattern: str | None) -> None:
 
 
 def _encode(piece: str) -> list[int]:
+    assert _worker_tokenizer is not None, "the pool's initializer (_load) loads it"
     return _worker_tokenizer.encode(piece)

@@ -197,9 +197,11 @@ def get_encoding(name: str) -> tiktoken.Encoding:
     Unlike ``tiktoken.get_encoding`` it never touches the network.
     """
     spec = _spec(name)
+    source = pattern_source(spec.pattern)
+    assert source is not None, "a shipped encoding has a pattern"
     return tiktoken.Encoding(
         name,
-        pat_str=pattern_source(spec.pattern),
+        pat_str=source,
         mergeable_ranks=cached_reference_ranks(name),
         special_tokens=dict(spec.special_tokens),
     )
@@ -223,16 +225,15 @@ def encoding_from_file(
 
 
 def _make_encoding(name: str, ranks: dict[bytes, int], pattern: str, special_tokens: dict[str, int]):
-    if get_pattern(pattern) is None:
+    source = pattern_source(pattern)
+    if source is None or get_pattern(pattern) is None:
         raise PatternError("tiktoken needs a pre-tokenization pattern; 'none' is not supported here")
     used = set(ranks.values())
     for token, token_id in special_tokens.items():
         if token_id in used:
             raise ValueError(f"special token {token!r} has id {token_id}, which is already a rank")
         used.add(token_id)
-    return tiktoken.Encoding(
-        name, pat_str=pattern_source(pattern), mergeable_ranks=ranks, special_tokens=dict(special_tokens)
-    )
+    return tiktoken.Encoding(name, pat_str=source, mergeable_ranks=ranks, special_tokens=dict(special_tokens))
 
 
 def _spec(name: str) -> ReferenceSpec:

@@ -68,7 +68,7 @@ def runs(view: TokenView, kept_whole: Callable[[TokenSpan], bool]) -> list[list[
 def _byte_sources(data: bytes, run: list[TokenSpan]) -> list[tuple[int, int]]:
     """For each byte of the run's tokens, the bytes of the text (``data``, UTF-8) it comes from: itself where the
     token is the text's bytes, else the token's whole span (the text was normalized)."""
-    sources = []
+    sources: list[tuple[int, int]] = []
     for token in run:
         if data[token.byte_start : token.byte_end] == token.token:
             sources.extend((token.byte_start + j, token.byte_start + j + 1) for j in range(len(token.token)))

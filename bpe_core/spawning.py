@@ -37,6 +37,10 @@ from contextlib import contextmanager, nullcontext
 from multiprocessing.context import BaseContext
 from multiprocessing.pool import Pool
 from multiprocessing.process import BaseProcess
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # ForkServerContext is not defined on Windows
+    from multiprocessing.context import ForkServerContext, SpawnContext
 
 #: What the server started by :func:`warm_up` imports once, so that a forked process has it already (the library
 #: host's libraries are not among them: they are imported only where a published tokenizer is used).
@@ -46,7 +50,7 @@ _lock = threading.Lock()
 _in_a_process_of_ours = False  # set in the processes started here
 
 
-def context() -> BaseContext:
+def context() -> SpawnContext | ForkServerContext:
     """The start method of the engine's processes: ``forkserver`` on Linux, ``spawn`` elsewhere (and in them)."""
     if _in_a_process_of_ours or not sys.platform.startswith("linux"):
         return multiprocessing.get_context("spawn")
@@ -82,7 +86,7 @@ def pool(processes: int, initializer: Callable, initargs: Sequence = ()) -> Pool
         return method.Pool(processes, initializer=_run, initargs=(dict(os.environ), initializer, tuple(initargs)))
 
 
-def _preloading(function: Callable) -> BaseContext:
+def _preloading(function: Callable) -> SpawnContext | ForkServerContext:
     """:func:`context`, whose server, if it starts now, imports ``function``'s module (a running one is kept)."""
     method = context()
     if method.get_start_method() == "forkserver":

@@ -233,7 +233,7 @@ class TokenGroups(Sequence):
     def __eq__(self, other) -> bool:
         return isinstance(other, Sequence) and list(self) == list(other)
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # unhashable, as a list: Python's way; mypy expects a method
 
 
 class IntColumn(Sequence):
@@ -261,7 +261,7 @@ class IntColumn(Sequence):
     def __eq__(self, other) -> bool:
         return isinstance(other, Sequence) and list(self) == list(other)
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # unhashable, as a list: Python's way; mypy expects a method
 
 
 def columns_of(tokens: Sequence[TokenSpan], text: str, token_bytes: Callable) -> TokenColumns:

@@ -163,8 +163,7 @@ class FlowLayout:
                 patch.extend(sizes(i, i + 1))
                 if patch.xs[-1] == self.xs[j]:
                     return self._splice(patch, first, j)
-        for mine, new in ((self.xs, patch.xs), (self.widths, patch.widths), (self.rows, patch.rows)):
-            mine[first:] = new
+        self.xs[first:], self.widths[first:], self.rows[first:] = patch.xs, patch.widths, patch.rows
         self._tall, self.row_tops, self._cursor = patch._tall, patch.row_tops, patch._cursor
         return None
 
@@ -251,8 +250,8 @@ class _Shifted:
     def __init__(self, tall: Container[int], first: int):
         self.tall, self.first = tall, first
 
-    def __contains__(self, index: int) -> bool:
-        return self.first + index in self.tall
+    def __contains__(self, index: object) -> bool:
+        return isinstance(index, int) and self.first + index in self.tall
 
 
 def _add(column: array, start: int, value: float) -> None:
@@ -264,6 +263,6 @@ def _add(column: array, start: int, value: float) -> None:
     array('q', [1, 12, 13])
     """
     if value and start < len(column):
-        view = np.frombuffer(column, dtype=np.float64 if column.typecode == "d" else np.int64)[start:]
+        view: np.ndarray = np.frombuffer(column, dtype=np.float64 if column.typecode == "d" else np.int64)[start:]
         view += value
         del view  # the array cannot grow while a view of its buffer exists

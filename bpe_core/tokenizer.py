@@ -22,6 +22,7 @@ import os
 import sys
 from collections.abc import Iterable, Iterator, Mapping
 from itertools import accumulate, chain, repeat
+from typing import TYPE_CHECKING
 
 from bpe_core.merges_cache import cached_merges
 from bpe_core.pretokenize import pretokenizer
@@ -29,6 +30,9 @@ from bpe_core.protocol import TokenRank
 from bpe_core.specials import SpecialSplitter
 from bpe_core.text_splitter import TextSplitter, fix_surrogates
 from bpe_core.views import TokenView, view_from_spans
+
+if TYPE_CHECKING:
+    from bpe_core.steps import TrainingRecord
 
 #: The two ways of choosing the next merge inside a pre-token.
 MERGE_RULES = ("pairs", "ranks")
@@ -87,6 +91,8 @@ class Tokenizer:
 
     family = "ours"
     model = "BPE"
+    #: SuperBPE's stages (a bpe_core.variants.superword.SuperwordStages), set on a tokenizer trained or read so
+    superword: object = None
 
     def __init__(
         self,
@@ -101,6 +107,7 @@ class Tokenizer:
         if merge_rule not in MERGE_RULES:
             raise ValueError(f"merge_rule must be one of {MERGE_RULES}, got {merge_rule!r}")
         self._vocab = {int(i): bytes(b) for i, b in vocab.items()}
+        self._merges: list[tuple[bytes, bytes]] | _DerivedMerges
         if isinstance(merges, _DerivedMerges):
             self._merges = merges
         else:
@@ -108,7 +115,7 @@ class Tokenizer:
         self.name = name
         self.pattern = pattern
         self.merge_rule = merge_rule
-        self.record = None  # a bpe_core.steps.TrainingRecord, when the tokenizer came from training
+        self.record: TrainingRecord | None = None  # when the tokenizer came from training
         self._pre = pretokenizer(pattern)  # None for "none"
         self.special_tokens = self._place_special_tokens(special_tokens)
         self._splitter = SpecialSplitter(self.special_tokens)
@@ -123,14 +130,15 @@ class Tokenizer:
     # ----- construction helpers -----
 
     def _place_special_tokens(self, special_tokens) -> dict[str, int]:
+        wanted: dict[str, int | None]
         if isinstance(special_tokens, Mapping):
             wanted = dict(special_tokens)
         else:
             wanted = dict.fromkeys(SpecialSplitter(special_tokens).tokens)
         by_bytes: dict[bytes, list[int]] = {}
         if any(token_id is None for token_id in wanted.values()):  # only then: 200,000 tokens take 0.2 s
-            for token_id, token in self._vocab.items():
-                by_bytes.setdefault(token, []).append(token_id)
+            for vocab_id, vocab_token in self._vocab.items():
+                by_bytes.setdefault(vocab_token, []).append(vocab_id)
         placed: dict[str, int] = {}
         next_id = max(self._vocab, default=-1) + 1
         for token, token_id in wanted.items():
@@ -283,7 +291,7 @@ class Tokenizer:
                 if self._pre is None:
                     return ids, buffer[start:]
                 safe_end = certain - start - _LOOKAHEAD_MARGIN
-                words = []
+                words: list[str] = []
                 for match in self._pre.matches(piece, offset=offset + start):
                     if match.end() > safe_end:
                         ids.extend(chain.from_iterable(map(cache.__getitem__, words)))
@@ -394,11 +402,11 @@ class Tokenizer:
         if len(word) > _HUGE_WORD:
             from bpe_core.long_merge import merge_by_heap, merge_in_rounds
 
-            found = None if trace is None else []  # kept apart: the heap traces afresh
+            found: list | None = None if trace is None else []  # kept apart: the heap traces afresh
             parts = merge_in_rounds(word, self._pair_merge, found)
             if parts is None:
                 return merge_by_heap(word, self._pair_merge, trace)
-            if trace is not None:
+            if trace is not None and found is not None:
                 trace.extend(found)
             return parts
         get, limit, pairs = self._priority.get, self._limit, self.merge_rule == "pairs"
@@ -573,7 +581,7 @@ class Tokenizer:
         name = os.fspath(name_or_path)
         if name in reference.REFERENCES:
             ranks = reference.cached_reference_ranks(name)
-            merges = _DerivedMerges(functools.partial(reference_merges, name), ranks)
+            merges: Iterable[tuple[bytes, bytes]] = _DerivedMerges(functools.partial(reference_merges, name), ranks)
             pattern = pattern or reference.reference_pattern(name)
             if special_tokens is None:
                 special_tokens = reference.reference_special_tokens(name)
@@ -606,6 +614,9 @@ class _DerivedMerges:
     def __len__(self) -> int:
         return self._count
 
+    def __iter__(self) -> Iterator[tuple[bytes, bytes]]:
+        return iter(self.items())
+
     def items(self) -> list[tuple[bytes, bytes]]:
         if self._items is None:
             self._items = self._derive()
@@ -631,11 +642,10 @@ def _derive_merges(ranks: Mapping[bytes, int], source: str) -> list[tuple[bytes,
         if len(token) < 2:
             continue
         splits = [(token[:i], token[i:]) for i in range(1, len(token)) if _below(get, token[:i], token[i:], rank)]
-        if len(splits) != 1:
-            splits = [_split_below(token, get, rank)]
-        if splits[0] is None:
+        split = splits[0] if len(splits) == 1 else _split_below(token, get, rank)
+        if split is None:
             raise ValueError(f"{source}: token {token!r} (rank {rank}) is not two lower-ranked tokens merged")
-        merges.append(splits[0])
+        merges.append(split)
     return merges
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from bpe_core.cancelled import Cancelled
 from bpe_core.corpus import CorpusReader
@@ -39,8 +40,12 @@ from bpe_core.trainer_counting import MAX_VOCAB_BYTES, CorpusCounting, Progress,
 from bpe_core.variants.base import Top
 from bpe_core.variants.registry import variants_of
 from bpe_core.variants.resume import Resume
-from bpe_core.variants.superword import SUPERBPE_STAGE2
+from bpe_core.variants.superword import SUPERBPE_STAGE2, SuperwordStages
 from bpe_core.vocab import vocab_from_merges
+
+if TYPE_CHECKING:
+    from bpe_core.variants.parity_aware import Languages
+    from bpe_core.variants.picky import PickyHistory
 
 #: The largest vocabulary: ids stay below the 2^24 a tokenizer file may hold (bpe_core.formats.checks.MAX_ID).
 MAX_VOCAB_SIZE = 1 << 24
@@ -126,7 +131,10 @@ class BpeTrainer(CorpusCounting):
         self.removed_count = 0  # tokens removed during training (PickyBPE)
         self.id_limit = vocab_size  # the merge engine's ids (PickyBPE asks for more, at most MAX_VOCAB_SIZE)
         self.corpus_source: tuple = ()  # how to read the corpus again (SuperBPE's second stage)
-        self.superword = self.picky = self.languages = None  # what the variants show, when used
+        # what the variants show, when used
+        self.superword: SuperwordStages | None = None
+        self.picky: PickyHistory | None = None
+        self.languages: Languages | None = None
         self._stop = threading.Event()
         self._engine = None  # a MergeEngine once counted, or what a variant merges on instead
         for variant in self.variants:
@@ -188,14 +196,15 @@ class BpeTrainer(CorpusCounting):
     def _next_merge(self, held: int, limit: int):
         """``(engine, pair, count, top)``: the next merge and the best pairs beside it; or the :class:`Message` that
         says why training stops (the tokens made so far hold ``held`` bytes, at most ``limit``)."""
+        engine = self._engine
+        assert engine is not None, "steps() counts first"
         try:
             for variant in self.variants:
-                self._engine = variant.engine_now(self, self._engine)
+                engine = self._engine = variant.engine_now(self, engine)
         except Cancelled:
             return Message.of("train.cancelled", merges=len(self.merges))
         if self._stop.is_set():
             return Message.of("train.cancelled", merges=len(self.merges))
-        engine = self._engine
         top = self._top_pairs(engine)
         forced = next((pair for variant in self.variants if (pair := variant.forced(self)) is not None), None)
         if forced is not None:

@@ -10,9 +10,11 @@ from __future__ import annotations
 import hashlib
 import numbers
 import os
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from bpe_core.cancelled import Cancelled
 from bpe_core.corpus import CorpusError, CorpusInfo
@@ -20,6 +22,12 @@ from bpe_core.corpus_files import total_size
 from bpe_core.counting import WordCounts
 from bpe_core.merge_engine import MergeEngine
 from bpe_core.messages import Message
+
+if TYPE_CHECKING:  # the trainer's parts, named for the attributes below
+    from bpe_core.corpus import CorpusReader
+    from bpe_core.specials import SpecialSplitter
+    from bpe_core.steps import TrainingRecord
+    from bpe_core.variants.base import Variant
 
 Progress = Callable[[int, int], None]
 
@@ -48,6 +56,21 @@ class CorpusCounting:
     and sets up ``_engine``, with the trainer's ``reader``, ``pattern``, ``processes``, ``record``, ``variants``,
     ``id_limit`` and ``_count_pieces``."""
 
+    # set by the trainer (its __init__ and _count_pieces)
+    reader: CorpusReader
+    pattern: str
+    processes: int
+    splitter: SpecialSplitter
+    record: TrainingRecord
+    variants: list[Variant]
+    id_limit: int
+    corpus_source: tuple
+    counting_seconds: float
+    warning_message: Message | None
+    _stop: threading.Event
+    _engine: MergeEngine | None
+    _count_pieces: Callable[[Iterator[str], str, int], WordCounts]
+
     def count_files(self, paths: str | os.PathLike | Iterable[str | os.PathLike], progress: Progress | None = None):
         """Count the pre-tokens of one or more files, reporting ``progress(bytes_done, bytes_total)``."""
         paths = [paths] if isinstance(paths, (str, os.PathLike)) else list(paths)  # a generator is read once
@@ -74,7 +97,7 @@ class CorpusCounting:
             pattern=self.pattern,
             special_tokens=tuple(self.splitter.tokens),
             address=address,
-            cancelled=lambda: self.cancelled,
+            cancelled=self._stop.is_set,
         )
         self._use_counts(counts, info, started)
         self.corpus_source = ("files", paths, self.processes)
@@ -170,12 +193,12 @@ def _checked(counts: WordCounts, names: str) -> WordCounts:
     """
     from bpe_core.counts_file import MAX_TOKENS
 
-    def whole(n) -> bool:
-        return isinstance(n, numbers.Integral) and not isinstance(n, bool) and n >= 0
+    def whole(n: object) -> bool:
+        return isinstance(n, numbers.Integral) and not isinstance(n, bool) and int(n) >= 0
 
     if not whole(counts.specials):
         raise CorpusError(f"{names}: {counts.specials!r} special tokens; expected a whole number of at least 0")
-    tokens, words = int(counts.specials), Counter()
+    tokens, words = int(counts.specials), Counter[str]()
     for word, n in counts.words.items():
         if not whole(n):
             raise CorpusError(f"{names}: {word!r:.60} is counted {n!r} times; expected a whole number of at least 0")

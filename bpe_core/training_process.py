@@ -199,6 +199,7 @@ def _train(job: TrainingJob, pipe: Connection, stop: Connection) -> None:
         threading.Thread(target=_cancel_when_closed, args=(stop, run), daemon=True).start()
         _run(run, job, pipe)
     except Cancelled:
+        assert run is not None, "making the run counts nothing: only counting and merging are cancelled"
         pipe.send(_finished(run, cancelled=True))
     except SystemExit:  # terminated: the parent stopped listening
         raise

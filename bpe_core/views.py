@@ -62,8 +62,8 @@ class TokenView:
     ``chunks``: the character offsets where the tokenizer's pre-tokens (and special tokens) begin, ascending."""
 
     text: str
-    tokens: tuple[TokenSpan, ...]
-    chunks: tuple[int, ...] = ()
+    tokens: Sequence[TokenSpan]  # a tuple, or columns (bpe_core.token_columns)
+    chunks: Sequence[int] = ()
 
     def groups(self) -> list[tuple[TokenSpan, ...]]:
         """Consecutive tokens whose character spans overlap, gathered: each group covers whole characters.
@@ -108,7 +108,7 @@ def view_from_spans(
             records.append(TokenSpan(index, token_id, data, first, first, lo, hi, token_id in special_ids))
             continue
         last = char_at[hi - 1]
-        partial = ()
+        partial: tuple[CharPart, ...] = ()
         if char_starts[first] != lo or char_starts[last + 1] != hi:
             partial = tuple(_parts(text, char_starts, char_bytes, lo, hi, first, last))
         records.append(TokenSpan(index, token_id, data, first, last + 1, lo, hi, token_id in special_ids, partial))

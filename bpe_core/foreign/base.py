@@ -14,7 +14,7 @@ import functools
 from collections.abc import Callable, Iterable, Sequence
 
 from bpe_core.foreign.first_merges import FirstMerges
-from bpe_core.foreign.library_host import LibraryError
+from bpe_core.foreign.library_host import LibraryEncoder, LibraryError
 from bpe_core.foreign.spans import byte_spans
 from bpe_core.messages import Message, shown_char
 from bpe_core.protocol import TokenRank
@@ -36,6 +36,7 @@ class ForeignTokenizer:
     record = None
     pretokenizer: TextSplitter | None = None  # the library pre-tokenizes; tiktoken's tables use one of ours
     warning: Message | None = None  # what the file makes its library do silently, said once when it is loaded
+    _host: LibraryEncoder  # a subclass whose library runs in the host process sets it (see _hosted)
 
     def __init__(self, name: str, model: str, vocab_size: int, special_tokens: dict[str, int]):
         self.name, self.model, self.vocab_size = name, model, vocab_size

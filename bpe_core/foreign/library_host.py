@@ -31,6 +31,8 @@ import threading
 import weakref
 from dataclasses import dataclass
 from multiprocessing import Pipe
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 
 from bpe_core import spawning
 from bpe_core.messages import Message
@@ -138,17 +140,17 @@ class _Host:
 
     def __init__(self):
         self.lock = threading.Lock()
-        self.process = None
-        self.conn = None
+        self.process: BaseProcess | None = None
+        self.conn: Connection | None = None
         self.built: set[int] = set()
         self.forgotten: set[int] = set()  # handles gone while a call held the lock: dropped at the next call
         self.closing = False  # close() is killing the host: a call's end is not a crash of the library
 
     def call(self, encoder: LibraryEncoder, name: str, argument, size: int):
         with self.lock:
-            self._start()
+            conn = self._start()
             for key in self.forgotten & self.built:
-                self.conn.send(("forget", key))
+                conn.send(("forget", key))
                 self.built.discard(key)
             self.forgotten.clear()
             if encoder.key not in self.built:
@@ -158,6 +160,7 @@ class _Host:
             return self._ask(encoder, message, library_seconds(size), size)
 
     def _ask(self, encoder: LibraryEncoder, message: tuple, seconds: float, chars: int):
+        assert self.conn is not None, "call() started the host"
         try:
             self.conn.send(message)
             answered = self.conn.poll(seconds)
@@ -182,13 +185,16 @@ class _Host:
             raise LibraryError(encoder.name, value.reason, value.detail, value.limit, chars)
         raise LibraryError(encoder.name, "panic", detail=value)
 
-    def _start(self) -> None:
+    def _start(self) -> Connection:
+        """The pipe to the host, started if it is not running."""
         if self.process is not None and self.process.is_alive():
-            return
+            assert self.conn is not None, "the pipe lives as long as the process"
+            return self.conn
         self._stop()
         self.conn, theirs = Pipe()
         self.process = spawning.start(_serve, (theirs,), name="bpe-library-host", daemon=True)
         theirs.close()
+        return self.conn
 
     def _stop(self) -> int | None:
         """Kill the host (if any); its exit code. Every tokenizer is built again in the next host."""
@@ -253,7 +259,8 @@ def _serve(conn) -> None:
     # A Rust panic prints its message (and a backtrace) to stderr before it is raised as an exception: the error
     # sent back says it; the terminal should not.
     os.dup2(os.open(os.devnull, os.O_WRONLY), 2)
-    encoders = {}
+    encoders: dict[int, dict] = {}
+    reply: tuple[bool, object]
     while True:
         try:
             message = conn.recv()

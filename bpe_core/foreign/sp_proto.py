@@ -29,6 +29,7 @@ def _field(data: bytes, wanted: int):
     while i < len(data):
         key, i = _varint(data, i)
         number, wire = key >> 3, key & 7
+        value: int | bytes | None
         if wire == 0:
             value, i = _varint(data, i)
         elif wire == 2:

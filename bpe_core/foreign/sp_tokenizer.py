@@ -48,8 +48,8 @@ class SentencePieceTokenizer(ForeignTokenizer):
         if token_id >= self.vocab_size:
             raise KeyError(token_id)
         piece = self._processor.IdToPiece(token_id)
-        if self._processor.IsByte(token_id):
-            return byte_piece(piece)
+        if self._processor.IsByte(token_id) and (byte := byte_piece(piece)) is not None:
+            return byte
         return piece.replace("▁", " ").encode("utf-8")
 
     def score(self, token_id: int) -> float:

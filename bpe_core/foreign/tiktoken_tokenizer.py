@@ -50,7 +50,7 @@ class TiktokenTokenizer(ForeignTokenizer):
         self._ranks, self.pattern, self.shift = ranks, pattern, shift
         self._specials_by_id = {token_id: token.encode("utf-8") for token, token_id in special_tokens.items()}
         # ``pattern`` is a regex, as tiktoken reads it, even if it reads like one of our names ("gpt2"): literal.
-        self.pretokenizer = TextSplitter(f"(?:{pattern})" if pattern in PATTERNS else pattern, in_text)
+        self.pretokenizer: TextSplitter = TextSplitter(f"(?:{pattern})" if pattern in PATTERNS else pattern, in_text)
         self._shipped = False  # one of OpenAI's encodings (see reference)
         if hosted:
             self._host = LibraryEncoder(name, __name__, "library_calls", (name, ranks, pattern, in_text))
@@ -144,6 +144,7 @@ def _reference(name: str) -> TiktokenTokenizer:
     ranks = reference.cached_reference_ranks(name)
     specials = reference.reference_special_tokens(name)
     pattern = pattern_source(reference.reference_pattern(name))
+    assert pattern is not None, "a shipped encoding has a pattern"
     tokenizer = TiktokenTokenizer(name, ranks, pattern, specials, hosted=False)
     tokenizer._shipped = True
     return tokenizer

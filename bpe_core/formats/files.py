@@ -34,7 +34,7 @@ _KINDS = {
     stat.S_IFSOCK: "a socket",
 }
 #: What refusing to write into each kind of file that is not a folder says (a regular file: write.folder_is_file).
-_NOT_A_FOLDER = {
+_NOT_A_FOLDER: dict[int | None, str] = {
     stat.S_IFCHR: "write.folder_is_device",
     stat.S_IFBLK: "write.folder_is_device",
     stat.S_IFIFO: "write.folder_is_named_pipe",

@@ -188,11 +188,12 @@ def _pre_tokenizer(pattern: str) -> dict[str, Any]:
     if pattern == "gpt2":
         return dict(_BYTE_LEVEL, use_regex=True)
     byte_level = dict(_BYTE_LEVEL, use_regex=False)
-    if pattern == "none":
+    source = pattern_source(pattern)
+    if source is None:  # "none"
         return byte_level
     split = {
         "type": "Split",
-        "pattern": {"Regex": to_atomic_groups(pattern_source(pattern))},
+        "pattern": {"Regex": to_atomic_groups(source)},
         "behavior": "Removed",
         "invert": True,
     }

@@ -136,6 +136,7 @@ def _ours(path: Path, sniffed: Sniffed, pattern):
 def _huggingface(path: Path, sniffed: Sniffed, pattern):
     from bpe_core.foreign import HuggingFaceTokenizer
 
+    assert sniffed.text is not None, "sniffed as JSON"
     return HuggingFaceTokenizer(str(path), sniffed.text, sniffed.doc)
 
 
@@ -167,12 +168,12 @@ def _tiktoken(path: Path, sniffed: Sniffed, pattern):
     return _tiktoken_style(path, ranks, pattern_source(pattern), {}, 0)
 
 
-def _tiktoken_style(path: Path, ranks: dict[bytes, int], pattern: str, specials: dict[str, int], shift: int):
+def _tiktoken_style(path: Path, ranks: dict[bytes, int], pattern: str | None, specials: dict[str, int], shift: int):
     from bpe_core.foreign import TiktokenTokenizer
 
     if max(ranks.values()) + shift >= MAX_ID:
         raise TokenizerFileError(path, f"rank {max(ranks.values())} is outside 0..{MAX_ID - 1 - shift}")
-    if get_pattern(pattern) is None:
+    if pattern is None or get_pattern(pattern) is None:
         raise TokenizerFileError(path, "tiktoken needs a pre-tokenization pattern; 'none' is not one")
     try:
         return TiktokenTokenizer(str(path), ranks, pattern, specials, shift)

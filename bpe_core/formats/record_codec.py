@@ -135,7 +135,7 @@ class StoredRecord(TrainingRecord):
         names = [f.name for f in dataclasses.fields(TrainingRecord)]
         return [getattr(self, n) for n in names] == [getattr(other, n) for n in names]
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # unhashable, as a dataclass with eq: Python's way; mypy expects a method
 
 
 def read_stored_record(path, raw: Any, merges: list[tuple[bytes, bytes]]) -> StoredRecord | None:
@@ -169,7 +169,7 @@ def unpack_steps(columns: dict, merges: list[tuple[bytes, bytes]] | None = None)
     why (:class:`RecordOverBound` for a record declaring more than it may hold)."""
     n = columns["n"]
     whole = merges is None or n <= len(merges)  # else only the first len(merges) steps of each column are read
-    n = n if whole else len(merges)
+    n = n if merges is None or whole else len(merges)
     top_lengths = _unpack(columns, "top_lengths", n, whole)
     crowded = next((rank for rank, length in enumerate(top_lengths) if length > MAX_TOP_PAIRS), None)
     if crowded is not None:

@@ -73,9 +73,9 @@ def check_ranks_reproduce_merges(ranks: dict[bytes, int], merges: list[tuple[byt
     ValueError: cannot export to tiktoken ranks: tiktoken would build merge 1's token b'abc' from [b'a', b'bc'], ...
     """
     merged = {left + right for left, right in merges}
-    for token, rank in ranks.items():
+    for token, token_id in ranks.items():
         if len(token) > 1 and token not in merged:
-            raise ValueError(f"cannot export to tiktoken ranks: token {token!r} (id {rank}) is made by no merge")
+            raise ValueError(f"cannot export to tiktoken ranks: token {token!r} (id {token_id}) is made by no merge")
     previous = -1
     for index, (left, right) in enumerate(merges):
         token = left + right

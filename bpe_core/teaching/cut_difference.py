@@ -13,6 +13,7 @@ one of them falls back to.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from bpe_core.protocol import ShownTokenizer
 from bpe_core.views import TokenSpan, TokenView
@@ -53,7 +54,7 @@ def difference_of(first: ShownTokenizer, a: TokenView, second: ShownTokenizer, b
     cutter, whole = ("first", b) if offset in cuts_a else ("second", a)
     around_a, around_b = _around(a, offset), _around(b, offset)
     span = (min(t.start for t in around_a + around_b), max(t.end for t in around_a + around_b))
-    difference = dict(offset=offset, cuts=cutter, text=a.text[span[0] : span[1]])
+    difference: dict[str, Any] = dict(offset=offset, cuts=cutter, text=a.text[span[0] : span[1]])
     difference |= dict(first=tuple(t.token for t in around_a), second=tuple(t.token for t in around_b))
     data = a.text.encode("utf-8")
     if any(data[t.byte_start : t.byte_end] != t.token for t in around_a + around_b if not t.special):

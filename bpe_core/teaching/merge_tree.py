@@ -172,9 +172,11 @@ class MergeTrees:
         last merge before that one that made it."""
         token_id = self.id_of(token)
         if not self._picky:
+            assert token_id is not None, "a merge's parts are tokens of the vocabulary"
             return self._node(token_id)
         made = [rank for rank in self._made_at.get(token, ()) if rank < before]
         if not made or (token_id is not None and self.rank(token_id) == made[-1]):
+            assert token_id is not None, "a part no merge made (a byte) is a token of the vocabulary"
             return self._node(token_id)
         left, right = self.merges[made[-1]]
         parts = self._part(left, made[-1]), self._part(right, made[-1])

@@ -75,6 +75,7 @@ def gpt2_boundaries(text: str) -> list[int]:
     [3, 7]
     """
     regex = get_pattern("gpt2")
+    assert regex is not None, "gpt2 is a regex"
     cuts = []
     offset = 0
     position = 0

@@ -159,7 +159,9 @@ class RegexAlternatives:
         if compiled is None:
             raise PatternError("pattern 'none' has no alternatives")
         self.pattern = pattern
-        self.source: str = pattern_source(pattern)
+        source = pattern_source(pattern)
+        assert source is not None, "not 'none' (compiled)"
+        self.source: str = source
         self.alternatives = split_alternatives(self.source)
         self.descriptions = [describe(alt) for alt in self.alternatives]
         if _BACKREFERENCE.search(self.source):  # its groups must keep their numbers: one alternative, not wrapped

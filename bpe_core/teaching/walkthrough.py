@@ -152,7 +152,7 @@ def walk_ids(ids: Sequence[int], num_merges: int, first_new_id: int | None = Non
     [(4, 3, 4), (4, 5)]
     """
     seq = tuple(ids)
-    spelling = {i: (i,) for i in seq}
+    spelling: dict[int, tuple[int, ...]] = {i: (i,) for i in seq}
     next_id = (max(seq, default=-1) + 1) if first_new_id is None else first_new_id
     merges: list[Merge] = []
     for _ in range(num_merges):

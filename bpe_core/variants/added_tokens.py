@@ -30,11 +30,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from bpe_core.formats.files import size_text
 from bpe_core.messages import Message
 from bpe_core.trainer import MAX_VOCAB_BYTES
 from bpe_core.variants.errors import VariantSettingError
+
+if TYPE_CHECKING:
+    from bpe_core.tokenizer import Tokenizer
 
 
 @dataclass(frozen=True)
@@ -51,7 +55,7 @@ class AddedTokens:
     """What :func:`add_tokens` did: the extended ``tokenizer``, the tokens ``added`` and those ``skipped`` (with
     why, as a :class:`~bpe_core.messages.Message`)."""
 
-    tokenizer: object
+    tokenizer: Tokenizer
     added: list[AddedToken] = field(default_factory=list)
     skipped: list[tuple[str, Message]] = field(default_factory=list)
 
@@ -64,7 +68,7 @@ def read_token_list(path) -> list[str]:
     """The tokens of a file, one a line (UTF-8; the line break is not part of a token, spaces are). A line over
     :data:`MAX_TOKEN_BYTES` raises :class:`VariantSettingError` naming it and quoting its start (no line is read
     whole past the bound)."""
-    tokens = []
+    tokens: list[str] = []
     with open(path, encoding="utf-8") as f:
         while line := f.readline(MAX_TOKEN_BYTES + 2):  # characters: at most MAX_TOKEN_BYTES, "\n", one more
             token = line.rstrip("\r\n")
@@ -154,7 +158,7 @@ def _chain(pieces: list[bytes], reverse: bool = False) -> list[tuple[bytes, byte
     return merges
 
 
-def _with_merges(tokenizer, merges: list[tuple[bytes, bytes]]):
+def _with_merges(tokenizer, merges: list[tuple[bytes, bytes]]) -> Tokenizer:
     """A tokenizer of the same kind with ``merges`` after its own; new ids follow the merges, specials after."""
     from bpe_core.tokenizer import Tokenizer
 

@@ -31,7 +31,7 @@ Which variants combine, and the order they are applied in: :mod:`bpe_core.varian
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 if TYPE_CHECKING:  # names for the hooks' signatures (importing them here would make import cycles)
     from collections.abc import Iterator
@@ -72,10 +72,10 @@ class Run(Protocol):
     id_limit: int  # the merge engine's ids (PickyBPE needs more than the vocabulary's)
     corpus_source: tuple  # how to read the corpus again: ("files", paths, workers), ("text", text, name) or ()
     # what the variants show their callers (None when not used): SuperBPE's stages, PickyBPE's history, the
-    # languages of parity-aware BPE
-    superword: object
-    picky: object
-    languages: object
+    # languages of parity-aware BPE (each its variant's own type: naming them here would import the variants)
+    superword: Any
+    picky: Any
+    languages: Any
 
     @property
     def vocab_size_reached(self) -> int: ...

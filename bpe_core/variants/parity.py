@@ -118,7 +118,7 @@ def check_parity_record(raw) -> dict | None:
         return None
     if not isinstance(raw, dict):
         raise ValueError('"parity" must be a JSON object')
-    names, chars = raw.get("languages"), raw.get("held_out_chars")
+    names = raw.get("languages")
     if not (isinstance(names, list) and all(isinstance(n, str) for n in names) and names):
         raise ValueError('"parity" languages must be a list of names')
     n = len(names)
@@ -127,7 +127,7 @@ def check_parity_record(raw) -> dict | None:
         return isinstance(value, list) and len(value) == n and all(type(v) is int and v >= 0 for v in value)
 
     if not all(row(raw.get(key)) for key in ("held_out_chars", "held_out_bytes", "initial_held_out_tokens")) or not all(
-        chars
+        raw["held_out_chars"]
     ):
         raise ValueError('"parity" held-out characters and tokens must be one positive count per language')
     tokens, chosen = raw.get("held_out_tokens"), raw.get("chosen")

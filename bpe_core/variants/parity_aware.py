@@ -40,7 +40,10 @@ class ParityAware(Variant):
     def start(self, run: Run) -> None:
         run.record.settings["parity"] = True
 
-    def count_languages(self, run: Run, texts: dict[str, str]) -> Languages:
+    # Languages is not a MergeEngine but is merged on as one: it has what the trainer's loop calls (top_pairs, ban,
+    # banned, merge, token_bytes, total_tokens), and the variants parity combines with (min-count, forbid) read no
+    # more of the engine than token_bytes.
+    def count_languages(self, run: Run, texts: dict[str, str]) -> Languages:  # type: ignore[override]
         """Count each language's training part and held-out part; fill the run's record."""
         if not texts:
             raise VariantSettingError(Message.of("train.parity_languages", count=0))

@@ -184,7 +184,7 @@ class PickyHistory:
                 isinstance(row, list) and len(row) == 2 and all(type(v) is int and v >= 0 for v in row) for row in rows
             ):
                 raise ValueError(f'"picky" {name} must be a list of [int, int]')
-        return cls.replay(float(tau), [tuple(p) for p in pairs], removals)
+        return cls.replay(float(tau), [tuple(p) for p in raw["pairs"]], removals)
 
 
 class PickyTokenizer(Tokenizer):

@@ -78,7 +78,7 @@ def variants_of(
     }
     refuse_combinations([variant for variant in made.values() if variant is not None])
     made[Forbid] = Forbid.of(forbid)  # its regexes are compiled last (a bad one is said after the combinations)
-    return [made[kind] for kind in ORDER if made[kind] is not None]
+    return [variant for kind in ORDER if (variant := made[kind]) is not None]
 
 
 def refuse_combinations(variants: list[Variant]) -> None:

@@ -62,9 +62,9 @@ class VocabularySource:
             first_id.setdefault(token, token_id)
         ranks: dict[int, int] = {}
         for rank, (left, right) in enumerate(self.merges):
-            token_id = first_id.get(left + right)
-            if token_id is not None:
-                ranks.setdefault(token_id, rank)
+            made = first_id.get(left + right)
+            if made is not None:
+                ranks.setdefault(made, rank)
         return ranks
 
 

@@ -244,15 +244,16 @@ def _decode_all(tokens: list[bytes]) -> tuple[list[str], np.ndarray, str | None]
     """
     joined = _SEPARATOR.encode().join(tokens).decode("utf-8", "replace")
     texts = joined.split(_SEPARATOR)
+    whole: str | None = joined
     if len(texts) != len(tokens):  # a token holds the separator (or there is none): one at a time
-        texts, joined = [token.decode("utf-8", "replace") for token in tokens], None
+        texts, whole = [token.decode("utf-8", "replace") for token in tokens], None
     valid = np.ones(len(tokens), dtype=bool)
     for row in [row for row, text in enumerate(texts) if "\ufffd" in text]:
         try:
             tokens[row].decode("utf-8")
         except UnicodeDecodeError:
             valid[row] = False
-    return texts, valid, joined
+    return texts, valid, whole
 
 
 def _labels(tokens: list[bytes], texts: list[str], valid: np.ndarray, joined: str | None) -> list[str]:

@@ -138,7 +138,7 @@ def _piece_spans(tokenizer, rank: int, piece: str, left: bytes, right: bytes, ca
             if (a.token, b.token) == (left, right)
         ]
     before, joined = tokenizer.truncated(rank), left + right
-    found = []
+    found: list[tuple[int, int]] = []
     for start, word, is_special in tokenizer.pretokens(piece):
         if is_special:
             continue
@@ -184,7 +184,7 @@ def find_occurrences(
     cancelled: Callable[[], bool] | None = None,
 ) -> list[Occurrence]:
     """Up to ``limit`` occurrences of merge ``rank``'s pair, in corpus order; reading stops at the limit."""
-    found = []
+    found: list[Occurrence] = []
     for name, piece, line, start, end in _spans(tokenizer, rank, pieces, cancelled):
         if len(found) >= limit:
             break
