@@ -1,7 +1,8 @@
 """The X-ray of the vocabulary shown (:func:`bpe_core.vocabulary.xray.xray`) on the Compare tab's text or a file,
 in a worker with Cancel: tokens formed while encoding but almost never left at the end (residues), with the
 merges that consume them; the frequent words cut into the most tokens, per script; tokens per word and per
-character. Exported as CSV or JSON."""
+character, and which segmenter cut the words (jieba for Chinese, Unicode word boundaries elsewhere). Exported as CSV
+or JSON."""
 
 from __future__ import annotations
 
@@ -147,8 +148,8 @@ class XRayPanel(JobPanel):
         self.status.setText(
             self.tr(
                 "{name}: {words:,} words, {tokens:,} tokens · {per_word:.2f} tokens per word, {per_char:.3f} per "
-                "character, {whole:.0%} of words kept whole · {residues:,} residues ({share:.2%} of the vocabulary): "
-                "tokens formed while encoding but almost never left at the end."
+                "character, {whole:.0%} of words kept whole (words cut by {segmenter}) · {residues:,} residues "
+                "({share:.2%} of the vocabulary): tokens formed while encoding but almost never left at the end."
             ).format(
                 name=self.title or Path(ray.name).name,
                 words=f.words,
@@ -156,6 +157,7 @@ class XRayPanel(JobPanel):
                 per_word=f.tokens_per_word,
                 per_char=f.tokens_per_char,
                 whole=f.whole_share,
+                segmenter=self.segmenter_text(f.segmenters),
                 residues=len(ray.residues),
                 share=ray.residue_share,
             )
@@ -176,6 +178,14 @@ class XRayPanel(JobPanel):
                 self.shattered.setItem(r, c, QTableWidgetItem(text))
         self.export_button.setEnabled(True)
         self.finished.emit(ray)
+
+    def segmenter_text(self, methods: tuple[str, ...]) -> str:
+        """Which methods cut the words (:mod:`bpe_core.words`), in the user's language."""
+        names = [
+            self.tr("Unicode word boundaries") if m == "unicode" else self.tr("{name} (Chinese)").format(name=m)
+            for m in methods
+        ]
+        return self.tr(" and ", "between two ways of cutting words").join(names) or self.tr("no word found")
 
     @Slot(int, int)
     def _on_residue_activated(self, row: int, _column: int) -> None:

@@ -28,6 +28,7 @@ from bpe_core.vocab import vocab_from_merges
 from bpe_core.vocabulary import build_table, filter_rows, longest_by_script, vocabulary_source
 from bpe_core.vocabulary.overlap import vocabulary_overlap
 from bpe_core.vocabulary.why_merge import TieBreak
+from bpe_core.words import chinese_segmenter
 
 WAIT_MS = 60000
 
@@ -475,7 +476,9 @@ def test_the_xray_page_shows_residues_and_shattered_words_and_exports(qtbot, tmp
     tokens = [tab.xray.residues.item(r, 1).text() for r in range(tab.xray.residues.rowCount())]
     assert "resp" in tokens and "residues" in tab.xray.status.text()
     words = [tab.xray.shattered.item(r, 1).text() for r in range(tab.xray.shattered.rowCount())]
-    assert "␣Corresponding" in words and any("景" in w for w in words)
+    assert "Corresponding" in words and any("景" in w for w in words)
+    segmenter = chinese_segmenter()
+    assert f"(words cut by Unicode word boundaries and {segmenter} (Chinese))" in tab.xray.status.text()
     with qtbot.waitSignal(tab.tree_requested, timeout=WAIT_MS) as tree:
         tab.xray.residues.cellDoubleClicked.emit(tokens.index("resp"), 0)
     assert tree.args == ["gpt2", ray.residues[tokens.index("resp")].token_id]
