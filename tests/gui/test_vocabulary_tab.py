@@ -114,6 +114,14 @@ def test_a_shown_table_is_ordered_for_sorting_after_its_paint_and_a_quick_switch
     assert not switched[0].table._orders  # gpt2's strings: ordered at its first sort instead
 
 
+def test_the_scripts_page_says_what_the_other_class_holds(tab, o200k_table):
+    """o200k's 23,363 "other" tokens were one unexplained bar: under the chart, the page names their scripts."""
+    tab.browse.charts.setCurrentIndex(0)
+    label = tab.browse.other_label
+    assert label.isVisible() and label.text().startswith("other (23,363 tokens): Devanagari 3,914, Hebrew 2,363")
+    assert "Greek 1,507" in label.text() and "control/format 88" in label.text()
+
+
 def test_filter_by_script_han_shows_only_han_tokens(qtbot, tab, o200k_table):
     filters, model = tab.browse.filters, tab.browse.view.model_
     filters.script.setCurrentIndex(filters.script.findData("Han"))  # the real combo
