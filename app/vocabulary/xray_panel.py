@@ -144,24 +144,7 @@ class XRayPanel(JobPanel):
 
     def show_result(self, ray: XRay) -> None:
         self.ray = ray
-        f = ray.fertility
-        self.status.setText(
-            self.tr(
-                "{name}: {words:,} words, {tokens:,} tokens · {per_word:.2f} tokens per word, {per_char:.3f} per "
-                "character, {whole:.0%} of words kept whole (words cut by {segmenter}) · {residues:,} residues "
-                "({share:.2%} of the vocabulary): tokens formed while encoding but almost never left at the end."
-            ).format(
-                name=self.title or Path(ray.name).name,
-                words=f.words,
-                tokens=f.tokens,
-                per_word=f.tokens_per_word,
-                per_char=f.tokens_per_char,
-                whole=f.whole_share,
-                segmenter=self.segmenter_text(f.segmenters),
-                residues=len(ray.residues),
-                share=ray.residue_share,
-            )
-        )
+        self.status.setText(self._summary(ray))
         self.residues.setRowCount(len(ray.residues))
         for r, residue in enumerate(ray.residues):
             uses = ", ".join(f"{render_token(a)} + {render_token(b)} ×{c:,}" for a, b, c in residue.consumers)
@@ -179,13 +162,40 @@ class XRayPanel(JobPanel):
         self.export_button.setEnabled(True)
         self.finished.emit(ray)
 
+    def _summary(self, ray: XRay) -> str:
+        """The X-ray in a sentence: its words and tokens, fertility (or that the text has no word), residues."""
+        f = ray.fertility
+        if f.words:
+            fertility = self.tr(
+                "{words:,} words, {tokens:,} tokens · {per_word:.2f} tokens per word, {per_char:.3f} per character, "
+                "{whole:.0%} of words kept whole (words cut by {segmenter})"
+            ).format(
+                words=f.words,
+                tokens=f.tokens,
+                per_word=f.tokens_per_word,
+                per_char=f.tokens_per_char,
+                whole=f.whole_share,
+                segmenter=self.segmenter_text(f.segmenters),
+            )
+        else:
+            fertility = self.tr(
+                "no word in the text (spaces, punctuation, symbols): {tokens:,} tokens, {per_char:.3f} per character"
+            ).format(tokens=f.tokens, per_char=f.tokens_per_char)
+        residues = self.tr(
+            "{residues:,} residues ({share:.2%} of the vocabulary): tokens formed while encoding but almost never left "
+            "at the end."
+        ).format(residues=len(ray.residues), share=ray.residue_share)
+        return self.tr("{name}: {fertility} · {residues}").format(
+            name=self.title or Path(ray.name).name, fertility=fertility, residues=residues
+        )
+
     def segmenter_text(self, methods: tuple[str, ...]) -> str:
         """Which methods cut the words (:mod:`bpe_core.words`), in the user's language."""
         names = [
             self.tr("Unicode word boundaries") if m == "unicode" else self.tr("{name} (Chinese)").format(name=m)
             for m in methods
         ]
-        return self.tr(" and ", "between two ways of cutting words").join(names) or self.tr("no word found")
+        return self.tr(" and ", "between two ways of cutting words").join(names)
 
     @Slot(int, int)
     def _on_residue_activated(self, row: int, _column: int) -> None:

@@ -267,7 +267,10 @@ def xray_report(ray: XRay, *, rows: int = 15) -> list[str]:
     lines = [
         f"X-ray of {ray.name} on the text: {f.words:,} words, {f.tokens:,} tokens",
         f"  fertility: {f.tokens_per_word:.2f} tokens per word, {f.tokens_per_char:.3f} per character, "
-        f"{f.whole_share:.0%} of words kept whole (words cut by {segmenter_text(f.segmenters)})",
+        f"{f.whole_share:.0%} of words kept whole (words cut by {segmenter_text(f.segmenters)})"
+        if f.words
+        else f"  fertility: no word in the text (spaces, punctuation, symbols), {f.tokens_per_char:.3f} tokens per "
+        "character",
         f"  residues: {len(ray.residues):,} tokens ({ray.residue_share:.2%} of the vocabulary) formed while encoding "
         "but almost never left at the end",
     ]
@@ -290,7 +293,7 @@ def segmenter_text(methods: tuple[str, ...]) -> str:
     'Unicode word boundaries and rjieba (Chinese)'
     """
     names = [m if m == "unicode" else f"{m} (Chinese)" for m in methods]
-    return " and ".join(n.replace("unicode", "Unicode word boundaries") for n in names) or "no word found"
+    return " and ".join(n.replace("unicode", "Unicode word boundaries") for n in names)
 
 
 def xray_csv(ray: XRay) -> str:

@@ -13,6 +13,7 @@ import numpy as np
 import pyqtgraph as pg
 import pytest
 from PySide6.QtCore import QCoreApplication, Qt, QTranslator
+from PySide6.QtWidgets import QFileDialog
 
 from app.common.wording import i18n
 from app.common.wording.tie_break import tie_text
@@ -465,6 +466,60 @@ def test_why_this_merge_follows_the_chosen_vocabulary_on_the_compare_text(qtbot)
     assert len(explanation.occurrences) == text.count(" the")
     assert all(o.pair == " the" and o.source == "Compare text" for o in explanation.occurrences)
     assert "not in the model's training corpus" in tab.why.tie.text()
+    tab.shutdown()
+
+
+def test_why_this_merge_has_a_token_field_that_completes_and_explains(qtbot):
+    """The page opened blank with no way to pick a token on it: a field completes the tokens the vocabulary's merges
+    make and explains the one picked (by its label or its text); a token no merge makes is said."""
+    text = "the theme of the thesis"
+    tab = VocabularyTab(compare_text=lambda: text)
+    qtbot.addWidget(tab)
+    tab.resize(1300, 800)
+    tab.show()
+    tab.show_vocabulary("gpt2")
+    qtbot.waitUntil(lambda: tab.current is not None and tab.current.choice.key == "gpt2", timeout=WAIT_MS)
+    tab.pages.setCurrentWidget(tab.why)
+    why = tab.why
+    assert why.picker.isEnabled() and "Pick a token" in why.title.text()
+    why.picker.setFocus()
+    qtbot.keyClicks(why.picker, "hesi")
+    completer = why.picker.completer()
+    qtbot.waitUntil(lambda: completer.popup().isVisible(), timeout=WAIT_MS)
+    shown = {completer.completionModel().index(r, 0).data() for r in range(completer.completionModel().rowCount())}
+    assert "hesis" in shown and all("hesi" in label for label in shown)
+    gpt2 = TiktokenTokenizer.reference("gpt2")
+    with qtbot.waitSignal(why.explained, timeout=WAIT_MS) as blocker:
+        why.picker.setText(" the")  # its text, spaces and all: the label is ␣the
+        qtbot.keyClick(why.picker, Qt.Key.Key_Return)
+    assert b"".join(blocker.args[0].pair) == b" the" and gpt2.merges[blocker.args[0].rank] == blocker.args[0].pair
+    assert why.lines.rowCount() == 3
+    why.pick("no such token here")
+    assert "No merge makes “no such token here” in this vocabulary" in why.title.text()
+    tab.shutdown()
+
+
+def test_why_this_merge_says_a_pair_absent_from_the_compare_text_and_offers_files(qtbot, tmp_path, monkeypatch):
+    """A published model's pair that is not in the Compare text was 'all 0 places it occurs': the page says the pair
+    does not occur in the Compare text and offers files to search; one picked is searched."""
+    tab = VocabularyTab(compare_text=lambda: "nothing at all")
+    qtbot.addWidget(tab)
+    tab.resize(1300, 800)
+    tab.show()
+    tab.show_vocabulary("gpt2")
+    qtbot.waitUntil(lambda: tab.current is not None and tab.current.choice.key == "gpt2", timeout=WAIT_MS)
+    tab.pages.setCurrentWidget(tab.why)
+    with qtbot.waitSignal(tab.why.explained, timeout=WAIT_MS):
+        tab.why.pick("␣the")
+    said = tab.why.title.text()
+    assert "does not occur in the Compare text" in said and "Corpus files…" in said and "0 places" not in said
+    corpus = tmp_path / "thesis.txt"
+    corpus.write_text("in the end\n", encoding="utf-8")
+    monkeypatch.setattr(QFileDialog, "getOpenFileNames", lambda *_args, **_kw: ([str(corpus)], ""))
+    with qtbot.waitSignal(tab.why.explained, timeout=WAIT_MS) as blocker:
+        qtbot.mouseClick(tab.why.corpus_button, Qt.MouseButton.LeftButton)
+    assert [(o.source, o.line, o.pair) for o in blocker.args[0].occurrences] == [("thesis.txt", 1, " the")]
+    assert corpus.read_bytes() == b"in the end\n"
     tab.shutdown()
 
 
