@@ -264,6 +264,7 @@ class WhyMergePanel(QWidget):
             )
             return
         left, right = tokenizer.merges[rank]
+        self.picker.setText(render_token(left + right))  # the token explained, however it was chosen
         self.title.setText(
             self.tr("Merge {rank:,}: {pair} → {token} (looking in the corpus…)").format(
                 rank=rank, pair=render_pair(left, right), token=render_token(left + right)

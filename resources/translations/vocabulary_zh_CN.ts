@@ -1111,63 +1111,63 @@
         <translation>没有序号为 {rank} 的合并：该分词器共有 {merges:,} 次合并。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="268"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="269"/>
         <source>Merge {rank:,}: {pair} → {token} (looking in the corpus…)</source>
         <translation>序号为 {rank:,} 的合并：{pair} → {token}（正在语料中查找…）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="278"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="279"/>
         <source>Compare text</source>
         <translation>对比页文本</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="294"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="295"/>
         <source>Merge {rank:,}: {pair} → {token}.</source>
         <translation>序号为 {rank:,} 的合并：{pair} → {token}。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="296"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="297"/>
         <source>Merge {rank:,}: {pair} → {token}, count {count:,} when chosen.</source>
         <translation>序号为 {rank:,} 的合并：{pair} → {token}，被选中时出现 {count:,} 次。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="300"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="301"/>
         <source>Below: all {count:,} places it occurs in the corpus.</source>
         <translation>下表：它在语料中出现的全部 {count:,} 处。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="302"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="303"/>
         <source>Below: the first {count:,} places it occurs in the corpus.</source>
         <translation>下表：它在语料中出现的前 {count:,} 处。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="304"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="305"/>
         <source>{merge} {below}</source>
         <comment>two sentences one after the other</comment>
         <translation>{merge}{below}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="319"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="320"/>
         <source>Counts in this text, not in the model&apos;s training corpus: they show where the pair stands side by side, not why the model&apos;s trainer chose it.</source>
         <translation>这是在这段文本中的次数，不是在模型训练语料中的次数：它们显示词元对在哪里相邻出现，而不是模型的训练器为何选择它。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="345"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="346"/>
         <source>The pair does not occur in these files: pick others with “Corpus files…”.</source>
         <translation>这些文件中没有出现这个词元对：请用“语料文件…”选择其他文件。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="347"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="348"/>
         <source>The pair does not occur in the corpus.</source>
         <translation>语料中没有出现这个词元对。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="349"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="350"/>
         <source>The pair does not occur in the Compare text: paste a text there, or choose files to search with “Corpus files…”.</source>
-        <translation>“对比”页的文本中没有出现这个词元对：请在那里粘贴一段文本，或用“语料文件…”选择要搜索的文件。</translation>
+        <translation>对比页的文本中没有出现这个词元对：请在那里粘贴一段文本，或用“语料文件…”选择要搜索的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="355"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="356"/>
         <source>Cannot explain this merge: {error}</source>
         <translation>无法解释这次合并：{error}</translation>
     </message>

@@ -151,7 +151,7 @@ def test_the_views_that_answer_speak_chinese(chinese, qtbot):
     assert tab.why.picker.placeholderText().startswith("输入一个词元")
     with qtbot.waitSignal(tab.why.explained, timeout=60000):
         tab.why.pick("␣the")
-    assert "“对比”页的文本中没有出现这个词元对" in tab.why.title.text()
+    assert "对比页的文本中没有出现这个词元对" in tab.why.title.text()
     tab.pages.setCurrentWidget(tab.xray)
     with qtbot.waitSignal(tab.xray.finished, timeout=60000):
         qtbot.mouseClick(tab.xray.run_button, Qt.MouseButton.LeftButton)

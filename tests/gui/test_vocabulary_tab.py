@@ -493,7 +493,11 @@ def test_why_this_merge_has_a_token_field_that_completes_and_explains(qtbot):
         why.picker.setText(" the")  # its text, spaces and all: the label is ␣the
         qtbot.keyClick(why.picker, Qt.Key.Key_Return)
     assert b"".join(blocker.args[0].pair) == b" the" and gpt2.merges[blocker.args[0].rank] == blocker.args[0].pair
-    assert why.lines.rowCount() == 3
+    assert why.lines.rowCount() == 3 and why.picker.text() == "␣the"
+    (theme,) = gpt2.encode(" theme")
+    with qtbot.waitSignal(why.explained, timeout=WAIT_MS):
+        tab.browse.token_selected.emit(theme)  # chosen in the Tokens page: the field says which token
+    assert why.picker.text() == "␣theme"
     why.pick("no such token here")
     assert "No merge makes “no such token here” in this vocabulary" in why.title.text()
     tab.shutdown()
