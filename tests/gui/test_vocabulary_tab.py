@@ -479,6 +479,7 @@ def test_why_this_merge_has_a_token_field_that_completes_and_explains(qtbot):
     tab.show()
     tab.show_vocabulary("gpt2")
     qtbot.waitUntil(lambda: tab.current is not None and tab.current.choice.key == "gpt2", timeout=WAIT_MS)
+    assert tab.why.labels is None  # listed once the page is shown, not for the Tokens page
     tab.pages.setCurrentWidget(tab.why)
     why = tab.why
     assert why.picker.isEnabled() and "Pick a token" in why.title.text()
