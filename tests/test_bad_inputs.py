@@ -2126,3 +2126,61 @@ def test_bpe_train_still_names_its_flags_for_variants_that_cannot_be_combined(tm
     assert result.returncode == 1
     assert "PickyBPE (--picky) cannot be combined with --resume yet: leave one out" in result.stderr
     assert saved.read_bytes() == before and not out.exists()
+
+
+# ----- Views that answer (issue 41, item 6): words as the language writes them, the X-ray of a text with none ----
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("", []),
+        ("，。！？……  \t\n", []),
+        ("😀🎉 ½ ²", []),
+        ("a\ud800b\x00c", ["a", "b", "c"]),  # a lone surrogate and a NUL stand apart, as punctuation does
+        ("Ελληνικά και 中文分词", ["Ελληνικά", "και", "中文", "分词"]),
+    ],
+)
+def test_words_of_odd_texts_are_their_letters_and_digits_only(text, words):
+    from bpe_core.words import split_words
+
+    assert split_words(text) == words
+
+
+def test_a_long_chinese_run_with_no_punctuation_is_cut_into_words_that_tile_it():
+    """200,000 characters of Han with no space nor punctuation: the segmenter's words cover the run exactly (the
+    X-ray's spans are computed from their lengths), in seconds."""
+    from bpe_core.words import split_words
+
+    run = "我们研究如何把文字切成词" * 16_667
+    words = bounded(lambda: split_words(run), 60)
+    assert "".join(words) == run and 50_000 < len(words) < len(run)
+
+
+@pytest.mark.parametrize("blocked", ["", "rjieba"], ids=["rjieba", "jieba"])
+def test_the_chinese_segmenter_loads_without_a_word_on_stderr(blocked):
+    """rjieba, or jieba when rjieba is missing: loaded on first use, no network, nothing printed (jieba logs
+    'Building prefix dict…' on stderr unless told not to; it is no dependency: skipped where it is missing)."""
+    if blocked:
+        pytest.importorskip("jieba")
+    code = (
+        f"import sys; sys.modules.update({{{blocked!r}: None}} if {blocked!r} else {{}})\n"
+        "from bpe_core.words import chinese_segmenter, split_words\n"
+        "print(chinese_segmenter(), split_words('我们研究如何把文字切成词'))"
+    )
+    ran = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=BOUND)
+    expected = "jieba" if blocked else "rjieba"
+    assert ran.returncode == 0 and ran.stderr == ""
+    assert ran.stdout.startswith(f"{expected} ['我们', '研究', '如何', '把', '文字', '切成', '词']")
+
+
+def test_bpe_vocab_xray_of_a_text_with_no_word_says_so(tmp_path):
+    """A text of punctuation only has no word: the X-ray says so instead of '0.00 tokens per word' (0); the text
+    file is unchanged."""
+    text = tmp_path / "punctuation.txt"
+    text.write_text("，。！？…… --- !!!\n", encoding="utf-8")
+    before = text.read_bytes()
+    ran = bpe("vocab", "gpt2", "--xray", "--text", str(text))
+    assert ran.returncode == 0, ran.stderr
+    assert "fertility: no word in the text (spaces, punctuation, symbols)" in ran.stdout
+    assert "tokens per word" not in ran.stdout and text.read_bytes() == before

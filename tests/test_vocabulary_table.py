@@ -2,6 +2,7 @@
 properties against naive filters, and o200k_base."""
 
 import functools
+from collections import Counter
 
 import numpy as np
 import pytest
@@ -26,6 +27,8 @@ from bpe_core.vocabulary import (
     vocabulary_source,
 )
 from bpe_core.vocabulary import table as table_module
+from bpe_core.vocabulary.other_scripts import ANOTHER, CONTROL, MARKS, NAMED_SCRIPTS, SEVERAL, other_scripts, token_part
+from bpe_core.vocabulary.report import vocab_report
 from bpe_core.vocabulary.table import char_class, script_share_by_rank
 
 KNOWN = {
@@ -331,3 +334,18 @@ def test_objects_answering_token_bytes_are_read_by_id():
     table = build_table(source)
     assert [table.script_name(r) for r in range(len(table))] == ["Latin"] * 3 + ["partial UTF-8", "special"]
     assert table.rank.tolist() == [-1, -1, 0, -1, -1]
+
+
+def test_the_other_class_is_broken_down_by_script():
+    """o200k's "other" class (23,363 tokens, said with no detail before) by the script of its tokens' letters: the
+    parts add up to the class, each token in exactly one, and each part's tokens are of that script."""
+    table = o200k_table()
+    parts = other_scripts(table)
+    assert sum(parts.values()) == script_counts(table)["other"] == 23_363
+    assert list(parts)[:4] == ["Devanagari", "Hebrew", "Georgian", "Bengali"] and parts["Greek"] == 1_507
+    assert set(parts) <= {*NAMED_SCRIPTS, ANOTHER, SEVERAL, CONTROL, MARKS}
+    rows = filter_rows(table, scripts=["other"])
+    thai = [table.texts[r] for r in rows.tolist() if token_part(table.texts[r]) == "Thai"]
+    assert len(thai) == parts["Thai"] and all(regex.search(r"\p{Script=Thai}", t) for t in thai)
+    assert other_scripts(table, rows[:10]) == dict(Counter(token_part(table.texts[r]) for r in rows[:10].tolist()))
+    assert "of which Devanagari 3,914, Hebrew 2,363" in "\n".join(vocab_report("o200k_base", longest=1))

@@ -13,7 +13,9 @@ from bpe_core.formats import load_any
 from bpe_core.methods import Methods
 from bpe_core.tokenizer import Tokenizer
 from bpe_core.trainer import BpeTrainer
-from bpe_core.vocabulary.xray import record_residues, xray, xray_csv, xray_json
+from bpe_core.vocabulary.table import char_class
+from bpe_core.vocabulary.xray import record_residues, xray, xray_csv, xray_json, xray_report
+from bpe_core.words import chinese_segmenter, split_words
 from tests.test_foreign_builders import build_hf
 
 
@@ -72,7 +74,24 @@ def test_shattered_words_and_fertility_add_up():
     for words in ray.shattered.values():
         costs = [(len(s.tokens) - 1) * s.count for s in words]
         assert costs == sorted(costs, reverse=True) and all(len(s.tokens) >= 2 for s in words)
-        assert all(b"".join(s.tokens) == s.word.encode() for s in words)
+        assert all(s.word.encode() in b"".join(s.tokens) for s in words)
+
+
+def test_words_are_counted_as_the_language_writes_them():
+    """A Chinese clause is no word: the X-ray counts the words a Chinese segmenter finds (and says so), and its
+    shattered Han words hold no punctuation (the old X-ray counted pre-tokens: 1 word per clause, 7.67 tokens per
+    word on this text, shattered "words" such as '，它研究如何…')."""
+    o200k = TiktokenTokenizer.reference("o200k_base")
+    text = sample("chinese")[:5000]
+    ray = xray(o200k, text)
+    assert ray.fertility.words == len(split_words(text)) > 1000
+    assert ray.fertility.segmenters == ("unicode", chinese_segmenter())  # digits and Latin words in it too
+    assert 1.0 <= ray.fertility.tokens_per_word < 2.0
+    for s in ray.shattered["Han"]:
+        assert len(s.word) <= 6 and all(char_class(c) == "Han" for c in s.word), s
+    assert "words cut by Unicode word boundaries and " in "\n".join(xray_report(ray))
+    english = xray(o200k, "Tokenizers, the lowest newest ones!")
+    assert english.fertility.words == 5 and english.fertility.segmenters == ("unicode",)
 
 
 def test_the_training_records_residues_are_consumed_tokens(trained):

@@ -1,6 +1,6 @@
 """Browse one vocabulary: the filter bar and the token table on the left; on the right the charts (tokens per
-script, length per script, a script's share by merge rank) and the longest tokens of a script, a click away
-(click a bar of the script chart, or pick the script)."""
+script, with the scripts the "other" class holds, length per script, a script's share by merge rank) and the
+longest tokens of a script, a click away (click a bar of the script chart, or pick the script)."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from app.vocabulary.filter_bar import FilterBar
 from app.vocabulary.table_model import Filter, Filtered, script_label
 from app.vocabulary.token_table import TokenTable
 from bpe_core.vocabulary import SCRIPTS, FilterError, VocabTable, longest_by_script
+from bpe_core.vocabulary.other_scripts import other_scripts
 
 LONGEST = 50
 
@@ -55,6 +56,9 @@ class BrowsePanel(QSplitter):
         layout.addWidget(self.count_label)
 
         self.script_chart = ScriptCountsChart()
+        self.other_label = QLabel()
+        self.other_label.setObjectName("otherScripts")
+        self.other_label.setWordWrap(True)
         self.length_chart = LengthChart()
         self.rank_chart = RankShareChart()
         self.rank_script = self._script_combo("Han")
@@ -66,7 +70,7 @@ class BrowsePanel(QSplitter):
         self.longest.model_.keep_order()  # longest first, as the engine ranks them
         self.longest.setObjectName("longestTable")
         self.charts = TabWidget()
-        self.charts.addTab(self.script_chart, self.tr("Scripts"))
+        self.charts.addTab(self._scripts_page(), self.tr("Scripts"))
         self.charts.addTab(self.length_chart, self.tr("Lengths"))
         self.charts.addTab(self._with_combo(self.rank_chart, self.rank_script, self.tr("Script:")), self.tr("By rank"))
         self.longest_page = self._with_combo(self.longest, self.longest_script, self.tr("Longest tokens of"))
@@ -80,6 +84,28 @@ class BrowsePanel(QSplitter):
         for view in (self.view, self.longest):
             view.token_activated.connect(self.token_activated)
             view.token_selected.connect(self.token_selected)
+
+    def _scripts_page(self) -> QWidget:
+        """The tokens-per-script chart, and under it what the "other" class holds."""
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        layout.setContentsMargins(2, 2, 2, 2)
+        layout.addWidget(self.script_chart, 1)
+        layout.addWidget(self.other_label)
+        return page
+
+    def _show_other(self, table: VocabTable | None) -> None:
+        """Say which scripts the "other" class holds (hidden when it holds nothing)."""
+        parts = other_scripts(table) if table is not None else {}
+        self.other_label.setVisible(bool(parts))
+        listed = self.tr(", ", "between the parts of a list").join(
+            self.tr("{part} {count:,}").format(part=script_label(part), count=n) for part, n in parts.items()
+        )
+        self.other_label.setText(
+            self.tr("{other} ({count:,} tokens): {parts}.").format(
+                other=script_label("other"), count=sum(parts.values()), parts=listed
+            )
+        )
 
     def _script_combo(self, default: str) -> QComboBox:
         combo = QComboBox()
@@ -111,6 +137,7 @@ class BrowsePanel(QSplitter):
             self.view.model_.filter = Filter()
             self.view.model_.set_table(table)
         self.script_chart.show_table(table)
+        self._show_other(table)
         self.length_chart.show_table(table)
         self._draw_rank_chart()
         self._show_longest()

@@ -51,14 +51,54 @@ SCRIPT_LABELS = {
     "special": QT_TRANSLATE_NOOP("Scripts", "special"),
 }
 
+#: The parts of the "other" class (:mod:`bpe_core.vocabulary.other_scripts`) as the user reads them.
+OTHER_PART_LABELS = {
+    "Greek": QT_TRANSLATE_NOOP("Scripts", "Greek"),
+    "Coptic": QT_TRANSLATE_NOOP("Scripts", "Coptic"),
+    "Armenian": QT_TRANSLATE_NOOP("Scripts", "Armenian"),
+    "Hebrew": QT_TRANSLATE_NOOP("Scripts", "Hebrew"),
+    "Syriac": QT_TRANSLATE_NOOP("Scripts", "Syriac"),
+    "Thaana": QT_TRANSLATE_NOOP("Scripts", "Thaana"),
+    "Nko": QT_TRANSLATE_NOOP("Scripts", "Nko"),
+    "Devanagari": QT_TRANSLATE_NOOP("Scripts", "Devanagari"),
+    "Bengali": QT_TRANSLATE_NOOP("Scripts", "Bengali"),
+    "Gurmukhi": QT_TRANSLATE_NOOP("Scripts", "Gurmukhi"),
+    "Gujarati": QT_TRANSLATE_NOOP("Scripts", "Gujarati"),
+    "Oriya": QT_TRANSLATE_NOOP("Scripts", "Oriya"),
+    "Tamil": QT_TRANSLATE_NOOP("Scripts", "Tamil"),
+    "Telugu": QT_TRANSLATE_NOOP("Scripts", "Telugu"),
+    "Kannada": QT_TRANSLATE_NOOP("Scripts", "Kannada"),
+    "Malayalam": QT_TRANSLATE_NOOP("Scripts", "Malayalam"),
+    "Sinhala": QT_TRANSLATE_NOOP("Scripts", "Sinhala"),
+    "Thai": QT_TRANSLATE_NOOP("Scripts", "Thai"),
+    "Lao": QT_TRANSLATE_NOOP("Scripts", "Lao"),
+    "Tibetan": QT_TRANSLATE_NOOP("Scripts", "Tibetan"),
+    "Myanmar": QT_TRANSLATE_NOOP("Scripts", "Myanmar"),
+    "Georgian": QT_TRANSLATE_NOOP("Scripts", "Georgian"),
+    "Ethiopic": QT_TRANSLATE_NOOP("Scripts", "Ethiopic"),
+    "Cherokee": QT_TRANSLATE_NOOP("Scripts", "Cherokee"),
+    "Khmer": QT_TRANSLATE_NOOP("Scripts", "Khmer"),
+    "Mongolian": QT_TRANSLATE_NOOP("Scripts", "Mongolian"),
+    "Bopomofo": QT_TRANSLATE_NOOP("Scripts", "Bopomofo"),
+    "Yi": QT_TRANSLATE_NOOP("Scripts", "Yi"),
+    "Tifinagh": QT_TRANSLATE_NOOP("Scripts", "Tifinagh"),
+    "Javanese": QT_TRANSLATE_NOOP("Scripts", "Javanese"),
+    "another script": QT_TRANSLATE_NOOP("Scripts", "another script"),
+    "several scripts": QT_TRANSLATE_NOOP("Scripts", "several scripts"),
+    "control/format": QT_TRANSLATE_NOOP("Scripts", "control/format"),
+    "marks only": QT_TRANSLATE_NOOP("Scripts", "marks only"),
+}
+
 
 def script_label(name: str) -> str:
-    """A script class's name in the user's language (a class without a label, such as ``control``, as it is).
+    """A script class's name, or a part of "other", in the user's language (a name without a label, such as
+    ``control``, as it is).
 
-    >>> script_label("partial UTF-8"), script_label("control")
-    ('partial UTF-8', 'control')
+    >>> script_label("partial UTF-8"), script_label("Devanagari"), script_label("control")
+    ('partial UTF-8', 'Devanagari', 'control')
     """
-    return QCoreApplication.translate("Scripts", SCRIPT_LABELS[name]) if name in SCRIPT_LABELS else name
+    label = SCRIPT_LABELS.get(name) or OTHER_PART_LABELS.get(name)
+    return QCoreApplication.translate("Scripts", label) if label else name
 
 
 #: Hex is cut to this many bytes in the table (the tooltip has all of them).

@@ -306,6 +306,7 @@ class VocabularyTab(QWidget):
             self.why.set_tokenizer(self._own_whole, trained=True)
         else:
             self.why.set_tokenizer(loaded.tokenizer, trained=False)
+        self.why.set_table(loaded.table)
         merged = int((loaded.table.rank >= 0).sum())
         self.status.setText(
             self.tr("{name}: {tokens:,} tokens, {merged:,} made by merges").format(

@@ -4,20 +4,26 @@ a worker; a newer selection cancels the older one).
 
 For our trained tokenizer the corpus is the one it was trained on and the counts are the trainer's. A published
 model's training corpus is not published: its merges are shown on the Compare text, or on files the user picks, and
-the page says that the counts are those of that text."""
+the page says that the counts are those of that text, and when the pair does not occur in it, offers files to search.
+
+A token is picked in the field at the top (completed from the tokens the vocabulary's merges make, as their labels
+read: ``␣the``), in the Tokens page, or by clicking a token in the Compare tab (our tokenizer's merge)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer, Signal, Slot
+import numpy as np
+from PySide6.QtCore import QStringListModel, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import (
+    QCompleter,
     QFileDialog,
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QLineEdit,
     QPushButton,
     QSplitter,
     QStyledItemDelegate,
@@ -34,12 +40,14 @@ from bpe_core.token_label import render_pair, render_token
 from bpe_core.vocabulary.why_merge import MergeExplanation, corpus_pieces, explain_merge
 
 DEBOUNCE_MS = 150
+#: Completions shown at once under the token field.
+COMPLETIONS_SHOWN = 15
 
 
 class WhyMergePanel(QWidget):
-    """``set_tokenizer(tok, trained=...)`` and ``set_corpus(paths)`` say what to explain with; ``explain(rank)``
-    shows merge ``rank``. ``explained(MergeExplanation)`` once it is shown. ``compare_text()`` is the text a
-    tokenizer we did not train is explained on when no file is picked."""
+    """``set_tokenizer(tok, trained=...)`` and ``set_corpus(paths)`` say what to explain with, ``set_table(table)``
+    what the token field offers; ``explain(rank)`` shows merge ``rank``. ``explained(MergeExplanation)`` once it is
+    shown. ``compare_text()`` is the text a tokenizer we did not train is explained on when no file is picked."""
 
     explained = Signal(object)
 
@@ -62,9 +70,21 @@ class WhyMergePanel(QWidget):
         self.timer.setInterval(DEBOUNCE_MS)
         self.timer.timeout.connect(self._start)
 
-        self.title = QLabel(
-            self.tr("Select a merge (in the Train tab's merges table, or a token of your tokenizer here).")
-        )
+        self.table = None  # the vocabulary whose merged tokens the field offers
+        self.labels: list[str] | None = []  # their labels in merge order (None: not listed yet)
+        self.ranks = np.empty(0, dtype=np.int64)  # the rank of each label's merge
+        self.picker = QLineEdit()
+        self.picker.setObjectName("whyPicker")
+        self.picker.setClearButtonEnabled(True)
+        self.completions = QStringListModel(self)
+        completer = QCompleter(self.completions, self)
+        completer.setFilterMode(Qt.MatchFlag.MatchContains)
+        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseSensitive)
+        completer.setMaxVisibleItems(COMPLETIONS_SHOWN)
+        completer.activated.connect(self.pick)
+        self.picker.setCompleter(completer)
+        self.picker.returnPressed.connect(lambda: self.pick(self.picker.text()))
+        self.title = QLabel(self._prompt())
         self.title.setObjectName("whyTitle")
         self.title.setWordWrap(True)
         self.title.setFont(style.text_font(11))
@@ -91,6 +111,9 @@ class WhyMergePanel(QWidget):
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         self.runner_ups.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
 
+        pick_row = QHBoxLayout()
+        pick_row.addWidget(QLabel(self.tr("Token:")))
+        pick_row.addWidget(self.picker, 1)
         corpus_row = QHBoxLayout()
         corpus_row.addWidget(self.corpus_label, 1)
         corpus_row.addWidget(self.corpus_button)
@@ -100,11 +123,13 @@ class WhyMergePanel(QWidget):
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 1)
         layout = QVBoxLayout(self)
+        layout.addLayout(pick_row)
         layout.addWidget(self.title)
         layout.addLayout(corpus_row)
         layout.addWidget(self.tie)
         layout.addWidget(split, 1)
         self._show_corpus()
+        self._show_picker()
 
     def set_tokenizer(self, tokenizer, *, trained: bool = True) -> None:
         """The tokenizer whose merges are explained (None: none): our whole trained one (``trained``, with its
@@ -117,6 +142,66 @@ class WhyMergePanel(QWidget):
             self.tie.clear()
             self.title.setText(self._prompt())
         self._show_corpus()
+        self._show_picker()
+
+    def set_table(self, table) -> None:
+        """Offer in the token field every token that a merge of ``table`` (a
+        :class:`~bpe_core.vocabulary.table.VocabTable`, None: none) makes, by its label, in merge order: listed
+        once the page is on screen (o200k's 200,000 labels take 0.13 s, which a vocabulary shown on another page
+        need not wait for)."""
+        self.table, self.labels = table, None
+        if self.isVisible():
+            self._list_tokens()
+        self._show_picker()
+
+    def _list_tokens(self) -> None:
+        """The labels and ranks of the table's merged tokens, into the field's completions."""
+        if self.labels is not None:
+            return
+        if self.table is None:
+            self.labels, self.ranks = [], np.empty(0, dtype=np.int64)
+        else:
+            rows = np.flatnonzero(self.table.rank >= 0)
+            rows = rows[np.argsort(self.table.rank[rows], kind="stable")]
+            self.labels, self.ranks = [self.table.labels[row] for row in rows.tolist()], self.table.rank[rows]
+        self.completions.setStringList(self.labels)
+        self._show_picker()
+
+    def _show_picker(self) -> None:
+        """The token field: what to type, or why there is nothing to pick."""
+        merged = self.labels is None or bool(self.labels)  # not listed yet: the table says once it is
+        has_merges = self.tokenizer is not None and self.tokenizer.merges is not None and merged
+        self.picker.setEnabled(has_merges)
+        if has_merges:
+            self.picker.setPlaceholderText(
+                self.tr("Type a token (␣the, ing, 中国…) and pick it from the list, or click one in the Tokens page")
+            )
+        else:
+            self.picker.setPlaceholderText(self.tr("No token made by a merge to pick"))
+
+    @Slot(str)
+    def pick(self, text: str) -> None:
+        """Explain the merge that makes the token ``text`` (its label, or the text itself: `` the`` is ``␣the``)."""
+        self._list_tokens()
+        rank = self._rank_of(text)
+        if rank is None:
+            rank = self._rank_of(render_token(text.encode("utf-8", "surrogatepass")))
+        if rank is None:
+            if text:
+                self.title.setText(
+                    self.tr("No merge makes “{token}” in this vocabulary: pick a token from the list.").format(
+                        token=text
+                    )
+                )
+            return
+        self.explain(rank)
+
+    def _rank_of(self, label: str) -> int | None:
+        """The rank of the merge that makes the token labelled ``label`` (None: no merge makes it)."""
+        try:
+            return int(self.ranks[self.labels.index(label)])
+        except ValueError:
+            return None
 
     def _prompt(self) -> str:
         """What the page says before a merge is chosen."""
@@ -125,8 +210,10 @@ class WhyMergePanel(QWidget):
                 name=self.tokenizer.name, model=self.tokenizer.model
             )
         if self.trained:
-            return self.tr("Select a merge (in the Train tab's merges table, or a token of your tokenizer here).")
-        return self.tr("Select a token made by a merge: the page shows where its pair stands side by side.")
+            return self.tr(
+                "Pick a token above, or select a merge in the Train tab's merges table (or a token in Compare)."
+            )
+        return self.tr("Pick a token made by a merge above: the page shows where its pair stands side by side.")
 
     def set_corpus(self, paths: Sequence[Path], encoding: str = "utf-8") -> None:
         """The files the tokenizer was trained on (read again to find the pair's occurrences). Taken as they are:
@@ -181,6 +268,7 @@ class WhyMergePanel(QWidget):
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
+        self._list_tokens()
         if self._pending:
             self.timer.start()
 
@@ -198,6 +286,7 @@ class WhyMergePanel(QWidget):
             )
             return
         left, right = tokenizer.merges[rank]
+        self.picker.setText(render_token(left + right))  # the token explained, however it was chosen
         self.title.setText(
             self.tr("Merge {rank:,}: {pair} → {token} (looking in the corpus…)").format(
                 rank=rank, pair=render_pair(left, right), token=render_token(left + right)
@@ -228,7 +317,9 @@ class WhyMergePanel(QWidget):
             merge = self.tr("Merge {rank:,}: {pair} → {token}.")
         else:
             merge = self.tr("Merge {rank:,}: {pair} → {token}, count {count:,} when chosen.")
-        if explanation.complete:
+        if not shown:
+            below = self._nowhere()
+        elif explanation.complete:
             below = self.tr("Below: all {count:,} places it occurs in the corpus.")
         else:
             below = self.tr("Below: the first {count:,} places it occurs in the corpus.")
@@ -270,6 +361,17 @@ class WhyMergePanel(QWidget):
             self.runner_ups.setItem(r, 0, QTableWidgetItem(render_pair(a, b)))
             self.runner_ups.setItem(r, 1, QTableWidgetItem(f"{n:,}"))
         self.explained.emit(explanation)
+
+    def _nowhere(self) -> str:
+        """What to say when the pair occurs nowhere in what was searched, and where else to look."""
+        if self.corpus():
+            return self.tr("The pair does not occur in these files: pick others with “Corpus files…”.")
+        if self.trained:
+            return self.tr("The pair does not occur in the corpus.")
+        return self.tr(
+            "The pair does not occur in the Compare text: paste a text there, or choose files to search with "
+            "“Corpus files…”."
+        )
 
     @Slot(str, str)
     def _on_failed(self, message: str, _details: str) -> None:

@@ -1,7 +1,8 @@
 """The X-ray of the vocabulary shown (:func:`bpe_core.vocabulary.xray.xray`) on the Compare tab's text or a file,
 in a worker with Cancel: tokens formed while encoding but almost never left at the end (residues), with the
 merges that consume them; the frequent words cut into the most tokens, per script; tokens per word and per
-character. Exported as CSV or JSON."""
+character, and which segmenter cut the words (jieba for Chinese, Unicode word boundaries elsewhere). Exported as CSV
+or JSON."""
 
 from __future__ import annotations
 
@@ -143,23 +144,7 @@ class XRayPanel(JobPanel):
 
     def show_result(self, ray: XRay) -> None:
         self.ray = ray
-        f = ray.fertility
-        self.status.setText(
-            self.tr(
-                "{name}: {words:,} words, {tokens:,} tokens · {per_word:.2f} tokens per word, {per_char:.3f} per "
-                "character, {whole:.0%} of words kept whole · {residues:,} residues ({share:.2%} of the vocabulary): "
-                "tokens formed while encoding but almost never left at the end."
-            ).format(
-                name=self.title or Path(ray.name).name,
-                words=f.words,
-                tokens=f.tokens,
-                per_word=f.tokens_per_word,
-                per_char=f.tokens_per_char,
-                whole=f.whole_share,
-                residues=len(ray.residues),
-                share=ray.residue_share,
-            )
-        )
+        self.status.setText(self._summary(ray))
         self.residues.setRowCount(len(ray.residues))
         for r, residue in enumerate(ray.residues):
             uses = ", ".join(f"{render_token(a)} + {render_token(b)} ×{c:,}" for a, b, c in residue.consumers)
@@ -176,6 +161,41 @@ class XRayPanel(JobPanel):
                 self.shattered.setItem(r, c, QTableWidgetItem(text))
         self.export_button.setEnabled(True)
         self.finished.emit(ray)
+
+    def _summary(self, ray: XRay) -> str:
+        """The X-ray in a sentence: its words and tokens, fertility (or that the text has no word), residues."""
+        f = ray.fertility
+        if f.words:
+            fertility = self.tr(
+                "{words:,} words, {tokens:,} tokens · {per_word:.2f} tokens per word, {per_char:.3f} per character, "
+                "{whole:.0%} of words kept whole (words cut by {segmenter})"
+            ).format(
+                words=f.words,
+                tokens=f.tokens,
+                per_word=f.tokens_per_word,
+                per_char=f.tokens_per_char,
+                whole=f.whole_share,
+                segmenter=self.segmenter_text(f.segmenters),
+            )
+        else:
+            fertility = self.tr(
+                "no word in the text (spaces, punctuation, symbols): {tokens:,} tokens, {per_char:.3f} per character"
+            ).format(tokens=f.tokens, per_char=f.tokens_per_char)
+        residues = self.tr(
+            "{residues:,} residues ({share:.2%} of the vocabulary): tokens formed while encoding but almost never left "
+            "at the end."
+        ).format(residues=len(ray.residues), share=ray.residue_share)
+        return self.tr("{name}: {fertility} · {residues}").format(
+            name=self.title or Path(ray.name).name, fertility=fertility, residues=residues
+        )
+
+    def segmenter_text(self, methods: tuple[str, ...]) -> str:
+        """Which methods cut the words (:mod:`bpe_core.words`), in the user's language."""
+        names = [
+            self.tr("Unicode word boundaries") if m == "unicode" else self.tr("{name} (Chinese)").format(name=m)
+            for m in methods
+        ]
+        return self.tr(" and ", "between two ways of cutting words").join(names)
 
     @Slot(int, int)
     def _on_residue_activated(self, row: int, _column: int) -> None:

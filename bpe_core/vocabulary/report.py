@@ -17,6 +17,7 @@ from bpe_core import reference
 from bpe_core.foreign import TiktokenTokenizer
 from bpe_core.formats import load_any
 from bpe_core.vocabulary.audit import audit_vocabulary
+from bpe_core.vocabulary.other_scripts import other_scripts
 from bpe_core.vocabulary.overlap import vocabulary_overlap
 from bpe_core.vocabulary.source import VocabularySource, vocabulary_source
 from bpe_core.vocabulary.table import VocabTable, build_table, longest_by_script, script_counts
@@ -68,4 +69,7 @@ def _scripts(table: VocabTable, longest: int) -> list[str]:
     for name, count in script_counts(table).items():
         shown = " ".join(table.labels[r] for r in tops.get(name, [])[:longest])
         lines.append(f"  {name:14s} {count:9,d}  {shown}")
+        if name == "other":
+            parts = ", ".join(f"{part} {n:,}" for part, n in other_scripts(table).items())
+            lines.append(f"  {'':14s} {'':9s}  of which {parts}")
     return lines

@@ -6,21 +6,27 @@ many tokens a word costs.
   formed often but almost never final is scaffolding: the vocabulary keeps a slot for a step on the way. For a run
   of ours the training record says the same from the corpus it was trained on (:func:`record_residues`): what
   was left of a token's occurrences once later merges had consumed them.
-- **Shattered words**: the most frequent pre-tokens of the text cut into the most tokens, per script.
-- **Fertility**: tokens per word (pre-token) and per character, the share of words kept whole.
+- **Shattered words**: the most frequent words of the text cut into the most tokens, per script.
+- **Fertility**: tokens per word and per character, the share of words kept whole.
+
+Words are words as the language writes them (:mod:`bpe_core.words`: a Chinese segmenter for Han text, Unicode word
+boundaries elsewhere), not pre-tokens: a pre-token can be a whole Chinese clause. A word's tokens are those of the
+text that cover it, as the tokenizer cut it in place (a token may hold the space or punctuation beside the word).
 
 >>> from bpe_core.foreign import TiktokenTokenizer
 >>> ray = xray(TiktokenTokenizer.reference("gpt2"), "the lowest newest tokenizers " * 20, min_formed=5)
->>> ray.fertility.words, round(ray.fertility.whole_share, 2)
-(81, 0.75)
+>>> ray.fertility.words, round(ray.fertility.whole_share, 2), ray.fertility.segmenters
+(80, 0.75, ('unicode',))
 >>> [(s.word, [t.decode() for t in s.tokens]) for s in ray.shattered["Latin"]]
-[(' tokenizers', [' token', 'izers'])]
+[('tokenizers', [' token', 'izers'])]
 """
 
 from __future__ import annotations
 
+import bisect
 import csv
 import io
+import itertools
 import json
 from collections import Counter
 from collections.abc import Callable
@@ -33,6 +39,7 @@ from bpe_core.protocol import ShownTokenizer
 from bpe_core.resegment import runs
 from bpe_core.token_label import render_token
 from bpe_core.vocabulary.table import char_class
+from bpe_core.words import segmenters, word_spans
 
 #: A token is a residue when at most this share of its formations survive to the end.
 RESIDUE_SHARE = 0.01
@@ -56,7 +63,7 @@ class Residue:
 
 @dataclass(frozen=True)
 class Shattered:
-    """A frequent word (pre-token) and the tokens the tokenizer cuts it into."""
+    """A frequent word and the tokens that cover it where it occurs."""
 
     word: str
     count: int
@@ -66,12 +73,14 @@ class Shattered:
 
 @dataclass(frozen=True)
 class Fertility:
-    """Tokens per word (pre-token) and per character of a text, and the share of words that are one token."""
+    """Tokens per word and per character of a text, the share of words within one token, and the methods that
+    cut the words (:func:`bpe_core.words.segmenters`)."""
 
     words: int
     chars: int
     tokens: int
     whole_share: float
+    segmenters: tuple[str, ...] = ()
 
     @property
     def tokens_per_word(self) -> float:
@@ -137,12 +146,13 @@ def xray(
             uses = tuple((a, b, c) for (a, b), c in consumed.get(token, Counter()).most_common(3))
             residues.append(Residue(methods.ids[token], token, n, final[token], uses))
     residues.sort(key=lambda r: (r.final_share, -r.formed, r.token_id))
+    found = _word_cuts(words, cuts)
     return XRay(
         name=tokenizer.name,
         vocab_size=len(tokenizer.token_ids()),
         residues=residues,
-        shattered=_shattered(words, cuts, top),
-        fertility=_fertility(words, cuts),
+        shattered=_shattered(found, top),
+        fertility=_fertility(words, cuts, found),
     )
 
 
@@ -159,15 +169,40 @@ def _words(tokenizer: ShownTokenizer, text: str) -> Counter[bytes]:
     return Counter(b"".join(t.token for t in run) for run in runs(view, lambda t: t.special) if not run[0].special)
 
 
-def _shattered(words: Counter[bytes], cuts: dict[bytes, list[bytes]], top: int) -> dict[str, list[Shattered]]:
+#: A word and the tokens that cover it.
+WordCut = tuple[str, tuple[bytes, ...]]
+
+
+def _word_cuts(words: Counter[bytes], cuts: dict[bytes, list[bytes]]) -> Counter[WordCut]:
+    """Each word in the pre-tokens (:func:`bpe_core.words.word_spans`) with the tokens that cover it, how often.
+
+    >>> pretoken, parts = "，它研究".encode(), ["，它".encode(), "研".encode(), "究".encode()]
+    >>> found = _word_cuts(Counter({pretoken: 2}), {pretoken: parts})
+    >>> [(word, [t.decode() for t in tokens], n) for (word, tokens), n in found.items()]
+    [('它', ['，它'], 2), ('研究', ['研', '究'], 2)]
+    """
+    found: Counter[WordCut] = Counter()
+    for pretoken, count in words.items():
+        text, parts = pretoken.decode("utf-8", "replace"), cuts[pretoken]
+        ends = list(itertools.accumulate(map(len, parts)))
+        at, offset = 0, 0
+        for start, end in word_spans(text):
+            offset += len(text[at:start].encode("utf-8"))
+            first = bisect.bisect_right(ends, offset)
+            offset += len(text[start:end].encode("utf-8"))
+            last = bisect.bisect_left(ends, offset)
+            found[text[start:end], tuple(parts[first : last + 1])] += count
+            at = end
+    return found
+
+
+def _shattered(words: Counter[WordCut], top: int) -> dict[str, list[Shattered]]:
     """Per script, the words cut into 2 tokens or more, the costliest first (occurrences times extra tokens)."""
     by_script: dict[str, list[Shattered]] = {}
-    ranked = sorted(words.items(), key=lambda item: (-(len(cuts[item[0]]) - 1) * item[1], item[0]))
-    for word, count in ranked:
-        pieces = cuts[word]
+    ranked = sorted(words.items(), key=lambda item: (-(len(item[0][1]) - 1) * item[1], item[0]))
+    for (text, pieces), count in ranked:
         if len(pieces) < 2:
             continue
-        text = word.decode("utf-8", "replace")
         script = _script(text)
         found = by_script.setdefault(script, [])
         if len(found) < top:
@@ -192,12 +227,14 @@ def _script(word: str) -> str:
     )
 
 
-def _fertility(words: Counter[bytes], cuts: dict[bytes, list[bytes]]) -> Fertility:
+def _fertility(pretokens: Counter[bytes], cuts: dict[bytes, list[bytes]], words: Counter[WordCut]) -> Fertility:
+    """All the tokens of the text against its words and characters; a word is whole when one token covers it."""
     total = sum(words.values())
-    tokens = sum(len(cuts[w]) * n for w, n in words.items())
-    chars = sum(len(w.decode("utf-8", "replace")) * n for w, n in words.items())
-    whole = sum(n for w, n in words.items() if len(cuts[w]) == 1)
-    return Fertility(total, chars, tokens, whole / total if total else 0.0)
+    tokens = sum(len(cuts[w]) * n for w, n in pretokens.items())
+    chars = sum(len(w.decode("utf-8", "replace")) * n for w, n in pretokens.items())
+    whole = sum(n for (_, parts), n in words.items() if len(parts) == 1)
+    methods = segmenters(" ".join({word for word, _ in words}))
+    return Fertility(total, chars, tokens, whole / total if total else 0.0, methods)
 
 
 def record_residues(record, vocab, *, share: float = 0.05, min_count: int = 10) -> list[Residue]:
@@ -230,7 +267,10 @@ def xray_report(ray: XRay, *, rows: int = 15) -> list[str]:
     lines = [
         f"X-ray of {ray.name} on the text: {f.words:,} words, {f.tokens:,} tokens",
         f"  fertility: {f.tokens_per_word:.2f} tokens per word, {f.tokens_per_char:.3f} per character, "
-        f"{f.whole_share:.0%} of words kept whole",
+        f"{f.whole_share:.0%} of words kept whole (words cut by {segmenter_text(f.segmenters)})"
+        if f.words
+        else f"  fertility: no word in the text (spaces, punctuation, symbols), {f.tokens_per_char:.3f} tokens per "
+        "character",
         f"  residues: {len(ray.residues):,} tokens ({ray.residue_share:.2%} of the vocabulary) formed while encoding "
         "but almost never left at the end",
     ]
@@ -244,6 +284,16 @@ def xray_report(ray: XRay, *, rows: int = 15) -> list[str]:
             cut = " ".join(render_token(t) for t in s.tokens)
             lines.append(f"    {s.count:>7,} × {render_token(s.word.encode())} → {len(s.tokens)} tokens: {cut}")
     return lines
+
+
+def segmenter_text(methods: tuple[str, ...]) -> str:
+    """The methods that cut the words, in words.
+
+    >>> segmenter_text(("unicode", "rjieba"))
+    'Unicode word boundaries and rjieba (Chinese)'
+    """
+    names = [m if m == "unicode" else f"{m} (Chinese)" for m in methods]
+    return " and ".join(n.replace("unicode", "Unicode word boundaries") for n in names)
 
 
 def xray_csv(ray: XRay) -> str:

@@ -138,42 +138,58 @@
 <context>
     <name>BrowsePanel</name>
     <message>
-        <location filename="../../app/vocabulary/browse_panel.py" line="69"/>
+        <location filename="../../app/vocabulary/browse_panel.py" line="73"/>
         <source>Scripts</source>
         <translation>文字</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/browse_panel.py" line="70"/>
+        <location filename="../../app/vocabulary/browse_panel.py" line="74"/>
         <source>Lengths</source>
         <translation>长度</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/browse_panel.py" line="71"/>
+        <location filename="../../app/vocabulary/browse_panel.py" line="75"/>
         <source>Script:</source>
         <translation>文字：</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/browse_panel.py" line="71"/>
+        <location filename="../../app/vocabulary/browse_panel.py" line="75"/>
         <source>By rank</source>
         <translation>按合并序号</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/browse_panel.py" line="72"/>
+        <location filename="../../app/vocabulary/browse_panel.py" line="76"/>
         <source>Longest tokens of</source>
         <translation>查看最长词元的文字：</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/browse_panel.py" line="73"/>
+        <location filename="../../app/vocabulary/browse_panel.py" line="77"/>
         <source>Longest</source>
         <translation>最长词元</translation>
     </message>
     <message>
+        <location filename="../../app/vocabulary/browse_panel.py" line="101"/>
+        <source>, </source>
+        <comment>between the parts of a list</comment>
+        <translation>、</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/browse_panel.py" line="102"/>
+        <source>{part} {count:,}</source>
+        <translation>{part} {count:,}</translation>
+    </message>
+    <message>
         <location filename="../../app/vocabulary/browse_panel.py" line="105"/>
+        <source>{other} ({count:,} tokens): {parts}.</source>
+        <translation>{other}（{count:,} 个词元）：{parts}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/browse_panel.py" line="131"/>
         <source>No token matches these filters: loosen one (the script, the length, the text).</source>
         <translation>没有词元符合这些筛选条件：请放宽其中一个（文字、长度或文本）。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/browse_panel.py" line="153"/>
+        <location filename="../../app/vocabulary/browse_panel.py" line="180"/>
         <source>{shown:,} of {total:,} tokens</source>
         <translation>显示 {shown:,} / {total:,} 个词元</translation>
     </message>
@@ -656,6 +672,177 @@
         <source>special</source>
         <translation>特殊词元</translation>
     </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="56"/>
+        <source>Greek</source>
+        <extracomment>The parts of the &quot;other&quot; class (:mod:`bpe_core.vocabulary.other_scripts`) as the user reads them.</extracomment>
+        <translation>希腊字母</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="57"/>
+        <source>Coptic</source>
+        <translation>科普特字母</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="58"/>
+        <source>Armenian</source>
+        <translation>亚美尼亚字母</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="59"/>
+        <source>Hebrew</source>
+        <translation>希伯来字母</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="60"/>
+        <source>Syriac</source>
+        <translation>叙利亚字母</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="61"/>
+        <source>Thaana</source>
+        <translation>它拿字母</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="62"/>
+        <source>Nko</source>
+        <translation>西非书面字母（N&apos;Ko）</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="63"/>
+        <source>Devanagari</source>
+        <translation>天城文</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="64"/>
+        <source>Bengali</source>
+        <translation>孟加拉文</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="65"/>
+        <source>Gurmukhi</source>
+        <translation>古木基文</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="66"/>
+        <source>Gujarati</source>
+        <translation>古吉拉特文</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="67"/>
+        <source>Oriya</source>
+        <translation>奥里亚文</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="68"/>
+        <source>Tamil</source>
+        <translation>泰米尔文</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="69"/>
+        <source>Telugu</source>
+        <translation>泰卢固文</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="70"/>
+        <source>Kannada</source>
+        <translation>卡纳达文</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="71"/>
+        <source>Malayalam</source>
+        <translation>马拉雅拉姆文</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="72"/>
+        <source>Sinhala</source>
+        <translation>僧伽罗文</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="73"/>
+        <source>Thai</source>
+        <translation>泰文</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="74"/>
+        <source>Lao</source>
+        <translation>老挝文</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="75"/>
+        <source>Tibetan</source>
+        <translation>藏文</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="76"/>
+        <source>Myanmar</source>
+        <translation>缅甸文</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="77"/>
+        <source>Georgian</source>
+        <translation>格鲁吉亚字母</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="78"/>
+        <source>Ethiopic</source>
+        <translation>埃塞俄比亚文</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="79"/>
+        <source>Cherokee</source>
+        <translation>切罗基文</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="80"/>
+        <source>Khmer</source>
+        <translation>高棉文</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="81"/>
+        <source>Mongolian</source>
+        <translation>蒙古文</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="82"/>
+        <source>Bopomofo</source>
+        <translation>注音符号</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="83"/>
+        <source>Yi</source>
+        <translation>彝文</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="84"/>
+        <source>Tifinagh</source>
+        <translation>提非纳文</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="85"/>
+        <source>Javanese</source>
+        <translation>爪哇文</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="86"/>
+        <source>another script</source>
+        <translation>另一种文字</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="87"/>
+        <source>several scripts</source>
+        <translation>多种文字</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="88"/>
+        <source>control/format</source>
+        <translation>控制/格式字符</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/table_model.py" line="89"/>
+        <source>marks only</source>
+        <translation>仅组合符号</translation>
+    </message>
 </context>
 <context>
     <name>VocabularyModel</name>
@@ -701,7 +888,7 @@
         <translation>十六进制</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/table_model.py" line="214"/>
+        <location filename="../../app/vocabulary/table_model.py" line="254"/>
         <source>id {id} · {count} bytes: {hex}</source>
         <extracomment>Hex is cut to this many bytes in the table (the tooltip has all of them).</extracomment>
         <translation>id {id} · {count} 个字节：{hex}</translation>
@@ -810,12 +997,12 @@
         <translation>无法显示此词表：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="311"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="312"/>
         <source>{name}: {tokens:,} tokens, {merged:,} made by merges</source>
         <translation>{name}：{tokens:,} 个词元，其中 {merged:,} 个由合并产生</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="332"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="333"/>
         <source>ours ({merges:,} merges)</source>
         <translation>我们的（{merges:,} 次合并）</translation>
     </message>
@@ -823,129 +1010,164 @@
 <context>
     <name>WhyMergePanel</name>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="66"/>
-        <location filename="../../app/vocabulary/why_panel.py" line="128"/>
-        <source>Select a merge (in the Train tab&apos;s merges table, or a token of your tokenizer here).</source>
-        <translation>请选择一次合并（在“训练”页的合并表中，或在这里选择你的分词器的一个词元）。</translation>
-    </message>
-    <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="72"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="90"/>
         <source>Corpus files…</source>
+        <extracomment>Completions shown at once under the token field.</extracomment>
         <translation>语料文件…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="79"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="97"/>
         <source>Where</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="79"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="97"/>
         <source>Before</source>
         <translation>前文</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="79"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="97"/>
         <source>Pair</source>
         <translation>词元对</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="79"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="97"/>
         <source>After</source>
         <translation>后文</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="82"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="100"/>
         <source>Pair at this step</source>
         <translation>这一步的词元对</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="82"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="100"/>
         <source>Count</source>
         <translation>次数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="124"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="113"/>
+        <source>Token:</source>
+        <translation>词元：</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/why_panel.py" line="164"/>
+        <source>Type a token (␣the, ing, 中国…) and pick it from the list, or click one in the Tokens page</source>
+        <translation>输入一个词元（␣the、ing、中国…）并从列表中选取，或在“词元”页中点击一个</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/why_panel.py" line="167"/>
+        <source>No token made by a merge to pick</source>
+        <translation>没有由合并生成的词元可选</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/why_panel.py" line="178"/>
+        <source>No merge makes “{token}” in this vocabulary: pick a token from the list.</source>
+        <translation>此词表中没有合并生成“{token}”：请从列表中选取一个词元。</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/why_panel.py" line="188"/>
         <source>{name} is a {model} model: it has no merges to explain.</source>
         <translation>{name} 是 {model} 模型：没有可解释的合并。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="129"/>
-        <source>Select a token made by a merge: the page shows where its pair stands side by side.</source>
-        <translation>请选择一个由合并生成的词元：本页显示它的词元对在哪里相邻出现。</translation>
+        <location filename="../../app/vocabulary/why_panel.py" line="193"/>
+        <source>Pick a token above, or select a merge in the Train tab&apos;s merges table (or a token in Compare).</source>
+        <translation>在上方选取一个词元，或在“训练”页的合并表中选择一次合并（或在“对比”页中点击一个词元）。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="147"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="195"/>
+        <source>Pick a token made by a merge above: the page shows where its pair stands side by side.</source>
+        <translation>在上方选取一个由合并生成的词元：本页显示它的词元对在哪里相邻出现。</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/why_panel.py" line="213"/>
         <source>Corpus: {files}</source>
         <translation>语料：{files}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="149"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="215"/>
         <source>No corpus files: pick the files the tokenizer was trained on.</source>
         <translation>没有语料文件：请选择训练该分词器所用的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="152"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="218"/>
         <source>Corpus: the Compare text. This model&apos;s training corpus is not published, so the counts are those of the text you give (Compare text, or files you pick).</source>
         <translation>语料：对比页的文本。该模型的训练语料没有公开，因此这里的次数来自你给的文本（对比页文本或你选择的文件）。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="160"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="226"/>
         <source>The corpus the tokenizer was trained on</source>
         <translation>训练该分词器所用的语料</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="162"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="228"/>
         <source>Files to look for the merges in</source>
         <translation>要在其中查找合并的文件</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="195"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="261"/>
         <source>No merge of rank {rank}: the tokenizer has {merges:,} merges.</source>
         <translation>没有序号为 {rank} 的合并：该分词器共有 {merges:,} 次合并。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="202"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="269"/>
         <source>Merge {rank:,}: {pair} → {token} (looking in the corpus…)</source>
         <translation>序号为 {rank:,} 的合并：{pair} → {token}（正在语料中查找…）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="212"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="279"/>
         <source>Compare text</source>
         <translation>对比页文本</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="228"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="295"/>
         <source>Merge {rank:,}: {pair} → {token}.</source>
         <translation>序号为 {rank:,} 的合并：{pair} → {token}。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="230"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="297"/>
         <source>Merge {rank:,}: {pair} → {token}, count {count:,} when chosen.</source>
         <translation>序号为 {rank:,} 的合并：{pair} → {token}，被选中时出现 {count:,} 次。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="232"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="301"/>
         <source>Below: all {count:,} places it occurs in the corpus.</source>
         <translation>下表：它在语料中出现的全部 {count:,} 处。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="234"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="303"/>
         <source>Below: the first {count:,} places it occurs in the corpus.</source>
         <translation>下表：它在语料中出现的前 {count:,} 处。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="236"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="305"/>
         <source>{merge} {below}</source>
         <comment>two sentences one after the other</comment>
         <translation>{merge}{below}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="251"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="320"/>
         <source>Counts in this text, not in the model&apos;s training corpus: they show where the pair stands side by side, not why the model&apos;s trainer chose it.</source>
         <translation>这是在这段文本中的次数，不是在模型训练语料中的次数：它们显示词元对在哪里相邻出现，而不是模型的训练器为何选择它。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="276"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="346"/>
+        <source>The pair does not occur in these files: pick others with “Corpus files…”.</source>
+        <translation>这些文件中没有出现这个词元对：请用“语料文件…”选择其他文件。</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/why_panel.py" line="348"/>
+        <source>The pair does not occur in the corpus.</source>
+        <translation>语料中没有出现这个词元对。</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/why_panel.py" line="350"/>
+        <source>The pair does not occur in the Compare text: paste a text there, or choose files to search with “Corpus files…”.</source>
+        <translation>对比页的文本中没有出现这个词元对：请在那里粘贴一段文本，或用“语料文件…”选择要搜索的文件。</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/why_panel.py" line="356"/>
         <source>Cannot explain this merge: {error}</source>
         <translation>无法解释这次合并：{error}</translation>
     </message>
@@ -953,123 +1175,154 @@
 <context>
     <name>XRayPanel</name>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="51"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="52"/>
         <source>On the Compare tab&apos;s text</source>
         <extracomment>A file is X-rayed on its first this many characters.</extracomment>
         <translation>使用对比页的文本</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="52"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="53"/>
         <source>On a file…</source>
         <translation>使用文件…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="54"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="55"/>
         <source>X-ray</source>
         <translation>透视</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="58"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="59"/>
         <source>Encode the text merge by merge: which tokens are only steps on the way, which words are cut into the most tokens</source>
         <translation>逐次合并地编码文本：哪些词元只是中间步骤，哪些词被切成最多的词元</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="64"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="65"/>
         <source>Press X-ray to see which tokens of the vocabulary shown are only scaffolding on a text (formed while encoding, then merged away) and which of its frequent words it shatters.</source>
         <translation>点击“透视”，查看当前词表中哪些词元在一段文本上只是脚手架（编码时生成、随后又被合并掉），以及哪些常见词被切得支离破碎。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="71"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="72"/>
         <source>Id</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="71"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="72"/>
         <source>Token</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="71"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="72"/>
         <source>Formed</source>
         <translation>生成次数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="71"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="72"/>
         <source>Final</source>
         <translation>留存次数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="71"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="72"/>
         <source>Used up by</source>
         <translation>被以下合并用掉</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="75"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="76"/>
         <source>Script</source>
         <translation>文字</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="75"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="76"/>
         <source>Word</source>
         <translation>词</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="75"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="76"/>
         <source>Count</source>
         <translation>次数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="75"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="76"/>
         <source>Tokens</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="107"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="108"/>
         <source>Encoding the text merge by merge with {name}…</source>
         <translation>正在用 {name} 逐次合并地编码文本…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="114"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="115"/>
         <source>{file}: not UTF-8 text (invalid byte at offset {offset:,}); nothing was read.</source>
         <translation>{file}：不是 UTF-8 文本（偏移 {offset:,} 处有无效字节）；没有读取任何内容。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="126"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="127"/>
         <source>Text to X-ray on</source>
         <translation>要透视的文本</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="126"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="127"/>
         <source>Text (*.txt);;All files (*)</source>
         <translation>文本 (*.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="136"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="137"/>
         <source>On {file}</source>
         <translation>使用 {file}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="139"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="140"/>
         <source>X-ray cancelled.</source>
         <translation>透视已取消。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="142"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="143"/>
         <source>Cannot X-ray: {error}</source>
         <translation>无法透视：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="149"/>
-        <source>{name}: {words:,} words, {tokens:,} tokens · {per_word:.2f} tokens per word, {per_char:.3f} per character, {whole:.0%} of words kept whole · {residues:,} residues ({share:.2%} of the vocabulary): tokens formed while encoding but almost never left at the end.</source>
-        <translation>{name}：{words:,} 个词，{tokens:,} 个词元 · 每个词 {per_word:.2f} 个词元，每个字符 {per_char:.3f} 个，{whole:.0%} 的词保持完整 · {residues:,} 个残留词元（占词表的 {share:.2%}）：编码时生成、但几乎从不留到最后的词元。</translation>
+        <location filename="../../app/vocabulary/xray_panel.py" line="170"/>
+        <source>{words:,} words, {tokens:,} tokens · {per_word:.2f} tokens per word, {per_char:.3f} per character, {whole:.0%} of words kept whole (words cut by {segmenter})</source>
+        <translation>{words:,} 个词，{tokens:,} 个词元 · 每个词 {per_word:.2f} 个词元，每个字符 {per_char:.3f} 个，{whole:.0%} 的词保持完整（分词方法：{segmenter}）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="190"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="182"/>
+        <source>no word in the text (spaces, punctuation, symbols): {tokens:,} tokens, {per_char:.3f} per character</source>
+        <translation>文本中没有词（只有空白、标点、符号）：{tokens:,} 个词元，每个字符 {per_char:.3f} 个</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/xray_panel.py" line="185"/>
+        <source>{residues:,} residues ({share:.2%} of the vocabulary): tokens formed while encoding but almost never left at the end.</source>
+        <translation>{residues:,} 个残留词元（占词表的 {share:.2%}）：编码时生成、但几乎从不留到最后的词元。</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/xray_panel.py" line="188"/>
+        <source>{name}: {fertility} · {residues}</source>
+        <translation>{name}：{fertility} · {residues}</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/xray_panel.py" line="195"/>
+        <source>Unicode word boundaries</source>
+        <translation>Unicode 词边界</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/xray_panel.py" line="195"/>
+        <source>{name} (Chinese)</source>
+        <translation>{name}（中文）</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/xray_panel.py" line="198"/>
+        <source> and </source>
+        <comment>between two ways of cutting words</comment>
+        <translation>、</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/xray_panel.py" line="210"/>
         <source>Export the X-ray</source>
         <translation>导出透视结果</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="190"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="210"/>
         <source>CSV (*.csv);;JSON (*.json)</source>
         <translation>CSV (*.csv);;JSON (*.json)</translation>
     </message>

@@ -1095,3 +1095,62 @@ def test_variants_that_cannot_be_combined_are_said_without_command_line_flags(la
         "zh_CN": "PickyBPE 暂时不能与从已保存的分词器继续训练同时使用：请关闭其中一个。",
     }
     assert problem == expected[language]
+
+
+# ----- Views that answer (issue 41, item 6): Why this merge's token field, a pair absent, an X-ray with no word ----
+
+
+def test_why_this_merge_says_a_token_no_merge_makes_and_keeps_what_it_showed(qtbot):
+    """A token typed that no merge of the vocabulary makes (a word of two tokens, a character gpt2 has as bytes):
+    the page says so and keeps the explanation it showed."""
+    from app.vocabulary import VocabularyTab
+
+    tab = VocabularyTab(compare_text=lambda: TEXT)
+    qtbot.addWidget(tab)
+    tab.show()
+    tab.show_vocabulary("gpt2")
+    qtbot.waitUntil(lambda: tab.current is not None and tab.current.choice.key == "gpt2", timeout=60000)
+    tab.pages.setCurrentWidget(tab.why)
+    with qtbot.waitSignal(tab.why.explained, timeout=60000):
+        tab.why.pick(" lowest")
+    rows = tab.why.lines.rowCount()
+    assert rows == TEXT.count(" lowest")
+    for typed in ("lowest newest", "ꙮ"):
+        tab.why.picker.setText(typed)
+        qtbot.keyClick(tab.why.picker, Qt.Key.Key_Return)
+        said = f"No merge makes “{typed}” in this vocabulary: pick a token from the list."
+        assert tab.why.title.text() == said
+        assert tab.why.lines.rowCount() == rows and tab.why.explanation.pair == (b" low", b"est")
+    tab.shutdown()
+
+
+def test_why_this_merge_says_the_pair_is_not_in_an_empty_compare_text(qtbot):
+    """No Compare text at all: 'all 0 places it occurs' before; now that the pair does not occur and where to look."""
+    from app.vocabulary import VocabularyTab
+
+    tab = VocabularyTab(compare_text=lambda: "")
+    qtbot.addWidget(tab)
+    tab.show()
+    tab.show_vocabulary("gpt2")
+    qtbot.waitUntil(lambda: tab.current is not None and tab.current.choice.key == "gpt2", timeout=60000)
+    tab.pages.setCurrentWidget(tab.why)
+    with qtbot.waitSignal(tab.why.explained, timeout=60000):
+        tab.why.pick("␣the")
+    assert "The pair does not occur in the Compare text: paste a text there, or choose files" in tab.why.title.text()
+    tab.shutdown()
+
+
+def test_the_xray_of_a_compare_text_with_no_word_says_so(qtbot):
+    from app.vocabulary import VocabularyTab
+
+    tab = VocabularyTab(compare_text=lambda: "，。！？…… --- !!!")
+    qtbot.addWidget(tab)
+    tab.show()
+    tab.show_vocabulary("gpt2")
+    qtbot.waitUntil(lambda: tab.current is not None and tab.current.choice.key == "gpt2", timeout=60000)
+    tab.pages.setCurrentWidget(tab.xray)
+    with qtbot.waitSignal(tab.xray.finished, timeout=60000):
+        qtbot.mouseClick(tab.xray.run_button, Qt.MouseButton.LeftButton)
+    status = tab.xray.status.text()
+    assert "no word in the text (spaces, punctuation, symbols)" in status and "tokens per word" not in status
+    tab.shutdown()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QLocale, QSettings
+from PySide6.QtCore import QLocale, QSettings, Qt
 from PySide6.QtWidgets import QAbstractButton, QGroupBox, QLabel, QTabWidget
 
 from app.common.wording import i18n
@@ -133,3 +133,27 @@ def test_qts_own_file_dialog_is_in_chinese_too(chinese, qtbot):
     dialog.show()
     labels = [label.text() for label in dialog.findChildren(QLabel) if label.text()]
     assert labels and not english_words(labels), labels
+
+
+def test_the_views_that_answer_speak_chinese(chinese, qtbot):
+    """Why this merge's token field and its 'does not occur' line, the X-ray's segmenter and the 'other' scripts,
+    in Chinese (issue 41, item 6)."""
+    from app.vocabulary import VocabularyTab
+    from bpe_core.words import chinese_segmenter
+
+    tab = VocabularyTab(compare_text=lambda: "我们研究如何把文字切成词。")
+    qtbot.addWidget(tab)
+    tab.show()
+    tab.show_vocabulary("o200k_base")
+    qtbot.waitUntil(lambda: tab.current is not None and tab.current.choice.key == "o200k_base", timeout=60000)
+    assert tab.browse.other_label.text().startswith("其他（23,363 个词元）：天城文 3,914、希伯来字母 2,363")
+    tab.pages.setCurrentWidget(tab.why)
+    assert tab.why.picker.placeholderText().startswith("输入一个词元")
+    with qtbot.waitSignal(tab.why.explained, timeout=60000):
+        tab.why.pick("␣the")
+    assert "对比页的文本中没有出现这个词元对" in tab.why.title.text()
+    tab.pages.setCurrentWidget(tab.xray)
+    with qtbot.waitSignal(tab.xray.finished, timeout=60000):
+        qtbot.mouseClick(tab.xray.run_button, Qt.MouseButton.LeftButton)
+    assert f"（分词方法：{chinese_segmenter()}（中文））" in tab.xray.status.text()
+    tab.shutdown()

@@ -13,6 +13,7 @@ import numpy as np
 import pyqtgraph as pg
 import pytest
 from PySide6.QtCore import QCoreApplication, Qt, QTranslator
+from PySide6.QtWidgets import QFileDialog
 
 from app.common.wording import i18n
 from app.common.wording.tie_break import tie_text
@@ -28,6 +29,7 @@ from bpe_core.vocab import vocab_from_merges
 from bpe_core.vocabulary import build_table, filter_rows, longest_by_script, vocabulary_source
 from bpe_core.vocabulary.overlap import vocabulary_overlap
 from bpe_core.vocabulary.why_merge import TieBreak
+from bpe_core.words import chinese_segmenter
 
 WAIT_MS = 60000
 
@@ -111,6 +113,14 @@ def test_a_shown_table_is_ordered_for_sorting_after_its_paint_and_a_quick_switch
     qtbot.waitUntil(lambda: tab.current.choice.key == "cl100k_base" and not tab.busy(), timeout=WAIT_MS)
     assert set(tab.current.table._orders) == {"bytes", "label"}
     assert not switched[0].table._orders  # gpt2's strings: ordered at its first sort instead
+
+
+def test_the_scripts_page_says_what_the_other_class_holds(tab, o200k_table):
+    """o200k's 23,363 "other" tokens were one unexplained bar: under the chart, the page names their scripts."""
+    tab.browse.charts.setCurrentIndex(0)
+    label = tab.browse.other_label
+    assert label.isVisible() and label.text().startswith("other (23,363 tokens): Devanagari 3,914, Hebrew 2,363")
+    assert "Greek 1,507" in label.text() and "control/format 88" in label.text()
 
 
 def test_filter_by_script_han_shows_only_han_tokens(qtbot, tab, o200k_table):
@@ -459,6 +469,65 @@ def test_why_this_merge_follows_the_chosen_vocabulary_on_the_compare_text(qtbot)
     tab.shutdown()
 
 
+def test_why_this_merge_has_a_token_field_that_completes_and_explains(qtbot):
+    """The page opened blank with no way to pick a token on it: a field completes the tokens the vocabulary's merges
+    make and explains the one picked (by its label or its text); a token no merge makes is said."""
+    text = "the theme of the thesis"
+    tab = VocabularyTab(compare_text=lambda: text)
+    qtbot.addWidget(tab)
+    tab.resize(1300, 800)
+    tab.show()
+    tab.show_vocabulary("gpt2")
+    qtbot.waitUntil(lambda: tab.current is not None and tab.current.choice.key == "gpt2", timeout=WAIT_MS)
+    assert tab.why.labels is None  # listed once the page is shown, not for the Tokens page
+    tab.pages.setCurrentWidget(tab.why)
+    why = tab.why
+    assert why.picker.isEnabled() and "Pick a token" in why.title.text()
+    why.picker.setFocus()
+    qtbot.keyClicks(why.picker, "hesi")
+    completer = why.picker.completer()
+    qtbot.waitUntil(lambda: completer.popup().isVisible(), timeout=WAIT_MS)
+    shown = {completer.completionModel().index(r, 0).data() for r in range(completer.completionModel().rowCount())}
+    assert "hesis" in shown and all("hesi" in label for label in shown)
+    gpt2 = TiktokenTokenizer.reference("gpt2")
+    with qtbot.waitSignal(why.explained, timeout=WAIT_MS) as blocker:
+        why.picker.setText(" the")  # its text, spaces and all: the label is ␣the
+        qtbot.keyClick(why.picker, Qt.Key.Key_Return)
+    assert b"".join(blocker.args[0].pair) == b" the" and gpt2.merges[blocker.args[0].rank] == blocker.args[0].pair
+    assert why.lines.rowCount() == 3 and why.picker.text() == "␣the"
+    (theme,) = gpt2.encode(" theme")
+    with qtbot.waitSignal(why.explained, timeout=WAIT_MS):
+        tab.browse.token_selected.emit(theme)  # chosen in the Tokens page: the field says which token
+    assert why.picker.text() == "␣theme"
+    why.pick("no such token here")
+    assert "No merge makes “no such token here” in this vocabulary" in why.title.text()
+    tab.shutdown()
+
+
+def test_why_this_merge_says_a_pair_absent_from_the_compare_text_and_offers_files(qtbot, tmp_path, monkeypatch):
+    """A published model's pair that is not in the Compare text was 'all 0 places it occurs': the page says the pair
+    does not occur in the Compare text and offers files to search; one picked is searched."""
+    tab = VocabularyTab(compare_text=lambda: "nothing at all")
+    qtbot.addWidget(tab)
+    tab.resize(1300, 800)
+    tab.show()
+    tab.show_vocabulary("gpt2")
+    qtbot.waitUntil(lambda: tab.current is not None and tab.current.choice.key == "gpt2", timeout=WAIT_MS)
+    tab.pages.setCurrentWidget(tab.why)
+    with qtbot.waitSignal(tab.why.explained, timeout=WAIT_MS):
+        tab.why.pick("␣the")
+    said = tab.why.title.text()
+    assert "does not occur in the Compare text" in said and "Corpus files…" in said and "0 places" not in said
+    corpus = tmp_path / "thesis.txt"
+    corpus.write_text("in the end\n", encoding="utf-8")
+    monkeypatch.setattr(QFileDialog, "getOpenFileNames", lambda *_args, **_kw: ([str(corpus)], ""))
+    with qtbot.waitSignal(tab.why.explained, timeout=WAIT_MS) as blocker:
+        qtbot.mouseClick(tab.why.corpus_button, Qt.MouseButton.LeftButton)
+    assert [(o.source, o.line, o.pair) for o in blocker.args[0].occurrences] == [("thesis.txt", 1, " the")]
+    assert corpus.read_bytes() == b"in the end\n"
+    tab.shutdown()
+
+
 def test_the_xray_page_shows_residues_and_shattered_words_and_exports(qtbot, tmp_path):
     text = " Corresponding Correspondence 景太郎 " * 40
     tab = VocabularyTab(compare_text=lambda: text)
@@ -475,7 +544,9 @@ def test_the_xray_page_shows_residues_and_shattered_words_and_exports(qtbot, tmp
     tokens = [tab.xray.residues.item(r, 1).text() for r in range(tab.xray.residues.rowCount())]
     assert "resp" in tokens and "residues" in tab.xray.status.text()
     words = [tab.xray.shattered.item(r, 1).text() for r in range(tab.xray.shattered.rowCount())]
-    assert "␣Corresponding" in words and any("景" in w for w in words)
+    assert "Corresponding" in words and any("景" in w for w in words)
+    segmenter = chinese_segmenter()
+    assert f"(words cut by Unicode word boundaries and {segmenter} (Chinese))" in tab.xray.status.text()
     with qtbot.waitSignal(tab.tree_requested, timeout=WAIT_MS) as tree:
         tab.xray.residues.cellDoubleClicked.emit(tokens.index("resp"), 0)
     assert tree.args == ["gpt2", ray.residues[tokens.index("resp")].token_id]
