@@ -74,7 +74,7 @@ def token_part(text: str) -> str:
     >>> token_part("ภาษา"), token_part(" ᚠᚢ"), token_part("\\u0301")
     ('Thai', 'another script', 'marks only')
     """
-    found = {_char_script(c) for c in text} - {None}
+    found = {script for c in text if (script := _char_script(c)) is not None}
     letters = found - {CONTROL}
     if len(letters) > 1:
         return SEVERAL
