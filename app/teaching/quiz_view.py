@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from app.common.wording.tie_break import tie_text
 from app.teaching.base import TeachingView, scale_font
+from app.teaching.char_words import builds, choice_text
 from app.teaching.chips import TokenChips
 from app.teaching.quiz_sheet import Sheet, SheetQuestion, save_sheet
 from app.teaching.token_chips import view_chips
@@ -157,12 +158,13 @@ class QuizView(TeachingView):
             button.hide()
             button.deleteLater()
         self.buttons = []
+        contexts = self.question.contexts if self.question is not None else {}
         for i, pair in enumerate(choices):
-            button = QPushButton(render_pair(*pair))
+            button = QPushButton(choice_text(pair, contexts.get(pair)))
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.setMinimumHeight(44)
             button.clicked.connect(lambda _checked=False, pair=pair: self.pick(pair))
-            self.buttons_box.addWidget(button, i // 4, i % 4)
+            self.buttons_box.addWidget(button, i // 2, i % 2)
             self.buttons.append(button)
 
     def pick(self, pair: tuple[bytes, bytes]) -> None:
@@ -175,7 +177,7 @@ class QuizView(TeachingView):
         self.asked += 1
         self.right += right
         for button, choice in zip(self.buttons, q.choices):
-            button.setText(f"{render_pair(*choice)}   {q.counts[choice]:,}×")
+            button.setText(f"{choice_text(choice, q.contexts[choice])}   {q.counts[choice]:,}×")
             color = RIGHT if choice == q.answer else WRONG if choice == pair else ""
             button.setStyleSheet(f"background:{color}; font-weight:bold" if color else "")
         view = self.tokenizer.view_at(self.text, q.rank)
@@ -188,6 +190,7 @@ class QuizView(TeachingView):
             self.tr("Merge {rank} joins <b>{pair}</b>.").format(
                 rank=f"{q.rank + 1:,}", pair=html.escape(render_pair(*q.answer))
             ),
+            html.escape(builds(q.answer, q.contexts[q.answer])),
         ]
         if q.source == "text":
             lines.append(
