@@ -514,6 +514,10 @@ class MergeTreeView(TeachingView):
             back += 1
         return back
 
+    def export_hidden(self) -> list:
+        """The Grow button: no part of the animation."""
+        return [self.grow_button]
+
     def end_animation(self) -> None:
         self._exporting = False
         if self.root is not None and self.grown == len(growth_ranks(self.root)):
