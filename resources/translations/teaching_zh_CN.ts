@@ -266,111 +266,116 @@ bytes {hex}</source>
 <context>
     <name>PretokenizationView</name>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="42"/>
+        <location filename="../../app/teaching/pretok_view.py" line="48"/>
         <source>inside one pre-token</source>
         <extracomment>Each kind of merge named in the lists&apos; tooltips: the English of ``pretok_lesson.KINDS``, translated at use.</extracomment>
         <translation>在同一个预分词单元内</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="43"/>
+        <location filename="../../app/teaching/pretok_view.py" line="49"/>
         <source>joins words</source>
         <translation>连接了单词</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="44"/>
+        <location filename="../../app/teaching/pretok_view.py" line="50"/>
         <source>glues punctuation to a word</source>
         <translation>把标点粘到单词上</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="45"/>
+        <location filename="../../app/teaching/pretok_view.py" line="51"/>
         <source>crosses a pre-token boundary</source>
         <translation>跨越了预分词边界</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="48"/>
+        <location filename="../../app/teaching/pretok_view.py" line="54"/>
         <source>No pre-tokenization (pattern none)</source>
         <translation>不做预分词（模式 none）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="49"/>
+        <location filename="../../app/teaching/pretok_view.py" line="55"/>
         <source>GPT-2 pre-tokenization (pattern gpt2)</source>
         <translation>GPT-2 预分词（模式 gpt2）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="78"/>
+        <location filename="../../app/teaching/pretok_view.py" line="95"/>
         <source> merges</source>
         <translation> 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="79"/>
+        <location filename="../../app/teaching/pretok_view.py" line="96"/>
         <source>Train both</source>
         <translation>两个都训练</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="84"/>
+        <location filename="../../app/teaching/pretok_view.py" line="101"/>
         <source>Train on the text above with</source>
         <translation>用上面的文本训练</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="88"/>
+        <location filename="../../app/teaching/pretok_view.py" line="105"/>
         <source>Sample</source>
         <translation>示例句</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="93"/>
+        <location filename="../../app/teaching/pretok_view.py" line="110"/>
         <source>Highlighted merges cross a GPT-2 pre-token boundary: {words} {punctuation} {other}</source>
         <translation>高亮的合并跨越了 GPT-2 的预分词边界：{words} {punctuation} {other}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="98"/>
+        <location filename="../../app/teaching/pretok_view.py" line="115"/>
         <source>other boundary (e.g. a space at the end of a word)</source>
         <translation>其他边界（例如单词末尾的空格）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="147"/>
+        <location filename="../../app/teaching/pretok_view.py" line="169"/>
         <source>Type a text to train on.</source>
         <translation>请输入用于训练的文本。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="162"/>
+        <location filename="../../app/teaching/pretok_view.py" line="184"/>
         <source>{number}. {token}   ({count}×)   cut by GPT-2: {pieces}</source>
         <translation>{number}. {token}   （{count} 次）   GPT-2 切分为：{pieces}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="177"/>
+        <location filename="../../app/teaching/pretok_view.py" line="199"/>
         <source>{crossing} of {merges} merges cross a boundary.</source>
         <translation>{merges} 次合并中有 {crossing} 次跨越边界。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/pretok_view.py" line="179"/>
+        <location filename="../../app/teaching/pretok_view.py" line="201"/>
         <source>%n join words</source>
         <translation>
             <numerusform>%n 次连接单词</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/pretok_view.py" line="180"/>
+        <location filename="../../app/teaching/pretok_view.py" line="202"/>
         <source>%n glue punctuation to a word</source>
         <translation>
             <numerusform>%n 次把标点粘到单词上</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/pretok_view.py" line="181"/>
+        <location filename="../../app/teaching/pretok_view.py" line="203"/>
         <source>%n cross another boundary</source>
         <translation>
             <numerusform>%n 次跨越其他边界</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="183"/>
+        <location filename="../../app/teaching/pretok_view.py" line="205"/>
         <source>, </source>
         <translation>，</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="184"/>
+        <location filename="../../app/teaching/pretok_view.py" line="206"/>
         <source>{crossing} of {merges} merges cross a boundary: {kinds}</source>
         <translation>{merges} 次合并中有 {crossing} 次跨越边界：{kinds}</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/pretok_view.py" line="233"/>
+        <source>How the published patterns cut the sample:</source>
+        <translation>已发布的模式如何切分示例：</translation>
     </message>
 </context>
 <context>
@@ -827,54 +832,54 @@ bytes {hex}</source>
         <translation>教学视图</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="174"/>
+        <location filename="../../app/teaching/base.py" line="180"/>
         <source>◀ Back</source>
         <extracomment>Whether the view plays as an animation that can be exported as GIF or MP4 (:mod:`app.teaching.animation_export`).</extracomment>
         <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="175"/>
-        <location filename="../../app/teaching/base.py" line="197"/>
+        <location filename="../../app/teaching/base.py" line="181"/>
+        <location filename="../../app/teaching/base.py" line="203"/>
         <source>▶ Play</source>
         <translation>▶ 播放</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="176"/>
+        <location filename="../../app/teaching/base.py" line="182"/>
         <source>Next ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="183"/>
+        <location filename="../../app/teaching/base.py" line="189"/>
         <source> steps/s</source>
         <translation> 步/秒</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="185"/>
+        <location filename="../../app/teaching/base.py" line="191"/>
         <source>Speed</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="195"/>
+        <location filename="../../app/teaching/base.py" line="201"/>
         <source>⏸ Pause</source>
         <translation>⏸ 暂停</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="240"/>
+        <location filename="../../app/teaching/base.py" line="246"/>
         <source>Export as .png or .svg, not {suffix}.</source>
         <translation>只能导出为 .png 或 .svg，不能是 {suffix}。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="245"/>
+        <location filename="../../app/teaching/base.py" line="251"/>
         <source>Export as .png or .svg: {name} has no suffix.</source>
         <translation>只能导出为 .png 或 .svg：{name} 没有扩展名。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="253"/>
+        <location filename="../../app/teaching/base.py" line="259"/>
         <source>Could not write {path}.</source>
         <translation>无法写入 {path}。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="261"/>
+        <location filename="../../app/teaching/base.py" line="267"/>
         <source>Exported from BPE Explorer</source>
         <translation>由 BPE Explorer 导出</translation>
     </message>
@@ -895,8 +900,9 @@ bytes {hex}</source>
         <translation>合并树</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="65"/>
+        <location filename="../../app/teaching/pretok_view.py" line="80"/>
         <source>Pre-tokenization</source>
+        <extracomment>How the published patterns are named above their cuts of the sample.</extracomment>
         <translation>预分词</translation>
     </message>
     <message>
@@ -912,9 +918,9 @@ bytes {hex}</source>
         <translation>词表滑块</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/animation_export.py" line="112"/>
+        <location filename="../../app/teaching/animation_export.py" line="158"/>
         <source>Export an animation as .gif or .mp4, not {suffix}.</source>
-        <extracomment>720p: sharp on a projector, and a multiple of 16 both ways (what H.264 encoders want). The fastest pace of an export at the view&apos;s own pace (viewers show faster GIF frames slower, or at 10 a second).</extracomment>
+        <extracomment>720p: sharp on a projector, and a multiple of 16 both ways (what H.264 encoders want). The fastest pace of an export at the view&apos;s own pace (viewers show faster GIF frames slower, or at 10 a second). How long a GIF shows its last frame (at least), so that the end can be read before the loop starts over. Room kept around what moves when a GIF is cropped.</extracomment>
         <translation>动画请导出为 .gif 或 .mp4，而不是 {suffix}。</translation>
     </message>
     <message>

@@ -395,3 +395,23 @@ def test_quiz_choices_of_chinese_bytes_say_what_they_build_and_where(qtbot, tmp_
     [path] = view.save_sheet(tmp_path / "quiz.pdf")
     _, pages = pages_text(path)
     assert f"part of {char}" in pages[0]
+
+
+def test_pretokenization_lesson_in_a_chinese_session_is_chinese(qtbot, chinese):
+    view = show(qtbot, PretokenizationView())
+    assert view.sample.text() == "好狗。坏狗，小狗！老狗？完了。" and view.editor.toPlainText().startswith("狗在哪里？")
+    crossing = {c.text for c in view.chips["none"].chips if c.mark == "cross"}
+    assert {"狗。", "狗，"} <= crossing  # punctuation glued to the character before it
+    assert not view.chips["gpt2"].marked("cross")
+    cuts = view.cuts.text()
+    assert cuts.startswith("已发布的模式如何切分示例：")
+    rows = {row.split("</b>: ")[0][3:]: row.split("</b>: ")[1] for row in cuts.split("<br>")[1:]}
+    bar = " <span style='color:#d94801'>|</span> "
+    assert rows["GPT-2"].split(bar)[:3] == ["好狗", "。", "坏狗"]  # GPT-2 cuts the punctuation off
+    assert rows["cl100k"].split(bar)[:2] == rows["o200k"].split(bar)[:2] == ["好狗", "。坏狗"]  # glued to what follows
+
+
+def test_pretokenization_lesson_in_english_shows_the_cuts_too(qtbot):
+    view = show(qtbot, PretokenizationView())
+    assert view.editor.toPlainText().startswith("Where is the dog?")
+    assert "How the published patterns cut the sample:<br><b>GPT-2</b>: Good" in view.cuts.text()
