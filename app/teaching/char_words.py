@@ -32,6 +32,18 @@ def node_hint(root: bytes, start: int, end: int) -> str:
     return partial_chars([root[:start], root[start:end], root[end:]])[1]
 
 
+def builds_in(text: str, token: bytes) -> str:
+    """The characters ``token`` holds only part of where its bytes first stand in ``text`` ("" when it holds whole
+    characters there, or does not occur).
+
+    >>> builds_in("我爱中文", "中".encode()[:2]), builds_in("我爱中文", "中".encode()), builds_in("abc", b"\\xe4")
+    ('中', '', '')
+    """
+    data = text.encode("utf-8")
+    at = data.find(token)
+    return node_hint(data, at, at + len(token)) if at >= 0 and token else ""
+
+
 def builds(pair: tuple[bytes, bytes], context: PairContext) -> str:
     """What a quiz choice builds, for the learner: the characters it makes whole, or those it is part of.
 

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from app.common.wording import i18n
 from app.teaching.base import TeachingView, scale_font
+from app.teaching.char_words import builds_in, part_of
 from app.teaching.chips import TokenChips
 from app.teaching.token_chips import view_chips
 from app.token_text import render_token
@@ -184,7 +185,9 @@ class PretokenizationView(TeachingView):
                     label = self.tr("{number}. {token}   ({count}×)   cut by GPT-2: {pieces}")
                 else:
                     label = "{number}. {token}   ({count}×)"
-                item = QListWidgetItem(label.format(number=number, token=token, count=m.count, pieces=cut))
+                hint = builds_in(text, m.token)
+                label = label.format(number=number, token=token, count=m.count, pieces=cut)
+                item = QListWidgetItem(f"{label}   {part_of(hint)}" if hint else label)
                 if m.crosses:
                     item.setBackground(QBrush(KIND_COLORS[m.kind]))
                     item.setToolTip(kind_name(m.kind))

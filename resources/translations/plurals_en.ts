@@ -64,7 +64,7 @@
 <context>
     <name>PretokenizationView</name>
     <message numerus="yes">
-        <location filename="../../app/teaching/pretok_view.py" line="201"/>
+        <location filename="../../app/teaching/pretok_view.py" line="204"/>
         <source>%n join words</source>
         <translation>
             <numerusform>%n joins words</numerusform>
@@ -72,7 +72,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/pretok_view.py" line="202"/>
+        <location filename="../../app/teaching/pretok_view.py" line="205"/>
         <source>%n glue punctuation to a word</source>
         <translation>
             <numerusform>%n glues punctuation to a word</numerusform>
@@ -80,7 +80,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/pretok_view.py" line="203"/>
+        <location filename="../../app/teaching/pretok_view.py" line="206"/>
         <source>%n cross another boundary</source>
         <translation>
             <numerusform>%n crosses another boundary</numerusform>

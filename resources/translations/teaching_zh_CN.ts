@@ -9,7 +9,7 @@
         <translation>{char} 的一部分（{hex}）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/char_words.py" line="69"/>
+        <location filename="../../app/teaching/char_words.py" line="81"/>
         <source>not side by side in this text</source>
         <translation>在这段文字中没有相邻出现</translation>
     </message>
@@ -266,114 +266,114 @@ bytes {hex}</source>
 <context>
     <name>PretokenizationView</name>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="48"/>
+        <location filename="../../app/teaching/pretok_view.py" line="49"/>
         <source>inside one pre-token</source>
         <extracomment>Each kind of merge named in the lists&apos; tooltips: the English of ``pretok_lesson.KINDS``, translated at use.</extracomment>
         <translation>在同一个预分词单元内</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="49"/>
+        <location filename="../../app/teaching/pretok_view.py" line="50"/>
         <source>joins words</source>
         <translation>连接了单词</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="50"/>
+        <location filename="../../app/teaching/pretok_view.py" line="51"/>
         <source>glues punctuation to a word</source>
         <translation>把标点粘到单词上</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="51"/>
+        <location filename="../../app/teaching/pretok_view.py" line="52"/>
         <source>crosses a pre-token boundary</source>
         <translation>跨越了预分词边界</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="54"/>
+        <location filename="../../app/teaching/pretok_view.py" line="55"/>
         <source>No pre-tokenization (pattern none)</source>
         <translation>不做预分词（模式 none）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="55"/>
+        <location filename="../../app/teaching/pretok_view.py" line="56"/>
         <source>GPT-2 pre-tokenization (pattern gpt2)</source>
         <translation>GPT-2 预分词（模式 gpt2）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="95"/>
+        <location filename="../../app/teaching/pretok_view.py" line="96"/>
         <source> merges</source>
         <translation> 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="96"/>
+        <location filename="../../app/teaching/pretok_view.py" line="97"/>
         <source>Train both</source>
         <translation>两个都训练</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="101"/>
+        <location filename="../../app/teaching/pretok_view.py" line="102"/>
         <source>Train on the text above with</source>
         <translation>用上面的文本训练</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="105"/>
+        <location filename="../../app/teaching/pretok_view.py" line="106"/>
         <source>Sample</source>
         <translation>示例句</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="110"/>
+        <location filename="../../app/teaching/pretok_view.py" line="111"/>
         <source>Highlighted merges cross a GPT-2 pre-token boundary: {words} {punctuation} {other}</source>
         <translation>高亮的合并跨越了 GPT-2 的预分词边界：{words} {punctuation} {other}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="115"/>
+        <location filename="../../app/teaching/pretok_view.py" line="116"/>
         <source>other boundary (e.g. a space at the end of a word)</source>
         <translation>其他边界（例如单词末尾的空格）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="169"/>
+        <location filename="../../app/teaching/pretok_view.py" line="170"/>
         <source>Type a text to train on.</source>
         <translation>请输入用于训练的文本。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="184"/>
+        <location filename="../../app/teaching/pretok_view.py" line="185"/>
         <source>{number}. {token}   ({count}×)   cut by GPT-2: {pieces}</source>
         <translation>{number}. {token}   （{count} 次）   GPT-2 切分为：{pieces}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="199"/>
+        <location filename="../../app/teaching/pretok_view.py" line="202"/>
         <source>{crossing} of {merges} merges cross a boundary.</source>
         <translation>{merges} 次合并中有 {crossing} 次跨越边界。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/pretok_view.py" line="201"/>
+        <location filename="../../app/teaching/pretok_view.py" line="204"/>
         <source>%n join words</source>
         <translation>
             <numerusform>%n 次连接单词</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/pretok_view.py" line="202"/>
+        <location filename="../../app/teaching/pretok_view.py" line="205"/>
         <source>%n glue punctuation to a word</source>
         <translation>
             <numerusform>%n 次把标点粘到单词上</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/pretok_view.py" line="203"/>
+        <location filename="../../app/teaching/pretok_view.py" line="206"/>
         <source>%n cross another boundary</source>
         <translation>
             <numerusform>%n 次跨越其他边界</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="205"/>
+        <location filename="../../app/teaching/pretok_view.py" line="208"/>
         <source>, </source>
         <translation>，</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="206"/>
+        <location filename="../../app/teaching/pretok_view.py" line="209"/>
         <source>{crossing} of {merges} merges cross a boundary: {kinds}</source>
         <translation>{merges} 次合并中有 {crossing} 次跨越边界：{kinds}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="233"/>
+        <location filename="../../app/teaching/pretok_view.py" line="236"/>
         <source>How the published patterns cut the sample:</source>
         <translation>已发布的模式如何切分示例：</translation>
     </message>
@@ -666,67 +666,67 @@ bytes {hex}</source>
 <context>
     <name>ReplayView</name>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="48"/>
+        <location filename="../../app/teaching/replay_view.py" line="50"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="52"/>
+        <location filename="../../app/teaching/replay_view.py" line="54"/>
         <source> merges/s</source>
         <translation> 次合并/秒</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="156"/>
+        <location filename="../../app/teaching/replay_view.py" line="158"/>
         <source>This tokenizer has no merges to replay.</source>
         <translation>该分词器没有可回放的合并。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="171"/>
+        <location filename="../../app/teaching/replay_view.py" line="173"/>
         <source>merge {rank} of {total}</source>
         <translation>第 {rank} 次合并，共 {total} 次</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="177"/>
+        <location filename="../../app/teaching/replay_view.py" line="179"/>
         <source>&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;</source>
         <translation>&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="181"/>
+        <location filename="../../app/teaching/replay_view.py" line="185"/>
         <source>no counts: a published model&apos;s merges</source>
         <translation>无计数：已发布模型的合并</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="183"/>
+        <location filename="../../app/teaching/replay_view.py" line="187"/>
         <source>counted {count}× in the training corpus</source>
         <translation>在训练语料中出现 {count} 次</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="185"/>
+        <location filename="../../app/teaching/replay_view.py" line="189"/>
         <source>fused in the text: {n}×</source>
         <translation>已在文本中合并：{n} 处</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="187"/>
+        <location filename="../../app/teaching/replay_view.py" line="191"/>
         <source>about to merge in the text: {n}×</source>
         <translation>即将在文本中合并：{n} 处</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="189"/>
+        <location filename="../../app/teaching/replay_view.py" line="193"/>
         <source>not in this text</source>
         <translation>本文本中没有出现</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="190"/>
+        <location filename="../../app/teaching/replay_view.py" line="194"/>
         <source>Merge {rank}: {pair} ({count}); {here}.</source>
         <translation>第 {rank} 次合并：{pair}（{count}）；{here}。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="196"/>
+        <location filename="../../app/teaching/replay_view.py" line="200"/>
         <source>No pair counts: this tokenizer has no training record</source>
         <translation>没有字节对计数：该分词器没有训练记录</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="204"/>
+        <location filename="../../app/teaching/replay_view.py" line="208"/>
         <source>Best pairs at merge {rank} (the merged pair in orange)</source>
         <translation>第 {rank} 次合并时的高频字节对（被合并的一对为橙色）</translation>
     </message>
@@ -900,7 +900,7 @@ bytes {hex}</source>
         <translation>合并树</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="80"/>
+        <location filename="../../app/teaching/pretok_view.py" line="81"/>
         <source>Pre-tokenization</source>
         <extracomment>How the published patterns are named above their cuts of the sample.</extracomment>
         <translation>预分词</translation>
@@ -934,7 +934,7 @@ bytes {hex}</source>
         <translation>正则表达式如何切分</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="35"/>
+        <location filename="../../app/teaching/replay_view.py" line="37"/>
         <source>Replay</source>
         <translation>回放</translation>
     </message>

@@ -403,6 +403,8 @@ def test_pretokenization_lesson_in_a_chinese_session_is_chinese(qtbot, chinese):
     crossing = {c.text for c in view.chips["none"].chips if c.mark == "cross"}
     assert {"狗。", "狗，"} <= crossing  # punctuation glued to the character before it
     assert not view.chips["gpt2"].marked("cross")
+    first = view.lists["none"].item(0).text()  # the first merge joins two bytes of 狗
+    assert first.startswith("1. <E7><8B>") and first.endswith("狗 的一部分（E7 8B 97）")
     cuts = view.cuts.text()
     assert cuts.startswith("已发布的模式如何切分示例：")
     rows = {row.split("</b>: ")[0][3:]: row.split("</b>: ")[1] for row in cuts.split("<br>")[1:]}
@@ -415,3 +417,15 @@ def test_pretokenization_lesson_in_english_shows_the_cuts_too(qtbot):
     view = show(qtbot, PretokenizationView())
     assert view.editor.toPlainText().startswith("Where is the dog?")
     assert "How the published patterns cut the sample:<br><b>GPT-2</b>: Good" in view.cuts.text()
+
+
+def test_replay_says_which_character_a_merge_of_bytes_builds(qtbot):
+    from app.teaching.replay_view import ReplayView
+    from tests.gui.test_teaching_replay import CHINESE, trained
+
+    tok = trained(CHINESE)
+    view = show(qtbot, ReplayView(tok, CHINESE[:20]))
+    view.go_to(0)
+    token = tok.merges[0][0] + tok.merges[0][1]
+    char = next(ch for ch in CHINESE if ch.encode().startswith(token))
+    assert f"(part of {char} ({' '.join(f'{b:02X}' for b in char.encode())}))" in view.step_label.text()
