@@ -29,8 +29,8 @@ from PySide6.QtWidgets import (
 )
 
 from app import style
+from app.common.wording.char_words import node_hint, part_of
 from app.teaching.base import TeachingView, scale_font
-from app.teaching.char_words import node_hint, part_of
 from app.teaching.chips import TokenChips
 from app.teaching.token_chips import view_chips
 from app.token_text import render_token, render_token_html

@@ -28,8 +28,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.common.wording import i18n
+from app.common.wording.char_words import builds_in, part_of
 from app.teaching.base import TeachingView, scale_font
-from app.teaching.char_words import builds_in, part_of
 from app.teaching.chips import TokenChips
 from app.teaching.token_chips import view_chips
 from app.token_text import render_token

@@ -30,7 +30,7 @@ from PySide6.QtGui import (
 )
 
 from app import style
-from app.teaching.char_words import builds
+from app.common.wording.char_words import builds
 from bpe_core import formats
 from bpe_core.teaching.quiz import Question
 from bpe_core.token_label import render_pair, render_token

@@ -25,9 +25,9 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from app.common.wording.char_words import builds, choice_text
 from app.common.wording.tie_break import tie_text
 from app.teaching.base import TeachingView, scale_font
-from app.teaching.char_words import builds, choice_text
 from app.teaching.chips import TokenChips
 from app.teaching.quiz_sheet import Sheet, SheetQuestion, save_sheet
 from app.teaching.token_chips import view_chips

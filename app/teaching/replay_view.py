@@ -17,8 +17,8 @@ from dataclasses import replace
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QScrollArea, QSlider, QSplitter, QVBoxLayout
 
+from app.common.wording.char_words import builds_in, part_of
 from app.teaching.base import TeachingView, scale_font
-from app.teaching.char_words import builds_in, part_of
 from app.teaching.chips import TokenChips
 from app.teaching.pair_chart import PairCountsChart
 from app.teaching.token_chips import view_chips

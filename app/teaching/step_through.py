@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.common.widgets.vertical_scroll import VerticalScroll
+from app.common.wording.char_words import part_of
 from app.teaching.base import TeachingView, scale_font
-from app.teaching.char_words import part_of
 from app.teaching.chips import Chip, TokenChips
 from app.teaching.pair_chart import PairCountsChart
 from app.token_text import render_token

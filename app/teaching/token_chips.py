@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import QCoreApplication
 
-from app.teaching.char_words import part_of
+from app.common.wording.char_words import part_of
 from app.teaching.chips import Chip
 from app.token_text import render_token
 from bpe_core.token_label import label_segments

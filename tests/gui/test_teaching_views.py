@@ -429,3 +429,13 @@ def test_replay_says_which_character_a_merge_of_bytes_builds(qtbot):
     token = tok.merges[0][0] + tok.merges[0][1]
     char = next(ch for ch in CHINESE if ch.encode().startswith(token))
     assert f"(part of {char} ({' '.join(f'{b:02X}' for b in char.encode())}))" in view.step_label.text()
+
+
+def test_a_cut_difference_about_part_of_a_character_names_the_character():
+    from app.compare.pane_marks import difference_text
+    from bpe_core.teaching.cut_difference import CutDifference
+
+    part = CutDifference(3, "first", "missing-token", "中文", (b"\xe4\xb8", b"\xad"), ("中".encode(),), b"\xe4\xb8")
+    assert "B has no token <E4><B8> (part of 中 (E4 B8 AD))" in difference_text(part, "A", "B")
+    whole = CutDifference(3, "first", "missing-token", "中文", (), (), "中".encode())
+    assert "B has no token 中." in difference_text(whole, "A", "B")
