@@ -200,7 +200,7 @@ class QuizView(TeachingView):
                 )
             )
         lines.append(html.escape(tie_text(q.tie)))
-        self.verdict.setText(" ".join(lines))
+        self.verdict.setText(" ".join(filter(None, lines)))
         self.next_button.setEnabled(True)
         self._show_score()
 

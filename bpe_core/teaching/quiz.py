@@ -133,4 +133,4 @@ def pair_context(view, text: str, pair: Pair) -> PairContext:
         + f"[{builds}]"
         + text[right.end : right.end + CONTEXT_CHARS]
     )
-    return PairContext(builds, builds.encode("utf-8") == joined, snippet, len(starts))
+    return PairContext(builds, builds.encode("utf-8", "surrogatepass") == joined, snippet, len(starts))

@@ -39,7 +39,7 @@ def builds_in(text: str, token: bytes) -> str:
     >>> builds_in("我爱中文", "中".encode()[:2]), builds_in("我爱中文", "中".encode()), builds_in("abc", b"\\xe4")
     ('中', '', '')
     """
-    data = text.encode("utf-8")
+    data = text.encode("utf-8", "surrogatepass")  # a lone surrogate pasted in builds no character
     at = data.find(token)
     return node_hint(data, at, at + len(token)) if at >= 0 and token else ""
 
@@ -53,8 +53,12 @@ def builds(pair: tuple[bytes, bytes], context: PairContext) -> str:
     '→ part of 中 (E4 B8 AD)'
     >>> builds(("中".encode(), "文".encode()[:1]), PairContext("中文", False, "[中文]", 1))
     '→ 中文: part of 文 (E6 96 87)'
+    >>> builds((b"\\xe8", b"\\xaf"), PairContext("", False, "", 0))
+    ''
     """
-    joined, built = pair[0] + pair[1], context.builds.encode("utf-8")
+    if not context.builds:  # bytes of a character that is not in the text: nothing to name
+        return ""
+    joined, built = pair[0] + pair[1], context.builds.encode("utf-8", "surrogatepass")
     start = max(0, built.find(joined))
     parts = node_hint(built, start, start + len(joined))
     if context.whole or not parts:
@@ -74,7 +78,7 @@ def choice_text(pair: tuple[bytes, bytes], context: PairContext | None) -> str:
     first = render_pair(*pair)
     if context is None:
         return first
-    lines = [f"{first}  {builds(pair, context)}"]
+    lines = ["  ".join(filter(None, (first, builds(pair, context))))]
     if context.snippet:
         lines.append(f"“{visible(context.snippet)}”")
     else:
