@@ -404,7 +404,7 @@ def test_pretokenization_lesson_in_a_chinese_session_is_chinese(qtbot, chinese):
     assert {"狗。", "狗，"} <= crossing  # punctuation glued to the character before it
     assert not view.chips["gpt2"].marked("cross")
     first = view.lists["none"].item(0).text()  # the first merge joins two bytes of 狗
-    assert first.startswith("1. <E7><8B>") and first.endswith("狗 的一部分（E7 8B 97）")
+    assert first.startswith("1. <E7><8B>") and first.endswith("“狗”的一部分（E7 8B 97）")
     cuts = view.cuts.text()
     assert cuts.startswith("已发布的模式如何切分示例：")
     rows = {row.split("</b>: ")[0][3:]: row.split("</b>: ")[1] for row in cuts.split("<br>")[1:]}
