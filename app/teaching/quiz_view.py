@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from app.common.widgets.vertical_scroll import VerticalScroll
 from app.common.wording.char_words import builds, choice_text
 from app.common.wording.tie_break import tie_text
 from app.teaching.base import TeachingView, scale_font
@@ -93,10 +94,9 @@ class QuizView(TeachingView):
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addLayout(asked)
-        layout.addWidget(self.chips)
+        layout.addWidget(VerticalScroll(self.chips), 1)  # a long text scrolls; the choices stay in sight
         layout.addLayout(self.buttons_box)
         layout.addWidget(self.verdict)
-        layout.addStretch(1)
         self.new_round.clicked.connect(lambda: self.start_round(self.step_box.value() - 1))
         self.next_button.clicked.connect(self.step_forward)
         self.sheet_button.clicked.connect(self.sheet_dialog)
@@ -190,7 +190,7 @@ class QuizView(TeachingView):
             self.tr("Merge {rank} joins <b>{pair}</b>.").format(
                 rank=f"{q.rank + 1:,}", pair=html.escape(render_pair(*q.answer))
             ),
-            html.escape(builds(q.answer, q.contexts[q.answer])),
+            html.escape(builds(q.answer, q.contexts[q.answer])) + ".",
         ]
         if q.source == "text":
             lines.append(
@@ -200,7 +200,7 @@ class QuizView(TeachingView):
                 )
             )
         lines.append(html.escape(tie_text(q.tie)))
-        self.verdict.setText(" ".join(filter(None, lines)))
+        self.verdict.setText(" ".join(line for line in lines if line not in ("", ".")))
         self.next_button.setEnabled(True)
         self._show_score()
 
