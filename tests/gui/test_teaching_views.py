@@ -439,3 +439,17 @@ def test_a_cut_difference_about_part_of_a_character_names_the_character():
     assert "B has no token <E4><B8> (part of 中 (E4 B8 AD))" in difference_text(part, "A", "B")
     whole = CutDifference(3, "first", "missing-token", "中文", (), (), "中".encode())
     assert "B has no token 中." in difference_text(whole, "A", "B")
+
+
+def test_a_long_quiz_text_scrolls_and_leaves_the_choices_in_sight(qtbot):
+    from app.teaching.quiz_view import QuizView
+    from tests.gui.test_teaching_replay import CHINESE, trained
+
+    view = show(qtbot, QuizView(trained(CHINESE), CHINESE))  # 140 characters: 420 chips of bytes
+    qtbot.wait(50)
+    for button in view.buttons:
+        bottom = button.mapTo(view, button.rect().bottomLeft()).y()
+        assert button.isVisible() and bottom <= view.height()
+    assert view.verdict.mapTo(view, view.verdict.rect().topLeft()).y() < view.height()
+    chips = view.chips  # every row of chips drawn (in a scroll area), none cut under the buttons
+    assert chips.height() >= chips.heightForWidth(chips.width()) > view.height()
