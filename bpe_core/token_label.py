@@ -22,6 +22,8 @@ Views that draw hex bytes in a font of their own ask for the label as segments `
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 #: Whitespace made visible: space, newline, tab, carriage return (⇤, "back to the line start": the control
 #: picture ␍ is in no common font, and would be drawn as its code point).
 VISIBLE = {" ": "␣", "\n": "↵", "\t": "⇥", "\r": "⇤"}
@@ -97,3 +99,53 @@ def _flush(segments: list[tuple[str, bool]], pending: list[str], is_hex: bool) -
     if pending:
         segments.append(("".join(pending), is_hex))
         pending.clear()
+
+
+def partial_chars(pieces: Sequence[bytes]) -> list[str]:
+    """For each of ``pieces`` (tokens that follow one another in a UTF-8 text), the characters it holds only part
+    of: what a token like ``<E4><B8>`` builds toward, read from the bytes around it ("" for a token of whole
+    characters; a byte that belongs to no character builds none).
+
+    >>> partial_chars([b"a", "中".encode()[:2], "中".encode()[2:] + "文".encode()[:1], "文".encode()[1:]])
+    ['', '中', '中文', '文']
+    """
+    data = b"".join(pieces)
+    owner = _char_owners(data)
+    hints, start = [], 0
+    for piece in pieces:
+        end = start + len(piece)
+        chars = []
+        if piece:
+            first, last = owner[start], owner[end - 1]
+            for char, lo, hi in dict.fromkeys(c for c in (first, last) if c is not None):
+                if lo < start or hi > end:
+                    chars.append(char)
+        hints.append("".join(chars))
+        start = end
+    return hints
+
+
+def char_hex(char: str) -> str:
+    """A character's UTF-8 bytes in hex, as the token labels write them one by one.
+
+    >>> char_hex("中")
+    'E4 B8 AD'
+    """
+    return char.encode("utf-8").hex(" ").upper()
+
+
+def _char_owners(data: bytes) -> list[tuple[str, int, int] | None]:
+    """For each byte of ``data``: the multi-byte character it is a byte of, with its byte span (None for an ASCII
+    byte or one that is part of no valid character)."""
+    owners: list[tuple[str, int, int] | None] = [None] * len(data)
+    position = 0
+    for char in data.decode("utf-8", errors="surrogateescape"):
+        code = ord(char)
+        if 0xDC80 <= code <= 0xDCFF:  # an undecodable byte, given back alone
+            position += 1
+            continue
+        size = len(char.encode("utf-8"))
+        if size > 1:
+            owners[position : position + size] = [(char, position, position + size)] * size
+        position += size
+    return owners

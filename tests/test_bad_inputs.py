@@ -2184,3 +2184,49 @@ def test_bpe_vocab_xray_of_a_text_with_no_word_says_so(tmp_path):
     assert ran.returncode == 0, ran.stderr
     assert "fertility: no word in the text (spaces, punctuation, symbols)" in ran.stdout
     assert "tokens per word" not in ran.stdout and text.read_bytes() == before
+# --- Characters for multi-byte scripts in the Teach views (issue 41, item 4): what partial tokens and quiz choices
+# build, on texts a class may paste ---------------------------------------------------------------------------------
+def _chinese_quiz_tokenizer():
+    from bpe_core.tokenizer import Tokenizer
+    from bpe_core.trainer import BpeTrainer
+
+    trainer = BpeTrainer(256 + 12, pattern="none", processes=1)
+    trainer.count_text("中文分词很有意思。我们学习中文，也学习分词。" * 3)
+    trainer.run()
+    tok = Tokenizer(trainer.vocab, trainer.merges, pattern="none")
+    tok.record = trainer.record
+    return tok
+
+
+@pytest.mark.parametrize("text", ["", "中\ud800文中文", "\x00\r\n中"])
+def test_quiz_choices_on_an_empty_or_odd_text_build_what_they_can(text):
+    """An empty text, a lone surrogate pasted in, NUL and CRLF: every choice has its context (a pair not in the text
+    builds what its bytes decode to, with no snippet), the answer is among the choices, the text is unchanged."""
+    from bpe_core.teaching.quiz import question
+
+    tok, before = _chinese_quiz_tokenizer(), text
+    for rank in range(4):
+        q = question(tok, rank, text)
+        assert q.answer in q.choices and set(q.contexts) == set(q.choices)
+        for pair, context in q.contexts.items():
+            assert (context.snippet == "") == (context.occurrences == 0)
+            if not context.occurrences:
+                assert context.builds == (pair[0] + pair[1]).decode("utf-8", "ignore")
+    assert text == before
+
+
+def test_partial_characters_of_invalid_bytes_build_none():
+    """Bytes that are no UTF-8 (a lone continuation byte, FF, a sequence cut at the end, an encoded surrogate) build
+    no character, and a valid character after them still does."""
+    from bpe_core.token_label import partial_chars
+
+    pieces = [b"\xb8", b"\xff", b"\xed\xa0\x80", "中".encode()[:1], "中".encode()[1:], b"\xe4\xb8"]
+    assert partial_chars(pieces) == ["", "", "", "中", "中", ""]
+    assert partial_chars([]) == [] and partial_chars([b""]) == [""]
+
+
+def test_a_question_with_one_choice_puts_it_first():
+    """A text with a single pair: one choice, at letter A."""
+    from bpe_core.teaching.quiz import answer_place
+
+    assert {answer_place(rank, 1) for rank in range(10)} == {0}

@@ -86,3 +86,17 @@ def test_crossings_match_a_naive_replay(text, n):
     for m in lesson.merges["gpt2"]:  # a gpt2 token never holds two pre-tokens' worth of text
         text_of = m.token.decode("utf-8", "ignore")
         assert len(regex.findall(text_of)) <= 1 or not m.token.isascii()
+
+
+def test_the_chinese_lesson_glues_punctuation_to_characters_without_pretokenization():
+    from bpe_core.teaching.lesson_text import pretokenization_text
+    from bpe_core.teaching.pretok_lesson import pattern_cuts
+
+    text, sample = pretokenization_text("zh_CN")
+    lesson = pretokenization_lesson(text, 30)
+    glued = {m.token.decode("utf-8", "replace") for m in lesson.crossing("none") if m.kind == "punctuation"}
+    assert {"狗。", "狗，", "狗！"} <= glued and lesson.crossing("gpt2") == []
+    for pattern, pieces in pattern_cuts(sample).items():
+        assert "".join(pieces) == sample, pattern  # every character in one pre-token
+    assert pattern_cuts(sample)["gpt2"][:2] == ("好狗", "。")
+    assert pattern_cuts(sample)["cl100k"][:2] == ("好狗", "。坏狗")

@@ -10,6 +10,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from app.common.boundaries import compare_cuts, cut_offsets
 from app.common.sources import PaneResult
+from app.common.wording.char_words import builds_in, part_of
 from app.compare.token_pane import TokenPane
 from bpe_core.teaching.cut_difference import CutDifference, difference_of
 from bpe_core.teaching.replay import pair_starts
@@ -28,10 +29,13 @@ REASON_WORDS = {
 
 
 def difference_text(difference: CutDifference, this: str, reference: str) -> str:
-    """Where this pane first cuts differently from the reference pane, and why, in a sentence."""
+    """Where this pane first cuts differently from the reference pane, and why, in a sentence; a token of part of a
+    character says which (``<E4><B8> (part of 中 (E4 B8 AD))``)."""
     cutter, other = (this, reference) if difference.cuts == "first" else (reference, this)
+    token = render_token(difference.token or b"")
+    hint = builds_in(difference.text, difference.token or b"")
     reason = QCoreApplication.translate("PaneMarks", REASON_WORDS[difference.reason]).format(
-        cutter=cutter, other=other, token=render_token(difference.token or b"")
+        cutter=cutter, other=other, token=f"{token} ({part_of(hint)})" if hint else token
     )
     return QCoreApplication.translate(
         "PaneMarks", "First difference, in “{text}”: {cutter} cuts at byte {offset}: {reason}."

@@ -3,6 +3,11 @@
 (Pillow) or an MP4 video (ffmpeg, through imageio-ffmpeg). The file is written atomically by the
 engine's writer: a failed or cancelled export leaves what was at the path.
 
+A GIF is cropped to what moves (the box around every pixel that changes from the first frame, with a margin), and
+the view's Back/Play/Next row (:meth:`TeachingView.export_hidden <app.teaching.base.TeachingView.export_hidden>`)
+is hidden while its frames are grabbed (the view takes the focus: a text field's blinking caret would move too);
+its last frame is held (:data:`HOLD_LAST_MS`) before the loop starts over.
+
 An :class:`AnimationExport` never holds the window up: it grabs one frame per turn of the event loop (a frame takes
 about 15 ms to draw), then encodes and writes the file in a thread of its own (Pillow and ffmpeg work outside the
 GIL). A 76-frame GIF held the window for 4.7 s when it was done in one go, and 400 frames, the most, for about 25.
@@ -23,6 +28,7 @@ from pathlib import Path
 import numpy as np
 from PySide6.QtCore import QCoreApplication, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QApplication
 
 from app.common.background.worker import Task, WorkerThread
 from bpe_core import formats
@@ -33,6 +39,10 @@ SLIDE_SIZE = QSize(1280, 720)
 MAX_FRAMES = 400
 #: The fastest pace of an export at the view's own pace (viewers show faster GIF frames slower, or at 10 a second).
 MAX_FPS = 25.0
+#: How long a GIF shows its last frame (at least), so that the end can be read before the loop starts over.
+HOLD_LAST_MS = 2500
+#: Room kept around what moves when a GIF is cropped.
+CROP_MARGIN = 12
 
 
 def frame_array(image: QImage, size: QSize = SLIDE_SIZE) -> np.ndarray:
@@ -46,18 +56,54 @@ def frame_array(image: QImage, size: QSize = SLIDE_SIZE) -> np.ndarray:
     return rows.reshape(height, image.bytesPerLine())[:, : width * 3].reshape(height, width, 3).copy()
 
 
+def moving_box(frames: list[np.ndarray], margin: int = CROP_MARGIN) -> tuple[int, int, int, int]:
+    """``(top, bottom, left, right)``: the box around every pixel that differs from the first frame in any frame,
+    ``margin`` wider on each side (within the frame); the whole frame when nothing moves.
+
+    >>> still = np.zeros((100, 200, 3), np.uint8)
+    >>> moved = still.copy()
+    >>> moved[40:50, 60:70] = 255
+    >>> moving_box([still, moved], margin=5), moving_box([still, still])
+    ((35, 55, 55, 75), (0, 100, 0, 200))
+    """
+    height, width = frames[0].shape[:2]
+    changed = np.zeros((height, width), bool)
+    for frame in frames[1:]:
+        changed |= np.any(frame != frames[0], axis=2)
+    if not changed.any():
+        return 0, height, 0, width
+    rows, columns = np.flatnonzero(changed.any(axis=1)), np.flatnonzero(changed.any(axis=0))
+    top, bottom = max(0, rows[0] - margin), min(height, rows[-1] + 1 + margin)
+    left, right = max(0, columns[0] - margin), min(width, columns[-1] + 1 + margin)
+    return int(top), int(bottom), int(left), int(right)
+
+
+def durations(frames: int, fps: float) -> list[int]:
+    """Each GIF frame's duration in milliseconds: ``1000 / fps``, the last held :data:`HOLD_LAST_MS` at least.
+
+    >>> durations(3, 4)
+    [250, 250, 2500]
+    """
+    pace = round(1000 / fps)
+    return [pace] * (frames - 1) + [max(pace, HOLD_LAST_MS)]
+
+
 def encode(frames: list[np.ndarray], suffix: str, fps: float) -> bytes:
     """The frames as a looping GIF or an MP4 (H.264), as bytes. Pillow and imageio are imported here, on the
     first export, not at every start (52 ms of the 1.4 s a window takes to come up, by ``python -X importtime``)."""
     if suffix == ".gif":  # each frame's own 256 colours by a fast octree (5x quicker than Pillow's median cut)
         from PIL import Image
 
+        top, bottom, left, right = moving_box(frames)
         images = [
-            Image.fromarray(frame).quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+            Image.fromarray(np.ascontiguousarray(frame[top:bottom, left:right])).quantize(
+                256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+            )
             for frame in frames
         ]
         out = io.BytesIO()
-        images[0].save(out, "GIF", save_all=True, append_images=images[1:], duration=1000 / fps, loop=0)
+        times = durations(len(images), fps)
+        images[0].save(out, "GIF", save_all=True, append_images=images[1:], duration=times, loop=0)
         return out.getvalue()
     import imageio.v2 as imageio_v2
 
@@ -131,6 +177,11 @@ class AnimationExport(QObject):
         view, before = self.view, self.view.size()
         view.player.stop()
         blocked = view.blockSignals(True)
+        hidden = [widget for widget in view.export_hidden() if not widget.isHidden()]
+        for widget in hidden:  # the Back/Play/Next row is no part of the animation
+            widget.hide()
+        focused = QApplication.focusWidget()
+        view.setFocus()  # no caret blinking in a text field: it would count as moving
         view.resize(SLIDE_SIZE)
         mark = view.animation_mark()
         back = view.start_animation()
@@ -144,6 +195,10 @@ class AnimationExport(QObject):
                 for _ in range(back - self._steps):
                     view.step_forward()
             view.end_animation()
+            for widget in hidden:
+                widget.show()
+            if focused is not None and view.isAncestorOf(focused):
+                focused.setFocus()
             view.blockSignals(blocked)
             view.resize(before)
 

@@ -135,6 +135,11 @@ class TeachingView(QWidget):
     def return_to_mark(self, mark: object) -> None:
         """Go back to where :meth:`animation_mark` said the view was."""
 
+    def export_hidden(self) -> list[QWidget]:
+        """The widgets an exported animation leaves out (hidden while its frames are grabbed): the play controls."""
+        controls = getattr(self, "controls", None)
+        return [controls] if controls is not None else []
+
     def end_animation(self) -> None:
         """An export has stepped through the animation and put the view back where it was (a view that steps
         another way while exported goes back to its usual stepping here)."""
@@ -169,6 +174,7 @@ class TeachingView(QWidget):
     def play_controls(self, speed: float = 2.0, maximum: float = 50.0) -> QWidget:
         """◀ ⏯ ▶ buttons and a speed box (steps per second), wired to this view."""
         box = QWidget()
+        self.controls = box
         row = QHBoxLayout(box)
         row.setContentsMargins(0, 0, 0, 0)
         self.back_button = QPushButton(QCoreApplication.translate("TeachingView", "◀ Back"))

@@ -4,9 +4,10 @@ colors and font (:mod:`app.style`), special tokens dark.
 A chip can be marked: ``"pair"`` (about to merge: orange), ``"new"`` (just made by a merge: green), ``"cross"``
 (crosses a pre-token boundary: red) or ``"dim"``. Clicking a chip emits :attr:`TokenChips.clicked` with its index.
 A character no installed font can draw is written as its code point (``U+1F642``), as in the Compare tab.
-Sizes follow the widget's font, so presentation mode (a larger font) enlarges the chips. A chip wider than the row
-(a whole Chinese clause that one pattern keeps as a pre-token) is cut to the row's width and ends with "…"; its
-tooltip, or the text beside it, says the rest.
+A chip of part of a character (``<E4><B8>``) writes the character it builds toward after its bytes (``→中``), as
+the Compare tab writes a character under the tokens that make it. Sizes follow the widget's font, so presentation
+mode (a larger font) enlarges the chips. A chip wider than the row (a whole Chinese clause that one pattern keeps as
+a pre-token) is cut to the row's width and ends with "…"; its tooltip, or the text beside it, says the rest.
 """
 
 from __future__ import annotations
@@ -29,7 +30,9 @@ class Chip:
     chips with the same group number are joined by a bracket underneath (the two halves of a pair about to merge),
     ``special`` for a special token (dark, as in the Compare tab), and ``segments``, the label as runs of text and
     hex bytes (:func:`bpe_core.token_label.label_segments`; empty: ``text`` alone), hex drawn as in the Compare
-    tab; ``fill`` replaces the color by id (a pre-token colored by the regex alternative that matched it)."""
+    tab; ``fill`` replaces the color by id (a pre-token colored by the regex alternative that matched it); ``hint``,
+    the characters a token of part of a character builds toward (:func:`bpe_core.token_label.partial_chars`),
+    written after its label in the hex bytes' colour."""
 
     text: str
     key: int
@@ -41,6 +44,7 @@ class Chip:
     special: bool = False
     segments: Segments = ()
     fill: QColor | None = None
+    hint: str = ""
 
 
 ELLIPSIS = "…"
@@ -121,6 +125,10 @@ class TokenChips(QWidget):
         bracket = pad * 1.6 if any(chip.group is not None for chip in self.chips) else 0.0
         return main.height() + sub_h + 2 * pad, pad * 1.4, bracket
 
+    def hint_text(self, chip: Chip) -> str:
+        """What the chip writes after its label: ``→`` and the characters it builds toward."""
+        return f"→{style.shown_text(chip.hint, self._has_glyph)}" if chip.hint else ""
+
     def _layout(self, width: float) -> float:
         """Place the chips in lines of at most ``width``; return the height used."""
         main, small, pad = self._metrics()
@@ -133,6 +141,7 @@ class TokenChips(QWidget):
         self._cut = set()
         for index, chip in enumerate(self.chips):
             label = self._label_width(self._runs(chip), main, hex_metrics) or main.horizontalAdvance(" ")
+            label += main.horizontalAdvance(self.hint_text(chip)) if chip.hint else 0
             w = max(label, small.horizontalAdvance(chip.sub) if sub_h else 0)
             w += 2 * pad + 2
             if w > widest:
@@ -238,12 +247,13 @@ class TokenChips(QWidget):
         ``cut`` chip shows as many whole characters as fit, then "…"."""
         runs = self._runs(chip)
         main, hex_metrics = metrics
+        hint = "" if cut else self.hint_text(chip)
         if cut:
             runs = _fitting(runs, rect.width() - 2 * pad - 2 - main.horizontalAdvance(ELLIPSIS), main, hex_metrics)
             runs = (*runs, (ELLIPSIS, False))
             x = rect.x() + pad + 1
         else:
-            x = rect.center().x() - self._label_width(runs, main, hex_metrics) / 2
+            x = rect.center().x() - (self._label_width(runs, main, hex_metrics) + main.horizontalAdvance(hint)) / 2
         baseline = rect.y() + pad + main.ascent()
         if chip.mark == "dim":
             text_pen = hex_pen = style.MUTED
@@ -258,6 +268,10 @@ class TokenChips(QWidget):
             shift = (main.ascent() - hex_metrics.ascent()) / 2 if is_hex else 0.0
             painter.drawText(QPointF(x, baseline - shift), text)
             x += (hex_metrics if is_hex else main).horizontalAdvance(text)
+        if hint:  # the character the bytes build toward, in the bytes' colour
+            painter.setFont(text_font)
+            painter.setPen(hex_pen)
+            painter.drawText(QPointF(x, baseline), hint)
 
     def _paint_brackets(self, painter: QPainter, pad: float) -> None:
         """A bracket under each run of chips sharing a group (on one line)."""

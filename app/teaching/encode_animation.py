@@ -17,6 +17,7 @@ from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import Chip, TokenChips
 from app.token_text import render_token, render_token_html
 from bpe_core.teaching.trace import PretokenTrace, trace_encoding
+from bpe_core.token_label import partial_chars
 from bpe_core.tokenizer import Tokenizer
 
 DEFAULT_TEXT = "hello world, the lowest tokenizer"
@@ -151,6 +152,7 @@ class EncodeAnimationView(TeachingView):
                 new_at = trace.merges[last[1]].position
             if upcoming is not None and upcoming[0] == p:
                 pair_at = trace.merges[upcoming[1]].position
+            hints = partial_chars(parts)
             for i, part in enumerate(parts):
                 token_id = self._token_id(trace, part)
                 in_pair = pair_at is not None and i in (pair_at, pair_at + 1)
@@ -164,6 +166,7 @@ class EncodeAnimationView(TeachingView):
                         self.tr("id {id}\nbytes {hex}").format(id=token_id, hex=part.hex(" ")),
                         gap=(i == 0 and p > 0),
                         group=0 if mark == "pair" else None,
+                        hint=hints[i],
                     )
                 )
         self.chips.set_chips(chips)

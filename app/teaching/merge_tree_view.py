@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from app import style
+from app.common.wording.char_words import node_hint, part_of
 from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import TokenChips
 from app.teaching.token_chips import view_chips
@@ -44,8 +45,8 @@ MAX_ZOOM = 2.5
 MIN_ZOOM = 0.6
 
 
-def node_lines(node: MergeNode) -> list[str]:
-    """The lines written in a node's box.
+def node_lines(node: MergeNode, hint: str = "") -> list[str]:
+    """The lines written in a node's box; ``hint``, the characters the node holds only part of, is said last.
 
     >>> node_lines(MergeNode(300, b" the", 44, 120))
     ['␣the', '#300 · rank 44', 'count 120']
@@ -53,6 +54,8 @@ def node_lines(node: MergeNode) -> list[str]:
     ['中', '#1234 · no merge']
     >>> node_lines(MergeNode(-1, b"The", 35, removed=True))  # PickyBPE removed it later
     ['The', 'removed · rank 35']
+    >>> node_lines(MergeNode(228, b"\\xe4"), hint="中")
+    ['<E4>', '#228 · byte 0xE4', 'part of 中 (E4 B8 AD)']
     """
     lines = [render_token(node.token) or "∅"]
     if node.special:
@@ -77,6 +80,8 @@ def node_lines(node: MergeNode) -> list[str]:
         )
     if node.count is not None:
         lines.append(QCoreApplication.translate("merge_tree_view", "count {count}").format(count=f"{node.count:,}"))
+    if hint:
+        lines.append(part_of(hint))
     return lines
 
 
@@ -118,6 +123,27 @@ def line_size(text: str, font: QFont) -> QSizeF:
     return item.boundingRect().size()
 
 
+def node_hints(root: MergeNode) -> dict[int, str]:
+    """``id(node)`` -> the characters of ``root`` that the node holds only part of, for the nodes that hold some.
+
+    >>> head = MergeNode(300, b"\\xe4\\xb8", 0, left=MergeNode(228, b"\\xe4"), right=MergeNode(184, b"\\xb8"))
+    >>> list(node_hints(MergeNode(301, "中".encode(), 1, left=head, right=MergeNode(173, b"\\xad"))).values())
+    ['中', '中', '中', '中']
+    """
+    hints: dict[int, str] = {}
+
+    def walk(node: MergeNode, start: int) -> None:
+        hint = node_hint(root.token, start, start + len(node.token))
+        if hint:
+            hints[id(node)] = hint
+        if node.left is not None and node.right is not None:
+            walk(node.left, start)
+            walk(node.right, start + len(node.left.token))
+
+    walk(root, 0)
+    return hints
+
+
 class TreeLayout:
     """Box positions for a tree: leaves side by side in order, each parent centred over its children, one row
     per level (the root on row 0). Each box holds its node's lines (:func:`node_lines`: the first in ``font``,
@@ -129,6 +155,7 @@ class TreeLayout:
         self.lines: dict[int, list[tuple[str, QFont, QRectF]]] = {}  # id(node) -> its lines as placed
         self.edges: list[tuple[QRectF, QRectF]] = []
         self.font, self.small = font, small
+        self._hints = node_hints(root)
         self._sizes = {id(node): self._line_sizes(node) for node in root.nodes()}
         self.row_height = max(self._box_size(sizes).height() for sizes in self._sizes.values())
         self.gap = QFontMetricsF(font).height()
@@ -136,7 +163,7 @@ class TreeLayout:
         self._place(root, 0)
 
     def _line_sizes(self, node: MergeNode) -> list[tuple[str, QFont, QSizeF]]:
-        lines = node_lines(node)
+        lines = node_lines(node, self._hints.get(id(node), ""))
         fonts = [self.font] + [self.small] * (len(lines) - 1)
         return [(text, font, line_size(text, font)) for text, font in zip(lines, fonts)]
 
@@ -486,6 +513,10 @@ class MergeTreeView(TeachingView):
         while self.grow(-1):
             back += 1
         return back
+
+    def export_hidden(self) -> list:
+        """The Grow button: no part of the animation."""
+        return [self.grow_button]
 
     def end_animation(self) -> None:
         self._exporting = False

@@ -1,12 +1,16 @@
 """Pre-tokenization lesson: the same text trained without pre-tokenization (``none``) and with GPT-2's pattern,
 side by side. Merges that cross a GPT-2 pre-token boundary are highlighted by kind -- joining words, gluing
 punctuation to a word ("dog." "dog," "dog!" become different tokens), or other -- and a sample sentence is
-encoded by both tokenizers.
+encoded by both tokenizers, and cut into pre-tokens by GPT-2's, cl100k's and o200k's patterns. In a Chinese session
+the lesson is a Chinese text: without pre-tokenization "狗。" "狗，" "狗！" become tokens, and cl100k and o200k
+glue the punctuation to the characters that follow it where GPT-2 cuts it off.
 
 Everything shown is :func:`bpe_core.teaching.pretok_lesson.pretokenization_lesson`'s.
 """
 
 from __future__ import annotations
+
+import html
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QBrush, QColor
@@ -23,19 +27,22 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from app.common.wording import i18n
+from app.common.wording.char_words import builds_in, part_of
 from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import TokenChips
 from app.teaching.token_chips import view_chips
 from app.token_text import render_token
-from bpe_core.teaching.pretok_lesson import LESSON_PATTERNS, PretokenizationLesson, pretokenization_lesson
-
-LESSON_TEXT = (
-    "Where is the dog? I see a dog. Is it your dog? It is my dog. A big dog, a small dog, a wet dog! "
-    "Come here, dog! Sit, dog. Good dog. Bad dog! The dog, the cat, the dog. No dog, no cat. Hot dog! "
-    "Every dog. Any dog, any day. Old dog! New dog. Top dog, lap dog, sea dog. My dog! Your dog. Our dog, "
-    "their dog! What a dog. Such a dog! The dog ran. The dog sat. The dog barked! The dog slept, the dog ate."
+from bpe_core.teaching.lesson_text import pretokenization_text
+from bpe_core.teaching.pretok_lesson import (
+    CUT_PATTERNS,
+    LESSON_PATTERNS,
+    PretokenizationLesson,
+    pattern_cuts,
+    pretokenization_lesson,
 )
-SAMPLE = "Good dog. Bad dog, sad dog! Old dog? The end."
+from bpe_core.token_label import visible
+
 KIND_COLORS = {"words": QColor("#fde0dd"), "punctuation": QColor("#fdd0a2"), "other": QColor("#e5e5e5")}
 #: Each kind of merge named in the lists' tooltips: the English of ``pretok_lesson.KINDS``, translated at use.
 KIND_NAMES = {
@@ -48,6 +55,15 @@ PATTERN_TITLES = {
     "none": QT_TRANSLATE_NOOP("PretokenizationView", "No pre-tokenization (pattern none)"),
     "gpt2": QT_TRANSLATE_NOOP("PretokenizationView", "GPT-2 pre-tokenization (pattern gpt2)"),
 }
+
+
+#: How the published patterns are named above their cuts of the sample.
+CUT_TITLES = {"gpt2": "GPT-2", "cl100k": "cl100k", "o200k": "o200k"}
+
+
+def lesson_for_interface() -> tuple[str, str]:
+    """The lesson's text and sample in the interface language (a Chinese text in a Chinese session)."""
+    return pretokenization_text(i18n.current_language())
 
 
 def kind_name(kind: str) -> str:
@@ -64,8 +80,10 @@ class PretokenizationView(TeachingView):
 
     title = QT_TRANSLATE_NOOP("TeachingView", "Pre-tokenization")
 
-    def __init__(self, text: str = LESSON_TEXT, merges: int = 30, parent=None):
+    def __init__(self, text: str | None = None, merges: int = 30, parent=None, sample: str | None = None):
         super().__init__(parent)
+        own_text, own_sample = lesson_for_interface()
+        text = own_text if text is None else text
         self.lesson: PretokenizationLesson | None = None
         self.current = -1
 
@@ -78,7 +96,7 @@ class PretokenizationView(TeachingView):
         self.merges_box.setSuffix(self.tr(" merges"))
         self.train_button = QPushButton(self.tr("Train both"))
         self.train_button.setObjectName("lessonTrain")
-        self.sample = QLineEdit(SAMPLE)
+        self.sample = QLineEdit(own_sample if sample is None else sample)
         self.sample.setObjectName("lessonSample")
         controls = QHBoxLayout()
         controls.addWidget(QLabel(self.tr("Train on the text above with")))
@@ -120,11 +138,16 @@ class PretokenizationView(TeachingView):
             grid.addWidget(merges_list, 3, column)
             self.summaries[pattern], self.chips[pattern], self.lists[pattern] = summary, chips, merges_list
         grid.setRowStretch(3, 1)
+        self.cuts = QLabel()
+        self.cuts.setObjectName("patternCuts")
+        self.cuts.setWordWrap(True)
+        self.cuts.setTextFormat(Qt.TextFormat.RichText)
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.editor)
         layout.addLayout(controls)
         layout.addWidget(legend)
+        layout.addWidget(self.cuts)
         layout.addLayout(grid, 1)
 
         self.train_button.clicked.connect(self.train)
@@ -162,7 +185,9 @@ class PretokenizationView(TeachingView):
                     label = self.tr("{number}. {token}   ({count}×)   cut by GPT-2: {pieces}")
                 else:
                     label = "{number}. {token}   ({count}×)"
-                item = QListWidgetItem(label.format(number=number, token=token, count=m.count, pieces=cut))
+                hint = builds_in(text, m.token)
+                label = label.format(number=number, token=token, count=m.count, pieces=cut)
+                item = QListWidgetItem(f"{label}   {part_of(hint)}" if hint else label)
                 if m.crosses:
                     item.setBackground(QBrush(KIND_COLORS[m.kind]))
                     item.setToolTip(kind_name(m.kind))
@@ -199,6 +224,16 @@ class PretokenizationView(TeachingView):
                 return "cross" if token.id in crossing else ""
 
             self.chips[pattern].set_chips(view_chips(view, mark=mark))
+        self.show_cuts()
+
+    def show_cuts(self) -> None:
+        """How GPT-2, cl100k and o200k cut the sample into pre-tokens (they differ most on Chinese punctuation)."""
+        rows = [
+            f"<b>{CUT_TITLES[pattern]}</b>: "
+            + " <span style='color:#d94801'>|</span> ".join(html.escape(visible(piece)) for piece in pieces)
+            for pattern, pieces in pattern_cuts(self.sample.text(), CUT_PATTERNS).items()
+        ]
+        self.cuts.setText(self.tr("How the published patterns cut the sample:") + "<br>" + "<br>".join(rows))
 
     def _on_row(self, row: int) -> None:
         self.current = row

@@ -30,6 +30,7 @@ from PySide6.QtGui import (
 )
 
 from app import style
+from app.common.wording.char_words import builds
 from bpe_core import formats
 from bpe_core.teaching.quiz import Question
 from bpe_core.token_label import render_pair, render_token
@@ -203,7 +204,13 @@ def paint_sheet(sheet: Sheet, painter: QPainter, new_page: Callable[[], QPainter
         )
         page.chips(item.groups)
         page.text(QCoreApplication.translate("QuizSheet", "Which pair is merged next? Tick one:"), 11)
-        page.columns([f"☐ {LETTERS[i]})  {render_pair(*pair)}" for i, pair in enumerate(q.choices)], 12)
+        page.columns(
+            [
+                f"☐ {LETTERS[i]})  {render_pair(*pair)}  {builds(pair, q.contexts[pair])}"
+                for i, pair in enumerate(q.choices)
+            ],
+            12,
+        )
     page.next_page()
     page.text(QCoreApplication.translate("QuizSheet", "Answers"), 20, bold=True)
     page.text(sheet.title, 10, color=style.SUB_TEXT, gap=10)

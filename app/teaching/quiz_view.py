@@ -25,6 +25,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from app.common.widgets.vertical_scroll import VerticalScroll
+from app.common.wording.char_words import builds, choice_text
 from app.common.wording.tie_break import tie_text
 from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import TokenChips
@@ -92,10 +94,9 @@ class QuizView(TeachingView):
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addLayout(asked)
-        layout.addWidget(self.chips)
+        layout.addWidget(VerticalScroll(self.chips), 1)  # a long text scrolls; the choices stay in sight
         layout.addLayout(self.buttons_box)
         layout.addWidget(self.verdict)
-        layout.addStretch(1)
         self.new_round.clicked.connect(lambda: self.start_round(self.step_box.value() - 1))
         self.next_button.clicked.connect(self.step_forward)
         self.sheet_button.clicked.connect(self.sheet_dialog)
@@ -157,12 +158,13 @@ class QuizView(TeachingView):
             button.hide()
             button.deleteLater()
         self.buttons = []
+        contexts = self.question.contexts if self.question is not None else {}
         for i, pair in enumerate(choices):
-            button = QPushButton(render_pair(*pair))
+            button = QPushButton(choice_text(pair, contexts.get(pair)))
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.setMinimumHeight(44)
             button.clicked.connect(lambda _checked=False, pair=pair: self.pick(pair))
-            self.buttons_box.addWidget(button, i // 4, i % 4)
+            self.buttons_box.addWidget(button, i // 2, i % 2)
             self.buttons.append(button)
 
     def pick(self, pair: tuple[bytes, bytes]) -> None:
@@ -175,7 +177,7 @@ class QuizView(TeachingView):
         self.asked += 1
         self.right += right
         for button, choice in zip(self.buttons, q.choices):
-            button.setText(f"{render_pair(*choice)}   {q.counts[choice]:,}×")
+            button.setText(f"{choice_text(choice, q.contexts[choice])}   {q.counts[choice]:,}×")
             color = RIGHT if choice == q.answer else WRONG if choice == pair else ""
             button.setStyleSheet(f"background:{color}; font-weight:bold" if color else "")
         view = self.tokenizer.view_at(self.text, q.rank)
@@ -188,6 +190,7 @@ class QuizView(TeachingView):
             self.tr("Merge {rank} joins <b>{pair}</b>.").format(
                 rank=f"{q.rank + 1:,}", pair=html.escape(render_pair(*q.answer))
             ),
+            html.escape(builds(q.answer, q.contexts[q.answer])) + ".",
         ]
         if q.source == "text":
             lines.append(
@@ -197,7 +200,7 @@ class QuizView(TeachingView):
                 )
             )
         lines.append(html.escape(tie_text(q.tie)))
-        self.verdict.setText(" ".join(lines))
+        self.verdict.setText(" ".join(line for line in lines if line not in ("", ".")))
         self.next_button.setEnabled(True)
         self._show_score()
 

@@ -11,11 +11,13 @@ Everything shown is :class:`bpe_core.teaching.replay.Replay`'s.
 
 from __future__ import annotations
 
+import html
 from dataclasses import replace
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QScrollArea, QSlider, QSplitter, QVBoxLayout
 
+from app.common.wording.char_words import builds_in, part_of
 from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import TokenChips
 from app.teaching.pair_chart import PairCountsChart
@@ -177,6 +179,8 @@ class ReplayView(TeachingView):
         pair = self.tr("<b>{left} + {right} → {token}</b>").format(
             left=render_token_html(step.left), right=render_token_html(step.right), token=render_token_html(step.token)
         )
+        hint = builds_in(self.editor.text(), step.token)
+        pair += f" ({html.escape(part_of(hint))})" if hint else ""
         if step.count is None:
             count = self.tr("no counts: a published model's merges")
         else:

@@ -24,11 +24,13 @@ from PySide6.QtWidgets import (
 )
 
 from app.common.widgets.vertical_scroll import VerticalScroll
+from app.common.wording.char_words import part_of
 from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import Chip, TokenChips
 from app.teaching.pair_chart import PairCountsChart
 from app.token_text import render_token
 from bpe_core.teaching.walkthrough import Walkthrough, walk_ids, walk_text
+from bpe_core.token_label import partial_chars
 
 #: The classic walk-throughs, offered in the input box.
 PRESETS = ("[1, 2, 3, 1, 2]", "the cat in the hat", "aaabdaaabac")
@@ -135,9 +137,10 @@ class StepThroughView(TeachingView):
         self.merge_list.blockSignals(True)
         self.merge_list.clear()
         for step in self.walk.steps:
+            hint = self.builds(step)
             self.merge_list.addItem(
                 f"{step.rank + 1}. {self.label(step.left)} + {self.label(step.right)} → {self.label(step.new_id)}"
-                f"  ({step.count}×)"
+                f"  ({step.count}×)" + (f"  {part_of(hint)}" if hint else "")
             )
         self.merge_list.blockSignals(False)
         self.t = 0
@@ -148,6 +151,13 @@ class StepThroughView(TeachingView):
         if self.walk is None or self.walk.token_bytes is None:
             return str(token_id)
         return render_token(self.walk.token_bytes[token_id]) or "∅"
+
+    def builds(self, step) -> str:
+        """The characters the token a step makes is only part of, where it is first made ("" for whole ones)."""
+        token_bytes = self.walk.token_bytes
+        if token_bytes is None or not step.positions:
+            return ""
+        return partial_chars([token_bytes[t] for t in step.after])[step.new_positions[0]]
 
     def html_label(self, token_id: int) -> str:
         return html.escape(self.label(token_id))
@@ -184,11 +194,13 @@ class StepThroughView(TeachingView):
         text_mode = walk.token_bytes is not None
         parts = walk.parts
         groups = {p + k: n for n, p in enumerate(pair_starts) for k in (0, 1)}
+        hints = partial_chars([walk.token_bytes[t] for t in seq]) if text_mode else [""] * len(seq)
         chips = []
         for i, token_id in enumerate(seq):
             if text_mode:
                 sub = str(token_id) if show_ids else ""
                 tip = self.tr("id {id}\nbytes {hex}").format(id=token_id, hex=walk.token_bytes[token_id].hex(" "))
+                tip += f"\n{part_of(hints[i])}" if hints[i] else ""
             else:
                 sub = "{}+{}".format(*parts[token_id]) if show_ids and token_id in parts else ""
                 if token_id in parts:
@@ -197,9 +209,8 @@ class StepThroughView(TeachingView):
                     )
                 else:
                     tip = self.tr("id {id}").format(id=token_id)
-            chips.append(
-                Chip(self.label(token_id), token_id, sub, mark if i in marked else "", tip, group=groups.get(i))
-            )
+            mark_i = mark if i in marked else ""
+            chips.append(Chip(self.label(token_id), token_id, sub, mark_i, tip, group=groups.get(i), hint=hints[i]))
         return chips
 
     def show_step(self) -> None:

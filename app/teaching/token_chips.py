@@ -1,5 +1,6 @@
 """Chips for an encoded text: one chip per token of a :class:`~bpe_core.views.TokenView`, readable text,
-colored by id (special tokens dark), with its id below and a tooltip (id, bytes, the characters it covers)."""
+colored by id (special tokens dark), with its id below and a tooltip (id, bytes, the characters it covers); a token
+of part of a character writes the character it builds toward under its bytes (``→中``)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import QCoreApplication
 
+from app.common.wording.char_words import part_of
 from app.teaching.chips import Chip
 from app.token_text import render_token
 from bpe_core.token_label import label_segments
@@ -21,8 +23,8 @@ def token_tooltip(token) -> str:
         f"“{render_token(token.token)}”",
     ]
     lines.extend(
-        QCoreApplication.translate("token_chips", "bytes {first}-{last} of {length} of {char}").format(
-            first=part.first, last=part.last, length=part.length, char=repr(part.char)
+        QCoreApplication.translate("token_chips", "{part}: bytes {first}-{last} of {length}").format(
+            part=part_of(part.char), first=part.first + 1, last=part.last + 1, length=part.length
         )
         for part in token.partial
     )
@@ -44,6 +46,7 @@ def view_chips(view: TokenView, *, mark: Callable[[object], str] | None = None, 
             gap=t.index in gap_set,
             special=t.special,
             segments=label_segments(t.token),
+            hint="".join(dict.fromkeys(part.char for part in t.partial)),
         )
         for t in view.tokens
     ]

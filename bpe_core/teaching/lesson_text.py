@@ -9,6 +9,15 @@ show a sentence of 红楼梦, and stepping through merges works on a short phras
 'The cat in the hat came back with the mat.'
 >>> lesson_text("") is None
 True
+
+The pre-tokenization lesson has a text of its own in each interface language (a dog and the punctuation after it,
+which BPE without pre-tokenization glues to the word):
+
+>>> text, sample = pretokenization_text("zh_CN")
+>>> sample
+'好狗。坏狗，小狗！老狗？完了。'
+>>> pretokenization_text("en") == pretokenization_text("fr")
+True
 """
 
 from __future__ import annotations
@@ -22,6 +31,29 @@ _SENTENCE = re.compile(r"[^。！？!?.\n]+[。！？!?.]?")
 _PHRASE = re.compile(r"[^，；。！？,;.!?\n]+[，；。！？,;.!?]?")
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _BRACKETS = '【】「」『』《》()（）[]"“”'
+
+
+#: The pre-tokenization lesson's text to train on and sample sentence, by interface language.
+PRETOKENIZATION = {
+    "en": (
+        "Where is the dog? I see a dog. Is it your dog? It is my dog. A big dog, a small dog, a wet dog! "
+        "Come here, dog! Sit, dog. Good dog. Bad dog! The dog, the cat, the dog. No dog, no cat. Hot dog! "
+        "Every dog. Any dog, any day. Old dog! New dog. Top dog, lap dog, sea dog. My dog! Your dog. Our dog, "
+        "their dog! What a dog. Such a dog! The dog ran. The dog sat. The dog barked! The dog slept, the dog ate.",
+        "Good dog. Bad dog, sad dog! Old dog? The end.",
+    ),
+    "zh_CN": (
+        "狗在哪里？我看见一只狗。这是你的狗吗？这是我的狗。大狗，小狗，湿狗！狗，过来！坐下，狗。好狗。坏狗！"
+        "狗，猫，狗。没有狗，没有猫。热狗！每只狗。任何狗，任何一天。老狗！新狗。我的狗！你的狗。我们的狗，"
+        "他们的狗！多好的狗。这样的狗！狗跑了。狗坐下了。狗叫了！狗睡了，狗吃了。",
+        "好狗。坏狗，小狗！老狗？完了。",
+    ),
+}
+
+
+def pretokenization_text(language: str) -> tuple[str, str]:
+    """The pre-tokenization lesson's ``(text, sample)`` for an interface language (English for one without)."""
+    return PRETOKENIZATION.get(language, PRETOKENIZATION["en"])
 
 
 @dataclass(frozen=True)

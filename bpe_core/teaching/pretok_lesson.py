@@ -10,6 +10,13 @@ place where the gpt2 pattern cuts the text. Its ``pieces`` are the token cut at 
 [(b'the ', 'other'), (b'the d', 'words'), (b'the do', 'words'), (b'the dog', 'words')]
 >>> any(m.crosses for m in lesson.merges["gpt2"])
 False
+
+How the published patterns cut a text differs most in Chinese: GPT-2 cuts punctuation off, cl100k and o200k glue
+it to the characters that follow it:
+
+>>> cuts = pattern_cuts("好狗。坏狗！")
+>>> cuts["gpt2"], cuts["o200k"]
+(('好狗', '。', '坏狗', '！'), ('好狗', '。坏狗', '！'))
 """
 
 from __future__ import annotations
@@ -22,6 +29,8 @@ from bpe_core.trainer import BpeTrainer
 
 #: The two pre-tokenizers the lesson compares.
 LESSON_PATTERNS = ("none", "gpt2")
+#: The published patterns whose cuts of the sample the lesson shows side by side.
+CUT_PATTERNS = ("gpt2", "cl100k", "o200k")
 #: Kinds of merge, with a phrase for each.
 KINDS = {
     "inside": "inside one pre-token",
@@ -147,3 +156,8 @@ def pretokenization_lesson(text: str, num_merges: int) -> PretokenizationLesson:
         tokenizers[pattern] = tokenizer
         merges[pattern] = _classify_merges(tokenizer, steps, text, cuts)
     return PretokenizationLesson(text, tokenizers, merges)
+
+
+def pattern_cuts(text: str, patterns: tuple[str, ...] = CUT_PATTERNS) -> dict[str, tuple[str, ...]]:
+    """The pre-tokens each of ``patterns`` cuts ``text`` into, in order."""
+    return {pattern: tuple(m.group() for m in get_pattern(pattern).finditer(text)) for pattern in patterns}

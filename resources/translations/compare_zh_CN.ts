@@ -527,43 +527,43 @@ def greet(name):
 <context>
     <name>PaneMarks</name>
     <message>
-        <location filename="../../app/compare/pane_marks.py" line="20"/>
+        <location filename="../../app/compare/pane_marks.py" line="21"/>
         <source>the pre-tokenizer of {cutter} starts a pre-token there</source>
         <extracomment>Why two tokenizers first cut differently (bpe_core.teaching.cut_difference.REASONS), in words.</extracomment>
         <translation>{cutter} 的预分词器在那里开始一个新的预分词单元</translation>
     </message>
     <message>
-        <location filename="../../app/compare/pane_marks.py" line="21"/>
+        <location filename="../../app/compare/pane_marks.py" line="22"/>
         <source>{other} has no token {token}</source>
         <translation>{other} 没有词元 {token}</translation>
     </message>
     <message>
-        <location filename="../../app/compare/pane_marks.py" line="22"/>
+        <location filename="../../app/compare/pane_marks.py" line="23"/>
         <source>both have {token}, but the merges of {cutter} make other tokens there first</source>
         <translation>两者都有 {token}，但 {cutter} 的合并在那里先生成了别的词元</translation>
     </message>
     <message>
-        <location filename="../../app/compare/pane_marks.py" line="25"/>
+        <location filename="../../app/compare/pane_marks.py" line="26"/>
         <source>a normalizer changed the text before it was cut</source>
         <translation>切分之前规范化器改变了文本</translation>
     </message>
     <message>
-        <location filename="../../app/compare/pane_marks.py" line="26"/>
+        <location filename="../../app/compare/pane_marks.py" line="27"/>
         <source>{cutter} falls back to bytes there</source>
         <translation>{cutter} 在那里退回到字节</translation>
     </message>
     <message>
-        <location filename="../../app/compare/pane_marks.py" line="36"/>
+        <location filename="../../app/compare/pane_marks.py" line="40"/>
         <source>First difference, in “{text}”: {cutter} cuts at byte {offset}: {reason}.</source>
         <translation>第一处不同，在“{text}”中：{cutter} 在第 {offset} 个字节处切分：{reason}。</translation>
     </message>
     <message>
-        <location filename="../../app/compare/pane_marks.py" line="66"/>
+        <location filename="../../app/compare/pane_marks.py" line="70"/>
         <source>reference for cut differences</source>
         <translation>切分差异的参照</translation>
     </message>
     <message>
-        <location filename="../../app/compare/pane_marks.py" line="77"/>
+        <location filename="../../app/compare/pane_marks.py" line="81"/>
         <source>cuts agree {agreement} with {reference} ({extra} extra, {missing} missing)</source>
         <translation>与 {reference} 的切分一致率 {agreement}（多出 {extra} 处，缺少 {missing} 处）</translation>
     </message>

@@ -45,7 +45,7 @@
 <context>
     <name>MergeTreeView</name>
     <message numerus="yes">
-        <location filename="../../app/teaching/merge_tree_view.py" line="335"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="362"/>
         <source>&lt;b&gt;{token}&lt;/b&gt; (id {id}): {bytes} bytes, %n merges, depth {depth}. Counts are the pair&apos;s count when training merged it.</source>
         <translation>
             <numerusform>&lt;b&gt;{token}&lt;/b&gt; (id {id}): {bytes} bytes, %n merge, depth {depth}. Counts are the pair&apos;s count when training merged it.</numerusform>
@@ -53,7 +53,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/merge_tree_view.py" line="341"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="368"/>
         <source>&lt;b&gt;{token}&lt;/b&gt; (id {id}): {bytes} bytes, %n merges, depth {depth}.</source>
         <translation>
             <numerusform>&lt;b&gt;{token}&lt;/b&gt; (id {id}): {bytes} bytes, %n merge, depth {depth}.</numerusform>
@@ -64,7 +64,7 @@
 <context>
     <name>PretokenizationView</name>
     <message numerus="yes">
-        <location filename="../../app/teaching/pretok_view.py" line="179"/>
+        <location filename="../../app/teaching/pretok_view.py" line="204"/>
         <source>%n join words</source>
         <translation>
             <numerusform>%n joins words</numerusform>
@@ -72,7 +72,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/pretok_view.py" line="180"/>
+        <location filename="../../app/teaching/pretok_view.py" line="205"/>
         <source>%n glue punctuation to a word</source>
         <translation>
             <numerusform>%n glues punctuation to a word</numerusform>
@@ -80,7 +80,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/pretok_view.py" line="181"/>
+        <location filename="../../app/teaching/pretok_view.py" line="206"/>
         <source>%n cross another boundary</source>
         <translation>
             <numerusform>%n crosses another boundary</numerusform>
@@ -91,7 +91,7 @@
 <context>
     <name>StepThroughView</name>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="240"/>
+        <location filename="../../app/teaching/step_through.py" line="251"/>
         <source>&lt;b&gt;Step {step} of {steps}&lt;/b&gt;: merge &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (new id {id}), counted {count}× (overlaps included), merged at %n places: {before} → {after} tokens.</source>
         <translation>
             <numerusform>&lt;b&gt;Step {step} of {steps}&lt;/b&gt;: merge &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (new id {id}), counted {count}× (overlaps included), merged at %n place: {before} → {after} tokens.</numerusform>

@@ -90,39 +90,39 @@
 <context>
     <name>EncodeAnimationView</name>
     <message>
-        <location filename="../../app/teaching/encode_animation.py" line="62"/>
+        <location filename="../../app/teaching/encode_animation.py" line="63"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/encode_animation.py" line="164"/>
+        <location filename="../../app/teaching/encode_animation.py" line="166"/>
         <source>id {id}
 bytes {hex}</source>
         <translation>ID {id}
 字节 {hex}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/encode_animation.py" line="176"/>
+        <location filename="../../app/teaching/encode_animation.py" line="179"/>
         <source>&lt;b&gt;{done} of {total} merges done&lt;/b&gt;. Next: rank {rank}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</source>
         <translation>&lt;b&gt;已完成 {done}/{total} 次合并&lt;/b&gt;。下一步：序号 {rank}，&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;（ID {id}）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/encode_animation.py" line="181"/>
+        <location filename="../../app/teaching/encode_animation.py" line="184"/>
         <source>&lt;b&gt;Bytes&lt;/b&gt; ({total} merges). Next: rank {rank}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</source>
         <translation>&lt;b&gt;字节&lt;/b&gt;（共 {total} 次合并）。下一步：序号 {rank}，&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;（ID {id}）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/encode_animation.py" line="197"/>
+        <location filename="../../app/teaching/encode_animation.py" line="200"/>
         <source>&lt;b&gt;Done&lt;/b&gt;: {merges} merges, {tokens} tokens. Press space to replay.</source>
         <translation>&lt;b&gt;完成&lt;/b&gt;：{merges} 次合并，{tokens} 个词元。按空格键重新播放。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/encode_animation.py" line="204"/>
+        <location filename="../../app/teaching/encode_animation.py" line="207"/>
         <source>Token ids: {ids}</source>
         <translation>词元 ID：{ids}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/encode_animation.py" line="206"/>
+        <location filename="../../app/teaching/encode_animation.py" line="209"/>
         <source>Token ids when done: {ids}</source>
         <translation>完成后的词元 ID：{ids}</translation>
     </message>
@@ -152,89 +152,89 @@ bytes {hex}</source>
 <context>
     <name>MergeTreeView</name>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="202"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="229"/>
         <source>id </source>
         <translation>ID </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="205"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="232"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="207"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="234"/>
         <source>or token</source>
         <translation>或词元</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="209"/>
-        <location filename="../../app/teaching/merge_tree_view.py" line="244"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="236"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="271"/>
         <source>▶ Grow</source>
         <translation>▶ 生长</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="211"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="238"/>
         <source>Build the tree from its bytes, one merge at a time (space)</source>
         <translation>从字节开始，一次一个合并地构建这棵树（空格键）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="215"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="242"/>
         <source>Click a token to see how it was built</source>
         <translation>点击一个词元，查看它是如何合并而成的</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="221"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="248"/>
         <source>Click a token.</source>
         <translation>请点击一个词元。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="244"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="271"/>
         <source>⏸ Pause</source>
         <translation>⏸ 暂停</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="312"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="339"/>
         <source>token id {id} is not in this tokenizer&apos;s vocabulary</source>
         <translation>词元 ID {id} 不在这个分词器的词表中</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="318"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="345"/>
         <source>{tokenizer} has a merge of parts that are no tokens: {error}</source>
         <translation>{tokenizer} 有一条合并规则，其组成部分不是词元：{error}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/merge_tree_view.py" line="335"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="362"/>
         <source>&lt;b&gt;{token}&lt;/b&gt; (id {id}): {bytes} bytes, %n merges, depth {depth}. Counts are the pair&apos;s count when training merged it.</source>
         <translation>
             <numerusform>&lt;b&gt;{token}&lt;/b&gt;（ID {id}）：{bytes} 个字节，%n 次合并，深度 {depth}。频次是训练时合并这一对那一刻的出现次数。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/merge_tree_view.py" line="341"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="368"/>
         <source>&lt;b&gt;{token}&lt;/b&gt; (id {id}): {bytes} bytes, %n merges, depth {depth}.</source>
         <translation>
             <numerusform>&lt;b&gt;{token}&lt;/b&gt;（ID {id}）：{bytes} 个字节，%n 次合并，深度 {depth}。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="383"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="410"/>
         <source>Growing: the bytes, before any merge.</source>
         <translation>生长中：只有字节，尚未合并。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="386"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="413"/>
         <source>Growing: merge {done} of {total} (rank {rank}: {left} + {right}).</source>
         <translation>生长中：第 {done} 次合并，共 {total} 次（序号 {rank}：{left} + {right}）。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="401"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="428"/>
         <source>removed from the vocabulary by PickyBPE after this merge
 bytes {hex}</source>
         <translation>此次合并之后被 PickyBPE 从词表中移除
 字节 {hex}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="403"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="430"/>
         <source>id {id}
 bytes {hex}</source>
         <translation>ID {id}
@@ -253,159 +253,164 @@ bytes {hex}</source>
 <context>
     <name>PretokenizationView</name>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="42"/>
+        <location filename="../../app/teaching/pretok_view.py" line="49"/>
         <source>inside one pre-token</source>
         <extracomment>Each kind of merge named in the lists&apos; tooltips: the English of ``pretok_lesson.KINDS``, translated at use.</extracomment>
         <translation>在同一个预分词单元内</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="43"/>
+        <location filename="../../app/teaching/pretok_view.py" line="50"/>
         <source>joins words</source>
         <translation>连接了单词</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="44"/>
+        <location filename="../../app/teaching/pretok_view.py" line="51"/>
         <source>glues punctuation to a word</source>
         <translation>把标点粘到单词上</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="45"/>
+        <location filename="../../app/teaching/pretok_view.py" line="52"/>
         <source>crosses a pre-token boundary</source>
         <translation>跨越了预分词边界</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="48"/>
+        <location filename="../../app/teaching/pretok_view.py" line="55"/>
         <source>No pre-tokenization (pattern none)</source>
         <translation>不做预分词（模式 none）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="49"/>
+        <location filename="../../app/teaching/pretok_view.py" line="56"/>
         <source>GPT-2 pre-tokenization (pattern gpt2)</source>
         <translation>GPT-2 预分词（模式 gpt2）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="78"/>
+        <location filename="../../app/teaching/pretok_view.py" line="96"/>
         <source> merges</source>
         <translation> 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="79"/>
+        <location filename="../../app/teaching/pretok_view.py" line="97"/>
         <source>Train both</source>
         <translation>两个都训练</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="84"/>
+        <location filename="../../app/teaching/pretok_view.py" line="102"/>
         <source>Train on the text above with</source>
         <translation>用上面的文本训练</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="88"/>
+        <location filename="../../app/teaching/pretok_view.py" line="106"/>
         <source>Sample</source>
         <translation>示例句</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="93"/>
+        <location filename="../../app/teaching/pretok_view.py" line="111"/>
         <source>Highlighted merges cross a GPT-2 pre-token boundary: {words} {punctuation} {other}</source>
         <translation>高亮的合并跨越了 GPT-2 的预分词边界：{words} {punctuation} {other}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="98"/>
+        <location filename="../../app/teaching/pretok_view.py" line="116"/>
         <source>other boundary (e.g. a space at the end of a word)</source>
         <translation>其他边界（例如单词末尾的空格）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="147"/>
+        <location filename="../../app/teaching/pretok_view.py" line="170"/>
         <source>Type a text to train on.</source>
         <translation>请输入用于训练的文本。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="162"/>
+        <location filename="../../app/teaching/pretok_view.py" line="185"/>
         <source>{number}. {token}   ({count}×)   cut by GPT-2: {pieces}</source>
         <translation>{number}. {token}   （{count} 次）   GPT-2 切分为：{pieces}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="177"/>
+        <location filename="../../app/teaching/pretok_view.py" line="202"/>
         <source>{crossing} of {merges} merges cross a boundary.</source>
         <translation>{merges} 次合并中有 {crossing} 次跨越边界。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/pretok_view.py" line="179"/>
+        <location filename="../../app/teaching/pretok_view.py" line="204"/>
         <source>%n join words</source>
         <translation>
             <numerusform>%n 次连接单词</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/pretok_view.py" line="180"/>
+        <location filename="../../app/teaching/pretok_view.py" line="205"/>
         <source>%n glue punctuation to a word</source>
         <translation>
             <numerusform>%n 次把标点粘到单词上</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/pretok_view.py" line="181"/>
+        <location filename="../../app/teaching/pretok_view.py" line="206"/>
         <source>%n cross another boundary</source>
         <translation>
             <numerusform>%n 次跨越其他边界</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="183"/>
+        <location filename="../../app/teaching/pretok_view.py" line="208"/>
         <source>, </source>
         <translation>，</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="184"/>
+        <location filename="../../app/teaching/pretok_view.py" line="209"/>
         <source>{crossing} of {merges} merges cross a boundary: {kinds}</source>
         <translation>{merges} 次合并中有 {crossing} 次跨越边界：{kinds}</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/pretok_view.py" line="236"/>
+        <source>How the published patterns cut the sample:</source>
+        <translation>已发布的模式如何切分示例：</translation>
     </message>
 </context>
 <context>
     <name>QuizSheet</name>
     <message>
-        <location filename="../../app/teaching/quiz_sheet.py" line="185"/>
-        <location filename="../../app/teaching/quiz_sheet.py" line="272"/>
+        <location filename="../../app/teaching/quiz_sheet.py" line="186"/>
+        <location filename="../../app/teaching/quiz_sheet.py" line="279"/>
         <source>Predict the next merge</source>
         <extracomment>A4 in points, the margin around what is drawn. The PNG pages&apos; resolution (A4 at 150 dpi: 1240 x 1754 pixels).</extracomment>
         <translation>预测下一次合并</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_sheet.py" line="188"/>
+        <location filename="../../app/teaching/quiz_sheet.py" line="189"/>
         <source>Name: ______________________    Score: ____ / {total}</source>
         <translation>姓名：______________________    得分：____ / {total}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_sheet.py" line="198"/>
+        <location filename="../../app/teaching/quiz_sheet.py" line="199"/>
         <source>Question {number} — after {merges} merges, the text is cut like this:</source>
         <translation>第 {number} 题 — 经过 {merges} 次合并后，文本被切分成这样：</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_sheet.py" line="205"/>
+        <location filename="../../app/teaching/quiz_sheet.py" line="206"/>
         <source>Which pair is merged next? Tick one:</source>
         <translation>下一次合并的是哪一对？请勾选一项：</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_sheet.py" line="208"/>
+        <location filename="../../app/teaching/quiz_sheet.py" line="215"/>
         <source>Answers</source>
         <translation>答案</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_sheet.py" line="215"/>
+        <location filename="../../app/teaching/quiz_sheet.py" line="222"/>
         <source>Question {number}: {letter})  {pair}</source>
         <translation>第 {number} 题：{letter})  {pair}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_sheet.py" line="224"/>
+        <location filename="../../app/teaching/quiz_sheet.py" line="231"/>
         <source>{letter}) {pair}: {count}×</source>
         <translation>{letter}) {pair}：{count}×</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_sheet.py" line="234"/>
+        <location filename="../../app/teaching/quiz_sheet.py" line="241"/>
         <source>Counts in this text (the training corpus&apos;s counts were not kept).</source>
         <translation>频次取自这段文本（训练语料的频次没有保存）。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_sheet.py" line="250"/>
+        <location filename="../../app/teaching/quiz_sheet.py" line="257"/>
         <source>Save the quiz sheet as .pdf or .png, not {suffix}.</source>
         <translation>题单请保存为 .pdf 或 .png，而不是 {suffix}。</translation>
     </message>
@@ -413,103 +418,103 @@ bytes {hex}</source>
 <context>
     <name>QuizView</name>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="59"/>
+        <location filename="../../app/teaching/quiz_view.py" line="60"/>
         <source>merge </source>
         <translation>第 </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="63"/>
+        <location filename="../../app/teaching/quiz_view.py" line="64"/>
         <source> choices</source>
         <translation> 个选项</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="64"/>
+        <location filename="../../app/teaching/quiz_view.py" line="65"/>
         <source>New round</source>
         <translation>新一轮</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="65"/>
+        <location filename="../../app/teaching/quiz_view.py" line="66"/>
         <source>Next question ▶</source>
         <translation>下一题 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="66"/>
+        <location filename="../../app/teaching/quiz_view.py" line="67"/>
         <source>Printable sheet…</source>
         <translation>打印用题单…</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="67"/>
+        <location filename="../../app/teaching/quiz_view.py" line="68"/>
         <source>Save this round as a PDF or PNG sheet: the questions, then the answers</source>
         <translation>将本轮保存为 PDF 或 PNG 题单：先是题目，后是答案</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="71"/>
+        <location filename="../../app/teaching/quiz_view.py" line="72"/>
         <source>Start at</source>
         <translation>起始于</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="132"/>
-        <location filename="../../app/teaching/quiz_view.py" line="228"/>
+        <location filename="../../app/teaching/quiz_view.py" line="133"/>
+        <location filename="../../app/teaching/quiz_view.py" line="231"/>
         <source>This tokenizer has no merges: there is nothing to predict.</source>
         <translation>该分词器没有合并：没有可预测的内容。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="144"/>
+        <location filename="../../app/teaching/quiz_view.py" line="145"/>
         <source>&lt;b&gt;Question {number} of {round}&lt;/b&gt; — {merges} merges done. Here is the text now: which pair is merged next?</source>
         <translation>&lt;b&gt;第 {number} 题，共 {round} 题&lt;/b&gt; — 已完成 {merges} 次合并。这是文本现在的样子：下一次合并的是哪一对？</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="187"/>
+        <location filename="../../app/teaching/quiz_view.py" line="189"/>
         <source>&lt;b&gt;Right!&lt;/b&gt;</source>
         <translation>&lt;b&gt;答对了！&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="187"/>
+        <location filename="../../app/teaching/quiz_view.py" line="189"/>
         <source>&lt;b&gt;Not this time.&lt;/b&gt;</source>
         <translation>&lt;b&gt;这次没答对。&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="188"/>
+        <location filename="../../app/teaching/quiz_view.py" line="190"/>
         <source>Merge {rank} joins &lt;b&gt;{pair}&lt;/b&gt;.</source>
         <translation>第 {rank} 次合并连接的是 &lt;b&gt;{pair}&lt;/b&gt;。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="195"/>
+        <location filename="../../app/teaching/quiz_view.py" line="198"/>
         <source>Counts in this text, not in the training corpus (not kept): they show where the pair stands side by side, not why the trainer chose it.</source>
         <translation>这些是本文本中的计数，而非训练语料中的计数（训练语料未保存）：它们显示这一对相邻出现的位置，而不是训练器选择它的原因。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="219"/>
+        <location filename="../../app/teaching/quiz_view.py" line="222"/>
         <source>{tokenizer} · merges {first}–{last} · “{text}”</source>
         <translation>{tokenizer} · 第 {first}–{last} 次合并 · “{text}”</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="232"/>
+        <location filename="../../app/teaching/quiz_view.py" line="235"/>
         <source>PDF document (*.pdf);;PNG images (*.png)</source>
         <translation>PDF 文档 (*.pdf);;PNG 图片 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="233"/>
+        <location filename="../../app/teaching/quiz_view.py" line="236"/>
         <source>Save the quiz sheet</source>
         <translation>保存题单</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="239"/>
+        <location filename="../../app/teaching/quiz_view.py" line="242"/>
         <source>Cannot save the quiz sheet</source>
         <translation>无法保存题单</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="243"/>
+        <location filename="../../app/teaching/quiz_view.py" line="246"/>
         <source>round {number}: {right}/{asked}</source>
         <translation>第 {number} 轮：{right}/{asked}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="246"/>
+        <location filename="../../app/teaching/quiz_view.py" line="249"/>
         <source>this round: {right}/{asked}</source>
         <translation>本轮：{right}/{asked}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="247"/>
+        <location filename="../../app/teaching/quiz_view.py" line="250"/>
         <source>Score — {rounds}</source>
         <translation>得分 — {rounds}</translation>
     </message>
@@ -648,67 +653,67 @@ bytes {hex}</source>
 <context>
     <name>ReplayView</name>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="48"/>
+        <location filename="../../app/teaching/replay_view.py" line="50"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="52"/>
+        <location filename="../../app/teaching/replay_view.py" line="54"/>
         <source> merges/s</source>
         <translation> 次合并/秒</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="156"/>
+        <location filename="../../app/teaching/replay_view.py" line="158"/>
         <source>This tokenizer has no merges to replay.</source>
         <translation>该分词器没有可回放的合并。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="171"/>
+        <location filename="../../app/teaching/replay_view.py" line="173"/>
         <source>merge {rank} of {total}</source>
         <translation>第 {rank} 次合并，共 {total} 次</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="177"/>
+        <location filename="../../app/teaching/replay_view.py" line="179"/>
         <source>&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;</source>
         <translation>&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="181"/>
+        <location filename="../../app/teaching/replay_view.py" line="185"/>
         <source>no counts: a published model&apos;s merges</source>
         <translation>无计数：已发布模型的合并</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="183"/>
+        <location filename="../../app/teaching/replay_view.py" line="187"/>
         <source>counted {count}× in the training corpus</source>
         <translation>在训练语料中出现 {count} 次</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="185"/>
+        <location filename="../../app/teaching/replay_view.py" line="189"/>
         <source>fused in the text: {n}×</source>
         <translation>已在文本中合并：{n} 处</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="187"/>
+        <location filename="../../app/teaching/replay_view.py" line="191"/>
         <source>about to merge in the text: {n}×</source>
         <translation>即将在文本中合并：{n} 处</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="189"/>
+        <location filename="../../app/teaching/replay_view.py" line="193"/>
         <source>not in this text</source>
         <translation>本文本中没有出现</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="190"/>
+        <location filename="../../app/teaching/replay_view.py" line="194"/>
         <source>Merge {rank}: {pair} ({count}); {here}.</source>
         <translation>第 {rank} 次合并：{pair}（{count}）；{here}。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="196"/>
+        <location filename="../../app/teaching/replay_view.py" line="200"/>
         <source>No pair counts: this tokenizer has no training record</source>
         <translation>没有字节对计数：该分词器没有训练记录</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="204"/>
+        <location filename="../../app/teaching/replay_view.py" line="208"/>
         <source>Best pairs at merge {rank} (the merged pair in orange)</source>
         <translation>第 {rank} 次合并时的高频字节对（被合并的一对为橙色）</translation>
     </message>
@@ -716,92 +721,92 @@ bytes {hex}</source>
 <context>
     <name>StepThroughView</name>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="65"/>
+        <location filename="../../app/teaching/step_through.py" line="67"/>
         <source>A short text, or numbers such as [1, 2, 3, 1, 2] (abstract token ids)</source>
         <translation>一段短文本，或像 [1, 2, 3, 1, 2] 这样的数字（抽象的词元 ID）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="69"/>
+        <location filename="../../app/teaching/step_through.py" line="71"/>
         <source>up to </source>
         <translation>最多 </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="70"/>
+        <location filename="../../app/teaching/step_through.py" line="72"/>
         <source> merges</source>
         <translation> 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="71"/>
+        <location filename="../../app/teaching/step_through.py" line="73"/>
         <source>Show ids</source>
         <translation>显示 ID</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="74"/>
-        <location filename="../../app/teaching/step_through.py" line="215"/>
+        <location filename="../../app/teaching/step_through.py" line="76"/>
+        <location filename="../../app/teaching/step_through.py" line="226"/>
         <source>Sequence</source>
         <translation>序列</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="191"/>
+        <location filename="../../app/teaching/step_through.py" line="202"/>
         <source>id {id}
 bytes {hex}</source>
         <translation>ID {id}
 字节 {hex}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="195"/>
+        <location filename="../../app/teaching/step_through.py" line="207"/>
         <source>id {id} = {left} + {right}</source>
         <translation>ID {id} = {left} + {right}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="199"/>
+        <location filename="../../app/teaching/step_through.py" line="211"/>
         <source>id {id}</source>
         <translation>ID {id}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="211"/>
+        <location filename="../../app/teaching/step_through.py" line="222"/>
         <source>Nothing to merge: the sequence needs at least two tokens.</source>
         <translation>没有可合并的：序列至少需要两个词元。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="214"/>
+        <location filename="../../app/teaching/step_through.py" line="225"/>
         <source>No pairs</source>
         <translation>没有词元对</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="222"/>
+        <location filename="../../app/teaching/step_through.py" line="233"/>
         <source>&lt;b&gt;Start&lt;/b&gt;: {tokens} tokens. The most frequent pair is &lt;b&gt;{left} + {right}&lt;/b&gt; ({count}×): press → to merge it.</source>
         <translation>&lt;b&gt;开始&lt;/b&gt;：{tokens} 个词元。出现最多的一对是 &lt;b&gt;{left} + {right}&lt;/b&gt;（{count} 次）：按 → 合并它。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="233"/>
+        <location filename="../../app/teaching/step_through.py" line="244"/>
         <source>Sequence ({tokens} tokens)</source>
         <translation>序列（{tokens} 个词元）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="234"/>
+        <location filename="../../app/teaching/step_through.py" line="245"/>
         <source>Pair counts now (the merged pair in orange)</source>
         <translation>当前的词元对频次（将合并的一对为橙色）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="240"/>
+        <location filename="../../app/teaching/step_through.py" line="251"/>
         <source>&lt;b&gt;Step {step} of {steps}&lt;/b&gt;: merge &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (new id {id}), counted {count}× (overlaps included), merged at %n places: {before} → {after} tokens.</source>
         <translation>
             <numerusform>&lt;b&gt;第 {step} 步，共 {steps} 步&lt;/b&gt;：合并 &lt;b&gt;{left} + {right} → {token}&lt;/b&gt;（新 ID {id}），计数 {count} 次（含重叠），在 %n 处合并：{before} → {after} 个词元。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="259"/>
+        <location filename="../../app/teaching/step_through.py" line="270"/>
         <source>Before ({tokens} tokens)</source>
         <translation>合并前（{tokens} 个词元）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="260"/>
+        <location filename="../../app/teaching/step_through.py" line="271"/>
         <source>After ({tokens} tokens)</source>
         <translation>合并后（{tokens} 个词元）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="262"/>
+        <location filename="../../app/teaching/step_through.py" line="273"/>
         <source>Pair counts at step {step} (the merged pair in orange)</source>
         <translation>第 {step} 步的词元对频次（合并的一对为橙色）</translation>
     </message>
@@ -814,54 +819,54 @@ bytes {hex}</source>
         <translation>教学视图</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="174"/>
+        <location filename="../../app/teaching/base.py" line="180"/>
         <source>◀ Back</source>
         <extracomment>Whether the view plays as an animation that can be exported as GIF or MP4 (:mod:`app.teaching.animation_export`).</extracomment>
         <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="175"/>
-        <location filename="../../app/teaching/base.py" line="197"/>
+        <location filename="../../app/teaching/base.py" line="181"/>
+        <location filename="../../app/teaching/base.py" line="203"/>
         <source>▶ Play</source>
         <translation>▶ 播放</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="176"/>
+        <location filename="../../app/teaching/base.py" line="182"/>
         <source>Next ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="183"/>
+        <location filename="../../app/teaching/base.py" line="189"/>
         <source> steps/s</source>
         <translation> 步/秒</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="185"/>
+        <location filename="../../app/teaching/base.py" line="191"/>
         <source>Speed</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="195"/>
+        <location filename="../../app/teaching/base.py" line="201"/>
         <source>⏸ Pause</source>
         <translation>⏸ 暂停</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="240"/>
+        <location filename="../../app/teaching/base.py" line="246"/>
         <source>Export as .png or .svg, not {suffix}.</source>
         <translation>只能导出为 .png 或 .svg，不能是 {suffix}。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="245"/>
+        <location filename="../../app/teaching/base.py" line="251"/>
         <source>Export as .png or .svg: {name} has no suffix.</source>
         <translation>只能导出为 .png 或 .svg：{name} 没有扩展名。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="253"/>
+        <location filename="../../app/teaching/base.py" line="259"/>
         <source>Could not write {path}.</source>
         <translation>无法写入 {path}。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="261"/>
+        <location filename="../../app/teaching/base.py" line="267"/>
         <source>Exported from BPE Explorer</source>
         <translation>由 BPE Explorer 导出</translation>
     </message>
@@ -871,23 +876,24 @@ bytes {hex}</source>
         <translation>经典 BPE</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/encode_animation.py" line="48"/>
+        <location filename="../../app/teaching/encode_animation.py" line="49"/>
         <source>Encode animation</source>
         <translation>编码动画</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="181"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="208"/>
         <source>Merge tree</source>
         <extracomment>Room between a node&apos;s border and its lines, left and right / above and below (as painted). The width of the root&apos;s border and of the other nodes&apos; borders.</extracomment>
         <translation>合并树</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="65"/>
+        <location filename="../../app/teaching/pretok_view.py" line="81"/>
         <source>Pre-tokenization</source>
+        <extracomment>How the published patterns are named above their cuts of the sample.</extracomment>
         <translation>预分词</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="52"/>
+        <location filename="../../app/teaching/step_through.py" line="54"/>
         <source>Step through</source>
         <extracomment>The classic walk-throughs, offered in the input box.</extracomment>
         <translation>逐步演示</translation>
@@ -899,13 +905,13 @@ bytes {hex}</source>
         <translation>词表滑块</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/animation_export.py" line="112"/>
+        <location filename="../../app/teaching/animation_export.py" line="158"/>
         <source>Export an animation as .gif or .mp4, not {suffix}.</source>
-        <extracomment>720p: sharp on a projector, and a multiple of 16 both ways (what H.264 encoders want). The fastest pace of an export at the view&apos;s own pace (viewers show faster GIF frames slower, or at 10 a second).</extracomment>
+        <extracomment>720p: sharp on a projector, and a multiple of 16 both ways (what H.264 encoders want). The fastest pace of an export at the view&apos;s own pace (viewers show faster GIF frames slower, or at 10 a second). How long a GIF shows its last frame (at least), so that the end can be read before the loop starts over. Room kept around what moves when a GIF is cropped.</extracomment>
         <translation>动画请导出为 .gif 或 .mp4，而不是 {suffix}。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="45"/>
+        <location filename="../../app/teaching/quiz_view.py" line="46"/>
         <source>Quiz: next merge</source>
         <translation>测验：下一次合并</translation>
     </message>
@@ -915,7 +921,7 @@ bytes {hex}</source>
         <translation>正则表达式如何切分</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="35"/>
+        <location filename="../../app/teaching/replay_view.py" line="37"/>
         <source>Replay</source>
         <translation>回放</translation>
     </message>
@@ -1110,38 +1116,38 @@ bytes {hex}</source>
 <context>
     <name>merge_tree_view</name>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="59"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="62"/>
         <source>#{id} · special</source>
         <extracomment>A small tree is enlarged to fill the view, up to this many times its drawn size. A big tree is shrunk to fit the view down to this scale, and scrolls beyond it (its text stays readable).</extracomment>
         <translation>#{id} · 特殊词元</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="62"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="65"/>
         <source>#{id} · byte 0x{byte}</source>
         <translation>#{id} · 字节 0x{byte}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="67"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="70"/>
         <source>#{id} · no merge</source>
         <translation>#{id} · 非合并所得</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="70"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="73"/>
         <source>removed · rank {rank}</source>
         <translation>已移除 · 序号 {rank}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="74"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="77"/>
         <source>#{id} · rank {rank}</source>
         <translation>#{id} · 序号 {rank}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="79"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="82"/>
         <source>count {count}</source>
         <translation>频次 {count}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="101"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="106"/>
         <source>{name} is a {model} model: it has no merges, so no merge trees and no vocabulary slider.</source>
         <translation>{name} 是 {model} 模型：它没有合并规则，因此没有合并树，也不能使用词表滑块。</translation>
     </message>
@@ -1149,22 +1155,22 @@ bytes {hex}</source>
 <context>
     <name>token_chips</name>
     <message>
-        <location filename="../../app/teaching/token_chips.py" line="19"/>
+        <location filename="../../app/teaching/token_chips.py" line="21"/>
         <source>id {id}</source>
         <translation>ID {id}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/token_chips.py" line="20"/>
+        <location filename="../../app/teaching/token_chips.py" line="22"/>
         <source>bytes {hex}</source>
         <translation>字节 {hex}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/token_chips.py" line="24"/>
-        <source>bytes {first}-{last} of {length} of {char}</source>
-        <translation>{char} 的 {length} 个字节中的第 {first}-{last} 个（从 0 起）</translation>
+        <location filename="../../app/teaching/token_chips.py" line="26"/>
+        <source>{part}: bytes {first}-{last} of {length}</source>
+        <translation>{part}：共 {length} 个字节中的第 {first}-{last} 个</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/token_chips.py" line="30"/>
+        <location filename="../../app/teaching/token_chips.py" line="32"/>
         <source>special token</source>
         <translation>特殊词元</translation>
     </message>

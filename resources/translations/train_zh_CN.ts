@@ -2,6 +2,19 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>CharWords</name>
+    <message>
+        <location filename="../../app/common/wording/char_words.py" line="21"/>
+        <source>part of {char} ({hex})</source>
+        <translation>“{char}”的一部分（{hex}）</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/char_words.py" line="85"/>
+        <source>not side by side in this text</source>
+        <translation>在这段文字中没有相邻出现</translation>
+    </message>
+</context>
+<context>
     <name>Chart</name>
     <message>
         <location filename="../../app/common/charts/export.py" line="164"/>

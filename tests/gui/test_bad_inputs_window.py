@@ -1154,3 +1154,59 @@ def test_the_xray_of_a_compare_text_with_no_word_says_so(qtbot):
     status = tab.xray.status.text()
     assert "no word in the text (spaces, punctuation, symbols)" in status and "tokens per word" not in status
     tab.shutdown()
+# --- The Teach window's characters and GIFs (issue 41, items 4 and 9): odd texts in the quiz, GIFs of stills -------
+def _quiz_tokenizer():
+    from bpe_core import BpeTrainer, Tokenizer
+
+    trainer = BpeTrainer(256 + 12, pattern="none", processes=1)
+    trainer.count_text("中文分词很有意思。我们学习中文，也学习分词。" * 3)
+    trainer.run()
+    tok = Tokenizer(trainer.vocab, trainer.merges, pattern="none")
+    tok.record = trainer.record
+    return tok
+
+
+def test_a_quiz_on_a_text_with_a_lone_surrogate_or_without_the_pair_says_so(qtbot):
+    """A lone surrogate pasted in the lesson's text: the choices still say what they build; a pair the text does not
+    hold says "not side by side in this text"; answering works, the text is kept as typed."""
+    from app.teaching.quiz_view import QuizView
+
+    text = "中\ud800文中文"
+    view = QuizView(_quiz_tokenizer(), text)
+    qtbot.addWidget(view)
+    texts = [button.text() for button in view.buttons]
+    assert any("part of " in t and "“" in t for t in texts)  # a character, and where it stands
+    absent = [t for pair, t in zip(view.question.choices, texts) if not view.question.contexts[pair].occurrences]
+    assert absent and all(t.endswith("not side by side in this text") for t in absent)
+    view.pick(view.question.answer)
+    assert view.verdict.text() and view.text == text
+
+
+def test_a_gif_of_a_view_that_does_not_move_keeps_the_whole_frame_and_a_cancelled_one_the_file(qtbot, tmp_path):
+    """One frame only (nothing moves): the GIF is the whole slide, held; a cancelled export writes nothing (the
+    file at the path is byte for byte what it was) and shows the buttons it hid again."""
+    from PIL import Image
+
+    from app.teaching.animation_export import HOLD_LAST_MS, SLIDE_SIZE, AnimationExport
+    from app.teaching.step_through import StepThroughView
+
+    view = StepThroughView()
+    qtbot.addWidget(view)
+    view.resize(900, 600)
+    view.show()
+    view.set_text("a")  # one token: nothing to merge, one frame
+    still = AnimationExport(view, tmp_path / "still.gif", fps=4)
+    with qtbot.waitSignal(still.finished, timeout=60000):
+        still.start()
+    with Image.open(tmp_path / "still.gif") as image:
+        assert (image.n_frames, image.size) == (1, (SLIDE_SIZE.width(), SLIDE_SIZE.height()))
+        assert image.info["duration"] == HOLD_LAST_MS
+    target = tmp_path / "kept.gif"
+    target.write_bytes(b"kept")
+    view.set_text("abab abab")
+    cancelled = AnimationExport(view, target, fps=4)
+    cancelled.start()
+    assert not view.play_button.isVisible()
+    cancelled.cancel()
+    assert cancelled.wait() and view.play_button.isVisible() and view.controls.isVisible()
+    assert target.read_bytes() == b"kept"

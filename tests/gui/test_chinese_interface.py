@@ -24,6 +24,7 @@ def visible_texts(widget) -> list[str]:
     texts += [box.title() for box in widget.findChildren(QGroupBox)]
     texts += [label.text() for label in widget.findChildren(QLabel) if label.isVisibleTo(widget)]
     names = r"<[^>]+>|gpt2|cl100k\w*|o200k\w*|llama3|qwen2|tekken|tiktoken"  # markup and pattern names
+    names += r"|“[^”]*”|→ [^\n]*"  # the lesson's text quoted, and what a quiz choice builds of it
     return [t for t in texts if re.search("[A-Za-z]{3}", re.sub(names, "", t))]
 
 

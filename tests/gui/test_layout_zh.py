@@ -109,7 +109,7 @@ def test_a_small_tree_is_scaled_to_the_view_and_a_big_one_scrolls(chinese, qtbot
 
 
 def test_the_token_strip_shows_every_row(chinese, qtbot, trained):
-    view = shown(qtbot, MergeTreeView(trained, text=TEXT[:40]), width=900)
+    view = shown(qtbot, MergeTreeView(trained, text=TEXT[:30]), width=900)
     chips = view.chips
     rows = {round(chips.chip_rect(i).top()) for i in range(len(chips.chips))}
     assert len(rows) >= 2

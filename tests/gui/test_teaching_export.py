@@ -1,5 +1,6 @@
 """Share an animation: the encode animation and the replay exported as GIF and MP4 at slide resolution, read back by
-independent readers (Pillow for the GIF, imageio's ffmpeg reader for the MP4) with the right frame count and size."""
+independent readers (Pillow for the GIF, imageio's ffmpeg reader for the MP4) with the right frame count and size;
+a GIF cropped to what moves, without the play buttons, its last frame held."""
 
 import imageio.v2 as imageio_v2
 import pytest
@@ -32,7 +33,7 @@ def test_encode_animation_as_gif_and_mp4(qtbot, tmp_path, gpt2, export_animation
     frames = view.frames + 1
     gif = export_animation(view, tmp_path / "encode.gif")
     with Image.open(gif) as image:
-        assert (image.n_frames, image.size) == (frames, SIZE)
+        assert image.n_frames == frames and cropped(image.size)
         assert image.info.get("loop") == 0
     mp4 = export_animation(view, tmp_path / "encode.mp4", fps=4)
     with imageio_v2.get_reader(mp4, format="FFMPEG") as reader:
@@ -47,8 +48,35 @@ def test_replay_exports_from_the_merge_shown(qtbot, tmp_path, gpt2, export_anima
     view.go_to(100)
     path = export_animation(view, tmp_path / "replay.gif", max_frames=6)
     with Image.open(path) as image:
-        assert (image.n_frames, image.size) == (6, SIZE)
+        assert image.n_frames == 6 and cropped(image.size)
     assert (view.rank, view.fused) == (100, False)
+
+
+def cropped(size):
+    """A GIF's frame: within the slide, and smaller (cut to what moves)."""
+    return size[0] <= SIZE[0] and size[1] <= SIZE[1] and size != SIZE
+
+
+def test_a_gif_shows_what_moves_without_the_buttons_and_holds_its_last_frame(qtbot, tmp_path, gpt2):
+    from app.teaching.animation_export import HOLD_LAST_MS
+    from app.teaching.step_through import StepThroughView
+
+    view = show(qtbot, StepThroughView())
+    view.set_text("中文中文，中文")
+    task = AnimationExport(view, tmp_path / "steps.gif", fps=4)
+    seen = []  # whether the buttons were on screen when each frame was grabbed
+    task.progress.connect(lambda _n: seen.append((view.play_button.isVisible(), view.controls.isVisible())))
+    with qtbot.waitSignal(task.finished, timeout=60000):
+        task.start()
+    assert seen and not any(shown for pair in seen for shown in pair)
+    assert view.play_button.isVisible() and view.size().width() == 900  # put back as it was
+    with Image.open(tmp_path / "steps.gif") as image:
+        assert image.n_frames == len(seen) and cropped(image.size)
+        times = []
+        for n in range(image.n_frames):
+            image.seek(n)
+            times.append(image.info["duration"])
+    assert times[:-1] == [250] * (len(times) - 1) and times[-1] == HOLD_LAST_MS
 
 
 def test_a_failed_export_keeps_the_file(qtbot, tmp_path, gpt2):

@@ -1,6 +1,8 @@
 """The teaching views, driven like a teacher drives them: keys, slider drags, clicks. Every picture is checked
 against the engine's records."""
 
+from dataclasses import replace
+
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QStyle, QStyleOptionSlider
@@ -333,3 +335,121 @@ def test_a_token_looks_the_same_in_the_compare_tab_and_the_teach_window(qtbot):
         assert in_box.rgb() == in_chip.rgb() == expected.rgb(), (i, token)
         assert canvas._labels[token.id].segments == chips._runs(chips.chips[i])  # text and hex runs alike
     assert tokens[-1].special and len({t.id for t in tokens}) > 5
+
+
+# --- characters of multi-byte scripts -------------------------------------------------------------------------
+def test_step_through_a_chinese_text_says_which_character_bytes_build(qtbot):
+    view = show(qtbot, StepThroughView())
+    view.set_text("中文中文，中文")
+    start = view.before.chips
+    assert start[0].text == "<E4>" and [c.hint for c in start[:6]] == ["中"] * 3 + ["文"] * 3
+    assert start[12].hint == "，" and "part of 中 (E4 B8 AD)" in start[0].tooltip
+    assert view.merge_list.item(0).text().endswith("  (3×)  part of 文 (E6 96 87)")  # <E6> + <96>: part of 文
+    press(qtbot, view, Qt.Key.Key_Right, 6)
+    merged = view.after.chips
+    assert merged[0].text == "中文" and merged[0].hint == ""  # whole characters need no hint
+    assert view.before.hint_text(start[0]) == "→中"
+
+
+def test_merge_tree_and_chips_say_the_character_a_partial_token_builds(qtbot):
+    from app.teaching.chips import TokenChips
+    from app.teaching.merge_tree_view import TreeLayout
+    from app.teaching.token_chips import view_chips
+
+    trainer = BpeTrainer(256 + 3, pattern="none", processes=1)
+    trainer.count_text("中中中文")
+    trainer.run()
+    tok = Tokenizer(trainer.vocab, trainer.merges, pattern="none")
+    chips = view_chips(tok.view_at("中文", 1))  # after one merge: <E4><B8> <AD> <E6> <96> <87>
+    assert [(c.text, c.hint) for c in chips[:2]] == [("<E4><B8>", "中"), ("<AD>", "中")]
+    assert "part of 中 (E4 B8 AD): bytes 1-2 of 3" in chips[0].tooltip
+    strip = TokenChips()
+    qtbot.addWidget(strip)
+    strip.set_chips(chips)
+    hinted, plain = strip.chip_rect(0).width(), TokenChips()
+    plain.set_chips([replace(chips[0], hint="")])
+    assert hinted > plain.chip_rect(0).width()  # room for "→中" after the bytes
+    root = MergeTrees(tok).tree(tok.token_id("中".encode()))
+    lines = TreeLayout(root, strip.font(), strip.font()).lines
+    texts = {line[0][0]: [text for text, _, _ in line] for line in lines.values()}
+    assert texts["<E4><B8>"][-1] == "part of 中 (E4 B8 AD)" and texts["中"][-1] != "part of 中 (E4 B8 AD)"
+
+
+def test_quiz_choices_of_chinese_bytes_say_what_they_build_and_where(qtbot, tmp_path):
+    from app.teaching.quiz_view import QuizView
+    from tests.gui.test_quiz_sheet import pages_text
+    from tests.gui.test_teaching_replay import CHINESE, trained
+
+    tok = trained(CHINESE)
+    view = show(qtbot, QuizView(tok, CHINESE[:40]))
+    q = view.question
+    texts = [button.text() for button in view.buttons]
+    answer = texts[q.choices.index(q.answer)]
+    char = q.contexts[q.answer].builds
+    assert answer.startswith(render_token(q.answer[0]) + " + ") and f"part of {char} (" in answer
+    assert f"[{char}]" in answer.split("\n")[1]  # where it stands in the text
+    assert all("\n" in text for text in texts) and all(c.hint for c in view.chips.chips[:3])
+    view.pick(q.answer)
+    assert view.buttons[q.choices.index(q.answer)].text().endswith(f"{q.counts[q.answer]:,}×")
+    assert f"part of {char}" in view.verdict.text()
+    [path] = view.save_sheet(tmp_path / "quiz.pdf")
+    _, pages = pages_text(path)
+    assert f"part of {char}" in pages[0]
+
+
+def test_pretokenization_lesson_in_a_chinese_session_is_chinese(qtbot, chinese):
+    view = show(qtbot, PretokenizationView())
+    assert view.sample.text() == "好狗。坏狗，小狗！老狗？完了。" and view.editor.toPlainText().startswith("狗在哪里？")
+    crossing = {c.text for c in view.chips["none"].chips if c.mark == "cross"}
+    assert {"狗。", "狗，"} <= crossing  # punctuation glued to the character before it
+    assert not view.chips["gpt2"].marked("cross")
+    first = view.lists["none"].item(0).text()  # the first merge joins two bytes of 狗
+    assert first.startswith("1. <E7><8B>") and first.endswith("“狗”的一部分（E7 8B 97）")
+    cuts = view.cuts.text()
+    assert cuts.startswith("已发布的模式如何切分示例：")
+    rows = {row.split("</b>: ")[0][3:]: row.split("</b>: ")[1] for row in cuts.split("<br>")[1:]}
+    bar = " <span style='color:#d94801'>|</span> "
+    assert rows["GPT-2"].split(bar)[:3] == ["好狗", "。", "坏狗"]  # GPT-2 cuts the punctuation off
+    assert rows["cl100k"].split(bar)[:2] == rows["o200k"].split(bar)[:2] == ["好狗", "。坏狗"]  # glued to what follows
+
+
+def test_pretokenization_lesson_in_english_shows_the_cuts_too(qtbot):
+    view = show(qtbot, PretokenizationView())
+    assert view.editor.toPlainText().startswith("Where is the dog?")
+    assert "How the published patterns cut the sample:<br><b>GPT-2</b>: Good" in view.cuts.text()
+
+
+def test_replay_says_which_character_a_merge_of_bytes_builds(qtbot):
+    from app.teaching.replay_view import ReplayView
+    from tests.gui.test_teaching_replay import CHINESE, trained
+
+    tok = trained(CHINESE)
+    view = show(qtbot, ReplayView(tok, CHINESE[:20]))
+    view.go_to(0)
+    token = tok.merges[0][0] + tok.merges[0][1]
+    char = next(ch for ch in CHINESE if ch.encode().startswith(token))
+    assert f"(part of {char} ({' '.join(f'{b:02X}' for b in char.encode())}))" in view.step_label.text()
+
+
+def test_a_cut_difference_about_part_of_a_character_names_the_character():
+    from app.compare.pane_marks import difference_text
+    from bpe_core.teaching.cut_difference import CutDifference
+
+    part = CutDifference(3, "first", "missing-token", "中文", (b"\xe4\xb8", b"\xad"), ("中".encode(),), b"\xe4\xb8")
+    assert "B has no token <E4><B8> (part of 中 (E4 B8 AD))" in difference_text(part, "A", "B")
+    whole = CutDifference(3, "first", "missing-token", "中文", (), (), "中".encode())
+    assert "B has no token 中." in difference_text(whole, "A", "B")
+
+
+def test_a_long_quiz_text_scrolls_and_leaves_the_choices_in_sight(qtbot):
+    from app.teaching.quiz_view import QuizView
+    from tests.gui.test_teaching_replay import CHINESE, trained
+
+    view = show(qtbot, QuizView(trained(CHINESE), CHINESE))  # 140 characters: 420 chips of bytes
+    qtbot.wait(50)
+    for button in view.buttons:
+        bottom = button.mapTo(view, button.rect().bottomLeft()).y()
+        assert button.isVisible() and bottom <= view.height()
+    assert view.verdict.mapTo(view, view.verdict.rect().topLeft()).y() < view.height()
+    chips = view.chips  # every row of chips drawn (in a scroll area), none cut under the buttons
+    assert chips.height() >= chips.heightForWidth(chips.width()) > view.height()
