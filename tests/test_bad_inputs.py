@@ -2184,6 +2184,8 @@ def test_bpe_vocab_xray_of_a_text_with_no_word_says_so(tmp_path):
     assert ran.returncode == 0, ran.stderr
     assert "fertility: no word in the text (spaces, punctuation, symbols)" in ran.stdout
     assert "tokens per word" not in ran.stdout and text.read_bytes() == before
+
+
 # --- Characters for multi-byte scripts in the Teach views (issue 41, item 4): what partial tokens and quiz choices
 # build, on texts a class may paste ---------------------------------------------------------------------------------
 def _chinese_quiz_tokenizer():

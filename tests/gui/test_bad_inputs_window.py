@@ -1154,6 +1154,8 @@ def test_the_xray_of_a_compare_text_with_no_word_says_so(qtbot):
     status = tab.xray.status.text()
     assert "no word in the text (spaces, punctuation, symbols)" in status and "tokens per word" not in status
     tab.shutdown()
+
+
 # --- The Teach window's characters and GIFs (issue 41, items 4 and 9): odd texts in the quiz, GIFs of stills -------
 def _quiz_tokenizer():
     from bpe_core import BpeTrainer, Tokenizer
