@@ -29,6 +29,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from bpe_core.cancelled import Cancelled
+from bpe_core.chat.command import add_chat_command
 from bpe_core.comparison import FORMATS as COMPARISON_FORMATS
 from bpe_core.comparison import Comparison
 from bpe_core.corpus import ENCODINGS, CorpusError, CorpusInfo, InvalidTextError, WrongEncodingError
@@ -394,6 +395,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     count.add_argument("-o", "--output", required=True, metavar="FILE", help="COUNTS.parquet, or a TEXT<TAB>COUNT file")
     count.set_defaults(run=_count)
+
+    add_chat_command(commands, tokenizer_help)
     return parser
 
 

@@ -35,6 +35,7 @@ from bpe_core.messages import EngineError, Message
 TOKENIZER_PATTERNS = (
     "tokenizer.json",
     "tokenizer_config.json",
+    "chat_template.jinja",
     "special_tokens_map.json",
     "tokenizer.model",
     "tekken.json",

@@ -386,6 +386,31 @@ ENGLISH: dict[str, str] = {
     # A vocabulary filter that cannot run (bpe_core.vocabulary.table).
     "filter.invalid_regex": "the regex {pattern} is not valid: {detail}",
     "filter.too_slow": "the regex {pattern} took longer than {seconds} s (stuck near token id {id}); simplify it",
+    # Chat templates (bpe_core.chat): the messages file, the template's files, and the template as it ran.
+    "chat.not_a_file": "{name}: not a regular file (a FIFO or a device cannot be read as a whole file)",
+    "chat.unreadable": "{name}: cannot be read: {detail}",
+    "chat.too_large": "{name}: larger than {limit}; it is not read",
+    "chat.not_utf8": "{name}: not UTF-8 text (byte {offset})",
+    "chat.not_json": "{name}: not valid JSON ({where})",
+    "chat.not_a_list": ('{name}: a conversation is a JSON list of messages, each {{"role": ..., "content": ...}}'),
+    "chat.empty": "{name}: the conversation has no message",
+    "chat.bad_role": '{name}: message {number} has no "role" (a non-empty string such as "user")',
+    "chat.bad_content": '{name}: message {number} has no "content" string',
+    "chat.no_template": (
+        "{folder}: no chat template (neither chat_template.jinja nor a chat_template in tokenizer_config.json); "
+        "give one with --template FILE"
+    ),
+    "chat.no_default_template": "{name}: the named chat templates ({names}) hold none named default",
+    "chat.template_not_text": "{name}: chat_template is neither a text nor a list of named templates",
+    "chat.config_not_json": "{name}: not a JSON object",
+    "chat.template_syntax": "{name}: the chat template is not valid Jinja (line {line}): {detail}",
+    "chat.template_refused": "{name}: the chat template refused the conversation: {detail}",
+    "chat.template_failed": "{name}: the chat template failed: {detail}",
+    "chat.template_forbidden": "{name}: the chat template tried what the sandbox forbids: {detail}",
+    "chat.template_too_slow": "{name}: the chat template took more than {seconds} s to render and was stopped",
+    "chat.template_too_long": "{name}: the chat template wrote more than {limit} characters and was stopped",
+    "chat.template_memory": "{name}: the chat template needed more than {limit} of memory and was stopped",
+    "chat.template_ended": "{name}: the process rendering the chat template ended unexpectedly (exit code {code})",
 }
 
 

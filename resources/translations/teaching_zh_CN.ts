@@ -418,37 +418,37 @@ bytes {hex}</source>
 <context>
     <name>QuizView</name>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="60"/>
+        <location filename="../../app/teaching/quiz_view.py" line="61"/>
         <source>merge </source>
         <translation>第 </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="64"/>
+        <location filename="../../app/teaching/quiz_view.py" line="65"/>
         <source> choices</source>
         <translation> 个选项</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="65"/>
+        <location filename="../../app/teaching/quiz_view.py" line="66"/>
         <source>New round</source>
         <translation>新一轮</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="66"/>
+        <location filename="../../app/teaching/quiz_view.py" line="67"/>
         <source>Next question ▶</source>
         <translation>下一题 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="67"/>
+        <location filename="../../app/teaching/quiz_view.py" line="68"/>
         <source>Printable sheet…</source>
         <translation>打印用题单…</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="68"/>
+        <location filename="../../app/teaching/quiz_view.py" line="69"/>
         <source>Save this round as a PDF or PNG sheet: the questions, then the answers</source>
         <translation>将本轮保存为 PDF 或 PNG 题单：先是题目，后是答案</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="72"/>
+        <location filename="../../app/teaching/quiz_view.py" line="73"/>
         <source>Start at</source>
         <translation>起始于</translation>
     </message>
@@ -911,7 +911,7 @@ bytes {hex}</source>
         <translation>动画请导出为 .gif 或 .mp4，而不是 {suffix}。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="46"/>
+        <location filename="../../app/teaching/quiz_view.py" line="47"/>
         <source>Quiz: next merge</source>
         <translation>测验：下一次合并</translation>
     </message>

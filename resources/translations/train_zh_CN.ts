@@ -1211,6 +1211,111 @@
         <source>The regex {pattern} took longer than {seconds} s (stuck near token id {id}); simplify it.</source>
         <translation>正则表达式 {pattern} 运行超过 {seconds} 秒（卡在词元 ID {id} 附近）；请简化它。</translation>
     </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="571"/>
+        <source>{name} is not a regular file: a FIFO or a device cannot be read as a whole file.</source>
+        <translation>{name} 不是普通文件：FIFO 或设备无法作为完整文件读取。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="574"/>
+        <source>{name} cannot be read: {detail}.</source>
+        <translation>无法读取 {name}：{detail}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="575"/>
+        <source>{name} is larger than {limit}; it was not read.</source>
+        <translation>{name} 大于 {limit}，未读取。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="576"/>
+        <source>{name} is not UTF-8 text (byte {offset}).</source>
+        <translation>{name} 不是 UTF-8 文本（第 {offset} 字节）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="577"/>
+        <source>{name} is not valid JSON ({where}).</source>
+        <translation>{name} 不是有效的 JSON（{where}）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="578"/>
+        <source>{name}: a conversation is a JSON list of messages, each with a role and a content.</source>
+        <translation>{name}：对话应是由消息组成的 JSON 列表，每条消息都有 role 和 content。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="581"/>
+        <source>{name}: the conversation has no message.</source>
+        <translation>{name}：对话中没有消息。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="582"/>
+        <source>{name}: message {number} has no role (such as user).</source>
+        <translation>{name}：第 {number} 条消息没有 role（例如 user）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="583"/>
+        <source>{name}: message {number} has no text content.</source>
+        <translation>{name}：第 {number} 条消息没有文本 content。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="584"/>
+        <source>{folder} has no chat template: choose a template file.</source>
+        <translation>{folder} 没有对话模板：请选择一个模板文件。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="585"/>
+        <source>{name}: of the named chat templates ({names}), none is named default.</source>
+        <translation>{name}：在这些命名的对话模板（{names}）中，没有名为 default 的模板。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="588"/>
+        <source>{name}: its chat template is neither a text nor a list of named templates.</source>
+        <translation>{name}：其对话模板既不是文本，也不是命名模板的列表。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="591"/>
+        <source>{name} is not a JSON object.</source>
+        <translation>{name} 不是 JSON 对象。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="592"/>
+        <source>{name}: the chat template is not valid Jinja (line {line}): {detail}</source>
+        <translation>{name}：对话模板不是有效的 Jinja（第 {line} 行）：{detail}</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="595"/>
+        <source>{name}: the chat template refused the conversation: {detail}</source>
+        <translation>{name}：对话模板拒绝了这段对话：{detail}</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="598"/>
+        <source>{name}: the chat template failed: {detail}</source>
+        <translation>{name}：对话模板出错：{detail}</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="599"/>
+        <source>{name}: the chat template tried what the sandbox forbids: {detail}</source>
+        <translation>{name}：对话模板尝试了沙箱禁止的操作：{detail}</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="602"/>
+        <source>{name}: the chat template took more than {seconds} s to render and was stopped.</source>
+        <translation>{name}：对话模板渲染超过 {seconds} 秒，已被停止。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="605"/>
+        <source>{name}: the chat template wrote more than {limit} characters and was stopped.</source>
+        <translation>{name}：对话模板输出超过 {limit} 个字符，已被停止。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="608"/>
+        <source>{name}: the chat template needed more than {limit} of memory and was stopped.</source>
+        <translation>{name}：对话模板需要超过 {limit} 的内存，已被停止。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="611"/>
+        <source>{name}: the process rendering the chat template ended unexpectedly (exit code {code}).</source>
+        <translation>{name}：渲染对话模板的进程意外结束（退出码 {code}）。</translation>
+    </message>
 </context>
 <context>
     <name>FileMenu</name>

@@ -1010,164 +1010,164 @@
 <context>
     <name>WhyMergePanel</name>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="90"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="92"/>
         <source>Corpus files…</source>
         <extracomment>Completions shown at once under the token field.</extracomment>
         <translation>语料文件…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="97"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="99"/>
         <source>Where</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="97"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="99"/>
         <source>Before</source>
         <translation>前文</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="97"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="99"/>
         <source>Pair</source>
         <translation>词元对</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="97"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="99"/>
         <source>After</source>
         <translation>后文</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="100"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="102"/>
         <source>Pair at this step</source>
         <translation>这一步的词元对</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="100"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="102"/>
         <source>Count</source>
         <translation>次数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="113"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="115"/>
         <source>Token:</source>
         <translation>词元：</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="164"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="177"/>
         <source>Type a token (␣the, ing, 中国…) and pick it from the list, or click one in the Tokens page</source>
         <translation>输入一个词元（␣the、ing、中国…）并从列表中选取，或在“词元”页中点击一个</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="167"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="180"/>
         <source>No token made by a merge to pick</source>
         <translation>没有由合并生成的词元可选</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="178"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="192"/>
         <source>No merge makes “{token}” in this vocabulary: pick a token from the list.</source>
         <translation>此词表中没有合并生成“{token}”：请从列表中选取一个词元。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="188"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="209"/>
         <source>{name} is a {model} model: it has no merges to explain.</source>
         <translation>{name} 是 {model} 模型：没有可解释的合并。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="193"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="214"/>
         <source>Pick a token above, or select a merge in the Train tab&apos;s merges table (or a token in Compare).</source>
         <translation>在上方选取一个词元，或在“训练”页的合并表中选择一次合并（或在“对比”页中点击一个词元）。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="195"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="216"/>
         <source>Pick a token made by a merge above: the page shows where its pair stands side by side.</source>
         <translation>在上方选取一个由合并生成的词元：本页显示它的词元对在哪里相邻出现。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="213"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="234"/>
         <source>Corpus: {files}</source>
         <translation>语料：{files}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="215"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="236"/>
         <source>No corpus files: pick the files the tokenizer was trained on.</source>
         <translation>没有语料文件：请选择训练该分词器所用的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="218"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="239"/>
         <source>Corpus: the Compare text. This model&apos;s training corpus is not published, so the counts are those of the text you give (Compare text, or files you pick).</source>
         <translation>语料：对比页的文本。该模型的训练语料没有公开，因此这里的次数来自你给的文本（对比页文本或你选择的文件）。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="226"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="247"/>
         <source>The corpus the tokenizer was trained on</source>
         <translation>训练该分词器所用的语料</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="228"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="249"/>
         <source>Files to look for the merges in</source>
         <translation>要在其中查找合并的文件</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="261"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="283"/>
         <source>No merge of rank {rank}: the tokenizer has {merges:,} merges.</source>
         <translation>没有序号为 {rank} 的合并：该分词器共有 {merges:,} 次合并。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="269"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="291"/>
         <source>Merge {rank:,}: {pair} → {token} (looking in the corpus…)</source>
         <translation>序号为 {rank:,} 的合并：{pair} → {token}（正在语料中查找…）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="279"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="301"/>
         <source>Compare text</source>
         <translation>对比页文本</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="295"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="317"/>
         <source>Merge {rank:,}: {pair} → {token}.</source>
         <translation>序号为 {rank:,} 的合并：{pair} → {token}。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="297"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="319"/>
         <source>Merge {rank:,}: {pair} → {token}, count {count:,} when chosen.</source>
         <translation>序号为 {rank:,} 的合并：{pair} → {token}，被选中时出现 {count:,} 次。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="301"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="323"/>
         <source>Below: all {count:,} places it occurs in the corpus.</source>
         <translation>下表：它在语料中出现的全部 {count:,} 处。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="303"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="325"/>
         <source>Below: the first {count:,} places it occurs in the corpus.</source>
         <translation>下表：它在语料中出现的前 {count:,} 处。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="305"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="327"/>
         <source>{merge} {below}</source>
         <comment>two sentences one after the other</comment>
         <translation>{merge}{below}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="320"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="342"/>
         <source>Counts in this text, not in the model&apos;s training corpus: they show where the pair stands side by side, not why the model&apos;s trainer chose it.</source>
         <translation>这是在这段文本中的次数，不是在模型训练语料中的次数：它们显示词元对在哪里相邻出现，而不是模型的训练器为何选择它。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="346"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="368"/>
         <source>The pair does not occur in these files: pick others with “Corpus files…”.</source>
         <translation>这些文件中没有出现这个词元对：请用“语料文件…”选择其他文件。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="348"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="370"/>
         <source>The pair does not occur in the corpus.</source>
         <translation>语料中没有出现这个词元对。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="350"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="372"/>
         <source>The pair does not occur in the Compare text: paste a text there, or choose files to search with “Corpus files…”.</source>
         <translation>对比页的文本中没有出现这个词元对：请在那里粘贴一段文本，或用“语料文件…”选择要搜索的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="356"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="378"/>
         <source>Cannot explain this merge: {error}</source>
         <translation>无法解释这次合并：{error}</translation>
     </message>

@@ -567,6 +567,50 @@ WORDINGS: dict[str, str] = {
         "EngineSentences",
         "The regex {pattern} took longer than {seconds} s (stuck near token id {id}); simplify it.",
     ),
+    # Chat templates (bpe_core.chat).
+    "chat.not_a_file": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{name} is not a regular file: a FIFO or a device cannot be read as a whole file."
+    ),
+    "chat.unreadable": QT_TRANSLATE_NOOP("EngineSentences", "{name} cannot be read: {detail}."),
+    "chat.too_large": QT_TRANSLATE_NOOP("EngineSentences", "{name} is larger than {limit}; it was not read."),
+    "chat.not_utf8": QT_TRANSLATE_NOOP("EngineSentences", "{name} is not UTF-8 text (byte {offset})."),
+    "chat.not_json": QT_TRANSLATE_NOOP("EngineSentences", "{name} is not valid JSON ({where})."),
+    "chat.not_a_list": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{name}: a conversation is a JSON list of messages, each with a role and a content."
+    ),
+    "chat.empty": QT_TRANSLATE_NOOP("EngineSentences", "{name}: the conversation has no message."),
+    "chat.bad_role": QT_TRANSLATE_NOOP("EngineSentences", "{name}: message {number} has no role (such as user)."),
+    "chat.bad_content": QT_TRANSLATE_NOOP("EngineSentences", "{name}: message {number} has no text content."),
+    "chat.no_template": QT_TRANSLATE_NOOP("EngineSentences", "{folder} has no chat template: choose a template file."),
+    "chat.no_default_template": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{name}: of the named chat templates ({names}), none is named default."
+    ),
+    "chat.template_not_text": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{name}: its chat template is neither a text nor a list of named templates."
+    ),
+    "chat.config_not_json": QT_TRANSLATE_NOOP("EngineSentences", "{name} is not a JSON object."),
+    "chat.template_syntax": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{name}: the chat template is not valid Jinja (line {line}): {detail}"
+    ),
+    "chat.template_refused": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{name}: the chat template refused the conversation: {detail}"
+    ),
+    "chat.template_failed": QT_TRANSLATE_NOOP("EngineSentences", "{name}: the chat template failed: {detail}"),
+    "chat.template_forbidden": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{name}: the chat template tried what the sandbox forbids: {detail}"
+    ),
+    "chat.template_too_slow": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{name}: the chat template took more than {seconds} s to render and was stopped."
+    ),
+    "chat.template_too_long": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{name}: the chat template wrote more than {limit} characters and was stopped."
+    ),
+    "chat.template_memory": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{name}: the chat template needed more than {limit} of memory and was stopped."
+    ),
+    "chat.template_ended": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{name}: the process rendering the chat template ended unexpectedly (exit code {code})."
+    ),
 }
 
 

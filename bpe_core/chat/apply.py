@@ -1,0 +1,88 @@
+"""A model's chat template applied to a conversation and encoded by the model's tokenizer: the ids
+``transformers``' ``apply_chat_template(messages, tokenize=True)`` gives, with where each token comes from.
+
+>>> import json, tempfile, pathlib
+>>> from bpe_core.chat.conversation import ChatMessage
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> _ = (folder / "chat.jinja").write_text("{% for m in messages %}<|endoftext|>{{ m.content }}{% endfor %}")
+>>> chat = apply_chat_template("gpt2", [ChatMessage("user", "Hello")], template_file=folder / "chat.jinja")
+>>> chat.rendering.text, chat.ids
+('<|endoftext|>Hello', [50256, 15496])
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from bpe_core.chat.conversation import ChatMessage
+from bpe_core.chat.rendering import ChatRendering, TurnCost, turn_costs
+from bpe_core.chat.sandbox import render
+from bpe_core.chat.template_source import ChatTemplate, chat_template
+
+
+@dataclass(frozen=True)
+class AppliedChat:
+    """The template, the rendered text with each message's place in it, the ids, and each token's characters."""
+
+    template: ChatTemplate
+    messages: tuple[ChatMessage, ...]
+    rendering: ChatRendering
+    ids: list[int]
+    starts: list[int]
+    ends: list[int]
+
+    def turn_costs(self) -> list[TurnCost]:
+        """Each turn's message and template tokens (see :func:`bpe_core.chat.rendering.turn_costs`)."""
+        return turn_costs(self.rendering, [m.role for m in self.messages], self.starts, self.ends)
+
+
+def model_folder(model: str, *, progress=None, cancelled=None) -> Path:
+    """The folder of ``model``: a folder, a file's folder, or the cached download of an ``hf:`` model id."""
+    if model.startswith("hf:"):
+        from bpe_core.hub import tokenizer_files
+
+        return Path(tokenizer_files(model.removeprefix("hf:"), progress=progress, cancelled=cancelled))
+    path = Path(model)
+    return path if path.is_dir() else path.parent
+
+
+def apply_chat_template(
+    model: str | os.PathLike,
+    messages: list[ChatMessage],
+    *,
+    template_file: str | os.PathLike | None = None,
+    add_generation_prompt: bool = False,
+    tokenizer=None,
+    seconds: float | None = None,
+) -> AppliedChat:
+    """Render ``messages`` with ``model``'s template (or ``template_file``) and encode the text with ``model``'s
+    tokenizer (or ``tokenizer``, already loaded), special tokens as specials. A reference name (``gpt2``…) has no
+    folder, so no template nor named special tokens of its own: it takes ``template_file``.
+
+    Raises the template's errors (:class:`~bpe_core.chat.sandbox.TemplateError`,
+    :class:`~bpe_core.chat.template_source.TemplateSourceError`) and the tokenizer's.
+    """
+    from bpe_core.formats.loader import load_any
+
+    name = os.fspath(model)
+    folder = model_folder(name) if name.startswith("hf:") or os.path.exists(name) else None
+    template = chat_template(folder, template_file)
+    if tokenizer is None:
+        tokenizer = load_any(name)
+    turns = [m.as_dict() for m in messages]
+    text = render(
+        template.text,
+        turns,
+        add_generation_prompt=add_generation_prompt,
+        specials=template.special_tokens,
+        origin=template.origin,
+        seconds=seconds,
+    )
+    rendering = ChatRendering.of(text, [m.content for m in messages])
+    view = tokenizer.view(text)
+    ids = [token.id for token in view.tokens]
+    return AppliedChat(
+        template, tuple(messages), rendering, ids, [t.start for t in view.tokens], [t.end for t in view.tokens]
+    )
