@@ -84,7 +84,7 @@ def render_here(
     except jinja2.TemplateSyntaxError as exc:
         said = Message.of("chat.template_syntax", name=origin, line=exc.lineno, detail=exc.message)
         raise TemplateError(said) from None
-    values = {**specials, "messages": messages, "tools": None, "documents": None}
+    values: dict[str, object] = {**specials, "messages": messages, "tools": None, "documents": None}
     values["add_generation_prompt"] = add_generation_prompt
     pieces, written = [], 0
     try:
@@ -154,7 +154,7 @@ def _render_in_process(sending, template, messages, add_generation_prompt, speci
         text = render_here(
             template, messages, add_generation_prompt=add_generation_prompt, specials=specials, origin=origin
         )
-        answer = ("text", text)
+        answer: tuple = ("text", text)
     except TemplateError as exc:
         assert exc.message is not None
         answer = ("error", exc.message.code, dict(exc.message.fields))

@@ -85,8 +85,9 @@ def _template_in_config(value, path: Path) -> str:
         return value
     if isinstance(value, list):
         named = {item.get("name"): item.get("template") for item in value if isinstance(item, dict)}
-        if isinstance(named.get("default"), str):
-            return named["default"]
+        default = named.get("default")
+        if isinstance(default, str):
+            return default
         names = ", ".join(str(name) for name in named) or "none"
         raise TemplateSourceError(Message.of("chat.no_default_template", name=os.fspath(path), names=names))
     raise TemplateSourceError(Message.of("chat.template_not_text", name=os.fspath(path)))

@@ -159,5 +159,9 @@ def pretokenization_lesson(text: str, num_merges: int) -> PretokenizationLesson:
 
 
 def pattern_cuts(text: str, patterns: tuple[str, ...] = CUT_PATTERNS) -> dict[str, tuple[str, ...]]:
-    """The pre-tokens each of ``patterns`` cuts ``text`` into, in order."""
-    return {pattern: tuple(m.group() for m in get_pattern(pattern).finditer(text)) for pattern in patterns}
+    """The pre-tokens each of ``patterns`` cuts ``text`` into, in order (``none``: the whole text)."""
+    cuts = {}
+    for pattern in patterns:
+        compiled = get_pattern(pattern)
+        cuts[pattern] = (text,) if compiled is None else tuple(m.group() for m in compiled.finditer(text))
+    return cuts
