@@ -8,6 +8,7 @@ import html
 from importlib import metadata
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, Slot
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -119,19 +120,28 @@ def _version() -> str:
 
 
 class TourDialog(QDialog):
-    """One page per tab: what it shows and one thing to try; Back and Next."""
+    """One page per tab of ``window`` (its ``tab_parts``, in the order of :data:`app.tabs.TABS`), then the Teach
+    window's: what each shows and one thing to try; Back and Next. Each tab's page brings that tab forward and
+    highlights its title in the tab bar (put back as it was when the tour closes)."""
 
-    def __init__(self, parent=None):
-        super().__init__(parent)
+    #: The colour of the title of the tab the page is about.
+    HIGHLIGHT = QColor("#1565c0")
+
+    def __init__(self, window):
+        super().__init__(window)
         self.setWindowTitle(self.tr("Guided tour"))
+        self.tabs = window.tabs
         self.pages = QStackedWidget()
+        self.page_tabs = [*window.tab_parts, None]  # the tab each page is about (the Teach window is no tab)
         try_label = self.tr("Try this:")
-        for page in tour_pages():
+        for page in [*(tab.TOUR for tab in window.tab_parts), TEACH_PAGE]:
             title, shows, try_this = page.translated()
             label = QLabel(f"<h3>{title}</h3><p>{shows}</p><p><i>{try_label}</i> {try_this}</p>")
             label.setWordWrap(True)
             label.setMinimumWidth(420)
             self.pages.addWidget(label)
+        bar = self.tabs.tabBar()
+        self._colors = [bar.tabTextColor(index) for index in range(bar.count())]
         buttons = QDialogButtonBox()
         self.back = QPushButton(self.tr("Back"))
         self.next = QPushButton(self.tr("Next"))
@@ -141,13 +151,30 @@ class TourDialog(QDialog):
         buttons.rejected.connect(self.reject)
         self.back.clicked.connect(lambda: self.turn(-1))
         self.next.clicked.connect(lambda: self.turn(1))
+        self.finished.connect(lambda _result: self._highlight(None))
         layout = QVBoxLayout(self)
         layout.addWidget(self.pages)
         layout.addWidget(buttons)
         self.turn(0)
 
     def turn(self, step: int) -> None:
+        """Turn ``step`` pages on (back if negative), showing the tab the page is about."""
         page = max(0, min(self.pages.count() - 1, self.pages.currentIndex() + step))
         self.pages.setCurrentIndex(page)
         self.back.setEnabled(page > 0)
         self.next.setEnabled(page < self.pages.count() - 1)
+        tab = self.page_tabs[page]
+        if tab is not None:
+            self.tabs.setCurrentWidget(tab)
+        self._highlight(None if tab is None else self.tabs.indexOf(tab))
+
+    def highlighted(self) -> int | None:
+        """The index of the tab whose title is highlighted, if any."""
+        bar = self.tabs.tabBar()
+        return next((i for i in range(bar.count()) if bar.tabTextColor(i) == self.HIGHLIGHT), None)
+
+    def _highlight(self, index: int | None) -> None:
+        """Highlight the title of the tab at ``index``, the others as they were (none: all as they were)."""
+        bar = self.tabs.tabBar()
+        for i, color in enumerate(self._colors):
+            bar.setTabTextColor(i, self.HIGHLIGHT if i == index else color)

@@ -75,3 +75,22 @@ def test_the_teach_window_closes_with_ctrl_w_or_esc(qtbot, window):
     assert {s.toString() for s in teaching.close_action.shortcuts()} == {"Ctrl+W", "Esc"}
     teaching.close_action.trigger()
     assert not teaching.isVisible()
+
+
+def test_the_tour_shows_and_highlights_the_tab_each_page_is_about(qtbot, window):
+    """Each tab's page of the tour brings that tab forward and highlights its title (the Train page showed over
+    the Compare tab); the Teach page highlights none, and closing the tour leaves the titles as they were."""
+    window.tabs.setCurrentWidget(window.compare_view)
+    tour = window.help.show_tour()
+    qtbot.addWidget(tour)
+    shown = []
+    for _ in range(tour.pages.count()):
+        shown.append((window.tabs.currentWidget(), tour.highlighted()))
+        tour.next.click()
+    tabs = window.tab_parts
+    assert shown == [*((tab, i) for i, tab in enumerate(tabs)), (tabs[-1], None)]
+    tour.back.click()
+    tour.back.click()
+    assert window.tabs.currentWidget() is tabs[1] and tour.highlighted() == 1
+    tour.close()
+    assert tour.highlighted() is None
