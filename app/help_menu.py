@@ -5,14 +5,16 @@ corpora and encodings BPE Explorer ships)."""
 from __future__ import annotations
 
 import html
+import re
 from importlib import metadata
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, Slot
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QAction, QColor, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QLabel,
+    QMainWindow,
     QMenu,
     QMessageBox,
     QPushButton,
@@ -23,6 +25,8 @@ from PySide6.QtWidgets import (
 from app.common import tab_part
 from app.common.tab_part import TourPage
 from app.tabs import TABS
+from app.teaching.base import KEYS
+from app.teaching.window import window_actions
 from bpe_core.sample_corpora import SAMPLE_CORPORA
 
 #: The Teach window's page of the tour (it is no tab: Ctrl+T opens it).
@@ -37,29 +41,50 @@ TEACH_PAGE = TourPage(
     QT_TRANSLATE_NOOP("HelpMenu", "Open it with Ctrl+T and drag the vocabulary slider from left to right."),
 )
 
-#: The shortcuts after the tabs' (Ctrl+1 for the first tab, ...), as (keys, what they do).
-SHORTCUTS = (
-    ("Ctrl+T", QT_TRANSLATE_NOOP("HelpMenu", "Open the Teach window")),
-    ("Ctrl+W, Esc", QT_TRANSLATE_NOOP("HelpMenu", "Close the Teach window")),
-    ("Ctrl+O", QT_TRANSLATE_NOOP("HelpMenu", "Open a tokenizer")),
-    ("Ctrl+Shift+O", QT_TRANSLATE_NOOP("HelpMenu", "Open corpus files")),
-    ("Ctrl+S", QT_TRANSLATE_NOOP("HelpMenu", "Save the tokenizer")),
-    ("Ctrl+Q", QT_TRANSLATE_NOOP("HelpMenu", "Quit")),
-)
-
 
 def tour_pages() -> list[TourPage]:
     """The tour: each tab's page (:data:`app.tabs.TABS`, in order), then the Teach window's."""
     return [*(tab.TOUR for tab in TABS), TEACH_PAGE]
 
 
-def shortcut_rows() -> list[tuple[str, str]]:
-    """Every shortcut as (keys, what they do), in the interface's language: the tabs' first ("Ctrl+1 … Ctrl+3",
-    "Show the Train, Compare or Vocabulary tab")."""
-    keys = " … ".join(dict.fromkeys((tab_part.shortcut(0), tab_part.shortcut(len(TABS) - 1))))
+def shortcut_rows(window: QMainWindow) -> list[tuple[str, str]]:
+    """Every shortcut as (keys, what they do), in the interface's language, read from the actions themselves: the
+    tabs' first ("Ctrl+1 … Ctrl+3", "Show the Train, Compare or Vocabulary tab"), then those of ``window``'s menus,
+    the Teach window's (:func:`app.teaching.window.window_actions`) and the keys of its lessons
+    (:data:`app.teaching.base.KEYS`)."""
+    tab_keys = [tab_part.shortcut(index) for index in range(len(TABS))]
+    keys = " … ".join(dict.fromkeys((tab_keys[0], tab_keys[-1])))
     titles = tab_part.spoken_list([tab_part.title(tab) for tab in TABS])
-    tabs = QCoreApplication.translate("HelpMenu", "Show the {tabs} tab").format(tabs=titles)
-    return [(keys, tabs), *((keys, _tr(what)) for keys, what in SHORTCUTS)]
+    rows = [(keys, QCoreApplication.translate("HelpMenu", "Show the {tabs} tab").format(tabs=titles))]
+    rows += [row for row in map(_action_row, _menu_actions(window.menuBar())) if row[0] not in tab_keys]
+    owner = QObject()
+    teach = QCoreApplication.translate("HelpMenu", "{action} (Teach window)")
+    rows += [(keys, teach.format(action=what)) for keys, what in map(_action_row, window_actions(owner).values())]
+    owner.deleteLater()
+    return rows + [(_teaching_tr(name), _teaching_tr(what)) for _, name, what, _ in KEYS]
+
+
+def _menu_actions(menus) -> list[QAction]:
+    """The actions of ``menus`` (a menu bar or a menu) and of their menus, depth first, those with a shortcut."""
+    found = []
+    for action in menus.actions():
+        if action.menu() is not None:
+            found += _menu_actions(action.menu())
+        elif not action.shortcut().isEmpty():
+            found.append(action)
+    return found
+
+
+def _action_row(action: QAction) -> tuple[str, str]:
+    """An action's shortcuts ("Ctrl+W, Esc") and its text without its mnemonic and dots ("&Open tokenizer…": "Open
+    tokenizer"; "打开分词器(&O)…": "打开分词器")."""
+    keys = ", ".join(key.toString(QKeySequence.SequenceFormat.NativeText) for key in action.shortcuts())
+    what = re.sub(r"\(&\w\)|&(?=\w)", "", action.text()).rstrip("….").strip()
+    return keys, what
+
+
+def _teaching_tr(text: str) -> str:
+    return QCoreApplication.translate("TeachingView", text)
 
 
 def _tr(text: str) -> str:
@@ -85,7 +110,9 @@ class HelpMenu(QObject):
 
     @Slot()
     def show_shortcuts(self) -> QMessageBox:
-        rows = "".join(f"<tr><td><b>{keys}</b></td><td>&nbsp;&nbsp;{what}</td></tr>" for keys, what in shortcut_rows())
+        rows = "".join(
+            f"<tr><td><b>{keys}</b></td><td>&nbsp;&nbsp;{what}</td></tr>" for keys, what in shortcut_rows(self.window)
+        )
         box = QMessageBox(QMessageBox.Icon.NoIcon, self.tr("Keyboard shortcuts"), f"<table>{rows}</table>")
         box.setParent(self.window, box.windowFlags())
         box.show()

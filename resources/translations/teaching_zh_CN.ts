@@ -809,59 +809,80 @@ bytes {hex}</source>
 <context>
     <name>TeachingView</name>
     <message>
-        <location filename="../../app/teaching/base.py" line="92"/>
+        <location filename="../../app/teaching/base.py" line="35"/>
+        <source>Next step of a lesson</source>
+        <extracomment>The keys every teaching view answers (the Help menu lists them from here): (key, its name, what it does, the view&apos;s method that does it).</extracomment>
+        <translation>课程的下一步</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/base.py" line="36"/>
+        <source>Step back in a lesson</source>
+        <translation>课程后退一步</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/base.py" line="39"/>
+        <source>Space</source>
+        <translation>空格键</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/base.py" line="40"/>
+        <source>Play or pause a lesson</source>
+        <translation>播放或暂停课程</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/base.py" line="104"/>
         <source>Teaching view</source>
         <translation>教学视图</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="174"/>
+        <location filename="../../app/teaching/base.py" line="189"/>
         <source>◀ Back</source>
         <extracomment>Whether the view plays as an animation that can be exported as GIF or MP4 (:mod:`app.teaching.animation_export`).</extracomment>
         <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="175"/>
-        <location filename="../../app/teaching/base.py" line="197"/>
+        <location filename="../../app/teaching/base.py" line="190"/>
+        <location filename="../../app/teaching/base.py" line="212"/>
         <source>▶ Play</source>
         <translation>▶ 播放</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="176"/>
+        <location filename="../../app/teaching/base.py" line="191"/>
         <source>Next ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="183"/>
+        <location filename="../../app/teaching/base.py" line="198"/>
         <source> steps/s</source>
         <translation> 步/秒</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="185"/>
+        <location filename="../../app/teaching/base.py" line="200"/>
         <source>Speed</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="195"/>
+        <location filename="../../app/teaching/base.py" line="210"/>
         <source>⏸ Pause</source>
         <translation>⏸ 暂停</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="240"/>
+        <location filename="../../app/teaching/base.py" line="255"/>
         <source>Export as .png or .svg, not {suffix}.</source>
         <translation>只能导出为 .png 或 .svg，不能是 {suffix}。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="245"/>
+        <location filename="../../app/teaching/base.py" line="260"/>
         <source>Export as .png or .svg: {name} has no suffix.</source>
         <translation>只能导出为 .png 或 .svg：{name} 没有扩展名。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="253"/>
+        <location filename="../../app/teaching/base.py" line="268"/>
         <source>Could not write {path}.</source>
         <translation>无法写入 {path}。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="261"/>
+        <location filename="../../app/teaching/base.py" line="276"/>
         <source>Exported from BPE Explorer</source>
         <translation>由 BPE Explorer 导出</translation>
     </message>
@@ -923,120 +944,120 @@ bytes {hex}</source>
 <context>
     <name>TeachingWindow</name>
     <message>
-        <location filename="../../app/teaching/window.py" line="105"/>
+        <location filename="../../app/teaching/window.py" line="128"/>
         <source>BPE Explorer — Teach</source>
-        <extracomment>The reference encodings offered beside the current tokenizer. The views that show the chosen tokenizer: only they wait while it is made ready (the others stay usable).</extracomment>
         <translation>BPE Explorer — 教学</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="107"/>
-        <location filename="../../app/teaching/window.py" line="237"/>
+        <location filename="../../app/teaching/window.py" line="130"/>
+        <location filename="../../app/teaching/window.py" line="251"/>
         <source>current tokenizer</source>
         <translation>当前分词器</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="155"/>
+        <location filename="../../app/teaching/window.py" line="178"/>
         <source>Teach</source>
         <translation>教学</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="157"/>
+        <location filename="../../app/teaching/window.py" line="180"/>
         <source> Tokenizer </source>
         <translation> 分词器 </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="159"/>
+        <location filename="../../app/teaching/window.py" line="182"/>
         <source> Text </source>
         <translation> 文本 </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="166"/>
+        <location filename="../../app/teaching/window.py" line="97"/>
         <source>Presentation mode</source>
+        <extracomment>The reference encodings offered beside the current tokenizer. The views that show the chosen tokenizer: only they wait while it is made ready (the others stay usable).</extracomment>
         <translation>演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="168"/>
+        <location filename="../../app/teaching/window.py" line="100"/>
         <source>Large fonts for a projector; ← → step, space plays (F5)</source>
         <translation>投影用的大字体；← → 单步，空格键播放（F5）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="170"/>
+        <location filename="../../app/teaching/window.py" line="102"/>
         <source>Full screen</source>
         <translation>全屏</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="173"/>
+        <location filename="../../app/teaching/window.py" line="104"/>
         <source>Export view…</source>
         <translation>导出视图…</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="204"/>
+        <location filename="../../app/teaching/window.py" line="218"/>
         <source>tiktoken {name}</source>
         <translation>tiktoken {name}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="251"/>
+        <location filename="../../app/teaching/window.py" line="265"/>
         <source>Training corpus: {start}</source>
         <translation>训练语料：{start}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="255"/>
+        <location filename="../../app/teaching/window.py" line="269"/>
         <source>Compare text: {start}</source>
         <translation>对比页文本：{start}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="257"/>
+        <location filename="../../app/teaching/window.py" line="271"/>
         <source>English samples</source>
         <translation>英文示例</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="335"/>
+        <location filename="../../app/teaching/window.py" line="349"/>
         <source> Loading {name}… </source>
         <translation> 正在加载 {name}… </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="364"/>
+        <location filename="../../app/teaching/window.py" line="378"/>
         <source>Cannot load encoding</source>
         <translation>无法加载编码</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="365"/>
+        <location filename="../../app/teaching/window.py" line="379"/>
         <source>{name} could not be loaded: {error}</source>
         <translation>无法加载 {name}：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="390"/>
+        <location filename="../../app/teaching/window.py" line="404"/>
         <source>The animation traces our engine&apos;s BPE; this tokenizer is encoded by its own library</source>
         <translation>编码动画追踪的是本程序引擎的 BPE；这个分词器由它自己的库编码</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="491"/>
+        <location filename="../../app/teaching/window.py" line="505"/>
         <source>Animated GIF (*.gif);;MP4 video (*.mp4)</source>
         <translation>GIF 动画 (*.gif);;MP4 视频 (*.mp4)</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="492"/>
+        <location filename="../../app/teaching/window.py" line="507"/>
         <source>Export view</source>
         <translation>导出视图</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="489"/>
+        <location filename="../../app/teaching/window.py" line="503"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="176"/>
+        <location filename="../../app/teaching/window.py" line="107"/>
         <source>Save the current view as PNG or SVG, or its animation as GIF or MP4, for slides</source>
         <translation>将当前视图保存为 PNG 或 SVG，或将其动画保存为 GIF 或 MP4，用于幻灯片</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="182"/>
+        <location filename="../../app/teaching/window.py" line="111"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="506"/>
-        <location filename="../../app/teaching/window.py" line="553"/>
+        <location filename="../../app/teaching/window.py" line="522"/>
+        <location filename="../../app/teaching/window.py" line="569"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>

@@ -1340,79 +1340,53 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>HelpMenu</name>
     <message>
-        <location filename="../../app/help_menu.py" line="30"/>
+        <location filename="../../app/help_menu.py" line="35"/>
         <source>Teach</source>
         <extracomment>The Teach window&apos;s page of the tour (it is no tab: Ctrl+T opens it).</extracomment>
         <translation>教学</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="31"/>
+        <location filename="../../app/help_menu.py" line="36"/>
         <source>Lessons for a class: the vocabulary slider, merges step by step, the encode animation, merge trees, pre-tokenization and word-level BPE.</source>
         <translation>课堂教学：词表滑块、逐步合并、编码动画、合并树、预分词和词级 BPE。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="36"/>
+        <location filename="../../app/help_menu.py" line="41"/>
         <source>Open it with Ctrl+T and drag the vocabulary slider from left to right.</source>
         <translation>按 Ctrl+T 打开它，然后把词表滑块从左拖到右。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="41"/>
-        <source>Open the Teach window</source>
-        <extracomment>The shortcuts after the tabs&apos; (Ctrl+1 for the first tab, ...), as (keys, what they do).</extracomment>
-        <translation>打开教学窗口</translation>
-    </message>
-    <message>
-        <location filename="../../app/help_menu.py" line="42"/>
-        <source>Close the Teach window</source>
-        <translation>关闭教学窗口</translation>
-    </message>
-    <message>
-        <location filename="../../app/help_menu.py" line="43"/>
-        <source>Open a tokenizer</source>
-        <translation>打开分词器</translation>
-    </message>
-    <message>
-        <location filename="../../app/help_menu.py" line="44"/>
-        <source>Open corpus files</source>
-        <translation>打开语料文件</translation>
-    </message>
-    <message>
-        <location filename="../../app/help_menu.py" line="45"/>
-        <source>Save the tokenizer</source>
-        <translation>保存分词器</translation>
-    </message>
-    <message>
-        <location filename="../../app/help_menu.py" line="46"/>
-        <source>Quit</source>
-        <translation>退出</translation>
-    </message>
-    <message>
-        <location filename="../../app/help_menu.py" line="60"/>
+        <location filename="../../app/help_menu.py" line="58"/>
         <source>Show the {tabs} tab</source>
         <translation>显示{tabs}页</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="74"/>
+        <location filename="../../app/help_menu.py" line="61"/>
+        <source>{action} (Teach window)</source>
+        <translation>{action}（教学窗口）</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="100"/>
         <source>Guided &amp;tour…</source>
         <translation>导览(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="75"/>
+        <location filename="../../app/help_menu.py" line="101"/>
         <source>&amp;Keyboard shortcuts…</source>
         <translation>键盘快捷键(&amp;K)…</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="77"/>
+        <location filename="../../app/help_menu.py" line="103"/>
         <source>&amp;About BPE Explorer…</source>
         <translation>关于 BPE Explorer(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="88"/>
+        <location filename="../../app/help_menu.py" line="116"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="95"/>
+        <location filename="../../app/help_menu.py" line="123"/>
         <source>About BPE Explorer</source>
         <translation>关于 BPE Explorer</translation>
     </message>
@@ -2386,22 +2360,23 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>TourDialog</name>
     <message>
-        <location filename="../../app/help_menu.py" line="126"/>
+        <location filename="../../app/help_menu.py" line="159"/>
         <source>Guided tour</source>
+        <extracomment>The colour of the title of the tab the page is about.</extracomment>
         <translation>导览</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="128"/>
+        <location filename="../../app/help_menu.py" line="163"/>
         <source>Try this:</source>
         <translation>试试这个：</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="136"/>
+        <location filename="../../app/help_menu.py" line="173"/>
         <source>Back</source>
         <translation>上一步</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="137"/>
+        <location filename="../../app/help_menu.py" line="174"/>
         <source>Next</source>
         <translation>下一步</translation>
     </message>
