@@ -85,8 +85,8 @@ class RunSteering(QObject):
         settings = dataclasses.replace(
             settings,
             min_count=run.get("min_count") or 1,
-            forbid=list(run.get("forbid") or []),
-            superword_after=run.get("superword_after") or 0,
+            forbid=tuple(run.get("forbid") or ()),
+            superword_after=run.get("superword_after") or None,
             resume=str(merges),
         )
         tab.start_training(settings)
@@ -116,7 +116,7 @@ class RunSteering(QObject):
         tokenizer = self.tab.tokenizer
         left, right = tokenizer.merges[rank]
         settings = self.tab.settings_panel.settings()
-        forbid = [*settings.forbid, exactly(left + right)]
+        forbid = (*settings.forbid, exactly(left + right))
         settings = dataclasses.replace(
             settings,
             vocab_size=max(settings.vocab_size, tokenizer.vocab_size),

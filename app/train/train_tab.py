@@ -44,13 +44,13 @@ from app.train.preview_marks import mark_pair
 from app.train.progress import PhaseProgress, format_seconds
 from app.train.run_box import RunBox
 from app.train.run_status import STATUS_KEYS, status_texts
-from app.train.settings import TrainSettings
 from app.train.settings_panel import SettingsPanel
 from app.train.steering import RunSteering, run_folder
 from app.train.watch_controls import WatchControls
 from app.train.watch_pace import WatchPace
 from app.train.worker import CorpusCounted, TrainingResult, TrainingRun
 from bpe_core.teaching.lesson_text import lesson_text
+from bpe_core.training.config import TrainConfig
 
 #: While training, a piece of a frame (see ``TrainTab._on_steps``) is painted at most this often. A frame has four
 #: pieces (the table, then each chart), so each is repainted about every 4 x 30 ms: 8 times a second.
@@ -245,7 +245,7 @@ class TrainTab(QSplitter):
         self.run_box.show_problems(self.problems(), self.training)
 
     @Slot()
-    def start_training(self, settings: TrainSettings | None = None) -> None:
+    def start_training(self, settings: TrainConfig | None = None) -> None:
         """Start a run (cancelling and disconnecting any previous one first), with the settings panel's settings
         or ``settings`` (a run that goes on from another: :mod:`app.train.steering`)."""
         if self.problems():

@@ -114,11 +114,12 @@ def test_why_a_run_failed_is_said_in_chinese(chinese, qtbot, tmp_path, monkeypat
 
 
 def test_a_bad_custom_regex_is_explained_in_chinese(chinese):
-    from app.train.settings import TrainSettings
+    from app.train.settings import problem_texts
+    from bpe_core.training.config import TrainConfig
 
-    (problem,) = TrainSettings(pattern="[a-").problems()
+    (problem,) = problem_texts(TrainConfig(pattern="[a-"))
     assert problem.startswith("无效的预分词正则表达式 '[a-'："), problem
-    (problem,) = TrainSettings(pattern=r"\w*").problems()
+    (problem,) = problem_texts(TrainConfig(pattern=r"\w*"))
     assert "能匹配空字符串" in problem, problem
 
 
