@@ -433,95 +433,174 @@
     </message>
 </context>
 <context>
-    <name>ParityPanel</name>
+    <name>ParityChart</name>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="60"/>
+        <source>en</source>
+        <extracomment>The chart&apos;s tick under each language of the built-in passage: its code in English (15 groups of bars leave room for no more), its name in Chinese, whose readers do not read language codes (英语, 中文…). A file&apos;s own codes are shown as written.</extracomment>
+        <translation>英语</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="61"/>
+        <source>zh</source>
+        <translation>中文</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="62"/>
+        <source>ja</source>
+        <translation>日语</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="63"/>
+        <source>ko</source>
+        <translation>韩语</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="64"/>
+        <source>ar</source>
+        <translation>阿拉伯语</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="65"/>
+        <source>hi</source>
+        <translation>印地语</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="66"/>
+        <source>ru</source>
+        <translation>俄语</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="67"/>
+        <source>fr</source>
+        <translation>法语</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="68"/>
+        <source>es</source>
+        <translation>西班牙语</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="69"/>
+        <source>de</source>
+        <translation>德语</translation>
+    </message>
     <message>
         <location filename="../../app/vocabulary/parity_panel.py" line="70"/>
+        <source>pt</source>
+        <translation>葡萄牙语</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="71"/>
+        <source>tr</source>
+        <translation>土耳其语</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="72"/>
+        <source>pl</source>
+        <translation>波兰语</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="73"/>
+        <source>id</source>
+        <translation>印尼语</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="74"/>
+        <source>el</source>
+        <translation>希腊语</translation>
+    </message>
+</context>
+<context>
+    <name>ParityPanel</name>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="93"/>
         <source>Measure</source>
         <extracomment>The status line keeps naming the passage after an export.</extracomment>
         <translation>测量</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="73"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="96"/>
         <source>Parallel text…</source>
         <translation>平行文本…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="75"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="98"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="81"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="104"/>
         <source>Premium over English (tokens for the same text)</source>
         <translation>相对英语的词元溢价（同一段文本的词元数）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="83"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="106"/>
         <source>× English</source>
         <translation>× 英语</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="88"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="111"/>
         <source>Press Measure to see how many more tokens each language needs than English, per tokenizer.</source>
         <translation>点击“测量”，按分词器查看每种语言比英语多需要多少词元。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="107"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="130"/>
         <source>{title}: {languages} languages (hover for its source and licence)</source>
         <translation>{title}：{languages} 种语言（鼠标悬停可查看出处与许可）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="115"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="138"/>
         <source>Parallel text</source>
         <translation>平行文本</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="115"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="138"/>
         <source>Parallel text (*.json)</source>
         <translation>平行文本 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="123"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="146"/>
         <source>Cannot read the parallel text</source>
         <translation>无法读取平行文本</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="136"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="159"/>
         <source>Parity not measured: {error}</source>
         <translation>未能测量语言公平性：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="148"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="171"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="151"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="174"/>
         <source>{tokenizer} tokens</source>
         <translation>{tokenizer} 词元数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="152"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="175"/>
         <source>{tokenizer} tok/char</source>
         <translation>{tokenizer} 词元/字符</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="153"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="176"/>
         <source>{tokenizer} × en</source>
         <translation>{tokenizer} × 英语</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="161"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="184"/>
         <source>{language} ({code})</source>
         <translation>{language}（{code}）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="201"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="224"/>
         <source>Export language parity</source>
         <translation>导出语言公平性</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="201"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="224"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
