@@ -5,7 +5,6 @@ corpora and encodings BPE Explorer ships)."""
 from __future__ import annotations
 
 import html
-import re
 from importlib import metadata
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, Slot
@@ -79,8 +78,11 @@ def _action_row(action: QAction) -> tuple[str, str]:
     """An action's shortcuts ("Ctrl+W, Esc") and its text without its mnemonic and dots ("&Open tokenizer…": "Open
     tokenizer"; "打开分词器(&O)…": "打开分词器")."""
     keys = ", ".join(key.toString(QKeySequence.SequenceFormat.NativeText) for key in action.shortcuts())
-    what = re.sub(r"\(&\w\)|&(?=\w)", "", action.text()).rstrip("….").strip()
-    return keys, what
+    text = action.text()
+    mnemonic = text.find("(&")  # Chinese menus put theirs after the words: "打开分词器(&O)…"
+    if mnemonic >= 0 and text[mnemonic + 3 : mnemonic + 4] == ")":
+        text = text[:mnemonic] + text[mnemonic + 4 :]
+    return keys, text.replace("&", "").rstrip("….").strip()
 
 
 def _teaching_tr(text: str) -> str:

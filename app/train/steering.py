@@ -66,7 +66,9 @@ class RunSteering(QObject):
         self.resume_button.setVisible(found is not None)
         if found is not None:
             merges = _merge_count(found[1], found[1].stat().st_mtime_ns)
-            self.resume_button.setText(self.tr("Resume the interrupted run ({merges} merges)").format(merges=merges))
+            said = "?" if merges is None else f"{merges:,}"
+            run = self.tr("Resume the interrupted run ({merges} merges)", "", -1 if merges is None else merges)
+            self.resume_button.setText(run.format(merges=said))
 
     @Slot()
     def resume_interrupted(self) -> None:
@@ -168,9 +170,9 @@ def run_folder() -> Path:
 
 
 @functools.lru_cache(maxsize=4)
-def _merge_count(path: Path, _modified: int) -> str:
-    """How many merges a saved tokenizer holds, for the button ("?" if it cannot be read); read once a version."""
+def _merge_count(path: Path, _modified: int) -> int | None:
+    """How many merges a saved tokenizer holds, for the button (None if it cannot be read); read once a version."""
     try:
-        return f"{len(load_json(path).merges):,}"
+        return len(load_json(path).merges)
     except (OSError, ValueError):
-        return "?"
+        return None

@@ -349,7 +349,9 @@ class TrainTab(QSplitter):
         )
         self.progress.setValue(0)
         self.progress_text.setText(
-            self.tr("Counted {words} unique pre-tokens; merging…").format(words=f"{counted.unique_words:,}")
+            self.tr("Counted {words} unique pre-tokens; merging…", "", counted.unique_words).format(
+                words=f"{counted.unique_words:,}"
+            )
         )
         self._update_status()
 
@@ -497,9 +499,9 @@ class TrainTab(QSplitter):
                 unique_words=result.record.unique_words,
             )
         if result.cancelled:
-            text = self.tr("Cancelled in {time}: {merges} merges. {reason}")
+            text = self.tr("Cancelled in {time}: {merges} merges. {reason}", "", len(self.history))
         else:
-            text = self.tr("Done in {time}: {merges} merges. {reason}")
+            text = self.tr("Done in {time}: {merges} merges. {reason}", "", len(self.history))
         text = text.format(
             time=format_seconds(result.seconds),
             merges=f"{len(self.history):,}",
@@ -693,7 +695,7 @@ class TrainTab(QSplitter):
                 pattern=str(settings.get("pattern", tokenizer.pattern)),
                 special_tokens=list(settings.get("special_tokens", [])),
             )
-            opened = self.tr("Opened {name}: {merges} merges. {reason}").format(
+            opened = self.tr("Opened {name}: {merges} merges. {reason}", "", len(self.history)).format(
                 name=name, merges=f"{len(self.history):,}", reason=engine_message(record.stop_reason)
             )
         else:

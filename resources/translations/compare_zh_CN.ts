@@ -416,18 +416,20 @@ def greet(name):
         <source>Tokenizer</source>
         <translation>分词器</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../app/compare/methods_chart.py" line="59"/>
         <source>Cutting the text with {count} tokenizers, four ways each…</source>
-        <translation>正在用 {count} 个分词器、每个四种方法切分文本…</translation>
+        <translation>
+            <numerusform>正在用 {count} 个分词器、每个四种方法切分文本…</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/compare/methods_chart.py" line="88"/>
+        <location filename="../../app/compare/methods_chart.py" line="90"/>
         <source>No tokenizer could cut the text.</source>
         <translation>没有分词器能切分这段文本。</translation>
     </message>
     <message>
-        <location filename="../../app/compare/methods_chart.py" line="98"/>
+        <location filename="../../app/compare/methods_chart.py" line="100"/>
         <source>Fewer tokens per byte is shorter: fewest tokens is the least any cut of this vocabulary needs.</source>
         <translation>每字节词元越少，编码越短：“最少词元”是这个词表任何切分方式所需的最少词元数。</translation>
     </message>

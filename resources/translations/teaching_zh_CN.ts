@@ -59,30 +59,34 @@
         <source>Type some words.</source>
         <translation>请输入一些单词。</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../app/teaching/classic_view.py" line="222"/>
         <source>&lt;b&gt;Start&lt;/b&gt;: {words} words as characters plus the end-of-word marker “{marker}”. Next: &lt;b&gt;{pair}&lt;/b&gt; ({count}×).</source>
-        <translation>&lt;b&gt;开始&lt;/b&gt;：{words} 个单词，拆成字符，再加上词尾标记“{marker}”。下一步：&lt;b&gt;{pair}&lt;/b&gt;（{count} 次）。</translation>
-    </message>
-    <message>
-        <location filename="../../app/teaching/classic_view.py" line="226"/>
-        <source>&lt;b&gt;Start&lt;/b&gt;: {words} words as characters plus the end-of-word marker “{marker}”.</source>
-        <translation>&lt;b&gt;开始&lt;/b&gt;：{words} 个单词，拆成字符，再加上词尾标记“{marker}”。</translation>
+        <translation>
+            <numerusform>&lt;b&gt;开始&lt;/b&gt;：{words} 个单词，拆成字符，再加上词尾标记“{marker}”。下一步：&lt;b&gt;{pair}&lt;/b&gt;（{count} 次）。</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/classic_view.py" line="240"/>
+        <location filename="../../app/teaching/classic_view.py" line="229"/>
+        <source>&lt;b&gt;Start&lt;/b&gt;: {words} words as characters plus the end-of-word marker “{marker}”.</source>
+        <translation>
+            <numerusform>&lt;b&gt;开始&lt;/b&gt;：{words} 个单词，拆成字符，再加上词尾标记“{marker}”。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/teaching/classic_view.py" line="244"/>
         <source>&lt;b&gt;Round {round} of {rounds}&lt;/b&gt;: merge &lt;b&gt;{pair} → {symbol}&lt;/b&gt;, {count} occurrences (frequency-weighted); %n words changed (highlighted). Ties go to the pair met first reading the table.</source>
         <translation>
             <numerusform>&lt;b&gt;第 {round} 轮，共 {rounds} 轮&lt;/b&gt;：合并 &lt;b&gt;{pair} → {symbol}&lt;/b&gt;，出现 {count} 次（按词频加权）；%n 个单词发生变化（已高亮）。频次相同时，选按表格顺序最先遇到的一对。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/classic_view.py" line="255"/>
+        <location filename="../../app/teaching/classic_view.py" line="259"/>
         <source>Pair counts in round {round} (chosen in orange)</source>
         <translation>第 {round} 轮的符号对频次（选中的为橙色）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/classic_view.py" line="258"/>
+        <location filename="../../app/teaching/classic_view.py" line="262"/>
         <source>No pair left</source>
         <translation>没有可合并的符号对了</translation>
     </message>
@@ -101,28 +105,34 @@ bytes {hex}</source>
         <translation>ID {id}
 字节 {hex}</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../app/teaching/encode_animation.py" line="176"/>
         <source>&lt;b&gt;{done} of {total} merges done&lt;/b&gt;. Next: rank {rank}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</source>
-        <translation>&lt;b&gt;已完成 {done}/{total} 次合并&lt;/b&gt;。下一步：序号 {rank}，&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;（ID {id}）</translation>
+        <translation>
+            <numerusform>&lt;b&gt;已完成 {done}/{total} 次合并&lt;/b&gt;。下一步：序号 {rank}，&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;（ID {id}）</numerusform>
+        </translation>
     </message>
-    <message>
-        <location filename="../../app/teaching/encode_animation.py" line="181"/>
+    <message numerus="yes">
+        <location filename="../../app/teaching/encode_animation.py" line="183"/>
         <source>&lt;b&gt;Bytes&lt;/b&gt; ({total} merges). Next: rank {rank}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</source>
-        <translation>&lt;b&gt;字节&lt;/b&gt;（共 {total} 次合并）。下一步：序号 {rank}，&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;（ID {id}）</translation>
+        <translation>
+            <numerusform>&lt;b&gt;字节&lt;/b&gt;（共 {total} 次合并）。下一步：序号 {rank}，&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;（ID {id}）</numerusform>
+        </translation>
     </message>
-    <message>
-        <location filename="../../app/teaching/encode_animation.py" line="197"/>
+    <message numerus="yes">
+        <location filename="../../app/teaching/encode_animation.py" line="201"/>
         <source>&lt;b&gt;Done&lt;/b&gt;: {merges} merges, {tokens} tokens. Press space to replay.</source>
-        <translation>&lt;b&gt;完成&lt;/b&gt;：{merges} 次合并，{tokens} 个词元。按空格键重新播放。</translation>
+        <translation>
+            <numerusform>&lt;b&gt;完成&lt;/b&gt;：{merges} 次合并，{tokens} 个词元。按空格键重新播放。</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/encode_animation.py" line="204"/>
+        <location filename="../../app/teaching/encode_animation.py" line="208"/>
         <source>Token ids: {ids}</source>
         <translation>词元 ID：{ids}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/encode_animation.py" line="206"/>
+        <location filename="../../app/teaching/encode_animation.py" line="210"/>
         <source>Token ids when done: {ids}</source>
         <translation>完成后的词元 ID：{ids}</translation>
     </message>
@@ -323,89 +333,95 @@ bytes {hex}</source>
         <source>{number}. {token}   ({count}×)   cut by GPT-2: {pieces}</source>
         <translation>{number}. {token}   （{count} 次）   GPT-2 切分为：{pieces}</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../app/teaching/pretok_view.py" line="177"/>
         <source>{crossing} of {merges} merges cross a boundary.</source>
-        <translation>{merges} 次合并中有 {crossing} 次跨越边界。</translation>
+        <translation>
+            <numerusform>{merges} 次合并中有 {crossing} 次跨越边界。</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/pretok_view.py" line="179"/>
+        <location filename="../../app/teaching/pretok_view.py" line="181"/>
         <source>%n join words</source>
         <translation>
             <numerusform>%n 次连接单词</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/pretok_view.py" line="180"/>
+        <location filename="../../app/teaching/pretok_view.py" line="182"/>
         <source>%n glue punctuation to a word</source>
         <translation>
             <numerusform>%n 次把标点粘到单词上</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/pretok_view.py" line="181"/>
+        <location filename="../../app/teaching/pretok_view.py" line="183"/>
         <source>%n cross another boundary</source>
         <translation>
             <numerusform>%n 次跨越其他边界</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="183"/>
+        <location filename="../../app/teaching/pretok_view.py" line="185"/>
         <source>, </source>
         <translation>，</translation>
     </message>
-    <message>
-        <location filename="../../app/teaching/pretok_view.py" line="184"/>
+    <message numerus="yes">
+        <location filename="../../app/teaching/pretok_view.py" line="186"/>
         <source>{crossing} of {merges} merges cross a boundary: {kinds}</source>
-        <translation>{merges} 次合并中有 {crossing} 次跨越边界：{kinds}</translation>
+        <translation>
+            <numerusform>{merges} 次合并中有 {crossing} 次跨越边界：{kinds}</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>QuizSheet</name>
     <message>
-        <location filename="../../app/teaching/quiz_sheet.py" line="185"/>
-        <location filename="../../app/teaching/quiz_sheet.py" line="272"/>
+        <location filename="../../app/teaching/quiz_sheet.py" line="195"/>
+        <location filename="../../app/teaching/quiz_sheet.py" line="280"/>
         <source>Predict the next merge</source>
-        <extracomment>A4 in points, the margin around what is drawn. The PNG pages&apos; resolution (A4 at 150 dpi: 1240 x 1754 pixels).</extracomment>
         <translation>预测下一次合并</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_sheet.py" line="188"/>
+        <location filename="../../app/teaching/quiz_sheet.py" line="198"/>
         <source>Name: ______________________    Score: ____ / {total}</source>
         <translation>姓名：______________________    得分：____ / {total}</translation>
     </message>
-    <message>
-        <location filename="../../app/teaching/quiz_sheet.py" line="198"/>
+    <message numerus="yes">
+        <location filename="../../app/teaching/quiz_sheet.py" line="54"/>
         <source>Question {number} — after {merges} merges, the text is cut like this:</source>
-        <translation>第 {number} 题 — 经过 {merges} 次合并后，文本被切分成这样：</translation>
+        <extracomment>A4 in points, the margin around what is drawn. The PNG pages&apos; resolution (A4 at 150 dpi: 1240 x 1754 pixels).</extracomment>
+        <translation>
+            <numerusform>第 {number} 题 — 经过 {merges} 次合并后，文本被切分成这样：</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_sheet.py" line="205"/>
+        <location filename="../../app/teaching/quiz_sheet.py" line="213"/>
         <source>Which pair is merged next? Tick one:</source>
         <translation>下一次合并的是哪一对？请勾选一项：</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_sheet.py" line="208"/>
+        <location filename="../../app/teaching/quiz_sheet.py" line="216"/>
         <source>Answers</source>
         <translation>答案</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_sheet.py" line="215"/>
+        <location filename="../../app/teaching/quiz_sheet.py" line="223"/>
         <source>Question {number}: {letter})  {pair}</source>
         <translation>第 {number} 题：{letter})  {pair}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_sheet.py" line="224"/>
+        <location filename="../../app/teaching/quiz_sheet.py" line="232"/>
         <source>{letter}) {pair}: {count}×</source>
         <translation>{letter}) {pair}：{count}×</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_sheet.py" line="234"/>
+        <location filename="../../app/teaching/quiz_sheet.py" line="242"/>
         <source>Counts in this text (the training corpus&apos;s counts were not kept).</source>
         <translation>频次取自这段文本（训练语料的频次没有保存）。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_sheet.py" line="250"/>
+        <location filename="../../app/teaching/quiz_sheet.py" line="258"/>
         <source>Save the quiz sheet as .pdf or .png, not {suffix}.</source>
         <translation>题单请保存为 .pdf 或 .png，而不是 {suffix}。</translation>
     </message>
@@ -449,67 +465,69 @@ bytes {hex}</source>
     </message>
     <message>
         <location filename="../../app/teaching/quiz_view.py" line="132"/>
-        <location filename="../../app/teaching/quiz_view.py" line="228"/>
+        <location filename="../../app/teaching/quiz_view.py" line="230"/>
         <source>This tokenizer has no merges: there is nothing to predict.</source>
         <translation>该分词器没有合并：没有可预测的内容。</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../app/teaching/quiz_view.py" line="144"/>
         <source>&lt;b&gt;Question {number} of {round}&lt;/b&gt; — {merges} merges done. Here is the text now: which pair is merged next?</source>
-        <translation>&lt;b&gt;第 {number} 题，共 {round} 题&lt;/b&gt; — 已完成 {merges} 次合并。这是文本现在的样子：下一次合并的是哪一对？</translation>
+        <translation>
+            <numerusform>&lt;b&gt;第 {number} 题，共 {round} 题&lt;/b&gt; — 已完成 {merges} 次合并。这是文本现在的样子：下一次合并的是哪一对？</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="187"/>
+        <location filename="../../app/teaching/quiz_view.py" line="189"/>
         <source>&lt;b&gt;Right!&lt;/b&gt;</source>
         <translation>&lt;b&gt;答对了！&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="187"/>
+        <location filename="../../app/teaching/quiz_view.py" line="189"/>
         <source>&lt;b&gt;Not this time.&lt;/b&gt;</source>
         <translation>&lt;b&gt;这次没答对。&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="188"/>
+        <location filename="../../app/teaching/quiz_view.py" line="190"/>
         <source>Merge {rank} joins &lt;b&gt;{pair}&lt;/b&gt;.</source>
         <translation>第 {rank} 次合并连接的是 &lt;b&gt;{pair}&lt;/b&gt;。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="195"/>
+        <location filename="../../app/teaching/quiz_view.py" line="197"/>
         <source>Counts in this text, not in the training corpus (not kept): they show where the pair stands side by side, not why the trainer chose it.</source>
         <translation>这些是本文本中的计数，而非训练语料中的计数（训练语料未保存）：它们显示这一对相邻出现的位置，而不是训练器选择它的原因。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="219"/>
+        <location filename="../../app/teaching/quiz_view.py" line="221"/>
         <source>{tokenizer} · merges {first}–{last} · “{text}”</source>
         <translation>{tokenizer} · 第 {first}–{last} 次合并 · “{text}”</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="232"/>
+        <location filename="../../app/teaching/quiz_view.py" line="234"/>
         <source>PDF document (*.pdf);;PNG images (*.png)</source>
         <translation>PDF 文档 (*.pdf);;PNG 图片 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="233"/>
+        <location filename="../../app/teaching/quiz_view.py" line="235"/>
         <source>Save the quiz sheet</source>
         <translation>保存题单</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="239"/>
+        <location filename="../../app/teaching/quiz_view.py" line="241"/>
         <source>Cannot save the quiz sheet</source>
         <translation>无法保存题单</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="243"/>
+        <location filename="../../app/teaching/quiz_view.py" line="245"/>
         <source>round {number}: {right}/{asked}</source>
         <translation>第 {number} 轮：{right}/{asked}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="246"/>
+        <location filename="../../app/teaching/quiz_view.py" line="248"/>
         <source>this round: {right}/{asked}</source>
         <translation>本轮：{right}/{asked}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="247"/>
+        <location filename="../../app/teaching/quiz_view.py" line="249"/>
         <source>Score — {rounds}</source>
         <translation>得分 — {rounds}</translation>
     </message>
@@ -768,40 +786,48 @@ bytes {hex}</source>
         <source>No pairs</source>
         <translation>没有词元对</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../app/teaching/step_through.py" line="222"/>
         <source>&lt;b&gt;Start&lt;/b&gt;: {tokens} tokens. The most frequent pair is &lt;b&gt;{left} + {right}&lt;/b&gt; ({count}×): press → to merge it.</source>
-        <translation>&lt;b&gt;开始&lt;/b&gt;：{tokens} 个词元。出现最多的一对是 &lt;b&gt;{left} + {right}&lt;/b&gt;（{count} 次）：按 → 合并它。</translation>
+        <translation>
+            <numerusform>&lt;b&gt;开始&lt;/b&gt;：{tokens} 个词元。出现最多的一对是 &lt;b&gt;{left} + {right}&lt;/b&gt;（{count} 次）：按 → 合并它。</numerusform>
+        </translation>
     </message>
-    <message>
-        <location filename="../../app/teaching/step_through.py" line="233"/>
+    <message numerus="yes">
+        <location filename="../../app/teaching/step_through.py" line="236"/>
         <source>Sequence ({tokens} tokens)</source>
-        <translation>序列（{tokens} 个词元）</translation>
+        <translation>
+            <numerusform>序列（{tokens} 个词元）</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="234"/>
+        <location filename="../../app/teaching/step_through.py" line="238"/>
         <source>Pair counts now (the merged pair in orange)</source>
         <translation>当前的词元对频次（将合并的一对为橙色）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="240"/>
+        <location filename="../../app/teaching/step_through.py" line="244"/>
         <source>&lt;b&gt;Step {step} of {steps}&lt;/b&gt;: merge &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (new id {id}), counted {count}× (overlaps included), merged at %n places: {before} → {after} tokens.</source>
         <translation>
             <numerusform>&lt;b&gt;第 {step} 步，共 {steps} 步&lt;/b&gt;：合并 &lt;b&gt;{left} + {right} → {token}&lt;/b&gt;（新 ID {id}），计数 {count} 次（含重叠），在 %n 处合并：{before} → {after} 个词元。</numerusform>
         </translation>
     </message>
-    <message>
-        <location filename="../../app/teaching/step_through.py" line="259"/>
+    <message numerus="yes">
+        <location filename="../../app/teaching/step_through.py" line="263"/>
         <source>Before ({tokens} tokens)</source>
-        <translation>合并前（{tokens} 个词元）</translation>
+        <translation>
+            <numerusform>合并前（{tokens} 个词元）</numerusform>
+        </translation>
     </message>
-    <message>
-        <location filename="../../app/teaching/step_through.py" line="260"/>
+    <message numerus="yes">
+        <location filename="../../app/teaching/step_through.py" line="264"/>
         <source>After ({tokens} tokens)</source>
-        <translation>合并后（{tokens} 个词元）</translation>
+        <translation>
+            <numerusform>合并后（{tokens} 个词元）</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="262"/>
+        <location filename="../../app/teaching/step_through.py" line="266"/>
         <source>Pair counts at step {step} (the merged pair in orange)</source>
         <translation>第 {step} 步的词元对频次（合并的一对为橙色）</translation>
     </message>
@@ -1099,20 +1125,26 @@ bytes {hex}</source>
         <source>No merges: every byte is a token.</source>
         <translation>没有合并：每个字节都是一个词元。</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../app/teaching/vocab_slider.py" line="180"/>
         <source>k = {k} of {total} merges · the model has {vocab} tokens</source>
-        <translation>k = {k}，共 {total} 次合并 · 模型共有 {vocab} 个词元</translation>
+        <translation>
+            <numerusform>k = {k}，共 {total} 次合并 · 模型共有 {vocab} 个词元</numerusform>
+        </translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../app/teaching/vocab_slider.py" line="183"/>
         <source>k = {k} of {total} merges · vocabulary {vocab}</source>
-        <translation>k = {k}，共 {total} 次合并 · 词表大小 {vocab}</translation>
+        <translation>
+            <numerusform>k = {k}，共 {total} 次合并 · 词表大小 {vocab}</numerusform>
+        </translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../app/teaching/vocab_slider.py" line="190"/>
         <source>{tokens} tokens · {chars} characters per token · {bytes} bytes per token</source>
-        <translation>{tokens} 个词元 · 每个词元 {chars} 个字符 · 每个词元 {bytes} 个字节</translation>
+        <translation>
+            <numerusform>{tokens} 个词元 · 每个词元 {chars} 个字符 · 每个词元 {bytes} 个字节</numerusform>
+        </translation>
     </message>
     <message>
         <location filename="../../app/teaching/vocab_slider.py" line="195"/>

@@ -172,10 +172,12 @@
         <source>No token matches these filters: loosen one (the script, the length, the text).</source>
         <translation>没有词元符合这些筛选条件：请放宽其中一个（文字、长度或文本）。</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../app/vocabulary/browse_panel.py" line="153"/>
         <source>{shown:,} of {total:,} tokens</source>
-        <translation>显示 {shown:,} / {total:,} 个词元</translation>
+        <translation>
+            <numerusform>显示 {shown:,} / {total:,} 个词元</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -336,14 +338,16 @@
         <source>&lt;b&gt;{a}&lt;/b&gt; vs &lt;b&gt;{b}&lt;/b&gt;: {shared:,} shared tokens, {only_a:,} only in {a}, {only_b:,} only in {b}; Jaccard {jaccard:.3f}. Shared tokens made by a merge in both: {merged:,}.</source>
         <translation>&lt;b&gt;{a}&lt;/b&gt; 对比 &lt;b&gt;{b}&lt;/b&gt;：共有词元 {shared:,} 个，仅在 {a} 中 {only_a:,} 个，仅在 {b} 中 {only_b:,} 个；Jaccard 系数 {jaccard:.3f}。共有词元中在两边都由合并产生的：{merged:,} 个。</translation>
     </message>
-    <message>
-        <location filename="../../app/vocabulary/overlap_panel.py" line="167"/>
+    <message numerus="yes">
         <location filename="../../app/vocabulary/overlap_panel.py" line="168"/>
+        <location filename="../../app/vocabulary/overlap_panel.py" line="169"/>
         <source>Only in “{name}”: {count:,} tokens</source>
-        <translation>仅在“{name}”中：{count:,} 个词元</translation>
+        <translation>
+            <numerusform>仅在“{name}”中：{count:,} 个词元</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/overlap_panel.py" line="177"/>
+        <location filename="../../app/vocabulary/overlap_panel.py" line="178"/>
         <source>The overlap could not be computed: {error}</source>
         <translation>无法计算重合：{error}</translation>
     </message>
@@ -779,11 +783,13 @@
         <source>Hex</source>
         <translation>十六进制</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../app/vocabulary/table_model.py" line="214"/>
         <source>id {id} · {count} bytes: {hex}</source>
         <extracomment>Hex is cut to this many bytes in the table (the tooltip has all of them).</extracomment>
-        <translation>id {id} · {count} 个字节：{hex}</translation>
+        <translation>
+            <numerusform>id {id} · {count} 个字节：{hex}</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -893,10 +899,12 @@
         <source>{name}: {tokens:,} tokens, {merged:,} made by merges</source>
         <translation>{name}：{tokens:,} 个词元，其中 {merged:,} 个由合并产生</translation>
     </message>
-    <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="332"/>
+    <message numerus="yes">
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="333"/>
         <source>ours ({merges:,} merges)</source>
-        <translation>我们的（{merges:,} 次合并）</translation>
+        <translation>
+            <numerusform>我们的（{merges:,} 次合并）</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -977,10 +985,12 @@
         <source>Files to look for the merges in</source>
         <translation>要在其中查找合并的文件</translation>
     </message>
-    <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="195"/>
+    <message numerus="yes">
+        <location filename="../../app/vocabulary/why_panel.py" line="196"/>
         <source>No merge of rank {rank}: the tokenizer has {merges:,} merges.</source>
-        <translation>没有序号为 {rank} 的合并：该分词器共有 {merges:,} 次合并。</translation>
+        <translation>
+            <numerusform>没有序号为 {rank} 的合并：该分词器共有 {merges:,} 次合并。</numerusform>
+        </translation>
     </message>
     <message>
         <location filename="../../app/vocabulary/why_panel.py" line="202"/>
@@ -1002,15 +1012,19 @@
         <source>Merge {rank:,}: {pair} → {token}, count {count:,} when chosen.</source>
         <translation>序号为 {rank:,} 的合并：{pair} → {token}，被选中时出现 {count:,} 次。</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../app/vocabulary/why_panel.py" line="232"/>
         <source>Below: all {count:,} places it occurs in the corpus.</source>
-        <translation>下表：它在语料中出现的全部 {count:,} 处。</translation>
+        <translation>
+            <numerusform>下表：它在语料中出现的全部 {count:,} 处。</numerusform>
+        </translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../app/vocabulary/why_panel.py" line="234"/>
         <source>Below: the first {count:,} places it occurs in the corpus.</source>
-        <translation>下表：它在语料中出现的前 {count:,} 处。</translation>
+        <translation>
+            <numerusform>下表：它在语料中出现的前 {count:,} 处。</numerusform>
+        </translation>
     </message>
     <message>
         <location filename="../../app/vocabulary/why_panel.py" line="236"/>
