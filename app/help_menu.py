@@ -154,7 +154,7 @@ class TourDialog(QDialog):
     highlights its title in the tab bar (put back as it was when the tour closes)."""
 
     #: The colour of the title of the tab the page is about.
-    HIGHLIGHT = QColor("#1565c0")
+    HIGHLIGHT = QColor("#e65100")
 
     def __init__(self, window):
         super().__init__(window)
