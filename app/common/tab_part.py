@@ -19,8 +19,6 @@ Its place in the list gives its shortcut (:func:`shortcut`: Ctrl+1 for the first
 'Train, Compare or Vocabulary'
 >>> merges_label(9, 1000), merges_label(1000, 1000)
 ('9 of 1,000 merges', '1,000 merges')
->>> merges_label(1, 1)
-'1 merge'
 """
 
 from __future__ import annotations

@@ -51,6 +51,17 @@
     </message>
 </context>
 <context>
+    <name>Dialogs</name>
+    <message numerus="yes">
+        <location filename="../../app/common/widgets/dialogs.py" line="27"/>
+        <source>The tokenizer trained here ({merges} merges) is not saved.</source>
+        <translation>
+            <numerusform>The tokenizer trained here ({merges} merge) is not saved.</numerusform>
+            <numerusform>The tokenizer trained here ({merges} merges) is not saved.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>EncodeAnimationView</name>
     <message numerus="yes">
         <location filename="../../app/teaching/encode_animation.py" line="176"/>
@@ -394,7 +405,7 @@
 <context>
     <name>TabWords</name>
     <message numerus="yes">
-        <location filename="../../app/common/tab_part.py" line="100"/>
+        <location filename="../../app/common/tab_part.py" line="98"/>
         <source>{merges} of {total} merges</source>
         <translation>
             <numerusform>{merges} of {total} merge</numerusform>
@@ -402,7 +413,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/tab_part.py" line="101"/>
+        <location filename="../../app/common/tab_part.py" line="99"/>
         <source>{merges} merges</source>
         <translation>
             <numerusform>{merges} merge</numerusform>

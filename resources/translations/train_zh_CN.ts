@@ -337,59 +337,61 @@
 <context>
     <name>Dialogs</name>
     <message>
-        <location filename="../../app/common/widgets/dialogs.py" line="26"/>
+        <location filename="../../app/common/widgets/dialogs.py" line="38"/>
         <source>Unsaved tokenizer</source>
         <translation>分词器尚未保存</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../app/common/widgets/dialogs.py" line="27"/>
         <source>The tokenizer trained here ({merges} merges) is not saved.</source>
-        <translation>在这里训练的分词器（{merges} 次合并）还没有保存。</translation>
+        <translation>
+            <numerusform>在这里训练的分词器（{merges} 次合并）还没有保存。</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/common/widgets/dialogs.py" line="35"/>
+        <location filename="../../app/common/widgets/dialogs.py" line="45"/>
         <source>Save it before it is replaced?</source>
         <translation>在它被替换之前保存吗？</translation>
     </message>
     <message>
-        <location filename="../../app/common/widgets/dialogs.py" line="38"/>
+        <location filename="../../app/common/widgets/dialogs.py" line="48"/>
         <source>Save it before the window closes? The kept runs ({count}) stay on disk: they are listed again at the next start until you forget them.</source>
         <translation>关闭窗口前先保存它吗？保留的训练（{count}）仍留在磁盘上：下次启动时会再次列出，直到你丢弃它们。</translation>
     </message>
     <message>
-        <location filename="../../app/common/widgets/dialogs.py" line="45"/>
+        <location filename="../../app/common/widgets/dialogs.py" line="55"/>
         <source>Save it before the window closes?</source>
         <translation>关闭窗口前先保存它吗？</translation>
     </message>
     <message>
-        <location filename="../../app/common/widgets/dialogs.py" line="57"/>
-        <location filename="../../app/common/widgets/dialogs.py" line="80"/>
+        <location filename="../../app/common/widgets/dialogs.py" line="67"/>
+        <location filename="../../app/common/widgets/dialogs.py" line="90"/>
         <source>Not UTF-8 text</source>
         <translation>不是 UTF-8 文本</translation>
     </message>
     <message>
-        <location filename="../../app/common/widgets/dialogs.py" line="64"/>
+        <location filename="../../app/common/widgets/dialogs.py" line="74"/>
         <source>Train on it anyway, with each invalid byte replaced by the character U+FFFD (�)?</source>
         <translation>仍然用它训练，并把每个无效字节替换为字符 U+FFFD（�）吗？</translation>
     </message>
     <message>
-        <location filename="../../app/common/widgets/dialogs.py" line="69"/>
+        <location filename="../../app/common/widgets/dialogs.py" line="79"/>
         <source>Replace invalid bytes</source>
         <translation>替换无效字节</translation>
     </message>
     <message>
-        <location filename="../../app/common/widgets/dialogs.py" line="71"/>
-        <location filename="../../app/common/widgets/dialogs.py" line="93"/>
+        <location filename="../../app/common/widgets/dialogs.py" line="81"/>
+        <location filename="../../app/common/widgets/dialogs.py" line="103"/>
         <source>Skip this file</source>
         <translation>跳过此文件</translation>
     </message>
     <message>
-        <location filename="../../app/common/widgets/dialogs.py" line="87"/>
+        <location filename="../../app/common/widgets/dialogs.py" line="97"/>
         <source>Read it as {encoding}?</source>
         <translation>按 {encoding} 读取吗？</translation>
     </message>
     <message>
-        <location filename="../../app/common/widgets/dialogs.py" line="90"/>
+        <location filename="../../app/common/widgets/dialogs.py" line="100"/>
         <source>Read as {encoding}</source>
         <translation>按 {encoding} 读取</translation>
     </message>
@@ -2321,17 +2323,17 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>TabPart</name>
     <message>
-        <location filename="../../app/common/tab_part.py" line="78"/>
+        <location filename="../../app/common/tab_part.py" line="76"/>
         <source>{tab}</source>
         <translation>“{tab}”</translation>
     </message>
     <message>
-        <location filename="../../app/common/tab_part.py" line="83"/>
+        <location filename="../../app/common/tab_part.py" line="81"/>
         <source>{tabs}, {tab}</source>
         <translation>{tabs}{tab}</translation>
     </message>
     <message>
-        <location filename="../../app/common/tab_part.py" line="84"/>
+        <location filename="../../app/common/tab_part.py" line="82"/>
         <source>{tabs} or {tab}</source>
         <translation>{tabs}或{tab}</translation>
     </message>
@@ -2339,14 +2341,14 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>TabWords</name>
     <message numerus="yes">
-        <location filename="../../app/common/tab_part.py" line="100"/>
+        <location filename="../../app/common/tab_part.py" line="98"/>
         <source>{merges} of {total} merges</source>
         <translation>
             <numerusform>{merges}/{total} 次合并</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/tab_part.py" line="101"/>
+        <location filename="../../app/common/tab_part.py" line="99"/>
         <source>{merges} merges</source>
         <translation>
             <numerusform>{merges} 次合并</numerusform>

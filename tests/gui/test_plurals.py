@@ -84,3 +84,10 @@ def test_the_engine_s_counting_messages_in_chinese(chinese):
     from bpe_core.messages import Message
 
     assert engine_message(Message.of("train.cancelled", merges=1)) == "在 1 次合并后取消。"
+
+
+def test_the_unsaved_question_says_one_merge(english):
+    from app.common.widgets.dialogs import Dialogs
+
+    assert Dialogs().unsaved(1) == "The tokenizer trained here (1 merge) is not saved."
+    assert Dialogs().unsaved(1234) == "The tokenizer trained here (1,234 merges) is not saved."
