@@ -172,7 +172,7 @@ class FileMenu(QObject):
         closes (the question says the kept runs stay on disk)."""
         if not self.unsaved():
             return True
-        merges = f"{self.window.train_tab.tokenizer.merge_count:,}"
+        merges = self.window.train_tab.tokenizer.merge_count
         if closing:
             answer = dialogs.ask_unsaved(self.window, merges, kept=len(self.window.session.kept))
         else:

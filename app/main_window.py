@@ -115,7 +115,7 @@ class MainWindow(QMainWindow):
             self.session.set_own(None)
         elif so_far is not None:
             steps, special_tokens, pattern = so_far
-            label = self.tr("training, {merges} merges").format(merges=f"{len(steps):,}")
+            label = self.tr("training, {merges} merges", "", len(steps)).format(merges=f"{len(steps):,}")
             self.compare_view.set_own_steps(steps, special_tokens, pattern, label)
 
     def _show_own(self) -> None:
@@ -176,7 +176,9 @@ class MainWindow(QMainWindow):
 
     def _teach_name(self) -> str:
         own = self.session.own
-        return self.tr("current tokenizer ({merges} merges)").format(merges=f"{own.total:,}") if own else ""
+        return (
+            self.tr("current tokenizer ({merges} merges)", "", own.total).format(merges=f"{own.total:,}") if own else ""
+        )
 
     # --- drag and drop, closing ----------------------------------------------------------------------------
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:

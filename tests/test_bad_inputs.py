@@ -2232,3 +2232,40 @@ def test_a_question_with_one_choice_puts_it_first():
     from bpe_core.teaching.quiz import answer_place
 
     assert {answer_place(rank, 1) for rank in range(10)} == {0}
+
+
+# ----- smalls (issue 42): the settings' rules are the engine's, once: which variants combine, Ray missing -----------
+
+
+@pytest.mark.parametrize(("variant", "other"), [("picky", "resume"), ("picky", "superword"), ("parity", "picky")])
+def test_the_settings_refuse_the_variants_the_trainer_refuses_from_its_one_table(variant, other, monkeypatch):
+    """TrainConfig reads bpe_core.variants.registry.CANNOT_COMBINE (it had the pairs written out again): each pair
+    of the table is refused naming both fields, and a pair added to the table is refused by the settings too."""
+    from bpe_core.training.config import TrainConfig
+    from bpe_core.variants.registry import CANNOT_COMBINE
+
+    on = {"picky": {"picky": 0.9}, "resume": {"resume": "saved.json"}, "superword": {"superword_after": 500}}
+    on |= {"parity": {"parity": True}, "forbid": {"forbid": ("x",)}}
+    field = {"superword": "superword_after"}
+    (problem,) = TrainConfig(vocab_size=1000, **on[variant] | on[other]).problems()
+    assert (problem.field, problem.message.code) == (variant, "config.cannot_combine")
+    assert dict(problem.message.fields) == {"variant": variant, "other": field.get(other, other)}
+    assert TrainConfig(vocab_size=1000, **on[variant] | on["forbid"]).problems() == []
+    monkeypatch.setitem(CANNOT_COMBINE, variant, ("train.picky_with", (*CANNOT_COMBINE[variant][1], "forbid")))
+    (problem,) = TrainConfig(vocab_size=1000, **on[variant] | on["forbid"]).problems()
+    assert dict(problem.message.fields) == {"variant": variant, "other": "forbid"}
+
+
+def test_a_ray_address_without_ray_installed_is_a_problem_of_the_settings(monkeypatch, tmp_path):
+    """Counting on Ray where Ray is not installed: refused by TrainConfig on its field (the window had this rule of
+    its own), before any run; the tokenizer file named to resume from is untouched."""
+    import importlib.util
+
+    from bpe_core.training.config import TrainConfig
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "ray" else real(name, *a))
+    (problem,) = TrainConfig(vocab_size=1000, ray_address="local").problems()
+    assert (problem.field, problem.message.code) == ("ray_address", "config.ray_missing")
+    assert str(problem.message) == 'counting on Ray needs Ray: pip install -e ".[ray]"'
+    assert TrainConfig(vocab_size=1000).problems() == []

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Protocol, runtime_checkable
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtWidgets import QWidget
 
 from app.common.session import Session
@@ -85,8 +85,15 @@ def spoken_list(items: Sequence[str]) -> str:
 def merges_label(step: int, total: int) -> str:
     """Our tokenizer's name at ``step`` of its ``total`` merges, as the tabs show it: the step chosen in the Train
     tab is said wherever ours is shown ("9 of 1,000 merges")."""
-    if step < total:
-        return QCoreApplication.translate("TabPart", "{merges} of {total} merges").format(
-            merges=f"{step:,}", total=f"{total:,}"
-        )
-    return QCoreApplication.translate("TabPart", "{merges} merges").format(merges=f"{step:,}")
+    return TabWords().merges_label(step, total)
+
+
+class TabWords(QObject):
+    """What the tabs say with a count, in Qt's plural forms ("1 merge", "2 merges"), which lupdate finds only in
+    ``self.tr(text, "", n)``."""
+
+    def merges_label(self, step: int, total: int) -> str:
+        """See :func:`merges_label`."""
+        if step < total:
+            return self.tr("{merges} of {total} merges", "", total).format(merges=f"{step:,}", total=f"{total:,}")
+        return self.tr("{merges} merges", "", step).format(merges=f"{step:,}")

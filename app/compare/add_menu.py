@@ -9,6 +9,7 @@ from PySide6.QtCore import Signal, Slot
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMenu
 
+from app.compare.catalogue_words import shown_name, shown_note
 from app.compare.model_id_dialog import ModelIdDialog
 from bpe_core import model_catalogue
 
@@ -38,8 +39,8 @@ class AddMenu(QMenu):
             submenu = self.addMenu(family)
             for model in models:
                 label = self.tr("{name} — {hub_id} (gated: needs a login)") if model.gated else "{name} — {hub_id}"
-                action = submenu.addAction(label.format(name=model.name, hub_id=model.hub_id))
-                action.setToolTip(model.note)
+                action = submenu.addAction(label.format(name=shown_name(model), hub_id=model.hub_id))
+                action.setToolTip(shown_note(model))
                 action.setData(model.hub_id)
                 action.triggered.connect(self._on_catalogue_action)
 

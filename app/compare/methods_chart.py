@@ -56,7 +56,9 @@ class MethodsChart(QDialog):
     def measure(self, tokenizers: dict, text: str) -> None:
         """Cut ``text`` by every method with every tokenizer (``name -> tokenizer``), in a worker."""
         self.status.setText(
-            self.tr("Cutting the text with {count} tokenizers, four ways each…").format(count=len(tokenizers))
+            self.tr("Cutting the text with {count} tokenizers, four ways each…", "", len(tokenizers)).format(
+                count=len(tokenizers)
+            )
         )
         self.jobs.submit(lambda cancelled, _progress: method_costs(tokenizers, text, cancelled=cancelled))
 

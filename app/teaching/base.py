@@ -29,6 +29,18 @@ from PySide6.QtWidgets import QDoubleSpinBox, QHBoxLayout, QLabel, QPushButton, 
 from bpe_core import formats
 
 EXPORT_SUFFIXES = (".png", ".svg")
+#: The keys every teaching view answers (the Help menu lists them from here): (key, its name, what it does, the
+#: view's method that does it).
+KEYS = (
+    (Qt.Key.Key_Right, "→", QT_TRANSLATE_NOOP("TeachingView", "Next step of a lesson"), "key_forward"),
+    (Qt.Key.Key_Left, "←", QT_TRANSLATE_NOOP("TeachingView", "Step back in a lesson"), "key_back"),
+    (
+        Qt.Key.Key_Space,
+        QT_TRANSLATE_NOOP("TeachingView", "Space"),
+        QT_TRANSLATE_NOOP("TeachingView", "Play or pause a lesson"),
+        "toggle_play",
+    ),
+)
 PRESENTATION_SCALE = 1.8
 
 
@@ -157,19 +169,22 @@ class TeachingView(QWidget):
         self.player.start()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        key = event.key()
-        if key == Qt.Key.Key_Right:
-            self.player.stop()
-            self.step_forward()
-        elif key == Qt.Key.Key_Left:
-            self.player.stop()
-            self.step_back()
-        elif key == Qt.Key.Key_Space:
-            self.toggle_play()
-        else:
+        answer = next((name for key, _, _, name in KEYS if key == event.key()), None)
+        if answer is None:
             super().keyPressEvent(event)
             return
+        getattr(self, answer)()
         event.accept()
+
+    def key_forward(self) -> None:
+        """→: stop playing, one step forward."""
+        self.player.stop()
+        self.step_forward()
+
+    def key_back(self) -> None:
+        """←: stop playing, one step back."""
+        self.player.stop()
+        self.step_back()
 
     def play_controls(self, speed: float = 2.0, maximum: float = 50.0) -> QWidget:
         """◀ ⏯ ▶ buttons and a speed box (steps per second), wired to this view."""

@@ -220,10 +220,14 @@ class ClassicBpeView(TeachingView):
             if first is not None:
                 start = self.tr(
                     "<b>Start</b>: {words} words as characters plus the end-of-word marker “{marker}”. "
-                    "Next: <b>{pair}</b> ({count}×)."
+                    "Next: <b>{pair}</b> ({count}×).",
+                    "",
+                    len(table),
                 )
             else:
-                start = self.tr("<b>Start</b>: {words} words as characters plus the end-of-word marker “{marker}”.")
+                start = self.tr(
+                    "<b>Start</b>: {words} words as characters plus the end-of-word marker “{marker}”.", "", len(table)
+                )
             self.round_label.setText(
                 start.format(
                     words=len(table),

@@ -177,11 +177,15 @@ class EncodeAnimationView(TeachingView):
             if frame:
                 sentence = self.tr(
                     "<b>{done} of {total} merges done</b>. "
-                    "Next: rank {rank}, <b>{left} + {right} → {token}</b> (id {id})"
+                    "Next: rank {rank}, <b>{left} + {right} → {token}</b> (id {id})",
+                    "",
+                    total,
                 )
             else:
                 sentence = self.tr(
-                    "<b>Bytes</b> ({total} merges). Next: rank {rank}, <b>{left} + {right} → {token}</b> (id {id})"
+                    "<b>Bytes</b> ({total} merges). Next: rank {rank}, <b>{left} + {right} → {token}</b> (id {id})",
+                    "",
+                    total,
                 )
             self.step_label.setText(
                 sentence.format(
@@ -197,7 +201,7 @@ class EncodeAnimationView(TeachingView):
         else:
             tokens = sum(len(s[n]) for s, n in zip(self.states, self.applied))
             self.step_label.setText(
-                self.tr("<b>Done</b>: {merges} merges, {tokens} tokens. Press space to replay.").format(
+                self.tr("<b>Done</b>: {merges} merges, {tokens} tokens. Press space to replay.", "", total).format(
                     merges=total, tokens=tokens
                 )
             )

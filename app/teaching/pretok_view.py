@@ -199,14 +199,16 @@ class PretokenizationView(TeachingView):
     def _summary(self, crossing: int, merges: int, by_kind: dict[str, int]) -> str:
         """ "3 of 30 merges cross a boundary: 2 join words, 1 glue punctuation to a word"."""
         if not crossing:
-            return self.tr("{crossing} of {merges} merges cross a boundary.").format(crossing=crossing, merges=merges)
+            return self.tr("{crossing} of {merges} merges cross a boundary.", "", merges).format(
+                crossing=crossing, merges=merges
+            )
         kinds = {
             "words": self.tr("%n join words", "", by_kind["words"]),
             "punctuation": self.tr("%n glue punctuation to a word", "", by_kind["punctuation"]),
             "other": self.tr("%n cross another boundary", "", by_kind["other"]),
         }
         parts = self.tr(", ").join(kinds[k] for k, n in by_kind.items() if n)
-        return self.tr("{crossing} of {merges} merges cross a boundary: {kinds}").format(
+        return self.tr("{crossing} of {merges} merges cross a boundary: {kinds}", "", merges).format(
             crossing=crossing, merges=merges, kinds=parts
         )
 

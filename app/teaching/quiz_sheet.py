@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QCoreApplication, QIODevice, QMarginsF, QPointF, QRectF, QSizeF, Qt
+from PySide6.QtCore import QBuffer, QCoreApplication, QIODevice, QMarginsF, QObject, QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -44,6 +44,16 @@ PNG_DPI = 150
 PDF_DPI = 300
 SHEET_SUFFIXES = (".pdf", ".png")
 LETTERS = "ABCDEFGH"
+
+
+class QuizSheet(QObject):
+    """The sheet's sentences with a count, in Qt's plural forms ("1 character", "2 characters"), which
+    lupdate finds only in ``self.tr(text, "", n)``."""
+
+    def question_line(self, number: int, merges: int) -> str:
+        """The line above question ``number``, asked after ``merges`` merges ("after 1 merge")."""
+        text = self.tr("Question {number} — after {merges} merges, the text is cut like this:", "", merges)
+        return text.format(number=number, merges=f"{merges:,}")
 
 
 @dataclass(frozen=True)
@@ -196,9 +206,7 @@ def paint_sheet(sheet: Sheet, painter: QPainter, new_page: Callable[[], QPainter
         q = item.question
         page.room(90)
         page.text(
-            QCoreApplication.translate(
-                "QuizSheet", "Question {number} — after {merges} merges, the text is cut like this:"
-            ).format(number=item.number, merges=f"{q.rank:,}"),
+            QuizSheet().question_line(item.number, q.rank),
             12,
             bold=True,
         )

@@ -143,7 +143,9 @@ class QuizView(TeachingView):
         self.prompt.setText(
             self.tr(
                 "<b>Question {number} of {round}</b> — {merges} merges done. Here is the text now: which pair is "
-                "merged next?"
+                "merged next?",
+                "",
+                rank,
             ).format(number=self.asked + 1, round=ROUND, merges=f"{rank:,}")
         )
         self.chips.set_chips(view_chips(self.tokenizer.view_at(self.text, rank)))

@@ -231,7 +231,9 @@ class StepThroughView(TeachingView):
             self.step_label.setText(
                 self.tr(
                     "<b>Start</b>: {tokens} tokens. The most frequent pair is <b>{left} + {right}</b> ({count}×): "
-                    "press → to merge it."
+                    "press → to merge it.",
+                    "",
+                    len(walk.start),
                 ).format(
                     tokens=len(walk.start),
                     left=self.html_label(nxt.left),
@@ -241,7 +243,9 @@ class StepThroughView(TeachingView):
             )
             self.before.set_chips(self._chips(walk.start, pairs, "pair", nxt.positions))
             self.after.set_chips([])
-            self._set_titles(self.tr("Sequence ({tokens} tokens)").format(tokens=len(walk.start)), "")
+            self._set_titles(
+                self.tr("Sequence ({tokens} tokens)", "", len(walk.start)).format(tokens=len(walk.start)), ""
+            )
             self._chart(nxt, self.tr("Pair counts now (the merged pair in orange)"))
         else:
             step = steps[self.t - 1]
@@ -267,8 +271,8 @@ class StepThroughView(TeachingView):
             self.before.set_chips(self._chips(step.before, pairs, "pair", step.positions))
             self.after.set_chips(self._chips(step.after, set(step.new_positions), "new"))
             self._set_titles(
-                self.tr("Before ({tokens} tokens)").format(tokens=len(step.before)),
-                self.tr("After ({tokens} tokens)").format(tokens=len(step.after)),
+                self.tr("Before ({tokens} tokens)", "", len(step.before)).format(tokens=len(step.before)),
+                self.tr("After ({tokens} tokens)", "", len(step.after)).format(tokens=len(step.after)),
             )
             self._chart(step, self.tr("Pair counts at step {step} (the merged pair in orange)").format(step=self.t))
         self.merge_list.blockSignals(True)

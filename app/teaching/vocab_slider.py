@@ -177,17 +177,17 @@ class VocabSliderView(TeachingView):
         else:
             self.merge_label.setText(self.tr("No merges: every byte is a token."))
         if self.tokenizer.family != "ours":  # the model stays whole: its library encodes it
-            size = self.tr("k = {k} of {total} merges · the model has {vocab} tokens")
+            size = self.tr("k = {k} of {total} merges · the model has {vocab} tokens", "", self.total_merges)
             vocab = self.tokenizer.vocab_size
         else:  # ours at merge k is a tokenizer of its own
-            size = self.tr("k = {k} of {total} merges · vocabulary {vocab}")
+            size = self.tr("k = {k} of {total} merges · vocabulary {vocab}", "", self.total_merges)
             vocab = 256 + k + len(self.tokenizer.special_tokens)
         self.size_label.setText(size.format(k=f"{k:,}", total=f"{self.total_merges:,}", vocab=f"{vocab:,}"))
         text = self.text()
         n = len(self.ids)
         if n:
             self.stats.setText(
-                self.tr("{tokens} tokens · {chars} characters per token · {bytes} bytes per token").format(
+                self.tr("{tokens} tokens · {chars} characters per token · {bytes} bytes per token", "", n).format(
                     tokens=f"{n:,}", chars=f"{len(text) / n:.2f}", bytes=f"{len(text.encode('utf-8')) / n:.2f}"
                 )
             )

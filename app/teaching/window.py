@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QEventLoop, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QComboBox, QFileDialog, QLabel, QMainWindow, QMessageBox, QStackedWidget
 
@@ -88,6 +88,29 @@ def prepare(tokenizer: ShownTokenizer | str) -> Prepared:
     tokenizer.view_at("", 0)  # builds what cutting to the first merges needs here, not at the first slide
     tokenizer.merge_rank(b"")  # and the table a tree's ranks are looked up in (a published model's: 150,000 merges)
     return Prepared(tokenizer, MergeTrees(tokenizer))
+
+
+def window_actions(owner: QObject) -> dict[str, QAction]:
+    """The Teach window's actions with their shortcuts, made children of ``owner`` (the window, or the Help menu's
+    list of shortcuts, which reads them from here): presentation mode (F5), full screen (F11), export (Ctrl+E),
+    close (Ctrl+W, Esc)."""
+    presentation = QAction(QCoreApplication.translate("TeachingWindow", "Presentation mode"), owner, checkable=True)
+    presentation.setShortcut(QKeySequence("F5"))
+    presentation.setToolTip(
+        QCoreApplication.translate("TeachingWindow", "Large fonts for a projector; ← → step, space plays (F5)")
+    )
+    fullscreen = QAction(QCoreApplication.translate("TeachingWindow", "Full screen"), owner, checkable=True)
+    fullscreen.setShortcut(QKeySequence("F11"))
+    export = QAction(QCoreApplication.translate("TeachingWindow", "Export view…"), owner)
+    export.setShortcut(QKeySequence("Ctrl+E"))
+    export.setToolTip(
+        QCoreApplication.translate(
+            "TeachingWindow", "Save the current view as PNG or SVG, or its animation as GIF or MP4, for slides"
+        )
+    )
+    close = QAction(QCoreApplication.translate("TeachingWindow", "Close"), owner)
+    close.setShortcuts([QKeySequence("Ctrl+W"), QKeySequence("Esc")])
+    return {"presentation": presentation, "fullscreen": fullscreen, "export": export, "close": close}
 
 
 class TeachingWindow(QMainWindow):
@@ -163,24 +186,15 @@ class TeachingWindow(QMainWindow):
         self._loading_action = toolbar.addWidget(self.loading_label)
         self._loading_action.setVisible(False)
         toolbar.addSeparator()
-        self.presentation_action = QAction(self.tr("Presentation mode"), self, checkable=True)
-        self.presentation_action.setShortcut(QKeySequence("F5"))
-        self.presentation_action.setToolTip(self.tr("Large fonts for a projector; ← → step, space plays (F5)"))
+        actions = window_actions(self)
+        self.presentation_action, self.fullscreen_action = actions["presentation"], actions["fullscreen"]
+        self.export_action, self.close_action = actions["export"], actions["close"]
         self.presentation_action.toggled.connect(self.set_presentation)
-        self.fullscreen_action = QAction(self.tr("Full screen"), self, checkable=True)
-        self.fullscreen_action.setShortcut(QKeySequence("F11"))
         self.fullscreen_action.toggled.connect(self._set_fullscreen)
-        self.export_action = QAction(self.tr("Export view…"), self)
-        self.export_action.setShortcut(QKeySequence("Ctrl+E"))
-        self.export_action.setToolTip(
-            self.tr("Save the current view as PNG or SVG, or its animation as GIF or MP4, for slides")
-        )
         self.export_action.triggered.connect(self.export_dialog)
         for action in (self.presentation_action, self.fullscreen_action, self.export_action):
             toolbar.addAction(action)
             self.addAction(action)
-        self.close_action = QAction(self.tr("Close"), self)
-        self.close_action.setShortcuts([QKeySequence("Ctrl+W"), QKeySequence("Esc")])
         self.close_action.triggered.connect(self.close)
         self.addAction(self.close_action)
 
@@ -489,7 +503,9 @@ class TeachingWindow(QMainWindow):
         kinds = self.tr("PNG image (*.png);;SVG drawing (*.svg)")
         if view.animated:
             kinds += ";;" + self.tr("Animated GIF (*.gif);;MP4 video (*.mp4)")
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export view"), default, kinds)
+        path, _ = QFileDialog.getSaveFileName(
+            self, self.QCoreApplication.translate("TeachingWindow", "Export view"), default, kinds
+        )
         if path:
             self.export_current(path)
 

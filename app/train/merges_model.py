@@ -160,7 +160,9 @@ class MergesTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole and column in (LEFT, RIGHT, NEW):
             token_id = (step.left, step.right, step.new_id)[column - LEFT]
             data = step.token if column == NEW else self.history.parts(row)[column - LEFT]
-            return self.tr("id {id}: {count} bytes, hex {hex}").format(id=token_id, count=len(data), hex=data.hex(" "))
+            return self.tr("id {id}: {count} bytes, hex {hex}", "", len(data)).format(
+                id=token_id, count=len(data), hex=data.hex(" ")
+            )
         if role == Qt.ItemDataRole.ToolTipRole and column == REMOVED and step.removed:
             said = self.tr("Removed after this merge: {tokens}")
             return said.format(

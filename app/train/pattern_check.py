@@ -50,18 +50,8 @@ def verdict_of(report: PatternReport, sample_name: str, pattern: str = "") -> Ve
         examples = ", ".join(
             at.format(text=repr(text[:12]), offset=f"{offset:,}") for offset, text in report.unmatched[:3]
         )
-        if examples:
-            text = QCoreApplication.translate(
-                "PatternCheck",
-                "Leaves {count} characters unmatched in the first 64 KB of {name} (e.g. {examples}): they are dropped.",
-            )
-        else:
-            text = QCoreApplication.translate(
-                "PatternCheck", "Leaves {count} characters unmatched in the first 64 KB of {name}: they are dropped."
-            )
-        return Verdict(
-            pattern, True, text.format(count=f"{report.unmatched_chars:,}", name=sample_name, examples=examples), True
-        )
+        said = PatternCheck().unmatched(report.unmatched_chars, sample_name, examples)
+        return Verdict(pattern, True, said, True)
     text = QCoreApplication.translate("PatternCheck", "OK: {count} pre-tokens in the first 64 KB of {name}.")
     return Verdict(pattern, True, text.format(count=f"{report.pretokens:,}", name=sample_name))
 
@@ -83,6 +73,25 @@ def check_on_sample(pattern: str, sample: str, sample_name: str) -> Verdict:
     except PatternError as exc:
         return Verdict(pattern, False, engine_message(exc))
     return verdict_of(report, sample_name, pattern)
+
+
+class PatternCheck(QObject):
+    """The check's sentences with a count, in Qt's plural forms ("1 character", "2 characters"), which
+    lupdate finds only in ``self.tr(text, "", n)``."""
+
+    def unmatched(self, count: int, name: str, examples: str) -> str:
+        """``count`` characters of the sample ``name`` left unmatched (``examples`` of them, or none)."""
+        if examples:
+            text = self.tr(
+                "Leaves {count} characters unmatched in the first 64 KB of {name} (e.g. {examples}): they are dropped.",
+                "",
+                count,
+            )
+        else:
+            text = self.tr(
+                "Leaves {count} characters unmatched in the first 64 KB of {name}: they are dropped.", "", count
+            )
+        return text.format(count=f"{count:,}", name=name, examples=examples)
 
 
 class PatternChecker(QObject):

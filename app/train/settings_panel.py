@@ -33,14 +33,9 @@ from app.common.widgets.collapsible import Collapsible
 from app.common.widgets.fields import FIELD_MAX_CHARS
 from app.train.corpus_sources import CorpusSource
 from app.train.pattern_check import PatternChecker, Verdict
-from app.train.settings import (
-    DEFAULT_SPECIALS,
-    TrainSettings,
-    default_processes,
-    parse_special_tokens,
-)
+from app.train.settings import DEFAULT_SPECIALS, default_processes, parse_special_tokens, problem_texts
 from bpe_core.patterns import PATTERNS
-from bpe_core.training.config import Problem
+from bpe_core.training.config import Problem, TrainConfig
 
 PATTERN_LABELS = {
     "gpt2": QT_TRANSLATE_NOOP("SettingsPanel", "GPT-2 regex"),
@@ -213,19 +208,20 @@ class SettingsPanel(QGroupBox):
         self.ray_address.textChanged.connect(self._changed)
         self._changed()
 
-    def settings(self) -> TrainSettings:
+    def settings(self) -> TrainConfig:
+        """The settings shown, as the engine's (0, "off" and an empty field turn their variant off; the corpus's
+        reading, ``errors`` and ``encoding``, is set when a run starts)."""
         name = self.pattern.currentData()
-        pattern = self.custom_regex.text() if name == CUSTOM else name
-        return TrainSettings(
+        return TrainConfig(
             vocab_size=self.vocab_size.value(),
-            pattern=pattern,
-            special_tokens=parse_special_tokens(self.specials.text()),
+            pattern=self.custom_regex.text() if name == CUSTOM else name,
+            special_tokens=tuple(parse_special_tokens(self.specials.text())),
             processes=self.processes.value(),
             min_count=self.min_count.value(),
-            forbid=[self.forbid.text()] if self.forbid.text() else [],
-            superword_after=self.superword_after.value(),
-            ray_address=self.ray_address.text().strip(),
-            picky=self.picky.value(),
+            forbid=(self.forbid.text(),) if self.forbid.text() else (),
+            superword_after=self.superword_after.value() or None,
+            ray_address=self.ray_address.text().strip() or None,
+            picky=self.picky.value() or None,
             parity=self.parity.isChecked(),
         )
 
@@ -253,7 +249,7 @@ class SettingsPanel(QGroupBox):
 
     def problems(self) -> list[str]:
         settings = self.settings()
-        found = settings.problems()
+        found = problem_texts(settings)
         if self._source is not None:
             found.extend(self._source.problems(settings.pattern, settings.special_tokens, settings.superword_after))
             if settings.parity and self._source.counts is not None:
@@ -308,7 +304,7 @@ class SettingsPanel(QGroupBox):
         self._refresh()
 
     def _regex_problems(self) -> list[Problem]:
-        return [problem for problem in self.settings().field_problems() if problem.field == "pattern"]
+        return [problem for problem in self.settings().problems() if problem.field == "pattern"]
 
     def _field_widgets(self) -> dict[str, QWidget]:
         """The widget that shows each :class:`~bpe_core.training.config.TrainConfig` field (a problem's field is
@@ -350,7 +346,7 @@ class SettingsPanel(QGroupBox):
         self.problem_label.setText("\n".join(problems))
         self.problem_label.setVisible(bool(problems))
         verdict = self._current_verdict()
-        bad = {problem.field for problem in self.settings().field_problems()}
+        bad = {problem.field for problem in self.settings().problems()}
         if verdict is not None and not verdict.usable:
             bad.add("pattern")
         if self._custom_pattern() is None:

@@ -66,7 +66,9 @@ class RunSteering(QObject):
         self.resume_button.setVisible(found is not None)
         if found is not None:
             merges = _merge_count(found[1], found[1].stat().st_mtime_ns)
-            self.resume_button.setText(self.tr("Resume the interrupted run ({merges} merges)").format(merges=merges))
+            said = "?" if merges is None else f"{merges:,}"
+            run = self.tr("Resume the interrupted run ({merges} merges)", "", -1 if merges is None else merges)
+            self.resume_button.setText(run.format(merges=said))
 
     @Slot()
     def resume_interrupted(self) -> None:
@@ -85,8 +87,8 @@ class RunSteering(QObject):
         settings = dataclasses.replace(
             settings,
             min_count=run.get("min_count") or 1,
-            forbid=list(run.get("forbid") or []),
-            superword_after=run.get("superword_after") or 0,
+            forbid=tuple(run.get("forbid") or ()),
+            superword_after=run.get("superword_after") or None,
             resume=str(merges),
         )
         tab.start_training(settings)
@@ -116,7 +118,7 @@ class RunSteering(QObject):
         tokenizer = self.tab.tokenizer
         left, right = tokenizer.merges[rank]
         settings = self.tab.settings_panel.settings()
-        forbid = [*settings.forbid, exactly(left + right)]
+        forbid = (*settings.forbid, exactly(left + right))
         settings = dataclasses.replace(
             settings,
             vocab_size=max(settings.vocab_size, tokenizer.vocab_size),
@@ -168,9 +170,9 @@ def run_folder() -> Path:
 
 
 @functools.lru_cache(maxsize=4)
-def _merge_count(path: Path, _modified: int) -> str:
-    """How many merges a saved tokenizer holds, for the button ("?" if it cannot be read); read once a version."""
+def _merge_count(path: Path, _modified: int) -> int | None:
+    """How many merges a saved tokenizer holds, for the button (None if it cannot be read); read once a version."""
     try:
-        return f"{len(load_json(path).merges):,}"
+        return len(load_json(path).merges)
     except (OSError, ValueError):
-        return "?"
+        return None

@@ -44,13 +44,13 @@ from app.train.preview_marks import mark_pair
 from app.train.progress import PhaseProgress, format_seconds
 from app.train.run_box import RunBox
 from app.train.run_status import STATUS_KEYS, status_texts
-from app.train.settings import TrainSettings
 from app.train.settings_panel import SettingsPanel
 from app.train.steering import RunSteering, run_folder
 from app.train.watch_controls import WatchControls
 from app.train.watch_pace import WatchPace
 from app.train.worker import CorpusCounted, TrainingResult, TrainingRun
 from bpe_core.teaching.lesson_text import lesson_text
+from bpe_core.training.config import TrainConfig
 
 #: While training, a piece of a frame (see ``TrainTab._on_steps``) is painted at most this often. A frame has four
 #: pieces (the table, then each chart), so each is repainted about every 4 x 30 ms: 8 times a second.
@@ -245,7 +245,7 @@ class TrainTab(QSplitter):
         self.run_box.show_problems(self.problems(), self.training)
 
     @Slot()
-    def start_training(self, settings: TrainSettings | None = None) -> None:
+    def start_training(self, settings: TrainConfig | None = None) -> None:
         """Start a run (cancelling and disconnecting any previous one first), with the settings panel's settings
         or ``settings`` (a run that goes on from another: :mod:`app.train.steering`)."""
         if self.problems():
@@ -349,7 +349,9 @@ class TrainTab(QSplitter):
         )
         self.progress.setValue(0)
         self.progress_text.setText(
-            self.tr("Counted {words} unique pre-tokens; merging…").format(words=f"{counted.unique_words:,}")
+            self.tr("Counted {words} unique pre-tokens; merging…", "", counted.unique_words).format(
+                words=f"{counted.unique_words:,}"
+            )
         )
         self._update_status()
 
@@ -497,9 +499,9 @@ class TrainTab(QSplitter):
                 unique_words=result.record.unique_words,
             )
         if result.cancelled:
-            text = self.tr("Cancelled in {time}: {merges} merges. {reason}")
+            text = self.tr("Cancelled in {time}: {merges} merges. {reason}", "", len(self.history))
         else:
-            text = self.tr("Done in {time}: {merges} merges. {reason}")
+            text = self.tr("Done in {time}: {merges} merges. {reason}", "", len(self.history))
         text = text.format(
             time=format_seconds(result.seconds),
             merges=f"{len(self.history):,}",
@@ -693,7 +695,7 @@ class TrainTab(QSplitter):
                 pattern=str(settings.get("pattern", tokenizer.pattern)),
                 special_tokens=list(settings.get("special_tokens", [])),
             )
-            opened = self.tr("Opened {name}: {merges} merges. {reason}").format(
+            opened = self.tr("Opened {name}: {merges} merges. {reason}", "", len(self.history)).format(
                 name=name, merges=f"{len(self.history):,}", reason=engine_message(record.stop_reason)
             )
         else:

@@ -52,7 +52,7 @@ class WatchControls(QWidget):
         if made <= shown:
             return
         numbers = {"shown": f"{shown:,}", "made": f"{made:,}"}
-        self.behind.setText(self.tr("Shown: {shown} of {made} merges").format(**numbers))
+        self.behind.setText(self.tr("Shown: {shown} of {made} merges", "", made).format(**numbers))
         if engine_done:
             text = self.tr("Showing merge {shown} of {made}: training is done; Catch up shows the end.")
         else:

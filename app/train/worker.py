@@ -16,6 +16,7 @@ they are the counts the run trained on; a run on counts files gives their sum.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import threading
 import traceback
 from collections.abc import Callable, Iterator
@@ -26,7 +27,6 @@ from PySide6.QtCore import QCoreApplication, QTimer, Signal, Slot
 
 from app.common.background.worker import Task, WorkerThread
 from app.train.corpus_sources import CorpusSource
-from app.train.settings import TrainSettings
 from bpe_core.cancelled import Cancelled
 from bpe_core.corpus import CorpusInfo, CorpusReader
 from bpe_core.counting import count_pieces
@@ -34,6 +34,7 @@ from bpe_core.counts_file import Counts, read_counts
 from bpe_core.specials import SpecialSplitter
 from bpe_core.steps import MergeStep, TrainingRecord
 from bpe_core.tokenizer import Tokenizer
+from bpe_core.training.config import TrainConfig
 from bpe_core.training_process import (
     FLUSH_SECONDS,
     Corpus,
@@ -99,7 +100,7 @@ class TrainingWorker(Task):
     # bpe_core.messages.Message, or plain text), details
     failed = Signal(str, object, str)
 
-    def __init__(self, source: CorpusSource, settings: TrainSettings, flush_seconds: float = FLUSH_SECONDS):
+    def __init__(self, source: CorpusSource, settings: TrainConfig, flush_seconds: float = FLUSH_SECONDS):
         super().__init__()
         self.source = source
         self.settings = settings
@@ -146,7 +147,8 @@ class TrainingWorker(Task):
             paths=tuple(str(path) for path in source.files_to_read()),
             counts=tuple(str(path) for path in source.counts.paths) if source.counts else (),
         )
-        return TrainingJob(self.settings.config(source.errors, source.encoding), corpus, self.flush_seconds)
+        config = dataclasses.replace(self.settings, errors=source.errors, encoding=source.encoding)
+        return TrainingJob(config, corpus, self.flush_seconds)
 
     def _follow(self, process: TrainingProcess, job: TrainingJob) -> None:
         pending: list[MergeStep] = []
@@ -261,7 +263,7 @@ class TrainingRun(WorkerThread):
     finished = Signal(object)
     failed = Signal(str, object, str)
 
-    def __init__(self, source: CorpusSource, settings: TrainSettings, parent=None):
+    def __init__(self, source: CorpusSource, settings: TrainConfig, parent=None):
         worker = TrainingWorker(source, settings)
         super().__init__(worker, "bpe-training", parent)
         self.worker: TrainingWorker = worker

@@ -177,7 +177,7 @@ class BrowsePanel(QSplitter):
     def _update_count(self) -> None:
         total = 0 if self.table is None else len(self.table)
         self.count_label.setText(
-            self.tr("{shown:,} of {total:,} tokens").format(shown=self.view.model_.rowCount(), total=total)
+            self.tr("{shown:,} of {total:,} tokens", "", total).format(shown=self.view.model_.rowCount(), total=total)
         )
 
     @Slot(str)

@@ -164,8 +164,9 @@ class OverlapPanel(QWidget):
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.scripts.setItem(r, c, item)
         self.scripts.resizeColumnsToContents()
-        self.title_a.setText(self.tr("Only in “{name}”: {count:,} tokens").format(name=a, count=len(overlap.only_a)))
-        self.title_b.setText(self.tr("Only in “{name}”: {count:,} tokens").format(name=b, count=len(overlap.only_b)))
+        only_a, only_b = len(overlap.only_a), len(overlap.only_b)
+        self.title_a.setText(self.tr("Only in “{name}”: {count:,} tokens", "", only_a).format(name=a, count=only_a))
+        self.title_b.setText(self.tr("Only in “{name}”: {count:,} tokens", "", only_b).format(name=b, count=only_b))
         self.only_a.model_.set_table(overlap.a, base=overlap.only_a)
         self.only_b.model_.set_table(overlap.b, base=overlap.only_b)
         for hint in self.hints:  # an empty list now means none

@@ -52,6 +52,29 @@ BUILT_IN_NAMES = frozenset(
     )
 )
 
+#: The chart's tick under each language of the built-in passage: its code in English (15 groups of bars leave room
+#: for no more), its name in Chinese, whose readers do not read language codes (英语, 中文…). A file's own codes
+#: are shown as written.
+BUILT_IN_TICKS = frozenset(
+    (
+        QT_TRANSLATE_NOOP("ParityChart", "en"),
+        QT_TRANSLATE_NOOP("ParityChart", "zh"),
+        QT_TRANSLATE_NOOP("ParityChart", "ja"),
+        QT_TRANSLATE_NOOP("ParityChart", "ko"),
+        QT_TRANSLATE_NOOP("ParityChart", "ar"),
+        QT_TRANSLATE_NOOP("ParityChart", "hi"),
+        QT_TRANSLATE_NOOP("ParityChart", "ru"),
+        QT_TRANSLATE_NOOP("ParityChart", "fr"),
+        QT_TRANSLATE_NOOP("ParityChart", "es"),
+        QT_TRANSLATE_NOOP("ParityChart", "de"),
+        QT_TRANSLATE_NOOP("ParityChart", "pt"),
+        QT_TRANSLATE_NOOP("ParityChart", "tr"),
+        QT_TRANSLATE_NOOP("ParityChart", "pl"),
+        QT_TRANSLATE_NOOP("ParityChart", "id"),
+        QT_TRANSLATE_NOOP("ParityChart", "el"),
+    )
+)
+
 
 class ParityPanel(JobPanel):
     """``encoders()`` gives ``{name: a function giving encode}``; ``compute()`` measures them on the passage
@@ -189,7 +212,7 @@ class ParityPanel(JobPanel):
             )
             self.chart.addItem(bars)  # named: the legend lists it
             self.bars.append(bars)
-        self.chart.getAxis("bottom").setTicks([list(zip(x.tolist(), languages))])
+        self.chart.getAxis("bottom").setTicks([list(zip(x.tolist(), map(tick, languages)))])
         line = pg.InfiniteLine(pos=1.0, angle=0, pen=pg.mkPen(style.SUB_TEXT, style=Qt.PenStyle.DashLine))
         self.chart.addItem(line)
         self.bars.append(line)
@@ -214,6 +237,16 @@ def _translated(name: str) -> str:
     ('English', 'Klingon')
     """
     return QCoreApplication.translate("ParallelText", name) if name in BUILT_IN_NAMES else name
+
+
+def tick(code: str) -> str:
+    """The chart's tick under the language ``code``: a built-in language's in the user's language, any other code as
+    it is.
+
+    >>> tick("zh"), tick("tlh")
+    ('zh', 'tlh')
+    """
+    return QCoreApplication.translate("ParityChart", code) if code in BUILT_IN_TICKS else code
 
 
 def _built(loaders: dict) -> dict:

@@ -251,7 +251,7 @@ class VocabularyModel(QAbstractTableModel):
             return _cell(table, row, key)
         if role == Qt.ItemDataRole.ToolTipRole:
             token = table.tokens[row]
-            return self.tr("id {id} · {count} bytes: {hex}").format(
+            return self.tr("id {id} · {count} bytes: {hex}", "", len(token)).format(
                 id=int(table.ids[row]), count=len(token), hex=token.hex(" ")
             )
         if role == Qt.ItemDataRole.TextAlignmentRole and key in ("id", "rank", "length", "chars"):

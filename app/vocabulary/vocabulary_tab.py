@@ -330,7 +330,8 @@ class VocabularyTab(QWidget):
         tab or opened here, as ``name -> a function giving encode`` (called in the parity worker)."""
         encoders = {}
         if self.own_tokenizer is not None:
-            name = self.tr("ours ({merges:,} merges)").format(merges=len(self.own_tokenizer.merges))
+            merges = len(self.own_tokenizer.merges)
+            name = self.tr("ours ({merges:,} merges)", "", merges).format(merges=merges)
             encoders[name] = functools.partial(getattr, self.own_tokenizer, "encode")
         for key, choice in self.choices.items():
             if key != OWN_KEY:

@@ -280,9 +280,9 @@ class WhyMergePanel(QWidget):
             return
         if not 0 <= rank < len(tokenizer.merges):
             self.title.setText(
-                self.tr("No merge of rank {rank}: the tokenizer has {merges:,} merges.").format(
-                    rank=rank, merges=len(tokenizer.merges)
-                )
+                self.tr(
+                    "No merge of rank {rank}: the tokenizer has {merges:,} merges.", "", len(tokenizer.merges)
+                ).format(rank=rank, merges=len(tokenizer.merges))
             )
             return
         left, right = tokenizer.merges[rank]
@@ -320,9 +320,9 @@ class WhyMergePanel(QWidget):
         if not shown:
             below = self._nowhere()
         elif explanation.complete:
-            below = self.tr("Below: all {count:,} places it occurs in the corpus.")
+            below = self.tr("Below: all {count:,} places it occurs in the corpus.", "", shown)
         else:
-            below = self.tr("Below: the first {count:,} places it occurs in the corpus.")
+            below = self.tr("Below: the first {count:,} places it occurs in the corpus.", "", shown)
         self.title.setText(
             self.tr("{merge} {below}", "two sentences one after the other").format(
                 merge=merge.format(

@@ -14,12 +14,13 @@ widgets, and each words the codes in its own language.
 
 Adding an option: declare it here (with its bounds, or a rule in :meth:`TrainConfig.problems`; the trainer gets it
 as the keyword argument of the same name), then give it a flag in ``bpe_core/cli.py`` (``add_argument`` and
-``TRAIN_FLAGS``) and a widget in ``app/train/settings_panel.py`` (``settings()`` and ``_field_widgets``; its value in
-``app/train/settings.py``'s ``TrainSettings``).
+``TRAIN_FLAGS``) and a widget in ``app/train/settings_panel.py`` (``settings()``, which makes the window's
+:class:`TrainConfig`, and ``_field_widgets``).
 """
 
 from __future__ import annotations
 
+import importlib.util
 import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields
@@ -30,6 +31,7 @@ from bpe_core.specials import check_special_tokens
 from bpe_core.variants.errors import VariantSettingError
 from bpe_core.variants.forbid import ForbidRule
 from bpe_core.variants.picky import check_tau
+from bpe_core.variants.registry import CANNOT_COMBINE
 from bpe_core.variants.superword import SUPERBPE_STAGE2, isolated
 
 
@@ -48,6 +50,9 @@ class ConfigError(EngineError, ValueError):
         super().__init__(problem.message)
         self.problem = problem
 
+
+#: The field of each variant whose field is not named as the variant (:class:`~bpe_core.variants.base.Variant`).
+_VARIANT_FIELDS = {"superword": "superword_after"}
 
 #: The fields the run uses itself rather than passing to the trainer.
 _RUN_OWN = ("special_tokens", "resume", "ray_address", "checkpoint")
@@ -129,23 +134,34 @@ class TrainConfig:
                 yield Problem(option.name, _bound_message(bounds["code"], option.name, value, low, self))
 
     def _combinations(self) -> Iterator[Problem]:
-        """The variants that cannot be combined yet, and the Ray address where counting must be local."""
-        on = {
-            "resume": self.resume is not None,
-            "superword_after": self.superword_after is not None,
-            "picky": self.picky is not None,
-        }
-        for variant, others in (
-            ("picky", ("resume", "superword_after")),
-            ("parity", ("resume", "superword_after", "picky")),
-        ):
-            other = next((name for name in others if on[name]), None)
-            if getattr(self, variant) not in (None, False) and other is not None:
-                yield Problem(variant, Message.of("config.cannot_combine", variant=variant, other=other))
+        """The variants that cannot be combined yet (:data:`~bpe_core.variants.registry.CANNOT_COMBINE`, the one
+        table the trainer refuses them by), and the Ray address where counting must be local or Ray is missing."""
+        for variant, (_, refused) in CANNOT_COMBINE.items():
+            other = next((name for name in refused if self._variant_on(name)), None)
+            if self._variant_on(variant) and other is not None:
+                names = {"variant": _field_of(variant), "other": _field_of(other)}
+                yield Problem(_field_of(variant), Message.of("config.cannot_combine", **names))
         if self.ray_address and self.superword_after is not None:
             yield Problem("ray_address", Message.of("config.superword_on_ray"))
         if self.ray_address and self.parity:
             yield Problem("ray_address", Message.of("config.parity_on_ray"))
+        if self.ray_address and importlib.util.find_spec("ray") is None:
+            yield Problem("ray_address", Message.of("config.ray_missing"))
+
+    def _variant_on(self, variant: str) -> bool:
+        """Whether the variant named ``variant`` (its :attr:`~bpe_core.variants.base.Variant.name`) is asked for:
+        its field is not at its default."""
+        name = _field_of(variant)
+        return getattr(self, name) != next(option.default for option in fields(self) if option.name == name)
+
+
+def _field_of(variant: str) -> str:
+    """The field that asks for the variant named ``variant``.
+
+    >>> _field_of("superword"), _field_of("picky")
+    ('superword_after', 'picky')
+    """
+    return _VARIANT_FIELDS.get(variant, variant)
 
 
 def _bound_message(code: str, name: str, value, low: int, config: TrainConfig) -> Message:

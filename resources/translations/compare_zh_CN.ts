@@ -4,62 +4,62 @@
 <context>
     <name>AddMenu</name>
     <message>
-        <location filename="../../app/compare/add_menu.py" line="24"/>
+        <location filename="../../app/compare/add_menu.py" line="25"/>
         <source>File…</source>
         <translation>文件…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/add_menu.py" line="26"/>
+        <location filename="../../app/compare/add_menu.py" line="27"/>
         <source>tokenizer.json, tekken.json, a SentencePiece .model, a .tiktoken file, GPT-2 files or a saved tokenizer</source>
         <translation>tokenizer.json、tekken.json、SentencePiece 的 .model、.tiktoken 文件、GPT-2 文件或已保存的分词器</translation>
     </message>
     <message>
-        <location filename="../../app/compare/add_menu.py" line="30"/>
+        <location filename="../../app/compare/add_menu.py" line="31"/>
         <source>Folder…</source>
         <translation>文件夹…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/add_menu.py" line="31"/>
+        <location filename="../../app/compare/add_menu.py" line="32"/>
         <source>A model&apos;s folder holding its tokenizer files</source>
         <translation>存放模型分词器文件的文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/compare/add_menu.py" line="33"/>
+        <location filename="../../app/compare/add_menu.py" line="34"/>
         <source>Model on Hugging Face…</source>
         <translation>Hugging Face 上的模型…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/add_menu.py" line="34"/>
+        <location filename="../../app/compare/add_menu.py" line="35"/>
         <source>ORG/NAME[@revision]: only its tokenizer files are downloaded, into the Hugging Face cache</source>
         <translation>ORG/NAME[@revision]：只下载它的分词器文件，存入 Hugging Face 缓存</translation>
     </message>
     <message>
-        <location filename="../../app/compare/add_menu.py" line="40"/>
+        <location filename="../../app/compare/add_menu.py" line="41"/>
         <source>{name} — {hub_id} (gated: needs a login)</source>
         <translation>{name} — {hub_id}（受限：需要登录）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/add_menu.py" line="55"/>
+        <location filename="../../app/compare/add_menu.py" line="56"/>
         <source>Kept runs</source>
         <translation>保留的训练</translation>
     </message>
     <message>
-        <location filename="../../app/compare/add_menu.py" line="58"/>
+        <location filename="../../app/compare/add_menu.py" line="59"/>
         <source>A run kept in the Train tab</source>
         <translation>在“训练”页保留的一次训练</translation>
     </message>
     <message>
-        <location filename="../../app/compare/add_menu.py" line="68"/>
+        <location filename="../../app/compare/add_menu.py" line="69"/>
         <source>Add tokenizer pane</source>
         <translation>添加分词器窗格</translation>
     </message>
     <message>
-        <location filename="../../app/compare/add_menu.py" line="70"/>
+        <location filename="../../app/compare/add_menu.py" line="71"/>
         <source>Tokenizers (*.json *.model *.tiktoken *.tiktoken.gz *.txt *.bpe);;All files (*)</source>
         <translation>分词器 (*.json *.model *.tiktoken *.tiktoken.gz *.txt *.bpe);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/compare/add_menu.py" line="77"/>
+        <location filename="../../app/compare/add_menu.py" line="78"/>
         <source>Add the tokenizer in a model&apos;s folder</source>
         <translation>添加模型文件夹中的分词器</translation>
     </message>
@@ -416,20 +416,117 @@ def greet(name):
         <source>Tokenizer</source>
         <translation>分词器</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../app/compare/methods_chart.py" line="59"/>
         <source>Cutting the text with {count} tokenizers, four ways each…</source>
-        <translation>正在用 {count} 个分词器、每个四种方法切分文本…</translation>
+        <translation>
+            <numerusform>正在用 {count} 个分词器、每个四种方法切分文本…</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/compare/methods_chart.py" line="88"/>
+        <location filename="../../app/compare/methods_chart.py" line="90"/>
         <source>No tokenizer could cut the text.</source>
         <translation>没有分词器能切分这段文本。</translation>
     </message>
     <message>
-        <location filename="../../app/compare/methods_chart.py" line="98"/>
+        <location filename="../../app/compare/methods_chart.py" line="100"/>
         <source>Fewer tokens per byte is shorter: fewest tokens is the least any cut of this vocabulary needs.</source>
         <translation>每字节词元越少，编码越短：“最少词元”是这个词表任何切分方式所需的最少词元数。</translation>
+    </message>
+</context>
+<context>
+    <name>ModelCatalogue</name>
+    <message>
+        <location filename="../../app/compare/catalogue_words.py" line="17"/>
+        <source>Qwen 7B (first generation)</source>
+        <extracomment>The names to translate (the others are the models&apos; own names, said as they are).</extracomment>
+        <translation>Qwen 7B（第一代）</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/catalogue_words.py" line="22"/>
+        <source>byte-level BPE; digits one by one; the Qwen 2.5 sizes share this tokenizer</source>
+        <extracomment>Every note of the catalogue, to translate.</extracomment>
+        <translation>字节级 BPE；数字逐个切分；Qwen 2.5 各尺寸共用这个分词器</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/catalogue_words.py" line="25"/>
+        <source>byte-level BPE, the Qwen 2.5 vocabulary with more special tokens</source>
+        <translation>字节级 BPE，Qwen 2.5 的词表，外加更多特殊词元</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/catalogue_words.py" line="26"/>
+        <source>a tiktoken rank file; its regex lives in tokenization_qwen.py (the same as Qwen 2&apos;s)</source>
+        <translation>一个 tiktoken 排名文件；它的正则表达式写在 tokenization_qwen.py 里（与 Qwen 2 的相同）</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/catalogue_words.py" line="30"/>
+        <source>byte-level BPE; a sequence of Split pre-tokenizers (digits in threes, CJK runs)</source>
+        <translation>字节级 BPE；一串 Split 预分词器（数字三位一组，连续的中日韩文字）</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/catalogue_words.py" line="33"/>
+        <source>the DeepSeek V3 tokenizer with R1&apos;s chat template</source>
+        <translation>DeepSeek V3 的分词器，配 R1 的对话模板</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/catalogue_words.py" line="34"/>
+        <source>byte-level BPE; original/tokenizer.model is the same vocabulary as a tiktoken file, pattern llama3</source>
+        <translation>字节级 BPE；original/tokenizer.model 是同一词表的 tiktoken 文件，正则为 llama3</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/catalogue_words.py" line="38"/>
+        <source>the Llama 3.1 tokenizer</source>
+        <translation>Llama 3.1 的分词器</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/catalogue_words.py" line="39"/>
+        <source>SentencePiece-style BPE with byte fallback; tokenizer.model holds the same model</source>
+        <translation>SentencePiece 式 BPE，带字节回退；tokenizer.model 是同一个模型</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/catalogue_words.py" line="42"/>
+        <source>Tekken: tiktoken-style byte-level BPE; ids shifted by the reserved special tokens</source>
+        <translation>Tekken：tiktoken 式字节级 BPE；id 因预留的特殊词元而后移</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/catalogue_words.py" line="45"/>
+        <source>SentencePiece BPE with byte fallback (v3 vocabulary)</source>
+        <translation>SentencePiece BPE，带字节回退（v3 词表）</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/catalogue_words.py" line="46"/>
+        <source>tokenizer.model is a tiktoken rank file, not SentencePiece; tokenization_chatglm.py uses GPT-4&apos;s regex (the organisation is now zai-org; the THUDM id still answers)</source>
+        <translation>tokenizer.model 是 tiktoken 排名文件，不是 SentencePiece；tokenization_chatglm.py 使用 GPT-4 的正则表达式（该组织现名 zai-org；THUDM 的 id 仍可使用）</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/catalogue_words.py" line="51"/>
+        <source>SentencePiece BPE, Chinese and English</source>
+        <translation>SentencePiece BPE，中文和英文</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/catalogue_words.py" line="52"/>
+        <source>SentencePiece BPE; no tokenizer.json is published</source>
+        <translation>SentencePiece BPE；未发布 tokenizer.json</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/catalogue_words.py" line="53"/>
+        <source>SentencePiece BPE (tokenization_internlm2.py)</source>
+        <translation>SentencePiece BPE（见 tokenization_internlm2.py）</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/catalogue_words.py" line="54"/>
+        <source>SentencePiece BPE</source>
+        <translation>SentencePiece 的 BPE</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/catalogue_words.py" line="55"/>
+        <source>byte-level BPE built on cl100k&apos;s vocabulary</source>
+        <translation>在 cl100k 词表基础上构建的字节级 BPE</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/catalogue_words.py" line="56"/>
+        <source>the original byte-level BPE; the same ids as tiktoken&apos;s gpt2</source>
+        <translation>最初的字节级 BPE；id 与 tiktoken 的 gpt2 相同</translation>
     </message>
 </context>
 <context>

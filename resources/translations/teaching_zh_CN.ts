@@ -59,30 +59,34 @@
         <source>Type some words.</source>
         <translation>请输入一些单词。</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../app/teaching/classic_view.py" line="222"/>
         <source>&lt;b&gt;Start&lt;/b&gt;: {words} words as characters plus the end-of-word marker “{marker}”. Next: &lt;b&gt;{pair}&lt;/b&gt; ({count}×).</source>
-        <translation>&lt;b&gt;开始&lt;/b&gt;：{words} 个单词，拆成字符，再加上词尾标记“{marker}”。下一步：&lt;b&gt;{pair}&lt;/b&gt;（{count} 次）。</translation>
-    </message>
-    <message>
-        <location filename="../../app/teaching/classic_view.py" line="226"/>
-        <source>&lt;b&gt;Start&lt;/b&gt;: {words} words as characters plus the end-of-word marker “{marker}”.</source>
-        <translation>&lt;b&gt;开始&lt;/b&gt;：{words} 个单词，拆成字符，再加上词尾标记“{marker}”。</translation>
+        <translation>
+            <numerusform>&lt;b&gt;开始&lt;/b&gt;：{words} 个单词，拆成字符，再加上词尾标记“{marker}”。下一步：&lt;b&gt;{pair}&lt;/b&gt;（{count} 次）。</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/classic_view.py" line="240"/>
+        <location filename="../../app/teaching/classic_view.py" line="229"/>
+        <source>&lt;b&gt;Start&lt;/b&gt;: {words} words as characters plus the end-of-word marker “{marker}”.</source>
+        <translation>
+            <numerusform>&lt;b&gt;开始&lt;/b&gt;：{words} 个单词，拆成字符，再加上词尾标记“{marker}”。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/teaching/classic_view.py" line="244"/>
         <source>&lt;b&gt;Round {round} of {rounds}&lt;/b&gt;: merge &lt;b&gt;{pair} → {symbol}&lt;/b&gt;, {count} occurrences (frequency-weighted); %n words changed (highlighted). Ties go to the pair met first reading the table.</source>
         <translation>
             <numerusform>&lt;b&gt;第 {round} 轮，共 {rounds} 轮&lt;/b&gt;：合并 &lt;b&gt;{pair} → {symbol}&lt;/b&gt;，出现 {count} 次（按词频加权）；%n 个单词发生变化（已高亮）。频次相同时，选按表格顺序最先遇到的一对。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/classic_view.py" line="255"/>
+        <location filename="../../app/teaching/classic_view.py" line="259"/>
         <source>Pair counts in round {round} (chosen in orange)</source>
         <translation>第 {round} 轮的符号对频次（选中的为橙色）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/classic_view.py" line="258"/>
+        <location filename="../../app/teaching/classic_view.py" line="262"/>
         <source>No pair left</source>
         <translation>没有可合并的符号对了</translation>
     </message>
@@ -101,28 +105,34 @@ bytes {hex}</source>
         <translation>ID {id}
 字节 {hex}</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../app/teaching/encode_animation.py" line="179"/>
         <source>&lt;b&gt;{done} of {total} merges done&lt;/b&gt;. Next: rank {rank}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</source>
-        <translation>&lt;b&gt;已完成 {done}/{total} 次合并&lt;/b&gt;。下一步：序号 {rank}，&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;（ID {id}）</translation>
+        <translation>
+            <numerusform>&lt;b&gt;已完成 {done}/{total} 次合并&lt;/b&gt;。下一步：序号 {rank}，&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;（ID {id}）</numerusform>
+        </translation>
     </message>
-    <message>
-        <location filename="../../app/teaching/encode_animation.py" line="184"/>
+    <message numerus="yes">
+        <location filename="../../app/teaching/encode_animation.py" line="186"/>
         <source>&lt;b&gt;Bytes&lt;/b&gt; ({total} merges). Next: rank {rank}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</source>
-        <translation>&lt;b&gt;字节&lt;/b&gt;（共 {total} 次合并）。下一步：序号 {rank}，&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;（ID {id}）</translation>
+        <translation>
+            <numerusform>&lt;b&gt;字节&lt;/b&gt;（共 {total} 次合并）。下一步：序号 {rank}，&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;（ID {id}）</numerusform>
+        </translation>
     </message>
-    <message>
-        <location filename="../../app/teaching/encode_animation.py" line="200"/>
+    <message numerus="yes">
+        <location filename="../../app/teaching/encode_animation.py" line="204"/>
         <source>&lt;b&gt;Done&lt;/b&gt;: {merges} merges, {tokens} tokens. Press space to replay.</source>
-        <translation>&lt;b&gt;完成&lt;/b&gt;：{merges} 次合并，{tokens} 个词元。按空格键重新播放。</translation>
+        <translation>
+            <numerusform>&lt;b&gt;完成&lt;/b&gt;：{merges} 次合并，{tokens} 个词元。按空格键重新播放。</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/encode_animation.py" line="207"/>
+        <location filename="../../app/teaching/encode_animation.py" line="211"/>
         <source>Token ids: {ids}</source>
         <translation>词元 ID：{ids}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/encode_animation.py" line="209"/>
+        <location filename="../../app/teaching/encode_animation.py" line="213"/>
         <source>Token ids when done: {ids}</source>
         <translation>完成后的词元 ID：{ids}</translation>
     </message>
@@ -323,44 +333,48 @@ bytes {hex}</source>
         <source>{number}. {token}   ({count}×)   cut by GPT-2: {pieces}</source>
         <translation>{number}. {token}   （{count} 次）   GPT-2 切分为：{pieces}</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../app/teaching/pretok_view.py" line="202"/>
         <source>{crossing} of {merges} merges cross a boundary.</source>
-        <translation>{merges} 次合并中有 {crossing} 次跨越边界。</translation>
+        <translation>
+            <numerusform>{merges} 次合并中有 {crossing} 次跨越边界。</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/pretok_view.py" line="204"/>
+        <location filename="../../app/teaching/pretok_view.py" line="206"/>
         <source>%n join words</source>
         <translation>
             <numerusform>%n 次连接单词</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/pretok_view.py" line="205"/>
+        <location filename="../../app/teaching/pretok_view.py" line="207"/>
         <source>%n glue punctuation to a word</source>
         <translation>
             <numerusform>%n 次把标点粘到单词上</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/pretok_view.py" line="206"/>
+        <location filename="../../app/teaching/pretok_view.py" line="208"/>
         <source>%n cross another boundary</source>
         <translation>
             <numerusform>%n 次跨越其他边界</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="208"/>
+        <location filename="../../app/teaching/pretok_view.py" line="210"/>
         <source>, </source>
         <translation>，</translation>
     </message>
-    <message>
-        <location filename="../../app/teaching/pretok_view.py" line="209"/>
+    <message numerus="yes">
+        <location filename="../../app/teaching/pretok_view.py" line="211"/>
         <source>{crossing} of {merges} merges cross a boundary: {kinds}</source>
-        <translation>{merges} 次合并中有 {crossing} 次跨越边界：{kinds}</translation>
+        <translation>
+            <numerusform>{merges} 次合并中有 {crossing} 次跨越边界：{kinds}</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="236"/>
+        <location filename="../../app/teaching/pretok_view.py" line="238"/>
         <source>How the published patterns cut the sample:</source>
         <translation>已发布的模式如何切分示例：</translation>
     </message>
@@ -368,49 +382,51 @@ bytes {hex}</source>
 <context>
     <name>QuizSheet</name>
     <message>
-        <location filename="../../app/teaching/quiz_sheet.py" line="186"/>
-        <location filename="../../app/teaching/quiz_sheet.py" line="279"/>
+        <location filename="../../app/teaching/quiz_sheet.py" line="196"/>
+        <location filename="../../app/teaching/quiz_sheet.py" line="287"/>
         <source>Predict the next merge</source>
-        <extracomment>A4 in points, the margin around what is drawn. The PNG pages&apos; resolution (A4 at 150 dpi: 1240 x 1754 pixels).</extracomment>
         <translation>预测下一次合并</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_sheet.py" line="189"/>
+        <location filename="../../app/teaching/quiz_sheet.py" line="199"/>
         <source>Name: ______________________    Score: ____ / {total}</source>
         <translation>姓名：______________________    得分：____ / {total}</translation>
     </message>
-    <message>
-        <location filename="../../app/teaching/quiz_sheet.py" line="199"/>
+    <message numerus="yes">
+        <location filename="../../app/teaching/quiz_sheet.py" line="55"/>
         <source>Question {number} — after {merges} merges, the text is cut like this:</source>
-        <translation>第 {number} 题 — 经过 {merges} 次合并后，文本被切分成这样：</translation>
+        <extracomment>A4 in points, the margin around what is drawn. The PNG pages&apos; resolution (A4 at 150 dpi: 1240 x 1754 pixels).</extracomment>
+        <translation>
+            <numerusform>第 {number} 题 — 经过 {merges} 次合并后，文本被切分成这样：</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_sheet.py" line="206"/>
+        <location filename="../../app/teaching/quiz_sheet.py" line="214"/>
         <source>Which pair is merged next? Tick one:</source>
         <translation>下一次合并的是哪一对？请勾选一项：</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_sheet.py" line="215"/>
+        <location filename="../../app/teaching/quiz_sheet.py" line="223"/>
         <source>Answers</source>
         <translation>答案</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_sheet.py" line="222"/>
+        <location filename="../../app/teaching/quiz_sheet.py" line="230"/>
         <source>Question {number}: {letter})  {pair}</source>
         <translation>第 {number} 题：{letter})  {pair}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_sheet.py" line="231"/>
+        <location filename="../../app/teaching/quiz_sheet.py" line="239"/>
         <source>{letter}) {pair}: {count}×</source>
         <translation>{letter}) {pair}：{count}×</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_sheet.py" line="241"/>
+        <location filename="../../app/teaching/quiz_sheet.py" line="249"/>
         <source>Counts in this text (the training corpus&apos;s counts were not kept).</source>
         <translation>频次取自这段文本（训练语料的频次没有保存）。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_sheet.py" line="257"/>
+        <location filename="../../app/teaching/quiz_sheet.py" line="265"/>
         <source>Save the quiz sheet as .pdf or .png, not {suffix}.</source>
         <translation>题单请保存为 .pdf 或 .png，而不是 {suffix}。</translation>
     </message>
@@ -454,67 +470,69 @@ bytes {hex}</source>
     </message>
     <message>
         <location filename="../../app/teaching/quiz_view.py" line="133"/>
-        <location filename="../../app/teaching/quiz_view.py" line="231"/>
+        <location filename="../../app/teaching/quiz_view.py" line="233"/>
         <source>This tokenizer has no merges: there is nothing to predict.</source>
         <translation>该分词器没有合并：没有可预测的内容。</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../app/teaching/quiz_view.py" line="145"/>
         <source>&lt;b&gt;Question {number} of {round}&lt;/b&gt; — {merges} merges done. Here is the text now: which pair is merged next?</source>
-        <translation>&lt;b&gt;第 {number} 题，共 {round} 题&lt;/b&gt; — 已完成 {merges} 次合并。这是文本现在的样子：下一次合并的是哪一对？</translation>
+        <translation>
+            <numerusform>&lt;b&gt;第 {number} 题，共 {round} 题&lt;/b&gt; — 已完成 {merges} 次合并。这是文本现在的样子：下一次合并的是哪一对？</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="189"/>
+        <location filename="../../app/teaching/quiz_view.py" line="191"/>
         <source>&lt;b&gt;Right!&lt;/b&gt;</source>
         <translation>&lt;b&gt;答对了！&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="189"/>
+        <location filename="../../app/teaching/quiz_view.py" line="191"/>
         <source>&lt;b&gt;Not this time.&lt;/b&gt;</source>
         <translation>&lt;b&gt;这次没答对。&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="190"/>
+        <location filename="../../app/teaching/quiz_view.py" line="192"/>
         <source>Merge {rank} joins &lt;b&gt;{pair}&lt;/b&gt;.</source>
         <translation>第 {rank} 次合并连接的是 &lt;b&gt;{pair}&lt;/b&gt;。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="198"/>
+        <location filename="../../app/teaching/quiz_view.py" line="200"/>
         <source>Counts in this text, not in the training corpus (not kept): they show where the pair stands side by side, not why the trainer chose it.</source>
         <translation>这些是本文本中的计数，而非训练语料中的计数（训练语料未保存）：它们显示这一对相邻出现的位置，而不是训练器选择它的原因。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="222"/>
+        <location filename="../../app/teaching/quiz_view.py" line="224"/>
         <source>{tokenizer} · merges {first}–{last} · “{text}”</source>
         <translation>{tokenizer} · 第 {first}–{last} 次合并 · “{text}”</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="235"/>
+        <location filename="../../app/teaching/quiz_view.py" line="237"/>
         <source>PDF document (*.pdf);;PNG images (*.png)</source>
         <translation>PDF 文档 (*.pdf);;PNG 图片 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="236"/>
+        <location filename="../../app/teaching/quiz_view.py" line="238"/>
         <source>Save the quiz sheet</source>
         <translation>保存题单</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="242"/>
+        <location filename="../../app/teaching/quiz_view.py" line="244"/>
         <source>Cannot save the quiz sheet</source>
         <translation>无法保存题单</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="246"/>
+        <location filename="../../app/teaching/quiz_view.py" line="248"/>
         <source>round {number}: {right}/{asked}</source>
         <translation>第 {number} 轮：{right}/{asked}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="249"/>
+        <location filename="../../app/teaching/quiz_view.py" line="251"/>
         <source>this round: {right}/{asked}</source>
         <translation>本轮：{right}/{asked}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="250"/>
+        <location filename="../../app/teaching/quiz_view.py" line="252"/>
         <source>Score — {rounds}</source>
         <translation>得分 — {rounds}</translation>
     </message>
@@ -773,40 +791,48 @@ bytes {hex}</source>
         <source>No pairs</source>
         <translation>没有词元对</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../app/teaching/step_through.py" line="233"/>
         <source>&lt;b&gt;Start&lt;/b&gt;: {tokens} tokens. The most frequent pair is &lt;b&gt;{left} + {right}&lt;/b&gt; ({count}×): press → to merge it.</source>
-        <translation>&lt;b&gt;开始&lt;/b&gt;：{tokens} 个词元。出现最多的一对是 &lt;b&gt;{left} + {right}&lt;/b&gt;（{count} 次）：按 → 合并它。</translation>
+        <translation>
+            <numerusform>&lt;b&gt;开始&lt;/b&gt;：{tokens} 个词元。出现最多的一对是 &lt;b&gt;{left} + {right}&lt;/b&gt;（{count} 次）：按 → 合并它。</numerusform>
+        </translation>
     </message>
-    <message>
-        <location filename="../../app/teaching/step_through.py" line="244"/>
+    <message numerus="yes">
+        <location filename="../../app/teaching/step_through.py" line="247"/>
         <source>Sequence ({tokens} tokens)</source>
-        <translation>序列（{tokens} 个词元）</translation>
+        <translation>
+            <numerusform>序列（{tokens} 个词元）</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="245"/>
+        <location filename="../../app/teaching/step_through.py" line="249"/>
         <source>Pair counts now (the merged pair in orange)</source>
         <translation>当前的词元对频次（将合并的一对为橙色）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="251"/>
+        <location filename="../../app/teaching/step_through.py" line="255"/>
         <source>&lt;b&gt;Step {step} of {steps}&lt;/b&gt;: merge &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (new id {id}), counted {count}× (overlaps included), merged at %n places: {before} → {after} tokens.</source>
         <translation>
             <numerusform>&lt;b&gt;第 {step} 步，共 {steps} 步&lt;/b&gt;：合并 &lt;b&gt;{left} + {right} → {token}&lt;/b&gt;（新 ID {id}），计数 {count} 次（含重叠），在 %n 处合并：{before} → {after} 个词元。</numerusform>
         </translation>
     </message>
-    <message>
-        <location filename="../../app/teaching/step_through.py" line="270"/>
+    <message numerus="yes">
+        <location filename="../../app/teaching/step_through.py" line="274"/>
         <source>Before ({tokens} tokens)</source>
-        <translation>合并前（{tokens} 个词元）</translation>
+        <translation>
+            <numerusform>合并前（{tokens} 个词元）</numerusform>
+        </translation>
     </message>
-    <message>
-        <location filename="../../app/teaching/step_through.py" line="271"/>
+    <message numerus="yes">
+        <location filename="../../app/teaching/step_through.py" line="275"/>
         <source>After ({tokens} tokens)</source>
-        <translation>合并后（{tokens} 个词元）</translation>
+        <translation>
+            <numerusform>合并后（{tokens} 个词元）</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="273"/>
+        <location filename="../../app/teaching/step_through.py" line="277"/>
         <source>Pair counts at step {step} (the merged pair in orange)</source>
         <translation>第 {step} 步的词元对频次（合并的一对为橙色）</translation>
     </message>
@@ -814,59 +840,80 @@ bytes {hex}</source>
 <context>
     <name>TeachingView</name>
     <message>
-        <location filename="../../app/teaching/base.py" line="92"/>
+        <location filename="../../app/teaching/base.py" line="35"/>
+        <source>Next step of a lesson</source>
+        <extracomment>The keys every teaching view answers (the Help menu lists them from here): (key, its name, what it does, the view&apos;s method that does it).</extracomment>
+        <translation>课程的下一步</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/base.py" line="36"/>
+        <source>Step back in a lesson</source>
+        <translation>课程后退一步</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/base.py" line="39"/>
+        <source>Space</source>
+        <translation>空格键</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/base.py" line="40"/>
+        <source>Play or pause a lesson</source>
+        <translation>播放或暂停课程</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/base.py" line="104"/>
         <source>Teaching view</source>
         <translation>教学视图</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="180"/>
+        <location filename="../../app/teaching/base.py" line="195"/>
         <source>◀ Back</source>
         <extracomment>Whether the view plays as an animation that can be exported as GIF or MP4 (:mod:`app.teaching.animation_export`).</extracomment>
         <translation>◀ 上一步</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="181"/>
-        <location filename="../../app/teaching/base.py" line="203"/>
+        <location filename="../../app/teaching/base.py" line="196"/>
+        <location filename="../../app/teaching/base.py" line="218"/>
         <source>▶ Play</source>
         <translation>▶ 播放</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="182"/>
+        <location filename="../../app/teaching/base.py" line="197"/>
         <source>Next ▶</source>
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="189"/>
+        <location filename="../../app/teaching/base.py" line="204"/>
         <source> steps/s</source>
         <translation> 步/秒</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="191"/>
+        <location filename="../../app/teaching/base.py" line="206"/>
         <source>Speed</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="201"/>
+        <location filename="../../app/teaching/base.py" line="216"/>
         <source>⏸ Pause</source>
         <translation>⏸ 暂停</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="246"/>
+        <location filename="../../app/teaching/base.py" line="261"/>
         <source>Export as .png or .svg, not {suffix}.</source>
         <translation>只能导出为 .png 或 .svg，不能是 {suffix}。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="251"/>
+        <location filename="../../app/teaching/base.py" line="266"/>
         <source>Export as .png or .svg: {name} has no suffix.</source>
         <translation>只能导出为 .png 或 .svg：{name} 没有扩展名。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="259"/>
+        <location filename="../../app/teaching/base.py" line="274"/>
         <source>Could not write {path}.</source>
         <translation>无法写入 {path}。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/base.py" line="267"/>
+        <location filename="../../app/teaching/base.py" line="282"/>
         <source>Exported from BPE Explorer</source>
         <translation>由 BPE Explorer 导出</translation>
     </message>
@@ -929,120 +976,120 @@ bytes {hex}</source>
 <context>
     <name>TeachingWindow</name>
     <message>
-        <location filename="../../app/teaching/window.py" line="105"/>
+        <location filename="../../app/teaching/window.py" line="128"/>
         <source>BPE Explorer — Teach</source>
-        <extracomment>The reference encodings offered beside the current tokenizer. The views that show the chosen tokenizer: only they wait while it is made ready (the others stay usable).</extracomment>
         <translation>BPE Explorer — 教学</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="107"/>
-        <location filename="../../app/teaching/window.py" line="237"/>
+        <location filename="../../app/teaching/window.py" line="130"/>
+        <location filename="../../app/teaching/window.py" line="251"/>
         <source>current tokenizer</source>
         <translation>当前分词器</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="155"/>
+        <location filename="../../app/teaching/window.py" line="178"/>
         <source>Teach</source>
         <translation>教学</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="157"/>
+        <location filename="../../app/teaching/window.py" line="180"/>
         <source> Tokenizer </source>
         <translation> 分词器 </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="159"/>
+        <location filename="../../app/teaching/window.py" line="182"/>
         <source> Text </source>
         <translation> 文本 </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="166"/>
+        <location filename="../../app/teaching/window.py" line="97"/>
         <source>Presentation mode</source>
+        <extracomment>The reference encodings offered beside the current tokenizer. The views that show the chosen tokenizer: only they wait while it is made ready (the others stay usable).</extracomment>
         <translation>演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="168"/>
+        <location filename="../../app/teaching/window.py" line="100"/>
         <source>Large fonts for a projector; ← → step, space plays (F5)</source>
         <translation>投影用的大字体；← → 单步，空格键播放（F5）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="170"/>
+        <location filename="../../app/teaching/window.py" line="102"/>
         <source>Full screen</source>
         <translation>全屏</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="173"/>
+        <location filename="../../app/teaching/window.py" line="104"/>
         <source>Export view…</source>
         <translation>导出视图…</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="204"/>
+        <location filename="../../app/teaching/window.py" line="218"/>
         <source>tiktoken {name}</source>
         <translation>tiktoken {name}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="251"/>
+        <location filename="../../app/teaching/window.py" line="265"/>
         <source>Training corpus: {start}</source>
         <translation>训练语料：{start}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="255"/>
+        <location filename="../../app/teaching/window.py" line="269"/>
         <source>Compare text: {start}</source>
         <translation>对比页文本：{start}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="257"/>
+        <location filename="../../app/teaching/window.py" line="271"/>
         <source>English samples</source>
         <translation>英文示例</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="335"/>
+        <location filename="../../app/teaching/window.py" line="349"/>
         <source> Loading {name}… </source>
         <translation> 正在加载 {name}… </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="364"/>
+        <location filename="../../app/teaching/window.py" line="378"/>
         <source>Cannot load encoding</source>
         <translation>无法加载编码</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="365"/>
+        <location filename="../../app/teaching/window.py" line="379"/>
         <source>{name} could not be loaded: {error}</source>
         <translation>无法加载 {name}：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="390"/>
+        <location filename="../../app/teaching/window.py" line="404"/>
         <source>The animation traces our engine&apos;s BPE; this tokenizer is encoded by its own library</source>
         <translation>编码动画追踪的是本程序引擎的 BPE；这个分词器由它自己的库编码</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="491"/>
+        <location filename="../../app/teaching/window.py" line="505"/>
         <source>Animated GIF (*.gif);;MP4 video (*.mp4)</source>
         <translation>GIF 动画 (*.gif);;MP4 视频 (*.mp4)</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="492"/>
+        <location filename="../../app/teaching/window.py" line="507"/>
         <source>Export view</source>
         <translation>导出视图</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="489"/>
+        <location filename="../../app/teaching/window.py" line="503"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="176"/>
+        <location filename="../../app/teaching/window.py" line="107"/>
         <source>Save the current view as PNG or SVG, or its animation as GIF or MP4, for slides</source>
         <translation>将当前视图保存为 PNG 或 SVG，或将其动画保存为 GIF 或 MP4，用于幻灯片</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="182"/>
+        <location filename="../../app/teaching/window.py" line="111"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="506"/>
-        <location filename="../../app/teaching/window.py" line="553"/>
+        <location filename="../../app/teaching/window.py" line="522"/>
+        <location filename="../../app/teaching/window.py" line="569"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
@@ -1084,20 +1131,26 @@ bytes {hex}</source>
         <source>No merges: every byte is a token.</source>
         <translation>没有合并：每个字节都是一个词元。</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../app/teaching/vocab_slider.py" line="180"/>
         <source>k = {k} of {total} merges · the model has {vocab} tokens</source>
-        <translation>k = {k}，共 {total} 次合并 · 模型共有 {vocab} 个词元</translation>
+        <translation>
+            <numerusform>k = {k}，共 {total} 次合并 · 模型共有 {vocab} 个词元</numerusform>
+        </translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../app/teaching/vocab_slider.py" line="183"/>
         <source>k = {k} of {total} merges · vocabulary {vocab}</source>
-        <translation>k = {k}，共 {total} 次合并 · 词表大小 {vocab}</translation>
+        <translation>
+            <numerusform>k = {k}，共 {total} 次合并 · 词表大小 {vocab}</numerusform>
+        </translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../app/teaching/vocab_slider.py" line="190"/>
         <source>{tokens} tokens · {chars} characters per token · {bytes} bytes per token</source>
-        <translation>{tokens} 个词元 · 每个词元 {chars} 个字符 · 每个词元 {bytes} 个字节</translation>
+        <translation>
+            <numerusform>{tokens} 个词元 · 每个词元 {chars} 个字符 · 每个词元 {bytes} 个字节</numerusform>
+        </translation>
     </message>
     <message>
         <location filename="../../app/teaching/vocab_slider.py" line="195"/>

@@ -350,59 +350,61 @@
 <context>
     <name>Dialogs</name>
     <message>
-        <location filename="../../app/common/widgets/dialogs.py" line="26"/>
+        <location filename="../../app/common/widgets/dialogs.py" line="38"/>
         <source>Unsaved tokenizer</source>
         <translation>分词器尚未保存</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../app/common/widgets/dialogs.py" line="27"/>
         <source>The tokenizer trained here ({merges} merges) is not saved.</source>
-        <translation>在这里训练的分词器（{merges} 次合并）还没有保存。</translation>
+        <translation>
+            <numerusform>在这里训练的分词器（{merges} 次合并）还没有保存。</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/common/widgets/dialogs.py" line="35"/>
+        <location filename="../../app/common/widgets/dialogs.py" line="45"/>
         <source>Save it before it is replaced?</source>
         <translation>在它被替换之前保存吗？</translation>
     </message>
     <message>
-        <location filename="../../app/common/widgets/dialogs.py" line="38"/>
+        <location filename="../../app/common/widgets/dialogs.py" line="48"/>
         <source>Save it before the window closes? The kept runs ({count}) stay on disk: they are listed again at the next start until you forget them.</source>
         <translation>关闭窗口前先保存它吗？保留的训练（{count}）仍留在磁盘上：下次启动时会再次列出，直到你丢弃它们。</translation>
     </message>
     <message>
-        <location filename="../../app/common/widgets/dialogs.py" line="45"/>
+        <location filename="../../app/common/widgets/dialogs.py" line="55"/>
         <source>Save it before the window closes?</source>
         <translation>关闭窗口前先保存它吗？</translation>
     </message>
     <message>
-        <location filename="../../app/common/widgets/dialogs.py" line="57"/>
-        <location filename="../../app/common/widgets/dialogs.py" line="80"/>
+        <location filename="../../app/common/widgets/dialogs.py" line="67"/>
+        <location filename="../../app/common/widgets/dialogs.py" line="90"/>
         <source>Not UTF-8 text</source>
         <translation>不是 UTF-8 文本</translation>
     </message>
     <message>
-        <location filename="../../app/common/widgets/dialogs.py" line="64"/>
+        <location filename="../../app/common/widgets/dialogs.py" line="74"/>
         <source>Train on it anyway, with each invalid byte replaced by the character U+FFFD (�)?</source>
         <translation>仍然用它训练，并把每个无效字节替换为字符 U+FFFD（�）吗？</translation>
     </message>
     <message>
-        <location filename="../../app/common/widgets/dialogs.py" line="69"/>
+        <location filename="../../app/common/widgets/dialogs.py" line="79"/>
         <source>Replace invalid bytes</source>
         <translation>替换无效字节</translation>
     </message>
     <message>
-        <location filename="../../app/common/widgets/dialogs.py" line="71"/>
-        <location filename="../../app/common/widgets/dialogs.py" line="93"/>
+        <location filename="../../app/common/widgets/dialogs.py" line="81"/>
+        <location filename="../../app/common/widgets/dialogs.py" line="103"/>
         <source>Skip this file</source>
         <translation>跳过此文件</translation>
     </message>
     <message>
-        <location filename="../../app/common/widgets/dialogs.py" line="87"/>
+        <location filename="../../app/common/widgets/dialogs.py" line="97"/>
         <source>Read it as {encoding}?</source>
         <translation>按 {encoding} 读取吗？</translation>
     </message>
     <message>
-        <location filename="../../app/common/widgets/dialogs.py" line="90"/>
+        <location filename="../../app/common/widgets/dialogs.py" line="100"/>
         <source>Read as {encoding}</source>
         <translation>按 {encoding} 读取</translation>
     </message>
@@ -444,875 +446,895 @@
         <extracomment>The wording of each code of :data:`bpe_core.messages.ENGLISH` (the translations&apos; context is &quot;EngineSentences&quot;).</extracomment>
         <translation>词表已达到 {size}。</translation>
     </message>
-    <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="25"/>
+    <message numerus="yes">
+        <location filename="../../app/common/wording/engine_messages.py" line="577"/>
         <source>Cancelled after {merges} merges.</source>
-        <translation>在 {merges} 次合并后取消。</translation>
+        <translation>
+            <numerusform>在 {merges} 次合并后取消。</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="26"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="25"/>
         <source>Cancelled while counting.</source>
         <translation>在计数阶段取消。</translation>
     </message>
-    <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="27"/>
+    <message numerus="yes">
+        <location filename="../../app/common/wording/engine_messages.py" line="582"/>
         <source>No pair left to merge after {merges} merges: every pre-token is a single token (vocabulary {reached} of the {asked} asked for).</source>
-        <translation>{merges} 次合并后已没有可合并的词元对：每个预分词单元都已是单个词元（词表达到 {reached}，要求的是 {asked}）。</translation>
+        <translation>
+            <numerusform>{merges} 次合并后已没有可合并的词元对：每个预分词单元都已是单个词元（词表达到 {reached}，要求的是 {asked}）。</numerusform>
+        </translation>
     </message>
-    <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="32"/>
+    <message numerus="yes">
+        <location filename="../../app/common/wording/engine_messages.py" line="588"/>
         <source>Stopped after {merges} merges: the next token ({size} bytes) would make the vocabulary hold more than {limit} bytes (the corpus has {corpus} bytes); its pre-tokens are long runs of the same text.</source>
-        <translation>在 {merges} 次合并后停止：下一个词元（{size} 字节）会让词表的总字节数超过 {limit}（语料只有 {corpus} 字节）；语料的预分词单元是同一段文本的长串重复。</translation>
+        <translation>
+            <numerusform>在 {merges} 次合并后停止：下一个词元（{size} 字节）会让词表的总字节数超过 {limit}（语料只有 {corpus} 字节）；语料的预分词单元是同一段文本的长串重复。</numerusform>
+        </translation>
     </message>
-    <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="37"/>
+    <message numerus="yes">
+        <location filename="../../app/common/wording/engine_messages.py" line="594"/>
         <source>The pattern left {chars} characters unmatched; tokenizers built with it drop them, as tiktoken does.</source>
-        <translation>该模式有 {chars} 个字符未被匹配；用它构建的分词器会像 tiktoken 一样丢弃这些字符。</translation>
+        <translation>
+            <numerusform>该模式有 {chars} 个字符未被匹配；用它构建的分词器会像 tiktoken 一样丢弃这些字符。</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="208"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="160"/>
         <source>The pre-tokenization regex is empty.</source>
         <translation>预分词正则表达式为空。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="209"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="161"/>
         <source>Invalid pre-tokenization regex {pattern}: {detail}.</source>
         <translation>无效的预分词正则表达式 {pattern}：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="210"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="162"/>
         <source>The pre-tokenization regex {pattern} matches the empty string; use + rather than *.</source>
         <translation>预分词正则表达式 {pattern} 能匹配空字符串；请用 + 而不是 *。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="223"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="175"/>
         <source>Special tokens given twice: {tokens}.</source>
         <translation>特殊词元重复给出：{tokens}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="220"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="172"/>
         <source>A special token must be a non-empty string, not {token}.</source>
         <translation>特殊词元必须是非空字符串，而不是 {token}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="171"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="133"/>
         <source>{path}: not valid UTF-8 at byte offset {offset} (bytes {bytes}). Is it a binary file, or in another encoding?</source>
         <translation>{path}：在字节偏移 {offset} 处不是有效的 UTF-8（字节 {bytes}）。它是二进制文件，还是其他编码？</translation>
     </message>
-    <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="178"/>
-        <location filename="../../app/common/wording/engine_messages.py" line="183"/>
+    <message numerus="yes">
+        <location filename="../../app/common/wording/engine_messages.py" line="627"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="633"/>
         <source>{path}: it ends in the middle of a {encoding} character (its last {count} bytes, at byte offset {offset}): is the file cut short?</source>
-        <translation>{path}：文件在一个 {encoding} 字符的中间结束（最后 {count} 个字节，位于字节偏移 {offset}）：文件是否被截断了？</translation>
+        <translation>
+            <numerusform>{path}：文件在一个 {encoding} 字符的中间结束（最后 {count} 个字节，位于字节偏移 {offset}）：文件是否被截断了？</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="191"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="143"/>
         <source>{path}: the file grew while it was read ({before} bytes when training started, {read} read): train again once it is complete.</source>
         <translation>{path}：读取期间文件变大了（开始训练时 {before} 字节，实际读到 {read} 字节）：请在文件写完后重新训练。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="196"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="148"/>
         <source>{path}: the file shrank while it was read ({before} bytes when training started, {read} read): train again once it is complete.</source>
         <translation>{path}：读取期间文件变小了（开始训练时 {before} 字节，实际读到 {read} 字节）：请在文件写完后重新训练。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="175"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="137"/>
         <source>{path}: looks like a binary file (NUL bytes at offset {nul}); not valid UTF-8 text.</source>
         <translation>{path}：看起来是二进制文件（偏移 {nul} 处有 NUL 字节），不是有效的 UTF-8 文本。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="188"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="140"/>
         <source>{path} is {encoding} text (it starts with a byte-order mark), not UTF-8.</source>
         <translation>{path} 是 {encoding} 文本（以字节顺序标记开头），不是 UTF-8。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="213"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="165"/>
         <source>The pre-tokenization regex {pattern} took more than {seconds} s at character {offset} of {where}: it probably backtracks catastrophically (nested quantifiers such as (a+)+, or overlapping alternatives such as (a|aa)+). Simplify it.</source>
         <translation>预分词正则表达式 {pattern} 在 {where} 的第 {offset} 个字符处耗时超过 {seconds} 秒：它很可能发生了灾难性回溯（嵌套量词如 (a+)+，或相互重叠的分支如 (a|aa)+）。请简化它。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="201"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="153"/>
         <source>The pre-tokenization regex {pattern} matched nothing in {names}.</source>
         <translation>预分词正则表达式 {pattern} 在 {names} 中没有匹配到任何内容。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="204"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="156"/>
         <source>{names}: the corpus has no text outside special tokens.</source>
         <translation>{names}：语料中除特殊词元外没有任何文本。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="41"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="26"/>
         <source>The training process ended unexpectedly (exit code {code}); the merges made so far are lost.</source>
         <translation>训练进程意外结束（退出码 {code}）；目前为止的合并已丢失。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="225"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="177"/>
         <source>{path}: there is no such file (nor is it a reference name: {names}; or a model id hf:ORG/NAME).</source>
         <translation>{path}：没有这个文件（它也不是参考编码名 {names}，也不是模型 ID hf:ORG/NAME）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="229"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="181"/>
         <source>{path}: cannot read the file ({cause}).</source>
         <translation>{path}：无法读取该文件（{cause}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="230"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="182"/>
         <source>{path}: the file is empty.</source>
         <translation>{path}：文件是空的。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="231"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="183"/>
         <source>{path}: the file is {size}; tokenizer files are at most {limit}.</source>
         <translation>{path}：文件大小为 {size}；分词器文件最大为 {limit}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="234"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="186"/>
         <source>{path}: not a UTF-8 text file (a bad byte at offset {offset}).</source>
         <translation>{path}：不是 UTF-8 文本文件（偏移 {offset} 处有无效字节）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="237"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="189"/>
         <source>{path}: not valid JSON (line {line}, column {column}: {detail}); is it truncated?</source>
         <translation>{path}：不是有效的 JSON（第 {line} 行第 {column} 列：{detail}）；文件是否被截断了？</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="245"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="197"/>
         <source>{path}: not a tokenizer file this program knows (it starts with {start}; not UTF-8 at byte {offset}); it reads a tokenizer.json, tekken.json, SentencePiece .model, .tiktoken, GPT-2 vocab.json or its own files.</source>
         <translation>{path}：不是本程序认识的分词器文件（开头为 {start}；第 {offset} 字节起不是 UTF-8）；本程序读取 tokenizer.json、tekken.json、SentencePiece .model、.tiktoken、GPT-2 vocab.json 或它自己的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="240"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="192"/>
         <source>{path}: not a tokenizer file this program knows (it starts with {start}); it reads a tokenizer.json, tekken.json, SentencePiece .model, .tiktoken, GPT-2 vocab.json or its own files.</source>
         <translation>{path}：不是本程序认识的分词器文件（开头为 {start}）；本程序读取 tokenizer.json、tekken.json、SentencePiece .model、.tiktoken、GPT-2 vocab.json 或它自己的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="251"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="203"/>
         <source>{path}: a JSON file, but not a tokenizer this program knows; it reads a tokenizer.json, tekken.json, SentencePiece .model, .tiktoken, GPT-2 vocab.json or its own files.</source>
         <translation>{path}：是 JSON 文件，但不是本程序认识的分词器；本程序读取 tokenizer.json、tekken.json、SentencePiece .model、.tiktoken、GPT-2 vocab.json 或它自己的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="265"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="217"/>
         <source>{path}: the folder holds no tokenizer file (looked for {names}).</source>
         <translation>{path}：该文件夹中没有分词器文件（查找了 {names}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="268"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="220"/>
         <source>{path}: the folder holds several {wanted} files ({names}); choose one.</source>
         <translation>{path}：该文件夹中有多个 {wanted} 文件（{names}）；请选择其中一个。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="274"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="226"/>
         <source>{path}: a .tiktoken file does not say how it pre-tokenizes: give its pattern ({names}); it looks like {guess} ({reason}).</source>
         <translation>{path}：.tiktoken 文件没有说明如何预分词：请给出它的模式（{names}）；它看起来是 {guess}（{reason}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="271"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="223"/>
         <source>{path}: a .tiktoken file does not say how it pre-tokenizes: give its pattern ({names}).</source>
         <translation>{path}：.tiktoken 文件没有说明如何预分词：请给出它的模式（{names}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="279"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="231"/>
         <source>{path}: a GPT-2 vocabulary needs its merges file beside it ({name}).</source>
         <translation>{path}：GPT-2 词表旁边需要有它的合并文件（{name}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="282"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="234"/>
         <source>{path}: GPT-2 merges need their vocabulary beside them ({name}).</source>
         <translation>{path}：GPT-2 合并文件旁边需要有它的词表（{name}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="285"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="237"/>
         <source>{path}: the tokenizers library cannot read it: {detail}.</source>
         <translation>{path}：tokenizers 库无法读取它：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="288"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="240"/>
         <source>{path}: not a SentencePiece model the library can read: {detail}.</source>
         <translation>{path}：不是 SentencePiece 库能读取的模型：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="256"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="208"/>
         <source>{path}: a damaged gzip file: {detail}.</source>
         <translation>{path}：gzip 文件已损坏：{detail}。</translation>
     </message>
-    <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="45"/>
+    <message numerus="yes">
+        <location filename="../../app/common/wording/engine_messages.py" line="599"/>
         <source>Stopped after {merges} merges: the best pair is seen {count} times, fewer than the minimum count {minimum} (vocabulary {reached} of the {asked} asked for).</source>
-        <translation>在 {merges} 次合并后停止：最常见的词元对只出现 {count} 次，少于最小次数 {minimum}（词表达到 {reached}，要求的是 {asked}）。</translation>
+        <translation>
+            <numerusform>在 {merges} 次合并后停止：最常见的词元对只出现 {count} 次，少于最小次数 {minimum}（词表达到 {reached}，要求的是 {asked}）。</numerusform>
+        </translation>
     </message>
-    <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="50"/>
+    <message numerus="yes">
+        <location filename="../../app/common/wording/engine_messages.py" line="605"/>
         <source>No allowed pair left to merge after {merges} merges: every pair left would make a forbidden token (vocabulary {reached} of the {asked} asked for).</source>
-        <translation>{merges} 次合并后已没有允许合并的词元对：剩下的每个词元对都会生成被禁止的词元（词表达到 {reached}，要求的是 {asked}）。</translation>
+        <translation>
+            <numerusform>{merges} 次合并后已没有允许合并的词元对：剩下的每个词元对都会生成被禁止的词元（词表达到 {reached}，要求的是 {asked}）。</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="55"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="30"/>
         <source>The forbidden-token regex {pattern} is not valid: {detail}.</source>
         <translation>禁止词元的正则表达式 {pattern} 无效：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="58"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="33"/>
         <source>The forbidden-token regex {pattern} took more than {seconds} s on {where}: it probably backtracks catastrophically (nested quantifiers such as (a+)+, or alternatives that overlap such as (a|aa)+); simplify it.</source>
         <translation>禁止词元的正则表达式 {pattern} 在 {where} 上用时超过 {seconds} 秒：它可能发生灾难性回溯（嵌套的量词如 (a+)+，或相互重叠的分支如 (a|aa)+）；请简化它。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="64"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="39"/>
         <source>The minimum count must be a whole number of at least 1, not {value}.</source>
         <translation>最小次数必须是不小于 1 的整数，而不是 {value}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="67"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="42"/>
         <source>{name}: only a tokenizer trained by BPE Explorer can be trained further ({why}).</source>
         <translation>{name}：只有 BPE Explorer 训练的分词器才能继续训练（{why}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="73"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="48"/>
         <source>Vocabulary size {size} is too small: the minimum is {minimum} (256 bytes + {specials} special tokens).</source>
         <translation>词表大小 {size} 太小：最小为 {minimum}（256 个字节 + {specials} 个特殊词元）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="77"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="52"/>
         <source>{field} must be at least {minimum}, not {value}.</source>
         <translation>{field}至少为 {minimum}，不能是 {value}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="78"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="53"/>
         <source>{variant} cannot be combined with {other} yet: turn one off.</source>
         <translation>{variant} 暂时不能与{other}同时使用：请关闭其中一个。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="81"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="56"/>
         <source>SuperBPE counts the corpus a second time on this machine: clear the Ray address or turn superwords off.</source>
         <translation>SuperBPE 会在本机再统计一次语料：请清空 Ray 地址或关闭超词。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="85"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="60"/>
         <source>Parity-aware BPE counts each language on this machine: clear the Ray address.</source>
         <translation>均衡感知 BPE 在本机统计每种语言：请清空 Ray 地址。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="88"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="63"/>
         <source>Counting on Ray needs Ray: pip install -e &quot;.[ray]&quot;, or clear the Ray address.</source>
         <translation>在 Ray 上统计需要安装 Ray：pip install -e &quot;.[ray]&quot;，或清空 Ray 地址。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="91"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="66"/>
         <source>A picture is at most {limit} pixels wide, not {width}.</source>
         <translation>图片最宽 {limit} 像素，不能是 {width}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="92"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="67"/>
         <source>A picture draws a text of at most {limit} characters; this one has {count}: draw a part of it, or export HTML, CSV or JSON, which hold any text.</source>
         <translation>图片最多画 {limit} 个字符的文本，这段文本有 {count} 个：请只画其中一部分，或导出 HTML、CSV 或 JSON，它们能容纳任意长的文本。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="97"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="72"/>
         <source>The PNG would be {width} × {height} pixels; a PNG is at most {limit} million pixels: draw a shorter text or a narrower picture, or export SVG.</source>
         <translation>这张 PNG 将有 {width} × {height} 像素；PNG 最多 {limit} 百万像素：请画更短的文本或更窄的图片，或导出 SVG。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="102"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="77"/>
         <source>Only a tokenizer trained by BPE Explorer can have tokens added as merges.</source>
         <translation>只有 BPE Explorer 训练的分词器才能以合并的方式添加词元。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="105"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="80"/>
         <source>A PickyBPE run&apos;s merges are replayed with its removals: tokens cannot be added to it.</source>
         <translation>PickyBPE 训练的合并要连同其删除一起重放：不能向它添加词元。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="108"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="83"/>
         <source>An empty line is not a token.</source>
         <translation>空行不是词元。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="109"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="84"/>
         <source>It is {size} bytes long: an added token is at most {limit} bytes.</source>
         <translation>它长 {size} 字节：添加的词元最多 {limit} 字节。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="112"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="87"/>
         <source>The vocabulary&apos;s tokens would hold more than {limit} together, the most a run makes.</source>
         <translation>词表的词元合计将超过 {limit}，即一次训练产生的上限。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="115"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="90"/>
         <source>Line {line}, {token}, is longer than {limit} bytes, the most an added token may be.</source>
         <translation>第 {line} 行 {token} 超过 {limit} 字节，即添加的词元的最大长度。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="118"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="93"/>
         <source>It is a special token.</source>
         <translation>它是特殊词元。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="119"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="94"/>
         <source>Already a token.</source>
         <translation>已经是一个词元。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="120"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="95"/>
         <source>The {pattern} pattern cuts it into {count} pre-tokens: BPE never merges across them.</source>
         <translation>{pattern} 模式把它切成 {count} 个预分词：BPE 从不跨预分词合并。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="123"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="98"/>
         <source>The merges added for it do not make it (BPE cuts it into {count} tokens).</source>
         <translation>为它添加的合并并不能生成它（BPE 把它切成 {count} 个词元）。</translation>
     </message>
-    <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="126"/>
+    <message numerus="yes">
+        <location filename="../../app/common/wording/engine_messages.py" line="611"/>
         <source>{name} already has a vocabulary of {size} ({merges} merges): ask for a vocabulary of at least {size}.</source>
-        <translation>{name} 的词表已有 {size}（{merges} 次合并）：请要求至少 {size} 的词表。</translation>
+        <translation>
+            <numerusform>{name} 的词表已有 {size}（{merges} 次合并）：请要求至少 {size} 的词表。</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="130"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="101"/>
         <source>{name} was trained with the special tokens {saved}; continue it with the same ones, not {given}.</source>
         <translation>{name} 训练时使用的特殊词元是 {saved}；继续训练时请使用同样的特殊词元，而不是 {given}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="134"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="105"/>
         <source>The superword transition {after} must be a vocabulary size between {minimum} and the vocabulary size {size}.</source>
         <translation>超词转换点 {after} 必须是介于 {minimum} 与词表大小 {size} 之间的词表大小。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="138"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="109"/>
         <source>The PickyBPE threshold must be a number above 0 (the paper uses 0.6 to 0.9), not {value}.</source>
         <translation>PickyBPE 阈值必须是大于 0 的数（论文使用 0.6 到 0.9），而不是 {value}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="141"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="112"/>
         <source>The PickyBPE threshold must be a finite number (the paper uses 0.6 to 0.9; 1 or more never removes a token), not {value}.</source>
         <translation>PickyBPE 阈值必须是有限的数（论文使用 0.6 到 0.9；1 或更大则从不移除词元），而不是 {value}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="146"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="117"/>
         <source>PickyBPE cannot be combined with {other} yet: leave one out.</source>
         <translation>PickyBPE 暂时不能与 {other} 同时使用：请去掉其中一个。</translation>
     </message>
-    <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="149"/>
+    <message numerus="yes">
+        <location filename="../../app/common/wording/engine_messages.py" line="616"/>
         <source>PickyBPE made {merges} merges and removed {removed} tokens without reaching the vocabulary of {asked}: stopped at {reached}.</source>
-        <translation>PickyBPE 进行了 {merges} 次合并、移除了 {removed} 个词元，仍未达到词表大小 {asked}：停在 {reached}。</translation>
+        <translation>
+            <numerusform>PickyBPE 进行了 {merges} 次合并、移除了 {removed} 个词元，仍未达到词表大小 {asked}：停在 {reached}。</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="154"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="120"/>
         <source>A language is given as NAME=FILE, not {value}.</source>
         <translation>语言应以 名称=文件 的形式给出，而不是 {value}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="155"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="121"/>
         <source>A language&apos;s name cannot hold a control character such as a line break or a tab ({value} holds {char}).</source>
         <translation>语言名称不能包含换行符、制表符等控制字符（{value} 含有 {char}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="159"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="125"/>
         <source>The language {name} is given twice.</source>
         <translation>语言 {name} 被给出了两次。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="160"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="126"/>
         <source>Parity-aware BPE needs at least one language (NAME=FILE), not {count}.</source>
         <translation>均衡感知 BPE 至少需要一种语言（名称=文件），而不是 {count} 种。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="163"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="129"/>
         <source>Parity-aware BPE cannot be combined with {other} yet: leave one out.</source>
         <translation>均衡感知 BPE 暂时不能与 {other} 同时使用：请去掉其中一个。</translation>
     </message>
-    <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="166"/>
+    <message numerus="yes">
+        <location filename="../../app/common/wording/engine_messages.py" line="622"/>
         <source>{name}: the text is too short to hold out a part for parity-aware BPE ({chars} characters).</source>
-        <translation>{name}：文本太短，无法为均衡感知 BPE 留出一部分（{chars} 个字符）。</translation>
+        <translation>
+            <numerusform>{name}：文本太短，无法为均衡感知 BPE 留出一部分（{chars} 个字符）。</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="257"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="209"/>
         <source>{path}: its training record cannot be shown: {detail} (the tokenizer itself encodes).</source>
         <translation>{path}：其训练记录无法显示：{detail}（分词器本身仍可编码）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="260"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="212"/>
         <source>{path}: its training record cannot be shown: step {step} declares {pairs} runners-up; a step keeps at most {limit} (the tokenizer itself encodes).</source>
         <translation>{path}：其训练记录无法显示：第 {step} 步声称有 {pairs} 个候选词元对；每步最多保留 {limit} 个（分词器本身仍可编码）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="292"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="244"/>
         <source>Cannot read the encoding file {path}: {cause}.</source>
         <translation>无法读取编码文件 {path}：{cause}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="293"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="245"/>
         <source>The encoding file {path} is not a valid gzip file: {detail}.</source>
         <translation>编码文件 {path} 不是有效的 gzip 文件：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="296"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="248"/>
         <source>The encoding file {path} is not the official one: its SHA-256 is {digest}, expected {expected}; reinstall BPE Explorer or replace the file.</source>
         <translation>编码文件 {path} 不是官方文件：它的 SHA-256 是 {digest}，应为 {expected}；请重新安装 BPE Explorer 或替换该文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="301"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="253"/>
         <source>{path}: no tokens in the file.</source>
         <translation>{path}：文件中没有任何词元。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="303"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="255"/>
         <source>{text} is not a Hugging Face model id: write ORG/NAME, optionally @REVISION (for example Qwen/Qwen2.5-7B-Instruct or openai-community/gpt2@main).</source>
         <translation>{text} 不是 Hugging Face 模型 ID：请写成 ORG/NAME，可选加上 @REVISION（例如 Qwen/Qwen2.5-7B-Instruct 或 openai-community/gpt2@main）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="308"/>
-        <location filename="../../app/common/wording/engine_messages.py" line="314"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="260"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="266"/>
         <source>The tokenizer of {model} is not in the Hugging Face cache ({cache}) and downloads are off (offline, or HF_HUB_OFFLINE=1): connect to the internet once and open {model} again, or download it with `{command}`, or open a tokenizer.json, tokenizer.model, tekken.json or .tiktoken file you have.</source>
         <translation>{model} 的分词器不在 Hugging Face 缓存（{cache}）中，而下载已关闭（离线，或 HF_HUB_OFFLINE=1）：请联网一次后再打开 {model}，或用 `{command}` 下载，或打开你已有的 tokenizer.json、tokenizer.model、tekken.json 或 .tiktoken 文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="320"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="272"/>
         <source>{model} is a gated model: its files are given only to users who accepted its licence. Log in once with `hf auth login` (or set HF_TOKEN to an access token from huggingface.co/settings/tokens), accept the licence on {url}, then try again; or open a tokenizer.json of this model that you already have.</source>
         <translation>{model} 是受限模型：它的文件只提供给接受了其许可协议的用户。请先用 `hf auth login` 登录一次（或把 HF_TOKEN 设为 huggingface.co/settings/tokens 上的访问令牌），在 {url} 接受许可协议，然后重试；或者打开你已有的该模型的 tokenizer.json。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="326"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="278"/>
         <source>There is no model {model} on huggingface.co (or it is private: if it is yours, log in with `hf auth login`); check the spelling, ORG/NAME.</source>
         <translation>huggingface.co 上没有模型 {model}（或者它是私有的：如果是你的模型，请用 `hf auth login` 登录）；请检查拼写，格式为 ORG/NAME。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="331"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="283"/>
         <source>{model} has no revision {revision} (a branch, tag or commit).</source>
         <translation>{model} 没有版本 {revision}（分支、标签或提交）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="334"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="286"/>
         <source>{model} publishes no tokenizer files (looked for {names}): open a tokenizer file of this model instead, or choose another model.</source>
         <translation>{model} 没有发布分词器文件（查找了 {names}）：请改为打开该模型的分词器文件，或选择其他模型。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="339"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="291"/>
         <source>Could not download the tokenizer of {model}: huggingface.co could not be reached ({cause}). Check the internet connection (and HTTPS_PROXY if you use a proxy), or open a downloaded tokenizer file instead.</source>
         <translation>无法下载 {model} 的分词器：连接不上 huggingface.co（{cause}）。请检查网络连接（如果使用代理，也检查 HTTPS_PROXY），或改为打开已下载的分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="344"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="296"/>
         <source>Could not download the tokenizer of {model}: huggingface.co sent nothing for {seconds} s (a connection or proxy that does not answer). Check the internet connection (and HTTPS_PROXY if you use a proxy), or open a downloaded tokenizer file instead.</source>
         <translation>无法下载 {model} 的分词器：huggingface.co 已有 {seconds} 秒没有发来任何数据（连接或代理没有应答）。请检查网络连接（如果使用代理，也检查 HTTPS_PROXY），或改为打开已下载的分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="350"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="302"/>
         <source>The download of the tokenizer of {model} ended unexpectedly (exit code {code}).</source>
         <translation>{model} 的分词器下载意外结束（退出码 {code}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="353"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="305"/>
         <source>The download of the tokenizer of {model} failed: {cause}.</source>
         <translation>{model} 的分词器下载失败：{cause}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="356"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="308"/>
         <source>huggingface.co answered {status} while the tokenizer of {model} was downloading: try again later, or open a downloaded tokenizer file instead.</source>
         <translation>下载 {model} 的分词器时 huggingface.co 返回了 {status}：请稍后重试，或改为打开已下载的分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="361"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="313"/>
         <source>Cannot read the Hugging Face cache {cache} for {model}: {error}.</source>
         <translation>无法读取 {model} 的 Hugging Face 缓存 {cache}：{error}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="365"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="317"/>
         <source>{path}: the tokenizer&apos;s library took more than {seconds} s on {chars} characters and was stopped (a regex or normalizer in the file that never ends).</source>
         <translation>{path}：分词器的库处理 {chars} 个字符用时超过 {seconds} 秒，已被停止（文件中的某个正则表达式或规范化步骤停不下来）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="370"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="322"/>
         <source>{path}: the tokenizer&apos;s library needed more than {gb} GB of memory for {chars} characters and was stopped (a normalizer in the file that makes the text grow).</source>
         <translation>{path}：分词器的库处理 {chars} 个字符需要超过 {gb} GB 内存，已被停止（文件中的某个规范化步骤让文本不断变长）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="375"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="327"/>
         <source>{path}: the tokenizer&apos;s library crashed ({detail}).</source>
         <translation>{path}：分词器的库崩溃了（{detail}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="376"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="328"/>
         <source>{path}: the tokenizer&apos;s library failed: {detail}.</source>
         <translation>{path}：分词器的库出错：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="377"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="329"/>
         <source>{path}: the tokenizer&apos;s library cannot encode this text: the file&apos;s vocabulary has no token for {char} (character {offset} of the text), nor for each of its bytes.</source>
         <translation>{path}：分词器的库无法编码这段文本：文件的词表中没有 {char} 的词元（文本的第 {offset} 个字符），也没有它每个字节的词元。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="382"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="334"/>
         <source>{path}: the tokenizer&apos;s library gave up on this text: the regex {pattern} of the file&apos;s pre-tokenizer (a Split) backtracks too much on it; simplify that regex in the file.</source>
         <translation>{path}：分词器的库放弃了这段文本：文件预分词器（Split）中的正则表达式 {pattern} 在其上回溯过多；请在文件中简化这个正则表达式。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="387"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="339"/>
         <source>{path}: the tokenizer&apos;s library gave up on this text: the regex {pattern} of the file&apos;s normalizer (a Replace) backtracks too much on it; simplify that regex in the file.</source>
         <translation>{path}：分词器的库放弃了这段文本：文件规范化器（Replace）中的正则表达式 {pattern} 在其上回溯过多；请在文件中简化这个正则表达式。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="392"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="344"/>
         <source>{path}: the tokenizer&apos;s library gave up on this text: one of the file&apos;s regexes ({pattern}) backtracks too much on it; simplify it in the file.</source>
         <translation>{path}：分词器的库放弃了这段文本：文件中的某个正则表达式（{pattern}）在其上回溯过多；请在文件中简化它。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="397"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="349"/>
         <source>{path}: its vocabulary has no token for some characters (such as {example}) and the file has no unknown token: its library drops such characters from the text without a word.</source>
         <translation>{path}：它的词表缺少某些字符的词元（例如 {example}），文件也没有未知词元：它的库会不加提示地从文本中丢掉这些字符。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="403"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="355"/>
         <source>Cannot write {path}: it is a device, not a regular file.</source>
         <translation>无法写入 {path}：它是设备，不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="404"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="356"/>
         <source>Cannot write {path}: it is a named pipe, not a regular file.</source>
         <translation>无法写入 {path}：它是命名管道，不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="407"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="359"/>
         <source>Cannot write {path}: it is a socket, not a regular file.</source>
         <translation>无法写入 {path}：它是套接字，不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="408"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="360"/>
         <source>Cannot write {path}: it is a file, not a folder.</source>
         <translation>无法写入 {path}：它是文件，不是文件夹。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="409"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="361"/>
         <source>Cannot write {path}: it is a device, not a folder.</source>
         <translation>无法写入 {path}：它是设备，不是文件夹。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="412"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="364"/>
         <source>Cannot write {path}: it is a named pipe, not a folder.</source>
         <translation>无法写入 {path}：它是命名管道，不是文件夹。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="415"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="367"/>
         <source>Cannot write {path}: it is a socket, not a folder.</source>
         <translation>无法写入 {path}：它是套接字，不是文件夹。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="418"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="370"/>
         <source>Cannot write {path}: it is the same file as {input}, the corpus selected in the Train tab; save to another file.</source>
         <translation>无法写入 {path}：它与“训练”页中选定的语料 {input} 是同一个文件；请保存到另一个文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="424"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="376"/>
         <source>{option} {path} is the same file as {input_option} {input}: writing it would destroy the input.</source>
         <translation>{option} {path} 与 {input_option} {input} 是同一个文件：写入它会毁掉输入。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="428"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="380"/>
         <source>{option} {path} and {other_option} {other} are the same file.</source>
         <translation>{option} {path} 与 {other_option} {other} 是同一个文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="432"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="384"/>
         <source>The merges so far could not be saved in {folder} ({cause}); training went on without them.</source>
         <translation>无法在 {folder} 中保存目前的合并（{cause}）；训练在没有保存的情况下继续。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="435"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="387"/>
         <source>{folder} is a file, not a folder: the merges so far are saved in a folder.</source>
         <translation>{folder} 是文件而不是文件夹：目前的合并要保存在文件夹中。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="438"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="390"/>
         <source>{folder} was not made by BPE Explorer: it is left alone, and the merges so far were not saved there.</source>
         <translation>{folder} 不是 BPE Explorer 创建的：不会动它，目前的合并也没有保存在那里。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="442"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="394"/>
         <source>The interrupted run in {folder} had other settings ({names}): starting afresh.</source>
         <translation>{folder} 中中断的训练使用了不同的设置（{names}）：重新开始。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="445"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="397"/>
         <source>The interrupted run in {folder} had other corpus files (or they changed): starting afresh.</source>
         <translation>{folder} 中中断的训练使用了其他语料文件（或文件已改变）：重新开始。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="448"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="400"/>
         <source>The interrupted run in {folder} was changed after it was saved ({file}): starting afresh.</source>
         <translation>{folder} 中中断的训练在保存后被修改过（{file}）：重新开始。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="451"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="403"/>
         <source>The interrupted run in {folder} cannot be read ({detail}): starting afresh.</source>
         <translation>无法读取 {folder} 中中断的训练（{detail}）：重新开始。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="454"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="406"/>
         <source>{folder} holds an interrupted run of an earlier version: it cannot be checked, so it is not resumed (and is left as it is).</source>
         <translation>{folder} 中有旧版本中断的训练：无法校验，因此不会继续它（文件保持原样）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="460"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="412"/>
         <source>{path}: counted with the pattern {pattern}, not {other} like the others: counts cut differently cannot be summed.</source>
         <translation>{path}：用预分词模式 {pattern} 计数，而不是像其他文件那样用 {other}：切分方式不同的计数不能相加。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="465"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="417"/>
         <source>{path}: its special tokens differ from the other files&apos;.</source>
         <translation>{path}：它的特殊词元与其他文件的不同。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="468"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="420"/>
         <source>{paths}: no pre-token is counted more than 0 times: nothing to train.</source>
         <translation>{paths}：没有任何预分词的计数大于 0：没有可训练的内容。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="471"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="423"/>
         <source>{path}: is {size} bytes; a counts file may hold at most {limit} bytes (2 GiB: some 100 million distinct pre-tokens, more than fit in memory once read).</source>
         <translation>{path}：大小为 {size} 字节；计数文件最多 {limit} 字节（2 GiB：约 1 亿个不同的预分词，读入后内存已放不下）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="476"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="428"/>
         <source>{path}: holds more than its size said; a counts file may hold at most {limit} bytes (2 GiB: some 100 million distinct pre-tokens, more than fit in memory once read).</source>
         <translation>{path}：内容比它声明的大小更多；计数文件最多 {limit} 字节（2 GiB：约 1 亿个不同的预分词，读入后内存已放不下）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="481"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="433"/>
         <source>{path}: not a counts file this program reads ({detail}).</source>
         <translation>{path}：不是本程序能读取的计数文件（{detail}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="484"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="436"/>
         <source>{path}: the column &apos;pretoken&apos; holds {kind}; expected binary (each pre-token&apos;s UTF-8 bytes) or string.</source>
         <translation>{path}：列 &apos;pretoken&apos; 的类型是 {kind}；应为 binary（每个预分词的 UTF-8 字节）或 string。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="488"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="440"/>
         <source>{path}: the column &apos;count&apos; holds {kind}; expected whole numbers (int64).</source>
         <translation>{path}：列 &apos;count&apos; 的类型是 {kind}；应为整数（int64）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="491"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="443"/>
         <source>{path}: row {row}: the column &apos;{column}&apos; is null.</source>
         <translation>{path}：第 {row} 行：列 &apos;{column}&apos; 为空值（null）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="492"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="444"/>
         <source>{path}: row {row}: the pre-token is not UTF-8 (its byte {byte}).</source>
         <translation>{path}：第 {row} 行：预分词不是 UTF-8（其第 {byte} 字节）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="495"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="447"/>
         <source>{path}: row {row}: the count is {count}; expected a whole number of at least 0.</source>
         <translation>{path}：第 {row} 行：计数为 {count}；应为不小于 0 的整数。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="498"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="450"/>
         <source>{path}: line {line}: the count is {count}; expected a whole number of at least 0.</source>
         <translation>{path}：第 {line} 行：计数为 {count}；应为不小于 0 的整数。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="501"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="453"/>
         <source>{path}: row {row}: the counts add up to more than 2**53 ({limit}) tokens (each pre-token&apos;s bytes times its count, and the special tokens): more than training counts exactly.</source>
         <translation>{path}：第 {row} 行：计数合计超过 2**53（{limit}）个词元（每个预分词的字节数乘以其计数，再加上特殊词元）：超出训练能精确计数的范围。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="506"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="458"/>
         <source>{path}: line {line}: the counts add up to more than 2**53 ({limit}) tokens (each pre-token&apos;s bytes times its count, and the special tokens): more than training counts exactly.</source>
         <translation>{path}：第 {line} 行：计数合计超过 2**53（{limit}）个词元（每个预分词的字节数乘以其计数，再加上特殊词元）：超出训练能精确计数的范围。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="511"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="463"/>
         <source>{path}: the metadata field &apos;specials&apos;: the counts add up to more than 2**53 ({limit}) tokens (each pre-token&apos;s bytes times its count, and the special tokens): more than training counts exactly.</source>
         <translation>{path}：元数据字段 &apos;specials&apos;：计数合计超过 2**53（{limit}）个词元（每个预分词的字节数乘以其计数，再加上特殊词元）：超出训练能精确计数的范围。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="516"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="468"/>
         <source>{path}: its metadata ({key}) is not JSON.</source>
         <translation>{path}：它的元数据（{key}）不是 JSON。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="517"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="469"/>
         <source>{path}: its metadata ({key}) is {value}; expected an object of the fields {fields}.</source>
         <translation>{path}：它的元数据（{key}）是 {value}；应为包含字段 {fields} 的对象。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="520"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="472"/>
         <source>{path}: the metadata field &apos;format&apos; is {value}; expected {format}.</source>
         <translation>{path}：元数据字段 &apos;format&apos; 是 {value}；应为 {format}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="523"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="475"/>
         <source>{path}: the metadata field &apos;pattern&apos; is {value}; expected a string (a pattern name or regex) or null.</source>
         <translation>{path}：元数据字段 &apos;pattern&apos; 是 {value}；应为字符串（预分词模式名或正则表达式）或 null。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="527"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="479"/>
         <source>{path}: the metadata field &apos;pattern&apos;: {detail}.</source>
         <translation>{path}：元数据字段 &apos;pattern&apos;：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="530"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="482"/>
         <source>{path}: the metadata field &apos;{field}&apos; is {value}; expected an array of non-empty strings.</source>
         <translation>{path}：元数据字段 &apos;{field}&apos; 是 {value}；应为非空字符串组成的数组。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="533"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="485"/>
         <source>{path}: the metadata field &apos;{field}&apos; is {value}; expected a whole number from 0 to 2**53 ({limit}).</source>
         <translation>{path}：元数据字段 &apos;{field}&apos; 是 {value}；应为 0 到 2**53（{limit}）之间的整数。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="537"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="489"/>
         <source>{path}: the metadata field &apos;{field}&apos; is {value}; expected a string.</source>
         <translation>{path}：元数据字段 &apos;{field}&apos; 是 {value}；应为字符串。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="540"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="492"/>
         <source>{path}: line {line} is not TEXT&lt;TAB&gt;COUNT (COUNT a whole number from 0 to 2**53).</source>
         <translation>{path}：第 {line} 行不是 TEXT&lt;TAB&gt;COUNT 格式（COUNT 为 0 到 2**53 之间的整数）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="543"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="495"/>
         <source>{path}: not UTF-8 text (byte {byte}, line {line}).</source>
         <translation>{path}：不是 UTF-8 文本（第 {byte} 字节，第 {line} 行）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="545"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="497"/>
         <source>{address}: expected a Ray address: local, auto, HOST:PORT or ray://HOST:PORT.</source>
         <translation>{address}：应为 Ray 地址：local、auto、HOST:PORT 或 ray://HOST:PORT。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="548"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="500"/>
         <source>Cannot connect to the Ray cluster at {address}: {detail}.</source>
         <translation>无法连接位于 {address} 的 Ray 集群：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="551"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="503"/>
         <source>Cannot connect to the Ray cluster at {address}: no answer within {seconds} s.</source>
         <translation>无法连接位于 {address} 的 Ray 集群：{seconds} 秒内没有应答。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="554"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="506"/>
         <source>Cannot connect to the Ray cluster at {address}: something else answers there (not a gRPC server, as Ray&apos;s are).</source>
         <translation>无法连接位于 {address} 的 Ray 集群：应答的是别的服务（不是 Ray 那样的 gRPC 服务器）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="559"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="511"/>
         <source>No Ray cluster runs on this machine (Ray address auto): start one with “ray start --head”, enter the cluster&apos;s address (HOST:6379, ray://HOST:10001), or enter local to count on a Ray started for this run.</source>
         <translation>本机没有运行中的 Ray 集群（Ray 地址 auto）：请用“ray start --head”启动一个，或填写集群地址（HOST:6379、ray://HOST:10001），或填写 local 以在为本次运行启动的 Ray 上计数。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="565"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="517"/>
         <source>The regex {pattern} is not valid: {detail}.</source>
         <translation>正则表达式 {pattern} 无效：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="566"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="518"/>
         <source>The regex {pattern} took longer than {seconds} s (stuck near token id {id}); simplify it.</source>
         <translation>正则表达式 {pattern} 运行超过 {seconds} 秒（卡在词元 ID {id} 附近）；请简化它。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="571"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="523"/>
         <source>{name} is not a regular file: a FIFO or a device cannot be read as a whole file.</source>
         <translation>{name} 不是普通文件：FIFO 或设备无法作为完整文件读取。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="574"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="526"/>
         <source>{name} cannot be read: {detail}.</source>
         <translation>无法读取 {name}：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="575"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="527"/>
         <source>{name} is larger than {limit}; it was not read.</source>
         <translation>{name} 大于 {limit}，未读取。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="576"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="528"/>
         <source>{name} is not UTF-8 text (byte {offset}).</source>
         <translation>{name} 不是 UTF-8 文本（第 {offset} 字节）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="577"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="529"/>
         <source>{name} is not valid JSON ({where}).</source>
         <translation>{name} 不是有效的 JSON（{where}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="578"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="530"/>
         <source>{name}: a conversation is a JSON list of messages, each with a role and a content.</source>
         <translation>{name}：对话应是由消息组成的 JSON 列表，每条消息都有 role 和 content。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="581"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="533"/>
         <source>{name}: the conversation has no message.</source>
         <translation>{name}：对话中没有消息。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="582"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="534"/>
         <source>{name}: message {number} has no role (such as user).</source>
         <translation>{name}：第 {number} 条消息没有 role（例如 user）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="583"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="535"/>
         <source>{name}: message {number} has no text content.</source>
         <translation>{name}：第 {number} 条消息没有文本 content。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="584"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="536"/>
         <source>{folder} has no chat template: choose a template file.</source>
         <translation>{folder} 没有对话模板：请选择一个模板文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="585"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="537"/>
         <source>{name}: of the named chat templates ({names}), none is named default.</source>
         <translation>{name}：在这些命名的对话模板（{names}）中，没有名为 default 的模板。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="588"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="540"/>
         <source>{name}: its chat template is neither a text nor a list of named templates.</source>
         <translation>{name}：其对话模板既不是文本，也不是命名模板的列表。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="591"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="543"/>
         <source>{name} is not a JSON object.</source>
         <translation>{name} 不是 JSON 对象。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="592"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="544"/>
         <source>{name}: the chat template is not valid Jinja (line {line}): {detail}</source>
         <translation>{name}：对话模板不是有效的 Jinja（第 {line} 行）：{detail}</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="595"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="547"/>
         <source>{name}: the chat template refused the conversation: {detail}</source>
         <translation>{name}：对话模板拒绝了这段对话：{detail}</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="598"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="550"/>
         <source>{name}: the chat template failed: {detail}</source>
         <translation>{name}：对话模板出错：{detail}</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="599"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="551"/>
         <source>{name}: the chat template tried what the sandbox forbids: {detail}</source>
         <translation>{name}：对话模板尝试了沙箱禁止的操作：{detail}</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="602"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="554"/>
         <source>{name}: the chat template took more than {seconds} s to render and was stopped.</source>
         <translation>{name}：对话模板渲染超过 {seconds} 秒，已被停止。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="605"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="557"/>
         <source>{name}: the chat template wrote more than {limit} characters and was stopped.</source>
         <translation>{name}：对话模板输出超过 {limit} 个字符，已被停止。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="608"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="560"/>
         <source>{name}: the chat template needed more than {limit} of memory and was stopped.</source>
         <translation>{name}：对话模板需要超过 {limit} 的内存，已被停止。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="611"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="563"/>
         <source>{name}: the process rendering the chat template ended unexpectedly (exit code {code}).</source>
         <translation>{name}：渲染对话模板的进程意外结束（退出码 {code}）。</translation>
     </message>
@@ -1458,79 +1480,53 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>HelpMenu</name>
     <message>
-        <location filename="../../app/help_menu.py" line="30"/>
+        <location filename="../../app/help_menu.py" line="34"/>
         <source>Teach</source>
         <extracomment>The Teach window&apos;s page of the tour (it is no tab: Ctrl+T opens it).</extracomment>
         <translation>教学</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="31"/>
+        <location filename="../../app/help_menu.py" line="35"/>
         <source>Lessons for a class: the vocabulary slider, merges step by step, the encode animation, merge trees, pre-tokenization and word-level BPE.</source>
         <translation>课堂教学：词表滑块、逐步合并、编码动画、合并树、预分词和词级 BPE。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="36"/>
+        <location filename="../../app/help_menu.py" line="40"/>
         <source>Open it with Ctrl+T and drag the vocabulary slider from left to right.</source>
         <translation>按 Ctrl+T 打开它，然后把词表滑块从左拖到右。</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="41"/>
-        <source>Open the Teach window</source>
-        <extracomment>The shortcuts after the tabs&apos; (Ctrl+1 for the first tab, ...), as (keys, what they do).</extracomment>
-        <translation>打开教学窗口</translation>
-    </message>
-    <message>
-        <location filename="../../app/help_menu.py" line="42"/>
-        <source>Close the Teach window</source>
-        <translation>关闭教学窗口</translation>
-    </message>
-    <message>
-        <location filename="../../app/help_menu.py" line="43"/>
-        <source>Open a tokenizer</source>
-        <translation>打开分词器</translation>
-    </message>
-    <message>
-        <location filename="../../app/help_menu.py" line="44"/>
-        <source>Open corpus files</source>
-        <translation>打开语料文件</translation>
-    </message>
-    <message>
-        <location filename="../../app/help_menu.py" line="45"/>
-        <source>Save the tokenizer</source>
-        <translation>保存分词器</translation>
-    </message>
-    <message>
-        <location filename="../../app/help_menu.py" line="46"/>
-        <source>Quit</source>
-        <translation>退出</translation>
-    </message>
-    <message>
-        <location filename="../../app/help_menu.py" line="60"/>
+        <location filename="../../app/help_menu.py" line="57"/>
         <source>Show the {tabs} tab</source>
         <translation>显示{tabs}页</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="74"/>
+        <location filename="../../app/help_menu.py" line="60"/>
+        <source>{action} (Teach window)</source>
+        <translation>{action}（教学窗口）</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="102"/>
         <source>Guided &amp;tour…</source>
         <translation>导览(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="75"/>
+        <location filename="../../app/help_menu.py" line="103"/>
         <source>&amp;Keyboard shortcuts…</source>
         <translation>键盘快捷键(&amp;K)…</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="77"/>
+        <location filename="../../app/help_menu.py" line="105"/>
         <source>&amp;About BPE Explorer…</source>
         <translation>关于 BPE Explorer(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="88"/>
+        <location filename="../../app/help_menu.py" line="118"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="95"/>
+        <location filename="../../app/help_menu.py" line="125"/>
         <source>About BPE Explorer</source>
         <translation>关于 BPE Explorer</translation>
     </message>
@@ -1762,15 +1758,19 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../app/main_window.py" line="118"/>
         <source>training, {merges} merges</source>
-        <translation>训练中，{merges} 次合并</translation>
+        <translation>
+            <numerusform>训练中，{merges} 次合并</numerusform>
+        </translation>
     </message>
-    <message>
-        <location filename="../../app/main_window.py" line="179"/>
+    <message numerus="yes">
+        <location filename="../../app/main_window.py" line="180"/>
         <source>current tokenizer ({merges} merges)</source>
-        <translation>当前分词器（{merges} 次合并）</translation>
+        <translation>
+            <numerusform>当前分词器（{merges} 次合并）</numerusform>
+        </translation>
     </message>
     <message>
         <location filename="../../app/main_window.py" line="170"/>
@@ -1886,18 +1886,20 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
         <source>PickyBPE: tokens removed right after this merge (nearly all their occurrences went into it); what was left of them is split back into their parts, and their ids go to the next merges</source>
         <translation>PickyBPE：紧接这次合并之后被移除的词元（它们几乎所有的出现都并入了新词元）；剩下的出现被拆回其组成部分，它们的 ID 留给之后的合并</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../app/train/merges_model.py" line="163"/>
         <source>id {id}: {count} bytes, hex {hex}</source>
-        <translation>id {id}：{count} 个字节，十六进制 {hex}</translation>
+        <translation>
+            <numerusform>id {id}：{count} 个字节，十六进制 {hex}</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="165"/>
+        <location filename="../../app/train/merges_model.py" line="167"/>
         <source>Removed after this merge: {tokens}</source>
         <translation>这次合并之后移除：{tokens}</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="168"/>
+        <location filename="../../app/train/merges_model.py" line="170"/>
         <source>{token} (id {id})</source>
         <translation>{token}（ID {id}）</translation>
     </message>
@@ -1993,23 +1995,27 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
         <source>{text} at {offset}</source>
         <translation>{text}（位置 {offset}）</translation>
     </message>
-    <message>
-        <location filename="../../app/train/pattern_check.py" line="54"/>
+    <message numerus="yes">
+        <location filename="../../app/train/pattern_check.py" line="86"/>
         <source>Leaves {count} characters unmatched in the first 64 KB of {name} (e.g. {examples}): they are dropped.</source>
-        <translation>在“{name}”的前 64 KB 中有 {count} 个字符未被匹配（例如 {examples}）：它们会被丢弃。</translation>
+        <translation>
+            <numerusform>在“{name}”的前 64 KB 中有 {count} 个字符未被匹配（例如 {examples}）：它们会被丢弃。</numerusform>
+        </translation>
     </message>
-    <message>
-        <location filename="../../app/train/pattern_check.py" line="59"/>
+    <message numerus="yes">
+        <location filename="../../app/train/pattern_check.py" line="92"/>
         <source>Leaves {count} characters unmatched in the first 64 KB of {name}: they are dropped.</source>
-        <translation>在“{name}”的前 64 KB 中有 {count} 个字符未被匹配：它们会被丢弃。</translation>
+        <translation>
+            <numerusform>在“{name}”的前 64 KB 中有 {count} 个字符未被匹配：它们会被丢弃。</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/train/pattern_check.py" line="65"/>
+        <location filename="../../app/train/pattern_check.py" line="55"/>
         <source>OK: {count} pre-tokens in the first 64 KB of {name}.</source>
         <translation>正常：“{name}”的前 64 KB 中有 {count} 个预分词单元。</translation>
     </message>
     <message>
-        <location filename="../../app/train/pattern_check.py" line="77"/>
+        <location filename="../../app/train/pattern_check.py" line="67"/>
         <source>Too slow (it backtracks): took &gt; {budget} s on the first 64 KB of {name} at character {offset}. Simplify the regex.</source>
         <translation>太慢（发生回溯）：在“{name}”的前 64 KB 上耗时超过 {budget} 秒，卡在第 {offset} 个字符处。请简化这个正则表达式。</translation>
     </message>
@@ -2017,7 +2023,7 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>PatternChecker</name>
     <message>
-        <location filename="../../app/train/pattern_check.py" line="121"/>
+        <location filename="../../app/train/pattern_check.py" line="130"/>
         <source>Not checked on the corpus: {error}</source>
         <translation>未能在语料上检查：{error}</translation>
     </message>
@@ -2205,7 +2211,7 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
     <name>RunSteering</name>
     <message>
         <location filename="../../app/train/steering.py" line="38"/>
-        <location filename="../../app/train/steering.py" line="102"/>
+        <location filename="../../app/train/steering.py" line="104"/>
         <source>Continue training</source>
         <translation>继续训练</translation>
     </message>
@@ -2219,33 +2225,35 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
         <source>A run was interrupted (the window or its training process ended): go on from its last merges</source>
         <translation>有一次训练被中断了（窗口或其训练进程意外结束）：从它最后保存的合并继续</translation>
     </message>
-    <message>
-        <location filename="../../app/train/steering.py" line="69"/>
+    <message numerus="yes">
+        <location filename="../../app/train/steering.py" line="70"/>
         <source>Resume the interrupted run ({merges} merges)</source>
-        <translation>继续被中断的训练（{merges} 次合并）</translation>
+        <translation>
+            <numerusform>继续被中断的训练（{merges} 次合并）</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/train/steering.py" line="103"/>
+        <location filename="../../app/train/steering.py" line="105"/>
         <source>Set a vocabulary size above {size} to continue: the tokenizer has {size} tokens.</source>
         <translation>请把词表大小设为大于 {size} 才能继续：该分词器已有 {size} 个词元。</translation>
     </message>
     <message>
-        <location filename="../../app/train/steering.py" line="110"/>
+        <location filename="../../app/train/steering.py" line="112"/>
         <source>before continuing</source>
         <translation>继续之前</translation>
     </message>
     <message>
-        <location filename="../../app/train/steering.py" line="126"/>
+        <location filename="../../app/train/steering.py" line="128"/>
         <source>with {token}</source>
         <translation>含 {token}</translation>
     </message>
     <message>
-        <location filename="../../app/train/steering.py" line="136"/>
+        <location filename="../../app/train/steering.py" line="138"/>
         <source>{run} · {label}</source>
         <translation>{run} · {label}</translation>
     </message>
     <message>
-        <location filename="../../app/train/steering.py" line="151"/>
+        <location filename="../../app/train/steering.py" line="153"/>
         <source>Forbid {token} and continue from here</source>
         <translation>禁止 {token} 并从这里继续</translation>
     </message>
@@ -2253,179 +2261,179 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>SettingsPanel</name>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="46"/>
+        <location filename="../../app/train/settings_panel.py" line="41"/>
         <source>GPT-2 regex</source>
         <translation>GPT-2 正则</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="47"/>
+        <location filename="../../app/train/settings_panel.py" line="42"/>
         <source>cl100k (GPT-4) regex</source>
         <translation>cl100k（GPT-4）正则</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="48"/>
+        <location filename="../../app/train/settings_panel.py" line="43"/>
         <source>o200k (GPT-4o) regex</source>
         <translation>o200k（GPT-4o）正则</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="49"/>
+        <location filename="../../app/train/settings_panel.py" line="44"/>
         <source>none (whole text)</source>
         <translation>none（整段文本）</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="64"/>
+        <location filename="../../app/train/settings_panel.py" line="59"/>
         <source>Settings</source>
         <extracomment>How a field the settings have a problem with is marked. The regex is tried on the corpus this long after the last keystroke.</extracomment>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="71"/>
+        <location filename="../../app/train/settings_panel.py" line="66"/>
         <source>Total vocabulary: 256 bytes + merges + special tokens</source>
         <translation>词表总大小：256 个字节 + 合并数 + 特殊词元</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="78"/>
+        <location filename="../../app/train/settings_panel.py" line="73"/>
         <source>custom regex…</source>
         <translation>自定义正则…</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="83"/>
+        <location filename="../../app/train/settings_panel.py" line="78"/>
         <source>e.g. {regex}</source>
         <translation>例如 {regex}</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="102"/>
+        <location filename="../../app/train/settings_panel.py" line="97"/>
         <source>Special tokens separated by spaces; never merged, ids after the merges</source>
         <translation>特殊词元，用空格分隔；它们从不参与合并，id 排在所有合并之后</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="108"/>
+        <location filename="../../app/train/settings_panel.py" line="103"/>
         <source>Worker processes for counting pre-tokens in large corpora</source>
         <translation>在大语料上统计预分词单元时使用的工作进程数</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="114"/>
+        <location filename="../../app/train/settings_panel.py" line="109"/>
         <source>Stop when the most frequent pair is seen fewer times than this</source>
         <translation>当最常见的词元对出现次数少于此值时停止</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="119"/>
+        <location filename="../../app/train/settings_panel.py" line="114"/>
         <source>e.g. {regex} (no token spanning a digit and a letter)</source>
         <translation>例如 {regex}（不允许词元跨越数字和字母）</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="122"/>
+        <location filename="../../app/train/settings_panel.py" line="117"/>
         <source>Never make a token whose text matches this regex: the next best pair is merged</source>
         <translation>绝不生成文本匹配此正则表达式的词元：改为合并次优的词元对</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="129"/>
-        <location filename="../../app/train/settings_panel.py" line="142"/>
+        <location filename="../../app/train/settings_panel.py" line="124"/>
+        <location filename="../../app/train/settings_panel.py" line="137"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="132"/>
+        <location filename="../../app/train/settings_panel.py" line="127"/>
         <source>SuperBPE: from this vocabulary size on, pre-tokens no longer stop at spaces, so tokens can span words (“ of the”)</source>
         <translation>SuperBPE：从这个词表大小起，预分词单元不再在空格处断开，词元可以跨越多个词（“ of the”）</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="145"/>
+        <location filename="../../app/train/settings_panel.py" line="140"/>
         <source>PickyBPE (Chizhov et al. 2024): after each merge, a token that nearly always occurred inside the new one (intersection over self above this threshold; the paper uses 0.6 to 0.9) is removed, and its id goes to the next merge</source>
         <translation>PickyBPE（Chizhov 等，2024）：每次合并之后，几乎总是出现在新词元内部的词元（自交比高于此阈值；论文使用 0.6 到 0.9）会被移除，它的 ID 留给下一次合并</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="181"/>
+        <location filename="../../app/train/settings_panel.py" line="176"/>
         <source>Variants</source>
         <translation>训练变体</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="188"/>
+        <location filename="../../app/train/settings_panel.py" line="183"/>
         <source>One language per file</source>
         <translation>每个文件一种语言</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="154"/>
+        <location filename="../../app/train/settings_panel.py" line="149"/>
         <source>Parity-aware BPE (Foroutan et al. 2025): each merge is the best pair of the language whose held-out tenth has the most tokens per character; the compression chart shows each language</source>
         <translation>均衡感知 BPE（Foroutan 等，2025）：每次合并选取这样一种语言的最佳词对——它留出的十分之一文本每字符的词元数最多；压缩率图为每种语言各画一条曲线</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="161"/>
+        <location filename="../../app/train/settings_panel.py" line="156"/>
         <source>empty: count here · local · auto · ray://host:10001</source>
         <translation>留空：在本机统计 · local · auto · ray://host:10001</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="164"/>
+        <location filename="../../app/train/settings_panel.py" line="159"/>
         <source>Count the pre-tokens on Ray: “local” starts Ray on this machine, “auto” or ray://host:10001 uses a cluster; empty counts in local worker processes</source>
         <translation>在 Ray 上统计预分词：“local” 在本机启动 Ray，“auto” 或 ray://host:10001 使用集群；留空则在本机的工作进程中统计</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="176"/>
+        <location filename="../../app/train/settings_panel.py" line="171"/>
         <source>Vocabulary size</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="177"/>
+        <location filename="../../app/train/settings_panel.py" line="172"/>
         <source>Pre-tokenizer</source>
         <translation>预分词</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="180"/>
+        <location filename="../../app/train/settings_panel.py" line="175"/>
         <source>Special tokens</source>
         <translation>特殊词元</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="189"/>
+        <location filename="../../app/train/settings_panel.py" line="184"/>
         <source>Counting</source>
         <translation>统计预分词</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="192"/>
+        <location filename="../../app/train/settings_panel.py" line="187"/>
         <source>Worker processes</source>
         <translation>工作进程</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="184"/>
+        <location filename="../../app/train/settings_panel.py" line="179"/>
         <source>Stop below count</source>
         <translation>低于次数时停止</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="185"/>
+        <location filename="../../app/train/settings_panel.py" line="180"/>
         <source>Forbid tokens matching</source>
         <translation>禁止匹配的词元</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="186"/>
+        <location filename="../../app/train/settings_panel.py" line="181"/>
         <source>Superwords after</source>
         <translation>超词起点</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="187"/>
+        <location filename="../../app/train/settings_panel.py" line="182"/>
         <source>PickyBPE threshold</source>
         <translation>PickyBPE 阈值</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="150"/>
+        <location filename="../../app/train/settings_panel.py" line="145"/>
         <source>Parity-aware</source>
         <translation>均衡感知</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="193"/>
+        <location filename="../../app/train/settings_panel.py" line="188"/>
         <source>Ray address</source>
         <translation>Ray 地址</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="261"/>
+        <location filename="../../app/train/settings_panel.py" line="257"/>
         <source>Parity-aware BPE holds out part of each language&apos;s text: a counts corpus has none.</source>
         <translation>均衡感知 BPE 要从每种语言的文本中留出一部分：计数语料没有文本。</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="301"/>
+        <location filename="../../app/train/settings_panel.py" line="297"/>
         <source>Not tried on the corpus: a counts corpus has no text.</source>
         <translation>未在语料上试用：计数语料没有文本。</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="304"/>
+        <location filename="../../app/train/settings_panel.py" line="300"/>
         <source>Checking the regex on the corpus…</source>
         <translation>正在语料上检查这个正则…</translation>
     </message>
@@ -2447,15 +2455,22 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
         <source>{tabs} or {tab}</source>
         <translation>{tabs}或{tab}</translation>
     </message>
-    <message>
-        <location filename="../../app/common/tab_part.py" line="89"/>
+</context>
+<context>
+    <name>TabWords</name>
+    <message numerus="yes">
+        <location filename="../../app/common/tab_part.py" line="98"/>
         <source>{merges} of {total} merges</source>
-        <translation>{merges}/{total} 次合并</translation>
+        <translation>
+            <numerusform>{merges}/{total} 次合并</numerusform>
+        </translation>
     </message>
-    <message>
-        <location filename="../../app/common/tab_part.py" line="92"/>
+    <message numerus="yes">
+        <location filename="../../app/common/tab_part.py" line="99"/>
         <source>{merges} merges</source>
-        <translation>{merges} 次合并</translation>
+        <translation>
+            <numerusform>{merges} 次合并</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2504,22 +2519,23 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>TourDialog</name>
     <message>
-        <location filename="../../app/help_menu.py" line="126"/>
+        <location filename="../../app/help_menu.py" line="161"/>
         <source>Guided tour</source>
+        <extracomment>The colour of the title of the tab the page is about.</extracomment>
         <translation>导览</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="128"/>
+        <location filename="../../app/help_menu.py" line="165"/>
         <source>Try this:</source>
         <translation>试试这个：</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="136"/>
+        <location filename="../../app/help_menu.py" line="175"/>
         <source>Back</source>
         <translation>上一步</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="137"/>
+        <location filename="../../app/help_menu.py" line="176"/>
         <source>Next</source>
         <translation>下一步</translation>
     </message>
@@ -2527,28 +2543,28 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>TrainSettings</name>
     <message>
-        <location filename="../../app/train/settings.py" line="84"/>
+        <location filename="../../app/train/settings.py" line="37"/>
         <source>The number of worker processes</source>
         <extracomment>How the window names a field in a message about it (``config.at_least``, ``config.cannot_combine``).</extracomment>
         <translation>工作进程数</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings.py" line="85"/>
+        <location filename="../../app/train/settings.py" line="38"/>
         <source>training on from a saved tokenizer</source>
         <translation>从已保存的分词器继续训练</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings.py" line="87"/>
+        <location filename="../../app/train/settings.py" line="40"/>
         <source>PickyBPE</source>
         <translation>PickyBPE</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings.py" line="88"/>
+        <location filename="../../app/train/settings.py" line="41"/>
         <source>Parity-aware BPE</source>
         <translation>均衡感知 BPE</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings.py" line="86"/>
+        <location filename="../../app/train/settings.py" line="39"/>
         <source>superwords</source>
         <translation>超词</translation>
     </message>
@@ -2617,74 +2633,82 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
         <source>Merging</source>
         <translation>合并</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../app/train/train_tab.py" line="352"/>
         <source>Counted {words} unique pre-tokens; merging…</source>
-        <translation>已统计出 {words} 个不同的预分词单元；正在合并…</translation>
+        <translation>
+            <numerusform>已统计出 {words} 个不同的预分词单元；正在合并…</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="470"/>
+        <location filename="../../app/train/train_tab.py" line="472"/>
         <source>Cancelled after {time}, before any merge; the previous result is kept.</source>
         <translation>{time} 后取消，尚未进行任何合并；之前的结果保留。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="472"/>
+        <location filename="../../app/train/train_tab.py" line="474"/>
         <source>Cancelled after {time}, before any merge.</source>
         <translation>{time} 后取消，尚未进行任何合并。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="488"/>
+        <location filename="../../app/train/train_tab.py" line="490"/>
         <source>Tokenizer not built</source>
         <translation>未能构建分词器</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="489"/>
+        <location filename="../../app/train/train_tab.py" line="491"/>
         <source>The trained tokenizer could not be built: {error}</source>
         <translation>无法构建训练好的分词器：{error}</translation>
     </message>
-    <message>
-        <location filename="../../app/train/train_tab.py" line="500"/>
-        <source>Cancelled in {time}: {merges} merges. {reason}</source>
-        <translation>已取消，用时 {time}：{merges} 次合并。{reason}</translation>
-    </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../app/train/train_tab.py" line="502"/>
+        <source>Cancelled in {time}: {merges} merges. {reason}</source>
+        <translation>
+            <numerusform>已取消，用时 {time}：{merges} 次合并。{reason}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/train/train_tab.py" line="504"/>
         <source>Done in {time}: {merges} merges. {reason}</source>
-        <translation>完成，用时 {time}：{merges} 次合并。{reason}</translation>
+        <translation>
+            <numerusform>完成，用时 {time}：{merges} 次合并。{reason}</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="509"/>
         <location filename="../../app/train/train_tab.py" line="511"/>
+        <location filename="../../app/train/train_tab.py" line="513"/>
         <source> Note: {warning}</source>
         <translation> 注意：{warning}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="557"/>
+        <location filename="../../app/train/train_tab.py" line="559"/>
         <source>Training failed; the previous result is kept.</source>
         <translation>训练失败；之前的结果保留。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="557"/>
+        <location filename="../../app/train/train_tab.py" line="559"/>
         <source>Training failed.</source>
         <translation>训练失败。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="571"/>
+        <location filename="../../app/train/train_tab.py" line="573"/>
         <source>Training failed</source>
         <translation>训练失败</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="666"/>
+        <location filename="../../app/train/train_tab.py" line="668"/>
         <source>Held-out text not measured: {error}</source>
         <translation>未能测量留出文本：{error}</translation>
     </message>
-    <message>
-        <location filename="../../app/train/train_tab.py" line="696"/>
+    <message numerus="yes">
+        <location filename="../../app/train/train_tab.py" line="698"/>
         <source>Opened {name}: {merges} merges. {reason}</source>
-        <translation>已打开 {name}：{merges} 次合并。{reason}</translation>
+        <translation>
+            <numerusform>已打开 {name}：{merges} 次合并。{reason}</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="700"/>
+        <location filename="../../app/train/train_tab.py" line="702"/>
         <source>Opened {name}: no training record, so no merge history to show.</source>
         <translation>已打开 {name}：没有训练记录，因此没有可显示的合并历史。</translation>
     </message>
@@ -2692,7 +2716,7 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>TrainingWorker</name>
     <message>
-        <location filename="../../app/train/worker.py" line="131"/>
+        <location filename="../../app/train/worker.py" line="132"/>
         <source>Training could not start: {error}</source>
         <extracomment>How long the worker waits for the training process&apos;s next record before looking at the window again.</extracomment>
         <translation>训练无法开始：{error}</translation>
@@ -2725,10 +2749,12 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
         <source>Show every merge the engine has made: jump to the live end</source>
         <translation>显示引擎已完成的全部合并：跳到最新进度</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../app/train/watch_controls.py" line="55"/>
         <source>Shown: {shown} of {made} merges</source>
-        <translation>已显示 {shown} / {made} 次合并</translation>
+        <translation>
+            <numerusform>已显示 {shown} / {made} 次合并</numerusform>
+        </translation>
     </message>
     <message>
         <location filename="../../app/train/watch_controls.py" line="57"/>

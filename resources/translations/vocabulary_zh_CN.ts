@@ -188,10 +188,12 @@
         <source>No token matches these filters: loosen one (the script, the length, the text).</source>
         <translation>没有词元符合这些筛选条件：请放宽其中一个（文字、长度或文本）。</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../app/vocabulary/browse_panel.py" line="180"/>
         <source>{shown:,} of {total:,} tokens</source>
-        <translation>显示 {shown:,} / {total:,} 个词元</translation>
+        <translation>
+            <numerusform>显示 {shown:,} / {total:,} 个词元</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -352,14 +354,16 @@
         <source>&lt;b&gt;{a}&lt;/b&gt; vs &lt;b&gt;{b}&lt;/b&gt;: {shared:,} shared tokens, {only_a:,} only in {a}, {only_b:,} only in {b}; Jaccard {jaccard:.3f}. Shared tokens made by a merge in both: {merged:,}.</source>
         <translation>&lt;b&gt;{a}&lt;/b&gt; 对比 &lt;b&gt;{b}&lt;/b&gt;：共有词元 {shared:,} 个，仅在 {a} 中 {only_a:,} 个，仅在 {b} 中 {only_b:,} 个；Jaccard 系数 {jaccard:.3f}。共有词元中在两边都由合并产生的：{merged:,} 个。</translation>
     </message>
-    <message>
-        <location filename="../../app/vocabulary/overlap_panel.py" line="167"/>
+    <message numerus="yes">
         <location filename="../../app/vocabulary/overlap_panel.py" line="168"/>
+        <location filename="../../app/vocabulary/overlap_panel.py" line="169"/>
         <source>Only in “{name}”: {count:,} tokens</source>
-        <translation>仅在“{name}”中：{count:,} 个词元</translation>
+        <translation>
+            <numerusform>仅在“{name}”中：{count:,} 个词元</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/overlap_panel.py" line="177"/>
+        <location filename="../../app/vocabulary/overlap_panel.py" line="178"/>
         <source>The overlap could not be computed: {error}</source>
         <translation>无法计算重合：{error}</translation>
     </message>
@@ -449,95 +453,174 @@
     </message>
 </context>
 <context>
-    <name>ParityPanel</name>
+    <name>ParityChart</name>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="60"/>
+        <source>en</source>
+        <extracomment>The chart&apos;s tick under each language of the built-in passage: its code in English (15 groups of bars leave room for no more), its name in Chinese, whose readers do not read language codes (英语, 中文…). A file&apos;s own codes are shown as written.</extracomment>
+        <translation>英语</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="61"/>
+        <source>zh</source>
+        <translation>中文</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="62"/>
+        <source>ja</source>
+        <translation>日语</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="63"/>
+        <source>ko</source>
+        <translation>韩语</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="64"/>
+        <source>ar</source>
+        <translation>阿拉伯语</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="65"/>
+        <source>hi</source>
+        <translation>印地语</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="66"/>
+        <source>ru</source>
+        <translation>俄语</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="67"/>
+        <source>fr</source>
+        <translation>法语</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="68"/>
+        <source>es</source>
+        <translation>西班牙语</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="69"/>
+        <source>de</source>
+        <translation>德语</translation>
+    </message>
     <message>
         <location filename="../../app/vocabulary/parity_panel.py" line="70"/>
+        <source>pt</source>
+        <translation>葡萄牙语</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="71"/>
+        <source>tr</source>
+        <translation>土耳其语</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="72"/>
+        <source>pl</source>
+        <translation>波兰语</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="73"/>
+        <source>id</source>
+        <translation>印尼语</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="74"/>
+        <source>el</source>
+        <translation>希腊语</translation>
+    </message>
+</context>
+<context>
+    <name>ParityPanel</name>
+    <message>
+        <location filename="../../app/vocabulary/parity_panel.py" line="93"/>
         <source>Measure</source>
         <extracomment>The status line keeps naming the passage after an export.</extracomment>
         <translation>测量</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="73"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="96"/>
         <source>Parallel text…</source>
         <translation>平行文本…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="75"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="98"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="81"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="104"/>
         <source>Premium over English (tokens for the same text)</source>
         <translation>相对英语的词元溢价（同一段文本的词元数）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="83"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="106"/>
         <source>× English</source>
         <translation>× 英语</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="88"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="111"/>
         <source>Press Measure to see how many more tokens each language needs than English, per tokenizer.</source>
         <translation>点击“测量”，按分词器查看每种语言比英语多需要多少词元。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="107"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="130"/>
         <source>{title}: {languages} languages (hover for its source and licence)</source>
         <translation>{title}：{languages} 种语言（鼠标悬停可查看出处与许可）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="115"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="138"/>
         <source>Parallel text</source>
         <translation>平行文本</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="115"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="138"/>
         <source>Parallel text (*.json)</source>
         <translation>平行文本 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="123"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="146"/>
         <source>Cannot read the parallel text</source>
         <translation>无法读取平行文本</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="136"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="159"/>
         <source>Parity not measured: {error}</source>
         <translation>未能测量语言公平性：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="148"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="171"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="151"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="174"/>
         <source>{tokenizer} tokens</source>
         <translation>{tokenizer} 词元数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="152"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="175"/>
         <source>{tokenizer} tok/char</source>
         <translation>{tokenizer} 词元/字符</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="153"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="176"/>
         <source>{tokenizer} × en</source>
         <translation>{tokenizer} × 英语</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="161"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="184"/>
         <source>{language} ({code})</source>
         <translation>{language}（{code}）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="201"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="224"/>
         <source>Export language parity</source>
         <translation>导出语言公平性</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/parity_panel.py" line="201"/>
+        <location filename="../../app/vocabulary/parity_panel.py" line="224"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
@@ -887,11 +970,13 @@
         <source>Hex</source>
         <translation>十六进制</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../app/vocabulary/table_model.py" line="254"/>
         <source>id {id} · {count} bytes: {hex}</source>
         <extracomment>Hex is cut to this many bytes in the table (the tooltip has all of them).</extracomment>
-        <translation>id {id} · {count} 个字节：{hex}</translation>
+        <translation>
+            <numerusform>id {id} · {count} 个字节：{hex}</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1001,10 +1086,12 @@
         <source>{name}: {tokens:,} tokens, {merged:,} made by merges</source>
         <translation>{name}：{tokens:,} 个词元，其中 {merged:,} 个由合并产生</translation>
     </message>
-    <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="333"/>
+    <message numerus="yes">
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="334"/>
         <source>ours ({merges:,} merges)</source>
-        <translation>我们的（{merges:,} 次合并）</translation>
+        <translation>
+            <numerusform>我们的（{merges:,} 次合并）</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1105,10 +1192,12 @@
         <source>Files to look for the merges in</source>
         <translation>要在其中查找合并的文件</translation>
     </message>
-    <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="283"/>
+    <message numerus="yes">
+        <location filename="../../app/vocabulary/why_panel.py" line="284"/>
         <source>No merge of rank {rank}: the tokenizer has {merges:,} merges.</source>
-        <translation>没有序号为 {rank} 的合并：该分词器共有 {merges:,} 次合并。</translation>
+        <translation>
+            <numerusform>没有序号为 {rank} 的合并：该分词器共有 {merges:,} 次合并。</numerusform>
+        </translation>
     </message>
     <message>
         <location filename="../../app/vocabulary/why_panel.py" line="291"/>
@@ -1130,15 +1219,19 @@
         <source>Merge {rank:,}: {pair} → {token}, count {count:,} when chosen.</source>
         <translation>序号为 {rank:,} 的合并：{pair} → {token}，被选中时出现 {count:,} 次。</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../app/vocabulary/why_panel.py" line="323"/>
         <source>Below: all {count:,} places it occurs in the corpus.</source>
-        <translation>下表：它在语料中出现的全部 {count:,} 处。</translation>
+        <translation>
+            <numerusform>下表：它在语料中出现的全部 {count:,} 处。</numerusform>
+        </translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../app/vocabulary/why_panel.py" line="325"/>
         <source>Below: the first {count:,} places it occurs in the corpus.</source>
-        <translation>下表：它在语料中出现的前 {count:,} 处。</translation>
+        <translation>
+            <numerusform>下表：它在语料中出现的前 {count:,} 处。</numerusform>
+        </translation>
     </message>
     <message>
         <location filename="../../app/vocabulary/why_panel.py" line="327"/>

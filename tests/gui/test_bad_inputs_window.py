@@ -278,7 +278,7 @@ def test_a_regex_longer_than_qts_default_field_is_kept_whole(window, qtbot):
 def test_the_special_token_field_empty_overlapping_and_the_vocabulary_minimum(window, good, train):
     panel = window.train_tab.settings_panel
     panel.specials.setText("   ")  # an empty special token cannot be typed: blanks are no token at all
-    assert panel.settings().special_tokens == [] and window.train_tab.train_button.isEnabled()
+    assert panel.settings().special_tokens == () and window.train_tab.train_button.isEnabled()
 
     panel.specials.setText("<|e|> <|e|>")
     assert not window.train_tab.train_button.isEnabled()
@@ -1072,7 +1072,7 @@ def test_superwords_after_the_minimum_or_the_vocabulary_size_are_accepted_as_by_
     panel.apply(vocab_size=1000, special_tokens=[])
     panel.superword_after.setValue(after)
     assert panel.problems() == [] and panel.superword_after.styleSheet() == ""
-    assert panel.settings().config().superword_after == after
+    assert panel.settings().superword_after == after
     panel.superword_after.setValue(1001)  # past the vocabulary: said, with both bounds, and marked
     assert panel.problems() == [
         "The superword transition 1001 must be a vocabulary size between 256 and the vocabulary size 1000."
@@ -1084,11 +1084,12 @@ def test_superwords_after_the_minimum_or_the_vocabulary_size_are_accepted_as_by_
 def test_variants_that_cannot_be_combined_are_said_without_command_line_flags(language, request):
     """PickyBPE and training on from a saved tokenizer: the old window said nothing until the trainer refused with
     '--picky' and '--resume', the command line's words; now the settings say it in the window's words."""
-    from app.train.settings import TrainSettings
+    from app.train.settings import problem_texts
+    from bpe_core.training.config import TrainConfig
 
     if language == "zh_CN":
         request.getfixturevalue("chinese")
-    (problem,) = TrainSettings(vocab_size=1000, picky=0.9, resume="saved.json").problems()
+    (problem,) = problem_texts(TrainConfig(vocab_size=1000, picky=0.9, resume="saved.json"))
     assert "--" not in problem
     expected = {
         "en": "PickyBPE cannot be combined with training on from a saved tokenizer yet: turn one off.",
@@ -1212,3 +1213,36 @@ def test_a_gif_of_a_view_that_does_not_move_keeps_the_whole_frame_and_a_cancelle
     cancelled.cancel()
     assert cancelled.wait() and view.play_button.isVisible() and view.controls.isVisible()
     assert target.read_bytes() == b"kept"
+
+
+# ----- smalls (issue 42): the settings panel makes the engine's TrainConfig; its rules are the config's -------------
+
+
+def test_the_settings_panel_makes_a_train_config_and_says_its_problems(window, monkeypatch):
+    """The panel's settings are a TrainConfig (the window's TrainSettings repeated its fields and had a rule of its
+    own, Ray missing): what the panel says is the config's problems, worded, and each marks its field's widget;
+    every setting typed is left as it was."""
+    import importlib.util
+
+    from app.train.settings import problem_texts
+    from bpe_core.training.config import TrainConfig
+
+    panel = window.train_tab.settings_panel
+    panel.apply(vocab_size=1000)
+    panel.picky.setValue(0.9)
+    panel.superword_after.setValue(500)
+    panel.ray_address.setText("local")
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "ray" else real(name, *a))
+    panel.ray_address.setText("local ")  # a change: the panel checks again
+    config = panel.settings()
+    assert isinstance(config, TrainConfig)
+    assert (config.picky, config.superword_after, config.ray_address) == (0.9, 500, "local")
+    said = panel.problems()
+    assert said == problem_texts(config) and len(said) == 3
+    assert said[0] == "PickyBPE cannot be combined with superwords yet: turn one off."
+    assert said[2] == 'Counting on Ray needs Ray: pip install -e ".[ray]", or clear the Ray address.'
+    assert {p.field for p in config.problems()} == {"picky", "ray_address"}
+    assert panel.picky.styleSheet() == BAD_FIELD and panel.ray_address.styleSheet() == BAD_FIELD
+    assert panel.superword_after.styleSheet() == "" and not window.train_tab.train_button.isEnabled()
+    assert (panel.picky.value(), panel.superword_after.value(), panel.ray_address.text()) == (0.9, 500, "local ")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from PySide6.QtCore import QLocale, QSettings, Qt
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QAbstractButton, QGroupBox, QLabel, QTabWidget
 
 from app.common.wording import i18n
@@ -115,11 +116,12 @@ def test_why_a_run_failed_is_said_in_chinese(chinese, qtbot, tmp_path, monkeypat
 
 
 def test_a_bad_custom_regex_is_explained_in_chinese(chinese):
-    from app.train.settings import TrainSettings
+    from app.train.settings import problem_texts
+    from bpe_core.training.config import TrainConfig
 
-    (problem,) = TrainSettings(pattern="[a-").problems()
+    (problem,) = problem_texts(TrainConfig(pattern="[a-"))
     assert problem.startswith("无效的预分词正则表达式 '[a-'："), problem
-    (problem,) = TrainSettings(pattern=r"\w*").problems()
+    (problem,) = problem_texts(TrainConfig(pattern=r"\w*"))
     assert "能匹配空字符串" in problem, problem
 
 
@@ -158,3 +160,41 @@ def test_the_views_that_answer_speak_chinese(chinese, qtbot):
         qtbot.mouseClick(tab.xray.run_button, Qt.MouseButton.LeftButton)
     assert f"（分词方法：{chinese_segmenter()}（中文））" in tab.xray.status.text()
     tab.shutdown()
+
+
+def test_the_well_known_models_and_the_parity_chart_speak_chinese(chinese, qtbot):
+    """In Chinese the Add tokenizer menu's well-known models are described in Chinese (the Qwen entry and every note
+    were English) and the language-parity chart names its languages (英语, 中文…) instead of codes."""
+    from app.compare.add_menu import AddMenu
+    from app.compare.catalogue_words import NAMES, NOTES
+    from app.vocabulary.parity_panel import ParityPanel
+    from bpe_core.model_catalogue import MODELS
+
+    assert {model.note for model in MODELS} <= NOTES  # a model added to the catalogue gets its words
+    assert NAMES <= {model.name for model in MODELS}
+    menu = AddMenu()
+    qtbot.addWidget(menu)
+    entries = {action.data(): action for action in menu.findChildren(QAction) if action.data()}
+    assert entries["Qwen/Qwen-7B"].text() == "Qwen 7B（第一代） — Qwen/Qwen-7B"
+    assert entries["Qwen/Qwen2.5-7B-Instruct"].toolTip() == "字节级 BPE；数字逐个切分；Qwen 2.5 各尺寸共用这个分词器"
+    assert all(HAN.search(entries[model.hub_id].toolTip()) for model in MODELS)
+    panel = ParityPanel(lambda: {"bytes": lambda: lambda text: list(text.encode())})
+    qtbot.addWidget(panel)
+    with qtbot.waitSignal(panel.ready, timeout=30000):
+        panel.compute()
+    (ticks,) = panel.chart.getAxis("bottom")._tickLevels
+    assert [label for _, label in ticks][:3] == ["英语", "中文", "日语"]
+    assert all(HAN.search(label) for _, label in ticks)
+    panel.shutdown()
+
+
+def test_the_parity_chart_keeps_the_codes_in_english(qtbot):
+    from app.vocabulary.parity_panel import ParityPanel
+
+    panel = ParityPanel(lambda: {"bytes": lambda: lambda text: list(text.encode())})
+    qtbot.addWidget(panel)
+    with qtbot.waitSignal(panel.ready, timeout=30000):
+        panel.compute()
+    (ticks,) = panel.chart.getAxis("bottom")._tickLevels
+    assert [label for _, label in ticks][:3] == ["en", "zh", "ja"]
+    panel.shutdown()

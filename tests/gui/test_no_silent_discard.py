@@ -90,7 +90,7 @@ def test_a_replacing_action_asks_and_cancel_keeps_the_run(qtbot, window, train, 
     shown = (tab.tokenizer, tab.result, tab.history, tab.current_rank, len(tab.history))
     asked = answering(monkeypatch, "cancel")
     action(qtbot, window, tmp_path)
-    assert asked == [f"{before.merge_count:,}"]
+    assert asked == [before.merge_count]
     assert not tab.training
     assert (tab.tokenizer, tab.result, tab.history, tab.current_rank, len(tab.history)) == shown  # id for id
     assert window.session.kept == {} and window.session.own.whole is before

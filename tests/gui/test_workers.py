@@ -15,8 +15,8 @@ from app.common.sources import reference_source
 from app.common.startup import start_up
 from app.compare.encode_worker import EncodeService
 from app.train.corpus_sources import CorpusSource
-from app.train.settings import TrainSettings
 from app.train.worker import TrainingWorker
+from bpe_core.training.config import TrainConfig
 
 
 def english_source() -> CorpusSource:
@@ -26,7 +26,7 @@ def english_source() -> CorpusSource:
 
 def run_worker_here(flush_seconds: float, vocab_size: int) -> list[list]:
     """Run a training worker in this thread and return the batches it sent."""
-    worker = TrainingWorker(english_source(), TrainSettings(vocab_size=vocab_size, processes=1), flush_seconds)
+    worker = TrainingWorker(english_source(), TrainConfig(vocab_size=vocab_size, processes=1), flush_seconds)
     batches = []
 
     def take(batch):

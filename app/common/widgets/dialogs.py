@@ -6,7 +6,7 @@ Every error the app reports goes through :func:`show_error`, so nothing ever rea
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 
@@ -18,15 +18,25 @@ def show_error(parent: QWidget | None, title: str, message: str, details: str = 
     box.exec()
 
 
-def ask_unsaved(parent: QWidget | None, merges: str, kept: int | None = None) -> str:
-    """Ask what to do with a trained tokenizer that is not saved: ``"save"``, ``"discard"`` or ``"cancel"``. Before
-    the window closes, ``kept`` is how many kept runs it has: they stay on disk, and the question says so."""
+class Dialogs(QObject):
+    """The dialogs' sentences with a count, in Qt's plural forms (lupdate finds them only in ``self.tr(text, "",
+    n)``)."""
+
+    def unsaved(self, merges: int) -> str:
+        """The question's first line about a tokenizer of ``merges`` merges ("(1 merge)")."""
+        return self.tr("The tokenizer trained here ({merges} merges) is not saved.", "", merges).format(
+            merges=f"{merges:,}"
+        )
+
+
+def ask_unsaved(parent: QWidget | None, merges: int, kept: int | None = None) -> str:
+    """Ask what to do with a trained tokenizer of ``merges`` merges that is not saved: ``"save"``, ``"discard"`` or
+    ``"cancel"``. Before the window closes, ``kept`` is how many kept runs it has: they stay on disk, and the
+    question says so."""
     box = QMessageBox(
         QMessageBox.Icon.Question,
         QCoreApplication.translate("Dialogs", "Unsaved tokenizer"),
-        QCoreApplication.translate("Dialogs", "The tokenizer trained here ({merges} merges) is not saved.").format(
-            merges=merges
-        ),
+        Dialogs().unsaved(merges),
         QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
         parent,
     )

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import string
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject
 
 from bpe_core.messages import Message, message_of
 
@@ -22,35 +22,10 @@ from bpe_core.messages import Message, message_of
 WORDINGS: dict[str, str] = {
     # How a training run ended, and what it noticed (bpe_core.trainer, bpe_core.training_process).
     "train.vocabulary_reached": QT_TRANSLATE_NOOP("EngineSentences", "Vocabulary of {size} reached."),
-    "train.cancelled": QT_TRANSLATE_NOOP("EngineSentences", "Cancelled after {merges} merges."),
     "train.cancelled_counting": QT_TRANSLATE_NOOP("EngineSentences", "Cancelled while counting."),
-    "train.no_pair_left": QT_TRANSLATE_NOOP(
-        "EngineSentences",
-        "No pair left to merge after {merges} merges: every pre-token is a single token "
-        "(vocabulary {reached} of the {asked} asked for).",
-    ),
-    "train.vocabulary_bytes_limit": QT_TRANSLATE_NOOP(
-        "EngineSentences",
-        "Stopped after {merges} merges: the next token ({size} bytes) would make the vocabulary hold more than "
-        "{limit} bytes (the corpus has {corpus} bytes); its pre-tokens are long runs of the same text.",
-    ),
-    "train.unmatched": QT_TRANSLATE_NOOP(
-        "EngineSentences",
-        "The pattern left {chars} characters unmatched; tokenizers built with it drop them, as tiktoken does.",
-    ),
     "train.process_ended": QT_TRANSLATE_NOOP(
         "EngineSentences",
         "The training process ended unexpectedly (exit code {code}); the merges made so far are lost.",
-    ),
-    "train.min_count": QT_TRANSLATE_NOOP(
-        "EngineSentences",
-        "Stopped after {merges} merges: the best pair is seen {count} times, fewer than the minimum count {minimum} "
-        "(vocabulary {reached} of the {asked} asked for).",
-    ),
-    "train.only_forbidden_left": QT_TRANSLATE_NOOP(
-        "EngineSentences",
-        "No allowed pair left to merge after {merges} merges: every pair left would make a forbidden token "
-        "(vocabulary {reached} of the {asked} asked for).",
     ),
     "train.forbid_invalid": QT_TRANSLATE_NOOP(
         "EngineSentences", "The forbidden-token regex {pattern} is not valid: {detail}."
@@ -123,10 +98,6 @@ WORDINGS: dict[str, str] = {
     "add_tokens.not_made": QT_TRANSLATE_NOOP(
         "EngineSentences", "The merges added for it do not make it (BPE cuts it into {count} tokens)."
     ),
-    "train.resume_too_large": QT_TRANSLATE_NOOP(
-        "EngineSentences",
-        "{name} already has a vocabulary of {size} ({merges} merges): ask for a vocabulary of at least {size}.",
-    ),
     "train.resume_special_tokens": QT_TRANSLATE_NOOP(
         "EngineSentences",
         "{name} was trained with the special tokens {saved}; continue it with the same ones, not {given}.",
@@ -146,11 +117,6 @@ WORDINGS: dict[str, str] = {
     "train.picky_with": QT_TRANSLATE_NOOP(
         "EngineSentences", "PickyBPE cannot be combined with {other} yet: leave one out."
     ),
-    "train.picky_merge_limit": QT_TRANSLATE_NOOP(
-        "EngineSentences",
-        "PickyBPE made {merges} merges and removed {removed} tokens without reaching the vocabulary of {asked}: "
-        "stopped at {reached}.",
-    ),
     "train.language_invalid": QT_TRANSLATE_NOOP("EngineSentences", "A language is given as NAME=FILE, not {value}."),
     "train.language_control": QT_TRANSLATE_NOOP(
         "EngineSentences",
@@ -163,10 +129,6 @@ WORDINGS: dict[str, str] = {
     "train.parity_with": QT_TRANSLATE_NOOP(
         "EngineSentences", "Parity-aware BPE cannot be combined with {other} yet: leave one out."
     ),
-    "train.parity_held_out": QT_TRANSLATE_NOOP(
-        "EngineSentences",
-        "{name}: the text is too short to hold out a part for parity-aware BPE ({chars} characters).",
-    ),
     # A corpus that cannot be trained on (bpe_core.corpus, bpe_core.trainer).
     "corpus.not_utf8": QT_TRANSLATE_NOOP(
         "EngineSentences",
@@ -174,16 +136,6 @@ WORDINGS: dict[str, str] = {
     ),
     "corpus.binary": QT_TRANSLATE_NOOP(
         "EngineSentences", "{path}: looks like a binary file (NUL bytes at offset {nul}); not valid UTF-8 text."
-    ),
-    "corpus.cut_short": QT_TRANSLATE_NOOP(
-        "EngineSentences",
-        "{path}: it ends in the middle of a {encoding} character (its last {count} bytes, at byte offset "
-        "{offset}): is the file cut short?",
-    ),
-    "corpus.cut_short_one_byte": QT_TRANSLATE_NOOP(
-        "EngineSentences",
-        "{path}: it ends in the middle of a {encoding} character (its last {count} bytes, at byte offset "
-        "{offset}): is the file cut short?",
     ),
     "corpus.byte_order_mark": QT_TRANSLATE_NOOP(
         "EngineSentences", "{path} is {encoding} text (it starts with a byte-order mark), not UTF-8."
@@ -614,6 +566,102 @@ WORDINGS: dict[str, str] = {
 }
 
 
+class EngineSentences(QObject):
+    """The engine's sentences that count something, worded with Qt's plural forms ("after 1 merge", "after 2
+    merges"; lupdate finds them only in ``self.tr(text, "", n)``); the field that counts is :data:`COUNTED_BY`'s."""
+
+    def counted(self, n: int) -> dict[str, str]:
+        """Each counting code's wording for a count of ``n``, in the interface's language."""
+        return {
+            "train.cancelled": self.tr(
+                "Cancelled after {merges} merges.",
+                "",
+                n,
+            ),
+            "train.no_pair_left": self.tr(
+                "No pair left to merge after {merges} merges: every pre-token is a single token "
+                "(vocabulary {reached} of the {asked} asked for).",
+                "",
+                n,
+            ),
+            "train.vocabulary_bytes_limit": self.tr(
+                "Stopped after {merges} merges: the next token ({size} bytes) would make the vocabulary hold more than "
+                "{limit} bytes (the corpus has {corpus} bytes); its pre-tokens are long runs of the same text.",
+                "",
+                n,
+            ),
+            "train.unmatched": self.tr(
+                "The pattern left {chars} characters unmatched; tokenizers built with it drop them, as tiktoken does.",
+                "",
+                n,
+            ),
+            "train.min_count": self.tr(
+                "Stopped after {merges} merges: the best pair is seen {count} times, fewer than the minimum count "
+                "{minimum} (vocabulary {reached} of the {asked} asked for).",
+                "",
+                n,
+            ),
+            "train.only_forbidden_left": self.tr(
+                "No allowed pair left to merge after {merges} merges: every pair left would make a forbidden token "
+                "(vocabulary {reached} of the {asked} asked for).",
+                "",
+                n,
+            ),
+            "train.resume_too_large": self.tr(
+                "{name} already has a vocabulary of {size} ({merges} merges): ask for a vocabulary of at least {size}.",
+                "",
+                n,
+            ),
+            "train.picky_merge_limit": self.tr(
+                "PickyBPE made {merges} merges and removed {removed} tokens without reaching the vocabulary of "
+                "{asked}: stopped at {reached}.",
+                "",
+                n,
+            ),
+            "train.parity_held_out": self.tr(
+                "{name}: the text is too short to hold out a part for parity-aware BPE ({chars} characters).",
+                "",
+                n,
+            ),
+            "corpus.cut_short": self.tr(
+                "{path}: it ends in the middle of a {encoding} character (its last {count} bytes, at byte offset "
+                "{offset}): is the file cut short?",
+                "",
+                n,
+            ),
+            "corpus.cut_short_one_byte": self.tr(
+                "{path}: it ends in the middle of a {encoding} character (its last {count} bytes, at byte offset "
+                "{offset}): is the file cut short?",
+                "",
+                n,
+            ),
+        }
+
+
+class _English(EngineSentences):
+    """The counting sentences as written, for :data:`WORDINGS`."""
+
+    def tr(self, text: str, _disambiguation: str | None = None, _n: int = -1) -> str:
+        return text
+
+
+#: The codes whose sentence counts something, and the field that holds the count.
+COUNTED_BY = {
+    "train.cancelled": "merges",
+    "train.no_pair_left": "merges",
+    "train.vocabulary_bytes_limit": "merges",
+    "train.unmatched": "chars",
+    "train.min_count": "merges",
+    "train.only_forbidden_left": "merges",
+    "train.resume_too_large": "merges",
+    "train.picky_merge_limit": "merges",
+    "train.parity_held_out": "chars",
+    "corpus.cut_short": "count",
+    "corpus.cut_short_one_byte": "count",
+}
+WORDINGS |= _English().counted(0)
+
+
 def engine_message(said: BaseException | Message | str) -> str:
     """What the engine said -- an error, a :class:`~bpe_core.messages.Message`, or a library's plain text -- as a
     sentence in the interface's language: a message with a code in its wording, anything else as it is.
@@ -627,7 +675,20 @@ def engine_message(said: BaseException | Message | str) -> str:
     wording = WORDINGS.get(message.code) if message is not None else None
     if wording is None:
         return as_sentence(str(said))
-    return QCoreApplication.translate("EngineSentences", wording).format_map(dict(message.fields))
+    fields = dict(message.fields)
+    if message.code in COUNTED_BY:
+        return EngineSentences().counted(_count(fields[COUNTED_BY[message.code]]))[message.code].format_map(fields)
+    return QCoreApplication.translate("EngineSentences", wording).format_map(fields)
+
+
+def _count(value) -> int:
+    """A count as a message holds it (a number, or written with separators: "1,234"); -1 if it is none.
+
+    >>> _count(3), _count("1,234"), _count("?")
+    (3, 1234, -1)
+    """
+    digits = str(value).replace(",", "")
+    return int(digits) if digits.isdigit() else -1
 
 
 def said_by(error: BaseException) -> Message | str:

@@ -1,0 +1,93 @@
+"""Counts said with Qt's plural forms (issue 41): English says "1 merge done" and "2 merges done" (it said "1 merges
+done"), through the numerus forms of resources/translations/plurals_en.ts; Chinese, which has one form, says the same
+sentence as before."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.common.wording import i18n
+from tests.gui.test_teaching_replay import CORPUS, TEXT, trained
+
+
+@pytest.fixture
+def english(qapp):
+    """The English translators installed as at start-up (the English plural forms among them)."""
+    translators = i18n.install(qapp, "en")
+    yield
+    for translator in translators:
+        qapp.removeTranslator(translator)
+
+
+def quiz_prompt(qtbot, rank: int) -> str:
+    from app.teaching.quiz_view import QuizView
+
+    view = QuizView(trained(CORPUS), TEXT)
+    qtbot.addWidget(view)
+    view.start_round(rank)
+    return view.prompt.text()
+
+
+def test_the_quiz_says_one_merge_done_and_two_merges_done(english, qtbot):
+    assert "— 1 merge done." in quiz_prompt(qtbot, 1)
+    assert "— 2 merges done." in quiz_prompt(qtbot, 2)
+
+
+def test_counts_of_one_are_singular_across_the_window(english):
+    """A few of the other counts: a tab's name for ours, a token's bytes in the tables, the regex check, the steps of
+    the encode animation and the quiz sheet."""
+    from app.common.tab_part import merges_label
+    from app.teaching.quiz_sheet import QuizSheet
+    from app.train.pattern_check import PatternCheck
+
+    assert (merges_label(1, 1), merges_label(2, 2), merges_label(0, 1)) == ("1 merge", "2 merges", "0 of 1 merge")
+    assert QuizSheet().question_line(3, 1) == "Question 3 — after 1 merge, the text is cut like this:"
+    assert PatternCheck().unmatched(1, "x.txt", "") == (
+        "Leaves 1 character unmatched in the first 64 KB of x.txt: it is dropped."
+    )
+    assert PatternCheck().unmatched(2, "x.txt", "").startswith("Leaves 2 characters unmatched")
+
+
+def test_the_merges_table_says_one_byte(english, qtbot):
+    from PySide6.QtCore import Qt
+
+    from app.train.merge_history import MergeHistory
+    from app.train.merges_model import LEFT, MergesTableModel
+
+    tokenizer = trained(CORPUS, merges=3)
+    model = MergesTableModel(MergeHistory())
+    model.extend(tokenizer.record.steps)
+    tip = model.data(model.index(0, LEFT), Qt.ItemDataRole.ToolTipRole)
+    assert ": 1 byte, hex " in tip, tip
+
+
+def test_chinese_has_one_form(chinese, qtbot):
+    assert "已完成 1 次合并" in quiz_prompt(qtbot, 1) and "已完成 2 次合并" in quiz_prompt(qtbot, 2)
+
+
+def test_the_engine_s_counting_messages_are_singular_for_one(english):
+    """The engine's messages shown in the window count with the same forms (by the field that counts)."""
+    from app.common.wording.engine_messages import COUNTED_BY, WORDINGS, engine_message
+    from bpe_core.messages import Message
+
+    assert engine_message(Message.of("train.cancelled", merges=1)) == "Cancelled after 1 merge."
+    assert engine_message(Message.of("train.cancelled", merges=2)) == "Cancelled after 2 merges."
+    said = engine_message(Message.of("train.unmatched", chars="1"))
+    assert said.startswith("The pattern left 1 character unmatched; tokenizers built with it drop it")
+    said = engine_message(Message.of("corpus.cut_short_one_byte", path="c.txt", encoding="UTF-8", count=1, offset=9))
+    assert "(its last 1 byte, at byte offset 9)" in said
+    assert set(COUNTED_BY) <= set(WORDINGS)
+
+
+def test_the_engine_s_counting_messages_in_chinese(chinese):
+    from app.common.wording.engine_messages import engine_message
+    from bpe_core.messages import Message
+
+    assert engine_message(Message.of("train.cancelled", merges=1)) == "在 1 次合并后取消。"
+
+
+def test_the_unsaved_question_says_one_merge(english):
+    from app.common.widgets.dialogs import Dialogs
+
+    assert Dialogs().unsaved(1) == "The tokenizer trained here (1 merge) is not saved."
+    assert Dialogs().unsaved(1234) == "The tokenizer trained here (1,234 merges) is not saved."
