@@ -1,0 +1,98 @@
+"""Charts and titles that never collide (issue 41, item 5): a dragged or zoomed run chart stays within its data and
+a double click or "Reset view" frames it again; the compression chart places a PickyBPE run at its vocabulary size."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QEvent, QPointF, Qt
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QApplication, QWidget
+
+from app.train.charts import CompressionChart, MergeCountChart
+from app.train.merge_history import MergeHistory
+from bpe_core.steps import MergeStep
+
+
+def history(merges: int = 50, *, removed_every: int = 0) -> MergeHistory:
+    """A run of ``merges`` merges of made-up tokens, a PickyBPE removal after every ``removed_every``-th one."""
+    h = MergeHistory()
+    h.reset(corpus_bytes=10_000, initial_tokens=10_000)
+    steps = []
+    for rank in range(merges):
+        removed = ((97, b"a"),) if removed_every and rank % removed_every == removed_every - 1 else ()
+        steps.append(MergeStep(rank, 256 + rank, 97, 98, b"ab%d" % rank, 1000 - rank, 9000 - 10 * rank, (), removed))
+    h.extend(steps)
+    return h
+
+
+def shown(qtbot, make, width: int = 600, height: int = 300):
+    """A chart made by ``make`` in a window of its own (the holder is closed at the end, not the chart: pyqtgraph's
+    close() deletes the items the test holds)."""
+    holder = QWidget()
+    qtbot.addWidget(holder)
+    chart = make(holder)
+    chart.resize(width, height)
+    holder.resize(width, height)
+    holder.show()
+    qtbot.waitExposed(chart)
+    chart.holder = holder  # qtbot holds it weakly
+    return chart
+
+
+def double_click(widget, at) -> None:
+    """A double click as a mouse makes it: press, release, double click (in place of the second press), release
+    (QTest's also presses a second time, which pyqtgraph takes for a single click)."""
+    left, none = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    for kind, buttons in (
+        (QEvent.Type.MouseButtonPress, left),
+        (QEvent.Type.MouseButtonRelease, Qt.MouseButton.NoButton),
+        (QEvent.Type.MouseButtonDblClick, left),
+        (QEvent.Type.MouseButtonRelease, Qt.MouseButton.NoButton),
+    ):
+        point = QPointF(at)
+        QApplication.sendEvent(widget, QMouseEvent(kind, point, widget.mapToGlobal(point), left, buttons, none))
+
+
+def drag(chart, dx: float, dy: float = 0.0) -> None:
+    """Move the view as a mouse drag does (pyqtgraph's drag translates the view box by the distance moved)."""
+    chart.getViewBox().translateBy(x=dx, y=dy)
+
+
+@pytest.mark.parametrize("make", [MergeCountChart, CompressionChart])
+def test_a_dragged_or_zoomed_run_chart_stays_within_its_data(qtbot, make):
+    chart = shown(qtbot, make)
+    chart.update_history(history())
+    chart.grab()
+    for _ in range(3):
+        drag(chart, -5000, -50)
+        chart.getViewBox().scaleBy(x=4, y=4)
+        (left, _), (bottom, _) = chart.getViewBox().viewRange()
+        assert left >= (0 if make is MergeCountChart else 2), f"dragged to x {left}"
+        assert bottom >= 0, f"dragged to y {bottom}"
+
+
+@pytest.mark.parametrize("how", ["double click", "menu"])
+def test_a_double_click_or_reset_view_shows_the_whole_run_again(qtbot, how):
+    chart = shown(qtbot, MergeCountChart)
+    chart.update_history(history(200))
+    chart.grab()
+    whole = chart.getViewBox().viewRange()[0]
+    drag(chart, 120)
+    chart.getViewBox().scaleBy(x=0.1)
+    assert chart.getViewBox().viewRange()[0][0] > whole[0] + 50
+    if how == "menu":
+        chart.menu.aboutToShow.emit()
+        assert chart.menu.reset_action.isVisible()
+        chart.menu.reset_action.trigger()
+    else:
+        double_click(chart.viewport(), chart.mapFromScene(chart.getViewBox().sceneBoundingRect().center()))
+    chart.grab()
+    assert chart.getViewBox().viewRange()[0] == pytest.approx(whole, abs=1)
+
+
+def test_reset_view_is_offered_only_where_the_view_can_move(qtbot):
+    from app.train.charts import PairFrequencyChart
+
+    chart = shown(qtbot, PairFrequencyChart)
+    chart.menu.aboutToShow.emit()
+    assert not chart.menu.reset_action.isVisible()
