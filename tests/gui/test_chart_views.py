@@ -3,6 +3,8 @@ a double click or "Reset view" frames it again; the compression chart places a P
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from PySide6.QtCore import QEvent, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
@@ -96,3 +98,20 @@ def test_reset_view_is_offered_only_where_the_view_can_move(qtbot):
     chart = shown(qtbot, PairFrequencyChart)
     chart.menu.aboutToShow.emit()
     assert not chart.menu.reset_action.isVisible()
+
+
+def test_a_pickybpe_run_is_placed_at_its_vocabulary_size_not_its_merge_count(qtbot, window, train):
+    """PickyBPE removes tokens as it merges: its corpus curve, held-out curve and step line end at the size of the
+    vocabulary it made (the held-out curve and the step line were placed at 256 + its merges)."""
+    panel = window.train_tab.settings_panel
+    panel.apply(vocab_size=600, special_tokens=[])
+    panel.picky.setValue(0.6)
+    train(window)
+    tab, chart = window.train_tab, window.train_tab.compression_chart
+    size, merges = tab.tokenizer.vocab_size, len(tab.tokenizer.merges)
+    assert size < 256 + merges, "the run removed no token: nothing to test"
+    assert chart.corpus_curve.getOriginalDataset()[0][-1] == size
+    qtbot.waitUntil(lambda: chart.held_out_curve.getOriginalDataset()[0] is not None, timeout=30000)
+    assert chart.held_out_curve.getOriginalDataset()[0][-1] == size
+    tab.select_rank(merges - 1)
+    assert chart.marker.value() == pytest.approx(math.log10(size))
