@@ -115,3 +115,29 @@ def test_a_pickybpe_run_is_placed_at_its_vocabulary_size_not_its_merge_count(qtb
     assert chart.held_out_curve.getOriginalDataset()[0][-1] == size
     tab.select_rank(merges - 1)
     assert chart.marker.value() == pytest.approx(math.log10(size))
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+@pytest.mark.parametrize("picky", [0.0, 0.6])
+def test_the_merges_table_fits_its_width_at_1366_by_768(qtbot, window, train, language, picky, request):
+    """After a run (a PickyBPE one shows its Removed column too), the Train tab's merges table at 1366×768 has no
+    sideways scroll bar: its columns fit, the last stretching, and every title is whole (on two lines if need be)."""
+    if language == "zh_CN":
+        request.getfixturevalue("chinese")
+    window.resize(1366, 768)
+    panel = window.train_tab.settings_panel
+    panel.apply(vocab_size=600, special_tokens=[])
+    panel.picky.setValue(picky)
+    train(window)
+    table = window.train_tab.table
+    qtbot.waitUntil(lambda: table.isVisible())
+    QApplication.processEvents()
+    header = table.horizontalHeader()
+    shown = [c for c in range(header.count()) if not table.isColumnHidden(c)]
+    assert table.horizontalScrollBar().maximum() == 0, [header.sectionSize(c) for c in shown]
+    model, metrics = table.model(), header.fontMetrics()
+    for column in shown:  # a title on as many lines as it has words, if need be, each line whole
+        words = model.headerData(column, Qt.Orientation.Horizontal).split()
+        assert max(metrics.horizontalAdvance(word) for word in words) < header.sectionSize(column), words
+        lines = 1 if metrics.horizontalAdvance(" ".join(words)) < header.sectionSize(column) - 8 else len(words)
+        assert header.height() >= lines * metrics.lineSpacing(), (words, header.height())
