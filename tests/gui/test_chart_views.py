@@ -141,3 +141,35 @@ def test_the_merges_table_fits_its_width_at_1366_by_768(qtbot, window, train, la
         assert max(metrics.horizontalAdvance(word) for word in words) < header.sectionSize(column), words
         lines = 1 if metrics.horizontalAdvance(" ".join(words)) < header.sectionSize(column) - 8 else len(words)
         assert header.height() >= lines * metrics.lineSpacing(), (words, header.height())
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_a_folded_section_says_what_differs_from_the_defaults(qtbot, window, language, request):
+    """The Variants and Counting sections, folded, say in their title the settings changed in them (they hid
+    them): "Variants — min count 5, forbid \\d"; nothing for the defaults, the title alone when unfolded, and a long
+    regex neither widens the panel nor leaves the title's line (cut, whole in the tooltip)."""
+    if language == "zh_CN":
+        request.getfixturevalue("chinese")
+    window.resize(1366, 768)
+    panel = window.train_tab.settings_panel
+    qtbot.waitUntil(panel.isVisible)
+    variants, counting = panel.variants, panel.counting
+    assert not variants.expanded() and variants.header_text() == variants.title
+    assert counting.header_text() == counting.title
+    width = panel.width()
+    panel.min_count.setValue(5)
+    panel.forbid.setText(r"\d")
+    panel.picky.setValue(0.7)
+    said = variants.header_text()
+    assert said.startswith(variants.title) and "5" in said and r"\d" in said and "0.70" in said, said
+    assert counting.header_text() == counting.title
+    panel.processes.setValue(panel.processes.value() % panel.processes.maximum() + 1)
+    assert str(panel.processes.value()) in counting.header_text()
+    panel.forbid.setText("(?:" + "|".join(f"word{i}" for i in range(200)) + ")")
+    QApplication.processEvents()
+    assert panel.width() == width
+    header = variants.header
+    assert header.fontMetrics().horizontalAdvance(header.text()) <= header.width()
+    assert header.toolTip() == variants.header_text()
+    variants.set_expanded(True)
+    assert variants.header_text() == variants.title == header.text()
