@@ -20,7 +20,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
-#: Pixels of the header taken by its arrow and margins, beside its text.
+# Pixels of the header taken by its arrow and margins, beside its text.
 ARROW_ROOM = 28
 
 
