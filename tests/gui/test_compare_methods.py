@@ -72,10 +72,13 @@ def test_the_methods_chart_compares_every_tokenizer_shown(qtbot, view):
     dialog.close()
 
 
-def test_the_methods_chart_names_every_group_of_bars_and_cuts_no_header(qtbot, view, tmp_path):
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_methods_chart_names_every_group_of_bars_and_cuts_no_header(qtbot, view, tmp_path, language, request):
     """Six tokenizers, one of them long-named: each group of bars has its name beside it (the upright bars' names
     overlapped and the axis dropped the last two), no two names overlap, and every column header of the table is
-    whole ("edy longest ma" was shown of "greedy longest match")."""
+    whole ("edy longest ma" was shown of "greedy longest match"), in English and Chinese."""
+    if language == "zh_CN":
+        request.getfixturevalue("chinese")
     from bpe_core.formats import save_json
     from bpe_core.tokenizer import Tokenizer
     from tests.gui.test_charts import tick_labels
