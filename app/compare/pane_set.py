@@ -16,6 +16,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QVBoxLayout, QWidget
 
 from app.common.sources import PaneResult, PaneSource
+from app.compare.elided_label import shared_prefix
 from app.compare.encode_worker import EncodeService
 from app.compare.pane_grid import PaneGrid
 from app.compare.pane_marks import mark_panes
@@ -133,6 +134,7 @@ class PaneSet(QWidget):
             record.title = title
             record.widget.set_title(title)
             record.action.setText(title)
+            self._share_titles()
             self.panes_changed.emit()
 
     def set_pane_visible(self, key: str, visible: bool) -> None:
@@ -157,7 +159,16 @@ class PaneSet(QWidget):
         for pane in shown + hidden:
             pane.set_wide(self.grid.stacked)
         self.grid.arrange(shown, hidden)
+        self._share_titles()
         self.panes_changed.emit()
+
+    def _share_titles(self) -> None:
+        """Tell each pane's title what beginning it shares with another shown pane's (a tokenizer's name in the
+        panes cutting it other ways): a title too long for its pane is cut there first, keeping what tells the
+        panes apart in view."""
+        titles = [r.title for r in self.records.values() if not r.hidden]
+        for record in self.records.values():
+            record.widget.title.set_shared(shared_prefix(record.title, titles))
 
     @Slot(str)
     def _on_hide_requested(self, key: str) -> None:

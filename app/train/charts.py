@@ -154,16 +154,22 @@ RUN_CHART_HEIGHT = 160
 class _RunChart(Chart):
     """A line chart of a training run: one log axis, gridlines, and a vertical line (:meth:`_mark_at`) at the
     current step. Subclasses add their curves with :meth:`_line`, then the marker with :meth:`_add_marker`, so
-    that it is drawn over them."""
+    that it is drawn over them. Dragging or zooming it stops at ``limits`` (see :meth:`Chart.keep_within`); a
+    double click or "Reset view" frames it as :meth:`hold_axes` last did."""
 
-    def __init__(self, title: str, left: str, bottom: str, *, log_x: bool, export_name: str, parent=None):
+    def __init__(self, title: str, left: str, bottom: str, *, log_x: bool, export_name: str, limits, parent=None):
         super().__init__(title, parent, export_name=export_name)
         self.set_axis_label("left", left)
         self.set_axis_label("bottom", bottom)
         self.showGrid(x=True, y=True, alpha=0.2)
         self.setMinimumHeight(RUN_CHART_HEIGHT)
         self.setLogMode(x=log_x, y=not log_x)
+        self.keep_within(**limits)
         self.fixed_axes = False
+        self.held: int | None = None  # what hold_axes was last given
+
+    def reset_view(self) -> None:
+        self.hold_axes(self.held)  # each subclass's: its frame while training, else the whole of the data
 
     def _line(self, **options) -> ThinCurve:
         """An empty curve drawn only where visible, two points per pixel column at most (a run has a point per
@@ -197,6 +203,7 @@ class MergeCountChart(_RunChart):
             QCoreApplication.translate("MergeCountChart", "merge rank"),
             log_x=False,
             export_name="merge-counts",
+            limits={"xMin": 0, "yMin": 0},  # no merge before the first, no count below 1 (log axis)
             parent=parent,
         )
         self.curve = self._line(pen=pg.mkPen(CORPUS, width=2))
@@ -220,6 +227,7 @@ class MergeCountChart(_RunChart):
     def hold_axes(self, target_merges: int | None) -> None:
         """While training toward ``target_merges``, keep both axes still (x: the whole run; y: the first count);
         ``None`` lets them follow the data again."""
+        self.held = target_merges
         self.fixed_axes = target_merges is not None
         if target_merges is None:
             self.enableAutoRange()
@@ -257,6 +265,7 @@ class CompressionChart(_RunChart):
             QCoreApplication.translate("CompressionChart", "vocabulary size (log)"),
             log_x=True,
             export_name="compression",
+            limits={"xMin": 2, "yMin": 0},  # no vocabulary under 100 tokens (log axis), no negative bytes
             parent=parent,
         )
         self.getViewBox().setDefaultPadding(0.08)  # room for the reference labels at the edges
@@ -319,6 +328,7 @@ class CompressionChart(_RunChart):
 
     def hold_axes(self, final_vocab_size: int | None) -> None:
         """While training toward ``final_vocab_size``, keep the axes still; ``None`` lets them follow again."""
+        self.held = final_vocab_size
         self.fixed_axes = final_vocab_size is not None
         if final_vocab_size is None:
             self.enableAutoRange()

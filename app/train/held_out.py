@@ -66,9 +66,27 @@ def measure_held_out(text: str, tokenizer) -> HeldOutCompression:
         result.references[name] = n_bytes / tokens
     if tokenizer is None:
         return result
-    specials = len(tokenizer.special_tokens)
+    sizes = vocab_sizes(tokenizer)
     for k in sample_merge_counts(len(tokenizer.merges)):
         tokens = len(tokenizer.truncated(k).encode(text))
-        result.vocab_sizes.append(256 + k + specials)
+        result.vocab_sizes.append(sizes[k])
         result.bytes_per_token.append(n_bytes / tokens)
     return result
+
+
+def vocab_sizes(tokenizer) -> list[int]:
+    """The vocabulary size of ``tokenizer`` after 0, 1, … all its merges: 256 bytes, the merges and the special
+    tokens, less the tokens its training record says PickyBPE removed by then (its vocabulary is smaller than its
+    merge count).
+
+    >>> from types import SimpleNamespace as Run
+    >>> record = Run(steps=[Run(removed=()), Run(removed=((256, b"ab"),)), Run(removed=())])
+    >>> vocab_sizes(Run(merges=[1, 2, 3], special_tokens={"<|end|>": 259}, record=record))
+    [257, 258, 258, 259]
+    """
+    sizes, removed = [256 + len(tokenizer.special_tokens)], 0
+    steps = getattr(getattr(tokenizer, "record", None), "steps", ())
+    for k in range(len(tokenizer.merges)):
+        removed += len(steps[k].removed) if k < len(steps) else 0
+        sizes.append(sizes[0] + k + 1 - removed)
+    return sizes

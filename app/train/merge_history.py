@@ -41,6 +41,7 @@ class MergeHistory:
         self.parity: dict | None = None  # a parity-aware run's languages (TrainingRecord.parity), once known
         self._counts = np.zeros(0, dtype=np.float64)
         self._tokens_after = np.zeros(0, dtype=np.float64)
+        self._removed = np.zeros(0, dtype=np.float64)  # tokens PickyBPE removed up to each merge, by rank
 
     def set_corpus(self, *, corpus_bytes: int, initial_tokens: int, unique_words: int) -> None:
         """Record the corpus figures the engine reported once counting finished."""
@@ -79,6 +80,8 @@ class MergeHistory:
             self._parts.append((self._tokens[step.left], self._tokens[step.right]))
             self._tokens[step.new_id] = step.token
             self.removals += len(step.removed)
+        removed = np.cumsum(np.fromiter((len(s.removed) for s in new), np.float64, len(new)))
+        self._removed = np.concatenate([self._removed, removed + (self._removed[-1] if len(self._removed) else 0)])
         self._counts = np.concatenate([self._counts, np.fromiter((s.count for s in new), np.float64, len(new))])
         self._tokens_after = np.concatenate(
             [
@@ -120,10 +123,20 @@ class MergeHistory:
     def vocab_sizes(self) -> np.ndarray:
         """Vocabulary size after each merge: 256 bytes + merges so far + special tokens (less the tokens PickyBPE
         removed so far)."""
-        sizes = 257 + np.arange(len(self.steps), dtype=np.float64) + len(self.special_tokens)
-        if self.removals:
-            sizes -= np.cumsum([len(step.removed) for step in self.steps])
-        return sizes
+        return 257 + np.arange(len(self.steps), dtype=np.float64) + len(self.special_tokens) - self._removed
+
+    def vocab_size(self, rank: int) -> int:
+        """The vocabulary size after merge ``rank``, as :meth:`vocab_sizes` counts it: where the compression chart
+        places that merge (a PickyBPE run's is smaller than its merge count says).
+
+        >>> from dataclasses import replace
+        >>> h = MergeHistory()
+        >>> ab, abc = MergeStep(0, 256, 97, 98, b"ab", 3, 9), MergeStep(1, 257, 256, 99, b"abc", 3, 6)
+        >>> h.extend([ab, replace(abc, removed=((256, b"ab"),))])
+        >>> h.vocab_size(0), h.vocab_size(1)
+        (257, 257)
+        """
+        return 257 + rank + len(self.special_tokens) - int(self._removed[rank])
 
     def compression(self) -> tuple[np.ndarray, np.ndarray]:
         """The compression chart's curve: the vocabulary size and the corpus's bytes per token after each merge."""

@@ -1,7 +1,8 @@
 """The merges table view: one row per merge, rows selectable, fast to repaint while training.
 
-The number columns are as wide as the largest value they can hold in the table's font (:data:`WIDEST`), so
-that "49,999" is never cut to "49,9…".
+The columns fit the table's width (no sideways scrolling on a laptop's screen): a number column is as wide as the
+largest value it shows now and its title, so that "49,999" is never cut to "49,9…"; the token columns share what
+is left (cut with "…" when narrower than their token, whole in its tooltip), and the last column stretches.
 """
 
 from __future__ import annotations
@@ -11,15 +12,16 @@ from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
 
 from app.style import mono_font
-from app.train.merges_model import COUNT, ID, LEFT, NEW, RANK, REMOVED, RIGHT, column_title
+from app.train.merges_model import AFTER, COLUMNS, COUNT, ID, LEFT, NEW, RANK, REMOVED, RIGHT, column_title
 
-#: The widest text each number column must show whole: ranks and ids up to o200k's size and beyond, counts up to
-#: billions.
-WIDEST = {RANK: "200,000", ID: "200,000", COUNT: "9,999,999,999"}
-#: Token columns: a fixed width (tokens vary; the user can widen them).
+#: The least each number column holds: four digits (it widens as larger values come).
+LEAST = 9_999
+#: Token columns: their width where there is room (tokens vary; the user can widen them).
 TOKEN_WIDTHS = {LEFT: 76, RIGHT: 76, NEW: 100}
-#: Room for the cell's margins and the sort indicator, in pixels.
+#: Room for a cell's margins, in pixels.
 PADDING = 18
+#: Room for a title's margins and the sort indicator, in pixels.
+TITLE_PADDING = 22
 
 
 def table_font() -> QFont:
@@ -40,26 +42,67 @@ class MergesTableView(QTableView):
         header = self.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
+        header.setMinimumSectionSize(PADDING)  # the columns' least widths are fit_columns's to say
+        header.setDefaultAlignment(Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap)
         self._rows_unchanged = False  # see show_new_rows
+        self._stretched: tuple[int, int] | None = None  # the last column and its least width (see _stretch_from)
+        self._fitted: dict[int, int] = {}  # the width fit_columns last gave each column
         # Always there: a scroll bar appearing with the first rows would narrow the rows and paint them twice.
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
 
     def setModel(self, model) -> None:
         super().setModel(model)
-        for column, width in column_widths(self.font(), self.horizontalHeader().font()).items():
-            self.setColumnWidth(column, width)
-        model.rowsInserted.connect(self._show_removed_column)
-        model.modelReset.connect(self._show_removed_column)
-        self._show_removed_column()
+        model.rowsInserted.connect(self._on_rows)
+        model.modelReset.connect(self._on_rows)
+        self._on_rows()
 
-    def _show_removed_column(self) -> None:
-        """The Removed column only for a run that removed tokens (PickyBPE)."""
+    def _history(self):
         model = self.model()
         source = model.sourceModel() if hasattr(model, "sourceModel") else model
-        history = getattr(source, "history", None)
+        return getattr(source, "history", None)
+
+    def _on_rows(self) -> None:
+        """The Removed column only for a run that removed tokens (PickyBPE); the columns fitted to the values."""
+        history = self._history()
         removed = history is not None and history.removals > 0
         if self.isColumnHidden(REMOVED) == removed:
             self.setColumnHidden(REMOVED, not removed)
+        self.fit_columns()
+
+    def fit_columns(self) -> None:
+        """Fit the columns to the values shown and the table's width (see the module's docstring)."""
+        shown = [column for column in range(len(COLUMNS)) if not self.isColumnHidden(column)]
+        header = self.horizontalHeader().font()
+        wanted = column_widths(self.font(), header, largest_values(self._history()))
+        whole = whole_title_widths(header)
+        wanted[shown[-1]] = max(wanted[shown[-1]], whole[shown[-1]])  # the stretching column's title on one line
+        widths = fitted_widths(wanted, title_widths(header), shown, self.viewport().width())
+        self._stretch_from(shown[-1], wanted[shown[-1]])
+        for column, width in widths.items():
+            if self._fitted.get(column) != width:  # else left as the user may have made it
+                self._fitted[column] = width
+                self.setColumnWidth(column, width)
+        wrapped = any(width < whole[column] for column, width in widths.items())
+        lines = 2 if wrapped else 1  # a title wraps at most once: two words, or two lines of Chinese
+        height = lines * QFontMetrics(header).lineSpacing() + 6
+        if self.horizontalHeader().minimumHeight() != height:
+            self.horizontalHeader().setMinimumHeight(height)
+
+    def _stretch_from(self, column: int, width: int) -> None:
+        """Make ``column`` the one that stretches, never narrower than ``width`` (Qt keeps the last column at least
+        as wide as it was when it began to stretch: 100 pixels at first, which pushed the table past its view)."""
+        if self._stretched != (column, width):
+            if self._stretched is not None and self._stretched[0] != column:
+                self._fitted.clear()  # the column that stretched before has its width to be given again
+            self._stretched = (column, width)
+            header = self.horizontalHeader()
+            header.setStretchLastSection(False)
+            self.setColumnWidth(column, width)
+            header.setStretchLastSection(True)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self.fit_columns()
 
     def at_bottom(self) -> bool:
         """Scrolled to the last row (of more than a screenful): new rows are then followed."""
@@ -90,18 +133,74 @@ class MergesTableView(QTableView):
             super().doItemsLayout()
 
 
-def column_widths(cell_font: QFont, header_font: QFont) -> dict[int, int]:
-    """The width of each column but the last (which stretches): a number column fits its widest value and its
-    title.
+def largest_values(history) -> dict[int, int]:
+    """The largest value each number column of ``history`` (a MergeHistory, or None) shows, at least :data:`LEAST`.
+
+    >>> largest_values(None)[COUNT]
+    9999
+    """
+    if history is None or not len(history):
+        return dict.fromkeys((RANK, ID, COUNT, AFTER), LEAST)
+    found = {
+        RANK: len(history) - 1,
+        ID: 256 + len(history) + len(history.special_tokens),  # no id is made beyond the merges and specials
+        COUNT: int(history.counts.max()),
+        AFTER: int(history.tokens_after.max()),
+    }
+    return {column: max(value, LEAST) for column, value in found.items()}
+
+
+def column_widths(cell_font: QFont, header_font: QFont, largest: dict[int, int]) -> dict[int, int]:
+    """The width each column wants: a number column fits its ``largest`` value and its title, a token column its
+    :data:`TOKEN_WIDTHS` (the Removed column: its title).
 
     >>> from PySide6.QtWidgets import QApplication
     >>> app = QApplication.instance() or QApplication([])
-    >>> widths = column_widths(table_font(), app.font())
-    >>> widths[RANK] > QFontMetrics(table_font()).horizontalAdvance("200,000")
+    >>> widths = column_widths(table_font(), app.font(), largest_values(None))
+    >>> widths[RANK] > QFontMetrics(table_font()).horizontalAdvance("9,999")
     True
     """
-    cells, titles = QFontMetrics(cell_font), QFontMetrics(header_font)
-    widths = dict(TOKEN_WIDTHS)
-    for column, text in WIDEST.items():
-        widths[column] = max(cells.horizontalAdvance(text), titles.horizontalAdvance(column_title(column))) + PADDING
+    cells = QFontMetrics(cell_font)
+    widths = title_widths(header_font) | TOKEN_WIDTHS
+    for column, value in largest.items():
+        widths[column] = max(cells.horizontalAdvance(f"{value:,}") + PADDING, widths[column])
+    return widths
+
+
+def whole_title_widths(header_font: QFont) -> dict[int, int]:
+    """The width of each column with its title on one line, with room for the sort indicator."""
+    titles = QFontMetrics(header_font)
+    return {column: titles.horizontalAdvance(column_title(column)) + TITLE_PADDING for column in range(len(COLUMNS))}
+
+
+def title_widths(header_font: QFont) -> dict[int, int]:
+    """The least width of each column: its title's longest word (the header wraps a title at its spaces: "Tokens
+    after" on two lines), with room for the sort indicator."""
+    titles = QFontMetrics(header_font)
+    return {
+        column: max(titles.horizontalAdvance(word) for word in column_title(column).split()) + TITLE_PADDING
+        for column in range(len(COLUMNS))
+    }
+
+
+def fitted_widths(wanted: dict[int, int], least: dict[int, int], shown: list[int], room: int) -> dict[int, int]:
+    """The widths of the ``shown`` columns but the last (which stretches over what is left of ``room`` pixels): as
+    ``wanted``, but the token columns narrowed alike, none below its ``least``, while the columns are wider than
+    ``room``.
+
+    >>> wanted = {RANK: 50, LEFT: 100, RIGHT: 100, AFTER: 60}
+    >>> least = dict.fromkeys(wanted, 40)
+    >>> fitted_widths(wanted, least, list(wanted), 500), fitted_widths(wanted, least, list(wanted), 261)
+    ({0: 50, 2: 100, 3: 100}, {0: 50, 2: 75, 3: 75})
+    >>> fitted_widths(wanted, least, list(wanted), 100)  # no narrower than least: the table scrolls
+    {0: 50, 2: 40, 3: 40}
+    """
+    widths = {column: wanted[column] for column in shown[:-1]}
+    tokens = [column for column in widths if column in TOKEN_WIDTHS]
+    over = sum(wanted[column] for column in shown) - room
+    asked = sum(widths[column] - least[column] for column in tokens)
+    if over <= 0 or not asked:
+        return widths
+    for column in tokens:  # each gives up its share of what is over, as far as its least
+        widths[column] -= min(widths[column] - least[column], -(-over * (widths[column] - least[column]) // asked))
     return widths

@@ -1,6 +1,7 @@
 """The settings panel: vocabulary size, pre-tokenizer (named or a custom regex checked as you type) and special
 tokens always shown; the training variants (stop count, forbidden tokens, superwords, PickyBPE, parity) and the
-counting (worker processes, Ray) in sections folded under their titles, so that the panel fits a laptop's screen.
+counting (worker processes, Ray) in sections folded under their titles, so that the panel fits a laptop's screen;
+a folded section's title says what in it differs from the defaults ("Variants — min count 5, PickyBPE 0.70").
 ``problems()`` says why the current settings cannot train.
 
 A custom regex is compiled at once (invalid: said at once), then tried on the beginning of the chosen corpus in a
@@ -48,6 +49,19 @@ CUSTOM = "custom"
 _BAD_FIELD = "border: 1px solid #b00020;"
 #: The regex is tried on the corpus this long after the last keystroke.
 CHECK_DELAY_MS = 250
+
+
+#: The most characters of a regex a section's title shows.
+SUMMARY_CHARS = 40
+
+
+def _short(text: str) -> str:
+    """``text`` cut to :data:`SUMMARY_CHARS` characters, with "…" when cut.
+
+    >>> _short("x" * 50)[-3:], len(_short("x" * 50)), _short("[0-9]")
+    ('xx…', 40, '[0-9]')
+    """
+    return text if len(text) <= SUMMARY_CHARS else text[: SUMMARY_CHARS - 1] + "…"
 
 
 class SettingsPanel(QGroupBox):
@@ -341,7 +355,28 @@ class SettingsPanel(QGroupBox):
         self.pattern_check.setStyleSheet(style)
         self.pattern_check.setVisible(bool(text))
 
+    def _summarize(self, settings: TrainSettings) -> None:
+        """Each folded section's settings that differ from the defaults, in its title."""
+        variants = []
+        if settings.min_count != 1:
+            variants.append(self.tr("min count {count}").format(count=f"{settings.min_count:,}"))
+        variants += [self.tr("forbid {regex}").format(regex=_short(regex)) for regex in settings.forbid]
+        if settings.superword_after:
+            variants.append(self.tr("superwords after {size}").format(size=f"{settings.superword_after:,}"))
+        if settings.picky:
+            variants.append(self.tr("PickyBPE {threshold}").format(threshold=f"{settings.picky:.2f}"))
+        if settings.parity:
+            variants.append(self.tr("parity-aware"))
+        counting = []
+        if settings.processes != default_processes():
+            counting.append(self.tr("worker processes {count}").format(count=settings.processes))
+        if settings.ray_address:
+            counting.append(self.tr("Ray {address}").format(address=settings.ray_address))
+        self.variants.set_summary(self.tr(", ").join(variants))
+        self.counting.set_summary(self.tr(", ").join(counting))
+
     def _refresh(self) -> None:
+        self._summarize(self.settings())
         problems = self.problems()
         self.problem_label.setText("\n".join(problems))
         self.problem_label.setVisible(bool(problems))

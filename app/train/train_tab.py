@@ -444,7 +444,7 @@ class TrainTab(QSplitter):
     def _mark_step(self, chart: MergeCountChart | CompressionChart, rank: int | None) -> None:
         """Put ``chart``'s step line at merge ``rank``; the compression chart's x is the vocabulary size then."""
         if chart is self.compression_chart and rank is not None:
-            chart.mark(257 + rank + len(self.history.special_tokens))  # 256 bytes, merges 0..rank, specials
+            chart.mark(self.history.vocab_size(rank))  # less the tokens a PickyBPE run removed
         else:
             chart.mark(rank)
 

@@ -392,44 +392,45 @@ def greet(name):
 <context>
     <name>MethodsChart</name>
     <message>
-        <location filename="../../app/compare/methods_chart.py" line="26"/>
+        <location filename="../../app/compare/methods_chart.py" line="38"/>
         <source>Encoding methods</source>
+        <extracomment>The widest a tokenizer&apos;s name gets beside its bars, in pixels at the usual text size. A group&apos;s height in lines of its name&apos;s text: room between the groups. The chart&apos;s height beside its groups: title, legend, count axis.</extracomment>
         <translation>编码方法</translation>
     </message>
     <message>
-        <location filename="../../app/compare/methods_chart.py" line="31"/>
+        <location filename="../../app/compare/methods_chart.py" line="43"/>
         <source>Tokens per byte of the Compare text, by method</source>
         <translation>对比页文本每字节的词元数（按方法）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/methods_chart.py" line="32"/>
+        <location filename="../../app/compare/methods_chart.py" line="44"/>
         <source>tokens per byte</source>
         <translation>每字节词元数</translation>
     </message>
     <message>
-        <location filename="../../app/compare/methods_chart.py" line="36"/>
+        <location filename="../../app/compare/methods_chart.py" line="50"/>
         <source>Measuring…</source>
         <translation>正在测量…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/methods_chart.py" line="42"/>
+        <location filename="../../app/compare/methods_chart.py" line="56"/>
         <source>Tokenizer</source>
         <translation>分词器</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/methods_chart.py" line="59"/>
+        <location filename="../../app/compare/methods_chart.py" line="74"/>
         <source>Cutting the text with {count} tokenizers, four ways each…</source>
         <translation>
             <numerusform>正在用 {count} 个分词器、每个四种方法切分文本…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/compare/methods_chart.py" line="90"/>
+        <location filename="../../app/compare/methods_chart.py" line="107"/>
         <source>No tokenizer could cut the text.</source>
         <translation>没有分词器能切分这段文本。</translation>
     </message>
     <message>
-        <location filename="../../app/compare/methods_chart.py" line="100"/>
+        <location filename="../../app/compare/methods_chart.py" line="116"/>
         <source>Fewer tokens per byte is shorter: fewest tokens is the least any cut of this vocabulary needs.</source>
         <translation>每字节词元越少，编码越短：“最少词元”是这个词表任何切分方式所需的最少词元数。</translation>
     </message>

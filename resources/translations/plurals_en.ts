@@ -243,7 +243,7 @@
 <context>
     <name>MethodsChart</name>
     <message numerus="yes">
-        <location filename="../../app/compare/methods_chart.py" line="59"/>
+        <location filename="../../app/compare/methods_chart.py" line="74"/>
         <source>Cutting the text with {count} tokenizers, four ways each…</source>
         <translation>
             <numerusform>Cutting the text with {count} tokenizer, four ways each…</numerusform>

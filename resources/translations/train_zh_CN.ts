@@ -17,14 +17,24 @@
 <context>
     <name>Chart</name>
     <message>
-        <location filename="../../app/common/charts/export.py" line="164"/>
+        <location filename="../../app/common/charts/export.py" line="165"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/common/charts/export.py" line="165"/>
+        <location filename="../../app/common/charts/export.py" line="166"/>
         <source>Save the chart as PNG, SVG or CSV</source>
         <translation>将图表保存为 PNG、SVG 或 CSV</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/charts/export.py" line="169"/>
+        <source>Reset view</source>
+        <translation>重置视图</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/charts/export.py" line="171"/>
+        <source>Show the whole chart again (or double-click it)</source>
+        <translation>重新显示整个图表（或双击图表）</translation>
     </message>
 </context>
 <context>
@@ -66,45 +76,53 @@
     </message>
 </context>
 <context>
+    <name>Collapsible</name>
+    <message>
+        <location filename="../../app/common/widgets/collapsible.py" line="69"/>
+        <source>{title} — {summary}</source>
+        <translation>{title} — {summary}</translation>
+    </message>
+</context>
+<context>
     <name>CompressionChart</name>
     <message>
-        <location filename="../../app/train/charts.py" line="255"/>
+        <location filename="../../app/train/charts.py" line="263"/>
         <source>Compression</source>
         <extracomment>Vocabulary sizes of the reference encodings on the chart, for placing them on the compression chart.</extracomment>
         <translation>压缩率</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="256"/>
+        <location filename="../../app/train/charts.py" line="264"/>
         <source>bytes per token</source>
         <translation>每个词元的字节数</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="257"/>
+        <location filename="../../app/train/charts.py" line="265"/>
         <source>vocabulary size (log)</source>
         <translation>词表大小（对数）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="264"/>
+        <location filename="../../app/train/charts.py" line="273"/>
         <source>training corpus</source>
         <translation>训练语料</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="273"/>
+        <location filename="../../app/train/charts.py" line="282"/>
         <source>held-out text</source>
         <translation>留出文本</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="283"/>
+        <location filename="../../app/train/charts.py" line="292"/>
         <source>tiktoken on held-out</source>
         <translation>tiktoken（留出文本）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="349"/>
+        <location filename="../../app/train/charts.py" line="359"/>
         <source>Press Train to see bytes per token grow with the vocabulary.</source>
         <translation>点击“训练”，查看每个词元的字节数如何随词表增长。</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="371"/>
+        <location filename="../../app/train/charts.py" line="381"/>
         <source>{language}, held out</source>
         <translation>{language}，留出文本</translation>
     </message>
@@ -1781,23 +1799,23 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>MergeCountChart</name>
     <message>
-        <location filename="../../app/train/charts.py" line="195"/>
+        <location filename="../../app/train/charts.py" line="201"/>
         <source>Merge count by rank</source>
         <extracomment>A run chart&apos;s least height, at the usual text size. The count axis of a run not merging yet spans 1 to 10**EMPTY_LOG_TOP.</extracomment>
         <translation>各次合并的频次（按序号）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="196"/>
+        <location filename="../../app/train/charts.py" line="202"/>
         <source>count (log)</source>
         <translation>频次（对数）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="197"/>
+        <location filename="../../app/train/charts.py" line="203"/>
         <source>merge rank</source>
         <translation>合并序号</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="218"/>
+        <location filename="../../app/train/charts.py" line="225"/>
         <source>Press Train to see how often each merge&apos;s pair occurred.</source>
         <translation>点击“训练”，查看每次合并的词元对出现了多少次。</translation>
     </message>
@@ -2261,179 +2279,220 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>SettingsPanel</name>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="41"/>
+        <location filename="../../app/train/settings_panel.py" line="42"/>
         <source>GPT-2 regex</source>
         <translation>GPT-2 正则</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="42"/>
+        <location filename="../../app/train/settings_panel.py" line="43"/>
         <source>cl100k (GPT-4) regex</source>
         <translation>cl100k（GPT-4）正则</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="43"/>
+        <location filename="../../app/train/settings_panel.py" line="44"/>
         <source>o200k (GPT-4o) regex</source>
         <translation>o200k（GPT-4o）正则</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="44"/>
+        <location filename="../../app/train/settings_panel.py" line="45"/>
         <source>none (whole text)</source>
         <translation>none（整段文本）</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="59"/>
+        <location filename="../../app/train/settings_panel.py" line="73"/>
         <source>Settings</source>
-        <extracomment>How a field the settings have a problem with is marked. The regex is tried on the corpus this long after the last keystroke.</extracomment>
+        <extracomment>How a field the settings have a problem with is marked. The regex is tried on the corpus this long after the last keystroke. The most characters of a regex a section&apos;s title shows.</extracomment>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="66"/>
+        <location filename="../../app/train/settings_panel.py" line="80"/>
         <source>Total vocabulary: 256 bytes + merges + special tokens</source>
         <translation>词表总大小：256 个字节 + 合并数 + 特殊词元</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="73"/>
+        <location filename="../../app/train/settings_panel.py" line="87"/>
         <source>custom regex…</source>
         <translation>自定义正则…</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="78"/>
+        <location filename="../../app/train/settings_panel.py" line="92"/>
         <source>e.g. {regex}</source>
         <translation>例如 {regex}</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="97"/>
+        <location filename="../../app/train/settings_panel.py" line="111"/>
         <source>Special tokens separated by spaces; never merged, ids after the merges</source>
         <translation>特殊词元，用空格分隔；它们从不参与合并，id 排在所有合并之后</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="103"/>
+        <location filename="../../app/train/settings_panel.py" line="117"/>
         <source>Worker processes for counting pre-tokens in large corpora</source>
         <translation>在大语料上统计预分词单元时使用的工作进程数</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="109"/>
+        <location filename="../../app/train/settings_panel.py" line="123"/>
         <source>Stop when the most frequent pair is seen fewer times than this</source>
         <translation>当最常见的词元对出现次数少于此值时停止</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="114"/>
+        <location filename="../../app/train/settings_panel.py" line="128"/>
         <source>e.g. {regex} (no token spanning a digit and a letter)</source>
         <translation>例如 {regex}（不允许词元跨越数字和字母）</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="117"/>
+        <location filename="../../app/train/settings_panel.py" line="131"/>
         <source>Never make a token whose text matches this regex: the next best pair is merged</source>
         <translation>绝不生成文本匹配此正则表达式的词元：改为合并次优的词元对</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="124"/>
-        <location filename="../../app/train/settings_panel.py" line="137"/>
+        <location filename="../../app/train/settings_panel.py" line="138"/>
+        <location filename="../../app/train/settings_panel.py" line="151"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="127"/>
+        <location filename="../../app/train/settings_panel.py" line="141"/>
         <source>SuperBPE: from this vocabulary size on, pre-tokens no longer stop at spaces, so tokens can span words (“ of the”)</source>
         <translation>SuperBPE：从这个词表大小起，预分词单元不再在空格处断开，词元可以跨越多个词（“ of the”）</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="140"/>
+        <location filename="../../app/train/settings_panel.py" line="154"/>
         <source>PickyBPE (Chizhov et al. 2024): after each merge, a token that nearly always occurred inside the new one (intersection over self above this threshold; the paper uses 0.6 to 0.9) is removed, and its id goes to the next merge</source>
         <translation>PickyBPE（Chizhov 等，2024）：每次合并之后，几乎总是出现在新词元内部的词元（自交比高于此阈值；论文使用 0.6 到 0.9）会被移除，它的 ID 留给下一次合并</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="176"/>
+        <location filename="../../app/train/settings_panel.py" line="190"/>
         <source>Variants</source>
         <translation>训练变体</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="183"/>
+        <location filename="../../app/train/settings_panel.py" line="197"/>
         <source>One language per file</source>
         <translation>每个文件一种语言</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="149"/>
+        <location filename="../../app/train/settings_panel.py" line="362"/>
+        <source>min count {count}</source>
+        <translation>最小次数 {count}</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="363"/>
+        <source>forbid {regex}</source>
+        <translation>禁止 {regex}</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="365"/>
+        <source>superwords after {size}</source>
+        <translation>超词起点 {size}</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="367"/>
+        <source>PickyBPE {threshold}</source>
+        <translation>PickyBPE {threshold}</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="369"/>
+        <source>parity-aware</source>
+        <translation>均衡感知</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="372"/>
+        <source>worker processes {count}</source>
+        <translation>工作进程 {count}</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="374"/>
+        <source>Ray {address}</source>
+        <translation>Ray {address}</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="375"/>
+        <location filename="../../app/train/settings_panel.py" line="376"/>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="163"/>
         <source>Parity-aware BPE (Foroutan et al. 2025): each merge is the best pair of the language whose held-out tenth has the most tokens per character; the compression chart shows each language</source>
         <translation>均衡感知 BPE（Foroutan 等，2025）：每次合并选取这样一种语言的最佳词对——它留出的十分之一文本每字符的词元数最多；压缩率图为每种语言各画一条曲线</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="156"/>
+        <location filename="../../app/train/settings_panel.py" line="170"/>
         <source>empty: count here · local · auto · ray://host:10001</source>
         <translation>留空：在本机统计 · local · auto · ray://host:10001</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="159"/>
+        <location filename="../../app/train/settings_panel.py" line="173"/>
         <source>Count the pre-tokens on Ray: “local” starts Ray on this machine, “auto” or ray://host:10001 uses a cluster; empty counts in local worker processes</source>
         <translation>在 Ray 上统计预分词：“local” 在本机启动 Ray，“auto” 或 ray://host:10001 使用集群；留空则在本机的工作进程中统计</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="171"/>
+        <location filename="../../app/train/settings_panel.py" line="185"/>
         <source>Vocabulary size</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="172"/>
+        <location filename="../../app/train/settings_panel.py" line="186"/>
         <source>Pre-tokenizer</source>
         <translation>预分词</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="175"/>
+        <location filename="../../app/train/settings_panel.py" line="189"/>
         <source>Special tokens</source>
         <translation>特殊词元</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="184"/>
+        <location filename="../../app/train/settings_panel.py" line="198"/>
         <source>Counting</source>
         <translation>统计预分词</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="187"/>
+        <location filename="../../app/train/settings_panel.py" line="201"/>
         <source>Worker processes</source>
         <translation>工作进程</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="179"/>
+        <location filename="../../app/train/settings_panel.py" line="193"/>
         <source>Stop below count</source>
         <translation>低于次数时停止</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="180"/>
+        <location filename="../../app/train/settings_panel.py" line="194"/>
         <source>Forbid tokens matching</source>
         <translation>禁止匹配的词元</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="181"/>
+        <location filename="../../app/train/settings_panel.py" line="195"/>
         <source>Superwords after</source>
         <translation>超词起点</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="182"/>
+        <location filename="../../app/train/settings_panel.py" line="196"/>
         <source>PickyBPE threshold</source>
         <translation>PickyBPE 阈值</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="145"/>
+        <location filename="../../app/train/settings_panel.py" line="159"/>
         <source>Parity-aware</source>
         <translation>均衡感知</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="188"/>
+        <location filename="../../app/train/settings_panel.py" line="202"/>
         <source>Ray address</source>
         <translation>Ray 地址</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="257"/>
+        <location filename="../../app/train/settings_panel.py" line="271"/>
         <source>Parity-aware BPE holds out part of each language&apos;s text: a counts corpus has none.</source>
         <translation>均衡感知 BPE 要从每种语言的文本中留出一部分：计数语料没有文本。</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="297"/>
+        <location filename="../../app/train/settings_panel.py" line="311"/>
         <source>Not tried on the corpus: a counts corpus has no text.</source>
         <translation>未在语料上试用：计数语料没有文本。</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="300"/>
+        <location filename="../../app/train/settings_panel.py" line="314"/>
         <source>Checking the regex on the corpus…</source>
         <translation>正在语料上检查这个正则…</translation>
     </message>

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 from test_bad_inputs import (
     CORPUS_CASES,
     COUNTS_CASES,
@@ -1246,3 +1247,77 @@ def test_the_settings_panel_makes_a_train_config_and_says_its_problems(window, m
     assert panel.picky.styleSheet() == BAD_FIELD and panel.ray_address.styleSheet() == BAD_FIELD
     assert panel.superword_after.styleSheet() == "" and not window.train_tab.train_button.isEnabled()
     assert (panel.picky.value(), panel.superword_after.value(), panel.ray_address.text()) == (0.9, 500, "local ")
+
+
+# ----- charts and titles never collide (issue 41, item 5): hostile names, regexes and drags -------------------------
+
+
+def test_a_100_000_character_forbid_regex_is_summed_up_short_and_kept_whole(qtbot, window):
+    """Folded, the Variants section says its Forbid regex in its title: a pasted 100,000-character one is cut there
+    (40 characters, the title's line no wider than the panel, which does not widen), while the field keeps all of it
+    and trains with it."""
+    window.resize(1366, 768)
+    panel = window.train_tab.settings_panel
+    qtbot.waitUntil(panel.isVisible)
+    width = panel.width()
+    regex = "(?:" + "|".join(f"w{i:05d}" for i in range(16_000)) + ")"
+    regex = regex[:99_999] + ")" if len(regex) > 100_000 else regex
+    panel.forbid.setText(regex)
+    QApplication.processEvents()
+    header = panel.variants.header
+    assert panel.forbid.text() == regex and panel.settings().forbid == [regex]
+    assert panel.width() == width
+    assert len(panel.variants.header_text()) < len(panel.variants.title) + 60
+    assert header.fontMetrics().horizontalAdvance(header.text()) <= header.width()
+
+
+def test_a_tokenizer_named_200_characters_is_named_short_in_the_methods_chart_and_its_file_unchanged(
+    qtbot, window, tmp_path
+):
+    """A tokenizer file whose name is 200 characters long: its Compare pane and the Methods chart cut the name with
+    "…" (whole in the tooltip and the table), the other names all shown beside their bars; the file is not changed."""
+    from bpe_core.formats import save_json
+    from bpe_core.tokenizer import Tokenizer
+    from tests.gui.test_charts import bring_forward, tick_labels
+
+    path = tmp_path / ("a" * 195 + ".json")
+    save_json(Tokenizer({i: bytes([i]) for i in range(256)} | {256: b"ab"}, [(b"a", b"b")]), path)
+    before = path.read_bytes()
+    window.resize(1366, 768)
+    view = window.compare_view
+    bring_forward(qtbot, view)
+    pane = view.add_tokenizer_file(path)
+    qtbot.waitUntil(lambda: not view.busy() and pane.key in view.pane_set.results(), timeout=30000)
+    assert pane.title.is_elided() and pane.title.toolTip() == view.pane_records[pane.key].title
+    dialog = view.show_methods_chart()
+    qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: bool(dialog.costs), timeout=30000)
+    names = list(dict.fromkeys(c.tokenizer for c in dialog.costs))
+
+    def drawn():
+        dialog.chart.grab()
+        return [text for text, _ in tick_labels(dialog.chart.getAxis("left"))]
+
+    qtbot.waitUntil(lambda: len(drawn()) == len(names), timeout=5000)
+    long_name = next(name for name in names if name.startswith("aaaa"))
+    assert drawn()[names.index(long_name)].endswith("…") and long_name in dialog.chart.getAxis("left").toolTip()
+    assert dialog.table.item(names.index(long_name), 0).text() == long_name
+    dialog.close()
+    assert path.read_bytes() == before
+
+
+def test_a_chart_zoomed_out_a_billion_times_or_dragged_far_stays_within_its_data(qtbot, window, train):
+    """Wheel and drag pushed to absurd amounts (a billion-fold zoom, a drag of 10^12 ranks) leave the merge-count
+    chart within its data (no negative rank); "Reset view" shows the whole run again, the run itself unchanged."""
+    result = train(window)
+    chart = window.train_tab.count_chart
+    merges = len(window.train_tab.history)
+    view = chart.getViewBox()
+    view.scaleBy(x=1e9, y=1e9)
+    view.translateBy(x=-1e12)
+    assert view.viewRange()[0][0] >= 0 and view.viewRange()[1][0] >= 0
+    chart.menu.reset_action.trigger()
+    chart.grab()  # pyqtgraph fits the range when it next paints
+    left, right = view.viewRange()[0]
+    assert 0 <= left and merges - 1 <= right < merges * 1.2
+    assert len(window.train_tab.history) == merges == len(result.merges)

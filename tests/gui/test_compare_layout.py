@@ -127,3 +127,28 @@ def test_the_grid_keeps_its_splitters_and_no_restored_state_changes_them(six):
     six.resize(1920, 1080)  # one row: the second is hidden, not deleted
     six.set_pane_visible("gpt2", False)
     assert six.findChildren(QSplitter) == splitters and len(grid.rows()) == 1
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_six_panes_two_of_them_variants_keep_their_titles_apart_at_1366_by_768(qtbot, window, language, request):
+    """Two panes cut o200k other ways beside four others, in the main window at 1366×768: every title shown is
+    distinct and names its method (the shared "tiktoken o200k_base · " is cut instead: both were
+    "tiktoken o200k_base · BPE-drop…"-like)."""
+    if language == "zh_CN":
+        request.getfixturevalue("chinese")
+    from tests.gui.test_charts import bring_forward
+
+    window.resize(1366, 768)
+    view = window.compare_view
+    bring_forward(qtbot, view)
+    view.set_own_tokenizer(Tokenizer.from_tiktoken("gpt2").truncated(300), "300 merges")
+    for method in ("dropout", "greedy"):
+        view.show_method("o200k_base", method)
+    qtbot.waitUntil(lambda: not view.busy() and len(view.visible_keys()) == 6, timeout=30000)
+    qtbot.waitUntil(lambda: view.pane_set.grid.columns() * 260 <= view.width())
+    titles = {key: view.panes[key].title for key in view.visible_keys()}
+    shown = [title.shown_text() for title in titles.values()]
+    assert len(set(shown)) == len(shown), shown
+    for key in ("o200k_base#dropout", "o200k_base#greedy"):
+        method = view.pane_records[key].title.rsplit(" · ", 1)[1]
+        assert titles[key].shown_text().endswith(" · " + method), (titles[key].shown_text(), method)

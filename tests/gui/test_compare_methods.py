@@ -70,3 +70,43 @@ def test_the_methods_chart_compares_every_tokenizer_shown(qtbot, view):
     assert cost["tiktoken o200k_base", "bpe"] == len(TiktokenTokenizer.reference("o200k_base").encode(TEXT))
     assert dialog.table.rowCount() == 3 and len(dialog.bars) == 4
     dialog.close()
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_methods_chart_names_every_group_of_bars_and_cuts_no_header(qtbot, view, tmp_path, language, request):
+    """Six tokenizers, one of them long-named: each group of bars has its name beside it (the upright bars' names
+    overlapped and the axis dropped the last two), no two names overlap, and every column header of the table is
+    whole ("edy longest ma" was shown of "greedy longest match"), in English and Chinese."""
+    if language == "zh_CN":
+        request.getfixturevalue("chinese")
+    from bpe_core.formats import save_json
+    from bpe_core.tokenizer import Tokenizer
+    from tests.gui.test_charts import tick_labels
+
+    small = Tokenizer({i: bytes([i]) for i in range(256)} | {256: b"in", 257: b"ing"}, [(b"i", b"n"), (b"in", b"g")])
+    for name in ("our first tokenizer, trained on a long weekend of prose", "two", "three"):
+        save_json(small, tmp_path / f"{name}.json")
+        assert view.add_tokenizer_file(tmp_path / f"{name}.json") is not None
+    qtbot.waitUntil(lambda: not view.busy() and len(view.pane_set.results()) == 6, timeout=30000)
+    dialog = view.show_methods_chart()
+    qtbot.addWidget(dialog)
+    dialog.resize(900, 620)
+    qtbot.waitUntil(lambda: bool(dialog.costs), timeout=30000)
+    names = list(dict.fromkeys(c.tokenizer for c in dialog.costs))
+    assert len(names) == 6
+
+    def drawn_labels():
+        dialog.chart.grab()  # pyqtgraph lays its axes out when it paints
+        return tick_labels(dialog.chart.getAxis("left"))
+
+    qtbot.waitUntil(lambda: len(drawn_labels()) == len(names), timeout=5000)
+    drawn = drawn_labels()
+    for (text, _), name in zip(drawn, names):
+        assert text == name or (text.endswith("…") and name.startswith(text[:-1])), (text, name)
+    for i, (text, rect) in enumerate(drawn):
+        assert not any(rect.intersects(other) for _, other in drawn[i + 1 :]), f"{text!r} overlaps the next"
+    header = dialog.table.horizontalHeader()
+    for column in range(dialog.table.columnCount()):
+        text = dialog.table.horizontalHeaderItem(column).text()
+        assert header.fontMetrics().horizontalAdvance(text) < header.sectionSize(column), text
+    dialog.close()

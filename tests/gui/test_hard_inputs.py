@@ -106,11 +106,15 @@ def test_vocab_size_from_the_command_line_survives_the_replace_dialog(window, tm
 
 
 def test_rank_id_and_count_columns_fit_their_widest_values(window):
-    metrics = QFontMetrics(window.train_tab.table.font())
-    for column, widest in ((RANK, "200,000"), (ID, "200,000"), (COUNT, "9,999,999,999")):
-        assert (
-            window.train_tab.table.columnWidth(column) > metrics.horizontalAdvance(widest) + 8
-        )  # + the cell's margins
+    """The number columns grow with the values they show: a count in the billions is never cut."""
+    from bpe_core.steps import MergeStep
+
+    table = window.train_tab.table
+    metrics = QFontMetrics(table.font())
+    steps = [MergeStep(rank, 256 + rank, 97, 98, b"ab", 9_999_999_999 - rank, 10**9, ()) for rank in range(3)]
+    window.train_tab.model.extend(steps)
+    for column, widest in ((RANK, "9,999"), (ID, "9,999"), (COUNT, "9,999,999,999")):
+        assert table.columnWidth(column) > metrics.horizontalAdvance(widest) + 8  # + the cell's margins
 
 
 def test_cancel_before_any_merge_keeps_corpus_settings_and_previous_result(window, qtbot, train, wait_signal):

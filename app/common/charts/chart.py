@@ -1,8 +1,9 @@
 """The base of the window's charts, a pyqtgraph ``PlotWidget`` with what every chart needs: tick labels that never
-collide (:class:`~app.common.charts.axes.TidyAxis`), a right-click menu to export it as PNG, SVG or CSV
-(:class:`~app.common.charts.export.ExportMenu`), a hint saying what to do while it is empty, and text that follows the
-widget's font: presentation mode, which enlarges a window's font (as F5 does in the Teach window), enlarges the
-title, ticks, axis labels, legend and value labels of every chart in it.
+collide (:class:`~app.common.charts.axes.TidyAxis`), a right-click menu to export it as PNG, SVG or CSV or to reset
+its view (:class:`~app.common.charts.export.ExportMenu`; a double click resets it too), a view that dragging or
+zooming cannot take past its data's bounds (:meth:`Chart.keep_within`), a hint saying what to do while it is
+empty, and text that follows the widget's font: presentation mode, which enlarges a window's font (as F5 does in
+the Teach window), enlarges the title, ticks, axis labels, legend and value labels of every chart in it.
 
 >>> chart = Chart("Pairs", export_name="pairs")
 >>> chart.show_hint("Press Train to see the pairs.")
@@ -65,6 +66,7 @@ class Chart(pg.PlotWidget):
         self.axis_labels: dict[str, str] = {}
         self.legend_row: LegendRow | None = None
         self.hint = EmptyHint(self.getViewBox())
+        self.scene().sigMouseClicked.connect(self._on_click)
         plot = self.getPlotItem()
         plot.layout.removeItem(plot.titleLabel)  # the title spans the axes' columns too: the whole chart's width
         plot.layout.addItem(plot.titleLabel, 0, 0, 1, 3)
@@ -132,6 +134,26 @@ class Chart(pg.PlotWidget):
             if self.legend_row is not None:
                 self.legend_row.fit()
         super().resizeEvent(event)
+
+    # --- the view --------------------------------------------------------------------------------------------
+    def keep_within(self, **limits: float) -> None:
+        """Let dragging and zooming show nothing past ``limits`` (pyqtgraph's ``xMin``, ``xMax``, ``yMin``, ``yMax``,
+        in view coordinates: the logarithm on a log axis), e.g. no negative merge rank with ``xMin=0``."""
+        self.getViewBox().setLimits(**limits)
+
+    def movable(self) -> bool:
+        """Whether the mouse can drag or zoom the view (charts that place their own view cannot)."""
+        return any(self.getViewBox().state["mouseEnabled"])
+
+    def reset_view(self) -> None:
+        """Show the whole of the data again, as before any drag or zoom (subclasses that frame their axes
+        themselves frame them again)."""
+        self.enableAutoRange()
+
+    def _on_click(self, event) -> None:
+        if event.double() and event.button() == Qt.MouseButton.LeftButton and self.movable():
+            event.accept()
+            self.reset_view()
 
     # --- empty state -----------------------------------------------------------------------------------------
     def show_hint(self, text: str, blank: bool | None = None, corner: bool = False) -> None:

@@ -153,8 +153,9 @@ def ask_export(parent: QWidget, plot: pg.PlotItem, name: str) -> Path | None:
 
 class ExportMenu(QMenu):
     """The right-click menu of ``chart`` (a pyqtgraph ``PlotWidget``): "Export…" asks where and writes it, offering
-    ``name`` as the file's name. pyqtgraph's own menu is switched off: its ranges and log scales would undo the
-    chart's layout, and its export dialog writes over whatever is at the path."""
+    ``name`` as the file's name; "Reset view" shows the whole chart again after a drag or zoom. pyqtgraph's own
+    menu is switched off: its ranges and log scales would undo the chart's layout, and its export dialog writes
+    over whatever is at the path."""
 
     def __init__(self, chart: pg.PlotWidget, name: str):
         super().__init__(chart)
@@ -165,12 +166,29 @@ class ExportMenu(QMenu):
         self.export_action.setToolTip(QCoreApplication.translate("Chart", "Save the chart as PNG, SVG or CSV"))
         self.export_action.triggered.connect(self.export_dialog)
         self.addAction(self.export_action)
+        self.reset_action = QAction(QCoreApplication.translate("Chart", "Reset view"), self)
+        self.reset_action.setToolTip(
+            QCoreApplication.translate("Chart", "Show the whole chart again (or double-click it)")
+        )
+        self.reset_action.triggered.connect(self._reset_view)
+        self.addAction(self.reset_action)
+        self.aboutToShow.connect(self._offer_reset)
         chart.scene().sigMouseClicked.connect(self._on_click)
 
     def _on_click(self, event) -> None:
         if event.button() == Qt.MouseButton.RightButton and not event.isAccepted():
             event.accept()
             self.popup(event.screenPos().toPoint())
+
+    @Slot()
+    def _offer_reset(self) -> None:
+        """ "Reset view" only where the mouse can move the view."""
+        self.reset_action.setVisible(any(self.chart.getViewBox().state["mouseEnabled"]))
+
+    @Slot()
+    def _reset_view(self) -> None:
+        reset = getattr(self.chart, "reset_view", None)
+        (reset or self.chart.enableAutoRange)()
 
     @Slot()
     def export_dialog(self) -> None:

@@ -1,0 +1,175 @@
+"""Charts and titles that never collide (issue 41, item 5): a dragged or zoomed run chart stays within its data and
+a double click or "Reset view" frames it again; the compression chart places a PickyBPE run at its vocabulary size."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from PySide6.QtCore import QEvent, QPointF, Qt
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QApplication, QWidget
+
+from app.train.charts import CompressionChart, MergeCountChart
+from app.train.merge_history import MergeHistory
+from bpe_core.steps import MergeStep
+
+
+def history(merges: int = 50, *, removed_every: int = 0) -> MergeHistory:
+    """A run of ``merges`` merges of made-up tokens, a PickyBPE removal after every ``removed_every``-th one."""
+    h = MergeHistory()
+    h.reset(corpus_bytes=10_000, initial_tokens=10_000)
+    steps = []
+    for rank in range(merges):
+        removed = ((97, b"a"),) if removed_every and rank % removed_every == removed_every - 1 else ()
+        steps.append(MergeStep(rank, 256 + rank, 97, 98, b"ab%d" % rank, 1000 - rank, 9000 - 10 * rank, (), removed))
+    h.extend(steps)
+    return h
+
+
+def shown(qtbot, make, width: int = 600, height: int = 300):
+    """A chart made by ``make`` in a window of its own (the holder is closed at the end, not the chart: pyqtgraph's
+    close() deletes the items the test holds)."""
+    holder = QWidget()
+    qtbot.addWidget(holder)
+    chart = make(holder)
+    chart.resize(width, height)
+    holder.resize(width, height)
+    holder.show()
+    qtbot.waitExposed(chart)
+    chart.holder = holder  # qtbot holds it weakly
+    return chart
+
+
+def double_click(widget, at) -> None:
+    """A double click as a mouse makes it: press, release, double click (in place of the second press), release
+    (QTest's also presses a second time, which pyqtgraph takes for a single click)."""
+    left, none = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    for kind, buttons in (
+        (QEvent.Type.MouseButtonPress, left),
+        (QEvent.Type.MouseButtonRelease, Qt.MouseButton.NoButton),
+        (QEvent.Type.MouseButtonDblClick, left),
+        (QEvent.Type.MouseButtonRelease, Qt.MouseButton.NoButton),
+    ):
+        point = QPointF(at)
+        QApplication.sendEvent(widget, QMouseEvent(kind, point, widget.mapToGlobal(point), left, buttons, none))
+
+
+def drag(chart, dx: float, dy: float = 0.0) -> None:
+    """Move the view as a mouse drag does (pyqtgraph's drag translates the view box by the distance moved)."""
+    chart.getViewBox().translateBy(x=dx, y=dy)
+
+
+@pytest.mark.parametrize("make", [MergeCountChart, CompressionChart])
+def test_a_dragged_or_zoomed_run_chart_stays_within_its_data(qtbot, make):
+    chart = shown(qtbot, make)
+    chart.update_history(history())
+    chart.grab()
+    for _ in range(3):
+        drag(chart, -5000, -50)
+        chart.getViewBox().scaleBy(x=4, y=4)
+        (left, _), (bottom, _) = chart.getViewBox().viewRange()
+        assert left >= (0 if make is MergeCountChart else 2), f"dragged to x {left}"
+        assert bottom >= 0, f"dragged to y {bottom}"
+
+
+@pytest.mark.parametrize("how", ["double click", "menu"])
+def test_a_double_click_or_reset_view_shows_the_whole_run_again(qtbot, how):
+    chart = shown(qtbot, MergeCountChart)
+    chart.update_history(history(200))
+    chart.grab()
+    whole = chart.getViewBox().viewRange()[0]
+    drag(chart, 120)
+    chart.getViewBox().scaleBy(x=0.1)
+    assert chart.getViewBox().viewRange()[0][0] > whole[0] + 50
+    if how == "menu":
+        chart.menu.aboutToShow.emit()
+        assert chart.menu.reset_action.isVisible()
+        chart.menu.reset_action.trigger()
+    else:
+        double_click(chart.viewport(), chart.mapFromScene(chart.getViewBox().sceneBoundingRect().center()))
+    chart.grab()
+    assert chart.getViewBox().viewRange()[0] == pytest.approx(whole, abs=1)
+
+
+def test_reset_view_is_offered_only_where_the_view_can_move(qtbot):
+    from app.train.charts import PairFrequencyChart
+
+    chart = shown(qtbot, PairFrequencyChart)
+    chart.menu.aboutToShow.emit()
+    assert not chart.menu.reset_action.isVisible()
+
+
+def test_a_pickybpe_run_is_placed_at_its_vocabulary_size_not_its_merge_count(qtbot, window, train):
+    """PickyBPE removes tokens as it merges: its corpus curve, held-out curve and step line end at the size of the
+    vocabulary it made (the held-out curve and the step line were placed at 256 + its merges)."""
+    panel = window.train_tab.settings_panel
+    panel.apply(vocab_size=600, special_tokens=[])
+    panel.picky.setValue(0.6)
+    train(window)
+    tab, chart = window.train_tab, window.train_tab.compression_chart
+    size, merges = tab.tokenizer.vocab_size, len(tab.tokenizer.merges)
+    assert size < 256 + merges, "the run removed no token: nothing to test"
+    assert chart.corpus_curve.getOriginalDataset()[0][-1] == size
+    qtbot.waitUntil(lambda: chart.held_out_curve.getOriginalDataset()[0] is not None, timeout=30000)
+    assert chart.held_out_curve.getOriginalDataset()[0][-1] == size
+    tab.select_rank(merges - 1)
+    assert chart.marker.value() == pytest.approx(math.log10(size))
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+@pytest.mark.parametrize("picky", [0.0, 0.6])
+def test_the_merges_table_fits_its_width_at_1366_by_768(qtbot, window, train, language, picky, request):
+    """After a run (a PickyBPE one shows its Removed column too), the Train tab's merges table at 1366×768 has no
+    sideways scroll bar: its columns fit, the last stretching, and every title is whole (on two lines if need be)."""
+    if language == "zh_CN":
+        request.getfixturevalue("chinese")
+    window.resize(1366, 768)
+    panel = window.train_tab.settings_panel
+    panel.apply(vocab_size=600, special_tokens=[])
+    panel.picky.setValue(picky)
+    train(window)
+    table = window.train_tab.table
+    qtbot.waitUntil(lambda: table.isVisible())
+    QApplication.processEvents()
+    header = table.horizontalHeader()
+    shown = [c for c in range(header.count()) if not table.isColumnHidden(c)]
+    assert table.horizontalScrollBar().maximum() == 0, [header.sectionSize(c) for c in shown]
+    model, metrics = table.model(), header.fontMetrics()
+    for column in shown:  # a title on as many lines as it has words, if need be, each line whole
+        words = model.headerData(column, Qt.Orientation.Horizontal).split()
+        assert max(metrics.horizontalAdvance(word) for word in words) < header.sectionSize(column), words
+        lines = 1 if metrics.horizontalAdvance(" ".join(words)) < header.sectionSize(column) - 8 else len(words)
+        assert header.height() >= lines * metrics.lineSpacing(), (words, header.height())
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_a_folded_section_says_what_differs_from_the_defaults(qtbot, window, language, request):
+    """The Variants and Counting sections, folded, say in their title the settings changed in them (they hid
+    them): "Variants — min count 5, forbid \\d"; nothing for the defaults, the title alone when unfolded, and a long
+    regex neither widens the panel nor leaves the title's line (cut, whole in the tooltip)."""
+    if language == "zh_CN":
+        request.getfixturevalue("chinese")
+    window.resize(1366, 768)
+    panel = window.train_tab.settings_panel
+    qtbot.waitUntil(panel.isVisible)
+    variants, counting = panel.variants, panel.counting
+    assert not variants.expanded() and variants.header_text() == variants.title
+    assert counting.header_text() == counting.title
+    width = panel.width()
+    panel.min_count.setValue(5)
+    panel.forbid.setText(r"\d")
+    panel.picky.setValue(0.7)
+    said = variants.header_text()
+    assert said.startswith(variants.title) and "5" in said and r"\d" in said and "0.70" in said, said
+    assert counting.header_text() == counting.title
+    panel.processes.setValue(panel.processes.value() % panel.processes.maximum() + 1)
+    assert str(panel.processes.value()) in counting.header_text()
+    panel.forbid.setText("(?:" + "|".join(f"word{i}" for i in range(200)) + ")")
+    QApplication.processEvents()
+    assert panel.width() == width
+    header = variants.header
+    assert header.fontMetrics().horizontalAdvance(header.text()) <= header.width()
+    assert header.toolTip() == variants.header_text()
+    variants.set_expanded(True)
+    assert variants.header_text() == variants.title == header.text()
