@@ -355,7 +355,7 @@ class SettingsPanel(QGroupBox):
         self.pattern_check.setStyleSheet(style)
         self.pattern_check.setVisible(bool(text))
 
-    def _summarize(self, settings: TrainSettings) -> None:
+    def _summarize(self, settings: TrainConfig) -> None:
         """Each folded section's settings that differ from the defaults, in its title."""
         variants = []
         if settings.min_count != 1:
