@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from app import style
 from app.common.background.jobs import Jobs
 from app.common.wording.tie_break import tie_text
+from bpe_core.steps import merge_number
 from bpe_core.token_label import render_pair, render_token
 from bpe_core.vocabulary.why_merge import MergeExplanation, corpus_pieces, explain_merge
 
@@ -192,15 +193,15 @@ class WhyMergePanel(QWidget):
             return
         if not 0 <= rank < len(tokenizer.merges):
             self.title.setText(
-                self.tr("No merge of rank {rank}: the tokenizer has {merges:,} merges.").format(
-                    rank=rank, merges=len(tokenizer.merges)
+                self.tr("No merge {number}: the tokenizer has {merges:,} merges.").format(
+                    number=merge_number(rank), merges=len(tokenizer.merges)
                 )
             )
             return
         left, right = tokenizer.merges[rank]
         self.title.setText(
-            self.tr("Merge {rank:,}: {pair} → {token} (looking in the corpus…)").format(
-                rank=rank, pair=render_pair(left, right), token=render_token(left + right)
+            self.tr("Merge {number}: {pair} → {token} (looking in the corpus…)").format(
+                number=merge_number(rank), pair=render_pair(left, right), token=render_token(left + right)
             )
         )
 
@@ -225,9 +226,9 @@ class WhyMergePanel(QWidget):
         left, right = explanation.pair
         shown = len(explanation.occurrences)
         if explanation.count is None:
-            merge = self.tr("Merge {rank:,}: {pair} → {token}.")
+            merge = self.tr("Merge {number}: {pair} → {token}.")
         else:
-            merge = self.tr("Merge {rank:,}: {pair} → {token}, count {count:,} when chosen.")
+            merge = self.tr("Merge {number}: {pair} → {token}, count {count:,} when chosen.")
         if explanation.complete:
             below = self.tr("Below: all {count:,} places it occurs in the corpus.")
         else:
@@ -235,7 +236,7 @@ class WhyMergePanel(QWidget):
         self.title.setText(
             self.tr("{merge} {below}", "two sentences one after the other").format(
                 merge=merge.format(
-                    rank=explanation.rank,
+                    number=merge_number(explanation.rank),
                     pair=render_pair(left, right),
                     token=render_token(left + right),
                     count=explanation.count,

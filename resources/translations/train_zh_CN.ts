@@ -55,43 +55,43 @@
 <context>
     <name>CompressionChart</name>
     <message>
-        <location filename="../../app/train/charts.py" line="255"/>
+        <location filename="../../app/train/charts.py" line="259"/>
         <source>Compression</source>
         <extracomment>Vocabulary sizes of the reference encodings on the chart, for placing them on the compression chart.</extracomment>
         <translation>压缩率</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="256"/>
+        <location filename="../../app/train/charts.py" line="260"/>
         <source>bytes per token</source>
         <translation>每个词元的字节数</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="257"/>
+        <location filename="../../app/train/charts.py" line="261"/>
         <source>vocabulary size (log)</source>
         <translation>词表大小（对数）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="264"/>
+        <location filename="../../app/train/charts.py" line="268"/>
         <source>training corpus</source>
         <translation>训练语料</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="273"/>
+        <location filename="../../app/train/charts.py" line="277"/>
         <source>held-out text</source>
         <translation>留出文本</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="283"/>
+        <location filename="../../app/train/charts.py" line="287"/>
         <source>tiktoken on held-out</source>
         <translation>tiktoken（留出文本）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="349"/>
+        <location filename="../../app/train/charts.py" line="353"/>
         <source>Press Train to see bytes per token grow with the vocabulary.</source>
         <translation>点击“训练”，查看每个词元的字节数如何随词表增长。</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="371"/>
+        <location filename="../../app/train/charts.py" line="375"/>
         <source>{language}, held out</source>
         <translation>{language}，留出文本</translation>
     </message>
@@ -1663,35 +1663,29 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>MergeCountChart</name>
     <message>
-        <location filename="../../app/train/charts.py" line="195"/>
-        <source>Merge count by rank</source>
+        <location filename="../../app/train/charts.py" line="198"/>
+        <source>Count of each merge</source>
         <extracomment>A run chart&apos;s least height, at the usual text size. The count axis of a run not merging yet spans 1 to 10**EMPTY_LOG_TOP.</extracomment>
-        <translation>各次合并的频次（按序号）</translation>
+        <translation>各次合并的频次</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="196"/>
+        <location filename="../../app/train/charts.py" line="199"/>
         <source>count (log)</source>
         <translation>频次（对数）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="197"/>
-        <source>merge rank</source>
+        <location filename="../../app/train/charts.py" line="200"/>
+        <source>merge</source>
         <translation>合并序号</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="218"/>
+        <location filename="../../app/train/charts.py" line="221"/>
         <source>Press Train to see how often each merge&apos;s pair occurred.</source>
         <translation>点击“训练”，查看每次合并的词元对出现了多少次。</translation>
     </message>
 </context>
 <context>
     <name>MergesTableModel</name>
-    <message>
-        <location filename="../../app/train/merges_model.py" line="27"/>
-        <source>Rank</source>
-        <extracomment>Column titles (translated in the &quot;MergesTableModel&quot; context where shown: :func:`column_title`).</extracomment>
-        <translation>序号</translation>
-    </message>
     <message>
         <location filename="../../app/train/merges_model.py" line="28"/>
         <source>ID</source>
@@ -1728,15 +1722,21 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
         <translation>已移除</translation>
     </message>
     <message>
+        <location filename="../../app/train/merges_model.py" line="27"/>
+        <source>Merge</source>
+        <extracomment>Column titles (translated in the &quot;MergesTableModel&quot; context where shown: :func:`column_title`).</extracomment>
+        <translation>合并序号</translation>
+    </message>
+    <message>
         <location filename="../../app/train/merges_model.py" line="43"/>
-        <source>Merge rank, from 0: the order in which merges were learned (and are applied)</source>
+        <source>Merge number, from 1: the order in which merges were learned (and are applied)</source>
         <extracomment>Role holding a cell&apos;s raw value (int or bytes) for sorting and tests. Role holding what a search looks in: the new token as rendered (``␣the``), then as text (`` the``; bytes that are no whole character become U+FFFD), on two lines.</extracomment>
-        <translation>合并序号，从 0 开始：学到这些合并的顺序（也是应用它们的顺序）</translation>
+        <translation>合并序号，从 1 开始：学到这些合并的顺序（也是应用它们的顺序）</translation>
     </message>
     <message>
         <location filename="../../app/train/merges_model.py" line="46"/>
-        <source>Id of the new token: 256 + rank</source>
-        <translation>新词元的 id：256 + 序号</translation>
+        <source>Id of the new token: 255 + its merge number (256 for merge 1)</source>
+        <translation>新词元的 id：255 + 合并序号（第 1 次合并为 256）</translation>
     </message>
     <message>
         <location filename="../../app/train/merges_model.py" line="47"/>
@@ -1787,80 +1787,80 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>PairFrequencyChart</name>
     <message>
-        <location filename="../../app/train/charts.py" line="69"/>
-        <location filename="../../app/train/charts.py" line="102"/>
+        <location filename="../../app/train/charts.py" line="71"/>
+        <location filename="../../app/train/charts.py" line="104"/>
         <source>Pair frequencies</source>
         <extracomment>The colours of a parity-aware run&apos;s languages on the compression chart, in the order given. The colours of the kept runs&apos; curves (dash-dotted), none the current run&apos;s or a language&apos;s. Point size of the pair labels (larger than other ticks: they are what the chart is about). Pixels between a reference&apos;s point and its label.</extracomment>
         <translation>词元对频次</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="73"/>
+        <location filename="../../app/train/charts.py" line="75"/>
         <source>count</source>
         <translation>频次</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="103"/>
+        <location filename="../../app/train/charts.py" line="105"/>
         <source>Press Train to see the most frequent pairs at each merge.</source>
         <translation>点击“训练”，查看每次合并时最常见的词元对。</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="116"/>
-        <source>Top pairs at rank {rank} · chosen in orange</source>
-        <translation>合并序号 {rank} 时最常见的词元对 · 橙色为选中者</translation>
+        <location filename="../../app/train/charts.py" line="118"/>
+        <source>Top pairs at merge {number} · chosen in orange</source>
+        <translation>第 {number} 次合并时最常见的词元对 · 橙色为选中者</translation>
     </message>
 </context>
 <context>
     <name>PaneSource</name>
     <message>
-        <location filename="../../app/common/sources.py" line="168"/>
+        <location filename="../../app/common/sources.py" line="169"/>
         <source>special token</source>
         <extracomment>The shipped encodings shown by default, in pane order.</extracomment>
         <translation>特殊词元</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="169"/>
+        <location filename="../../app/common/sources.py" line="170"/>
         <source>a single byte (no merge)</source>
         <translation>单个字节（未经合并）</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="170"/>
+        <location filename="../../app/common/sources.py" line="171"/>
         <source>rank {rank}</source>
         <translation>序号 {rank}</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="175"/>
+        <location filename="../../app/common/sources.py" line="173"/>
+        <source>merge {number}</source>
+        <translation>第 {number} 次合并</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/sources.py" line="176"/>
         <source>score {score} ({model} piece {id})</source>
         <translation>得分 {score}（{model} 片段 {id}）</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="178"/>
+        <location filename="../../app/common/sources.py" line="179"/>
         <source>id {id} (a {model} model has no merges)</source>
         <translation>ID {id}（{model} 模型没有合并规则）</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="202"/>
+        <location filename="../../app/common/sources.py" line="203"/>
         <source>{model} · {size} tokens ({pattern} pre-tokenizer)</source>
         <translation>{model} · {size} 个词元（{pattern} 预分词器）</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="204"/>
+        <location filename="../../app/common/sources.py" line="205"/>
         <source>{model} · {size} tokens</source>
         <translation>{model} · {size} 个词元</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="252"/>
+        <location filename="../../app/common/sources.py" line="253"/>
         <source>Cannot encode: {error}</source>
         <translation>无法编码：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="171"/>
+        <location filename="../../app/common/sources.py" line="172"/>
         <source>not made by a merge</source>
         <translation>不是由合并产生的</translation>
-    </message>
-    <message>
-        <location filename="../../app/common/sources.py" line="172"/>
-        <source>merge rank {rank} (merge #{number})</source>
-        <translation>合并序号 {rank}（第 {number} 次合并）</translation>
     </message>
 </context>
 <context>
