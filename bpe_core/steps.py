@@ -23,16 +23,6 @@ from bpe_core.variants.parity import check_parity_record
 MAX_TOP_PAIRS = 20
 
 
-def merge_number(rank: int) -> str:
-    """How people are told of merge ``rank`` (counted from 0, as files and records store it): merge 1 is the first
-    merge, in every view, export and message.
-
-    >>> merge_number(0), merge_number(4999)
-    ('1', '5,000')
-    """
-    return f"{rank + 1:,}"
-
-
 @dataclass(frozen=True, slots=True)
 class MergeStep:
     """One merge: ``left + right -> new_id`` chosen with ``count`` occurrences (overlaps included).

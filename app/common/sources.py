@@ -34,8 +34,8 @@ from bpe_core.messages import Message
 from bpe_core.methods import UncoverableError, methods_of
 from bpe_core.patterns import PatternError
 from bpe_core.protocol import ShownTokenizer, TokenRank
-from bpe_core.steps import merge_number
 from bpe_core.token_columns import TokenColumns, TokenGroups
+from bpe_core.token_label import merge_number
 from bpe_core.views import TokenView
 
 #: The shipped encodings shown by default, in pane order.

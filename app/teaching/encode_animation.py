@@ -16,8 +16,8 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QScrollArea, QVBox
 from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import Chip, TokenChips
 from app.token_text import render_token, render_token_html
-from bpe_core.steps import merge_number
 from bpe_core.teaching.trace import PretokenTrace, trace_encoding
+from bpe_core.token_label import merge_number
 from bpe_core.tokenizer import Tokenizer
 
 DEFAULT_TEXT = "hello world, the lowest tokenizer"

@@ -35,8 +35,8 @@ from app.teaching.chips import TokenChips
 from app.teaching.token_chips import view_chips
 from app.token_text import render_token, render_token_html
 from bpe_core.protocol import ShownTokenizer
-from bpe_core.steps import merge_number
 from bpe_core.teaching.merge_tree import MergeNode, MergeTrees
+from bpe_core.token_label import merge_number
 from bpe_core.tokenizer import UnknownTokenError
 
 DEFAULT_TEXT = "The tokenization of unbelievable words"

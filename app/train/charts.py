@@ -30,7 +30,7 @@ from app.token_text import render_pair
 from app.train.held_out import REFERENCES as HELD_OUT_REFERENCES
 from app.train.merge_history import MergeHistory
 from bpe_core.reference import reference_special_tokens
-from bpe_core.steps import merge_number
+from bpe_core.token_label import merge_number
 from bpe_core.variants.parity import bytes_per_token_curves
 
 CHOSEN = style.PAIR

@@ -36,6 +36,7 @@ from bpe_core.errors import TokenizerFileError
 from bpe_core.formats.checks import MAX_ID, check_id
 from bpe_core.messages import Message
 from bpe_core.steps import MAX_TOP_PAIRS, MergeStep, TrainingRecord
+from bpe_core.token_label import merge_number
 
 _TYPECODES = {"u32": "I", "u64": "Q"}
 _COLUMNS = {  # column -> (type, what it holds)
@@ -222,7 +223,10 @@ def unpack_steps(columns: dict, merges: list[tuple[bytes, bytes]] | None = None)
         steps[int(rank)] = dataclasses.replace(steps[int(rank)], removed=gone)
     for step, (left, right) in zip(steps, merges or ()):
         if step.token != left + right:
-            raise ValueError(f"step {step.rank} made {step.token!r}, but merge {step.rank} makes {left + right!r}")
+            raise ValueError(
+                f"merge {merge_number(step.rank)} makes {left + right!r}, but its step in the training record made "
+                f"{step.token!r}"
+            )
     return steps
 
 

@@ -30,7 +30,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from bpe_core.protocol import ShownTokenizer
-from bpe_core.steps import merge_number
+from bpe_core.token_label import merge_number
 from bpe_core.tokenizer import UnknownTokenError
 
 
