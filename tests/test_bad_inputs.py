@@ -1066,7 +1066,8 @@ def record_bomb_file(tmp_path_factory) -> Path:
 
 
 BOMB_SAID = (
-    "bomb.json: its training record cannot be shown: step 3 declares 60,000,000 runners-up; a step keeps at most 20"
+    "bomb.json: its training record cannot be shown: the step of merge 4 declares 60,000,000 runners-up; a step keeps "
+    "at most 20"
 )
 
 

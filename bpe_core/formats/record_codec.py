@@ -175,7 +175,8 @@ def unpack_steps(columns: dict, merges: list[tuple[bytes, bytes]] | None = None)
     crowded = next((rank for rank, length in enumerate(top_lengths) if length > MAX_TOP_PAIRS), None)
     if crowded is not None:
         pairs = f"{top_lengths[crowded]:,}"
-        raise RecordOverBound("file.record_too_many_pairs", step=str(crowded), pairs=pairs, limit=str(MAX_TOP_PAIRS))
+        merge = merge_number(crowded)  # the record's step ``crowded``, as people number merges
+        raise RecordOverBound("file.record_too_many_pairs", merge=merge, pairs=pairs, limit=str(MAX_TOP_PAIRS))
     n_top = sum(top_lengths)
     values = {
         name: _unpack(columns, name, n_top if name.startswith("top_") else n, whole)

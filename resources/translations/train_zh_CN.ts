@@ -578,6 +578,11 @@
         <translation>{path}：是 JSON 文件，但不是本程序认识的分词器；本程序读取 tokenizer.json、tekken.json、SentencePiece .model、.tiktoken、GPT-2 vocab.json 或它自己的文件。</translation>
     </message>
     <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="260"/>
+        <source>{path}: its training record cannot be shown: the step of merge {merge} declares {pairs} runners-up; a step keeps at most {limit} (the tokenizer itself encodes).</source>
+        <translation>{path}：其训练记录无法显示：第 {merge} 次合并的那一步声称有 {pairs} 个候选词元对；每步最多保留 {limit} 个（分词器本身仍可编码）。</translation>
+    </message>
+    <message>
         <location filename="../../app/common/wording/engine_messages.py" line="265"/>
         <source>{path}: the folder holds no tokenizer file (looked for {names}).</source>
         <translation>{path}：该文件夹中没有分词器文件（查找了 {names}）。</translation>
@@ -816,11 +821,6 @@
         <location filename="../../app/common/wording/engine_messages.py" line="257"/>
         <source>{path}: its training record cannot be shown: {detail} (the tokenizer itself encodes).</source>
         <translation>{path}：其训练记录无法显示：{detail}（分词器本身仍可编码）。</translation>
-    </message>
-    <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="260"/>
-        <source>{path}: its training record cannot be shown: step {step} declares {pairs} runners-up; a step keeps at most {limit} (the tokenizer itself encodes).</source>
-        <translation>{path}：其训练记录无法显示：第 {step} 步声称有 {pairs} 个候选词元对；每步最多保留 {limit} 个（分词器本身仍可编码）。</translation>
     </message>
     <message>
         <location filename="../../app/common/wording/engine_messages.py" line="292"/>
@@ -1687,99 +1687,99 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>MergesTableModel</name>
     <message>
-        <location filename="../../app/train/merges_model.py" line="28"/>
+        <location filename="../../app/train/merges_model.py" line="29"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="29"/>
+        <location filename="../../app/train/merges_model.py" line="30"/>
         <source>Left</source>
         <translation>左</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="30"/>
+        <location filename="../../app/train/merges_model.py" line="31"/>
         <source>Right</source>
         <translation>右</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="31"/>
+        <location filename="../../app/train/merges_model.py" line="32"/>
         <source>New token</source>
         <translation>新词元</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="32"/>
+        <location filename="../../app/train/merges_model.py" line="33"/>
         <source>Count</source>
         <translation>频次</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="33"/>
+        <location filename="../../app/train/merges_model.py" line="34"/>
         <source>Tokens after</source>
         <translation>合并后词元数</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="34"/>
+        <location filename="../../app/train/merges_model.py" line="35"/>
         <source>Removed</source>
         <translation>已移除</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="27"/>
+        <location filename="../../app/train/merges_model.py" line="28"/>
         <source>Merge</source>
         <extracomment>Column titles (translated in the &quot;MergesTableModel&quot; context where shown: :func:`column_title`).</extracomment>
         <translation>合并序号</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="43"/>
+        <location filename="../../app/train/merges_model.py" line="44"/>
         <source>Merge number, from 1: the order in which merges were learned (and are applied)</source>
         <extracomment>Role holding a cell&apos;s raw value (int or bytes) for sorting and tests. Role holding what a search looks in: the new token as rendered (``␣the``), then as text (`` the``; bytes that are no whole character become U+FFFD), on two lines.</extracomment>
         <translation>合并序号，从 1 开始：学到这些合并的顺序（也是应用它们的顺序）</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="46"/>
+        <location filename="../../app/train/merges_model.py" line="47"/>
         <source>Id of the new token: 255 + its merge number (256 for merge 1)</source>
         <translation>新词元的 id：255 + 合并序号（第 1 次合并为 256）</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="47"/>
+        <location filename="../../app/train/merges_model.py" line="48"/>
         <source>Left token of the merged pair</source>
         <translation>被合并词元对的左词元</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="48"/>
+        <location filename="../../app/train/merges_model.py" line="49"/>
         <source>Right token of the merged pair</source>
         <translation>被合并词元对的右词元</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="49"/>
+        <location filename="../../app/train/merges_model.py" line="50"/>
         <source>The new token: left + right (␣ space, ↵ newline, ⇥ tab, &lt;XX&gt; a byte that is not a whole character)</source>
         <translation>新词元：左 + 右（␣ 空格，↵ 换行，⇥ 制表符，&lt;XX&gt; 不构成完整字符的字节）</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="53"/>
+        <location filename="../../app/train/merges_model.py" line="54"/>
         <source>How often the pair occurred when it was chosen</source>
         <translation>这个词元对被选中时出现的次数</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="54"/>
+        <location filename="../../app/train/merges_model.py" line="55"/>
         <source>Tokens in the whole training corpus after this merge</source>
         <translation>这次合并之后整个训练语料的词元总数</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="55"/>
+        <location filename="../../app/train/merges_model.py" line="56"/>
         <source>PickyBPE: tokens removed right after this merge (nearly all their occurrences went into it); what was left of them is split back into their parts, and their ids go to the next merges</source>
         <translation>PickyBPE：紧接这次合并之后被移除的词元（它们几乎所有的出现都并入了新词元）；剩下的出现被拆回其组成部分，它们的 ID 留给之后的合并</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="163"/>
+        <location filename="../../app/train/merges_model.py" line="164"/>
         <source>id {id}: {count} bytes, hex {hex}</source>
         <translation>id {id}：{count} 个字节，十六进制 {hex}</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="165"/>
+        <location filename="../../app/train/merges_model.py" line="166"/>
         <source>Removed after this merge: {tokens}</source>
         <translation>这次合并之后移除：{tokens}</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="168"/>
+        <location filename="../../app/train/merges_model.py" line="169"/>
         <source>{token} (id {id})</source>
         <translation>{token}（ID {id}）</translation>
     </message>

@@ -823,129 +823,129 @@
 <context>
     <name>WhyMergePanel</name>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="67"/>
-        <location filename="../../app/vocabulary/why_panel.py" line="129"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="66"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="128"/>
         <source>Select a merge (in the Train tab&apos;s merges table, or a token of your tokenizer here).</source>
         <translation>请选择一次合并（在“训练”页的合并表中，或在这里选择你的分词器的一个词元）。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="73"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="72"/>
         <source>Corpus files…</source>
         <translation>语料文件…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="80"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="79"/>
         <source>Where</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="80"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="79"/>
         <source>Before</source>
         <translation>前文</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="80"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="79"/>
         <source>Pair</source>
         <translation>词元对</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="80"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="79"/>
         <source>After</source>
         <translation>后文</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="83"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="82"/>
         <source>Pair at this step</source>
         <translation>这一步的词元对</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="83"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="82"/>
         <source>Count</source>
         <translation>次数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="125"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="124"/>
         <source>{name} is a {model} model: it has no merges to explain.</source>
         <translation>{name} 是 {model} 模型：没有可解释的合并。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="130"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="129"/>
         <source>Select a token made by a merge: the page shows where its pair stands side by side.</source>
         <translation>请选择一个由合并生成的词元：本页显示它的词元对在哪里相邻出现。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="148"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="147"/>
         <source>Corpus: {files}</source>
         <translation>语料：{files}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="150"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="149"/>
         <source>No corpus files: pick the files the tokenizer was trained on.</source>
         <translation>没有语料文件：请选择训练该分词器所用的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="153"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="152"/>
         <source>Corpus: the Compare text. This model&apos;s training corpus is not published, so the counts are those of the text you give (Compare text, or files you pick).</source>
         <translation>语料：对比页的文本。该模型的训练语料没有公开，因此这里的次数来自你给的文本（对比页文本或你选择的文件）。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="161"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="160"/>
         <source>The corpus the tokenizer was trained on</source>
         <translation>训练该分词器所用的语料</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="163"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="162"/>
         <source>Files to look for the merges in</source>
         <translation>要在其中查找合并的文件</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="196"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="195"/>
         <source>No merge {number}: the tokenizer has {merges:,} merges.</source>
         <translation>没有第 {number} 次合并：该分词器共有 {merges:,} 次合并。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="203"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="202"/>
         <source>Merge {number}: {pair} → {token} (looking in the corpus…)</source>
         <translation>第 {number} 次合并：{pair} → {token}（正在语料中查找…）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="229"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="228"/>
         <source>Merge {number}: {pair} → {token}.</source>
         <translation>第 {number} 次合并：{pair} → {token}。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="231"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="230"/>
         <source>Merge {number}: {pair} → {token}, count {count:,} when chosen.</source>
         <translation>第 {number} 次合并：{pair} → {token}，被选中时出现 {count:,} 次。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="213"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="212"/>
         <source>Compare text</source>
         <translation>对比页文本</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="233"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="232"/>
         <source>Below: all {count:,} places it occurs in the corpus.</source>
         <translation>下表：它在语料中出现的全部 {count:,} 处。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="235"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="234"/>
         <source>Below: the first {count:,} places it occurs in the corpus.</source>
         <translation>下表：它在语料中出现的前 {count:,} 处。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="237"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="236"/>
         <source>{merge} {below}</source>
         <comment>two sentences one after the other</comment>
         <translation>{merge}{below}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="252"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="251"/>
         <source>Counts in this text, not in the model&apos;s training corpus: they show where the pair stands side by side, not why the model&apos;s trainer chose it.</source>
         <translation>这是在这段文本中的次数，不是在模型训练语料中的次数：它们显示词元对在哪里相邻出现，而不是模型的训练器为何选择它。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="277"/>
+        <location filename="../../app/vocabulary/why_panel.py" line="276"/>
         <source>Cannot explain this merge: {error}</source>
         <translation>无法解释这次合并：{error}</translation>
     </message>
