@@ -202,6 +202,7 @@ class MergeCountChart(_RunChart):
             export_name="merge-counts",
             parent=parent,
         )
+        self.getPlotItem().x_column = "merge"  # the CSV export's column: merge 1 the first
         self.curve = self._line(pen=pg.mkPen(CORPUS, width=2))
         self._add_marker()
         self.update_history(MergeHistory())

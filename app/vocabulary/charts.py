@@ -122,6 +122,7 @@ class RankShareChart(Chart):
         super().__init__(title, parent, export_name="share-by-rank")
         self.setMinimumHeight(180)
         self.set_axis_label("bottom", self.tr("merge"))
+        self.getPlotItem().x_column = "merge"  # the CSV export's column: each stretch's first merge, from 1
         self.set_axis_label("left", self.tr("share (%)"))
         self.setMouseEnabled(x=False, y=False)
         self.showGrid(x=False, y=True, alpha=0.2)

@@ -2,9 +2,13 @@
 the same number in the Train tab's table and charts, the Teach window's slider and replay, *Why this merge*, the
 Compare tab's tooltip and the merge tree, in English and in Chinese; the files keep ranks from 0."""
 
+import csv
+import io
+
 import pytest
 from PySide6.QtCore import Qt
 
+from app.common.charts.export import plotted_csv
 from app.teaching.merge_tree_view import node_lines
 from app.train.merges_model import RANK, RAW_ROLE
 from bpe_core.teaching.merge_tree import MergeTrees
@@ -70,6 +74,9 @@ def test_one_merge_has_one_number_in_every_view(qtbot, language, window, train):
     chart = tab.count_chart
     assert chart.axis_labels["bottom"] == words["axis"]
     assert chart.marker.value() == 10 and chart.curve.getOriginalDataset()[0][0] == 1
+    exported = list(csv.DictReader(io.StringIO(plotted_csv(chart.getPlotItem()))))  # its CSV: a column "merge"
+    assert [row["merge"] for row in exported[:10]] == [str(n) for n in range(1, 11)]
+    assert float(exported[RANK_SHOWN]["y"]) == step.count
 
     window.tabs.setCurrentWidget(window.compare_view)
     token_text = step.token.decode("utf-8", "replace")
