@@ -186,7 +186,8 @@ ENGLISH: dict[str, str] = {
     "file.damaged_gzip": "{path}: a damaged gzip file: {detail}",
     "file.record_refused": "{path}: its training record cannot be shown: {detail} (the tokenizer itself encodes)",
     "file.record_too_many_pairs": (
-        "{path}: its training record cannot be shown: step {step} declares {pairs} runners-up; a step keeps at most "
+        "{path}: its training record cannot be shown: the step of merge {merge} declares {pairs} runners-up; a step "
+        "keeps at most "
         "{limit} (the tokenizer itself encodes)"
     ),
     "file.folder_without_tokenizer": "{path}: holds no tokenizer file (looked for {names})",

@@ -1,5 +1,5 @@
-"""How a token is written for people: the one convention of the merges table, the Compare tab, the Teach window
-and the command line.
+"""How a token is written for people (and how a merge is numbered: :func:`merge_number`): the one convention of
+the merges table, the Compare tab, the Teach window and the command line.
 
 Whitespace is made visible (space ␣, newline ↵, tab ⇥, carriage return ⇤); characters with no glyph (controls,
 format characters, other spaces) and bytes that are not a whole UTF-8 character are written as their bytes in
@@ -84,6 +84,16 @@ def render_pair(left: bytes, right: bytes) -> str:
     '␣t + he'
     """
     return f"{render_token(left)} + {render_token(right)}"
+
+
+def merge_number(rank: int) -> str:
+    """How people are told of merge ``rank`` (counted from 0, as files and training records store it): merge 1 is
+    the first merge, in every view, export and message.
+
+    >>> merge_number(0), merge_number(4999)
+    ('1', '5,000')
+    """
+    return f"{rank + 1:,}"
 
 
 def newlines(data: bytes) -> int:

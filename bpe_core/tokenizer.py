@@ -29,6 +29,7 @@ from bpe_core.pretokenize import pretokenizer
 from bpe_core.protocol import TokenRank
 from bpe_core.specials import SpecialSplitter
 from bpe_core.text_splitter import TextSplitter, fix_surrogates
+from bpe_core.token_label import merge_number
 from bpe_core.views import TokenView, view_from_spans
 
 if TYPE_CHECKING:
@@ -178,7 +179,9 @@ class Tokenizer:
         for rank, (left, right) in enumerate(self._merges):
             for part in (left, right, left + right):
                 if part not in self._bytes_to_id:
-                    raise ValueError(f"merge {rank} ({left!r}, {right!r}) uses {part!r}, which is not in the vocab")
+                    raise ValueError(
+                        f"merge {merge_number(rank)} ({left!r}, {right!r}) uses {part!r}, which is not in the vocab"
+                    )
             priority.setdefault((left, right), rank)
         return priority
 
@@ -193,7 +196,7 @@ class Tokenizer:
         if not isinstance(self._merges, _DerivedMerges):
             for rank, ((left, right), token) in enumerate(zip(self._merges, merged)):
                 if left + right != token or left not in self._bytes_to_id or right not in self._bytes_to_id:
-                    raise ValueError(f"merge {rank} ({left!r}, {right!r}) does not make token {token!r}")
+                    raise ValueError(f"merge {merge_number(rank)} ({left!r}, {right!r}) does not make token {token!r}")
         return {token: rank for rank, token in enumerate(merged)}
 
     # ----- public properties -----

@@ -1066,7 +1066,8 @@ def record_bomb_file(tmp_path_factory) -> Path:
 
 
 BOMB_SAID = (
-    "bomb.json: its training record cannot be shown: step 3 declares 60,000,000 runners-up; a step keeps at most 20"
+    "bomb.json: its training record cannot be shown: the step of merge 4 declares 60,000,000 runners-up; a step keeps "
+    "at most 20"
 )
 
 
@@ -2269,3 +2270,24 @@ def test_a_ray_address_without_ray_installed_is_a_problem_of_the_settings(monkey
     assert (problem.field, problem.message.code) == ("ray_address", "config.ray_missing")
     assert str(problem.message) == 'counting on Ray needs Ray: pip install -e ".[ray]"'
     assert TrainConfig(vocab_size=1000).problems() == []
+
+
+# ----- one numbering (issue 41, item 3): a message names a merge as people count it, merge 1 the first ----------
+
+
+def test_a_hand_edited_merge_is_named_by_its_number_from_one_and_the_file_is_untouched(tmp_path):
+    """The first merge of a tokenizer file, edited to parts the vocabulary lacks, is 'merge 1' in the error, as the
+    Train tab's table numbers it (it said 'merge 0'); the file keeps its bytes."""
+    import json
+
+    from bpe_core.formats import save_json
+
+    path = tmp_path / "edited.json"
+    save_json(some_merges(ckpt_corpus(tmp_path)), path)
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    path.write_text(json.dumps(doc | {"merges": ["zz qq", *doc["merges"][1:]]}), encoding="utf-8")
+    before = path.read_bytes()
+    result = bpe("encode", str(path), "hi")
+    assert result.returncode == 1 and result.stdout == ""
+    assert f"{path}: merge 1 (b'zz', b'qq') uses b'zz', which is not in the vocab" in result.stderr
+    assert path.read_bytes() == before

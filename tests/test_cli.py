@@ -352,7 +352,7 @@ def _hostile(name, trained, tmp_path):
         ("nested", "not a JSON file this program accepts"),
         ("nested inside", ""),
         ("huge", "the file is 300 MB; tokenizer files are at most 256 MB"),
-        ("missing token", "merge 23 (b'zz', b'qq') uses b'zz', which is not in the vocab"),
+        ("missing token", "merge 24 (b'zz', b'qq') uses b'zz', which is not in the vocab"),
         ("folder", "holds no tokenizer file (looked for tokenizer.json, tekken.json"),
         ("pipe", "is a named pipe, not a regular file"),
         ("device", "is a device, not a regular file"),

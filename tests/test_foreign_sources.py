@@ -40,7 +40,7 @@ def test_a_qwen_style_pane_shows_the_librarys_tokens_with_partial_characters(fil
     assert len(result.chunk_index) == len(result.view.tokens)
     assert result.chunk_index == tuple(sorted(result.chunk_index))
     token = next(t for t in result.view.tokens if len(t.token) > 1 and not t.special)
-    assert source.rank_text(token.id).startswith("merge rank ")
+    assert source.rank_text(token.id).startswith("merge ")
 
 
 def test_a_sentencepiece_pane(files):

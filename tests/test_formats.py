@@ -192,7 +192,7 @@ def _swap_vocab(doc):
 
 
 def _bad_merge(doc):
-    doc["merges"][5] = "Ġ zz"
+    doc["merges"][5] = "Ġ zz"  # the sixth merge: merge 6
 
 
 def _truncate_steps(doc):
@@ -222,8 +222,8 @@ def _huge_step_count(doc):
         (dict(special_tokens={"<|endoftext|>": -5}), "outside"),
         (dict(special_tokens={"<|endoftext|>": 65}), "both a special token and a vocab entry"),
         (dict(merges="a b"), '"merges" must be a JSON array'),
-        (dict(merges=["a b c"]), 'merge 0: expected "left right"'),
-        (dict(_=_bad_merge), "merge 5"),
+        (dict(merges=["a b c"]), 'merge 1: expected "left right"'),
+        (dict(_=_bad_merge), "merge 6"),
         (dict(_=_swap_vocab), "vocab ids out of order"),
         (dict(_=_huge_step_count), "step count"),
         (dict(record=[1, 2]), "training record must be a JSON object"),
@@ -333,7 +333,7 @@ def test_gpt2_files_without_version_line_and_with_crlf(tmp_path):
         ('["a"]', "", "expected a JSON object", "vocab.json"),
         (None, "#version: 0.2\nĠ t x\n", "line 2: expected", "merges.txt"),
         (None, "Ġ 中\n", "line 1: '中'", "merges.txt"),
-        (None, "Ġ t\n", "merge 0", "vocab.json"),
+        (None, "Ġ t\n", "merge 1", "vocab.json"),
     ],
 )
 def test_bad_gpt2_files(tmp_path, vocab, merges, message, which):
@@ -384,7 +384,7 @@ def test_tiktoken_export_of_o200k_is_the_shipped_file(tmp_path):
 def test_tiktoken_export_refuses_a_tokenizer_tiktoken_would_change(tmp_path):
     vocab = {i: bytes([i]) for i in range(256)} | {256: b"bc", 257: b"ab", 258: b"abc"}
     tok = Tokenizer(vocab, [(b"b", b"c"), (b"a", b"b"), (b"ab", b"c")])
-    with pytest.raises(ValueError, match="tiktoken would build merge 2's token b'abc' from \\[b'a', b'bc'\\]"):
+    with pytest.raises(ValueError, match="tiktoken would build merge 3's token b'abc' from \\[b'a', b'bc'\\]"):
         export(tok, tmp_path, "tiktoken")
 
 

@@ -395,7 +395,7 @@ def test_special_token_already_in_vocab_keeps_its_id():
     ("vocab", "merges", "kwargs", "message"),
     [
         ({i: bytes([i]) for i in range(255)}, [], {}, "no token for 1 of the 256 bytes"),
-        ({i: bytes([i]) for i in range(256)}, [(b"a", b"b")], {}, r"merge 0 \(b'a', b'b'\) uses b'ab'"),
+        ({i: bytes([i]) for i in range(256)}, [(b"a", b"b")], {}, r"merge 1 \(b'a', b'b'\) uses b'ab'"),
         ({i: bytes([i]) for i in range(256)}, [], {"merge_rule": "fast"}, "merge_rule must be one of"),
         ({i: bytes([i]) for i in range(256)}, [], {"pattern": "[a-"}, "invalid pre-tokenization regex"),
         ({i: bytes([i]) for i in range(256)}, [], {"special_tokens": {"<|x|>": 97}}, "which is b'a'"),

@@ -139,3 +139,16 @@ def _valid(token: bytes) -> bool:
     except UnicodeDecodeError:
         return False
     return True
+
+
+def test_the_audit_csv_numbers_merges_from_one_in_a_column_named_merge():
+    """The CSV people open in a spreadsheet says which merge made each token as the views do: merge 1 the first
+    (its column was 'rank', from 0); a byte or a special token, made by no merge, has none."""
+    trainer = BpeTrainer(270, pattern="gpt2", special_tokens=["<|end|>"])
+    trainer.count_text("the cat sat on the mat, the cat ate the rat " * 20)
+    trainer.run()
+    tokenizer = trainer.tokenizer()
+    rows = {int(r["id"]): r for r in csv.DictReader(io.StringIO(audit_vocabulary(tokenizer).to_csv()))}
+    assert "rank" not in next(iter(rows.values())) and rows[256]["merge"] == "1"
+    assert all(rows[256 + rank]["merge"] == str(rank + 1) for rank in range(len(tokenizer.merges)))
+    assert rows[ord("t")]["merge"] == "" and rows[tokenizer.special_tokens["<|end|>"]]["merge"] == ""

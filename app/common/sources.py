@@ -35,6 +35,7 @@ from bpe_core.methods import UncoverableError, methods_of
 from bpe_core.patterns import PatternError
 from bpe_core.protocol import ShownTokenizer, TokenRank
 from bpe_core.token_columns import TokenColumns, TokenGroups
+from bpe_core.token_label import merge_number
 from bpe_core.views import TokenView
 
 #: The shipped encodings shown by default, in pane order.
@@ -162,15 +163,15 @@ def rank_text(rank: TokenRank, token_id: int = 0, model: str = "BPE") -> str:
     SentencePiece piece, or a model without merges).
 
     >>> rank_text(TokenRank("merge", 0)), rank_text(TokenRank("unmade")), rank_text(TokenRank("rank", 995))
-    ('merge rank 0 (merge #1)', 'not made by a merge', 'rank 995')
+    ('merge 1', 'not made by a merge', 'rank 995')
     """
     words = {
         "special": lambda: QCoreApplication.translate("PaneSource", "special token"),
         "byte": lambda: QCoreApplication.translate("PaneSource", "a single byte (no merge)"),
         "rank": lambda: QCoreApplication.translate("PaneSource", "rank {rank}").format(rank=rank.value),
         "unmade": lambda: QCoreApplication.translate("PaneSource", "not made by a merge"),
-        "merge": lambda: QCoreApplication.translate("PaneSource", "merge rank {rank} (merge #{number})").format(
-            rank=rank.value, number=f"{rank.value + 1:,}"
+        "merge": lambda: QCoreApplication.translate("PaneSource", "merge {number}").format(
+            number=merge_number(int(rank.value))
         ),
         "score": lambda: QCoreApplication.translate("PaneSource", "score {score} ({model} piece {id})").format(
             score=f"{rank.value:g}", model=model, id=token_id

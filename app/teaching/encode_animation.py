@@ -17,7 +17,7 @@ from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import Chip, TokenChips
 from app.token_text import render_token, render_token_html
 from bpe_core.teaching.trace import PretokenTrace, trace_encoding
-from bpe_core.token_label import partial_chars
+from bpe_core.token_label import merge_number, partial_chars
 from bpe_core.tokenizer import Tokenizer
 
 DEFAULT_TEXT = "hello world, the lowest tokenizer"
@@ -177,13 +177,13 @@ class EncodeAnimationView(TeachingView):
             if frame:
                 sentence = self.tr(
                     "<b>{done} of {total} merges done</b>. "
-                    "Next: rank {rank}, <b>{left} + {right} → {token}</b> (id {id})",
+                    "Next: merge {number}, <b>{left} + {right} → {token}</b> (id {id})",
                     "",
                     total,
                 )
             else:
                 sentence = self.tr(
-                    "<b>Bytes</b> ({total} merges). Next: rank {rank}, <b>{left} + {right} → {token}</b> (id {id})",
+                    "<b>Bytes</b> ({total} merges). Next: merge {number}, <b>{left} + {right} → {token}</b> (id {id})",
                     "",
                     total,
                 )
@@ -191,7 +191,7 @@ class EncodeAnimationView(TeachingView):
                 sentence.format(
                     done=frame,
                     total=total,
-                    rank=f"{event.rank:,}",
+                    number=merge_number(event.rank),
                     left=render_token_html(event.left),
                     right=render_token_html(event.right),
                     token=render_token_html(event.token),

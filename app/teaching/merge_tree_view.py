@@ -1,5 +1,6 @@
 """Merge tree: the binary tree of merges that built a token, drawn top-down -- the token at the top, its bytes
-at the leaves, each merge with its id, rank and (for a trained tokenizer) the pair's count when it was merged.
+at the leaves, each merge with its id, its number (merge 1 the first) and (for a trained tokenizer) the pair's
+count when it was merged.
 
 Type a text and click one of its tokens, or enter a token id. The trees are :mod:`bpe_core.teaching.merge_tree`'s.
 Play (space, or Grow) grows the tree from its bytes, one merge at a time in the order training made them (every
@@ -36,6 +37,7 @@ from app.teaching.token_chips import view_chips
 from app.token_text import render_token, render_token_html
 from bpe_core.protocol import ShownTokenizer
 from bpe_core.teaching.merge_tree import MergeNode, MergeTrees
+from bpe_core.token_label import merge_number
 from bpe_core.tokenizer import UnknownTokenError
 
 DEFAULT_TEXT = "The tokenization of unbelievable words"
@@ -49,11 +51,11 @@ def node_lines(node: MergeNode, hint: str = "") -> list[str]:
     """The lines written in a node's box; ``hint``, the characters the node holds only part of, is said last.
 
     >>> node_lines(MergeNode(300, b" the", 44, 120))
-    ['␣the', '#300 · rank 44', 'count 120']
+    ['␣the', '#300 · merge 45', 'count 120']
     >>> node_lines(MergeNode(1234, "中".encode()))  # a SentencePiece character: made by no merge
     ['中', '#1234 · no merge']
     >>> node_lines(MergeNode(-1, b"The", 35, removed=True))  # PickyBPE removed it later
-    ['The', 'removed · rank 35']
+    ['The', 'removed · merge 36']
     >>> node_lines(MergeNode(228, b"\\xe4"), hint="中")
     ['<E4>', '#228 · byte 0xE4', 'part of 中 (E4 B8 AD)']
     """
@@ -70,12 +72,14 @@ def node_lines(node: MergeNode, hint: str = "") -> list[str]:
         lines.append(QCoreApplication.translate("merge_tree_view", "#{id} · no merge").format(id=node.id))
     elif node.removed:  # PickyBPE took it out of the vocabulary after it was merged here: it has no id
         lines.append(
-            QCoreApplication.translate("merge_tree_view", "removed · rank {rank}").format(rank=f"{node.rank:,}")
+            QCoreApplication.translate("merge_tree_view", "removed · merge {number}").format(
+                number=merge_number(node.rank)
+            )
         )
     else:
         lines.append(
-            QCoreApplication.translate("merge_tree_view", "#{id} · rank {rank}").format(
-                id=node.id, rank=f"{node.rank:,}"
+            QCoreApplication.translate("merge_tree_view", "#{id} · merge {number}").format(
+                id=node.id, number=merge_number(node.rank)
             )
         )
     if node.count is not None:
@@ -410,10 +414,10 @@ class MergeTreeView(TeachingView):
             return " " + self.tr("Growing: the bytes, before any merge.")
         rank = ranks[self.grown - 1]
         left, right = self.tokenizer.merges[rank]
-        return " " + self.tr("Growing: merge {done} of {total} (rank {rank}: {left} + {right}).").format(
+        return " " + self.tr("Growing: step {done} of {total} (merge {number}: {left} + {right}).").format(
             done=self.grown,
             total=len(ranks),
-            rank=f"{rank:,}",
+            number=merge_number(rank),
             left=render_token_html(left),
             right=render_token_html(right),
         )

@@ -3,7 +3,8 @@ its plot items and updates them with ``setData``/``setOpts``.
 
 Only the GUI thread calls these methods. They draw records from a :class:`~app.train.merge_history.MergeHistory`:
 - :class:`PairFrequencyChart`: the top candidate pairs at one step, the chosen pair highlighted;
-- :class:`MergeCountChart`: the count of each merge against its rank (log scale), current step marked;
+- :class:`MergeCountChart`: the count of each merge against its number (merge 1 the first; log scale), current
+  step marked;
 - :class:`CompressionChart`: bytes per token against vocabulary size, for the training corpus and a held-out
   text, with reference tokenizers marked and labelled beside their points, and the runs kept beside this one (the
   legend is under the plot).
@@ -29,6 +30,7 @@ from app.token_text import render_pair
 from app.train.held_out import REFERENCES as HELD_OUT_REFERENCES
 from app.train.merge_history import MergeHistory
 from bpe_core.reference import reference_special_tokens
+from bpe_core.token_label import merge_number
 from bpe_core.variants.parity import bytes_per_token_curves
 
 CHOSEN = style.PAIR
@@ -113,7 +115,7 @@ class PairFrequencyChart(Chart):
         self._fit_label_axis()
         self._fit_count_axis(max(counts))
         self.setYRange(-0.6, max(len(pairs), 5) - 0.4, padding=0)
-        self.set_title(self.tr("Top pairs at rank {rank} · chosen in orange").format(rank=f"{rank:,}"))
+        self.set_title(self.tr("Top pairs at merge {number} · chosen in orange").format(number=merge_number(rank)))
         self.show_hint("")
         self.shown_rank = rank
 
@@ -194,25 +196,27 @@ EMPTY_LOG_TOP = 6
 
 
 class MergeCountChart(_RunChart):
-    """Count of each merge when chosen, against its rank, on a log scale; a line marks the current step."""
+    """Count of each merge when chosen, against its number (merge 1 the first: x = rank + 1), on a log scale; a
+    line marks the current step."""
 
     def __init__(self, parent=None):
         super().__init__(
-            QCoreApplication.translate("MergeCountChart", "Merge count by rank"),
+            QCoreApplication.translate("MergeCountChart", "Count of each merge"),
             QCoreApplication.translate("MergeCountChart", "count (log)"),
-            QCoreApplication.translate("MergeCountChart", "merge rank"),
+            QCoreApplication.translate("MergeCountChart", "merge"),
             log_x=False,
             export_name="merge-counts",
             limits={"xMin": 0, "yMin": 0},  # no merge before the first, no count below 1 (log axis)
             parent=parent,
         )
+        self.getPlotItem().x_column = "merge"  # the CSV export's column: merge 1 the first
         self.curve = self._line(pen=pg.mkPen(CORPUS, width=2))
         self._add_marker()
         self.update_history(MergeHistory())
 
     def update_history(self, history: MergeHistory) -> None:
         n = len(history)
-        self.curve.setData(np.arange(n, dtype=np.float64), history.counts)
+        self.curve.setData(np.arange(1, n + 1, dtype=np.float64), history.counts)
         if self.fixed_axes and n:
             top = math.log10(max(history.counts[0], 10) * 1.5)
             if abs(self.getViewBox().viewRange()[1][1] - top) > 1e-9:
@@ -233,12 +237,13 @@ class MergeCountChart(_RunChart):
             self.enableAutoRange()
         else:
             self.disableAutoRange()
-            self.setXRange(0, max(1, target_merges), padding=0.02)
+            self.setXRange(1, max(2, target_merges), padding=0.02)
             self.setYRange(0, EMPTY_LOG_TOP, padding=0)  # until the first count: powers of ten, not 2, 3 … 9
         self._show_state(_has_data(self.curve))
 
     def mark(self, rank: int | None) -> None:
-        self._mark_at(rank)
+        """The line at merge ``rank`` (from 0), drawn at its number."""
+        self._mark_at(None if rank is None else rank + 1)
 
 
 def reference_vocab_size(name: str) -> int:

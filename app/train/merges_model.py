@@ -21,10 +21,11 @@ from PySide6.QtCore import (
 from app.token_text import render_token
 from app.train.merge_history import MergeHistory
 from bpe_core.steps import MergeStep
+from bpe_core.token_label import merge_number
 
 #: Column titles (translated in the "MergesTableModel" context where shown: :func:`column_title`).
 COLUMNS = (
-    QT_TRANSLATE_NOOP("MergesTableModel", "Rank"),
+    QT_TRANSLATE_NOOP("MergesTableModel", "Merge"),
     QT_TRANSLATE_NOOP("MergesTableModel", "ID"),
     QT_TRANSLATE_NOOP("MergesTableModel", "Left"),
     QT_TRANSLATE_NOOP("MergesTableModel", "Right"),
@@ -41,9 +42,9 @@ RAW_ROLE = Qt.ItemDataRole.UserRole + 1
 SEARCH_ROLE = Qt.ItemDataRole.UserRole + 2
 HEADER_TIPS = (
     QT_TRANSLATE_NOOP(
-        "MergesTableModel", "Merge rank, from 0: the order in which merges were learned (and are applied)"
+        "MergesTableModel", "Merge number, from 1: the order in which merges were learned (and are applied)"
     ),
-    QT_TRANSLATE_NOOP("MergesTableModel", "Id of the new token: 256 + rank"),
+    QT_TRANSLATE_NOOP("MergesTableModel", "Id of the new token: 255 + its merge number (256 for merge 1)"),
     QT_TRANSLATE_NOOP("MergesTableModel", "Left token of the merged pair"),
     QT_TRANSLATE_NOOP("MergesTableModel", "Right token of the merged pair"),
     QT_TRANSLATE_NOOP(
@@ -181,6 +182,8 @@ class MergesTableModel(QAbstractTableModel):
             return self.rendered_token(row)
         if column == REMOVED:
             return " ".join(render_token(token) for _, token in step.removed)
+        if column == RANK:
+            return merge_number(step.rank)
         return f"{self._raw(step, column):,}"
 
     def _raw(self, step: MergeStep, column: int):

@@ -1,6 +1,6 @@
 """Browse one vocabulary: the filter bar and the token table on the left; on the right the charts (tokens per
-script, with the scripts the "other" class holds, length per script, a script's share by merge rank) and the
-longest tokens of a script, a click away (click a bar of the script chart, or pick the script)."""
+script, with the scripts the "other" class holds, length per script, a script's share by merge) and the longest
+tokens of a script, a click away (click a bar of the script chart, or pick the script)."""
 
 from __future__ import annotations
 
@@ -72,7 +72,7 @@ class BrowsePanel(QSplitter):
         self.charts = TabWidget()
         self.charts.addTab(self._scripts_page(), self.tr("Scripts"))
         self.charts.addTab(self.length_chart, self.tr("Lengths"))
-        self.charts.addTab(self._with_combo(self.rank_chart, self.rank_script, self.tr("Script:")), self.tr("By rank"))
+        self.charts.addTab(self._with_combo(self.rank_chart, self.rank_script, self.tr("Script:")), self.tr("By merge"))
         self.longest_page = self._with_combo(self.longest, self.longest_script, self.tr("Longest tokens of"))
         self.charts.addTab(self.longest_page, self.tr("Longest"))
         self.script_chart.script_clicked.connect(self.show_longest)

@@ -3,7 +3,7 @@ with ``setOpts``/``setData`` in the GUI thread), drawn from a :class:`~bpe_core.
 
 - :class:`ScriptCountsChart`: tokens per script class (horizontal bars; clicking a bar reports the script);
 - :class:`LengthChart`: how many tokens have each length, one curve per script class (the biggest few);
-- :class:`RankShareChart`: the share of one script class among the tokens made by each stretch of merge ranks.
+- :class:`RankShareChart`: the share of one script class among the tokens made by each stretch of merges.
 """
 
 from __future__ import annotations
@@ -114,13 +114,15 @@ class LengthChart(Chart):
 
 
 class RankShareChart(Chart):
-    """Bars: for each stretch of merge ranks, the share (%) of one script class among the tokens it made."""
+    """Bars: for each stretch of merges (x: the merge's number, merge 1 the first), the share (%) of one script
+    class among the tokens it made."""
 
     def __init__(self, parent=None):
-        title = QCoreApplication.translate("RankShareChart", "Share by merge rank")
+        title = QCoreApplication.translate("RankShareChart", "Share by merge")
         super().__init__(title, parent, export_name="share-by-rank")
         self.setMinimumHeight(180)
-        self.set_axis_label("bottom", self.tr("merge rank"))
+        self.set_axis_label("bottom", self.tr("merge"))
+        self.getPlotItem().x_column = "merge"  # the CSV export's column: each stretch's first merge, from 1
         self.set_axis_label("left", self.tr("share (%)"))
         self.setMouseEnabled(x=False, y=False)
         self.showGrid(x=False, y=True, alpha=0.2)
@@ -134,13 +136,14 @@ class RankShareChart(Chart):
         if not merged:
             self.shares = np.zeros(0)
             self.bars.setOpts(x0=[], height=[])
-            self.set_title(self.tr("Share by merge rank: no merges"))
+            self.set_title(self.tr("Share by merge: no merges"))
             self.show_hint(
                 self.tr("No token of this vocabulary was made by a merge: pick ours after training, or a reference.")
             )
             return
         bucket = max(1, -(-merged // BUCKETS))
         starts, counts = script_share_by_rank(table, bucket)
+        starts = starts + 1  # the first merge of each stretch, by its number
         totals = counts.sum(axis=1)
         self.shares = 100.0 * counts[:, SCRIPTS.index(script)] / np.maximum(totals, 1)
         self.bars.setOpts(x0=starts, height=self.shares, width=bucket * 0.9, brush=BAR)
@@ -152,5 +155,5 @@ class RankShareChart(Chart):
         else:
             none = self.tr("No merge made a {script} token: pick another script above.")
             self.show_hint(none.format(script=script_label(script)), blank=False)
-        self.setXRange(0, starts[-1] + bucket, padding=0.01)
+        self.setXRange(1, starts[-1] + bucket, padding=0.01)
         self.setYRange(0, max(5.0, float(self.shares.max()) * 1.1), padding=0)

@@ -25,7 +25,7 @@ from bpe_core.vocabulary.table import SCRIPTS, VocabTable, filter_rows, sort_row
 #: (sort key of the engine, header) per column.
 COLUMNS = (
     ("id", QT_TRANSLATE_NOOP("VocabularyModel", "Id")),
-    ("rank", QT_TRANSLATE_NOOP("VocabularyModel", "Rank")),
+    ("rank", QT_TRANSLATE_NOOP("VocabularyModel", "Merge")),
     ("label", QT_TRANSLATE_NOOP("VocabularyModel", "Token")),
     ("length", QT_TRANSLATE_NOOP("VocabularyModel", "Bytes")),
     ("chars", QT_TRANSLATE_NOOP("VocabularyModel", "Chars")),
@@ -264,9 +264,9 @@ class VocabularyModel(QAbstractTableModel):
 def _cell(table: VocabTable, row: int, key: str):
     if key == "id":
         return int(table.ids[row])
-    if key == "rank":
+    if key == "rank":  # the merge that made the token, merge 1 the first
         rank = int(table.rank[row])
-        return "" if rank < 0 else rank
+        return "" if rank < 0 else rank + 1
     if key == "label":
         return table.labels[row]
     if key == "length":

@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 from app import style
 from app.common.background.jobs import Jobs
 from app.common.wording.tie_break import tie_text
-from bpe_core.token_label import render_pair, render_token
+from bpe_core.token_label import merge_number, render_pair, render_token
 from bpe_core.vocabulary.why_merge import MergeExplanation, corpus_pieces, explain_merge
 
 DEBOUNCE_MS = 150
@@ -280,16 +280,16 @@ class WhyMergePanel(QWidget):
             return
         if not 0 <= rank < len(tokenizer.merges):
             self.title.setText(
-                self.tr(
-                    "No merge of rank {rank}: the tokenizer has {merges:,} merges.", "", len(tokenizer.merges)
-                ).format(rank=rank, merges=len(tokenizer.merges))
+                self.tr("No merge {number}: the tokenizer has {merges:,} merges.", "", len(tokenizer.merges)).format(
+                    number=merge_number(rank), merges=len(tokenizer.merges)
+                )
             )
             return
         left, right = tokenizer.merges[rank]
         self.picker.setText(render_token(left + right))  # the token explained, however it was chosen
         self.title.setText(
-            self.tr("Merge {rank:,}: {pair} → {token} (looking in the corpus…)").format(
-                rank=rank, pair=render_pair(left, right), token=render_token(left + right)
+            self.tr("Merge {number}: {pair} → {token} (looking in the corpus…)").format(
+                number=merge_number(rank), pair=render_pair(left, right), token=render_token(left + right)
             )
         )
 
@@ -314,9 +314,9 @@ class WhyMergePanel(QWidget):
         left, right = explanation.pair
         shown = len(explanation.occurrences)
         if explanation.count is None:
-            merge = self.tr("Merge {rank:,}: {pair} → {token}.")
+            merge = self.tr("Merge {number}: {pair} → {token}.")
         else:
-            merge = self.tr("Merge {rank:,}: {pair} → {token}, count {count:,} when chosen.")
+            merge = self.tr("Merge {number}: {pair} → {token}, count {count:,} when chosen.")
         if not shown:
             below = self._nowhere()
         elif explanation.complete:
@@ -326,7 +326,7 @@ class WhyMergePanel(QWidget):
         self.title.setText(
             self.tr("{merge} {below}", "two sentences one after the other").format(
                 merge=merge.format(
-                    rank=explanation.rank,
+                    number=merge_number(explanation.rank),
                     pair=render_pair(left, right),
                     token=render_token(left + right),
                     count=explanation.count,

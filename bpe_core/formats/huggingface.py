@@ -32,6 +32,7 @@ from bpe_core.formats.files import write_text_atomically
 from bpe_core.formats.native import read_json_document
 from bpe_core.gpt2_bytes import bytes_to_gpt2, gpt2_to_bytes, merge_of
 from bpe_core.patterns import PATTERNS, pattern_source
+from bpe_core.token_label import merge_number
 
 _BYTE_LEVEL = {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True}
 _MODEL_DEFAULTS = {
@@ -263,4 +264,4 @@ def _read_vocab(raw: Any, special_ids: set[int]) -> dict[int, bytes]:
 def _read_merges(raw: Any) -> list[tuple[bytes, bytes]]:
     if not isinstance(raw, list):
         raise ValueError("model.merges must be a list")
-    return [merge_of(entry, f"merge {rank}", pairs=True) for rank, entry in enumerate(raw)]
+    return [merge_of(entry, f"merge {merge_number(rank)}", pairs=True) for rank, entry in enumerate(raw)]

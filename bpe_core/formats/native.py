@@ -52,6 +52,7 @@ from bpe_core.formats.checks import check_id
 from bpe_core.formats.files import read_regular_file, write_text_atomically
 from bpe_core.formats.record_codec import pack_record, read_stored_record
 from bpe_core.gpt2_bytes import bytes_to_gpt2, gpt2_to_bytes, merge_of
+from bpe_core.token_label import merge_number
 from bpe_core.variants.picky import PickyHistory, PickyTokenizer
 from bpe_core.variants.superword import SuperwordStages
 
@@ -257,7 +258,7 @@ def _read_vocab(raw: list) -> dict[int, bytes]:
 
 
 def _read_merges(raw: list) -> list[tuple[bytes, bytes]]:
-    return [merge_of(entry, f"merge {rank}") for rank, entry in enumerate(raw)]
+    return [merge_of(entry, f"merge {merge_number(rank)}") for rank, entry in enumerate(raw)]
 
 
 def _json_kind(kind: type) -> str:

@@ -36,6 +36,7 @@ from bpe_core.errors import TokenizerFileError
 from bpe_core.formats.checks import MAX_ID, check_id
 from bpe_core.messages import Message
 from bpe_core.steps import MAX_TOP_PAIRS, MergeStep, TrainingRecord
+from bpe_core.token_label import merge_number
 
 _TYPECODES = {"u32": "I", "u64": "Q"}
 _COLUMNS = {  # column -> (type, what it holds)
@@ -174,7 +175,8 @@ def unpack_steps(columns: dict, merges: list[tuple[bytes, bytes]] | None = None)
     crowded = next((rank for rank, length in enumerate(top_lengths) if length > MAX_TOP_PAIRS), None)
     if crowded is not None:
         pairs = f"{top_lengths[crowded]:,}"
-        raise RecordOverBound("file.record_too_many_pairs", step=str(crowded), pairs=pairs, limit=str(MAX_TOP_PAIRS))
+        merge = merge_number(crowded)  # the record's step ``crowded``, as people number merges
+        raise RecordOverBound("file.record_too_many_pairs", merge=merge, pairs=pairs, limit=str(MAX_TOP_PAIRS))
     n_top = sum(top_lengths)
     values = {
         name: _unpack(columns, name, n_top if name.startswith("top_") else n, whole)
@@ -222,7 +224,10 @@ def unpack_steps(columns: dict, merges: list[tuple[bytes, bytes]] | None = None)
         steps[int(rank)] = dataclasses.replace(steps[int(rank)], removed=gone)
     for step, (left, right) in zip(steps, merges or ()):
         if step.token != left + right:
-            raise ValueError(f"step {step.rank} made {step.token!r}, but merge {step.rank} makes {left + right!r}")
+            raise ValueError(
+                f"merge {merge_number(step.rank)} makes {left + right!r}, but its step in the training record made "
+                f"{step.token!r}"
+            )
     return steps
 
 

@@ -28,6 +28,7 @@ from bpe_core.errors import TokenizerFileError
 from bpe_core.formats.checks import MAX_ID, check_unique_tokens
 from bpe_core.formats.files import check_regular_file, write_text_atomically
 from bpe_core.patterns import PatternError
+from bpe_core.token_label import merge_number
 
 
 def export_tiktoken(tokenizer, directory: str | os.PathLike) -> list[Path]:
@@ -70,7 +71,7 @@ def check_ranks_reproduce_merges(ranks: dict[bytes, int], merges: list[tuple[byt
     >>> check_ranks_reproduce_merges(ranks, [(b"b", b"c"), (b"ab", b"c")])
     Traceback (most recent call last):
     ...
-    ValueError: cannot export to tiktoken ranks: tiktoken would build merge 1's token b'abc' from [b'a', b'bc'], ...
+    ValueError: cannot export to tiktoken ranks: tiktoken would build merge 2's token b'abc' from [b'a', b'bc'], ...
     """
     merged = {left + right for left, right in merges}
     for token, token_id in ranks.items():
@@ -81,17 +82,19 @@ def check_ranks_reproduce_merges(ranks: dict[bytes, int], merges: list[tuple[byt
         token = left + right
         rank = ranks.get(token)
         if rank is None:
-            raise ValueError(f"cannot export to tiktoken ranks: merge {index} makes {token!r}, which has no id")
+            raise ValueError(
+                f"cannot export to tiktoken ranks: merge {merge_number(index)} makes {token!r}, which has no id"
+            )
         if rank <= previous:
             raise ValueError(
-                f"cannot export to tiktoken ranks: merge {index} ({left!r}, {right!r}) has id {rank} "
+                f"cannot export to tiktoken ranks: merge {merge_number(index)} ({left!r}, {right!r}) has id {rank} "
                 f"but comes after id {previous}"
             )
         previous = rank
         parts = _tiktoken_parts(token, ranks, rank) if derive else [left, right]
         if parts != [left, right]:
             raise ValueError(
-                f"cannot export to tiktoken ranks: tiktoken would build merge {index}'s token {token!r} "
+                f"cannot export to tiktoken ranks: tiktoken would build merge {merge_number(index)}'s token {token!r} "
                 f"from {parts!r}, not from ({left!r}, {right!r})"
             )
 

@@ -3,8 +3,8 @@
 Works for any tokenizer with merges (a :class:`~bpe_core.protocol.ShownTokenizer`) -- a trained one of ours (whose
 training record adds each pair's count when it was merged), a tiktoken encoding (whose merges are derived from its
 ranks) or a published BPE model. ``rank`` is the
-merge's place in the tokenizer's merge list (the order BPE applies merges); for a trained tokenizer the token's
-id is ``256 + rank``.
+merge's place in the tokenizer's merge list (the order BPE applies merges, from 0); for a trained tokenizer the
+token's id is ``256 + rank``. People read merge ``rank + 1`` (merge 1 is the first), as the outline writes it.
 
 >>> from bpe_core.tokenizer import Tokenizer
 >>> tree = MergeTrees(Tokenizer.from_tiktoken("gpt2")).tree(31373)
@@ -13,12 +13,12 @@ id is ``256 + rank``.
 >>> [leaf.token for leaf in tree.leaves()]
 [b'h', b'e', b'l', b'l', b'o']
 >>> print(tree.outline())
-'hello' #31373 rank 31117
-  'hell' #12758 rank 12502
-    'he' #258 rank 2
+'hello' #31373 merge 31,118
+  'hell' #12758 merge 12,503
+    'he' #258 merge 3
       'h' #71
       'e' #68
-    'll' #297 rank 41
+    'll' #297 merge 42
       'l' #75
       'l' #75
   'o' #78
@@ -30,6 +30,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from bpe_core.protocol import ShownTokenizer
+from bpe_core.token_label import merge_number
 from bpe_core.tokenizer import UnknownTokenError
 
 
@@ -80,7 +81,7 @@ class MergeNode:
         """The tree as indented lines (for a terminal or a test)."""
         line = " " * indent + f"{self.token!r}"[1:] + f" #{self.id}"
         if self.rank is not None:
-            line += f" rank {self.rank}"
+            line += f" merge {merge_number(self.rank)}"
         if self.count is not None:
             line += f" count {self.count}"
         if self.left is None or self.right is None:

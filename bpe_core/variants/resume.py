@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from bpe_core.messages import Message
+from bpe_core.token_label import merge_number
 from bpe_core.variants.base import Pair, Run, Variant
 from bpe_core.variants.errors import VariantSettingError
 
@@ -34,7 +35,9 @@ def replayed_pairs(tokenizer, name: str = "the tokenizer") -> list[tuple[int, in
         new_id = 256 + rank
         if vocab.get(new_id) != left + right:
             raise VariantSettingError(
-                Message.of("train.resume_not_ours", name=name, why=f"its id {new_id} is not made by merge {rank}")
+                Message.of(
+                    "train.resume_not_ours", name=name, why=f"its id {new_id} is not made by merge {merge_number(rank)}"
+                )
             )
         step = steps[rank] if rank < len(steps) else None
         if step is not None and step.new_id == new_id and max(step.left, step.right) < new_id:

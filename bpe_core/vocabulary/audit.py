@@ -88,7 +88,7 @@ class Audit:
             records.append(
                 {
                     "id": token_id,
-                    "rank": int(table.rank[row]),
+                    "merge": int(table.rank[row]) + 1 if table.rank[row] >= 0 else "",  # merge 1 the first
                     "label": table.labels[row],
                     "hex": table.tokens[row].hex(),
                     "script": SCRIPTS[table.script[row]],

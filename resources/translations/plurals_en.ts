@@ -64,19 +64,33 @@
 <context>
     <name>EncodeAnimationView</name>
     <message numerus="yes">
-        <location filename="../../app/teaching/encode_animation.py" line="179"/>
         <source>&lt;b&gt;{done} of {total} merges done&lt;/b&gt;. Next: rank {rank}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</source>
-        <translation>
+        <translation type="vanished">
             <numerusform>&lt;b&gt;{done} of {total} merge done&lt;/b&gt;. Next: rank {rank}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</numerusform>
             <numerusform>&lt;b&gt;{done} of {total} merges done&lt;/b&gt;. Next: rank {rank}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/encode_animation.py" line="186"/>
         <source>&lt;b&gt;Bytes&lt;/b&gt; ({total} merges). Next: rank {rank}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</source>
-        <translation>
+        <translation type="vanished">
             <numerusform>&lt;b&gt;Bytes&lt;/b&gt; ({total} merge). Next: rank {rank}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</numerusform>
             <numerusform>&lt;b&gt;Bytes&lt;/b&gt; ({total} merges). Next: rank {rank}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/teaching/encode_animation.py" line="179"/>
+        <source>&lt;b&gt;{done} of {total} merges done&lt;/b&gt;. Next: merge {number}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</source>
+        <translation>
+            <numerusform>&lt;b&gt;{done} of {total} merge done&lt;/b&gt;. Next: merge {number}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</numerusform>
+            <numerusform>&lt;b&gt;{done} of {total} merges done&lt;/b&gt;. Next: merge {number}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/teaching/encode_animation.py" line="186"/>
+        <source>&lt;b&gt;Bytes&lt;/b&gt; ({total} merges). Next: merge {number}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</source>
+        <translation>
+            <numerusform>&lt;b&gt;Bytes&lt;/b&gt; ({total} merge). Next: merge {number}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</numerusform>
+            <numerusform>&lt;b&gt;Bytes&lt;/b&gt; ({total} merges). Next: merge {number}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -213,7 +227,7 @@
 <context>
     <name>MergeTreeView</name>
     <message numerus="yes">
-        <location filename="../../app/teaching/merge_tree_view.py" line="362"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="366"/>
         <source>&lt;b&gt;{token}&lt;/b&gt; (id {id}): {bytes} bytes, %n merges, depth {depth}. Counts are the pair&apos;s count when training merged it.</source>
         <translation>
             <numerusform>&lt;b&gt;{token}&lt;/b&gt; (id {id}): {bytes} bytes, %n merge, depth {depth}. Counts are the pair&apos;s count when training merged it.</numerusform>
@@ -221,7 +235,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/merge_tree_view.py" line="368"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="372"/>
         <source>&lt;b&gt;{token}&lt;/b&gt; (id {id}): {bytes} bytes, %n merges, depth {depth}.</source>
         <translation>
             <numerusform>&lt;b&gt;{token}&lt;/b&gt; (id {id}): {bytes} bytes, %n merge, depth {depth}.</numerusform>
@@ -232,7 +246,7 @@
 <context>
     <name>MergesTableModel</name>
     <message numerus="yes">
-        <location filename="../../app/train/merges_model.py" line="163"/>
+        <location filename="../../app/train/merges_model.py" line="164"/>
         <source>id {id}: {count} bytes, hex {hex}</source>
         <translation>
             <numerusform>id {id}: {count} byte, hex {hex}</numerusform>
@@ -555,11 +569,18 @@
 <context>
     <name>WhyMergePanel</name>
     <message numerus="yes">
-        <location filename="../../app/vocabulary/why_panel.py" line="284"/>
         <source>No merge of rank {rank}: the tokenizer has {merges:,} merges.</source>
-        <translation>
+        <translation type="vanished">
             <numerusform>No merge of rank {rank}: the tokenizer has {merges:,} merge.</numerusform>
             <numerusform>No merge of rank {rank}: the tokenizer has {merges:,} merges.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/vocabulary/why_panel.py" line="283"/>
+        <source>No merge {number}: the tokenizer has {merges:,} merges.</source>
+        <translation>
+            <numerusform>No merge {number}: the tokenizer has {merges:,} merge.</numerusform>
+            <numerusform>No merge {number}: the tokenizer has {merges:,} merges.</numerusform>
         </translation>
     </message>
     <message numerus="yes">

@@ -107,16 +107,16 @@ bytes {hex}</source>
     </message>
     <message numerus="yes">
         <location filename="../../app/teaching/encode_animation.py" line="179"/>
-        <source>&lt;b&gt;{done} of {total} merges done&lt;/b&gt;. Next: rank {rank}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</source>
+        <source>&lt;b&gt;{done} of {total} merges done&lt;/b&gt;. Next: merge {number}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</source>
         <translation>
-            <numerusform>&lt;b&gt;已完成 {done}/{total} 次合并&lt;/b&gt;。下一步：序号 {rank}，&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;（ID {id}）</numerusform>
+            <numerusform>&lt;b&gt;已完成 {done}/{total} 次合并&lt;/b&gt;。下一步：第 {number} 次合并，&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;（ID {id}）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location filename="../../app/teaching/encode_animation.py" line="186"/>
-        <source>&lt;b&gt;Bytes&lt;/b&gt; ({total} merges). Next: rank {rank}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</source>
+        <source>&lt;b&gt;Bytes&lt;/b&gt; ({total} merges). Next: merge {number}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</source>
         <translation>
-            <numerusform>&lt;b&gt;字节&lt;/b&gt;（共 {total} 次合并）。下一步：序号 {rank}，&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;（ID {id}）</numerusform>
+            <numerusform>&lt;b&gt;字节&lt;/b&gt;（共 {total} 次合并）。下一步：第 {number} 次合并，&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;（ID {id}）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -162,89 +162,89 @@ bytes {hex}</source>
 <context>
     <name>MergeTreeView</name>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="229"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="233"/>
         <source>id </source>
         <translation>ID </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="232"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="236"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="234"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="238"/>
         <source>or token</source>
         <translation>或词元</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="236"/>
-        <location filename="../../app/teaching/merge_tree_view.py" line="271"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="240"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="275"/>
         <source>▶ Grow</source>
         <translation>▶ 生长</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="238"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="242"/>
         <source>Build the tree from its bytes, one merge at a time (space)</source>
         <translation>从字节开始，一次一个合并地构建这棵树（空格键）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="242"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="246"/>
         <source>Click a token to see how it was built</source>
         <translation>点击一个词元，查看它是如何合并而成的</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="248"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="252"/>
         <source>Click a token.</source>
         <translation>请点击一个词元。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="271"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="275"/>
         <source>⏸ Pause</source>
         <translation>⏸ 暂停</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="339"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="343"/>
         <source>token id {id} is not in this tokenizer&apos;s vocabulary</source>
         <translation>词元 ID {id} 不在这个分词器的词表中</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="345"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="349"/>
         <source>{tokenizer} has a merge of parts that are no tokens: {error}</source>
         <translation>{tokenizer} 有一条合并规则，其组成部分不是词元：{error}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/merge_tree_view.py" line="362"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="366"/>
         <source>&lt;b&gt;{token}&lt;/b&gt; (id {id}): {bytes} bytes, %n merges, depth {depth}. Counts are the pair&apos;s count when training merged it.</source>
         <translation>
             <numerusform>&lt;b&gt;{token}&lt;/b&gt;（ID {id}）：{bytes} 个字节，%n 次合并，深度 {depth}。频次是训练时合并这一对那一刻的出现次数。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/merge_tree_view.py" line="368"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="372"/>
         <source>&lt;b&gt;{token}&lt;/b&gt; (id {id}): {bytes} bytes, %n merges, depth {depth}.</source>
         <translation>
             <numerusform>&lt;b&gt;{token}&lt;/b&gt;（ID {id}）：{bytes} 个字节，%n 次合并，深度 {depth}。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="410"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="414"/>
         <source>Growing: the bytes, before any merge.</source>
         <translation>生长中：只有字节，尚未合并。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="413"/>
-        <source>Growing: merge {done} of {total} (rank {rank}: {left} + {right}).</source>
-        <translation>生长中：第 {done} 次合并，共 {total} 次（序号 {rank}：{left} + {right}）。</translation>
+        <location filename="../../app/teaching/merge_tree_view.py" line="417"/>
+        <source>Growing: step {done} of {total} (merge {number}: {left} + {right}).</source>
+        <translation>生长中：第 {done} 步，共 {total} 步（第 {number} 次合并：{left} + {right}）。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="428"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="432"/>
         <source>removed from the vocabulary by PickyBPE after this merge
 bytes {hex}</source>
         <translation>此次合并之后被 PickyBPE 从词表中移除
 字节 {hex}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="430"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="434"/>
         <source>id {id}
 bytes {hex}</source>
         <translation>ID {id}
@@ -928,7 +928,7 @@ bytes {hex}</source>
         <translation>编码动画</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="208"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="212"/>
         <source>Merge tree</source>
         <extracomment>Room between a node&apos;s border and its lines, left and right / above and below (as painted). The width of the root&apos;s border and of the other nodes&apos; borders.</extracomment>
         <translation>合并树</translation>
@@ -1169,38 +1169,38 @@ bytes {hex}</source>
 <context>
     <name>merge_tree_view</name>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="62"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="64"/>
         <source>#{id} · special</source>
         <extracomment>A small tree is enlarged to fill the view, up to this many times its drawn size. A big tree is shrunk to fit the view down to this scale, and scrolls beyond it (its text stays readable).</extracomment>
         <translation>#{id} · 特殊词元</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="65"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="67"/>
         <source>#{id} · byte 0x{byte}</source>
         <translation>#{id} · 字节 0x{byte}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="70"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="72"/>
         <source>#{id} · no merge</source>
         <translation>#{id} · 非合并所得</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="73"/>
-        <source>removed · rank {rank}</source>
-        <translation>已移除 · 序号 {rank}</translation>
+        <location filename="../../app/teaching/merge_tree_view.py" line="75"/>
+        <source>removed · merge {number}</source>
+        <translation>已移除 · 第 {number} 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="77"/>
-        <source>#{id} · rank {rank}</source>
-        <translation>#{id} · 序号 {rank}</translation>
+        <location filename="../../app/teaching/merge_tree_view.py" line="81"/>
+        <source>#{id} · merge {number}</source>
+        <translation>#{id} · 第 {number} 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="82"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="86"/>
         <source>count {count}</source>
         <translation>频次 {count}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="106"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="110"/>
         <source>{name} is a {model} model: it has no merges, so no merge trees and no vocabulary slider.</source>
         <translation>{name} 是 {model} 模型：它没有合并规则，因此没有合并树，也不能使用词表滑块。</translation>
     </message>

@@ -17,22 +17,22 @@
 <context>
     <name>Chart</name>
     <message>
-        <location filename="../../app/common/charts/export.py" line="165"/>
+        <location filename="../../app/common/charts/export.py" line="166"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/common/charts/export.py" line="166"/>
+        <location filename="../../app/common/charts/export.py" line="167"/>
         <source>Save the chart as PNG, SVG or CSV</source>
         <translation>将图表保存为 PNG、SVG 或 CSV</translation>
     </message>
     <message>
-        <location filename="../../app/common/charts/export.py" line="169"/>
+        <location filename="../../app/common/charts/export.py" line="170"/>
         <source>Reset view</source>
         <translation>重置视图</translation>
     </message>
     <message>
-        <location filename="../../app/common/charts/export.py" line="171"/>
+        <location filename="../../app/common/charts/export.py" line="172"/>
         <source>Show the whole chart again (or double-click it)</source>
         <translation>重新显示整个图表（或双击图表）</translation>
     </message>
@@ -45,32 +45,32 @@
         <translation>图表只能导出为 .png、.svg 或 .csv，不能是“{suffix}”。</translation>
     </message>
     <message>
-        <location filename="../../app/common/charts/export.py" line="131"/>
+        <location filename="../../app/common/charts/export.py" line="132"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/common/charts/export.py" line="132"/>
+        <location filename="../../app/common/charts/export.py" line="133"/>
         <source>SVG image (*.svg)</source>
         <translation>SVG 图像 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/common/charts/export.py" line="133"/>
+        <location filename="../../app/common/charts/export.py" line="134"/>
         <source>CSV data (*.csv)</source>
         <translation>CSV 数据 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/common/charts/export.py" line="135"/>
+        <location filename="../../app/common/charts/export.py" line="136"/>
         <source>Export the chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../app/common/charts/export.py" line="146"/>
+        <location filename="../../app/common/charts/export.py" line="147"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../app/common/charts/export.py" line="147"/>
+        <location filename="../../app/common/charts/export.py" line="148"/>
         <source>“{file}” could not be written: {error}</source>
         <translation>无法写入“{file}”：{error}</translation>
     </message>
@@ -86,43 +86,43 @@
 <context>
     <name>CompressionChart</name>
     <message>
-        <location filename="../../app/train/charts.py" line="263"/>
+        <location filename="../../app/train/charts.py" line="268"/>
         <source>Compression</source>
         <extracomment>Vocabulary sizes of the reference encodings on the chart, for placing them on the compression chart.</extracomment>
         <translation>压缩率</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="264"/>
+        <location filename="../../app/train/charts.py" line="269"/>
         <source>bytes per token</source>
         <translation>每个词元的字节数</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="265"/>
+        <location filename="../../app/train/charts.py" line="270"/>
         <source>vocabulary size (log)</source>
         <translation>词表大小（对数）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="273"/>
+        <location filename="../../app/train/charts.py" line="278"/>
         <source>training corpus</source>
         <translation>训练语料</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="282"/>
+        <location filename="../../app/train/charts.py" line="287"/>
         <source>held-out text</source>
         <translation>留出文本</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="292"/>
+        <location filename="../../app/train/charts.py" line="297"/>
         <source>tiktoken on held-out</source>
         <translation>tiktoken（留出文本）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="359"/>
+        <location filename="../../app/train/charts.py" line="364"/>
         <source>Press Train to see bytes per token grow with the vocabulary.</source>
         <translation>点击“训练”，查看每个词元的字节数如何随词表增长。</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="381"/>
+        <location filename="../../app/train/charts.py" line="386"/>
         <source>{language}, held out</source>
         <translation>{language}，留出文本</translation>
     </message>
@@ -794,6 +794,11 @@
         <source>The merges added for it do not make it (BPE cuts it into {count} tokens).</source>
         <translation>为它添加的合并并不能生成它（BPE 把它切成 {count} 个词元）。</translation>
     </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="212"/>
+        <source>{path}: its training record cannot be shown: the step of merge {merge} declares {pairs} runners-up; a step keeps at most {limit} (the tokenizer itself encodes).</source>
+        <translation>{path}：其训练记录无法显示：第 {merge} 次合并的那一步声称有 {pairs} 个候选词元对；每步最多保留 {limit} 个（分词器本身仍可编码）。</translation>
+    </message>
     <message numerus="yes">
         <location filename="../../app/common/wording/engine_messages.py" line="611"/>
         <source>{name} already has a vocabulary of {size} ({merges} merges): ask for a vocabulary of at least {size}.</source>
@@ -869,11 +874,6 @@
         <location filename="../../app/common/wording/engine_messages.py" line="209"/>
         <source>{path}: its training record cannot be shown: {detail} (the tokenizer itself encodes).</source>
         <translation>{path}：其训练记录无法显示：{detail}（分词器本身仍可编码）。</translation>
-    </message>
-    <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="212"/>
-        <source>{path}: its training record cannot be shown: step {step} declares {pairs} runners-up; a step keeps at most {limit} (the tokenizer itself encodes).</source>
-        <translation>{path}：其训练记录无法显示：第 {step} 步声称有 {pairs} 个候选词元对；每步最多保留 {limit} 个（分词器本身仍可编码）。</translation>
     </message>
     <message>
         <location filename="../../app/common/wording/engine_messages.py" line="244"/>
@@ -1799,23 +1799,23 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>MergeCountChart</name>
     <message>
-        <location filename="../../app/train/charts.py" line="201"/>
-        <source>Merge count by rank</source>
+        <location filename="../../app/train/charts.py" line="204"/>
+        <source>Count of each merge</source>
         <extracomment>A run chart&apos;s least height, at the usual text size. The count axis of a run not merging yet spans 1 to 10**EMPTY_LOG_TOP.</extracomment>
-        <translation>各次合并的频次（按序号）</translation>
+        <translation>各次合并的频次</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="202"/>
+        <location filename="../../app/train/charts.py" line="205"/>
         <source>count (log)</source>
         <translation>频次（对数）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="203"/>
-        <source>merge rank</source>
+        <location filename="../../app/train/charts.py" line="206"/>
+        <source>merge</source>
         <translation>合并序号</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="225"/>
+        <location filename="../../app/train/charts.py" line="229"/>
         <source>Press Train to see how often each merge&apos;s pair occurred.</source>
         <translation>点击“训练”，查看每次合并的词元对出现了多少次。</translation>
     </message>
@@ -1823,101 +1823,101 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>MergesTableModel</name>
     <message>
-        <location filename="../../app/train/merges_model.py" line="27"/>
-        <source>Rank</source>
-        <extracomment>Column titles (translated in the &quot;MergesTableModel&quot; context where shown: :func:`column_title`).</extracomment>
-        <translation>序号</translation>
-    </message>
-    <message>
-        <location filename="../../app/train/merges_model.py" line="28"/>
+        <location filename="../../app/train/merges_model.py" line="29"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="29"/>
+        <location filename="../../app/train/merges_model.py" line="30"/>
         <source>Left</source>
         <translation>左</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="30"/>
+        <location filename="../../app/train/merges_model.py" line="31"/>
         <source>Right</source>
         <translation>右</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="31"/>
+        <location filename="../../app/train/merges_model.py" line="32"/>
         <source>New token</source>
         <translation>新词元</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="32"/>
+        <location filename="../../app/train/merges_model.py" line="33"/>
         <source>Count</source>
         <translation>频次</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="33"/>
+        <location filename="../../app/train/merges_model.py" line="34"/>
         <source>Tokens after</source>
         <translation>合并后词元数</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="34"/>
+        <location filename="../../app/train/merges_model.py" line="35"/>
         <source>Removed</source>
         <translation>已移除</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="43"/>
-        <source>Merge rank, from 0: the order in which merges were learned (and are applied)</source>
-        <extracomment>Role holding a cell&apos;s raw value (int or bytes) for sorting and tests. Role holding what a search looks in: the new token as rendered (``␣the``), then as text (`` the``; bytes that are no whole character become U+FFFD), on two lines.</extracomment>
-        <translation>合并序号，从 0 开始：学到这些合并的顺序（也是应用它们的顺序）</translation>
+        <location filename="../../app/train/merges_model.py" line="28"/>
+        <source>Merge</source>
+        <extracomment>Column titles (translated in the &quot;MergesTableModel&quot; context where shown: :func:`column_title`).</extracomment>
+        <translation>合并序号</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="46"/>
-        <source>Id of the new token: 256 + rank</source>
-        <translation>新词元的 id：256 + 序号</translation>
+        <location filename="../../app/train/merges_model.py" line="44"/>
+        <source>Merge number, from 1: the order in which merges were learned (and are applied)</source>
+        <extracomment>Role holding a cell&apos;s raw value (int or bytes) for sorting and tests. Role holding what a search looks in: the new token as rendered (``␣the``), then as text (`` the``; bytes that are no whole character become U+FFFD), on two lines.</extracomment>
+        <translation>合并序号，从 1 开始：学到这些合并的顺序（也是应用它们的顺序）</translation>
     </message>
     <message>
         <location filename="../../app/train/merges_model.py" line="47"/>
+        <source>Id of the new token: 255 + its merge number (256 for merge 1)</source>
+        <translation>新词元的 id：255 + 合并序号（第 1 次合并为 256）</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/merges_model.py" line="48"/>
         <source>Left token of the merged pair</source>
         <translation>被合并词元对的左词元</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="48"/>
+        <location filename="../../app/train/merges_model.py" line="49"/>
         <source>Right token of the merged pair</source>
         <translation>被合并词元对的右词元</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="49"/>
+        <location filename="../../app/train/merges_model.py" line="50"/>
         <source>The new token: left + right (␣ space, ↵ newline, ⇥ tab, &lt;XX&gt; a byte that is not a whole character)</source>
         <translation>新词元：左 + 右（␣ 空格，↵ 换行，⇥ 制表符，&lt;XX&gt; 不构成完整字符的字节）</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="53"/>
+        <location filename="../../app/train/merges_model.py" line="54"/>
         <source>How often the pair occurred when it was chosen</source>
         <translation>这个词元对被选中时出现的次数</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="54"/>
+        <location filename="../../app/train/merges_model.py" line="55"/>
         <source>Tokens in the whole training corpus after this merge</source>
         <translation>这次合并之后整个训练语料的词元总数</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="55"/>
+        <location filename="../../app/train/merges_model.py" line="56"/>
         <source>PickyBPE: tokens removed right after this merge (nearly all their occurrences went into it); what was left of them is split back into their parts, and their ids go to the next merges</source>
         <translation>PickyBPE：紧接这次合并之后被移除的词元（它们几乎所有的出现都并入了新词元）；剩下的出现被拆回其组成部分，它们的 ID 留给之后的合并</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/train/merges_model.py" line="163"/>
+        <location filename="../../app/train/merges_model.py" line="164"/>
         <source>id {id}: {count} bytes, hex {hex}</source>
         <translation>
             <numerusform>id {id}：{count} 个字节，十六进制 {hex}</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="167"/>
+        <location filename="../../app/train/merges_model.py" line="168"/>
         <source>Removed after this merge: {tokens}</source>
         <translation>这次合并之后移除：{tokens}</translation>
     </message>
     <message>
-        <location filename="../../app/train/merges_model.py" line="170"/>
+        <location filename="../../app/train/merges_model.py" line="171"/>
         <source>{token} (id {id})</source>
         <translation>{token}（ID {id}）</translation>
     </message>
@@ -1925,80 +1925,80 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>PairFrequencyChart</name>
     <message>
-        <location filename="../../app/train/charts.py" line="69"/>
-        <location filename="../../app/train/charts.py" line="102"/>
+        <location filename="../../app/train/charts.py" line="71"/>
+        <location filename="../../app/train/charts.py" line="104"/>
         <source>Pair frequencies</source>
         <extracomment>The colours of a parity-aware run&apos;s languages on the compression chart, in the order given. The colours of the kept runs&apos; curves (dash-dotted), none the current run&apos;s or a language&apos;s. Point size of the pair labels (larger than other ticks: they are what the chart is about). Pixels between a reference&apos;s point and its label.</extracomment>
         <translation>词元对频次</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="73"/>
+        <location filename="../../app/train/charts.py" line="75"/>
         <source>count</source>
         <translation>频次</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="103"/>
+        <location filename="../../app/train/charts.py" line="105"/>
         <source>Press Train to see the most frequent pairs at each merge.</source>
         <translation>点击“训练”，查看每次合并时最常见的词元对。</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="116"/>
-        <source>Top pairs at rank {rank} · chosen in orange</source>
-        <translation>合并序号 {rank} 时最常见的词元对 · 橙色为选中者</translation>
+        <location filename="../../app/train/charts.py" line="118"/>
+        <source>Top pairs at merge {number} · chosen in orange</source>
+        <translation>第 {number} 次合并时最常见的词元对 · 橙色为选中者</translation>
     </message>
 </context>
 <context>
     <name>PaneSource</name>
     <message>
-        <location filename="../../app/common/sources.py" line="168"/>
+        <location filename="../../app/common/sources.py" line="169"/>
         <source>special token</source>
         <extracomment>The shipped encodings shown by default, in pane order.</extracomment>
         <translation>特殊词元</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="169"/>
+        <location filename="../../app/common/sources.py" line="170"/>
         <source>a single byte (no merge)</source>
         <translation>单个字节（未经合并）</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="170"/>
+        <location filename="../../app/common/sources.py" line="171"/>
         <source>rank {rank}</source>
         <translation>序号 {rank}</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="175"/>
+        <location filename="../../app/common/sources.py" line="173"/>
+        <source>merge {number}</source>
+        <translation>第 {number} 次合并</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/sources.py" line="176"/>
         <source>score {score} ({model} piece {id})</source>
         <translation>得分 {score}（{model} 片段 {id}）</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="178"/>
+        <location filename="../../app/common/sources.py" line="179"/>
         <source>id {id} (a {model} model has no merges)</source>
         <translation>ID {id}（{model} 模型没有合并规则）</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="202"/>
+        <location filename="../../app/common/sources.py" line="203"/>
         <source>{model} · {size} tokens ({pattern} pre-tokenizer)</source>
         <translation>{model} · {size} 个词元（{pattern} 预分词器）</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="204"/>
+        <location filename="../../app/common/sources.py" line="205"/>
         <source>{model} · {size} tokens</source>
         <translation>{model} · {size} 个词元</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="252"/>
+        <location filename="../../app/common/sources.py" line="253"/>
         <source>Cannot encode: {error}</source>
         <translation>无法编码：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/common/sources.py" line="171"/>
+        <location filename="../../app/common/sources.py" line="172"/>
         <source>not made by a merge</source>
         <translation>不是由合并产生的</translation>
-    </message>
-    <message>
-        <location filename="../../app/common/sources.py" line="172"/>
-        <source>merge rank {rank} (merge #{number})</source>
-        <translation>合并序号 {rank}（第 {number} 次合并）</translation>
     </message>
 </context>
 <context>

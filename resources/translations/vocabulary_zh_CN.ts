@@ -154,7 +154,7 @@
     </message>
     <message>
         <location filename="../../app/vocabulary/browse_panel.py" line="75"/>
-        <source>By rank</source>
+        <source>By merge</source>
         <translation>按合并序号</translation>
     </message>
     <message>
@@ -628,37 +628,37 @@
 <context>
     <name>RankShareChart</name>
     <message>
-        <location filename="../../app/vocabulary/charts.py" line="120"/>
-        <source>Share by merge rank</source>
-        <translation>按合并序号的占比</translation>
-    </message>
-    <message>
-        <location filename="../../app/vocabulary/charts.py" line="123"/>
-        <source>merge rank</source>
-        <translation>合并序号</translation>
-    </message>
-    <message>
-        <location filename="../../app/vocabulary/charts.py" line="124"/>
+        <location filename="../../app/vocabulary/charts.py" line="126"/>
         <source>share (%)</source>
         <translation>占比（%）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/charts.py" line="137"/>
-        <source>Share by merge rank: no merges</source>
-        <translation>按合并序号的占比：没有合并</translation>
+        <location filename="../../app/vocabulary/charts.py" line="121"/>
+        <source>Share by merge</source>
+        <translation>按合并序号的占比</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/charts.py" line="124"/>
+        <source>merge</source>
+        <translation>合并序号</translation>
     </message>
     <message>
         <location filename="../../app/vocabulary/charts.py" line="139"/>
+        <source>Share by merge: no merges</source>
+        <translation>按合并序号的占比：没有合并</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/charts.py" line="141"/>
         <source>No token of this vocabulary was made by a merge: pick ours after training, or a reference.</source>
         <translation>这个词表中没有通过合并生成的词元：请在训练后选择我们的分词器，或选择一个参考编码。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/charts.py" line="148"/>
+        <location filename="../../app/vocabulary/charts.py" line="151"/>
         <source>{script} share per {merges:,} merges</source>
         <translation>{script}在每 {merges:,} 次合并中的占比</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/charts.py" line="153"/>
+        <location filename="../../app/vocabulary/charts.py" line="156"/>
         <source>No merge made a {script} token: pick another script above.</source>
         <translation>没有任何合并产生{script}词元：请在上方另选一种文字。</translation>
     </message>
@@ -937,7 +937,7 @@
     </message>
     <message>
         <location filename="../../app/vocabulary/table_model.py" line="28"/>
-        <source>Rank</source>
+        <source>Merge</source>
         <translation>合并序号</translation>
     </message>
     <message>
@@ -1193,31 +1193,31 @@
         <translation>要在其中查找合并的文件</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/vocabulary/why_panel.py" line="284"/>
-        <source>No merge of rank {rank}: the tokenizer has {merges:,} merges.</source>
+        <location filename="../../app/vocabulary/why_panel.py" line="283"/>
+        <source>No merge {number}: the tokenizer has {merges:,} merges.</source>
         <translation>
-            <numerusform>没有序号为 {rank} 的合并：该分词器共有 {merges:,} 次合并。</numerusform>
+            <numerusform>没有第 {number} 次合并：该分词器共有 {merges:,} 次合并。</numerusform>
         </translation>
     </message>
     <message>
         <location filename="../../app/vocabulary/why_panel.py" line="291"/>
-        <source>Merge {rank:,}: {pair} → {token} (looking in the corpus…)</source>
-        <translation>序号为 {rank:,} 的合并：{pair} → {token}（正在语料中查找…）</translation>
+        <source>Merge {number}: {pair} → {token} (looking in the corpus…)</source>
+        <translation>第 {number} 次合并：{pair} → {token}（正在语料中查找…）</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/why_panel.py" line="317"/>
+        <source>Merge {number}: {pair} → {token}.</source>
+        <translation>第 {number} 次合并：{pair} → {token}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/why_panel.py" line="319"/>
+        <source>Merge {number}: {pair} → {token}, count {count:,} when chosen.</source>
+        <translation>第 {number} 次合并：{pair} → {token}，被选中时出现 {count:,} 次。</translation>
     </message>
     <message>
         <location filename="../../app/vocabulary/why_panel.py" line="301"/>
         <source>Compare text</source>
         <translation>对比页文本</translation>
-    </message>
-    <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="317"/>
-        <source>Merge {rank:,}: {pair} → {token}.</source>
-        <translation>序号为 {rank:,} 的合并：{pair} → {token}。</translation>
-    </message>
-    <message>
-        <location filename="../../app/vocabulary/why_panel.py" line="319"/>
-        <source>Merge {rank:,}: {pair} → {token}, count {count:,} when chosen.</source>
-        <translation>序号为 {rank:,} 的合并：{pair} → {token}，被选中时出现 {count:,} 次。</translation>
     </message>
     <message numerus="yes">
         <location filename="../../app/vocabulary/why_panel.py" line="323"/>

@@ -573,7 +573,7 @@ def record_bomb_file(tmp_path_factory) -> Path:
     return record_bomb(tmp_path_factory.mktemp("bomb") / "bomb.json")
 
 
-BOMB_SAID = "step 3 declares 60,000,000 runners-up; a step keeps at most 20"
+BOMB_SAID = "the step of merge 4 declares 60,000,000 runners-up; a step keeps at most 20"
 
 
 @pytest.mark.parametrize("door", ["--open", "Open"])

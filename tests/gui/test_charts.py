@@ -187,12 +187,15 @@ def test_every_chart_exports_png_svg_and_csv(qtbot, window, train, wait_signal, 
         assert png.read_bytes().startswith(b"\x89PNG\r\n\x1a\n"), name
         assert ET.parse(svg).getroot().tag.endswith("svg"), name
         rows = list(csv.reader(io.StringIO(data.read_text(encoding="utf-8"))))
-        assert rows[0] == ["series", "x", "y", "label"] and len(rows) > 1, name
+        x = "merge" if name in ("counts", "by rank") else "x"  # a merge's number, merge 1 the first
+        assert rows[0] == ["series", x, "y", "label"] and len(rows) > 1, name
     train_tab = window.train_tab
     pairs = _rows(tmp_path / "pairs.csv")
     assert [row["label"] for row in pairs] == train_tab.pair_chart.labels
     counts = _rows(tmp_path / "counts.csv")
     assert [float(row["y"]) for row in counts] == train_tab.history.counts.tolist()
+    assert [row["merge"] for row in counts] == [str(n) for n in range(1, len(counts) + 1)]
+    assert _rows(tmp_path / "by rank.csv")[0]["merge"] == "1"
     compression = {row["series"]: row for row in _rows(tmp_path / "compression.csv")}
     assert float(compression["tiktoken on held-out"]["x"]) == 200019  # o200k's vocabulary, not its logarithm
     parity = _rows(tmp_path / "parity.csv")

@@ -49,7 +49,7 @@ def test_sources_give_the_reference_ids_and_ranks():
     trained = Tokenizer({i: bytes([i]) for i in range(256)} | {256: b"ll", 257: b"He"}, [(b"l", b"l"), (b"H", b"e")])
     own = PaneSource("own", "mine", trained)
     assert [t.id for t in own.encode("Hello").view.tokens] == trained.encode("Hello") == [257, 256, 111]
-    assert own.rank_text(257) == "merge rank 1 (merge #2)"
+    assert own.rank_text(257) == "merge 2"
     assert own.rank_text(72) == "a single byte (no merge)"
 
 

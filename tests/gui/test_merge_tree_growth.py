@@ -50,7 +50,7 @@ def test_the_tree_grows_merge_by_merge(qtbot, gpt2):
         assert view.grow(1)
         made = set(ranks[:done])
         assert boxes(view) == sum(1 for n in nodes if n.is_leaf or n.rank in made)
-        assert f"merge {done} of {len(ranks)}" in view.info.text()
+        assert f"step {done} of {len(ranks)} (merge {ranks[done - 1] + 1:,}:" in view.info.text()
     assert not view.grow(1)
     qtbot.mouseClick(view.grow_button, Qt.MouseButton.LeftButton)  # from the full tree: starts over
     assert view.grown == 0 and view.grow_button.text() == "⏸ Pause"

@@ -29,7 +29,7 @@ def press_continue(qtbot, window, tmp_path) -> None:
 
 
 def forbid_from_the_menu(qtbot, window, tmp_path) -> None:
-    """Right-click merge 10 of the table and choose *Forbid … and continue from here*."""
+    """Right-click merge 11 of the table (row 10) and choose *Forbid … and continue from here*."""
     tab = window.train_tab
     index = tab.proxy.mapFromSource(tab.model.index(10, 0))
     tab.steering._menu(tab.table.visualRect(index).center())

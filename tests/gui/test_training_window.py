@@ -104,7 +104,7 @@ def test_selecting_a_row_makes_it_the_current_step(window, train):
     )
     assert window.train_tab.current_rank == 10
     assert window.train_tab.pair_chart.shown_rank == 10
-    assert window.train_tab.count_chart.marker.value() == 10
+    assert window.train_tab.count_chart.marker.value() == 11  # merge 11 (rank 10): merge 1 is the first
     step = window.train_tab.history.steps[10]
     assert (
         window.train_tab.pair_chart.labels[0]

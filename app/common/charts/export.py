@@ -75,11 +75,12 @@ def _svg(plot: pg.PlotItem) -> bytes:
 
 
 def plotted_csv(plot: pg.PlotItem) -> str:
-    """The points and bars ``plot`` draws, as CSV text (header ``series,x,y,label``); a series name or label that a
-    spreadsheet would take for a formula begins with ``'`` (:mod:`bpe_core.csv_cells`)."""
+    """The points and bars ``plot`` draws, as CSV text (header ``series,x,y,label``; a chart whose x is a merge
+    sets ``plot.x_column = "merge"``, its values counted from 1); a series name or label that a spreadsheet would
+    take for a formula begins with ``'`` (:mod:`bpe_core.csv_cells`)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["series", "x", "y", "label"])
+    writer.writerow(["series", getattr(plot, "x_column", "x"), "y", "label"])
     fallback = plot.titleLabel.text
     for item in plot.items:
         if isinstance(item, pg.PlotDataItem):

@@ -211,8 +211,8 @@ WORDINGS: dict[str, str] = {
     ),
     "file.record_too_many_pairs": QT_TRANSLATE_NOOP(
         "EngineSentences",
-        "{path}: its training record cannot be shown: step {step} declares {pairs} runners-up; a step keeps at most "
-        "{limit} (the tokenizer itself encodes).",
+        "{path}: its training record cannot be shown: the step of merge {merge} declares {pairs} runners-up; a step "
+        "keeps at most {limit} (the tokenizer itself encodes).",
     ),
     "file.folder_without_tokenizer": QT_TRANSLATE_NOOP(
         "EngineSentences", "{path}: the folder holds no tokenizer file (looked for {names})."
