@@ -64,20 +64,6 @@
 <context>
     <name>EncodeAnimationView</name>
     <message numerus="yes">
-        <source>&lt;b&gt;{done} of {total} merges done&lt;/b&gt;. Next: rank {rank}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</source>
-        <translation type="vanished">
-            <numerusform>&lt;b&gt;{done} of {total} merge done&lt;/b&gt;. Next: rank {rank}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</numerusform>
-            <numerusform>&lt;b&gt;{done} of {total} merges done&lt;/b&gt;. Next: rank {rank}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>&lt;b&gt;Bytes&lt;/b&gt; ({total} merges). Next: rank {rank}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</source>
-        <translation type="vanished">
-            <numerusform>&lt;b&gt;Bytes&lt;/b&gt; ({total} merge). Next: rank {rank}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</numerusform>
-            <numerusform>&lt;b&gt;Bytes&lt;/b&gt; ({total} merges). Next: rank {rank}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <location filename="../../app/teaching/encode_animation.py" line="179"/>
         <source>&lt;b&gt;{done} of {total} merges done&lt;/b&gt;. Next: merge {number}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</source>
         <translation>
@@ -568,13 +554,6 @@
 </context>
 <context>
     <name>WhyMergePanel</name>
-    <message numerus="yes">
-        <source>No merge of rank {rank}: the tokenizer has {merges:,} merges.</source>
-        <translation type="vanished">
-            <numerusform>No merge of rank {rank}: the tokenizer has {merges:,} merge.</numerusform>
-            <numerusform>No merge of rank {rank}: the tokenizer has {merges:,} merges.</numerusform>
-        </translation>
-    </message>
     <message numerus="yes">
         <location filename="../../app/vocabulary/why_panel.py" line="283"/>
         <source>No merge {number}: the tokenizer has {merges:,} merges.</source>
