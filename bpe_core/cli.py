@@ -42,6 +42,7 @@ from bpe_core.output_paths import OutputPathError, check_outputs
 from bpe_core.patterns import PATTERNS, PatternTimeoutError
 from bpe_core.reference import EncodingFileError, reference_names
 from bpe_core.token_label import render_token
+from bpe_core.tokenizer_spec import MARKER, split_spec
 from bpe_core.training.config import ConfigError, Problem, TrainConfig
 from bpe_core.training.run import Corpus, Counted, Counting, TrainingRun
 from bpe_core.variants.superword import SUPERBPE_STAGE2
@@ -333,9 +334,12 @@ def _parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="T",
-        help=f"also this tokenizer source (repeatable); the references {references} are always shown",
+        help=f"also this tokenizer source (repeatable); the references {references} are always shown. A .tiktoken "
+        "file or GPT-2 files may carry their own pattern: FILE::pattern=P (whisper.tiktoken::pattern=gpt2)",
     )
-    compare.add_argument("--pattern", metavar="P", help=pattern_help + " (for each --tokenizer that takes one)")
+    compare.add_argument(
+        "--pattern", metavar="P", help=pattern_help + " (for each --tokenizer that takes one and gives no ::pattern=)"
+    )
     compare.add_argument("--html", metavar="FILE", help="write every tokenizer's tokens as an HTML page")
     compare.add_argument("--svg", metavar="FILE", help="write them as an SVG drawing (see --width)")
     compare.add_argument("--png", metavar="FILE", help="write them as a PNG image (twice --width pixels wide)")
@@ -971,7 +975,7 @@ def _xray(args, text: str | None) -> int:
 
 
 def _compare(args) -> int:
-    inputs = [("--file", args.file), *_tokenizer_inputs("--tokenizer", args.tokenizer)]
+    inputs = [("--file", args.file), *_tokenizer_inputs("--tokenizer", [split_spec(t)[0] for t in args.tokenizer])]
     check_outputs(inputs, [(f"--{fmt}", getattr(args, fmt)) for fmt in COMPARISON_FORMATS])
     outputs = _comparison_outputs(args)
     text = _read_text(args)
@@ -996,8 +1000,16 @@ def _compare(args) -> int:
 
 
 def _compared_tokenizer(args, name: str):
-    """A tokenizer ``bpe compare`` shows: ``--pattern`` goes to the ``--tokenizer`` files that take one."""
-    return load_tokenizer(name, args.pattern if name in args.tokenizer and takes_pattern(name) else None)
+    """A tokenizer ``bpe compare`` shows: a ``FILE::pattern=P`` its own pattern, ``--pattern`` to the other
+    ``--tokenizer`` files that take one."""
+    source, own = split_spec(name)
+    if own is None:
+        return load_tokenizer(name, args.pattern if name in args.tokenizer and takes_pattern(name) else None)
+    if not own.strip():
+        raise BadInputError(f"--tokenizer {name}: give a pattern after {MARKER} ({', '.join(PATTERNS)} or a regex)")
+    if source in reference_names():
+        raise BadInputError(f"--tokenizer {name}: {source} is a reference and has its own pattern")
+    return load_tokenizer(source, own)
 
 
 def _comparison_outputs(args) -> dict[str, str]:

@@ -2126,3 +2126,29 @@ def test_bpe_train_still_names_its_flags_for_variants_that_cannot_be_combined(tm
     assert result.returncode == 1
     assert "PickyBPE (--picky) cannot be combined with --resume yet: leave one out" in result.stderr
     assert saved.read_bytes() == before and not out.exists()
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Issue 41, items 7 and 8: each tokenizer's own pattern in bpe compare; compressed corpora and the shipped samples
+# ---------------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("spec", "said"),
+    [
+        ("gpt2::pattern=o200k", "--tokenizer gpt2::pattern=o200k: gpt2 is a reference and has its own pattern"),
+        ("{path}::pattern=", "::pattern=: give a pattern after ::pattern= (gpt2, cl100k"),
+        ("{path}::pattern=nope(", "nope("),
+    ],
+)
+def test_compare_refuses_a_pattern_it_cannot_use(tmp_path, spec, said):
+    """A reference's pattern is its own; an empty or broken one is named (the file is left as it was)."""
+    from bpe_resources import resource_path
+
+    ranks = gzip.decompress(resource_path("encodings", "r50k_base.tiktoken.gz").read_bytes()).splitlines()
+    path = tmp_path / "whisper.tiktoken"
+    path.write_bytes(b"\n".join(ranks[:1000]) + b"\n")
+    before = path.read_bytes()
+    result = bpe("compare", "hi", "--tokenizer", spec.format(path=path))
+    assert result.returncode in (1, 2) and said in result.stderr and "Traceback" not in result.stderr
+    assert path.read_bytes() == before
