@@ -7,7 +7,8 @@ follows: a line break before a letter or digit, or a space after a non-space cha
 With ``pattern="none"`` or a custom regex only special tokens cut: the text between two of them is inherently one
 piece (``none`` merges across it; a custom regex may match across anything), so it is held whole — still read
 in linear time. Each file is its own text: nothing is merged across files. A file's leading byte-order mark is
-dropped (its bytes still count in the SHA-256).
+dropped (its bytes still count in the SHA-256). A file compressed with gzip, bzip2, xz or zstd is read as the text
+it holds, streamed (:mod:`bpe_core.compressed`): the SHA-256 is of that text, sizes and progress are of the file.
 
 >>> from bpe_core.specials import SpecialSplitter
 >>> reader = CorpusReader(pattern="gpt2", splitter=SpecialSplitter(["<|endoftext|>"]), piece_chars=2)
@@ -24,6 +25,7 @@ import stat
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
+from bpe_core.compressed import CompressedFileError, CorpusStream
 from bpe_core.corpus_files import RemoteFileError, file_name, is_uri, open_remote, remote_size
 from bpe_core.messages import EngineError, Message
 from bpe_core.patterns import safe_boundary
@@ -250,9 +252,9 @@ class CorpusReader:
                     raise CorpusError(f"{path}: not a regular file ({_file_kind(mode)}); BPE Explorer reads text files")
                 size = status.st_size
             with _open(path) as f:
-                head = f.read(4)
-        except RemoteFileError as exc:
-            raise CorpusError(str(exc)) from None
+                head = CorpusStream(f, path).read(4)
+        except (RemoteFileError, CompressedFileError) as exc:
+            raise CorpusError(exc.message or str(exc)) from None
         except FileNotFoundError:
             raise CorpusError(f"{path}: no such file (cannot read it)") from None
         except OSError as exc:
@@ -285,7 +287,8 @@ class CorpusReader:
             nul = None
             started = False
             try:
-                with _open(path) as f:
+                with _open(path) as raw:
+                    f = CorpusStream(raw, path)
                     while True:
                         block = f.read(BLOCK_BYTES)
                         final = not block
@@ -296,21 +299,24 @@ class CorpusReader:
                         try:
                             text = decoder.decode(block, final=final)
                         except UnicodeDecodeError as exc:
-                            raise _decode_error(path, encoding, offset - pending + exc.start, exc, nul) from None
+                            where = path if f.compression is None else f"{path} (its {f.compression} text)"
+                            raise _decode_error(where, encoding, offset - pending + exc.start, exc, nul) from None
                         offset += len(block)
                         if text and not started:
                             text, started = text.removeprefix("\ufeff"), True
                         yield from cutter.feed(text, final)
-                        done += len(block)
                         if progress is not None and block:
-                            progress(done, max(done, info.total_bytes))
+                            progress(done + f.consumed, max(done + f.consumed, info.total_bytes))
                         if final:
                             break
             except RemoteFileError as exc:
                 raise CorpusError(str(exc)) from None
+            except CompressedFileError as exc:
+                raise CorpusError(exc.message) from None
             except OSError as exc:
                 raise CorpusError(f"{path}: cannot read: {exc.strerror or exc}") from None
-            self._check_size(path, info, index, offset)
+            self._check_size(path, info, index, f.consumed)
+            done += f.consumed
         info.sha256 = digest.hexdigest()
 
     @staticmethod

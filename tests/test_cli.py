@@ -121,7 +121,7 @@ def test_export_writes_files_the_real_library_reads(trained, tmp_path, capsys):
         (["encode", "{missing}", "hi"], "cannot read the file"),
         (["encode", "{corpus}", "hi"], "not a tokenizer file this program knows"),
         (["encode", "gpt2", "--file", "{bad}"], "not UTF-8 text (bad byte at offset 2)"),
-        (["encode", "gpt2", "hi", "--file", "{corpus}"], "not both"),
+        (["encode", "gpt2", "hi", "--file", "{corpus}"], "give one of TEXT, --file and --sample"),
         (["export", "gpt2", "{corpus}", "--format", "tiktoken"], "it is a file, not a folder"),
     ],
 )

@@ -38,8 +38,9 @@ def pattern_question(path: str | Path) -> PatternQuestion:
     ).format(name=source_title(path))
     if guess is not None:
         text += "\n" + QCoreApplication.translate(
-            "PatternQuestion", "Guessed: {pattern} ({confidence}), because {reason}."
-        ).format(pattern=guess.pattern, confidence=_confidence(guess.confidence), reason=_reason(guess))
+            "PatternQuestion", "Guessed: {pattern} ({confidence}), because:"
+        ).format(pattern=guess.pattern, confidence=_confidence(guess.confidence))
+        text += "".join("\n• " + reason for reason in _reasons(guess))
     choices = list(TIKTOKEN_PATTERNS)
     first = choices.index(guess.pattern) if guess is not None and guess.pattern in choices else 0
     return PatternQuestion(QCoreApplication.translate("PatternQuestion", "Pre-tokenizer"), text, choices, first)
@@ -53,8 +54,9 @@ def _confidence(confidence: str) -> str:
     return QCoreApplication.translate("PatternQuestion", "only a guess: check it")
 
 
-def _reason(guess: PatternGuess) -> str:
-    """Why, in the window's language: the name or rank count (and whether the tokens overruled it), the tokens."""
+def _reasons(guess: PatternGuess) -> list[str]:
+    """Why, in the window's language, a line each: the name or rank count (and whether the tokens overruled it),
+    the tokens."""
     parts = [] if guess.evidence == "vocabulary" else [_named_reason(guess)]
     if guess.overruled:
         parts[0] = QCoreApplication.translate(
@@ -62,7 +64,7 @@ def _reason(guess: PatternGuess) -> str:
         ).format(evidence=parts[0], pattern=guess.overruled)
     if guess.clues is not None and guess.clues.clue:
         parts.append(_clue_reason(guess.clues.clue).format(example=guess.clues.example))
-    return QCoreApplication.translate("PatternQuestion", "; ").join(parts)
+    return parts
 
 
 def _named_reason(guess: PatternGuess) -> str:

@@ -15,7 +15,7 @@
 <context>
     <name>CorpusPanel</name>
     <message numerus="yes">
-        <location filename="../../app/train/corpus_panel.py" line="232"/>
+        <location filename="../../app/train/corpus_panel.py" line="235"/>
         <source>{name} and %n more</source>
         <translation>
             <numerusform>{name} and %n more</numerusform>
