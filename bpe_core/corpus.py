@@ -108,7 +108,8 @@ class WrongEncodingError(CorpusError):
 
 @dataclass
 class CorpusInfo:
-    """What reading saw: file names, their sizes and total in bytes, and the SHA-256 of all files' bytes in order."""
+    """What reading saw: file names, their sizes in bytes, the bytes of their text in all (``total_bytes``: the
+    files' sizes until read, then their text's, more for compressed files) and the SHA-256 of that text, in order."""
 
     names: list[str] = field(default_factory=list)
     total_bytes: int = 0
@@ -279,7 +280,7 @@ class CorpusReader:
 
     def _read(self, paths: list[str], encodings: list[str], info: CorpusInfo, progress) -> Iterator[str]:
         digest = hashlib.sha256()
-        done = 0
+        done = text_bytes = 0
         for index, (path, encoding) in enumerate(zip(paths, encodings)):
             cutter = _Cutter(self)
             decoder = codecs.getincrementaldecoder(encoding)(self.errors)
@@ -317,7 +318,8 @@ class CorpusReader:
                 raise CorpusError(f"{path}: cannot read: {exc.strerror or exc}") from None
             self._check_size(path, info, index, f.consumed)
             done += f.consumed
-        info.sha256 = digest.hexdigest()
+            text_bytes += offset
+        info.sha256, info.total_bytes = digest.hexdigest(), text_bytes
 
     @staticmethod
     def _check_size(path: str, info: CorpusInfo, index: int, read: int) -> None:

@@ -2232,6 +2232,14 @@ def test_a_broken_compressed_corpus_is_named_and_nothing_is_written(tmp_path, na
     assert out.read_bytes() == b"kept" and path.read_bytes() == before
 
 
+def test_an_empty_compressed_corpus_is_empty(tmp_path):
+    """The gzip file has bytes; its text has none: said as for an empty file (the size of the file was counted)."""
+    path = tmp_path / "empty.txt.gz"
+    path.write_bytes(gzip.compress(b""))
+    result = bpe("train", str(path), "--vocab-size", "300", "-o", str(tmp_path / "t.json"))
+    assert result.returncode == 1 and "empty.txt.gz: the corpus is empty" in result.stderr, result.stderr
+
+
 def test_bpe_encode_reads_a_compressed_file_and_says_when_it_is_cut(tmp_path):
     path = tmp_path / "text.txt.xz"
     path.write_bytes(_compressed("xz", "hello wörld".encode()))
@@ -2331,3 +2339,4 @@ def test_the_shipped_corpora_by_name(tmp_path):
     shipped = resource_path("corpora", "world-english-bible-genesis-job.txt.gz")
     direct = bpe("train", str(shipped), "--vocab-size", "300", "-o", str(tmp_path / "d.json"))
     assert direct.returncode == 0 and load_json(tmp_path / "d.json").merges == load_json(out).merges
+    assert "1916134 bytes -> " in direct.stdout  # the text's bytes, not the file's (537,168): the same bytes/token
