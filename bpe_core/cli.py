@@ -990,7 +990,9 @@ def _xray(args, text: str | None) -> int:
 
 
 def _compare(args) -> int:
-    inputs = [("--file", args.file), *_tokenizer_inputs("--tokenizer", [split_spec(t)[0] for t in args.tokenizer])]
+    sample = sample_files([args.sample] if args.sample else [])
+    inputs = [("--file", args.file), *[("--sample", path) for path in sample]]
+    inputs += _tokenizer_inputs("--tokenizer", [split_spec(t)[0] for t in args.tokenizer])
     check_outputs(inputs, [(f"--{fmt}", getattr(args, fmt)) for fmt in COMPARISON_FORMATS])
     outputs = _comparison_outputs(args)
     text = _read_text(args)

@@ -2340,3 +2340,24 @@ def test_the_shipped_corpora_by_name(tmp_path):
     direct = bpe("train", str(shipped), "--vocab-size", "300", "-o", str(tmp_path / "d.json"))
     assert direct.returncode == 0 and load_json(tmp_path / "d.json").merges == load_json(out).merges
     assert "1916134 bytes -> " in direct.stdout  # the text's bytes, not the file's (537,168): the same bytes/token
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["train", "--sample", "english-prose", "--vocab-size", "300", "-o"],
+        ["count", "--sample", "english-prose", "-o"],
+        ["compare", "--sample", "english-prose", "--html"],
+    ],
+    ids=lambda command: command[0],
+)
+def test_an_output_that_is_the_unpacked_sample_is_refused(command):
+    """The shipped corpus's unpacked copy is an input like any file: writing over it is refused before any work
+    (bpe compare wrote its HTML there)."""
+    from bpe_core.sample_corpora import corpus_path
+
+    unpacked = corpus_path("english-prose")
+    before = unpacked.read_bytes()
+    result = bpe(*command, str(unpacked))
+    assert result.returncode == 2 and "writing it would destroy the input" in result.stderr, result.stderr
+    assert unpacked.read_bytes() == before
