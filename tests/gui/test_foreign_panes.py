@@ -398,3 +398,17 @@ def test_the_pattern_question_follows_the_tokens_over_a_lying_name_and_says_how_
         "• 其词元含有 4 位或更多数字，或空格加数字（“ 201”），只有 GPT-2 的模式会切出这样的词元",
     }
     assert question.text.endswith(expected[language]), question.text
+
+
+def test_a_tiktoken_file_added_without_a_pattern_gets_the_guessed_one(view, tmp_path, qtbot):
+    """GPT-2's ranks under a neutral name, added with no pattern (``python -m app.compare --add``): the panes got
+    cl100k's pattern, which cuts '12345' as '123' '45'; now the guess from the file, GPT-2's."""
+    path = tmp_path / "ranks.tiktoken"
+    path.write_bytes(gzip.decompress(resource_path("encodings", "r50k_base.tiktoken.gz").read_bytes()))
+    text = "In 2019 we're 12345 strong"
+    view.set_text(text)
+    pane = view.add_tokenizer_file(path)
+    qtbot.waitUntil(lambda: bool(pane.ids()) and not view.busy(), timeout=30000)
+    from bpe_core.reference import get_encoding
+
+    assert pane.ids() == get_encoding("gpt2").encode(text)
