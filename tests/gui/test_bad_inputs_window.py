@@ -1136,3 +1136,15 @@ def test_a_cut_gzipped_corpus_is_refused_by_name_and_the_corpus_is_kept(
     }
     assert title == expected[language][0] and message.startswith(expected[language][1]), message
     assert window.train_tab.corpus_panel.current_source() is before and path.read_bytes() == data[: len(data) // 2]
+
+
+def test_a_lesson_takes_its_text_from_a_gzipped_corpus_not_its_compressed_bytes(tmp_path):
+    """The Teach lessons start from the corpus's text: of a .txt.gz they took gzip's bytes, decoded as UTF-8."""
+    import gzip
+
+    from app.common.files.samples import corpus_start
+
+    text = "山城的早晨，雾很大。The fog lifts at nine.\n" * 10
+    path = tmp_path / "corpus.txt.gz"
+    path.write_bytes(gzip.compress(text.encode("utf-8")))
+    assert corpus_start([path]) == text
