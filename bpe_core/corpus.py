@@ -138,8 +138,9 @@ def _decode_error(path: str, encoding: str, offset: int, exc: UnicodeDecodeError
 
 
 def _open(path: str):
-    """A binary stream of a corpus file, on this disk or at a URI (:mod:`bpe_core.corpus_files`)."""
-    return open_remote(path) if is_uri(path) else open(path, "rb")
+    """A binary stream of a corpus file's bytes, on this disk or at a URI (:mod:`bpe_core.corpus_files`; not
+    decompressed by its name: :class:`~bpe_core.compressed.CorpusStream` does that by its bytes)."""
+    return open_remote(path, compression=None) if is_uri(path) else open(path, "rb")
 
 
 def _file_kind(mode: int) -> str:

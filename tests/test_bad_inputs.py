@@ -2361,3 +2361,16 @@ def test_an_output_that_is_the_unpacked_sample_is_refused(command):
     result = bpe(*command, str(unpacked))
     assert result.returncode == 2 and "writing it would destroy the input" in result.stderr, result.stderr
     assert unpacked.read_bytes() == before
+
+
+@pytest.mark.parametrize("name", ["c.txt.gz", "plain-named.gz"])
+def test_a_compressed_corpus_at_a_uri_is_read_by_its_bytes_too(tmp_path, name):
+    """pyarrow decompressed by the name's suffix, so a file:// or s3:// .gz 'grew while it was read' (its size
+    compressed, its text read) and a plain text named .gz failed; now the bytes decide, as on this disk."""
+    path = tmp_path / name
+    path.write_bytes(CORPUS_TEXT if name.startswith("plain") else gzip.compress(CORPUS_TEXT))
+    plain = tmp_path / "plain.txt"
+    plain.write_bytes(CORPUS_TEXT)
+    expected = _counts_of(bpe("count", str(plain), "-o", str(tmp_path / "plain.tsv")), tmp_path / "plain.tsv")
+    result = bpe("count", path.as_uri(), "-o", str(tmp_path / "c.tsv"))
+    assert _counts_of(result, tmp_path / "c.tsv") == expected
