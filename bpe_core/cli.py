@@ -32,6 +32,7 @@ from bpe_core.cancelled import Cancelled
 from bpe_core.chat.command import add_chat_command
 from bpe_core.comparison import FORMATS as COMPARISON_FORMATS
 from bpe_core.comparison import Comparison
+from bpe_core.compressed import CorpusStream
 from bpe_core.corpus import ENCODINGS, CorpusError, CorpusInfo, InvalidTextError, WrongEncodingError
 from bpe_core.corpus_files import expand, is_uri, total_size
 from bpe_core.formats import EXPORT_FORMATS, TokenizerFileError, check_writable, export, load_any, load_json, save_json
@@ -43,7 +44,9 @@ from bpe_core.methods import METHODS, Methods, UncoverableError
 from bpe_core.output_paths import OutputPathError, check_outputs
 from bpe_core.patterns import PATTERNS, PatternTimeoutError
 from bpe_core.reference import EncodingFileError, reference_names
+from bpe_core.sample_option import add_sample_option, sample_files
 from bpe_core.token_label import render_token
+from bpe_core.tokenizer_spec import MARKER, split_spec
 from bpe_core.training.config import ConfigError, Problem, TrainConfig
 from bpe_core.training.run import Corpus, Counted, Counting, TrainingRun
 from bpe_core.variants.superword import SUPERBPE_STAGE2
@@ -55,6 +58,11 @@ if TYPE_CHECKING:
 MAX_TOKEN_ID = 2**63 - 1
 #: ``bpe encode`` and ``bpe compare`` read at most this much text (a file, a pipe or standard input).
 MAX_TEXT_BYTES = 256_000_000
+#: What a corpus may be, for ``bpe train`` and ``bpe count``.
+_CORPUS_HELP = (
+    "UTF-8 text file(s), plain or compressed (gzip, bzip2, xz, zstd), globs, or URIs pyarrow reads (s3://, gs://, "
+    "hdfs://)"
+)
 _BOMS = (
     (codecs.BOM_UTF32_LE, "UTF-32"),
     (codecs.BOM_UTF32_BE, "UTF-32"),
@@ -211,8 +219,9 @@ def _parser() -> argparse.ArgumentParser:
         "corpus",
         nargs="*",
         metavar="CORPUS",
-        help="UTF-8 text file(s), globs, or URIs pyarrow reads (s3://, gs://, hdfs://)",
+        help=_CORPUS_HELP,
     )
+    add_sample_option(train, "train on")
     train.add_argument(
         "--counts",
         action="append",
@@ -335,9 +344,12 @@ def _parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="T",
-        help=f"also this tokenizer source (repeatable); the references {references} are always shown",
+        help=f"also this tokenizer source (repeatable); the references {references} are always shown. A .tiktoken "
+        "file or GPT-2 files may carry their own pattern: FILE::pattern=P (whisper.tiktoken::pattern=gpt2)",
     )
-    compare.add_argument("--pattern", metavar="P", help=pattern_help + " (for each --tokenizer that takes one)")
+    compare.add_argument(
+        "--pattern", metavar="P", help=pattern_help + " (for each --tokenizer that takes one and gives no ::pattern=)"
+    )
     compare.add_argument("--html", metavar="FILE", help="write every tokenizer's tokens as an HTML page")
     compare.add_argument("--svg", metavar="FILE", help="write them as an SVG drawing (see --width)")
     compare.add_argument("--png", metavar="FILE", help="write them as a PNG image (twice --width pixels wide)")
@@ -375,12 +387,8 @@ def _parser() -> argparse.ArgumentParser:
     vocab.set_defaults(run=_vocab)
 
     count = commands.add_parser("count", help="count the pre-tokens of text files once, to train from the counts")
-    count.add_argument(
-        "corpus",
-        nargs="+",
-        metavar="CORPUS",
-        help="UTF-8 text file(s), globs, or URIs pyarrow reads (s3://, gs://, hdfs://)",
-    )
+    count.add_argument("corpus", nargs="*", metavar="CORPUS", help=_CORPUS_HELP)
+    add_sample_option(count, "count")
     count.add_argument(
         "--pattern", default="gpt2", metavar="P", help=f"pre-tokenization: {', '.join(PATTERNS)} or a regex"
     )
@@ -402,18 +410,26 @@ def _parser() -> argparse.ArgumentParser:
 
 def _add_text_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("text", nargs="?", metavar="TEXT", help="the text (default: read standard input)")
-    parser.add_argument("--file", metavar="F", help="read the text from a UTF-8 file (instead of TEXT)")
+    parser.add_argument(
+        "--file", metavar="F", help="read the text from a UTF-8 file, or one compressed with gzip, bzip2, xz or zstd"
+    )
+    add_sample_option(parser, "read the text of", repeatable=False)
 
 
 def _read_text(args) -> str:
+    if sum(given is not None for given in (args.text, args.file, args.sample)) > 1:
+        raise UserError("give one of TEXT, --file and --sample")
     if args.text is not None:
-        if args.file is not None:
-            raise UserError("give a TEXT or --file, not both")
         return args.text
+    if args.sample is not None:
+        args.file = sample_files([args.sample])[0]
     if args.file is None:
         if sys.stdin.isatty():
             print("bpe: reading the text from standard input; end it with Ctrl-D", file=sys.stderr)
-        return decode_text(_read_capped(sys.stdin.buffer, "standard input", args.command), "standard input")
+        return decode_text(
+            _read_capped(CorpusStream(sys.stdin.buffer, "standard input"), "standard input", args.command),
+            "standard input",
+        )
     return decode_text(read_text_bytes(args.file, args.command), args.file)
 
 
@@ -433,14 +449,15 @@ def read_text_bytes(path: str, command: str) -> bytes:
         with open(path, "rb") as f:  # a named pipe waits here for its writer, as with cat; Ctrl-C stops it
             if stat.S_ISCHR(info.st_mode) and not f.isatty():
                 raise UserError(f"{path}: is {kind_of(info.st_mode)}, not a text file")
-            return _read_capped(f, path, command)
+            return _read_capped(CorpusStream(f, path), path, command)
     except OSError as exc:
         raise UserError(f"{path}: cannot read: {exc.strerror or exc}") from None
 
 
 def _read_capped(stream, name: str, command: str) -> bytes:
     """At most ``MAX_TEXT_BYTES`` of ``stream``, read a megabyte at a time (``read(n)`` would take n bytes of
-    memory at once, whatever the text's size: an error under a memory limit)."""
+    memory at once, whatever the text's size: an error under a memory limit); a compressed stream stops there too,
+    however far it would inflate."""
     chunks, total = [], 0
     while total <= MAX_TEXT_BYTES:
         chunk = stream.read(min(1 << 20, MAX_TEXT_BYTES + 1 - total))
@@ -496,7 +513,7 @@ def _encode_with(tokenizer, spec: str, text: str) -> list[int]:
 def _train(args) -> int:
     languages = _languages(args)
     outputs = _train_outputs(args)
-    args.corpus = expand(args.corpus, [path for _, path in outputs])
+    args.corpus = expand(args.corpus, [path for _, path in outputs]) + sample_files(args.sample)
     args.counts = expand(args.counts, [path for _, path in outputs])  # globs and URIs, as the corpus's
     check_outputs(_train_inputs(args, languages), outputs)
     if bool(args.corpus or languages) == bool(args.counts):
@@ -853,7 +870,9 @@ def _count(args) -> int:
     from bpe_core.specials import SpecialSplitter
     from bpe_core.trainer import max_processes
 
-    paths = expand(args.corpus, [args.output])
+    paths = expand(args.corpus, [args.output]) + sample_files(args.sample)
+    if not paths:
+        raise BadInputError("give the corpus files, or --sample NAME")
     check_outputs([("CORPUS", path) for path in paths], [("-o", args.output)])
     check_writable(args.output)
     reader = CorpusReader(pattern=args.pattern, splitter=SpecialSplitter(args.special))
@@ -975,7 +994,9 @@ def _xray(args, text: str | None) -> int:
 
 
 def _compare(args) -> int:
-    inputs = [("--file", args.file), *_tokenizer_inputs("--tokenizer", args.tokenizer)]
+    sample = sample_files([args.sample] if args.sample else [])
+    inputs = [("--file", args.file), *[("--sample", path) for path in sample]]
+    inputs += _tokenizer_inputs("--tokenizer", [split_spec(t)[0] for t in args.tokenizer])
     check_outputs(inputs, [(f"--{fmt}", getattr(args, fmt)) for fmt in COMPARISON_FORMATS])
     outputs = _comparison_outputs(args)
     text = _read_text(args)
@@ -1000,8 +1021,16 @@ def _compare(args) -> int:
 
 
 def _compared_tokenizer(args, name: str):
-    """A tokenizer ``bpe compare`` shows: ``--pattern`` goes to the ``--tokenizer`` files that take one."""
-    return load_tokenizer(name, args.pattern if name in args.tokenizer and takes_pattern(name) else None)
+    """A tokenizer ``bpe compare`` shows: a ``FILE::pattern=P`` its own pattern, ``--pattern`` to the other
+    ``--tokenizer`` files that take one."""
+    source, own = split_spec(name)
+    if own is None:
+        return load_tokenizer(name, args.pattern if name in args.tokenizer and takes_pattern(name) else None)
+    if not own.strip():
+        raise BadInputError(f"--tokenizer {name}: give a pattern after {MARKER} ({', '.join(PATTERNS)} or a regex)")
+    if source in reference_names():
+        raise BadInputError(f"--tokenizer {name}: {source} is a reference and has its own pattern")
+    return load_tokenizer(source, own)
 
 
 def _comparison_outputs(args) -> dict[str, str]:

@@ -7,7 +7,8 @@ follows: a line break before a letter or digit, or a space after a non-space cha
 With ``pattern="none"`` or a custom regex only special tokens cut: the text between two of them is inherently one
 piece (``none`` merges across it; a custom regex may match across anything), so it is held whole — still read
 in linear time. Each file is its own text: nothing is merged across files. A file's leading byte-order mark is
-dropped (its bytes still count in the SHA-256).
+dropped (its bytes still count in the SHA-256). A file compressed with gzip, bzip2, xz or zstd is read as the text
+it holds, streamed (:mod:`bpe_core.compressed`): the SHA-256 is of that text, sizes and progress are of the file.
 
 >>> from bpe_core.specials import SpecialSplitter
 >>> reader = CorpusReader(pattern="gpt2", splitter=SpecialSplitter(["<|endoftext|>"]), piece_chars=2)
@@ -24,6 +25,7 @@ import stat
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
+from bpe_core.compressed import CompressedFileError, CorpusStream
 from bpe_core.corpus_files import RemoteFileError, file_name, is_uri, open_remote, remote_size
 from bpe_core.messages import EngineError, Message
 from bpe_core.patterns import safe_boundary
@@ -106,7 +108,8 @@ class WrongEncodingError(CorpusError):
 
 @dataclass
 class CorpusInfo:
-    """What reading saw: file names, their sizes and total in bytes, and the SHA-256 of all files' bytes in order."""
+    """What reading saw: file names, their sizes in bytes, the bytes of their text in all (``total_bytes``: the
+    files' sizes until read, then their text's, more for compressed files) and the SHA-256 of that text, in order."""
 
     names: list[str] = field(default_factory=list)
     total_bytes: int = 0
@@ -135,8 +138,9 @@ def _decode_error(path: str, encoding: str, offset: int, exc: UnicodeDecodeError
 
 
 def _open(path: str):
-    """A binary stream of a corpus file, on this disk or at a URI (:mod:`bpe_core.corpus_files`)."""
-    return open_remote(path) if is_uri(path) else open(path, "rb")
+    """A binary stream of a corpus file's bytes, on this disk or at a URI (:mod:`bpe_core.corpus_files`; not
+    decompressed by its name: :class:`~bpe_core.compressed.CorpusStream` does that by its bytes)."""
+    return open_remote(path, compression=None) if is_uri(path) else open(path, "rb")
 
 
 def _file_kind(mode: int) -> str:
@@ -250,9 +254,9 @@ class CorpusReader:
                     raise CorpusError(f"{path}: not a regular file ({_file_kind(mode)}); BPE Explorer reads text files")
                 size = status.st_size
             with _open(path) as f:
-                head = f.read(4)
-        except RemoteFileError as exc:
-            raise CorpusError(str(exc)) from None
+                head = CorpusStream(f, path).read(4)
+        except (RemoteFileError, CompressedFileError) as exc:
+            raise CorpusError(exc.message or str(exc)) from None
         except FileNotFoundError:
             raise CorpusError(f"{path}: no such file (cannot read it)") from None
         except OSError as exc:
@@ -277,7 +281,7 @@ class CorpusReader:
 
     def _read(self, paths: list[str], encodings: list[str], info: CorpusInfo, progress) -> Iterator[str]:
         digest = hashlib.sha256()
-        done = 0
+        done = text_bytes = 0
         for index, (path, encoding) in enumerate(zip(paths, encodings)):
             cutter = _Cutter(self)
             decoder = codecs.getincrementaldecoder(encoding)(self.errors)
@@ -285,7 +289,8 @@ class CorpusReader:
             nul = None
             started = False
             try:
-                with _open(path) as f:
+                with _open(path) as raw:
+                    f = CorpusStream(raw, path)
                     while True:
                         block = f.read(BLOCK_BYTES)
                         final = not block
@@ -296,22 +301,26 @@ class CorpusReader:
                         try:
                             text = decoder.decode(block, final=final)
                         except UnicodeDecodeError as exc:
-                            raise _decode_error(path, encoding, offset - pending + exc.start, exc, nul) from None
+                            where = path if f.compression is None else f"{path} (its {f.compression} text)"
+                            raise _decode_error(where, encoding, offset - pending + exc.start, exc, nul) from None
                         offset += len(block)
                         if text and not started:
                             text, started = text.removeprefix("\ufeff"), True
                         yield from cutter.feed(text, final)
-                        done += len(block)
                         if progress is not None and block:
-                            progress(done, max(done, info.total_bytes))
+                            progress(done + f.consumed, max(done + f.consumed, info.total_bytes))
                         if final:
                             break
             except RemoteFileError as exc:
                 raise CorpusError(str(exc)) from None
+            except CompressedFileError as exc:
+                raise CorpusError(exc.message) from None
             except OSError as exc:
                 raise CorpusError(f"{path}: cannot read: {exc.strerror or exc}") from None
-            self._check_size(path, info, index, offset)
-        info.sha256 = digest.hexdigest()
+            self._check_size(path, info, index, f.consumed)
+            done += f.consumed
+            text_bytes += offset
+        info.sha256, info.total_bytes = digest.hexdigest(), text_bytes
 
     @staticmethod
     def _check_size(path: str, info: CorpusInfo, index: int, read: int) -> None:

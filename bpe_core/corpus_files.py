@@ -121,10 +121,12 @@ def remote_fingerprint(uri: str) -> list:
     return [uri, int(info.size or 0), int(info.mtime_ns or 0)]
 
 
-def open_remote(uri: str):
-    """A binary stream of the file at ``uri`` (``read(n)``, a context manager)."""
+def open_remote(uri: str, *, compression: str | None = "detect"):
+    """A binary stream of the file at ``uri`` (``read(n)``, a context manager); ``compression`` as pyarrow takes it
+    (``"detect"``: decompressed by the name's suffix; None: the file's own bytes)."""
     filesystem, path = _filesystem(uri)
-    return _call(uri, filesystem.open_input_stream, path, where=_from(filesystem, path))
+    where = _from(filesystem, path)
+    return _call(uri, lambda: filesystem.open_input_stream(path, compression=compression), where=where)
 
 
 def _remote_glob(pattern: str) -> list[str]:

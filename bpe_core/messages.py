@@ -154,6 +154,14 @@ ENGLISH: dict[str, str] = {
         "{path}: the file shrank while it was read ({before} bytes when training started, {read} read): train "
         "again once it is complete"
     ),
+    "corpus.compressed_cut_short": (
+        "{path}: its {kind} data ends before the end of the compressed stream: is the file cut short (an unfinished "
+        "download or copy)?"
+    ),
+    "corpus.compressed_damaged": "{path}: its {kind} data is damaged ({detail}); the text in it cannot be read",
+    "corpus.zstd_needs_package": (
+        "{path}: is compressed with zstd; reading it needs the zstandard package: pip install zstandard"
+    ),
     "corpus.matched_nothing": "the pre-tokenization regex {pattern} matched nothing in {names}",
     "corpus.only_special_tokens": "{names}: the corpus has no text outside special tokens",
     # A pre-tokenization pattern or special tokens that cannot be used (bpe_core.patterns, bpe_core.specials).

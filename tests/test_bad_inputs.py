@@ -2291,3 +2291,251 @@ def test_a_hand_edited_merge_is_named_by_its_number_from_one_and_the_file_is_unt
     assert result.returncode == 1 and result.stdout == ""
     assert f"{path}: merge 1 (b'zz', b'qq') uses b'zz', which is not in the vocab" in result.stderr
     assert path.read_bytes() == before
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Issue 41, items 7 and 8: each tokenizer's own pattern in bpe compare; compressed corpora and the shipped samples
+# ---------------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("spec", "said"),
+    [
+        ("gpt2::pattern=o200k", "--tokenizer gpt2::pattern=o200k: gpt2 is a reference and has its own pattern"),
+        ("{path}::pattern=", "::pattern=: give a pattern after ::pattern= (gpt2, cl100k"),
+        ("{path}::pattern=nope(", "nope("),
+    ],
+)
+def test_compare_refuses_a_pattern_it_cannot_use(tmp_path, spec, said):
+    """A reference's pattern is its own; an empty or broken one is named (the file is left as it was)."""
+    from bpe_resources import resource_path
+
+    ranks = gzip.decompress(resource_path("encodings", "r50k_base.tiktoken.gz").read_bytes()).splitlines()
+    path = tmp_path / "whisper.tiktoken"
+    path.write_bytes(b"\n".join(ranks[:1000]) + b"\n")
+    before = path.read_bytes()
+    result = bpe("compare", "hi", "--tokenizer", spec.format(path=path))
+    assert result.returncode in (1, 2) and said in result.stderr and "Traceback" not in result.stderr
+    assert path.read_bytes() == before
+
+
+def _compressed(kind: str, data: bytes) -> bytes:
+    import bz2
+    import lzma
+
+    import zstandard
+
+    compress = {
+        "gzip": gzip.compress,
+        "bzip2": bz2.compress,
+        "xz": lzma.compress,
+        "zstd": zstandard.ZstdCompressor().compress,
+    }
+    return compress[kind](data)
+
+
+CORPUS_TEXT = ("The cat sat on the mat. 一只猫坐在垫子上。\n" * 300).encode("utf-8")
+
+
+def _counts_of(result: subprocess.CompletedProcess, path: Path) -> str:
+    assert result.returncode == 0, result.stderr
+    return path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    "name", ["c.txt.gz", "c.bz2", "c.xz", "c.zst", "gzip-named.txt", "plain-named.gz"], ids=lambda name: name
+)
+def test_bpe_count_reads_a_compressed_corpus_by_its_bytes_not_its_name(tmp_path, name):
+    """gzip, bzip2, xz and zstd are read as the text they hold; a name that lies changes nothing (the old code
+    said 'looks binary… use --replace-invalid' for every compressed file)."""
+    kind = {".gz": "gzip", ".bz2": "bzip2", ".xz": "xz", ".zst": "zstd", ".txt": "gzip"}[Path(name).suffix]
+    path = tmp_path / name
+    path.write_bytes(CORPUS_TEXT if name.startswith("plain") else _compressed(kind, CORPUS_TEXT))
+    plain = tmp_path / "plain.txt"
+    plain.write_bytes(CORPUS_TEXT)
+    expected = _counts_of(bpe("count", str(plain), "-o", str(tmp_path / "plain.tsv")), tmp_path / "plain.tsv")
+    before = path.read_bytes()
+    assert _counts_of(bpe("count", str(path), "-o", str(tmp_path / "c.tsv")), tmp_path / "c.tsv") == expected
+    assert path.read_bytes() == before
+
+
+def _cut(kind: str) -> bytes:
+    data = _compressed(kind, CORPUS_TEXT * 20)
+    return data[: len(data) // 2]
+
+
+def _damaged(kind: str) -> bytes:
+    data = bytearray(_compressed(kind, CORPUS_TEXT * 20))
+    data[len(data) // 3 : len(data) // 3 + 8] = b"\xff" * 8
+    return bytes(data)
+
+
+@pytest.mark.parametrize(
+    ("name", "make", "said"),
+    [
+        ("cut.gz", lambda: _cut("gzip"), "cut.gz: its gzip data ends before the end of the compressed stream: is the"),
+        ("cut.bz2", lambda: _cut("bzip2"), "cut.bz2: its bzip2 data ends before the end of the compressed stream"),
+        ("cut.xz", lambda: _cut("xz"), "cut.xz: its xz data ends before the end of the compressed stream"),
+        ("cut.zst", lambda: _cut("zstd"), "cut.zst: its zstd data ends before the end of the compressed stream"),
+        ("damaged.xz", lambda: _damaged("xz"), "damaged.xz: its xz data is damaged ("),
+        ("binary.gz", lambda: gzip.compress(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR" * 50), "binary.gz (its gzip text): looks"),
+    ],
+    ids=lambda value: value if isinstance(value, str) and "." in value and " " not in value else None,
+)
+@pytest.mark.parametrize("command", ["count", "train"])
+def test_a_broken_compressed_corpus_is_named_and_nothing_is_written(tmp_path, name, make, said, command):
+    """A truncated download, damaged data, or a binary file inside: said with the file's name; the output file
+    that was there stays as it was (the old code said the compressed bytes 'look binary')."""
+    path = tmp_path / name
+    path.write_bytes(make())
+    out = tmp_path / ("out.tsv" if command == "count" else "out.json")
+    out.write_bytes(b"kept")
+    before = path.read_bytes()
+    extra = ["--vocab-size", "300"] if command == "train" else []
+    result = bpe(command, str(path), *extra, "-o", str(out))
+    assert result.returncode == 1 and said in result.stderr and "Traceback" not in result.stderr, result.stderr
+    assert out.read_bytes() == b"kept" and path.read_bytes() == before
+
+
+def test_an_empty_compressed_corpus_is_empty(tmp_path):
+    """The gzip file has bytes; its text has none: said as for an empty file (the size of the file was counted)."""
+    path = tmp_path / "empty.txt.gz"
+    path.write_bytes(gzip.compress(b""))
+    result = bpe("train", str(path), "--vocab-size", "300", "-o", str(tmp_path / "t.json"))
+    assert result.returncode == 1 and "empty.txt.gz: the corpus is empty" in result.stderr, result.stderr
+
+
+def test_bpe_encode_reads_a_compressed_file_and_says_when_it_is_cut(tmp_path):
+    path = tmp_path / "text.txt.xz"
+    path.write_bytes(_compressed("xz", "hello wörld".encode()))
+    assert bpe("encode", "gpt2", "--file", str(path)).stdout == "hello ␣w ör ld\n"
+    cut = tmp_path / "cut.gz"
+    cut.write_bytes(_cut("gzip"))
+    result = bpe("encode", "gpt2", "--file", str(cut))
+    assert result.returncode == 1 and "cut.gz: its gzip data ends before the end" in result.stderr
+
+
+def test_a_decompression_bomb_inflates_no_further_than_plain_text_would(tmp_path):
+    """1 GB of 0xFF bytes in a 5 MB gzip: bpe count stops at the first block (not UTF-8), bpe encode --file at its
+    256 MB text limit, each in bounded memory (the decompressor yields a block at a time, whatever the ratio; the
+    test below: a bomb of text counts in the memory of plain text)."""
+    bomb = tmp_path / "bomb.gz"
+    with gzip.open(bomb, "wb", compresslevel=1) as f:
+        for _ in range(1024):
+            f.write(b"\xff" * (1 << 20))
+    assert bomb.stat().st_size < 5 << 20
+    result, peak = bpe_in_memory("count", str(bomb), "-o", str(tmp_path / "c.tsv"), limit_mb=1024)
+    assert result.returncode == 1 and "bomb.gz (its gzip text): not valid UTF-8 at byte offset 0" in result.stderr
+    assert peak < 300, peak
+    result, peak = bpe_in_memory("encode", "gpt2", "--file", str(bomb), limit_mb=1024)
+    assert result.returncode == 1 and "reads at most 256 MB of text" in result.stderr and "holds more" in result.stderr
+    assert peak < 700, peak  # the 256 MB it may read, not the gigabyte
+
+
+@pytest.mark.slow
+def test_a_text_bomb_counts_in_the_memory_of_plain_text(tmp_path):
+    import zstandard
+
+    bomb = tmp_path / "bomb.zst"
+    with open(bomb, "wb") as raw, zstandard.ZstdCompressor(level=19).stream_writer(raw) as f:
+        for _ in range(100):
+            f.write(b"a b " * 250_000)
+    assert bomb.stat().st_size < 1 << 20
+    result, peak = bpe_in_memory("count", str(bomb), "--processes", "1", "-o", str(tmp_path / "c.tsv"), limit_mb=1024)
+    assert result.returncode == 0 and "50,000,001 in all" in result.stdout, result.stderr
+    assert peak < 200, peak
+
+
+def test_zstd_without_the_zstandard_package_names_the_package(tmp_path):
+    path = tmp_path / "c.zst"
+    path.write_bytes(_compressed("zstd", CORPUS_TEXT))
+    out = tmp_path / "c.tsv"
+    script = "import sys; sys.modules['zstandard'] = None; from bpe_core.cli import main; sys.exit(main(sys.argv[1:]))"
+    result = subprocess.run(
+        [sys.executable, "-c", script, "count", str(path), "-o", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=BOUND,
+    )
+    assert result.returncode == 1 and not out.exists()
+    assert "c.zst: is compressed with zstd; reading it needs the zstandard package: pip install zstandard" in (
+        result.stderr
+    )
+
+
+@needs_fifo
+def test_a_fifo_of_gzip_is_read_by_encode_and_refused_unopened_by_count(tmp_path):
+    fifo = tmp_path / "pipe.gz"
+    os.mkfifo(fifo)
+
+    def write():
+        with open(fifo, "wb") as f:
+            f.write(gzip.compress(b"hello world"))
+
+    writer = threading.Thread(target=write)
+    writer.start()
+    result = bpe("encode", "gpt2", "--file", str(fifo), "--ids")
+    writer.join(10)
+    assert result.returncode == 0 and result.stdout.split() == ["31373", "995"], result.stderr
+    result = bpe("count", str(fifo), "-o", str(tmp_path / "c.tsv"))
+    assert result.returncode == 1 and "not a regular file (a named pipe)" in result.stderr
+
+
+def test_the_shipped_corpora_by_name(tmp_path):
+    """bpe train/count --sample NAME, bpe encode --sample NAME; an unknown name lists the known ones; --sample and
+    --counts, or --sample and a TEXT, are refused (the shipped .txt.gz also trains when named directly)."""
+    out = tmp_path / "t.json"
+    result = bpe("train", "--sample", "english-prose", "--vocab-size", "300", "-o", str(out))
+    assert result.returncode == 0 and "1916134 bytes" in result.stdout, result.stderr
+    result = bpe("count", "--sample", "chinese-prose", "--sample", "english-prose", "-o", str(tmp_path / "c.tsv"))
+    assert result.returncode == 0, result.stderr
+    assert bpe("encode", "gpt2", "--sample", "english-prose", "--ids").stdout.count(" ") > 400_000
+    unknown = bpe("count", "--sample", "klingon-prose", "-o", str(tmp_path / "x.tsv"))
+    assert unknown.returncode == 2
+    assert "invalid choice: 'klingon-prose'" in unknown.stderr and "'english-prose', 'chinese-prose'" in unknown.stderr
+    both = bpe("train", "--sample", "english-prose", "--counts", str(tmp_path / "c.tsv"), "--vocab-size", "300")
+    assert both.returncode == 2 and "not both" in both.stderr
+    two = bpe("encode", "gpt2", "hi", "--sample", "english-prose")
+    assert two.returncode == 1 and "give one of TEXT, --file and --sample" in two.stderr
+    none = bpe("count", "-o", str(tmp_path / "x.tsv"))
+    assert none.returncode == 2 and "give the corpus files, or --sample NAME" in none.stderr
+    from bpe_resources import resource_path
+
+    shipped = resource_path("corpora", "world-english-bible-genesis-job.txt.gz")
+    direct = bpe("train", str(shipped), "--vocab-size", "300", "-o", str(tmp_path / "d.json"))
+    assert direct.returncode == 0 and load_json(tmp_path / "d.json").merges == load_json(out).merges
+    assert "1916134 bytes -> " in direct.stdout  # the text's bytes, not the file's (537,168): the same bytes/token
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["train", "--sample", "english-prose", "--vocab-size", "300", "-o"],
+        ["count", "--sample", "english-prose", "-o"],
+        ["compare", "--sample", "english-prose", "--html"],
+    ],
+    ids=lambda command: command[0],
+)
+def test_an_output_that_is_the_unpacked_sample_is_refused(command):
+    """The shipped corpus's unpacked copy is an input like any file: writing over it is refused before any work
+    (bpe compare wrote its HTML there)."""
+    from bpe_core.sample_corpora import corpus_path
+
+    unpacked = corpus_path("english-prose")
+    before = unpacked.read_bytes()
+    result = bpe(*command, str(unpacked))
+    assert result.returncode == 2 and "writing it would destroy the input" in result.stderr, result.stderr
+    assert unpacked.read_bytes() == before
+
+
+@pytest.mark.parametrize("name", ["c.txt.gz", "plain-named.gz"])
+def test_a_compressed_corpus_at_a_uri_is_read_by_its_bytes_too(tmp_path, name):
+    """pyarrow decompressed by the name's suffix, so a file:// or s3:// .gz 'grew while it was read' (its size
+    compressed, its text read) and a plain text named .gz failed; now the bytes decide, as on this disk."""
+    path = tmp_path / name
+    path.write_bytes(CORPUS_TEXT if name.startswith("plain") else gzip.compress(CORPUS_TEXT))
+    plain = tmp_path / "plain.txt"
+    plain.write_bytes(CORPUS_TEXT)
+    expected = _counts_of(bpe("count", str(plain), "-o", str(tmp_path / "plain.tsv")), tmp_path / "plain.tsv")
+    result = bpe("count", path.as_uri(), "-o", str(tmp_path / "c.tsv"))
+    assert _counts_of(result, tmp_path / "c.tsv") == expected

@@ -121,7 +121,7 @@ def test_export_writes_files_the_real_library_reads(trained, tmp_path, capsys):
         (["encode", "{missing}", "hi"], "cannot read the file"),
         (["encode", "{corpus}", "hi"], "not a tokenizer file this program knows"),
         (["encode", "gpt2", "--file", "{bad}"], "not UTF-8 text (bad byte at offset 2)"),
-        (["encode", "gpt2", "hi", "--file", "{corpus}"], "not both"),
+        (["encode", "gpt2", "hi", "--file", "{corpus}"], "give one of TEXT, --file and --sample"),
         (["export", "gpt2", "{corpus}", "--format", "tiktoken"], "it is a file, not a folder"),
     ],
 )
@@ -657,7 +657,7 @@ def test_a_tiktoken_file_without_its_pattern_names_the_likely_one(tmp_path):
     qwen = qwen.rename(tmp_path / "qwen.tiktoken")
     result = run("encode", str(qwen), "hi")
     assert result.returncode == 1 and "give its pattern" in result.stderr
-    assert result.stderr.rstrip().endswith("; it looks like qwen2 (the file's name says qwen2)")
+    assert result.stderr.rstrip().endswith("; it looks like qwen2 (the file's name says qwen2; likely)")
     assert guess_pattern("Meta-Llama-3.1-8B/original/tokenizer.model")[:2] == ("llama3", "folder name")
     assert guess_pattern("x.tiktoken", rank_count=199_998).reason == "199,998 ranks, as o200k_base"
     assert guess_pattern("x.tiktoken", rank_count=1234) is None

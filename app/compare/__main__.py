@@ -25,7 +25,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         metavar="FILE",
         help="another tokenizer pane (.json, or .tiktoken with --pattern)",
     )
-    parser.add_argument("--pattern", default="cl100k", help="pre-tokenizer of added .tiktoken files")
+    parser.add_argument(
+        "--pattern", help="pre-tokenizer of added .tiktoken files (default: the one guessed from each file)"
+    )
     parser.add_argument("--stacked", action="store_true", help="stack the panes instead of side by side")
     parser.add_argument("--ids", action="store_true", help="show token ids instead of text")
     parser.add_argument("--chunks", action="store_true", help="show the pre-token chunk layer")

@@ -229,8 +229,9 @@ class CompareView(QWidget):
 
     # ----- adding tokenizers -----
 
-    def add_tokenizer_file(self, path: str | Path, pattern: str = "cl100k") -> TokenPane | None:
-        """Add a pane for a tokenizer file or folder, loaded now; None (and a message) if it cannot be read."""
+    def add_tokenizer_file(self, path: str | Path, pattern: str | None = None) -> TokenPane | None:
+        """Add a pane for a tokenizer file or folder, loaded now (``pattern`` None: the one guessed from the file);
+        None (and a message) if it cannot be read."""
         return self.adder.add_tokenizer_file(path, pattern)
 
     @Slot(str, object)

@@ -17,6 +17,8 @@ from app.common.wording.engine_messages import engine_message
 from app.compare.pane_set import PaneSet
 from app.compare.source_loader import SourceLoader
 from app.compare.token_pane import TokenPane
+from bpe_core.formats.loader import source_file, takes_pattern
+from bpe_core.formats.pattern_guess import guess_file
 
 
 class PaneAdder(QObject):
@@ -36,11 +38,15 @@ class PaneAdder(QObject):
         self.loader.needs_pattern.connect(self.needs_pattern)
         panes.removed.connect(self._on_removed)
 
-    def add_tokenizer_file(self, path: str | Path, pattern: str = "cl100k") -> TokenPane | None:
+    def add_tokenizer_file(self, path: str | Path, pattern: str | None = None) -> TokenPane | None:
         """Add a pane for a tokenizer file or folder, loaded now (``pattern`` is how a ``.tiktoken`` file or GPT-2
-        files pre-tokenize). On error the user sees a message and nothing changes; returns None then."""
+        files pre-tokenize; None: the one guessed from the file, as the question offers it). On error the user
+        sees a message and nothing changes; returns None then."""
         try:
-            source = load_source(tokenizer_path(path), pattern)
+            path = tokenizer_path(path)
+            if pattern is None and takes_pattern(path) and (guess := guess_file(source_file(path))) is not None:
+                pattern = guess.pattern
+            source = load_source(path, pattern)
         except (OSError, ValueError) as exc:
             dialogs.show_error(
                 self.window,

@@ -200,6 +200,9 @@ class CorpusPanel(QGroupBox):
             if check.problem == "empty":
                 dialogs.show_error(self, self.tr("Empty file"), check.message)
                 continue
+            if check.problem == "damaged":
+                dialogs.show_error(self, self.tr("Damaged compressed file"), check.message)
+                continue
             if check.problem in ("utf-16", "utf-32"):
                 if not dialogs.ask_read_as(self, check.message, check.problem):
                     continue

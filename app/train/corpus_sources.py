@@ -22,7 +22,9 @@ from pathlib import Path
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from app.common.files.samples import samples_dir
+from app.common.wording.engine_messages import engine_message
 from app.common.wording.sizes import format_bytes
+from bpe_core.compressed import CompressedFileError, CorpusStream
 from bpe_core.counts_file import read_counts
 from bpe_core.sample_corpora import SAMPLE_CORPORA, corpus_path
 
@@ -114,22 +116,17 @@ class CorpusSource:
             return _counts_preview(self.counts)
         if not self.paths:
             return ""
-        with open(self.paths[0], "rb") as f:
-            head = f.read(limit)
+        try:
+            head = text_head(self.paths[0], limit)
+        except CompressedFileError:
+            return ""  # said when the file was added
         return codecs.getincrementaldecoder("utf-8")("replace").decode(head, final=False)
 
     def files_to_read(self) -> list[Path]:
         """The files to train on (may read them all, for ``skip_non_utf8``: call it off the GUI thread)."""
         if not self.skip_non_utf8:
             return list(self.paths)
-        keep = []
-        for path in self.paths:
-            try:
-                path.read_bytes().decode("utf-8")
-            except (UnicodeDecodeError, OSError):
-                continue
-            keep.append(path)
-        return keep
+        return [path for path in self.paths if _is_utf8(path)]
 
     def problems(self, pattern: str, special_tokens: list[str], superword_after: int) -> list[str]:
         """Why these settings cannot train on this corpus (a counts corpus: the counts were cut with another
@@ -260,8 +257,8 @@ def _tr(text: str) -> str:
 
 @dataclass
 class FileCheck:
-    """What :func:`check_file` found: ``problem`` is None, "empty", "binary", "not-utf8" or "utf-16"/"utf-32"
-    (a byte-order mark says the text is in that encoding)."""
+    """What :func:`check_file` found: ``problem`` is None, "empty", "binary", "not-utf8", "utf-16"/"utf-32"
+    (a byte-order mark says the text is in that encoding) or "damaged" (compressed data cut short or broken)."""
 
     path: Path
     problem: str | None = None
@@ -277,14 +274,37 @@ BOMS = (
 )
 
 
+def text_head(path: str | os.PathLike, limit: int) -> bytes:
+    """The first ``limit`` bytes of the text of a file, decompressed if it is compressed (gzip, bzip2, xz, zstd)."""
+    with open(path, "rb") as f:
+        return CorpusStream(f, str(path)).read(limit)
+
+
+def _is_utf8(path: Path) -> bool:
+    """Whether the whole text of a file (decompressed) is UTF-8, read a megabyte at a time."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    try:
+        with open(path, "rb") as f:
+            stream = CorpusStream(f, str(path))
+            while block := stream.read(1 << 20):
+                decoder.decode(block)
+        decoder.decode(b"", final=True)
+    except (UnicodeDecodeError, OSError, CompressedFileError):
+        return False
+    return True
+
+
 def check_file(path: str | os.PathLike, limit: int = CHECK_BYTES) -> FileCheck:
-    """Check the first ``limit`` bytes of a file: empty, binary (NUL bytes) or not UTF-8?
+    """Check the first ``limit`` bytes of a file's text (decompressed): empty, binary (NUL bytes), not UTF-8, or
+    damaged compressed data?
 
     The trainer checks the whole file again as it reads, so a problem further on is still caught.
     """
     path = Path(path)
-    with open(path, "rb") as f:
-        head = f.read(limit)
+    try:
+        head = text_head(path, limit)
+    except CompressedFileError as exc:
+        return FileCheck(path, "damaged", engine_message(exc))
     if not head:
         message = QCoreApplication.translate("CorpusSources", "“{name}” is empty: there is no text to train on.")
         return FileCheck(path, "empty", message.format(name=path.name))

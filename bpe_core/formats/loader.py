@@ -22,7 +22,7 @@ from bpe_core.errors import TokenizerFileError
 from bpe_core.formats.checks import MAX_ID
 from bpe_core.formats.gpt2_files import load_gpt2_files
 from bpe_core.formats.native import tokenizer_from_document
-from bpe_core.formats.pattern_guess import guess_pattern, rank_lines
+from bpe_core.formats.pattern_guess import guess_pattern, rank_lines, rank_tokens
 from bpe_core.formats.sniff import Sniffed, sniff
 from bpe_core.formats.tekken import read_tekken
 from bpe_core.patterns import PATTERNS, PatternError, get_pattern, pattern_source
@@ -154,11 +154,15 @@ def _tiktoken(path: Path, sniffed: Sniffed, pattern):
 
     if pattern is None:
         names = ", ".join(name for name, source in PATTERNS.items() if source)
-        guess = guess_pattern(path, rank_count=rank_lines(sniffed.data))
+        guess = guess_pattern(path, rank_count=rank_lines(sniffed.data), tokens=rank_tokens(sniffed.data))
         if guess is None:
             raise TokenizerFileError.of(path, "file.tiktoken_needs_pattern", names=names)
         raise TokenizerFileError.of(
-            path, "file.tiktoken_needs_pattern_guessed", names=names, guess=guess.pattern, reason=guess.reason
+            path,
+            "file.tiktoken_needs_pattern_guessed",
+            names=names,
+            guess=guess.pattern,
+            reason=f"{guess.reason}; {guess.confidence}",
         )
     try:
         ranks = parse_ranks(sniffed.data, source=str(path))

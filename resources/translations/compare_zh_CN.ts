@@ -120,7 +120,7 @@
 <context>
     <name>CompareMain</name>
     <message>
-        <location filename="../../app/compare/__main__.py" line="50"/>
+        <location filename="../../app/compare/__main__.py" line="52"/>
         <source>BPE Explorer — Compare</source>
         <translation>BPE Explorer — 对比</translation>
     </message>
@@ -592,32 +592,32 @@ def greet(name):
 <context>
     <name>PaneAdder</name>
     <message>
-        <location filename="../../app/compare/pane_adder.py" line="47"/>
+        <location filename="../../app/compare/pane_adder.py" line="53"/>
         <source>Cannot add tokenizer</source>
         <translation>无法添加分词器</translation>
     </message>
     <message>
-        <location filename="../../app/compare/pane_adder.py" line="48"/>
+        <location filename="../../app/compare/pane_adder.py" line="54"/>
         <source>“{name}” could not be read: {error}</source>
         <translation>无法读取“{name}”：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/compare/pane_adder.py" line="61"/>
+        <location filename="../../app/compare/pane_adder.py" line="67"/>
         <source>{name} (loading)</source>
         <translation>{name}（载入中）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/pane_adder.py" line="63"/>
+        <location filename="../../app/compare/pane_adder.py" line="69"/>
         <source>Loading {name}…</source>
         <translation>正在载入 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/pane_adder.py" line="107"/>
+        <location filename="../../app/compare/pane_adder.py" line="113"/>
         <source>{name} (not loaded)</source>
         <translation>{name}（未载入）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/pane_adder.py" line="108"/>
+        <location filename="../../app/compare/pane_adder.py" line="114"/>
         <source>Could not load: {error}</source>
         <translation>载入失败：{error}</translation>
     </message>
@@ -669,7 +669,7 @@ def greet(name):
 <context>
     <name>PatternQuestion</name>
     <message>
-        <location filename="../../app/compare/pattern_question.py" line="33"/>
+        <location filename="../../app/compare/pattern_question.py" line="34"/>
         <source>“{name}” does not say how text is split before merging (a .tiktoken file, GPT-2 files).
 Choose the model&apos;s pattern, or type a regex:</source>
         <extracomment>The named patterns offered for a file that does not say how it pre-tokenizes (any other text is a regex).</extracomment>
@@ -677,27 +677,62 @@ Choose the model&apos;s pattern, or type a regex:</source>
 请选择该模型的模式，或输入一个正则表达式：</translation>
     </message>
     <message>
-        <location filename="../../app/compare/pattern_question.py" line="39"/>
-        <source>Guessed: {pattern}, because {reason}.</source>
-        <translation>推测为 {pattern}，因为{reason}。</translation>
+        <location filename="../../app/compare/pattern_question.py" line="51"/>
+        <source>sure: two kinds of evidence agree</source>
+        <translation>确定：两类证据一致</translation>
     </message>
     <message>
-        <location filename="../../app/compare/pattern_question.py" line="44"/>
+        <location filename="../../app/compare/pattern_question.py" line="53"/>
+        <source>likely</source>
+        <translation>很可能</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/pattern_question.py" line="54"/>
+        <source>only a guess: check it</source>
+        <translation>只是猜测：请核对</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/pattern_question.py" line="62"/>
+        <source>{evidence}, but its tokens are not {pattern}&apos;s</source>
+        <translation>{evidence}，但其词元不符合 {pattern}</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/pattern_question.py" line="72"/>
+        <source>the file&apos;s name says {pattern}</source>
+        <translation>文件名表明是 {pattern}</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/pattern_question.py" line="76"/>
+        <source>its folder&apos;s name says {pattern}</source>
+        <translation>所在文件夹的名字表明是 {pattern}</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/pattern_question.py" line="86"/>
+        <source>its tokens hold 4 or more digits, or a space and digits (“{example}”), as only GPT-2&apos;s pattern makes</source>
+        <translation>其词元含有 4 位或更多数字，或空格加数字（“{example}”），只有 GPT-2 的模式会切出这样的词元</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/pattern_question.py" line="91"/>
+        <source>its tokens join a lower-case letter and a capital (“{example}”), which o200k&apos;s pattern never makes</source>
+        <translation>其词元把小写字母和大写字母连在一起（“{example}”），o200k 的模式从不这样切</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/pattern_question.py" line="95"/>
+        <source>no token joins a lower-case letter and a capital, and words keep their contractions (“{example}”), as o200k&apos;s pattern makes</source>
+        <translation>没有词元把小写字母和大写字母连在一起，且单词带着缩写（“{example}”），正如 o200k 的模式所切</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/pattern_question.py" line="46"/>
         <source>Pre-tokenizer</source>
         <translation>预分词器</translation>
     </message>
     <message>
-        <location filename="../../app/compare/pattern_question.py" line="49"/>
-        <source>the file&apos;s name says so</source>
-        <translation>文件名表明如此</translation>
+        <location filename="../../app/compare/pattern_question.py" line="40"/>
+        <source>Guessed: {pattern} ({confidence}), because:</source>
+        <translation>推测为 {pattern}（{confidence}），因为：</translation>
     </message>
     <message>
-        <location filename="../../app/compare/pattern_question.py" line="51"/>
-        <source>its folder&apos;s name says so</source>
-        <translation>所在文件夹的名字表明如此</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/pattern_question.py" line="52"/>
+        <location filename="../../app/compare/pattern_question.py" line="79"/>
         <source>it has {count} ranks, as {name}</source>
         <translation>它有 {count} 个秩，与 {name} 相同</translation>
     </message>

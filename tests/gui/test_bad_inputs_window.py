@@ -1321,3 +1321,56 @@ def test_a_chart_zoomed_out_a_billion_times_or_dragged_far_stays_within_its_data
     left, right = view.viewRange()[0]
     assert 0 <= left and merges - 1 <= right < merges * 1.2
     assert len(window.train_tab.history) == merges == len(result.merges)
+
+
+# ----- issue 41, item 8: compressed corpora in the window ---------------------------------------------------------
+
+
+def test_a_gzipped_corpus_opens_previews_and_trains_as_its_text(window, good, dialogs, tmp_path, train):
+    """The shipped corpora come as .txt.gz: the window read the compressed bytes ('looks like a binary file')."""
+    import gzip
+
+    path = tmp_path / "corpus.txt.gz"
+    path.write_bytes(gzip.compress(TEXT.encode("utf-8")))
+    before = path.read_bytes()
+    assert window.train_tab.corpus_panel.add_files([path])
+    assert not dialogs.errors and not dialogs.asked
+    source = window.train_tab.corpus_panel.current_source()
+    assert source.preview().startswith(TEXT[:40]) and source.files_to_read() == [path]
+    compressed = train(window).merges
+    assert window.train_tab.corpus_panel.add_files([good])
+    assert train(window).merges == compressed and path.read_bytes() == before
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_a_cut_gzipped_corpus_is_refused_by_name_and_the_corpus_is_kept(
+    language, window, good, dialogs, tmp_path, request
+):
+    import gzip
+
+    if language == "zh_CN":
+        request.getfixturevalue("chinese")
+    data = gzip.compress(TEXT.encode("utf-8") * 50)
+    path = tmp_path / "cut.txt.gz"
+    path.write_bytes(data[: len(data) // 2])
+    before = window.train_tab.corpus_panel.current_source()
+    assert not window.train_tab.corpus_panel.add_files([path])
+    ((title, message),) = dialogs.errors
+    expected = {
+        "en": ("Damaged compressed file", f"{path}: its gzip data ends before the end of the compressed stream"),
+        "zh_CN": ("压缩文件已损坏", f"{path}：其 gzip 数据在压缩流结束之前就断了"),
+    }
+    assert title == expected[language][0] and message.startswith(expected[language][1]), message
+    assert window.train_tab.corpus_panel.current_source() is before and path.read_bytes() == data[: len(data) // 2]
+
+
+def test_a_lesson_takes_its_text_from_a_gzipped_corpus_not_its_compressed_bytes(tmp_path):
+    """The Teach lessons start from the corpus's text: of a .txt.gz they took gzip's bytes, decoded as UTF-8."""
+    import gzip
+
+    from app.common.files.samples import corpus_start
+
+    text = "山城的早晨，雾很大。The fog lifts at nine.\n" * 10
+    path = tmp_path / "corpus.txt.gz"
+    path.write_bytes(gzip.compress(text.encode("utf-8")))
+    assert corpus_start([path]) == text

@@ -372,8 +372,43 @@ def test_the_pattern_of_a_tiktoken_file_is_guessed_and_the_guess_said(view, file
     qwen = tmp_path / "qwen.tiktoken"
     shutil.copy(files["tiktoken"], qwen)
     assert view.ask_pattern(qwen) == "qwen2"
-    assert asked[-1][1] == "qwen2" and "Guessed: qwen2, because the file's name says so." in asked[-1][0]
+    assert asked[-1][1] == "qwen2" and "Guessed: qwen2 (likely), because:\n• the file's name says qwen2" in asked[-1][0]
     ranks = tmp_path / "ranks.tiktoken"
     ranks.write_bytes(gzip.decompress(resource_path("encodings", "cl100k_base.tiktoken.gz").read_bytes()))
     assert view.ask_pattern(ranks) == "cl100k"
-    assert "because it has 100,256 ranks, as cl100k_base." in asked[-1][0]
+    assert "because:\n• it has 100,256 ranks, as cl100k_base\n• its tokens join a lower-case letter" in asked[-1][0]
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_pattern_question_follows_the_tokens_over_a_lying_name_and_says_how_sure(language, tmp_path, request):
+    """GPT-2's ranks in a file named cl100k (Whisper's case): the question offered cl100k; it offers gpt2 now."""
+    from app.compare.pattern_question import pattern_question
+
+    if language == "zh_CN":
+        request.getfixturevalue("chinese")
+    ranks = gzip.decompress(resource_path("encodings", "r50k_base.tiktoken.gz").read_bytes()).splitlines()
+    path = tmp_path / "cl100k_base.tiktoken"
+    path.write_bytes(b"\n".join(ranks[:30_000]) + b"\n")
+    question = pattern_question(path)
+    assert question.choices[question.first] == "gpt2"
+    expected = {
+        "en": "Guessed: gpt2 (likely), because:\n• the file's name says cl100k, but its tokens are not cl100k's\n"
+        "• its tokens hold 4 or more digits, or a space and digits (“ 201”), as only GPT-2's pattern makes",
+        "zh_CN": "推测为 gpt2（很可能），因为：\n• 文件名表明是 cl100k，但其词元不符合 cl100k\n"
+        "• 其词元含有 4 位或更多数字，或空格加数字（“ 201”），只有 GPT-2 的模式会切出这样的词元",
+    }
+    assert question.text.endswith(expected[language]), question.text
+
+
+def test_a_tiktoken_file_added_without_a_pattern_gets_the_guessed_one(view, tmp_path, qtbot):
+    """GPT-2's ranks under a neutral name, added with no pattern (``python -m app.compare --add``): the panes got
+    cl100k's pattern, which cuts '12345' as '123' '45'; now the guess from the file, GPT-2's."""
+    path = tmp_path / "ranks.tiktoken"
+    path.write_bytes(gzip.decompress(resource_path("encodings", "r50k_base.tiktoken.gz").read_bytes()))
+    text = "In 2019 we're 12345 strong"
+    view.set_text(text)
+    pane = view.add_tokenizer_file(path)
+    qtbot.waitUntil(lambda: bool(pane.ids()) and not view.busy(), timeout=30000)
+    from bpe_core.reference import get_encoding
+
+    assert pane.ids() == get_encoding("gpt2").encode(text)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bpe_core.compressed import CompressedFileError, CorpusStream
+
 
 def samples_dir() -> Path:
     """The folder of shipped sample texts (``resources/samples``)."""
@@ -22,12 +24,13 @@ def samples_dir() -> Path:
 
 
 def corpus_start(paths, encoding: str = "utf-8", limit: int = 200_000) -> str:
-    """The first ``limit`` bytes of the first readable corpus file, as text ("" if none can be read); a
-    character cut at the end, or an undecodable byte, is left out."""
+    """The first ``limit`` bytes of the text of the first readable corpus file (decompressed if it is gzip, bzip2,
+    xz or zstd), as text ("" if none can be read); a character cut at the end, or an undecodable byte, is left
+    out."""
     for path in paths:
         try:
             with open(path, "rb") as f:
-                return f.read(limit).decode(encoding, errors="ignore").lstrip("\ufeff")
-        except (OSError, LookupError):
+                return CorpusStream(f, str(path)).read(limit).decode(encoding, errors="ignore").lstrip("\ufeff")
+        except (OSError, LookupError, CompressedFileError):
             continue
     return ""

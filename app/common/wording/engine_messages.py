@@ -150,6 +150,18 @@ WORDINGS: dict[str, str] = {
         "{path}: the file shrank while it was read ({before} bytes when training started, {read} read): train "
         "again once it is complete.",
     ),
+    "corpus.compressed_cut_short": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: its {kind} data ends before the end of the compressed stream: is the file cut short (an unfinished "
+        "download or copy)?",
+    ),
+    "corpus.compressed_damaged": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{path}: its {kind} data is damaged ({detail}); the text in it cannot be read."
+    ),
+    "corpus.zstd_needs_package": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: is compressed with zstd; reading it needs the zstandard package: pip install zstandard",
+    ),
     "corpus.matched_nothing": QT_TRANSLATE_NOOP(
         "EngineSentences", "The pre-tokenization regex {pattern} matched nothing in {names}."
     ),
