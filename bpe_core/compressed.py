@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import bz2
 import gzip
+import io
 import lzma
 import zlib
+from typing import BinaryIO, cast
 
 from bpe_core.messages import EngineError, Message
 
@@ -96,7 +98,7 @@ class CorpusStream:
         if self.compression == "bzip2":
             return bz2.BZ2File(source)
         if self.compression == "xz":
-            return lzma.LZMAFile(source)
+            return lzma.LZMAFile(cast(BinaryIO, source))  # any object with read(); typeshed asks for IO
         try:
             import zstandard
         except ImportError:
@@ -141,13 +143,16 @@ class _ZstdReader:
         return True
 
 
-class _Prefixed:
-    """The bytes ``head`` already read, then the rest of ``stream``."""
+class _Prefixed(io.RawIOBase):
+    """The bytes ``head`` already read, then the rest of ``stream`` (a raw binary stream, as the decompressors
+    take)."""
 
     def __init__(self, head: bytes, stream):
+        super().__init__()
         self.head, self.stream = head, stream
 
-    def read(self, size: int = -1) -> bytes:
+    def read(self, size: int | None = -1) -> bytes:
+        size = -1 if size is None else size
         if not self.head:
             return self.stream.read(size)
         if size < 0:

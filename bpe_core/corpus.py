@@ -314,7 +314,7 @@ class CorpusReader:
             except RemoteFileError as exc:
                 raise CorpusError(str(exc)) from None
             except CompressedFileError as exc:
-                raise CorpusError(exc.message) from None
+                raise CorpusError(exc.message or str(exc)) from None
             except OSError as exc:
                 raise CorpusError(f"{path}: cannot read: {exc.strerror or exc}") from None
             self._check_size(path, info, index, f.consumed)
