@@ -28,20 +28,20 @@ import time
 from typing import TYPE_CHECKING
 
 from bpe_core.cancelled import Cancelled
-from bpe_core.comparison import FORMATS as COMPARISON_FORMATS
-from bpe_core.comparison import Comparison
 from bpe_core.corpus import ENCODINGS, CorpusError, CorpusInfo, InvalidTextError, WrongEncodingError
 from bpe_core.corpus_files import expand, is_uri, total_size
 from bpe_core.formats import EXPORT_FORMATS, TokenizerFileError, check_writable, export, load_any, load_json, save_json
 from bpe_core.formats.files import kind_of, size_text, write_bytes_atomically
 from bpe_core.formats.loader import source_file, takes_pattern
-from bpe_core.html_tokens import DEFAULT_WIDTH, MAX_PICTURE_CHARS, MAX_WIDTH, MIN_WIDTH, PictureError
 from bpe_core.messages import Message
 from bpe_core.methods import METHODS, Methods, UncoverableError
 from bpe_core.output_paths import OutputPathError, check_outputs
 from bpe_core.patterns import PATTERNS, PatternTimeoutError
 from bpe_core.reference import EncodingFileError, reference_names
-from bpe_core.token_label import render_token
+from bpe_core.render.comparison import FORMATS as COMPARISON_FORMATS
+from bpe_core.render.comparison import Comparison
+from bpe_core.render.html_tokens import DEFAULT_WIDTH, MAX_PICTURE_CHARS, MAX_WIDTH, MIN_WIDTH, PictureError
+from bpe_core.render.token_label import render_token
 from bpe_core.training.config import ConfigError, Problem, TrainConfig
 from bpe_core.training.run import Corpus, Counted, Counting, TrainingRun
 from bpe_core.variants.superword import SUPERBPE_STAGE2

@@ -115,7 +115,7 @@ ENGLISH: dict[str, str] = {
     "train.parity_languages": "parity-aware BPE needs at least one language (NAME=FILE), not {count}",
     "train.parity_with": "parity-aware BPE (--parity) cannot be combined with {other} yet: leave one out",
     "train.parity_held_out": "{name}: the file is too short to hold out text for parity-aware BPE ({chars} characters)",
-    # A comparison too large to draw (bpe_core.html_tokens, bpe_core.png_tokens).
+    # A comparison too large to draw (bpe_core.render.html_tokens, bpe_core.render.png_tokens).
     "picture.too_wide": "a picture is at most {limit} pixels wide, not {width}",
     "picture.too_long": (
         "a picture draws a text of at most {limit} characters; this one has {count}: draw a part of it, or write "

@@ -2,7 +2,7 @@
 the characters of the text it covers and its bytes' offsets (:class:`TokenSpan`), gathered in a :class:`TokenView`.
 A token may hold only part of a UTF-8 character; its span then covers the whole character, and ``partial`` says
 which bytes of which character it holds (:class:`CharPart`). :func:`view_from_spans` is the one place views are
-built. This module imports nothing of the engine (but, to draw a view in Jupyter, :mod:`bpe_core.html_tokens`):
+built. This module imports nothing of the engine (but, to draw a view in Jupyter, :mod:`bpe_core.render.html_tokens`):
 tokenizers of every kind build their views with it.
 
 >>> tokens = [b"a", b"\\xe9", b"\\xac", b"\\xb1"]
@@ -79,8 +79,8 @@ class TokenView:
         return [tuple(group) for group in groups]
 
     def _repr_html_(self) -> str:
-        """The tokens drawn as the Compare tab draws them, for Jupyter (:mod:`bpe_core.html_tokens`)."""
-        from bpe_core.html_tokens import fragment_html  # it imports no view; imported here, on first drawing
+        """The tokens drawn as the Compare tab draws them, for Jupyter (:mod:`bpe_core.render.html_tokens`)."""
+        from bpe_core.render.html_tokens import fragment_html  # it imports no view; imported here, on first drawing
 
         return fragment_html([(None, self)])
 

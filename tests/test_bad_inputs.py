@@ -823,7 +823,7 @@ def test_a_cached_model_with_custom_tokenizer_code_runs_none_of_it(tmp_path, mon
 
 
 # ----- files written: an output over an input, two outputs in one file (bpe_core.output_paths); CSV cells a
-# spreadsheet would run as formulas (bpe_core.csv_cells) ---------------------------------------------------------
+# spreadsheet would run as formulas (bpe_core.render.csv_cells) --------------------------------------------------------
 
 
 def _same_file(kind: str, original: Path) -> Path:
@@ -1005,7 +1005,7 @@ def _escaped(value: object) -> str:
 def test_a_comparison_csv_neutralises_formula_cells_and_keeps_the_rest(small_tokenizer, tmp_path):
     """A pane named ``=HYPERLINK(...)`` and a text with ``=``, ``+``, ``-``, ``@`` tokens: those cells begin with
     ``'``; every other cell, numbers included, is as before."""
-    from bpe_core.comparison import Comparison
+    from bpe_core.render.comparison import Comparison
 
     tokenizer = load_any("gpt2")
     comparison = Comparison([(HYPERLINK, tokenizer.view(FORMULA_TEXT)), ("gpt2", tokenizer.view(FORMULA_TEXT))])
@@ -1986,7 +1986,7 @@ def test_compare_refuses_a_picture_wider_than_10000_pixels(tmp_path):
         "bpe: error: --width 100,000,000: the SVG is at most 10,000 pixels wide\n",
     )
     assert out.read_text() == PREVIOUS
-    from bpe_core.html_tokens import svg_document
+    from bpe_core.render.html_tokens import svg_document
 
     with pytest.raises(ValueError, match="a picture is at most 10,000 pixels wide, not 100,000,000"):
         svg_document([], width=100_000_000)

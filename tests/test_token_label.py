@@ -1,4 +1,4 @@
-"""The one way a token is written (bpe_core.token_label) and the one way a vocabulary is made from merges
+"""The one way a token is written (bpe_core.render.token_label) and the one way a vocabulary is made from merges
 (bpe_core.vocab)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from itertools import pairwise
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bpe_core.token_label import VISIBLE, label_segments, render_pair, render_token
+from bpe_core.render.token_label import VISIBLE, label_segments, render_pair, render_token
 from bpe_core.trainer import BpeTrainer
 from bpe_core.vocab import merge_pairs, vocab_from_merges
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from bpe_core.foreign import TiktokenTokenizer
 from bpe_core.reference import get_encoding
-from bpe_core.token_label import render_token
+from bpe_core.render.token_label import render_token
 from bpe_core.tokenizer import Tokenizer
 from bpe_core.vocab import vocab_from_merges
 from bpe_core.vocabulary import (

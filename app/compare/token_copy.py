@@ -1,6 +1,6 @@
 """What a pane puts on the clipboard: its token ids, its tokens as text, or its tokens as JSON (no Qt here).
 
-Tokens are written as everywhere else (:func:`bpe_core.token_label.render_token`: whitespace as ␣ ↵ ⇥, bytes that
+Tokens are written as everywhere else (:func:`bpe_core.render.token_label.render_token`: whitespace as ␣ ↵ ⇥, bytes that
 are not a whole character as ``<E4><B8>``), so a copied line reads as the pane shows it and stays one line.
 
 >>> from bpe_core.views import view_from_spans
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 
-from bpe_core.token_label import render_token
+from bpe_core.render.token_label import render_token
 from bpe_core.views import TokenView
 
 #: What separates the tokens of :func:`tokens_text`.

@@ -9,7 +9,7 @@ from PySide6.QtCore import QCoreApplication
 
 from app.teaching.chips import Chip
 from app.token_text import render_token
-from bpe_core.token_label import label_segments
+from bpe_core.render.token_label import label_segments
 from bpe_core.views import TokenView
 
 

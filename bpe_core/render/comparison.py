@@ -25,11 +25,11 @@ import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from bpe_core.csv_cells import safe_record
 from bpe_core.formats import load_any, takes_pattern, write_bytes_atomically, write_text_atomically
-from bpe_core.html_tokens import DEFAULT_WIDTH, Summary, fragment_html, page_html, svg_document
-from bpe_core.png_tokens import png_document
-from bpe_core.token_label import render_token
+from bpe_core.render.csv_cells import safe_record
+from bpe_core.render.html_tokens import DEFAULT_WIDTH, Summary, fragment_html, page_html, svg_document
+from bpe_core.render.png_tokens import png_document
+from bpe_core.render.token_label import render_token
 from bpe_core.views import TokenSpan, TokenView
 
 #: The formats :meth:`Comparison.save` writes, by name (and file suffix).
@@ -87,13 +87,13 @@ class Comparison:
         return svg_document(self.views, width=width, safe=safe)
 
     def to_png(self, width: float = DEFAULT_WIDTH, *, safe: bool = False) -> bytes:
-        """The SVG's drawing as a PNG image, at twice its size (:mod:`bpe_core.png_tokens`)."""
+        """The SVG's drawing as a PNG image, at twice its size (:mod:`bpe_core.render.png_tokens`)."""
         return png_document(self.views, width=width, safe=safe)
 
     def to_csv(self) -> str:
         """Every token as a CSV row (header first): see :data:`CSV_COLUMNS`; ``text`` is the token as the window
         writes it, ``partial`` names the characters it holds only part of (empty: whole characters). A text that
-        a spreadsheet would take for a formula begins with ``'`` (:mod:`bpe_core.csv_cells`)."""
+        a spreadsheet would take for a formula begins with ``'`` (:mod:`bpe_core.render.csv_cells`)."""
         out = io.StringIO()
         writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
         writer.writeheader()

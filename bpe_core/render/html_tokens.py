@@ -1,7 +1,7 @@
 """Token views drawn outside the window: HTML (a page that needs nothing else, or a fragment for Jupyter) and SVG
 (rows laid out at a chosen width, in pure Python). Each token is a box in the window's colours
-(:mod:`bpe_core.token_style`) labelled as everywhere else (:mod:`bpe_core.token_label`: whitespace ␣ ↵ ⇥, bytes
-that are not a whole character as ``<E4><B8>`` in a smaller brown monospaced font), with a hover giving its id,
+(:mod:`bpe_core.render.token_style`) labelled as everywhere else (:mod:`bpe_core.render.token_label`: whitespace ␣ ↵ ⇥,
+bytes that are not a whole character as ``<E4><B8>`` in a smaller brown monospaced font), with a hover giving its id,
 bytes and characters; tokens that together make one UTF-8 character get a bracket with the character under it,
 and a token ending in a newline ends its row, as in the Compare tab.
 
@@ -35,8 +35,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from bpe_core.messages import EngineError, Message
-from bpe_core.token_label import label_segments, newlines, render_token
-from bpe_core.token_style import (
+from bpe_core.render.token_label import label_segments, newlines, render_token
+from bpe_core.render.token_style import (
     HEX_TEXT,
     MONO_FAMILIES,
     SPECIAL_FILL,
@@ -209,7 +209,7 @@ def check_picture(blocks: Blocks, width: float) -> list:
     >>> check_picture([], 20_000)
     Traceback (most recent call last):
     ...
-    bpe_core.html_tokens.PictureError: a picture is at most 10,000 pixels wide, not 20,000
+    bpe_core.render.html_tokens.PictureError: a picture is at most 10,000 pixels wide, not 20,000
     """
     if not width >= MIN_WIDTH:
         raise ValueError(f"a drawing is at least {MIN_WIDTH:.0f} pixels wide, not {width}")
@@ -250,7 +250,7 @@ class _Row:
 
 def flow(view, width: float, measure=None) -> list[_Row]:
     """The view's boxes in rows of ``width``, placed by the Compare tab's layout
-    (:class:`~bpe_core.token_layout.FlowLayout`): a box that does not fit starts the next row (unless it is the
+    (:class:`~bpe_core.render.token_layout.FlowLayout`): a box that does not fit starts the next row (unless it is the
     first of its row), a token ending in newlines ends its row. ``measure(text, is_hex)`` is a label segment's
     width (by default estimated from the characters, as the SVG needs)."""
     measure = measure or _segment_width
@@ -262,7 +262,7 @@ def flow(view, width: float, measure=None) -> list[_Row]:
             tokens.append(token)
             box = max(sum(measure(*s) for s in label_segments(token.token)) + 2 * PAD, 8.0)
             sizes.append((box, newlines(token.token)))
-    from bpe_core.token_layout import FlowLayout  # numpy: imported only when a picture is drawn
+    from bpe_core.render.token_layout import FlowLayout  # numpy: imported only when a picture is drawn
 
     layout = FlowLayout(width, BOX_HEIGHT, BOX_HEIGHT + ROW_GAP, tall=tall, margin=MARGIN, gap=GAP)
     layout.extend(sizes)

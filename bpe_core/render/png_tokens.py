@@ -1,5 +1,5 @@
 """A comparison drawn as a PNG image, with no window: the boxes are placed as the SVG places them
-(:func:`bpe_core.html_tokens.flow`), then painted with Pillow in the fonts installed (Noto Sans CJK for every
+(:func:`bpe_core.render.html_tokens.flow`), then painted with Pillow in the fonts installed (Noto Sans CJK for every
 script it covers, DejaVu Sans Mono for hex bytes; Pillow's own font when none is found).
 
 >>> from bpe_core.foreign import TiktokenTokenizer
@@ -15,7 +15,8 @@ import io
 import shutil
 import subprocess
 
-from bpe_core.html_tokens import (
+from bpe_core.messages import Message
+from bpe_core.render.html_tokens import (
     BOX_HEIGHT,
     BRACKET_ROOM,
     FONT_SIZE,
@@ -30,9 +31,8 @@ from bpe_core.html_tokens import (
     check_picture,
     flow,
 )
-from bpe_core.messages import Message
-from bpe_core.token_label import label_segments, render_token
-from bpe_core.token_style import HEX_TEXT, SPECIAL_FILL, SPECIAL_TEXT, TOKEN_TEXT, token_fill
+from bpe_core.render.token_label import label_segments, render_token
+from bpe_core.render.token_style import HEX_TEXT, SPECIAL_FILL, SPECIAL_TEXT, TOKEN_TEXT, token_fill
 
 #: Pixels per SVG unit: a PNG is drawn at twice the size, for slides.
 SCALE = 2

@@ -1,6 +1,6 @@
 """Where each token's box goes: boxes flow left to right in rows, like words in a paragraph (no Qt here). The
-Compare tab's canvas lays out with it, and so do the pictures the engine writes (:func:`bpe_core.html_tokens.flow`
-for the SVG and the PNG), each measuring its own boxes.
+Compare tab's canvas lays out with it, and so do the pictures the engine writes
+(:func:`bpe_core.render.html_tokens.flow` for the SVG and the PNG), each measuring its own boxes.
 
 A box that does not fit in what is left of its row starts the next row, unless it is the first of its row (a box
 wider than the row gets a row of its own); a box whose token ends in newlines ends its row (two newlines leave an

@@ -4,7 +4,7 @@ One formula, :func:`token_fill`, gives a light colour per token id (or, ``safe=T
 colours, which stay distinct under the common colour-vision deficiencies and carry black labels). Special tokens
 are dark with light text everywhere; the hex bytes of a token that holds part of a UTF-8 character are brown.
 Colours are ``#rrggbb`` strings: the window wraps them in ``QColor`` (``app/style.py``), the HTML and SVG drawings
-(:mod:`bpe_core.html_tokens`) write them as they are.
+(:mod:`bpe_core.render.html_tokens`) write them as they are.
 
 >>> token_fill(1917), token_fill(1917) == token_fill(1918)
 ('#e0b4fa', False)

@@ -32,8 +32,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from bpe_core.cancelled import Cancelled
-from bpe_core.csv_cells import safe_record
 from bpe_core.formats.files import write_text_atomically
+from bpe_core.render.csv_cells import safe_record
 from bpe_core.vocabulary.source import VocabularySource, vocabulary_source
 from bpe_core.vocabulary.table import SCRIPTS, VocabTable, build_table
 

@@ -27,7 +27,7 @@ from pathlib import Path
 
 import bpe_resources
 
-from bpe_core.csv_cells import safe_record
+from bpe_core.render.csv_cells import safe_record
 
 FORMAT = "bpe-explorer-parallel-text"
 
@@ -126,7 +126,7 @@ def parity_gini(rows: Sequence[ParityRow]) -> dict[str, float]:
 
 
 def parity_csv(rows: Sequence[ParityRow]) -> str:
-    """The rows as CSV text (header first; formula-like text begins with ``'``, :mod:`bpe_core.csv_cells`).
+    """The rows as CSV text (header first; formula-like text begins with ``'``, :mod:`bpe_core.render.csv_cells`).
 
     >>> parity_csv([ParityRow("t", "en", 10, 5, 0.5, 1.0)]).splitlines()
     ['tokenizer,language,chars,tokens,tokens_per_char,premium', 't,en,10,5,0.5,1.0']
