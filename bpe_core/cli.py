@@ -36,7 +36,7 @@ from bpe_core.formats.loader import source_file, takes_pattern
 from bpe_core.messages import Message
 from bpe_core.methods import METHODS, Methods, UncoverableError
 from bpe_core.output_paths import OutputPathError, check_outputs
-from bpe_core.patterns import PATTERNS, PatternTimeoutError
+from bpe_core.pretokenize.patterns import PATTERNS, PatternTimeoutError
 from bpe_core.reference import EncodingFileError, reference_names
 from bpe_core.render.comparison import FORMATS as COMPARISON_FORMATS
 from bpe_core.render.comparison import Comparison
@@ -846,7 +846,7 @@ def _count(args) -> int:
     from bpe_core.corpus import CorpusReader
     from bpe_core.counting import count_pieces
     from bpe_core.counts_file import Counts, write_counts
-    from bpe_core.specials import SpecialSplitter
+    from bpe_core.pretokenize.specials import SpecialSplitter
     from bpe_core.trainer import max_processes
 
     paths = expand(args.corpus, [args.output])
@@ -906,7 +906,7 @@ def _checkpoint(args, counts):
 def _resumable(checkpoint, args, counts):
     """The tokenizer an interrupted run of the same command saved, if its checkpoint is whole and made with the
     settings asked for (its pattern and special tokens too); otherwise None, and why, in one line."""
-    from bpe_core.specials import check_special_tokens
+    from bpe_core.pretokenize.specials import check_special_tokens
 
     pattern = (counts.pattern if counts is not None else None) or args.pattern
     special = args.special or (list(counts.special_tokens) if counts is not None else None)

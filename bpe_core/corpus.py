@@ -3,13 +3,13 @@
 Memory does not grow with the file: a piece ends at the first safe boundary past ``piece_chars`` characters —
 the start of a special token, or (for the named patterns) a place where the pre-tokens cannot depend on what
 follows: a line break before a letter or digit, or a space after a non-space character (see
-:func:`~bpe_core.patterns.safe_boundary`), so a corpus on one line is cut as finely as one with line breaks.
+:func:`~bpe_core.pretokenize.patterns.safe_boundary`), so a corpus on one line is cut as finely as one with line breaks.
 With ``pattern="none"`` or a custom regex only special tokens cut: the text between two of them is inherently one
 piece (``none`` merges across it; a custom regex may match across anything), so it is held whole — still read
 in linear time. Each file is its own text: nothing is merged across files. A file's leading byte-order mark is
 dropped (its bytes still count in the SHA-256).
 
->>> from bpe_core.specials import SpecialSplitter
+>>> from bpe_core.pretokenize.specials import SpecialSplitter
 >>> reader = CorpusReader(pattern="gpt2", splitter=SpecialSplitter(["<|endoftext|>"]), piece_chars=2)
 >>> [p for p in reader.pieces_of_text("one\\ntwo<|endoftext|>three four", name="demo")]
 ['one\\n', 'two', '<|endoftext|>three', ' four']
@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 
 from bpe_core.corpus_files import RemoteFileError, file_name, is_uri, open_remote, remote_size
 from bpe_core.messages import EngineError, Message
-from bpe_core.patterns import safe_boundary
-from bpe_core.specials import SpecialSplitter
+from bpe_core.pretokenize.patterns import safe_boundary
+from bpe_core.pretokenize.specials import SpecialSplitter
 
 BLOCK_BYTES = 1 << 20
 #: How far a safe boundary looks behind and ahead of its position (see ``patterns._SAFE_BOUNDARY``); a boundary

@@ -27,9 +27,9 @@ from typing import Self
 
 from bpe_core import spawning
 from bpe_core.cancelled import Cancelled
-from bpe_core.patterns import shipped_name
-from bpe_core.pretokenize import pretokenizer
-from bpe_core.specials import SpecialSplitter
+from bpe_core.pretokenize.patterns import shipped_name
+from bpe_core.pretokenize.pretokens import pretokenizer
+from bpe_core.pretokenize.specials import SpecialSplitter
 
 Job = tuple[str, str, tuple[str, ...]]
 
@@ -59,7 +59,7 @@ def count_piece(job: Job, where: str = "the text", offset: int = 0, into: WordCo
     new :class:`WordCounts` if ``None``), which is returned.
 
     ``where`` and ``offset`` (of the piece in it) are for the message of a
-    :class:`~bpe_core.patterns.PatternTimeoutError`.
+    :class:`~bpe_core.pretokenize.patterns.PatternTimeoutError`.
     """
     text, pattern, special_tokens = job
     pre, splitter = _tools(pattern, special_tokens)
@@ -108,7 +108,7 @@ def count_pieces(
     slow regex is matching (starting one costs 0.03 s, or 0.2 s where it is a fresh interpreter). Without
     ``stop``, ``processes=1`` counts in this process, and can then only be interrupted by the regex's time budget
     (or Ctrl-C in the main thread).
-    ``name`` names the corpus in a :class:`~bpe_core.patterns.PatternTimeoutError`, whose offset counts
+    ``name`` names the corpus in a :class:`~bpe_core.pretokenize.patterns.PatternTimeoutError`, whose offset counts
     characters from the first piece.
     """
     jobs = _jobs(pieces, pattern, special_tokens, name)

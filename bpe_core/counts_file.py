@@ -36,7 +36,7 @@ from typing import BinaryIO
 from bpe_core.corpus_files import RemoteFileError, file_name, is_uri, open_remote, remote_size
 from bpe_core.formats.files import kind_of, write_bytes_atomically
 from bpe_core.messages import ENGLISH, EngineError, Message, placeholders
-from bpe_core.patterns import PatternError, get_pattern
+from bpe_core.pretokenize.patterns import PatternError, get_pattern
 
 #: The metadata key of a Parquet counts file.
 META_KEY = b"bpe_explorer"

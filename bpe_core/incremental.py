@@ -42,8 +42,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from bpe_core.patterns import PATTERNS
-from bpe_core.text_splitter import TextSplitter, fix_surrogates
+from bpe_core.pretokenize.patterns import PATTERNS
+from bpe_core.pretokenize.text_splitter import TextSplitter, fix_surrogates
 from bpe_core.token_columns import IntColumn, TokenColumns, columns_of, edge_bytes
 from bpe_core.views import TokenView, view_from_spans
 

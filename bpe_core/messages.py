@@ -156,7 +156,8 @@ ENGLISH: dict[str, str] = {
     ),
     "corpus.matched_nothing": "the pre-tokenization regex {pattern} matched nothing in {names}",
     "corpus.only_special_tokens": "{names}: the corpus has no text outside special tokens",
-    # A pre-tokenization pattern or special tokens that cannot be used (bpe_core.patterns, bpe_core.specials).
+    # A pre-tokenization pattern or special tokens that cannot be used (bpe_core.pretokenize.patterns,
+    # bpe_core.pretokenize.specials).
     "pattern.empty": "the pre-tokenization regex is empty",
     "pattern.invalid": "invalid pre-tokenization regex {pattern}: {detail}",
     "pattern.matches_empty": "the pre-tokenization regex {pattern} matches the empty string; use + rather than *",

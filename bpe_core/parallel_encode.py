@@ -18,8 +18,8 @@ from collections.abc import Iterator
 
 from bpe_core import spawning
 from bpe_core.corpus import CorpusReader
-from bpe_core.patterns import shipped_name
-from bpe_core.specials import SpecialSplitter
+from bpe_core.pretokenize.patterns import shipped_name
+from bpe_core.pretokenize.specials import SpecialSplitter
 from bpe_core.tokenizer import Tokenizer
 
 #: A text shorter than this is encoded in this process: starting workers and loading the tokenizer in each takes

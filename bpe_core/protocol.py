@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol, runtime_checkable
 
-from bpe_core.text_splitter import TextSplitter
+from bpe_core.pretokenize.text_splitter import TextSplitter
 from bpe_core.views import TokenView
 
 #: What a :class:`TokenRank` says: a special token; a single byte no merge makes; a rank (tiktoken's rule:

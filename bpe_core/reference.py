@@ -24,7 +24,7 @@ import bpe_resources
 import tiktoken
 
 from bpe_core.messages import EngineError, Message
-from bpe_core.patterns import PatternError, get_pattern, pattern_source
+from bpe_core.pretokenize.patterns import PatternError, get_pattern, pattern_source
 
 ENDOFTEXT = "<|endoftext|>"
 ENDOFPROMPT = "<|endofprompt|>"
@@ -154,7 +154,7 @@ def reference_ranks(name: str, *, directory: str | Path | None = None) -> dict[b
 
 
 def reference_pattern(name: str) -> str:
-    """The pattern name (see ``bpe_core.patterns``) of a shipped encoding.
+    """The pattern name (see ``bpe_core.pretokenize.patterns``) of a shipped encoding.
 
     >>> reference_pattern("o200k_base")
     'o200k'
@@ -214,7 +214,7 @@ def encoding_from_file(
     expected_sha256: str | None = None,
 ) -> tiktoken.Encoding:
     """A ``tiktoken.Encoding`` from a user's ``.tiktoken`` file and a pattern (a name from
-    ``bpe_core.patterns.PATTERNS`` other than ``none``, or a regex).
+    ``bpe_core.pretokenize.patterns.PATTERNS`` other than ``none``, or a regex).
 
     Special token ids must not collide with ranks.
     """

@@ -24,10 +24,10 @@ from collections.abc import Iterable, Iterator, Mapping
 from itertools import accumulate, chain, repeat
 
 from bpe_core.merges_cache import cached_merges
-from bpe_core.pretokenize import pretokenizer
+from bpe_core.pretokenize.pretokens import pretokenizer
+from bpe_core.pretokenize.specials import SpecialSplitter
+from bpe_core.pretokenize.text_splitter import TextSplitter, fix_surrogates
 from bpe_core.protocol import TokenRank
-from bpe_core.specials import SpecialSplitter
-from bpe_core.text_splitter import TextSplitter, fix_surrogates
 from bpe_core.views import TokenView, view_from_spans
 
 #: The two ways of choosing the next merge inside a pre-token.
@@ -221,7 +221,7 @@ class Tokenizer:
         """Token ids of ``text``; special tokens in it are encoded as themselves, the longest first.
 
         A custom pattern that takes longer than its time budget raises
-        :class:`~bpe_core.patterns.PatternTimeoutError` (the shipped patterns always run in linear time).
+        :class:`~bpe_core.pretokenize.patterns.PatternTimeoutError` (the shipped patterns always run in linear time).
         """
         return self._encode_all(text, self._cache)
 
@@ -306,7 +306,7 @@ class Tokenizer:
 
     def pretokens(self, text: str) -> Iterator[tuple[int, str, bool]]:
         """``(start, piece, is_special)`` for each pre-token and special token of ``text`` (see
-        :meth:`bpe_core.text_splitter.TextSplitter.pretokens`)."""
+        :meth:`bpe_core.pretokenize.text_splitter.TextSplitter.pretokens`)."""
         return self.pretokenizer.pretokens(text)
 
     def _encode_word(self, piece: str) -> list[int]:

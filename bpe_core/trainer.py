@@ -30,9 +30,9 @@ from bpe_core.cancelled import Cancelled
 from bpe_core.corpus import CorpusReader
 from bpe_core.counting import WordCounts, count_pieces
 from bpe_core.messages import Message
-from bpe_core.patterns import get_pattern
+from bpe_core.pretokenize.patterns import get_pattern
+from bpe_core.pretokenize.specials import SpecialSplitter
 from bpe_core.spawning import check_processes, max_processes  # noqa: F401 - also imported from here
-from bpe_core.specials import SpecialSplitter
 from bpe_core.steps import MAX_TOP_PAIRS, MergeStep, TrainingRecord
 from bpe_core.tokenizer import Tokenizer
 from bpe_core.trainer_counting import MAX_VOCAB_BYTES, CorpusCounting, Progress, vocab_bytes_limit  # noqa: F401 - too
@@ -322,7 +322,7 @@ def train_bpe(
 ) -> tuple[dict[int, bytes], list[tuple[bytes, bytes]]]:
     """Train on one or more files; return ``(vocab, merges)`` (the CS336 assignment-1 contract).
 
-    ``pattern`` is a name from :data:`~bpe_core.patterns.PATTERNS` or a custom regex. Only the best pair is
+    ``pattern`` is a name from :data:`~bpe_core.pretokenize.patterns.PATTERNS` or a custom regex. Only the best pair is
     looked up at each step (``top_k=1``): nobody sees the runners-up here. ``encoding`` is the files' encoding,
     one of :data:`bpe_core.corpus.ENCODINGS` ("utf-8", "utf-16", "utf-32", …). ``engine="ray"`` counts the
     pre-tokens on Ray (the cluster at ``ray_address``, else one started here; ``pip install -e ".[ray]"``): the

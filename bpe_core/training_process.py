@@ -32,7 +32,7 @@ from bpe_core.cancelled import Cancelled
 from bpe_core.checkpoint import Checkpoint
 from bpe_core.corpus import CorpusError, NotUtf8Error, WrongEncodingError
 from bpe_core.messages import Message, message_of
-from bpe_core.patterns import PatternError, PatternTimeoutError
+from bpe_core.pretokenize.patterns import PatternError, PatternTimeoutError
 from bpe_core.steps import MergeStep, TrainingRecord
 from bpe_core.training.config import TrainConfig
 from bpe_core.training.run import Corpus, Counted, Counting, TrainingRun

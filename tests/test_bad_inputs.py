@@ -58,7 +58,7 @@ from bpe_core.corpus import CorpusInfo, NotUtf8Error, WrongEncodingError
 from bpe_core.foreign import library_host
 from bpe_core.foreign.library_host import LibraryError
 from bpe_core.formats import TokenizerFileError, check_writable, load_any, load_json, load_tiktoken, save_json
-from bpe_core.patterns import PatternTimeoutError
+from bpe_core.pretokenize.patterns import PatternTimeoutError
 from bpe_core.reference import get_encoding
 from bpe_core.trainer import vocab_bytes_limit
 from bpe_core.vocabulary import vocabulary_source

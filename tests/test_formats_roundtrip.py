@@ -13,7 +13,7 @@ from tokenizers import Tokenizer as HfTokenizer
 
 from bpe_core import BpeTrainer, CorpusError
 from bpe_core.formats import export, load_gpt2_files, load_json, save_json
-from bpe_core.patterns import pattern_source
+from bpe_core.pretokenize.patterns import pattern_source
 from bpe_core.tokenizer import Tokenizer
 
 SPECIAL = "<|s|>"

@@ -8,7 +8,7 @@ import bpe_resources
 import pytest
 
 from bpe_core import reference
-from bpe_core.patterns import PatternError
+from bpe_core.pretokenize.patterns import PatternError
 from bpe_core.reference import EncodingFileError
 
 

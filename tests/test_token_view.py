@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from bpe_core.foreign import TiktokenTokenizer
 from bpe_core.foreign.first_merges import FirstMerges
-from bpe_core.patterns import QWEN2
+from bpe_core.pretokenize.patterns import QWEN2
 from bpe_core.teaching.trace import trace_encoding
 from bpe_core.tokenizer import Tokenizer
 from bpe_core.views import CharPart

@@ -11,11 +11,12 @@ import tiktoken
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from bpe_core import BpeTrainer, fast_findall
+from bpe_core import BpeTrainer
 from bpe_core import tokenizer as tokenizer_module
 from bpe_core.long_merge import merge_by_heap, merge_in_rounds
-from bpe_core.patterns import SHIPPED, get_pattern
-from bpe_core.pretokenize import Pretokenizer
+from bpe_core.pretokenize import fast_findall
+from bpe_core.pretokenize.patterns import SHIPPED, get_pattern
+from bpe_core.pretokenize.pretokens import Pretokenizer
 from bpe_core.reference import cached_reference_ranks, get_encoding, reference_names
 from bpe_core.tokenizer import Tokenizer, UnknownTokenError, merges_from_ranks
 

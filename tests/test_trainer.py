@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from naive_bpe import naive_merges, naive_pair_counts, naive_token_count
 
 from bpe_core import BpeTrainer, Cancelled, CorpusError, PatternError, train_bpe
-from bpe_core.patterns import get_pattern
-from bpe_core.specials import SpecialSplitter
+from bpe_core.pretokenize.patterns import get_pattern
+from bpe_core.pretokenize.specials import SpecialSplitter
 
 ENGLISH = (
     "It was a bright cold day in April, and the clocks were striking thirteen. The hallway smelt of boiled "

@@ -32,7 +32,7 @@ from bpe_core.foreign.library_host import LibraryError
 from bpe_core.incremental import IncrementalEncoder
 from bpe_core.messages import Message
 from bpe_core.methods import UncoverableError, methods_of
-from bpe_core.patterns import PatternError
+from bpe_core.pretokenize.patterns import PatternError
 from bpe_core.protocol import ShownTokenizer, TokenRank
 from bpe_core.token_columns import TokenColumns, TokenGroups
 from bpe_core.views import TokenView

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from bpe_core.patterns import PATTERNS
+from bpe_core.pretokenize.patterns import PATTERNS
 
 #: The pattern a run named without one uses (the settings panel's default).
 DEFAULT_PATTERN = "gpt2"

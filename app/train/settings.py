@@ -31,7 +31,7 @@ def default_processes() -> int:
 
 @dataclass
 class TrainSettings:
-    """``pattern`` is a name from :data:`bpe_core.patterns.PATTERNS` or a custom regex. The variants
+    """``pattern`` is a name from :data:`bpe_core.pretokenize.patterns.PATTERNS` or a custom regex. The variants
     (:mod:`bpe_core.variants`): stop when the best pair is rarer than ``min_count``; never make a token matching
     one of ``forbid``; SuperBPE's second stage from vocabulary ``superword_after`` on (0: none); ``resume`` the
     saved run (a path) to go on from. ``ray_address``: count on Ray (``"local"``: start Ray on this machine;

@@ -39,7 +39,7 @@ from app.train.settings import (
     default_processes,
     parse_special_tokens,
 )
-from bpe_core.patterns import PATTERNS
+from bpe_core.pretokenize.patterns import PATTERNS
 from bpe_core.training.config import Problem
 
 PATTERN_LABELS = {

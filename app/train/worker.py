@@ -31,7 +31,7 @@ from bpe_core.cancelled import Cancelled
 from bpe_core.corpus import CorpusInfo, CorpusReader
 from bpe_core.counting import count_pieces
 from bpe_core.counts_file import Counts, read_counts
-from bpe_core.specials import SpecialSplitter
+from bpe_core.pretokenize.specials import SpecialSplitter
 from bpe_core.steps import MergeStep, TrainingRecord
 from bpe_core.tokenizer import Tokenizer
 from bpe_core.training_process import (

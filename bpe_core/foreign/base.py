@@ -17,8 +17,8 @@ from bpe_core.foreign.first_merges import FirstMerges
 from bpe_core.foreign.library_host import LibraryError
 from bpe_core.foreign.spans import byte_spans
 from bpe_core.messages import Message, shown_char
+from bpe_core.pretokenize.text_splitter import TextSplitter, fix_surrogates
 from bpe_core.protocol import TokenRank
-from bpe_core.text_splitter import TextSplitter, fix_surrogates
 from bpe_core.tokenizer import UnknownTokenError
 from bpe_core.views import TokenView, view_from_spans
 

@@ -24,12 +24,12 @@ True
 
 from __future__ import annotations
 
-from bpe_core.patterns import PATTERNS
+from bpe_core.pretokenize.patterns import PATTERNS
 
 
 def local_pattern(doc: dict) -> str | None:
-    """The named pattern (see :data:`bpe_core.patterns.PATTERNS`) a ``tokenizer.json`` document cuts text with,
-    when its whole pipeline is local (see the module); else ``None``."""
+    """The named pattern (see :data:`bpe_core.pretokenize.patterns.PATTERNS`) a ``tokenizer.json`` document cuts text
+    with, when its whole pipeline is local (see the module); else ``None``."""
     model = doc.get("model") or {}
     if doc.get("normalizer") is not None or model.get("type", "BPE") != "BPE" or model.get("dropout"):
         return None

@@ -24,9 +24,9 @@ from bpe_core import reference
 from bpe_core.foreign.base import ForeignTokenizer
 from bpe_core.foreign.library_host import LibraryEncoder
 from bpe_core.foreign.spans import contiguous_spans
-from bpe_core.patterns import PATTERNS, pattern_source
+from bpe_core.pretokenize.patterns import PATTERNS, pattern_source
+from bpe_core.pretokenize.text_splitter import TextSplitter
 from bpe_core.protocol import TokenRank
-from bpe_core.text_splitter import TextSplitter
 from bpe_core.tokenizer import merges_from_ranks, reference_merges
 
 

@@ -25,7 +25,7 @@ from bpe_core.formats.native import tokenizer_from_document
 from bpe_core.formats.pattern_guess import guess_pattern, rank_lines
 from bpe_core.formats.sniff import Sniffed, sniff
 from bpe_core.formats.tekken import read_tekken
-from bpe_core.patterns import PATTERNS, PatternError, get_pattern, pattern_source
+from bpe_core.pretokenize.patterns import PATTERNS, PatternError, get_pattern, pattern_source
 
 #: Where a folder's tokenizer is looked for, first match wins (a ``*`` pattern must match exactly one file).
 FOLDER_ORDER = (
@@ -46,11 +46,11 @@ TAKES_PATTERN = ("tiktoken", "gpt2-vocab", "gpt2-merges")
 def load_any(source: str | os.PathLike, *, pattern: str | None = None, progress=None, cancelled=None):
     """The tokenizer ``source`` names (see the module's documentation).
 
-    ``pattern`` (a name from :data:`bpe_core.patterns.PATTERNS` or a regex) is how a ``.tiktoken`` file or GPT-2
-    files pre-tokenize (required for ``.tiktoken``; GPT-2 files default to ``gpt2``) and overrides a reference's.
+    ``pattern`` (a name from :data:`bpe_core.pretokenize.patterns.PATTERNS` or a regex) is how a ``.tiktoken`` file or
+    GPT-2 files pre-tokenize (required for ``.tiktoken``; GPT-2 files default to ``gpt2``) and overrides a reference's.
     Every problem raises a ``ValueError`` naming the source: :class:`TokenizerFileError` for files,
-    ``bpe_core.hub.HubError`` for model ids, :class:`~bpe_core.patterns.PatternError` for the pattern. For a model
-    id, ``progress(message)`` hears what is being downloaded and ``cancelled()`` stops the download when true
+    ``bpe_core.hub.HubError`` for model ids, :class:`~bpe_core.pretokenize.patterns.PatternError` for the pattern. For a
+    model id, ``progress(message)`` hears what is being downloaded and ``cancelled()`` stops the download when true
     (see :func:`bpe_core.hub.tokenizer_files`).
     """
     from bpe_core.reference import reference_names

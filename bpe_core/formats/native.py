@@ -3,7 +3,7 @@
 Layout (version 1)::
 
     {"format": "bpe-explorer", "version": 1,
-     "pattern": "gpt2",                       # a pattern name (see bpe_core.patterns) or a custom regex
+     "pattern": "gpt2",                       # a pattern name (see bpe_core.pretokenize.patterns) or a custom regex
      "merge_rule": "pairs",                   # "pairs" (trained) or "ranks" (tiktoken's rule), see Tokenizer
      "special_tokens": {"<|endoftext|>": 300}, # the text of each special token -> its id
      "vocab": [[0, "Ā"], [1, "ā"], ...],      # [id, token] for every other token, ids ascending

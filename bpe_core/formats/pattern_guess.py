@@ -41,8 +41,8 @@ _RANK_COUNTS = {
 
 
 class PatternGuess(NamedTuple):
-    """A pattern name (:data:`bpe_core.patterns.PATTERNS`) and why it was guessed: ``evidence`` is ``"file name"``,
-    ``"folder name"`` or ``"rank count"`` (then ``rank_count`` and the file it matches, ``known_as``)."""
+    """A pattern name (:data:`bpe_core.pretokenize.patterns.PATTERNS`) and why it was guessed: ``evidence`` is ``"file
+    name"``, ``"folder name"`` or ``"rank count"`` (then ``rank_count`` and the file it matches, ``known_as``)."""
 
     pattern: str
     evidence: str

@@ -27,7 +27,7 @@ from pathlib import Path
 from bpe_core.errors import TokenizerFileError
 from bpe_core.formats.checks import MAX_ID, check_unique_tokens
 from bpe_core.formats.files import check_regular_file, write_text_atomically
-from bpe_core.patterns import PatternError
+from bpe_core.pretokenize.patterns import PatternError
 
 
 def export_tiktoken(tokenizer, directory: str | os.PathLike) -> list[Path]:

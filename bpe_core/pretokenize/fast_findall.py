@@ -1,11 +1,11 @@
-r"""Pre-tokenize faster with the shipped patterns: in compiled code (:mod:`bpe_core.scanner`) where it was built,
-about five times as fast as ``regex``; else pure-ASCII stretches go to Python's ``re``, about twice as fast.
+r"""Pre-tokenize faster with the shipped patterns: in compiled code (:mod:`bpe_core.pretokenize.scanner`) where it was
+built, about five times as fast as ``regex``; else pure-ASCII stretches go to Python's ``re``, about twice as fast.
 
 :func:`ascii_twin` translates a pattern's Unicode classes into their ASCII members; that is exact on ASCII-only
 text. Text is cut only where no pre-token of a shipped pattern can straddle the cut, so the result equals
 ``pattern.findall(text)`` (tests check it against ``regex`` with hypothesis). Only the shipped patterns
 (``gpt2``, ``cl100k``, ``o200k``) go this way: ``re`` holds the GIL and has no time limit, so a custom regex that
-backtracks catastrophically would freeze every thread (custom ones go through :mod:`bpe_core.pretokenize`).
+backtracks catastrophically would freeze every thread (custom ones go through :mod:`bpe_core.pretokenize.pretokens`).
 
 >>> FastFindall("gpt2")("Hello 世界\nbye")
 ['Hello', ' 世界', '\n', 'bye']
@@ -25,8 +25,8 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 from itertools import chain
 
-from bpe_core import scanner
-from bpe_core.patterns import SHIPPED, get_pattern
+from bpe_core.pretokenize import scanner
+from bpe_core.pretokenize.patterns import SHIPPED, get_pattern
 
 #: ASCII members of the Unicode classes used by the named patterns (``\p{Lt}``, ``\p{Lm}``, ... have none).
 _ASCII_CLASSES = {"L": "A-Za-z", "N": "0-9", "Lu": "A-Z", "Ll": "a-z", "Lt": "", "Lm": "", "Lo": "", "M": ""}
@@ -37,7 +37,7 @@ _NON_ASCII = re.compile(r"[^\x00-\x7f]+")
 #: characters (Chinese prose has 80) it costs more than ``re`` saves, and the whole text goes to ``regex``
 #: (1 MB of Chinese prose: 0.09 s instead of 0.20 s; both give the same pre-tokens).
 _MOSTLY_NON_ASCII = 0.04
-#: Texts from this long go to the compiled scanner (:mod:`bpe_core.scanner`) even before it has read the
+#: Texts from this long go to the compiled scanner (:mod:`bpe_core.pretokenize.scanner`) even before it has read the
 #: character classes (0.1-0.3 s, once per process): ``regex`` takes about as long on this much text.
 COMPILED_FROM = 200_000
 #: For the shipped patterns a line break after an ASCII letter or digit, and a space after a printable ASCII

@@ -2,9 +2,10 @@ r"""Cutting ordinary text into pre-tokens: always whole matches, and no regex ca
 
 A :class:`Pretokenizer` takes the *whole* match each time (``findall`` would give a custom regex's groups
 instead). The shipped patterns (``gpt2``, ``cl100k``, ``o200k``) are proven to run in linear time and keep the
-fast path of :mod:`bpe_core.fast_findall`. Any other regex runs in the ``regex`` module with ``concurrent=True``
-(other threads keep running while it matches) and a time budget that grows with the text
-(:func:`time_budget`); past it, :class:`~bpe_core.patterns.PatternTimeoutError` says where matching got stuck.
+fast path of :mod:`bpe_core.pretokenize.fast_findall`. Any other regex runs in the ``regex`` module with
+``concurrent=True`` (other threads keep running while it matches) and a time budget that grows with the text
+(:func:`time_budget`); past it, :class:`~bpe_core.pretokenize.patterns.PatternTimeoutError` says where matching got
+stuck.
 
 >>> Pretokenizer(r"\s?(\w)\w*|\s+").findall("Hello world, data lost")
 ['Hello', ' world', ' data', ' lost']
@@ -23,8 +24,8 @@ from functools import lru_cache
 
 import regex
 
-from bpe_core.fast_findall import FastFindall
-from bpe_core.patterns import PatternTimeoutError, get_pattern, shipped_name
+from bpe_core.pretokenize.fast_findall import FastFindall
+from bpe_core.pretokenize.patterns import PatternTimeoutError, get_pattern, shipped_name
 
 #: Seconds a custom regex may take on a text of n characters: ``BASE_SECONDS + n * SECONDS_PER_CHAR``.
 #: Measured with regex 2026.5 on one core (finditer over 3 M characters each of English prose, Python sources and
@@ -123,8 +124,8 @@ def check_pattern_on_sample(pattern: str, sample: str, *, budget_s: float, examp
     r"""Try ``pattern`` on ``sample`` within ``budget_s`` seconds, for a live check of a pattern being typed.
 
     Safe to call from a worker thread: the ``regex`` module releases the GIL while it matches. Raises
-    :class:`~bpe_core.patterns.PatternError` for an invalid pattern and
-    :class:`~bpe_core.patterns.PatternTimeoutError` when matching takes longer than ``budget_s``.
+    :class:`~bpe_core.pretokenize.patterns.PatternError` for an invalid pattern and
+    :class:`~bpe_core.pretokenize.patterns.PatternTimeoutError` when matching takes longer than ``budget_s``.
 
     >>> check_pattern_on_sample(r"\w+", "to be, or not", budget_s=1.0)
     PatternReport(pretokens=4, unmatched_chars=4, unmatched=((2, ' '), (5, ', '), (9, ' ')))

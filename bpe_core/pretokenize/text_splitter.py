@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from bpe_core.pretokenize import pretokenizer
-from bpe_core.specials import SpecialSplitter
+from bpe_core.pretokenize.pretokens import pretokenizer
+from bpe_core.pretokenize.specials import SpecialSplitter
 
 
 def fix_surrogates(text: str) -> str:

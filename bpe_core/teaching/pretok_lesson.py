@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bpe_core.patterns import get_pattern
+from bpe_core.pretokenize.patterns import get_pattern
 from bpe_core.tokenizer import Tokenizer
 from bpe_core.trainer import BpeTrainer
 

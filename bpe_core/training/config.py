@@ -25,8 +25,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields
 
 from bpe_core.messages import EngineError, Message, message_of
-from bpe_core.patterns import get_pattern
-from bpe_core.specials import check_special_tokens
+from bpe_core.pretokenize.patterns import get_pattern
+from bpe_core.pretokenize.specials import check_special_tokens
 from bpe_core.variants.errors import VariantSettingError
 from bpe_core.variants.forbid import ForbidRule
 from bpe_core.variants.picky import check_tau

@@ -40,7 +40,7 @@ if TYPE_CHECKING:  # names for the hooks' signatures (importing them here would 
     from bpe_core.counting import WordCounts
     from bpe_core.merge_engine import MergeEngine
     from bpe_core.messages import Message
-    from bpe_core.specials import SpecialSplitter
+    from bpe_core.pretokenize.specials import SpecialSplitter
     from bpe_core.steps import MergeStep, TrainingRecord
     from bpe_core.tokenizer import Tokenizer
 

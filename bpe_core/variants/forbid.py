@@ -15,7 +15,7 @@ from collections.abc import Iterable
 import regex
 
 from bpe_core.messages import Message
-from bpe_core.patterns import PatternTimeoutError
+from bpe_core.pretokenize.patterns import PatternTimeoutError
 from bpe_core.variants.base import Pair, Run, Top, Variant
 from bpe_core.variants.errors import VariantSettingError
 

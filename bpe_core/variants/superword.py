@@ -30,7 +30,7 @@ from typing import Any
 
 from bpe_core.corpus import CorpusInfo, CorpusReader
 from bpe_core.messages import Message
-from bpe_core.patterns import get_pattern, pattern_source
+from bpe_core.pretokenize.patterns import get_pattern, pattern_source
 from bpe_core.variants.base import Run, Variant
 from bpe_core.variants.errors import VariantSettingError
 
@@ -44,8 +44,8 @@ SUPERBPE_STAGE2 = r"\p{N}{1,3}| ?[^\s\p{L}\p{N}]{2,}[\r\n/]*| +(?!\S)"
 
 def isolated(pattern: str) -> str:
     r"""A regex whose matches are the pieces HF's ``Split(pattern, behavior="isolated")`` cuts a text into: every
-    match of ``pattern`` (a name of :data:`~bpe_core.patterns.PATTERNS` or a regex), and every stretch between two
-    matches. ``"none"`` stays ``"none"`` (the whole text between special tokens is one pre-token).
+    match of ``pattern`` (a name of :data:`~bpe_core.pretokenize.patterns.PATTERNS` or a regex), and every stretch
+    between two matches. ``"none"`` stays ``"none"`` (the whole text between special tokens is one pre-token).
 
     >>> import regex
     >>> regex.findall(isolated(r"\d+"), "ab12cd3")

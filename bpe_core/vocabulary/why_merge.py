@@ -34,8 +34,8 @@ from dataclasses import dataclass
 
 from bpe_core.cancelled import Cancelled
 from bpe_core.corpus import CorpusInfo, CorpusReader
+from bpe_core.pretokenize.specials import SpecialSplitter
 from bpe_core.render.token_label import render_pair
-from bpe_core.specials import SpecialSplitter
 from bpe_core.views import TokenSpan, TokenView
 
 #: A corpus as ``(name, text)`` pieces, in order; a file's pieces follow one another.

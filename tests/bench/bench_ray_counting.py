@@ -26,8 +26,8 @@ import ray  # noqa: E402
 
 from bpe_core.corpus import CorpusInfo, CorpusReader  # noqa: E402
 from bpe_core.counting import count_pieces  # noqa: E402
+from bpe_core.pretokenize.specials import SpecialSplitter  # noqa: E402
 from bpe_core.ray_counting import count_on_ray  # noqa: E402
-from bpe_core.specials import SpecialSplitter  # noqa: E402
 
 PATTERN = "gpt2"
 

@@ -100,7 +100,7 @@ def build_seeds(folder: Path) -> dict[str, Seed]:
     (tiktoken_path,) = export(ranked, folder / "tiktoken", "tiktoken")
     tiktoken_data = tiktoken_path.read_bytes()
     ranks = parse_ranks(tiktoken_data, source=str(tiktoken_path))
-    from bpe_core.patterns import PATTERNS
+    from bpe_core.pretokenize.patterns import PATTERNS
 
     tekken = write_tekken(folder / "tekken.json", ranks, PATTERNS["tekken"], ["<unk>", "<s>", "</s>"], 5, len(ranks))
     hf = build_hf(folder, "bytelevel")

@@ -20,7 +20,7 @@ from app.compare import source_loader
 from app.compare.compare_view import TIKTOKEN_PATTERNS, CompareView
 from app.compare.model_id_dialog import ModelIdDialog
 from app.teaching.window import TeachingWindow
-from bpe_core.patterns import QWEN2
+from bpe_core.pretokenize.patterns import QWEN2
 from tests.test_foreign_builders import build_hf, build_sentencepiece, build_tiktoken
 from tests.test_hub import put_in_cache, small_tokenizer_json
 

@@ -204,7 +204,8 @@ WORDINGS: dict[str, str] = {
     "corpus.only_special_tokens": QT_TRANSLATE_NOOP(
         "EngineSentences", "{names}: the corpus has no text outside special tokens."
     ),
-    # A pre-tokenization pattern or special tokens that cannot be used (bpe_core.patterns, bpe_core.specials).
+    # A pre-tokenization pattern or special tokens that cannot be used (bpe_core.pretokenize.patterns,
+    # bpe_core.pretokenize.specials).
     "pattern.empty": QT_TRANSLATE_NOOP("EngineSentences", "The pre-tokenization regex is empty."),
     "pattern.invalid": QT_TRANSLATE_NOOP("EngineSentences", "Invalid pre-tokenization regex {pattern}: {detail}."),
     "pattern.matches_empty": QT_TRANSLATE_NOOP(
