@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 from app.common import tab_part
 from app.common.tab_part import TourPage
 from app.tabs import TABS
-from bpe_core.sample_corpora import SAMPLE_CORPORA
+from bpe_core.corpus.samples import SAMPLE_CORPORA
 
 #: The Teach window's page of the tour (it is no tab: Ctrl+T opens it).
 TEACH_PAGE = TourPage(

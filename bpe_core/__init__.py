@@ -17,7 +17,7 @@ import importlib
 #: The module where each public name lives. They are imported on first use, so that a process that needs one module (a
 #: counting worker needs only the pre-tokenizer) does not pay for the others (numpy, the file formats, ...).
 _HOMES = {
-    "CorpusError": "bpe_core.corpus",
+    "CorpusError": "bpe_core.corpus.reader",
     "load_any": "bpe_core.formats",
     "PATTERNS": "bpe_core.pretokenize.patterns",
     "PatternError": "bpe_core.pretokenize.patterns",

@@ -28,8 +28,8 @@ import time
 from typing import TYPE_CHECKING
 
 from bpe_core.cancelled import Cancelled
-from bpe_core.corpus import ENCODINGS, CorpusError, CorpusInfo, InvalidTextError, WrongEncodingError
-from bpe_core.corpus_files import expand, is_uri, total_size
+from bpe_core.corpus.locations import expand, is_uri, total_size
+from bpe_core.corpus.reader import ENCODINGS, CorpusError, CorpusInfo, InvalidTextError, WrongEncodingError
 from bpe_core.formats import EXPORT_FORMATS, TokenizerFileError, check_writable, export, load_any, load_json, save_json
 from bpe_core.formats.files import kind_of, size_text, write_bytes_atomically
 from bpe_core.formats.loader import source_file, takes_pattern
@@ -843,9 +843,9 @@ def _vocab(args) -> int:
 
 
 def _count(args) -> int:
-    from bpe_core.corpus import CorpusReader
-    from bpe_core.counting import count_pieces
-    from bpe_core.counts_file import Counts, write_counts
+    from bpe_core.corpus.counting import count_pieces
+    from bpe_core.corpus.counts_file import Counts, write_counts
+    from bpe_core.corpus.reader import CorpusReader
     from bpe_core.pretokenize.specials import SpecialSplitter
     from bpe_core.trainer import max_processes
 
@@ -858,7 +858,7 @@ def _count(args) -> int:
     pieces = reader.pieces_of_files(paths, info, progress=reading)
     specials = tuple(args.special)
     if args.ray is not None:
-        from bpe_core.ray_counting import NoRayClusterError, count_on_ray
+        from bpe_core.corpus.ray_counting import NoRayClusterError, count_on_ray
 
         address = None if args.ray == "local" else args.ray
         try:
@@ -920,7 +920,7 @@ def _resumable(checkpoint, args, counts):
 
 def _read_counts(args):
     """The counts ``bpe train --counts`` trains from, checked against the options given."""
-    from bpe_core.counts_file import read_counts
+    from bpe_core.corpus.counts_file import read_counts
 
     if args.superword_after is not None:
         raise BadInputError(

@@ -125,7 +125,7 @@ ENGLISH: dict[str, str] = {
         "the PNG would be {width} × {height} pixels; a PNG is at most {limit} million pixels: draw a shorter "
         "text or a narrower picture, or write SVG"
     ),
-    # A corpus that cannot be trained on (bpe_core.corpus, bpe_core.trainer).
+    # A corpus that cannot be trained on (bpe_core.corpus.reader, bpe_core.trainer).
     "corpus.not_utf8": (
         "{path}: not valid UTF-8 at byte offset {offset} (bytes {bytes}: {reason}). Is it a binary file or in "
         "another encoding? " + _READ_AS
@@ -323,7 +323,7 @@ ENGLISH: dict[str, str] = {
         "{folder} holds run.json and merges-so-far.json, perhaps an earlier version's checkpoint: it cannot be "
         "checked, so it is not resumed (and is left as it is); to train on from it, give --resume {merges}"
     ),
-    # A counts file that cannot be trained from (bpe_core.counts_file): where, and what was expected.
+    # A counts file that cannot be trained from (bpe_core.corpus.counts_file): where, and what was expected.
     "counts.patterns_differ": (
         "{path}: counted with the pattern {pattern}, not {other} like the others: counts cut differently cannot be "
         "summed"
@@ -373,7 +373,7 @@ ENGLISH: dict[str, str] = {
     "counts.field_text": "{path}: the metadata field '{field}' is {value}; expected a string",
     "counts.not_tsv": "{path}: line {line} is not TEXT<TAB>COUNT (COUNT a whole number from 0 to 2**53)",
     "counts.tsv_not_utf8": "{path}: not UTF-8 text (byte {byte}, line {line})",
-    # A Ray cluster that cannot be counted on (bpe_core.ray_counting).
+    # A Ray cluster that cannot be counted on (bpe_core.corpus.ray_counting).
     "ray.bad_address": "{address}: expected a Ray address: auto, HOST:PORT or ray://HOST:PORT",
     "ray.unreachable": "cannot connect to the Ray cluster at {address}: {detail}",
     "ray.no_answer": "cannot connect to the Ray cluster at {address}: no answer within {seconds} s",

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from bpe_core import spawning
-from bpe_core.corpus import CorpusReader
+from bpe_core.corpus.reader import CorpusReader
 from bpe_core.pretokenize.patterns import shipped_name
 from bpe_core.pretokenize.specials import SpecialSplitter
 from bpe_core.tokenizer import Tokenizer

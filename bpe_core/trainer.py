@@ -27,8 +27,8 @@ import threading
 from collections.abc import Iterable, Iterator
 
 from bpe_core.cancelled import Cancelled
-from bpe_core.corpus import CorpusReader
-from bpe_core.counting import WordCounts, count_pieces
+from bpe_core.corpus.counting import WordCounts, count_pieces
+from bpe_core.corpus.reader import CorpusReader
 from bpe_core.messages import Message
 from bpe_core.pretokenize.patterns import get_pattern
 from bpe_core.pretokenize.specials import SpecialSplitter
@@ -324,7 +324,7 @@ def train_bpe(
 
     ``pattern`` is a name from :data:`~bpe_core.pretokenize.patterns.PATTERNS` or a custom regex. Only the best pair is
     looked up at each step (``top_k=1``): nobody sees the runners-up here. ``encoding`` is the files' encoding,
-    one of :data:`bpe_core.corpus.ENCODINGS` ("utf-8", "utf-16", "utf-32", …). ``engine="ray"`` counts the
+    one of :data:`bpe_core.corpus.reader.ENCODINGS` ("utf-8", "utf-16", "utf-32", …). ``engine="ray"`` counts the
     pre-tokens on Ray (the cluster at ``ray_address``, else one started here; ``pip install -e ".[ray]"``): the
     same merges, id for id, as counting here.
     """

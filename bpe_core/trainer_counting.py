@@ -15,9 +15,9 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 
 from bpe_core.cancelled import Cancelled
-from bpe_core.corpus import CorpusError, CorpusInfo
-from bpe_core.corpus_files import total_size
-from bpe_core.counting import WordCounts
+from bpe_core.corpus.counting import WordCounts
+from bpe_core.corpus.locations import total_size
+from bpe_core.corpus.reader import CorpusError, CorpusInfo
 from bpe_core.merge_engine import MergeEngine
 from bpe_core.messages import Message
 
@@ -60,10 +60,10 @@ class CorpusCounting:
     def count_files_on_ray(
         self, paths: str | os.PathLike | Iterable[str | os.PathLike], address: str | None = None, progress=None
     ) -> None:
-        """:meth:`count_files` on Ray (:mod:`bpe_core.ray_counting`): on the cluster at ``address``, else on a Ray
-        started here. The pieces are cut by this trainer's own reader, so the counts -- and the merges -- are the
+        """:meth:`count_files` on Ray (:mod:`bpe_core.corpus.ray_counting`): on the cluster at ``address``, else on a
+        Ray started here. The pieces are cut by this trainer's own reader, so the counts -- and the merges -- are the
         local ones exactly."""
-        from bpe_core.ray_counting import count_on_ray
+        from bpe_core.corpus.ray_counting import count_on_ray
 
         paths = [paths] if isinstance(paths, (str, os.PathLike)) else list(paths)
         info = CorpusInfo()
@@ -114,7 +114,7 @@ class CorpusCounting:
         return next((variant for variant in self.variants if variant.counts_languages), None)
 
     def count_counts(self, counts: WordCounts, info: CorpusInfo) -> None:
-        """Train on pre-token counts made elsewhere (a counts file, a cluster: :mod:`bpe_core.counts_file`) as if
+        """Train on pre-token counts made elsewhere (a counts file, a cluster: :mod:`bpe_core.corpus.counts_file`) as if
         the corpus ``info`` names had been counted here: the same merges, id for id."""
         self._not_counted_yet()
         self._use_counts(_checked(counts, ", ".join(info.names) or "the counts"), info, time.perf_counter())
@@ -159,16 +159,16 @@ class CorpusCounting:
 def _checked(counts: WordCounts, names: str) -> WordCounts:
     """``counts`` made elsewhere, without the pre-tokens counted 0 times, refused (:class:`CorpusError`, naming
     ``names``) if a count or ``specials`` is not a whole number of at least 0, or if they stand for more than
-    :data:`~bpe_core.counts_file.MAX_TOKENS` tokens: the merge engine's pair counts would no longer be exact.
+    :data:`~bpe_core.corpus.counts_file.MAX_TOKENS` tokens: the merge engine's pair counts would no longer be exact.
 
     >>> _checked(WordCounts(Counter(ab=2, c=0), specials=1), "c.tsv").words
     Counter({'ab': 2})
     >>> _checked(WordCounts(Counter(ab=-2)), "c.tsv")
     Traceback (most recent call last):
     ...
-    bpe_core.corpus.CorpusError: c.tsv: 'ab' is counted -2 times; expected a whole number of at least 0
+    bpe_core.corpus.reader.CorpusError: c.tsv: 'ab' is counted -2 times; expected a whole number of at least 0
     """
-    from bpe_core.counts_file import MAX_TOKENS
+    from bpe_core.corpus.counts_file import MAX_TOKENS
 
     def whole(n) -> bool:
         return isinstance(n, numbers.Integral) and not isinstance(n, bool) and n >= 0

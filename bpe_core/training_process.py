@@ -30,7 +30,7 @@ from multiprocessing.connection import Connection, Pipe
 from bpe_core import spawning
 from bpe_core.cancelled import Cancelled
 from bpe_core.checkpoint import Checkpoint
-from bpe_core.corpus import CorpusError, NotUtf8Error, WrongEncodingError
+from bpe_core.corpus.reader import CorpusError, NotUtf8Error, WrongEncodingError
 from bpe_core.messages import Message, message_of
 from bpe_core.pretokenize.patterns import PatternError, PatternTimeoutError
 from bpe_core.steps import MergeStep, TrainingRecord

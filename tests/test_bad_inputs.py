@@ -54,7 +54,7 @@ from pathlib import Path
 import pytest
 
 from bpe_core import BpeTrainer, Cancelled, CorpusError, PatternError, Tokenizer, UnknownTokenError
-from bpe_core.corpus import CorpusInfo, NotUtf8Error, WrongEncodingError
+from bpe_core.corpus.reader import CorpusInfo, NotUtf8Error, WrongEncodingError
 from bpe_core.foreign import library_host
 from bpe_core.foreign.library_host import LibraryError
 from bpe_core.formats import TokenizerFileError, check_writable, load_any, load_json, load_tiktoken, save_json
@@ -1780,7 +1780,7 @@ def test_a_counts_file_over_2_gb_is_refused_unread(tmp_path):
 
 
 def test_counts_files_as_globs_and_uris_as_the_corpus_leaving_the_output_out(tmp_path):
-    from bpe_core.counts_file import read_counts
+    from bpe_core.corpus.counts_file import read_counts
 
     (tmp_path / "a.tsv").write_bytes(b"hello\t5\n")
     (tmp_path / "b.tsv").write_bytes(b" world\t3\n")
@@ -1807,7 +1807,7 @@ def test_counts_files_as_globs_and_uris_as_the_corpus_leaving_the_output_out(tmp
 def test_the_trainer_refuses_counts_it_cannot_count_exactly(words, specials, said):
     from collections import Counter
 
-    from bpe_core.counting import WordCounts
+    from bpe_core.corpus.counting import WordCounts
 
     trainer = BpeTrainer(270, processes=1)
     with pytest.raises(CorpusError, match=re.escape(f"c.tsv: {said}")):

@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from bpe_core import parallel_encode
 from bpe_core.cli import main
+from bpe_core.corpus.samples import corpus_path
 from bpe_core.parallel_encode import encode_in_processes, pieces, worth_processes
-from bpe_core.sample_corpora import corpus_path
 from bpe_core.tokenizer import Tokenizer
 
 SPECIAL = "<|endoftext|>"

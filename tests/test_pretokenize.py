@@ -23,7 +23,7 @@ from bpe_core import (
     check_pattern_on_sample,
 )
 from bpe_core.cancelled import Cancelled
-from bpe_core.counting import WordCounts, count_piece, count_pieces
+from bpe_core.corpus.counting import WordCounts, count_piece, count_pieces
 from bpe_core.pretokenize import pretokens as pretokenize
 from bpe_core.pretokenize.fast_findall import FastFindall
 from bpe_core.pretokenize.patterns import CL100K, get_pattern

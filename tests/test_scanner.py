@@ -180,7 +180,7 @@ def test_a_process_finding_the_classes_cached_imports_no_numpy(tmp_path):
     """What a counting worker imports and runs, in a fresh process: the second one reads the classes from the cache
     the first one wrote, in a few milliseconds and without numpy (about 0.2 s less per worker)."""
     code = (
-        "import sys, bpe_core.counting; from bpe_core.pretokenize import scanner; "
+        "import sys, bpe_core.corpus.counting; from bpe_core.pretokenize import scanner; "
         "print(scanner.findall('gpt2', 'Hello world 12345'), 'numpy' in sys.modules)"
     )
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}

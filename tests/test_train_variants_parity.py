@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from test_trainer import CHINESE, ENGLISH, SPECIAL
 
 from bpe_core import BpeTrainer
+from bpe_core.corpus.samples import corpus_path
 from bpe_core.formats import load_json, save_json
-from bpe_core.sample_corpora import corpus_path
 from bpe_core.variants.errors import VariantSettingError
 from bpe_core.variants.parity import compression_curves, held_out, parse_language
 

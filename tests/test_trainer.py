@@ -167,7 +167,7 @@ def test_non_utf8_file_names_file_and_offset(tmp_path):
 
 
 def test_utf8_error_offset_across_blocks(tmp_path, monkeypatch):
-    from bpe_core import corpus
+    from bpe_core.corpus import reader as corpus
 
     monkeypatch.setattr(corpus, "BLOCK_BYTES", 7)
     path = tmp_path / "c.txt"

@@ -28,9 +28,9 @@ from app.common.background.worker import Task, WorkerThread
 from app.train.corpus_sources import CorpusSource
 from app.train.settings import TrainSettings
 from bpe_core.cancelled import Cancelled
-from bpe_core.corpus import CorpusInfo, CorpusReader
-from bpe_core.counting import count_pieces
-from bpe_core.counts_file import Counts, read_counts
+from bpe_core.corpus.counting import count_pieces
+from bpe_core.corpus.counts_file import Counts, read_counts
+from bpe_core.corpus.reader import CorpusInfo, CorpusReader
 from bpe_core.pretokenize.specials import SpecialSplitter
 from bpe_core.steps import MergeStep, TrainingRecord
 from bpe_core.tokenizer import Tokenizer

@@ -16,9 +16,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bpe_core.checkpoint import Checkpoint, snapshot
-from bpe_core.corpus import CorpusInfo
-from bpe_core.counting import WordCounts
-from bpe_core.counts_file import Counts, CountsFileError, read_counts
+from bpe_core.corpus.counting import WordCounts
+from bpe_core.corpus.counts_file import Counts, CountsFileError, read_counts
+from bpe_core.corpus.reader import CorpusInfo
 from bpe_core.steps import MergeStep
 from bpe_core.training.config import TrainConfig
 from bpe_core.variants.parity import languages_of_files

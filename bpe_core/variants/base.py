@@ -36,8 +36,8 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 if TYPE_CHECKING:  # names for the hooks' signatures (importing them here would make import cycles)
     from collections.abc import Iterator
 
-    from bpe_core.corpus import CorpusReader
-    from bpe_core.counting import WordCounts
+    from bpe_core.corpus.counting import WordCounts
+    from bpe_core.corpus.reader import CorpusReader
     from bpe_core.merge_engine import MergeEngine
     from bpe_core.messages import Message
     from bpe_core.pretokenize.specials import SpecialSplitter

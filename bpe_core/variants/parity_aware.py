@@ -18,14 +18,14 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from bpe_core.corpus import CorpusError
+from bpe_core.corpus.reader import CorpusError
 from bpe_core.messages import Message
 from bpe_core.variants.base import Pair, Run, Top, Variant
 from bpe_core.variants.errors import VariantSettingError
 from bpe_core.variants.parity import held_out
 
 if TYPE_CHECKING:
-    from bpe_core.counting import WordCounts
+    from bpe_core.corpus.counting import WordCounts
     from bpe_core.merge_engine import MergeEngine
 
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bpe_core.corpus import CorpusInfo, CorpusReader
+from bpe_core.corpus.reader import CorpusInfo, CorpusReader
 from bpe_core.messages import Message
 from bpe_core.pretokenize.patterns import get_pattern, pattern_source
 from bpe_core.variants.base import Run, Variant

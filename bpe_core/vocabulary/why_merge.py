@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from bpe_core.cancelled import Cancelled
-from bpe_core.corpus import CorpusInfo, CorpusReader
+from bpe_core.corpus.reader import CorpusInfo, CorpusReader
 from bpe_core.pretokenize.specials import SpecialSplitter
 from bpe_core.render.token_label import render_pair
 from bpe_core.views import TokenSpan, TokenView

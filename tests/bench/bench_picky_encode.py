@@ -17,7 +17,7 @@ import argparse
 import sys
 import time
 
-from bpe_core.sample_corpora import corpus_path
+from bpe_core.corpus.samples import corpus_path
 from bpe_core.trainer import BpeTrainer
 
 

@@ -303,7 +303,7 @@ def same_in_small_blocks(reader, path: Path) -> None:
     """The text read in 7-byte blocks and cut into 5-character pieces is the text read in the usual blocks and
     pieces (a character, a surrogate pair, a byte-order mark or a special token cut by a block's end), or both
     readings fail with the same error."""
-    from bpe_core import corpus
+    from bpe_core.corpus import reader as corpus
 
     def read(block_bytes: int, piece_chars: int):
         saved = corpus.BLOCK_BYTES, reader.piece_chars

@@ -895,7 +895,7 @@ def test_every_refusal_of_a_counts_file_is_said_in_chinese_with_its_fields(chine
     import re
 
     from app.common.wording.engine_messages import WORDINGS, engine_message
-    from bpe_core.counts_file import CountsFileError, read_counts
+    from bpe_core.corpus.counts_file import CountsFileError, read_counts
     from bpe_core.messages import message_of, placeholders
 
     refused = [case for case in COUNTS_CASES if case.said]
@@ -921,7 +921,7 @@ def test_a_ray_address_where_no_ray_answers_is_said_in_chinese(chinese, tmp_path
 
     pytest.importorskip("ray")
     from app.common.wording.engine_messages import engine_message
-    from bpe_core.ray_counting import RayConnectionError, count_on_ray
+    from bpe_core.corpus.ray_counting import RayConnectionError, count_on_ray
 
     monkeypatch.setenv("RAY_TMPDIR", str(tmp_path / "ray"))  # no cluster started by another test is found
     monkeypatch.delenv("RAY_ADDRESS", raising=False)

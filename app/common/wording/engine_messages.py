@@ -167,7 +167,7 @@ WORDINGS: dict[str, str] = {
         "EngineSentences",
         "{name}: the text is too short to hold out a part for parity-aware BPE ({chars} characters).",
     ),
-    # A corpus that cannot be trained on (bpe_core.corpus, bpe_core.trainer).
+    # A corpus that cannot be trained on (bpe_core.corpus.reader, bpe_core.trainer).
     "corpus.not_utf8": QT_TRANSLATE_NOOP(
         "EngineSentences",
         "{path}: not valid UTF-8 at byte offset {offset} (bytes {bytes}). Is it a binary file, or in another encoding?",
@@ -457,7 +457,7 @@ WORDINGS: dict[str, str] = {
         "{folder} holds an interrupted run of an earlier version: it cannot be checked, so it is not resumed (and "
         "is left as it is).",
     ),
-    # A counts file that cannot be trained from (bpe_core.counts_file).
+    # A counts file that cannot be trained from (bpe_core.corpus.counts_file).
     "counts.patterns_differ": QT_TRANSLATE_NOOP(
         "EngineSentences",
         "{path}: counted with the pattern {pattern}, not {other} like the others: counts cut differently cannot be "
@@ -542,7 +542,7 @@ WORDINGS: dict[str, str] = {
         "EngineSentences", "{path}: line {line} is not TEXT<TAB>COUNT (COUNT a whole number from 0 to 2**53)."
     ),
     "counts.tsv_not_utf8": QT_TRANSLATE_NOOP("EngineSentences", "{path}: not UTF-8 text (byte {byte}, line {line})."),
-    # A Ray cluster that cannot be counted on (bpe_core.ray_counting).
+    # A Ray cluster that cannot be counted on (bpe_core.corpus.ray_counting).
     "ray.bad_address": QT_TRANSLATE_NOOP(
         "EngineSentences", "{address}: expected a Ray address: local, auto, HOST:PORT or ray://HOST:PORT."
     ),

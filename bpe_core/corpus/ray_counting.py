@@ -14,7 +14,7 @@ import socket
 from collections.abc import Callable, Iterable
 
 from bpe_core.cancelled import Cancelled
-from bpe_core.counting import WordCounts, count_piece
+from bpe_core.corpus.counting import WordCounts, count_piece
 from bpe_core.messages import EngineError, Message
 
 #: Partial tables summed together in one reducing task.
@@ -91,7 +91,7 @@ def _check_reachable(address: str, source: str = "") -> None:
     >>> _check_reachable("ray://nowhere")
     Traceback (most recent call last):
     ...
-    bpe_core.ray_counting.RayConnectionError: ray://nowhere: expected a Ray address: auto, HOST:PORT or ray://HOST:PORT
+    bpe_core.corpus.ray_counting.RayConnectionError: ray://nowhere: expected a Ray address: auto, HOST:PORT or ...
     """
     host, _, port = address.removeprefix("ray://").rpartition(":")
     at = address + source

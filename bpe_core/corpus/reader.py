@@ -24,7 +24,7 @@ import stat
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
-from bpe_core.corpus_files import RemoteFileError, file_name, is_uri, open_remote, remote_size
+from bpe_core.corpus.locations import RemoteFileError, file_name, is_uri, open_remote, remote_size
 from bpe_core.messages import EngineError, Message
 from bpe_core.pretokenize.patterns import safe_boundary
 from bpe_core.pretokenize.specials import SpecialSplitter
@@ -135,7 +135,7 @@ def _decode_error(path: str, encoding: str, offset: int, exc: UnicodeDecodeError
 
 
 def _open(path: str):
-    """A binary stream of a corpus file, on this disk or at a URI (:mod:`bpe_core.corpus_files`)."""
+    """A binary stream of a corpus file, on this disk or at a URI (:mod:`bpe_core.corpus.locations`)."""
     return open_remote(path) if is_uri(path) else open(path, "rb")
 
 

@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from bpe_core.corpus_files import RemoteFileError, file_name, is_uri, open_remote, remote_size
+from bpe_core.corpus.locations import RemoteFileError, file_name, is_uri, open_remote, remote_size
 from bpe_core.formats.files import kind_of, write_bytes_atomically
 from bpe_core.messages import ENGLISH, EngineError, Message, placeholders
 from bpe_core.pretokenize.patterns import PatternError, get_pattern

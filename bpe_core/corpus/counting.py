@@ -1,6 +1,6 @@
 """Counting pre-tokens: the first phase of training, in worker processes for large corpora or custom regexes.
 
-Each piece of text (see :mod:`bpe_core.corpus`) is split at special tokens, and each stretch of ordinary text is
+Each piece of text (see :mod:`bpe_core.corpus.reader`) is split at special tokens, and each stretch of ordinary text is
 cut into pre-tokens by the pattern (or kept whole with ``pattern="none"``). The result is a count of every
 distinct pre-token's UTF-8 bytes, identical whatever the number of processes, and how many characters the
 pattern left out (a custom regex drops the text it does not match).
