@@ -27,13 +27,13 @@ _HOMES = {
     "EncodingFileError": "bpe_core.reference",
     "get_encoding": "bpe_core.reference",
     "reference_names": "bpe_core.reference",
-    "MergeStep": "bpe_core.steps",
-    "TrainingRecord": "bpe_core.steps",
+    "MergeStep": "bpe_core.training.steps",
+    "TrainingRecord": "bpe_core.training.steps",
     "Tokenizer": "bpe_core.tokenizer",
     "UnknownTokenError": "bpe_core.tokenizer",
-    "BpeTrainer": "bpe_core.trainer",
+    "BpeTrainer": "bpe_core.training.trainer",
     "Cancelled": "bpe_core.cancelled",
-    "train_bpe": "bpe_core.trainer",
+    "train_bpe": "bpe_core.training.trainer",
 }
 
 

@@ -47,7 +47,7 @@ from bpe_core.training.run import Corpus, Counted, Counting, TrainingRun
 from bpe_core.variants.superword import SUPERBPE_STAGE2
 
 if TYPE_CHECKING:
-    from bpe_core.trainer import BpeTrainer
+    from bpe_core.training.trainer import BpeTrainer
 
 #: The largest token id ``bpe decode`` reads (ids are int64 in our files and the libraries').
 MAX_TOKEN_ID = 2**63 - 1
@@ -847,7 +847,7 @@ def _count(args) -> int:
     from bpe_core.corpus.counts_file import Counts, write_counts
     from bpe_core.corpus.reader import CorpusReader
     from bpe_core.pretokenize.specials import SpecialSplitter
-    from bpe_core.trainer import max_processes
+    from bpe_core.training.trainer import max_processes
 
     paths = expand(args.corpus, [args.output])
     check_outputs([("CORPUS", path) for path in paths], [("-o", args.output)])
@@ -883,7 +883,7 @@ def _count(args) -> int:
 def _checkpoint(args, counts):
     """The checkpoint of this run in ``--checkpoint DIR``: what the run is asked to do, and on which files. A DIR
     that cannot hold one, or an output in the checkpoint's own folder, is refused before any work."""
-    from bpe_core.checkpoint import Checkpoint, CheckpointError, corpus_fingerprint
+    from bpe_core.training.checkpoint import Checkpoint, CheckpointError, corpus_fingerprint
 
     if args.superword_after is not None:
         raise BadInputError("--checkpoint cannot resume a SuperBPE run (--superword-after) yet: leave one out")

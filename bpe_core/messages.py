@@ -30,7 +30,7 @@ _CHECK_CONNECTION = (
 
 #: Every code the engine words, and its English template (the one catalogue: a window words each code too).
 ENGLISH: dict[str, str] = {
-    # How a training run ended, and what it noticed (bpe_core.trainer, bpe_core.training_process).
+    # How a training run ended, and what it noticed (bpe_core.training.trainer, bpe_core.training.process).
     "train.vocabulary_reached": "vocabulary of {size} reached",
     "train.cancelled": "cancelled after {merges} merges",
     "train.cancelled_counting": "cancelled while counting",
@@ -125,7 +125,7 @@ ENGLISH: dict[str, str] = {
         "the PNG would be {width} × {height} pixels; a PNG is at most {limit} million pixels: draw a shorter "
         "text or a narrower picture, or write SVG"
     ),
-    # A corpus that cannot be trained on (bpe_core.corpus.reader, bpe_core.trainer).
+    # A corpus that cannot be trained on (bpe_core.corpus.reader, bpe_core.training.trainer).
     "corpus.not_utf8": (
         "{path}: not valid UTF-8 at byte offset {offset} (bytes {bytes}: {reason}). Is it a binary file or in "
         "another encoding? " + _READ_AS
@@ -307,7 +307,7 @@ ENGLISH: dict[str, str] = {
     "output.twice": (
         "{option} {path} and {other_option} {other} are the same file: each output needs a file of its own"
     ),
-    # A training run's checkpoint (bpe_core.checkpoint): a safety net, so never a reason to stop training.
+    # A training run's checkpoint (bpe_core.training.checkpoint): a safety net, so never a reason to stop training.
     "checkpoint.not_saved": "cannot save the checkpoint in {folder}: {cause}; training goes on without it",
     "checkpoint.not_folder": "{folder} is a file, not a folder: a checkpoint is saved in a folder",
     "checkpoint.not_ours": (

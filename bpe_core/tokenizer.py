@@ -108,7 +108,7 @@ class Tokenizer:
         self.name = name
         self.pattern = pattern
         self.merge_rule = merge_rule
-        self.record = None  # a bpe_core.steps.TrainingRecord, when the tokenizer came from training
+        self.record = None  # a bpe_core.training.steps.TrainingRecord, when the tokenizer came from training
         self._pre = pretokenizer(pattern)  # None for "none"
         self.special_tokens = self._place_special_tokens(special_tokens)
         self._splitter = SpecialSplitter(self.special_tokens)

@@ -60,7 +60,7 @@ from bpe_core.foreign.library_host import LibraryError
 from bpe_core.formats import TokenizerFileError, check_writable, load_any, load_json, load_tiktoken, save_json
 from bpe_core.pretokenize.patterns import PatternTimeoutError
 from bpe_core.reference import get_encoding
-from bpe_core.trainer import vocab_bytes_limit
+from bpe_core.training.trainer import vocab_bytes_limit
 from bpe_core.vocabulary import vocabulary_source
 
 #: How long any case may take before it counts as a hang (generous: a loaded CI machine).
@@ -1034,7 +1034,7 @@ def test_bpe_compare_csv_neutralises_a_tokenizer_file_named_like_a_formula(small
 def test_every_engine_csv_writer_neutralises_formula_cells(tmp_path):
     """The vocabulary audit, the language-parity table and the X-ray: formula-like text begins with ``'``; numbers
     (a negative one too) stay numbers."""
-    from bpe_core.vocab import vocab_from_merges
+    from bpe_core.training.vocab import vocab_from_merges
     from bpe_core.vocabulary.audit import audit_vocabulary
     from bpe_core.vocabulary.parity import ParityRow, parity_csv
     from bpe_core.vocabulary.xray import Residue, Shattered, XRay, xray_csv
@@ -1133,8 +1133,8 @@ def folder_bytes(folder: Path) -> dict[str, bytes]:
 
 
 def cli_checkpoint(corpus: Path, folder: Path, *options: str):
-    """The :class:`~bpe_core.checkpoint.Checkpoint` ``bpe train CORPUS --vocab-size 300 --checkpoint FOLDER`` has
-    (made as the command makes it), to leave an interrupted run's checkpoint without killing one."""
+    """The :class:`~bpe_core.training.checkpoint.Checkpoint` ``bpe train CORPUS --vocab-size 300 --checkpoint FOLDER``
+    has (made as the command makes it), to leave an interrupted run's checkpoint without killing one."""
     from bpe_core import cli
 
     args = cli._parser().parse_args(
@@ -1223,7 +1223,7 @@ def test_checkpoint_leaves_alone_a_folder_of_its_name_that_it_did_not_make(tmp_p
 def test_checkpoint_resumes_only_what_it_saved_byte_for_byte(tmp_path):
     """Issue: a hand-edited merges file (another pattern, an added special token) was resumed silently into another
     tokenizer. The SHA-256 in run.json finds an edit; an edit of both files is caught by the pattern check."""
-    from bpe_core.checkpoint import interrupted
+    from bpe_core.training.checkpoint import interrupted
 
     corpus = ckpt_corpus(tmp_path)
     folder = tmp_path / "ckpt"
@@ -1298,7 +1298,7 @@ def _hostile(kind: str, path: Path) -> None:
 @pytest.mark.parametrize("kind", ["fifo", "dev-zero-link", "huge"])
 def test_checkpoint_files_that_are_not_regular_files_of_a_sane_size_are_refused_unread(tmp_path, kind, which):
     """Issue: a run.json that is a FIFO hung; one linked to /dev/zero read until memory ran out."""
-    from bpe_core.checkpoint import Checkpoint, interrupted
+    from bpe_core.training.checkpoint import Checkpoint, interrupted
 
     corpus = ckpt_corpus(tmp_path)
     checkpoint = Checkpoint(tmp_path, {"vocab_size": 270})
@@ -1331,7 +1331,7 @@ def test_a_full_disk_in_the_checkpoint_folder_is_warned_of_once_and_training_goe
 
 def test_a_full_disk_in_the_window_runs_checkpoint_ends_the_run_with_a_note(tmp_path, full_disk, monkeypatch):
     """The window's training process: the run ends with all its merges, and a warning for the window to show."""
-    from bpe_core.training_process import Corpus, Finished, TrainConfig, TrainingJob, TrainingProcess
+    from bpe_core.training.process import Corpus, Finished, TrainConfig, TrainingJob, TrainingProcess
 
     monkeypatch.setenv("BPE_CHECKPOINT_SECONDS", "0")
     job = TrainingJob(
@@ -2101,7 +2101,7 @@ def test_a_run_refused_for_its_settings_says_which_fields_and_leaves_the_saved_t
     """PickyBPE on from a saved tokenizer, in the window's training process: refused before any work, the code
     naming the two fields (the old process passed on the trainer's '--picky ... --resume'); the file is untouched."""
     from bpe_core.formats import save_json
-    from bpe_core.training_process import Corpus, Failed, TrainConfig, TrainingJob, TrainingProcess
+    from bpe_core.training.process import Corpus, Failed, TrainConfig, TrainingJob, TrainingProcess
 
     saved = tmp_path / "saved.json"
     save_json(some_merges(ckpt_corpus(tmp_path)), saved)

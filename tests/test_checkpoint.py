@@ -12,8 +12,8 @@ import time
 
 import pytest
 
-from bpe_core.checkpoint import FOLDER_NAME, Checkpoint, interrupted
 from bpe_core.formats import load_json
+from bpe_core.training.checkpoint import FOLDER_NAME, Checkpoint, interrupted
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,7 @@ from bpe_core.corpus.ray_counting import CRASH_ONCE, count_on_ray
 from bpe_core.corpus.reader import CorpusInfo, CorpusReader
 from bpe_core.corpus.samples import corpus_path
 from bpe_core.pretokenize.specials import SpecialSplitter
-from bpe_core.trainer import train_bpe
+from bpe_core.training.trainer import train_bpe
 
 
 def pieces(paths, pattern="gpt2", specials=()):

@@ -18,7 +18,7 @@ from bpe_core.formats import load_any
 from bpe_core.incremental import IncrementalEncoder, common_prefix, common_suffix, local_splitter
 from bpe_core.token_columns import TokenColumns, TokenGroups
 from bpe_core.tokenizer import Tokenizer
-from bpe_core.trainer import train_bpe
+from bpe_core.training.trainer import train_bpe
 
 SPECIAL = "<|endoftext|>"
 #: Pieces that move pre-token boundaries: runs of spaces before a word (``\s+(?!\S)``), contractions, digit runs

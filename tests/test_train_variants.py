@@ -247,7 +247,7 @@ def test_bpe_train_resumes_with_the_saved_pattern_and_special_tokens(tmp_path, c
 
 
 def test_the_training_process_runs_the_variants(tmp_path):
-    from bpe_core.training_process import Corpus, TrainConfig, TrainingJob, TrainingProcess
+    from bpe_core.training.process import Corpus, TrainConfig, TrainingJob, TrainingProcess
 
     first = trained(MIXED, 400, "gpt2", [SPECIAL])
     save_json(tokenizer_of(first), tmp_path / "first.json")

@@ -16,7 +16,7 @@ from test_trainer import CHINESE, ENGLISH, MIXED, SPECIAL, reference_words
 from bpe_core import BpeTrainer
 from bpe_core.corpus.samples import corpus_path
 from bpe_core.formats import export, load_json, save_json
-from bpe_core.merge_engine import MergeEngine
+from bpe_core.training.merge_engine import MergeEngine
 from bpe_core.variants.errors import VariantSettingError
 from bpe_core.variants.picky import PickyHistory, PickyTokenizer
 from bpe_core.variants.picky_replay import Events, replay_long, replay_short

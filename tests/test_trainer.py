@@ -311,7 +311,7 @@ def test_unmatched_characters_are_recorded_with_a_warning():
 
 def test_none_counts_in_this_process(monkeypatch):
     """With no pre-tokenization a piece is the whole text: no worker process gets it."""
-    import bpe_core.trainer as trainer_module
+    import bpe_core.training.trainer as trainer_module
 
     seen = []
     count_pieces = trainer_module.count_pieces

@@ -13,7 +13,7 @@ from bpe_core.foreign import TiktokenTokenizer
 from bpe_core.reference import get_encoding
 from bpe_core.render.token_label import render_token
 from bpe_core.tokenizer import Tokenizer
-from bpe_core.vocab import vocab_from_merges
+from bpe_core.training.vocab import vocab_from_merges
 from bpe_core.vocabulary import (
     SCRIPTS,
     FilterError,

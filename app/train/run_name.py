@@ -18,7 +18,7 @@ DEFAULT_PATTERN = "gpt2"
 
 
 def run_name(settings: dict, vocab_size: int) -> str:
-    """``settings`` as a :class:`~bpe_core.steps.TrainingRecord` keeps them, ``vocab_size`` the tokenizer's."""
+    """``settings`` as a :class:`~bpe_core.training.steps.TrainingRecord` keeps them, ``vocab_size`` the tokenizer's."""
     parts = []
     if settings.get("picky"):
         parts.append(QCoreApplication.translate("RunName", "PickyBPE τ{tau}").format(tau=f"{settings['picky']:g}"))

@@ -1,5 +1,5 @@
 """Training off the GUI process: a :class:`~app.common.background.worker.Task` starts a
-:class:`~bpe_core.training_process.TrainingProcess` (the merge loop then shares no GIL with the window), receives
+:class:`~bpe_core.training.process.TrainingProcess` (the merge loop then shares no GIL with the window), receives
 its records and sends them to the GUI: counting progress, then merge steps in batches -- one batch in flight at a
 time, the steps that arrive meanwhile gathered into the next, so a busy window is never flooded and training never
 waits for it.
@@ -32,9 +32,8 @@ from bpe_core.corpus.counting import count_pieces
 from bpe_core.corpus.counts_file import Counts, read_counts
 from bpe_core.corpus.reader import CorpusInfo, CorpusReader
 from bpe_core.pretokenize.specials import SpecialSplitter
-from bpe_core.steps import MergeStep, TrainingRecord
 from bpe_core.tokenizer import Tokenizer
-from bpe_core.training_process import (
+from bpe_core.training.process import (
     FLUSH_SECONDS,
     Corpus,
     Counted,
@@ -45,8 +44,9 @@ from bpe_core.training_process import (
     TrainingJob,
     TrainingProcess,
 )
+from bpe_core.training.steps import MergeStep, TrainingRecord
+from bpe_core.training.vocab import vocab_from_merges
 from bpe_core.variants.picky import PickyTokenizer
-from bpe_core.vocab import vocab_from_merges
 
 #: How long the worker waits for the training process's next record before looking at the window again.
 POLL_SECONDS = 0.02

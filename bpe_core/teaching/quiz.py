@@ -3,7 +3,7 @@ the pair merge ``k`` joins. The counts are the training record's (its best pairs
 them, else recounted on the lesson's text (:func:`bpe_core.vocabulary.why_merge.pair_counts_at`), which a
 published model's tokenizer needs (its training corpus is not published).
 
->>> from bpe_core.trainer import BpeTrainer
+>>> from bpe_core.training.trainer import BpeTrainer
 >>> from bpe_core.tokenizer import Tokenizer
 >>> trainer = BpeTrainer(259, pattern="none", processes=1)
 >>> trainer.count_text("aaabdaaabac")

@@ -60,7 +60,7 @@ def _minimum(config: TrainConfig) -> int:
 
 @dataclass(frozen=True)
 class TrainConfig:
-    """Every option of a training run (see :class:`~bpe_core.trainer.BpeTrainer` for what each does). ``None``
+    """Every option of a training run (see :class:`~bpe_core.training.trainer.BpeTrainer` for what each does). ``None``
     turns a variant off; ``resume`` and ``checkpoint`` are paths (a saved tokenizer, a checkpoint folder);
     ``ray_address`` counts on Ray (``"local"``: start Ray on this machine)."""
 
@@ -99,7 +99,7 @@ class TrainConfig:
             raise ConfigError(found[0])
 
     def trainer_arguments(self) -> dict:
-        """The keyword arguments of :class:`~bpe_core.trainer.BpeTrainer` these settings give: every field but
+        """The keyword arguments of :class:`~bpe_core.training.trainer.BpeTrainer` these settings give: every field but
         those the run uses itself (the special tokens and the tokenizer resumed, which a resumed run may supply;
         where to count; where to save the checkpoint).
 

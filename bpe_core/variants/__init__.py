@@ -1,5 +1,5 @@
 """Ways of training beyond classic BPE, each a :class:`~bpe_core.variants.base.Variant` whose hooks the trainer
-(:mod:`bpe_core.trainer`) calls:
+(:mod:`bpe_core.training.trainer`) calls:
 
 - :mod:`~bpe_core.variants.min_count`: training stops when the best pair is rarer (``--min-count``);
 - :mod:`~bpe_core.variants.forbid`: tokens whose text matches a regex are never made (``--forbid``);

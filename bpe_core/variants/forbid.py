@@ -48,7 +48,7 @@ class ForbidRule:
 class Forbid(Variant):
     """The variant: the best pairs whose token ``rule`` forbids are vetoed (each pair's token is asked once).
 
-    >>> from bpe_core.trainer import BpeTrainer
+    >>> from bpe_core.training.trainer import BpeTrainer
     >>> trainer = BpeTrainer(259, pattern="none", forbid=["aaa"])
     >>> trainer.count_text("aaabdaaabac")
     >>> [s.token for s in trainer.steps()]  # aaa would be next (aa a, twice)

@@ -1,6 +1,6 @@
 """A minimum count (``--min-count``, HF's ``min_frequency``): training stops when the best pair is rarer.
 
->>> from bpe_core.trainer import BpeTrainer
+>>> from bpe_core.training.trainer import BpeTrainer
 >>> trainer = BpeTrainer(300, pattern="none", min_count=2)
 >>> trainer.count_text("aaabdaaabac")
 >>> trainer.run()

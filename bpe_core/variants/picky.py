@@ -34,8 +34,8 @@ import heapq
 import math
 
 from bpe_core.messages import Message
-from bpe_core.steps import MergeStep
 from bpe_core.tokenizer import Tokenizer
+from bpe_core.training.steps import MergeStep
 from bpe_core.variants.base import Kept, Run, Variant
 from bpe_core.variants.errors import VariantSettingError
 from bpe_core.variants.picky_replay import Events, replay_long, replay_short
@@ -299,7 +299,7 @@ class Picky(Variant):
     by the next merge); each step's ``removed`` says which, the run's ``picky`` holds the events (a
     :class:`PickyHistory`) and its tokenizer encodes with them (:class:`PickyTokenizer`).
 
-    >>> from bpe_core.trainer import BpeTrainer
+    >>> from bpe_core.training.trainer import BpeTrainer
     >>> trainer = BpeTrainer(258, pattern="none", picky=0.5)
     >>> trainer.count_text("abcabcabd")
     >>> trainer.run()

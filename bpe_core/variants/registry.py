@@ -1,6 +1,6 @@
 """Every training variant, which ones train together, and the variants a run's settings ask for.
 
-The trainer (:class:`~bpe_core.trainer.BpeTrainer`) takes each variant's settings as keyword arguments and gets
+The trainer (:class:`~bpe_core.training.trainer.BpeTrainer`) takes each variant's settings as keyword arguments and gets
 its variants from :func:`variants_of`; each variant is a :class:`~bpe_core.variants.base.Variant`, whose hooks it
 calls in the order of :data:`ORDER`.
 

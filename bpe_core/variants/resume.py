@@ -50,7 +50,7 @@ class Resume(Variant):
     Replayed steps are recorded with the counts they have on this corpus; on the same corpus and settings the run
     is the one-go run, step for step.
 
-    >>> from bpe_core.trainer import BpeTrainer
+    >>> from bpe_core.training.trainer import BpeTrainer
     >>> first = BpeTrainer(257, pattern="none")
     >>> first.count_text("abab cdcdcd")
     >>> first.run()

@@ -96,7 +96,7 @@ class Superword(Variant):
     ``pattern_now`` is then the pattern the tokenizer encodes with, and its ``superword`` says how.
     ``minimum``: the vocabulary before any merge (the bytes and special tokens), ``size``: the one asked for.
 
-    >>> from bpe_core.trainer import BpeTrainer
+    >>> from bpe_core.training.trainer import BpeTrainer
     >>> trainer = BpeTrainer(262, pattern="gpt2", superword_after=258)
     >>> trainer.count_text("of the of the of the")
     >>> trainer.run()

@@ -40,7 +40,7 @@ class VocabularySource:
     encode: Encode | None = None
     merges: Sequence[tuple[bytes, bytes]] | None = None
     merge_rule: str = "pairs"
-    record: Any = None  # a bpe_core.steps.TrainingRecord, for a tokenizer we trained
+    record: Any = None  # a bpe_core.training.steps.TrainingRecord, for a tokenizer we trained
     pattern: str | None = None
     special_tokens: Mapping[str, int] = field(default_factory=dict)
     ranks: Mapping[int, int] | None = None

@@ -8,7 +8,7 @@ merges can be asked (a :class:`~bpe_core.protocol.ShownTokenizer`): a published 
 its own :meth:`~bpe_core.protocol.ShownTokenizer.view_at`; its counts are then those of the text given, not of its
 training corpus, which is not published.
 
->>> from bpe_core.trainer import BpeTrainer
+>>> from bpe_core.training.trainer import BpeTrainer
 >>> trainer = BpeTrainer(259, pattern="none")
 >>> trainer.count_text("aaabdaaabac")
 >>> trainer.run()

@@ -18,7 +18,7 @@ import sys
 import time
 
 from bpe_core.corpus.samples import corpus_path
-from bpe_core.trainer import BpeTrainer
+from bpe_core.training.trainer import BpeTrainer
 
 
 def trained(text: str, vocab: int, pattern: str, **variant) -> BpeTrainer:

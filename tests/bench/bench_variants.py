@@ -19,7 +19,7 @@ import time
 
 from bpe_core.corpus.samples import corpus_path
 from bpe_core.tokenizer import Tokenizer
-from bpe_core.trainer import BpeTrainer
+from bpe_core.training.trainer import BpeTrainer
 from bpe_core.variants.parity import held_out
 from bpe_core.variants.superword import isolated
 

@@ -24,7 +24,7 @@ from bpe_core.formats import save_json
 from bpe_core.reference import get_encoding
 from bpe_core.render.token_label import render_pair
 from bpe_core.tokenizer import Tokenizer
-from bpe_core.vocab import vocab_from_merges
+from bpe_core.training.vocab import vocab_from_merges
 from bpe_core.vocabulary import build_table, filter_rows, longest_by_script, vocabulary_source
 from bpe_core.vocabulary.overlap import vocabulary_overlap
 from bpe_core.vocabulary.why_merge import TieBreak

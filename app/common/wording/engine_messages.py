@@ -20,7 +20,7 @@ from bpe_core.messages import Message, message_of
 
 #: The wording of each code of :data:`bpe_core.messages.ENGLISH` (the translations' context is "EngineSentences").
 WORDINGS: dict[str, str] = {
-    # How a training run ended, and what it noticed (bpe_core.trainer, bpe_core.training_process).
+    # How a training run ended, and what it noticed (bpe_core.training.trainer, bpe_core.training.process).
     "train.vocabulary_reached": QT_TRANSLATE_NOOP("EngineSentences", "Vocabulary of {size} reached."),
     "train.cancelled": QT_TRANSLATE_NOOP("EngineSentences", "Cancelled after {merges} merges."),
     "train.cancelled_counting": QT_TRANSLATE_NOOP("EngineSentences", "Cancelled while counting."),
@@ -167,7 +167,7 @@ WORDINGS: dict[str, str] = {
         "EngineSentences",
         "{name}: the text is too short to hold out a part for parity-aware BPE ({chars} characters).",
     ),
-    # A corpus that cannot be trained on (bpe_core.corpus.reader, bpe_core.trainer).
+    # A corpus that cannot be trained on (bpe_core.corpus.reader, bpe_core.training.trainer).
     "corpus.not_utf8": QT_TRANSLATE_NOOP(
         "EngineSentences",
         "{path}: not valid UTF-8 at byte offset {offset} (bytes {bytes}). Is it a binary file, or in another encoding?",
@@ -429,7 +429,7 @@ WORDINGS: dict[str, str] = {
     "output.twice": QT_TRANSLATE_NOOP(
         "EngineSentences", "{option} {path} and {other_option} {other} are the same file."
     ),
-    # A training run's checkpoint (bpe_core.checkpoint).
+    # A training run's checkpoint (bpe_core.training.checkpoint).
     "checkpoint.not_saved": QT_TRANSLATE_NOOP(
         "EngineSentences", "The merges so far could not be saved in {folder} ({cause}); training went on without them."
     ),

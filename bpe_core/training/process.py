@@ -3,7 +3,7 @@
 The merge loop holds the interpreter's GIL for long stretches; in the window's process that would pause the
 window. :class:`TrainingProcess` runs a :class:`~bpe_core.training.run.TrainingRun` in a process of its own (which
 counts with its own worker processes as usual) and sends back, through a pipe, :class:`Counting` progress, one
-:class:`Counted`, batches of :class:`~bpe_core.steps.MergeStep` in :class:`Steps`, and last either
+:class:`Counted`, batches of :class:`~bpe_core.training.steps.MergeStep` in :class:`Steps`, and last either
 :class:`Finished` or :class:`Failed`. Nothing waits for the reader: batches queue in the pipe.
 
 >>> job = TrainingJob(TrainConfig(vocab_size=259, pattern="none"), Corpus(text="aaabdaaabac"))
@@ -29,13 +29,13 @@ from multiprocessing.connection import Connection, Pipe
 
 from bpe_core import spawning
 from bpe_core.cancelled import Cancelled
-from bpe_core.checkpoint import Checkpoint
 from bpe_core.corpus.reader import CorpusError, NotUtf8Error, WrongEncodingError
 from bpe_core.messages import Message, message_of
 from bpe_core.pretokenize.patterns import PatternError, PatternTimeoutError
-from bpe_core.steps import MergeStep, TrainingRecord
+from bpe_core.training.checkpoint import Checkpoint
 from bpe_core.training.config import TrainConfig
 from bpe_core.training.run import Corpus, Counted, Counting, TrainingRun
+from bpe_core.training.steps import MergeStep, TrainingRecord
 from bpe_core.variants.picky import PickyHistory
 from bpe_core.variants.superword import SuperwordStages
 

@@ -1,6 +1,6 @@
 """Training a byte-level BPE tokenizer: count pre-tokens, then merge the best pair again and again.
 
-:class:`BpeTrainer` streams one :class:`~bpe_core.steps.MergeStep` per merge, for a GUI to show as it happens;
+:class:`BpeTrainer` streams one :class:`~bpe_core.training.steps.MergeStep` per merge, for a GUI to show as it happens;
 :func:`train_bpe` is the one-call form with the contract of Stanford CS336 assignment 1.
 
 Ids: 0-255 are the bytes, merge ``r`` creates id ``256 + r``, special tokens come last. Ties between pairs of
@@ -33,14 +33,14 @@ from bpe_core.messages import Message
 from bpe_core.pretokenize.patterns import get_pattern
 from bpe_core.pretokenize.specials import SpecialSplitter
 from bpe_core.spawning import check_processes, max_processes  # noqa: F401 - also imported from here
-from bpe_core.steps import MAX_TOP_PAIRS, MergeStep, TrainingRecord
 from bpe_core.tokenizer import Tokenizer
-from bpe_core.trainer_counting import MAX_VOCAB_BYTES, CorpusCounting, Progress, vocab_bytes_limit  # noqa: F401 - too
+from bpe_core.training.steps import MAX_TOP_PAIRS, MergeStep, TrainingRecord
+from bpe_core.training.trainer_counting import MAX_VOCAB_BYTES, CorpusCounting, Progress, vocab_bytes_limit  # noqa: F401 - too
+from bpe_core.training.vocab import vocab_from_merges
 from bpe_core.variants.base import Top
 from bpe_core.variants.registry import variants_of
 from bpe_core.variants.resume import Resume
 from bpe_core.variants.superword import SUPERBPE_STAGE2
-from bpe_core.vocab import vocab_from_merges
 
 #: The largest vocabulary: ids stay below the 2^24 a tokenizer file may hold (bpe_core.formats.checks.MAX_ID).
 MAX_VOCAB_SIZE = 1 << 24
@@ -152,7 +152,7 @@ class BpeTrainer(CorpusCounting):
         """What the CLI or a window warns of, in English ("" if nothing): :attr:`warning_message` as text."""
         return str(self.warning_message or "")
 
-    # -- counting (the rest: bpe_core.trainer_counting) ----------------------------------------------------------
+    # -- counting (the rest: bpe_core.training.trainer_counting) -------------------------------------------------------
     def _count_pieces(self, pieces: Iterator[str], pattern: str, workers: int) -> WordCounts:
         """The pre-tokens of ``pieces`` cut by ``pattern``, counted in ``workers`` processes (one with ``"none"``,
         where a piece is one pre-token: a worker would only ship the whole text there and back); cancellable."""

@@ -1,5 +1,5 @@
 """How a training run counts its corpus: files (in worker processes, or on Ray), a text, counts made elsewhere, or
-one text per language; the counts become the merge engine :class:`~bpe_core.trainer.BpeTrainer` merges on.
+one text per language; the counts become the merge engine :class:`~bpe_core.training.trainer.BpeTrainer` merges on.
 
 :class:`CorpusCounting` is the trainer's counting half (its base class), so that the trainer itself holds the
 settings and the loop.
@@ -18,8 +18,8 @@ from bpe_core.cancelled import Cancelled
 from bpe_core.corpus.counting import WordCounts
 from bpe_core.corpus.locations import total_size
 from bpe_core.corpus.reader import CorpusError, CorpusInfo
-from bpe_core.merge_engine import MergeEngine
 from bpe_core.messages import Message
+from bpe_core.training.merge_engine import MergeEngine
 
 Progress = Callable[[int, int], None]
 
@@ -44,8 +44,8 @@ def vocab_bytes_limit(corpus_bytes: int) -> int:
 
 
 class CorpusCounting:
-    """The counting half of :class:`~bpe_core.trainer.BpeTrainer`: each ``count_*`` method counts a corpus (once)
-    and sets up ``_engine``, with the trainer's ``reader``, ``pattern``, ``processes``, ``record``, ``variants``,
+    """The counting half of :class:`~bpe_core.training.trainer.BpeTrainer`: each ``count_*`` method counts a corpus
+    (once) and sets up ``_engine``, with the trainer's ``reader``, ``pattern``, ``processes``, ``record``, ``variants``,
     ``id_limit`` and ``_count_pieces``."""
 
     def count_files(self, paths: str | os.PathLike | Iterable[str | os.PathLike], progress: Progress | None = None):
