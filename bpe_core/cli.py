@@ -665,8 +665,8 @@ def _tokenizer_inputs(option: str, sources: list[str | None]) -> list[tuple[str,
 def _languages(args) -> dict[str, str]:
     """``--language NAME=FILE`` options as ``{name: file}``, each file checked now."""
     from bpe_core.messages import Message
-    from bpe_core.variants.errors import VariantSettingError
-    from bpe_core.variants.parity import parse_language
+    from bpe_core.variants.parity_languages import parse_language
+    from bpe_core.variants.setting_error import VariantSettingError
 
     languages: dict[str, str] = {}
     for value in args.language:
@@ -687,7 +687,7 @@ def _report_variants(trainer) -> None:
         print(f"PickyBPE (tau {trainer.picky.tau:g}): {trainer.removed_count} tokens removed")
     parity = trainer.record.parity
     if parity is not None:
-        from bpe_core.variants.parity import compression_curves
+        from bpe_core.variants.parity_languages import compression_curves
 
         ratios = {name: curve[-1] for name, curve in compression_curves(parity).items()}
         shown = ", ".join(f"{name} {ratio:.3f}" for name, ratio in ratios.items())
@@ -699,7 +699,7 @@ def _report_variants(trainer) -> None:
 def _token_list(path: str) -> list[str]:
     """The tokens ``--add-tokens`` adds, read before training (a missing file is said now, not after the run)."""
     from bpe_core.variants.added_tokens import read_token_list
-    from bpe_core.variants.errors import VariantSettingError
+    from bpe_core.variants.setting_error import VariantSettingError
 
     try:
         return read_token_list(path)

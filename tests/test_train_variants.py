@@ -19,7 +19,7 @@ from bpe_core import BpeTrainer
 from bpe_core.formats import load_json, save_json
 from bpe_core.messages import ENGLISH as SENTENCES
 from bpe_core.tokenizer import Tokenizer
-from bpe_core.variants.errors import VariantSettingError
+from bpe_core.variants.setting_error import VariantSettingError
 
 SAMPLES = Path(__file__).resolve().parents[1] / "resources" / "samples"
 DIGIT_LETTER = r"\d\p{L}|\p{L}\d"

@@ -29,7 +29,7 @@ from app.token_text import render_pair
 from app.train.held_out import REFERENCES as HELD_OUT_REFERENCES
 from app.train.merge_history import MergeHistory
 from bpe_core.reference import reference_special_tokens
-from bpe_core.variants.parity import bytes_per_token_curves
+from bpe_core.variants.parity_languages import bytes_per_token_curves
 
 CHOSEN = style.PAIR
 OTHER = QColor("#7570b3")

@@ -27,9 +27,9 @@ from dataclasses import dataclass, field, fields
 from bpe_core.messages import EngineError, Message, message_of
 from bpe_core.pretokenize.patterns import get_pattern
 from bpe_core.pretokenize.specials import check_special_tokens
-from bpe_core.variants.errors import VariantSettingError
 from bpe_core.variants.forbid import ForbidRule
 from bpe_core.variants.picky import check_tau
+from bpe_core.variants.setting_error import VariantSettingError
 from bpe_core.variants.superword import SUPERBPE_STAGE2, isolated
 
 

@@ -21,7 +21,7 @@ from bpe_core.corpus.reader import CorpusInfo
 from bpe_core.training.checkpoint import Checkpoint, snapshot
 from bpe_core.training.config import TrainConfig
 from bpe_core.training.steps import MergeStep
-from bpe_core.variants.parity import languages_of_files
+from bpe_core.variants.parity_languages import languages_of_files
 
 
 @dataclass(frozen=True)

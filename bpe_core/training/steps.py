@@ -17,7 +17,7 @@ import base64
 from dataclasses import dataclass, field
 from typing import Any
 
-from bpe_core.variants.parity import check_parity_record
+from bpe_core.variants.parity_languages import check_parity_record
 
 #: The runners-up a step keeps by default, and the most a saved step holds (the charts show a dozen).
 MAX_TOP_PAIRS = 20
@@ -88,7 +88,7 @@ class TrainingRecord:
     special token occurrence). ``stop_reason`` says why training ended ("vocab_size reached", "no pair left to
     merge", "cancelled"). ``unmatched_chars`` counts the characters of ordinary text that no match of a custom
     pre-tokenization regex covered (they were not trained on). ``parity``: a parity-aware run's languages and
-    each one's held-out tokens after every merge (:mod:`bpe_core.variants.parity`), else None.
+    each one's held-out tokens after every merge (:mod:`bpe_core.variants.parity_languages`), else None.
     """
 
     corpus_names: list[str] = field(default_factory=list)

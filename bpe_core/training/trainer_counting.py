@@ -88,7 +88,8 @@ class CorpusCounting:
 
     def count_languages(self, files, progress: Progress | None = None) -> None:
         """Count one file per language (``{name: path}``): with ``parity``, each language apart, its last tenth held
-        out (:func:`~bpe_core.variants.parity.held_out`); without, the files as one corpus (:meth:`count_files`)."""
+        out (:func:`~bpe_core.variants.parity_languages.held_out`); without, the files as one corpus
+        (:meth:`count_files`)."""
         files = dict(files)
         if not self._counting_languages():
             self.count_files(list(files.values()), progress)

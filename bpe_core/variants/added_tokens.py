@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from bpe_core.formats.files import size_text
 from bpe_core.messages import Message
 from bpe_core.training.trainer import MAX_VOCAB_BYTES
-from bpe_core.variants.errors import VariantSettingError
+from bpe_core.variants.setting_error import VariantSettingError
 
 
 @dataclass(frozen=True)

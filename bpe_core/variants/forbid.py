@@ -17,7 +17,7 @@ import regex
 from bpe_core.messages import Message
 from bpe_core.pretokenize.patterns import PatternTimeoutError
 from bpe_core.variants.base import Pair, Run, Top, Variant
-from bpe_core.variants.errors import VariantSettingError
+from bpe_core.variants.setting_error import VariantSettingError
 
 #: Seconds one regex may take on one token (tokens are short: only a catastrophically backtracking regex gets near).
 SECONDS_PER_TOKEN = 5.0

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from bpe_core.messages import Message
 from bpe_core.variants.base import Run, Variant
-from bpe_core.variants.errors import VariantSettingError
+from bpe_core.variants.setting_error import VariantSettingError
 
 
 class MinCount(Variant):

@@ -1,4 +1,4 @@
-"""Parity-aware BPE's training (``--parity``; the rule and the paper: :mod:`bpe_core.variants.parity`): each
+"""Parity-aware BPE's training (``--parity``; the rule and the paper: :mod:`bpe_core.variants.parity_languages`): each
 language counted apart, its last tenth held out, and each merge chosen for the worst-compressed language.
 
 :class:`Languages` is the engine the trainer merges on: every language's engines behind the interface of one
@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING
 from bpe_core.corpus.reader import CorpusError
 from bpe_core.messages import Message
 from bpe_core.variants.base import Pair, Run, Top, Variant
-from bpe_core.variants.errors import VariantSettingError
-from bpe_core.variants.parity import held_out
+from bpe_core.variants.parity_languages import held_out
+from bpe_core.variants.setting_error import VariantSettingError
 
 if TYPE_CHECKING:
     from bpe_core.corpus.counting import WordCounts

@@ -37,8 +37,8 @@ from bpe_core.messages import Message
 from bpe_core.tokenizer import Tokenizer
 from bpe_core.training.steps import MergeStep
 from bpe_core.variants.base import Kept, Run, Variant
-from bpe_core.variants.errors import VariantSettingError
 from bpe_core.variants.picky_replay import Events, replay_long, replay_short
+from bpe_core.variants.setting_error import VariantSettingError
 
 #: Words longer than this (in bytes) are replayed with a heap (``replay_long``); shorter ones are quicker scanned.
 LONG_WORD = 16
@@ -55,7 +55,7 @@ def check_tau(tau) -> float:
     >>> check_tau(float("inf"))
     Traceback (most recent call last):
     ...
-    bpe_core.variants.errors.VariantSettingError: the PickyBPE threshold must be a finite number (the paper uses ...
+    bpe_core.variants.setting_error.VariantSettingError: the PickyBPE threshold must be a finite number (the paper ...
     """
     if isinstance(tau, float) and not math.isfinite(tau):  # inf too: IoS is at most 1, so 1 already never removes
         raise VariantSettingError(Message.of("train.picky_not_finite", value=tau))

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 
 from bpe_core.messages import Message
 from bpe_core.variants.base import Pair, Run, Variant
-from bpe_core.variants.errors import VariantSettingError
+from bpe_core.variants.setting_error import VariantSettingError
 
 
 def replayed_pairs(tokenizer, name: str = "the tokenizer") -> list[tuple[int, int]]:

@@ -32,7 +32,7 @@ from bpe_core.corpus.reader import CorpusInfo, CorpusReader
 from bpe_core.messages import Message
 from bpe_core.pretokenize.patterns import get_pattern, pattern_source
 from bpe_core.variants.base import Run, Variant
-from bpe_core.variants.errors import VariantSettingError
+from bpe_core.variants.setting_error import VariantSettingError
 
 #: SuperBPE's stage-2 pre-tokenization regex, verbatim: ``regex_string`` in ``scripts/extend_tokenizer.sh`` (and
 #: ``scripts/extend_existing_tokenizer.sh``) of github.com/PythonNut/superbpe at commit

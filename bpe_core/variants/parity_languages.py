@@ -28,7 +28,7 @@ import os
 import unicodedata
 
 from bpe_core.messages import Message, shown_char
-from bpe_core.variants.errors import VariantSettingError
+from bpe_core.variants.setting_error import VariantSettingError
 
 #: The share of each language's text held out to measure its compression.
 HELD_OUT_SHARE = 0.1
@@ -76,7 +76,7 @@ def parse_language(value: str) -> tuple[str, str]:
     >>> parse_language("en\\nfr=en.txt")
     Traceback (most recent call last):
     ...
-    bpe_core.variants.errors.VariantSettingError: --language 'en\\nfr=en.txt': a language's name cannot hold a ...
+    bpe_core.variants.setting_error.VariantSettingError: --language 'en\\nfr=en.txt': a language's name cannot hold ...
     """
     name, sep, path = value.partition("=")
     if not sep or not name.strip() or not path:
