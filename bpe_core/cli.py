@@ -30,14 +30,14 @@ from typing import TYPE_CHECKING
 from bpe_core.cancelled import Cancelled
 from bpe_core.corpus.locations import expand, is_uri, total_size
 from bpe_core.corpus.reader import ENCODINGS, CorpusError, CorpusInfo, InvalidTextError, WrongEncodingError
+from bpe_core.encoding.methods import METHODS, Methods, UncoverableError
+from bpe_core.encoding.reference import EncodingFileError, reference_names
 from bpe_core.formats import EXPORT_FORMATS, TokenizerFileError, check_writable, export, load_any, load_json, save_json
 from bpe_core.formats.files import kind_of, size_text, write_bytes_atomically
 from bpe_core.formats.loader import source_file, takes_pattern
 from bpe_core.messages import Message
-from bpe_core.methods import METHODS, Methods, UncoverableError
 from bpe_core.output_paths import OutputPathError, check_outputs
 from bpe_core.pretokenize.patterns import PATTERNS, PatternTimeoutError
-from bpe_core.reference import EncodingFileError, reference_names
 from bpe_core.render.comparison import FORMATS as COMPARISON_FORMATS
 from bpe_core.render.comparison import Comparison
 from bpe_core.render.html_tokens import DEFAULT_WIDTH, MAX_PICTURE_CHARS, MAX_WIDTH, MIN_WIDTH, PictureError
@@ -771,7 +771,7 @@ def _encode(args) -> int:
         check_processes(args.processes)  # before the tokenizer and the text are read
     tokenizer = load_tokenizer(args.tokenizer, args.pattern)
     if args.method == "bpe":
-        from bpe_core.parallel_encode import encode_in_processes
+        from bpe_core.encoding.parallel_encode import encode_in_processes
 
         text = _read_text(args)
         pattern = None if args.tokenizer in reference_names() else args.pattern  # as load_tokenizer, in each worker
@@ -1037,7 +1037,7 @@ def _picture_too_long(count: int) -> str:
 
 
 def _export(args) -> int:
-    from bpe_core.tokenizer import Tokenizer
+    from bpe_core.encoding.tokenizer import Tokenizer
 
     written = [("DIR", os.path.join(args.directory, name)) for name in EXPORT_FORMATS[args.format]]
     check_outputs(_tokenizer_inputs("TOKENIZER", [args.tokenizer]), written)

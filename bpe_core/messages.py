@@ -203,7 +203,7 @@ ENGLISH: dict[str, str] = {
     "file.gpt2_merges_alone": "{path}: GPT-2 merges need their vocabulary beside them ({name})",
     "file.huggingface_unreadable": "{path}: the tokenizers library cannot read it: {detail}",
     "file.sentencepiece_unreadable": "{path}: not a SentencePiece model the library can read: {detail}",
-    # A shipped reference encoding that cannot be read (bpe_core.reference).
+    # A shipped reference encoding that cannot be read (bpe_core.encoding.reference).
     "reference.unreadable": "cannot read encoding file {path}: {cause}",
     "reference.not_gzip": "encoding file {path} is not a valid gzip file: {detail}",
     "reference.not_official": (

@@ -12,8 +12,8 @@ from test_trainer import CHINESE, ENGLISH, SPECIAL
 
 from bpe_core import BpeTrainer
 from bpe_core.corpus.samples import corpus_path
+from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.formats import export, load_json, save_json
-from bpe_core.tokenizer import Tokenizer
 from bpe_core.variants.added_tokens import add_tokens, read_token_list
 from bpe_core.variants.setting_error import VariantSettingError
 

@@ -55,11 +55,11 @@ import pytest
 
 from bpe_core import BpeTrainer, Cancelled, CorpusError, PatternError, Tokenizer, UnknownTokenError
 from bpe_core.corpus.reader import CorpusInfo, NotUtf8Error, WrongEncodingError
+from bpe_core.encoding.reference import get_encoding
 from bpe_core.foreign import library_host
 from bpe_core.foreign.library_host import LibraryError
 from bpe_core.formats import TokenizerFileError, check_writable, load_any, load_json, load_tiktoken, save_json
 from bpe_core.pretokenize.patterns import PatternTimeoutError
-from bpe_core.reference import get_encoding
 from bpe_core.training.trainer import vocab_bytes_limit
 from bpe_core.vocabulary import vocabulary_source
 
@@ -1429,7 +1429,7 @@ def test_dropout_on_a_vocabulary_missing_a_byte_names_the_byte(tmp_path):
     """It ended in a traceback (KeyError: b'd')."""
     path = ranks_without_d(tmp_path)
     before = path.read_bytes()
-    from bpe_core.methods import Methods, UncoverableError
+    from bpe_core.encoding.methods import Methods, UncoverableError
 
     methods = Methods(load_any(path, pattern="gpt2"))
     with pytest.raises(UncoverableError, match=r"no token for byte 0x64 by itself \(at byte 5 of b' world'\)"):
@@ -2019,7 +2019,7 @@ def test_compare_refuses_a_png_of_more_than_40_million_pixels_and_says_its_size(
 )
 def test_encode_caps_its_processes_as_train_does(given, said):
     """``bpe encode --processes`` had no cap: 100,000 workers would have been started for a long text."""
-    from bpe_core.parallel_encode import encode_in_processes
+    from bpe_core.encoding.parallel_encode import encode_in_processes
     from bpe_core.spawning import max_processes
 
     said = said.format(max=max_processes(), cores=os.cpu_count() or 1)

@@ -63,7 +63,7 @@ def _merges_saved(folder) -> bool:
 
 
 def test_a_checkpoint_belongs_to_its_run_only(tmp_path):
-    from bpe_core.tokenizer import Tokenizer
+    from bpe_core.encoding.tokenizer import Tokenizer
 
     tokenizer = Tokenizer({i: bytes([i]) for i in range(256)} | {256: b"ab"}, [(b"a", b"b")])
     Checkpoint(tmp_path, {"vocab_size": 300}).save(tokenizer)

@@ -21,14 +21,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bpe_core.cli import main
+from bpe_core.encoding.reference import get_encoding
+from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.errors import TokenizerWriteError
 from bpe_core.formats import load_any, save_json
-from bpe_core.reference import get_encoding
 from bpe_core.render.comparison import CSV_COLUMNS, Comparison, compare
 from bpe_core.render.html_tokens import MARGIN, Summary
 from bpe_core.render.token_label import render_token
 from bpe_core.render.token_style import SPECIAL_FILL, TOL_LIGHT, token_fill
-from bpe_core.tokenizer import Tokenizer
 from bpe_core.training.vocab import vocab_from_merges
 
 SAMPLES = Path(bpe_resources.__file__).parent / "samples"

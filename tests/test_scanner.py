@@ -12,10 +12,10 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from bpe_core.encoding.reference import get_encoding
+from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.pretokenize import fast_findall, scanner
 from bpe_core.pretokenize.patterns import SHIPPED, get_pattern
-from bpe_core.reference import get_encoding
-from bpe_core.tokenizer import Tokenizer
 
 #: Characters each alternative of the patterns sets apart: contractions in every case and their case-insensitive
 #: twins (long s, Kelvin sign), line breaks, slashes, digits of several kinds, title-case and modifier letters,

@@ -12,13 +12,13 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from bpe_core import BpeTrainer
-from bpe_core import tokenizer as tokenizer_module
-from bpe_core.long_merge import merge_by_heap, merge_in_rounds
+from bpe_core.encoding import tokenizer as tokenizer_module
+from bpe_core.encoding.long_merge import merge_by_heap, merge_in_rounds
+from bpe_core.encoding.reference import cached_reference_ranks, get_encoding, reference_names
+from bpe_core.encoding.tokenizer import Tokenizer, UnknownTokenError, merges_from_ranks
 from bpe_core.pretokenize import fast_findall
 from bpe_core.pretokenize.patterns import SHIPPED, get_pattern
 from bpe_core.pretokenize.pretokens import Pretokenizer
-from bpe_core.reference import cached_reference_ranks, get_encoding, reference_names
-from bpe_core.tokenizer import Tokenizer, UnknownTokenError, merges_from_ranks
 
 NAMES = reference_names()
 
@@ -148,7 +148,7 @@ def test_user_tiktoken_file(tmp_path):
 def test_from_tiktoken_never_uses_the_network(monkeypatch):
     import socket
 
-    from bpe_core import reference
+    from bpe_core.encoding import reference
 
     def refuse(*args, **kwargs):
         raise AssertionError("network access attempted")

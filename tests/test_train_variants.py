@@ -16,9 +16,9 @@ from naive_bpe import apply_merges
 from test_trainer import CHINESE, CODE, ENGLISH, MIXED, SPECIAL, reference_words
 
 from bpe_core import BpeTrainer
+from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.formats import load_json, save_json
 from bpe_core.messages import ENGLISH as SENTENCES
-from bpe_core.tokenizer import Tokenizer
 from bpe_core.variants.setting_error import VariantSettingError
 
 SAMPLES = Path(__file__).resolve().parents[1] / "resources" / "samples"

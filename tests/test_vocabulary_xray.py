@@ -8,10 +8,10 @@ import bpe_resources
 import pytest
 
 from bpe_core.cli import main
+from bpe_core.encoding.methods import Methods
+from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.foreign import TiktokenTokenizer
 from bpe_core.formats import load_any
-from bpe_core.methods import Methods
-from bpe_core.tokenizer import Tokenizer
 from bpe_core.training.trainer import BpeTrainer
 from bpe_core.vocabulary.xray import record_residues, xray, xray_csv, xray_json
 from tests.test_foreign_builders import build_hf

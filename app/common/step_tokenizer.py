@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from bpe_core.tokenizer import Tokenizer
+from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.training.steps import MergeStep
 from bpe_core.training.vocab import merge_pairs, vocab_from_merges
 

@@ -1,6 +1,6 @@
 """The encoding methods side by side (issue 22): for every tokenizer in the Compare tab, the tokens per byte of the
 Compare text under its own BPE, greedy longest match, fewest tokens and BPE-dropout
-(:func:`bpe_core.methods.method_costs`, in a worker), as grouped bars with a table of the figures."""
+(:func:`bpe_core.encoding.methods.method_costs`, in a worker), as grouped bars with a table of the figures."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from app import style
 from app.common.background.jobs import Jobs
 from app.common.charts.chart import Chart
 from app.common.wording.methods import method_name
-from bpe_core.methods import METHODS, MethodCost, method_costs
+from bpe_core.encoding.methods import METHODS, MethodCost, method_costs
 
 
 class MethodsChart(QDialog):

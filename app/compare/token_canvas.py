@@ -26,10 +26,10 @@ from PySide6.QtWidgets import QAbstractScrollArea, QToolTip
 from app.compare import token_paint
 from app.compare.token_paint import GAP, PAD
 from app.style import GlyphCheck, Palette, drawable_segments, mono_font, text_font
+from bpe_core.encoding.token_columns import TokenColumns, TokenGroups
+from bpe_core.encoding.token_spans import TokenView
 from bpe_core.render.token_label import Segments, label_segments, newlines, render_token
 from bpe_core.render.token_layout import FlowLayout
-from bpe_core.token_columns import TokenColumns, TokenGroups
-from bpe_core.views import TokenView
 
 MARGIN = 6.0
 EMPTY_WIDTH = 8.0

@@ -31,8 +31,8 @@ from bpe_core.cancelled import Cancelled
 from bpe_core.corpus.counting import count_pieces
 from bpe_core.corpus.counts_file import Counts, read_counts
 from bpe_core.corpus.reader import CorpusInfo, CorpusReader
+from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.pretokenize.specials import SpecialSplitter
-from bpe_core.tokenizer import Tokenizer
 from bpe_core.training.process import (
     FLUSH_SECONDS,
     Corpus,

@@ -6,7 +6,7 @@ pre-tokenization pattern or which special tokens go with it, so the reader takes
 token must be in ``vocab.json`` to keep its id; otherwise it is appended).
 
 >>> import tempfile
->>> from bpe_core.tokenizer import Tokenizer
+>>> from bpe_core.encoding.tokenizer import Tokenizer
 >>> tok = Tokenizer({i: bytes([i]) for i in range(256)} | {256: b" t"}, [(b" ", b"t")])
 >>> folder = tempfile.mkdtemp()
 >>> [p.name for p in export_gpt2(tok, folder)]

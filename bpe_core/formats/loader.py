@@ -5,9 +5,9 @@ The source is a reference name (``gpt2``, ``cl100k_base``, ``o200k_base``, ``r50
 whose kind is told by its content (:mod:`bpe_core.formats.sniff`). A folder's tokenizer is the first of
 :data:`FOLDER_ORDER` it holds (the order in which the model's own libraries prefer them).
 
-Our files, GPT-2 files and the references give a :class:`~bpe_core.tokenizer.Tokenizer`; published models'
+Our files, GPT-2 files and the references give a :class:`~bpe_core.encoding.tokenizer.Tokenizer`; published models'
 formats give a :class:`~bpe_core.foreign.ForeignTokenizer` encoded by the model's own library. Both are
-:class:`~bpe_core.protocol.ShownTokenizer`\ s.
+:class:`~bpe_core.encoding.protocol.ShownTokenizer`\ s.
 
 >>> load_any("gpt2").encode("hello world")
 [31373, 995]
@@ -53,8 +53,8 @@ def load_any(source: str | os.PathLike, *, pattern: str | None = None, progress=
     model id, ``progress(message)`` hears what is being downloaded and ``cancelled()`` stops the download when true
     (see :func:`bpe_core.hub.tokenizer_files`).
     """
-    from bpe_core.reference import reference_names
-    from bpe_core.tokenizer import Tokenizer
+    from bpe_core.encoding.reference import reference_names
+    from bpe_core.encoding.tokenizer import Tokenizer
 
     name = os.fspath(source)
     if name.startswith("hf:"):
@@ -149,7 +149,7 @@ def _tekken(path: Path, sniffed: Sniffed, pattern):
 
 
 def _tiktoken(path: Path, sniffed: Sniffed, pattern):
-    from bpe_core.reference import EncodingFileError, parse_ranks
+    from bpe_core.encoding.reference import EncodingFileError, parse_ranks
 
     if pattern is None:
         names = ", ".join(name for name, source in PATTERNS.items() if source)

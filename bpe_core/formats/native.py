@@ -31,7 +31,7 @@ the file is ever executed. The record's steps are checked and unpacked when firs
 never inflates them; see :class:`~bpe_core.formats.record_codec.StoredRecord`).
 
 >>> import tempfile, os
->>> from bpe_core.tokenizer import Tokenizer
+>>> from bpe_core.encoding.tokenizer import Tokenizer
 >>> tok = Tokenizer({i: bytes([i]) for i in range(256)} | {256: b"ab"}, [(b"a", b"b")], ["<|end|>"])
 >>> path = os.path.join(tempfile.mkdtemp(), "tok.json")
 >>> save_json(tok, path)

@@ -8,7 +8,7 @@ Special tokens and the pattern are not part of the file: pass them to ``tiktoken
 :func:`load_tiktoken`) yourself.
 
 >>> import tempfile
->>> from bpe_core.tokenizer import Tokenizer
+>>> from bpe_core.encoding.tokenizer import Tokenizer
 >>> tok = Tokenizer({i: bytes([i]) for i in range(256)} | {256: b"ab"}, [(b"a", b"b")])
 >>> folder = tempfile.mkdtemp()
 >>> path, = export_tiktoken(tok, folder)
@@ -45,8 +45,8 @@ def export_tiktoken(tokenizer, directory: str | os.PathLike) -> list[Path]:
 
 def load_tiktoken(path: str | os.PathLike, *, pattern: str = "gpt2", special_tokens: dict[str, int] | None = None):
     """A Tokenizer from a ``.tiktoken`` file, with the pattern and special tokens (str -> id) to use."""
-    from bpe_core.reference import EncodingFileError
-    from bpe_core.tokenizer import Tokenizer
+    from bpe_core.encoding.reference import EncodingFileError
+    from bpe_core.encoding.tokenizer import Tokenizer
 
     check_regular_file(path)
     try:

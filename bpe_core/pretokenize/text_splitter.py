@@ -70,8 +70,8 @@ class TextSplitter:
 
     def scan(self, text: str, pos: int = 0) -> Iterator[tuple[int, str, bool]]:
         """Like :meth:`pretokens` (``text`` free of lone surrogates), lazily from offset ``pos``, which must be where
-        a pre-token or special token of ``text`` begins: what :mod:`bpe_core.incremental` re-splits after an edit.
-        The pattern runs on ``text`` between ``pos`` and the next special token (``endpos``), as if on that piece
+        a pre-token or special token of ``text`` begins: what :mod:`bpe_core.encoding.incremental` re-splits after an
+        edit. The pattern runs on ``text`` between ``pos`` and the next special token (``endpos``), as if on that piece
         alone, for patterns without lookbehind or anchors other than ``$`` (the named ones).
 
         >>> [piece for _, piece, _ in TextSplitter("gpt2", ["<s>"]).scan("a b<s> c", 1)]

@@ -1,9 +1,9 @@
 """One text under several tokenizers, taken out of the window: a :class:`Comparison` written as an HTML page, an
 SVG drawing, CSV rows (one per token) or JSON, and shown in Jupyter as it is (``_repr_html_``; a single
-:class:`~bpe_core.views.TokenView` shows itself the same way).
+:class:`~bpe_core.encoding.token_spans.TokenView` shows itself the same way).
 
 A comparison is built from ``(title, view)`` pairs, whatever made the views (every tokenizer shown has
-``view(text)``: ours, the references, published models'; see :class:`bpe_core.protocol.ShownTokenizer`), or by
+``view(text)``: ours, the references, published models'; see :class:`bpe_core.encoding.protocol.ShownTokenizer`), or by
 :func:`compare` from tokenizer sources (reference names, files, ``hf:ORG/NAME``) or tokenizers in hand.
 Its figures are the Compare tab's: tokens, characters per token and UTF-8 bytes per token of the text.
 
@@ -25,12 +25,12 @@ import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from bpe_core.encoding.token_spans import TokenSpan, TokenView
 from bpe_core.formats import load_any, takes_pattern, write_bytes_atomically, write_text_atomically
 from bpe_core.render.csv_cells import safe_record
 from bpe_core.render.html_tokens import DEFAULT_WIDTH, Summary, fragment_html, page_html, svg_document
 from bpe_core.render.png_tokens import png_document
 from bpe_core.render.token_label import render_token
-from bpe_core.views import TokenSpan, TokenView
 
 #: The formats :meth:`Comparison.save` writes, by name (and file suffix).
 FORMATS = ("html", "svg", "png", "csv", "json")
@@ -138,7 +138,7 @@ class Comparison:
 def token_record(token: TokenSpan) -> dict:
     """A token's CSV record (without the tokenizer).
 
-    >>> from bpe_core.views import view_from_spans
+    >>> from bpe_core.encoding.token_spans import view_from_spans
     >>> token_record(view_from_spans("é", [7, 8], [b"\\xc3", b"\\xa9"], [0, 1], [1, 2], set()).tokens[1])["partial"]
     "bytes 1-1 of 2 of 'é'"
     """

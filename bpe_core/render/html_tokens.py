@@ -5,11 +5,11 @@ bytes that are not a whole character as ``<E4><B8>`` in a smaller brown monospac
 bytes and characters; tokens that together make one UTF-8 character get a bracket with the character under it,
 and a token ending in a newline ends its row, as in the Compare tab.
 
-A view is anything with the ``text``, ``tokens`` and ``groups()`` of a :class:`bpe_core.views.TokenView`; this
-module imports none, so that a view can draw itself with it (``TokenView._repr_html_``). Everything written is
+A view is anything with the ``text``, ``tokens`` and ``groups()`` of a :class:`bpe_core.encoding.token_spans.TokenView`;
+this module imports none, so that a view can draw itself with it (``TokenView._repr_html_``). Everything written is
 escaped: a text holding ``<script>`` shows it, never runs it.
 
->>> from bpe_core.views import view_from_spans
+>>> from bpe_core.encoding.token_spans import view_from_spans
 >>> view = view_from_spans("a<鬱", [64, 27, 165, 105, 109], [b"a", b"<", b"\\xe9", b"\\xac", b"\\xb1"],
 ...                        [0, 1, 2, 3, 4], [1, 2, 3, 4, 5], set())
 >>> str(Summary.of(view))

@@ -4,7 +4,7 @@ them, else recounted on the lesson's text (:func:`bpe_core.vocabulary.why_merge.
 published model's tokenizer needs (its training corpus is not published).
 
 >>> from bpe_core.training.trainer import BpeTrainer
->>> from bpe_core.tokenizer import Tokenizer
+>>> from bpe_core.encoding.tokenizer import Tokenizer
 >>> trainer = BpeTrainer(259, pattern="none", processes=1)
 >>> trainer.count_text("aaabdaaabac")
 >>> trainer.run()

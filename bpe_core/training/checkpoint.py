@@ -11,7 +11,7 @@ one line and starts afresh, replacing the checkpoint at its first save. A finish
 the folder once it is empty. A save that fails (a full disk) is warned of once and training goes on.
 
 >>> import tempfile
->>> from bpe_core.tokenizer import Tokenizer
+>>> from bpe_core.encoding.tokenizer import Tokenizer
 >>> folder = tempfile.mkdtemp()
 >>> checkpoint = Checkpoint(folder, {"vocab_size": 300})
 >>> checkpoint.save(Tokenizer({i: bytes([i]) for i in range(256)}, []))
@@ -370,7 +370,7 @@ def _warning(exc: Exception, folder: Path) -> Message:
 
 def snapshot(trainer):
     """Our tokenizer with ``trainer``'s merges so far, and their record (what a checkpoint saves)."""
-    from bpe_core.tokenizer import Tokenizer
+    from bpe_core.encoding.tokenizer import Tokenizer
 
     tokenizer = Tokenizer(trainer.vocab, trainer.merges, trainer.special_tokens, pattern=trainer.pattern_now)
     tokenizer.record = trainer.record

@@ -29,11 +29,11 @@ from collections.abc import Iterable, Iterator
 from bpe_core.cancelled import Cancelled
 from bpe_core.corpus.counting import WordCounts, count_pieces
 from bpe_core.corpus.reader import CorpusReader
+from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.messages import Message
 from bpe_core.pretokenize.patterns import get_pattern
 from bpe_core.pretokenize.specials import SpecialSplitter
 from bpe_core.spawning import check_processes, max_processes  # noqa: F401 - also imported from here
-from bpe_core.tokenizer import Tokenizer
 from bpe_core.training.steps import MAX_TOP_PAIRS, MergeStep, TrainingRecord
 from bpe_core.training.trainer_counting import MAX_VOCAB_BYTES, CorpusCounting, Progress, vocab_bytes_limit  # noqa: F401 - too
 from bpe_core.training.vocab import vocab_from_merges

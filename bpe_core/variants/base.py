@@ -39,9 +39,9 @@ if TYPE_CHECKING:  # names for the hooks' signatures (importing them here would 
 
     from bpe_core.corpus.counting import WordCounts
     from bpe_core.corpus.reader import CorpusReader
+    from bpe_core.encoding.tokenizer import Tokenizer
     from bpe_core.messages import Message
     from bpe_core.pretokenize.specials import SpecialSplitter
-    from bpe_core.tokenizer import Tokenizer
     from bpe_core.training.merge_engine import MergeEngine
     from bpe_core.training.steps import MergeStep, TrainingRecord
 

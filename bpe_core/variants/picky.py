@@ -33,8 +33,8 @@ from __future__ import annotations
 import heapq
 import math
 
+from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.messages import Message
-from bpe_core.tokenizer import Tokenizer
 from bpe_core.training.steps import MergeStep
 from bpe_core.variants.base import Kept, Run, Variant
 from bpe_core.variants.picky_replay import Events, replay_long, replay_short

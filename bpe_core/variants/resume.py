@@ -5,7 +5,7 @@ tokens may have the same bytes, made from different pairs); without a record, a 
 bytes, as encoding takes it. Replaying the pairs in order on the same corpus remakes the run exactly, so the run
 that goes on is the one-go run; on another corpus every id keeps its bytes.
 
->>> from bpe_core.tokenizer import Tokenizer
+>>> from bpe_core.encoding.tokenizer import Tokenizer
 >>> vocab = {i: bytes([i]) for i in range(256)} | {256: b"ab", 257: b"abc"}
 >>> replayed_pairs(Tokenizer(vocab, [(b"a", b"b"), (b"ab", b"c")]))
 [(97, 98), (256, 99)]
@@ -74,7 +74,7 @@ class Resume(Variant):
     def special_tokens(self, given: Iterable[str] | None) -> list[str]:
         """The special tokens of the run: the saved tokenizer's, in id order; ``given`` may only repeat them.
 
-        >>> from bpe_core.tokenizer import Tokenizer
+        >>> from bpe_core.encoding.tokenizer import Tokenizer
         >>> saved = Tokenizer({i: bytes([i]) for i in range(256)}, [], ["<|b|>", "<|a|>"])
         >>> Resume(saved, "t.json").special_tokens(["<|a|>", "<|b|>"])
         ['<|b|>', '<|a|>']

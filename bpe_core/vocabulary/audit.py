@@ -7,7 +7,7 @@ token's id, no text produces it that way (``vocab: a b c ab bc abc`` merged as (
 "abc" encodes as ``ab c``, so ``abc`` is unreachable). Partial UTF-8 tokens have no text of their own: they
 are listed apart, not tested; special tokens are not tested.
 
->>> from bpe_core.tokenizer import Tokenizer
+>>> from bpe_core.encoding.tokenizer import Tokenizer
 >>> from bpe_core.training.vocab import vocab_from_merges
 >>> merges = [(b"a", b"b"), (b"b", b"c"), (b"a", b"bc")]
 >>> tok = Tokenizer(vocab_from_merges(merges), merges, pattern="none")

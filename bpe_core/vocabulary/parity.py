@@ -5,7 +5,7 @@ parity; Petrov et al., 2023, "Language Model Tokenizers Introduce Unfairness Bet
 The built-in passage is Article 1 of the Universal Declaration of Human Rights in 15 languages
 (``resources/parallel/udhr_article1.json``, with its source and licence).
 
->>> from bpe_core.reference import get_encoding
+>>> from bpe_core.encoding.reference import get_encoding
 >>> passage = load_parallel_text()
 >>> len(passage.texts) >= 10, passage.names["zh"]
 (True, 'Chinese (Simplified)')

@@ -27,11 +27,11 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 
 from bpe_core.cancelled import Cancelled
-from bpe_core.methods import Methods
-from bpe_core.protocol import ShownTokenizer
+from bpe_core.encoding.methods import Methods
+from bpe_core.encoding.protocol import ShownTokenizer
+from bpe_core.encoding.resegment import runs
 from bpe_core.render.csv_cells import safe_row
 from bpe_core.render.token_label import render_token
-from bpe_core.resegment import runs
 from bpe_core.vocabulary.table import char_class
 
 #: A token is a residue when at most this share of its formations survive to the end.

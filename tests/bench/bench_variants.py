@@ -18,7 +18,7 @@ import sys
 import time
 
 from bpe_core.corpus.samples import corpus_path
-from bpe_core.tokenizer import Tokenizer
+from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.training.trainer import BpeTrainer
 from bpe_core.variants.parity_languages import held_out
 from bpe_core.variants.superword import isolated

@@ -81,8 +81,8 @@ def build_seeds(folder: Path) -> dict[str, Seed]:
     from test_foreign_builders import build_hf, build_sentencepiece, write_tekken
 
     from bpe_core import BpeTrainer, Tokenizer, train_bpe
+    from bpe_core.encoding.reference import parse_ranks
     from bpe_core.formats import export, save_json
-    from bpe_core.reference import parse_ranks
 
     folder.mkdir(parents=True, exist_ok=True)
     text = corpus_text()

@@ -38,9 +38,9 @@ from test_bad_inputs import (
 )
 
 from app.common.sources import REFERENCE_PANES
+from bpe_core.encoding.reference import get_encoding
+from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.formats import load_json, save_json
-from bpe_core.reference import get_encoding
-from bpe_core.tokenizer import Tokenizer
 
 #: Seconds after which a stuck test counts as a hang: every thread's stack is dumped and the run ends.
 BOUND = 120

@@ -10,9 +10,9 @@ from PySide6.QtWidgets import QApplication, QToolTip
 
 from app.common.sources import OWN_KEY, REFERENCE_PANES
 from app.compare.compare_view import NO_OWN_TOKENIZER, CompareView
-from bpe_core import reference
+from bpe_core.encoding import reference
+from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.formats import export, save_json
-from bpe_core.tokenizer import Tokenizer
 from bpe_core.training.trainer import train_bpe
 
 CORPUS = (

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QSplitter
 
 from app.compare.compare_view import CompareView
 from app.compare.pane_grid import MIN_PANE_WIDTH
-from bpe_core.tokenizer import Tokenizer
+from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.training.trainer import train_bpe
 from tests.test_foreign_builders import build_hf
 

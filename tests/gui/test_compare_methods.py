@@ -4,8 +4,8 @@ with exactly the engine's cuts, and a BPE-dropout pane with its probability and 
 import pytest
 
 from app.compare import CompareView
+from bpe_core.encoding.methods import methods_of
 from bpe_core.foreign import TiktokenTokenizer
-from bpe_core.methods import methods_of
 
 TEXT = "preprocessing antidisestablishment, tokenizers 中文字符 <|endoftext|> 12345"
 

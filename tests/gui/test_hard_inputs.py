@@ -14,9 +14,9 @@ from app.compare.compare_view import MAX_CHARS, CompareView
 from app.main import apply_args, parse_args
 from app.train.corpus_sources import FileCheck
 from app.train.merges_model import COUNT, ID, RANK
+from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.formats import save_json
 from bpe_core.pretokenize import patterns
-from bpe_core.tokenizer import Tokenizer
 
 needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes need POSIX")
 

@@ -289,7 +289,7 @@ WORDINGS: dict[str, str] = {
     "file.sentencepiece_unreadable": QT_TRANSLATE_NOOP(
         "EngineSentences", "{path}: not a SentencePiece model the library can read: {detail}."
     ),
-    # A shipped reference encoding that cannot be read (bpe_core.reference).
+    # A shipped reference encoding that cannot be read (bpe_core.encoding.reference).
     "reference.unreadable": QT_TRANSLATE_NOOP("EngineSentences", "Cannot read the encoding file {path}: {cause}."),
     "reference.not_gzip": QT_TRANSLATE_NOOP(
         "EngineSentences", "The encoding file {path} is not a valid gzip file: {detail}."

@@ -1,12 +1,12 @@
 """The one interface every tokenizer BPE Explorer shows implements: ours at any step
-(:class:`bpe_core.tokenizer.Tokenizer`), OpenAI's shipped encodings and every published model's adapter
+(:class:`bpe_core.encoding.tokenizer.Tokenizer`), OpenAI's shipped encodings and every published model's adapter
 (:class:`bpe_core.foreign.ForeignTokenizer`). Views, panes, analyses and lessons take a :class:`ShownTokenizer`
 and never ask which kind they hold.
 
 How a tooltip or a table names a token's place in its vocabulary is data (:class:`TokenRank`), worded by whoever
 shows it.
 
->>> from bpe_core.tokenizer import Tokenizer
+>>> from bpe_core.encoding.tokenizer import Tokenizer
 >>> gpt2 = Tokenizer.from_tiktoken("gpt2")
 >>> isinstance(gpt2, ShownTokenizer), gpt2.rank(995), gpt2.rank(50256).kind
 (True, TokenRank(kind='rank', value=995), 'special')
@@ -18,8 +18,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol, runtime_checkable
 
+from bpe_core.encoding.token_spans import TokenView
 from bpe_core.pretokenize.text_splitter import TextSplitter
-from bpe_core.views import TokenView
 
 #: What a :class:`TokenRank` says: a special token; a single byte no merge makes; a rank (tiktoken's rule:
 #: ``value`` is the rank among the multi-byte tokens); the rank of the merge that makes it (``value``, 0-based);

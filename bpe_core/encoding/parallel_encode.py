@@ -18,9 +18,9 @@ from collections.abc import Iterator
 
 from bpe_core import spawning
 from bpe_core.corpus.reader import CorpusReader
+from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.pretokenize.patterns import shipped_name
 from bpe_core.pretokenize.specials import SpecialSplitter
-from bpe_core.tokenizer import Tokenizer
 
 #: A text shorter than this is encoded in this process: starting workers and loading the tokenizer in each takes
 #: about a second. Since the shipped patterns pre-tokenize in compiled code, one process is faster still on 2 cores

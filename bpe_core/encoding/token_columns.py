@@ -1,15 +1,17 @@
-"""A text's tokens kept as columns (numpy arrays), read as :class:`~bpe_core.views.TokenSpan` records on demand.
+"""A text's tokens kept as columns (numpy arrays), read as :class:`~bpe_core.encoding.token_spans.TokenSpan` records on
+demand.
 
 A :class:`TokenView` built from a tuple of records costs a Python object per token, every time; an edit that
 shifts every later token would rebuild them all. :class:`TokenColumns` keeps ids, byte and character spans as
-arrays that an edit splices (:mod:`bpe_core.incremental`), and makes the record of token ``i`` only when it is read:
-indexing, slicing and iterating give the same records as :func:`bpe_core.views.view_from_spans` would.
+arrays that an edit splices (:mod:`bpe_core.encoding.incremental`), and makes the record of token ``i`` only when it is
+read: indexing, slicing and iterating give the same records as :func:`bpe_core.encoding.token_spans.view_from_spans`
+would.
 
 ``lead``/``trail`` say how many bytes of the token's first character lie before it, and of its last character after
 it (both 0 for a token holding whole characters); its ``partial`` parts are worked out from them when read.
 
 >>> import numpy as np
->>> from bpe_core.views import view_from_spans
+>>> from bpe_core.encoding.token_spans import view_from_spans
 >>> text, data = "a鬱", {64: b"a", 165: b"\\xe9", 105: b"\\xac", 109: b"\\xb1"}
 >>> cols = TokenColumns(text, np.array([64, 165, 105, 109]), np.array([0, 1, 2, 3]), np.array([1, 2, 3, 4]),
 ...     np.array([0, 1, 1, 1]), np.array([1, 2, 2, 2]), np.array([0, 0, 1, 2]), np.array([0, 2, 1, 0]),
@@ -29,7 +31,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 import numpy as np
 
-from bpe_core.views import CharPart, TokenSpan
+from bpe_core.encoding.token_spans import CharPart, TokenSpan
 
 
 class TokenColumns(Sequence):
@@ -46,7 +48,7 @@ class TokenColumns(Sequence):
 
     def spliced_from(self, other: TokenColumns, first: int, stop: int) -> None:
         """Note that these tokens are ``other``'s with its tokens from ``first`` on replaced up to this text's token
-        ``stop`` (an edit, :mod:`bpe_core.incremental`): what :meth:`changed_since` tells; the runs of
+        ``stop`` (an edit, :mod:`bpe_core.encoding.incremental`): what :meth:`changed_since` tells; the runs of
         :meth:`overlapping_groups` are then ``other``'s, found again only around the edit."""
         self._spliced = (weakref.ref(other), first, stop)
         if other._groups is not None:
@@ -57,8 +59,8 @@ class TokenColumns(Sequence):
         its last ones, as far as is known without comparing them: the edit's span when these were spliced from
         ``other``, else ``(0, len(self))``.
 
-        >>> from bpe_core.incremental import IncrementalEncoder
-        >>> from bpe_core.tokenizer import Tokenizer
+        >>> from bpe_core.encoding.incremental import IncrementalEncoder
+        >>> from bpe_core.encoding.tokenizer import Tokenizer
         >>> encoder = IncrementalEncoder(Tokenizer.from_tiktoken("gpt2"))
         >>> text = "one two three four five six seven eight nine ten " * 3
         >>> old = encoder.view(text).tokens
@@ -108,7 +110,7 @@ class TokenColumns(Sequence):
 
     def overlapping_groups(self) -> tuple[np.ndarray, np.ndarray]:
         """The first and last token indices of each run of two or more tokens whose character spans overlap (the
-        runs :meth:`bpe_core.views.TokenView.groups` gathers), found without reading every record."""
+        runs :meth:`bpe_core.encoding.token_spans.TokenView.groups` gathers), found without reading every record."""
         if self._groups is None:
             self._groups = _groups(_runs(self._joined(0, len(self) - 1)))
         return self._groups
@@ -187,7 +189,7 @@ class TokenGroups(Sequence):
     ``(first token, last token, those characters)``, each made when read; ``firsts``/``lasts`` as arrays, and
     :meth:`holds` whether a token is in a run.
 
-    >>> from bpe_core.tokenizer import Tokenizer
+    >>> from bpe_core.encoding.tokenizer import Tokenizer
     >>> view = Tokenizer.from_tiktoken("gpt2").view("a鬱")
     >>> groups = TokenGroups(columns_of(view.tokens, view.text, lambda i: b""))
     >>> list(groups), groups.holds(0), groups.holds(2), groups.held(0, 5)

@@ -23,12 +23,12 @@ import sys
 from collections.abc import Iterable, Iterator, Mapping
 from itertools import accumulate, chain, repeat
 
-from bpe_core.merges_cache import cached_merges
+from bpe_core.encoding.merges_cache import cached_merges
+from bpe_core.encoding.protocol import TokenRank
+from bpe_core.encoding.token_spans import TokenView, view_from_spans
 from bpe_core.pretokenize.pretokens import pretokenizer
 from bpe_core.pretokenize.specials import SpecialSplitter
 from bpe_core.pretokenize.text_splitter import TextSplitter, fix_surrogates
-from bpe_core.protocol import TokenRank
-from bpe_core.views import TokenView, view_from_spans
 
 #: The two ways of choosing the next merge inside a pre-token.
 MERGE_RULES = ("pairs", "ranks")
@@ -38,7 +38,8 @@ _SINGLE_BYTES = tuple(bytes([b]) for b in range(256))
 _NEVER = sys.maxsize
 #: Pre-tokens longer than this (in bytes) are merged with a heap instead of by rescanning all pairs.
 _LONG_WORD = 64
-#: ... and longer than this, a rank at a time in arrays (:mod:`bpe_core.long_merge`): under 80 bytes of memory per
+#: ... and longer than this, a rank at a time in arrays (:mod:`bpe_core.encoding.long_merge`): under 80 bytes of memory
+# per
 #: byte instead of the heap's 200.
 _HUGE_WORD = 1 << 16
 #: encode_iterable works once this many characters are waiting (more if a long pre-token is held back).
@@ -81,8 +82,8 @@ class Tokenizer:
       pre-token that is itself a token is taken whole.
 
     Special tokens not in ``vocab`` get new ids after the largest one. Ordinary tokens with equal bytes: the
-    smallest id wins when encoding. It is a :class:`~bpe_core.protocol.ShownTokenizer` of the family ``"ours"``;
-    ``name`` is how views title it.
+    smallest id wins when encoding. It is a :class:`~bpe_core.encoding.protocol.ShownTokenizer` of the family
+    ``"ours"``; ``name`` is how views title it.
     """
 
     family = "ours"
@@ -385,14 +386,14 @@ class Tokenizer:
 
     def _merge_long(self, word: bytes, trace: list | None = None) -> list[bytes]:
         """:meth:`merge_parts` in O(n log n): a heap of candidate merges over a linked list of parts; for a huge
-        word, in arrays (:mod:`bpe_core.long_merge`: rounds of merges, or a heap of integers if the vocabulary
+        word, in arrays (:mod:`bpe_core.encoding.long_merge`: rounds of merges, or a heap of integers if the vocabulary
         makes pairs of a lower rank than their parts).
 
         A part is ``word[start:next[start]]``; a heap entry ``(rank, i, j, k)`` merges parts ``i`` and ``j``
         and is stale unless ``next[i] == j`` and ``next[j] == k`` still.
         """
         if len(word) > _HUGE_WORD:
-            from bpe_core.long_merge import merge_by_heap, merge_in_rounds
+            from bpe_core.encoding.long_merge import merge_by_heap, merge_in_rounds
 
             found = None if trace is None else []  # kept apart: the heap traces afresh
             parts = merge_in_rounds(word, self._pair_merge, found)
@@ -568,7 +569,7 @@ class Tokenizer:
         Its merges are derived from the ranks: token ``r``'s pair is what BPE over the ranks below ``r`` makes of
         it. Encoding follows tiktoken's rule and equals ``encode(text, allowed_special="all")``.
         """
-        from bpe_core import reference
+        from bpe_core.encoding import reference
 
         name = os.fspath(name_or_path)
         if name in reference.REFERENCES:
@@ -619,7 +620,7 @@ def merges_from_ranks(ranks: Mapping[bytes, int], *, source: str = "ranks") -> l
     >>> merges_from_ranks({b"a": 0, b"b": 1, b"c": 2, b"ab": 3, b"abc": 4})
     [(b'a', b'b'), (b'ab', b'c')]
 
-    A big table's merges are derived once and kept on disk (:mod:`bpe_core.merges_cache`).
+    A big table's merges are derived once and kept on disk (:mod:`bpe_core.encoding.merges_cache`).
     """
     return cached_merges(ranks, lambda: _derive_merges(ranks, source))
 
@@ -663,7 +664,7 @@ def _split_below(token: bytes, get, limit: int) -> tuple[bytes, bytes] | None:
 @functools.cache
 def reference_merges(name: str) -> list[tuple[bytes, bytes]]:
     """The merges of a shipped encoding, derived once per process (seconds for o200k_base)."""
-    from bpe_core import reference
+    from bpe_core.encoding import reference
 
     ranks = reference.cached_reference_ranks(name)
     key = f"{reference.reference_sha256(name)}-{name}"  # the shipped file is known by its hash: nothing to hash

@@ -33,9 +33,9 @@ from dataclasses import dataclass
 from itertools import chain
 
 from bpe_core.cancelled import Cancelled
-from bpe_core.protocol import ShownTokenizer
-from bpe_core.resegment import resegment
-from bpe_core.views import TokenSpan, TokenView
+from bpe_core.encoding.protocol import ShownTokenizer
+from bpe_core.encoding.resegment import resegment
+from bpe_core.encoding.token_spans import TokenSpan, TokenView
 
 try:  # the cuts compiled (bpe_core/_cuts.c); without a C compiler at install, Python cuts them
     from bpe_core._cuts import Cutter, Dropout
@@ -52,7 +52,7 @@ class UncoverableError(ValueError):
 
 
 class Methods:
-    """The encoding methods of one tokenizer (a :class:`~bpe_core.protocol.ShownTokenizer`); build one per
+    """The encoding methods of one tokenizer (a :class:`~bpe_core.encoding.protocol.ShownTokenizer`); build one per
     tokenizer and keep it (the vocabulary's lookups are built on first use)."""
 
     def __init__(self, tokenizer: ShownTokenizer):

@@ -1,9 +1,9 @@
 """Cut a tokenized text again, pre-token by pre-token, another way: the tokenizer's own view gives each pre-token's
 bytes (after its normalizer, as its library cut them); a cutting function gives new pieces of those bytes; each
 piece keeps the characters of the text its bytes came from. The vocabulary slider of a published model
-(:mod:`bpe_core.foreign.first_merges`) and the encoding methods (:mod:`bpe_core.methods`) are built on it.
+(:mod:`bpe_core.foreign.first_merges`) and the encoding methods (:mod:`bpe_core.encoding.methods`) are built on it.
 
->>> from bpe_core.views import view_from_spans
+>>> from bpe_core.encoding.token_spans import view_from_spans
 >>> view = view_from_spans("ab c", [0, 1, 2], [b"ab", b" ", b"c"], [0, 2, 3], [2, 3, 4], set(), [0, 2])
 >>> cut = resegment(view, lambda t: False, lambda word: [bytes([b]) for b in word], lambda piece: piece[0])
 >>> [(t.id, t.start, t.end) for t in cut.tokens], cut.chunks
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bpe_core.views import TokenSpan, TokenView, view_from_spans
+from bpe_core.encoding.token_spans import TokenSpan, TokenView, view_from_spans
 
 
 def resegment(

@@ -7,13 +7,13 @@ turns the text before it into a piece of its own. So :class:`IncrementalEncoder`
 pre-token start at least :data:`MARGIN` characters before the edit (no match that ends earlier can see the edit)
 up to the first pre-token start after the edit that was a pre-token start of the old text too (from there the text
 is the old text, and the scan goes on exactly as before). The pre-tokens in between are encoded; every other token,
-and its spans shifted, is kept. Tokens are kept as columns (:class:`~bpe_core.token_columns.TokenColumns`), so the
-cost of an edit is the window's plus a few array splices, whatever the text's length.
+and its spans shifted, is kept. Tokens are kept as columns (:class:`~bpe_core.encoding.token_columns.TokenColumns`), so
+the cost of an edit is the window's plus a few array splices, whatever the text's length.
 
 Which tokenizers are encoded this way (:func:`local_splitter`), and why the rest are encoded whole at every edit:
 
-- ours (:class:`~bpe_core.tokenizer.Tokenizer`) with a named pattern: each pre-token is encoded on its own, exactly as
-  ``encode`` does (pattern ``none``, or a custom regex, which may look behind or far ahead: whole);
+- ours (:class:`~bpe_core.encoding.tokenizer.Tokenizer`) with a named pattern: each pre-token is encoded on its own,
+  exactly as ``encode`` does (pattern ``none``, or a custom regex, which may look behind or far ahead: whole);
 - tiktoken rank tables (:class:`~bpe_core.foreign.TiktokenTokenizer`) whose pattern is one of the named ones;
 - a ``tokenizer.json`` whose pipeline :func:`bpe_core.foreign.locality.local_pattern` proves local;
 - anything else (SentencePiece, which normalizes the whole text and prepends a space; WordPiece; normalizers...).
@@ -23,7 +23,7 @@ window's end are kept. Each first view of a text checks that the library's pre-t
 its tokens are the text's bytes in order; if not, that tokenizer is encoded whole from then on (``local`` False).
 Tests check the ids, spans and chunks against a whole encode after random edits (``tests/test_incremental.py``).
 
->>> from bpe_core.tokenizer import Tokenizer
+>>> from bpe_core.encoding.tokenizer import Tokenizer
 >>> encoder = IncrementalEncoder(Tokenizer.from_tiktoken("gpt2"))
 >>> [t.id for t in encoder.view("hello world").tokens]
 [31373, 995]
@@ -42,10 +42,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from bpe_core.encoding.token_columns import IntColumn, TokenColumns, columns_of, edge_bytes
+from bpe_core.encoding.token_spans import TokenView, view_from_spans
 from bpe_core.pretokenize.patterns import PATTERNS
 from bpe_core.pretokenize.text_splitter import TextSplitter, fix_surrogates
-from bpe_core.token_columns import IntColumn, TokenColumns, columns_of, edge_bytes
-from bpe_core.views import TokenView, view_from_spans
 
 #: Characters past a pre-token's end that its match may depend on (a contraction's 3, a lookahead's 1, ``$``), with
 #: room to spare; the longest special token is added to it.
@@ -56,9 +56,9 @@ _NAMED_SOURCES = {source: name for name, source in PATTERNS.items() if source is
 
 def local_splitter(tokenizer) -> TextSplitter | None:
     """How ``tokenizer`` cuts text when edits can be re-encoded locally (see the module), else ``None``."""
+    from bpe_core.encoding.tokenizer import Tokenizer
     from bpe_core.foreign.hf_tokenizer import HuggingFaceTokenizer
     from bpe_core.foreign.tiktoken_tokenizer import TiktokenTokenizer
-    from bpe_core.tokenizer import Tokenizer
 
     if isinstance(tokenizer, Tokenizer):
         named = tokenizer.pattern in PATTERNS and PATTERNS[tokenizer.pattern] is not None
@@ -89,7 +89,7 @@ class _State:
 
 class IncrementalEncoder:
     """The views (:meth:`view`) of successive texts cut by ``tokenizer`` (a
-    :class:`~bpe_core.protocol.ShownTokenizer`), each equal to ``tokenizer.view(text)`` but computed from the
+    :class:`~bpe_core.encoding.protocol.ShownTokenizer`), each equal to ``tokenizer.view(text)`` but computed from the
     previous one where the tokenizer allows (``local``). ``last_window`` is the character span of the new text
     that was re-encoded last time (the whole text when it was encoded whole). Not thread-safe: one per thread."""
 
@@ -104,7 +104,7 @@ class IncrementalEncoder:
         self.last_window = (0, 0)
 
     def view(self, text: str) -> TokenView:
-        """The view of ``text`` (see :meth:`bpe_core.protocol.ShownTokenizer.view`)."""
+        """The view of ``text`` (see :meth:`bpe_core.encoding.protocol.ShownTokenizer.view`)."""
         text = _fixed(text)
         state = self._state
         if state is not None and self.local:
