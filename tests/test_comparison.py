@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from bpe_core.cli import main
 from bpe_core.encoding.reference import get_encoding
 from bpe_core.encoding.tokenizer import Tokenizer
-from bpe_core.errors import TokenizerWriteError
+from bpe_core.file_errors import TokenizerWriteError
 from bpe_core.formats import load_any, save_json
 from bpe_core.render.comparison import CSV_COLUMNS, Comparison, compare
 from bpe_core.render.html_tokens import MARGIN, Summary

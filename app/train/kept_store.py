@@ -30,7 +30,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QStandardPaths
 
-from bpe_core.errors import TokenizerFileError
+from bpe_core.file_errors import TokenizerFileError
 from bpe_core.formats import load_json, save_json
 from bpe_core.formats.files import make_folder, read_regular_file, write_text_atomically
 from bpe_core.formats.native import parse_json_text

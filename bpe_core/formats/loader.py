@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from bpe_core.errors import TokenizerFileError
+from bpe_core.file_errors import TokenizerFileError
 from bpe_core.formats.checks import MAX_ID
 from bpe_core.formats.gpt2_files import load_gpt2_files
 from bpe_core.formats.native import tokenizer_from_document

@@ -46,7 +46,7 @@ import os
 import re
 from typing import Any
 
-from bpe_core.errors import HuggingFaceFileError, TokenizerFileError
+from bpe_core.file_errors import HuggingFaceFileError, TokenizerFileError
 from bpe_core.formats.build import build_tokenizer
 from bpe_core.formats.checks import check_id
 from bpe_core.formats.files import read_regular_file, write_text_atomically
@@ -61,7 +61,7 @@ FORMAT_VERSION = 1
 
 def save_json(tokenizer, path: str | os.PathLike) -> None:
     """Write ``tokenizer`` (with its training record, if any) to ``path``, atomically: a failed write leaves any
-    existing file untouched and raises :class:`~bpe_core.errors.TokenizerWriteError` naming ``path``."""
+    existing file untouched and raises :class:`~bpe_core.file_errors.TokenizerWriteError` naming ``path``."""
     write_text_atomically(path, json_text(tokenizer))
 
 
@@ -169,7 +169,7 @@ def read_text_file(path: str | os.PathLike) -> str:
     >>> read_text_file("no/such/file.json")
     Traceback (most recent call last):
     ...
-    bpe_core.errors.TokenizerFileError: no/such/file.json: cannot read the file: No such file or directory
+    bpe_core.file_errors.TokenizerFileError: no/such/file.json: cannot read the file: No such file or directory
     """
     data = read_regular_file(path)
     try:

@@ -77,7 +77,7 @@ def guess_pattern(path: str | os.PathLike, *, rank_count: int | None = None) -> 
 
 def count_ranks(path: str | os.PathLike) -> int | None:
     """The number of rank lines of a ``.tiktoken`` file (gzipped too), or None if it cannot be read as one."""
-    from bpe_core.errors import TokenizerFileError
+    from bpe_core.file_errors import TokenizerFileError
     from bpe_core.formats.sniff import sniff
 
     try:

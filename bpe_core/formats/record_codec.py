@@ -32,7 +32,7 @@ import zlib
 from array import array
 from typing import Any
 
-from bpe_core.errors import TokenizerFileError
+from bpe_core.file_errors import TokenizerFileError
 from bpe_core.formats.checks import MAX_ID, check_id
 from bpe_core.messages import Message
 from bpe_core.training.steps import MAX_TOP_PAIRS, MergeStep, TrainingRecord
@@ -97,7 +97,7 @@ class RecordOverBound(ValueError):
 class StoredRecord(TrainingRecord):
     """A training record read from the file ``path``: its head (corpus, settings, stop reason) read at once, its
     steps unpacked when first used, so a tokenizer loaded only to encode never inflates them. Steps that cannot be
-    unpacked raise :class:`~bpe_core.errors.TokenizerFileError` naming the file, at each use.
+    unpacked raise :class:`~bpe_core.file_errors.TokenizerFileError` naming the file, at each use.
 
     >>> from bpe_core.training.steps import MergeStep
     >>> step = MergeStep(0, 256, 97, 98, b"ab", 5, 10, ((97, 98, 5),))

@@ -24,7 +24,7 @@ import base64
 import os
 from pathlib import Path
 
-from bpe_core.errors import TokenizerFileError
+from bpe_core.file_errors import TokenizerFileError
 from bpe_core.formats.checks import MAX_ID, check_unique_tokens
 from bpe_core.formats.files import check_regular_file, write_text_atomically
 from bpe_core.pretokenize.patterns import PatternError

@@ -38,7 +38,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bpe_core.corpus.locations import is_uri, remote_fingerprint
-from bpe_core.errors import TokenizerFileError
+from bpe_core.file_errors import TokenizerFileError
 from bpe_core.formats.files import MAX_FILE_BYTES, kind_of, read_regular_file, write_text_atomically
 from bpe_core.formats.native import json_text, parse_json_text, tokenizer_from_document
 from bpe_core.messages import EngineError, Message

@@ -23,7 +23,7 @@ from app.common.files.local import regular_file
 from bpe_core import formats
 from bpe_core.encoding.protocol import ShownTokenizer
 from bpe_core.encoding.tokenizer import Tokenizer
-from bpe_core.errors import TokenizerFileError
+from bpe_core.file_errors import TokenizerFileError
 from bpe_core.formats import export, save_json
 
 #: Export formats (engine name -> menu label, translated in the "TokenizerFiles" context where shown).
