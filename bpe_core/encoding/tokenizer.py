@@ -17,15 +17,14 @@ exactly as tiktoken does.
 from __future__ import annotations
 
 import functools
-import heapq
 import os
-import sys
 from collections.abc import Iterable, Iterator, Mapping
-from itertools import accumulate, chain, repeat
+from itertools import accumulate, chain
 
-from bpe_core.encoding.merges_cache import cached_merges
 from bpe_core.encoding.protocol import TokenRank
+from bpe_core.encoding.rank_merges import DerivedMerges, merges_from_ranks, reference_merges
 from bpe_core.encoding.token_spans import TokenView, view_from_spans
+from bpe_core.encoding.word_merge import SINGLE_BYTES, WordMerges
 from bpe_core.pretokenize.pretokens import pretokenizer
 from bpe_core.pretokenize.specials import SpecialSplitter
 from bpe_core.pretokenize.text_splitter import TextSplitter, fix_surrogates
@@ -33,15 +32,6 @@ from bpe_core.pretokenize.text_splitter import TextSplitter, fix_surrogates
 #: The two ways of choosing the next merge inside a pre-token.
 MERGE_RULES = ("pairs", "ranks")
 
-_SINGLE_BYTES = tuple(bytes([b]) for b in range(256))
-#: Rank of a pair that is never merged.
-_NEVER = sys.maxsize
-#: Pre-tokens longer than this (in bytes) are merged with a heap instead of by rescanning all pairs.
-_LONG_WORD = 64
-#: ... and longer than this, a rank at a time in arrays (:mod:`bpe_core.encoding.long_merge`): under 80 bytes of memory
-# per
-#: byte instead of the heap's 200.
-_HUGE_WORD = 1 << 16
 #: encode_iterable works once this many characters are waiting (more if a long pre-token is held back).
 _FLUSH_CHARS = 8192
 #: Characters a pre-token's regex may look past its own end (o200k's optional "'ll" suffix needs 3).
@@ -71,7 +61,7 @@ class _WordCache(dict):
         return ids
 
 
-class Tokenizer:
+class Tokenizer(WordMerges):
     """A byte-level BPE tokenizer: pre-tokenize with ``pattern``, then merge bytes inside each pre-token.
 
     ``merge_rule`` says how the next merge inside a pre-token is chosen:
@@ -102,7 +92,7 @@ class Tokenizer:
         if merge_rule not in MERGE_RULES:
             raise ValueError(f"merge_rule must be one of {MERGE_RULES}, got {merge_rule!r}")
         self._vocab = {int(i): bytes(b) for i, b in vocab.items()}
-        if isinstance(merges, _DerivedMerges):
+        if isinstance(merges, DerivedMerges):
             self._merges = merges
         else:
             self._merges = [(bytes(a), bytes(b)) for a, b in merges]
@@ -157,7 +147,7 @@ class Tokenizer:
         for token_id in sorted(self._vocab):
             if token_id not in special_ids:
                 ids.setdefault(self._vocab[token_id], token_id)
-        missing = [b for b in _SINGLE_BYTES if b not in ids]
+        missing = [b for b in SINGLE_BYTES if b not in ids]
         if missing:
             shown = ", ".join(f"0x{b[0]:02x}" for b in missing[:8])
             raise ValueError(f"the vocab has no token for {len(missing)} of the 256 bytes ({shown}...)")
@@ -183,7 +173,7 @@ class Tokenizer:
                 f"merge_rule='ranks' needs one merge per multi-byte token: {len(merged)} tokens, "
                 f"{len(self._merges)} merges"
             )
-        if not isinstance(self._merges, _DerivedMerges):
+        if not isinstance(self._merges, DerivedMerges):
             for rank, ((left, right), token) in enumerate(zip(self._merges, merged)):
                 if left + right != token or left not in self._bytes_to_id or right not in self._bytes_to_id:
                     raise ValueError(f"merge {rank} ({left!r}, {right!r}) does not make token {token!r}")
@@ -194,7 +184,7 @@ class Tokenizer:
     @property
     def merges(self) -> list[tuple[bytes, bytes]]:
         """The merges this tokenizer applies, in rank order (a truncated one: its first k)."""
-        merges = self._merges.items() if isinstance(self._merges, _DerivedMerges) else self._merges
+        merges = self._merges.items() if isinstance(self._merges, DerivedMerges) else self._merges
         return merges if self._limit == len(merges) else merges[: self._limit]
 
     @property
@@ -203,7 +193,7 @@ class Tokenizer:
         if self._limit == len(self._merges):
             return self._vocab
         keep = {left + right for left, right in self.merges}
-        keep.update(_SINGLE_BYTES)
+        keep.update(SINGLE_BYTES)
         specials = set(self.special_tokens.values())
         return {i: b for i, b in self._vocab.items() if i in specials or b in keep}
 
@@ -337,108 +327,6 @@ class Tokenizer:
             return encoding._core_bpe.encode_single_piece
         except (ImportError, AttributeError, ValueError):
             return None
-
-    def pair_rank(self, left: bytes, right: bytes) -> int | None:
-        """The merge rank at which ``left`` and ``right`` would be merged here, or ``None`` if never.
-
-        >>> gpt2 = Tokenizer.from_tiktoken("gpt2")
-        >>> gpt2.pair_rank(b" ", b"t"), gpt2.pair_rank(b"t", b" ")
-        (0, None)
-        """
-        rank = self._priority.get((left, right) if self.merge_rule == "pairs" else left + right)
-        return rank if rank is not None and rank < self._limit else None
-
-    def merge_parts(self, word: bytes, trace: list | None = None) -> list[bytes]:
-        """The tokens (as bytes) BPE makes of ``word``: merge the lowest-ranked adjacent pair, leftmost first.
-
-        With a ``trace`` list, each merge is appended to it as ``(rank, start, middle, end)``: byte offsets in
-        ``word`` of the left part, the right part and the end of the right part.
-
-        >>> trace = []
-        >>> Tokenizer.from_tiktoken("gpt2").merge_parts(b"hello", trace)
-        [b'hello']
-        >>> trace
-        [(2, 0, 1, 2), (41, 2, 3, 4), (12502, 0, 2, 4), (31117, 0, 4, 5)]
-        """
-        if len(word) > _LONG_WORD:
-            return self._merge_long(word, trace)
-        parts = [_SINGLE_BYTES[b] for b in word]
-        get, limit, pairs = self._priority.get, self._limit, self.merge_rule == "pairs"
-        # ranks[i] belongs to the pair parts[i], parts[i + 1]; min() and index() scan in C, leftmost first.
-        keys = zip(parts, parts[1:]) if pairs else map(bytes.__add__, parts, parts[1:])
-        ranks = list(map(get, keys, repeat(_NEVER)))
-        while ranks:
-            best = min(ranks)
-            if best >= limit:
-                break
-            i = ranks.index(best)
-            if trace is not None:
-                start = sum(map(len, parts[:i]))
-                middle = start + len(parts[i])
-                trace.append((best, start, middle, middle + len(parts[i + 1])))
-            merged = parts[i] = parts[i] + parts.pop(i + 1)
-            del ranks[i]
-            if i < len(ranks):
-                ranks[i] = get((merged, parts[i + 1]) if pairs else merged + parts[i + 1], _NEVER)
-            if i:
-                ranks[i - 1] = get((parts[i - 1], merged) if pairs else parts[i - 1] + merged, _NEVER)
-        return parts
-
-    def _merge_long(self, word: bytes, trace: list | None = None) -> list[bytes]:
-        """:meth:`merge_parts` in O(n log n): a heap of candidate merges over a linked list of parts; for a huge
-        word, in arrays (:mod:`bpe_core.encoding.long_merge`: rounds of merges, or a heap of integers if the vocabulary
-        makes pairs of a lower rank than their parts).
-
-        A part is ``word[start:next[start]]``; a heap entry ``(rank, i, j, k)`` merges parts ``i`` and ``j``
-        and is stale unless ``next[i] == j`` and ``next[j] == k`` still.
-        """
-        if len(word) > _HUGE_WORD:
-            from bpe_core.encoding.long_merge import merge_by_heap, merge_in_rounds
-
-            found = None if trace is None else []  # kept apart: the heap traces afresh
-            parts = merge_in_rounds(word, self._pair_merge, found)
-            if parts is None:
-                return merge_by_heap(word, self._pair_merge, trace)
-            if trace is not None:
-                trace.extend(found)
-            return parts
-        get, limit, pairs = self._priority.get, self._limit, self.merge_rule == "pairs"
-        n = len(word)
-        nxt = list(range(1, n + 1))
-        prv = list(range(-1, n - 1))
-
-        def rank_of(i: int, j: int, k: int):
-            rank = get((word[i:j], word[j:k]) if pairs else word[i:k])
-            return rank if rank is not None and rank < limit else None
-
-        heap = [(r, i, i + 1, i + 2) for i in range(n - 1) if (r := rank_of(i, i + 1, i + 2)) is not None]
-        heapq.heapify(heap)
-        while heap:
-            entry = heapq.heappop(heap)
-            _, i, j, k = entry
-            if nxt[i] != j or nxt[j] != k:
-                continue
-            if trace is not None:
-                trace.append(entry)
-            nxt[i], nxt[j] = k, -1
-            if k < n:
-                prv[k] = i
-                after = nxt[k]
-                if (r := rank_of(i, k, after)) is not None:
-                    heapq.heappush(heap, (r, i, k, after))
-            before = prv[i]
-            if before >= 0 and (r := rank_of(before, i, k)) is not None:
-                heapq.heappush(heap, (r, before, i, k))
-        parts, i = [], 0
-        while i < n:
-            parts.append(word[i : nxt[i]])
-            i = nxt[i]
-        return parts
-
-    def _pair_merge(self, left: bytes, right: bytes) -> tuple[int, bytes] | None:
-        """The rank of merging ``left`` and ``right`` here and the token made, or None if never."""
-        rank = self.pair_rank(left, right)
-        return None if rank is None else (rank, left + right)
 
     # ----- decoding -----
 
@@ -574,7 +462,7 @@ class Tokenizer:
         name = os.fspath(name_or_path)
         if name in reference.REFERENCES:
             ranks = reference.cached_reference_ranks(name)
-            merges = _DerivedMerges(functools.partial(reference_merges, name), ranks)
+            merges = DerivedMerges(functools.partial(reference_merges, name), ranks)
             pattern = pattern or reference.reference_pattern(name)
             if special_tokens is None:
                 special_tokens = reference.reference_special_tokens(name)
@@ -594,78 +482,3 @@ class Tokenizer:
             f"Tokenizer({len(self.vocab)} tokens, {self._limit} merges, {len(self.special_tokens)} special, "
             f"pattern={self.pattern!r}, merge_rule={self.merge_rule!r})"
         )
-
-
-class _DerivedMerges:
-    """The merges of a rank table, derived on first use (for o200k_base that takes seconds)."""
-
-    def __init__(self, derive, ranks: Mapping[bytes, int]):
-        self._derive = derive
-        self._count = len(ranks) - sum(token in ranks for token in (b"", *_SINGLE_BYTES))  # the multi-byte ones
-        self._items: list[tuple[bytes, bytes]] | None = None
-
-    def __len__(self) -> int:
-        return self._count
-
-    def items(self) -> list[tuple[bytes, bytes]]:
-        if self._items is None:
-            self._items = self._derive()
-        return self._items
-
-
-def merges_from_ranks(ranks: Mapping[bytes, int], *, source: str = "ranks") -> list[tuple[bytes, bytes]]:
-    """The merges of a rank table: for each multi-byte token in rank order, the two parts BPE over the lower
-    ranks makes of it (found quickly when only one split into two lower-ranked tokens exists).
-
-    >>> merges_from_ranks({b"a": 0, b"b": 1, b"c": 2, b"ab": 3, b"abc": 4})
-    [(b'a', b'b'), (b'ab', b'c')]
-
-    A big table's merges are derived once and kept on disk (:mod:`bpe_core.encoding.merges_cache`).
-    """
-    return cached_merges(ranks, lambda: _derive_merges(ranks, source))
-
-
-def _derive_merges(ranks: Mapping[bytes, int], source: str) -> list[tuple[bytes, bytes]]:
-    merges = []
-    get = ranks.get
-    for token, rank in sorted(ranks.items(), key=lambda item: item[1]):
-        if len(token) < 2:
-            continue
-        splits = [(token[:i], token[i:]) for i in range(1, len(token)) if _below(get, token[:i], token[i:], rank)]
-        if len(splits) != 1:
-            splits = [_split_below(token, get, rank)]
-        if splits[0] is None:
-            raise ValueError(f"{source}: token {token!r} (rank {rank}) is not two lower-ranked tokens merged")
-        merges.append(splits[0])
-    return merges
-
-
-def _below(get, left: bytes, right: bytes, rank: int) -> bool:
-    a, b = get(left), get(right)
-    return a is not None and b is not None and a < rank and b < rank
-
-
-def _split_below(token: bytes, get, limit: int) -> tuple[bytes, bytes] | None:
-    parts = [_SINGLE_BYTES[b] for b in token]
-    if any(get(p) is None for p in parts):
-        return None
-    while len(parts) > 2:
-        best, at = limit, -1
-        for i in range(len(parts) - 1):
-            rank = get(parts[i] + parts[i + 1])
-            if rank is not None and rank < best:
-                best, at = rank, i
-        if at < 0:
-            return None
-        parts[at : at + 2] = (parts[at] + parts[at + 1],)
-    return (parts[0], parts[1]) if len(parts) == 2 else None
-
-
-@functools.cache
-def reference_merges(name: str) -> list[tuple[bytes, bytes]]:
-    """The merges of a shipped encoding, derived once per process (seconds for o200k_base)."""
-    from bpe_core.encoding import reference
-
-    ranks = reference.cached_reference_ranks(name)
-    key = f"{reference.reference_sha256(name)}-{name}"  # the shipped file is known by its hash: nothing to hash
-    return cached_merges(ranks, lambda: _derive_merges(ranks, name), key=key)

@@ -3,7 +3,7 @@ or a Mistral Tekken vocabulary (whose ids are the ranks shifted past the reserve
 ``mistral_common`` does; its special tokens are not recognised in text, as there).
 
 Tokens are raw bytes, so the tokens' bytes are the text's bytes and spans come from them; the merges are derived
-from the ranks (:func:`bpe_core.encoding.tokenizer.merges_from_ranks`) on first use.
+from the ranks (:func:`bpe_core.encoding.rank_merges.merges_from_ranks`) on first use.
 
 >>> ranks = {bytes([i]): i for i in range(256)} | {b"ab": 256}
 >>> tok = TiktokenTokenizer("t.tiktoken", ranks, r"\\w+|\\s+|[^\\w\\s]+", {"<|end|>": 257})
@@ -22,7 +22,7 @@ import tiktoken
 
 from bpe_core.encoding import reference
 from bpe_core.encoding.protocol import TokenRank
-from bpe_core.encoding.tokenizer import merges_from_ranks, reference_merges
+from bpe_core.encoding.rank_merges import merges_from_ranks, reference_merges
 from bpe_core.foreign.base import ForeignTokenizer
 from bpe_core.foreign.library_host import LibraryEncoder
 from bpe_core.foreign.spans import contiguous_spans
