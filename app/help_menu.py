@@ -26,7 +26,7 @@ from app.common.tab_part import TourPage
 from app.tabs import TABS
 from app.teaching.base import KEYS
 from app.teaching.window import window_actions
-from bpe_core.sample_corpora import SAMPLE_CORPORA
+from bpe_core.corpus.samples import SAMPLE_CORPORA
 
 #: The Teach window's page of the tour (it is no tab: Ctrl+T opens it).
 TEACH_PAGE = TourPage(

@@ -25,7 +25,7 @@ CHINESE_TEXT = (
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     from app.common.wording.i18n import LANGUAGES  # imports Qt: after Ctrl-C is handled (see main)
-    from bpe_core.patterns import PATTERNS
+    from bpe_core.pretokenize.patterns import PATTERNS
 
     parser = argparse.ArgumentParser(
         prog="bpe-explorer",

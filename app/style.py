@@ -6,7 +6,7 @@ tables, ticks and hex bytes use :data:`MONO_FAMILIES`.
 Token colours: one formula, :func:`token_color`, gives a light colour per token id (or, ``safe=True``, one of Paul
 Tol's "light" colours, which stay distinct under the common colour-vision deficiencies and carry black labels).
 :class:`Palette` adds the alternating mode of the Compare tab. Special tokens are dark with light text everywhere.
-The palette and the font families live in :mod:`bpe_core.token_style`, so that the engine's HTML and SVG drawings
+The palette and the font families live in :mod:`bpe_core.render.token_style`, so that the engine's HTML and SVG drawings
 of tokens look like the window's.
 
 >>> token_color(1917) == token_color(1917), token_color(1917) == token_color(1918)
@@ -25,9 +25,9 @@ from collections.abc import Callable, Iterable
 
 from PySide6.QtGui import QColor, QFont, QFontMetricsF
 
-from bpe_core import token_style
-from bpe_core.token_style import ALTERNATE, ALTERNATE_SAFE, MONO_FAMILIES, TEXT_FAMILIES
-from bpe_core.token_style import TOL_LIGHT as TOL_LIGHT  # the safe colours, for the charts and tests
+from bpe_core.render import token_style
+from bpe_core.render.token_style import ALTERNATE, ALTERNATE_SAFE, MONO_FAMILIES, TEXT_FAMILIES
+from bpe_core.render.token_style import TOL_LIGHT as TOL_LIGHT  # the safe colours, for the charts and tests
 
 # ----- fonts -----
 
@@ -96,8 +96,8 @@ def glyph_runs(text: str, has_glyph: Callable[[str], bool]) -> list[tuple[str, b
 def drawable_segments(
     segments: Iterable[tuple[str, bool]], has_glyph: Callable[[str], bool]
 ) -> tuple[tuple[str, bool], ...]:
-    """A label's segments ``(text, is_hex)`` (:func:`bpe_core.token_label.label_segments`) as drawn: characters no
-    font can draw become code points, drawn like hex bytes (in :func:`mono_font`, :data:`HEX_TEXT`).
+    """A label's segments ``(text, is_hex)`` (:func:`bpe_core.render.token_label.label_segments`) as drawn: characters
+    no font can draw become code points, drawn like hex bytes (in :func:`mono_font`, :data:`HEX_TEXT`).
 
     >>> drawable_segments([("<E4>", True), ("a🙂", False)], lambda ch: ch != "🙂")
     (('<E4>', True), ('a', False), ('U+1F642', True))
@@ -141,7 +141,7 @@ MODES = ("id", "alternate")
 
 
 def token_color(token_id: int, safe: bool = False) -> QColor:
-    """The fill of token ``token_id`` (:func:`bpe_core.token_style.token_fill`: by id, or with ``safe`` one of
+    """The fill of token ``token_id`` (:func:`bpe_core.render.token_style.token_fill`: by id, or with ``safe`` one of
     :data:`TOL_LIGHT`)."""
     return QColor(token_style.token_fill(token_id, safe))
 

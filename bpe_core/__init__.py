@@ -14,26 +14,26 @@ It never imports Qt or the GUI, and works on its own as a library and a CLI (``b
 
 import importlib
 
-#: Where each public name lives. They are imported on first use, so that a process that needs one module (a
+#: The module where each public name lives. They are imported on first use, so that a process that needs one module (a
 #: counting worker needs only the pre-tokenizer) does not pay for the others (numpy, the file formats, ...).
 _HOMES = {
-    "CorpusError": "corpus",
-    "load_any": "formats",
-    "PATTERNS": "patterns",
-    "PatternError": "patterns",
-    "PatternTimeoutError": "patterns",
-    "PatternReport": "pretokenize",
-    "check_pattern_on_sample": "pretokenize",
-    "EncodingFileError": "reference",
-    "get_encoding": "reference",
-    "reference_names": "reference",
-    "MergeStep": "steps",
-    "TrainingRecord": "steps",
-    "Tokenizer": "tokenizer",
-    "UnknownTokenError": "tokenizer",
-    "BpeTrainer": "trainer",
-    "Cancelled": "cancelled",
-    "train_bpe": "trainer",
+    "CorpusError": "bpe_core.corpus.reader",
+    "load_any": "bpe_core.formats",
+    "PATTERNS": "bpe_core.pretokenize.patterns",
+    "PatternError": "bpe_core.pretokenize.patterns",
+    "PatternTimeoutError": "bpe_core.pretokenize.patterns",
+    "PatternReport": "bpe_core.pretokenize.pretokens",
+    "check_pattern_on_sample": "bpe_core.pretokenize.pretokens",
+    "EncodingFileError": "bpe_core.encoding.reference",
+    "get_encoding": "bpe_core.encoding.reference",
+    "reference_names": "bpe_core.encoding.reference",
+    "MergeStep": "bpe_core.training.steps",
+    "TrainingRecord": "bpe_core.training.steps",
+    "Tokenizer": "bpe_core.encoding.tokenizer",
+    "UnknownTokenError": "bpe_core.encoding.tokenizer",
+    "BpeTrainer": "bpe_core.training.trainer",
+    "Cancelled": "bpe_core.cancelled",
+    "train_bpe": "bpe_core.training.trainer",
 }
 
 
@@ -41,7 +41,7 @@ def __getattr__(name: str):
     home = _HOMES.get(name)
     if home is None:
         raise AttributeError(f"module 'bpe_core' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"bpe_core.{home}"), name)
+    value = getattr(importlib.import_module(home), name)
     globals()[name] = value
     return value
 

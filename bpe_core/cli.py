@@ -29,30 +29,30 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from bpe_core.cancelled import Cancelled
-from bpe_core.chat.command import add_chat_command
-from bpe_core.comparison import FORMATS as COMPARISON_FORMATS
-from bpe_core.comparison import Comparison
+from bpe_core.chat.subcommand import add_chat_command
 from bpe_core.compressed import CorpusStream
-from bpe_core.corpus import ENCODINGS, CorpusError, CorpusInfo, InvalidTextError, WrongEncodingError
-from bpe_core.corpus_files import expand, is_uri, total_size
+from bpe_core.corpus.locations import expand, is_uri, total_size
+from bpe_core.corpus.reader import ENCODINGS, CorpusError, CorpusInfo, InvalidTextError, WrongEncodingError
+from bpe_core.encoding.methods import METHODS, Methods, UncoverableError
+from bpe_core.encoding.reference import EncodingFileError, reference_names
 from bpe_core.formats import EXPORT_FORMATS, TokenizerFileError, check_writable, export, load_any, load_json, save_json
 from bpe_core.formats.files import kind_of, size_text, write_bytes_atomically
 from bpe_core.formats.loader import source_file, takes_pattern
-from bpe_core.html_tokens import DEFAULT_WIDTH, MAX_PICTURE_CHARS, MAX_WIDTH, MIN_WIDTH, PictureError
 from bpe_core.messages import Message
-from bpe_core.methods import METHODS, Methods, UncoverableError
 from bpe_core.output_paths import OutputPathError, check_outputs
-from bpe_core.patterns import PATTERNS, PatternTimeoutError
-from bpe_core.reference import EncodingFileError, reference_names
+from bpe_core.pretokenize.patterns import PATTERNS, PatternTimeoutError
+from bpe_core.render.comparison import FORMATS as COMPARISON_FORMATS
+from bpe_core.render.comparison import Comparison
+from bpe_core.render.html_tokens import DEFAULT_WIDTH, MAX_PICTURE_CHARS, MAX_WIDTH, MIN_WIDTH, PictureError
+from bpe_core.render.token_label import render_token
 from bpe_core.sample_option import add_sample_option, sample_files
-from bpe_core.token_label import render_token
 from bpe_core.tokenizer_spec import MARKER, split_spec
 from bpe_core.training.config import ConfigError, Problem, TrainConfig
 from bpe_core.training.run import Corpus, Counted, Counting, TrainingRun
 from bpe_core.variants.superword import SUPERBPE_STAGE2
 
 if TYPE_CHECKING:
-    from bpe_core.trainer import BpeTrainer
+    from bpe_core.training.trainer import BpeTrainer
 
 #: The largest token id ``bpe decode`` reads (ids are int64 in our files and the libraries').
 MAX_TOKEN_ID = 2**63 - 1
@@ -686,8 +686,8 @@ def _tokenizer_inputs(option: str, sources: list[str | None]) -> list[tuple[str,
 def _languages(args) -> dict[str, str]:
     """``--language NAME=FILE`` options as ``{name: file}``, each file checked now."""
     from bpe_core.messages import Message
-    from bpe_core.variants.errors import VariantSettingError
-    from bpe_core.variants.parity import parse_language
+    from bpe_core.variants.parity_languages import parse_language
+    from bpe_core.variants.setting_error import VariantSettingError
 
     languages: dict[str, str] = {}
     for value in args.language:
@@ -708,7 +708,7 @@ def _report_variants(trainer) -> None:
         print(f"PickyBPE (tau {trainer.picky.tau:g}): {trainer.removed_count} tokens removed")
     parity = trainer.record.parity
     if parity is not None:
-        from bpe_core.variants.parity import compression_curves
+        from bpe_core.variants.parity_languages import compression_curves
 
         ratios = {name: curve[-1] for name, curve in compression_curves(parity).items()}
         shown = ", ".join(f"{name} {ratio:.3f}" for name, ratio in ratios.items())
@@ -720,7 +720,7 @@ def _report_variants(trainer) -> None:
 def _token_list(path: str) -> list[str]:
     """The tokens ``--add-tokens`` adds, read before training (a missing file is said now, not after the run)."""
     from bpe_core.variants.added_tokens import read_token_list
-    from bpe_core.variants.errors import VariantSettingError
+    from bpe_core.variants.setting_error import VariantSettingError
 
     try:
         return read_token_list(path)
@@ -792,7 +792,7 @@ def _encode(args) -> int:
         check_processes(args.processes)  # before the tokenizer and the text are read
     tokenizer = load_tokenizer(args.tokenizer, args.pattern)
     if args.method == "bpe":
-        from bpe_core.parallel_encode import encode_in_processes
+        from bpe_core.encoding.parallel_encode import encode_in_processes
 
         text = _read_text(args)
         pattern = None if args.tokenizer in reference_names() else args.pattern  # as load_tokenizer, in each worker
@@ -864,11 +864,11 @@ def _vocab(args) -> int:
 
 
 def _count(args) -> int:
-    from bpe_core.corpus import CorpusReader
-    from bpe_core.counting import count_pieces
-    from bpe_core.counts_file import Counts, write_counts
-    from bpe_core.specials import SpecialSplitter
-    from bpe_core.trainer import max_processes
+    from bpe_core.corpus.counting import count_pieces
+    from bpe_core.corpus.counts_file import Counts, write_counts
+    from bpe_core.corpus.reader import CorpusReader
+    from bpe_core.pretokenize.specials import SpecialSplitter
+    from bpe_core.training.trainer import max_processes
 
     paths = expand(args.corpus, [args.output]) + sample_files(args.sample)
     if not paths:
@@ -881,7 +881,7 @@ def _count(args) -> int:
     pieces = reader.pieces_of_files(paths, info, progress=reading)
     specials = tuple(args.special)
     if args.ray is not None:
-        from bpe_core.ray_counting import NoRayClusterError, count_on_ray
+        from bpe_core.corpus.ray_counting import NoRayClusterError, count_on_ray
 
         address = None if args.ray == "local" else args.ray
         try:
@@ -906,7 +906,7 @@ def _count(args) -> int:
 def _checkpoint(args, counts):
     """The checkpoint of this run in ``--checkpoint DIR``: what the run is asked to do, and on which files. A DIR
     that cannot hold one, or an output in the checkpoint's own folder, is refused before any work."""
-    from bpe_core.checkpoint import Checkpoint, CheckpointError, corpus_fingerprint
+    from bpe_core.training.checkpoint import Checkpoint, CheckpointError, corpus_fingerprint
 
     if args.superword_after is not None:
         raise BadInputError("--checkpoint cannot resume a SuperBPE run (--superword-after) yet: leave one out")
@@ -929,7 +929,7 @@ def _checkpoint(args, counts):
 def _resumable(checkpoint, args, counts):
     """The tokenizer an interrupted run of the same command saved, if its checkpoint is whole and made with the
     settings asked for (its pattern and special tokens too); otherwise None, and why, in one line."""
-    from bpe_core.specials import check_special_tokens
+    from bpe_core.pretokenize.specials import check_special_tokens
 
     pattern = (counts.pattern if counts is not None else None) or args.pattern
     special = args.special or (list(counts.special_tokens) if counts is not None else None)
@@ -943,7 +943,7 @@ def _resumable(checkpoint, args, counts):
 
 def _read_counts(args):
     """The counts ``bpe train --counts`` trains from, checked against the options given."""
-    from bpe_core.counts_file import read_counts
+    from bpe_core.corpus.counts_file import read_counts
 
     if args.superword_after is not None:
         raise BadInputError(
@@ -1070,7 +1070,7 @@ def _picture_too_long(count: int) -> str:
 
 
 def _export(args) -> int:
-    from bpe_core.tokenizer import Tokenizer
+    from bpe_core.encoding.tokenizer import Tokenizer
 
     written = [("DIR", os.path.join(args.directory, name)) for name in EXPORT_FORMATS[args.format]]
     check_outputs(_tokenizer_inputs("TOKENIZER", [args.tokenizer]), written)

@@ -30,7 +30,7 @@ _CHECK_CONNECTION = (
 
 #: Every code the engine words, and its English template (the one catalogue: a window words each code too).
 ENGLISH: dict[str, str] = {
-    # How a training run ended, and what it noticed (bpe_core.trainer, bpe_core.training_process).
+    # How a training run ended, and what it noticed (bpe_core.training.trainer, bpe_core.training.process).
     "train.vocabulary_reached": "vocabulary of {size} reached",
     "train.cancelled": "cancelled after {merges} merges",
     "train.cancelled_counting": "cancelled while counting",
@@ -115,7 +115,7 @@ ENGLISH: dict[str, str] = {
     "train.parity_languages": "parity-aware BPE needs at least one language (NAME=FILE), not {count}",
     "train.parity_with": "parity-aware BPE (--parity) cannot be combined with {other} yet: leave one out",
     "train.parity_held_out": "{name}: the file is too short to hold out text for parity-aware BPE ({chars} characters)",
-    # A comparison too large to draw (bpe_core.html_tokens, bpe_core.png_tokens).
+    # A comparison too large to draw (bpe_core.render.html_tokens, bpe_core.render.png_tokens).
     "picture.too_wide": "a picture is at most {limit} pixels wide, not {width}",
     "picture.too_long": (
         "a picture draws a text of at most {limit} characters; this one has {count}: draw a part of it, or write "
@@ -125,7 +125,7 @@ ENGLISH: dict[str, str] = {
         "the PNG would be {width} × {height} pixels; a PNG is at most {limit} million pixels: draw a shorter "
         "text or a narrower picture, or write SVG"
     ),
-    # A corpus that cannot be trained on (bpe_core.corpus, bpe_core.trainer).
+    # A corpus that cannot be trained on (bpe_core.corpus.reader, bpe_core.training.trainer).
     "corpus.not_utf8": (
         "{path}: not valid UTF-8 at byte offset {offset} (bytes {bytes}: {reason}). Is it a binary file or in "
         "another encoding? " + _READ_AS
@@ -164,7 +164,8 @@ ENGLISH: dict[str, str] = {
     ),
     "corpus.matched_nothing": "the pre-tokenization regex {pattern} matched nothing in {names}",
     "corpus.only_special_tokens": "{names}: the corpus has no text outside special tokens",
-    # A pre-tokenization pattern or special tokens that cannot be used (bpe_core.patterns, bpe_core.specials).
+    # A pre-tokenization pattern or special tokens that cannot be used (bpe_core.pretokenize.patterns,
+    # bpe_core.pretokenize.specials).
     "pattern.empty": "the pre-tokenization regex is empty",
     "pattern.invalid": "invalid pre-tokenization regex {pattern}: {detail}",
     "pattern.matches_empty": "the pre-tokenization regex {pattern} matches the empty string; use + rather than *",
@@ -211,7 +212,7 @@ ENGLISH: dict[str, str] = {
     "file.gpt2_merges_alone": "{path}: GPT-2 merges need their vocabulary beside them ({name})",
     "file.huggingface_unreadable": "{path}: the tokenizers library cannot read it: {detail}",
     "file.sentencepiece_unreadable": "{path}: not a SentencePiece model the library can read: {detail}",
-    # A shipped reference encoding that cannot be read (bpe_core.reference).
+    # A shipped reference encoding that cannot be read (bpe_core.encoding.reference).
     "reference.unreadable": "cannot read encoding file {path}: {cause}",
     "reference.not_gzip": "encoding file {path} is not a valid gzip file: {detail}",
     "reference.not_official": (
@@ -315,7 +316,7 @@ ENGLISH: dict[str, str] = {
     "output.twice": (
         "{option} {path} and {other_option} {other} are the same file: each output needs a file of its own"
     ),
-    # A training run's checkpoint (bpe_core.checkpoint): a safety net, so never a reason to stop training.
+    # A training run's checkpoint (bpe_core.training.checkpoint): a safety net, so never a reason to stop training.
     "checkpoint.not_saved": "cannot save the checkpoint in {folder}: {cause}; training goes on without it",
     "checkpoint.not_folder": "{folder} is a file, not a folder: a checkpoint is saved in a folder",
     "checkpoint.not_ours": (
@@ -331,7 +332,7 @@ ENGLISH: dict[str, str] = {
         "{folder} holds run.json and merges-so-far.json, perhaps an earlier version's checkpoint: it cannot be "
         "checked, so it is not resumed (and is left as it is); to train on from it, give --resume {merges}"
     ),
-    # A counts file that cannot be trained from (bpe_core.counts_file): where, and what was expected.
+    # A counts file that cannot be trained from (bpe_core.corpus.counts_file): where, and what was expected.
     "counts.patterns_differ": (
         "{path}: counted with the pattern {pattern}, not {other} like the others: counts cut differently cannot be "
         "summed"
@@ -381,7 +382,7 @@ ENGLISH: dict[str, str] = {
     "counts.field_text": "{path}: the metadata field '{field}' is {value}; expected a string",
     "counts.not_tsv": "{path}: line {line} is not TEXT<TAB>COUNT (COUNT a whole number from 0 to 2**53)",
     "counts.tsv_not_utf8": "{path}: not UTF-8 text (byte {byte}, line {line})",
-    # A Ray cluster that cannot be counted on (bpe_core.ray_counting).
+    # A Ray cluster that cannot be counted on (bpe_core.corpus.ray_counting).
     "ray.bad_address": "{address}: expected a Ray address: auto, HOST:PORT or ray://HOST:PORT",
     "ray.unreachable": "cannot connect to the Ray cluster at {address}: {detail}",
     "ray.no_answer": "cannot connect to the Ray cluster at {address}: no answer within {seconds} s",

@@ -1,4 +1,4 @@
-"""``--sample NAME``: a corpus shipped with BPE Explorer (:mod:`bpe_core.sample_corpora`) as the corpus of
+"""``--sample NAME``: a corpus shipped with BPE Explorer (:mod:`bpe_core.corpus.samples`) as the corpus of
 ``bpe train`` and ``bpe count``, or as the text of ``bpe encode`` and ``bpe compare``, with no file to find.
 
 >>> import argparse
@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from bpe_core.sample_corpora import SAMPLE_CORPORA, corpus_path
+from bpe_core.corpus.samples import SAMPLE_CORPORA, corpus_path
 
 #: The names ``--sample`` takes.
 SAMPLE_NAMES = [corpus.name for corpus in SAMPLE_CORPORA]
@@ -30,5 +30,5 @@ def add_sample_option(parser, what: str, *, repeatable: bool = True) -> None:
 
 def sample_files(names: list[str] | None) -> list[str]:
     """The plain UTF-8 files of the shipped corpora ``names`` (unpacked once into the cache folder); a broken
-    installation is a :class:`~bpe_core.sample_corpora.SampleCorpusError` (an ``OSError``) that says to reinstall."""
+    installation is a :class:`~bpe_core.corpus.samples.SampleCorpusError` (an ``OSError``) that says to reinstall."""
     return [str(corpus_path(name)) for name in names or []]

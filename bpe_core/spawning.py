@@ -44,7 +44,7 @@ if TYPE_CHECKING:  # ForkServerContext is not defined on Windows
 
 #: What the server started by :func:`warm_up` imports once, so that a forked process has it already (the library
 #: host's libraries are not among them: they are imported only where a published tokenizer is used).
-PRELOADED = ["bpe_core.training_process", "bpe_core.parallel_encode"]
+PRELOADED = ["bpe_core.training.process", "bpe_core.encoding.parallel_encode"]
 
 _lock = threading.Lock()
 _in_a_process_of_ours = False  # set in the processes started here

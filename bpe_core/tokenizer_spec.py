@@ -1,6 +1,6 @@
 """A ``bpe compare --tokenizer`` value with the pattern of its own: ``FILE::pattern=NAME`` (a name of
-:data:`bpe_core.patterns.PATTERNS` or a regex), so that each ``.tiktoken`` file of one comparison is cut its own way
-(Whisper's with ``gpt2``, another with ``o200k``); ``--pattern`` stays the default for files that give none.
+:data:`bpe_core.pretokenize.patterns.PATTERNS` or a regex), so that each ``.tiktoken`` file of one comparison is cut its
+own way (Whisper's with ``gpt2``, another with ``o200k``); ``--pattern`` stays the default for files that give none.
 
 >>> split_spec("whisper/multilingual.tiktoken::pattern=gpt2")
 ('whisper/multilingual.tiktoken', 'gpt2')

@@ -5,8 +5,8 @@ on disk. After a few hundred tests a worker's cache holds thousands of files (ev
 hypothesis looked at), and these checks took about 20 s of the suite's CPU. The cache is emptied first: it is
 only a cache, and what is needed again is read again.
 
->>> import bpe_core.specials
->>> run_examples(bpe_core.specials).failed
+>>> import bpe_core.pretokenize.specials
+>>> run_examples(bpe_core.pretokenize.specials).failed
 0
 """
 

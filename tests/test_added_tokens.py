@@ -11,11 +11,11 @@ from hypothesis import strategies as st
 from test_trainer import CHINESE, ENGLISH, SPECIAL
 
 from bpe_core import BpeTrainer
+from bpe_core.corpus.samples import corpus_path
+from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.formats import export, load_json, save_json
-from bpe_core.sample_corpora import corpus_path
-from bpe_core.tokenizer import Tokenizer
 from bpe_core.variants.added_tokens import add_tokens, read_token_list
-from bpe_core.variants.errors import VariantSettingError
+from bpe_core.variants.setting_error import VariantSettingError
 
 #: Words an English-trained vocabulary is missing: Chinese words (whole pre-tokens after a space under gpt2), long
 #: English words, a word with a digit run's neighbour, an emoji.

@@ -54,13 +54,13 @@ from pathlib import Path
 import pytest
 
 from bpe_core import BpeTrainer, Cancelled, CorpusError, PatternError, Tokenizer, UnknownTokenError
-from bpe_core.corpus import CorpusInfo, NotUtf8Error, WrongEncodingError
+from bpe_core.corpus.reader import CorpusInfo, NotUtf8Error, WrongEncodingError
+from bpe_core.encoding.reference import get_encoding
 from bpe_core.foreign import library_host
 from bpe_core.foreign.library_host import LibraryError
 from bpe_core.formats import TokenizerFileError, check_writable, load_any, load_json, load_tiktoken, save_json
-from bpe_core.patterns import PatternTimeoutError
-from bpe_core.reference import get_encoding
-from bpe_core.trainer import vocab_bytes_limit
+from bpe_core.pretokenize.patterns import PatternTimeoutError
+from bpe_core.training.trainer import vocab_bytes_limit
 from bpe_core.vocabulary import vocabulary_source
 
 #: How long any case may take before it counts as a hang (generous: a loaded CI machine).
@@ -823,7 +823,7 @@ def test_a_cached_model_with_custom_tokenizer_code_runs_none_of_it(tmp_path, mon
 
 
 # ----- files written: an output over an input, two outputs in one file (bpe_core.output_paths); CSV cells a
-# spreadsheet would run as formulas (bpe_core.csv_cells) ---------------------------------------------------------
+# spreadsheet would run as formulas (bpe_core.render.csv_cells) --------------------------------------------------------
 
 
 def _same_file(kind: str, original: Path) -> Path:
@@ -1005,7 +1005,7 @@ def _escaped(value: object) -> str:
 def test_a_comparison_csv_neutralises_formula_cells_and_keeps_the_rest(small_tokenizer, tmp_path):
     """A pane named ``=HYPERLINK(...)`` and a text with ``=``, ``+``, ``-``, ``@`` tokens: those cells begin with
     ``'``; every other cell, numbers included, is as before."""
-    from bpe_core.comparison import Comparison
+    from bpe_core.render.comparison import Comparison
 
     tokenizer = load_any("gpt2")
     comparison = Comparison([(HYPERLINK, tokenizer.view(FORMULA_TEXT)), ("gpt2", tokenizer.view(FORMULA_TEXT))])
@@ -1034,7 +1034,7 @@ def test_bpe_compare_csv_neutralises_a_tokenizer_file_named_like_a_formula(small
 def test_every_engine_csv_writer_neutralises_formula_cells(tmp_path):
     """The vocabulary audit, the language-parity table and the X-ray: formula-like text begins with ``'``; numbers
     (a negative one too) stay numbers."""
-    from bpe_core.vocab import vocab_from_merges
+    from bpe_core.training.vocab import vocab_from_merges
     from bpe_core.vocabulary.audit import audit_vocabulary
     from bpe_core.vocabulary.parity import ParityRow, parity_csv
     from bpe_core.vocabulary.xray import Residue, Shattered, XRay, xray_csv
@@ -1134,8 +1134,8 @@ def folder_bytes(folder: Path) -> dict[str, bytes]:
 
 
 def cli_checkpoint(corpus: Path, folder: Path, *options: str):
-    """The :class:`~bpe_core.checkpoint.Checkpoint` ``bpe train CORPUS --vocab-size 300 --checkpoint FOLDER`` has
-    (made as the command makes it), to leave an interrupted run's checkpoint without killing one."""
+    """The :class:`~bpe_core.training.checkpoint.Checkpoint` ``bpe train CORPUS --vocab-size 300 --checkpoint FOLDER``
+    has (made as the command makes it), to leave an interrupted run's checkpoint without killing one."""
     from bpe_core import cli
 
     args = cli._parser().parse_args(
@@ -1224,7 +1224,7 @@ def test_checkpoint_leaves_alone_a_folder_of_its_name_that_it_did_not_make(tmp_p
 def test_checkpoint_resumes_only_what_it_saved_byte_for_byte(tmp_path):
     """Issue: a hand-edited merges file (another pattern, an added special token) was resumed silently into another
     tokenizer. The SHA-256 in run.json finds an edit; an edit of both files is caught by the pattern check."""
-    from bpe_core.checkpoint import interrupted
+    from bpe_core.training.checkpoint import interrupted
 
     corpus = ckpt_corpus(tmp_path)
     folder = tmp_path / "ckpt"
@@ -1299,7 +1299,7 @@ def _hostile(kind: str, path: Path) -> None:
 @pytest.mark.parametrize("kind", ["fifo", "dev-zero-link", "huge"])
 def test_checkpoint_files_that_are_not_regular_files_of_a_sane_size_are_refused_unread(tmp_path, kind, which):
     """Issue: a run.json that is a FIFO hung; one linked to /dev/zero read until memory ran out."""
-    from bpe_core.checkpoint import Checkpoint, interrupted
+    from bpe_core.training.checkpoint import Checkpoint, interrupted
 
     corpus = ckpt_corpus(tmp_path)
     checkpoint = Checkpoint(tmp_path, {"vocab_size": 270})
@@ -1332,7 +1332,7 @@ def test_a_full_disk_in_the_checkpoint_folder_is_warned_of_once_and_training_goe
 
 def test_a_full_disk_in_the_window_runs_checkpoint_ends_the_run_with_a_note(tmp_path, full_disk, monkeypatch):
     """The window's training process: the run ends with all its merges, and a warning for the window to show."""
-    from bpe_core.training_process import Corpus, Finished, TrainConfig, TrainingJob, TrainingProcess
+    from bpe_core.training.process import Corpus, Finished, TrainConfig, TrainingJob, TrainingProcess
 
     monkeypatch.setenv("BPE_CHECKPOINT_SECONDS", "0")
     job = TrainingJob(
@@ -1430,7 +1430,7 @@ def test_dropout_on_a_vocabulary_missing_a_byte_names_the_byte(tmp_path):
     """It ended in a traceback (KeyError: b'd')."""
     path = ranks_without_d(tmp_path)
     before = path.read_bytes()
-    from bpe_core.methods import Methods, UncoverableError
+    from bpe_core.encoding.methods import Methods, UncoverableError
 
     methods = Methods(load_any(path, pattern="gpt2"))
     with pytest.raises(UncoverableError, match=r"no token for byte 0x64 by itself \(at byte 5 of b' world'\)"):
@@ -1781,7 +1781,7 @@ def test_a_counts_file_over_2_gb_is_refused_unread(tmp_path):
 
 
 def test_counts_files_as_globs_and_uris_as_the_corpus_leaving_the_output_out(tmp_path):
-    from bpe_core.counts_file import read_counts
+    from bpe_core.corpus.counts_file import read_counts
 
     (tmp_path / "a.tsv").write_bytes(b"hello\t5\n")
     (tmp_path / "b.tsv").write_bytes(b" world\t3\n")
@@ -1808,7 +1808,7 @@ def test_counts_files_as_globs_and_uris_as_the_corpus_leaving_the_output_out(tmp
 def test_the_trainer_refuses_counts_it_cannot_count_exactly(words, specials, said):
     from collections import Counter
 
-    from bpe_core.counting import WordCounts
+    from bpe_core.corpus.counting import WordCounts
 
     trainer = BpeTrainer(270, processes=1)
     with pytest.raises(CorpusError, match=re.escape(f"c.tsv: {said}")):
@@ -1987,7 +1987,7 @@ def test_compare_refuses_a_picture_wider_than_10000_pixels(tmp_path):
         "bpe: error: --width 100,000,000: the SVG is at most 10,000 pixels wide\n",
     )
     assert out.read_text() == PREVIOUS
-    from bpe_core.html_tokens import svg_document
+    from bpe_core.render.html_tokens import svg_document
 
     with pytest.raises(ValueError, match="a picture is at most 10,000 pixels wide, not 100,000,000"):
         svg_document([], width=100_000_000)
@@ -2020,7 +2020,7 @@ def test_compare_refuses_a_png_of_more_than_40_million_pixels_and_says_its_size(
 )
 def test_encode_caps_its_processes_as_train_does(given, said):
     """``bpe encode --processes`` had no cap: 100,000 workers would have been started for a long text."""
-    from bpe_core.parallel_encode import encode_in_processes
+    from bpe_core.encoding.parallel_encode import encode_in_processes
     from bpe_core.spawning import max_processes
 
     said = said.format(max=max_processes(), cores=os.cpu_count() or 1)
@@ -2102,7 +2102,7 @@ def test_a_run_refused_for_its_settings_says_which_fields_and_leaves_the_saved_t
     """PickyBPE on from a saved tokenizer, in the window's training process: refused before any work, the code
     naming the two fields (the old process passed on the trainer's '--picky ... --resume'); the file is untouched."""
     from bpe_core.formats import save_json
-    from bpe_core.training_process import Corpus, Failed, TrainConfig, TrainingJob, TrainingProcess
+    from bpe_core.training.process import Corpus, Failed, TrainConfig, TrainingJob, TrainingProcess
 
     saved = tmp_path / "saved.json"
     save_json(some_merges(ckpt_corpus(tmp_path)), saved)
@@ -2190,8 +2190,8 @@ def test_bpe_vocab_xray_of_a_text_with_no_word_says_so(tmp_path):
 # --- Characters for multi-byte scripts in the Teach views (issue 41, item 4): what partial tokens and quiz choices
 # build, on texts a class may paste ---------------------------------------------------------------------------------
 def _chinese_quiz_tokenizer():
-    from bpe_core.tokenizer import Tokenizer
-    from bpe_core.trainer import BpeTrainer
+    from bpe_core.encoding.tokenizer import Tokenizer
+    from bpe_core.training.trainer import BpeTrainer
 
     trainer = BpeTrainer(256 + 12, pattern="none", processes=1)
     trainer.count_text("中文分词很有意思。我们学习中文，也学习分词。" * 3)
@@ -2221,7 +2221,7 @@ def test_quiz_choices_on_an_empty_or_odd_text_build_what_they_can(text):
 def test_partial_characters_of_invalid_bytes_build_none():
     """Bytes that are no UTF-8 (a lone continuation byte, FF, a sequence cut at the end, an encoded surrogate) build
     no character, and a valid character after them still does."""
-    from bpe_core.token_label import partial_chars
+    from bpe_core.render.token_label import partial_chars
 
     pieces = [b"\xb8", b"\xff", b"\xed\xa0\x80", "中".encode()[:1], "中".encode()[1:], b"\xe4\xb8"]
     assert partial_chars(pieces) == ["", "", "", "中", "中", ""]
@@ -2519,7 +2519,7 @@ def test_the_shipped_corpora_by_name(tmp_path):
 def test_an_output_that_is_the_unpacked_sample_is_refused(command):
     """The shipped corpus's unpacked copy is an input like any file: writing over it is refused before any work
     (bpe compare wrote its HTML there)."""
-    from bpe_core.sample_corpora import corpus_path
+    from bpe_core.corpus.samples import corpus_path
 
     unpacked = corpus_path("english-prose")
     before = unpacked.read_bytes()

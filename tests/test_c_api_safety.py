@@ -243,7 +243,7 @@ def test_a_cache_handing_back_the_list_being_filled_is_copied_first():
     grew, and crashed. Now the ids are added as ``out.extend(ids)`` adds them: a copy of the list as it was."""
     out = run_python("""
         import gc
-        from bpe_core import scanner
+        from bpe_core.pretokenize import scanner
 
         MARK = 10**40 + 7
 
@@ -261,7 +261,7 @@ def test_a_cache_that_changes_under_encode_gives_a_python_error_or_its_ids():
     """Whatever the cache does while encode runs (clears and refills itself, hands back a tuple or no sequence),
     encode ends in its ids or in a Python error."""
     out = run_python("""
-        from bpe_core import scanner
+        from bpe_core.pretokenize import scanner
 
         class Clearing(dict):
             def __missing__(self, piece):

@@ -12,8 +12,8 @@ import time
 
 import pytest
 
-from bpe_core.checkpoint import FOLDER_NAME, Checkpoint, interrupted
 from bpe_core.formats import load_json
+from bpe_core.training.checkpoint import FOLDER_NAME, Checkpoint, interrupted
 
 
 @pytest.fixture(scope="module")
@@ -63,7 +63,7 @@ def _merges_saved(folder) -> bool:
 
 
 def test_a_checkpoint_belongs_to_its_run_only(tmp_path):
-    from bpe_core.tokenizer import Tokenizer
+    from bpe_core.encoding.tokenizer import Tokenizer
 
     tokenizer = Tokenizer({i: bytes([i]) for i in range(256)} | {256: b"ab"}, [(b"a", b"b")])
     Checkpoint(tmp_path, {"vocab_size": 300}).save(tokenizer)

@@ -18,9 +18,9 @@ from tiktoken.load import load_tiktoken_bpe
 from tokenizers import Tokenizer as HfTokenizer
 
 from bpe_core.cli import main
+from bpe_core.encoding.reference import get_encoding
 from bpe_core.formats import load_any, load_json
 from bpe_core.formats.pattern_guess import guess_pattern
-from bpe_core.reference import get_encoding
 
 CORPUS = "low lower lowest newest widest the cat sat on the mat<|e|>\n" * 200
 

@@ -1,6 +1,6 @@
-"""Comparisons taken out of the window (bpe_core.comparison, bpe_core.html_tokens): per-token rows exact against
-tiktoken, HTML that escapes everything and fetches nothing, SVG that parses and wraps, CSV and JSON that give the
-ids and spans back, and `bpe compare --html/--svg/--csv/--json`."""
+"""Comparisons taken out of the window (bpe_core.render.comparison, bpe_core.render.html_tokens): per-token rows exact
+against tiktoken, HTML that escapes everything and fetches nothing, SVG that parses and wraps, CSV and JSON that give
+the ids and spans back, and `bpe compare --html/--svg/--csv/--json`."""
 
 from __future__ import annotations
 
@@ -21,15 +21,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bpe_core.cli import main
-from bpe_core.comparison import CSV_COLUMNS, Comparison, compare
-from bpe_core.errors import TokenizerWriteError
+from bpe_core.encoding.reference import get_encoding
+from bpe_core.encoding.tokenizer import Tokenizer
+from bpe_core.file_errors import TokenizerWriteError
 from bpe_core.formats import load_any, save_json
-from bpe_core.html_tokens import MARGIN, Summary
-from bpe_core.reference import get_encoding
-from bpe_core.token_label import render_token
-from bpe_core.token_style import SPECIAL_FILL, TOL_LIGHT, token_fill
-from bpe_core.tokenizer import Tokenizer
-from bpe_core.vocab import vocab_from_merges
+from bpe_core.render.comparison import CSV_COLUMNS, Comparison, compare
+from bpe_core.render.html_tokens import MARGIN, Summary
+from bpe_core.render.token_label import render_token
+from bpe_core.render.token_style import SPECIAL_FILL, TOL_LIGHT, token_fill
+from bpe_core.training.vocab import vocab_from_merges
 
 SAMPLES = Path(bpe_resources.__file__).parent / "samples"
 CODE = '''def merge(ids: list[int], pair: tuple[int, int], new: int) -> list[int]:

@@ -1,11 +1,11 @@
-"""A comparison as a PNG image with no window (bpe_core.png_tokens; `bpe compare --png`)."""
+"""A comparison as a PNG image with no window (bpe_core.render.png_tokens; `bpe compare --png`)."""
 
 import io
 
 from PIL import Image
 
 from bpe_core.cli import main
-from bpe_core.comparison import compare
+from bpe_core.render.comparison import compare
 
 TEXT = "Hello 世界 tokenizers 12345 😀<|endoftext|>"
 

@@ -10,8 +10,9 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from bpe_core import corpus
-from bpe_core.corpus import (
+from bpe_core.corpus import reader as corpus
+from bpe_core.corpus.counting import count_piece
+from bpe_core.corpus.reader import (
     CorpusError,
     CorpusInfo,
     CorpusReader,
@@ -20,9 +21,8 @@ from bpe_core.corpus import (
     WrongEncodingError,
     _Cutter,
 )
-from bpe_core.counting import count_piece
-from bpe_core.patterns import get_pattern, safe_boundary
-from bpe_core.specials import SpecialSplitter
+from bpe_core.pretokenize.patterns import get_pattern, safe_boundary
+from bpe_core.pretokenize.specials import SpecialSplitter
 
 SPECIALS = ("<|endoftext|>", "<|end|>")
 ATOMS = list("aZ9 \t\n\r.,'s中é😀/") + ["\r\n", "\n\n", "  ", "'S", "<|endoftext|>", "<|end|>", "'ll", "x\n/"]

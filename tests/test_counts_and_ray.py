@@ -10,13 +10,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bpe_core.cli import main
-from bpe_core.corpus import CorpusInfo, CorpusReader
-from bpe_core.counting import count_pieces
-from bpe_core.counts_file import Counts, CountsFileError, read_counts, write_counts
-from bpe_core.ray_counting import CRASH_ONCE, count_on_ray
-from bpe_core.sample_corpora import corpus_path
-from bpe_core.specials import SpecialSplitter
-from bpe_core.trainer import train_bpe
+from bpe_core.corpus.counting import count_pieces
+from bpe_core.corpus.counts_file import Counts, CountsFileError, read_counts, write_counts
+from bpe_core.corpus.ray_counting import CRASH_ONCE, count_on_ray
+from bpe_core.corpus.reader import CorpusInfo, CorpusReader
+from bpe_core.corpus.samples import corpus_path
+from bpe_core.pretokenize.specials import SpecialSplitter
+from bpe_core.training.trainer import train_bpe
 
 
 def pieces(paths, pattern="gpt2", specials=()):
@@ -76,8 +76,8 @@ def ray():
 @pytest.fixture(scope="module")
 def ray_session(ray, tmp_path_factory):
     """Starts a local Ray (again, after a test that stopped it) whose workers know a crash marker
-    (bpe_core.ray_counting.CRASH_ONCE); stops it after the module. The marker exists, so no worker crashes: a test
-    that removes it has the next counting task kill its worker."""
+    (bpe_core.corpus.ray_counting.CRASH_ONCE); stops it after the module. The marker exists, so no worker crashes: a
+    test that removes it has the next counting task kill its worker."""
     marker = tmp_path_factory.mktemp("ray") / "crashed"
     marker.touch()
 
@@ -183,7 +183,7 @@ def test_training_from_counts_equals_training_on_the_text(tmp_path, suffix):
 def test_a_word_count_file_is_a_counter_over_the_patterns_matches(tmp_path):
     import regex
 
-    from bpe_core.patterns import get_pattern
+    from bpe_core.pretokenize.patterns import get_pattern
 
     text = corpus_path("chinese-prose").read_text(encoding="utf-8")[:50_000]
     words = Counter(regex.findall(get_pattern("gpt2"), text))

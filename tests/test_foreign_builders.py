@@ -16,7 +16,7 @@ import sentencepiece
 from tokenizers import Regex, Tokenizer, decoders, models, normalizers, pre_tokenizers, trainers
 
 from bpe_core.formats import export
-from bpe_core.patterns import QWEN2
+from bpe_core.pretokenize.patterns import QWEN2
 
 SPECIAL = "<|endoftext|>"
 #: Hard cases every tokenizer is compared on.

@@ -16,7 +16,7 @@ from tiktoken.load import load_tiktoken_bpe
 
 from bpe_core.foreign import TiktokenTokenizer
 from bpe_core.formats import TokenizerFileError, load_any
-from bpe_core.patterns import PATTERNS, PatternError
+from bpe_core.pretokenize.patterns import PATTERNS, PatternError
 
 CUSTOM = r"""\p{L}+|\p{N}{1,2}| ?[^\s\p{L}\p{N}]+|\s+"""
 PIECES = list("ab Zé中文😀龘12 \r\n\t,.'") + ["e\u0301", "<|endoftext|>", "<s>", "  ", "ﬁ", "１２", "the "]

@@ -17,6 +17,8 @@ from hypothesis import strategies as st
 from tokenizers import Tokenizer as HfTokenizer
 
 from bpe_core import BpeTrainer
+from bpe_core.encoding.reference import get_encoding
+from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.formats import (
     HuggingFaceFileError,
     TokenizerFileError,
@@ -30,9 +32,7 @@ from bpe_core.formats import (
 )
 from bpe_core.formats.files import _UMASK
 from bpe_core.gpt2_bytes import BYTE_TO_CHAR, bytes_to_gpt2, gpt2_to_bytes, gpt2_to_bytes_many
-from bpe_core.patterns import pattern_source
-from bpe_core.reference import get_encoding
-from bpe_core.tokenizer import Tokenizer
+from bpe_core.pretokenize.patterns import pattern_source
 
 SPECIALS = ["<|endoftext|>", "<|pad|>"]
 CORPUS = (

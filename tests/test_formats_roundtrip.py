@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from tokenizers import Tokenizer as HfTokenizer
 
 from bpe_core import BpeTrainer, CorpusError
+from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.formats import export, load_gpt2_files, load_json, save_json
-from bpe_core.patterns import pattern_source
-from bpe_core.tokenizer import Tokenizer
+from bpe_core.pretokenize.patterns import pattern_source
 
 SPECIAL = "<|s|>"
 pieces = st.sampled_from(list("ab cé中\n\t") + ["the ", "中文", "😀", "x1", "'s", SPECIAL, "  "])

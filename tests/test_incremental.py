@@ -13,12 +13,12 @@ from test_foreign_builders import HF_CONFIGS, train_hf
 from tokenizers import AddedToken
 from tokenizers import Tokenizer as LibraryTokenizer
 
+from bpe_core.encoding.incremental import IncrementalEncoder, common_prefix, common_suffix, local_splitter
+from bpe_core.encoding.token_columns import TokenColumns, TokenGroups
+from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.foreign import HuggingFaceTokenizer, TiktokenTokenizer
 from bpe_core.formats import load_any
-from bpe_core.incremental import IncrementalEncoder, common_prefix, common_suffix, local_splitter
-from bpe_core.token_columns import TokenColumns, TokenGroups
-from bpe_core.tokenizer import Tokenizer
-from bpe_core.trainer import train_bpe
+from bpe_core.training.trainer import train_bpe
 
 SPECIAL = "<|endoftext|>"
 #: Pieces that move pre-token boundaries: runs of spaces before a word (``\s+(?!\S)``), contractions, digit runs

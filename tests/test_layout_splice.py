@@ -7,7 +7,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bpe_core.token_layout import FlowLayout
+from bpe_core.render.token_layout import FlowLayout
 
 TOKEN = st.tuples(st.sampled_from([4.0, 7.5, 10.0, 13.0, 31.0]), st.sampled_from([0, 0, 0, 0, 1, 2]), st.booleans())
 

@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from naive_bpe import apply_merges, naive_merges, naive_pair_counts
 
-from bpe_core import merge_engine
-from bpe_core.merge_engine import MergeEngine
+from bpe_core.training import merge_engine
+from bpe_core.training.merge_engine import MergeEngine
 
 
 def tokens_of(engine: MergeEngine, sequences: dict[bytes, int]) -> dict[bytes, list[bytes]]:

@@ -1,9 +1,9 @@
 """The derived merges of a big rank table are kept on disk and read back the same; a damaged or stale file is
 derived again."""
 
-from bpe_core import merges_cache, reference
-from bpe_core.merges_cache import cached_merges
-from bpe_core.tokenizer import _derive_merges, merges_from_ranks
+from bpe_core.encoding import merges_cache, reference
+from bpe_core.encoding.merges_cache import cached_merges
+from bpe_core.encoding.rank_merges import _derive_merges, merges_from_ranks
 
 
 def test_merges_are_read_back_equal_and_damage_is_derived_again(tmp_path, monkeypatch):

@@ -10,11 +10,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bpe_core.encoding.methods import METHODS, Cutter, Methods, UncoverableError
+from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.foreign import TiktokenTokenizer
 from bpe_core.formats import load_any
-from bpe_core.methods import METHODS, Cutter, Methods, UncoverableError
-from bpe_core.tokenizer import Tokenizer
-from bpe_core.trainer import BpeTrainer
+from bpe_core.training.trainer import BpeTrainer
 from tests.test_foreign_builders import HARD_TEXTS, build_hf
 
 TEXTS = (

@@ -6,7 +6,7 @@ from huggingface_hub.utils import filter_repo_objects
 from bpe_core import model_catalogue as catalogue
 from bpe_core.hub import TOKENIZER_PATTERNS, VOCABULARY_PATTERNS, parse_model_id
 from bpe_core.model_catalogue import MODELS, TIKTOKEN, CatalogueModel, families, find
-from bpe_core.patterns import PatternError, get_pattern
+from bpe_core.pretokenize.patterns import PatternError, get_pattern
 
 #: What each named pattern the catalogue asks for must do to a digit run (the tell-tale of each regex).
 DIGITS = {"qwen2": ["1", "2", "3", "4", "5"], "cl100k": ["123", "45"], "llama3": ["123", "45"]}
@@ -36,7 +36,7 @@ def test_the_named_patterns_cut_digits_as_their_models_do(name):
     try:
         pattern = get_pattern(name)
     except PatternError:
-        pytest.skip(f"named pattern {name!r} is not in bpe_core.patterns yet (the loaders' owner adds it)")
+        pytest.skip(f"named pattern {name!r} is not in bpe_core.pretokenize.patterns yet (the loaders' owner adds it)")
     assert pattern.findall("12345") == DIGITS[name]
 
 

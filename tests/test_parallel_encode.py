@@ -1,16 +1,16 @@
-"""Encoding a large text on every core (bpe_core.parallel_encode): the pieces cut at the safe points, encoded apart
-and joined, are the ids of the whole text -- on any text, with special tokens, for each shipped pattern -- and the
+"""Encoding a large text on every core (bpe_core.encoding.parallel_encode): the pieces cut at the safe points, encoded
+apart and joined, are the ids of the whole text -- on any text, with special tokens, for each shipped pattern -- and the
 worker pool gives them too."""
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bpe_core import parallel_encode
 from bpe_core.cli import main
-from bpe_core.parallel_encode import encode_in_processes, pieces, worth_processes
-from bpe_core.sample_corpora import corpus_path
-from bpe_core.tokenizer import Tokenizer
+from bpe_core.corpus.samples import corpus_path
+from bpe_core.encoding import parallel_encode
+from bpe_core.encoding.parallel_encode import encode_in_processes, pieces, worth_processes
+from bpe_core.encoding.tokenizer import Tokenizer
 
 SPECIAL = "<|endoftext|>"
 PARTS = [" ", "  ", "\n", "\n\n", "\t", "a", "ab", "I'm", "'s", "12", "中文", "😀", "!", ".", SPECIAL, "x "]

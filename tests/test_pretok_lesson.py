@@ -6,7 +6,7 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bpe_core.patterns import get_pattern
+from bpe_core.pretokenize.patterns import get_pattern
 from bpe_core.teaching import pretok_lesson
 from bpe_core.teaching.pretok_lesson import classify, gpt2_boundaries, pretokenization_lesson
 from bpe_core.teaching.walkthrough import replay

@@ -21,13 +21,13 @@ from bpe_core import (
     PatternTimeoutError,
     Tokenizer,
     check_pattern_on_sample,
-    pretokenize,
 )
 from bpe_core.cancelled import Cancelled
-from bpe_core.counting import WordCounts, count_piece, count_pieces
-from bpe_core.fast_findall import FastFindall
-from bpe_core.patterns import CL100K, get_pattern
-from bpe_core.pretokenize import Pretokenizer
+from bpe_core.corpus.counting import WordCounts, count_piece, count_pieces
+from bpe_core.pretokenize import pretokens as pretokenize
+from bpe_core.pretokenize.fast_findall import FastFindall
+from bpe_core.pretokenize.patterns import CL100K, get_pattern
+from bpe_core.pretokenize.pretokens import Pretokenizer
 from tests.child_processes import is_helper
 
 #: Patterns that put every character in some pre-token: named ones, and custom ones with groups, named groups,

@@ -4,12 +4,12 @@ a pair of bytes builds, where it stands in the text)."""
 import doctest
 from collections import Counter
 
-from bpe_core import token_label
+from bpe_core.encoding.tokenizer import Tokenizer
+from bpe_core.render import token_label
+from bpe_core.render.token_label import partial_chars
 from bpe_core.teaching import quiz
 from bpe_core.teaching.quiz import answer_place, question
-from bpe_core.token_label import partial_chars
-from bpe_core.tokenizer import Tokenizer
-from bpe_core.trainer import BpeTrainer
+from bpe_core.training.trainer import BpeTrainer
 
 CHINESE = "中文分词很有意思。我们学习中文，也学习分词。中文的词没有空格，分词让中文更好懂。" * 3
 ROUND = 5

@@ -7,9 +7,9 @@ import shutil
 import bpe_resources
 import pytest
 
-from bpe_core import reference
-from bpe_core.patterns import PatternError
-from bpe_core.reference import EncodingFileError
+from bpe_core.encoding import reference
+from bpe_core.encoding.reference import EncodingFileError
+from bpe_core.pretokenize.patterns import PatternError
 
 
 @pytest.fixture

@@ -1,12 +1,12 @@
 """The regex at work: a pattern's top-level alternatives, named, and each pre-token with the alternative that made
-it -- the pre-tokens exactly those of bpe_core.pretokenize, for every pattern the Teach window shows."""
+it -- the pre-tokens exactly those of bpe_core.pretokenize.pretokens, for every pattern the Teach window shows."""
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bpe_core.patterns import PATTERNS, PatternError
-from bpe_core.pretokenize import Pretokenizer
+from bpe_core.pretokenize.patterns import PATTERNS, PatternError
+from bpe_core.pretokenize.pretokens import Pretokenizer
 from bpe_core.teaching.regex_alternatives import SHOWN_PATTERNS, RegexAlternatives, describe, split_alternatives
 
 #: Characters that exercise every alternative: letters of several scripts and cases, digits, punctuation, spaces,

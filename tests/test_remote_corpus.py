@@ -8,10 +8,10 @@ import socket
 import pytest
 
 from bpe_core.cli import main
-from bpe_core.corpus_files import expand
-from bpe_core.counts_file import read_counts
+from bpe_core.corpus.counts_file import read_counts
+from bpe_core.corpus.locations import expand
+from bpe_core.corpus.samples import corpus_path
 from bpe_core.formats import load_json
-from bpe_core.sample_corpora import corpus_path
 
 pytest.importorskip("pyarrow")
 

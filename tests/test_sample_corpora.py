@@ -6,7 +6,7 @@ import pytest
 import regex
 
 from bpe_core import BpeTrainer
-from bpe_core.sample_corpora import SAMPLE_CORPORA, SampleCorpusError, cache_dir, corpus_path, get_corpus
+from bpe_core.corpus.samples import SAMPLE_CORPORA, SampleCorpusError, cache_dir, corpus_path, get_corpus
 
 
 @pytest.fixture(autouse=True)

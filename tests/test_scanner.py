@@ -12,10 +12,10 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from bpe_core import fast_findall, scanner
-from bpe_core.patterns import SHIPPED, get_pattern
-from bpe_core.reference import get_encoding
-from bpe_core.tokenizer import Tokenizer
+from bpe_core.encoding.reference import get_encoding
+from bpe_core.encoding.tokenizer import Tokenizer
+from bpe_core.pretokenize import fast_findall, scanner
+from bpe_core.pretokenize.patterns import SHIPPED, get_pattern
 
 #: Characters each alternative of the patterns sets apart: contractions in every case and their case-insensitive
 #: twins (long s, Kelvin sign), line breaks, slashes, digits of several kinds, title-case and modifier letters,
@@ -180,7 +180,7 @@ def test_a_process_finding_the_classes_cached_imports_no_numpy(tmp_path):
     """What a counting worker imports and runs, in a fresh process: the second one reads the classes from the cache
     the first one wrote, in a few milliseconds and without numpy (about 0.2 s less per worker)."""
     code = (
-        "import sys, bpe_core.counting; from bpe_core import scanner; "
+        "import sys, bpe_core.corpus.counting; from bpe_core.pretokenize import scanner; "
         "print(scanner.findall('gpt2', 'Hello world 12345'), 'numpy' in sys.modules)"
     )
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}

@@ -7,7 +7,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bpe_core.token_columns import TokenColumns
+from bpe_core.encoding.token_columns import TokenColumns
 
 
 def columns(joined: list[bool]) -> TokenColumns:

@@ -1,4 +1,4 @@
-"""The Compare tab's token layout (bpe_core/token_layout.py): boxes flow in rows like words, without Qt."""
+"""The Compare tab's token layout (bpe_core/render/token_layout.py): boxes flow in rows like words, without Qt."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import sys
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bpe_core.token_layout import FlowLayout
+from bpe_core.render.token_layout import FlowLayout
 
 MARGIN, GAP, BOX, ROW, TALL = 6.0, 2.0, 20.0, 27.0, 45.0
 
@@ -109,5 +109,5 @@ def test_between_boxes_and_under_them_nothing_is_hit():
 
 
 def test_the_layout_module_imports_no_qt():
-    code = "import sys, bpe_core.token_layout; sys.exit(any(m.startswith('PySide6') for m in sys.modules))"
+    code = "import sys, bpe_core.render.token_layout; sys.exit(any(m.startswith('PySide6') for m in sys.modules))"
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0

@@ -6,12 +6,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bpe_core.encoding.token_spans import CharPart
+from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.foreign import TiktokenTokenizer
 from bpe_core.foreign.first_merges import FirstMerges
-from bpe_core.patterns import QWEN2
+from bpe_core.pretokenize.patterns import QWEN2
 from bpe_core.teaching.trace import trace_encoding
-from bpe_core.tokenizer import Tokenizer
-from bpe_core.views import CharPart
 
 
 @functools.cache

@@ -11,13 +11,15 @@ import tiktoken
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from bpe_core import BpeTrainer, fast_findall
-from bpe_core import tokenizer as tokenizer_module
-from bpe_core.long_merge import merge_by_heap, merge_in_rounds
-from bpe_core.patterns import SHIPPED, get_pattern
-from bpe_core.pretokenize import Pretokenizer
-from bpe_core.reference import cached_reference_ranks, get_encoding, reference_names
-from bpe_core.tokenizer import Tokenizer, UnknownTokenError, merges_from_ranks
+from bpe_core import BpeTrainer
+from bpe_core.encoding import tokenizer as tokenizer_module
+from bpe_core.encoding import word_merge
+from bpe_core.encoding.long_merge import merge_by_heap, merge_in_rounds
+from bpe_core.encoding.reference import cached_reference_ranks, get_encoding, reference_names
+from bpe_core.encoding.tokenizer import Tokenizer, UnknownTokenError, merges_from_ranks
+from bpe_core.pretokenize import fast_findall
+from bpe_core.pretokenize.patterns import SHIPPED, get_pattern
+from bpe_core.pretokenize.pretokens import Pretokenizer
 
 NAMES = reference_names()
 
@@ -147,7 +149,7 @@ def test_user_tiktoken_file(tmp_path):
 def test_from_tiktoken_never_uses_the_network(monkeypatch):
     import socket
 
-    from bpe_core import reference
+    from bpe_core.encoding import reference
 
     def refuse(*args, **kwargs):
         raise AssertionError("network access attempted")
@@ -245,7 +247,7 @@ def test_heap_merge_equals_simple_merge(tokenizers, gpt2_by_pairs, monkeypatch, 
     tok = tokenizers["gpt2"] if rule == "ranks" else gpt2_by_pairs
     word = text.encode()
     heap = tok._merge_long(word)
-    monkeypatch.setattr(tokenizer_module, "_LONG_WORD", 10**9)
+    monkeypatch.setattr(word_merge, "_LONG_WORD", 10**9)
     assert heap == tok.merge_parts(word)
     assert b"".join(heap) == word
 
@@ -271,7 +273,7 @@ def test_merge_in_rounds_equals_simple_merge(few_letters_tokenizer, tokenizers, 
     merge_in_rounds(word, tok._pair_merge, trace)
     heap_trace = []
     heap = merge_by_heap(word, tok._pair_merge, heap_trace)
-    monkeypatch.setattr(tokenizer_module, "_LONG_WORD", 10**9)
+    monkeypatch.setattr(word_merge, "_LONG_WORD", 10**9)
     simple_trace = []
     assert rounds == heap == tok.merge_parts(word, simple_trace)
     assert trace == heap_trace == simple_trace
@@ -308,7 +310,7 @@ def test_merge_in_rounds_on_any_vocabulary_is_exact_or_steps_aside(picks, order,
     rounds = merge_in_rounds(word, tok._pair_merge)
     simple = tok.merge_parts(word) if len(word) <= 64 else None
     if simple is None:
-        with mock.patch.object(tokenizer_module, "_LONG_WORD", 10**9):
+        with mock.patch.object(word_merge, "_LONG_WORD", 10**9):
             simple = tok.merge_parts(word)
     assert rounds is None or rounds == simple
     assert merge_by_heap(word, tok._pair_merge) == simple

@@ -16,10 +16,10 @@ from naive_bpe import apply_merges
 from test_trainer import CHINESE, CODE, ENGLISH, MIXED, SPECIAL, reference_words
 
 from bpe_core import BpeTrainer
+from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.formats import load_json, save_json
 from bpe_core.messages import ENGLISH as SENTENCES
-from bpe_core.tokenizer import Tokenizer
-from bpe_core.variants.errors import VariantSettingError
+from bpe_core.variants.setting_error import VariantSettingError
 
 SAMPLES = Path(__file__).resolve().parents[1] / "resources" / "samples"
 DIGIT_LETTER = r"\d\p{L}|\p{L}\d"
@@ -247,7 +247,7 @@ def test_bpe_train_resumes_with_the_saved_pattern_and_special_tokens(tmp_path, c
 
 
 def test_the_training_process_runs_the_variants(tmp_path):
-    from bpe_core.training_process import Corpus, TrainConfig, TrainingJob, TrainingProcess
+    from bpe_core.training.process import Corpus, TrainConfig, TrainingJob, TrainingProcess
 
     first = trained(MIXED, 400, "gpt2", [SPECIAL])
     save_json(tokenizer_of(first), tmp_path / "first.json")

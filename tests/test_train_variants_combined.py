@@ -14,9 +14,9 @@ from test_trainer import CHINESE, ENGLISH, SPECIAL, reference_words
 
 from bpe_core import BpeTrainer
 from bpe_core.variants.base import Variant
-from bpe_core.variants.errors import VariantSettingError
-from bpe_core.variants.parity import held_out
+from bpe_core.variants.parity_languages import held_out
 from bpe_core.variants.registry import CANNOT_COMBINE, ORDER
+from bpe_core.variants.setting_error import VariantSettingError
 
 
 @pytest.fixture(scope="module")

@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 from test_trainer import CHINESE, ENGLISH, SPECIAL
 
 from bpe_core import BpeTrainer
+from bpe_core.corpus.samples import corpus_path
 from bpe_core.formats import load_json, save_json
-from bpe_core.sample_corpora import corpus_path
-from bpe_core.variants.errors import VariantSettingError
-from bpe_core.variants.parity import compression_curves, held_out, parse_language
+from bpe_core.variants.parity_languages import compression_curves, held_out, parse_language
+from bpe_core.variants.setting_error import VariantSettingError
 
 EN = corpus_path("english-prose").read_text(encoding="utf-8")[:200_000]
 ZH = corpus_path("chinese-prose").read_text(encoding="utf-8")[:70_000]

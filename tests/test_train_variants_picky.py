@@ -14,12 +14,12 @@ from naive_bpe import naive_picky
 from test_trainer import CHINESE, ENGLISH, MIXED, SPECIAL, reference_words
 
 from bpe_core import BpeTrainer
+from bpe_core.corpus.samples import corpus_path
 from bpe_core.formats import export, load_json, save_json
-from bpe_core.merge_engine import MergeEngine
-from bpe_core.sample_corpora import corpus_path
-from bpe_core.variants.errors import VariantSettingError
+from bpe_core.training.merge_engine import MergeEngine
 from bpe_core.variants.picky import PickyHistory, PickyTokenizer
 from bpe_core.variants.picky_replay import Events, replay_long, replay_short
+from bpe_core.variants.setting_error import VariantSettingError
 
 ENGLISH_PROSE = corpus_path("english-prose").read_text(encoding="utf-8")
 

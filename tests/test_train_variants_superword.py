@@ -15,10 +15,10 @@ from test_train_variants import naive_merges_with_rule
 from test_trainer import CODE, EMOJI, ENGLISH, MIXED, SPECIAL, reference_words
 
 from bpe_core import BpeTrainer
+from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.formats import load_json, save_json
-from bpe_core.specials import SpecialSplitter
-from bpe_core.tokenizer import Tokenizer
-from bpe_core.variants.errors import VariantSettingError
+from bpe_core.pretokenize.specials import SpecialSplitter
+from bpe_core.variants.setting_error import VariantSettingError
 from bpe_core.variants.superword import SUPERBPE_STAGE2, isolated
 
 SAMPLES = Path(__file__).resolve().parents[1] / "resources" / "samples"

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from naive_bpe import naive_merges, naive_pair_counts, naive_token_count
 
 from bpe_core import BpeTrainer, Cancelled, CorpusError, PatternError, train_bpe
-from bpe_core.patterns import get_pattern
-from bpe_core.specials import SpecialSplitter
+from bpe_core.pretokenize.patterns import get_pattern
+from bpe_core.pretokenize.specials import SpecialSplitter
 
 ENGLISH = (
     "It was a bright cold day in April, and the clocks were striking thirteen. The hallway smelt of boiled "
@@ -167,7 +167,7 @@ def test_non_utf8_file_names_file_and_offset(tmp_path):
 
 
 def test_utf8_error_offset_across_blocks(tmp_path, monkeypatch):
-    from bpe_core import corpus
+    from bpe_core.corpus import reader as corpus
 
     monkeypatch.setattr(corpus, "BLOCK_BYTES", 7)
     path = tmp_path / "c.txt"
@@ -311,7 +311,7 @@ def test_unmatched_characters_are_recorded_with_a_warning():
 
 def test_none_counts_in_this_process(monkeypatch):
     """With no pre-tokenization a piece is the whole text: no worker process gets it."""
-    import bpe_core.trainer as trainer_module
+    import bpe_core.training.trainer as trainer_module
 
     seen = []
     count_pieces = trainer_module.count_pieces

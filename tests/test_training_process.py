@@ -8,7 +8,7 @@ import threading
 import pytest
 
 from bpe_core import BpeTrainer
-from bpe_core.training_process import (
+from bpe_core.training.process import (
     Corpus,
     Counted,
     Counting,

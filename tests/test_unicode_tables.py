@@ -21,7 +21,7 @@ import regex
 import tiktoken
 from tokenizers import Regex, pre_tokenizers
 
-from bpe_core import scanner
+from bpe_core.pretokenize import scanner
 
 
 @functools.cache

@@ -3,8 +3,8 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bpe_core.encoding.reference import get_encoding
 from bpe_core.foreign import TiktokenTokenizer
-from bpe_core.reference import get_encoding
 from bpe_core.vocabulary import VocabularySource, build_table, vocabulary_source
 from bpe_core.vocabulary.overlap import vocabulary_overlap
 

@@ -5,8 +5,8 @@ import unicodedata
 
 import pytest
 
-from bpe_core.reference import get_encoding
-from bpe_core.tokenizer import Tokenizer
+from bpe_core.encoding.reference import get_encoding
+from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.vocabulary import VocabularySource, build_table
 from bpe_core.vocabulary.parity import (
     ParallelTextError,
@@ -94,7 +94,7 @@ def test_a_missing_file_is_named(tmp_path):
 
 
 def test_gini_says_how_evenly_a_tokenizer_serves_the_languages():
-    from bpe_core.reference import get_encoding
+    from bpe_core.encoding.reference import get_encoding
     from bpe_core.vocabulary.parity import gini, parity_gini
 
     passage = load_parallel_text()

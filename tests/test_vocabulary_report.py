@@ -3,9 +3,9 @@
 import bpe_resources
 import pytest
 
+from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.formats import TokenizerFileError, save_json
-from bpe_core.tokenizer import Tokenizer
-from bpe_core.trainer import BpeTrainer
+from bpe_core.training.trainer import BpeTrainer
 from bpe_core.vocabulary.report import load_source, vocab_report
 
 

@@ -10,11 +10,11 @@ import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bpe_core.encoding.reference import get_encoding
+from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.foreign import TiktokenTokenizer
-from bpe_core.reference import get_encoding
-from bpe_core.token_label import render_token
-from bpe_core.tokenizer import Tokenizer
-from bpe_core.vocab import vocab_from_merges
+from bpe_core.render.token_label import render_token
+from bpe_core.training.vocab import vocab_from_merges
 from bpe_core.vocabulary import (
     SCRIPTS,
     FilterError,
@@ -309,8 +309,8 @@ def test_o200k_has_long_han_tokens_and_the_expected_shape():
 
 
 class _AdapterLike:
-    """What the vocabulary reads of a tokenizer (:class:`bpe_core.protocol.ShownTokenizer`): ids with gaps, each
-    one's bytes, no merges."""
+    """What the vocabulary reads of a tokenizer (:class:`bpe_core.encoding.protocol.ShownTokenizer`): ids with gaps,
+    each one's bytes, no merges."""
 
     name, special_tokens, merges, merge_rule, record, pretokenizer = "adapter", {"<s>": 6}, None, "pairs", None, None
 

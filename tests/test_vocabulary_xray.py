@@ -8,11 +8,11 @@ import bpe_resources
 import pytest
 
 from bpe_core.cli import main
+from bpe_core.encoding.methods import Methods
+from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.foreign import TiktokenTokenizer
 from bpe_core.formats import load_any
-from bpe_core.methods import Methods
-from bpe_core.tokenizer import Tokenizer
-from bpe_core.trainer import BpeTrainer
+from bpe_core.training.trainer import BpeTrainer
 from bpe_core.vocabulary.table import char_class
 from bpe_core.vocabulary.xray import record_residues, xray, xray_csv, xray_json, xray_report
 from bpe_core.words import chinese_segmenter, split_words

@@ -15,7 +15,7 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass
 
-from bpe_core.views import TokenView
+from bpe_core.encoding.token_spans import TokenView
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,7 @@ def chunk_of_tokens(view: TokenView) -> list[int]:
     """For each token, the index of the pre-token chunk it lies in (``view.chunks``: sorted character offsets
     where chunks begin). Tokens never cross a chunk boundary, since BPE merges only inside a pre-token.
 
-    >>> from bpe_core.tokenizer import Tokenizer
+    >>> from bpe_core.encoding.tokenizer import Tokenizer
     >>> chunk_of_tokens(Tokenizer.from_tiktoken("gpt2").view("hello world"))
     [0, 1]
     """

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bpe_core.protocol import ShownTokenizer
+from bpe_core.encoding.protocol import ShownTokenizer
 from bpe_core.teaching.lesson_text import LessonText
 
 #: How the keys of kept runs begin (a Compare pane of a kept run is keyed so).

@@ -1,9 +1,9 @@
 r"""What each compare pane encodes with: our trained/opened tokenizer, a shipped tiktoken encoding, or any source the
 user added (a file of any kind, a folder, ``hf:ORG/NAME``: :func:`load_source`, through
 :func:`bpe_core.formats.load_any`; published models' tokenizers are encoded by their own library). All of them are
-:class:`~bpe_core.protocol.ShownTokenizer`\ s behind one :class:`PaneSource`, which turns a text into a
-:class:`PaneResult` -- the tokenizer's :class:`~bpe_core.views.TokenView` and each token's pre-token chunk -- and is
-used only from the encoding thread.
+:class:`~bpe_core.encoding.protocol.ShownTokenizer`\ s behind one :class:`PaneSource`, which turns a text into a
+:class:`PaneResult` -- the tokenizer's :class:`~bpe_core.encoding.token_spans.TokenView` and each token's pre-token
+chunk -- and is used only from the encoding thread.
 
 >>> source = reference_source("gpt2")
 >>> result = source.encode("hello world")
@@ -26,17 +26,18 @@ from app.common.boundaries import chunk_of_tokens
 from app.common.step_tokenizer import tokenizer_from_steps
 from app.common.wording.engine_messages import engine_message
 from app.common.wording.methods import method_name
-from bpe_core import formats, reference
+from bpe_core import formats
+from bpe_core.encoding import reference
+from bpe_core.encoding.incremental import IncrementalEncoder
+from bpe_core.encoding.methods import UncoverableError, methods_of
+from bpe_core.encoding.protocol import ShownTokenizer, TokenRank
+from bpe_core.encoding.token_columns import TokenColumns, TokenGroups
+from bpe_core.encoding.token_spans import TokenView
 from bpe_core.foreign import TiktokenTokenizer
 from bpe_core.foreign.library_host import LibraryError
-from bpe_core.incremental import IncrementalEncoder
 from bpe_core.messages import Message
-from bpe_core.methods import UncoverableError, methods_of
-from bpe_core.patterns import PatternError
-from bpe_core.protocol import ShownTokenizer, TokenRank
-from bpe_core.token_columns import TokenColumns, TokenGroups
-from bpe_core.token_label import merge_number
-from bpe_core.views import TokenView
+from bpe_core.pretokenize.patterns import PatternError
+from bpe_core.render.token_label import merge_number
 
 #: The shipped encodings shown by default, in pane order.
 REFERENCE_PANES = ("gpt2", "cl100k_base", "o200k_base")
@@ -65,17 +66,17 @@ class PaneResult:
 
 
 class PaneSource:
-    """What one pane encodes with: any tokenizer BPE Explorer shows (a :class:`~bpe_core.protocol.ShownTokenizer`),
-    given, or loaded by ``load()`` on first use -- in the encoding thread (a reference's ranks take up to a second,
-    10,000 merge steps ~22 ms to build: too long for the GUI thread several times a second). ``key`` names the pane,
-    ``label`` is its title."""
+    """What one pane encodes with: any tokenizer BPE Explorer shows (a
+    :class:`~bpe_core.encoding.protocol.ShownTokenizer`), given, or loaded by ``load()`` on first use -- in the encoding
+    thread (a reference's ranks take up to a second, 10,000 merge steps ~22 ms to build: too long for the GUI thread
+    several times a second). ``key`` names the pane, ``label`` is its title."""
 
     def __init__(
         self, key: str, label: str, tokenizer: ShownTokenizer | None = None, *, load=None, method: Method | None = None
     ):
         self.key, self.label = key, label
         self._tokenizer, self._load = tokenizer, load
-        self.method = method  # another way to cut with the same vocabulary (bpe_core.methods); None: its own
+        self.method = method  # another way to cut with the same vocabulary (bpe_core.encoding.methods); None: its own
         self.base = (key, label)  # the key and title of the pane cut the tokenizer's own way
         self._incremental: IncrementalEncoder | None = None  # re-encodes only what an edit touches
 
@@ -133,7 +134,7 @@ class PaneSource:
 
 @dataclass(frozen=True)
 class Method:
-    """An encoding method of :mod:`bpe_core.methods` with its settings: ``p`` and ``seed`` for dropout."""
+    """An encoding method of :mod:`bpe_core.encoding.methods` with its settings: ``p`` and ``seed`` for dropout."""
 
     name: str
     p: float = 0.1
@@ -159,7 +160,7 @@ def training_source(key: str, label: str, steps, special_tokens: dict[str, int],
 
 
 def rank_text(rank: TokenRank, token_id: int = 0, model: str = "BPE") -> str:
-    """How a tooltip words a token's :class:`~bpe_core.protocol.TokenRank` (``token_id`` and ``model`` name a
+    """How a tooltip words a token's :class:`~bpe_core.encoding.protocol.TokenRank` (``token_id`` and ``model`` name a
     SentencePiece piece, or a model without merges).
 
     >>> rank_text(TokenRank("merge", 0)), rank_text(TokenRank("unmade")), rank_text(TokenRank("rank", 995))

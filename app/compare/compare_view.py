@@ -10,8 +10,9 @@ tokenizer" menu. The view puts together its parts and is what the rest of the wi
   the runs kept in the Train tab; the question about a file's pattern: :mod:`~app.compare.pattern_question`);
 - :mod:`~app.compare.export_menu` the Export menu.
 
-Typing re-encodes at once, in the background, only the pre-tokens around the edit (:mod:`bpe_core.incremental`); the
-view only draws the engine's token records, and lays out and paints only what the edit changed in view.
+Typing re-encodes at once, in the background, only the pre-tokens around the edit
+(:mod:`bpe_core.encoding.incremental`); the view only draws the engine's token records, and lays out and paints only
+what the edit changed in view.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ DEFAULT_TEXT = QT_TRANSLATE_NOOP(
     'def greet(name):\n    return f"Hello, {name}!"  # 42 tokens?\n',
 )
 #: Typing re-encodes at the next turn of the event loop (edits arriving together are encoded once): an edit costs
-#: only the pre-tokens around it (bpe_core.incremental), so there is no pause to wait for.
+#: only the pre-tokens around it (bpe_core.encoding.incremental), so there is no pause to wait for.
 DEBOUNCE_MS = 0
 
 
@@ -155,7 +156,8 @@ class CompareView(QWidget):
         return dialog
 
     def show_method(self, key: str, name: str) -> TokenPane | None:
-        """A pane beside ``key``'s cutting its tokenizer by ``name`` (greedy, fewest, dropout: bpe_core.methods)."""
+        """A pane beside ``key``'s cutting its tokenizer by ``name`` (greedy, fewest, dropout:
+        bpe_core.encoding.methods)."""
         source = self.sources.get(key)
         if source is None:
             return None

@@ -1,6 +1,7 @@
 """The Compare tab's exports as bytes: a picture of the panes as they are on screen (PNG, or SVG drawn by
-:class:`QSvgGenerator`), and the whole text under every pane's tokenizer as a :class:`bpe_core.comparison.Comparison`
-laid out at a chosen width (SVG, or PNG drawn from that SVG), a page that needs nothing else (HTML), CSV or JSON.
+:class:`QSvgGenerator`), and the whole text under every pane's tokenizer as a
+:class:`bpe_core.render.comparison.Comparison` laid out at a chosen width (SVG, or PNG drawn from that SVG), a page that
+needs nothing else (HTML), CSV or JSON.
 
 A comparison is built from the panes that show tokens of the text; the others (loading, failed, not encoded yet)
 are left out, and named (:func:`comparison_of`).
@@ -17,7 +18,7 @@ from PySide6.QtSvg import QSvgGenerator, QSvgRenderer
 from PySide6.QtWidgets import QWidget
 
 from app.common.sources import PaneResult
-from bpe_core.comparison import Comparison
+from bpe_core.render.comparison import Comparison
 
 #: What can be exported: the panes as shown, or the whole text (kind -> the file's suffix).
 SCREEN_KINDS = {"screen_png": ".png", "screen_svg": ".svg"}

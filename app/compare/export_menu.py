@@ -22,8 +22,8 @@ from app.compare.export import (
 )
 from app.compare.pane_set import PaneSet
 from bpe_core import formats
-from bpe_core.html_tokens import DEFAULT_WIDTH, MIN_WIDTH
 from bpe_core.messages import EngineError
+from bpe_core.render.html_tokens import DEFAULT_WIDTH, MIN_WIDTH
 
 #: The widest picture of the whole text offered, in pixels.
 MAX_WIDTH = 8000

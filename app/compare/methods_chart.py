@@ -1,6 +1,6 @@
 """The encoding methods side by side (issue 22): for every tokenizer in the Compare tab, the tokens per byte of the
 Compare text under its own BPE, greedy longest match, fewest tokens and BPE-dropout
-(:func:`bpe_core.methods.method_costs`, in a worker), as grouped bars with a table of the figures.
+(:func:`bpe_core.encoding.methods.method_costs`, in a worker), as grouped bars with a table of the figures.
 
 The bars lie across, a group per tokenizer, so that each group's name has a line of its own beside it however many
 tokenizers there are (names under upright bars overlapped, and the axis dropped the last ones); a name longer than
@@ -19,7 +19,7 @@ from app import style
 from app.common.background.jobs import Jobs
 from app.common.charts.chart import TICK_PT, Chart
 from app.common.wording.methods import method_name
-from bpe_core.methods import METHODS, MethodCost, method_costs
+from bpe_core.encoding.methods import METHODS, MethodCost, method_costs
 
 #: The widest a tokenizer's name gets beside its bars, in pixels at the usual text size.
 NAME_WIDTH = 260

@@ -8,7 +8,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, QTimer, Slot
 
 from app.common.sources import OWN_KEY, PaneSource, training_source
 from app.compare.pane_set import PaneSet
-from bpe_core.token_label import render_pair
+from bpe_core.render.token_label import render_pair
 
 #: While training, the "Ours" pane follows the merges at most this often.
 STEPS_INTERVAL_MS = 100

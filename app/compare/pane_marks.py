@@ -12,9 +12,9 @@ from app.common.boundaries import compare_cuts, cut_offsets
 from app.common.sources import PaneResult
 from app.common.wording.char_words import builds_in, part_of
 from app.compare.token_pane import TokenPane
+from bpe_core.render.token_label import render_token
 from bpe_core.teaching.cut_difference import CutDifference, difference_of
 from bpe_core.teaching.replay import pair_starts
-from bpe_core.token_label import render_token
 
 #: Why two tokenizers first cut differently (bpe_core.teaching.cut_difference.REASONS), in words.
 REASON_WORDS = {

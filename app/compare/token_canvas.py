@@ -1,6 +1,6 @@
 """One pane's tokens drawn as colored boxes that flow like the text (a custom-painted scroll area).
 
-The canvas measures each token's label with Qt (once per token id), asks a :class:`~bpe_core.token_layout.
+The canvas measures each token's label with Qt (once per token id), asks a :class:`~bpe_core.render.token_layout.
 FlowLayout` where the boxes go (once per text, width, font or mode), and paints only the rows in view
 (:mod:`app.compare.token_paint`), so long texts cost little; colors and fonts come from :mod:`app.style`. Under
 each row there is room for
@@ -26,10 +26,10 @@ from PySide6.QtWidgets import QAbstractScrollArea, QToolTip
 from app.compare import token_paint
 from app.compare.token_paint import GAP, PAD
 from app.style import GlyphCheck, Palette, drawable_segments, mono_font, text_font
-from bpe_core.token_columns import TokenColumns, TokenGroups
-from bpe_core.token_label import Segments, label_segments, newlines, render_token
-from bpe_core.token_layout import FlowLayout
-from bpe_core.views import TokenView
+from bpe_core.encoding.token_columns import TokenColumns, TokenGroups
+from bpe_core.encoding.token_spans import TokenView
+from bpe_core.render.token_label import Segments, label_segments, newlines, render_token
+from bpe_core.render.token_layout import FlowLayout
 
 MARGIN = 6.0
 EMPTY_WIDTH = 8.0

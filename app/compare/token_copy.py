@@ -1,9 +1,9 @@
 """What a pane puts on the clipboard: its token ids, its tokens as text, or its tokens as JSON (no Qt here).
 
-Tokens are written as everywhere else (:func:`bpe_core.token_label.render_token`: whitespace as ␣ ↵ ⇥, bytes that
+Tokens are written as everywhere else (:func:`bpe_core.render.token_label.render_token`: whitespace as ␣ ↵ ⇥, bytes that
 are not a whole character as ``<E4><B8>``), so a copied line reads as the pane shows it and stays one line.
 
->>> from bpe_core.views import view_from_spans
+>>> from bpe_core.encoding.token_spans import view_from_spans
 >>> view = view_from_spans("Hi, 鬱", [17250, 11, 220, 165, 105], [b"Hi", b",", b" \\xe9", b"\\xac", b"\\xb1"],
 ...                        [0, 2, 3, 5, 6], [2, 3, 5, 6, 7], set())
 >>> ids_text(view)
@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import json
 
-from bpe_core.token_label import render_token
-from bpe_core.views import TokenView
+from bpe_core.encoding.token_spans import TokenView
+from bpe_core.render.token_label import render_token
 
 #: What separates the tokens of :func:`tokens_text`.
 SEPARATOR = "|"

@@ -16,7 +16,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 
 from app import style
 from app.style import shown_text
-from bpe_core.token_columns import TokenColumns, TokenGroups
+from bpe_core.encoding.token_columns import TokenColumns, TokenGroups
 
 if TYPE_CHECKING:
     from app.compare.token_canvas import TokenCanvas

@@ -27,7 +27,7 @@ from app.compare.elided_label import ElidedLabel
 from app.compare.token_canvas import TokenCanvas
 from app.compare.token_copy import ids_text, tokens_json, tokens_text
 from app.style import PAIR
-from bpe_core.token_columns import TokenColumns
+from bpe_core.encoding.token_columns import TokenColumns
 
 FEWEST_STYLE = "QFrame#paneHeader { background: #dff3e4; border-bottom: 2px solid #2e7d32; }"
 PLAIN_STYLE = "QFrame#paneHeader { background: #f1f1f4; border-bottom: 1px solid #c8c8d0; }"
@@ -42,7 +42,7 @@ class TokenPane(QWidget):
     token_clicked = Signal(str, int)
     token_double_clicked = Signal(str, int)
     copied = Signal(str)
-    method_requested = Signal(str, str)  # key, a method of bpe_core.methods: another pane cut that way
+    method_requested = Signal(str, str)  # key, a method of bpe_core.encoding.methods: another pane cut that way
     dropout_changed = Signal(str, float, bool)  # key, p, a new draw
 
     def __init__(self, key: str, title: str, parent=None, *, removable: bool = False):

@@ -20,7 +20,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QMouseEvent, QPainter, Q
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from app import style
-from bpe_core.token_label import Segments
+from bpe_core.render.token_label import Segments
 
 
 @dataclass(frozen=True)
@@ -29,9 +29,9 @@ class Chip:
     (e.g. the id), a ``mark``, ``gap`` to leave extra room before it (a pre-token boundary), ``group``: consecutive
     chips with the same group number are joined by a bracket underneath (the two halves of a pair about to merge),
     ``special`` for a special token (dark, as in the Compare tab), and ``segments``, the label as runs of text and
-    hex bytes (:func:`bpe_core.token_label.label_segments`; empty: ``text`` alone), hex drawn as in the Compare
+    hex bytes (:func:`bpe_core.render.token_label.label_segments`; empty: ``text`` alone), hex drawn as in the Compare
     tab; ``fill`` replaces the color by id (a pre-token colored by the regex alternative that matched it); ``hint``,
-    the characters a token of part of a character builds toward (:func:`bpe_core.token_label.partial_chars`),
+    the characters a token of part of a character builds toward (:func:`bpe_core.render.token_label.partial_chars`),
     written after its label in the hex bytes' colour."""
 
     text: str

@@ -29,7 +29,7 @@ from app.style import mono_font
 from app.teaching.base import TeachingView
 from app.teaching.pair_chart import PairCountsChart
 from bpe_core.teaching.classic_bpe import SENNRICH_EXAMPLE, TEXTBOOK_EXAMPLE, ClassicBpe, learn_classic_bpe
-from bpe_core.trainer import BpeTrainer
+from bpe_core.training.trainer import BpeTrainer
 
 #: label (English, translated when shown) -> (word frequencies, end-of-word marker)
 PRESETS = {

@@ -16,9 +16,9 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QScrollArea, QVBox
 from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import Chip, TokenChips
 from app.token_text import render_token, render_token_html
+from bpe_core.encoding.tokenizer import Tokenizer
+from bpe_core.render.token_label import merge_number, partial_chars
 from bpe_core.teaching.trace import PretokenTrace, trace_encoding
-from bpe_core.token_label import merge_number, partial_chars
-from bpe_core.tokenizer import Tokenizer
 
 DEFAULT_TEXT = "hello world, the lowest tokenizer"
 
@@ -27,7 +27,7 @@ def merge_order(traces: list[PretokenTrace]) -> list[tuple[int, int]]:
     """``(pre-token index, event index)`` for every merge of the text: lowest rank first, then leftmost, each
     pre-token's own merges kept in their order.
 
-    >>> from bpe_core.tokenizer import Tokenizer
+    >>> from bpe_core.encoding.tokenizer import Tokenizer
     >>> traces = trace_encoding(Tokenizer.from_tiktoken("gpt2"), "hello he")
     >>> [traces[p].merges[e].rank for p, e in merge_order(traces)]
     [2, 2, 41, 83, 12502, 31117]

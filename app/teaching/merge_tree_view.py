@@ -35,10 +35,10 @@ from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import TokenChips
 from app.teaching.token_chips import view_chips
 from app.token_text import render_token, render_token_html
-from bpe_core.protocol import ShownTokenizer
+from bpe_core.encoding.protocol import ShownTokenizer
+from bpe_core.encoding.tokenizer import UnknownTokenError
+from bpe_core.render.token_label import merge_number
 from bpe_core.teaching.merge_tree import MergeNode, MergeTrees
-from bpe_core.token_label import merge_number
-from bpe_core.tokenizer import UnknownTokenError
 
 DEFAULT_TEXT = "The tokenization of unbelievable words"
 #: A small tree is enlarged to fill the view, up to this many times its drawn size.

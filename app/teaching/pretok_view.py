@@ -33,6 +33,7 @@ from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import TokenChips
 from app.teaching.token_chips import view_chips
 from app.token_text import render_token
+from bpe_core.render.token_label import visible
 from bpe_core.teaching.lesson_text import pretokenization_text
 from bpe_core.teaching.pretok_lesson import (
     CUT_PATTERNS,
@@ -41,7 +42,6 @@ from bpe_core.teaching.pretok_lesson import (
     pattern_cuts,
     pretokenization_lesson,
 )
-from bpe_core.token_label import visible
 
 KIND_COLORS = {"words": QColor("#fde0dd"), "punctuation": QColor("#fdd0a2"), "other": QColor("#e5e5e5")}
 #: Each kind of merge named in the lists' tooltips: the English of ``pretok_lesson.KINDS``, translated at use.

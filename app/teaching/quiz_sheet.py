@@ -32,9 +32,9 @@ from PySide6.QtGui import (
 from app import style
 from app.common.wording.char_words import builds
 from bpe_core import formats
+from bpe_core.encoding.token_spans import TokenView
+from bpe_core.render.token_label import render_pair, render_token
 from bpe_core.teaching.quiz import Question
-from bpe_core.token_label import render_pair, render_token
-from bpe_core.views import TokenView
 
 #: A4 in points, the margin around what is drawn.
 PAGE = QSizeF(595, 842)

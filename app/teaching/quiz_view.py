@@ -32,9 +32,9 @@ from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import TokenChips
 from app.teaching.quiz_sheet import Sheet, SheetQuestion, save_sheet
 from app.teaching.token_chips import view_chips
+from bpe_core.render.token_label import render_pair
 from bpe_core.teaching.quiz import Question, question
 from bpe_core.teaching.replay import pair_starts
-from bpe_core.token_label import render_pair
 
 DEFAULT_TEXT = "the lowest newest widest tokenizer merges the most frequent pairs first"
 ROUND = 5

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import Chip, TokenChips
 from app.token_text import render_token
-from bpe_core.patterns import PatternError
+from bpe_core.pretokenize.patterns import PatternError
 from bpe_core.teaching.regex_alternatives import LOOKAHEAD, SHOWN_PATTERNS, Description, RegexAlternatives
 
 DEFAULT_TEXT = "We'll ship 12345 units in 2024!\n    if x  >= 10: print(x)  # ok\n我们在2024年学习BPE分词。"

@@ -23,8 +23,8 @@ from app.teaching.chips import TokenChips
 from app.teaching.pair_chart import PairCountsChart
 from app.teaching.token_chips import view_chips
 from app.token_text import render_token_html
+from bpe_core.render.token_label import render_pair
 from bpe_core.teaching.replay import Replay, ReplayFrame
-from bpe_core.token_label import render_pair
 
 DEFAULT_TEXT = "the lowest newest widest tokenizer merges the most frequent pairs first"
 

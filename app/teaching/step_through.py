@@ -29,8 +29,8 @@ from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import Chip, TokenChips
 from app.teaching.pair_chart import PairCountsChart
 from app.token_text import render_token
+from bpe_core.render.token_label import partial_chars
 from bpe_core.teaching.walkthrough import Walkthrough, walk_ids, walk_text
-from bpe_core.token_label import partial_chars
 
 #: The classic walk-throughs, offered in the input box.
 PRESETS = ("[1, 2, 3, 1, 2]", "the cat in the hat", "aaabdaaabac")

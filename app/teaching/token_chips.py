@@ -1,4 +1,4 @@
-"""Chips for an encoded text: one chip per token of a :class:`~bpe_core.views.TokenView`, readable text,
+"""Chips for an encoded text: one chip per token of a :class:`~bpe_core.encoding.token_spans.TokenView`, readable text,
 colored by id (special tokens dark), with its id below and a tooltip (id, bytes, the characters it covers); a token
 of part of a character writes the character it builds toward under its bytes (``→中``)."""
 
@@ -11,8 +11,8 @@ from PySide6.QtCore import QCoreApplication
 from app.common.wording.char_words import part_of
 from app.teaching.chips import Chip
 from app.token_text import render_token
-from bpe_core.token_label import label_segments
-from bpe_core.views import TokenView
+from bpe_core.encoding.token_spans import TokenView
+from bpe_core.render.token_label import label_segments
 
 
 def token_tooltip(token) -> str:

@@ -1,8 +1,8 @@
 """Vocabulary slider: drag from 256 tokens (bytes only) to the full vocabulary and watch a text re-encoded with
 only the first k merges; Play moves the slider by itself.
 
-Any tokenizer's :meth:`~bpe_core.protocol.ShownTokenizer.view_at` gives the tokens; the curve shows the text's token
-count against k. A published model's BPE tokenizer slides too -- "the first k merges of Qwen" -- with its own
+Any tokenizer's :meth:`~bpe_core.encoding.protocol.ShownTokenizer.view_at` gives the tokens; the curve shows the text's
+token count against k. A published model's BPE tokenizer slides too -- "the first k merges of Qwen" -- with its own
 pre-tokens and ids (with every merge, the library's own encoding); a model without merges is named, and the slider
 stays still.
 """
@@ -33,7 +33,7 @@ from app.teaching.chips import TokenChips
 from app.teaching.merge_tree_view import no_merges_text
 from app.teaching.token_chips import view_chips
 from app.token_text import render_token_html
-from bpe_core.protocol import ShownTokenizer
+from bpe_core.encoding.protocol import ShownTokenizer
 
 DEFAULT_TEXT = "The lowest newest widest tokenizer merges pairs: 12345 tokens, naïve café, 中文."
 CURVE_POINTS = 120

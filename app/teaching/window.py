@@ -45,10 +45,10 @@ from app.teaching.step_through import PRESETS as STEP_PRESETS
 from app.teaching.step_through import StepThroughView
 from app.teaching.vocab_slider import DEFAULT_TEXT as VOCAB_SLIDER_TEXT
 from app.teaching.vocab_slider import VocabSliderView
-from bpe_core.protocol import ShownTokenizer
+from bpe_core.encoding.protocol import ShownTokenizer
+from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.teaching.lesson_text import LessonText
 from bpe_core.teaching.merge_tree import MergeTrees
-from bpe_core.tokenizer import Tokenizer
 
 #: The reference encodings offered beside the current tokenizer.
 REFERENCE_CHOICES = ("gpt2", "cl100k_base", "o200k_base")

@@ -29,9 +29,9 @@ from app.style import mono_font
 from app.token_text import render_pair
 from app.train.held_out import REFERENCES as HELD_OUT_REFERENCES
 from app.train.merge_history import MergeHistory
-from bpe_core.reference import reference_special_tokens
-from bpe_core.token_label import merge_number
-from bpe_core.variants.parity import bytes_per_token_curves
+from bpe_core.encoding.reference import reference_special_tokens
+from bpe_core.render.token_label import merge_number
+from bpe_core.variants.parity_languages import bytes_per_token_curves
 
 CHOSEN = style.PAIR
 OTHER = QColor("#7570b3")
@@ -248,7 +248,7 @@ class MergeCountChart(_RunChart):
 
 def reference_vocab_size(name: str) -> int:
     """A reference encoding's vocabulary size as tiktoken counts it (``n_vocab``): one more than its highest id,
-    which is a special token in each shipped encoding (read from :mod:`bpe_core.reference`, no ranks loaded).
+    which is a special token in each shipped encoding (read from :mod:`bpe_core.encoding.reference`, no ranks loaded).
 
     >>> reference_vocab_size("gpt2"), reference_vocab_size("cl100k_base"), reference_vocab_size("o200k_base")
     (50257, 100277, 200019)

@@ -40,7 +40,7 @@ from app.train.corpus_sources import (
     stdlib_source,
 )
 from app.train.worker import TrainingResult, counted_again
-from bpe_core.counts_file import CountsFileError, write_counts
+from bpe_core.corpus.counts_file import CountsFileError, write_counts
 from bpe_core.formats.files import check_writable
 from bpe_core.output_paths import protect
 

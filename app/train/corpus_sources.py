@@ -25,15 +25,15 @@ from app.common.files.samples import samples_dir
 from app.common.wording.engine_messages import engine_message
 from app.common.wording.sizes import format_bytes
 from bpe_core.compressed import CompressedFileError, CorpusStream
-from bpe_core.counts_file import read_counts
-from bpe_core.sample_corpora import SAMPLE_CORPORA, corpus_path
+from bpe_core.corpus.counts_file import read_counts
+from bpe_core.corpus.samples import SAMPLE_CORPORA, corpus_path
 
 SAMPLES = {
     "english.txt": QT_TRANSLATE_NOOP("CorpusSources", "English sample"),
     "chinese.txt": QT_TRANSLATE_NOOP("CorpusSources", "Chinese sample"),
     "mixed.txt": QT_TRANSLATE_NOOP("CorpusSources", "Mixed: code, emoji, English, Chinese"),
 }
-#: The shipped prose corpora's titles (:data:`bpe_core.sample_corpora.SAMPLE_CORPORA`) in the interface's language.
+#: The shipped prose corpora's titles (:data:`bpe_core.corpus.samples.SAMPLE_CORPORA`) in the interface's language.
 PROSE_TITLES = {
     "english-prose": QT_TRANSLATE_NOOP("CorpusSources", "English prose: World English Bible, Genesis–Job (1.9 MB)"),
     "chinese-prose": QT_TRANSLATE_NOOP(
@@ -166,7 +166,7 @@ def is_counts_file(path: str | os.PathLike) -> bool:
 
 def counts_source(paths: list[Path], name: str) -> CorpusSource:
     """A counts corpus of ``paths`` (summed), read now to check them and describe them; raises
-    :class:`~bpe_core.counts_file.CountsFileError` (their patterns differ, a file is not counts) or ``OSError``.
+    :class:`~bpe_core.corpus.counts_file.CountsFileError` (their patterns differ, a file is not counts) or ``OSError``.
 
     >>> import tempfile
     >>> path = Path(tempfile.mkdtemp(), "words.tsv")

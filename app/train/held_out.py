@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
-from bpe_core import reference
+from bpe_core.encoding import reference
 
 REFERENCES = ("gpt2", "cl100k_base", "o200k_base")
 MAX_CHARS = 20_000

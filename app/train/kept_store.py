@@ -6,7 +6,7 @@ listed only once it is whole. They are read back at start-up (:func:`read_runs`)
 (:func:`remove_run`); a file that cannot be read is skipped and named, never deleted.
 
 >>> import tempfile
->>> from bpe_core.tokenizer import Tokenizer
+>>> from bpe_core.encoding.tokenizer import Tokenizer
 >>> folder = Path(tempfile.mkdtemp())
 >>> tok = Tokenizer({i: bytes([i]) for i in range(256)} | {256: b"ab"}, [(b"a", b"b")])
 >>> stem = store_run(folder, tok, RunInfo("plain · 257", "2026-11-28 17:40", forbidden=r"\\Aab\\Z"))
@@ -30,7 +30,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QStandardPaths
 
-from bpe_core.errors import TokenizerFileError
+from bpe_core.file_errors import TokenizerFileError
 from bpe_core.formats import load_json, save_json
 from bpe_core.formats.files import make_folder, read_regular_file, write_text_atomically
 from bpe_core.formats.native import parse_json_text

@@ -3,7 +3,7 @@
 It only stores and looks up records the engine produced (a :class:`bpe_core.MergeStep` per merge); it computes no
 BPE itself. Models and charts read from one shared ``MergeHistory``.
 
->>> from bpe_core.steps import MergeStep
+>>> from bpe_core.training.steps import MergeStep
 >>> h = MergeHistory()
 >>> h.reset(corpus_bytes=12, initial_tokens=12)
 >>> h.extend([MergeStep(0, 256, 108, 111, b"lo", 3, 9, ((108, 111, 3),))])
@@ -19,7 +19,7 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from bpe_core.steps import MergeStep, TrainingRecord
+from bpe_core.training.steps import MergeStep, TrainingRecord
 
 
 class MergeHistory:

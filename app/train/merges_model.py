@@ -20,8 +20,8 @@ from PySide6.QtCore import (
 
 from app.token_text import render_token
 from app.train.merge_history import MergeHistory
-from bpe_core.steps import MergeStep
-from bpe_core.token_label import merge_number
+from bpe_core.render.token_label import merge_number
+from bpe_core.training.steps import MergeStep
 
 #: Column titles (translated in the "MergesTableModel" context where shown: :func:`column_title`).
 COLUMNS = (

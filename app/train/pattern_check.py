@@ -1,7 +1,7 @@
 """The live check of a custom pre-tokenization regex: try it on the first 64 KB of the chosen corpus, off the GUI
 thread and with a time budget, and say in one sentence what it does there.
 
-The engine runs the pattern (:func:`bpe_core.pretokenize.check_pattern_on_sample`, which gives up after the
+The engine runs the pattern (:func:`bpe_core.pretokenize.pretokens.check_pattern_on_sample`, which gives up after the
 budget); this module only words the outcome (translated in the "PatternCheck" context) and delivers it to the GUI
 thread.
 
@@ -20,8 +20,8 @@ from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
 from app.common.background.jobs import Jobs
 from app.common.wording.engine_messages import engine_message
 from app.train.corpus_sources import CorpusSource
-from bpe_core.patterns import PatternError, PatternTimeoutError
-from bpe_core.pretokenize import PatternReport, check_pattern_on_sample
+from bpe_core.pretokenize.patterns import PatternError, PatternTimeoutError
+from bpe_core.pretokenize.pretokens import PatternReport, check_pattern_on_sample
 
 SAMPLE_BYTES = 64 * 1024
 BUDGET_SECONDS = 0.5

@@ -1,9 +1,9 @@
 """The pair a replay is about to merge, marked in the Train tab's corpus preview: the lines in view are cut by our
-tokenizer at that step (:meth:`view <bpe_core.tokenizer.Tokenizer.view>`; a line is never cut across) and each
+tokenizer at that step (:meth:`view <bpe_core.encoding.tokenizer.Tokenizer.view>`; a line is never cut across) and each
 place where the pair stands gets the replay's orange underneath (:func:`bpe_core.teaching.replay.pair_starts`).
 
 >>> from PySide6.QtWidgets import QApplication, QPlainTextEdit
->>> from bpe_core.tokenizer import Tokenizer
+>>> from bpe_core.encoding.tokenizer import Tokenizer
 >>> app = QApplication.instance() or QApplication([])
 >>> preview = QPlainTextEdit("the cat\\nthe end")
 >>> gpt2 = Tokenizer.from_tiktoken("gpt2")

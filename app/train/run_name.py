@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from bpe_core.patterns import PATTERNS
+from bpe_core.pretokenize.patterns import PATTERNS
 
 #: The pattern a run named without one uses (the settings panel's default).
 DEFAULT_PATTERN = "gpt2"
 
 
 def run_name(settings: dict, vocab_size: int) -> str:
-    """``settings`` as a :class:`~bpe_core.steps.TrainingRecord` keeps them, ``vocab_size`` the tokenizer's."""
+    """``settings`` as a :class:`~bpe_core.training.steps.TrainingRecord` keeps them, ``vocab_size`` the tokenizer's."""
     parts = []
     if settings.get("picky"):
         parts.append(QCoreApplication.translate("RunName", "PickyBPE τ{tau}").format(tau=f"{settings['picky']:g}"))

@@ -1,7 +1,7 @@
 """The status line of a run, worded from a :class:`~app.train.merge_history.MergeHistory`: corpus size, unique
 pre-tokens, merges, elapsed time and compression at the current step, in the interface's language.
 
->>> from bpe_core.steps import MergeStep
+>>> from bpe_core.training.steps import MergeStep
 >>> h = MergeHistory()
 >>> status_texts(h, 0.0, None)["compression"]
 'Compression: –'

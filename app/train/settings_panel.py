@@ -35,7 +35,7 @@ from app.common.widgets.fields import FIELD_MAX_CHARS
 from app.train.corpus_sources import CorpusSource
 from app.train.pattern_check import PatternChecker, Verdict
 from app.train.settings import DEFAULT_SPECIALS, default_processes, parse_special_tokens, problem_texts
-from bpe_core.patterns import PATTERNS
+from bpe_core.pretokenize.patterns import PATTERNS
 from bpe_core.training.config import Problem, TrainConfig
 
 PATTERN_LABELS = {

@@ -17,9 +17,9 @@ from PySide6.QtWidgets import QMenu, QPushButton
 
 from app.common.widgets import dialogs
 from app.train.run_name import tokenizer_run_name
-from bpe_core.checkpoint import interrupted
 from bpe_core.formats import load_json, save_json
-from bpe_core.token_label import render_token
+from bpe_core.render.token_label import render_token
+from bpe_core.training.checkpoint import interrupted
 from bpe_core.variants.forbid import exactly
 
 

@@ -1,5 +1,5 @@
 """Training off the GUI process: a :class:`~app.common.background.worker.Task` starts a
-:class:`~bpe_core.training_process.TrainingProcess` (the merge loop then shares no GIL with the window), receives
+:class:`~bpe_core.training.process.TrainingProcess` (the merge loop then shares no GIL with the window), receives
 its records and sends them to the GUI: counting progress, then merge steps in batches -- one batch in flight at a
 time, the steps that arrive meanwhile gathered into the next, so a busy window is never flooded and training never
 waits for it.
@@ -28,14 +28,13 @@ from PySide6.QtCore import QCoreApplication, QTimer, Signal, Slot
 from app.common.background.worker import Task, WorkerThread
 from app.train.corpus_sources import CorpusSource
 from bpe_core.cancelled import Cancelled
-from bpe_core.corpus import CorpusInfo, CorpusReader
-from bpe_core.counting import count_pieces
-from bpe_core.counts_file import Counts, read_counts
-from bpe_core.specials import SpecialSplitter
-from bpe_core.steps import MergeStep, TrainingRecord
-from bpe_core.tokenizer import Tokenizer
+from bpe_core.corpus.counting import count_pieces
+from bpe_core.corpus.counts_file import Counts, read_counts
+from bpe_core.corpus.reader import CorpusInfo, CorpusReader
+from bpe_core.encoding.tokenizer import Tokenizer
+from bpe_core.pretokenize.specials import SpecialSplitter
 from bpe_core.training.config import TrainConfig
-from bpe_core.training_process import (
+from bpe_core.training.process import (
     FLUSH_SECONDS,
     Corpus,
     Counted,
@@ -46,8 +45,9 @@ from bpe_core.training_process import (
     TrainingJob,
     TrainingProcess,
 )
+from bpe_core.training.steps import MergeStep, TrainingRecord
+from bpe_core.training.vocab import vocab_from_merges
 from bpe_core.variants.picky import PickyTokenizer
-from bpe_core.vocab import vocab_from_merges
 
 #: How long the worker waits for the training process's next record before looking at the window again.
 POLL_SECONDS = 0.02

@@ -1,7 +1,7 @@
 """Which tokenizers the Vocabulary tab can show, and loading one into the tab's records (in a worker).
 
 A :class:`Choice` names a tokenizer (``key``: ``"own"``, a reference name, or a Compare pane's key) and knows how
-to get it: ``load()`` returns a :class:`~bpe_core.protocol.ShownTokenizer`. Loading
+to get it: ``load()`` returns a :class:`~bpe_core.encoding.protocol.ShownTokenizer`. Loading
 builds the :class:`~bpe_core.vocabulary.table.VocabTable` once.
 
 >>> loaded = load_choice(reference_choice("gpt2"), cancelled=lambda: False)
@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 from app.common.sources import REFERENCE_PANES, PaneSource
 from bpe_core.cancelled import Cancelled
+from bpe_core.encoding.protocol import ShownTokenizer
 from bpe_core.foreign import TiktokenTokenizer
-from bpe_core.protocol import ShownTokenizer
 from bpe_core.vocabulary import VocabTable, VocabularySource, build_table, vocabulary_source
 
 OWN_KEY = "own"

@@ -11,7 +11,7 @@ from PySide6.QtGui import QFontMetricsF, QPainter
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 from app import style
-from bpe_core.token_label import Segments, label_segments
+from bpe_core.render.token_label import Segments, label_segments
 
 PAD = 3.0
 

@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 from app import style
 from app.common.background.jobs import Jobs
 from app.common.wording.tie_break import tie_text
-from bpe_core.token_label import merge_number, render_pair, render_token
+from bpe_core.render.token_label import merge_number, render_pair, render_token
 from bpe_core.vocabulary.why_merge import MergeExplanation, corpus_pieces, explain_merge
 
 DEBOUNCE_MS = 150

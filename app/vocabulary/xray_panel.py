@@ -26,7 +26,7 @@ from app.common.files.local import read_text_head
 from app.common.widgets.job_panel import JobPanel
 from app.vocabulary.table_model import script_label
 from bpe_core.formats.files import write_bytes_atomically
-from bpe_core.token_label import render_token
+from bpe_core.render.token_label import render_token
 from bpe_core.vocabulary.xray import XRay, xray, xray_csv, xray_json
 
 #: A file is X-rayed on its first this many characters.

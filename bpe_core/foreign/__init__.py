@@ -8,10 +8,10 @@ SentencePiece ``.model``   :class:`SentencePieceTokenizer`              ``senten
 ``.tiktoken``, Tekken      :class:`TiktokenTokenizer`                   ``tiktoken``
 =========================  ==========================================  ===========================
 
-Each is a :class:`ForeignTokenizer`: ``encode``/``decode`` like :class:`bpe_core.tokenizer.Tokenizer`, plus what the
-libraries do not give -- the bytes each token stands for, byte spans in the text (part of a character included),
-their views (:class:`bpe_core.views.TokenView`), and merges where the model has them: each is a
-:class:`bpe_core.protocol.ShownTokenizer`. Build them with :func:`bpe_core.formats.load_any`.
+Each is a :class:`ForeignTokenizer`: ``encode``/``decode`` like :class:`bpe_core.encoding.tokenizer.Tokenizer`, plus
+what the libraries do not give -- the bytes each token stands for, byte spans in the text (part of a character
+included), their views (:class:`bpe_core.encoding.token_spans.TokenView`), and merges where the model has them: each is
+a :class:`bpe_core.encoding.protocol.ShownTokenizer`. Build them with :func:`bpe_core.formats.load_any`.
 """
 
 from bpe_core.foreign.base import ForeignTokenizer

@@ -3,8 +3,8 @@ spans in the text, pre-token chunks and, for BPE models, merges.
 
 A subclass supplies :meth:`ForeignTokenizer._encode_offsets` (ids, each token's character span in the text and
 which tokens begin a pre-token) and :meth:`ForeignTokenizer._bytes_of` (what a token id stands for); the rest is
-here. Every adapter is a :class:`~bpe_core.protocol.ShownTokenizer`, as our own tokenizer is, so callers need not
-care which they hold.
+here. Every adapter is a :class:`~bpe_core.encoding.protocol.ShownTokenizer`, as our own tokenizer is, so callers need
+not care which they hold.
 """
 
 from __future__ import annotations
@@ -13,14 +13,14 @@ import dataclasses
 import functools
 from collections.abc import Callable, Iterable, Sequence
 
+from bpe_core.encoding.protocol import TokenRank
+from bpe_core.encoding.token_spans import TokenView, view_from_spans
+from bpe_core.encoding.tokenizer import UnknownTokenError
 from bpe_core.foreign.first_merges import FirstMerges
 from bpe_core.foreign.library_host import LibraryEncoder, LibraryError
 from bpe_core.foreign.spans import byte_spans
 from bpe_core.messages import Message, shown_char
-from bpe_core.protocol import TokenRank
-from bpe_core.text_splitter import TextSplitter, fix_surrogates
-from bpe_core.tokenizer import UnknownTokenError
-from bpe_core.views import TokenView, view_from_spans
+from bpe_core.pretokenize.text_splitter import TextSplitter, fix_surrogates
 
 
 class ForeignTokenizer:

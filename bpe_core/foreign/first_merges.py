@@ -3,8 +3,8 @@ model (:meth:`bpe_core.foreign.ForeignTokenizer.view_at`)."""
 
 from __future__ import annotations
 
-from bpe_core.resegment import resegment
-from bpe_core.views import TokenSpan, TokenView
+from bpe_core.encoding.resegment import resegment
+from bpe_core.encoding.token_spans import TokenSpan, TokenView
 
 
 class FirstMerges:

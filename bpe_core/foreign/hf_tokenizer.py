@@ -26,7 +26,7 @@ from typing import Any
 
 import tokenizers
 
-from bpe_core.errors import TokenizerFileError
+from bpe_core.file_errors import TokenizerFileError
 from bpe_core.foreign.base import ForeignTokenizer
 from bpe_core.foreign.library_host import LibraryEncoder, LibraryError
 from bpe_core.foreign.locality import local_pattern
@@ -266,7 +266,7 @@ def _check_one_token_per_id(path: str, model: dict, added_tokens) -> tuple[int, 
     >>> _check_one_token_per_id("t.json", {"vocab": {"a": 0, "b": 0, "c": 1}}, [])
     Traceback (most recent call last):
     ...
-    bpe_core.errors.TokenizerFileError: t.json: id 0 is given to several tokens ('a', 'b'): text holding ...
+    bpe_core.file_errors.TokenizerFileError: t.json: id 0 is given to several tokens ('a', 'b'): text holding ...
     """
     vocab = model.get("vocab")
     pairs = list(vocab.items()) if isinstance(vocab, dict) else []

@@ -5,8 +5,8 @@ its rank table -- in Rust or C++, holding the interpreter while they work. A hos
 panic (``(a+)+$`` exceeds Oniguruma's retry limit; a rank table without every byte), work for minutes (``a+b`` on a
 long run of ``a``) or allocate gigabytes (a normalizer that replaces ``a`` by a thousand ``b``). In this program's
 own process that would be a traceback, a frozen window or a dead program. So every encode runs in one *host*
-process shared by all foreign tokenizers, within a time budget (:func:`bpe_core.pretokenize.time_budget` of the
-text, as for our own regexes) and a memory budget (:func:`memory_budget`, enforced with ``RLIMIT_AS`` where the
+process shared by all foreign tokenizers, within a time budget (:func:`bpe_core.pretokenize.pretokens.time_budget` of
+the text, as for our own regexes) and a memory budget (:func:`memory_budget`, enforced with ``RLIMIT_AS`` where the
 system has it). Past either budget the host is stopped, the caller gets a :class:`LibraryError` saying what
 happened, and the next call starts a new host; a library's panic or error comes back as a :class:`LibraryError`
 too. The host builds each tokenizer from a recipe (a module-level function and plain arguments: the file's text,
@@ -36,7 +36,7 @@ from multiprocessing.process import BaseProcess
 
 from bpe_core import spawning
 from bpe_core.messages import Message
-from bpe_core.pretokenize import time_budget
+from bpe_core.pretokenize.pretokens import time_budget
 
 #: Memory a call may take beyond what the host held before it: a base plus a multiple of the text's size (the
 #: libraries keep tokens, offsets and words for every character; 200 bytes each is far more than any real model).

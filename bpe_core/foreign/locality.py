@@ -1,9 +1,9 @@
 """Which ``tokenizer.json`` pipelines cut text locally, so that an edit changes only the pre-tokens around it.
 
-Incremental encoding (:mod:`bpe_core.incremental`) re-encodes a window of text with the library and keeps the rest;
-that gives the whole text's ids only if the library's pipeline splits the text exactly as one of our named patterns
-does, with added tokens split out first, and then encodes each pre-token on its own. :func:`local_pattern` says so
-for the pipelines whose every step is known to be local, and nothing else:
+Incremental encoding (:mod:`bpe_core.encoding.incremental`) re-encodes a window of text with the library and keeps the
+rest; that gives the whole text's ids only if the library's pipeline splits the text exactly as one of our named
+patterns does, with added tokens split out first, and then encodes each pre-token on its own. :func:`local_pattern` says
+so for the pipelines whose every step is known to be local, and nothing else:
 
 - no normalizer (NFC, Lowercase, Prepend, Strip... change the text; Prepend and Strip act at its ends);
 - a ``ByteLevel`` pre-tokenizer with GPT-2's regex, or a ``Split`` by one of our named regexes ("isolated", not
@@ -24,12 +24,12 @@ True
 
 from __future__ import annotations
 
-from bpe_core.patterns import PATTERNS
+from bpe_core.pretokenize.patterns import PATTERNS
 
 
 def local_pattern(doc: dict) -> str | None:
-    """The named pattern (see :data:`bpe_core.patterns.PATTERNS`) a ``tokenizer.json`` document cuts text with,
-    when its whole pipeline is local (see the module); else ``None``."""
+    """The named pattern (see :data:`bpe_core.pretokenize.patterns.PATTERNS`) a ``tokenizer.json`` document cuts text
+    with, when its whole pipeline is local (see the module); else ``None``."""
     model = doc.get("model") or {}
     if doc.get("normalizer") is not None or model.get("type", "BPE") != "BPE" or model.get("dropout"):
         return None

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import sentencepiece
 
-from bpe_core.errors import TokenizerFileError
+from bpe_core.encoding.protocol import TokenRank
+from bpe_core.file_errors import TokenizerFileError
 from bpe_core.foreign.base import ForeignTokenizer
 from bpe_core.foreign.library_host import LibraryEncoder
 from bpe_core.foreign.sp_proto import model_type
 from bpe_core.foreign.spans import byte_piece
-from bpe_core.protocol import TokenRank
 
 
 class SentencePieceTokenizer(ForeignTokenizer):

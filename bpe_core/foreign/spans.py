@@ -6,7 +6,7 @@ character included. Where it normalizes (NFKC, lower case, ``▁`` for spaces), 
 characters; a run of tokens that each hold part of a character (byte fallback, byte-level BPE: each is invalid
 UTF-8 on its own) and together spell those characters shares them out in order, so a token holding part of a
 character still says which part. The display records are built from these spans by
-:func:`bpe_core.views.view_from_spans`.
+:func:`bpe_core.encoding.token_spans.view_from_spans`.
 
 >>> text = "a鬱"
 >>> byte_spans(text, [b"a", b"\\xe9", b"\\xac", b"\\xb1"], [(0, 1), (1, 2), (1, 2), (1, 2)])

@@ -3,7 +3,7 @@ or a Mistral Tekken vocabulary (whose ids are the ranks shifted past the reserve
 ``mistral_common`` does; its special tokens are not recognised in text, as there).
 
 Tokens are raw bytes, so the tokens' bytes are the text's bytes and spans come from them; the merges are derived
-from the ranks (:func:`bpe_core.tokenizer.merges_from_ranks`) on first use.
+from the ranks (:func:`bpe_core.encoding.rank_merges.merges_from_ranks`) on first use.
 
 >>> ranks = {bytes([i]): i for i in range(256)} | {b"ab": 256}
 >>> tok = TiktokenTokenizer("t.tiktoken", ranks, r"\\w+|\\s+|[^\\w\\s]+", {"<|end|>": 257})
@@ -20,14 +20,14 @@ import functools
 
 import tiktoken
 
-from bpe_core import reference
+from bpe_core.encoding import reference
+from bpe_core.encoding.protocol import TokenRank
+from bpe_core.encoding.rank_merges import merges_from_ranks, reference_merges
 from bpe_core.foreign.base import ForeignTokenizer
 from bpe_core.foreign.library_host import LibraryEncoder
 from bpe_core.foreign.spans import contiguous_spans
-from bpe_core.patterns import PATTERNS, pattern_source
-from bpe_core.protocol import TokenRank
-from bpe_core.text_splitter import TextSplitter
-from bpe_core.tokenizer import merges_from_ranks, reference_merges
+from bpe_core.pretokenize.patterns import PATTERNS, pattern_source
+from bpe_core.pretokenize.text_splitter import TextSplitter
 
 
 class TiktokenTokenizer(ForeignTokenizer):

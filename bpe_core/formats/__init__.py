@@ -23,7 +23,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from bpe_core.errors import (
+from bpe_core.file_errors import (
     HuggingFaceFileError,
     TokenizerFileError,
     TokenizerWriteError,

@@ -1,4 +1,5 @@
-"""Turn checked file contents into a :class:`~bpe_core.tokenizer.Tokenizer`, keeping every id as the file has it.
+"""Turn checked file contents into a :class:`~bpe_core.encoding.tokenizer.Tokenizer`, keeping every id as the file has
+it.
 
 Every reader ends here, so a problem the tokenizer itself finds is still reported with the file's name.
 """
@@ -8,7 +9,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping, Sequence
 
-from bpe_core.errors import TokenizerFileError
+from bpe_core.file_errors import TokenizerFileError
 
 
 def build_tokenizer(
@@ -26,7 +27,7 @@ def build_tokenizer(
 
     ``merge_rule`` is the tokenizer's: ``"pairs"`` (the merge list's order) or ``"ranks"`` (tiktoken's rule).
     """
-    from bpe_core.tokenizer import Tokenizer  # local: the tokenizer module imports this package lazily too
+    from bpe_core.encoding.tokenizer import Tokenizer  # local: the tokenizer module imports this package lazily too
 
     try:
         tokenizer = Tokenizer(vocab, merges, special_tokens, pattern=pattern, merge_rule=merge_rule)

@@ -9,7 +9,7 @@ b'hello'
 >>> read_regular_file(os.path.dirname(path))
 Traceback (most recent call last):
 ...
-bpe_core.errors.TokenizerFileError: ...: is a folder, not a regular file
+bpe_core.file_errors.TokenizerFileError: ...: is a folder, not a regular file
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import stat
 import tempfile
 from pathlib import Path
 
-from bpe_core.errors import TokenizerFileError, TokenizerWriteError
+from bpe_core.file_errors import TokenizerFileError, TokenizerWriteError
 from bpe_core.output_paths import protected_input
 
 #: Real tokenizer files are far smaller (a 256k-token tokenizer.json is ~35 MB); a larger one is refused unread.
@@ -122,11 +122,11 @@ def check_writable(path: str | os.PathLike) -> None:
     >>> check_writable("/no/such/folder/t.json")
     Traceback (most recent call last):
     ...
-    bpe_core.errors.TokenizerWriteError: cannot write /no/such/folder/t.json: the folder ... does not exist
+    bpe_core.file_errors.TokenizerWriteError: cannot write /no/such/folder/t.json: the folder ... does not exist
     >>> check_writable("/dev/null")
     Traceback (most recent call last):
     ...
-    bpe_core.errors.TokenizerWriteError: cannot write /dev/null: it is a device, not a regular file; ...
+    bpe_core.file_errors.TokenizerWriteError: cannot write /dev/null: it is a device, not a regular file; ...
     """
     target = output_target(path)
     folder = target.parent
@@ -171,7 +171,7 @@ def make_folder(directory: str | os.PathLike) -> Path:
     >>> make_folder("/dev/null")
     Traceback (most recent call last):
     ...
-    bpe_core.errors.TokenizerWriteError: cannot write /dev/null: it is a device, not a folder; the files are ...
+    bpe_core.file_errors.TokenizerWriteError: cannot write /dev/null: it is a device, not a folder; the files are ...
     """
     folder = Path(directory)
     try:

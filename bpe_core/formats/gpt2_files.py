@@ -6,7 +6,7 @@ pre-tokenization pattern or which special tokens go with it, so the reader takes
 token must be in ``vocab.json`` to keep its id; otherwise it is appended).
 
 >>> import tempfile
->>> from bpe_core.tokenizer import Tokenizer
+>>> from bpe_core.encoding.tokenizer import Tokenizer
 >>> tok = Tokenizer({i: bytes([i]) for i in range(256)} | {256: b" t"}, [(b" ", b"t")])
 >>> folder = tempfile.mkdtemp()
 >>> [p.name for p in export_gpt2(tok, folder)]
@@ -21,7 +21,7 @@ import json
 import os
 from pathlib import Path
 
-from bpe_core.errors import TokenizerFileError
+from bpe_core.file_errors import TokenizerFileError
 from bpe_core.formats.build import build_tokenizer
 from bpe_core.formats.checks import check_id, check_unique_tokens
 from bpe_core.formats.files import write_text_atomically

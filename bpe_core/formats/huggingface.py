@@ -25,14 +25,14 @@ from typing import Any
 
 import regex
 
-from bpe_core.errors import TokenizerFileError
+from bpe_core.file_errors import TokenizerFileError
 from bpe_core.formats.build import build_tokenizer
 from bpe_core.formats.checks import check_id, check_unique_tokens
 from bpe_core.formats.files import write_text_atomically
 from bpe_core.formats.native import read_json_document
 from bpe_core.gpt2_bytes import bytes_to_gpt2, gpt2_to_bytes, merge_of
-from bpe_core.patterns import PATTERNS, pattern_source
-from bpe_core.token_label import merge_number
+from bpe_core.pretokenize.patterns import PATTERNS, pattern_source
+from bpe_core.render.token_label import merge_number
 
 _BYTE_LEVEL = {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True}
 _MODEL_DEFAULTS = {

@@ -5,9 +5,9 @@ The source is a reference name (``gpt2``, ``cl100k_base``, ``o200k_base``, ``r50
 whose kind is told by its content (:mod:`bpe_core.formats.sniff`). A folder's tokenizer is the first of
 :data:`FOLDER_ORDER` it holds (the order in which the model's own libraries prefer them).
 
-Our files, GPT-2 files and the references give a :class:`~bpe_core.tokenizer.Tokenizer`; published models'
+Our files, GPT-2 files and the references give a :class:`~bpe_core.encoding.tokenizer.Tokenizer`; published models'
 formats give a :class:`~bpe_core.foreign.ForeignTokenizer` encoded by the model's own library. Both are
-:class:`~bpe_core.protocol.ShownTokenizer`\ s.
+:class:`~bpe_core.encoding.protocol.ShownTokenizer`\ s.
 
 >>> load_any("gpt2").encode("hello world")
 [31373, 995]
@@ -18,14 +18,14 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from bpe_core.errors import TokenizerFileError
+from bpe_core.file_errors import TokenizerFileError
 from bpe_core.formats.checks import MAX_ID
 from bpe_core.formats.gpt2_files import load_gpt2_files
 from bpe_core.formats.native import tokenizer_from_document
 from bpe_core.formats.pattern_guess import guess_pattern, rank_lines, rank_tokens
 from bpe_core.formats.sniff import Sniffed, sniff
 from bpe_core.formats.tekken import read_tekken
-from bpe_core.patterns import PATTERNS, PatternError, get_pattern, pattern_source
+from bpe_core.pretokenize.patterns import PATTERNS, PatternError, get_pattern, pattern_source
 
 #: Where a folder's tokenizer is looked for, first match wins (a ``*`` pattern must match exactly one file).
 FOLDER_ORDER = (
@@ -46,15 +46,15 @@ TAKES_PATTERN = ("tiktoken", "gpt2-vocab", "gpt2-merges")
 def load_any(source: str | os.PathLike, *, pattern: str | None = None, progress=None, cancelled=None):
     """The tokenizer ``source`` names (see the module's documentation).
 
-    ``pattern`` (a name from :data:`bpe_core.patterns.PATTERNS` or a regex) is how a ``.tiktoken`` file or GPT-2
-    files pre-tokenize (required for ``.tiktoken``; GPT-2 files default to ``gpt2``) and overrides a reference's.
+    ``pattern`` (a name from :data:`bpe_core.pretokenize.patterns.PATTERNS` or a regex) is how a ``.tiktoken`` file or
+    GPT-2 files pre-tokenize (required for ``.tiktoken``; GPT-2 files default to ``gpt2``) and overrides a reference's.
     Every problem raises a ``ValueError`` naming the source: :class:`TokenizerFileError` for files,
-    ``bpe_core.hub.HubError`` for model ids, :class:`~bpe_core.patterns.PatternError` for the pattern. For a model
-    id, ``progress(message)`` hears what is being downloaded and ``cancelled()`` stops the download when true
+    ``bpe_core.hub.HubError`` for model ids, :class:`~bpe_core.pretokenize.patterns.PatternError` for the pattern. For a
+    model id, ``progress(message)`` hears what is being downloaded and ``cancelled()`` stops the download when true
     (see :func:`bpe_core.hub.tokenizer_files`).
     """
-    from bpe_core.reference import reference_names
-    from bpe_core.tokenizer import Tokenizer
+    from bpe_core.encoding.reference import reference_names
+    from bpe_core.encoding.tokenizer import Tokenizer
 
     name = os.fspath(source)
     if name.startswith("hf:"):
@@ -150,7 +150,7 @@ def _tekken(path: Path, sniffed: Sniffed, pattern):
 
 
 def _tiktoken(path: Path, sniffed: Sniffed, pattern):
-    from bpe_core.reference import EncodingFileError, parse_ranks
+    from bpe_core.encoding.reference import EncodingFileError, parse_ranks
 
     if pattern is None:
         names = ", ".join(name for name, source in PATTERNS.items() if source)

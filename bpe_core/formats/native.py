@@ -3,7 +3,7 @@
 Layout (version 1)::
 
     {"format": "bpe-explorer", "version": 1,
-     "pattern": "gpt2",                       # a pattern name (see bpe_core.patterns) or a custom regex
+     "pattern": "gpt2",                       # a pattern name (see bpe_core.pretokenize.patterns) or a custom regex
      "merge_rule": "pairs",                   # "pairs" (trained) or "ranks" (tiktoken's rule), see Tokenizer
      "special_tokens": {"<|endoftext|>": 300}, # the text of each special token -> its id
      "vocab": [[0, "Ā"], [1, "ā"], ...],      # [id, token] for every other token, ids ascending
@@ -31,7 +31,7 @@ the file is ever executed. The record's steps are checked and unpacked when firs
 never inflates them; see :class:`~bpe_core.formats.record_codec.StoredRecord`).
 
 >>> import tempfile, os
->>> from bpe_core.tokenizer import Tokenizer
+>>> from bpe_core.encoding.tokenizer import Tokenizer
 >>> tok = Tokenizer({i: bytes([i]) for i in range(256)} | {256: b"ab"}, [(b"a", b"b")], ["<|end|>"])
 >>> path = os.path.join(tempfile.mkdtemp(), "tok.json")
 >>> save_json(tok, path)
@@ -46,13 +46,13 @@ import os
 import re
 from typing import Any
 
-from bpe_core.errors import HuggingFaceFileError, TokenizerFileError
+from bpe_core.file_errors import HuggingFaceFileError, TokenizerFileError
 from bpe_core.formats.build import build_tokenizer
 from bpe_core.formats.checks import check_id
 from bpe_core.formats.files import read_regular_file, write_text_atomically
 from bpe_core.formats.record_codec import pack_record, read_stored_record
 from bpe_core.gpt2_bytes import bytes_to_gpt2, gpt2_to_bytes, merge_of
-from bpe_core.token_label import merge_number
+from bpe_core.render.token_label import merge_number
 from bpe_core.variants.picky import PickyHistory, PickyTokenizer
 from bpe_core.variants.superword import SuperwordStages
 
@@ -62,7 +62,7 @@ FORMAT_VERSION = 1
 
 def save_json(tokenizer, path: str | os.PathLike) -> None:
     """Write ``tokenizer`` (with its training record, if any) to ``path``, atomically: a failed write leaves any
-    existing file untouched and raises :class:`~bpe_core.errors.TokenizerWriteError` naming ``path``."""
+    existing file untouched and raises :class:`~bpe_core.file_errors.TokenizerWriteError` naming ``path``."""
     write_text_atomically(path, json_text(tokenizer))
 
 
@@ -170,7 +170,7 @@ def read_text_file(path: str | os.PathLike) -> str:
     >>> read_text_file("no/such/file.json")
     Traceback (most recent call last):
     ...
-    bpe_core.errors.TokenizerFileError: no/such/file.json: cannot read the file: No such file or directory
+    bpe_core.file_errors.TokenizerFileError: no/such/file.json: cannot read the file: No such file or directory
     """
     data = read_regular_file(path)
     try:

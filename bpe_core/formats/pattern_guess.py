@@ -71,8 +71,8 @@ class VocabularyClues(NamedTuple):
 
 
 class PatternGuess(NamedTuple):
-    """A pattern name (:data:`bpe_core.patterns.PATTERNS`) and why it was guessed: ``evidence`` is ``"file name"``,
-    ``"folder name"``, ``"rank count"`` (then ``rank_count`` and the file it matches, ``known_as``) or
+    """A pattern name (:data:`bpe_core.pretokenize.patterns.PATTERNS`) and why it was guessed: ``evidence`` is ``"file
+    name"``, ``"folder name"``, ``"rank count"`` (then ``rank_count`` and the file it matches, ``known_as``) or
     ``"vocabulary"``; ``clues`` are the tokens' (None: not read); ``confidence`` is ``"sure"`` (the name or rank
     count and the tokens agree), ``"likely"`` or ``"a guess"``; ``overruled`` the pattern the name or rank count
     said when the tokens disagreed."""
@@ -180,7 +180,7 @@ def _named_guess(path: Path, rank_count: int | None) -> PatternGuess | None:
 def guess_file(path: str | os.PathLike) -> PatternGuess | None:
     """The likely pattern of the ``.tiktoken`` file (gzipped too) at ``path``, from its name, rank count and tokens
     (None for a file that is not one, or says nothing)."""
-    from bpe_core.errors import TokenizerFileError
+    from bpe_core.file_errors import TokenizerFileError
     from bpe_core.formats.sniff import sniff
 
     try:

@@ -1,4 +1,4 @@
-"""Pack a :class:`~bpe_core.steps.TrainingRecord` compactly for our JSON file, and unpack it with every check.
+"""Pack a :class:`~bpe_core.training.steps.TrainingRecord` compactly for our JSON file, and unpack it with every check.
 
 A record of 50,000 merges with 20 top pairs each holds over three million numbers; as JSON lists they take
 ~30 MB and seconds to parse. So the steps are stored as columns: each column is a string
@@ -6,13 +6,13 @@ A record of 50,000 merges with 20 top pairs each holds over three million number
 one compressed byte string plus their lengths. The other fields stay plain JSON, as in ``TrainingRecord.to_dict``.
 
 A column inflates to what the record may hold and no further: a step keeps at most
-:data:`~bpe_core.steps.MAX_TOP_PAIRS` runners-up (16 bytes each: two u32 ids and a u64 count), and a file's record
-has at most one step per merge, so its pairs take at most ``merges x MAX_TOP_PAIRS x 16`` bytes; a record declaring
-more is refused before its pairs are inflated (a 1.3 MB file declaring 60 M pairs would unpack into gigabytes). A
-file's steps are unpacked only when first used (:class:`StoredRecord`): a tokenizer opened to encode never unpacks
-them.
+:data:`~bpe_core.training.steps.MAX_TOP_PAIRS` runners-up (16 bytes each: two u32 ids and a u64 count), and a file's
+record has at most one step per merge, so its pairs take at most ``merges x MAX_TOP_PAIRS x 16`` bytes; a record
+declaring more is refused before its pairs are inflated (a 1.3 MB file declaring 60 M pairs would unpack into
+gigabytes). A file's steps are unpacked only when first used (:class:`StoredRecord`): a tokenizer opened to encode never
+unpacks them.
 
->>> from bpe_core.steps import MergeStep, TrainingRecord
+>>> from bpe_core.training.steps import MergeStep, TrainingRecord
 >>> step = MergeStep(0, 256, 97, 98, b"ab", 5, 10, ((97, 98, 5), (98, 99, 2)))
 >>> record = TrainingRecord(["c.txt"], 15, "0" * 64, {"vocab_size": 257}, 3, 15, [step], "vocab_size reached")
 >>> packed = pack_record(record)
@@ -32,11 +32,11 @@ import zlib
 from array import array
 from typing import Any
 
-from bpe_core.errors import TokenizerFileError
+from bpe_core.file_errors import TokenizerFileError
 from bpe_core.formats.checks import MAX_ID, check_id
 from bpe_core.messages import Message
-from bpe_core.steps import MAX_TOP_PAIRS, MergeStep, TrainingRecord
-from bpe_core.token_label import merge_number
+from bpe_core.render.token_label import merge_number
+from bpe_core.training.steps import MAX_TOP_PAIRS, MergeStep, TrainingRecord
 
 _TYPECODES = {"u32": "I", "u64": "Q"}
 _COLUMNS = {  # column -> (type, what it holds)
@@ -98,9 +98,9 @@ class RecordOverBound(ValueError):
 class StoredRecord(TrainingRecord):
     """A training record read from the file ``path``: its head (corpus, settings, stop reason) read at once, its
     steps unpacked when first used, so a tokenizer loaded only to encode never inflates them. Steps that cannot be
-    unpacked raise :class:`~bpe_core.errors.TokenizerFileError` naming the file, at each use.
+    unpacked raise :class:`~bpe_core.file_errors.TokenizerFileError` naming the file, at each use.
 
-    >>> from bpe_core.steps import MergeStep
+    >>> from bpe_core.training.steps import MergeStep
     >>> step = MergeStep(0, 256, 97, 98, b"ab", 5, 10, ((97, 98, 5),))
     >>> packed = pack_record(TrainingRecord(["c.txt"], steps=[step]))
     >>> stored = read_stored_record("tok.json", packed, [(b"a", b"b")])
@@ -166,8 +166,8 @@ def unpack_steps(columns: dict, merges: list[tuple[bytes, bytes]] | None = None)
     With ``merges`` (the file's), only the steps of those merges are read: a tokenizer cut at a merge and saved by
     an earlier version (the vocabulary slider, forbid-and-continue) kept the whole run's record, and the steps past
     its merges are never inflated, so its merges bound what a record may cost. Steps that make other tokens are
-    refused; a step may keep at most :data:`~bpe_core.steps.MAX_TOP_PAIRS` runners-up. Raises ``ValueError`` saying
-    why (:class:`RecordOverBound` for a record declaring more than it may hold)."""
+    refused; a step may keep at most :data:`~bpe_core.training.steps.MAX_TOP_PAIRS` runners-up. Raises ``ValueError``
+    saying why (:class:`RecordOverBound` for a record declaring more than it may hold)."""
     n = columns["n"]
     whole = merges is None or n <= len(merges)  # else only the first len(merges) steps of each column are read
     n = n if merges is None or whole else len(merges)

@@ -27,7 +27,7 @@ import zlib
 from dataclasses import dataclass
 from typing import Any
 
-from bpe_core.errors import TokenizerFileError
+from bpe_core.file_errors import TokenizerFileError
 from bpe_core.formats.files import MAX_FILE_BYTES, read_regular_file, size_text
 from bpe_core.formats.native import FORMAT_NAME, parse_json_text
 from bpe_core.formats.tekken import is_tekken

@@ -29,7 +29,7 @@ import binascii
 from dataclasses import dataclass
 from typing import Any
 
-from bpe_core.errors import TokenizerFileError
+from bpe_core.file_errors import TokenizerFileError
 from bpe_core.formats.checks import MAX_ID
 
 

@@ -8,7 +8,7 @@ Special tokens and the pattern are not part of the file: pass them to ``tiktoken
 :func:`load_tiktoken`) yourself.
 
 >>> import tempfile
->>> from bpe_core.tokenizer import Tokenizer
+>>> from bpe_core.encoding.tokenizer import Tokenizer
 >>> tok = Tokenizer({i: bytes([i]) for i in range(256)} | {256: b"ab"}, [(b"a", b"b")])
 >>> folder = tempfile.mkdtemp()
 >>> path, = export_tiktoken(tok, folder)
@@ -24,11 +24,11 @@ import base64
 import os
 from pathlib import Path
 
-from bpe_core.errors import TokenizerFileError
+from bpe_core.file_errors import TokenizerFileError
 from bpe_core.formats.checks import MAX_ID, check_unique_tokens
 from bpe_core.formats.files import check_regular_file, write_text_atomically
-from bpe_core.patterns import PatternError
-from bpe_core.token_label import merge_number
+from bpe_core.pretokenize.patterns import PatternError
+from bpe_core.render.token_label import merge_number
 
 
 def export_tiktoken(tokenizer, directory: str | os.PathLike) -> list[Path]:
@@ -46,8 +46,8 @@ def export_tiktoken(tokenizer, directory: str | os.PathLike) -> list[Path]:
 
 def load_tiktoken(path: str | os.PathLike, *, pattern: str = "gpt2", special_tokens: dict[str, int] | None = None):
     """A Tokenizer from a ``.tiktoken`` file, with the pattern and special tokens (str -> id) to use."""
-    from bpe_core.reference import EncodingFileError
-    from bpe_core.tokenizer import Tokenizer
+    from bpe_core.encoding.reference import EncodingFileError
+    from bpe_core.encoding.tokenizer import Tokenizer
 
     check_regular_file(path)
     try:

@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bpe_core.protocol import ShownTokenizer
-from bpe_core.views import TokenSpan, TokenView
+from bpe_core.encoding.protocol import ShownTokenizer
+from bpe_core.encoding.token_spans import TokenSpan, TokenView
 
 #: Why the cuts differ: the pre-tokenizers cut there differently; the token one of them makes at that place is not
 #: in the other's vocabulary; the other has it but its merges do not reach it (they make other tokens first);

@@ -1,12 +1,12 @@
 """The binary tree of merges that built a token: leaves are single bytes, each inner node one merge.
 
-Works for any tokenizer with merges (a :class:`~bpe_core.protocol.ShownTokenizer`) -- a trained one of ours (whose
-training record adds each pair's count when it was merged), a tiktoken encoding (whose merges are derived from its
-ranks) or a published BPE model. ``rank`` is the
+Works for any tokenizer with merges (a :class:`~bpe_core.encoding.protocol.ShownTokenizer`) -- a trained one of ours
+(whose training record adds each pair's count when it was merged), a tiktoken encoding (whose merges are derived from
+its ranks) or a published BPE model. ``rank`` is the
 merge's place in the tokenizer's merge list (the order BPE applies merges, from 0); for a trained tokenizer the
 token's id is ``256 + rank``. People read merge ``rank + 1`` (merge 1 is the first), as the outline writes it.
 
->>> from bpe_core.tokenizer import Tokenizer
+>>> from bpe_core.encoding.tokenizer import Tokenizer
 >>> tree = MergeTrees(Tokenizer.from_tiktoken("gpt2")).tree(31373)
 >>> tree.token, tree.rank, tree.left.token, tree.right.token
 (b'hello', 31117, b'hell', b'o')
@@ -29,9 +29,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from bpe_core.protocol import ShownTokenizer
-from bpe_core.token_label import merge_number
-from bpe_core.tokenizer import UnknownTokenError
+from bpe_core.encoding.protocol import ShownTokenizer
+from bpe_core.encoding.tokenizer import UnknownTokenError
+from bpe_core.render.token_label import merge_number
 
 
 @dataclass(frozen=True)

@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bpe_core.patterns import get_pattern
-from bpe_core.tokenizer import Tokenizer
-from bpe_core.trainer import BpeTrainer
+from bpe_core.encoding.tokenizer import Tokenizer
+from bpe_core.pretokenize.patterns import get_pattern
+from bpe_core.training.trainer import BpeTrainer
 
 #: The two pre-tokenizers the lesson compares.
 LESSON_PATTERNS = ("none", "gpt2")

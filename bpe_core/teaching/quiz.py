@@ -3,8 +3,8 @@ the pair merge ``k`` joins. The counts are the training record's (its best pairs
 them, else recounted on the lesson's text (:func:`bpe_core.vocabulary.why_merge.pair_counts_at`), which a
 published model's tokenizer needs (its training corpus is not published).
 
->>> from bpe_core.trainer import BpeTrainer
->>> from bpe_core.tokenizer import Tokenizer
+>>> from bpe_core.training.trainer import BpeTrainer
+>>> from bpe_core.encoding.tokenizer import Tokenizer
 >>> trainer = BpeTrainer(259, pattern="none", processes=1)
 >>> trainer.count_text("aaabdaaabac")
 >>> trainer.run()
@@ -116,7 +116,7 @@ def pair_context(view, text: str, pair: Pair) -> PairContext:
     """What ``pair`` builds in ``view`` (a view of ``text``), and where it first stands (see :class:`PairContext`);
     a pair not in the text builds what its bytes decode to.
 
-    >>> from bpe_core.tokenizer import Tokenizer
+    >>> from bpe_core.encoding.tokenizer import Tokenizer
     >>> gpt2 = Tokenizer.from_tiktoken("gpt2")
     >>> pair_context(gpt2.view_at("我爱中文", 0), "我爱中文", ("中".encode()[:1], "中".encode()[1:2]))
     PairContext(builds='中', whole=False, snippet='我爱[中]文', occurrences=1)

@@ -4,8 +4,8 @@ pre-token of a text with the alternative that matched it.
 A pattern such as GPT-2's is a list of alternatives joined by ``|``; the regex engine tries them left to right at
 each position and the first that matches makes the pre-token. :func:`split_alternatives` finds the ``|`` that
 are not inside a group or a character class; :func:`describe` names an alternative (a :class:`Description`,
-worded by whoever shows it); :func:`matched_alternatives` cuts a text as :mod:`bpe_core.pretokenize` does, with
-each alternative wrapped in a named group, so that every match says which alternative made it.
+worded by whoever shows it); :func:`matched_alternatives` cuts a text as :mod:`bpe_core.pretokenize.pretokens` does,
+with each alternative wrapped in a named group, so that every match says which alternative made it.
 
 >>> cut = RegexAlternatives("gpt2")
 >>> [(m.text, cut.descriptions[m.alternative].kind) for m in cut.matches("it's 42  ok")]
@@ -20,8 +20,8 @@ from dataclasses import dataclass
 
 import regex
 
-from bpe_core.patterns import PatternError, get_pattern, pattern_source
-from bpe_core.pretokenize import time_budget
+from bpe_core.pretokenize.patterns import PatternError, get_pattern, pattern_source
+from bpe_core.pretokenize.pretokens import time_budget
 
 #: The patterns the Teach window shows side by side (besides a custom one).
 SHOWN_PATTERNS = ("gpt2", "cl100k", "o200k", "llama3", "qwen2")
@@ -146,9 +146,9 @@ class AlternativeMatch:
 
 
 class RegexAlternatives:
-    """A pattern (a name of :data:`bpe_core.patterns.PATTERNS` or a custom regex) cut into its alternatives.
+    """A pattern (a name of :data:`bpe_core.pretokenize.patterns.PATTERNS` or a custom regex) cut into its alternatives.
 
-    Raises :class:`~bpe_core.patterns.PatternError` for an invalid pattern or ``none``.
+    Raises :class:`~bpe_core.pretokenize.patterns.PatternError` for an invalid pattern or ``none``.
 
     >>> [d.kind for d in RegexAlternatives("o200k").descriptions]
     ['letters', 'letters', 'numbers', 'punctuation', 'newlines', 'whitespace_before', 'whitespace']
@@ -175,7 +175,7 @@ class RegexAlternatives:
 
     def matches(self, text: str, *, budget: float | None = None) -> list[AlternativeMatch]:
         """Every pre-token of ``text`` with the alternative that matched it, within the time budget of a custom
-        regex (:func:`bpe_core.pretokenize.time_budget`; past it, ``TimeoutError``)."""
+        regex (:func:`bpe_core.pretokenize.pretokens.time_budget`; past it, ``TimeoutError``)."""
         found = []
         timeout = budget or time_budget(len(text))
         for match in self.regex.finditer(text, concurrent=True, timeout=timeout):

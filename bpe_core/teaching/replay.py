@@ -3,7 +3,7 @@ record, and a text as it stands before the merge (the pair about to merge found 
 new token found). Any tokenizer with merges replays: ours with the counts of its training record, a published
 model's without counts.
 
->>> from bpe_core.tokenizer import Tokenizer
+>>> from bpe_core.encoding.tokenizer import Tokenizer
 >>> replay = Replay(Tokenizer.from_tiktoken("gpt2"))
 >>> replay.step(0)
 ReplayStep(rank=0, left=b' ', right=b't', count=None, top_pairs=())
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bpe_core.views import TokenView
+from bpe_core.encoding.token_spans import TokenView
 
 Pair = tuple[bytes, bytes]
 
@@ -56,7 +56,7 @@ def pair_starts(view: TokenView, left: bytes, right: bytes) -> list[int]:
     """Where ``left`` is followed by ``right`` in one pre-token of ``view`` (left to right, not overlapping, as a
     merge applies): the left token's index.
 
-    >>> from bpe_core.tokenizer import Tokenizer
+    >>> from bpe_core.encoding.tokenizer import Tokenizer
     >>> pair_starts(Tokenizer.from_tiktoken("gpt2").view_at("aaaa a", 0), b"a", b"a")
     [0, 2]
     """
@@ -75,7 +75,7 @@ def pair_starts(view: TokenView, left: bytes, right: bytes) -> list[int]:
 
 
 class Replay:
-    """The merges of ``tokenizer`` (a :class:`~bpe_core.protocol.ShownTokenizer` with merges; a model without
+    """The merges of ``tokenizer`` (a :class:`~bpe_core.encoding.protocol.ShownTokenizer` with merges; a model without
     merges raises ``TypeError``), one step at a time."""
 
     def __init__(self, tokenizer):

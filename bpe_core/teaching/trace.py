@@ -1,7 +1,7 @@
 """The trace of an encoding, for the encode animation: per pre-token, the merges our engine applies, in order,
 with their positions (:func:`trace_encoding`).
 
->>> from bpe_core.tokenizer import Tokenizer
+>>> from bpe_core.encoding.tokenizer import Tokenizer
 >>> [trace.text for trace in trace_encoding(Tokenizer.from_tiktoken("gpt2"), "hello world")]
 ['hello', ' world']
 """
@@ -12,7 +12,7 @@ import bisect
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from bpe_core.tokenizer import Tokenizer
+from bpe_core.encoding.tokenizer import Tokenizer
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bpe_core.vocab import vocab_from_merges
+from bpe_core.training.vocab import vocab_from_merges
 
 Merge = tuple[int, int, int]  # (left, right, new_id)
 
@@ -170,7 +170,7 @@ def walk_ids(ids: Sequence[int], num_merges: int, first_new_id: int | None = Non
 def walk_text(text: str, num_merges: int) -> Walkthrough:
     """Train on ``text`` as one sequence (pattern ``none``) for up to ``num_merges`` merges and replay them on its
     UTF-8 bytes. The merges, their counts and the candidate pairs are the trainer's."""
-    from bpe_core.trainer import BpeTrainer
+    from bpe_core.training.trainer import BpeTrainer
 
     data = text.encode("utf-8")
     if not data:

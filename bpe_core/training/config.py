@@ -26,12 +26,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields
 
 from bpe_core.messages import EngineError, Message, message_of
-from bpe_core.patterns import get_pattern
-from bpe_core.specials import check_special_tokens
-from bpe_core.variants.errors import VariantSettingError
+from bpe_core.pretokenize.patterns import get_pattern
+from bpe_core.pretokenize.specials import check_special_tokens
 from bpe_core.variants.forbid import ForbidRule
 from bpe_core.variants.picky import check_tau
 from bpe_core.variants.registry import CANNOT_COMBINE
+from bpe_core.variants.setting_error import VariantSettingError
 from bpe_core.variants.superword import SUPERBPE_STAGE2, isolated
 
 
@@ -65,7 +65,7 @@ def _minimum(config: TrainConfig) -> int:
 
 @dataclass(frozen=True)
 class TrainConfig:
-    """Every option of a training run (see :class:`~bpe_core.trainer.BpeTrainer` for what each does). ``None``
+    """Every option of a training run (see :class:`~bpe_core.training.trainer.BpeTrainer` for what each does). ``None``
     turns a variant off; ``resume`` and ``checkpoint`` are paths (a saved tokenizer, a checkpoint folder);
     ``ray_address`` counts on Ray (``"local"``: start Ray on this machine)."""
 
@@ -104,7 +104,7 @@ class TrainConfig:
             raise ConfigError(found[0])
 
     def trainer_arguments(self) -> dict:
-        """The keyword arguments of :class:`~bpe_core.trainer.BpeTrainer` these settings give: every field but
+        """The keyword arguments of :class:`~bpe_core.training.trainer.BpeTrainer` these settings give: every field but
         those the run uses itself (the special tokens and the tokenizer resumed, which a resumed run may supply;
         where to count; where to save the checkpoint).
 

@@ -1,6 +1,6 @@
 """One training run: the corpus counted from where it is (counts files, languages, a text, Ray or files), then the
 merges made, each told to ``on_event`` as it comes, the checkpoint saved along the way. ``bpe train`` runs one in
-its own process (:mod:`bpe_core.cli`), the window in a training process (:mod:`bpe_core.training_process`).
+its own process (:mod:`bpe_core.cli`), the window in a training process (:mod:`bpe_core.training.process`).
 
 >>> run = TrainingRun(TrainConfig(vocab_size=259, pattern="none"), Corpus(text="aaabdaaabac"))
 >>> events = []
@@ -15,13 +15,13 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bpe_core.checkpoint import Checkpoint, snapshot
-from bpe_core.corpus import CorpusInfo
-from bpe_core.counting import WordCounts
-from bpe_core.counts_file import Counts, CountsFileError, read_counts
-from bpe_core.steps import MergeStep
+from bpe_core.corpus.counting import WordCounts
+from bpe_core.corpus.counts_file import Counts, CountsFileError, read_counts
+from bpe_core.corpus.reader import CorpusInfo
+from bpe_core.training.checkpoint import Checkpoint, snapshot
 from bpe_core.training.config import TrainConfig
-from bpe_core.variants.parity import languages_of_files
+from bpe_core.training.steps import MergeStep
+from bpe_core.variants.parity_languages import languages_of_files
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,7 @@ class TrainingRun:
     ``config.resume`` names, if already read; ``checkpoint`` saves the merges so far as they are made."""
 
     def __init__(self, config: TrainConfig, corpus: Corpus, *, resumed=None, checkpoint: Checkpoint | None = None):
-        from bpe_core.trainer import BpeTrainer  # here: numpy and the engine are for training only
+        from bpe_core.training.trainer import BpeTrainer  # here: numpy and the engine are for training only
 
         config.check()
         self.config, self.corpus, self.checkpoint = config, corpus, checkpoint

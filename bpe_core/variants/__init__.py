@@ -1,5 +1,5 @@
 """Ways of training beyond classic BPE, each a :class:`~bpe_core.variants.base.Variant` whose hooks the trainer
-(:mod:`bpe_core.trainer`) calls:
+(:mod:`bpe_core.training.trainer`) calls:
 
 - :mod:`~bpe_core.variants.min_count`: training stops when the best pair is rarer (``--min-count``);
 - :mod:`~bpe_core.variants.forbid`: tokens whose text matches a regex are never made (``--forbid``);
@@ -9,7 +9,7 @@
 - :mod:`~bpe_core.variants.picky`: PickyBPE, which removes tokens made mostly inside a larger one (``--picky``;
   :mod:`~bpe_core.variants.picky_replay` encodes with its events);
 - :mod:`~bpe_core.variants.parity_aware`: parity-aware BPE, each merge for the worst-compressed language
-  (``--parity``; :mod:`~bpe_core.variants.parity` reads its record and its languages).
+  (``--parity``; :mod:`~bpe_core.variants.parity_languages` reads its record and its languages).
 
 Beside them, :mod:`~bpe_core.variants.added_tokens` adds tokens to a trained vocabulary as merges (``--add-tokens``).
 
@@ -19,5 +19,5 @@ some), its setting made into it in :func:`~bpe_core.variants.registry.variants_o
 argument passed on to that.
 
 The hooks: :mod:`~bpe_core.variants.base`. Which variants train together, and in what order they apply:
-:mod:`~bpe_core.variants.registry`. The error their settings raise: :mod:`~bpe_core.variants.errors`.
+:mod:`~bpe_core.variants.registry`. The error their settings raise: :mod:`~bpe_core.variants.setting_error`.
 """

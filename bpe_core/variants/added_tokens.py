@@ -13,7 +13,7 @@ the list; a longer one is refused as the list is read (its line is never read pa
 The tokens of the vocabulary, added ones included, hold at most ``MAX_VOCAB_BYTES`` together (40 MB, as training
 makes them: the file saved stays loadable); a token that would go past it is skipped.
 
->>> from bpe_core.tokenizer import Tokenizer
+>>> from bpe_core.encoding.tokenizer import Tokenizer
 >>> base = Tokenizer({i: bytes([i]) for i in range(256)} | {256: b"ll"}, [(b"l", b"l")], pattern="gpt2")
 >>> result = add_tokens(base, [" hello", "hello world", " hello", ""])
 >>> [(added.text, added.token_id, added.merges) for added in result.added]
@@ -34,11 +34,11 @@ from typing import TYPE_CHECKING
 
 from bpe_core.formats.files import size_text
 from bpe_core.messages import Message
-from bpe_core.trainer import MAX_VOCAB_BYTES
-from bpe_core.variants.errors import VariantSettingError
+from bpe_core.training.trainer import MAX_VOCAB_BYTES
+from bpe_core.variants.setting_error import VariantSettingError
 
 if TYPE_CHECKING:
-    from bpe_core.tokenizer import Tokenizer
+    from bpe_core.encoding.tokenizer import Tokenizer
 
 
 @dataclass(frozen=True)
@@ -160,7 +160,7 @@ def _chain(pieces: list[bytes], reverse: bool = False) -> list[tuple[bytes, byte
 
 def _with_merges(tokenizer, merges: list[tuple[bytes, bytes]]) -> Tokenizer:
     """A tokenizer of the same kind with ``merges`` after its own; new ids follow the merges, specials after."""
-    from bpe_core.tokenizer import Tokenizer
+    from bpe_core.encoding.tokenizer import Tokenizer
 
     all_merges = [*tokenizer.merges, *merges]
     specials = set(tokenizer.special_tokens.values())

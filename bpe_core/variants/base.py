@@ -1,4 +1,5 @@
-"""What a training variant is: the hooks :class:`~bpe_core.trainer.BpeTrainer` calls, and what they see of the run.
+"""What a training variant is: the hooks :class:`~bpe_core.training.trainer.BpeTrainer` calls, and what they see of the
+run.
 
 A variant is a :class:`Variant` that overrides the hooks it needs; every other hook does nothing. The trainer's
 loop, with the hooks in brackets:
@@ -21,7 +22,7 @@ Which variants combine, and the order they are applied in: :mod:`bpe_core.varian
 ...     name = "no_twins"
 ...     def vetoed(self, engine, top):
 ...         return [pair for pair, _ in top if pair[0] == pair[1]]
->>> from bpe_core.trainer import BpeTrainer
+>>> from bpe_core.training.trainer import BpeTrainer
 >>> trainer = BpeTrainer(259, pattern="none")  # classic BPE merges aa, aaa, aaab
 >>> trainer.variants.append(NoTwins())
 >>> trainer.count_text("aaabdaaabac")
@@ -36,13 +37,13 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 if TYPE_CHECKING:  # names for the hooks' signatures (importing them here would make import cycles)
     from collections.abc import Iterator
 
-    from bpe_core.corpus import CorpusReader
-    from bpe_core.counting import WordCounts
-    from bpe_core.merge_engine import MergeEngine
+    from bpe_core.corpus.counting import WordCounts
+    from bpe_core.corpus.reader import CorpusReader
+    from bpe_core.encoding.tokenizer import Tokenizer
     from bpe_core.messages import Message
-    from bpe_core.specials import SpecialSplitter
-    from bpe_core.steps import MergeStep, TrainingRecord
-    from bpe_core.tokenizer import Tokenizer
+    from bpe_core.pretokenize.specials import SpecialSplitter
+    from bpe_core.training.merge_engine import MergeEngine
+    from bpe_core.training.steps import MergeStep, TrainingRecord
 
 Pair = tuple[int, int]
 Top = list[tuple[Pair, int]]
@@ -57,8 +58,8 @@ class Kept(NamedTuple):
 
 
 class Run(Protocol):
-    """What a variant sees of the run: the :class:`~bpe_core.trainer.BpeTrainer` itself. The underscored methods
-    are for its variants, not for its callers."""
+    """What a variant sees of the run: the :class:`~bpe_core.training.trainer.BpeTrainer` itself. The underscored
+    methods are for its variants, not for its callers."""
 
     vocab_size: int
     pattern: str
@@ -102,7 +103,7 @@ class Variant:
 
     def count_languages(self, run: Run, texts: dict[str, str]) -> MergeEngine:
         """Count one text per language (``{name: text}``) and fill the run's record; return the engine to merge
-        on (anything with :class:`~bpe_core.merge_engine.MergeEngine`'s ``top_pairs``, ``ban``, ``banned``,
+        on (anything with :class:`~bpe_core.training.merge_engine.MergeEngine`'s ``top_pairs``, ``ban``, ``banned``,
         ``merge``, ``token_bytes``, ``total_tokens``)."""
         raise NotImplementedError
 

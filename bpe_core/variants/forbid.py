@@ -15,9 +15,9 @@ from collections.abc import Iterable
 import regex
 
 from bpe_core.messages import Message
-from bpe_core.patterns import PatternTimeoutError
+from bpe_core.pretokenize.patterns import PatternTimeoutError
 from bpe_core.variants.base import Pair, Run, Top, Variant
-from bpe_core.variants.errors import VariantSettingError
+from bpe_core.variants.setting_error import VariantSettingError
 
 #: Seconds one regex may take on one token (tokens are short: only a catastrophically backtracking regex gets near).
 SECONDS_PER_TOKEN = 5.0
@@ -48,7 +48,7 @@ class ForbidRule:
 class Forbid(Variant):
     """The variant: the best pairs whose token ``rule`` forbids are vetoed (each pair's token is asked once).
 
-    >>> from bpe_core.trainer import BpeTrainer
+    >>> from bpe_core.training.trainer import BpeTrainer
     >>> trainer = BpeTrainer(259, pattern="none", forbid=["aaa"])
     >>> trainer.count_text("aaabdaaabac")
     >>> [s.token for s in trainer.steps()]  # aaa would be next (aa a, twice)

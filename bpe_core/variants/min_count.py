@@ -1,6 +1,6 @@
 """A minimum count (``--min-count``, HF's ``min_frequency``): training stops when the best pair is rarer.
 
->>> from bpe_core.trainer import BpeTrainer
+>>> from bpe_core.training.trainer import BpeTrainer
 >>> trainer = BpeTrainer(300, pattern="none", min_count=2)
 >>> trainer.count_text("aaabdaaabac")
 >>> trainer.run()
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from bpe_core.messages import Message
 from bpe_core.variants.base import Run, Variant
-from bpe_core.variants.errors import VariantSettingError
+from bpe_core.variants.setting_error import VariantSettingError
 
 
 class MinCount(Variant):

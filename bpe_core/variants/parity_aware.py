@@ -1,10 +1,10 @@
-"""Parity-aware BPE's training (``--parity``; the rule and the paper: :mod:`bpe_core.variants.parity`): each
+"""Parity-aware BPE's training (``--parity``; the rule and the paper: :mod:`bpe_core.variants.parity_languages`): each
 language counted apart, its last tenth held out, and each merge chosen for the worst-compressed language.
 
 :class:`Languages` is the engine the trainer merges on: every language's engines behind the interface of one
-:class:`~bpe_core.merge_engine.MergeEngine`, whose best pairs are those of the worst-compressed language.
+:class:`~bpe_core.training.merge_engine.MergeEngine`, whose best pairs are those of the worst-compressed language.
 
->>> from bpe_core.trainer import BpeTrainer
+>>> from bpe_core.training.trainer import BpeTrainer
 >>> trainer = BpeTrainer(262, parity=True)
 >>> trainer.count_language_texts({"en": "the cat\\n" * 10, "zh": "中文\\n" * 10})
 >>> trainer.run()
@@ -18,15 +18,15 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from bpe_core.corpus import CorpusError
+from bpe_core.corpus.reader import CorpusError
 from bpe_core.messages import Message
 from bpe_core.variants.base import Pair, Run, Top, Variant
-from bpe_core.variants.errors import VariantSettingError
-from bpe_core.variants.parity import held_out
+from bpe_core.variants.parity_languages import held_out
+from bpe_core.variants.setting_error import VariantSettingError
 
 if TYPE_CHECKING:
-    from bpe_core.counting import WordCounts
-    from bpe_core.merge_engine import MergeEngine
+    from bpe_core.corpus.counting import WordCounts
+    from bpe_core.training.merge_engine import MergeEngine
 
 
 class ParityAware(Variant):
@@ -96,7 +96,7 @@ class Languages:
     def ratios(self) -> list[float]:
         """Each language's held-out tokens per character now.
 
-        >>> from bpe_core.merge_engine import MergeEngine
+        >>> from bpe_core.training.merge_engine import MergeEngine
         >>> langs = Languages(["a"], [], [MergeEngine({b"abab": 1}, id_limit=300)], [4], [4])
         >>> langs.ratios()
         [1.0]
@@ -106,7 +106,7 @@ class Languages:
     def worst_first(self) -> list[int]:
         """Language indices, the most tokens per character first (ties: in the order given).
 
-        >>> from bpe_core.merge_engine import MergeEngine
+        >>> from bpe_core.training.merge_engine import MergeEngine
         >>> langs = Languages(["en", "zh"], [], [MergeEngine({b"ab": 1}, id_limit=300)] * 2, [2, 1], [2, 1])
         >>> langs.worst_first()
         [1, 0]
@@ -151,8 +151,8 @@ class Languages:
         return sum(engine.total_tokens for engine in self.engines)
 
     def record(self) -> dict:
-        """What the run record keeps (:class:`~bpe_core.steps.TrainingRecord` ``parity``): the lists themselves,
-        so that the record follows the run."""
+        """What the run record keeps (:class:`~bpe_core.training.steps.TrainingRecord` ``parity``): the lists
+        themselves, so that the record follows the run."""
         return {
             "languages": self.names,
             "held_out_chars": self.held_out_chars,

@@ -33,12 +33,12 @@ from __future__ import annotations
 import heapq
 import math
 
+from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.messages import Message
-from bpe_core.steps import MergeStep
-from bpe_core.tokenizer import Tokenizer
+from bpe_core.training.steps import MergeStep
 from bpe_core.variants.base import Kept, Run, Variant
-from bpe_core.variants.errors import VariantSettingError
 from bpe_core.variants.picky_replay import Events, replay_long, replay_short
+from bpe_core.variants.setting_error import VariantSettingError
 
 #: Words longer than this (in bytes) are replayed with a heap (``replay_long``); shorter ones are quicker scanned.
 LONG_WORD = 16
@@ -55,7 +55,7 @@ def check_tau(tau) -> float:
     >>> check_tau(float("inf"))
     Traceback (most recent call last):
     ...
-    bpe_core.variants.errors.VariantSettingError: the PickyBPE threshold must be a finite number (the paper uses ...
+    bpe_core.variants.setting_error.VariantSettingError: the PickyBPE threshold must be a finite number (the paper ...
     """
     if isinstance(tau, float) and not math.isfinite(tau):  # inf too: IoS is at most 1, so 1 already never removes
         raise VariantSettingError(Message.of("train.picky_not_finite", value=tau))
@@ -299,7 +299,7 @@ class Picky(Variant):
     by the next merge); each step's ``removed`` says which, the run's ``picky`` holds the events (a
     :class:`PickyHistory`) and its tokenizer encodes with them (:class:`PickyTokenizer`).
 
-    >>> from bpe_core.trainer import BpeTrainer
+    >>> from bpe_core.training.trainer import BpeTrainer
     >>> trainer = BpeTrainer(258, pattern="none", picky=0.5)
     >>> trainer.count_text("abcabcabd")
     >>> trainer.run()

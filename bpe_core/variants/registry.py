@@ -1,6 +1,6 @@
 """Every training variant, which ones train together, and the variants a run's settings ask for.
 
-The trainer (:class:`~bpe_core.trainer.BpeTrainer`) takes each variant's settings as keyword arguments and gets
+The trainer (:class:`~bpe_core.training.trainer.BpeTrainer`) takes each variant's settings as keyword arguments and gets
 its variants from :func:`variants_of`; each variant is a :class:`~bpe_core.variants.base.Variant`, whose hooks it
 calls in the order of :data:`ORDER`.
 
@@ -9,7 +9,7 @@ calls in the order of :data:`ORDER`.
 >>> variants_of(1000, 257, picky=0.9, superword_after=800)
 Traceback (most recent call last):
 ...
-bpe_core.variants.errors.VariantSettingError: PickyBPE (--picky) cannot be combined with --superword-after yet: ...
+bpe_core.variants.setting_error.VariantSettingError: PickyBPE (--picky) cannot be combined with --superword-after ...
 """
 
 from __future__ import annotations
@@ -18,12 +18,12 @@ from collections.abc import Iterable
 
 from bpe_core.messages import Message
 from bpe_core.variants.base import Variant
-from bpe_core.variants.errors import VariantSettingError
 from bpe_core.variants.forbid import Forbid
 from bpe_core.variants.min_count import MinCount
 from bpe_core.variants.parity_aware import ParityAware
 from bpe_core.variants.picky import Picky
 from bpe_core.variants.resume import Resume
+from bpe_core.variants.setting_error import VariantSettingError
 from bpe_core.variants.superword import SUPERBPE_STAGE2, Superword
 
 #: The variants in the order the trainer applies them (their settings are recorded in this order too).

@@ -5,7 +5,7 @@ tokens may have the same bytes, made from different pairs); without a record, a 
 bytes, as encoding takes it. Replaying the pairs in order on the same corpus remakes the run exactly, so the run
 that goes on is the one-go run; on another corpus every id keeps its bytes.
 
->>> from bpe_core.tokenizer import Tokenizer
+>>> from bpe_core.encoding.tokenizer import Tokenizer
 >>> vocab = {i: bytes([i]) for i in range(256)} | {256: b"ab", 257: b"abc"}
 >>> replayed_pairs(Tokenizer(vocab, [(b"a", b"b"), (b"ab", b"c")]))
 [(97, 98), (256, 99)]
@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from bpe_core.messages import Message
-from bpe_core.token_label import merge_number
+from bpe_core.render.token_label import merge_number
 from bpe_core.variants.base import Pair, Run, Variant
-from bpe_core.variants.errors import VariantSettingError
+from bpe_core.variants.setting_error import VariantSettingError
 
 
 def replayed_pairs(tokenizer, name: str = "the tokenizer") -> list[tuple[int, int]]:
@@ -53,7 +53,7 @@ class Resume(Variant):
     Replayed steps are recorded with the counts they have on this corpus; on the same corpus and settings the run
     is the one-go run, step for step.
 
-    >>> from bpe_core.trainer import BpeTrainer
+    >>> from bpe_core.training.trainer import BpeTrainer
     >>> first = BpeTrainer(257, pattern="none")
     >>> first.count_text("abab cdcdcd")
     >>> first.run()
@@ -77,7 +77,7 @@ class Resume(Variant):
     def special_tokens(self, given: Iterable[str] | None) -> list[str]:
         """The special tokens of the run: the saved tokenizer's, in id order; ``given`` may only repeat them.
 
-        >>> from bpe_core.tokenizer import Tokenizer
+        >>> from bpe_core.encoding.tokenizer import Tokenizer
         >>> saved = Tokenizer({i: bytes([i]) for i in range(256)}, [], ["<|b|>", "<|a|>"])
         >>> Resume(saved, "t.json").special_tokens(["<|a|>", "<|b|>"])
         ['<|b|>', '<|a|>']

@@ -28,11 +28,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bpe_core.corpus import CorpusInfo, CorpusReader
+from bpe_core.corpus.reader import CorpusInfo, CorpusReader
 from bpe_core.messages import Message
-from bpe_core.patterns import get_pattern, pattern_source
+from bpe_core.pretokenize.patterns import get_pattern, pattern_source
 from bpe_core.variants.base import Run, Variant
-from bpe_core.variants.errors import VariantSettingError
+from bpe_core.variants.setting_error import VariantSettingError
 
 #: SuperBPE's stage-2 pre-tokenization regex, verbatim: ``regex_string`` in ``scripts/extend_tokenizer.sh`` (and
 #: ``scripts/extend_existing_tokenizer.sh``) of github.com/PythonNut/superbpe at commit
@@ -44,8 +44,8 @@ SUPERBPE_STAGE2 = r"\p{N}{1,3}| ?[^\s\p{L}\p{N}]{2,}[\r\n/]*| +(?!\S)"
 
 def isolated(pattern: str) -> str:
     r"""A regex whose matches are the pieces HF's ``Split(pattern, behavior="isolated")`` cuts a text into: every
-    match of ``pattern`` (a name of :data:`~bpe_core.patterns.PATTERNS` or a regex), and every stretch between two
-    matches. ``"none"`` stays ``"none"`` (the whole text between special tokens is one pre-token).
+    match of ``pattern`` (a name of :data:`~bpe_core.pretokenize.patterns.PATTERNS` or a regex), and every stretch
+    between two matches. ``"none"`` stays ``"none"`` (the whole text between special tokens is one pre-token).
 
     >>> import regex
     >>> regex.findall(isolated(r"\d+"), "ab12cd3")
@@ -96,7 +96,7 @@ class Superword(Variant):
     ``pattern_now`` is then the pattern the tokenizer encodes with, and its ``superword`` says how.
     ``minimum``: the vocabulary before any merge (the bytes and special tokens), ``size``: the one asked for.
 
-    >>> from bpe_core.trainer import BpeTrainer
+    >>> from bpe_core.training.trainer import BpeTrainer
     >>> trainer = BpeTrainer(262, pattern="gpt2", superword_after=258)
     >>> trainer.count_text("of the of the of the")
     >>> trainer.run()

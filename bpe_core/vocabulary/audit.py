@@ -7,8 +7,8 @@ token's id, no text produces it that way (``vocab: a b c ab bc abc`` merged as (
 "abc" encodes as ``ab c``, so ``abc`` is unreachable). Partial UTF-8 tokens have no text of their own: they
 are listed apart, not tested; special tokens are not tested.
 
->>> from bpe_core.tokenizer import Tokenizer
->>> from bpe_core.vocab import vocab_from_merges
+>>> from bpe_core.encoding.tokenizer import Tokenizer
+>>> from bpe_core.training.vocab import vocab_from_merges
 >>> merges = [(b"a", b"b"), (b"b", b"c"), (b"a", b"bc")]
 >>> tok = Tokenizer(vocab_from_merges(merges), merges, pattern="none")
 >>> result = audit_vocabulary(tok, texts=["abab c"])
@@ -32,8 +32,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from bpe_core.cancelled import Cancelled
-from bpe_core.csv_cells import safe_record
 from bpe_core.formats.files import write_text_atomically
+from bpe_core.render.csv_cells import safe_record
 from bpe_core.vocabulary.source import VocabularySource, vocabulary_source
 from bpe_core.vocabulary.table import SCRIPTS, VocabTable, build_table
 

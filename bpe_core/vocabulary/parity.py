@@ -5,7 +5,7 @@ parity; Petrov et al., 2023, "Language Model Tokenizers Introduce Unfairness Bet
 The built-in passage is Article 1 of the Universal Declaration of Human Rights in 15 languages
 (``resources/parallel/udhr_article1.json``, with its source and licence).
 
->>> from bpe_core.reference import get_encoding
+>>> from bpe_core.encoding.reference import get_encoding
 >>> passage = load_parallel_text()
 >>> len(passage.texts) >= 10, passage.names["zh"]
 (True, 'Chinese (Simplified)')
@@ -27,7 +27,7 @@ from pathlib import Path
 
 import bpe_resources
 
-from bpe_core.csv_cells import safe_record
+from bpe_core.render.csv_cells import safe_record
 
 FORMAT = "bpe-explorer-parallel-text"
 
@@ -126,7 +126,7 @@ def parity_gini(rows: Sequence[ParityRow]) -> dict[str, float]:
 
 
 def parity_csv(rows: Sequence[ParityRow]) -> str:
-    """The rows as CSV text (header first; formula-like text begins with ``'``, :mod:`bpe_core.csv_cells`).
+    """The rows as CSV text (header first; formula-like text begins with ``'``, :mod:`bpe_core.render.csv_cells`).
 
     >>> parity_csv([ParityRow("t", "en", 10, 5, 0.5, 1.0)]).splitlines()
     ['tokenizer,language,chars,tokens,tokens_per_char,premium', 't,en,10,5,0.5,1.0']

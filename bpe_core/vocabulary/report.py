@@ -13,7 +13,7 @@ True
 
 from __future__ import annotations
 
-from bpe_core import reference
+from bpe_core.encoding import reference
 from bpe_core.foreign import TiktokenTokenizer
 from bpe_core.formats import load_any
 from bpe_core.vocabulary.audit import audit_vocabulary

@@ -1,10 +1,10 @@
 """What the vocabulary analyses need from a tokenizer: its tokens as ``id -> bytes``, and where known its merges
 in rank order, its special tokens, an ``encode(text) -> ids`` and its training record.
 
-:func:`vocabulary_source` reads them from any :class:`~bpe_core.protocol.ShownTokenizer`: ours, OpenAI's encodings,
-every published model's adapter.
+:func:`vocabulary_source` reads them from any :class:`~bpe_core.encoding.protocol.ShownTokenizer`: ours, OpenAI's
+encodings, every published model's adapter.
 
->>> from bpe_core.tokenizer import Tokenizer
+>>> from bpe_core.encoding.tokenizer import Tokenizer
 >>> vocab = {i: bytes([i]) for i in range(256)} | {256: b"lo", 257: b"low"}
 >>> source = vocabulary_source(Tokenizer(vocab, [(b"l", b"o"), (b"lo", b"w")], ["<|endoftext|>"]), name="demo")
 >>> source.name, len(source.tokens), source.special_ids, source.encode("low")
@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bpe_core.protocol import ShownTokenizer
+from bpe_core.encoding.protocol import ShownTokenizer
 
 Encode = Callable[[str], Sequence[int]]
 
@@ -40,7 +40,7 @@ class VocabularySource:
     encode: Encode | None = None
     merges: Sequence[tuple[bytes, bytes]] | None = None
     merge_rule: str = "pairs"
-    record: Any = None  # a bpe_core.steps.TrainingRecord, for a tokenizer we trained
+    record: Any = None  # a bpe_core.training.steps.TrainingRecord, for a tokenizer we trained
     pattern: str | None = None
     special_tokens: Mapping[str, int] = field(default_factory=dict)
     ranks: Mapping[int, int] | None = None
@@ -70,7 +70,7 @@ class VocabularySource:
 
 def vocabulary_source(tokenizer: ShownTokenizer | VocabularySource, *, name: str | None = None) -> VocabularySource:
     """The :class:`VocabularySource` of any tokenizer BPE Explorer shows (a
-    :class:`~bpe_core.protocol.ShownTokenizer`), named ``name`` or its own name."""
+    :class:`~bpe_core.encoding.protocol.ShownTokenizer`), named ``name`` or its own name."""
     if isinstance(tokenizer, VocabularySource):
         return tokenizer
     specials = dict(tokenizer.special_tokens)

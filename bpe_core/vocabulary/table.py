@@ -43,7 +43,7 @@ import numpy as np
 import regex
 
 from bpe_core.messages import EngineError, Message
-from bpe_core.token_label import render_token, visible
+from bpe_core.render.token_label import render_token, visible
 from bpe_core.vocabulary.source import VocabularySource
 from bpe_core.vocabulary.string_order import dense_ranks, text_ranks
 

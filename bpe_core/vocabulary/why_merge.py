@@ -4,15 +4,15 @@ step, and when counts tied, which rule chose.
 An occurrence is real when the trainer counted it: the text is cut as the tokenizer cuts it (special tokens,
 then its pre-tokenization pattern), each pre-token is merged with the merges *before* this rank, and the pair's
 two tokens stand side by side (overlaps count, as in training: ``aaa`` holds two ``(a, a)``). Any tokenizer with
-merges can be asked (a :class:`~bpe_core.protocol.ShownTokenizer`): a published model's text is cut and merged by
-its own :meth:`~bpe_core.protocol.ShownTokenizer.view_at`; its counts are then those of the text given, not of its
-training corpus, which is not published.
+merges can be asked (a :class:`~bpe_core.encoding.protocol.ShownTokenizer`): a published model's text is cut and merged
+by its own :meth:`~bpe_core.encoding.protocol.ShownTokenizer.view_at`; its counts are then those of the text given, not
+of its training corpus, which is not published.
 
->>> from bpe_core.trainer import BpeTrainer
+>>> from bpe_core.training.trainer import BpeTrainer
 >>> trainer = BpeTrainer(259, pattern="none")
 >>> trainer.count_text("aaabdaaabac")
 >>> trainer.run()
->>> from bpe_core.tokenizer import Tokenizer
+>>> from bpe_core.encoding.tokenizer import Tokenizer
 >>> tok = Tokenizer(trainer.vocab, trainer.merges, pattern="none")
 >>> tok.record = trainer.record
 >>> corpus = [("demo", "aaabdaaabac")]
@@ -33,10 +33,10 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from bpe_core.cancelled import Cancelled
-from bpe_core.corpus import CorpusInfo, CorpusReader
-from bpe_core.specials import SpecialSplitter
-from bpe_core.token_label import render_pair
-from bpe_core.views import TokenSpan, TokenView
+from bpe_core.corpus.reader import CorpusInfo, CorpusReader
+from bpe_core.encoding.token_spans import TokenSpan, TokenView
+from bpe_core.pretokenize.specials import SpecialSplitter
+from bpe_core.render.token_label import render_pair
 
 #: A corpus as ``(name, text)`` pieces, in order; a file's pieces follow one another.
 Pieces = Iterable[tuple[str, str]]

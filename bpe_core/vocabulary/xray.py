@@ -33,11 +33,11 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 
 from bpe_core.cancelled import Cancelled
-from bpe_core.csv_cells import safe_row
-from bpe_core.methods import Methods
-from bpe_core.protocol import ShownTokenizer
-from bpe_core.resegment import runs
-from bpe_core.token_label import render_token
+from bpe_core.encoding.methods import Methods
+from bpe_core.encoding.protocol import ShownTokenizer
+from bpe_core.encoding.resegment import runs
+from bpe_core.render.csv_cells import safe_row
+from bpe_core.render.token_label import render_token
 from bpe_core.vocabulary.table import char_class
 from bpe_core.words import segmenters, word_spans
 
@@ -298,7 +298,7 @@ def segmenter_text(methods: tuple[str, ...]) -> str:
 
 def xray_csv(ray: XRay) -> str:
     """The residues and the shattered words as CSV rows (kind, id or count, token or word, numbers...); formula-like
-    text begins with ``'`` (:mod:`bpe_core.csv_cells`)."""
+    text begins with ``'`` (:mod:`bpe_core.render.csv_cells`)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["kind", "id", "token", "formed", "final", "final_share", "count", "tokens", "script"])

@@ -260,7 +260,7 @@ def greet(name):
     <message>
         <location filename="../../app/compare/compare_view.py" line="66"/>
         <source>Compare</source>
-        <extracomment>Typing re-encodes at the next turn of the event loop (edits arriving together are encoded once): an edit costs only the pre-tokens around it (bpe_core.incremental), so there is no pause to wait for.</extracomment>
+        <extracomment>Typing re-encodes at the next turn of the event loop (edits arriving together are encoded once): an edit costs only the pre-tokens around it (bpe_core.encoding.incremental), so there is no pause to wait for.</extracomment>
         <translation>对比</translation>
     </message>
     <message>

@@ -294,7 +294,7 @@
     <message>
         <location filename="../../app/train/corpus_sources.py" line="38"/>
         <source>English prose: World English Bible, Genesis–Job (1.9 MB)</source>
-        <extracomment>The shipped prose corpora&apos;s titles (:data:`bpe_core.sample_corpora.SAMPLE_CORPORA`) in the interface&apos;s language.</extracomment>
+        <extracomment>The shipped prose corpora&apos;s titles (:data:`bpe_core.corpus.samples.SAMPLE_CORPORA`) in the interface&apos;s language.</extracomment>
         <translation>英文散文：World English Bible，创世记至约伯记（1.9 MB）</translation>
     </message>
     <message>

@@ -32,7 +32,7 @@ def main() -> int:
     from app.common.startup import start_up
     from app.teaching.window import TeachingWindow
     from bpe_core import BpeTrainer, Tokenizer
-    from bpe_core.sample_corpora import corpus_path
+    from bpe_core.corpus.samples import corpus_path
 
     app = QApplication(sys.argv[:1])
     start_up(app)

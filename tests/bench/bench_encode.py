@@ -21,8 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import corpora  # noqa: E402  (tests/bench/corpora.py)
 
-from bpe_core.reference import get_encoding  # noqa: E402
-from bpe_core.tokenizer import Tokenizer  # noqa: E402
+from bpe_core.encoding.reference import get_encoding  # noqa: E402
+from bpe_core.encoding.tokenizer import Tokenizer  # noqa: E402
 
 GOAL = 1.0  # issue 25: at least tiktoken's single-thread throughput
 

@@ -30,9 +30,9 @@ import corpora  # noqa: E402  (tests/bench/corpora.py)
 import tiktoken  # noqa: E402
 import tokenizers  # noqa: E402
 
+from bpe_core.encoding.reference import get_encoding  # noqa: E402
+from bpe_core.encoding.tokenizer import Tokenizer  # noqa: E402
 from bpe_core.formats import export, load_any  # noqa: E402
-from bpe_core.reference import get_encoding  # noqa: E402
-from bpe_core.tokenizer import Tokenizer  # noqa: E402
 
 LOAD_GOAL_SECONDS = 2.0
 OVERHEAD_GOAL = 1.5

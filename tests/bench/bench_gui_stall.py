@@ -284,7 +284,7 @@ def _time_calls(window, calls: list) -> None:
 
     import gc
 
-    from bpe_core.training_process import TrainingProcess
+    from bpe_core.training.process import TrainingProcess
 
     gc_started = [0.0]
 

@@ -24,9 +24,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import corpora  # noqa: E402  (tests/bench/corpora.py)
 
+from bpe_core.encoding.methods import Methods  # noqa: E402
+from bpe_core.encoding.tokenizer import Tokenizer  # noqa: E402
 from bpe_core.foreign import TiktokenTokenizer  # noqa: E402
-from bpe_core.methods import Methods  # noqa: E402
-from bpe_core.tokenizer import Tokenizer  # noqa: E402
 
 GOAL = 3.0
 

@@ -1,5 +1,5 @@
-"""Benchmark: a large file encoded on every core (``bpe encode --file``, :mod:`bpe_core.parallel_encode`) against
-one process, with o200k_base's ranks, on the English (~11 MB) and stdlib (~31 MB) corpora of ``corpora.py``.
+"""Benchmark: a large file encoded on every core (``bpe encode --file``, :mod:`bpe_core.encoding.parallel_encode`)
+against one process, with o200k_base's ranks, on the English (~11 MB) and stdlib (~31 MB) corpora of ``corpora.py``.
 
     $ python tests/bench/bench_parallel_encode.py [--processes N] [--repeat N]
 
@@ -20,9 +20,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import corpora  # noqa: E402  (tests/bench/corpora.py)
 
-from bpe_core.parallel_encode import encode_in_processes, pieces  # noqa: E402
-from bpe_core.reference import get_encoding  # noqa: E402
-from bpe_core.tokenizer import Tokenizer  # noqa: E402
+from bpe_core.encoding.parallel_encode import encode_in_processes, pieces  # noqa: E402
+from bpe_core.encoding.reference import get_encoding  # noqa: E402
+from bpe_core.encoding.tokenizer import Tokenizer  # noqa: E402
 
 NAME = "o200k_base"
 

@@ -2,8 +2,8 @@
 
 A PickyBPE tokenizer encodes by replaying its merges and removals inside each pre-token
 (:mod:`bpe_core.variants.picky_replay`); with the ``none`` pattern a pre-token is a whole line or paragraph. The
-peer is our plain :class:`~bpe_core.tokenizer.Tokenizer` from the same corpus and vocabulary size, encoding the same
-text. Both token counts are checked against what training counted (``tokens_after`` of the last step).
+peer is our plain :class:`~bpe_core.encoding.tokenizer.Tokenizer` from the same corpus and vocabulary size, encoding the
+same text. Both token counts are checked against what training counted (``tokens_after`` of the last step).
 
     $ python tests/bench/bench_picky_encode.py [--chars 100000] [--merges 1000] [--tau 0.7] [--repeat 3]
 
@@ -17,8 +17,8 @@ import argparse
 import sys
 import time
 
-from bpe_core.sample_corpora import corpus_path
-from bpe_core.trainer import BpeTrainer
+from bpe_core.corpus.samples import corpus_path
+from bpe_core.training.trainer import BpeTrainer
 
 
 def trained(text: str, vocab: int, pattern: str, **variant) -> BpeTrainer:

@@ -21,7 +21,7 @@ import sys
 CHILD = """
 import json, multiprocessing, sys, time
 from bpe_core import spawning
-from bpe_core.training_process import Corpus, Failed, Finished, TrainConfig, TrainingJob, TrainingProcess
+from bpe_core.training.process import Corpus, Failed, Finished, TrainConfig, TrainingJob, TrainingProcess
 if sys.argv[1] == "spawn":
     spawning.context = lambda: multiprocessing.get_context("spawn")
 method = spawning.context().get_start_method()

@@ -24,10 +24,10 @@ import corpora  # noqa: E402
 import psutil  # noqa: E402
 import ray  # noqa: E402
 
-from bpe_core.corpus import CorpusInfo, CorpusReader  # noqa: E402
-from bpe_core.counting import count_pieces  # noqa: E402
-from bpe_core.ray_counting import count_on_ray  # noqa: E402
-from bpe_core.specials import SpecialSplitter  # noqa: E402
+from bpe_core.corpus.counting import count_pieces  # noqa: E402
+from bpe_core.corpus.ray_counting import count_on_ray  # noqa: E402
+from bpe_core.corpus.reader import CorpusInfo, CorpusReader  # noqa: E402
+from bpe_core.pretokenize.specials import SpecialSplitter  # noqa: E402
 
 PATTERN = "gpt2"
 

@@ -33,7 +33,7 @@ from bpe_core.formats import load_any  # noqa: E402
 EXPORT = """
 import sys
 from bpe_core.formats import export
-from bpe_core.tokenizer import Tokenizer
+from bpe_core.encoding.tokenizer import Tokenizer
 export(Tokenizer.from_tiktoken("o200k_base"), sys.argv[1], "huggingface")
 """
 

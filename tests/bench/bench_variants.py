@@ -6,8 +6,8 @@ worst / best.
     $ python tests/bench/bench_variants.py [--vocab 8000] [--after 6000] [--tau 0.9] [--only superbpe,picky,parity]
 
 Each corpus is cut 90/10: training on the first 90 %, held-out figures on the last 10 % (never seen). The mix is
-half of each prose, each half cut the same way (:func:`bpe_core.variants.parity.held_out`, which parity-aware BPE
-uses itself), so plain BPE and parity-aware BPE train on the same text and are measured on the same held-out text.
+half of each prose, each half cut the same way (:func:`bpe_core.variants.parity_languages.held_out`, which parity-aware
+BPE uses itself), so plain BPE and parity-aware BPE train on the same text and are measured on the same held-out text.
 Prints the figures, the ratios variant / plain (fewer tokens is better), and the training time of each.
 """
 
@@ -17,10 +17,10 @@ import argparse
 import sys
 import time
 
-from bpe_core.sample_corpora import corpus_path
-from bpe_core.tokenizer import Tokenizer
-from bpe_core.trainer import BpeTrainer
-from bpe_core.variants.parity import held_out
+from bpe_core.corpus.samples import corpus_path
+from bpe_core.encoding.tokenizer import Tokenizer
+from bpe_core.training.trainer import BpeTrainer
+from bpe_core.variants.parity_languages import held_out
 from bpe_core.variants.superword import isolated
 
 

@@ -19,9 +19,9 @@ import time
 
 import numpy as np
 
+from bpe_core.encoding.reference import get_encoding
+from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.foreign import TiktokenTokenizer
-from bpe_core.reference import get_encoding
-from bpe_core.tokenizer import Tokenizer
 from bpe_core.vocabulary import build_table, filter_rows, sort_rows, vocabulary_source
 from bpe_core.vocabulary.audit import audit_vocabulary
 

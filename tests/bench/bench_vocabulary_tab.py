@@ -28,9 +28,9 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 from app.common.startup import start_up  # noqa: E402
 from app.vocabulary import VocabularyTab, choices  # noqa: E402
 from app.vocabulary.table_model import Filter  # noqa: E402
+from bpe_core.encoding.reference import get_encoding  # noqa: E402
+from bpe_core.encoding.tokenizer import Tokenizer  # noqa: E402
 from bpe_core.formats import export
-from bpe_core.reference import get_encoding  # noqa: E402
-from bpe_core.tokenizer import Tokenizer  # noqa: E402
 
 READY_S, SORT_S = 1.0, 0.1
 

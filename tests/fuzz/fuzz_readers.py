@@ -81,8 +81,8 @@ def build_seeds(folder: Path) -> dict[str, Seed]:
     from test_foreign_builders import build_hf, build_sentencepiece, write_tekken
 
     from bpe_core import BpeTrainer, Tokenizer, train_bpe
+    from bpe_core.encoding.reference import parse_ranks
     from bpe_core.formats import export, save_json
-    from bpe_core.reference import parse_ranks
 
     folder.mkdir(parents=True, exist_ok=True)
     text = corpus_text()
@@ -100,7 +100,7 @@ def build_seeds(folder: Path) -> dict[str, Seed]:
     (tiktoken_path,) = export(ranked, folder / "tiktoken", "tiktoken")
     tiktoken_data = tiktoken_path.read_bytes()
     ranks = parse_ranks(tiktoken_data, source=str(tiktoken_path))
-    from bpe_core.patterns import PATTERNS
+    from bpe_core.pretokenize.patterns import PATTERNS
 
     tekken = write_tekken(folder / "tekken.json", ranks, PATTERNS["tekken"], ["<unk>", "<s>", "</s>"], 5, len(ranks))
     hf = build_hf(folder, "bytelevel")
@@ -303,7 +303,7 @@ def same_in_small_blocks(reader, path: Path) -> None:
     """The text read in 7-byte blocks and cut into 5-character pieces is the text read in the usual blocks and
     pieces (a character, a surrogate pair, a byte-order mark or a special token cut by a block's end), or both
     readings fail with the same error."""
-    from bpe_core import corpus
+    from bpe_core.corpus import reader as corpus
 
     def read(block_bytes: int, piece_chars: int):
         saved = corpus.BLOCK_BYTES, reader.piece_chars

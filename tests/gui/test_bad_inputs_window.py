@@ -39,9 +39,9 @@ from test_bad_inputs import (
 )
 
 from app.common.sources import REFERENCE_PANES
+from bpe_core.encoding.reference import get_encoding
+from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.formats import load_json, save_json
-from bpe_core.reference import get_encoding
-from bpe_core.tokenizer import Tokenizer
 
 #: Seconds after which a stuck test counts as a hang: every thread's stack is dumped and the run ends.
 BOUND = 120
@@ -896,7 +896,7 @@ def test_every_refusal_of_a_counts_file_is_said_in_chinese_with_its_fields(chine
     import re
 
     from app.common.wording.engine_messages import WORDINGS, engine_message
-    from bpe_core.counts_file import CountsFileError, read_counts
+    from bpe_core.corpus.counts_file import CountsFileError, read_counts
     from bpe_core.messages import message_of, placeholders
 
     refused = [case for case in COUNTS_CASES if case.said]
@@ -922,7 +922,7 @@ def test_a_ray_address_where_no_ray_answers_is_said_in_chinese(chinese, tmp_path
 
     pytest.importorskip("ray")
     from app.common.wording.engine_messages import engine_message
-    from bpe_core.ray_counting import RayConnectionError, count_on_ray
+    from bpe_core.corpus.ray_counting import RayConnectionError, count_on_ray
 
     monkeypatch.setenv("RAY_TMPDIR", str(tmp_path / "ray"))  # no cluster started by another test is found
     monkeypatch.delenv("RAY_ADDRESS", raising=False)
@@ -1276,8 +1276,8 @@ def test_a_tokenizer_named_200_characters_is_named_short_in_the_methods_chart_an
 ):
     """A tokenizer file whose name is 200 characters long: its Compare pane and the Methods chart cut the name with
     "…" (whole in the tooltip and the table), the other names all shown beside their bars; the file is not changed."""
+    from bpe_core.encoding.tokenizer import Tokenizer
     from bpe_core.formats import save_json
-    from bpe_core.tokenizer import Tokenizer
     from tests.gui.test_charts import bring_forward, tick_labels
 
     path = tmp_path / ("a" * 195 + ".json")

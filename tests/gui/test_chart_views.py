@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from app.train.charts import CompressionChart, MergeCountChart
 from app.train.merge_history import MergeHistory
-from bpe_core.steps import MergeStep
+from bpe_core.training.steps import MergeStep
 
 
 def history(merges: int = 50, *, removed_every: int = 0) -> MergeHistory:

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QGraphicsTextItem, QSta
 from app.common.charts import export as chart_export
 from app.common.charts.axes import opaque
 from app.common.charts.chart import LABEL_PT, TICK_PT, TITLE_PT, Chart
-from bpe_core.errors import TokenizerWriteError
+from bpe_core.file_errors import TokenizerWriteError
 
 WAIT_MS = 60000
 SUFFIXES = ("png", "svg", "csv")

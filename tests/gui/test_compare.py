@@ -10,10 +10,10 @@ from PySide6.QtWidgets import QApplication, QToolTip
 
 from app.common.sources import OWN_KEY, REFERENCE_PANES
 from app.compare.compare_view import NO_OWN_TOKENIZER, CompareView
-from bpe_core import reference
+from bpe_core.encoding import reference
+from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.formats import export, save_json
-from bpe_core.tokenizer import Tokenizer
-from bpe_core.trainer import train_bpe
+from bpe_core.training.trainer import train_bpe
 
 CORPUS = (
     "the quick brown fox jumps over the lazy dog. the dog sleeps; the fox runs.\n"
@@ -351,7 +351,7 @@ def test_the_own_pane_follows_a_run_in_progress_from_its_steps(qtbot, view, monk
     import threading
 
     from app.common import sources
-    from bpe_core.trainer import BpeTrainer
+    from bpe_core.training.trainer import BpeTrainer
 
     built_in = []
     build = sources.tokenizer_from_steps

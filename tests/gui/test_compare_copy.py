@@ -11,7 +11,7 @@ from PySide6.QtGui import QContextMenuEvent, QGuiApplication
 from PySide6.QtWidgets import QApplication
 
 from app.compare.compare_view import CompareView
-from bpe_core import reference
+from bpe_core.encoding import reference
 
 TEXT = "Hello, world 鬱"
 

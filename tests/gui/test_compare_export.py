@@ -18,9 +18,9 @@ from PySide6.QtGui import QImage
 
 from app.common.sources import OWN_KEY, REFERENCE_PANES, source_key
 from app.compare.compare_view import CompareView
-from bpe_core import reference
-from bpe_core.tokenizer import Tokenizer
-from bpe_core.trainer import train_bpe
+from bpe_core.encoding import reference
+from bpe_core.encoding.tokenizer import Tokenizer
+from bpe_core.training.trainer import train_bpe
 from tests.test_foreign_builders import build_hf
 
 TEXT = "Export the comparison: 分词器把文本切成词元。 x = 42 🙂\n"

@@ -11,9 +11,9 @@ from PySide6.QtGui import QGuiApplication, QTextCursor
 
 from app.common.sources import PaneSource
 from app.compare.compare_view import CompareView
-from bpe_core.token_columns import TokenColumns
-from bpe_core.tokenizer import Tokenizer
-from bpe_core.trainer import train_bpe
+from bpe_core.encoding.token_columns import TokenColumns
+from bpe_core.encoding.tokenizer import Tokenizer
+from bpe_core.training.trainer import train_bpe
 
 LINE = "Tokenizers cut text: don't 12345 ids, 今天 🙂 café  x\n"
 

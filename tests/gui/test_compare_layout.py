@@ -13,8 +13,8 @@ from PySide6.QtWidgets import QSplitter
 
 from app.compare.compare_view import CompareView
 from app.compare.pane_grid import MIN_PANE_WIDTH
-from bpe_core.tokenizer import Tokenizer
-from bpe_core.trainer import train_bpe
+from bpe_core.encoding.tokenizer import Tokenizer
+from bpe_core.training.trainer import train_bpe
 from tests.test_foreign_builders import build_hf
 
 TEXT = "Six tokenizers side by side: 今天下午我们在河边散步。 x = 42\n"

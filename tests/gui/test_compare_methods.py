@@ -4,8 +4,8 @@ with exactly the engine's cuts, and a BPE-dropout pane with its probability and 
 import pytest
 
 from app.compare import CompareView
+from bpe_core.encoding.methods import methods_of
 from bpe_core.foreign import TiktokenTokenizer
-from bpe_core.methods import methods_of
 
 TEXT = "preprocessing antidisestablishment, tokenizers 中文字符 <|endoftext|> 12345"
 
@@ -79,8 +79,8 @@ def test_the_methods_chart_names_every_group_of_bars_and_cuts_no_header(qtbot, v
     whole ("edy longest ma" was shown of "greedy longest match"), in English and Chinese."""
     if language == "zh_CN":
         request.getfixturevalue("chinese")
+    from bpe_core.encoding.tokenizer import Tokenizer
     from bpe_core.formats import save_json
-    from bpe_core.tokenizer import Tokenizer
     from tests.gui.test_charts import tick_labels
 
     small = Tokenizer({i: bytes([i]) for i in range(256)} | {256: b"in", 257: b"ing"}, [(b"i", b"n"), (b"in", b"g")])

@@ -7,9 +7,9 @@ import pytest
 from app.common.boundaries import chunk_of_tokens, compare_cuts, cut_offsets
 from app.common.sources import PaneSource, load_source, reference_source
 from app.style import TOL_LIGHT, Palette
-from bpe_core import reference
+from bpe_core.encoding import reference
+from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.foreign import TiktokenTokenizer
-from bpe_core.tokenizer import Tokenizer
 
 
 def test_cuts_match_token_boundaries_in_bytes():

@@ -10,10 +10,10 @@ from app.common.files.samples import samples_dir
 from app.common.widgets import dialogs
 from bpe_core import BpeTrainer
 from bpe_core.cli import main as bpe
-from bpe_core.corpus import CorpusInfo, CorpusReader
-from bpe_core.counting import count_pieces
-from bpe_core.counts_file import read_counts
-from bpe_core.specials import SpecialSplitter
+from bpe_core.corpus.counting import count_pieces
+from bpe_core.corpus.counts_file import read_counts
+from bpe_core.corpus.reader import CorpusInfo, CorpusReader
+from bpe_core.pretokenize.specials import SpecialSplitter
 
 SAMPLE = samples_dir() / "english.txt"
 SPECIALS = ["<|endoftext|>"]

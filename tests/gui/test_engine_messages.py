@@ -17,13 +17,13 @@ import pytest
 from huggingface_hub import utils as hub_errors
 
 from app.common.wording.engine_messages import WORDINGS, engine_message
+from bpe_core.encoding.reference import read_rank_file
 from bpe_core.formats import load_any
 from bpe_core.hub import parse_model_id, tokenizer_files
 from bpe_core.messages import ENGLISH, Message, message_of, placeholders
-from bpe_core.patterns import get_pattern
-from bpe_core.reference import read_rank_file
-from bpe_core.trainer import BpeTrainer
-from bpe_core.training_process import Corpus, TrainConfig, TrainingJob, TrainingProcess
+from bpe_core.pretokenize.patterns import get_pattern
+from bpe_core.training.process import Corpus, TrainConfig, TrainingJob, TrainingProcess
+from bpe_core.training.trainer import BpeTrainer
 from bpe_core.vocabulary import FilterError, VocabularySource, build_table, filter_rows
 from bpe_core.vocabulary import table as vocabulary_table
 from tests.test_hub import http_error, run_downloads_in_a_thread

@@ -125,7 +125,7 @@ def test_models_pass_qtmodeltester(qtmodeltester, window, train):
 
 
 def test_model_appends_batches_and_filters_bytes(qtmodeltester):
-    from bpe_core.steps import MergeStep
+    from bpe_core.training.steps import MergeStep
 
     history = MergeHistory()
     model = MergesTableModel(history)

@@ -20,7 +20,7 @@ from app.compare import source_loader
 from app.compare.compare_view import TIKTOKEN_PATTERNS, CompareView
 from app.compare.model_id_dialog import ModelIdDialog
 from app.teaching.window import TeachingWindow
-from bpe_core.patterns import QWEN2
+from bpe_core.pretokenize.patterns import QWEN2
 from tests.test_foreign_builders import build_hf, build_sentencepiece, build_tiktoken
 from tests.test_hub import put_in_cache, small_tokenizer_json
 
@@ -409,6 +409,6 @@ def test_a_tiktoken_file_added_without_a_pattern_gets_the_guessed_one(view, tmp_
     view.set_text(text)
     pane = view.add_tokenizer_file(path)
     qtbot.waitUntil(lambda: bool(pane.ids()) and not view.busy(), timeout=30000)
-    from bpe_core.reference import get_encoding
+    from bpe_core.encoding.reference import get_encoding
 
     assert pane.ids() == get_encoding("gpt2").encode(text)

@@ -14,9 +14,9 @@ from app.compare.compare_view import MAX_CHARS, CompareView
 from app.main import apply_args, parse_args
 from app.train.corpus_sources import FileCheck
 from app.train.merges_model import COUNT, ID, RANK
-from bpe_core import patterns
+from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.formats import save_json
-from bpe_core.tokenizer import Tokenizer
+from bpe_core.pretokenize import patterns
 
 needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes need POSIX")
 
@@ -107,7 +107,7 @@ def test_vocab_size_from_the_command_line_survives_the_replace_dialog(window, tm
 
 def test_rank_id_and_count_columns_fit_their_widest_values(window):
     """The number columns grow with the values they show: a count in the billions is never cut."""
-    from bpe_core.steps import MergeStep
+    from bpe_core.training.steps import MergeStep
 
     table = window.train_tab.table
     metrics = QFontMetrics(table.font())

@@ -11,9 +11,9 @@ from PySide6.QtCore import Qt
 
 from app.common.widgets import dialogs
 from app.train.steering import run_folder
-from bpe_core.checkpoint import interrupted
 from bpe_core.formats import load_json
-from bpe_core.trainer import BpeTrainer
+from bpe_core.training.checkpoint import interrupted
+from bpe_core.training.trainer import BpeTrainer
 
 
 @pytest.fixture(scope="module")

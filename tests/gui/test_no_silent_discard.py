@@ -9,8 +9,8 @@ from PySide6.QtWidgets import QFileDialog
 
 from app.common.widgets import dialogs
 from app.train.steering import run_folder
-from bpe_core.checkpoint import Checkpoint
 from bpe_core.formats import save_json
+from bpe_core.training.checkpoint import Checkpoint
 
 
 def settle(qtbot, tab) -> None:

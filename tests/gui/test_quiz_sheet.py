@@ -12,7 +12,7 @@ from pypdf import PdfReader
 from app.common.wording.tie_break import tie_text
 from app.teaching.quiz_sheet import PNG_DPI
 from app.teaching.quiz_view import ROUND, QuizView
-from bpe_core.token_label import render_pair
+from bpe_core.render.token_label import render_pair
 from tests.gui.test_teaching_replay import CHINESE, CORPUS, TEXT, trained
 
 A4_POINTS = (595, 842)

@@ -7,8 +7,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage, QPainter
 
 from app.compare.token_paint import paint_pairs
+from bpe_core.render.token_label import render_pair
 from bpe_core.teaching.replay import pair_starts
-from bpe_core.token_label import render_pair
 
 
 def ours(window):

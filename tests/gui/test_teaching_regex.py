@@ -2,7 +2,7 @@
 patterns side by side, tooltips that name the alternative and the lookahead."""
 
 from app.teaching.regex_view import CUSTOM, RegexView, alternative_colors
-from bpe_core.pretokenize import Pretokenizer
+from bpe_core.pretokenize.pretokens import Pretokenizer
 from bpe_core.teaching.regex_alternatives import RegexAlternatives
 
 TEXT = "We'll pay 12345 now!  ok\n我们在2024年"

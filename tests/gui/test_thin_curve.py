@@ -19,7 +19,7 @@ from app.common.charts import export as chart_export
 from app.common.charts.thin_curve import ThinCurve, column_extremes
 from app.train.charts import CompressionChart, MergeCountChart
 from app.train.merge_history import MergeHistory
-from bpe_core.steps import MergeStep
+from bpe_core.training.steps import MergeStep
 
 PEN = pg.mkPen("#1b9e77", width=2)
 

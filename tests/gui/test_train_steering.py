@@ -3,7 +3,7 @@ from here, which keeps the run it steered away from as a Compare pane."""
 
 import pytest
 
-from bpe_core.trainer import BpeTrainer
+from bpe_core.training.trainer import BpeTrainer
 
 
 def finish(qtbot, window, wait_signal):

@@ -5,8 +5,8 @@ curve per language."""
 import pytest
 
 from app.train.merges_model import LEFT, RAW_ROLE, REMOVED, RIGHT
-from bpe_core.sample_corpora import corpus_path
-from bpe_core.trainer import BpeTrainer
+from bpe_core.corpus.samples import corpus_path
+from bpe_core.training.trainer import BpeTrainer
 from bpe_core.variants.picky import PickyTokenizer
 
 

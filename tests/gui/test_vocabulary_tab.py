@@ -19,13 +19,13 @@ from app.common.wording import i18n
 from app.common.wording.tie_break import tie_text
 from app.vocabulary import VocabularyTab, choices
 from app.vocabulary.table_model import VocabularyModel
+from bpe_core.corpus.samples import corpus_path
+from bpe_core.encoding.reference import get_encoding
+from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.foreign import TiktokenTokenizer
 from bpe_core.formats import save_json
-from bpe_core.reference import get_encoding
-from bpe_core.sample_corpora import corpus_path
-from bpe_core.token_label import render_pair
-from bpe_core.tokenizer import Tokenizer
-from bpe_core.vocab import vocab_from_merges
+from bpe_core.render.token_label import render_pair
+from bpe_core.training.vocab import vocab_from_merges
 from bpe_core.vocabulary import build_table, filter_rows, longest_by_script, vocabulary_source
 from bpe_core.vocabulary.overlap import vocabulary_overlap
 from bpe_core.vocabulary.why_merge import TieBreak

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import QFileDialog, QMenu, QWidget
 from app.common.widgets import dialogs
 from app.common.wording.engine_messages import engine_message
 from bpe_core import formats
-from bpe_core.csv_cells import text_cell
+from bpe_core.render.csv_cells import text_cell
 
 SUFFIXES = (".png", ".svg", ".csv")
 
@@ -77,7 +77,7 @@ def _svg(plot: pg.PlotItem) -> bytes:
 def plotted_csv(plot: pg.PlotItem) -> str:
     """The points and bars ``plot`` draws, as CSV text (header ``series,x,y,label``; a chart whose x is a merge
     sets ``plot.x_column = "merge"``, its values counted from 1); a series name or label that a spreadsheet would
-    take for a formula begins with ``'`` (:mod:`bpe_core.csv_cells`)."""
+    take for a formula begins with ``'`` (:mod:`bpe_core.render.csv_cells`)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["series", getattr(plot, "x_column", "x"), "y", "label"])

@@ -21,10 +21,10 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 from app.common.files.local import regular_file
 from bpe_core import formats
-from bpe_core.errors import TokenizerFileError
+from bpe_core.encoding.protocol import ShownTokenizer
+from bpe_core.encoding.tokenizer import Tokenizer
+from bpe_core.file_errors import TokenizerFileError
 from bpe_core.formats import export, save_json
-from bpe_core.protocol import ShownTokenizer
-from bpe_core.tokenizer import Tokenizer
 
 #: Export formats (engine name -> menu label, translated in the "TokenizerFiles" context where shown).
 EXPORT_FORMATS = {

@@ -1,6 +1,6 @@
 """What a token of part of a character builds toward, in words, for the Teach window: ``<E4><B8>`` is "part of 中
 (E4 B8 AD)", and a quiz choice says what the pair builds and where it stands in the text. The engine finds the
-characters (:func:`bpe_core.token_label.partial_chars`, :class:`bpe_core.teaching.quiz.PairContext`); this module
+characters (:func:`bpe_core.render.token_label.partial_chars`, :class:`bpe_core.teaching.quiz.PairContext`); this module
 words them in the interface language.
 
 >>> part_of("中")
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
+from bpe_core.render.token_label import char_hex, partial_chars, render_pair, visible
 from bpe_core.teaching.quiz import PairContext
-from bpe_core.token_label import char_hex, partial_chars, render_pair, visible
 
 
 def part_of(chars: str) -> str:

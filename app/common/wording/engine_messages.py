@@ -20,7 +20,7 @@ from bpe_core.messages import Message, message_of
 
 #: The wording of each code of :data:`bpe_core.messages.ENGLISH` (the translations' context is "EngineSentences").
 WORDINGS: dict[str, str] = {
-    # How a training run ended, and what it noticed (bpe_core.trainer, bpe_core.training_process).
+    # How a training run ended, and what it noticed (bpe_core.training.trainer, bpe_core.training.process).
     "train.vocabulary_reached": QT_TRANSLATE_NOOP("EngineSentences", "Vocabulary of {size} reached."),
     "train.cancelled_counting": QT_TRANSLATE_NOOP("EngineSentences", "Cancelled while counting."),
     "train.process_ended": QT_TRANSLATE_NOOP(
@@ -129,7 +129,7 @@ WORDINGS: dict[str, str] = {
     "train.parity_with": QT_TRANSLATE_NOOP(
         "EngineSentences", "Parity-aware BPE cannot be combined with {other} yet: leave one out."
     ),
-    # A corpus that cannot be trained on (bpe_core.corpus, bpe_core.trainer).
+    # A corpus that cannot be trained on (bpe_core.corpus.reader, bpe_core.training.trainer).
     "corpus.not_utf8": QT_TRANSLATE_NOOP(
         "EngineSentences",
         "{path}: not valid UTF-8 at byte offset {offset} (bytes {bytes}). Is it a binary file, or in another encoding?",
@@ -168,7 +168,8 @@ WORDINGS: dict[str, str] = {
     "corpus.only_special_tokens": QT_TRANSLATE_NOOP(
         "EngineSentences", "{names}: the corpus has no text outside special tokens."
     ),
-    # A pre-tokenization pattern or special tokens that cannot be used (bpe_core.patterns, bpe_core.specials).
+    # A pre-tokenization pattern or special tokens that cannot be used (bpe_core.pretokenize.patterns,
+    # bpe_core.pretokenize.specials).
     "pattern.empty": QT_TRANSLATE_NOOP("EngineSentences", "The pre-tokenization regex is empty."),
     "pattern.invalid": QT_TRANSLATE_NOOP("EngineSentences", "Invalid pre-tokenization regex {pattern}: {detail}."),
     "pattern.matches_empty": QT_TRANSLATE_NOOP(
@@ -252,7 +253,7 @@ WORDINGS: dict[str, str] = {
     "file.sentencepiece_unreadable": QT_TRANSLATE_NOOP(
         "EngineSentences", "{path}: not a SentencePiece model the library can read: {detail}."
     ),
-    # A shipped reference encoding that cannot be read (bpe_core.reference).
+    # A shipped reference encoding that cannot be read (bpe_core.encoding.reference).
     "reference.unreadable": QT_TRANSLATE_NOOP("EngineSentences", "Cannot read the encoding file {path}: {cause}."),
     "reference.not_gzip": QT_TRANSLATE_NOOP(
         "EngineSentences", "The encoding file {path} is not a valid gzip file: {detail}."
@@ -392,7 +393,7 @@ WORDINGS: dict[str, str] = {
     "output.twice": QT_TRANSLATE_NOOP(
         "EngineSentences", "{option} {path} and {other_option} {other} are the same file."
     ),
-    # A training run's checkpoint (bpe_core.checkpoint).
+    # A training run's checkpoint (bpe_core.training.checkpoint).
     "checkpoint.not_saved": QT_TRANSLATE_NOOP(
         "EngineSentences", "The merges so far could not be saved in {folder} ({cause}); training went on without them."
     ),
@@ -420,7 +421,7 @@ WORDINGS: dict[str, str] = {
         "{folder} holds an interrupted run of an earlier version: it cannot be checked, so it is not resumed (and "
         "is left as it is).",
     ),
-    # A counts file that cannot be trained from (bpe_core.counts_file).
+    # A counts file that cannot be trained from (bpe_core.corpus.counts_file).
     "counts.patterns_differ": QT_TRANSLATE_NOOP(
         "EngineSentences",
         "{path}: counted with the pattern {pattern}, not {other} like the others: counts cut differently cannot be "
@@ -505,7 +506,7 @@ WORDINGS: dict[str, str] = {
         "EngineSentences", "{path}: line {line} is not TEXT<TAB>COUNT (COUNT a whole number from 0 to 2**53)."
     ),
     "counts.tsv_not_utf8": QT_TRANSLATE_NOOP("EngineSentences", "{path}: not UTF-8 text (byte {byte}, line {line})."),
-    # A Ray cluster that cannot be counted on (bpe_core.ray_counting).
+    # A Ray cluster that cannot be counted on (bpe_core.corpus.ray_counting).
     "ray.bad_address": QT_TRANSLATE_NOOP(
         "EngineSentences", "{address}: expected a Ray address: local, auto, HOST:PORT or ray://HOST:PORT."
     ),

@@ -1,4 +1,4 @@
-"""The encoding methods of :mod:`bpe_core.methods` as the window names them, in one table (translation context
+"""The encoding methods of :mod:`bpe_core.encoding.methods` as the window names them, in one table (translation context
 ``EncodingMethods``): in a pane's title, the methods chart's legend and table, and a pane's "Encode another way"
 menu.
 

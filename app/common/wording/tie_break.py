@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from bpe_core.token_label import render_pair
+from bpe_core.render.token_label import render_pair
 from bpe_core.vocabulary.why_merge import TieBreak
 
 
