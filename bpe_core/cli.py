@@ -30,9 +30,10 @@ from typing import TYPE_CHECKING
 
 from bpe_core.cancelled import Cancelled
 from bpe_core.chat.subcommand import add_chat_command
-from bpe_core.compressed import CorpusStream
+from bpe_core.corpus.compressed import CorpusStream
 from bpe_core.corpus.locations import expand, is_uri, total_size
 from bpe_core.corpus.reader import ENCODINGS, CorpusError, CorpusInfo, InvalidTextError, WrongEncodingError
+from bpe_core.corpus.sample_option import add_sample_option, sample_files
 from bpe_core.encoding.methods import METHODS, Methods, UncoverableError
 from bpe_core.encoding.reference import EncodingFileError, reference_names
 from bpe_core.formats import EXPORT_FORMATS, TokenizerFileError, check_writable, export, load_any, load_json, save_json
@@ -45,7 +46,6 @@ from bpe_core.render.comparison import FORMATS as COMPARISON_FORMATS
 from bpe_core.render.comparison import Comparison
 from bpe_core.render.html_tokens import DEFAULT_WIDTH, MAX_PICTURE_CHARS, MAX_WIDTH, MIN_WIDTH, PictureError
 from bpe_core.render.token_label import render_token
-from bpe_core.sample_option import add_sample_option, sample_files
 from bpe_core.tokenizer_spec import MARKER, split_spec
 from bpe_core.training.config import ConfigError, Problem, TrainConfig
 from bpe_core.training.run import Corpus, Counted, Counting, TrainingRun

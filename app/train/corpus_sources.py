@@ -24,7 +24,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from app.common.files.samples import samples_dir
 from app.common.wording.engine_messages import engine_message
 from app.common.wording.sizes import format_bytes
-from bpe_core.compressed import CompressedFileError, CorpusStream
+from bpe_core.corpus.compressed import CompressedFileError, CorpusStream
 from bpe_core.corpus.counts_file import read_counts
 from bpe_core.corpus.samples import SAMPLE_CORPORA, corpus_path
 

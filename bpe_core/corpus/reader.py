@@ -8,7 +8,7 @@ With ``pattern="none"`` or a custom regex only special tokens cut: the text betw
 piece (``none`` merges across it; a custom regex may match across anything), so it is held whole — still read
 in linear time. Each file is its own text: nothing is merged across files. A file's leading byte-order mark is
 dropped (its bytes still count in the SHA-256). A file compressed with gzip, bzip2, xz or zstd is read as the text
-it holds, streamed (:mod:`bpe_core.compressed`): the SHA-256 is of that text, sizes and progress are of the file.
+it holds, streamed (:mod:`bpe_core.corpus.compressed`): the SHA-256 is of that text, sizes and progress are of the file.
 
 >>> from bpe_core.pretokenize.specials import SpecialSplitter
 >>> reader = CorpusReader(pattern="gpt2", splitter=SpecialSplitter(["<|endoftext|>"]), piece_chars=2)
@@ -25,7 +25,7 @@ import stat
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
-from bpe_core.compressed import CompressedFileError, CorpusStream
+from bpe_core.corpus.compressed import CompressedFileError, CorpusStream
 from bpe_core.corpus.locations import RemoteFileError, file_name, is_uri, open_remote, remote_size
 from bpe_core.messages import EngineError, Message
 from bpe_core.pretokenize.patterns import safe_boundary
@@ -139,7 +139,7 @@ def _decode_error(path: str, encoding: str, offset: int, exc: UnicodeDecodeError
 
 def _open(path: str):
     """A binary stream of a corpus file's bytes, on this disk or at a URI (:mod:`bpe_core.corpus.locations`; not
-    decompressed by its name: :class:`~bpe_core.compressed.CorpusStream` does that by its bytes)."""
+    decompressed by its name: :class:`~bpe_core.corpus.compressed.CorpusStream` does that by its bytes)."""
     return open_remote(path, compression=None) if is_uri(path) else open(path, "rb")
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bpe_core.compressed import CompressedFileError, CorpusStream
+from bpe_core.corpus.compressed import CompressedFileError, CorpusStream
 
 
 def samples_dir() -> Path:
