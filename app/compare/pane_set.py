@@ -58,6 +58,7 @@ class PaneSet(QWidget):
     copied = Signal(str)
     method_requested = Signal(str, str)  # key, method: a pane cutting that pane's tokenizer another way
     dropout_changed = Signal(str, float, bool)  # key, p, a new draw
+    template_requested = Signal(str)  # key: a pane asks for a chat template file
 
     def __init__(self, text: Callable[[], str], parent=None):
         super().__init__(parent)
@@ -69,6 +70,7 @@ class PaneSet(QWidget):
         self.next_pairs: dict[str, tuple[bytes, bytes] | None] = {}  # by key: a pair about to merge, marked
         self.options = Options()
         self.palette_ = Palette()
+        self.renderer: Callable[[list[str]], None] | None = None  # chat mode: renders the conversation instead
         self.menu = QMenu(self)
         self.menu.setObjectName("panesMenu")
         self.grid = PaneGrid()
@@ -100,6 +102,7 @@ class PaneSet(QWidget):
         pane.copied.connect(self.copied)
         pane.method_requested.connect(self.method_requested)
         pane.dropout_changed.connect(self.dropout_changed)
+        pane.template_requested.connect(self.template_requested)
         if source is not None and source.method is not None and source.method.name == "dropout":
             pane.show_dropout(source.method.p)
         pane.canvas.set_options(self.options)
@@ -185,7 +188,11 @@ class PaneSet(QWidget):
     # ----- encoding -----
 
     def request(self, keys) -> None:
-        """Encode the text again in the panes ``keys`` that are shown and have a tokenizer."""
+        """Encode the text again in the panes ``keys`` that are shown and have a tokenizer (in chat mode: render the
+        conversation in them, by :attr:`renderer`)."""
+        if self.renderer is not None:
+            self.renderer(list(keys))
+            return
         sources = []
         for key in keys:
             record = self.records.get(key)
@@ -221,8 +228,8 @@ class PaneSet(QWidget):
     @Slot(object)
     def _on_pane_ready(self, result: PaneResult) -> None:
         record = self.records.get(result.key)
-        if record is None or record.source is not result.source:
-            return  # the pane was removed, or its tokenizer replaced, meanwhile
+        if record is None or record.source is not result.source or self.renderer is not None:
+            return  # the pane was removed, or its tokenizer replaced, meanwhile, or it renders a conversation now
         record.widget.set_result(result)
         if self.highlight[1] > self.highlight[0]:
             record.widget.canvas.set_highlight(*self.highlight)
