@@ -7,7 +7,7 @@ wins), so a template that loops holds up neither the window nor the other panes:
 says so. Typing waits for a short pause (:data:`DEBOUNCE_MS`) before rendering, as each rendering starts a process.
 
 A pane whose model has no template (a reference such as o200k_base, our own tokenizer) says so and offers
-"Chat template…" to choose a ``.jinja`` file for it; any pane may be given one that way.
+"Template…" to choose a ``.jinja`` file for it; any pane may be given one that way.
 
 >>> cost_words([TurnCost("system", 9, 5), TurnCost("user", 7, 4), TurnCost(None, 0, 3)], 40)
 'template: 5 + 4 + 3 (after the last turn) = 12 of 40 tokens'
@@ -138,8 +138,8 @@ class ChatPanes(QObject):
     def set_active(self, active: bool) -> None:
         """Chat mode on (the panes render the conversation) or off (the pane set encodes the text again)."""
         self.active = active
-        for pane in self.pane_set.panes.values():
-            pane.set_chat_mode(active)
+        for record in self.pane_set.records.values():
+            record.widget.set_chat_mode(active and record.source is not None)
         if active:
             self.pane_set.renderer = self.render
             self.render_all()
@@ -242,7 +242,7 @@ class ChatPanes(QObject):
         self.shown.pop(key, None)
         record.widget.set_message(
             self.tr(
-                "No chat template: {name} has none of its own. Choose a .jinja file for it with “Chat template…”."
+                "No chat template: {name} has none of its own. Choose a .jinja file for it with “Template…”."
             ).format(name=record.title)
         )
         record.widget.set_chat_line(self.tr("no chat template"))

@@ -158,7 +158,7 @@ class TokenPane(QWidget):
         self.whole_run_button.hide()
         self.template_button = QToolButton()  # chat mode: a .jinja file for this pane's model
         self.template_button.setObjectName("paneChatTemplate")
-        self.template_button.setText(self.tr("Chat template…"))
+        self.template_button.setText(self.tr("Template…"))
         self.template_button.setToolTip(
             self.tr("Render the conversation with a chat template file (.jinja) you choose")
         )

@@ -180,3 +180,17 @@ def test_conversations_are_saved_and_opened(qtbot, view, tmp_path):
     editor.set_messages([ChatMessage("user", "other")])
     assert editor.open_file(path)
     assert [m.as_dict() for m in editor.messages()] == saved
+
+
+def test_the_chat_mode_speaks_chinese(qtbot, chinese, model):
+    view = CompareView(text="你好")
+    qtbot.addWidget(view)
+    try:
+        key = chat_view(qtbot, view, model)
+        assert view.chat_button.text() == "对话"
+        assert view.chat_editor.messages()[1].content == "分词器是做什么的？"
+        pane = view.panes[key]
+        assert pane.chat_line.text().startswith("模板：") and "（最后一轮之后）" in pane.chat_line.text()
+        assert view.panes["o200k_base"].message().startswith("没有聊天模板：tiktoken o200k_base")
+    finally:
+        view.shutdown()
