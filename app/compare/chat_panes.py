@@ -168,6 +168,9 @@ class ChatPanes(QObject):
             if record is None or record.hidden or record.loading or record.source is None:
                 continue
             record.widget.set_chat_mode(True)
+            if record.source.method is not None:  # greedy, fewest, dropout: the text mode's question
+                self._show_own_cut_only(key)
+                continue
             template = self.templates.get(key)
             if template is None and not model_of(record.source):
                 self._show_no_template(key)
@@ -246,6 +249,16 @@ class ChatPanes(QObject):
             ).format(name=record.title)
         )
         record.widget.set_chat_line(self.tr("no chat template"))
+
+    def _show_own_cut_only(self, key: str) -> None:
+        record = self.pane_set.records[key]
+        self.shown.pop(key, None)
+        record.widget.set_message(
+            self.tr("A chat is cut by each tokenizer's own method: see the pane of {name}.").format(
+                name=record.source.base[1]
+            )
+        )
+        record.widget.set_chat_line("")
 
     def _after_one(self) -> None:
         if not self.busy():

@@ -192,29 +192,34 @@
         <translation>最后一轮之后</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_panes.py" line="201"/>
+        <location filename="../../app/compare/chat_panes.py" line="204"/>
         <source>Choose a chat template</source>
         <translation>选择聊天模板</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_panes.py" line="201"/>
+        <location filename="../../app/compare/chat_panes.py" line="204"/>
         <source>Chat templates (*.jinja);;All files (*)</source>
         <translation>聊天模板 (*.jinja);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_panes.py" line="237"/>
+        <location filename="../../app/compare/chat_panes.py" line="240"/>
         <source>The template could not render this conversation.</source>
         <translation>模板无法渲染这段对话。</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_panes.py" line="245"/>
+        <location filename="../../app/compare/chat_panes.py" line="248"/>
         <source>No chat template: {name} has none of its own. Choose a .jinja file for it with “Template…”.</source>
         <translation>没有聊天模板：{name} 自身没有聊天模板。请用“模板…”为它选择一个 .jinja 文件。</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_panes.py" line="248"/>
+        <location filename="../../app/compare/chat_panes.py" line="251"/>
         <source>no chat template</source>
         <translation>没有聊天模板</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/chat_panes.py" line="257"/>
+        <source>A chat is cut by each tokenizer&apos;s own method: see the pane of {name}.</source>
+        <translation>对话按每个分词器自己的方法切分：请看 {name} 的窗格。</translation>
     </message>
 </context>
 <context>
@@ -780,7 +785,7 @@ Choose the model&apos;s pattern, or type a regex:</source>
 <context>
     <name>TemplateLegend</name>
     <message>
-        <location filename="../../app/compare/chat_panes.py" line="270"/>
+        <location filename="../../app/compare/chat_panes.py" line="283"/>
         <source>the template&apos;s own text (headers, role tags, special tokens); plain tokens: the messages&apos; text</source>
         <translation>模板自身的文本（开头、角色标记、特殊词元）；无阴影的词元：消息的文本</translation>
     </message>

@@ -194,3 +194,12 @@ def test_the_chat_mode_speaks_chinese(qtbot, chinese, model):
         assert view.panes["o200k_base"].message().startswith("没有聊天模板：tiktoken o200k_base")
     finally:
         view.shutdown()
+
+
+def test_a_pane_cutting_another_way_points_to_its_tokenizer_s_own_cut(qtbot, view, model):
+    """Greedy, fewest tokens, dropout are the text mode's question: in chat mode such a pane says so."""
+    key = chat_view(qtbot, view, model)
+    fewest = view.show_method(key, "fewest")
+    settle(qtbot, view)
+    assert fewest.message().startswith("A chat is cut by each tokenizer's own method: see the pane of chatml-model")
+    assert view.panes[key].result is not None
