@@ -63,10 +63,10 @@ def model_of(source: PaneSource) -> str:
 
 
 def render_chat(
-    source: PaneSource, messages: list[ChatMessage], template_file: str | None, generation: bool
+    source: PaneSource, messages: list[ChatMessage], template_file: str | None, generation: bool, cancelled, _progress
 ) -> ChatShown:
     """``messages`` rendered by ``source``'s model's template (or ``template_file``) and cut by its tokenizer
-    (run on a pane's background job)."""
+    (a pane's background job: a newer one, or closing the tab, stops the template's process at once)."""
     started = time.perf_counter()
     chat = apply_chat_template(
         model_of(source),
@@ -74,6 +74,7 @@ def render_chat(
         template_file=template_file,
         add_generation_prompt=generation,
         tokenizer=source.tokenizer,
+        cancelled=cancelled,
     )
     assert chat.view is not None
     return ChatShown(chat, view_result(source, chat.view, started))
@@ -176,7 +177,7 @@ class ChatPanes(QObject):
                 self._show_no_template(key)
                 continue
             job = functools.partial(render_chat, record.source, messages, template, generation)
-            self._jobs_of(key).call(job)
+            self._jobs_of(key).submit(job)
         if not self.busy():
             self.rendered.emit()
 

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -63,13 +64,15 @@ def apply_chat_template(
     add_generation_prompt: bool = False,
     tokenizer=None,
     seconds: float | None = None,
+    cancelled: Callable[[], bool] | None = None,
 ) -> AppliedChat:
     """Render ``messages`` with ``model``'s template (or ``template_file``) and encode the text with ``model``'s
     tokenizer (or ``tokenizer``, already loaded), special tokens as specials. A reference name (``gpt2``…) has no
     folder, so no template nor named special tokens of its own: it takes ``template_file``.
 
     Raises the template's errors (:class:`~bpe_core.chat.sandbox.TemplateError`,
-    :class:`~bpe_core.chat.template_source.TemplateSourceError`) and the tokenizer's.
+    :class:`~bpe_core.chat.template_source.TemplateSourceError`) and the tokenizer's;
+    :class:`~bpe_core.cancelled.Cancelled` when ``cancelled()`` turns true while the template renders.
     """
     from bpe_core.formats.loader import load_any
 
@@ -86,6 +89,7 @@ def apply_chat_template(
         specials=template.special_tokens,
         origin=template.origin,
         seconds=seconds,
+        cancelled=cancelled,
     )
     rendering = ChatRendering.of(text, [m.content for m in messages])
     view = tokenizer.view(text)

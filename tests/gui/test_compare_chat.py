@@ -203,3 +203,18 @@ def test_a_pane_cutting_another_way_points_to_its_tokenizer_s_own_cut(qtbot, vie
     settle(qtbot, view)
     assert fewest.message().startswith("A chat is cut by each tokenizer's own method: see the pane of chatml-model")
     assert view.panes[key].result is not None
+
+
+def test_closing_while_a_template_loops_stops_it_at_once(qtbot, tmp_path):
+    """The tab closes without waiting for a looping template's time budget: its process is stopped."""
+    view = CompareView(text="hi")
+    qtbot.addWidget(view)
+    looping = tmp_path / "loops.jinja"
+    looping.write_text("{% for i in range(99999) %}{% for j in range(99999) %}{% endfor %}{% endfor %}")
+    view.set_chat_mode(True)
+    view.chat.set_template("o200k_base", looping)
+    qtbot.wait(1500)  # the rendering process runs the loop
+    assert view.busy()
+    started = time.monotonic()
+    view.shutdown()
+    assert time.monotonic() - started < 2.0
