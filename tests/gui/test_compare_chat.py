@@ -218,3 +218,25 @@ def test_closing_while_a_template_loops_stops_it_at_once(qtbot, tmp_path):
     started = time.monotonic()
     view.shutdown()
     assert time.monotonic() - started < 2.0
+
+
+def test_ours_and_a_pane_shown_again_follow_the_chat_mode(qtbot, view, model):
+    """Our tokenizer arriving in chat mode says it has no template and renders with one chosen; a pane shown again
+    from Panes renders the conversation, not the text."""
+    from bpe_core import BpeTrainer, Tokenizer
+
+    view.set_chat_mode(True)
+    settle(qtbot, view)
+    trainer = BpeTrainer(256 + 20, processes=1)
+    trainer.count_text("a tokenizer cuts text into tokens " * 5)
+    trainer.run()
+    view.set_own_tokenizer(Tokenizer(trainer.vocab, trainer.merges))
+    settle(qtbot, view)
+    own = view.panes["own"]
+    assert own.message().startswith("No chat template: Ours") and own.template_button.isVisible()
+    view.chat.set_template("own", _jinja(model))
+    settle(qtbot, view)
+    assert own.result.view.text.startswith("<|im_start|>system\n") and own.canvas.template_tokens
+    view.set_pane_visible("cl100k_base", True)
+    settle(qtbot, view)
+    assert view.panes["cl100k_base"].message().startswith("No chat template: tiktoken cl100k_base")
