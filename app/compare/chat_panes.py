@@ -141,6 +141,8 @@ class ChatPanes(QObject):
         self.active = active
         for record in self.pane_set.records.values():
             record.widget.set_chat_mode(active and record.source is not None)
+            if active and record.source is not None and not record.loading:
+                record.widget.set_message(self.tr("rendering the conversation…"), record.source)
         if active:
             self.pane_set.renderer = self.render
             self.render_all()
@@ -148,6 +150,7 @@ class ChatPanes(QObject):
             self.timer.stop()
             self.pane_set.renderer = None
             self.shown.clear()
+        self.pane_set.update_marks()
 
     @Slot()
     def _on_edited(self) -> None:
@@ -263,6 +266,7 @@ class ChatPanes(QObject):
 
     def _after_one(self) -> None:
         if not self.busy():
+            self.pane_set.update_marks()
             self.rendered.emit()
 
 

@@ -183,6 +183,7 @@ class CompareView(QWidget):
         self.inputs.setCurrentWidget(self.chat_editor if chat else self.editor)
         self.chat_legend.setVisible(chat)
         self.toolbar.load_button.setEnabled(not chat)
+        self.toolbar.reference_combo.setEnabled(not chat)  # each pane cuts a text of its own
         if chat:
             self.splitter.setSizes([260, max(200, self.splitter.height() - 260)])
         self.chat.set_active(chat)

@@ -211,19 +211,23 @@ class PaneSet(QWidget):
         self.service.shutdown()
 
     def results(self) -> dict[str, PaneResult]:
-        """The shown results of visible panes that are up to date with the text, by key."""
-        text = self.text()
+        """The shown results of visible panes that are up to date with the text, by key (in chat mode: each pane's
+        rendering of the conversation, a text of its own)."""
+        text = None if self.renderer is not None else self.text()
         found = {}
         for key in self.visible_keys():
             record = self.records[key]
             result = record.widget.result
             if result is not None and result.view is not None and record.source is result.source:
-                if result.view.text == text:
+                if text is None or result.view.text == text:
                     found[key] = result
         return found
 
     def update_marks(self) -> None:
-        self.reference_shown.emit(mark_panes(self.panes, self.results(), self.reference_key, self.next_pairs))
+        """Mark the fewest tokens, the cut differences from the reference pane (not in chat mode: each pane cuts a
+        text of its own) and the pairs about to merge."""
+        reference = self.reference_key if self.renderer is None else None
+        self.reference_shown.emit(mark_panes(self.panes, self.results(), reference, self.next_pairs))
 
     @Slot(object)
     def _on_pane_ready(self, result: PaneResult) -> None:

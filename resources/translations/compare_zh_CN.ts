@@ -171,53 +171,58 @@
 <context>
     <name>ChatPanes</name>
     <message>
-        <location filename="../../app/compare/chat_panes.py" line="89"/>
+        <location filename="../../app/compare/chat_panes.py" line="90"/>
         <source>{count} (after the last turn)</source>
         <extracomment>The pause in typing after which the panes render the conversation again (each rendering starts a process).</extracomment>
         <translation>{count}（最后一轮之后）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_panes.py" line="94"/>
+        <location filename="../../app/compare/chat_panes.py" line="95"/>
         <source>template: {parts} = {template} of {total} tokens</source>
         <translation>模板：{parts} = {template} 个词元（共 {total} 个）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_panes.py" line="101"/>
+        <location filename="../../app/compare/chat_panes.py" line="102"/>
         <source>&lt;tr&gt;&lt;th&gt;turn&lt;/th&gt;&lt;th&gt;role&lt;/th&gt;&lt;th&gt;message&lt;/th&gt;&lt;th&gt;template&lt;/th&gt;&lt;/tr&gt;</source>
         <translation>&lt;tr&gt;&lt;th&gt;轮&lt;/th&gt;&lt;th&gt;角色&lt;/th&gt;&lt;th&gt;消息&lt;/th&gt;&lt;th&gt;模板&lt;/th&gt;&lt;/tr&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_panes.py" line="109"/>
+        <location filename="../../app/compare/chat_panes.py" line="110"/>
         <source>after the last turn</source>
         <translation>最后一轮之后</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_panes.py" line="204"/>
+        <location filename="../../app/compare/chat_panes.py" line="145"/>
+        <source>rendering the conversation…</source>
+        <translation>正在渲染对话…</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/chat_panes.py" line="208"/>
         <source>Choose a chat template</source>
         <translation>选择聊天模板</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_panes.py" line="204"/>
+        <location filename="../../app/compare/chat_panes.py" line="208"/>
         <source>Chat templates (*.jinja);;All files (*)</source>
         <translation>聊天模板 (*.jinja);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_panes.py" line="240"/>
+        <location filename="../../app/compare/chat_panes.py" line="244"/>
         <source>The template could not render this conversation.</source>
         <translation>模板无法渲染这段对话。</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_panes.py" line="248"/>
+        <location filename="../../app/compare/chat_panes.py" line="252"/>
         <source>No chat template: {name} has none of its own. Choose a .jinja file for it with “Template…”.</source>
         <translation>没有聊天模板：{name} 自身没有聊天模板。请用“模板…”为它选择一个 .jinja 文件。</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_panes.py" line="251"/>
+        <location filename="../../app/compare/chat_panes.py" line="255"/>
         <source>no chat template</source>
         <translation>没有聊天模板</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_panes.py" line="257"/>
+        <location filename="../../app/compare/chat_panes.py" line="261"/>
         <source>A chat is cut by each tokenizer&apos;s own method: see the pane of {name}.</source>
         <translation>对话按每个分词器自己的方法切分：请看 {name} 的窗格。</translation>
     </message>
@@ -785,7 +790,7 @@ Choose the model&apos;s pattern, or type a regex:</source>
 <context>
     <name>TemplateLegend</name>
     <message>
-        <location filename="../../app/compare/chat_panes.py" line="283"/>
+        <location filename="../../app/compare/chat_panes.py" line="288"/>
         <source>the template&apos;s own text (headers, role tags, special tokens); plain tokens: the messages&apos; text</source>
         <translation>模板自身的文本（开头、角色标记、特殊词元）；无阴影的词元：消息的文本</translation>
     </message>

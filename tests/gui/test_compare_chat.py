@@ -240,3 +240,20 @@ def test_ours_and_a_pane_shown_again_follow_the_chat_mode(qtbot, view, model):
     view.set_pane_visible("cl100k_base", True)
     settle(qtbot, view)
     assert view.panes["cl100k_base"].message().startswith("No chat template: tiktoken cl100k_base")
+
+
+def test_the_chat_renderings_are_marked_and_exported_like_texts(qtbot, view, model, tmp_path):
+    """The pane with the fewest tokens for the conversation is marked; cut differences (each pane cuts a text of
+    its own) are off; a JSON export holds each pane's rendering of the conversation."""
+    key = chat_view(qtbot, view, model)
+    view.chat.set_template("o200k_base", _jinja(model))
+    settle(qtbot, view)
+    counts = {k: len(view.panes[k].ids()) for k in (key, "o200k_base")}
+    fewest = min(counts, key=counts.get)
+    assert view.panes[fewest].fewest.isVisibleTo(view) and not view.toolbar.reference_combo.isEnabled()
+    path = view.export_menu.write("json", tmp_path / "chat.json")
+    exported = path.read_text(encoding="utf-8")
+    assert "im_start" in exported and "hello" not in exported
+    view.set_chat_mode(False)
+    settle(qtbot, view)
+    assert view.toolbar.reference_combo.isEnabled()
