@@ -181,3 +181,5 @@ HIGHLIGHT = QColor("#0b3d91")
 EXTRA_CUT = QColor("#d0021b")
 MISSING_CUT = QColor("#f08c00")
 CHUNK_COLORS = (QColor("#4a4a4a"), QColor("#a8a8a8"))
+#: Compare tab, chat mode: the hatching and bar of the tokens of a chat template's own text.
+TEMPLATE = QColor("#37474f")

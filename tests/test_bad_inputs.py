@@ -2539,3 +2539,27 @@ def test_a_compressed_corpus_at_a_uri_is_read_by_its_bytes_too(tmp_path, name):
     expected = _counts_of(bpe("count", str(plain), "-o", str(tmp_path / "plain.tsv")), tmp_path / "plain.tsv")
     result = bpe("count", path.as_uri(), "-o", str(tmp_path / "c.tsv"))
     assert _counts_of(result, tmp_path / "c.tsv") == expected
+
+
+# --- Chat templates in the window (issue 43): a rendering cancelled while the template loops -----------------------
+def test_a_template_rendering_cancelled_while_it_loops_stops_at_once_and_its_process_ends():
+    """A newer conversation, or the tab closing, cancels a rendering: Cancelled within a few tenths of a second
+    (not the 5 s budget), the template's process gone."""
+    import time
+
+    from bpe_core.chat.sandbox import render
+    from tests.child_processes import leftover_children
+
+    loop = "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}"
+    started = time.monotonic()
+    with pytest.raises(Cancelled):
+        render(
+            loop,
+            [{"role": "user", "content": "hi"}],
+            add_generation_prompt=False,
+            specials={},
+            seconds=30,
+            cancelled=lambda: time.monotonic() - started > 1.0,
+        )
+    assert time.monotonic() - started < 5
+    assert leftover_children() == []

@@ -108,7 +108,7 @@ class PaneSource:
         except Exception as exc:  # shown in the pane, never raised in the encoding thread
             self._forget_text()
             return PaneResult(self, None, error=f"{type(exc).__name__}: {exc}")
-        return _result(self, view, started)
+        return view_result(self, view, started)
 
     def _forget_text(self) -> None:
         if self._incremental is not None:
@@ -255,7 +255,9 @@ def _failed(source: PaneSource, exc: Exception) -> PaneResult:
     )
 
 
-def _result(source: PaneSource, view: TokenView, started: float) -> PaneResult:
+def view_result(source: PaneSource, view: TokenView, started: float) -> PaneResult:
+    """The result of ``source``'s ``view`` (made since ``started``, a ``time.perf_counter()``), with each token's
+    chunk and the runs of tokens that make whole characters, ready for a pane to draw."""
     tokens = view.tokens
     if isinstance(tokens, TokenColumns):  # an incremental view: nothing here reads every token
         groups = TokenGroups(tokens)

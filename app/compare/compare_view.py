@@ -5,6 +5,8 @@ step), tiktoken's ``gpt2``, ``cl100k_base`` and ``o200k_base``, and any number t
 tokenizer" menu. The view puts together its parts and is what the rest of the window talks to:
 
 - :mod:`~app.compare.compare_toolbar` the controls; :mod:`~app.compare.text_editor` the text;
+- "Text | Chat": in chat mode :mod:`~app.compare.chat_editor` edits a conversation that each pane renders with its
+  model's chat template (:mod:`~app.compare.chat_panes`);
 - :mod:`~app.compare.pane_set` the panes (layout, encoding, results, marks), :mod:`~app.compare.own_pane` "Ours";
 - :mod:`~app.compare.pane_adder` adding tokenizers (the Add menu: :mod:`~app.compare.add_menu`, which also offers
   the runs kept in the Train tab; the question about a file's pattern: :mod:`~app.compare.pattern_question`);
@@ -20,12 +22,24 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QTimer, Signal, Slot
-from PySide6.QtWidgets import QInputDialog, QLabel, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QSplitter,
+    QStackedWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app.common.session import KEPT_PREFIX, KeptRun, Session
 from app.common.sources import REFERENCE_PANES, Method, PaneSource, reference_source
 from app.common.tab_part import TourPage, merges_label
 from app.compare.add_menu import AddMenu
+from app.compare.chat_editor import ChatEditor
+from app.compare.chat_panes import ChatPanes, TemplateLegend
 from app.compare.compare_toolbar import CompareToolbar
 from app.compare.export_menu import ExportMenu
 from app.compare.methods_chart import MethodsChart
@@ -93,9 +107,11 @@ class CompareView(QWidget):
         self.notice.setObjectName("compareNotice")
         self.notice.setWordWrap(True)
         self.notice.setVisible(False)
-        outer = QSplitter(Qt.Orientation.Vertical)
+        self.chat_editor = ChatEditor()
+        self.chat = ChatPanes(self.pane_set, self.chat_editor, self)
+        outer = self.splitter = QSplitter(Qt.Orientation.Vertical)
         outer.setChildrenCollapsible(False)
-        outer.addWidget(self.editor)
+        outer.addWidget(self._build_input())
         outer.addWidget(self.pane_set)
         outer.setStretchFactor(0, 1)
         outer.setStretchFactor(1, 4)
@@ -115,6 +131,65 @@ class CompareView(QWidget):
         self.editor.textChanged.connect(self._on_text_changed)
         self._offer_references()
         self.encode_now()
+
+    def _build_input(self) -> QWidget:
+        """The "Text | Chat" switch (with, in chat mode, the legend of the panes' hatching) over the text editor or
+        the chat editor."""
+        self.text_button = QToolButton()
+        self.text_button.setText(self.tr("Text"))
+        self.text_button.setToolTip(self.tr("Each pane cuts the text"))
+        self.chat_button = QToolButton()
+        self.chat_button.setObjectName("chatModeButton")
+        self.chat_button.setText(self.tr("Chat"))
+        self.chat_button.setToolTip(
+            self.tr("Each pane renders a conversation with its model's chat template and cuts what it reads")
+        )
+        group = QButtonGroup(self)
+        for button in (self.text_button, self.chat_button):
+            button.setCheckable(True)
+            group.addButton(button)
+        self.text_button.setChecked(True)
+        self.chat_button.toggled.connect(self.set_chat_mode)
+        self.chat_legend = TemplateLegend()
+        self.chat_legend.hide()
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(0)
+        row.addWidget(self.text_button)
+        row.addWidget(self.chat_button)
+        row.addSpacing(12)
+        row.addWidget(self.chat_legend, 1)
+        row.addStretch(0)
+        self.inputs = QStackedWidget()
+        self.inputs.addWidget(self.editor)
+        self.inputs.addWidget(self.chat_editor)
+        box = QWidget()
+        layout = QVBoxLayout(box)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        layout.addLayout(row)
+        layout.addWidget(self.inputs, 1)
+        return box
+
+    def is_chat_mode(self) -> bool:
+        return self.chat.active
+
+    @Slot(bool)
+    def set_chat_mode(self, chat: bool) -> None:
+        """Chat mode (the panes render the chat editor's conversation) or text mode (they cut the text)."""
+        if chat == self.chat.active:
+            return
+        self.chat_button.setChecked(chat)
+        self.text_button.setChecked(not chat)
+        self.inputs.setCurrentWidget(self.chat_editor if chat else self.editor)
+        self.chat_legend.setVisible(chat)
+        self.toolbar.load_button.setEnabled(not chat)
+        self.toolbar.reference_combo.setEnabled(not chat)  # each pane cuts a text of its own
+        if chat:
+            self.splitter.setSizes([260, max(200, self.splitter.height() - 260)])
+        self.chat.set_active(chat)
+        if not chat:
+            self.encode_now()
 
     def _connect(self) -> None:
         toolbar, panes = self.toolbar, self.pane_set
@@ -139,6 +214,8 @@ class CompareView(QWidget):
         self.add_menu.chosen.connect(self.add_source)
         self.add_menu.kept_chosen.connect(self.show_kept_run)
         self.export_menu.exported.connect(toolbar.show_status)
+        self.chat_editor.said.connect(toolbar.show_status)
+        self.chat.rendered.connect(self._on_rendered)
 
     # ----- the panes -----
 
@@ -354,12 +431,13 @@ class CompareView(QWidget):
     # ----- encoding, showing, closing -----
 
     def encode_now(self) -> None:
-        """Encode the text in every visible pane now (typing encodes at the next turn of the event loop)."""
+        """Encode the text in every visible pane now (typing encodes at the next turn of the event loop); in chat
+        mode, render the conversation."""
         self.timer.stop()
         self.pane_set.request(self.pane_set.visible_keys())
 
     def busy(self) -> bool:
-        return self.pane_set.busy() or self.timer.isActive() or self.adder.busy()
+        return self.pane_set.busy() or self.timer.isActive() or self.adder.busy() or self.chat.busy()
 
     @Slot()
     def _on_rendered(self) -> None:
@@ -371,6 +449,7 @@ class CompareView(QWidget):
         self.timer.stop()
         self.own.stop()
         self.adder.shutdown()
+        self.chat.shutdown()
         self.pane_set.shutdown()
 
     def showEvent(self, event) -> None:

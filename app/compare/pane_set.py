@@ -59,6 +59,7 @@ class PaneSet(QWidget):
     copied = Signal(str)
     method_requested = Signal(str, str)  # key, method: a pane cutting that pane's tokenizer another way
     dropout_changed = Signal(str, float, bool)  # key, p, a new draw
+    template_requested = Signal(str)  # key: a pane asks for a chat template file
 
     def __init__(self, text: Callable[[], str], parent=None):
         super().__init__(parent)
@@ -70,6 +71,7 @@ class PaneSet(QWidget):
         self.next_pairs: dict[str, tuple[bytes, bytes] | None] = {}  # by key: a pair about to merge, marked
         self.options = Options()
         self.palette_ = Palette()
+        self.renderer: Callable[[list[str]], None] | None = None  # chat mode: renders the conversation instead
         self.menu = QMenu(self)
         self.menu.setObjectName("panesMenu")
         self.grid = PaneGrid()
@@ -101,6 +103,7 @@ class PaneSet(QWidget):
         pane.copied.connect(self.copied)
         pane.method_requested.connect(self.method_requested)
         pane.dropout_changed.connect(self.dropout_changed)
+        pane.template_requested.connect(self.template_requested)
         if source is not None and source.method is not None and source.method.name == "dropout":
             pane.show_dropout(source.method.p)
         pane.canvas.set_options(self.options)
@@ -196,7 +199,11 @@ class PaneSet(QWidget):
     # ----- encoding -----
 
     def request(self, keys) -> None:
-        """Encode the text again in the panes ``keys`` that are shown and have a tokenizer."""
+        """Encode the text again in the panes ``keys`` that are shown and have a tokenizer (in chat mode: render the
+        conversation in them, by :attr:`renderer`)."""
+        if self.renderer is not None:
+            self.renderer(list(keys))
+            return
         sources = []
         for key in keys:
             record = self.records.get(key)
@@ -215,25 +222,29 @@ class PaneSet(QWidget):
         self.service.shutdown()
 
     def results(self) -> dict[str, PaneResult]:
-        """The shown results of visible panes that are up to date with the text, by key."""
-        text = self.text()
+        """The shown results of visible panes that are up to date with the text, by key (in chat mode: each pane's
+        rendering of the conversation, a text of its own)."""
+        text = None if self.renderer is not None else self.text()
         found = {}
         for key in self.visible_keys():
             record = self.records[key]
             result = record.widget.result
             if result is not None and result.view is not None and record.source is result.source:
-                if result.view.text == text:
+                if text is None or result.view.text == text:
                     found[key] = result
         return found
 
     def update_marks(self) -> None:
-        self.reference_shown.emit(mark_panes(self.panes, self.results(), self.reference_key, self.next_pairs))
+        """Mark the fewest tokens, the cut differences from the reference pane (not in chat mode: each pane cuts a
+        text of its own) and the pairs about to merge."""
+        reference = self.reference_key if self.renderer is None else None
+        self.reference_shown.emit(mark_panes(self.panes, self.results(), reference, self.next_pairs))
 
     @Slot(object)
     def _on_pane_ready(self, result: PaneResult) -> None:
         record = self.records.get(result.key)
-        if record is None or record.source is not result.source:
-            return  # the pane was removed, or its tokenizer replaced, meanwhile
+        if record is None or record.source is not result.source or self.renderer is not None:
+            return  # the pane was removed, or its tokenizer replaced, meanwhile, or it renders a conversation now
         record.widget.set_result(result)
         if self.highlight[1] > self.highlight[0]:
             record.widget.canvas.set_highlight(*self.highlight)

@@ -98,6 +98,7 @@ class TokenCanvas(QAbstractScrollArea):
         self.missing_cuts: frozenset[int] = frozenset()
         self.highlighted: set[int] = set()
         self.pair_marks: tuple[int, ...] = ()  # the left token of each pair about to merge (a replay)
+        self.template_tokens: frozenset[int] = frozenset()  # chat mode: the tokens of the template's own text
         self.hover = -1
         self._layout_timer = QTimer(self)
         self._layout_timer.setSingleShot(True)
@@ -125,6 +126,7 @@ class TokenCanvas(QAbstractScrollArea):
         self.highlighted = set()
         self.extra_cuts = self.missing_cuts = frozenset()
         self.pair_marks = ()
+        self.template_tokens = frozenset()
         self.hover = -1
         self.relayout(edit, before)
 
@@ -174,6 +176,13 @@ class TokenCanvas(QAbstractScrollArea):
         starts = tuple(starts)
         if starts != self.pair_marks:
             self.pair_marks = starts
+            self.viewport().update()
+
+    def set_template_tokens(self, indices) -> None:
+        """Hatch the tokens ``indices`` (a chat template's own text: headers, role tags, special tokens)."""
+        indices = frozenset(indices)
+        if indices != self.template_tokens:
+            self.template_tokens = indices
             self.viewport().update()
 
     def set_highlight(self, start: int, end: int) -> int:
@@ -487,6 +496,8 @@ class TokenCanvas(QAbstractScrollArea):
         )
         if token.special:
             lines.append(self.tr("<i>special token</i>"))
+        if index in self.template_tokens:
+            lines.append(self.tr("<i>the chat template's own text</i>"))
         return "<div style='white-space:pre'>" + "<br>".join(lines) + "</div>"
 
     # ----- painting -----
@@ -508,6 +519,8 @@ class TokenCanvas(QAbstractScrollArea):
         band = event.rect()  # only what needs painting (an edit updates the rows it changed)
         lo, hi = self.flow.boxes_between(top + band.top(), top + band.bottom() + 1)
         token_paint.paint_boxes(self, painter, lo, hi)
+        if self.template_tokens:
+            token_paint.paint_template(self, painter, lo, hi)
         if self.chunk_index:
             token_paint.paint_chunks(self, painter, lo, hi)
         if self.groups:

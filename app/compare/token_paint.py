@@ -3,7 +3,8 @@ each token's box in its colour with its label (hex bytes in a smaller monospaced
 ones outlined; and the optional layers under them: a bar per pre-token chunk, a bracket under the tokens that
 together make one UTF-8 character (that character written below), and the cuts that differ from the reference
 pane (red: one the reference lacks; orange, dashed, with a triangle: one of the reference's that this pane lacks);
-and over them, a pair about to merge (a replay) outlined in the replay's orange.
+and over them, a pair about to merge (a replay) outlined in the replay's orange, and in chat mode the tokens of the
+chat template's own text hatched.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import bisect
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 
 from app import style
 from app.style import shown_text
@@ -58,6 +59,25 @@ def paint_boxes(canvas: TokenCanvas, painter: QPainter, lo: int, hi: int) -> Non
             current = None
             painter.setPen(QPen(style.HIGHLIGHT, 2.5) if i in canvas.highlighted else QPen(QColor("#222222"), 1))
             painter.drawRect(rect.adjusted(0.5, 0.5, -0.5, -0.5))
+
+
+def paint_template(canvas: TokenCanvas, painter: QPainter, lo: int, hi: int) -> None:
+    """Hatching over each token of the chat template's own text, and a bar under it (:data:`app.style.TEMPLATE`)."""
+    flow = canvas.flow
+    hatch = template_brush()
+    stop = min(hi, len(flow))
+    for i in canvas.template_tokens:
+        if lo <= i < stop:
+            x, y, w, h = flow.box(i)
+            painter.fillRect(QRectF(x, y, w, h), hatch)
+            painter.fillRect(QRectF(x, y + h - 2, w, 2), style.TEMPLATE)
+
+
+def template_brush() -> QBrush:
+    """The hatching of a template's tokens (shared with the legend that explains it)."""
+    color = QColor(style.TEMPLATE)
+    color.setAlpha(120)
+    return QBrush(color, Qt.BrushStyle.BDiagPattern)
 
 
 def paint_chunks(canvas: TokenCanvas, painter: QPainter, lo: int, hi: int) -> None:

@@ -44,6 +44,7 @@ class TokenPane(QWidget):
     copied = Signal(str)
     method_requested = Signal(str, str)  # key, a method of bpe_core.encoding.methods: another pane cut that way
     dropout_changed = Signal(str, float, bool)  # key, p, a new draw
+    template_requested = Signal(str)  # key: choose a chat template file for this pane's model
 
     def __init__(self, key: str, title: str, parent=None, *, removable: bool = False):
         super().__init__(parent)
@@ -75,6 +76,11 @@ class TokenPane(QWidget):
         self.note.setMinimumWidth(40)
         self.note.setStyleSheet(f"color: {PAIR.name()}; font-weight: bold;")
         self.note.hide()
+        self.chat_line = QLabel()  # chat mode: what the template costs each turn, or why nothing is rendered
+        self.chat_line.setObjectName("paneChatLine")
+        self.chat_line.setWordWrap(True)
+        self.chat_line.setMinimumWidth(40)
+        self.chat_line.hide()
         self._build_buttons(removable)
 
         header = self.header = QFrame()
@@ -88,7 +94,8 @@ class TokenPane(QWidget):
         top = self.top_row = QHBoxLayout()
         top.setContentsMargins(0, 0, 0, 0)
         top.addWidget(self.title, 1)
-        for button in (self.copy_button, self.cancel_button, self.whole_run_button, self.hide_button):
+        buttons = (self.template_button, self.copy_button, self.cancel_button, self.whole_run_button, self.hide_button)
+        for button in buttons:
             top.addWidget(button)
         box = self.header_box = QVBoxLayout(header)
         box.setContentsMargins(8, 4, 6, 4)
@@ -97,6 +104,7 @@ class TokenPane(QWidget):
         box.addWidget(self.figures)
         box.addWidget(self.note)
         box.addWidget(self.agreement)
+        box.addWidget(self.chat_line)
         self.set_fewest(False)
 
         self.canvas = TokenCanvas()
@@ -148,6 +156,14 @@ class TokenPane(QWidget):
         self.whole_run_button.setText(self.tr("All merges"))
         self.whole_run_button.setToolTip(self.tr("Show the tokenizer with every merge of the run, not the one chosen"))
         self.whole_run_button.hide()
+        self.template_button = QToolButton()  # chat mode: a .jinja file for this pane's model
+        self.template_button.setObjectName("paneChatTemplate")
+        self.template_button.setText(self.tr("Template…"))
+        self.template_button.setToolTip(
+            self.tr("Render the conversation with a chat template file (.jinja) you choose")
+        )
+        self.template_button.clicked.connect(self._on_template_clicked)
+        self.template_button.hide()
 
     def set_wide(self, wide: bool) -> None:
         """Wide panes (stacked) show their figures beside the title, saving a line; narrow ones below it."""
@@ -166,6 +182,10 @@ class TokenPane(QWidget):
     @Slot()
     def _on_hide_clicked(self) -> None:
         self.hide_requested.emit(self.key)
+
+    @Slot()
+    def _on_template_clicked(self) -> None:
+        self.template_requested.emit(self.key)
 
     @Slot(int)
     def _on_canvas_clicked(self, index: int) -> None:
@@ -212,6 +232,18 @@ class TokenPane(QWidget):
         """A line under the figures ("" hides it): it wraps, where the title is elided."""
         self.note.setText(text)
         self.note.setVisible(bool(text))
+
+    def set_chat_mode(self, chat: bool) -> None:
+        """Chat mode shows "Chat template…" and the template's cost line; text mode hides them."""
+        self.template_button.setVisible(chat)
+        if not chat:
+            self.set_chat_line("")
+
+    def set_chat_line(self, text: str, tooltip: str = "") -> None:
+        """The line under the figures in chat mode: what the template costs each turn ("" hides it)."""
+        self.chat_line.setText(text)
+        self.chat_line.setToolTip(tooltip)
+        self.chat_line.setVisible(bool(text))
 
     def set_result(self, result: PaneResult) -> None:
         self.result = result

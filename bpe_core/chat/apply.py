@@ -13,18 +13,21 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from bpe_core.chat.conversation import ChatMessage
-from bpe_core.chat.rendering import ChatRendering, TurnCost, turn_costs
+from bpe_core.chat.rendering import ChatRendering, TurnCost, template_tokens, turn_costs
 from bpe_core.chat.sandbox import render
 from bpe_core.chat.template_source import ChatTemplate, chat_template
+from bpe_core.encoding.token_spans import TokenView
 
 
 @dataclass(frozen=True)
 class AppliedChat:
-    """The template, the rendered text with each message's place in it, the ids, and each token's characters."""
+    """The template, the rendered text with each message's place in it, the ids, each token's characters, and the
+    tokenizer's view of the rendered text (its token records, for a window to draw)."""
 
     template: ChatTemplate
     messages: tuple[ChatMessage, ...]
@@ -32,10 +35,15 @@ class AppliedChat:
     ids: list[int]
     starts: list[int]
     ends: list[int]
+    view: TokenView | None = field(default=None, repr=False, compare=False)
 
     def turn_costs(self) -> list[TurnCost]:
         """Each turn's message and template tokens (see :func:`bpe_core.chat.rendering.turn_costs`)."""
         return turn_costs(self.rendering, [m.role for m in self.messages], self.starts, self.ends)
+
+    def template_tokens(self) -> list[int]:
+        """The indices of the template's own tokens (see :func:`bpe_core.chat.rendering.template_tokens`)."""
+        return template_tokens(self.rendering, self.starts, self.ends)
 
 
 def model_folder(model: str, *, progress=None, cancelled=None) -> Path:
@@ -56,13 +64,15 @@ def apply_chat_template(
     add_generation_prompt: bool = False,
     tokenizer=None,
     seconds: float | None = None,
+    cancelled: Callable[[], bool] | None = None,
 ) -> AppliedChat:
     """Render ``messages`` with ``model``'s template (or ``template_file``) and encode the text with ``model``'s
     tokenizer (or ``tokenizer``, already loaded), special tokens as specials. A reference name (``gpt2``…) has no
     folder, so no template nor named special tokens of its own: it takes ``template_file``.
 
     Raises the template's errors (:class:`~bpe_core.chat.sandbox.TemplateError`,
-    :class:`~bpe_core.chat.template_source.TemplateSourceError`) and the tokenizer's.
+    :class:`~bpe_core.chat.template_source.TemplateSourceError`) and the tokenizer's;
+    :class:`~bpe_core.cancelled.Cancelled` when ``cancelled()`` turns true while the template renders.
     """
     from bpe_core.formats.loader import load_any
 
@@ -79,10 +89,11 @@ def apply_chat_template(
         specials=template.special_tokens,
         origin=template.origin,
         seconds=seconds,
+        cancelled=cancelled,
     )
     rendering = ChatRendering.of(text, [m.content for m in messages])
     view = tokenizer.view(text)
     ids = [token.id for token in view.tokens]
     return AppliedChat(
-        template, tuple(messages), rendering, ids, [t.start for t in view.tokens], [t.end for t in view.tokens]
+        template, tuple(messages), rendering, ids, [t.start for t in view.tokens], [t.end for t in view.tokens], view
     )

@@ -99,3 +99,19 @@ template_tokens=2), TurnCost(role=None, message_tokens=0, template_tokens=1)]
         template_tokens[following] += 1
     rows = [TurnCost(role, message_tokens[k], template_tokens[k]) for k, role in enumerate(roles)]
     return [*rows, TurnCost(None, 0, template_tokens[-1])]
+
+
+def template_tokens(rendering: ChatRendering, token_starts: list[int], token_ends: list[int]) -> list[int]:
+    """The indices of the tokens that are the template's own (those holding no character of any message), as
+    :func:`turn_costs` counts them.
+
+    >>> chat = ChatRendering.of("<s>[user] Hi</s>", ["Hi"])
+    >>> template_tokens(chat, [0, 3, 10, 12], [3, 10, 12, 16])
+    [0, 1, 3]
+    """
+    located = [span for span in rendering.message_spans if span is not None]
+    return [
+        index
+        for index, (start, end) in enumerate(zip(token_starts, token_ends))
+        if not any(start < span[1] and end > span[0] for span in located)
+    ]

@@ -22,6 +22,8 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
+from collections.abc import Callable
 from datetime import datetime
 
 import jinja2
@@ -30,6 +32,7 @@ import jinja2.nodes
 from jinja2.exceptions import SecurityError
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
+from bpe_core.cancelled import Cancelled
 from bpe_core.messages import EngineError, Message
 
 #: Seconds a template may take to render (``BPE_TEMPLATE_SECONDS`` overrides); published ones take milliseconds.
@@ -38,6 +41,8 @@ SECONDS = 5.0
 MEMORY_BYTES = 1024 * 1024 * 1024
 #: The characters a rendering may write beyond the conversation's own.
 SLACK_CHARS = 1_000_000
+#: How often a rendering that can be cancelled looks whether it is (seconds).
+POLL_SECONDS = 0.1
 #: Seconds to wait for the rendering process to start (the first one starts the engine's process server).
 START_SECONDS = 120.0
 
@@ -116,9 +121,11 @@ def render(
     specials: dict[str, str],
     origin: str = "template",
     seconds: float | None = None,
+    cancelled: Callable[[], bool] | None = None,
 ) -> str:
     """:func:`render_here` in a process of its own, stopped past :data:`SECONDS` (or ``seconds``) or
-    :data:`MEMORY_BYTES`. Raises :class:`TemplateError`."""
+    :data:`MEMORY_BYTES`. Raises :class:`TemplateError`; :class:`~bpe_core.cancelled.Cancelled` as soon as
+    ``cancelled()`` is true (looked at every :data:`POLL_SECONDS`), the process stopped."""
     from bpe_core import spawning
 
     limit = seconds if seconds is not None else float(os.environ.get("BPE_TEMPLATE_SECONDS", SECONDS))
@@ -130,7 +137,7 @@ def render(
     try:
         if not receiving.poll(START_SECONDS) or receiving.recv() != "started":
             raise TemplateError(Message.of("chat.template_ended", name=origin, code=process.exitcode))
-        if not receiving.poll(limit):
+        if not _answered(receiving, limit, cancelled):
             raise TemplateError(Message.of("chat.template_too_slow", name=origin, seconds=f"{limit:g}"))
         answer = receiving.recv()
     except EOFError:
@@ -144,6 +151,19 @@ def render(
     if answer[0] == "text":
         return answer[1]
     raise TemplateError(Message.of(answer[1], **answer[2]))
+
+
+def _answered(receiving, limit: float, cancelled: Callable[[], bool] | None) -> bool:
+    """Whether the rendering process answers within ``limit`` seconds; raises Cancelled when ``cancelled()``."""
+    if cancelled is None:
+        return receiving.poll(limit)
+    deadline = time.monotonic() + limit
+    while not receiving.poll(max(0.0, min(POLL_SECONDS, deadline - time.monotonic()))):
+        if cancelled():
+            raise Cancelled()
+        if time.monotonic() >= deadline:
+            return False
+    return True
 
 
 def _render_in_process(sending, template, messages, add_generation_prompt, specials, origin) -> None:

@@ -65,6 +65,169 @@
     </message>
 </context>
 <context>
+    <name>ChatEditor</name>
+    <message>
+        <location filename="../../app/compare/chat_editor.py" line="38"/>
+        <source>You are a helpful assistant. Answer in one sentence.</source>
+        <extracomment>The roles offered (a conversation opened from a file may bring others: they are added to its turn&apos;s list). The conversation a new editor starts with (translated: a Chinese interface starts with a Chinese one).</extracomment>
+        <translation>你是一个乐于助人的助手。请用一句话回答。</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/chat_editor.py" line="39"/>
+        <source>What does a tokenizer do?</source>
+        <translation>分词器是做什么的？</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/chat_editor.py" line="40"/>
+        <source>It cuts text into the tokens a model reads.</source>
+        <translation>它把文本切成模型读取的词元。</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/chat_editor.py" line="41"/>
+        <source>Why do some languages need more tokens?</source>
+        <translation>为什么有些语言需要更多词元？</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/chat_editor.py" line="106"/>
+        <source>Add turn</source>
+        <translation>添加一轮</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/chat_editor.py" line="108"/>
+        <source>A new turn at the end, answering the last one</source>
+        <translation>在末尾添加新的一轮，回应最后一轮</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/chat_editor.py" line="110"/>
+        <source>Add generation prompt</source>
+        <translation>添加生成提示</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/chat_editor.py" line="113"/>
+        <source>End with the header that asks the model to answer (add_generation_prompt=True)</source>
+        <translation>以请模型作答的开头结束（add_generation_prompt=True）</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/chat_editor.py" line="116"/>
+        <source>Open…</source>
+        <translation>打开…</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/chat_editor.py" line="117"/>
+        <source>Open a conversation: a JSON list of {&quot;role&quot;: ..., &quot;content&quot;: ...}</source>
+        <translation>打开一段对话：由 {&quot;role&quot;: ..., &quot;content&quot;: ...} 组成的 JSON 列表</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/chat_editor.py" line="119"/>
+        <source>Save…</source>
+        <translation>保存…</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/chat_editor.py" line="120"/>
+        <source>Save the conversation as JSON (as bpe chat --messages reads it)</source>
+        <translation>把对话保存为 JSON（即 bpe chat --messages 读取的格式）</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/chat_editor.py" line="225"/>
+        <source>Open a conversation</source>
+        <translation>打开对话</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/chat_editor.py" line="225"/>
+        <source>Conversations (*.json);;All files (*)</source>
+        <translation>对话 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/chat_editor.py" line="238"/>
+        <source>Opened {count} turns from {name}.</source>
+        <translation>已从 {name} 打开 {count} 轮对话。</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/chat_editor.py" line="244"/>
+        <source>Save the conversation</source>
+        <translation>保存对话</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/chat_editor.py" line="244"/>
+        <source>Conversations (*.json)</source>
+        <translation>对话 (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/chat_editor.py" line="256"/>
+        <source>not a regular file</source>
+        <translation>不是普通文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/chat_editor.py" line="267"/>
+        <source>Cannot save the conversation to {name}: {why}</source>
+        <translation>无法把对话保存到 {name}：{why}</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/chat_editor.py" line="270"/>
+        <source>Saved {count} turns to {name}.</source>
+        <translation>已把 {count} 轮对话保存到 {name}。</translation>
+    </message>
+</context>
+<context>
+    <name>ChatPanes</name>
+    <message>
+        <location filename="../../app/compare/chat_panes.py" line="90"/>
+        <source>{count} (after the last turn)</source>
+        <extracomment>The pause in typing after which the panes render the conversation again (each rendering starts a process).</extracomment>
+        <translation>{count}（最后一轮之后）</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/chat_panes.py" line="95"/>
+        <source>template: {parts} = {template} of {total} tokens</source>
+        <translation>模板：{parts} = {template} 个词元（共 {total} 个）</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/chat_panes.py" line="102"/>
+        <source>&lt;tr&gt;&lt;th&gt;turn&lt;/th&gt;&lt;th&gt;role&lt;/th&gt;&lt;th&gt;message&lt;/th&gt;&lt;th&gt;template&lt;/th&gt;&lt;/tr&gt;</source>
+        <translation>&lt;tr&gt;&lt;th&gt;轮&lt;/th&gt;&lt;th&gt;角色&lt;/th&gt;&lt;th&gt;消息&lt;/th&gt;&lt;th&gt;模板&lt;/th&gt;&lt;/tr&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/chat_panes.py" line="110"/>
+        <source>after the last turn</source>
+        <translation>最后一轮之后</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/chat_panes.py" line="145"/>
+        <source>rendering the conversation…</source>
+        <translation>正在渲染对话…</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/chat_panes.py" line="208"/>
+        <source>Choose a chat template</source>
+        <translation>选择聊天模板</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/chat_panes.py" line="208"/>
+        <source>Chat templates (*.jinja);;All files (*)</source>
+        <translation>聊天模板 (*.jinja);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/chat_panes.py" line="244"/>
+        <source>The template could not render this conversation.</source>
+        <translation>模板无法渲染这段对话。</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/chat_panes.py" line="252"/>
+        <source>No chat template: {name} has none of its own. Choose a .jinja file for it with “Template…”.</source>
+        <translation>没有聊天模板：{name} 自身没有聊天模板。请用“模板…”为它选择一个 .jinja 文件。</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/chat_panes.py" line="255"/>
+        <source>no chat template</source>
+        <translation>没有聊天模板</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/chat_panes.py" line="261"/>
+        <source>A chat is cut by each tokenizer&apos;s own method: see the pane of {name}.</source>
+        <translation>对话按每个分词器自己的方法切分：请看 {name} 的窗格。</translation>
+    </message>
+</context>
+<context>
     <name>CompareEditor</name>
     <message>
         <location filename="../../app/compare/text_editor.py" line="43"/>
@@ -111,7 +274,7 @@
 <context>
     <name>CompareExport</name>
     <message>
-        <location filename="../../app/compare/export.py" line="110"/>
+        <location filename="../../app/compare/export.py" line="111"/>
         <source>the picture would be {height} pixels tall (at most {limit}): export it as SVG or HTML, or a shorter text</source>
         <extracomment>What can be exported: the panes as shown, or the whole text (kind -&gt; the file&apos;s suffix). The exports laid out at a width chosen by the user. Where an SVG drawn by Qt names or refers to an id (the id follows). A PNG taller than this is refused (an image that large is hundreds of megabytes): SVG or HTML hold any text.</extracomment>
         <translation>图片将高达 {height} 像素（最多 {limit}）：请导出为 SVG 或 HTML，或换一段更短的文本</translation>
@@ -242,7 +405,7 @@
 <context>
     <name>CompareView</name>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="42"/>
+        <location filename="../../app/compare/compare_view.py" line="57"/>
         <source>Tokenizers cut text into pieces. Hello world!
 今天下午我们在河边散步，看见很多人在钓鱼。鬱
 Emoji: 🙂👍🏽 🇫🇷
@@ -258,20 +421,40 @@ def greet(name):
 </translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="66"/>
+        <location filename="../../app/compare/compare_view.py" line="81"/>
         <source>Compare</source>
         <extracomment>Typing re-encodes at the next turn of the event loop (edits arriving together are encoded once): an edit costs only the pre-tokens around it (bpe_core.encoding.incremental), so there is no pause to wait for.</extracomment>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="67"/>
+        <location filename="../../app/compare/compare_view.py" line="82"/>
         <source>One text cut by several tokenizers side by side: ours, OpenAI&apos;s and any published model&apos;s, by its own library.</source>
         <translation>同一段文本由多个分词器并排切分：我们的、OpenAI 的以及任何已发布模型的（由其自己的库切分）。</translation>
     </message>
     <message>
-        <location filename="../../app/compare/compare_view.py" line="72"/>
+        <location filename="../../app/compare/compare_view.py" line="87"/>
         <source>Type some Chinese and some code in the text box, then add a model with “Add tokenizer”.</source>
         <translation>在文本框中输入一些中文和代码，然后用“添加分词器”加入一个模型。</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/compare_view.py" line="139"/>
+        <source>Text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/compare_view.py" line="140"/>
+        <source>Each pane cuts the text</source>
+        <translation>每个窗格切分这段文本</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/compare_view.py" line="143"/>
+        <source>Chat</source>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/compare_view.py" line="145"/>
+        <source>Each pane renders a conversation with its model&apos;s chat template and cuts what it reads</source>
+        <translation>每个窗格用其模型的聊天模板渲染对话，并切分模型读到的文本</translation>
     </message>
 </context>
 <context>
@@ -738,45 +921,58 @@ Choose the model&apos;s pattern, or type a regex:</source>
     </message>
 </context>
 <context>
+    <name>TemplateLegend</name>
+    <message>
+        <location filename="../../app/compare/chat_panes.py" line="288"/>
+        <source>the template&apos;s own text (headers, role tags, special tokens); plain tokens: the messages&apos; text</source>
+        <translation>模板自身的文本（开头、角色标记、特殊词元）；无阴影的词元：消息的文本</translation>
+    </message>
+</context>
+<context>
     <name>TokenCanvas</name>
     <message>
-        <location filename="../../app/compare/token_canvas.py" line="473"/>
+        <location filename="../../app/compare/token_canvas.py" line="482"/>
         <source>&lt;b&gt;id {id}&lt;/b&gt; · {rank}</source>
         <extracomment>Tokens laid out per slice of the event loop (a few milliseconds&apos; work). After an edit, boxes laid out past the changed ones while waiting for one to land where it was before.</extracomment>
         <translation>&lt;b&gt;ID {id}&lt;/b&gt; · {rank}</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_canvas.py" line="473"/>
+        <location filename="../../app/compare/token_canvas.py" line="482"/>
         <source>&lt;b&gt;id {id}&lt;/b&gt;</source>
         <translation>&lt;b&gt;ID {id}&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_canvas.py" line="476"/>
+        <location filename="../../app/compare/token_canvas.py" line="485"/>
         <source>bytes: &lt;tt&gt;{hex}&lt;/tt&gt; ({count})</source>
         <translation>字节：&lt;tt&gt;{hex}&lt;/tt&gt;（{count} 个）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_canvas.py" line="477"/>
+        <location filename="../../app/compare/token_canvas.py" line="486"/>
         <source>text: &lt;tt&gt;{text}&lt;/tt&gt;</source>
         <translation>文本：&lt;tt&gt;{text}&lt;/tt&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_canvas.py" line="478"/>
+        <location filename="../../app/compare/token_canvas.py" line="487"/>
         <source>token {number} of {total} · characters {start}–{end}</source>
         <translation>第 {number} 个词元，共 {total} 个 · 字符 {start}–{end}</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_canvas.py" line="483"/>
+        <location filename="../../app/compare/token_canvas.py" line="492"/>
         <source>part of a character: bytes {first}-{last} of {length} of {char}</source>
         <translation>字符的一部分：{char} 的 {length} 个字节中的第 {first}–{last} 个（从 0 起）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_canvas.py" line="489"/>
+        <location filename="../../app/compare/token_canvas.py" line="498"/>
         <source>&lt;i&gt;special token&lt;/i&gt;</source>
         <translation>&lt;i&gt;特殊词元&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_canvas.py" line="504"/>
+        <location filename="../../app/compare/token_canvas.py" line="500"/>
+        <source>&lt;i&gt;the chat template&apos;s own text&lt;/i&gt;</source>
+        <translation>&lt;i&gt;聊天模板自身的文本&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/token_canvas.py" line="515"/>
         <source>(no text)</source>
         <translation>（没有文本）</translation>
     </message>
@@ -784,153 +980,181 @@ Choose the model&apos;s pattern, or type a regex:</source>
 <context>
     <name>TokenPane</name>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="237"/>
+        <location filename="../../app/compare/token_pane.py" line="269"/>
         <source>0 tokens</source>
         <translation>0 个词元</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="238"/>
+        <location filename="../../app/compare/token_pane.py" line="270"/>
         <source>{count} tokens · {chars} chars/token · {bytes} bytes/token</source>
         <translation>
             <numerusform>{count} 个词元 · 每词元 {chars} 个字符 · 每词元 {bytes} 字节</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="58"/>
+        <location filename="../../app/compare/token_pane.py" line="59"/>
         <source>encoding…</source>
         <translation>编码中…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="62"/>
+        <location filename="../../app/compare/token_pane.py" line="63"/>
         <source>★ fewest</source>
         <translation>★ 最少</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="63"/>
+        <location filename="../../app/compare/token_pane.py" line="64"/>
         <source>This pane uses the fewest tokens of the panes shown</source>
         <translation>在显示的窗格中，此窗格用的词元最少</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="116"/>
-        <location filename="../../app/compare/token_pane.py" line="129"/>
+        <location filename="../../app/compare/token_pane.py" line="124"/>
+        <location filename="../../app/compare/token_pane.py" line="137"/>
         <source>Copy ids</source>
         <translation>复制 ID</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="117"/>
+        <location filename="../../app/compare/token_pane.py" line="125"/>
         <source>Copy tokens as text</source>
         <translation>以文本复制词元</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="118"/>
+        <location filename="../../app/compare/token_pane.py" line="126"/>
         <source>The tokens as the pane writes them, separated by |</source>
         <translation>按窗格中的写法复制词元，以 | 分隔</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="119"/>
+        <location filename="../../app/compare/token_pane.py" line="127"/>
         <source>Copy tokens as JSON</source>
         <translation>以 JSON 复制词元</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="120"/>
+        <location filename="../../app/compare/token_pane.py" line="128"/>
         <source>A JSON list of the tokens: id, text and bytes in hex</source>
         <translation>词元的 JSON 列表：ID、文本和十六进制字节</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="122"/>
+        <location filename="../../app/compare/token_pane.py" line="130"/>
         <source>Encode another way</source>
         <translation>换一种方式编码</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="123"/>
+        <location filename="../../app/compare/token_pane.py" line="131"/>
         <source>The same vocabulary, cut another way, in a pane beside this one</source>
         <translation>同一个词表，换一种方式切分，显示在旁边的窗格中</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="130"/>
+        <location filename="../../app/compare/token_pane.py" line="138"/>
         <source>Copy this pane&apos;s token ids to the clipboard (the arrow: the tokens)</source>
         <translation>把此窗格的词元 ID 复制到剪贴板（点箭头可复制词元）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="137"/>
+        <location filename="../../app/compare/token_pane.py" line="145"/>
         <source>Remove this pane</source>
         <translation>移除此窗格</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="137"/>
+        <location filename="../../app/compare/token_pane.py" line="145"/>
         <source>Hide this pane (show it again from Panes)</source>
         <translation>隐藏此窗格（可从“窗格”菜单重新显示）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="142"/>
+        <location filename="../../app/compare/token_pane.py" line="150"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="143"/>
+        <location filename="../../app/compare/token_pane.py" line="151"/>
         <source>Stop loading this tokenizer and remove the pane</source>
         <translation>停止载入此分词器并移除窗格</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="148"/>
+        <location filename="../../app/compare/token_pane.py" line="156"/>
         <source>All merges</source>
         <translation>全部合并</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="149"/>
+        <location filename="../../app/compare/token_pane.py" line="157"/>
         <source>Show the tokenizer with every merge of the run, not the one chosen</source>
         <translation>显示包含本次训练全部合并的分词器，而不是所选的那一步</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="188"/>
+        <location filename="../../app/compare/token_pane.py" line="161"/>
+        <source>Template…</source>
+        <translation>模板…</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/token_pane.py" line="163"/>
+        <source>Render the conversation with a chat template file (.jinja) you choose</source>
+        <translation>用你选择的聊天模板文件（.jinja）渲染对话</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/token_pane.py" line="208"/>
         <source>The probability that a merge is skipped</source>
         <translation>跳过一次合并的概率</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="191"/>
+        <location filename="../../app/compare/token_pane.py" line="211"/>
         <source>Sample again</source>
         <translation>重新抽样</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="192"/>
+        <location filename="../../app/compare/token_pane.py" line="212"/>
         <source>Another draw of the merges skipped: a word is cut differently</source>
         <translation>重新抽取被跳过的合并：同一个词会被切得不一样</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="222"/>
+        <location filename="../../app/compare/token_pane.py" line="254"/>
         <source>not encoded</source>
         <translation>未编码</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="231"/>
+        <location filename="../../app/compare/token_pane.py" line="263"/>
         <source>encoded in {ms} ms</source>
         <translation>编码用时 {ms} 毫秒</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="246"/>
+        <location filename="../../app/compare/token_pane.py" line="278"/>
         <source>loading…</source>
         <translation>载入中…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="272"/>
+        <location filename="../../app/compare/token_pane.py" line="304"/>
         <source>Copied {count} ids of {name}</source>
         <translation>
             <numerusform>已复制 {name} 的 {count} 个 ID</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="279"/>
+        <location filename="../../app/compare/token_pane.py" line="311"/>
         <source>Copied {count} tokens of {name} as text</source>
         <translation>
             <numerusform>已以文本复制 {name} 的 {count} 个词元</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="286"/>
+        <location filename="../../app/compare/token_pane.py" line="318"/>
         <source>Copied {count} tokens of {name} as JSON</source>
         <translation>
             <numerusform>已以 JSON 复制 {name} 的 {count} 个词元</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>TurnRow</name>
+    <message>
+        <location filename="../../app/compare/chat_editor.py" line="67"/>
+        <source>Move this turn up</source>
+        <translation>把这一轮上移</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/chat_editor.py" line="68"/>
+        <source>Move this turn down</source>
+        <translation>把这一轮下移</translation>
+    </message>
+    <message>
+        <location filename="../../app/compare/chat_editor.py" line="69"/>
+        <source>Remove this turn</source>
+        <translation>删除这一轮</translation>
     </message>
 </context>
 </TS>

@@ -1374,3 +1374,97 @@ def test_a_lesson_takes_its_text_from_a_gzipped_corpus_not_its_compressed_bytes(
     path = tmp_path / "corpus.txt.gz"
     path.write_bytes(gzip.compress(text.encode("utf-8")))
     assert corpus_start([path]) == text
+
+
+# --- The Compare tab's chat mode (issue 43, chat templates): conversations and templates a user gets wrong --------
+def _chat_view(qtbot):
+    from app.compare.compare_view import CompareView
+
+    view = CompareView(text="hi")
+    qtbot.addWidget(view)
+    view.set_pane_visible("cl100k_base", False)
+    said = []
+    view.chat_editor.said.connect(said.append)
+    return view, said
+
+
+def test_a_conversation_file_that_is_none_is_refused_and_the_turns_stay(qtbot, tmp_path):
+    """Not JSON, an empty list, a message without content, a FIFO: the status names the file and the cause (the
+    engine's words, as bpe chat says them), the turns shown and the file are unchanged."""
+    import os
+
+    view, said = _chat_view(qtbot)
+    before = view.chat_editor.messages()
+    cases = {
+        "broken.json": ('[{"role": "user",', "is not valid JSON (line 1)"),
+        "empty.json": ("[]", "the conversation has no message"),
+        "nocontent.json": ('[{"role": "user"}]', "message 1 has no text content"),
+    }
+    for name, (text, words) in cases.items():
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        assert not view.chat_editor.open_file(path)
+        assert name in said[-1] and words in said[-1]
+        assert path.read_text(encoding="utf-8") == text
+    fifo = tmp_path / "talk.fifo"
+    os.mkfifo(fifo)
+    assert not view.chat_editor.open_file(fifo)  # refused at once, never blocking on the FIFO
+    assert "not a regular file" in said[-1]
+    assert view.chat_editor.messages() == before
+    view.shutdown()
+
+
+def test_a_conversation_saved_on_a_full_disk_or_over_a_folder_leaves_what_was_there(qtbot, tmp_path, monkeypatch):
+    """The disk full halfway: the file at the path is byte for byte what it was, no temporary file is left, the
+    status says why; a folder at the path is said to be one."""
+    import errno
+
+    from app.compare import chat_editor
+
+    view, said = _chat_view(qtbot)
+    target = tmp_path / "talk.json"
+    target.write_bytes(b'[{"role": "user", "content": "kept"}]')
+
+    def full(document, stream, **_):
+        stream.write("[")
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(chat_editor.json, "dump", full)
+    assert not view.chat_editor.save_file(target)
+    assert target.read_bytes() == b'[{"role": "user", "content": "kept"}]'
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["talk.json"]
+    assert "Cannot save the conversation to" in said[-1] and "No space left on device" in said[-1]
+    monkeypatch.undo()
+    folder = tmp_path / "folder.json"
+    folder.mkdir()
+    assert not view.chat_editor.save_file(folder)
+    assert "not a regular file" in said[-1] and folder.is_dir()
+    view.shutdown()
+
+
+def test_a_template_that_is_not_jinja_or_no_file_is_said_in_its_pane_alone(qtbot, tmp_path):
+    """A chosen template with a syntax error, or a FIFO: that pane says so (the file, the line), the other pane
+    renders all the same, the template file is unchanged, and nothing raised in the window."""
+    import os
+
+    view, _said = _chat_view(qtbot)
+    good = tmp_path / "good.jinja"
+    good.write_text("{% for m in messages %}[{{ m.role }}] {{ m.content }}\n{% endfor %}", encoding="utf-8")
+    bad = tmp_path / "bad.jinja"
+    bad.write_text("{% for m in messages %}{{ m.content }", encoding="utf-8")
+    fifo = tmp_path / "template.fifo"
+    os.mkfifo(fifo)
+    view.set_chat_mode(True)
+    view.chat.set_template("gpt2", good)
+    view.chat.set_template("o200k_base", bad)
+    qtbot.waitUntil(lambda: not view.busy(), timeout=60000)
+    said = view.panes["o200k_base"].message()
+    assert "bad.jinja" in said and "not valid Jinja (line 1)" in said
+    assert view.panes["o200k_base"].chat_line.text() == "The template could not render this conversation."
+    assert view.panes["gpt2"].result.view.text.startswith("[system] ")
+    assert bad.read_text(encoding="utf-8") == "{% for m in messages %}{{ m.content }"
+    view.chat.set_template("o200k_base", fifo)
+    qtbot.waitUntil(lambda: not view.busy(), timeout=60000)
+    assert "template.fifo" in view.panes["o200k_base"].message()
+    assert "not a regular file" in view.panes["o200k_base"].message()
+    view.shutdown()
