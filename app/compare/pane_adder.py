@@ -44,8 +44,11 @@ class PaneAdder(QObject):
         sees a message and nothing changes; returns None then."""
         try:
             path = tokenizer_path(path)
-            if pattern is None and takes_pattern(path) and (guess := guess_file(source_file(path))) is not None:
-                pattern = guess.pattern
+            if pattern is None and takes_pattern(path):
+                guess = guess_file(source_file(path))
+                if guess is None:  # the file says nothing: its own problem first (bad lines), else "give a pattern"
+                    load_source(path, "gpt2")
+                pattern = None if guess is None else guess.pattern
             source = load_source(path, pattern)
         except (OSError, ValueError) as exc:
             dialogs.show_error(

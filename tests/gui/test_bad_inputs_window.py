@@ -1265,7 +1265,7 @@ def test_a_100_000_character_forbid_regex_is_summed_up_short_and_kept_whole(qtbo
     panel.forbid.setText(regex)
     QApplication.processEvents()
     header = panel.variants.header
-    assert panel.forbid.text() == regex and panel.settings().forbid == [regex]
+    assert panel.forbid.text() == regex and panel.settings().forbid == (regex,)
     assert panel.width() == width
     assert len(panel.variants.header_text()) < len(panel.variants.title) + 60
     assert header.fontMetrics().horizontalAdvance(header.text()) <= header.width()
