@@ -40,6 +40,7 @@ from bpe_core.formats.loader import source_file, takes_pattern
 from bpe_core.html_tokens import DEFAULT_WIDTH, MAX_PICTURE_CHARS, MAX_WIDTH, MIN_WIDTH, PictureError
 from bpe_core.messages import Message
 from bpe_core.methods import METHODS, Methods, UncoverableError
+from bpe_core.numbers.command import add_numbers_command
 from bpe_core.output_paths import OutputPathError, check_outputs
 from bpe_core.patterns import PATTERNS, PatternTimeoutError
 from bpe_core.reference import EncodingFileError, reference_names
@@ -397,6 +398,7 @@ def _parser() -> argparse.ArgumentParser:
     count.set_defaults(run=_count)
 
     add_chat_command(commands, tokenizer_help)
+    add_numbers_command(commands, tokenizer_help)
     return parser
 
 

@@ -1316,6 +1316,71 @@
         <source>{name}: the process rendering the chat template ended unexpectedly (exit code {code}).</source>
         <translation>{name}：渲染对话模板的进程意外结束（退出码 {code}）。</translation>
     </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="615"/>
+        <source>The range starts at {first}: numbers are cut from 0 up.</source>
+        <translation>范围从 {first} 开始：只能切分 0 及以上的数。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="618"/>
+        <source>The range {first} to {last} is empty: its last number is below its first.</source>
+        <translation>范围 {first} 到 {last} 是空的：最后一个数小于第一个数。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="621"/>
+        <source>The range ends at {last}: numbers up to {most} are cut.</source>
+        <translation>范围到 {last} 结束：最多只切分到 {most}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="624"/>
+        <source>The range {first} to {last} holds {count} numbers; at most {most} are cut at once.</source>
+        <translation>范围 {first} 到 {last} 含 {count} 个数；一次最多切分 {most} 个。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="627"/>
+        <source>Single digits: {fitting} of {numbers} numbers of two digits or more are cut digit by digit.</source>
+        <translation>逐位切分：{numbers} 个两位及以上的数中有 {fitting} 个被一位一位地切开。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="630"/>
+        <source>Single digits: {fitting} of {numbers} numbers of two digits or more are cut digit by digit; its vocabulary has no token of two digits or more.</source>
+        <translation>逐位切分：{numbers} 个两位及以上的数中有 {fitting} 个被一位一位地切开；它的词表里没有两位及以上数字的词元。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="635"/>
+        <source>Single digits: {fitting} of {numbers} numbers of two digits or more are cut digit by digit, though its vocabulary has tokens of up to {longest} digits: its pre-tokenizer splits numbers into digits.</source>
+        <translation>逐位切分：{numbers} 个两位及以上的数中有 {fitting} 个被一位一位地切开，尽管它的词表里有最多 {longest} 位数字的词元：是它的预分词器把数拆成了单个数字。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="640"/>
+        <source>Left-to-right groups of {size}: {fitting} of {numbers} numbers of two digits or more are cut from their first digit ({example}).</source>
+        <translation>从左到右每 {size} 位一组：{numbers} 个两位及以上的数中有 {fitting} 个从第一位数字开始切分（{example}）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="645"/>
+        <source>Right-to-left groups of {size}: {fitting} of {numbers} numbers of two digits or more are cut from their last digit ({example}).</source>
+        <translation>从右到左每 {size} 位一组：{numbers} 个两位及以上的数中有 {fitting} 个从最后一位数字开始切分（{example}）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="650"/>
+        <source>Whole numbers: {fitting} of {numbers} numbers of two digits or more are one token each.</source>
+        <translation>整数成词：{numbers} 个两位及以上的数中有 {fitting} 个各是一个词元。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="653"/>
+        <source>Merged by the vocabulary: no rule fits (the closest fits {fitting} of {numbers} numbers of two digits or more); groups of up to {largest} digits, cut {ways} different ways.</source>
+        <translation>由词表合并决定：没有规则相符（最接近的规则符合 {numbers} 个两位及以上的数中的 {fitting} 个）；每组最多 {largest} 位，共有 {ways} 种不同切法。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="658"/>
+        <source>The range holds no number of two digits or more: no rule to tell.</source>
+        <translation>范围内没有两位及以上的数：无法判断规则。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="661"/>
+        <source>Digits lost: {lost} numbers of the range have digits no token holds (its vocabulary has no token for them).</source>
+        <translation>数字丢失：范围内有 {lost} 个数的某些数字不在任何词元里（它的词表没有对应的词元）。</translation>
+    </message>
 </context>
 <context>
     <name>FileMenu</name>
