@@ -433,7 +433,14 @@ ENGLISH: dict[str, str] = {
         "right-to-left groups of {size}: {fitting} of {numbers} numbers of two digits or more are cut from their "
         "last digit ({example})"
     ),
-    "numbers.whole": "whole numbers: {fitting} of {numbers} numbers of two digits or more are one token each",
+    "numbers.whole": (
+        "whole numbers: {fitting} of {numbers} numbers of two digits or more are one token each (of up to {largest} "
+        "digits: a range of longer numbers tells how those are grouped)"
+    ),
+    "numbers.groups": (
+        "groups of {size}: {fitting} of {numbers} numbers of two digits or more are cut into groups of {size}, the "
+        "same from either side for numbers of these lengths (a range of other lengths tells the side)"
+    ),
     "numbers.vocabulary": (
         "merged by the vocabulary: no rule fits (the closest fits {fitting} of {numbers} numbers of two digits or "
         "more); groups of up to {largest} digits, cut {ways} different ways"

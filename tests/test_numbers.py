@@ -10,6 +10,7 @@ import pytest
 from test_foreign_builders import build_hf
 from tokenizers import Tokenizer as HfTokenizer
 
+from bpe_core.cancelled import Cancelled
 from bpe_core.foreign import TiktokenTokenizer
 from bpe_core.formats import load_any
 from bpe_core.numbers.analysis import (
@@ -145,7 +146,8 @@ def test_a_range_far_from_zero_and_a_cancelled_one():
     pieces = pieces_of(TiktokenTokenizer.reference("cl100k_base"))
     cuts = cut_range(pieces, 10**17, 10**17 + 2)
     assert [cut.groups for cut in cuts] == [(3,) * 6] * 3
-    assert cut_range(pieces, 0, 5000, cancelled=lambda: True) == []
+    with pytest.raises(Cancelled):
+        cut_range(pieces, 0, 5000, cancelled=lambda: True)
 
 
 def test_the_heat_map_rows_and_the_csv():
@@ -163,6 +165,17 @@ def test_the_heat_map_rows_and_the_csv():
     assert "o200k,date,2026-11-28,8,6,3+1+2+2,202|6|-|11|-|28,," in lines
     assert classify([]).kind == "too_few" and classify(cut_range(lambda t: [t.encode()], 0, 9)).kind == "too_few"
     assert str(classify([]).message()) == "the range holds no number of two digits or more: no rule to tell"
+
+
+def test_a_range_too_short_to_tell_the_side_says_so():
+    """0 to 999 are one cl100k token each; 100,000 to 100,999 are 3+3 from either side: neither names a side."""
+    pieces = pieces_of(TiktokenTokenizer.reference("cl100k_base"))
+    whole = classify(cut_range(pieces, 0, 999))
+    assert (whole.kind, whole.largest) == ("whole", 3)
+    assert str(whole.message()).endswith("(of up to 3 digits: a range of longer numbers tells how those are grouped)")
+    six = classify(cut_range(pieces, 100_000, 100_999))
+    assert (six.kind, six.size, six.fitting) == ("groups", 3, 1000)
+    assert str(six.message()).startswith("groups of 3: 1,000 of 1,000 numbers of two digits or more are cut into")
 
 
 def test_bpe_numbers_prints_the_rule_the_table_and_writes_the_csv(tmp_path):

@@ -27,6 +27,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
+from bpe_core.cancelled import Cancelled
 from bpe_core.csv_cells import safe_record
 from bpe_core.messages import EngineError, Message
 
@@ -166,7 +167,8 @@ def cut_range(
     pieces: Pieces, first: int = DEFAULT_FIRST, last: int = DEFAULT_LAST, cancelled: Callable[[], bool] = bool
 ) -> list[NumberCut]:
     """The cut of every number from ``first`` to ``last`` (inclusive), written plainly (``1234``); ``cancelled()``
-    is asked every 1,000 numbers (an empty list when it says so). The range is checked first (:func:`check_range`).
+    is asked every 1,000 numbers (:class:`~bpe_core.cancelled.Cancelled` when it says so). The range is checked
+    first (:func:`check_range`).
 
     >>> [cut.shown() for cut in cut_range(lambda text: [text.encode()], 9, 11)]
     ['9', '10', '11']
@@ -175,7 +177,7 @@ def cut_range(
     cuts = []
     for number in range(first, last + 1):
         if number % 1000 == 0 and cancelled():
-            return []
+            raise Cancelled(f"cutting the numbers was cancelled at {number:,}")
         cuts.append(cut_text(pieces, str(number)))
     return cuts
 
@@ -209,7 +211,8 @@ def shown_rule(side: str, size: int, text: str = "1234567") -> str:
 @dataclass(frozen=True)
 class Chunking:
     """How a tokenizer cuts the numbers of a range, with the evidence. ``kind``: ``"single"`` (digit by digit),
-    ``"left"`` / ``"right"`` (groups of ``size`` from the first / the last digit), ``"whole"`` (one token each),
+    ``"left"`` / ``"right"`` (groups of ``size`` from the first / the last digit), ``"groups"`` (groups of
+    ``size``, the same from either side for the range's numbers), ``"whole"`` (one token each),
     ``"vocabulary"`` (no rule fits: what the vocabulary merged, as GPT-2), ``"no_digits"`` (digits lost: the
     vocabulary has no token for them), ``"too_few"`` (no number of two digits or more to tell by). ``fitting`` of
     ``numbers`` (those of two digits or more) fit the rule; ``largest`` is the largest group seen, ``ways`` the
@@ -238,7 +241,9 @@ class Chunking:
             example = f"1234567 → {shown_rule(self.kind, self.size)}"
             return Message.of(f"numbers.{self.kind}", size=self.size, example=example, **counts)
         if self.kind == "whole":
-            return Message.of("numbers.whole", **counts)
+            return Message.of("numbers.whole", largest=self.largest, **counts)
+        if self.kind == "groups":
+            return Message.of("numbers.groups", size=self.size, **counts)
         if self.kind == "too_few":
             return Message.of("numbers.too_few")
         if self.kind == "no_digits":
@@ -271,13 +276,13 @@ def classify(cuts: Sequence[NumberCut], longest_token: int | None = None) -> Chu
         return found("too_few", 0, 0)
     if all(len(cut.groups) == 1 for cut in several):
         return found("whole", 0, len(several))
-    best = 0
+    fits = {rule: sum(1 for cut in several if cut.groups == rule_groups(cut.digits, *rule)) for rule in RULES}
     for side, size in RULES:
-        fitting = sum(1 for cut in several if cut.groups == rule_groups(cut.digits, side, size))
+        fitting = fits[(side, size)]
         if fitting >= FITS * len(several):
-            return found("single" if size == 1 else side, size, fitting)
-        best = max(best, fitting)
-    return found("vocabulary", 0, best)
+            both = size > 1 and fits[("left", size)] == fits[("right", size)]  # numbers too short to tell the side
+            return found("single" if size == 1 else "groups" if both else side, size, fitting)
+    return found("vocabulary", 0, max(fits.values()))
 
 
 def longest_digit_token(tokens: Iterable[bytes]) -> int:
@@ -350,6 +355,19 @@ def cut_patterns(cuts: Iterable[NumberCut]) -> dict[int, Counter[tuple[int, ...]
     for cut in cuts:
         patterns.setdefault(cut.digits, Counter())[cut.groups] += 1
     return dict(sorted(patterns.items()))
+
+
+def common_cut(cuts: Iterable[NumberCut], digits: int) -> str:
+    """The most common groups of the ``digits``-digit numbers among ``cuts`` and their share ('' if none).
+
+    >>> common_cut([NumberCut("12", (b"12",)), NumberCut("13", (b"1", b"3")), NumberCut("14", (b"14",))], 2)
+    '2 (67%)'
+    """
+    counts = cut_patterns(cuts).get(digits)
+    if not counts:
+        return ""
+    groups, count = counts.most_common(1)[0]
+    return f"{'+'.join(map(str, groups)) or '-'} ({count / sum(counts.values()):.0%})"
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,17 @@ from __future__ import annotations
 import argparse
 import sys
 
-from bpe_core.numbers.analysis import DEFAULT_FIRST, DEFAULT_LAST, MAX_NUMBERS, NumbersRangeError, NumbersReport
+from bpe_core.numbers.analysis import (
+    DEFAULT_FIRST,
+    DEFAULT_LAST,
+    MAX_NUMBERS,
+    NumbersRangeError,
+    NumbersReport,
+    check_range,
+    common_cut,
+    numbers_csv,
+    numbers_report,
+)
 
 #: Outliers printed per tokenizer (the CSV has them all).
 SHOWN_OUTLIERS = 8
@@ -43,7 +53,6 @@ def run_numbers(args: argparse.Namespace) -> int:
     from bpe_core.formats import check_writable, load_any
     from bpe_core.formats.files import write_text_atomically
     from bpe_core.formats.loader import source_file
-    from bpe_core.numbers.analysis import check_range, numbers_csv, numbers_report
     from bpe_core.output_paths import check_outputs
 
     try:
@@ -77,29 +86,17 @@ def numbers_table(reports: list[NumbersReport]) -> str:
     rows = [["", *(report.tokenizer for report in reports)]]
     lengths = sorted({digits for report in reports for digits in report.usual})
     for digits in lengths:
-        rows.append([f"{digits} digit{'s' if digits > 1 else ''}", *(common_cut(report, digits) for report in reports)])
+        rows.append(
+            [
+                f"{digits} digit{'s' if digits > 1 else ''}",
+                *(common_cut(report.cuts, digits) or "-" for report in reports),
+            ]
+        )
     rows.append(["outliers", *(f"{report.outlier_count:,}" for report in reports)])
     for index, (kind, cut) in enumerate(reports[0].samples):
         rows.append([f"{kind} {cut.text}", *(report.samples[index][1].shown() for report in reports)])
     widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
     return "\n".join("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() for row in rows)
-
-
-def common_cut(report: NumbersReport, digits: int) -> str:
-    """The most common groups of the ``digits``-digit numbers and their share.
-
-    >>> from bpe_core.numbers.analysis import NumberCut, NumbersReport, classify
-    >>> cuts = (NumberCut("12", (b"12",)), NumberCut("13", (b"1", b"3")), NumberCut("14", (b"14",)))
-    >>> common_cut(NumbersReport("t", cuts, classify(cuts), {2: 1}, (), 0, ()), 2)
-    '2 (67%)'
-    """
-    from bpe_core.numbers.analysis import cut_patterns
-
-    counts = cut_patterns(report.cuts).get(digits)
-    if not counts:
-        return "-"
-    groups, count = counts.most_common(1)[0]
-    return f"{'+'.join(map(str, groups)) or '-'} ({count / sum(counts.values()):.0%})"
 
 
 def outliers_line(report: NumbersReport) -> str:

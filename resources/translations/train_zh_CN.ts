@@ -1363,21 +1363,26 @@
     </message>
     <message>
         <location filename="../../app/common/wording/engine_messages.py" line="650"/>
-        <source>Whole numbers: {fitting} of {numbers} numbers of two digits or more are one token each.</source>
-        <translation>整数成词：{numbers} 个两位及以上的数中有 {fitting} 个各是一个词元。</translation>
+        <source>Whole numbers: {fitting} of {numbers} numbers of two digits or more are one token each (of up to {largest} digits: a range of longer numbers tells how those are grouped).</source>
+        <translation>整数成词：{numbers} 个两位及以上的数中有 {fitting} 个各是一个词元（最多 {largest} 位：换用更长的数的范围，才能看出更长的数如何分组）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="653"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="655"/>
+        <source>Groups of {size}: {fitting} of {numbers} numbers of two digits or more are cut into groups of {size}, the same from either side for numbers of these lengths (a range of other lengths tells the side).</source>
+        <translation>每 {size} 位一组：{numbers} 个两位及以上的数中有 {fitting} 个被切成 {size} 位一组；这些长度的数从哪一边分组结果都一样（换用其他长度的数的范围才能看出方向）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="660"/>
         <source>Merged by the vocabulary: no rule fits (the closest fits {fitting} of {numbers} numbers of two digits or more); groups of up to {largest} digits, cut {ways} different ways.</source>
         <translation>由词表合并决定：没有规则相符（最接近的规则符合 {numbers} 个两位及以上的数中的 {fitting} 个）；每组最多 {largest} 位，共有 {ways} 种不同切法。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="658"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="665"/>
         <source>The range holds no number of two digits or more: no rule to tell.</source>
         <translation>范围内没有两位及以上的数：无法判断规则。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="661"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="668"/>
         <source>Digits lost: {lost} numbers of the range have digits no token holds (its vocabulary has no token for them).</source>
         <translation>数字丢失：范围内有 {lost} 个数的某些数字不在任何词元里（它的词表没有对应的词元）。</translation>
     </message>

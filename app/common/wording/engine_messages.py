@@ -648,7 +648,14 @@ WORDINGS: dict[str, str] = {
         "last digit ({example}).",
     ),
     "numbers.whole": QT_TRANSLATE_NOOP(
-        "EngineSentences", "Whole numbers: {fitting} of {numbers} numbers of two digits or more are one token each."
+        "EngineSentences",
+        "Whole numbers: {fitting} of {numbers} numbers of two digits or more are one token each (of up to {largest} "
+        "digits: a range of longer numbers tells how those are grouped).",
+    ),
+    "numbers.groups": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "Groups of {size}: {fitting} of {numbers} numbers of two digits or more are cut into groups of {size}, the "
+        "same from either side for numbers of these lengths (a range of other lengths tells the side).",
     ),
     "numbers.vocabulary": QT_TRANSLATE_NOOP(
         "EngineSentences",
