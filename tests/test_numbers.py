@@ -68,6 +68,9 @@ def test_cl100k_and_o200k_group_by_three_from_the_left_and_gpt2_by_its_vocabular
     expected = {str(n) for n in range(10_000) if len(encoding.encode_ordinary(str(n))) != usual[len(str(n))]}
     assert {cut.text for cut in gpt2.outliers} == expected and gpt2.outlier_count == len(expected)
     assert "2000" in expected and "521" in expected  # one token for four digits; two for three
+    # in a sentence GPT-2 glues the space before a number to it; cl100k leaves it alone
+    assert gpt2.samples[-1][1].shown() == "In| 20|26| it| cost| $|1|,|234|.|56|."
+    assert references["cl100k_base"].samples[-1][1].shown() == "In| |202|6| it| cost| $|1|,|234|.|56|."
 
 
 def test_a_right_to_left_pattern_is_named_so(references):

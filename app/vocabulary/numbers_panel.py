@@ -385,5 +385,6 @@ def _kind_name(kind: str) -> str:
         "decimal": QCoreApplication.translate("NumbersPanel", "decimal"),
         "date": QCoreApplication.translate("NumbersPanel", "date"),
         "separators": QCoreApplication.translate("NumbersPanel", "separators"),
+        "text": QCoreApplication.translate("NumbersPanel", "in a sentence"),
     }
     return names.get(kind, kind)

@@ -26,6 +26,7 @@ import io
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from bpe_core.cancelled import Cancelled
 from bpe_core.csv_cells import safe_record
@@ -52,7 +53,7 @@ class NumbersRangeError(EngineError, ValueError):
     """A range of numbers that is not cut (see :func:`check_range`)."""
 
 
-#: Texts with numbers in them, by kind: how a tokenizer cuts what is no plain number.
+#: Texts with numbers in them, by kind: how a tokenizer cuts what is no plain number, and numbers in a sentence.
 SAMPLES: tuple[tuple[str, str], ...] = (
     ("long", "12345678"),
     ("long", "3141592653589793"),
@@ -70,6 +71,7 @@ SAMPLES: tuple[tuple[str, str], ...] = (
     ("separators", "1.234.567"),
     ("separators", "1_234_567"),
     ("separators", "1,234,567.89"),
+    ("text", "In 2026 it cost $1,234.56."),  # a number after a space: GPT-2 glues the space to it
 )
 
 
@@ -383,8 +385,9 @@ class NumbersReport:
     outlier_count: int
     samples: tuple[tuple[str, NumberCut], ...]
 
-    @property
+    @cached_property
     def positions(self) -> dict[int, list[float]]:
+        """The heat map's rows (:func:`group_positions`), computed once."""
         return group_positions(self.cuts)
 
 
