@@ -2304,3 +2304,24 @@ def test_bpe_numbers_ranges_that_cannot_be_cut_are_refused_at_once(tmp_path, fla
     ran = bpe("numbers", "o200k_base", *flags, "--csv", str(out), timeout=30)
     assert ran.returncode == 2 and said in ran.stderr, ran.stderr
     assert not out.exists() and ran.stdout == ""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process")
+def test_bpe_numbers_interrupted_exits_130_and_keeps_the_csv(tmp_path):
+    """Ctrl-C while cutting 100,000 numbers: 'bpe: interrupted' (130), no traceback, the file at --csv unchanged."""
+    import signal
+
+    out = tmp_path / "numbers.csv"
+    out.write_text("the user's own table\n", encoding="utf-8")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bpe_core", "numbers", "o200k_base", "gpt2", "--to", "99999", "--csv", str(out)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        encoding="utf-8",
+    )
+    assert proc.stderr.readline() == "bpe: cutting 100,000 numbers with o200k_base…\n"
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=BOUND)
+    assert proc.returncode == 130 and "bpe: interrupted" in err and "Traceback" not in err, err
+    assert out.read_text(encoding="utf-8") == "the user's own table\n"

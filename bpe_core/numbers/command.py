@@ -65,7 +65,9 @@ def run_numbers(args: argparse.Namespace) -> int:
     if args.csv is not None:
         check_writable(args.csv)
     reports = []
+    count = args.last - args.first + 1
     for spec in dict.fromkeys(args.tokenizer):
+        print(f"bpe: cutting {count:,} numbers with {spec}…", file=sys.stderr, flush=True)
         tokenizer = load_any(spec, progress=lambda message: print(message, file=sys.stderr, flush=True))
         reports.append(numbers_report(spec, tokenizer, args.first, args.last))
     for report in reports:
