@@ -158,9 +158,7 @@ class NumbersPanel(JobPanel):
             self.status.setText(engine_message(exc))
             return
         loaders = self.tokenizers()
-        message = self.tr("Cutting {count} numbers with {tokenizers} tokenizers…").format(
-            count=f"{last - first + 1:,}", tokenizers=len(loaders)
-        )
+        message = self.tr("Cutting the numbers {first} to {last}…").format(first=f"{first:,}", last=f"{last:,}")
         self.start(lambda cancelled, progress: _reports(loaders, first, last, cancelled, progress), message)
 
     def cancelled_text(self) -> str:
@@ -185,8 +183,8 @@ class NumbersPanel(JobPanel):
             said = self.tr("No tokenizer could cut the numbers.")
         else:
             cuts = self.reports[0].cuts
-            said = self.tr("{tokenizers} tokenizers, the numbers {first} to {last}.").format(
-                tokenizers=len(self.reports), first=f"{int(cuts[0].text):,}", last=f"{int(cuts[-1].text):,}"
+            said = self.tr("The numbers {first} to {last}, as each tokenizer cuts them.").format(
+                first=f"{int(cuts[0].text):,}", last=f"{int(cuts[-1].text):,}"
             )
         for name, error in self.failures.items():
             said += " " + self.tr("{name} could not be loaded: {error}").format(name=name, error=engine_message(error))

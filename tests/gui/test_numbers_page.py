@@ -54,6 +54,7 @@ def test_the_heat_map_table_and_csv_are_the_engines(qtbot, tab, tmp_path):
     tip = page.cell_text(7, 3)
     assert tip.startswith("cl100k_base, numbers of 4 digits, digit 4: in a token of 1.00 digits on average")
     assert "3+1: 1,000 (100%)" in tip and page.cell_text(4, 1) == ""  # cl100k, 1 digit: no second digit
+    assert page.status.text() == "The numbers 0 to 1,999, as each tokenizer cuts them."
     # the rules, the table, the outliers
     lines = page.rules.text().splitlines()
     assert lines[1] == (
@@ -122,3 +123,21 @@ def test_the_page_in_chinese(qtbot, chinese):
         assert page.cell_text(4, 0).startswith("cl100k_base，1 位数，第 1 位")
     finally:
         tab.shutdown()
+
+
+def test_when_no_tokenizer_loads_the_page_says_so_and_offers_no_export(qtbot):
+    from app.vocabulary.numbers_panel import NumbersPanel
+
+    def broken():
+        raise ValueError("broken.json: not a tokenizer file")
+
+    page = NumbersPanel(lambda: {"broken.json": broken})
+    qtbot.addWidget(page)
+    page.show()
+    with qtbot.waitSignal(page.ready, timeout=WAIT_MS):
+        page.compute()
+    assert page.status.text() == (
+        "No tokenizer could cut the numbers. broken.json could not be loaded: broken.json: not a tokenizer file."
+    )
+    assert page.reports == [] and not page.export_button.isEnabled() and page.image is None
+    page.shutdown()
