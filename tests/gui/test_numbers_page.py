@@ -82,6 +82,9 @@ def test_the_heat_map_table_and_csv_are_the_engines(qtbot, tab, tmp_path):
     )
     assert png.read_bytes().startswith(b"\x89PNG") and b"cl100k_base \xc2\xb7 4" in svg.read_bytes()
     assert b"3-digit token" in svg.read_bytes()
+    plotted = export_chart(page.chart.getPlotItem(), tmp_path / "n.csv").read_text(encoding="utf-8").splitlines()
+    assert plotted[0] == "series,x,y,label" and len(plotted) == 1 + sum(digits for _, digits, _ in rows)
+    assert "Digits in the token that holds each digit,3,1,cl100k_base · 4" in plotted
 
 
 def test_the_note_says_why_right_to_left_grouping_helps_arithmetic(qtbot, tab):
