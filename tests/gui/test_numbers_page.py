@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtWidgets import QToolTip
 
 from app.common.charts.export import export_chart
 from app.vocabulary import VocabularyTab
@@ -54,6 +55,12 @@ def test_the_heat_map_table_and_csv_are_the_engines(qtbot, tab, tmp_path):
     tip = page.cell_text(7, 3)
     assert tip.startswith("cl100k_base, numbers of 4 digits, digit 4: in a token of 1.00 digits on average")
     assert "3+1: 1,000 (100%)" in tip and page.cell_text(4, 1) == ""  # cl100k, 1 digit: no second digit
+    # hovering a cell shows its tooltip; an empty cell shows none
+    view = page.chart.getPlotItem().vb
+    page.chart.scene().sigMouseMoved.emit(view.mapViewToScene(QPointF(3.5, 7.5)))
+    assert QToolTip.text() == tip
+    page.chart.scene().sigMouseMoved.emit(view.mapViewToScene(QPointF(1.5, 4.5)))
+    qtbot.waitUntil(lambda: not QToolTip.isVisible(), timeout=5000)
     assert page.status.text() == "The numbers 0 to 1,999, as each tokenizer cuts them."
     # the rules, the table, the outliers
     lines = page.rules.text().splitlines()
