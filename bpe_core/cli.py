@@ -40,6 +40,7 @@ from bpe_core.formats import EXPORT_FORMATS, TokenizerFileError, check_writable,
 from bpe_core.formats.files import kind_of, size_text, write_bytes_atomically
 from bpe_core.formats.loader import source_file, takes_pattern
 from bpe_core.messages import Message
+from bpe_core.numbers.command import add_numbers_command
 from bpe_core.output_paths import OutputPathError, check_outputs
 from bpe_core.pretokenize.patterns import PATTERNS, PatternTimeoutError
 from bpe_core.render.comparison import FORMATS as COMPARISON_FORMATS
@@ -405,6 +406,7 @@ def _parser() -> argparse.ArgumentParser:
     count.set_defaults(run=_count)
 
     add_chat_command(commands, tokenizer_help)
+    add_numbers_command(commands, tokenizer_help)
     return parser
 
 

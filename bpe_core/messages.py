@@ -421,6 +421,44 @@ ENGLISH: dict[str, str] = {
     "chat.template_too_long": "{name}: the chat template wrote more than {limit} characters and was stopped",
     "chat.template_memory": "{name}: the chat template needed more than {limit} of memory and was stopped",
     "chat.template_ended": "{name}: the process rendering the chat template ended unexpectedly (exit code {code})",
+    # How a tokenizer cuts numbers (bpe_core.numbers): the range asked for, and the rule its cuts follow.
+    "numbers.range_negative": "the range starts at {first}: numbers are cut from 0 up",
+    "numbers.range_backwards": "the range {first} to {last} is empty: its last number is below its first",
+    "numbers.range_too_high": "the range ends at {last}: numbers up to {most} are cut",
+    "numbers.range_too_large": "the range {first} to {last} holds {count} numbers; at most {most} are cut at once",
+    "numbers.single": ("single digits: {fitting} of {numbers} numbers of two digits or more are cut digit by digit"),
+    "numbers.single_bytes": (
+        "single digits: {fitting} of {numbers} numbers of two digits or more are cut digit by digit; its "
+        "vocabulary has no token of two digits or more"
+    ),
+    "numbers.single_split": (
+        "single digits: {fitting} of {numbers} numbers of two digits or more are cut digit by digit, though its "
+        "vocabulary has tokens of up to {longest} digits: its pre-tokenizer splits numbers into digits"
+    ),
+    "numbers.left": (
+        "left-to-right groups of {size}: {fitting} of {numbers} numbers of two digits or more are cut from their "
+        "first digit ({example})"
+    ),
+    "numbers.right": (
+        "right-to-left groups of {size}: {fitting} of {numbers} numbers of two digits or more are cut from their "
+        "last digit ({example})"
+    ),
+    "numbers.whole": (
+        "whole numbers: {fitting} of {numbers} numbers of two digits or more are one token each (of up to {largest} "
+        "digits: a range of longer numbers tells how those are grouped)"
+    ),
+    "numbers.groups": (
+        "groups of {size}: {fitting} of {numbers} numbers of two digits or more are cut into groups of {size}, the "
+        "same from either side for numbers of these lengths (a range of other lengths tells the side)"
+    ),
+    "numbers.vocabulary": (
+        "merged by the vocabulary: no rule fits (the closest fits {fitting} of {numbers} numbers of two digits or "
+        "more); groups of up to {largest} digits, cut {ways} different ways"
+    ),
+    "numbers.too_few": "the range holds no number of two digits or more: no rule to tell",
+    "numbers.no_digits": (
+        "digits lost: {lost} numbers of the range have digits no token holds (its vocabulary has no token for them)"
+    ),
 }
 
 

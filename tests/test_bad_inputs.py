@@ -2563,3 +2563,96 @@ def test_a_template_rendering_cancelled_while_it_loops_stops_at_once_and_its_pro
         )
     assert time.monotonic() - started < 5
     assert leftover_children() == []
+
+
+# --- Numbers (issue 43, bpe numbers): a vocabulary without digit tokens, a tokenizer that does not load, an export
+# over an input, ranges that cannot be cut ----------------------------------------------------------------------------
+def _bytes_only_tokenizer(folder: Path) -> Path:
+    path = folder / "bytes-only.json"
+    save_json(Tokenizer({i: bytes([i]) for i in range(256)}, []), path)
+    return path
+
+
+def test_bpe_numbers_of_a_byte_level_tokenizer_says_it_has_no_digit_token(tmp_path):
+    """256 bytes and no merge: every number is cut digit by digit, and the reason is said (no token of two digits),
+    not a pre-tokenizer that splits digits (0); the tokenizer file is unchanged."""
+    path = _bytes_only_tokenizer(tmp_path)
+    before = path.read_bytes()
+    ran = bpe("numbers", str(path), "--to", "999")
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.splitlines()[0] == (
+        f"{path}: single digits: 990 of 990 numbers of two digits or more are cut digit by digit; its vocabulary has "
+        "no token of two digits or more"
+    )
+    assert path.read_bytes() == before
+
+
+def test_bpe_numbers_with_a_tokenizer_that_does_not_load_names_it_and_writes_nothing(tmp_path):
+    """A broken tokenizer file among good ones: the file is named (1), the CSV already at the path is kept."""
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"model": ', encoding="utf-8")
+    out = tmp_path / "numbers.csv"
+    out.write_text("the user's own table\n", encoding="utf-8")
+    ran = bpe("numbers", "cl100k_base", str(broken), "--csv", str(out))
+    assert ran.returncode == 1 and "broken.json" in ran.stderr and "Traceback" not in ran.stderr
+    assert out.read_text(encoding="utf-8") == "the user's own table\n"
+
+
+def test_bpe_numbers_csv_over_its_tokenizer_file_is_refused_before_any_work(tmp_path):
+    """--csv naming the tokenizer file read: refused, both named (2); the tokenizer file is unchanged."""
+    path = _bytes_only_tokenizer(tmp_path)
+    before = path.read_bytes()
+    ran = bpe("numbers", str(path), "--csv", str(path))
+    assert ran.returncode == 2
+    assert f"--csv {path} is the same file as TOKENIZER {path}" in ran.stderr
+    assert path.read_bytes() == before and ran.stdout == ""
+
+
+@needs_fifo
+def test_bpe_numbers_csv_to_a_named_pipe_is_refused(tmp_path):
+    fifo = _fifo(tmp_path)
+    ran = bpe("numbers", "gpt2", "--to", "20", "--csv", str(fifo))
+    assert ran.returncode != 0 and "named pipe" in ran.stderr and stat.S_ISFIFO(os.stat(fifo).st_mode)
+
+
+@pytest.mark.parametrize(
+    "flags, said",
+    [
+        (["--from", "-5"], "--from -5 --to 9999: the range starts at -5: numbers are cut from 0 up"),
+        (["--from", "10", "--to", "2"], "--from 10 --to 2: the range 10 to 2 is empty"),
+        (
+            ["--to", "1000000"],
+            "--from 0 --to 1000000: the range 0 to 1,000,000 holds 1,000,001 numbers; at most 100,000",
+        ),
+        (["--to", "10" * 12], "numbers up to 999,999,999,999,999,999 are cut"),
+        (["--to", "nan"], "argument --to: invalid int value: 'nan'"),
+    ],
+)
+def test_bpe_numbers_ranges_that_cannot_be_cut_are_refused_at_once(tmp_path, flags, said):
+    """Negative, backwards, huge or not a number: refused with the range named (2), before any tokenizer is loaded
+    and without touching the CSV's path."""
+    out = tmp_path / "numbers.csv"
+    ran = bpe("numbers", "o200k_base", *flags, "--csv", str(out), timeout=30)
+    assert ran.returncode == 2 and said in ran.stderr, ran.stderr
+    assert not out.exists() and ran.stdout == ""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process")
+def test_bpe_numbers_interrupted_exits_130_and_keeps_the_csv(tmp_path):
+    """Ctrl-C while cutting 100,000 numbers: 'bpe: interrupted' (130), no traceback, the file at --csv unchanged."""
+    import signal
+
+    out = tmp_path / "numbers.csv"
+    out.write_text("the user's own table\n", encoding="utf-8")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bpe_core", "numbers", "o200k_base", "gpt2", "--to", "99999", "--csv", str(out)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        encoding="utf-8",
+    )
+    assert proc.stderr.readline() == "bpe: cutting 100,000 numbers with o200k_base…\n"
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=BOUND)
+    assert proc.returncode == 130 and "bpe: interrupted" in err and "Traceback" not in err, err
+    assert out.read_text(encoding="utf-8") == "the user's own table\n"

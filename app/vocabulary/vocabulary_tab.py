@@ -1,6 +1,6 @@
 """The Vocabulary tab: every token of a chosen tokenizer (ours at the current step, tiktoken's ``gpt2``,
 ``cl100k_base``, ``o200k_base``, or a tokenizer file), and pages for the overlap of two vocabularies, the audit,
-why a merge was made, and language parity.
+why a merge was made, language parity, and how numbers are cut.
 
 The main window tells the tab about our tokenizer (:meth:`VocabularyTab.set_own_tokenizer`), the training
 corpus (:meth:`VocabularyTab.set_corpus`), the merge selected in the Train tab (:meth:`VocabularyTab.explain_merge`)
@@ -35,6 +35,7 @@ from app.vocabulary.choices import (
     pane_choice,
     reference_choices,
 )
+from app.vocabulary.numbers_panel import NumbersPanel
 from app.vocabulary.overlap_panel import OverlapPanel
 from app.vocabulary.parity_panel import ParityPanel
 from app.vocabulary.why_panel import WhyMergePanel
@@ -120,6 +121,9 @@ class VocabularyTab(QWidget):
         self.lazy_pages.add("audit", functools.partial(self._make_audit, compare_text), self.tr("Audit"))
         self.pages.addTab(self.why, self.tr("Why this merge"))
         self.lazy_pages.add("parity", lambda: ParityPanel(self.parity_encoders), self.tr("Language parity"))
+        self.lazy_pages.add(
+            "numbers", lambda: NumbersPanel(self.shown_tokenizers, self.tokenizer_files), self.tr("Numbers")
+        )
         self.pages.addTab(self.xray, self.tr("X-ray"))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -155,6 +159,10 @@ class VocabularyTab(QWidget):
     @property
     def parity(self) -> ParityPanel:
         return self.lazy_pages.get("parity")
+
+    @property
+    def numbers(self) -> NumbersPanel:
+        return self.lazy_pages.get("numbers")
 
     # --- which tokenizers ------------------------------------------------------------------------------------
     def _fill_picker(self) -> None:
@@ -338,6 +346,22 @@ class VocabularyTab(QWidget):
                 encoders[key if key in REFERENCE_PANES else choice.title] = functools.partial(_encoder_of, choice)
         return encoders
 
+    def shown_tokenizers(self) -> dict:
+        """Every tokenizer in play, as :meth:`parity_encoders` names them: ``name -> a function giving the
+        tokenizer`` (called in the Numbers worker)."""
+        tokenizers = {}
+        if self.own_tokenizer is not None:
+            name = self.tr("ours ({merges:,} merges)").format(merges=len(self.own_tokenizer.merges))
+            tokenizers[name] = lambda own=self.own_tokenizer: own
+        for key, choice in self.choices.items():
+            if key != OWN_KEY:
+                tokenizers[key if key in REFERENCE_PANES else choice.title] = choice.load
+        return tokenizers
+
+    def tokenizer_files(self) -> list[str]:
+        """The files the tokenizers offered here were read from (an export may not write over one)."""
+        return [key.removeprefix("file:") for key in self.choices if key.startswith("file:")]
+
     @Slot(int)
     def _on_token_activated(self, token_id: int) -> None:
         if self.current is not None and self.current.choice.tree_key is not None:
@@ -389,7 +413,7 @@ class VocabularyTab(QWidget):
         return []
 
     def busy(self) -> bool:
-        panels = (self, self.overlap, self.why, self.xray, *self.lazy_pages.made("audit", "parity"))
+        panels = (self, self.overlap, self.why, self.xray, *self.lazy_pages.made("audit", "parity", "numbers"))
         return self._unsorted is not None or any(panel.jobs.busy() for panel in panels)
 
     def shutdown(self) -> None:

@@ -775,32 +775,32 @@ def greet(name):
 <context>
     <name>PaneAdder</name>
     <message>
-        <location filename="../../app/compare/pane_adder.py" line="53"/>
+        <location filename="../../app/compare/pane_adder.py" line="56"/>
         <source>Cannot add tokenizer</source>
         <translation>无法添加分词器</translation>
     </message>
     <message>
-        <location filename="../../app/compare/pane_adder.py" line="54"/>
+        <location filename="../../app/compare/pane_adder.py" line="57"/>
         <source>“{name}” could not be read: {error}</source>
         <translation>无法读取“{name}”：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/compare/pane_adder.py" line="67"/>
+        <location filename="../../app/compare/pane_adder.py" line="70"/>
         <source>{name} (loading)</source>
         <translation>{name}（载入中）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/pane_adder.py" line="69"/>
+        <location filename="../../app/compare/pane_adder.py" line="72"/>
         <source>Loading {name}…</source>
         <translation>正在载入 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/pane_adder.py" line="113"/>
+        <location filename="../../app/compare/pane_adder.py" line="116"/>
         <source>{name} (not loaded)</source>
         <translation>{name}（未载入）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/pane_adder.py" line="114"/>
+        <location filename="../../app/compare/pane_adder.py" line="117"/>
         <source>Could not load: {error}</source>
         <translation>载入失败：{error}</translation>
     </message>

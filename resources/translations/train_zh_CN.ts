@@ -17,22 +17,22 @@
 <context>
     <name>Chart</name>
     <message>
-        <location filename="../../app/common/charts/export.py" line="166"/>
+        <location filename="../../app/common/charts/export.py" line="190"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/common/charts/export.py" line="167"/>
+        <location filename="../../app/common/charts/export.py" line="191"/>
         <source>Save the chart as PNG, SVG or CSV</source>
         <translation>将图表保存为 PNG、SVG 或 CSV</translation>
     </message>
     <message>
-        <location filename="../../app/common/charts/export.py" line="170"/>
+        <location filename="../../app/common/charts/export.py" line="194"/>
         <source>Reset view</source>
         <translation>重置视图</translation>
     </message>
     <message>
-        <location filename="../../app/common/charts/export.py" line="172"/>
+        <location filename="../../app/common/charts/export.py" line="196"/>
         <source>Show the whole chart again (or double-click it)</source>
         <translation>重新显示整个图表（或双击图表）</translation>
     </message>
@@ -45,32 +45,32 @@
         <translation>图表只能导出为 .png、.svg 或 .csv，不能是“{suffix}”。</translation>
     </message>
     <message>
-        <location filename="../../app/common/charts/export.py" line="132"/>
+        <location filename="../../app/common/charts/export.py" line="156"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/common/charts/export.py" line="133"/>
+        <location filename="../../app/common/charts/export.py" line="157"/>
         <source>SVG image (*.svg)</source>
         <translation>SVG 图像 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/common/charts/export.py" line="134"/>
+        <location filename="../../app/common/charts/export.py" line="158"/>
         <source>CSV data (*.csv)</source>
         <translation>CSV 数据 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/common/charts/export.py" line="136"/>
+        <location filename="../../app/common/charts/export.py" line="160"/>
         <source>Export the chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../app/common/charts/export.py" line="147"/>
+        <location filename="../../app/common/charts/export.py" line="171"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../app/common/charts/export.py" line="148"/>
+        <location filename="../../app/common/charts/export.py" line="172"/>
         <source>“{file}” could not be written: {error}</source>
         <translation>无法写入“{file}”：{error}</translation>
     </message>
@@ -470,7 +470,7 @@
         <translation>词表已达到 {size}。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="590"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="648"/>
         <source>Cancelled after {merges} merges.</source>
         <translation>
             <numerusform>在 {merges} 次合并后取消。</numerusform>
@@ -482,21 +482,21 @@
         <translation>在计数阶段取消。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="595"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="653"/>
         <source>No pair left to merge after {merges} merges: every pre-token is a single token (vocabulary {reached} of the {asked} asked for).</source>
         <translation>
             <numerusform>{merges} 次合并后已没有可合并的词元对：每个预分词单元都已是单个词元（词表达到 {reached}，要求的是 {asked}）。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="601"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="659"/>
         <source>Stopped after {merges} merges: the next token ({size} bytes) would make the vocabulary hold more than {limit} bytes (the corpus has {corpus} bytes); its pre-tokens are long runs of the same text.</source>
         <translation>
             <numerusform>在 {merges} 次合并后停止：下一个词元（{size} 字节）会让词表的总字节数超过 {limit}（语料只有 {corpus} 字节）；语料的预分词单元是同一段文本的长串重复。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="607"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="665"/>
         <source>The pattern left {chars} characters unmatched; tokenizers built with it drop them, as tiktoken does.</source>
         <translation>
             <numerusform>该模式有 {chars} 个字符未被匹配；用它构建的分词器会像 tiktoken 一样丢弃这些字符。</numerusform>
@@ -533,8 +533,8 @@
         <translation>{path}：在字节偏移 {offset} 处不是有效的 UTF-8（字节 {bytes}）。它是二进制文件，还是其他编码？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="640"/>
-        <location filename="../../app/common/wording/engine_messages.py" line="646"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="698"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="704"/>
         <source>{path}: it ends in the middle of a {encoding} character (its last {count} bytes, at byte offset {offset}): is the file cut short?</source>
         <translation>
             <numerusform>{path}：文件在一个 {encoding} 字符的中间结束（最后 {count} 个字节，位于字节偏移 {offset}）：文件是否被截断了？</numerusform>
@@ -671,14 +671,14 @@
         <translation>{path}：gzip 文件已损坏：{detail}。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="612"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="670"/>
         <source>Stopped after {merges} merges: the best pair is seen {count} times, fewer than the minimum count {minimum} (vocabulary {reached} of the {asked} asked for).</source>
         <translation>
             <numerusform>在 {merges} 次合并后停止：最常见的词元对只出现 {count} 次，少于最小次数 {minimum}（词表达到 {reached}，要求的是 {asked}）。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="618"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="676"/>
         <source>No allowed pair left to merge after {merges} merges: every pair left would make a forbidden token (vocabulary {reached} of the {asked} asked for).</source>
         <translation>
             <numerusform>{merges} 次合并后已没有允许合并的词元对：剩下的每个词元对都会生成被禁止的词元（词表达到 {reached}，要求的是 {asked}）。</numerusform>
@@ -805,7 +805,7 @@
         <translation>{path}：其训练记录无法显示：第 {merge} 次合并的那一步声称有 {pairs} 个候选词元对；每步最多保留 {limit} 个（分词器本身仍可编码）。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="624"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="682"/>
         <source>{name} already has a vocabulary of {size} ({merges} merges): ask for a vocabulary of at least {size}.</source>
         <translation>
             <numerusform>{name} 的词表已有 {size}（{merges} 次合并）：请要求至少 {size} 的词表。</numerusform>
@@ -837,7 +837,7 @@
         <translation>PickyBPE 暂时不能与 {other} 同时使用：请去掉其中一个。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="629"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="687"/>
         <source>PickyBPE made {merges} merges and removed {removed} tokens without reaching the vocabulary of {asked}: stopped at {reached}.</source>
         <translation>
             <numerusform>PickyBPE 进行了 {merges} 次合并、移除了 {removed} 个词元，仍未达到词表大小 {asked}：停在 {reached}。</numerusform>
@@ -869,7 +869,7 @@
         <translation>均衡感知 BPE 暂时不能与 {other} 同时使用：请去掉其中一个。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="635"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="693"/>
         <source>{name}: the text is too short to hold out a part for parity-aware BPE ({chars} characters).</source>
         <translation>
             <numerusform>{name}：文本太短，无法为均衡感知 BPE 留出一部分（{chars} 个字符）。</numerusform>
@@ -1376,6 +1376,76 @@
         <source>{name}: the process rendering the chat template ended unexpectedly (exit code {code}).</source>
         <translation>{name}：渲染对话模板的进程意外结束（退出码 {code}）。</translation>
     </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="580"/>
+        <source>The range starts at {first}: numbers are cut from 0 up.</source>
+        <translation>范围从 {first} 开始：只能切分 0 及以上的数。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="583"/>
+        <source>The range {first} to {last} is empty: its last number is below its first.</source>
+        <translation>范围 {first} 到 {last} 是空的：最后一个数小于第一个数。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="586"/>
+        <source>The range ends at {last}: numbers up to {most} are cut.</source>
+        <translation>范围到 {last} 结束：最多只切分到 {most}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="589"/>
+        <source>The range {first} to {last} holds {count} numbers; at most {most} are cut at once.</source>
+        <translation>范围 {first} 到 {last} 含 {count} 个数；一次最多切分 {most} 个。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="592"/>
+        <source>Single digits: {fitting} of {numbers} numbers of two digits or more are cut digit by digit.</source>
+        <translation>逐位切分：{numbers} 个两位及以上的数中有 {fitting} 个被一位一位地切开。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="595"/>
+        <source>Single digits: {fitting} of {numbers} numbers of two digits or more are cut digit by digit; its vocabulary has no token of two digits or more.</source>
+        <translation>逐位切分：{numbers} 个两位及以上的数中有 {fitting} 个被一位一位地切开；它的词表里没有两位及以上数字的词元。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="600"/>
+        <source>Single digits: {fitting} of {numbers} numbers of two digits or more are cut digit by digit, though its vocabulary has tokens of up to {longest} digits: its pre-tokenizer splits numbers into digits.</source>
+        <translation>逐位切分：{numbers} 个两位及以上的数中有 {fitting} 个被一位一位地切开，尽管它的词表里有最多 {longest} 位数字的词元：是它的预分词器把数拆成了单个数字。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="605"/>
+        <source>Left-to-right groups of {size}: {fitting} of {numbers} numbers of two digits or more are cut from their first digit ({example}).</source>
+        <translation>从左到右每 {size} 位一组：{numbers} 个两位及以上的数中有 {fitting} 个从第一位数字开始切分（{example}）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="610"/>
+        <source>Right-to-left groups of {size}: {fitting} of {numbers} numbers of two digits or more are cut from their last digit ({example}).</source>
+        <translation>从右到左每 {size} 位一组：{numbers} 个两位及以上的数中有 {fitting} 个从最后一位数字开始切分（{example}）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="615"/>
+        <source>Whole numbers: {fitting} of {numbers} numbers of two digits or more are one token each (of up to {largest} digits: a range of longer numbers tells how those are grouped).</source>
+        <translation>整数成词：{numbers} 个两位及以上的数中有 {fitting} 个各是一个词元（最多 {largest} 位：换用更长的数的范围，才能看出更长的数如何分组）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="620"/>
+        <source>Groups of {size}: {fitting} of {numbers} numbers of two digits or more are cut into groups of {size}, the same from either side for numbers of these lengths (a range of other lengths tells the side).</source>
+        <translation>每 {size} 位一组：{numbers} 个两位及以上的数中有 {fitting} 个被切成 {size} 位一组；这些长度的数从哪一边分组结果都一样（换用其他长度的数的范围才能看出方向）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="625"/>
+        <source>Merged by the vocabulary: no rule fits (the closest fits {fitting} of {numbers} numbers of two digits or more); groups of up to {largest} digits, cut {ways} different ways.</source>
+        <translation>由词表合并决定：没有规则相符（最接近的规则符合 {numbers} 个两位及以上的数中的 {fitting} 个）；每组最多 {largest} 位，共有 {ways} 种不同切法。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="630"/>
+        <source>The range holds no number of two digits or more: no rule to tell.</source>
+        <translation>范围内没有两位及以上的数：无法判断规则。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="633"/>
+        <source>Digits lost: {lost} numbers of the range have digits no token holds (its vocabulary has no token for them).</source>
+        <translation>数字丢失：范围内有 {lost} 个数的某些数字不在任何词元里（它的词表没有对应的词元）。</translation>
+    </message>
 </context>
 <context>
     <name>FileMenu</name>
@@ -1572,28 +1642,28 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>JobPanel</name>
     <message>
-        <location filename="../../app/common/widgets/job_panel.py" line="52"/>
+        <location filename="../../app/common/widgets/job_panel.py" line="53"/>
         <source>Cancel</source>
         <extracomment>The exceptions of :meth:`write` that mean &quot;this file could not be written&quot; (shown in a dialog). Whether a written export is named in the status line.</extracomment>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/common/widgets/job_panel.py" line="60"/>
+        <location filename="../../app/common/widgets/job_panel.py" line="61"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/common/widgets/job_panel.py" line="133"/>
+        <location filename="../../app/common/widgets/job_panel.py" line="134"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../app/common/widgets/job_panel.py" line="134"/>
+        <location filename="../../app/common/widgets/job_panel.py" line="135"/>
         <source>“{file}” could not be written: {error}</source>
         <translation>无法写入“{file}”：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/common/widgets/job_panel.py" line="140"/>
+        <location filename="../../app/common/widgets/job_panel.py" line="141"/>
         <source>Wrote {file}</source>
         <translation>已写入 {file}</translation>
     </message>

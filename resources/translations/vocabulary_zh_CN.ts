@@ -278,6 +278,194 @@
     </message>
 </context>
 <context>
+    <name>NumbersPanel</name>
+    <message>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="80"/>
+        <source>Cut the numbers</source>
+        <extracomment>The spin boxes&apos; bounds (a Qt spin box holds a 32-bit int); the engine bounds the span (:data:`MAX_NUMBERS`). The colours of the heat map: no digit there, then from one digit to the largest group (yellow, green, blue).</extracomment>
+        <translation>切分这些数</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="83"/>
+        <source>Export CSV…</source>
+        <translation>导出 CSV…</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="91"/>
+        <source>At most {most} numbers at once</source>
+        <translation>一次最多 {most} 个数</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="92"/>
+        <source>Digits in the token that holds each digit</source>
+        <translation>每一位数字所在词元含几位数字</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="93"/>
+        <source>place of the digit in the number (first digit on the left)</source>
+        <translation>数字在数中的位置（左边是第一位）</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="94"/>
+        <source>tokenizer · digits in the number</source>
+        <translation>分词器 · 数的位数</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="98"/>
+        <source>Press “Cut the numbers” to see how each tokenizer groups the digits of 0 to 9,999.</source>
+        <translation>点击“切分这些数”，查看每个分词器如何给 0 到 9,999 的数字分组。</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="121"/>
+        <source>From</source>
+        <translation>从</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="123"/>
+        <source>to</source>
+        <translation>到</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="138"/>
+        <source>Rules and cuts</source>
+        <translation>规则与切法</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="139"/>
+        <source>Why the grouping matters</source>
+        <translation>分组方式为什么重要</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="161"/>
+        <source>Cutting the numbers {first} to {last}…</source>
+        <translation>正在切分从 {first} 到 {last} 的数…</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="165"/>
+        <source>Cancelled: the numbers shown are the last ones cut.</source>
+        <translation>已取消：显示的是上一次切分的结果。</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="168"/>
+        <source>Numbers not cut: {error}</source>
+        <translation>未能切分这些数：{error}</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="183"/>
+        <source>No tokenizer could cut the numbers.</source>
+        <translation>没有分词器能切分这些数。</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="186"/>
+        <source>The numbers {first} to {last}, as each tokenizer cuts them.</source>
+        <translation>从 {first} 到 {last} 的数，以及每个分词器的切法。</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="190"/>
+        <source>{name} could not be loaded: {error}</source>
+        <translation>无法加载 {name}：{error}</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="200"/>
+        <source>{digits}-digit numbers: most common cut</source>
+        <translation>{digits} 位数：最常见的切法</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="203"/>
+        <source>numbers in an unusual number of tokens</source>
+        <translation>词元数不寻常的数</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="231"/>
+        <source>{number} ({cut}): {tokens} tokens, usually {usual}</source>
+        <translation>{number}（{cut}）：{tokens} 个词元，通常是 {usual} 个</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="236"/>
+        <source>Every number has the usual number of tokens for its length.</source>
+        <translation>每个数的词元数都与同样位数的数相同。</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="247"/>
+        <source>No number was cut.</source>
+        <translation>没有切分任何数。</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="270"/>
+        <source>digit {place}</source>
+        <translation>第 {place} 位</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="275"/>
+        <source>{tokenizer} · {digits}</source>
+        <translation>{tokenizer} · {digits} 位</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="289"/>
+        <source>{size}-digit token</source>
+        <translation>{size} 位数字的词元</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="304"/>
+        <source>{tokenizer}, numbers of {digits} digits, digit {place}: in a token of {size} digits on average
+Most common cuts (digits per token):
+{cuts}</source>
+        <translation>{tokenizer}，{digits} 位数，第 {place} 位：所在词元平均含 {size} 位数字
+最常见的切法（每个词元的位数）：
+{cuts}</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="329"/>
+        <source>Export the numbers</source>
+        <translation>导出数字切分</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="329"/>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="335"/>
+        <source>a tokenizer</source>
+        <translation>分词器</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="335"/>
+        <source>the CSV</source>
+        <translation>CSV 文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="341"/>
+        <source>How a tokenizer groups digits changes how well a model computes with them. Singh &amp; Strouse (2024, “Tokenization counts: the impact of tokenization on arithmetic in frontier LLMs”) found that GPT-3.5 and GPT-4, whose cl100k tokenizer groups digits by three from the left, add numbers markedly better when the digits are grouped by three from the right (forced with commas: 1,234,567), and that their errors under left-to-right grouping follow a pattern, worst when the answer has more digits than the numbers added. From the right, the groups line up by place value (units, thousands, millions) in every number and in the answer, as in column addition; from the left they shift with the number&apos;s length (1234 is 123|4, 12345 is 123|45). Single digits (Llama 2, DeepSeek) avoid the problem at the cost of more tokens per number; GPT-2&apos;s merges cut numbers by whatever its corpus held, so similar numbers may be cut differently.</source>
+        <translation>分词器如何给数字分组，会影响模型用这些数计算的准确度。Singh &amp; Strouse（2024，“Tokenization counts: the impact of tokenization on arithmetic in frontier LLMs”）发现：GPT-3.5 和 GPT-4 的 cl100k 分词器从左往右每三位分一组；若改为从右往左每三位一组（用逗号强制：1,234,567），它们做加法明显更准；而从左往右分组时出的错有规律可循，答案比加数位数多时最严重。从右往左分组时，每个数和答案里的各组都按数位（个、千、百万）对齐，就像竖式加法；从左往右分组时，各组的位置随数的长度而变（1234 是 123|4，12345 是 123|45）。逐位切分（Llama 2、DeepSeek）避免了这个问题，代价是每个数要用更多词元；GPT-2 的合并取决于它的语料里有什么，所以相近的数可能切法不同。</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="382"/>
+        <source>long number</source>
+        <translation>长数字</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="383"/>
+        <source>decimal</source>
+        <translation>小数</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="384"/>
+        <source>date</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="385"/>
+        <source>separators</source>
+        <translation>分隔符</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="386"/>
+        <source>in a sentence</source>
+        <translation>句中</translation>
+    </message>
+</context>
+<context>
     <name>OverlapPanel</name>
     <message>
         <location filename="../../app/vocabulary/overlap_panel.py" line="47"/>
@@ -982,112 +1170,118 @@
 <context>
     <name>VocabularyTab</name>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="55"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="56"/>
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="56"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="57"/>
         <source>Inside a vocabulary: its tokens by script, the overlap of two, an audit, why a merge was made, the cost per language and an X-ray of scaffold tokens.</source>
         <translation>深入词表：按文字分类的词元、两个词表的重合、审查、为何这样合并、各语言的代价，以及脚手架词元的透视。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="61"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="62"/>
         <source>Choose o200k_base, type “ing” in the filter, and double-click a token.</source>
         <translation>选择 o200k_base，在筛选框中输入“ing”，然后双击一个词元。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="86"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="87"/>
         <source>Open tokenizer…</source>
         <translation>打开分词器…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="89"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="90"/>
         <source>Any file the Compare tab can add: our .json, tokenizer.json, .tiktoken, GPT-2 files, a SentencePiece model</source>
         <translation>“对比”页能添加的任何文件：本程序的 .json、tokenizer.json、.tiktoken、GPT-2 文件、SentencePiece 模型</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="94"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="95"/>
         <source>All merges</source>
         <translation>全部合并</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="97"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="98"/>
         <source>Ours is shown at the merge chosen in the Train tab: show every merge</source>
         <translation>“我们的”正显示训练页中所选的那次合并：显示全部合并</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="104"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="105"/>
         <source>Vocabulary:</source>
         <translation>词表：</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="118"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="119"/>
         <source>Tokens</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="119"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="120"/>
         <source>Overlap</source>
         <translation>重合</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="120"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="121"/>
         <source>Audit</source>
         <translation>审查</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="121"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="122"/>
         <source>Why this merge</source>
         <translation>为何这样合并</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="122"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="123"/>
         <source>Language parity</source>
         <translation>语言公平性</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="123"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="125"/>
+        <source>Numbers</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="127"/>
         <source>X-ray</source>
         <translation>透视</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="199"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="207"/>
         <source>Ours: {label}</source>
         <translation>我们的：{label}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="199"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="207"/>
         <source>Ours</source>
         <translation>我们的</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="247"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="255"/>
         <source>Open a tokenizer&apos;s vocabulary</source>
         <translation>打开分词器的词表</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="249"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="257"/>
         <source>Tokenizers (*.json *.tiktoken *.tiktoken.gz *.model *.txt);;All files (*)</source>
         <translation>分词器 (*.json *.tiktoken *.tiktoken.gz *.model *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="267"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="275"/>
         <source>Loading {name}…</source>
         <translation>正在加载 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="299"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="307"/>
         <source>Cannot show this vocabulary: {error}</source>
         <translation>无法显示此词表：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="312"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="320"/>
         <source>{name}: {tokens:,} tokens, {merged:,} made by merges</source>
         <translation>{name}：{tokens:,} 个词元，其中 {merged:,} 个由合并产生</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="334"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="342"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="354"/>
         <source>ours ({merges:,} merges)</source>
         <translation>
             <numerusform>我们的（{merges:,} 次合并）</numerusform>

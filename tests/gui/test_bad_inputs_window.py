@@ -1468,3 +1468,74 @@ def test_a_template_that_is_not_jinja_or_no_file_is_said_in_its_pane_alone(qtbot
     assert "template.fifo" in view.panes["o200k_base"].message()
     assert "not a regular file" in view.panes["o200k_base"].message()
     view.shutdown()
+
+
+# --- Numbers (issue 43, the Vocabulary tab's Numbers page): a range that cannot be cut, a tokenizer that does not
+# load, a vocabulary without digit tokens, an export over a tokenizer file ----------------------------------------
+@pytest.fixture
+def numbers_tab(qtbot):
+    from app.vocabulary import VocabularyTab
+
+    tab = VocabularyTab()
+    qtbot.addWidget(tab)
+    tab.resize(1366, 768)
+    tab.show()
+    tab.pages.setCurrentWidget(tab.numbers)
+    yield tab
+    tab.shutdown()
+
+
+def _cut_numbers(qtbot, page, first: int, last: int) -> None:
+    page.first.setValue(first)
+    page.last.setValue(last)
+    with qtbot.waitSignal(page.ready, timeout=120_000):
+        qtbot.mouseClick(page.run_button, Qt.MouseButton.LeftButton)
+
+
+@pytest.mark.parametrize(
+    "first, last, said",
+    [
+        (0, 200_000, "The range 0 to 200,000 holds 200,001 numbers; at most 100,000 are cut at once."),
+        (50, 10, "The range 50 to 10 is empty: its last number is below its first."),
+    ],
+)
+def test_a_numbers_range_that_cannot_be_cut_is_said_and_the_numbers_shown_stay(qtbot, numbers_tab, first, last, said):
+    """Too many numbers, or backwards: said at once in the status line, nothing run; the numbers cut before stay
+    (the spin boxes cannot hold a negative number or one beyond 2**31 - 1)."""
+    page = numbers_tab.numbers
+    _cut_numbers(qtbot, page, 0, 99)
+    shown, image = page.reports, page.image.image.copy()
+    page.first.setValue(first)
+    page.last.setValue(last)
+    qtbot.mouseClick(page.run_button, Qt.MouseButton.LeftButton)
+    assert page.status.text() == said and not page.jobs.busy() and page.run_button.isEnabled()
+    assert page.reports is shown and (page.image.image == image).all()
+    page.first.setValue(-5)
+    assert page.first.value() == 0
+
+
+def test_numbers_with_a_broken_tokenizer_a_byte_level_one_and_an_export_over_it(qtbot, numbers_tab, tmp_path, dialogs):
+    """A tokenizer file that does not load is named and the others are cut; a vocabulary of bytes only says it has
+    no digit token; an export over that tokenizer's file is refused by name, the file byte for byte as it was."""
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"model": ', encoding="utf-8")
+    bytes_only = tmp_path / "bytes-only.json"
+    save_json(Tokenizer({i: bytes([i]) for i in range(256)}, []), bytes_only)
+    before = bytes_only.read_bytes()
+    numbers_tab.add_file(broken)
+    numbers_tab.add_file(bytes_only)
+    page = numbers_tab.numbers
+    _cut_numbers(qtbot, page, 0, 199)
+    assert [report.tokenizer for report in page.reports] == [*REFERENCE_PANES, "bytes-only.json"]
+    assert "broken.json could not be loaded: " in page.status.text()
+    assert page.rules.text().splitlines()[-1] == (
+        "bytes-only.json: Single digits: 190 of 190 numbers of two digits or more are cut digit by digit; its "
+        "vocabulary has no token of two digits or more."
+    )
+    assert not page.export(bytes_only)
+    assert dialogs.errors[-1] == (
+        "Cannot export",
+        f"“bytes-only.json” could not be written: the CSV {bytes_only} is the same file as a tokenizer "
+        f"{bytes_only.resolve()}: writing it would destroy the input.",
+    )
+    assert bytes_only.read_bytes() == before

@@ -90,7 +90,31 @@ def plotted_csv(plot: pg.PlotItem) -> str:
                 writer.writerows((name, _number(a), _number(b), "") for a, b in zip(x, y))
         elif isinstance(item, pg.BarGraphItem):
             writer.writerows(_bars(plot, item, fallback))
+        elif isinstance(item, pg.ImageItem) and item.image is not None:
+            writer.writerows(_cells(plot, item, fallback))
     return out.getvalue()
+
+
+def _cells(plot: pg.PlotItem, image: pg.ImageItem, series: str) -> list[tuple]:
+    """Rows for a heat map's cells (a row-major image, one cell a unit square from 0): the column as x, the value
+    as y, the row's tick label (at its middle) as the label; cells of value 0 are empty and left out.
+
+    >>> from PySide6.QtWidgets import QApplication
+    >>> app = QApplication.instance() or QApplication([])
+    >>> from app.common.charts.chart import Chart
+    >>> plot = Chart().getPlotItem()
+    >>> plot.getAxis("left").setTicks([[(0.5, "a"), (1.5, "b")]])
+    >>> _cells(plot, pg.ImageItem(np.array([[1.0, 0.0], [2.0, 3.5]]), axisOrder="row-major"), "map")
+    [('map', '0', '1', 'a'), ('map', '0', '2', 'b'), ('map', '1', '3.5', 'b')]
+    """
+    labels = getattr(plot.getAxis("left"), "tick_labels", {})
+    values = image.image if image.axisOrder == "row-major" else image.image.T
+    return [
+        (text_cell(series), _number(column), _number(value), text_cell(labels.get(row + 0.5, "")))
+        for row, line in enumerate(values)
+        for column, value in enumerate(line)
+        if value
+    ]
 
 
 def _bars(plot: pg.PlotItem, bars: pg.BarGraphItem, series: str) -> list[tuple]:

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton, QWidget
 
 from app.common.background.jobs import Jobs
 from app.common.widgets import dialogs
+from app.common.wording.engine_messages import engine_message
 
 
 class JobPanel(QWidget):
@@ -132,7 +133,7 @@ class JobPanel(QWidget):
                 self,
                 QCoreApplication.translate("JobPanel", "Cannot export"),
                 QCoreApplication.translate("JobPanel", "“{file}” could not be written: {error}").format(
-                    file=Path(path).name, error=exc
+                    file=Path(path).name, error=engine_message(exc)
                 ),
             )
             return False

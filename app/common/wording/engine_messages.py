@@ -576,6 +576,64 @@ WORDINGS: dict[str, str] = {
     "chat.template_ended": QT_TRANSLATE_NOOP(
         "EngineSentences", "{name}: the process rendering the chat template ended unexpectedly (exit code {code})."
     ),
+    # How a tokenizer cuts numbers (bpe_core.numbers).
+    "numbers.range_negative": QT_TRANSLATE_NOOP(
+        "EngineSentences", "The range starts at {first}: numbers are cut from 0 up."
+    ),
+    "numbers.range_backwards": QT_TRANSLATE_NOOP(
+        "EngineSentences", "The range {first} to {last} is empty: its last number is below its first."
+    ),
+    "numbers.range_too_high": QT_TRANSLATE_NOOP(
+        "EngineSentences", "The range ends at {last}: numbers up to {most} are cut."
+    ),
+    "numbers.range_too_large": QT_TRANSLATE_NOOP(
+        "EngineSentences", "The range {first} to {last} holds {count} numbers; at most {most} are cut at once."
+    ),
+    "numbers.single": QT_TRANSLATE_NOOP(
+        "EngineSentences", "Single digits: {fitting} of {numbers} numbers of two digits or more are cut digit by digit."
+    ),
+    "numbers.single_bytes": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "Single digits: {fitting} of {numbers} numbers of two digits or more are cut digit by digit; its vocabulary "
+        "has no token of two digits or more.",
+    ),
+    "numbers.single_split": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "Single digits: {fitting} of {numbers} numbers of two digits or more are cut digit by digit, though its "
+        "vocabulary has tokens of up to {longest} digits: its pre-tokenizer splits numbers into digits.",
+    ),
+    "numbers.left": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "Left-to-right groups of {size}: {fitting} of {numbers} numbers of two digits or more are cut from their "
+        "first digit ({example}).",
+    ),
+    "numbers.right": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "Right-to-left groups of {size}: {fitting} of {numbers} numbers of two digits or more are cut from their "
+        "last digit ({example}).",
+    ),
+    "numbers.whole": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "Whole numbers: {fitting} of {numbers} numbers of two digits or more are one token each (of up to {largest} "
+        "digits: a range of longer numbers tells how those are grouped).",
+    ),
+    "numbers.groups": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "Groups of {size}: {fitting} of {numbers} numbers of two digits or more are cut into groups of {size}, the "
+        "same from either side for numbers of these lengths (a range of other lengths tells the side).",
+    ),
+    "numbers.vocabulary": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "Merged by the vocabulary: no rule fits (the closest fits {fitting} of {numbers} numbers of two digits or "
+        "more); groups of up to {largest} digits, cut {ways} different ways.",
+    ),
+    "numbers.too_few": QT_TRANSLATE_NOOP(
+        "EngineSentences", "The range holds no number of two digits or more: no rule to tell."
+    ),
+    "numbers.no_digits": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "Digits lost: {lost} numbers of the range have digits no token holds (its vocabulary has no token for them).",
+    ),
 }
 
 
