@@ -1136,13 +1136,13 @@ def folder_bytes(folder: Path) -> dict[str, bytes]:
 def cli_checkpoint(corpus: Path, folder: Path, *options: str):
     """The :class:`~bpe_core.checkpoint.Checkpoint` ``bpe train CORPUS --vocab-size 300 --checkpoint FOLDER`` has
     (made as the command makes it), to leave an interrupted run's checkpoint without killing one."""
-    from bpe_core import cli
+    from bpe_core.cli import program, train_settings
 
-    args = cli._parser().parse_args(
+    args = program.build_parser().parse_args(
         ["train", str(corpus), "--vocab-size", "300", "--checkpoint", str(folder), *options]
     )
     args.corpus = [str(corpus)]
-    return cli._checkpoint(args, None)
+    return train_settings.open_checkpoint(args, None)
 
 
 def some_merges(corpus: Path, vocab_size: int = 270, pattern: str = "gpt2"):
