@@ -5,6 +5,10 @@ Errors that carry one are :class:`EngineError` s (their ``message``); the traine
 ``warning_message`` are Messages too. A field is text ready to show (a number already written with its commas, a
 regex already quoted); a template names its fields ``{like_this}``, without format specs.
 
+A message names a setting of a run by its field's name (:data:`SETTING_FIELDS`), never by a command-line flag or a
+widget: ``bpe train`` words it as its flag (``--forbid``), the window as its widget; ``str()`` as the keyword
+argument, with the value to give where the name alone does not say it (``errors='replace'``).
+
 >>> said = Message.of("train.cancelled", merges=12)
 >>> said.code, dict(said.fields), str(said)
 ('train.cancelled', {'merges': '12'}, 'cancelled after 12 merges')
@@ -18,7 +22,7 @@ from __future__ import annotations
 import string
 from dataclasses import dataclass
 
-_READ_AS = "Invalid bytes can be replaced with U+FFFD (errors='replace')."
+_READ_AS = "Invalid bytes can be replaced with U+FFFD ({setting})."
 _KNOWN_FILES = "expected a tokenizer.json, tekken.json, SentencePiece .model, .tiktoken, GPT-2 vocab.json or ours"
 _GET_IT = (
     "connect to the internet once and open {model} again, or download it with `{command}`, or open a downloaded "
@@ -58,7 +62,7 @@ ENGLISH: dict[str, str] = {
     ),
     "train.forbid_invalid": "invalid forbidden-token regex {pattern}: {detail}",
     "train.forbid_too_slow": (
-        "the forbidden-token regex {pattern} (--forbid) took more than {seconds} s at character {offset} of {where}: "
+        "the forbidden-token regex {pattern} ({setting}) took more than {seconds} s at character {offset} of {where}: "
         "it probably backtracks catastrophically (nested quantifiers such as (a+)+, or alternatives that overlap "
         "such as (a|aa)+); simplify it"
     ),
@@ -101,19 +105,19 @@ ENGLISH: dict[str, str] = {
         "the PickyBPE threshold must be a finite number (the paper uses 0.6 to 0.9; 1 or more never removes a "
         "token), not {value}"
     ),
-    "train.picky_with": "PickyBPE (--picky) cannot be combined with {other} yet: leave one out",
+    "train.picky_with": "PickyBPE ({setting}) cannot be combined with {other} yet: leave one out",
     "train.picky_merge_limit": (
         "PickyBPE made {merges} merges and removed {removed} tokens without reaching the vocabulary of {asked}: "
         "stopped at {reached}"
     ),
     "train.language_invalid": "a language is given as NAME=FILE, not {value}",
     "train.language_control": (
-        "--language {value}: a language's name cannot hold a control character such as a line break or a tab "
+        "{setting} {value}: a language's name cannot hold a control character such as a line break or a tab "
         "(it holds {char}): the name heads its language's lines in the report"
     ),
     "train.language_twice": "the language {name} is given twice",
     "train.parity_languages": "parity-aware BPE needs at least one language (NAME=FILE), not {count}",
-    "train.parity_with": "parity-aware BPE (--parity) cannot be combined with {other} yet: leave one out",
+    "train.parity_with": "parity-aware BPE ({setting}) cannot be combined with {other} yet: leave one out",
     "train.parity_held_out": "{name}: the file is too short to hold out text for parity-aware BPE ({chars} characters)",
     # A comparison too large to draw (bpe_core.html_tokens, bpe_core.png_tokens).
     "picture.too_wide": "a picture is at most {limit} pixels wide, not {width}",
@@ -134,6 +138,10 @@ ENGLISH: dict[str, str] = {
         "{path}: looks binary (NUL bytes at offset {nul}); not valid UTF-8 at byte offset {offset} (bytes {bytes}: "
         "{reason}). " + _READ_AS
     ),
+    "corpus.not_in_encoding": (
+        "{path}: not valid {encoding} at byte offset {offset} (bytes {bytes}: {reason}). Is it in another encoding? "
+        + _READ_AS
+    ),
     "corpus.cut_short": (
         "{path}: it ends in the middle of a {encoding} character (its last {count} bytes, at byte offset {offset}): "
         "is the file cut short? " + _READ_AS
@@ -144,7 +152,11 @@ ENGLISH: dict[str, str] = {
     ),
     "corpus.byte_order_mark": (
         "{path}: the file is {encoding} text (it starts with a byte-order mark); BPE Explorer reads UTF-8: convert "
-        "it, or read it as {family} (encoding='{codec}')"
+        "it, or read it as {family} ({setting} {codec})"
+    ),
+    "corpus.byte_order_mark_other": (
+        "{path}: the file is {encoding} text (it starts with a byte-order mark); it was to be read as {wanted}: "
+        "convert it, or read it as {family} ({setting} {codec})"
     ),
     "corpus.grew": (
         "{path}: the file grew while it was read ({before} bytes when training started, {read} read): train again "
@@ -329,7 +341,7 @@ ENGLISH: dict[str, str] = {
     "checkpoint.unreadable": "the checkpoint in {folder} cannot be read ({detail}): starting afresh",
     "checkpoint.earlier_version": (
         "{folder} holds run.json and merges-so-far.json, perhaps an earlier version's checkpoint: it cannot be "
-        "checked, so it is not resumed (and is left as it is); to train on from it, give --resume {merges}"
+        "checked, so it is not resumed (and is left as it is); to train on from it, give {setting} {merges}"
     ),
     # A counts file that cannot be trained from (bpe_core.counts_file): where, and what was expected.
     "counts.patterns_differ": (
@@ -407,7 +419,7 @@ ENGLISH: dict[str, str] = {
     "chat.bad_content": '{name}: message {number} has no "content" string',
     "chat.no_template": (
         "{folder}: no chat template (neither chat_template.jinja nor a chat_template in tokenizer_config.json); "
-        "give one with --template FILE"
+        "give one with {setting}"
     ),
     "chat.no_default_template": "{name}: the named chat templates ({names}) hold none named default",
     "chat.template_not_text": "{name}: chat_template is neither a text nor a list of named templates",
@@ -421,6 +433,18 @@ ENGLISH: dict[str, str] = {
     "chat.template_memory": "{name}: the chat template needed more than {limit} of memory and was stopped",
     "chat.template_ended": "{name}: the process rendering the chat template ended unexpectedly (exit code {code})",
 }
+
+
+#: The fields of a message that name a setting (a field of
+#: :class:`~bpe_core.training.config.TrainConfig`, or a keyword argument) rather than hold a value: ``setting`` in
+#: every message (``"*"``), more in the codes of a family (the part of the code before its dot).
+SETTING_FIELDS: dict[str, tuple[str, ...]] = {
+    "*": ("setting",),
+    "config": ("field", "variant", "other"),
+    "train": ("other",),
+}
+#: How ``str()`` names a setting whose name alone does not say what to give it.
+_KEYWORDS = {"errors": "errors='replace'"}
 
 
 def placeholders(template: str) -> set[str]:
@@ -462,7 +486,15 @@ class Message:
         return cls(code, tuple((name, str(value)) for name, value in fields.items()))
 
     def __str__(self) -> str:
-        return ENGLISH[self.code].format_map(dict(self.fields))
+        """The English, a ``setting`` as the keyword argument that sets it.
+
+        >>> str(Message.of("train.picky_with", setting="picky", other="resume"))
+        'PickyBPE (picky) cannot be combined with resume yet: leave one out'
+        """
+        fields = dict(self.fields)
+        if "setting" in fields:
+            fields["setting"] = _KEYWORDS.get(fields["setting"], fields["setting"])
+        return ENGLISH[self.code].format_map(fields)
 
 
 class EngineError(Exception):

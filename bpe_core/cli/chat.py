@@ -41,7 +41,7 @@ def add_command(commands) -> None:
     shown = chat.add_mutually_exclusive_group()
     shown.add_argument("--ids", action="store_true", help="print the token ids")
     shown.add_argument("--text", action="store_true", help="print the rendered text")
-    chat.set_defaults(run=run_chat)
+    chat.set_defaults(run=run_chat, flags={"template_file": "--template FILE"})
 
 
 def run_chat(args: argparse.Namespace) -> int:

@@ -6,9 +6,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Mapping
 
 from bpe_core.cli import chat, compare, count, decode, encode, export, train, vocab
 from bpe_core.cli.errors import BadInputError, UserError
+from bpe_core.cli.wording import error_text
 from bpe_core.corpus import CorpusError
 from bpe_core.formats import TokenizerFileError
 from bpe_core.output_paths import OutputPathError
@@ -44,10 +46,10 @@ def main(argv: list[str] | None = None) -> int:
         _quiet_stdout()
         return 128 + 13  # as if ended by SIGPIPE
     except (BadInputError, PatternTimeoutError, OutputPathError) as exc:
-        print(f"bpe: error: {_one_line(exc)}", file=sys.stderr)
+        print(f"bpe: error: {_one_line(exc, args.flags)}", file=sys.stderr)
         return 2
     except (UserError, TokenizerFileError, EncodingFileError, CorpusError, ValueError, OSError) as exc:
-        print(f"bpe: error: {_one_line(exc)}", file=sys.stderr)
+        print(f"bpe: error: {_one_line(exc, args.flags)}", file=sys.stderr)
         return 1
 
 
@@ -80,15 +82,17 @@ def _quiet_stdout() -> None:
         pass
 
 
-def _one_line(exc: BaseException) -> str:
+def _one_line(exc: BaseException, flags: Mapping[str, str]) -> str:
+    """What ``exc`` says in one line, a setting it names as the subcommand's flag (``flags``)."""
     if isinstance(exc, OSError) and exc.filename:
         return f"{exc.filename}: {exc.strerror or exc}"
-    return " ".join(str(exc).split())
+    return " ".join(error_text(exc, flags).split())
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The whole command line: each subcommand's module adds its own."""
     parser = argparse.ArgumentParser(prog="bpe", description="Train, inspect and export byte-level BPE tokenizers.")
+    parser.set_defaults(flags={})  # a subcommand's flag for each setting the engine's messages may name
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in (train, encode, decode, compare, export, vocab, count, chat):
         command.add_command(commands)

@@ -12,6 +12,7 @@ from bpe_core.cli.errors import BadInputError, UserError
 from bpe_core.cli.texts import CORPUS_HELP
 from bpe_core.cli.train_report import TrainProgress, add_listed_tokens, report_variants, signals_cancel
 from bpe_core.cli.train_settings import (
+    SETTING_FLAGS,
     counts_of,
     open_checkpoint,
     problem_text,
@@ -22,11 +23,11 @@ from bpe_core.cli.train_settings import (
     train_inputs,
     train_outputs,
 )
-from bpe_core.corpus import ENCODINGS, InvalidTextError, WrongEncodingError
+from bpe_core.corpus import ENCODINGS
 from bpe_core.corpus_files import expand, is_uri
 from bpe_core.formats import check_writable, load_json, save_json
 from bpe_core.output_paths import check_outputs
-from bpe_core.patterns import PATTERNS, PatternTimeoutError
+from bpe_core.patterns import PATTERNS
 from bpe_core.sample_option import add_sample_option, sample_files
 from bpe_core.training.config import ConfigError
 from bpe_core.training.run import Corpus, TrainingRun
@@ -127,7 +128,7 @@ def add_command(commands) -> None:
         help="save the merges so far in DIR every few seconds; the same command run again after a crash resumes",
     )
     train.add_argument("-o", "--output", default="tokenizer.json", metavar="FILE", help="default tokenizer.json")
-    train.set_defaults(run=_train)
+    train.set_defaults(run=_train, flags=SETTING_FLAGS)
 
 
 def _train(args) -> int:
@@ -169,13 +170,6 @@ def _train(args) -> int:
         show = TrainProgress(trainer, target)
         try:
             run.run(show)
-        except InvalidTextError as exc:  # the library's option names, spelt as this command's
-            raise UserError(str(exc).replace("(errors='replace')", "(--replace-invalid)")) from None
-        except WrongEncodingError as exc:
-            family = exc.encoding[:6]
-            raise UserError(str(exc).replace(f"(encoding='{family}')", f"(--encoding {family})")) from None
-        except PatternTimeoutError as exc:
-            raise BadInputError(str(exc)) from None
         except Cancelled:
             if not caught:  # cancelled by something other than our signal handlers
                 raise KeyboardInterrupt from None

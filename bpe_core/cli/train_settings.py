@@ -7,8 +7,10 @@ import os
 import sys
 
 from bpe_core.cli.errors import BadInputError, UserError
+from bpe_core.cli.wording import worded
 from bpe_core.messages import Message
 from bpe_core.training.config import Problem, TrainConfig
+from bpe_core.variants.registry import CANNOT_COMBINE
 
 #: The flag of each :class:`~bpe_core.training.config.TrainConfig` field in ``bpe train`` (problems are worded with
 #: them).
@@ -28,8 +30,9 @@ TRAIN_FLAGS = {
     "picky": "--picky",
     "parity": "--parity",
 }
-#: How ``bpe train`` names a variant that cannot be combined with another.
-_VARIANTS = {"picky": "PickyBPE", "parity": "parity-aware BPE"}
+#: The flag of each setting a message of the engine may name in ``bpe train`` (:mod:`bpe_core.cli.wording`): the
+#: run's, and the corpus's languages.
+SETTING_FLAGS = TRAIN_FLAGS | {"languages": "--language"}
 
 
 def train_config(args, resumed, counts) -> TrainConfig:
@@ -57,12 +60,11 @@ def problem_text(problem: Problem) -> str:
     >>> problem_text(Problem("processes", Message.of("config.at_least", field="processes", minimum=1, value=0)))
     '--processes must be at least 1, not 0'
     """
-    fields = dict(problem.message.fields)
-    if problem.message.code == "config.cannot_combine":
-        variant, other = fields["variant"], TRAIN_FLAGS[fields["other"]]
-        return f"{_VARIANTS[variant]} ({TRAIN_FLAGS[variant]}) cannot be combined with {other} yet: leave one out"
-    flags = {key: TRAIN_FLAGS.get(value, value) for key, value in fields.items() if key == "field"}
-    return str(Message(problem.message.code, tuple((fields | flags).items())))
+    said = problem.message
+    if said.code == "config.cannot_combine":  # as the trainer refuses it: the variant by its name and its flag
+        fields = dict(said.fields)
+        said = Message.of(CANNOT_COMBINE[fields["variant"]][0], setting=fields["variant"], other=fields["other"])
+    return worded(said, SETTING_FLAGS)
 
 
 def train_outputs(args) -> list[tuple[str, str]]:
@@ -131,7 +133,7 @@ def resumable(checkpoint, args, counts):
         pattern, special = pattern or "gpt2", check_special_tokens(special)
     saved = checkpoint.saved(pattern=pattern, special_tokens=special)
     if checkpoint.not_resumed is not None:
-        print(f"bpe: {checkpoint.not_resumed}", file=sys.stderr)
+        print(f"bpe: {worded(checkpoint.not_resumed, SETTING_FLAGS)}", file=sys.stderr)
     return saved
 
 
