@@ -17,10 +17,11 @@ A module per subcommand (:mod:`~bpe_core.cli.train`, ``encode``, ``decode``, ``c
 ``count``, ``chat``), each with its ``add_command(commands)`` (its arguments) and the function that runs it;
 :mod:`~bpe_core.cli.program` assembles the parser and holds :func:`main`. Shared by several: ``errors`` (the
 errors that end a command with one line), ``texts`` (reading a text or standard input), ``tokenizers`` (loading
-the tokenizers named), ``progress`` (the progress bars). ``bpe train`` also has ``train_settings`` (its options as
-a :class:`~bpe_core.training.config.TrainConfig`, each field's flag, its inputs checked) and ``train_report`` (what
-it says while and after it trains, Ctrl-C). A new subcommand: a module here with ``add_command``, and a line in
-:func:`bpe_core.cli.program.parser`.
+the tokenizers named), ``progress`` (the progress bars), ``wording`` (a setting the engine's messages name, said as
+the subcommand's flag: each gives its table as ``flags`` with ``set_defaults``). ``bpe train`` also has
+``train_settings`` (its options as a :class:`~bpe_core.training.config.TrainConfig`, each field's flag, its inputs
+checked) and ``train_report`` (what it says while and after it trains, Ctrl-C). A new subcommand: a module here
+with ``add_command``, and its name in :func:`bpe_core.cli.program.build_parser`.
 """
 
 from bpe_core.cli.program import main
