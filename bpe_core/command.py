@@ -1,6 +1,6 @@
 """The ``bpe`` command's entry point (``bpe`` and ``python -m bpe_core``): Ctrl-C while the program is still
 importing the engine ends it at once with "bpe: interrupted" and status 130, as it does later, instead of a
-traceback through the imports; then :func:`bpe_core.cli.main` runs, which answers Ctrl-C itself.
+traceback through the imports; then :func:`bpe_core.cli.program.main` runs, which answers Ctrl-C itself.
 
 >>> import signal
 >>> before = signal.getsignal(signal.SIGINT)
@@ -20,7 +20,7 @@ import signal
 
 def main() -> int:
     with quiet_while_starting():
-        from bpe_core.cli import main as run_command
+        from bpe_core.cli.program import main as run_command
     return run_command()
 
 

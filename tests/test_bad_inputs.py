@@ -183,7 +183,7 @@ def test_a_corpus_file_through_the_library(case, tmp_path):
     assert path.name in message
     for part in case.message:
         assert (
-            part.replace("--replace-invalid", "errors='replace'").replace("--encoding utf-16", "encoding='utf-16'")
+            part.replace("--replace-invalid", "errors='replace'").replace("--encoding utf-16", "encoding utf-16")
             in message
         )
 
@@ -1034,7 +1034,7 @@ def test_bpe_compare_csv_neutralises_a_tokenizer_file_named_like_a_formula(small
 def test_every_engine_csv_writer_neutralises_formula_cells(tmp_path):
     """The vocabulary audit, the language-parity table and the X-ray: formula-like text begins with ``'``; numbers
     (a negative one too) stay numbers."""
-    from bpe_core.training.vocab import vocab_from_merges
+    from bpe_core.training.merged_vocab import vocab_from_merges
     from bpe_core.vocabulary.audit import audit_vocabulary
     from bpe_core.vocabulary.parity import ParityRow, parity_csv
     from bpe_core.vocabulary.xray import Residue, Shattered, XRay, xray_csv
@@ -1134,15 +1134,15 @@ def folder_bytes(folder: Path) -> dict[str, bytes]:
 
 
 def cli_checkpoint(corpus: Path, folder: Path, *options: str):
-    """The :class:`~bpe_core.training.checkpoint.Checkpoint` ``bpe train CORPUS --vocab-size 300 --checkpoint FOLDER``
-    has (made as the command makes it), to leave an interrupted run's checkpoint without killing one."""
-    from bpe_core import cli
+    """The :class:`~bpe_core.training.checkpoint.Checkpoint` ``bpe train CORPUS --vocab-size 300 --checkpoint
+    FOLDER`` has (made as the command makes it), to leave an interrupted run's checkpoint without killing one."""
+    from bpe_core.cli import program, train_settings
 
-    args = cli._parser().parse_args(
+    args = program.build_parser().parse_args(
         ["train", str(corpus), "--vocab-size", "300", "--checkpoint", str(folder), *options]
     )
     args.corpus = [str(corpus)]
-    return cli._checkpoint(args, None)
+    return train_settings.open_checkpoint(args, None)
 
 
 def some_merges(corpus: Path, vocab_size: int = 270, pattern: str = "gpt2"):
@@ -1453,7 +1453,7 @@ def test_a_runaway_forbid_regex_is_named_as_the_forbid_regex(monkeypatch):
     with pytest.raises(PatternTimeoutError) as caught:
         bounded(trainer.run)
     said = str(caught.value)
-    assert said.startswith(f"the forbidden-token regex '{runaway}' (--forbid) took more than 0.0 s at character 0")
+    assert said.startswith(f"the forbidden-token regex '{runaway}' (forbid) took more than 0.0 s at character 0")
     assert "pre-tokenization" not in said and caught.value.message.code == "train.forbid_too_slow"
 
 
@@ -2656,3 +2656,114 @@ def test_bpe_numbers_interrupted_exits_130_and_keeps_the_csv(tmp_path):
     _, err = proc.communicate(timeout=BOUND)
     assert proc.returncode == 130 and "bpe: interrupted" in err and "Traceback" not in err, err
     assert out.read_text(encoding="utf-8") == "the user's own table\n"
+
+
+# --- Messages that name a setting by its field, not by a flag (issue 42, bpe_core.cli): the engine's English holds
+# no flag of the command line; bpe train words the field as its flag, the library as its keyword argument, the
+# window as its own words; no code of the command line rewrites the engine's English.
+
+
+def test_no_message_of_the_engine_names_a_flag_of_the_command_line():
+    """The catalogue said "(--forbid)", "(--picky)", "(--parity)", "--language …", "give --resume …" and "--template
+    FILE", which the window showed as they were. Ray's own command (`ray start --head`) is not ours."""
+    from bpe_core.messages import ENGLISH
+
+    flags = {
+        code: template for code, template in ENGLISH.items() if re.search(r"--\w", re.sub(r"`[^`]*`", "", template))
+    }
+    assert not flags
+
+
+def test_no_code_of_the_engine_rewrites_its_own_english():
+    """bpe train turned "(errors='replace')" into "(--replace-invalid)" and "(encoding='utf-16')" into "(--encoding
+    utf-16)" with str(error).replace; now each subcommand words the field a message names (bpe_core.cli.wording)."""
+    import ast
+
+    rewrites = []
+    for path in (Path(__file__).resolve().parents[1] / "bpe_core").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            receiver = node.func.value if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) else None
+            if isinstance(receiver, ast.Call) and isinstance(receiver.func, ast.Name) and receiver.func.id == "str":
+                rewrites += [f"{path.name}:{node.lineno}"] if node.func.attr == "replace" else []
+    assert not rewrites
+
+
+def _utf16_read_as_utf32(folder: Path) -> tuple[Path, list[str]]:
+    path = folder / "u16.txt"
+    path.write_bytes("hello world ".encode("utf-16") * 20)
+    return path, ["--encoding", "utf-32"]
+
+
+def _a_lone_surrogate_in_utf16(folder: Path) -> tuple[Path, list[str]]:
+    path = folder / "surrogate16.txt"
+    path.write_bytes("hello ".encode("utf-16") + b"\x00\xd8" + "world ".encode("utf-16-le") * 20)
+    return path, ["--encoding", "utf-16"]
+
+
+@pytest.mark.parametrize(
+    ("make", "code", "library", "command_line"),
+    [
+        (
+            _utf16_read_as_utf32,
+            "corpus.byte_order_mark_other",
+            "it was to be read as UTF-32: convert it, or read it as UTF-16 (encoding utf-16)",
+            "it was to be read as UTF-32: convert it, or read it as UTF-16 (--encoding utf-16)",
+        ),
+        (
+            _a_lone_surrogate_in_utf16,
+            "corpus.not_in_encoding",
+            "not valid UTF-16 (little-endian) at byte offset 14 (bytes 00 D8 77 00: illegal UTF-16 surrogate). Is it "
+            "in another encoding? Invalid bytes can be replaced with U+FFFD (errors='replace').",
+            "Invalid bytes can be replaced with U+FFFD (--replace-invalid).",
+        ),
+    ],
+    ids=["utf-16 read as utf-32", "a lone surrogate in utf-16"],
+)
+def test_a_corpus_in_another_encoding_is_said_as_a_message_naming_its_setting(
+    make, code, library, command_line, tmp_path
+):
+    """Read in UTF-16 or UTF-32 these were plain sentences (no code: the window showed the English and the
+    library's "(encoding='utf-16')"); now a message whose setting field bpe train words as its flag."""
+    path, options = make(tmp_path)
+    trainer = BpeTrainer(300, processes=1, encoding=options[1])
+    with pytest.raises(CorpusError) as caught:
+        bounded(lambda: trainer.count_files(path))
+    said = caught.value.message
+    assert said is not None and said.code == code and str(said) == str(caught.value)
+    assert dict(said.fields)["setting"] in ("encoding", "errors") and library in str(said)
+    out = tmp_path / "t.json"
+    out.write_text(PREVIOUS)
+    result = bpe("train", str(path), *options, "--vocab-size", "300", "-o", str(out))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert result.stderr.startswith(f"bpe: error: {path}: ") and command_line in result.stderr, result.stderr
+    assert out.read_text() == PREVIOUS
+
+
+def test_a_setting_a_message_names_is_the_flag_in_bpe_train_and_the_field_in_the_library(tmp_path, monkeypatch, capsys):
+    """A runaway --forbid regex, a checkpoint of an earlier version and PickyBPE with superwords: bpe train says
+    --forbid, --resume and --picky/--superword-after (as before), the library the fields."""
+    from bpe_core.cli import main
+    from bpe_core.training.checkpoint import Checkpoint
+    from bpe_core.variants import forbid
+    from bpe_core.variants.registry import variants_of
+    from bpe_core.variants.setting_error import VariantSettingError
+
+    monkeypatch.setattr(forbid, "SECONDS_PER_TOKEN", 0.0001)  # a budget no regex meets: the message is the point
+    corpus = tmp_path / "a.txt"
+    corpus.write_text("a" * 40 + " b", encoding="utf-8")
+    out = tmp_path / "t.json"
+    out.write_text(PREVIOUS)
+    assert main(["train", str(corpus), "--vocab-size", "300", "--forbid", "(a|aa)+c", "-o", str(out)]) == 2
+    said = capsys.readouterr().err.splitlines()[-1]  # after the progress lines
+    assert said.startswith("bpe: error: the forbidden-token regex '(a|aa)+c' (--forbid) took more than 0.0 s"), said
+    assert out.read_text() == PREVIOUS
+    with pytest.raises(VariantSettingError) as caught:
+        variants_of(1000, 257, picky=0.9, superword_after=800)
+    assert dict(caught.value.message.fields) == {"setting": "picky", "other": "superword_after"}
+    assert str(caught.value) == "PickyBPE (picky) cannot be combined with superword_after yet: leave one out"
+    (tmp_path / "ckpt").mkdir()
+    for name in ("run.json", "merges-so-far.json"):
+        (tmp_path / "ckpt" / name).write_text("{}")
+    checkpoint = Checkpoint(tmp_path / "ckpt", {"vocab_size": 300})
+    assert checkpoint.saved() is None and dict(checkpoint.not_resumed.fields)["setting"] == "resume"
+    assert str(checkpoint.not_resumed).endswith(f"give resume {tmp_path / 'ckpt' / 'merges-so-far.json'}")

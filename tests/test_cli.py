@@ -264,7 +264,7 @@ def test_standard_input_and_pipes_are_read_with_the_same_limit(monkeypatch, caps
     text = "pipes are fine"
     piped = run("encode", "gpt2", "--ids", "--file", "/dev/stdin", stdin=text)
     assert piped.returncode == 0 and list(map(int, piped.stdout.split())) == get_encoding("gpt2").encode(text)
-    monkeypatch.setattr("bpe_core.cli.MAX_TEXT_BYTES", 10)
+    monkeypatch.setattr("bpe_core.cli.texts.MAX_TEXT_BYTES", 10)
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"x" * 11)))
     assert main(["encode", "gpt2"]) == 1
     assert (

@@ -29,7 +29,7 @@ from bpe_core.render.comparison import CSV_COLUMNS, Comparison, compare
 from bpe_core.render.html_tokens import MARGIN, Summary
 from bpe_core.render.token_label import render_token
 from bpe_core.render.token_style import SPECIAL_FILL, TOL_LIGHT, token_fill
-from bpe_core.training.vocab import vocab_from_merges
+from bpe_core.training.merged_vocab import vocab_from_merges
 
 SAMPLES = Path(bpe_resources.__file__).parent / "samples"
 CODE = '''def merge(ids: list[int], pair: tuple[int, int], new: int) -> list[int]:

@@ -245,7 +245,7 @@ def test_utf16_and_utf32_files_are_named_and_can_be_read(tmp_path, encoding, fam
     assert caught.value.encoding == encoding and caught.value.path == str(path)
     assert str(caught.value) == (
         f"{path}: the file is {label} text (it starts with a byte-order mark); BPE Explorer reads UTF-8: "
-        f"convert it, or read it as {label.split()[0]} (encoding='{family}')"
+        f"convert it, or read it as {label.split()[0]} (encoding {family})"
     )
     for name in (family, encoding):  # the family takes the byte order from the mark; the exact name works too
         read, info = read_all(path, encoding=name)

@@ -1,5 +1,5 @@
 """The one way a token is written (bpe_core.render.token_label) and the one way a vocabulary is made from merges
-(bpe_core.training.vocab)."""
+(bpe_core.training.merged_vocab)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bpe_core.render.token_label import VISIBLE, label_segments, render_pair, render_token
+from bpe_core.training.merged_vocab import merge_pairs, vocab_from_merges
 from bpe_core.training.trainer import BpeTrainer
-from bpe_core.training.vocab import merge_pairs, vocab_from_merges
 
 _SHOWN_AS = {shown: raw.encode() for raw, shown in VISIBLE.items()}
 

@@ -175,7 +175,7 @@ def test_a_bad_threshold_says_so(tau):
 
 def test_picky_with_resume_is_refused_and_a_picky_tokenizer_is_not_continued(picky_tokenizer):
     plain = trained(MIXED, 300, "gpt2", [SPECIAL]).tokenizer()
-    with pytest.raises(VariantSettingError, match="--resume") as caught:
+    with pytest.raises(VariantSettingError, match="cannot be combined with resume") as caught:
         BpeTrainer(600, [SPECIAL], picky=0.9, resume=plain)
     assert caught.value.message.code == "train.picky_with"
     with pytest.raises(VariantSettingError, match="removed tokens during training") as caught:

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from bpe_core.cancelled import Cancelled
 from bpe_core.encoding.reference import get_encoding
 from bpe_core.encoding.tokenizer import Tokenizer
+from bpe_core.training.merged_vocab import vocab_from_merges
 from bpe_core.training.trainer import BpeTrainer
-from bpe_core.training.vocab import vocab_from_merges
 from bpe_core.vocabulary import VocabularySource
 from bpe_core.vocabulary.audit import audit_vocabulary, find_duplicates
 from bpe_core.vocabulary.table import build_table

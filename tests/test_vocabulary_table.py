@@ -14,7 +14,7 @@ from bpe_core.encoding.reference import get_encoding
 from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.foreign import TiktokenTokenizer
 from bpe_core.render.token_label import render_token
-from bpe_core.training.vocab import vocab_from_merges
+from bpe_core.training.merged_vocab import vocab_from_merges
 from bpe_core.vocabulary import (
     SCRIPTS,
     FilterError,

@@ -8,8 +8,8 @@ import pytest
 
 from bpe_core.cancelled import Cancelled
 from bpe_core.encoding.tokenizer import Tokenizer
+from bpe_core.training.merged_vocab import vocab_from_merges
 from bpe_core.training.trainer import BpeTrainer
-from bpe_core.training.vocab import vocab_from_merges
 from bpe_core.vocabulary.why_merge import (
     corpus_pieces,
     count_occurrences,

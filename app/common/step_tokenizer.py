@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from bpe_core.encoding.tokenizer import Tokenizer
+from bpe_core.training.merged_vocab import merge_pairs, vocab_from_merges
 from bpe_core.training.steps import MergeStep
-from bpe_core.training.vocab import merge_pairs, vocab_from_merges
 
 
 def tokenizer_from_steps(steps: Sequence[MergeStep], special_tokens: Mapping[str, int], pattern: str) -> Tokenizer:

@@ -34,6 +34,7 @@ from bpe_core.corpus.reader import CorpusInfo, CorpusReader
 from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.pretokenize.specials import SpecialSplitter
 from bpe_core.training.config import TrainConfig
+from bpe_core.training.merged_vocab import vocab_from_merges
 from bpe_core.training.process import (
     FLUSH_SECONDS,
     Corpus,
@@ -46,7 +47,6 @@ from bpe_core.training.process import (
     TrainingProcess,
 )
 from bpe_core.training.steps import MergeStep, TrainingRecord
-from bpe_core.training.vocab import vocab_from_merges
 from bpe_core.variants.picky import PickyTokenizer
 
 #: How long the worker waits for the training process's next record before looking at the window again.

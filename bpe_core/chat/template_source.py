@@ -55,12 +55,12 @@ def chat_template(folder: str | os.PathLike | None, template_file: str | os.Path
     if template_file is not None:
         return ChatTemplate(_read_text(Path(template_file), MAX_TEMPLATE_BYTES), os.fspath(template_file), specials)
     if folder is None or config_path is None:
-        raise TemplateSourceError(Message.of("chat.no_template", folder="(no model folder)"))
+        raise TemplateSourceError(Message.of("chat.no_template", folder="(no model folder)", setting="template_file"))
     jinja = Path(folder) / "chat_template.jinja"
     if jinja.is_file():
         return ChatTemplate(_read_text(jinja, MAX_TEMPLATE_BYTES), os.fspath(jinja), specials)
     if "chat_template" not in config:
-        raise TemplateSourceError(Message.of("chat.no_template", folder=os.fspath(folder)))
+        raise TemplateSourceError(Message.of("chat.no_template", folder=os.fspath(folder), setting="template_file"))
     return ChatTemplate(_template_in_config(config["chat_template"], config_path), os.fspath(config_path), specials)
 
 

@@ -79,26 +79,18 @@ class WrongEncodingError(CorpusError):
 
     >>> print(WrongEncodingError("notes.txt", "utf-16-le"))  # doctest: +NORMALIZE_WHITESPACE
     notes.txt: the file is UTF-16 (little-endian) text (it starts with a byte-order mark); BPE Explorer reads
-    UTF-8: convert it, or read it as UTF-16 (encoding='utf-16')
+    UTF-8: convert it, or read it as UTF-16 (encoding utf-16)
     """
 
     def __init__(self, path: str, encoding: str, wanted: str = "utf-8"):
         family = encoding[:6]
+        fields = dict(path=path, encoding=encoding_label(encoding), family=encoding_label(family), codec=family)
         if wanted == "utf-8":
-            super().__init__(
-                Message.of(
-                    "corpus.byte_order_mark",
-                    path=path,
-                    encoding=encoding_label(encoding),
-                    family=encoding_label(family),
-                    codec=family,
-                )
-            )
+            super().__init__(Message.of("corpus.byte_order_mark", **fields, setting="encoding"))
         else:
+            wanted_label = encoding_label(wanted)
             super().__init__(
-                f"{path}: the file is {encoding_label(encoding)} text (it starts with a byte-order mark); it was to "
-                f"be read as {encoding_label(wanted)}: convert it, or read it as {encoding_label(family)} "
-                f"(encoding='{family}')"
+                Message.of("corpus.byte_order_mark_other", **fields, wanted=wanted_label, setting="encoding")
             )
         self.path, self.encoding, self.wanted = path, encoding, wanted
 
@@ -117,21 +109,27 @@ class CorpusInfo:
     sizes: list[int] = field(default_factory=list)
 
 
+#: The setting that reads invalid bytes as U+FFFD, which a message about them names.
+_REPLACE = {"setting": "errors"}
+
+
 def _decode_error(path: str, encoding: str, offset: int, exc: UnicodeDecodeError, nul: int | None) -> CorpusError:
     bad = exc.object[exc.start : exc.start + 4].hex(" ").upper()
-    message: Message | str
+    message: Message
     if exc.reason == "truncated data" and exc.end == len(exc.object):
         cut = exc.end - exc.start
         code = "corpus.cut_short" if cut > 1 else "corpus.cut_short_one_byte"
-        message = Message.of(code, path=path, encoding=encoding_label(encoding), count=cut, offset=offset)
+        message = Message.of(code, path=path, encoding=encoding_label(encoding), count=cut, offset=offset, **_REPLACE)
     elif nul is not None and encoding == "utf-8":  # NUL bytes are ordinary in UTF-16 and UTF-32
-        message = Message.of("corpus.binary", path=path, nul=nul, offset=offset, bytes=bad, reason=exc.reason)
+        message = Message.of(
+            "corpus.binary", path=path, nul=nul, offset=offset, bytes=bad, reason=exc.reason, **_REPLACE
+        )
     elif encoding == "utf-8":
-        message = Message.of("corpus.not_utf8", path=path, offset=offset, bytes=bad, reason=exc.reason)
+        message = Message.of("corpus.not_utf8", path=path, offset=offset, bytes=bad, reason=exc.reason, **_REPLACE)
     else:
-        message = (
-            f"{path}: not valid {encoding_label(encoding)} at byte offset {offset} (bytes {bad}: {exc.reason}). Is "
-            "it in another encoding? Invalid bytes can be replaced with U+FFFD (errors='replace')."
+        label = encoding_label(encoding)
+        message = Message.of(
+            "corpus.not_in_encoding", path=path, encoding=label, offset=offset, bytes=bad, reason=exc.reason, **_REPLACE
         )
     error = NotUtf8Error if encoding == "utf-8" else InvalidTextError
     return error(message, path, offset, encoding)

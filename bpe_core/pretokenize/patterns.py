@@ -107,11 +107,12 @@ class PatternTimeoutError(PatternError):
     """
 
     code = "pattern.too_slow"  # a subclass says whose regex it is (bpe_core.variants.forbid)
+    setting: str | None = None  # and the setting that holds it, if its message names one
 
     def __init__(self, source: str, seconds: float, offset: int, where: str = "the text"):
-        super().__init__(
-            Message.of(self.code, pattern=repr(source), seconds=f"{seconds:.1f}", offset=offset, where=where)
-        )
+        fields = dict(pattern=repr(source), seconds=f"{seconds:.1f}", offset=offset, where=where)
+        named = {} if self.setting is None else {"setting": self.setting}
+        super().__init__(Message.of(self.code, **fields, **named))
         self.source, self.seconds, self.offset, self.where = source, seconds, offset, where
 
     def __reduce__(self):  # so that it crosses from a worker process with its message intact

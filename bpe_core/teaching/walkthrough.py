@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bpe_core.training.vocab import vocab_from_merges
+from bpe_core.training.merged_vocab import vocab_from_merges
 
 Merge = tuple[int, int, int]  # (left, right, new_id)
 

@@ -142,7 +142,12 @@ class Checkpoint:
         if not os.path.lexists(self.folder):
             if _earlier_version(self.parent):
                 raise _NotResumed(
-                    Message.of("checkpoint.earlier_version", folder=str(self.parent), merges=self.parent / _OLD_MERGES)
+                    Message.of(
+                        "checkpoint.earlier_version",
+                        folder=str(self.parent),
+                        setting="resume",
+                        merges=self.parent / _OLD_MERGES,
+                    )
                 )
             return None
         if not is_ours(self.folder) or not os.path.lexists(self.folder / RUN_FILE):

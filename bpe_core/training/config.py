@@ -13,9 +13,9 @@ widgets, and each words the codes in its own language.
 [('parity', 'config.cannot_combine')]
 
 Adding an option: declare it here (with its bounds, or a rule in :meth:`TrainConfig.problems`; the trainer gets it
-as the keyword argument of the same name), then give it a flag in ``bpe_core/cli.py`` (``add_argument`` and
-``TRAIN_FLAGS``) and a widget in ``app/train/settings_panel.py`` (``settings()``, which makes the window's
-:class:`TrainConfig`, and ``_field_widgets``).
+as the keyword argument of the same name), then give it a flag in ``bpe_core/cli/train.py`` (``add_argument``)
+and ``bpe_core/cli/train_settings.py`` (``TRAIN_FLAGS``), and a widget in ``app/train/settings_panel.py``
+(``settings()``, which makes the window's :class:`TrainConfig`, and ``_field_widgets``).
 """
 
 from __future__ import annotations

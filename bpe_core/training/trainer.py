@@ -35,9 +35,9 @@ from bpe_core.messages import Message
 from bpe_core.pretokenize.patterns import get_pattern
 from bpe_core.pretokenize.specials import SpecialSplitter
 from bpe_core.spawning import check_processes, max_processes  # noqa: F401 - also imported from here
+from bpe_core.training.merged_vocab import vocab_from_merges
 from bpe_core.training.steps import MAX_TOP_PAIRS, MergeStep, TrainingRecord
 from bpe_core.training.trainer_counting import MAX_VOCAB_BYTES, CorpusCounting, Progress, vocab_bytes_limit  # noqa: F401 - too
-from bpe_core.training.vocab import vocab_from_merges
 from bpe_core.variants.base import Top
 from bpe_core.variants.registry import variants_of
 from bpe_core.variants.resume import Resume

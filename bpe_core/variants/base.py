@@ -89,11 +89,12 @@ class Run(Protocol):
 
 
 class Variant:
-    """A way of training beyond classic BPE. ``name`` is its key in :mod:`~bpe_core.variants.registry`; ``flag``
-    names it in the messages that refuse a combination."""
+    """A way of training beyond classic BPE. ``name`` is its key in :mod:`~bpe_core.variants.registry`; ``setting``
+    is the setting that turns it on (a field of :class:`~bpe_core.training.config.TrainConfig`), which the messages
+    that refuse a combination name."""
 
     name = ""
-    flag = ""
+    setting = ""
 
     def start(self, run: Run) -> None:
         """Once the run is set up: record the variant's settings in ``run.record.settings``, show on the run what

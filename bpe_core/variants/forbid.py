@@ -56,7 +56,7 @@ class Forbid(Variant):
     """
 
     name = "forbid"
-    flag = "--forbid"
+    setting = "forbid"
 
     def __init__(self, rule: ForbidRule):
         self.rule = rule
@@ -86,12 +86,13 @@ class ForbidTimeoutError(PatternTimeoutError):
     """A forbidden-token regex that took longer than its time budget on a token (not the pre-tokenization regex).
 
     >>> print(ForbidTimeoutError("(a|aa)+$", 5.0, 0, "the token 'aaa'"))  # doctest: +NORMALIZE_WHITESPACE
-    the forbidden-token regex '(a|aa)+$' (--forbid) took more than 5.0 s at character 0 of the token 'aaa': it
+    the forbidden-token regex '(a|aa)+$' (forbid) took more than 5.0 s at character 0 of the token 'aaa': it
     probably backtracks catastrophically (nested quantifiers such as (a+)+, or alternatives that overlap such as
     (a|aa)+); simplify it
     """
 
     code = "train.forbid_too_slow"
+    setting = "forbid"
 
 
 def exactly(token: bytes) -> str:

@@ -19,7 +19,7 @@ class MinCount(Variant):
     """Stop when the best pair is seen fewer than ``minimum`` times."""
 
     name = "min_count"
-    flag = "--min-count"
+    setting = "min_count"
 
     def __init__(self, minimum: int):
         self.minimum = minimum

@@ -34,7 +34,7 @@ class ParityAware(Variant):
     serves the worst-compressed language each time."""
 
     name = "parity"
-    flag = "--parity"
+    setting = "parity"
     counts_languages = True
 
     def start(self, run: Run) -> None:

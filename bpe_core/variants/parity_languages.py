@@ -76,14 +76,16 @@ def parse_language(value: str) -> tuple[str, str]:
     >>> parse_language("en\\nfr=en.txt")
     Traceback (most recent call last):
     ...
-    bpe_core.variants.setting_error.VariantSettingError: --language 'en\\nfr=en.txt': a language's name cannot hold ...
+    bpe_core.variants.setting_error.VariantSettingError: languages 'en\\nfr=en.txt': a language's name cannot hold a ...
     """
     name, sep, path = value.partition("=")
     if not sep or not name.strip() or not path:
         raise VariantSettingError(Message.of("train.language_invalid", value=f"'{value}'"))
     control = next((char for char in name if unicodedata.category(char) in ("Cc", "Zl", "Zp")), None)
     if control is not None:
-        raise VariantSettingError(Message.of("train.language_control", value=repr(value), char=shown_char(control)))
+        raise VariantSettingError(
+            Message.of("train.language_control", setting="languages", value=repr(value), char=shown_char(control))
+        )
     return name.strip(), path
 
 

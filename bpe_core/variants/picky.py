@@ -311,7 +311,7 @@ class Picky(Variant):
     """
 
     name = "picky"
-    flag = "--picky"
+    setting = "picky"
 
     def __init__(self, tau):
         self.history = PickyHistory(check_tau(tau))

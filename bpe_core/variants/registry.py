@@ -9,7 +9,7 @@ calls in the order of :data:`ORDER`.
 >>> variants_of(1000, 257, picky=0.9, superword_after=800)
 Traceback (most recent call last):
 ...
-bpe_core.variants.setting_error.VariantSettingError: PickyBPE (--picky) cannot be combined with --superword-after ...
+bpe_core.variants.setting_error.VariantSettingError: PickyBPE (picky) cannot be combined with superword_after yet: ...
 """
 
 from __future__ import annotations
@@ -87,4 +87,4 @@ def refuse_combinations(variants: list[Variant]) -> None:
     for name, (code, refused) in CANNOT_COMBINE.items():
         other = next((present[o] for o in refused if o in present), None)
         if name in present and other is not None:
-            raise VariantSettingError(Message.of(code, other=other.flag))
+            raise VariantSettingError(Message.of(code, setting=present[name].setting, other=other.setting))

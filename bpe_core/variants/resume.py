@@ -64,7 +64,7 @@ class Resume(Variant):
     """
 
     name = "resume"
-    flag = "--resume"
+    setting = "resume"
 
     def __init__(self, tokenizer, name: str = "the tokenizer"):
         if getattr(tokenizer, "picky", None) is not None:

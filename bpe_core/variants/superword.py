@@ -105,7 +105,7 @@ class Superword(Variant):
     """
 
     name = "superword"
-    flag = "--superword-after"
+    setting = "superword_after"
 
     def __init__(self, after: int, pattern: str, minimum: int, size: int):
         if not (isinstance(after, int) and minimum <= after <= size):

@@ -8,7 +8,7 @@ token's id, no text produces it that way (``vocab: a b c ab bc abc`` merged as (
 are listed apart, not tested; special tokens are not tested.
 
 >>> from bpe_core.encoding.tokenizer import Tokenizer
->>> from bpe_core.training.vocab import vocab_from_merges
+>>> from bpe_core.training.merged_vocab import vocab_from_merges
 >>> merges = [(b"a", b"b"), (b"b", b"c"), (b"a", b"bc")]
 >>> tok = Tokenizer(vocab_from_merges(merges), merges, pattern="none")
 >>> result = audit_vocabulary(tok, texts=["abab c"])

@@ -470,7 +470,7 @@
         <translation>词表已达到 {size}。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="648"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="655"/>
         <source>Cancelled after {merges} merges.</source>
         <translation>
             <numerusform>在 {merges} 次合并后取消。</numerusform>
@@ -482,48 +482,48 @@
         <translation>在计数阶段取消。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="653"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="660"/>
         <source>No pair left to merge after {merges} merges: every pre-token is a single token (vocabulary {reached} of the {asked} asked for).</source>
         <translation>
             <numerusform>{merges} 次合并后已没有可合并的词元对：每个预分词单元都已是单个词元（词表达到 {reached}，要求的是 {asked}）。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="659"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="666"/>
         <source>Stopped after {merges} merges: the next token ({size} bytes) would make the vocabulary hold more than {limit} bytes (the corpus has {corpus} bytes); its pre-tokens are long runs of the same text.</source>
         <translation>
             <numerusform>在 {merges} 次合并后停止：下一个词元（{size} 字节）会让词表的总字节数超过 {limit}（语料只有 {corpus} 字节）；语料的预分词单元是同一段文本的长串重复。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="665"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="672"/>
         <source>The pattern left {chars} characters unmatched; tokenizers built with it drop them, as tiktoken does.</source>
         <translation>
             <numerusform>该模式有 {chars} 个字符未被匹配；用它构建的分词器会像 tiktoken 一样丢弃这些字符。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="173"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="180"/>
         <source>The pre-tokenization regex is empty.</source>
         <translation>预分词正则表达式为空。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="174"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="181"/>
         <source>Invalid pre-tokenization regex {pattern}: {detail}.</source>
         <translation>无效的预分词正则表达式 {pattern}：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="175"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="182"/>
         <source>The pre-tokenization regex {pattern} matches the empty string; use + rather than *.</source>
         <translation>预分词正则表达式 {pattern} 能匹配空字符串；请用 + 而不是 *。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="188"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="195"/>
         <source>Special tokens given twice: {tokens}.</source>
         <translation>特殊词元重复给出：{tokens}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="185"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="192"/>
         <source>A special token must be a non-empty string, not {token}.</source>
         <translation>特殊词元必须是非空字符串，而不是 {token}。</translation>
     </message>
@@ -533,20 +533,20 @@
         <translation>{path}：在字节偏移 {offset} 处不是有效的 UTF-8（字节 {bytes}）。它是二进制文件，还是其他编码？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="698"/>
-        <location filename="../../app/common/wording/engine_messages.py" line="704"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="705"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="711"/>
         <source>{path}: it ends in the middle of a {encoding} character (its last {count} bytes, at byte offset {offset}): is the file cut short?</source>
         <translation>
             <numerusform>{path}：文件在一个 {encoding} 字符的中间结束（最后 {count} 个字节，位于字节偏移 {offset}）：文件是否被截断了？</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="143"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="150"/>
         <source>{path}: the file grew while it was read ({before} bytes when training started, {read} read): train again once it is complete.</source>
         <translation>{path}：读取期间文件变大了（开始训练时 {before} 字节，实际读到 {read} 字节）：请在文件写完后重新训练。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="148"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="155"/>
         <source>{path}: the file shrank while it was read ({before} bytes when training started, {read} read): train again once it is complete.</source>
         <translation>{path}：读取期间文件变小了（开始训练时 {before} 字节，实际读到 {read} 字节）：请在文件写完后重新训练。</translation>
     </message>
@@ -561,17 +561,17 @@
         <translation>{path} 是 {encoding} 文本（以字节顺序标记开头），不是 UTF-8。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="178"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="185"/>
         <source>The pre-tokenization regex {pattern} took more than {seconds} s at character {offset} of {where}: it probably backtracks catastrophically (nested quantifiers such as (a+)+, or overlapping alternatives such as (a|aa)+). Simplify it.</source>
         <translation>预分词正则表达式 {pattern} 在 {where} 的第 {offset} 个字符处耗时超过 {seconds} 秒：它很可能发生了灾难性回溯（嵌套量词如 (a+)+，或相互重叠的分支如 (a|aa)+）。请简化它。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="165"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="172"/>
         <source>The pre-tokenization regex {pattern} matched nothing in {names}.</source>
         <translation>预分词正则表达式 {pattern} 在 {names} 中没有匹配到任何内容。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="168"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="175"/>
         <source>{names}: the corpus has no text outside special tokens.</source>
         <translation>{names}：语料中除特殊词元外没有任何文本。</translation>
     </message>
@@ -581,104 +581,104 @@
         <translation>训练进程意外结束（退出码 {code}）；目前为止的合并已丢失。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="190"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="197"/>
         <source>{path}: there is no such file (nor is it a reference name: {names}; or a model id hf:ORG/NAME).</source>
         <translation>{path}：没有这个文件（它也不是参考编码名 {names}，也不是模型 ID hf:ORG/NAME）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="194"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="201"/>
         <source>{path}: cannot read the file ({cause}).</source>
         <translation>{path}：无法读取该文件（{cause}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="195"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="202"/>
         <source>{path}: the file is empty.</source>
         <translation>{path}：文件是空的。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="196"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="203"/>
         <source>{path}: the file is {size}; tokenizer files are at most {limit}.</source>
         <translation>{path}：文件大小为 {size}；分词器文件最大为 {limit}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="199"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="206"/>
         <source>{path}: not a UTF-8 text file (a bad byte at offset {offset}).</source>
         <translation>{path}：不是 UTF-8 文本文件（偏移 {offset} 处有无效字节）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="202"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="209"/>
         <source>{path}: not valid JSON (line {line}, column {column}: {detail}); is it truncated?</source>
         <translation>{path}：不是有效的 JSON（第 {line} 行第 {column} 列：{detail}）；文件是否被截断了？</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="210"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="217"/>
         <source>{path}: not a tokenizer file this program knows (it starts with {start}; not UTF-8 at byte {offset}); it reads a tokenizer.json, tekken.json, SentencePiece .model, .tiktoken, GPT-2 vocab.json or its own files.</source>
         <translation>{path}：不是本程序认识的分词器文件（开头为 {start}；第 {offset} 字节起不是 UTF-8）；本程序读取 tokenizer.json、tekken.json、SentencePiece .model、.tiktoken、GPT-2 vocab.json 或它自己的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="205"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="212"/>
         <source>{path}: not a tokenizer file this program knows (it starts with {start}); it reads a tokenizer.json, tekken.json, SentencePiece .model, .tiktoken, GPT-2 vocab.json or its own files.</source>
         <translation>{path}：不是本程序认识的分词器文件（开头为 {start}）；本程序读取 tokenizer.json、tekken.json、SentencePiece .model、.tiktoken、GPT-2 vocab.json 或它自己的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="216"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="223"/>
         <source>{path}: a JSON file, but not a tokenizer this program knows; it reads a tokenizer.json, tekken.json, SentencePiece .model, .tiktoken, GPT-2 vocab.json or its own files.</source>
         <translation>{path}：是 JSON 文件，但不是本程序认识的分词器；本程序读取 tokenizer.json、tekken.json、SentencePiece .model、.tiktoken、GPT-2 vocab.json 或它自己的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="230"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="237"/>
         <source>{path}: the folder holds no tokenizer file (looked for {names}).</source>
         <translation>{path}：该文件夹中没有分词器文件（查找了 {names}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="233"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="240"/>
         <source>{path}: the folder holds several {wanted} files ({names}); choose one.</source>
         <translation>{path}：该文件夹中有多个 {wanted} 文件（{names}）；请选择其中一个。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="239"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="246"/>
         <source>{path}: a .tiktoken file does not say how it pre-tokenizes: give its pattern ({names}); it looks like {guess} ({reason}).</source>
         <translation>{path}：.tiktoken 文件没有说明如何预分词：请给出它的模式（{names}）；它看起来是 {guess}（{reason}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="236"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="243"/>
         <source>{path}: a .tiktoken file does not say how it pre-tokenizes: give its pattern ({names}).</source>
         <translation>{path}：.tiktoken 文件没有说明如何预分词：请给出它的模式（{names}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="244"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="251"/>
         <source>{path}: a GPT-2 vocabulary needs its merges file beside it ({name}).</source>
         <translation>{path}：GPT-2 词表旁边需要有它的合并文件（{name}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="247"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="254"/>
         <source>{path}: GPT-2 merges need their vocabulary beside them ({name}).</source>
         <translation>{path}：GPT-2 合并文件旁边需要有它的词表（{name}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="250"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="257"/>
         <source>{path}: the tokenizers library cannot read it: {detail}.</source>
         <translation>{path}：tokenizers 库无法读取它：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="253"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="260"/>
         <source>{path}: not a SentencePiece model the library can read: {detail}.</source>
         <translation>{path}：不是 SentencePiece 库能读取的模型：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="221"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="228"/>
         <source>{path}: a damaged gzip file: {detail}.</source>
         <translation>{path}：gzip 文件已损坏：{detail}。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="670"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="677"/>
         <source>Stopped after {merges} merges: the best pair is seen {count} times, fewer than the minimum count {minimum} (vocabulary {reached} of the {asked} asked for).</source>
         <translation>
             <numerusform>在 {merges} 次合并后停止：最常见的词元对只出现 {count} 次，少于最小次数 {minimum}（词表达到 {reached}，要求的是 {asked}）。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="676"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="683"/>
         <source>No allowed pair left to merge after {merges} merges: every pair left would make a forbidden token (vocabulary {reached} of the {asked} asked for).</source>
         <translation>
             <numerusform>{merges} 次合并后已没有允许合并的词元对：剩下的每个词元对都会生成被禁止的词元（词表达到 {reached}，要求的是 {asked}）。</numerusform>
@@ -800,12 +800,12 @@
         <translation>为它添加的合并并不能生成它（BPE 把它切成 {count} 个词元）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="225"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="232"/>
         <source>{path}: its training record cannot be shown: the step of merge {merge} declares {pairs} runners-up; a step keeps at most {limit} (the tokenizer itself encodes).</source>
         <translation>{path}：其训练记录无法显示：第 {merge} 次合并的那一步声称有 {pairs} 个候选词元对；每步最多保留 {limit} 个（分词器本身仍可编码）。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="682"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="689"/>
         <source>{name} already has a vocabulary of {size} ({merges} merges): ask for a vocabulary of at least {size}.</source>
         <translation>
             <numerusform>{name} 的词表已有 {size}（{merges} 次合并）：请要求至少 {size} 的词表。</numerusform>
@@ -837,7 +837,7 @@
         <translation>PickyBPE 暂时不能与 {other} 同时使用：请去掉其中一个。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="687"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="694"/>
         <source>PickyBPE made {merges} merges and removed {removed} tokens without reaching the vocabulary of {asked}: stopped at {reached}.</source>
         <translation>
             <numerusform>PickyBPE 进行了 {merges} 次合并、移除了 {removed} 个词元，仍未达到词表大小 {asked}：停在 {reached}。</numerusform>
@@ -869,580 +869,590 @@
         <translation>均衡感知 BPE 暂时不能与 {other} 同时使用：请去掉其中一个。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="693"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="700"/>
         <source>{name}: the text is too short to hold out a part for parity-aware BPE ({chars} characters).</source>
         <translation>
             <numerusform>{name}：文本太短，无法为均衡感知 BPE 留出一部分（{chars} 个字符）。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="222"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="229"/>
         <source>{path}: its training record cannot be shown: {detail} (the tokenizer itself encodes).</source>
         <translation>{path}：其训练记录无法显示：{detail}（分词器本身仍可编码）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="153"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="143"/>
+        <source>{path} is {encoding} text (it starts with a byte-order mark), not {wanted}.</source>
+        <translation>{path} 是 {encoding} 文本（以字节顺序标记开头），不是 {wanted}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="146"/>
+        <source>{path}: not valid {encoding} at byte offset {offset} (bytes {bytes}). Is it in another encoding?</source>
+        <translation>{path}：在字节偏移 {offset} 处不是有效的 {encoding}（字节 {bytes}）。它是其他编码吗？</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="160"/>
         <source>{path}: its {kind} data ends before the end of the compressed stream: is the file cut short (an unfinished download or copy)?</source>
         <translation>{path}：其 {kind} 数据在压缩流结束之前就断了：文件是否不完整（下载或复制未完成）？</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="158"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="165"/>
         <source>{path}: its {kind} data is damaged ({detail}); the text in it cannot be read.</source>
         <translation>{path}：其 {kind} 数据已损坏（{detail}），无法读出其中的文本。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="161"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="168"/>
         <source>{path}: is compressed with zstd; reading it needs the zstandard package: pip install zstandard</source>
         <translation>{path}：以 zstd 压缩；读取它需要 zstandard 包：pip install zstandard</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="257"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="264"/>
         <source>Cannot read the encoding file {path}: {cause}.</source>
         <translation>无法读取编码文件 {path}：{cause}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="258"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="265"/>
         <source>The encoding file {path} is not a valid gzip file: {detail}.</source>
         <translation>编码文件 {path} 不是有效的 gzip 文件：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="261"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="268"/>
         <source>The encoding file {path} is not the official one: its SHA-256 is {digest}, expected {expected}; reinstall BPE Explorer or replace the file.</source>
         <translation>编码文件 {path} 不是官方文件：它的 SHA-256 是 {digest}，应为 {expected}；请重新安装 BPE Explorer 或替换该文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="266"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="273"/>
         <source>{path}: no tokens in the file.</source>
         <translation>{path}：文件中没有任何词元。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="268"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="275"/>
         <source>{text} is not a Hugging Face model id: write ORG/NAME, optionally @REVISION (for example Qwen/Qwen2.5-7B-Instruct or openai-community/gpt2@main).</source>
         <translation>{text} 不是 Hugging Face 模型 ID：请写成 ORG/NAME，可选加上 @REVISION（例如 Qwen/Qwen2.5-7B-Instruct 或 openai-community/gpt2@main）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="273"/>
-        <location filename="../../app/common/wording/engine_messages.py" line="279"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="280"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="286"/>
         <source>The tokenizer of {model} is not in the Hugging Face cache ({cache}) and downloads are off (offline, or HF_HUB_OFFLINE=1): connect to the internet once and open {model} again, or download it with `{command}`, or open a tokenizer.json, tokenizer.model, tekken.json or .tiktoken file you have.</source>
         <translation>{model} 的分词器不在 Hugging Face 缓存（{cache}）中，而下载已关闭（离线，或 HF_HUB_OFFLINE=1）：请联网一次后再打开 {model}，或用 `{command}` 下载，或打开你已有的 tokenizer.json、tokenizer.model、tekken.json 或 .tiktoken 文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="285"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="292"/>
         <source>{model} is a gated model: its files are given only to users who accepted its licence. Log in once with `hf auth login` (or set HF_TOKEN to an access token from huggingface.co/settings/tokens), accept the licence on {url}, then try again; or open a tokenizer.json of this model that you already have.</source>
         <translation>{model} 是受限模型：它的文件只提供给接受了其许可协议的用户。请先用 `hf auth login` 登录一次（或把 HF_TOKEN 设为 huggingface.co/settings/tokens 上的访问令牌），在 {url} 接受许可协议，然后重试；或者打开你已有的该模型的 tokenizer.json。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="291"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="298"/>
         <source>There is no model {model} on huggingface.co (or it is private: if it is yours, log in with `hf auth login`); check the spelling, ORG/NAME.</source>
         <translation>huggingface.co 上没有模型 {model}（或者它是私有的：如果是你的模型，请用 `hf auth login` 登录）；请检查拼写，格式为 ORG/NAME。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="296"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="303"/>
         <source>{model} has no revision {revision} (a branch, tag or commit).</source>
         <translation>{model} 没有版本 {revision}（分支、标签或提交）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="299"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="306"/>
         <source>{model} publishes no tokenizer files (looked for {names}): open a tokenizer file of this model instead, or choose another model.</source>
         <translation>{model} 没有发布分词器文件（查找了 {names}）：请改为打开该模型的分词器文件，或选择其他模型。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="304"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="311"/>
         <source>Could not download the tokenizer of {model}: huggingface.co could not be reached ({cause}). Check the internet connection (and HTTPS_PROXY if you use a proxy), or open a downloaded tokenizer file instead.</source>
         <translation>无法下载 {model} 的分词器：连接不上 huggingface.co（{cause}）。请检查网络连接（如果使用代理，也检查 HTTPS_PROXY），或改为打开已下载的分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="309"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="316"/>
         <source>Could not download the tokenizer of {model}: huggingface.co sent nothing for {seconds} s (a connection or proxy that does not answer). Check the internet connection (and HTTPS_PROXY if you use a proxy), or open a downloaded tokenizer file instead.</source>
         <translation>无法下载 {model} 的分词器：huggingface.co 已有 {seconds} 秒没有发来任何数据（连接或代理没有应答）。请检查网络连接（如果使用代理，也检查 HTTPS_PROXY），或改为打开已下载的分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="315"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="322"/>
         <source>The download of the tokenizer of {model} ended unexpectedly (exit code {code}).</source>
         <translation>{model} 的分词器下载意外结束（退出码 {code}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="318"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="325"/>
         <source>The download of the tokenizer of {model} failed: {cause}.</source>
         <translation>{model} 的分词器下载失败：{cause}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="321"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="328"/>
         <source>huggingface.co answered {status} while the tokenizer of {model} was downloading: try again later, or open a downloaded tokenizer file instead.</source>
         <translation>下载 {model} 的分词器时 huggingface.co 返回了 {status}：请稍后重试，或改为打开已下载的分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="326"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="333"/>
         <source>Cannot read the Hugging Face cache {cache} for {model}: {error}.</source>
         <translation>无法读取 {model} 的 Hugging Face 缓存 {cache}：{error}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="330"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="337"/>
         <source>{path}: the tokenizer&apos;s library took more than {seconds} s on {chars} characters and was stopped (a regex or normalizer in the file that never ends).</source>
         <translation>{path}：分词器的库处理 {chars} 个字符用时超过 {seconds} 秒，已被停止（文件中的某个正则表达式或规范化步骤停不下来）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="335"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="342"/>
         <source>{path}: the tokenizer&apos;s library needed more than {gb} GB of memory for {chars} characters and was stopped (a normalizer in the file that makes the text grow).</source>
         <translation>{path}：分词器的库处理 {chars} 个字符需要超过 {gb} GB 内存，已被停止（文件中的某个规范化步骤让文本不断变长）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="340"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="347"/>
         <source>{path}: the tokenizer&apos;s library crashed ({detail}).</source>
         <translation>{path}：分词器的库崩溃了（{detail}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="341"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="348"/>
         <source>{path}: the tokenizer&apos;s library failed: {detail}.</source>
         <translation>{path}：分词器的库出错：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="342"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="349"/>
         <source>{path}: the tokenizer&apos;s library cannot encode this text: the file&apos;s vocabulary has no token for {char} (character {offset} of the text), nor for each of its bytes.</source>
         <translation>{path}：分词器的库无法编码这段文本：文件的词表中没有 {char} 的词元（文本的第 {offset} 个字符），也没有它每个字节的词元。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="347"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="354"/>
         <source>{path}: the tokenizer&apos;s library gave up on this text: the regex {pattern} of the file&apos;s pre-tokenizer (a Split) backtracks too much on it; simplify that regex in the file.</source>
         <translation>{path}：分词器的库放弃了这段文本：文件预分词器（Split）中的正则表达式 {pattern} 在其上回溯过多；请在文件中简化这个正则表达式。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="352"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="359"/>
         <source>{path}: the tokenizer&apos;s library gave up on this text: the regex {pattern} of the file&apos;s normalizer (a Replace) backtracks too much on it; simplify that regex in the file.</source>
         <translation>{path}：分词器的库放弃了这段文本：文件规范化器（Replace）中的正则表达式 {pattern} 在其上回溯过多；请在文件中简化这个正则表达式。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="357"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="364"/>
         <source>{path}: the tokenizer&apos;s library gave up on this text: one of the file&apos;s regexes ({pattern}) backtracks too much on it; simplify it in the file.</source>
         <translation>{path}：分词器的库放弃了这段文本：文件中的某个正则表达式（{pattern}）在其上回溯过多；请在文件中简化它。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="362"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="369"/>
         <source>{path}: its vocabulary has no token for some characters (such as {example}) and the file has no unknown token: its library drops such characters from the text without a word.</source>
         <translation>{path}：它的词表缺少某些字符的词元（例如 {example}），文件也没有未知词元：它的库会不加提示地从文本中丢掉这些字符。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="368"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="375"/>
         <source>Cannot write {path}: it is a device, not a regular file.</source>
         <translation>无法写入 {path}：它是设备，不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="369"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="376"/>
         <source>Cannot write {path}: it is a named pipe, not a regular file.</source>
         <translation>无法写入 {path}：它是命名管道，不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="372"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="379"/>
         <source>Cannot write {path}: it is a socket, not a regular file.</source>
         <translation>无法写入 {path}：它是套接字，不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="373"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="380"/>
         <source>Cannot write {path}: it is a file, not a folder.</source>
         <translation>无法写入 {path}：它是文件，不是文件夹。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="374"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="381"/>
         <source>Cannot write {path}: it is a device, not a folder.</source>
         <translation>无法写入 {path}：它是设备，不是文件夹。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="377"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="384"/>
         <source>Cannot write {path}: it is a named pipe, not a folder.</source>
         <translation>无法写入 {path}：它是命名管道，不是文件夹。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="380"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="387"/>
         <source>Cannot write {path}: it is a socket, not a folder.</source>
         <translation>无法写入 {path}：它是套接字，不是文件夹。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="383"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="390"/>
         <source>Cannot write {path}: it is the same file as {input}, the corpus selected in the Train tab; save to another file.</source>
         <translation>无法写入 {path}：它与“训练”页中选定的语料 {input} 是同一个文件；请保存到另一个文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="389"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="396"/>
         <source>{option} {path} is the same file as {input_option} {input}: writing it would destroy the input.</source>
         <translation>{option} {path} 与 {input_option} {input} 是同一个文件：写入它会毁掉输入。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="393"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="400"/>
         <source>{option} {path} and {other_option} {other} are the same file.</source>
         <translation>{option} {path} 与 {other_option} {other} 是同一个文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="397"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="404"/>
         <source>The merges so far could not be saved in {folder} ({cause}); training went on without them.</source>
         <translation>无法在 {folder} 中保存目前的合并（{cause}）；训练在没有保存的情况下继续。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="400"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="407"/>
         <source>{folder} is a file, not a folder: the merges so far are saved in a folder.</source>
         <translation>{folder} 是文件而不是文件夹：目前的合并要保存在文件夹中。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="403"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="410"/>
         <source>{folder} was not made by BPE Explorer: it is left alone, and the merges so far were not saved there.</source>
         <translation>{folder} 不是 BPE Explorer 创建的：不会动它，目前的合并也没有保存在那里。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="407"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="414"/>
         <source>The interrupted run in {folder} had other settings ({names}): starting afresh.</source>
         <translation>{folder} 中中断的训练使用了不同的设置（{names}）：重新开始。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="410"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="417"/>
         <source>The interrupted run in {folder} had other corpus files (or they changed): starting afresh.</source>
         <translation>{folder} 中中断的训练使用了其他语料文件（或文件已改变）：重新开始。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="413"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="420"/>
         <source>The interrupted run in {folder} was changed after it was saved ({file}): starting afresh.</source>
         <translation>{folder} 中中断的训练在保存后被修改过（{file}）：重新开始。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="416"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="423"/>
         <source>The interrupted run in {folder} cannot be read ({detail}): starting afresh.</source>
         <translation>无法读取 {folder} 中中断的训练（{detail}）：重新开始。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="419"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="426"/>
         <source>{folder} holds an interrupted run of an earlier version: it cannot be checked, so it is not resumed (and is left as it is).</source>
         <translation>{folder} 中有旧版本中断的训练：无法校验，因此不会继续它（文件保持原样）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="425"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="432"/>
         <source>{path}: counted with the pattern {pattern}, not {other} like the others: counts cut differently cannot be summed.</source>
         <translation>{path}：用预分词模式 {pattern} 计数，而不是像其他文件那样用 {other}：切分方式不同的计数不能相加。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="430"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="437"/>
         <source>{path}: its special tokens differ from the other files&apos;.</source>
         <translation>{path}：它的特殊词元与其他文件的不同。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="433"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="440"/>
         <source>{paths}: no pre-token is counted more than 0 times: nothing to train.</source>
         <translation>{paths}：没有任何预分词的计数大于 0：没有可训练的内容。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="436"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="443"/>
         <source>{path}: is {size} bytes; a counts file may hold at most {limit} bytes (2 GiB: some 100 million distinct pre-tokens, more than fit in memory once read).</source>
         <translation>{path}：大小为 {size} 字节；计数文件最多 {limit} 字节（2 GiB：约 1 亿个不同的预分词，读入后内存已放不下）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="441"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="448"/>
         <source>{path}: holds more than its size said; a counts file may hold at most {limit} bytes (2 GiB: some 100 million distinct pre-tokens, more than fit in memory once read).</source>
         <translation>{path}：内容比它声明的大小更多；计数文件最多 {limit} 字节（2 GiB：约 1 亿个不同的预分词，读入后内存已放不下）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="446"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="453"/>
         <source>{path}: not a counts file this program reads ({detail}).</source>
         <translation>{path}：不是本程序能读取的计数文件（{detail}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="449"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="456"/>
         <source>{path}: the column &apos;pretoken&apos; holds {kind}; expected binary (each pre-token&apos;s UTF-8 bytes) or string.</source>
         <translation>{path}：列 &apos;pretoken&apos; 的类型是 {kind}；应为 binary（每个预分词的 UTF-8 字节）或 string。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="453"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="460"/>
         <source>{path}: the column &apos;count&apos; holds {kind}; expected whole numbers (int64).</source>
         <translation>{path}：列 &apos;count&apos; 的类型是 {kind}；应为整数（int64）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="456"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="463"/>
         <source>{path}: row {row}: the column &apos;{column}&apos; is null.</source>
         <translation>{path}：第 {row} 行：列 &apos;{column}&apos; 为空值（null）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="457"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="464"/>
         <source>{path}: row {row}: the pre-token is not UTF-8 (its byte {byte}).</source>
         <translation>{path}：第 {row} 行：预分词不是 UTF-8（其第 {byte} 字节）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="460"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="467"/>
         <source>{path}: row {row}: the count is {count}; expected a whole number of at least 0.</source>
         <translation>{path}：第 {row} 行：计数为 {count}；应为不小于 0 的整数。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="463"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="470"/>
         <source>{path}: line {line}: the count is {count}; expected a whole number of at least 0.</source>
         <translation>{path}：第 {line} 行：计数为 {count}；应为不小于 0 的整数。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="466"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="473"/>
         <source>{path}: row {row}: the counts add up to more than 2**53 ({limit}) tokens (each pre-token&apos;s bytes times its count, and the special tokens): more than training counts exactly.</source>
         <translation>{path}：第 {row} 行：计数合计超过 2**53（{limit}）个词元（每个预分词的字节数乘以其计数，再加上特殊词元）：超出训练能精确计数的范围。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="471"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="478"/>
         <source>{path}: line {line}: the counts add up to more than 2**53 ({limit}) tokens (each pre-token&apos;s bytes times its count, and the special tokens): more than training counts exactly.</source>
         <translation>{path}：第 {line} 行：计数合计超过 2**53（{limit}）个词元（每个预分词的字节数乘以其计数，再加上特殊词元）：超出训练能精确计数的范围。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="476"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="483"/>
         <source>{path}: the metadata field &apos;specials&apos;: the counts add up to more than 2**53 ({limit}) tokens (each pre-token&apos;s bytes times its count, and the special tokens): more than training counts exactly.</source>
         <translation>{path}：元数据字段 &apos;specials&apos;：计数合计超过 2**53（{limit}）个词元（每个预分词的字节数乘以其计数，再加上特殊词元）：超出训练能精确计数的范围。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="481"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="488"/>
         <source>{path}: its metadata ({key}) is not JSON.</source>
         <translation>{path}：它的元数据（{key}）不是 JSON。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="482"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="489"/>
         <source>{path}: its metadata ({key}) is {value}; expected an object of the fields {fields}.</source>
         <translation>{path}：它的元数据（{key}）是 {value}；应为包含字段 {fields} 的对象。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="485"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="492"/>
         <source>{path}: the metadata field &apos;format&apos; is {value}; expected {format}.</source>
         <translation>{path}：元数据字段 &apos;format&apos; 是 {value}；应为 {format}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="488"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="495"/>
         <source>{path}: the metadata field &apos;pattern&apos; is {value}; expected a string (a pattern name or regex) or null.</source>
         <translation>{path}：元数据字段 &apos;pattern&apos; 是 {value}；应为字符串（预分词模式名或正则表达式）或 null。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="492"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="499"/>
         <source>{path}: the metadata field &apos;pattern&apos;: {detail}.</source>
         <translation>{path}：元数据字段 &apos;pattern&apos;：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="495"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="502"/>
         <source>{path}: the metadata field &apos;{field}&apos; is {value}; expected an array of non-empty strings.</source>
         <translation>{path}：元数据字段 &apos;{field}&apos; 是 {value}；应为非空字符串组成的数组。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="498"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="505"/>
         <source>{path}: the metadata field &apos;{field}&apos; is {value}; expected a whole number from 0 to 2**53 ({limit}).</source>
         <translation>{path}：元数据字段 &apos;{field}&apos; 是 {value}；应为 0 到 2**53（{limit}）之间的整数。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="502"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="509"/>
         <source>{path}: the metadata field &apos;{field}&apos; is {value}; expected a string.</source>
         <translation>{path}：元数据字段 &apos;{field}&apos; 是 {value}；应为字符串。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="505"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="512"/>
         <source>{path}: line {line} is not TEXT&lt;TAB&gt;COUNT (COUNT a whole number from 0 to 2**53).</source>
         <translation>{path}：第 {line} 行不是 TEXT&lt;TAB&gt;COUNT 格式（COUNT 为 0 到 2**53 之间的整数）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="508"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="515"/>
         <source>{path}: not UTF-8 text (byte {byte}, line {line}).</source>
         <translation>{path}：不是 UTF-8 文本（第 {byte} 字节，第 {line} 行）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="510"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="517"/>
         <source>{address}: expected a Ray address: local, auto, HOST:PORT or ray://HOST:PORT.</source>
         <translation>{address}：应为 Ray 地址：local、auto、HOST:PORT 或 ray://HOST:PORT。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="513"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="520"/>
         <source>Cannot connect to the Ray cluster at {address}: {detail}.</source>
         <translation>无法连接位于 {address} 的 Ray 集群：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="516"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="523"/>
         <source>Cannot connect to the Ray cluster at {address}: no answer within {seconds} s.</source>
         <translation>无法连接位于 {address} 的 Ray 集群：{seconds} 秒内没有应答。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="519"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="526"/>
         <source>Cannot connect to the Ray cluster at {address}: something else answers there (not a gRPC server, as Ray&apos;s are).</source>
         <translation>无法连接位于 {address} 的 Ray 集群：应答的是别的服务（不是 Ray 那样的 gRPC 服务器）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="524"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="531"/>
         <source>No Ray cluster runs on this machine (Ray address auto): start one with “ray start --head”, enter the cluster&apos;s address (HOST:6379, ray://HOST:10001), or enter local to count on a Ray started for this run.</source>
         <translation>本机没有运行中的 Ray 集群（Ray 地址 auto）：请用“ray start --head”启动一个，或填写集群地址（HOST:6379、ray://HOST:10001），或填写 local 以在为本次运行启动的 Ray 上计数。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="530"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="537"/>
         <source>The regex {pattern} is not valid: {detail}.</source>
         <translation>正则表达式 {pattern} 无效：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="531"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="538"/>
         <source>The regex {pattern} took longer than {seconds} s (stuck near token id {id}); simplify it.</source>
         <translation>正则表达式 {pattern} 运行超过 {seconds} 秒（卡在词元 ID {id} 附近）；请简化它。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="536"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="543"/>
         <source>{name} is not a regular file: a FIFO or a device cannot be read as a whole file.</source>
         <translation>{name} 不是普通文件：FIFO 或设备无法作为完整文件读取。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="539"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="546"/>
         <source>{name} cannot be read: {detail}.</source>
         <translation>无法读取 {name}：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="540"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="547"/>
         <source>{name} is larger than {limit}; it was not read.</source>
         <translation>{name} 大于 {limit}，未读取。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="541"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="548"/>
         <source>{name} is not UTF-8 text (byte {offset}).</source>
         <translation>{name} 不是 UTF-8 文本（第 {offset} 字节）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="542"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="549"/>
         <source>{name} is not valid JSON ({where}).</source>
         <translation>{name} 不是有效的 JSON（{where}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="543"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="550"/>
         <source>{name}: a conversation is a JSON list of messages, each with a role and a content.</source>
         <translation>{name}：对话应是由消息组成的 JSON 列表，每条消息都有 role 和 content。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="546"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="553"/>
         <source>{name}: the conversation has no message.</source>
         <translation>{name}：对话中没有消息。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="547"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="554"/>
         <source>{name}: message {number} has no role (such as user).</source>
         <translation>{name}：第 {number} 条消息没有 role（例如 user）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="548"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="555"/>
         <source>{name}: message {number} has no text content.</source>
         <translation>{name}：第 {number} 条消息没有文本 content。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="549"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="556"/>
         <source>{folder} has no chat template: choose a template file.</source>
         <translation>{folder} 没有对话模板：请选择一个模板文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="550"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="557"/>
         <source>{name}: of the named chat templates ({names}), none is named default.</source>
         <translation>{name}：在这些命名的对话模板（{names}）中，没有名为 default 的模板。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="553"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="560"/>
         <source>{name}: its chat template is neither a text nor a list of named templates.</source>
         <translation>{name}：其对话模板既不是文本，也不是命名模板的列表。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="556"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="563"/>
         <source>{name} is not a JSON object.</source>
         <translation>{name} 不是 JSON 对象。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="557"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="564"/>
         <source>{name}: the chat template is not valid Jinja (line {line}): {detail}</source>
         <translation>{name}：对话模板不是有效的 Jinja（第 {line} 行）：{detail}</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="560"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="567"/>
         <source>{name}: the chat template refused the conversation: {detail}</source>
         <translation>{name}：对话模板拒绝了这段对话：{detail}</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="563"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="570"/>
         <source>{name}: the chat template failed: {detail}</source>
         <translation>{name}：对话模板出错：{detail}</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="564"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="571"/>
         <source>{name}: the chat template tried what the sandbox forbids: {detail}</source>
         <translation>{name}：对话模板尝试了沙箱禁止的操作：{detail}</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="567"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="574"/>
         <source>{name}: the chat template took more than {seconds} s to render and was stopped.</source>
         <translation>{name}：对话模板渲染超过 {seconds} 秒，已被停止。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="570"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="577"/>
         <source>{name}: the chat template wrote more than {limit} characters and was stopped.</source>
         <translation>{name}：对话模板输出超过 {limit} 个字符，已被停止。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="573"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="580"/>
         <source>{name}: the chat template needed more than {limit} of memory and was stopped.</source>
         <translation>{name}：对话模板需要超过 {limit} 的内存，已被停止。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="576"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="583"/>
         <source>{name}: the process rendering the chat template ended unexpectedly (exit code {code}).</source>
         <translation>{name}：渲染对话模板的进程意外结束（退出码 {code}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="580"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="587"/>
         <source>The range starts at {first}: numbers are cut from 0 up.</source>
         <translation>范围从 {first} 开始：只能切分 0 及以上的数。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="583"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="590"/>
         <source>The range {first} to {last} is empty: its last number is below its first.</source>
         <translation>范围 {first} 到 {last} 是空的：最后一个数小于第一个数。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="586"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="593"/>
         <source>The range ends at {last}: numbers up to {most} are cut.</source>
         <translation>范围到 {last} 结束：最多只切分到 {most}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="589"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="596"/>
         <source>The range {first} to {last} holds {count} numbers; at most {most} are cut at once.</source>
         <translation>范围 {first} 到 {last} 含 {count} 个数；一次最多切分 {most} 个。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="592"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="599"/>
         <source>Single digits: {fitting} of {numbers} numbers of two digits or more are cut digit by digit.</source>
         <translation>逐位切分：{numbers} 个两位及以上的数中有 {fitting} 个被一位一位地切开。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="595"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="602"/>
         <source>Single digits: {fitting} of {numbers} numbers of two digits or more are cut digit by digit; its vocabulary has no token of two digits or more.</source>
         <translation>逐位切分：{numbers} 个两位及以上的数中有 {fitting} 个被一位一位地切开；它的词表里没有两位及以上数字的词元。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="600"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="607"/>
         <source>Single digits: {fitting} of {numbers} numbers of two digits or more are cut digit by digit, though its vocabulary has tokens of up to {longest} digits: its pre-tokenizer splits numbers into digits.</source>
         <translation>逐位切分：{numbers} 个两位及以上的数中有 {fitting} 个被一位一位地切开，尽管它的词表里有最多 {longest} 位数字的词元：是它的预分词器把数拆成了单个数字。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="605"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="612"/>
         <source>Left-to-right groups of {size}: {fitting} of {numbers} numbers of two digits or more are cut from their first digit ({example}).</source>
         <translation>从左到右每 {size} 位一组：{numbers} 个两位及以上的数中有 {fitting} 个从第一位数字开始切分（{example}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="610"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="617"/>
         <source>Right-to-left groups of {size}: {fitting} of {numbers} numbers of two digits or more are cut from their last digit ({example}).</source>
         <translation>从右到左每 {size} 位一组：{numbers} 个两位及以上的数中有 {fitting} 个从最后一位数字开始切分（{example}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="615"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="622"/>
         <source>Whole numbers: {fitting} of {numbers} numbers of two digits or more are one token each (of up to {largest} digits: a range of longer numbers tells how those are grouped).</source>
         <translation>整数成词：{numbers} 个两位及以上的数中有 {fitting} 个各是一个词元（最多 {largest} 位：换用更长的数的范围，才能看出更长的数如何分组）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="620"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="627"/>
         <source>Groups of {size}: {fitting} of {numbers} numbers of two digits or more are cut into groups of {size}, the same from either side for numbers of these lengths (a range of other lengths tells the side).</source>
         <translation>每 {size} 位一组：{numbers} 个两位及以上的数中有 {fitting} 个被切成 {size} 位一组；这些长度的数从哪一边分组结果都一样（换用其他长度的数的范围才能看出方向）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="625"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="632"/>
         <source>Merged by the vocabulary: no rule fits (the closest fits {fitting} of {numbers} numbers of two digits or more); groups of up to {largest} digits, cut {ways} different ways.</source>
         <translation>由词表合并决定：没有规则相符（最接近的规则符合 {numbers} 个两位及以上的数中的 {fitting} 个）；每组最多 {largest} 位，共有 {ways} 种不同切法。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="630"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="637"/>
         <source>The range holds no number of two digits or more: no rule to tell.</source>
         <translation>范围内没有两位及以上的数：无法判断规则。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="633"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="640"/>
         <source>Digits lost: {lost} numbers of the range have digits no token holds (its vocabulary has no token for them).</source>
         <translation>数字丢失：范围内有 {lost} 个数的某些数字不在任何词元里（它的词表没有对应的词元）。</translation>
     </message>

@@ -1539,3 +1539,33 @@ def test_numbers_with_a_broken_tokenizer_a_byte_level_one_and_an_export_over_it(
         f"{bytes_only.resolve()}: writing it would destroy the input.",
     )
     assert bytes_only.read_bytes() == before
+
+
+# --- Messages that name a setting by its field, not by a flag (issue 42): the engine's words for a corpus read in
+# another encoding are messages the window words, in Chinese too.
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("utf-16 read as utf-32", " 是 UTF-16 (little-endian) 文本（以字节顺序标记开头），不是 UTF-32。"),
+        ("a lone surrogate in utf-16", "：在字节偏移 14 处不是有效的 UTF-16 (little-endian)（字节 00 D8 77 00）。"),
+    ],
+    ids=["utf-16 read as utf-32", "a lone surrogate in utf-16"],
+)
+def test_a_corpus_in_another_encoding_is_said_in_chinese(name, expected, chinese, tmp_path):
+    """Read in UTF-16 or UTF-32 these were plain English sentences (with the library's "(encoding='utf-16')"),
+    shown as they were in Chinese too."""
+    from test_bad_inputs import _a_lone_surrogate_in_utf16, _utf16_read_as_utf32
+
+    from app.common.wording.engine_messages import engine_message
+    from bpe_core import BpeTrainer, CorpusError
+
+    make = {"utf-16 read as utf-32": _utf16_read_as_utf32, "a lone surrogate in utf-16": _a_lone_surrogate_in_utf16}
+    path, options = make[name](tmp_path)
+    before = path.read_bytes()
+    with pytest.raises(CorpusError) as caught:
+        BpeTrainer(300, processes=1, encoding=options[1]).count_files(path)
+    said = engine_message(caught.value)
+    assert said.startswith(f"{path}{expected}"), said
+    assert "--" not in said and "encoding" not in said and path.read_bytes() == before

@@ -74,7 +74,9 @@ def test_the_engine_s_counting_messages_are_singular_for_one(english):
     assert engine_message(Message.of("train.cancelled", merges=2)) == "Cancelled after 2 merges."
     said = engine_message(Message.of("train.unmatched", chars="1"))
     assert said.startswith("The pattern left 1 character unmatched; tokenizers built with it drop it")
-    said = engine_message(Message.of("corpus.cut_short_one_byte", path="c.txt", encoding="UTF-8", count=1, offset=9))
+    said = engine_message(
+        Message.of("corpus.cut_short_one_byte", path="c.txt", encoding="UTF-8", count=1, offset=9, setting="errors")
+    )
     assert "(its last 1 byte, at byte offset 9)" in said
     assert set(COUNTED_BY) <= set(WORDINGS)
 

@@ -25,7 +25,7 @@ from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.foreign import TiktokenTokenizer
 from bpe_core.formats import save_json
 from bpe_core.render.token_label import render_pair
-from bpe_core.training.vocab import vocab_from_merges
+from bpe_core.training.merged_vocab import vocab_from_merges
 from bpe_core.vocabulary import build_table, filter_rows, longest_by_script, vocabulary_source
 from bpe_core.vocabulary.overlap import vocabulary_overlap
 from bpe_core.vocabulary.why_merge import TieBreak

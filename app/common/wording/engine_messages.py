@@ -140,6 +140,13 @@ WORDINGS: dict[str, str] = {
     "corpus.byte_order_mark": QT_TRANSLATE_NOOP(
         "EngineSentences", "{path} is {encoding} text (it starts with a byte-order mark), not UTF-8."
     ),
+    "corpus.byte_order_mark_other": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{path} is {encoding} text (it starts with a byte-order mark), not {wanted}."
+    ),
+    "corpus.not_in_encoding": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: not valid {encoding} at byte offset {offset} (bytes {bytes}). Is it in another encoding?",
+    ),
     "corpus.grew": QT_TRANSLATE_NOOP(
         "EngineSentences",
         "{path}: the file grew while it was read ({before} bytes when training started, {read} read): train "

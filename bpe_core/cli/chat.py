@@ -13,13 +13,15 @@ from __future__ import annotations
 import argparse
 import sys
 
+from bpe_core.cli.tokenizers import tokenizer_help
 
-def add_chat_command(commands, tokenizer_help: str) -> None:
-    """The ``chat`` subcommand, added to the CLI's subparsers."""
+
+def add_command(commands) -> None:
+    """The ``chat`` subcommand, added to the program's subparsers."""
     chat = commands.add_parser(
         "chat", help="a conversation as a model reads it: rendered by its chat template, cut by its tokenizer"
     )
-    chat.add_argument("tokenizer", metavar="MODEL", help=tokenizer_help)
+    chat.add_argument("tokenizer", metavar="MODEL", help=tokenizer_help())
     chat.add_argument(
         "--messages",
         required=True,
@@ -39,7 +41,7 @@ def add_chat_command(commands, tokenizer_help: str) -> None:
     shown = chat.add_mutually_exclusive_group()
     shown.add_argument("--ids", action="store_true", help="print the token ids")
     shown.add_argument("--text", action="store_true", help="print the rendered text")
-    chat.set_defaults(run=run_chat)
+    chat.set_defaults(run=run_chat, flags={"template_file": "--template FILE"})
 
 
 def run_chat(args: argparse.Namespace) -> int:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from bpe_core.cli.tokenizers import tokenizer_help
 from bpe_core.numbers.analysis import (
     DEFAULT_FIRST,
     DEFAULT_LAST,
@@ -29,12 +30,12 @@ from bpe_core.numbers.analysis import (
 SHOWN_OUTLIERS = 8
 
 
-def add_numbers_command(commands, tokenizer_help: str) -> None:
-    """The ``numbers`` subcommand, added to the CLI's subparsers."""
+def add_command(commands) -> None:
+    """The ``numbers`` subcommand, added to the program's subparsers."""
     numbers = commands.add_parser(
         "numbers", help="how tokenizers cut numbers: digit groups, the rule they follow, unusual numbers"
     )
-    numbers.add_argument("tokenizer", nargs="+", metavar="TOKENIZER", help=tokenizer_help)
+    numbers.add_argument("tokenizer", nargs="+", metavar="TOKENIZER", help=tokenizer_help())
     numbers.add_argument("--from", dest="first", type=int, default=DEFAULT_FIRST, metavar="N", help="first number (0)")
     numbers.add_argument(
         "--to",

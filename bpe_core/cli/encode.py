@@ -1,0 +1,70 @@
+"""``bpe encode``: how a tokenizer cuts a text, as tokens or ids."""
+
+from __future__ import annotations
+
+import sys
+
+from bpe_core.cli.errors import BadInputError
+from bpe_core.cli.texts import add_text_arguments, read_text
+from bpe_core.cli.tokenizers import load_tokenizer, pattern_help, tokenizer_help
+from bpe_core.encoding.methods import METHODS, Methods, UncoverableError
+from bpe_core.encoding.reference import reference_names
+from bpe_core.pretokenize.patterns import PatternTimeoutError
+from bpe_core.render.token_label import render_token
+
+
+def add_command(commands) -> None:
+    """The ``encode`` subcommand, added to the program's subparsers."""
+    encode = commands.add_parser("encode", help="show how a tokenizer cuts a text")
+    encode.add_argument("tokenizer", metavar="TOKENIZER", help=tokenizer_help())
+    add_text_arguments(encode)
+    encode.add_argument("--ids", action="store_true", help="print token ids instead of tokens")
+    encode.add_argument("--pattern", metavar="P", help=pattern_help())
+    encode.add_argument(
+        "--method",
+        choices=METHODS,
+        default="bpe",
+        help="bpe: the tokenizer's own encoding; greedy: longest token first; fewest: the fewest tokens; dropout: "
+        "BPE skipping each merge with probability --dropout (default: bpe)",
+    )
+    encode.add_argument("--dropout", type=float, default=0.1, metavar="P", help="for --method dropout (0.1)")
+    encode.add_argument("--seed", type=int, metavar="S", help="for --method dropout: the same draw each time")
+    encode.add_argument(
+        "--processes",
+        type=int,
+        metavar="N",
+        help="worker processes for a text of 24 M characters or more cut by our own tokenizer (default: 1; one "
+        "process encodes 31.5 MB in 2.1 s, two took 4.4 s on 2 cores)",
+    )
+    encode.set_defaults(run=_encode)
+
+
+def _encode(args) -> int:
+    if args.processes is not None:
+        from bpe_core.spawning import check_processes
+
+        check_processes(args.processes)  # before the tokenizer and the text are read
+    tokenizer = load_tokenizer(args.tokenizer, args.pattern)
+    if args.method == "bpe":
+        from bpe_core.encoding.parallel_encode import encode_in_processes
+
+        text = read_text(args)
+        pattern = None if args.tokenizer in reference_names() else args.pattern  # as load_tokenizer, in each worker
+        processes = 1 if args.processes is None else args.processes  # one compiled pre-tokenizer outruns workers
+        try:
+            ids = encode_in_processes(args.tokenizer, pattern, tokenizer, text, processes)
+        except PatternTimeoutError as exc:
+            raise BadInputError(f"{args.tokenizer}: {exc}") from None
+    else:
+        if not 0.0 <= args.dropout <= 1.0:
+            raise BadInputError(f"--dropout {args.dropout:g}: a probability, between 0 and 1")
+        try:
+            ids = Methods(tokenizer).encode(read_text(args), args.method, p=args.dropout, seed=args.seed)
+        except (PatternTimeoutError, UncoverableError, TypeError) as exc:
+            raise BadInputError(f"{args.tokenizer}: {exc}") from None
+    if args.ids:
+        print(" ".join(map(str, ids)))
+    else:
+        print(" ".join(render_token(tokenizer.decode_bytes([i])) for i in ids))
+    print(f"{len(ids)} tokens", file=sys.stderr)
+    return 0
