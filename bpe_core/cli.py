@@ -28,6 +28,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from bpe_core.board.command import add_board_command
 from bpe_core.cancelled import Cancelled
 from bpe_core.chat.command import add_chat_command
 from bpe_core.comparison import FORMATS as COMPARISON_FORMATS
@@ -397,6 +398,7 @@ def _parser() -> argparse.ArgumentParser:
     count.set_defaults(run=_count)
 
     add_chat_command(commands, tokenizer_help)
+    add_board_command(commands, tokenizer_help)
     return parser
 
 

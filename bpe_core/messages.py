@@ -411,6 +411,16 @@ ENGLISH: dict[str, str] = {
     "chat.template_too_long": "{name}: the chat template wrote more than {limit} characters and was stopped",
     "chat.template_memory": "{name}: the chat template needed more than {limit} of memory and was stopped",
     "chat.template_ended": "{name}: the process rendering the chat template ended unexpectedly (exit code {code})",
+    # The board: tokenizers over a corpus (bpe_core.board).
+    "board.no_files": "{sources}: no corpus file there (give text files, folders holding them, globs or URIs)",
+    "board.no_tokenizer": "no tokenizer given: name at least one (--tokenizer A --tokenizer B ...)",
+    "board.empty": "the corpus has no text ({files}): every file is empty",
+    "board.no_such_language": (
+        "reference language {language}: no corpus file is named for it (the languages, from the file names: "
+        "{languages})"
+    ),
+    "board.task_ended": "{task}: the process encoding the corpus ended unexpectedly (exit code {code})",
+    "board.cancelled": "the board was cancelled: nothing was written",
 }
 
 
