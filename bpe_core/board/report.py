@@ -3,7 +3,7 @@
 >>> from bpe_core.board.metrics import BoardRow, LanguageRow
 >>> row = BoardRow("=gpt2", 10, 4.0, 4.0, 0.8, 1.25, 50257, 9, 0.0002, 0.41, 0.0, None, None,
 ...                (LanguageRow("en", 40, 10, 0.25, 1.0),))
->>> board_csv([row]).splitlines()[1][:24]
+>>> board_csv([row]).splitlines()[1][:26]
 "'=gpt2,10,4.0,4.0,0.8,1.25"
 >>> "tokens_per_char_en" in board_csv([row]).splitlines()[0]
 True
