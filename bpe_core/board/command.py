@@ -43,6 +43,8 @@ def run_board_command(args: argparse.Namespace) -> int:
     from bpe_core.formats.loader import source_file
     from bpe_core.output_paths import check_outputs
 
+    if args.processes < 1:
+        raise ValueError(f"--processes must be at least 1, not {args.processes}")
     outputs = [("--csv", args.csv), ("--html", args.html)]
     files = corpus_files(args.corpus, [path for _, path in outputs])
     tokenizer_files = [("--tokenizer", str(source_file(spec))) for spec in args.tokenizer if source_file(spec)]
@@ -56,11 +58,12 @@ def run_board_command(args: argparse.Namespace) -> int:
         reference=args.reference_language,
         processes=args.processes,
         pattern=args.pattern,
-        progress=_progress_line,
+        progress=_progress_line if sys.stderr.isatty() else None,
     )
-    print(file=sys.stderr)
+    if sys.stderr.isatty():
+        print(file=sys.stderr)
     print("\n".join(board_table(board.rows)))
-    print(f"words cut by: {', '.join(board.text.segmenters) or 'none'}; reference language: {board.reference}")
+    print(f"words cut by: {', '.join(board.text.segmenters) or 'none'}; {_languages_line(board)}")
     if args.csv:
         write_text_atomically(args.csv, board_csv(board.rows))
         print(args.csv, file=sys.stderr)
@@ -70,6 +73,20 @@ def run_board_command(args: argparse.Namespace) -> int:
         )
         print(args.html, file=sys.stderr)
     return 0
+
+
+def _languages_line(board) -> str:
+    """Which languages the premiums compare, or how to name the files so that they do.
+
+    >>> class Board:
+    ...     languages, reference = {"a/en.txt": "en"}, "en"
+    >>> _languages_line(Board())
+    'one language (en): name a file per language (en.txt, zh.txt, ...) to compare languages'
+    """
+    languages = list(dict.fromkeys(board.languages.values()))
+    if len(languages) < 2:
+        return f"one language ({languages[0]}): name a file per language (en.txt, zh.txt, ...) to compare languages"
+    return f"languages: {', '.join(languages)}; premiums over {board.reference}"
 
 
 def _progress_line(done: int, total: int) -> None:

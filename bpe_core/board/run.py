@@ -34,7 +34,8 @@ from bpe_core import spawning
 from bpe_core.board.metrics import BoardRow, TextCounts, TokenCounts, board_row
 from bpe_core.corpus import CorpusInfo, CorpusReader
 from bpe_core.corpus_files import expand, is_uri
-from bpe_core.messages import EngineError, Message
+from bpe_core.messages import EngineError, Message, message_of
+from bpe_core.output_paths import leave_out
 from bpe_core.specials import SpecialSplitter
 
 #: Characters per piece a task encodes at once.
@@ -63,8 +64,9 @@ class Board:
 
 
 def corpus_files(sources: list[str], outputs=()) -> list[str]:
-    """The files ``sources`` name: files and URIs as given, globs expanded (leaving ``outputs`` out), folders as
-    the regular files under them, sorted, hidden ones left out.
+    """The files ``sources`` name: files and URIs as given, globs expanded, folders as the regular files under
+    them, sorted, hidden ones left out; what a glob or a folder finds leaves ``outputs`` out (a board written into
+    its corpus's folder is not read as corpus the next time).
 
     >>> import tempfile
     >>> folder = tempfile.mkdtemp()
@@ -79,7 +81,7 @@ def corpus_files(sources: list[str], outputs=()) -> list[str]:
             files.append(path)
             continue
         found = sorted(p for p in glob.glob(os.path.join(glob.escape(path), "**", "*"), recursive=True))
-        files += [p for p in found if os.path.isfile(p) and p not in outputs]
+        files += leave_out([p for p in found if os.path.isfile(p)], outputs)
     if not files:
         raise BoardError(Message.of("board.no_files", sources=", ".join(sources) or "(none)"))
     return files
@@ -128,6 +130,8 @@ def run_board(
         raise BoardError(Message.of("board.no_tokenizer"))
     files = corpus_files(corpus)
     _check_files(files)
+    if not any(is_uri(path) for path in files) and _total_bytes(files) == 0:
+        raise BoardError(Message.of("board.empty", files=", ".join(files)))
     _check_tokenizers(tokenizers)
     languages = {path: language_of(path) for path in files}
     reference = pick_reference(languages, reference)
@@ -188,7 +192,7 @@ def _run_tasks(tasks, files, pattern, processes, progress, cancelled) -> list:
                 conn.close()
                 process.join()
                 if kind == "error":
-                    raise cast(Exception, value)
+                    raise BoardError(value)
                 results[index] = value
                 done[index] = total // len(tasks)
             if progress is not None:
@@ -226,14 +230,23 @@ def _task(conn: Connection, task: tuple[str, str | None], files: list[str], patt
             assert spec is not None
             result = _count_tokens(spec, pattern, files, conn)
         conn.send(("done", result))
-    except Exception as exc:  # sent to the parent, which raises it
-        error = exc if isinstance(exc, (EngineError, ValueError, OSError)) else BoardError(f"{_task_name(task)}: {exc}")
-        try:
-            conn.send(("error", error))
-        except Exception:  # an error that cannot be sent as it is
-            conn.send(("error", BoardError(f"{_task_name(task)}: {exc}")))
+    except Exception as exc:  # sent to the parent, which raises it as a BoardError
+        conn.send(("error", _said(exc, _task_name(task))))
     finally:
         conn.close()
+
+
+def _said(error: Exception, task: str) -> Message | str:
+    """What an error says, as data that crosses a pipe: its Message, or its text naming the task.
+
+    >>> _said(ValueError("boom"), "gpt2"), _said(ValueError("gpt2: boom"), "gpt2")
+    ('gpt2: boom', 'gpt2: boom')
+    """
+    said = message_of(error)
+    if said is not None:
+        return said
+    text = " ".join(str(error).split()) or type(error).__name__
+    return text if task in text else f"{task}: {text}"
 
 
 def _pieces(files: list[str], reader: CorpusReader, conn: Connection) -> Iterator[tuple[str, str]]:
