@@ -90,6 +90,19 @@ def test_the_board_counts_what_each_tokenizers_own_library_counts(corpus, tmp_pa
     assert board.text.segmenters == ("rjieba", "unicode")
 
 
+@pytest.mark.parametrize("build", ["hf", "sp"])
+def test_a_librarys_ids_alone_are_its_encodes(tmp_path, build):
+    """The board counts a published tokenizer's ids through the library's call without offsets: the same ids."""
+    from test_foreign_builders import HARD_TEXTS
+
+    from bpe_core.formats import load_any
+
+    path = build_hf(tmp_path, "llama2_style_byte_fallback") if build == "hf" else build_sentencepiece(tmp_path, "bpe")
+    tokenizer = load_any(path)
+    for text in [*HARD_TEXTS, "\n".join(corpus_lines()), "lone \ud800 surrogate"]:
+        assert tokenizer.encode_ids(text) == tokenizer.encode(text)
+
+
 def test_rates_premiums_and_the_worst_served_language(corpus):
     board = run_board([str(corpus / "zh.txt"), str(corpus / "en.txt")], ["gpt2", "o200k_base"], processes=1)
     text = board.text

@@ -290,10 +290,11 @@ def _count_tokens(spec: str, pattern: str | None, files: list[str], conn: Connec
     specials = list(tokenizer.special_tokens) if ours else []
     reader = CorpusReader(pattern=safe or "none", splitter=SpecialSplitter(specials), piece_chars=PIECE_CHARS)
     pieces = _pieces(files, reader, conn) if ours else _line_pieces(_pieces(files, reader, conn))
+    encode = tokenizer.encode if ours else tokenizer.encode_ids  # a library's ids without their offsets
     ids = np.zeros(tokenizer.vocab_size, dtype=np.int64)
     tokens = {path: 0 for path in files}
     for path, piece in pieces:
-        encoded = np.asarray(tokenizer.encode(piece), dtype=np.int64)
+        encoded = np.asarray(encode(piece), dtype=np.int64)
         tokens[path] += len(encoded)
         if len(encoded):
             counted = np.bincount(encoded)
