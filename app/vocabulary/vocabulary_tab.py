@@ -11,6 +11,7 @@ a worker, and kept.
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -25,6 +26,7 @@ from app.common.widgets.lazy_pages import LazyPages
 from app.common.widgets.tab_widget import TabWidget
 from app.common.wording.engine_messages import engine_message
 from app.vocabulary.audit_panel import AuditPanel
+from app.vocabulary.board_panel import BoardPanel
 from app.vocabulary.browse_panel import BrowsePanel
 from app.vocabulary.choices import (
     OWN_KEY,
@@ -39,6 +41,7 @@ from app.vocabulary.overlap_panel import OverlapPanel
 from app.vocabulary.parity_panel import ParityPanel
 from app.vocabulary.why_panel import WhyMergePanel
 from app.vocabulary.xray_panel import XRayPanel
+from bpe_core.formats import takes_pattern
 
 
 class VocabularyTab(QWidget):
@@ -120,6 +123,7 @@ class VocabularyTab(QWidget):
         self.lazy_pages.add("audit", functools.partial(self._make_audit, compare_text), self.tr("Audit"))
         self.pages.addTab(self.why, self.tr("Why this merge"))
         self.lazy_pages.add("parity", lambda: ParityPanel(self.parity_encoders), self.tr("Language parity"))
+        self.lazy_pages.add("board", lambda: BoardPanel(self.board_tokenizers), self.tr("Board"))
         self.pages.addTab(self.xray, self.tr("X-ray"))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -155,6 +159,10 @@ class VocabularyTab(QWidget):
     @property
     def parity(self) -> ParityPanel:
         return self.lazy_pages.get("parity")
+
+    @property
+    def board(self) -> BoardPanel:
+        return self.lazy_pages.get("board")
 
     # --- which tokenizers ------------------------------------------------------------------------------------
     def _fill_picker(self) -> None:
@@ -337,6 +345,22 @@ class VocabularyTab(QWidget):
                 encoders[key if key in REFERENCE_PANES else choice.title] = functools.partial(_encoder_of, choice)
         return encoders
 
+    def board_tokenizers(self) -> list[tuple[str, object]]:
+        """Every tokenizer in play for the Board, as ``(title, source)``: ours at the step shown (the tokenizer),
+        the references and the model ids or files added (their names), a kept run (a function giving it)."""
+        found: list[tuple[str, object]] = []
+        if self.own_tokenizer is not None:
+            name = self.tr("ours ({merges:,} merges)").format(merges=len(self.own_tokenizer.merges))
+            found.append((name, self.own_tokenizer))
+        for key, choice in self.choices.items():
+            if key == OWN_KEY:
+                continue
+            if key in REFERENCE_PANES or key.startswith("hf:") or (os.path.exists(key) and not takes_pattern(key)):
+                found.append((key if key in REFERENCE_PANES else choice.title, key))
+            else:
+                found.append((choice.title, choice.load))
+        return found
+
     @Slot(int)
     def _on_token_activated(self, token_id: int) -> None:
         if self.current is not None and self.current.choice.tree_key is not None:
@@ -388,7 +412,7 @@ class VocabularyTab(QWidget):
         return []
 
     def busy(self) -> bool:
-        panels = (self, self.overlap, self.why, self.xray, *self.lazy_pages.made("audit", "parity"))
+        panels = (self, self.overlap, self.why, self.xray, *self.lazy_pages.made("audit", "parity", "board"))
         return self._unsorted is not None or any(panel.jobs.busy() for panel in panels)
 
     def shutdown(self) -> None:

@@ -32,6 +32,7 @@ import numpy as np
 
 from bpe_core import spawning
 from bpe_core.board.metrics import BoardRow, TextCounts, TokenCounts, board_row
+from bpe_core.cancelled import Cancelled
 from bpe_core.corpus import CorpusInfo, CorpusReader
 from bpe_core.corpus_files import expand, is_uri
 from bpe_core.messages import EngineError, Message, message_of
@@ -48,7 +49,7 @@ class BoardError(EngineError, ValueError):
     """A board that cannot be made: no corpus, an unknown reference language, a task that failed."""
 
 
-class BoardCancelled(EngineError):
+class BoardCancelled(EngineError, Cancelled):
     """The board was cancelled: its workers were stopped, nothing was written."""
 
 
@@ -116,6 +117,7 @@ def run_board(
     corpus: list[str],
     tokenizers: list[str],
     *,
+    names: list[str] | None = None,
     reference: str | None = None,
     processes: int = 1,
     pattern: str | None = None,
@@ -123,8 +125,9 @@ def run_board(
     cancelled: Callable[[], bool] | None = None,
 ) -> Board:
     """Encode the files ``corpus`` names with each of ``tokenizers`` (sources :func:`bpe_core.formats.load_any`
-    takes; ``pattern`` for those that need one) and measure; ``progress(done, total)`` hears the bytes read by all
-    tasks, ``cancelled()`` stops them (:class:`BoardCancelled`)."""
+    takes; ``pattern`` for those that need one) and measure, each row named by ``names`` (default: the sources);
+    ``progress(done, total)`` hears the bytes read by all tasks, ``cancelled()`` stops them
+    (:class:`BoardCancelled`)."""
     spawning.check_processes(processes)
     if not tokenizers:
         raise BoardError(Message.of("board.no_tokenizer"))
@@ -140,6 +143,8 @@ def run_board(
     text = results[0]
     if text.total("bytes") == 0:
         raise BoardError(Message.of("board.empty", files=", ".join(files)))
+    for counts, name in zip(results[1:], names or tokenizers):
+        counts.tokenizer = name
     rows = [board_row(counts, text, languages, reference) for counts in results[1:]]
     return Board(rows, text, languages, reference)
 

@@ -1316,6 +1316,36 @@
         <source>{name}: the process rendering the chat template ended unexpectedly (exit code {code}).</source>
         <translation>{name}：渲染对话模板的进程意外结束（退出码 {code}）。</translation>
     </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="615"/>
+        <source>{sources}: no corpus file there (choose text files, or folders holding them).</source>
+        <translation>{sources}：这里没有语料文件（请选择文本文件，或存放文本文件的文件夹）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="618"/>
+        <source>No tokenizer to measure: add at least one.</source>
+        <translation>没有可测量的分词器：请至少添加一个。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="619"/>
+        <source>The corpus has no text ({files}): every file is empty.</source>
+        <translation>语料中没有文本（{files}）：每个文件都是空的。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="620"/>
+        <source>Reference language {language}: no corpus file is named for it (the languages, from the file names: {languages}).</source>
+        <translation>参照语言 {language}：没有以它命名的语料文件（按文件名得到的语言：{languages}）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="625"/>
+        <source>{task}: the process encoding the corpus ended unexpectedly (exit code {code}).</source>
+        <translation>{task}：编码语料的进程意外结束（退出码 {code}）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="628"/>
+        <source>The board was cancelled: nothing was written.</source>
+        <translation>评测榜已取消：没有写入任何文件。</translation>
+    </message>
 </context>
 <context>
     <name>FileMenu</name>
