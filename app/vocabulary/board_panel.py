@@ -40,6 +40,7 @@ from bpe_core.board.metrics import BoardRow
 from bpe_core.board.report import board_csv, board_html, languages_of
 from bpe_core.board.run import Board, language_of, run_board
 from bpe_core.html_tokens import view_html
+from bpe_core.output_paths import OutputPathError, check_outputs
 from bpe_core.tokenizer import Tokenizer
 
 #: Characters of the worst-served language's file shown as tokens.
@@ -354,6 +355,10 @@ class BoardPanel(JobPanel):
     def write(self, path: str | Path) -> None:
         """Write the board as its suffix says: .csv (one row per tokenizer), .html, or the chart as .png/.svg."""
         assert self.board is not None, "Export is enabled once a board is shown"
+        try:
+            check_outputs([(self.tr("Corpus"), file) for file in self.board.languages], [(self.tr("Export"), path)])
+        except OutputPathError as exc:
+            raise ValueError(engine_message(exc)) from None
         suffix = Path(path).suffix.lower()
         if suffix == ".csv":
             formats.write_text_atomically(path, board_csv(self.board.rows))

@@ -138,174 +138,184 @@
 <context>
     <name>BoardPanel</name>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="79"/>
-        <location filename="../../app/vocabulary/board_panel.py" line="120"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="80"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="121"/>
         <source>Tokens</source>
         <extracomment>Characters of the worst-served language&apos;s file shown as tokens. Worker processes the board starts (one per tokenizer at a time).</extracomment>
         <translation>词元数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="80"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="81"/>
         <source>Bytes per token</source>
         <translation>每词元字节数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="81"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="82"/>
         <source>Characters per token</source>
         <translation>每词元字符数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="82"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="83"/>
         <source>Tokens per word</source>
         <translation>每词词元数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="83"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="84"/>
         <source>Vocabulary used</source>
         <translation>用到的词表词元</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="84"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="85"/>
         <source>Share of the vocabulary used</source>
         <translation>词表使用比例</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="85"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="86"/>
         <source>Rényi efficiency</source>
         <translation>Rényi 效率</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="86"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="87"/>
         <source>Partial UTF-8 or byte-fallback tokens</source>
         <translation>不完整 UTF-8 或字节回退词元</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="87"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="88"/>
         <source>Gini of the language premiums</source>
         <translation>各语言溢价的基尼系数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="89"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="90"/>
         <source>Corpus files…</source>
         <translation>语料文件…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="94"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="95"/>
         <source>The language the premiums are measured against</source>
         <translation>计算溢价时作为参照的语言</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="95"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="96"/>
         <source>Measure</source>
         <translation>测量</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="104"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="105"/>
         <source>Choose the corpus files (one file per language, named en.txt, zh.txt, …), then press Measure: every tokenizer in play is measured on them.</source>
         <translation>选择语料文件（每种语言一个文件，命名为 en.txt、zh.txt 等），然后点击“测量”：当前所有分词器都会在这些文件上测量。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="123"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="124"/>
         <source>Measure the corpus to compare the tokenizers here.</source>
         <translation>测量语料后，这里会比较各分词器。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="125"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="126"/>
         <source>Tokens of the worst-served language</source>
         <translation>最吃亏语言的词元</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="131"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="132"/>
         <source>Rényi efficiency (α = 2.5) is how evenly the corpus uses the vocabulary: 1 is every token equally often. Zouhar et al. (2023, “Tokenization and the Noiseless Channel”) found it predicts translation quality; it predicts some downstream results and not others (Cognetta et al., 2024; Schmidt et al., 2024, “Tokenization Is More Than Compression”): read it beside the other measures. The premium of a language is its tokens per character over the reference language&apos;s; words are cut as in the X-ray (rjieba for Chinese).</source>
         <translation>Rényi 效率（α = 2.5）衡量语料使用词表的均匀程度：1 表示每个词元出现得一样频繁。Zouhar 等人（2023，“Tokenization and the Noiseless Channel”）发现它能预测翻译质量；但它只能预测部分下游结果，不能预测另一些（Cognetta 等人，2024；Schmidt 等人，2024，“Tokenization Is More Than Compression”）：请与其他指标一起看。一种语言的溢价是它的每字符词元数与参照语言之比；词的切分与“透视”页相同（中文用 rjieba）。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="144"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="145"/>
         <source>Reference language:</source>
         <translation>参照语言：</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="149"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="150"/>
         <source>Chart:</source>
         <translation>图表：</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="167"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="168"/>
         <source>Corpus files</source>
         <translation>语料文件</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="167"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="168"/>
         <source>Text (*.txt);;All files (*)</source>
         <translation>文本 (*.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="183"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="184"/>
         <source>Corpus: {files}. Press Measure.</source>
         <translation>语料：{files}。请点击“测量”。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="206"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="207"/>
         <source>Encoding the corpus with {count} tokenizers…</source>
         <translation>正在用 {count} 个分词器编码语料…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="209"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="210"/>
         <source>The board was cancelled.</source>
         <translation>评测榜已取消。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="212"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="213"/>
         <source>The board was not made: {error}</source>
         <translation>未能生成评测榜：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="221"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="222"/>
         <source>{files} files, {mb:.1f} MB, {words:,} words (cut by {segmenters}); premiums over {reference}.</source>
         <translation>{files} 个文件，{mb:.1f} MB，{words:,} 个词（由 {segmenters} 切分）；溢价以 {reference} 为参照。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="242"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="243"/>
         <source>Tokenizer</source>
         <translation>分词器</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="245"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="246"/>
         <source>{language} tokens per character</source>
         <translation>{language} 每字符词元数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="246"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="247"/>
         <source>{language} premium</source>
         <translation>{language} 溢价</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="248"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="249"/>
         <source>Worst-served language</source>
         <translation>最吃亏的语言</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="303"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="304"/>
         <source>Tokens of {language} ({tokenizer})</source>
         <translation>{language} 的词元（{tokenizer}）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="328"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="329"/>
         <source>{language}: the first {chars:,} characters under {tokenizer}</source>
         <translation>{language}：{tokenizer} 切分的前 {chars:,} 个字符</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="347"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="348"/>
         <source>Export the board</source>
         <translation>导出评测榜</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="349"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="350"/>
         <source>CSV (*.csv);;HTML page (*.html);;PNG image of the chart (*.png);;SVG image of the chart (*.svg)</source>
         <translation>CSV (*.csv);;HTML 页面 (*.html);;图表 PNG 图片 (*.png);;图表 SVG 图片 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="369"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="359"/>
+        <source>Corpus</source>
+        <translation>语料</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/board_panel.py" line="359"/>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/board_panel.py" line="374"/>
         <source>Export the board as .csv, .html, .png or .svg, not “{suffix}”.</source>
         <translation>评测榜只能导出为 .csv、.html、.png 或 .svg，不能是“{suffix}”。</translation>
     </message>
@@ -1137,12 +1147,12 @@
         <translation>语言公平性</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="126"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="127"/>
         <source>Board</source>
         <translation>评测榜</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="127"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="126"/>
         <source>X-ray</source>
         <translation>透视</translation>
     </message>
