@@ -1,6 +1,6 @@
 """The Vocabulary tab: every token of a chosen tokenizer (ours at the current step, tiktoken's ``gpt2``,
 ``cl100k_base``, ``o200k_base``, or a tokenizer file), and pages for the overlap of two vocabularies, the audit,
-why a merge was made, and language parity.
+why a merge was made, language parity, the X-ray and the board of every tokenizer over a corpus.
 
 The main window tells the tab about our tokenizer (:meth:`VocabularyTab.set_own_tokenizer`), the training
 corpus (:meth:`VocabularyTab.set_corpus`), the merge selected in the Train tab (:meth:`VocabularyTab.explain_merge`)
@@ -59,7 +59,7 @@ class VocabularyTab(QWidget):
         QT_TRANSLATE_NOOP(
             "VocabularyTab",
             "Inside a vocabulary: its tokens by script, the overlap of two, an audit, why a merge was made, the "
-            "cost per language and an X-ray of scaffold tokens.",
+            "cost per language, an X-ray of scaffold tokens, and a board of every tokenizer over your own corpus.",
         ),
         QT_TRANSLATE_NOOP("VocabularyTab", "Choose o200k_base, type “ing” in the filter, and double-click a token."),
     )

@@ -1087,11 +1087,6 @@
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="59"/>
-        <source>Inside a vocabulary: its tokens by script, the overlap of two, an audit, why a merge was made, the cost per language and an X-ray of scaffold tokens.</source>
-        <translation>深入词表：按文字分类的词元、两个词表的重合、审查、为何这样合并、各语言的代价，以及脚手架词元的透视。</translation>
-    </message>
-    <message>
         <location filename="../../app/vocabulary/vocabulary_tab.py" line="64"/>
         <source>Choose o200k_base, type “ing” in the filter, and double-click a token.</source>
         <translation>选择 o200k_base，在筛选框中输入“ing”，然后双击一个词元。</translation>
@@ -1155,6 +1150,11 @@
         <location filename="../../app/vocabulary/vocabulary_tab.py" line="126"/>
         <source>X-ray</source>
         <translation>透视</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="59"/>
+        <source>Inside a vocabulary: its tokens by script, the overlap of two, an audit, why a merge was made, the cost per language, an X-ray of scaffold tokens, and a board of every tokenizer over your own corpus.</source>
+        <translation>深入词表：按文字分类的词元、两个词表的重合、审查、为何这样合并、各语言的代价、脚手架词元的透视，以及所有分词器在你自己语料上的评测榜。</translation>
     </message>
     <message>
         <location filename="../../app/vocabulary/vocabulary_tab.py" line="207"/>
