@@ -2310,9 +2310,9 @@ def test_ctrl_c_ends_bpe_board_and_its_workers_and_writes_nothing(tmp_path):
     import psutil
 
     big = tmp_path / "en.txt"
-    big.write_text(TEXT * 40_000, encoding="utf-8")  # 2.2 MB: a few seconds for three tokenizers on one core
+    big.write_text(TEXT * 150_000, encoding="utf-8")  # 8 MB: seconds of work for each task, stopped early
     out = tmp_path / "board.csv"
-    args = ["board", str(big), "--tokenizer", "gpt2", "--tokenizer", "o200k_base", "--processes", "1"]
+    args = ["board", str(big), "--tokenizer", "gpt2", "--tokenizer", "o200k_base", "--tokenizer", "cl100k_base"]
     process = subprocess.Popen(
         [sys.executable, "-m", "bpe_core", *args, "--csv", str(out)],
         stdout=subprocess.PIPE,
