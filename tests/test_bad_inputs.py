@@ -2767,3 +2767,101 @@ def test_a_setting_a_message_names_is_the_flag_in_bpe_train_and_the_field_in_the
     checkpoint = Checkpoint(tmp_path / "ckpt", {"vocab_size": 300})
     assert checkpoint.saved() is None and dict(checkpoint.not_resumed.fields)["setting"] == "resume"
     assert str(checkpoint.not_resumed).endswith(f"give resume {tmp_path / 'ckpt' / 'merges-so-far.json'}")
+
+
+# --- The board: tokenizers over a corpus (`bpe board`, bpe_core.board; issue 43) ----------------------------------
+def _board_corpus(folder: Path) -> Path:
+    english = folder / "en.txt"
+    english.write_text(TEXT * 5, encoding="utf-8")
+    return english
+
+
+def _board_refused(ran: subprocess.CompletedProcess, *parts: str, exit: int = 1) -> None:
+    (line,) = [line for line in ran.stderr.splitlines() if line.startswith("bpe: error:")]
+    assert ran.returncode == exit and all(part in line for part in parts), ran.stderr
+
+
+def test_bpe_board_refuses_an_empty_or_binary_corpus_and_a_fifo_naming_the_file(tmp_path):
+    """An empty file, a binary file, a named pipe: refused naming the file (the pipe is never opened, so nothing
+    blocks); a --csv asked for is not written, the files are unchanged."""
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    binary = tmp_path / "binary.txt"
+    binary.write_bytes(b"\x7fELF\x02\x01\x01\x00" + bytes(range(256)))
+    out = tmp_path / "board.csv"
+    _board_refused(bpe("board", str(empty), "--tokenizer", "gpt2", "--csv", str(out)), "empty.txt", "no text")
+    _board_refused(bpe("board", str(binary), "--tokenizer", "gpt2", "--csv", str(out)), "binary.txt", "binary")
+    if hasattr(os, "mkfifo"):
+        fifo = tmp_path / "fifo.txt"
+        os.mkfifo(fifo)
+        _board_refused(bpe("board", str(fifo), "--tokenizer", "gpt2"), "fifo.txt", "named pipe")
+    assert not out.exists() and empty.read_bytes() == b"" and binary.read_bytes()[:4] == b"\x7fELF"
+
+
+def test_bpe_board_refuses_a_missing_tokenizer_and_an_output_that_is_an_input(tmp_path):
+    """A tokenizer file that does not exist is named before any work; --csv or --html naming a corpus file is
+    refused (exit 2) and the corpus keeps its bytes; a board written into the corpus's folder is left out of the
+    folder's files the next time."""
+    english = _board_corpus(tmp_path)
+    before = english.read_bytes()
+    _board_refused(bpe("board", str(english), "--tokenizer", str(tmp_path / "nosuch.json")), "nosuch.json")
+    ran = bpe("board", str(english), "--tokenizer", "gpt2", "--html", str(tmp_path / "." / "en.txt"))
+    _board_refused(ran, "--html", "en.txt", "the same file as CORPUS", exit=2)
+    (tmp_path / "board.csv").write_text("tokenizer,tokens\n", encoding="utf-8")  # written by a board before
+    ran = bpe("board", str(tmp_path), "--tokenizer", "gpt2", "--csv", str(tmp_path / "board.csv"))
+    assert ran.returncode == 0 and "one language (en)" in ran.stdout, ran.stderr  # board.csv is no corpus file
+    assert english.read_bytes() == before
+
+
+@pytest.mark.parametrize("processes", ["0", "-2"])
+def test_bpe_board_refuses_no_or_negative_processes(tmp_path, processes):
+    english = _board_corpus(tmp_path)
+    ran = bpe("board", str(english), "--tokenizer", "gpt2", "--processes", processes)
+    _board_refused(ran, f"--processes must be at least 1, not {processes}")
+
+
+def test_bpe_board_of_one_language_has_no_premium_spread_and_says_how_to_compare(tmp_path):
+    """One language and no --reference-language: the board is made, with no Gini (-) and a line saying how to name
+    files to compare languages; a --reference-language the corpus does not hold is refused naming the ones it does."""
+    english = _board_corpus(tmp_path)
+    out = tmp_path / "board.csv"
+    ran = bpe("board", str(english), "--tokenizer", "gpt2", "--csv", str(out))
+    import csv
+    import io
+
+    assert ran.returncode == 0, ran.stderr
+    assert "one language (en): name a file per language" in ran.stdout
+    row = next(csv.DictReader(io.StringIO(out.read_text(encoding="utf-8"))))
+    assert row["premium_gini"] == "" and row["premium_en"] == "1.0"
+    ran = bpe("board", str(english), "--tokenizer", "gpt2", "--reference-language", "fr")
+    _board_refused(ran, "reference language fr", "the languages, from the file names: en")
+
+
+def test_ctrl_c_ends_bpe_board_and_its_workers_and_writes_nothing(tmp_path):
+    """SIGINT while the tasks encode: 'bpe: interrupted' (130), every worker process gone, no CSV."""
+    import signal
+    import time
+
+    import psutil
+
+    big = tmp_path / "en.txt"
+    big.write_text(TEXT * 150_000, encoding="utf-8")  # 8 MB: seconds of work for each task, stopped early
+    out = tmp_path / "board.csv"
+    args = ["board", str(big), "--tokenizer", "gpt2", "--tokenizer", "o200k_base", "--tokenizer", "cl100k_base"]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bpe_core", *args, "--csv", str(out)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    watched = psutil.Process(process.pid)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and len(watched.children(recursive=True)) < 2:
+        time.sleep(0.05)  # the process server and a worker
+    time.sleep(0.5)
+    descendants = watched.children(recursive=True)
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode == 130 and "interrupted" in stderr, stderr
+    _, alive = psutil.wait_procs(descendants, timeout=10)
+    assert alive == [] and not out.exists()

@@ -1,6 +1,7 @@
 """The Vocabulary tab: every token of a chosen tokenizer (ours at the current step, tiktoken's ``gpt2``,
 ``cl100k_base``, ``o200k_base``, or a tokenizer file), and pages for the overlap of two vocabularies, the audit,
-why a merge was made, language parity, and how numbers are cut.
+why a merge was made, language parity, how numbers are cut, the X-ray and the board of every tokenizer over a
+corpus.
 
 The main window tells the tab about our tokenizer (:meth:`VocabularyTab.set_own_tokenizer`), the training
 corpus (:meth:`VocabularyTab.set_corpus`), the merge selected in the Train tab (:meth:`VocabularyTab.explain_merge`)
@@ -11,6 +12,7 @@ a worker, and kept.
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -25,6 +27,7 @@ from app.common.widgets.lazy_pages import LazyPages
 from app.common.widgets.tab_widget import TabWidget
 from app.common.wording.engine_messages import engine_message
 from app.vocabulary.audit_panel import AuditPanel
+from app.vocabulary.board_panel import BoardPanel
 from app.vocabulary.browse_panel import BrowsePanel
 from app.vocabulary.choices import (
     OWN_KEY,
@@ -40,6 +43,7 @@ from app.vocabulary.overlap_panel import OverlapPanel
 from app.vocabulary.parity_panel import ParityPanel
 from app.vocabulary.why_panel import WhyMergePanel
 from app.vocabulary.xray_panel import XRayPanel
+from bpe_core.formats import takes_pattern
 
 
 class VocabularyTab(QWidget):
@@ -57,7 +61,7 @@ class VocabularyTab(QWidget):
         QT_TRANSLATE_NOOP(
             "VocabularyTab",
             "Inside a vocabulary: its tokens by script, the overlap of two, an audit, why a merge was made, the "
-            "cost per language and an X-ray of scaffold tokens.",
+            "cost per language, an X-ray of scaffold tokens, and a board of every tokenizer over your own corpus.",
         ),
         QT_TRANSLATE_NOOP("VocabularyTab", "Choose o200k_base, type “ing” in the filter, and double-click a token."),
     )
@@ -125,6 +129,7 @@ class VocabularyTab(QWidget):
             "numbers", lambda: NumbersPanel(self.shown_tokenizers, self.tokenizer_files), self.tr("Numbers")
         )
         self.pages.addTab(self.xray, self.tr("X-ray"))
+        self.lazy_pages.add("board", lambda: BoardPanel(self.board_tokenizers), self.tr("Board"))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(top)
@@ -163,6 +168,9 @@ class VocabularyTab(QWidget):
     @property
     def numbers(self) -> NumbersPanel:
         return self.lazy_pages.get("numbers")
+
+    def board(self) -> BoardPanel:
+        return self.lazy_pages.get("board")
 
     # --- which tokenizers ------------------------------------------------------------------------------------
     def _fill_picker(self) -> None:
@@ -362,6 +370,22 @@ class VocabularyTab(QWidget):
         """The files the tokenizers offered here were read from (an export may not write over one)."""
         return [key.removeprefix("file:") for key in self.choices if key.startswith("file:")]
 
+    def board_tokenizers(self) -> list[tuple[str, object]]:
+        """Every tokenizer in play for the Board, as ``(title, source)``: ours at the step shown (the tokenizer),
+        the references and the model ids or files added (their names), a kept run (a function giving it)."""
+        found: list[tuple[str, object]] = []
+        if self.own_tokenizer is not None:
+            name = self.tr("ours ({merges:,} merges)").format(merges=len(self.own_tokenizer.merges))
+            found.append((name, self.own_tokenizer))
+        for key, choice in self.choices.items():
+            if key == OWN_KEY:
+                continue
+            if key in REFERENCE_PANES or key.startswith("hf:") or (os.path.exists(key) and not takes_pattern(key)):
+                found.append((key if key in REFERENCE_PANES else choice.title, key))
+            else:
+                found.append((choice.title, choice.load))
+        return found
+
     @Slot(int)
     def _on_token_activated(self, token_id: int) -> None:
         if self.current is not None and self.current.choice.tree_key is not None:
@@ -413,7 +437,8 @@ class VocabularyTab(QWidget):
         return []
 
     def busy(self) -> bool:
-        panels = (self, self.overlap, self.why, self.xray, *self.lazy_pages.made("audit", "parity", "numbers"))
+        pages = self.lazy_pages.made("audit", "parity", "numbers", "board")
+        panels = (self, self.overlap, self.why, self.xray, *pages)
         return self._unsorted is not None or any(panel.jobs.busy() for panel in panels)
 
     def shutdown(self) -> None:

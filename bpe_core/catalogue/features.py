@@ -1,4 +1,5 @@
-"""What the newer views tell a person: chat templates, how tokenizers cut numbers (see :mod:`bpe_core.messages`)."""
+"""What the newer views tell a person: chat templates, how tokenizers cut numbers, the board (see
+:mod:`bpe_core.messages`)."""
 
 ENGLISH: dict[str, str] = {
     # Chat templates (bpe_core.chat): the messages file, the template's files, and the template as it ran.
@@ -64,4 +65,14 @@ ENGLISH: dict[str, str] = {
     "numbers.no_digits": (
         "digits lost: {lost} numbers of the range have digits no token holds (its vocabulary has no token for them)"
     ),
+    # The board: tokenizers over a corpus (bpe_core.board).
+    "board.no_files": "{sources}: no corpus file there (give text files, folders holding them, globs or URIs)",
+    "board.no_tokenizer": "no tokenizer given: name at least one",
+    "board.empty": "the corpus has no text ({files}): every file is empty",
+    "board.no_such_language": (
+        "reference language {language}: no corpus file is named for it (the languages, from the file names: "
+        "{languages})"
+    ),
+    "board.task_ended": "{task}: the process encoding the corpus ended unexpectedly (exit code {code})",
+    "board.cancelled": "the board was cancelled: nothing was written",
 }

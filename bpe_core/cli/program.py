@@ -8,7 +8,7 @@ import os
 import sys
 from collections.abc import Mapping
 
-from bpe_core.cli import chat, compare, count, decode, encode, export, numbers, train, vocab
+from bpe_core.cli import board, chat, compare, count, decode, encode, export, numbers, train, vocab
 from bpe_core.cli.errors import BadInputError, UserError
 from bpe_core.cli.wording import error_text
 from bpe_core.corpus.reader import CorpusError
@@ -94,6 +94,6 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="bpe", description="Train, inspect and export byte-level BPE tokenizers.")
     parser.set_defaults(flags={})  # a subcommand's flag for each setting the engine's messages may name
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for command in (train, encode, decode, compare, export, vocab, count, chat, numbers):
+    for command in (train, encode, decode, compare, export, vocab, count, chat, numbers, board):
         command.add_command(commands)
     return parser

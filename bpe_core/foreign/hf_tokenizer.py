@@ -27,7 +27,7 @@ from typing import Any
 import tokenizers
 
 from bpe_core.file_errors import TokenizerFileError
-from bpe_core.foreign.base import ForeignTokenizer
+from bpe_core.foreign.base import IDS_CALL, ForeignTokenizer
 from bpe_core.foreign.library_host import LibraryEncoder, LibraryError
 from bpe_core.foreign.locality import local_pattern
 from bpe_core.foreign.spans import byte_piece
@@ -69,6 +69,7 @@ class HuggingFaceTokenizer(ForeignTokenizer):
         self.added_texts = list(added)
         self._regexes = file_regexes(doc)
         self._host = LibraryEncoder(path, __name__, "library_calls", (text, self._regexes))
+        self._host_calls = frozenset([IDS_CALL])
         self.warning = _drops_unknown(path, model) if not (self._byte_level or self._byte_fallback) else None
 
     def _encode_offsets(self, text: str):
@@ -181,6 +182,7 @@ def library_calls(text: str, regexes: list[tuple[str, str]]) -> dict:
         "encode": encode,
         "decode": lambda ids: library.decode(ids, skip_special_tokens=False),
         "runaway": runaway,
+        IDS_CALL: lambda text: library.encode(text, add_special_tokens=False).ids,
     }
 
 

@@ -12,7 +12,7 @@ import sentencepiece
 
 from bpe_core.encoding.protocol import TokenRank
 from bpe_core.file_errors import TokenizerFileError
-from bpe_core.foreign.base import ForeignTokenizer
+from bpe_core.foreign.base import IDS_CALL, ForeignTokenizer
 from bpe_core.foreign.library_host import LibraryEncoder
 from bpe_core.foreign.sp_proto import model_type
 from bpe_core.foreign.spans import byte_piece
@@ -35,6 +35,7 @@ class SentencePieceTokenizer(ForeignTokenizer):
         super().__init__(path, kind, size, specials)
         self._processor = processor
         self._host = LibraryEncoder(path, __name__, "library_calls", (data,))
+        self._host_calls = frozenset([IDS_CALL])
 
     def _encode_offsets(self, text: str):
         ids, offsets, firsts = self._host(text)
@@ -89,7 +90,7 @@ def library_calls(data: bytes) -> dict:
         firsts = [i for i, piece in enumerate(found["pieces"]) if i == 0 or piece.startswith("▁")]
         return list(found["ids"]), list(found["offsets"]), firsts
 
-    return {"encode": encode, "decode": processor.DecodeIds}
+    return {"encode": encode, "decode": processor.DecodeIds, IDS_CALL: processor.EncodeAsIds}
 
 
 def sentencepiece_merges(scores: dict[str, float]) -> list[tuple[str, str]]:

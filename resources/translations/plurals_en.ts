@@ -91,7 +91,7 @@
 <context>
     <name>EngineSentences</name>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="655"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="670"/>
         <source>Cancelled after {merges} merges.</source>
         <translation>
             <numerusform>Cancelled after {merges} merge.</numerusform>
@@ -99,7 +99,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="660"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="675"/>
         <source>No pair left to merge after {merges} merges: every pre-token is a single token (vocabulary {reached} of the {asked} asked for).</source>
         <translation>
             <numerusform>No pair left to merge after {merges} merge: every pre-token is a single token (vocabulary {reached} of the {asked} asked for).</numerusform>
@@ -107,7 +107,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="666"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="681"/>
         <source>Stopped after {merges} merges: the next token ({size} bytes) would make the vocabulary hold more than {limit} bytes (the corpus has {corpus} bytes); its pre-tokens are long runs of the same text.</source>
         <translation>
             <numerusform>Stopped after {merges} merge: the next token ({size} bytes) would make the vocabulary hold more than {limit} bytes (the corpus has {corpus} bytes); its pre-tokens are long runs of the same text.</numerusform>
@@ -115,7 +115,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="672"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="687"/>
         <source>The pattern left {chars} characters unmatched; tokenizers built with it drop them, as tiktoken does.</source>
         <translation>
             <numerusform>The pattern left {chars} character unmatched; tokenizers built with it drop it, as tiktoken does.</numerusform>
@@ -123,7 +123,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="677"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="692"/>
         <source>Stopped after {merges} merges: the best pair is seen {count} times, fewer than the minimum count {minimum} (vocabulary {reached} of the {asked} asked for).</source>
         <translation>
             <numerusform>Stopped after {merges} merge: the best pair is seen {count} times, fewer than the minimum count {minimum} (vocabulary {reached} of the {asked} asked for).</numerusform>
@@ -131,7 +131,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="683"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="698"/>
         <source>No allowed pair left to merge after {merges} merges: every pair left would make a forbidden token (vocabulary {reached} of the {asked} asked for).</source>
         <translation>
             <numerusform>No allowed pair left to merge after {merges} merge: every pair left would make a forbidden token (vocabulary {reached} of the {asked} asked for).</numerusform>
@@ -139,7 +139,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="689"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="704"/>
         <source>{name} already has a vocabulary of {size} ({merges} merges): ask for a vocabulary of at least {size}.</source>
         <translation>
             <numerusform>{name} already has a vocabulary of {size} ({merges} merge): ask for a vocabulary of at least {size}.</numerusform>
@@ -147,7 +147,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="694"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="709"/>
         <source>PickyBPE made {merges} merges and removed {removed} tokens without reaching the vocabulary of {asked}: stopped at {reached}.</source>
         <translation>
             <numerusform>PickyBPE made {merges} merge and removed {removed} tokens without reaching the vocabulary of {asked}: stopped at {reached}.</numerusform>
@@ -155,7 +155,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="700"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="715"/>
         <source>{name}: the text is too short to hold out a part for parity-aware BPE ({chars} characters).</source>
         <translation>
             <numerusform>{name}: the text is too short to hold out a part for parity-aware BPE ({chars} character).</numerusform>
@@ -163,8 +163,8 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="705"/>
-        <location filename="../../app/common/wording/engine_messages.py" line="711"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="720"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="726"/>
         <source>{path}: it ends in the middle of a {encoding} character (its last {count} bytes, at byte offset {offset}): is the file cut short?</source>
         <translation>
             <numerusform>{path}: it ends in the middle of a {encoding} character (its last {count} byte, at byte offset {offset}): is the file cut short?</numerusform>
@@ -533,8 +533,9 @@
 <context>
     <name>VocabularyTab</name>
     <message numerus="yes">
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="342"/>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="354"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="350"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="362"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="378"/>
         <source>ours ({merges:,} merges)</source>
         <translation>
             <numerusform>ours ({merges:,} merge)</numerusform>

@@ -470,7 +470,7 @@
         <translation>词表已达到 {size}。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="655"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="670"/>
         <source>Cancelled after {merges} merges.</source>
         <translation>
             <numerusform>在 {merges} 次合并后取消。</numerusform>
@@ -482,21 +482,21 @@
         <translation>在计数阶段取消。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="660"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="675"/>
         <source>No pair left to merge after {merges} merges: every pre-token is a single token (vocabulary {reached} of the {asked} asked for).</source>
         <translation>
             <numerusform>{merges} 次合并后已没有可合并的词元对：每个预分词单元都已是单个词元（词表达到 {reached}，要求的是 {asked}）。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="666"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="681"/>
         <source>Stopped after {merges} merges: the next token ({size} bytes) would make the vocabulary hold more than {limit} bytes (the corpus has {corpus} bytes); its pre-tokens are long runs of the same text.</source>
         <translation>
             <numerusform>在 {merges} 次合并后停止：下一个词元（{size} 字节）会让词表的总字节数超过 {limit}（语料只有 {corpus} 字节）；语料的预分词单元是同一段文本的长串重复。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="672"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="687"/>
         <source>The pattern left {chars} characters unmatched; tokenizers built with it drop them, as tiktoken does.</source>
         <translation>
             <numerusform>该模式有 {chars} 个字符未被匹配；用它构建的分词器会像 tiktoken 一样丢弃这些字符。</numerusform>
@@ -533,8 +533,8 @@
         <translation>{path}：在字节偏移 {offset} 处不是有效的 UTF-8（字节 {bytes}）。它是二进制文件，还是其他编码？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="705"/>
-        <location filename="../../app/common/wording/engine_messages.py" line="711"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="720"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="726"/>
         <source>{path}: it ends in the middle of a {encoding} character (its last {count} bytes, at byte offset {offset}): is the file cut short?</source>
         <translation>
             <numerusform>{path}：文件在一个 {encoding} 字符的中间结束（最后 {count} 个字节，位于字节偏移 {offset}）：文件是否被截断了？</numerusform>
@@ -671,14 +671,14 @@
         <translation>{path}：gzip 文件已损坏：{detail}。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="677"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="692"/>
         <source>Stopped after {merges} merges: the best pair is seen {count} times, fewer than the minimum count {minimum} (vocabulary {reached} of the {asked} asked for).</source>
         <translation>
             <numerusform>在 {merges} 次合并后停止：最常见的词元对只出现 {count} 次，少于最小次数 {minimum}（词表达到 {reached}，要求的是 {asked}）。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="683"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="698"/>
         <source>No allowed pair left to merge after {merges} merges: every pair left would make a forbidden token (vocabulary {reached} of the {asked} asked for).</source>
         <translation>
             <numerusform>{merges} 次合并后已没有允许合并的词元对：剩下的每个词元对都会生成被禁止的词元（词表达到 {reached}，要求的是 {asked}）。</numerusform>
@@ -804,8 +804,38 @@
         <source>{path}: its training record cannot be shown: the step of merge {merge} declares {pairs} runners-up; a step keeps at most {limit} (the tokenizer itself encodes).</source>
         <translation>{path}：其训练记录无法显示：第 {merge} 次合并的那一步声称有 {pairs} 个候选词元对；每步最多保留 {limit} 个（分词器本身仍可编码）。</translation>
     </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="645"/>
+        <source>{sources}: no corpus file there (choose text files, or folders holding them).</source>
+        <translation>{sources}：这里没有语料文件（请选择文本文件，或存放文本文件的文件夹）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="648"/>
+        <source>No tokenizer to measure: add at least one.</source>
+        <translation>没有可测量的分词器：请至少添加一个。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="649"/>
+        <source>The corpus has no text ({files}): every file is empty.</source>
+        <translation>语料中没有文本（{files}）：每个文件都是空的。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="650"/>
+        <source>Reference language {language}: no corpus file is named for it (the languages, from the file names: {languages}).</source>
+        <translation>参照语言 {language}：没有以它命名的语料文件（按文件名得到的语言：{languages}）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="655"/>
+        <source>{task}: the process encoding the corpus ended unexpectedly (exit code {code}).</source>
+        <translation>{task}：编码语料的进程意外结束（退出码 {code}）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="658"/>
+        <source>The board was cancelled: nothing was written.</source>
+        <translation>评测榜已取消：没有写入任何文件。</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="689"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="704"/>
         <source>{name} already has a vocabulary of {size} ({merges} merges): ask for a vocabulary of at least {size}.</source>
         <translation>
             <numerusform>{name} 的词表已有 {size}（{merges} 次合并）：请要求至少 {size} 的词表。</numerusform>
@@ -837,7 +867,7 @@
         <translation>PickyBPE 暂时不能与 {other} 同时使用：请去掉其中一个。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="694"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="709"/>
         <source>PickyBPE made {merges} merges and removed {removed} tokens without reaching the vocabulary of {asked}: stopped at {reached}.</source>
         <translation>
             <numerusform>PickyBPE 进行了 {merges} 次合并、移除了 {removed} 个词元，仍未达到词表大小 {asked}：停在 {reached}。</numerusform>
@@ -869,7 +899,7 @@
         <translation>均衡感知 BPE 暂时不能与 {other} 同时使用：请去掉其中一个。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="700"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="715"/>
         <source>{name}: the text is too short to hold out a part for parity-aware BPE ({chars} characters).</source>
         <translation>
             <numerusform>{name}：文本太短，无法为均衡感知 BPE 留出一部分（{chars} 个字符）。</numerusform>

@@ -136,6 +136,191 @@
     </message>
 </context>
 <context>
+    <name>BoardPanel</name>
+    <message>
+        <location filename="../../app/vocabulary/board_panel.py" line="80"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="121"/>
+        <source>Tokens</source>
+        <extracomment>Characters of the worst-served language&apos;s file shown as tokens. Worker processes the board starts (one per tokenizer at a time).</extracomment>
+        <translation>词元数</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/board_panel.py" line="81"/>
+        <source>Bytes per token</source>
+        <translation>每词元字节数</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/board_panel.py" line="82"/>
+        <source>Characters per token</source>
+        <translation>每词元字符数</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/board_panel.py" line="83"/>
+        <source>Tokens per word</source>
+        <translation>每词词元数</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/board_panel.py" line="84"/>
+        <source>Vocabulary used</source>
+        <translation>用到的词表词元</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/board_panel.py" line="85"/>
+        <source>Share of the vocabulary used</source>
+        <translation>词表使用比例</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/board_panel.py" line="86"/>
+        <source>Rényi efficiency</source>
+        <translation>Rényi 效率</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/board_panel.py" line="87"/>
+        <source>Partial UTF-8 or byte-fallback tokens</source>
+        <translation>不完整 UTF-8 或字节回退词元</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/board_panel.py" line="88"/>
+        <source>Gini of the language premiums</source>
+        <translation>各语言溢价的基尼系数</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/board_panel.py" line="90"/>
+        <source>Corpus files…</source>
+        <translation>语料文件…</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/board_panel.py" line="95"/>
+        <source>The language the premiums are measured against</source>
+        <translation>计算溢价时作为参照的语言</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/board_panel.py" line="96"/>
+        <source>Measure</source>
+        <translation>测量</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/board_panel.py" line="105"/>
+        <source>Choose the corpus files (one file per language, named en.txt, zh.txt, …), then press Measure: every tokenizer in play is measured on them.</source>
+        <translation>选择语料文件（每种语言一个文件，命名为 en.txt、zh.txt 等），然后点击“测量”：当前所有分词器都会在这些文件上测量。</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/board_panel.py" line="124"/>
+        <source>Measure the corpus to compare the tokenizers here.</source>
+        <translation>测量语料后，这里会比较各分词器。</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/board_panel.py" line="126"/>
+        <source>Tokens of the worst-served language</source>
+        <translation>最吃亏语言的词元</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/board_panel.py" line="132"/>
+        <source>Rényi efficiency (α = 2.5) is how evenly the corpus uses the vocabulary: 1 is every token equally often. Zouhar et al. (2023, “Tokenization and the Noiseless Channel”) found it predicts translation quality; it predicts some downstream results and not others (Cognetta et al., 2024; Schmidt et al., 2024, “Tokenization Is More Than Compression”): read it beside the other measures. The premium of a language is its tokens per character over the reference language&apos;s; words are cut as in the X-ray (rjieba for Chinese).</source>
+        <translation>Rényi 效率（α = 2.5）衡量语料使用词表的均匀程度：1 表示每个词元出现得一样频繁。Zouhar 等人（2023，“Tokenization and the Noiseless Channel”）发现它能预测翻译质量；但它只能预测部分下游结果，不能预测另一些（Cognetta 等人，2024；Schmidt 等人，2024，“Tokenization Is More Than Compression”）：请与其他指标一起看。一种语言的溢价是它的每字符词元数与参照语言之比；词的切分与“透视”页相同（中文用 rjieba）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/board_panel.py" line="145"/>
+        <source>Reference language:</source>
+        <translation>参照语言：</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/board_panel.py" line="150"/>
+        <source>Chart:</source>
+        <translation>图表：</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/board_panel.py" line="168"/>
+        <source>Corpus files</source>
+        <translation>语料文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/board_panel.py" line="168"/>
+        <source>Text (*.txt);;All files (*)</source>
+        <translation>文本 (*.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/board_panel.py" line="184"/>
+        <source>Corpus: {files}. Press Measure.</source>
+        <translation>语料：{files}。请点击“测量”。</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/board_panel.py" line="207"/>
+        <source>Encoding the corpus with {count} tokenizers…</source>
+        <translation>正在用 {count} 个分词器编码语料…</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/board_panel.py" line="210"/>
+        <source>The board was cancelled.</source>
+        <translation>评测榜已取消。</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/board_panel.py" line="213"/>
+        <source>The board was not made: {error}</source>
+        <translation>未能生成评测榜：{error}</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/board_panel.py" line="222"/>
+        <source>{files} files, {mb:.1f} MB, {words:,} words (cut by {segmenters}); premiums over {reference}.</source>
+        <translation>{files} 个文件，{mb:.1f} MB，{words:,} 个词（由 {segmenters} 切分）；溢价以 {reference} 为参照。</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/board_panel.py" line="243"/>
+        <source>Tokenizer</source>
+        <translation>分词器</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/board_panel.py" line="246"/>
+        <source>{language} tokens per character</source>
+        <translation>{language} 每字符词元数</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/board_panel.py" line="247"/>
+        <source>{language} premium</source>
+        <translation>{language} 溢价</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/board_panel.py" line="249"/>
+        <source>Worst-served language</source>
+        <translation>最吃亏的语言</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/board_panel.py" line="304"/>
+        <source>Tokens of {language} ({tokenizer})</source>
+        <translation>{language} 的词元（{tokenizer}）</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/board_panel.py" line="329"/>
+        <source>{language}: the first {chars:,} characters under {tokenizer}</source>
+        <translation>{language}：{tokenizer} 切分的前 {chars:,} 个字符</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/board_panel.py" line="348"/>
+        <source>Export the board</source>
+        <translation>导出评测榜</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/board_panel.py" line="350"/>
+        <source>CSV (*.csv);;HTML page (*.html);;PNG image of the chart (*.png);;SVG image of the chart (*.svg)</source>
+        <translation>CSV (*.csv);;HTML 页面 (*.html);;图表 PNG 图片 (*.png);;图表 SVG 图片 (*.svg)</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/board_panel.py" line="359"/>
+        <source>Corpus</source>
+        <translation>语料</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/board_panel.py" line="359"/>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/board_panel.py" line="374"/>
+        <source>Export the board as .csv, .html, .png or .svg, not “{suffix}”.</source>
+        <translation>评测榜只能导出为 .csv、.html、.png 或 .svg，不能是“{suffix}”。</translation>
+    </message>
+</context>
+<context>
     <name>BrowsePanel</name>
     <message>
         <location filename="../../app/vocabulary/browse_panel.py" line="73"/>
@@ -1170,118 +1355,124 @@ Most common cuts (digits per token):
 <context>
     <name>VocabularyTab</name>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="56"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="60"/>
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="57"/>
-        <source>Inside a vocabulary: its tokens by script, the overlap of two, an audit, why a merge was made, the cost per language and an X-ray of scaffold tokens.</source>
-        <translation>深入词表：按文字分类的词元、两个词表的重合、审查、为何这样合并、各语言的代价，以及脚手架词元的透视。</translation>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="61"/>
+        <source>Inside a vocabulary: its tokens by script, the overlap of two, an audit, why a merge was made, the cost per language, an X-ray of scaffold tokens, and a board of every tokenizer over your own corpus.</source>
+        <translation>深入词表：按文字分类的词元、两个词表的重合、审查、为何这样合并、各语言的代价、脚手架词元的透视，以及所有分词器在你自己语料上的评测榜。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="62"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="66"/>
         <source>Choose o200k_base, type “ing” in the filter, and double-click a token.</source>
         <translation>选择 o200k_base，在筛选框中输入“ing”，然后双击一个词元。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="87"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="91"/>
         <source>Open tokenizer…</source>
         <translation>打开分词器…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="90"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="94"/>
         <source>Any file the Compare tab can add: our .json, tokenizer.json, .tiktoken, GPT-2 files, a SentencePiece model</source>
         <translation>“对比”页能添加的任何文件：本程序的 .json、tokenizer.json、.tiktoken、GPT-2 文件、SentencePiece 模型</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="95"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="99"/>
         <source>All merges</source>
         <translation>全部合并</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="98"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="102"/>
         <source>Ours is shown at the merge chosen in the Train tab: show every merge</source>
         <translation>“我们的”正显示训练页中所选的那次合并：显示全部合并</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="105"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="109"/>
         <source>Vocabulary:</source>
         <translation>词表：</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="119"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="123"/>
         <source>Tokens</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="120"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="124"/>
         <source>Overlap</source>
         <translation>重合</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="121"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="125"/>
         <source>Audit</source>
         <translation>审查</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="122"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="126"/>
         <source>Why this merge</source>
         <translation>为何这样合并</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="123"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="127"/>
         <source>Language parity</source>
         <translation>语言公平性</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="125"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="129"/>
         <source>Numbers</source>
         <translation>数字</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="127"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="131"/>
         <source>X-ray</source>
         <translation>透视</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="207"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="132"/>
+        <source>Board</source>
+        <translation>评测榜</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="215"/>
         <source>Ours: {label}</source>
         <translation>我们的：{label}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="207"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="215"/>
         <source>Ours</source>
         <translation>我们的</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="255"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="263"/>
         <source>Open a tokenizer&apos;s vocabulary</source>
         <translation>打开分词器的词表</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="257"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="265"/>
         <source>Tokenizers (*.json *.tiktoken *.tiktoken.gz *.model *.txt);;All files (*)</source>
         <translation>分词器 (*.json *.tiktoken *.tiktoken.gz *.model *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="275"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="283"/>
         <source>Loading {name}…</source>
         <translation>正在加载 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="307"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="315"/>
         <source>Cannot show this vocabulary: {error}</source>
         <translation>无法显示此词表：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="320"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="328"/>
         <source>{name}: {tokens:,} tokens, {merged:,} made by merges</source>
         <translation>{name}：{tokens:,} 个词元，其中 {merged:,} 个由合并产生</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="342"/>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="354"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="350"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="362"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="378"/>
         <source>ours ({merges:,} merges)</source>
         <translation>
             <numerusform>我们的（{merges:,} 次合并）</numerusform>

@@ -1569,3 +1569,60 @@ def test_a_corpus_in_another_encoding_is_said_in_chinese(name, expected, chinese
     said = engine_message(caught.value)
     assert said.startswith(f"{path}{expected}"), said
     assert "--" not in said and "encoding" not in said and path.read_bytes() == before
+
+
+# --- The Board page (Vocabulary tab; issue 43): a corpus that is no text, an export over the corpus or in a format
+# the board is not written in; what was shown stays -----------------------------------------------------------------
+@pytest.fixture
+def board_page(qtbot, tmp_path):
+    from app.vocabulary import VocabularyTab
+
+    tab = VocabularyTab()
+    qtbot.addWidget(tab)
+    english = tmp_path / "en.txt"
+    english.write_text(TEXT * 20, encoding="utf-8")
+    board = tab.board
+    board.set_corpus([str(english)])
+    board.compute()
+    qtbot.waitUntil(lambda: board.board is not None, timeout=120000)
+    yield board, english
+    tab.shutdown()
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "said"),
+    [
+        ("empty.txt", b"", "every file is empty"),
+        ("binary.txt", b"\x7fELF\x02\x01\x01\x00" + bytes(range(256)), "looks like a binary file"),
+    ],
+)
+def test_a_board_of_a_corpus_that_is_no_text_says_so_and_keeps_the_board_shown(
+    qtbot, board_page, tmp_path, name, data, said
+):
+    """An empty file or a binary file: the status names the file and the cause; the board measured before is still
+    the one shown (rows and chart), and the file is unchanged."""
+    board, _ = board_page
+    shown, rows = board.board, board.table.rowCount()
+    bad = tmp_path / name
+    bad.write_bytes(data)
+    board.set_corpus([str(bad)])
+    board.compute()
+    qtbot.waitUntil(lambda: board.run_button.isEnabled(), timeout=120000)
+    assert name in board.status.text() and said in board.status.text(), board.status.text()
+    assert board.board is shown and board.table.rowCount() == rows == 3 and board.bars
+    assert bad.read_bytes() == data
+
+
+def test_a_board_exported_over_its_corpus_or_as_txt_is_refused_and_nothing_is_written(
+    qtbot, board_page, dialogs, tmp_path
+):
+    """Export onto a corpus file: refused (the corpus keeps its bytes); a .txt file: refused, the file there is
+    byte for byte what it was."""
+    board, english = board_page
+    before = english.read_bytes()
+    assert not board.export(english)
+    assert "is the same file as Corpus" in dialogs.errors[-1][1] and english.read_bytes() == before
+    kept = tmp_path / "notes.txt"
+    kept.write_bytes(b"kept")
+    assert not board.export(kept)
+    assert "not “.txt”" in dialogs.errors[-1][1] and kept.read_bytes() == b"kept"

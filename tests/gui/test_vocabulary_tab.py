@@ -70,7 +70,7 @@ def test_the_pages_with_charts_are_made_when_first_opened(qtbot):
     widget = VocabularyTab()
     qtbot.addWidget(widget)
     titles = [widget.pages.tabText(i) for i in range(widget.pages.count())]
-    assert titles == ["Tokens", "Overlap", "Audit", "Why this merge", "Language parity", "Numbers", "X-ray"]
+    assert titles == ["Tokens", "Overlap", "Audit", "Why this merge", "Language parity", "Numbers", "X-ray", "Board"]
     assert widget.lazy_pages.made() == []
     widget.show()
     assert widget.lazy_pages.made() == [widget.pages.currentWidget()] == [widget.browse]
@@ -420,7 +420,7 @@ def test_the_tab_in_chinese(qtbot, chinese):
     tab = VocabularyTab()  # not shown: nothing is loaded
     qtbot.addWidget(tab)
     pages = [tab.pages.tabText(i) for i in range(tab.pages.count())]
-    assert pages == ["词元", "重合", "审查", "为何这样合并", "语言公平性", "数字", "透视"]
+    assert pages == ["词元", "重合", "审查", "为何这样合并", "语言公平性", "数字", "透视", "评测榜"]
     model = tab.browse.view.model_
     headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
     assert headers[:3] == ["ID", "合并序号", "词元"]

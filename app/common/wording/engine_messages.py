@@ -641,6 +641,21 @@ WORDINGS: dict[str, str] = {
         "EngineSentences",
         "Digits lost: {lost} numbers of the range have digits no token holds (its vocabulary has no token for them).",
     ),
+    # The board: tokenizers over a corpus (bpe_core.board).
+    "board.no_files": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{sources}: no corpus file there (choose text files, or folders holding them)."
+    ),
+    "board.no_tokenizer": QT_TRANSLATE_NOOP("EngineSentences", "No tokenizer to measure: add at least one."),
+    "board.empty": QT_TRANSLATE_NOOP("EngineSentences", "The corpus has no text ({files}): every file is empty."),
+    "board.no_such_language": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "Reference language {language}: no corpus file is named for it (the languages, from the file names: "
+        "{languages}).",
+    ),
+    "board.task_ended": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{task}: the process encoding the corpus ended unexpectedly (exit code {code})."
+    ),
+    "board.cancelled": QT_TRANSLATE_NOOP("EngineSentences", "The board was cancelled: nothing was written."),
 }
 
 

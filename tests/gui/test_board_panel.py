@@ -1,0 +1,95 @@
+"""The Board page of the Vocabulary tab: every tokenizer in play over the corpus chosen, sortable, a chart per
+metric, the worst-served language's tokens a click away, Cancel, and the exports (CSV, HTML, PNG, SVG)."""
+
+from __future__ import annotations
+
+import csv
+import gzip
+
+import pytest
+from bpe_resources import resource_path
+from PySide6.QtCore import Qt
+
+from app.vocabulary import VocabularyTab
+from bpe_core.encoding.reference import get_encoding
+
+WAIT_MS = 120000
+
+
+@pytest.fixture
+def tab(qtbot):
+    widget = VocabularyTab()
+    qtbot.addWidget(widget)
+    yield widget
+    widget.shutdown()
+
+
+@pytest.fixture
+def corpus(tmp_path):
+    with gzip.open(resource_path("corpora", "world-english-bible-genesis-job.txt.gz"), "rt", encoding="utf-8") as f:
+        (tmp_path / "en.txt").write_text(f.read(20_000), encoding="utf-8")
+    with gzip.open(resource_path("corpora", "hongloumeng-zhiping.txt.gz"), "rt", encoding="utf-8") as f:
+        (tmp_path / "zh.txt").write_text(f.read(5_000), encoding="utf-8")
+    return [str(tmp_path / "zh.txt"), str(tmp_path / "en.txt")]
+
+
+def measured(qtbot, tab, corpus):
+    board = tab.board
+    tab.pages.setCurrentWidget(board)
+    board.set_corpus(corpus)
+    assert board.reference.currentText() == "en"
+    qtbot.mouseClick(board.run_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: board.board is not None, timeout=WAIT_MS)
+    return board
+
+
+def test_the_board_measures_every_reference_sorts_and_charts(qtbot, tab, corpus):
+    board = measured(qtbot, tab, corpus)
+    names = [row.tokenizer for row in board.board.rows]
+    assert names == ["gpt2", "cl100k_base", "o200k_base"]
+    text = "".join(open(path, encoding="utf-8").read() for path in corpus)
+    gpt2 = board.board.rows[0]
+    assert gpt2.tokens == len(get_encoding("gpt2").encode(text, allowed_special="all"))
+    assert board.progress.value() == 1000 and board.export_button.isEnabled()
+    table = board.table
+    assert table.rowCount() == 3
+    table.sortItems(1, Qt.SortOrder.AscendingOrder)  # by tokens, as a number: o200k first
+    assert table.item(0, 0).text() == "o200k_base" and table.item(2, 0).text() == "gpt2"
+    board.metric.setCurrentIndex(board.metric.findData("renyi_efficiency"))
+    (bars,) = board.bars
+    heights = list(bars.opts["height"])
+    assert heights == pytest.approx([row.renyi_efficiency for row in board.board.rows])
+
+
+def test_the_worst_served_language_is_a_click_away(qtbot, tab, corpus):
+    board = measured(qtbot, tab, corpus)
+    board.table.selectRow(0)
+    row = board.selected_row()
+    assert row.worst_language == "zh" and board.worst_button.isEnabled()
+    assert "zh" in board.worst_button.text() and row.tokenizer in board.worst_button.text()
+    dialog = board.show_worst_tokens()
+    qtbot.addWidget(dialog)
+    assert dialog.windowTitle() == "zh: the first 3,000 characters under gpt2"
+    browser = dialog.layout().itemAt(0).widget()
+    assert "<E4>" in browser.toPlainText()  # GPT-2 cuts Chinese characters into bytes, shown as such
+
+
+def test_the_board_exports_csv_html_png_and_svg(qtbot, tab, corpus, tmp_path):
+    board = measured(qtbot, tab, corpus)
+    for suffix in ("csv", "html", "png", "svg"):
+        assert board.export(tmp_path / f"board.{suffix}"), suffix
+    rows = list(csv.DictReader(open(tmp_path / "board.csv", encoding="utf-8")))
+    assert [row["tokenizer"] for row in rows] == ["gpt2", "cl100k_base", "o200k_base"]
+    assert "Rényi efficiency" in (tmp_path / "board.html").read_text(encoding="utf-8")
+    assert (tmp_path / "board.png").read_bytes()[:4] == b"\x89PNG"
+    assert b"<svg" in (tmp_path / "board.svg").read_bytes()[:400]
+
+
+def test_cancel_stops_the_board_and_says_so(qtbot, tab, corpus):
+    board = tab.board
+    tab.pages.setCurrentWidget(board)
+    board.set_corpus(corpus)
+    qtbot.mouseClick(board.run_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(board.cancel_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: board.run_button.isEnabled(), timeout=WAIT_MS)
+    assert board.board is None and board.status.text() == "The board was cancelled."
