@@ -24,6 +24,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from itertools import accumulate, chain, repeat
 from typing import TYPE_CHECKING
 
+from bpe_core.compiled_encode import CompiledEncoder, compiled_encoder
 from bpe_core.merges_cache import cached_merges
 from bpe_core.pretokenize import pretokenizer
 from bpe_core.protocol import TokenRank
@@ -305,6 +306,8 @@ class Tokenizer:
         if self._pre is None:
             return self._encode_word(text)
         if self._pre.fast is not None:
+            if self._compiled is not None:
+                return self._compiled.encode(text, self._limit)
             return self._pre.fast.ids(text, cache)
         return chain.from_iterable(map(cache.__getitem__, self._pre.findall(text, offset=offset)))
 
@@ -327,6 +330,12 @@ class Tokenizer:
             if self._misses > _MERGER_AFTER and self._rank_merger is not None:
                 return self._rank_merger(word)
         return list(map(self._bytes_to_id.__getitem__, self.merge_parts(word)))
+
+    @functools.cached_property
+    def _compiled(self) -> CompiledEncoder | None:
+        """The whole encoding of ordinary text in C (:mod:`bpe_core.compiled_encode`), or None without it. A
+        truncated view shares it (the limit is an argument)."""
+        return compiled_encoder(self.pattern, self._bytes_to_id, self.merge_rule, self._priority, self._merges)
 
     @functools.cached_property
     def _rank_merger(self):  # built once _MERGER_AFTER pre-tokens were merged (o200k: 0.16 s; a short text never)
@@ -551,7 +560,7 @@ class Tokenizer:
             if len(self._truncations) >= 16:
                 self._truncations.clear()
             view = object.__new__(Tokenizer)
-            view.__dict__.update(self.__dict__)
+            view.__dict__.update(self.__dict__, _compiled=self._compiled)  # every view shares it (its own limit)
             view.__dict__.pop("_merge_ranks", None)  # the whole run's: ranks from k on are not made here
             view.__dict__.pop("_rank_merger", None)  # the same
             view._limit = k
