@@ -41,11 +41,13 @@
 #define CACHE_KEY_MAX 255
 /* The cache's slots: it starts small (emptying it stays cheap for a short text) and doubles up to the largest. */
 #define CACHE_SLOTS_FIRST (1u << 12)
-#define CACHE_SLOTS_MOST (1u << 21)
+#define CACHE_SLOTS_MOST (1u << 20)
 /* ... and holds at most this many bytes of pre-tokens (and as many ids) before it is emptied. */
 #define CACHE_BYTES_MOST ((size_t)48 << 20)
 /* The ranks rule's memo of merges by the tokens they join (a slot per hash, the last one found kept). */
-#define MEMO_BITS 17
+#define MEMO_BITS 16
+/* The cache's small table in front of the whole one (a slot per hash: 128 KB, in the processor's caches). */
+#define HOT_BITS 12
 /* Characters scanned between two checks for Ctrl-C (with the GIL taken back). */
 #define BATCH_CHARS ((Py_ssize_t)1 << 20)
 
@@ -78,6 +80,21 @@ static inline uint64_t hash_bytes(const unsigned char *p, size_t n) {
     return mix64(h ^ w);
 }
 
+/* The first 16 bytes of p (n bytes), zero after its end. */
+static inline void head_of(const unsigned char *p, size_t n, uint64_t head[2]) {
+    unsigned char buffer[16] = {0};
+    memcpy(buffer, p, n < 16 ? n : 16);
+    memcpy(head, buffer, 16);
+}
+
+/* The hash of a key (a token's or a pre-token's bytes, n of them) and its head (its first 16 bytes): a key of 16 bytes
+ * or fewer is hashed from its head alone, which the look-up needs anyway. */
+static inline uint64_t key_of(const unsigned char *p, size_t n, uint64_t head[2]) {
+    head_of(p, n, head);
+    if (n > 16) return hash_bytes(p, n);
+    return mix64(head[0] ^ mix64(head[1] ^ (uint64_t)n << 56));
+}
+
 static size_t table_size(size_t entries) {
     size_t size = 16;
     while (size < 2 * entries) size <<= 1;
@@ -96,12 +113,6 @@ typedef struct {
     uint32_t hash;  /* the low bits of its hash */
 } TokenSlot;
 
-/* The first 16 bytes of p (n bytes), zero after its end. */
-static inline void head_of(const unsigned char *p, size_t n, uint64_t head[2]) {
-    unsigned char buffer[16] = {0};
-    memcpy(buffer, p, n < 16 ? n : 16);
-    memcpy(head, buffer, 16);
-}
 
 typedef struct {
     uint64_t pair;   /* left << 32 | right */
@@ -109,13 +120,17 @@ typedef struct {
     uint32_t merged; /* the token the merge makes */
 } PairSlot;
 
-/* A pre-token seen already: its bytes and its ids, in the cache's pools. */
+/* A pre-token seen already, in 32 bytes: its first 16 bytes (most pre-tokens are no longer) and its ids when it has
+ * one or two (most have), so that a look-up that finds it reads no other memory; its whole bytes are in the keys
+ * pool (compared past the 16th, hashed again when the table grows), more ids in the ids pool. */
 typedef struct {
-    uint64_t hash;
-    uint32_t key_at, ids_at;
+    uint64_t head[2];
+    uint32_t key_at;
     uint16_t key_len; /* 0: an empty slot */
     uint16_t ids_len;
+    uint32_t ids[2];  /* its ids; past two, ids[0] is where they start in the ids pool */
 } CacheSlot;
+
 
 typedef struct {
     CacheSlot *slots;
@@ -125,7 +140,12 @@ typedef struct {
     uint32_t *ids;
     size_t ids_used, ids_room;
     uint32_t limit; /* the merge limit its ids were made under */
+    CacheSlot hot[1 << HOT_BITS]; /* the last pre-tokens found or added (of 16 bytes or fewer, one or two ids) */
 } Cache;
+
+static inline const uint32_t *slot_ids(const Cache *c, const CacheSlot *slot) {
+    return slot->ids_len <= 2 ? slot->ids : c->ids + slot->ids[0];
+}
 
 enum { RULE_PAIRS = 0, RULE_RANKS = 1 };
 
@@ -159,8 +179,7 @@ typedef struct {
 
 /* The slot of the token whose bytes are p (n bytes), or NULL. */
 static const TokenSlot *find_slot(const Encoder *e, const unsigned char *p, size_t n) {
-    uint64_t h = hash_bytes(p, n), head[2];
-    head_of(p, n, head);
+    uint64_t head[2], h = key_of(p, n, head);
     size_t mask = e->token_size - 1;
     for (size_t i = h & mask;; i = (i + 1) & mask) {
         const TokenSlot *slot = &e->token_slots[i];
@@ -185,11 +204,11 @@ static int add_token(Encoder *e, uint32_t t, uint32_t rank, uint32_t *other) {
         *other = found->token - 1;
         return -1;
     }
-    uint64_t h = hash_bytes(p, n);
+    uint64_t head[2], h = key_of(p, n, head);
     size_t mask = e->token_size - 1, i = h & mask;
     while (e->token_slots[i].token) i = (i + 1) & mask;
     TokenSlot *slot = &e->token_slots[i];
-    head_of(p, n, slot->head);
+    memcpy(slot->head, head, sizeof(slot->head));
     slot->len = (uint32_t)n;
     slot->token = t + 1;
     slot->rank = rank;
@@ -226,21 +245,36 @@ static int cache_clear(Cache *c) {
     } else {
         memset(c->slots, 0, c->size * sizeof(CacheSlot));
     }
+    memset(c->hot, 0, sizeof(c->hot));
     c->count = c->keys_used = c->ids_used = 0;
     return 0;
 }
 
-static const CacheSlot *cache_find(const Cache *c, uint64_t h, const unsigned char *p, size_t n) {
+/* The pre-token p (n bytes, hash h, first 16 bytes head) in the whole table, or NULL. */
+static const CacheSlot *cache_lookup(const Cache *c, uint64_t h, const uint64_t head[2], const unsigned char *p,
+                                     size_t n) {
     size_t mask = c->size - 1;
     for (size_t i = h & mask;; i = (i + 1) & mask) {
         const CacheSlot *slot = &c->slots[i];
         if (!slot->key_len) return NULL;
-        if (slot->hash == h && slot->key_len == n && !memcmp(c->keys + slot->key_at, p, n)) return slot;
+        if (slot->key_len == n && slot->head[0] == head[0] && slot->head[1] == head[1] &&
+            (n <= 16 || !memcmp(c->keys + slot->key_at + 16, p + 16, n - 16)))
+            return slot;
     }
 }
 
-static void cache_place(Cache *c, const CacheSlot *entry) {
-    size_t mask = c->size - 1, i = entry->hash & mask;
+/* The pre-token p in the cache, or NULL: first in the small table of the last ones found, then in the whole table
+ * (a hit there goes into the small table). */
+static const CacheSlot *cache_find(Cache *c, uint64_t h, const uint64_t head[2], const unsigned char *p, size_t n) {
+    CacheSlot *hot = &c->hot[h >> (64 - HOT_BITS)];
+    if (n <= 16 && hot->key_len == n && hot->head[0] == head[0] && hot->head[1] == head[1]) return hot;
+    const CacheSlot *slot = cache_lookup(c, h, head, p, n);
+    if (slot && n <= 16 && slot->ids_len <= 2) *hot = *slot;
+    return slot;
+}
+
+static void cache_place(Cache *c, uint64_t h, const CacheSlot *entry) {
+    size_t mask = c->size - 1, i = h & mask;
     while (c->slots[i].key_len) i = (i + 1) & mask;
     c->slots[i] = *entry;
 }
@@ -254,7 +288,8 @@ static int cache_grow(Cache *c) {
     c->slots = slots;
     c->size = old_size * 2;
     for (size_t i = 0; i < old_size; i++) {
-        if (old[i].key_len) cache_place(c, &old[i]);
+        uint64_t head[2];
+        if (old[i].key_len) cache_place(c, key_of(c->keys + old[i].key_at, old[i].key_len, head), &old[i]);
     }
     PyMem_RawFree(old);
     return 0;
@@ -273,7 +308,8 @@ static int pool_room(void **pool, size_t *room, size_t used, size_t more, size_t
 }
 
 /* Remembers the ids of pre-token p (emptying the cache first when it is full). 0, or -1 out of memory. */
-static int cache_add(Cache *c, uint64_t h, const unsigned char *p, size_t n, const uint32_t *ids, size_t count) {
+static int cache_add(Cache *c, uint64_t h, const uint64_t head[2], const unsigned char *p, size_t n,
+                     const uint32_t *ids, size_t count) {
     if (n > CACHE_KEY_MAX || count > n) return 0;
     if (c->keys_used + n > CACHE_BYTES_MOST || c->ids_used + count > CACHE_BYTES_MOST) {
         if (cache_clear(c) < 0) return -1;
@@ -286,15 +322,22 @@ static int cache_add(Cache *c, uint64_t h, const unsigned char *p, size_t n, con
         }
     }
     if (pool_room((void **)&c->keys, &c->keys_room, c->keys_used, n, 1) < 0 ||
-        pool_room((void **)&c->ids, &c->ids_room, c->ids_used, count, sizeof(uint32_t)) < 0)
+        (count > 2 && pool_room((void **)&c->ids, &c->ids_room, c->ids_used, count, sizeof(uint32_t)) < 0))
         return -1;
-    CacheSlot entry = {h, (uint32_t)c->keys_used, (uint32_t)c->ids_used, (uint16_t)n, (uint16_t)count};
+    CacheSlot entry = {{0, 0}, (uint32_t)c->keys_used, (uint16_t)n, (uint16_t)count, {0, 0}};
+    memcpy(entry.head, head, sizeof(entry.head));
     memcpy(c->keys + c->keys_used, p, n);
-    memcpy(c->ids + c->ids_used, ids, count * sizeof(uint32_t));
     c->keys_used += n;
-    c->ids_used += count;
+    if (count <= 2) {
+        memcpy(entry.ids, ids, count * sizeof(uint32_t));
+    } else {
+        entry.ids[0] = (uint32_t)c->ids_used;
+        memcpy(c->ids + c->ids_used, ids, count * sizeof(uint32_t));
+        c->ids_used += count;
+    }
     c->count++;
-    cache_place(c, &entry);
+    cache_place(c, h, &entry);
+    if (n <= 16 && count <= 2) c->hot[h >> (64 - HOT_BITS)] = entry;
     return 0;
 }
 
@@ -514,17 +557,17 @@ static int encode_batch(Encoder *e, Work *w, const ScanText *t, int ascii, Py_ss
         int status = utf8_of(t, ascii, i, end, w, &bytes, &n, bad);
         if (status != DONE) return status;
         if (n >= UINT32_MAX) return TOO_LONG;
-        uint64_t h = hash_bytes(bytes, n);
-        const CacheSlot *seen = n <= CACHE_KEY_MAX ? cache_find(c, h, bytes, n) : NULL;
+        uint64_t head[2], h = key_of(bytes, n, head);
+        const CacheSlot *seen = n <= CACHE_KEY_MAX ? cache_find(c, h, head, bytes, n) : NULL;
         if (seen) {
             if (pool_room((void **)&w->out.data, &w->out.room, w->out.n, seen->ids_len, sizeof(uint32_t)) < 0)
                 return NO_MEMORY;
-            memcpy(w->out.data + w->out.n, c->ids + seen->ids_at, seen->ids_len * sizeof(uint32_t));
+            memcpy(w->out.data + w->out.n, slot_ids(c, seen), seen->ids_len * sizeof(uint32_t));
             w->out.n += seen->ids_len;
         } else {
             size_t first = w->out.n;
             if (merge_word(e, w, bytes, n, limit) < 0 ||
-                cache_add(c, h, bytes, n, w->out.data + first, w->out.n - first) < 0)
+                cache_add(c, h, head, bytes, n, w->out.data + first, w->out.n - first) < 0)
                 return NO_MEMORY;
         }
         i = *at = end;
