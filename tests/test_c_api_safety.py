@@ -1,11 +1,11 @@
-"""The compiled modules (bpe_core/_cuts.c, bpe_core/_scan.c) called in the ways only a direct caller would: objects
-made with ``__new__`` alone, an ``__init__`` that failed or is called again, lengths that overflow when summed, a
-cache whose ``__missing__`` hands back the list being filled. Each case runs in its own interpreter, so that a crash
-fails its test with the signal instead of ending pytest. The old modules crashed (SIGSEGV) on objects not built, on
-leaves whose sum wrapped round and on that cache.
+"""The compiled modules (bpe_core/_cuts.c, bpe_core/_scan.c, bpe_core/_encode.c) called in the ways only a direct
+caller would: objects made with ``__new__`` alone, an ``__init__`` that failed or is called again, lengths that
+overflow when summed, a cache whose ``__missing__`` hands back the list being filled. Each case runs in its own
+interpreter, so that a crash fails its test with the signal instead of ending pytest. The old modules crashed
+(SIGSEGV) on objects not built, on leaves whose sum wrapped round and on that cache.
 
-The slow test at the end builds both modules with AddressSanitizer and UndefinedBehaviorSanitizer and runs these
-cases, the scanner's tests and the cuts' tests against them."""
+The slow test at the end builds the three modules with AddressSanitizer and UndefinedBehaviorSanitizer and runs these
+cases, the scanner's, the cuts' and the compiled encoder's tests against them."""
 
 from __future__ import annotations
 
