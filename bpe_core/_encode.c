@@ -169,6 +169,8 @@ typedef struct {
     uint32_t *ranks;      /* ranks rule: token t's rank, NO_RANK for a single byte (also in its TokenSlot) */
     TokenSlot *token_slots;
     size_t token_size;
+    uint64_t *filter;     /* a bit per hash of the tokens' bytes (64 bits a token): most bytes that are no token */
+    unsigned filter_log;  /* are told so here, in a table small enough for the processor's caches (o200k: 2 MB) */
     PairSlot *pair_slots; /* pairs rule */
     size_t pair_size;
     uint32_t single[256]; /* the token of each byte */
@@ -177,9 +179,14 @@ typedef struct {
     PyThread_type_lock lock; /* guards the cache and the memo */
 } Encoder;
 
+/* The bit of the filter for a key's hash h (its high bits; the table's place is read from the low ones). */
+static inline size_t filter_bit(const Encoder *e, uint64_t h) { return (size_t)(h >> (64 - e->filter_log)); }
+
 /* The slot of the token whose bytes are p (n bytes), or NULL. */
 static const TokenSlot *find_slot(const Encoder *e, const unsigned char *p, size_t n) {
     uint64_t head[2], h = key_of(p, n, head);
+    size_t bit = filter_bit(e, h);
+    if (!(e->filter[bit >> 6] >> (bit & 63) & 1)) return NULL; /* no token has this hash */
     size_t mask = e->token_size - 1;
     for (size_t i = h & mask;; i = (i + 1) & mask) {
         const TokenSlot *slot = &e->token_slots[i];
@@ -213,6 +220,8 @@ static int add_token(Encoder *e, uint32_t t, uint32_t rank, uint32_t *other) {
     slot->token = t + 1;
     slot->rank = rank;
     slot->hash = (uint32_t)h;
+    size_t bit = filter_bit(e, h);
+    e->filter[bit >> 6] |= (uint64_t)1 << (bit & 63);
     return 0;
 }
 
@@ -658,6 +667,7 @@ static void encoder_dealloc(Encoder *e) {
     PyMem_RawFree(e->starts);
     PyMem_RawFree(e->ranks);
     PyMem_RawFree(e->token_slots);
+    PyMem_RawFree(e->filter);
     PyMem_RawFree(e->pair_slots);
     PyMem_RawFree(e->memo);
     cache_free(&e->cache);
@@ -744,19 +754,21 @@ static int take_tokens(Encoder *e, PyObject *tokens, PyObject *ids) {
  * would otherwise wait). 0, or -1 with an error. */
 static int index_tokens(Encoder *e) {
     e->token_size = table_size(e->n_tokens);
+    for (e->filter_log = 12; ((size_t)1 << e->filter_log) < 64 * (size_t)e->n_tokens;) e->filter_log++;
     uint32_t repeated = NO_TOKEN, other = NO_TOKEN;
     int missing = -1;
     Py_BEGIN_ALLOW_THREADS
     e->token_slots = PyMem_RawCalloc(e->token_size, sizeof(TokenSlot));
-    for (uint32_t t = 0; e->token_slots && t < e->n_tokens && repeated == NO_TOKEN; t++) {
+    e->filter = PyMem_RawCalloc((size_t)1 << (e->filter_log - 6), sizeof(uint64_t));
+    for (uint32_t t = 0; e->token_slots && e->filter && t < e->n_tokens && repeated == NO_TOKEN; t++) {
         if (add_token(e, t, e->ranks ? e->ranks[t] : NO_RANK, &other) < 0) repeated = t;
     }
-    for (int b = 0; e->token_slots && repeated == NO_TOKEN && missing < 0 && b < 256; b++) {
+    for (int b = 0; e->token_slots && e->filter && repeated == NO_TOKEN && missing < 0 && b < 256; b++) {
         unsigned char byte = (unsigned char)b;
         if ((e->single[b] = find_token(e, &byte, 1)) == NO_TOKEN) missing = b;
     }
     Py_END_ALLOW_THREADS
-    if (!e->token_slots) {
+    if (!e->token_slots || !e->filter) {
         PyErr_NoMemory();
         return -1;
     }
