@@ -19,6 +19,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "_scan_api.h"
+
 /* The class bits of a character: the table holds one uint16 per code point. */
 enum {
     LETTER = 1,      /* \p{L} */
@@ -39,11 +41,7 @@ enum {
 
 static uint16_t *classes = NULL;
 
-typedef struct {
-    int kind;
-    const void *data;
-    Py_ssize_t n;
-} Text;
+typedef ScanText Text;
 
 static inline Py_UCS4 at(const Text *t, Py_ssize_t i) { return PyUnicode_READ(t->kind, t->data, i); }
 static inline unsigned cls(const Text *t, Py_ssize_t i) { return classes[at(t, i)]; }
@@ -203,7 +201,7 @@ static Py_ssize_t o200k(const Text *t, Py_ssize_t i) {
     return -1;
 }
 
-typedef Py_ssize_t (*Scan)(const Text *, Py_ssize_t);
+typedef ScanFunction Scan;
 static const Scan PATTERNS[] = {gpt2, cl100k, o200k};
 
 /* Pre-tokens found at a time without the GIL. Finding them reads only the text (immutable, and held) and the class
@@ -337,4 +335,19 @@ static struct PyModuleDef scan_module = {
     PyModuleDef_HEAD_INIT, "bpe_core._scan", "The shipped patterns' pre-tokenizing, compiled.", -1, scan_methods,
 };
 
-PyMODINIT_FUNC PyInit__scan(void) { return PyModule_Create(&scan_module); }
+static int classes_ready(void) { return classes != NULL; }
+
+/* The scanners lent to bpe_core._encode (see _scan_api.h). */
+static const ScanApi scan_api = {SCAN_API_VERSION, 3, PATTERNS, classes_ready};
+
+PyMODINIT_FUNC PyInit__scan(void) {
+    PyObject *module = PyModule_Create(&scan_module);
+    if (!module) return NULL;
+    PyObject *capsule = PyCapsule_New((void *)&scan_api, "bpe_core._scan._api", NULL);
+    if (!capsule || PyModule_AddObject(module, "_api", capsule) < 0) {
+        Py_XDECREF(capsule);
+        Py_DECREF(module);
+        return NULL;
+    }
+    return module;
+}

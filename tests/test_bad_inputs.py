@@ -2865,3 +2865,64 @@ def test_ctrl_c_ends_bpe_board_and_its_workers_and_writes_nothing(tmp_path):
     assert process.returncode == 130 and "interrupted" in stderr, stderr
     _, alive = psutil.wait_procs(descendants, timeout=10)
     assert alive == [] and not out.exists()
+
+
+# ----- the compiled encoder (issue 44): Ctrl-C, no compiler, a custom pattern, hostile pre-tokens ------------------
+
+
+def _python_encoding(tokenizer):
+    """The same tokenizer encoding in Python (the reference path): its compiled encoder set to None."""
+    reference = object.__new__(Tokenizer)
+    reference.__dict__.update(tokenizer.__dict__, _compiled=None, _truncations={})
+    return reference
+
+
+def test_ctrl_c_stops_a_long_compiled_encode_and_the_tokenizer_still_encodes_alike():
+    """A Ctrl-C while C encodes 60 million characters (it checks for one between batches of a million) raises
+    KeyboardInterrupt from encode itself, and the same tokenizer (its cache, its lock) then encodes as before."""
+    import textwrap
+
+    script = textwrap.dedent("""
+        import _thread, threading, time
+        from bpe_core.encoding.tokenizer import Tokenizer
+        tok = Tokenizer.from_tiktoken("gpt2")
+        sample = "Hello world, a sample\\n" + "中文 text" * 3
+        before = tok.encode(sample)
+        text = "the quick brown fox jumps over the lazy dog " * 1_400_000
+        threading.Timer(0.2, _thread.interrupt_main).start()
+        started = time.perf_counter()
+        try:
+            tok.encode(text)
+            print("finished")
+        except KeyboardInterrupt:
+            print("interrupted", time.perf_counter() - started < 30)
+        print(tok.encode(sample) == before, tok.encode(text[:1000]) == tok.encode(text[:1000]))
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert done.stdout.split() == ["interrupted", "True", "True", "True"], done.stderr[-2000:]
+
+
+def test_without_the_compiled_encoder_or_with_a_custom_pattern_the_ids_are_the_same(monkeypatch):
+    """No C compiler at install (no _encode) or a custom regex (no compiled scanner): the Python path encodes, the
+    same ids; nothing about the tokenizer changes."""
+    from bpe_core.encoding import compiled_encode
+
+    text = "Hello world's 12345 \ud800 中文字符：汉字。" * 20
+    compiled = Tokenizer.from_tiktoken("cl100k_base")
+    assert compiled._compiled is not None
+    custom = Tokenizer(compiled.vocab, [], pattern=r"\S+|\s+")
+    assert custom._compiled is None
+    assert custom.encode("ab cd") == [custom.token_id(bytes([b])) for b in b"ab cd"]
+    monkeypatch.setattr(compiled_encode, "available", lambda: False)
+    fallback = Tokenizer.from_tiktoken("cl100k_base")
+    assert fallback._compiled is None
+    assert fallback.encode(text) == compiled.encode(text) == get_encoding("cl100k_base").encode_ordinary(text)
+
+
+def test_hostile_pre_tokens_give_the_python_paths_ids():
+    """One pre-token of 100,000 Han characters (300 KB: the Python path merges it in rounds), 200,000 bytes of one
+    letter, lone surrogates at both ends, an empty text: the compiled encoder's ids are the Python path's."""
+    o200k = Tokenizer.from_tiktoken("o200k_base")
+    han = "".join(map(chr, range(0x4E00, 0x4E00 + 1000))) * 100
+    for text in (han, "a" * 200_000, "\udc00" + han[:5000] + "\ud800", ""):
+        assert o200k.encode(text) == _python_encoding(o200k).encode(text)

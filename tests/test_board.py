@@ -18,8 +18,8 @@ import tokenizers
 from bpe_resources import resource_path
 from test_foreign_builders import build_hf, build_sentencepiece, corpus_lines
 
+from bpe_core.board.encode_corpus import BoardCancelled, run_board
 from bpe_core.board.metrics import renyi_efficiency
-from bpe_core.board.run import BoardCancelled, run_board
 from bpe_core.encoding.reference import get_encoding
 from bpe_core.words import split_words
 

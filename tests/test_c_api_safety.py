@@ -1,11 +1,11 @@
-"""The compiled modules (bpe_core/_cuts.c, bpe_core/_scan.c) called in the ways only a direct caller would: objects
-made with ``__new__`` alone, an ``__init__`` that failed or is called again, lengths that overflow when summed, a
-cache whose ``__missing__`` hands back the list being filled. Each case runs in its own interpreter, so that a crash
-fails its test with the signal instead of ending pytest. The old modules crashed (SIGSEGV) on objects not built, on
-leaves whose sum wrapped round and on that cache.
+"""The compiled modules (bpe_core/_cuts.c, bpe_core/_scan.c, bpe_core/_encode.c) called in the ways only a direct
+caller would: objects made with ``__new__`` alone, an ``__init__`` that failed or is called again, lengths that
+overflow when summed, a cache whose ``__missing__`` hands back the list being filled. Each case runs in its own
+interpreter, so that a crash fails its test with the signal instead of ending pytest. The old modules crashed
+(SIGSEGV) on objects not built, on leaves whose sum wrapped round and on that cache.
 
-The slow test at the end builds both modules with AddressSanitizer and UndefinedBehaviorSanitizer and runs these
-cases, the scanner's tests and the cuts' tests against them."""
+The slow test at the end builds the three modules with AddressSanitizer and UndefinedBehaviorSanitizer and runs these
+cases, the scanner's, the cuts' and the compiled encoder's tests against them."""
 
 from __future__ import annotations
 
@@ -287,8 +287,14 @@ def test_a_cache_that_changes_under_encode_gives_a_python_error_or_its_ids():
 SANITIZERS = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-O1"]
 #: How a sanitizer's report starts (AddressSanitizer's, UndefinedBehaviorSanitizer's).
 SANITIZER_REPORTS = ("ERROR: AddressSanitizer", "runtime error:", "SUMMARY: UndefinedBehaviorSanitizer")
-#: What the sanitized run checks: the scanner's and the cuts' exactness tests and the cases above (this test aside).
-SANITIZED_TESTS = ["tests/test_scanner.py", "tests/test_methods.py", "tests/test_c_api_safety.py"]
+#: What the sanitized run checks: the scanner's, the cuts' and the compiled encoder's exactness tests and the cases
+#: above (this test aside).
+SANITIZED_TESTS = [
+    "tests/test_scanner.py",
+    "tests/test_methods.py",
+    "tests/test_c_api_safety.py",
+    "tests/test_compiled_encode.py",
+]
 
 
 def sanitizer_runtime() -> str | None:
@@ -302,14 +308,15 @@ def sanitizer_runtime() -> str | None:
 
 
 def build_sanitized(into: Path) -> None:
-    """A copy of bpe_core in ``into`` whose two modules are built with the sanitizers (and Python's own flags)."""
+    """A copy of bpe_core in ``into`` whose three modules are built with the sanitizers (and Python's own flags)."""
     shutil.copytree(ROOT / "bpe_core", into / "bpe_core", ignore=shutil.ignore_patterns("*.so", "__pycache__"))
     setup = (
         "import sys; from setuptools import setup, Extension; "
         "flags = sys.argv[1:]; "
         "setup(name='sanitized', script_args=['build_ext', '--inplace'], ext_modules=["
         "Extension('bpe_core._cuts', ['bpe_core/_cuts.c'], extra_compile_args=flags, extra_link_args=flags), "
-        "Extension('bpe_core._scan', ['bpe_core/_scan.c'], extra_compile_args=flags, extra_link_args=flags)])"
+        "Extension('bpe_core._scan', ['bpe_core/_scan.c'], extra_compile_args=flags, extra_link_args=flags), "
+        "Extension('bpe_core._encode', ['bpe_core/_encode.c'], extra_compile_args=flags, extra_link_args=flags)])"
     )
     built = subprocess.run([sys.executable, "-c", setup, *SANITIZERS], cwd=into, capture_output=True, text=True)
     assert built.returncode == 0, built.stdout[-2000:] + built.stderr[-3000:]
@@ -331,7 +338,13 @@ def test_the_modules_under_address_and_undefined_behavior_sanitizers(tmp_path):
         PYTHONPATH=os.pathsep.join(filter(None, [str(tmp_path), str(ROOT), os.environ.get("PYTHONPATH")])),
     )
     where = subprocess.run(
-        [sys.executable, "-P", "-c", "import bpe_core._cuts as c, bpe_core._scan as s; print(c.__file__, s.__file__)"],
+        [
+            sys.executable,
+            "-P",
+            "-c",
+            "import bpe_core._cuts as c, bpe_core._scan as s, bpe_core._encode as e; "
+            "print(c.__file__, s.__file__, e.__file__)",
+        ],
         capture_output=True,
         text=True,
         env=env,

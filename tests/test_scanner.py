@@ -12,6 +12,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from bpe_core.encoding import compiled_encode
 from bpe_core.encoding.reference import get_encoding
 from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.pretokenize import fast_findall, scanner
@@ -80,6 +81,7 @@ def test_long_texts_are_encoded_by_the_compiled_scanner_with_tiktokens_ids(monke
     text = (text * (fast_findall.COMPILED_FROM // len(text) + 1))[: fast_findall.COMPILED_FROM]
     calls = []
     monkeypatch.setattr(scanner, "encode", lambda *args, real=scanner.encode: calls.append(1) or real(*args))
+    monkeypatch.setattr(compiled_encode, "available", lambda: False)  # this path is its fallback (no _encode built)
     tokenizer = Tokenizer.from_tiktoken(name, pattern=pattern)
     tokenizer._cache.limit = 500  # cleared again and again while the text is encoded
     ids = tokenizer.encode(text)

@@ -36,9 +36,9 @@ from app.common.widgets.job_panel import JobPanel
 from app.common.wording.engine_messages import engine_message
 from app.vocabulary.charts import series_color
 from bpe_core import formats
+from bpe_core.board.encode_corpus import Board, language_of, run_board
 from bpe_core.board.metrics import BoardRow
-from bpe_core.board.report import board_csv, board_html, languages_of
-from bpe_core.board.run import Board, language_of, run_board
+from bpe_core.board.written import board_csv, board_html, languages_of
 from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.output_paths import OutputPathError, check_outputs
 from bpe_core.render.html_tokens import view_html

@@ -39,8 +39,8 @@ def add_command(commands) -> None:
 
 def run_board_command(args: argparse.Namespace) -> int:
     """Check the outputs, encode, print the table and write the files asked for."""
-    from bpe_core.board.report import board_csv, board_html, board_table
-    from bpe_core.board.run import corpus_files, run_board
+    from bpe_core.board.encode_corpus import corpus_files, run_board
+    from bpe_core.board.written import board_csv, board_html, board_table
     from bpe_core.formats.files import check_writable, write_text_atomically
     from bpe_core.formats.loader import source_file
     from bpe_core.output_paths import check_outputs

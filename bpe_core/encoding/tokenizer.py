@@ -22,12 +22,13 @@ from collections.abc import Iterable, Iterator, Mapping
 from itertools import accumulate, chain
 from typing import TYPE_CHECKING
 
+from bpe_core.encoding.compiled_encode import CompiledEncoder, compiled_encoder
 from bpe_core.encoding.protocol import TokenRank
 from bpe_core.encoding.rank_merges import DerivedMerges, merges_from_ranks, reference_merges
 from bpe_core.encoding.token_spans import TokenView, view_from_spans
 from bpe_core.encoding.word_merge import SINGLE_BYTES, WordMerges
 from bpe_core.pretokenize.pretokens import pretokenizer
-from bpe_core.pretokenize.specials import SpecialSplitter
+from bpe_core.pretokenize.specials import SpecialSplitter, place_special_tokens
 from bpe_core.pretokenize.text_splitter import TextSplitter, fix_surrogates
 from bpe_core.render.token_label import merge_number
 
@@ -109,7 +110,7 @@ class Tokenizer(WordMerges):
         self.merge_rule = merge_rule
         self.record: TrainingRecord | None = None  # when the tokenizer came from training
         self._pre = pretokenizer(pattern)  # None for "none"
-        self.special_tokens = self._place_special_tokens(special_tokens)
+        self.special_tokens = place_special_tokens(self._vocab, special_tokens)
         self._splitter = SpecialSplitter(self.special_tokens)
         self.pretokenizer = TextSplitter(pattern, self.special_tokens)
         self._bytes_to_id = self._ordinary_ids()
@@ -120,31 +121,6 @@ class Tokenizer(WordMerges):
         self._truncations: dict[int, Tokenizer] = {}
 
     # ----- construction helpers -----
-
-    def _place_special_tokens(self, special_tokens) -> dict[str, int]:
-        if isinstance(special_tokens, Mapping):
-            wanted = dict(special_tokens)
-        else:
-            wanted = dict.fromkeys(SpecialSplitter(special_tokens).tokens)
-        by_bytes: dict[bytes, list[int]] = {}
-        if any(token_id is None for token_id in wanted.values()):  # only then: 200,000 tokens take 0.2 s
-            for vocab_id, vocab_token in self._vocab.items():
-                by_bytes.setdefault(vocab_token, []).append(vocab_id)
-        placed: dict[str, int] = {}
-        next_id = max(self._vocab, default=-1) + 1
-        for token, token_id in wanted.items():
-            encoded = token.encode("utf-8")
-            if token_id is None:
-                ids = by_bytes.get(encoded)
-                token_id = max(ids) if ids else None
-            if token_id is None:
-                token_id, next_id = next_id, next_id + 1
-            elif self._vocab.get(token_id, encoded) != encoded:
-                raise ValueError(f"special token {token!r} has id {token_id}, which is {self._vocab[token_id]!r}")
-            self._vocab[token_id] = encoded
-            next_id = max(next_id, token_id + 1)
-            placed[token] = token_id
-        return placed
 
     def _ordinary_ids(self) -> dict[bytes, int]:
         """Bytes -> id of the ordinary tokens, in id order; of equal bytes, the smallest id. (Built by Python loops,
@@ -298,6 +274,8 @@ class Tokenizer(WordMerges):
         if self._pre is None:
             return self._encode_word(text)
         if self._pre.fast is not None:
+            if self._compiled is not None:
+                return self._compiled.encode(text, self._limit)
             return self._pre.fast.ids(text, cache)
         return chain.from_iterable(map(cache.__getitem__, self._pre.findall(text, offset=offset)))
 
@@ -320,6 +298,12 @@ class Tokenizer(WordMerges):
             if self._misses > _MERGER_AFTER and self._rank_merger is not None:
                 return self._rank_merger(word)
         return list(map(self._bytes_to_id.__getitem__, self.merge_parts(word)))
+
+    @functools.cached_property
+    def _compiled(self) -> CompiledEncoder | None:
+        """The whole encoding of ordinary text in C (:mod:`bpe_core.encoding.compiled_encode`), or None without it. A
+        truncated view shares it (the limit is an argument)."""
+        return compiled_encoder(self.pattern, self._bytes_to_id, self.merge_rule, self._priority, self._merges)
 
     @functools.cached_property
     def _rank_merger(self):  # built once _MERGER_AFTER pre-tokens were merged (o200k: 0.16 s; a short text never)
@@ -442,7 +426,7 @@ class Tokenizer(WordMerges):
             if len(self._truncations) >= 16:
                 self._truncations.clear()
             view = object.__new__(Tokenizer)
-            view.__dict__.update(self.__dict__)
+            view.__dict__.update(self.__dict__, _compiled=self._compiled)  # every view shares it (its own limit)
             view.__dict__.pop("_merge_ranks", None)  # the whole run's: ranks from k on are not made here
             view.__dict__.pop("_rank_merger", None)  # the same
             view._limit = k

@@ -11,7 +11,7 @@ tokens overlap at the same position, the longest wins.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 
 import regex
 
@@ -61,3 +61,37 @@ class SpecialSplitter:
             start = match.end()
         if start < len(text):
             yield text[start:], False
+
+
+def place_special_tokens(vocab: dict[int, bytes], special_tokens) -> dict[str, int]:
+    """The id of each special token, written into ``vocab``: the id a mapping gives it, else the largest id of
+    the same bytes already in ``vocab``, else the next free id.
+
+    >>> vocab = {0: b"a", 1: b"<s>"}
+    >>> place_special_tokens(vocab, ["<s>", "</s>"]), vocab[2]
+    ({'<s>': 1, '</s>': 2}, b'</s>')
+    """
+    wanted: dict[str, int | None]
+    if isinstance(special_tokens, Mapping):
+        wanted = dict(special_tokens)
+    else:
+        wanted = dict.fromkeys(SpecialSplitter(special_tokens).tokens)
+    by_bytes: dict[bytes, list[int]] = {}
+    if any(token_id is None for token_id in wanted.values()):  # only then: 200,000 tokens take 0.2 s
+        for vocab_id, vocab_token in vocab.items():
+            by_bytes.setdefault(vocab_token, []).append(vocab_id)
+    placed: dict[str, int] = {}
+    next_id = max(vocab, default=-1) + 1
+    for token, token_id in wanted.items():
+        encoded = token.encode("utf-8")
+        if token_id is None:
+            ids = by_bytes.get(encoded)
+            token_id = max(ids) if ids else None
+        if token_id is None:
+            token_id, next_id = next_id, next_id + 1
+        elif vocab.get(token_id, encoded) != encoded:
+            raise ValueError(f"special token {token!r} has id {token_id}, which is {vocab[token_id]!r}")
+        vocab[token_id] = encoded
+        next_id = max(next_id, token_id + 1)
+        placed[token] = token_id
+    return placed

@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import corpora  # noqa: E402  (tests/bench/corpora.py)
 
-from bpe_core.board.run import run_board  # noqa: E402
+from bpe_core.board.encode_corpus import run_board  # noqa: E402
 
 
 def corpus(megabytes: float) -> list[Path]:

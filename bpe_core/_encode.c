@@ -1,0 +1,903 @@
+/* bpe_core._encode: Tokenizer.encode's ordinary text (no special tokens) in compiled code, from pre-tokens to ids.
+ *
+ * The same steps as the Python path of bpe_core/tokenizer.py, which stays the reference (tests compare the two):
+ *   scan     the shipped pattern's pre-tokens (gpt2, cl100k, o200k), by bpe_core._scan's scanners (_scan_api.h);
+ *   cache    each pre-token's UTF-8 bytes looked up in a bounded table of the pre-tokens seen (open addressing),
+ *            which holds their ids; the table is emptied when full, as _WordCache is;
+ *   merge    a pre-token not seen yet: BPE over its bytes, the merge of the lowest rank first, the leftmost of equal
+ *            ranks (Tokenizer.merge_parts), a heap of candidate merges over a linked list of parts. The rank of
+ *            merging two parts is, by the tokenizer's merge rule:
+ *              pairs  the rank of the pair (left token, right token) in the merges list, the first if repeated;
+ *              ranks  the rank of the token the two parts' bytes make (tiktoken's rule), and a pre-token that is a
+ *                     token itself (of a rank under the limit) is that token at once;
+ *            only ranks under `limit` merge (a truncated tokenizer's first k merges);
+ *   ids      written as token numbers into one buffer; the list of Python ints is made once, at the end.
+ *
+ *   >>> from bpe_core import _encode, scanner
+ *   >>> scanner._ready()   # the scanners' character classes
+ *   >>> tokens = [bytes([b]) for b in range(256)] + [b"lo", b"low"]
+ *   >>> enc = _encode.encoder(0, tokens, list(range(258)), None, [(108, 111, 256), (256, 119, 257)])
+ *   >>> enc.encode("low lot", 2), enc.encode("low lot", 1)
+ *   ([257, 32, 256, 116], [256, 119, 32, 256, 116])
+ *
+ * Tokens are numbered by their place in `tokens`; `ids` gives each one's id (any Python int), which is what encode
+ * returns. An encoder is made whole by encoder() (Python cannot make an empty one) and its tables never change, so
+ * they are read without the GIL. The cache is the one thing that changes: a lock guards it, taken without the GIL.
+ * The text is scanned in batches; between two, the GIL is taken back and Ctrl-C (a signal) is checked.
+ * Every failure is a Python error: bad tables (ValueError naming what), memory, a lone surrogate (UnicodeEncodeError,
+ * as str.encode), a position no alternative of the pattern matches (RuntimeError; none exists for these patterns).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <pythread.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "_scan_api.h"
+
+#define NO_TOKEN UINT32_MAX
+#define NO_RANK UINT32_MAX
+/* Pre-tokens up to this many bytes are kept in the cache (longer ones are rarely seen twice). */
+#define CACHE_KEY_MAX 255
+/* The cache's slots: it starts small (emptying it stays cheap for a short text) and doubles up to the largest. */
+#define CACHE_SLOTS_FIRST (1u << 12)
+#define CACHE_SLOTS_MOST (1u << 20)
+/* ... and holds at most this many bytes of pre-tokens (and as many ids) before it is emptied. */
+#define CACHE_BYTES_MOST ((size_t)48 << 20)
+/* The ranks rule's memo of merges by the tokens they join (a slot per hash, the last one found kept). */
+#define MEMO_BITS 16
+/* The cache's small table in front of the whole one (a slot per hash: 128 KB, in the processor's caches). */
+#define HOT_BITS 12
+/* Characters scanned between two checks for Ctrl-C (with the GIL taken back). */
+#define BATCH_CHARS ((Py_ssize_t)1 << 20)
+
+static const ScanApi *scan_api = NULL;
+
+/* ----- hashing ----- */
+
+static inline uint64_t mix64(uint64_t h) {
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdull;
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53ull;
+    h ^= h >> 33;
+    return h;
+}
+
+/* A hash of n bytes, eight at a time (the length goes in first, so "a" and "a\0" differ). */
+static inline uint64_t hash_bytes(const unsigned char *p, size_t n) {
+    uint64_t h = 0x9e3779b97f4a7c15ull ^ (uint64_t)n;
+    while (n >= 8) {
+        uint64_t w;
+        memcpy(&w, p, 8);
+        h = (h ^ w) * 0xff51afd7ed558ccdull;
+        h ^= h >> 32;
+        p += 8;
+        n -= 8;
+    }
+    uint64_t w = 0;
+    memcpy(&w, p, n);
+    return mix64(h ^ w);
+}
+
+/* The first 16 bytes of p (n bytes), zero after its end. */
+static inline void head_of(const unsigned char *p, size_t n, uint64_t head[2]) {
+    unsigned char buffer[16] = {0};
+    memcpy(buffer, p, n < 16 ? n : 16);
+    memcpy(head, buffer, 16);
+}
+
+/* The hash of a key (a token's or a pre-token's bytes, n of them) and its head (its first 16 bytes): a key of 16 bytes
+ * or fewer is hashed from its head alone, which the look-up needs anyway. */
+static inline uint64_t key_of(const unsigned char *p, size_t n, uint64_t head[2]) {
+    head_of(p, n, head);
+    if (n > 16) return hash_bytes(p, n);
+    return mix64(head[0] ^ mix64(head[1] ^ (uint64_t)n << 56));
+}
+
+static size_t table_size(size_t entries) {
+    size_t size = 16;
+    while (size < 2 * entries) size <<= 1;
+    return size;
+}
+
+/* ----- the tables: token bytes -> token, (left, right) -> merge ----- */
+
+/* A token in the bytes table. Its first 16 bytes are kept in the slot (zero after its end): most tokens are that short
+ * and are then compared without reading the tokens' bytes elsewhere in memory. */
+typedef struct {
+    uint64_t head[2];
+    uint32_t len;
+    uint32_t token; /* the token's number + 1; 0: an empty slot */
+    uint32_t rank;  /* ranks rule: its rank (NO_RANK: a single byte); pairs rule: NO_RANK */
+    uint32_t hash;  /* the low bits of its hash */
+} TokenSlot;
+
+
+typedef struct {
+    uint64_t pair;   /* left << 32 | right */
+    uint32_t rank;   /* NO_RANK: an empty slot */
+    uint32_t merged; /* the token the merge makes */
+} PairSlot;
+
+/* A pre-token seen already, in 32 bytes: its first 16 bytes (most pre-tokens are no longer) and its ids when it has
+ * one or two (most have), so that a look-up that finds it reads no other memory; its whole bytes are in the keys
+ * pool (compared past the 16th, hashed again when the table grows), more ids in the ids pool. */
+typedef struct {
+    uint64_t head[2];
+    uint32_t key_at;
+    uint16_t key_len; /* 0: an empty slot */
+    uint16_t ids_len;
+    uint32_t ids[2];  /* its ids; past two, ids[0] is where they start in the ids pool */
+} CacheSlot;
+
+
+typedef struct {
+    CacheSlot *slots;
+    size_t size, count;
+    unsigned char *keys;
+    size_t keys_used, keys_room;
+    uint32_t *ids;
+    size_t ids_used, ids_room;
+    uint32_t limit; /* the merge limit its ids were made under */
+    CacheSlot hot[1 << HOT_BITS]; /* the last pre-tokens found or added (of 16 bytes or fewer, one or two ids) */
+} Cache;
+
+static inline const uint32_t *slot_ids(const Cache *c, const CacheSlot *slot) {
+    return slot->ids_len <= 2 ? slot->ids : c->ids + slot->ids[0];
+}
+
+enum { RULE_PAIRS = 0, RULE_RANKS = 1 };
+
+/* Ranks rule: what merging two tokens makes, remembered by the pair of tokens: the bytes table is large (o200k: 16 MB)
+ * and each look-up there is a miss of the processor's caches; the pairs a text joins repeat (a Han character's
+ * bytes, common words), and this small table holds them. */
+typedef struct {
+    uint64_t pair;   /* left << 32 | right, + 1; 0: an empty slot */
+    uint32_t rank;   /* the rank of the token made, NO_RANK if none */
+    uint32_t merged; /* the token made */
+} MemoSlot;
+
+typedef struct {
+    PyObject_HEAD
+    int pattern;
+    int rule;
+    uint32_t n_tokens;
+    unsigned char *bytes; /* token t is bytes[starts[t] : starts[t + 1]] */
+    uint32_t *starts;
+    PyObject **ids;       /* token t's id */
+    uint32_t *ranks;      /* ranks rule: token t's rank, NO_RANK for a single byte (also in its TokenSlot) */
+    TokenSlot *token_slots;
+    size_t token_size;
+    uint64_t *filter;     /* a bit per hash of the tokens' bytes (64 bits a token): most bytes that are no token */
+    unsigned filter_log;  /* are told so here, in a table small enough for the processor's caches (o200k: 2 MB) */
+    PairSlot *pair_slots; /* pairs rule */
+    size_t pair_size;
+    uint32_t single[256]; /* the token of each byte */
+    Cache cache;
+    MemoSlot *memo;          /* ranks rule: 1 << MEMO_BITS slots */
+    PyThread_type_lock lock; /* guards the cache and the memo */
+} Encoder;
+
+/* The bit of the filter for a key's hash h (its high bits; the table's place is read from the low ones). */
+static inline size_t filter_bit(const Encoder *e, uint64_t h) { return (size_t)(h >> (64 - e->filter_log)); }
+
+/* The slot of the token whose bytes are p (n bytes), or NULL. */
+static const TokenSlot *find_slot(const Encoder *e, const unsigned char *p, size_t n) {
+    uint64_t head[2], h = key_of(p, n, head);
+    size_t bit = filter_bit(e, h);
+    if (!(e->filter[bit >> 6] >> (bit & 63) & 1)) return NULL; /* no token has this hash */
+    size_t mask = e->token_size - 1;
+    for (size_t i = h & mask;; i = (i + 1) & mask) {
+        const TokenSlot *slot = &e->token_slots[i];
+        if (!slot->token) return NULL;
+        if (slot->len == n && slot->hash == (uint32_t)h && slot->head[0] == head[0] && slot->head[1] == head[1] &&
+            (n <= 16 || !memcmp(e->bytes + e->starts[slot->token - 1] + 16, p + 16, n - 16)))
+            return slot;
+    }
+}
+
+static uint32_t find_token(const Encoder *e, const unsigned char *p, size_t n) {
+    const TokenSlot *slot = find_slot(e, p, n);
+    return slot ? slot->token - 1 : NO_TOKEN;
+}
+
+/* Adds token t (of rank `rank`) to the bytes table; 0, or -1 if its bytes are there already (as token *other). */
+static int add_token(Encoder *e, uint32_t t, uint32_t rank, uint32_t *other) {
+    const unsigned char *p = e->bytes + e->starts[t];
+    size_t n = e->starts[t + 1] - e->starts[t];
+    const TokenSlot *found = find_slot(e, p, n);
+    if (found) {
+        *other = found->token - 1;
+        return -1;
+    }
+    uint64_t head[2], h = key_of(p, n, head);
+    size_t mask = e->token_size - 1, i = h & mask;
+    while (e->token_slots[i].token) i = (i + 1) & mask;
+    TokenSlot *slot = &e->token_slots[i];
+    memcpy(slot->head, head, sizeof(slot->head));
+    slot->len = (uint32_t)n;
+    slot->token = t + 1;
+    slot->rank = rank;
+    slot->hash = (uint32_t)h;
+    size_t bit = filter_bit(e, h);
+    e->filter[bit >> 6] |= (uint64_t)1 << (bit & 63);
+    return 0;
+}
+
+static const PairSlot *find_pair(const Encoder *e, uint32_t left, uint32_t right) {
+    uint64_t pair = (uint64_t)left << 32 | right;
+    size_t mask = e->pair_size - 1;
+    for (size_t i = mix64(pair) & mask;; i = (i + 1) & mask) {
+        const PairSlot *slot = &e->pair_slots[i];
+        if (slot->rank == NO_RANK || slot->pair == pair) return slot;
+    }
+}
+
+/* ----- the cache ----- */
+
+static void cache_free(Cache *c) {
+    PyMem_RawFree(c->slots);
+    PyMem_RawFree(c->keys);
+    PyMem_RawFree(c->ids);
+    memset(c, 0, sizeof(*c));
+}
+
+/* Empties the cache (its slots shrink back to the first size). 0, or -1 out of memory. */
+static int cache_clear(Cache *c) {
+    if (c->size != CACHE_SLOTS_FIRST) {
+        CacheSlot *slots = PyMem_RawCalloc(CACHE_SLOTS_FIRST, sizeof(CacheSlot));
+        if (!slots) return -1;
+        PyMem_RawFree(c->slots);
+        c->slots = slots;
+        c->size = CACHE_SLOTS_FIRST;
+    } else {
+        memset(c->slots, 0, c->size * sizeof(CacheSlot));
+    }
+    memset(c->hot, 0, sizeof(c->hot));
+    c->count = c->keys_used = c->ids_used = 0;
+    return 0;
+}
+
+/* The pre-token p (n bytes, hash h, first 16 bytes head) in the whole table, or NULL. */
+static const CacheSlot *cache_lookup(const Cache *c, uint64_t h, const uint64_t head[2], const unsigned char *p,
+                                     size_t n) {
+    size_t mask = c->size - 1;
+    for (size_t i = h & mask;; i = (i + 1) & mask) {
+        const CacheSlot *slot = &c->slots[i];
+        if (!slot->key_len) return NULL;
+        if (slot->key_len == n && slot->head[0] == head[0] && slot->head[1] == head[1] &&
+            (n <= 16 || !memcmp(c->keys + slot->key_at + 16, p + 16, n - 16)))
+            return slot;
+    }
+}
+
+/* The pre-token p in the cache, or NULL: first in the small table of the last ones found, then in the whole table
+ * (a hit there goes into the small table). */
+static const CacheSlot *cache_find(Cache *c, uint64_t h, const uint64_t head[2], const unsigned char *p, size_t n) {
+    CacheSlot *hot = &c->hot[h >> (64 - HOT_BITS)];
+    if (n <= 16 && hot->key_len == n && hot->head[0] == head[0] && hot->head[1] == head[1]) return hot;
+    const CacheSlot *slot = cache_lookup(c, h, head, p, n);
+    if (slot && n <= 16 && slot->ids_len <= 2) *hot = *slot;
+    return slot;
+}
+
+static void cache_place(Cache *c, uint64_t h, const CacheSlot *entry) {
+    size_t mask = c->size - 1, i = h & mask;
+    while (c->slots[i].key_len) i = (i + 1) & mask;
+    c->slots[i] = *entry;
+}
+
+/* Doubles the slots (when half full). 0, or -1 out of memory. */
+static int cache_grow(Cache *c) {
+    CacheSlot *old = c->slots;
+    size_t old_size = c->size;
+    CacheSlot *slots = PyMem_RawCalloc(old_size * 2, sizeof(CacheSlot));
+    if (!slots) return -1;
+    c->slots = slots;
+    c->size = old_size * 2;
+    for (size_t i = 0; i < old_size; i++) {
+        uint64_t head[2];
+        if (old[i].key_len) cache_place(c, key_of(c->keys + old[i].key_at, old[i].key_len, head), &old[i]);
+    }
+    PyMem_RawFree(old);
+    return 0;
+}
+
+/* Makes room for `more` items of `item` bytes in a pool; 0, or -1 out of memory. */
+static int pool_room(void **pool, size_t *room, size_t used, size_t more, size_t item) {
+    if (used + more <= *room) return 0;
+    size_t want = *room ? *room : 4096;
+    while (want < used + more) want *= 2;
+    void *grown = PyMem_RawRealloc(*pool, want * item);
+    if (!grown) return -1;
+    *pool = grown;
+    *room = want;
+    return 0;
+}
+
+/* Remembers the ids of pre-token p (emptying the cache first when it is full). 0, or -1 out of memory. */
+static int cache_add(Cache *c, uint64_t h, const uint64_t head[2], const unsigned char *p, size_t n,
+                     const uint32_t *ids, size_t count) {
+    if (n > CACHE_KEY_MAX || count > n) return 0;
+    if (c->keys_used + n > CACHE_BYTES_MOST || c->ids_used + count > CACHE_BYTES_MOST) {
+        if (cache_clear(c) < 0) return -1;
+    }
+    if (2 * (c->count + 1) > c->size) {
+        if (c->size >= CACHE_SLOTS_MOST) {
+            if (cache_clear(c) < 0) return -1;
+        } else if (cache_grow(c) < 0) {
+            return -1;
+        }
+    }
+    if (pool_room((void **)&c->keys, &c->keys_room, c->keys_used, n, 1) < 0 ||
+        (count > 2 && pool_room((void **)&c->ids, &c->ids_room, c->ids_used, count, sizeof(uint32_t)) < 0))
+        return -1;
+    CacheSlot entry = {{0, 0}, (uint32_t)c->keys_used, (uint16_t)n, (uint16_t)count, {0, 0}};
+    memcpy(entry.head, head, sizeof(entry.head));
+    memcpy(c->keys + c->keys_used, p, n);
+    c->keys_used += n;
+    if (count <= 2) {
+        memcpy(entry.ids, ids, count * sizeof(uint32_t));
+    } else {
+        entry.ids[0] = (uint32_t)c->ids_used;
+        memcpy(c->ids + c->ids_used, ids, count * sizeof(uint32_t));
+        c->ids_used += count;
+    }
+    c->count++;
+    cache_place(c, h, &entry);
+    if (n <= 16 && count <= 2) c->hot[h >> (64 - HOT_BITS)] = entry;
+    return 0;
+}
+
+/* ----- one call's working memory (never shared: no lock) ----- */
+
+typedef struct {
+    uint32_t *data;
+    size_t n, room;
+} Ids;
+
+/* A candidate merge of parts i and j (ending at k): the lowest rank first, then the leftmost (rank << 32 | i). */
+typedef struct {
+    uint64_t order;
+    uint32_t j, k, merged;
+} Candidate;
+
+typedef struct {
+    Ids out;                /* the text's tokens so far */
+    unsigned char *utf8;    /* a pre-token's UTF-8 bytes */
+    size_t utf8_room;
+    uint32_t *next, *prev, *part; /* per byte of the word: where its part ends, starts its left part, its token */
+    size_t word_room;
+    Candidate *heap;
+    size_t heap_n, heap_room;
+} Work;
+
+static void work_free(Work *w) {
+    PyMem_RawFree(w->out.data);
+    PyMem_RawFree(w->utf8);
+    PyMem_RawFree(w->next);
+    PyMem_RawFree(w->prev);
+    PyMem_RawFree(w->part);
+    PyMem_RawFree(w->heap);
+}
+
+static int push_id(Ids *out, uint32_t token) {
+    if (out->n == out->room && pool_room((void **)&out->data, &out->room, out->n, 1, sizeof(uint32_t)) < 0) return -1;
+    out->data[out->n++] = token;
+    return 0;
+}
+
+static int heap_push(Work *w, Candidate c) {
+    if (pool_room((void **)&w->heap, &w->heap_room, w->heap_n, 1, sizeof(Candidate)) < 0) return -1;
+    size_t i = w->heap_n++;
+    while (i > 0) {
+        size_t up = (i - 1) / 2;
+        if (w->heap[up].order <= c.order) break;
+        w->heap[i] = w->heap[up];
+        i = up;
+    }
+    w->heap[i] = c;
+    return 0;
+}
+
+static Candidate heap_pop(Work *w) {
+    Candidate top = w->heap[0], last = w->heap[--w->heap_n];
+    size_t i = 0, n = w->heap_n;
+    for (;;) {
+        size_t child = 2 * i + 1;
+        if (child >= n) break;
+        if (child + 1 < n && w->heap[child + 1].order < w->heap[child].order) child++;
+        if (last.order <= w->heap[child].order) break;
+        w->heap[i] = w->heap[child];
+        i = child;
+    }
+    if (n) w->heap[i] = last;
+    return top;
+}
+
+/* ----- merge: BPE inside one pre-token ----- */
+
+/* Ranks rule: the slot of the token that word[i:k] makes (parts i and j joined), from the memo or the bytes table. */
+static const MemoSlot *joined(const Encoder *e, const Work *w, const unsigned char *word, uint32_t i, uint32_t j,
+                              uint32_t k) {
+    uint64_t pair = ((uint64_t)w->part[i] << 32 | w->part[j]) + 1;
+    MemoSlot *memo = &e->memo[mix64(pair) >> (64 - MEMO_BITS)];
+    if (memo->pair != pair) {
+        const TokenSlot *slot = find_slot(e, word + i, k - i);
+        memo->pair = pair;
+        memo->rank = slot ? slot->rank : NO_RANK;
+        memo->merged = slot ? slot->token - 1 : NO_TOKEN;
+    }
+    return memo;
+}
+
+/* The merge of parts i and j (word[i:j] and word[j:k]) as the merge rule ranks it; 0 if it is never made. */
+static int candidate(const Encoder *e, const Work *w, const unsigned char *word, uint32_t limit, uint32_t i,
+                     uint32_t j, uint32_t k, Candidate *c) {
+    uint32_t rank, merged;
+    if (e->rule == RULE_PAIRS) {
+        const PairSlot *slot = find_pair(e, w->part[i], w->part[j]);
+        rank = slot->rank;
+        merged = slot->merged;
+    } else {
+        const MemoSlot *slot = joined(e, w, word, i, j, k);
+        rank = slot->rank;
+        merged = slot->merged;
+    }
+    if (rank >= limit) return 0;
+    c->order = (uint64_t)rank << 32 | i;
+    c->j = j;
+    c->k = k;
+    c->merged = merged;
+    return 1;
+}
+
+/* Appends the tokens BPE makes of word (n bytes) to w->out: the lowest-ranked merge of two adjacent parts first,
+ * the leftmost of equal ranks (Tokenizer.merge_parts and _merge_long). A part starts at byte i and ends at next[i];
+ * a candidate (i, j, k) is stale unless next[i] == j and next[j] == k still. 0, or -1 out of memory. */
+static int merge_word(const Encoder *e, Work *w, const unsigned char *word, size_t n, uint32_t limit) {
+    if (e->rule == RULE_RANKS) { /* a byte, or a pre-token that is a token itself: that token */
+        if (n == 1) return push_id(&w->out, e->single[word[0]]);
+        const TokenSlot *whole = find_slot(e, word, n);
+        if (whole && whole->rank < limit) return push_id(&w->out, whole->token - 1);
+    }
+    if (n > w->word_room) {
+        size_t room = n < 64 ? 64 : n;
+        uint32_t *next = PyMem_RawRealloc(w->next, room * sizeof(uint32_t));
+        if (next) w->next = next;
+        uint32_t *prev = PyMem_RawRealloc(w->prev, room * sizeof(uint32_t));
+        if (prev) w->prev = prev;
+        uint32_t *part = PyMem_RawRealloc(w->part, room * sizeof(uint32_t));
+        if (part) w->part = part;
+        if (!next || !prev || !part) return -1;
+        w->word_room = room;
+    }
+    uint32_t *next = w->next, *prev = w->prev, *part = w->part, end = (uint32_t)n;
+    for (uint32_t i = 0; i < end; i++) {
+        next[i] = i + 1;
+        prev[i] = i - 1; /* UINT32_MAX before the first */
+        part[i] = e->single[word[i]];
+    }
+    w->heap_n = 0;
+    Candidate c;
+    for (uint32_t i = 0; i + 1 < end; i++) {
+        if (candidate(e, w, word, limit, i, i + 1, i + 2, &c) && heap_push(w, c) < 0) return -1;
+    }
+    while (w->heap_n) {
+        c = heap_pop(w);
+        uint32_t i = (uint32_t)c.order, j = c.j, k = c.k;
+        if (next[i] != j || next[j] != k) continue; /* stale: a part it joins has merged since */
+        part[i] = c.merged;
+        next[i] = k;
+        next[j] = NO_TOKEN;
+        if (k < end) {
+            prev[k] = i;
+            if (candidate(e, w, word, limit, i, k, next[k], &c) && heap_push(w, c) < 0) return -1;
+        }
+        uint32_t before = prev[i];
+        if (i > 0 && candidate(e, w, word, limit, before, i, k, &c) && heap_push(w, c) < 0) return -1;
+    }
+    for (uint32_t i = 0; i < end; i = next[i]) {
+        if (push_id(&w->out, part[i]) < 0) return -1;
+    }
+    return 0;
+}
+
+/* ----- scan: the text's pre-tokens, each to ids ----- */
+
+enum { DONE = 0, NO_MEMORY = -1, STUCK = -2, SURROGATE = -3, TOO_LONG = -4 };
+
+/* The UTF-8 bytes of text[a:b] into w->utf8 (ASCII text is its own UTF-8: read in place). DONE or an error. */
+static int utf8_of(const ScanText *t, int ascii, Py_ssize_t a, Py_ssize_t b, Work *w, const unsigned char **bytes,
+                   size_t *n, Py_ssize_t *bad) {
+    if (ascii) {
+        *bytes = (const unsigned char *)t->data + a;
+        *n = (size_t)(b - a);
+        return DONE;
+    }
+    size_t most = 4 * (size_t)(b - a);
+    if (pool_room((void **)&w->utf8, &w->utf8_room, 0, most, 1) < 0) return NO_MEMORY;
+    unsigned char *o = w->utf8;
+    for (Py_ssize_t i = a; i < b; i++) {
+        Py_UCS4 ch = PyUnicode_READ(t->kind, t->data, i);
+        if (ch < 0x80) {
+            *o++ = (unsigned char)ch;
+        } else if (ch < 0x800) {
+            *o++ = (unsigned char)(0xc0 | ch >> 6);
+            *o++ = (unsigned char)(0x80 | (ch & 0x3f));
+        } else if (ch >= 0xd800 && ch <= 0xdfff) {
+            *bad = i;
+            return SURROGATE;
+        } else if (ch < 0x10000) {
+            *o++ = (unsigned char)(0xe0 | ch >> 12);
+            *o++ = (unsigned char)(0x80 | (ch >> 6 & 0x3f));
+            *o++ = (unsigned char)(0x80 | (ch & 0x3f));
+        } else {
+            *o++ = (unsigned char)(0xf0 | ch >> 18);
+            *o++ = (unsigned char)(0x80 | (ch >> 12 & 0x3f));
+            *o++ = (unsigned char)(0x80 | (ch >> 6 & 0x3f));
+            *o++ = (unsigned char)(0x80 | (ch & 0x3f));
+        }
+    }
+    *bytes = w->utf8;
+    *n = (size_t)(o - w->utf8);
+    return DONE;
+}
+
+/* The pre-tokens that start in text[*at : stop], each one's tokens appended to w->out (from the cache, else merged
+ * and remembered); *at moves past them. Runs without the GIL, with the cache's lock. DONE or an error (*bad: where). */
+static int encode_batch(Encoder *e, Work *w, const ScanText *t, int ascii, Py_ssize_t *at, Py_ssize_t stop,
+                        uint32_t limit, Py_ssize_t *bad) {
+    Cache *c = &e->cache;
+    if (c->limit != limit) { /* ids made under another limit (a truncated tokenizer's) are not these */
+        if (cache_clear(c) < 0) return NO_MEMORY;
+        c->limit = limit;
+    }
+    ScanFunction scan = scan_api->patterns[e->pattern];
+    for (Py_ssize_t i = *at; i < stop;) {
+        Py_ssize_t end = scan(t, i);
+        if (end <= i) {
+            *bad = i;
+            return STUCK;
+        }
+        const unsigned char *bytes;
+        size_t n;
+        int status = utf8_of(t, ascii, i, end, w, &bytes, &n, bad);
+        if (status != DONE) return status;
+        if (n >= UINT32_MAX) return TOO_LONG;
+        if (n == 1) { /* a one-byte pre-token (a space, a line break, punctuation) is its byte's token */
+            if (push_id(&w->out, e->single[bytes[0]]) < 0) return NO_MEMORY;
+            i = *at = end;
+            continue;
+        }
+        uint64_t head[2], h = key_of(bytes, n, head);
+        const CacheSlot *seen = n <= CACHE_KEY_MAX ? cache_find(c, h, head, bytes, n) : NULL;
+        if (seen) {
+            if (pool_room((void **)&w->out.data, &w->out.room, w->out.n, seen->ids_len, sizeof(uint32_t)) < 0)
+                return NO_MEMORY;
+            memcpy(w->out.data + w->out.n, slot_ids(c, seen), seen->ids_len * sizeof(uint32_t));
+            w->out.n += seen->ids_len;
+        } else {
+            size_t first = w->out.n;
+            if (merge_word(e, w, bytes, n, limit) < 0 ||
+                cache_add(c, h, head, bytes, n, w->out.data + first, w->out.n - first) < 0)
+                return NO_MEMORY;
+        }
+        i = *at = end;
+    }
+    return DONE;
+}
+
+/* The Python error for a failed batch; NULL. */
+static PyObject *batch_error(int status, PyObject *text, Py_ssize_t bad) {
+    switch (status) {
+    case STUCK:
+        return PyErr_Format(PyExc_RuntimeError, "no alternative matches at %zd", bad);
+    case SURROGATE: {
+        PyObject *error = PyObject_CallFunction(PyExc_UnicodeEncodeError, "sOnns", "utf-8", text, bad, bad + 1,
+                                                "surrogates not allowed");
+        if (error) {
+            PyErr_SetObject(PyExc_UnicodeEncodeError, error);
+            Py_DECREF(error);
+        }
+        return NULL;
+    }
+    case TOO_LONG:
+        return PyErr_Format(PyExc_ValueError, "a pre-token of 4 GB or more cannot be merged");
+    default:
+        return PyErr_NoMemory();
+    }
+}
+
+/* encode(text: str, limit: int) -> list[int]: the ids of text (no special tokens in it) under the first `limit` merges */
+static PyObject *encoder_encode(Encoder *e, PyObject *args) {
+    PyObject *text;
+    Py_ssize_t limit_arg;
+    if (!PyArg_ParseTuple(args, "Un", &text, &limit_arg)) return NULL;
+    if (limit_arg < 0) return PyErr_Format(PyExc_ValueError, "limit is a number of merges (>= 0), not %zd", limit_arg);
+    if (!scan_api->classes_ready()) {
+        PyErr_SetString(PyExc_RuntimeError, "the scanner has no character classes yet: bpe_core.scanner._ready()");
+        return NULL;
+    }
+    uint32_t limit = (size_t)limit_arg >= NO_RANK ? NO_RANK : (uint32_t)limit_arg;
+    ScanText t = {PyUnicode_KIND(text), PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text)};
+    int ascii = PyUnicode_IS_ASCII(text);
+    Work w;
+    memset(&w, 0, sizeof(w));
+    /* room for a token per four characters at first (English has one per four to five): fewer copies as it grows */
+    if (pool_room((void **)&w.out.data, &w.out.room, 0, (size_t)t.n / 4 + 16, sizeof(uint32_t)) < 0)
+        return PyErr_NoMemory();
+    Py_ssize_t at = 0, bad = -1;
+    int status = DONE;
+    while (status == DONE && at < t.n) {
+        Py_ssize_t stop = t.n - at > BATCH_CHARS ? at + BATCH_CHARS : t.n;
+        Py_BEGIN_ALLOW_THREADS
+        PyThread_acquire_lock(e->lock, WAIT_LOCK);
+        status = encode_batch(e, &w, &t, ascii, &at, stop, limit, &bad);
+        PyThread_release_lock(e->lock);
+        Py_END_ALLOW_THREADS
+        if (status == DONE && PyErr_CheckSignals() < 0) {
+            work_free(&w);
+            return NULL;
+        }
+    }
+    if (status != DONE) {
+        work_free(&w);
+        return batch_error(status, text, bad);
+    }
+    PyObject *ids = PyList_New((Py_ssize_t)w.out.n);
+    for (size_t k = 0; ids && k < w.out.n; k++) {
+        PyObject *id = e->ids[w.out.data[k]];
+        Py_INCREF(id);
+        PyList_SET_ITEM(ids, (Py_ssize_t)k, id);
+    }
+    work_free(&w);
+    return ids;
+}
+
+/* ----- making an encoder ----- */
+
+static void encoder_dealloc(Encoder *e) {
+    if (e->ids) {
+        for (uint32_t t = 0; t < e->n_tokens; t++) Py_XDECREF(e->ids[t]);
+    }
+    PyMem_Free(e->ids);
+    PyMem_RawFree(e->bytes);
+    PyMem_RawFree(e->starts);
+    PyMem_RawFree(e->ranks);
+    PyMem_RawFree(e->token_slots);
+    PyMem_RawFree(e->filter);
+    PyMem_RawFree(e->pair_slots);
+    PyMem_RawFree(e->memo);
+    cache_free(&e->cache);
+    if (e->lock) PyThread_free_lock(e->lock);
+    PyObject_Free(e);
+}
+
+static PyMethodDef encoder_methods[] = {
+    {"encode", (PyCFunction)encoder_encode, METH_VARARGS,
+     "encode(text, limit) -> list[int]: the ids of text (no special tokens) under the first `limit` merges."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject EncoderType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "bpe_core._encode.Encoder",
+    .tp_basicsize = sizeof(Encoder),
+    .tp_dealloc = (destructor)encoder_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "A tokenizer's encoding of ordinary text, compiled: made by bpe_core._encode.encoder().",
+    .tp_methods = encoder_methods,
+};
+
+/* A number in [0, most) from a Python int, or -1 with a ValueError naming `what` and where. */
+static long long index_of(PyObject *item, long long most, const char *what, Py_ssize_t where) {
+    long long value = PyLong_Check(item) ? PyLong_AsLongLong(item) : -1;
+    if (value == -1 && PyErr_Occurred()) PyErr_Clear();
+    if (value < 0 || value >= most) {
+        PyErr_Format(PyExc_ValueError, "%s %zd is not a number from 0 to %lld", what, where, most - 1);
+        return -1;
+    }
+    return value;
+}
+
+/* The tokens' bytes and ids. 0, or -1 with an error. */
+static int take_tokens(Encoder *e, PyObject *tokens, PyObject *ids) {
+    Py_ssize_t n = PyList_GET_SIZE(tokens);
+    if (n != PyList_GET_SIZE(ids)) {
+        PyErr_Format(PyExc_ValueError, "%zd tokens but %zd ids", n, PyList_GET_SIZE(ids));
+        return -1;
+    }
+    if (n >= (Py_ssize_t)NO_TOKEN) {
+        PyErr_SetString(PyExc_ValueError, "too many tokens (4 billion or more)");
+        return -1;
+    }
+    size_t total = 0;
+    for (Py_ssize_t t = 0; t < n; t++) {
+        PyObject *token = PyList_GET_ITEM(tokens, t);
+        if (!PyBytes_Check(token) || PyBytes_GET_SIZE(token) == 0) {
+            PyErr_Format(PyExc_ValueError, "token %zd is not a non-empty bytes", t);
+            return -1;
+        }
+        total += (size_t)PyBytes_GET_SIZE(token);
+        if (!PyLong_Check(PyList_GET_ITEM(ids, t))) {
+            PyErr_Format(PyExc_ValueError, "id %zd is not an int", t);
+            return -1;
+        }
+    }
+    if (total >= UINT32_MAX) {
+        PyErr_SetString(PyExc_ValueError, "the tokens hold 4 GB or more");
+        return -1;
+    }
+    e->n_tokens = (uint32_t)n;
+    e->bytes = PyMem_RawMalloc(total ? total : 1);
+    e->starts = PyMem_RawMalloc(sizeof(uint32_t) * ((size_t)n + 1));
+    e->ids = PyMem_Calloc((size_t)n + 1, sizeof(PyObject *));
+    if (!e->bytes || !e->starts || !e->ids) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    uint32_t at = 0;
+    for (uint32_t t = 0; t < (uint32_t)n; t++) {
+        PyObject *token = PyList_GET_ITEM(tokens, t);
+        e->starts[t] = at;
+        memcpy(e->bytes + at, PyBytes_AS_STRING(token), (size_t)PyBytes_GET_SIZE(token));
+        at += (uint32_t)PyBytes_GET_SIZE(token);
+        e->ids[t] = Py_NewRef(PyList_GET_ITEM(ids, t));
+    }
+    e->starts[n] = at;
+    return 0;
+}
+
+/* The bytes table, each token with its rank (ranks rule), and the token of each single byte. It reads only the
+ * encoder's own memory, so it runs without the GIL (o200k: 200,000 tokens, tens of milliseconds a window's thread
+ * would otherwise wait). 0, or -1 with an error. */
+static int index_tokens(Encoder *e) {
+    e->token_size = table_size(e->n_tokens);
+    for (e->filter_log = 12; ((size_t)1 << e->filter_log) < 64 * (size_t)e->n_tokens;) e->filter_log++;
+    uint32_t repeated = NO_TOKEN, other = NO_TOKEN;
+    int missing = -1;
+    Py_BEGIN_ALLOW_THREADS
+    e->token_slots = PyMem_RawCalloc(e->token_size, sizeof(TokenSlot));
+    e->filter = PyMem_RawCalloc((size_t)1 << (e->filter_log - 6), sizeof(uint64_t));
+    for (uint32_t t = 0; e->token_slots && e->filter && t < e->n_tokens && repeated == NO_TOKEN; t++) {
+        if (add_token(e, t, e->ranks ? e->ranks[t] : NO_RANK, &other) < 0) repeated = t;
+    }
+    for (int b = 0; e->token_slots && e->filter && repeated == NO_TOKEN && missing < 0 && b < 256; b++) {
+        unsigned char byte = (unsigned char)b;
+        if ((e->single[b] = find_token(e, &byte, 1)) == NO_TOKEN) missing = b;
+    }
+    Py_END_ALLOW_THREADS
+    if (!e->token_slots || !e->filter) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (repeated != NO_TOKEN) {
+        PyErr_Format(PyExc_ValueError, "tokens %u and %u have the same bytes", other, repeated);
+        return -1;
+    }
+    if (missing >= 0) {
+        PyErr_Format(PyExc_ValueError, "no token is the byte 0x%02x", missing);
+        return -1;
+    }
+    return 0;
+}
+
+/* Ranks rule: each token's rank (-1: none, a single byte), which a merge that makes it has. */
+static int take_ranks(Encoder *e, PyObject *ranks) {
+    if (PyList_GET_SIZE(ranks) != (Py_ssize_t)e->n_tokens) {
+        PyErr_Format(PyExc_ValueError, "%zd ranks for %u tokens", PyList_GET_SIZE(ranks), e->n_tokens);
+        return -1;
+    }
+    if (!(e->ranks = PyMem_RawMalloc(sizeof(uint32_t) * ((size_t)e->n_tokens + 1)))) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (uint32_t t = 0; t < e->n_tokens; t++) {
+        PyObject *item = PyList_GET_ITEM(ranks, t);
+        if (PyLong_Check(item) && PyLong_AsLongLong(item) == -1 && !PyErr_Occurred()) {
+            e->ranks[t] = NO_RANK;
+            continue;
+        }
+        long long rank = index_of(item, NO_RANK, "rank of token", t);
+        if (rank < 0) return -1;
+        e->ranks[t] = (uint32_t)rank;
+    }
+    return 0;
+}
+
+/* Pairs rule: merge r is (left, right, merged), tokens by number; a pair listed twice keeps its first rank. */
+static int take_merges(Encoder *e, PyObject *merges) {
+    Py_ssize_t n = PyList_GET_SIZE(merges);
+    if (n >= (Py_ssize_t)NO_RANK) {
+        PyErr_SetString(PyExc_ValueError, "too many merges (4 billion or more)");
+        return -1;
+    }
+    e->pair_size = table_size((size_t)n);
+    if (!(e->pair_slots = PyMem_RawMalloc(e->pair_size * sizeof(PairSlot)))) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (size_t i = 0; i < e->pair_size; i++) e->pair_slots[i].rank = NO_RANK;
+    for (Py_ssize_t r = 0; r < n; r++) {
+        PyObject *merge = PyList_GET_ITEM(merges, r);
+        if (!PyTuple_Check(merge) || PyTuple_GET_SIZE(merge) != 3) {
+            PyErr_Format(PyExc_ValueError, "merge %zd is not a tuple (left, right, merged)", r);
+            return -1;
+        }
+        long long part[3];
+        for (int k = 0; k < 3; k++) {
+            if ((part[k] = index_of(PyTuple_GET_ITEM(merge, k), e->n_tokens, "a token of merge", r)) < 0) return -1;
+        }
+        PairSlot *slot = (PairSlot *)find_pair(e, (uint32_t)part[0], (uint32_t)part[1]);
+        if (slot->rank == NO_RANK) {
+            slot->pair = (uint64_t)part[0] << 32 | (uint64_t)part[1];
+            slot->rank = (uint32_t)r;
+            slot->merged = (uint32_t)part[2];
+        }
+    }
+    return 0;
+}
+
+/* encoder(pattern, tokens, ids, ranks, merges) -> Encoder; see the module's doc */
+static PyObject *make_encoder(PyObject *module, PyObject *args) {
+    int pattern;
+    PyObject *tokens, *ids, *ranks, *merges;
+    if (!PyArg_ParseTuple(args, "iO!O!OO", &pattern, &PyList_Type, &tokens, &PyList_Type, &ids, &ranks, &merges))
+        return NULL;
+    if (pattern < 0 || pattern >= scan_api->count)
+        return PyErr_Format(PyExc_ValueError, "pattern is 0 (gpt2), 1 (cl100k) or 2 (o200k), not %d", pattern);
+    if ((ranks == Py_None) == (merges == Py_None) || (ranks != Py_None && !PyList_Check(ranks)) ||
+        (merges != Py_None && !PyList_Check(merges))) {
+        PyErr_SetString(PyExc_ValueError, "give ranks (a list: the ranks rule) or merges (a list: the pairs rule)");
+        return NULL;
+    }
+    Encoder *e = PyObject_New(Encoder, &EncoderType);
+    if (!e) return NULL;
+    memset((char *)e + sizeof(PyObject), 0, sizeof(Encoder) - sizeof(PyObject));
+    e->pattern = pattern;
+    e->rule = ranks != Py_None ? RULE_RANKS : RULE_PAIRS;
+    if (take_tokens(e, tokens, ids) < 0 || (ranks != Py_None && take_ranks(e, ranks) < 0) || index_tokens(e) < 0 ||
+        (merges != Py_None && take_merges(e, merges) < 0)) {
+        Py_DECREF(e);
+        return NULL;
+    }
+    e->lock = PyThread_allocate_lock();
+    if (!e->lock || !(e->cache.slots = PyMem_RawCalloc(CACHE_SLOTS_FIRST, sizeof(CacheSlot)))) {
+        Py_DECREF(e);
+        return PyErr_NoMemory();
+    }
+    if (e->rule == RULE_RANKS && !(e->memo = PyMem_RawCalloc((size_t)1 << MEMO_BITS, sizeof(MemoSlot)))) {
+        Py_DECREF(e);
+        return PyErr_NoMemory();
+    }
+    e->cache.size = CACHE_SLOTS_FIRST;
+    e->cache.limit = NO_RANK;
+    return (PyObject *)e;
+}
+
+static PyMethodDef encode_methods[] = {
+    {"encoder", make_encoder, METH_VARARGS,
+     "encoder(pattern, tokens, ids, ranks, merges) -> Encoder: ranks (ranks rule) or merges (pairs rule), the other "
+     "None."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef encode_module = {
+    PyModuleDef_HEAD_INIT, "bpe_core._encode", "A tokenizer's encoding of ordinary text, compiled.", -1,
+    encode_methods,
+};
+
+PyMODINIT_FUNC PyInit__encode(void) {
+    PyObject *scan = PyImport_ImportModule("bpe_core._scan"); /* a submodule: PyCapsule_Import finds it once imported */
+    if (!scan) return NULL;
+    Py_DECREF(scan);
+    scan_api = PyCapsule_Import("bpe_core._scan._api", 0);
+    if (!scan_api) return NULL;
+    if (scan_api->version != SCAN_API_VERSION) {
+        PyErr_SetString(PyExc_ImportError, "bpe_core._scan is of another version: build both again");
+        return NULL;
+    }
+    if (PyType_Ready(&EncoderType) < 0) return NULL;
+    return PyModule_Create(&encode_module);
+}

@@ -1,0 +1,34 @@
+/* What bpe_core._scan lends other compiled modules (bpe_core/_encode.c): its pattern scanners, through a capsule.
+ *
+ * A module that wants them imports bpe_core._scan and reads the capsule bpe_core._scan._api (PyCapsule_Import):
+ *
+ *   const ScanApi *api = PyCapsule_Import("bpe_core._scan._api", 0);
+ *   ScanText t = {PyUnicode_KIND(text), PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text)};
+ *   Py_ssize_t end = api->patterns[0](&t, 0);   // the end of gpt2's first pre-token, or -1 if none matches
+ *
+ * The scanners read the class table, which _scan.set_classes() fills once (bpe_core.scanner does it): a caller checks
+ * api->classes_ready() first. They read only the text and the table, so they run without the GIL.
+ */
+#ifndef BPE_SCAN_API_H
+#define BPE_SCAN_API_H
+#include <Python.h>
+
+typedef struct {
+    int kind;         /* PyUnicode_KIND of the text */
+    const void *data; /* PyUnicode_DATA */
+    Py_ssize_t n;     /* its length in code points */
+} ScanText;
+
+/* The end of the pre-token that starts at i (> i), or -1 where no alternative of the pattern matches. */
+typedef Py_ssize_t (*ScanFunction)(const ScanText *, Py_ssize_t);
+
+#define SCAN_API_VERSION 1
+
+typedef struct {
+    int version;                   /* SCAN_API_VERSION */
+    int count;                     /* patterns: 0 gpt2, 1 cl100k, 2 o200k */
+    const ScanFunction *patterns;
+    int (*classes_ready)(void);    /* 1 once set_classes() has given the table */
+} ScanApi;
+
+#endif

@@ -1,0 +1,61 @@
+"""A tokenizer's encoding of ordinary text in compiled code (``bpe_core/_encode.c``): the shipped pattern's
+pre-tokens, a bounded cache of their ids and BPE for the ones not seen yet, all in C, for either merge rule.
+
+:class:`~bpe_core.encoding.tokenizer.Tokenizer` uses it where it was built (``pip install`` with a C compiler) and its
+pattern is a shipped one (``gpt2``, ``cl100k``, ``o200k``); otherwise the Python path encodes, which stays the
+reference: the tests compare the two (``tests/test_compiled_encode.py``).
+
+>>> ids = {bytes([i]): i for i in range(256)} | {b"lo": 256, b"low": 257}
+>>> encoder = compiled_encoder("gpt2", ids, "pairs", {}, [(b"l", b"o"), (b"lo", b"w")])
+>>> encoder is None or encoder.encode("low lot", 2) == [257, 32, 256, 116]
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Protocol
+
+from bpe_core.pretokenize import scanner
+
+try:  # built by pip where a C compiler is found; without it the Python path encodes
+    from bpe_core import _encode
+except ImportError:  # pragma: no cover - the extension is optional
+    _encode = None
+
+
+class CompiledEncoder(Protocol):
+    def encode(self, text: str, limit: int) -> list[int]:
+        """The ids of ``text`` (no special tokens in it) under the tokenizer's first ``limit`` merges."""
+        ...
+
+
+def available() -> bool:
+    """Whether the compiled encoder was built (and the scanner it uses)."""
+    return _encode is not None and scanner.available()
+
+
+def compiled_encoder(
+    pattern: str,
+    ids: Mapping[bytes, int],
+    merge_rule: str,
+    priority: Mapping[bytes, int],
+    merges: Iterable[tuple[bytes, bytes]],
+) -> CompiledEncoder | None:
+    """The compiled encoder of a tokenizer's ordinary text, or ``None`` where the Python path must encode: not
+    built, or a ``pattern`` that is no shipped one (a custom regex, ``none``).
+
+    Its tables are the tokenizer's: ``ids``, its ordinary tokens (bytes -> id, one id per bytes), and for the ranks
+    rule ``priority`` (each multi-byte token's rank), for the pairs rule ``merges`` (all of them, in rank order).
+    """
+    number = scanner.PATTERNS.get(pattern)
+    if number is None or not available():
+        return None
+    scanner._ready()
+    tokens = list(ids)
+    if merge_rule == "ranks":
+        ranks = [priority.get(token, -1) for token in tokens]
+        return _encode.encoder(number, tokens, list(ids.values()), ranks, None)
+    place = {token: k for k, token in enumerate(tokens)}
+    joined = [(place[left], place[right], place[left + right]) for left, right in merges]
+    return _encode.encoder(number, tokens, list(ids.values()), None, joined)

@@ -1,0 +1,225 @@
+"""The compiled encoder (bpe_core/_encode.c) gives the Python path's ids exactly: both merge rules, vocabularies whose
+single bytes have the last ids, truncation, special tokens, long pre-tokens, lone surrogates, empty text; and every
+bad table or call is a Python error."""
+
+import subprocess
+import sys
+import threading
+
+import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+from bpe_core.encoding import compiled_encode
+from bpe_core.encoding.tokenizer import Tokenizer
+
+pytestmark = pytest.mark.skipif(not compiled_encode.available(), reason="bpe_core._encode was not built here")
+
+PATTERNS = ("gpt2", "cl100k", "o200k")
+#: 500 Han characters: 50 common ones (o200k has tokens of two of them), then a block of CJK ideographs.
+HAN = (
+    "的一是不了人我在有他这中大来上国个到说们为子和你地出道也时年得就那要下以生会自着去之过家学对可她里后小么心多天而能好"
+    + "".join(map(chr, range(0x4E00, 0x4E00 + 450)))
+)
+
+texts = st.lists(
+    st.one_of(
+        st.text(max_size=20),
+        st.text("lowerst ", max_size=20),
+        st.text("lo", min_size=3, max_size=9),  # runs where equal ranks compete: the leftmost merges first
+        st.text(HAN[:40] + "，。 ", max_size=30),
+        st.sampled_from(["<|endoftext|>", "<|x|>", " ", "\n", "\r\n", "'s", "'LL", "123456", "👩🏽‍💻", "é"]),
+        st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF),
+    ),
+    max_size=10,
+).map("".join)
+
+
+def python_path(tokenizer: Tokenizer) -> Tokenizer:
+    """The same tokenizer encoding in Python (the reference): its compiled encoder set to None."""
+    reference = object.__new__(Tokenizer)
+    reference.__dict__.update(tokenizer.__dict__)
+    reference.__dict__["_compiled"] = None
+    reference._truncations = {}
+    return reference
+
+
+@st.composite
+def vocabularies(draw, rule: str):
+    """A random vocabulary and merges for ``rule``: merges of tokens already made, the bytes' ids last or first.
+
+    The ranks rule needs each merge to make a new token (its multi-byte tokens in id order are the merges in rank
+    order); the pairs rule may merge a pair twice, or make a token two ways."""
+    made = [bytes([b]) for b in b"lowerst \xe4\xb8\xad\xe7\x9a\x84"]
+    merges = []
+    for _ in range(draw(st.integers(0, 40))):
+        left = draw(st.sampled_from(made))
+        right = draw(st.sampled_from(made))
+        if rule == "ranks" and (left + right in made or len(left + right) == 1):
+            continue
+        merges.append((left, right))
+        if left + right not in made:
+            made.append(left + right)
+    multi = [left + right for left, right in merges]
+    multi = list(dict.fromkeys(multi))
+    if draw(st.booleans()):  # the single bytes have the last ids
+        ids = {token: i for i, token in enumerate(multi)} | {bytes([b]): len(multi) + b for b in range(256)}
+    else:
+        ids = {bytes([b]): b for b in range(256)} | {token: 256 + i for i, token in enumerate(multi)}
+    return {i: token for token, i in ids.items()}, merges
+
+
+@pytest.mark.parametrize("rule", ["pairs", "ranks"])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), text=texts)
+@example(data=None, text="")
+def test_the_compiled_path_gives_the_python_paths_ids(rule, data, text):
+    """Random vocabularies of either rule, under each shipped pattern and every truncation, with a special token."""
+    if data is None:
+        vocab, merges = {i: bytes([i]) for i in range(256)}, []
+    else:
+        vocab, merges = data.draw(vocabularies(rule))
+    for pattern in PATTERNS:
+        tok = Tokenizer(vocab, merges, ["<|endoftext|>"], pattern=pattern, merge_rule=rule)
+        assert tok._compiled is not None
+        reference = python_path(tok)
+        assert tok.encode(text) == reference.encode(text)
+        for k in {0, len(merges) // 2, max(len(merges) - 1, 0)}:
+            assert tok.truncated(k).encode(text) == reference.truncated(k).encode(text), k
+
+
+@pytest.fixture(scope="module")
+def shipped():
+    return {name: Tokenizer.from_tiktoken(name) for name in ("gpt2", "cl100k_base", "o200k_base")}
+
+
+LONG_CASES = [
+    "",
+    HAN * 20,  # one pre-token of 10,000 Han characters (30,000 bytes)
+    "a" * 70_000,  # past _HUGE_WORD: the Python path merges in rounds
+    "lone \ud800 surrogate \udfff and pair \ud83d\ude00 end \udbff",
+    "<|endoftext|>a<|endoftext|> " + HAN[:50] + "<|endofprompt|>",
+    "def f(x):\n    return x ** 2  # comment\n\n\nclass A:\n\tpass\n" * 50,
+    "\x00\x01\x7f\u0085\u2028\ufeff é" * 30,
+]
+
+
+@pytest.mark.parametrize("case", range(len(LONG_CASES)))
+def test_long_pre_tokens_specials_and_surrogates_as_the_python_path(shipped, case):
+    text = LONG_CASES[case]
+    for tok in shipped.values():
+        assert tok.encode(text) == python_path(tok).encode(text)
+        assert list(tok.encode_iterable([text[i : i + 1000] for i in range(0, len(text), 1000)])) == tok.encode(text)
+
+
+@settings(max_examples=100, deadline=None)
+@given(text=texts)
+def test_o200k_and_gpt2_as_the_python_path(shipped, text):
+    for tok in shipped.values():
+        assert tok.encode(text) == python_path(tok).encode(text)
+
+
+def test_a_pre_token_cache_filled_under_one_truncation_is_not_read_under_another():
+    vocab = {i: bytes([i]) for i in range(256)} | {256: b"lo", 257: b"low"}
+    tok = Tokenizer(vocab, [(b"l", b"o"), (b"lo", b"w")])
+    assert tok.encode("low,low") == [257, 44, 257]
+    assert tok.truncated(1).encode("low,low") == [256, 119, 44, 256, 119]
+    assert tok.truncated(0).encode("low") == [108, 111, 119]
+    assert tok.encode("low") == [257]
+
+
+@pytest.mark.parametrize("rule", ["pairs", "ranks"])
+def test_of_equal_ranks_the_leftmost_merges_first(rule):
+    vocab = {i: bytes([i]) for i in range(256)} | {256: b"aa", 257: b"aaaa"}
+    tok = Tokenizer(vocab, [(b"a", b"a"), (b"aa", b"aa")], merge_rule=rule)
+    assert tok.encode("aaa,aaaaaaa") == [256, 97, 44, 257, 256, 97] == python_path(tok).encode("aaa,aaaaaaa")
+    assert tok.encode("a" * 70_001) == python_path(tok).encode("a" * 70_001)
+
+
+def test_threads_encoding_with_one_encoder_under_different_truncations(shipped):
+    """The cache is shared by the views of a tokenizer: a lock keeps each thread's ids its own."""
+    tok = shipped["gpt2"]
+    text = "The quick brown fox jumps over the lazy dog. " * 2000 + HAN
+    wanted = {k: python_path(tok).truncated(k).encode(text) for k in (100, 5000, 50_000)}
+    got: dict[int, list[int]] = {}
+
+    def run(k):
+        for _ in range(3):
+            got[k] = tok.truncated(k).encode(text)
+
+    threads = [threading.Thread(target=run, args=(k,)) for k in wanted]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert got == wanted
+
+
+def test_tokens_ids_any_python_int():
+    """Ids are the vocabulary's own ints, returned as they are (big ones too)."""
+    big = 1 << 70
+    vocab = {big + b: bytes([b]) for b in range(256)} | {5: b"ab"}
+    tok = Tokenizer(vocab, [(b"a", b"b")])
+    assert tok.encode("abc") == [5, big + ord("c")] == python_path(tok).encode("abc")
+
+
+# ----- the module called directly: every bad table or call is a Python error -----
+
+BYTES = [bytes([b]) for b in range(256)]
+
+
+def make(*args):
+    from bpe_core import _encode
+
+    compiled_encode.scanner._ready()
+    return _encode.encoder(*args)
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        ((3, BYTES, list(range(256)), None, []), "pattern is 0 (gpt2), 1 (cl100k) or 2 (o200k), not 3"),
+        ((0, BYTES, list(range(256)), None, None), "give ranks"),
+        ((0, BYTES, list(range(256)), [-1] * 256, []), "give ranks"),
+        ((0, BYTES, list(range(255)), None, []), "256 tokens but 255 ids"),
+        ((0, BYTES[:-1] + [b""], list(range(256)), None, []), "token 255 is not a non-empty bytes"),
+        ((0, BYTES[:-1] + ["x"], list(range(256)), None, []), "token 255 is not a non-empty bytes"),
+        ((0, BYTES, list(range(255)) + ["5"], None, []), "id 255 is not an int"),
+        ((0, BYTES[:-1] + [b"a"], list(range(256)), None, []), "tokens 97 and 255 have the same bytes"),
+        ((0, BYTES[1:] + [b"ab"], list(range(256)), None, []), "no token is the byte 0x00"),
+        ((0, BYTES, list(range(256)), [-1] * 255, None), "255 ranks for 256 tokens"),
+        ((0, BYTES, list(range(256)), [-1] * 255 + [1 << 40], None), "rank of token 255 is not a number"),
+        ((0, BYTES, list(range(256)), [-1] * 255 + [None], None), "rank of token 255 is not a number"),
+        ((0, BYTES, list(range(256)), None, [(1, 2)]), "merge 0 is not a tuple (left, right, merged)"),
+        ((0, BYTES, list(range(256)), None, [(1, 2, 256)]), "a token of merge 0 is not a number from 0 to 255"),
+        ((0, BYTES, list(range(256)), None, [(1, -2, 3)]), "a token of merge 0 is not a number from 0 to 255"),
+    ],
+)
+def test_a_bad_table_is_a_value_error_naming_it(args, message):
+    with pytest.raises(ValueError) as raised:
+        make(*args)
+    assert message in str(raised.value)
+
+
+def test_bad_calls_are_python_errors():
+    from bpe_core import _encode
+
+    encoder = make(0, BYTES, list(range(256)), None, [])
+    with pytest.raises(TypeError):
+        type(encoder)()
+    with pytest.raises(ValueError, match="limit is a number of merges"):
+        encoder.encode("a", -1)
+    with pytest.raises(TypeError):
+        encoder.encode(b"a", 1)
+    with pytest.raises(UnicodeEncodeError, match="surrogates not allowed"):
+        encoder.encode("a\ud800", 0)
+    assert encoder.encode("", 0) == []
+    assert encoder.encode("hi", 1 << 62) == [104, 105]
+    with pytest.raises(TypeError):
+        _encode.encoder(0, tuple(BYTES), list(range(256)), None, [])
+
+
+def test_the_module_imports_first_in_a_fresh_interpreter():
+    """_encode finds _scan's scanners itself (it failed when nothing had imported bpe_core._scan before it)."""
+    done = subprocess.run([sys.executable, "-c", "import bpe_core._encode"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
