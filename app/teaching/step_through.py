@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.common.widgets.vertical_scroll import VerticalScroll
-from app.common.wording.char_words import part_of
+from app.common.wording.char_words import merge_chars, pair_label, part_of, with_chars
 from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import Chip, TokenChips
 from app.teaching.pair_chart import PairCountsChart
@@ -159,8 +159,16 @@ class StepThroughView(TeachingView):
             return ""
         return partial_chars([token_bytes[t] for t in step.after])[step.new_positions[0]]
 
-    def html_label(self, token_id: int) -> str:
-        return html.escape(self.label(token_id))
+    def html_label(self, token_id: int, chars: str = "") -> str:
+        """The token's label for a sentence, with the characters it holds only part of (``chars``)."""
+        return html.escape(with_chars(self.label(token_id), chars))
+
+    def merge_chars(self, seq, at: int) -> tuple[str, str, str]:
+        """The characters the pair at ``at`` of ``seq`` and the token merging it hold only part of ("" for abstract
+        ids)."""
+        if self.walk is None or self.walk.token_bytes is None:
+            return "", "", ""
+        return merge_chars([self.walk.token_bytes[t] for t in seq], at)
 
     # --- stepping --------------------------------------------------------------------------------------------
     def step_forward(self) -> bool:
@@ -228,6 +236,7 @@ class StepThroughView(TeachingView):
         if self.t == 0:
             nxt = steps[0]
             pairs = {p for s in nxt.positions for p in (s, s + 1)}
+            left, right, _ = self.merge_chars(walk.start, nxt.positions[0])
             self.step_label.setText(
                 self.tr(
                     "<b>Start</b>: {tokens} tokens. The most frequent pair is <b>{left} + {right}</b> ({count}×): "
@@ -236,8 +245,8 @@ class StepThroughView(TeachingView):
                     len(walk.start),
                 ).format(
                     tokens=len(walk.start),
-                    left=self.html_label(nxt.left),
-                    right=self.html_label(nxt.right),
+                    left=self.html_label(nxt.left, left),
+                    right=self.html_label(nxt.right, right),
                     count=nxt.count,
                 )
             )
@@ -250,6 +259,7 @@ class StepThroughView(TeachingView):
         else:
             step = steps[self.t - 1]
             pairs = {p for s in step.positions for p in (s, s + 1)}
+            left, right, made = self.merge_chars(step.before, step.positions[0])
             self.step_label.setText(
                 self.tr(
                     "<b>Step {step} of {steps}</b>: merge <b>{left} + {right} → {token}</b> (new id {id}), "
@@ -259,9 +269,9 @@ class StepThroughView(TeachingView):
                 ).format(
                     step=self.t,
                     steps=len(steps),
-                    left=self.html_label(step.left),
-                    right=self.html_label(step.right),
-                    token=self.html_label(step.new_id),
+                    left=self.html_label(step.left, left),
+                    right=self.html_label(step.right, right),
+                    token=self.html_label(step.new_id, made),
                     id=step.new_id,
                     count=step.count,
                     before=len(step.before),
@@ -286,7 +296,15 @@ class StepThroughView(TeachingView):
         self.after.setVisible(bool(after))
 
     def _chart(self, step, title: str) -> None:
-        labels = [f"{self.label(a)} + {self.label(b)}" for a, b, _ in step.candidates]
+        """The pair counts of ``step``'s sequence, each pair named with the characters its tokens are part of."""
+        seq = step.before
+        first_at: dict[tuple[int, int], int] = {}
+        for i in range(len(seq) - 1):
+            first_at.setdefault((seq[i], seq[i + 1]), i)
+        labels = [
+            pair_label(f"{self.label(a)} + {self.label(b)}", *self.merge_chars(seq, first_at[a, b])[:2])
+            for a, b, _ in step.candidates
+        ]
         counts = [n for _, _, n in step.candidates]
         self.chart.set_pairs(labels, counts, 0, title)
 

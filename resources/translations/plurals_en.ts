@@ -64,7 +64,7 @@
 <context>
     <name>EncodeAnimationView</name>
     <message numerus="yes">
-        <location filename="../../app/teaching/encode_animation.py" line="179"/>
+        <location filename="../../app/teaching/encode_animation.py" line="188"/>
         <source>&lt;b&gt;{done} of {total} merges done&lt;/b&gt;. Next: merge {number}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</source>
         <translation>
             <numerusform>&lt;b&gt;{done} of {total} merge done&lt;/b&gt;. Next: merge {number}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</numerusform>
@@ -72,7 +72,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/encode_animation.py" line="186"/>
+        <location filename="../../app/teaching/encode_animation.py" line="195"/>
         <source>&lt;b&gt;Bytes&lt;/b&gt; ({total} merges). Next: merge {number}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</source>
         <translation>
             <numerusform>&lt;b&gt;Bytes&lt;/b&gt; ({total} merge). Next: merge {number}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</numerusform>
@@ -80,7 +80,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/encode_animation.py" line="204"/>
+        <location filename="../../app/teaching/encode_animation.py" line="213"/>
         <source>&lt;b&gt;Done&lt;/b&gt;: {merges} merges, {tokens} tokens. Press space to replay.</source>
         <translation>
             <numerusform>&lt;b&gt;Done&lt;/b&gt;: {merges} merge, {tokens} tokens. Press space to replay.</numerusform>
@@ -243,7 +243,7 @@
 <context>
     <name>MethodsChart</name>
     <message numerus="yes">
-        <location filename="../../app/compare/methods_chart.py" line="74"/>
+        <location filename="../../app/compare/methods_chart.py" line="77"/>
         <source>Cutting the text with {count} tokenizers, four ways each…</source>
         <translation>
             <numerusform>Cutting the text with {count} tokenizer, four ways each…</numerusform>
@@ -362,7 +362,7 @@
 <context>
     <name>StepThroughView</name>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="233"/>
+        <location filename="../../app/teaching/step_through.py" line="242"/>
         <source>&lt;b&gt;Start&lt;/b&gt;: {tokens} tokens. The most frequent pair is &lt;b&gt;{left} + {right}&lt;/b&gt; ({count}×): press → to merge it.</source>
         <translation>
             <numerusform>&lt;b&gt;Start&lt;/b&gt;: {tokens} token. The most frequent pair is &lt;b&gt;{left} + {right}&lt;/b&gt; ({count}×): press → to merge it.</numerusform>
@@ -370,7 +370,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="247"/>
+        <location filename="../../app/teaching/step_through.py" line="256"/>
         <source>Sequence ({tokens} tokens)</source>
         <translation>
             <numerusform>Sequence ({tokens} token)</numerusform>
@@ -378,7 +378,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="255"/>
+        <location filename="../../app/teaching/step_through.py" line="265"/>
         <source>&lt;b&gt;Step {step} of {steps}&lt;/b&gt;: merge &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (new id {id}), counted {count}× (overlaps included), merged at %n places: {before} → {after} tokens.</source>
         <translation>
             <numerusform>&lt;b&gt;Step {step} of {steps}&lt;/b&gt;: merge &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (new id {id}), counted {count}× (overlaps included), merged at %n place: {before} → {after} tokens.</numerusform>
@@ -386,7 +386,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="274"/>
+        <location filename="../../app/teaching/step_through.py" line="284"/>
         <source>Before ({tokens} tokens)</source>
         <translation>
             <numerusform>Before ({tokens} token)</numerusform>
@@ -394,7 +394,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="275"/>
+        <location filename="../../app/teaching/step_through.py" line="285"/>
         <source>After ({tokens} tokens)</source>
         <translation>
             <numerusform>After ({tokens} token)</numerusform>

@@ -4,12 +4,17 @@
 <context>
     <name>CharWords</name>
     <message>
-        <location filename="../../app/common/wording/char_words.py" line="21"/>
+        <location filename="../../app/common/wording/char_words.py" line="23"/>
         <source>part of {char} ({hex})</source>
         <translation>“{char}”的一部分（{hex}）</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/char_words.py" line="85"/>
+        <location filename="../../app/common/wording/char_words.py" line="37"/>
+        <source>{token} (part of {chars})</source>
+        <translation>{token}（“{chars}”的一部分）</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/char_words.py" line="123"/>
         <source>not side by side in this text</source>
         <translation>在这段文字中没有相邻出现</translation>
     </message>

@@ -351,6 +351,28 @@ def test_step_through_a_chinese_text_says_which_character_bytes_build(qtbot):
     assert view.before.hint_text(start[0]) == "→中"
 
 
+def test_the_sentences_and_pair_counts_name_the_character_of_partial_tokens(qtbot):
+    """The step-through's sentence and pair-count chart and the encode animation's sentence name the character a
+    partial token builds, as the chips beside them do (they showed "<E4> + <B8>" alone)."""
+    import html
+    import re
+
+    def plain(label) -> str:
+        return html.unescape(re.sub("<[^<>]*>", "", label.text()))
+
+    view = show(qtbot, StepThroughView())
+    view.set_text("中文中文，中文")
+    assert "<E6> (part of 文) + <96> (part of 文) (3×)" in plain(view.step_label)
+    assert "<E6> + <96> · 文" in view.chart.all_labels and "<E4> + <B8> · 中" in view.chart.all_labels
+    press(qtbot, view, Qt.Key.Key_Right)
+    assert "<E6> (part of 文) + <96> (part of 文) → <E6><96> (part of 文) (new id" in plain(view.step_label)
+    trainer = BpeTrainer(256 + 3, pattern="none", processes=1)
+    trainer.count_text("中中中文")
+    trainer.run()
+    animation = show(qtbot, EncodeAnimationView(Tokenizer(trainer.vocab, trainer.merges, pattern="none"), "中文"))
+    assert "<E4> (part of 中) + <B8> (part of 中) → <E4><B8> (part of 中) (id" in plain(animation.step_label)
+
+
 def test_merge_tree_and_chips_say_the_character_a_partial_token_builds(qtbot):
     from app.teaching.chips import TokenChips
     from app.teaching.merge_tree_view import TreeLayout
