@@ -313,64 +313,69 @@
         <translation>Python 标准库</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="107"/>
+        <location filename="../../app/train/corpus_sources.py" line="118"/>
         <source>%n file, {size}</source>
-        <extracomment>The suffixes of the counts files the window opens as a counts corpus. How many of a counts corpus&apos;s most frequent pre-tokens its preview lists. How the files are read: &quot;utf-8&quot;, or &quot;utf-16&quot;/&quot;utf-32&quot; (by their byte-order mark) when the user agreed. For the standard library: skip files that are not UTF-8 (a few tests are in other encodings on purpose). A built-in corpus&apos;s short name (``--sample`` on the command line), e.g. &quot;english-prose&quot;. A counts corpus (``paths`` then empty): the counts files, trained from without counting.</extracomment>
+        <extracomment>The suffixes of the counts files the window opens as a counts corpus. How many of a counts corpus&apos;s most frequent pre-tokens its preview lists. How the files are read: &quot;utf-8&quot;, or &quot;utf-16&quot;/&quot;utf-32&quot; (by their byte-order mark) when the user agreed. For the standard library: skip files that are not UTF-8 (a few tests are in other encodings on purpose). A built-in corpus&apos;s short name (``--sample`` on the command line), e.g. &quot;english-prose&quot;. A counts corpus (``paths`` then empty): the counts files, trained from without counting. The files&apos; bytes on disk (what counting reads, for its progress). The bytes of text they hold (a compressed file&apos;s unpacked); a file too large to unpack at once counts its size. Whether a compressed file&apos;s text was not measured (``text_bytes`` counts its size on disk then).</extracomment>
         <translation>%n 个文件，{size}</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="109"/>
+        <location filename="../../app/train/corpus_sources.py" line="120"/>
         <source>%n files, {size}</source>
         <translation>%n 个文件，{size}</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="138"/>
+        <location filename="../../app/train/corpus_sources.py" line="123"/>
+        <source>{size} compressed</source>
+        <translation>压缩后 {size}</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/corpus_sources.py" line="152"/>
         <source>“{name}” was counted with the pre-tokenizer {pattern}: choose it to train on these counts (selecting the corpus chooses it).</source>
         <translation>“{name}”是用预分词器 {pattern} 统计的：要用这些计数训练，请选择它（选中该语料时会自动选择）。</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="145"/>
+        <location filename="../../app/train/corpus_sources.py" line="159"/>
         <source>“{name}” was counted with the special tokens {tokens}: use the same ones.</source>
         <translation>“{name}”统计时使用的特殊词元是 {tokens}：请使用相同的特殊词元。</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="151"/>
+        <location filename="../../app/train/corpus_sources.py" line="165"/>
         <source>SuperBPE cuts the text again with a second pattern: a counts corpus has no text.</source>
         <translation>SuperBPE 需要用第二个模式重新切分文本：计数语料没有文本。</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="194"/>
+        <location filename="../../app/train/corpus_sources.py" line="208"/>
         <source>counts: {distinct} distinct pre-tokens, {total} in all; the pattern is not recorded, the settings&apos; pre-tokenizer is taken as the one they were cut with</source>
         <translation>计数：{distinct} 个不同的预分词，共 {total} 个；文件未记录模式，按设置中的预分词器视为统计时所用的模式</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="200"/>
+        <location filename="../../app/train/corpus_sources.py" line="214"/>
         <source>counts: {distinct} distinct pre-tokens, {total} in all, cut with {pattern}</source>
         <translation>计数：{distinct} 个不同的预分词，共 {total} 个，用 {pattern} 切分</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="208"/>
+        <location filename="../../app/train/corpus_sources.py" line="222"/>
         <source>A counts corpus has no text; its most frequent pre-tokens:</source>
         <translation>计数语料没有文本；其中最常见的预分词：</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="309"/>
+        <location filename="../../app/train/corpus_sources.py" line="323"/>
         <source>“{name}” is empty: there is no text to train on.</source>
         <extracomment>Byte-order marks, longest first (UTF-32-LE&apos;s starts like UTF-16-LE&apos;s).</extracomment>
         <translation>“{name}” 是空文件：没有可以训练的文本。</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="313"/>
+        <location filename="../../app/train/corpus_sources.py" line="327"/>
         <source>“{name}” is {encoding} text (it starts with a byte-order mark), not UTF-8.</source>
         <translation>“{name}” 是 {encoding} 文本（以字节顺序标记开头），不是 UTF-8。</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="318"/>
+        <location filename="../../app/train/corpus_sources.py" line="332"/>
         <source>“{name}” looks like a binary file (it contains NUL bytes), not text.</source>
         <translation>“{name}” 看起来是二进制文件（含有 NUL 字节），不是文本。</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="326"/>
+        <location filename="../../app/train/corpus_sources.py" line="340"/>
         <source>“{name}” is not valid UTF-8 (first bad byte at offset {offset}: {byte}). It may be in another encoding.</source>
         <translation>“{name}” 不是有效的 UTF-8（第一个无效字节在偏移 {offset} 处：{byte}）。它可能使用了别的编码。</translation>
     </message>
