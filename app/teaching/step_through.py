@@ -89,15 +89,17 @@ class StepThroughView(TeachingView):
         self.merge_list = QListWidget()
         self.merge_list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
 
+        # Before and After scroll each in half of the room: at slide size (presentation mode, the GIF's frames) a
+        # long Before filled one scroll area and pushed After out of sight.
+        self.before_scroll, self.after_scroll = VerticalScroll(self.before), VerticalScroll(self.after)
         sequences = QWidget()
         column = QVBoxLayout(sequences)
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self.step_label)
         column.addWidget(self.before_title)
-        column.addWidget(self.before)
+        column.addWidget(self.before_scroll, 1)
         column.addWidget(self.after_title)
-        column.addWidget(self.after)
-        column.addStretch(1)
+        column.addWidget(self.after_scroll, 1)
         lower = QSplitter(Qt.Orientation.Horizontal)
         lower.addWidget(self.chart)
         lower.addWidget(self.merge_list)
@@ -105,7 +107,7 @@ class StepThroughView(TeachingView):
         lower.setStretchFactor(1, 1)
         lower.setSizes([760, 340])
         body = QSplitter(Qt.Orientation.Vertical)
-        body.addWidget(VerticalScroll(sequences))  # in presentation mode on a laptop's screen, it scrolls
+        body.addWidget(sequences)
         body.addWidget(lower)
         body.setStretchFactor(0, 1)
         body.setStretchFactor(1, 1)
@@ -252,6 +254,7 @@ class StepThroughView(TeachingView):
             )
             self.before.set_chips(self._chips(walk.start, pairs, "pair", nxt.positions))
             self.after.set_chips([])
+            self._bring_into_sight(self.before_scroll, self.before, nxt.positions[0])
             self._set_titles(
                 self.tr("Sequence ({tokens} tokens)", "", len(walk.start)).format(tokens=len(walk.start)), ""
             )
@@ -280,6 +283,8 @@ class StepThroughView(TeachingView):
             )
             self.before.set_chips(self._chips(step.before, pairs, "pair", step.positions))
             self.after.set_chips(self._chips(step.after, set(step.new_positions), "new"))
+            self._bring_into_sight(self.before_scroll, self.before, step.positions[0])
+            self._bring_into_sight(self.after_scroll, self.after, step.new_positions[0])
             self._set_titles(
                 self.tr("Before ({tokens} tokens)", "", len(step.before)).format(tokens=len(step.before)),
                 self.tr("After ({tokens} tokens)", "", len(step.after)).format(tokens=len(step.after)),
@@ -293,7 +298,15 @@ class StepThroughView(TeachingView):
         self.before_title.setText(f"<b>{before}</b>")
         self.after_title.setText(f"<b>{after}</b>")
         self.after_title.setVisible(bool(after))
-        self.after.setVisible(bool(after))
+        self.after_scroll.setVisible(bool(after))
+
+    def _bring_into_sight(self, scroll: VerticalScroll, chips: TokenChips, index: int | None) -> None:
+        """Scroll ``scroll`` to chip ``index`` of ``chips`` (the first merged place), or to the top for None."""
+        if index is None or index >= len(chips.chips):
+            scroll.verticalScrollBar().setValue(0)
+            return
+        rect = chips.chip_rect(index)
+        scroll.ensureVisible(int(rect.center().x()), int(rect.center().y()), 0, int(rect.height() / 2) + 1)
 
     def _chart(self, step, title: str) -> None:
         """The pair counts of ``step``'s sequence, each pair named with the characters its tokens are part of."""

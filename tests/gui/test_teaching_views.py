@@ -475,3 +475,37 @@ def test_a_long_quiz_text_scrolls_and_leaves_the_choices_in_sight(qtbot):
     assert view.verdict.mapTo(view, view.verdict.rect().topLeft()).y() < view.height()
     chips = view.chips  # every row of chips drawn (in a scroll area), none cut under the buttons
     assert chips.height() >= chips.heightForWidth(chips.width()) > view.height()
+
+
+def test_at_slide_size_the_step_throughs_after_row_is_in_sight(qtbot):
+    """In presentation mode on a 1366×768 screen, a step of a long Chinese text shows its After row, with the first
+    new token in sight (a long Before filled the one scroll area and pushed After below the window)."""
+    from PySide6.QtCore import QPoint
+
+    from app.teaching.window import TeachingWindow
+
+    window = TeachingWindow(None, text="the lowest newest widest cat")
+    qtbot.addWidget(window)
+    window.resize(1366, 698)
+    window.show()
+    qtbot.waitExposed(window)
+    qtbot.waitUntil(lambda: not window.loading(), timeout=30000)
+    window.set_presentation(True)
+    view = window.show_view("step")
+    view.set_text("他既下世为人，我也去下世为人，" * 4)
+    press(qtbot, view, Qt.Key.Key_Right, 3)
+    qtbot.wait(50)
+    for chips, index in [
+        (view.before, view.walk.steps[2].positions[0]),
+        (view.after, view.walk.steps[2].new_positions[0]),
+    ]:
+        chip = chips.chip_rect(index)
+        scroll = chips.parentWidget().parentWidget()  # the scroll area's viewport, then the scroll area
+        top_left, bottom_right = (
+            chips.mapTo(scroll, QPoint(int(x), int(y)))
+            for x, y in (chip.topLeft().toTuple(), chip.bottomRight().toTuple())
+        )
+        assert scroll.rect().contains(top_left) and scroll.rect().contains(bottom_right), (chip, scroll.rect())
+        assert window.rect().contains(scroll.mapTo(window, bottom_right)), (bottom_right, window.rect())
+    window.shutdown()
+    window.close()
