@@ -19,7 +19,7 @@ import sysconfig
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject
 
 from app.common.files.samples import samples_dir
 from app.common.wording.engine_messages import engine_message
@@ -204,17 +204,25 @@ def counts_source(paths: list[Path], name: str) -> CorpusSource:
 
 
 def _describe_counts(counts: CountsSummary) -> str:
-    if counts.pattern is None:
-        text = QCoreApplication.translate(
-            "CorpusSources",
-            "counts: {distinct} distinct pre-tokens, {total} in all; the pattern is not recorded, "
-            "the settings' pre-tokenizer is taken as the one they were cut with",
-        )
-    else:
-        text = QCoreApplication.translate(
-            "CorpusSources", "counts: {distinct} distinct pre-tokens, {total} in all, cut with {pattern}"
-        )
-    return text.format(distinct=f"{counts.distinct:,}", total=f"{counts.total:,}", pattern=counts.pattern)
+    return CountsWords().summary(counts)
+
+
+class CountsWords(QObject):
+    """A counts corpus's summary, its pre-tokens counted in Qt's plural forms ("1 distinct pre-token"), which
+    lupdate finds only in ``self.tr(text, "", n)``."""
+
+    def summary(self, counts: CountsSummary) -> str:
+        n = counts.distinct
+        if counts.pattern is None:
+            text = self.tr(
+                "counts: {distinct} distinct pre-tokens, {total} in all; the pattern is not recorded, "
+                "the settings' pre-tokenizer is taken as the one they were cut with",
+                "",
+                n,
+            )
+        else:
+            text = self.tr("counts: {distinct} distinct pre-tokens, {total} in all, cut with {pattern}", "", n)
+        return text.format(distinct=f"{n:,}", total=f"{counts.total:,}", pattern=counts.pattern)
 
 
 def _counts_preview(counts: CountsSummary) -> str:

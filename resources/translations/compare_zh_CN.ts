@@ -102,10 +102,12 @@
         <source>“{name}” is not UTF-8 text (invalid byte at offset {offset}). Load it with each invalid byte replaced by U+FFFD (�)?</source>
         <translation>“{name}”不是 UTF-8 文本（偏移 {offset} 处有无效字节）。要把每个无效字节替换为 U+FFFD (�) 后载入吗？</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../app/compare/text_editor.py" line="99"/>
         <source>Showing the first {count} characters of {name} ({size}).</source>
-        <translation>显示 {name}（{size}）的前 {count} 个字符。</translation>
+        <translation>
+            <numerusform>显示 {name}（{size}）的前 {count} 个字符。</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -760,79 +760,79 @@ bytes {hex}</source>
     </message>
     <message>
         <location filename="../../app/teaching/step_through.py" line="76"/>
-        <location filename="../../app/teaching/step_through.py" line="234"/>
+        <location filename="../../app/teaching/step_through.py" line="236"/>
         <source>Sequence</source>
         <translation>序列</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="210"/>
+        <location filename="../../app/teaching/step_through.py" line="212"/>
         <source>id {id}
 bytes {hex}</source>
         <translation>ID {id}
 字节 {hex}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="215"/>
+        <location filename="../../app/teaching/step_through.py" line="217"/>
         <source>id {id} = {left} + {right}</source>
         <translation>ID {id} = {left} + {right}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="219"/>
+        <location filename="../../app/teaching/step_through.py" line="221"/>
         <source>id {id}</source>
         <translation>ID {id}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="230"/>
+        <location filename="../../app/teaching/step_through.py" line="232"/>
         <source>Nothing to merge: the sequence needs at least two tokens.</source>
         <translation>没有可合并的：序列至少需要两个词元。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="233"/>
+        <location filename="../../app/teaching/step_through.py" line="235"/>
         <source>No pairs</source>
         <translation>没有词元对</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="242"/>
+        <location filename="../../app/teaching/step_through.py" line="244"/>
         <source>&lt;b&gt;Start&lt;/b&gt;: {tokens} tokens. The most frequent pair is &lt;b&gt;{left} + {right}&lt;/b&gt; ({count}×): press → to merge it.</source>
         <translation>
             <numerusform>&lt;b&gt;开始&lt;/b&gt;：{tokens} 个词元。出现最多的一对是 &lt;b&gt;{left} + {right}&lt;/b&gt;（{count} 次）：按 → 合并它。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="256"/>
+        <location filename="../../app/teaching/step_through.py" line="259"/>
         <source>Sequence ({tokens} tokens)</source>
         <translation>
             <numerusform>序列（{tokens} 个词元）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="258"/>
+        <location filename="../../app/teaching/step_through.py" line="261"/>
         <source>Pair counts now (the merged pair in orange)</source>
         <translation>当前的词元对频次（将合并的一对为橙色）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="265"/>
+        <location filename="../../app/teaching/step_through.py" line="268"/>
         <source>&lt;b&gt;Step {step} of {steps}&lt;/b&gt;: merge &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (new id {id}), counted {count}× (overlaps included), merged at %n places: {before} → {after} tokens.</source>
         <translation>
             <numerusform>&lt;b&gt;第 {step} 步，共 {steps} 步&lt;/b&gt;：合并 &lt;b&gt;{left} + {right} → {token}&lt;/b&gt;（新 ID {id}），计数 {count} 次（含重叠），在 %n 处合并：{before} → {after} 个词元。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="284"/>
+        <location filename="../../app/teaching/step_through.py" line="289"/>
         <source>Before ({tokens} tokens)</source>
         <translation>
             <numerusform>合并前（{tokens} 个词元）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="285"/>
+        <location filename="../../app/teaching/step_through.py" line="290"/>
         <source>After ({tokens} tokens)</source>
         <translation>
             <numerusform>合并后（{tokens} 个词元）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="287"/>
+        <location filename="../../app/teaching/step_through.py" line="292"/>
         <source>Pair counts at step {step} (the merged pair in orange)</source>
         <translation>第 {step} 步的词元对频次（合并的一对为橙色）</translation>
     </message>

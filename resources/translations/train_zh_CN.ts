@@ -236,10 +236,12 @@
         <source>Counting the pre-tokens: {percent}%…</source>
         <translation>正在统计预分词：{percent}%…</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../app/train/corpus_panel.py" line="307"/>
         <source>Saved {file}: {distinct} distinct pre-tokens, {total} in all.</source>
-        <translation>已保存 {file}：{distinct} 个不同的预分词，共 {total} 个。</translation>
+        <translation>
+            <numerusform>已保存 {file}：{distinct} 个不同的预分词，共 {total} 个。</numerusform>
+        </translation>
     </message>
     <message>
         <location filename="../../app/train/corpus_panel.py" line="312"/>
@@ -344,40 +346,47 @@
         <translation>SuperBPE 需要用第二个模式重新切分文本：计数语料没有文本。</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="208"/>
-        <source>counts: {distinct} distinct pre-tokens, {total} in all; the pattern is not recorded, the settings&apos; pre-tokenizer is taken as the one they were cut with</source>
-        <translation>计数：{distinct} 个不同的预分词，共 {total} 个；文件未记录模式，按设置中的预分词器视为统计时所用的模式</translation>
-    </message>
-    <message>
-        <location filename="../../app/train/corpus_sources.py" line="214"/>
-        <source>counts: {distinct} distinct pre-tokens, {total} in all, cut with {pattern}</source>
-        <translation>计数：{distinct} 个不同的预分词，共 {total} 个，用 {pattern} 切分</translation>
-    </message>
-    <message>
-        <location filename="../../app/train/corpus_sources.py" line="222"/>
+        <location filename="../../app/train/corpus_sources.py" line="230"/>
         <source>A counts corpus has no text; its most frequent pre-tokens:</source>
         <translation>计数语料没有文本；其中最常见的预分词：</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="323"/>
+        <location filename="../../app/train/corpus_sources.py" line="331"/>
         <source>“{name}” is empty: there is no text to train on.</source>
         <extracomment>Byte-order marks, longest first (UTF-32-LE&apos;s starts like UTF-16-LE&apos;s).</extracomment>
         <translation>“{name}” 是空文件：没有可以训练的文本。</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="327"/>
+        <location filename="../../app/train/corpus_sources.py" line="335"/>
         <source>“{name}” is {encoding} text (it starts with a byte-order mark), not UTF-8.</source>
         <translation>“{name}” 是 {encoding} 文本（以字节顺序标记开头），不是 UTF-8。</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="332"/>
+        <location filename="../../app/train/corpus_sources.py" line="340"/>
         <source>“{name}” looks like a binary file (it contains NUL bytes), not text.</source>
         <translation>“{name}” 看起来是二进制文件（含有 NUL 字节），不是文本。</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="340"/>
+        <location filename="../../app/train/corpus_sources.py" line="348"/>
         <source>“{name}” is not valid UTF-8 (first bad byte at offset {offset}: {byte}). It may be in another encoding.</source>
         <translation>“{name}” 不是有效的 UTF-8（第一个无效字节在偏移 {offset} 处：{byte}）。它可能使用了别的编码。</translation>
+    </message>
+</context>
+<context>
+    <name>CountsWords</name>
+    <message numerus="yes">
+        <location filename="../../app/train/corpus_sources.py" line="218"/>
+        <source>counts: {distinct} distinct pre-tokens, {total} in all; the pattern is not recorded, the settings&apos; pre-tokenizer is taken as the one they were cut with</source>
+        <translation>
+            <numerusform>计数：{distinct} 个不同的预分词，共 {total} 个；文件未记录模式，按设置中的预分词器视为统计时所用的模式</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/train/corpus_sources.py" line="224"/>
+        <source>counts: {distinct} distinct pre-tokens, {total} in all, cut with {pattern}</source>
+        <translation>
+            <numerusform>计数：{distinct} 个不同的预分词，共 {total} 个，用 {pattern} 切分</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2094,29 +2103,34 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
         <translation>{hours} 小时 {minutes} 分</translation>
     </message>
     <message>
-        <location filename="../../app/train/progress.py" line="68"/>
+        <location filename="../../app/train/progress.py" line="77"/>
         <source>{phase}: {done} / {total}</source>
         <translation>{phase}：{done} / {total}</translation>
     </message>
     <message>
-        <location filename="../../app/train/progress.py" line="69"/>
+        <location filename="../../app/train/progress.py" line="78"/>
         <source>{rate}/s</source>
         <translation>{rate}/秒</translation>
     </message>
     <message>
-        <location filename="../../app/train/progress.py" line="71"/>
-        <source>{phase}: {done} / {total} merges</source>
-        <translation>{phase}：{done} / {total} 次合并</translation>
-    </message>
-    <message>
-        <location filename="../../app/train/progress.py" line="72"/>
+        <location filename="../../app/train/progress.py" line="81"/>
         <source>{rate} merges/s</source>
         <translation>每秒 {rate} 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/train/progress.py" line="77"/>
+        <location filename="../../app/train/progress.py" line="86"/>
         <source>about {time} left</source>
         <translation>大约还需 {time}</translation>
+    </message>
+</context>
+<context>
+    <name>ProgressWords</name>
+    <message numerus="yes">
+        <location filename="../../app/train/progress.py" line="42"/>
+        <source>{phase}: {done} / {total} merges</source>
+        <translation>
+            <numerusform>{phase}：{done} / {total} 次合并</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2857,12 +2871,14 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
     </message>
 </context>
 <context>
-    <name>WindowState</name>
-    <message>
-        <location filename="../../app/window_state.py" line="81"/>
+    <name>WindowStateWords</name>
+    <message numerus="yes">
+        <location filename="../../app/window_state.py" line="92"/>
         <source>The Compare text kept from the last session has {count} characters: only its first {limit} were restored.</source>
         <extracomment>The Compare text is remembered up to this many characters (a pasted book is not); a longer one, written in the settings by hand, is restored up to this many (the rest would take gigabytes to encode at start-up).</extracomment>
-        <translation>上次保存的“比较”文本有 {count} 个字符：只恢复了前 {limit} 个。</translation>
+        <translation>
+            <numerusform>上次保存的“比较”文本有 {count} 个字符：只恢复了前 {limit} 个。</numerusform>
+        </translation>
     </message>
 </context>
 </TS>
