@@ -10,13 +10,15 @@ from __future__ import annotations
 import html
 import re
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QTimer
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QCheckBox,
     QComboBox,
     QHBoxLayout,
     QLabel,
     QListWidget,
+    QSizePolicy,
     QSpinBox,
     QSplitter,
     QVBoxLayout,
@@ -46,6 +48,13 @@ def parse_input(text: str) -> list[int] | str:
     if _IDS.match(text):
         return [int(n) for n in re.findall(r"\d+", text)]
     return text
+
+
+#: The pair-count chart's pairs, and at slide size (fewer: each label is larger).
+PAIRS = 12
+SLIDE_PAIRS = 6
+#: A splitter's share that is all there is: the other part gets its least height.
+SPLITTER_ALL = 1 << 16
 
 
 class StepThroughView(TeachingView):
@@ -85,29 +94,36 @@ class StepThroughView(TeachingView):
         self.before = TokenChips()
         self.after_title = QLabel()
         self.after = TokenChips()
-        self.chart = PairCountsChart()
+        self.chart = PairCountsChart(max_pairs=PAIRS)
         self.merge_list = QListWidget()
         self.merge_list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
 
-        # Before and After scroll each in half of the room: at slide size (presentation mode, the GIF's frames) a
-        # long Before filled one scroll area and pushed After out of sight.
+        # Before and After scroll each in half of the room, one above the other, side by side at slide size
+        # (presentation mode, the GIF's frames): a long Before filled the one scroll area there and pushed After out
+        # of sight. The whole still scrolls when even that is too tall, so that the window never grows.
         self.before_scroll, self.after_scroll = VerticalScroll(self.before), VerticalScroll(self.after)
+        for scroll in (self.before_scroll, self.after_scroll):  # they share the room there is, a row at least
+            scroll.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
+        self._keep_a_row()
+        self.sequences = QBoxLayout(QBoxLayout.Direction.TopToBottom)
+        for title, scroll in ((self.before_title, self.before_scroll), (self.after_title, self.after_scroll)):
+            part = QVBoxLayout()
+            part.addWidget(title)
+            part.addWidget(scroll, 1)
+            self.sequences.addLayout(part, 1)
         sequences = QWidget()
         column = QVBoxLayout(sequences)
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self.step_label)
-        column.addWidget(self.before_title)
-        column.addWidget(self.before_scroll, 1)
-        column.addWidget(self.after_title)
-        column.addWidget(self.after_scroll, 1)
+        column.addLayout(self.sequences, 1)
         lower = QSplitter(Qt.Orientation.Horizontal)
         lower.addWidget(self.chart)
         lower.addWidget(self.merge_list)
         lower.setStretchFactor(0, 3)
         lower.setStretchFactor(1, 1)
         lower.setSizes([760, 340])
-        body = QSplitter(Qt.Orientation.Vertical)
-        body.addWidget(sequences)
+        self.body = body = QSplitter(Qt.Orientation.Vertical)
+        body.addWidget(VerticalScroll(sequences))
         body.addWidget(lower)
         body.setStretchFactor(0, 1)
         body.setStretchFactor(1, 1)
@@ -300,13 +316,17 @@ class StepThroughView(TeachingView):
         self.after_title.setVisible(bool(after))
         self.after_scroll.setVisible(bool(after))
 
-    def _bring_into_sight(self, scroll: VerticalScroll, chips: TokenChips, index: int | None) -> None:
-        """Scroll ``scroll`` to chip ``index`` of ``chips`` (the first merged place), or to the top for None."""
-        if index is None or index >= len(chips.chips):
-            scroll.verticalScrollBar().setValue(0)
-            return
-        rect = chips.chip_rect(index)
-        scroll.ensureVisible(int(rect.center().x()), int(rect.center().y()), 0, int(rect.height() / 2) + 1)
+    def _bring_into_sight(self, scroll: VerticalScroll, chips: TokenChips, index: int) -> None:
+        """Scroll ``scroll`` to chip ``index`` of ``chips`` (the first merged place), now and again once the layouts
+        have settled (new chips, or a new font, change their rows)."""
+
+        def scroll_to() -> None:
+            if index < len(chips.chips):
+                rect = chips.chip_rect(index)
+                scroll.ensureVisible(int(rect.center().x()), int(rect.center().y()), 0, int(rect.height() / 2) + 1)
+
+        scroll_to()
+        QTimer.singleShot(0, self, scroll_to)
 
     def _chart(self, step, title: str) -> None:
         """The pair counts of ``step``'s sequence, each pair named with the characters its tokens are part of."""
@@ -321,7 +341,19 @@ class StepThroughView(TeachingView):
         counts = [n for _, _, n in step.candidates]
         self.chart.set_pairs(labels, counts, 0, title)
 
+    def _keep_a_row(self) -> None:
+        """Before and After never shorter than a row of their chips (at their font's size)."""
+        for chips, scroll in ((self.before, self.before_scroll), (self.after, self.after_scroll)):
+            scroll.setMinimumHeight(chips.minimumSizeHint().height())
+
     def presentation_changed(self, scale: float) -> None:
         for chips in (self.before, self.after):
             scale_font(chips, scale)
+        self._keep_a_row()
+        slides = scale > 1
+        self.sequences.setDirection(QBoxLayout.Direction.LeftToRight if slides else QBoxLayout.Direction.TopToBottom)
+        # at slide size Before and After come first: the chart shows the first pairs at its least height, they have
+        # the rest
+        self.chart.base_max_pairs = SLIDE_PAIRS if slides else PAIRS
         self.chart.set_point_size(10.0 * scale)
+        self.body.setSizes([SPLITTER_ALL, 1] if slides else [SPLITTER_ALL, SPLITTER_ALL])
