@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from PySide6.QtCore import QByteArray, QCoreApplication, QSettings
+from PySide6.QtCore import QByteArray, QObject, QSettings
 from PySide6.QtWidgets import QSplitter
 
 from app.common.widgets.screen_fit import fit_to_screen
@@ -78,9 +78,19 @@ def _restored_text(window, text: str) -> str:
     more."""
     if len(text) <= MAX_TEXT:
         return text
-    said = QCoreApplication.translate(
-        "WindowState",
-        "The Compare text kept from the last session has {count} characters: only its first {limit} were restored.",
-    )
-    window.statusBar().showMessage(said.format(count=f"{len(text):,}", limit=f"{MAX_TEXT:,}"))
+    window.statusBar().showMessage(WindowStateWords().text_cut(len(text)))
     return text[:MAX_TEXT]
+
+
+class WindowStateWords(QObject):
+    """What restoring the window says with a count, in Qt's plural forms, which lupdate finds only in
+    ``self.tr(text, "", n)``."""
+
+    def text_cut(self, count: int) -> str:
+        """The Compare text kept had ``count`` characters, more than :data:`MAX_TEXT`."""
+        said = self.tr(
+            "The Compare text kept from the last session has {count} characters: only its first {limit} were restored.",
+            "",
+            count,
+        )
+        return said.format(count=f"{count:,}", limit=f"{MAX_TEXT:,}")

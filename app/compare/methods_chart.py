@@ -4,8 +4,8 @@ Compare text under its own BPE, greedy longest match, fewest tokens and BPE-drop
 
 The bars lie across, a group per tokenizer, so that each group's name has a line of its own beside it however many
 tokenizers there are (names under upright bars overlapped, and the axis dropped the last ones); a name longer than
-:data:`NAME_WIDTH` is cut with "…", whole in the table and the axis's tooltip. The table's columns are as wide as
-their headers and figures."""
+:data:`NAME_WIDTH`, or than a third of a narrow chart, is cut with "…" (again whenever the dialog is resized), whole
+in the table and the axis's tooltip. The table's columns are as wide as their headers and figures."""
 
 from __future__ import annotations
 
@@ -23,6 +23,9 @@ from bpe_core.encoding.methods import METHODS, MethodCost, method_costs
 
 #: The widest a tokenizer's name gets beside its bars, in pixels at the usual text size.
 NAME_WIDTH = 260
+#: The names take at most this fraction (1/n) of a narrow chart's width, and never less than NAME_SHARE_LEAST px.
+NAME_SHARE = 3
+NAME_SHARE_LEAST = 80
 #: A group's height in lines of its name's text: room between the groups.
 GROUP_LINES = 1.6
 #: The chart's height beside its groups: title, legend, count axis.
@@ -117,16 +120,23 @@ class MethodsChart(QDialog):
         )
 
     def _name_groups(self, names: list[str]) -> None:
-        """Each group of bars named beside it, cut with "…" past :data:`NAME_WIDTH` (the axis's tooltip names them
-        all whole), the axis as wide as the longest, and the chart tall enough for a line per name."""
+        """Each group of bars named beside it, cut with "…" past :data:`NAME_WIDTH` or a :data:`NAME_SHARE`-th of
+        the chart's width (the axis's tooltip names them all whole), the axis as wide as the longest, and the chart
+        tall enough for a line per name."""
         axis = self.chart.getAxis("left")
         metrics = QFontMetrics(self.chart.tick_font(self.chart.pt(TICK_PT)))
-        room = round(NAME_WIDTH * self.chart.scale)
+        room = min(round(NAME_WIDTH * self.chart.scale), max(NAME_SHARE_LEAST, self.chart.width() // NAME_SHARE))
         shown = [metrics.elidedText(name, Qt.TextElideMode.ElideRight, room) for name in names]
         axis.setTicks([list(enumerate(shown))])
         axis.setWidth(14 + max((metrics.horizontalAdvance(text) for text in shown), default=26))
         axis.setToolTip("\n".join(names))
         self.chart.setMinimumHeight(round(len(names) * GROUP_LINES * metrics.height()) + CHART_FRAME)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        """Cut the names again to the chart's new width (they were cut once, when the figures came)."""
+        super().resizeEvent(event)
+        if self.costs:
+            self._name_groups(list(dict.fromkeys(c.tokenizer for c in self.costs)))
 
     def done(self, result: int) -> None:
         self.jobs.wait_all()

@@ -96,7 +96,7 @@ class CompareEditor(QPlainTextEdit):
             if answer != QMessageBox.StandardButton.Yes:
                 return None
         notice = (
-            self.tr("Showing the first {count} characters of {name} ({size}).").format(
+            self.tr("Showing the first {count} characters of {name} ({size}).", "", len(head.text)).format(
                 count=f"{len(head.text):,}", name=path.name, size=format_bytes(head.file_bytes)
             )
             if head.cut

@@ -9,13 +9,15 @@ engine's states of each pre-token.
 from __future__ import annotations
 
 import heapq
+import html
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QScrollArea, QVBoxLayout
 
+from app.common.wording.char_words import merge_chars, with_chars
 from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import Chip, TokenChips
-from app.token_text import render_token, render_token_html
+from app.token_text import render_token
 from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.render.token_label import merge_number, partial_chars
 from bpe_core.teaching.trace import PretokenTrace, trace_encoding
@@ -140,6 +142,11 @@ class EncodeAnimationView(TeachingView):
     def _token_id(self, trace: PretokenTrace, part: bytes) -> int:
         return trace.ids[0] if trace.special else self.tokenizer.token_id(part)
 
+    @staticmethod
+    def _named(token: bytes, chars: str) -> str:
+        """A token as the sentence shows it: its bytes, and the characters it holds only part of."""
+        return html.escape(with_chars(render_token(token), chars))
+
     def show_frame(self) -> None:
         frame = self.frame
         last = self.order[frame - 1] if frame else None
@@ -174,6 +181,8 @@ class EncodeAnimationView(TeachingView):
         if upcoming is not None:
             event = self.traces[upcoming[0]].merges[upcoming[1]]
             made = self.tokenizer.token_id(event.token)
+            parts = self.states[upcoming[0]][self.applied[upcoming[0]]]
+            left, right, token = merge_chars(parts, event.position)
             if frame:
                 sentence = self.tr(
                     "<b>{done} of {total} merges done</b>. "
@@ -192,9 +201,9 @@ class EncodeAnimationView(TeachingView):
                     done=frame,
                     total=total,
                     number=merge_number(event.rank),
-                    left=render_token_html(event.left),
-                    right=render_token_html(event.right),
-                    token=render_token_html(event.token),
+                    left=self._named(event.left, left),
+                    right=self._named(event.right, right),
+                    token=self._named(event.token, token),
                     id="?" if made is None else made,
                 )
             )

@@ -10,13 +10,15 @@ from __future__ import annotations
 import html
 import re
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QTimer
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QCheckBox,
     QComboBox,
     QHBoxLayout,
     QLabel,
     QListWidget,
+    QSizePolicy,
     QSpinBox,
     QSplitter,
     QVBoxLayout,
@@ -24,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.common.widgets.vertical_scroll import VerticalScroll
-from app.common.wording.char_words import part_of
+from app.common.wording.char_words import merge_chars, pair_label, part_of, with_chars
 from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import Chip, TokenChips
 from app.teaching.pair_chart import PairCountsChart
@@ -46,6 +48,13 @@ def parse_input(text: str) -> list[int] | str:
     if _IDS.match(text):
         return [int(n) for n in re.findall(r"\d+", text)]
     return text
+
+
+#: The pair-count chart's pairs, and at slide size (fewer: each label is larger).
+PAIRS = 12
+SLIDE_PAIRS = 6
+#: A splitter's share that is all there is: the other part gets its least height.
+SPLITTER_ALL = 1 << 16
 
 
 class StepThroughView(TeachingView):
@@ -85,27 +94,36 @@ class StepThroughView(TeachingView):
         self.before = TokenChips()
         self.after_title = QLabel()
         self.after = TokenChips()
-        self.chart = PairCountsChart()
+        self.chart = PairCountsChart(max_pairs=PAIRS)
         self.merge_list = QListWidget()
         self.merge_list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
 
+        # Before and After scroll each in half of the room, one above the other, side by side at slide size
+        # (presentation mode, the GIF's frames): a long Before filled the one scroll area there and pushed After out
+        # of sight. The whole still scrolls when even that is too tall, so that the window never grows.
+        self.before_scroll, self.after_scroll = VerticalScroll(self.before), VerticalScroll(self.after)
+        for scroll in (self.before_scroll, self.after_scroll):  # they share the room there is, a row at least
+            scroll.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
+        self._keep_a_row()
+        self.sequences = QBoxLayout(QBoxLayout.Direction.TopToBottom)
+        for title, scroll in ((self.before_title, self.before_scroll), (self.after_title, self.after_scroll)):
+            part = QVBoxLayout()
+            part.addWidget(title)
+            part.addWidget(scroll, 1)
+            self.sequences.addLayout(part, 1)
         sequences = QWidget()
         column = QVBoxLayout(sequences)
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self.step_label)
-        column.addWidget(self.before_title)
-        column.addWidget(self.before)
-        column.addWidget(self.after_title)
-        column.addWidget(self.after)
-        column.addStretch(1)
+        column.addLayout(self.sequences, 1)
         lower = QSplitter(Qt.Orientation.Horizontal)
         lower.addWidget(self.chart)
         lower.addWidget(self.merge_list)
         lower.setStretchFactor(0, 3)
         lower.setStretchFactor(1, 1)
         lower.setSizes([760, 340])
-        body = QSplitter(Qt.Orientation.Vertical)
-        body.addWidget(VerticalScroll(sequences))  # in presentation mode on a laptop's screen, it scrolls
+        self.body = body = QSplitter(Qt.Orientation.Vertical)
+        body.addWidget(VerticalScroll(sequences))
         body.addWidget(lower)
         body.setStretchFactor(0, 1)
         body.setStretchFactor(1, 1)
@@ -159,8 +177,16 @@ class StepThroughView(TeachingView):
             return ""
         return partial_chars([token_bytes[t] for t in step.after])[step.new_positions[0]]
 
-    def html_label(self, token_id: int) -> str:
-        return html.escape(self.label(token_id))
+    def html_label(self, token_id: int, chars: str = "") -> str:
+        """The token's label for a sentence, with the characters it holds only part of (``chars``)."""
+        return html.escape(with_chars(self.label(token_id), chars))
+
+    def merge_chars(self, seq, at: int) -> tuple[str, str, str]:
+        """The characters the pair at ``at`` of ``seq`` and the token merging it hold only part of ("" for abstract
+        ids)."""
+        if self.walk is None or self.walk.token_bytes is None:
+            return "", "", ""
+        return merge_chars([self.walk.token_bytes[t] for t in seq], at)
 
     # --- stepping --------------------------------------------------------------------------------------------
     def step_forward(self) -> bool:
@@ -228,6 +254,7 @@ class StepThroughView(TeachingView):
         if self.t == 0:
             nxt = steps[0]
             pairs = {p for s in nxt.positions for p in (s, s + 1)}
+            left, right, _ = self.merge_chars(walk.start, nxt.positions[0])
             self.step_label.setText(
                 self.tr(
                     "<b>Start</b>: {tokens} tokens. The most frequent pair is <b>{left} + {right}</b> ({count}×): "
@@ -236,13 +263,14 @@ class StepThroughView(TeachingView):
                     len(walk.start),
                 ).format(
                     tokens=len(walk.start),
-                    left=self.html_label(nxt.left),
-                    right=self.html_label(nxt.right),
+                    left=self.html_label(nxt.left, left),
+                    right=self.html_label(nxt.right, right),
                     count=nxt.count,
                 )
             )
             self.before.set_chips(self._chips(walk.start, pairs, "pair", nxt.positions))
             self.after.set_chips([])
+            self._bring_into_sight(self.before_scroll, self.before, nxt.positions[0])
             self._set_titles(
                 self.tr("Sequence ({tokens} tokens)", "", len(walk.start)).format(tokens=len(walk.start)), ""
             )
@@ -250,6 +278,7 @@ class StepThroughView(TeachingView):
         else:
             step = steps[self.t - 1]
             pairs = {p for s in step.positions for p in (s, s + 1)}
+            left, right, made = self.merge_chars(step.before, step.positions[0])
             self.step_label.setText(
                 self.tr(
                     "<b>Step {step} of {steps}</b>: merge <b>{left} + {right} → {token}</b> (new id {id}), "
@@ -259,9 +288,9 @@ class StepThroughView(TeachingView):
                 ).format(
                     step=self.t,
                     steps=len(steps),
-                    left=self.html_label(step.left),
-                    right=self.html_label(step.right),
-                    token=self.html_label(step.new_id),
+                    left=self.html_label(step.left, left),
+                    right=self.html_label(step.right, right),
+                    token=self.html_label(step.new_id, made),
                     id=step.new_id,
                     count=step.count,
                     before=len(step.before),
@@ -270,6 +299,8 @@ class StepThroughView(TeachingView):
             )
             self.before.set_chips(self._chips(step.before, pairs, "pair", step.positions))
             self.after.set_chips(self._chips(step.after, set(step.new_positions), "new"))
+            self._bring_into_sight(self.before_scroll, self.before, step.positions[0])
+            self._bring_into_sight(self.after_scroll, self.after, step.new_positions[0])
             self._set_titles(
                 self.tr("Before ({tokens} tokens)", "", len(step.before)).format(tokens=len(step.before)),
                 self.tr("After ({tokens} tokens)", "", len(step.after)).format(tokens=len(step.after)),
@@ -283,14 +314,46 @@ class StepThroughView(TeachingView):
         self.before_title.setText(f"<b>{before}</b>")
         self.after_title.setText(f"<b>{after}</b>")
         self.after_title.setVisible(bool(after))
-        self.after.setVisible(bool(after))
+        self.after_scroll.setVisible(bool(after))
+
+    def _bring_into_sight(self, scroll: VerticalScroll, chips: TokenChips, index: int) -> None:
+        """Scroll ``scroll`` to chip ``index`` of ``chips`` (the first merged place), now and again once the layouts
+        have settled (new chips, or a new font, change their rows)."""
+
+        def scroll_to() -> None:
+            if index < len(chips.chips):
+                rect = chips.chip_rect(index)
+                scroll.ensureVisible(int(rect.center().x()), int(rect.center().y()), 0, int(rect.height() / 2) + 1)
+
+        scroll_to()
+        QTimer.singleShot(0, self, scroll_to)
 
     def _chart(self, step, title: str) -> None:
-        labels = [f"{self.label(a)} + {self.label(b)}" for a, b, _ in step.candidates]
+        """The pair counts of ``step``'s sequence, each pair named with the characters its tokens are part of."""
+        seq = step.before
+        first_at: dict[tuple[int, int], int] = {}
+        for i in range(len(seq) - 1):
+            first_at.setdefault((seq[i], seq[i + 1]), i)
+        labels = [
+            pair_label(f"{self.label(a)} + {self.label(b)}", *self.merge_chars(seq, first_at[a, b])[:2])
+            for a, b, _ in step.candidates
+        ]
         counts = [n for _, _, n in step.candidates]
         self.chart.set_pairs(labels, counts, 0, title)
+
+    def _keep_a_row(self) -> None:
+        """Before and After never shorter than a row of their chips (at their font's size)."""
+        for chips, scroll in ((self.before, self.before_scroll), (self.after, self.after_scroll)):
+            scroll.setMinimumHeight(chips.minimumSizeHint().height())
 
     def presentation_changed(self, scale: float) -> None:
         for chips in (self.before, self.after):
             scale_font(chips, scale)
+        self._keep_a_row()
+        slides = scale > 1
+        self.sequences.setDirection(QBoxLayout.Direction.LeftToRight if slides else QBoxLayout.Direction.TopToBottom)
+        # at slide size Before and After come first: the chart shows the first pairs at its least height, they have
+        # the rest
+        self.chart.base_max_pairs = SLIDE_PAIRS if slides else PAIRS
         self.chart.set_point_size(10.0 * scale)
+        self.body.setSizes([SPLITTER_ALL, 1] if slides else [SPLITTER_ALL, SPLITTER_ALL])

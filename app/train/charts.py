@@ -260,6 +260,10 @@ def reference_vocab_size(name: str) -> int:
 REFERENCE_VOCAB = {name: reference_vocab_size(name) for name in HELD_OUT_REFERENCES}
 
 
+#: The compression chart's least height at the usual text size: its legend under the plot takes a row.
+COMPRESSION_CHART_HEIGHT = 190
+
+
 class CompressionChart(_RunChart):
     """Bytes per token against vocabulary size (log x) for the corpus and a held-out text, references marked."""
 
@@ -309,10 +313,24 @@ class CompressionChart(_RunChart):
 
     def restyle(self) -> None:
         super().restyle()
-        self.setMinimumHeight(round(RUN_CHART_HEIGHT * self.scale))  # room for the references' labels' text
+        self._fit_height()
         for label in self.reference_labels:
             label.setFont(style.text_font(self.pt(VALUE_PT)))
         self._place_labels()
+
+    def _fit_height(self) -> None:
+        """At least :data:`COMPRESSION_CHART_HEIGHT` (room for the references' labels' text above its legend), and
+        the legend's rows past the first: the kept runs' names take a second row, which took the plot's room (41 px
+        of plot were left at 1366×768)."""
+        legend = self.legend_row
+        rows = math.ceil(len(legend.items) / max(1, legend.columnCount)) if legend is not None else 1
+        row = legend.layout.preferredHeight() / rows if legend is not None and rows else 0
+        self.setMinimumHeight(round(COMPRESSION_CHART_HEIGHT * self.scale + max(0, rows - 1) * row))
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)  # the legend is fitted to the new width: it may take more rows, or fewer
+        if getattr(self, "kept_curves", None) is not None:  # also called while the chart is being built
+            self._fit_height()
 
     def update_history(self, history: MergeHistory) -> None:
         self._draw_languages(history)
@@ -361,6 +379,9 @@ class CompressionChart(_RunChart):
             return
         if self.reference_values:
             self._frame()
+        if self.kept_curves:  # the runs kept before are drawn: the chart is not empty, and the hint covered them
+            self.show_hint("", blank=False)
+            return
         text = self.tr("Press Train to see bytes per token grow with the vocabulary.")
         self.show_hint(text, blank=not self.reference_values, corner=bool(self.reference_values))
 
@@ -412,6 +433,7 @@ class CompressionChart(_RunChart):
             self.kept_curves[key] = (run, curve)
         if not self.fixed_axes and _has_data(self.corpus_curve):
             self.enableAutoRange()
+        self._fit_height()
         self._show_state()
 
     def set_held_out(self, vocab_sizes: list[int], bytes_per_token: list[float]) -> None:

@@ -304,7 +304,7 @@ class CorpusPanel(QGroupBox):
     @Slot(object)
     def _on_saved(self, saved: tuple[str, int, int]) -> None:
         name, distinct, total = saved
-        text = self.tr("Saved {file}: {distinct} distinct pre-tokens, {total} in all.")
+        text = self.tr("Saved {file}: {distinct} distinct pre-tokens, {total} in all.", "", distinct)
         self._saving_ended(text.format(file=name, distinct=f"{distinct:,}", total=f"{total:,}"))
 
     @Slot(object, str)

@@ -19,12 +19,12 @@ import sysconfig
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject
 
 from app.common.files.samples import samples_dir
 from app.common.wording.engine_messages import engine_message
 from app.common.wording.sizes import format_bytes
-from bpe_core.corpus.compressed import CompressedFileError, CorpusStream
+from bpe_core.corpus.compressed import CompressedFileError, CorpusStream, text_size
 from bpe_core.corpus.counts_file import read_counts
 from bpe_core.corpus.samples import SAMPLE_CORPORA, corpus_path
 
@@ -81,13 +81,24 @@ class CorpusSource:
     key: str = ""
     #: A counts corpus (``paths`` then empty): the counts files, trained from without counting.
     counts: CountsSummary | None = None
+    #: The files' bytes on disk (what counting reads, for its progress).
     total_bytes: int = field(init=False, default=0)
+    #: The bytes of text they hold (a compressed file's unpacked); a file too large to unpack at once counts its size.
+    text_bytes: int = field(init=False, default=0)
+    #: Whether a compressed file's text was not measured (``text_bytes`` counts its size on disk then).
+    unmeasured: bool = field(init=False, default=False)
 
     def __post_init__(self) -> None:
         self.paths = [Path(p) for p in self.paths]
-        self.total_bytes = sum(p.stat().st_size for p in self.paths if p.is_file())
+        files = [p for p in self.paths if p.is_file()]
+        self.total_bytes = sum(p.stat().st_size for p in files)
+        self.text_bytes = self.total_bytes
+        if not self.builtin:  # the built-in corpora are plain text (a shipped .txt.gz is read from its unpacked copy)
+            measured = [text_size(p) for p in files]
+            self.text_bytes = sum(p.stat().st_size if m is None else m for p, m in zip(files, measured))
+            self.unmeasured = None in measured
         if self.counts is not None:
-            self.total_bytes = self.counts.corpus_bytes
+            self.total_bytes = self.text_bytes = self.counts.corpus_bytes
 
     @property
     def has_text(self) -> bool:
@@ -107,7 +118,10 @@ class CorpusSource:
             text = QCoreApplication.translate("CorpusSources", "%n file, {size}", "", n)
         else:
             text = QCoreApplication.translate("CorpusSources", "%n files, {size}", "", n)
-        return text.format(size=format_bytes(self.total_bytes))
+        size = format_bytes(self.text_bytes)
+        if self.unmeasured:
+            size = QCoreApplication.translate("CorpusSources", "{size} compressed").format(size=size)
+        return text.format(size=size)
 
     def preview(self, limit: int = PREVIEW_BYTES) -> str:
         """The beginning of the first file, decoded leniently (a cut UTF-8 character at the end is dropped); for a
@@ -190,17 +204,25 @@ def counts_source(paths: list[Path], name: str) -> CorpusSource:
 
 
 def _describe_counts(counts: CountsSummary) -> str:
-    if counts.pattern is None:
-        text = QCoreApplication.translate(
-            "CorpusSources",
-            "counts: {distinct} distinct pre-tokens, {total} in all; the pattern is not recorded, "
-            "the settings' pre-tokenizer is taken as the one they were cut with",
-        )
-    else:
-        text = QCoreApplication.translate(
-            "CorpusSources", "counts: {distinct} distinct pre-tokens, {total} in all, cut with {pattern}"
-        )
-    return text.format(distinct=f"{counts.distinct:,}", total=f"{counts.total:,}", pattern=counts.pattern)
+    return CountsWords().summary(counts)
+
+
+class CountsWords(QObject):
+    """A counts corpus's summary, its pre-tokens counted in Qt's plural forms ("1 distinct pre-token"), which
+    lupdate finds only in ``self.tr(text, "", n)``."""
+
+    def summary(self, counts: CountsSummary) -> str:
+        n = counts.distinct
+        if counts.pattern is None:
+            text = self.tr(
+                "counts: {distinct} distinct pre-tokens, {total} in all; the pattern is not recorded, "
+                "the settings' pre-tokenizer is taken as the one they were cut with",
+                "",
+                n,
+            )
+        else:
+            text = self.tr("counts: {distinct} distinct pre-tokens, {total} in all, cut with {pattern}", "", n)
+        return text.format(distinct=f"{n:,}", total=f"{counts.total:,}", pattern=counts.pattern)
 
 
 def _counts_preview(counts: CountsSummary) -> str:

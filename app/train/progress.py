@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QObject
 
 from app.common.wording.sizes import format_bytes
 
@@ -31,6 +31,15 @@ def format_seconds(seconds: float) -> str:
     return QCoreApplication.translate("Progress", "{hours} h {minutes} min").format(
         hours=s // 3600, minutes=s % 3600 // 60
     )
+
+
+class ProgressWords(QObject):
+    """The progress line's count of merges in Qt's plural forms ("1 / 1 merge", "250 / 1,000 merges"), which
+    lupdate finds only in ``self.tr(text, "", n)``."""
+
+    def merges(self, total: int) -> str:
+        """The sentence of merges done of ``total``, its ``{phase}``, ``{done}`` and ``{total}`` to fill."""
+        return self.tr("{phase}: {done} / {total} merges", "", total)
 
 
 def _amount(value: float, unit: str) -> str:
@@ -68,7 +77,7 @@ class PhaseProgress:
             parts = [QCoreApplication.translate("Progress", "{phase}: {done} / {total}")]
             speed = QCoreApplication.translate("Progress", "{rate}/s")
         else:
-            parts = [QCoreApplication.translate("Progress", "{phase}: {done} / {total} merges")]
+            parts = [ProgressWords().merges(self.total)]
             speed = QCoreApplication.translate("Progress", "{rate} merges/s")
         parts[0] = parts[0].format(phase=self.label, done=done, total=total)
         if rate > 0:

@@ -19,6 +19,7 @@ import bz2
 import gzip
 import io
 import lzma
+import os
 import zlib
 from typing import BinaryIO, cast
 
@@ -163,3 +164,36 @@ class _Prefixed(io.RawIOBase):
 
     def readable(self) -> bool:
         return True
+
+
+#: The largest compressed file :func:`text_size` decompresses to count its text (a few tenths of a second).
+MEASURED_MOST = 16 * 2**20
+
+
+def text_size(path, most: int | None = None) -> int | None:
+    """The bytes of text the corpus file ``path`` holds: its size for plain text, counted by decompressing it for a
+    compressed one of at most ``most`` bytes (:data:`MEASURED_MOST` by default; None for a larger one, or one that
+    cannot be read to its end).
+
+    >>> import gzip, os, tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> packed = os.path.join(folder, "a.txt.gz")
+    >>> with open(packed, "wb") as f:
+    ...     _ = f.write(gzip.compress(b"hello " * 1000))
+    >>> os.path.getsize(packed) < 100, text_size(packed), text_size(packed, most=10)
+    (True, 6000, None)
+    """
+    size = os.path.getsize(path)
+    try:
+        with open(path, "rb") as raw:
+            stream = CorpusStream(raw, str(path))
+            if stream.compression is None:
+                return size
+            if size > (MEASURED_MOST if most is None else most):
+                return None
+            total = 0
+            while block := stream.read(2**20):
+                total += len(block)
+            return total
+    except (OSError, CompressedFileError):
+        return None

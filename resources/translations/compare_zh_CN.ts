@@ -265,10 +265,12 @@
         <source>“{name}” is not UTF-8 text (invalid byte at offset {offset}). Load it with each invalid byte replaced by U+FFFD (�)?</source>
         <translation>“{name}”不是 UTF-8 文本（偏移 {offset} 处有无效字节）。要把每个无效字节替换为 U+FFFD (�) 后载入吗？</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../app/compare/text_editor.py" line="99"/>
         <source>Showing the first {count} characters of {name} ({size}).</source>
-        <translation>显示 {name}（{size}）的前 {count} 个字符。</translation>
+        <translation>
+            <numerusform>显示 {name}（{size}）的前 {count} 个字符。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -575,45 +577,45 @@ def greet(name):
 <context>
     <name>MethodsChart</name>
     <message>
-        <location filename="../../app/compare/methods_chart.py" line="38"/>
+        <location filename="../../app/compare/methods_chart.py" line="41"/>
         <source>Encoding methods</source>
-        <extracomment>The widest a tokenizer&apos;s name gets beside its bars, in pixels at the usual text size. A group&apos;s height in lines of its name&apos;s text: room between the groups. The chart&apos;s height beside its groups: title, legend, count axis.</extracomment>
+        <extracomment>The widest a tokenizer&apos;s name gets beside its bars, in pixels at the usual text size. The names take at most this fraction (1/n) of a narrow chart&apos;s width, and never less than NAME_SHARE_LEAST px. A group&apos;s height in lines of its name&apos;s text: room between the groups. The chart&apos;s height beside its groups: title, legend, count axis.</extracomment>
         <translation>编码方法</translation>
     </message>
     <message>
-        <location filename="../../app/compare/methods_chart.py" line="43"/>
+        <location filename="../../app/compare/methods_chart.py" line="46"/>
         <source>Tokens per byte of the Compare text, by method</source>
         <translation>对比页文本每字节的词元数（按方法）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/methods_chart.py" line="44"/>
+        <location filename="../../app/compare/methods_chart.py" line="47"/>
         <source>tokens per byte</source>
         <translation>每字节词元数</translation>
     </message>
     <message>
-        <location filename="../../app/compare/methods_chart.py" line="50"/>
+        <location filename="../../app/compare/methods_chart.py" line="53"/>
         <source>Measuring…</source>
         <translation>正在测量…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/methods_chart.py" line="56"/>
+        <location filename="../../app/compare/methods_chart.py" line="59"/>
         <source>Tokenizer</source>
         <translation>分词器</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/methods_chart.py" line="74"/>
+        <location filename="../../app/compare/methods_chart.py" line="77"/>
         <source>Cutting the text with {count} tokenizers, four ways each…</source>
         <translation>
             <numerusform>正在用 {count} 个分词器、每个四种方法切分文本…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/compare/methods_chart.py" line="107"/>
+        <location filename="../../app/compare/methods_chart.py" line="110"/>
         <source>No tokenizer could cut the text.</source>
         <translation>没有分词器能切分这段文本。</translation>
     </message>
     <message>
-        <location filename="../../app/compare/methods_chart.py" line="116"/>
+        <location filename="../../app/compare/methods_chart.py" line="119"/>
         <source>Fewer tokens per byte is shorter: fewest tokens is the least any cut of this vocabulary needs.</source>
         <translation>每字节词元越少，编码越短：“最少词元”是这个词表任何切分方式所需的最少词元数。</translation>
     </message>

@@ -40,6 +40,17 @@
     </message>
 </context>
 <context>
+    <name>CompareEditor</name>
+    <message numerus="yes">
+        <location filename="../../app/compare/text_editor.py" line="99"/>
+        <source>Showing the first {count} characters of {name} ({size}).</source>
+        <translation>
+            <numerusform>Showing the first {count} character of {name} ({size}).</numerusform>
+            <numerusform>Showing the first {count} characters of {name} ({size}).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>CorpusPanel</name>
     <message numerus="yes">
         <location filename="../../app/train/corpus_panel.py" line="235"/>
@@ -47,6 +58,33 @@
         <translation>
             <numerusform>{name} and %n more</numerusform>
             <numerusform>{name} and %n more</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/train/corpus_panel.py" line="307"/>
+        <source>Saved {file}: {distinct} distinct pre-tokens, {total} in all.</source>
+        <translation>
+            <numerusform>Saved {file}: {distinct} distinct pre-token, {total} in all.</numerusform>
+            <numerusform>Saved {file}: {distinct} distinct pre-tokens, {total} in all.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>CountsWords</name>
+    <message numerus="yes">
+        <location filename="../../app/train/corpus_sources.py" line="218"/>
+        <source>counts: {distinct} distinct pre-tokens, {total} in all; the pattern is not recorded, the settings&apos; pre-tokenizer is taken as the one they were cut with</source>
+        <translation>
+            <numerusform>counts: {distinct} distinct pre-token, {total} in all; the pattern is not recorded, the settings&apos; pre-tokenizer is taken as the one they were cut with</numerusform>
+            <numerusform>counts: {distinct} distinct pre-tokens, {total} in all; the pattern is not recorded, the settings&apos; pre-tokenizer is taken as the one they were cut with</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/train/corpus_sources.py" line="224"/>
+        <source>counts: {distinct} distinct pre-tokens, {total} in all, cut with {pattern}</source>
+        <translation>
+            <numerusform>counts: {distinct} distinct pre-token, {total} in all, cut with {pattern}</numerusform>
+            <numerusform>counts: {distinct} distinct pre-tokens, {total} in all, cut with {pattern}</numerusform>
         </translation>
     </message>
 </context>
@@ -64,7 +102,7 @@
 <context>
     <name>EncodeAnimationView</name>
     <message numerus="yes">
-        <location filename="../../app/teaching/encode_animation.py" line="179"/>
+        <location filename="../../app/teaching/encode_animation.py" line="188"/>
         <source>&lt;b&gt;{done} of {total} merges done&lt;/b&gt;. Next: merge {number}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</source>
         <translation>
             <numerusform>&lt;b&gt;{done} of {total} merge done&lt;/b&gt;. Next: merge {number}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</numerusform>
@@ -72,7 +110,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/encode_animation.py" line="186"/>
+        <location filename="../../app/teaching/encode_animation.py" line="195"/>
         <source>&lt;b&gt;Bytes&lt;/b&gt; ({total} merges). Next: merge {number}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</source>
         <translation>
             <numerusform>&lt;b&gt;Bytes&lt;/b&gt; ({total} merge). Next: merge {number}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</numerusform>
@@ -80,7 +118,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/encode_animation.py" line="204"/>
+        <location filename="../../app/teaching/encode_animation.py" line="213"/>
         <source>&lt;b&gt;Done&lt;/b&gt;: {merges} merges, {tokens} tokens. Press space to replay.</source>
         <translation>
             <numerusform>&lt;b&gt;Done&lt;/b&gt;: {merges} merge, {tokens} tokens. Press space to replay.</numerusform>
@@ -243,7 +281,7 @@
 <context>
     <name>MethodsChart</name>
     <message numerus="yes">
-        <location filename="../../app/compare/methods_chart.py" line="74"/>
+        <location filename="../../app/compare/methods_chart.py" line="77"/>
         <source>Cutting the text with {count} tokenizers, four ways each…</source>
         <translation>
             <numerusform>Cutting the text with {count} tokenizer, four ways each…</numerusform>
@@ -326,6 +364,17 @@
     </message>
 </context>
 <context>
+    <name>ProgressWords</name>
+    <message numerus="yes">
+        <location filename="../../app/train/progress.py" line="42"/>
+        <source>{phase}: {done} / {total} merges</source>
+        <translation>
+            <numerusform>{phase}: {done} / {total} merge</numerusform>
+            <numerusform>{phase}: {done} / {total} merges</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>QuizSheet</name>
     <message numerus="yes">
         <location filename="../../app/teaching/quiz_sheet.py" line="55"/>
@@ -362,7 +411,7 @@
 <context>
     <name>StepThroughView</name>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="233"/>
+        <location filename="../../app/teaching/step_through.py" line="260"/>
         <source>&lt;b&gt;Start&lt;/b&gt;: {tokens} tokens. The most frequent pair is &lt;b&gt;{left} + {right}&lt;/b&gt; ({count}×): press → to merge it.</source>
         <translation>
             <numerusform>&lt;b&gt;Start&lt;/b&gt;: {tokens} token. The most frequent pair is &lt;b&gt;{left} + {right}&lt;/b&gt; ({count}×): press → to merge it.</numerusform>
@@ -370,7 +419,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="247"/>
+        <location filename="../../app/teaching/step_through.py" line="275"/>
         <source>Sequence ({tokens} tokens)</source>
         <translation>
             <numerusform>Sequence ({tokens} token)</numerusform>
@@ -378,7 +427,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="255"/>
+        <location filename="../../app/teaching/step_through.py" line="284"/>
         <source>&lt;b&gt;Step {step} of {steps}&lt;/b&gt;: merge &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (new id {id}), counted {count}× (overlaps included), merged at %n places: {before} → {after} tokens.</source>
         <translation>
             <numerusform>&lt;b&gt;Step {step} of {steps}&lt;/b&gt;: merge &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (new id {id}), counted {count}× (overlaps included), merged at %n place: {before} → {after} tokens.</numerusform>
@@ -386,7 +435,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="274"/>
+        <location filename="../../app/teaching/step_through.py" line="305"/>
         <source>Before ({tokens} tokens)</source>
         <translation>
             <numerusform>Before ({tokens} token)</numerusform>
@@ -394,7 +443,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="275"/>
+        <location filename="../../app/teaching/step_through.py" line="306"/>
         <source>After ({tokens} tokens)</source>
         <translation>
             <numerusform>After ({tokens} token)</numerusform>
@@ -578,6 +627,18 @@
         <translation>
             <numerusform>Below: the first {count:,} place it occurs in the corpus.</numerusform>
             <numerusform>Below: the first {count:,} places it occurs in the corpus.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>WindowStateWords</name>
+    <message numerus="yes">
+        <location filename="../../app/window_state.py" line="92"/>
+        <source>The Compare text kept from the last session has {count} characters: only its first {limit} were restored.</source>
+        <extracomment>The Compare text is remembered up to this many characters (a pasted book is not); a longer one, written in the settings by hand, is restored up to this many (the rest would take gigabytes to encode at start-up).</extracomment>
+        <translation>
+            <numerusform>The Compare text kept from the last session has {count} character: only its first {limit} were restored.</numerusform>
+            <numerusform>The Compare text kept from the last session has {count} characters: only its first {limit} were restored.</numerusform>
         </translation>
     </message>
 </context>

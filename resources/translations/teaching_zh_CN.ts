@@ -94,45 +94,45 @@
 <context>
     <name>EncodeAnimationView</name>
     <message>
-        <location filename="../../app/teaching/encode_animation.py" line="63"/>
+        <location filename="../../app/teaching/encode_animation.py" line="65"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/encode_animation.py" line="166"/>
+        <location filename="../../app/teaching/encode_animation.py" line="173"/>
         <source>id {id}
 bytes {hex}</source>
         <translation>ID {id}
 字节 {hex}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/encode_animation.py" line="179"/>
+        <location filename="../../app/teaching/encode_animation.py" line="188"/>
         <source>&lt;b&gt;{done} of {total} merges done&lt;/b&gt;. Next: merge {number}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</source>
         <translation>
             <numerusform>&lt;b&gt;已完成 {done}/{total} 次合并&lt;/b&gt;。下一步：第 {number} 次合并，&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;（ID {id}）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/encode_animation.py" line="186"/>
+        <location filename="../../app/teaching/encode_animation.py" line="195"/>
         <source>&lt;b&gt;Bytes&lt;/b&gt; ({total} merges). Next: merge {number}, &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (id {id})</source>
         <translation>
             <numerusform>&lt;b&gt;字节&lt;/b&gt;（共 {total} 次合并）。下一步：第 {number} 次合并，&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;（ID {id}）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/encode_animation.py" line="204"/>
+        <location filename="../../app/teaching/encode_animation.py" line="213"/>
         <source>&lt;b&gt;Done&lt;/b&gt;: {merges} merges, {tokens} tokens. Press space to replay.</source>
         <translation>
             <numerusform>&lt;b&gt;完成&lt;/b&gt;：{merges} 次合并，{tokens} 个词元。按空格键重新播放。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/encode_animation.py" line="211"/>
+        <location filename="../../app/teaching/encode_animation.py" line="220"/>
         <source>Token ids: {ids}</source>
         <translation>词元 ID：{ids}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/encode_animation.py" line="213"/>
+        <location filename="../../app/teaching/encode_animation.py" line="222"/>
         <source>Token ids when done: {ids}</source>
         <translation>完成后的词元 ID：{ids}</translation>
     </message>
@@ -739,100 +739,100 @@ bytes {hex}</source>
 <context>
     <name>StepThroughView</name>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="67"/>
+        <location filename="../../app/teaching/step_through.py" line="76"/>
         <source>A short text, or numbers such as [1, 2, 3, 1, 2] (abstract token ids)</source>
         <translation>一段短文本，或像 [1, 2, 3, 1, 2] 这样的数字（抽象的词元 ID）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="71"/>
+        <location filename="../../app/teaching/step_through.py" line="80"/>
         <source>up to </source>
         <translation>最多 </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="72"/>
+        <location filename="../../app/teaching/step_through.py" line="81"/>
         <source> merges</source>
         <translation> 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="73"/>
+        <location filename="../../app/teaching/step_through.py" line="82"/>
         <source>Show ids</source>
         <translation>显示 ID</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="76"/>
-        <location filename="../../app/teaching/step_through.py" line="226"/>
+        <location filename="../../app/teaching/step_through.py" line="85"/>
+        <location filename="../../app/teaching/step_through.py" line="252"/>
         <source>Sequence</source>
         <translation>序列</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="202"/>
+        <location filename="../../app/teaching/step_through.py" line="228"/>
         <source>id {id}
 bytes {hex}</source>
         <translation>ID {id}
 字节 {hex}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="207"/>
+        <location filename="../../app/teaching/step_through.py" line="233"/>
         <source>id {id} = {left} + {right}</source>
         <translation>ID {id} = {left} + {right}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="211"/>
+        <location filename="../../app/teaching/step_through.py" line="237"/>
         <source>id {id}</source>
         <translation>ID {id}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="222"/>
+        <location filename="../../app/teaching/step_through.py" line="248"/>
         <source>Nothing to merge: the sequence needs at least two tokens.</source>
         <translation>没有可合并的：序列至少需要两个词元。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="225"/>
+        <location filename="../../app/teaching/step_through.py" line="251"/>
         <source>No pairs</source>
         <translation>没有词元对</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="233"/>
+        <location filename="../../app/teaching/step_through.py" line="260"/>
         <source>&lt;b&gt;Start&lt;/b&gt;: {tokens} tokens. The most frequent pair is &lt;b&gt;{left} + {right}&lt;/b&gt; ({count}×): press → to merge it.</source>
         <translation>
             <numerusform>&lt;b&gt;开始&lt;/b&gt;：{tokens} 个词元。出现最多的一对是 &lt;b&gt;{left} + {right}&lt;/b&gt;（{count} 次）：按 → 合并它。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="247"/>
+        <location filename="../../app/teaching/step_through.py" line="275"/>
         <source>Sequence ({tokens} tokens)</source>
         <translation>
             <numerusform>序列（{tokens} 个词元）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="249"/>
+        <location filename="../../app/teaching/step_through.py" line="277"/>
         <source>Pair counts now (the merged pair in orange)</source>
         <translation>当前的词元对频次（将合并的一对为橙色）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="255"/>
+        <location filename="../../app/teaching/step_through.py" line="284"/>
         <source>&lt;b&gt;Step {step} of {steps}&lt;/b&gt;: merge &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (new id {id}), counted {count}× (overlaps included), merged at %n places: {before} → {after} tokens.</source>
         <translation>
             <numerusform>&lt;b&gt;第 {step} 步，共 {steps} 步&lt;/b&gt;：合并 &lt;b&gt;{left} + {right} → {token}&lt;/b&gt;（新 ID {id}），计数 {count} 次（含重叠），在 %n 处合并：{before} → {after} 个词元。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="274"/>
+        <location filename="../../app/teaching/step_through.py" line="305"/>
         <source>Before ({tokens} tokens)</source>
         <translation>
             <numerusform>合并前（{tokens} 个词元）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="275"/>
+        <location filename="../../app/teaching/step_through.py" line="306"/>
         <source>After ({tokens} tokens)</source>
         <translation>
             <numerusform>合并后（{tokens} 个词元）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="277"/>
+        <location filename="../../app/teaching/step_through.py" line="308"/>
         <source>Pair counts at step {step} (the merged pair in orange)</source>
         <translation>第 {step} 步的词元对频次（合并的一对为橙色）</translation>
     </message>
@@ -923,7 +923,7 @@ bytes {hex}</source>
         <translation>经典 BPE</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/encode_animation.py" line="49"/>
+        <location filename="../../app/teaching/encode_animation.py" line="51"/>
         <source>Encode animation</source>
         <translation>编码动画</translation>
     </message>
@@ -940,9 +940,9 @@ bytes {hex}</source>
         <translation>预分词</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="54"/>
+        <location filename="../../app/teaching/step_through.py" line="63"/>
         <source>Step through</source>
-        <extracomment>The classic walk-throughs, offered in the input box.</extracomment>
+        <extracomment>The classic walk-throughs, offered in the input box. The pair-count chart&apos;s pairs, and at slide size (fewer: each label is larger). A splitter&apos;s share that is all there is: the other part gets its least height.</extracomment>
         <translation>逐步演示</translation>
     </message>
     <message>

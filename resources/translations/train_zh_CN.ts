@@ -4,12 +4,17 @@
 <context>
     <name>CharWords</name>
     <message>
-        <location filename="../../app/common/wording/char_words.py" line="21"/>
+        <location filename="../../app/common/wording/char_words.py" line="23"/>
         <source>part of {char} ({hex})</source>
         <translation>“{char}”的一部分（{hex}）</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/char_words.py" line="85"/>
+        <location filename="../../app/common/wording/char_words.py" line="37"/>
+        <source>{token} (part of {chars})</source>
+        <translation>{token}（“{chars}”的一部分）</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/char_words.py" line="123"/>
         <source>not side by side in this text</source>
         <translation>在这段文字中没有相邻出现</translation>
     </message>
@@ -86,43 +91,43 @@
 <context>
     <name>CompressionChart</name>
     <message>
-        <location filename="../../app/train/charts.py" line="268"/>
+        <location filename="../../app/train/charts.py" line="272"/>
         <source>Compression</source>
-        <extracomment>Vocabulary sizes of the reference encodings on the chart, for placing them on the compression chart.</extracomment>
+        <extracomment>Vocabulary sizes of the reference encodings on the chart, for placing them on the compression chart. The compression chart&apos;s least height at the usual text size: its legend under the plot takes a row.</extracomment>
         <translation>压缩率</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="269"/>
+        <location filename="../../app/train/charts.py" line="273"/>
         <source>bytes per token</source>
         <translation>每个词元的字节数</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="270"/>
+        <location filename="../../app/train/charts.py" line="274"/>
         <source>vocabulary size (log)</source>
         <translation>词表大小（对数）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="278"/>
+        <location filename="../../app/train/charts.py" line="282"/>
         <source>training corpus</source>
         <translation>训练语料</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="287"/>
+        <location filename="../../app/train/charts.py" line="291"/>
         <source>held-out text</source>
         <translation>留出文本</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="297"/>
+        <location filename="../../app/train/charts.py" line="301"/>
         <source>tiktoken on held-out</source>
         <translation>tiktoken（留出文本）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="364"/>
+        <location filename="../../app/train/charts.py" line="385"/>
         <source>Press Train to see bytes per token grow with the vocabulary.</source>
         <translation>点击“训练”，查看每个词元的字节数如何随词表增长。</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="386"/>
+        <location filename="../../app/train/charts.py" line="407"/>
         <source>{language}, held out</source>
         <translation>{language}，留出文本</translation>
     </message>
@@ -231,10 +236,12 @@
         <source>Counting the pre-tokens: {percent}%…</source>
         <translation>正在统计预分词：{percent}%…</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../app/train/corpus_panel.py" line="307"/>
         <source>Saved {file}: {distinct} distinct pre-tokens, {total} in all.</source>
-        <translation>已保存 {file}：{distinct} 个不同的预分词，共 {total} 个。</translation>
+        <translation>
+            <numerusform>已保存 {file}：{distinct} 个不同的预分词，共 {total} 个。</numerusform>
+        </translation>
     </message>
     <message>
         <location filename="../../app/train/corpus_panel.py" line="312"/>
@@ -308,66 +315,78 @@
         <translation>Python 标准库</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="107"/>
+        <location filename="../../app/train/corpus_sources.py" line="118"/>
         <source>%n file, {size}</source>
-        <extracomment>The suffixes of the counts files the window opens as a counts corpus. How many of a counts corpus&apos;s most frequent pre-tokens its preview lists. How the files are read: &quot;utf-8&quot;, or &quot;utf-16&quot;/&quot;utf-32&quot; (by their byte-order mark) when the user agreed. For the standard library: skip files that are not UTF-8 (a few tests are in other encodings on purpose). A built-in corpus&apos;s short name (``--sample`` on the command line), e.g. &quot;english-prose&quot;. A counts corpus (``paths`` then empty): the counts files, trained from without counting.</extracomment>
+        <extracomment>The suffixes of the counts files the window opens as a counts corpus. How many of a counts corpus&apos;s most frequent pre-tokens its preview lists. How the files are read: &quot;utf-8&quot;, or &quot;utf-16&quot;/&quot;utf-32&quot; (by their byte-order mark) when the user agreed. For the standard library: skip files that are not UTF-8 (a few tests are in other encodings on purpose). A built-in corpus&apos;s short name (``--sample`` on the command line), e.g. &quot;english-prose&quot;. A counts corpus (``paths`` then empty): the counts files, trained from without counting. The files&apos; bytes on disk (what counting reads, for its progress). The bytes of text they hold (a compressed file&apos;s unpacked); a file too large to unpack at once counts its size. Whether a compressed file&apos;s text was not measured (``text_bytes`` counts its size on disk then).</extracomment>
         <translation>%n 个文件，{size}</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="109"/>
+        <location filename="../../app/train/corpus_sources.py" line="120"/>
         <source>%n files, {size}</source>
         <translation>%n 个文件，{size}</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="138"/>
+        <location filename="../../app/train/corpus_sources.py" line="123"/>
+        <source>{size} compressed</source>
+        <translation>压缩后 {size}</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/corpus_sources.py" line="152"/>
         <source>“{name}” was counted with the pre-tokenizer {pattern}: choose it to train on these counts (selecting the corpus chooses it).</source>
         <translation>“{name}”是用预分词器 {pattern} 统计的：要用这些计数训练，请选择它（选中该语料时会自动选择）。</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="145"/>
+        <location filename="../../app/train/corpus_sources.py" line="159"/>
         <source>“{name}” was counted with the special tokens {tokens}: use the same ones.</source>
         <translation>“{name}”统计时使用的特殊词元是 {tokens}：请使用相同的特殊词元。</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="151"/>
+        <location filename="../../app/train/corpus_sources.py" line="165"/>
         <source>SuperBPE cuts the text again with a second pattern: a counts corpus has no text.</source>
         <translation>SuperBPE 需要用第二个模式重新切分文本：计数语料没有文本。</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="194"/>
-        <source>counts: {distinct} distinct pre-tokens, {total} in all; the pattern is not recorded, the settings&apos; pre-tokenizer is taken as the one they were cut with</source>
-        <translation>计数：{distinct} 个不同的预分词，共 {total} 个；文件未记录模式，按设置中的预分词器视为统计时所用的模式</translation>
-    </message>
-    <message>
-        <location filename="../../app/train/corpus_sources.py" line="200"/>
-        <source>counts: {distinct} distinct pre-tokens, {total} in all, cut with {pattern}</source>
-        <translation>计数：{distinct} 个不同的预分词，共 {total} 个，用 {pattern} 切分</translation>
-    </message>
-    <message>
-        <location filename="../../app/train/corpus_sources.py" line="208"/>
+        <location filename="../../app/train/corpus_sources.py" line="230"/>
         <source>A counts corpus has no text; its most frequent pre-tokens:</source>
         <translation>计数语料没有文本；其中最常见的预分词：</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="309"/>
+        <location filename="../../app/train/corpus_sources.py" line="331"/>
         <source>“{name}” is empty: there is no text to train on.</source>
         <extracomment>Byte-order marks, longest first (UTF-32-LE&apos;s starts like UTF-16-LE&apos;s).</extracomment>
         <translation>“{name}” 是空文件：没有可以训练的文本。</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="313"/>
+        <location filename="../../app/train/corpus_sources.py" line="335"/>
         <source>“{name}” is {encoding} text (it starts with a byte-order mark), not UTF-8.</source>
         <translation>“{name}” 是 {encoding} 文本（以字节顺序标记开头），不是 UTF-8。</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="318"/>
+        <location filename="../../app/train/corpus_sources.py" line="340"/>
         <source>“{name}” looks like a binary file (it contains NUL bytes), not text.</source>
         <translation>“{name}” 看起来是二进制文件（含有 NUL 字节），不是文本。</translation>
     </message>
     <message>
-        <location filename="../../app/train/corpus_sources.py" line="326"/>
+        <location filename="../../app/train/corpus_sources.py" line="348"/>
         <source>“{name}” is not valid UTF-8 (first bad byte at offset {offset}: {byte}). It may be in another encoding.</source>
         <translation>“{name}” 不是有效的 UTF-8（第一个无效字节在偏移 {offset} 处：{byte}）。它可能使用了别的编码。</translation>
+    </message>
+</context>
+<context>
+    <name>CountsWords</name>
+    <message numerus="yes">
+        <location filename="../../app/train/corpus_sources.py" line="218"/>
+        <source>counts: {distinct} distinct pre-tokens, {total} in all; the pattern is not recorded, the settings&apos; pre-tokenizer is taken as the one they were cut with</source>
+        <translation>
+            <numerusform>计数：{distinct} 个不同的预分词，共 {total} 个；文件未记录模式，按设置中的预分词器视为统计时所用的模式</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/train/corpus_sources.py" line="224"/>
+        <source>counts: {distinct} distinct pre-tokens, {total} in all, cut with {pattern}</source>
+        <translation>
+            <numerusform>计数：{distinct} 个不同的预分词，共 {total} 个，用 {pattern} 切分</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2194,29 +2213,34 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
         <translation>{hours} 小时 {minutes} 分</translation>
     </message>
     <message>
-        <location filename="../../app/train/progress.py" line="68"/>
+        <location filename="../../app/train/progress.py" line="77"/>
         <source>{phase}: {done} / {total}</source>
         <translation>{phase}：{done} / {total}</translation>
     </message>
     <message>
-        <location filename="../../app/train/progress.py" line="69"/>
+        <location filename="../../app/train/progress.py" line="78"/>
         <source>{rate}/s</source>
         <translation>{rate}/秒</translation>
     </message>
     <message>
-        <location filename="../../app/train/progress.py" line="71"/>
-        <source>{phase}: {done} / {total} merges</source>
-        <translation>{phase}：{done} / {total} 次合并</translation>
-    </message>
-    <message>
-        <location filename="../../app/train/progress.py" line="72"/>
+        <location filename="../../app/train/progress.py" line="81"/>
         <source>{rate} merges/s</source>
         <translation>每秒 {rate} 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/train/progress.py" line="77"/>
+        <location filename="../../app/train/progress.py" line="86"/>
         <source>about {time} left</source>
         <translation>大约还需 {time}</translation>
+    </message>
+</context>
+<context>
+    <name>ProgressWords</name>
+    <message numerus="yes">
+        <location filename="../../app/train/progress.py" line="42"/>
+        <source>{phase}: {done} / {total} merges</source>
+        <translation>
+            <numerusform>{phase}：{done} / {total} 次合并</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2957,12 +2981,14 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
     </message>
 </context>
 <context>
-    <name>WindowState</name>
-    <message>
-        <location filename="../../app/window_state.py" line="81"/>
+    <name>WindowStateWords</name>
+    <message numerus="yes">
+        <location filename="../../app/window_state.py" line="92"/>
         <source>The Compare text kept from the last session has {count} characters: only its first {limit} were restored.</source>
         <extracomment>The Compare text is remembered up to this many characters (a pasted book is not); a longer one, written in the settings by hand, is restored up to this many (the rest would take gigabytes to encode at start-up).</extracomment>
-        <translation>上次保存的“比较”文本有 {count} 个字符：只恢复了前 {limit} 个。</translation>
+        <translation>
+            <numerusform>上次保存的“比较”文本有 {count} 个字符：只恢复了前 {limit} 个。</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -1626,3 +1626,32 @@ def test_a_board_exported_over_its_corpus_or_as_txt_is_refused_and_nothing_is_wr
     kept.write_bytes(b"kept")
     assert not board.export(kept)
     assert "not “.txt”" in dialogs.errors[-1][1] and kept.read_bytes() == b"kept"
+
+
+# ----- polish (issue 41, leftovers): a compressed corpus's size is its text's -------------------------------------
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_a_gzipped_corpus_is_described_by_its_texts_size(language, window, dialogs, tmp_path, request, monkeypatch):
+    """The Train tab said '1 file, 4.5 KB' of a .txt.gz holding 26 KB of text (its size on disk); a compressed file
+    too large to unpack at once is said to be compressed. The files are not changed."""
+    import gzip
+
+    from app.common.wording.sizes import format_bytes
+    from bpe_core.corpus import compressed
+
+    if language == "zh_CN":
+        request.getfixturevalue("chinese")
+    path = tmp_path / "corpus.txt.gz"
+    path.write_bytes(gzip.compress(TEXT.encode("utf-8") * 100))
+    before = path.read_bytes()
+    panel = window.train_tab.corpus_panel
+    assert panel.add_files([path]) and not dialogs.errors
+    text_size = format_bytes(len(TEXT.encode("utf-8")) * 100)
+    expected = {"en": f"1 file, {text_size}", "zh_CN": f"1 个文件，{text_size}"}[language]
+    assert panel.current_source().describe() == expected and expected in panel.info.text()
+    monkeypatch.setattr(compressed, "MEASURED_MOST", len(before) - 1)
+    assert panel.add_files([path])
+    on_disk = format_bytes(len(before))
+    expected = {"en": f"1 file, {on_disk} compressed", "zh_CN": f"1 个文件，压缩后 {on_disk}"}[language]
+    assert panel.current_source().describe() == expected and path.read_bytes() == before

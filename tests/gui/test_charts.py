@@ -321,3 +321,18 @@ def test_tick_labels_are_the_values_where_pyqtgraph_would_scale_them(qtbot, log,
     chart.grab()
     shown = {text for text, _ in tick_labels(chart.getAxis("bottom"))}
     assert wanted <= shown and not wrong & shown, shown
+
+
+def test_a_chinese_side_axis_label_stands_apart_from_its_tick_labels(chinese, qtbot, window, train):
+    """The Train tab's run charts at 1366×768 and 1280×800 in Chinese: the left axis's label (频次（对数）, or
+    每个词元的字节数 on two lines) stands at least 6 px from the tick labels (4 px: its characters, as tall as the
+    line, looked run into 10⁴)."""
+    train(window)
+    for size in [(1366, 698), (1280, 730)]:
+        window.resize(*size)
+        qtbot.wait(100)
+        for chart in (window.train_tab.count_chart, window.train_tab.compression_chart):
+            chart.grab()  # pyqtgraph lays its axes out when it paints
+            axis = chart.getAxis("left")
+            gap = min(rect.left() for _, rect in tick_labels(axis)) - ink(axis.label).right()
+            assert gap >= 6, (size, axis.shown_label(), gap)

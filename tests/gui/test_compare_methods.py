@@ -110,3 +110,31 @@ def test_the_methods_chart_names_every_group_of_bars_and_cuts_no_header(qtbot, v
         text = dialog.table.horizontalHeaderItem(column).text()
         assert header.fontMetrics().horizontalAdvance(text) < header.sectionSize(column), text
     dialog.close()
+
+
+def test_the_methods_chart_cuts_its_names_again_when_the_dialog_is_resized(qtbot, view, tmp_path):
+    """A long name is cut to a third of a narrowed chart, and shown longer again when the dialog is widened (it was
+    cut once, when the figures came, whatever the dialog's size afterwards)."""
+    from bpe_core.encoding.tokenizer import Tokenizer
+    from bpe_core.formats import save_json
+
+    small = Tokenizer({i: bytes([i]) for i in range(256)} | {256: b"in"}, [(b"i", b"n")])
+    save_json(small, tmp_path / "our first tokenizer, trained on a long weekend of prose.json")
+    view.add_tokenizer_file(tmp_path / "our first tokenizer, trained on a long weekend of prose.json")
+    qtbot.waitUntil(lambda: not view.busy() and len(view.pane_set.results()) == 4, timeout=30000)
+    dialog = view.show_methods_chart()
+    qtbot.addWidget(dialog)
+    dialog.resize(1000, 620)
+    qtbot.waitUntil(lambda: bool(dialog.costs), timeout=30000)
+    axis = dialog.chart.getAxis("left")
+
+    def longest_name() -> int:
+        return max(len(text) for text in axis.tick_labels.values())
+
+    wide = longest_name()
+    dialog.resize(420, 620)
+    qtbot.waitUntil(lambda: axis.width() <= dialog.chart.width() // 3 + 14)
+    assert longest_name() < wide
+    dialog.resize(1000, 620)
+    qtbot.waitUntil(lambda: longest_name() == wide)
+    dialog.close()

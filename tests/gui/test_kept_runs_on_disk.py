@@ -137,3 +137,23 @@ def test_closing_with_an_unsaved_run_says_the_kept_runs_stay_on_disk(qtbot, wind
     window.close()
     assert window.isVisible() and "kept runs (1) stay on disk" in seen[0]
     monkeypatch.setattr(dialogs, "ask_unsaved", lambda parent, merges, **_: "discard")
+
+
+def test_a_run_kept_before_is_drawn_at_the_next_start_without_the_hint_over_it(chinese, qtbot, window, train, tmp_path):
+    """At the next start (1366×768, Chinese) the compression chart draws the kept run's curve with no "Press Train"
+    hint over it (the hint covered the curve), and its legend's second row takes room of its own, not the plot's
+    (40 px of plot were left)."""
+    window.train_tab.settings_panel.apply(vocab_size=400)
+    train(window)
+    keep(qtbot, window, "kept before restart")
+    again = second_window(qtbot, tmp_path)
+    again.resize(1366, 698)
+    again.show()
+    qtbot.waitExposed(again)
+    chart = again.train_tab.compression_chart
+    qtbot.waitUntil(lambda: bool(chart.kept_curves) and bool(chart.reference_values), timeout=30000)
+    qtbot.wait(50)
+    assert not chart.hint.isVisible()
+    rows = -(-len(chart.legend_row.items) // chart.legend_row.columnCount)
+    assert rows == 2 and chart.getViewBox().height() >= 70, (rows, chart.getViewBox().height())
+    again.close()

@@ -93,3 +93,24 @@ def test_the_unsaved_question_says_one_merge(english):
 
     assert Dialogs().unsaved(1) == "The tokenizer trained here (1 merge) is not saved."
     assert Dialogs().unsaved(1234) == "The tokenizer trained here (1,234 merges) is not saved."
+
+
+def test_progress_counts_corpora_and_long_texts_say_one_in_the_singular(english, qtbot, tmp_path, monkeypatch):
+    """The progress line ('Merging: 1 / 1 merges'), a counts corpus's summary ('1 distinct pre-tokens') and the
+    Compare text cut to its first characters counted with one English form."""
+    from app.compare import text_editor
+    from app.train.corpus_sources import CountsSummary, CountsWords
+    from app.train.progress import PhaseProgress
+
+    progress = PhaseProgress("Merging", total=1, unit="merges", started=0.0)
+    progress.update(1, now=0.0)
+    assert progress.text() == "Merging: 1 / 1 merge"
+    summary = CountsSummary([], "gpt2", (), 1, 3, 3, [])
+    assert CountsWords().summary(summary) == "counts: 1 distinct pre-token, 3 in all, cut with gpt2"
+    assert CountsWords().summary(CountsSummary([], None, (), 2, 3, 3, [])).startswith("counts: 2 distinct pre-tokens")
+    monkeypatch.setattr(text_editor, "MAX_CHARS", 1)
+    editor = text_editor.CompareEditor()
+    qtbot.addWidget(editor)
+    path = tmp_path / "one.txt"
+    path.write_text("abc", encoding="utf-8")
+    assert editor.read_file(path).notice.startswith("Showing the first 1 character of one.txt (")

@@ -351,6 +351,28 @@ def test_step_through_a_chinese_text_says_which_character_bytes_build(qtbot):
     assert view.before.hint_text(start[0]) == "→中"
 
 
+def test_the_sentences_and_pair_counts_name_the_character_of_partial_tokens(qtbot):
+    """The step-through's sentence and pair-count chart and the encode animation's sentence name the character a
+    partial token builds, as the chips beside them do (they showed "<E4> + <B8>" alone)."""
+    import html
+    import re
+
+    def plain(label) -> str:
+        return html.unescape(re.sub("<[^<>]*>", "", label.text()))
+
+    view = show(qtbot, StepThroughView())
+    view.set_text("中文中文，中文")
+    assert "<E6> (part of 文) + <96> (part of 文) (3×)" in plain(view.step_label)
+    assert "<E6> + <96> · 文" in view.chart.all_labels and "<E4> + <B8> · 中" in view.chart.all_labels
+    press(qtbot, view, Qt.Key.Key_Right)
+    assert "<E6> (part of 文) + <96> (part of 文) → <E6><96> (part of 文) (new id" in plain(view.step_label)
+    trainer = BpeTrainer(256 + 3, pattern="none", processes=1)
+    trainer.count_text("中中中文")
+    trainer.run()
+    animation = show(qtbot, EncodeAnimationView(Tokenizer(trainer.vocab, trainer.merges, pattern="none"), "中文"))
+    assert "<E4> (part of 中) + <B8> (part of 中) → <E4><B8> (part of 中) (id" in plain(animation.step_label)
+
+
 def test_merge_tree_and_chips_say_the_character_a_partial_token_builds(qtbot):
     from app.teaching.chips import TokenChips
     from app.teaching.merge_tree_view import TreeLayout
@@ -453,3 +475,32 @@ def test_a_long_quiz_text_scrolls_and_leaves_the_choices_in_sight(qtbot):
     assert view.verdict.mapTo(view, view.verdict.rect().topLeft()).y() < view.height()
     chips = view.chips  # every row of chips drawn (in a scroll area), none cut under the buttons
     assert chips.height() >= chips.heightForWidth(chips.width()) > view.height()
+
+
+def test_at_slide_size_the_step_throughs_after_row_is_in_sight(qtbot):
+    """In presentation mode on a 1366×768 screen, a step of a long Chinese text shows its After row beside Before,
+    the pair merged and the first new token in sight, in a window no taller than the screen (a long Before filled
+    the one scroll area and pushed After below the window)."""
+    from app.teaching.window import TeachingWindow
+
+    window = TeachingWindow(None, text="the lowest newest widest cat")
+    qtbot.addWidget(window)
+    window.resize(1366, 698)
+    window.show()
+    qtbot.waitExposed(window)
+    qtbot.waitUntil(lambda: not window.loading(), timeout=30000)
+    window.set_presentation(True)
+    view = window.show_view("step")
+    view.set_text("他既下世为人，我也去下世为人，" * 4)
+    press(qtbot, view, Qt.Key.Key_Right, 3)
+    qtbot.wait(50)
+    assert window.height() <= 698, window.height()  # the window did not grow to hold them (it grew to 858)
+    for chips, index in [
+        (view.before, view.walk.steps[2].positions[0]),
+        (view.after, view.walk.steps[2].new_positions[0]),
+    ]:
+        chip = chips.chip_rect(index).toRect().adjusted(0, 0, -1, -1)
+        shown = chips.visibleRegion().boundingRect()  # clipped by every scroll area it is in, and the window
+        assert shown.contains(chip), (chip, shown)
+    window.shutdown()
+    window.close()

@@ -32,6 +32,8 @@ GAP = 6
 LABEL_LINES = 3
 #: How far outward pyqtgraph moves a side axis's label, in pixels.
 LABEL_NUDGE = 5
+#: Pixels added between a side axis's label and its tick labels (pyqtgraph leaves about 4).
+LABEL_GAP = 3
 #: The charts' background, over which :func:`opaque` blends the grid's colours.
 BACKGROUND = QColor("white")
 #: A z value beneath the plot's view box (pyqtgraph puts it at -100 and the axes at 0.5, over the data).
@@ -173,11 +175,12 @@ class TidyAxis(pg.AxisItem):
 
     def _updateWidth(self) -> None:  # noqa: N802 (pyqtgraph's name)
         """pyqtgraph's width, which counts 0.8 of the label's height (its box has margins), and the label
-        nudged 5 px outward: enough for one line, short of a wrapped label by a few pixels, which then run into the
-        tick labels. A wrapped label gets its whole height."""
+        nudged 5 px outward: short of a wrapped label by a few pixels, which then run into the tick labels, and of
+        a Chinese one by a gap (its characters, as tall as the line, stood 4 px from the tick labels, and looked
+        run into them). The label gets its whole height and :data:`LABEL_GAP` more."""
         super()._updateWidth()
         if self.label is not None and self.label.isVisible() and self.fixedWidth is None:
-            short = 0.2 * self.label.boundingRect().height() - LABEL_NUDGE
+            short = 0.2 * self.label.boundingRect().height() - LABEL_NUDGE + LABEL_GAP
             if short > 0:
                 self.setMaximumWidth(self.maximumWidth() + short)
                 self.setMinimumWidth(self.minimumWidth() + short)
@@ -188,8 +191,8 @@ class TidyAxis(pg.AxisItem):
         building the main window)."""
         label = self.labelString()
         if label != self._label_html:
+            self._label_html = label  # first: fitting the axis resizes it, which comes back here
             super()._updateLabel()
-            self._label_html = label
 
     def resizeEvent(self, event=None) -> None:  # noqa: N802 (pyqtgraph's name)
         if self.label is not None:

@@ -9,6 +9,8 @@ words them in the interface language.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import QCoreApplication
 
 from bpe_core.render.token_label import char_hex, partial_chars, render_pair, visible
@@ -21,6 +23,42 @@ def part_of(chars: str) -> str:
         QCoreApplication.translate("CharWords", "part of {char} ({hex})").format(char=char, hex=char_hex(char))
         for char in chars
     )
+
+
+def with_chars(label: str, chars: str) -> str:
+    """A token's ``label`` followed by the characters it holds only part of, as a sentence names it ("" chars: the
+    label alone).
+
+    >>> with_chars("<E4><B8>", "中"), with_chars("ab", "")
+    ('<E4><B8> (part of 中)', 'ab')
+    """
+    if not chars:
+        return label
+    return QCoreApplication.translate("CharWords", "{token} (part of {chars})").format(token=label, chars=chars)
+
+
+def merge_chars(pieces: Sequence[bytes], at: int) -> tuple[str, str, str]:
+    """The characters that the pair ``pieces[at]``, ``pieces[at + 1]`` of a text's tokens and the token merging them
+    make hold only part of (left, right, merged; "" for whole characters).
+
+    >>> merge_chars([b"a", "中".encode()[:1], "中".encode()[1:2], "中".encode()[2:]], 1)
+    ('中', '中', '中')
+    >>> merge_chars([b"a", "中".encode()[:2], "中".encode()[2:]], 1)
+    ('中', '中', '')
+    """
+    hints = partial_chars(pieces)
+    merged = partial_chars([*pieces[:at], pieces[at] + pieces[at + 1], *pieces[at + 2 :]])[at]
+    return hints[at], hints[at + 1], merged
+
+
+def pair_label(label: str, left: str, right: str) -> str:
+    """A pair's ``label`` on a chart, with the characters its tokens hold only part of (``left``, ``right``).
+
+    >>> pair_label("<E4> + <B8>", "中", "中"), pair_label("a + b", "", "")
+    ('<E4> + <B8> · 中', 'a + b')
+    """
+    chars = "".join(dict.fromkeys(left + right))
+    return f"{label} · {chars}" if chars else label
 
 
 def node_hint(root: bytes, start: int, end: int) -> str:
