@@ -36,6 +36,8 @@ class ForeignTokenizer:
     record = None
     pretokenizer: TextSplitter | None = None  # the library pre-tokenizes; tiktoken's tables use one of ours
     warning: Message | None = None  # what the file makes its library do silently, said once when it is loaded
+    #: Which path encodes it and why (`bpe encode -v`, the Compare pane's tooltip); None: its library, as its family
+    encoded_by: Message | None = None
     _host: LibraryEncoder  # a subclass whose library runs in the host process sets it (see _hosted)
 
     def __init__(self, name: str, model: str, vocab_size: int, special_tokens: dict[str, int]):

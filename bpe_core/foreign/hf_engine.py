@@ -1,0 +1,169 @@
+r"""A Hugging Face ``tokenizer.json`` whose pipeline our engine reproduces (:mod:`bpe_core.formats.hf_pipeline`),
+encoded by our engine: the same ids as the ``tokenizers`` library, faster.
+
+Everything but encoding is the file's, as :class:`HuggingFaceTokenizer` reads it (names, ids, token bytes, the
+decoder); encoding is a :class:`~bpe_core.tokenizer.Tokenizer` built from the file's vocabulary and merges, cutting
+with the file's regex (a shipped pattern by its name, so that the compiled scanner runs) after splitting out the
+added tokens as the library does: those that are not ``normalized`` first, the others in what is left.
+
+>>> import json
+>>> from bpe_core.gpt2_bytes import bytes_to_gpt2
+>>> vocab = {bytes_to_gpt2(bytes([b])): b for b in range(256)} | {"ab": 256}
+>>> byte_level = {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True, "use_regex": True}
+>>> doc = {"model": {"type": "BPE", "vocab": vocab, "merges": ["a b"]}, "pre_tokenizer": byte_level}
+>>> from bpe_core.formats.hf_pipeline import engine_plan  # the formats import this module: not imported above
+>>> tok = EngineHuggingFaceTokenizer("t.json", json.dumps(doc), doc, engine_plan(doc))
+>>> tok.encode("ab ba"), str(tok.encoded_by)
+([256, 32, 98, 97], 't.json: encoded by our engine; it pre-tokenizes with our compiled gpt2 scanner')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import regex
+
+from bpe_core.foreign.hf_tokenizer import HuggingFaceTokenizer
+from bpe_core.messages import Message
+from bpe_core.patterns import SHIPPED
+from bpe_core.specials import SpecialSplitter
+from bpe_core.text_splitter import fix_surrogates
+from bpe_core.tokenizer import Tokenizer
+
+
+class NotForOurEngine(Exception):
+    """What in a file our engine cannot take after all (the library reads it): ``what`` names it."""
+
+    def __init__(self, what: str):
+        super().__init__(what)
+        self.what = what
+
+
+class IgnoreMergesTokenizer(Tokenizer):
+    """Our tokenizer with the ``ignore_merges`` rule of a tokenizer.json (Llama 3): a pre-token that is itself an
+    ordinary token is that token, whatever the merges would make of it.
+
+    >>> vocab = {i: bytes([i]) for i in range(256)} | {256: b"ab", 257: b"abc"}
+    >>> Tokenizer(vocab, [(b"a", b"b")], pattern="none").encode("abc")
+    [256, 99]
+    >>> IgnoreMergesTokenizer(vocab, [(b"a", b"b")], pattern="none").encode("abc")
+    [257]
+    """
+
+    def _encode_word(self, piece: str) -> list[int]:
+        token = self._bytes_to_id.get(piece.encode("utf-8"))
+        return [token] if token is not None else super()._encode_word(piece)
+
+
+class EngineHuggingFaceTokenizer(HuggingFaceTokenizer):
+    """``text`` is the file's JSON, ``doc`` the same parsed, ``plan`` the
+    :class:`~bpe_core.formats.hf_pipeline.EnginePlan` that :func:`~bpe_core.formats.hf_pipeline.engine_plan` made of
+    it (not imported here: the formats import this module); a plan
+    the library disagrees with (an added token at another id) or our engine refuses raises
+    :class:`NotForOurEngine`, and :func:`bpe_core.formats.loader.load_any` then keeps the library. A file the
+    library refuses raises :class:`TokenizerFileError`, as :class:`HuggingFaceTokenizer` does."""
+
+    def __init__(self, path: str, text: str, doc: dict, plan: Any):
+        super().__init__(path, text, doc)
+        for token in plan.added:
+            if self._library.token_to_id(token.content) != token.id:
+                raise NotForOurEngine(f"the added token {token.content!r:.40} (another id in the library)")
+        first = [t for t in plan.added if not t.normalized]
+        second = [t for t in plan.added if t.normalized]
+        # The engine splits out the added tokens itself where one pass does what the library's two do, and no
+        # Split step comes before its own regex.
+        one_pass = not (first and second) and not plan.splits
+        engine_added = {t.content: t.id for t in plan.added} if one_pass else {}
+        engine_class = IgnoreMergesTokenizer if plan.ignore_merges else Tokenizer
+        pattern = _engine_pattern(plan.pattern, plan.gaps)
+        try:
+            self._engine = engine_class(plan.vocab, plan.merges, engine_added, pattern=pattern, name=path)
+        except ValueError as exc:  # a merge our engine refuses, a regex it cannot compile
+            raise NotForOurEngine(f"this file ({exc})") from None
+        self._one_pass = one_pass
+        self._first = SpecialSplitter([] if one_pass else [t.content for t in first])
+        self._second = SpecialSplitter([] if one_pass else [t.content for t in second])
+        self._added_ids = {t.content: t.id for t in plan.added}
+        self._splits = [regex.compile(source) for source in plan.splits]
+        if pattern in SHIPPED and not plan.splits:
+            self.encoded_by = Message.of("hf_engine.ours_compiled", path=path, pattern=pattern)
+        else:
+            self.encoded_by = Message.of("hf_engine.ours_regex", path=path)
+
+    def encode(self, text: str) -> list[int]:
+        """The ids the ``tokenizers`` library gives for ``text`` (no BOS/EOS added), by our engine."""
+        text = fix_surrogates(text)
+        if self._one_pass:
+            return self._engine.encode(text)
+        ids: list[int] = []
+        encode = self._engine.encode
+        for _, piece, added in self._pieces(text):
+            if added is None:
+                ids += encode(piece)
+            else:
+                ids.append(added)
+        return ids
+
+    def _encode_offsets(self, text: str):
+        ids = self.encode(text)
+        return ids, lambda: self._hosted(text)[1], lambda _view: self._starts(text)
+
+    def _pieces(self, text: str) -> Iterator[tuple[int, str, int | None]]:
+        """``(start, piece, added id or None)``: the text cut into added tokens (not ``normalized`` ones first)
+        and the pieces the Split steps before the engine's own regex make of the rest."""
+        start = 0
+        for piece, added in self._first.split(text):
+            if added:
+                yield start, piece, self._added_ids[piece]
+                start += len(piece)
+                continue
+            for part, normalized in self._second.split(piece):
+                if normalized:
+                    yield start, part, self._added_ids[part]
+                else:
+                    for at, cut in _isolated(self._splits, part):
+                        yield start + at, cut, None
+                start += len(part)
+
+    def _starts(self, text: str) -> list[int]:
+        """Where the pre-tokens (and added tokens) of ``text`` begin, as character offsets."""
+        if self._one_pass:
+            return list(self._engine.pretokenizer.starts(text))
+        starts: list[int] = []
+        for at, piece, added in self._pieces(text):
+            starts += [at] if added is not None else [at + s for s in self._engine.pretokenizer.starts(piece)]
+        return starts
+
+
+def _isolated(splits: list[regex.Pattern], text: str, at: int = 0) -> Iterator[tuple[int, str]]:
+    """``text`` cut by each of ``splits`` in turn, matches and the text between them alike (the ``Isolated``
+    behaviour), as ``(offset, piece)``: each regex sees one piece of the previous cut at a time.
+
+    >>> list(_isolated([regex.compile(r"\\d+")], "ab12c"))
+    [(0, 'ab'), (2, '12'), (4, 'c')]
+    """
+    if not splits:
+        if text:
+            yield at, text
+        return
+    first, rest = splits[0], splits[1:]
+    end = 0
+    for match in first.finditer(text):
+        yield from _isolated(rest, text[end : match.start()], at + end)
+        yield from _isolated(rest, match.group(), at + match.start())
+        end = match.end()
+    yield from _isolated(rest, text[end:], at + end)
+
+
+def _engine_pattern(pattern: str, gaps: bool) -> str:
+    """The engine's pattern: the plan's ``pattern`` (a name, ``none`` or a regex), made to keep the text between
+    matches as pre-tokens of their own when the Split keeps it (``gaps``, ``Isolated``): each run of characters
+    where the regex finds no match is one more alternative.
+
+    >>> _engine_pattern(r"\\d+", True)
+    '(?:\\\\d+)|(?:(?!(?:\\\\d+))(?s:.))+'
+    """
+    if not gaps:
+        return pattern
+    return f"(?:{pattern})|(?:(?!(?:{pattern}))(?s:.))+"
