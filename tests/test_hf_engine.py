@@ -292,3 +292,53 @@ def test_an_nfc_normalizer_file_like_qwen2s_stays_with_the_library(tmp_path):
     )
     tok = load_any(path)
     assert type(tok) is HuggingFaceTokenizer and "the normalizer NFC" in str(tok.encoded_by)
+
+
+def byte_level_doc(extra: dict[str, int], merges: list[str], **model) -> dict:
+    """A small byte-level BPE tokenizer.json: the 256 bytes, ``extra`` tokens, ``merges``, GPT-2's regex."""
+    byte_level = {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True, "use_regex": True}
+    vocab = {bytes_to_gpt2(bytes([b])): b for b in range(256)} | extra
+    return {
+        "version": "1.0",
+        "added_tokens": [],
+        "normalizer": None,
+        "pre_tokenizer": byte_level,
+        "post_processor": None,
+        "decoder": byte_level,
+        "model": {"type": "BPE", "vocab": vocab, "merges": merges, **model},
+    }
+
+
+@pytest.mark.parametrize("ignore_merges", [True, False])
+def test_ignore_merges_takes_a_pre_token_that_is_a_token_whole(tmp_path, ignore_merges):
+    """'abc' is a token no merge makes: with ignore_merges (Llama 3) the pre-token 'abc' is that token."""
+    doc = byte_level_doc({"ab": 256, "abc": 257}, ["a b"], ignore_merges=ignore_merges)
+    path = tmp_path / "tokenizer.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    tok, library = load_any(path), LibraryTokenizer.from_file(str(path))
+    assert isinstance(tok, EngineHuggingFaceTokenizer)
+    text = "abc abc abcd ab"
+    assert tok.encode(text) == library_ids(library, text)
+    assert tok.encode("abc")[0] == (257 if ignore_merges else 256)
+
+
+def test_bpe_encode_verbose_says_which_path_encodes_and_why(engine_files, tmp_path):
+    import subprocess
+    import sys
+
+    def stderr_of(path) -> str:
+        args = [sys.executable, "-m", "bpe_core", "encode", "-v", "--ids", str(path), "Hello world"]
+        done = subprocess.run(args, capture_output=True, text=True, timeout=120, encoding="utf-8")
+        assert done.returncode == 0, done.stderr
+        return done.stderr
+
+    said = stderr_of(engine_files["gpt2_real"])
+    assert f"bpe: {engine_files['gpt2_real']}: encoded by our engine; it pre-tokenizes with our compiled gpt2" in said
+    doc = json.loads(engine_files["gpt2_trained"].read_text(encoding="utf-8"))
+    doc["normalizer"] = {"type": "NFC"}
+    refused = tmp_path / "tokenizer.json"
+    refused.write_text(json.dumps(doc), encoding="utf-8")
+    assert (
+        f"bpe: {refused}: encoded by the tokenizers library: our engine does not reproduce the normalizer NFC"
+        in stderr_of(refused)
+    )
