@@ -612,12 +612,12 @@ def greet(name):
         <translation>正在载入 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/pane_adder.py" line="107"/>
+        <location filename="../../app/compare/pane_adder.py" line="108"/>
         <source>{name} (not loaded)</source>
         <translation>{name}（未载入）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/pane_adder.py" line="108"/>
+        <location filename="../../app/compare/pane_adder.py" line="109"/>
         <source>Could not load: {error}</source>
         <translation>载入失败：{error}</translation>
     </message>

@@ -91,7 +91,7 @@
 <context>
     <name>EngineSentences</name>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="577"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="589"/>
         <source>Cancelled after {merges} merges.</source>
         <translation>
             <numerusform>Cancelled after {merges} merge.</numerusform>
@@ -99,7 +99,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="582"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="594"/>
         <source>No pair left to merge after {merges} merges: every pre-token is a single token (vocabulary {reached} of the {asked} asked for).</source>
         <translation>
             <numerusform>No pair left to merge after {merges} merge: every pre-token is a single token (vocabulary {reached} of the {asked} asked for).</numerusform>
@@ -107,7 +107,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="588"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="600"/>
         <source>Stopped after {merges} merges: the next token ({size} bytes) would make the vocabulary hold more than {limit} bytes (the corpus has {corpus} bytes); its pre-tokens are long runs of the same text.</source>
         <translation>
             <numerusform>Stopped after {merges} merge: the next token ({size} bytes) would make the vocabulary hold more than {limit} bytes (the corpus has {corpus} bytes); its pre-tokens are long runs of the same text.</numerusform>
@@ -115,7 +115,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="594"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="606"/>
         <source>The pattern left {chars} characters unmatched; tokenizers built with it drop them, as tiktoken does.</source>
         <translation>
             <numerusform>The pattern left {chars} character unmatched; tokenizers built with it drop it, as tiktoken does.</numerusform>
@@ -123,7 +123,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="599"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="611"/>
         <source>Stopped after {merges} merges: the best pair is seen {count} times, fewer than the minimum count {minimum} (vocabulary {reached} of the {asked} asked for).</source>
         <translation>
             <numerusform>Stopped after {merges} merge: the best pair is seen {count} times, fewer than the minimum count {minimum} (vocabulary {reached} of the {asked} asked for).</numerusform>
@@ -131,7 +131,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="605"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="617"/>
         <source>No allowed pair left to merge after {merges} merges: every pair left would make a forbidden token (vocabulary {reached} of the {asked} asked for).</source>
         <translation>
             <numerusform>No allowed pair left to merge after {merges} merge: every pair left would make a forbidden token (vocabulary {reached} of the {asked} asked for).</numerusform>
@@ -139,7 +139,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="611"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="623"/>
         <source>{name} already has a vocabulary of {size} ({merges} merges): ask for a vocabulary of at least {size}.</source>
         <translation>
             <numerusform>{name} already has a vocabulary of {size} ({merges} merge): ask for a vocabulary of at least {size}.</numerusform>
@@ -147,7 +147,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="616"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="628"/>
         <source>PickyBPE made {merges} merges and removed {removed} tokens without reaching the vocabulary of {asked}: stopped at {reached}.</source>
         <translation>
             <numerusform>PickyBPE made {merges} merge and removed {removed} tokens without reaching the vocabulary of {asked}: stopped at {reached}.</numerusform>
@@ -155,7 +155,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="622"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="634"/>
         <source>{name}: the text is too short to hold out a part for parity-aware BPE ({chars} characters).</source>
         <translation>
             <numerusform>{name}: the text is too short to hold out a part for parity-aware BPE ({chars} character).</numerusform>
@@ -163,8 +163,8 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="627"/>
-        <location filename="../../app/common/wording/engine_messages.py" line="633"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="639"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="645"/>
         <source>{path}: it ends in the middle of a {encoding} character (its last {count} bytes, at byte offset {offset}): is the file cut short?</source>
         <translation>
             <numerusform>{path}: it ends in the middle of a {encoding} character (its last {count} byte, at byte offset {offset}): is the file cut short?</numerusform>

@@ -1321,3 +1321,41 @@ def test_a_chart_zoomed_out_a_billion_times_or_dragged_far_stays_within_its_data
     left, right = view.viewRange()[0]
     assert 0 <= left and merges - 1 <= right < merges * 1.2
     assert len(window.train_tab.history) == merges == len(result.merges)
+
+
+# ----- Published byte-level BPE encoded by our engine, or by its library and why (issue 44) -----
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_a_compare_panes_tooltip_says_which_path_encodes_a_tokenizer_json(window, tmp_path, qtbot, request, language):
+    """A tokenizer.json our engine reproduces says so in its pane's tooltip; one with a normalizer it does not
+    reproduce (NFC, as Qwen 2's) says that the library encodes it and why. Both show the library's ids; the files
+    are left as they were."""
+    from test_hf_engine import byte_level_doc
+    from tokenizers import Tokenizer as LibraryTokenizer
+
+    if language == "zh_CN":
+        request.getfixturevalue("chinese")
+    ours, nfc = tmp_path / "ours.json", tmp_path / "nfc.json"
+    ours.write_text(json.dumps(byte_level_doc({"ab": 256}, ["a b"])), encoding="utf-8")
+    nfc.write_text(json.dumps(byte_level_doc({"ab": 256}, ["a b"]) | {"normalizer": {"type": "NFC"}}), "utf-8")
+    before = {path: path.read_bytes() for path in (ours, nfc)}
+    view = window.compare_view
+    view.editor.setPlainText("ab ba abc")
+    said = {
+        "en": (
+            "encoded by our engine; it pre-tokenizes with our compiled gpt2 scanner.",
+            "encoded by the tokenizers library: our engine does not reproduce the normalizer NFC.",
+        ),
+        "zh_CN": (
+            "由我们的引擎编码；预分词用我们编译好的 gpt2 扫描器。",
+            "由 tokenizers 库编码：我们的引擎不能原样重现 the normalizer NFC。",
+        ),
+    }[language]
+    for path, words in zip((ours, nfc), said):
+        pane = view.add_tokenizer_file(path)
+        qtbot.waitUntil(lambda pane=pane: pane.result is not None and not view.busy(), timeout=60000)
+        assert f"{path}{'：' if language == 'zh_CN' else ': '}{words}" in pane.toolTip()
+        library = LibraryTokenizer.from_file(str(path))
+        assert pane.ids() == library.encode("ab ba abc", add_special_tokens=False).ids
+    assert {path: path.read_bytes() for path in (ours, nfc)} == before
