@@ -19,7 +19,9 @@ added tokens as the library does: those that are not ``normalized`` first, the o
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import functools
+import unicodedata
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import regex
@@ -71,9 +73,9 @@ class EngineHuggingFaceTokenizer(HuggingFaceTokenizer):
                 raise NotForOurEngine(f"the added token {token.content!r:.40} (another id in the library)")
         first = [t for t in plan.added if not t.normalized]
         second = [t for t in plan.added if t.normalized]
-        # The engine splits out the added tokens itself where one pass does what the library's two do, and no
-        # Split step comes before its own regex.
-        one_pass = not (first and second) and not plan.splits
+        # The engine splits out the added tokens itself where one pass does what the library's two do, no Split
+        # step comes before its own regex, and nothing is normalized.
+        one_pass = not (first and second) and not plan.splits and not plan.nfc
         engine_added = {t.content: t.id for t in plan.added} if one_pass else {}
         engine_class = IgnoreMergesTokenizer if plan.ignore_merges else Tokenizer
         pattern = _engine_pattern(plan.pattern, plan.gaps)
@@ -86,6 +88,8 @@ class EngineHuggingFaceTokenizer(HuggingFaceTokenizer):
         self._second = SpecialSplitter([] if one_pass else [t.content for t in second])
         self._added_ids = {t.content: t.id for t in plan.added}
         self._splits = [regex.compile(source) for source in plan.splits]
+        #: For an NFC file: the characters whose NFC the library may do otherwise (its Unicode tables are older).
+        self._unsure = _unsure_nfc(self._library.normalizer.normalize_str) if plan.nfc else None
         if pattern in SHIPPED and not plan.splits:
             self.encoded_by = Message.of("hf_engine.ours_compiled", path=path, pattern=pattern)
         else:
@@ -96,6 +100,8 @@ class EngineHuggingFaceTokenizer(HuggingFaceTokenizer):
         text = fix_surrogates(text)
         if self._one_pass:
             return self._engine.encode(text)
+        if self._unsure is not None and self._unsure.search(text):
+            return self._hosted(text)[0]  # a character whose NFC may differ: the library's own
         ids: list[int] = []
         encode = self._engine.encode
         for _, piece, added in self._pieces(text):
@@ -106,6 +112,8 @@ class EngineHuggingFaceTokenizer(HuggingFaceTokenizer):
         return ids
 
     def _encode_offsets(self, text: str):
+        if self._unsure is not None and not unicodedata.is_normalized("NFC", text):
+            return super()._encode_offsets(text)  # spans and chunks in the text as it was, from the library
         ids = self.encode(text)
         return ids, lambda: self._hosted(text)[1], lambda _view: self._starts(text)
 
@@ -118,6 +126,8 @@ class EngineHuggingFaceTokenizer(HuggingFaceTokenizer):
                 yield start, piece, self._added_ids[piece]
                 start += len(piece)
                 continue
+            if self._unsure is not None:
+                piece = unicodedata.normalize("NFC", piece)  # its characters agree (see encode)
             for part, normalized in self._second.split(piece):
                 if normalized:
                     yield start, part, self._added_ids[part]
@@ -134,6 +144,42 @@ class EngineHuggingFaceTokenizer(HuggingFaceTokenizer):
         for at, piece, added in self._pieces(text):
             starts += [at] if added is not None else [at + s for s in self._engine.pretokenizer.starts(piece)]
         return starts
+
+
+def _unsure_nfc(normalize: Callable[[str], str]) -> regex.Pattern:
+    """A regex finding the characters whose NFC ``normalize`` (the library's) may do otherwise than Python's
+    ``unicodedata``: those unassigned in Python's Unicode version, and those the library's tables decompose,
+    compose or reorder otherwise (each probed once: the library's tables are older, Unicode 9 or so in tokenizers
+    0.2x, and Python's 14 composes U+11935 U+11930 and reorders marks such as U+0898 that it does not)."""
+    unassigned, probes = _unicode_facts()
+    said = normalize("\n".join(probe for _, probe in probes)).split("\n")
+    differ = {char for (char, probe), theirs in zip(probes, said) if theirs != unicodedata.normalize("NFC", probe)}
+    differ |= {part for char in differ for part in unicodedata.normalize("NFD", char)}
+    escaped = "".join(f"\\U{ord(c):08x}" for c in sorted(differ))
+    return regex.compile(f"[{unassigned}{escaped}]")
+
+
+@functools.cache
+def _unicode_facts() -> tuple[str, list[tuple[str, str]]]:
+    """The code points unassigned in Python's Unicode (as a regex class's ranges), and a probe for each character
+    NFC may change or reorder: itself decomposed (a composite), or after a mark of another class."""
+    ranges: list[tuple[int, int]] = []
+    probes: list[tuple[str, str]] = []
+    for code in range(0x110000):
+        char = chr(code)
+        if unicodedata.category(char) == "Cn" and not 0xD800 <= code < 0xE000:
+            if ranges and ranges[-1][1] == code - 1:
+                ranges[-1] = (ranges[-1][0], code)
+            else:
+                ranges.append((code, code))
+            continue
+        mark = unicodedata.combining(char)
+        if mark:
+            probes.append((char, f"#{char}\u0334" if mark > 1 else f"#\u0301{char}"))
+        elif unicodedata.decomposition(char)[:1] not in ("", "<"):
+            probes += [(char, char), (char, unicodedata.normalize("NFD", char))]
+    unassigned = "".join(f"\\U{a:08x}-\\U{b:08x}" for a, b in ranges)
+    return unassigned, probes
 
 
 def _isolated(splits: list[regex.Pattern], text: str, at: int = 0) -> Iterator[tuple[int, str]]:

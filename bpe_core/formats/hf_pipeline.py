@@ -6,7 +6,8 @@ rank order, the pre-tokenizer's regexes, the added tokens) when every step is on
 - the model is BPE with merges over GPT-2's byte alphabet (a ``ByteLevel`` pre-tokenizer or decoder), no
   ``dropout``, no ``continuing_subword_prefix`` / ``end_of_word_suffix``, each merge listed once; ``ignore_merges``
   (Llama 3) is kept: a pre-token that is itself in the vocabulary is one token;
-- no normalizer;
+- no normalizer, or NFC (Qwen 2): Python's ``unicodedata`` where it agrees with the library's older Unicode tables,
+  the library itself for a text holding a character where they may differ (:mod:`bpe_core.foreign.hf_engine`);
 - the pre-tokenizer is ``ByteLevel`` (``use_regex`` true: GPT-2's regex; false: none), or a ``Sequence`` of ``Split``
   steps on a regex (``Isolated``, or ``Removed`` with ``invert``, as our exporter writes) ending in
   ``ByteLevel(use_regex=false)``; DeepSeek's digit and CJK splits before its main regex are such steps;
@@ -62,6 +63,7 @@ class EnginePlan:
     ``splits`` are the regexes that cut the text before the last cut, in order, each keeping the text between its
     matches as pieces of their own (``Isolated``); ``pattern`` is the last cut: a named pattern, a regex or
     ``"none"``, whose matches alone are kept (``gaps`` False) or the text between them too (``gaps`` True).
+    ``nfc``: the file normalizes to NFC (after splitting out the added tokens that are not ``normalized``).
     """
 
     vocab: dict[int, bytes]
@@ -71,6 +73,7 @@ class EnginePlan:
     pattern: str
     gaps: bool
     added: tuple[AddedToken, ...]
+    nfc: bool = False
 
 
 class NotReproduced(Exception):
@@ -100,8 +103,9 @@ def _plan(doc: Any) -> EnginePlan:
     if not isinstance(doc, dict) or not isinstance(doc.get("model"), dict):
         raise NotReproduced("a file without a model")
     model = doc["model"]
-    if doc.get("normalizer") is not None:
-        raise NotReproduced(f"the normalizer {_kind(doc['normalizer'])}")
+    normalizer = doc.get("normalizer")
+    if normalizer is not None and _kind(normalizer) != "NFC":
+        raise NotReproduced(f"the normalizer {_kind(normalizer)}")
     if model.get("type", "BPE") != "BPE" or "merges" not in model:
         raise NotReproduced(f"the model {model.get('type')!s:.40}")
     for option in ("dropout", "continuing_subword_prefix", "end_of_word_suffix"):
@@ -117,6 +121,7 @@ def _plan(doc: Any) -> EnginePlan:
         pattern=pattern,
         gaps=gaps,
         added=_added(doc.get("added_tokens") or []),
+        nfc=normalizer is not None,
     )
 
 

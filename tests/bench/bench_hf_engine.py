@@ -5,7 +5,8 @@ against the ``tokenizers`` library on the same file and text, same run.
 
 Files, built with the library as tests/test_hf_engine.py builds them: GPT-2 (OpenAI's ranks and merges, ByteLevel:
 our compiled gpt2 scanner), Llama 3 style (cl100k's ranks, its Split regex, ignore_merges, every split as a merge as
-transformers writes them), DeepSeek style (cl100k's ranks, DeepSeek's three Splits), and our cl100k export (a
+transformers writes them), DeepSeek style (cl100k's ranks, DeepSeek's three Splits), Qwen 2 style (cl100k's ranks,
+NFC, its Split regex), and our cl100k export (a
 Split on cl100k's regex: the compiled cl100k scanner). Text: ~10 MB of English prose, Python sources and Chinese
 (corpora.py), real and non-repeating. Each timing is the median of ``--repeat`` runs, each on a fresh tokenizer
 (no pre-token cache carried over); ids are checked identical. Goal (issue 44): ours at least 5x the library.
@@ -27,11 +28,11 @@ sys.path[:0] = [str(HERE), str(HERE.parent)]
 import tokenizers  # noqa: E402
 from bench_foreign import mixed_text  # noqa: E402
 from test_hf_engine import DEEPSEEK_SPLITS, every_split_merge, from_ranks, splits  # noqa: E402
-from tokenizers import pre_tokenizers  # noqa: E402
+from tokenizers import normalizers, pre_tokenizers  # noqa: E402
 
 from bpe_core import Tokenizer  # noqa: E402
 from bpe_core.formats import export, load_any  # noqa: E402
-from bpe_core.patterns import LLAMA3  # noqa: E402
+from bpe_core.patterns import LLAMA3, QWEN2  # noqa: E402
 from bpe_core.reference import cached_reference_ranks  # noqa: E402
 from bpe_core.tokenizer import reference_merges  # noqa: E402
 
@@ -47,8 +48,18 @@ def build_files(folder: Path) -> dict[str, Path]:
         "GPT-2 (ByteLevel)": from_ranks(folder, "gpt2", gpt2, reference_merges("gpt2"), byte_level),
         "Llama 3 style": from_ranks(folder, "llama3", cl100k, every, splits(LLAMA3), ignore_merges=True),
         "DeepSeek style": from_ranks(folder, "deepseek", cl100k, every, splits(*DEEPSEEK_SPLITS)),
+        "Qwen 2 style (NFC)": qwen2_style(folder, cl100k, every),
         "cl100k export": export(Tokenizer.from_tiktoken("cl100k_base"), folder / "exported", "huggingface")[0],
     }
+
+
+def qwen2_style(folder: Path, ranks: dict[bytes, int], merges) -> Path:
+    """cl100k's ranks with Qwen 2's pipeline: an NFC normalizer, its Split regex."""
+    path = from_ranks(folder, "qwen2", ranks, merges, splits(QWEN2))
+    library = tokenizers.Tokenizer.from_file(str(path))
+    library.normalizer = normalizers.NFC()
+    library.save(str(path))
+    return path
 
 
 def median_time(function, repeat: int):

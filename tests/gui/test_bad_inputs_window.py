@@ -1329,7 +1329,7 @@ def test_a_chart_zoomed_out_a_billion_times_or_dragged_far_stays_within_its_data
 @pytest.mark.parametrize("language", ["en", "zh_CN"])
 def test_a_compare_panes_tooltip_says_which_path_encodes_a_tokenizer_json(window, tmp_path, qtbot, request, language):
     """A tokenizer.json our engine reproduces says so in its pane's tooltip; one with a normalizer it does not
-    reproduce (NFC, as Qwen 2's) says that the library encodes it and why. Both show the library's ids; the files
+    reproduce (NFKC) says that the library encodes it and why. Both show the library's ids; the files
     are left as they were."""
     from test_hf_engine import byte_level_doc
     from tokenizers import Tokenizer as LibraryTokenizer
@@ -1338,18 +1338,18 @@ def test_a_compare_panes_tooltip_says_which_path_encodes_a_tokenizer_json(window
         request.getfixturevalue("chinese")
     ours, nfc = tmp_path / "ours.json", tmp_path / "nfc.json"
     ours.write_text(json.dumps(byte_level_doc({"ab": 256}, ["a b"])), encoding="utf-8")
-    nfc.write_text(json.dumps(byte_level_doc({"ab": 256}, ["a b"]) | {"normalizer": {"type": "NFC"}}), "utf-8")
+    nfc.write_text(json.dumps(byte_level_doc({"ab": 256}, ["a b"]) | {"normalizer": {"type": "NFKC"}}), "utf-8")
     before = {path: path.read_bytes() for path in (ours, nfc)}
     view = window.compare_view
     view.editor.setPlainText("ab ba abc")
     said = {
         "en": (
             "encoded by our engine; it pre-tokenizes with our compiled gpt2 scanner.",
-            "encoded by the tokenizers library: our engine does not reproduce the normalizer NFC.",
+            "encoded by the tokenizers library: our engine does not reproduce the normalizer NFKC.",
         ),
         "zh_CN": (
             "由我们的引擎编码；预分词用我们编译好的 gpt2 扫描器。",
-            "由 tokenizers 库编码：我们的引擎不能原样重现 the normalizer NFC。",
+            "由 tokenizers 库编码：我们的引擎不能原样重现 the normalizer NFKC。",
         ),
     }[language]
     for path, words in zip((ours, nfc), said):
