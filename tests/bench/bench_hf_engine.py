@@ -1,7 +1,7 @@
 """Benchmark: published byte-level BPE tokenizer.json files encoded by our engine (bpe_core.foreign.hf_engine)
 against the ``tokenizers`` library on the same file and text, same run.
 
-    $ python tests/bench/bench_hf_engine.py [--megabytes 10] [--repeat 3]
+    $ python tests/bench/bench_hf_engine.py [--megabytes 10] [--repeat 3] [--only gpt-2]
 
 Files, built with the library as tests/test_hf_engine.py builds them: GPT-2 (OpenAI's ranks and merges, ByteLevel:
 our compiled gpt2 scanner), Llama 3 style (cl100k's ranks, its Split regex, ignore_merges, every split as a merge as
@@ -76,6 +76,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--megabytes", type=float, default=10.0)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--only", default="", metavar="WORD", help="only the files whose name holds WORD")
     args = parser.parse_args()
     text = mixed_text(args.megabytes)
     size = len(text.encode("utf-8")) / 1e6
@@ -83,6 +84,8 @@ def main() -> int:
     failed = False
     with tempfile.TemporaryDirectory() as folder:
         for name, path in build_files(Path(folder)).items():
+            if args.only.lower() not in name.lower():
+                continue
             library = tokenizers.Tokenizer.from_file(str(path)).encode
             expected, theirs = median_time(lambda: library(text, add_special_tokens=False).ids, args.repeat)  # noqa: B023
             fresh = [load_any(path) for _ in range(args.repeat)]
