@@ -2346,3 +2346,24 @@ def test_a_tokenizer_json_our_engine_reproduces_says_so_and_gives_the_librarys_i
     assert tok.encode("a\ud800b") == library.encode("a\ufffdb", add_special_tokens=False).ids
     assert tok.encode("") == []
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("first", [False, True])
+def test_a_runaway_split_regex_our_engine_runs_is_stopped_and_named_as_the_file_has_it(tmp_path, monkeypatch, first):
+    """A Split regex that backtracks catastrophically, as the last cut or one before it (DeepSeek's shape): our
+    engine stops it after its time budget and names the file's regex (not the form our engine runs), exit 2; the
+    library gave up on it too (Oniguruma's retry limit). The file is left as it was."""
+    byte_level = {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True, "use_regex": False}
+    runaway = r"(?:a|aa)+$|\S+|\s+"
+    sources = [runaway, r"\S+|\s+"] if first else [r"\p{N}{1,3}", runaway]
+    splits = [{"type": "Split", "pattern": {"Regex": s}, "behavior": "Isolated", "invert": False} for s in sources]
+    path = _edited_byte_level_file(
+        tmp_path, lambda doc: doc.update(pre_tokenizer={"type": "Sequence", "pretokenizers": [*splits, byte_level]})
+    )
+    before = path.read_bytes()
+    monkeypatch.setenv("BPE_REGEX_SECONDS", "1")
+    done = bpe("encode", "-v", "--ids", str(path), "a" * 60 + "b")
+    assert done.returncode == 2
+    assert "encoded by our engine" in done.stderr
+    assert f"the pre-tokenization regex {runaway!r} took more than" in done.stderr
+    assert path.read_bytes() == before

@@ -28,7 +28,8 @@ import regex
 
 from bpe_core.foreign.hf_tokenizer import HuggingFaceTokenizer
 from bpe_core.messages import Message
-from bpe_core.patterns import SHIPPED
+from bpe_core.patterns import SHIPPED, PatternTimeoutError
+from bpe_core.pretokenize import time_budget
 from bpe_core.specials import SpecialSplitter
 from bpe_core.text_splitter import fix_surrogates
 from bpe_core.tokenizer import Tokenizer
@@ -92,6 +93,7 @@ class EngineHuggingFaceTokenizer(HuggingFaceTokenizer):
         self._second = SpecialSplitter([] if one_pass else [t.content for t in second])
         self._added_ids = {t.content: t.id for t in plan.added}
         self._splits = [regex.compile(source) for source in plan.splits]
+        self._regex = plan.pattern  # the file's, before the engine's pattern keeps the text between its matches
         #: For an NFC file: the characters whose NFC the library may do otherwise (its Unicode tables are older).
         self._unsure = _unsure_nfc(self._library.normalizer.normalize_str) if plan.nfc else None
         if pattern in SHIPPED and not plan.splits:
@@ -100,8 +102,16 @@ class EngineHuggingFaceTokenizer(HuggingFaceTokenizer):
             self.encoded_by = Message.of("hf_engine.ours_regex", path=path)
 
     def encode(self, text: str) -> list[int]:
-        """The ids the ``tokenizers`` library gives for ``text`` (no BOS/EOS added), by our engine."""
-        text = fix_surrogates(text)
+        """The ids the ``tokenizers`` library gives for ``text`` (no BOS/EOS added), by our engine. A regex of the
+        file that runs past its time budget raises :class:`PatternTimeoutError` naming it as the file has it."""
+        try:
+            return self._encode(fix_surrogates(text))
+        except PatternTimeoutError as exc:
+            if exc.source != self._engine.pattern:
+                raise
+            raise PatternTimeoutError(self._regex, exc.seconds, exc.offset, exc.where) from None
+
+    def _encode(self, text: str) -> list[int]:
         if self._one_pass:
             return self._engine.encode(text)
         if self._unsure is not None and _has_unsure(text, self._unsure):
@@ -201,8 +211,12 @@ def _isolated(splits: list[regex.Pattern], text: str, at: int = 0) -> Iterator[t
             yield at, text
         return
     first, rest = splits[0], splits[1:]
-    end = 0
-    for match in first.finditer(text):
+    end, budget = 0, time_budget(len(text))
+    try:
+        matches = list(first.finditer(text, concurrent=True, timeout=budget))
+    except TimeoutError:
+        raise PatternTimeoutError(first.pattern, budget, at, "the text") from None
+    for match in matches:
         yield from _isolated(rest, text[end : match.start()], at + end)
         yield from _isolated(rest, match.group(), at + match.start())
         end = match.end()
