@@ -1359,3 +1359,26 @@ def test_a_compare_panes_tooltip_says_which_path_encodes_a_tokenizer_json(window
         library = LibraryTokenizer.from_file(str(path))
         assert pane.ids() == library.encode("ab ba abc", add_special_tokens=False).ids
     assert {path: path.read_bytes() for path in (ours, nfc)} == before
+
+
+def test_a_compare_pane_whose_tokenizer_json_split_regex_runs_away_names_the_files_regex(
+    window, tmp_path, qtbot, short_regex_budget
+):
+    """A tokenizer.json our engine encodes whose Split regex backtracks catastrophically: the pane says the file's
+    regex took too long (not the form our engine runs), the other panes encode, the file is unchanged."""
+    from test_bad_inputs import _edited_byte_level_file
+
+    byte_level = {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True, "use_regex": False}
+    runaway = r"(?:a|aa)+$|\S+|\s+"
+    split = {"type": "Split", "pattern": {"Regex": runaway}, "behavior": "Isolated", "invert": False}
+    path = _edited_byte_level_file(
+        tmp_path, lambda doc: doc.update(pre_tokenizer={"type": "Sequence", "pretokenizers": [split, byte_level]})
+    )
+    before = path.read_bytes()
+    view = window.compare_view
+    view.set_text("a" * 60 + "b")
+    pane = view.add_tokenizer_file(path)
+    qtbot.waitUntil(lambda: pane.result is not None and not view.busy(), timeout=60000)
+    assert pane.result.view is None and repr(runaway) in pane.result.error
+    assert view.panes["gpt2"].result.view is not None
+    assert path.read_bytes() == before
