@@ -375,3 +375,23 @@ def test_bpe_encode_verbose_says_which_path_encodes_and_why(engine_files, tmp_pa
         f"bpe: {refused}: encoded by the tokenizers library: our engine does not reproduce the normalizer NFKC"
         in stderr_of(refused)
     )
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda d: d.update(added_tokens=[1]),
+        lambda d: d["added_tokens"].append({"content": "<x>"}),
+        lambda d: d["model"].update(merges=[["a"]]),
+        lambda d: d["model"].update(merges=[1, 2]),
+    ],
+)
+def test_a_file_of_an_unexpected_shape_is_left_to_the_library_to_refuse(tmp_path, edit):
+    """The recogniser never raises: a malformed file goes on to the library, which says what is wrong with it."""
+    doc = byte_level_doc({"ab": 256}, ["a b"])
+    edit(doc)
+    assert isinstance(engine_plan(doc), str)
+    path = tmp_path / "tokenizer.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(ValueError, match="tokenizers library cannot read it"):
+        load_any(path)

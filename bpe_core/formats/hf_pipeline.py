@@ -97,6 +97,8 @@ def engine_plan(doc: Any) -> EnginePlan | str:
         return _plan(doc)
     except NotReproduced as refusal:
         return refusal.what
+    except (AttributeError, TypeError, KeyError, ValueError, OverflowError, RecursionError):
+        return "a file of an unexpected shape"  # the library reads it next, and says what is wrong with it
 
 
 def _plan(doc: Any) -> EnginePlan:
