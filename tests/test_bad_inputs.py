@@ -2926,3 +2926,101 @@ def test_hostile_pre_tokens_give_the_python_paths_ids():
     han = "".join(map(chr, range(0x4E00, 0x4E00 + 1000))) * 100
     for text in (han, "a" * 200_000, "\udc00" + han[:5000] + "\ud800", ""):
         assert o200k.encode(text) == _python_encoding(o200k).encode(text)
+
+
+# ----- Published byte-level BPE encoded by our engine, or by its library and why (issue 44) -----
+
+
+def _edited_byte_level_file(folder: Path, edit) -> Path:
+    """A small byte-level BPE tokenizer.json (the library reads it) changed by ``edit(doc)``, as a hand edit."""
+    from test_hf_engine import byte_level_doc
+
+    doc = byte_level_doc({"ab": 256, "abc": 257}, ["a b", "ab c"])
+    doc["added_tokens"] = [
+        {
+            "id": 258,
+            "content": "<s>",
+            "special": True,
+            "normalized": False,
+            "lstrip": False,
+            "rstrip": False,
+            "single_word": False,
+        }
+    ]
+    edit(doc)
+    path = folder / "tokenizer.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    return path
+
+
+def _split_on(source: str):
+    byte_level = {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True, "use_regex": False}
+    split = {"type": "Split", "pattern": {"Regex": source}, "behavior": "Isolated", "invert": False}
+    return lambda doc: doc.update(pre_tokenizer={"type": "Sequence", "pretokenizers": [split, byte_level]})
+
+
+@pytest.mark.parametrize(
+    "edit, why",
+    [
+        (lambda d: d.update(normalizer={"type": "Prepend", "prepend": "▁"}), "the normalizer Prepend"),
+        (lambda d: d["added_tokens"][0].update(lstrip=True), "the added token '<s>' with lstrip true"),
+        (lambda d: d["added_tokens"][0].update(content="ab"), "the added token 'ab' (another id in the library)"),
+        (lambda d: d["model"]["merges"].append("a b"), "a merge listed twice (the library keeps its last rank)"),
+        (_split_on(r"\h+|\S+|\s+"), r"the Split regex '\\h+|\\S+|\\s+' (its escape \h)"),
+        (_split_on(r"\d{1,3}+|\D+"), "(x{m,n}+ is read two ways)"),
+        (_split_on(r"a*|\S+|\s+"), "(it can match no text)"),
+        (lambda d: d["pre_tokenizer"].update(add_prefix_space=True), "ByteLevel with add_prefix_space true"),
+    ],
+)
+def test_a_tokenizer_json_our_engine_does_not_reproduce_keeps_its_library_and_says_why(tmp_path, edit, why):
+    """Hand-edited files whose pipeline our engine would not reproduce exactly: `bpe encode -v` says the library
+    encodes it and why, the ids are the library's, and the file is left as it was."""
+    from tokenizers import Tokenizer as LibraryTokenizer
+
+    path = _edited_byte_level_file(tmp_path, edit)
+    before = path.read_bytes()
+    done = bpe("encode", "-v", "--ids", str(path), "abc ab<s>ba")
+    assert done.returncode == 0, done.stderr
+    assert f"bpe: {path}: encoded by the tokenizers library: our engine does not reproduce " in done.stderr
+    assert why in done.stderr
+    library = LibraryTokenizer.from_file(str(path))
+    assert done.stdout.split() == [str(i) for i in library.encode("abc ab<s>ba", add_special_tokens=False).ids]
+    assert path.read_bytes() == before
+
+
+def test_a_tokenizer_json_our_engine_reproduces_says_so_and_gives_the_librarys_ids(tmp_path):
+    """The same file unedited is encoded by our engine (the compiled gpt2 scanner), with the library's ids, even
+    for lone surrogates and an empty text."""
+    from tokenizers import Tokenizer as LibraryTokenizer
+
+    path = _edited_byte_level_file(tmp_path, lambda doc: None)
+    before = path.read_bytes()
+    done = bpe("encode", "-v", "--ids", str(path), "abc ab<s>ba")
+    assert f"bpe: {path}: encoded by our engine; it pre-tokenizes with our compiled gpt2 scanner" in done.stderr
+    library = LibraryTokenizer.from_file(str(path))
+    assert done.stdout.split() == [str(i) for i in library.encode("abc ab<s>ba", add_special_tokens=False).ids]
+    tok = load_any(path)
+    assert tok.encode("a\ud800b") == library.encode("a\ufffdb", add_special_tokens=False).ids
+    assert tok.encode("") == []
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("first", [False, True])
+def test_a_runaway_split_regex_our_engine_runs_is_stopped_and_named_as_the_file_has_it(tmp_path, monkeypatch, first):
+    """A Split regex that backtracks catastrophically, as the last cut or one before it (DeepSeek's shape): our
+    engine stops it after its time budget and names the file's regex (not the form our engine runs), exit 2; the
+    library gave up on it too (Oniguruma's retry limit). The file is left as it was."""
+    byte_level = {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True, "use_regex": False}
+    runaway = r"(?:a|aa)+$|\S+|\s+"
+    sources = [runaway, r"\S+|\s+"] if first else [r"\p{N}{1,3}", runaway]
+    splits = [{"type": "Split", "pattern": {"Regex": s}, "behavior": "Isolated", "invert": False} for s in sources]
+    path = _edited_byte_level_file(
+        tmp_path, lambda doc: doc.update(pre_tokenizer={"type": "Sequence", "pretokenizers": [*splits, byte_level]})
+    )
+    before = path.read_bytes()
+    monkeypatch.setenv("BPE_REGEX_SECONDS", "1")
+    done = bpe("encode", "-v", "--ids", str(path), "a" * 60 + "b")
+    assert done.returncode == 2
+    assert "encoded by our engine" in done.stderr
+    assert f"the pre-tokenization regex {runaway!r} took more than" in done.stderr
+    assert path.read_bytes() == before

@@ -16,7 +16,7 @@ import pytest
 from child_processes import leftover_children
 
 from bpe_core.chat.apply import apply_chat_template
-from bpe_core.chat.conversation import MAX_FILE_BYTES, ConversationError, read_messages
+from bpe_core.chat.conversation import MAX_FILE_BYTES, ChatMessage, ConversationError, read_messages
 from bpe_core.chat.rendering import ChatRendering
 from bpe_core.chat.sandbox import TemplateError, render, render_here
 from bpe_core.chat.template_source import TemplateSourceError, chat_template
@@ -135,7 +135,6 @@ def test_the_rendering_process_gives_the_same_text_as_this_one():
 def test_messages_are_found_in_order_as_written_or_trimmed():
     chat = ChatRendering.of("[u] hi [a] hi [u] x", ["hi", " hi  ", "gone"])
     assert chat.message_spans == ((4, 6), (11, 13), None)
-    assert chat.template_parts() == [(0, 4), (6, 11), (13, 19)]
 
 
 def test_turn_costs_add_up_to_every_token(files):
@@ -316,3 +315,30 @@ def test_ctrl_c_while_a_template_renders_ends_bpe_chat_and_its_process(files, tm
     assert process.returncode == 130 and "interrupted" in stderr, stderr
     _, alive = psutil.wait_procs(descendants, timeout=10)
     assert alive == []
+
+
+# Where messages lie: read from a marked rendering (a reviewer's case: a short message inside a header)
+
+
+def test_a_short_message_is_placed_by_the_template_not_found_inside_its_header(tmp_path):
+    template = tmp_path / "chatml.jinja"
+    template.write_text(
+        "{% for m in messages %}<|endoftext|>{{ m.role }}\n{{ m.content | trim }}<|endoftext|>\n{% endfor %}"
+    )
+    talk = [ChatMessage("system", "s"), ChatMessage("user", " e "), ChatMessage("assistant", "a")]
+    chat = apply_chat_template("gpt2", talk, template_file=template)
+    text = chat.rendering.text
+    assert [text[a:b] for a, b in chat.rendering.message_spans] == ["s", "e", "a"]
+    assert chat.rendering.message_spans[0][0] == text.index("system\n") + len("system\n")  # not the s of "system"
+    costs = chat.turn_costs()
+    assert [c.message_tokens for c in costs[:3]] == [1, 1, 1]
+
+
+def test_a_template_that_looks_at_the_text_falls_back_to_finding_it(tmp_path):
+    template = tmp_path / "picky.jinja"
+    template.write_text(
+        "{% for m in messages %}{% if m.content.startswith('Q') %}[question]{% endif %}{{ m.content }}|{% endfor %}"
+    )
+    chat = apply_chat_template("gpt2", [ChatMessage("user", "Q: why?")], template_file=template)
+    assert chat.rendering.text == "[question]Q: why?|"
+    assert chat.rendering.message_spans == ((10, 17),)

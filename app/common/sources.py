@@ -34,6 +34,7 @@ from bpe_core.encoding.protocol import ShownTokenizer, TokenRank
 from bpe_core.encoding.token_columns import TokenColumns, TokenGroups
 from bpe_core.encoding.token_spans import TokenView
 from bpe_core.foreign import TiktokenTokenizer
+from bpe_core.foreign.base import encoding_path
 from bpe_core.foreign.library_host import LibraryError
 from bpe_core.messages import Message
 from bpe_core.pretokenize.patterns import PatternError
@@ -119,6 +120,12 @@ class PaneSource:
         """What the loaded tokenizer's file does silently (a tokenizer.json dropping characters it has no token
         for), or None; None too before it is loaded (nothing is loaded to say it)."""
         return getattr(self._tokenizer, "warning", None)
+
+    @property
+    def encoding_path(self) -> Message | None:
+        """Which path encodes the loaded tokenizer, and why (our engine or the model's library; see
+        :func:`bpe_core.foreign.base.encoding_path`); None before it is loaded."""
+        return None if self._tokenizer is None else encoding_path(self._tokenizer)
 
     def with_method(self, method: Method) -> PaneSource:
         """The same tokenizer cut by ``method``, in a pane of its own ("o200k_base · fewest tokens")."""

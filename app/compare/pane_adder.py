@@ -86,7 +86,8 @@ class PaneAdder(QObject):
             self.panes.set_title(source.key, source.label)
         warning = engine_message(source.warning) if source.warning is not None else ""
         record.widget.set_note(warning)  # what the file does silently, under the pane's figures and in its tooltip
-        record.widget.setToolTip(warning)
+        said = (source.warning, source.encoding_path)  # and which path encodes it, and why
+        record.widget.setToolTip("\n".join(engine_message(message) for message in said if message is not None))
         self.panes.request([source.key])
         self.source_shown.emit(source)
         return record.widget

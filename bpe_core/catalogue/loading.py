@@ -129,6 +129,12 @@ ENGLISH: dict[str, str] = {
         "{path}: its vocabulary has no token for some characters (such as {example}) and the file has no unknown "
         "token, no byte fallback and no byte-level step: its library drops such characters from the text silently"
     ),
+    # Which path encodes a tokenizer (bpe_core.foreign.hf_engine; `bpe encode -v`, the Compare pane's tooltip).
+    "encode.by_ours": "{path}: encoded by our engine",
+    "encode.by_library": "{path}: encoded by the {library} library",
+    "hf_engine.ours_compiled": "{path}: encoded by our engine; it pre-tokenizes with our compiled {pattern} scanner",
+    "hf_engine.ours_regex": "{path}: encoded by our engine; it pre-tokenizes with the file's regex in Python",
+    "hf_engine.library": "{path}: encoded by the tokenizers library: our engine does not reproduce {what}",
     # An output path that is not a regular file, never replaced (bpe_core.formats.files).
     "write.device": "cannot write {path}: it is a device, not a regular file; only files are written",
     "write.named_pipe": "cannot write {path}: it is a named pipe, not a regular file; only files are written",

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bpe_core.chat.conversation import ChatMessage
-from bpe_core.chat.rendering import ChatRendering, TurnCost, template_tokens, turn_costs
-from bpe_core.chat.sandbox import render
+from bpe_core.chat.rendering import ChatRendering, TurnCost, marker, template_tokens, turn_costs
+from bpe_core.chat.sandbox import TemplateError, render_each
 from bpe_core.chat.template_source import ChatTemplate, chat_template
 from bpe_core.encoding.token_spans import TokenView
 
@@ -82,16 +82,20 @@ def apply_chat_template(
     if tokenizer is None:
         tokenizer = load_any(name)
     turns = [m.as_dict() for m in messages]
-    text = render(
+    marked = [{"role": m.role, "content": marker(k)} for k, m in enumerate(messages)]  # where each message goes
+    text, marked_text = render_each(
         template.text,
-        turns,
+        [turns, marked],
         add_generation_prompt=add_generation_prompt,
         specials=template.special_tokens,
         origin=template.origin,
         seconds=seconds,
         cancelled=cancelled,
     )
-    rendering = ChatRendering.of(text, [m.content for m in messages])
+    if isinstance(text, TemplateError):
+        raise text
+    located = None if isinstance(marked_text, TemplateError) else marked_text
+    rendering = ChatRendering.located(text, located, [m.content for m in messages])
     view = tokenizer.view(text)
     ids = [token.id for token in view.tokens]
     return AppliedChat(

@@ -1,21 +1,35 @@
 """A conversation rendered by a model's chat template and cut by its tokenizer: which tokens the messages' text
 makes, which the template adds (headers, role tags, special tokens), and what the template costs each turn.
 
-A message's text is found in the rendering where it appears as written (or stripped of surrounding whitespace,
-as many templates ``trim`` it), each after the one before; a message a template rewrote is not found, and its
-tokens count as the template's.
+Where a message lies is read from a second rendering in which each message's text is a marker
+(:func:`marker`): the template's text around the markers is the template's own, and what stands between the same
+texts in the real rendering is the message as the template wrote it (trimmed, say). A short message ("a") is thus
+never taken for a letter of a header. When the two renderings do not line up (a template that looks at the
+text), each message is looked for where it appears as written or stripped, each after the one before; a message
+a template rewrote is not found, and its tokens count as the template's.
 
->>> chat = ChatRendering.of("<s>[user] Hi there</s>", ["Hi there"])
->>> chat.message_spans
-((10, 18),)
->>> chat.message_of(0), chat.message_of(10)
-(None, 0)
+>>> marked = f"<|im_start|>user\\n{marker(0)}<|im_end|>"
+>>> ChatRendering.located("<|im_start|>user\\na<|im_end|>", marked, ["a"]).message_spans
+((17, 18),)
+>>> ChatRendering.of("<|im_start|>user\\na<|im_end|>", ["a"]).message_spans  # found as written: in the header
+((7, 8),)
 """
 
 from __future__ import annotations
 
-import bisect
+import re
 from dataclasses import dataclass
+
+_MARKER = re.compile("\ue000([0-9]+)\ue001")
+
+
+def marker(k: int) -> str:
+    """The text standing in for message ``k`` in the marked rendering (private-use characters no template writes).
+
+    >>> marker(3)
+    '\\ue0003\\ue001'
+    """
+    return f"\ue000{k}\ue001"
 
 
 @dataclass(frozen=True)
@@ -24,6 +38,15 @@ class ChatRendering:
 
     text: str
     message_spans: tuple[tuple[int, int] | None, ...]
+
+    @classmethod
+    def located(cls, text: str, marked: str | None, contents: list[str]) -> ChatRendering:
+        """Each message of ``contents`` placed in ``text`` by the ``marked`` rendering (None: it failed), or found
+        as :meth:`of` finds it when the two do not line up (see the module's documentation)."""
+        slots = None if marked is None else _spans_by_markers(text, marked, len(contents))
+        if slots is None:
+            return cls.of(text, contents)
+        return cls(text, tuple(_within(text, slot, content) for slot, content in zip(slots, contents)))
 
     @classmethod
     def of(cls, text: str, contents: list[str]) -> ChatRendering:
@@ -41,25 +64,51 @@ class ChatRendering:
             spans.append(span)
         return cls(text, tuple(spans))
 
-    def message_of(self, offset: int) -> int | None:
-        """The message whose text holds the character at ``offset``, or None (the template's own text)."""
-        found = [(span, k) for k, span in enumerate(self.message_spans) if span is not None]
-        starts = [span[0] for span, _ in found]
-        at = bisect.bisect_right(starts, offset) - 1
-        if at >= 0 and offset < found[at][0][1]:
-            return found[at][1]
-        return None
 
-    def template_parts(self) -> list[tuple[int, int]]:
-        """The character spans of the template's own text (everything outside the messages), in order."""
-        parts, cursor = [], 0
-        for span in sorted(span for span in self.message_spans if span is not None):
-            if span[0] > cursor:
-                parts.append((cursor, span[0]))
-            cursor = span[1]
-        if cursor < len(self.text):
-            parts.append((cursor, len(self.text)))
-        return parts
+def _within(text: str, slot: tuple[int, int] | None, content: str) -> tuple[int, int] | None:
+    """The message's span in its ``slot`` of ``text``: where its text (or stripped text) stands in it, else the
+    whole slot (the template wrote the message otherwise: upper-cased, cut short).
+
+    >>> _within("[question]Q: why?|", (0, 17), "Q: why?"), _within("HI", (0, 2), "hi")
+    ((10, 17), (0, 2))
+    """
+    if slot is None:
+        return None
+    for wanted in (content, content.strip()):
+        at = text.find(wanted, slot[0], slot[1]) if wanted else -1
+        if at >= 0:
+            return (at, at + len(wanted))
+    return slot
+
+
+def _spans_by_markers(text: str, marked: str, count: int) -> list[tuple[int, int] | None] | None:
+    """Each message's span in ``text`` read from ``marked`` (None when they do not line up): the template's
+    pieces between markers must appear in ``text`` in order, each message being what lies between them."""
+    pieces = _MARKER.split(marked)  # template, index, template, index, ..., template
+    spans: list[tuple[int, int] | None] = [None] * count
+    at = 0
+    for i in range(0, len(pieces), 2):
+        template_piece = pieces[i]
+        if i == 0:
+            if not text.startswith(template_piece):
+                return None
+            at = len(template_piece)
+            continue
+        k = int(pieces[i - 1])
+        if k >= count:
+            return None
+        if i + 1 == len(pieces):  # the last template piece ends the text
+            end = len(text) - len(template_piece)
+            if end < at or not text.endswith(template_piece):
+                return None
+        else:
+            end = text.find(template_piece, at) if template_piece else -1
+            if end < 0:
+                return None
+        if spans[k] is None:
+            spans[k] = (at, end)
+        at = end + len(template_piece)
+    return spans
 
 
 @dataclass(frozen=True)

@@ -126,20 +126,46 @@ def render(
     """:func:`render_here` in a process of its own, stopped past :data:`SECONDS` (or ``seconds``) or
     :data:`MEMORY_BYTES`. Raises :class:`TemplateError`; :class:`~bpe_core.cancelled.Cancelled` as soon as
     ``cancelled()`` is true (looked at every :data:`POLL_SECONDS`), the process stopped."""
+    (answer,) = render_each(
+        template,
+        [messages],
+        add_generation_prompt=add_generation_prompt,
+        specials=specials,
+        origin=origin,
+        seconds=seconds,
+        cancelled=cancelled,
+    )
+    if isinstance(answer, TemplateError):
+        raise answer
+    return answer
+
+
+def render_each(
+    template: str,
+    conversations: list[list[dict[str, str]]],
+    *,
+    add_generation_prompt: bool,
+    specials: dict[str, str],
+    origin: str = "template",
+    seconds: float | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> list[str | TemplateError]:
+    """Each of ``conversations`` rendered by ``template`` in one process of its own (as :func:`render`, the time
+    budget for them all): a text, or the :class:`TemplateError` that conversation met."""
     from bpe_core import spawning
 
     limit = seconds if seconds is not None else float(os.environ.get("BPE_TEMPLATE_SECONDS", SECONDS))
     context = spawning.context()
     receiving, sending = context.Pipe(duplex=False)
-    args = (sending, template, messages, add_generation_prompt, specials, origin)
+    args = (sending, template, conversations, add_generation_prompt, specials, origin)
     process = spawning.start(_render_in_process, args, name="chat template", daemon=True)
     sending.close()
     try:
-        if not receiving.poll(START_SECONDS) or receiving.recv() != "started":
+        if not _answered(receiving, START_SECONDS, cancelled) or receiving.recv() != "started":
             raise TemplateError(Message.of("chat.template_ended", name=origin, code=process.exitcode))
         if not _answered(receiving, limit, cancelled):
             raise TemplateError(Message.of("chat.template_too_slow", name=origin, seconds=f"{limit:g}"))
-        answer = receiving.recv()
+        answers = receiving.recv()
     except EOFError:
         process.join(5)
         raise TemplateError(Message.of("chat.template_ended", name=origin, code=process.exitcode)) from None
@@ -148,9 +174,7 @@ def render(
         if process.is_alive():
             process.kill()
         process.join(5)
-    if answer[0] == "text":
-        return answer[1]
-    raise TemplateError(Message.of(answer[1], **answer[2]))
+    return [text if kind == "text" else TemplateError(Message.of(text, **fields)) for kind, text, fields in answers]
 
 
 def _answered(receiving, limit: float, cancelled: Callable[[], bool] | None) -> bool:
@@ -166,22 +190,26 @@ def _answered(receiving, limit: float, cancelled: Callable[[], bool] | None) -> 
     return True
 
 
-def _render_in_process(sending, template, messages, add_generation_prompt, specials, origin) -> None:
-    """In the rendering process: memory bounded, then the text (or the error's code and fields) sent back."""
+def _render_in_process(sending, template, conversations, add_generation_prompt, specials, origin) -> None:
+    """In the rendering process: memory bounded, then each conversation's text (or its error's code and fields)
+    sent back."""
     _bound_memory()
     sending.send("started")
+    answers: list[tuple] = []
+    for messages in conversations:
+        try:
+            text = render_here(
+                template, messages, add_generation_prompt=add_generation_prompt, specials=specials, origin=origin
+            )
+            answers.append(("text", text, {}))
+        except TemplateError as exc:
+            assert exc.message is not None
+            answers.append(("error", exc.message.code, dict(exc.message.fields)))
     try:
-        text = render_here(
-            template, messages, add_generation_prompt=add_generation_prompt, specials=specials, origin=origin
-        )
-        answer: tuple = ("text", text)
-    except TemplateError as exc:
-        assert exc.message is not None
-        answer = ("error", exc.message.code, dict(exc.message.fields))
-    try:
-        sending.send(answer)
+        sending.send(answers)
     except MemoryError:
-        sending.send(("error", "chat.template_memory", {"name": origin, "limit": f"{MEMORY_BYTES // 2**20:,} MB"}))
+        limit = f"{MEMORY_BYTES // 2**20:,} MB"
+        sending.send([("error", "chat.template_memory", {"name": origin, "limit": limit})] * len(conversations))
     sending.close()
 
 

@@ -19,6 +19,12 @@ def add_command(commands) -> None:
     encode.add_argument("tokenizer", metavar="TOKENIZER", help=tokenizer_help())
     add_text_arguments(encode)
     encode.add_argument("--ids", action="store_true", help="print token ids instead of tokens")
+    encode.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="say on standard error which path encodes (our engine or the model's library) and why",
+    )
     encode.add_argument("--pattern", metavar="P", help=pattern_help())
     encode.add_argument(
         "--method",
@@ -45,6 +51,10 @@ def _encode(args) -> int:
 
         check_processes(args.processes)  # before the tokenizer and the text are read
     tokenizer = load_tokenizer(args.tokenizer, args.pattern)
+    if args.verbose:
+        from bpe_core.foreign.base import encoding_path
+
+        print(f"bpe: {encoding_path(tokenizer)}", file=sys.stderr)
     if args.method == "bpe":
         from bpe_core.encoding.parallel_encode import encode_in_processes
 

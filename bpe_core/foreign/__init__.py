@@ -8,6 +8,10 @@ SentencePiece ``.model``   :class:`SentencePieceTokenizer`              ``senten
 ``.tiktoken``, Tekken      :class:`TiktokenTokenizer`                   ``tiktoken``
 =========================  ==========================================  ===========================
 
+A byte-level BPE tokenizer.json whose pipeline our engine reproduces exactly is an
+:class:`~bpe_core.foreign.hf_engine.EngineHuggingFaceTokenizer` instead: the file's ids, bytes and decoder, encoded
+by our engine (:mod:`bpe_core.formats.hf_pipeline` decides; ``encoded_by`` says which path and why).
+
 Each is a :class:`ForeignTokenizer`: ``encode``/``decode`` like :class:`bpe_core.encoding.tokenizer.Tokenizer`, plus
 what the libraries do not give -- the bytes each token stands for, byte spans in the text (part of a character
 included), their views (:class:`bpe_core.encoding.token_spans.TokenView`), and merges where the model has them: each is

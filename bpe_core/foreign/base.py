@@ -39,6 +39,8 @@ class ForeignTokenizer:
     record = None
     pretokenizer: TextSplitter | None = None  # the library pre-tokenizes; tiktoken's tables use one of ours
     warning: Message | None = None  # what the file makes its library do silently, said once when it is loaded
+    #: Which path encodes it and why (`bpe encode -v`, the Compare pane's tooltip); None: its library, as its family
+    encoded_by: Message | None = None
     _host: LibraryEncoder  # a subclass whose library runs in the host process sets it (see _hosted)
     _host_calls: frozenset[str] = frozenset()  # the host's calls besides encode and decode, such as IDS_CALL
 
@@ -251,3 +253,29 @@ class ForeignTokenizer:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}: {self.model}, {self.vocab_size} tokens>"
+
+
+#: The library that encodes each family of foreign tokenizer (ours: our engine).
+LIBRARIES = {
+    "huggingface": "tokenizers",
+    "sentencepiece": "sentencepiece",
+    "tiktoken": "tiktoken",
+    "tekken": "tiktoken",
+}
+
+
+def encoding_path(tokenizer) -> Message:
+    """Which path encodes ``tokenizer`` (any :class:`~bpe_core.encoding.protocol.ShownTokenizer`), and why where there
+    is a choice: a tokenizer.json says whether our engine reproduces its pipeline (``encoded_by``).
+
+    >>> from bpe_core.encoding.tokenizer import Tokenizer
+    >>> print(encoding_path(Tokenizer.from_tiktoken("gpt2")))
+    gpt2: encoded by our engine
+    """
+    said = getattr(tokenizer, "encoded_by", None)
+    if said is not None:
+        return said
+    library = LIBRARIES.get(tokenizer.family)
+    if library is None:
+        return Message.of("encode.by_ours", path=tokenizer.name)
+    return Message.of("encode.by_library", path=tokenizer.name, library=library)

@@ -25,6 +25,7 @@ from bpe_core.formats.native import tokenizer_from_document
 from bpe_core.formats.pattern_guess import guess_pattern, rank_lines, rank_tokens
 from bpe_core.formats.sniff import Sniffed, sniff
 from bpe_core.formats.tekken import read_tekken
+from bpe_core.messages import Message
 from bpe_core.pretokenize.patterns import PATTERNS, PatternError, get_pattern, pattern_source
 
 #: Where a folder's tokenizer is looked for, first match wins (a ``*`` pattern must match exactly one file).
@@ -134,10 +135,22 @@ def _ours(path: Path, sniffed: Sniffed, pattern):
 
 
 def _huggingface(path: Path, sniffed: Sniffed, pattern):
+    """Our engine where it reproduces the file's pipeline exactly (:mod:`bpe_core.formats.hf_pipeline`), else the
+    ``tokenizers`` library; either says which in its ``encoded_by``."""
     from bpe_core.foreign import HuggingFaceTokenizer
+    from bpe_core.foreign.hf_engine import EngineHuggingFaceTokenizer, NotForOurEngine
+    from bpe_core.formats.hf_pipeline import engine_plan
 
     assert sniffed.text is not None, "sniffed as JSON"
-    return HuggingFaceTokenizer(str(path), sniffed.text, sniffed.doc)
+    plan = engine_plan(sniffed.doc)
+    if not isinstance(plan, str):
+        try:
+            return EngineHuggingFaceTokenizer(str(path), sniffed.text, sniffed.doc, plan)
+        except NotForOurEngine as refusal:
+            plan = refusal.what
+    tokenizer = HuggingFaceTokenizer(str(path), sniffed.text, sniffed.doc)
+    tokenizer.encoded_by = Message.of("hf_engine.library", path=path, what=plan)
+    return tokenizer
 
 
 def _tekken(path: Path, sniffed: Sniffed, pattern):

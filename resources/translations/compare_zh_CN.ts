@@ -797,12 +797,12 @@ def greet(name):
         <translation>正在载入 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/pane_adder.py" line="116"/>
+        <location filename="../../app/compare/pane_adder.py" line="117"/>
         <source>{name} (not loaded)</source>
         <translation>{name}（未载入）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/pane_adder.py" line="117"/>
+        <location filename="../../app/compare/pane_adder.py" line="118"/>
         <source>Could not load: {error}</source>
         <translation>载入失败：{error}</translation>
     </message>

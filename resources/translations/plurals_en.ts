@@ -129,7 +129,7 @@
 <context>
     <name>EngineSentences</name>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="670"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="682"/>
         <source>Cancelled after {merges} merges.</source>
         <translation>
             <numerusform>Cancelled after {merges} merge.</numerusform>
@@ -137,7 +137,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="675"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="687"/>
         <source>No pair left to merge after {merges} merges: every pre-token is a single token (vocabulary {reached} of the {asked} asked for).</source>
         <translation>
             <numerusform>No pair left to merge after {merges} merge: every pre-token is a single token (vocabulary {reached} of the {asked} asked for).</numerusform>
@@ -145,7 +145,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="681"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="693"/>
         <source>Stopped after {merges} merges: the next token ({size} bytes) would make the vocabulary hold more than {limit} bytes (the corpus has {corpus} bytes); its pre-tokens are long runs of the same text.</source>
         <translation>
             <numerusform>Stopped after {merges} merge: the next token ({size} bytes) would make the vocabulary hold more than {limit} bytes (the corpus has {corpus} bytes); its pre-tokens are long runs of the same text.</numerusform>
@@ -153,7 +153,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="687"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="699"/>
         <source>The pattern left {chars} characters unmatched; tokenizers built with it drop them, as tiktoken does.</source>
         <translation>
             <numerusform>The pattern left {chars} character unmatched; tokenizers built with it drop it, as tiktoken does.</numerusform>
@@ -161,7 +161,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="692"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="704"/>
         <source>Stopped after {merges} merges: the best pair is seen {count} times, fewer than the minimum count {minimum} (vocabulary {reached} of the {asked} asked for).</source>
         <translation>
             <numerusform>Stopped after {merges} merge: the best pair is seen {count} times, fewer than the minimum count {minimum} (vocabulary {reached} of the {asked} asked for).</numerusform>
@@ -169,7 +169,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="698"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="710"/>
         <source>No allowed pair left to merge after {merges} merges: every pair left would make a forbidden token (vocabulary {reached} of the {asked} asked for).</source>
         <translation>
             <numerusform>No allowed pair left to merge after {merges} merge: every pair left would make a forbidden token (vocabulary {reached} of the {asked} asked for).</numerusform>
@@ -177,7 +177,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="704"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="716"/>
         <source>{name} already has a vocabulary of {size} ({merges} merges): ask for a vocabulary of at least {size}.</source>
         <translation>
             <numerusform>{name} already has a vocabulary of {size} ({merges} merge): ask for a vocabulary of at least {size}.</numerusform>
@@ -185,7 +185,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="709"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="721"/>
         <source>PickyBPE made {merges} merges and removed {removed} tokens without reaching the vocabulary of {asked}: stopped at {reached}.</source>
         <translation>
             <numerusform>PickyBPE made {merges} merge and removed {removed} tokens without reaching the vocabulary of {asked}: stopped at {reached}.</numerusform>
@@ -193,7 +193,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="715"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="727"/>
         <source>{name}: the text is too short to hold out a part for parity-aware BPE ({chars} characters).</source>
         <translation>
             <numerusform>{name}: the text is too short to hold out a part for parity-aware BPE ({chars} character).</numerusform>
@@ -201,8 +201,8 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="720"/>
-        <location filename="../../app/common/wording/engine_messages.py" line="726"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="732"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="738"/>
         <source>{path}: it ends in the middle of a {encoding} character (its last {count} bytes, at byte offset {offset}): is the file cut short?</source>
         <translation>
             <numerusform>{path}: it ends in the middle of a {encoding} character (its last {count} byte, at byte offset {offset}): is the file cut short?</numerusform>

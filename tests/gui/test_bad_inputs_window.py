@@ -1655,3 +1655,64 @@ def test_a_gzipped_corpus_is_described_by_its_texts_size(language, window, dialo
     on_disk = format_bytes(len(before))
     expected = {"en": f"1 file, {on_disk} compressed", "zh_CN": f"1 个文件，压缩后 {on_disk}"}[language]
     assert panel.current_source().describe() == expected and path.read_bytes() == before
+
+
+# ----- Published byte-level BPE encoded by our engine, or by its library and why (issue 44) -----
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_a_compare_panes_tooltip_says_which_path_encodes_a_tokenizer_json(window, tmp_path, qtbot, request, language):
+    """A tokenizer.json our engine reproduces says so in its pane's tooltip; one with a normalizer it does not
+    reproduce (NFKC) says that the library encodes it and why. Both show the library's ids; the files
+    are left as they were."""
+    from test_hf_engine import byte_level_doc
+    from tokenizers import Tokenizer as LibraryTokenizer
+
+    if language == "zh_CN":
+        request.getfixturevalue("chinese")
+    ours, nfc = tmp_path / "ours.json", tmp_path / "nfc.json"
+    ours.write_text(json.dumps(byte_level_doc({"ab": 256}, ["a b"])), encoding="utf-8")
+    nfc.write_text(json.dumps(byte_level_doc({"ab": 256}, ["a b"]) | {"normalizer": {"type": "NFKC"}}), "utf-8")
+    before = {path: path.read_bytes() for path in (ours, nfc)}
+    view = window.compare_view
+    view.editor.setPlainText("ab ba abc")
+    said = {
+        "en": (
+            "encoded by our engine; it pre-tokenizes with our compiled gpt2 scanner.",
+            "encoded by the tokenizers library: our engine does not reproduce the normalizer NFKC.",
+        ),
+        "zh_CN": (
+            "由我们的引擎编码；预分词用我们编译好的 gpt2 扫描器。",
+            "由 tokenizers 库编码：我们的引擎不能原样重现 the normalizer NFKC。",
+        ),
+    }[language]
+    for path, words in zip((ours, nfc), said):
+        pane = view.add_tokenizer_file(path)
+        qtbot.waitUntil(lambda pane=pane: pane.result is not None and not view.busy(), timeout=60000)
+        assert f"{path}{'：' if language == 'zh_CN' else ': '}{words}" in pane.toolTip()
+        library = LibraryTokenizer.from_file(str(path))
+        assert pane.ids() == library.encode("ab ba abc", add_special_tokens=False).ids
+    assert {path: path.read_bytes() for path in (ours, nfc)} == before
+
+
+def test_a_compare_pane_whose_tokenizer_json_split_regex_runs_away_names_the_files_regex(
+    window, tmp_path, qtbot, short_regex_budget
+):
+    """A tokenizer.json our engine encodes whose Split regex backtracks catastrophically: the pane says the file's
+    regex took too long (not the form our engine runs), the other panes encode, the file is unchanged."""
+    from test_bad_inputs import _edited_byte_level_file
+
+    byte_level = {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True, "use_regex": False}
+    runaway = r"(?:a|aa)+$|\S+|\s+"
+    split = {"type": "Split", "pattern": {"Regex": runaway}, "behavior": "Isolated", "invert": False}
+    path = _edited_byte_level_file(
+        tmp_path, lambda doc: doc.update(pre_tokenizer={"type": "Sequence", "pretokenizers": [split, byte_level]})
+    )
+    before = path.read_bytes()
+    view = window.compare_view
+    view.set_text("a" * 60 + "b")
+    pane = view.add_tokenizer_file(path)
+    qtbot.waitUntil(lambda: pane.result is not None and not view.busy(), timeout=60000)
+    assert pane.result.view is None and repr(runaway) in pane.result.error
+    assert view.panes["gpt2"].result.view is not None
+    assert path.read_bytes() == before

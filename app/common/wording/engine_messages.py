@@ -371,6 +371,18 @@ WORDINGS: dict[str, str] = {
         "{path}: its vocabulary has no token for some characters (such as {example}) and the file has no unknown "
         "token: its library drops such characters from the text without a word.",
     ),
+    # Which path encodes a tokenizer (bpe_core.foreign.hf_engine).
+    "encode.by_ours": QT_TRANSLATE_NOOP("EngineSentences", "{path}: encoded by our engine."),
+    "encode.by_library": QT_TRANSLATE_NOOP("EngineSentences", "{path}: encoded by the {library} library."),
+    "hf_engine.ours_compiled": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{path}: encoded by our engine; it pre-tokenizes with our compiled {pattern} scanner."
+    ),
+    "hf_engine.ours_regex": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{path}: encoded by our engine; it pre-tokenizes with the file's regex in Python."
+    ),
+    "hf_engine.library": QT_TRANSLATE_NOOP(
+        "EngineSentences", "{path}: encoded by the tokenizers library: our engine does not reproduce {what}."
+    ),
     # An output path that is not a regular file, never replaced (bpe_core.formats.files).
     "write.device": QT_TRANSLATE_NOOP("EngineSentences", "Cannot write {path}: it is a device, not a regular file."),
     "write.named_pipe": QT_TRANSLATE_NOOP(
