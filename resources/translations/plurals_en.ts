@@ -290,6 +290,17 @@
     </message>
 </context>
 <context>
+    <name>NumbersPanel</name>
+    <message numerus="yes">
+        <location filename="../../app/vocabulary/numbers_panel.py" line="231"/>
+        <source>{number} ({cut}): {tokens} tokens, usually {usual}</source>
+        <translation>
+            <numerusform>{number} ({cut}): {tokens} token, usually {usual}</numerusform>
+            <numerusform>{number} ({cut}): {tokens} tokens, usually {usual}</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>OverlapPanel</name>
     <message numerus="yes">
         <location filename="../../app/vocabulary/overlap_panel.py" line="168"/>
