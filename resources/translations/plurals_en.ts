@@ -13,6 +13,33 @@
     </message>
 </context>
 <context>
+    <name>ChatEditor</name>
+    <message numerus="yes">
+        <location filename="../../app/compare/chat_editor.py" line="239"/>
+        <source>Opened %n turns from {name}.</source>
+        <translation>
+            <numerusform>Opened %n turn from {name}.</numerusform>
+            <numerusform>Opened %n turns from {name}.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/compare/chat_editor.py" line="262"/>
+        <source>Saved %n turns to {name}.</source>
+        <translation>
+            <numerusform>Saved %n turn to {name}.</numerusform>
+            <numerusform>Saved %n turns to {name}.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/compare/chat_editor.py" line="265"/>
+        <source>%n characters no file can hold (halves of UTF-16 pairs) were written as U+FFFD (�).</source>
+        <translation>
+            <numerusform>%n character no file can hold (half of a UTF-16 pair) was written as U+FFFD (�).</numerusform>
+            <numerusform>%n characters no file can hold (halves of UTF-16 pairs) were written as U+FFFD (�).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ClassicBpeView</name>
     <message numerus="yes">
         <location filename="../../app/teaching/classic_view.py" line="222"/>

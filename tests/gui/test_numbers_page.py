@@ -153,7 +153,7 @@ def test_when_no_tokenizer_loads_the_page_says_so_and_offers_no_export(qtbot):
     page.shutdown()
 
 
-def test_an_outlier_of_one_token_is_said_in_the_singular(qtbot):
+def test_an_outlier_of_one_token_is_said_in_the_singular(qtbot, english):
     """GPT-2 has a token for 1000 where most four-digit numbers take two: the outliers' tooltip said
     '1000 (1000): 1 tokens, usually 2'."""
     from app.vocabulary.numbers_panel import NumbersPanel
