@@ -256,8 +256,8 @@ class ChatEditor(QWidget):
         text, replaced = without_surrogates(json.dumps(document, ensure_ascii=False, indent=2))
         try:
             write_text_atomically(path, text)
-        except OSError as exc:  # a TokenizerWriteError: the path and the cause
-            self.said.emit(self.tr("The conversation was not saved. {why}").format(why=engine_message(exc)))
+        except OSError as exc:  # a TokenizerWriteError: "Cannot write PATH: the cause." (short: the status is one line)
+            self.said.emit(engine_message(exc))
             return False
         said = self.tr("Saved %n turns to {name}.", "", len(document)).format(name=Path(path).name)
         if replaced:

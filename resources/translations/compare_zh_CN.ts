@@ -144,11 +144,6 @@
             <numerusform>已从 {name} 打开 %n 轮对话。</numerusform>
         </translation>
     </message>
-    <message>
-        <location filename="../../app/compare/chat_editor.py" line="260"/>
-        <source>The conversation was not saved. {why}</source>
-        <translation>对话未保存。{why}</translation>
-    </message>
     <message numerus="yes">
         <location filename="../../app/compare/chat_editor.py" line="262"/>
         <source>Saved %n turns to {name}.</source>

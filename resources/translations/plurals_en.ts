@@ -554,7 +554,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/train/train_tab.py" line="502"/>
+        <location filename="../../app/train/train_tab.py" line="503"/>
         <source>Cancelled in {time}: {merges} merges. {reason}</source>
         <translation>
             <numerusform>Cancelled in {time}: {merges} merge. {reason}</numerusform>
@@ -562,7 +562,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/train/train_tab.py" line="504"/>
+        <location filename="../../app/train/train_tab.py" line="505"/>
         <source>Done in {time}: {merges} merges. {reason}</source>
         <translation>
             <numerusform>Done in {time}: {merges} merge. {reason}</numerusform>
@@ -570,7 +570,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/train/train_tab.py" line="698"/>
+        <location filename="../../app/train/train_tab.py" line="699"/>
         <source>Opened {name}: {merges} merges. {reason}</source>
         <translation>
             <numerusform>Opened {name}: {merges} merge. {reason}</numerusform>

@@ -1424,12 +1424,12 @@ def test_a_conversation_saved_on_a_full_disk_or_over_a_folder_leaves_what_was_th
     assert not view.chat_editor.save_file(target)
     assert target.read_bytes() == b'[{"role": "user", "content": "kept"}]'
     assert sorted(p.name for p in tmp_path.iterdir()) == ["talk.json"]
-    assert said[-1] == f"The conversation was not saved. Cannot write {target}: No space left on device."
+    assert said[-1] == f"Cannot write {target}: No space left on device."
     monkeypatch.undo()
     folder = tmp_path / "folder.json"
     folder.mkdir()
     assert not view.chat_editor.save_file(folder)
-    assert said[-1] == f"The conversation was not saved. Cannot write {folder}: it is a folder." and folder.is_dir()
+    assert said[-1] == f"Cannot write {folder}: it is a folder." and folder.is_dir()
     view.shutdown()
 
 
@@ -1682,10 +1682,10 @@ def test_a_conversation_is_saved_as_every_export_is(qtbot, english, tmp_path, mo
     fifo = tmp_path / "talk.fifo"
     os.mkfifo(fifo)
     assert not editor.save_file(fifo)
-    assert said[-1] == f"The conversation was not saved. Cannot write {fifo}: it is a named pipe, not a regular file."
+    assert said[-1] == f"Cannot write {fifo}: it is a named pipe, not a regular file."
     request.getfixturevalue("chinese")
     assert not editor.save_file(fifo)
-    assert said[-1] == f"对话未保存。无法写入 {fifo}：它是命名管道，不是普通文件。", said[-1]
+    assert said[-1] == f"无法写入 {fifo}：它是命名管道，不是普通文件。", said[-1]
     editor.set_messages(editor.messages()[:1])
     assert editor.save_file(talk) and said[-1] == "已把 1 轮对话保存到 talk.json。"
     view.shutdown()
