@@ -199,3 +199,13 @@ def test_bpe_numbers_prints_the_rule_the_table_and_writes_the_csv(tmp_path):
     assert "cl100k_base: no number in an unusual number of tokens" in lines
     rows = out.read_text(encoding="utf-8").splitlines()
     assert len(rows) == 1 + 2 * (1501 + len(SAMPLES)) and lines[-1] == str(out)
+
+
+def test_bpe_numbers_says_one_token_in_the_singular():
+    """GPT-2 has a token for 1000 where most four-digit numbers take two: the line said '1000 (1000: 1 tokens,
+    usually 2)'."""
+    from bpe_core.cli.numbers import outliers_line
+
+    gpt2 = numbers_report("gpt2", TiktokenTokenizer.reference("gpt2"), 1000, 2999)
+    line = outliers_line(gpt2)
+    assert "1000 (1000: 1 token, usually 2)" in line and "1 tokens" not in line

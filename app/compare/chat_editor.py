@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
+import re
 from pathlib import Path
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Signal, Slot
@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from app.common.wording.engine_messages import engine_message
 from bpe_core.chat.conversation import ChatMessage, ConversationError, read_messages
+from bpe_core.formats.files import write_text_atomically
 
 #: The roles offered (a conversation opened from a file may bring others: they are added to its turn's list).
 ROLES = ("system", "user", "assistant")
@@ -235,7 +236,7 @@ class ChatEditor(QWidget):
             self.said.emit(engine_message(exc))
             return False
         self.set_messages(messages)
-        self.said.emit(self.tr("Opened {count} turns from {name}.").format(count=len(messages), name=Path(path).name))
+        self.said.emit(self.tr("Opened %n turns from {name}.", "", len(messages)).format(name=Path(path).name))
         return True
 
     @Slot()
@@ -247,25 +248,34 @@ class ChatEditor(QWidget):
             self.save_file(path)
 
     def save_file(self, path: str | os.PathLike) -> bool:
-        """Write the conversation to ``path`` as JSON, whole or not at all (a file written beside it, then moved
-        over it: a full disk leaves what was there)."""
-        target = Path(path)
+        """Write the conversation to ``path`` as JSON, whole or not at all, as every export is written
+        (:func:`~bpe_core.formats.files.write_text_atomically`: a full disk leaves what was there, a symbolic link
+        is followed, the file gets the usual permissions, a folder, device or named pipe is refused). A character
+        no file can hold (half of a UTF-16 pair) is written as U+FFFD, and the status says so."""
         document = [message.as_dict() for message in self.messages()]
+        text, replaced = without_surrogates(json.dumps(document, ensure_ascii=False, indent=2))
         try:
-            if target.exists() and not target.is_file():
-                raise IsADirectoryError(self.tr("not a regular file"))
-            handle, temporary = tempfile.mkstemp(prefix=".conversation-", suffix=".json", dir=target.parent)
-            try:
-                with os.fdopen(handle, "w", encoding="utf-8") as stream:
-                    json.dump(document, stream, ensure_ascii=False, indent=2)
-                os.replace(temporary, target)
-            except BaseException:
-                os.unlink(temporary)
-                raise
-        except OSError as exc:
-            self.said.emit(
-                self.tr("Cannot save the conversation to {name}: {why}").format(name=target, why=exc.strerror or exc)
-            )
+            write_text_atomically(path, text)
+        except OSError as exc:  # a TokenizerWriteError: "Cannot write PATH: the cause." (short: the status is one line)
+            self.said.emit(engine_message(exc))
             return False
-        self.said.emit(self.tr("Saved {count} turns to {name}.").format(count=len(document), name=target.name))
+        said = self.tr("Saved %n turns to {name}.", "", len(document)).format(name=Path(path).name)
+        if replaced:
+            said += " " + self.tr(
+                "%n characters no file can hold (halves of UTF-16 pairs) were written as U+FFFD (�).", "", replaced
+            )
+        self.said.emit(said)
         return True
+
+
+#: A lone half of a UTF-16 pair (a str holds one only as a character of its own, never as half of a pair).
+SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def without_surrogates(text: str) -> tuple[str, int]:
+    """``text`` with each lone surrogate (which UTF-8 cannot encode) replaced by U+FFFD, and how many there were.
+
+    >>> without_surrogates("a\\ud800b"), without_surrogates("好")
+    (('a�b', 1), ('好', 0))
+    """
+    return SURROGATE.subn("\ufffd", text)

@@ -171,9 +171,6 @@ class CompareView(QWidget):
         layout.addWidget(self.inputs, 1)
         return box
 
-    def is_chat_mode(self) -> bool:
-        return self.chat.active
-
     @Slot(bool)
     def set_chat_mode(self, chat: bool) -> None:
         """Chat mode (the panes render the chat editor's conversation) or text mode (they cut the text)."""

@@ -360,8 +360,9 @@ class TrainTab(QSplitter):
         """Take a batch of steps and, if one is due, paint the next piece of a frame.
 
         Training runs in another process; the next batch is sent once the event loop has turned twice more
-        (``TrainingRun._on_steps``), so deferred repaints happen first. A piece (see :meth:`_paint_piece`) is painted
-        here, at once, at most every ``PIECE_MS``.
+        (``TrainingRun._on_steps``), so deferred repaints happen first. A piece (the table or a chart:
+        :meth:`_paint_table`, :meth:`_paint_pairs`, ...) is painted here, at once, at most every ``PIECE_MS``, by
+        :meth:`~app.train.frame_scheduler.FrameScheduler.steps_arrived`.
         """
         if self.watch.watch.isChecked():
             self.pace.add(steps)

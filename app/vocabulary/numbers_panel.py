@@ -228,7 +228,7 @@ class NumbersPanel(JobPanel):
 
     def _outliers_tip(self, report: NumbersReport) -> str:
         lines = [
-            self.tr("{number} ({cut}): {tokens} tokens, usually {usual}").format(
+            self.tr("{number} ({cut}): {tokens} tokens, usually {usual}", "", cut.tokens).format(
                 number=cut.text, cut=cut.shown(), tokens=cut.tokens, usual=report.usual[cut.digits]
             )
             for cut in report.outliers[:20]

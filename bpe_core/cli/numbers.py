@@ -68,7 +68,7 @@ def run_numbers(args: argparse.Namespace) -> int:
     reports = []
     count = args.last - args.first + 1
     for spec in dict.fromkeys(args.tokenizer):
-        print(f"bpe: cutting {count:,} numbers with {spec}…", file=sys.stderr, flush=True)
+        print(f"bpe: cutting {counted(count, 'number')} with {spec}…", file=sys.stderr, flush=True)
         tokenizer = load_any(spec, progress=lambda message: print(message, file=sys.stderr, flush=True))
         reports.append(numbers_report(spec, tokenizer, args.first, args.last))
     for report in reports:
@@ -109,14 +109,25 @@ def outliers_line(report: NumbersReport) -> str:
     >>> odd = NumberCut("13", (b"1", b"3"))
     >>> outliers_line(NumbersReport("t", (odd,), classify([]), {2: 1}, (odd,), 1, ()))
     't: 1 number in an unusual number of tokens: 13 (1|3: 2 tokens, usually 1)'
+    >>> whole = NumberCut("1000", (b"1000",))
+    >>> outliers_line(NumbersReport("t", (whole,), classify([]), {4: 2}, (whole,), 1, ()))
+    't: 1 number in an unusual number of tokens: 1000 (1000: 1 token, usually 2)'
     """
     count = report.outlier_count
     if not count:
         return f"{report.tokenizer}: no number in an unusual number of tokens"
     shown = ", ".join(
-        f"{cut.text} ({cut.shown()}: {cut.tokens} tokens, usually {report.usual[cut.digits]})"
+        f"{cut.text} ({cut.shown()}: {counted(cut.tokens, 'token')}, usually {report.usual[cut.digits]})"
         for cut in report.outliers[:SHOWN_OUTLIERS]
     )
     more = f", … ({count - SHOWN_OUTLIERS:,} more)" if count > SHOWN_OUTLIERS else ""
-    numbers = "number" if count == 1 else "numbers"
-    return f"{report.tokenizer}: {count:,} {numbers} in an unusual number of tokens: {shown}{more}"
+    return f"{report.tokenizer}: {counted(count, 'number')} in an unusual number of tokens: {shown}{more}"
+
+
+def counted(count: int, noun: str) -> str:
+    """``count`` and ``noun``, singular or plural.
+
+    >>> counted(1, "token"), counted(2, "token"), counted(1_000, "number")
+    ('1 token', '2 tokens', '1,000 numbers')
+    """
+    return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"

@@ -1,11 +1,11 @@
 """A text's tokens kept as columns (numpy arrays), read as :class:`~bpe_core.encoding.token_spans.TokenSpan` records on
 demand.
 
-A :class:`TokenView` built from a tuple of records costs a Python object per token, every time; an edit that
-shifts every later token would rebuild them all. :class:`TokenColumns` keeps ids, byte and character spans as
-arrays that an edit splices (:mod:`bpe_core.encoding.incremental`), and makes the record of token ``i`` only when it is
-read: indexing, slicing and iterating give the same records as :func:`bpe_core.encoding.token_spans.view_from_spans`
-would.
+A :class:`~bpe_core.encoding.token_spans.TokenView` built from a tuple of records costs a Python object per token,
+every time; an edit that shifts every later token would rebuild them all. :class:`TokenColumns` keeps ids, byte and
+character spans as arrays that an edit splices (:mod:`bpe_core.encoding.incremental`), and makes the record of token
+``i`` only when it is read: indexing, slicing and iterating give the same records as
+:func:`bpe_core.encoding.token_spans.view_from_spans` would.
 
 ``lead``/``trail`` say how many bytes of the token's first character lie before it, and of its last character after
 it (both 0 for a token holding whole characters); its ``partial`` parts are worked out from them when read.

@@ -4,8 +4,8 @@ pre-token of a text with the alternative that matched it.
 A pattern such as GPT-2's is a list of alternatives joined by ``|``; the regex engine tries them left to right at
 each position and the first that matches makes the pre-token. :func:`split_alternatives` finds the ``|`` that
 are not inside a group or a character class; :func:`describe` names an alternative (a :class:`Description`,
-worded by whoever shows it); :func:`matched_alternatives` cuts a text as :mod:`bpe_core.pretokenize.pretokens` does,
-with each alternative wrapped in a named group, so that every match says which alternative made it.
+worded by whoever shows it); :meth:`RegexAlternatives.matches` cuts a text as :mod:`bpe_core.pretokenize.pretokens`
+does, with each alternative wrapped in a named group, so that every match says which alternative made it.
 
 >>> cut = RegexAlternatives("gpt2")
 >>> [(m.text, cut.descriptions[m.alternative].kind) for m in cut.matches("it's 42  ok")]

@@ -67,105 +67,106 @@
 <context>
     <name>ChatEditor</name>
     <message>
-        <location filename="../../app/compare/chat_editor.py" line="38"/>
+        <location filename="../../app/compare/chat_editor.py" line="39"/>
         <source>You are a helpful assistant. Answer in one sentence.</source>
         <extracomment>The roles offered (a conversation opened from a file may bring others: they are added to its turn&apos;s list). The conversation a new editor starts with (translated: a Chinese interface starts with a Chinese one).</extracomment>
         <translation>你是一个乐于助人的助手。请用一句话回答。</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_editor.py" line="39"/>
+        <location filename="../../app/compare/chat_editor.py" line="40"/>
         <source>What does a tokenizer do?</source>
         <translation>分词器是做什么的？</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_editor.py" line="40"/>
+        <location filename="../../app/compare/chat_editor.py" line="41"/>
         <source>It cuts text into the tokens a model reads.</source>
         <translation>它把文本切成模型读取的词元。</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_editor.py" line="41"/>
+        <location filename="../../app/compare/chat_editor.py" line="42"/>
         <source>Why do some languages need more tokens?</source>
         <translation>为什么有些语言需要更多词元？</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_editor.py" line="106"/>
+        <location filename="../../app/compare/chat_editor.py" line="107"/>
         <source>Add turn</source>
         <translation>添加一轮</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_editor.py" line="108"/>
+        <location filename="../../app/compare/chat_editor.py" line="109"/>
         <source>A new turn at the end, answering the last one</source>
         <translation>在末尾添加新的一轮，回应最后一轮</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_editor.py" line="110"/>
+        <location filename="../../app/compare/chat_editor.py" line="111"/>
         <source>Add generation prompt</source>
         <translation>添加生成提示</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_editor.py" line="113"/>
+        <location filename="../../app/compare/chat_editor.py" line="114"/>
         <source>End with the header that asks the model to answer (add_generation_prompt=True)</source>
         <translation>以请模型作答的开头结束（add_generation_prompt=True）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_editor.py" line="116"/>
+        <location filename="../../app/compare/chat_editor.py" line="117"/>
         <source>Open…</source>
         <translation>打开…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_editor.py" line="117"/>
+        <location filename="../../app/compare/chat_editor.py" line="118"/>
         <source>Open a conversation: a JSON list of {&quot;role&quot;: ..., &quot;content&quot;: ...}</source>
         <translation>打开一段对话：由 {&quot;role&quot;: ..., &quot;content&quot;: ...} 组成的 JSON 列表</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_editor.py" line="119"/>
+        <location filename="../../app/compare/chat_editor.py" line="120"/>
         <source>Save…</source>
         <translation>保存…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_editor.py" line="120"/>
+        <location filename="../../app/compare/chat_editor.py" line="121"/>
         <source>Save the conversation as JSON (as bpe chat --messages reads it)</source>
         <translation>把对话保存为 JSON（即 bpe chat --messages 读取的格式）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_editor.py" line="225"/>
+        <location filename="../../app/compare/chat_editor.py" line="226"/>
         <source>Open a conversation</source>
         <translation>打开对话</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_editor.py" line="225"/>
+        <location filename="../../app/compare/chat_editor.py" line="226"/>
         <source>Conversations (*.json);;All files (*)</source>
         <translation>对话 (*.json);;所有文件 (*)</translation>
     </message>
-    <message>
-        <location filename="../../app/compare/chat_editor.py" line="238"/>
-        <source>Opened {count} turns from {name}.</source>
-        <translation>已从 {name} 打开 {count} 轮对话。</translation>
+    <message numerus="yes">
+        <location filename="../../app/compare/chat_editor.py" line="239"/>
+        <source>Opened %n turns from {name}.</source>
+        <translation>
+            <numerusform>已从 {name} 打开 %n 轮对话。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/compare/chat_editor.py" line="262"/>
+        <source>Saved %n turns to {name}.</source>
+        <translation>
+            <numerusform>已把 %n 轮对话保存到 {name}。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/compare/chat_editor.py" line="265"/>
+        <source>%n characters no file can hold (halves of UTF-16 pairs) were written as U+FFFD (�).</source>
+        <translation>
+            <numerusform>%n 个无法写入文件的字符（UTF-16 代理对的一半）已写成 U+FFFD（�）。</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_editor.py" line="244"/>
+        <location filename="../../app/compare/chat_editor.py" line="245"/>
         <source>Save the conversation</source>
         <translation>保存对话</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_editor.py" line="244"/>
+        <location filename="../../app/compare/chat_editor.py" line="245"/>
         <source>Conversations (*.json)</source>
         <translation>对话 (*.json)</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/chat_editor.py" line="256"/>
-        <source>not a regular file</source>
-        <translation>不是普通文件</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/chat_editor.py" line="267"/>
-        <source>Cannot save the conversation to {name}: {why}</source>
-        <translation>无法把对话保存到 {name}：{why}</translation>
-    </message>
-    <message>
-        <location filename="../../app/compare/chat_editor.py" line="270"/>
-        <source>Saved {count} turns to {name}.</source>
-        <translation>已把 {count} 轮对话保存到 {name}。</translation>
     </message>
 </context>
 <context>
@@ -1144,17 +1145,17 @@ Choose the model&apos;s pattern, or type a regex:</source>
 <context>
     <name>TurnRow</name>
     <message>
-        <location filename="../../app/compare/chat_editor.py" line="67"/>
+        <location filename="../../app/compare/chat_editor.py" line="68"/>
         <source>Move this turn up</source>
         <translation>把这一轮上移</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_editor.py" line="68"/>
+        <location filename="../../app/compare/chat_editor.py" line="69"/>
         <source>Move this turn down</source>
         <translation>把这一轮下移</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_editor.py" line="69"/>
+        <location filename="../../app/compare/chat_editor.py" line="70"/>
         <source>Remove this turn</source>
         <translation>删除这一轮</translation>
     </message>

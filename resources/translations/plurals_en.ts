@@ -13,6 +13,33 @@
     </message>
 </context>
 <context>
+    <name>ChatEditor</name>
+    <message numerus="yes">
+        <location filename="../../app/compare/chat_editor.py" line="239"/>
+        <source>Opened %n turns from {name}.</source>
+        <translation>
+            <numerusform>Opened %n turn from {name}.</numerusform>
+            <numerusform>Opened %n turns from {name}.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/compare/chat_editor.py" line="262"/>
+        <source>Saved %n turns to {name}.</source>
+        <translation>
+            <numerusform>Saved %n turn to {name}.</numerusform>
+            <numerusform>Saved %n turns to {name}.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/compare/chat_editor.py" line="265"/>
+        <source>%n characters no file can hold (halves of UTF-16 pairs) were written as U+FFFD (�).</source>
+        <translation>
+            <numerusform>%n character no file can hold (half of a UTF-16 pair) was written as U+FFFD (�).</numerusform>
+            <numerusform>%n characters no file can hold (halves of UTF-16 pairs) were written as U+FFFD (�).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ClassicBpeView</name>
     <message numerus="yes">
         <location filename="../../app/teaching/classic_view.py" line="222"/>
@@ -290,6 +317,17 @@
     </message>
 </context>
 <context>
+    <name>NumbersPanel</name>
+    <message numerus="yes">
+        <location filename="../../app/vocabulary/numbers_panel.py" line="231"/>
+        <source>{number} ({cut}): {tokens} tokens, usually {usual}</source>
+        <translation>
+            <numerusform>{number} ({cut}): {tokens} token, usually {usual}</numerusform>
+            <numerusform>{number} ({cut}): {tokens} tokens, usually {usual}</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>OverlapPanel</name>
     <message numerus="yes">
         <location filename="../../app/vocabulary/overlap_panel.py" line="168"/>
@@ -516,7 +554,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/train/train_tab.py" line="502"/>
+        <location filename="../../app/train/train_tab.py" line="503"/>
         <source>Cancelled in {time}: {merges} merges. {reason}</source>
         <translation>
             <numerusform>Cancelled in {time}: {merges} merge. {reason}</numerusform>
@@ -524,7 +562,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/train/train_tab.py" line="504"/>
+        <location filename="../../app/train/train_tab.py" line="505"/>
         <source>Done in {time}: {merges} merges. {reason}</source>
         <translation>
             <numerusform>Done in {time}: {merges} merge. {reason}</numerusform>
@@ -532,7 +570,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/train/train_tab.py" line="698"/>
+        <location filename="../../app/train/train_tab.py" line="699"/>
         <source>Opened {name}: {merges} merges. {reason}</source>
         <translation>
             <numerusform>Opened {name}: {merges} merge. {reason}</numerusform>

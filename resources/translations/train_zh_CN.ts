@@ -2879,74 +2879,74 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
         </translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="472"/>
+        <location filename="../../app/train/train_tab.py" line="473"/>
         <source>Cancelled after {time}, before any merge; the previous result is kept.</source>
         <translation>{time} 后取消，尚未进行任何合并；之前的结果保留。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="474"/>
+        <location filename="../../app/train/train_tab.py" line="475"/>
         <source>Cancelled after {time}, before any merge.</source>
         <translation>{time} 后取消，尚未进行任何合并。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="490"/>
+        <location filename="../../app/train/train_tab.py" line="491"/>
         <source>Tokenizer not built</source>
         <translation>未能构建分词器</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="491"/>
+        <location filename="../../app/train/train_tab.py" line="492"/>
         <source>The trained tokenizer could not be built: {error}</source>
         <translation>无法构建训练好的分词器：{error}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/train/train_tab.py" line="502"/>
+        <location filename="../../app/train/train_tab.py" line="503"/>
         <source>Cancelled in {time}: {merges} merges. {reason}</source>
         <translation>
             <numerusform>已取消，用时 {time}：{merges} 次合并。{reason}</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/train/train_tab.py" line="504"/>
+        <location filename="../../app/train/train_tab.py" line="505"/>
         <source>Done in {time}: {merges} merges. {reason}</source>
         <translation>
             <numerusform>完成，用时 {time}：{merges} 次合并。{reason}</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="511"/>
-        <location filename="../../app/train/train_tab.py" line="513"/>
+        <location filename="../../app/train/train_tab.py" line="512"/>
+        <location filename="../../app/train/train_tab.py" line="514"/>
         <source> Note: {warning}</source>
         <translation> 注意：{warning}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="559"/>
+        <location filename="../../app/train/train_tab.py" line="560"/>
         <source>Training failed; the previous result is kept.</source>
         <translation>训练失败；之前的结果保留。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="559"/>
+        <location filename="../../app/train/train_tab.py" line="560"/>
         <source>Training failed.</source>
         <translation>训练失败。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="573"/>
+        <location filename="../../app/train/train_tab.py" line="574"/>
         <source>Training failed</source>
         <translation>训练失败</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="668"/>
+        <location filename="../../app/train/train_tab.py" line="669"/>
         <source>Held-out text not measured: {error}</source>
         <translation>未能测量留出文本：{error}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/train/train_tab.py" line="698"/>
+        <location filename="../../app/train/train_tab.py" line="699"/>
         <source>Opened {name}: {merges} merges. {reason}</source>
         <translation>
             <numerusform>已打开 {name}：{merges} 次合并。{reason}</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="702"/>
+        <location filename="../../app/train/train_tab.py" line="703"/>
         <source>Opened {name}: no training record, so no merge history to show.</source>
         <translation>已打开 {name}：没有训练记录，因此没有可显示的合并历史。</translation>
     </message>

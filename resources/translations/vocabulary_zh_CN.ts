@@ -560,10 +560,12 @@
         <source>numbers in an unusual number of tokens</source>
         <translation>词元数不寻常的数</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../app/vocabulary/numbers_panel.py" line="231"/>
         <source>{number} ({cut}): {tokens} tokens, usually {usual}</source>
-        <translation>{number}（{cut}）：{tokens} 个词元，通常是 {usual} 个</translation>
+        <translation>
+            <numerusform>{number}（{cut}）：{tokens} 个词元，通常是 {usual} 个</numerusform>
+        </translation>
     </message>
     <message>
         <location filename="../../app/vocabulary/numbers_panel.py" line="236"/>

@@ -96,6 +96,18 @@ def chinese(qapp):
     i18n.install(qapp, "en")
 
 
+@pytest.fixture
+def english(qapp):
+    """The English translators installed as at start-up with ``--lang en`` (the English plural forms among them:
+    without them Qt says "1 merges")."""
+    from app.common.wording import i18n
+
+    translators = i18n.install(qapp, "en")
+    yield
+    for translator in translators:
+        qapp.removeTranslator(translator)
+
+
 @pytest.fixture(autouse=True)
 def interrupted_runs_apart(monkeypatch, tmp_path):
     """Each test's window keeps its interrupted run in a folder of its own (never the user's)."""

@@ -1415,30 +1415,21 @@ def test_a_conversation_file_that_is_none_is_refused_and_the_turns_stay(qtbot, t
 
 
 def test_a_conversation_saved_on_a_full_disk_or_over_a_folder_leaves_what_was_there(qtbot, tmp_path, monkeypatch):
-    """The disk full halfway: the file at the path is byte for byte what it was, no temporary file is left, the
+    """The disk full at the end: the file at the path is byte for byte what it was, no temporary file is left, the
     status says why; a folder at the path is said to be one."""
-    import errno
-
-    from app.compare import chat_editor
-
     view, said = _chat_view(qtbot)
     target = tmp_path / "talk.json"
     target.write_bytes(b'[{"role": "user", "content": "kept"}]')
-
-    def full(document, stream, **_):
-        stream.write("[")
-        raise OSError(errno.ENOSPC, "No space left on device")
-
-    monkeypatch.setattr(chat_editor.json, "dump", full)
+    _full_disk(monkeypatch, tmp_path)
     assert not view.chat_editor.save_file(target)
     assert target.read_bytes() == b'[{"role": "user", "content": "kept"}]'
     assert sorted(p.name for p in tmp_path.iterdir()) == ["talk.json"]
-    assert "Cannot save the conversation to" in said[-1] and "No space left on device" in said[-1]
+    assert said[-1] == f"Cannot write {target}: No space left on device."
     monkeypatch.undo()
     folder = tmp_path / "folder.json"
     folder.mkdir()
     assert not view.chat_editor.save_file(folder)
-    assert "not a regular file" in said[-1] and folder.is_dir()
+    assert said[-1] == f"Cannot write {folder}: it is a folder." and folder.is_dir()
     view.shutdown()
 
 
@@ -1716,3 +1707,57 @@ def test_a_compare_pane_whose_tokenizer_json_split_regex_runs_away_names_the_fil
     assert pane.result.view is None and repr(runaway) in pane.result.error
     assert view.panes["gpt2"].result.view is not None
     assert path.read_bytes() == before
+
+
+# ----- revfix (a reviewer's findings): a conversation saved as every other file is ---------------------------------
+
+
+def test_a_conversation_is_saved_as_every_export_is(qtbot, english, tmp_path, monkeypatch, request):
+    """Saving a conversation kept the file's permissions (mkstemp made it 0600, private), replaced a symbolic link
+    by a plain file, and let a lone surrogate's UnicodeEncodeError out of the slot. Now: the mode stays, the link
+    is followed (its target written, the link kept), a lone surrogate is written as U+FFFD and said, a named pipe
+    is refused at once naming it (in Chinese too); the turns shown are unchanged; '1 turn' in the singular."""
+    view, said = _chat_view(qtbot)
+    editor = view.chat_editor
+    shared = tmp_path / "shared.json"
+    shared.write_bytes(b"[]")
+    shared.chmod(0o644)
+    assert editor.save_file(shared) and shared.stat().st_mode & 0o777 == 0o644
+    assert said[-1] == "Saved 4 turns to shared.json."
+    real, link = tmp_path / "real.json", tmp_path / "link.json"
+    real.write_bytes(b"[]")
+    link.symlink_to(real)
+    assert editor.save_file(link) and link.is_symlink() and json.loads(real.read_text(encoding="utf-8"))
+    # this Qt binding drops a lone surrogate on its way into a widget: the test puts one where the editor reads
+    row = editor.rows[1]
+    monkeypatch.setattr(row.text, "toPlainText", lambda: "broken \ud800 paste")
+    before = [message.as_dict() for message in editor.messages()]
+    talk = tmp_path / "talk.json"
+    assert editor.save_file(talk)
+    assert json.loads(talk.read_text(encoding="utf-8"))[1]["content"] == "broken \ufffd paste"
+    assert said[-1] == (
+        "Saved 4 turns to talk.json. 1 character no file can hold (half of a UTF-16 pair) was written as U+FFFD (�)."
+    )
+    assert [message.as_dict() for message in editor.messages()] == before
+    monkeypatch.undo()
+    fifo = tmp_path / "talk.fifo"
+    os.mkfifo(fifo)
+    assert not editor.save_file(fifo)
+    assert said[-1] == f"Cannot write {fifo}: it is a named pipe, not a regular file."
+    request.getfixturevalue("chinese")
+    assert not editor.save_file(fifo)
+    assert said[-1] == f"无法写入 {fifo}：它是命名管道，不是普通文件。", said[-1]
+    editor.set_messages(editor.messages()[:1])
+    assert editor.save_file(talk) and said[-1] == "已把 1 轮对话保存到 talk.json。"
+    view.shutdown()
+
+
+def test_one_turn_opened_or_saved_is_said_in_the_singular(qtbot, english, tmp_path):
+    """'Saved 1 turns', 'Opened 1 turns': the count was not given to Qt's plural forms."""
+    view, said = _chat_view(qtbot)
+    editor = view.chat_editor
+    editor.set_messages(editor.messages()[:1])
+    talk = tmp_path / "talk.json"
+    assert editor.save_file(talk) and said[-1] == "Saved 1 turn to talk.json."
+    assert editor.open_file(talk) and said[-1] == "Opened 1 turn from talk.json."
+    view.shutdown()

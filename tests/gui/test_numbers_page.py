@@ -151,3 +151,20 @@ def test_when_no_tokenizer_loads_the_page_says_so_and_offers_no_export(qtbot):
     )
     assert page.reports == [] and not page.export_button.isEnabled() and page.image is None
     page.shutdown()
+
+
+def test_an_outlier_of_one_token_is_said_in_the_singular(qtbot, english):
+    """GPT-2 has a token for 1000 where most four-digit numbers take two: the outliers' tooltip said
+    '1000 (1000): 1 tokens, usually 2'."""
+    from app.vocabulary.numbers_panel import NumbersPanel
+
+    page = NumbersPanel(lambda: {"gpt2": lambda: TiktokenTokenizer.reference("gpt2")})
+    qtbot.addWidget(page)
+    page.first.setValue(1000)
+    page.last.setValue(1999)
+    with qtbot.waitSignal(page.ready, timeout=WAIT_MS):
+        page.compute()
+    titles = [page.table.item(r, 0).text() for r in range(page.table.rowCount())]
+    tip = page.table.item(titles.index("numbers in an unusual number of tokens"), 1).toolTip()
+    assert "1000 (1000): 1 token, usually 2" in tip.splitlines() and "1 tokens" not in tip
+    page.shutdown()

@@ -4,19 +4,7 @@ sentence as before."""
 
 from __future__ import annotations
 
-import pytest
-
-from app.common.wording import i18n
 from tests.gui.test_teaching_replay import CORPUS, TEXT, trained
-
-
-@pytest.fixture
-def english(qapp):
-    """The English translators installed as at start-up (the English plural forms among them)."""
-    translators = i18n.install(qapp, "en")
-    yield
-    for translator in translators:
-        qapp.removeTranslator(translator)
 
 
 def quiz_prompt(qtbot, rank: int) -> str:
