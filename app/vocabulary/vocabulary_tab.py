@@ -169,6 +169,7 @@ class VocabularyTab(QWidget):
     def numbers(self) -> NumbersPanel:
         return self.lazy_pages.get("numbers")
 
+    @property
     def board(self) -> BoardPanel:
         return self.lazy_pages.get("board")
 

@@ -302,7 +302,10 @@ class Tokenizer(WordMerges):
     @functools.cached_property
     def _compiled(self) -> CompiledEncoder | None:
         """The whole encoding of ordinary text in C (:mod:`bpe_core.encoding.compiled_encode`), or None without it. A
-        truncated view shares it (the limit is an argument)."""
+        truncated view shares it (the limit is an argument). A variant that cuts a word its own way (PickyBPE
+        replays its removals) keeps the Python path."""
+        if type(self)._encode_word is not Tokenizer._encode_word:
+            return None
         return compiled_encoder(self.pattern, self._bytes_to_id, self.merge_rule, self._priority, self._merges)
 
     @functools.cached_property

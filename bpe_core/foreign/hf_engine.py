@@ -54,10 +54,6 @@ class IgnoreMergesTokenizer(Tokenizer):
     [257]
     """
 
-    #: Kept off: the compiled encoder being written beside this (bpe_core/_encode.c, a cached ``_compiled`` of
-    #: Tokenizer) merges every pre-token without this rule; test_hf_engine's ignore_merges test fails through it.
-    _compiled = None
-
     def _encode_word(self, piece: str) -> list[int]:
         token = self._bytes_to_id.get(piece.encode("utf-8"))
         return [token] if token is not None else super()._encode_word(piece)
@@ -69,7 +65,7 @@ class EngineHuggingFaceTokenizer(HuggingFaceTokenizer):
     it (not imported here: the formats import this module); a plan
     the library disagrees with (an added token at another id) or our engine refuses raises
     :class:`NotForOurEngine`, and :func:`bpe_core.formats.loader.load_any` then keeps the library. A file the
-    library refuses raises :class:`TokenizerFileError`, as :class:`HuggingFaceTokenizer` does."""
+    library refuses raises :class:`~bpe_core.file_errors.TokenizerFileError`, as :class:`HuggingFaceTokenizer` does."""
 
     def __init__(self, path: str, text: str, doc: dict, plan: Any):
         super().__init__(path, text, doc)
