@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from pathlib import Path
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Signal, Slot
@@ -268,14 +267,13 @@ class ChatEditor(QWidget):
         return True
 
 
-#: A lone half of a UTF-16 pair (a str holds one only as a character of its own, never as half of a pair).
-SURROGATE = re.compile("[\ud800-\udfff]")
-
-
 def without_surrogates(text: str) -> tuple[str, int]:
     """``text`` with each lone surrogate (which UTF-8 cannot encode) replaced by U+FFFD, and how many there were.
 
     >>> without_surrogates("a\\ud800b"), without_surrogates("好")
     (('a�b', 1), ('好', 0))
     """
-    return SURROGATE.subn("\ufffd", text)
+    count = sum(1 for c in text if "\ud800" <= c <= "\udfff")  # a lone half of a UTF-16 pair is a char of its own
+    if not count:
+        return text, 0
+    return "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in text), count
