@@ -22,7 +22,11 @@ PIECE_MS = 30
 
 
 class RunDisplay:
-    """Paint a run's steps and the current step (a part of :class:`~app.train.train_tab.TrainTab`)."""
+    """Paint a run's steps and the current step (a part of :class:`~app.train.train_tab.TrainTab`).
+
+    A mixin, not an object of its own: it paints the state the run's lifecycle sets (``history``, the steps
+    still ``_pending``, ``current_rank``) into the tab's table and charts.
+    """
 
     @Slot(list)
     def _on_steps(self, steps: list) -> None:

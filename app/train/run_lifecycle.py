@@ -28,7 +28,11 @@ COUNTING_MS = 125
 
 
 class RunLifecycle:
-    """Start, cancel and end the tab's training runs (a part of :class:`~app.train.train_tab.TrainTab`)."""
+    """Start, cancel and end the tab's training runs (a part of :class:`~app.train.train_tab.TrainTab`).
+
+    A mixin, not an object of its own: a run's start and end change what the whole tab shows (``history``,
+    ``tokenizer``, ``result``, ``current_rank``), which :class:`~app.train.run_display.RunDisplay` paints.
+    """
 
     def problems(self) -> list[str]:
         """Why Train is disabled (empty when it is enabled)."""

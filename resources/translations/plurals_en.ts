@@ -438,7 +438,7 @@
 <context>
     <name>RunLifecycle</name>
     <message numerus="yes">
-        <location filename="../../app/train/run_lifecycle.py" line="150"/>
+        <location filename="../../app/train/run_lifecycle.py" line="154"/>
         <source>Counted {words} unique pre-tokens; merging…</source>
         <translation>
             <numerusform>Counted {words} unique pre-token; merging…</numerusform>
@@ -446,7 +446,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/train/run_lifecycle.py" line="207"/>
+        <location filename="../../app/train/run_lifecycle.py" line="211"/>
         <source>Cancelled in {time}: {merges} merges. {reason}</source>
         <translation>
             <numerusform>Cancelled in {time}: {merges} merge. {reason}</numerusform>
@@ -454,7 +454,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/train/run_lifecycle.py" line="209"/>
+        <location filename="../../app/train/run_lifecycle.py" line="213"/>
         <source>Done in {time}: {merges} merges. {reason}</source>
         <translation>
             <numerusform>Done in {time}: {merges} merge. {reason}</numerusform>

@@ -2319,90 +2319,90 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>RunLifecycle</name>
     <message>
-        <location filename="../../app/train/run_lifecycle.py" line="37"/>
+        <location filename="../../app/train/run_lifecycle.py" line="41"/>
         <source>Choose a corpus first.</source>
         <extracomment>While counting, the progress is shown at most this often (8 times a second).</extracomment>
         <translation>请先选择语料。</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_lifecycle.py" line="73"/>
+        <location filename="../../app/train/run_lifecycle.py" line="77"/>
         <source>Counting pre-tokens</source>
         <translation>统计预分词单元</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_lifecycle.py" line="79"/>
+        <location filename="../../app/train/run_lifecycle.py" line="83"/>
         <source>Reading {name}…</source>
         <translation>正在读取 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_lifecycle.py" line="99"/>
+        <location filename="../../app/train/run_lifecycle.py" line="103"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_lifecycle.py" line="143"/>
+        <location filename="../../app/train/run_lifecycle.py" line="147"/>
         <source>Merging</source>
         <translation>合并</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/train/run_lifecycle.py" line="150"/>
+        <location filename="../../app/train/run_lifecycle.py" line="154"/>
         <source>Counted {words} unique pre-tokens; merging…</source>
         <translation>
             <numerusform>已统计出 {words} 个不同的预分词单元；正在合并…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/train/run_lifecycle.py" line="177"/>
+        <location filename="../../app/train/run_lifecycle.py" line="181"/>
         <source>Cancelled after {time}, before any merge; the previous result is kept.</source>
         <translation>{time} 后取消，尚未进行任何合并；之前的结果保留。</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_lifecycle.py" line="179"/>
+        <location filename="../../app/train/run_lifecycle.py" line="183"/>
         <source>Cancelled after {time}, before any merge.</source>
         <translation>{time} 后取消，尚未进行任何合并。</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_lifecycle.py" line="195"/>
+        <location filename="../../app/train/run_lifecycle.py" line="199"/>
         <source>Tokenizer not built</source>
         <translation>未能构建分词器</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_lifecycle.py" line="196"/>
+        <location filename="../../app/train/run_lifecycle.py" line="200"/>
         <source>The trained tokenizer could not be built: {error}</source>
         <translation>无法构建训练好的分词器：{error}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/train/run_lifecycle.py" line="207"/>
+        <location filename="../../app/train/run_lifecycle.py" line="211"/>
         <source>Cancelled in {time}: {merges} merges. {reason}</source>
         <translation>
             <numerusform>已取消，用时 {time}：{merges} 次合并。{reason}</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/train/run_lifecycle.py" line="209"/>
+        <location filename="../../app/train/run_lifecycle.py" line="213"/>
         <source>Done in {time}: {merges} merges. {reason}</source>
         <translation>
             <numerusform>完成，用时 {time}：{merges} 次合并。{reason}</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/train/run_lifecycle.py" line="216"/>
-        <location filename="../../app/train/run_lifecycle.py" line="218"/>
+        <location filename="../../app/train/run_lifecycle.py" line="220"/>
+        <location filename="../../app/train/run_lifecycle.py" line="222"/>
         <source> Note: {warning}</source>
         <translation> 注意：{warning}</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_lifecycle.py" line="238"/>
+        <location filename="../../app/train/run_lifecycle.py" line="242"/>
         <source>Training failed; the previous result is kept.</source>
         <translation>训练失败；之前的结果保留。</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_lifecycle.py" line="238"/>
+        <location filename="../../app/train/run_lifecycle.py" line="242"/>
         <source>Training failed.</source>
         <translation>训练失败。</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_lifecycle.py" line="252"/>
+        <location filename="../../app/train/run_lifecycle.py" line="256"/>
         <source>Training failed</source>
         <translation>训练失败</translation>
     </message>
