@@ -436,6 +436,33 @@
     </message>
 </context>
 <context>
+    <name>RunLifecycle</name>
+    <message numerus="yes">
+        <location filename="../../app/train/run_lifecycle.py" line="154"/>
+        <source>Counted {words} unique pre-tokens; merging…</source>
+        <translation>
+            <numerusform>Counted {words} unique pre-token; merging…</numerusform>
+            <numerusform>Counted {words} unique pre-tokens; merging…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/train/run_lifecycle.py" line="211"/>
+        <source>Cancelled in {time}: {merges} merges. {reason}</source>
+        <translation>
+            <numerusform>Cancelled in {time}: {merges} merge. {reason}</numerusform>
+            <numerusform>Cancelled in {time}: {merges} merges. {reason}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/train/run_lifecycle.py" line="213"/>
+        <source>Done in {time}: {merges} merges. {reason}</source>
+        <translation>
+            <numerusform>Done in {time}: {merges} merge. {reason}</numerusform>
+            <numerusform>Done in {time}: {merges} merges. {reason}</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>RunSteering</name>
     <message numerus="yes">
         <location filename="../../app/train/steering.py" line="70"/>
@@ -546,31 +573,7 @@
 <context>
     <name>TrainTab</name>
     <message numerus="yes">
-        <location filename="../../app/train/train_tab.py" line="352"/>
-        <source>Counted {words} unique pre-tokens; merging…</source>
-        <translation>
-            <numerusform>Counted {words} unique pre-token; merging…</numerusform>
-            <numerusform>Counted {words} unique pre-tokens; merging…</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../app/train/train_tab.py" line="503"/>
-        <source>Cancelled in {time}: {merges} merges. {reason}</source>
-        <translation>
-            <numerusform>Cancelled in {time}: {merges} merge. {reason}</numerusform>
-            <numerusform>Cancelled in {time}: {merges} merges. {reason}</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../app/train/train_tab.py" line="505"/>
-        <source>Done in {time}: {merges} merges. {reason}</source>
-        <translation>
-            <numerusform>Done in {time}: {merges} merge. {reason}</numerusform>
-            <numerusform>Done in {time}: {merges} merges. {reason}</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../app/train/train_tab.py" line="699"/>
+        <location filename="../../app/train/train_tab.py" line="274"/>
         <source>Opened {name}: {merges} merges. {reason}</source>
         <translation>
             <numerusform>Opened {name}: {merges} merge. {reason}</numerusform>
@@ -620,9 +623,9 @@
 <context>
     <name>VocabularyTab</name>
     <message numerus="yes">
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="350"/>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="362"/>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="378"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="351"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="363"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="379"/>
         <source>ours ({merges:,} merges)</source>
         <translation>
             <numerusform>ours ({merges:,} merge)</numerusform>

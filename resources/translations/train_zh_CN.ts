@@ -2317,6 +2317,97 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
     </message>
 </context>
 <context>
+    <name>RunLifecycle</name>
+    <message>
+        <location filename="../../app/train/run_lifecycle.py" line="41"/>
+        <source>Choose a corpus first.</source>
+        <extracomment>While counting, the progress is shown at most this often (8 times a second).</extracomment>
+        <translation>请先选择语料。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_lifecycle.py" line="77"/>
+        <source>Counting pre-tokens</source>
+        <translation>统计预分词单元</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_lifecycle.py" line="83"/>
+        <source>Reading {name}…</source>
+        <translation>正在读取 {name}…</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_lifecycle.py" line="103"/>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_lifecycle.py" line="147"/>
+        <source>Merging</source>
+        <translation>合并</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/train/run_lifecycle.py" line="154"/>
+        <source>Counted {words} unique pre-tokens; merging…</source>
+        <translation>
+            <numerusform>已统计出 {words} 个不同的预分词单元；正在合并…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_lifecycle.py" line="181"/>
+        <source>Cancelled after {time}, before any merge; the previous result is kept.</source>
+        <translation>{time} 后取消，尚未进行任何合并；之前的结果保留。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_lifecycle.py" line="183"/>
+        <source>Cancelled after {time}, before any merge.</source>
+        <translation>{time} 后取消，尚未进行任何合并。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_lifecycle.py" line="199"/>
+        <source>Tokenizer not built</source>
+        <translation>未能构建分词器</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_lifecycle.py" line="200"/>
+        <source>The trained tokenizer could not be built: {error}</source>
+        <translation>无法构建训练好的分词器：{error}</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/train/run_lifecycle.py" line="211"/>
+        <source>Cancelled in {time}: {merges} merges. {reason}</source>
+        <translation>
+            <numerusform>已取消，用时 {time}：{merges} 次合并。{reason}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/train/run_lifecycle.py" line="213"/>
+        <source>Done in {time}: {merges} merges. {reason}</source>
+        <translation>
+            <numerusform>完成，用时 {time}：{merges} 次合并。{reason}</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_lifecycle.py" line="220"/>
+        <location filename="../../app/train/run_lifecycle.py" line="222"/>
+        <source> Note: {warning}</source>
+        <translation> 注意：{warning}</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_lifecycle.py" line="242"/>
+        <source>Training failed; the previous result is kept.</source>
+        <translation>训练失败；之前的结果保留。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_lifecycle.py" line="242"/>
+        <source>Training failed.</source>
+        <translation>训练失败。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_lifecycle.py" line="256"/>
+        <source>Training failed</source>
+        <translation>训练失败</translation>
+    </message>
+</context>
+<context>
     <name>RunName</name>
     <message>
         <location filename="../../app/train/run_name.py" line="24"/>
@@ -2810,143 +2901,55 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>TrainTab</name>
     <message>
-        <location filename="../../app/train/train_tab.py" line="78"/>
+        <location filename="../../app/train/train_tab.py" line="74"/>
         <source>Train</source>
-        <extracomment>While training, a piece of a frame (see ``TrainTab._on_steps``) is painted at most this often. A frame has four pieces (the table, then each chart), so each is repainted about every 4 x 30 ms: 8 times a second. While counting, the progress is shown at most this often (8 times a second).</extracomment>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="79"/>
+        <location filename="../../app/train/train_tab.py" line="75"/>
         <source>Byte-level BPE trained on your corpus, merge by merge: the merges table, the pair counts and the compression as they grow.</source>
         <translation>在你的语料上逐次合并训练字节级 BPE：合并表、词元对计数和压缩率随之增长。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="84"/>
+        <location filename="../../app/train/train_tab.py" line="80"/>
         <source>Press Train on the sample corpus, then click a row of the merges table: every tab follows that step.</source>
         <translation>用示例语料点击“训练”，然后点击合并表中的一行：每个页面都会跟随这一步。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="177"/>
+        <location filename="../../app/train/train_tab.py" line="173"/>
         <source>Text not in the corpus: the compression chart shows how well it is encoded</source>
         <extracomment>What the tab showed before the current run (history, tokenizer, result, current rank), shown again if the run ends with nothing: cancelled while counting, or failed.</extracomment>
         <translation>不在语料中的文本：压缩率图显示它被编码得有多好</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="179"/>
+        <location filename="../../app/train/train_tab.py" line="175"/>
         <source>Held-out text (compression chart)</source>
         <translation>留出文本（压缩率图）</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="201"/>
+        <location filename="../../app/train/train_tab.py" line="197"/>
         <source>Filter merges by token text (e.g. “ing”, “␣the”, “中”)</source>
         <translation>按词元文本筛选合并（例如 “ing”、“␣the”、“中”）</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="207"/>
+        <location filename="../../app/train/train_tab.py" line="203"/>
         <source>&lt;b&gt;Merges&lt;/b&gt;</source>
         <translation>&lt;b&gt;合并&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="239"/>
-        <source>Choose a corpus first.</source>
-        <translation>请先选择语料。</translation>
-    </message>
-    <message>
-        <location filename="../../app/train/train_tab.py" line="275"/>
-        <source>Counting pre-tokens</source>
-        <translation>统计预分词单元</translation>
-    </message>
-    <message>
-        <location filename="../../app/train/train_tab.py" line="281"/>
-        <source>Reading {name}…</source>
-        <translation>正在读取 {name}…</translation>
-    </message>
-    <message>
-        <location filename="../../app/train/train_tab.py" line="301"/>
-        <source>Cancelling…</source>
-        <translation>正在取消…</translation>
-    </message>
-    <message>
-        <location filename="../../app/train/train_tab.py" line="345"/>
-        <source>Merging</source>
-        <translation>合并</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../app/train/train_tab.py" line="352"/>
-        <source>Counted {words} unique pre-tokens; merging…</source>
-        <translation>
-            <numerusform>已统计出 {words} 个不同的预分词单元；正在合并…</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../../app/train/train_tab.py" line="473"/>
-        <source>Cancelled after {time}, before any merge; the previous result is kept.</source>
-        <translation>{time} 后取消，尚未进行任何合并；之前的结果保留。</translation>
-    </message>
-    <message>
-        <location filename="../../app/train/train_tab.py" line="475"/>
-        <source>Cancelled after {time}, before any merge.</source>
-        <translation>{time} 后取消，尚未进行任何合并。</translation>
-    </message>
-    <message>
-        <location filename="../../app/train/train_tab.py" line="491"/>
-        <source>Tokenizer not built</source>
-        <translation>未能构建分词器</translation>
-    </message>
-    <message>
-        <location filename="../../app/train/train_tab.py" line="492"/>
-        <source>The trained tokenizer could not be built: {error}</source>
-        <translation>无法构建训练好的分词器：{error}</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../app/train/train_tab.py" line="503"/>
-        <source>Cancelled in {time}: {merges} merges. {reason}</source>
-        <translation>
-            <numerusform>已取消，用时 {time}：{merges} 次合并。{reason}</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../app/train/train_tab.py" line="505"/>
-        <source>Done in {time}: {merges} merges. {reason}</source>
-        <translation>
-            <numerusform>完成，用时 {time}：{merges} 次合并。{reason}</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../../app/train/train_tab.py" line="512"/>
-        <location filename="../../app/train/train_tab.py" line="514"/>
-        <source> Note: {warning}</source>
-        <translation> 注意：{warning}</translation>
-    </message>
-    <message>
-        <location filename="../../app/train/train_tab.py" line="560"/>
-        <source>Training failed; the previous result is kept.</source>
-        <translation>训练失败；之前的结果保留。</translation>
-    </message>
-    <message>
-        <location filename="../../app/train/train_tab.py" line="560"/>
-        <source>Training failed.</source>
-        <translation>训练失败。</translation>
-    </message>
-    <message>
-        <location filename="../../app/train/train_tab.py" line="574"/>
-        <source>Training failed</source>
-        <translation>训练失败</translation>
-    </message>
-    <message>
-        <location filename="../../app/train/train_tab.py" line="669"/>
+        <location filename="../../app/train/train_tab.py" line="244"/>
         <source>Held-out text not measured: {error}</source>
         <translation>未能测量留出文本：{error}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/train/train_tab.py" line="699"/>
+        <location filename="../../app/train/train_tab.py" line="274"/>
         <source>Opened {name}: {merges} merges. {reason}</source>
         <translation>
             <numerusform>已打开 {name}：{merges} 次合并。{reason}</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="703"/>
+        <location filename="../../app/train/train_tab.py" line="278"/>
         <source>Opened {name}: no training record, so no merge history to show.</source>
         <translation>已打开 {name}：没有训练记录，因此没有可显示的合并历史。</translation>
     </message>
