@@ -287,8 +287,14 @@ def test_a_cache_that_changes_under_encode_gives_a_python_error_or_its_ids():
 SANITIZERS = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-O1"]
 #: How a sanitizer's report starts (AddressSanitizer's, UndefinedBehaviorSanitizer's).
 SANITIZER_REPORTS = ("ERROR: AddressSanitizer", "runtime error:", "SUMMARY: UndefinedBehaviorSanitizer")
-#: What the sanitized run checks: the scanner's and the cuts' exactness tests and the cases above (this test aside).
-SANITIZED_TESTS = ["tests/test_scanner.py", "tests/test_methods.py", "tests/test_c_api_safety.py"]
+#: What the sanitized run checks: the scanner's exactness tests (its counting's too), the cuts' and the cases above
+#: (this test aside).
+SANITIZED_TESTS = [
+    "tests/test_scanner.py",
+    "tests/test_compiled_counting.py",
+    "tests/test_methods.py",
+    "tests/test_c_api_safety.py",
+]
 
 
 def sanitizer_runtime() -> str | None:
