@@ -333,8 +333,9 @@ typedef struct {
 
 typedef struct {
     Slot *slots;
-    size_t mask; /* slots - 1, slots a power of two */
+    size_t mask; /* the slots in use - 1, a power of two - 1 */
     size_t used;
+    size_t room; /* the slots allocated (at least mask + 1) */
 } Table;
 
 /* FNV-1a over the pre-token's bytes in the text (kind bytes per code point). */
@@ -348,6 +349,21 @@ static uint64_t hash_bytes(const unsigned char *p, size_t n) {
 static int table_init(Table *table, size_t slots) {
     table->slots = PyMem_RawMalloc(sizeof(Slot) * slots);
     if (!table->slots) return -1;
+    for (size_t k = 0; k < slots; k++) table->slots[k].start = -1;
+    table->mask = slots - 1;
+    table->used = 0;
+    table->room = slots;
+    return 0;
+}
+
+/* The table made ready for a text of n code points, in the room it has (a new one if it has none): a text holds at
+ * most n pre-tokens, so 2n slots never grow, and only as many slots as are used are emptied (emptying a large
+ * table for every short text between special tokens would cost more than scanning them). 0, or -1 when out of
+ * memory. Needs no GIL. */
+static int table_ready(Table *table, Py_ssize_t n) {
+    size_t slots = 1024;
+    while (slots < 2 * (size_t)n && slots < table->room) slots *= 2;
+    if (!table->slots) return table_init(table, slots);
     for (size_t k = 0; k < slots; k++) table->slots[k].start = -1;
     table->mask = slots - 1;
     table->used = 0;
@@ -399,6 +415,27 @@ static int table_add(Table *table, const Text *t, Py_ssize_t start, Py_ssize_t e
     return 0;
 }
 
+/* The table is kept from one count to the next: a corpus is counted a piece at a time, and making a table for each,
+ * growing it by doubling and freeing it, would allocate and free megabytes per piece. Taking it and giving it back
+ * happen with the GIL held; a count that finds it taken (another thread's, or one started by Python code that
+ * adding runs) makes its own. At most KEEP_SLOTS slots (32 MB) are kept. */
+#define KEEP_SLOTS ((size_t)1 << 20)
+static Table kept = {NULL, 0, 0, 0};
+
+static Table take_table(void) {
+    Table table = kept;
+    kept = (Table){NULL, 0, 0, 0};
+    return table;
+}
+
+static void give_back(Table table) {
+    if (table.slots && !kept.slots && table.room <= KEEP_SLOTS) {
+        kept = table;
+    } else {
+        PyMem_RawFree(table.slots);
+    }
+}
+
 /* Each distinct pre-token of the table added to counts (a dict: pre-token -> count), its count added to the count
  * there. The values of counts are Python objects whose + may run any code: the table and the text are ours and
  * held, and counts is never iterated, so nothing read here can move. 0, or -1 with an exception. */
@@ -442,11 +479,11 @@ static PyObject *scan_count(PyObject *module, PyObject *args) {
     }
     Scan scan = PATTERNS[pattern];
     Text t = {PyUnicode_KIND(text), PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text)};
-    Table table;
+    Table table = take_table();
     Py_ssize_t stuck = -1;
     int no_memory = 0;
     Py_BEGIN_ALLOW_THREADS
-    no_memory = table_init(&table, 1024) < 0;
+    no_memory = table_ready(&table, t.n) < 0;
     for (Py_ssize_t i = 0; !no_memory && i < t.n;) {
         Py_ssize_t e = scan(&t, i);
         if (e <= i) {
@@ -463,7 +500,7 @@ static PyObject *scan_count(PyObject *module, PyObject *args) {
     } else if (stuck >= 0) {
         PyErr_Format(PyExc_RuntimeError, "no alternative matches at %zd", stuck);
     }
-    PyMem_RawFree(table.slots); /* NULL when it could not be made */
+    give_back(table); /* its slots NULL when it could not be made */
     if (failed) return NULL;
     Py_RETURN_NONE;
 }
