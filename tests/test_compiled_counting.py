@@ -115,3 +115,21 @@ def test_a_training_run_makes_the_same_merges_counted_in_c_or_in_python(tmp_path
     with mock.patch.object(fast_findall.scanner, "available", lambda: False):
         python = train_bpe(corpus, 600, ["<|endoftext|>"], pattern=pattern, processes=1)
     assert compiled == python
+
+
+@needs_compiled
+def test_a_count_started_while_adding_another_counts_in_a_table_of_its_own():
+    """The table is kept from one count to the next; a count started by the Python code of another's addition (or
+    by another thread) finds it taken and makes its own: both counts are right, and so are later ones."""
+    inner: Counter = Counter()
+
+    class Counting(int):
+        def __add__(self, other):
+            scanner.count("gpt2", "a long text, then a short one " * 200, inner)
+            return int(self) + other
+
+    outer = {"to": Counting(1)}
+    scanner.count("gpt2", "to be or not to be", outer)
+    assert outer == {"to": 2, " be": 2, " or": 1, " not": 1, " to": 1}
+    assert inner == regex_counts("gpt2", ["a long text, then a short one " * 200])
+    assert compiled_counts("gpt2", ["to be"]) == Counter({"to": 1, " be": 1})
