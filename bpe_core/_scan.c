@@ -309,6 +309,200 @@ static PyObject *scan_encode(PyObject *module, PyObject *args) {
     return scan_text(text, pattern, cache, add_ids);
 }
 
+/* Counting: each distinct pre-token of a text once, in a table of our own, so that no Python object is made per
+ * pre-token (counting a corpus made a str per pre-token and a dict update per str: most of its time).
+ *
+ *   >>> counts = {" be": 1}
+ *   >>> _scan.count("to be or not to be", 0, counts)
+ *   >>> sorted(counts.items())
+ *   [(' be', 3), (' not', 1), (' or', 1), (' to', 1), ('to', 1)]
+ *
+ * The table is open addressing with linear probing: a slot holds where a pre-token stands in the text (its first
+ * occurrence), its length, its hash and its count; two pre-tokens are the same when their code points are (the
+ * text has one width, so comparing their bytes compares them). It never holds more than half its slots, and
+ * doubles when it would. Scanning and counting read only the text (held by the call's arguments) and the class
+ * table, and write only the table (ours), so they run without the GIL; only adding to the dict needs it. */
+typedef struct {
+    Py_ssize_t start; /* -1: an empty slot */
+    Py_ssize_t length;
+    uint64_t hash;
+    Py_ssize_t count;
+} Slot;
+
+typedef struct {
+    Slot *slots;
+    size_t mask; /* the slots in use - 1, a power of two - 1 */
+    size_t used;
+    size_t room; /* the slots allocated (at least mask + 1) */
+} Table;
+
+/* FNV-1a over the pre-token's bytes in the text (kind bytes per code point). */
+static uint64_t hash_bytes(const unsigned char *p, size_t n) {
+    uint64_t h = 14695981039346656037ULL;
+    for (size_t k = 0; k < n; k++) h = (h ^ p[k]) * 1099511628211ULL;
+    return h;
+}
+
+/* slots empty slots (a power of two): 0, or -1 when out of memory. Needs no GIL. */
+static int table_init(Table *table, size_t slots) {
+    table->slots = PyMem_RawMalloc(sizeof(Slot) * slots);
+    if (!table->slots) return -1;
+    for (size_t k = 0; k < slots; k++) table->slots[k].start = -1;
+    table->mask = slots - 1;
+    table->used = 0;
+    table->room = slots;
+    return 0;
+}
+
+/* The table made ready for a text of n code points, in the room it has (a new one if it has none): a text holds at
+ * most n pre-tokens, so 2n slots never grow, and only as many slots as are used are emptied (emptying a large
+ * table for every short text between special tokens would cost more than scanning them). 0, or -1 when out of
+ * memory. Needs no GIL. */
+static int table_ready(Table *table, Py_ssize_t n) {
+    size_t slots = 1024;
+    while (slots < 2 * (size_t)n && slots < table->room) slots *= 2;
+    if (!table->slots) return table_init(table, slots);
+    for (size_t k = 0; k < slots; k++) table->slots[k].start = -1;
+    table->mask = slots - 1;
+    table->used = 0;
+    return 0;
+}
+
+/* Where a pre-token of this hash goes: its own slot if it is there, else the first empty slot after its place. */
+static Slot *table_find(const Table *table, const Text *t, Py_ssize_t start, Py_ssize_t length, uint64_t hash) {
+    const unsigned char *data = t->data;
+    size_t width = (size_t)t->kind;
+    for (size_t k = (size_t)hash & table->mask;; k = (k + 1) & table->mask) {
+        Slot *slot = &table->slots[k];
+        if (slot->start < 0) return slot;
+        if (slot->hash == hash && slot->length == length &&
+            memcmp(data + width * slot->start, data + width * start, width * length) == 0)
+            return slot;
+    }
+}
+
+/* Twice the slots, every pre-token moved to its place there: 0, or -1 when out of memory (the table unchanged). */
+static int table_grow(Table *table, const Text *t) {
+    Table bigger;
+    if (table_init(&bigger, 2 * (table->mask + 1)) < 0) return -1;
+    for (size_t k = 0; k <= table->mask; k++) {
+        Slot *slot = &table->slots[k];
+        if (slot->start >= 0) *table_find(&bigger, t, slot->start, slot->length, slot->hash) = *slot;
+    }
+    bigger.used = table->used;
+    PyMem_RawFree(table->slots);
+    *table = bigger;
+    return 0;
+}
+
+/* One more occurrence of text[start:end]: 0, or -1 when out of memory. */
+static int table_add(Table *table, const Text *t, Py_ssize_t start, Py_ssize_t end) {
+    size_t width = (size_t)t->kind;
+    uint64_t hash = hash_bytes((const unsigned char *)t->data + width * start, width * (end - start));
+    Slot *slot = table_find(table, t, start, end - start, hash);
+    if (slot->start >= 0) {
+        slot->count++;
+        return 0;
+    }
+    if (2 * (table->used + 1) > table->mask + 1) {
+        if (table_grow(table, t) < 0) return -1;
+        slot = table_find(table, t, start, end - start, hash);
+    }
+    *slot = (Slot){start, end - start, hash, 1};
+    table->used++;
+    return 0;
+}
+
+/* The table is kept from one count to the next: a corpus is counted a piece at a time, and making a table for each,
+ * growing it by doubling and freeing it, would allocate and free megabytes per piece. Taking it and giving it back
+ * happen with the GIL held; a count that finds it taken (another thread's, or one started by Python code that
+ * adding runs) makes its own. At most KEEP_SLOTS slots (32 MB) are kept. */
+#define KEEP_SLOTS ((size_t)1 << 20)
+static Table kept = {NULL, 0, 0, 0};
+
+static Table take_table(void) {
+    Table table = kept;
+    kept = (Table){NULL, 0, 0, 0};
+    return table;
+}
+
+static void give_back(Table table) {
+    if (table.slots && !kept.slots && table.room <= KEEP_SLOTS) {
+        kept = table;
+    } else {
+        PyMem_RawFree(table.slots);
+    }
+}
+
+/* Each distinct pre-token of the table added to counts (a dict: pre-token -> count), its count added to the count
+ * there. The values of counts are Python objects whose + may run any code: the table and the text are ours and
+ * held, and counts is never iterated, so nothing read here can move. 0, or -1 with an exception. */
+static int add_counts(PyObject *text, const Table *table, PyObject *counts) {
+    for (size_t k = 0; k <= table->mask; k++) {
+        const Slot *slot = &table->slots[k];
+        if (slot->start < 0) continue;
+        PyObject *piece = PyUnicode_Substring(text, slot->start, slot->start + slot->length);
+        PyObject *count = piece ? PyLong_FromSsize_t(slot->count) : NULL;
+        PyObject *had = count ? PyDict_GetItemWithError(counts, piece) : NULL; /* borrowed */
+        PyObject *total = NULL;
+        if (had) {
+            Py_INCREF(had); /* the + below may run code that drops it from counts */
+            total = PyNumber_Add(had, count);
+            Py_DECREF(had);
+        } else if (count && !PyErr_Occurred()) {
+            total = Py_NewRef(count);
+        }
+        int failed = !total || PyDict_SetItem(counts, piece, total) < 0;
+        Py_XDECREF(total);
+        Py_XDECREF(count);
+        Py_XDECREF(piece);
+        if (failed) return -1;
+    }
+    return 0;
+}
+
+/* count(text: str, pattern: int, counts: dict) -> None: every pre-token of text (pattern 0 gpt2, 1 cl100k,
+ * 2 o200k) added to counts, as counts[p] = counts.get(p, 0) + n for each distinct pre-token p seen n times */
+static PyObject *scan_count(PyObject *module, PyObject *args) {
+    PyObject *text, *counts;
+    int pattern;
+    if (!PyArg_ParseTuple(args, "UiO!", &text, &pattern, &PyDict_Type, &counts)) return NULL;
+    if (classes == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "set_classes() first");
+        return NULL;
+    }
+    if (pattern < 0 || pattern > 2) {
+        PyErr_SetString(PyExc_ValueError, "pattern is 0 (gpt2), 1 (cl100k) or 2 (o200k)");
+        return NULL;
+    }
+    Scan scan = PATTERNS[pattern];
+    Text t = {PyUnicode_KIND(text), PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text)};
+    Table table = take_table();
+    Py_ssize_t stuck = -1;
+    int no_memory = 0;
+    Py_BEGIN_ALLOW_THREADS
+    no_memory = table_ready(&table, t.n) < 0;
+    for (Py_ssize_t i = 0; !no_memory && i < t.n;) {
+        Py_ssize_t e = scan(&t, i);
+        if (e <= i) {
+            stuck = i;
+            break;
+        }
+        no_memory = table_add(&table, &t, i, e) < 0;
+        i = e;
+    }
+    Py_END_ALLOW_THREADS
+    int failed = no_memory || stuck >= 0 || add_counts(text, &table, counts) < 0;
+    if (no_memory) {
+        PyErr_NoMemory();
+    } else if (stuck >= 0) {
+        PyErr_Format(PyExc_RuntimeError, "no alternative matches at %zd", stuck);
+    }
+    give_back(table); /* its slots NULL when it could not be made */
+    if (failed) return NULL;
+    Py_RETURN_NONE;
+}
+
 /* set_classes(table: bytes): one little-endian uint16 of class bits per code point (0x110000 of them), once */
 static PyObject *scan_set_classes(PyObject *module, PyObject *arg) {
     if (!PyBytes_Check(arg) || PyBytes_GET_SIZE(arg) != (Py_ssize_t)CODE_POINTS * 2) {
@@ -327,6 +521,7 @@ static PyObject *scan_set_classes(PyObject *module, PyObject *arg) {
 static PyMethodDef scan_methods[] = {
     {"findall", scan_findall, METH_VARARGS, "findall(text, pattern) -> list[str]: 0 gpt2, 1 cl100k, 2 o200k."},
     {"encode", scan_encode, METH_VARARGS, "encode(text, pattern, cache) -> list[int]: pre-tokens' ids from cache."},
+    {"count", scan_count, METH_VARARGS, "count(text, pattern, counts: dict): each pre-token's count added."},
     {"set_classes", scan_set_classes, METH_O, "set_classes(table: bytes): the class bits of every code point."},
     {NULL, NULL, 0, NULL},
 };

@@ -14,6 +14,7 @@ pattern left out (a custom regex drops the text it does not match).
 
 from __future__ import annotations
 
+import ctypes
 import pickle
 import threading
 import traceback
@@ -91,6 +92,26 @@ def count_piece(job: Job, where: str = "the text", offset: int = 0, into: WordCo
     return result
 
 
+@lru_cache(maxsize=1)
+def _malloc_trim():
+    """glibc's ``malloc_trim``, or ``None`` elsewhere (macOS, Windows, musl)."""
+    try:
+        return ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError):
+        return None
+
+
+def release_freed_memory() -> None:
+    """Hand the memory freed by the last piece back to the system, where the C library can (glibc).
+
+    Pieces of a few megabytes each, of varying sizes, freed one after another, leave glibc's heap fragmented: counting
+    1 GB held 450 MB per worker process, 50 MB with this after each piece (it takes about a millisecond).
+    """
+    trim = _malloc_trim()
+    if trim is not None:
+        trim(0)
+
+
 def count_pieces(
     pieces: Iterator[str],
     *,
@@ -119,6 +140,7 @@ def count_pieces(
             if stop is not None and stop.is_set():
                 raise Cancelled
             count_piece(*args, into=total)
+            release_freed_memory()
         return total
     with _Workers(max(processes, 1)) as workers:
         return workers.count(jobs, stop)
@@ -187,6 +209,7 @@ class _Workers:
                 self._send(pipe, upcoming)
                 busy.append(pipe)
                 upcoming = next(jobs, None)
+                release_freed_memory()  # the piece sent, and what reading it freed
             ready = cast("list[Connection]", wait(busy, timeout=0.1))  # some of the pipes it was given
             if stop is not None and stop.is_set():
                 raise Cancelled  # before reading: a signal that set it may also have ended the workers
@@ -248,6 +271,7 @@ def _serve(pipe: Connection) -> None:
                 reply, total = (total, None), WordCounts()
             else:
                 count_piece(*args, into=total)
+                release_freed_memory()
                 reply = (None, None)
         except Exception as exc:  # noqa: BLE001  (handed to the parent, which raises it)
             reply = (None, _picklable(exc))

@@ -166,7 +166,15 @@ class FastFindall:
         consumed) and the string ended by :data:`_NEXT`: every unit then stands where it stood, between a cut and
         "a space, then a printable character". A text's first unit (at its start) and last (at its end) keep
         their place only in their own text, and are pre-tokenized there.
+
+        Where the compiled scanner runs, it counts instead, each distinct pre-token once (:func:`scanner.count`):
+        about eight times as fast, and this Python path stays as the reference (the tests compare the two).
         """
+        texts = list(texts)
+        if self._compiled_count(texts):
+            for text in texts:
+                scanner.count(self.name, text, words)
+            return
         repeats: Counter = Counter()
         for text in texts:
             units = _UNIT_CUT.split(text)
@@ -186,6 +194,9 @@ class FastFindall:
             else:
                 for word, times in Counter(found).items():
                     words[word] += times * count
+
+    def _compiled_count(self, texts: list[str]) -> bool:
+        return scanner.available() and (scanner.ready() or sum(map(len, texts)) >= COMPILED_FROM)
 
     def _followed(self, text: str) -> list[str]:
         """The pre-tokens of ``text`` where "a space, then a printable character" follows it."""
