@@ -94,7 +94,7 @@ class TokenPane(QWidget):
         top = self.top_row = QHBoxLayout()
         top.setContentsMargins(0, 0, 0, 0)
         top.addWidget(self.title, 1)
-        buttons = (self.template_button, self.copy_button, self.cancel_button, self.whole_run_button, self.hide_button)
+        buttons = (self.copy_button, self.cancel_button, self.whole_run_button, self.hide_button)
         for button in buttons:
             top.addWidget(button)
         box = self.header_box = QVBoxLayout(header)
@@ -104,7 +104,11 @@ class TokenPane(QWidget):
         box.addWidget(self.figures)
         box.addWidget(self.note)
         box.addWidget(self.agreement)
-        box.addWidget(self.chat_line)
+        chat_row = QHBoxLayout()  # chat mode: the cost line and the template's button, under the title (the title
+        chat_row.setContentsMargins(0, 0, 0, 0)  # keeps its room: five panes at 1366 px cut it to "…" beside it)
+        chat_row.addWidget(self.chat_line, 1)
+        chat_row.addWidget(self.template_button, 0, Qt.AlignmentFlag.AlignTop)
+        box.addLayout(chat_row)
         self.set_fewest(False)
 
         self.canvas = TokenCanvas()

@@ -98,6 +98,7 @@ class NumbersPanel(JobPanel):
             self.tr("Press “Cut the numbers” to see how each tokenizer groups the digits of 0 to 9,999.")
         )
         self.chart.scene().sigMouseMoved.connect(self._on_mouse_moved)
+        self.chart.getViewBox().sigResized.connect(self._fit_labels)
         self.image: pg.ImageItem | None = None
         self.legend = self.chart.add_legend_row()
         self.cell_labels: list[pg.TextItem] = []
@@ -236,6 +237,14 @@ class NumbersPanel(JobPanel):
         return "\n".join(lines) or self.tr("Every number has the usual number of tokens for its length.")
 
     # --- the heat map -------------------------------------------------------------------------------------------
+    def _fit_labels(self) -> None:
+        """Write each cell's figure only where a row is as tall as the figure (many tokenizers make thin rows,
+        whose figures would run into each other: the tooltip still gives every one)."""
+        rows = max(len(self.rows), 1)
+        tall_enough = self.chart.getViewBox().height() / rows >= self.fontMetrics().height()
+        for label in self.cell_labels:
+            label.setVisible(tall_enough)
+
     def _draw(self) -> None:
         for item in [self.image, *self.cell_labels]:
             if item is not None:
@@ -265,6 +274,7 @@ class NumbersPanel(JobPanel):
                 label.setPos(c + 0.5, r + 0.5)
                 self.chart.addItem(label)
                 self.cell_labels.append(label)
+        self._fit_labels()
         self._show_legend(colours, top)
         self.chart.getAxis("bottom").setTicks(
             [[(c + 0.5, self.tr("digit {place}").format(place=c + 1)) for c in range(width)]]
