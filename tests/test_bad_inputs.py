@@ -3024,3 +3024,22 @@ def test_a_runaway_split_regex_our_engine_runs_is_stopped_and_named_as_the_file_
     assert "encoded by our engine" in done.stderr
     assert f"the pre-tokenization regex {runaway!r} took more than" in done.stderr
     assert path.read_bytes() == before
+
+
+# --- bpe board's outputs (issue 43, the last review): two outputs on one file, an output that is a named pipe, a
+# huge process count; the file already there is left as it was -------------------------------------------------------
+def test_bpe_board_refuses_one_file_for_two_outputs_a_fifo_output_and_a_huge_process_count(tmp_path):
+    corpus = tmp_path / "en.txt"
+    corpus.write_text("the cat sat on the mat\n" * 20, encoding="utf-8")
+    there = tmp_path / "board.out"
+    there.write_bytes(b"the user's own file\n")
+    ran = bpe("board", str(corpus), "--tokenizer", "gpt2", "--csv", str(there), "--html", str(there))
+    _board_refused(ran, "--csv", "--html", "are the same file", exit=2)
+    assert there.read_bytes() == b"the user's own file\n"
+    if hasattr(os, "mkfifo"):
+        fifo = tmp_path / "board.csv"
+        os.mkfifo(fifo)
+        _board_refused(bpe("board", str(corpus), "--tokenizer", "gpt2", "--csv", str(fifo)), "board.csv", "named pipe")
+    ran = bpe("board", str(corpus), "--tokenizer", "gpt2", "--processes", "1000000", "--csv", str(there))
+    _board_refused(ran, "processes must be at most", "1,000,000")
+    assert there.read_bytes() == b"the user's own file\n"
