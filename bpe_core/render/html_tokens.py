@@ -299,11 +299,12 @@ def _svg_token(view, token, x: float, y: float, width: float, safe: bool) -> lis
     return parts
 
 
-def _svg_brackets(view, rows: list[_Row], tops: list[float]) -> list[str]:
-    """A bracket under each run (on one row) of the tokens that together make whole characters, with the
-    characters under the first run."""
+def bracket_runs(view, rows: list[_Row], tops: list[float]) -> list[tuple[str, list[tuple[float, float, float]]]]:
+    """For each run of tokens that together make whole characters: the characters, and the bracket under each of
+    its pieces on one row (``x0, x1, y``), the first piece's carrying the characters. The SVG and the PNG draw
+    them alike."""
     where = {token.index: (r, x, w) for r, row in enumerate(rows) for token, x, w in row.boxes}
-    parts = []
+    found = []
     for group in view.groups():
         if len(group) < 2:
             continue
@@ -312,8 +313,16 @@ def _svg_brackets(view, rows: list[_Row], tops: list[float]) -> list[str]:
         for token in group:
             r, x, w = where[token.index]
             runs.setdefault(r, []).extend((x + 1, x + w - 1))
-        for n, (r, xs) in enumerate(runs.items()):
-            x0, x1, y = min(xs), max(xs), tops[r] + BOX_HEIGHT + 2
+        found.append((chars, [(min(xs), max(xs), tops[r] + BOX_HEIGHT + 2) for r, xs in runs.items()]))
+    return found
+
+
+def _svg_brackets(view, rows: list[_Row], tops: list[float]) -> list[str]:
+    """A bracket under each run (on one row) of the tokens that together make whole characters, with the
+    characters under the first run."""
+    parts = []
+    for chars, pieces in bracket_runs(view, rows, tops):
+        for n, (x0, x1, y) in enumerate(pieces):
             parts.append(
                 f'<path d="M{x0:.1f} {y:.1f}v4H{x1:.1f}v-4" fill="none" stroke="{HEX_TEXT}" stroke-width="1.2"/>'
             )

@@ -28,10 +28,11 @@ from bpe_core.render.html_tokens import (
     Blocks,
     PictureError,
     Summary,
+    bracket_runs,
     check_picture,
     flow,
 )
-from bpe_core.render.token_label import label_segments, render_token
+from bpe_core.render.token_label import label_segments
 from bpe_core.render.token_style import HEX_TEXT, SPECIAL_FILL, SPECIAL_TEXT, TOKEN_TEXT, token_fill
 
 #: Pixels per SVG unit: a PNG is drawn at twice the size, for slides.
@@ -92,17 +93,8 @@ def _token(draw, token, x: float, y: float, width: float, safe: bool) -> None:
 
 def _brackets(draw, view, rows, tops) -> None:
     """A bracket under each run of tokens that together make whole characters, the characters under it."""
-    where = {token.index: (r, x, w) for r, row in enumerate(rows) for token, x, w in row.boxes}
-    for group in view.groups():
-        if len(group) < 2:
-            continue
-        chars = render_token(view.text[group[0].start : group[-1].end].encode("utf-8", "surrogatepass"))
-        runs: dict[int, list[float]] = {}
-        for token in group:
-            r, x, w = where[token.index]
-            runs.setdefault(r, []).extend((x + 1, x + w - 1))
-        for n, (r, xs) in enumerate(runs.items()):
-            x0, x1, y = min(xs), max(xs), tops[r] + BOX_HEIGHT + 2
+    for chars, pieces in bracket_runs(view, rows, tops):
+        for n, (x0, x1, y) in enumerate(pieces):
             draw.line([_at(x0, y), _at(x0, y + 4), _at(x1, y + 4), _at(x1, y)], fill=HEX_TEXT, width=2)
             if n == 0:
                 font = _font(TEXT_FONTS, SMALL_SIZE)
