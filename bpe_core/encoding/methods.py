@@ -36,6 +36,7 @@ from bpe_core.cancelled import Cancelled
 from bpe_core.encoding.protocol import ShownTokenizer
 from bpe_core.encoding.resegment import resegment
 from bpe_core.encoding.token_spans import TokenSpan, TokenView
+from bpe_core.encoding.word_merge import base_pieces
 
 try:  # the cuts compiled (bpe_core/_cuts.c); without a C compiler at install, Python cuts them
     from bpe_core._cuts import Cutter, Dropout
@@ -196,7 +197,7 @@ class Methods:
         which is the reference: a seed gives the same cut either way)."""
         compiled = self._compiled_dropout
         if compiled is not None:
-            leaves = None if self._leaves_are_bytes else [len(part) for part in self._leaves(word)]
+            leaves = None if self._leaves_are_bytes else [len(part) for part in base_pieces(word, self._whole)]
             pieces, at = [], 0
             for length in compiled.cut(word, p, rng.random, leaves):
                 pieces.append(word[at : at + length])
@@ -215,7 +216,7 @@ class Methods:
         return pieces
 
     def _dropout_in_python(self, word: bytes, p: float, rng: random.Random) -> list[bytes]:
-        parts = self._leaves(word)
+        parts = base_pieces(word, self._whole)
         by_token = self.tokenizer.merge_rule == "ranks"
         ranks: Mapping = self._token_ranks if by_token else self._pair_ranks
         while len(parts) > 1:
@@ -243,7 +244,7 @@ class Methods:
         by_token = self.tokenizer.merge_rule == "ranks"
         if by_token and word in self.ids:
             return [word], []
-        parts = self._leaves(word)
+        parts = base_pieces(word, self._whole)
         ranks: Mapping = self._token_ranks if by_token else self._pair_ranks
         made: list[tuple[bytes, bytes]] = []
         while len(parts) > 1:
@@ -257,16 +258,6 @@ class Methods:
             made.append((parts[where], parts[where + 1]))
             parts[where : where + 2] = [parts[where] + parts[where + 1]]
         return parts, made
-
-    def _leaves(self, word: bytes) -> list[bytes]:
-        parts: list[bytes] = []
-        for char in word.decode("utf-8", errors="surrogateescape"):
-            data = char.encode("utf-8", errors="surrogateescape")
-            if len(data) > 1 and data not in self._whole:
-                parts.extend(bytes([b]) for b in data)
-            else:
-                parts.append(data)
-        return parts
 
     def _uncoverable(self, word: bytes, at: int, alone: bool = False) -> UncoverableError:
         """The error for byte ``at`` of ``word``: no token starts with it, or (``alone``) it has no token by itself.

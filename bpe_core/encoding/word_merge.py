@@ -134,3 +134,20 @@ class WordMerges:
         """The rank of merging ``left`` and ``right`` here and the token made, or None if never."""
         rank = self.pair_rank(left, right)
         return None if rank is None else (rank, left + right)
+
+
+def base_pieces(word: bytes, whole) -> list[bytes]:
+    """The pieces BPE starts ``word`` from: each character whose bytes are in ``whole`` (a vocabulary's
+    multi-byte base pieces, as a SentencePiece model's characters), each byte of any other.
+
+    >>> base_pieces("a中".encode(), {"中".encode()}), base_pieces("中".encode(), set())
+    ([b'a', b'\\xe4\\xb8\\xad'], [b'\\xe4', b'\\xb8', b'\\xad'])
+    """
+    parts: list[bytes] = []
+    for char in word.decode("utf-8", errors="surrogateescape"):
+        data = char.encode("utf-8", errors="surrogateescape")
+        if len(data) > 1 and data not in whole:
+            parts.extend(bytes([b]) for b in data)
+        else:
+            parts.append(data)
+    return parts

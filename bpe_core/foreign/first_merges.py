@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bpe_core.encoding.resegment import resegment
 from bpe_core.encoding.token_spans import TokenSpan, TokenView
+from bpe_core.encoding.word_merge import base_pieces
 
 
 class FirstMerges:
@@ -46,10 +47,10 @@ class FirstMerges:
         """A special or added token, or a piece no merge makes (a user-defined symbol): not re-encoded."""
         if self.ids.get(token.token) != token.id:
             return True
-        return token.token not in self._made and len(self._leaves(token.token)) > 1
+        return token.token not in self._made and len(base_pieces(token.token, self._whole)) > 1
 
     def _merge(self, word: bytes, k: int) -> list[bytes]:
-        parts = self._leaves(word)
+        parts = base_pieces(word, self._whole)
         ranks = self._ranks
         while len(parts) > 1:
             best, where = k, -1
@@ -60,14 +61,4 @@ class FirstMerges:
             if where < 0:
                 break
             parts[where : where + 2] = [parts[where] + parts[where + 1]]
-        return parts
-
-    def _leaves(self, word: bytes) -> list[bytes]:
-        parts: list[bytes] = []
-        for char in word.decode("utf-8", errors="surrogateescape"):
-            data = char.encode("utf-8", errors="surrogateescape")
-            if len(data) > 1 and data not in self._whole:
-                parts.extend(bytes([b]) for b in data)
-            else:
-                parts.append(data)
         return parts
