@@ -175,7 +175,9 @@ def _read_parquet(name: str, stream: BinaryIO, tokens: int) -> tuple[Counts, int
     if len(data) > MAX_FILE_BYTES:
         raise _error("counts.grew", name, limit=f"{MAX_FILE_BYTES:,}")
     try:
-        table = pq.read_table(pa.BufferReader(data), columns=["pretoken", "count"])
+        # One thread: Arrow's thread pool can still be tearing down a read when the interpreter exits, which aborts
+        # the process (SIGABRT) or hangs it at exit (apache/arrow#33975, #50482); the file is in memory already.
+        table = pq.read_table(pa.BufferReader(data), columns=["pretoken", "count"], use_threads=False)
     except (OSError, pa.ArrowException, KeyError) as exc:
         raise _error("counts.not_parquet", name, detail=exc) from None
     _check_column(name, table, "pretoken", _is_text_or_bytes)
