@@ -342,14 +342,17 @@ class VocabularyTab(QWidget):
         if self.why.trained:
             self.why.explain(rank)
 
+    def _own_name(self) -> str:
+        """Our tokenizer's name in the parity, Numbers and Board pages: "ours (1,000 merges)"."""
+        merges = len(self.own_tokenizer.merges) if self.own_tokenizer is not None else 0
+        return self.tr("ours ({merges:,} merges)", "", merges).format(merges=merges)
+
     def parity_encoders(self) -> dict:
         """Every tokenizer in play: ours (when there is one), the references and each one added in the Compare
         tab or opened here, as ``name -> a function giving encode`` (called in the parity worker)."""
         encoders = {}
         if self.own_tokenizer is not None:
-            merges = len(self.own_tokenizer.merges)
-            name = self.tr("ours ({merges:,} merges)", "", merges).format(merges=merges)
-            encoders[name] = functools.partial(getattr, self.own_tokenizer, "encode")
+            encoders[self._own_name()] = functools.partial(getattr, self.own_tokenizer, "encode")
         for key, choice in self.choices.items():
             if key != OWN_KEY:
                 encoders[key if key in REFERENCE_PANES else choice.title] = functools.partial(_encoder_of, choice)
@@ -360,8 +363,7 @@ class VocabularyTab(QWidget):
         tokenizer`` (called in the Numbers worker)."""
         tokenizers = {}
         if self.own_tokenizer is not None:
-            name = self.tr("ours ({merges:,} merges)").format(merges=len(self.own_tokenizer.merges))
-            tokenizers[name] = lambda own=self.own_tokenizer: own
+            tokenizers[self._own_name()] = lambda own=self.own_tokenizer: own
         for key, choice in self.choices.items():
             if key != OWN_KEY:
                 tokenizers[key if key in REFERENCE_PANES else choice.title] = choice.load
@@ -376,8 +378,7 @@ class VocabularyTab(QWidget):
         the references and the model ids or files added (their names), a kept run (a function giving it)."""
         found: list[tuple[str, object]] = []
         if self.own_tokenizer is not None:
-            name = self.tr("ours ({merges:,} merges)").format(merges=len(self.own_tokenizer.merges))
-            found.append((name, self.own_tokenizer))
+            found.append((self._own_name(), self.own_tokenizer))
         for key, choice in self.choices.items():
             if key == OWN_KEY:
                 continue

@@ -67,104 +67,104 @@
 <context>
     <name>ChatEditor</name>
     <message>
-        <location filename="../../app/compare/chat_editor.py" line="39"/>
+        <location filename="../../app/compare/chat_editor.py" line="38"/>
         <source>You are a helpful assistant. Answer in one sentence.</source>
         <extracomment>The roles offered (a conversation opened from a file may bring others: they are added to its turn&apos;s list). The conversation a new editor starts with (translated: a Chinese interface starts with a Chinese one).</extracomment>
         <translation>你是一个乐于助人的助手。请用一句话回答。</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_editor.py" line="40"/>
+        <location filename="../../app/compare/chat_editor.py" line="39"/>
         <source>What does a tokenizer do?</source>
         <translation>分词器是做什么的？</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_editor.py" line="41"/>
+        <location filename="../../app/compare/chat_editor.py" line="40"/>
         <source>It cuts text into the tokens a model reads.</source>
         <translation>它把文本切成模型读取的词元。</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_editor.py" line="42"/>
+        <location filename="../../app/compare/chat_editor.py" line="41"/>
         <source>Why do some languages need more tokens?</source>
         <translation>为什么有些语言需要更多词元？</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_editor.py" line="107"/>
+        <location filename="../../app/compare/chat_editor.py" line="106"/>
         <source>Add turn</source>
         <translation>添加一轮</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_editor.py" line="109"/>
+        <location filename="../../app/compare/chat_editor.py" line="108"/>
         <source>A new turn at the end, answering the last one</source>
         <translation>在末尾添加新的一轮，回应最后一轮</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_editor.py" line="111"/>
+        <location filename="../../app/compare/chat_editor.py" line="110"/>
         <source>Add generation prompt</source>
         <translation>添加生成提示</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_editor.py" line="114"/>
+        <location filename="../../app/compare/chat_editor.py" line="113"/>
         <source>End with the header that asks the model to answer (add_generation_prompt=True)</source>
         <translation>以请模型作答的开头结束（add_generation_prompt=True）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_editor.py" line="117"/>
+        <location filename="../../app/compare/chat_editor.py" line="116"/>
         <source>Open…</source>
         <translation>打开…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_editor.py" line="118"/>
+        <location filename="../../app/compare/chat_editor.py" line="117"/>
         <source>Open a conversation: a JSON list of {&quot;role&quot;: ..., &quot;content&quot;: ...}</source>
         <translation>打开一段对话：由 {&quot;role&quot;: ..., &quot;content&quot;: ...} 组成的 JSON 列表</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_editor.py" line="120"/>
+        <location filename="../../app/compare/chat_editor.py" line="119"/>
         <source>Save…</source>
         <translation>保存…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_editor.py" line="121"/>
+        <location filename="../../app/compare/chat_editor.py" line="120"/>
         <source>Save the conversation as JSON (as bpe chat --messages reads it)</source>
         <translation>把对话保存为 JSON（即 bpe chat --messages 读取的格式）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_editor.py" line="226"/>
+        <location filename="../../app/compare/chat_editor.py" line="225"/>
         <source>Open a conversation</source>
         <translation>打开对话</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_editor.py" line="226"/>
+        <location filename="../../app/compare/chat_editor.py" line="225"/>
         <source>Conversations (*.json);;All files (*)</source>
         <translation>对话 (*.json);;所有文件 (*)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/chat_editor.py" line="239"/>
+        <location filename="../../app/compare/chat_editor.py" line="238"/>
         <source>Opened %n turns from {name}.</source>
         <translation>
             <numerusform>已从 {name} 打开 %n 轮对话。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/chat_editor.py" line="262"/>
+        <location filename="../../app/compare/chat_editor.py" line="261"/>
         <source>Saved %n turns to {name}.</source>
         <translation>
             <numerusform>已把 %n 轮对话保存到 {name}。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/chat_editor.py" line="265"/>
+        <location filename="../../app/compare/chat_editor.py" line="264"/>
         <source>%n characters no file can hold (halves of UTF-16 pairs) were written as U+FFFD (�).</source>
         <translation>
             <numerusform>%n 个无法写入文件的字符（UTF-16 代理对的一半）已写成 U+FFFD（�）。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_editor.py" line="245"/>
+        <location filename="../../app/compare/chat_editor.py" line="244"/>
         <source>Save the conversation</source>
         <translation>保存对话</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_editor.py" line="245"/>
+        <location filename="../../app/compare/chat_editor.py" line="244"/>
         <source>Conversations (*.json)</source>
         <translation>对话 (*.json)</translation>
     </message>
@@ -983,12 +983,12 @@ Choose the model&apos;s pattern, or type a regex:</source>
 <context>
     <name>TokenPane</name>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="269"/>
+        <location filename="../../app/compare/token_pane.py" line="273"/>
         <source>0 tokens</source>
         <translation>0 个词元</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="270"/>
+        <location filename="../../app/compare/token_pane.py" line="274"/>
         <source>{count} tokens · {chars} chars/token · {bytes} bytes/token</source>
         <translation>
             <numerusform>{count} 个词元 · 每词元 {chars} 个字符 · 每词元 {bytes} 字节</numerusform>
@@ -1010,132 +1010,132 @@ Choose the model&apos;s pattern, or type a regex:</source>
         <translation>在显示的窗格中，此窗格用的词元最少</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="124"/>
-        <location filename="../../app/compare/token_pane.py" line="137"/>
+        <location filename="../../app/compare/token_pane.py" line="128"/>
+        <location filename="../../app/compare/token_pane.py" line="141"/>
         <source>Copy ids</source>
         <translation>复制 ID</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="125"/>
+        <location filename="../../app/compare/token_pane.py" line="129"/>
         <source>Copy tokens as text</source>
         <translation>以文本复制词元</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="126"/>
+        <location filename="../../app/compare/token_pane.py" line="130"/>
         <source>The tokens as the pane writes them, separated by |</source>
         <translation>按窗格中的写法复制词元，以 | 分隔</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="127"/>
+        <location filename="../../app/compare/token_pane.py" line="131"/>
         <source>Copy tokens as JSON</source>
         <translation>以 JSON 复制词元</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="128"/>
+        <location filename="../../app/compare/token_pane.py" line="132"/>
         <source>A JSON list of the tokens: id, text and bytes in hex</source>
         <translation>词元的 JSON 列表：ID、文本和十六进制字节</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="130"/>
+        <location filename="../../app/compare/token_pane.py" line="134"/>
         <source>Encode another way</source>
         <translation>换一种方式编码</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="131"/>
+        <location filename="../../app/compare/token_pane.py" line="135"/>
         <source>The same vocabulary, cut another way, in a pane beside this one</source>
         <translation>同一个词表，换一种方式切分，显示在旁边的窗格中</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="138"/>
+        <location filename="../../app/compare/token_pane.py" line="142"/>
         <source>Copy this pane&apos;s token ids to the clipboard (the arrow: the tokens)</source>
         <translation>把此窗格的词元 ID 复制到剪贴板（点箭头可复制词元）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="145"/>
+        <location filename="../../app/compare/token_pane.py" line="149"/>
         <source>Remove this pane</source>
         <translation>移除此窗格</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="145"/>
+        <location filename="../../app/compare/token_pane.py" line="149"/>
         <source>Hide this pane (show it again from Panes)</source>
         <translation>隐藏此窗格（可从“窗格”菜单重新显示）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="150"/>
+        <location filename="../../app/compare/token_pane.py" line="154"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="151"/>
+        <location filename="../../app/compare/token_pane.py" line="155"/>
         <source>Stop loading this tokenizer and remove the pane</source>
         <translation>停止载入此分词器并移除窗格</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="156"/>
+        <location filename="../../app/compare/token_pane.py" line="160"/>
         <source>All merges</source>
         <translation>全部合并</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="157"/>
+        <location filename="../../app/compare/token_pane.py" line="161"/>
         <source>Show the tokenizer with every merge of the run, not the one chosen</source>
         <translation>显示包含本次训练全部合并的分词器，而不是所选的那一步</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="161"/>
+        <location filename="../../app/compare/token_pane.py" line="165"/>
         <source>Template…</source>
         <translation>模板…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="163"/>
+        <location filename="../../app/compare/token_pane.py" line="167"/>
         <source>Render the conversation with a chat template file (.jinja) you choose</source>
         <translation>用你选择的聊天模板文件（.jinja）渲染对话</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="208"/>
+        <location filename="../../app/compare/token_pane.py" line="212"/>
         <source>The probability that a merge is skipped</source>
         <translation>跳过一次合并的概率</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="211"/>
+        <location filename="../../app/compare/token_pane.py" line="215"/>
         <source>Sample again</source>
         <translation>重新抽样</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="212"/>
+        <location filename="../../app/compare/token_pane.py" line="216"/>
         <source>Another draw of the merges skipped: a word is cut differently</source>
         <translation>重新抽取被跳过的合并：同一个词会被切得不一样</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="254"/>
+        <location filename="../../app/compare/token_pane.py" line="258"/>
         <source>not encoded</source>
         <translation>未编码</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="263"/>
+        <location filename="../../app/compare/token_pane.py" line="267"/>
         <source>encoded in {ms} ms</source>
         <translation>编码用时 {ms} 毫秒</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="278"/>
+        <location filename="../../app/compare/token_pane.py" line="282"/>
         <source>loading…</source>
         <translation>载入中…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="304"/>
+        <location filename="../../app/compare/token_pane.py" line="308"/>
         <source>Copied {count} ids of {name}</source>
         <translation>
             <numerusform>已复制 {name} 的 {count} 个 ID</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="311"/>
+        <location filename="../../app/compare/token_pane.py" line="315"/>
         <source>Copied {count} tokens of {name} as text</source>
         <translation>
             <numerusform>已以文本复制 {name} 的 {count} 个词元</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="318"/>
+        <location filename="../../app/compare/token_pane.py" line="322"/>
         <source>Copied {count} tokens of {name} as JSON</source>
         <translation>
             <numerusform>已以 JSON 复制 {name} 的 {count} 个词元</numerusform>
@@ -1145,17 +1145,17 @@ Choose the model&apos;s pattern, or type a regex:</source>
 <context>
     <name>TurnRow</name>
     <message>
-        <location filename="../../app/compare/chat_editor.py" line="68"/>
+        <location filename="../../app/compare/chat_editor.py" line="67"/>
         <source>Move this turn up</source>
         <translation>把这一轮上移</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_editor.py" line="69"/>
+        <location filename="../../app/compare/chat_editor.py" line="68"/>
         <source>Move this turn down</source>
         <translation>把这一轮下移</translation>
     </message>
     <message>
-        <location filename="../../app/compare/chat_editor.py" line="70"/>
+        <location filename="../../app/compare/chat_editor.py" line="69"/>
         <source>Remove this turn</source>
         <translation>删除这一轮</translation>
     </message>

@@ -15,7 +15,7 @@
 <context>
     <name>ChatEditor</name>
     <message numerus="yes">
-        <location filename="../../app/compare/chat_editor.py" line="239"/>
+        <location filename="../../app/compare/chat_editor.py" line="238"/>
         <source>Opened %n turns from {name}.</source>
         <translation>
             <numerusform>Opened %n turn from {name}.</numerusform>
@@ -23,7 +23,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/chat_editor.py" line="262"/>
+        <location filename="../../app/compare/chat_editor.py" line="261"/>
         <source>Saved %n turns to {name}.</source>
         <translation>
             <numerusform>Saved %n turn to {name}.</numerusform>
@@ -31,7 +31,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/chat_editor.py" line="265"/>
+        <location filename="../../app/compare/chat_editor.py" line="264"/>
         <source>%n characters no file can hold (halves of UTF-16 pairs) were written as U+FFFD (�).</source>
         <translation>
             <numerusform>%n character no file can hold (half of a UTF-16 pair) was written as U+FFFD (�).</numerusform>
@@ -319,7 +319,7 @@
 <context>
     <name>NumbersPanel</name>
     <message numerus="yes">
-        <location filename="../../app/vocabulary/numbers_panel.py" line="231"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="232"/>
         <source>{number} ({cut}): {tokens} tokens, usually {usual}</source>
         <translation>
             <numerusform>{number} ({cut}): {tokens} token, usually {usual}</numerusform>
@@ -538,7 +538,7 @@
 <context>
     <name>TokenPane</name>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="270"/>
+        <location filename="../../app/compare/token_pane.py" line="274"/>
         <source>{count} tokens · {chars} chars/token · {bytes} bytes/token</source>
         <translation>
             <numerusform>{count} token · {chars} chars/token · {bytes} bytes/token</numerusform>
@@ -546,7 +546,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="304"/>
+        <location filename="../../app/compare/token_pane.py" line="308"/>
         <source>Copied {count} ids of {name}</source>
         <translation>
             <numerusform>Copied {count} id of {name}</numerusform>
@@ -554,7 +554,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="311"/>
+        <location filename="../../app/compare/token_pane.py" line="315"/>
         <source>Copied {count} tokens of {name} as text</source>
         <translation>
             <numerusform>Copied {count} token of {name} as text</numerusform>
@@ -562,7 +562,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="318"/>
+        <location filename="../../app/compare/token_pane.py" line="322"/>
         <source>Copied {count} tokens of {name} as JSON</source>
         <translation>
             <numerusform>Copied {count} token of {name} as JSON</numerusform>
@@ -623,9 +623,7 @@
 <context>
     <name>VocabularyTab</name>
     <message numerus="yes">
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="351"/>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="363"/>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="379"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="348"/>
         <source>ours ({merges:,} merges)</source>
         <translation>
             <numerusform>ours ({merges:,} merge)</numerusform>

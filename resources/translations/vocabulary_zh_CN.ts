@@ -501,99 +501,99 @@
         <translation>点击“切分这些数”，查看每个分词器如何给 0 到 9,999 的数字分组。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="121"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="122"/>
         <source>From</source>
         <translation>从</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="123"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="124"/>
         <source>to</source>
         <translation>到</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="138"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="139"/>
         <source>Rules and cuts</source>
         <translation>规则与切法</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="139"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="140"/>
         <source>Why the grouping matters</source>
         <translation>分组方式为什么重要</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="161"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="162"/>
         <source>Cutting the numbers {first} to {last}…</source>
         <translation>正在切分从 {first} 到 {last} 的数…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="165"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="166"/>
         <source>Cancelled: the numbers shown are the last ones cut.</source>
         <translation>已取消：显示的是上一次切分的结果。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="168"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="169"/>
         <source>Numbers not cut: {error}</source>
         <translation>未能切分这些数：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="183"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="184"/>
         <source>No tokenizer could cut the numbers.</source>
         <translation>没有分词器能切分这些数。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="186"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="187"/>
         <source>The numbers {first} to {last}, as each tokenizer cuts them.</source>
         <translation>从 {first} 到 {last} 的数，以及每个分词器的切法。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="190"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="191"/>
         <source>{name} could not be loaded: {error}</source>
         <translation>无法加载 {name}：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="200"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="201"/>
         <source>{digits}-digit numbers: most common cut</source>
         <translation>{digits} 位数：最常见的切法</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="203"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="204"/>
         <source>numbers in an unusual number of tokens</source>
         <translation>词元数不寻常的数</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/vocabulary/numbers_panel.py" line="231"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="232"/>
         <source>{number} ({cut}): {tokens} tokens, usually {usual}</source>
         <translation>
             <numerusform>{number}（{cut}）：{tokens} 个词元，通常是 {usual} 个</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="236"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="237"/>
         <source>Every number has the usual number of tokens for its length.</source>
         <translation>每个数的词元数都与同样位数的数相同。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="247"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="256"/>
         <source>No number was cut.</source>
         <translation>没有切分任何数。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="270"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="280"/>
         <source>digit {place}</source>
         <translation>第 {place} 位</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="275"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="285"/>
         <source>{tokenizer} · {digits}</source>
         <translation>{tokenizer} · {digits} 位</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="289"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="299"/>
         <source>{size}-digit token</source>
         <translation>{size} 位数字的词元</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="304"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="314"/>
         <source>{tokenizer}, numbers of {digits} digits, digit {place}: in a token of {size} digits on average
 Most common cuts (digits per token):
 {cuts}</source>
@@ -602,52 +602,52 @@ Most common cuts (digits per token):
 {cuts}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="329"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="339"/>
         <source>Export the numbers</source>
         <translation>导出数字切分</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="329"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="339"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="335"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="345"/>
         <source>a tokenizer</source>
         <translation>分词器</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="335"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="345"/>
         <source>the CSV</source>
         <translation>CSV 文件</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="341"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="351"/>
         <source>How a tokenizer groups digits changes how well a model computes with them. Singh &amp; Strouse (2024, “Tokenization counts: the impact of tokenization on arithmetic in frontier LLMs”) found that GPT-3.5 and GPT-4, whose cl100k tokenizer groups digits by three from the left, add numbers markedly better when the digits are grouped by three from the right (forced with commas: 1,234,567), and that their errors under left-to-right grouping follow a pattern, worst when the answer has more digits than the numbers added. From the right, the groups line up by place value (units, thousands, millions) in every number and in the answer, as in column addition; from the left they shift with the number&apos;s length (1234 is 123|4, 12345 is 123|45). Single digits (Llama 2, DeepSeek) avoid the problem at the cost of more tokens per number; GPT-2&apos;s merges cut numbers by whatever its corpus held, so similar numbers may be cut differently.</source>
         <translation>分词器如何给数字分组，会影响模型用这些数计算的准确度。Singh &amp; Strouse（2024，“Tokenization counts: the impact of tokenization on arithmetic in frontier LLMs”）发现：GPT-3.5 和 GPT-4 的 cl100k 分词器从左往右每三位分一组；若改为从右往左每三位一组（用逗号强制：1,234,567），它们做加法明显更准；而从左往右分组时出的错有规律可循，答案比加数位数多时最严重。从右往左分组时，每个数和答案里的各组都按数位（个、千、百万）对齐，就像竖式加法；从左往右分组时，各组的位置随数的长度而变（1234 是 123|4，12345 是 123|45）。逐位切分（Llama 2、DeepSeek）避免了这个问题，代价是每个数要用更多词元；GPT-2 的合并取决于它的语料里有什么，所以相近的数可能切法不同。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="382"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="392"/>
         <source>long number</source>
         <translation>长数字</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="383"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="393"/>
         <source>decimal</source>
         <translation>小数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="384"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="394"/>
         <source>date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="385"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="395"/>
         <source>separators</source>
         <translation>分隔符</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="386"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="396"/>
         <source>in a sentence</source>
         <translation>句中</translation>
     </message>
@@ -1437,44 +1437,42 @@ Most common cuts (digits per token):
         <translation>评测榜</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="215"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="216"/>
         <source>Ours: {label}</source>
         <translation>我们的：{label}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="215"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="216"/>
         <source>Ours</source>
         <translation>我们的</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="263"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="264"/>
         <source>Open a tokenizer&apos;s vocabulary</source>
         <translation>打开分词器的词表</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="265"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="266"/>
         <source>Tokenizers (*.json *.tiktoken *.tiktoken.gz *.model *.txt);;All files (*)</source>
         <translation>分词器 (*.json *.tiktoken *.tiktoken.gz *.model *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="283"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="284"/>
         <source>Loading {name}…</source>
         <translation>正在加载 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="315"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="316"/>
         <source>Cannot show this vocabulary: {error}</source>
         <translation>无法显示此词表：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="328"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="329"/>
         <source>{name}: {tokens:,} tokens, {merged:,} made by merges</source>
         <translation>{name}：{tokens:,} 个词元，其中 {merged:,} 个由合并产生</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="350"/>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="362"/>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="378"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="348"/>
         <source>ours ({merges:,} merges)</source>
         <translation>
             <numerusform>我们的（{merges:,} 次合并）</numerusform>

@@ -102,3 +102,17 @@ def test_progress_counts_corpora_and_long_texts_say_one_in_the_singular(english,
     path = tmp_path / "one.txt"
     path.write_text("abc", encoding="utf-8")
     assert editor.read_file(path).notice.startswith("Showing the first 1 character of one.txt (")
+
+
+def test_our_tokenizer_is_named_with_its_merges_counted_on_every_page(english, qtbot):
+    """The parity, Numbers and Board pages name ours "ours (1 merge)" / "ours (3 merges)" (the Numbers and Board
+    pages said "ours (1,000 merge)": they asked for the name without the count that picks the form)."""
+    from app.vocabulary.vocabulary_tab import VocabularyTab
+
+    tab = VocabularyTab()
+    qtbot.addWidget(tab)
+    for merges, name in [(3, "ours (3 merges)"), (1, "ours (1 merge)")]:
+        tab.set_own_tokenizer(trained(CORPUS, merges=merges), "demo")
+        assert list(tab.parity_encoders())[0] == name
+        assert list(tab.shown_tokenizers())[0] == name
+        assert tab.board_tokenizers()[0][0] == name
