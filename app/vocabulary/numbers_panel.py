@@ -91,7 +91,10 @@ class NumbersPanel(JobPanel):
         self.last.setToolTip(self.tr("At most {most} numbers at once").format(most=f"{MAX_NUMBERS:,}"))
         self.chart = Chart(self.tr("Digits in the token that holds each digit"), export_name="numbers")
         self.chart.set_axis_label("bottom", self.tr("place of the digit in the number (first digit on the left)"))
-        self.chart.set_axis_label("left", self.tr("tokenizer · digits in the number"))
+        # the tokenizers on the left, once each at the middle of its rows; each row's count of digits on the right
+        # (a label per row on one side fitted one in two at 1366x768, and named rows by their neighbours)
+        self.chart.set_axis_label("left", self.tr("tokenizer"))
+        self.chart.add_right_axis(self.tr("digits in the number"))
         self.chart.setMouseEnabled(x=False, y=False)
         self.chart.invertY(True)
         self.chart.show_hint(
@@ -102,6 +105,7 @@ class NumbersPanel(JobPanel):
         self.image: pg.ImageItem | None = None
         self.legend = self.chart.add_legend_row()
         self.cell_labels: list[pg.TextItem] = []
+        self.group_lines: list[pg.InfiniteLine] = []  # between two tokenizers' rows
         self.rules = QLabel()
         self.rules.setObjectName("numbersRules")
         self.rules.setWordWrap(True)
@@ -246,10 +250,10 @@ class NumbersPanel(JobPanel):
             label.setVisible(tall_enough)
 
     def _draw(self) -> None:
-        for item in [self.image, *self.cell_labels]:
+        for item in [self.image, *self.cell_labels, *self.group_lines]:
             if item is not None:
                 self.chart.removeItem(item)
-        self.cell_labels = []
+        self.cell_labels, self.group_lines = [], []
         self.rows = [(report, digits) for report in self.reports for digits in report.positions]
         if not self.rows:
             self.image = None
@@ -266,6 +270,10 @@ class NumbersPanel(JobPanel):
         self.image.setColorMap(colours)
         self.image.setLevels((0.0, top))
         self.image.setRect(0, 0, width, len(self.rows))
+        self.image.row_labels = [  # what a CSV export names each row by
+            self.tr("{tokenizer} · {digits}").format(tokenizer=report.tokenizer, digits=digits)
+            for report, digits in self.rows
+        ]
         self.chart.addItem(self.image)
         for r, row in enumerate(values):
             for c, value in enumerate(row[: self.rows[r][1]]):
@@ -279,17 +287,26 @@ class NumbersPanel(JobPanel):
         self.chart.getAxis("bottom").setTicks(
             [[(c + 0.5, self.tr("digit {place}").format(place=c + 1)) for c in range(width)]]
         )
-        self.chart.getAxis("left").setTicks(
-            [
-                [
-                    (r + 0.5, self.tr("{tokenizer} · {digits}").format(tokenizer=report.tokenizer, digits=digits))
-                    for r, (report, digits) in enumerate(self.rows)
-                ]
-            ]
-        )
+        groups = self._groups()
+        self.chart.getAxis("left").setTicks([[((first + end) / 2, name) for name, first, end in groups]])
+        self.chart.getAxis("right").setTicks([[(r + 0.5, str(digits)) for r, (_, digits) in enumerate(self.rows)]])
+        for _, first, _ in groups[1:]:
+            line = pg.InfiniteLine(pos=first, angle=0, pen=pg.mkPen(BACKGROUND, width=2))
+            self.chart.addItem(line)
+            self.group_lines.append(line)
         self.chart.setXRange(0, width, padding=0)
         self.chart.setYRange(0, len(self.rows), padding=0)
         self.chart.show_hint("")
+
+    def _groups(self) -> list[tuple[str, int, int]]:
+        """Each tokenizer's rows of the heat map: ``(name, first row, row after its last)``, top first."""
+        groups: list[tuple[str, int, int]] = []
+        for r, (report, _) in enumerate(self.rows):
+            if groups and groups[-1][0] == report.tokenizer:
+                groups[-1] = (report.tokenizer, groups[-1][1], r + 1)
+            else:
+                groups.append((report.tokenizer, r, r + 1))
+        return groups
 
     def _show_legend(self, colours: pg.ColorMap, top: float) -> None:
         """A swatch for each whole number of digits in a token, 1 to the largest."""

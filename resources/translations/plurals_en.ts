@@ -319,7 +319,7 @@
 <context>
     <name>NumbersPanel</name>
     <message numerus="yes">
-        <location filename="../../app/vocabulary/numbers_panel.py" line="232"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="236"/>
         <source>{number} ({cut}): {tokens} tokens, usually {usual}</source>
         <translation>
             <numerusform>{number} ({cut}): {tokens} token, usually {usual}</numerusform>

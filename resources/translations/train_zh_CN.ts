@@ -22,22 +22,22 @@
 <context>
     <name>Chart</name>
     <message>
-        <location filename="../../app/common/charts/export.py" line="190"/>
+        <location filename="../../app/common/charts/export.py" line="192"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/common/charts/export.py" line="191"/>
+        <location filename="../../app/common/charts/export.py" line="193"/>
         <source>Save the chart as PNG, SVG or CSV</source>
         <translation>将图表保存为 PNG、SVG 或 CSV</translation>
     </message>
     <message>
-        <location filename="../../app/common/charts/export.py" line="194"/>
+        <location filename="../../app/common/charts/export.py" line="196"/>
         <source>Reset view</source>
         <translation>重置视图</translation>
     </message>
     <message>
-        <location filename="../../app/common/charts/export.py" line="196"/>
+        <location filename="../../app/common/charts/export.py" line="198"/>
         <source>Show the whole chart again (or double-click it)</source>
         <translation>重新显示整个图表（或双击图表）</translation>
     </message>
@@ -50,32 +50,32 @@
         <translation>图表只能导出为 .png、.svg 或 .csv，不能是“{suffix}”。</translation>
     </message>
     <message>
-        <location filename="../../app/common/charts/export.py" line="156"/>
+        <location filename="../../app/common/charts/export.py" line="158"/>
         <source>PNG image (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/common/charts/export.py" line="157"/>
+        <location filename="../../app/common/charts/export.py" line="159"/>
         <source>SVG image (*.svg)</source>
         <translation>SVG 图像 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/common/charts/export.py" line="158"/>
+        <location filename="../../app/common/charts/export.py" line="160"/>
         <source>CSV data (*.csv)</source>
         <translation>CSV 数据 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/common/charts/export.py" line="160"/>
+        <location filename="../../app/common/charts/export.py" line="162"/>
         <source>Export the chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../app/common/charts/export.py" line="171"/>
+        <location filename="../../app/common/charts/export.py" line="173"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../app/common/charts/export.py" line="172"/>
+        <location filename="../../app/common/charts/export.py" line="174"/>
         <source>“{file}” could not be written: {error}</source>
         <translation>无法写入“{file}”：{error}</translation>
     </message>

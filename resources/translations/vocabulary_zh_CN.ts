@@ -491,109 +491,114 @@
         <translation>数字在数中的位置（左边是第一位）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="94"/>
-        <source>tokenizer · digits in the number</source>
-        <translation>分词器 · 数的位数</translation>
-    </message>
-    <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="98"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="101"/>
         <source>Press “Cut the numbers” to see how each tokenizer groups the digits of 0 to 9,999.</source>
         <translation>点击“切分这些数”，查看每个分词器如何给 0 到 9,999 的数字分组。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="122"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="126"/>
         <source>From</source>
         <translation>从</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="124"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="128"/>
         <source>to</source>
         <translation>到</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="139"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="143"/>
         <source>Rules and cuts</source>
         <translation>规则与切法</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="140"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="144"/>
         <source>Why the grouping matters</source>
         <translation>分组方式为什么重要</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="162"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="166"/>
         <source>Cutting the numbers {first} to {last}…</source>
         <translation>正在切分从 {first} 到 {last} 的数…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="166"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="170"/>
         <source>Cancelled: the numbers shown are the last ones cut.</source>
         <translation>已取消：显示的是上一次切分的结果。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="169"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="173"/>
         <source>Numbers not cut: {error}</source>
         <translation>未能切分这些数：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="184"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="188"/>
         <source>No tokenizer could cut the numbers.</source>
         <translation>没有分词器能切分这些数。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="187"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="191"/>
         <source>The numbers {first} to {last}, as each tokenizer cuts them.</source>
         <translation>从 {first} 到 {last} 的数，以及每个分词器的切法。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="191"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="195"/>
         <source>{name} could not be loaded: {error}</source>
         <translation>无法加载 {name}：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="201"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="205"/>
         <source>{digits}-digit numbers: most common cut</source>
         <translation>{digits} 位数：最常见的切法</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="204"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="208"/>
         <source>numbers in an unusual number of tokens</source>
         <translation>词元数不寻常的数</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/vocabulary/numbers_panel.py" line="232"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="236"/>
         <source>{number} ({cut}): {tokens} tokens, usually {usual}</source>
         <translation>
             <numerusform>{number}（{cut}）：{tokens} 个词元，通常是 {usual} 个</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="237"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="241"/>
         <source>Every number has the usual number of tokens for its length.</source>
         <translation>每个数的词元数都与同样位数的数相同。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="256"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="260"/>
         <source>No number was cut.</source>
         <translation>没有切分任何数。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="280"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="288"/>
         <source>digit {place}</source>
         <translation>第 {place} 位</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="285"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="274"/>
         <source>{tokenizer} · {digits}</source>
         <translation>{tokenizer} · {digits} 位</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="299"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="96"/>
+        <source>tokenizer</source>
+        <translation>分词器</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="97"/>
+        <source>digits in the number</source>
+        <translation>数的位数</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="316"/>
         <source>{size}-digit token</source>
         <translation>{size} 位数字的词元</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="314"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="331"/>
         <source>{tokenizer}, numbers of {digits} digits, digit {place}: in a token of {size} digits on average
 Most common cuts (digits per token):
 {cuts}</source>
@@ -602,52 +607,52 @@ Most common cuts (digits per token):
 {cuts}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="339"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="356"/>
         <source>Export the numbers</source>
         <translation>导出数字切分</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="339"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="356"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="345"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="362"/>
         <source>a tokenizer</source>
         <translation>分词器</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="345"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="362"/>
         <source>the CSV</source>
         <translation>CSV 文件</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="351"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="368"/>
         <source>How a tokenizer groups digits changes how well a model computes with them. Singh &amp; Strouse (2024, “Tokenization counts: the impact of tokenization on arithmetic in frontier LLMs”) found that GPT-3.5 and GPT-4, whose cl100k tokenizer groups digits by three from the left, add numbers markedly better when the digits are grouped by three from the right (forced with commas: 1,234,567), and that their errors under left-to-right grouping follow a pattern, worst when the answer has more digits than the numbers added. From the right, the groups line up by place value (units, thousands, millions) in every number and in the answer, as in column addition; from the left they shift with the number&apos;s length (1234 is 123|4, 12345 is 123|45). Single digits (Llama 2, DeepSeek) avoid the problem at the cost of more tokens per number; GPT-2&apos;s merges cut numbers by whatever its corpus held, so similar numbers may be cut differently.</source>
         <translation>分词器如何给数字分组，会影响模型用这些数计算的准确度。Singh &amp; Strouse（2024，“Tokenization counts: the impact of tokenization on arithmetic in frontier LLMs”）发现：GPT-3.5 和 GPT-4 的 cl100k 分词器从左往右每三位分一组；若改为从右往左每三位一组（用逗号强制：1,234,567），它们做加法明显更准；而从左往右分组时出的错有规律可循，答案比加数位数多时最严重。从右往左分组时，每个数和答案里的各组都按数位（个、千、百万）对齐，就像竖式加法；从左往右分组时，各组的位置随数的长度而变（1234 是 123|4，12345 是 123|45）。逐位切分（Llama 2、DeepSeek）避免了这个问题，代价是每个数要用更多词元；GPT-2 的合并取决于它的语料里有什么，所以相近的数可能切法不同。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="392"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="409"/>
         <source>long number</source>
         <translation>长数字</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="393"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="410"/>
         <source>decimal</source>
         <translation>小数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="394"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="411"/>
         <source>date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="395"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="412"/>
         <source>separators</source>
         <translation>分隔符</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="396"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="413"/>
         <source>in a sentence</source>
         <translation>句中</translation>
     </message>

@@ -64,6 +64,7 @@ class Chart(pg.PlotWidget):
         self.tick_font = tick_font
         self.scale = 1.0
         self.axis_labels: dict[str, str] = {}
+        self.axes: tuple[str, ...] = AXES  # the axes shown (:meth:`add_right_axis` adds one)
         self.legend_row: LegendRow | None = None
         self.hint = EmptyHint(self.getViewBox())
         self.scene().sigMouseClicked.connect(self._on_click)
@@ -104,6 +105,15 @@ class Chart(pg.PlotWidget):
         self.axis_labels[name] = text
         self.setLabel(name, text, **{"font-size": f"{self.pt(LABEL_PT):.1f}pt"})
 
+    def add_right_axis(self, label: str) -> None:
+        """A second vertical axis, on the right, labelled ``label``; its ticks are set as the left one's are."""
+        self.getPlotItem().setAxisItems({"right": TidyAxis("right")})
+        self.showAxis("right")
+        self.getAxis("right").draw_beneath()
+        self.axes = (*AXES, "right")
+        self.set_axis_label("right", label)
+        self.restyle()
+
     def add_legend_row(self) -> LegendRow:
         """A legend under the plot (named items added from now on join it)."""
         self.legend_row = LegendRow(self.getPlotItem(), self.pt(LEGEND_PT))
@@ -112,7 +122,7 @@ class Chart(pg.PlotWidget):
     def restyle(self) -> None:
         """Size every text at the chart's scale (subclasses extend it for their own text)."""
         self.set_title(self.title_text)
-        for name in AXES:
+        for name in self.axes:
             self.getAxis(name).set_tick_font(self.tick_font(self.pt(TICK_PT)))
         for name, text in self.axis_labels.items():
             self.set_axis_label(name, text)
@@ -160,5 +170,5 @@ class Chart(pg.PlotWidget):
         """Say ``text`` in the middle of the plot, or in its top left ``corner`` ("" once it shows data);
         ``blank`` (by default: whenever there is a hint) leaves the axes without ticks, which would mean nothing."""
         self.hint.show_text(text, corner)
-        for name in AXES:
+        for name in self.axes:
             self.getAxis(name).set_blank(bool(text) if blank is None else blank)

@@ -97,7 +97,8 @@ def plotted_csv(plot: pg.PlotItem) -> str:
 
 def _cells(plot: pg.PlotItem, image: pg.ImageItem, series: str) -> list[tuple]:
     """Rows for a heat map's cells (a row-major image, one cell a unit square from 0): the column as x, the value
-    as y, the row's tick label (at its middle) as the label; cells of value 0 are empty and left out.
+    as y, the row's label as the label: the image's own ``row_labels`` where it has them (a chart whose axis names
+    groups of rows), else the left axis's tick at the row's middle; cells of value 0 are empty and left out.
 
     >>> from PySide6.QtWidgets import QApplication
     >>> app = QApplication.instance() or QApplication([])
@@ -107,10 +108,11 @@ def _cells(plot: pg.PlotItem, image: pg.ImageItem, series: str) -> list[tuple]:
     >>> _cells(plot, pg.ImageItem(np.array([[1.0, 0.0], [2.0, 3.5]]), axisOrder="row-major"), "map")
     [('map', '0', '1', 'a'), ('map', '0', '2', 'b'), ('map', '1', '3.5', 'b')]
     """
-    labels = getattr(plot.getAxis("left"), "tick_labels", {})
+    ticks = getattr(plot.getAxis("left"), "tick_labels", {})
     values = image.image if image.axisOrder == "row-major" else image.image.T
+    labels = getattr(image, "row_labels", None) or [ticks.get(row + 0.5, "") for row in range(len(values))]
     return [
-        (text_cell(series), _number(column), _number(value), text_cell(labels.get(row + 0.5, "")))
+        (text_cell(series), _number(column), _number(value), text_cell(labels[row]))
         for row, line in enumerate(values)
         for column, value in enumerate(line)
         if value
