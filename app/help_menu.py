@@ -25,7 +25,7 @@ from app.common import tab_part
 from app.common.tab_part import TourPage
 from app.tabs import TABS
 from app.teaching.base import KEYS
-from app.teaching.window import window_actions
+from app.teaching.window_actions import window_actions
 from bpe_core.corpus.samples import SAMPLE_CORPORA
 
 #: The Teach window's page of the tour (it is no tab: Ctrl+T opens it).
@@ -49,7 +49,7 @@ def tour_pages() -> list[TourPage]:
 def shortcut_rows(window: QMainWindow) -> list[tuple[str, str]]:
     """Every shortcut as (keys, what they do), in the interface's language, read from the actions themselves: the
     tabs' first ("Ctrl+1 … Ctrl+3", "Show the Train, Compare or Vocabulary tab"), then those of ``window``'s menus,
-    the Teach window's (:func:`app.teaching.window.window_actions`) and the keys of its lessons
+    the Teach window's (:func:`app.teaching.window_actions.window_actions`) and the keys of its lessons
     (:data:`app.teaching.base.KEYS`)."""
     tab_keys = [tab_part.shortcut(index) for index in range(len(TABS))]
     keys = " … ".join(dict.fromkeys((tab_keys[0], tab_keys[-1])))

@@ -10,24 +10,21 @@ Besides ours and tiktoken's, any tokenizer the app has loaded can be added (:met
 a published model's BPE tokenizer shows its merge trees and slides through its merges; the encode animation
 traces our engine's BPE, so its tab is off for a foreign tokenizer (encoded by its own library).
 
-A tokenizer chosen for the first time is made ready in a thread (:func:`prepare`: o200k_base's merges are derived
-from its 200,000 ranks in about two seconds); meanwhile the views wait, greyed, and the toolbar says what loads.
+A tokenizer chosen for the first time is made ready in a thread (:func:`~app.teaching.prepared.prepare`: o200k_base's
+merges are derived from its 200,000 ranks in about two seconds); meanwhile the views wait, greyed, and the toolbar
+says what loads.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from pathlib import Path
-
-from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QComboBox, QFileDialog, QLabel, QMainWindow, QMessageBox, QStackedWidget
+from PySide6.QtCore import QEventLoop, Qt, QTimer, Signal, Slot
+from PySide6.QtWidgets import QComboBox, QLabel, QMainWindow, QMessageBox, QStackedWidget
 
 from app.common.background.jobs import Jobs
 from app.common.widgets.screen_fit import fit_to_screen
 from app.common.widgets.tab_widget import TabWidget
 from app.common.wording.engine_messages import engine_message
-from app.teaching.animation_export import ANIMATION_SUFFIXES, AnimationExport
+from app.teaching.animation_export import AnimationExport
 from app.teaching.base import TeachingView
 from app.teaching.classic_view import ClassicBpeView
 from app.teaching.encode_animation import DEFAULT_TEXT as ANIMATION_TEXT
@@ -35,6 +32,7 @@ from app.teaching.encode_animation import EncodeAnimationView
 from app.teaching.export_page import ExportPage
 from app.teaching.merge_tree_view import DEFAULT_TEXT as TREE_TEXT
 from app.teaching.merge_tree_view import MergeTreeView
+from app.teaching.prepared import Prepared, prepare
 from app.teaching.pretok_view import PretokenizationView
 from app.teaching.quiz_view import QuizView
 from app.teaching.regex_view import DEFAULT_TEXT as REGEX_TEXT
@@ -45,10 +43,11 @@ from app.teaching.step_through import PRESETS as STEP_PRESETS
 from app.teaching.step_through import StepThroughView
 from app.teaching.vocab_slider import DEFAULT_TEXT as VOCAB_SLIDER_TEXT
 from app.teaching.vocab_slider import VocabSliderView
+from app.teaching.window_actions import window_actions
+from app.teaching.window_export import ViewExports
 from bpe_core.encoding.protocol import ShownTokenizer
 from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.teaching.lesson_text import LessonText
-from bpe_core.teaching.merge_tree import MergeTrees
 
 #: The reference encodings offered beside the current tokenizer.
 REFERENCE_CHOICES = ("gpt2", "cl100k_base", "o200k_base")
@@ -64,56 +63,7 @@ VIEW_NAMES = ("slider", "step", "animation", "tree", "pretok", "regex", "classic
 WAITING_VIEWS = ("slider", "animation", "tree", "replay", "quiz")
 
 
-@dataclass
-class Prepared:
-    """A tokenizer ready for the views: its merges derived, its merge trees built (``trees`` is None for a model
-    without merges)."""
-
-    tokenizer: ShownTokenizer
-    trees: MergeTrees | None
-
-
-def prepare(tokenizer: ShownTokenizer | str) -> Prepared:
-    """Make ``tokenizer`` (or the reference encoding of that name, loaded here) ready for the views; the slow part
-    of choosing a tokenizer, run in a thread.
-
-    >>> ready = prepare("gpt2")
-    >>> len(ready.tokenizer.merges), ready.trees.tree(ready.tokenizer.encode(" hello")[0]).token
-    (50000, b' hello')
-    """
-    if isinstance(tokenizer, str):
-        tokenizer = Tokenizer.from_tiktoken(tokenizer)
-    if tokenizer.merges is None:  # derives the merges of a rank table
-        return Prepared(tokenizer, None)
-    tokenizer.view_at("", 0)  # builds what cutting to the first merges needs here, not at the first slide
-    tokenizer.merge_rank(b"")  # and the table a tree's ranks are looked up in (a published model's: 150,000 merges)
-    return Prepared(tokenizer, MergeTrees(tokenizer))
-
-
-def window_actions(owner: QObject) -> dict[str, QAction]:
-    """The Teach window's actions with their shortcuts, made children of ``owner`` (the window, or the Help menu's
-    list of shortcuts, which reads them from here): presentation mode (F5), full screen (F11), export (Ctrl+E),
-    close (Ctrl+W, Esc)."""
-    presentation = QAction(QCoreApplication.translate("TeachingWindow", "Presentation mode"), owner, checkable=True)
-    presentation.setShortcut(QKeySequence("F5"))
-    presentation.setToolTip(
-        QCoreApplication.translate("TeachingWindow", "Large fonts for a projector; ← → step, space plays (F5)")
-    )
-    fullscreen = QAction(QCoreApplication.translate("TeachingWindow", "Full screen"), owner, checkable=True)
-    fullscreen.setShortcut(QKeySequence("F11"))
-    export = QAction(QCoreApplication.translate("TeachingWindow", "Export view…"), owner)
-    export.setShortcut(QKeySequence("Ctrl+E"))
-    export.setToolTip(
-        QCoreApplication.translate(
-            "TeachingWindow", "Save the current view as PNG or SVG, or its animation as GIF or MP4, for slides"
-        )
-    )
-    close = QAction(QCoreApplication.translate("TeachingWindow", "Close"), owner)
-    close.setShortcuts([QKeySequence("Ctrl+W"), QKeySequence("Esc")])
-    return {"presentation": presentation, "fullscreen": fullscreen, "export": export, "close": close}
-
-
-class TeachingWindow(QMainWindow):
+class TeachingWindow(ViewExports, QMainWindow):
     """Tabs of teaching views. ``tokenizer`` (ours, or None) is the one called "current". ``loaded`` is emitted
     each time a chosen tokenizer is shown (or could not be loaded); ``replay_moved(rank, fused)`` each time the
     user moves the replay of ours, ``replay_left`` once they leave it."""
@@ -497,77 +447,6 @@ class TeachingWindow(QMainWindow):
         self.showFullScreen() if on else self.showNormal()
 
     @Slot()
-    def export_dialog(self) -> None:
-        view = self.current_view()
-        default = f"{view.title.lower().replace(' ', '_')}.png"
-        kinds = self.tr("PNG image (*.png);;SVG drawing (*.svg)")
-        if view.animated:
-            kinds += ";;" + self.tr("Animated GIF (*.gif);;MP4 video (*.mp4)")
-        path, _ = QFileDialog.getSaveFileName(
-            self, self.QCoreApplication.translate("TeachingWindow", "Export view"), default, kinds
-        )
-        if path:
-            self.export_current(path)
-
-    def export_current(self, path: str | Path) -> Path | None:
-        """Export the current view as PNG or SVG (the path, once written), or start exporting its animation as GIF
-        or MP4 (by the suffix; None: ``exported(path)`` follows once it is written); a failure shows a message."""
-        view = self.current_view()
-        try:
-            if view.animated and Path(path).suffix.lower() in ANIMATION_SUFFIXES:
-                self._start_export(AnimationExport(view, path, parent=self))
-                return None
-            return view.export_image(path)
-        except (OSError, ValueError) as exc:
-            QMessageBox.warning(self, self.tr("Cannot export"), str(exc))
-            return None
-
-    def _start_export(self, export: AnimationExport) -> None:
-        self.cancel_export()
-        self._exports = [e for e in self._exports if e.running()]
-        self._exports.append(export)
-        self.animation_export = export
-        export.progress.connect(self.export_page.show_frames)
-        export.writing.connect(self.export_page.show_writing)
-        export.finished.connect(self._on_exported)
-        export.failed.connect(self._on_export_failed)
-        self.export_page.begin(export.path.name)
-        self.pages.setCurrentWidget(self.export_page)
-        self.export_page.cancel_button.setFocus()
-        # Another tab current, unseen and unsaid (no view switch happens): the hidden tabs' layout then leaves the
-        # exported view at slide size (it sizes only the current page, and it did so again at every frame).
-        self._exported_tab = self.tabs.currentIndex()
-        self._set_tab_quietly(1 if self._exported_tab == 0 else 0)
-        self.export_action.setEnabled(False)  # one at a time; Cancel first
-        export.start()
-
-    @Slot()
-    def cancel_export(self) -> None:
-        """Stop the animation export under way, if any: the views come back as they were, nothing is written."""
-        if self.animation_export is not None:
-            self.animation_export.cancel()
-            self._end_export()
-
-    def _end_export(self) -> None:
-        self.animation_export = None
-        self.export_action.setEnabled(True)
-        self._set_tab_quietly(self._exported_tab)
-        self.pages.setCurrentWidget(self.tabs)
-        self.current_view().setFocus()
-
-    def _set_tab_quietly(self, index: int) -> None:
-        blocked = self.tabs.blockSignals(True)
-        self.tabs.setCurrentIndex(index)
-        self.tabs.blockSignals(blocked)
-
-    def _on_exported(self, path: Path) -> None:
-        self._end_export()
-        self.exported.emit(path)
-
-    def _on_export_failed(self, message: str) -> None:
-        self._end_export()
-        QMessageBox.warning(self, self.tr("Cannot export"), message)
-
     def shutdown(self) -> None:
         """Stop the players and wait for a tokenizer being made ready; nothing loads afterwards (for the window
         that owns this one, or this window on its own, going away: no thread outlives them)."""

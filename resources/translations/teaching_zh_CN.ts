@@ -976,120 +976,120 @@ bytes {hex}</source>
 <context>
     <name>TeachingWindow</name>
     <message>
-        <location filename="../../app/teaching/window.py" line="128"/>
+        <location filename="../../app/teaching/window.py" line="78"/>
         <source>BPE Explorer — Teach</source>
+        <extracomment>The reference encodings offered beside the current tokenizer. The views that show the chosen tokenizer: only they wait while it is made ready (the others stay usable).</extracomment>
         <translation>BPE Explorer — 教学</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="130"/>
-        <location filename="../../app/teaching/window.py" line="251"/>
+        <location filename="../../app/teaching/window.py" line="80"/>
+        <location filename="../../app/teaching/window.py" line="201"/>
         <source>current tokenizer</source>
         <translation>当前分词器</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="178"/>
+        <location filename="../../app/teaching/window.py" line="128"/>
         <source>Teach</source>
         <translation>教学</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="180"/>
+        <location filename="../../app/teaching/window.py" line="130"/>
         <source> Tokenizer </source>
         <translation> 分词器 </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="182"/>
+        <location filename="../../app/teaching/window.py" line="132"/>
         <source> Text </source>
         <translation> 文本 </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="97"/>
+        <location filename="../../app/teaching/window_actions.py" line="15"/>
         <source>Presentation mode</source>
-        <extracomment>The reference encodings offered beside the current tokenizer. The views that show the chosen tokenizer: only they wait while it is made ready (the others stay usable).</extracomment>
         <translation>演示模式</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="100"/>
+        <location filename="../../app/teaching/window_actions.py" line="18"/>
         <source>Large fonts for a projector; ← → step, space plays (F5)</source>
         <translation>投影用的大字体；← → 单步，空格键播放（F5）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="102"/>
+        <location filename="../../app/teaching/window_actions.py" line="20"/>
         <source>Full screen</source>
         <translation>全屏</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="104"/>
+        <location filename="../../app/teaching/window_actions.py" line="22"/>
         <source>Export view…</source>
         <translation>导出视图…</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="218"/>
+        <location filename="../../app/teaching/window.py" line="168"/>
         <source>tiktoken {name}</source>
         <translation>tiktoken {name}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="265"/>
+        <location filename="../../app/teaching/window.py" line="215"/>
         <source>Training corpus: {start}</source>
         <translation>训练语料：{start}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="269"/>
+        <location filename="../../app/teaching/window.py" line="219"/>
         <source>Compare text: {start}</source>
         <translation>对比页文本：{start}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="271"/>
+        <location filename="../../app/teaching/window.py" line="221"/>
         <source>English samples</source>
         <translation>英文示例</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="349"/>
+        <location filename="../../app/teaching/window.py" line="299"/>
         <source> Loading {name}… </source>
         <translation> 正在加载 {name}… </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="378"/>
+        <location filename="../../app/teaching/window.py" line="328"/>
         <source>Cannot load encoding</source>
         <translation>无法加载编码</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="379"/>
+        <location filename="../../app/teaching/window.py" line="329"/>
         <source>{name} could not be loaded: {error}</source>
         <translation>无法加载 {name}：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="404"/>
+        <location filename="../../app/teaching/window.py" line="354"/>
         <source>The animation traces our engine&apos;s BPE; this tokenizer is encoded by its own library</source>
         <translation>编码动画追踪的是本程序引擎的 BPE；这个分词器由它自己的库编码</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="505"/>
+        <location filename="../../app/teaching/window_export.py" line="28"/>
         <source>Animated GIF (*.gif);;MP4 video (*.mp4)</source>
         <translation>GIF 动画 (*.gif);;MP4 视频 (*.mp4)</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="507"/>
+        <location filename="../../app/teaching/window_export.py" line="30"/>
         <source>Export view</source>
         <translation>导出视图</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="503"/>
+        <location filename="../../app/teaching/window_export.py" line="26"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="107"/>
+        <location filename="../../app/teaching/window_actions.py" line="25"/>
         <source>Save the current view as PNG or SVG, or its animation as GIF or MP4, for slides</source>
         <translation>将当前视图保存为 PNG 或 SVG，或将其动画保存为 GIF 或 MP4，用于幻灯片</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="111"/>
+        <location filename="../../app/teaching/window_actions.py" line="29"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="522"/>
-        <location filename="../../app/teaching/window.py" line="569"/>
+        <location filename="../../app/teaching/window_export.py" line="45"/>
+        <location filename="../../app/teaching/window_export.py" line="92"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>

@@ -1,4 +1,4 @@
-"""Benchmark: choosing a tokenizer in the Teach window. The slow part (:func:`app.teaching.window.prepare`:
+"""Benchmark: choosing a tokenizer in the Teach window. The slow part (:func:`app.teaching.prepared.prepare`:
 loading a reference encoding, deriving its merges from its ranks, building its merge trees; for a published model
 its :class:`FirstMerges`) runs in a thread, so the window keeps painting; this measures, per source, the time until
 the views show it, beside ``prepare`` alone in this thread (what the window froze for when it ran on the GUI
@@ -40,7 +40,7 @@ export(Tokenizer.from_tiktoken("o200k_base"), sys.argv[1], "huggingface")
 ALONE = """
 import sys, time
 from bpe_core.formats import load_any
-from app.teaching.window import prepare
+from app.teaching.prepared import prepare
 source = sys.argv[1]
 tokenizer = load_any(source) if source.endswith(".json") else source
 if not isinstance(tokenizer, str):

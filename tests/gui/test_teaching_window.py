@@ -102,6 +102,24 @@ def test_export_png_and_svg(window, tmp_path, monkeypatch):
     assert warnings and ".png or .svg" in warnings[0]
 
 
+def test_the_export_action_asks_where_and_writes_there(window, tmp_path, monkeypatch):
+    """Ctrl+E / "Export view…" opens a save dialog titled "Export view" and writes the file chosen (the dialog's
+    title was asked of an attribute the window does not have: the action raised and nothing was written)."""
+    from PySide6.QtWidgets import QFileDialog
+
+    asked = []
+
+    def choose(parent, title, default, kinds):
+        asked.append((title, default, kinds))
+        return str(tmp_path / "chosen.png"), ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", choose)
+    window.show_view("step")
+    window.export_action.trigger()
+    assert asked and asked[0][0] == "Export view" and asked[0][1].endswith(".png") and "SVG" in asked[0][2]
+    assert (tmp_path / "chosen.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
 def test_an_animation_exports_while_the_window_goes_on(qtbot, window, tmp_path):
     """The frames are grabbed one per turn of the event loop, behind the export page, and the file is written in a
     thread: a timer set when the export starts fires long before it ends."""
