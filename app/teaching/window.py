@@ -49,6 +49,8 @@ from bpe_core.encoding.protocol import ShownTokenizer
 from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.teaching.lesson_text import LessonText
 
+#: The point size of the toolbar and the tabs' names, in presentation mode (the largest the tabs take) and out of it.
+PRESENTATION_PT, NORMAL_PT = 14, 10
 #: The reference encodings offered beside the current tokenizer.
 REFERENCE_CHOICES = ("gpt2", "cl100k_base", "o200k_base")
 
@@ -436,11 +438,29 @@ class TeachingWindow(ViewExports, QMainWindow):
         self.cancel_export()
         for view in self.views.values():
             view.set_presentation(on)
-        for bar in (self.tabs.tabBar(), self.toolbar):  # the toolbar's choices are read from the back row too
-            font = bar.font()
-            font.setPointSizeF(14 if on else 10)
-            bar.setFont(font)
+        font = self.toolbar.font()  # the toolbar's choices are read from the back row too
+        font.setPointSizeF(PRESENTATION_PT if on else NORMAL_PT)
+        self.toolbar.setFont(font)
+        self._fit_tabs()
         self.current_view().setFocus()
+
+    def _fit_tabs(self) -> None:
+        """The tabs' names in presentation mode as large as lets every tab show in the window's width (from
+        :data:`PRESENTATION_PT` down to the normal size): nine names at 14 pt left the last ones behind scroll arrows
+        at 1280 px."""
+        bar = self.tabs.tabBar()
+        font = bar.font()
+        sizes = range(PRESENTATION_PT, NORMAL_PT, -1) if self.presentation_action.isChecked() else ()
+        for size in (*sizes, NORMAL_PT):
+            font.setPointSizeF(size)
+            bar.setFont(font)
+            if sum(bar.tabSizeHint(i).width() for i in range(bar.count())) <= self.tabs.width():
+                break
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        if self.presentation_action.isChecked():
+            self._fit_tabs()
 
     @Slot(bool)
     def _set_fullscreen(self, on: bool) -> None:

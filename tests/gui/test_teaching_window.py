@@ -364,3 +364,17 @@ def test_kind_names_are_the_lessons_kinds():
     from bpe_core.teaching.pretok_lesson import KINDS
 
     assert KIND_NAMES == KINDS
+
+
+@pytest.mark.parametrize("width, largest", [(1280, False), (1920, True)])
+def test_presentation_mode_shows_every_tab_at_the_largest_size_that_fits(qtbot, window, width, largest):
+    """At 1280 px the nine tabs' names at 14 pt ran past the window (the last ones behind scroll arrows): they take
+    the largest size at which all fit, 14 pt where the window is wide enough, and 10 pt again out of the mode."""
+    window.resize(width, 760)
+    window.set_presentation(True)
+    qtbot.wait(50)
+    bar = window.tabs.tabBar()
+    assert sum(bar.tabSizeHint(i).width() for i in range(bar.count())) <= window.tabs.width()
+    assert bar.font().pointSizeF() > 10 and (bar.font().pointSizeF() == 14) == largest
+    window.set_presentation(False)
+    assert bar.font().pointSizeF() == 10
