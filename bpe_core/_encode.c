@@ -46,8 +46,8 @@
 #define CACHE_BYTES_MOST ((size_t)48 << 20)
 /* The ranks rule's memo of merges by the tokens they join (a slot per hash, the last one found kept). */
 #define MEMO_BITS 16
-/* The cache's small table in front of the whole one (a slot per hash: 128 KB, in the processor's caches). */
-#define HOT_BITS 12
+/* The cache's small table in front of the whole one (a slot per hash: 512 KB, in the processor's caches). */
+#define HOT_BITS 14
 /* Characters scanned between two checks for Ctrl-C (with the GIL taken back). */
 #define BATCH_CHARS ((Py_ssize_t)1 << 20)
 
@@ -140,7 +140,7 @@ typedef struct {
     uint32_t *ids;
     size_t ids_used, ids_room;
     uint32_t limit; /* the merge limit its ids were made under */
-    CacheSlot hot[1 << HOT_BITS]; /* the last pre-tokens found or added (of 16 bytes or fewer, one or two ids) */
+    CacheSlot hot[1 << HOT_BITS]; /* the last pre-tokens found or added */
 } Cache;
 
 static inline const uint32_t *slot_ids(const Cache *c, const CacheSlot *slot) {
@@ -277,9 +277,11 @@ static const CacheSlot *cache_lookup(const Cache *c, uint64_t h, const uint64_t 
  * (a hit there goes into the small table). */
 static const CacheSlot *cache_find(Cache *c, uint64_t h, const uint64_t head[2], const unsigned char *p, size_t n) {
     CacheSlot *hot = &c->hot[h >> (64 - HOT_BITS)];
-    if (n <= 16 && hot->key_len == n && hot->head[0] == head[0] && hot->head[1] == head[1]) return hot;
+    if (hot->key_len == n && hot->head[0] == head[0] && hot->head[1] == head[1] &&
+        (n <= 16 || !memcmp(c->keys + hot->key_at + 16, p + 16, n - 16)))
+        return hot;
     const CacheSlot *slot = cache_lookup(c, h, head, p, n);
-    if (slot && n <= 16 && slot->ids_len <= 2) *hot = *slot;
+    if (slot) *hot = *slot;
     return slot;
 }
 
@@ -347,7 +349,7 @@ static int cache_add(Cache *c, uint64_t h, const uint64_t head[2], const unsigne
     }
     c->count++;
     cache_place(c, h, &entry);
-    if (n <= 16 && count <= 2) c->hot[h >> (64 - HOT_BITS)] = entry;
+    c->hot[h >> (64 - HOT_BITS)] = entry;
     return 0;
 }
 
@@ -843,18 +845,21 @@ static int encode_ordinary(Encoder *e, Work *w, const ScanText *t, Call *call, P
         int count = scan_ahead(e, w, t, call, stop, pending, &end);
         if (count < 0) return count;
         const unsigned char *base = call->ascii ? (const unsigned char *)t->data : w->utf8;
+        size_t most = 0; /* the most tokens they make: one per byte (the cache holds no more) */
+        for (int k = 0; k < count; k++) most += pending[k].n;
+        if (pool_room((void **)&w->out.data, &w->out.room, w->out.n, most, sizeof(uint32_t)) < 0) return NO_MEMORY;
         for (int k = 0; k < count; k++) {
             const Pending *p = &pending[k];
             const unsigned char *bytes = base + p->from;
             if (p->n == 1) { /* a one-byte pre-token (a space, a line break, punctuation) is its byte's token */
-                if (push_id(&w->out, e->single[bytes[0]]) < 0) return NO_MEMORY;
+                w->out.data[w->out.n++] = e->single[bytes[0]];
                 continue;
             }
             const CacheSlot *seen = p->n <= CACHE_KEY_MAX ? cache_find(c, p->h, p->head, bytes, p->n) : NULL;
             if (seen) {
-                if (pool_room((void **)&w->out.data, &w->out.room, w->out.n, seen->ids_len, sizeof(uint32_t)) < 0)
-                    return NO_MEMORY;
-                memcpy(w->out.data + w->out.n, slot_ids(c, seen), seen->ids_len * sizeof(uint32_t));
+                const uint32_t *ids = slot_ids(c, seen);
+                uint32_t *out = w->out.data + w->out.n;
+                for (size_t j = 0; j < seen->ids_len; j++) out[j] = ids[j]; /* one or two, mostly: no memcpy call */
                 w->out.n += seen->ids_len;
             } else {
                 size_t first = w->out.n;
