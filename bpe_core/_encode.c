@@ -1,6 +1,8 @@
-/* bpe_core._encode: Tokenizer.encode's ordinary text (no special tokens) in compiled code, from pre-tokens to ids.
+/* bpe_core._encode: Tokenizer.encode in compiled code, from the text to its ids.
  *
  * The same steps as the Python path of bpe_core/tokenizer.py, which stays the reference (tests compare the two):
+ *   specials the tokenizer's special tokens split out first, the longest where several start (made once by
+ *            specials(); see "special tokens" below);
  *   scan     the shipped pattern's pre-tokens (gpt2, cl100k, o200k), by bpe_core._scan's scanners (_scan_api.h);
  *   cache    each pre-token's UTF-8 bytes looked up in a bounded table of the pre-tokens seen (open addressing),
  *            which holds their ids; the table is emptied when full, as _WordCache is;
@@ -11,7 +13,8 @@
  *              ranks  the rank of the token the two parts' bytes make (tiktoken's rule), and a pre-token that is a
  *                     token itself (of a rank under the limit) is that token at once;
  *            only ranks under `limit` merge (a truncated tokenizer's first k merges);
- *   ids      written as token numbers into one buffer; the list of Python ints is made once, at the end.
+ *   ids      written as token numbers into one buffer, sized once; the list of Python ints is made once, at the end
+ *            (encode), or the buffer becomes an array of uint32 ids lent through the buffer protocol (encode_array).
  *
  *   >>> from bpe_core import _encode, scanner
  *   >>> scanner._ready()   # the scanners' character classes
@@ -19,6 +22,8 @@
  *   >>> enc = _encode.encoder(0, tokens, list(range(258)), None, [(108, 111, 256), (256, 119, 257)])
  *   >>> enc.encode("low lot", 2), enc.encode("low lot", 1)
  *   ([257, 32, 256, 116], [256, 119, 32, 256, 116])
+ *   >>> memoryview(enc.encode_array("low lot", 2)).tolist()
+ *   [257, 32, 256, 116]
  *
  * Tokens are numbered by their place in `tokens`; `ids` gives each one's id (any Python int), which is what encode
  * returns. An encoder is made whole by encoder() (Python cannot make an empty one) and its tables never change, so
