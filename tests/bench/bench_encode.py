@@ -57,6 +57,8 @@ def run_one(encoder: str, path: str, encoding: str, rule: str, to_array: bool = 
     """In a fresh process: load (untimed, as tiktoken's encoding; our compiled tables' build is timed apart), encode
     once (timed); the CPU and wall seconds, the build's CPU seconds and the ids' digest."""
     text = Path(path).read_text(encoding="utf-8")
+    if to_array:
+        import numpy  # noqa: F401  (imported before the clock starts, for both encoders)
     build = 0.0
     if encoder == "tiktoken":
         from bpe_core.encoding.reference import get_encoding
