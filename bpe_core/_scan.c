@@ -57,14 +57,37 @@ static inline int is_line_break(const Text *t, Py_ssize_t i) {
 static inline int is_lead(const Text *t, Py_ssize_t i) {
     return i < t->n && !(cls(t, i) & (LETTER | NUMBER)) && !is_line_break(t, i);
 }
-static inline Py_ssize_t run(const Text *t, Py_ssize_t i, unsigned bits) {
-    while (is(t, i, bits)) i++;
+/* The code unit at i of a text of this kind (a constant where the callers below are inlined: no switch per read). */
+static inline Py_UCS4 unit_at(const void *data, int kind, Py_ssize_t i) {
+    return kind == PyUnicode_1BYTE_KIND   ? ((const Py_UCS1 *)data)[i]
+           : kind == PyUnicode_2BYTE_KIND ? ((const Py_UCS2 *)data)[i]
+                                          : ((const Py_UCS4 *)data)[i];
+}
+
+/* The end of the run from i of characters whose class has one of `bits` (`none`: has none of them), in a text of
+ * this kind. */
+static inline Py_ssize_t run_in(const Text *t, int kind, Py_ssize_t i, unsigned bits, int none) {
+    if (none) {
+        while (i < t->n && !(classes[unit_at(t->data, kind, i)] & bits)) i++;
+    } else {
+        while (i < t->n && (classes[unit_at(t->data, kind, i)] & bits)) i++;
+    }
     return i;
 }
-static inline Py_ssize_t run_other(const Text *t, Py_ssize_t i) {
-    while (is_other(t, i)) i++;
-    return i;
+
+/* run_in with the text's kind chosen once per run, not once per character. */
+static inline Py_ssize_t run_of(const Text *t, Py_ssize_t i, unsigned bits, int none) {
+    switch (t->kind) {
+    case PyUnicode_1BYTE_KIND:
+        return run_in(t, PyUnicode_1BYTE_KIND, i, bits, none);
+    case PyUnicode_2BYTE_KIND:
+        return run_in(t, PyUnicode_2BYTE_KIND, i, bits, none);
+    default:
+        return run_in(t, PyUnicode_4BYTE_KIND, i, bits, none);
+    }
 }
+static inline Py_ssize_t run(const Text *t, Py_ssize_t i, unsigned bits) { return run_of(t, i, bits, 0); }
+static inline Py_ssize_t run_other(const Text *t, Py_ssize_t i) { return run_of(t, i, LETTER | NUMBER | SPACE, 1); }
 
 /* A contraction at i: ' then s, d, m, t, ll, ve or re (case-insensitively when `folded`); its end, or -1. */
 static Py_ssize_t contraction(const Text *t, Py_ssize_t i, int folded) {
@@ -118,18 +141,37 @@ static Py_ssize_t others(const Text *t, Py_ssize_t i) {
     return is_other(t, s) ? run_other(t, s) : -1;
 }
 
+/* gpt2 on a text of one kind: the class of the first character (and after a space, of the second) chooses the
+ * alternative at once, each read once; only an apostrophe tries the contractions first. */
+static inline Py_ssize_t gpt2_of_kind(const Text *t, Py_ssize_t i, int kind) {
+    Py_UCS4 c = unit_at(t->data, kind, i);
+    if (c == '\'') {
+        Py_ssize_t e = contraction(t, i, 0);
+        if (e >= 0) return e;
+    }
+    if (c == ' ' && i + 1 < t->n) { /* ` ?` takes the space if letters, digits or others follow it */
+        unsigned next = classes[unit_at(t->data, kind, i + 1)];
+        if (next & LETTER) return run_in(t, kind, i + 2, LETTER, 0);
+        if (next & NUMBER) return run_in(t, kind, i + 2, NUMBER, 0);
+        if (!(next & SPACE)) return run_in(t, kind, i + 2, LETTER | NUMBER | SPACE, 1);
+    }
+    unsigned first = classes[c];
+    if (first & LETTER) return run_in(t, kind, i + 1, LETTER, 0);
+    if (first & NUMBER) return run_in(t, kind, i + 1, NUMBER, 0);
+    if (!(first & SPACE)) return run_in(t, kind, i + 1, LETTER | NUMBER | SPACE, 1);
+    return spaces_tail(t, i, run_in(t, kind, i + 1, SPACE, 0));
+}
+
 /* '(?:[sdmt]|ll|ve|re)| ?\p{L}++| ?\p{N}++| ?[^\s\p{L}\p{N}]++|\s++$|\s+(?!\S)|\s */
 static Py_ssize_t gpt2(const Text *t, Py_ssize_t i) {
-    Py_ssize_t e = contraction(t, i, 0);
-    if (e >= 0) return e;
-    Py_ssize_t s = at(t, i) == ' ' ? i + 1 : i; /* ` ?` takes the space if what follows it matches */
-    if (is(t, s, LETTER)) return run(t, s, LETTER);
-    if (is(t, i, LETTER)) return run(t, i, LETTER);
-    if (is(t, s, NUMBER)) return run(t, s, NUMBER);
-    if (is(t, i, NUMBER)) return run(t, i, NUMBER);
-    if ((e = others(t, i)) >= 0) return e;
-    if (is(t, i, SPACE)) return spaces_tail(t, i, run(t, i, SPACE));
-    return -1;
+    switch (t->kind) {
+    case PyUnicode_1BYTE_KIND:
+        return gpt2_of_kind(t, i, PyUnicode_1BYTE_KIND);
+    case PyUnicode_2BYTE_KIND:
+        return gpt2_of_kind(t, i, PyUnicode_2BYTE_KIND);
+    default:
+        return gpt2_of_kind(t, i, PyUnicode_4BYTE_KIND);
+    }
 }
 
 /* '(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+| ?[^\s\p{L}\p{N}]++[\r\n]*+

@@ -3043,3 +3043,51 @@ def test_bpe_board_refuses_one_file_for_two_outputs_a_fifo_output_and_a_huge_pro
     ran = bpe("board", str(corpus), "--tokenizer", "gpt2", "--processes", "1000000", "--csv", str(there))
     _board_refused(ran, "processes must be at most", "1,000,000")
     assert there.read_bytes() == b"the user's own file\n"
+
+
+# --- the compiled encoder's whole texts and arrays of ids (issue 44, the hit path): a special token in a text with
+# lone surrogates, an id no uint32 holds, Ctrl-C during an encode to an array ------------------------------------------
+def test_special_tokens_in_a_text_with_lone_surrogates_are_found_as_the_python_path_finds_them():
+    """The compiled encoder splits special tokens out in C and stops at a lone surrogate; the text is then encoded
+    again with U+FFFD in its place: the same ids as the Python path (a special token after the surrogate found)."""
+    tok = Tokenizer.from_tiktoken("cl100k_base")
+    text = "a\ud800<|endoftext|>b\udfff<|fim_prefix|><|endoftext|>\ud83d\ude00"
+    wanted = _python_encoding(tok).encode(text)
+    assert tok.encode(text) == wanted == tok.encode_array(text).tolist()
+    assert wanted.count(tok.special_tokens["<|endoftext|>"]) == 2 and text.count("\ud800") == 1  # the text unchanged
+
+
+def test_an_id_no_uint32_holds_is_named_by_encode_array_and_encode_still_gives_it():
+    """A tokenizer made in code with an id past 4294967295 (files refuse ids past 16,777,215): encode_array, whose
+    array holds uint32s, raises OverflowError naming the id, on both paths; encode gives it, the tokenizer as it was."""
+    big = 1 << 40
+    vocab = {i: bytes([i]) for i in range(256)} | {big: b"ab"}
+    for tok in (Tokenizer(vocab, [(b"a", b"b")]), _python_encoding(Tokenizer(vocab, [(b"a", b"b")]))):
+        with pytest.raises(OverflowError, match=f"id {big} does not fit an array of ids"):
+            tok.encode_array("cab")
+        assert tok.encode("cab") == [99, big] and tok.encode_array("cba").tolist() == [99, 98, 97]
+
+
+def test_ctrl_c_stops_a_long_encode_to_an_array_and_the_tokenizer_still_encodes_alike():
+    """A Ctrl-C while C encodes 60 million characters to an array raises KeyboardInterrupt from encode_array (checked
+    between batches of a million characters); the tokenizer then encodes as before."""
+    import textwrap
+
+    script = textwrap.dedent("""
+        import _thread, threading, time
+        from bpe_core.encoding.tokenizer import Tokenizer
+        tok = Tokenizer.from_tiktoken("gpt2")
+        sample = "Hello world<|endoftext|>, a sample\\n" + "中文 text" * 3
+        before = tok.encode(sample)
+        text = "the quick brown fox jumps over the lazy dog " * 1_400_000
+        threading.Timer(0.2, _thread.interrupt_main).start()
+        started = time.perf_counter()
+        try:
+            tok.encode_array(text)
+            print("finished")
+        except KeyboardInterrupt:
+            print("interrupted", time.perf_counter() - started < 30)
+        print(tok.encode_array(sample).tolist() == before, tok.encode(sample) == before)
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert done.stdout.split() == ["interrupted", "True", "True", "True"], done.stderr[-2000:]

@@ -14,7 +14,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Protocol
+from typing import Any, Protocol
 
 from bpe_core.pretokenize import scanner
 
@@ -24,9 +24,18 @@ except ImportError:  # pragma: no cover - the extension is optional
     _encode = None
 
 
+Buffer = Any  # an object lending its memory (collections.abc.Buffer from Python 3.12)
+
+
 class CompiledEncoder(Protocol):
-    def encode(self, text: str, limit: int) -> list[int]:
-        """The ids of ``text`` (no special tokens in it) under the tokenizer's first ``limit`` merges."""
+    def encode(self, text: str, limit: int, specials: object = None) -> list[int]:
+        """The ids of ``text`` under the tokenizer's first ``limit`` merges, the special tokens of ``specials`` (made
+        by :func:`compiled_specials`; none if None) split out first. A lone surrogate raises UnicodeEncodeError."""
+        ...
+
+    def encode_array(self, text: str, limit: int, specials: object = None) -> Buffer:
+        """:meth:`encode`'s ids as one array of uint32 lent through the buffer protocol (``numpy.frombuffer``); an id
+        that does not fit raises OverflowError."""
         ...
 
 
@@ -59,3 +68,18 @@ def compiled_encoder(
     place = {token: k for k, token in enumerate(tokens)}
     joined = [(place[left], place[right], place[left + right]) for left, right in merges]
     return _encode.encoder(number, tokens, list(ids.values()), None, joined)
+
+
+def compiled_specials(special_tokens: Mapping[str, int]) -> object:
+    """A tokenizer's special tokens (text -> id) for :meth:`CompiledEncoder.encode`, or None without the compiled
+    encoder.
+
+    >>> specials = compiled_specials({"<|endoftext|>": 50256})
+    >>> ids = {bytes([i]): i for i in range(256)}
+    >>> encoder = compiled_encoder("gpt2", ids, "pairs", {}, [])
+    >>> encoder is None or encoder.encode("a<|endoftext|>", 0, specials) == [97, 50256]
+    True
+    """
+    if not available():
+        return None
+    return _encode.specials(list(special_tokens), list(special_tokens.values()))
