@@ -10,7 +10,9 @@
  *              pairs  the rank of the pair (left token, right token) in the merges list, the first if repeated;
  *              ranks  the rank of the token the two parts' bytes make (tiktoken's rule), and a pre-token that is a
  *                     token itself (of a rank under the limit) is that token at once;
- *            only ranks under `limit` merge (a truncated tokenizer's first k merges);
+ *            only ranks under `limit` merge (a truncated tokenizer's first k merges); where the vocabulary allows
+ *            (_backtrack.h: each token made after the two it is made of), the same result without a heap, by
+ *            backtracking over the longest tokens the bytes begin with;
  *   ids      written as token numbers into one buffer; the list of Python ints is made once, at the end.
  *
  *   >>> from bpe_core import _encode, scanner
@@ -33,6 +35,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "_backtrack.h"
 #include "_scan_api.h"
 
 #define NO_TOKEN UINT32_MAX
@@ -176,6 +179,7 @@ typedef struct {
     uint32_t single[256]; /* the token of each byte */
     Cache cache;
     MemoSlot *memo;          /* ranks rule: 1 << MEMO_BITS slots */
+    Backtrack backtrack;     /* merge by backtracking (_backtrack.h), where it is exact (ready) */
     PyThread_type_lock lock; /* guards the cache and the memo */
 } Encoder;
 
@@ -371,6 +375,7 @@ typedef struct {
     size_t word_room;
     Candidate *heap;
     size_t heap_n, heap_room;
+    BtWork backtrack;
 } Work;
 
 static void work_free(Work *w) {
@@ -380,6 +385,7 @@ static void work_free(Work *w) {
     PyMem_RawFree(w->prev);
     PyMem_RawFree(w->part);
     PyMem_RawFree(w->heap);
+    bt_work_free(&w->backtrack);
 }
 
 static int push_id(Ids *out, uint32_t token) {
@@ -455,13 +461,10 @@ static int candidate(const Encoder *e, const Work *w, const unsigned char *word,
 
 /* Appends the tokens BPE makes of word (n bytes) to w->out: the lowest-ranked merge of two adjacent parts first,
  * the leftmost of equal ranks (Tokenizer.merge_parts and _merge_long). A part starts at byte i and ends at next[i];
- * a candidate (i, j, k) is stale unless next[i] == j and next[j] == k still. 0, or -1 out of memory. */
-static int merge_word(const Encoder *e, Work *w, const unsigned char *word, size_t n, uint32_t limit) {
-    if (e->rule == RULE_RANKS) { /* a byte, or a pre-token that is a token itself: that token */
-        if (n == 1) return push_id(&w->out, e->single[word[0]]);
-        const TokenSlot *whole = find_slot(e, word, n);
-        if (whole && whole->rank < limit) return push_id(&w->out, whole->token - 1);
-    }
+ * a candidate (i, j, k) is stale unless next[i] == j and next[j] == k still. With `last`, the last merge made is
+ * put there. 0, or -1 out of memory. */
+static int merge_by_heap(const Encoder *e, Work *w, const unsigned char *word, size_t n, uint32_t limit,
+                         BtMerge *last) {
     if (n > w->word_room) {
         size_t room = n < 64 ? 64 : n;
         uint32_t *next = PyMem_RawRealloc(w->next, room * sizeof(uint32_t));
@@ -488,6 +491,7 @@ static int merge_word(const Encoder *e, Work *w, const unsigned char *word, size
         c = heap_pop(w);
         uint32_t i = (uint32_t)c.order, j = c.j, k = c.k;
         if (next[i] != j || next[j] != k) continue; /* stale: a part it joins has merged since */
+        if (last) *last = (BtMerge){part[i], part[j], (uint32_t)(c.order >> 32)};
         part[i] = c.merged;
         next[i] = k;
         next[j] = NO_TOKEN;
@@ -501,6 +505,39 @@ static int merge_word(const Encoder *e, Work *w, const unsigned char *word, size
     for (uint32_t i = 0; i < end; i = next[i]) {
         if (push_id(&w->out, part[i]) < 0) return -1;
     }
+    return 0;
+}
+
+/* Appends the tokens BPE makes of word (n bytes) to w->out, by backtracking where the encoder's vocabulary allows
+ * it, else with the heap. 0, or -1 out of memory. */
+static int merge_word(const Encoder *e, Work *w, const unsigned char *word, size_t n, uint32_t limit) {
+    if (e->rule == RULE_RANKS) { /* a byte, or a pre-token that is a token itself: that token */
+        if (n == 1) return push_id(&w->out, e->single[word[0]]);
+        const TokenSlot *whole = find_slot(e, word, n);
+        if (whole && whole->rank < limit) return push_id(&w->out, whole->token - 1);
+    }
+    if (e->backtrack.ready) {
+        size_t count;
+        if (pool_room((void **)&w->out.data, &w->out.room, w->out.n, n, sizeof(uint32_t)) < 0) return -1;
+        int found = bt_merge(&e->backtrack, &w->backtrack, word, n, limit, w->out.data + w->out.n, &count);
+        if (found < 0) return -1;
+        if (found == 0) {
+            w->out.n += count;
+            return 0;
+        }
+    }
+    return merge_by_heap(e, w, word, n, limit, NULL);
+}
+
+/* The heap's BPE of a token's bytes under no limit, for bt_build (BtReference): the parts, the last merge. */
+static int heap_reference(void *context, const unsigned char *bytes, size_t n, size_t *count, uint32_t *token,
+                          BtMerge *last) {
+    Encoder *e = ((void **)context)[0];
+    Work *w = ((void **)context)[1];
+    w->out.n = 0;
+    if (merge_by_heap(e, w, bytes, n, NO_RANK, last) < 0) return -1;
+    *count = w->out.n;
+    *token = w->out.data[0];
     return 0;
 }
 
@@ -670,6 +707,7 @@ static void encoder_dealloc(Encoder *e) {
     PyMem_RawFree(e->filter);
     PyMem_RawFree(e->pair_slots);
     PyMem_RawFree(e->memo);
+    bt_free(&e->backtrack);
     cache_free(&e->cache);
     if (e->lock) PyThread_free_lock(e->lock);
     PyObject_Free(e);
@@ -681,6 +719,17 @@ static PyMethodDef encoder_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
+static PyObject *encoder_backtracking(Encoder *e, void *closure) {
+    (void)closure;
+    return PyBool_FromLong(e->backtrack.ready);
+}
+
+static PyGetSetDef encoder_getset[] = {
+    {"backtracking", (getter)encoder_backtracking, NULL,
+     "Whether a pre-token not seen yet is merged by backtracking (_backtrack.h), not with the heap.", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
 static PyTypeObject EncoderType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "bpe_core._encode.Encoder",
     .tp_basicsize = sizeof(Encoder),
@@ -688,6 +737,7 @@ static PyTypeObject EncoderType = {
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "A tokenizer's encoding of ordinary text, compiled: made by bpe_core._encode.encoder().",
     .tp_methods = encoder_methods,
+    .tp_getset = encoder_getset,
 };
 
 /* A number in [0, most) from a Python int, or -1 with a ValueError naming `what` and where. */
@@ -839,6 +889,20 @@ static int take_merges(Encoder *e, PyObject *merges) {
     return 0;
 }
 
+/* The backtracking merge's tables (_backtrack.h), from the heap's BPE of each token, without the GIL (o200k: a
+ * tenth of a second). 0, or -1 out of memory. */
+static int build_backtrack(Encoder *e) {
+    Work w;
+    memset(&w, 0, sizeof(w));
+    void *context[2] = {e, &w};
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    status = bt_build(&e->backtrack, e->bytes, e->starts, e->n_tokens, heap_reference, context);
+    Py_END_ALLOW_THREADS
+    work_free(&w);
+    return status;
+}
+
 /* encoder(pattern, tokens, ids, ranks, merges) -> Encoder; see the module's doc */
 static PyObject *make_encoder(PyObject *module, PyObject *args) {
     int pattern;
@@ -873,6 +937,10 @@ static PyObject *make_encoder(PyObject *module, PyObject *args) {
     }
     e->cache.size = CACHE_SLOTS_FIRST;
     e->cache.limit = NO_RANK;
+    if (build_backtrack(e) < 0) {
+        Py_DECREF(e);
+        return PyErr_NoMemory();
+    }
     return (PyObject *)e;
 }
 
