@@ -47,6 +47,8 @@
 #define BT_NONE UINT32_MAX
 /* A trie node with more children than this has a row of 256 (the others' children are scanned). */
 #define BT_DENSE 12
+/* The bits of the filter in front of the splits' table (256 KB: in the processor's caches). */
+#define BT_SEEN_BITS 21
 
 /* The last merge of a heap run: the tokens joined and the rank. */
 typedef struct {
@@ -80,6 +82,7 @@ typedef struct {
     uint32_t *order;   /* per token: 0 for a byte, 1 + the rank of its last merge, BT_NONE if never made */
     BtSplitSlot *splits;
     size_t splits_mask;
+    uint64_t *seen; /* a bit per hash of the splits (BT_SEEN_BITS of them): most pairs, no split, are told here */
 } Backtrack;
 
 /* One call's memory: a bit per position of the word (1: still alive). */
@@ -96,6 +99,7 @@ static void bt_free(Backtrack *bt) {
     PyMem_RawFree(bt->split);
     PyMem_RawFree(bt->order);
     PyMem_RawFree(bt->splits);
+    PyMem_RawFree(bt->seen);
     memset(bt, 0, sizeof(*bt));
 }
 
@@ -209,8 +213,13 @@ done:
 
 /* ----- splits and orders ----- */
 
-static BtSplitSlot *bt_split_slot(const Backtrack *bt, uint32_t left, uint32_t right) {
+static inline uint64_t bt_pair_hash(uint32_t left, uint32_t right) {
     uint64_t h = ((uint64_t)left << 32 | right) * 0x9e3779b97f4a7c15ull;
+    return h ^ h >> 29;
+}
+
+static BtSplitSlot *bt_split_slot(const Backtrack *bt, uint32_t left, uint32_t right) {
+    uint64_t h = bt_pair_hash(left, right);
     for (size_t i = (size_t)(h >> 20) & bt->splits_mask;; i = (i + 1) & bt->splits_mask) {
         BtSplitSlot *slot = &bt->splits[i];
         if (slot->left == BT_NONE || (slot->left == left && slot->right == right)) return slot;
@@ -219,6 +228,8 @@ static BtSplitSlot *bt_split_slot(const Backtrack *bt, uint32_t left, uint32_t r
 
 /* The token whose split is (left, right), or BT_NONE. */
 static inline uint32_t bt_made_of(const Backtrack *bt, uint32_t left, uint32_t right) {
+    uint64_t bit = bt_pair_hash(left, right) >> (64 - BT_SEEN_BITS);
+    if (!(bt->seen[bit >> 6] >> (bit & 63) & 1)) return BT_NONE;
     const BtSplitSlot *slot = bt_split_slot(bt, left, right);
     return slot->left == BT_NONE ? BT_NONE : slot->made;
 }
@@ -249,7 +260,9 @@ static int bt_orders(Backtrack *bt, const unsigned char *bytes, uint32_t n_token
     }
     size_t size = 16;
     while (size < 2 * made) size <<= 1;
-    if (!(bt->splits = PyMem_RawMalloc(size * sizeof(BtSplitSlot)))) return -1;
+    bt->splits = PyMem_RawMalloc(size * sizeof(BtSplitSlot));
+    bt->seen = PyMem_RawCalloc((size_t)1 << (BT_SEEN_BITS - 6), sizeof(uint64_t));
+    if (!bt->splits || !bt->seen) return -1;
     bt->splits_mask = size - 1;
     for (size_t i = 0; i < size; i++) bt->splits[i].left = BT_NONE;
     for (uint32_t t = 0; t < n_tokens; t++) {
@@ -258,6 +271,8 @@ static int bt_orders(Backtrack *bt, const unsigned char *bytes, uint32_t n_token
         slot->left = bt->split[2 * t];
         slot->right = bt->split[2 * t + 1];
         slot->made = t;
+        uint64_t bit = bt_pair_hash(slot->left, slot->right) >> (64 - BT_SEEN_BITS);
+        bt->seen[bit >> 6] |= (uint64_t)1 << (bit & 63);
     }
     return 1;
 }

@@ -509,7 +509,8 @@ static int merge_by_heap(const Encoder *e, Work *w, const unsigned char *word, s
 }
 
 /* Appends the tokens BPE makes of word (n bytes) to w->out, by backtracking where the encoder's vocabulary allows
- * it, else with the heap. 0, or -1 out of memory. */
+ * it, else with the heap. 0, or -1 out of memory; 1 if the backtracking found no sequence (never: the heap merged
+ * the word; Encoder.merge says so, for the tests). */
 static int merge_word(const Encoder *e, Work *w, const unsigned char *word, size_t n, uint32_t limit) {
     if (e->rule == RULE_RANKS) { /* a byte, or a pre-token that is a token itself: that token */
         if (n == 1) return push_id(&w->out, e->single[word[0]]);
@@ -525,6 +526,7 @@ static int merge_word(const Encoder *e, Work *w, const unsigned char *word, size
             w->out.n += count;
             return 0;
         }
+        return merge_by_heap(e, w, word, n, limit, NULL) < 0 ? -1 : 1;
     }
     return merge_by_heap(e, w, word, n, limit, NULL);
 }
@@ -693,6 +695,31 @@ static PyObject *encoder_encode(Encoder *e, PyObject *args) {
     return ids;
 }
 
+/* merge(word: bytes, limit: int) -> list[int]: the ids BPE makes of one pre-token's bytes (no scan, no cache); a
+ * RuntimeError if the backtracking found no sequence (which the rule of _backtrack.h rules out; the tests ask) */
+static PyObject *encoder_merge(Encoder *e, PyObject *args) {
+    const unsigned char *word;
+    Py_ssize_t n, limit_arg;
+    if (!PyArg_ParseTuple(args, "y#n", &word, &n, &limit_arg)) return NULL;
+    if (limit_arg < 0) return PyErr_Format(PyExc_ValueError, "limit is a number of merges (>= 0), not %zd", limit_arg);
+    if (n == 0 || (size_t)n >= UINT32_MAX) return PyErr_Format(PyExc_ValueError, "a word of 1 byte to 4 GB, not %zd", n);
+    uint32_t limit = (size_t)limit_arg >= NO_RANK ? NO_RANK : (uint32_t)limit_arg;
+    Work w;
+    memset(&w, 0, sizeof(w));
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    PyThread_acquire_lock(e->lock, WAIT_LOCK);
+    status = merge_word(e, &w, word, (size_t)n, limit);
+    PyThread_release_lock(e->lock);
+    Py_END_ALLOW_THREADS
+    PyObject *ids = status < 0   ? PyErr_NoMemory()
+                    : status > 0 ? PyErr_Format(PyExc_RuntimeError, "the backtracking found no sequence for %zd bytes", n)
+                                 : PyList_New((Py_ssize_t)w.out.n);
+    for (size_t k = 0; ids && k < w.out.n; k++) PyList_SET_ITEM(ids, (Py_ssize_t)k, Py_NewRef(e->ids[w.out.data[k]]));
+    work_free(&w);
+    return ids;
+}
+
 /* ----- making an encoder ----- */
 
 static void encoder_dealloc(Encoder *e) {
@@ -716,6 +743,8 @@ static void encoder_dealloc(Encoder *e) {
 static PyMethodDef encoder_methods[] = {
     {"encode", (PyCFunction)encoder_encode, METH_VARARGS,
      "encode(text, limit) -> list[int]: the ids of text (no special tokens) under the first `limit` merges."},
+    {"merge", (PyCFunction)encoder_merge, METH_VARARGS,
+     "merge(word, limit) -> list[int]: the ids BPE makes of one pre-token's bytes under the first `limit` merges."},
     {NULL, NULL, 0, NULL},
 };
 
