@@ -55,6 +55,11 @@ typedef struct {
     uint32_t left, right, rank;
 } BtMerge;
 
+/* A merge, for bt_build: its rank, the tokens it joins (left BT_NONE: any two that make the token) and makes. */
+typedef struct {
+    uint32_t rank, left, right, made;
+} BtEvent;
+
 /* BPE of bytes[0:n] by the heap under no limit: *count parts (the token if one) and its last merge; 0 or -1. */
 typedef int (*BtReference)(void *context, const unsigned char *bytes, size_t n, size_t *count, uint32_t *token,
                            BtMerge *last);
@@ -158,6 +163,23 @@ static uint32_t *bt_sort(const unsigned char *bytes, const uint32_t *starts, uin
     return order;
 }
 
+/* The n merges sorted by rank (a stable merge sort, with `spare` as room); the sorted array. */
+static BtEvent *bt_sort_merges(BtEvent *merges, BtEvent *spare, size_t n) {
+    for (size_t width = 1; width < n; width *= 2) {
+        for (size_t lo = 0; lo < n; lo += 2 * width) {
+            size_t mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
+            size_t i = lo, j = mid, k = lo;
+            while (i < mid && j < hi) spare[k++] = merges[i].rank <= merges[j].rank ? merges[i++] : merges[j++];
+            while (i < mid) spare[k++] = merges[i++];
+            while (j < hi) spare[k++] = merges[j++];
+        }
+        BtEvent *swap = merges;
+        merges = spare;
+        spare = swap;
+    }
+    return merges;
+}
+
 /* The trie, breadth first (each node's children side by side) from the tokens sorted by bytes: a node is a prefix
  * shared by the sorted tokens from lo to hi, its children the runs of them with the same next byte; and each
  * token's next shorter prefix token. 0, or -1 out of memory. */
@@ -211,7 +233,7 @@ done:
     return status;
 }
 
-/* ----- splits and orders ----- */
+/* ----- the splits ----- */
 
 static inline uint64_t bt_pair_hash(uint32_t left, uint32_t right) {
     uint64_t h = ((uint64_t)left << 32 | right) * 0x9e3779b97f4a7c15ull;
@@ -236,72 +258,6 @@ static inline uint32_t bt_made_of(const Backtrack *bt, uint32_t left, uint32_t r
 
 /* Each token's split and order from the heap's BPE of its bytes; 1 if every token made is monotone (its order
  * above its split's), 0 if not, -1 out of memory. */
-static int bt_orders(Backtrack *bt, const unsigned char *bytes, uint32_t n_tokens, BtReference reference,
-                     void *context) {
-    size_t made = 0;
-    for (uint32_t t = 0; t < n_tokens; t++) {
-        size_t count, n = bt_length(bt, t);
-        uint32_t token;
-        BtMerge last = {BT_NONE, BT_NONE, 0};
-        bt->split[2 * t] = bt->split[2 * t + 1] = BT_NONE;
-        bt->order[t] = n == 1 ? 0 : BT_NONE;
-        if (n == 1) continue;
-        if (reference(context, bytes + bt->starts[t], n, &count, &token, &last) < 0) return -1;
-        if (count != 1 || token != t) continue; /* its own merges never make it */
-        if (last.rank >= UINT32_MAX - 1) return 0;
-        bt->split[2 * t] = last.left;
-        bt->split[2 * t + 1] = last.right;
-        bt->order[t] = last.rank + 1;
-        made++;
-    }
-    for (uint32_t t = 0; t < n_tokens; t++) {
-        uint32_t left = bt->split[2 * t], right = bt->split[2 * t + 1];
-        if (left != BT_NONE && (bt->order[left] >= bt->order[t] || bt->order[right] >= bt->order[t])) return 0;
-    }
-    size_t size = 16;
-    while (size < 2 * made) size <<= 1;
-    bt->splits = PyMem_RawMalloc(size * sizeof(BtSplitSlot));
-    bt->seen = PyMem_RawCalloc((size_t)1 << (BT_SEEN_BITS - 6), sizeof(uint64_t));
-    if (!bt->splits || !bt->seen) return -1;
-    bt->splits_mask = size - 1;
-    for (size_t i = 0; i < size; i++) bt->splits[i].left = BT_NONE;
-    for (uint32_t t = 0; t < n_tokens; t++) {
-        if (bt->split[2 * t] == BT_NONE) continue;
-        BtSplitSlot *slot = bt_split_slot(bt, bt->split[2 * t], bt->split[2 * t + 1]);
-        slot->left = bt->split[2 * t];
-        slot->right = bt->split[2 * t + 1];
-        slot->made = t;
-        uint64_t bit = bt_pair_hash(slot->left, slot->right) >> (64 - BT_SEEN_BITS);
-        bt->seen[bit >> 6] |= (uint64_t)1 << (bit & 63);
-    }
-    return 1;
-}
-
-/* The tables for the vocabulary (token t is bytes[starts[t] : starts[t + 1]], every single byte a token), if it is
- * monotone: bt->ready says so. Reads no Python object (runs without the GIL). 0, or -1 out of memory. */
-static int bt_build(Backtrack *bt, const unsigned char *bytes, const uint32_t *starts, uint32_t n_tokens,
-                    BtReference reference, void *context) {
-    memset(bt, 0, sizeof(*bt));
-    bt->starts = starts;
-    bt->split = PyMem_RawMalloc(2 * ((size_t)n_tokens + 1) * sizeof(uint32_t));
-    bt->order = PyMem_RawMalloc(((size_t)n_tokens + 1) * sizeof(uint32_t));
-    bt->shorter = PyMem_RawMalloc(((size_t)n_tokens + 1) * sizeof(uint32_t));
-    if (!bt->split || !bt->order || !bt->shorter) return -1;
-    int monotone = bt_orders(bt, bytes, n_tokens, reference, context);
-    if (monotone <= 0) return monotone;
-    uint32_t *order = PyMem_RawMalloc(((size_t)n_tokens + 1) * sizeof(uint32_t));
-    uint32_t *spare = PyMem_RawMalloc(((size_t)n_tokens + 1) * sizeof(uint32_t));
-    int status = -1;
-    if (order && spare) {
-        for (uint32_t t = 0; t < n_tokens; t++) order[t] = t;
-        status = bt_trie(bt, bytes, bt_sort(bytes, starts, order, spare, n_tokens), n_tokens);
-    }
-    PyMem_RawFree(order);
-    PyMem_RawFree(spare);
-    bt->ready = status == 0;
-    return status;
-}
-
 /* ----- the search ----- */
 
 /* Whether a token is allowed under the limit: made by its own merges, the last of a rank under the limit. */
@@ -362,6 +318,100 @@ static int bt_merge(const Backtrack *bt, BtWork *bw, const unsigned char *word, 
     }
     *count = k;
     return 0;
+}
+
+
+/* Makes token t of its split (left, right) by a merge of this rank. */
+static void bt_made(Backtrack *bt, uint32_t t, uint32_t left, uint32_t right, uint32_t rank) {
+    bt->split[2 * t] = left;
+    bt->split[2 * t + 1] = right;
+    bt->order[t] = rank + 1;
+    BtSplitSlot *slot = bt_split_slot(bt, left, right);
+    slot->left = left;
+    slot->right = right;
+    slot->made = t;
+    uint64_t bit = bt_pair_hash(left, right) >> (64 - BT_SEEN_BITS);
+    bt->seen[bit >> 6] |= (uint64_t)1 << (bit & 63);
+}
+
+/* Each token's split and order, the merges taken in rank order (`merges`: each (rank, left, right, made); left
+ * BT_NONE for the ranks rule, whose merge joins any two parts that make the token). Where the tokens made so far are
+ * monotone, BPE of a token's bytes under its merge's rank is exact by backtracking: if it gives [left, right], the
+ * next merge makes the token, after all its parts (its split and order are found). A token no merge gives so is
+ * asked of the heap (`reference`, BPE under no limit): never made, or made but not monotone. 1 if every token made
+ * is monotone, 0 if not, -1 out of memory. */
+static int bt_orders(Backtrack *bt, const unsigned char *bytes, uint32_t n_tokens, const BtEvent *merges,
+                     size_t n_merges, BtReference reference, void *context) {
+    size_t most = 1;
+    for (uint32_t t = 0; t < n_tokens; t++) {
+        size_t n = bt_length(bt, t);
+        bt->split[2 * t] = bt->split[2 * t + 1] = BT_NONE;
+        bt->order[t] = n == 1 ? 0 : BT_NONE;
+        if (n > most) most = n;
+    }
+    BtWork bw = {NULL, 0};
+    uint32_t *parts = PyMem_RawMalloc(most * sizeof(uint32_t));
+    int status = parts ? 1 : -1;
+    for (size_t m = 0; status == 1 && m < n_merges; m++) {
+        const BtEvent *merge = &merges[m];
+        size_t count;
+        if (bt->order[merge->made] != BT_NONE) continue; /* made by an earlier merge */
+        if (merge->rank >= UINT32_MAX - 1) break;       /* (no rank + 1 for it: never made, as the heap will say) */
+        const unsigned char *word = bytes + bt->starts[merge->made];
+        int found = bt_merge(bt, &bw, word, bt_length(bt, merge->made), merge->rank, parts, &count);
+        if (found < 0) status = -1;
+        if (found == 0 && count == 2 && (merge->left == BT_NONE || (parts[0] == merge->left && parts[1] == merge->right)))
+            bt_made(bt, merge->made, parts[0], parts[1], merge->rank);
+    }
+    for (uint32_t t = 0; status == 1 && t < n_tokens; t++) {
+        size_t count;
+        uint32_t token;
+        BtMerge last = {BT_NONE, BT_NONE, 0};
+        if (bt->order[t] != BT_NONE) continue;
+        if (reference(context, bytes + bt->starts[t], bt_length(bt, t), &count, &token, &last) < 0) status = -1;
+        else if (count == 1 && token == t && last.rank >= UINT32_MAX - 1) status = 0;
+        else if (count == 1 && token == t) bt_made(bt, t, last.left, last.right, last.rank);
+    }
+    for (uint32_t t = 0; status == 1 && t < n_tokens; t++) {
+        uint32_t left = bt->split[2 * t], right = bt->split[2 * t + 1];
+        if (left != BT_NONE && (bt->order[left] >= bt->order[t] || bt->order[right] >= bt->order[t])) status = 0;
+    }
+    bt_work_free(&bw);
+    PyMem_RawFree(parts);
+    return status;
+}
+
+/* The tables for the vocabulary (token t is bytes[starts[t] : starts[t + 1]], every single byte a token; `merges`
+ * as bt_orders takes them), if it is monotone: bt->ready says so. Reads no Python object (runs without the GIL).
+ * 0, or -1 out of memory. */
+static int bt_build(Backtrack *bt, const unsigned char *bytes, const uint32_t *starts, uint32_t n_tokens,
+                    const BtEvent *merges, size_t n_merges, BtReference reference, void *context) {
+    memset(bt, 0, sizeof(*bt));
+    bt->starts = starts;
+    size_t size = 16;
+    while (size < 2 * (size_t)n_tokens) size <<= 1;
+    bt->split = PyMem_RawMalloc(2 * ((size_t)n_tokens + 1) * sizeof(uint32_t));
+    bt->order = PyMem_RawMalloc(((size_t)n_tokens + 1) * sizeof(uint32_t));
+    bt->shorter = PyMem_RawMalloc(((size_t)n_tokens + 1) * sizeof(uint32_t));
+    bt->splits = PyMem_RawMalloc(size * sizeof(BtSplitSlot));
+    bt->seen = PyMem_RawCalloc((size_t)1 << (BT_SEEN_BITS - 6), sizeof(uint64_t));
+    uint32_t *order = PyMem_RawMalloc(((size_t)n_tokens + 1) * sizeof(uint32_t));
+    uint32_t *spare = PyMem_RawMalloc(((size_t)n_tokens + 1) * sizeof(uint32_t));
+    int status = -1;
+    if (bt->split && bt->order && bt->shorter && bt->splits && bt->seen && order && spare) {
+        bt->splits_mask = size - 1;
+        for (size_t i = 0; i < size; i++) bt->splits[i].left = BT_NONE;
+        for (uint32_t t = 0; t < n_tokens; t++) order[t] = t;
+        status = bt_trie(bt, bytes, bt_sort(bytes, starts, order, spare, n_tokens), n_tokens);
+    }
+    PyMem_RawFree(order);
+    PyMem_RawFree(spare);
+    if (status == 0) {
+        int monotone = bt_orders(bt, bytes, n_tokens, merges, n_merges, reference, context);
+        status = monotone < 0 ? -1 : 0;
+        bt->ready = monotone == 1;
+    }
+    return status;
 }
 
 #endif

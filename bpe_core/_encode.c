@@ -918,15 +918,40 @@ static int take_merges(Encoder *e, PyObject *merges) {
     return 0;
 }
 
-/* The backtracking merge's tables (_backtrack.h), from the heap's BPE of each token, without the GIL (o200k: a
- * tenth of a second). 0, or -1 out of memory. */
+/* The merge rule's merges for bt_build: ranks, each multi-byte token of a rank; pairs, each pair listed (its first
+ * rank). *n of them, unsorted; NULL out of memory. */
+static BtEvent *merges_of(const Encoder *e, size_t *n) {
+    size_t most = e->rule == RULE_RANKS ? e->n_tokens : e->pair_size;
+    BtEvent *merges = PyMem_RawMalloc((most + 1) * sizeof(BtEvent));
+    if (!merges) return NULL;
+    *n = 0;
+    for (size_t i = 0; i < most; i++) {
+        if (e->rule == RULE_RANKS && e->ranks[i] != NO_RANK && e->starts[i + 1] - e->starts[i] > 1)
+            merges[(*n)++] = (BtEvent){e->ranks[i], BT_NONE, BT_NONE, (uint32_t)i};
+        if (e->rule == RULE_PAIRS && e->pair_slots[i].rank != NO_RANK) {
+            const PairSlot *slot = &e->pair_slots[i];
+            merges[(*n)++] = (BtEvent){slot->rank, (uint32_t)(slot->pair >> 32), (uint32_t)slot->pair, slot->merged};
+        }
+    }
+    return merges;
+}
+
+/* The backtracking merge's tables (_backtrack.h), without the GIL (o200k: a tenth of a second). 0, or -1 out of
+ * memory. */
 static int build_backtrack(Encoder *e) {
     Work w;
     memset(&w, 0, sizeof(w));
     void *context[2] = {e, &w};
-    int status;
+    int status = -1;
     Py_BEGIN_ALLOW_THREADS
-    status = bt_build(&e->backtrack, e->bytes, e->starts, e->n_tokens, heap_reference, context);
+    size_t n = 0;
+    BtEvent *merges = merges_of(e, &n), *spare = PyMem_RawMalloc((n + 1) * sizeof(BtEvent));
+    if (merges && spare) {
+        BtEvent *sorted = bt_sort_merges(merges, spare, n);
+        status = bt_build(&e->backtrack, e->bytes, e->starts, e->n_tokens, sorted, n, heap_reference, context);
+    }
+    PyMem_RawFree(merges);
+    PyMem_RawFree(spare);
     Py_END_ALLOW_THREADS
     work_free(&w);
     return status;
