@@ -71,6 +71,15 @@ typedef struct {
     uint32_t fan;
 } BtNode;
 
+/* What the search reads of a token, side by side (one line of the processor's cache). */
+typedef struct {
+    uint32_t order;   /* 0 for a byte, 1 + the rank of its last merge, BT_NONE if never made */
+    uint32_t left;    /* its split: the two tokens its last merge joins (BT_NONE for a byte or a token never made) */
+    uint32_t right;
+    uint32_t shorter; /* the longest token that is a proper prefix of it (BT_NONE for a byte) */
+    uint32_t length;  /* its bytes' length */
+} BtToken;
+
 /* A token's split, found by the pair it joins (left BT_NONE: an empty slot). */
 typedef struct {
     uint32_t left, right, made;
@@ -82,9 +91,9 @@ typedef struct {
     BtNode *nodes;
     unsigned char *label;
     uint32_t *rows;
-    uint32_t *shorter; /* per token: the longest token that is a proper prefix of it (BT_NONE for a byte) */
-    uint32_t *split;   /* per token: its split, two tokens (BT_NONE for a byte or a token never made) */
-    uint32_t *order;   /* per token: 0 for a byte, 1 + the rank of its last merge, BT_NONE if never made */
+    uint32_t *two;     /* the node of each two bytes (b0 << 8 | b1), or BT_NONE: a walk's first two steps at once */
+    uint32_t byte_token[256];
+    BtToken *tokens;
     BtSplitSlot *splits;
     size_t splits_mask;
     uint64_t *seen; /* a bit per hash of the splits (BT_SEEN_BITS of them): most pairs, no split, are told here */
@@ -100,9 +109,8 @@ static void bt_free(Backtrack *bt) {
     PyMem_RawFree(bt->nodes);
     PyMem_RawFree(bt->label);
     PyMem_RawFree(bt->rows);
-    PyMem_RawFree(bt->shorter);
-    PyMem_RawFree(bt->split);
-    PyMem_RawFree(bt->order);
+    PyMem_RawFree(bt->two);
+    PyMem_RawFree(bt->tokens);
     PyMem_RawFree(bt->splits);
     PyMem_RawFree(bt->seen);
     memset(bt, 0, sizeof(*bt));
@@ -115,7 +123,7 @@ static void bt_work_free(BtWork *bw) {
 
 /* ----- the trie ----- */
 
-static inline size_t bt_length(const Backtrack *bt, uint32_t t) { return bt->starts[t + 1] - bt->starts[t]; }
+static inline size_t bt_length(const Backtrack *bt, uint32_t t) { return bt->tokens[t].length; }
 
 /* The child of node v by byte c, or BT_NONE. */
 static inline uint32_t bt_child(const Backtrack *bt, uint32_t v, unsigned char c) {
@@ -129,8 +137,10 @@ static inline uint32_t bt_child(const Backtrack *bt, uint32_t v, unsigned char c
 
 /* The longest token that word[at:n] begins with (a single byte at least). */
 static inline uint32_t bt_longest(const Backtrack *bt, const unsigned char *word, size_t at, size_t n) {
-    uint32_t v = 0, best = BT_NONE;
-    for (size_t i = at; i < n; i++) {
+    uint32_t best = bt->byte_token[word[at]], v;
+    if (at + 1 == n || (v = bt->two[word[at] << 8 | word[at + 1]]) == BT_NONE) return best;
+    if (bt->nodes[v].token != BT_NONE) best = bt->nodes[v].token;
+    for (size_t i = at + 2; i < n; i++) {
         if ((v = bt_child(bt, v, word[i])) == BT_NONE) break;
         if (bt->nodes[v].token != BT_NONE) best = bt->nodes[v].token;
     }
@@ -199,7 +209,7 @@ static int bt_trie(Backtrack *bt, const unsigned char *bytes, const uint32_t *so
         node->token = BT_NONE;
         if (a < z && bt->starts[sorted[a] + 1] - bt->starts[sorted[a]] == d) { /* the token that is this prefix */
             node->token = sorted[a++];
-            bt->shorter[node->token] = above[v];
+            bt->tokens[node->token].shorter = above[v];
         }
         uint32_t inherited = node->token != BT_NONE ? node->token : above[v];
         node->first = (uint32_t)count;
@@ -223,6 +233,12 @@ static int bt_trie(Backtrack *bt, const unsigned char *bytes, const uint32_t *so
         uint32_t *row = bt->rows + (size_t)node->row * 256;
         for (int c = 0; c < 256; c++) row[c] = BT_NONE;
         for (uint32_t at = node->first; at < node->first + node->fan; at++) row[bt->label[at]] = at;
+    }
+    if (!(bt->two = PyMem_RawMalloc(65536 * sizeof(uint32_t)))) goto done;
+    for (int b = 0; b < 256; b++) {
+        uint32_t first = bt_child(bt, 0, (unsigned char)b);
+        bt->byte_token[b] = bt->nodes[first].token; /* (every byte is a token) */
+        for (int c = 0; c < 256; c++) bt->two[b << 8 | c] = bt_child(bt, first, (unsigned char)c);
     }
     status = 0;
 done:
@@ -256,13 +272,11 @@ static inline uint32_t bt_made_of(const Backtrack *bt, uint32_t left, uint32_t r
     return slot->left == BT_NONE ? BT_NONE : slot->made;
 }
 
-/* Each token's split and order from the heap's BPE of its bytes; 1 if every token made is monotone (its order
- * above its split's), 0 if not, -1 out of memory. */
 /* ----- the search ----- */
 
 /* Whether a token is allowed under the limit: made by its own merges, the last of a rank under the limit. */
 static inline int bt_allowed(const Backtrack *bt, uint32_t t, uint32_t limit) {
-    return bt->order[t] != BT_NONE && bt->order[t] <= limit;
+    return bt->tokens[t].order != BT_NONE && bt->tokens[t].order <= limit;
 }
 
 /* Whether BPE of a's bytes then b's gives [a, b] (both allowed): the pairs of touching parts, from the last back,
@@ -271,15 +285,15 @@ static int bt_compatible(const Backtrack *bt, uint32_t x, uint32_t y, uint32_t l
     uint64_t before = UINT64_MAX; /* a merge across the edge of order o goes first if o < before */
     for (;;) {
         uint32_t made = bt_made_of(bt, x, y);
-        if (made != BT_NONE && bt->order[made] <= limit && bt->order[made] < before) return 0;
-        uint32_t ox = bt->order[x], oy = bt->order[y];
+        if (made != BT_NONE && bt->tokens[made].order <= limit && bt->tokens[made].order < before) return 0;
+        uint32_t ox = bt->tokens[x].order, oy = bt->tokens[y].order;
         if (ox == 0 && oy == 0) return 1;
         if (ox > oy) { /* x was made last, at its start: (its right part, y) went first only if of a lower rank */
             before = ox;
-            x = bt->split[2 * x + 1];
+            x = bt->tokens[x].right;
         } else { /* y was made last, at the edge: (x, its left part) went first if of a rank no higher */
             before = (uint64_t)oy + 1;
-            y = bt->split[2 * y];
+            y = bt->tokens[y].left;
         }
     }
 }
@@ -287,10 +301,11 @@ static int bt_compatible(const Backtrack *bt, uint32_t x, uint32_t y, uint32_t l
 /* Position i of the word: alive (1) or dead (0). */
 static inline int bt_alive(const BtWork *bw, size_t i) { return (int)(bw->alive[i >> 6] >> (i & 63) & 1); }
 
-/* BPE of word[0:n] (n >= 1) under `limit` into out (room for n tokens): *count tokens. 0, -1 out of memory, or 1
+/* BPE of word[0:n] (n >= 1) under `limit` into out (room for n tokens), trying `first` first (BT_NONE: the longest
+ * token the word begins with; bt_orders knows it): *count tokens. 0, -1 out of memory, or 1
  * if no sequence fits (never, by the rule above: the caller then merges with the heap). */
 static int bt_merge(const Backtrack *bt, BtWork *bw, const unsigned char *word, size_t n, uint32_t limit,
-                    uint32_t *out, size_t *count) {
+                    uint32_t first, uint32_t *out, size_t *count) {
     size_t words = n / 64 + 1;
     if (words > bw->alive_room) {
         uint64_t *alive = PyMem_RawRealloc(bw->alive, words * sizeof(uint64_t));
@@ -300,15 +315,15 @@ static int bt_merge(const Backtrack *bt, BtWork *bw, const unsigned char *word, 
     }
     memset(bw->alive, 0xff, words * sizeof(uint64_t));
     size_t at = 0, k = 0;
-    uint32_t token = bt_longest(bt, word, 0, n);
+    uint32_t token = first != BT_NONE ? first : bt_longest(bt, word, 0, n);
     while (at < n) {
         size_t end = at + bt_length(bt, token);
         if (bt_alive(bw, end) && bt_allowed(bt, token, limit) && (k == 0 || bt_compatible(bt, out[k - 1], token, limit))) {
             out[k++] = token; /* longest: it fits, go on from its end */
             at = end;
             if (at < n) token = bt_longest(bt, word, at, n);
-        } else if (bt->shorter[token] != BT_NONE) {
-            token = bt->shorter[token]; /* shorter */
+        } else if (bt->tokens[token].shorter != BT_NONE) {
+            token = bt->tokens[token].shorter; /* shorter */
         } else {
             if (k == 0) return 1;
             bw->alive[at >> 6] &= ~((uint64_t)1 << (at & 63)); /* back: nothing goes on from here */
@@ -323,9 +338,9 @@ static int bt_merge(const Backtrack *bt, BtWork *bw, const unsigned char *word, 
 
 /* Makes token t of its split (left, right) by a merge of this rank. */
 static void bt_made(Backtrack *bt, uint32_t t, uint32_t left, uint32_t right, uint32_t rank) {
-    bt->split[2 * t] = left;
-    bt->split[2 * t + 1] = right;
-    bt->order[t] = rank + 1;
+    bt->tokens[t].left = left;
+    bt->tokens[t].right = right;
+    bt->tokens[t].order = rank + 1;
     BtSplitSlot *slot = bt_split_slot(bt, left, right);
     slot->left = left;
     slot->right = right;
@@ -345,8 +360,8 @@ static int bt_orders(Backtrack *bt, const unsigned char *bytes, uint32_t n_token
     size_t most = 1;
     for (uint32_t t = 0; t < n_tokens; t++) {
         size_t n = bt_length(bt, t);
-        bt->split[2 * t] = bt->split[2 * t + 1] = BT_NONE;
-        bt->order[t] = n == 1 ? 0 : BT_NONE;
+        bt->tokens[t].left = bt->tokens[t].right = BT_NONE;
+        bt->tokens[t].order = n == 1 ? 0 : BT_NONE;
         if (n > most) most = n;
     }
     BtWork bw = {NULL, 0};
@@ -355,10 +370,11 @@ static int bt_orders(Backtrack *bt, const unsigned char *bytes, uint32_t n_token
     for (size_t m = 0; status == 1 && m < n_merges; m++) {
         const BtEvent *merge = &merges[m];
         size_t count;
-        if (bt->order[merge->made] != BT_NONE) continue; /* made by an earlier merge */
+        if (bt->tokens[merge->made].order != BT_NONE) continue; /* made by an earlier merge */
         if (merge->rank >= UINT32_MAX - 1) break;       /* (no rank + 1 for it: never made, as the heap will say) */
         const unsigned char *word = bytes + bt->starts[merge->made];
-        int found = bt_merge(bt, &bw, word, bt_length(bt, merge->made), merge->rank, parts, &count);
+        int found = bt_merge(bt, &bw, word, bt_length(bt, merge->made), merge->rank, bt->tokens[merge->made].shorter, parts,
+                             &count);
         if (found < 0) status = -1;
         if (found == 0 && count == 2 && (merge->left == BT_NONE || (parts[0] == merge->left && parts[1] == merge->right)))
             bt_made(bt, merge->made, parts[0], parts[1], merge->rank);
@@ -367,14 +383,16 @@ static int bt_orders(Backtrack *bt, const unsigned char *bytes, uint32_t n_token
         size_t count;
         uint32_t token;
         BtMerge last = {BT_NONE, BT_NONE, 0};
-        if (bt->order[t] != BT_NONE) continue;
+        if (bt->tokens[t].order != BT_NONE) continue;
         if (reference(context, bytes + bt->starts[t], bt_length(bt, t), &count, &token, &last) < 0) status = -1;
         else if (count == 1 && token == t && last.rank >= UINT32_MAX - 1) status = 0;
         else if (count == 1 && token == t) bt_made(bt, t, last.left, last.right, last.rank);
     }
     for (uint32_t t = 0; status == 1 && t < n_tokens; t++) {
-        uint32_t left = bt->split[2 * t], right = bt->split[2 * t + 1];
-        if (left != BT_NONE && (bt->order[left] >= bt->order[t] || bt->order[right] >= bt->order[t])) status = 0;
+        const BtToken *token = &bt->tokens[t];
+        if (token->left != BT_NONE &&
+            (bt->tokens[token->left].order >= token->order || bt->tokens[token->right].order >= token->order))
+            status = 0;
     }
     bt_work_free(&bw);
     PyMem_RawFree(parts);
@@ -390,18 +408,19 @@ static int bt_build(Backtrack *bt, const unsigned char *bytes, const uint32_t *s
     bt->starts = starts;
     size_t size = 16;
     while (size < 2 * (size_t)n_tokens) size <<= 1;
-    bt->split = PyMem_RawMalloc(2 * ((size_t)n_tokens + 1) * sizeof(uint32_t));
-    bt->order = PyMem_RawMalloc(((size_t)n_tokens + 1) * sizeof(uint32_t));
-    bt->shorter = PyMem_RawMalloc(((size_t)n_tokens + 1) * sizeof(uint32_t));
+    bt->tokens = PyMem_RawMalloc(((size_t)n_tokens + 1) * sizeof(BtToken));
     bt->splits = PyMem_RawMalloc(size * sizeof(BtSplitSlot));
     bt->seen = PyMem_RawCalloc((size_t)1 << (BT_SEEN_BITS - 6), sizeof(uint64_t));
     uint32_t *order = PyMem_RawMalloc(((size_t)n_tokens + 1) * sizeof(uint32_t));
     uint32_t *spare = PyMem_RawMalloc(((size_t)n_tokens + 1) * sizeof(uint32_t));
     int status = -1;
-    if (bt->split && bt->order && bt->shorter && bt->splits && bt->seen && order && spare) {
+    if (bt->tokens && bt->splits && bt->seen && order && spare) {
         bt->splits_mask = size - 1;
         for (size_t i = 0; i < size; i++) bt->splits[i].left = BT_NONE;
-        for (uint32_t t = 0; t < n_tokens; t++) order[t] = t;
+        for (uint32_t t = 0; t < n_tokens; t++) {
+            order[t] = t;
+            bt->tokens[t].length = starts[t + 1] - starts[t];
+        }
         status = bt_trie(bt, bytes, bt_sort(bytes, starts, order, spare, n_tokens), n_tokens);
     }
     PyMem_RawFree(order);

@@ -520,7 +520,7 @@ static int merge_word(const Encoder *e, Work *w, const unsigned char *word, size
     if (e->backtrack.ready) {
         size_t count;
         if (pool_room((void **)&w->out.data, &w->out.room, w->out.n, n, sizeof(uint32_t)) < 0) return -1;
-        int found = bt_merge(&e->backtrack, &w->backtrack, word, n, limit, w->out.data + w->out.n, &count);
+        int found = bt_merge(&e->backtrack, &w->backtrack, word, n, limit, BT_NONE, w->out.data + w->out.n, &count);
         if (found < 0) return -1;
         if (found == 0) {
             w->out.n += count;
