@@ -1,8 +1,8 @@
 /* bpe_core/_backtrack.h: BPE of a pre-token not seen yet by backtracking over the tokens its bytes begin with,
  * instead of a heap of candidate merges (included by _encode.c, whose merge_word uses it where it is exact).
  *
- *   the bytes "lower", tokens l o w e r lo low er ow we wer, each merge ranked below the tokens made from it:
- *   at 0 the longest token is "low"; at 3 "er", which goes after "low" (BPE of "lower" leaves them apart): [low, er]
+ *   the bytes "lower", tokens the bytes and lo, low, er, ow, we, wer of ranks 0 to 5: at 0 the longest token is
+ *   "low"; at 3 "er", compatible with "low" (BPE of "lower" leaves them apart): [low, er], BPE's answer
  *
  * The rule it rests on (the idea is that of GitHub's rust-gems `bpe` crate; this code and its proof are our own).
  * Call a token *allowed* under a limit if BPE of its own bytes gives it (a single byte always is), and two tokens
@@ -34,9 +34,10 @@
  * lower rank; one that made y is right of it: of a rank no higher). Merges that are no token's split never
  * happen (a merge taken makes a token whose own BPE takes it last), so they are not looked at.
  *
- * Exact where every token BPE can make is monotone, which bt_build checks once from the heap merge's own results
- * (OpenAI's files and our trained tokenizers are); elsewhere merge_word keeps the heap. The tables never change
- * after bt_build, so they are read without a lock.
+ * Exact where every token BPE can make is monotone, which bt_build decides once: it finds each token's split and
+ * order, the merges taken in rank order (by this search over the tokens found so far; the heap asked of the few
+ * tokens no merge makes that way), then checks every token (OpenAI's files and our trained tokenizers are
+ * monotone); elsewhere merge_word keeps the heap. The tables never change after bt_build: read without a lock.
  */
 #ifndef BPE_BACKTRACK_H
 #define BPE_BACKTRACK_H
@@ -318,7 +319,8 @@ static int bt_merge(const Backtrack *bt, BtWork *bw, const unsigned char *word, 
     uint32_t token = first != BT_NONE ? first : bt_longest(bt, word, 0, n);
     while (at < n) {
         size_t end = at + bt_length(bt, token);
-        if (bt_alive(bw, end) && bt_allowed(bt, token, limit) && (k == 0 || bt_compatible(bt, out[k - 1], token, limit))) {
+        int fits = bt_alive(bw, end) && bt_allowed(bt, token, limit);
+        if (fits && (k == 0 || bt_compatible(bt, out[k - 1], token, limit))) {
             out[k++] = token; /* longest: it fits, go on from its end */
             at = end;
             if (at < n) token = bt_longest(bt, word, at, n);
@@ -371,12 +373,13 @@ static int bt_orders(Backtrack *bt, const unsigned char *bytes, uint32_t n_token
         const BtEvent *merge = &merges[m];
         size_t count;
         if (bt->tokens[merge->made].order != BT_NONE) continue; /* made by an earlier merge */
-        if (merge->rank >= UINT32_MAX - 1) break;       /* (no rank + 1 for it: never made, as the heap will say) */
+        if (merge->rank >= UINT32_MAX - 1) break; /* no order (rank + 1) for it: left to the heap below */
         const unsigned char *word = bytes + bt->starts[merge->made];
-        int found = bt_merge(bt, &bw, word, bt_length(bt, merge->made), merge->rank, bt->tokens[merge->made].shorter, parts,
-                             &count);
+        uint32_t shorter = bt->tokens[merge->made].shorter;
+        int found = bt_merge(bt, &bw, word, bt_length(bt, merge->made), merge->rank, shorter, parts, &count);
         if (found < 0) status = -1;
-        if (found == 0 && count == 2 && (merge->left == BT_NONE || (parts[0] == merge->left && parts[1] == merge->right)))
+        if (found != 0 || count != 2) continue;
+        if (merge->left == BT_NONE || (parts[0] == merge->left && parts[1] == merge->right))
             bt_made(bt, merge->made, parts[0], parts[1], merge->rank);
     }
     for (uint32_t t = 0; status == 1 && t < n_tokens; t++) {
@@ -384,7 +387,8 @@ static int bt_orders(Backtrack *bt, const unsigned char *bytes, uint32_t n_token
         uint32_t token;
         BtMerge last = {BT_NONE, BT_NONE, 0};
         if (bt->tokens[t].order != BT_NONE) continue;
-        if (reference(context, bytes + bt->starts[t], bt_length(bt, t), &count, &token, &last) < 0) status = -1;
+        if (reference(context, bytes + bt->starts[t], bt_length(bt, t), &count, &token, &last) < 0)
+            status = -1;
         else if (count == 1 && token == t && last.rank >= UINT32_MAX - 1) status = 0;
         else if (count == 1 && token == t) bt_made(bt, t, last.left, last.right, last.rank);
     }

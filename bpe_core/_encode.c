@@ -22,6 +22,9 @@
  *   >>> enc.encode("low lot", 2), enc.encode("low lot", 1)
  *   ([257, 32, 256, 116], [256, 119, 32, 256, 116])
  *
+ * enc.merge(word, limit) merges one pre-token's bytes (no scan, no cache), and enc.backtracking says whether a
+ * pre-token not seen yet is merged by backtracking (the vocabulary is monotone) or with the heap.
+ *
  * Tokens are numbered by their place in `tokens`; `ids` gives each one's id (any Python int), which is what encode
  * returns. An encoder is made whole by encoder() (Python cannot make an empty one) and its tables never change, so
  * they are read without the GIL. The cache is the one thing that changes: a lock guards it, taken without the GIL.
@@ -702,7 +705,8 @@ static PyObject *encoder_merge(Encoder *e, PyObject *args) {
     Py_ssize_t n, limit_arg;
     if (!PyArg_ParseTuple(args, "y#n", &word, &n, &limit_arg)) return NULL;
     if (limit_arg < 0) return PyErr_Format(PyExc_ValueError, "limit is a number of merges (>= 0), not %zd", limit_arg);
-    if (n == 0 || (size_t)n >= UINT32_MAX) return PyErr_Format(PyExc_ValueError, "a word of 1 byte to 4 GB, not %zd", n);
+    if (n == 0 || (size_t)n >= UINT32_MAX)
+        return PyErr_Format(PyExc_ValueError, "a word of 1 byte to 4 GB, not %zd", n);
     uint32_t limit = (size_t)limit_arg >= NO_RANK ? NO_RANK : (uint32_t)limit_arg;
     Work w;
     memset(&w, 0, sizeof(w));
@@ -712,10 +716,16 @@ static PyObject *encoder_merge(Encoder *e, PyObject *args) {
     status = merge_word(e, &w, word, (size_t)n, limit);
     PyThread_release_lock(e->lock);
     Py_END_ALLOW_THREADS
-    PyObject *ids = status < 0   ? PyErr_NoMemory()
-                    : status > 0 ? PyErr_Format(PyExc_RuntimeError, "the backtracking found no sequence for %zd bytes", n)
-                                 : PyList_New((Py_ssize_t)w.out.n);
-    for (size_t k = 0; ids && k < w.out.n; k++) PyList_SET_ITEM(ids, (Py_ssize_t)k, Py_NewRef(e->ids[w.out.data[k]]));
+    PyObject *ids;
+    if (status < 0)
+        ids = PyErr_NoMemory();
+    else if (status > 0)
+        ids = PyErr_Format(PyExc_RuntimeError, "the backtracking found no sequence for %zd bytes", n);
+    else
+        ids = PyList_New((Py_ssize_t)w.out.n);
+    for (size_t k = 0; ids && k < w.out.n; k++) {
+        PyList_SET_ITEM(ids, (Py_ssize_t)k, Py_NewRef(e->ids[w.out.data[k]]));
+    }
     work_free(&w);
     return ids;
 }
@@ -936,8 +946,7 @@ static BtEvent *merges_of(const Encoder *e, size_t *n) {
     return merges;
 }
 
-/* The backtracking merge's tables (_backtrack.h), without the GIL (o200k: a tenth of a second). 0, or -1 out of
- * memory. */
+/* The backtracking merge's tables (_backtrack.h), without the GIL (o200k: about 0.15 s). 0, or -1 out of memory. */
 static int build_backtrack(Encoder *e) {
     Work w;
     memset(&w, 0, sizeof(w));

@@ -205,3 +205,14 @@ def test_openais_files_on_real_text_as_the_python_path_and_truncated(shipped):
         assert reference.encode(text) == python.encode(text)
         for k in (0, 300, 5000, 40000):
             assert reference.truncated(k).encode(text) == python.truncated(k).encode(text), k
+
+
+def test_merge_refuses_a_negative_limit_and_an_empty_word():
+    encoder = encoder_of(monotone_ranks([b"ab"], {b"ab": 0}))
+    with pytest.raises(ValueError, match="limit is a number of merges"):
+        encoder.merge(b"ab", -1)
+    with pytest.raises(ValueError, match="a word of 1 byte to 4 GB, not 0"):
+        encoder.merge(b"", 1)
+    with pytest.raises(TypeError):
+        encoder.merge("ab", 1)
+    assert encoder.merge(b"ab", 1) == [0] and encoder.merge(b"ab", 0) == [1 + ord("a"), 1 + ord("b")]
