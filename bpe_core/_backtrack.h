@@ -79,6 +79,7 @@ typedef struct {
     uint32_t right;
     uint32_t shorter; /* the longest token that is a proper prefix of it (BT_NONE for a byte) */
     uint32_t length;  /* its bytes' length */
+    uint32_t as_left, as_right; /* the lowest order of a token whose split has it on the left, on the right */
 } BtToken;
 
 /* A token's split, found by the pair it joins (left BT_NONE: an empty slot). */
@@ -285,9 +286,12 @@ static inline int bt_allowed(const Backtrack *bt, uint32_t t, uint32_t limit) {
 static int bt_compatible(const Backtrack *bt, uint32_t x, uint32_t y, uint32_t limit) {
     uint64_t before = UINT64_MAX; /* a merge across the edge of order o goes first if o < before */
     for (;;) {
-        uint32_t made = bt_made_of(bt, x, y);
-        if (made != BT_NONE && bt->tokens[made].order <= limit && bt->tokens[made].order < before) return 0;
-        uint32_t ox = bt->tokens[x].order, oy = bt->tokens[y].order;
+        const BtToken *left = &bt->tokens[x], *right = &bt->tokens[y];
+        uint32_t ox = left->order, oy = right->order;
+        if (left->as_left < before && right->as_right < before) { /* else no token made of (x, y) is early enough */
+            uint32_t made = bt_made_of(bt, x, y);
+            if (made != BT_NONE && bt->tokens[made].order <= limit && bt->tokens[made].order < before) return 0;
+        }
         if (ox == 0 && oy == 0) return 1;
         if (ox > oy) { /* x was made last, at its start: (its right part, y) went first only if of a lower rank */
             before = ox;
@@ -343,6 +347,8 @@ static void bt_made(Backtrack *bt, uint32_t t, uint32_t left, uint32_t right, ui
     bt->tokens[t].left = left;
     bt->tokens[t].right = right;
     bt->tokens[t].order = rank + 1;
+    if (rank + 1 < bt->tokens[left].as_left) bt->tokens[left].as_left = rank + 1;
+    if (rank + 1 < bt->tokens[right].as_right) bt->tokens[right].as_right = rank + 1;
     BtSplitSlot *slot = bt_split_slot(bt, left, right);
     slot->left = left;
     slot->right = right;
@@ -363,6 +369,7 @@ static int bt_orders(Backtrack *bt, const unsigned char *bytes, uint32_t n_token
     for (uint32_t t = 0; t < n_tokens; t++) {
         size_t n = bt_length(bt, t);
         bt->tokens[t].left = bt->tokens[t].right = BT_NONE;
+        bt->tokens[t].as_left = bt->tokens[t].as_right = BT_NONE;
         bt->tokens[t].order = n == 1 ? 0 : BT_NONE;
         if (n > most) most = n;
     }

@@ -515,21 +515,24 @@ static int merge_by_heap(const Encoder *e, Work *w, const unsigned char *word, s
  * it, else with the heap. 0, or -1 out of memory; 1 if the backtracking found no sequence (never: the heap merged
  * the word; Encoder.merge says so, for the tests). */
 static int merge_word(const Encoder *e, Work *w, const unsigned char *word, size_t n, uint32_t limit) {
-    if (e->rule == RULE_RANKS) { /* a byte, or a pre-token that is a token itself: that token */
-        if (n == 1) return push_id(&w->out, e->single[word[0]]);
-        const TokenSlot *whole = find_slot(e, word, n);
-        if (whole && whole->rank < limit) return push_id(&w->out, whole->token - 1);
-    }
+    if (e->rule == RULE_RANKS && n == 1) return push_id(&w->out, e->single[word[0]]);
     if (e->backtrack.ready) {
         size_t count;
+        uint32_t longest = bt_longest(&e->backtrack, word, 0, n); /* the trie says if the word is a token */
+        if (e->rule == RULE_RANKS && bt_length(&e->backtrack, longest) == n && e->ranks[longest] < limit)
+            return push_id(&w->out, longest); /* ranks rule: a pre-token that is a token itself is that token */
         if (pool_room((void **)&w->out.data, &w->out.room, w->out.n, n, sizeof(uint32_t)) < 0) return -1;
-        int found = bt_merge(&e->backtrack, &w->backtrack, word, n, limit, BT_NONE, w->out.data + w->out.n, &count);
+        int found = bt_merge(&e->backtrack, &w->backtrack, word, n, limit, longest, w->out.data + w->out.n, &count);
         if (found < 0) return -1;
         if (found == 0) {
             w->out.n += count;
             return 0;
         }
         return merge_by_heap(e, w, word, n, limit, NULL) < 0 ? -1 : 1;
+    }
+    if (e->rule == RULE_RANKS) { /* a pre-token that is a token itself: that token */
+        const TokenSlot *whole = find_slot(e, word, n);
+        if (whole && whole->rank < limit) return push_id(&w->out, whole->token - 1);
     }
     return merge_by_heap(e, w, word, n, limit, NULL);
 }

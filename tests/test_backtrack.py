@@ -134,7 +134,7 @@ def test_a_monotone_vocabulary_backtracks_and_one_that_is_not_keeps_the_heap():
     assert not encoder_of(not_monotone).backtracking
     for vocabulary in (monotone, tied, not_monotone):
         encoder = encoder_of(vocabulary)
-        for word in (b"abcd", b"abcab", b"abxab", b"cdabcd", b"abcabx", b"dcba"):
+        for word in (b"abcd", b"abc", b"bcd", b"abcab", b"abxab", b"cdabcd", b"abcabx", b"dcba"):
             for limit in range(5):
                 assert encoder.merge(word, limit) == expected_ids(vocabulary, word, limit), (word, limit)
 
