@@ -82,9 +82,9 @@ typedef struct {
     uint32_t as_left, as_right; /* the lowest order of a token whose split has it on the left, on the right */
 } BtToken;
 
-/* A token's split, found by the pair it joins (left BT_NONE: an empty slot). */
+/* A token's split, found by the pair it joins (left BT_NONE: an empty slot), with the token's order. */
 typedef struct {
-    uint32_t left, right, made;
+    uint32_t left, right, order;
 } BtSplitSlot;
 
 typedef struct {
@@ -266,12 +266,12 @@ static BtSplitSlot *bt_split_slot(const Backtrack *bt, uint32_t left, uint32_t r
     }
 }
 
-/* The token whose split is (left, right), or BT_NONE. */
-static inline uint32_t bt_made_of(const Backtrack *bt, uint32_t left, uint32_t right) {
+/* The order of the token whose split is (left, right), or BT_NONE. */
+static inline uint32_t bt_order_of(const Backtrack *bt, uint32_t left, uint32_t right) {
     uint64_t bit = bt_pair_hash(left, right) >> (64 - BT_SEEN_BITS);
     if (!(bt->seen[bit >> 6] >> (bit & 63) & 1)) return BT_NONE;
     const BtSplitSlot *slot = bt_split_slot(bt, left, right);
-    return slot->left == BT_NONE ? BT_NONE : slot->made;
+    return slot->left == BT_NONE ? BT_NONE : slot->order;
 }
 
 /* ----- the search ----- */
@@ -289,8 +289,8 @@ static int bt_compatible(const Backtrack *bt, uint32_t x, uint32_t y, uint32_t l
         const BtToken *left = &bt->tokens[x], *right = &bt->tokens[y];
         uint32_t ox = left->order, oy = right->order;
         if (left->as_left < before && right->as_right < before) { /* else no token made of (x, y) is early enough */
-            uint32_t made = bt_made_of(bt, x, y);
-            if (made != BT_NONE && bt->tokens[made].order <= limit && bt->tokens[made].order < before) return 0;
+            uint32_t joined = bt_order_of(bt, x, y); /* the order of the token x + y whose split is (x, y) */
+            if (joined != BT_NONE && joined <= limit && joined < before) return 0;
         }
         if (ox == 0 && oy == 0) return 1;
         if (ox > oy) { /* x was made last, at its start: (its right part, y) went first only if of a lower rank */
@@ -352,7 +352,7 @@ static void bt_made(Backtrack *bt, uint32_t t, uint32_t left, uint32_t right, ui
     BtSplitSlot *slot = bt_split_slot(bt, left, right);
     slot->left = left;
     slot->right = right;
-    slot->made = t;
+    slot->order = rank + 1;
     uint64_t bit = bt_pair_hash(left, right) >> (64 - BT_SEEN_BITS);
     bt->seen[bit >> 6] |= (uint64_t)1 << (bit & 63);
 }
