@@ -65,6 +65,7 @@ typedef struct {
 typedef int (*BtReference)(void *context, const unsigned char *bytes, size_t n, size_t *count, uint32_t *token,
                            BtMerge *last);
 
+/* A node of the trie: the bytes from the root to it are a prefix of a token's bytes. */
 typedef struct {
     uint32_t first; /* its children: nodes first .. first + fan - 1, by byte (their bytes in `label`) */
     uint32_t token; /* the token whose bytes end here, or BT_NONE */
@@ -72,7 +73,7 @@ typedef struct {
     uint32_t fan;
 } BtNode;
 
-/* What the search reads of a token, side by side (one line of the processor's cache). */
+/* What the search reads of a token, side by side (within one line of the processor's cache). */
 typedef struct {
     uint32_t order;   /* 0 for a byte, 1 + the rank of its last merge, BT_NONE if never made */
     uint32_t left;    /* its split: the two tokens its last merge joins (BT_NONE for a byte or a token never made) */
@@ -281,7 +282,7 @@ static inline int bt_allowed(const Backtrack *bt, uint32_t t, uint32_t limit) {
     return bt->tokens[t].order != BT_NONE && bt->tokens[t].order <= limit;
 }
 
-/* Whether BPE of a's bytes then b's gives [a, b] (both allowed): the pairs of touching parts, from the last back,
+/* Whether BPE of x's bytes then y's gives [x, y] (both allowed): the pairs of touching parts, from the last back,
  * each asked whether it merges before the merge that ends it (see the opening comment). */
 static int bt_compatible(const Backtrack *bt, uint32_t x, uint32_t y, uint32_t limit) {
     uint64_t before = UINT64_MAX; /* a merge across the edge of order o goes first if o < before */
