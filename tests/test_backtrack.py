@@ -195,16 +195,22 @@ def real_text() -> str:
     return "\n".join(path.read_text(encoding="utf-8") for path in files)
 
 
+def python_path(tok: Tokenizer) -> Tokenizer:
+    """The same tokenizer encoding in Python (merge_parts): its compiled encoder set to None."""
+    reference = object.__new__(Tokenizer)
+    reference.__dict__.update(tok.__dict__, _compiled=None, _truncations={})
+    return reference
+
+
 def test_openais_files_on_real_text_as_the_python_path_and_truncated(shipped):
+    """Both rules (the pairs rule from the files' merges), whole and truncated, against the Python path."""
     text = real_text()
     for tok in shipped.values():
-        reference = Tokenizer(tok.vocab, tok.merges, tok.special_tokens, pattern=tok.pattern, merge_rule="pairs")
-        assert tok.encode(text) == reference.encode(text)
-        python = Tokenizer(tok.vocab, tok.merges, tok.special_tokens, pattern=tok.pattern, merge_rule="pairs")
-        python.__dict__["_compiled"] = None
-        assert reference.encode(text) == python.encode(text)
+        pairs = Tokenizer(tok.vocab, tok.merges, tok.special_tokens, pattern=tok.pattern, merge_rule="pairs")
+        assert tok.encode(text) == pairs.encode(text) == python_path(pairs).encode(text)
         for k in (0, 300, 5000, 40000):
-            assert reference.truncated(k).encode(text) == python.truncated(k).encode(text), k
+            assert pairs.truncated(k).encode(text) == python_path(pairs).truncated(k).encode(text), k
+            assert tok.truncated(k).encode(text) == python_path(tok).truncated(k).encode(text), k
 
 
 def test_merge_refuses_a_negative_limit_and_an_empty_word():
