@@ -12,7 +12,9 @@
  *              pairs  the rank of the pair (left token, right token) in the merges list, the first if repeated;
  *              ranks  the rank of the token the two parts' bytes make (tiktoken's rule), and a pre-token that is a
  *                     token itself (of a rank under the limit) is that token at once;
- *            only ranks under `limit` merge (a truncated tokenizer's first k merges);
+ *            only ranks under `limit` merge (a truncated tokenizer's first k merges); where the vocabulary allows
+ *            (_backtrack.h: each token made after the two it is made of), the same result without a heap, by
+ *            backtracking over the longest tokens the bytes begin with;
  *   ids      written as token numbers into one buffer, sized once; the list of Python ints is made once, at the end
  *            (encode), or the buffer becomes an array of uint32 ids lent through the buffer protocol (encode_array).
  *
@@ -24,6 +26,9 @@
  *   ([257, 32, 256, 116], [256, 119, 32, 256, 116])
  *   >>> memoryview(enc.encode_array("low lot", 2)).tolist()
  *   [257, 32, 256, 116]
+ *
+ * enc.merge(word, limit) merges one pre-token's bytes (no scan, no cache), and enc.backtracking says whether a
+ * pre-token not seen yet is merged by backtracking (the vocabulary is monotone) or with the heap.
  *
  * Tokens are numbered by their place in `tokens`; `ids` gives each one's id (any Python int), which is what encode
  * returns. An encoder is made whole by encoder() (Python cannot make an empty one) and its tables never change, so
@@ -41,6 +46,7 @@
 #include <sys/mman.h>
 #endif
 
+#include "_backtrack.h"
 #include "_scan_api.h"
 
 #define NO_TOKEN UINT32_MAX
@@ -184,6 +190,7 @@ typedef struct {
     uint32_t single[256]; /* the token of each byte */
     Cache cache;
     MemoSlot *memo;          /* ranks rule: 1 << MEMO_BITS slots */
+    Backtrack backtrack;     /* merge by backtracking (_backtrack.h), where it is exact (ready) */
     PyThread_type_lock lock; /* guards the cache and the memo */
     uint64_t *values;        /* each token's id as a number, made by the first encode_array (id_values) */
 } Encoder;
@@ -382,6 +389,7 @@ typedef struct {
     size_t word_room;
     Candidate *heap;
     size_t heap_n, heap_room;
+    BtWork backtrack;
 } Work;
 
 static void work_free(Work *w) {
@@ -391,6 +399,7 @@ static void work_free(Work *w) {
     PyMem_RawFree(w->prev);
     PyMem_RawFree(w->part);
     PyMem_RawFree(w->heap);
+    bt_work_free(&w->backtrack);
 }
 
 static int push_id(Ids *out, uint32_t token) {
@@ -466,13 +475,10 @@ static int candidate(const Encoder *e, const Work *w, const unsigned char *word,
 
 /* Appends the tokens BPE makes of word (n bytes) to w->out: the lowest-ranked merge of two adjacent parts first,
  * the leftmost of equal ranks (Tokenizer.merge_parts and _merge_long). A part starts at byte i and ends at next[i];
- * a candidate (i, j, k) is stale unless next[i] == j and next[j] == k still. 0, or -1 out of memory. */
-static int merge_word(const Encoder *e, Work *w, const unsigned char *word, size_t n, uint32_t limit) {
-    if (e->rule == RULE_RANKS) { /* a byte, or a pre-token that is a token itself: that token */
-        if (n == 1) return push_id(&w->out, e->single[word[0]]);
-        const TokenSlot *whole = find_slot(e, word, n);
-        if (whole && whole->rank < limit) return push_id(&w->out, whole->token - 1);
-    }
+ * a candidate (i, j, k) is stale unless next[i] == j and next[j] == k still. With `last`, the last merge made is
+ * put there. 0, or -1 out of memory. */
+static int merge_by_heap(const Encoder *e, Work *w, const unsigned char *word, size_t n, uint32_t limit,
+                         BtMerge *last) {
     if (n > w->word_room) {
         size_t room = n < 64 ? 64 : n;
         uint32_t *next = PyMem_RawRealloc(w->next, room * sizeof(uint32_t));
@@ -499,6 +505,7 @@ static int merge_word(const Encoder *e, Work *w, const unsigned char *word, size
         c = heap_pop(w);
         uint32_t i = (uint32_t)c.order, j = c.j, k = c.k;
         if (next[i] != j || next[j] != k) continue; /* stale: a part it joins has merged since */
+        if (last) *last = (BtMerge){part[i], part[j], (uint32_t)(c.order >> 32)};
         part[i] = c.merged;
         next[i] = k;
         next[j] = NO_TOKEN;
@@ -681,6 +688,44 @@ static Py_ssize_t special_at(const Specials *s, const ScanText *t, Py_ssize_t i)
         if (j == length) return k;
     }
     return -1;
+}
+
+/* Appends the tokens BPE makes of word (n bytes) to w->out, by backtracking where the encoder's vocabulary allows
+ * it, else with the heap. 0, or -1 out of memory; 1 if the backtracking found no sequence (never: the heap merged
+ * the word; Encoder.merge says so, for the tests). */
+static int merge_word(const Encoder *e, Work *w, const unsigned char *word, size_t n, uint32_t limit) {
+    if (e->rule == RULE_RANKS && n == 1) return push_id(&w->out, e->single[word[0]]);
+    if (e->backtrack.ready) {
+        size_t count;
+        uint32_t longest = bt_longest(&e->backtrack, word, 0, n); /* the trie says if the word is a token */
+        if (e->rule == RULE_RANKS && bt_length(&e->backtrack, longest) == n && e->ranks[longest] < limit)
+            return push_id(&w->out, longest); /* ranks rule: a pre-token that is a token itself is that token */
+        if (pool_room((void **)&w->out.data, &w->out.room, w->out.n, n, sizeof(uint32_t)) < 0) return -1;
+        int found = bt_merge(&e->backtrack, &w->backtrack, word, n, limit, longest, w->out.data + w->out.n, &count);
+        if (found < 0) return -1;
+        if (found == 0) {
+            w->out.n += count;
+            return 0;
+        }
+        return merge_by_heap(e, w, word, n, limit, NULL) < 0 ? -1 : 1;
+    }
+    if (e->rule == RULE_RANKS) { /* a pre-token that is a token itself: that token */
+        const TokenSlot *whole = find_slot(e, word, n);
+        if (whole && whole->rank < limit) return push_id(&w->out, whole->token - 1);
+    }
+    return merge_by_heap(e, w, word, n, limit, NULL);
+}
+
+/* The heap's BPE of a token's bytes under no limit, for bt_build (BtReference): the parts, the last merge. */
+static int heap_reference(void *context, const unsigned char *bytes, size_t n, size_t *count, uint32_t *token,
+                          BtMerge *last) {
+    Encoder *e = ((void **)context)[0];
+    Work *w = ((void **)context)[1];
+    w->out.n = 0;
+    if (merge_by_heap(e, w, bytes, n, NO_RANK, last) < 0) return -1;
+    *count = w->out.n;
+    *token = w->out.data[0];
+    return 0;
 }
 
 /* ----- scan: the text's pre-tokens, each to ids ----- */
@@ -1138,6 +1183,38 @@ static PyObject *encoder_encode_array(Encoder *e, PyObject *args) {
     return (PyObject *)a;
 }
 
+/* merge(word: bytes, limit: int) -> list[int]: the ids BPE makes of one pre-token's bytes (no scan, no cache); a
+ * RuntimeError if the backtracking found no sequence (which the rule of _backtrack.h rules out; the tests ask) */
+static PyObject *encoder_merge(Encoder *e, PyObject *args) {
+    const unsigned char *word;
+    Py_ssize_t n, limit_arg;
+    if (!PyArg_ParseTuple(args, "y#n", &word, &n, &limit_arg)) return NULL;
+    if (limit_arg < 0) return PyErr_Format(PyExc_ValueError, "limit is a number of merges (>= 0), not %zd", limit_arg);
+    if (n == 0 || (size_t)n >= UINT32_MAX)
+        return PyErr_Format(PyExc_ValueError, "a word of 1 byte to 4 GB, not %zd", n);
+    uint32_t limit = (size_t)limit_arg >= NO_RANK ? NO_RANK : (uint32_t)limit_arg;
+    Work w;
+    memset(&w, 0, sizeof(w));
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    PyThread_acquire_lock(e->lock, WAIT_LOCK);
+    status = merge_word(e, &w, word, (size_t)n, limit);
+    PyThread_release_lock(e->lock);
+    Py_END_ALLOW_THREADS
+    PyObject *ids;
+    if (status < 0)
+        ids = PyErr_NoMemory();
+    else if (status > 0)
+        ids = PyErr_Format(PyExc_RuntimeError, "the backtracking found no sequence for %zd bytes", n);
+    else
+        ids = PyList_New((Py_ssize_t)w.out.n);
+    for (size_t k = 0; ids && k < w.out.n; k++) {
+        PyList_SET_ITEM(ids, (Py_ssize_t)k, Py_NewRef(e->ids[w.out.data[k]]));
+    }
+    work_free(&w);
+    return ids;
+}
+
 /* ----- making an encoder ----- */
 
 static void encoder_dealloc(Encoder *e) {
@@ -1153,6 +1230,7 @@ static void encoder_dealloc(Encoder *e) {
     PyMem_RawFree(e->pair_slots);
     PyMem_RawFree(e->memo);
     PyMem_RawFree(e->values);
+    bt_free(&e->backtrack);
     cache_free(&e->cache);
     if (e->lock) PyThread_free_lock(e->lock);
     PyObject_Free(e);
@@ -1164,7 +1242,20 @@ static PyMethodDef encoder_methods[] = {
      "tokens of `specials` (made by specials()) split out first."},
     {"encode_array", (PyCFunction)encoder_encode_array, METH_VARARGS,
      "encode_array(text, limit, specials=None) -> IdArray: encode's ids as one array of uint32 (buffer protocol)."},
+    {"merge", (PyCFunction)encoder_merge, METH_VARARGS,
+     "merge(word, limit) -> list[int]: the ids BPE makes of one pre-token's bytes under the first `limit` merges."},
     {NULL, NULL, 0, NULL},
+};
+
+static PyObject *encoder_backtracking(Encoder *e, void *closure) {
+    (void)closure;
+    return PyBool_FromLong(e->backtrack.ready);
+}
+
+static PyGetSetDef encoder_getset[] = {
+    {"backtracking", (getter)encoder_backtracking, NULL,
+     "Whether a pre-token not seen yet is merged by backtracking (_backtrack.h), not with the heap.", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
 };
 
 static PyTypeObject EncoderType = {
@@ -1174,6 +1265,7 @@ static PyTypeObject EncoderType = {
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "A tokenizer's encoding of ordinary text, compiled: made by bpe_core._encode.encoder().",
     .tp_methods = encoder_methods,
+    .tp_getset = encoder_getset,
 };
 
 /* A number in [0, most) from a Python int, or -1 with a ValueError naming `what` and where. */
@@ -1325,6 +1417,44 @@ static int take_merges(Encoder *e, PyObject *merges) {
     return 0;
 }
 
+/* The merge rule's merges for bt_build: ranks, each multi-byte token of a rank; pairs, each pair listed (its first
+ * rank). *n of them, unsorted; NULL out of memory. */
+static BtEvent *merges_of(const Encoder *e, size_t *n) {
+    size_t most = e->rule == RULE_RANKS ? e->n_tokens : e->pair_size;
+    BtEvent *merges = PyMem_RawMalloc((most + 1) * sizeof(BtEvent));
+    if (!merges) return NULL;
+    *n = 0;
+    for (size_t i = 0; i < most; i++) {
+        if (e->rule == RULE_RANKS && e->ranks[i] != NO_RANK && e->starts[i + 1] - e->starts[i] > 1)
+            merges[(*n)++] = (BtEvent){e->ranks[i], BT_NONE, BT_NONE, (uint32_t)i};
+        if (e->rule == RULE_PAIRS && e->pair_slots[i].rank != NO_RANK) {
+            const PairSlot *slot = &e->pair_slots[i];
+            merges[(*n)++] = (BtEvent){slot->rank, (uint32_t)(slot->pair >> 32), (uint32_t)slot->pair, slot->merged};
+        }
+    }
+    return merges;
+}
+
+/* The backtracking merge's tables (_backtrack.h), without the GIL (o200k: about 0.15 s). 0, or -1 out of memory. */
+static int build_backtrack(Encoder *e) {
+    Work w;
+    memset(&w, 0, sizeof(w));
+    void *context[2] = {e, &w};
+    int status = -1;
+    Py_BEGIN_ALLOW_THREADS
+    size_t n = 0;
+    BtEvent *merges = merges_of(e, &n), *spare = PyMem_RawMalloc((n + 1) * sizeof(BtEvent));
+    if (merges && spare) {
+        BtEvent *sorted = bt_sort_merges(merges, spare, n);
+        status = bt_build(&e->backtrack, e->bytes, e->starts, e->n_tokens, sorted, n, heap_reference, context);
+    }
+    PyMem_RawFree(merges);
+    PyMem_RawFree(spare);
+    Py_END_ALLOW_THREADS
+    work_free(&w);
+    return status;
+}
+
 /* encoder(pattern, tokens, ids, ranks, merges) -> Encoder; see the module's doc */
 static PyObject *make_encoder(PyObject *module, PyObject *args) {
     int pattern;
@@ -1359,6 +1489,10 @@ static PyObject *make_encoder(PyObject *module, PyObject *args) {
     }
     e->cache.size = CACHE_SLOTS_FIRST;
     e->cache.limit = NO_RANK;
+    if (build_backtrack(e) < 0) {
+        Py_DECREF(e);
+        return PyErr_NoMemory();
+    }
     return (PyObject *)e;
 }
 

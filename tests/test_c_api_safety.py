@@ -288,7 +288,7 @@ SANITIZERS = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-O1"]
 #: How a sanitizer's report starts (AddressSanitizer's, UndefinedBehaviorSanitizer's).
 SANITIZER_REPORTS = ("ERROR: AddressSanitizer", "runtime error:", "SUMMARY: UndefinedBehaviorSanitizer")
 #: What the sanitized run checks: the scanner's exactness tests (its counting's too), the cuts', the compiled
-#: encoder's and the cases above (this test aside).
+#: encoder's (its backtracking merge's too: bpe_core/_backtrack.h) and the cases above (this test aside).
 SANITIZED_TESTS = [
     "tests/test_scanner.py",
     "tests/test_compiled_counting.py",
@@ -296,6 +296,7 @@ SANITIZED_TESTS = [
     "tests/test_c_api_safety.py",
     "tests/test_compiled_encode.py",
     "tests/test_compiled_specials.py",
+    "tests/test_backtrack.py",
 ]
 
 
