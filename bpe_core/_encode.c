@@ -11,6 +11,8 @@
  *              ranks  the rank of the token the two parts' bytes make (tiktoken's rule), and a pre-token that is a
  *                     token itself (of a rank under the limit) is that token at once;
  *            only ranks under `limit` merge (a truncated tokenizer's first k merges);
+ *            ignore_merges (a tokenizer.json's option, Llama 3's): a pre-token that is a token itself is that token at
+ *            once, under either rule and whatever the limit (the file knows no limit);
  *   ids      written as token numbers into one buffer; the list of Python ints is made once, at the end.
  *
  *   >>> from bpe_core import _encode, scanner
@@ -19,6 +21,9 @@
  *   >>> enc = _encode.encoder(0, tokens, list(range(258)), None, [(108, 111, 256), (256, 119, 257)])
  *   >>> enc.encode("low lot", 2), enc.encode("low lot", 1)
  *   ([257, 32, 256, 116], [256, 119, 32, 256, 116])
+ *   >>> whole = _encode.encoder(0, tokens, list(range(258)), None, [(108, 111, 256)], True)  # ignore_merges
+ *   >>> whole.encode("low lot", 1)
+ *   [257, 32, 256, 116]
  *
  * Tokens are numbered by their place in `tokens`; `ids` gives each one's id (any Python int), which is what encode
  * returns. An encoder is made whole by encoder() (Python cannot make an empty one) and its tables never change, so
@@ -162,6 +167,7 @@ typedef struct {
     PyObject_HEAD
     int pattern;
     int rule;
+    int ignore_merges; /* a pre-token that is a token is that token, under either rule */
     uint32_t n_tokens;
     unsigned char *bytes; /* token t is bytes[starts[t] : starts[t + 1]] */
     uint32_t *starts;
@@ -457,10 +463,10 @@ static int candidate(const Encoder *e, const Work *w, const unsigned char *word,
  * the leftmost of equal ranks (Tokenizer.merge_parts and _merge_long). A part starts at byte i and ends at next[i];
  * a candidate (i, j, k) is stale unless next[i] == j and next[j] == k still. 0, or -1 out of memory. */
 static int merge_word(const Encoder *e, Work *w, const unsigned char *word, size_t n, uint32_t limit) {
-    if (e->rule == RULE_RANKS) { /* a byte, or a pre-token that is a token itself: that token */
+    if (e->rule == RULE_RANKS || e->ignore_merges) { /* a byte, or a pre-token that is a token itself: that token */
         if (n == 1) return push_id(&w->out, e->single[word[0]]);
         const TokenSlot *whole = find_slot(e, word, n);
-        if (whole && whole->rank < limit) return push_id(&w->out, whole->token - 1);
+        if (whole && (e->ignore_merges || whole->rank < limit)) return push_id(&w->out, whole->token - 1);
     }
     if (n > w->word_room) {
         size_t room = n < 64 ? 64 : n;
@@ -839,14 +845,16 @@ static int take_merges(Encoder *e, PyObject *merges) {
     return 0;
 }
 
-/* encoder(pattern, tokens, ids, ranks, merges) -> Encoder; see the module's doc */
+/* encoder(pattern, tokens, ids, ranks, merges, ignore_merges=False) -> Encoder; see the module's doc */
 static PyObject *make_encoder(PyObject *module, PyObject *args) {
-    int pattern;
+    int pattern, ignore_merges = 0;
     PyObject *tokens, *ids, *ranks, *merges;
-    if (!PyArg_ParseTuple(args, "iO!O!OO", &pattern, &PyList_Type, &tokens, &PyList_Type, &ids, &ranks, &merges))
+    if (!PyArg_ParseTuple(args, "iO!O!OO|p", &pattern, &PyList_Type, &tokens, &PyList_Type, &ids, &ranks, &merges,
+                          &ignore_merges))
         return NULL;
     if (pattern < 0 || pattern >= scan_api->count)
-        return PyErr_Format(PyExc_ValueError, "pattern is 0 (gpt2), 1 (cl100k) or 2 (o200k), not %d", pattern);
+        return PyErr_Format(PyExc_ValueError, "pattern is a scanner's number (0 to %d), not %d", scan_api->count - 1,
+                            pattern);
     if ((ranks == Py_None) == (merges == Py_None) || (ranks != Py_None && !PyList_Check(ranks)) ||
         (merges != Py_None && !PyList_Check(merges))) {
         PyErr_SetString(PyExc_ValueError, "give ranks (a list: the ranks rule) or merges (a list: the pairs rule)");
@@ -857,6 +865,7 @@ static PyObject *make_encoder(PyObject *module, PyObject *args) {
     memset((char *)e + sizeof(PyObject), 0, sizeof(Encoder) - sizeof(PyObject));
     e->pattern = pattern;
     e->rule = ranks != Py_None ? RULE_RANKS : RULE_PAIRS;
+    e->ignore_merges = ignore_merges;
     if (take_tokens(e, tokens, ids) < 0 || (ranks != Py_None && take_ranks(e, ranks) < 0) || index_tokens(e) < 0 ||
         (merges != Py_None && take_merges(e, merges) < 0)) {
         Py_DECREF(e);
@@ -878,8 +887,8 @@ static PyObject *make_encoder(PyObject *module, PyObject *args) {
 
 static PyMethodDef encode_methods[] = {
     {"encoder", make_encoder, METH_VARARGS,
-     "encoder(pattern, tokens, ids, ranks, merges) -> Encoder: ranks (ranks rule) or merges (pairs rule), the other "
-     "None."},
+     "encoder(pattern, tokens, ids, ranks, merges, ignore_merges=False) -> Encoder: ranks (ranks rule) or merges "
+     "(pairs rule), the other None."},
     {NULL, NULL, 0, NULL},
 };
 

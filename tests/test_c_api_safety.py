@@ -295,6 +295,7 @@ SANITIZED_TESTS = [
     "tests/test_methods.py",
     "tests/test_c_api_safety.py",
     "tests/test_compiled_encode.py",
+    "tests/test_pipeline_scanners.py",
 ]
 
 
