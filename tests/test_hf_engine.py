@@ -463,3 +463,23 @@ def test_a_published_file_in_the_cache_matches_its_library_on_real_text(path):
 def test_a_published_file_in_the_cache_matches_its_library_on_any_text(path, text):
     ours, library = published_pair(path)
     assert ours.encode(text) == library_ids(library, text)
+
+
+def test_without_the_compiled_encoder_each_pipeline_keeps_the_python_path_with_the_librarys_ids(
+    engine_files, monkeypatch
+):
+    """Built without a C compiler (no compiled encoder): the regexes run in Python, the same ids, and the path said
+    is that one (a shipped pattern alone is still scanned in C by the engine's fast path)."""
+    from bpe_core.encoding import compiled_encode
+
+    monkeypatch.setattr(compiled_encode, "available", lambda: False)
+    for name, said in [
+        ("llama3_real", "the file's regex in Python"),
+        ("deepseek_real", "the file's regex in Python"),
+        ("qwen2_trained", "the file's regex in Python"),
+        ("cl100k_exported", "our compiled cl100k scanner"),
+    ]:
+        ours, library = load_any(engine_files[name]), LibraryTokenizer.from_file(str(engine_files[name]))
+        assert said in str(ours.encoded_by) and ours._compiled is None
+        for text in HARD:
+            assert ours.encode(text) == library_ids(library, text), (name, text)

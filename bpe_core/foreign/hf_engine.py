@@ -28,12 +28,13 @@ from typing import Any
 
 import regex
 
+from bpe_core.encoding import compiled_encode
 from bpe_core.encoding.compiled_encode import CompiledEncoder, compiled_encoder
 from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.foreign.hf_tokenizer import HuggingFaceTokenizer
 from bpe_core.messages import Message
 from bpe_core.pretokenize import scanner
-from bpe_core.pretokenize.patterns import PatternTimeoutError
+from bpe_core.pretokenize.patterns import SHIPPED, PatternTimeoutError
 from bpe_core.pretokenize.pretokens import time_budget
 from bpe_core.pretokenize.specials import SpecialSplitter
 from bpe_core.pretokenize.text_splitter import fix_surrogates
@@ -97,10 +98,12 @@ class EngineHuggingFaceTokenizer(HuggingFaceTokenizer):
         #: For an NFC file: the characters whose NFC the library may do otherwise (its Unicode tables are older).
         self._unsure = _unsure_nfc(self._library.normalizer.normalize_str) if plan.nfc else None
         #: The compiled scanner that cuts as the file's pre-tokenizer does (all of its Split steps), or None.
-        self._scanner = compiled_scanner(plan) if scanner.available() else None
+        self._scanner = compiled_scanner(plan) if compiled_encode.available() else None
         self._ignore_merges = plan.ignore_merges
-        if self._scanner is not None:
-            self.encoded_by = Message.of("hf_engine.ours_compiled", path=path, pattern=self._scanner)
+        # Without the compiled encoder a shipped pattern alone is still scanned in C (the engine's fast path).
+        shown = self._scanner or (pattern if pattern in SHIPPED and not plan.splits and scanner.available() else None)
+        if shown is not None:
+            self.encoded_by = Message.of("hf_engine.ours_compiled", path=path, pattern=shown)
         else:
             self.encoded_by = Message.of("hf_engine.ours_regex", path=path)
 
