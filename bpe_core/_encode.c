@@ -15,6 +15,8 @@
  *            only ranks under `limit` merge (a truncated tokenizer's first k merges); where the vocabulary allows
  *            (_backtrack.h: each token made after the two it is made of), the same result without a heap, by
  *            backtracking over the longest tokens the bytes begin with;
+ *            ignore_merges (a tokenizer.json's option, Llama 3's): a pre-token that is a token itself is that token at
+ *            once, under either rule and whatever the limit (the file knows no limit);
  *   ids      written as token numbers into one buffer, sized once; the list of Python ints is made once, at the end
  *            (encode), or the buffer becomes an array of uint32 ids lent through the buffer protocol (encode_array).
  *
@@ -24,6 +26,9 @@
  *   >>> enc = _encode.encoder(0, tokens, list(range(258)), None, [(108, 111, 256), (256, 119, 257)])
  *   >>> enc.encode("low lot", 2), enc.encode("low lot", 1)
  *   ([257, 32, 256, 116], [256, 119, 32, 256, 116])
+ *   >>> whole = _encode.encoder(0, tokens, list(range(258)), None, [(108, 111, 256)], True)  # ignore_merges
+ *   >>> whole.encode("low lot", 1)
+ *   [257, 32, 256, 116]
  *   >>> memoryview(enc.encode_array("low lot", 2)).tolist()
  *   [257, 32, 256, 116]
  *
@@ -176,6 +181,7 @@ typedef struct {
     PyObject_HEAD
     int pattern;
     int rule;
+    int ignore_merges; /* a pre-token that is a token is that token, under either rule */
     uint32_t n_tokens;
     unsigned char *bytes; /* token t is bytes[starts[t] : starts[t + 1]] */
     uint32_t *starts;
@@ -694,12 +700,15 @@ static Py_ssize_t special_at(const Specials *s, const ScanText *t, Py_ssize_t i)
  * it, else with the heap. 0, or -1 out of memory; 1 if the backtracking found no sequence (never: the heap merged
  * the word; Encoder.merge says so, for the tests). */
 static int merge_word(const Encoder *e, Work *w, const unsigned char *word, size_t n, uint32_t limit) {
-    if (e->rule == RULE_RANKS && n == 1) return push_id(&w->out, e->single[word[0]]);
+    /* the ranks rule and ignore_merges: a pre-token that is a token itself is that token (under the ranks rule, of a
+     * rank under the limit; with ignore_merges, any) */
+    int whole_first = e->rule == RULE_RANKS || e->ignore_merges;
+    if (whole_first && n == 1) return push_id(&w->out, e->single[word[0]]);
     if (e->backtrack.ready) {
         size_t count;
         uint32_t longest = bt_longest(&e->backtrack, word, 0, n); /* the trie says if the word is a token */
-        if (e->rule == RULE_RANKS && bt_length(&e->backtrack, longest) == n && e->ranks[longest] < limit)
-            return push_id(&w->out, longest); /* ranks rule: a pre-token that is a token itself is that token */
+        if (whole_first && bt_length(&e->backtrack, longest) == n && (e->ignore_merges || e->ranks[longest] < limit))
+            return push_id(&w->out, longest);
         if (pool_room((void **)&w->out.data, &w->out.room, w->out.n, n, sizeof(uint32_t)) < 0) return -1;
         int found = bt_merge(&e->backtrack, &w->backtrack, word, n, limit, longest, w->out.data + w->out.n, &count);
         if (found < 0) return -1;
@@ -709,9 +718,9 @@ static int merge_word(const Encoder *e, Work *w, const unsigned char *word, size
         }
         return merge_by_heap(e, w, word, n, limit, NULL) < 0 ? -1 : 1;
     }
-    if (e->rule == RULE_RANKS) { /* a pre-token that is a token itself: that token */
+    if (whole_first) {
         const TokenSlot *whole = find_slot(e, word, n);
-        if (whole && whole->rank < limit) return push_id(&w->out, whole->token - 1);
+        if (whole && (e->ignore_merges || whole->rank < limit)) return push_id(&w->out, whole->token - 1);
     }
     return merge_by_heap(e, w, word, n, limit, NULL);
 }
@@ -1455,14 +1464,16 @@ static int build_backtrack(Encoder *e) {
     return status;
 }
 
-/* encoder(pattern, tokens, ids, ranks, merges) -> Encoder; see the module's doc */
+/* encoder(pattern, tokens, ids, ranks, merges, ignore_merges=False) -> Encoder; see the module's doc */
 static PyObject *make_encoder(PyObject *module, PyObject *args) {
-    int pattern;
+    int pattern, ignore_merges = 0;
     PyObject *tokens, *ids, *ranks, *merges;
-    if (!PyArg_ParseTuple(args, "iO!O!OO", &pattern, &PyList_Type, &tokens, &PyList_Type, &ids, &ranks, &merges))
+    if (!PyArg_ParseTuple(args, "iO!O!OO|p", &pattern, &PyList_Type, &tokens, &PyList_Type, &ids, &ranks, &merges,
+                          &ignore_merges))
         return NULL;
     if (pattern < 0 || pattern >= scan_api->count)
-        return PyErr_Format(PyExc_ValueError, "pattern is 0 (gpt2), 1 (cl100k) or 2 (o200k), not %d", pattern);
+        return PyErr_Format(PyExc_ValueError, "pattern is a scanner's number (0 to %d), not %d", scan_api->count - 1,
+                            pattern);
     if ((ranks == Py_None) == (merges == Py_None) || (ranks != Py_None && !PyList_Check(ranks)) ||
         (merges != Py_None && !PyList_Check(merges))) {
         PyErr_SetString(PyExc_ValueError, "give ranks (a list: the ranks rule) or merges (a list: the pairs rule)");
@@ -1473,6 +1484,7 @@ static PyObject *make_encoder(PyObject *module, PyObject *args) {
     memset((char *)e + sizeof(PyObject), 0, sizeof(Encoder) - sizeof(PyObject));
     e->pattern = pattern;
     e->rule = ranks != Py_None ? RULE_RANKS : RULE_PAIRS;
+    e->ignore_merges = ignore_merges;
     if (take_tokens(e, tokens, ids) < 0 || (ranks != Py_None && take_ranks(e, ranks) < 0) || index_tokens(e) < 0 ||
         (merges != Py_None && take_merges(e, merges) < 0)) {
         Py_DECREF(e);
@@ -1500,8 +1512,8 @@ static PyMethodDef encode_methods[] = {
     {"specials", make_specials, METH_VARARGS,
      "specials(tokens: list[str], ids: list[int]) -> Specials: a tokenizer's special tokens, for Encoder.encode."},
     {"encoder", make_encoder, METH_VARARGS,
-     "encoder(pattern, tokens, ids, ranks, merges) -> Encoder: ranks (ranks rule) or merges (pairs rule), the other "
-     "None."},
+     "encoder(pattern, tokens, ids, ranks, merges, ignore_merges=False) -> Encoder: ranks (ranks rule) or merges "
+     "(pairs rule), the other None."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -3091,3 +3091,60 @@ def test_ctrl_c_stops_a_long_encode_to_an_array_and_the_tokenizer_still_encodes_
     """)
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
     assert done.stdout.split() == ["interrupted", "True", "True", "True"], done.stderr[-2000:]
+# ----- hfscan: published pipelines scanned and merged in compiled code (issue 44) -----
+
+
+def _sequence_of(*sources: str, behavior: str = "Isolated", invert: bool = False):
+    """An edit: the pre-tokenizer becomes these Split steps, then ByteLevel without its regex."""
+    byte_level = {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True, "use_regex": False}
+    steps = [{"type": "Split", "pattern": {"Regex": s}, "behavior": behavior, "invert": invert} for s in sources]
+    return lambda doc: doc.update(pre_tokenizer={"type": "Sequence", "pretokenizers": [*steps, byte_level]})
+
+
+@pytest.mark.parametrize("name", ["gpt2", "none", "llama3"])
+def test_a_split_regex_spelled_as_a_patterns_name_is_that_text_not_the_pattern(tmp_path, name):
+    """A hand-edited Split that keeps only the matches of the regex 'gpt2' (the text "gpt2"): our engine cut with
+    GPT-2's whole pattern instead (and 'none' with no cut at all), ids the library never gives. Now the regex is
+    that text, in Python: the library's ids, said by bpe encode -v; the file unchanged."""
+    from tokenizers import Tokenizer as LibraryTokenizer
+
+    path = _edited_byte_level_file(tmp_path, _sequence_of(name, behavior="Removed", invert=True))
+    before = path.read_bytes()
+    text = f"my {name} file: ab {name}{name}"
+    done = bpe("encode", "-v", "--ids", str(path), text)
+    assert done.returncode == 0, done.stderr
+    assert "encoded by our engine; it pre-tokenizes with the file's regex in Python" in done.stderr
+    library = LibraryTokenizer.from_file(str(path))
+    assert done.stdout.split() == [str(i) for i in library.encode(text, add_special_tokens=False).ids]
+    assert path.read_bytes() == before
+
+
+HOSTILE_TEXTS = [
+    "",
+    "\ud800 lone \udfff",
+    "a\n  ",  # where Llama 3's regex and cl100k's part
+    "\x00" * 50_000 + "ab",  # one piece no alternative of DeepSeek's regex matches, 50,000 characters long
+    "一" * 100_000,  # one kanji pre-token of 300 KB
+    "7" * 100_001,  # digits in threes
+    "ア・イ゠ウ\u3040\u3099x.foo(bar)<s>é\u0301",
+]
+
+
+@pytest.mark.parametrize("scanner_name", ["llama3", "qwen2", "deepseek_v3"])
+def test_hostile_texts_through_a_compiled_pipeline_scanner_give_the_librarys_ids(tmp_path, scanner_name):
+    """Llama 3's, Qwen 2's and DeepSeek V3's pre-tokenizers in compiled code on hostile texts (a 50,000-character
+    stretch DeepSeek's regex leaves between matches, a 300 KB pre-token, 100,001 digits, lone surrogates, an added
+    token among kana): the library's ids, the file unchanged."""
+    from tokenizers import Tokenizer as LibraryTokenizer
+
+    from bpe_core.pretokenize import patterns, scanner
+    from bpe_core.pretokenize.text_splitter import fix_surrogates
+
+    sources = scanner.DEEPSEEK_V3_SPLITS if scanner_name == "deepseek_v3" else [patterns.PATTERNS[scanner_name]]
+    path = _edited_byte_level_file(tmp_path, _sequence_of(*sources))
+    before = path.read_bytes()
+    tok, library = load_any(path), LibraryTokenizer.from_file(str(path))
+    assert f"our compiled {scanner_name} scanner" in str(tok.encoded_by)
+    for text in HOSTILE_TEXTS:
+        assert tok.encode(text) == library.encode(fix_surrogates(text), add_special_tokens=False).ids, text[:40]
+    assert path.read_bytes() == before

@@ -297,6 +297,7 @@ SANITIZED_TESTS = [
     "tests/test_compiled_encode.py",
     "tests/test_compiled_specials.py",
     "tests/test_backtrack.py",
+    "tests/test_pipeline_scanners.py",
 ]
 
 

@@ -178,7 +178,7 @@ def make(*args):
 @pytest.mark.parametrize(
     "args, message",
     [
-        ((3, BYTES, list(range(256)), None, []), "pattern is 0 (gpt2), 1 (cl100k) or 2 (o200k), not 3"),
+        ((6, BYTES, list(range(256)), None, []), "pattern is a scanner's number (0 to 5), not 6"),
         ((0, BYTES, list(range(256)), None, None), "give ranks"),
         ((0, BYTES, list(range(256)), [-1] * 256, []), "give ranks"),
         ((0, BYTES, list(range(255)), None, []), "256 tokens but 255 ids"),
