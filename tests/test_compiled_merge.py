@@ -142,3 +142,56 @@ def test_bad_sequences_are_a_python_error_and_the_engine_stays_unbuilt(sequences
     assert engine.top_pairs(1) == [((97, 98), 1)]
     with pytest.raises(RuntimeError, match="built once"):
         engine.__init__({b"ab": 1}, 300)
+
+
+TEXT = (
+    "It was a bright cold day in April, and the clocks were striking thirteen. Don't you THINK they'll say "
+    "it's 1984?\n"
+    * 5
+    + "字节对编码是一种简单的数据压缩方法。" * 4
+    + "def merge(ids, pair):\n    out = []\n    while i < len(ids):\n        i += 2\n" * 4
+    + "aaaaaaaaaaaaaaaa " * 3
+)
+
+
+def steps_of(monkeypatch, compiled: bool, **variants) -> list:
+    """Every step of a training run on TEXT, made with the compiled engine or with MergeEngine (as where
+    bpe_core._merge could not be built)."""
+    from bpe_core import BpeTrainer
+
+    with monkeypatch.context() as patch:
+        if not compiled:
+            patch.setattr(compiled_merge, "Engine", None)
+        trainer = BpeTrainer(256 + 150, [], pattern="gpt2", processes=1, **variants)
+        trainer.count_text(TEXT)
+        made = {True: CompiledMergeEngine, False: MergeEngine}[compiled]
+        assert type(trainer._engine) is made or variants.get("parity")
+        steps = [(s.token, s.count, s.tokens_after, s.top_pairs, s.removed) for s in trainer.steps()]
+    return steps + [trainer.record.initial_tokens, trainer.record.unique_words]
+
+
+@pytest.mark.parametrize(
+    "variants",
+    [{}, {"picky": 0.7}, {"forbid": [r"\d"]}, {"min_count": 3}, {"superword_after": 256 + 60}],
+    ids=["bpe", "picky", "forbid", "min_count", "superword"],
+)
+def test_training_without_the_compiled_engine_makes_the_same_steps(monkeypatch, variants):
+    """No C compiler at install: MergeEngine trains instead, step for step the same (tokens, counts, totals, the
+    best pairs shown, PickyBPE's removals), with each variant that merges on the engine."""
+    compiled = steps_of(monkeypatch, True, **variants)
+    assert len(compiled) > 100
+    assert steps_of(monkeypatch, False, **variants) == compiled
+
+
+@pytest.mark.slow
+def test_ids_up_to_the_uint16_limit_merge_as_the_reference():
+    """Merges up to id 65,535 (41**3 three-byte words): the same counts, totals and tokens as MergeEngine."""
+    letters = bytes(range(48, 48 + 41))
+    words = {bytes([a, b, c]): 1 + (a + c) % 3 for a in letters for b in letters for c in letters}
+    python, compiled = both(words, 2**16)
+    for new_id in range(256, 2**16):
+        top = python.top_pairs(2)
+        assert compiled.top_pairs(2) == top
+        assert compiled.merge(top[0][0], new_id) == python.merge(top[0][0], new_id)
+    assert compiled.total_tokens == python.total_tokens
+    assert max(max(word) for word in compiled._engine.words()) == 2**16 - 1
