@@ -279,11 +279,11 @@ static int64_t pair_record(Engine *e, uint32_t left, uint32_t right) {
             return -1;
         r = e->npairs++;
     }
+    e->pairs[r] = (Pair){0, 0, 0, left, right, NULL, 0, 0};
     if (map_put(&e->where, code, (uint32_t)r) < 0) {
         e->spare[e->nspare++] = (uint32_t)r; /* spare has room for every record */
         return -1;
     }
-    e->pairs[r] = (Pair){0, 0, 0, left, right, NULL, 0, 0};
     return r;
 }
 
@@ -480,9 +480,7 @@ static void Engine_clear(Engine *e) {
     PyMem_RawFree(e->heap);
     PyMem_RawFree(e->touched);
     PyMem_RawFree(e->scratch);
-    int busy = e->busy;
     memset((char *)e + offsetof(Engine, built), 0, sizeof(Engine) - offsetof(Engine, built));
-    e->busy = busy;
 }
 
 static void Engine_dealloc(Engine *e) {
@@ -563,10 +561,14 @@ static int copy_words(Engine *e, PyObject *sequences) {
         if (weight == -1 && PyErr_Occurred()) return -1;
         Py_ssize_t length = PyBytes_GET_SIZE(key);
         int64_t tokens;
-        if (weight < 0 || length > INT32_MAX || __builtin_mul_overflow((int64_t)weight, (int64_t)length, &tokens) ||
-            __builtin_add_overflow(total, tokens, &total)) {
-            PyErr_SetString(PyExc_ValueError, "a weight is below 0, a sequence longer than 2**31 - 1 bytes, or the "
-                                              "sequences hold more than 2**63 - 1 tokens");
+        const char *wrong = weight < 0            ? "a weight is below 0"
+                            : length > INT32_MAX ? "a sequence is longer than 2**31 - 1 bytes"
+                            : __builtin_mul_overflow((int64_t)weight, (int64_t)length, &tokens) ||
+                                    __builtin_add_overflow(total, tokens, &total)
+                                ? "the sequences hold more than 2**63 - 1 tokens"
+                                : NULL;
+        if (wrong) {
+            PyErr_SetString(PyExc_ValueError, wrong);
             return -1;
         }
         size += length;
@@ -765,7 +767,10 @@ static PyObject *Engine_split(Engine *e, PyObject *args) {
     int spelled = n >= 2 && known_id(e, token) >= 0;
     int64_t offset = 0;
     for (Py_ssize_t k = 0; spelled && k < n; k++) {
-        long long id = PyLong_AsLongLong(PyList_GET_ITEM(parts, k));
+        PyObject *part = PyList_GET_ITEM(parts, k);
+        /* an int, not any object with __index__: its Python code could change the list being read */
+        long long id = PyLong_Check(part) ? PyLong_AsLongLong(part) : -1;
+        if (!PyLong_Check(part)) PyErr_SetString(PyExc_TypeError, "the parts are a list of int");
         if (id == -1 && PyErr_Occurred()) {
             PyMem_RawFree(ids);
             return NULL;

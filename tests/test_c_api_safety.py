@@ -302,6 +302,14 @@ def test_a_merge_engine_not_built_or_given_bad_ids_says_so():
             except (ValueError, TypeError) as error:
                 print(type(error).__name__)
         engine.__init__({b"abab": 2}, 258)
+
+        class Index:  # an id whose __index__ would empty the list of parts being read
+            def __index__(self):
+                parts.clear()
+                return 97
+
+        parts = [97, Index()]
+
         calls = (
             lambda: engine.__init__({b"ab": 1}, 300),
             lambda: engine.merge(97, 300, 256),
@@ -310,11 +318,12 @@ def test_a_merge_engine_not_built_or_given_bad_ids_says_so():
             lambda: engine.split(97, [97, 97]),
             lambda: engine.split(2**40, [97]),
             lambda: engine.split(97, [2**70, 1]),
+            lambda: engine.split(97, parts),
         )
         for call in calls:
             try:
                 call()
-            except (RuntimeError, ValueError, OverflowError) as error:
+            except (RuntimeError, ValueError, OverflowError, TypeError) as error:
                 print(type(error).__name__)
         print(engine.merge(97, 98, 256), engine.merge(256, 256, 257), engine.split(257, [256, 256]))
         print(engine.top_pairs(5), engine.count_of(2**40, -5), engine.frequency(-1), engine.total_tokens())
@@ -326,6 +335,7 @@ def test_a_merge_engine_not_built_or_given_bad_ids_says_so():
         "RuntimeError",
         *["ValueError"] * 5,
         "OverflowError",
+        "TypeError",
         "4 2 2",
         "[((256, 256), 2)] 0 0 4",
     ]
