@@ -3148,3 +3148,47 @@ def test_hostile_texts_through_a_compiled_pipeline_scanner_give_the_librarys_ids
     for text in HOSTILE_TEXTS:
         assert tok.encode(text) == library.encode(fix_surrogates(text), add_special_tokens=False).ids, text[:40]
     assert path.read_bytes() == before
+# --- The compiled merge loop (bpe_core/_merge.c, issue 44): a corpus of a few long sequences, no compiler, another
+# thread at the engine while it merges; the engine's answers always the reference's -----------------------------------
+def test_a_corpus_of_long_sequences_trains_on_the_reference_engine_with_the_same_merges(monkeypatch):
+    """``pattern="none"`` on a text of one 60,000-byte stretch: the compiled engine would read the whole stretch at
+    every merge, so MergeEngine merges it (at the cost of the occurrences); the merges are those of the compiled
+    engine forced onto it, and of a run where the module is not built."""
+    from bpe_core.training import compiled_merge
+    from bpe_core.training.merge_engine import MergeEngine
+
+    text = "".join(f"line {i % 97} of {i % 13} said {i * 7 % 101}\n" for i in range(2000))
+    runs = []
+    for force in ("reference", "compiled", "not built"):
+        with monkeypatch.context() as patch:
+            if force == "compiled":
+                patch.setattr(compiled_merge, "compiled_suits", lambda sequences: True)
+            if force == "not built":
+                patch.setattr(compiled_merge, "Engine", None)
+            trainer = BpeTrainer(256 + 200, pattern="none", processes=1)
+            trainer.count_text(text)
+            assert isinstance(trainer._engine, MergeEngine) == (force != "compiled")
+            runs.append([(s.token, s.count, s.tokens_after) for s in trainer.steps()])
+    assert len(runs[0]) == 200 and runs[0] == runs[1] == runs[2]
+
+
+def test_another_thread_at_the_compiled_engine_while_it_merges_is_refused_and_nothing_is_lost():
+    """A merge runs without the GIL: another thread's call in the meantime is refused ('in use by another thread')
+    instead of reading tables being rewritten; the merge's result and every count after it are the reference's."""
+    from bpe_core.training.compiled_merge import CompiledMergeEngine
+    from bpe_core.training.merge_engine import MergeEngine
+
+    words = {f"w{i}x{i % 7}y".encode(): 1 + i % 5 for i in range(300_000)}
+    engine, reference = CompiledMergeEngine(words, id_limit=400), MergeEngine(words, id_limit=400)
+    pair = reference.top_pairs(1)[0][0]
+    answers: list = []
+    merging = threading.Thread(target=lambda: answers.append(engine.merge(pair, 256)))
+    merging.start()
+    while merging.is_alive():
+        try:
+            engine.top_pairs(1)
+        except RuntimeError as error:
+            assert str(error) == "the merge engine is in use by another thread"
+    merging.join()
+    assert answers == [reference.merge(pair, 256)]
+    assert engine.top_pairs(50) == reference.top_pairs(50) and engine.total_tokens == reference.total_tokens

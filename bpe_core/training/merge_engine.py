@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Mapping
+from typing import Protocol
 
 import numpy as np
 
@@ -67,6 +68,33 @@ def _descending_key(token: bytes) -> bytes:
 
 _TWO_BYTES = [bytes((0, 255 - b)) for b in range(256)]
 _END = b"\x01\x00"
+
+
+class Merging(Protocol):
+    """What the trainer and the variants merge on: :class:`MergeEngine`, or the compiled engine
+    (:class:`~bpe_core.training.compiled_merge.CompiledMergeEngine`) with the same answers."""
+
+    token_bytes: list[bytes]
+    banned: set[int]
+    limit: int
+
+    @property
+    def total_tokens(self) -> int: ...
+
+    @property
+    def sequence_count(self) -> int: ...
+
+    def top_pairs(self, k: int) -> list[tuple[tuple[int, int], int]]: ...
+
+    def ban(self, pair: tuple[int, int]) -> None: ...
+
+    def count_of(self, pair: tuple[int, int]) -> int: ...
+
+    def merge(self, pair: tuple[int, int], new_id: int) -> int: ...
+
+    def frequency(self, token_id: int) -> int: ...
+
+    def split(self, token_id: int, parts: list[int]) -> int: ...
 
 
 class MergeEngine:
@@ -102,6 +130,15 @@ class MergeEngine:
         self.heap: list[tuple] = []
         self.banned: set[int] = set()
         self._apply_deltas(self._byte_pair_counts())
+
+    @property
+    def sequence_count(self) -> int:
+        """How many sequences the engine merges in (distinct pre-tokens).
+
+        >>> MergeEngine({b"ab": 2, b"c": 1}, id_limit=300).sequence_count
+        2
+        """
+        return int(self.starts_sequence.sum()) - 1
 
     def _index_bytes(self) -> dict[int, np.ndarray]:
         """Where each byte value stands, in increasing order (sorted a chunk at a time, into int32 lists)."""

@@ -21,7 +21,8 @@ from bpe_core.corpus.counting import WordCounts
 from bpe_core.corpus.locations import total_size
 from bpe_core.corpus.reader import CorpusError, CorpusInfo
 from bpe_core.messages import Message
-from bpe_core.training.merge_engine import MergeEngine
+from bpe_core.training.compiled_merge import new_engine
+from bpe_core.training.merge_engine import Merging
 
 if TYPE_CHECKING:  # the trainer's parts, named for the attributes below
     from bpe_core.corpus.reader import CorpusReader
@@ -68,7 +69,7 @@ class CorpusCounting:
     counting_seconds: float
     warning_message: Message | None
     _stop: threading.Event
-    _engine: MergeEngine | None
+    _engine: Merging | None
     _count_pieces: Callable[[Iterator[str], str, int], WordCounts]
 
     def count_files(self, paths: str | os.PathLike | Iterable[str | os.PathLike], progress: Progress | None = None):
@@ -157,9 +158,10 @@ class CorpusCounting:
         if self._engine is not None:
             raise RuntimeError("this trainer has already counted a corpus; make a new one")
 
-    def _engine_of(self, counts: WordCounts) -> MergeEngine:
-        """A merge engine on ``counts`` (emptying their words) (the ids below ``id_limit``)."""
-        return MergeEngine(_encoded(counts.words), id_limit=self.id_limit, extra_tokens=counts.specials)
+    def _engine_of(self, counts: WordCounts) -> Merging:
+        """A merge engine on ``counts`` (emptying their words) (the ids below ``id_limit``): the compiled one where it
+        suits them (:func:`~bpe_core.training.compiled_merge.new_engine`)."""
+        return new_engine(_encoded(counts.words), id_limit=self.id_limit, extra_tokens=counts.specials)
 
     def _use_counts(self, counts: WordCounts, info: CorpusInfo, started: float) -> None:
         """Set up the merge engine on the counts."""
