@@ -67,6 +67,11 @@
 #define MEMO_BITS 16
 /* The cache's small table in front of the whole one (a slot per hash: 512 KB, in the processor's caches). */
 #define HOT_BITS 14
+/* How many hot slots written are remembered, to be cleared one by one (by a uint16 index). */
+#define HOT_LOG 1024
+#if HOT_BITS > 16
+#error "the hot slots written are remembered as uint16"
+#endif
 /* Characters scanned between two checks for Ctrl-C (with the GIL taken back). */
 #define BATCH_CHARS ((Py_ssize_t)1 << 20)
 
@@ -160,6 +165,10 @@ typedef struct {
     size_t ids_used, ids_room;
     uint32_t limit; /* the merge limit its ids were made under */
     CacheSlot hot[1 << HOT_BITS]; /* the last pre-tokens found or added */
+    /* The hot slots written since the cache was last emptied (the first HOT_LOG of them; more: all may be): emptying
+     * it after a short text (a truncated view's encode, another limit) clears those, not the whole 512 KB. */
+    uint16_t hot_written[HOT_LOG];
+    size_t hot_writes;
 } Cache;
 
 static inline const uint32_t *slot_ids(const Cache *c, const CacheSlot *slot) {
@@ -276,7 +285,12 @@ static int cache_clear(Cache *c) {
     } else {
         memset(c->slots, 0, c->size * sizeof(CacheSlot));
     }
-    memset(c->hot, 0, sizeof(c->hot));
+    if (c->hot_writes > HOT_LOG) {
+        memset(c->hot, 0, sizeof(c->hot));
+    } else {
+        for (size_t k = 0; k < c->hot_writes; k++) c->hot[c->hot_written[k]].key_len = 0;
+    }
+    c->hot_writes = 0;
     c->count = c->keys_used = c->ids_used = 0;
     return 0;
 }
@@ -294,6 +308,14 @@ static const CacheSlot *cache_lookup(const Cache *c, uint64_t h, const uint64_t 
     }
 }
 
+/* Writes a pre-token's slot into the small table (remembering where, while few are). */
+static inline void hot_put(Cache *c, uint64_t h, const CacheSlot *slot) {
+    size_t at = h >> (64 - HOT_BITS);
+    c->hot[at] = *slot;
+    if (c->hot_writes < HOT_LOG) c->hot_written[c->hot_writes] = (uint16_t)at;
+    if (c->hot_writes <= HOT_LOG) c->hot_writes++;
+}
+
 /* The pre-token p in the cache, or NULL: first in the small table of the last ones found, then in the whole table
  * (a hit there goes into the small table). */
 static const CacheSlot *cache_find(Cache *c, uint64_t h, const uint64_t head[2], const unsigned char *p, size_t n) {
@@ -302,7 +324,7 @@ static const CacheSlot *cache_find(Cache *c, uint64_t h, const uint64_t head[2],
         (n <= 16 || !memcmp(c->keys + hot->key_at + 16, p + 16, n - 16)))
         return hot;
     const CacheSlot *slot = cache_lookup(c, h, head, p, n);
-    if (slot) *hot = *slot;
+    if (slot) hot_put(c, h, slot);
     return slot;
 }
 
@@ -370,7 +392,7 @@ static int cache_add(Cache *c, uint64_t h, const uint64_t head[2], const unsigne
     }
     c->count++;
     cache_place(c, h, &entry);
-    c->hot[h >> (64 - HOT_BITS)] = entry;
+    hot_put(c, h, &entry);
     return 0;
 }
 
@@ -1020,8 +1042,9 @@ static int encode_text(Encoder *e, PyObject *args, Work *w, const Specials **spe
     Call call = {{PyUnicode_KIND(text), PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text)},
                  PyUnicode_IS_ASCII(text), *specials,
                  (size_t)limit_arg >= NO_RANK ? NO_RANK : (uint32_t)limit_arg, 0, -1, -1, -1};
-    /* room for a token per character (ASCII text never has more; the pages are touched only as they fill) */
-    if (pool_room((void **)&w->out.data, &w->out.room, 0, (size_t)call.text.n + 16, sizeof(uint32_t)) < 0) {
+    /* room for a token per two characters (code has 0.49, prose 0.32: grown only past that; the pages are touched
+     * only as they fill, and a 1 GB text asks for 2 GB of address space, not 4, which a small machine may refuse) */
+    if (pool_room((void **)&w->out.data, &w->out.room, 0, (size_t)call.text.n / 2 + 16, sizeof(uint32_t)) < 0) {
         PyErr_NoMemory();
         return -1;
     }
@@ -1030,7 +1053,7 @@ static int encode_text(Encoder *e, PyObject *args, Work *w, const Specials **spe
         Py_ssize_t stop = call.text.n - call.at > BATCH_CHARS ? call.at + BATCH_CHARS : call.text.n;
         size_t room = w->out.room - w->out.n, batch = (size_t)(stop - call.at);
         Py_BEGIN_ALLOW_THREADS
-        /* the batch's ids: mostly no more than a token per character */
+        /* the batch's ids: no more than a token per character, mostly */
         prepare_pages(w->out.data + w->out.n, (batch < room ? batch : room) * sizeof(uint32_t));
         PyThread_acquire_lock(e->lock, WAIT_LOCK);
         status = encode_batch(e, w, &call, stop);

@@ -121,3 +121,12 @@ def test_bad_specials_are_python_errors():
     with pytest.raises(UnicodeEncodeError):
         tok._compiled.encode("a\ud800", tok._limit, surrogate)
     assert tok._compiled.encode("ab", tok._limit, surrogate) == [64, 6]
+
+
+def test_a_text_of_more_tokens_than_characters_grows_the_ids_room():
+    """The ids' room is made for a token per two characters: emoji and rare CJK (several tokens each) outgrow it."""
+    tok = Tokenizer.from_tiktoken("gpt2")
+    text = ("\U0001f600\U0001f680𠀀ㄱ<|endoftext|>" * 3000)[:-13]
+    wanted = python_path(tok).encode(text)
+    assert len(wanted) > len(text) // 2 + 16
+    assert tok.encode(text) == wanted == tok.encode_array(text).tolist()
