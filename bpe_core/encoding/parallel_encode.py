@@ -104,7 +104,7 @@ def encode_array(spec: str, pattern: str | None, tokenizer, text: str, processes
     workers."""
     spawning.check_processes(processes)
     if not worth_processes(tokenizer, text, processes):
-        return _as_array(tokenizer.encode(text))
+        return ids_array(tokenizer.encode(text))
     bounds = cuts(tokenizer, text)
     with _busy:  # one text at a time through the kept workers
         workers = kept_workers(spec, pattern, min(processes, len(bounds) - 1) - 1)
@@ -200,7 +200,7 @@ def _encode_shared(tokenizer, text: str, bounds: list[int], workers: list[tuple[
         thread.start()
     try:
         while (index := take()) is not None:
-            results[index] = _as_array(tokenizer.encode(text[bounds[index] : bounds[index + 1]]))
+            results[index] = ids_array(tokenizer.encode(text[bounds[index] : bounds[index + 1]]))
     finally:
         done.set()  # on Ctrl-C too: the feeders take no more pieces (the caller stops the workers)
     for thread in threads:
@@ -242,7 +242,7 @@ def _answer(connection: Connection, process: BaseProcess, piece: bytes | None = 
         raise WorkerError(Message.of("encode.worker_ended", code=process.exitcode)) from None
 
 
-def _as_array(ids: list[int]) -> np.ndarray:
+def ids_array(ids: list[int]) -> np.ndarray:
     """``ids`` as unsigned 32-bit numbers (through ``array``: numpy reads a list of ints several times slower)."""
     return np.frombuffer(array("I", ids), dtype=np.uint32)
 

@@ -61,7 +61,7 @@ def child(way: str, name: str, path: str, processes: int) -> dict:
     if way == "one":
         ids = tokenizer.encode(text)
         listed = time.perf_counter() - started
-        ids = parallel_encode._as_array(ids)
+        ids = parallel_encode.ids_array(ids)
     else:
         ids = parallel_encode.encode_array(name, None, tokenizer, text, processes)
     seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
@@ -91,7 +91,7 @@ def whole_program(way: str, name: str, path: str, processes: int) -> dict:
     if way == "first":
         ids = parallel_encode.encode_array(name, None, tokenizer, text, processes)
     else:
-        ids = parallel_encode._as_array(tokenizer.encode(text))
+        ids = parallel_encode.ids_array(tokenizer.encode(text))
     seconds = time.perf_counter() - started
     return {"seconds": seconds, "ids": len(ids), "hash": hashlib.sha256(ids.tobytes()).hexdigest()}
 
