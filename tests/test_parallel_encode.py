@@ -75,3 +75,30 @@ def test_this_process_and_kept_workers_give_the_ids_of_the_whole_text(tokenizers
         assert [process.pid for process in parallel_encode._kept.processes] == first and len(first) == 2
     finally:
         parallel_encode.close_workers()
+
+
+def test_the_audit_and_parity_count_a_large_text_alike_on_every_core(monkeypatch):
+    """A reference's large text goes to this process and a worker (large_text_encoder); the audit's usage counts
+    and parity's token counts are those of the tiktoken reference alone, a short text is the reference's own."""
+    import numpy as np
+
+    from bpe_core.foreign import TiktokenTokenizer
+    from bpe_core.vocabulary.audit import audit_vocabulary
+    from bpe_core.vocabulary.parity import language_parity
+
+    monkeypatch.setattr(parallel_encode, "MIN_CHARS", 1000)
+    monkeypatch.setattr(parallel_encode, "PIECE_CHARS", 5_000)
+    reference = TiktokenTokenizer.reference("gpt2")
+    text = corpus_path("english-prose").read_text(encoding="utf-8")[:200_000] + SPECIAL
+    shorts = []
+    short = lambda t: shorts.append(t) or reference.encode(t)  # noqa: E731
+    encode = parallel_encode.large_text_encoder("gpt2", processes=2, short=short)
+    try:
+        assert isinstance(encode(text), np.ndarray) and encode("hi") == reference.encode("hi") and shorts == ["hi"]
+        alone = audit_vocabulary(reference, texts=[text])
+        shared = audit_vocabulary(reference, texts=[text], usage_encode=encode)
+        assert shared.usage.tolist() == alone.usage.tolist() and parallel_encode._kept is not None
+        texts = {"en": text, "de": text[::-1]}
+        assert language_parity({"gpt2": encode}, texts) == language_parity({"gpt2": reference.encode}, texts)
+    finally:
+        parallel_encode.close_workers()

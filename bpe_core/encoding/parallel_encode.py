@@ -21,12 +21,15 @@ True
 from __future__ import annotations
 
 import atexit
+import functools
 import itertools
+import os
 import threading
 from array import array
 from collections.abc import Callable, Iterator
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
+from typing import Any
 
 import numpy as np
 
@@ -113,6 +116,40 @@ def encode_array(spec: str, pattern: str | None, tokenizer, text: str, processes
         except BaseException:
             close_workers()  # a worker may be mid-piece: the next text starts afresh
             raise
+
+
+def large_text_encoder(
+    spec: str, pattern: str | None = None, processes: int | None = None, *, short: Callable | None = None
+) -> Callable[[str], Any]:
+    """An encode for texts of any size with the tokenizer ``load_any(spec, pattern=pattern)``: :func:`encode_array`
+    in ``processes`` processes (default: one per core) for a text worth it, the same ids as an array; a shorter
+    text by ``short`` (an encode giving the same ids, such as the tiktoken reference the window has loaded) or the
+    tokenizer's own encode. The tokenizer is loaded once per program, on first use. The audit's and parity's
+    whole texts go through it.
+
+    >>> encode = large_text_encoder("gpt2")
+    >>> encode("hello world")
+    [31373, 995]
+    """
+    count = min(processes or os.cpu_count() or 1, spawning.max_processes())
+    spawning.check_processes(count)
+
+    def encode(text: str):
+        if short is not None and len(text) < MIN_CHARS:
+            return short(text)
+        tokenizer = _loaded(spec, pattern)
+        if not worth_processes(tokenizer, text, count):
+            return tokenizer.encode(text)
+        return encode_array(spec, pattern, tokenizer, text, count)
+
+    return encode
+
+
+@functools.lru_cache(maxsize=2)
+def _loaded(spec: str, pattern: str | None):
+    from bpe_core.formats import load_any
+
+    return load_any(spec, pattern=pattern)
 
 
 class Workers:
