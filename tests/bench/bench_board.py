@@ -23,8 +23,10 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
 import statistics
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -88,6 +90,40 @@ def tokenizers() -> list[str]:
     return ["gpt2", "cl100k_base", "o200k_base", str(hf), str(sp), str(ours)]
 
 
+class CpuWatch:
+    """The CPU seconds of this process and every process under it (the fork server's children included), read
+    every 0.1 s while they live: a process's last tenth of a second may be missed."""
+
+    def __init__(self):
+        import psutil
+
+        self.me = psutil.Process()
+        self.seen: dict[int, float] = {}
+        self._now()
+        self.before = sum(self.seen.values())
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._watch, daemon=True)
+        self.thread.start()
+
+    def _now(self) -> None:
+        for process in [self.me, *self.me.children(recursive=True)]:
+            try:
+                times = process.cpu_times()
+                self.seen[process.pid] = times.user + times.system
+            except Exception:  # ended meanwhile: its last reading stands
+                pass
+
+    def _watch(self) -> None:
+        while not self.done.wait(0.1):
+            self._now()
+
+    def stop(self) -> float:
+        self.done.set()
+        self.thread.join()
+        self._now()
+        return sum(self.seen.values()) - self.before
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--megabytes", type=float, default=100)
@@ -96,14 +132,18 @@ def main() -> int:
     args = parser.parse_args()
     files, specs = corpus(args.megabytes), tokenizers()
     size = sum(path.stat().st_size for path in files)
-    times = []
+    times, cpus = [], []
     for _ in range(args.repeat):
+        watch = CpuWatch()
         started = time.perf_counter()
         board = run_board([str(path) for path in files], specs, processes=args.processes)
         times.append(time.perf_counter() - started)
+        cpus.append(watch.stop())
     print(f"board of {len(specs)} tokenizers over {size / 1e6:.1f} MB ({', '.join(p.name for p in files)}), "
           f"{args.processes} processes: median {statistics.median(times):.1f} s of {args.repeat} runs "
-          f"({', '.join(f'{t:.1f}' for t in times)})")  # fmt: skip
+          f"({', '.join(f'{t:.1f}' for t in times)}); CPU-s of all processes {statistics.median(cpus):.1f} "
+          f"(over {args.processes} cores at best {statistics.median(cpus) / args.processes:.1f} s); "
+          f"load average {os.getloadavg()[0]:.1f}")  # fmt: skip
     for row in board.rows:
         print(f"  {Path(row.tokenizer).name:16s} {row.tokens:>12,} tokens  {row.renyi_efficiency:.3f} Rényi")
     return 0
