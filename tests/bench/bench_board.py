@@ -17,6 +17,9 @@ sources not downloaded) x 6 tokenizers, 2 processes: 87.9 s (on a busier machine
 gpt2 0.39, cl100k 0.49, o200k 0.86, ours 0.95, the tokenizer.json 4.3 (``tokenizers`` itself encodes it at about
 0.75 MB/s, whatever the piece size) and the SentencePiece model 3.6: the two published libraries are 70 % of the
 work, and the tokenizer.json alone needs about 90 s per 100 MB on one core.
+
+Since (branch par, see tests/bench/README.md): the tokenizer.json is counted by our engine, a library's work is
+shared by both cores (a task per file); 100 MB take 66.6 CPU-seconds in all processes, 33 s on two free cores.
 """
 
 from __future__ import annotations
