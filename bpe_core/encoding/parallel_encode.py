@@ -29,9 +29,7 @@ from array import array
 from collections.abc import Callable, Iterator
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from bpe_core import spawning
 from bpe_core.corpus.reader import CorpusReader
@@ -39,6 +37,9 @@ from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.messages import EngineError, Message, message_of
 from bpe_core.pretokenize.patterns import shipped_name
 from bpe_core.pretokenize.specials import SpecialSplitter
+
+if TYPE_CHECKING:  # numpy is imported when a text goes to workers: bpe encode starts without it
+    import numpy as np
 
 #: A text shorter than this is encoded in this process alone: below it, handing pieces to a worker costs about what
 #: it saves (bench_parallel_encode.py).
@@ -220,6 +221,8 @@ def _encode_shared(tokenizer, text: str, bounds: list[int], workers: list[tuple[
     """The pieces ``text[bounds[i]:bounds[i + 1]]`` encoded by this process and ``workers``, each taking the next
     piece when it is free, joined in order."""
     count = len(bounds) - 1
+    import numpy as np
+
     results: list[np.ndarray | None] = [None] * count
     failures: list[BaseException] = []
     taken = itertools.count()  # next() on it is atomic: each piece is taken once
@@ -259,7 +262,7 @@ def _feed(workers, k, take, text, bounds, results, failures, done) -> None:
                 workers.ready[k] = True
         while (index := take()) is not None:
             piece = text[bounds[index] : bounds[index + 1]].encode("utf-8", "surrogatepass")
-            results[index] = np.frombuffer(_answer(connection, process, piece), dtype=np.uint32)
+            results[index] = _from_bytes(_answer(connection, process, piece))
     except BaseException as exc:
         failures.append(exc)
 
@@ -281,7 +284,14 @@ def _answer(connection: Connection, process: BaseProcess, piece: bytes | None = 
 
 def ids_array(ids: list[int]) -> np.ndarray:
     """``ids`` as unsigned 32-bit numbers (through ``array``: numpy reads a list of ints several times slower)."""
-    return np.frombuffer(array("I", ids), dtype=np.uint32)
+    return _from_bytes(array("I", ids))
+
+
+def _from_bytes(data) -> np.ndarray:
+    """Raw unsigned 32-bit numbers as an array (no copy)."""
+    import numpy as np
+
+    return np.frombuffer(data, dtype=np.uint32)
 
 
 # ----- in a worker process -----
