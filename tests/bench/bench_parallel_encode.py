@@ -3,6 +3,7 @@
 and GPT-2's ranks (issue 44's goal: two processes at least 1.8x one on 30 MB, ids identical).
 
     $ python tests/bench/bench_parallel_encode.py [--processes N] [--repeat N] [--names o200k_base,gpt2]
+        [--corpora stdlib,english]
 
 Each run is a fresh process, the ways alternating in turn: the tokenizer is loaded and has encoded another text
 (the Chinese corpus) before the clock starts, as in a program that uses it, so its cache is as warm as a user's.
@@ -119,13 +120,15 @@ def main() -> int:
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--names", default="o200k_base,gpt2")
+    parser.add_argument("--corpora", default="stdlib,english")
     parser.add_argument("--child")
     args = parser.parse_args()
     if args.child:
         print(json.dumps(child(*json.loads(args.child))))
         return 0
     same = True
-    for label, path in (("stdlib", corpora.stdlib_corpus()), ("english", corpora.english_corpus())):
+    built = {"stdlib": corpora.stdlib_corpus, "english": corpora.english_corpus}
+    for label, path in ((label, built[label]()) for label in args.corpora.split(",")):
         for name in args.names.split(","):
             runs: dict[str, list[dict]] = {way: [] for way in WAYS}
             for _ in range(args.repeat):
