@@ -220,9 +220,9 @@ def close_workers() -> None:
 def _encode_shared(tokenizer, text: str, bounds: list[int], workers: list[tuple[Workers, int]]) -> np.ndarray:
     """The pieces ``text[bounds[i]:bounds[i + 1]]`` encoded by this process and ``workers``, each taking the next
     piece when it is free, joined in order."""
-    count = len(bounds) - 1
     import numpy as np
 
+    count = len(bounds) - 1
     results: list[np.ndarray | None] = [None] * count
     failures: list[BaseException] = []
     taken = itertools.count()  # next() on it is atomic: each piece is taken once
