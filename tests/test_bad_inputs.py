@@ -3192,3 +3192,89 @@ def test_another_thread_at_the_compiled_engine_while_it_merges_is_refused_and_no
     merging.join()
     assert answers == [reference.merge(pair, 256)]
     assert engine.top_pairs(50) == reference.top_pairs(50) and engine.total_tokens == reference.total_tokens
+# ----- a large text encoded by this process and kept workers (issue 44, branch par): process counts, a worker
+# killed mid-text, Ctrl-C; the text's file unchanged ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("given", [0, -3, 10**9])
+def test_encoding_in_processes_refuses_a_count_of_processes_before_starting_any(given):
+    """0, negative and huge counts are refused by encode_array and start_workers (no worker started), as by
+    ``bpe encode --processes``."""
+    from bpe_core.encoding import parallel_encode
+
+    said = "at least 1" if given < 1 else "at most"
+    tokenizer = get_encoding("gpt2")
+    for call in (
+        lambda: parallel_encode.encode_array("gpt2", None, tokenizer, "hello " * 10, given),
+        lambda: parallel_encode.start_workers("gpt2", None, given),
+    ):
+        with pytest.raises(ValueError, match=f"processes must be {said}"):
+            call()
+    assert parallel_encode._kept is None
+    result = bpe("encode", "gpt2", "hello", "--processes", str(given))
+    assert result.returncode == 1 and f"processes must be {said}" in result.stderr
+
+
+def test_a_worker_killed_mid_text_is_said_and_the_next_text_starts_afresh(monkeypatch):
+    """A worker killed (SIGKILL, as the out-of-memory killer does) while the text is shared out: 'a process
+    encoding the text ended unexpectedly (exit code -9); nothing was encoded', no half list of ids; the next text
+    gets new workers and its whole ids."""
+    import signal
+
+    from bpe_core.encoding import parallel_encode
+
+    monkeypatch.setattr(parallel_encode, "MIN_CHARS", 1000)
+    monkeypatch.setattr(parallel_encode, "PIECE_CHARS", 2_000)
+    tokenizer = Tokenizer.from_tiktoken("gpt2")
+    text = TEXT * 100
+    here = []
+
+    def encode_then_kill(piece):
+        here.append(piece)
+        if len(here) == 2:
+            os.kill(parallel_encode._kept.processes[0].pid, signal.SIGKILL)
+        return Tokenizer.encode(tokenizer, piece)
+
+    monkeypatch.setattr(tokenizer, "encode", encode_then_kill)
+    try:
+        with pytest.raises(parallel_encode.WorkerError) as raised:
+            parallel_encode.encode_array("gpt2", None, tokenizer, text, 2)
+        assert str(raised.value) == (
+            "a process encoding the text ended unexpectedly (exit code -9); nothing was encoded"
+        )
+        assert raised.value.message.code == "encode.worker_ended" and parallel_encode._kept is None
+        monkeypatch.setattr(tokenizer, "encode", lambda piece: Tokenizer.encode(tokenizer, piece))
+        ids = parallel_encode.encode_array("gpt2", None, tokenizer, text, 2)
+        assert ids.tolist() == Tokenizer.encode(tokenizer, text)
+    finally:
+        parallel_encode.close_workers()
+
+
+def test_ctrl_c_ends_bpe_encode_with_processes_and_its_workers(tmp_path):
+    """SIGINT while ``bpe encode --processes 2`` encodes 40 MB: 'bpe: interrupted' (130), no ids printed, every
+    worker process gone, the text's file unchanged."""
+    import signal
+    import time
+
+    import psutil
+
+    big = tmp_path / "big.txt"
+    big.write_text(TEXT * 20_000, encoding="utf-8")
+    before = big.read_bytes()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bpe_core", "encode", "gpt2", "--file", str(big), "--ids", "--processes", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    watched = psutil.Process(process.pid)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and len(watched.children(recursive=True)) < 2:
+        time.sleep(0.05)  # the process server and a worker
+    time.sleep(0.5)
+    descendants = watched.children(recursive=True)
+    process.send_signal(signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=60)
+    assert process.returncode == 130 and "interrupted" in stderr and stdout == "", stderr
+    _, alive = psutil.wait_procs(descendants, timeout=10)
+    assert alive == [] and big.read_bytes() == before

@@ -117,6 +117,11 @@ class EngineHuggingFaceTokenizer(HuggingFaceTokenizer):
                 raise
             raise PatternTimeoutError(self._regex, exc.seconds, exc.offset, exc.where) from None
 
+    def encode_ids(self, text: str) -> list[int]:
+        """:meth:`encode`: our engine's ids (the library, hosted in a process of its own, only where
+        :meth:`encode` needs it)."""
+        return self.encode(text)
+
     def _encode(self, text: str) -> list[int]:
         compiled = self._compiled
         if self._one_pass and compiled is None:

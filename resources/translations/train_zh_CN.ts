@@ -489,7 +489,7 @@
         <translation>词表已达到 {size}。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="682"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="685"/>
         <source>Cancelled after {merges} merges.</source>
         <translation>
             <numerusform>在 {merges} 次合并后取消。</numerusform>
@@ -501,21 +501,21 @@
         <translation>在计数阶段取消。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="687"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="690"/>
         <source>No pair left to merge after {merges} merges: every pre-token is a single token (vocabulary {reached} of the {asked} asked for).</source>
         <translation>
             <numerusform>{merges} 次合并后已没有可合并的词元对：每个预分词单元都已是单个词元（词表达到 {reached}，要求的是 {asked}）。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="693"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="696"/>
         <source>Stopped after {merges} merges: the next token ({size} bytes) would make the vocabulary hold more than {limit} bytes (the corpus has {corpus} bytes); its pre-tokens are long runs of the same text.</source>
         <translation>
             <numerusform>在 {merges} 次合并后停止：下一个词元（{size} 字节）会让词表的总字节数超过 {limit}（语料只有 {corpus} 字节）；语料的预分词单元是同一段文本的长串重复。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="699"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="702"/>
         <source>The pattern left {chars} characters unmatched; tokenizers built with it drop them, as tiktoken does.</source>
         <translation>
             <numerusform>该模式有 {chars} 个字符未被匹配；用它构建的分词器会像 tiktoken 一样丢弃这些字符。</numerusform>
@@ -552,8 +552,8 @@
         <translation>{path}：在字节偏移 {offset} 处不是有效的 UTF-8（字节 {bytes}）。它是二进制文件，还是其他编码？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="732"/>
-        <location filename="../../app/common/wording/engine_messages.py" line="738"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="735"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="741"/>
         <source>{path}: it ends in the middle of a {encoding} character (its last {count} bytes, at byte offset {offset}): is the file cut short?</source>
         <translation>
             <numerusform>{path}：文件在一个 {encoding} 字符的中间结束（最后 {count} 个字节，位于字节偏移 {offset}）：文件是否被截断了？</numerusform>
@@ -690,14 +690,14 @@
         <translation>{path}：gzip 文件已损坏：{detail}。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="704"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="707"/>
         <source>Stopped after {merges} merges: the best pair is seen {count} times, fewer than the minimum count {minimum} (vocabulary {reached} of the {asked} asked for).</source>
         <translation>
             <numerusform>在 {merges} 次合并后停止：最常见的词元对只出现 {count} 次，少于最小次数 {minimum}（词表达到 {reached}，要求的是 {asked}）。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="710"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="713"/>
         <source>No allowed pair left to merge after {merges} merges: every pair left would make a forbidden token (vocabulary {reached} of the {asked} asked for).</source>
         <translation>
             <numerusform>{merges} 次合并后已没有允许合并的词元对：剩下的每个词元对都会生成被禁止的词元（词表达到 {reached}，要求的是 {asked}）。</numerusform>
@@ -824,37 +824,37 @@
         <translation>{path}：其训练记录无法显示：第 {merge} 次合并的那一步声称有 {pairs} 个候选词元对；每步最多保留 {limit} 个（分词器本身仍可编码）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="657"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="660"/>
         <source>{sources}: no corpus file there (choose text files, or folders holding them).</source>
         <translation>{sources}：这里没有语料文件（请选择文本文件，或存放文本文件的文件夹）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="660"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="663"/>
         <source>No tokenizer to measure: add at least one.</source>
         <translation>没有可测量的分词器：请至少添加一个。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="661"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="664"/>
         <source>The corpus has no text ({files}): every file is empty.</source>
         <translation>语料中没有文本（{files}）：每个文件都是空的。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="662"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="665"/>
         <source>Reference language {language}: no corpus file is named for it (the languages, from the file names: {languages}).</source>
         <translation>参照语言 {language}：没有以它命名的语料文件（按文件名得到的语言：{languages}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="667"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="670"/>
         <source>{task}: the process encoding the corpus ended unexpectedly (exit code {code}).</source>
         <translation>{task}：编码语料的进程意外结束（退出码 {code}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="670"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="673"/>
         <source>The board was cancelled: nothing was written.</source>
         <translation>评测榜已取消：没有写入任何文件。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="716"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="719"/>
         <source>{name} already has a vocabulary of {size} ({merges} merges): ask for a vocabulary of at least {size}.</source>
         <translation>
             <numerusform>{name} 的词表已有 {size}（{merges} 次合并）：请要求至少 {size} 的词表。</numerusform>
@@ -886,7 +886,7 @@
         <translation>PickyBPE 暂时不能与 {other} 同时使用：请去掉其中一个。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="721"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="724"/>
         <source>PickyBPE made {merges} merges and removed {removed} tokens without reaching the vocabulary of {asked}: stopped at {reached}.</source>
         <translation>
             <numerusform>PickyBPE 进行了 {merges} 次合并、移除了 {removed} 个词元，仍未达到词表大小 {asked}：停在 {reached}。</numerusform>
@@ -918,7 +918,7 @@
         <translation>均衡感知 BPE 暂时不能与 {other} 同时使用：请去掉其中一个。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="727"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="730"/>
         <source>{name}: the text is too short to hold out a part for parity-aware BPE ({chars} characters).</source>
         <translation>
             <numerusform>{name}：文本太短，无法为均衡感知 BPE 留出一部分（{chars} 个字符）。</numerusform>
@@ -1092,441 +1092,446 @@
     </message>
     <message>
         <location filename="../../app/common/wording/engine_messages.py" line="377"/>
+        <source>A process encoding the text ended unexpectedly (exit code {code}): nothing was encoded.</source>
+        <translation>一个编码文本的进程意外结束（退出码 {code}）：文本未被编码。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_messages.py" line="380"/>
         <source>{path}: encoded by our engine; it pre-tokenizes with our compiled {pattern} scanner.</source>
         <translation>{path}：由我们的引擎编码；预分词用我们编译好的 {pattern} 扫描器。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="380"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="383"/>
         <source>{path}: encoded by our engine; it pre-tokenizes with the file&apos;s regex in Python.</source>
         <translation>{path}：由我们的引擎编码；预分词在 Python 中运行文件里的正则表达式。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="383"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="386"/>
         <source>{path}: encoded by the tokenizers library: our engine does not reproduce {what}.</source>
         <translation>{path}：由 tokenizers 库编码：我们的引擎不能原样重现 {what}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="387"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="390"/>
         <source>Cannot write {path}: it is a device, not a regular file.</source>
         <translation>无法写入 {path}：它是设备，不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="388"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="391"/>
         <source>Cannot write {path}: it is a named pipe, not a regular file.</source>
         <translation>无法写入 {path}：它是命名管道，不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="391"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="394"/>
         <source>Cannot write {path}: it is a socket, not a regular file.</source>
         <translation>无法写入 {path}：它是套接字，不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="392"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="395"/>
         <source>Cannot write {path}: it is a file, not a folder.</source>
         <translation>无法写入 {path}：它是文件，不是文件夹。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="393"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="396"/>
         <source>Cannot write {path}: it is a device, not a folder.</source>
         <translation>无法写入 {path}：它是设备，不是文件夹。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="396"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="399"/>
         <source>Cannot write {path}: it is a named pipe, not a folder.</source>
         <translation>无法写入 {path}：它是命名管道，不是文件夹。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="399"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="402"/>
         <source>Cannot write {path}: it is a socket, not a folder.</source>
         <translation>无法写入 {path}：它是套接字，不是文件夹。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="402"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="405"/>
         <source>Cannot write {path}: it is the same file as {input}, the corpus selected in the Train tab; save to another file.</source>
         <translation>无法写入 {path}：它与“训练”页中选定的语料 {input} 是同一个文件；请保存到另一个文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="408"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="411"/>
         <source>{option} {path} is the same file as {input_option} {input}: writing it would destroy the input.</source>
         <translation>{option} {path} 与 {input_option} {input} 是同一个文件：写入它会毁掉输入。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="412"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="415"/>
         <source>{option} {path} and {other_option} {other} are the same file.</source>
         <translation>{option} {path} 与 {other_option} {other} 是同一个文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="416"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="419"/>
         <source>The merges so far could not be saved in {folder} ({cause}); training went on without them.</source>
         <translation>无法在 {folder} 中保存目前的合并（{cause}）；训练在没有保存的情况下继续。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="419"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="422"/>
         <source>{folder} is a file, not a folder: the merges so far are saved in a folder.</source>
         <translation>{folder} 是文件而不是文件夹：目前的合并要保存在文件夹中。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="422"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="425"/>
         <source>{folder} was not made by BPE Explorer: it is left alone, and the merges so far were not saved there.</source>
         <translation>{folder} 不是 BPE Explorer 创建的：不会动它，目前的合并也没有保存在那里。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="426"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="429"/>
         <source>The interrupted run in {folder} had other settings ({names}): starting afresh.</source>
         <translation>{folder} 中中断的训练使用了不同的设置（{names}）：重新开始。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="429"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="432"/>
         <source>The interrupted run in {folder} had other corpus files (or they changed): starting afresh.</source>
         <translation>{folder} 中中断的训练使用了其他语料文件（或文件已改变）：重新开始。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="432"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="435"/>
         <source>The interrupted run in {folder} was changed after it was saved ({file}): starting afresh.</source>
         <translation>{folder} 中中断的训练在保存后被修改过（{file}）：重新开始。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="435"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="438"/>
         <source>The interrupted run in {folder} cannot be read ({detail}): starting afresh.</source>
         <translation>无法读取 {folder} 中中断的训练（{detail}）：重新开始。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="438"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="441"/>
         <source>{folder} holds an interrupted run of an earlier version: it cannot be checked, so it is not resumed (and is left as it is).</source>
         <translation>{folder} 中有旧版本中断的训练：无法校验，因此不会继续它（文件保持原样）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="444"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="447"/>
         <source>{path}: counted with the pattern {pattern}, not {other} like the others: counts cut differently cannot be summed.</source>
         <translation>{path}：用预分词模式 {pattern} 计数，而不是像其他文件那样用 {other}：切分方式不同的计数不能相加。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="449"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="452"/>
         <source>{path}: its special tokens differ from the other files&apos;.</source>
         <translation>{path}：它的特殊词元与其他文件的不同。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="452"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="455"/>
         <source>{paths}: no pre-token is counted more than 0 times: nothing to train.</source>
         <translation>{paths}：没有任何预分词的计数大于 0：没有可训练的内容。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="455"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="458"/>
         <source>{path}: is {size} bytes; a counts file may hold at most {limit} bytes (2 GiB: some 100 million distinct pre-tokens, more than fit in memory once read).</source>
         <translation>{path}：大小为 {size} 字节；计数文件最多 {limit} 字节（2 GiB：约 1 亿个不同的预分词，读入后内存已放不下）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="460"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="463"/>
         <source>{path}: holds more than its size said; a counts file may hold at most {limit} bytes (2 GiB: some 100 million distinct pre-tokens, more than fit in memory once read).</source>
         <translation>{path}：内容比它声明的大小更多；计数文件最多 {limit} 字节（2 GiB：约 1 亿个不同的预分词，读入后内存已放不下）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="465"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="468"/>
         <source>{path}: not a counts file this program reads ({detail}).</source>
         <translation>{path}：不是本程序能读取的计数文件（{detail}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="468"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="471"/>
         <source>{path}: the column &apos;pretoken&apos; holds {kind}; expected binary (each pre-token&apos;s UTF-8 bytes) or string.</source>
         <translation>{path}：列 &apos;pretoken&apos; 的类型是 {kind}；应为 binary（每个预分词的 UTF-8 字节）或 string。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="472"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="475"/>
         <source>{path}: the column &apos;count&apos; holds {kind}; expected whole numbers (int64).</source>
         <translation>{path}：列 &apos;count&apos; 的类型是 {kind}；应为整数（int64）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="475"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="478"/>
         <source>{path}: row {row}: the column &apos;{column}&apos; is null.</source>
         <translation>{path}：第 {row} 行：列 &apos;{column}&apos; 为空值（null）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="476"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="479"/>
         <source>{path}: row {row}: the pre-token is not UTF-8 (its byte {byte}).</source>
         <translation>{path}：第 {row} 行：预分词不是 UTF-8（其第 {byte} 字节）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="479"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="482"/>
         <source>{path}: row {row}: the count is {count}; expected a whole number of at least 0.</source>
         <translation>{path}：第 {row} 行：计数为 {count}；应为不小于 0 的整数。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="482"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="485"/>
         <source>{path}: line {line}: the count is {count}; expected a whole number of at least 0.</source>
         <translation>{path}：第 {line} 行：计数为 {count}；应为不小于 0 的整数。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="485"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="488"/>
         <source>{path}: row {row}: the counts add up to more than 2**53 ({limit}) tokens (each pre-token&apos;s bytes times its count, and the special tokens): more than training counts exactly.</source>
         <translation>{path}：第 {row} 行：计数合计超过 2**53（{limit}）个词元（每个预分词的字节数乘以其计数，再加上特殊词元）：超出训练能精确计数的范围。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="490"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="493"/>
         <source>{path}: line {line}: the counts add up to more than 2**53 ({limit}) tokens (each pre-token&apos;s bytes times its count, and the special tokens): more than training counts exactly.</source>
         <translation>{path}：第 {line} 行：计数合计超过 2**53（{limit}）个词元（每个预分词的字节数乘以其计数，再加上特殊词元）：超出训练能精确计数的范围。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="495"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="498"/>
         <source>{path}: the metadata field &apos;specials&apos;: the counts add up to more than 2**53 ({limit}) tokens (each pre-token&apos;s bytes times its count, and the special tokens): more than training counts exactly.</source>
         <translation>{path}：元数据字段 &apos;specials&apos;：计数合计超过 2**53（{limit}）个词元（每个预分词的字节数乘以其计数，再加上特殊词元）：超出训练能精确计数的范围。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="500"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="503"/>
         <source>{path}: its metadata ({key}) is not JSON.</source>
         <translation>{path}：它的元数据（{key}）不是 JSON。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="501"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="504"/>
         <source>{path}: its metadata ({key}) is {value}; expected an object of the fields {fields}.</source>
         <translation>{path}：它的元数据（{key}）是 {value}；应为包含字段 {fields} 的对象。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="504"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="507"/>
         <source>{path}: the metadata field &apos;format&apos; is {value}; expected {format}.</source>
         <translation>{path}：元数据字段 &apos;format&apos; 是 {value}；应为 {format}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="507"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="510"/>
         <source>{path}: the metadata field &apos;pattern&apos; is {value}; expected a string (a pattern name or regex) or null.</source>
         <translation>{path}：元数据字段 &apos;pattern&apos; 是 {value}；应为字符串（预分词模式名或正则表达式）或 null。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="511"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="514"/>
         <source>{path}: the metadata field &apos;pattern&apos;: {detail}.</source>
         <translation>{path}：元数据字段 &apos;pattern&apos;：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="514"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="517"/>
         <source>{path}: the metadata field &apos;{field}&apos; is {value}; expected an array of non-empty strings.</source>
         <translation>{path}：元数据字段 &apos;{field}&apos; 是 {value}；应为非空字符串组成的数组。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="517"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="520"/>
         <source>{path}: the metadata field &apos;{field}&apos; is {value}; expected a whole number from 0 to 2**53 ({limit}).</source>
         <translation>{path}：元数据字段 &apos;{field}&apos; 是 {value}；应为 0 到 2**53（{limit}）之间的整数。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="521"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="524"/>
         <source>{path}: the metadata field &apos;{field}&apos; is {value}; expected a string.</source>
         <translation>{path}：元数据字段 &apos;{field}&apos; 是 {value}；应为字符串。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="524"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="527"/>
         <source>{path}: line {line} is not TEXT&lt;TAB&gt;COUNT (COUNT a whole number from 0 to 2**53).</source>
         <translation>{path}：第 {line} 行不是 TEXT&lt;TAB&gt;COUNT 格式（COUNT 为 0 到 2**53 之间的整数）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="527"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="530"/>
         <source>{path}: not UTF-8 text (byte {byte}, line {line}).</source>
         <translation>{path}：不是 UTF-8 文本（第 {byte} 字节，第 {line} 行）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="529"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="532"/>
         <source>{address}: expected a Ray address: local, auto, HOST:PORT or ray://HOST:PORT.</source>
         <translation>{address}：应为 Ray 地址：local、auto、HOST:PORT 或 ray://HOST:PORT。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="532"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="535"/>
         <source>Cannot connect to the Ray cluster at {address}: {detail}.</source>
         <translation>无法连接位于 {address} 的 Ray 集群：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="535"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="538"/>
         <source>Cannot connect to the Ray cluster at {address}: no answer within {seconds} s.</source>
         <translation>无法连接位于 {address} 的 Ray 集群：{seconds} 秒内没有应答。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="538"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="541"/>
         <source>Cannot connect to the Ray cluster at {address}: something else answers there (not a gRPC server, as Ray&apos;s are).</source>
         <translation>无法连接位于 {address} 的 Ray 集群：应答的是别的服务（不是 Ray 那样的 gRPC 服务器）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="543"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="546"/>
         <source>No Ray cluster runs on this machine (Ray address auto): start one with “ray start --head”, enter the cluster&apos;s address (HOST:6379, ray://HOST:10001), or enter local to count on a Ray started for this run.</source>
         <translation>本机没有运行中的 Ray 集群（Ray 地址 auto）：请用“ray start --head”启动一个，或填写集群地址（HOST:6379、ray://HOST:10001），或填写 local 以在为本次运行启动的 Ray 上计数。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="549"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="552"/>
         <source>The regex {pattern} is not valid: {detail}.</source>
         <translation>正则表达式 {pattern} 无效：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="550"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="553"/>
         <source>The regex {pattern} took longer than {seconds} s (stuck near token id {id}); simplify it.</source>
         <translation>正则表达式 {pattern} 运行超过 {seconds} 秒（卡在词元 ID {id} 附近）；请简化它。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="555"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="558"/>
         <source>{name} is not a regular file: a FIFO or a device cannot be read as a whole file.</source>
         <translation>{name} 不是普通文件：FIFO 或设备无法作为完整文件读取。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="558"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="561"/>
         <source>{name} cannot be read: {detail}.</source>
         <translation>无法读取 {name}：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="559"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="562"/>
         <source>{name} is larger than {limit}; it was not read.</source>
         <translation>{name} 大于 {limit}，未读取。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="560"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="563"/>
         <source>{name} is not UTF-8 text (byte {offset}).</source>
         <translation>{name} 不是 UTF-8 文本（第 {offset} 字节）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="561"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="564"/>
         <source>{name} is not valid JSON ({where}).</source>
         <translation>{name} 不是有效的 JSON（{where}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="562"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="565"/>
         <source>{name}: a conversation is a JSON list of messages, each with a role and a content.</source>
         <translation>{name}：对话应是由消息组成的 JSON 列表，每条消息都有 role 和 content。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="565"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="568"/>
         <source>{name}: the conversation has no message.</source>
         <translation>{name}：对话中没有消息。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="566"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="569"/>
         <source>{name}: message {number} has no role (such as user).</source>
         <translation>{name}：第 {number} 条消息没有 role（例如 user）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="567"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="570"/>
         <source>{name}: message {number} has no text content.</source>
         <translation>{name}：第 {number} 条消息没有文本 content。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="568"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="571"/>
         <source>{folder} has no chat template: choose a template file.</source>
         <translation>{folder} 没有对话模板：请选择一个模板文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="569"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="572"/>
         <source>{name}: of the named chat templates ({names}), none is named default.</source>
         <translation>{name}：在这些命名的对话模板（{names}）中，没有名为 default 的模板。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="572"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="575"/>
         <source>{name}: its chat template is neither a text nor a list of named templates.</source>
         <translation>{name}：其对话模板既不是文本，也不是命名模板的列表。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="575"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="578"/>
         <source>{name} is not a JSON object.</source>
         <translation>{name} 不是 JSON 对象。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="576"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="579"/>
         <source>{name}: the chat template is not valid Jinja (line {line}): {detail}</source>
         <translation>{name}：对话模板不是有效的 Jinja（第 {line} 行）：{detail}</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="579"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="582"/>
         <source>{name}: the chat template refused the conversation: {detail}</source>
         <translation>{name}：对话模板拒绝了这段对话：{detail}</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="582"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="585"/>
         <source>{name}: the chat template failed: {detail}</source>
         <translation>{name}：对话模板出错：{detail}</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="583"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="586"/>
         <source>{name}: the chat template tried what the sandbox forbids: {detail}</source>
         <translation>{name}：对话模板尝试了沙箱禁止的操作：{detail}</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="586"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="589"/>
         <source>{name}: the chat template took more than {seconds} s to render and was stopped.</source>
         <translation>{name}：对话模板渲染超过 {seconds} 秒，已被停止。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="589"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="592"/>
         <source>{name}: the chat template wrote more than {limit} characters and was stopped.</source>
         <translation>{name}：对话模板输出超过 {limit} 个字符，已被停止。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="592"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="595"/>
         <source>{name}: the chat template needed more than {limit} of memory and was stopped.</source>
         <translation>{name}：对话模板需要超过 {limit} 的内存，已被停止。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="595"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="598"/>
         <source>{name}: the process rendering the chat template ended unexpectedly (exit code {code}).</source>
         <translation>{name}：渲染对话模板的进程意外结束（退出码 {code}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="599"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="602"/>
         <source>The range starts at {first}: numbers are cut from 0 up.</source>
         <translation>范围从 {first} 开始：只能切分 0 及以上的数。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="602"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="605"/>
         <source>The range {first} to {last} is empty: its last number is below its first.</source>
         <translation>范围 {first} 到 {last} 是空的：最后一个数小于第一个数。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="605"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="608"/>
         <source>The range ends at {last}: numbers up to {most} are cut.</source>
         <translation>范围到 {last} 结束：最多只切分到 {most}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="608"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="611"/>
         <source>The range {first} to {last} holds {count} numbers; at most {most} are cut at once.</source>
         <translation>范围 {first} 到 {last} 含 {count} 个数；一次最多切分 {most} 个。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="611"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="614"/>
         <source>Single digits: {fitting} of {numbers} numbers of two digits or more are cut digit by digit.</source>
         <translation>逐位切分：{numbers} 个两位及以上的数中有 {fitting} 个被一位一位地切开。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="614"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="617"/>
         <source>Single digits: {fitting} of {numbers} numbers of two digits or more are cut digit by digit; its vocabulary has no token of two digits or more.</source>
         <translation>逐位切分：{numbers} 个两位及以上的数中有 {fitting} 个被一位一位地切开；它的词表里没有两位及以上数字的词元。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="619"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="622"/>
         <source>Single digits: {fitting} of {numbers} numbers of two digits or more are cut digit by digit, though its vocabulary has tokens of up to {longest} digits: its pre-tokenizer splits numbers into digits.</source>
         <translation>逐位切分：{numbers} 个两位及以上的数中有 {fitting} 个被一位一位地切开，尽管它的词表里有最多 {longest} 位数字的词元：是它的预分词器把数拆成了单个数字。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="624"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="627"/>
         <source>Left-to-right groups of {size}: {fitting} of {numbers} numbers of two digits or more are cut from their first digit ({example}).</source>
         <translation>从左到右每 {size} 位一组：{numbers} 个两位及以上的数中有 {fitting} 个从第一位数字开始切分（{example}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="629"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="632"/>
         <source>Right-to-left groups of {size}: {fitting} of {numbers} numbers of two digits or more are cut from their last digit ({example}).</source>
         <translation>从右到左每 {size} 位一组：{numbers} 个两位及以上的数中有 {fitting} 个从最后一位数字开始切分（{example}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="634"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="637"/>
         <source>Whole numbers: {fitting} of {numbers} numbers of two digits or more are one token each (of up to {largest} digits: a range of longer numbers tells how those are grouped).</source>
         <translation>整数成词：{numbers} 个两位及以上的数中有 {fitting} 个各是一个词元（最多 {largest} 位：换用更长的数的范围，才能看出更长的数如何分组）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="639"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="642"/>
         <source>Groups of {size}: {fitting} of {numbers} numbers of two digits or more are cut into groups of {size}, the same from either side for numbers of these lengths (a range of other lengths tells the side).</source>
         <translation>每 {size} 位一组：{numbers} 个两位及以上的数中有 {fitting} 个被切成 {size} 位一组；这些长度的数从哪一边分组结果都一样（换用其他长度的数的范围才能看出方向）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="644"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="647"/>
         <source>Merged by the vocabulary: no rule fits (the closest fits {fitting} of {numbers} numbers of two digits or more); groups of up to {largest} digits, cut {ways} different ways.</source>
         <translation>由词表合并决定：没有规则相符（最接近的规则符合 {numbers} 个两位及以上的数中的 {fitting} 个）；每组最多 {largest} 位，共有 {ways} 种不同切法。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="649"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="652"/>
         <source>The range holds no number of two digits or more: no rule to tell.</source>
         <translation>范围内没有两位及以上的数：无法判断规则。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="652"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="655"/>
         <source>Digits lost: {lost} numbers of the range have digits no token holds (its vocabulary has no token for them).</source>
         <translation>数字丢失：范围内有 {lost} 个数的某些数字不在任何词元里（它的词表没有对应的词元）。</translation>
     </message>

@@ -374,6 +374,9 @@ WORDINGS: dict[str, str] = {
     # Which path encodes a tokenizer (bpe_core.foreign.hf_engine).
     "encode.by_ours": QT_TRANSLATE_NOOP("EngineSentences", "{path}: encoded by our engine."),
     "encode.by_library": QT_TRANSLATE_NOOP("EngineSentences", "{path}: encoded by the {library} library."),
+    "encode.worker_ended": QT_TRANSLATE_NOOP(
+        "EngineSentences", "A process encoding the text ended unexpectedly (exit code {code}): nothing was encoded."
+    ),
     "hf_engine.ours_compiled": QT_TRANSLATE_NOOP(
         "EngineSentences", "{path}: encoded by our engine; it pre-tokenizes with our compiled {pattern} scanner."
     ),
