@@ -61,7 +61,8 @@ def test_this_process_and_kept_workers_give_the_ids_of_the_whole_text(tokenizers
     monkeypatch.setattr(parallel_encode, "PIECE_CHARS", 5_000)
     tokenizer = tokenizers[name]
     here = []
-    monkeypatch.setattr(tokenizer, "encode", lambda piece: here.append(piece) or Tokenizer.encode(tokenizer, piece))
+    encoded_here = lambda piece: here.append(piece) or Tokenizer.encode_array(tokenizer, piece)  # noqa: E731
+    monkeypatch.setattr(tokenizer, "encode_array", encoded_here)
     try:
         parallel_encode.start_workers(name, None, 3)
         for connection in parallel_encode._kept.connections:

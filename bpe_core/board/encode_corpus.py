@@ -353,8 +353,8 @@ def _count_text(files: list[str], conn: Connection) -> TextCounts:
 
 
 def _count_tokens(spec: str, pattern: str | None, files: list[str], conn: Connection) -> TokenCounts:
-    from bpe_core.encoding.parallel_encode import ids_array
-    from bpe_core.encoding.tokenizer import Tokenizer
+    from bpe_core.encoding.parallel_encode import array_of
+    from bpe_core.encoding.tokenizer import Tokenizer, ids_array
     from bpe_core.formats import load_any
     from bpe_core.pretokenize.patterns import shipped_name
 
@@ -364,11 +364,11 @@ def _count_tokens(spec: str, pattern: str | None, files: list[str], conn: Connec
     specials = list(tokenizer.special_tokens) if ours else []
     reader = CorpusReader(pattern=safe or "none", splitter=SpecialSplitter(specials), piece_chars=PIECE_CHARS)
     pieces = _pieces(files, reader, conn) if ours else _line_pieces(_pieces(files, reader, conn))
-    encode = tokenizer.encode if ours else tokenizer.encode_ids  # a library's ids without their offsets
     ids = np.zeros(tokenizer.vocab_size, dtype=np.int64)
     tokens = {path: 0 for path in files}
     for path, piece in pieces:
-        encoded = ids_array(encode(piece))
+        # a library's ids without their offsets
+        encoded = array_of(tokenizer, piece) if ours else ids_array(tokenizer.encode_ids(piece))
         tokens[path] += len(encoded)
         if len(encoded):
             counted = np.bincount(encoded)

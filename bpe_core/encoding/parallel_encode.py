@@ -25,7 +25,6 @@ import functools
 import itertools
 import os
 import threading
-from array import array
 from collections.abc import Callable, Iterator
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
@@ -33,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from bpe_core import spawning
 from bpe_core.corpus.reader import CorpusReader
-from bpe_core.encoding.tokenizer import Tokenizer
+from bpe_core.encoding.tokenizer import Tokenizer, ids_array
 from bpe_core.messages import EngineError, Message, message_of
 from bpe_core.pretokenize.patterns import shipped_name
 from bpe_core.pretokenize.specials import SpecialSplitter
@@ -108,7 +107,7 @@ def encode_array(spec: str, pattern: str | None, tokenizer, text: str, processes
     workers."""
     spawning.check_processes(processes)
     if not worth_processes(tokenizer, text, processes):
-        return ids_array(tokenizer.encode(text))
+        return array_of(tokenizer, text)
     bounds = cuts(tokenizer, text)
     with _busy:  # one text at a time through the kept workers
         workers = kept_workers(spec, pattern, min(processes, len(bounds) - 1) - 1)
@@ -240,7 +239,7 @@ def _encode_shared(tokenizer, text: str, bounds: list[int], workers: list[tuple[
         thread.start()
     try:
         while (index := take()) is not None:
-            results[index] = ids_array(tokenizer.encode(text[bounds[index] : bounds[index + 1]]))
+            results[index] = array_of(tokenizer, text[bounds[index] : bounds[index + 1]])
     finally:
         done.set()  # on Ctrl-C too: the feeders take no more pieces (the caller stops the workers)
     for thread in threads:
@@ -282,9 +281,12 @@ def _answer(connection: Connection, process: BaseProcess, piece: bytes | None = 
         raise WorkerError(Message.of("encode.worker_ended", code=process.exitcode)) from None
 
 
-def ids_array(ids: list[int]) -> np.ndarray:
-    """``ids`` as unsigned 32-bit numbers (through ``array``: numpy reads a list of ints several times slower)."""
-    return _from_bytes(array("I", ids))
+def array_of(tokenizer, text: str) -> np.ndarray:
+    """The ids of ``text`` as unsigned 32-bit numbers: ours straight from the compiled encoder (no Python int per
+    token), another's through its list."""
+    if isinstance(tokenizer, Tokenizer):
+        return tokenizer.encode_array(text)
+    return ids_array(tokenizer.encode(text))
 
 
 def _from_bytes(data) -> np.ndarray:
@@ -306,8 +308,9 @@ def _serve(connection: Connection, spec: str, pattern: str | None) -> None:
     except Exception as exc:  # the parent raises it as a WorkerError
         connection.send(("error", _said(exc, spec)))
         return
-    encode: Callable[[str], list[int]] = tokenizer.encode
-    encode("warm up")  # builds what the first encode builds (the compiled encoder's tables) before saying ready
+    tokenizer.encode(
+        "warm up"
+    )  # builds what the first encode builds (the compiled encoder's tables) before saying ready
     connection.send(("ready", None))
     while True:
         try:
@@ -315,12 +318,12 @@ def _serve(connection: Connection, spec: str, pattern: str | None) -> None:
         except EOFError:
             return  # the parent closed the pipe or ended
         try:
-            ids = array("I", encode(piece))
+            ids = array_of(tokenizer, piece)
         except Exception as exc:
             connection.send(("error", _said(exc, spec)))
             continue
         connection.send(("ids", None))
-        connection.send_bytes(ids)
+        connection.send_bytes(ids.data)  # the array's bytes, not copied
 
 
 def _said(error: Exception, spec: str) -> Message | str:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import os
+from array import array
 from collections.abc import Iterable, Iterator, Mapping
 from itertools import accumulate, chain
 from typing import TYPE_CHECKING
@@ -58,10 +59,11 @@ def ids_array(ids: list[int]) -> numpy.ndarray:
     """
     import numpy
 
-    for token_id in ids:
-        if not 0 <= token_id <= 0xFFFFFFFF:
-            raise OverflowError(f"id {token_id} does not fit an array of ids (numbers from 0 to 4294967295)")
-    return numpy.array(ids, numpy.uint32)
+    try:  # through array: numpy reads a list of ints several times slower
+        return numpy.frombuffer(array("I", ids), numpy.uint32)
+    except OverflowError:
+        token_id = next(i for i in ids if not 0 <= i <= 0xFFFFFFFF)
+        raise OverflowError(f"id {token_id} does not fit an array of ids (numbers from 0 to 4294967295)") from None
 
 
 class UnknownTokenError(ValueError):
