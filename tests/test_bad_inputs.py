@@ -3091,6 +3091,8 @@ def test_ctrl_c_stops_a_long_encode_to_an_array_and_the_tokenizer_still_encodes_
     """)
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
     assert done.stdout.split() == ["interrupted", "True", "True", "True"], done.stderr[-2000:]
+
+
 # ----- hfscan: published pipelines scanned and merged in compiled code (issue 44) -----
 
 
@@ -3148,6 +3150,8 @@ def test_hostile_texts_through_a_compiled_pipeline_scanner_give_the_librarys_ids
     for text in HOSTILE_TEXTS:
         assert tok.encode(text) == library.encode(fix_surrogates(text), add_special_tokens=False).ids, text[:40]
     assert path.read_bytes() == before
+
+
 # --- The compiled merge loop (bpe_core/_merge.c, issue 44): a corpus of a few long sequences, no compiler, another
 # thread at the engine while it merges; the engine's answers always the reference's -----------------------------------
 def test_a_corpus_of_long_sequences_trains_on_the_reference_engine_with_the_same_merges(monkeypatch):
@@ -3192,6 +3196,8 @@ def test_another_thread_at_the_compiled_engine_while_it_merges_is_refused_and_no
     merging.join()
     assert answers == [reference.merge(pair, 256)]
     assert engine.top_pairs(50) == reference.top_pairs(50) and engine.total_tokens == reference.total_tokens
+
+
 # ----- a large text encoded by this process and kept workers (issue 44, branch par): process counts, a worker
 # killed mid-text, Ctrl-C; the text's file unchanged ----------------------------------------------------------------
 
@@ -3233,9 +3239,9 @@ def test_a_worker_killed_mid_text_is_said_and_the_next_text_starts_afresh(monkey
         here.append(piece)
         if len(here) == 2:
             os.kill(parallel_encode._kept.processes[0].pid, signal.SIGKILL)
-        return Tokenizer.encode(tokenizer, piece)
+        return Tokenizer.encode_array(tokenizer, piece)
 
-    monkeypatch.setattr(tokenizer, "encode", encode_then_kill)
+    monkeypatch.setattr(tokenizer, "encode_array", encode_then_kill)
     try:
         with pytest.raises(parallel_encode.WorkerError) as raised:
             parallel_encode.encode_array("gpt2", None, tokenizer, text, 2)
@@ -3243,7 +3249,7 @@ def test_a_worker_killed_mid_text_is_said_and_the_next_text_starts_afresh(monkey
             "a process encoding the text ended unexpectedly (exit code -9); nothing was encoded"
         )
         assert raised.value.message.code == "encode.worker_ended" and parallel_encode._kept is None
-        monkeypatch.setattr(tokenizer, "encode", lambda piece: Tokenizer.encode(tokenizer, piece))
+        monkeypatch.setattr(tokenizer, "encode_array", lambda piece: Tokenizer.encode_array(tokenizer, piece))
         ids = parallel_encode.encode_array("gpt2", None, tokenizer, text, 2)
         assert ids.tolist() == Tokenizer.encode(tokenizer, text)
     finally:

@@ -41,7 +41,7 @@ from app.teaching.merge_tree_drawing import draw_tree
 from app.teaching.token_chips import view_chips
 from app.token_text import render_token_html
 from bpe_core.encoding.protocol import ShownTokenizer
-from bpe_core.encoding.tokenizer import UnknownTokenError
+from bpe_core.encoding.token_lookup import UnknownTokenError
 from bpe_core.render.token_label import merge_number
 from bpe_core.teaching.merge_tree import MergeNode, MergeTrees
 

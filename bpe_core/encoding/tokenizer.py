@@ -24,8 +24,8 @@ from itertools import accumulate, chain
 from typing import TYPE_CHECKING
 
 from bpe_core.encoding.compiled_encode import CompiledEncoder, compiled_encoder, compiled_specials
-from bpe_core.encoding.protocol import TokenRank
 from bpe_core.encoding.rank_merges import DerivedMerges, merges_from_ranks, reference_merges
+from bpe_core.encoding.token_lookup import TokenLookup
 from bpe_core.encoding.token_spans import TokenView, view_from_spans
 from bpe_core.encoding.word_merge import SINGLE_BYTES, WordMerges
 from bpe_core.pretokenize.pretokens import pretokenizer
@@ -66,10 +66,6 @@ def ids_array(ids: list[int]) -> numpy.ndarray:
         raise OverflowError(f"id {token_id} does not fit an array of ids (numbers from 0 to 4294967295)") from None
 
 
-class UnknownTokenError(ValueError):
-    """An id that is not in the tokenizer's vocabulary."""
-
-
 class _WordCache(dict):
     """Pre-token string -> token ids, computed on first use; cleared when it holds ``limit`` entries."""
 
@@ -85,7 +81,7 @@ class _WordCache(dict):
         return ids
 
 
-class Tokenizer(WordMerges):
+class Tokenizer(TokenLookup, WordMerges):
     """A byte-level BPE tokenizer: pre-tokenize with ``pattern``, then merge bytes inside each pre-token.
 
     ``merge_rule`` says how the next merge inside a pre-token is chosen:
@@ -380,38 +376,7 @@ class Tokenizer(WordMerges):
         except (ImportError, AttributeError, ValueError):
             return None
 
-    # ----- decoding -----
-
-    def decode_bytes(self, ids: Iterable[int]) -> bytes:
-        """The bytes of the tokens ``ids``, concatenated. An unknown id raises :class:`UnknownTokenError`."""
-        ids = list(ids)
-        try:
-            return b"".join(map(self._vocab.__getitem__, ids))
-        except (KeyError, TypeError):
-            bad = next(i for i in ids if not isinstance(i, int) or i not in self._vocab)
-            raise UnknownTokenError(
-                f"token id {bad!r} is not in the vocabulary (ids run from 0 to {max(self._vocab)})"
-            ) from None
-
-    def decode(self, ids: Iterable[int]) -> str:
-        """The text of ``ids``; bytes that are not valid UTF-8 become U+FFFD."""
-        return self.decode_bytes(ids).decode("utf-8", errors="replace")
-
-    def token_bytes(self, token_id: int) -> bytes:
-        """The bytes of one token."""
-        data = self._vocab.get(token_id) if type(token_id) is int else None
-        return self.decode_bytes([token_id]) if data is None else data
-
     # ----- what views show -----
-
-    def token_ids(self) -> list[int]:
-        """Every id this tokenizer can produce, ascending."""
-        return sorted(self.vocab)
-
-    def tokens(self) -> dict[int, bytes]:
-        """Every id this tokenizer can produce -> its bytes, ids ascending."""
-        vocab = self.vocab
-        return {token_id: vocab[token_id] for token_id in sorted(vocab)}
 
     def view(self, text: str) -> TokenView:
         """The tokens of ``text`` with their spans, and where its pre-tokens begin.
@@ -431,41 +396,6 @@ class Tokenizer(WordMerges):
     def view_at(self, text: str, k: int) -> TokenView:
         """The view of ``text`` with only the first ``k`` merges."""
         return self.truncated(k).view(text)
-
-    def token_id(self, token: bytes) -> int | None:
-        """The id of the ordinary token whose bytes are ``token`` (the smallest such id), or None."""
-        return self._bytes_to_id.get(token)
-
-    def merge_rank(self, token: bytes) -> int | None:
-        """The rank of the merge that makes ``token`` (0-based), or None for a token no merge makes.
-
-        >>> Tokenizer.from_tiktoken("gpt2").merge_rank(b" world")
-        739
-        """
-        if self.merge_rule == "ranks":  # the multi-byte tokens in id order are what the merges make, in rank order
-            rank = self._priority.get(token)
-            return rank if rank is not None and rank < self._limit else None
-        return self._merge_ranks.get(token)
-
-    @functools.cached_property
-    def _merge_ranks(self) -> dict[bytes, int]:
-        ranks: dict[bytes, int] = {}
-        for rank, (left, right) in enumerate(self.merges):
-            ranks.setdefault(left + right, rank)
-        return ranks
-
-    def rank(self, token_id: int) -> TokenRank:
-        """Where ``token_id`` stands: a special token, a single byte, a rank (tiktoken's rule: the id) or the rank
-        of the merge that makes it."""
-        data = self.token_bytes(token_id)
-        if token_id in self.special_tokens.values():
-            return TokenRank("special")
-        if len(data) == 1:
-            return TokenRank("byte")
-        if self.merge_rule == "ranks":
-            return TokenRank("rank", token_id)
-        merge = self.merge_rank(data)
-        return TokenRank("unmade") if merge is None else TokenRank("merge", merge)
 
     # ----- vocabulary-size slider -----
 
