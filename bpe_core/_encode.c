@@ -595,11 +595,12 @@ typedef struct {
     Py_UCS4 first;
 } SpecialOrder;
 
-/* First code point ascending, then length descending. */
+/* By their code points, as strings sort (a token before those it is the start of): the tokens that start like the
+ * text at a place are then one run of the list, which special_at narrows letter by letter. */
 static int special_order(const void *a, const void *b) {
-    const SpecialOrder *x = a, *y = b;
-    if (x->first != y->first) return x->first < y->first ? -1 : 1;
-    return (x->length < y->length) - (x->length > y->length);
+    PyObject *x = PyTuple_GET_ITEM(((const SpecialOrder *)a)->token, 0);
+    PyObject *y = PyTuple_GET_ITEM(((const SpecialOrder *)b)->token, 0);
+    return PyUnicode_Compare(x, y); /* two str: no error */
 }
 
 static int has_surrogate(PyObject *token) {
@@ -700,22 +701,30 @@ static Py_ssize_t next_candidate(const Specials *s, const ScanText *t, Py_ssize_
     return t->n;
 }
 
-/* The special token that starts at t[i] (the longest), or -1. */
+/* The first of the tokens lo..hi-1 (all longer than j, sorted) whose character j is ch or more (above: more). */
+static Py_ssize_t first_with(const Specials *s, Py_ssize_t lo, Py_ssize_t hi, Py_ssize_t j, Py_UCS4 ch, int above) {
+    while (lo < hi) {
+        Py_ssize_t middle = lo + (hi - lo) / 2;
+        Py_UCS4 at = s->chars[s->starts[middle] + j];
+        if (at < ch || (above && at == ch)) lo = middle + 1;
+        else hi = middle;
+    }
+    return lo;
+}
+
+/* The special token that starts at t[i] (the longest), or -1: the tokens that agree with the text on their first j
+ * characters are the run lo..hi-1 of the sorted list; each character read narrows it by two binary searches, and a
+ * token as long as what agrees (the first of the run) is a match; the last one found is the longest. */
 static Py_ssize_t special_at(const Specials *s, const ScanText *t, Py_ssize_t i) {
-    Py_UCS4 ch = PyUnicode_READ(t->kind, t->data, i);
-    Py_ssize_t low = 0, high = s->count; /* the first token whose first code point is ch or more */
-    while (low < high) {
-        Py_ssize_t middle = (low + high) / 2;
-        if (s->chars[s->starts[middle]] < ch) low = middle + 1;
-        else high = middle;
+    Py_ssize_t lo = 0, hi = s->count, found = -1;
+    for (Py_ssize_t j = 0; lo < hi; j++) {
+        if (s->starts[lo + 1] - s->starts[lo] == j) found = lo++; /* the token that is the j characters read */
+        if (lo == hi || i + j >= t->n) break;
+        Py_UCS4 ch = PyUnicode_READ(t->kind, t->data, i + j);
+        lo = first_with(s, lo, hi, j, ch, 0);
+        hi = first_with(s, lo, hi, j, ch, 1);
     }
-    for (Py_ssize_t k = low; k < s->count && s->chars[s->starts[k]] == ch; k++) {
-        Py_ssize_t length = s->starts[k + 1] - s->starts[k], j = 1;
-        if (length > t->n - i) continue;
-        while (j < length && PyUnicode_READ(t->kind, t->data, i + j) == s->chars[s->starts[k] + j]) j++;
-        if (j == length) return k;
-    }
-    return -1;
+    return found;
 }
 
 /* Appends the tokens BPE makes of word (n bytes) to w->out, by backtracking where the encoder's vocabulary allows
@@ -773,19 +782,29 @@ typedef struct {
     Py_ssize_t special_at;    /* where the next special token starts (text.n: none; -1: not looked for yet) */
     Py_ssize_t special;       /* which one */
     Py_ssize_t bad;           /* where an error is */
+    Py_ssize_t searched;      /* no special token starts in text[at:searched] */
 } Call;
 
-/* The next special token at or after call->at: where and which (text.n if none). */
-static void find_special(Call *call) {
+/* The next special token at or after call->at: where and which (text.n if none); 1. A batch's worth of characters
+ * is searched at a time: 0 if it stopped short (the encode checks Ctrl-C, then searches on from there), so that a
+ * long text without a special token in it, or with many places where one might start, can still be stopped. */
+static int find_special(Call *call) {
     const Specials *s = call->specials;
     call->special_at = call->text.n;
-    if (!s || !s->count) return;
-    for (Py_ssize_t i = call->at; (i = next_candidate(s, &call->text, i)) < call->text.n; i++) {
+    if (!s || !s->count) return 1;
+    Py_ssize_t from = call->searched > call->at ? call->searched : call->at;
+    Py_ssize_t end = call->text.n - from > BATCH_CHARS ? from + BATCH_CHARS : call->text.n;
+    ScanText part = {call->text.kind, call->text.data, end}; /* where a token may start; it may end past it */
+    for (Py_ssize_t i = from; (i = next_candidate(s, &part, i)) < end; i++) {
         if ((call->special = special_at(s, &call->text, i)) >= 0) {
             call->special_at = i;
-            return;
+            return 1;
         }
     }
+    call->searched = end;
+    if (end == call->text.n) return 1;
+    call->special_at = -1;
+    return 0;
 }
 
 /* A character's UTF-8 bytes at o; past them. */
@@ -967,7 +986,7 @@ static int encode_batch(Encoder *e, Work *w, Call *call, Py_ssize_t stop) {
         c->limit = call->limit;
     }
     while (call->at < stop) {
-        if (call->special_at < call->at) find_special(call);
+        if (call->special_at < call->at && !find_special(call)) return DONE; /* Ctrl-C checked, then on */
         if (call->at == call->special_at) {
             const Specials *s = call->specials;
             if (push_id(&w->out, e->n_tokens + (uint32_t)call->special) < 0) return NO_MEMORY;
@@ -1041,7 +1060,7 @@ static int encode_text(Encoder *e, PyObject *args, Work *w, const Specials **spe
     }
     Call call = {{PyUnicode_KIND(text), PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text)},
                  PyUnicode_IS_ASCII(text), *specials,
-                 (size_t)limit_arg >= NO_RANK ? NO_RANK : (uint32_t)limit_arg, 0, -1, -1, -1};
+                 (size_t)limit_arg >= NO_RANK ? NO_RANK : (uint32_t)limit_arg, 0, -1, -1, -1, 0};
     /* room for a token per two characters (code has 0.49, prose 0.32: grown only past that; the pages are touched
      * only as they fill, and a 1 GB text asks for 2 GB of address space, not 4, which a small machine may refuse) */
     if (pool_room((void **)&w->out.data, &w->out.room, 0, (size_t)call.text.n / 2 + 16, sizeof(uint32_t)) < 0) {
