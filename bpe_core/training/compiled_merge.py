@@ -61,7 +61,7 @@ class CompiledMergeEngine:
     def __init__(self, sequences: Mapping[bytes, int], *, id_limit: int, extra_tokens: int = 0):
         if Engine is None:
             raise RuntimeError("bpe_core._merge is not built")
-        self._engine = Engine(dict(sequences), id_limit)
+        self._engine = Engine(sequences if isinstance(sequences, dict) else dict(sequences), id_limit)  # no copy
         self.limit = id_limit
         self.token_bytes: list[bytes] = [bytes([i]) for i in range(256)]
         self.banned: set[int] = set()
