@@ -48,8 +48,8 @@ def assert_alike(python: MergeEngine, compiled: CompiledMergeEngine, sequences: 
 )
 def test_every_step_gives_the_same_answers(weights, data, extra, merges):
     """Merges of the best pair, of a pair further down, of a pair that does not occur; bans; PickyBPE's splits of a
-    merged token into its two parts; top_pairs(k) for every k, count_of any pair: equal after every step, up to the
-    last id below id_limit (a merge past it is refused by both)."""
+    merged token into its two parts or into its bytes; top_pairs(k) for every k, count_of any pair: equal after every
+    step, up to the last id below id_limit (a merge past it is refused by both)."""
     sequences = data.draw(st.dictionaries(sequence_st, st.sampled_from(weights), min_size=1, max_size=6))
     id_limit = 256 + merges
     python, compiled = both(sequences, id_limit, extra)
@@ -71,7 +71,8 @@ def test_every_step_gives_the_same_answers(weights, data, extra, merges):
             assert bool(compiled.banned) == bool(python.banned)
         elif action == "split" and made:
             token_id = data.draw(st.sampled_from(sorted(made)))
-            assert compiled.split(token_id, made[token_id]) == python.split(token_id, made[token_id])
+            parts = data.draw(st.sampled_from([made[token_id], list(python.token_bytes[token_id])]))  # or its bytes
+            assert compiled.split(token_id, parts) == python.split(token_id, parts)
             del made[token_id]
         if action in ("best", "other", "absent"):
             new_id = len(python.token_bytes)
