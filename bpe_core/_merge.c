@@ -560,17 +560,18 @@ static int copy_words(Engine *e, PyObject *sequences) {
         long long weight = PyLong_AsLongLong(value);
         if (weight == -1 && PyErr_Occurred()) return -1;
         Py_ssize_t length = PyBytes_GET_SIZE(key);
-        int64_t tokens;
+        /* the total so far is at most INT64_MAX: weight * length fits what is left of it, or the whole is too big
+         * (checked by division: any C compiler, not only those with overflow built-ins) */
         const char *wrong = weight < 0            ? "a weight is below 0"
                             : length > INT32_MAX ? "a sequence is longer than 2**31 - 1 bytes"
-                            : __builtin_mul_overflow((int64_t)weight, (int64_t)length, &tokens) ||
-                                    __builtin_add_overflow(total, tokens, &total)
+                            : weight > 0 && (int64_t)length > (INT64_MAX - total) / weight
                                 ? "the sequences hold more than 2**63 - 1 tokens"
                                 : NULL;
         if (wrong) {
             PyErr_SetString(PyExc_ValueError, wrong);
             return -1;
         }
+        total += (int64_t)weight * (int64_t)length;
         size += length;
         if (length > longest) longest = length;
     }

@@ -196,3 +196,19 @@ def test_ids_up_to_the_uint16_limit_merge_as_the_reference():
         assert compiled.merge(top[0][0], new_id) == python.merge(top[0][0], new_id)
     assert compiled.total_tokens == python.total_tokens
     assert max(max(word) for word in compiled._engine.words()) == 2**16 - 1
+
+
+def test_counts_past_2_53_are_exact_and_past_2_63_refused_by_both_engines():
+    """MergeEngine summed weighted pairs as float64: past 2**53 it rounded (2**60 + 1 and 2**60 tied, and the tie
+    rule took (c, d) where the compiled engine, exact, takes (a, b)); past 2**63 its total wrapped to 0. Now both
+    count exactly and both refuse a total past 2**63 - 1 with the same message (found in review)."""
+    heavy = {b"ab": 2**60 + 1, b"cd": 2**60}
+    assert MergeEngine(heavy, id_limit=300).top_pairs(2) == [((97, 98), 2**60 + 1), ((99, 100), 2**60)]
+    assert CompiledMergeEngine(heavy, id_limit=300).top_pairs(2) == MergeEngine(heavy, id_limit=300).top_pairs(2)
+    many = {bytes([97, 98, b]): 2**53 + b for b in range(40, 240)}  # a merge's deltas summed past 2**53
+    python, compiled = MergeEngine(many, id_limit=600), CompiledMergeEngine(many, id_limit=600)
+    assert python.merge((97, 98), 256) == compiled.merge((97, 98), 256)
+    assert python.top_pairs(5) == compiled.top_pairs(5) and python.total_tokens == compiled.total_tokens
+    for engine in (MergeEngine, CompiledMergeEngine):
+        with pytest.raises(ValueError, match=r"more than 2\*\*63 - 1 tokens"):
+            engine({b"ab": 2**62, b"cd": 2**62}, id_limit=300)

@@ -22,7 +22,7 @@ from bpe_core.corpus.locations import total_size
 from bpe_core.corpus.reader import CorpusError, CorpusInfo
 from bpe_core.messages import Message
 from bpe_core.training.compiled_merge import new_engine
-from bpe_core.training.merge_engine import Merging
+from bpe_core.training.merging import Merging
 
 if TYPE_CHECKING:  # the trainer's parts, named for the attributes below
     from bpe_core.corpus.reader import CorpusReader

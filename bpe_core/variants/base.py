@@ -42,7 +42,7 @@ if TYPE_CHECKING:  # names for the hooks' signatures (importing them here would 
     from bpe_core.encoding.tokenizer import Tokenizer
     from bpe_core.messages import Message
     from bpe_core.pretokenize.specials import SpecialSplitter
-    from bpe_core.training.merge_engine import Merging
+    from bpe_core.training.merging import Merging
     from bpe_core.training.steps import MergeStep, TrainingRecord
 
 Pair = tuple[int, int]

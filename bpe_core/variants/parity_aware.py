@@ -26,7 +26,7 @@ from bpe_core.variants.setting_error import VariantSettingError
 
 if TYPE_CHECKING:
     from bpe_core.corpus.counting import WordCounts
-    from bpe_core.training.merge_engine import Merging
+    from bpe_core.training.merging import Merging
 
 
 class ParityAware(Variant):
