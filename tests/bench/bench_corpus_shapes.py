@@ -127,10 +127,12 @@ def run_child(job: dict) -> dict:
 
 def _tree_cpu(proc: psutil.Process, cpu: dict[int, float]) -> None:
     """Note the CPU seconds (user + system) of ``proc`` and of every process under it, by process id."""
-    for p in [proc, *proc.children(recursive=True)]:
-        with contextlib.suppress(psutil.Error):
-            times = p.cpu_times()
-            cpu[p.pid] = times.user + times.system
+    with contextlib.suppress(psutil.Error):  # the job has ended
+        family = [proc, *proc.children(recursive=True)]
+        for p in family:
+            with contextlib.suppress(psutil.Error):
+                times = p.cpu_times()
+                cpu[p.pid] = times.user + times.system
 
 
 def main() -> int:
