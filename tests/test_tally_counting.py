@@ -181,3 +181,22 @@ def test_the_tally_checks_what_it_is_given():
     assert tally.to_dict() == {b"to": 1, b" be": 1}
     with pytest.raises(UnicodeEncodeError, match="surrogates not allowed"):
         _count.Tally().add("a \ud800", 0)
+
+
+def test_without_the_compiled_tally_the_text_path_counts_alike(tmp_path, monkeypatch):
+    """No ``_count`` (no C compiler at install), a custom regex or UTF-16: the text path counts; the counts and the
+    merges are those of the byte path."""
+    path = tmp_path / "corpus.txt"
+    path.write_text(("the cat sat on the mat, 中文 and <|endoftext|> 42\n" * 3000), encoding="utf-8")
+
+    def merges(**settings):
+        trainer = BpeTrainer(400, ["<|endoftext|>"], processes=2, **settings)
+        trainer.reader.piece_chars = 10_000
+        trainer.count_files(path)
+        return trainer.record.unique_words, [step.token for step in trainer.steps()]
+
+    compiled = merges()
+    monkeypatch.setattr(tally_counting, "_count", None)
+    assert not tally_counting.available("gpt2")
+    assert merges() == compiled
+    assert merges(pattern=r"""'(?:[sdmt]|ll|ve|re)| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+""") == compiled
