@@ -210,9 +210,10 @@ class _Workers:
         for pipe in self.pipes:
             pipe.close()
 
-    def count(self, jobs: Iterator[tuple], stop: threading.Event | None, total: T) -> T:
+    def count(self, jobs: Iterator[tuple], stop: threading.Event | None, total: T, trim_every: int = 1) -> T:
         """Hand out ``jobs`` one at a time to whichever worker is free, then collect their totals and add them to
-        ``total`` (anything with an ``add``), which is returned.
+        ``total`` (anything with an ``add``), which is returned. Freed memory is handed back to the system after
+        every ``trim_every`` jobs sent.
 
         Each worker keeps its own total and answers a job with a bare acknowledgement (or, when its total has grown
         large, with that total, which it then starts again), so counts cross a pipe once per worker, not once per
@@ -221,6 +222,7 @@ class _Workers:
         idle = list(self.pipes)
         busy: list[Connection] = []
         upcoming = next(jobs, None)
+        sent = 0
         while upcoming is not None or busy:
             while idle and upcoming is not None:
                 if stop is not None and stop.is_set():
@@ -229,7 +231,9 @@ class _Workers:
                 self._send(pipe, upcoming)
                 busy.append(pipe)
                 upcoming = next(jobs, None)
-                release_freed_memory()  # the piece sent, and what reading it freed
+                sent += 1
+                if sent % trim_every == 0:
+                    release_freed_memory()  # the piece sent, and what reading it freed
             ready = cast("list[Connection]", wait(busy, timeout=0.1))  # some of the pipes it was given
             if stop is not None and stop.is_set():
                 raise Cancelled  # before reading: a signal that set it may also have ended the workers

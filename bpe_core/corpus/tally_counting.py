@@ -35,6 +35,11 @@ except ImportError:  # pragma: no cover - the extension is optional
 #: mostly distinct pre-tokens is not held twice over (once in each worker, once in the parent) until the end.
 SPILL_BYTES = 64 << 20
 
+#: Memory freed is handed back to the system (:func:`~bpe_core.corpus.counting.release_freed_memory`) once per this
+#: many pieces, not after each: a piece's few large buffers (its bytes, its text) are then reused by the next instead
+#: of being mapped again, page by page (a quarter of counting's time when done after every piece).
+TRIM_EVERY = 16
+
 #: A piece of UTF-8 bytes, the pattern, the special tokens, and how invalid bytes are read ("strict" or "replace").
 ByteJob = tuple[bytes, str, tuple[str, ...], str]
 
@@ -108,14 +113,15 @@ def count_byte_pieces(
     total = _Total()
     jobs = (((piece, pattern, special_tokens, errors),) for piece in pieces)
     if processes <= 1:
-        for (job,) in jobs:
+        for number, (job,) in enumerate(jobs, 1):
             if stop is not None and stop.is_set():
                 raise Cancelled
             total.specials += count_byte_piece(job, total.tally)
-            release_freed_memory()
+            if number % TRIM_EVERY == 0:
+                release_freed_memory()
         return total.counts()
     with _Workers(processes, serve=_serve) as workers:
-        return workers.count(jobs, stop, total).counts()
+        return workers.count(jobs, stop, total, trim_every=TRIM_EVERY).counts()
 
 
 def _serve(pipe: Connection) -> None:
@@ -123,7 +129,7 @@ def _serve(pipe: Connection) -> None:
     (or ``(Tallied, None)`` when the tally grew past :data:`SPILL_BYTES`, starting a new one); receive ``None`` and
     answer ``(Tallied, None)``, starting a new tally. An error is answered ``(None, error)``."""
     assert _count is not None, "available() first"
-    tally, specials = _count.Tally(), 0
+    tally, specials, pieces = _count.Tally(), 0, 0
     while True:
         try:
             args: tuple[ByteJob] | None = pipe.recv()
@@ -133,7 +139,9 @@ def _serve(pipe: Connection) -> None:
         try:
             if args is not None:
                 specials += count_byte_piece(args[0], tally)
-                release_freed_memory()
+                pieces += 1
+                if pieces % TRIM_EVERY == 0:
+                    release_freed_memory()
             if args is None or tally.nbytes > SPILL_BYTES:
                 reply = (Tallied(tally.export(), specials), None)
                 tally.clear()
