@@ -21,7 +21,8 @@
  *            is a UnicodeEncodeError, as str.encode says it;
  *   count    the bytes looked up in an open-addressing table of indices into the entries (each: where its bytes
  *            lie, how many, their hash, the count), a new entry appended when not found: the entries, and the
- *            bytes, stay in the order first seen, so an export is the buffer itself;
+ *            bytes, stay in the order first seen, so an export is the buffer itself; in front of it a small hot
+ *            table counts the most frequent short pre-tokens without a cache miss (see Hot);
  *   export   (bytes, ends, counts): the pre-tokens' bytes joined, where each ends and its count (int64 in this
  *            machine's byte order: a worker and its parent), which merge() adds to another tally after checking
  *            that they fit together (ValueError naming what does not).
@@ -53,12 +54,15 @@ typedef struct {
 } Entry;
 
 /* The hot table: a slot per hash (HOT_BITS bits of it) remembering the last pre-token of at most 8 bytes found
- * there, so that the most frequent ones (" ", "\n\t", " =", ...) are counted without a cache miss. */
+ * there, with the occurrences counted there since (added to its entry when the slot is taken by another, or before
+ * the counts are read: flush_hot), so that the most frequent ones (" ", "\n\t", " =", ...) are counted without
+ * reading the table or the entries. */
 #define HOT_BITS 12
 typedef struct {
     uint64_t head;
     uint32_t index;
     uint32_t length; /* 0: an empty slot */
+    int64_t pending; /* occurrences not yet added to the entry */
 } Hot;
 
 /* A slot of the table: an entry's index (or EMPTY) and the top of its hash, compared before the entry is read. */
@@ -144,15 +148,40 @@ static int grow_slots(Tally *t) {
     return 0;
 }
 
+/* The occurrences counted in a hot slot added to its entry, the slot kept. */
+static Status flush_one(Tally *t, Hot *hot) {
+    if (!hot->length || !hot->pending) return OK;
+    Entry *e = &t->entries[hot->index];
+    if (e->count > INT64_MAX - hot->pending) return OVERFLOW;
+    e->count += hot->pending;
+    hot->pending = 0;
+    return OK;
+}
+
+/* Every hot slot's occurrences added to its entry: before the counts are read. */
+static Status flush_hot(Tally *t) {
+    for (size_t k = 0; k < ((size_t)1 << HOT_BITS); k++) {
+        Status status = flush_one(t, &t->hot[k]);
+        if (status != OK) return status;
+    }
+    return OK;
+}
+
+/* The hot slot given to the pre-token of this entry, its last one's occurrences added to that one's entry. */
+static Status make_hot(Tally *t, Hot *hot, uint64_t head, uint32_t index, size_t n) {
+    Status status = flush_one(t, hot);
+    if (status == OK) *hot = (Hot){head, index, (uint32_t)n, 0};
+    return status;
+}
+
 /* `count` more of the pre-token p[0:n]: its entry found and added to, or appended. Needs no GIL. */
 static Status count_bytes(Tally *t, const char *p, size_t n, int64_t count) {
     uint64_t head = head_of(p, n), hash = hash_bytes(p, n, head);
     uint32_t tag = (uint32_t)(hash >> 32);
     Hot *hot = &t->hot[hash >> (64 - HOT_BITS)];
-    if (hot->length == n && hot->head == head) {
-        Entry *e = &t->entries[hot->index];
-        if (e->count > INT64_MAX - count) return OVERFLOW;
-        e->count += count;
+    if (count == 1 && hot->length == n && hot->head == head) {
+        if (hot->pending == INT64_MAX) return OVERFLOW;
+        hot->pending++;
         return OK;
     }
     if (t->mask) {
@@ -165,8 +194,7 @@ static Status count_bytes(Tally *t, const char *p, size_t n, int64_t count) {
                 (n <= 8 || memcmp(t->bytes + e->offset + 8, p + 8, n - 8) == 0)) {
                 if (e->count > INT64_MAX - count) return OVERFLOW;
                 e->count += count;
-                if (n <= 8) *hot = (Hot){head, slot.index, (uint32_t)n};
-                return OK;
+                return n <= 8 ? make_hot(t, hot, head, slot.index, n) : OK;
             }
         }
     }
@@ -184,10 +212,9 @@ static Status count_bytes(Tally *t, const char *p, size_t n, int64_t count) {
     t->entries[t->used] = (Entry){t->bytes_used, n, hash, head, count};
     size_t k = (size_t)hash & t->mask;
     while (t->slots[k].index != EMPTY) k = (k + 1) & t->mask;
-    if (n <= 8) *hot = (Hot){head, (uint32_t)t->used, (uint32_t)n};
     t->slots[k] = (Slot){(uint32_t)t->used++, tag};
     t->bytes_used += n;
-    return OK;
+    return n <= 8 ? make_hot(t, hot, head, (uint32_t)(t->used - 1), n) : OK;
 }
 
 /* ----- utf-8: a pre-token's code points as UTF-8, in the tally's scratch buffer ----- */
@@ -324,6 +351,11 @@ static PyObject *tally_add(Tally *t, PyObject *args) {
  * count (int64 each, this machine's byte order) */
 static PyObject *tally_export(Tally *t, PyObject *unused) {
     if (take(t) < 0) return NULL;
+    Status status = flush_hot(t);
+    if (status != OK) {
+        t->busy = 0;
+        return raise_status(status, NULL, -1);
+    }
     PyObject *joined = PyBytes_FromStringAndSize(t->bytes, (Py_ssize_t)t->bytes_used);
     PyObject *ends = joined ? PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(8 * t->used)) : NULL;
     PyObject *counts = ends ? PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(8 * t->used)) : NULL;
@@ -386,6 +418,10 @@ static PyObject *tally_merge(Tally *t, PyObject *args) {
 
 /* to_dict() -> dict[bytes, int]: each pre-token's UTF-8 bytes and its count */
 static PyObject *tally_to_dict(Tally *t, PyObject *unused) {
+    if (take(t) < 0) return NULL;
+    Status status = flush_hot(t);
+    t->busy = 0;
+    if (status != OK) return raise_status(status, NULL, -1);
     PyObject *out = PyDict_New();
     for (size_t e = 0; out && e < t->used; e++) {
         const Entry *entry = &t->entries[e];
