@@ -5,52 +5,49 @@ cuts the text in Python; counting in C (:mod:`bpe_core.corpus.tally_counting`) n
 decodes its own piece (``bytes.decode``, in C) as it counts it. Here a piece ends at the first safe boundary past
 ``piece_chars`` bytes: a boundary of the pattern (:func:`~bpe_core.pretokenize.patterns.safe_boundary`) at a space
 or just after a line feed, which is an ASCII byte, so a cut never falls inside a character (nor inside an invalid
-sequence: an ASCII byte ends one), or the start of a special token that no other occurrence straddles. Each
-candidate is checked on the few characters around it, decoded, by the pattern's own boundary regex, and is refused
-where a special token touches that context, as the text reader does. Everything else the text reader does is done
-the same way: the files checked first, a UTF-8 byte-order mark dropped, the SHA-256 of the text, progress in bytes,
-a file that changes size while read refused, compressed files and URIs read through the same stream.
+sequence: an ASCII byte ends one), or the start of a special token, found by the text reader's own search on the
+bytes around, decoded. Everything else the text reader does is done the same way: the files checked first, a UTF-8
+byte-order mark dropped, the SHA-256 of the text, progress in bytes, a file that changes size while read refused,
+compressed files and URIs read through the same stream.
 
 >>> from bpe_core.corpus.reader import CorpusReader
 >>> from bpe_core.pretokenize.specials import SpecialSplitter
 >>> reader = CorpusReader(pattern="gpt2", splitter=SpecialSplitter(["<|endoftext|>"]), piece_chars=2)
 >>> ByteCutter(reader).feed("one\\ntwo<|endoftext|>three four, and five 中\\n文".encode(), final=True)
-[b'one\\ntwo', b'<|endoftext|>three four, and five', b' \\xe4\\xb8\\xad\\n', b'\\xe6\\x96\\x87']
-
-(" four" is not cut off: a special token lies within the context the check looks at, 16 bytes before.)
+[b'one\\n', b'two', b'<|endoftext|>three', b' four,', b' and', b' five', b' \\xe4\\xb8\\xad\\n', b'\\xe6\\x96\\x87']
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
-import re
 from collections.abc import Callable, Iterable, Iterator
 
 from bpe_core.corpus.compressed import CompressedFileError, CorpusStream
 from bpe_core.corpus.locations import RemoteFileError, file_name
 from bpe_core.corpus.reader import BLOCK_BYTES, CorpusError, CorpusInfo, CorpusReader, _open
 
-#: Where a safe boundary may be: a space after a byte that is no ASCII white space, or the place after a line feed
-#: before such a byte. Each is then checked by the pattern's own boundary regex (:meth:`ByteCutter.safe`).
-_CANDIDATE = re.compile(rb"(?<=[^\s]) |(?<=\n)(?=[^\s])")
-#: Bytes either side of a candidate that are decoded to check it: at least the 3 characters before and 2 after
-#: that a boundary looks at (``reader.BOUNDARY_CONTEXT``), at up to 4 bytes each.
-_BEFORE, _AFTER = 16, 8
+#: Bytes a search starts with; each search that finds no cut doubles it (a corpus with no cut for megabytes is then
+#: decoded a few times over, not once per byte).
+_FIRST_WIDTH = 256
 _BOM = b"\xef\xbb\xbf"
 
 
 class ByteCutter:
-    """Cuts one file's bytes, fed block by block, into pieces of at least ``reader.piece_chars`` bytes."""
+    """Cuts one file's bytes, fed block by block, into pieces of at least ``reader.piece_chars`` bytes.
+
+    A cut is found by the text reader's own :meth:`~bpe_core.corpus.reader.CorpusReader.first_cut` on the bytes
+    around the place searched, decoded with ``surrogateescape`` (an invalid byte is one character standing for it, so
+    a character's place maps back to its bytes exactly; a cut the text reader finds is at a space, after a line feed
+    or at a special token: at a character's first byte).
+    """
 
     def __init__(self, reader: CorpusReader):
         assert reader.boundary is not None, "only a pattern with safe boundaries is read as bytes"
         self.reader = reader
-        self.boundary = reader.boundary.regex
-        self.tokens = [token.encode("utf-8") for token in reader.splitter.tokens]
-        longest = max(map(len, self.tokens), default=0)
-        self.special = re.compile(b"|".join(map(re.escape, sorted(self.tokens, key=len, reverse=True))))
-        self.reach = max(_AFTER, _BEFORE) + longest  # bytes past a candidate that must have been read
+        #: Bytes of context either side of a place searched: the characters a cut looks at (a special token's length
+        #: and the boundary's context, ``reader.BOUNDARY_CONTEXT``), at up to 4 bytes each.
+        self.reach = 4 * (reader.splitter.max_length + 4)
         self.buffer = bytearray()
         self.searched = 0  # the first position not searched yet
 
@@ -79,35 +76,32 @@ class ByteCutter:
         return pieces
 
     def first_cut(self, data: bytearray, lo: int, hi: int) -> int | None:
-        """The first safe cut in [lo, hi], or None: a checked candidate, or the start of a special token before it."""
-        cut = next((m.start() for m in _CANDIDATE.finditer(data, lo, hi + 1) if self.safe(data, m.start())), None)
-        if self.tokens:
-            limit = hi if cut is None else cut - 1
-            special = next(
-                (m.start() for m in self.special.finditer(data, lo, limit + 1) if not self.straddled(data, m.start())),
-                None,
-            )
-            cut = cut if special is None else special
-        return cut
+        """The first safe cut at a byte in [lo, hi], or None, searched in windows that double.
 
-    def safe(self, data: bytearray, k: int) -> bool:
-        """Whether ``k`` is a boundary of the pattern, on the characters around it, with no special token there.
-
-        >>> from bpe_core.corpus.reader import CorpusReader
         >>> from bpe_core.pretokenize.specials import SpecialSplitter
         >>> cutter = ByteCutter(CorpusReader(pattern="gpt2", splitter=SpecialSplitter([])))
-        >>> cutter.safe(bytearray(b"end.\\nNext"), 5), cutter.safe(bytearray(b"end. \\nNext"), 6)
-        (True, False)
+        >>> cutter.first_cut(bytearray("é.\\n(x\\nNext".encode()), 1, 10)
+        7
         """
-        before = bytes(data[max(0, k - _BEFORE) : k]).decode("utf-8", "replace")
-        after = bytes(data[k : k + _AFTER]).decode("utf-8", "replace")
-        if self.boundary.match(before + after, len(before)) is None:
-            return False
-        return not any(t in data[max(0, k - _BEFORE - len(t) + 1) : k + _AFTER + len(t) - 1] for t in self.tokens)
+        width = _FIRST_WIDTH
+        while lo <= hi:
+            end = min(hi, lo + width)
+            cut = self._cut_in(data, lo, end)
+            if cut is not None:
+                return cut if cut <= hi else None
+            lo, width = end + 1, 2 * width
+        return None
 
-    def straddled(self, data: bytearray, k: int) -> bool:
-        """Whether an occurrence of a special token starts before ``k`` and ends after it."""
-        return any(t in data[max(0, k - len(t) + 1) : k + len(t) - 1] for t in self.tokens)
+    def _cut_in(self, data: bytearray, lo: int, hi: int) -> int | None:
+        """The text reader's first cut among the characters that start at bytes lo..hi (and a few past hi)."""
+        head = max(0, lo - self.reach)
+        text = bytes(data[head : hi + 1 + self.reach]).decode("utf-8", "surrogateescape")
+        # A character cut by lo or hi + 1 counts a character per byte decoded alone: these indices are at or past
+        # the first character starting at lo (resp. hi + 1) in ``text``.
+        first = len(bytes(data[head:lo]).decode("utf-8", "surrogateescape"))
+        last = len(bytes(data[head : hi + 1]).decode("utf-8", "surrogateescape")) - 1
+        k = self.reader.first_cut(text, first, max(first, last))
+        return None if k is None else head + len(text[:k].encode("utf-8", "surrogateescape"))
 
 
 def byte_pieces_of_files(
