@@ -3317,3 +3317,61 @@ def test_ctrl_c_stops_the_search_for_special_tokens_among_thousands_and_they_sti
     """)
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=600)
     assert done.stdout.split() == ["True", "True", "interrupted", "True"], done.stderr[-2000:]
+
+
+# --- Counting from bytes (issue 44, count1g): a UTF-8 corpus with a shipped pattern is cut as bytes and each piece
+# decoded by the worker that counts it; a bad byte far into it, a binary stretch, Ctrl-C while the workers count:
+# the text reader's own messages, the output already there and the corpus unchanged ----------------------------------
+@pytest.mark.parametrize(
+    "bad, said",
+    [(b"caf\xe9 au lait", "byte offset 5000003 (bytes E9 20 61 75"), (b"\x00\x01\x02\xff", "looks binary")],
+    ids=["latin-1", "binary"],
+)
+def test_a_bad_byte_deep_in_a_corpus_counted_by_workers_is_said_as_the_text_reader_says_it(tmp_path, bad, said):
+    """5 MB of words, then a Latin-1 byte or a binary stretch: two workers count the corpus from its bytes; the
+    worker that decodes the bad piece hands its error over and the file is read again as text to say where, as
+    before (the text reader's message, exit 1); the user's output file and the corpus are left as they were."""
+    path = tmp_path / "big.txt"
+    path.write_bytes(b"word " * 1_000_000 + bad + b" tail" * 1000)
+    before = path.read_bytes()
+    out = tmp_path / "tok.json"
+    out.write_text(PREVIOUS)
+    result = bpe("train", str(path), "--vocab-size", "300", "--processes", "2", "-o", str(out), timeout=300)
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+    (line,) = [line for line in result.stderr.splitlines() if line.startswith("bpe: error:")]
+    assert "big.txt" in line and "not valid UTF-8" in line and said in line, line
+    with pytest.raises(NotUtf8Error) as text_reader:  # the text reader's own words (bpe train names its flag)
+        "".join(_count1g_text_reader().pieces_of_files([path], CorpusInfo()))
+    assert str(text_reader.value).replace("errors='replace'", "--replace-invalid") in line
+    assert out.read_text() == PREVIOUS and path.read_bytes() == before
+
+
+def _count1g_text_reader():
+    from bpe_core.corpus.reader import CorpusReader
+    from bpe_core.pretokenize.specials import SpecialSplitter
+
+    return CorpusReader(pattern="gpt2", splitter=SpecialSplitter([]))
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process")
+def test_ctrl_c_while_workers_count_bytes_exits_130_and_leaves_no_worker(tmp_path):
+    """SIGINT at the first progress line of a 40 MB corpus counted by two workers from its bytes: 'bpe: interrupted'
+    (130), no traceback, no worker process left, the output file the user had unchanged."""
+    import signal
+
+    import psutil
+
+    from tests.child_processes import leftover_children
+
+    big = tmp_path / "big.txt"
+    big.write_bytes(b"".join(b"w%dx%d " % (i % 5000, i % 7) for i in range(5_000_000)))
+    out = tmp_path / "tok.json"
+    out.write_text(PREVIOUS)
+    command = [sys.executable, "-m", "bpe_core", "train", str(big), "--vocab-size", "60000", "--processes", "2"]
+    proc = subprocess.Popen([*command, "-o", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stderr.readline()  # training has started
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=BOUND)
+    assert proc.returncode == 130 and "bpe: interrupted" in err and "Traceback" not in err, err
+    assert not leftover_children(psutil.Process(), timeout=5)
+    assert out.read_text() == PREVIOUS

@@ -1,11 +1,12 @@
-"""The compiled modules (bpe_core/_cuts.c, bpe_core/_scan.c, bpe_core/_encode.c, bpe_core/_merge.c) called in the
-ways only a direct caller would: objects made with ``__new__`` alone, an ``__init__`` that failed or is called
-again, lengths that overflow when summed, a cache whose ``__missing__`` hands back the list being filled. Each case
-runs in its own interpreter, so that a crash fails its test with the signal instead of ending pytest. The old modules
-crashed (SIGSEGV) on objects not built, on leaves whose sum wrapped round and on that cache.
+"""The compiled modules (bpe_core/_cuts.c, bpe_core/_scan.c, bpe_core/_encode.c, bpe_core/_merge.c,
+bpe_core/_count.c) called in the ways only a direct caller would: objects made with ``__new__`` alone, an ``__init__``
+that failed or is called again, lengths that overflow when summed, a cache whose ``__missing__`` hands back the list
+being filled. Each case runs in its own interpreter, so that a crash fails its test with the signal instead of ending
+pytest. The old modules crashed (SIGSEGV) on objects not built, on leaves whose sum wrapped round and on that cache.
 
-The slow test at the end builds the four modules with AddressSanitizer and UndefinedBehaviorSanitizer and runs these
-cases, the scanner's, the cuts', the compiled encoder's and the compiled merge loop's tests against them."""
+The slow test at the end builds the five modules with AddressSanitizer and UndefinedBehaviorSanitizer and runs these
+cases, the scanner's, the cuts', the compiled encoder's, the compiled merge loop's and the compiled tally's tests
+against them."""
 
 from __future__ import annotations
 
@@ -359,6 +360,7 @@ SANITIZED_TESTS = [
     "tests/test_backtrack.py",
     "tests/test_pipeline_scanners.py",
     "tests/test_compiled_merge.py",
+    "tests/test_tally_counting.py",
 ]
 
 
@@ -373,7 +375,7 @@ def sanitizer_runtime() -> str | None:
 
 
 def build_sanitized(into: Path) -> None:
-    """A copy of bpe_core in ``into`` whose four modules are built with the sanitizers (and Python's own flags)."""
+    """A copy of bpe_core in ``into`` whose five modules are built with the sanitizers (and Python's own flags)."""
     shutil.copytree(ROOT / "bpe_core", into / "bpe_core", ignore=shutil.ignore_patterns("*.so", "__pycache__"))
     setup = (
         "import sys; from setuptools import setup, Extension; "
@@ -382,7 +384,8 @@ def build_sanitized(into: Path) -> None:
         "Extension('bpe_core._cuts', ['bpe_core/_cuts.c'], extra_compile_args=flags, extra_link_args=flags), "
         "Extension('bpe_core._scan', ['bpe_core/_scan.c'], extra_compile_args=flags, extra_link_args=flags), "
         "Extension('bpe_core._encode', ['bpe_core/_encode.c'], extra_compile_args=flags, extra_link_args=flags), "
-        "Extension('bpe_core._merge', ['bpe_core/_merge.c'], extra_compile_args=flags, extra_link_args=flags)])"
+        "Extension('bpe_core._merge', ['bpe_core/_merge.c'], extra_compile_args=flags, extra_link_args=flags), "
+        "Extension('bpe_core._count', ['bpe_core/_count.c'], extra_compile_args=flags, extra_link_args=flags)])"
     )
     built = subprocess.run([sys.executable, "-c", setup, *SANITIZERS], cwd=into, capture_output=True, text=True)
     assert built.returncode == 0, built.stdout[-2000:] + built.stderr[-3000:]
@@ -408,8 +411,8 @@ def test_the_modules_under_address_and_undefined_behavior_sanitizers(tmp_path):
             sys.executable,
             "-P",
             "-c",
-            "import bpe_core._cuts as c, bpe_core._scan as s, bpe_core._encode as e, bpe_core._merge as m; "
-            "print(c.__file__, s.__file__, e.__file__, m.__file__)",
+            "import bpe_core._cuts as c, bpe_core._scan as s, bpe_core._encode as e, bpe_core._merge as m, "
+            "bpe_core._count as t; print(c.__file__, s.__file__, e.__file__, m.__file__, t.__file__)",
         ],
         capture_output=True,
         text=True,
