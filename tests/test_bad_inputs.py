@@ -3091,6 +3091,8 @@ def test_ctrl_c_stops_a_long_encode_to_an_array_and_the_tokenizer_still_encodes_
     """)
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
     assert done.stdout.split() == ["interrupted", "True", "True", "True"], done.stderr[-2000:]
+
+
 # ----- hfscan: published pipelines scanned and merged in compiled code (issue 44) -----
 
 
@@ -3148,6 +3150,8 @@ def test_hostile_texts_through_a_compiled_pipeline_scanner_give_the_librarys_ids
     for text in HOSTILE_TEXTS:
         assert tok.encode(text) == library.encode(fix_surrogates(text), add_special_tokens=False).ids, text[:40]
     assert path.read_bytes() == before
+
+
 # --- The compiled merge loop (bpe_core/_merge.c, issue 44): a corpus of a few long sequences, no compiler, another
 # thread at the engine while it merges; the engine's answers always the reference's -----------------------------------
 def test_a_corpus_of_long_sequences_trains_on_the_reference_engine_with_the_same_merges(monkeypatch):
