@@ -961,10 +961,17 @@ static int merge_piece(Encoder *e, Work *w, const unsigned char *piece, size_t n
     return cache_add(&e->cache, h, head, piece, n, w->out.data + first, w->out.n - first);
 }
 
+/* A function kept out of its caller (the hit loop of encode_ordinary stays small: its registers for the hits). */
+#if defined(__GNUC__) || defined(__clang__)
+#define COLD_PATH __attribute__((noinline))
+#else
+#define COLD_PATH
+#endif
+
 /* merge_word, a long pre-token cut first at the places no token crosses (bt_cut: Chinese clauses, which o200k's
  * pattern leaves whole, at most of their characters), each piece merged apart: the pieces (words) repeat where
  * the clauses do not, and are found in the cache. 0, or -1 out of memory. */
-static int merge_cut(Encoder *e, Work *w, const unsigned char *word, size_t n, uint32_t limit) {
+COLD_PATH static int merge_cut(Encoder *e, Work *w, const unsigned char *word, size_t n, uint32_t limit) {
     const Backtrack *bt = &e->backtrack;
     if (!bt->ready || n < CUT_LEAST) return merge_word(e, w, word, n, limit);
     Pending pieces[AHEAD];
