@@ -50,6 +50,8 @@
 #define BT_DENSE 12
 /* The bits of the filter in front of the splits' table (256 KB: in the processor's caches). */
 #define BT_SEEN_BITS 21
+/* The bits of the filter of places inside tokens between two wide characters (128 KB). */
+#define BT_CROSSED_BITS 20
 
 /* The last merge of a heap run: the tokens joined and the rank. */
 typedef struct {
@@ -100,6 +102,9 @@ typedef struct {
     BtSplitSlot *splits;
     size_t splits_mask;
     uint64_t *seen; /* a bit per hash of the splits (BT_SEEN_BITS of them): most pairs, no split, are told here */
+    uint64_t *crossed; /* a bit per hash of each place inside a token between wide characters (bt_cut) */
+    uint64_t partial[1024]; /* a bit per byte before and byte after such a place where the token holds fewer than
+                             * three bytes on a side (it starts or ends inside a character): bt_cut's other probes */
 } Backtrack;
 
 /* One call's memory: a bit per position of the word (1: still alive). */
@@ -116,6 +121,7 @@ static void bt_free(Backtrack *bt) {
     PyMem_RawFree(bt->tokens);
     PyMem_RawFree(bt->splits);
     PyMem_RawFree(bt->seen);
+    PyMem_RawFree(bt->crossed);
     memset(bt, 0, sizeof(*bt));
 }
 
@@ -275,6 +281,57 @@ static inline uint32_t bt_order_of(const Backtrack *bt, uint32_t left, uint32_t 
     return slot->left == BT_NONE ? BT_NONE : slot->order;
 }
 
+/* ----- the cuts: places of a word no token crosses ----- */
+
+/* A place between two wide characters: byte p starts one of three or four bytes, byte p - 1 is of a character of
+ * two or more (where a Chinese clause has its places; the only ones bt_cut looks at). */
+static inline int bt_between_wide(const unsigned char *p) { return p[0] >= 0xe0 && p[-1] >= 0x80; }
+
+/* The bit of `crossed` for the a bytes before place p and the b bytes after it (a, b from 1 to 3). */
+static inline uint64_t bt_crossed_bit(const unsigned char *p, unsigned a, unsigned b) {
+    uint64_t key = (uint64_t)a << 52 | (uint64_t)b << 48;
+    for (unsigned i = 0; i < a + b; i++) key |= (uint64_t)p[(int)i - (int)a] << (8 * i);
+    return (key * 0x9e3779b97f4a7c15ull) >> (64 - BT_CROSSED_BITS);
+}
+
+/* Whether no token crosses place p of word[0:n] (0 < p < n), at a place between wide characters: then no merge
+ * crosses it either (each makes a token), and BPE of the word is BPE of word[:p] then of word[p:] (the merges on
+ * each side are those BPE makes of it alone, in the same order: no candidate across p ever competes). A token that
+ * crosses p holds the min(3, its bytes before p) bytes before it and the min(3, after) after it, whose bit bt_build
+ * set: so a clear bit for every a and b says no token crosses (a set one may be another's: no cut, still exact).
+ *   o200k, the bytes of a clause "...我们的...": cut between 们 and 的 if no token holds the two */
+static inline int bt_cut(const Backtrack *bt, const unsigned char *word, size_t p, size_t n) {
+    if (!bt_between_wide(word + p)) return 0;
+    unsigned most_a = p < 3 ? (unsigned)p : 3, most_b = n - p < 3 ? (unsigned)(n - p) : 3;
+    uint64_t bit = bt_crossed_bit(word + p, most_a, most_b);
+    if (bt->crossed[bit >> 6] >> (bit & 63) & 1) return 0;
+    unsigned pair = (unsigned)word[p - 1] << 8 | word[p];
+    if (!(bt->partial[pair >> 6] >> (pair & 63) & 1)) return 1; /* no token starts or ends inside these */
+    for (unsigned a = 1; a <= most_a; a++) {
+        for (unsigned b = 1; b <= most_b; b++) {
+            uint64_t bit = bt_crossed_bit(word + p, a, b);
+            if (bt->crossed[bit >> 6] >> (bit & 63) & 1) return 0;
+        }
+    }
+    return 1;
+}
+
+/* Sets the bits bt_cut asks of each place between wide characters inside each token. */
+static void bt_crossings(Backtrack *bt, const unsigned char *bytes, uint32_t n_tokens) {
+    for (uint32_t t = 0; t < n_tokens; t++) {
+        const unsigned char *token = bytes + bt->starts[t];
+        size_t n = bt_length(bt, t);
+        for (size_t q = 1; q < n; q++) {
+            if (!bt_between_wide(token + q)) continue;
+            unsigned a = q < 3 ? (unsigned)q : 3, b = n - q < 3 ? (unsigned)(n - q) : 3;
+            uint64_t bit = bt_crossed_bit(token + q, a, b);
+            bt->crossed[bit >> 6] |= (uint64_t)1 << (bit & 63);
+            unsigned pair = (unsigned)token[q - 1] << 8 | token[q];
+            if (a < 3 || b < 3) bt->partial[pair >> 6] |= (uint64_t)1 << (pair & 63);
+        }
+    }
+}
+
 /* ----- the search ----- */
 
 /* Whether a token is allowed under the limit: made by its own merges, the last of a rank under the limit. */
@@ -423,10 +480,11 @@ static int bt_build(Backtrack *bt, const unsigned char *bytes, const uint32_t *s
     bt->tokens = PyMem_RawMalloc(((size_t)n_tokens + 1) * sizeof(BtToken));
     bt->splits = PyMem_RawMalloc(size * sizeof(BtSplitSlot));
     bt->seen = PyMem_RawCalloc((size_t)1 << (BT_SEEN_BITS - 6), sizeof(uint64_t));
+    bt->crossed = PyMem_RawCalloc((size_t)1 << (BT_CROSSED_BITS - 6), sizeof(uint64_t));
     uint32_t *order = PyMem_RawMalloc(((size_t)n_tokens + 1) * sizeof(uint32_t));
     uint32_t *spare = PyMem_RawMalloc(((size_t)n_tokens + 1) * sizeof(uint32_t));
     int status = -1;
-    if (bt->tokens && bt->splits && bt->seen && order && spare) {
+    if (bt->tokens && bt->splits && bt->seen && bt->crossed && order && spare) {
         bt->splits_mask = size - 1;
         for (size_t i = 0; i < size; i++) bt->splits[i].left = BT_NONE;
         for (uint32_t t = 0; t < n_tokens; t++) {
@@ -434,6 +492,7 @@ static int bt_build(Backtrack *bt, const unsigned char *bytes, const uint32_t *s
             bt->tokens[t].length = starts[t + 1] - starts[t];
         }
         status = bt_trie(bt, bytes, bt_sort(bytes, starts, order, spare, n_tokens), n_tokens);
+        if (status == 0) bt_crossings(bt, bytes, n_tokens);
     }
     PyMem_RawFree(order);
     PyMem_RawFree(spare);

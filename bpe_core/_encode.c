@@ -14,7 +14,9 @@
  *                     token itself (of a rank under the limit) is that token at once;
  *            only ranks under `limit` merge (a truncated tokenizer's first k merges); where the vocabulary allows
  *            (_backtrack.h: each token made after the two it is made of), the same result without a heap, by
- *            backtracking over the longest tokens the bytes begin with;
+ *            backtracking over the longest tokens the bytes begin with; there, a pre-token of wide characters (a
+ *            Chinese clause) is first cut where no token crosses (_backtrack.h's bt_cut: no merge crosses there
+ *            either), and its pieces, words that repeat where clauses do not, go through the cache and the merge;
  *            ignore_merges (a tokenizer.json's option, Llama 3's): a pre-token that is a token itself is that token at
  *            once, under either rule and whatever the limit (the file knows no limit);
  *   ids      written as token numbers into one buffer, sized once; the list of Python ints is made once, at the end
@@ -938,6 +940,82 @@ static int scan_ahead(const Encoder *e, Work *w, const ScanText *t, Call *call, 
     return count;
 }
 
+/* A pre-token this long or longer (three wide characters) is cut where no token crosses (merge_cut). */
+#define CUT_LEAST 9
+
+/* Whether ids (count of them) may be remembered for these bytes: always, but for a pre-token that is a token not
+ * made by its own merges (under the limit), which the ranks rule and ignore_merges give whole: the cache's ids of
+ * any bytes are then their BPE, which the pieces of merge_cut read. */
+static int is_bpe(const Encoder *e, const uint32_t *ids, size_t count, uint32_t limit) {
+    return !e->backtrack.ready || count != 1 || bt_allowed(&e->backtrack, ids[0], limit);
+}
+
+/* One piece of a cut pre-token (merge_cut): its tokens from the cache, else merged (BPE, no whole-token rule: the
+ * piece is part of a word) and remembered unless the whole-token rule would read them otherwise. 0, or -1. */
+static int merge_piece(Encoder *e, Work *w, const unsigned char *piece, size_t n, uint64_t h,
+                       const uint64_t head[2], uint32_t limit) {
+    if (n == 1) return push_id(&w->out, e->single[piece[0]]);
+    const Backtrack *bt = &e->backtrack;
+    const CacheSlot *seen = n <= CACHE_KEY_MAX ? cache_find(&e->cache, h, head, piece, n) : NULL;
+    if (pool_room((void **)&w->out.data, &w->out.room, w->out.n, n, sizeof(uint32_t)) < 0) return -1;
+    uint32_t *out = w->out.data + w->out.n;
+    if (seen) {
+        const uint32_t *ids = slot_ids(&e->cache, seen);
+        for (size_t j = 0; j < seen->ids_len; j++) out[j] = ids[j];
+        w->out.n += seen->ids_len;
+        return 0;
+    }
+    size_t count, first = w->out.n;
+    uint32_t longest = bt_longest(bt, piece, 0, n);
+    int found = bt_merge(bt, &w->backtrack, piece, n, limit, longest, out, &count);
+    if (found < 0) return -1;
+    if (found == 0) {
+        w->out.n += count;
+    } else if (merge_by_heap(e, w, piece, n, limit, NULL) < 0) {
+        return -1;
+    }
+    int whole_first = e->rule == RULE_RANKS || e->ignore_merges; /* would merge_word give the piece whole? */
+    int whole = whole_first && bt_length(bt, longest) == n && (e->ignore_merges || e->ranks[longest] < limit);
+    if (whole && !(w->out.n - first == 1 && w->out.data[first] == longest)) return 0;
+    return cache_add(&e->cache, h, head, piece, n, w->out.data + first, w->out.n - first);
+}
+
+/* A function kept out of its caller (the hit loop of encode_ordinary stays small: its registers for the hits). */
+#if defined(__GNUC__) || defined(__clang__)
+#define COLD_PATH __attribute__((noinline))
+#else
+#define COLD_PATH
+#endif
+
+/* merge_word, a long pre-token cut first at the places no token crosses (bt_cut: Chinese clauses, which o200k's
+ * pattern leaves whole, at most of their characters), each piece merged apart: the pieces (words) repeat where
+ * the clauses do not, and are found in the cache. 0, or -1 out of memory. */
+COLD_PATH static int merge_cut(Encoder *e, Work *w, const unsigned char *word, size_t n, uint32_t limit) {
+    const Backtrack *bt = &e->backtrack;
+    if (!bt->ready || n < CUT_LEAST) return merge_word(e, w, word, n, limit);
+    Pending pieces[AHEAD];
+    size_t from = 0, p = 1;
+    int count = 0;
+    while (from < n) {
+        for (; count < AHEAD && from < n; count++) { /* up to AHEAD pieces, their cache slots prefetched */
+            while (p < n && !bt_cut(bt, word, p, n)) p++;
+            if (from == 0 && p == n) return merge_word(e, w, word, n, limit); /* no cut (a token has none) */
+            Pending *piece = &pieces[count];
+            piece->from = from, piece->n = p - from;
+            piece->h = key_of(word + from, piece->n, piece->head);
+            PREFETCH(&e->cache.hot[piece->h >> (64 - HOT_BITS)]);
+            PREFETCH(&e->cache.slots[piece->h & (e->cache.size - 1)]);
+            from = p++;
+        }
+        for (int k = 0; k < count; k++) {
+            const Pending *piece = &pieces[k];
+            if (merge_piece(e, w, word + piece->from, piece->n, piece->h, piece->head, limit) < 0) return -1;
+        }
+        count = 0;
+    }
+    return 0;
+}
+
 /* The pre-tokens of t that start in [call->at, stop), each one's tokens appended to w->out (from the cache, else
  * merged and remembered); call->at moves past them. DONE or an error. */
 static int encode_ordinary(Encoder *e, Work *w, const ScanText *t, Call *call, Py_ssize_t stop) {
@@ -966,8 +1044,10 @@ static int encode_ordinary(Encoder *e, Work *w, const ScanText *t, Call *call, P
                 w->out.n += seen->ids_len;
             } else {
                 size_t first = w->out.n;
-                if (merge_word(e, w, bytes, p->n, call->limit) < 0 ||
-                    cache_add(c, p->h, p->head, bytes, p->n, w->out.data + first, w->out.n - first) < 0)
+                if (merge_cut(e, w, bytes, p->n, call->limit) < 0) return NO_MEMORY;
+                const uint32_t *ids = w->out.data + first;
+                if (is_bpe(e, ids, w->out.n - first, call->limit) &&
+                    cache_add(c, p->h, p->head, bytes, p->n, ids, w->out.n - first) < 0)
                     return NO_MEMORY;
             }
         }
