@@ -30,7 +30,7 @@ _HOMES = {
     "MergeStep": "bpe_core.training.steps",
     "TrainingRecord": "bpe_core.training.steps",
     "Tokenizer": "bpe_core.encoding.tokenizer",
-    "UnknownTokenError": "bpe_core.encoding.tokenizer",
+    "UnknownTokenError": "bpe_core.encoding.token_lookup",
     "BpeTrainer": "bpe_core.training.trainer",
     "Cancelled": "bpe_core.cancelled",
     "train_bpe": "bpe_core.training.trainer",

@@ -1,6 +1,8 @@
-/* bpe_core._encode: Tokenizer.encode's ordinary text (no special tokens) in compiled code, from pre-tokens to ids.
+/* bpe_core._encode: Tokenizer.encode in compiled code, from the text to its ids.
  *
  * The same steps as the Python path of bpe_core/tokenizer.py, which stays the reference (tests compare the two):
+ *   specials the tokenizer's special tokens split out first, the longest where several start (made once by
+ *            specials(); see "special tokens" below);
  *   scan     the shipped pattern's pre-tokens (gpt2, cl100k, o200k), by bpe_core._scan's scanners (_scan_api.h);
  *   cache    each pre-token's UTF-8 bytes looked up in a bounded table of the pre-tokens seen (open addressing),
  *            which holds their ids; the table is emptied when full, as _WordCache is;
@@ -10,8 +12,15 @@
  *              pairs  the rank of the pair (left token, right token) in the merges list, the first if repeated;
  *              ranks  the rank of the token the two parts' bytes make (tiktoken's rule), and a pre-token that is a
  *                     token itself (of a rank under the limit) is that token at once;
- *            only ranks under `limit` merge (a truncated tokenizer's first k merges);
- *   ids      written as token numbers into one buffer; the list of Python ints is made once, at the end.
+ *            only ranks under `limit` merge (a truncated tokenizer's first k merges); where the vocabulary allows
+ *            (_backtrack.h: each token made after the two it is made of), the same result without a heap, by
+ *            backtracking over the longest tokens the bytes begin with; there, a pre-token of wide characters (a
+ *            Chinese clause) is first cut where no token crosses (_backtrack.h's bt_cut: no merge crosses there
+ *            either), and its pieces, words that repeat where clauses do not, go through the cache and the merge;
+ *            ignore_merges (a tokenizer.json's option, Llama 3's): a pre-token that is a token itself is that token at
+ *            once, under either rule and whatever the limit (the file knows no limit);
+ *   ids      written as token numbers into one buffer, sized once; the list of Python ints is made once, at the end
+ *            (encode), or the buffer becomes an array of uint32 ids lent through the buffer protocol (encode_array).
  *
  *   >>> from bpe_core import _encode, scanner
  *   >>> scanner._ready()   # the scanners' character classes
@@ -19,6 +28,14 @@
  *   >>> enc = _encode.encoder(0, tokens, list(range(258)), None, [(108, 111, 256), (256, 119, 257)])
  *   >>> enc.encode("low lot", 2), enc.encode("low lot", 1)
  *   ([257, 32, 256, 116], [256, 119, 32, 256, 116])
+ *   >>> whole = _encode.encoder(0, tokens, list(range(258)), None, [(108, 111, 256)], True)  # ignore_merges
+ *   >>> whole.encode("low lot", 1)
+ *   [257, 32, 256, 116]
+ *   >>> memoryview(enc.encode_array("low lot", 2)).tolist()
+ *   [257, 32, 256, 116]
+ *
+ * enc.merge(word, limit) merges one pre-token's bytes (no scan, no cache), and enc.backtracking says whether a
+ * pre-token not seen yet is merged by backtracking (the vocabulary is monotone) or with the heap.
  *
  * Tokens are numbered by their place in `tokens`; `ids` gives each one's id (any Python int), which is what encode
  * returns. An encoder is made whole by encoder() (Python cannot make an empty one) and its tables never change, so
@@ -32,7 +49,11 @@
 #include <pythread.h>
 #include <stdint.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
+#include "_backtrack.h"
 #include "_scan_api.h"
 
 #define NO_TOKEN UINT32_MAX
@@ -46,8 +67,13 @@
 #define CACHE_BYTES_MOST ((size_t)48 << 20)
 /* The ranks rule's memo of merges by the tokens they join (a slot per hash, the last one found kept). */
 #define MEMO_BITS 16
-/* The cache's small table in front of the whole one (a slot per hash: 128 KB, in the processor's caches). */
-#define HOT_BITS 12
+/* The cache's small table in front of the whole one (a slot per hash: 512 KB, in the processor's caches). */
+#define HOT_BITS 14
+/* How many hot slots written are remembered, to be cleared one by one (by a uint16 index). */
+#define HOT_LOG 1024
+#if HOT_BITS > 16
+#error "the hot slots written are remembered as uint16"
+#endif
 /* Characters scanned between two checks for Ctrl-C (with the GIL taken back). */
 #define BATCH_CHARS ((Py_ssize_t)1 << 20)
 
@@ -140,7 +166,11 @@ typedef struct {
     uint32_t *ids;
     size_t ids_used, ids_room;
     uint32_t limit; /* the merge limit its ids were made under */
-    CacheSlot hot[1 << HOT_BITS]; /* the last pre-tokens found or added (of 16 bytes or fewer, one or two ids) */
+    CacheSlot hot[1 << HOT_BITS]; /* the last pre-tokens found or added */
+    /* The hot slots written since the cache was last emptied (the first HOT_LOG of them; more: all may be): emptying
+     * it after a short text (a truncated view's encode, another limit) clears those, not the whole 512 KB. */
+    uint16_t hot_written[HOT_LOG];
+    size_t hot_writes;
 } Cache;
 
 static inline const uint32_t *slot_ids(const Cache *c, const CacheSlot *slot) {
@@ -162,6 +192,7 @@ typedef struct {
     PyObject_HEAD
     int pattern;
     int rule;
+    int ignore_merges; /* a pre-token that is a token is that token, under either rule */
     uint32_t n_tokens;
     unsigned char *bytes; /* token t is bytes[starts[t] : starts[t + 1]] */
     uint32_t *starts;
@@ -176,7 +207,9 @@ typedef struct {
     uint32_t single[256]; /* the token of each byte */
     Cache cache;
     MemoSlot *memo;          /* ranks rule: 1 << MEMO_BITS slots */
+    Backtrack backtrack;     /* merge by backtracking (_backtrack.h), where it is exact (ready) */
     PyThread_type_lock lock; /* guards the cache and the memo */
+    uint64_t *values;        /* each token's id as a number, made by the first encode_array (id_values) */
 } Encoder;
 
 /* The bit of the filter for a key's hash h (its high bits; the table's place is read from the low ones). */
@@ -254,7 +287,12 @@ static int cache_clear(Cache *c) {
     } else {
         memset(c->slots, 0, c->size * sizeof(CacheSlot));
     }
-    memset(c->hot, 0, sizeof(c->hot));
+    if (c->hot_writes > HOT_LOG) {
+        memset(c->hot, 0, sizeof(c->hot));
+    } else {
+        for (size_t k = 0; k < c->hot_writes; k++) c->hot[c->hot_written[k]].key_len = 0;
+    }
+    c->hot_writes = 0;
     c->count = c->keys_used = c->ids_used = 0;
     return 0;
 }
@@ -272,13 +310,23 @@ static const CacheSlot *cache_lookup(const Cache *c, uint64_t h, const uint64_t 
     }
 }
 
+/* Writes a pre-token's slot into the small table (remembering where, while few are). */
+static inline void hot_put(Cache *c, uint64_t h, const CacheSlot *slot) {
+    size_t at = h >> (64 - HOT_BITS);
+    c->hot[at] = *slot;
+    if (c->hot_writes < HOT_LOG) c->hot_written[c->hot_writes] = (uint16_t)at;
+    if (c->hot_writes <= HOT_LOG) c->hot_writes++;
+}
+
 /* The pre-token p in the cache, or NULL: first in the small table of the last ones found, then in the whole table
  * (a hit there goes into the small table). */
 static const CacheSlot *cache_find(Cache *c, uint64_t h, const uint64_t head[2], const unsigned char *p, size_t n) {
     CacheSlot *hot = &c->hot[h >> (64 - HOT_BITS)];
-    if (n <= 16 && hot->key_len == n && hot->head[0] == head[0] && hot->head[1] == head[1]) return hot;
+    if (hot->key_len == n && hot->head[0] == head[0] && hot->head[1] == head[1] &&
+        (n <= 16 || !memcmp(c->keys + hot->key_at + 16, p + 16, n - 16)))
+        return hot;
     const CacheSlot *slot = cache_lookup(c, h, head, p, n);
-    if (slot && n <= 16 && slot->ids_len <= 2) *hot = *slot;
+    if (slot) hot_put(c, h, slot);
     return slot;
 }
 
@@ -346,7 +394,7 @@ static int cache_add(Cache *c, uint64_t h, const uint64_t head[2], const unsigne
     }
     c->count++;
     cache_place(c, h, &entry);
-    if (n <= 16 && count <= 2) c->hot[h >> (64 - HOT_BITS)] = entry;
+    hot_put(c, h, &entry);
     return 0;
 }
 
@@ -371,6 +419,7 @@ typedef struct {
     size_t word_room;
     Candidate *heap;
     size_t heap_n, heap_room;
+    BtWork backtrack;
 } Work;
 
 static void work_free(Work *w) {
@@ -380,6 +429,7 @@ static void work_free(Work *w) {
     PyMem_RawFree(w->prev);
     PyMem_RawFree(w->part);
     PyMem_RawFree(w->heap);
+    bt_work_free(&w->backtrack);
 }
 
 static int push_id(Ids *out, uint32_t token) {
@@ -455,13 +505,10 @@ static int candidate(const Encoder *e, const Work *w, const unsigned char *word,
 
 /* Appends the tokens BPE makes of word (n bytes) to w->out: the lowest-ranked merge of two adjacent parts first,
  * the leftmost of equal ranks (Tokenizer.merge_parts and _merge_long). A part starts at byte i and ends at next[i];
- * a candidate (i, j, k) is stale unless next[i] == j and next[j] == k still. 0, or -1 out of memory. */
-static int merge_word(const Encoder *e, Work *w, const unsigned char *word, size_t n, uint32_t limit) {
-    if (e->rule == RULE_RANKS) { /* a byte, or a pre-token that is a token itself: that token */
-        if (n == 1) return push_id(&w->out, e->single[word[0]]);
-        const TokenSlot *whole = find_slot(e, word, n);
-        if (whole && whole->rank < limit) return push_id(&w->out, whole->token - 1);
-    }
+ * a candidate (i, j, k) is stale unless next[i] == j and next[j] == k still. With `last`, the last merge made is
+ * put there. 0, or -1 out of memory. */
+static int merge_by_heap(const Encoder *e, Work *w, const unsigned char *word, size_t n, uint32_t limit,
+                         BtMerge *last) {
     if (n > w->word_room) {
         size_t room = n < 64 ? 64 : n;
         uint32_t *next = PyMem_RawRealloc(w->next, room * sizeof(uint32_t));
@@ -488,6 +535,7 @@ static int merge_word(const Encoder *e, Work *w, const unsigned char *word, size
         c = heap_pop(w);
         uint32_t i = (uint32_t)c.order, j = c.j, k = c.k;
         if (next[i] != j || next[j] != k) continue; /* stale: a part it joins has merged since */
+        if (last) *last = (BtMerge){part[i], part[j], (uint32_t)(c.order >> 32)};
         part[i] = c.merged;
         next[i] = k;
         next[j] = NO_TOKEN;
@@ -504,87 +552,531 @@ static int merge_word(const Encoder *e, Work *w, const unsigned char *word, size
     return 0;
 }
 
+/* ----- special tokens: split out of the text first (pretokenize/specials.py's SpecialSplitter) ----- */
+
+/* A tokenizer's special tokens, made once by specials(tokens, ids) and given to each encode: where one starts, it is
+ * its id; where several start at the same place, the longest; the text between two is ordinary text. They are kept
+ * sorted by their first code point and, among equal ones, longest first: the first that matches at a place is the
+ * one taken. A token with a lone surrogate is left out: the text is searched only when it has none (a surrogate in
+ * it stops the encode with UnicodeEncodeError; Tokenizer.encode replaces them and encodes again, as its Python path
+ * does: a lone surrogate is U+FFFD before special tokens are looked for).
+ *
+ *   >>> specials = _encode.specials(["<|endoftext|>"], [50256])
+ *   >>> enc.encode("lo<|endoftext|>w", 2, specials)
+ *   [256, 50256, 119]
+ */
+typedef struct {
+    PyObject_HEAD
+    Py_ssize_t count;
+    Py_UCS4 *chars;        /* the tokens' code points, one token after another */
+    Py_ssize_t *starts;    /* token k is chars[starts[k] : starts[k + 1]] */
+    PyObject **ids;        /* token k's id */
+    uint64_t filter[1024]; /* a bit per first code point (its low 16 bits): most characters start no token */
+    int one_first;         /* every token starts with chars[0] (found with memchr) */
+} Specials;
+
+static void specials_dealloc(Specials *s) {
+    for (Py_ssize_t k = 0; s->ids && k < s->count; k++) Py_XDECREF(s->ids[k]);
+    PyMem_Free(s->ids);
+    PyMem_Free(s->chars);
+    PyMem_Free(s->starts);
+    PyObject_Free(s);
+}
+
+static PyTypeObject SpecialsType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "bpe_core._encode.Specials",
+    .tp_basicsize = sizeof(Specials),
+    .tp_dealloc = (destructor)specials_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "A tokenizer's special tokens, for Encoder.encode: made by bpe_core._encode.specials().",
+};
+
+typedef struct {
+    PyObject *token;
+    Py_ssize_t length;
+    Py_UCS4 first;
+} SpecialOrder;
+
+/* By their code points, as strings sort (a token before those it is the start of): the tokens that start like the
+ * text at a place are then one run of the list, which special_at narrows letter by letter. */
+static int special_order(const void *a, const void *b) {
+    PyObject *x = PyTuple_GET_ITEM(((const SpecialOrder *)a)->token, 0);
+    PyObject *y = PyTuple_GET_ITEM(((const SpecialOrder *)b)->token, 0);
+    return PyUnicode_Compare(x, y); /* two str: no error */
+}
+
+static int has_surrogate(PyObject *token) {
+    for (Py_ssize_t i = 0; i < PyUnicode_GET_LENGTH(token); i++) {
+        Py_UCS4 ch = PyUnicode_READ_CHAR(token, i);
+        if (ch >= 0xd800 && ch <= 0xdfff) return 1;
+    }
+    return 0;
+}
+
+/* specials(tokens: list[str], ids: list[int]) -> Specials: token k (a non-empty str) has id ids[k] */
+static PyObject *make_specials(PyObject *module, PyObject *args) {
+    PyObject *tokens, *ids;
+    if (!PyArg_ParseTuple(args, "O!O!", &PyList_Type, &tokens, &PyList_Type, &ids)) return NULL;
+    Py_ssize_t n = PyList_GET_SIZE(tokens);
+    if (n != PyList_GET_SIZE(ids))
+        return PyErr_Format(PyExc_ValueError, "%zd special tokens but %zd ids", n, PyList_GET_SIZE(ids));
+    SpecialOrder *order = PyMem_Calloc((size_t)n + 1, sizeof(SpecialOrder));
+    Specials *s = order ? PyObject_New(Specials, &SpecialsType) : NULL;
+    if (!s) {
+        PyMem_Free(order);
+        return PyErr_NoMemory();
+    }
+    memset((char *)s + sizeof(PyObject), 0, sizeof(Specials) - sizeof(PyObject));
+    size_t total = 0;
+    Py_ssize_t kept = 0;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *token = PyList_GET_ITEM(tokens, k);
+        if (!PyUnicode_Check(token) || PyUnicode_GET_LENGTH(token) == 0 || !PyLong_Check(PyList_GET_ITEM(ids, k))) {
+            PyErr_Format(PyExc_ValueError, "special token %zd is not a non-empty str with an int id", k);
+            goto failed;
+        }
+        if (has_surrogate(token)) continue;
+        PyObject *pair = PyTuple_Pack(2, token, PyList_GET_ITEM(ids, k)); /* held while sorting */
+        if (!pair) goto failed;
+        order[kept++] = (SpecialOrder){pair, PyUnicode_GET_LENGTH(token), PyUnicode_READ_CHAR(token, 0)};
+        total += (size_t)PyUnicode_GET_LENGTH(token);
+    }
+    qsort(order, (size_t)kept, sizeof(SpecialOrder), special_order);
+    s->chars = PyMem_Malloc(sizeof(Py_UCS4) * (total + 1));
+    s->starts = PyMem_Malloc(sizeof(Py_ssize_t) * ((size_t)kept + 1));
+    s->ids = PyMem_Calloc((size_t)kept + 1, sizeof(PyObject *));
+    if (!s->chars || !s->starts || !s->ids) {
+        PyErr_NoMemory();
+        goto failed;
+    }
+    s->one_first = 1;
+    Py_ssize_t at = 0;
+    for (Py_ssize_t k = 0; k < kept; k++) {
+        PyObject *token = PyTuple_GET_ITEM(order[k].token, 0);
+        s->starts[k] = at;
+        if (!PyUnicode_AsUCS4(token, s->chars + at, order[k].length, 0)) goto failed;
+        at += order[k].length;
+        s->ids[k] = Py_NewRef(PyTuple_GET_ITEM(order[k].token, 1));
+        s->count = k + 1;
+        s->filter[(order[k].first & 0xffff) >> 6] |= (uint64_t)1 << (order[k].first & 63);
+        if (order[k].first != order[0].first) s->one_first = 0;
+    }
+    s->starts[kept] = at;
+    for (Py_ssize_t k = 0; k < kept; k++) Py_DECREF(order[k].token);
+    PyMem_Free(order);
+    return (PyObject *)s;
+failed:
+    for (Py_ssize_t k = 0; k < kept; k++) Py_XDECREF(order[k].token);
+    PyMem_Free(order);
+    Py_DECREF(s);
+    return NULL;
+}
+
+/* The code unit where a character's low byte is (memchr looks for it). */
+#if PY_LITTLE_ENDIAN
+#define LOW_BYTE_AT(kind) 0
+#else
+#define LOW_BYTE_AT(kind) ((kind) - 1)
+#endif
+
+/* The first place in t[i:] whose character may start a special token (its bit in the filter), or t->n. When all
+ * start with one character, memchr finds its low byte (the text's units are searched as bytes, many at a time). */
+static Py_ssize_t next_candidate(const Specials *s, const ScanText *t, Py_ssize_t i) {
+    int kind = t->kind;
+    if (s->one_first && (kind == 4 || s->chars[0] < (Py_UCS4)1 << (8 * kind))) {
+        Py_UCS4 first = s->chars[0];
+        const unsigned char *base = t->data, *end = base + (size_t)kind * (size_t)t->n;
+        for (const unsigned char *p = base + (size_t)kind * (size_t)i; p < end; p++) {
+            p = memchr(p, (int)(first & 0xff), (size_t)(end - p));
+            if (!p) return t->n;
+            size_t offset = (size_t)(p - base);
+            if (offset % (size_t)kind == LOW_BYTE_AT(kind) && PyUnicode_READ(kind, base, offset / kind) == first)
+                return (Py_ssize_t)(offset / (size_t)kind);
+        }
+        return t->n;
+    }
+    if (s->one_first) return t->n; /* a character wider than the text's */
+    for (; i < t->n; i++) {
+        Py_UCS4 ch = PyUnicode_READ(kind, t->data, i) & 0xffff;
+        if (s->filter[ch >> 6] >> (ch & 63) & 1) return i;
+    }
+    return t->n;
+}
+
+/* The first of the tokens lo..hi-1 (all longer than j, sorted) whose character j is ch or more (above: more). */
+static Py_ssize_t first_with(const Specials *s, Py_ssize_t lo, Py_ssize_t hi, Py_ssize_t j, Py_UCS4 ch, int above) {
+    while (lo < hi) {
+        Py_ssize_t middle = lo + (hi - lo) / 2;
+        Py_UCS4 at = s->chars[s->starts[middle] + j];
+        if (at < ch || (above && at == ch)) lo = middle + 1;
+        else hi = middle;
+    }
+    return lo;
+}
+
+/* The special token that starts at t[i] (the longest), or -1: the tokens that agree with the text on their first j
+ * characters are the run lo..hi-1 of the sorted list; each character read narrows it by two binary searches, and a
+ * token as long as what agrees (the first of the run) is a match; the last one found is the longest. */
+static Py_ssize_t special_at(const Specials *s, const ScanText *t, Py_ssize_t i) {
+    Py_ssize_t lo = 0, hi = s->count, found = -1;
+    for (Py_ssize_t j = 0; lo < hi; j++) {
+        if (s->starts[lo + 1] - s->starts[lo] == j) found = lo++; /* the token that is the j characters read */
+        if (lo == hi || i + j >= t->n) break;
+        Py_UCS4 ch = PyUnicode_READ(t->kind, t->data, i + j);
+        lo = first_with(s, lo, hi, j, ch, 0);
+        hi = first_with(s, lo, hi, j, ch, 1);
+    }
+    return found;
+}
+
+/* Appends the tokens BPE makes of word (n bytes) to w->out, by backtracking where the encoder's vocabulary allows
+ * it, else with the heap. 0, or -1 out of memory; 1 if the backtracking found no sequence (never: the heap merged
+ * the word; Encoder.merge says so, for the tests). */
+static int merge_word(const Encoder *e, Work *w, const unsigned char *word, size_t n, uint32_t limit) {
+    /* the ranks rule and ignore_merges: a pre-token that is a token itself is that token (under the ranks rule, of a
+     * rank under the limit; with ignore_merges, any) */
+    int whole_first = e->rule == RULE_RANKS || e->ignore_merges;
+    if (whole_first && n == 1) return push_id(&w->out, e->single[word[0]]);
+    if (e->backtrack.ready) {
+        size_t count;
+        uint32_t longest = bt_longest(&e->backtrack, word, 0, n); /* the trie says if the word is a token */
+        if (whole_first && bt_length(&e->backtrack, longest) == n && (e->ignore_merges || e->ranks[longest] < limit))
+            return push_id(&w->out, longest);
+        if (pool_room((void **)&w->out.data, &w->out.room, w->out.n, n, sizeof(uint32_t)) < 0) return -1;
+        int found = bt_merge(&e->backtrack, &w->backtrack, word, n, limit, longest, w->out.data + w->out.n, &count);
+        if (found < 0) return -1;
+        if (found == 0) {
+            w->out.n += count;
+            return 0;
+        }
+        return merge_by_heap(e, w, word, n, limit, NULL) < 0 ? -1 : 1;
+    }
+    if (whole_first) {
+        const TokenSlot *whole = find_slot(e, word, n);
+        if (whole && (e->ignore_merges || whole->rank < limit)) return push_id(&w->out, whole->token - 1);
+    }
+    return merge_by_heap(e, w, word, n, limit, NULL);
+}
+
+/* The heap's BPE of a token's bytes under no limit, for bt_build (BtReference): the parts, the last merge. */
+static int heap_reference(void *context, const unsigned char *bytes, size_t n, size_t *count, uint32_t *token,
+                          BtMerge *last) {
+    Encoder *e = ((void **)context)[0];
+    Work *w = ((void **)context)[1];
+    w->out.n = 0;
+    if (merge_by_heap(e, w, bytes, n, NO_RANK, last) < 0) return -1;
+    *count = w->out.n;
+    *token = w->out.data[0];
+    return 0;
+}
+
 /* ----- scan: the text's pre-tokens, each to ids ----- */
 
 enum { DONE = 0, NO_MEMORY = -1, STUCK = -2, SURROGATE = -3, TOO_LONG = -4 };
 
-/* The UTF-8 bytes of text[a:b] into w->utf8 (ASCII text is its own UTF-8: read in place). DONE or an error. */
-static int utf8_of(const ScanText *t, int ascii, Py_ssize_t a, Py_ssize_t b, Work *w, const unsigned char **bytes,
-                   size_t *n, Py_ssize_t *bad) {
-    if (ascii) {
-        *bytes = (const unsigned char *)t->data + a;
-        *n = (size_t)(b - a);
-        return DONE;
-    }
-    size_t most = 4 * (size_t)(b - a);
-    if (pool_room((void **)&w->utf8, &w->utf8_room, 0, most, 1) < 0) return NO_MEMORY;
-    unsigned char *o = w->utf8;
-    for (Py_ssize_t i = a; i < b; i++) {
-        Py_UCS4 ch = PyUnicode_READ(t->kind, t->data, i);
-        if (ch < 0x80) {
-            *o++ = (unsigned char)ch;
-        } else if (ch < 0x800) {
-            *o++ = (unsigned char)(0xc0 | ch >> 6);
-            *o++ = (unsigned char)(0x80 | (ch & 0x3f));
-        } else if (ch >= 0xd800 && ch <= 0xdfff) {
-            *bad = i;
-            return SURROGATE;
-        } else if (ch < 0x10000) {
-            *o++ = (unsigned char)(0xe0 | ch >> 12);
-            *o++ = (unsigned char)(0x80 | (ch >> 6 & 0x3f));
-            *o++ = (unsigned char)(0x80 | (ch & 0x3f));
-        } else {
-            *o++ = (unsigned char)(0xf0 | ch >> 18);
-            *o++ = (unsigned char)(0x80 | (ch >> 12 & 0x3f));
-            *o++ = (unsigned char)(0x80 | (ch >> 6 & 0x3f));
-            *o++ = (unsigned char)(0x80 | (ch & 0x3f));
+/* One encode call: its text, where it is, and the next special token (found ahead, once per token). */
+typedef struct {
+    ScanText text;
+    int ascii;                /* the text is ASCII: its own UTF-8, read in place */
+    const Specials *specials; /* or NULL */
+    uint32_t limit;
+    Py_ssize_t at;            /* where the next pre-token or special token starts */
+    Py_ssize_t special_at;    /* where the next special token starts (text.n: none; -1: not looked for yet) */
+    Py_ssize_t special;       /* which one */
+    Py_ssize_t bad;           /* where an error is */
+    Py_ssize_t searched;      /* no special token starts in text[at:searched] */
+} Call;
+
+/* The next special token at or after call->at: where and which (text.n if none); 1. A batch's worth of characters
+ * is searched at a time: 0 if it stopped short (the encode checks Ctrl-C, then searches on from there), so that a
+ * long text without a special token in it, or with many places where one might start, can still be stopped. */
+static int find_special(Call *call) {
+    const Specials *s = call->specials;
+    call->special_at = call->text.n;
+    if (!s || !s->count) return 1;
+    Py_ssize_t from = call->searched > call->at ? call->searched : call->at;
+    Py_ssize_t end = call->text.n - from > BATCH_CHARS ? from + BATCH_CHARS : call->text.n;
+    ScanText part = {call->text.kind, call->text.data, end}; /* where a token may start; it may end past it */
+    for (Py_ssize_t i = from; (i = next_candidate(s, &part, i)) < end; i++) {
+        if ((call->special = special_at(s, &call->text, i)) >= 0) {
+            call->special_at = i;
+            return 1;
         }
     }
-    *bytes = w->utf8;
-    *n = (size_t)(o - w->utf8);
+    call->searched = end;
+    if (end == call->text.n) return 1;
+    call->special_at = -1;
+    return 0;
+}
+
+/* A character's UTF-8 bytes at o; past them. */
+static inline unsigned char *put_utf8(unsigned char *o, Py_UCS4 ch) {
+    if (ch < 0x80) {
+        *o++ = (unsigned char)ch;
+    } else if (ch < 0x800) {
+        *o++ = (unsigned char)(0xc0 | ch >> 6);
+        *o++ = (unsigned char)(0x80 | (ch & 0x3f));
+    } else if (ch < 0x10000) {
+        *o++ = (unsigned char)(0xe0 | ch >> 12);
+        *o++ = (unsigned char)(0x80 | (ch >> 6 & 0x3f));
+        *o++ = (unsigned char)(0x80 | (ch & 0x3f));
+    } else {
+        *o++ = (unsigned char)(0xf0 | ch >> 18);
+        *o++ = (unsigned char)(0x80 | (ch >> 12 & 0x3f));
+        *o++ = (unsigned char)(0x80 | (ch >> 6 & 0x3f));
+        *o++ = (unsigned char)(0x80 | (ch & 0x3f));
+    }
+    return o;
+}
+
+/* The UTF-8 bytes of text[a:b] (of code units of type UNIT) from o on; past them, or NULL at a lone surrogate (*bad:
+ * where). A loop per width of code unit: reading the text's units directly, not through PyUnicode_READ's switch. */
+#define UTF8_LOOP(UNIT)                                                                                               \
+    for (const UNIT *p = (const UNIT *)t->data + a, *end = (const UNIT *)t->data + b; p < end; p++) {               \
+        Py_UCS4 ch = *p;                                                                                              \
+        if (ch < 0x80) {                                                                                              \
+            *o++ = (unsigned char)ch;                                                                                 \
+            continue;                                                                                                 \
+        }                                                                                                             \
+        if (ch >= 0xd800 && ch <= 0xdfff) {                                                                           \
+            *bad = a + (p - (const UNIT *)t->data - a);                                                               \
+            return NULL;                                                                                              \
+        }                                                                                                             \
+        o = put_utf8(o, ch);                                                                                          \
+    }
+
+static unsigned char *utf8_of(const ScanText *t, Py_ssize_t a, Py_ssize_t b, unsigned char *o, Py_ssize_t *bad) {
+    switch (t->kind) {
+    case PyUnicode_1BYTE_KIND:
+        UTF8_LOOP(Py_UCS1)
+        break;
+    case PyUnicode_2BYTE_KIND:
+        UTF8_LOOP(Py_UCS2)
+        break;
+    default:
+        UTF8_LOOP(Py_UCS4)
+    }
+    return o;
+}
+
+/* Pre-tokens looked up together: each one's slots are asked of memory (prefetched) before the first is looked up,
+ * so that the cache's misses of the processor's caches overlap instead of following one another. */
+#define AHEAD 16
+
+#if defined(__GNUC__) || defined(__clang__)
+#define PREFETCH(address) __builtin_prefetch(address)
+#else
+#define PREFETCH(address) ((void)(address))
+#endif
+
+typedef struct {
+    size_t from, n;   /* its UTF-8 bytes: text + from (ASCII text) or w->utf8 + from, n of them */
+    uint64_t h;       /* its key (n > 1) */
+    uint64_t head[2];
+} Pending;
+
+/* A key's head read 16 bytes at once (16 bytes are readable at p), the bytes past its n masked off: head_of's
+ * result without its copy through a buffer. */
+static inline void head_at(const unsigned char *p, size_t n, uint64_t head[2]) {
+#if PY_LITTLE_ENDIAN
+    uint64_t low, high;
+    memcpy(&low, p, 8);
+    memcpy(&high, p + 8, 8);
+    head[0] = n >= 8 ? low : low & (((uint64_t)1 << (8 * n)) - 1);
+    head[1] = n >= 16 ? high : n <= 8 ? 0 : high & (((uint64_t)1 << (8 * (n - 8))) - 1);
+#else
+    head_of(p, n, head);
+#endif
+}
+
+/* key_of for a key with 16 readable bytes at p. */
+static inline uint64_t key_at(const unsigned char *p, size_t n, uint64_t head[2]) {
+    if (n > 16) return key_of(p, n, head);
+    head_at(p, n, head);
+    return mix64(head[0] ^ mix64(head[1] ^ (uint64_t)n << 56));
+}
+
+/* Up to AHEAD pre-tokens of t from call->at (those that start before stop): each one's bytes and key, its slots
+ * prefetched. How many, or an error. */
+static int scan_ahead(const Encoder *e, Work *w, const ScanText *t, Call *call, Py_ssize_t stop, Pending *pending,
+                      Py_ssize_t *end_of_last) {
+    ScanFunction scan = scan_api->patterns[e->pattern];
+    size_t used = 0;
+    int count = 0;
+    Py_ssize_t i = call->at;
+    for (; count < AHEAD && i < stop; count++) {
+        Py_ssize_t end = scan(t, i);
+        if (end <= i) {
+            call->bad = i;
+            return STUCK;
+        }
+        Pending *p = &pending[count];
+        if (call->ascii) {
+            p->from = (size_t)i;
+            p->n = (size_t)(end - i);
+        } else {
+            if (pool_room((void **)&w->utf8, &w->utf8_room, used, 4 * (size_t)(end - i) + 16, 1) < 0) return NO_MEMORY;
+            unsigned char *o = utf8_of(t, i, end, w->utf8 + used, &call->bad);
+            if (!o) return SURROGATE;
+            p->from = used;
+            p->n = (size_t)(o - w->utf8) - used;
+            used += p->n;
+        }
+        if (p->n >= UINT32_MAX) return TOO_LONG;
+        i = end;
+    }
+    const unsigned char *base = call->ascii ? (const unsigned char *)t->data : w->utf8;
+    size_t readable = call->ascii ? (size_t)call->text.n : used + 16;
+    const Cache *c = &e->cache;
+    for (int k = 0; k < count; k++) {
+        Pending *p = &pending[k];
+        if (p->n == 1) continue;
+        const unsigned char *bytes = base + p->from;
+        p->h = p->from + 16 <= readable ? key_at(bytes, p->n, p->head) : key_of(bytes, p->n, p->head);
+        PREFETCH(&c->hot[p->h >> (64 - HOT_BITS)]);
+        PREFETCH(&c->slots[p->h & (c->size - 1)]);
+    }
+    *end_of_last = i;
+    return count;
+}
+
+/* A pre-token this long or longer (three wide characters) is cut where no token crosses (merge_cut). */
+#define CUT_LEAST 9
+
+/* Whether ids (count of them) may be remembered for these bytes: always, but for a pre-token that is a token not
+ * made by its own merges (under the limit), which the ranks rule and ignore_merges give whole: the cache's ids of
+ * any bytes are then their BPE, which the pieces of merge_cut read. */
+static int is_bpe(const Encoder *e, const uint32_t *ids, size_t count, uint32_t limit) {
+    return !e->backtrack.ready || count != 1 || bt_allowed(&e->backtrack, ids[0], limit);
+}
+
+/* One piece of a cut pre-token (merge_cut): its tokens from the cache, else merged (BPE, no whole-token rule: the
+ * piece is part of a word) and remembered unless the whole-token rule would read them otherwise. 0, or -1. */
+static int merge_piece(Encoder *e, Work *w, const unsigned char *piece, size_t n, uint64_t h,
+                       const uint64_t head[2], uint32_t limit) {
+    if (n == 1) return push_id(&w->out, e->single[piece[0]]);
+    const Backtrack *bt = &e->backtrack;
+    const CacheSlot *seen = n <= CACHE_KEY_MAX ? cache_find(&e->cache, h, head, piece, n) : NULL;
+    if (pool_room((void **)&w->out.data, &w->out.room, w->out.n, n, sizeof(uint32_t)) < 0) return -1;
+    uint32_t *out = w->out.data + w->out.n;
+    if (seen) {
+        const uint32_t *ids = slot_ids(&e->cache, seen);
+        for (size_t j = 0; j < seen->ids_len; j++) out[j] = ids[j];
+        w->out.n += seen->ids_len;
+        return 0;
+    }
+    size_t count, first = w->out.n;
+    uint32_t longest = bt_longest(bt, piece, 0, n);
+    int found = bt_merge(bt, &w->backtrack, piece, n, limit, longest, out, &count);
+    if (found < 0) return -1;
+    if (found == 0) {
+        w->out.n += count;
+    } else if (merge_by_heap(e, w, piece, n, limit, NULL) < 0) {
+        return -1;
+    }
+    int whole_first = e->rule == RULE_RANKS || e->ignore_merges; /* would merge_word give the piece whole? */
+    int whole = whole_first && bt_length(bt, longest) == n && (e->ignore_merges || e->ranks[longest] < limit);
+    if (whole && !(w->out.n - first == 1 && w->out.data[first] == longest)) return 0;
+    return cache_add(&e->cache, h, head, piece, n, w->out.data + first, w->out.n - first);
+}
+
+/* A function kept out of its caller (the hit loop of encode_ordinary stays small: its registers for the hits). */
+#if defined(__GNUC__) || defined(__clang__)
+#define COLD_PATH __attribute__((noinline))
+#else
+#define COLD_PATH
+#endif
+
+/* merge_word, a long pre-token cut first at the places no token crosses (bt_cut: Chinese clauses, which o200k's
+ * pattern leaves whole, at most of their characters), each piece merged apart: the pieces (words) repeat where
+ * the clauses do not, and are found in the cache. 0, or -1 out of memory. */
+COLD_PATH static int merge_cut(Encoder *e, Work *w, const unsigned char *word, size_t n, uint32_t limit) {
+    const Backtrack *bt = &e->backtrack;
+    if (!bt->ready || n < CUT_LEAST) return merge_word(e, w, word, n, limit);
+    Pending pieces[AHEAD];
+    size_t from = 0, p = 1;
+    int count = 0;
+    while (from < n) {
+        for (; count < AHEAD && from < n; count++) { /* up to AHEAD pieces, their cache slots prefetched */
+            while (p < n && !bt_cut(bt, word, p, n)) p++;
+            if (from == 0 && p == n) return merge_word(e, w, word, n, limit); /* no cut (a token has none) */
+            Pending *piece = &pieces[count];
+            piece->from = from, piece->n = p - from;
+            piece->h = key_of(word + from, piece->n, piece->head);
+            PREFETCH(&e->cache.hot[piece->h >> (64 - HOT_BITS)]);
+            PREFETCH(&e->cache.slots[piece->h & (e->cache.size - 1)]);
+            from = p++;
+        }
+        for (int k = 0; k < count; k++) {
+            const Pending *piece = &pieces[k];
+            if (merge_piece(e, w, word + piece->from, piece->n, piece->h, piece->head, limit) < 0) return -1;
+        }
+        count = 0;
+    }
+    return 0;
+}
+
+/* The pre-tokens of t that start in [call->at, stop), each one's tokens appended to w->out (from the cache, else
+ * merged and remembered); call->at moves past them. DONE or an error. */
+static int encode_ordinary(Encoder *e, Work *w, const ScanText *t, Call *call, Py_ssize_t stop) {
+    Cache *c = &e->cache;
+    Pending pending[AHEAD];
+    while (call->at < stop) {
+        Py_ssize_t end;
+        int count = scan_ahead(e, w, t, call, stop, pending, &end);
+        if (count < 0) return count;
+        const unsigned char *base = call->ascii ? (const unsigned char *)t->data : w->utf8;
+        size_t most = 0; /* the most tokens they make: one per byte (the cache holds no more) */
+        for (int k = 0; k < count; k++) most += pending[k].n;
+        if (pool_room((void **)&w->out.data, &w->out.room, w->out.n, most, sizeof(uint32_t)) < 0) return NO_MEMORY;
+        for (int k = 0; k < count; k++) {
+            const Pending *p = &pending[k];
+            const unsigned char *bytes = base + p->from;
+            if (p->n == 1) { /* a one-byte pre-token (a space, a line break, punctuation) is its byte's token */
+                w->out.data[w->out.n++] = e->single[bytes[0]];
+                continue;
+            }
+            const CacheSlot *seen = p->n <= CACHE_KEY_MAX ? cache_find(c, p->h, p->head, bytes, p->n) : NULL;
+            if (seen) {
+                const uint32_t *ids = slot_ids(c, seen);
+                uint32_t *out = w->out.data + w->out.n;
+                for (size_t j = 0; j < seen->ids_len; j++) out[j] = ids[j]; /* one or two, mostly: no memcpy call */
+                w->out.n += seen->ids_len;
+            } else {
+                size_t first = w->out.n;
+                if (merge_cut(e, w, bytes, p->n, call->limit) < 0) return NO_MEMORY;
+                const uint32_t *ids = w->out.data + first;
+                if (is_bpe(e, ids, w->out.n - first, call->limit) &&
+                    cache_add(c, p->h, p->head, bytes, p->n, ids, w->out.n - first) < 0)
+                    return NO_MEMORY;
+            }
+        }
+        call->at = end;
+    }
     return DONE;
 }
 
-/* The pre-tokens that start in text[*at : stop], each one's tokens appended to w->out (from the cache, else merged
- * and remembered); *at moves past them. Runs without the GIL, with the cache's lock. DONE or an error (*bad: where). */
-static int encode_batch(Encoder *e, Work *w, const ScanText *t, int ascii, Py_ssize_t *at, Py_ssize_t stop,
-                        uint32_t limit, Py_ssize_t *bad) {
+/* The text's special tokens and pre-tokens that start before stop: a special token is its own (numbered after the
+ * encoder's tokens), the ordinary text up to the next one is encoded by encode_ordinary, scanned as if the text
+ * ended there (a pre-token never runs into a special token). Runs without the GIL, with the cache's lock. */
+static int encode_batch(Encoder *e, Work *w, Call *call, Py_ssize_t stop) {
     Cache *c = &e->cache;
-    if (c->limit != limit) { /* ids made under another limit (a truncated tokenizer's) are not these */
+    if (c->limit != call->limit) { /* ids made under another limit (a truncated tokenizer's) are not these */
         if (cache_clear(c) < 0) return NO_MEMORY;
-        c->limit = limit;
+        c->limit = call->limit;
     }
-    ScanFunction scan = scan_api->patterns[e->pattern];
-    for (Py_ssize_t i = *at; i < stop;) {
-        Py_ssize_t end = scan(t, i);
-        if (end <= i) {
-            *bad = i;
-            return STUCK;
-        }
-        const unsigned char *bytes;
-        size_t n;
-        int status = utf8_of(t, ascii, i, end, w, &bytes, &n, bad);
-        if (status != DONE) return status;
-        if (n >= UINT32_MAX) return TOO_LONG;
-        if (n == 1) { /* a one-byte pre-token (a space, a line break, punctuation) is its byte's token */
-            if (push_id(&w->out, e->single[bytes[0]]) < 0) return NO_MEMORY;
-            i = *at = end;
+    while (call->at < stop) {
+        if (call->special_at < call->at && !find_special(call)) return DONE; /* Ctrl-C checked, then on */
+        if (call->at == call->special_at) {
+            const Specials *s = call->specials;
+            if (push_id(&w->out, e->n_tokens + (uint32_t)call->special) < 0) return NO_MEMORY;
+            call->at += s->starts[call->special + 1] - s->starts[call->special];
+            call->special_at = -1;
             continue;
         }
-        uint64_t head[2], h = key_of(bytes, n, head);
-        const CacheSlot *seen = n <= CACHE_KEY_MAX ? cache_find(c, h, head, bytes, n) : NULL;
-        if (seen) {
-            if (pool_room((void **)&w->out.data, &w->out.room, w->out.n, seen->ids_len, sizeof(uint32_t)) < 0)
-                return NO_MEMORY;
-            memcpy(w->out.data + w->out.n, slot_ids(c, seen), seen->ids_len * sizeof(uint32_t));
-            w->out.n += seen->ids_len;
-        } else {
-            size_t first = w->out.n;
-            if (merge_word(e, w, bytes, n, limit) < 0 ||
-                cache_add(c, h, head, bytes, n, w->out.data + first, w->out.n - first) < 0)
-                return NO_MEMORY;
-        }
-        i = *at = end;
+        ScanText ordinary = {call->text.kind, call->text.data, call->special_at};
+        int status = encode_ordinary(e, w, &ordinary, call, stop < call->special_at ? stop : call->special_at);
+        if (status != DONE) return status;
     }
     return DONE;
 }
@@ -610,47 +1102,245 @@ static PyObject *batch_error(int status, PyObject *text, Py_ssize_t bad) {
     }
 }
 
-/* encode(text: str, limit: int) -> list[int]: the ids of text (no special tokens in it) under the first `limit` merges */
-static PyObject *encoder_encode(Encoder *e, PyObject *args) {
-    PyObject *text;
+/* Makes the pages of a large buffer about to be filled (a list of 15 million ids: 120 MB) ready in one call, where
+ * the system can (Linux 5.14 and later): the first write to each page would otherwise stop for its page fault, one
+ * per 4 KB. Only advice: where it cannot, the writes fault as before. Buffers under a megabyte are left alone. */
+static void prepare_pages(void *buffer, size_t bytes) {
+#if defined(__linux__) && defined(MADV_POPULATE_WRITE)
+    const uintptr_t page = 4096;
+    uintptr_t from = ((uintptr_t)buffer + page - 1) & ~(page - 1), to = ((uintptr_t)buffer + bytes) & ~(page - 1);
+    if (to > from + ((uintptr_t)1 << 20)) (void)madvise((void *)from, to - from, MADV_POPULATE_WRITE);
+#else
+    (void)buffer;
+    (void)bytes;
+#endif
+}
+
+/* Encodes text into w->out (token numbers; special token k is n_tokens + k). 0, or -1 with a Python error. */
+static int encode_text(Encoder *e, PyObject *args, Work *w, const Specials **specials) {
+    PyObject *text, *given = Py_None;
     Py_ssize_t limit_arg;
-    if (!PyArg_ParseTuple(args, "Un", &text, &limit_arg)) return NULL;
-    if (limit_arg < 0) return PyErr_Format(PyExc_ValueError, "limit is a number of merges (>= 0), not %zd", limit_arg);
+    if (!PyArg_ParseTuple(args, "Un|O", &text, &limit_arg, &given)) return -1;
+    if (limit_arg < 0) {
+        PyErr_Format(PyExc_ValueError, "limit is a number of merges (>= 0), not %zd", limit_arg);
+        return -1;
+    }
+    if (given != Py_None && !PyObject_TypeCheck(given, &SpecialsType)) {
+        PyErr_SetString(PyExc_TypeError, "specials is None or made by bpe_core._encode.specials()");
+        return -1;
+    }
+    *specials = given == Py_None ? NULL : (const Specials *)given;
+    if (*specials && (uint64_t)e->n_tokens + (uint64_t)(*specials)->count >= NO_TOKEN) {
+        PyErr_SetString(PyExc_ValueError, "too many tokens and special tokens (4 billion or more)");
+        return -1;
+    }
     if (!scan_api->classes_ready()) {
         PyErr_SetString(PyExc_RuntimeError, "the scanner has no character classes yet: bpe_core.scanner._ready()");
-        return NULL;
+        return -1;
     }
-    uint32_t limit = (size_t)limit_arg >= NO_RANK ? NO_RANK : (uint32_t)limit_arg;
-    ScanText t = {PyUnicode_KIND(text), PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text)};
-    int ascii = PyUnicode_IS_ASCII(text);
-    Work w;
-    memset(&w, 0, sizeof(w));
-    /* room for a token per four characters at first (English has one per four to five): fewer copies as it grows */
-    if (pool_room((void **)&w.out.data, &w.out.room, 0, (size_t)t.n / 4 + 16, sizeof(uint32_t)) < 0)
-        return PyErr_NoMemory();
-    Py_ssize_t at = 0, bad = -1;
+    Call call = {{PyUnicode_KIND(text), PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text)},
+                 PyUnicode_IS_ASCII(text), *specials,
+                 (size_t)limit_arg >= NO_RANK ? NO_RANK : (uint32_t)limit_arg, 0, -1, -1, -1, 0};
+    /* room for a token per two characters (code has 0.49, prose 0.32: grown only past that; the pages are touched
+     * only as they fill, and a 1 GB text asks for 2 GB of address space, not 4, which a small machine may refuse) */
+    if (pool_room((void **)&w->out.data, &w->out.room, 0, (size_t)call.text.n / 2 + 16, sizeof(uint32_t)) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
     int status = DONE;
-    while (status == DONE && at < t.n) {
-        Py_ssize_t stop = t.n - at > BATCH_CHARS ? at + BATCH_CHARS : t.n;
+    while (status == DONE && call.at < call.text.n) {
+        Py_ssize_t stop = call.text.n - call.at > BATCH_CHARS ? call.at + BATCH_CHARS : call.text.n;
+        size_t room = w->out.room - w->out.n, batch = (size_t)(stop - call.at);
         Py_BEGIN_ALLOW_THREADS
+        /* the batch's ids: no more than a token per character, mostly */
+        prepare_pages(w->out.data + w->out.n, (batch < room ? batch : room) * sizeof(uint32_t));
         PyThread_acquire_lock(e->lock, WAIT_LOCK);
-        status = encode_batch(e, &w, &t, ascii, &at, stop, limit, &bad);
+        status = encode_batch(e, w, &call, stop);
         PyThread_release_lock(e->lock);
         Py_END_ALLOW_THREADS
-        if (status == DONE && PyErr_CheckSignals() < 0) {
-            work_free(&w);
-            return NULL;
-        }
+        if (status == DONE && PyErr_CheckSignals() < 0) return -1;
     }
     if (status != DONE) {
+        batch_error(status, text, call.bad);
+        return -1;
+    }
+    return 0;
+}
+
+/* encode(text: str, limit: int, specials=None) -> list[int]: the ids of text under the first `limit` merges, the
+ * special tokens of `specials` (made by specials()) split out first */
+static PyObject *encoder_encode(Encoder *e, PyObject *args) {
+    Work w;
+    memset(&w, 0, sizeof(w));
+    const Specials *specials;
+    if (encode_text(e, args, &w, &specials) < 0) {
         work_free(&w);
-        return batch_error(status, text, bad);
+        return NULL;
     }
     PyObject *ids = PyList_New((Py_ssize_t)w.out.n);
+    if (ids && w.out.n) {
+        PyObject **items = &PyList_GET_ITEM(ids, 0);
+        Py_BEGIN_ALLOW_THREADS
+        prepare_pages(items, w.out.n * sizeof(PyObject *)); /* the list is ours alone until it is returned */
+        Py_END_ALLOW_THREADS
+    }
     for (size_t k = 0; ids && k < w.out.n; k++) {
-        PyObject *id = e->ids[w.out.data[k]];
+        uint32_t token = w.out.data[k];
+        PyObject *id = token < e->n_tokens ? e->ids[token] : specials->ids[token - e->n_tokens];
         Py_INCREF(id);
         PyList_SET_ITEM(ids, (Py_ssize_t)k, id);
+    }
+    work_free(&w);
+    return ids;
+}
+
+/* ----- arrays of ids: an encode without a Python int per token ----- */
+
+/* The ids of an encode as one array of uint32 (format "I"), lent through the buffer protocol, as array.array lends
+ * its items: numpy.frombuffer(a, numpy.uint32) and memoryview(a) read them in place. */
+typedef struct {
+    PyObject_HEAD
+    uint32_t *data;
+    Py_ssize_t n;
+    Py_ssize_t itemsize; /* 4: the stride memoryview reads */
+} IdArray;
+
+static void id_array_dealloc(IdArray *a) {
+    PyMem_RawFree(a->data);
+    PyObject_Free(a);
+}
+
+static int id_array_getbuffer(IdArray *a, Py_buffer *view, int flags) {
+    view->obj = Py_NewRef((PyObject *)a);
+    view->buf = a->data;
+    view->len = a->n * a->itemsize;
+    view->readonly = 0;
+    view->itemsize = a->itemsize;
+    view->format = (flags & PyBUF_FORMAT) ? "I" : NULL;
+    view->ndim = 1;
+    view->shape = (flags & PyBUF_ND) ? &a->n : NULL;
+    view->strides = (flags & PyBUF_STRIDES) == PyBUF_STRIDES ? &a->itemsize : NULL;
+    view->suboffsets = NULL;
+    view->internal = NULL;
+    return 0;
+}
+
+static PyBufferProcs id_array_buffer = {(getbufferproc)id_array_getbuffer, NULL};
+
+static PyTypeObject IdArrayType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "bpe_core._encode.IdArray",
+    .tp_basicsize = sizeof(IdArray),
+    .tp_dealloc = (destructor)id_array_dealloc,
+    .tp_as_buffer = &id_array_buffer,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The ids of Encoder.encode_array, uint32, read through the buffer protocol (numpy.frombuffer).",
+};
+
+/* An id as a number for an array: itself if it is one from 0 to 4294967295, else NOT_IN_ARRAY. */
+#define NOT_IN_ARRAY UINT64_MAX
+static uint64_t id_value(PyObject *id) {
+    unsigned long long v = PyLong_AsUnsignedLongLong(id);
+    if (v == (unsigned long long)-1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        return NOT_IN_ARRAY;
+    }
+    return v > UINT32_MAX ? NOT_IN_ARRAY : v;
+}
+
+/* The id of each token, then of each special token, as id_value gives it: the tokens' made once, on the first
+ * encode_array. A table, or NULL out of memory. */
+static uint64_t *id_values(Encoder *e, const Specials *specials) {
+    if (!e->values) {
+        uint64_t *values = PyMem_RawMalloc(sizeof(uint64_t) * ((size_t)e->n_tokens + 1));
+        if (!values) return (uint64_t *)PyErr_NoMemory();
+        for (uint32_t t = 0; t < e->n_tokens; t++) values[t] = id_value(e->ids[t]);
+        e->values = values;
+    }
+    Py_ssize_t count = specials ? specials->count : 0;
+    uint64_t *all = PyMem_RawMalloc(sizeof(uint64_t) * ((size_t)e->n_tokens + (size_t)count + 1));
+    if (!all) return (uint64_t *)PyErr_NoMemory();
+    memcpy(all, e->values, sizeof(uint64_t) * e->n_tokens);
+    for (Py_ssize_t k = 0; k < count; k++) all[e->n_tokens + k] = id_value(specials->ids[k]);
+    return all;
+}
+
+/* Each token number of data[0:n] replaced by its id (in place); the first token number whose id is no number for
+ * an array, or NO_TOKEN. Needs no GIL. */
+static uint32_t ids_in_place(uint32_t *data, size_t n, const uint64_t *values) {
+    for (size_t k = 0; k < n; k++) {
+        uint64_t id = values[data[k]];
+        if (id == NOT_IN_ARRAY) return data[k];
+        data[k] = (uint32_t)id;
+    }
+    return NO_TOKEN;
+}
+
+/* encode_array(text: str, limit: int, specials=None) -> IdArray: encode's ids as one array of uint32 */
+static PyObject *encoder_encode_array(Encoder *e, PyObject *args) {
+    Work w;
+    memset(&w, 0, sizeof(w));
+    const Specials *specials;
+    if (encode_text(e, args, &w, &specials) < 0) {
+        work_free(&w);
+        return NULL;
+    }
+    uint64_t *values = id_values(e, specials);
+    IdArray *a = values ? PyObject_New(IdArray, &IdArrayType) : NULL;
+    if (!a) {
+        PyMem_RawFree(values);
+        work_free(&w);
+        return NULL;
+    }
+    a->data = NULL;
+    uint32_t unfit;
+    Py_BEGIN_ALLOW_THREADS
+    unfit = ids_in_place(w.out.data, w.out.n, values);
+    Py_END_ALLOW_THREADS
+    PyMem_RawFree(values);
+    if (unfit != NO_TOKEN) {
+        PyErr_Format(PyExc_OverflowError, "id %R does not fit an array of ids (numbers from 0 to 4294967295)",
+                     unfit < e->n_tokens ? e->ids[unfit] : specials->ids[unfit - e->n_tokens]);
+        Py_DECREF(a);
+        work_free(&w);
+        return NULL;
+    }
+    /* the room past the ids given back (the pages never touched cost nothing, but the address space is held) */
+    uint32_t *fitted = PyMem_RawRealloc(w.out.data, (w.out.n ? w.out.n : 1) * sizeof(uint32_t));
+    a->data = fitted ? fitted : w.out.data;
+    a->n = (Py_ssize_t)w.out.n;
+    a->itemsize = sizeof(uint32_t);
+    w.out.data = NULL;
+    work_free(&w);
+    return (PyObject *)a;
+}
+
+/* merge(word: bytes, limit: int) -> list[int]: the ids BPE makes of one pre-token's bytes (no scan, no cache); a
+ * RuntimeError if the backtracking found no sequence (which the rule of _backtrack.h rules out; the tests ask) */
+static PyObject *encoder_merge(Encoder *e, PyObject *args) {
+    const unsigned char *word;
+    Py_ssize_t n, limit_arg;
+    if (!PyArg_ParseTuple(args, "y#n", &word, &n, &limit_arg)) return NULL;
+    if (limit_arg < 0) return PyErr_Format(PyExc_ValueError, "limit is a number of merges (>= 0), not %zd", limit_arg);
+    if (n == 0 || (size_t)n >= UINT32_MAX)
+        return PyErr_Format(PyExc_ValueError, "a word of 1 byte to 4 GB, not %zd", n);
+    uint32_t limit = (size_t)limit_arg >= NO_RANK ? NO_RANK : (uint32_t)limit_arg;
+    Work w;
+    memset(&w, 0, sizeof(w));
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    PyThread_acquire_lock(e->lock, WAIT_LOCK);
+    status = merge_word(e, &w, word, (size_t)n, limit);
+    PyThread_release_lock(e->lock);
+    Py_END_ALLOW_THREADS
+    PyObject *ids;
+    if (status < 0)
+        ids = PyErr_NoMemory();
+    else if (status > 0)
+        ids = PyErr_Format(PyExc_RuntimeError, "the backtracking found no sequence for %zd bytes", n);
+    else
+        ids = PyList_New((Py_ssize_t)w.out.n);
+    for (size_t k = 0; ids && k < w.out.n; k++) {
+        PyList_SET_ITEM(ids, (Py_ssize_t)k, Py_NewRef(e->ids[w.out.data[k]]));
     }
     work_free(&w);
     return ids;
@@ -670,6 +1360,8 @@ static void encoder_dealloc(Encoder *e) {
     PyMem_RawFree(e->filter);
     PyMem_RawFree(e->pair_slots);
     PyMem_RawFree(e->memo);
+    PyMem_RawFree(e->values);
+    bt_free(&e->backtrack);
     cache_free(&e->cache);
     if (e->lock) PyThread_free_lock(e->lock);
     PyObject_Free(e);
@@ -677,8 +1369,24 @@ static void encoder_dealloc(Encoder *e) {
 
 static PyMethodDef encoder_methods[] = {
     {"encode", (PyCFunction)encoder_encode, METH_VARARGS,
-     "encode(text, limit) -> list[int]: the ids of text (no special tokens) under the first `limit` merges."},
+     "encode(text, limit, specials=None) -> list[int]: the ids of text under the first `limit` merges, the special "
+     "tokens of `specials` (made by specials()) split out first."},
+    {"encode_array", (PyCFunction)encoder_encode_array, METH_VARARGS,
+     "encode_array(text, limit, specials=None) -> IdArray: encode's ids as one array of uint32 (buffer protocol)."},
+    {"merge", (PyCFunction)encoder_merge, METH_VARARGS,
+     "merge(word, limit) -> list[int]: the ids BPE makes of one pre-token's bytes under the first `limit` merges."},
     {NULL, NULL, 0, NULL},
+};
+
+static PyObject *encoder_backtracking(Encoder *e, void *closure) {
+    (void)closure;
+    return PyBool_FromLong(e->backtrack.ready);
+}
+
+static PyGetSetDef encoder_getset[] = {
+    {"backtracking", (getter)encoder_backtracking, NULL,
+     "Whether a pre-token not seen yet is merged by backtracking (_backtrack.h), not with the heap.", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
 };
 
 static PyTypeObject EncoderType = {
@@ -688,6 +1396,7 @@ static PyTypeObject EncoderType = {
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "A tokenizer's encoding of ordinary text, compiled: made by bpe_core._encode.encoder().",
     .tp_methods = encoder_methods,
+    .tp_getset = encoder_getset,
 };
 
 /* A number in [0, most) from a Python int, or -1 with a ValueError naming `what` and where. */
@@ -839,14 +1548,54 @@ static int take_merges(Encoder *e, PyObject *merges) {
     return 0;
 }
 
-/* encoder(pattern, tokens, ids, ranks, merges) -> Encoder; see the module's doc */
+/* The merge rule's merges for bt_build: ranks, each multi-byte token of a rank; pairs, each pair listed (its first
+ * rank). *n of them, unsorted; NULL out of memory. */
+static BtEvent *merges_of(const Encoder *e, size_t *n) {
+    size_t most = e->rule == RULE_RANKS ? e->n_tokens : e->pair_size;
+    BtEvent *merges = PyMem_RawMalloc((most + 1) * sizeof(BtEvent));
+    if (!merges) return NULL;
+    *n = 0;
+    for (size_t i = 0; i < most; i++) {
+        if (e->rule == RULE_RANKS && e->ranks[i] != NO_RANK && e->starts[i + 1] - e->starts[i] > 1)
+            merges[(*n)++] = (BtEvent){e->ranks[i], BT_NONE, BT_NONE, (uint32_t)i};
+        if (e->rule == RULE_PAIRS && e->pair_slots[i].rank != NO_RANK) {
+            const PairSlot *slot = &e->pair_slots[i];
+            merges[(*n)++] = (BtEvent){slot->rank, (uint32_t)(slot->pair >> 32), (uint32_t)slot->pair, slot->merged};
+        }
+    }
+    return merges;
+}
+
+/* The backtracking merge's tables (_backtrack.h), without the GIL (o200k: about 0.15 s). 0, or -1 out of memory. */
+static int build_backtrack(Encoder *e) {
+    Work w;
+    memset(&w, 0, sizeof(w));
+    void *context[2] = {e, &w};
+    int status = -1;
+    Py_BEGIN_ALLOW_THREADS
+    size_t n = 0;
+    BtEvent *merges = merges_of(e, &n), *spare = PyMem_RawMalloc((n + 1) * sizeof(BtEvent));
+    if (merges && spare) {
+        BtEvent *sorted = bt_sort_merges(merges, spare, n);
+        status = bt_build(&e->backtrack, e->bytes, e->starts, e->n_tokens, sorted, n, heap_reference, context);
+    }
+    PyMem_RawFree(merges);
+    PyMem_RawFree(spare);
+    Py_END_ALLOW_THREADS
+    work_free(&w);
+    return status;
+}
+
+/* encoder(pattern, tokens, ids, ranks, merges, ignore_merges=False) -> Encoder; see the module's doc */
 static PyObject *make_encoder(PyObject *module, PyObject *args) {
-    int pattern;
+    int pattern, ignore_merges = 0;
     PyObject *tokens, *ids, *ranks, *merges;
-    if (!PyArg_ParseTuple(args, "iO!O!OO", &pattern, &PyList_Type, &tokens, &PyList_Type, &ids, &ranks, &merges))
+    if (!PyArg_ParseTuple(args, "iO!O!OO|p", &pattern, &PyList_Type, &tokens, &PyList_Type, &ids, &ranks, &merges,
+                          &ignore_merges))
         return NULL;
     if (pattern < 0 || pattern >= scan_api->count)
-        return PyErr_Format(PyExc_ValueError, "pattern is 0 (gpt2), 1 (cl100k) or 2 (o200k), not %d", pattern);
+        return PyErr_Format(PyExc_ValueError, "pattern is a scanner's number (0 to %d), not %d", scan_api->count - 1,
+                            pattern);
     if ((ranks == Py_None) == (merges == Py_None) || (ranks != Py_None && !PyList_Check(ranks)) ||
         (merges != Py_None && !PyList_Check(merges))) {
         PyErr_SetString(PyExc_ValueError, "give ranks (a list: the ranks rule) or merges (a list: the pairs rule)");
@@ -857,6 +1606,7 @@ static PyObject *make_encoder(PyObject *module, PyObject *args) {
     memset((char *)e + sizeof(PyObject), 0, sizeof(Encoder) - sizeof(PyObject));
     e->pattern = pattern;
     e->rule = ranks != Py_None ? RULE_RANKS : RULE_PAIRS;
+    e->ignore_merges = ignore_merges;
     if (take_tokens(e, tokens, ids) < 0 || (ranks != Py_None && take_ranks(e, ranks) < 0) || index_tokens(e) < 0 ||
         (merges != Py_None && take_merges(e, merges) < 0)) {
         Py_DECREF(e);
@@ -873,13 +1623,19 @@ static PyObject *make_encoder(PyObject *module, PyObject *args) {
     }
     e->cache.size = CACHE_SLOTS_FIRST;
     e->cache.limit = NO_RANK;
+    if (build_backtrack(e) < 0) {
+        Py_DECREF(e);
+        return PyErr_NoMemory();
+    }
     return (PyObject *)e;
 }
 
 static PyMethodDef encode_methods[] = {
+    {"specials", make_specials, METH_VARARGS,
+     "specials(tokens: list[str], ids: list[int]) -> Specials: a tokenizer's special tokens, for Encoder.encode."},
     {"encoder", make_encoder, METH_VARARGS,
-     "encoder(pattern, tokens, ids, ranks, merges) -> Encoder: ranks (ranks rule) or merges (pairs rule), the other "
-     "None."},
+     "encoder(pattern, tokens, ids, ranks, merges, ignore_merges=False) -> Encoder: ranks (ranks rule) or merges "
+     "(pairs rule), the other None."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -898,6 +1654,7 @@ PyMODINIT_FUNC PyInit__encode(void) {
         PyErr_SetString(PyExc_ImportError, "bpe_core._scan is of another version: build both again");
         return NULL;
     }
-    if (PyType_Ready(&EncoderType) < 0) return NULL;
+    if (PyType_Ready(&EncoderType) < 0 || PyType_Ready(&SpecialsType) < 0 || PyType_Ready(&IdArrayType) < 0)
+        return NULL;
     return PyModule_Create(&encode_module);
 }

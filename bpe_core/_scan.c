@@ -1,4 +1,5 @@
-/* bpe_core._scan: the shipped patterns (gpt2, cl100k, o200k in bpe_core/patterns.py) pre-tokenizing, compiled.
+/* bpe_core._scan: the shipped patterns (gpt2, cl100k, o200k in bpe_core/patterns.py) pre-tokenizing, compiled; and
+ * the pre-tokenizers of published tokenizer.json files (Llama 3's, Qwen 2's, DeepSeek V3's Split steps).
  *
  * Each pattern is an alternation that the `regex` module tries left to right at every position; here each
  * alternative is written out as the few steps it takes, backtracking included (see the comments at each one).
@@ -28,6 +29,9 @@ enum {
     SPACE = 4,       /* \s */
     UPPERISH = 8,    /* [\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}] */
     LOWERISH = 16,   /* [\p{Ll}\p{Lm}\p{Lo}\p{M}] */
+    LETTER_MARK = 32,  /* [\p{L}\p{M}] (DeepSeek) */
+    PUNCT_SYMBOL = 64, /* [\p{P}\p{S}] (DeepSeek) */
+    KANJI_KANA = 128,  /* [一-龥\u3040-ゟ゠-ヿ]: DeepSeek's second Split */
     FOLDS_S = 1 << 8, /* (?i)s: what matches the letter case-insensitively */
     FOLDS_D = 1 << 9,
     FOLDS_M = 1 << 10,
@@ -57,14 +61,37 @@ static inline int is_line_break(const Text *t, Py_ssize_t i) {
 static inline int is_lead(const Text *t, Py_ssize_t i) {
     return i < t->n && !(cls(t, i) & (LETTER | NUMBER)) && !is_line_break(t, i);
 }
-static inline Py_ssize_t run(const Text *t, Py_ssize_t i, unsigned bits) {
-    while (is(t, i, bits)) i++;
+/* The code unit at i of a text of this kind (a constant where the callers below are inlined: no switch per read). */
+static inline Py_UCS4 unit_at(const void *data, int kind, Py_ssize_t i) {
+    return kind == PyUnicode_1BYTE_KIND   ? ((const Py_UCS1 *)data)[i]
+           : kind == PyUnicode_2BYTE_KIND ? ((const Py_UCS2 *)data)[i]
+                                          : ((const Py_UCS4 *)data)[i];
+}
+
+/* The end of the run from i of characters whose class has one of `bits` (`none`: has none of them), in a text of
+ * this kind. */
+static inline Py_ssize_t run_in(const Text *t, int kind, Py_ssize_t i, unsigned bits, int none) {
+    if (none) {
+        while (i < t->n && !(classes[unit_at(t->data, kind, i)] & bits)) i++;
+    } else {
+        while (i < t->n && (classes[unit_at(t->data, kind, i)] & bits)) i++;
+    }
     return i;
 }
-static inline Py_ssize_t run_other(const Text *t, Py_ssize_t i) {
-    while (is_other(t, i)) i++;
-    return i;
+
+/* run_in with the text's kind chosen once per run, not once per character. */
+static inline Py_ssize_t run_of(const Text *t, Py_ssize_t i, unsigned bits, int none) {
+    switch (t->kind) {
+    case PyUnicode_1BYTE_KIND:
+        return run_in(t, PyUnicode_1BYTE_KIND, i, bits, none);
+    case PyUnicode_2BYTE_KIND:
+        return run_in(t, PyUnicode_2BYTE_KIND, i, bits, none);
+    default:
+        return run_in(t, PyUnicode_4BYTE_KIND, i, bits, none);
+    }
 }
+static inline Py_ssize_t run(const Text *t, Py_ssize_t i, unsigned bits) { return run_of(t, i, bits, 0); }
+static inline Py_ssize_t run_other(const Text *t, Py_ssize_t i) { return run_of(t, i, LETTER | NUMBER | SPACE, 1); }
 
 /* A contraction at i: ' then s, d, m, t, ll, ve or re (case-insensitively when `folded`); its end, or -1. */
 static Py_ssize_t contraction(const Text *t, Py_ssize_t i, int folded) {
@@ -118,18 +145,37 @@ static Py_ssize_t others(const Text *t, Py_ssize_t i) {
     return is_other(t, s) ? run_other(t, s) : -1;
 }
 
+/* gpt2 on a text of one kind: the class of the first character (and after a space, of the second) chooses the
+ * alternative at once, each read once; only an apostrophe tries the contractions first. */
+static inline Py_ssize_t gpt2_of_kind(const Text *t, Py_ssize_t i, int kind) {
+    Py_UCS4 c = unit_at(t->data, kind, i);
+    if (c == '\'') {
+        Py_ssize_t e = contraction(t, i, 0);
+        if (e >= 0) return e;
+    }
+    if (c == ' ' && i + 1 < t->n) { /* ` ?` takes the space if letters, digits or others follow it */
+        unsigned next = classes[unit_at(t->data, kind, i + 1)];
+        if (next & LETTER) return run_in(t, kind, i + 2, LETTER, 0);
+        if (next & NUMBER) return run_in(t, kind, i + 2, NUMBER, 0);
+        if (!(next & SPACE)) return run_in(t, kind, i + 2, LETTER | NUMBER | SPACE, 1);
+    }
+    unsigned first = classes[c];
+    if (first & LETTER) return run_in(t, kind, i + 1, LETTER, 0);
+    if (first & NUMBER) return run_in(t, kind, i + 1, NUMBER, 0);
+    if (!(first & SPACE)) return run_in(t, kind, i + 1, LETTER | NUMBER | SPACE, 1);
+    return spaces_tail(t, i, run_in(t, kind, i + 1, SPACE, 0));
+}
+
 /* '(?:[sdmt]|ll|ve|re)| ?\p{L}++| ?\p{N}++| ?[^\s\p{L}\p{N}]++|\s++$|\s+(?!\S)|\s */
 static Py_ssize_t gpt2(const Text *t, Py_ssize_t i) {
-    Py_ssize_t e = contraction(t, i, 0);
-    if (e >= 0) return e;
-    Py_ssize_t s = at(t, i) == ' ' ? i + 1 : i; /* ` ?` takes the space if what follows it matches */
-    if (is(t, s, LETTER)) return run(t, s, LETTER);
-    if (is(t, i, LETTER)) return run(t, i, LETTER);
-    if (is(t, s, NUMBER)) return run(t, s, NUMBER);
-    if (is(t, i, NUMBER)) return run(t, i, NUMBER);
-    if ((e = others(t, i)) >= 0) return e;
-    if (is(t, i, SPACE)) return spaces_tail(t, i, run(t, i, SPACE));
-    return -1;
+    switch (t->kind) {
+    case PyUnicode_1BYTE_KIND:
+        return gpt2_of_kind(t, i, PyUnicode_1BYTE_KIND);
+    case PyUnicode_2BYTE_KIND:
+        return gpt2_of_kind(t, i, PyUnicode_2BYTE_KIND);
+    default:
+        return gpt2_of_kind(t, i, PyUnicode_4BYTE_KIND);
+    }
 }
 
 /* '(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+| ?[^\s\p{L}\p{N}]++[\r\n]*+
@@ -201,8 +247,128 @@ static Py_ssize_t o200k(const Text *t, Py_ssize_t i) {
     return -1;
 }
 
+/* ----- published pipelines' cuts (a tokenizer.json's Split steps), recognized by their exact regexes ----- */
+
+/* Llama 3's Split regex (its tokenizer.json; tiktoken's pat_str in meta-llama/llama3), and Qwen 2's with one digit:
+ * (?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+
+ * It is cl100k's but for one thing: cl100k's \s++$ first takes a run of white space that ends the text whole, where
+ * this one ends the run's pre-token after its last line break ("a\n  ": cl100k 'a', '\n  '; Llama 3 'a', '\n', '  ').
+ * The optional lead and the runs are not possessive here, which changes nothing: nothing follows them to backtrack
+ * into. `digits`: the most digits a pre-token holds (3, or 1 for Qwen 2's \p{N}). */
+static Py_ssize_t llama3_digits(const Text *t, Py_ssize_t i, Py_ssize_t digits) {
+    Py_ssize_t e = contraction(t, i, 1);
+    if (e >= 0) return e;
+    if (is_lead(t, i)) { /* the lead, then letters; without the lead, a letter would have to be at i */
+        if (is(t, i + 1, LETTER)) return run(t, i + 1, LETTER);
+    } else if (is(t, i, LETTER)) {
+        return run(t, i, LETTER);
+    }
+    if (is(t, i, NUMBER)) {
+        e = i + 1;
+        while (e < i + digits && is(t, e, NUMBER)) e++;
+        return e;
+    }
+    if ((e = others(t, i)) >= 0) {
+        while (is_line_break(t, e)) e++;
+        return e;
+    }
+    if (is(t, i, SPACE)) {
+        Py_ssize_t j = run(t, i, SPACE);
+        e = through_last_break(t, i, j); /* \s*[\r\n]+: the break ending the run's last line break run */
+        return e >= 0 ? e : spaces_tail(t, i, j);
+    }
+    return -1;
+}
+
+static Py_ssize_t llama3(const Text *t, Py_ssize_t i) { return llama3_digits(t, i, 3); }
+
+static Py_ssize_t qwen2(const Text *t, Py_ssize_t i) { return llama3_digits(t, i, 1); }
+
+/* DeepSeek V3's pre-tokenizer (and V4's): three Split steps, each Isolated (a match is a piece, and so is the text
+ * between two matches), each cutting every piece the one before made:
+ *   1. \p{N}{1,3}                   runs of digits, in threes from the run's start;
+ *   2. [一-龥\u3040-ゟ゠-ヿ]+           runs of kanji and kana;
+ *   3. [!"#$%&'()*+,\-./:;<=>?@\[\\\]^_`{|}~][A-Za-z]+|[^\r\n\p{L}\p{P}\p{S}]?[\p{L}\p{M}]+| ?[\p{P}\p{S}]+[\r\n]*
+ *      |\s*[\r\n]+|\s+(?!\S)|\s+
+ * No kanji or kana is a digit, so the pieces the third step sees are: a group of up to three digits (it matches
+ * nothing there: one piece), a run of kanji and kana, or a run of anything else. The third regex then runs inside
+ * one such piece, whose end is the end of its text (for \s+(?!\S) too).
+ *
+ *   >>> scanner.findall("deepseek_v3", "x=12345中文ア・イ")
+ *   ['x', '=', '123', '45', '中文ア', '・', 'イ']
+ */
+enum { IN_OTHER, IN_KANJI_KANA };
+
+/* Whether text[k] is in the same step-2 piece as the position the match started at (a piece of `piece`'s kind). */
+static inline int inside(const Text *t, Py_ssize_t k, int piece) {
+    if (k >= t->n) return 0;
+    unsigned c = cls(t, k);
+    return piece == IN_KANJI_KANA ? (c & KANJI_KANA) != 0 : !(c & (NUMBER | KANJI_KANA));
+}
+
+static inline int inside_is(const Text *t, Py_ssize_t k, int piece, unsigned bits) {
+    return inside(t, k, piece) && (cls(t, k) & bits);
+}
+
+static inline Py_ssize_t inside_run(const Text *t, Py_ssize_t k, int piece, unsigned bits) {
+    while (inside_is(t, k, piece, bits)) k++;
+    return k;
+}
+
+static inline int ascii_letter(Py_UCS4 c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
+
+/* [!"#$%&'()*+,\-./:;<=>?@\[\\\]^_`{|}~]: ASCII's punctuation and symbols */
+static inline int ascii_punct(Py_UCS4 c) {
+    return (c >= '!' && c <= '/') || (c >= ':' && c <= '@') || (c >= '[' && c <= '`') || (c >= '{' && c <= '~');
+}
+
+/* The third Split's regex at i, inside a piece: the end of its match, or -1 where none starts at i. */
+static Py_ssize_t deepseek_match(const Text *t, Py_ssize_t i, int piece) {
+    Py_UCS4 c = at(t, i);
+    /* [!"#...~][A-Za-z]+ */
+    if (ascii_punct(c) && inside(t, i + 1, piece) && ascii_letter(at(t, i + 1))) {
+        Py_ssize_t e = i + 2;
+        while (inside(t, e, piece) && ascii_letter(at(t, e))) e++;
+        return e;
+    }
+    /* [^\r\n\p{L}\p{P}\p{S}]?[\p{L}\p{M}]+: with the lead, else without it (then a letter or mark is at i) */
+    int lead = c != '\r' && c != '\n' && !(cls(t, i) & (LETTER | PUNCT_SYMBOL));
+    if (lead && inside_is(t, i + 1, piece, LETTER_MARK)) return inside_run(t, i + 1, piece, LETTER_MARK);
+    if (cls(t, i) & LETTER_MARK) return inside_run(t, i, piece, LETTER_MARK);
+    /* ` ?[\p{P}\p{S}]+[\r\n]*`: the space when punctuation follows it */
+    Py_ssize_t s = c == ' ' && inside_is(t, i + 1, piece, PUNCT_SYMBOL) ? i + 1 : i;
+    if (inside_is(t, s, piece, PUNCT_SYMBOL)) {
+        Py_ssize_t e = inside_run(t, s, piece, PUNCT_SYMBOL);
+        while (inside(t, e, piece) && is_line_break(t, e)) e++;
+        return e;
+    }
+    /* \s*[\r\n]+ (the run through its last line break), \s+(?!\S) (all of it at the piece's end, else all but the
+     * last), \s+ (one) */
+    if (cls(t, i) & SPACE) {
+        Py_ssize_t j = inside_run(t, i, piece, SPACE);
+        Py_ssize_t e = through_last_break(t, i, j);
+        if (e >= 0) return e;
+        if (!inside(t, j, piece)) return j;
+        return j - i >= 2 ? j - 1 : i + 1;
+    }
+    return -1;
+}
+
+static Py_ssize_t deepseek_v3(const Text *t, Py_ssize_t i) {
+    if (is(t, i, NUMBER)) return up_to_three_digits(t, i); /* step 1's match: steps 2 and 3 find nothing in it */
+    int piece = is(t, i, KANJI_KANA) ? IN_KANJI_KANA : IN_OTHER;
+    Py_ssize_t e = deepseek_match(t, i, piece);
+    if (e >= 0) return e;
+    /* Isolated: the text up to where the next match starts (or the piece ends) is a piece of its own */
+    for (e = i + 1; inside(t, e, piece) && deepseek_match(t, e, piece) < 0; e++) {
+    }
+    return e;
+}
+
 typedef ScanFunction Scan;
-static const Scan PATTERNS[] = {gpt2, cl100k, o200k};
+static const Scan PATTERNS[] = {gpt2, cl100k, o200k, llama3, qwen2, deepseek_v3};
+#define PATTERN_COUNT ((int)(sizeof(PATTERNS) / sizeof(PATTERNS[0])))
+#define PATTERN_NAMES "0 (gpt2), 1 (cl100k), 2 (o200k), 3 (llama3), 4 (qwen2) or 5 (deepseek_v3)"
 
 /* Pre-tokens found at a time without the GIL. Finding them reads only the text (immutable, and held) and the class
  * table (never freed), so it runs with the GIL released; only making the strings needs it. Another thread (the
@@ -247,8 +413,8 @@ static PyObject *scan_text(PyObject *text, int pattern, PyObject *cache, OnPiece
         PyErr_SetString(PyExc_RuntimeError, "set_classes() first");
         return NULL;
     }
-    if (pattern < 0 || pattern > 2) {
-        PyErr_SetString(PyExc_ValueError, "pattern is 0 (gpt2), 1 (cl100k) or 2 (o200k)");
+    if (pattern < 0 || pattern >= PATTERN_COUNT) {
+        PyErr_SetString(PyExc_ValueError, "pattern is " PATTERN_NAMES);
         return NULL;
     }
     Scan scan = PATTERNS[pattern];
@@ -292,7 +458,7 @@ static PyObject *scan_text(PyObject *text, int pattern, PyObject *cache, OnPiece
     return out;
 }
 
-/* findall(text: str, pattern: int) -> list[str]: the pre-tokens of text (pattern 0 gpt2, 1 cl100k, 2 o200k) */
+/* findall(text: str, pattern: int) -> list[str]: the pre-tokens of text (pattern: see PATTERN_NAMES) */
 static PyObject *scan_findall(PyObject *module, PyObject *args) {
     PyObject *text;
     int pattern;
@@ -461,8 +627,8 @@ static int add_counts(PyObject *text, const Table *table, PyObject *counts) {
     return 0;
 }
 
-/* count(text: str, pattern: int, counts: dict) -> None: every pre-token of text (pattern 0 gpt2, 1 cl100k,
- * 2 o200k) added to counts, as counts[p] = counts.get(p, 0) + n for each distinct pre-token p seen n times */
+/* count(text: str, pattern: int, counts: dict) -> None: every pre-token of text (pattern: see PATTERN_NAMES)
+ * added to counts, as counts[p] = counts.get(p, 0) + n for each distinct pre-token p seen n times */
 static PyObject *scan_count(PyObject *module, PyObject *args) {
     PyObject *text, *counts;
     int pattern;
@@ -471,8 +637,8 @@ static PyObject *scan_count(PyObject *module, PyObject *args) {
         PyErr_SetString(PyExc_RuntimeError, "set_classes() first");
         return NULL;
     }
-    if (pattern < 0 || pattern > 2) {
-        PyErr_SetString(PyExc_ValueError, "pattern is 0 (gpt2), 1 (cl100k) or 2 (o200k)");
+    if (pattern < 0 || pattern >= PATTERN_COUNT) {
+        PyErr_SetString(PyExc_ValueError, "pattern is " PATTERN_NAMES);
         return NULL;
     }
     Scan scan = PATTERNS[pattern];
@@ -519,7 +685,7 @@ static PyObject *scan_set_classes(PyObject *module, PyObject *arg) {
 }
 
 static PyMethodDef scan_methods[] = {
-    {"findall", scan_findall, METH_VARARGS, "findall(text, pattern) -> list[str]: 0 gpt2, 1 cl100k, 2 o200k."},
+    {"findall", scan_findall, METH_VARARGS, "findall(text, pattern) -> list[str]: pattern " PATTERN_NAMES "."},
     {"encode", scan_encode, METH_VARARGS, "encode(text, pattern, cache) -> list[int]: pre-tokens' ids from cache."},
     {"count", scan_count, METH_VARARGS, "count(text, pattern, counts: dict): each pre-token's count added."},
     {"set_classes", scan_set_classes, METH_O, "set_classes(table: bytes): the class bits of every code point."},
@@ -533,7 +699,7 @@ static struct PyModuleDef scan_module = {
 static int classes_ready(void) { return classes != NULL; }
 
 /* The scanners lent to bpe_core._encode (see _scan_api.h). */
-static const ScanApi scan_api = {SCAN_API_VERSION, 3, PATTERNS, classes_ready};
+static const ScanApi scan_api = {SCAN_API_VERSION, PATTERN_COUNT, PATTERNS, classes_ready};
 
 PyMODINIT_FUNC PyInit__scan(void) {
     PyObject *module = PyModule_Create(&scan_module);

@@ -26,7 +26,7 @@ typedef Py_ssize_t (*ScanFunction)(const ScanText *, Py_ssize_t);
 
 typedef struct {
     int version;                   /* SCAN_API_VERSION */
-    int count;                     /* patterns: 0 gpt2, 1 cl100k, 2 o200k */
+    int count;                     /* patterns: 0 gpt2, 1 cl100k, 2 o200k, 3 llama3, 4 qwen2, 5 deepseek_v3 */
     const ScanFunction *patterns;
     int (*classes_ready)(void);    /* 1 once set_classes() has given the table */
 } ScanApi;

@@ -65,14 +65,25 @@ def pytest_collection_finish(session):
     gc.freeze()
 
 
-@pytest.fixture(scope="module", autouse=True)
-def library_host_ended_with_the_module():
+@pytest.fixture(autouse=True)
+def library_host_ended_with_the_test():
     """End the process where published tokenizers' libraries encode (bpe_core.foreign.library_host) after each
-    module, as a program's exit does: the tests that look for leftover processes see none of another module's."""
+    test, as a program's exit does: the tests that look for leftover processes see none of another test's (with
+    xdist's work stealing, any test may follow any other)."""
     yield
     from bpe_core.foreign import library_host
 
     library_host.close_host()
+
+
+@pytest.fixture(autouse=True)
+def kept_encode_workers_closed():
+    """Close the workers a large text's encode keeps for the next one (bpe_core.encoding.parallel_encode), after
+    each test, as a program's exit does: a test looking for leftover processes sees none of another test's."""
+    yield
+    kept = sys.modules.get("bpe_core.encoding.parallel_encode")
+    if kept is not None:
+        kept.close_workers()
 
 
 @pytest.fixture

@@ -3043,3 +3043,335 @@ def test_bpe_board_refuses_one_file_for_two_outputs_a_fifo_output_and_a_huge_pro
     ran = bpe("board", str(corpus), "--tokenizer", "gpt2", "--processes", "1000000", "--csv", str(there))
     _board_refused(ran, "processes must be at most", "1,000,000")
     assert there.read_bytes() == b"the user's own file\n"
+
+
+# --- the compiled encoder's whole texts and arrays of ids (issue 44, the hit path): a special token in a text with
+# lone surrogates, an id no uint32 holds, Ctrl-C during an encode to an array ------------------------------------------
+def test_special_tokens_in_a_text_with_lone_surrogates_are_found_as_the_python_path_finds_them():
+    """The compiled encoder splits special tokens out in C and stops at a lone surrogate; the text is then encoded
+    again with U+FFFD in its place: the same ids as the Python path (a special token after the surrogate found)."""
+    tok = Tokenizer.from_tiktoken("cl100k_base")
+    text = "a\ud800<|endoftext|>b\udfff<|fim_prefix|><|endoftext|>\ud83d\ude00"
+    wanted = _python_encoding(tok).encode(text)
+    assert tok.encode(text) == wanted == tok.encode_array(text).tolist()
+    assert wanted.count(tok.special_tokens["<|endoftext|>"]) == 2 and text.count("\ud800") == 1  # the text unchanged
+
+
+def test_an_id_no_uint32_holds_is_named_by_encode_array_and_encode_still_gives_it():
+    """A tokenizer made in code with an id past 4294967295 (files refuse ids past 16,777,215): encode_array, whose
+    array holds uint32s, raises OverflowError naming the id, on both paths; encode gives it, the tokenizer as it was."""
+    big = 1 << 40
+    vocab = {i: bytes([i]) for i in range(256)} | {big: b"ab"}
+    for tok in (Tokenizer(vocab, [(b"a", b"b")]), _python_encoding(Tokenizer(vocab, [(b"a", b"b")]))):
+        with pytest.raises(OverflowError, match=f"id {big} does not fit an array of ids"):
+            tok.encode_array("cab")
+        assert tok.encode("cab") == [99, big] and tok.encode_array("cba").tolist() == [99, 98, 97]
+
+
+def test_ctrl_c_stops_a_long_encode_to_an_array_and_the_tokenizer_still_encodes_alike():
+    """A Ctrl-C while C encodes 60 million characters to an array raises KeyboardInterrupt from encode_array (checked
+    between batches of a million characters); the tokenizer then encodes as before."""
+    import textwrap
+
+    script = textwrap.dedent("""
+        import _thread, threading, time
+        from bpe_core.encoding.tokenizer import Tokenizer
+        tok = Tokenizer.from_tiktoken("gpt2")
+        sample = "Hello world<|endoftext|>, a sample\\n" + "中文 text" * 3
+        before = tok.encode(sample)
+        text = "the quick brown fox jumps over the lazy dog " * 1_400_000
+        threading.Timer(0.2, _thread.interrupt_main).start()
+        started = time.perf_counter()
+        try:
+            tok.encode_array(text)
+            print("finished")
+        except KeyboardInterrupt:
+            print("interrupted", time.perf_counter() - started < 30)
+        print(tok.encode_array(sample).tolist() == before, tok.encode(sample) == before)
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert done.stdout.split() == ["interrupted", "True", "True", "True"], done.stderr[-2000:]
+
+
+# ----- hfscan: published pipelines scanned and merged in compiled code (issue 44) -----
+
+
+def _sequence_of(*sources: str, behavior: str = "Isolated", invert: bool = False):
+    """An edit: the pre-tokenizer becomes these Split steps, then ByteLevel without its regex."""
+    byte_level = {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True, "use_regex": False}
+    steps = [{"type": "Split", "pattern": {"Regex": s}, "behavior": behavior, "invert": invert} for s in sources]
+    return lambda doc: doc.update(pre_tokenizer={"type": "Sequence", "pretokenizers": [*steps, byte_level]})
+
+
+@pytest.mark.parametrize("name", ["gpt2", "none", "llama3"])
+def test_a_split_regex_spelled_as_a_patterns_name_is_that_text_not_the_pattern(tmp_path, name):
+    """A hand-edited Split that keeps only the matches of the regex 'gpt2' (the text "gpt2"): our engine cut with
+    GPT-2's whole pattern instead (and 'none' with no cut at all), ids the library never gives. Now the regex is
+    that text, in Python: the library's ids, said by bpe encode -v; the file unchanged."""
+    from tokenizers import Tokenizer as LibraryTokenizer
+
+    path = _edited_byte_level_file(tmp_path, _sequence_of(name, behavior="Removed", invert=True))
+    before = path.read_bytes()
+    text = f"my {name} file: ab {name}{name}"
+    done = bpe("encode", "-v", "--ids", str(path), text)
+    assert done.returncode == 0, done.stderr
+    assert "encoded by our engine; it pre-tokenizes with the file's regex in Python" in done.stderr
+    library = LibraryTokenizer.from_file(str(path))
+    assert done.stdout.split() == [str(i) for i in library.encode(text, add_special_tokens=False).ids]
+    assert path.read_bytes() == before
+
+
+HOSTILE_TEXTS = [
+    "",
+    "\ud800 lone \udfff",
+    "a\n  ",  # where Llama 3's regex and cl100k's part
+    "\x00" * 50_000 + "ab",  # one piece no alternative of DeepSeek's regex matches, 50,000 characters long
+    "一" * 100_000,  # one kanji pre-token of 300 KB
+    "7" * 100_001,  # digits in threes
+    "ア・イ゠ウ\u3040\u3099x.foo(bar)<s>é\u0301",
+]
+
+
+@pytest.mark.parametrize("scanner_name", ["llama3", "qwen2", "deepseek_v3"])
+def test_hostile_texts_through_a_compiled_pipeline_scanner_give_the_librarys_ids(tmp_path, scanner_name):
+    """Llama 3's, Qwen 2's and DeepSeek V3's pre-tokenizers in compiled code on hostile texts (a 50,000-character
+    stretch DeepSeek's regex leaves between matches, a 300 KB pre-token, 100,001 digits, lone surrogates, an added
+    token among kana): the library's ids, the file unchanged."""
+    from tokenizers import Tokenizer as LibraryTokenizer
+
+    from bpe_core.pretokenize import patterns, scanner
+    from bpe_core.pretokenize.text_splitter import fix_surrogates
+
+    sources = scanner.DEEPSEEK_V3_SPLITS if scanner_name == "deepseek_v3" else [patterns.PATTERNS[scanner_name]]
+    path = _edited_byte_level_file(tmp_path, _sequence_of(*sources))
+    before = path.read_bytes()
+    tok, library = load_any(path), LibraryTokenizer.from_file(str(path))
+    assert f"our compiled {scanner_name} scanner" in str(tok.encoded_by)
+    for text in HOSTILE_TEXTS:
+        assert tok.encode(text) == library.encode(fix_surrogates(text), add_special_tokens=False).ids, text[:40]
+    assert path.read_bytes() == before
+
+
+# --- The compiled merge loop (bpe_core/_merge.c, issue 44): a corpus of a few long sequences, no compiler, another
+# thread at the engine while it merges; the engine's answers always the reference's -----------------------------------
+def test_a_corpus_of_long_sequences_trains_on_the_reference_engine_with_the_same_merges(monkeypatch):
+    """``pattern="none"`` on a text of one 60,000-byte stretch: the compiled engine would read the whole stretch at
+    every merge, so MergeEngine merges it (at the cost of the occurrences); the merges are those of the compiled
+    engine forced onto it, and of a run where the module is not built."""
+    from bpe_core.training import compiled_merge
+    from bpe_core.training.merge_engine import MergeEngine
+
+    text = "".join(f"line {i % 97} of {i % 13} said {i * 7 % 101}\n" for i in range(2000))
+    runs = []
+    for force in ("reference", "compiled", "not built"):
+        with monkeypatch.context() as patch:
+            if force == "compiled":
+                patch.setattr(compiled_merge, "compiled_suits", lambda sequences: True)
+            if force == "not built":
+                patch.setattr(compiled_merge, "Engine", None)
+            trainer = BpeTrainer(256 + 200, pattern="none", processes=1)
+            trainer.count_text(text)
+            assert isinstance(trainer._engine, MergeEngine) == (force != "compiled")
+            runs.append([(s.token, s.count, s.tokens_after) for s in trainer.steps()])
+    assert len(runs[0]) == 200 and runs[0] == runs[1] == runs[2]
+
+
+def test_another_thread_at_the_compiled_engine_while_it_merges_is_refused_and_nothing_is_lost():
+    """A merge runs without the GIL: another thread's call in the meantime is refused ('in use by another thread')
+    instead of reading tables being rewritten; the merge's result and every count after it are the reference's."""
+    from bpe_core.training.compiled_merge import CompiledMergeEngine
+    from bpe_core.training.merge_engine import MergeEngine
+
+    words = {f"w{i}x{i % 7}y".encode(): 1 + i % 5 for i in range(300_000)}
+    engine, reference = CompiledMergeEngine(words, id_limit=400), MergeEngine(words, id_limit=400)
+    pair = reference.top_pairs(1)[0][0]
+    answers: list = []
+    merging = threading.Thread(target=lambda: answers.append(engine.merge(pair, 256)))
+    merging.start()
+    while merging.is_alive():
+        try:
+            engine.top_pairs(1)
+        except RuntimeError as error:
+            assert str(error) == "the merge engine is in use by another thread"
+    merging.join()
+    assert answers == [reference.merge(pair, 256)]
+    assert engine.top_pairs(50) == reference.top_pairs(50) and engine.total_tokens == reference.total_tokens
+
+
+# ----- a large text encoded by this process and kept workers (issue 44, branch par): process counts, a worker
+# killed mid-text, Ctrl-C; the text's file unchanged ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("given", [0, -3, 10**9])
+def test_encoding_in_processes_refuses_a_count_of_processes_before_starting_any(given):
+    """0, negative and huge counts are refused by encode_array and start_workers (no worker started), as by
+    ``bpe encode --processes``."""
+    from bpe_core.encoding import parallel_encode
+
+    said = "at least 1" if given < 1 else "at most"
+    tokenizer = get_encoding("gpt2")
+    for call in (
+        lambda: parallel_encode.encode_array("gpt2", None, tokenizer, "hello " * 10, given),
+        lambda: parallel_encode.start_workers("gpt2", None, given),
+    ):
+        with pytest.raises(ValueError, match=f"processes must be {said}"):
+            call()
+    assert parallel_encode._kept is None
+    result = bpe("encode", "gpt2", "hello", "--processes", str(given))
+    assert result.returncode == 1 and f"processes must be {said}" in result.stderr
+
+
+def test_a_worker_killed_mid_text_is_said_and_the_next_text_starts_afresh(monkeypatch):
+    """A worker killed (SIGKILL, as the out-of-memory killer does) while the text is shared out: 'a process
+    encoding the text ended unexpectedly (exit code -9); nothing was encoded', no half list of ids; the next text
+    gets new workers and its whole ids."""
+    import signal
+
+    from bpe_core.encoding import parallel_encode
+
+    monkeypatch.setattr(parallel_encode, "MIN_CHARS", 1000)
+    monkeypatch.setattr(parallel_encode, "PIECE_CHARS", 2_000)
+    tokenizer = Tokenizer.from_tiktoken("gpt2")
+    text = TEXT * 100
+    here = []
+
+    def encode_then_kill(piece):
+        here.append(piece)
+        if len(here) == 2:
+            os.kill(parallel_encode._kept.processes[0].pid, signal.SIGKILL)
+        return Tokenizer.encode_array(tokenizer, piece)
+
+    monkeypatch.setattr(tokenizer, "encode_array", encode_then_kill)
+    try:
+        with pytest.raises(parallel_encode.WorkerError) as raised:
+            parallel_encode.encode_array("gpt2", None, tokenizer, text, 2)
+        assert str(raised.value) == (
+            "a process encoding the text ended unexpectedly (exit code -9); nothing was encoded"
+        )
+        assert raised.value.message.code == "encode.worker_ended" and parallel_encode._kept is None
+        monkeypatch.setattr(tokenizer, "encode_array", lambda piece: Tokenizer.encode_array(tokenizer, piece))
+        ids = parallel_encode.encode_array("gpt2", None, tokenizer, text, 2)
+        assert ids.tolist() == Tokenizer.encode(tokenizer, text)
+    finally:
+        parallel_encode.close_workers()
+
+
+def test_ctrl_c_ends_bpe_encode_with_processes_and_its_workers(tmp_path):
+    """SIGINT while ``bpe encode --processes 2`` encodes 40 MB: 'bpe: interrupted' (130), no ids printed, every
+    worker process gone, the text's file unchanged."""
+    import signal
+    import time
+
+    import psutil
+
+    big = tmp_path / "big.txt"
+    big.write_text(TEXT * 20_000, encoding="utf-8")
+    before = big.read_bytes()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bpe_core", "encode", "gpt2", "--file", str(big), "--ids", "--processes", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    watched = psutil.Process(process.pid)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and len(watched.children(recursive=True)) < 2:
+        time.sleep(0.05)  # the process server and a worker
+    time.sleep(0.5)
+    descendants = watched.children(recursive=True)
+    process.send_signal(signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=60)
+    assert process.returncode == 130 and "interrupted" in stderr and stdout == "", stderr
+    _, alive = psutil.wait_procs(descendants, timeout=10)
+    assert alive == [] and big.read_bytes() == before
+
+
+# ----- review: the compiled search for special tokens, stoppable, and exact with thousands of them (issue 44) -----
+
+
+def test_ctrl_c_stops_the_search_for_special_tokens_among_thousands_and_they_still_match():
+    """7,000 special tokens starting alike ('<|tok0|>' ...) and 54 MB of text where '<|' starts none: the compiled
+    encoder searched the whole text for the next special token in one go, comparing each with every token starting
+    with '<' (a Ctrl-C waited for the end of it: 17.7 s for 5 MB); now the search goes a batch at a time, narrowing
+    the tokens by binary search, so Ctrl-C stops it; the ids still equal the Python path's, the longest token taken."""
+    import textwrap
+
+    script = textwrap.dedent("""
+        import _thread, threading, time
+        from bpe_core.encoding.tokenizer import Tokenizer
+        gpt2 = Tokenizer.from_tiktoken("gpt2")
+        specials = [f"<|tok{i}|>" for i in range(7000)] + ["<|tok1|>x"]
+        tok = Tokenizer(gpt2.vocab, gpt2.merges, specials, pattern="gpt2")
+        python = Tokenizer(gpt2.vocab, gpt2.merges, specials, pattern="gpt2")
+        python.__dict__["_compiled"] = None
+        sample = "a <|tok1|>x <|tok12|> <|tok6999|><|div> <|tok7000|> <|to <|tok1|>"
+        print(tok.encode(sample) == python.encode(sample), tok.encode(sample)[:3] != python.encode("a ")[:3])
+        text = "<|div> a " * 6_000_000
+        threading.Timer(0.2, _thread.interrupt_main).start()
+        started = time.perf_counter()
+        try:
+            tok.encode_array(text)
+            print("finished")
+        except KeyboardInterrupt:
+            print("interrupted", time.perf_counter() - started < 30)
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=600)
+    assert done.stdout.split() == ["True", "True", "interrupted", "True"], done.stderr[-2000:]
+
+
+# --- Counting from bytes (issue 44, count1g): a UTF-8 corpus with a shipped pattern is cut as bytes and each piece
+# decoded by the worker that counts it; a bad byte far into it, a binary stretch, Ctrl-C while the workers count:
+# the text reader's own messages, the output already there and the corpus unchanged ----------------------------------
+@pytest.mark.parametrize(
+    "bad, said",
+    [(b"caf\xe9 au lait", "byte offset 5000003 (bytes E9 20 61 75"), (b"\x00\x01\x02\xff", "looks binary")],
+    ids=["latin-1", "binary"],
+)
+def test_a_bad_byte_deep_in_a_corpus_counted_by_workers_is_said_as_the_text_reader_says_it(tmp_path, bad, said):
+    """5 MB of words, then a Latin-1 byte or a binary stretch: two workers count the corpus from its bytes; the
+    worker that decodes the bad piece hands its error over and the file is read again as text to say where, as
+    before (the text reader's message, exit 1); the user's output file and the corpus are left as they were."""
+    path = tmp_path / "big.txt"
+    path.write_bytes(b"word " * 1_000_000 + bad + b" tail" * 1000)
+    before = path.read_bytes()
+    out = tmp_path / "tok.json"
+    out.write_text(PREVIOUS)
+    result = bpe("train", str(path), "--vocab-size", "300", "--processes", "2", "-o", str(out), timeout=300)
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+    (line,) = [line for line in result.stderr.splitlines() if line.startswith("bpe: error:")]
+    assert "big.txt" in line and "not valid UTF-8" in line and said in line, line
+    with pytest.raises(NotUtf8Error) as text_reader:  # the text reader's own words (bpe train names its flag)
+        "".join(_count1g_text_reader().pieces_of_files([path], CorpusInfo()))
+    assert str(text_reader.value).replace("errors='replace'", "--replace-invalid") in line
+    assert out.read_text() == PREVIOUS and path.read_bytes() == before
+
+
+def _count1g_text_reader():
+    from bpe_core.corpus.reader import CorpusReader
+    from bpe_core.pretokenize.specials import SpecialSplitter
+
+    return CorpusReader(pattern="gpt2", splitter=SpecialSplitter([]))
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process")
+def test_ctrl_c_while_workers_count_bytes_exits_130_and_leaves_no_worker(tmp_path):
+    """SIGINT at the first progress line of a 40 MB corpus counted by two workers from its bytes: 'bpe: interrupted'
+    (130), no traceback, no worker process left, the output file the user had unchanged."""
+    import signal
+
+    import psutil
+
+    from tests.child_processes import leftover_children
+
+    big = tmp_path / "big.txt"
+    big.write_bytes(b"".join(b"w%dx%d " % (i % 5000, i % 7) for i in range(5_000_000)))
+    out = tmp_path / "tok.json"
+    out.write_text(PREVIOUS)
+    command = [sys.executable, "-m", "bpe_core", "train", str(big), "--vocab-size", "60000", "--processes", "2"]
+    proc = subprocess.Popen([*command, "-o", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stderr.readline()  # training has started
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=BOUND)
+    assert proc.returncode == 130 and "bpe: interrupted" in err and "Traceback" not in err, err
+    assert not leftover_children(psutil.Process(), timeout=5)
+    assert out.read_text() == PREVIOUS

@@ -139,3 +139,14 @@ def test_progress_is_heard_and_cancel_stops_the_workers(corpus):
     assert heard[-1][0] == heard[-1][1] and all(a[0] <= b[0] for a, b in zip(heard, heard[1:]))
     with pytest.raises(BoardCancelled, match="cancelled"):
         run_board([str(corpus)], ["gpt2", "o200k_base"], cancelled=lambda: True)
+
+
+def test_a_librarys_tasks_share_the_files_and_give_one_process_board(corpus, tmp_path):
+    """Two processes: a published model's library encodes the corpus in a task per file (both cores share its
+    work), the counts joined are one process's board, row for row."""
+    from bpe_core.board import encode_corpus
+
+    specs = [str(build_sentencepiece(tmp_path, "bpe")), "gpt2"]
+    files = encode_corpus.corpus_files([str(corpus)])
+    assert encode_corpus._shares(specs[0], files, 2) == [[path] for path in files]
+    assert run_board([str(corpus)], specs, processes=2).rows == run_board([str(corpus)], specs, processes=1).rows

@@ -1,11 +1,12 @@
-"""The compiled modules (bpe_core/_cuts.c, bpe_core/_scan.c, bpe_core/_encode.c) called in the ways only a direct
-caller would: objects made with ``__new__`` alone, an ``__init__`` that failed or is called again, lengths that
-overflow when summed, a cache whose ``__missing__`` hands back the list being filled. Each case runs in its own
-interpreter, so that a crash fails its test with the signal instead of ending pytest. The old modules crashed
-(SIGSEGV) on objects not built, on leaves whose sum wrapped round and on that cache.
+"""The compiled modules (bpe_core/_cuts.c, bpe_core/_scan.c, bpe_core/_encode.c, bpe_core/_merge.c,
+bpe_core/_count.c) called in the ways only a direct caller would: objects made with ``__new__`` alone, an ``__init__``
+that failed or is called again, lengths that overflow when summed, a cache whose ``__missing__`` hands back the list
+being filled. Each case runs in its own interpreter, so that a crash fails its test with the signal instead of ending
+pytest. The old modules crashed (SIGSEGV) on objects not built, on leaves whose sum wrapped round and on that cache.
 
-The slow test at the end builds the three modules with AddressSanitizer and UndefinedBehaviorSanitizer and runs these
-cases, the scanner's, the cuts' and the compiled encoder's tests against them."""
+The slow test at the end builds the five modules with AddressSanitizer and UndefinedBehaviorSanitizer and runs these
+cases, the scanner's, the cuts', the compiled encoder's, the compiled merge loop's and the compiled tally's tests
+against them."""
 
 from __future__ import annotations
 
@@ -282,19 +283,84 @@ def test_a_cache_that_changes_under_encode_gives_a_python_error_or_its_ids():
     assert out.splitlines() == ["[9, 6, 1, 6, 4, 6]", "a pre-token's ids are a sequence"]
 
 
+# ----- the merge loop's Engine: usable only once built, ids checked -----
+
+
+def test_a_merge_engine_not_built_or_given_bad_ids_says_so():
+    """An Engine made with ``__new__`` alone, or whose ``__init__`` failed, refuses every call; one built refuses a
+    second ``__init__``, ids it does not know, parts that do not spell a token; it frees what a failed build made."""
+    out = run_python("""
+        from bpe_core._merge import Engine
+        engine = Engine.__new__(Engine)
+        for call in (lambda: engine.top_pairs(1), lambda: engine.merge(97, 98, 256), engine.words):
+            try:
+                call()
+            except RuntimeError as error:
+                print(error)
+        for bad in ({b"ab": -1}, {b"ab": 1, b"cd": "x"}):
+            try:
+                engine.__init__(bad, 300)
+            except (ValueError, TypeError) as error:
+                print(type(error).__name__)
+        engine.__init__({b"abab": 2}, 258)
+
+        class Index:  # an id whose __index__ would empty the list of parts being read
+            def __index__(self):
+                parts.clear()
+                return 97
+
+        parts = [97, Index()]
+
+        calls = (
+            lambda: engine.__init__({b"ab": 1}, 300),
+            lambda: engine.merge(97, 300, 256),
+            lambda: engine.merge(-1, 98, 256),
+            lambda: engine.merge(97, 98, 257),
+            lambda: engine.split(97, [97, 97]),
+            lambda: engine.split(2**40, [97]),
+            lambda: engine.split(97, [2**70, 1]),
+            lambda: engine.split(97, parts),
+        )
+        for call in calls:
+            try:
+                call()
+            except (RuntimeError, ValueError, OverflowError, TypeError) as error:
+                print(type(error).__name__)
+        print(engine.merge(97, 98, 256), engine.merge(256, 256, 257), engine.split(257, [256, 256]))
+        print(engine.top_pairs(5), engine.count_of(2**40, -5), engine.frequency(-1), engine.total_tokens())
+        """)
+    assert out.splitlines() == [
+        *[f"Engine {NOT_BUILT}"] * 3,
+        "ValueError",
+        "TypeError",
+        "RuntimeError",
+        *["ValueError"] * 5,
+        "OverflowError",
+        "TypeError",
+        "4 2 2",
+        "[((256, 256), 2)] 0 0 4",
+    ]
+
+
 # ----- the same under AddressSanitizer and UndefinedBehaviorSanitizer -----
 
 SANITIZERS = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-O1"]
 #: How a sanitizer's report starts (AddressSanitizer's, UndefinedBehaviorSanitizer's).
 SANITIZER_REPORTS = ("ERROR: AddressSanitizer", "runtime error:", "SUMMARY: UndefinedBehaviorSanitizer")
 #: What the sanitized run checks: the scanner's exactness tests (its counting's too), the cuts', the compiled
-#: encoder's and the cases above (this test aside).
+#: encoder's (its backtracking merge's too: bpe_core/_backtrack.h), the compiled merge loop's and the cases above (this
+#: test aside).
 SANITIZED_TESTS = [
     "tests/test_scanner.py",
     "tests/test_compiled_counting.py",
     "tests/test_methods.py",
     "tests/test_c_api_safety.py",
     "tests/test_compiled_encode.py",
+    "tests/test_compiled_specials.py",
+    "tests/test_backtrack.py",
+    "tests/test_pipeline_scanners.py",
+    "tests/test_compiled_merge.py",
+    "tests/test_tally_counting.py",
 ]
 
 
@@ -309,7 +375,7 @@ def sanitizer_runtime() -> str | None:
 
 
 def build_sanitized(into: Path) -> None:
-    """A copy of bpe_core in ``into`` whose three modules are built with the sanitizers (and Python's own flags)."""
+    """A copy of bpe_core in ``into`` whose five modules are built with the sanitizers (and Python's own flags)."""
     shutil.copytree(ROOT / "bpe_core", into / "bpe_core", ignore=shutil.ignore_patterns("*.so", "__pycache__"))
     setup = (
         "import sys; from setuptools import setup, Extension; "
@@ -317,7 +383,9 @@ def build_sanitized(into: Path) -> None:
         "setup(name='sanitized', script_args=['build_ext', '--inplace'], ext_modules=["
         "Extension('bpe_core._cuts', ['bpe_core/_cuts.c'], extra_compile_args=flags, extra_link_args=flags), "
         "Extension('bpe_core._scan', ['bpe_core/_scan.c'], extra_compile_args=flags, extra_link_args=flags), "
-        "Extension('bpe_core._encode', ['bpe_core/_encode.c'], extra_compile_args=flags, extra_link_args=flags)])"
+        "Extension('bpe_core._encode', ['bpe_core/_encode.c'], extra_compile_args=flags, extra_link_args=flags), "
+        "Extension('bpe_core._merge', ['bpe_core/_merge.c'], extra_compile_args=flags, extra_link_args=flags), "
+        "Extension('bpe_core._count', ['bpe_core/_count.c'], extra_compile_args=flags, extra_link_args=flags)])"
     )
     built = subprocess.run([sys.executable, "-c", setup, *SANITIZERS], cwd=into, capture_output=True, text=True)
     assert built.returncode == 0, built.stdout[-2000:] + built.stderr[-3000:]
@@ -343,8 +411,8 @@ def test_the_modules_under_address_and_undefined_behavior_sanitizers(tmp_path):
             sys.executable,
             "-P",
             "-c",
-            "import bpe_core._cuts as c, bpe_core._scan as s, bpe_core._encode as e; "
-            "print(c.__file__, s.__file__, e.__file__)",
+            "import bpe_core._cuts as c, bpe_core._scan as s, bpe_core._encode as e, bpe_core._merge as m, "
+            "bpe_core._count as t; print(c.__file__, s.__file__, e.__file__, m.__file__, t.__file__)",
         ],
         capture_output=True,
         text=True,

@@ -82,11 +82,14 @@ def test_ctrl_c_saves_a_checkpoint_the_same_command_resumes(corpus, tmp_path):
     common = ["train", corpus, "--vocab-size", "6000", "--processes", "1", "-o", out, "--checkpoint", folder]
     command, env = bpe(*common, env={"BPE_CHECKPOINT_SECONDS": "0.2"})
     process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and not _merges_saved(folder):
-        time.sleep(0.05)
+    # at the first progress line of merging: merging in C takes a few tenths of a second here, less than the wait
+    # for the first checkpoint file (0.2 s), so the signal is sent from the output, not from the folder
+    seen = []
+    while not seen or not seen[-1].startswith("merging ") or " 0% " in seen[-1]:
+        seen.append(process.stderr.readline())
+        assert seen[-1], "".join(seen)
     process.send_signal(signal.SIGINT)
-    stderr = process.communicate(timeout=60)[1]
+    stderr = "".join(seen) + process.communicate(timeout=60)[1]
     assert process.returncode == 130, stderr
     saved = len(load_json(out).merges)
     assert f"interrupted after {saved} of" in stderr and len(load_json(interrupted(folder)[1]).merges) == saved

@@ -178,7 +178,7 @@ def make(*args):
 @pytest.mark.parametrize(
     "args, message",
     [
-        ((3, BYTES, list(range(256)), None, []), "pattern is 0 (gpt2), 1 (cl100k) or 2 (o200k), not 3"),
+        ((6, BYTES, list(range(256)), None, []), "pattern is a scanner's number (0 to 5), not 6"),
         ((0, BYTES, list(range(256)), None, None), "give ranks"),
         ((0, BYTES, list(range(256)), [-1] * 256, []), "give ranks"),
         ((0, BYTES, list(range(255)), None, []), "256 tokens but 255 ids"),
@@ -223,3 +223,62 @@ def test_the_module_imports_first_in_a_fresh_interpreter():
     """_encode finds _scan's scanners itself (it failed when nothing had imported bpe_core._scan before it)."""
     done = subprocess.run([sys.executable, "-c", "import bpe_core._encode"], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+# ----- fast8: Chinese pre-tokens cut where no token crosses (_backtrack.h's bt_cut), the pieces through the cache -----
+#: three Han characters' bytes (中 的 国: e4 b8 ad, e7 9a 84, e5 9b bd), so that merges make tokens of whole
+#: characters, of two, and of parts of them (a token that starts or ends inside a character crosses a place too)
+HAN_BYTES = "中的国".encode()
+
+
+@st.composite
+def han_vocabularies(draw, rule: str):
+    """Merges of the Han characters' bytes in any order: tokens of parts of characters, of several, and (ranks
+    rule) tokens whose own bytes BPE makes otherwise, which a pre-token gets whole but a piece does not."""
+    made = [bytes([b]) for b in sorted(set(HAN_BYTES))]
+    merges = []
+    for _ in range(draw(st.integers(0, 60))):
+        left, right = draw(st.sampled_from(made)), draw(st.sampled_from(made))
+        if rule == "ranks" and left + right in made:
+            continue
+        merges.append((left, right))
+        if left + right not in made:
+            made.append(left + right)
+    multi = list(dict.fromkeys(left + right for left, right in merges))
+    ids = {bytes([b]): b for b in range(256)} | {token: 256 + i for i, token in enumerate(multi)}
+    return {i: token for token, i in ids.items()}, merges
+
+
+han_texts = st.lists(st.text("中的国", min_size=1, max_size=12), min_size=1, max_size=8).map(" ".join)
+
+
+@pytest.mark.parametrize("rule", ["pairs", "ranks"])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), text=han_texts)
+@example(data=None, text="中的国中的 中的 中的国中的国")
+def test_chinese_clauses_cut_where_no_token_crosses_give_the_python_paths_ids(rule, data, text):
+    """Runs of Han characters (o200k leaves them whole: the encoder cuts them and caches the pieces) under random
+    merges of their bytes, every truncation, encoded twice (the second time from the cache): the Python path's ids."""
+    vocab, merges = data.draw(han_vocabularies(rule)) if data else ({i: bytes([i]) for i in range(256)}, [])
+    tok = Tokenizer(vocab, merges, pattern="o200k", merge_rule=rule)
+    reference = python_path(tok)
+    for k in sorted({0, len(merges) // 3, len(merges) // 2, max(len(merges) - 1, 0), len(merges)}):
+        truncated, expected = tok.truncated(k), reference.truncated(k).encode(text)
+        assert truncated.encode(text) == expected, k
+        assert truncated.encode(text + " " + text) == expected + reference.truncated(k).encode(" " + text), k
+
+
+def test_a_token_bpe_does_not_make_is_a_pre_token_whole_but_a_piece_of_a_clause_merged():
+    """中的 is a token (ranks rule) whose own bytes BPE merges otherwise (ad e7 first): the pre-token 中的 is that
+    token (tiktoken's rule), the piece 中的 of the clause 国中的 is not; neither answer is read from the cache for
+    the other, in either order, in one encode and the next."""
+    zhong, de = "中".encode(), "的".encode()
+    merges = [(zhong[:1], zhong[1:2]), (zhong[2:], de[:1]), (zhong[:2], zhong[2:]), (de[:1], de[1:2])]
+    merges += [(de[:2], de[2:]), (zhong, de)]
+    vocab = {i: bytes([i]) for i in range(256)} | {256 + i: left + right for i, (left, right) in enumerate(merges)}
+    tok = Tokenizer(vocab, merges, pattern="o200k", merge_rule="ranks")
+    reference = python_path(tok)
+    assert tok.encode("中的") == [261]
+    for text in ("中的 国中的 中的", "国中的 中的 国中的", "中的 国中的"):
+        assert tok.encode(text) == reference.encode(text), text
+        assert tok.encode(text) == reference.encode(text), text

@@ -7,6 +7,7 @@ reproduce stay with the library and say why.
 
 from __future__ import annotations
 
+import functools
 import json
 
 import pytest
@@ -196,6 +197,16 @@ def test_real_text_matches_the_library(pairs):
 
 
 @pytest.mark.parametrize("name", NAMES)
+def test_the_ids_alone_are_our_engines(pairs, name, monkeypatch):
+    """``encode_ids``, what the board counts a corpus with, is our engine's encode: it went to the library in its
+    host process (about 40x slower on the board's byte-level file)."""
+    ours, library = pairs[name]
+    monkeypatch.setattr(ours._host, "call", lambda *args: pytest.fail("the library host was asked"))
+    text = "".join(corpus_lines())
+    assert ours.encode_ids(text) == library_ids(library, text)
+
+
+@pytest.mark.parametrize("name", NAMES)
 def test_views_spans_and_decoding_are_the_files(pairs, name):
     ours, library = pairs[name]
     text = "Hello fox<extra> 中文😀 12345<|endoftext|>\n"
@@ -209,7 +220,10 @@ def test_views_spans_and_decoding_are_the_files(pairs, name):
 def test_a_shipped_regex_is_cut_by_the_compiled_scanner(pairs):
     assert "compiled gpt2 scanner" in str(pairs["gpt2_real"][0].encoded_by)
     assert "compiled cl100k scanner" in str(pairs["cl100k_exported"][0].encoded_by)
-    assert "regex in Python" in str(pairs["llama3_real"][0].encoded_by)
+    assert "compiled llama3 scanner" in str(pairs["llama3_real"][0].encoded_by)
+    assert "compiled qwen2 scanner" in str(pairs["qwen2_trained"][0].encoded_by)
+    assert "compiled deepseek_v3 scanner" in str(pairs["deepseek_real"][0].encoded_by)
+    assert "regex in Python" in str(pairs["custom_regex_gaps"][0].encoded_by)
 
 
 def test_named_patterns_put_every_character_in_a_pre_token():
@@ -395,3 +409,87 @@ def test_a_file_of_an_unexpected_shape_is_left_to_the_library_to_refuse(tmp_path
     path.write_text(json.dumps(doc), encoding="utf-8")
     with pytest.raises(ValueError, match="tokenizers library cannot read it"):
         load_any(path)
+
+
+#: Characters NFC composes, decomposes or reorders (Hangul jamo, marks of several classes, singletons) and line feeds.
+NFC_CHARS = [*"ae\n\r Å가", "\u0301", "\u0323", "\u0308", "\u1100", "\u1161", "\u11a8", "\u212b", "\u0f73", "\u0344"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(st.sampled_from(NFC_CHARS), max_size=60), chunk=st.integers(1, 8))
+def test_nfc_normalizes_only_the_stretches_that_need_it_with_unicodedatas_result(text, chunk):
+    """hf_engine.nfc cuts the text after line feeds and normalizes only the stretches that are not NFC: the result
+    is NFC of the whole text, for any stretch length."""
+    import unicodedata
+    from unittest import mock
+
+    from bpe_core.foreign import hf_engine
+
+    with mock.patch.object(hf_engine, "NFC_CHUNK", chunk):
+        assert hf_engine.nfc(text) == unicodedata.normalize("NFC", text)
+
+
+def cached_published_files() -> list:
+    """The tokenizer.json files of the Hugging Face cache (HF_HUB_CACHE, else HF_HOME/hub, else
+    ~/.cache/huggingface/hub): read offline, never downloaded. Empty where nothing was downloaded (as here)."""
+    import os
+    from pathlib import Path
+
+    hub = (
+        os.environ.get("HF_HUB_CACHE") or Path(os.environ.get("HF_HOME") or Path.home() / ".cache/huggingface") / "hub"
+    )
+    return sorted(Path(hub).glob("models--*/snapshots/*/tokenizer.json"))[:20]
+
+
+PUBLISHED = cached_published_files()
+
+
+@functools.cache
+def published_pair(path):
+    """Our tokenizer of a cached published file and the library's; skips a file the library encodes."""
+    ours, library = load_any(path), LibraryTokenizer.from_file(str(path))
+    if not isinstance(ours, EngineHuggingFaceTokenizer):
+        pytest.skip(f"the library encodes it: {ours.encoded_by}")
+    return ours, library
+
+
+needs_published = pytest.mark.skipif(not PUBLISHED, reason="no tokenizer.json in the Hugging Face cache (offline)")
+
+
+@needs_published
+@pytest.mark.parametrize("path", PUBLISHED, ids=[p.parts[-4] for p in PUBLISHED])
+def test_a_published_file_in_the_cache_matches_its_library_on_real_text(path):
+    """A real published file (Llama 3's, Qwen 2's, DeepSeek's... as the user downloaded it): where our engine takes
+    it, the library's ids on hard cases and real text."""
+    ours, library = published_pair(path)
+    for text in [*HARD, "".join(corpus_lines()) + open(__file__, encoding="utf-8").read()]:
+        assert ours.encode(text) == library_ids(library, text), text[:80]
+
+
+@needs_published
+@pytest.mark.parametrize("path", PUBLISHED, ids=[p.parts[-4] for p in PUBLISHED])
+@settings(max_examples=60, deadline=None)
+@given(text=TEXTS)
+def test_a_published_file_in_the_cache_matches_its_library_on_any_text(path, text):
+    ours, library = published_pair(path)
+    assert ours.encode(text) == library_ids(library, text)
+
+
+def test_without_the_compiled_encoder_each_pipeline_keeps_the_python_path_with_the_librarys_ids(
+    engine_files, monkeypatch
+):
+    """Built without a C compiler (no compiled encoder): the regexes run in Python, the same ids, and the path said
+    is that one (a shipped pattern alone is still scanned in C by the engine's fast path)."""
+    from bpe_core.encoding import compiled_encode
+
+    monkeypatch.setattr(compiled_encode, "available", lambda: False)
+    for name, said in [
+        ("llama3_real", "the file's regex in Python"),
+        ("deepseek_real", "the file's regex in Python"),
+        ("qwen2_trained", "the file's regex in Python"),
+        ("cl100k_exported", "our compiled cl100k scanner"),
+    ]:
+        ours, library = load_any(engine_files[name]), LibraryTokenizer.from_file(str(engine_files[name]))
+        assert said in str(ours.encoded_by) and ours._compiled is None
+        for text in HARD:
+            assert ours.encode(text) == library_ids(library, text), (name, text)

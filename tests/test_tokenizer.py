@@ -16,7 +16,8 @@ from bpe_core.encoding import tokenizer as tokenizer_module
 from bpe_core.encoding import word_merge
 from bpe_core.encoding.long_merge import merge_by_heap, merge_in_rounds
 from bpe_core.encoding.reference import cached_reference_ranks, get_encoding, reference_names
-from bpe_core.encoding.tokenizer import Tokenizer, UnknownTokenError, merges_from_ranks
+from bpe_core.encoding.token_lookup import UnknownTokenError
+from bpe_core.encoding.tokenizer import Tokenizer, merges_from_ranks
 from bpe_core.pretokenize import fast_findall
 from bpe_core.pretokenize.patterns import SHIPPED, get_pattern
 from bpe_core.pretokenize.pretokens import Pretokenizer

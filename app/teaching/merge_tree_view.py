@@ -7,18 +7,23 @@ Play (space, or Grow) grows the tree from its bytes, one merge at a time in the 
 node of a merge appears at once, as BPE applies a merge everywhere); the growth exports as a GIF or MP4.
 A published model's BPE tokenizer has trees too, from its merges and its own ids; a Unigram or WordPiece model has
 no merges, and the view says so.
+
+This module is the view: its controls (the text, the token id, Grow), the chips of the text's tokens, which tree
+is shown and how far it has grown, the tree scaled to the view. How a tree is drawn (its boxes, their lines and
+places, the edges) is :mod:`app.teaching.merge_tree_drawing`'s. For example, ``MergeTreeView(tokenizer)`` opens
+the tallest tree of its default text, ``view.show_token(300)`` the tree of id 300, and ``view.toggle_play()``
+grows it from its bytes.
 """
 
 from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QObject, QPointF, QRectF, QSizeF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QObject, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter
 from PySide6.QtWidgets import (
     QFrame,
     QGraphicsScene,
-    QGraphicsSimpleTextItem,
     QGraphicsView,
     QHBoxLayout,
     QLabel,
@@ -30,13 +35,13 @@ from PySide6.QtWidgets import (
 )
 
 from app import style
-from app.common.wording.char_words import node_hint, part_of
 from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import TokenChips
+from app.teaching.merge_tree_drawing import draw_tree
 from app.teaching.token_chips import view_chips
-from app.token_text import render_token, render_token_html
+from app.token_text import render_token_html
 from bpe_core.encoding.protocol import ShownTokenizer
-from bpe_core.encoding.tokenizer import UnknownTokenError
+from bpe_core.encoding.token_lookup import UnknownTokenError
 from bpe_core.render.token_label import merge_number
 from bpe_core.teaching.merge_tree import MergeNode, MergeTrees
 
@@ -45,48 +50,6 @@ DEFAULT_TEXT = "The tokenization of unbelievable words"
 MAX_ZOOM = 2.5
 #: A big tree is shrunk to fit the view down to this scale, and scrolls beyond it (its text stays readable).
 MIN_ZOOM = 0.6
-
-
-def node_lines(node: MergeNode, hint: str = "") -> list[str]:
-    """The lines written in a node's box; ``hint``, the characters the node holds only part of, is said last.
-
-    >>> node_lines(MergeNode(300, b" the", 44, 120))
-    ['␣the', '#300 · merge 45', 'count 120']
-    >>> node_lines(MergeNode(1234, "中".encode()))  # a SentencePiece character: made by no merge
-    ['中', '#1234 · no merge']
-    >>> node_lines(MergeNode(-1, b"The", 35, removed=True))  # PickyBPE removed it later
-    ['The', 'removed · merge 36']
-    >>> node_lines(MergeNode(228, b"\\xe4"), hint="中")
-    ['<E4>', '#228 · byte 0xE4', 'part of 中 (E4 B8 AD)']
-    """
-    lines = [render_token(node.token) or "∅"]
-    if node.special:
-        lines.append(QCoreApplication.translate("merge_tree_view", "#{id} · special").format(id=node.id))
-    elif node.rank is None and len(node.token) == 1:
-        lines.append(
-            QCoreApplication.translate("merge_tree_view", "#{id} · byte 0x{byte}").format(
-                id=node.id, byte=f"{node.token[0]:02X}"
-            )
-        )
-    elif node.rank is None:
-        lines.append(QCoreApplication.translate("merge_tree_view", "#{id} · no merge").format(id=node.id))
-    elif node.removed:  # PickyBPE took it out of the vocabulary after it was merged here: it has no id
-        lines.append(
-            QCoreApplication.translate("merge_tree_view", "removed · merge {number}").format(
-                number=merge_number(node.rank)
-            )
-        )
-    else:
-        lines.append(
-            QCoreApplication.translate("merge_tree_view", "#{id} · merge {number}").format(
-                id=node.id, number=merge_number(node.rank)
-            )
-        )
-    if node.count is not None:
-        lines.append(QCoreApplication.translate("merge_tree_view", "count {count}").format(count=f"{node.count:,}"))
-    if hint:
-        lines.append(part_of(hint))
-    return lines
 
 
 def growth_ranks(root: MergeNode) -> list[int]:
@@ -110,99 +73,6 @@ def no_merges_text(tokenizer) -> str:
     return QCoreApplication.translate(
         "merge_tree_view", "{name} is a {model} model: it has no merges, so no merge trees and no vocabulary slider."
     ).format(name=tokenizer.name, model=tokenizer.model)
-
-
-#: Room between a node's border and its lines, left and right / above and below (as painted).
-PAD_X, PAD_Y = 9.0, 5.0
-#: The width of the root's border and of the other nodes' borders.
-ROOT_BORDER, NODE_BORDER = 2.4, 1.2
-
-
-def line_size(text: str, font: QFont) -> QSizeF:
-    """The size of one line as the scene draws it: a :class:`QGraphicsSimpleTextItem` lays the text out with the
-    font engines that really draw it, so a line that falls back to a CJK font (the monospaced "频次 120") is as
-    tall as that font, not as the first family's metrics say."""
-    item = QGraphicsSimpleTextItem(text)
-    item.setFont(font)
-    return item.boundingRect().size()
-
-
-def node_hints(root: MergeNode) -> dict[int, str]:
-    """``id(node)`` -> the characters of ``root`` that the node holds only part of, for the nodes that hold some.
-
-    >>> head = MergeNode(300, b"\\xe4\\xb8", 0, left=MergeNode(228, b"\\xe4"), right=MergeNode(184, b"\\xb8"))
-    >>> list(node_hints(MergeNode(301, "中".encode(), 1, left=head, right=MergeNode(173, b"\\xad"))).values())
-    ['中', '中', '中', '中']
-    """
-    hints: dict[int, str] = {}
-
-    def walk(node: MergeNode, start: int) -> None:
-        hint = node_hint(root.token, start, start + len(node.token))
-        if hint:
-            hints[id(node)] = hint
-        if node.left is not None and node.right is not None:
-            walk(node.left, start)
-            walk(node.right, start + len(node.left.token))
-
-    walk(root, 0)
-    return hints
-
-
-class TreeLayout:
-    """Box positions for a tree: leaves side by side in order, each parent centred over its children, one row
-    per level (the root on row 0). Each box holds its node's lines (:func:`node_lines`: the first in ``font``,
-    the others in ``small``) as drawn, with :data:`PAD_X`, :data:`PAD_Y` around them; ``lines[id(node)]`` are
-    their texts, fonts and rectangles in the scene, ``edges`` the (parent, child) boxes."""
-
-    def __init__(self, root: MergeNode, font: QFont, small: QFont):
-        self.boxes: dict[int, QRectF] = {}  # id(node) -> box
-        self.lines: dict[int, list[tuple[str, QFont, QRectF]]] = {}  # id(node) -> its lines as placed
-        self.edges: list[tuple[QRectF, QRectF]] = []
-        self.font, self.small = font, small
-        self._hints = node_hints(root)
-        self._sizes = {id(node): self._line_sizes(node) for node in root.nodes()}
-        self.row_height = max(self._box_size(sizes).height() for sizes in self._sizes.values())
-        self.gap = QFontMetricsF(font).height()
-        self._next_x = 0.0
-        self._place(root, 0)
-
-    def _line_sizes(self, node: MergeNode) -> list[tuple[str, QFont, QSizeF]]:
-        lines = node_lines(node, self._hints.get(id(node), ""))
-        fonts = [self.font] + [self.small] * (len(lines) - 1)
-        return [(text, font, line_size(text, font)) for text, font in zip(lines, fonts)]
-
-    @staticmethod
-    def _box_size(sizes: list[tuple[str, QFont, QSizeF]]) -> QSizeF:
-        width = max(size.width() for _, _, size in sizes)
-        height = sum(size.height() for _, _, size in sizes)
-        return QSizeF(width + 2 * PAD_X, height + 2 * PAD_Y)
-
-    def _place(self, node: MergeNode, level: int) -> QRectF:
-        sizes = self._sizes[id(node)]
-        size = self._box_size(sizes)
-        y = level * (self.row_height + self.gap)
-        if node.left is None or node.right is None:
-            box = QRectF(QPointF(self._next_x, y), size)
-            self._next_x += size.width() + self.gap * 0.6
-        else:
-            left = self._place(node.left, level + 1)
-            right = self._place(node.right, level + 1)
-            centre = (left.center().x() + right.center().x()) / 2
-            box = QRectF(QPointF(centre - size.width() / 2, y), size)
-            self.edges += [(box, left), (box, right)]
-        self.boxes[id(node)] = box
-        self.lines[id(node)] = self._stack(box, sizes)
-        return box
-
-    @staticmethod
-    def _stack(box: QRectF, sizes: list[tuple[str, QFont, QSizeF]]) -> list[tuple[str, QFont, QRectF]]:
-        """The lines one under the other from the box's top padding, each centred."""
-        placed = []
-        y = box.top() + PAD_Y
-        for text, font, size in sizes:
-            placed.append((text, font, QRectF(QPointF(box.center().x() - size.width() / 2, y), size)))
-            y += size.height()
-        return placed
 
 
 class MergeTreeView(TeachingView):
@@ -377,8 +247,8 @@ class MergeTreeView(TeachingView):
         return True
 
     def draw(self) -> None:
-        """The tree as grown so far: every box where the whole tree puts it (the tree does not move as it grows),
-        the merges not made yet left out."""
+        """The tree as grown so far (:func:`~app.teaching.merge_tree_drawing.draw_tree`: every box where the whole
+        tree puts it, the merges not made yet left out), scaled to the view."""
         self.scene.clear()
         if self.root is None:
             return
@@ -388,23 +258,7 @@ class MergeTreeView(TeachingView):
         self.info.setText(self._sentence + self._growth_text(ranks))
         font = style.text_font(self.tree_point_size)  # a node is a token: drawn as in the chips and the Compare tab
         small = style.mono_font(self.tree_point_size * 0.72)
-        layout = TreeLayout(self.root, font, small)
-        edge_pen = QPen(QColor("#777777"), 1.6)
-        boxes = {id(layout.boxes[id(node)]) for node in shown}
-        for parent, child in layout.edges:
-            if id(parent) not in boxes:
-                continue
-            # From under the parent's border (the root's, the thickest) to the child's: never across a box.
-            start = QPointF(parent.center().x(), parent.bottom() + ROOT_BORDER / 2)
-            end = QPointF(child.center().x(), child.top() - NODE_BORDER / 2)
-            self.scene.addLine(start.x(), start.y(), end.x(), end.y(), edge_pen)
-        for node in shown:
-            self._draw_node(node, layout.boxes[id(node)], layout.lines[id(node)])
-        self._root_box = layout.boxes[id(self.root)]
-        whole = QRectF(layout.boxes[id(self.root)])
-        for box in layout.boxes.values():
-            whole = whole.united(box)
-        self.scene.setSceneRect(whole.adjusted(-20, -20, 20, 20))  # the whole tree's: it grows in place
+        self._root_box = draw_tree(self.scene, self.root, shown, font, small)
         self.fit()
 
     def _growth_text(self, ranks: list[int]) -> str:
@@ -421,25 +275,6 @@ class MergeTreeView(TeachingView):
             left=render_token_html(left),
             right=render_token_html(right),
         )
-
-    def _draw_node(self, node: MergeNode, box: QRectF, lines: list[tuple[str, QFont, QRectF]]) -> None:
-        """The node's box and its lines where :class:`TreeLayout` placed them."""
-        root = node is self.root
-        border = QPen(style.PAIR if root else style.SUB_TEXT, ROOT_BORDER if root else NODE_BORDER)
-        fill = style.SPECIAL_FILL if node.special else style.token_color(node.id)
-        rect = self.scene.addRect(box, border, QBrush(fill))
-        if node.removed:
-            tip = self.tr("removed from the vocabulary by PickyBPE after this merge\nbytes {hex}")
-        else:
-            tip = self.tr("id {id}\nbytes {hex}")
-        rect.setToolTip(tip.format(id=node.id, hex=node.token.hex(" ")))
-        for i, (text, font, place) in enumerate(lines):
-            item = self.scene.addSimpleText(text, font)
-            if node.special:
-                item.setBrush(style.SPECIAL_TEXT)
-            else:
-                item.setBrush(style.TOKEN_TEXT if i == 0 else style.SUB_TEXT)
-            item.setPos(place.topLeft())
 
     def fit(self) -> None:
         """Scale the tree to the view: a small one enlarged up to :data:`MAX_ZOOM`, a big one shrunk down to

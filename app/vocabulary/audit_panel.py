@@ -26,6 +26,7 @@ from app.common.widgets.job_panel import JobPanel
 from app.common.widgets.view_hint import ViewHint
 from app.vocabulary.charts import series_color
 from app.vocabulary.token_table import TokenTable
+from bpe_core.encoding.parallel_encode import large_text_encoder
 from bpe_core.vocabulary.audit import Audit, audit_vocabulary
 
 #: A usage file is read up to this many characters.
@@ -108,9 +109,13 @@ class AuditPanel(JobPanel):
             return
         self.loaded = loaded
         source, table = loaded.source, loaded.table
+        # a shipped reference's large usage text: our engine on every core, the same ids
+        usage = large_text_encoder(loaded.choice.key, short=source.encode) if loaded.choice.shipped else None
 
         def job(cancelled, progress):
-            return audit_vocabulary(source, table=table, texts=texts, cancelled=cancelled, progress=progress)
+            return audit_vocabulary(
+                source, table=table, texts=texts, cancelled=cancelled, progress=progress, usage_encode=usage
+            )
 
         self.start(job, self.tr("Re-encoding every token of {name}…").format(name=loaded.choice.title))
 

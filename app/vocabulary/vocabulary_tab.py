@@ -43,6 +43,7 @@ from app.vocabulary.overlap_panel import OverlapPanel
 from app.vocabulary.parity_panel import ParityPanel
 from app.vocabulary.why_panel import WhyMergePanel
 from app.vocabulary.xray_panel import XRayPanel
+from bpe_core.encoding.parallel_encode import large_text_encoder
 from bpe_core.formats import takes_pattern
 
 
@@ -464,5 +465,8 @@ def _file_tokenizer(path: Path, pattern: str):
 
 
 def _encoder_of(choice: Choice):
-    """The encode of a chosen tokenizer."""
+    """The encode of a chosen tokenizer; a shipped reference's large text goes to our engine on every core (the
+    same ids)."""
+    if choice.shipped:
+        return large_text_encoder(choice.key, short=choice.load().encode)
     return choice.load().encode

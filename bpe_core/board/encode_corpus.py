@@ -138,15 +138,64 @@ def run_board(
     _check_tokenizers(tokenizers)
     languages = {path: language_of(path) for path in files}
     reference = pick_reference(languages, reference)
-    tasks: list[tuple[str, str | None]] = [("text", None)] + [("tokenizer", spec) for spec in tokenizers]
-    results = _run_tasks(tasks, _slowest_first(tasks), files, pattern, processes, progress, cancelled)
+    tasks = [Task("text", None, files, -1)] + [
+        Task("tokenizer", spec, part, row)
+        for row, spec in enumerate(tokenizers)
+        for part in _shares(spec, files, processes)
+    ]
+    results = _run_tasks(tasks, _slowest_first(tasks), pattern, processes, progress, cancelled)
     text = results[0]
     if text.total("bytes") == 0:
         raise BoardError(Message.of("board.empty", files=", ".join(files)))
-    for counts, name in zip(results[1:], names or tokenizers):
+    rows = []
+    for row, name in enumerate(names or tokenizers):
+        counts = _joined([result for task, result in zip(tasks, results) if task.row == row])
         counts.tokenizer = name
-    rows = [board_row(counts, text, languages, reference) for counts in results[1:]]
+        rows.append(board_row(counts, text, languages, reference))
     return Board(rows, text, languages, reference)
+
+
+@dataclass(frozen=True)
+class Task:
+    """What one process does: count the words of ``files`` (``kind`` "text") or encode them with the tokenizer
+    ``spec`` for the board's row number ``row``."""
+
+    kind: str
+    spec: str | None
+    files: list[str]
+    row: int
+
+
+def _shares(spec: str, files: list[str], processes: int) -> list[list[str]]:
+    """The files each task of a tokenizer encodes. A reference (our fast encoder) takes one task for all; any other
+    tokenizer (a published model's library is several times slower, and whether our engine takes it is known only
+    once it is loaded) up to ``2 x processes`` tasks, the files dealt out largest first to the one with the fewest
+    bytes, so that every core shares its long work.
+
+    >>> _shares("gpt2", ["a.txt", "b.txt"], 2), _shares("m/tokenizer.model", ["a.txt", "b.txt"], 2)
+    ([['a.txt', 'b.txt']], [['a.txt'], ['b.txt']])
+    """
+    from bpe_core.encoding.reference import reference_names
+
+    count = 1 if spec in reference_names() else min(len(files), 2 * processes)
+    shares: list[list[str]] = [[] for _ in range(count)]
+    weight = [0] * count
+    for path in sorted(files, key=lambda p: -_total_bytes([p])):
+        lightest = weight.index(min(weight))
+        shares[lightest].append(path)
+        weight[lightest] += max(1, _total_bytes([path]))
+    return [sorted(share, key=files.index) for share in shares if share]
+
+
+def _joined(parts: list[TokenCounts]) -> TokenCounts:
+    """One tokenizer's counts over every file from its tasks' (each over some of the files)."""
+    first = parts[0]
+    ids = np.zeros(max(len(part.ids) for part in parts), dtype=np.int64)
+    for part in parts:
+        ids[: len(part.ids)] += part.ids
+    tokens = {path: n for part in parts for path, n in part.tokens.items()}
+    partial = frozenset().union(*(part.partial_ids for part in parts))
+    return TokenCounts(first.tokenizer, first.vocab_size, ids, tokens, partial)
 
 
 def _check_files(files: list[str]) -> None:
@@ -165,36 +214,39 @@ def _check_tokenizers(specs: list[str]) -> None:
             load_any(spec)  # raises, naming the file
 
 
-def _slowest_first(tasks: list[tuple[str, str | None]]) -> list[int]:
+def _slowest_first(tasks: list[Task]) -> list[int]:
     """The order to start ``tasks`` in, those likely to take longest first so that none starts last alone: a
     published model's library (a file or a model id) encodes several times slower than our encoder (the
-    references), and counting the words is quicker still.
+    references), and counting the words is quicker still; of two alike, the one with more bytes to read first.
 
-    >>> _slowest_first([("text", None), ("tokenizer", "gpt2"), ("tokenizer", "m/tokenizer.json")])
+    >>> _slowest_first([Task("text", None, [], -1), Task("tokenizer", "gpt2", [], 0),
+    ...                 Task("tokenizer", "m/tokenizer.json", [], 1)])
     [2, 1, 0]
     """
     from bpe_core.encoding.reference import reference_names
 
-    def rank(index: int) -> int:
-        kind, spec = tasks[index]
-        return 2 if kind == "text" else 1 if spec in reference_names() else 0
+    def rank(index: int) -> tuple[int, int]:
+        task = tasks[index]
+        kind = 2 if task.kind == "text" else 1 if task.spec in reference_names() else 0
+        return kind, -_total_bytes(task.files)
 
     return sorted(range(len(tasks)), key=rank)
 
 
-def _run_tasks(tasks, order, files, pattern, processes, progress, cancelled) -> list:
+def _run_tasks(tasks: list[Task], order, pattern, processes, progress, cancelled) -> list:
     """Each task's result, in the order of ``tasks``, started in ``order``; up to ``processes`` run at once."""
     waiting = [(index, tasks[index]) for index in order]
     running: dict[Connection, tuple[int, BaseProcess]] = {}
     results: dict[int, object] = {}
     done: dict[int, int] = {}
-    total = len(tasks) * max(1, _total_bytes(files))
+    size = {index: max(1, _total_bytes(task.files)) for index, task in enumerate(tasks)}
+    total = sum(size.values())
     try:
         while waiting or running:
             while waiting and len(running) < processes:
                 index, task = waiting.pop(0)
                 mine, theirs = spawning.context().Pipe(duplex=False)
-                process = spawning.start(_task, (theirs, task, files, pattern), name="bpe-board")
+                process = spawning.start(_task, (theirs, task, pattern), name="bpe-board")
                 theirs.close()
                 running[mine] = (index, process)
             for ready in wait(list(running), timeout=POLL_SECONDS):
@@ -216,7 +268,7 @@ def _run_tasks(tasks, order, files, pattern, processes, progress, cancelled) -> 
                 if kind == "error":
                     raise BoardError(value)
                 results[index] = value
-                done[index] = total // len(tasks)
+                done[index] = size[index]
             if progress is not None:
                 progress(min(total, sum(done.values())), total)
             if cancelled is not None and cancelled():
@@ -229,8 +281,8 @@ def _run_tasks(tasks, order, files, pattern, processes, progress, cancelled) -> 
     return [results[index] for index in range(len(tasks))]
 
 
-def _task_name(task: tuple[str, str | None]) -> str:
-    return task[1] if task[1] is not None else "counting the words"
+def _task_name(task: Task) -> str:
+    return task.spec if task.spec is not None else "counting the words"
 
 
 def _total_bytes(files: list[str]) -> int:
@@ -242,15 +294,13 @@ def _total_bytes(files: list[str]) -> int:
 # ----- in a worker process -----
 
 
-def _task(conn: Connection, task: tuple[str, str | None], files: list[str], pattern: str | None) -> None:
+def _task(conn: Connection, task: Task, pattern: str | None) -> None:
     """Run one task and send its result, or the error that stopped it, through ``conn``."""
-    kind, spec = task
     try:
-        if kind == "text":
-            result: object = _count_text(files, conn)
+        if task.spec is None:
+            result: object = _count_text(task.files, conn)
         else:
-            assert spec is not None
-            result = _count_tokens(spec, pattern, files, conn)
+            result = _count_tokens(task.spec, pattern, task.files, conn)
         conn.send(("done", result))
     except Exception as exc:  # sent to the parent, which raises it as a BoardError
         conn.send(("error", _said(exc, _task_name(task))))
@@ -287,7 +337,7 @@ def _send_progress(conn: Connection, before: int, done: int, _total: int) -> Non
 
 
 def _count_text(files: list[str], conn: Connection) -> TextCounts:
-    from bpe_core.words import segmenters, word_spans
+    from bpe_core.words import count_words
 
     reader = CorpusReader(pattern="gpt2", splitter=SpecialSplitter([]), piece_chars=PIECE_CHARS)
     counts = TextCounts({path: 0 for path in files}, {path: 0 for path in files}, {path: 0 for path in files})
@@ -295,14 +345,16 @@ def _count_text(files: list[str], conn: Connection) -> TextCounts:
     for path, piece in _pieces(files, reader, conn):
         counts.bytes[path] += len(piece.encode("utf-8"))
         counts.chars[path] += len(piece)
-        counts.words[path] += len(word_spans(piece))
-        used.update(segmenters(piece))
+        words, cut_by = count_words(piece)
+        counts.words[path] += words
+        used.update(cut_by)
     counts.segmenters = tuple(sorted(used))
     return counts
 
 
 def _count_tokens(spec: str, pattern: str | None, files: list[str], conn: Connection) -> TokenCounts:
-    from bpe_core.encoding.tokenizer import Tokenizer
+    from bpe_core.encoding.parallel_encode import array_of
+    from bpe_core.encoding.tokenizer import Tokenizer, ids_array
     from bpe_core.formats import load_any
     from bpe_core.pretokenize.patterns import shipped_name
 
@@ -312,11 +364,11 @@ def _count_tokens(spec: str, pattern: str | None, files: list[str], conn: Connec
     specials = list(tokenizer.special_tokens) if ours else []
     reader = CorpusReader(pattern=safe or "none", splitter=SpecialSplitter(specials), piece_chars=PIECE_CHARS)
     pieces = _pieces(files, reader, conn) if ours else _line_pieces(_pieces(files, reader, conn))
-    encode = tokenizer.encode if ours else tokenizer.encode_ids  # a library's ids without their offsets
     ids = np.zeros(tokenizer.vocab_size, dtype=np.int64)
     tokens = {path: 0 for path in files}
     for path, piece in pieces:
-        encoded = np.asarray(encode(piece), dtype=np.int64)
+        # a library's ids without their offsets
+        encoded = array_of(tokenizer, piece) if ours else ids_array(tokenizer.encode_ids(piece))
         tokens[path] += len(encoded)
         if len(encoded):
             counted = np.bincount(encoded)

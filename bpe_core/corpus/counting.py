@@ -19,12 +19,12 @@ import pickle
 import threading
 import traceback
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from multiprocessing.connection import Connection, Pipe, wait
 from multiprocessing.process import BaseProcess
-from typing import Self, cast
+from typing import Any, Protocol, Self, TypeVar, cast
 
 from bpe_core import spawning
 from bpe_core.cancelled import Cancelled
@@ -35,6 +35,13 @@ from bpe_core.pretokenize.specials import SpecialSplitter
 Job = tuple[str, str, tuple[str, ...]]
 
 
+class _Total(Protocol):
+    def add(self, other: Any, /) -> None: ...
+
+
+T = TypeVar("T", bound=_Total)
+
+
 @dataclass
 class WordCounts:
     """Distinct pre-tokens (as text) with their counts, how many special tokens were seen, and how many
@@ -43,11 +50,22 @@ class WordCounts:
     words: Counter = field(default_factory=Counter)
     specials: int = 0
     unmatched_chars: int = 0
+    #: The counts keyed by each pre-token's UTF-8 bytes instead, as the compiled count gives them
+    #: (:mod:`bpe_core.corpus.tally_counting`: no str is made per pre-token); ``words`` is then empty.
+    encoded: dict[bytes, int] | None = None
 
     def add(self, other: WordCounts) -> None:
         self.words.update(other.words)
         self.specials += other.specials
         self.unmatched_chars += other.unmatched_chars
+
+    def distinct(self) -> int:
+        """How many distinct pre-tokens were counted.
+
+        >>> WordCounts(Counter(ab=2)).distinct(), WordCounts(encoded={b"ab": 2, b"c": 1}).distinct()
+        (1, 2)
+        """
+        return len(self.words) if self.encoded is None else len(self.encoded)
 
 
 @lru_cache(maxsize=8)
@@ -143,7 +161,7 @@ def count_pieces(
             release_freed_memory()
         return total
     with _Workers(max(processes, 1)) as workers:
-        return workers.count(jobs, stop)
+        return workers.count(jobs, stop, WordCounts())
 
 
 def _jobs(
@@ -163,13 +181,13 @@ class _Workers:
     waits for a running match. Workers ignore SIGINT, so Ctrl-C in a terminal reaches only the parent.
     """
 
-    def __init__(self, count: int):
+    def __init__(self, count: int, serve: Callable[[Connection], None] | None = None):
         self.processes: list[BaseProcess] = []
         self.pipes: list[Connection] = []
         try:
             for _ in range(count):
                 ours, theirs = Pipe()
-                process = spawning.start(_serve, (theirs,), daemon=True, name="bpe-counting")
+                process = spawning.start(serve or _serve, (theirs,), daemon=True, name="bpe-counting")
                 theirs.close()
                 self.processes.append(process)
                 self.pipes.append(ours)
@@ -192,15 +210,19 @@ class _Workers:
         for pipe in self.pipes:
             pipe.close()
 
-    def count(self, jobs: Iterator[tuple], stop: threading.Event | None) -> WordCounts:
-        """Hand out ``jobs`` one at a time to whichever worker is free, then collect and sum their totals.
+    def count(self, jobs: Iterator[tuple], stop: threading.Event | None, total: T, trim_every: int = 1) -> T:
+        """Hand out ``jobs`` one at a time to whichever worker is free, then collect their totals and add them to
+        ``total`` (anything with an ``add``), which is returned. Freed memory is handed back to the system after
+        every ``trim_every`` jobs sent.
 
-        Each worker keeps its own total and answers a job with a bare acknowledgement, so counts cross a pipe
-        once per worker, not once per piece. The next job is read while the workers count.
+        Each worker keeps its own total and answers a job with a bare acknowledgement (or, when its total has grown
+        large, with that total, which it then starts again), so counts cross a pipe once per worker, not once per
+        piece. The next job is read while the workers count.
         """
         idle = list(self.pipes)
         busy: list[Connection] = []
         upcoming = next(jobs, None)
+        sent = 0
         while upcoming is not None or busy:
             while idle and upcoming is not None:
                 if stop is not None and stop.is_set():
@@ -209,15 +231,17 @@ class _Workers:
                 self._send(pipe, upcoming)
                 busy.append(pipe)
                 upcoming = next(jobs, None)
-                release_freed_memory()  # the piece sent, and what reading it freed
+                sent += 1
+                if sent % trim_every == 0:
+                    release_freed_memory()  # the piece sent, and what reading it freed
             ready = cast("list[Connection]", wait(busy, timeout=0.1))  # some of the pipes it was given
             if stop is not None and stop.is_set():
                 raise Cancelled  # before reading: a signal that set it may also have ended the workers
             for pipe in ready:
-                self._receive(pipe, stop)
+                if (spilled := self._receive(pipe, stop)) is not None:
+                    total.add(spilled)
                 busy.remove(pipe)
                 idle.append(pipe)
-        total = WordCounts()
         for pipe in self.pipes:
             self._send(pipe, None)  # "your total, please"
         for pipe in self.pipes:
@@ -234,7 +258,7 @@ class _Workers:
             raise _worker_died() from None
 
     @staticmethod
-    def _receive(pipe: Connection, stop: threading.Event | None) -> WordCounts | None:
+    def _receive(pipe: Connection, stop: threading.Event | None) -> Any:
         """A worker's answer: its total, or ``None`` for a job done; its error raised here. A worker that died
         after ``stop`` was set died of the same signal: that is a cancel."""
         try:

@@ -14,7 +14,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Protocol
+from typing import Any, Protocol
 
 from bpe_core.pretokenize import scanner
 
@@ -24,9 +24,18 @@ except ImportError:  # pragma: no cover - the extension is optional
     _encode = None
 
 
+Buffer = Any  # an object lending its memory (collections.abc.Buffer from Python 3.12)
+
+
 class CompiledEncoder(Protocol):
-    def encode(self, text: str, limit: int) -> list[int]:
-        """The ids of ``text`` (no special tokens in it) under the tokenizer's first ``limit`` merges."""
+    def encode(self, text: str, limit: int, specials: object = None) -> list[int]:
+        """The ids of ``text`` under the tokenizer's first ``limit`` merges, the special tokens of ``specials`` (made
+        by :func:`compiled_specials`; none if None) split out first. A lone surrogate raises UnicodeEncodeError."""
+        ...
+
+    def encode_array(self, text: str, limit: int, specials: object = None) -> Buffer:
+        """:meth:`encode`'s ids as one array of uint32 lent through the buffer protocol (``numpy.frombuffer``); an id
+        that does not fit raises OverflowError."""
         ...
 
 
@@ -41,12 +50,21 @@ def compiled_encoder(
     merge_rule: str,
     priority: Mapping[bytes, int],
     merges: Iterable[tuple[bytes, bytes]],
+    *,
+    ignore_merges: bool = False,
 ) -> CompiledEncoder | None:
     """The compiled encoder of a tokenizer's ordinary text, or ``None`` where the Python path must encode: not
     built, or a ``pattern`` that is no shipped one (a custom regex, ``none``).
 
     Its tables are the tokenizer's: ``ids``, its ordinary tokens (bytes -> id, one id per bytes), and for the ranks
     rule ``priority`` (each multi-byte token's rank), for the pairs rule ``merges`` (all of them, in rank order).
+    ``ignore_merges`` (a tokenizer.json's option): a pre-token that is a token itself is that token, under either rule.
+    ``pattern`` may also be a scanner of a published pipeline (:data:`bpe_core.pretokenize.scanner.PATTERNS`).
+
+    >>> ids = {bytes([i]): i for i in range(256)} | {b"lo": 256, b"low": 257}
+    >>> whole = compiled_encoder("gpt2", ids, "pairs", {}, [(b"l", b"o")], ignore_merges=True)
+    >>> whole is None or whole.encode("low lot", 1) == [257, 32, 256, 116]
+    True
     """
     number = scanner.PATTERNS.get(pattern)
     if number is None or not available():
@@ -55,7 +73,22 @@ def compiled_encoder(
     tokens = list(ids)
     if merge_rule == "ranks":
         ranks = [priority.get(token, -1) for token in tokens]
-        return _encode.encoder(number, tokens, list(ids.values()), ranks, None)
+        return _encode.encoder(number, tokens, list(ids.values()), ranks, None, ignore_merges)
     place = {token: k for k, token in enumerate(tokens)}
     joined = [(place[left], place[right], place[left + right]) for left, right in merges]
-    return _encode.encoder(number, tokens, list(ids.values()), None, joined)
+    return _encode.encoder(number, tokens, list(ids.values()), None, joined, ignore_merges)
+
+
+def compiled_specials(special_tokens: Mapping[str, int]) -> object:
+    """A tokenizer's special tokens (text -> id) for :meth:`CompiledEncoder.encode`, or None without the compiled
+    encoder.
+
+    >>> specials = compiled_specials({"<|endoftext|>": 50256})
+    >>> ids = {bytes([i]): i for i in range(256)}
+    >>> encoder = compiled_encoder("gpt2", ids, "pairs", {}, [])
+    >>> encoder is None or encoder.encode("a<|endoftext|>", 0, specials) == [97, 50256]
+    True
+    """
+    if not available():
+        return None
+    return _encode.specials(list(special_tokens), list(special_tokens.values()))

@@ -1,6 +1,12 @@
 """Encoding a large text on every core: the text is cut where no pre-token and no special token can straddle the
-cut (the corpus reader's safe points, as for counting), the pieces are encoded in worker processes that each
-load the tokenizer from its source, and the ids are joined in order -- the ids of encoding the whole text at once.
+cut (the corpus reader's safe points, as for counting), the pieces are encoded by this process and by worker
+processes, and the ids are joined in order -- the ids of encoding the whole text at once.
+
+The workers are cheap to use: forked from the engine's preloaded server (:mod:`bpe_core.spawning`), each loads the
+tokenizer once and keeps it for the next text (:class:`Workers`, kept until the program ends or another tokenizer
+needs them); a piece goes to a worker as UTF-8 bytes and its ids come back as raw 32-bit numbers, never as a list of
+Python ints. This process encodes too, taking the next piece whenever it is free, as each worker does: the pieces
+are shared out by who is free, so a worker still loading the tokenizer costs nothing (this process starts at once).
 
 Only our own tokenizers with a shipped pattern (``gpt2``, ``cl100k``, ``o200k``) go this way: the safe points are
 proven for those patterns; a published model's tokenizer is encoded by its own library, a custom regex in one
@@ -8,33 +14,51 @@ process (its time budget and its error offsets count from the text's start).
 
 >>> from bpe_core.formats import load_any
 >>> text = "Hello world. " * 3
->>> encode_in_processes("gpt2", None, load_any("gpt2"), text, processes=1) == load_any("gpt2").encode(text)
+>>> encode_array("gpt2", None, load_any("gpt2"), text, processes=1).tolist() == load_any("gpt2").encode(text)
 True
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import atexit
+import functools
+import itertools
+import os
+import threading
+from collections.abc import Callable, Iterator
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import TYPE_CHECKING, Any
 
 from bpe_core import spawning
 from bpe_core.corpus.reader import CorpusReader
-from bpe_core.encoding.tokenizer import Tokenizer
+from bpe_core.encoding.tokenizer import Tokenizer, ids_array
+from bpe_core.messages import EngineError, Message, message_of
 from bpe_core.pretokenize.patterns import shipped_name
 from bpe_core.pretokenize.specials import SpecialSplitter
 
-#: A text shorter than this is encoded in this process: starting workers and loading the tokenizer in each takes
-#: about a second. Since the shipped patterns pre-tokenize in compiled code, one process is faster still on 2 cores
-#: (bench_parallel_encode.py, o200k, 31.5 MB: one process 2.1 s, two 4.4 s; 11 MB 1.65 s and 1.68 s), so
-#: ``bpe encode`` takes workers only when asked (``--processes N``).
-MIN_CHARS = 24_000_000
-#: Characters per piece sent to a worker.
-PIECE_CHARS = 1 << 20
+if TYPE_CHECKING:  # numpy is imported when a text goes to workers: bpe encode starts without it
+    import numpy as np
 
-_worker_tokenizer: Tokenizer | None = None
+#: A text shorter than this is encoded in this process alone: below it, handing pieces to a worker costs about what
+#: it saves (bench_parallel_encode.py).
+MIN_CHARS = 2_000_000
+#: Characters per piece: small enough that the last piece ends the work of both processes at about the same time.
+PIECE_CHARS = 1 << 19
+#: How often (seconds) a worker still loading the tokenizer is looked at, to give up on it once the text is done.
+POLL_SECONDS = 0.01
+
+
+class WorkerError(EngineError, OSError):
+    """A worker that failed: it ended unexpectedly (killed, out of memory) or could not encode (its error)."""
 
 
 def worth_processes(tokenizer, text: str, processes: int) -> bool:
-    """Whether ``text`` is encoded faster in ``processes`` workers (and can be, exactly)."""
+    """Whether ``text`` is encoded faster in ``processes`` processes (and can be, exactly).
+
+    >>> worth_processes(Tokenizer.from_tiktoken("gpt2"), "x" * MIN_CHARS, 2)
+    True
+    """
     return (
         processes > 1
         and len(text) >= MIN_CHARS
@@ -43,36 +67,270 @@ def worth_processes(tokenizer, text: str, processes: int) -> bool:
     )
 
 
-def pieces(tokenizer: Tokenizer, text: str, piece_chars: int = PIECE_CHARS) -> Iterator[str]:
-    """``text`` cut at the safe points of the tokenizer's pattern and special tokens, pieces of about
-    ``piece_chars`` characters."""
-    reader = CorpusReader(
-        pattern=tokenizer.pattern, splitter=SpecialSplitter(tokenizer.special_tokens), piece_chars=piece_chars
-    )
-    return reader.pieces_of_text(text, name="the text")
+def cuts(tokenizer: Tokenizer, text: str, piece_chars: int | None = None) -> list[int]:
+    """Where ``text`` is cut: 0, the first safe point of the tokenizer's pattern and special tokens at or after
+    each ``piece_chars`` (default :data:`PIECE_CHARS`) characters of a piece, and the text's end.
+
+    >>> cuts(Tokenizer.from_tiktoken("gpt2"), "Hello world, hello again.", 8)
+    [0, 12, 25]
+    """
+    reader = CorpusReader(pattern=tokenizer.pattern, splitter=SpecialSplitter(tokenizer.special_tokens))
+    piece_chars = piece_chars or PIECE_CHARS
+    found = [0]
+    while len(text) - found[-1] > piece_chars:
+        cut = reader.first_cut(text, found[-1] + piece_chars, len(text))
+        if cut is None or cut >= len(text):
+            break
+        found.append(cut)
+    return found + [len(text)]
+
+
+def pieces(tokenizer: Tokenizer, text: str, piece_chars: int | None = None) -> Iterator[str]:
+    """``text`` cut at :func:`cuts`."""
+    bounds = cuts(tokenizer, text, piece_chars)
+    return (text[a:b] for a, b in itertools.pairwise(bounds))
 
 
 def encode_in_processes(spec: str, pattern: str | None, tokenizer, text: str, processes: int) -> list[int]:
-    """The ids of ``text`` encoded by ``tokenizer`` (loaded from ``spec`` with ``pattern``, and loaded the same way
-    in each of ``processes`` workers, at most :func:`~bpe_core.spawning.max_processes`), in order; in this process
-    when it is not worth it."""
+    """:func:`encode_array`'s ids as a list (this process alone when it is not worth it)."""
     spawning.check_processes(processes)
     if not worth_processes(tokenizer, text, processes):
         return tokenizer.encode(text)
-    with spawning.pool(processes, _load, (spec, pattern)) as pool:
-        ids: list[int] = []
-        for part in pool.imap(_encode, pieces(tokenizer, text), chunksize=1):
-            ids += part
-        return ids
+    return encode_array(spec, pattern, tokenizer, text, processes).tolist()
 
 
-def _load(spec: str, pattern: str | None) -> None:
-    global _worker_tokenizer
+def encode_array(spec: str, pattern: str | None, tokenizer, text: str, processes: int) -> np.ndarray:
+    """The ids of ``text`` encoded by ``tokenizer`` as an array of unsigned 32-bit numbers, in order: by this
+    process and ``processes - 1`` workers (at most :func:`~bpe_core.spawning.max_processes` in all) that load the
+    tokenizer from ``spec`` with ``pattern`` (as :func:`bpe_core.formats.load_any`), or by this process alone when
+    it is not worth it (:func:`worth_processes`). A worker that fails raises :class:`WorkerError`; Ctrl-C stops the
+    workers."""
+    spawning.check_processes(processes)
+    if not worth_processes(tokenizer, text, processes):
+        return array_of(tokenizer, text)
+    bounds = cuts(tokenizer, text)
+    with _busy:  # one text at a time through the kept workers
+        workers = kept_workers(spec, pattern, min(processes, len(bounds) - 1) - 1)
+        try:
+            return _encode_shared(tokenizer, text, bounds, workers)
+        except BaseException:
+            close_workers()  # a worker may be mid-piece: the next text starts afresh
+            raise
+
+
+def large_text_encoder(
+    spec: str, pattern: str | None = None, processes: int | None = None, *, short: Callable | None = None
+) -> Callable[[str], Any]:
+    """An encode for texts of any size with the tokenizer ``load_any(spec, pattern=pattern)``: :func:`encode_array`
+    in ``processes`` processes (default: one per core) for a text worth it, the same ids as an array; a shorter
+    text by ``short`` (an encode giving the same ids, such as the tiktoken reference the window has loaded) or the
+    tokenizer's own encode. The tokenizer is loaded once per program, on first use. The audit's and parity's
+    whole texts go through it.
+
+    >>> encode = large_text_encoder("gpt2")
+    >>> encode("hello world")
+    [31373, 995]
+    """
+    count = min(processes or os.cpu_count() or 1, spawning.max_processes())
+    spawning.check_processes(count)
+
+    def encode(text: str):
+        if short is not None and len(text) < MIN_CHARS:
+            return short(text)
+        tokenizer = _loaded(spec, pattern)
+        if not worth_processes(tokenizer, text, count):
+            return tokenizer.encode(text)
+        return encode_array(spec, pattern, tokenizer, text, count)
+
+    return encode
+
+
+@functools.lru_cache(maxsize=2)
+def _loaded(spec: str, pattern: str | None):
     from bpe_core.formats import load_any
 
-    _worker_tokenizer = load_any(spec, pattern=pattern)
+    return load_any(spec, pattern=pattern)
 
 
-def _encode(piece: str) -> list[int]:
-    assert _worker_tokenizer is not None, "the pool's initializer (_load) loads it"
-    return _worker_tokenizer.encode(piece)
+class Workers:
+    """``count`` worker processes holding the tokenizer ``load_any(spec, pattern=pattern)``, each answering pieces
+    of text (UTF-8 bytes) with their ids (raw unsigned 32-bit numbers) through a pipe of its own."""
+
+    def __init__(self, spec: str, pattern: str | None, count: int):
+        self.key = (spec, pattern)
+        self.processes: list[BaseProcess] = []
+        self.connections: list[Connection] = []
+        self.ready = [False] * count
+        for _ in range(count):
+            mine, theirs = spawning.context().Pipe(duplex=True)
+            self.processes.append(spawning.start(_serve, (theirs, spec, pattern), name="bpe-encode", daemon=True))
+            theirs.close()
+            self.connections.append(mine)
+
+    def close(self) -> None:
+        """Stop the workers (they may be mid-piece) and close their pipes."""
+        for process in self.processes:
+            if process.is_alive():
+                process.kill()
+        for process, connection in zip(self.processes, self.connections):
+            process.join()
+            connection.close()
+
+
+_kept: Workers | None = None
+_kept_lock = threading.Lock()
+_busy = threading.Lock()
+
+
+def start_workers(spec: str, pattern: str | None, processes: int) -> None:
+    """Start now the workers that :func:`encode_array` will want for ``processes`` processes, so that they load
+    the tokenizer while this process loads its own and reads the text (``bpe encode --processes``)."""
+    spawning.check_processes(processes)
+    kept_workers(spec, pattern, processes - 1)
+
+
+def kept_workers(spec: str, pattern: str | None, count: int) -> list[tuple[Workers, int]]:
+    """``count`` workers holding ``spec``'s tokenizer, as (their :class:`Workers`, the worker's number): those kept
+    from the last text when they hold the same tokenizer, more started if needed."""
+    global _kept
+    with _kept_lock:
+        if _kept is not None and (
+            _kept.key != (spec, pattern)
+            or len(_kept.processes) < count
+            or not all(process.is_alive() for process in _kept.processes)  # one ended since: start afresh
+        ):
+            _kept.close()
+            _kept = None
+        if _kept is None and count > 0:
+            _kept = Workers(spec, pattern, count)
+        return [(_kept, k) for k in range(count)] if _kept is not None else []
+
+
+@atexit.register
+def close_workers() -> None:
+    """Stop the kept workers, if any."""
+    global _kept
+    with _kept_lock:
+        if _kept is not None:
+            _kept.close()
+            _kept = None
+
+
+def _encode_shared(tokenizer, text: str, bounds: list[int], workers: list[tuple[Workers, int]]) -> np.ndarray:
+    """The pieces ``text[bounds[i]:bounds[i + 1]]`` encoded by this process and ``workers``, each taking the next
+    piece when it is free, joined in order."""
+    import numpy as np
+
+    count = len(bounds) - 1
+    results: list[np.ndarray | None] = [None] * count
+    failures: list[BaseException] = []
+    taken = itertools.count()  # next() on it is atomic: each piece is taken once
+    done = threading.Event()
+
+    def take() -> int | None:
+        index = next(taken)
+        return index if index < count and not failures and not done.is_set() else None
+
+    threads = [
+        threading.Thread(target=_feed, args=(w, k, take, text, bounds, results, failures, done), daemon=True)
+        for w, k in workers
+    ]
+    for thread in threads:
+        thread.start()
+    try:
+        while (index := take()) is not None:
+            results[index] = array_of(tokenizer, text[bounds[index] : bounds[index + 1]])
+    finally:
+        done.set()  # on Ctrl-C too: the feeders take no more pieces (the caller stops the workers)
+    for thread in threads:
+        thread.join()
+    if failures:
+        raise failures[0]
+    return np.concatenate([r for r in results if r is not None]) if count else np.zeros(0, dtype=np.uint32)
+
+
+def _feed(workers, k, take, text, bounds, results, failures, done) -> None:
+    """In a thread of this process: hand worker ``k`` the next piece until none is left; a failure is recorded."""
+    connection, process = workers.connections[k], workers.processes[k]
+    try:
+        while not workers.ready[k]:
+            if done.is_set():
+                return  # the text was encoded before the worker was ready: it goes on loading for the next
+            if connection.poll(POLL_SECONDS):
+                _answer(connection, process)
+                workers.ready[k] = True
+        while (index := take()) is not None:
+            piece = text[bounds[index] : bounds[index + 1]].encode("utf-8", "surrogatepass")
+            results[index] = _from_bytes(_answer(connection, process, piece))
+    except BaseException as exc:
+        failures.append(exc)
+
+
+def _answer(connection: Connection, process: BaseProcess, piece: bytes | None = None) -> bytes:
+    """A worker's answer to ``piece`` (its ids' bytes), or to nothing (``b""``: it is ready); its failure raised
+    as :class:`WorkerError`."""
+    try:
+        if piece is not None:
+            connection.send_bytes(piece)
+        kind, said = connection.recv()
+        if kind == "error":
+            raise WorkerError(said)
+        return connection.recv_bytes() if kind == "ids" else b""
+    except (EOFError, OSError):  # it ended: killed, out of memory
+        process.join(1)
+        raise WorkerError(Message.of("encode.worker_ended", code=process.exitcode)) from None
+
+
+def array_of(tokenizer, text: str) -> np.ndarray:
+    """The ids of ``text`` as unsigned 32-bit numbers: ours straight from the compiled encoder (no Python int per
+    token), another's through its list."""
+    if isinstance(tokenizer, Tokenizer):
+        return tokenizer.encode_array(text)
+    return ids_array(tokenizer.encode(text))
+
+
+def _from_bytes(data) -> np.ndarray:
+    """Raw unsigned 32-bit numbers as an array (no copy)."""
+    import numpy as np
+
+    return np.frombuffer(data, dtype=np.uint32)
+
+
+# ----- in a worker process -----
+
+
+def _serve(connection: Connection, spec: str, pattern: str | None) -> None:
+    """Load the tokenizer, say so, then answer each piece (UTF-8 bytes) with its ids until the pipe is closed."""
+    from bpe_core.formats import load_any
+
+    try:
+        tokenizer = load_any(spec, pattern=pattern)
+    except Exception as exc:  # the parent raises it as a WorkerError
+        connection.send(("error", _said(exc, spec)))
+        return
+    tokenizer.encode(
+        "warm up"
+    )  # builds what the first encode builds (the compiled encoder's tables) before saying ready
+    connection.send(("ready", None))
+    while True:
+        try:
+            piece = connection.recv_bytes().decode("utf-8", "surrogatepass")
+        except EOFError:
+            return  # the parent closed the pipe or ended
+        try:
+            ids = array_of(tokenizer, piece)
+        except Exception as exc:
+            connection.send(("error", _said(exc, spec)))
+            continue
+        connection.send(("ids", None))
+        connection.send_bytes(ids.data)  # the array's bytes, not copied
+
+
+def _said(error: Exception, spec: str) -> Message | str:
+    """What an error says, as data that crosses a pipe: its Message, or its text naming the tokenizer.
+
+    >>> _said(ValueError("boom"), "gpt2")
+    'gpt2: boom'
+    """
+    said = message_of(error)
+    return said if said is not None else f"{spec}: {' '.join(str(error).split()) or type(error).__name__}"

@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import functools
 import os
+from array import array
 from collections.abc import Iterable, Iterator, Mapping
 from itertools import accumulate, chain
 from typing import TYPE_CHECKING
 
-from bpe_core.encoding.compiled_encode import CompiledEncoder, compiled_encoder
-from bpe_core.encoding.protocol import TokenRank
+from bpe_core.encoding.compiled_encode import CompiledEncoder, compiled_encoder, compiled_specials
 from bpe_core.encoding.rank_merges import DerivedMerges, merges_from_ranks, reference_merges
+from bpe_core.encoding.token_lookup import TokenLookup
 from bpe_core.encoding.token_spans import TokenView, view_from_spans
 from bpe_core.encoding.word_merge import SINGLE_BYTES, WordMerges
 from bpe_core.pretokenize.pretokens import pretokenizer
@@ -33,6 +34,8 @@ from bpe_core.pretokenize.text_splitter import TextSplitter, fix_surrogates
 from bpe_core.render.token_label import merge_number
 
 if TYPE_CHECKING:
+    import numpy
+
     from bpe_core.training.steps import TrainingRecord
 
 #: The two ways of choosing the next merge inside a pre-token.
@@ -48,8 +51,19 @@ _LOOKAHEAD_MARGIN = 8
 _MERGER_AFTER = 2000
 
 
-class UnknownTokenError(ValueError):
-    """An id that is not in the tokenizer's vocabulary."""
+def ids_array(ids: list[int]) -> numpy.ndarray:
+    """Ids as a numpy array of uint32, as :meth:`Tokenizer.encode_array` gives them (OverflowError past 4294967295).
+
+    >>> ids_array([1, 2]).dtype
+    dtype('uint32')
+    """
+    import numpy
+
+    try:  # through array: numpy reads a list of ints several times slower
+        return numpy.frombuffer(array("I", ids), numpy.uint32)
+    except OverflowError:
+        token_id = next(i for i in ids if not 0 <= i <= 0xFFFFFFFF)
+        raise OverflowError(f"id {token_id} does not fit an array of ids (numbers from 0 to 4294967295)") from None
 
 
 class _WordCache(dict):
@@ -67,7 +81,7 @@ class _WordCache(dict):
         return ids
 
 
-class Tokenizer(WordMerges):
+class Tokenizer(TokenLookup, WordMerges):
     """A byte-level BPE tokenizer: pre-tokenize with ``pattern``, then merge bytes inside each pre-token.
 
     ``merge_rule`` says how the next merge inside a pre-token is chosen:
@@ -202,6 +216,20 @@ class Tokenizer(WordMerges):
         """
         return self._encode_all(text, self._cache)
 
+    def encode_array(self, text: str) -> numpy.ndarray:
+        """:meth:`encode`'s ids as one numpy array of uint32, without a Python int per token: for what counts or
+        stores ids (15 million tokens are 60 MB here, 120 MB of list and its ints besides). An id past 4294967295
+        raises OverflowError.
+
+        >>> Tokenizer.from_tiktoken("gpt2").encode_array("hello<|endoftext|>").tolist()
+        [31373, 50256]
+        """
+        import numpy
+
+        if self._compiled_whole is not None:
+            return numpy.frombuffer(self._compiled_ids(self._compiled_whole.encode_array, text), numpy.uint32)
+        return ids_array(self.encode(text))
+
     def encode_iterable(self, iterable: Iterable[str]) -> Iterator[int]:
         """Stream the ids of ``"".join(iterable)`` with bounded memory (e.g. an open file, line by line).
 
@@ -233,6 +261,8 @@ class Tokenizer(WordMerges):
         yield from self._encode_all("".join(held), cache, done)
 
     def _encode_all(self, text: str, cache, offset: int = 0) -> list[int]:
+        if self._compiled_whole is not None:
+            return self._compiled_ids(self._compiled_whole.encode, text)
         ids: list[int] = []
         start = offset
         for piece, is_special in self._splitter.split(fix_surrogates(text)):
@@ -308,6 +338,27 @@ class Tokenizer(WordMerges):
             return None
         return compiled_encoder(self.pattern, self._bytes_to_id, self.merge_rule, self._priority, self._merges)
 
+    @property
+    def _compiled_whole(self) -> CompiledEncoder | None:
+        """The compiled encoder where it encodes whole texts, special tokens and all: built, and the pattern's
+        scanner compiled too (a custom regex, or none, splits in Python). None otherwise."""
+        if self._pre is None or self._pre.fast is None:
+            return None
+        return self._compiled
+
+    @functools.cached_property
+    def _compiled_specials(self) -> object:
+        """The special tokens as the compiled encoder finds them (:func:`compiled_specials`)."""
+        return compiled_specials(self.special_tokens)
+
+    def _compiled_ids(self, encode, text: str):
+        """``encode(text)`` by the compiled encoder, special tokens split out in C; a text with a lone surrogate is
+        encoded again with U+FFFD in its place, as the Python path does (the compiled one stops at it)."""
+        try:
+            return encode(text, self._limit, self._compiled_specials)
+        except UnicodeEncodeError:
+            return encode(fix_surrogates(text), self._limit, self._compiled_specials)
+
     @functools.cached_property
     def _rank_merger(self):  # built once _MERGER_AFTER pre-tokens were merged (o200k: 0.16 s; a short text never)
         """The ranks rule is tiktoken's: its own byte-pair merge (in Rust) on this vocabulary, ids as ranks, gives
@@ -325,38 +376,7 @@ class Tokenizer(WordMerges):
         except (ImportError, AttributeError, ValueError):
             return None
 
-    # ----- decoding -----
-
-    def decode_bytes(self, ids: Iterable[int]) -> bytes:
-        """The bytes of the tokens ``ids``, concatenated. An unknown id raises :class:`UnknownTokenError`."""
-        ids = list(ids)
-        try:
-            return b"".join(map(self._vocab.__getitem__, ids))
-        except (KeyError, TypeError):
-            bad = next(i for i in ids if not isinstance(i, int) or i not in self._vocab)
-            raise UnknownTokenError(
-                f"token id {bad!r} is not in the vocabulary (ids run from 0 to {max(self._vocab)})"
-            ) from None
-
-    def decode(self, ids: Iterable[int]) -> str:
-        """The text of ``ids``; bytes that are not valid UTF-8 become U+FFFD."""
-        return self.decode_bytes(ids).decode("utf-8", errors="replace")
-
-    def token_bytes(self, token_id: int) -> bytes:
-        """The bytes of one token."""
-        data = self._vocab.get(token_id) if type(token_id) is int else None
-        return self.decode_bytes([token_id]) if data is None else data
-
     # ----- what views show -----
-
-    def token_ids(self) -> list[int]:
-        """Every id this tokenizer can produce, ascending."""
-        return sorted(self.vocab)
-
-    def tokens(self) -> dict[int, bytes]:
-        """Every id this tokenizer can produce -> its bytes, ids ascending."""
-        vocab = self.vocab
-        return {token_id: vocab[token_id] for token_id in sorted(vocab)}
 
     def view(self, text: str) -> TokenView:
         """The tokens of ``text`` with their spans, and where its pre-tokens begin.
@@ -376,41 +396,6 @@ class Tokenizer(WordMerges):
     def view_at(self, text: str, k: int) -> TokenView:
         """The view of ``text`` with only the first ``k`` merges."""
         return self.truncated(k).view(text)
-
-    def token_id(self, token: bytes) -> int | None:
-        """The id of the ordinary token whose bytes are ``token`` (the smallest such id), or None."""
-        return self._bytes_to_id.get(token)
-
-    def merge_rank(self, token: bytes) -> int | None:
-        """The rank of the merge that makes ``token`` (0-based), or None for a token no merge makes.
-
-        >>> Tokenizer.from_tiktoken("gpt2").merge_rank(b" world")
-        739
-        """
-        if self.merge_rule == "ranks":  # the multi-byte tokens in id order are what the merges make, in rank order
-            rank = self._priority.get(token)
-            return rank if rank is not None and rank < self._limit else None
-        return self._merge_ranks.get(token)
-
-    @functools.cached_property
-    def _merge_ranks(self) -> dict[bytes, int]:
-        ranks: dict[bytes, int] = {}
-        for rank, (left, right) in enumerate(self.merges):
-            ranks.setdefault(left + right, rank)
-        return ranks
-
-    def rank(self, token_id: int) -> TokenRank:
-        """Where ``token_id`` stands: a special token, a single byte, a rank (tiktoken's rule: the id) or the rank
-        of the merge that makes it."""
-        data = self.token_bytes(token_id)
-        if token_id in self.special_tokens.values():
-            return TokenRank("special")
-        if len(data) == 1:
-            return TokenRank("byte")
-        if self.merge_rule == "ranks":
-            return TokenRank("rank", token_id)
-        merge = self.merge_rank(data)
-        return TokenRank("unmade") if merge is None else TokenRank("merge", merge)
 
     # ----- vocabulary-size slider -----
 

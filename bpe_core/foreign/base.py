@@ -14,8 +14,8 @@ import functools
 from collections.abc import Callable, Iterable, Sequence
 
 from bpe_core.encoding.protocol import TokenRank
+from bpe_core.encoding.token_lookup import UnknownTokenError
 from bpe_core.encoding.token_spans import TokenView, view_from_spans
-from bpe_core.encoding.tokenizer import UnknownTokenError
 from bpe_core.foreign.first_merges import FirstMerges
 from bpe_core.foreign.library_host import LibraryEncoder, LibraryError
 from bpe_core.foreign.spans import byte_spans

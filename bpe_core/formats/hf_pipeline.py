@@ -149,6 +149,8 @@ def _pre_tokenizer(pre: Any) -> tuple[tuple[str, ...], str, bool]:
     name = next((name for name in COVERING if last in _spellings(name)), None)
     if name is not None:
         return tuple(source for source, _ in before), name, False
+    if last in PATTERNS:  # a regex spelled as a pattern's name ("gpt2", "none") matches that text, names nothing
+        last = f"(?:{last})"
     return tuple(source for source, _ in before), last, kept == "isolated"
 
 

@@ -28,8 +28,18 @@ try:  # built by pip where a C compiler is found; without it the patterns run in
 except ImportError:  # pragma: no cover - the extension is optional
     _scan = None
 
-#: The patterns the compiled scanner knows, by their number in ``_scan.c``.
-PATTERNS = {"gpt2": 0, "cl100k": 1, "o200k": 2}
+#: The patterns the compiled scanner knows, by their number in ``_scan.c``: the shipped ones, Llama 3's and Qwen 2's
+#: (:mod:`bpe_core.pretokenize.patterns`), and ``deepseek_v3``, DeepSeek V3's three Split steps of its tokenizer.json
+#: (:data:`DEEPSEEK_V3_SPLITS`), which no one regex does.
+PATTERNS = {"gpt2": 0, "cl100k": 1, "o200k": 2, "llama3": 3, "qwen2": 4, "deepseek_v3": 5}
+#: DeepSeek V3's (and V4's) pre-tokenizer: these regexes as ``Split`` steps (``Isolated``) in turn, each cutting the
+#: pieces of the one before, verbatim from its tokenizer.json.
+DEEPSEEK_V3_SPLITS = (
+    r"\p{N}{1,3}",
+    "[一-龥\u3040-ゟ゠-ヿ]+",
+    r"[!\"#$%&'()*+,\-./:;<=>?@\[\\\]^_`{|}~][A-Za-z]+|[^\r\n\p{L}\p{P}\p{S}]?[\p{L}\p{M}]+| ?[\p{P}\p{S}]+[\r\n]*"
+    r"|\s*[\r\n]+|\s+(?!\S)|\s+",
+)
 #: The first line of a cached classes table.
 CLASSES_MAGIC = b"bpe-explorer scanner classes 1\n"
 #: The class bits of ``_scan.c``: each class, as the ``regex`` module reads it.
@@ -39,6 +49,9 @@ _CLASSES = (
     (4, r"\s"),
     (8, r"[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]"),
     (16, r"[\p{Ll}\p{Lm}\p{Lo}\p{M}]"),
+    (32, r"[\p{L}\p{M}]"),
+    (64, r"[\p{P}\p{S}]"),
+    (128, DEEPSEEK_V3_SPLITS[1][:-1]),
     *((1 << (8 + k), rf"(?i:{letter})") for k, letter in enumerate("sdmtlvre")),
 )
 

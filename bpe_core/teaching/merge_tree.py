@@ -30,7 +30,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from bpe_core.encoding.protocol import ShownTokenizer
-from bpe_core.encoding.tokenizer import UnknownTokenError
+from bpe_core.encoding.token_lookup import UnknownTokenError
 from bpe_core.render.token_label import merge_number
 
 

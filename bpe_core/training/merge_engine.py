@@ -65,6 +65,22 @@ def _descending_key(token: bytes) -> bytes:
     return b"".join(map(_TWO_BYTES.__getitem__, token)) + _END
 
 
+def _weighted_total(weights: np.ndarray, lengths: np.ndarray) -> int:
+    """The sequences' tokens, weighted: ``weights @ lengths`` without int64's wrap past 2**63 - 1 (a ValueError then,
+    as the compiled engine says).
+
+    >>> _weighted_total(np.array([2**62, 2**62]), np.array([1, 1]))
+    Traceback (most recent call last):
+    ValueError: the sequences hold more than 2**63 - 1 tokens
+    """
+    if len(weights) and int(weights.max()) * int(lengths.sum()) < 2**63:
+        return int(weights @ lengths)
+    total = sum(int(w) * int(n) for w, n in zip(weights, lengths))
+    if total >= 2**63:
+        raise ValueError("the sequences hold more than 2**63 - 1 tokens")
+    return total
+
+
 _TWO_BYTES = [bytes((0, 255 - b)) for b in range(256)]
 _END = b"\x01\x00"
 
@@ -95,13 +111,22 @@ class MergeEngine:
         self.starts_sequence[size] = True
         heavy = weights.max(initial=0) > 1
         self.weight = np.repeat(weights.astype(np.min_scalar_type(weights.max())), lengths) if heavy else None
-        self.total_tokens = int(weights @ lengths) + extra_tokens
+        self.total_tokens = _weighted_total(weights, lengths) + extra_tokens
         self.where: dict[int, np.ndarray] = self._index_bytes()
         self._listed = self._live = size  # entries in ``where``; tokens in the sequences (unweighted)
         self.counts: dict[int, int] = {}
         self.heap: list[tuple] = []
         self.banned: set[int] = set()
         self._apply_deltas(self._byte_pair_counts())
+
+    @property
+    def sequence_count(self) -> int:
+        """How many sequences the engine merges in (distinct pre-tokens).
+
+        >>> MergeEngine({b"ab": 2, b"c": 1}, id_limit=300).sequence_count
+        2
+        """
+        return int(self.starts_sequence.sum()) - 1
 
     def _index_bytes(self) -> dict[int, np.ndarray]:
         """Where each byte value stands, in increasing order (sorted a chunk at a time, into int32 lists)."""
@@ -124,13 +149,18 @@ class MergeEngine:
     def _byte_pair_counts(self) -> dict[int, int]:
         """The count of every adjacent byte pair within a sequence, as ``{code: count}``."""
         token, starts, weight = self.token, self.starts_sequence, self.weight
-        sums = np.zeros(256 * 256, dtype=np.float64 if weight is not None else np.int64)
+        # bincount adds weights as float64, exact while every count stays under 2**53; past that, int64 sums
+        exact = weight is None or self.total_tokens < 2**53
+        sums = np.zeros(256 * 256, dtype=np.float64 if weight is not None and exact else np.int64)
         for start in range(0, len(token) - 1, CHUNK):
             end = min(start + CHUNK, len(token) - 1)
             codes = token[start:end].astype(np.int32) * 256 + token[start + 1 : end + 1]
             inside = ~starts[start + 1 : end + 1]
             chunk_weights = None if weight is None else weight[start:end][inside]
-            sums += np.bincount(codes[inside], weights=chunk_weights, minlength=256 * 256)
+            if chunk_weights is None or exact:
+                sums += np.bincount(codes[inside], weights=chunk_weights, minlength=256 * 256)
+            else:
+                np.add.at(sums, codes[inside], chunk_weights.astype(np.int64))
         present = np.flatnonzero(sums)
         left, right = np.divmod(present, 256)
         return dict(zip((left * self.limit + right).tolist(), sums[present].astype(np.int64).tolist()))
@@ -416,6 +446,11 @@ class MergeEngine:
                 for token, weight in zip(tokens.tolist(), weights.tolist()):
                     totals[token] = totals.get(token, 0) + weight
             return sorted(totals.items())
+        if weights is not None and int(weights.max()) * len(weights) >= 2**53:  # float64 would round the sums
+            exact = np.zeros(int(tokens.max()) + 1, dtype=np.int64)
+            np.add.at(exact, tokens, weights.astype(np.int64))
+            present = np.flatnonzero(exact)
+            return list(zip(present.tolist(), exact[present].tolist()))
         sums = np.bincount(tokens, weights=weights)
         present = np.flatnonzero(sums)
         return list(zip(present.tolist(), sums[present].astype(np.int64).tolist()))

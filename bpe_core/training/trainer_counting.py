@@ -17,11 +17,13 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from bpe_core.cancelled import Cancelled
+from bpe_core.corpus import byte_pieces, tally_counting
 from bpe_core.corpus.counting import WordCounts
 from bpe_core.corpus.locations import total_size
 from bpe_core.corpus.reader import CorpusError, CorpusInfo
 from bpe_core.messages import Message
-from bpe_core.training.merge_engine import MergeEngine
+from bpe_core.training.compiled_merge import new_engine
+from bpe_core.training.merging import Merging
 
 if TYPE_CHECKING:  # the trainer's parts, named for the attributes below
     from bpe_core.corpus.reader import CorpusReader
@@ -68,17 +70,37 @@ class CorpusCounting:
     counting_seconds: float
     warning_message: Message | None
     _stop: threading.Event
-    _engine: MergeEngine | None
+    _engine: Merging | None
     _count_pieces: Callable[[Iterator[str], str, int], WordCounts]
 
     def count_files(self, paths: str | os.PathLike | Iterable[str | os.PathLike], progress: Progress | None = None):
         """Count the pre-tokens of one or more files, reporting ``progress(bytes_done, bytes_total)``."""
         paths = [paths] if isinstance(paths, (str, os.PathLike)) else list(paths)  # a generator is read once
         info = CorpusInfo()
-        pieces = self.reader.pieces_of_files(paths, info, progress)
         workers = self.processes if total_size(paths) > 2 * self.reader.piece_chars else 1
-        self._count(pieces, workers, info)
+        if tally_counting.available(self.pattern) and byte_pieces.reads_bytes(self.reader):
+            self._count(lambda: self._count_bytes(paths, info, progress, workers), info)
+        else:
+            pieces = self.reader.pieces_of_files(paths, info, progress)
+            self._count(lambda: self._count_pieces(pieces, self.pattern, workers), info)
         self.corpus_source = ("files", paths, workers)
+
+    def _count_bytes(self, paths: list, info: CorpusInfo, progress: Progress | None, workers: int) -> WordCounts:
+        """The files' pre-tokens counted from their bytes in compiled code (:mod:`bpe_core.corpus.tally_counting`);
+        a file that is not UTF-8 is said as the text reader says it
+        (:func:`~bpe_core.corpus.byte_pieces.first_decode_error`)."""
+        try:
+            return tally_counting.count_byte_pieces(
+                byte_pieces.byte_pieces_of_files(self.reader, paths, info, progress),
+                pattern=self.pattern,
+                special_tokens=tuple(self.splitter.tokens),
+                errors=self.reader.errors,
+                processes=workers,
+                stop=self._stop,
+            )
+        except UnicodeDecodeError:
+            byte_pieces.first_decode_error(self.reader, paths)
+            raise  # pragma: no cover  (the text reader finds the same byte)
 
     def count_files_on_ray(
         self, paths: str | os.PathLike | Iterable[str | os.PathLike], address: str | None = None, progress=None
@@ -106,7 +128,8 @@ class CorpusCounting:
         """Count the pre-tokens of a text in memory (one process)."""
         data = text.encode("utf-8", "surrogatepass")
         info = CorpusInfo(names=[name], total_bytes=len(data), sha256=hashlib.sha256(data).hexdigest())
-        self._count(self.reader.pieces_of_text(text, name=name), 1, info)
+        pieces = self.reader.pieces_of_text(text, name=name)
+        self._count(lambda: self._count_pieces(pieces, self.pattern, 1), info)
         self.corpus_source = ("text", text, name)
 
     def count_languages(self, files, progress: Progress | None = None) -> None:
@@ -143,12 +166,12 @@ class CorpusCounting:
         self._not_counted_yet()
         self._use_counts(_checked(counts, ", ".join(info.names) or "the counts"), info, time.perf_counter())
 
-    def _count(self, pieces: Iterator[str], workers: int, info: CorpusInfo) -> None:
-        """Count the pieces' pre-tokens and set up the merge engine on them."""
+    def _count(self, count: Callable[[], WordCounts], info: CorpusInfo) -> None:
+        """Count pre-tokens (``count()``) and set up the merge engine on them."""
         self._not_counted_yet()
         started = time.perf_counter()
         try:
-            counts = self._count_pieces(pieces, self.pattern, workers)
+            counts = count()
         except Cancelled:
             raise Cancelled("training was cancelled while counting pre-tokens") from None
         self._use_counts(counts, info, started)
@@ -157,21 +180,25 @@ class CorpusCounting:
         if self._engine is not None:
             raise RuntimeError("this trainer has already counted a corpus; make a new one")
 
-    def _engine_of(self, counts: WordCounts) -> MergeEngine:
-        """A merge engine on ``counts`` (emptying their words) (the ids below ``id_limit``)."""
-        return MergeEngine(_encoded(counts.words), id_limit=self.id_limit, extra_tokens=counts.specials)
+    def _engine_of(self, counts: WordCounts) -> Merging:
+        """A merge engine on ``counts`` (emptying their words) (the ids below ``id_limit``): the compiled one where it
+        suits them (:func:`~bpe_core.training.compiled_merge.new_engine`)."""
+        encoded = _encoded(counts.words) if counts.encoded is None else counts.encoded
+        counts.encoded = None  # emptied too: the engine holds them now
+        return new_engine(encoded, id_limit=self.id_limit, extra_tokens=counts.specials)
 
     def _use_counts(self, counts: WordCounts, info: CorpusInfo, started: float) -> None:
         """Set up the merge engine on the counts."""
         names = ", ".join(info.names) or "corpus"
         if info.total_bytes == 0:
             raise CorpusError(f"{names}: the corpus is empty")
-        if not counts.words and counts.unmatched_chars:
+        distinct = counts.distinct()
+        if not distinct and counts.unmatched_chars:
             raise CorpusError(Message.of("corpus.matched_nothing", pattern=f"'{self.pattern}'", names=names))
-        if not counts.words:
+        if not distinct:
             raise CorpusError(Message.of("corpus.only_special_tokens", names=names))
         record = self.record
-        record.unique_words, record.unmatched_chars = len(counts.words), counts.unmatched_chars
+        record.unique_words, record.unmatched_chars = distinct, counts.unmatched_chars
         self._engine = self._engine_of(counts)
         self.counting_seconds = time.perf_counter() - started
         record.corpus_names, record.corpus_bytes, record.corpus_sha256 = info.names, info.total_bytes, info.sha256

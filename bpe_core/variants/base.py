@@ -42,7 +42,7 @@ if TYPE_CHECKING:  # names for the hooks' signatures (importing them here would 
     from bpe_core.encoding.tokenizer import Tokenizer
     from bpe_core.messages import Message
     from bpe_core.pretokenize.specials import SpecialSplitter
-    from bpe_core.training.merge_engine import MergeEngine
+    from bpe_core.training.merging import Merging
     from bpe_core.training.steps import MergeStep, TrainingRecord
 
 Pair = tuple[int, int]
@@ -84,7 +84,7 @@ class Run(Protocol):
     def _count_pieces(self, pieces: Iterator[str], pattern: str, workers: int) -> WordCounts:
         """The pre-tokens of ``pieces`` as the run counts them: its special tokens, cancellable."""
 
-    def _engine_of(self, counts: WordCounts) -> MergeEngine:
+    def _engine_of(self, counts: WordCounts) -> Merging:
         """A merge engine on ``counts`` (their words are emptied as it is made)."""
 
 
@@ -102,17 +102,17 @@ class Variant:
 
     counts_languages = False  # True: :meth:`count_languages` counts one text per language
 
-    def count_languages(self, run: Run, texts: dict[str, str]) -> MergeEngine:
+    def count_languages(self, run: Run, texts: dict[str, str]) -> Merging:
         """Count one text per language (``{name: text}``) and fill the run's record; return the engine to merge
         on (anything with :class:`~bpe_core.training.merge_engine.MergeEngine`'s ``top_pairs``, ``ban``, ``banned``,
         ``merge``, ``token_bytes``, ``total_tokens``)."""
         raise NotImplementedError
 
-    def engine_now(self, run: Run, engine: MergeEngine) -> MergeEngine:
+    def engine_now(self, run: Run, engine: Merging) -> Merging:
         """The engine to merge on from now on (before each merge)."""
         return engine
 
-    def vetoed(self, engine: MergeEngine, top: Top) -> list[Pair]:
+    def vetoed(self, engine: Merging, top: Top) -> list[Pair]:
         """The pairs of ``top`` (the best ones, ``((left, right), count)``) never to merge: banned from the engine,
         and the best pairs asked again."""
         return []
@@ -121,11 +121,11 @@ class Variant:
         """A pair to merge next whatever the counts (no stop rule applies to it), or None."""
         return None
 
-    def stop(self, run: Run, engine: MergeEngine, count: int) -> Message | None:
+    def stop(self, run: Run, engine: Merging, count: int) -> Message | None:
         """Why training stops before merging the best pair, seen ``count`` times; None: it is merged."""
         return None
 
-    def after_merge(self, run: Run, engine: MergeEngine, step: MergeStep, merged: int) -> MergeStep:
+    def after_merge(self, run: Run, engine: Merging, step: MergeStep, merged: int) -> MergeStep:
         """The step to record for the merge just made (``merged``: the occurrences it replaced)."""
         return step
 

@@ -26,7 +26,7 @@ from bpe_core.variants.setting_error import VariantSettingError
 
 if TYPE_CHECKING:
     from bpe_core.corpus.counting import WordCounts
-    from bpe_core.training.merge_engine import MergeEngine
+    from bpe_core.training.merging import Merging
 
 
 class ParityAware(Variant):
@@ -65,7 +65,7 @@ class ParityAware(Variant):
         record = run.record
         record.corpus_names, record.corpus_bytes, record.corpus_sha256 = list(texts), total, digest.hexdigest()
         record.initial_tokens = languages.total_tokens
-        record.unique_words = sum(int(engine.starts_sequence.sum()) - 1 for engine in engines)
+        record.unique_words = sum(engine.sequence_count for engine in engines)
         record.parity = languages.record()
         return languages
 
@@ -81,8 +81,8 @@ class Languages:
     """Each language's training engine and held-out engine (same ids, same merges) and its held-out characters."""
 
     names: list[str]
-    engines: list[MergeEngine]
-    held_out: list[MergeEngine]
+    engines: list[Merging]
+    held_out: list[Merging]
     held_out_chars: list[int]
     held_out_bytes: list[int]
     chosen: list[int] = field(default_factory=list)  # the language each merge was chosen for

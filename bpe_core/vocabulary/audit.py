@@ -23,6 +23,7 @@ are listed apart, not tested; special tokens are not tested.
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import json
 import os
@@ -34,7 +35,7 @@ import numpy as np
 from bpe_core.cancelled import Cancelled
 from bpe_core.formats.files import write_text_atomically
 from bpe_core.render.csv_cells import safe_record
-from bpe_core.vocabulary.source import VocabularySource, vocabulary_source
+from bpe_core.vocabulary.source import Encode, VocabularySource, vocabulary_source
 from bpe_core.vocabulary.table import SCRIPTS, VocabTable, build_table
 
 CancelCheck = Callable[[], bool]
@@ -166,15 +167,19 @@ def audit_vocabulary(
     texts: Iterable[str] | None = None,
     cancelled: CancelCheck | None = None,
     progress: Progress | None = None,
+    usage_encode: Encode | None = None,
 ) -> Audit:
     """Audit ``tokenizer`` (anything :func:`~bpe_core.vocabulary.source.vocabulary_source` takes); ``texts``
-    are encoded for usage counts. ``cancelled()`` is polled every 4,096 tokens (raises
-    :class:`~bpe_core.cancelled.Cancelled`); ``progress(done, total)`` reports tokens tested."""
+    are encoded for usage counts, by ``usage_encode`` if given (the same ids as the tokenizer's: a reference's
+    large text encoded on every core, :func:`bpe_core.encoding.parallel_encode.large_text_encoder`).
+    ``cancelled()`` is polled every 4,096 tokens (raises :class:`~bpe_core.cancelled.Cancelled`);
+    ``progress(done, total)`` reports tokens tested."""
     source = vocabulary_source(tokenizer)
     table = table if table is not None else build_table(source)
     result = Audit(table, find_unreachable(source, table, cancelled, progress), find_duplicates(table))
     if texts is not None:
-        result.usage = usage_counts(source, table, texts, cancelled)
+        counted = source if usage_encode is None else dataclasses.replace(source, encode=usage_encode)
+        result.usage = usage_counts(counted, table, texts, cancelled)
     if source.record is not None:
         result.merge_count = merge_time_counts(source.record, table)
     return result

@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 from bpe_core.encoding import reference
+from bpe_core.encoding.parallel_encode import large_text_encoder
 from bpe_core.foreign import TiktokenTokenizer
 from bpe_core.formats import load_any
 from bpe_core.vocabulary.audit import audit_vocabulary
@@ -51,7 +52,8 @@ def vocab_report(
         other = build_table(load_source(vs, _for(vs, pattern)))
         lines += vocabulary_overlap(table, other).summary()
     if audit or text is not None:
-        result = audit_vocabulary(source, table=table, texts=None if text is None else [text])
+        usage = large_text_encoder(spec, short=source.encode) if spec in reference.reference_names() else None
+        result = audit_vocabulary(source, table=table, texts=None if text is None else [text], usage_encode=usage)
         lines += result.summary()
     return lines
 

@@ -934,48 +934,47 @@ Choose the model&apos;s pattern, or type a regex:</source>
 <context>
     <name>TokenCanvas</name>
     <message>
-        <location filename="../../app/compare/token_canvas.py" line="482"/>
+        <location filename="../../app/compare/token_canvas.py" line="204"/>
         <source>&lt;b&gt;id {id}&lt;/b&gt; · {rank}</source>
-        <extracomment>Tokens laid out per slice of the event loop (a few milliseconds&apos; work). After an edit, boxes laid out past the changed ones while waiting for one to land where it was before.</extracomment>
         <translation>&lt;b&gt;ID {id}&lt;/b&gt; · {rank}</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_canvas.py" line="482"/>
+        <location filename="../../app/compare/token_canvas.py" line="204"/>
         <source>&lt;b&gt;id {id}&lt;/b&gt;</source>
         <translation>&lt;b&gt;ID {id}&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_canvas.py" line="485"/>
+        <location filename="../../app/compare/token_canvas.py" line="207"/>
         <source>bytes: &lt;tt&gt;{hex}&lt;/tt&gt; ({count})</source>
         <translation>字节：&lt;tt&gt;{hex}&lt;/tt&gt;（{count} 个）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_canvas.py" line="486"/>
+        <location filename="../../app/compare/token_canvas.py" line="208"/>
         <source>text: &lt;tt&gt;{text}&lt;/tt&gt;</source>
         <translation>文本：&lt;tt&gt;{text}&lt;/tt&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_canvas.py" line="487"/>
+        <location filename="../../app/compare/token_canvas.py" line="209"/>
         <source>token {number} of {total} · characters {start}–{end}</source>
         <translation>第 {number} 个词元，共 {total} 个 · 字符 {start}–{end}</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_canvas.py" line="492"/>
+        <location filename="../../app/compare/token_canvas.py" line="214"/>
         <source>part of a character: bytes {first}-{last} of {length} of {char}</source>
         <translation>字符的一部分：{char} 的 {length} 个字节中的第 {first}–{last} 个（从 0 起）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_canvas.py" line="498"/>
+        <location filename="../../app/compare/token_canvas.py" line="220"/>
         <source>&lt;i&gt;special token&lt;/i&gt;</source>
         <translation>&lt;i&gt;特殊词元&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_canvas.py" line="500"/>
+        <location filename="../../app/compare/token_canvas.py" line="222"/>
         <source>&lt;i&gt;the chat template&apos;s own text&lt;/i&gt;</source>
         <translation>&lt;i&gt;聊天模板自身的文本&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_canvas.py" line="515"/>
+        <location filename="../../app/compare/token_canvas.py" line="237"/>
         <source>(no text)</source>
         <translation>（没有文本）</translation>
     </message>

@@ -156,15 +156,16 @@
 <context>
     <name>EngineSentences</name>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="682"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="35"/>
         <source>Cancelled after {merges} merges.</source>
+        <extracomment>The wording of each code of :data:`bpe_core.messages.ENGLISH` (the translations&apos; context is &quot;EngineSentences&quot;), by area in :mod:`app.common.wording.engine_wordings` as the engine&apos;s English is in :mod:`bpe_core.catalogue`.</extracomment>
         <translation>
             <numerusform>Cancelled after {merges} merge.</numerusform>
             <numerusform>Cancelled after {merges} merges.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="687"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="40"/>
         <source>No pair left to merge after {merges} merges: every pre-token is a single token (vocabulary {reached} of the {asked} asked for).</source>
         <translation>
             <numerusform>No pair left to merge after {merges} merge: every pre-token is a single token (vocabulary {reached} of the {asked} asked for).</numerusform>
@@ -172,7 +173,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="693"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="46"/>
         <source>Stopped after {merges} merges: the next token ({size} bytes) would make the vocabulary hold more than {limit} bytes (the corpus has {corpus} bytes); its pre-tokens are long runs of the same text.</source>
         <translation>
             <numerusform>Stopped after {merges} merge: the next token ({size} bytes) would make the vocabulary hold more than {limit} bytes (the corpus has {corpus} bytes); its pre-tokens are long runs of the same text.</numerusform>
@@ -180,7 +181,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="699"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="52"/>
         <source>The pattern left {chars} characters unmatched; tokenizers built with it drop them, as tiktoken does.</source>
         <translation>
             <numerusform>The pattern left {chars} character unmatched; tokenizers built with it drop it, as tiktoken does.</numerusform>
@@ -188,7 +189,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="704"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="57"/>
         <source>Stopped after {merges} merges: the best pair is seen {count} times, fewer than the minimum count {minimum} (vocabulary {reached} of the {asked} asked for).</source>
         <translation>
             <numerusform>Stopped after {merges} merge: the best pair is seen {count} times, fewer than the minimum count {minimum} (vocabulary {reached} of the {asked} asked for).</numerusform>
@@ -196,7 +197,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="710"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="63"/>
         <source>No allowed pair left to merge after {merges} merges: every pair left would make a forbidden token (vocabulary {reached} of the {asked} asked for).</source>
         <translation>
             <numerusform>No allowed pair left to merge after {merges} merge: every pair left would make a forbidden token (vocabulary {reached} of the {asked} asked for).</numerusform>
@@ -204,7 +205,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="716"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="69"/>
         <source>{name} already has a vocabulary of {size} ({merges} merges): ask for a vocabulary of at least {size}.</source>
         <translation>
             <numerusform>{name} already has a vocabulary of {size} ({merges} merge): ask for a vocabulary of at least {size}.</numerusform>
@@ -212,7 +213,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="721"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="74"/>
         <source>PickyBPE made {merges} merges and removed {removed} tokens without reaching the vocabulary of {asked}: stopped at {reached}.</source>
         <translation>
             <numerusform>PickyBPE made {merges} merge and removed {removed} tokens without reaching the vocabulary of {asked}: stopped at {reached}.</numerusform>
@@ -220,7 +221,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="727"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="80"/>
         <source>{name}: the text is too short to hold out a part for parity-aware BPE ({chars} characters).</source>
         <translation>
             <numerusform>{name}: the text is too short to hold out a part for parity-aware BPE ({chars} character).</numerusform>
@@ -228,8 +229,8 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="732"/>
-        <location filename="../../app/common/wording/engine_messages.py" line="738"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="85"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="91"/>
         <source>{path}: it ends in the middle of a {encoding} character (its last {count} bytes, at byte offset {offset}): is the file cut short?</source>
         <translation>
             <numerusform>{path}: it ends in the middle of a {encoding} character (its last {count} byte, at byte offset {offset}): is the file cut short?</numerusform>
@@ -278,7 +279,7 @@
 <context>
     <name>MergeTreeView</name>
     <message numerus="yes">
-        <location filename="../../app/teaching/merge_tree_view.py" line="366"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="236"/>
         <source>&lt;b&gt;{token}&lt;/b&gt; (id {id}): {bytes} bytes, %n merges, depth {depth}. Counts are the pair&apos;s count when training merged it.</source>
         <translation>
             <numerusform>&lt;b&gt;{token}&lt;/b&gt; (id {id}): {bytes} bytes, %n merge, depth {depth}. Counts are the pair&apos;s count when training merged it.</numerusform>
@@ -286,7 +287,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/merge_tree_view.py" line="372"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="242"/>
         <source>&lt;b&gt;{token}&lt;/b&gt; (id {id}): {bytes} bytes, %n merges, depth {depth}.</source>
         <translation>
             <numerusform>&lt;b&gt;{token}&lt;/b&gt; (id {id}): {bytes} bytes, %n merge, depth {depth}.</numerusform>
@@ -623,7 +624,7 @@
 <context>
     <name>VocabularyTab</name>
     <message numerus="yes">
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="348"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="349"/>
         <source>ours ({merges:,} merges)</source>
         <translation>
             <numerusform>ours ({merges:,} merge)</numerusform>

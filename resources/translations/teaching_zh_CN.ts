@@ -162,89 +162,90 @@ bytes {hex}</source>
 <context>
     <name>MergeTreeView</name>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="233"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="103"/>
         <source>id </source>
         <translation>ID </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="236"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="106"/>
         <source>Text</source>
         <translation>文本</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="238"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="108"/>
         <source>or token</source>
         <translation>或词元</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="240"/>
-        <location filename="../../app/teaching/merge_tree_view.py" line="275"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="110"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="145"/>
         <source>▶ Grow</source>
         <translation>▶ 生长</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="242"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="112"/>
         <source>Build the tree from its bytes, one merge at a time (space)</source>
         <translation>从字节开始，一次一个合并地构建这棵树（空格键）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="246"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="116"/>
         <source>Click a token to see how it was built</source>
         <translation>点击一个词元，查看它是如何合并而成的</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="252"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="122"/>
         <source>Click a token.</source>
         <translation>请点击一个词元。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="275"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="145"/>
         <source>⏸ Pause</source>
         <translation>⏸ 暂停</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="343"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="213"/>
         <source>token id {id} is not in this tokenizer&apos;s vocabulary</source>
         <translation>词元 ID {id} 不在这个分词器的词表中</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="349"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="219"/>
         <source>{tokenizer} has a merge of parts that are no tokens: {error}</source>
         <translation>{tokenizer} 有一条合并规则，其组成部分不是词元：{error}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/merge_tree_view.py" line="366"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="236"/>
         <source>&lt;b&gt;{token}&lt;/b&gt; (id {id}): {bytes} bytes, %n merges, depth {depth}. Counts are the pair&apos;s count when training merged it.</source>
         <translation>
             <numerusform>&lt;b&gt;{token}&lt;/b&gt;（ID {id}）：{bytes} 个字节，%n 次合并，深度 {depth}。频次是训练时合并这一对那一刻的出现次数。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/merge_tree_view.py" line="372"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="242"/>
         <source>&lt;b&gt;{token}&lt;/b&gt; (id {id}): {bytes} bytes, %n merges, depth {depth}.</source>
         <translation>
             <numerusform>&lt;b&gt;{token}&lt;/b&gt;（ID {id}）：{bytes} 个字节，%n 次合并，深度 {depth}。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="414"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="268"/>
         <source>Growing: the bytes, before any merge.</source>
         <translation>生长中：只有字节，尚未合并。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="417"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="271"/>
         <source>Growing: step {done} of {total} (merge {number}: {left} + {right}).</source>
         <translation>生长中：第 {done} 步，共 {total} 步（第 {number} 次合并：{left} + {right}）。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="432"/>
+        <location filename="../../app/teaching/merge_tree_drawing.py" line="196"/>
         <source>removed from the vocabulary by PickyBPE after this merge
 bytes {hex}</source>
+        <extracomment>Room between a node&apos;s border and its lines, left and right / above and below (as painted). The width of the root&apos;s border and of the other nodes&apos; borders.</extracomment>
         <translation>此次合并之后被 PickyBPE 从词表中移除
 字节 {hex}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="434"/>
+        <location filename="../../app/teaching/merge_tree_drawing.py" line="200"/>
         <source>id {id}
 bytes {hex}</source>
         <translation>ID {id}
@@ -928,9 +929,8 @@ bytes {hex}</source>
         <translation>编码动画</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="212"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="82"/>
         <source>Merge tree</source>
-        <extracomment>Room between a node&apos;s border and its lines, left and right / above and below (as painted). The width of the root&apos;s border and of the other nodes&apos; borders.</extracomment>
         <translation>合并树</translation>
     </message>
     <message>
@@ -976,29 +976,29 @@ bytes {hex}</source>
 <context>
     <name>TeachingWindow</name>
     <message>
-        <location filename="../../app/teaching/window.py" line="78"/>
+        <location filename="../../app/teaching/window.py" line="80"/>
         <source>BPE Explorer — Teach</source>
-        <extracomment>The reference encodings offered beside the current tokenizer. The views that show the chosen tokenizer: only they wait while it is made ready (the others stay usable).</extracomment>
+        <extracomment>The point size of the toolbar and the tabs&apos; names, in presentation mode (the largest the tabs take) and out of it. The reference encodings offered beside the current tokenizer. The views that show the chosen tokenizer: only they wait while it is made ready (the others stay usable).</extracomment>
         <translation>BPE Explorer — 教学</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="80"/>
-        <location filename="../../app/teaching/window.py" line="201"/>
+        <location filename="../../app/teaching/window.py" line="82"/>
+        <location filename="../../app/teaching/window.py" line="203"/>
         <source>current tokenizer</source>
         <translation>当前分词器</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="128"/>
+        <location filename="../../app/teaching/window.py" line="130"/>
         <source>Teach</source>
         <translation>教学</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="130"/>
+        <location filename="../../app/teaching/window.py" line="132"/>
         <source> Tokenizer </source>
         <translation> 分词器 </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="132"/>
+        <location filename="../../app/teaching/window.py" line="134"/>
         <source> Text </source>
         <translation> 文本 </translation>
     </message>
@@ -1023,42 +1023,42 @@ bytes {hex}</source>
         <translation>导出视图…</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="168"/>
+        <location filename="../../app/teaching/window.py" line="170"/>
         <source>tiktoken {name}</source>
         <translation>tiktoken {name}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="215"/>
+        <location filename="../../app/teaching/window.py" line="217"/>
         <source>Training corpus: {start}</source>
         <translation>训练语料：{start}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="219"/>
+        <location filename="../../app/teaching/window.py" line="221"/>
         <source>Compare text: {start}</source>
         <translation>对比页文本：{start}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="221"/>
+        <location filename="../../app/teaching/window.py" line="223"/>
         <source>English samples</source>
         <translation>英文示例</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="299"/>
+        <location filename="../../app/teaching/window.py" line="301"/>
         <source> Loading {name}… </source>
         <translation> 正在加载 {name}… </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="328"/>
+        <location filename="../../app/teaching/window.py" line="330"/>
         <source>Cannot load encoding</source>
         <translation>无法加载编码</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="329"/>
+        <location filename="../../app/teaching/window.py" line="331"/>
         <source>{name} could not be loaded: {error}</source>
         <translation>无法加载 {name}：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/window.py" line="354"/>
+        <location filename="../../app/teaching/window.py" line="356"/>
         <source>The animation traces our engine&apos;s BPE; this tokenizer is encoded by its own library</source>
         <translation>编码动画追踪的是本程序引擎的 BPE；这个分词器由它自己的库编码</translation>
     </message>
@@ -1169,39 +1169,39 @@ bytes {hex}</source>
 <context>
     <name>merge_tree_view</name>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="64"/>
+        <location filename="../../app/teaching/merge_tree_drawing.py" line="44"/>
         <source>#{id} · special</source>
-        <extracomment>A small tree is enlarged to fill the view, up to this many times its drawn size. A big tree is shrunk to fit the view down to this scale, and scrolls beyond it (its text stays readable).</extracomment>
         <translation>#{id} · 特殊词元</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="67"/>
+        <location filename="../../app/teaching/merge_tree_drawing.py" line="47"/>
         <source>#{id} · byte 0x{byte}</source>
         <translation>#{id} · 字节 0x{byte}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="72"/>
+        <location filename="../../app/teaching/merge_tree_drawing.py" line="52"/>
         <source>#{id} · no merge</source>
         <translation>#{id} · 非合并所得</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="75"/>
+        <location filename="../../app/teaching/merge_tree_drawing.py" line="55"/>
         <source>removed · merge {number}</source>
         <translation>已移除 · 第 {number} 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="81"/>
+        <location filename="../../app/teaching/merge_tree_drawing.py" line="61"/>
         <source>#{id} · merge {number}</source>
         <translation>#{id} · 第 {number} 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="86"/>
+        <location filename="../../app/teaching/merge_tree_drawing.py" line="66"/>
         <source>count {count}</source>
         <translation>频次 {count}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/merge_tree_view.py" line="110"/>
+        <location filename="../../app/teaching/merge_tree_view.py" line="73"/>
         <source>{name} is a {model} model: it has no merges, so no merge trees and no vocabulary slider.</source>
+        <extracomment>A small tree is enlarged to fill the view, up to this many times its drawn size. A big tree is shrunk to fit the view down to this scale, and scrolls beyond it (its text stays readable).</extracomment>
         <translation>{name} 是 {model} 模型：它没有合并规则，因此没有合并树，也不能使用词表滑块。</translation>
     </message>
 </context>

@@ -483,1050 +483,1055 @@
 <context>
     <name>EngineSentences</name>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="24"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="15"/>
         <source>Vocabulary of {size} reached.</source>
-        <extracomment>The wording of each code of :data:`bpe_core.messages.ENGLISH` (the translations&apos; context is &quot;EngineSentences&quot;).</extracomment>
         <translation>词表已达到 {size}。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="682"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="35"/>
         <source>Cancelled after {merges} merges.</source>
+        <extracomment>The wording of each code of :data:`bpe_core.messages.ENGLISH` (the translations&apos; context is &quot;EngineSentences&quot;), by area in :mod:`app.common.wording.engine_wordings` as the engine&apos;s English is in :mod:`bpe_core.catalogue`.</extracomment>
         <translation>
             <numerusform>在 {merges} 次合并后取消。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="25"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="16"/>
         <source>Cancelled while counting.</source>
         <translation>在计数阶段取消。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="687"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="40"/>
         <source>No pair left to merge after {merges} merges: every pre-token is a single token (vocabulary {reached} of the {asked} asked for).</source>
         <translation>
             <numerusform>{merges} 次合并后已没有可合并的词元对：每个预分词单元都已是单个词元（词表达到 {reached}，要求的是 {asked}）。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="693"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="46"/>
         <source>Stopped after {merges} merges: the next token ({size} bytes) would make the vocabulary hold more than {limit} bytes (the corpus has {corpus} bytes); its pre-tokens are long runs of the same text.</source>
         <translation>
             <numerusform>在 {merges} 次合并后停止：下一个词元（{size} 字节）会让词表的总字节数超过 {limit}（语料只有 {corpus} 字节）；语料的预分词单元是同一段文本的长串重复。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="699"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="52"/>
         <source>The pattern left {chars} characters unmatched; tokenizers built with it drop them, as tiktoken does.</source>
         <translation>
             <numerusform>该模式有 {chars} 个字符未被匹配；用它构建的分词器会像 tiktoken 一样丢弃这些字符。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="180"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="171"/>
         <source>The pre-tokenization regex is empty.</source>
         <translation>预分词正则表达式为空。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="181"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="172"/>
         <source>Invalid pre-tokenization regex {pattern}: {detail}.</source>
         <translation>无效的预分词正则表达式 {pattern}：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="182"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="173"/>
         <source>The pre-tokenization regex {pattern} matches the empty string; use + rather than *.</source>
         <translation>预分词正则表达式 {pattern} 能匹配空字符串；请用 + 而不是 *。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="195"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="186"/>
         <source>Special tokens given twice: {tokens}.</source>
         <translation>特殊词元重复给出：{tokens}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="192"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="183"/>
         <source>A special token must be a non-empty string, not {token}.</source>
         <translation>特殊词元必须是非空字符串，而不是 {token}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="133"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="124"/>
         <source>{path}: not valid UTF-8 at byte offset {offset} (bytes {bytes}). Is it a binary file, or in another encoding?</source>
         <translation>{path}：在字节偏移 {offset} 处不是有效的 UTF-8（字节 {bytes}）。它是二进制文件，还是其他编码？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="732"/>
-        <location filename="../../app/common/wording/engine_messages.py" line="738"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="85"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="91"/>
         <source>{path}: it ends in the middle of a {encoding} character (its last {count} bytes, at byte offset {offset}): is the file cut short?</source>
         <translation>
             <numerusform>{path}：文件在一个 {encoding} 字符的中间结束（最后 {count} 个字节，位于字节偏移 {offset}）：文件是否被截断了？</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="150"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="141"/>
         <source>{path}: the file grew while it was read ({before} bytes when training started, {read} read): train again once it is complete.</source>
         <translation>{path}：读取期间文件变大了（开始训练时 {before} 字节，实际读到 {read} 字节）：请在文件写完后重新训练。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="155"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="146"/>
         <source>{path}: the file shrank while it was read ({before} bytes when training started, {read} read): train again once it is complete.</source>
         <translation>{path}：读取期间文件变小了（开始训练时 {before} 字节，实际读到 {read} 字节）：请在文件写完后重新训练。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="137"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="128"/>
         <source>{path}: looks like a binary file (NUL bytes at offset {nul}); not valid UTF-8 text.</source>
         <translation>{path}：看起来是二进制文件（偏移 {nul} 处有 NUL 字节），不是有效的 UTF-8 文本。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="140"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="131"/>
         <source>{path} is {encoding} text (it starts with a byte-order mark), not UTF-8.</source>
         <translation>{path} 是 {encoding} 文本（以字节顺序标记开头），不是 UTF-8。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="185"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="176"/>
         <source>The pre-tokenization regex {pattern} took more than {seconds} s at character {offset} of {where}: it probably backtracks catastrophically (nested quantifiers such as (a+)+, or overlapping alternatives such as (a|aa)+). Simplify it.</source>
         <translation>预分词正则表达式 {pattern} 在 {where} 的第 {offset} 个字符处耗时超过 {seconds} 秒：它很可能发生了灾难性回溯（嵌套量词如 (a+)+，或相互重叠的分支如 (a|aa)+）。请简化它。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="172"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="163"/>
         <source>The pre-tokenization regex {pattern} matched nothing in {names}.</source>
         <translation>预分词正则表达式 {pattern} 在 {names} 中没有匹配到任何内容。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="175"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="166"/>
         <source>{names}: the corpus has no text outside special tokens.</source>
         <translation>{names}：语料中除特殊词元外没有任何文本。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="26"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="17"/>
         <source>The training process ended unexpectedly (exit code {code}); the merges made so far are lost.</source>
         <translation>训练进程意外结束（退出码 {code}）；目前为止的合并已丢失。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="197"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="15"/>
         <source>{path}: there is no such file (nor is it a reference name: {names}; or a model id hf:ORG/NAME).</source>
         <translation>{path}：没有这个文件（它也不是参考编码名 {names}，也不是模型 ID hf:ORG/NAME）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="201"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="19"/>
         <source>{path}: cannot read the file ({cause}).</source>
         <translation>{path}：无法读取该文件（{cause}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="202"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="20"/>
         <source>{path}: the file is empty.</source>
         <translation>{path}：文件是空的。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="203"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="21"/>
         <source>{path}: the file is {size}; tokenizer files are at most {limit}.</source>
         <translation>{path}：文件大小为 {size}；分词器文件最大为 {limit}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="206"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="24"/>
         <source>{path}: not a UTF-8 text file (a bad byte at offset {offset}).</source>
         <translation>{path}：不是 UTF-8 文本文件（偏移 {offset} 处有无效字节）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="209"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="27"/>
         <source>{path}: not valid JSON (line {line}, column {column}: {detail}); is it truncated?</source>
         <translation>{path}：不是有效的 JSON（第 {line} 行第 {column} 列：{detail}）；文件是否被截断了？</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="217"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="35"/>
         <source>{path}: not a tokenizer file this program knows (it starts with {start}; not UTF-8 at byte {offset}); it reads a tokenizer.json, tekken.json, SentencePiece .model, .tiktoken, GPT-2 vocab.json or its own files.</source>
         <translation>{path}：不是本程序认识的分词器文件（开头为 {start}；第 {offset} 字节起不是 UTF-8）；本程序读取 tokenizer.json、tekken.json、SentencePiece .model、.tiktoken、GPT-2 vocab.json 或它自己的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="212"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="30"/>
         <source>{path}: not a tokenizer file this program knows (it starts with {start}); it reads a tokenizer.json, tekken.json, SentencePiece .model, .tiktoken, GPT-2 vocab.json or its own files.</source>
         <translation>{path}：不是本程序认识的分词器文件（开头为 {start}）；本程序读取 tokenizer.json、tekken.json、SentencePiece .model、.tiktoken、GPT-2 vocab.json 或它自己的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="223"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="41"/>
         <source>{path}: a JSON file, but not a tokenizer this program knows; it reads a tokenizer.json, tekken.json, SentencePiece .model, .tiktoken, GPT-2 vocab.json or its own files.</source>
         <translation>{path}：是 JSON 文件，但不是本程序认识的分词器；本程序读取 tokenizer.json、tekken.json、SentencePiece .model、.tiktoken、GPT-2 vocab.json 或它自己的文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="237"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="55"/>
         <source>{path}: the folder holds no tokenizer file (looked for {names}).</source>
         <translation>{path}：该文件夹中没有分词器文件（查找了 {names}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="240"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="58"/>
         <source>{path}: the folder holds several {wanted} files ({names}); choose one.</source>
         <translation>{path}：该文件夹中有多个 {wanted} 文件（{names}）；请选择其中一个。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="246"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="64"/>
         <source>{path}: a .tiktoken file does not say how it pre-tokenizes: give its pattern ({names}); it looks like {guess} ({reason}).</source>
         <translation>{path}：.tiktoken 文件没有说明如何预分词：请给出它的模式（{names}）；它看起来是 {guess}（{reason}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="243"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="61"/>
         <source>{path}: a .tiktoken file does not say how it pre-tokenizes: give its pattern ({names}).</source>
         <translation>{path}：.tiktoken 文件没有说明如何预分词：请给出它的模式（{names}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="251"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="69"/>
         <source>{path}: a GPT-2 vocabulary needs its merges file beside it ({name}).</source>
         <translation>{path}：GPT-2 词表旁边需要有它的合并文件（{name}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="254"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="72"/>
         <source>{path}: GPT-2 merges need their vocabulary beside them ({name}).</source>
         <translation>{path}：GPT-2 合并文件旁边需要有它的词表（{name}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="257"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="75"/>
         <source>{path}: the tokenizers library cannot read it: {detail}.</source>
         <translation>{path}：tokenizers 库无法读取它：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="260"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="78"/>
         <source>{path}: not a SentencePiece model the library can read: {detail}.</source>
         <translation>{path}：不是 SentencePiece 库能读取的模型：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="228"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="46"/>
         <source>{path}: a damaged gzip file: {detail}.</source>
         <translation>{path}：gzip 文件已损坏：{detail}。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="704"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="57"/>
         <source>Stopped after {merges} merges: the best pair is seen {count} times, fewer than the minimum count {minimum} (vocabulary {reached} of the {asked} asked for).</source>
         <translation>
             <numerusform>在 {merges} 次合并后停止：最常见的词元对只出现 {count} 次，少于最小次数 {minimum}（词表达到 {reached}，要求的是 {asked}）。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="710"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="63"/>
         <source>No allowed pair left to merge after {merges} merges: every pair left would make a forbidden token (vocabulary {reached} of the {asked} asked for).</source>
         <translation>
             <numerusform>{merges} 次合并后已没有允许合并的词元对：剩下的每个词元对都会生成被禁止的词元（词表达到 {reached}，要求的是 {asked}）。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="30"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="21"/>
         <source>The forbidden-token regex {pattern} is not valid: {detail}.</source>
         <translation>禁止词元的正则表达式 {pattern} 无效：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="33"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="24"/>
         <source>The forbidden-token regex {pattern} took more than {seconds} s on {where}: it probably backtracks catastrophically (nested quantifiers such as (a+)+, or alternatives that overlap such as (a|aa)+); simplify it.</source>
         <translation>禁止词元的正则表达式 {pattern} 在 {where} 上用时超过 {seconds} 秒：它可能发生灾难性回溯（嵌套的量词如 (a+)+，或相互重叠的分支如 (a|aa)+）；请简化它。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="39"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="30"/>
         <source>The minimum count must be a whole number of at least 1, not {value}.</source>
         <translation>最小次数必须是不小于 1 的整数，而不是 {value}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="42"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="33"/>
         <source>{name}: only a tokenizer trained by BPE Explorer can be trained further ({why}).</source>
         <translation>{name}：只有 BPE Explorer 训练的分词器才能继续训练（{why}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="48"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="39"/>
         <source>Vocabulary size {size} is too small: the minimum is {minimum} (256 bytes + {specials} special tokens).</source>
         <translation>词表大小 {size} 太小：最小为 {minimum}（256 个字节 + {specials} 个特殊词元）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="52"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="43"/>
         <source>{field} must be at least {minimum}, not {value}.</source>
         <translation>{field}至少为 {minimum}，不能是 {value}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="53"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="44"/>
         <source>{variant} cannot be combined with {other} yet: turn one off.</source>
         <translation>{variant} 暂时不能与{other}同时使用：请关闭其中一个。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="56"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="47"/>
         <source>SuperBPE counts the corpus a second time on this machine: clear the Ray address or turn superwords off.</source>
         <translation>SuperBPE 会在本机再统计一次语料：请清空 Ray 地址或关闭超词。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="60"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="51"/>
         <source>Parity-aware BPE counts each language on this machine: clear the Ray address.</source>
         <translation>均衡感知 BPE 在本机统计每种语言：请清空 Ray 地址。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="63"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="54"/>
         <source>Counting on Ray needs Ray: pip install -e &quot;.[ray]&quot;, or clear the Ray address.</source>
         <translation>在 Ray 上统计需要安装 Ray：pip install -e &quot;.[ray]&quot;，或清空 Ray 地址。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="66"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="57"/>
         <source>A picture is at most {limit} pixels wide, not {width}.</source>
         <translation>图片最宽 {limit} 像素，不能是 {width}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="67"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="58"/>
         <source>A picture draws a text of at most {limit} characters; this one has {count}: draw a part of it, or export HTML, CSV or JSON, which hold any text.</source>
         <translation>图片最多画 {limit} 个字符的文本，这段文本有 {count} 个：请只画其中一部分，或导出 HTML、CSV 或 JSON，它们能容纳任意长的文本。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="72"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="63"/>
         <source>The PNG would be {width} × {height} pixels; a PNG is at most {limit} million pixels: draw a shorter text or a narrower picture, or export SVG.</source>
         <translation>这张 PNG 将有 {width} × {height} 像素；PNG 最多 {limit} 百万像素：请画更短的文本或更窄的图片，或导出 SVG。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="77"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="68"/>
         <source>Only a tokenizer trained by BPE Explorer can have tokens added as merges.</source>
         <translation>只有 BPE Explorer 训练的分词器才能以合并的方式添加词元。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="80"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="71"/>
         <source>A PickyBPE run&apos;s merges are replayed with its removals: tokens cannot be added to it.</source>
         <translation>PickyBPE 训练的合并要连同其删除一起重放：不能向它添加词元。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="83"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="74"/>
         <source>An empty line is not a token.</source>
         <translation>空行不是词元。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="84"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="75"/>
         <source>It is {size} bytes long: an added token is at most {limit} bytes.</source>
         <translation>它长 {size} 字节：添加的词元最多 {limit} 字节。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="87"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="78"/>
         <source>The vocabulary&apos;s tokens would hold more than {limit} together, the most a run makes.</source>
         <translation>词表的词元合计将超过 {limit}，即一次训练产生的上限。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="90"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="81"/>
         <source>Line {line}, {token}, is longer than {limit} bytes, the most an added token may be.</source>
         <translation>第 {line} 行 {token} 超过 {limit} 字节，即添加的词元的最大长度。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="93"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="84"/>
         <source>It is a special token.</source>
         <translation>它是特殊词元。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="94"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="85"/>
         <source>Already a token.</source>
         <translation>已经是一个词元。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="95"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="86"/>
         <source>The {pattern} pattern cuts it into {count} pre-tokens: BPE never merges across them.</source>
         <translation>{pattern} 模式把它切成 {count} 个预分词：BPE 从不跨预分词合并。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="98"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="89"/>
         <source>The merges added for it do not make it (BPE cuts it into {count} tokens).</source>
         <translation>为它添加的合并并不能生成它（BPE 把它切成 {count} 个词元）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="232"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="50"/>
         <source>{path}: its training record cannot be shown: the step of merge {merge} declares {pairs} runners-up; a step keeps at most {limit} (the tokenizer itself encodes).</source>
         <translation>{path}：其训练记录无法显示：第 {merge} 次合并的那一步声称有 {pairs} 个候选词元对；每步最多保留 {limit} 个（分词器本身仍可编码）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="657"/>
+        <location filename="../../app/common/wording/engine_wordings/features.py" line="116"/>
         <source>{sources}: no corpus file there (choose text files, or folders holding them).</source>
         <translation>{sources}：这里没有语料文件（请选择文本文件，或存放文本文件的文件夹）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="660"/>
+        <location filename="../../app/common/wording/engine_wordings/features.py" line="119"/>
         <source>No tokenizer to measure: add at least one.</source>
         <translation>没有可测量的分词器：请至少添加一个。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="661"/>
+        <location filename="../../app/common/wording/engine_wordings/features.py" line="120"/>
         <source>The corpus has no text ({files}): every file is empty.</source>
         <translation>语料中没有文本（{files}）：每个文件都是空的。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="662"/>
+        <location filename="../../app/common/wording/engine_wordings/features.py" line="121"/>
         <source>Reference language {language}: no corpus file is named for it (the languages, from the file names: {languages}).</source>
         <translation>参照语言 {language}：没有以它命名的语料文件（按文件名得到的语言：{languages}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="667"/>
+        <location filename="../../app/common/wording/engine_wordings/features.py" line="126"/>
         <source>{task}: the process encoding the corpus ended unexpectedly (exit code {code}).</source>
         <translation>{task}：编码语料的进程意外结束（退出码 {code}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="670"/>
+        <location filename="../../app/common/wording/engine_wordings/features.py" line="129"/>
         <source>The board was cancelled: nothing was written.</source>
         <translation>评测榜已取消：没有写入任何文件。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="716"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="69"/>
         <source>{name} already has a vocabulary of {size} ({merges} merges): ask for a vocabulary of at least {size}.</source>
         <translation>
             <numerusform>{name} 的词表已有 {size}（{merges} 次合并）：请要求至少 {size} 的词表。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="101"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="92"/>
         <source>{name} was trained with the special tokens {saved}; continue it with the same ones, not {given}.</source>
         <translation>{name} 训练时使用的特殊词元是 {saved}；继续训练时请使用同样的特殊词元，而不是 {given}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="105"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="96"/>
         <source>The superword transition {after} must be a vocabulary size between {minimum} and the vocabulary size {size}.</source>
         <translation>超词转换点 {after} 必须是介于 {minimum} 与词表大小 {size} 之间的词表大小。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="109"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="100"/>
         <source>The PickyBPE threshold must be a number above 0 (the paper uses 0.6 to 0.9), not {value}.</source>
         <translation>PickyBPE 阈值必须是大于 0 的数（论文使用 0.6 到 0.9），而不是 {value}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="112"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="103"/>
         <source>The PickyBPE threshold must be a finite number (the paper uses 0.6 to 0.9; 1 or more never removes a token), not {value}.</source>
         <translation>PickyBPE 阈值必须是有限的数（论文使用 0.6 到 0.9；1 或更大则从不移除词元），而不是 {value}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="117"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="108"/>
         <source>PickyBPE cannot be combined with {other} yet: leave one out.</source>
         <translation>PickyBPE 暂时不能与 {other} 同时使用：请去掉其中一个。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="721"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="74"/>
         <source>PickyBPE made {merges} merges and removed {removed} tokens without reaching the vocabulary of {asked}: stopped at {reached}.</source>
         <translation>
             <numerusform>PickyBPE 进行了 {merges} 次合并、移除了 {removed} 个词元，仍未达到词表大小 {asked}：停在 {reached}。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="120"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="111"/>
         <source>A language is given as NAME=FILE, not {value}.</source>
         <translation>语言应以 名称=文件 的形式给出，而不是 {value}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="121"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="112"/>
         <source>A language&apos;s name cannot hold a control character such as a line break or a tab ({value} holds {char}).</source>
         <translation>语言名称不能包含换行符、制表符等控制字符（{value} 含有 {char}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="125"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="116"/>
         <source>The language {name} is given twice.</source>
         <translation>语言 {name} 被给出了两次。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="126"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="117"/>
         <source>Parity-aware BPE needs at least one language (NAME=FILE), not {count}.</source>
         <translation>均衡感知 BPE 至少需要一种语言（名称=文件），而不是 {count} 种。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="129"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="120"/>
         <source>Parity-aware BPE cannot be combined with {other} yet: leave one out.</source>
         <translation>均衡感知 BPE 暂时不能与 {other} 同时使用：请去掉其中一个。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="727"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="80"/>
         <source>{name}: the text is too short to hold out a part for parity-aware BPE ({chars} characters).</source>
         <translation>
             <numerusform>{name}：文本太短，无法为均衡感知 BPE 留出一部分（{chars} 个字符）。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="229"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="47"/>
         <source>{path}: its training record cannot be shown: {detail} (the tokenizer itself encodes).</source>
         <translation>{path}：其训练记录无法显示：{detail}（分词器本身仍可编码）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="143"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="134"/>
         <source>{path} is {encoding} text (it starts with a byte-order mark), not {wanted}.</source>
         <translation>{path} 是 {encoding} 文本（以字节顺序标记开头），不是 {wanted}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="146"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="137"/>
         <source>{path}: not valid {encoding} at byte offset {offset} (bytes {bytes}). Is it in another encoding?</source>
         <translation>{path}：在字节偏移 {offset} 处不是有效的 {encoding}（字节 {bytes}）。它是其他编码吗？</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="160"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="151"/>
         <source>{path}: its {kind} data ends before the end of the compressed stream: is the file cut short (an unfinished download or copy)?</source>
         <translation>{path}：其 {kind} 数据在压缩流结束之前就断了：文件是否不完整（下载或复制未完成）？</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="165"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="156"/>
         <source>{path}: its {kind} data is damaged ({detail}); the text in it cannot be read.</source>
         <translation>{path}：其 {kind} 数据已损坏（{detail}），无法读出其中的文本。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="168"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="159"/>
         <source>{path}: is compressed with zstd; reading it needs the zstandard package: pip install zstandard</source>
         <translation>{path}：以 zstd 压缩；读取它需要 zstandard 包：pip install zstandard</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="264"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="82"/>
         <source>Cannot read the encoding file {path}: {cause}.</source>
         <translation>无法读取编码文件 {path}：{cause}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="265"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="83"/>
         <source>The encoding file {path} is not a valid gzip file: {detail}.</source>
         <translation>编码文件 {path} 不是有效的 gzip 文件：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="268"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="86"/>
         <source>The encoding file {path} is not the official one: its SHA-256 is {digest}, expected {expected}; reinstall BPE Explorer or replace the file.</source>
         <translation>编码文件 {path} 不是官方文件：它的 SHA-256 是 {digest}，应为 {expected}；请重新安装 BPE Explorer 或替换该文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="273"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="91"/>
         <source>{path}: no tokens in the file.</source>
         <translation>{path}：文件中没有任何词元。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="275"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="93"/>
         <source>{text} is not a Hugging Face model id: write ORG/NAME, optionally @REVISION (for example Qwen/Qwen2.5-7B-Instruct or openai-community/gpt2@main).</source>
         <translation>{text} 不是 Hugging Face 模型 ID：请写成 ORG/NAME，可选加上 @REVISION（例如 Qwen/Qwen2.5-7B-Instruct 或 openai-community/gpt2@main）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="280"/>
-        <location filename="../../app/common/wording/engine_messages.py" line="286"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="98"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="104"/>
         <source>The tokenizer of {model} is not in the Hugging Face cache ({cache}) and downloads are off (offline, or HF_HUB_OFFLINE=1): connect to the internet once and open {model} again, or download it with `{command}`, or open a tokenizer.json, tokenizer.model, tekken.json or .tiktoken file you have.</source>
         <translation>{model} 的分词器不在 Hugging Face 缓存（{cache}）中，而下载已关闭（离线，或 HF_HUB_OFFLINE=1）：请联网一次后再打开 {model}，或用 `{command}` 下载，或打开你已有的 tokenizer.json、tokenizer.model、tekken.json 或 .tiktoken 文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="292"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="110"/>
         <source>{model} is a gated model: its files are given only to users who accepted its licence. Log in once with `hf auth login` (or set HF_TOKEN to an access token from huggingface.co/settings/tokens), accept the licence on {url}, then try again; or open a tokenizer.json of this model that you already have.</source>
         <translation>{model} 是受限模型：它的文件只提供给接受了其许可协议的用户。请先用 `hf auth login` 登录一次（或把 HF_TOKEN 设为 huggingface.co/settings/tokens 上的访问令牌），在 {url} 接受许可协议，然后重试；或者打开你已有的该模型的 tokenizer.json。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="298"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="116"/>
         <source>There is no model {model} on huggingface.co (or it is private: if it is yours, log in with `hf auth login`); check the spelling, ORG/NAME.</source>
         <translation>huggingface.co 上没有模型 {model}（或者它是私有的：如果是你的模型，请用 `hf auth login` 登录）；请检查拼写，格式为 ORG/NAME。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="303"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="121"/>
         <source>{model} has no revision {revision} (a branch, tag or commit).</source>
         <translation>{model} 没有版本 {revision}（分支、标签或提交）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="306"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="124"/>
         <source>{model} publishes no tokenizer files (looked for {names}): open a tokenizer file of this model instead, or choose another model.</source>
         <translation>{model} 没有发布分词器文件（查找了 {names}）：请改为打开该模型的分词器文件，或选择其他模型。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="311"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="129"/>
         <source>Could not download the tokenizer of {model}: huggingface.co could not be reached ({cause}). Check the internet connection (and HTTPS_PROXY if you use a proxy), or open a downloaded tokenizer file instead.</source>
         <translation>无法下载 {model} 的分词器：连接不上 huggingface.co（{cause}）。请检查网络连接（如果使用代理，也检查 HTTPS_PROXY），或改为打开已下载的分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="316"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="134"/>
         <source>Could not download the tokenizer of {model}: huggingface.co sent nothing for {seconds} s (a connection or proxy that does not answer). Check the internet connection (and HTTPS_PROXY if you use a proxy), or open a downloaded tokenizer file instead.</source>
         <translation>无法下载 {model} 的分词器：huggingface.co 已有 {seconds} 秒没有发来任何数据（连接或代理没有应答）。请检查网络连接（如果使用代理，也检查 HTTPS_PROXY），或改为打开已下载的分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="322"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="140"/>
         <source>The download of the tokenizer of {model} ended unexpectedly (exit code {code}).</source>
         <translation>{model} 的分词器下载意外结束（退出码 {code}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="325"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="143"/>
         <source>The download of the tokenizer of {model} failed: {cause}.</source>
         <translation>{model} 的分词器下载失败：{cause}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="328"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="146"/>
         <source>huggingface.co answered {status} while the tokenizer of {model} was downloading: try again later, or open a downloaded tokenizer file instead.</source>
         <translation>下载 {model} 的分词器时 huggingface.co 返回了 {status}：请稍后重试，或改为打开已下载的分词器文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="333"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="151"/>
         <source>Cannot read the Hugging Face cache {cache} for {model}: {error}.</source>
         <translation>无法读取 {model} 的 Hugging Face 缓存 {cache}：{error}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="337"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="155"/>
         <source>{path}: the tokenizer&apos;s library took more than {seconds} s on {chars} characters and was stopped (a regex or normalizer in the file that never ends).</source>
         <translation>{path}：分词器的库处理 {chars} 个字符用时超过 {seconds} 秒，已被停止（文件中的某个正则表达式或规范化步骤停不下来）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="342"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="160"/>
         <source>{path}: the tokenizer&apos;s library needed more than {gb} GB of memory for {chars} characters and was stopped (a normalizer in the file that makes the text grow).</source>
         <translation>{path}：分词器的库处理 {chars} 个字符需要超过 {gb} GB 内存，已被停止（文件中的某个规范化步骤让文本不断变长）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="347"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="165"/>
         <source>{path}: the tokenizer&apos;s library crashed ({detail}).</source>
         <translation>{path}：分词器的库崩溃了（{detail}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="348"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="166"/>
         <source>{path}: the tokenizer&apos;s library failed: {detail}.</source>
         <translation>{path}：分词器的库出错：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="349"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="167"/>
         <source>{path}: the tokenizer&apos;s library cannot encode this text: the file&apos;s vocabulary has no token for {char} (character {offset} of the text), nor for each of its bytes.</source>
         <translation>{path}：分词器的库无法编码这段文本：文件的词表中没有 {char} 的词元（文本的第 {offset} 个字符），也没有它每个字节的词元。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="354"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="172"/>
         <source>{path}: the tokenizer&apos;s library gave up on this text: the regex {pattern} of the file&apos;s pre-tokenizer (a Split) backtracks too much on it; simplify that regex in the file.</source>
         <translation>{path}：分词器的库放弃了这段文本：文件预分词器（Split）中的正则表达式 {pattern} 在其上回溯过多；请在文件中简化这个正则表达式。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="359"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="177"/>
         <source>{path}: the tokenizer&apos;s library gave up on this text: the regex {pattern} of the file&apos;s normalizer (a Replace) backtracks too much on it; simplify that regex in the file.</source>
         <translation>{path}：分词器的库放弃了这段文本：文件规范化器（Replace）中的正则表达式 {pattern} 在其上回溯过多；请在文件中简化这个正则表达式。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="364"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="182"/>
         <source>{path}: the tokenizer&apos;s library gave up on this text: one of the file&apos;s regexes ({pattern}) backtracks too much on it; simplify it in the file.</source>
         <translation>{path}：分词器的库放弃了这段文本：文件中的某个正则表达式（{pattern}）在其上回溯过多；请在文件中简化它。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="369"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="187"/>
         <source>{path}: its vocabulary has no token for some characters (such as {example}) and the file has no unknown token: its library drops such characters from the text without a word.</source>
         <translation>{path}：它的词表缺少某些字符的词元（例如 {example}），文件也没有未知词元：它的库会不加提示地从文本中丢掉这些字符。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="375"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="193"/>
         <source>{path}: encoded by our engine.</source>
         <translation>{path}：由我们的引擎编码。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="376"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="194"/>
         <source>{path}: encoded by the {library} library.</source>
         <translation>{path}：由 {library} 库编码。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="377"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="195"/>
+        <source>A process encoding the text ended unexpectedly (exit code {code}): nothing was encoded.</source>
+        <translation>一个编码文本的进程意外结束（退出码 {code}）：文本未被编码。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="198"/>
         <source>{path}: encoded by our engine; it pre-tokenizes with our compiled {pattern} scanner.</source>
         <translation>{path}：由我们的引擎编码；预分词用我们编译好的 {pattern} 扫描器。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="380"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="201"/>
         <source>{path}: encoded by our engine; it pre-tokenizes with the file&apos;s regex in Python.</source>
         <translation>{path}：由我们的引擎编码；预分词在 Python 中运行文件里的正则表达式。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="383"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="204"/>
         <source>{path}: encoded by the tokenizers library: our engine does not reproduce {what}.</source>
         <translation>{path}：由 tokenizers 库编码：我们的引擎不能原样重现 {what}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="387"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="208"/>
         <source>Cannot write {path}: it is a device, not a regular file.</source>
         <translation>无法写入 {path}：它是设备，不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="388"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="209"/>
         <source>Cannot write {path}: it is a named pipe, not a regular file.</source>
         <translation>无法写入 {path}：它是命名管道，不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="391"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="212"/>
         <source>Cannot write {path}: it is a socket, not a regular file.</source>
         <translation>无法写入 {path}：它是套接字，不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="392"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="213"/>
         <source>Cannot write {path}: it is a file, not a folder.</source>
         <translation>无法写入 {path}：它是文件，不是文件夹。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="393"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="214"/>
         <source>Cannot write {path}: it is a device, not a folder.</source>
         <translation>无法写入 {path}：它是设备，不是文件夹。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="396"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="217"/>
         <source>Cannot write {path}: it is a named pipe, not a folder.</source>
         <translation>无法写入 {path}：它是命名管道，不是文件夹。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="399"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="220"/>
         <source>Cannot write {path}: it is a socket, not a folder.</source>
         <translation>无法写入 {path}：它是套接字，不是文件夹。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="402"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="223"/>
         <source>Cannot write {path}: it is the same file as {input}, the corpus selected in the Train tab; save to another file.</source>
         <translation>无法写入 {path}：它与“训练”页中选定的语料 {input} 是同一个文件；请保存到另一个文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="408"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="229"/>
         <source>{option} {path} is the same file as {input_option} {input}: writing it would destroy the input.</source>
         <translation>{option} {path} 与 {input_option} {input} 是同一个文件：写入它会毁掉输入。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="412"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="233"/>
         <source>{option} {path} and {other_option} {other} are the same file.</source>
         <translation>{option} {path} 与 {other_option} {other} 是同一个文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="416"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="237"/>
         <source>The merges so far could not be saved in {folder} ({cause}); training went on without them.</source>
         <translation>无法在 {folder} 中保存目前的合并（{cause}）；训练在没有保存的情况下继续。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="419"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="240"/>
         <source>{folder} is a file, not a folder: the merges so far are saved in a folder.</source>
         <translation>{folder} 是文件而不是文件夹：目前的合并要保存在文件夹中。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="422"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="243"/>
         <source>{folder} was not made by BPE Explorer: it is left alone, and the merges so far were not saved there.</source>
         <translation>{folder} 不是 BPE Explorer 创建的：不会动它，目前的合并也没有保存在那里。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="426"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="247"/>
         <source>The interrupted run in {folder} had other settings ({names}): starting afresh.</source>
         <translation>{folder} 中中断的训练使用了不同的设置（{names}）：重新开始。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="429"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="250"/>
         <source>The interrupted run in {folder} had other corpus files (or they changed): starting afresh.</source>
         <translation>{folder} 中中断的训练使用了其他语料文件（或文件已改变）：重新开始。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="432"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="253"/>
         <source>The interrupted run in {folder} was changed after it was saved ({file}): starting afresh.</source>
         <translation>{folder} 中中断的训练在保存后被修改过（{file}）：重新开始。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="435"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="256"/>
         <source>The interrupted run in {folder} cannot be read ({detail}): starting afresh.</source>
         <translation>无法读取 {folder} 中中断的训练（{detail}）：重新开始。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="438"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="259"/>
         <source>{folder} holds an interrupted run of an earlier version: it cannot be checked, so it is not resumed (and is left as it is).</source>
         <translation>{folder} 中有旧版本中断的训练：无法校验，因此不会继续它（文件保持原样）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="444"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="265"/>
         <source>{path}: counted with the pattern {pattern}, not {other} like the others: counts cut differently cannot be summed.</source>
         <translation>{path}：用预分词模式 {pattern} 计数，而不是像其他文件那样用 {other}：切分方式不同的计数不能相加。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="449"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="270"/>
         <source>{path}: its special tokens differ from the other files&apos;.</source>
         <translation>{path}：它的特殊词元与其他文件的不同。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="452"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="273"/>
         <source>{paths}: no pre-token is counted more than 0 times: nothing to train.</source>
         <translation>{paths}：没有任何预分词的计数大于 0：没有可训练的内容。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="455"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="276"/>
         <source>{path}: is {size} bytes; a counts file may hold at most {limit} bytes (2 GiB: some 100 million distinct pre-tokens, more than fit in memory once read).</source>
         <translation>{path}：大小为 {size} 字节；计数文件最多 {limit} 字节（2 GiB：约 1 亿个不同的预分词，读入后内存已放不下）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="460"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="281"/>
         <source>{path}: holds more than its size said; a counts file may hold at most {limit} bytes (2 GiB: some 100 million distinct pre-tokens, more than fit in memory once read).</source>
         <translation>{path}：内容比它声明的大小更多；计数文件最多 {limit} 字节（2 GiB：约 1 亿个不同的预分词，读入后内存已放不下）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="465"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="286"/>
         <source>{path}: not a counts file this program reads ({detail}).</source>
         <translation>{path}：不是本程序能读取的计数文件（{detail}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="468"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="289"/>
         <source>{path}: the column &apos;pretoken&apos; holds {kind}; expected binary (each pre-token&apos;s UTF-8 bytes) or string.</source>
         <translation>{path}：列 &apos;pretoken&apos; 的类型是 {kind}；应为 binary（每个预分词的 UTF-8 字节）或 string。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="472"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="293"/>
         <source>{path}: the column &apos;count&apos; holds {kind}; expected whole numbers (int64).</source>
         <translation>{path}：列 &apos;count&apos; 的类型是 {kind}；应为整数（int64）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="475"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="296"/>
         <source>{path}: row {row}: the column &apos;{column}&apos; is null.</source>
         <translation>{path}：第 {row} 行：列 &apos;{column}&apos; 为空值（null）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="476"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="297"/>
         <source>{path}: row {row}: the pre-token is not UTF-8 (its byte {byte}).</source>
         <translation>{path}：第 {row} 行：预分词不是 UTF-8（其第 {byte} 字节）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="479"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="300"/>
         <source>{path}: row {row}: the count is {count}; expected a whole number of at least 0.</source>
         <translation>{path}：第 {row} 行：计数为 {count}；应为不小于 0 的整数。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="482"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="303"/>
         <source>{path}: line {line}: the count is {count}; expected a whole number of at least 0.</source>
         <translation>{path}：第 {line} 行：计数为 {count}；应为不小于 0 的整数。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="485"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="306"/>
         <source>{path}: row {row}: the counts add up to more than 2**53 ({limit}) tokens (each pre-token&apos;s bytes times its count, and the special tokens): more than training counts exactly.</source>
         <translation>{path}：第 {row} 行：计数合计超过 2**53（{limit}）个词元（每个预分词的字节数乘以其计数，再加上特殊词元）：超出训练能精确计数的范围。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="490"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="311"/>
         <source>{path}: line {line}: the counts add up to more than 2**53 ({limit}) tokens (each pre-token&apos;s bytes times its count, and the special tokens): more than training counts exactly.</source>
         <translation>{path}：第 {line} 行：计数合计超过 2**53（{limit}）个词元（每个预分词的字节数乘以其计数，再加上特殊词元）：超出训练能精确计数的范围。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="495"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="316"/>
         <source>{path}: the metadata field &apos;specials&apos;: the counts add up to more than 2**53 ({limit}) tokens (each pre-token&apos;s bytes times its count, and the special tokens): more than training counts exactly.</source>
         <translation>{path}：元数据字段 &apos;specials&apos;：计数合计超过 2**53（{limit}）个词元（每个预分词的字节数乘以其计数，再加上特殊词元）：超出训练能精确计数的范围。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="500"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="321"/>
         <source>{path}: its metadata ({key}) is not JSON.</source>
         <translation>{path}：它的元数据（{key}）不是 JSON。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="501"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="322"/>
         <source>{path}: its metadata ({key}) is {value}; expected an object of the fields {fields}.</source>
         <translation>{path}：它的元数据（{key}）是 {value}；应为包含字段 {fields} 的对象。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="504"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="325"/>
         <source>{path}: the metadata field &apos;format&apos; is {value}; expected {format}.</source>
         <translation>{path}：元数据字段 &apos;format&apos; 是 {value}；应为 {format}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="507"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="328"/>
         <source>{path}: the metadata field &apos;pattern&apos; is {value}; expected a string (a pattern name or regex) or null.</source>
         <translation>{path}：元数据字段 &apos;pattern&apos; 是 {value}；应为字符串（预分词模式名或正则表达式）或 null。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="511"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="332"/>
         <source>{path}: the metadata field &apos;pattern&apos;: {detail}.</source>
         <translation>{path}：元数据字段 &apos;pattern&apos;：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="514"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="335"/>
         <source>{path}: the metadata field &apos;{field}&apos; is {value}; expected an array of non-empty strings.</source>
         <translation>{path}：元数据字段 &apos;{field}&apos; 是 {value}；应为非空字符串组成的数组。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="517"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="338"/>
         <source>{path}: the metadata field &apos;{field}&apos; is {value}; expected a whole number from 0 to 2**53 ({limit}).</source>
         <translation>{path}：元数据字段 &apos;{field}&apos; 是 {value}；应为 0 到 2**53（{limit}）之间的整数。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="521"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="342"/>
         <source>{path}: the metadata field &apos;{field}&apos; is {value}; expected a string.</source>
         <translation>{path}：元数据字段 &apos;{field}&apos; 是 {value}；应为字符串。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="524"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="345"/>
         <source>{path}: line {line} is not TEXT&lt;TAB&gt;COUNT (COUNT a whole number from 0 to 2**53).</source>
         <translation>{path}：第 {line} 行不是 TEXT&lt;TAB&gt;COUNT 格式（COUNT 为 0 到 2**53 之间的整数）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="527"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="348"/>
         <source>{path}: not UTF-8 text (byte {byte}, line {line}).</source>
         <translation>{path}：不是 UTF-8 文本（第 {byte} 字节，第 {line} 行）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="529"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="350"/>
         <source>{address}: expected a Ray address: local, auto, HOST:PORT or ray://HOST:PORT.</source>
         <translation>{address}：应为 Ray 地址：local、auto、HOST:PORT 或 ray://HOST:PORT。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="532"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="353"/>
         <source>Cannot connect to the Ray cluster at {address}: {detail}.</source>
         <translation>无法连接位于 {address} 的 Ray 集群：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="535"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="356"/>
         <source>Cannot connect to the Ray cluster at {address}: no answer within {seconds} s.</source>
         <translation>无法连接位于 {address} 的 Ray 集群：{seconds} 秒内没有应答。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="538"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="359"/>
         <source>Cannot connect to the Ray cluster at {address}: something else answers there (not a gRPC server, as Ray&apos;s are).</source>
         <translation>无法连接位于 {address} 的 Ray 集群：应答的是别的服务（不是 Ray 那样的 gRPC 服务器）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="543"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="364"/>
         <source>No Ray cluster runs on this machine (Ray address auto): start one with “ray start --head”, enter the cluster&apos;s address (HOST:6379, ray://HOST:10001), or enter local to count on a Ray started for this run.</source>
         <translation>本机没有运行中的 Ray 集群（Ray 地址 auto）：请用“ray start --head”启动一个，或填写集群地址（HOST:6379、ray://HOST:10001），或填写 local 以在为本次运行启动的 Ray 上计数。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="549"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="370"/>
         <source>The regex {pattern} is not valid: {detail}.</source>
         <translation>正则表达式 {pattern} 无效：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="550"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="371"/>
         <source>The regex {pattern} took longer than {seconds} s (stuck near token id {id}); simplify it.</source>
         <translation>正则表达式 {pattern} 运行超过 {seconds} 秒（卡在词元 ID {id} 附近）；请简化它。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="555"/>
+        <location filename="../../app/common/wording/engine_wordings/features.py" line="14"/>
         <source>{name} is not a regular file: a FIFO or a device cannot be read as a whole file.</source>
         <translation>{name} 不是普通文件：FIFO 或设备无法作为完整文件读取。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="558"/>
+        <location filename="../../app/common/wording/engine_wordings/features.py" line="17"/>
         <source>{name} cannot be read: {detail}.</source>
         <translation>无法读取 {name}：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="559"/>
+        <location filename="../../app/common/wording/engine_wordings/features.py" line="18"/>
         <source>{name} is larger than {limit}; it was not read.</source>
         <translation>{name} 大于 {limit}，未读取。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="560"/>
+        <location filename="../../app/common/wording/engine_wordings/features.py" line="19"/>
         <source>{name} is not UTF-8 text (byte {offset}).</source>
         <translation>{name} 不是 UTF-8 文本（第 {offset} 字节）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="561"/>
+        <location filename="../../app/common/wording/engine_wordings/features.py" line="20"/>
         <source>{name} is not valid JSON ({where}).</source>
         <translation>{name} 不是有效的 JSON（{where}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="562"/>
+        <location filename="../../app/common/wording/engine_wordings/features.py" line="21"/>
         <source>{name}: a conversation is a JSON list of messages, each with a role and a content.</source>
         <translation>{name}：对话应是由消息组成的 JSON 列表，每条消息都有 role 和 content。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="565"/>
+        <location filename="../../app/common/wording/engine_wordings/features.py" line="24"/>
         <source>{name}: the conversation has no message.</source>
         <translation>{name}：对话中没有消息。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="566"/>
+        <location filename="../../app/common/wording/engine_wordings/features.py" line="25"/>
         <source>{name}: message {number} has no role (such as user).</source>
         <translation>{name}：第 {number} 条消息没有 role（例如 user）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="567"/>
+        <location filename="../../app/common/wording/engine_wordings/features.py" line="26"/>
         <source>{name}: message {number} has no text content.</source>
         <translation>{name}：第 {number} 条消息没有文本 content。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="568"/>
+        <location filename="../../app/common/wording/engine_wordings/features.py" line="27"/>
         <source>{folder} has no chat template: choose a template file.</source>
         <translation>{folder} 没有对话模板：请选择一个模板文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="569"/>
+        <location filename="../../app/common/wording/engine_wordings/features.py" line="28"/>
         <source>{name}: of the named chat templates ({names}), none is named default.</source>
         <translation>{name}：在这些命名的对话模板（{names}）中，没有名为 default 的模板。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="572"/>
+        <location filename="../../app/common/wording/engine_wordings/features.py" line="31"/>
         <source>{name}: its chat template is neither a text nor a list of named templates.</source>
         <translation>{name}：其对话模板既不是文本，也不是命名模板的列表。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="575"/>
+        <location filename="../../app/common/wording/engine_wordings/features.py" line="34"/>
         <source>{name} is not a JSON object.</source>
         <translation>{name} 不是 JSON 对象。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="576"/>
+        <location filename="../../app/common/wording/engine_wordings/features.py" line="35"/>
         <source>{name}: the chat template is not valid Jinja (line {line}): {detail}</source>
         <translation>{name}：对话模板不是有效的 Jinja（第 {line} 行）：{detail}</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="579"/>
+        <location filename="../../app/common/wording/engine_wordings/features.py" line="38"/>
         <source>{name}: the chat template refused the conversation: {detail}</source>
         <translation>{name}：对话模板拒绝了这段对话：{detail}</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="582"/>
+        <location filename="../../app/common/wording/engine_wordings/features.py" line="41"/>
         <source>{name}: the chat template failed: {detail}</source>
         <translation>{name}：对话模板出错：{detail}</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="583"/>
+        <location filename="../../app/common/wording/engine_wordings/features.py" line="42"/>
         <source>{name}: the chat template tried what the sandbox forbids: {detail}</source>
         <translation>{name}：对话模板尝试了沙箱禁止的操作：{detail}</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="586"/>
+        <location filename="../../app/common/wording/engine_wordings/features.py" line="45"/>
         <source>{name}: the chat template took more than {seconds} s to render and was stopped.</source>
         <translation>{name}：对话模板渲染超过 {seconds} 秒，已被停止。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="589"/>
+        <location filename="../../app/common/wording/engine_wordings/features.py" line="48"/>
         <source>{name}: the chat template wrote more than {limit} characters and was stopped.</source>
         <translation>{name}：对话模板输出超过 {limit} 个字符，已被停止。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="592"/>
+        <location filename="../../app/common/wording/engine_wordings/features.py" line="51"/>
         <source>{name}: the chat template needed more than {limit} of memory and was stopped.</source>
         <translation>{name}：对话模板需要超过 {limit} 的内存，已被停止。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="595"/>
+        <location filename="../../app/common/wording/engine_wordings/features.py" line="54"/>
         <source>{name}: the process rendering the chat template ended unexpectedly (exit code {code}).</source>
         <translation>{name}：渲染对话模板的进程意外结束（退出码 {code}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="599"/>
+        <location filename="../../app/common/wording/engine_wordings/features.py" line="58"/>
         <source>The range starts at {first}: numbers are cut from 0 up.</source>
         <translation>范围从 {first} 开始：只能切分 0 及以上的数。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="602"/>
+        <location filename="../../app/common/wording/engine_wordings/features.py" line="61"/>
         <source>The range {first} to {last} is empty: its last number is below its first.</source>
         <translation>范围 {first} 到 {last} 是空的：最后一个数小于第一个数。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="605"/>
+        <location filename="../../app/common/wording/engine_wordings/features.py" line="64"/>
         <source>The range ends at {last}: numbers up to {most} are cut.</source>
         <translation>范围到 {last} 结束：最多只切分到 {most}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="608"/>
+        <location filename="../../app/common/wording/engine_wordings/features.py" line="67"/>
         <source>The range {first} to {last} holds {count} numbers; at most {most} are cut at once.</source>
         <translation>范围 {first} 到 {last} 含 {count} 个数；一次最多切分 {most} 个。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="611"/>
+        <location filename="../../app/common/wording/engine_wordings/features.py" line="70"/>
         <source>Single digits: {fitting} of {numbers} numbers of two digits or more are cut digit by digit.</source>
         <translation>逐位切分：{numbers} 个两位及以上的数中有 {fitting} 个被一位一位地切开。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="614"/>
+        <location filename="../../app/common/wording/engine_wordings/features.py" line="73"/>
         <source>Single digits: {fitting} of {numbers} numbers of two digits or more are cut digit by digit; its vocabulary has no token of two digits or more.</source>
         <translation>逐位切分：{numbers} 个两位及以上的数中有 {fitting} 个被一位一位地切开；它的词表里没有两位及以上数字的词元。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="619"/>
+        <location filename="../../app/common/wording/engine_wordings/features.py" line="78"/>
         <source>Single digits: {fitting} of {numbers} numbers of two digits or more are cut digit by digit, though its vocabulary has tokens of up to {longest} digits: its pre-tokenizer splits numbers into digits.</source>
         <translation>逐位切分：{numbers} 个两位及以上的数中有 {fitting} 个被一位一位地切开，尽管它的词表里有最多 {longest} 位数字的词元：是它的预分词器把数拆成了单个数字。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="624"/>
+        <location filename="../../app/common/wording/engine_wordings/features.py" line="83"/>
         <source>Left-to-right groups of {size}: {fitting} of {numbers} numbers of two digits or more are cut from their first digit ({example}).</source>
         <translation>从左到右每 {size} 位一组：{numbers} 个两位及以上的数中有 {fitting} 个从第一位数字开始切分（{example}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="629"/>
+        <location filename="../../app/common/wording/engine_wordings/features.py" line="88"/>
         <source>Right-to-left groups of {size}: {fitting} of {numbers} numbers of two digits or more are cut from their last digit ({example}).</source>
         <translation>从右到左每 {size} 位一组：{numbers} 个两位及以上的数中有 {fitting} 个从最后一位数字开始切分（{example}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="634"/>
+        <location filename="../../app/common/wording/engine_wordings/features.py" line="93"/>
         <source>Whole numbers: {fitting} of {numbers} numbers of two digits or more are one token each (of up to {largest} digits: a range of longer numbers tells how those are grouped).</source>
         <translation>整数成词：{numbers} 个两位及以上的数中有 {fitting} 个各是一个词元（最多 {largest} 位：换用更长的数的范围，才能看出更长的数如何分组）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="639"/>
+        <location filename="../../app/common/wording/engine_wordings/features.py" line="98"/>
         <source>Groups of {size}: {fitting} of {numbers} numbers of two digits or more are cut into groups of {size}, the same from either side for numbers of these lengths (a range of other lengths tells the side).</source>
         <translation>每 {size} 位一组：{numbers} 个两位及以上的数中有 {fitting} 个被切成 {size} 位一组；这些长度的数从哪一边分组结果都一样（换用其他长度的数的范围才能看出方向）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="644"/>
+        <location filename="../../app/common/wording/engine_wordings/features.py" line="103"/>
         <source>Merged by the vocabulary: no rule fits (the closest fits {fitting} of {numbers} numbers of two digits or more); groups of up to {largest} digits, cut {ways} different ways.</source>
         <translation>由词表合并决定：没有规则相符（最接近的规则符合 {numbers} 个两位及以上的数中的 {fitting} 个）；每组最多 {largest} 位，共有 {ways} 种不同切法。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="649"/>
+        <location filename="../../app/common/wording/engine_wordings/features.py" line="108"/>
         <source>The range holds no number of two digits or more: no rule to tell.</source>
         <translation>范围内没有两位及以上的数：无法判断规则。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_messages.py" line="652"/>
+        <location filename="../../app/common/wording/engine_wordings/features.py" line="111"/>
         <source>Digits lost: {lost} numbers of the range have digits no token holds (its vocabulary has no token for them).</source>
         <translation>数字丢失：范围内有 {lost} 个数的某些数字不在任何词元里（它的词表没有对应的词元）。</translation>
     </message>

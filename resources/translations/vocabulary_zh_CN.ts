@@ -4,133 +4,133 @@
 <context>
     <name>AuditPanel</name>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="54"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="55"/>
         <source>No usage counts</source>
         <extracomment>A usage file is read up to this many characters. The audit is written as .csv or .json: another suffix is a ValueError, said as a file not written.</extracomment>
         <translation>不统计使用次数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="55"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="56"/>
         <source>Usage in the Compare tab&apos;s text</source>
         <translation>统计“对比”页文本中的使用次数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="56"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="57"/>
         <source>Usage in a file…</source>
         <translation>统计某个文件中的使用次数…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="58"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="59"/>
         <source>Audit</source>
         <translation>审查</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="62"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="63"/>
         <source>Audit the vocabulary shown: which tokens no text produces, and which a text never uses.</source>
         <translation>审查当前词表：哪些词元任何文本都编码不出来，哪些词元在某段文本中从未用到。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="71"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="72"/>
         <source>Press Audit to list the tokens no text produces.</source>
         <translation>点击“审查”，列出任何文本都不会产生的词元。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="72"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="73"/>
         <source>Usage by rank (Zipf)</source>
         <translation>按名次的使用次数（齐普夫分布）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="74"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="75"/>
         <source>usage rank</source>
         <translation>使用名次</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="75"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="76"/>
         <source>times used</source>
         <translation>使用次数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="115"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="120"/>
         <source>Re-encoding every token of {name}…</source>
         <translation>正在重新编码 {name} 的每个词元…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="125"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="130"/>
         <source>{file}: not UTF-8 text (invalid byte at offset {offset:,}); nothing was counted.</source>
         <translation>{file}：不是 UTF-8 文本（偏移 {offset:,} 处有无效字节），未作任何统计。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="137"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="142"/>
         <source>Text to count token usage in</source>
         <translation>选择统计词元使用次数的文本</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="137"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="142"/>
         <source>Text (*.txt);;All files (*)</source>
         <translation>文本 (*.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="147"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="152"/>
         <source>Usage in {file}</source>
         <translation>统计 {file} 中的使用次数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="150"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="155"/>
         <source>Audit cancelled.</source>
         <translation>审查已取消。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="153"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="158"/>
         <source>The audit failed: {error}</source>
         <translation>审查失败：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="160"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="165"/>
         <source>{name}: {tokens:,} tokens; {unreachable:,} unreachable (their text encodes otherwise), {partial:,} partial UTF-8 alone, {duplicates:,} byte strings held by several ids.</source>
         <translation>{name}：共 {tokens:,} 个词元；{unreachable:,} 个不可达（其文本会被编码成别的词元），{partial:,} 个单独成为不完整的 UTF-8，{duplicates:,} 个字节串对应多个 id。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="165"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="170"/>
         <source>{name}: {tokens:,} tokens; {unreachable:,} unreachable (their text encodes otherwise), {partial:,} partial UTF-8 alone, {duplicates:,} byte strings held by several ids; {unused:,} tokens unused in the text.</source>
         <translation>{name}：共 {tokens:,} 个词元；{unreachable:,} 个不可达（其文本会被编码成别的词元），{partial:,} 个单独成为不完整的 UTF-8，{duplicates:,} 个字节串对应多个 id；文本中有 {unused:,} 个词元从未用到。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="182"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="187"/>
         <source>Unreachable ({count:,})</source>
         <translation>不可达（{count:,}）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="183"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="188"/>
         <source>Partial UTF-8 ({count:,})</source>
         <translation>不完整的 UTF-8（{count:,}）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="184"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="189"/>
         <source>Duplicates ({count:,} groups)</source>
         <translation>重复（{count:,} 组）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="185"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="190"/>
         <source>Unused ({count:,})</source>
         <translation>未使用（{count:,}）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="192"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="197"/>
         <source>No token of this kind.</source>
         <translation>没有这类词元。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="202"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="207"/>
         <source>Choose a text to count usage in, then press Audit: the plot shows how often each token is used.</source>
         <translation>选择用来统计使用次数的文本，然后点击“审查”：图中显示每个词元被使用的次数。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="229"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="234"/>
         <source>Export the audit</source>
         <translation>导出审查结果</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="229"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="234"/>
         <source>CSV (*.csv);;JSON (*.json)</source>
         <translation>CSV (*.csv);;JSON (*.json)</translation>
     </message>
@@ -1362,122 +1362,122 @@ Most common cuts (digits per token):
 <context>
     <name>VocabularyTab</name>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="60"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="61"/>
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="61"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="62"/>
         <source>Inside a vocabulary: its tokens by script, the overlap of two, an audit, why a merge was made, the cost per language, an X-ray of scaffold tokens, and a board of every tokenizer over your own corpus.</source>
         <translation>深入词表：按文字分类的词元、两个词表的重合、审查、为何这样合并、各语言的代价、脚手架词元的透视，以及所有分词器在你自己语料上的评测榜。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="66"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="67"/>
         <source>Choose o200k_base, type “ing” in the filter, and double-click a token.</source>
         <translation>选择 o200k_base，在筛选框中输入“ing”，然后双击一个词元。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="91"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="92"/>
         <source>Open tokenizer…</source>
         <translation>打开分词器…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="94"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="95"/>
         <source>Any file the Compare tab can add: our .json, tokenizer.json, .tiktoken, GPT-2 files, a SentencePiece model</source>
         <translation>“对比”页能添加的任何文件：本程序的 .json、tokenizer.json、.tiktoken、GPT-2 文件、SentencePiece 模型</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="99"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="100"/>
         <source>All merges</source>
         <translation>全部合并</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="102"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="103"/>
         <source>Ours is shown at the merge chosen in the Train tab: show every merge</source>
         <translation>“我们的”正显示训练页中所选的那次合并：显示全部合并</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="109"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="110"/>
         <source>Vocabulary:</source>
         <translation>词表：</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="123"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="124"/>
         <source>Tokens</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="124"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="125"/>
         <source>Overlap</source>
         <translation>重合</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="125"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="126"/>
         <source>Audit</source>
         <translation>审查</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="126"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="127"/>
         <source>Why this merge</source>
         <translation>为何这样合并</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="127"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="128"/>
         <source>Language parity</source>
         <translation>语言公平性</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="129"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="130"/>
         <source>Numbers</source>
         <translation>数字</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="131"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="132"/>
         <source>X-ray</source>
         <translation>透视</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="132"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="133"/>
         <source>Board</source>
         <translation>评测榜</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="216"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="217"/>
         <source>Ours: {label}</source>
         <translation>我们的：{label}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="216"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="217"/>
         <source>Ours</source>
         <translation>我们的</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="264"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="265"/>
         <source>Open a tokenizer&apos;s vocabulary</source>
         <translation>打开分词器的词表</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="266"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="267"/>
         <source>Tokenizers (*.json *.tiktoken *.tiktoken.gz *.model *.txt);;All files (*)</source>
         <translation>分词器 (*.json *.tiktoken *.tiktoken.gz *.model *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="284"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="285"/>
         <source>Loading {name}…</source>
         <translation>正在加载 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="316"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="317"/>
         <source>Cannot show this vocabulary: {error}</source>
         <translation>无法显示此词表：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="329"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="330"/>
         <source>{name}: {tokens:,} tokens, {merged:,} made by merges</source>
         <translation>{name}：{tokens:,} 个词元，其中 {merged:,} 个由合并产生</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="348"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="349"/>
         <source>ours ({merges:,} merges)</source>
         <translation>
             <numerusform>我们的（{merges:,} 次合并）</numerusform>

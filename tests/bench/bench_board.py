@@ -17,14 +17,19 @@ sources not downloaded) x 6 tokenizers, 2 processes: 87.9 s (on a busier machine
 gpt2 0.39, cl100k 0.49, o200k 0.86, ours 0.95, the tokenizer.json 4.3 (``tokenizers`` itself encodes it at about
 0.75 MB/s, whatever the piece size) and the SentencePiece model 3.6: the two published libraries are 70 % of the
 work, and the tokenizer.json alone needs about 90 s per 100 MB on one core.
+
+Since (branch par, see tests/bench/README.md): the tokenizer.json is counted by our engine, a library's work is
+shared by both cores (a task per file); 100 MB take 66.6 CPU-seconds in all processes, 33 s on two free cores.
 """
 
 from __future__ import annotations
 
 import argparse
 import io
+import os
 import statistics
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -88,6 +93,40 @@ def tokenizers() -> list[str]:
     return ["gpt2", "cl100k_base", "o200k_base", str(hf), str(sp), str(ours)]
 
 
+class CpuWatch:
+    """The CPU seconds of this process and every process under it (the fork server's children included), read
+    every 0.1 s while they live: a process's last tenth of a second may be missed."""
+
+    def __init__(self):
+        import psutil
+
+        self.me = psutil.Process()
+        self.seen: dict[int, float] = {}
+        self._now()
+        self.before = sum(self.seen.values())
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._watch, daemon=True)
+        self.thread.start()
+
+    def _now(self) -> None:
+        for process in [self.me, *self.me.children(recursive=True)]:
+            try:
+                times = process.cpu_times()
+                self.seen[process.pid] = times.user + times.system
+            except Exception:  # ended meanwhile: its last reading stands
+                pass
+
+    def _watch(self) -> None:
+        while not self.done.wait(0.1):
+            self._now()
+
+    def stop(self) -> float:
+        self.done.set()
+        self.thread.join()
+        self._now()
+        return sum(self.seen.values()) - self.before
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--megabytes", type=float, default=100)
@@ -96,14 +135,18 @@ def main() -> int:
     args = parser.parse_args()
     files, specs = corpus(args.megabytes), tokenizers()
     size = sum(path.stat().st_size for path in files)
-    times = []
+    times, cpus = [], []
     for _ in range(args.repeat):
+        watch = CpuWatch()
         started = time.perf_counter()
         board = run_board([str(path) for path in files], specs, processes=args.processes)
         times.append(time.perf_counter() - started)
+        cpus.append(watch.stop())
     print(f"board of {len(specs)} tokenizers over {size / 1e6:.1f} MB ({', '.join(p.name for p in files)}), "
           f"{args.processes} processes: median {statistics.median(times):.1f} s of {args.repeat} runs "
-          f"({', '.join(f'{t:.1f}' for t in times)})")  # fmt: skip
+          f"({', '.join(f'{t:.1f}' for t in times)}); CPU-s of all processes {statistics.median(cpus):.1f} "
+          f"(over {args.processes} cores at best {statistics.median(cpus) / args.processes:.1f} s); "
+          f"load average {os.getloadavg()[0]:.1f}")  # fmt: skip
     for row in board.rows:
         print(f"  {Path(row.tokenizer).name:16s} {row.tokens:>12,} tokens  {row.renyi_efficiency:.3f} Rényi")
     return 0

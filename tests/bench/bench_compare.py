@@ -37,7 +37,7 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from app.common.sources import PaneSource, reference_source  # noqa: E402
 from app.compare.compare_view import CompareView  # noqa: E402
-from app.compare.token_canvas import text_font  # noqa: E402
+from app.style import text_font  # noqa: E402
 from bpe_core.encoding.tokenizer import Tokenizer  # noqa: E402
 from bpe_core.training.trainer import train_bpe  # noqa: E402
 

@@ -16,6 +16,7 @@ processes must be identical (checked). The files are built in ``tests/bench/.cor
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import json
 import os
@@ -106,10 +107,12 @@ def run_child(job: dict) -> dict:
         env=env,
     )
     proc, peak, done = psutil.Process(popen.pid), [0], threading.Event()
+    cpu: dict[int, float] = {}  # each process's CPU seconds when last seen (it is gone after that)
 
     def sample() -> None:
         while not done.is_set():
             peak[0] = max(peak[0], _tree_rss(proc))
+            _tree_cpu(proc, cpu)
             time.sleep(0.02)
 
     sampler = threading.Thread(target=sample, daemon=True)
@@ -119,7 +122,17 @@ def run_child(job: dict) -> dict:
     sampler.join()
     if popen.returncode != 0:
         raise RuntimeError(f"{job} failed (exit {popen.returncode}):\n{err[-3000:]}")
-    return {**json.loads(out.strip().splitlines()[-1]), "mb": peak[0] / 1e6}
+    return {**json.loads(out.strip().splitlines()[-1]), "mb": peak[0] / 1e6, "cpu": sum(cpu.values())}
+
+
+def _tree_cpu(proc: psutil.Process, cpu: dict[int, float]) -> None:
+    """Note the CPU seconds (user + system) of ``proc`` and of every process under it, by process id."""
+    with contextlib.suppress(psutil.Error):  # the job has ended
+        family = [proc, *proc.children(recursive=True)]
+        for p in family:
+            with contextlib.suppress(psutil.Error):
+                times = p.cpu_times()
+                cpu[p.pid] = times.user + times.system
 
 
 def main() -> int:

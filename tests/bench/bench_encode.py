@@ -1,6 +1,6 @@
 """Benchmark: our Tokenizer's encode versus tiktoken's, single process, each run in a fresh process.
 
-    $ python tests/bench/bench_encode.py [--quick] [--repeat N] [--before]
+    $ python tests/bench/bench_encode.py [--quick] [--repeat N] [--before] [--array]
 
 Rows (corpora built and cached by ``corpora.py``; ``apt-get download`` fetches the Debian packages they come from):
 
@@ -15,6 +15,9 @@ encoders alternating run by run; the median CPU time of the runs counts (wall ti
 disturbs it more). The ids are compared by their digest: ours equal tiktoken's (the rank rows) and equal the Python
 path's (``--before``: the same tokenizer without the compiled encoder, the code before it, whose time is shown too).
 The load average is printed before and after. Goal (issue 44): ours >= 8x tiktoken. Exit status 1 if ids differ.
+
+``--array``: the ids as one uint32 array, no Python int per token: our ``Tokenizer.encode_array`` beside tiktoken's
+``encode_to_numpy`` (what counting tokens, the board and the workers need); the digests are the lists' (as int64).
 """
 
 from __future__ import annotations
@@ -50,17 +53,21 @@ def corpus_path(name: str, quick: bool) -> Path:
     return getattr(corpora, QUICK[name] if quick else f"{name}_corpus")()
 
 
-def run_one(encoder: str, path: str, encoding: str, rule: str) -> dict:
+def run_one(encoder: str, path: str, encoding: str, rule: str, to_array: bool = False) -> dict:
     """In a fresh process: load (untimed, as tiktoken's encoding; our compiled tables' build is timed apart), encode
     once (timed); the CPU and wall seconds, the build's CPU seconds and the ids' digest."""
     text = Path(path).read_text(encoding="utf-8")
+    if to_array:
+        import numpy  # noqa: F401  (imported before the clock starts, for both encoders)
     build = 0.0
     if encoder == "tiktoken":
         from bpe_core.encoding.reference import get_encoding
 
         tiktoken_encoding = get_encoding(encoding)
 
-        def encode(text: str) -> list[int]:
+        def encode(text: str):
+            if to_array:
+                return tiktoken_encoding.encode_to_numpy(text, allowed_special="all")
             return tiktoken_encoding.encode(text, allowed_special="all")
     else:
         from bpe_core.encoding.tokenizer import Tokenizer
@@ -73,30 +80,35 @@ def run_one(encoder: str, path: str, encoding: str, rule: str) -> dict:
         build = time.process_time()
         tok._compiled  # noqa: B018  (built on first use: its cost is shown apart)
         build = time.process_time() - build
-        encode = tok.encode
+        encode = tok.encode_array if to_array else tok.encode
     wall, cpu = time.perf_counter(), time.process_time()
     ids = encode(text)
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-    digest = hashlib.sha256(array("q", ids).tobytes()).hexdigest()[:16]
+    if to_array:
+        import numpy
+
+        digest = hashlib.sha256(numpy.asarray(ids, numpy.int64).tobytes()).hexdigest()[:16]
+    else:
+        digest = hashlib.sha256(array("q", ids).tobytes()).hexdigest()[:16]
     return {"cpu": cpu, "wall": wall, "build": build, "digest": digest, "tokens": len(ids)}
 
 
-def fresh(encoder: str, path: Path, encoding: str, rule: str) -> dict:
-    command = [sys.executable, __file__, "--one", encoder, str(path), encoding, rule]
+def fresh(encoder: str, path: Path, encoding: str, rule: str, to_array: bool) -> dict:
+    command = [sys.executable, __file__, "--one", encoder, str(path), encoding, rule] + ["--array"] * to_array
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     if done.returncode:
         raise SystemExit(f"{' '.join(command)} failed:\n{done.stderr[-3000:]}")
     return json.loads(done.stdout.splitlines()[-1])
 
 
-def bench(row: str, path: Path, repeat: int, before: bool) -> bool:
+def bench(row: str, path: Path, repeat: int, before: bool, to_array: bool = False) -> bool:
     _, encoding, rule = ROWS[row]
     size_mb = path.stat().st_size / 1e6
     encoders = ["tiktoken", "ours"] + (["python"] if before else [])
     runs: dict[str, list[dict]] = {name: [] for name in encoders}
     for _ in range(repeat):
         for name in encoders:
-            runs[name].append(fresh(name, path, encoding, rule))
+            runs[name].append(fresh(name, path, encoding, rule, to_array and name != "python"))
     median = {
         name: (statistics.median(r["cpu"] for r in got), statistics.median(r["wall"] for r in got))
         for name, got in runs.items()
@@ -108,7 +120,7 @@ def bench(row: str, path: Path, repeat: int, before: bool) -> bool:
     (cpu, wall), (cpu_tiktoken, wall_tiktoken) = median["ours"], median["tiktoken"]
     build = statistics.median(r["build"] for r in runs["ours"])
     line = (
-        f"{row:8s} {encoding:10s} {size_mb:5.1f} MB {runs['ours'][0]['tokens']:>11,d} tokens | "
+        f"{row + ' array' * to_array:14s} {encoding:10s} {size_mb:5.1f} MB {runs['ours'][0]['tokens']:>11,d} tokens | "
         f"ours {size_mb / cpu:6.1f} MB/s (cpu {cpu:5.2f} s, wall {wall:5.2f} s; tables {build:4.2f} s once) | "
         f"tiktoken {size_mb / cpu_tiktoken:5.1f} MB/s (cpu {cpu_tiktoken:5.2f} s) | "
         f"ratio {cpu_tiktoken / cpu:5.2f}x (wall {wall_tiktoken / wall:5.2f}x)"
@@ -129,16 +141,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3, help="fresh-process runs per encoder; the median counts")
     parser.add_argument("--before", action="store_true", help="also the Python path (the code before _encode)")
     parser.add_argument("--rows", default=",".join(ROWS), help="which rows, comma-separated")
+    parser.add_argument("--array", action="store_true", help="uint32 arrays: encode_array and encode_to_numpy")
     parser.add_argument("--one", nargs=4, metavar=("ENCODER", "PATH", "ENCODING", "RULE"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.one:
-        print(json.dumps(run_one(*args.one)))
+        print(json.dumps(run_one(*args.one, to_array=args.array)))
         return 0
     print(f"encode, single process, fresh process per run, median of {args.repeat} (goal: ours >= {GOAL}x tiktoken)")
     print("load average before: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     ok = True
     for row in args.rows.split(","):
-        ok &= bench(row, corpus_path(ROWS[row][0], args.quick), args.repeat, args.before)
+        ok &= bench(row, corpus_path(ROWS[row][0], args.quick), args.repeat, args.before, args.array)
     print("load average after:  {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     return 0 if ok else 1
 

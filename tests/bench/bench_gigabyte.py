@@ -10,9 +10,11 @@ break, a blank line, a space, a tab), until it reaches the size asked for; it is
 processes=N)`` in a fresh interpreter (HF ``tokenizers``' BpeTrainer with ``RAYON_NUM_THREADS=N`` as the peer);
 the parent samples the RSS of the job's whole process tree every 20 ms and keeps the peak of the sum (an upper
 bound: shared pages count once per process). Target (issue 44): peak ≤ 1 GB; printed: wall seconds, MB/s, peak MB, the
-ratio to HF, and the scaling from 1 to 2 processes. ``--corpus`` takes a real file instead (repeated text flatters
-every cache: the Linux sources, ``tests/bench/corpora.py``), ``--runs N`` prints the median of N runs of each job,
-and the machine's load average is printed first (the machine is shared).
+ratio to HF, and the scaling from 1 to 2 processes; also the CPU seconds of the whole process tree (sampled with the
+memory: on a shared machine the wall time says more about the others' load than about us). ``--corpus`` takes a
+real file instead (repeated text flatters every cache: the Linux sources, ``corpora.linux_gigabyte()``), ``--runs
+N`` prints the median of N runs of each job, and the machine's load average is printed first (the machine is
+shared).
 """
 
 from __future__ import annotations
@@ -75,19 +77,23 @@ def main() -> int:
             run_child({"kind": who, "processes": processes, "path": str(path), "vocab": VOCAB})
             for _ in range(args.runs)
         ]
-        result = {**runs[0], **{key: statistics.median(r[key] for r in runs) for key in ("seconds", "mb")}}
+        result = {**runs[0], **{key: statistics.median(r[key] for r in runs) for key in ("seconds", "mb", "cpu")}}
         results[who, processes] = result
         print(
             f"  {who:4s} {processes} proc  {result['seconds']:7.1f} s  {size / 1e6 / result['seconds']:6.1f} MB/s  "
-            f"peak {result['mb']:7.0f} MB  ({result['count']:,} merges {result['merges']})  runs: "
-            + ", ".join(f"{r['seconds']:.1f} s" for r in runs),
+            f"CPU {result['cpu']:7.1f} s  peak {result['mb']:7.0f} MB  ({result['count']:,} merges "
+            f"{result['merges']})  runs: " + ", ".join(f"{r['seconds']:.1f} s (CPU {r['cpu']:.1f} s)" for r in runs),
             flush=True,
         )
     ours2 = results["ours", 2]
     if ("ours", 1) in results:
         print(f"scaling 1 -> 2 processes: {results['ours', 1]['seconds'] / ours2['seconds']:.2f}x faster")
     if ("hf", 2) in results:
-        print(f"ours / HF at 2 processes: {ours2['seconds'] / results['hf', 2]['seconds']:.2f}x time")
+        hf = results["hf", 2]
+        print(
+            f"ours / HF at 2 processes: {ours2['seconds'] / hf['seconds']:.2f}x time, "
+            f"{ours2['cpu'] / hf['cpu']:.2f}x CPU"
+        )
     peak = max(r["mb"] for (who, _), r in results.items() if who == "ours")
     print(f"peak memory of ours, all processes: {peak:,.0f} MB (target <= 1,000: {'OK' if peak <= 1000 else 'MISSED'})")
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

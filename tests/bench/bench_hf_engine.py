@@ -8,7 +8,8 @@ our compiled gpt2 scanner), Llama 3 style (cl100k's ranks, its Split regex, igno
 transformers writes them), DeepSeek style (cl100k's ranks, DeepSeek's three Splits), Qwen 2 style (cl100k's ranks,
 NFC, its Split regex), and our cl100k export (a
 Split on cl100k's regex: the compiled cl100k scanner). Text: ~10 MB of English prose, Python sources and Chinese
-(corpora.py), real and non-repeating. Each timing is the median of ``--repeat`` runs, each on a fresh tokenizer
+(corpora.py), real and non-repeating. Each timing is the median of ``--repeat`` runs in CPU seconds
+(``time.process_time``: the machine is shared), the library's and ours alternating, ours each on a fresh tokenizer
 (no pre-token cache carried over); ids are checked identical. Goal (issue 44): ours at least 5x the library.
 """
 
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 import statistics
 import sys
 import tempfile
@@ -62,14 +64,12 @@ def qwen2_style(folder: Path, ranks: dict[bytes, int], merges) -> Path:
     return path
 
 
-def median_time(function, repeat: int):
-    times, result = [], None
-    for _ in range(repeat):
-        gc.collect()
-        start = time.perf_counter()
-        result = function()
-        times.append(time.perf_counter() - start)
-    return result, statistics.median(times)
+def cpu_time(function):
+    """``(result, CPU seconds)`` of one call (all of this process's threads)."""
+    gc.collect()
+    start = time.process_time()
+    result = function()
+    return result, time.process_time() - start
 
 
 def main() -> int:
@@ -80,18 +80,23 @@ def main() -> int:
     args = parser.parse_args()
     text = mixed_text(args.megabytes)
     size = len(text.encode("utf-8")) / 1e6
-    print(f"text: {size:.1f} MB (English prose, Python sources, Chinese); median of {args.repeat} runs")
+    print(f"text: {size:.1f} MB (English prose, Python sources, Chinese); median of {args.repeat} runs (CPU s)")
+    print(f"load average before: {os.getloadavg()[0]:.1f}")
     failed = False
     with tempfile.TemporaryDirectory() as folder:
         for name, path in build_files(Path(folder)).items():
             if args.only.lower() not in name.lower():
                 continue
             library = tokenizers.Tokenizer.from_file(str(path)).encode
-            expected, theirs = median_time(lambda: library(text, add_special_tokens=False).ids, args.repeat)  # noqa: B023
             fresh = [load_any(path) for _ in range(args.repeat)]
-            runs = iter(fresh)
-            ids, ours = median_time(lambda: next(runs).encode(text), args.repeat)  # noqa: B023
-            same = ids == expected
+            library_times, our_times, same = [], [], True
+            for tokenizer in fresh:  # alternating: a change of the machine's load falls on both
+                expected, seconds = cpu_time(lambda: library(text, add_special_tokens=False).ids)  # noqa: B023
+                library_times.append(seconds)
+                ids, seconds = cpu_time(lambda: tokenizer.encode(text))  # noqa: B023
+                our_times.append(seconds)
+                same &= ids == expected
+            theirs, ours = statistics.median(library_times), statistics.median(our_times)
             speedup = theirs / ours
             failed |= not same or speedup < GOAL
             print(
@@ -99,6 +104,7 @@ def main() -> int:
                 f"({size / ours:5.1f} MB/s)  {speedup:4.2f}x  ids {'identical' if same else 'DIFFER'}"
             )
             print(f"{'':18} {fresh[0].encoded_by}")
+    print(f"load average after: {os.getloadavg()[0]:.1f}")
     return 1 if failed else 0
 
 

@@ -241,23 +241,59 @@ def kernel_corpus(megabytes: int = 1000) -> Path:
     if path.exists():
         return path
     with tempfile.TemporaryDirectory() as tmp:
-        root = _extract_deb("linux-source-6.1", Path(tmp))
-        tarball = next(root.rglob("linux-source-*.tar.xz"))
-        subprocess.run(["tar", "xf", str(tarball), "-C", tmp], check=True)
-        sources = sorted(p for p in Path(tmp).glob("linux-source-*/**/*") if p.suffix in _KERNEL_SUFFIXES)
-        target, written = megabytes * 1_000_000, 0
-        CACHE.mkdir(parents=True, exist_ok=True)
-        partial = path.with_suffix(".partial")
-        with open(partial, "wb") as out:
-            for source in sources:
-                data = source.read_bytes()
-                try:
-                    data.decode("utf-8")
-                except UnicodeDecodeError:
-                    continue
-                if written + len(data) > target:
-                    break  # whole files only: the corpus ends at a file's end, never inside a character
-                out.write(data)
-                written += len(data)
-        partial.replace(path)
+        tree = _linux_tree(Path(tmp))
+        _join_files(sorted(p for p in tree.glob("**/*") if p.suffix in _KERNEL_SUFFIXES), path, megabytes)
     return path
+
+
+#: Where an unpacked Linux 6.1 tree is looked for first (``LINUX_TREE`` names another); else it is downloaded.
+LINUX_TREE = Path(os.environ.get("LINUX_TREE", "/tmp/countc-linux/linux-source-6.1"))
+#: The suffixes of the gigabyte corpus: C sources and headers, and the docs (reST and plain text).
+_GIGABYTE_SUFFIXES = (".c", ".h", ".rst", ".txt")
+
+
+def linux_gigabyte(megabytes: int = 1000) -> Path:
+    """``megabytes`` MB (1 GB: 1,000,000,000 bytes at most, whole files) of the Linux 6.1 sources' ``.c``, ``.h``,
+    ``.rst`` and ``.txt`` files joined in sorted path order, those that are not UTF-8 left out: the real,
+    non-repeating corpus of issue 44's "a gigabyte trained". The tree at :data:`LINUX_TREE` is used when it is
+    there, else ``apt-get download linux-source-6.1`` is unpacked in a temporary folder.
+
+        $ python -c "import corpora; print(corpora.linux_gigabyte())"   # from tests/bench
+    """
+    path = CACHE / f"linux_{megabytes}MB.txt"
+    if path.exists():
+        return path
+    with tempfile.TemporaryDirectory() as tmp:
+        tree = LINUX_TREE if LINUX_TREE.is_dir() else _linux_tree(Path(tmp))
+        _join_files(
+            sorted(p for p in tree.rglob("*") if p.suffix in _GIGABYTE_SUFFIXES and p.is_file()), path, megabytes
+        )
+    return path
+
+
+def _linux_tree(tmp: Path) -> Path:
+    """The Linux 6.1 sources unpacked under ``tmp`` from Debian's ``linux-source-6.1`` package."""
+    root = _extract_deb("linux-source-6.1", tmp)
+    tarball = next(root.rglob("linux-source-*.tar.xz"))
+    subprocess.run(["tar", "xf", str(tarball), "-C", str(tmp)], check=True)
+    return next(tmp.glob("linux-source-*/"))
+
+
+def _join_files(sources: list[Path], path: Path, megabytes: int) -> None:
+    """The UTF-8 files of ``sources`` joined into ``path`` (atomically) until the next would pass ``megabytes`` MB:
+    whole files only, so the corpus never ends inside a character."""
+    target, written = megabytes * 1_000_000, 0
+    CACHE.mkdir(parents=True, exist_ok=True)
+    partial = path.with_suffix(".partial")
+    with open(partial, "wb") as out:
+        for source in sources:
+            data = source.read_bytes()
+            try:
+                data.decode("utf-8")
+            except UnicodeDecodeError:
+                continue
+            if written + len(data) > target:
+                break
+            out.write(data)
+            written += len(data)
+    partial.replace(path)

@@ -306,7 +306,7 @@ def test_closing_the_view_stops_its_thread(qtbot):
 
 def test_a_long_text_is_laid_out_in_slices_without_blocking(qtbot):
     from app.common.sources import reference_source
-    from app.compare.token_canvas import LAYOUT_SLICE
+    from app.compare.canvas_layout import LAYOUT_SLICE
     from app.compare.token_pane import TokenPane
 
     text = "Long texts are laid out a slice at a time. 长文本分片布局。\n" * 400

@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from app.common.charts.export import plotted_csv
-from app.teaching.merge_tree_view import node_lines
+from app.teaching.merge_tree_drawing import node_lines
 from app.train.merges_model import RANK, RAW_ROLE
 from bpe_core.teaching.merge_tree import MergeTrees
 

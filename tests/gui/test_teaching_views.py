@@ -375,7 +375,7 @@ def test_the_sentences_and_pair_counts_name_the_character_of_partial_tokens(qtbo
 
 def test_merge_tree_and_chips_say_the_character_a_partial_token_builds(qtbot):
     from app.teaching.chips import TokenChips
-    from app.teaching.merge_tree_view import TreeLayout
+    from app.teaching.merge_tree_drawing import TreeLayout
     from app.teaching.token_chips import view_chips
 
     trainer = BpeTrainer(256 + 3, pattern="none", processes=1)

@@ -554,3 +554,30 @@ def test_the_xray_page_shows_residues_and_shattered_words_and_exports(qtbot, tmp
     assert tree.args == ["gpt2", ray.residues[tokens.index("resp")].token_id]
     assert tab.xray.export(tmp_path / "x.json") and json.loads((tmp_path / "x.json").read_text())["tokenizer"] == "gpt2"
     tab.shutdown()
+
+
+def test_audit_counts_a_large_usage_text_on_every_core_alike(qtbot, monkeypatch):
+    """A shipped reference's large usage text goes to our engine in this process and a worker
+    (parallel_encode.large_text_encoder); the usage counts are tiktoken's own."""
+    from bpe_core.encoding import parallel_encode
+
+    monkeypatch.setattr(parallel_encode, "MIN_CHARS", 1000)
+    monkeypatch.setattr(parallel_encode, "PIECE_CHARS", 20_000)
+    text = corpus_path("english-prose").read_text(encoding="utf-8")[:300_000]
+    widget = VocabularyTab(lambda: text)
+    qtbot.addWidget(widget)
+    widget.show()
+    try:
+        widget._want("gpt2")
+        qtbot.waitUntil(lambda: widget.current is not None and widget.current.choice.key == "gpt2", timeout=WAIT_MS)
+        audit = widget.audit
+        audit.usage.setCurrentIndex(audit.usage.findData("compare"))
+        qtbot.mouseClick(audit.run_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: audit.audit is not None, timeout=WAIT_MS * 2)
+        table = widget.current.table
+        ids = np.asarray(get_encoding("gpt2").encode_ordinary(text))
+        expected = np.bincount(table.row_of(ids), minlength=len(table))
+        assert audit.audit.usage.tolist() == expected.tolist() and parallel_encode._kept is not None
+    finally:
+        parallel_encode.close_workers()
+        widget.shutdown()
