@@ -1,26 +1,29 @@
 /* bpe_core._encode: Tokenizer.encode in compiled code, from the text to its ids.
  *
- * The same steps as the Python path of bpe_core/tokenizer.py, which stays the reference (tests compare the two):
+ * The same steps as the Python path of bpe_core/encoding/tokenizer.py, which stays the reference (tests compare the
+ * two):
  *   specials the tokenizer's special tokens split out first, the longest where several start (made once by
- *            specials(); see "special tokens" below);
- *   scan     the shipped pattern's pre-tokens (gpt2, cl100k, o200k), by bpe_core._scan's scanners (_scan_api.h);
- *   cache    each pre-token's UTF-8 bytes looked up in a bounded table of the pre-tokens seen (open addressing),
- *            which holds their ids; the table is emptied when full, as _WordCache is;
+ *            specials(); see "special tokens" below), looked for a batch of text at a time;
+ *   scan     the pattern's pre-tokens, by bpe_core._scan's scanners (_scan_api.h): gpt2, cl100k, o200k and the
+ *            published llama3, qwen2, deepseek_v3;
+ *   cache    each pre-token's UTF-8 bytes looked up in a small table (in the processor's caches) in front of a
+ *            bounded table of the pre-tokens seen (open addressing), which holds their ids; emptied when full, as
+ *            _WordCache is;
  *   merge    a pre-token not seen yet: BPE over its bytes, the merge of the lowest rank first, the leftmost of equal
- *            ranks (Tokenizer.merge_parts), a heap of candidate merges over a linked list of parts. The rank of
- *            merging two parts is, by the tokenizer's merge rule:
+ *            ranks (Tokenizer.merge_parts). The rank of merging two parts is, by the tokenizer's merge rule:
  *              pairs  the rank of the pair (left token, right token) in the merges list, the first if repeated;
  *              ranks  the rank of the token the two parts' bytes make (tiktoken's rule), and a pre-token that is a
  *                     token itself (of a rank under the limit) is that token at once;
- *            only ranks under `limit` merge (a truncated tokenizer's first k merges); where the vocabulary allows
- *            (_backtrack.h: each token made after the two it is made of), the same result without a heap, by
- *            backtracking over the longest tokens the bytes begin with; there, a pre-token of wide characters (a
- *            Chinese clause) is first cut where no token crosses (_backtrack.h's bt_cut: no merge crosses there
- *            either), and its pieces, words that repeat where clauses do not, go through the cache and the merge;
- *            ignore_merges (a tokenizer.json's option, Llama 3's): a pre-token that is a token itself is that token at
- *            once, under either rule and whatever the limit (the file knows no limit);
- *   ids      written as token numbers into one buffer, sized once; the list of Python ints is made once, at the end
- *            (encode), or the buffer becomes an array of uint32 ids lent through the buffer protocol (encode_array).
+ *            only ranks under `limit` merge (a truncated tokenizer's first k merges); ignore_merges (a
+ *            tokenizer.json's option, Llama 3's) makes a pre-token that is a token itself that token at once, under
+ *            either rule and whatever the limit. Where the vocabulary allows (_backtrack.h: each token made after
+ *            the two it is made of: OpenAI's and our trained ones), by backtracking over the longest tokens the bytes
+ *            begin with, a pre-token of wide characters (a Chinese clause) first cut where no token crosses (no merge
+ *            crosses there either) and its pieces, words that repeat where clauses do not, cached and merged alone;
+ *            elsewhere with a heap of candidate merges over a linked list of parts;
+ *   ids      written as token numbers into one buffer (room for a token per two characters, grown past that); the
+ *            list of Python ints is made once, at the end (encode), or the buffer becomes an array of uint32 ids lent
+ *            through the buffer protocol (encode_array).
  *
  *   >>> from bpe_core import _encode, scanner
  *   >>> scanner._ready()   # the scanners' character classes
@@ -42,7 +45,8 @@
  * they are read without the GIL. The cache is the one thing that changes: a lock guards it, taken without the GIL.
  * The text is scanned in batches; between two, the GIL is taken back and Ctrl-C (a signal) is checked.
  * Every failure is a Python error: bad tables (ValueError naming what), memory, a lone surrogate (UnicodeEncodeError,
- * as str.encode), a position no alternative of the pattern matches (RuntimeError; none exists for these patterns).
+ * as str.encode), a pre-token of 4 GB or more (ValueError), an id past uint32 in encode_array (OverflowError), a
+ * position no alternative of the pattern matches (RuntimeError; none exists for these patterns).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -113,12 +117,17 @@ static inline void head_of(const unsigned char *p, size_t n, uint64_t head[2]) {
     memcpy(head, buffer, 16);
 }
 
+/* The hash of a key of 16 bytes or fewer from its head and length (key_of and key_at must agree: one formula). */
+static inline uint64_t short_key_hash(const uint64_t head[2], size_t n) {
+    return mix64(head[0] ^ mix64(head[1] ^ (uint64_t)n << 56));
+}
+
 /* The hash of a key (a token's or a pre-token's bytes, n of them) and its head (its first 16 bytes): a key of 16 bytes
  * or fewer is hashed from its head alone, which the look-up needs anyway. */
 static inline uint64_t key_of(const unsigned char *p, size_t n, uint64_t head[2]) {
     head_of(p, n, head);
     if (n > 16) return hash_bytes(p, n);
-    return mix64(head[0] ^ mix64(head[1] ^ (uint64_t)n << 56));
+    return short_key_hash(head, n);
 }
 
 static size_t table_size(size_t entries) {
@@ -730,8 +739,8 @@ static Py_ssize_t special_at(const Specials *s, const ScanText *t, Py_ssize_t i)
 }
 
 /* Appends the tokens BPE makes of word (n bytes) to w->out, by backtracking where the encoder's vocabulary allows
- * it, else with the heap. 0, or -1 out of memory; 1 if the backtracking found no sequence (never: the heap merged
- * the word; Encoder.merge says so, for the tests). */
+ * it, else with the heap. 0, or -1 out of memory; 1: the heap's ids, as the backtracking found no sequence (which
+ * _backtrack.h's rule rules out; Encoder.merge raises then, for the tests). */
 static int merge_word(const Encoder *e, Work *w, const unsigned char *word, size_t n, uint32_t limit) {
     /* the ranks rule and ignore_merges: a pre-token that is a token itself is that token (under the ranks rule, of a
      * rank under the limit; with ignore_merges, any) */
@@ -893,7 +902,7 @@ static inline void head_at(const unsigned char *p, size_t n, uint64_t head[2]) {
 static inline uint64_t key_at(const unsigned char *p, size_t n, uint64_t head[2]) {
     if (n > 16) return key_of(p, n, head);
     head_at(p, n, head);
-    return mix64(head[0] ^ mix64(head[1] ^ (uint64_t)n << 56));
+    return short_key_hash(head, n);
 }
 
 /* Up to AHEAD pre-tokens of t from call->at (those that start before stop): each one's bytes and key, its slots

@@ -129,9 +129,8 @@ class EngineHuggingFaceTokenizer(HuggingFaceTokenizer):
         if self._unsure is not None and _has_unsure(text, self._unsure):
             return self._hosted(text)[0]  # a character whose NFC may differ: the library's own
         ids: list[int] = []
-        if (
-            compiled is not None
-        ):  # every Split step and the merges in compiled code, a piece between added tokens at once
+        # every Split step and the merges in compiled code, a piece between added tokens at once
+        if compiled is not None:
             limit = len(self._engine.merges)
             for _, piece, added in self._pieces(text, cut=False):
                 if added is None:
