@@ -23,9 +23,9 @@ import hashlib
 import os
 from collections.abc import Callable, Iterable, Iterator
 
-from bpe_core.corpus.compressed import CompressedFileError, CorpusStream
-from bpe_core.corpus.locations import RemoteFileError, file_name
-from bpe_core.corpus.reader import BLOCK_BYTES, CorpusError, CorpusInfo, CorpusReader, _open
+from bpe_core.corpus.compressed import CorpusStream
+from bpe_core.corpus.locations import file_name
+from bpe_core.corpus.reader import BLOCK_BYTES, CorpusError, CorpusInfo, CorpusReader, _open, read_errors
 
 #: Bytes a search starts with; each search that finds no cut doubles it (a corpus with no cut for megabytes is then
 #: decoded a few times over, not once per byte).
@@ -133,27 +133,20 @@ def _read(reader: CorpusReader, paths: list[str], info: CorpusInfo, progress) ->
     for index, path in enumerate(paths):
         cutter = ByteCutter(reader)
         offset = 0
-        try:
-            with _open(path) as raw:
-                f = CorpusStream(raw, path)
-                while True:
-                    block = f.read(BLOCK_BYTES)
-                    final = not block
-                    digest.update(block)
-                    offset += len(block)
-                    if offset == len(block) and block.startswith(_BOM):
-                        block = block[len(_BOM) :]  # its bytes still count, as the text reader's
-                    yield from cutter.feed(block, final)
-                    if progress is not None and not final:
-                        progress(done + f.consumed, max(done + f.consumed, info.total_bytes))
-                    if final:
-                        break
-        except RemoteFileError as exc:
-            raise CorpusError(str(exc)) from None
-        except CompressedFileError as exc:
-            raise CorpusError(exc.message or str(exc)) from None
-        except OSError as exc:
-            raise CorpusError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        with read_errors(path), _open(path) as raw:
+            f = CorpusStream(raw, path)
+            while True:
+                block = f.read(BLOCK_BYTES)
+                final = not block
+                digest.update(block)
+                offset += len(block)
+                if offset == len(block) and block.startswith(_BOM):
+                    block = block[len(_BOM) :]  # its bytes still count, as the text reader's
+                yield from cutter.feed(block, final)
+                if progress is not None and not final:
+                    progress(done + f.consumed, max(done + f.consumed, info.total_bytes))
+                if final:
+                    break
         reader._check_size(path, info, index, f.consumed)
         done += f.consumed
         text_bytes += offset

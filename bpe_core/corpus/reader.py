@@ -19,6 +19,7 @@ it holds, streamed (:mod:`bpe_core.corpus.compressed`): the SHA-256 is of that t
 from __future__ import annotations
 
 import codecs
+import contextlib
 import hashlib
 import os
 import stat
@@ -111,6 +112,20 @@ class CorpusInfo:
 
 #: The setting that reads invalid bytes as U+FFFD, which a message about them names.
 _REPLACE = {"setting": "errors"}
+
+
+@contextlib.contextmanager
+def read_errors(path: str) -> Iterator[None]:
+    """A corpus file's failures to be read as :class:`CorpusError`, each naming the file: a remote file's, a
+    compressed stream's, the system's (``OSError``)."""
+    try:
+        yield
+    except RemoteFileError as exc:
+        raise CorpusError(str(exc)) from None
+    except CompressedFileError as exc:
+        raise CorpusError(exc.message or str(exc)) from None
+    except OSError as exc:
+        raise CorpusError(f"{path}: cannot read: {exc.strerror or exc}") from None
 
 
 def _decode_error(path: str, encoding: str, offset: int, exc: UnicodeDecodeError, nul: int | None) -> CorpusError:
@@ -286,35 +301,28 @@ class CorpusReader:
             offset = 0
             nul = None
             started = False
-            try:
-                with _open(path) as raw:
-                    f = CorpusStream(raw, path)
-                    while True:
-                        block = f.read(BLOCK_BYTES)
-                        final = not block
-                        digest.update(block)
-                        if nul is None and (at := block.find(b"\0")) >= 0:
-                            nul = offset + at
-                        pending = len(decoder.getstate()[0])
-                        try:
-                            text = decoder.decode(block, final=final)
-                        except UnicodeDecodeError as exc:
-                            where = path if f.compression is None else f"{path} (its {f.compression} text)"
-                            raise _decode_error(where, encoding, offset - pending + exc.start, exc, nul) from None
-                        offset += len(block)
-                        if text and not started:
-                            text, started = text.removeprefix("\ufeff"), True
-                        yield from cutter.feed(text, final)
-                        if progress is not None and block:
-                            progress(done + f.consumed, max(done + f.consumed, info.total_bytes))
-                        if final:
-                            break
-            except RemoteFileError as exc:
-                raise CorpusError(str(exc)) from None
-            except CompressedFileError as exc:
-                raise CorpusError(exc.message or str(exc)) from None
-            except OSError as exc:
-                raise CorpusError(f"{path}: cannot read: {exc.strerror or exc}") from None
+            with read_errors(path), _open(path) as raw:
+                f = CorpusStream(raw, path)
+                while True:
+                    block = f.read(BLOCK_BYTES)
+                    final = not block
+                    digest.update(block)
+                    if nul is None and (at := block.find(b"\0")) >= 0:
+                        nul = offset + at
+                    pending = len(decoder.getstate()[0])
+                    try:
+                        text = decoder.decode(block, final=final)
+                    except UnicodeDecodeError as exc:
+                        where = path if f.compression is None else f"{path} (its {f.compression} text)"
+                        raise _decode_error(where, encoding, offset - pending + exc.start, exc, nul) from None
+                    offset += len(block)
+                    if text and not started:
+                        text, started = text.removeprefix("\ufeff"), True
+                    yield from cutter.feed(text, final)
+                    if progress is not None and block:
+                        progress(done + f.consumed, max(done + f.consumed, info.total_bytes))
+                    if final:
+                        break
             self._check_size(path, info, index, f.consumed)
             done += f.consumed
             text_bytes += offset
