@@ -18,7 +18,8 @@ from bpe_core.training.checkpoint import FOLDER_NAME, Checkpoint, interrupted
 
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory):
-    """2.5 MB of made-up words: 6,000 merges take a few seconds, time to kill a run in the middle."""
+    """2.5 MB of made-up words: 6,000 merges take a few seconds with the reference merge loop (BPE_MERGE_ENGINE=python;
+    the compiled one ends them in a fraction of a second), time to kill a run in the middle."""
     rng = random.Random(3)
     words = ["".join(rng.choice(string.ascii_lowercase) for _ in range(rng.randint(3, 12))) for _ in range(40000)]
     path = tmp_path_factory.mktemp("checkpoint") / "words.txt"
@@ -37,7 +38,12 @@ def test_a_killed_run_resumes_to_the_same_merges(corpus, tmp_path):
     subprocess.run(command, env=env, check=True, capture_output=True)
     folder = tmp_path / "checkpoint"
     command, env = bpe(
-        *common, "-o", tmp_path / "out.json", "--checkpoint", folder, env={"BPE_CHECKPOINT_SECONDS": "0.2"}
+        *common,
+        "-o",
+        tmp_path / "out.json",
+        "--checkpoint",
+        folder,
+        env={"BPE_CHECKPOINT_SECONDS": "0.2", "BPE_MERGE_ENGINE": "python"},
     )
     process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
@@ -80,7 +86,7 @@ def test_ctrl_c_saves_a_checkpoint_the_same_command_resumes(corpus, tmp_path):
     folder = tmp_path / "checkpoint"
     out = tmp_path / "out.json"
     common = ["train", corpus, "--vocab-size", "6000", "--processes", "1", "-o", out, "--checkpoint", folder]
-    command, env = bpe(*common, env={"BPE_CHECKPOINT_SECONDS": "0.2"})
+    command, env = bpe(*common, env={"BPE_CHECKPOINT_SECONDS": "0.2", "BPE_MERGE_ENGINE": "python"})
     process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     # at the first progress line of merging: merging in C takes a few tenths of a second here, less than the wait
     # for the first checkpoint file (0.2 s), so the signal is sent from the output, not from the folder

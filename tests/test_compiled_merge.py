@@ -212,3 +212,13 @@ def test_counts_past_2_53_are_exact_and_past_2_63_refused_by_both_engines():
     for engine in (MergeEngine, CompiledMergeEngine):
         with pytest.raises(ValueError, match=r"more than 2\*\*63 - 1 tokens"):
             engine({b"ab": 2**62, b"cd": 2**62}, id_limit=300)
+
+
+@pytest.mark.parametrize("value, reference", [("python", True), (" Python ", True), ("c", False), ("", False)])
+def test_bpe_merge_engine_python_chooses_the_reference_engine(monkeypatch, value, reference):
+    """BPE_MERGE_ENGINE=python (any case, spaces around) sets the compiled engine aside; any other value is the
+    default choice. Both give the same merges."""
+    monkeypatch.setenv("BPE_MERGE_ENGINE", value)
+    engine = new_engine({b"abab": 3, b"ba": 2}, id_limit=300)
+    assert isinstance(engine, MergeEngine) == (reference or compiled_merge.Engine is None)
+    assert engine.top_pairs(2) == MergeEngine({b"abab": 3, b"ba": 2}, id_limit=300).top_pairs(2)

@@ -13,6 +13,7 @@ merges at the cost of its occurrences alone.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 
 from bpe_core.training.merge_engine import MergeEngine
@@ -26,17 +27,21 @@ except ImportError:  # not built (no C compiler): MergeEngine merges alone
 LONG = 1024
 #: The share of the bytes long sequences may hold for the compiled engine to be chosen.
 LONG_SHARE = 0.1
+#: The environment variable that, set to ``python``, chooses MergeEngine whatever is built: to compare the two on a
+#: corpus, or to make a run last (the tests that kill a run in the middle of its merges).
+CHOICE = "BPE_MERGE_ENGINE"
 
 
 def compiled_suits(sequences: Mapping[bytes, int]) -> bool:
-    """Whether the compiled engine is built and suits these sequences (long ones hold at most a tenth of the bytes).
+    """Whether the compiled engine is built, not set aside (``BPE_MERGE_ENGINE=python``), and suits these sequences
+    (long ones hold at most a tenth of the bytes).
 
     >>> compiled_suits({b"ab" * 600: 1, b"ab": 1})  # 1,200 of the 1,202 bytes in a long sequence
     False
     >>> compiled_suits({b"ab": 1}) == (Engine is not None)
     True
     """
-    if Engine is None:
+    if Engine is None or os.environ.get(CHOICE, "").strip().lower() == "python":
         return False
     lengths = list(map(len, sequences))
     return sum(n for n in lengths if n > LONG) <= LONG_SHARE * sum(lengths)
