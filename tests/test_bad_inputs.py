@@ -3375,3 +3375,18 @@ def test_ctrl_c_while_workers_count_bytes_exits_130_and_leaves_no_worker(tmp_pat
     assert proc.returncode == 130 and "bpe: interrupted" in err and "Traceback" not in err, err
     assert not leftover_children(psutil.Process(), timeout=5)
     assert out.read_text() == PREVIOUS
+
+
+def test_a_training_that_runs_out_of_memory_says_so_and_is_not_called_a_bug():
+    """A MemoryError in the training process (the counts or the merge loop's tables outgrew the machine) was reported
+    as 'Training failed unexpectedly: MemoryError' and shown as a bug; it is an input the machine cannot hold: a
+    message saying what to change, worded in the window's language."""
+    from bpe_core.training.process import _failure
+
+    try:
+        raise MemoryError
+    except MemoryError as exc:
+        failed = _failure(exc)
+    assert failed.kind == "input" and not failed.unexpected
+    assert failed.message.startswith("the training ran out of memory; the merges made so far are lost: train on")
+    assert failed.reason.code == "train.out_of_memory"

@@ -22,6 +22,10 @@ ENGLISH: dict[str, str] = {
     "train.process_ended": (
         "the training process ended unexpectedly (exit code {code}); the merges made so far are lost"
     ),
+    "train.out_of_memory": (
+        "the training ran out of memory; the merges made so far are lost: train on fewer files, with a smaller "
+        "vocabulary or with fewer processes"
+    ),
     "train.min_count": (
         "the best pair is seen {count} times, fewer than the minimum count {minimum}, after {merges} merges "
         "(vocabulary {reached} of the {asked} asked for)"

@@ -277,6 +277,9 @@ def _failure(exc: BaseException) -> Failed:
         return Failed("pattern-timeout", str(exc), details, reason=reason)
     if isinstance(exc, CorpusError | PatternError | ValueError | OSError):
         return Failed("input", str(exc), details, reason=reason)
+    if isinstance(exc, MemoryError):  # the counts or the merge loop's tables outgrew the machine: not a bug
+        reason = Message.of("train.out_of_memory")
+        return Failed("input", str(reason), details, reason=reason)
     return Failed("bug", f"Training failed unexpectedly: {type(exc).__name__}: {exc}", details, unexpected=True)
 
 

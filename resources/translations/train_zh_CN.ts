@@ -522,32 +522,32 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="171"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="176"/>
         <source>The pre-tokenization regex is empty.</source>
         <translation>预分词正则表达式为空。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="172"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="177"/>
         <source>Invalid pre-tokenization regex {pattern}: {detail}.</source>
         <translation>无效的预分词正则表达式 {pattern}：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="173"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="178"/>
         <source>The pre-tokenization regex {pattern} matches the empty string; use + rather than *.</source>
         <translation>预分词正则表达式 {pattern} 能匹配空字符串；请用 + 而不是 *。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="186"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="191"/>
         <source>Special tokens given twice: {tokens}.</source>
         <translation>特殊词元重复给出：{tokens}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="183"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="188"/>
         <source>A special token must be a non-empty string, not {token}.</source>
         <translation>特殊词元必须是非空字符串，而不是 {token}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="124"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="129"/>
         <source>{path}: not valid UTF-8 at byte offset {offset} (bytes {bytes}). Is it a binary file, or in another encoding?</source>
         <translation>{path}：在字节偏移 {offset} 处不是有效的 UTF-8（字节 {bytes}）。它是二进制文件，还是其他编码？</translation>
     </message>
@@ -560,37 +560,42 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="141"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="146"/>
         <source>{path}: the file grew while it was read ({before} bytes when training started, {read} read): train again once it is complete.</source>
         <translation>{path}：读取期间文件变大了（开始训练时 {before} 字节，实际读到 {read} 字节）：请在文件写完后重新训练。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="146"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="151"/>
         <source>{path}: the file shrank while it was read ({before} bytes when training started, {read} read): train again once it is complete.</source>
         <translation>{path}：读取期间文件变小了（开始训练时 {before} 字节，实际读到 {read} 字节）：请在文件写完后重新训练。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="128"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="133"/>
         <source>{path}: looks like a binary file (NUL bytes at offset {nul}); not valid UTF-8 text.</source>
         <translation>{path}：看起来是二进制文件（偏移 {nul} 处有 NUL 字节），不是有效的 UTF-8 文本。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="131"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="21"/>
+        <source>The training ran out of memory; the merges made so far are lost: train on fewer files, with a smaller vocabulary or with fewer processes.</source>
+        <translation>训练时内存不足，已做的合并丢失：请用更少的文件、更小的词表或更少的进程训练。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="136"/>
         <source>{path} is {encoding} text (it starts with a byte-order mark), not UTF-8.</source>
         <translation>{path} 是 {encoding} 文本（以字节顺序标记开头），不是 UTF-8。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="176"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="181"/>
         <source>The pre-tokenization regex {pattern} took more than {seconds} s at character {offset} of {where}: it probably backtracks catastrophically (nested quantifiers such as (a+)+, or overlapping alternatives such as (a|aa)+). Simplify it.</source>
         <translation>预分词正则表达式 {pattern} 在 {where} 的第 {offset} 个字符处耗时超过 {seconds} 秒：它很可能发生了灾难性回溯（嵌套量词如 (a+)+，或相互重叠的分支如 (a|aa)+）。请简化它。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="163"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="168"/>
         <source>The pre-tokenization regex {pattern} matched nothing in {names}.</source>
         <translation>预分词正则表达式 {pattern} 在 {names} 中没有匹配到任何内容。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="166"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="171"/>
         <source>{names}: the corpus has no text outside special tokens.</source>
         <translation>{names}：语料中除特殊词元外没有任何文本。</translation>
     </message>
@@ -704,117 +709,117 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="21"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="26"/>
         <source>The forbidden-token regex {pattern} is not valid: {detail}.</source>
         <translation>禁止词元的正则表达式 {pattern} 无效：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="24"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="29"/>
         <source>The forbidden-token regex {pattern} took more than {seconds} s on {where}: it probably backtracks catastrophically (nested quantifiers such as (a+)+, or alternatives that overlap such as (a|aa)+); simplify it.</source>
         <translation>禁止词元的正则表达式 {pattern} 在 {where} 上用时超过 {seconds} 秒：它可能发生灾难性回溯（嵌套的量词如 (a+)+，或相互重叠的分支如 (a|aa)+）；请简化它。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="30"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="35"/>
         <source>The minimum count must be a whole number of at least 1, not {value}.</source>
         <translation>最小次数必须是不小于 1 的整数，而不是 {value}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="33"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="38"/>
         <source>{name}: only a tokenizer trained by BPE Explorer can be trained further ({why}).</source>
         <translation>{name}：只有 BPE Explorer 训练的分词器才能继续训练（{why}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="39"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="44"/>
         <source>Vocabulary size {size} is too small: the minimum is {minimum} (256 bytes + {specials} special tokens).</source>
         <translation>词表大小 {size} 太小：最小为 {minimum}（256 个字节 + {specials} 个特殊词元）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="43"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="48"/>
         <source>{field} must be at least {minimum}, not {value}.</source>
         <translation>{field}至少为 {minimum}，不能是 {value}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="44"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="49"/>
         <source>{variant} cannot be combined with {other} yet: turn one off.</source>
         <translation>{variant} 暂时不能与{other}同时使用：请关闭其中一个。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="47"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="52"/>
         <source>SuperBPE counts the corpus a second time on this machine: clear the Ray address or turn superwords off.</source>
         <translation>SuperBPE 会在本机再统计一次语料：请清空 Ray 地址或关闭超词。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="51"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="56"/>
         <source>Parity-aware BPE counts each language on this machine: clear the Ray address.</source>
         <translation>均衡感知 BPE 在本机统计每种语言：请清空 Ray 地址。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="54"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="59"/>
         <source>Counting on Ray needs Ray: pip install -e &quot;.[ray]&quot;, or clear the Ray address.</source>
         <translation>在 Ray 上统计需要安装 Ray：pip install -e &quot;.[ray]&quot;，或清空 Ray 地址。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="57"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="62"/>
         <source>A picture is at most {limit} pixels wide, not {width}.</source>
         <translation>图片最宽 {limit} 像素，不能是 {width}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="58"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="63"/>
         <source>A picture draws a text of at most {limit} characters; this one has {count}: draw a part of it, or export HTML, CSV or JSON, which hold any text.</source>
         <translation>图片最多画 {limit} 个字符的文本，这段文本有 {count} 个：请只画其中一部分，或导出 HTML、CSV 或 JSON，它们能容纳任意长的文本。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="63"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="68"/>
         <source>The PNG would be {width} × {height} pixels; a PNG is at most {limit} million pixels: draw a shorter text or a narrower picture, or export SVG.</source>
         <translation>这张 PNG 将有 {width} × {height} 像素；PNG 最多 {limit} 百万像素：请画更短的文本或更窄的图片，或导出 SVG。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="68"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="73"/>
         <source>Only a tokenizer trained by BPE Explorer can have tokens added as merges.</source>
         <translation>只有 BPE Explorer 训练的分词器才能以合并的方式添加词元。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="71"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="76"/>
         <source>A PickyBPE run&apos;s merges are replayed with its removals: tokens cannot be added to it.</source>
         <translation>PickyBPE 训练的合并要连同其删除一起重放：不能向它添加词元。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="74"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="79"/>
         <source>An empty line is not a token.</source>
         <translation>空行不是词元。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="75"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="80"/>
         <source>It is {size} bytes long: an added token is at most {limit} bytes.</source>
         <translation>它长 {size} 字节：添加的词元最多 {limit} 字节。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="78"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="83"/>
         <source>The vocabulary&apos;s tokens would hold more than {limit} together, the most a run makes.</source>
         <translation>词表的词元合计将超过 {limit}，即一次训练产生的上限。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="81"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="86"/>
         <source>Line {line}, {token}, is longer than {limit} bytes, the most an added token may be.</source>
         <translation>第 {line} 行 {token} 超过 {limit} 字节，即添加的词元的最大长度。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="84"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="89"/>
         <source>It is a special token.</source>
         <translation>它是特殊词元。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="85"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="90"/>
         <source>Already a token.</source>
         <translation>已经是一个词元。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="86"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="91"/>
         <source>The {pattern} pattern cuts it into {count} pre-tokens: BPE never merges across them.</source>
         <translation>{pattern} 模式把它切成 {count} 个预分词：BPE 从不跨预分词合并。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="89"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="94"/>
         <source>The merges added for it do not make it (BPE cuts it into {count} tokens).</source>
         <translation>为它添加的合并并不能生成它（BPE 把它切成 {count} 个词元）。</translation>
     </message>
@@ -861,27 +866,27 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="92"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="97"/>
         <source>{name} was trained with the special tokens {saved}; continue it with the same ones, not {given}.</source>
         <translation>{name} 训练时使用的特殊词元是 {saved}；继续训练时请使用同样的特殊词元，而不是 {given}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="96"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="101"/>
         <source>The superword transition {after} must be a vocabulary size between {minimum} and the vocabulary size {size}.</source>
         <translation>超词转换点 {after} 必须是介于 {minimum} 与词表大小 {size} 之间的词表大小。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="100"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="105"/>
         <source>The PickyBPE threshold must be a number above 0 (the paper uses 0.6 to 0.9), not {value}.</source>
         <translation>PickyBPE 阈值必须是大于 0 的数（论文使用 0.6 到 0.9），而不是 {value}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="103"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="108"/>
         <source>The PickyBPE threshold must be a finite number (the paper uses 0.6 to 0.9; 1 or more never removes a token), not {value}.</source>
         <translation>PickyBPE 阈值必须是有限的数（论文使用 0.6 到 0.9；1 或更大则从不移除词元），而不是 {value}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="108"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="113"/>
         <source>PickyBPE cannot be combined with {other} yet: leave one out.</source>
         <translation>PickyBPE 暂时不能与 {other} 同时使用：请去掉其中一个。</translation>
     </message>
@@ -893,27 +898,27 @@
         </translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="111"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="116"/>
         <source>A language is given as NAME=FILE, not {value}.</source>
         <translation>语言应以 名称=文件 的形式给出，而不是 {value}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="112"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="117"/>
         <source>A language&apos;s name cannot hold a control character such as a line break or a tab ({value} holds {char}).</source>
         <translation>语言名称不能包含换行符、制表符等控制字符（{value} 含有 {char}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="116"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="121"/>
         <source>The language {name} is given twice.</source>
         <translation>语言 {name} 被给出了两次。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="117"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="122"/>
         <source>Parity-aware BPE needs at least one language (NAME=FILE), not {count}.</source>
         <translation>均衡感知 BPE 至少需要一种语言（名称=文件），而不是 {count} 种。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="120"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="125"/>
         <source>Parity-aware BPE cannot be combined with {other} yet: leave one out.</source>
         <translation>均衡感知 BPE 暂时不能与 {other} 同时使用：请去掉其中一个。</translation>
     </message>
@@ -930,27 +935,27 @@
         <translation>{path}：其训练记录无法显示：{detail}（分词器本身仍可编码）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="134"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="139"/>
         <source>{path} is {encoding} text (it starts with a byte-order mark), not {wanted}.</source>
         <translation>{path} 是 {encoding} 文本（以字节顺序标记开头），不是 {wanted}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="137"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="142"/>
         <source>{path}: not valid {encoding} at byte offset {offset} (bytes {bytes}). Is it in another encoding?</source>
         <translation>{path}：在字节偏移 {offset} 处不是有效的 {encoding}（字节 {bytes}）。它是其他编码吗？</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="151"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="156"/>
         <source>{path}: its {kind} data ends before the end of the compressed stream: is the file cut short (an unfinished download or copy)?</source>
         <translation>{path}：其 {kind} 数据在压缩流结束之前就断了：文件是否不完整（下载或复制未完成）？</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="156"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="161"/>
         <source>{path}: its {kind} data is damaged ({detail}); the text in it cannot be read.</source>
         <translation>{path}：其 {kind} 数据已损坏（{detail}），无法读出其中的文本。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/training.py" line="159"/>
+        <location filename="../../app/common/wording/engine_wordings/training.py" line="164"/>
         <source>{path}: is compressed with zstd; reading it needs the zstandard package: pip install zstandard</source>
         <translation>{path}：以 zstd 压缩；读取它需要 zstandard 包：pip install zstandard</translation>
     </message>

@@ -18,6 +18,11 @@ WORDINGS: dict[str, str] = {
         "EngineSentences",
         "The training process ended unexpectedly (exit code {code}); the merges made so far are lost.",
     ),
+    "train.out_of_memory": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "The training ran out of memory; the merges made so far are lost: train on fewer files, with a smaller "
+        "vocabulary or with fewer processes.",
+    ),
     "train.forbid_invalid": QT_TRANSLATE_NOOP(
         "EngineSentences", "The forbidden-token regex {pattern} is not valid: {detail}."
     ),
