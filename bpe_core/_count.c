@@ -509,15 +509,8 @@ static struct PyModuleDef count_module = {
 };
 
 PyMODINIT_FUNC PyInit__count(void) {
-    PyObject *scan = PyImport_ImportModule("bpe_core._scan"); /* a submodule: PyCapsule_Import finds it once imported */
-    if (!scan) return NULL;
-    Py_DECREF(scan);
-    scan_api = PyCapsule_Import("bpe_core._scan._api", 0);
+    scan_api = import_scan_api();
     if (!scan_api) return NULL;
-    if (scan_api->version != SCAN_API_VERSION) {
-        PyErr_SetString(PyExc_ImportError, "bpe_core._scan is of another version: build both again");
-        return NULL;
-    }
     if (PyType_Ready(&TallyType) < 0) return NULL;
     PyObject *module = PyModule_Create(&count_module);
     if (!module) return NULL;

@@ -1654,15 +1654,8 @@ static struct PyModuleDef encode_module = {
 };
 
 PyMODINIT_FUNC PyInit__encode(void) {
-    PyObject *scan = PyImport_ImportModule("bpe_core._scan"); /* a submodule: PyCapsule_Import finds it once imported */
-    if (!scan) return NULL;
-    Py_DECREF(scan);
-    scan_api = PyCapsule_Import("bpe_core._scan._api", 0);
+    scan_api = import_scan_api();
     if (!scan_api) return NULL;
-    if (scan_api->version != SCAN_API_VERSION) {
-        PyErr_SetString(PyExc_ImportError, "bpe_core._scan is of another version: build both again");
-        return NULL;
-    }
     if (PyType_Ready(&EncoderType) < 0 || PyType_Ready(&SpecialsType) < 0 || PyType_Ready(&IdArrayType) < 0)
         return NULL;
     return PyModule_Create(&encode_module);

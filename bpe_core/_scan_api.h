@@ -31,4 +31,18 @@ typedef struct {
     int (*classes_ready)(void);    /* 1 once set_classes() has given the table */
 } ScanApi;
 
+/* The scanners' API for a module that uses them (_encode, _count): bpe_core._scan imported first (its capsule is
+ * found once the submodule is), its version checked. NULL with an ImportError set. */
+static inline const ScanApi *import_scan_api(void) {
+    PyObject *scan = PyImport_ImportModule("bpe_core._scan");
+    if (!scan) return NULL;
+    Py_DECREF(scan);
+    const ScanApi *api = PyCapsule_Import("bpe_core._scan._api", 0);
+    if (api && api->version != SCAN_API_VERSION) {
+        PyErr_SetString(PyExc_ImportError, "bpe_core._scan is of another version: build both again");
+        return NULL;
+    }
+    return api;
+}
+
 #endif
