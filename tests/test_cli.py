@@ -17,7 +17,7 @@ import pytest
 from tiktoken.load import load_tiktoken_bpe
 from tokenizers import Tokenizer as HfTokenizer
 
-from bpe_core.cli import main
+from bpe_core.cli import main, program
 from bpe_core.encoding.reference import get_encoding
 from bpe_core.formats import load_any, load_json
 from bpe_core.formats.pattern_guess import guess_pattern
@@ -673,3 +673,43 @@ def test_a_command_other_than_train_imports_no_numpy():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.splitlines()[0] == "hello" and done.stdout.splitlines()[-1] == "False"
+
+
+def test_ctrl_c_that_a_c_extension_turns_into_an_import_error_is_an_interruption(monkeypatch, capsys):
+    """numpy interrupted while it imports ``datetime`` raises 'PyCapsule_Import could not import module "datetime"',
+    with no trace of the KeyboardInterrupt (a clean-clone CI run printed that traceback once); the program still
+    says it was interrupted. Done here as the C-API does it: the interrupt caught, a bare ImportError raised."""
+    def import_numpy(_args):
+        try:
+            signal.raise_signal(signal.SIGINT)
+        except KeyboardInterrupt:
+            pass
+        raise ImportError('PyCapsule_Import could not import module "datetime"')
+
+    _every_command_runs(monkeypatch, import_numpy)
+    assert main(["vocab", "gpt2"]) == 130
+    assert capsys.readouterr().err == "bpe: interrupted\n"
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_an_import_error_without_ctrl_c_is_not_an_interruption(monkeypatch):
+    def broken(_args):
+        raise ImportError("a broken install")
+
+    _every_command_runs(monkeypatch, broken)
+    with pytest.raises(ImportError, match="a broken install"):
+        main(["vocab", "gpt2"])
+
+
+def _every_command_runs(monkeypatch, run):
+    """Make each subcommand of ``bpe`` run ``run`` instead of its own work."""
+    build = program.build_parser
+
+    def parser():
+        made = build()
+        for action in made._subparsers._group_actions:
+            for sub in action.choices.values():
+                sub.set_defaults(run=run)
+        return made
+
+    monkeypatch.setattr(program, "build_parser", parser)

@@ -2,7 +2,10 @@
 counting on Ray -- on this machine, with a worker killed mid-count, and on a simulated two-node cluster -- gives
 the local counts exactly."""
 
+import subprocess
+import sys
 from collections import Counter
+from pathlib import Path
 
 import pyarrow.parquet as pq
 import pytest
@@ -200,3 +203,24 @@ def _written(folder, text):
     path = folder / "text.txt"
     path.write_text(text, encoding="utf-8")
     return path
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
+def test_reading_and_writing_parquet_counts_starts_no_thread(tmp_path):
+    """A thread of Arrow's pools alive at exit can abort the program after its work ('terminate called without an
+    active exception', status -6: a clean-clone CI run saw it once after `bpe train --counts` refused a file);
+    ``pq.read_table`` starts one even with ``use_threads=False``. Run in a fresh process: the pools are global."""
+    script = """
+import os, sys
+from pathlib import Path
+import pyarrow
+from bpe_core.corpus.counts_file import Counts, read_counts, write_counts
+from collections import Counter
+before = len(os.listdir("/proc/self/task"))
+path = Path(sys.argv[1]) / "c.parquet"
+write_counts(path, Counts(Counter({"hello": 3, " world": 2}), "gpt2", (), 0))
+assert read_counts([path]).words == Counter({"hello": 3, " world": 2})
+print(len(os.listdir("/proc/self/task")) - before)
+"""
+    result = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True, timeout=120)
+    assert (result.returncode, result.stdout.strip()) == (0, "0"), result.stderr

@@ -4,8 +4,11 @@ goes wrong into one line on stderr and an exit status (see :mod:`bpe_core.cli`).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import signal
 import sys
+import threading
 from collections.abc import Mapping
 
 from bpe_core.cli import board, chat, compare, count, decode, encode, export, numbers, train, vocab
@@ -32,13 +35,15 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"unrecognized arguments: {' '.join(extra)}")
     except SystemExit as exc:  # --help, or a usage error already printed by argparse
         return int(exc.code or 0)
+    interrupts: list[int] = []
     try:
-        return args.run(args)
+        with _noting_interrupts(interrupts):
+            return args.run(args)
     except KeyboardInterrupt:
         print("bpe: interrupted", file=sys.stderr)
         return 130
-    except ImportError as exc:
-        if not _caused_by_interrupt(exc):  # a Ctrl-C while a C extension imports arrives as an ImportError
+    except ImportError:
+        if not interrupts:  # a Ctrl-C while a C extension imports arrives as an ImportError (see _noting_interrupts)
             raise
         print("bpe: interrupted", file=sys.stderr)
         return 130
@@ -53,25 +58,36 @@ def main(argv: list[str] | None = None) -> int:
         return 1
 
 
-def _caused_by_interrupt(error: BaseException | None) -> bool:
-    """Whether ``error`` comes from a KeyboardInterrupt (numpy, interrupted while importing, raises ImportError).
+@contextlib.contextmanager
+def _noting_interrupts(interrupts: list[int]):
+    """Inside, SIGINT is put in ``interrupts`` before it raises KeyboardInterrupt as usual: numpy, interrupted while
+    it imports the ``datetime`` module, raises an ImportError that names neither the interrupt nor its cause (the
+    C-API's capsule import replaces the error), so only this list tells that Ctrl-C was pressed. Outside the main
+    thread, or with SIGINT ignored or handled elsewhere, nothing changes.
 
-    >>> try:
+    >>> seen = []
+    >>> with _noting_interrupts(seen):
     ...     try:
-    ...         raise KeyboardInterrupt
-    ...     except KeyboardInterrupt as interrupt:
-    ...         raise ImportError("numpy") from interrupt
-    ... except ImportError as error:
-    ...     _caused_by_interrupt(error), _caused_by_interrupt(ImportError("x"))
-    (True, False)
+    ...         signal.raise_signal(signal.SIGINT)
+    ...     except KeyboardInterrupt:
+    ...         pass
+    >>> seen == [signal.SIGINT] and signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    True
     """
-    seen = set()
-    while error is not None and id(error) not in seen:
-        if isinstance(error, KeyboardInterrupt):
-            return True
-        seen.add(id(error))
-        error = error.__cause__ or error.__context__
-    return False
+
+    def note(number: int, frame) -> None:
+        interrupts.append(number)
+        signal.default_int_handler(number, frame)
+
+    mine = threading.current_thread() is threading.main_thread()
+    mine = mine and signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    if mine:
+        signal.signal(signal.SIGINT, note)
+    try:
+        yield
+    finally:
+        if mine:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def _quiet_stdout() -> None:

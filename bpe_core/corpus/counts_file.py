@@ -175,9 +175,12 @@ def _read_parquet(name: str, stream: BinaryIO, tokens: int) -> tuple[Counts, int
     if len(data) > MAX_FILE_BYTES:
         raise _error("counts.grew", name, limit=f"{MAX_FILE_BYTES:,}")
     try:
-        # One thread: Arrow's thread pool can still be tearing down a read when the interpreter exits, which aborts
-        # the process (SIGABRT) or hangs it at exit (apache/arrow#33975, #50482); the file is in memory already.
-        table = pq.read_table(pa.BufferReader(data), columns=["pretoken", "count"], use_threads=False)
+        # No thread: Arrow's thread pools can still be tearing down a read when the interpreter exits, which aborts
+        # the process (SIGABRT, "terminate called without an active exception") or hangs it (apache/arrow#33975,
+        # #34314). read_table starts a pool thread even with use_threads=False; ParquetFile without pre-buffering
+        # reads in this thread alone, and the file is in memory already.
+        parquet = pq.ParquetFile(pa.BufferReader(data), pre_buffer=False)
+        table = parquet.read(columns=["pretoken", "count"], use_threads=False)
     except (OSError, pa.ArrowException, KeyError) as exc:
         raise _error("counts.not_parquet", name, detail=exc) from None
     _check_column(name, table, "pretoken", _is_text_or_bytes)
