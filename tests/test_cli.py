@@ -679,6 +679,7 @@ def test_ctrl_c_that_a_c_extension_turns_into_an_import_error_is_an_interruption
     """numpy interrupted while it imports ``datetime`` raises 'PyCapsule_Import could not import module "datetime"',
     with no trace of the KeyboardInterrupt (a clean-clone CI run printed that traceback once); the program still
     says it was interrupted. Done here as the C-API does it: the interrupt caught, a bare ImportError raised."""
+
     def import_numpy(_args):
         try:
             signal.raise_signal(signal.SIGINT)
