@@ -202,7 +202,16 @@ def _instrumented_cutter(monkeypatch, reader):
     return cutter, seen
 
 
-@pytest.mark.parametrize(("pattern", "text"), [("gpt2", "x" * 4000), ("none", "a b " * 1000), ("o200k", "中" * 4000)])
+@pytest.mark.parametrize(
+    ("pattern", "text"),
+    [
+        ("gpt2", "x" * 4000),
+        ("none", "a b " * 1000),
+        ("o200k", "中" * 4000),
+        ("llama3", " \n" * 2000),
+        ("qwen2", "9" * 4000),
+    ],
+)
 def test_a_long_run_with_no_cut_is_searched_once_and_not_recopied(monkeypatch, pattern, text):
     reader = CorpusReader(pattern=pattern, splitter=SpecialSplitter(["<|endoftext|>"]), piece_chars=10)
     cutter, seen = _instrumented_cutter(monkeypatch, reader)
