@@ -3390,3 +3390,67 @@ def test_a_training_that_runs_out_of_memory_says_so_and_is_not_called_a_bug():
     assert failed.kind == "input" and not failed.unexpected
     assert failed.message.startswith("the training ran out of memory; the merges made so far are lost: train on")
     assert failed.reason.code == "train.out_of_memory"
+
+
+# --- Llama 3's and Qwen 2's patterns in the fast family (issue 44, pat): a corpus trained with --pattern llama3 or
+# qwen2 is cut at safe boundaries (a file on one line, CRLF line breaks) and counted from its bytes in C, as gpt2's
+# is; a bad byte deep in it is said as the text reader says it; the corpus and the user's output are unchanged ------
+@pytest.mark.parametrize("pattern", ["llama3", "qwen2"])
+def test_a_huge_one_line_or_crlf_corpus_with_llama3_or_qwen2_is_read_in_small_pieces(tmp_path, pattern):
+    """3 MB on one line, and 1 MB of CRLF lines: read in pieces of about ``piece_chars`` cut at spaces and line
+    breaks (each was held whole, one piece for one worker however many processes), the counts those of the whole
+    text, from the text reader and from the bytes alike; the files unchanged."""
+    from collections import Counter
+
+    from bpe_core.corpus import byte_pieces
+    from bpe_core.corpus.counting import count_pieces
+    from bpe_core.corpus.reader import CorpusReader
+    from bpe_core.pretokenize.patterns import get_pattern
+    from bpe_core.pretokenize.specials import SpecialSplitter
+
+    words = ["It's", "we'LL", "2024,", "12345", "中文，也可以。", "e\u0301", "x\u00a0y", "(a)", "/x", "'S"]
+    one_line, crlf = tmp_path / "one-line.txt", tmp_path / "crlf.txt"
+    one_line.write_text(" ".join(words * 30_000), encoding="utf-8")
+    crlf.write_bytes(b"Line one, 42.\r\nline two!  \r\n\r\nThree\r\n" * 25_000)
+    for path in (one_line, crlf):
+        before = path.read_bytes()
+        reader = CorpusReader(pattern=pattern, splitter=SpecialSplitter(()), piece_chars=64 * 1024)
+        pieces = list(reader.pieces_of_files([path], CorpusInfo()))
+        assert len(pieces) > 10 and max(map(len, pieces)) < 64 * 1024 + 100, (path.name, len(pieces))
+        whole = Counter(get_pattern(pattern).findall(before.decode("utf-8")))
+        assert count_pieces(iter(pieces), pattern=pattern, special_tokens=(), processes=1).words == whole
+        chunks = list(byte_pieces.byte_pieces_of_files(reader, [path], CorpusInfo()))
+        assert len(chunks) > 10 and b"".join(chunks) == before
+        assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("pattern", ["llama3", "qwen2"])
+def test_a_bad_byte_deep_in_a_llama3_or_qwen2_corpus_counted_from_bytes_is_said_as_the_text_reader_says_it(
+    tmp_path, monkeypatch, pattern
+):
+    """2 MB of words then a Latin-1 byte, trained with ``--pattern llama3``/``qwen2`` and two processes: the corpus
+    is now counted from its bytes (the compiled tally), and the bad byte is said as the text reader says it (the
+    file, the byte offset, exit 1); the user's output and the corpus are left as they were."""
+    from bpe_core.corpus import tally_counting
+
+    path = tmp_path / "big.txt"
+    path.write_bytes(b"word 12345 it's\r\n" * 120_000 + b"caf\xe9 au lait" + b" tail" * 1000)
+    before = path.read_bytes()
+    out = tmp_path / "tok.json"
+    out.write_text(PREVIOUS)
+    result = bpe("train", str(path), "--pattern", pattern, "--vocab-size", "300", "--processes", "2", "-o", str(out))
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+    (line,) = [line for line in result.stderr.splitlines() if line.startswith("bpe: error:")]
+    assert "big.txt" in line and "not valid UTF-8" in line and "byte offset 2040003 (bytes E9 20 61 75" in line, line
+    assert out.read_text() == PREVIOUS and path.read_bytes() == before
+    counted, real = [], tally_counting.count_byte_pieces
+
+    def spy(pieces, **settings):
+        counted.append(settings["pattern"])
+        return real(pieces, **settings)
+
+    monkeypatch.setattr(tally_counting, "count_byte_pieces", spy)
+    trainer = BpeTrainer(300, [], pattern=pattern, processes=2)
+    with pytest.raises(NotUtf8Error, match="byte offset 2040003"):
+        trainer.count_files(path)
+    assert counted == [pattern] and path.read_bytes() == before

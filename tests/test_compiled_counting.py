@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from bpe_core import train_bpe
 from bpe_core.pretokenize import fast_findall, scanner
-from bpe_core.pretokenize.patterns import SHIPPED, get_pattern
-from tests.test_scanner import SPECIAL, TEXTS
+from bpe_core.pretokenize.patterns import get_pattern
+from tests.test_scanner import SHIPPED, SPECIAL, TEXTS
 
 needs_compiled = pytest.mark.skipif(not scanner.available(), reason="built without a C compiler")
 SAMPLES = Path(__file__).resolve().parents[1] / "resources" / "samples"

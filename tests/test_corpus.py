@@ -25,6 +25,8 @@ from bpe_core.pretokenize.patterns import get_pattern, safe_boundary
 from bpe_core.pretokenize.specials import SpecialSplitter
 
 SPECIALS = ("<|endoftext|>", "<|end|>")
+#: The patterns with safe boundaries: OpenAI's three, Llama 3's and Qwen 2's (issue 44).
+CUT = ["gpt2", "cl100k", "o200k", "llama3", "qwen2"]
 ATOMS = list("aZ9 \t\n\r.,'s中é😀/") + ["\r\n", "\n\n", "  ", "'S", "<|endoftext|>", "<|end|>", "'ll", "x\n/"]
 texts = st.lists(st.sampled_from(ATOMS), max_size=120).map("".join)
 
@@ -46,7 +48,7 @@ def chunked_counts(pieces, pattern, specials=SPECIALS):
 
 
 @settings(max_examples=150, deadline=None)
-@given(text=texts, pattern=st.sampled_from(["gpt2", "cl100k", "o200k", "none", r"\w+|\W"]), size=st.integers(1, 12))
+@given(text=texts, pattern=st.sampled_from([*CUT, "none", r"\w+|\W"]), size=st.integers(1, 12))
 def test_chunked_counts_equal_whole_text_counts(text, pattern, size):
     reader = CorpusReader(pattern=pattern, splitter=SpecialSplitter(SPECIALS), piece_chars=size)
     pieces = list(reader.pieces_of_text(text, name="t"))
@@ -55,7 +57,7 @@ def test_chunked_counts_equal_whole_text_counts(text, pattern, size):
 
 
 @settings(max_examples=40, deadline=None)
-@given(text=texts, pattern=st.sampled_from(["gpt2", "cl100k", "o200k"]), block=st.integers(1, 9))
+@given(text=texts, pattern=st.sampled_from(CUT), block=st.integers(1, 9))
 def test_files_read_in_tiny_blocks_count_the_same(tmp_path_factory, text, pattern, block):
     path = tmp_path_factory.mktemp("c") / "c.txt"
     path.write_bytes(text.encode())
@@ -72,7 +74,7 @@ def test_files_read_in_tiny_blocks_count_the_same(tmp_path_factory, text, patter
     assert info.total_bytes == len(text.encode())
 
 
-@pytest.mark.parametrize("pattern", ["gpt2", "cl100k", "o200k"])
+@pytest.mark.parametrize("pattern", CUT)
 def test_pieces_stay_small_on_a_large_file_without_special_tokens(tmp_path, pattern):
     line = "The quick brown fox jumps over the lazy dog; 中文也可以。\n"
     path = tmp_path / "big.txt"
@@ -86,7 +88,7 @@ def test_pieces_stay_small_on_a_large_file_without_special_tokens(tmp_path, patt
 def test_crlf_files_are_cut_too(tmp_path):
     path = tmp_path / "crlf.txt"
     path.write_text("Line one.\r\nLine two!\r\n" * 20_000, encoding="utf-8", newline="")
-    for pattern in ("gpt2", "cl100k"):
+    for pattern in ("gpt2", "cl100k", "llama3", "qwen2"):
         reader = CorpusReader(pattern=pattern, splitter=SpecialSplitter(()), piece_chars=10_000)
         pieces = list(reader.pieces_of_files([path], CorpusInfo()))
         assert len(pieces) > 10
@@ -118,7 +120,7 @@ TOUCHY_SPECIALS = ("x y", "ab", " 9\n", "<|end|>")
 
 
 @settings(max_examples=300, deadline=None)
-@given(text=one_line_texts, pattern=st.sampled_from(["gpt2", "cl100k", "o200k"]), size=st.integers(1, 9))
+@given(text=one_line_texts, pattern=st.sampled_from(CUT), size=st.integers(1, 9))
 def test_cutting_at_spaces_keeps_the_pre_tokens(text, pattern, size):
     reader = CorpusReader(pattern=pattern, splitter=SpecialSplitter(TOUCHY_SPECIALS), piece_chars=size)
     pieces = list(reader.pieces_of_text(text, name="t"))
@@ -129,7 +131,7 @@ def test_cutting_at_spaces_keeps_the_pre_tokens(text, pattern, size):
 @settings(max_examples=300, deadline=None)
 @given(
     text=one_line_texts,
-    pattern=st.sampled_from(["gpt2", "cl100k", "o200k"]),
+    pattern=st.sampled_from(CUT),
     pos=st.integers(0, 30),
     length=st.integers(0, 200),
 )
@@ -141,7 +143,7 @@ def test_a_boundary_search_that_skips_to_spaces_and_line_breaks_finds_what_the_r
     assert (found and found.start()) == (expected and expected.start())
 
 
-@pytest.mark.parametrize("pattern", ["gpt2", "cl100k", "o200k"])
+@pytest.mark.parametrize("pattern", CUT)
 @pytest.mark.parametrize("text", ["Q\r\nab", "Q\nab", "Qx y z", "Q 9\nz", "ab cd", "x<|end|> y", "Q 'sab"])
 def test_no_cut_where_a_special_token_is_part_of_the_context(pattern, text):
     # "Q\r|\nab": GPT-2 would pre-tokenize "Q\r\n" whole as "Q", "\r\n", but "Q\r" alone as "Q", "\r"
@@ -152,7 +154,7 @@ def test_no_cut_where_a_special_token_is_part_of_the_context(pattern, text):
 
 
 @settings(max_examples=60, deadline=None)
-@given(text=one_line_texts, pattern=st.sampled_from(["gpt2", "o200k", "none"]), block=st.integers(1, 9))
+@given(text=one_line_texts, pattern=st.sampled_from(["gpt2", "o200k", "qwen2", "none"]), block=st.integers(1, 9))
 def test_one_line_files_read_in_tiny_blocks_count_the_same(tmp_path_factory, text, pattern, block):
     path = tmp_path_factory.mktemp("c") / "c.txt"
     path.write_bytes(text.encode())
@@ -167,7 +169,7 @@ def test_one_line_files_read_in_tiny_blocks_count_the_same(tmp_path_factory, tex
     assert chunked_counts(pieces, pattern, TOUCHY_SPECIALS) == whole_counts(text, pattern, TOUCHY_SPECIALS)
 
 
-@pytest.mark.parametrize("pattern", ["gpt2", "cl100k", "o200k"])
+@pytest.mark.parametrize("pattern", CUT)
 def test_pieces_stay_small_on_a_file_with_no_line_break(tmp_path, pattern):
     words = ["The", "quick", "brown", "fox", "jumps", "over", "the", "lazy", "dog;", "中文也可以。", "'ll", "/x"]
     path = tmp_path / "one-line.txt"
@@ -200,7 +202,16 @@ def _instrumented_cutter(monkeypatch, reader):
     return cutter, seen
 
 
-@pytest.mark.parametrize(("pattern", "text"), [("gpt2", "x" * 4000), ("none", "a b " * 1000), ("o200k", "中" * 4000)])
+@pytest.mark.parametrize(
+    ("pattern", "text"),
+    [
+        ("gpt2", "x" * 4000),
+        ("none", "a b " * 1000),
+        ("o200k", "中" * 4000),
+        ("llama3", " \n" * 2000),
+        ("qwen2", "9" * 4000),
+    ],
+)
 def test_a_long_run_with_no_cut_is_searched_once_and_not_recopied(monkeypatch, pattern, text):
     reader = CorpusReader(pattern=pattern, splitter=SpecialSplitter(["<|endoftext|>"]), piece_chars=10)
     cutter, seen = _instrumented_cutter(monkeypatch, reader)

@@ -479,14 +479,15 @@ def test_without_the_compiled_encoder_each_pipeline_keeps_the_python_path_with_t
     engine_files, monkeypatch
 ):
     """Built without a C compiler (no compiled encoder): the regexes run in Python, the same ids, and the path said
-    is that one (a shipped pattern alone is still scanned in C by the engine's fast path)."""
+    is that one (a shipped pattern alone, Llama 3's and Qwen 2's included, is still scanned in C by the engine's fast
+    path)."""
     from bpe_core.encoding import compiled_encode
 
     monkeypatch.setattr(compiled_encode, "available", lambda: False)
     for name, said in [
-        ("llama3_real", "the file's regex in Python"),
+        ("llama3_real", "our compiled llama3 scanner"),
         ("deepseek_real", "the file's regex in Python"),
-        ("qwen2_trained", "the file's regex in Python"),
+        ("qwen2_trained", "our compiled qwen2 scanner"),
         ("cl100k_exported", "our compiled cl100k scanner"),
     ]:
         ours, library = load_any(engine_files[name]), LibraryTokenizer.from_file(str(engine_files[name]))

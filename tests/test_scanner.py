@@ -16,7 +16,10 @@ from bpe_core.encoding import compiled_encode
 from bpe_core.encoding.reference import get_encoding
 from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.pretokenize import fast_findall, scanner
-from bpe_core.pretokenize.patterns import SHIPPED, get_pattern
+from bpe_core.pretokenize.patterns import get_pattern
+
+#: The shipped patterns, written out (``patterns.SHIPPED``): OpenAI's three, and Llama 3's and Qwen 2's since issue 44.
+SHIPPED = ("gpt2", "cl100k", "o200k", "llama3", "qwen2")
 
 #: Characters each alternative of the patterns sets apart: contractions in every case and their case-insensitive
 #: twins (long s, Kelvin sign), line breaks, slashes, digits of several kinds, title-case and modifier letters,

@@ -16,10 +16,9 @@ from bpe_core.corpus import byte_pieces, tally_counting
 from bpe_core.corpus.counting import count_pieces
 from bpe_core.corpus.reader import CorpusInfo, CorpusReader, NotUtf8Error
 from bpe_core.pretokenize import scanner
-from bpe_core.pretokenize.patterns import SHIPPED
 from bpe_core.pretokenize.specials import SpecialSplitter
 from bpe_core.training.trainer import BpeTrainer
-from tests.test_scanner import SPECIAL
+from tests.test_scanner import SHIPPED, SPECIAL
 
 needs_compiled = pytest.mark.skipif(not tally_counting.available("gpt2"), reason="built without a C compiler")
 SPECIALS = ("<|endoftext|>", "<|end|>")
@@ -84,14 +83,15 @@ def test_byte_pieces_are_whole_characters_and_join_to_the_file(text, piece_chars
 
 
 @needs_compiled
-def test_real_text_in_two_worker_processes_equals_the_text_path(tmp_path):
+@pytest.mark.parametrize("pattern", ["o200k", "llama3", "qwen2"])
+def test_real_text_in_two_worker_processes_equals_the_text_path(tmp_path, pattern):
     """Two workers, each with its tally, merged in the parent: the counts of the text path."""
     root = Path(byte_pieces.__file__).resolve().parents[1]
     text = "<|endoftext|>".join(p.read_text(encoding="utf-8") for p in sorted(root.glob("**/*.py"))[:60])
     path = tmp_path / "code.txt"
     path.write_text(text + "中文。\n" * 1000, encoding="utf-8")
-    encoded, specials, _ = byte_path(path, "o200k", 50_000, processes=2)
-    assert (encoded, specials) == text_path(path, "o200k")
+    encoded, specials, _ = byte_path(path, pattern, 50_000, processes=2)
+    assert (encoded, specials) == text_path(path, pattern)
 
 
 @needs_compiled

@@ -176,7 +176,16 @@ mixed_lines = st.lists(
 
 @pytest.mark.parametrize(
     "pattern",
-    ["gpt2", "cl100k", "o200k", r"(?i)[a-z]+|\s+|\S", r"\p{Lu}?\p{Ll}+|\p{N}|[^\s\p{L}]+|\s+|.", r"(?x) \w+ | \W"],
+    [
+        "gpt2",
+        "cl100k",
+        "o200k",
+        "llama3",
+        "qwen2",
+        r"(?i)[a-z]+|\s+|\S",
+        r"\p{Lu}?\p{Ll}+|\p{N}|[^\s\p{L}]+|\s+|.",
+        r"(?x) \w+ | \W",
+    ],
 )
 @settings(max_examples=100, deadline=None)
 @given(text=mixed_lines)

@@ -4,8 +4,9 @@ built, about five times as fast as ``regex``; else pure-ASCII stretches go to Py
 :func:`ascii_twin` translates a pattern's Unicode classes into their ASCII members; that is exact on ASCII-only
 text. Text is cut only where no pre-token of a shipped pattern can straddle the cut, so the result equals
 ``pattern.findall(text)`` (tests check it against ``regex`` with hypothesis). Only the shipped patterns
-(``gpt2``, ``cl100k``, ``o200k``) go this way: ``re`` holds the GIL and has no time limit, so a custom regex that
-backtracks catastrophically would freeze every thread (custom ones go through :mod:`bpe_core.pretokenize.pretokens`).
+(``gpt2``, ``cl100k``, ``o200k``, ``llama3``, ``qwen2``: ``patterns.SHIPPED``) go this way: ``re`` holds the GIL and
+has no time limit, so a custom regex that backtracks catastrophically would freeze every thread (custom ones go
+through :mod:`bpe_core.pretokenize.pretokens`).
 
 >>> FastFindall("gpt2")("Hello 世界\nbye")
 ['Hello', ' 世界', '\n', 'bye']
@@ -42,14 +43,17 @@ _MOSTLY_NON_ASCII = 0.04
 COMPILED_FROM = 200_000
 #: For the shipped patterns a line break after an ASCII letter or digit, and a space after a printable ASCII
 #: character, always start a pre-token, and no match before them looks past them, so text can be cut there and
-#: each part pre-tokenized on its own (the same argument as ``patterns._SAFE_BOUNDARY``; tests check it). The
-#: space lets one-line text (a paragraph, minified code) be cut as finely as text with line breaks.
+#: each part pre-tokenized on its own (the same argument as ``patterns._SAFE_BOUNDARY``, Llama 3's and Qwen 2's
+#: included; tests check it). The space lets one-line text (a paragraph, minified code) be cut as finely as text
+#: with line breaks.
 _CUT = re.compile(r"(?<=[A-Za-z0-9])\n|(?<=[!-~]) ")
 #: Units for counting: a text is cut before every space that comes before a printable ASCII character. For the
 #: shipped patterns such a space always starts a pre-token (what precedes it is a whitespace run ending there, or
 #: ends in a character no pre-token extends over a space from), and the pre-tokens before it depend only on the
 #: space and that character, not on what follows (cl100k's ``\s++$`` tests for the end of the text, which is why
-#: a stand-in for the next unit, :data:`_NEXT`, follows a unit). Tests check it against ``regex`` with hypothesis.
+#: a stand-in for the next unit, :data:`_NEXT`, follows a unit; Llama 3's and Qwen 2's white space before a unit
+#: ends at its last line break or before its last space, as cl100k's). Tests check it against ``regex`` with
+#: hypothesis.
 _UNIT_CUT = re.compile(r" (?=[!-~])")
 #: What follows the last unit of a joined string: a unit of its own (one pre-token) standing for "a space, then
 #: a printable character".

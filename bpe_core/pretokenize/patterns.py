@@ -71,23 +71,39 @@ PATTERNS: dict[str, str | None] = {
     "tekken": TEKKEN,
     "none": None,
 }
-#: The regexes we ship and have proven: linear time, no capturing group, every character in some pre-token.
-SHIPPED = ("gpt2", "cl100k", "o200k")
+#: The named patterns proven here (linear time, no capturing group, every character in some pre-token, the safe
+#: boundaries below) and scanned in compiled code (``bpe_core/_scan.c``): the fast family. Counting, chunked reading,
+#: several processes and the compiled encoder of our own tokenizers take them. ``tekken`` is not one: it has no
+#: compiled scanner, so it runs in ``regex`` with a time budget like a custom regex, and is read whole.
+SHIPPED = ("gpt2", "cl100k", "o200k", "llama3", "qwen2")
 
 #: Where a named pattern's pre-tokens cannot depend on the text on the other side, so text can be cut there:
 #: - a line break that follows a non-space character and is followed by a letter or digit (GPT-2's pattern would
 #:   join "\r\n" at the end of a chunk, so for it a CRLF is cut between "\r" and "\n");
-#: - before a space that follows a non-space character ("word| word", "end.| Next"): in all three patterns no
+#: - before a space that follows a non-space character ("word| word", "end.| Next"): in these patterns no
 #:   pre-token holds a non-space character and then a space (letter, digit and punctuation runs, contractions and
 #:   o200k's "[\r\n/]*" tail all stop there), the character before the cut ends the same way whether a space
 #:   or the end of the text follows, and a match starting at the space sees only what follows (no pattern has
 #:   a lookbehind). This cuts one-line corpora (minified files, text joined by spaces).
+#: Llama 3's and Qwen 2's patterns are cl100k's alternatives in its order with three changes, and both cuts hold
+#: for them by the same argument: (1) ``\s*[\r\n]+`` for ``\s*[\r\n]``: both end a run of white space at its
+#: last line break (``\s*`` backs off to it, and the run's next character is no line break), and at a cut of the
+#: first kind that run is the "\r?\n" before a letter or digit, or, after punctuation, the ``[\r\n]*`` tail of its
+#: run, ending at the cut either way; (2) no ``\s++$``: their white space at the end of a text is cut as before
+#: any non-space character (``\s*[\r\n]+``, ``\s+(?!\S)``), and no cut leaves white space at a chunk's end (each
+#: follows a non-space character or a line break after one); (3) greedy quantifiers for possessive ones and
+#: ``\s+`` for the last ``\s``: giving a character back never lets the rest match (``[^\r\n\p{L}\p{N}]?`` gives
+#: back a non-letter where a letter must follow; every other run ends its alternative), and the last alternative is
+#: reached only by one white-space character before a non-space one. Qwen 2's one digit per pre-token (``\p{N}``)
+#: stops at a cut as ``\p{N}{1,3}`` does.
 #: Each looks at most 3 characters behind and 2 ahead (``corpus.BOUNDARY_CONTEXT``). Property tests check
 #: chunked == unchunked counts (tests/test_corpus.py).
 _SAFE_BOUNDARY = {
     "gpt2": r"(?<=\S\n)(?=[\p{L}\p{N}])|(?<=\S\r)(?=\n[\p{L}\p{N}])|(?<=\S)(?= )",
     "cl100k": r"(?<=\S\r?\n)(?=[\p{L}\p{N}])|(?<=\S)(?= )",
     "o200k": r"(?<=\S\r?\n)(?=[\p{L}\p{N}])|(?<=\S)(?= )",
+    "llama3": r"(?<=\S\r?\n)(?=[\p{L}\p{N}])|(?<=\S)(?= )",
+    "qwen2": r"(?<=\S\r?\n)(?=[\p{L}\p{N}])|(?<=\S)(?= )",
 }
 
 

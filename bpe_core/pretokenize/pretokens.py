@@ -1,9 +1,9 @@
 r"""Cutting ordinary text into pre-tokens: always whole matches, and no regex can freeze the process.
 
 A :class:`Pretokenizer` takes the *whole* match each time (``findall`` would give a custom regex's groups
-instead). The shipped patterns (``gpt2``, ``cl100k``, ``o200k``) are proven to run in linear time and keep the
-fast path of :mod:`bpe_core.pretokenize.fast_findall`. Any other regex runs in the ``regex`` module with
-``concurrent=True`` (other threads keep running while it matches) and a time budget that grows with the text
+instead). The shipped patterns (``gpt2``, ``cl100k``, ``o200k``, ``llama3``, ``qwen2``) are proven to run in linear
+time and keep the fast path of :mod:`bpe_core.pretokenize.fast_findall`. Any other regex runs in the ``regex`` module
+with ``concurrent=True`` (other threads keep running while it matches) and a time budget that grows with the text
 (:func:`time_budget`); past it, :class:`~bpe_core.pretokenize.patterns.PatternTimeoutError` says where matching got
 stuck.
 

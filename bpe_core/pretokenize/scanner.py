@@ -1,5 +1,5 @@
-"""The shipped patterns (``gpt2``, ``cl100k``, ``o200k``) pre-tokenizing in compiled code (``bpe_core/_scan.c``),
-about five times faster than the ``regex`` module and giving the same pre-tokens.
+"""The shipped patterns (``gpt2``, ``cl100k``, ``o200k``, ``llama3``, ``qwen2``) pre-tokenizing in compiled code
+(``bpe_core/_scan.c``), about five times faster than the ``regex`` module and giving the same pre-tokens.
 
 What a character is (a letter, a digit, white space, an upper- or lower-case kind of letter, what ``s`` or ``l``
 match case-insensitively) is read from ``regex`` itself, so the compiled scanner follows the same Unicode version
@@ -28,9 +28,9 @@ try:  # built by pip where a C compiler is found; without it the patterns run in
 except ImportError:  # pragma: no cover - the extension is optional
     _scan = None
 
-#: The patterns the compiled scanner knows, by their number in ``_scan.c``: the shipped ones, Llama 3's and Qwen 2's
-#: (:mod:`bpe_core.pretokenize.patterns`), and ``deepseek_v3``, DeepSeek V3's three Split steps of its tokenizer.json
-#: (:data:`DEEPSEEK_V3_SPLITS`), which no one regex does.
+#: The patterns the compiled scanner knows, by their number in ``_scan.c``: the shipped ones
+#: (:data:`bpe_core.pretokenize.patterns.SHIPPED`, Llama 3's and Qwen 2's among them), and ``deepseek_v3``, DeepSeek
+#: V3's three Split steps of its tokenizer.json (:data:`DEEPSEEK_V3_SPLITS`), which no one regex does.
 PATTERNS = {"gpt2": 0, "cl100k": 1, "o200k": 2, "llama3": 3, "qwen2": 4, "deepseek_v3": 5}
 #: DeepSeek V3's (and V4's) pre-tokenizer: these regexes as ``Split`` steps (``Isolated``) in turn, each cutting the
 #: pieces of the one before, verbatim from its tokenizer.json.
