@@ -16,7 +16,7 @@
  *   4
  *
  * The steps, each named where it is done:
- *   scan     the shipped pattern's pre-tokens (gpt2, cl100k, o200k), by bpe_core._scan's scanners (_scan_api.h);
+ *   scan     the pattern's pre-tokens (gpt2, cl100k, o200k, llama3, qwen2), by bpe_core._scan's scanners (_scan_api.h);
  *   utf-8    each pre-token's code points written as UTF-8 (an ASCII text's own bytes are already); a lone surrogate
  *            is a UnicodeEncodeError, as str.encode says it;
  *   count    the bytes looked up in an open-addressing table of indices into the entries (each: where its bytes
@@ -310,8 +310,8 @@ static int take(Tally *t) {
     return 0;
 }
 
-/* add(text: str, pattern: int) -> None: every pre-token of text (pattern 0 gpt2, 1 cl100k, 2 o200k) counted once
- * more. Interrupted (Ctrl-C, an error), part of the text may have been counted. */
+/* add(text: str, pattern: int) -> None: every pre-token of text (pattern: a scanner's number in _scan.c, as
+ * bpe_core.pretokenize.scanner.PATTERNS gives it) counted once more. Interrupted (Ctrl-C, an error), part of the text may have been counted. */
 static PyObject *tally_add(Tally *t, PyObject *args) {
     PyObject *text;
     int pattern;
@@ -321,7 +321,7 @@ static PyObject *tally_add(Tally *t, PyObject *args) {
         return NULL;
     }
     if (pattern < 0 || pattern >= scan_api->count) {
-        PyErr_SetString(PyExc_ValueError, "pattern is 0 (gpt2), 1 (cl100k) or 2 (o200k)");
+        PyErr_Format(PyExc_ValueError, "pattern is a scanner's number, 0 to %d", scan_api->count - 1);
         return NULL;
     }
     if (take(t) < 0) return NULL;
@@ -477,7 +477,8 @@ static void tally_dealloc(Tally *t) {
 }
 
 static PyMethodDef tally_methods[] = {
-    {"add", (PyCFunction)tally_add, METH_VARARGS, "add(text, pattern): its pre-tokens counted (0 gpt2, 1 cl100k, 2 o200k)."},
+    {"add", (PyCFunction)tally_add, METH_VARARGS,
+     "add(text, pattern): its pre-tokens counted (pattern: a scanner's number, scanner.PATTERNS)."},
     {"export", (PyCFunction)tally_export, METH_NOARGS, "export() -> (bytes, ends, counts): the table as byte strings."},
     {"merge", (PyCFunction)tally_merge, METH_VARARGS, "merge(bytes, ends, counts): another tally's export added."},
     {"to_dict", (PyCFunction)tally_to_dict, METH_NOARGS, "to_dict() -> dict[bytes, int]: each pre-token's count."},

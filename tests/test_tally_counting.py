@@ -174,7 +174,7 @@ def test_the_tally_checks_what_it_is_given():
     ]:
         with pytest.raises(ValueError, match=says):
             tally.merge(*bad)
-    with pytest.raises(ValueError, match="pattern is 0"):
+    with pytest.raises(ValueError, match="pattern is a scanner.s number, 0 to 5"):
         tally.add("x", 7)
     with pytest.raises(OverflowError, match="2\\*\\*63"):
         tally.merge(b"to", (2).to_bytes(8, "little"), (2**63 - 1).to_bytes(8, "little"))
