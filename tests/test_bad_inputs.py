@@ -3390,3 +3390,38 @@ def test_a_training_that_runs_out_of_memory_says_so_and_is_not_called_a_bug():
     assert failed.kind == "input" and not failed.unexpected
     assert failed.message.startswith("the training ran out of memory; the merges made so far are lost: train on")
     assert failed.reason.code == "train.out_of_memory"
+
+
+# ----- Issue 44 (ascii): a lone surrogate encoded once, as U+FFFD; wide texts' ASCII stretches -----
+
+
+def test_a_lone_surrogate_is_encoded_once_as_u_fffd_and_the_tokenizer_file_is_unchanged(tmp_path):
+    """A text with lone surrogates (half of a UTF-16 pair, an undecodable byte passed through surrogateescape) and an
+    emoji (Python stores the whole text 4 bytes a character; its long ASCII stretches are encoded as ASCII): the
+    compiled encoder takes it once, where it stopped at the first surrogate and the text was encoded again; the ids
+    are tiktoken's (a lone surrogate is U+FFFD); the tokenizer's file it was loaded from is unchanged. A surrogate
+    pair is still encoded twice (the Python path joins it into one character)."""
+    from test_compiled_encode import CountingEncoder
+
+    path = tmp_path / "gpt2.json"
+    save_json(Tokenizer.from_tiktoken("gpt2"), path)
+    before = path.read_bytes()
+    tok = load_json(path)
+    counting = tok.__dict__["_compiled"] = CountingEncoder(tok._compiled)
+    text = "\udcff lone " + "print(f'{x!r}') # ok\n" * 40 + "\ud800\U0001f600 end \udfff"
+    assert tok.encode(text) == get_encoding("gpt2").encode(text) and counting.calls == 1
+    assert tok.encode_array(text).tolist() == get_encoding("gpt2").encode(text) and counting.calls == 2
+    assert tok.encode("\ud83d\ude00") == get_encoding("gpt2").encode("\U0001f600") and counting.calls == 4
+    assert path.read_bytes() == before
+
+
+def test_bpe_encode_given_undecodable_bytes_in_its_argument_gives_tiktokens_ids():
+    """`bpe encode gpt2 --ids TEXT` with bytes that are no UTF-8 in TEXT (Python reads them as lone surrogates):
+    tiktoken's ids for the text with U+FFFD in their place, exit status 0, no traceback."""
+    argument = b"a\xffb \xed\xa0\x80 " + b"x = 1  # comment\n" * 20 + "\U0001f600".encode()
+    done = subprocess.run(
+        [sys.executable, "-m", "bpe_core", "encode", "gpt2", "--ids", argument], capture_output=True, text=True
+    )
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    expected = get_encoding("gpt2").encode(argument.decode("utf-8", "surrogateescape"))
+    assert done.stdout.split() == [str(i) for i in expected]
