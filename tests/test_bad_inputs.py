@@ -3425,3 +3425,31 @@ def test_bpe_encode_given_undecodable_bytes_in_its_argument_gives_tiktokens_ids(
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
     expected = get_encoding("gpt2").encode(argument.decode("utf-8", "surrogateescape"))
     assert done.stdout.split() == [str(i) for i in expected]
+
+
+def test_ctrl_c_stops_a_long_encode_of_a_wide_text_and_the_tokenizer_still_encodes_alike():
+    """A Ctrl-C while C encodes 31 million characters stored 4 bytes each (one emoji at the end), its ASCII stretches
+    narrowed: KeyboardInterrupt (the stretches end inside the batches of a million characters, between which it is
+    checked); the tokenizer then encodes as before."""
+    import textwrap
+
+    script = textwrap.dedent("""
+        import _thread, threading, time
+        from bpe_core.encoding.reference import get_encoding
+        from bpe_core.encoding.tokenizer import Tokenizer
+        tok = Tokenizer.from_tiktoken("gpt2")
+        sample = "Hello world<|endoftext|>, a sample \\U0001f600\\n" + "中文 text" * 3
+        before = tok.encode(sample)
+        text = "the quick brown fox jumps over the lazy dog " * 700_000 + "\\U0001f600"
+        threading.Timer(0.1, _thread.interrupt_main).start()
+        started = time.perf_counter()
+        try:
+            tok.encode_array(text)
+            print("finished")
+        except KeyboardInterrupt:
+            print("interrupted", time.perf_counter() - started < 30)
+        tail = text[-5000:]
+        print(tok.encode(sample) == before, tok.encode(tail) == get_encoding("gpt2").encode(tail))
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert done.stdout.split() == ["interrupted", "True", "True", "True"], done.stderr[-2000:]
