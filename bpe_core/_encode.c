@@ -1133,8 +1133,9 @@ static int encode_pretokens(Encoder *e, Work *w, const ScanText *t, Call *call, 
  *   - a match that starts at c or later reads nothing before it: no pattern has a look-behind.
  * call->at being where a pre-token starts, the stretch scanned alone gives the pre-tokens the whole text gives there,
  * and the rest of the text is scanned on from c as before. A stretch holds STRETCH_LEAST characters or more (shorter
- * ones are not worth the switch) and STRETCH_MOST at most (w->narrow's size); the text between stretches takes the
- * wide path. Errors name places in the whole text (the stretch's start added). */
+ * ones are not worth the switch) and STRETCH_MOST at most (w->narrow's size), and ends before the batch does (Ctrl-C
+ * is checked between batches); the text between stretches takes the wide path. Errors name places in the whole text
+ * (the stretch's start added). */
 #define STRETCH_LEAST 256
 #define STRETCH_MOST ((Py_ssize_t)1 << 16)
 
@@ -1224,8 +1225,7 @@ static size_t safe_cut(const unsigned char *stretch, size_t n, int ends_text) {
 /* The pre-tokens of the stretch w->narrow[0:n] (the text's [call->at, call->at + n), a pre-token's start and a safe
  * cut), as those of an ASCII text; call->at moves past it. DONE or an error (call->bad: a place in the whole text). */
 static int encode_narrowed(Encoder *e, Work *w, Call *call, size_t n) {
-    Call part = {.text = {PyUnicode_1BYTE_KIND, w->narrow, (Py_ssize_t)n}, .ascii = 1, .limit = call->limit,
-                 .special_at = (Py_ssize_t)n, .special = -1, .bad = -1};
+    Call part = {.text = {PyUnicode_1BYTE_KIND, w->narrow, (Py_ssize_t)n}, .ascii = 1, .limit = call->limit, .bad = -1};
     int status = encode_pretokens(e, w, &part.text, &part, part.text.n);
     if (status != DONE) {
         call->bad = call->at + part.bad;
