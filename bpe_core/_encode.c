@@ -5,7 +5,9 @@
  *   specials the tokenizer's special tokens split out first, the longest where several start (made once by
  *            specials(); see "special tokens" below), looked for a batch of text at a time;
  *   scan     the pattern's pre-tokens, by bpe_core._scan's scanners (_scan_api.h): gpt2, cl100k, o200k and the
- *            published llama3, qwen2, deepseek_v3;
+ *            published llama3, qwen2, deepseek_v3; a text stored wide (one emoji makes it 4 bytes a character) has
+ *            its long ASCII stretches copied a byte a character and scanned as ASCII text, cut where the pre-tokens
+ *            on either side cannot change ("ASCII stretches" below); the rest is read from its wide units;
  *   cache    each pre-token's UTF-8 bytes looked up in a small table (in the processor's caches) in front of a
  *            bounded table of the pre-tokens seen (open addressing), which holds their ids; emptied when full, as
  *            _WordCache is;
@@ -44,9 +46,12 @@
  * returns. An encoder is made whole by encoder() (Python cannot make an empty one) and its tables never change, so
  * they are read without the GIL. The cache is the one thing that changes: a lock guards it, taken without the GIL.
  * The text is scanned in batches; between two, the GIL is taken back and Ctrl-C (a signal) is checked.
- * Every failure is a Python error: bad tables (ValueError naming what), memory, a lone surrogate (UnicodeEncodeError,
- * as str.encode), a pre-token of 4 GB or more (ValueError), an id past uint32 in encode_array (OverflowError), a
- * position no alternative of the pattern matches (RuntimeError; none exists for these patterns).
+ * A lone surrogate is encoded as U+FFFD, as the Python path replaces it (fix_surrogates), where that gives the
+ * Python path's ids (utf8_of); elsewhere it is an error.
+ * Every failure is a Python error: bad tables (ValueError naming what), memory, a surrogate pair, or a lone surrogate
+ * where it is not replaced (UnicodeEncodeError, as str.encode: Tokenizer.encode then replaces them and encodes again),
+ * a pre-token of 4 GB or more (ValueError), an id past uint32 in encode_array (OverflowError), a position no
+ * alternative of the pattern matches (RuntimeError; none exists for these patterns).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -424,6 +429,7 @@ typedef struct {
     Ids out;                /* the text's tokens so far */
     unsigned char *utf8;    /* a pre-token's UTF-8 bytes */
     size_t utf8_room;
+    unsigned char *narrow;  /* a stretch of ASCII characters of a wide text, a byte each (STRETCH_MOST + 16) */
     uint32_t *next, *prev, *part; /* per byte of the word: where its part ends, starts its left part, its token */
     size_t word_room;
     Candidate *heap;
@@ -434,6 +440,7 @@ typedef struct {
 static void work_free(Work *w) {
     PyMem_RawFree(w->out.data);
     PyMem_RawFree(w->utf8);
+    PyMem_RawFree(w->narrow);
     PyMem_RawFree(w->next);
     PyMem_RawFree(w->prev);
     PyMem_RawFree(w->part);
@@ -566,9 +573,11 @@ static int merge_by_heap(const Encoder *e, Work *w, const unsigned char *word, s
 /* A tokenizer's special tokens, made once by specials(tokens, ids) and given to each encode: where one starts, it is
  * its id; where several start at the same place, the longest; the text between two is ordinary text. They are kept
  * sorted by their first code point and, among equal ones, longest first: the first that matches at a place is the
- * one taken. A token with a lone surrogate is left out: the text is searched only when it has none (a surrogate in
- * it stops the encode with UnicodeEncodeError; Tokenizer.encode replaces them and encodes again, as its Python path
- * does: a lone surrogate is U+FFFD before special tokens are looked for).
+ * one taken. A token with a surrogate is left out: the Python path replaces the text's lone surrogates by U+FFFD
+ * before it looks for special tokens (fix_surrogates), so no such token is ever found. The encoder does the same
+ * where it can (utf8_of: a surrogate is no special token's character, so none is found at one, as none is at the
+ * U+FFFD the Python path reads there), but not where a token holds U+FFFD itself (has_replacement): there a
+ * surrogate stops the encode with UnicodeEncodeError, and Tokenizer.encode replaces them and encodes again.
  *
  *   >>> specials = _encode.specials(["<|endoftext|>"], [50256])
  *   >>> enc.encode("lo<|endoftext|>w", 2, specials)
@@ -582,6 +591,7 @@ typedef struct {
     PyObject **ids;        /* token k's id */
     uint64_t filter[1024]; /* a bit per first code point (its low 16 bits): most characters start no token */
     int one_first;         /* every token starts with chars[0] (found with memchr) */
+    int has_replacement;   /* a token holds U+FFFD: the text's lone surrogates are not replaced (see above) */
 } Specials;
 
 static void specials_dealloc(Specials *s) {
@@ -614,10 +624,11 @@ static int special_order(const void *a, const void *b) {
     return PyUnicode_Compare(x, y); /* two str: no error */
 }
 
-static int has_surrogate(PyObject *token) {
+/* Whether the token holds a character from `low` to `high`. */
+static int holds(PyObject *token, Py_UCS4 low, Py_UCS4 high) {
     for (Py_ssize_t i = 0; i < PyUnicode_GET_LENGTH(token); i++) {
         Py_UCS4 ch = PyUnicode_READ_CHAR(token, i);
-        if (ch >= 0xd800 && ch <= 0xdfff) return 1;
+        if (ch >= low && ch <= high) return 1;
     }
     return 0;
 }
@@ -644,7 +655,8 @@ static PyObject *make_specials(PyObject *module, PyObject *args) {
             PyErr_Format(PyExc_ValueError, "special token %zd is not a non-empty str with an int id", k);
             goto failed;
         }
-        if (has_surrogate(token)) continue;
+        if (holds(token, 0xd800, 0xdfff)) continue;
+        if (holds(token, 0xfffd, 0xfffd)) s->has_replacement = 1;
         PyObject *pair = PyTuple_Pack(2, token, PyList_GET_ITEM(ids, k)); /* held while sorting */
         if (!pair) goto failed;
         order[kept++] = (SpecialOrder){pair, PyUnicode_GET_LENGTH(token), PyUnicode_READ_CHAR(token, 0)};
@@ -787,6 +799,8 @@ enum { DONE = 0, NO_MEMORY = -1, STUCK = -2, SURROGATE = -3, TOO_LONG = -4 };
 typedef struct {
     ScanText text;
     int ascii;                /* the text is ASCII: its own UTF-8, read in place */
+    int narrow;               /* its long stretches of ASCII may be encoded as ASCII (encode_ordinary) */
+    int replace_lone;         /* a lone surrogate is encoded as U+FFFD (utf8_of) */
     const Specials *specials; /* or NULL */
     uint32_t limit;
     Py_ssize_t at;            /* where the next pre-token or special token starts */
@@ -838,8 +852,30 @@ static inline unsigned char *put_utf8(unsigned char *o, Py_UCS4 ch) {
     return o;
 }
 
-/* The UTF-8 bytes of text[a:b] (of code units of type UNIT) from o on; past them, or NULL at a lone surrogate (*bad:
- * where). A loop per width of code unit: reading the text's units directly, not through PyUnicode_READ's switch. */
+static inline int is_high_surrogate(Py_UCS4 ch) { return ch >= 0xd800 && ch <= 0xdbff; }
+static inline int is_low_surrogate(Py_UCS4 ch) { return ch >= 0xdc00 && ch <= 0xdfff; }
+
+/* The surrogate at i of the call's text as UTF-8 from o on, past it; NULL where it is not replaced.
+ * fix_surrogates (the Python path) decodes the text as UTF-16 with "replace": a surrogate without its other half
+ * (a high one not followed by a low one, a low one not after a high one) becomes one U+FFFD (EF BF BD), the same
+ * one character at the same place, and a pair becomes the one character it stands for. Only lone ones are replaced
+ * here: a pair (which moves the characters after it) stops the encode, as does any surrogate where the call does
+ * not replace them (replace_lone: the scanner must see U+FFFD where the surrogate is, see encode_text). */
+static unsigned char *lone_surrogate(const Call *call, Py_ssize_t i, unsigned char *o) {
+    const ScanText *t = &call->text;
+    Py_UCS4 ch = PyUnicode_READ(t->kind, t->data, i);
+    int paired = is_high_surrogate(ch) ? i + 1 < t->n && is_low_surrogate(PyUnicode_READ(t->kind, t->data, i + 1))
+                                       : i > 0 && is_high_surrogate(PyUnicode_READ(t->kind, t->data, i - 1));
+    if (paired || !call->replace_lone) return NULL;
+    *o++ = 0xef;
+    *o++ = 0xbf;
+    *o++ = 0xbd;
+    return o;
+}
+
+/* The UTF-8 bytes of text[a:b] (of code units of type UNIT) from o on; past them, or NULL at a surrogate that is not
+ * replaced (*bad: where). A loop per width of code unit: reading the text's units directly, not through
+ * PyUnicode_READ's switch. */
 #define UTF8_LOOP(UNIT)                                                                                               \
     for (const UNIT *p = (const UNIT *)t->data + a, *end = (const UNIT *)t->data + b; p < end; p++) {               \
         Py_UCS4 ch = *p;                                                                                              \
@@ -848,13 +884,18 @@ static inline unsigned char *put_utf8(unsigned char *o, Py_UCS4 ch) {
             continue;                                                                                                 \
         }                                                                                                             \
         if (ch >= 0xd800 && ch <= 0xdfff) {                                                                           \
-            *bad = a + (p - (const UNIT *)t->data - a);                                                               \
-            return NULL;                                                                                              \
+            Py_ssize_t i = p - (const UNIT *)t->data;                                                                 \
+            if (!(o = lone_surrogate(call, i, o))) {                                                                  \
+                *bad = i;                                                                                             \
+                return NULL;                                                                                          \
+            }                                                                                                         \
+            continue;                                                                                                 \
         }                                                                                                             \
         o = put_utf8(o, ch);                                                                                          \
     }
 
-static unsigned char *utf8_of(const ScanText *t, Py_ssize_t a, Py_ssize_t b, unsigned char *o, Py_ssize_t *bad) {
+static unsigned char *utf8_of(const Call *call, const ScanText *t, Py_ssize_t a, Py_ssize_t b, unsigned char *o,
+                              Py_ssize_t *bad) {
     switch (t->kind) {
     case PyUnicode_1BYTE_KIND:
         UTF8_LOOP(Py_UCS1)
@@ -925,7 +966,7 @@ static int scan_ahead(const Encoder *e, Work *w, const ScanText *t, Call *call, 
             p->n = (size_t)(end - i);
         } else {
             if (pool_room((void **)&w->utf8, &w->utf8_room, used, 4 * (size_t)(end - i) + 16, 1) < 0) return NO_MEMORY;
-            unsigned char *o = utf8_of(t, i, end, w->utf8 + used, &call->bad);
+            unsigned char *o = utf8_of(call, t, i, end, w->utf8 + used, &call->bad);
             if (!o) return SURROGATE;
             p->from = used;
             p->n = (size_t)(o - w->utf8) - used;
@@ -1027,7 +1068,7 @@ COLD_PATH static int merge_cut(Encoder *e, Work *w, const unsigned char *word, s
 
 /* The pre-tokens of t that start in [call->at, stop), each one's tokens appended to w->out (from the cache, else
  * merged and remembered); call->at moves past them. DONE or an error. */
-static int encode_ordinary(Encoder *e, Work *w, const ScanText *t, Call *call, Py_ssize_t stop) {
+static int encode_pretokens(Encoder *e, Work *w, const ScanText *t, Call *call, Py_ssize_t stop) {
     Cache *c = &e->cache;
     Pending pending[AHEAD];
     while (call->at < stop) {
@@ -1061,6 +1102,156 @@ static int encode_ordinary(Encoder *e, Work *w, const ScanText *t, Call *call, P
             }
         }
         call->at = end;
+    }
+    return DONE;
+}
+
+/* ----- ASCII stretches of a wide text, encoded as ASCII ----- */
+
+/* One character past U+FFFF (an emoji) makes Python store a whole text four bytes a character: then each pre-token is
+ * read from wide units and copied to UTF-8 (utf8_of), where an ASCII text's pre-tokens are read in place. So a long
+ * stretch of ASCII characters of a wide text is copied a byte a character into w->narrow (a loop the compiler turns
+ * into vector instructions) and encoded there as an ASCII text: the stdlib's 31 MB hold 3,269 other characters.
+ *
+ *   "🐍 = 1\n" + "x = f(y) " * 100 + "é"      a text of kind 4: "🐍 = 1\n" takes the wide path, the next 899
+ *                                             characters are narrowed (up to the last space, a safe cut), " é" wide
+ *
+ * A stretch ends at a safe cut c: a space whose previous character is not white space (text[c - 1] a printable ASCII
+ * character, '!' to '~': each is a letter, a digit, punctuation or a symbol), or the end of the text. There the
+ * pre-tokens of text[at:] are those of text[at:c] and then those of text[c:], for the scanners marked `cuts` in
+ * SCANNERS below (bpe_core/pretokenize/patterns.py's _SAFE_BOUNDARY says the same for gpt2, cl100k and o200k):
+ *   - no pre-token holds a non-space character and then a space. In each alternative of gpt2, cl100k, o200k, llama3
+ *     and qwen2, a space is taken only first (` ?`, the lead [^\r\n\p{L}\p{N}]?) or by \s runs that hold only white
+ *     space; the runs of letters, digits, others ([^\s\p{L}\p{N}]), the contractions and the tails [\r\n]* and
+ *     [\r\n/]* take none. DeepSeek V3's third Split is alike (` ?[\p{P}\p{S}]+[\r\n]*`, a lead then [\p{L}\p{M}]+,
+ *     [!-~ punctuation][A-Za-z]+, \s runs), its digits are runs of \p{N} and no kanji or kana is ASCII; the text it
+ *     leaves between two matches is a piece of its own, and one never reaches c: at c - 1 a match starts (a letter
+ *     or punctuation), or a digit ends the piece;
+ *   - a match that starts before c reads at c exactly what it reads where the text ends: every class of character
+ *     that could come next fails on the space as on the end of the text, and the only look-ahead there, \s+(?!\S)
+ *     (and DeepSeek's end of a piece), cannot reach c, since c - 1 is not white space; the $ of \s++$ neither;
+ *   - a match that starts at c or later reads nothing before it: no pattern has a look-behind.
+ * call->at being where a pre-token starts, the stretch scanned alone gives the pre-tokens the whole text gives there,
+ * and the rest of the text is scanned on from c as before. A stretch holds STRETCH_LEAST characters or more (shorter
+ * ones are not worth the switch) and STRETCH_MOST at most (w->narrow's size), and ends before the batch does (Ctrl-C
+ * is checked between batches); the text between stretches takes the wide path. Errors name places in the whole text
+ * (the stretch's start added). */
+#define STRETCH_LEAST 256
+#define STRETCH_MOST ((Py_ssize_t)1 << 16)
+
+/* What each scanner (in _scan_api.h's order) allows: cuts, ASCII stretches cut at a space (above); fffd, a lone
+ * surrogate read as U+FFFD (utf8_of): the scanner gives the same ends, as it reads only class bits that the two
+ * have alike (neither is a letter, a digit or white space: 0 and [\p{P}\p{S}], which only DeepSeek's reads). */
+static const struct {
+    int cuts, fffd;
+} SCANNERS[] = {{1, 1}, {1, 1}, {1, 1}, {1, 1}, {1, 1}, {1, 0}}; /* gpt2, cl100k, o200k, llama3, qwen2, deepseek_v3 */
+#define SCANNERS_KNOWN ((int)(sizeof(SCANNERS) / sizeof(SCANNERS[0])))
+
+/* The ASCII characters of t from i on (before `to`) copied to out, a byte each, up to the first other one: how many.
+ * A block of NARROW_BLOCK units at a time while all are ASCII: their OR, then their copy, two loops without a branch
+ * that the compiler turns into vector instructions (a loop that may stop inside is not); the block that holds
+ * another character is copied one unit at a time, up to it. */
+#define NARROW_BLOCK 64
+#define NARROW_LOOP(UNIT)                                                                                             \
+    {                                                                                                                 \
+        const UNIT *units = (const UNIT *)t->data + i;                                                                \
+        size_t n = (size_t)(to - i), k = 0;                                                                           \
+        for (; k + NARROW_BLOCK <= n; k += NARROW_BLOCK) {                                                            \
+            UNIT any = 0;                                                                                             \
+            for (size_t j = 0; j < NARROW_BLOCK; j++) any |= units[k + j];                                            \
+            if (any >= 0x80) break;                                                                                   \
+            for (size_t j = 0; j < NARROW_BLOCK; j++) out[k + j] = (unsigned char)units[k + j];                       \
+        }                                                                                                             \
+        for (; k < n && units[k] < 0x80; k++) out[k] = (unsigned char)units[k];                                       \
+        return (Py_ssize_t)k;                                                                                         \
+    }
+
+static Py_ssize_t narrow_ascii(const ScanText *t, Py_ssize_t i, Py_ssize_t to, unsigned char *out) {
+    switch (t->kind) {
+    case PyUnicode_1BYTE_KIND:
+        NARROW_LOOP(Py_UCS1)
+    case PyUnicode_2BYTE_KIND:
+        NARROW_LOOP(Py_UCS2)
+    default:
+        NARROW_LOOP(Py_UCS4)
+    }
+}
+
+/* Where a run of STRETCH_LEAST ASCII characters of t[i:to) starts (the first one), or `to`. Such a run holds a whole
+ * block of STRETCH_BLOCK units (half its length) of any grid, so the text is read a block at a time (their OR, a loop
+ * the compiler turns into vector instructions: a Chinese text reads all its characters here) and only a block of
+ * ASCII is looked around, for its run's start and length. A loop per width of code unit. */
+#define STRETCH_BLOCK (STRETCH_LEAST / 2)
+#define STRETCH_LOOP(UNIT)                                                                                            \
+    {                                                                                                                 \
+        const UNIT *units = (const UNIT *)t->data;                                                                    \
+        for (Py_ssize_t b = i; b + STRETCH_BLOCK <= to;) {                                                            \
+            UNIT any = 0;                                                                                             \
+            for (Py_ssize_t j = 0; j < STRETCH_BLOCK; j++) any |= units[b + j];                                       \
+            if (any >= 0x80) {                                                                                        \
+                b += STRETCH_BLOCK;                                                                                   \
+                continue;                                                                                             \
+            }                                                                                                         \
+            Py_ssize_t start = b, end = b + STRETCH_BLOCK;                                                            \
+            while (start > i && units[start - 1] < 0x80) start--;                                                     \
+            while (end < to && end - start < STRETCH_LEAST && units[end] < 0x80) end++;                               \
+            if (end - start >= STRETCH_LEAST) return start;                                                           \
+            b = end; /* a shorter run: the next one starts past it, a grid from there holds its block */              \
+        }                                                                                                             \
+        return to;                                                                                                    \
+    }
+
+static Py_ssize_t next_stretch(const ScanText *t, Py_ssize_t i, Py_ssize_t to) {
+    switch (t->kind) {
+    case PyUnicode_1BYTE_KIND:
+        STRETCH_LOOP(Py_UCS1)
+    case PyUnicode_2BYTE_KIND:
+        STRETCH_LOOP(Py_UCS2)
+    default:
+        STRETCH_LOOP(Py_UCS4)
+    }
+}
+
+/* The last safe cut of a narrowed stretch (n bytes; `ends_text`: the text ends after it): its length then, else the
+ * place of its last space after a printable character; 0 if it has none. */
+static size_t safe_cut(const unsigned char *stretch, size_t n, int ends_text) {
+    if (ends_text) return n;
+    for (size_t c = n - 1; c > 0; c--) {
+        if (stretch[c] == ' ' && (unsigned)(stretch[c - 1] - '!') <= (unsigned)('~' - '!')) return c;
+    }
+    return 0;
+}
+
+/* The pre-tokens of the stretch w->narrow[0:n] (the text's [call->at, call->at + n), a pre-token's start and a safe
+ * cut), as those of an ASCII text; call->at moves past it. DONE or an error (call->bad: a place in the whole text). */
+static int encode_narrowed(Encoder *e, Work *w, Call *call, size_t n) {
+    Call part = {.text = {PyUnicode_1BYTE_KIND, w->narrow, (Py_ssize_t)n}, .ascii = 1, .limit = call->limit, .bad = -1};
+    int status = encode_pretokens(e, w, &part.text, &part, part.text.n);
+    if (status != DONE) {
+        call->bad = call->at + part.bad;
+        return status;
+    }
+    call->at += (Py_ssize_t)n;
+    return DONE;
+}
+
+/* encode_pretokens over t's pre-tokens that start in [call->at, stop), its long ASCII stretches narrowed first
+ * (above) where the call allows it (call->narrow). DONE or an error. */
+static int encode_ordinary(Encoder *e, Work *w, const ScanText *t, Call *call, Py_ssize_t stop) {
+    if (!call->narrow) return encode_pretokens(e, w, t, call, stop);
+    if (!w->narrow && !(w->narrow = PyMem_RawMalloc((size_t)STRETCH_MOST + 16))) return NO_MEMORY;
+    while (call->at < stop) {
+        Py_ssize_t at = call->at, to = stop - at > STRETCH_MOST ? at + STRETCH_MOST : stop;
+        Py_ssize_t n = narrow_ascii(t, at, to, w->narrow);
+        size_t cut = n >= STRETCH_LEAST ? safe_cut(w->narrow, (size_t)n, at + n == t->n) : 0;
+        int status;
+        if (cut) {
+            status = encode_narrowed(e, w, call, cut);
+        } else { /* the wide path up to the next stretch (past this one when it has no safe cut) */
+            Py_ssize_t until = n >= STRETCH_LEAST ? at + n : next_stretch(t, at + n, stop);
+            status = encode_pretokens(e, w, t, call, until);
+        }
+        if (status != DONE) return status;
     }
     return DONE;
 }
@@ -1147,9 +1338,16 @@ static int encode_text(Encoder *e, PyObject *args, Work *w, const Specials **spe
         PyErr_SetString(PyExc_RuntimeError, "the scanner has no character classes yet: bpe_core.scanner._ready()");
         return -1;
     }
-    Call call = {{PyUnicode_KIND(text), PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text)},
-                 PyUnicode_IS_ASCII(text), *specials,
-                 (size_t)limit_arg >= NO_RANK ? NO_RANK : (uint32_t)limit_arg, 0, -1, -1, -1, 0};
+    int known = e->pattern < SCANNERS_KNOWN, ascii = PyUnicode_IS_ASCII(text);
+    Call call = {.text = {PyUnicode_KIND(text), PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text)},
+                 .ascii = ascii,
+                 .narrow = !ascii && known && SCANNERS[e->pattern].cuts,
+                 .replace_lone = known && SCANNERS[e->pattern].fffd && !(*specials && (*specials)->has_replacement),
+                 .specials = *specials,
+                 .limit = (size_t)limit_arg >= NO_RANK ? NO_RANK : (uint32_t)limit_arg,
+                 .special_at = -1,
+                 .special = -1,
+                 .bad = -1};
     /* room for a token per two characters (code has 0.49, prose 0.32: grown only past that; the pages are touched
      * only as they fill, and a 1 GB text asks for 2 GB of address space, not 4, which a small machine may refuse) */
     if (pool_room((void **)&w->out.data, &w->out.room, 0, (size_t)call.text.n / 2 + 16, sizeof(uint32_t)) < 0) {

@@ -3454,3 +3454,64 @@ def test_a_bad_byte_deep_in_a_llama3_or_qwen2_corpus_counted_from_bytes_is_said_
     with pytest.raises(NotUtf8Error, match="byte offset 2040003"):
         trainer.count_files(path)
     assert counted == [pattern] and path.read_bytes() == before
+# ----- Issue 44 (ascii): a lone surrogate encoded once, as U+FFFD; wide texts' ASCII stretches -----
+
+
+def test_a_lone_surrogate_is_encoded_once_as_u_fffd_and_the_tokenizer_file_is_unchanged(tmp_path):
+    """A text with lone surrogates (half of a UTF-16 pair, an undecodable byte passed through surrogateescape) and an
+    emoji (Python stores the whole text 4 bytes a character; its long ASCII stretches are encoded as ASCII): the
+    compiled encoder takes it once, where it stopped at the first surrogate and the text was encoded again; the ids
+    are tiktoken's (a lone surrogate is U+FFFD); the tokenizer's file it was loaded from is unchanged. A surrogate
+    pair is still encoded twice (the Python path joins it into one character)."""
+    from test_compiled_encode import CountingEncoder
+
+    path = tmp_path / "gpt2.json"
+    save_json(Tokenizer.from_tiktoken("gpt2"), path)
+    before = path.read_bytes()
+    tok = load_json(path)
+    counting = tok.__dict__["_compiled"] = CountingEncoder(tok._compiled)
+    text = "\udcff lone " + "print(f'{x!r}') # ok\n" * 40 + "\ud800\U0001f600 end \udfff"
+    assert tok.encode(text) == get_encoding("gpt2").encode(text) and counting.calls == 1
+    assert tok.encode_array(text).tolist() == get_encoding("gpt2").encode(text) and counting.calls == 2
+    assert tok.encode("\ud83d\ude00") == get_encoding("gpt2").encode("\U0001f600") and counting.calls == 4
+    assert path.read_bytes() == before
+
+
+def test_bpe_encode_given_undecodable_bytes_in_its_argument_gives_tiktokens_ids():
+    """`bpe encode gpt2 --ids TEXT` with bytes that are no UTF-8 in TEXT (Python reads them as lone surrogates):
+    tiktoken's ids for the text with U+FFFD in their place, exit status 0, no traceback."""
+    argument = b"a\xffb \xed\xa0\x80 " + b"x = 1  # comment\n" * 20 + "\U0001f600".encode()
+    done = subprocess.run(
+        [sys.executable, "-m", "bpe_core", "encode", "gpt2", "--ids", argument], capture_output=True, text=True
+    )
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    expected = get_encoding("gpt2").encode(argument.decode("utf-8", "surrogateescape"))
+    assert done.stdout.split() == [str(i) for i in expected]
+
+
+def test_ctrl_c_stops_a_long_encode_of_a_wide_text_and_the_tokenizer_still_encodes_alike():
+    """A Ctrl-C while C encodes 31 million characters stored 4 bytes each (one emoji at the end), its ASCII stretches
+    narrowed: KeyboardInterrupt (the stretches end inside the batches of a million characters, between which it is
+    checked); the tokenizer then encodes as before."""
+    import textwrap
+
+    script = textwrap.dedent("""
+        import _thread, threading, time
+        from bpe_core.encoding.reference import get_encoding
+        from bpe_core.encoding.tokenizer import Tokenizer
+        tok = Tokenizer.from_tiktoken("gpt2")
+        sample = "Hello world<|endoftext|>, a sample \\U0001f600\\n" + "中文 text" * 3
+        before = tok.encode(sample)
+        text = "the quick brown fox jumps over the lazy dog " * 700_000 + "\\U0001f600"
+        threading.Timer(0.1, _thread.interrupt_main).start()
+        started = time.perf_counter()
+        try:
+            tok.encode_array(text)
+            print("finished")
+        except KeyboardInterrupt:
+            print("interrupted", time.perf_counter() - started < 30)
+        tail = text[-5000:]
+        print(tok.encode(sample) == before, tok.encode(tail) == get_encoding("gpt2").encode(tail))
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert done.stdout.split() == ["interrupted", "True", "True", "True"], done.stderr[-2000:]

@@ -1,7 +1,8 @@
 """The compiled encoder (bpe_core/_encode.c) gives the Python path's ids exactly: both merge rules, vocabularies whose
-single bytes have the last ids, truncation, special tokens, long pre-tokens, lone surrogates, empty text; and every
-bad table or call is a Python error."""
+single bytes have the last ids, truncation, special tokens, long pre-tokens, lone surrogates, empty text, the ASCII
+stretches of wide texts under every scanner; and every bad table or call is a Python error."""
 
+import itertools
 import subprocess
 import sys
 import threading
@@ -9,9 +10,11 @@ import threading
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from test_pipeline_scanners import reference
 
 from bpe_core.encoding import compiled_encode
 from bpe_core.encoding.tokenizer import Tokenizer
+from bpe_core.pretokenize.text_splitter import fix_surrogates
 
 pytestmark = pytest.mark.skipif(not compiled_encode.available(), reason="bpe_core._encode was not built here")
 
@@ -211,8 +214,9 @@ def test_bad_calls_are_python_errors():
         encoder.encode("a", -1)
     with pytest.raises(TypeError):
         encoder.encode(b"a", 1)
+    assert encoder.encode("a\ud800", 0) == [97, 0xEF, 0xBF, 0xBD]  # a lone surrogate is U+FFFD, as fix_surrogates
     with pytest.raises(UnicodeEncodeError, match="surrogates not allowed"):
-        encoder.encode("a\ud800", 0)
+        encoder.encode("a\ud83d\ude00", 0)  # a pair is one character there: the Python path joins it
     assert encoder.encode("", 0) == []
     assert encoder.encode("hi", 1 << 62) == [104, 105]
     with pytest.raises(TypeError):
@@ -282,3 +286,171 @@ def test_a_token_bpe_does_not_make_is_a_pre_token_whole_but_a_piece_of_a_clause_
     for text in ("中的 国中的 中的", "国中的 中的 国中的", "中的 国中的"):
         assert tok.encode(text) == reference.encode(text), text
         assert tok.encode(text) == reference.encode(text), text
+
+
+# ----- wide texts: their ASCII stretches encoded as ASCII, a lone surrogate as U+FFFD (issue 44, branch ascii) -----
+
+SCANNERS = ["gpt2", "cl100k", "o200k", "llama3", "qwen2", "deepseek_v3"]
+SPECIAL, SPECIAL_ID = "<|endoftext|>", 50256
+#: Characters that make a text wide (kinds 1, 2 and 4), white space and digits past ASCII, case folds to s and k.
+WIDE = ["é", "中文", "\U0001f600", "👩🏽\u200d💻", "ſ", "\u212a", "\u00a0", "\u3000", "٣", "\ufffd", "ÿ"]
+#: What ASCII stretches are made of: words, spaces at either end, line breaks, contractions, digit runs.
+PIECES = [
+    " ",
+    "  ",
+    "\n",
+    "\r\n",
+    "\t",
+    "'s",
+    "'LL",
+    "n't",
+    "123456",
+    "7",
+    "Hello",
+    "world",
+    " x",
+    "!!",
+    "/",
+    ".",
+    "  \n",
+]
+stretches = st.one_of(
+    st.lists(st.sampled_from(PIECES), min_size=40, max_size=160).map("".join),  # safe cuts: a space after ! to ~
+    st.sampled_from(["abc123!/'", " \t\n", "x"]).flatmap(lambda a: st.text(a, min_size=250, max_size=600)),  # none
+)
+wide_texts = st.lists(st.one_of(stretches, st.sampled_from([*WIDE, SPECIAL])), min_size=1, max_size=8).map("".join)
+surrogate_texts = st.lists(
+    st.one_of(
+        stretches,
+        st.sampled_from([*WIDE, SPECIAL, "\ud83d\ude00"]),  # a pair: one character once the Python path joins it
+        st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF),
+    ),
+    min_size=1,
+    max_size=8,
+).map("".join)
+
+
+def ascii_pairs() -> Tokenizer:
+    """Every two ASCII characters a token (ranks rule): two characters of one pre-token always merge, so the ids say
+    where pre-tokens end (GPT-2's often give the same ids for "!\n" and "!", "\n")."""
+    pairs = [(bytes([a]), bytes([b])) for a in range(128) for b in range(128)]
+    vocab = {i: bytes([i]) for i in range(256)} | {256 + k: a + b for k, (a, b) in enumerate(pairs)}
+    return Tokenizer(vocab, pairs, merge_rule="ranks")
+
+
+@pytest.fixture(scope="module", params=["gpt2", "ascii_pairs"])
+def encoders(request):
+    """GPT-2's ranks, or every ASCII pair's, under every scanner (the bytes' BPE does not depend on it), and the
+    Python path's tokenizer."""
+    tok = Tokenizer.from_tiktoken("gpt2") if request.param == "gpt2" else ascii_pairs()
+    made = {
+        name: compiled_encode.compiled_encoder(name, tok._bytes_to_id, "ranks", tok._priority, tok._merges)
+        for name in SCANNERS
+    }
+    return tok, made, compiled_encode.compiled_specials({SPECIAL: SPECIAL_ID})
+
+
+def regex_ids(tok: Tokenizer, name: str, text: str, limit: int) -> list[int]:
+    """The ids the Python path gives: lone surrogates replaced, the special token split out, the ``regex`` module's
+    pre-tokens (DeepSeek's Split steps) of each piece merged in Python."""
+    python, ids = tok.truncated(limit), []
+    for k, piece in enumerate(fix_surrogates(text).split(SPECIAL)):
+        ids += [SPECIAL_ID] if k else []
+        ids += [i for pre_token in reference(name, piece) for i in python.encode_piece(pre_token)]
+    return ids
+
+
+@pytest.mark.parametrize("name", SCANNERS)
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=wide_texts)
+@example(text="x " * 300 + "\U0001f600")  # one emoji: a text of 4-byte characters, a stretch before it
+@example(text="\U0001f600" + "it's 12345 ok\n" * 40 + " " * 300)  # the stretch ends the text: cut at its end
+@example(text="中" + "a" * 600 + " b")  # no safe cut: the wide path
+@example(text="中" + "x " * 100 + "中" + "y, " * 120 + "中" + " z" * 70 + "\U0001f600")  # runs of 200, 360, 140
+@example(text="é" + "word " * 100 + SPECIAL + "tail " * 60)  # the ordinary text ends at the special token
+def test_ascii_stretches_of_a_wide_text_give_the_python_paths_ids(encoders, name, text):
+    """Long ASCII stretches (with and without safe cuts) between characters that make the text wide, special tokens
+    inside: every scanner's ids are the regex's pre-tokens merged in Python, under two limits, as lists and arrays."""
+    tok, made, specials = encoders
+    for limit in (tok._limit, 300):
+        expected = regex_ids(tok, name, text, limit)
+        assert made[name].encode(text, limit, specials) == expected, limit
+        assert memoryview(made[name].encode_array(text, limit, specials)).tolist() == expected, limit
+
+
+#: Every string of up to three of these characters ends a stretch below: where its last safe cut is matters there.
+TAILS = ["", *(("".join(t)) for n in (1, 2, 3) for t in itertools.product("a1!' \n\r/\t", repeat=n))]
+
+
+@pytest.mark.parametrize("name", SCANNERS)
+def test_every_short_end_of_a_stretch_gives_the_python_paths_ids(encoders, name):
+    """A stretch of 300 ASCII characters ending in each short string (spaces, line breaks, contractions, digits,
+    punctuation), then a wide character and more: the safe cut is the last space after a printable character, and
+    what follows it the wide path scans; every scanner's ids are the regex's."""
+    tok, made, specials = encoders
+    for tail in TAILS:
+        for after in ("é", "\U0001f600 's", " 中a"):
+            text = "ab " * 100 + "c" + tail + after + tail
+            assert made[name].encode(text, tok._limit, specials) == regex_ids(tok, name, text, tok._limit), text
+
+
+@pytest.mark.parametrize("name", SCANNERS)
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=surrogate_texts)
+@example(text="\ud800")
+@example(text="a\udfff\ud800b \udbff")  # a low one before a high one: both lone
+@example(text="x " * 200 + "\ud800" + SPECIAL + "\udc00 y")
+@example(text="\U0001f600" + "x = 1 " * 100 + "\ud800 \ud83d\ude00")  # the pair's place, after a stretch
+def test_a_lone_surrogate_is_u_fffd_where_the_scanner_reads_it_so(encoders, name, text):
+    """A lone surrogate is encoded as U+FFFD (EF BF BD), as the Python path replaces it, by every scanner whose
+    classes of the two agree; a surrogate pair, or any surrogate under DeepSeek's scanner (U+FFFD is a symbol there,
+    a surrogate nothing), stops the encode with UnicodeEncodeError at its place, and Tokenizer encodes again."""
+    tok, made, specials = encoders
+    high = [i for i, ch in enumerate(text) if "\ud800" <= ch <= "\udbff"]
+    stops = [i for i in high if text[i + 1 : i + 2] and "\udc00" <= text[i + 1] <= "\udfff"]  # pairs
+    if name == "deepseek_v3":
+        stops = [i for i, ch in enumerate(text) if "\ud800" <= ch <= "\udfff"]
+    if stops:
+        with pytest.raises(UnicodeEncodeError) as stopped:
+            made[name].encode(text, tok._limit, specials)
+        assert stopped.value.start == stops[0]  # the first surrogate not replaced, stretches before it or not
+    else:
+        assert made[name].encode(text, tok._limit, specials) == regex_ids(tok, name, text, tok._limit)
+
+
+class CountingEncoder:
+    """A compiled encoder whose calls are counted."""
+
+    def __init__(self, encoder):
+        self.encoder, self.calls = encoder, 0
+
+    def encode(self, *args):
+        self.calls += 1
+        return self.encoder.encode(*args)
+
+    def encode_array(self, *args):
+        self.calls += 1
+        return self.encoder.encode_array(*args)
+
+
+@pytest.mark.parametrize("name", ["gpt2", "cl100k_base", "o200k_base"])
+def test_a_text_with_lone_surrogates_is_encoded_once(shipped, name):
+    """Tokenizer.encode and encode_array hand a text with lone surrogates to the compiled encoder once (it stopped
+    at the first, and the whole text was encoded again with U+FFFD in their place); a pair still takes two."""
+    tok = python_path(shipped[name])
+    counting = tok.__dict__["_compiled"] = CountingEncoder(shipped[name]._compiled)
+    text = "\udc00lone " + "x = f(y) " * 40 + "\ud800 surrogates \udfff中文 \U0001f600 end \udbff"
+    expected = python_path(shipped[name]).encode(text)
+    assert tok.encode(text) == expected and counting.calls == 1
+    assert tok.encode_array(text).tolist() == expected and counting.calls == 2
+    assert tok.encode("a\ud83d\ude00") == python_path(tok).encode("a\U0001f600") and counting.calls == 4
+
+
+def test_a_special_token_holding_u_fffd_is_found_where_a_lone_surrogate_is():
+    """The Python path reads U+FFFD where a lone surrogate is, before it looks for special tokens: a special token
+    holding U+FFFD is found there. The compiled encoder does not replace surrogates for such tokens (it stops, and
+    the text is encoded again replaced): the same ids."""
+    tok = Tokenizer({i: bytes([i]) for i in range(256)}, [], ["<|\ufffd|>"])
+    special = tok.special_tokens["<|\ufffd|>"]
+    for text in ("a<|\ud800|>b", "<|\ufffd|>\udfff", "x " * 300 + "<|\udc00|>"):
+        assert tok.encode(text) == python_path(tok).encode(text) and special in tok.encode(text)

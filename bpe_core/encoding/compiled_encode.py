@@ -30,7 +30,9 @@ Buffer = Any  # an object lending its memory (collections.abc.Buffer from Python
 class CompiledEncoder(Protocol):
     def encode(self, text: str, limit: int, specials: object = None) -> list[int]:
         """The ids of ``text`` under the tokenizer's first ``limit`` merges, the special tokens of ``specials`` (made
-        by :func:`compiled_specials`; none if None) split out first. A lone surrogate raises UnicodeEncodeError."""
+        by :func:`compiled_specials`; none if None) split out first. A lone surrogate is U+FFFD (as
+        ``fix_surrogates`` makes it) where that gives the Python path's ids; a surrogate pair, or a lone one elsewhere,
+        raises UnicodeEncodeError."""
         ...
 
     def encode_array(self, text: str, limit: int, specials: object = None) -> Buffer:

@@ -352,8 +352,10 @@ class Tokenizer(TokenLookup, WordMerges):
         return compiled_specials(self.special_tokens)
 
     def _compiled_ids(self, encode, text: str):
-        """``encode(text)`` by the compiled encoder, special tokens split out in C; a text with a lone surrogate is
-        encoded again with U+FFFD in its place, as the Python path does (the compiled one stops at it)."""
+        """``encode(text)`` by the compiled encoder, special tokens split out in C. It encodes a lone surrogate as
+        U+FFFD, as the Python path does, where that gives the same ids; where it cannot (a surrogate pair, which the
+        Python path joins into one character; a special token holding U+FFFD; DeepSeek's scanner) it stops, and the
+        text is encoded again with the surrogates replaced."""
         try:
             return encode(text, self._limit, self._compiled_specials)
         except UnicodeEncodeError:
