@@ -3454,6 +3454,8 @@ def test_a_bad_byte_deep_in_a_llama3_or_qwen2_corpus_counted_from_bytes_is_said_
     with pytest.raises(NotUtf8Error, match="byte offset 2040003"):
         trainer.count_files(path)
     assert counted == [pattern] and path.read_bytes() == before
+
+
 # ----- Issue 44 (ascii): a lone surrogate encoded once, as U+FFFD; wide texts' ASCII stretches -----
 
 
