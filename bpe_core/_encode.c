@@ -1119,7 +1119,7 @@ static int encode_pretokens(Encoder *e, Work *w, const ScanText *t, Call *call, 
  * A stretch ends at a safe cut c: a space whose previous character is not white space (text[c - 1] a printable ASCII
  * character, '!' to '~': each is a letter, a digit, punctuation or a symbol), or the end of the text. There the
  * pre-tokens of text[at:] are those of text[at:c] and then those of text[c:], for the scanners marked `cuts` in
- * SCANNERS below (bpe_core/pretokenize/patterns.py's _SAFE_BOUNDARY says the same for gpt2, cl100k and o200k):
+ * SCANNERS below (bpe_core/pretokenize/patterns.py's _SAFE_BOUNDARY says the same for all but deepseek_v3):
  *   - no pre-token holds a non-space character and then a space. In each alternative of gpt2, cl100k, o200k, llama3
  *     and qwen2, a space is taken only first (` ?`, the lead [^\r\n\p{L}\p{N}]?) or by \s runs that hold only white
  *     space; the runs of letters, digits, others ([^\s\p{L}\p{N}]), the contractions and the tails [\r\n]* and
@@ -1212,8 +1212,9 @@ static Py_ssize_t next_stretch(const ScanText *t, Py_ssize_t i, Py_ssize_t to) {
     }
 }
 
-/* The last safe cut of a narrowed stretch (n bytes; `ends_text`: the text ends after it): its length then, else the
- * place of its last space after a printable character; 0 if it has none. */
+/* The last safe cut of a narrowed stretch (n >= 1 bytes: encode_ordinary asks only of STRETCH_LEAST or more;
+ * `ends_text`: the text ends after it): its length then, else the place of its last space after a printable
+ * character; 0 if it has none. */
 static size_t safe_cut(const unsigned char *stretch, size_t n, int ends_text) {
     if (ends_text) return n;
     for (size_t c = n - 1; c > 0; c--) {
@@ -1339,9 +1340,10 @@ static int encode_text(Encoder *e, PyObject *args, Work *w, const Specials **spe
         return -1;
     }
     int known = e->pattern < SCANNERS_KNOWN, ascii = PyUnicode_IS_ASCII(text);
+    Py_ssize_t call_text_n = PyUnicode_GET_LENGTH(text); /* a shorter text has no stretch: no buffer for one */
     Call call = {.text = {PyUnicode_KIND(text), PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text)},
                  .ascii = ascii,
-                 .narrow = !ascii && known && SCANNERS[e->pattern].cuts,
+                 .narrow = !ascii && known && SCANNERS[e->pattern].cuts && call_text_n >= STRETCH_LEAST,
                  .replace_lone = known && SCANNERS[e->pattern].fffd && !(*specials && (*specials)->has_replacement),
                  .specials = *specials,
                  .limit = (size_t)limit_arg >= NO_RANK ? NO_RANK : (uint32_t)limit_arg,

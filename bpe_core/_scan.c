@@ -1,11 +1,11 @@
-/* bpe_core._scan: the shipped patterns (gpt2, cl100k, o200k in bpe_core/patterns.py) pre-tokenizing, compiled; and
- * the pre-tokenizers of published tokenizer.json files (Llama 3's, Qwen 2's, DeepSeek V3's Split steps).
+/* bpe_core._scan: the shipped patterns (gpt2, cl100k, o200k, llama3, qwen2 in bpe_core/pretokenize/patterns.py)
+ * pre-tokenizing, compiled; and DeepSeek V3's pre-tokenizer (the Split steps of its tokenizer.json).
  *
  * Each pattern is an alternation that the `regex` module tries left to right at every position; here each
  * alternative is written out as the few steps it takes, backtracking included (see the comments at each one).
  * What a character is (a letter, a digit, white space, ...) comes from a table the caller builds with `regex`
- * itself (bpe_core/scanner.py), so both read the same Unicode version. The tests compare the two on every text
- * they try; a position no alternative matches (none exists for these patterns) raises RuntimeError.
+ * itself (bpe_core/pretokenize/scanner.py), so both read the same Unicode version. The tests compare the two on
+ * every text they try; a position no alternative matches (none exists for these patterns) raises RuntimeError.
  *
  * Calling back into Python (encode's cache: its __missing__, a dict subclass's lookups) may run any code: after each
  * call, only what cannot move is read again (the text, an immutable str held by the call's arguments; the batch of

@@ -1623,6 +1623,22 @@ def _parquet(pretokens, counts, meta=COUNTS_META, *, raw_meta: bytes | None = No
     return make
 
 
+def _parquet_columns(columns: Callable) -> Callable[[Path], Path]:
+    """A counts file whose table is ``pa.Table.from_arrays(*columns(pa))`` (names may be missing or repeated)."""
+
+    def make(folder: Path) -> Path:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        table = pa.Table.from_arrays(*columns(pa))
+        pq.write_table(
+            table.replace_schema_metadata({b"bpe_explorer": json.dumps(COUNTS_META).encode()}), folder / "c.parquet"
+        )
+        return folder / "c.parquet"
+
+    return make
+
+
 def _pretokens(pa):
     return pa.array([b"hello", b" world"])
 
@@ -1642,6 +1658,30 @@ COUNTS_CASES = [
         "a list pretoken column",
         _parquet(lambda pa: pa.array([[1], [2]]), _int64(3, 2)),
         "the column 'pretoken' holds list<element: int64>; expected binary",
+    ),
+    CountsCase(
+        "no count column (pyarrow's ParquetFile.read leaves it out: a KeyError traceback once)",
+        _parquet_columns(lambda pa: ([_pretokens(pa)], ["pretoken"])),
+        "has no column 'count'; a counts file has the columns 'pretoken' and 'count'",
+    ),
+    CountsCase(
+        "no pretoken column",
+        _parquet_columns(lambda pa: ([_int64(3, 2)(pa)], ["count"])),
+        "has no column 'pretoken'; a counts file has the columns 'pretoken' and 'count'",
+    ),
+    CountsCase(
+        "two count columns",
+        _parquet_columns(
+            lambda pa: ([_pretokens(pa), _int64(3, 2)(pa), _int64(1, 1)(pa)], ["pretoken", "count", "count"])
+        ),
+        "has 2 columns named 'count'; a counts file has one 'pretoken' and one 'count' column",
+    ),
+    CountsCase(
+        "another column besides, first",
+        _parquet_columns(
+            lambda pa: ([pa.array([1, 2]), _int64(3, 2)(pa), _pretokens(pa)], ["other", "count", "pretoken"])
+        ),
+        "",
     ),
     CountsCase(
         "a pretoken that is not UTF-8",

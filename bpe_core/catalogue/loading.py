@@ -191,6 +191,10 @@ ENGLISH: dict[str, str] = {
         "million distinct pre-tokens, more than fit in memory once read)"
     ),
     "counts.not_parquet": "{path}: not a counts file this program reads ({detail})",
+    "counts.column_missing": "{path}: has no column '{column}'; a counts file has the columns 'pretoken' and 'count'",
+    "counts.column_repeated": (
+        "{path}: has {times} columns named '{column}'; a counts file has one 'pretoken' and one 'count' column"
+    ),
     "counts.pretoken_type": (
         "{path}: the column 'pretoken' holds {kind}; expected binary (each pre-token's UTF-8 bytes) or string"
     ),

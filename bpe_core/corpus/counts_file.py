@@ -180,8 +180,9 @@ def _read_parquet(name: str, stream: BinaryIO, tokens: int) -> tuple[Counts, int
         # #34314). read_table starts a pool thread even with use_threads=False; ParquetFile without pre-buffering
         # reads in this thread alone, and the file is in memory already.
         parquet = pq.ParquetFile(pa.BufferReader(data), pre_buffer=False)
+        _check_columns(name, parquet.schema_arrow)  # ParquetFile.read leaves out a missing column, reads both of two
         table = parquet.read(columns=["pretoken", "count"], use_threads=False)
-    except (OSError, pa.ArrowException, KeyError) as exc:
+    except (OSError, pa.ArrowException) as exc:
         raise _error("counts.not_parquet", name, detail=exc) from None
     _check_column(name, table, "pretoken", _is_text_or_bytes)
     _check_column(name, table, "count", pa.types.is_integer)
@@ -200,6 +201,16 @@ def _read_parquet(name: str, stream: BinaryIO, tokens: int) -> tuple[Counts, int
     counts.corpus_names = tuple(meta.get("corpus_names", ()))
     counts.corpus_bytes, counts.corpus_sha256 = meta.get("corpus_bytes", 0), meta.get("corpus_sha256", "")
     return counts, tokens
+
+
+def _check_columns(name: str, schema) -> None:
+    """Refuse a schema without one column named ``pretoken`` and one named ``count`` (others are ignored)."""
+    for column in ("pretoken", "count"):
+        times = len(schema.get_all_field_indices(column))
+        if times == 0:
+            raise _error("counts.column_missing", name, column=column)
+        if times > 1:
+            raise _error("counts.column_repeated", name, column=column, times=times)
 
 
 def _is_text_or_bytes(kind) -> bool:

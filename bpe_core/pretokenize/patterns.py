@@ -89,9 +89,9 @@ SHIPPED = ("gpt2", "cl100k", "o200k", "llama3", "qwen2")
 #: for them by the same argument: (1) ``\s*[\r\n]+`` for ``\s*[\r\n]``: both end a run of white space at its
 #: last line break (``\s*`` backs off to it, and the run's next character is no line break), and at a cut of the
 #: first kind that run is the "\r?\n" before a letter or digit, or, after punctuation, the ``[\r\n]*`` tail of its
-#: run, ending at the cut either way; (2) no ``\s++$``: their white space at the end of a text is cut as before
-#: any non-space character (``\s*[\r\n]+``, ``\s+(?!\S)``), and no cut leaves white space at a chunk's end (each
-#: follows a non-space character or a line break after one); (3) greedy quantifiers for possessive ones and
+#: run, ending at the cut either way; (2) no ``\s++$``: it matters only for white space at a chunk's end, and the
+#: only white space a cut leaves there is the "\r?\n" after a non-space character of (1), which ends at the cut
+#: whatever follows (the cut of the second kind follows a non-space character); (3) greedy quantifiers for possessive ones and
 #: ``\s+`` for the last ``\s``: giving a character back never lets the rest match (``[^\r\n\p{L}\p{N}]?`` gives
 #: back a non-letter where a letter must follow; every other run ends its alternative), and the last alternative is
 #: reached only by one white-space character before a non-space one. Qwen 2's one digit per pre-token (``\p{N}``)

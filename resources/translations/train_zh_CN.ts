@@ -1237,131 +1237,141 @@
     </message>
     <message>
         <location filename="../../app/common/wording/engine_wordings/loading.py" line="289"/>
+        <source>{path}: has no column &apos;{column}&apos;; a counts file has the columns &apos;pretoken&apos; and &apos;count&apos;.</source>
+        <translation>{path}：没有“{column}”列；计数文件应有“pretoken”和“count”两列。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="293"/>
+        <source>{path}: has {times} columns named &apos;{column}&apos;; a counts file has one &apos;pretoken&apos; and one &apos;count&apos; column.</source>
+        <translation>{path}：有 {times} 个名为“{column}”的列；计数文件应恰有一个“pretoken”列和一个“count”列。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="297"/>
         <source>{path}: the column &apos;pretoken&apos; holds {kind}; expected binary (each pre-token&apos;s UTF-8 bytes) or string.</source>
         <translation>{path}：列 &apos;pretoken&apos; 的类型是 {kind}；应为 binary（每个预分词的 UTF-8 字节）或 string。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="293"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="301"/>
         <source>{path}: the column &apos;count&apos; holds {kind}; expected whole numbers (int64).</source>
         <translation>{path}：列 &apos;count&apos; 的类型是 {kind}；应为整数（int64）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="296"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="304"/>
         <source>{path}: row {row}: the column &apos;{column}&apos; is null.</source>
         <translation>{path}：第 {row} 行：列 &apos;{column}&apos; 为空值（null）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="297"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="305"/>
         <source>{path}: row {row}: the pre-token is not UTF-8 (its byte {byte}).</source>
         <translation>{path}：第 {row} 行：预分词不是 UTF-8（其第 {byte} 字节）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="300"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="308"/>
         <source>{path}: row {row}: the count is {count}; expected a whole number of at least 0.</source>
         <translation>{path}：第 {row} 行：计数为 {count}；应为不小于 0 的整数。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="303"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="311"/>
         <source>{path}: line {line}: the count is {count}; expected a whole number of at least 0.</source>
         <translation>{path}：第 {line} 行：计数为 {count}；应为不小于 0 的整数。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="306"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="314"/>
         <source>{path}: row {row}: the counts add up to more than 2**53 ({limit}) tokens (each pre-token&apos;s bytes times its count, and the special tokens): more than training counts exactly.</source>
         <translation>{path}：第 {row} 行：计数合计超过 2**53（{limit}）个词元（每个预分词的字节数乘以其计数，再加上特殊词元）：超出训练能精确计数的范围。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="311"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="319"/>
         <source>{path}: line {line}: the counts add up to more than 2**53 ({limit}) tokens (each pre-token&apos;s bytes times its count, and the special tokens): more than training counts exactly.</source>
         <translation>{path}：第 {line} 行：计数合计超过 2**53（{limit}）个词元（每个预分词的字节数乘以其计数，再加上特殊词元）：超出训练能精确计数的范围。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="316"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="324"/>
         <source>{path}: the metadata field &apos;specials&apos;: the counts add up to more than 2**53 ({limit}) tokens (each pre-token&apos;s bytes times its count, and the special tokens): more than training counts exactly.</source>
         <translation>{path}：元数据字段 &apos;specials&apos;：计数合计超过 2**53（{limit}）个词元（每个预分词的字节数乘以其计数，再加上特殊词元）：超出训练能精确计数的范围。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="321"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="329"/>
         <source>{path}: its metadata ({key}) is not JSON.</source>
         <translation>{path}：它的元数据（{key}）不是 JSON。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="322"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="330"/>
         <source>{path}: its metadata ({key}) is {value}; expected an object of the fields {fields}.</source>
         <translation>{path}：它的元数据（{key}）是 {value}；应为包含字段 {fields} 的对象。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="325"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="333"/>
         <source>{path}: the metadata field &apos;format&apos; is {value}; expected {format}.</source>
         <translation>{path}：元数据字段 &apos;format&apos; 是 {value}；应为 {format}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="328"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="336"/>
         <source>{path}: the metadata field &apos;pattern&apos; is {value}; expected a string (a pattern name or regex) or null.</source>
         <translation>{path}：元数据字段 &apos;pattern&apos; 是 {value}；应为字符串（预分词模式名或正则表达式）或 null。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="332"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="340"/>
         <source>{path}: the metadata field &apos;pattern&apos;: {detail}.</source>
         <translation>{path}：元数据字段 &apos;pattern&apos;：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="335"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="343"/>
         <source>{path}: the metadata field &apos;{field}&apos; is {value}; expected an array of non-empty strings.</source>
         <translation>{path}：元数据字段 &apos;{field}&apos; 是 {value}；应为非空字符串组成的数组。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="338"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="346"/>
         <source>{path}: the metadata field &apos;{field}&apos; is {value}; expected a whole number from 0 to 2**53 ({limit}).</source>
         <translation>{path}：元数据字段 &apos;{field}&apos; 是 {value}；应为 0 到 2**53（{limit}）之间的整数。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="342"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="350"/>
         <source>{path}: the metadata field &apos;{field}&apos; is {value}; expected a string.</source>
         <translation>{path}：元数据字段 &apos;{field}&apos; 是 {value}；应为字符串。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="345"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="353"/>
         <source>{path}: line {line} is not TEXT&lt;TAB&gt;COUNT (COUNT a whole number from 0 to 2**53).</source>
         <translation>{path}：第 {line} 行不是 TEXT&lt;TAB&gt;COUNT 格式（COUNT 为 0 到 2**53 之间的整数）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="348"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="356"/>
         <source>{path}: not UTF-8 text (byte {byte}, line {line}).</source>
         <translation>{path}：不是 UTF-8 文本（第 {byte} 字节，第 {line} 行）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="350"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="358"/>
         <source>{address}: expected a Ray address: local, auto, HOST:PORT or ray://HOST:PORT.</source>
         <translation>{address}：应为 Ray 地址：local、auto、HOST:PORT 或 ray://HOST:PORT。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="353"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="361"/>
         <source>Cannot connect to the Ray cluster at {address}: {detail}.</source>
         <translation>无法连接位于 {address} 的 Ray 集群：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="356"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="364"/>
         <source>Cannot connect to the Ray cluster at {address}: no answer within {seconds} s.</source>
         <translation>无法连接位于 {address} 的 Ray 集群：{seconds} 秒内没有应答。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="359"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="367"/>
         <source>Cannot connect to the Ray cluster at {address}: something else answers there (not a gRPC server, as Ray&apos;s are).</source>
         <translation>无法连接位于 {address} 的 Ray 集群：应答的是别的服务（不是 Ray 那样的 gRPC 服务器）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="364"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="372"/>
         <source>No Ray cluster runs on this machine (Ray address auto): start one with “ray start --head”, enter the cluster&apos;s address (HOST:6379, ray://HOST:10001), or enter local to count on a Ray started for this run.</source>
         <translation>本机没有运行中的 Ray 集群（Ray 地址 auto）：请用“ray start --head”启动一个，或填写集群地址（HOST:6379、ray://HOST:10001），或填写 local 以在为本次运行启动的 Ray 上计数。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="370"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="378"/>
         <source>The regex {pattern} is not valid: {detail}.</source>
         <translation>正则表达式 {pattern} 无效：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="371"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="379"/>
         <source>The regex {pattern} took longer than {seconds} s (stuck near token id {id}); simplify it.</source>
         <translation>正则表达式 {pattern} 运行超过 {seconds} 秒（卡在词元 ID {id} 附近）；请简化它。</translation>
     </message>

@@ -286,6 +286,14 @@ WORDINGS: dict[str, str] = {
     "counts.not_parquet": QT_TRANSLATE_NOOP(
         "EngineSentences", "{path}: not a counts file this program reads ({detail})."
     ),
+    "counts.column_missing": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: has no column '{column}'; a counts file has the columns 'pretoken' and 'count'.",
+    ),
+    "counts.column_repeated": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: has {times} columns named '{column}'; a counts file has one 'pretoken' and one 'count' column.",
+    ),
     "counts.pretoken_type": QT_TRANSLATE_NOOP(
         "EngineSentences",
         "{path}: the column 'pretoken' holds {kind}; expected binary (each pre-token's UTF-8 bytes) or string.",
