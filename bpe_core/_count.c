@@ -311,7 +311,8 @@ static int take(Tally *t) {
 }
 
 /* add(text: str, pattern: int) -> None: every pre-token of text (pattern: a scanner's number in _scan.c, as
- * bpe_core.pretokenize.scanner.PATTERNS gives it) counted once more. Interrupted (Ctrl-C, an error), part of the text may have been counted. */
+ * bpe_core.pretokenize.scanner.PATTERNS gives it) counted once more. Interrupted (Ctrl-C, an error), part of the
+ * text may have been counted. */
 static PyObject *tally_add(Tally *t, PyObject *args) {
     PyObject *text;
     int pattern;
