@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from python_path import python_path
 
 from bpe_core.encoding import compiled_encode
 from bpe_core.encoding.tokenizer import Tokenizer
@@ -193,13 +194,6 @@ def real_text() -> str:
     files = [ROOT / "README.md", ROOT / "bpe_core" / "encoding" / "tokenizer.py"]
     files += sorted((ROOT / "resources" / "translations").glob("*.ts"))[:1]
     return "\n".join(path.read_text(encoding="utf-8") for path in files)
-
-
-def python_path(tok: Tokenizer) -> Tokenizer:
-    """The same tokenizer encoding in Python (merge_parts): its compiled encoder set to None."""
-    reference = object.__new__(Tokenizer)
-    reference.__dict__.update(tok.__dict__, _compiled=None, _truncations={})
-    return reference
 
 
 def test_openais_files_on_real_text_as_the_python_path_and_truncated(shipped):

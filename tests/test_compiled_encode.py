@@ -10,6 +10,7 @@ import threading
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from python_path import python_path
 from test_pipeline_scanners import reference
 
 from bpe_core.encoding import compiled_encode
@@ -36,15 +37,6 @@ texts = st.lists(
     ),
     max_size=10,
 ).map("".join)
-
-
-def python_path(tokenizer: Tokenizer) -> Tokenizer:
-    """The same tokenizer encoding in Python (the reference): its compiled encoder set to None."""
-    reference = object.__new__(Tokenizer)
-    reference.__dict__.update(tokenizer.__dict__)
-    reference.__dict__["_compiled"] = None
-    reference._truncations = {}
-    return reference
 
 
 @st.composite

@@ -8,6 +8,7 @@ import numpy
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from python_path import python_path
 
 from bpe_core.encoding import compiled_encode
 from bpe_core.encoding.tokenizer import Tokenizer, ids_array
@@ -28,15 +29,6 @@ pieces = st.one_of(
     st.sampled_from(["\ud83d\ude00", "\U0001f600", "ÿ", "Ā"]),  # a surrogate pair; wider than Latin-1 / UCS-2
 )
 texts = st.lists(pieces, max_size=12).map("".join)
-
-
-def python_path(tokenizer: Tokenizer) -> Tokenizer:
-    """The same tokenizer encoding in Python (the reference): its compiled encoder set to None."""
-    reference = object.__new__(Tokenizer)
-    reference.__dict__.update(tokenizer.__dict__)
-    reference.__dict__["_compiled"] = None
-    reference._truncations = {}
-    return reference
 
 
 def small(specials, pattern: str, rule: str) -> Tokenizer:

@@ -12,6 +12,7 @@ from unittest import mock
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from python_path import python_path
 
 from bpe_core import train_bpe
 from bpe_core.corpus import tally_counting
@@ -82,15 +83,6 @@ def test_counts_in_c_equal_the_python_path_and_regex(name, texts):
         compiled: Counter = Counter()
         fast_findall.FastFindall(name).count(texts, compiled)
         assert compiled == expected
-
-
-def python_path(tokenizer: Tokenizer) -> Tokenizer:
-    """The same tokenizer encoding in Python (the reference): its compiled encoder set to None."""
-    reference = object.__new__(Tokenizer)
-    reference.__dict__.update(tokenizer.__dict__)
-    reference.__dict__["_compiled"] = None
-    reference._truncations = {}
-    return reference
 
 
 def real_text() -> str:

@@ -91,11 +91,11 @@ SHIPPED = ("gpt2", "cl100k", "o200k", "llama3", "qwen2")
 #: first kind that run is the "\r?\n" before a letter or digit, or, after punctuation, the ``[\r\n]*`` tail of its
 #: run, ending at the cut either way; (2) no ``\s++$``: it matters only for white space at a chunk's end, and the
 #: only white space a cut leaves there is the "\r?\n" after a non-space character of (1), which ends at the cut
-#: whatever follows (the cut of the second kind follows a non-space character); (3) greedy quantifiers for possessive ones and
-#: ``\s+`` for the last ``\s``: giving a character back never lets the rest match (``[^\r\n\p{L}\p{N}]?`` gives
-#: back a non-letter where a letter must follow; every other run ends its alternative), and the last alternative is
-#: reached only by one white-space character before a non-space one. Qwen 2's one digit per pre-token (``\p{N}``)
-#: stops at a cut as ``\p{N}{1,3}`` does.
+#: whatever follows (the cut of the second kind follows a non-space character); (3) greedy quantifiers for
+#: possessive ones and ``\s+`` for the last ``\s``: giving a character back never lets the rest match
+#: (``[^\r\n\p{L}\p{N}]?`` gives back a non-letter where a letter must follow; every other run ends its
+#: alternative), and the last alternative is reached only by one white-space character before a non-space one.
+#: Qwen 2's one digit per pre-token (``\p{N}``) stops at a cut as ``\p{N}{1,3}`` does.
 #: Each looks at most 3 characters behind and 2 ahead (``corpus.BOUNDARY_CONTEXT``). Property tests check
 #: chunked == unchunked counts (tests/test_corpus.py).
 _SAFE_BOUNDARY = {
