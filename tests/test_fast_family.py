@@ -18,6 +18,7 @@ from bpe_core import train_bpe
 from bpe_core.corpus import tally_counting
 from bpe_core.encoding import compiled_encode, parallel_encode
 from bpe_core.encoding.tokenizer import Tokenizer
+from bpe_core.foreign.base import encoding_path
 from bpe_core.pretokenize import fast_findall, scanner
 from bpe_core.pretokenize.patterns import SHIPPED, get_pattern, safe_boundary
 from bpe_core.pretokenize.pretokens import Pretokenizer
@@ -132,3 +133,18 @@ def test_own_tokenizers_encode_a_real_slice_in_c_as_in_python_and_in_pieces(trai
         assert parallel_encode.worth_processes(tokenizer, "x" * parallel_encode.MIN_CHARS, 2)
         pieces = list(parallel_encode.pieces(tokenizer, text, 2000))
         assert len(pieces) > 10 and [i for piece in pieces for i in tokenizer.encode(piece)] == ids
+
+
+def test_bpe_encode_v_says_whether_our_own_tokenizers_text_is_scanned_in_compiled_code_or_by_regex():
+    """`bpe encode -v` and the Compare pane's tooltip (encoding_path): a llama3 or qwen2 tokenizer of ours is now
+    scanned in C; tekken, which has no compiled scanner, says it runs in the regex module and is slower."""
+    gpt2 = Tokenizer.from_tiktoken("gpt2")
+
+    def said(pattern: str) -> str:
+        return str(encoding_path(Tokenizer(gpt2.vocab, gpt2.merges, gpt2.special_tokens, pattern=pattern)))
+
+    for name in ("llama3", "qwen2"):
+        assert said(name) == f"ours: encoded by our engine; it pre-tokenizes with our compiled {name} scanner"
+    assert said("tekken").startswith("ours: encoded by our engine; it pre-tokenizes with its regex in the regex module")
+    assert said(r"\w+|\s+") == said("tekken")
+    assert said("none") == "ours: encoded by our engine"

@@ -132,6 +132,10 @@ ENGLISH: dict[str, str] = {
     # Which path encodes a tokenizer (bpe_core.foreign.hf_engine; `bpe encode -v`, the Compare pane's tooltip).
     "encode.by_ours": "{path}: encoded by our engine",
     "encode.by_library": "{path}: encoded by the {library} library",
+    "encode.ours_regex": (
+        "{path}: encoded by our engine; it pre-tokenizes with its regex in the regex module, slower (gpt2, cl100k, "
+        "o200k, llama3 and qwen2 are scanned in compiled code)"
+    ),
     "encode.worker_ended": "a process encoding the text ended unexpectedly (exit code {code}); nothing was encoded",
     "hf_engine.ours_compiled": "{path}: encoded by our engine; it pre-tokenizes with our compiled {pattern} scanner",
     "hf_engine.ours_regex": "{path}: encoded by our engine; it pre-tokenizes with the file's regex in Python",

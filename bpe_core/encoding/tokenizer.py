@@ -28,6 +28,7 @@ from bpe_core.encoding.rank_merges import DerivedMerges, merges_from_ranks, refe
 from bpe_core.encoding.token_lookup import TokenLookup
 from bpe_core.encoding.token_spans import TokenView, view_from_spans
 from bpe_core.encoding.word_merge import SINGLE_BYTES, WordMerges
+from bpe_core.pretokenize import scanner
 from bpe_core.pretokenize.pretokens import pretokenizer
 from bpe_core.pretokenize.specials import SpecialSplitter, place_special_tokens
 from bpe_core.pretokenize.text_splitter import TextSplitter, fix_surrogates
@@ -308,6 +309,17 @@ class Tokenizer(TokenLookup, WordMerges):
                 return self._compiled.encode(text, self._limit)
             return self._pre.fast.ids(text, cache)
         return chain.from_iterable(map(cache.__getitem__, self._pre.findall(text, offset=offset)))
+
+    @property
+    def compiled_scanner(self) -> str | None:
+        """The pattern whose compiled scanner cuts this tokenizer's text into pre-tokens, or None: no
+        pre-tokenization, a custom regex or ``tekken`` (run by the ``regex`` module), or no compiled scanner built.
+
+        >>> Tokenizer.from_tiktoken("cl100k_base").compiled_scanner
+        'cl100k'
+        """
+        fast = self._pre.fast if self._pre is not None else None
+        return fast.name if fast is not None and scanner.available() else None
 
     def encode_piece(self, piece: str) -> tuple[int, ...]:
         """Ids of one pre-token (no pre-tokenization, no special tokens)."""

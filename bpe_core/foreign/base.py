@@ -268,14 +268,20 @@ def encoding_path(tokenizer) -> Message:
     """Which path encodes ``tokenizer`` (any :class:`~bpe_core.encoding.protocol.ShownTokenizer`), and why where there
     is a choice: a tokenizer.json says whether our engine reproduces its pipeline (``encoded_by``).
 
+    Our own tokenizers say how their text is pre-tokenized, compiled or by the ``regex`` module (slower):
+
     >>> from bpe_core.encoding.tokenizer import Tokenizer
     >>> print(encoding_path(Tokenizer.from_tiktoken("gpt2")))
-    gpt2: encoded by our engine
+    gpt2: encoded by our engine; it pre-tokenizes with our compiled gpt2 scanner
     """
     said = getattr(tokenizer, "encoded_by", None)
     if said is not None:
         return said
     library = LIBRARIES.get(tokenizer.family)
-    if library is None:
+    if library is not None:
+        return Message.of("encode.by_library", path=tokenizer.name, library=library)
+    if getattr(tokenizer, "pattern", "none") == "none" or not hasattr(tokenizer, "compiled_scanner"):
         return Message.of("encode.by_ours", path=tokenizer.name)
-    return Message.of("encode.by_library", path=tokenizer.name, library=library)
+    if tokenizer.compiled_scanner is not None:
+        return Message.of("hf_engine.ours_compiled", path=tokenizer.name, pattern=tokenizer.compiled_scanner)
+    return Message.of("encode.ours_regex", path=tokenizer.name)

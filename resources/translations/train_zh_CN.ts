@@ -1092,286 +1092,291 @@
     </message>
     <message>
         <location filename="../../app/common/wording/engine_wordings/loading.py" line="194"/>
+        <source>{path}: encoded by our engine; it pre-tokenizes with its regex in the regex module, slower (gpt2, cl100k, o200k, llama3 and qwen2 are scanned in compiled code).</source>
+        <translation>{path}：由我们的引擎编码；预分词用它自己的正则表达式，在 regex 模块中运行，较慢（gpt2、cl100k、o200k、llama3 和 qwen2 用编译好的扫描器）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="199"/>
         <source>{path}: encoded by the {library} library.</source>
         <translation>{path}：由 {library} 库编码。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="195"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="200"/>
         <source>A process encoding the text ended unexpectedly (exit code {code}): nothing was encoded.</source>
         <translation>一个编码文本的进程意外结束（退出码 {code}）：文本未被编码。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="198"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="203"/>
         <source>{path}: encoded by our engine; it pre-tokenizes with our compiled {pattern} scanner.</source>
         <translation>{path}：由我们的引擎编码；预分词用我们编译好的 {pattern} 扫描器。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="201"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="206"/>
         <source>{path}: encoded by our engine; it pre-tokenizes with the file&apos;s regex in Python.</source>
         <translation>{path}：由我们的引擎编码；预分词在 Python 中运行文件里的正则表达式。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="204"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="209"/>
         <source>{path}: encoded by the tokenizers library: our engine does not reproduce {what}.</source>
         <translation>{path}：由 tokenizers 库编码：我们的引擎不能原样重现 {what}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="208"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="213"/>
         <source>Cannot write {path}: it is a device, not a regular file.</source>
         <translation>无法写入 {path}：它是设备，不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="209"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="214"/>
         <source>Cannot write {path}: it is a named pipe, not a regular file.</source>
         <translation>无法写入 {path}：它是命名管道，不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="212"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="217"/>
         <source>Cannot write {path}: it is a socket, not a regular file.</source>
         <translation>无法写入 {path}：它是套接字，不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="213"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="218"/>
         <source>Cannot write {path}: it is a file, not a folder.</source>
         <translation>无法写入 {path}：它是文件，不是文件夹。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="214"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="219"/>
         <source>Cannot write {path}: it is a device, not a folder.</source>
         <translation>无法写入 {path}：它是设备，不是文件夹。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="217"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="222"/>
         <source>Cannot write {path}: it is a named pipe, not a folder.</source>
         <translation>无法写入 {path}：它是命名管道，不是文件夹。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="220"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="225"/>
         <source>Cannot write {path}: it is a socket, not a folder.</source>
         <translation>无法写入 {path}：它是套接字，不是文件夹。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="223"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="228"/>
         <source>Cannot write {path}: it is the same file as {input}, the corpus selected in the Train tab; save to another file.</source>
         <translation>无法写入 {path}：它与“训练”页中选定的语料 {input} 是同一个文件；请保存到另一个文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="229"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="234"/>
         <source>{option} {path} is the same file as {input_option} {input}: writing it would destroy the input.</source>
         <translation>{option} {path} 与 {input_option} {input} 是同一个文件：写入它会毁掉输入。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="233"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="238"/>
         <source>{option} {path} and {other_option} {other} are the same file.</source>
         <translation>{option} {path} 与 {other_option} {other} 是同一个文件。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="237"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="242"/>
         <source>The merges so far could not be saved in {folder} ({cause}); training went on without them.</source>
         <translation>无法在 {folder} 中保存目前的合并（{cause}）；训练在没有保存的情况下继续。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="240"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="245"/>
         <source>{folder} is a file, not a folder: the merges so far are saved in a folder.</source>
         <translation>{folder} 是文件而不是文件夹：目前的合并要保存在文件夹中。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="243"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="248"/>
         <source>{folder} was not made by BPE Explorer: it is left alone, and the merges so far were not saved there.</source>
         <translation>{folder} 不是 BPE Explorer 创建的：不会动它，目前的合并也没有保存在那里。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="247"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="252"/>
         <source>The interrupted run in {folder} had other settings ({names}): starting afresh.</source>
         <translation>{folder} 中中断的训练使用了不同的设置（{names}）：重新开始。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="250"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="255"/>
         <source>The interrupted run in {folder} had other corpus files (or they changed): starting afresh.</source>
         <translation>{folder} 中中断的训练使用了其他语料文件（或文件已改变）：重新开始。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="253"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="258"/>
         <source>The interrupted run in {folder} was changed after it was saved ({file}): starting afresh.</source>
         <translation>{folder} 中中断的训练在保存后被修改过（{file}）：重新开始。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="256"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="261"/>
         <source>The interrupted run in {folder} cannot be read ({detail}): starting afresh.</source>
         <translation>无法读取 {folder} 中中断的训练（{detail}）：重新开始。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="259"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="264"/>
         <source>{folder} holds an interrupted run of an earlier version: it cannot be checked, so it is not resumed (and is left as it is).</source>
         <translation>{folder} 中有旧版本中断的训练：无法校验，因此不会继续它（文件保持原样）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="265"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="270"/>
         <source>{path}: counted with the pattern {pattern}, not {other} like the others: counts cut differently cannot be summed.</source>
         <translation>{path}：用预分词模式 {pattern} 计数，而不是像其他文件那样用 {other}：切分方式不同的计数不能相加。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="270"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="275"/>
         <source>{path}: its special tokens differ from the other files&apos;.</source>
         <translation>{path}：它的特殊词元与其他文件的不同。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="273"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="278"/>
         <source>{paths}: no pre-token is counted more than 0 times: nothing to train.</source>
         <translation>{paths}：没有任何预分词的计数大于 0：没有可训练的内容。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="276"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="281"/>
         <source>{path}: is {size} bytes; a counts file may hold at most {limit} bytes (2 GiB: some 100 million distinct pre-tokens, more than fit in memory once read).</source>
         <translation>{path}：大小为 {size} 字节；计数文件最多 {limit} 字节（2 GiB：约 1 亿个不同的预分词，读入后内存已放不下）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="281"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="286"/>
         <source>{path}: holds more than its size said; a counts file may hold at most {limit} bytes (2 GiB: some 100 million distinct pre-tokens, more than fit in memory once read).</source>
         <translation>{path}：内容比它声明的大小更多；计数文件最多 {limit} 字节（2 GiB：约 1 亿个不同的预分词，读入后内存已放不下）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="286"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="291"/>
         <source>{path}: not a counts file this program reads ({detail}).</source>
         <translation>{path}：不是本程序能读取的计数文件（{detail}）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="289"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="294"/>
         <source>{path}: has no column &apos;{column}&apos;; a counts file has the columns &apos;pretoken&apos; and &apos;count&apos;.</source>
         <translation>{path}：没有“{column}”列；计数文件应有“pretoken”和“count”两列。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="293"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="298"/>
         <source>{path}: has {times} columns named &apos;{column}&apos;; a counts file has one &apos;pretoken&apos; and one &apos;count&apos; column.</source>
         <translation>{path}：有 {times} 个名为“{column}”的列；计数文件应恰有一个“pretoken”列和一个“count”列。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="297"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="302"/>
         <source>{path}: the column &apos;pretoken&apos; holds {kind}; expected binary (each pre-token&apos;s UTF-8 bytes) or string.</source>
         <translation>{path}：列 &apos;pretoken&apos; 的类型是 {kind}；应为 binary（每个预分词的 UTF-8 字节）或 string。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="301"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="306"/>
         <source>{path}: the column &apos;count&apos; holds {kind}; expected whole numbers (int64).</source>
         <translation>{path}：列 &apos;count&apos; 的类型是 {kind}；应为整数（int64）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="304"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="309"/>
         <source>{path}: row {row}: the column &apos;{column}&apos; is null.</source>
         <translation>{path}：第 {row} 行：列 &apos;{column}&apos; 为空值（null）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="305"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="310"/>
         <source>{path}: row {row}: the pre-token is not UTF-8 (its byte {byte}).</source>
         <translation>{path}：第 {row} 行：预分词不是 UTF-8（其第 {byte} 字节）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="308"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="313"/>
         <source>{path}: row {row}: the count is {count}; expected a whole number of at least 0.</source>
         <translation>{path}：第 {row} 行：计数为 {count}；应为不小于 0 的整数。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="311"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="316"/>
         <source>{path}: line {line}: the count is {count}; expected a whole number of at least 0.</source>
         <translation>{path}：第 {line} 行：计数为 {count}；应为不小于 0 的整数。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="314"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="319"/>
         <source>{path}: row {row}: the counts add up to more than 2**53 ({limit}) tokens (each pre-token&apos;s bytes times its count, and the special tokens): more than training counts exactly.</source>
         <translation>{path}：第 {row} 行：计数合计超过 2**53（{limit}）个词元（每个预分词的字节数乘以其计数，再加上特殊词元）：超出训练能精确计数的范围。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="319"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="324"/>
         <source>{path}: line {line}: the counts add up to more than 2**53 ({limit}) tokens (each pre-token&apos;s bytes times its count, and the special tokens): more than training counts exactly.</source>
         <translation>{path}：第 {line} 行：计数合计超过 2**53（{limit}）个词元（每个预分词的字节数乘以其计数，再加上特殊词元）：超出训练能精确计数的范围。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="324"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="329"/>
         <source>{path}: the metadata field &apos;specials&apos;: the counts add up to more than 2**53 ({limit}) tokens (each pre-token&apos;s bytes times its count, and the special tokens): more than training counts exactly.</source>
         <translation>{path}：元数据字段 &apos;specials&apos;：计数合计超过 2**53（{limit}）个词元（每个预分词的字节数乘以其计数，再加上特殊词元）：超出训练能精确计数的范围。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="329"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="334"/>
         <source>{path}: its metadata ({key}) is not JSON.</source>
         <translation>{path}：它的元数据（{key}）不是 JSON。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="330"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="335"/>
         <source>{path}: its metadata ({key}) is {value}; expected an object of the fields {fields}.</source>
         <translation>{path}：它的元数据（{key}）是 {value}；应为包含字段 {fields} 的对象。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="333"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="338"/>
         <source>{path}: the metadata field &apos;format&apos; is {value}; expected {format}.</source>
         <translation>{path}：元数据字段 &apos;format&apos; 是 {value}；应为 {format}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="336"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="341"/>
         <source>{path}: the metadata field &apos;pattern&apos; is {value}; expected a string (a pattern name or regex) or null.</source>
         <translation>{path}：元数据字段 &apos;pattern&apos; 是 {value}；应为字符串（预分词模式名或正则表达式）或 null。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="340"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="345"/>
         <source>{path}: the metadata field &apos;pattern&apos;: {detail}.</source>
         <translation>{path}：元数据字段 &apos;pattern&apos;：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="343"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="348"/>
         <source>{path}: the metadata field &apos;{field}&apos; is {value}; expected an array of non-empty strings.</source>
         <translation>{path}：元数据字段 &apos;{field}&apos; 是 {value}；应为非空字符串组成的数组。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="346"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="351"/>
         <source>{path}: the metadata field &apos;{field}&apos; is {value}; expected a whole number from 0 to 2**53 ({limit}).</source>
         <translation>{path}：元数据字段 &apos;{field}&apos; 是 {value}；应为 0 到 2**53（{limit}）之间的整数。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="350"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="355"/>
         <source>{path}: the metadata field &apos;{field}&apos; is {value}; expected a string.</source>
         <translation>{path}：元数据字段 &apos;{field}&apos; 是 {value}；应为字符串。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="353"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="358"/>
         <source>{path}: line {line} is not TEXT&lt;TAB&gt;COUNT (COUNT a whole number from 0 to 2**53).</source>
         <translation>{path}：第 {line} 行不是 TEXT&lt;TAB&gt;COUNT 格式（COUNT 为 0 到 2**53 之间的整数）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="356"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="361"/>
         <source>{path}: not UTF-8 text (byte {byte}, line {line}).</source>
         <translation>{path}：不是 UTF-8 文本（第 {byte} 字节，第 {line} 行）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="358"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="363"/>
         <source>{address}: expected a Ray address: local, auto, HOST:PORT or ray://HOST:PORT.</source>
         <translation>{address}：应为 Ray 地址：local、auto、HOST:PORT 或 ray://HOST:PORT。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="361"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="366"/>
         <source>Cannot connect to the Ray cluster at {address}: {detail}.</source>
         <translation>无法连接位于 {address} 的 Ray 集群：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="364"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="369"/>
         <source>Cannot connect to the Ray cluster at {address}: no answer within {seconds} s.</source>
         <translation>无法连接位于 {address} 的 Ray 集群：{seconds} 秒内没有应答。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="367"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="372"/>
         <source>Cannot connect to the Ray cluster at {address}: something else answers there (not a gRPC server, as Ray&apos;s are).</source>
         <translation>无法连接位于 {address} 的 Ray 集群：应答的是别的服务（不是 Ray 那样的 gRPC 服务器）。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="372"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="377"/>
         <source>No Ray cluster runs on this machine (Ray address auto): start one with “ray start --head”, enter the cluster&apos;s address (HOST:6379, ray://HOST:10001), or enter local to count on a Ray started for this run.</source>
         <translation>本机没有运行中的 Ray 集群（Ray 地址 auto）：请用“ray start --head”启动一个，或填写集群地址（HOST:6379、ray://HOST:10001），或填写 local 以在为本次运行启动的 Ray 上计数。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="378"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="383"/>
         <source>The regex {pattern} is not valid: {detail}.</source>
         <translation>正则表达式 {pattern} 无效：{detail}。</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/engine_wordings/loading.py" line="379"/>
+        <location filename="../../app/common/wording/engine_wordings/loading.py" line="384"/>
         <source>The regex {pattern} took longer than {seconds} s (stuck near token id {id}); simplify it.</source>
         <translation>正则表达式 {pattern} 运行超过 {seconds} 秒（卡在词元 ID {id} 附近）；请简化它。</translation>
     </message>

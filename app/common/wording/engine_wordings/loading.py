@@ -191,6 +191,11 @@ WORDINGS: dict[str, str] = {
     ),
     # Which path encodes a tokenizer (bpe_core.foreign.hf_engine).
     "encode.by_ours": QT_TRANSLATE_NOOP("EngineSentences", "{path}: encoded by our engine."),
+    "encode.ours_regex": QT_TRANSLATE_NOOP(
+        "EngineSentences",
+        "{path}: encoded by our engine; it pre-tokenizes with its regex in the regex module, slower (gpt2, cl100k, "
+        "o200k, llama3 and qwen2 are scanned in compiled code).",
+    ),
     "encode.by_library": QT_TRANSLATE_NOOP("EngineSentences", "{path}: encoded by the {library} library."),
     "encode.worker_ended": QT_TRANSLATE_NOOP(
         "EngineSentences", "A process encoding the text ended unexpectedly (exit code {code}): nothing was encoded."
