@@ -18,6 +18,7 @@ from tiktoken.load import load_tiktoken_bpe
 from tokenizers import Tokenizer as HfTokenizer
 
 from bpe_core.cli import main, program
+from bpe_core.corpus.samples import corpus_path
 from bpe_core.encoding.reference import get_encoding
 from bpe_core.formats import load_any, load_json
 from bpe_core.formats.pattern_guess import guess_pattern
@@ -714,3 +715,24 @@ def _every_command_runs(monkeypatch, run):
         return made
 
     monkeypatch.setattr(program, "build_parser", parser)
+
+
+def test_bpe_encode_writes_millions_of_ids_without_holding_them_all_as_strings(tmp_path, capsys):
+    """`bpe encode --ids` of 31 MB of code took 943 MB (15 million ids joined into one string made 15 million strs
+    at once; with --processes 2 a list of 15 million new ints besides, 1.2 GB); the output is now written a block
+    at a time. Traced by tracemalloc on 1.9 million ids: 83 MB at the peak, where the old code took 193 MB."""
+    import tracemalloc
+
+    text = corpus_path("english-prose").read_text(encoding="utf-8")
+    path = tmp_path / "big.txt"
+    path.write_text(text * (6_000_000 // len(text) + 1), encoding="utf-8")
+    tracemalloc.start()
+    try:
+        assert main(["encode", "gpt2", "--file", str(path), "--ids"]) == 0
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    out, err = capsys.readouterr()
+    count = int(err.split()[0])
+    assert count > 1_000_000 and len(out.split()) == count
+    assert peak < 60 * count, f"{peak / 1e6:.0f} MB traced at the peak for {count:,} ids"

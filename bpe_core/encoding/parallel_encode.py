@@ -91,12 +91,13 @@ def pieces(tokenizer: Tokenizer, text: str, piece_chars: int | None = None) -> I
     return (text[a:b] for a, b in itertools.pairwise(bounds))
 
 
-def encode_in_processes(spec: str, pattern: str | None, tokenizer, text: str, processes: int) -> list[int]:
-    """:func:`encode_array`'s ids as a list (this process alone when it is not worth it)."""
+def encode_in_processes(spec: str, pattern: str | None, tokenizer, text: str, processes: int) -> list[int] | np.ndarray:
+    """:func:`encode_array`'s ids, or the tokenizer's list of them when this process alone encodes (not worth
+    more); an array stays an array (4 bytes an id, where a list of new ints takes 40)."""
     spawning.check_processes(processes)
     if not worth_processes(tokenizer, text, processes):
         return tokenizer.encode(text)
-    return encode_array(spec, pattern, tokenizer, text, processes).tolist()
+    return encode_array(spec, pattern, tokenizer, text, processes)
 
 
 def encode_array(spec: str, pattern: str | None, tokenizer, text: str, processes: int) -> np.ndarray:
