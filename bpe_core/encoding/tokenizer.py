@@ -29,6 +29,7 @@ from bpe_core.encoding.token_lookup import TokenLookup
 from bpe_core.encoding.token_spans import TokenView, view_from_spans
 from bpe_core.encoding.word_merge import SINGLE_BYTES, WordMerges
 from bpe_core.pretokenize import scanner
+from bpe_core.pretokenize.patterns import SafeBoundary, safe_boundary
 from bpe_core.pretokenize.pretokens import pretokenizer
 from bpe_core.pretokenize.specials import SpecialSplitter, place_special_tokens
 from bpe_core.pretokenize.text_splitter import TextSplitter, fix_surrogates
@@ -291,7 +292,11 @@ class Tokenizer(TokenLookup, WordMerges):
                 if self._pre is None:
                     return ids, buffer[start:]
                 safe_end = certain - start - _LOOKAHEAD_MARGIN
-                words: list[str] = []
+                cut = self._boundary.last(piece, safe_end) if self._boundary is not None and safe_end > 0 else 0
+                if cut:  # the text up to the last safe boundary, on the fast path; the rest held
+                    ids.extend(self._encode_ordinary(piece[:cut], cache, offset + start))
+                    return ids, buffer[start + cut :]
+                words: list[str] = []  # a custom regex, or no boundary: the pre-tokens that end early enough
                 for match in self._pre.matches(piece, offset=offset + start):
                     if match.end() > safe_end:
                         ids.extend(chain.from_iterable(map(cache.__getitem__, words)))
@@ -300,6 +305,13 @@ class Tokenizer(TokenLookup, WordMerges):
                 ids.extend(chain.from_iterable(map(cache.__getitem__, words)))
             start = end
         return ids, buffer[start:]
+
+    @functools.cached_property
+    def _boundary(self) -> SafeBoundary | None:
+        """Where a shipped pattern's text may be cut (see :func:`~bpe_core.pretokenize.patterns.safe_boundary`), so
+        that :meth:`encode_iterable` encodes a stream on the fast path; None for a custom regex or none."""
+        fast = self._pre.fast if self._pre is not None else None
+        return safe_boundary(fast.name) if fast is not None else None
 
     def _encode_ordinary(self, text: str, cache, offset: int) -> Iterable[int]:
         if self._pre is None:

@@ -210,6 +210,17 @@ class SafeBoundary:
 
     def __init__(self, source: str):
         self.regex = regex.compile(source)
+        self._backward = regex.compile(source, regex.REVERSE)
+
+    def last(self, text: str, endpos: int) -> int:
+        """The last boundary of ``text`` at or before ``endpos`` whose look-ahead reads only ``text[:endpos]`` (a
+        boundary there is one in any text that goes on from it), or 0 if none; searched from ``endpos`` back.
+
+        >>> SafeBoundary(_SAFE_BOUNDARY["gpt2"]).last("one two three", 9)
+        7
+        """
+        found = self._backward.search(text, 0, endpos)
+        return found.start() if found else 0
 
     def search(self, text: str, pos: int = 0, endpos: int | None = None) -> regex.Match | None:
         """What ``regex.search(text, pos, endpos)`` finds."""
