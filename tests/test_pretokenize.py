@@ -26,7 +26,7 @@ from bpe_core.cancelled import Cancelled
 from bpe_core.corpus.counting import WordCounts, count_piece, count_pieces
 from bpe_core.pretokenize import pretokens as pretokenize
 from bpe_core.pretokenize.fast_findall import FastFindall
-from bpe_core.pretokenize.patterns import CL100K, get_pattern
+from bpe_core.pretokenize.patterns import CL100K, SHIPPED, get_pattern, safe_boundary
 from bpe_core.pretokenize.pretokens import Pretokenizer
 from tests.child_processes import is_helper
 
@@ -382,3 +382,15 @@ def test_ctrl_c_while_bpe_starts_ends_it_quietly(tmp_path, when):
             os.killpg(child.pid, signal.SIGKILL)
     said = [line for line in stderr.splitlines() if not line.startswith(("counting", "merging"))]
     assert child.returncode == 130 and len(said) == 1 and said[0].startswith("bpe: interrupted"), stderr
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(st.sampled_from(list("ab .1é中\n\r\t\u00a0\u3000")), max_size=40), end=st.integers(0, 40))
+def test_the_last_safe_boundary_is_the_last_one_found_forward(name, text, end):
+    """SafeBoundary.last (encode_iterable's cut of a stream) searches back from ``end`` with regex's REVERSE flag:
+    the boundary it finds is the last that a forward search up to ``end`` finds, or 0 when there is none."""
+    boundary = safe_boundary(name)
+    end = min(end, len(text))
+    forward = [found.start() for found in boundary.regex.finditer(text, 0, end)]
+    assert boundary.last(text, end) == (forward[-1] if forward else 0)
