@@ -33,6 +33,7 @@ from bpe_core.formats.files import (
     make_folder,
     output_target,
     write_bytes_atomically,
+    write_chunks_atomically,
     write_text_atomically,
 )
 from bpe_core.formats.gpt2_files import export_gpt2, load_gpt2_files
@@ -75,6 +76,7 @@ __all__ = [
     "check_writable",
     "output_target",
     "write_bytes_atomically",
+    "write_chunks_atomically",
     "write_text_atomically",
     "export",
     "load_gpt2_files",

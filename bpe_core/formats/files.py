@@ -15,10 +15,13 @@ bpe_core.file_errors.TokenizerFileError: ...: is a folder, not a regular file
 from __future__ import annotations
 
 import errno
+import io
 import os
 import stat
 import tempfile
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import BinaryIO
 
 from bpe_core.file_errors import TokenizerFileError, TokenizerWriteError
 from bpe_core.output_paths import protected_input
@@ -204,6 +207,36 @@ def write_text_atomically(path: str | os.PathLike, text: str, encoding: str = "u
 
 def write_bytes_atomically(path: str | os.PathLike, data: bytes) -> None:
     """:func:`write_text_atomically` for bytes (an image, an export)."""
+    _write_atomically(path, lambda f: f.write(data))
+
+
+def write_chunks_atomically(path: str | os.PathLike, chunks: Iterable[str], encoding: str = "utf-8") -> None:
+    """:func:`write_text_atomically` for a text made piece by piece (an export of millions of tokens), written as
+    the pieces come: the text is never held whole. A failure, Ctrl-C included, leaves any existing file untouched.
+
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "t.txt"
+    >>> write_chunks_atomically(path, (str(i) for i in range(3)))
+    >>> path.read_text()
+    '012'
+    """
+
+    def write(f) -> None:
+        text = io.TextIOWrapper(f, encoding=encoding, newline="", write_through=False)
+        try:
+            for chunk in chunks:
+                text.write(chunk)
+            text.flush()
+        except UnicodeEncodeError as exc:
+            raise TokenizerWriteError(path, f"a character cannot be written as {encoding} ({exc.reason})") from None
+        finally:
+            text.detach()
+
+    _write_atomically(path, write)
+
+
+def _write_atomically(path: str | os.PathLike, write: Callable[[BinaryIO], object]) -> None:
+    """``write`` fills a temporary file in the folder of ``path``, renamed over it at the end (see above)."""
     target = output_target(path)
     try:
         fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
@@ -212,7 +245,7 @@ def write_bytes_atomically(path: str | os.PathLike, data: bytes) -> None:
     try:
         with os.fdopen(fd, "wb") as f:
             os.chmod(tmp, 0o666 & ~_UMASK)  # mkstemp's 0600 would make the saved file private
-            f.write(data)
+            write(f)
         os.replace(tmp, target)
     except OSError as exc:
         _discard(tmp)

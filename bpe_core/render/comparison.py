@@ -26,14 +26,22 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from bpe_core.encoding.token_spans import TokenSpan, TokenView
-from bpe_core.formats import load_any, takes_pattern, write_bytes_atomically, write_text_atomically
+from bpe_core.formats import (
+    load_any,
+    takes_pattern,
+    write_bytes_atomically,
+    write_chunks_atomically,
+    write_text_atomically,
+)
 from bpe_core.render.csv_cells import safe_record
-from bpe_core.render.html_tokens import DEFAULT_WIDTH, Summary, fragment_html, page_html, svg_document
+from bpe_core.render.html_tokens import DEFAULT_WIDTH, Summary, fragment_html, page_chunks, page_html, svg_document
 from bpe_core.render.png_tokens import png_document
 from bpe_core.render.token_label import render_token
 
 #: The formats :meth:`Comparison.save` writes, by name (and file suffix).
 FORMATS = ("html", "svg", "png", "csv", "json")
+#: CSV rows made at a time when a comparison is written (:meth:`Comparison.csv_chunks`).
+ROWS_AT_ONCE = 1_000
 #: The CSV's columns, one row per token.
 CSV_COLUMNS = (
     "tokenizer",
@@ -94,42 +102,61 @@ class Comparison:
         """Every token as a CSV row (header first): see :data:`CSV_COLUMNS`; ``text`` is the token as the window
         writes it, ``partial`` names the characters it holds only part of (empty: whole characters). A text that
         a spreadsheet would take for a formula begins with ``'`` (:mod:`bpe_core.render.csv_cells`)."""
+        return "".join(self.csv_chunks())
+
+    def csv_chunks(self) -> Iterator[str]:
+        """:meth:`to_csv` in pieces of :data:`ROWS_AT_ONCE` rows, for a file written as they come."""
         out = io.StringIO()
         writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
         writer.writeheader()
-        writer.writerows(map(safe_record, self.rows()))
-        return out.getvalue()
+        for count, record in enumerate(map(safe_record, self.rows()), 1):
+            writer.writerow(record)
+            if count % ROWS_AT_ONCE == 0:
+                yield out.getvalue()
+                out.seek(0)
+                out.truncate()
+        yield out.getvalue()
 
     def to_json(self) -> str:
         """The text and, per tokenizer, its title, counts, characters and bytes per token (null without tokens)
-        and its tokens (the CSV's records, ``partial`` as a list)."""
-        tokenizers = []
-        for (title, view), summary in zip(self.views, self.summaries()):
-            tokens = [token_record(token) | {"partial": [str(p) for p in token.partial]} for token in view.tokens]
-            tokenizers.append(
-                {
-                    "title": title,
-                    "token_count": summary.tokens,
-                    "char_count": summary.chars,
-                    "byte_count": summary.bytes,
-                    "chars_per_token": summary.chars_per_token,
-                    "bytes_per_token": summary.bytes_per_token,
-                    "tokens": tokens,
-                }
-            )
-        return json.dumps({"text": self.text, "tokenizers": tokenizers}, ensure_ascii=False, indent=1)
+        and its tokens (the CSV's records, ``partial`` as a list), a token a line."""
+        return "".join(self.json_chunks())
+
+    def json_chunks(self) -> Iterator[str]:
+        """:meth:`to_json` in pieces, a token at a time: millions of tokens are never records all at once (a
+        3 MB text under the four references took 12 GB as one object for ``json.dumps``)."""
+        yield '{"text": ' + json.dumps(self.text, ensure_ascii=False) + ',\n "tokenizers": ['
+        for k, ((title, view), summary) in enumerate(zip(self.views, self.summaries())):
+            head = {
+                "title": title,
+                "token_count": summary.tokens,
+                "char_count": summary.chars,
+                "byte_count": summary.bytes,
+                "chars_per_token": summary.chars_per_token,
+                "bytes_per_token": summary.bytes_per_token,
+            }
+            yield ("," if k else "") + "\n  " + json.dumps(head, ensure_ascii=False)[:-1] + ', "tokens": ['
+            for i, token in enumerate(view.tokens):
+                record = token_record(token) | {"partial": [str(p) for p in token.partial]}
+                yield ("," if i else "") + "\n   " + json.dumps(record, ensure_ascii=False)
+            yield "\n  ]}"
+        yield "\n ]\n}\n"
 
     def save(self, path: str | os.PathLike, fmt: str | None = None, *, width: float = DEFAULT_WIDTH) -> None:
         """Write the comparison as ``fmt`` (one of :data:`FORMATS`; by default the path's suffix) to ``path``,
-        atomically; a folder, device or named pipe there is refused (:func:`bpe_core.formats.output_target`)."""
+        atomically; a folder, device or named pipe there is refused (:func:`bpe_core.formats.output_target`).
+        HTML, CSV and JSON are written as they are made, never held whole."""
         fmt = fmt or Path(path).suffix.lstrip(".").lower()
         if fmt not in FORMATS:
             raise ValueError(f"{os.fspath(path)}: a comparison is written as {', '.join(FORMATS)}, not {fmt!r}")
         if fmt == "png":
             write_bytes_atomically(path, self.to_png(width))
-            return
-        text = self.to_svg(width) if fmt == "svg" else getattr(self, f"to_{fmt}")()
-        write_text_atomically(path, text)
+        elif fmt == "svg":
+            write_text_atomically(path, self.to_svg(width))
+        elif fmt == "html":
+            write_chunks_atomically(path, page_chunks(self.views))
+        else:
+            write_chunks_atomically(path, self.csv_chunks() if fmt == "csv" else self.json_chunks())
 
     def _repr_html_(self) -> str:
         return fragment_html(self.views)

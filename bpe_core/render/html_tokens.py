@@ -31,7 +31,7 @@ from __future__ import annotations
 import html
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -145,10 +145,15 @@ def token_html(view, token, *, safe: bool = False) -> str:
 
 def view_html(view, title: str | None = None, *, safe: bool = False) -> str:
     """One view as a ``<section>``: its title (if any), its summary and its tokens (styled by :data:`CSS`)."""
-    parts = ['<section class="bpe-view">']
+    return "".join(view_chunks(view, title, safe=safe))
+
+
+def view_chunks(view, title: str | None = None, *, safe: bool = False) -> Iterator[str]:
+    """:func:`view_html` in pieces, a group of tokens at a time (a file is written as they come)."""
+    yield '<section class="bpe-view">'
     if title is not None:
-        parts.append(f'<h2 class="bpe-title">{_escape(title)}</h2>')
-    parts.append(f'<p class="bpe-summary">{Summary.of(view)}</p><div class="bpe-tokens">')
+        yield f'<h2 class="bpe-title">{_escape(title)}</h2>'
+    yield f'<p class="bpe-summary">{Summary.of(view)}</p><div class="bpe-tokens">'
     for group in view.groups():
         boxes = "".join(token_html(view, token, safe=safe) for token in group)
         if len(group) > 1:
@@ -157,26 +162,38 @@ def view_html(view, title: str | None = None, *, safe: bool = False) -> str:
                 f'<span class="bpe-group"><span class="bpe-run">{boxes}</span><span class="bpe-bracket"></span>'
                 f'<span class="bpe-char">{_escape(render_token(chars))}</span></span>'
             )
-        parts.append(boxes + "<br>" * sum(newlines(token.token) for token in group))
-    parts.append("</div></section>")
-    return "".join(parts)
+        yield boxes + "<br>" * sum(newlines(token.token) for token in group)
+    yield "</div></section>"
 
 
 def fragment_html(blocks: Blocks, *, safe: bool = False) -> str:
     """Views as an HTML fragment with its own style, for a notebook's output."""
-    sections = "\n".join(view_html(view, title, safe=safe) for title, view in blocks)
-    return f'<div class="bpe"><style>{CSS}</style>\n{sections}\n</div>'
+    return "".join(_fragment_chunks(blocks, safe=safe))
+
+
+def _fragment_chunks(blocks: Blocks, *, safe: bool) -> Iterator[str]:
+    yield f'<div class="bpe"><style>{CSS}</style>\n'
+    for k, (title, view) in enumerate(blocks):
+        yield "\n" if k else ""
+        yield from view_chunks(view, title, safe=safe)
+    yield "\n</div>"
 
 
 def page_html(blocks: Blocks, *, title: str = "Tokenizer comparison", safe: bool = False) -> str:
     """Views as a whole HTML page: inline style only, no script, nothing fetched (its security policy forbids
     both, so even a browser that met something unescaped would not run or load it)."""
-    return (
+    return "".join(page_chunks(blocks, title=title, safe=safe))
+
+
+def page_chunks(blocks: Blocks, *, title: str = "Tokenizer comparison", safe: bool = False) -> Iterator[str]:
+    """:func:`page_html` in pieces: a page of millions of tokens is written without being held whole."""
+    yield (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\n"
         f'<title>{_escape(title)}</title>\n</head>\n<body class="bpe">\n<h1>{_escape(title)}</h1>\n'
-        f"{fragment_html(blocks, safe=safe)}\n</body>\n</html>\n"
     )
+    yield from _fragment_chunks(blocks, safe=safe)
+    yield "\n</body>\n</html>\n"
 
 
 # ----- SVG -----
