@@ -332,8 +332,9 @@ def test_a_comparison_stopped_while_it_is_written_leaves_the_old_file(tmp_path):
 
     with pytest.raises(KeyboardInterrupt):
         write_chunks_atomically(path, chunks(KeyboardInterrupt()))
-    with pytest.raises(TokenizerWriteError, match="a character cannot be written as utf-8"):
+    with pytest.raises(TokenizerWriteError, match="a character cannot be written as utf-8") as caught:
         write_chunks_atomically(path, ["ok", "\ud800"])
+    assert str(caught.value).count(str(path)) == 1  # not "cannot write P: cannot write P: ..." (found in review)
     assert path.read_text(encoding="utf-8") == "before" and [p.name for p in tmp_path.iterdir()] == ["c.json"]
 
 

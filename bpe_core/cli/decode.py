@@ -16,6 +16,8 @@ MAX_TOKEN_ID = 2**63 - 1
 #: Fewer digits than this make an id at most MAX_TOKEN_ID (18 digits; 19 may be more: token_id checks those).
 _ID_DIGITS = len(str(MAX_TOKEN_ID))
 _SPACE = re.compile(r"\s")
+#: What ``str.splitlines`` cuts lines at (a CRLF once).
+_LINE_BREAK = re.compile("\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
 
 
 def add_command(commands) -> None:
@@ -59,18 +61,24 @@ def ids_of(text: str, block: int = 1 << 20) -> array:
         words = text[start:end].split()
         if all(word.isascii() and word.isdigit() and len(word) < _ID_DIGITS for word in words):
             ids.extend(map(int, words))
-        else:  # a word to look at closely: its error names its line
+        else:  # a word to look at closely: an error names its line, found only then
             for word in words:
-                short = word.isascii() and word.isdigit() and len(word) < _ID_DIGITS
-                where = "" if short else f"line {_line_of(text, text.index(word, start))} of standard input"
-                ids.append(int(word) if short else token_id(word, where))
+                try:
+                    ids.append(token_id(word, "standard input"))
+                except BadInputError:
+                    token_id(word, f"line {_line_of(text, text.index(word, start))} of standard input")
         start = end
     return ids
 
 
 def _line_of(text: str, at: int) -> int:
-    """The number (from 1) of the line of ``text`` that character ``at`` is on, as ``str.splitlines`` cuts lines."""
-    return len((text[:at] + "x").splitlines())
+    """The number (from 1) of the line of ``text`` that character ``at`` is on, as ``str.splitlines`` cuts lines
+    (counted, not cut: the text before may be hundreds of megabytes).
+
+    >>> _line_of("1\\r\\n2\\u2028 x", 6)
+    3
+    """
+    return 1 + sum(1 for _ in _LINE_BREAK.finditer(text, 0, at))
 
 
 def token_id(word: str, where: str) -> int:

@@ -12,7 +12,8 @@ tables it reads (``_vocab``, ``vocab``, ``_bytes_to_id``, ``special_tokens``, ``
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from array import array
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from bpe_core.encoding.protocol import TokenRank
@@ -52,7 +53,7 @@ class TokenLookup:
         Joined a block at a time: ``bytes.join`` takes 80 bytes a part for its bookkeeping, so 15 million ids
         joined at once took 1.2 GB more than their bytes (an array of them is not copied to a list either).
         """
-        if not isinstance(ids, Sequence):  # read twice below: a list
+        if not isinstance(ids, (list, tuple, array, range)):  # sliced and read twice below: a list
             ids = list(ids)
         token = self._vocab.__getitem__
         try:

@@ -14,6 +14,7 @@ bpe_core.file_errors.TokenizerFileError: ...: is a folder, not a regular file
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import io
 import os
@@ -230,7 +231,8 @@ def write_chunks_atomically(path: str | os.PathLike, chunks: Iterable[str], enco
         except UnicodeEncodeError as exc:
             raise TokenizerWriteError(path, f"a character cannot be written as {encoding} ({exc.reason})") from None
         finally:
-            text.detach()
+            with contextlib.suppress(OSError, ValueError):  # flushed above; after a failure, that failure is said
+                text.detach()
 
     _write_atomically(path, write)
 
@@ -247,6 +249,9 @@ def _write_atomically(path: str | os.PathLike, write: Callable[[BinaryIO], objec
             os.chmod(tmp, 0o666 & ~_UMASK)  # mkstemp's 0600 would make the saved file private
             write(f)
         os.replace(tmp, target)
+    except TokenizerWriteError:  # said by write() already (an OSError too: not named twice)
+        _discard(tmp)
+        raise
     except OSError as exc:
         _discard(tmp)
         raise TokenizerWriteError(path, "it is a folder" if target.is_dir() else _cause(exc)) from None
