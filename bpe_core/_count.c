@@ -35,6 +35,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "_hash.h"
 #include "_scan_api.h"
 
 /* Characters scanned between two checks for Ctrl-C (with the GIL taken back). */
@@ -89,15 +90,6 @@ typedef struct {
 typedef enum { OK = 0, NO_MEMORY, SURROGATE, OVERFLOW, STUCK, TOO_MANY } Status;
 
 /* ----- hashing: the bytes eight at a time, mixed (murmur's finalizer) ----- */
-
-static inline uint64_t mix64(uint64_t h) {
-    h ^= h >> 33;
-    h *= 0xff51afd7ed558ccdull;
-    h ^= h >> 33;
-    h *= 0xc4ceb9fe1a85ec53ull;
-    h ^= h >> 33;
-    return h;
-}
 
 /* The first 8 bytes of p[0:n], zeros past n. */
 static inline uint64_t head_of(const char *p, size_t n) {

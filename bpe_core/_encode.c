@@ -63,6 +63,7 @@
 #endif
 
 #include "_backtrack.h"
+#include "_hash.h"
 #include "_scan_api.h"
 
 #define NO_TOKEN UINT32_MAX
@@ -89,15 +90,6 @@
 static const ScanApi *scan_api = NULL;
 
 /* ----- hashing ----- */
-
-static inline uint64_t mix64(uint64_t h) {
-    h ^= h >> 33;
-    h *= 0xff51afd7ed558ccdull;
-    h ^= h >> 33;
-    h *= 0xc4ceb9fe1a85ec53ull;
-    h ^= h >> 33;
-    return h;
-}
 
 /* A hash of n bytes, eight at a time (the length goes in first, so "a" and "a\0" differ). */
 static inline uint64_t hash_bytes(const unsigned char *p, size_t n) {
