@@ -402,3 +402,18 @@ def test_cli_reads_a_file_and_runs_as_a_process(tmp_path):
     assert result.returncode == 0, result.stderr
     assert result.stdout == f"{out}\n"
     assert ">print</span>" in out.read_text(encoding="utf-8")
+
+
+def test_a_comparison_written_to_a_full_disk_is_refused_and_the_file_there_is_kept(tokenizers, full_disk, capsys):
+    """The streamed writers (HTML, CSV, JSON) on a full disk: "no space left on device" naming the file once, the
+    file there before (the filler) byte for byte the same, no temporary file left; `bpe compare` exits 1 so."""
+    comparison = Comparison([("gpt2", tokenizers["gpt2"].view("hello world " * 2_000))])
+    target = full_disk / "filler"
+    before = target.read_bytes()
+    for fmt in ("html", "csv", "json"):
+        with pytest.raises(TokenizerWriteError, match="No space left on device") as caught:
+            comparison.save(target, fmt)
+        assert str(caught.value).count(str(target)) == 1
+    assert main(["compare", "hello " * 2_000, "--json", str(target)]) == 1
+    assert "No space left on device" in capsys.readouterr().err
+    assert target.read_bytes() == before and [p.name for p in full_disk.iterdir()] == ["filler"]
