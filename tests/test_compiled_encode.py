@@ -446,3 +446,47 @@ def test_a_special_token_holding_u_fffd_is_found_where_a_lone_surrogate_is():
     special = tok.special_tokens["<|\ufffd|>"]
     for text in ("a<|\ud800|>b", "<|\ufffd|>\udfff", "x " * 300 + "<|\udc00|>"):
         assert tok.encode(text) == python_path(tok).encode(text) and special in tok.encode(text)
+
+
+# ----- the miss path (issue 44, branch miss): clauses remembered at their second sight -----
+
+#: A few clauses, each used several times in a text: seen once, twice (then remembered whole), three times (read
+#: whole from the cache); "中" * 90 (270 bytes) has no cut where 中中 is a token, a piece past the cache's keys.
+repeated_clauses = (
+    st.lists(st.text("中的国", min_size=1, max_size=12) | st.just("中" * 90), min_size=1, max_size=4)
+    .flatmap(lambda clauses: st.lists(st.sampled_from(clauses), min_size=1, max_size=12))
+    .map(" ".join)
+)
+
+
+def whole_or_merged(tok, reference, text: str, ignore_merges: bool) -> list[int]:
+    """The reference's ids of text, each pre-token that is a token that token where ``ignore_merges`` is set."""
+    ids: list[int] = []
+    for _, piece, _ in tok.pretokens(text):
+        whole = tok._bytes_to_id.get(piece.encode()) if ignore_merges else None
+        ids.extend([whole] if whole is not None else reference.encode_piece(piece))
+    return ids
+
+
+@pytest.mark.parametrize("ignore_merges", [False, True])
+@pytest.mark.parametrize("rule", ["pairs", "ranks"])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), text=repeated_clauses)
+@example(data=None, text="中的国 中的国 中的国")
+def test_clauses_seen_once_twice_and_thrice_give_the_python_paths_ids(rule, ignore_merges, data, text):
+    """Clauses that repeat in a text and across three encodes (a cut clause is remembered whole at its second sight;
+    its pieces at the first), clauses that are tokens or have no cut, every truncation, with and without
+    ignore_merges: the Python path's ids (each pre-token that is a token whole, with ignore_merges)."""
+    if data is None:
+        vocab, merges = {i: bytes([i]) for i in range(256)}, []
+    else:
+        vocab, merges = data.draw(han_vocabularies(rule))
+    tok = Tokenizer(vocab, merges, pattern="o200k", merge_rule=rule)
+    encoder = compiled_encode.compiled_encoder(
+        "o200k", tok._bytes_to_id, rule, tok._priority, merges, ignore_merges=ignore_merges
+    )
+    reference = python_path(tok)
+    for k in sorted({0, len(merges) // 2, max(len(merges) - 1, 0), len(merges)}):
+        expected = whole_or_merged(tok, reference.truncated(k), text, ignore_merges)
+        for sight in range(3):
+            assert encoder.encode(text, k) == expected, (k, sight)
