@@ -82,6 +82,8 @@
 #define HOT_BITS 14
 /* The bits of the cache's filter of cut clauses seen once (128 KB). */
 #define ONCE_BITS 20
+/* How many of its words set are remembered, to be cleared one by one (more: all are cleared). */
+#define ONCE_LOG 256
 /* How many hot slots written are remembered, to be cleared one by one (by a uint16 index). */
 #define HOT_LOG 1024
 #if HOT_BITS > 16
@@ -183,7 +185,8 @@ typedef struct {
     /* A bit per hash of the clauses merge_cut cut, set at their first sight (most are seen once: 3 in 4 of a Chinese
      * novel's): a clause is remembered whole at its second (seen_twice); its pieces always are. */
     uint64_t once[1 << (ONCE_BITS - 6)];
-    int once_set; /* a bit of `once` is set (cache_clear clears them) */
+    uint32_t once_written[ONCE_LOG]; /* its words set since the cache was emptied (the first ONCE_LOG of them) */
+    size_t once_writes;
 } Cache;
 
 static inline const uint32_t *slot_ids(const Cache *c, const CacheSlot *slot) {
@@ -306,8 +309,12 @@ static int cache_clear(Cache *c) {
         for (size_t k = 0; k < c->hot_writes; k++) c->hot[c->hot_written[k]].key_len = 0;
     }
     c->hot_writes = 0;
-    if (c->once_set) memset(c->once, 0, sizeof(c->once));
-    c->once_set = 0;
+    if (c->once_writes > ONCE_LOG) {
+        memset(c->once, 0, sizeof(c->once));
+    } else {
+        for (size_t k = 0; k < c->once_writes; k++) c->once[c->once_written[k]] = 0;
+    }
+    c->once_writes = 0;
     c->count = c->keys_used = c->ids_used = 0;
     return 0;
 }
@@ -384,9 +391,11 @@ static int pool_room(void **pool, size_t *room, size_t used, size_t more, size_t
 static inline int seen_twice(Cache *c, uint64_t h) {
     size_t bit = (size_t)(h >> 24) & (((size_t)1 << ONCE_BITS) - 1);
     uint64_t mask = (uint64_t)1 << (bit & 63), was = c->once[bit >> 6] & mask;
+    if (was) return 1;
+    if (c->once_writes < ONCE_LOG) c->once_written[c->once_writes] = (uint32_t)(bit >> 6);
+    if (c->once_writes <= ONCE_LOG) c->once_writes++;
     c->once[bit >> 6] |= mask;
-    c->once_set = 1;
-    return was != 0;
+    return 0;
 }
 
 /* Remembers the ids of pre-token p (emptying the cache first when it is full). 0, or -1 out of memory. */
