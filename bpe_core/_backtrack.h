@@ -44,6 +44,9 @@
 
 #include <stdint.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #define BT_NONE UINT32_MAX
 /* A trie node with more children than this has a row of 256 (the others' children are scanned). */
@@ -112,6 +115,21 @@ typedef struct {
     uint64_t *alive;
     size_t alive_room;
 } BtWork;
+
+/* Asks the system to back the inside of a large table about to be filled (its whole 2 MB pages) by huge pages,
+ * where it can (Linux's transparent huge pages, when enabled or in `madvise` mode): its random reads then rarely
+ * miss the processor's cache of address translations (o200k's trie, token records and splits, 19 MB, are 4,600
+ * pages of 4 KB, more than it holds). Only advice: elsewhere the pages stay small. Returns p. */
+static void *bt_huge_pages(void *p, size_t n) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    const uintptr_t huge = (uintptr_t)1 << 21;
+    uintptr_t from = ((uintptr_t)p + huge - 1) & ~(huge - 1), to = ((uintptr_t)p + n) & ~(huge - 1);
+    if (p && to > from) (void)madvise((void *)from, to - from, MADV_HUGEPAGE);
+#else
+    (void)n;
+#endif
+    return p;
+}
 
 static void bt_free(Backtrack *bt) {
     PyMem_RawFree(bt->nodes);
@@ -213,7 +231,7 @@ static int bt_trie(Backtrack *bt, const unsigned char *bytes, const uint32_t *so
     size_t most = (size_t)bt->starts[n_tokens] + 1; /* a node per distinct prefix: at most a byte each, and the root */
     uint32_t *lo = PyMem_RawMalloc(most * sizeof(uint32_t)), *hi = PyMem_RawMalloc(most * sizeof(uint32_t));
     uint32_t *depth = PyMem_RawMalloc(most * sizeof(uint32_t)), *above = PyMem_RawMalloc(most * sizeof(uint32_t));
-    bt->nodes = PyMem_RawMalloc(most * sizeof(BtNode));
+    bt->nodes = bt_huge_pages(PyMem_RawMalloc(most * sizeof(BtNode)), most * sizeof(BtNode));
     bt->label = PyMem_RawMalloc(most);
     int status = -1;
     if (!lo || !hi || !depth || !above || !bt->nodes || !bt->label) goto done;
@@ -491,8 +509,9 @@ static int bt_build(Backtrack *bt, const unsigned char *bytes, const uint32_t *s
     bt->starts = starts;
     size_t size = 16;
     while (size < 2 * (size_t)n_tokens) size <<= 1;
-    bt->tokens = PyMem_RawMalloc(((size_t)n_tokens + 1) * sizeof(BtToken));
-    bt->splits = PyMem_RawMalloc(size * sizeof(BtSplitSlot));
+    bt->tokens = bt_huge_pages(PyMem_RawMalloc(((size_t)n_tokens + 1) * sizeof(BtToken)),
+                               ((size_t)n_tokens + 1) * sizeof(BtToken));
+    bt->splits = bt_huge_pages(PyMem_RawMalloc(size * sizeof(BtSplitSlot)), size * sizeof(BtSplitSlot));
     bt->seen = PyMem_RawCalloc((size_t)1 << (BT_SEEN_BITS - 6), sizeof(uint64_t));
     bt->crossed = PyMem_RawCalloc((size_t)1 << (BT_CROSSED_BITS - 6), sizeof(uint64_t));
     uint32_t *order = PyMem_RawMalloc(((size_t)n_tokens + 1) * sizeof(uint32_t));
