@@ -490,3 +490,19 @@ def test_clauses_seen_once_twice_and_thrice_give_the_python_paths_ids(rule, igno
         expected = whole_or_merged(tok, reference.truncated(k), text, ignore_merges)
         for sight in range(3):
             assert encoder.encode(text, k) == expected, (k, sight)
+
+
+@pytest.mark.parametrize("rule", ["pairs", "ranks"])
+def test_a_piece_past_the_caches_keys_and_a_clause_of_one_piece_over_three_encodes(rule):
+    """中中 a token (its bytes merged in order): no cut between two 中, so 国 + 中 * 90 + 国 cuts into 国, a piece of
+    270 bytes (longer than the cache keeps) and 国, and 中 * 5 is one piece, the clause itself (merged whole, no cut):
+    the Python path's ids at the first, second and third sight, under every truncation."""
+    zhong = "中".encode()
+    merges = [(zhong[:1], zhong[1:2]), (zhong[:2], zhong[2:]), (zhong, zhong)]
+    vocab = {i: bytes([i]) for i in range(256)} | {256 + i: left + right for i, (left, right) in enumerate(merges)}
+    tok = Tokenizer(vocab, merges, pattern="o200k", merge_rule=rule)
+    reference = python_path(tok)
+    text = "国" + "中" * 90 + "国 " + "中" * 5 + " 国" + "中" * 90 + "国"
+    for k in range(len(merges) + 1):
+        for sight in range(3):
+            assert tok.truncated(k).encode(text) == reference.truncated(k).encode(text), (k, sight)
