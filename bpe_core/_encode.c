@@ -1060,8 +1060,9 @@ static int merge_piece(Encoder *e, Work *w, const unsigned char *piece, size_t n
 /* merge_word, a long pre-token cut first at the places no token crosses (bt_cut: Chinese clauses, which o200k's
  * pattern leaves whole, at most of their characters), each piece merged apart: the pieces (words) repeat where
  * the clauses do not, and are found in the cache. `readable`: the bytes readable at word (n or more: 16 past a
- * piece's start read its head at once, key_at). 0, or -1 out of memory. */
-COLD_PATH static int merge_cut(Encoder *e, Work *w, const unsigned char *word, size_t n, size_t readable,
+ * piece's start read its head at once, key_at); h: the word's key. 0, or -1 out of memory; 1: a clause cut and seen
+ * for the first time (seen_twice), not to be remembered whole (its pieces are). */
+COLD_PATH static int merge_cut(Encoder *e, Work *w, const unsigned char *word, size_t n, uint64_t h, size_t readable,
                                uint32_t limit) {
     const Backtrack *bt = &e->backtrack;
     if (!bt->ready || n < CUT_LEAST) return merge_word(e, w, word, n, limit) < 0 ? -1 : 0;
@@ -1086,7 +1087,7 @@ COLD_PATH static int merge_cut(Encoder *e, Work *w, const unsigned char *word, s
         }
         count = 0;
     }
-    return 1;
+    return !seen_twice(&e->cache, h);
 }
 
 /* The pre-tokens of t that start in [call->at, stop), each one's tokens appended to w->out (from the cache, else
@@ -1118,10 +1119,10 @@ static int encode_pretokens(Encoder *e, Work *w, const ScanText *t, Call *call, 
             } else {
                 size_t first = w->out.n, last = pending[count - 1].from + pending[count - 1].n;
                 size_t readable = (call->ascii ? (size_t)call->text.n : last + 16) - p->from; /* as scan_ahead's */
-                int cut = merge_cut(e, w, bytes, p->n, readable, call->limit);
-                if (cut < 0) return NO_MEMORY;
+                int seen_once = merge_cut(e, w, bytes, p->n, p->h, readable, call->limit);
+                if (seen_once < 0) return NO_MEMORY;
                 const uint32_t *ids = w->out.data + first;
-                if ((!cut || seen_twice(c, p->h)) && is_bpe(e, ids, w->out.n - first, call->limit) &&
+                if (!seen_once && is_bpe(e, ids, w->out.n - first, call->limit) &&
                     cache_add(c, p->h, p->head, bytes, p->n, ids, w->out.n - first) < 0)
                     return NO_MEMORY;
             }
