@@ -1072,7 +1072,8 @@ COLD_PATH static int merge_cut(Encoder *e, Work *w, const unsigned char *word, s
     while (from < n) {
         for (; count < AHEAD && from < n; count++) { /* up to AHEAD pieces, their cache slots prefetched */
             while (p < n && !bt_cut(bt, word, p, n)) p++;
-            if (from == 0 && p == n) return merge_word(e, w, word, n, limit) < 0 ? -1 : 0; /* no cut (a token has none) */
+            if (from == 0 && p == n) /* no cut (a token has none) */
+                return merge_word(e, w, word, n, limit) < 0 ? -1 : 0;
             Pending *piece = &pieces[count];
             piece->from = from, piece->n = p - from;
             piece->h = from + 16 <= readable ? key_at(word + from, piece->n, piece->head)
@@ -1087,7 +1088,7 @@ COLD_PATH static int merge_cut(Encoder *e, Work *w, const unsigned char *word, s
         }
         count = 0;
     }
-    return !seen_twice(&e->cache, h);
+    return n <= CACHE_KEY_MAX && !seen_twice(&e->cache, h); /* (a longer one is never remembered) */
 }
 
 /* The pre-tokens of t that start in [call->at, stop), each one's tokens appended to w->out (from the cache, else
