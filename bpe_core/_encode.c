@@ -7,7 +7,8 @@
  *   scan     the pattern's pre-tokens, by bpe_core._scan's scanners (_scan_api.h): gpt2, cl100k, o200k and the
  *            published llama3, qwen2, deepseek_v3; a text stored wide (one emoji makes it 4 bytes a character) has
  *            its long ASCII stretches copied a byte a character and scanned as ASCII text, cut where the pre-tokens
- *            on either side cannot change ("ASCII stretches" below); the rest is read from its wide units;
+ *            on either side cannot change ("ASCII stretches" below); the rest is read from its wide units; in ASCII
+ *            text gpt2's pre-tokens' starts are found 64 characters at a time (_ascii_starts.h, "ASCII text" below);
  *   cache    each pre-token's UTF-8 bytes looked up in a small table (in the processor's caches) in front of a
  *            bounded table of the pre-tokens seen (open addressing), which holds their ids; emptied when full, as
  *            _WordCache is;
@@ -427,6 +428,8 @@ typedef struct {
     Candidate *heap;
     size_t heap_n, heap_room;
     BtWork backtrack;
+    uint64_t *starts;       /* ASCII text: where pre-tokens start in [starts_from, starts_to), a bit each (STARTS_SPAN) */
+    Py_ssize_t starts_from, starts_to;
 } Work;
 
 static void work_free(Work *w) {
@@ -437,6 +440,7 @@ static void work_free(Work *w) {
     PyMem_RawFree(w->prev);
     PyMem_RawFree(w->part);
     PyMem_RawFree(w->heap);
+    PyMem_RawFree(w->starts);
     bt_work_free(&w->backtrack);
 }
 
@@ -938,6 +942,34 @@ static inline uint64_t key_at(const unsigned char *p, size_t n, uint64_t head[2]
     return short_key_hash(head, n);
 }
 
+/* ASCII text, where the pattern allows it (scan_api->ascii_starts): the pre-tokens' starts found STARTS_SPAN
+ * characters at a time as bits (_ascii_starts.h), each pre-token ending where the next starts, instead of the
+ * scanner's walk over each one; the last pre-token of a span, which may run past it, is left to the scanner. */
+#define STARTS_SPAN ((Py_ssize_t)1 << 15)
+
+/* The starts of the pre-tokens in [call->at, stop) (up to STARTS_SPAN of it) into w->starts; 0, or -1 out of
+ * memory. */
+static int find_starts(const Encoder *e, Work *w, const ScanText *t, const Call *call, Py_ssize_t stop) {
+    if (!w->starts && !(w->starts = PyMem_RawMalloc((size_t)STARTS_SPAN / 8))) return -1;
+    Py_ssize_t to = stop - call->at > STARTS_SPAN ? call->at + STARTS_SPAN : stop;
+    scan_api->ascii_starts[e->pattern](t->data, (size_t)call->at, (size_t)to, (size_t)t->n, w->starts);
+    w->starts_from = call->at, w->starts_to = to;
+    return 0;
+}
+
+/* The end of the pre-token that starts at i (in [starts_from, starts_to)): where the next one starts, the end of
+ * the text, or -1 when the next start is past the span (the scanner finds it). */
+static inline Py_ssize_t next_start(const Work *w, const ScanText *t, Py_ssize_t i) {
+    size_t k = (size_t)(i + 1 - w->starts_from), words = (size_t)(w->starts_to - w->starts_from + 63) / 64;
+    size_t word = k / 64;
+    uint64_t bits = word < words ? w->starts[word] & (~(uint64_t)0 << (k % 64)) : 0;
+    while (!bits) {
+        if (++word >= words) return w->starts_to == t->n ? t->n : -1;
+        bits = w->starts[word];
+    }
+    return w->starts_from + (Py_ssize_t)(64 * word + (size_t)__builtin_ctzll(bits));
+}
+
 /* Up to AHEAD pre-tokens of t from call->at (those that start before stop): each one's bytes and key, its slots
  * prefetched. How many, or an error. */
 static int scan_ahead(const Encoder *e, Work *w, const ScanText *t, Call *call, Py_ssize_t stop, Pending *pending,
@@ -947,7 +979,8 @@ static int scan_ahead(const Encoder *e, Work *w, const ScanText *t, Call *call, 
     int count = 0;
     Py_ssize_t i = call->at;
     for (; count < AHEAD && i < stop; count++) {
-        Py_ssize_t end = scan(t, i);
+        Py_ssize_t end = i < w->starts_to ? next_start(w, t, i) : -1;
+        if (end < 0) end = scan(t, i);
         if (end <= i) {
             call->bad = i;
             return STUCK;
@@ -1063,8 +1096,11 @@ COLD_PATH static int merge_cut(Encoder *e, Work *w, const unsigned char *word, s
 static int encode_pretokens(Encoder *e, Work *w, const ScanText *t, Call *call, Py_ssize_t stop) {
     Cache *c = &e->cache;
     Pending pending[AHEAD];
+    int blocks = call->ascii && scan_api->ascii_starts[e->pattern];
+    w->starts_to = 0;
     while (call->at < stop) {
         Py_ssize_t end;
+        if (blocks && call->at >= w->starts_to && find_starts(e, w, t, call, stop) < 0) return NO_MEMORY;
         int count = scan_ahead(e, w, t, call, stop, pending, &end);
         if (count < 0) return count;
         const unsigned char *base = call->ascii ? (const unsigned char *)t->data : w->utf8;
