@@ -1,5 +1,5 @@
-/* bpe_core/_ascii_starts.h: where gpt2's pre-tokens start in ASCII text, found 64 characters at a time (included by
- * _scan.c, which lends it to _encode.c through _scan_api.h).
+/* bpe_core/_ascii_starts.h: where the pre-tokens of gpt2, cl100k, llama3 and qwen2 start in ASCII text, found 64
+ * characters at a time (included by _scan.c, which lends them to _encode.c through _scan_api.h).
  *
  * The scanner of _scan.c finds one pre-token at a time: a branch on each one's first character, a loop over its run.
  * Over ASCII text the same pre-tokens follow from a few masks of 64 bits, one bit a character (a letter, a digit,
@@ -9,7 +9,7 @@
  *   "it's  a 42!\n"     letters i t s a, digits 4 2, white space at 4 5 8 11, others ' !
  *   starts               0 ("it"), 2 ("'s"), 4 (" "), 5 (" a"), 7 (" 42"), 10 ("!"), 11 ("\n")
  *
- * The rules, from gpt2's pattern '(?:[sdmt]|ll|ve|re)| ?\p{L}++| ?\p{N}++| ?[^\s\p{L}\p{N}]++|\s++$|\s+(?!\S)|\s,
+ * gpt2's rules are these (cl100k's and its kin's are at cl100k_family_starts), from its pattern '(?:[sdmt]|ll|ve|re)| ?\p{L}++| ?\p{N}++| ?[^\s\p{L}\p{N}]++|\s++$|\s+(?!\S)|\s,
  * for a text whose pre-token at `from` starts there (every class below is one of four: a letter, a digit, white
  * space, other):
  *   run       a pre-token starts where the class changes: the runs \p{L}++, \p{N}++, [^\s\p{L}\p{N}]++ and the
@@ -24,7 +24,7 @@
  *             "'s" then "till").
  * Letters, digits and white space in ASCII are [A-Za-z], [0-9] and [\t\n\v\f\r ] in the Unicode of `regex`;
  * ascii_starts_ready() checks the class table agrees before these rules are used (else the scanner is used).
- * The tests compare the starts with _scan.c's gpt2 on every text they try (tests/test_ascii_starts.py).
+ * The tests compare the starts with _scan.c's scanners on every text they try (tests/test_ascii_starts.py).
  */
 #ifndef BPE_ASCII_STARTS_H
 #define BPE_ASCII_STARTS_H
@@ -38,17 +38,19 @@
 /* The five masks of up to 64 characters: bit k for character k. */
 typedef struct {
     uint64_t letter, digit, space, blank, quote; /* blank: ' ' (also in space) */
+    uint64_t br;                                 /* a line break: \r or \n (also in space) */
 } AsciiMasks;
 
 /* The masks of s[0:count] (count <= 64); the characters past count are taken as white space (so that a run of white
  * space ending the text keeps its last character: the end is no non-space). */
 static inline AsciiMasks ascii_masks(const unsigned char *s, size_t count) {
-    AsciiMasks m = {0, 0, 0, 0, 0};
+    AsciiMasks m = {0, 0, 0, 0, 0, 0};
     size_t k = 0;
 #if defined(__SSE2__)
     const __m128i low = _mm_set1_epi8(0x20), a = _mm_set1_epi8('a' - 1), z = _mm_set1_epi8('z' + 1);
     const __m128i zero = _mm_set1_epi8('0' - 1), nine = _mm_set1_epi8('9' + 1), blank = _mm_set1_epi8(' ');
     const __m128i tab = _mm_set1_epi8('\t' - 1), cr = _mm_set1_epi8('\r' + 1), quote = _mm_set1_epi8('\'');
+    const __m128i return_ = _mm_set1_epi8('\r'), newline = _mm_set1_epi8('\n');
     for (; k + 16 <= count; k += 16) {
         __m128i v = _mm_loadu_si128((const __m128i *)(s + k)), folded = _mm_or_si128(v, low);
         __m128i letter = _mm_and_si128(_mm_cmpgt_epi8(folded, a), _mm_cmplt_epi8(folded, z));
@@ -60,6 +62,8 @@ static inline AsciiMasks ascii_masks(const unsigned char *s, size_t count) {
         m.space |= (uint64_t)(uint16_t)_mm_movemask_epi8(space) << k;
         m.blank |= (uint64_t)(uint16_t)_mm_movemask_epi8(is_blank) << k;
         m.quote |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, quote)) << k;
+        __m128i br = _mm_or_si128(_mm_cmpeq_epi8(v, return_), _mm_cmpeq_epi8(v, newline));
+        m.br |= (uint64_t)(uint16_t)_mm_movemask_epi8(br) << k;
     }
 #endif
     for (; k < count; k++) {
@@ -70,19 +74,39 @@ static inline AsciiMasks ascii_masks(const unsigned char *s, size_t count) {
         if (c == ' ' || (c >= '\t' && c <= '\r')) m.space |= bit;
         if (c == ' ') m.blank |= bit;
         if (c == '\'') m.quote |= bit;
+        if (c == '\r' || c == '\n') m.br |= bit;
     }
     if (count < 64) m.space |= ~(uint64_t)0 << count;
     return m;
 }
 
-/* The length of the contraction at s[i] (an apostrophe that starts a pre-token), 0 if none; s has n characters. */
-static inline size_t ascii_contraction(const unsigned char *s, size_t i, size_t n) {
+/* The length of the contraction at s[i] (an apostrophe that starts a pre-token), 0 if none; s has n characters;
+ * `folded`: in either case ((?i:...) of cl100k and its kin), else in lower case only (gpt2). */
+static inline size_t ascii_contraction(const unsigned char *s, size_t i, size_t n, int folded) {
     if (i + 1 >= n) return 0;
-    unsigned char a = s[i + 1];
+    unsigned char a = s[i + 1] | (folded ? 0x20 : 0); /* an ASCII letter's lower case; '\'' and others stay apart */
     if (a == 's' || a == 'd' || a == 'm' || a == 't') return 2;
     if (i + 2 >= n) return 0;
-    unsigned char b = s[i + 2];
+    unsigned char b = s[i + 2] | (folded ? 0x20 : 0);
     return (a == 'l' && b == 'l') || (a == 'v' && b == 'e') || (a == 'r' && b == 'e') ? 3 : 0;
+}
+
+/* quote: the contractions at the apostrophes that start pre-tokens in word w (its starts in *start): their letters
+ * start nothing, the character after each does; what falls in the next word goes to *cleared and *set. */
+static inline void ascii_contractions(const unsigned char *s, size_t base, size_t n, uint64_t quotes, int folded,
+                                      uint64_t *start, uint64_t *cleared, uint64_t *set) {
+    for (uint64_t q = quotes; q; q &= q - 1) {
+        unsigned k = (unsigned)__builtin_ctzll(q);
+        size_t length = ascii_contraction(s, base + k, n, folded);
+        for (unsigned j = k + 1; length && j <= k + length; j++) {
+            uint64_t bit = (uint64_t)1 << (j & 63);
+            if (j < k + length) {
+                if (j < 64) *start &= ~bit; else *cleared |= bit;
+            } else {
+                if (j < 64) *start |= bit; else *set |= bit;
+            }
+        }
+    }
 }
 
 /* Sets in `bits` (bit k for character from + k; (to - from + 63) / 64 words, zero past to) the starts of gpt2's
@@ -111,25 +135,140 @@ static void gpt2_ascii_starts(const unsigned char *s, size_t from, size_t to, si
         if (w == 0) start |= 1;                      /* a pre-token starts at from */
         start = (start & ~cleared) | set;
         cleared = set = 0;
-        /* quote: contractions, where an apostrophe starts a pre-token */
-        for (uint64_t q = start & m.quote; q; q &= q - 1) {
-            unsigned k = (unsigned)__builtin_ctzll(q);
-            size_t length = ascii_contraction(s, from + 64 * w + k, n);
-            if (!length) continue;
-            for (unsigned j = k + 1; j <= k + length; j++) { /* its letters start nothing; the next character does */
-                uint64_t bit = (uint64_t)1 << (j & 63);
-                if (j < k + length) {
-                    if (j < 64) start &= ~bit; else cleared |= bit;
-                } else {
-                    if (j < 64) start |= bit; else set |= bit;
-                }
-            }
-        }
+        ascii_contractions(s, from + 64 * w, n, start & m.quote, 0, &start, &cleared, &set);
         before_letter = letter >> 63, before_digit = digit >> 63;
         before_space = space >> 63, before_blank = m.blank >> 63;
         if (w == words - 1 && (to - from) % 64) start &= ((uint64_t)1 << ((to - from) % 64)) - 1;
         bits[w] = start;
     }
+}
+
+/* ----- cl100k, llama3 and qwen2 ----- */
+
+/* Within each run of `run` bits: the bits of `seed` carried towards higher bits (fill_up) or lower bits (fill_down)
+ * along the run, in six steps of doubling reach. */
+static inline uint64_t fill_up(uint64_t seed, uint64_t run) {
+    for (unsigned reach = 1; reach < 64; reach *= 2) {
+        seed |= run & (seed << reach);
+        run &= run << reach;
+    }
+    return seed;
+}
+
+static inline uint64_t fill_down(uint64_t seed, uint64_t run) {
+    for (unsigned reach = 1; reach < 64; reach *= 2) {
+        seed |= run & (seed >> reach);
+        run &= run >> reach;
+    }
+    return seed;
+}
+
+/* The groups of `digits` (3, or 1) a run of digits is cut into from its start: the bits where one starts. `phase`:
+ * the place in its run of the character before bit 0 (mod 3; -1 if it is no digit), and on return that of bit 63. */
+static inline uint64_t digit_groups(uint64_t digit, int digits, int *phase) {
+    if (digits == 1) {
+        *phase = digit >> 63 ? 0 : -1;
+        return digit;
+    }
+    uint64_t groups = digit & ~(digit << 1 | (*phase >= 0));
+    if (*phase >= 0 && (digit & 1)) { /* the run goes on from the word before: its next group at 2 - phase */
+        unsigned first = (unsigned)(2 - *phase);
+        uint64_t through = ((uint64_t)2 << first) - 1;
+        if ((digit & through) == through) groups |= (uint64_t)1 << first;
+    }
+    for (;;) { /* each group's next, three on, where the three characters between are digits */
+        uint64_t more = (groups << 3) & digit & (digit << 1) & (digit << 2) & ~groups;
+        if (!more) break;
+        groups |= more;
+    }
+    *phase = digit >> 63 ? (int)(__builtin_clzll(groups)) : -1; /* 63 - the highest group's bit */
+    return groups;
+}
+
+/* Whether the white space from s[i] on (up to the first other character, or n) holds a line break. */
+static inline int break_ahead(const unsigned char *s, size_t i, size_t n) {
+    for (; i < n && (s[i] == ' ' || (s[i] >= '\t' && s[i] <= '\r')); i++) {
+        if (s[i] == '\r' || s[i] == '\n') return 1;
+    }
+    return 0;
+}
+
+/* The starts of the pre-tokens of cl100k ('(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+
+ * | ?[^\s\p{L}\p{N}]++[\r\n]*+|\s++$|\s*[\r\n]|\s+(?!\S)|\s) and of llama3 and qwen2 (the same but for \s++$, and
+ * qwen2's single digits), as gpt2_ascii_starts. `digits`: the most a pre-token holds (3, or 1); `whole_end`:
+ * cl100k's \s++$ (white space that ends the text is one pre-token). The rules (lead: a character neither a line
+ * break, a letter nor a digit; other: neither white space, a letter nor a digit; a start ahead of each):
+ *   letters   a run of letters starts a pre-token but where the lead before it starts one: the lead takes it;
+ *   digits    a run of digits starts one every `digits` digits from its start;
+ *   others    an other starts one but after an other (the run) or after a space ' ' (` ?`, which always starts);
+ *   tail      line breaks right after an other go with it ([\r\n]*+): they start nothing, and the white space
+ *             after them starts anew;
+ *   breaks    in white space, the character after the run's last line break starts one (\s*[\r\n]), but where
+ *             the run ends the text under \s++$; the last one of a run before a non-space starts one (\s+(?!\S))
+ *             unless it is a line break (taken by \s*[\r\n]);
+ *   quote     contractions, in either case, as gpt2's. */
+static void cl100k_family_starts(const unsigned char *s, size_t from, size_t to, size_t n, uint64_t *bits,
+                                 int digits, int whole_end) {
+    size_t words = (to - from + 63) / 64, tail = n; /* the final run of white space starts at tail */
+    while (whole_end && tail > from && (s[tail - 1] == ' ' || (s[tail - 1] >= '\t' && s[tail - 1] <= '\r'))) tail--;
+    AsciiMasks next = ascii_masks(s + from, n - from < 64 ? n - from : 64);
+    /* the character before from is taken as white space (no letter, digit, break or other to join) */
+    uint64_t before_letter = 0, before_digit = 0, before_space = 1, before_br = 0, before_blank = 0;
+    uint64_t before_tail = 0, before_start = 0;
+    int phase = -1;
+    uint64_t cleared = 0, set = 0;
+    for (size_t w = 0; w < words; w++) {
+        AsciiMasks m = next;
+        size_t base = from + 64 * w, at = base + 64;
+        next = ascii_masks(s + at, at >= n ? 0 : n - at < 64 ? n - at : 64);
+        uint64_t letter = m.letter, digit = m.digit, space = m.space, br = m.br;
+        uint64_t other = ~(letter | digit | space);
+        uint64_t prev_letter = letter << 1 | before_letter, prev_digit = digit << 1 | before_digit;
+        uint64_t prev_space = space << 1 | before_space, prev_br = br << 1 | before_br;
+        uint64_t prev_blank = m.blank << 1 | before_blank;
+        uint64_t prev_other = ~(prev_letter | prev_digit | prev_space), prev_lead = prev_other | (prev_space & ~prev_br);
+        uint64_t next_space = space >> 1 | next.space << 63;
+        /* tail: the line breaks that follow an other, through the run of them */
+        uint64_t tailed = fill_up(br & (prev_other | before_tail), br);
+        uint64_t prev_tailed = tailed << 1 | before_tail;
+        /* breaks: the white space with a line break ahead of it in its run (the next word's run looked into) */
+        uint64_t seed = br;
+        if (space >> 63) {
+            unsigned run = next.space == ~(uint64_t)0 ? 64 : (unsigned)__builtin_ctzll(~next.space);
+            int ahead = run == 64 ? break_ahead(s, at, n) : (next.br & (((uint64_t)1 << run) - 1)) != 0;
+            if (ahead) seed |= (uint64_t)1 << 63;
+        }
+        uint64_t break_ahead_bits = fill_down(seed, space);
+        uint64_t start = other & ~(prev_other | prev_blank);                    /* others */
+        start |= digit_groups(digit, digits, &phase);                            /* digits */
+        start |= space & ~tailed & (~prev_space | prev_tailed);                  /* white space starting anew */
+        uint64_t after_breaks = space & prev_br & ~br & ~break_ahead_bits;       /* breaks */
+        if (whole_end && tail < base + 64)
+            after_breaks &= tail <= base ? 0 : ((uint64_t)1 << (tail - base)) - 1;
+        start |= after_breaks | (space & prev_space & ~br & ~next_space);
+        if (w == 0) start |= 1;
+        uint64_t prev_start = start << 1 | before_start;
+        start |= letter & ~prev_letter & ~(prev_lead & prev_start);              /* letters */
+        start = (start & ~cleared) | set;
+        cleared = set = 0;
+        ascii_contractions(s, base, n, start & m.quote, 1, &start, &cleared, &set);
+        before_letter = letter >> 63, before_digit = digit >> 63, before_space = space >> 63;
+        before_br = br >> 63, before_blank = m.blank >> 63, before_tail = tailed >> 63, before_start = start >> 63;
+        if (w == words - 1 && (to - from) % 64) start &= ((uint64_t)1 << ((to - from) % 64)) - 1;
+        bits[w] = start;
+    }
+}
+
+static void cl100k_ascii_starts(const unsigned char *s, size_t from, size_t to, size_t n, uint64_t *bits) {
+    cl100k_family_starts(s, from, to, n, bits, 3, 1);
+}
+
+static void llama3_ascii_starts(const unsigned char *s, size_t from, size_t to, size_t n, uint64_t *bits) {
+    cl100k_family_starts(s, from, to, n, bits, 3, 0);
+}
+
+static void qwen2_ascii_starts(const unsigned char *s, size_t from, size_t to, size_t n, uint64_t *bits) {
+    cl100k_family_starts(s, from, to, n, bits, 1, 0);
 }
 
 #endif

@@ -6,7 +6,8 @@
  * What a character is (a letter, a digit, white space, ...) comes from a table the caller builds with `regex`
  * itself (bpe_core/pretokenize/scanner.py), so both read the same Unicode version. The tests compare the two on
  * every text they try; a position no alternative matches (none exists for these patterns) raises RuntimeError.
- * gpt2's pre-tokens of ASCII text are also found 64 characters at a time (_ascii_starts.h: starts(), and _encode).
+ * The pre-tokens of gpt2, cl100k, llama3 and qwen2 in ASCII text are also found 64 characters at a time
+ * (_ascii_starts.h: starts(), and _encode).
  *
  * Calling back into Python (encode's cache: its __missing__, a dict subclass's lookups) may run any code: after each
  * call, only what cannot move is read again (the text, an immutable str held by the call's arguments; the batch of
@@ -727,7 +728,12 @@ static PyObject *scan_set_classes(PyObject *module, PyObject *arg) {
     if (!table) return PyErr_NoMemory();
     const unsigned char *data = (const unsigned char *)PyBytes_AS_STRING(arg);
     for (Py_ssize_t c = 0; c < CODE_POINTS; c++) table[c] = (uint16_t)(data[2 * c] | (data[2 * c + 1] << 8));
-    if (ascii_agrees(table)) ASCII_STARTS[0] = gpt2_ascii_starts;
+    if (ascii_agrees(table)) {
+        ASCII_STARTS[0] = gpt2_ascii_starts;
+        ASCII_STARTS[1] = cl100k_ascii_starts;
+        ASCII_STARTS[3] = llama3_ascii_starts;
+        ASCII_STARTS[4] = qwen2_ascii_starts;
+    }
     classes = table;
     Py_RETURN_NONE;
 }

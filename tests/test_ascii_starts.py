@@ -1,6 +1,6 @@
-"""gpt2's pre-tokens of ASCII text found 64 characters at a time (bpe_core/_ascii_starts.h): the same starts as the
-pattern in `regex`, and the same ids from the compiled encoder as from the Python path, around the 64-character
-words and the encoder's 32,768-character spans."""
+"""The pre-tokens of ASCII text found 64 characters at a time (bpe_core/_ascii_starts.h) for gpt2, cl100k, llama3 and
+qwen2: the same starts as each pattern in `regex`, and the same ids from the compiled encoder as from the Python path,
+around the 64-character words and the encoder's 32,768-character spans."""
 
 from __future__ import annotations
 
@@ -17,44 +17,55 @@ from bpe_core.pretokenize.patterns import get_pattern
 
 pytestmark = pytest.mark.skipif(not scanner.available(), reason="built without a C compiler")
 
-#: What each rule reads: the contractions' letters and their capitals (gpt2's are case-sensitive), every ASCII white
-#: space, the controls regex's \s leaves out, an apostrophe, digits, others.
-ALPHABET = (
-    list("'sdmtlvreSDMTLVREax ") + ["\t", "\n", "\r", "\x0b", "\x0c", "\x1c", "\x1f", "\x00", "\x7f"] + list("09!.,-_")
-)
+#: What each rule reads: the contractions' letters and their capitals (gpt2's are case-sensitive, the others' not),
+#: every ASCII white space, the controls regex's \s leaves out, an apostrophe, digits, others, a slash.
+ALPHABET = list("'sdmtlvreSDMTLVREax ") + ["\t", "\n", "\r", "\x0b", "\x0c", "\x1c", "\x1f", "\x00", "\x7f"]
+ALPHABET += list("0129!.,-_/")
 ASCII_TEXTS = st.text(st.sampled_from(ALPHABET), max_size=200) | st.text(st.characters(max_codepoint=127), max_size=200)
+#: Longer runs: digits past three, white space and line breaks past a 64-character word, letters across words.
+RUNS = st.lists(
+    st.sampled_from(["1", "22", "4444", " " * 70, "\n", "\r\n", " ", "\t", "x", "'s", "'LL", ".", "..\n", "1" * 100])
+    | st.sampled_from(["a" * 70, "\n" * 66, "'", "Ve", " " * 130, "\t \n" * 30]),
+    max_size=12,
+).map("".join)
+#: The patterns with starts found in blocks, by their number in _scan (PATTERN_NAMES).
+BLOCKED = {"gpt2": 0, "cl100k": 1, "llama3": 3, "qwen2": 4}
 
 
-def starts(text: str) -> list[int]:
+def starts(text: str, pattern: str = "gpt2") -> list[int]:
     from bpe_core import _scan
 
     scanner._ready()
-    return _scan.starts(text, 0)
+    return _scan.starts(text, BLOCKED[pattern])
 
 
-def regex_starts(text: str) -> list[int]:
-    lengths = [len(piece) for piece in get_pattern("gpt2").findall(text)]
+def regex_starts(text: str, pattern: str = "gpt2") -> list[int]:
+    lengths = [len(piece) for piece in get_pattern(pattern).findall(text)]
     return list(itertools.accumulate([0, *lengths]))[:-1]
 
 
-@settings(max_examples=2000, deadline=None)
-@given(text=ASCII_TEXTS)
+@pytest.mark.parametrize("pattern", BLOCKED)
+@settings(max_examples=1500, deadline=None)
+@given(text=ASCII_TEXTS | RUNS)
 @example(text="it's  a 42!\n")
 @example(text="'s'll've're'd'm't 's\t'sx''s")
 @example(text=" " * 63 + "x" + "\n" * 64 + "'" + "ll")
 @example(text="a" * 62 + "'ve")  # a contraction across two words
 @example(text="  ")
-def test_the_starts_are_the_patterns(text):
-    assert starts(text) == regex_starts(text)
+@example(text="x.\n\n  \n  x\n  ")  # an other's line breaks, the white space after them, and at the end
+@example(text="1234567 " + "9" * 64 + "0")  # digits in threes across a word
+def test_the_starts_are_the_patterns(pattern, text):
+    assert starts(text, pattern) == regex_starts(text, pattern)
 
 
-def test_every_short_text_of_the_rules_characters():
-    """All 2,744 texts of up to three characters of 'sl \\t\\nax1!'-like classes, whole."""
-    chars = ["'", "s", "l", "e", "v", " ", "\t", "\n", "x", "1", "!", "\x1c", "r", "d"]
+@pytest.mark.parametrize("pattern", BLOCKED)
+def test_every_short_text_of_the_rules_characters(pattern):
+    """All 3,374 texts of up to three characters of 'sL \\t\\n\\rax1!'-like classes, whole."""
+    chars = ["'", "s", "L", "e", "v", " ", "\t", "\n", "\r", "x", "1", "!", "\x1c", "R", "d"]
     for size in range(1, 4):
         for letters in itertools.product(chars, repeat=size):
             text = "".join(letters)
-            assert starts(text) == regex_starts(text), repr(text)
+            assert starts(text, pattern) == regex_starts(text, pattern), repr(text)
 
 
 def test_a_non_ascii_text_is_refused():
@@ -62,9 +73,9 @@ def test_a_non_ascii_text_is_refused():
         starts("é")
 
 
-@pytest.fixture(scope="module")
-def gpt2():
-    return Tokenizer.from_tiktoken("gpt2")
+@pytest.fixture(scope="module", params=["gpt2", "cl100k_base"])
+def gpt2(request):
+    return Tokenizer.from_tiktoken(request.param)
 
 
 SPAN = 1 << 15
@@ -74,6 +85,8 @@ LONG = [
     "x" * (SPAN - 2) + "'ll" + "y" * 100,  # a contraction across the span's end
     ("def f(x):\n    return x's 2  # it'll\n\n\n" * 2000),
     "\t \n" * 30000 + "end",
+    "x" * (SPAN - 3) + "1234567",  # digits across the span's end
+    "x:" + " " * (SPAN - 1) + "\n\n " + "y.\n" * 10,  # white space and line breaks across it
 ]
 
 
