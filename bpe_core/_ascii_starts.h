@@ -1,5 +1,5 @@
-/* bpe_core/_ascii_starts.h: where the pre-tokens of gpt2, cl100k, llama3 and qwen2 start in ASCII text, found 64
- * characters at a time (included by _scan.c, which lends them to _encode.c through _scan_api.h).
+/* bpe_core/_ascii_starts.h: where the pre-tokens of gpt2, cl100k, o200k, llama3 and qwen2 start in ASCII text, found
+ * 64 characters at a time (included by _scan.c, which lends them to _encode.c through _scan_api.h).
  *
  * The scanner of _scan.c finds one pre-token at a time: a branch on each one's first character, a loop over its run.
  * Over ASCII text the same pre-tokens follow from a few masks of 64 bits, one bit a character (a letter, a digit,
@@ -9,7 +9,8 @@
  *   "it's  a 42!\n"     letters i t s a, digits 4 2, white space at 4 5 8 11, others ' !
  *   starts               0 ("it"), 2 ("'s"), 4 (" "), 5 (" a"), 7 (" 42"), 10 ("!"), 11 ("\n")
  *
- * gpt2's rules are these (cl100k's and its kin's are at cl100k_family_starts), from its pattern '(?:[sdmt]|ll|ve|re)| ?\p{L}++| ?\p{N}++| ?[^\s\p{L}\p{N}]++|\s++$|\s+(?!\S)|\s,
+ * gpt2's rules are these (cl100k's and its kin's are at cl100k_family_starts, o200k's at o200k_ascii_starts), from
+ * its pattern '(?:[sdmt]|ll|ve|re)| ?\p{L}++| ?\p{N}++| ?[^\s\p{L}\p{N}]++|\s++$|\s+(?!\S)|\s,
  * for a text whose pre-token at `from` starts there (every class below is one of four: a letter, a digit, white
  * space, other):
  *   run       a pre-token starts where the class changes: the runs \p{L}++, \p{N}++, [^\s\p{L}\p{N}]++ and the
@@ -22,8 +23,8 @@
  *             is inside a run of others, or taken by ` ?`) followed by s, d, m, t, ll, ve or re is a contraction:
  *             its letters start nothing, and the character after it starts a pre-token (a letter too: "'still" is
  *             "'s" then "till").
- * Letters, digits and white space in ASCII are [A-Za-z], [0-9] and [\t\n\v\f\r ] in the Unicode of `regex`;
- * ascii_starts_ready() checks the class table agrees before these rules are used (else the scanner is used).
+ * Letters, digits and white space in ASCII are [A-Za-z], [0-9] and [\t\n\v\f\r ] in the Unicode of `regex` (and
+ * o200k's capitals [A-Z]): _scan.c checks the class table agrees before these rules are used (else the scanner is).
  * The tests compare the starts with _scan.c's scanners on every text they try (tests/test_ascii_starts.py).
  */
 #ifndef BPE_ASCII_STARTS_H
@@ -35,22 +36,24 @@
 #include <emmintrin.h>
 #endif
 
-/* The five masks of up to 64 characters: bit k for character k. */
+/* The masks of up to 64 characters: bit k for character k. */
 typedef struct {
     uint64_t letter, digit, space, blank, quote; /* blank: ' ' (also in space) */
     uint64_t br;                                 /* a line break: \r or \n (also in space) */
+    uint64_t upper, slash;                       /* [A-Z] (also in letter), '/' */
 } AsciiMasks;
 
 /* The masks of s[0:count] (count <= 64); the characters past count are taken as white space (so that a run of white
  * space ending the text keeps its last character: the end is no non-space). */
 static inline AsciiMasks ascii_masks(const unsigned char *s, size_t count) {
-    AsciiMasks m = {0, 0, 0, 0, 0, 0};
+    AsciiMasks m = {0, 0, 0, 0, 0, 0, 0, 0};
     size_t k = 0;
 #if defined(__SSE2__)
     const __m128i low = _mm_set1_epi8(0x20), a = _mm_set1_epi8('a' - 1), z = _mm_set1_epi8('z' + 1);
     const __m128i zero = _mm_set1_epi8('0' - 1), nine = _mm_set1_epi8('9' + 1), blank = _mm_set1_epi8(' ');
     const __m128i tab = _mm_set1_epi8('\t' - 1), cr = _mm_set1_epi8('\r' + 1), quote = _mm_set1_epi8('\'');
-    const __m128i return_ = _mm_set1_epi8('\r'), newline = _mm_set1_epi8('\n');
+    const __m128i return_ = _mm_set1_epi8('\r'), newline = _mm_set1_epi8('\n'), slash = _mm_set1_epi8('/');
+    const __m128i big_a = _mm_set1_epi8('A' - 1), big_z = _mm_set1_epi8('Z' + 1);
     for (; k + 16 <= count; k += 16) {
         __m128i v = _mm_loadu_si128((const __m128i *)(s + k)), folded = _mm_or_si128(v, low);
         __m128i letter = _mm_and_si128(_mm_cmpgt_epi8(folded, a), _mm_cmplt_epi8(folded, z));
@@ -64,6 +67,9 @@ static inline AsciiMasks ascii_masks(const unsigned char *s, size_t count) {
         m.quote |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, quote)) << k;
         __m128i br = _mm_or_si128(_mm_cmpeq_epi8(v, return_), _mm_cmpeq_epi8(v, newline));
         m.br |= (uint64_t)(uint16_t)_mm_movemask_epi8(br) << k;
+        __m128i upper = _mm_and_si128(_mm_cmpgt_epi8(v, big_a), _mm_cmplt_epi8(v, big_z));
+        m.upper |= (uint64_t)(uint16_t)_mm_movemask_epi8(upper) << k;
+        m.slash |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, slash)) << k;
     }
 #endif
     for (; k < count; k++) {
@@ -75,6 +81,8 @@ static inline AsciiMasks ascii_masks(const unsigned char *s, size_t count) {
         if (c == ' ') m.blank |= bit;
         if (c == '\'') m.quote |= bit;
         if (c == '\r' || c == '\n') m.br |= bit;
+        if (c >= 'A' && c <= 'Z') m.upper |= bit;
+        if (c == '/') m.slash |= bit;
     }
     if (count < 64) m.space |= ~(uint64_t)0 << count;
     return m;
@@ -269,6 +277,81 @@ static void llama3_ascii_starts(const unsigned char *s, size_t from, size_t to, 
 
 static void qwen2_ascii_starts(const unsigned char *s, size_t from, size_t to, size_t n, uint64_t *bits) {
     cl100k_family_starts(s, from, to, n, bits, 1, 0);
+}
+
+/* ----- o200k ----- */
+
+/* The starts of o200k's pre-tokens ([^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+
+ * (?i:'s|'t|'re|'ve|'m|'ll|'d)?|[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*
+ * (?i:'s|'t|'re|'ve|'m|'ll|'d)?|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+), as
+ * gpt2_ascii_starts. In ASCII a word is a run of capitals then a run of small letters (either may be empty): so
+ * cl100k_family_starts's rules hold (its leads, digits, white space, without \s++$), but for these:
+ *   case      a capital after a small letter starts a word ("camelCase": "camel", "Case"; "HTMLParser" is one);
+ *   tail      the tail of others is [\r\n/]*: line breaks, then slashes and line breaks; an other after a slash of
+ *             the tail starts anew;
+ *   suffix    a contraction right after a word's last letter (not after another contraction's) is the word's:
+ *             "don't", "DON'T" are one pre-token each; elsewhere an apostrophe is an other (a lead). */
+static void o200k_ascii_starts(const unsigned char *s, size_t from, size_t to, size_t n, uint64_t *bits) {
+    size_t words = (to - from + 63) / 64;
+    AsciiMasks next = ascii_masks(s + from, n - from < 64 ? n - from : 64);
+    uint64_t before_letter = 0, before_digit = 0, before_space = 1, before_br = 0, before_blank = 0;
+    uint64_t before_tail = 0, before_start = 0, before_small = 0;
+    size_t suffix_end = 0; /* where the last contraction taken as a suffix ended (0: none yet; from >= 0 < it) */
+    int phase = -1;
+    uint64_t cleared = 0, set = 0;
+    for (size_t w = 0; w < words; w++) {
+        AsciiMasks m = next;
+        size_t base = from + 64 * w, at = base + 64;
+        next = ascii_masks(s + at, at >= n ? 0 : n - at < 64 ? n - at : 64);
+        uint64_t letter = m.letter, digit = m.digit, space = m.space, br = m.br, small = letter & ~m.upper;
+        uint64_t other = ~(letter | digit | space);
+        uint64_t prev_letter = letter << 1 | before_letter, prev_digit = digit << 1 | before_digit;
+        uint64_t prev_space = space << 1 | before_space, prev_br = br << 1 | before_br;
+        uint64_t prev_blank = m.blank << 1 | before_blank, prev_small = small << 1 | before_small;
+        uint64_t prev_other = ~(prev_letter | prev_digit | prev_space), prev_lead = prev_other | (prev_space & ~prev_br);
+        uint64_t next_space = space >> 1 | next.space << 63;
+        /* tail: the line breaks after an other, then line breaks and slashes */
+        uint64_t tailed = fill_up((br & prev_other) | ((br | m.slash) & before_tail), br | m.slash);
+        uint64_t prev_tailed = tailed << 1 | before_tail;
+        uint64_t seed = br;
+        if (space >> 63) {
+            unsigned run = next.space == ~(uint64_t)0 ? 64 : (unsigned)__builtin_ctzll(~next.space);
+            int ahead = run == 64 ? break_ahead(s, at, n) : (next.br & (((uint64_t)1 << run) - 1)) != 0;
+            if (ahead) seed |= (uint64_t)1 << 63;
+        }
+        uint64_t break_ahead_bits = fill_down(seed, space);
+        uint64_t start = other & ~tailed & ~((prev_other & ~prev_tailed) | prev_blank); /* others */
+        start |= digit_groups(digit, 3, &phase);                                         /* digits */
+        start |= space & ~tailed & (~prev_space | prev_tailed);
+        start |= space & prev_br & ~br & ~break_ahead_bits;
+        start |= space & prev_space & ~br & ~next_space;
+        if (w == 0) start |= 1;
+        uint64_t prev_start = start << 1 | before_start;
+        start |= letter & ~prev_letter & ~(prev_lead & prev_start); /* letters */
+        start |= m.upper & prev_small;                              /* case */
+        start = (start & ~cleared) | set;
+        cleared = set = 0;
+        /* suffix: an apostrophe after a word's letter, in order (one after a suffix is no suffix) */
+        for (uint64_t q = m.quote & prev_letter; q; q &= q - 1) {
+            unsigned k = (unsigned)__builtin_ctzll(q);
+            size_t i = base + k, length = i == suffix_end ? 0 : ascii_contraction(s, i, n, 1);
+            if (!length) continue;
+            suffix_end = i + length;
+            for (unsigned j = k; j <= k + length; j++) { /* the apostrophe and letters start nothing; after, one */
+                uint64_t bit = (uint64_t)1 << (j & 63);
+                if (j < k + length) {
+                    if (j < 64) start &= ~bit; else cleared |= bit;
+                } else {
+                    if (j < 64) start |= bit; else set |= bit;
+                }
+            }
+        }
+        before_letter = letter >> 63, before_digit = digit >> 63, before_space = space >> 63;
+        before_br = br >> 63, before_blank = m.blank >> 63, before_tail = tailed >> 63, before_start = start >> 63;
+        before_small = small >> 63;
+        if (w == words - 1 && (to - from) % 64) start &= ((uint64_t)1 << ((to - from) % 64)) - 1;
+        bits[w] = start;
+    }
 }
 
 #endif

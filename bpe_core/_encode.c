@@ -8,7 +8,7 @@
  *            published llama3, qwen2, deepseek_v3; a text stored wide (one emoji makes it 4 bytes a character) has
  *            its long ASCII stretches copied a byte a character and scanned as ASCII text, cut where the pre-tokens
  *            on either side cannot change ("ASCII stretches" below); the rest is read from its wide units; in ASCII
- *            text the starts of gpt2's, cl100k's, llama3's and qwen2's pre-tokens are found 64 characters at a time
+ *            text the starts of gpt2's, cl100k's, o200k's, llama3's and qwen2's pre-tokens are found 64 at a time
  *            (_ascii_starts.h, "ASCII text" below);
  *   cache    each pre-token's UTF-8 bytes looked up in a small table (in the processor's caches) in front of a
  *            bounded table of the pre-tokens seen (open addressing), which holds their ids; emptied when full, as

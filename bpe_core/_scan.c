@@ -6,7 +6,7 @@
  * What a character is (a letter, a digit, white space, ...) comes from a table the caller builds with `regex`
  * itself (bpe_core/pretokenize/scanner.py), so both read the same Unicode version. The tests compare the two on
  * every text they try; a position no alternative matches (none exists for these patterns) raises RuntimeError.
- * The pre-tokens of gpt2, cl100k, llama3 and qwen2 in ASCII text are also found 64 characters at a time
+ * The pre-tokens of gpt2, cl100k, o200k, llama3 and qwen2 in ASCII text are also found 64 characters at a time
  * (_ascii_starts.h: starts(), and _encode).
  *
  * Calling back into Python (encode's cache: its __missing__, a dict subclass's lookups) may run any code: after each
@@ -686,6 +686,16 @@ static int ascii_agrees(const uint16_t *table) {
     return 1;
 }
 
+/* Whether the table's capitals and small letters among ASCII characters are o200k_ascii_starts's: [A-Z] upper-ish
+ * only, [a-z] lower-ish only. */
+static int ascii_cases_agree(const uint16_t *table) {
+    for (unsigned c = 0; c < 128; c++) {
+        unsigned cases = table[c] & (UPPERISH | LOWERISH);
+        if (cases != (c >= 'A' && c <= 'Z' ? UPPERISH : c >= 'a' && c <= 'z' ? LOWERISH : 0)) return 0;
+    }
+    return 1;
+}
+
 /* starts(text: str, pattern: int) -> list[int]: where the pre-tokens of an ASCII text start, found 64 characters at
  * a time (what encode reads of ASCII text; the tests compare it with findall's) */
 static PyObject *scan_starts(PyObject *module, PyObject *args) {
@@ -733,6 +743,7 @@ static PyObject *scan_set_classes(PyObject *module, PyObject *arg) {
         ASCII_STARTS[1] = cl100k_ascii_starts;
         ASCII_STARTS[3] = llama3_ascii_starts;
         ASCII_STARTS[4] = qwen2_ascii_starts;
+        if (ascii_cases_agree(table)) ASCII_STARTS[2] = o200k_ascii_starts;
     }
     classes = table;
     Py_RETURN_NONE;

@@ -1,6 +1,6 @@
-"""The pre-tokens of ASCII text found 64 characters at a time (bpe_core/_ascii_starts.h) for gpt2, cl100k, llama3 and
-qwen2: the same starts as each pattern in `regex`, and the same ids from the compiled encoder as from the Python path,
-around the 64-character words and the encoder's 32,768-character spans."""
+"""The pre-tokens of ASCII text found 64 characters at a time (bpe_core/_ascii_starts.h) for gpt2, cl100k, o200k,
+llama3 and qwen2: the same starts as each pattern in `regex`, and the same ids from the compiled encoder as from the
+Python path, around the 64-character words and the encoder's 32,768-character spans."""
 
 from __future__ import annotations
 
@@ -25,11 +25,12 @@ ASCII_TEXTS = st.text(st.sampled_from(ALPHABET), max_size=200) | st.text(st.char
 #: Longer runs: digits past three, white space and line breaks past a 64-character word, letters across words.
 RUNS = st.lists(
     st.sampled_from(["1", "22", "4444", " " * 70, "\n", "\r\n", " ", "\t", "x", "'s", "'LL", ".", "..\n", "1" * 100])
-    | st.sampled_from(["a" * 70, "\n" * 66, "'", "Ve", " " * 130, "\t \n" * 30]),
+    | st.sampled_from(["a" * 70, "\n" * 66, "'", "Ve", " " * 130, "\t \n" * 30, "/", "\n//", "don't", "DON'T"])
+    | st.sampled_from(["camelCase", "HTMLParser", "x's's", "A" * 70, "b" * 63]),
     max_size=12,
 ).map("".join)
 #: The patterns with starts found in blocks, by their number in _scan (PATTERN_NAMES).
-BLOCKED = {"gpt2": 0, "cl100k": 1, "llama3": 3, "qwen2": 4}
+BLOCKED = {"gpt2": 0, "cl100k": 1, "o200k": 2, "llama3": 3, "qwen2": 4}
 
 
 def starts(text: str, pattern: str = "gpt2") -> list[int]:
@@ -54,6 +55,7 @@ def regex_starts(text: str, pattern: str = "gpt2") -> list[int]:
 @example(text="  ")
 @example(text="x.\n\n  \n  x\n  ")  # an other's line breaks, the white space after them, and at the end
 @example(text="1234567 " + "9" * 64 + "0")  # digits in threes across a word
+@example(text="x" * 62 + "'\r/2x's's camelCase HTMLParser.\n//x")  # o200k: a tail across a word, suffixes, cases
 def test_the_starts_are_the_patterns(pattern, text):
     assert starts(text, pattern) == regex_starts(text, pattern)
 
@@ -73,7 +75,7 @@ def test_a_non_ascii_text_is_refused():
         starts("é")
 
 
-@pytest.fixture(scope="module", params=["gpt2", "cl100k_base"])
+@pytest.fixture(scope="module", params=["gpt2", "cl100k_base", "o200k_base"])
 def gpt2(request):
     return Tokenizer.from_tiktoken(request.param)
 
