@@ -17,6 +17,7 @@
  *
  * The steps, each named where it is done:
  *   scan     the pattern's pre-tokens (gpt2, cl100k, o200k, llama3, qwen2), by bpe_core._scan's scanners (_scan_api.h);
+ *            in ASCII text their starts found 64 characters at a time (count_ascii);
  *   utf-8    each pre-token's code points written as UTF-8 (an ASCII text's own bytes are already); a lone surrogate
  *            is a UnicodeEncodeError, as str.encode says it;
  *   count    the bytes looked up in an open-addressing table of indices into the entries (each: where its bytes
@@ -239,6 +240,44 @@ static Py_ssize_t utf8_of(Tally *t, const ScanText *text, Py_ssize_t i, Py_ssize
 
 /* ----- scan: the pre-tokens of text[*at:] up to about `limit`, each counted; *at moves past them ----- */
 
+/* The pre-tokens of an ASCII text, where the pattern has its starts found 64 characters at a time (_scan_api.h's
+ * ascii_starts), a span of STARTS_SPAN characters at a time: each pre-token ends where the next starts; the span's
+ * last one, which may run past it, is ended by the scanner. */
+#define STARTS_SPAN ((Py_ssize_t)1 << 14)
+
+static Status count_ascii(Tally *t, AsciiStartsFunction starts, ScanFunction scan, const ScanText *text,
+                          Py_ssize_t *at, Py_ssize_t limit, Py_ssize_t *stuck) {
+    uint64_t bits[STARTS_SPAN / 64];
+    const char *data = text->data;
+    while (*at < limit) {
+        Py_ssize_t from = *at, to = limit - from > STARTS_SPAN ? from + STARTS_SPAN : limit, last = from;
+        starts(text->data, (size_t)from, (size_t)to, (size_t)text->n, bits);
+        for (Py_ssize_t word = 0; word < (to - from + 63) / 64; word++) {
+            for (uint64_t b = bits[word] & (word ? ~(uint64_t)0 : ~(uint64_t)1); b; b &= b - 1) {
+                Py_ssize_t next = from + 64 * word + __builtin_ctzll(b);
+                Status status = count_bytes(t, data + last, (size_t)(next - last), 1);
+                if (status != OK) {
+                    *stuck = last;
+                    return status;
+                }
+                *at = last = next;
+            }
+        }
+        Py_ssize_t end = to == text->n ? to : scan(text, last); /* the span's last pre-token */
+        if (end <= last) {
+            *stuck = last;
+            return STUCK;
+        }
+        Status status = count_bytes(t, data + last, (size_t)(end - last), 1);
+        if (status != OK) {
+            *stuck = last;
+            return status;
+        }
+        *at = end;
+    }
+    return OK;
+}
+
 static Status scan_batch(Tally *t, ScanFunction scan, const ScanText *text, int ascii, Py_ssize_t *at,
                          Py_ssize_t limit, Py_ssize_t *stuck) {
     for (Py_ssize_t i = *at; i < limit;) {
@@ -321,12 +360,14 @@ static PyObject *tally_add(Tally *t, PyObject *args) {
     ScanFunction scan = scan_api->patterns[pattern];
     ScanText st = {PyUnicode_KIND(text), PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text)};
     int ascii = PyUnicode_IS_ASCII(text);
+    AsciiStartsFunction starts = ascii ? scan_api->ascii_starts[pattern] : NULL;
     Py_ssize_t at = 0, where = -1;
     Status status = OK;
     while (status == OK && at < st.n) {
         Py_ssize_t limit = st.n - at > BATCH_CHARS ? at + BATCH_CHARS : st.n;
         Py_BEGIN_ALLOW_THREADS
-        status = scan_batch(t, scan, &st, ascii, &at, limit, &where);
+        status = starts ? count_ascii(t, starts, scan, &st, &at, limit, &where)
+                        : scan_batch(t, scan, &st, ascii, &at, limit, &where);
         Py_END_ALLOW_THREADS
         if (status == OK && PyErr_CheckSignals() < 0) {
             t->busy = 0;

@@ -5,6 +5,7 @@ Python path, around the 64-character words and the encoder's 32,768-character sp
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 
 import pytest
 from hypothesis import example, given, settings
@@ -105,3 +106,30 @@ def test_ascii_texts_give_the_python_paths_ids(gpt2, text, special):
     if special:
         text = text[: len(text) // 2] + "<|endoftext|>" + text[len(text) // 2 :]
     assert gpt2.encode(text) == python_path(gpt2).encode(text)
+
+
+@pytest.mark.parametrize("pattern", BLOCKED)
+@pytest.mark.parametrize("case", range(len(LONG)))
+def test_training_counts_long_ascii_texts_as_the_pattern_cuts_them(pattern, case):
+    """bpe_core._count's Tally counts ASCII text by the starts, 16,384 characters at a time: the counts of regex's
+    pre-tokens, whatever crosses a span."""
+    from bpe_core import _count
+
+    scanner._ready()
+    text = LONG[case][:70_000]
+    tally = _count.Tally()
+    tally.add(text, BLOCKED[pattern])
+    expected = Counter(piece.encode() for piece in get_pattern(pattern).findall(text))
+    assert tally.to_dict() == expected
+
+
+@pytest.mark.parametrize("pattern", BLOCKED)
+@settings(max_examples=200, deadline=None)
+@given(text=ASCII_TEXTS | RUNS)
+def test_training_counts_ascii_texts_as_the_pattern_cuts_them(pattern, text):
+    from bpe_core import _count
+
+    scanner._ready()
+    tally = _count.Tally()
+    tally.add(text, BLOCKED[pattern])
+    assert tally.to_dict() == Counter(piece.encode() for piece in get_pattern(pattern).findall(text))
