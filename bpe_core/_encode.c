@@ -218,6 +218,7 @@ typedef struct {
     Backtrack backtrack;     /* merge by backtracking (_backtrack.h), where it is exact (ready) */
     PyThread_type_lock lock; /* guards the cache and the memo */
     uint64_t *values;        /* each token's id as a number, made by the first encode_array (id_values) */
+    int numbered;            /* ... and every token's id is its number */
 } Encoder;
 
 /* The bit of the filter for a key's hash h (its high bits; the table's place is read from the low ones). */
@@ -1523,29 +1524,36 @@ static uint64_t id_value(PyObject *id) {
     return v > UINT32_MAX ? NOT_IN_ARRAY : v;
 }
 
-/* The id of each token, then of each special token, as id_value gives it: the tokens' made once, on the first
- * encode_array. A table, or NULL out of memory. */
-static uint64_t *id_values(Encoder *e, const Specials *specials) {
+/* The id of each token as id_value gives it (e->values, with e->numbered: every token's id is its number), made
+ * once, on the first encode_array; and of each special token (a table of them, ours to free, or NULL if none).
+ * 0, or -1 out of memory. */
+static int id_values(Encoder *e, const Specials *specials, uint64_t **special_values) {
     if (!e->values) {
         uint64_t *values = PyMem_RawMalloc(sizeof(uint64_t) * ((size_t)e->n_tokens + 1));
-        if (!values) return (uint64_t *)PyErr_NoMemory();
-        for (uint32_t t = 0; t < e->n_tokens; t++) values[t] = id_value(e->ids[t]);
+        if (!values) return PyErr_NoMemory(), -1;
+        int numbered = 1;
+        for (uint32_t t = 0; t < e->n_tokens; t++) {
+            values[t] = id_value(e->ids[t]);
+            numbered &= values[t] == t;
+        }
         e->values = values;
+        e->numbered = numbered;
     }
     Py_ssize_t count = specials ? specials->count : 0;
-    uint64_t *all = PyMem_RawMalloc(sizeof(uint64_t) * ((size_t)e->n_tokens + (size_t)count + 1));
-    if (!all) return (uint64_t *)PyErr_NoMemory();
-    memcpy(all, e->values, sizeof(uint64_t) * e->n_tokens);
-    for (Py_ssize_t k = 0; k < count; k++) all[e->n_tokens + k] = id_value(specials->ids[k]);
-    return all;
+    *special_values = NULL;
+    if (count && !(*special_values = PyMem_RawMalloc(sizeof(uint64_t) * (size_t)count))) return PyErr_NoMemory(), -1;
+    for (Py_ssize_t k = 0; k < count; k++) (*special_values)[k] = id_value(specials->ids[k]);
+    return 0;
 }
 
-/* Each token number of data[0:n] replaced by its id (in place); the first token number whose id is no number for
- * an array, or NO_TOKEN. Needs no GIL. */
-static uint32_t ids_in_place(uint32_t *data, size_t n, const uint64_t *values) {
+/* Each token number of data[0:n] replaced by its id (in place; a token numbered as its id, where all are, left as
+ * it is); the first token number whose id is no number for an array, or NO_TOKEN. Needs no GIL. */
+static uint32_t ids_in_place(const Encoder *e, uint32_t *data, size_t n, const uint64_t *special_values) {
     for (size_t k = 0; k < n; k++) {
-        uint64_t id = values[data[k]];
-        if (id == NOT_IN_ARRAY) return data[k];
+        uint32_t token = data[k];
+        if (token < e->n_tokens && e->numbered) continue;
+        uint64_t id = token < e->n_tokens ? e->values[token] : special_values[token - e->n_tokens];
+        if (id == NOT_IN_ARRAY) return token;
         data[k] = (uint32_t)id;
     }
     return NO_TOKEN;
@@ -1560,19 +1568,19 @@ static PyObject *encoder_encode_array(Encoder *e, PyObject *args) {
         work_free(&w);
         return NULL;
     }
-    uint64_t *values = id_values(e, specials);
-    IdArray *a = values ? PyObject_New(IdArray, &IdArrayType) : NULL;
+    uint64_t *special_values = NULL;
+    IdArray *a = id_values(e, specials, &special_values) == 0 ? PyObject_New(IdArray, &IdArrayType) : NULL;
     if (!a) {
-        PyMem_RawFree(values);
+        PyMem_RawFree(special_values);
         work_free(&w);
         return NULL;
     }
     a->data = NULL;
     uint32_t unfit;
     Py_BEGIN_ALLOW_THREADS
-    unfit = ids_in_place(w.out.data, w.out.n, values);
+    unfit = ids_in_place(e, w.out.data, w.out.n, special_values);
     Py_END_ALLOW_THREADS
-    PyMem_RawFree(values);
+    PyMem_RawFree(special_values);
     if (unfit != NO_TOKEN) {
         PyErr_Format(PyExc_OverflowError, "id %R does not fit an array of ids (numbers from 0 to 4294967295)",
                      unfit < e->n_tokens ? e->ids[unfit] : specials->ids[unfit - e->n_tokens]);
