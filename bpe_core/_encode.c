@@ -7,9 +7,9 @@
  *   scan     the pattern's pre-tokens, by bpe_core._scan's scanners (_scan_api.h): gpt2, cl100k, o200k and the
  *            published llama3, qwen2, deepseek_v3; a text stored wide (one emoji makes it 4 bytes a character) has
  *            its long ASCII stretches copied a byte a character and scanned as ASCII text, cut where the pre-tokens
- *            on either side cannot change ("ASCII stretches" below); the rest is read from its wide units; in ASCII
- *            text the starts of gpt2's, cl100k's, o200k's, llama3's and qwen2's pre-tokens are found 64 at a time
- *            (_ascii_starts.h, "ASCII text" below);
+ *            on either side cannot change ("ASCII stretches" below); the rest is read from its wide units; the
+ *            starts of gpt2's, cl100k's, o200k's, llama3's and qwen2's pre-tokens are found 64 characters at a time
+ *            (_block_starts.h, find_starts below);
  *   cache    each pre-token's UTF-8 bytes looked up in a small table (in the processor's caches) in front of a
  *            bounded table of the pre-tokens seen (open addressing), which holds their ids; emptied when full, as
  *            _WordCache is;
@@ -430,8 +430,9 @@ typedef struct {
     Candidate *heap;
     size_t heap_n, heap_room;
     BtWork backtrack;
-    uint64_t *starts;       /* ASCII text: where pre-tokens start in [starts_from, starts_to), a bit each (STARTS_SPAN) */
+    uint64_t *starts;       /* where pre-tokens start in [starts_from, starts_to), a bit each (STARTS_SPAN) */
     Py_ssize_t starts_from, starts_to;
+    int starts_none;        /* ... or the span has none: it is left to the scanner */
 } Work;
 
 static void work_free(Work *w) {
@@ -944,9 +945,10 @@ static inline uint64_t key_at(const unsigned char *p, size_t n, uint64_t head[2]
     return short_key_hash(head, n);
 }
 
-/* ASCII text, where the pattern allows it (scan_api->ascii_starts): the pre-tokens' starts found STARTS_SPAN
- * characters at a time as bits (_ascii_starts.h), each pre-token ending where the next starts, instead of the
- * scanner's walk over each one; the last pre-token of a span, which may run past it, is left to the scanner. */
+/* Where the pattern allows it (scan_api->starts): the pre-tokens' starts found STARTS_SPAN characters at a time as
+ * bits (_block_starts.h), each pre-token ending where the next starts, instead of the scanner's walk over each one;
+ * the last pre-token of a span, which may run past it, is left to the scanner, and so is a span the starts leave
+ * to it (w->starts_none). */
 #define STARTS_SPAN ((Py_ssize_t)1 << 15)
 
 /* The starts of the pre-tokens in [call->at, stop) (up to STARTS_SPAN of it) into w->starts; 0, or -1 out of
@@ -954,14 +956,15 @@ static inline uint64_t key_at(const unsigned char *p, size_t n, uint64_t head[2]
 static int find_starts(const Encoder *e, Work *w, const ScanText *t, const Call *call, Py_ssize_t stop) {
     if (!w->starts && !(w->starts = PyMem_RawMalloc((size_t)STARTS_SPAN / 8))) return -1;
     Py_ssize_t to = stop - call->at > STARTS_SPAN ? call->at + STARTS_SPAN : stop;
-    scan_api->ascii_starts[e->pattern](t->data, (size_t)call->at, (size_t)to, (size_t)t->n, w->starts);
+    w->starts_none = !scan_api->starts[e->pattern](t, (size_t)call->at, (size_t)to, w->starts);
     w->starts_from = call->at, w->starts_to = to;
     return 0;
 }
 
 /* The end of the pre-token that starts at i (in [starts_from, starts_to)): where the next one starts, the end of
- * the text, or -1 when the next start is past the span (the scanner finds it). */
+ * the text, or -1 when the next start is past the span or the span has none (the scanner finds it). */
 static inline Py_ssize_t next_start(const Work *w, const ScanText *t, Py_ssize_t i) {
+    if (w->starts_none) return -1;
     size_t k = (size_t)(i + 1 - w->starts_from), words = (size_t)(w->starts_to - w->starts_from + 63) / 64;
     size_t word = k / 64;
     uint64_t bits = word < words ? w->starts[word] & (~(uint64_t)0 << (k % 64)) : 0;
@@ -1098,7 +1101,7 @@ COLD_PATH static int merge_cut(Encoder *e, Work *w, const unsigned char *word, s
 static int encode_pretokens(Encoder *e, Work *w, const ScanText *t, Call *call, Py_ssize_t stop) {
     Cache *c = &e->cache;
     Pending pending[AHEAD];
-    int blocks = call->ascii && scan_api->ascii_starts[e->pattern];
+    int blocks = scan_api->starts[e->pattern] != NULL;
     w->starts_to = 0;
     while (call->at < stop) {
         Py_ssize_t end;

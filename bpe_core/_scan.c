@@ -6,8 +6,8 @@
  * What a character is (a letter, a digit, white space, ...) comes from a table the caller builds with `regex`
  * itself (bpe_core/pretokenize/scanner.py), so both read the same Unicode version. The tests compare the two on
  * every text they try; a position no alternative matches (none exists for these patterns) raises RuntimeError.
- * The pre-tokens of gpt2, cl100k, o200k, llama3 and qwen2 in ASCII text are also found 64 characters at a time
- * (_ascii_starts.h: starts(), and _encode).
+ * The pre-tokens of gpt2, cl100k, o200k, llama3 and qwen2 are also found 64 characters at a time
+ * (_block_starts.h: starts(), and _encode, _count).
  *
  * Calling back into Python (encode's cache: its __missing__, a dict subclass's lookups) may run any code: after each
  * call, only what cannot move is read again (the text, an immutable str held by the call's arguments; the batch of
@@ -22,7 +22,6 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "_ascii_starts.h"
 #include "_scan_api.h"
 
 /* The class bits of a character: the table holds one uint16 per code point. */
@@ -47,6 +46,8 @@ enum {
 #define CODE_POINTS 0x110000
 
 static uint16_t *classes = NULL;
+
+#include "_block_starts.h" /* (reads the classes above) */
 
 typedef ScanText Text;
 
@@ -373,9 +374,9 @@ static const Scan PATTERNS[] = {gpt2, cl100k, o200k, llama3, qwen2, deepseek_v3}
 #define PATTERN_COUNT ((int)(sizeof(PATTERNS) / sizeof(PATTERNS[0])))
 #define PATTERN_NAMES "0 (gpt2), 1 (cl100k), 2 (o200k), 3 (llama3), 4 (qwen2) or 5 (deepseek_v3)"
 
-/* By pattern, its starts found 64 characters at a time in ASCII text (_ascii_starts.h), once set_classes() has found
- * the class table's ASCII is theirs; NULL for the others. */
-static AsciiStartsFunction ASCII_STARTS[PATTERN_COUNT] = {NULL};
+/* By pattern, its starts found 64 characters at a time (_block_starts.h), once set_classes() has found the class
+ * table's ASCII is theirs; NULL for the others. */
+static BlockStartsFunction BLOCK_STARTS[PATTERN_COUNT] = {NULL};
 
 /* Pre-tokens found at a time without the GIL. Finding them reads only the text (immutable, and held) and the class
  * table (never freed), so it runs with the GIL released; only making the strings needs it. Another thread (the
@@ -676,18 +677,20 @@ static PyObject *scan_count(PyObject *module, PyObject *args) {
     Py_RETURN_NONE;
 }
 
-/* Whether the table's letters, digits and white space among ASCII characters are those _ascii_starts.h reads. */
+/* Whether the table's letters, digits and white space among ASCII characters are those _block_starts.h compares. */
 static int ascii_agrees(const uint16_t *table) {
     for (unsigned c = 0; c < 128; c++) {
-        AsciiMasks m = ascii_masks((const unsigned char *)&(unsigned char){(unsigned char)c}, 1);
+        unsigned char one = (unsigned char)c;
+        ScanText t = {PyUnicode_1BYTE_KIND, &one, 1};
+        BlockMasks m = block_masks(&t, 0, 1);
         unsigned bits = (m.letter & 1 ? LETTER : 0) | (m.digit & 1 ? NUMBER : 0) | (m.space & 1 ? SPACE : 0);
         if ((table[c] & (LETTER | NUMBER | SPACE)) != bits) return 0;
     }
     return 1;
 }
 
-/* Whether the table's capitals and small letters among ASCII characters are o200k_ascii_starts's: [A-Z] upper-ish
- * only, [a-z] lower-ish only. */
+/* Whether the table's capitals and small letters among ASCII characters are o200k_starts's: [A-Z] upper-ish only,
+ * [a-z] lower-ish only. */
 static int ascii_cases_agree(const uint16_t *table) {
     for (unsigned c = 0; c < 128; c++) {
         unsigned cases = table[c] & (UPPERISH | LOWERISH);
@@ -696,24 +699,25 @@ static int ascii_cases_agree(const uint16_t *table) {
     return 1;
 }
 
-/* starts(text: str, pattern: int) -> list[int]: where the pre-tokens of an ASCII text start, found 64 characters at
- * a time (what encode reads of ASCII text; the tests compare it with findall's) */
+/* starts(text: str, pattern: int) -> list[int] | None: where the pre-tokens of a text start, found 64 characters at
+ * a time (what encode and count read; the tests compare it with findall's), None where the text is left to the
+ * scanner (o200k's letters both upper- and lower-ish) */
 static PyObject *scan_starts(PyObject *module, PyObject *args) {
     PyObject *text;
     int pattern;
     if (!PyArg_ParseTuple(args, "Ui", &text, &pattern)) return NULL;
-    if (pattern < 0 || pattern >= PATTERN_COUNT || !ASCII_STARTS[pattern]) {
-        PyErr_SetString(PyExc_ValueError, "no starts for this pattern (gpt2's, once set_classes() has run)");
+    if (pattern < 0 || pattern >= PATTERN_COUNT || !BLOCK_STARTS[pattern]) {
+        PyErr_SetString(PyExc_ValueError, "no starts for this pattern (gpt2's ... qwen2's, once set_classes() has run)");
         return NULL;
     }
-    if (!PyUnicode_IS_ASCII(text)) {
-        PyErr_SetString(PyExc_ValueError, "starts() reads ASCII text");
-        return NULL;
-    }
-    size_t n = (size_t)PyUnicode_GET_LENGTH(text), words = (n + 63) / 64;
+    ScanText t = {PyUnicode_KIND(text), PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text)};
+    size_t n = (size_t)t.n, words = (n + 63) / 64;
     uint64_t *bits = PyMem_Calloc(words + 1, sizeof(uint64_t));
     if (!bits) return PyErr_NoMemory();
-    if (n) ASCII_STARTS[pattern](PyUnicode_1BYTE_DATA(text), 0, n, n, bits);
+    if (n && !BLOCK_STARTS[pattern](&t, 0, n, bits)) {
+        PyMem_Free(bits);
+        Py_RETURN_NONE;
+    }
     PyObject *starts = PyList_New(0);
     for (size_t w = 0; starts && w < words; w++) {
         for (uint64_t b = bits[w]; b; b &= b - 1) {
@@ -739,11 +743,11 @@ static PyObject *scan_set_classes(PyObject *module, PyObject *arg) {
     const unsigned char *data = (const unsigned char *)PyBytes_AS_STRING(arg);
     for (Py_ssize_t c = 0; c < CODE_POINTS; c++) table[c] = (uint16_t)(data[2 * c] | (data[2 * c + 1] << 8));
     if (ascii_agrees(table)) {
-        ASCII_STARTS[0] = gpt2_ascii_starts;
-        ASCII_STARTS[1] = cl100k_ascii_starts;
-        ASCII_STARTS[3] = llama3_ascii_starts;
-        ASCII_STARTS[4] = qwen2_ascii_starts;
-        if (ascii_cases_agree(table)) ASCII_STARTS[2] = o200k_ascii_starts;
+        BLOCK_STARTS[0] = gpt2_starts;
+        BLOCK_STARTS[1] = cl100k_starts;
+        BLOCK_STARTS[3] = llama3_starts;
+        BLOCK_STARTS[4] = qwen2_starts;
+        if (ascii_cases_agree(table)) BLOCK_STARTS[2] = o200k_starts;
     }
     classes = table;
     Py_RETURN_NONE;
@@ -753,7 +757,7 @@ static PyMethodDef scan_methods[] = {
     {"findall", scan_findall, METH_VARARGS, "findall(text, pattern) -> list[str]: pattern " PATTERN_NAMES "."},
     {"encode", scan_encode, METH_VARARGS, "encode(text, pattern, cache) -> list[int]: pre-tokens' ids from cache."},
     {"count", scan_count, METH_VARARGS, "count(text, pattern, counts: dict): each pre-token's count added."},
-    {"starts", scan_starts, METH_VARARGS, "starts(text, pattern) -> list[int]: an ASCII text's starts, in blocks."},
+    {"starts", scan_starts, METH_VARARGS, "starts(text, pattern) -> list[int] | None: the starts, 64 at a time."},
     {"set_classes", scan_set_classes, METH_O, "set_classes(table: bytes): the class bits of every code point."},
     {NULL, NULL, 0, NULL},
 };
@@ -765,7 +769,7 @@ static struct PyModuleDef scan_module = {
 static int classes_ready(void) { return classes != NULL; }
 
 /* The scanners lent to bpe_core._encode (see _scan_api.h). */
-static const ScanApi scan_api = {SCAN_API_VERSION, PATTERN_COUNT, PATTERNS, classes_ready, ASCII_STARTS};
+static const ScanApi scan_api = {SCAN_API_VERSION, PATTERN_COUNT, PATTERNS, classes_ready, BLOCK_STARTS};
 
 PyMODINIT_FUNC PyInit__scan(void) {
     PyObject *module = PyModule_Create(&scan_module);

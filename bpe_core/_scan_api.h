@@ -22,9 +22,9 @@ typedef struct {
 /* The end of the pre-token that starts at i (> i), or -1 where no alternative of the pattern matches. */
 typedef Py_ssize_t (*ScanFunction)(const ScanText *, Py_ssize_t);
 
-/* The starts of the pre-tokens of s[from:to] as bits (bit k: character from + k), s an ASCII text of n characters
- * where a pre-token starts at from (_ascii_starts.h). */
-typedef void (*AsciiStartsFunction)(const unsigned char *s, size_t from, size_t to, size_t n, uint64_t *bits);
+/* The starts of the pre-tokens of t[from:to] as bits (bit k: character from + k), where a pre-token starts at from
+ * (_block_starts.h): 1, or 0 where the span is left to the scanner. */
+typedef int (*BlockStartsFunction)(const ScanText *t, size_t from, size_t to, uint64_t *bits);
 
 #define SCAN_API_VERSION 2
 
@@ -33,9 +33,9 @@ typedef struct {
     int count;                     /* patterns: 0 gpt2, 1 cl100k, 2 o200k, 3 llama3, 4 qwen2, 5 deepseek_v3 */
     const ScanFunction *patterns;
     int (*classes_ready)(void);    /* 1 once set_classes() has given the table */
-    /* by pattern, the starts found 64 characters at a time in ASCII text, or NULL (none for the pattern, or the
-     * class table disagrees with their idea of ASCII): read once classes_ready() */
-    const AsciiStartsFunction *ascii_starts;
+    /* by pattern, the starts found 64 characters at a time, or NULL (none for the pattern, or the class table
+     * disagrees with their idea of ASCII): read once classes_ready() */
+    const BlockStartsFunction *starts;
 } ScanApi;
 
 /* The scanners' API for a module that uses them (_encode, _count): bpe_core._scan imported first (its capsule is

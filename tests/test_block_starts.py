@@ -1,6 +1,7 @@
-"""The pre-tokens of ASCII text found 64 characters at a time (bpe_core/_ascii_starts.h) for gpt2, cl100k, o200k,
-llama3 and qwen2: the same starts as each pattern in `regex`, and the same ids from the compiled encoder as from the
-Python path, around the 64-character words and the encoder's 32,768-character spans."""
+"""The pre-tokens found 64 characters at a time (bpe_core/_block_starts.h) for gpt2, cl100k, o200k, llama3 and qwen2:
+the same starts as each pattern in `regex`, in ASCII and in texts stored a byte, two or four bytes a character, and
+the same ids from the compiled encoder and the same counts from training's tally as from the Python path, around
+the 64-character words, the 16-character comparisons and the encoder's 32,768-character spans."""
 
 from __future__ import annotations
 
@@ -23,6 +24,12 @@ pytestmark = pytest.mark.skipif(not scanner.available(), reason="built without a
 ALPHABET = list("'sdmtlvreSDMTLVREax ") + ["\t", "\n", "\r", "\x0b", "\x0c", "\x1c", "\x1f", "\x00", "\x7f"]
 ALPHABET += list("0129!.,-_/")
 ASCII_TEXTS = st.text(st.sampled_from(ALPHABET), max_size=200) | st.text(st.characters(max_codepoint=127), max_size=200)
+#: Characters the class table tells: Latin-1 letters (a text of one byte a character), capitals and small letters
+#: past it, long s (a contraction's s in any case), spaces past ASCII, Han (a letter both upper- and lower-ish: o200k
+#: leaves it to the scanner), a modifier letter, a combining mark, a title-case letter, digits past ASCII, an emoji
+#: (four bytes a character), typographic quotes and dashes.
+WIDE = list("éÉñÑßſ\u00a0\u3000\u2028\x85中文ʰ\u0301ǅⅫ①٣😀\u2019\u201c\u2014ŁłΩω")
+WIDE_TEXTS = st.text(st.sampled_from(ALPHABET + WIDE), max_size=200) | st.text(max_size=100)
 #: Longer runs: digits past three, white space and line breaks past a 64-character word, letters across words.
 RUNS = st.lists(
     st.sampled_from(["1", "22", "4444", " " * 70, "\n", "\r\n", " ", "\t", "x", "'s", "'LL", ".", "..\n", "1" * 100])
@@ -48,7 +55,7 @@ def regex_starts(text: str, pattern: str = "gpt2") -> list[int]:
 
 @pytest.mark.parametrize("pattern", BLOCKED)
 @settings(max_examples=1500, deadline=None)
-@given(text=ASCII_TEXTS | RUNS)
+@given(text=ASCII_TEXTS | RUNS | WIDE_TEXTS)
 @example(text="it's  a 42!\n")
 @example(text="'s'll've're'd'm't 's\t'sx''s")
 @example(text=" " * 63 + "x" + "\n" * 64 + "'" + "ll")
@@ -57,8 +64,14 @@ def regex_starts(text: str, pattern: str = "gpt2") -> list[int]:
 @example(text="x.\n\n  \n  x\n  ")  # an other's line breaks, the white space after them, and at the end
 @example(text="1234567 " + "9" * 64 + "0")  # digits in threes across a word
 @example(text="x" * 62 + "'\r/2x's's camelCase HTMLParser.\n//x")  # o200k: a tail across a word, suffixes, cases
+@example(text="é" * 15 + "x\u3000y" + "Ω" * 20 + "😀 a'S")  # a comparison of sixteen across the kinds
+@example(text="\u0301" + "a" * 70 + "中")  # o200k: left to the scanner
 def test_the_starts_are_the_patterns(pattern, text):
-    assert starts(text, pattern) == regex_starts(text, pattern)
+    found = starts(text, pattern)
+    if found is None:  # o200k: a letter both upper- and lower-ish, or a mark
+        assert pattern == "o200k" and any(ord(c) > 127 for c in text)
+    else:
+        assert found == regex_starts(text, pattern)
 
 
 @pytest.mark.parametrize("pattern", BLOCKED)
@@ -71,9 +84,9 @@ def test_every_short_text_of_the_rules_characters(pattern):
             assert starts(text, pattern) == regex_starts(text, pattern), repr(text)
 
 
-def test_a_non_ascii_text_is_refused():
-    with pytest.raises(ValueError, match="ASCII"):
-        starts("é")
+def test_o200k_leaves_texts_with_han_or_marks_to_the_scanner_and_reads_latin_ones():
+    assert starts("中文", "o200k") is None and starts("e\u0301", "o200k") is None
+    assert starts("ÉcoleNormale Überall", "o200k") == regex_starts("ÉcoleNormale Überall", "o200k") == [0, 5, 12]
 
 
 @pytest.fixture(scope="module", params=["gpt2", "cl100k_base", "o200k_base"])
@@ -90,19 +103,21 @@ LONG = [
     "\t \n" * 30000 + "end",
     "x" * (SPAN - 3) + "1234567",  # digits across the span's end
     "x:" + " " * (SPAN - 1) + "\n\n " + "y.\n" * 10,  # white space and line breaks across it
+    "café crème, Ωmega — “quoted” " * 3000,  # Latin-1 and beyond, spans of two bytes a character
+    "中文句子，" * 9000 + "English text. " * 3000,  # o200k: spans left to the scanner, then spans in blocks
 ]
 
 
 @pytest.mark.parametrize("case", range(len(LONG)))
-def test_long_ascii_texts_give_the_python_paths_ids(gpt2, case):
+def test_long_texts_give_the_python_paths_ids(gpt2, case):
     text = LONG[case]
     assert gpt2.encode(text) == python_path(gpt2).encode(text)
     assert gpt2.encode(text + "\U0001f600") == python_path(gpt2).encode(text + "\U0001f600")  # narrowed stretches
 
 
 @settings(max_examples=300, deadline=None)
-@given(text=ASCII_TEXTS, special=st.booleans())
-def test_ascii_texts_give_the_python_paths_ids(gpt2, text, special):
+@given(text=ASCII_TEXTS | WIDE_TEXTS, special=st.booleans())
+def test_texts_give_the_python_paths_ids(gpt2, text, special):
     if special:
         text = text[: len(text) // 2] + "<|endoftext|>" + text[len(text) // 2 :]
     assert gpt2.encode(text) == python_path(gpt2).encode(text)
@@ -110,8 +125,8 @@ def test_ascii_texts_give_the_python_paths_ids(gpt2, text, special):
 
 @pytest.mark.parametrize("pattern", BLOCKED)
 @pytest.mark.parametrize("case", range(len(LONG)))
-def test_training_counts_long_ascii_texts_as_the_pattern_cuts_them(pattern, case):
-    """bpe_core._count's Tally counts ASCII text by the starts, 16,384 characters at a time: the counts of regex's
+def test_training_counts_long_texts_as_the_pattern_cuts_them(pattern, case):
+    """bpe_core._count's Tally counts text by the starts, 16,384 characters at a time: the counts of regex's
     pre-tokens, whatever crosses a span."""
     from bpe_core import _count
 
@@ -125,8 +140,8 @@ def test_training_counts_long_ascii_texts_as_the_pattern_cuts_them(pattern, case
 
 @pytest.mark.parametrize("pattern", BLOCKED)
 @settings(max_examples=200, deadline=None)
-@given(text=ASCII_TEXTS | RUNS)
-def test_training_counts_ascii_texts_as_the_pattern_cuts_them(pattern, text):
+@given(text=ASCII_TEXTS | RUNS | WIDE_TEXTS)
+def test_training_counts_texts_as_the_pattern_cuts_them(pattern, text):
     from bpe_core import _count
 
     scanner._ready()

@@ -1,15 +1,17 @@
-/* bpe_core/_ascii_starts.h: where the pre-tokens of gpt2, cl100k, o200k, llama3 and qwen2 start in ASCII text, found
- * 64 characters at a time (included by _scan.c, which lends them to _encode.c through _scan_api.h).
+/* bpe_core/_block_starts.h: where the pre-tokens of gpt2, cl100k, o200k, llama3 and qwen2 start, found 64
+ * characters at a time (included by _scan.c after its class table, which lends them to _encode.c and _count.c
+ * through _scan_api.h).
  *
  * The scanner of _scan.c finds one pre-token at a time: a branch on each one's first character, a loop over its run.
- * Over ASCII text the same pre-tokens follow from a few masks of 64 bits, one bit a character (a letter, a digit,
- * white space, the space ' ', the apostrophe), combined with shifts: the starts come out 64 at a time as bits, and a
- * pre-token ends where the next one starts.
+ * The same pre-tokens follow from a few masks of 64 bits, one bit a character (a letter, a digit, white space, the
+ * space ' ', the apostrophe), combined with shifts: the starts come out 64 at a time as bits, and a pre-token ends
+ * where the next one starts. ASCII characters are classed sixteen at a time by comparisons, the others (é, 中, an
+ * emoji) by the class table, one by one.
  *
  *   "it's  a 42!\n"     letters i t s a, digits 4 2, white space at 4 5 8 11, others ' !
  *   starts               0 ("it"), 2 ("'s"), 4 (" "), 5 (" a"), 7 (" 42"), 10 ("!"), 11 ("\n")
  *
- * gpt2's rules are these (cl100k's and its kin's are at cl100k_family_starts, o200k's at o200k_ascii_starts), from
+ * gpt2's rules are these (cl100k's and its kin's are at cl100k_family_starts, o200k's at o200k_starts), from
  * its pattern '(?:[sdmt]|ll|ve|re)| ?\p{L}++| ?\p{N}++| ?[^\s\p{L}\p{N}]++|\s++$|\s+(?!\S)|\s,
  * for a text whose pre-token at `from` starts there (every class below is one of four: a letter, a digit, white
  * space, other):
@@ -25,10 +27,13 @@
  *             "'s" then "till").
  * Letters, digits and white space in ASCII are [A-Za-z], [0-9] and [\t\n\v\f\r ] in the Unicode of `regex` (and
  * o200k's capitals [A-Z]): _scan.c checks the class table agrees before these rules are used (else the scanner is).
- * The tests compare the starts with _scan.c's scanners on every text they try (tests/test_ascii_starts.py).
+ * The rules read only a character's class (letter, digit, white space, other) and a few ASCII characters, so they
+ * hold for every text; o200k's words read cases too, which hold only for letters that are upper-ish or lower-ish
+ * but not both (é, É, not 中 or a mark): a span with another is left to the scanner (o200k_starts returns 0).
+ * The tests compare the starts with _scan.c's scanners on every text they try (tests/test_block_starts.py).
  */
-#ifndef BPE_ASCII_STARTS_H
-#define BPE_ASCII_STARTS_H
+#ifndef BPE_BLOCK_STARTS_H
+#define BPE_BLOCK_STARTS_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -40,13 +45,44 @@
 typedef struct {
     uint64_t letter, digit, space, blank, quote; /* blank: ' ' (also in space) */
     uint64_t br;                                 /* a line break: \r or \n (also in space) */
-    uint64_t upper, slash;                       /* [A-Z] (also in letter), '/' */
-} AsciiMasks;
+    uint64_t upper, slash;                       /* a letter only upper-ish ([A-Z] in ASCII), '/' */
+    uint64_t unsure;                             /* a letter both upper- and lower-ish, or a mark (o200k's words) */
+} BlockMasks;
 
-/* The masks of s[0:count] (count <= 64); the characters past count are taken as white space (so that a run of white
- * space ending the text keeps its last character: the end is no non-space). */
-static inline AsciiMasks ascii_masks(const unsigned char *s, size_t count) {
-    AsciiMasks m = {0, 0, 0, 0, 0, 0, 0, 0};
+/* The code point at i. */
+static inline Py_UCS4 block_unit(const ScanText *t, size_t i) { return PyUnicode_READ(t->kind, t->data, (Py_ssize_t)i); }
+
+#if defined(__SSE2__)
+/* The characters at i as one byte each, sixteen of them: an ASCII one as itself, another as 0x80 or more. */
+static inline __m128i sixteen_bytes(const ScanText *t, size_t i) {
+    if (t->kind == PyUnicode_1BYTE_KIND) return _mm_loadu_si128((const __m128i *)((const Py_UCS1 *)t->data + i));
+    if (t->kind == PyUnicode_2BYTE_KIND) {
+        const __m128i ascii = _mm_set1_epi16(0x7f), mark = _mm_set1_epi16(0x80);
+        const __m128i *p = (const __m128i *)((const Py_UCS2 *)t->data + i);
+        __m128i a = _mm_loadu_si128(p), b = _mm_loadu_si128(p + 1), zero = _mm_setzero_si128();
+        __m128i keep_a = _mm_cmpeq_epi16(_mm_andnot_si128(ascii, a), zero);
+        __m128i keep_b = _mm_cmpeq_epi16(_mm_andnot_si128(ascii, b), zero);
+        a = _mm_or_si128(_mm_and_si128(keep_a, a), _mm_andnot_si128(keep_a, mark));
+        b = _mm_or_si128(_mm_and_si128(keep_b, b), _mm_andnot_si128(keep_b, mark));
+        return _mm_packus_epi16(a, b);
+    }
+    const __m128i ascii = _mm_set1_epi32(0x7f), mark = _mm_set1_epi32(0x80);
+    const __m128i *p = (const __m128i *)((const Py_UCS4 *)t->data + i);
+    __m128i four[4], zero = _mm_setzero_si128();
+    for (int k = 0; k < 4; k++) {
+        __m128i v = _mm_loadu_si128(p + k), keep = _mm_cmpeq_epi32(_mm_andnot_si128(ascii, v), zero);
+        four[k] = _mm_or_si128(_mm_and_si128(keep, v), _mm_andnot_si128(keep, mark));
+    }
+    return _mm_packus_epi16(_mm_packs_epi32(four[0], four[1]), _mm_packs_epi32(four[2], four[3]));
+}
+#endif
+
+/* The masks of the count characters from `at` (count <= 64): ASCII ones by comparisons, sixteen at a time, the
+ * others by the class table. The characters past count are taken as white space (so that a run of white space
+ * ending the text keeps its last character: the end is no non-space). */
+static inline BlockMasks block_masks(const ScanText *t, size_t at, size_t count) {
+    BlockMasks m = {0, 0, 0, 0, 0, 0, 0, 0, 0};
+    uint64_t wide = 0; /* the characters past ASCII */
     size_t k = 0;
 #if defined(__SSE2__)
     const __m128i low = _mm_set1_epi8(0x20), a = _mm_set1_epi8('a' - 1), z = _mm_set1_epi8('z' + 1);
@@ -55,57 +91,82 @@ static inline AsciiMasks ascii_masks(const unsigned char *s, size_t count) {
     const __m128i return_ = _mm_set1_epi8('\r'), newline = _mm_set1_epi8('\n'), slash = _mm_set1_epi8('/');
     const __m128i big_a = _mm_set1_epi8('A' - 1), big_z = _mm_set1_epi8('Z' + 1);
     for (; k + 16 <= count; k += 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(s + k)), folded = _mm_or_si128(v, low);
+        __m128i v = sixteen_bytes(t, at + k), folded = _mm_or_si128(v, low);
         __m128i letter = _mm_and_si128(_mm_cmpgt_epi8(folded, a), _mm_cmplt_epi8(folded, z));
         __m128i digit = _mm_and_si128(_mm_cmpgt_epi8(v, zero), _mm_cmplt_epi8(v, nine));
         __m128i is_blank = _mm_cmpeq_epi8(v, blank);
         __m128i space = _mm_or_si128(is_blank, _mm_and_si128(_mm_cmpgt_epi8(v, tab), _mm_cmplt_epi8(v, cr)));
+        __m128i br = _mm_or_si128(_mm_cmpeq_epi8(v, return_), _mm_cmpeq_epi8(v, newline));
+        __m128i upper = _mm_and_si128(_mm_cmpgt_epi8(v, big_a), _mm_cmplt_epi8(v, big_z));
         m.letter |= (uint64_t)(uint16_t)_mm_movemask_epi8(letter) << k;
         m.digit |= (uint64_t)(uint16_t)_mm_movemask_epi8(digit) << k;
         m.space |= (uint64_t)(uint16_t)_mm_movemask_epi8(space) << k;
         m.blank |= (uint64_t)(uint16_t)_mm_movemask_epi8(is_blank) << k;
         m.quote |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, quote)) << k;
-        __m128i br = _mm_or_si128(_mm_cmpeq_epi8(v, return_), _mm_cmpeq_epi8(v, newline));
         m.br |= (uint64_t)(uint16_t)_mm_movemask_epi8(br) << k;
-        __m128i upper = _mm_and_si128(_mm_cmpgt_epi8(v, big_a), _mm_cmplt_epi8(v, big_z));
         m.upper |= (uint64_t)(uint16_t)_mm_movemask_epi8(upper) << k;
         m.slash |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, slash)) << k;
+        wide |= (uint64_t)(uint16_t)_mm_movemask_epi8(v) << k;
     }
 #endif
     for (; k < count; k++) {
-        unsigned char c = s[k], folded = c | 0x20;
+        Py_UCS4 c = block_unit(t, at + k), folded = c | 0x20;
         uint64_t bit = (uint64_t)1 << k;
+        if (c >= 0x80) wide |= bit;
         if (folded >= 'a' && folded <= 'z') m.letter |= bit;
+        if (c >= 'A' && c <= 'Z') m.upper |= bit;
         if (c >= '0' && c <= '9') m.digit |= bit;
         if (c == ' ' || (c >= '\t' && c <= '\r')) m.space |= bit;
         if (c == ' ') m.blank |= bit;
         if (c == '\'') m.quote |= bit;
         if (c == '\r' || c == '\n') m.br |= bit;
-        if (c >= 'A' && c <= 'Z') m.upper |= bit;
         if (c == '/') m.slash |= bit;
+    }
+    for (; wide; wide &= wide - 1) { /* the others' classes */
+        unsigned j = (unsigned)__builtin_ctzll(wide);
+        unsigned c = classes[block_unit(t, at + j)], cased = c & (UPPERISH | LOWERISH);
+        uint64_t bit = (uint64_t)1 << j;
+        if (c & LETTER) m.letter |= bit;
+        if (c & NUMBER) m.digit |= bit;
+        if (c & SPACE) m.space |= bit;
+        if ((c & LETTER) && cased == UPPERISH) m.upper |= bit;
+        if (cased == (UPPERISH | LOWERISH) || (cased && !(c & LETTER))) m.unsure |= bit;
     }
     if (count < 64) m.space |= ~(uint64_t)0 << count;
     return m;
 }
 
-/* The length of the contraction at s[i] (an apostrophe that starts a pre-token), 0 if none; s has n characters;
- * `folded`: in either case ((?i:...) of cl100k and its kin), else in lower case only (gpt2). */
-static inline size_t ascii_contraction(const unsigned char *s, size_t i, size_t n, int folded) {
+/* The masks of the 64 characters from `at` (fewer at the end of the text; none past it). */
+static inline BlockMasks masks_at(const ScanText *t, size_t at) {
+    size_t n = (size_t)t->n;
+    return block_masks(t, at, at >= n ? 0 : n - at < 64 ? n - at : 64);
+}
+
+/* The length of the contraction at i (an apostrophe that starts a pre-token), 0 if none; `folded`: in any case
+((?i:...) of cl100k and its kin: the class table's FOLDS_ bits, so ſ too), else in small letters only (gpt2). */
+static inline size_t block_contraction(const ScanText *t, size_t i, int folded) {
+    size_t n = (size_t)t->n;
     if (i + 1 >= n) return 0;
-    unsigned char a = s[i + 1] | (folded ? 0x20 : 0); /* an ASCII letter's lower case; '\'' and others stay apart */
+    Py_UCS4 a = block_unit(t, i + 1), b = i + 2 < n ? block_unit(t, i + 2) : 0;
+    if (folded) {
+        unsigned x = classes[a], y = i + 2 < n ? classes[b] : 0;
+        if (x & (FOLDS_S | FOLDS_D | FOLDS_M | FOLDS_T)) return 2;
+        return ((x & FOLDS_L) && (y & FOLDS_L)) || ((x & FOLDS_V) && (y & FOLDS_E)) || ((x & FOLDS_R) && (y & FOLDS_E))
+                   ? 3
+                   : 0;
+    }
     if (a == 's' || a == 'd' || a == 'm' || a == 't') return 2;
-    if (i + 2 >= n) return 0;
-    unsigned char b = s[i + 2] | (folded ? 0x20 : 0);
     return (a == 'l' && b == 'l') || (a == 'v' && b == 'e') || (a == 'r' && b == 'e') ? 3 : 0;
 }
 
-/* quote: the contractions at the apostrophes that start pre-tokens in word w (its starts in *start): their letters
- * start nothing, the character after each does; what falls in the next word goes to *cleared and *set. */
-static inline void ascii_contractions(const unsigned char *s, size_t base, size_t n, uint64_t quotes, int folded,
-                                      uint64_t *start, uint64_t *cleared, uint64_t *set) {
+/* quote: the contractions at the apostrophes that start pre-tokens in a word of 64 from base (its starts in
+ * *start): their letters start nothing, the character after each does; what falls in the next word goes to
+ * *cleared and *set. */
+static inline void block_contractions(const ScanText *t, size_t base, uint64_t quotes, int folded, uint64_t *start,
+                                      uint64_t *cleared, uint64_t *set) {
     for (uint64_t q = quotes; q; q &= q - 1) {
         unsigned k = (unsigned)__builtin_ctzll(q);
-        size_t length = ascii_contraction(s, base + k, n, folded);
+        size_t length = block_contraction(t, base + k, folded);
         for (unsigned j = k + 1; length && j <= k + length; j++) {
             uint64_t bit = (uint64_t)1 << (j & 63);
             if (j < k + length) {
@@ -118,17 +179,18 @@ static inline void ascii_contractions(const unsigned char *s, size_t base, size_
 }
 
 /* Sets in `bits` (bit k for character from + k; (to - from + 63) / 64 words, zero past to) the starts of gpt2's
- * pre-tokens in s[from:to], s being an ASCII text of n characters (n >= to > from) where a pre-token starts at
- * `from`. The characters past `to` are read as far as the rules look (two for a contraction, one for white space). */
-static void gpt2_ascii_starts(const unsigned char *s, size_t from, size_t to, size_t n, uint64_t *bits) {
+ * pre-tokens in t[from:to] (t->n >= to > from), where a pre-token starts at `from`; 1 (0: left to the scanner, for
+ * o200k_starts). The characters past `to` are read as far as the rules look (two for a contraction, the run of
+ * white space). */
+static int gpt2_starts(const ScanText *t, size_t from, size_t to, uint64_t *bits) {
     size_t words = (to - from + 63) / 64;
-    AsciiMasks next = ascii_masks(s + from, n - from < 64 ? n - from : 64);
+    BlockMasks next = masks_at(t, from);
     uint64_t before_letter = 0, before_digit = 0, before_space = 0, before_blank = 0; /* character from + k - 1 */
     uint64_t cleared = 0, set = 0; /* a contraction's effect on the word after its own */
     for (size_t w = 0; w < words; w++) {
-        AsciiMasks m = next;
+        BlockMasks m = next;
         size_t at = from + 64 * (w + 1);
-        next = ascii_masks(s + at, at >= n ? 0 : n - at < 64 ? n - at : 64);
+        next = masks_at(t, at);
         uint64_t letter = m.letter, digit = m.digit, space = m.space;
         uint64_t other = ~(letter | digit | space);
         uint64_t prev_letter = letter << 1 | before_letter, prev_digit = digit << 1 | before_digit;
@@ -143,12 +205,13 @@ static void gpt2_ascii_starts(const unsigned char *s, size_t from, size_t to, si
         if (w == 0) start |= 1;                      /* a pre-token starts at from */
         start = (start & ~cleared) | set;
         cleared = set = 0;
-        ascii_contractions(s, from + 64 * w, n, start & m.quote, 0, &start, &cleared, &set);
+        block_contractions(t, from + 64 * w, start & m.quote, 0, &start, &cleared, &set);
         before_letter = letter >> 63, before_digit = digit >> 63;
         before_space = space >> 63, before_blank = m.blank >> 63;
         if (w == words - 1 && (to - from) % 64) start &= ((uint64_t)1 << ((to - from) % 64)) - 1;
         bits[w] = start;
     }
+    return 1;
 }
 
 /* ----- cl100k, llama3 and qwen2 ----- */
@@ -193,17 +256,18 @@ static inline uint64_t digit_groups(uint64_t digit, int digits, int *phase) {
     return groups;
 }
 
-/* Whether the white space from s[i] on (up to the first other character, or n) holds a line break. */
-static inline int break_ahead(const unsigned char *s, size_t i, size_t n) {
-    for (; i < n && (s[i] == ' ' || (s[i] >= '\t' && s[i] <= '\r')); i++) {
-        if (s[i] == '\r' || s[i] == '\n') return 1;
+/* Whether the white space from i on (up to the first other character, or the end) holds a line break. */
+static inline int break_ahead(const ScanText *t, size_t i) {
+    for (; i < (size_t)t->n && (classes[block_unit(t, i)] & SPACE); i++) {
+        Py_UCS4 c = block_unit(t, i);
+        if (c == '\r' || c == '\n') return 1;
     }
     return 0;
 }
 
 /* The starts of the pre-tokens of cl100k ('(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+
  * | ?[^\s\p{L}\p{N}]++[\r\n]*+|\s++$|\s*[\r\n]|\s+(?!\S)|\s) and of llama3 and qwen2 (the same but for \s++$, and
- * qwen2's single digits), as gpt2_ascii_starts. `digits`: the most a pre-token holds (3, or 1); `whole_end`:
+ * qwen2's single digits), as gpt2_starts. `digits`: the most a pre-token holds (3, or 1); `whole_end`:
  * cl100k's \s++$ (white space that ends the text is one pre-token). The rules (lead: a character neither a line
  * break, a letter nor a digit; other: neither white space, a letter nor a digit; a start ahead of each):
  *   letters   a run of letters starts a pre-token but where the lead before it starts one: the lead takes it;
@@ -215,20 +279,20 @@ static inline int break_ahead(const unsigned char *s, size_t i, size_t n) {
  *             the run ends the text under \s++$; the last one of a run before a non-space starts one (\s+(?!\S))
  *             unless it is a line break (taken by \s*[\r\n]);
  *   quote     contractions, in either case, as gpt2's. */
-static void cl100k_family_starts(const unsigned char *s, size_t from, size_t to, size_t n, uint64_t *bits,
-                                 int digits, int whole_end) {
-    size_t words = (to - from + 63) / 64, tail = n; /* the final run of white space starts at tail */
-    while (whole_end && tail > from && (s[tail - 1] == ' ' || (s[tail - 1] >= '\t' && s[tail - 1] <= '\r'))) tail--;
-    AsciiMasks next = ascii_masks(s + from, n - from < 64 ? n - from : 64);
+static int cl100k_family_starts(const ScanText *t, size_t from, size_t to, uint64_t *bits, int digits,
+                                int whole_end) {
+    size_t words = (to - from + 63) / 64, tail = (size_t)t->n; /* the final run of white space starts at tail */
+    while (whole_end && tail > from && (classes[block_unit(t, tail - 1)] & SPACE)) tail--;
+    BlockMasks next = masks_at(t, from);
     /* the character before from is taken as white space (no letter, digit, break or other to join) */
     uint64_t before_letter = 0, before_digit = 0, before_space = 1, before_br = 0, before_blank = 0;
     uint64_t before_tail = 0, before_start = 0;
     int phase = -1;
     uint64_t cleared = 0, set = 0;
     for (size_t w = 0; w < words; w++) {
-        AsciiMasks m = next;
+        BlockMasks m = next;
         size_t base = from + 64 * w, at = base + 64;
-        next = ascii_masks(s + at, at >= n ? 0 : n - at < 64 ? n - at : 64);
+        next = masks_at(t, at);
         uint64_t letter = m.letter, digit = m.digit, space = m.space, br = m.br;
         uint64_t other = ~(letter | digit | space);
         uint64_t prev_letter = letter << 1 | before_letter, prev_digit = digit << 1 | before_digit;
@@ -243,7 +307,7 @@ static void cl100k_family_starts(const unsigned char *s, size_t from, size_t to,
         uint64_t seed = br;
         if (space >> 63) {
             unsigned run = next.space == ~(uint64_t)0 ? 64 : (unsigned)__builtin_ctzll(~next.space);
-            int ahead = run == 64 ? break_ahead(s, at, n) : (next.br & (((uint64_t)1 << run) - 1)) != 0;
+            int ahead = run == 64 ? break_ahead(t, at) : (next.br & (((uint64_t)1 << run) - 1)) != 0;
             if (ahead) seed |= (uint64_t)1 << 63;
         }
         uint64_t break_ahead_bits = fill_down(seed, space);
@@ -259,24 +323,25 @@ static void cl100k_family_starts(const unsigned char *s, size_t from, size_t to,
         start |= letter & ~prev_letter & ~(prev_lead & prev_start);              /* letters */
         start = (start & ~cleared) | set;
         cleared = set = 0;
-        ascii_contractions(s, base, n, start & m.quote, 1, &start, &cleared, &set);
+        block_contractions(t, base, start & m.quote, 1, &start, &cleared, &set);
         before_letter = letter >> 63, before_digit = digit >> 63, before_space = space >> 63;
         before_br = br >> 63, before_blank = m.blank >> 63, before_tail = tailed >> 63, before_start = start >> 63;
         if (w == words - 1 && (to - from) % 64) start &= ((uint64_t)1 << ((to - from) % 64)) - 1;
         bits[w] = start;
     }
+    return 1;
 }
 
-static void cl100k_ascii_starts(const unsigned char *s, size_t from, size_t to, size_t n, uint64_t *bits) {
-    cl100k_family_starts(s, from, to, n, bits, 3, 1);
+static int cl100k_starts(const ScanText *t, size_t from, size_t to, uint64_t *bits) {
+    return cl100k_family_starts(t, from, to, bits, 3, 1);
 }
 
-static void llama3_ascii_starts(const unsigned char *s, size_t from, size_t to, size_t n, uint64_t *bits) {
-    cl100k_family_starts(s, from, to, n, bits, 3, 0);
+static int llama3_starts(const ScanText *t, size_t from, size_t to, uint64_t *bits) {
+    return cl100k_family_starts(t, from, to, bits, 3, 0);
 }
 
-static void qwen2_ascii_starts(const unsigned char *s, size_t from, size_t to, size_t n, uint64_t *bits) {
-    cl100k_family_starts(s, from, to, n, bits, 1, 0);
+static int qwen2_starts(const ScanText *t, size_t from, size_t to, uint64_t *bits) {
+    return cl100k_family_starts(t, from, to, bits, 1, 0);
 }
 
 /* ----- o200k ----- */
@@ -284,25 +349,26 @@ static void qwen2_ascii_starts(const unsigned char *s, size_t from, size_t to, s
 /* The starts of o200k's pre-tokens ([^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+
  * (?i:'s|'t|'re|'ve|'m|'ll|'d)?|[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*
  * (?i:'s|'t|'re|'ve|'m|'ll|'d)?|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+), as
- * gpt2_ascii_starts. In ASCII a word is a run of capitals then a run of small letters (either may be empty): so
+ * gpt2_starts. A word is a run of capitals then a run of small letters (either may be empty: é small, É a capital): so
  * cl100k_family_starts's rules hold (its leads, digits, white space, without \s++$), but for these:
  *   case      a capital after a small letter starts a word ("camelCase": "camel", "Case"; "HTMLParser" is one);
  *   tail      the tail of others is [\r\n/]*: line breaks, then slashes and line breaks; an other after a slash of
  *             the tail starts anew;
  *   suffix    a contraction right after a word's last letter (not after another contraction's) is the word's:
  *             "don't", "DON'T" are one pre-token each; elsewhere an apostrophe is an other (a lead). */
-static void o200k_ascii_starts(const unsigned char *s, size_t from, size_t to, size_t n, uint64_t *bits) {
+static int o200k_starts(const ScanText *t, size_t from, size_t to, uint64_t *bits) {
     size_t words = (to - from + 63) / 64;
-    AsciiMasks next = ascii_masks(s + from, n - from < 64 ? n - from : 64);
+    BlockMasks next = masks_at(t, from);
     uint64_t before_letter = 0, before_digit = 0, before_space = 1, before_br = 0, before_blank = 0;
     uint64_t before_tail = 0, before_start = 0, before_small = 0;
     size_t suffix_end = 0; /* where the last contraction taken as a suffix ended (0: none yet; from >= 0 < it) */
     int phase = -1;
     uint64_t cleared = 0, set = 0;
     for (size_t w = 0; w < words; w++) {
-        AsciiMasks m = next;
+        BlockMasks m = next;
         size_t base = from + 64 * w, at = base + 64;
-        next = ascii_masks(s + at, at >= n ? 0 : n - at < 64 ? n - at : 64);
+        next = masks_at(t, at);
+        if (m.unsure) return 0; /* a letter both upper- and lower-ish, or a mark: left to the scanner */
         uint64_t letter = m.letter, digit = m.digit, space = m.space, br = m.br, small = letter & ~m.upper;
         uint64_t other = ~(letter | digit | space);
         uint64_t prev_letter = letter << 1 | before_letter, prev_digit = digit << 1 | before_digit;
@@ -316,7 +382,7 @@ static void o200k_ascii_starts(const unsigned char *s, size_t from, size_t to, s
         uint64_t seed = br;
         if (space >> 63) {
             unsigned run = next.space == ~(uint64_t)0 ? 64 : (unsigned)__builtin_ctzll(~next.space);
-            int ahead = run == 64 ? break_ahead(s, at, n) : (next.br & (((uint64_t)1 << run) - 1)) != 0;
+            int ahead = run == 64 ? break_ahead(t, at) : (next.br & (((uint64_t)1 << run) - 1)) != 0;
             if (ahead) seed |= (uint64_t)1 << 63;
         }
         uint64_t break_ahead_bits = fill_down(seed, space);
@@ -334,7 +400,7 @@ static void o200k_ascii_starts(const unsigned char *s, size_t from, size_t to, s
         /* suffix: an apostrophe after a word's letter, in order (one after a suffix is no suffix) */
         for (uint64_t q = m.quote & prev_letter; q; q &= q - 1) {
             unsigned k = (unsigned)__builtin_ctzll(q);
-            size_t i = base + k, length = i == suffix_end ? 0 : ascii_contraction(s, i, n, 1);
+            size_t i = base + k, length = i == suffix_end ? 0 : block_contraction(t, i, 1);
             if (!length) continue;
             suffix_end = i + length;
             for (unsigned j = k; j <= k + length; j++) { /* the apostrophe and letters start nothing; after, one */
@@ -352,6 +418,7 @@ static void o200k_ascii_starts(const unsigned char *s, size_t from, size_t to, s
         if (w == words - 1 && (to - from) % 64) start &= ((uint64_t)1 << ((to - from) % 64)) - 1;
         bits[w] = start;
     }
+    return 1;
 }
 
 #endif
