@@ -11,7 +11,7 @@
  *   "it's  a 42!\n"     letters i t s a, digits 4 2, white space at 4 5 8 11, others ' !
  *   starts               0 ("it"), 2 ("'s"), 4 (" "), 5 (" a"), 7 (" 42"), 10 ("!"), 11 ("\n")
  *
- * gpt2's rules are these (cl100k's and its kin's are at cl100k_family_starts, o200k's at o200k_starts), from
+ * gpt2's rules are these (cl100k's and its kin's are at cl100k_starts_of_kind, o200k's at o200k_starts_of_kind), from
  * its pattern '(?:[sdmt]|ll|ve|re)| ?\p{L}++| ?\p{N}++| ?[^\s\p{L}\p{N}]++|\s++$|\s+(?!\S)|\s,
  * for a text whose pre-token at `from` starts there (every class below is one of four: a letter, a digit, white
  * space, other):
@@ -29,7 +29,8 @@
  * o200k's capitals [A-Z]): _scan.c checks the class table agrees before these rules are used (else the scanner is).
  * The rules read only a character's class (letter, digit, white space, other) and a few ASCII characters, so they
  * hold for every text; o200k's words read cases too, which hold only for letters that are upper-ish or lower-ish
- * but not both (é, É, not 中 or a mark): a span with another is left to the scanner (o200k_starts returns 0).
+ * or both (é, É, 中), not for marks: a word of 64 characters with one is left to the scanner, and so is one with
+ * more than WIDE_MOST characters past ASCII (each starts function returns where its bits end).
  * The tests compare the starts with _scan.c's scanners on every text they try (tests/test_block_starts.py).
  */
 #ifndef BPE_BLOCK_STARTS_H
@@ -46,7 +47,9 @@ typedef struct {
     uint64_t letter, digit, space, blank, quote; /* blank: ' ' (also in space) */
     uint64_t br;                                 /* a line break: \r or \n (also in space) */
     uint64_t upper, slash;                       /* a letter only upper-ish ([A-Z] in ASCII), '/' */
-    uint64_t unsure;                             /* a letter both upper- and lower-ish, or a mark (o200k's words) */
+    uint64_t unsure;                             /* a mark: upper- and lower-ish, but no letter (o200k's words) */
+    uint64_t both;                               /* a letter both upper- and lower-ish (中, ʰ) */
+    uint64_t wide;                               /* a character past ASCII */
 } BlockMasks;
 
 /* The code point at i. */
@@ -54,9 +57,9 @@ static inline Py_UCS4 block_unit(const ScanText *t, size_t i) { return PyUnicode
 
 #if defined(__SSE2__)
 /* The characters at i as one byte each, sixteen of them: an ASCII one as itself, another as 0x80 or more. */
-static inline __m128i sixteen_bytes(const ScanText *t, size_t i) {
-    if (t->kind == PyUnicode_1BYTE_KIND) return _mm_loadu_si128((const __m128i *)((const Py_UCS1 *)t->data + i));
-    if (t->kind == PyUnicode_2BYTE_KIND) {
+static inline __m128i sixteen_bytes(const ScanText *t, size_t i, int kind) {
+    if (kind == PyUnicode_1BYTE_KIND) return _mm_loadu_si128((const __m128i *)((const Py_UCS1 *)t->data + i));
+    if (kind == PyUnicode_2BYTE_KIND) {
         const __m128i ascii = _mm_set1_epi16(0x7f), mark = _mm_set1_epi16(0x80);
         const __m128i *p = (const __m128i *)((const Py_UCS2 *)t->data + i);
         __m128i a = _mm_loadu_si128(p), b = _mm_loadu_si128(p + 1), zero = _mm_setzero_si128();
@@ -77,12 +80,33 @@ static inline __m128i sixteen_bytes(const ScanText *t, size_t i) {
 }
 #endif
 
-/* The masks of the count characters from `at` (count <= 64): ASCII ones by comparisons, sixteen at a time, the
- * others by the class table. The characters past count are taken as white space (so that a run of white space
- * ending the text keeps its last character: the end is no non-space). */
-static inline BlockMasks block_masks(const ScanText *t, size_t at, size_t count) {
-    BlockMasks m = {0, 0, 0, 0, 0, 0, 0, 0, 0};
-    uint64_t wide = 0; /* the characters past ASCII */
+/* Character j of the units at p (a character past ASCII) added to the masks by its class (no branch: most of a
+ * Chinese text takes this way). */
+#define add_class(m, p, j)                                                                                            \
+    do {                                                                                                              \
+        unsigned c_ = classes[(p)[j]], kind_ = c_ & (LETTER | UPPERISH | LOWERISH);                                   \
+        (m)->letter |= (uint64_t)(c_ & LETTER) << (j);                                                                \
+        (m)->digit |= (uint64_t)(c_ >> 1 & 1) << (j);                                                                 \
+        (m)->space |= (uint64_t)(c_ >> 2 & 1) << (j);                                                                 \
+        (m)->upper |= (uint64_t)(kind_ == (LETTER | UPPERISH)) << (j);                                                \
+        (m)->both |= (uint64_t)(kind_ == (LETTER | UPPERISH | LOWERISH)) << (j);                                      \
+        (m)->unsure |= (uint64_t)(kind_ == (UPPERISH | LOWERISH) || kind_ == UPPERISH || kind_ == LOWERISH) << (j);  \
+    } while (0)
+
+#if defined(__GNUC__) || defined(__clang__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+
+/* What a pattern's rules read besides letters, digits, white space, ' ' and the apostrophe. */
+enum { NEEDS_BREAKS = 1, NEEDS_CASES = 2 }; /* br; upper and slash */
+
+/* block_masks for a text of this kind, with what a pattern needs (constants where it is inlined: no switch per
+ * sixteen characters, no mask the pattern does not read). */
+static ALWAYS_INLINE BlockMasks masks_of_kind(const ScanText *t, size_t at, size_t count, int kind, int needs) {
+    BlockMasks m = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    uint64_t wide = 0; /* the characters past ASCII, to be classed by the table */
     size_t k = 0;
 #if defined(__SSE2__)
     const __m128i low = _mm_set1_epi8(0x20), a = _mm_set1_epi8('a' - 1), z = _mm_set1_epi8('z' + 1);
@@ -91,26 +115,30 @@ static inline BlockMasks block_masks(const ScanText *t, size_t at, size_t count)
     const __m128i return_ = _mm_set1_epi8('\r'), newline = _mm_set1_epi8('\n'), slash = _mm_set1_epi8('/');
     const __m128i big_a = _mm_set1_epi8('A' - 1), big_z = _mm_set1_epi8('Z' + 1);
     for (; k + 16 <= count; k += 16) {
-        __m128i v = sixteen_bytes(t, at + k), folded = _mm_or_si128(v, low);
+        __m128i v = sixteen_bytes(t, at + k, kind), folded = _mm_or_si128(v, low);
         __m128i letter = _mm_and_si128(_mm_cmpgt_epi8(folded, a), _mm_cmplt_epi8(folded, z));
         __m128i digit = _mm_and_si128(_mm_cmpgt_epi8(v, zero), _mm_cmplt_epi8(v, nine));
         __m128i is_blank = _mm_cmpeq_epi8(v, blank);
         __m128i space = _mm_or_si128(is_blank, _mm_and_si128(_mm_cmpgt_epi8(v, tab), _mm_cmplt_epi8(v, cr)));
-        __m128i br = _mm_or_si128(_mm_cmpeq_epi8(v, return_), _mm_cmpeq_epi8(v, newline));
-        __m128i upper = _mm_and_si128(_mm_cmpgt_epi8(v, big_a), _mm_cmplt_epi8(v, big_z));
         m.letter |= (uint64_t)(uint16_t)_mm_movemask_epi8(letter) << k;
         m.digit |= (uint64_t)(uint16_t)_mm_movemask_epi8(digit) << k;
         m.space |= (uint64_t)(uint16_t)_mm_movemask_epi8(space) << k;
         m.blank |= (uint64_t)(uint16_t)_mm_movemask_epi8(is_blank) << k;
         m.quote |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, quote)) << k;
-        m.br |= (uint64_t)(uint16_t)_mm_movemask_epi8(br) << k;
-        m.upper |= (uint64_t)(uint16_t)_mm_movemask_epi8(upper) << k;
-        m.slash |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, slash)) << k;
         wide |= (uint64_t)(uint16_t)_mm_movemask_epi8(v) << k;
+        if (needs & NEEDS_BREAKS) {
+            __m128i br = _mm_or_si128(_mm_cmpeq_epi8(v, return_), _mm_cmpeq_epi8(v, newline));
+            m.br |= (uint64_t)(uint16_t)_mm_movemask_epi8(br) << k;
+        }
+        if (needs & NEEDS_CASES) {
+            __m128i upper = _mm_and_si128(_mm_cmpgt_epi8(v, big_a), _mm_cmplt_epi8(v, big_z));
+            m.upper |= (uint64_t)(uint16_t)_mm_movemask_epi8(upper) << k;
+            m.slash |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, slash)) << k;
+        }
     }
 #endif
     for (; k < count; k++) {
-        Py_UCS4 c = block_unit(t, at + k), folded = c | 0x20;
+        Py_UCS4 c = PyUnicode_READ(kind, t->data, (Py_ssize_t)(at + k)), folded = c | 0x20;
         uint64_t bit = (uint64_t)1 << k;
         if (c >= 0x80) wide |= bit;
         if (folded >= 'a' && folded <= 'z') m.letter |= bit;
@@ -122,24 +150,45 @@ static inline BlockMasks block_masks(const ScanText *t, size_t at, size_t count)
         if (c == '\r' || c == '\n') m.br |= bit;
         if (c == '/') m.slash |= bit;
     }
-    for (; wide; wide &= wide - 1) { /* the others' classes */
-        unsigned j = (unsigned)__builtin_ctzll(wide);
-        unsigned c = classes[block_unit(t, at + j)], cased = c & (UPPERISH | LOWERISH);
-        uint64_t bit = (uint64_t)1 << j;
-        if (c & LETTER) m.letter |= bit;
-        if (c & NUMBER) m.digit |= bit;
-        if (c & SPACE) m.space |= bit;
-        if ((c & LETTER) && cased == UPPERISH) m.upper |= bit;
-        if (cased == (UPPERISH | LOWERISH) || (cased && !(c & LETTER))) m.unsure |= bit;
+    m.wide = wide;
+    switch (kind) { /* the others' classes, read from the text's own units */
+    case PyUnicode_1BYTE_KIND:
+        for (; wide; wide &= wide - 1) add_class(&m, (const Py_UCS1 *)t->data + at, (unsigned)__builtin_ctzll(wide));
+        break;
+    case PyUnicode_2BYTE_KIND:
+        for (; wide; wide &= wide - 1) add_class(&m, (const Py_UCS2 *)t->data + at, (unsigned)__builtin_ctzll(wide));
+        break;
+    default:
+        for (; wide; wide &= wide - 1) add_class(&m, (const Py_UCS4 *)t->data + at, (unsigned)__builtin_ctzll(wide));
     }
     if (count < 64) m.space |= ~(uint64_t)0 << count;
     return m;
 }
 
-/* The masks of the 64 characters from `at` (fewer at the end of the text; none past it). */
-static inline BlockMasks masks_at(const ScanText *t, size_t at) {
+/* The masks of the count characters from `at` (count <= 64): ASCII ones by comparisons, sixteen at a time, the
+ * others by the class table. The characters past count are taken as white space (so that a run of white space
+ * ending the text keeps its last character: the end is no non-space). */
+static inline BlockMasks block_masks(const ScanText *t, size_t at, size_t count) {
+    switch (t->kind) {
+    case PyUnicode_1BYTE_KIND:
+        return masks_of_kind(t, at, count, PyUnicode_1BYTE_KIND, NEEDS_BREAKS | NEEDS_CASES);
+    case PyUnicode_2BYTE_KIND:
+        return masks_of_kind(t, at, count, PyUnicode_2BYTE_KIND, NEEDS_BREAKS | NEEDS_CASES);
+    default:
+        return masks_of_kind(t, at, count, PyUnicode_4BYTE_KIND, NEEDS_BREAKS | NEEDS_CASES);
+    }
+}
+
+/* A word of 64 characters with more than this many past ASCII is left to the scanner: classing each by the table
+ * costs more than the scanner's walk (a Chinese or Russian text; Latin ones, an é in 50, gain). */
+#define WIDE_MOST 16
+
+static inline int left_to_scanner(const BlockMasks *m) { return __builtin_popcountll(m->wide) > WIDE_MOST; }
+
+/* The masks of the 64 characters from `at` (fewer at the end of the text; none past it), in a text of this kind. */
+static ALWAYS_INLINE BlockMasks masks_at(const ScanText *t, size_t at, int kind, int needs) {
     size_t n = (size_t)t->n;
-    return block_masks(t, at, at >= n ? 0 : n - at < 64 ? n - at : 64);
+    return masks_of_kind(t, at, at >= n ? 0 : n - at < 64 ? n - at : 64, kind, needs);
 }
 
 /* The length of the contraction at i (an apostrophe that starts a pre-token), 0 if none; `folded`: in any case
@@ -179,18 +228,19 @@ static inline void block_contractions(const ScanText *t, size_t base, uint64_t q
 }
 
 /* Sets in `bits` (bit k for character from + k; (to - from + 63) / 64 words, zero past to) the starts of gpt2's
- * pre-tokens in t[from:to] (t->n >= to > from), where a pre-token starts at `from`; 1 (0: left to the scanner, for
- * o200k_starts). The characters past `to` are read as far as the rules look (two for a contraction, the run of
- * white space). */
-static int gpt2_starts(const ScanText *t, size_t from, size_t to, uint64_t *bits) {
+ * pre-tokens in t[from:to] (t->n >= to > from), where a pre-token starts at `from`; where its bits end: `to`, or the
+ * start of the first word of 64 left to the scanner (left_to_scanner). The characters past `to` are read as far as
+ * the rules look (two for a contraction, the run of white space). */
+static ALWAYS_INLINE size_t gpt2_starts_of_kind(const ScanText *t, size_t from, size_t to, uint64_t *bits, int kind) {
     size_t words = (to - from + 63) / 64;
-    BlockMasks next = masks_at(t, from);
+    BlockMasks next = masks_at(t, from, kind, 0);
     uint64_t before_letter = 0, before_digit = 0, before_space = 0, before_blank = 0; /* character from + k - 1 */
     uint64_t cleared = 0, set = 0; /* a contraction's effect on the word after its own */
     for (size_t w = 0; w < words; w++) {
         BlockMasks m = next;
         size_t at = from + 64 * (w + 1);
-        next = masks_at(t, at);
+        if (left_to_scanner(&m)) return at - 64;
+        next = masks_at(t, at, kind, 0);
         uint64_t letter = m.letter, digit = m.digit, space = m.space;
         uint64_t other = ~(letter | digit | space);
         uint64_t prev_letter = letter << 1 | before_letter, prev_digit = digit << 1 | before_digit;
@@ -211,7 +261,7 @@ static int gpt2_starts(const ScanText *t, size_t from, size_t to, uint64_t *bits
         if (w == words - 1 && (to - from) % 64) start &= ((uint64_t)1 << ((to - from) % 64)) - 1;
         bits[w] = start;
     }
-    return 1;
+    return to;
 }
 
 /* ----- cl100k, llama3 and qwen2 ----- */
@@ -279,11 +329,11 @@ static inline int break_ahead(const ScanText *t, size_t i) {
  *             the run ends the text under \s++$; the last one of a run before a non-space starts one (\s+(?!\S))
  *             unless it is a line break (taken by \s*[\r\n]);
  *   quote     contractions, in either case, as gpt2's. */
-static int cl100k_family_starts(const ScanText *t, size_t from, size_t to, uint64_t *bits, int digits,
-                                int whole_end) {
+static ALWAYS_INLINE size_t cl100k_starts_of_kind(const ScanText *t, size_t from, size_t to, uint64_t *bits, int digits,
+                                           int whole_end, int kind) {
     size_t words = (to - from + 63) / 64, tail = (size_t)t->n; /* the final run of white space starts at tail */
     while (whole_end && tail > from && (classes[block_unit(t, tail - 1)] & SPACE)) tail--;
-    BlockMasks next = masks_at(t, from);
+    BlockMasks next = masks_at(t, from, kind, NEEDS_BREAKS);
     /* the character before from is taken as white space (no letter, digit, break or other to join) */
     uint64_t before_letter = 0, before_digit = 0, before_space = 1, before_br = 0, before_blank = 0;
     uint64_t before_tail = 0, before_start = 0;
@@ -292,7 +342,8 @@ static int cl100k_family_starts(const ScanText *t, size_t from, size_t to, uint6
     for (size_t w = 0; w < words; w++) {
         BlockMasks m = next;
         size_t base = from + 64 * w, at = base + 64;
-        next = masks_at(t, at);
+        if (left_to_scanner(&m)) return base;
+        next = masks_at(t, at, kind, NEEDS_BREAKS);
         uint64_t letter = m.letter, digit = m.digit, space = m.space, br = m.br;
         uint64_t other = ~(letter | digit | space);
         uint64_t prev_letter = letter << 1 | before_letter, prev_digit = digit << 1 | before_digit;
@@ -329,51 +380,81 @@ static int cl100k_family_starts(const ScanText *t, size_t from, size_t to, uint6
         if (w == words - 1 && (to - from) % 64) start &= ((uint64_t)1 << ((to - from) % 64)) - 1;
         bits[w] = start;
     }
-    return 1;
+    return to;
 }
 
-static int cl100k_starts(const ScanText *t, size_t from, size_t to, uint64_t *bits) {
-    return cl100k_family_starts(t, from, to, bits, 3, 1);
+/* Each starts function made for the three kinds of text (the kind a constant in each: no switch per character). */
+#define BY_KIND(call)                                                                                                 \
+    switch (t->kind) {                                                                                                \
+    case PyUnicode_1BYTE_KIND:                                                                                        \
+        return call(PyUnicode_1BYTE_KIND);                                                                            \
+    case PyUnicode_2BYTE_KIND:                                                                                        \
+        return call(PyUnicode_2BYTE_KIND);                                                                            \
+    default:                                                                                                          \
+        return call(PyUnicode_4BYTE_KIND);                                                                            \
+    }
+
+static size_t gpt2_starts(const ScanText *t, size_t from, size_t to, uint64_t *bits) {
+#define GPT2(kind) gpt2_starts_of_kind(t, from, to, bits, kind)
+    BY_KIND(GPT2)
 }
 
-static int llama3_starts(const ScanText *t, size_t from, size_t to, uint64_t *bits) {
-    return cl100k_family_starts(t, from, to, bits, 3, 0);
+static size_t cl100k_starts(const ScanText *t, size_t from, size_t to, uint64_t *bits) {
+#define CL100K(kind) cl100k_starts_of_kind(t, from, to, bits, 3, 1, kind)
+    BY_KIND(CL100K)
 }
 
-static int qwen2_starts(const ScanText *t, size_t from, size_t to, uint64_t *bits) {
-    return cl100k_family_starts(t, from, to, bits, 1, 0);
+static size_t llama3_starts(const ScanText *t, size_t from, size_t to, uint64_t *bits) {
+#define LLAMA3(kind) cl100k_starts_of_kind(t, from, to, bits, 3, 0, kind)
+    BY_KIND(LLAMA3)
+}
+
+static size_t qwen2_starts(const ScanText *t, size_t from, size_t to, uint64_t *bits) {
+#define QWEN2(kind) cl100k_starts_of_kind(t, from, to, bits, 1, 0, kind)
+    BY_KIND(QWEN2)
 }
 
 /* ----- o200k ----- */
+
+/* Whether the capitals (letters only upper-ish) from i on end where no letter follows (or the text ends). */
+static int capitals_end_letters(const ScanText *t, size_t i) {
+    unsigned c = 0;
+    for (; i < (size_t)t->n; i++) {
+        c = classes[block_unit(t, i)];
+        if (!(c & LETTER) || (c & (UPPERISH | LOWERISH)) != UPPERISH) break;
+    }
+    return i == (size_t)t->n || !(c & LETTER);
+}
 
 /* The starts of o200k's pre-tokens ([^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+
  * (?i:'s|'t|'re|'ve|'m|'ll|'d)?|[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*
  * (?i:'s|'t|'re|'ve|'m|'ll|'d)?|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+), as
  * gpt2_starts. A word is a run of capitals then a run of small letters (either may be empty: é small, É a capital): so
- * cl100k_family_starts's rules hold (its leads, digits, white space, without \s++$), but for these:
+ * cl100k_starts_of_kind's rules hold (its leads, digits, white space, without \s++$), but for these:
  *   case      a capital after a small letter starts a word ("camelCase": "camel", "Case"; "HTMLParser" is one);
  *   tail      the tail of others is [\r\n/]*: line breaks, then slashes and line breaks; an other after a slash of
  *             the tail starts anew;
  *   suffix    a contraction right after a word's last letter (not after another contraction's) is the word's:
  *             "don't", "DON'T" are one pre-token each; elsewhere an apostrophe is an other (a lead). */
-static int o200k_starts(const ScanText *t, size_t from, size_t to, uint64_t *bits) {
+static ALWAYS_INLINE size_t o200k_starts_of_kind(const ScanText *t, size_t from, size_t to, uint64_t *bits, int kind) {
     size_t words = (to - from + 63) / 64;
-    BlockMasks next = masks_at(t, from);
+    BlockMasks next = masks_at(t, from, kind, NEEDS_BREAKS | NEEDS_CASES);
     uint64_t before_letter = 0, before_digit = 0, before_space = 1, before_br = 0, before_blank = 0;
-    uint64_t before_tail = 0, before_start = 0, before_small = 0;
+    uint64_t before_tail = 0, before_start = 0, before_small_seen = 0, before_lowerish = 0;
     size_t suffix_end = 0; /* where the last contraction taken as a suffix ended (0: none yet; from >= 0 < it) */
     int phase = -1;
     uint64_t cleared = 0, set = 0;
     for (size_t w = 0; w < words; w++) {
         BlockMasks m = next;
         size_t base = from + 64 * w, at = base + 64;
-        next = masks_at(t, at);
-        if (m.unsure) return 0; /* a letter both upper- and lower-ish, or a mark: left to the scanner */
-        uint64_t letter = m.letter, digit = m.digit, space = m.space, br = m.br, small = letter & ~m.upper;
+        next = masks_at(t, at, kind, NEEDS_BREAKS | NEEDS_CASES);
+        if (m.unsure || left_to_scanner(&m)) return base; /* a mark, or too much past ASCII: the scanner's */
+        uint64_t letter = m.letter, digit = m.digit, space = m.space, br = m.br, upper = m.upper;
+        uint64_t small = letter & ~upper & ~m.both, lowerish = small | m.both;
         uint64_t other = ~(letter | digit | space);
         uint64_t prev_letter = letter << 1 | before_letter, prev_digit = digit << 1 | before_digit;
         uint64_t prev_space = space << 1 | before_space, prev_br = br << 1 | before_br;
-        uint64_t prev_blank = m.blank << 1 | before_blank, prev_small = small << 1 | before_small;
+        uint64_t prev_blank = m.blank << 1 | before_blank, prev_lowerish = lowerish << 1 | before_lowerish;
         uint64_t prev_other = ~(prev_letter | prev_digit | prev_space), prev_lead = prev_other | (prev_space & ~prev_br);
         uint64_t next_space = space >> 1 | next.space << 63;
         /* tail: the line breaks after an other, then line breaks and slashes */
@@ -394,31 +475,50 @@ static int o200k_starts(const ScanText *t, size_t from, size_t to, uint64_t *bit
         if (w == 0) start |= 1;
         uint64_t prev_start = start << 1 | before_start;
         start |= letter & ~prev_letter & ~(prev_lead & prev_start); /* letters */
-        start |= m.upper & prev_small;                              /* case */
-        start = (start & ~cleared) | set;
+        /* suffix: an apostrophe after a word's letter, in order (one after a suffix is no suffix): it and the
+         * letters start nothing (off), the character after does (on); what falls in the next word is carried */
+        uint64_t off = cleared, on = set;
         cleared = set = 0;
-        /* suffix: an apostrophe after a word's letter, in order (one after a suffix is no suffix) */
         for (uint64_t q = m.quote & prev_letter; q; q &= q - 1) {
             unsigned k = (unsigned)__builtin_ctzll(q);
             size_t i = base + k, length = i == suffix_end ? 0 : block_contraction(t, i, 1);
             if (!length) continue;
             suffix_end = i + length;
-            for (unsigned j = k; j <= k + length; j++) { /* the apostrophe and letters start nothing; after, one */
+            for (unsigned j = k; j <= k + length; j++) {
                 uint64_t bit = (uint64_t)1 << (j & 63);
                 if (j < k + length) {
-                    if (j < 64) start &= ~bit; else cleared |= bit;
+                    if (j < 64) off |= bit; else cleared |= bit;
                 } else {
-                    if (j < 64) start |= bit; else set |= bit;
+                    if (j < 64) on |= bit; else set |= bit;
                 }
             }
         }
+        /* case: a capital after lower-ish letters holding a small one (the word's capitals and both-cased letters,
+         * then its lower-ish ones), and the capitals ending a run of letters after a both-cased one (the word gives
+         * them back: "文RS" is "文", "RS"); a suffix's letters are no word's */
+        small &= ~off, lowerish &= ~off;
+        prev_lowerish = lowerish << 1 | before_lowerish;
+        uint64_t small_seen = fill_up(small | (lowerish & before_small_seen), lowerish);
+        start |= upper & (small_seen << 1 | before_small_seen);
+        uint64_t next_letter = letter >> 1 | next.letter << 63, ending = upper & ~next_letter;
+        if ((upper >> 63) && (next.letter & 1) && (next.upper & 1)) { /* capitals on into the next word */
+            unsigned run = next.upper == ~(uint64_t)0 ? 64 : (unsigned)__builtin_ctzll(~next.upper);
+            if (run < 64 ? !(next.letter >> run & 1) : capitals_end_letters(t, at + 64)) ending |= (uint64_t)1 << 63;
+        }
+        start |= upper & prev_lowerish & fill_down(ending, upper);
+        start = (start & ~off) | on;
         before_letter = letter >> 63, before_digit = digit >> 63, before_space = space >> 63;
         before_br = br >> 63, before_blank = m.blank >> 63, before_tail = tailed >> 63, before_start = start >> 63;
-        before_small = small >> 63;
+        before_small_seen = small_seen >> 63, before_lowerish = lowerish >> 63;
         if (w == words - 1 && (to - from) % 64) start &= ((uint64_t)1 << ((to - from) % 64)) - 1;
         bits[w] = start;
     }
-    return 1;
+    return to;
+}
+
+static size_t o200k_starts(const ScanText *t, size_t from, size_t to, uint64_t *bits) {
+#define O200K(kind) o200k_starts_of_kind(t, from, to, bits, kind)
+    BY_KIND(O200K)
 }
 
 #endif

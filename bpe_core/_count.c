@@ -267,19 +267,23 @@ static Status scan_batch(Tally *t, ScanFunction scan, const ScanText *text, int 
 
 /* The pre-tokens, where the pattern has its starts found 64 characters at a time (_scan_api.h's starts), a span of
  * STARTS_SPAN characters at a time: each pre-token ends where the next starts; the span's last one, which may run
- * past it, is ended by the scanner, and so is every one of a span the starts leave to it. */
+ * past it, is ended by the scanner, and so is every one of the words the starts leave to it. */
 #define STARTS_SPAN ((Py_ssize_t)1 << 14)
+#define STARTS_NONE ((Py_ssize_t)1 << 12)
 
 static Status count_spans(Tally *t, BlockStartsFunction starts, ScanFunction scan, const ScanText *text, int ascii,
                           Py_ssize_t *at, Py_ssize_t limit, Py_ssize_t *stuck) {
     uint64_t bits[STARTS_SPAN / 64];
     while (*at < limit) {
         Py_ssize_t from = *at, to = limit - from > STARTS_SPAN ? from + STARTS_SPAN : limit, last = from;
-        if (!starts(text, (size_t)from, (size_t)to, bits)) {
-            Status status = scan_batch(t, scan, text, ascii, at, to, stuck);
+        Py_ssize_t covered = (Py_ssize_t)starts(text, (size_t)from, (size_t)to, bits);
+        if (covered == from) { /* the scanner's for a while (Chinese text: see _block_starts.h's WIDE_MOST) */
+            Py_ssize_t until = to - from > STARTS_NONE ? from + STARTS_NONE : to;
+            Status status = scan_batch(t, scan, text, ascii, at, until, stuck);
             if (status != OK) return status;
             continue;
         }
+        to = covered;
         for (Py_ssize_t word = 0; word < (to - from + 63) / 64; word++) {
             for (uint64_t b = bits[word] & (word ? ~(uint64_t)0 : ~(uint64_t)1); b; b &= b - 1) {
                 Py_ssize_t next = from + 64 * word + __builtin_ctzll(b);

@@ -947,17 +947,21 @@ static inline uint64_t key_at(const unsigned char *p, size_t n, uint64_t head[2]
 
 /* Where the pattern allows it (scan_api->starts): the pre-tokens' starts found STARTS_SPAN characters at a time as
  * bits (_block_starts.h), each pre-token ending where the next starts, instead of the scanner's walk over each one;
- * the last pre-token of a span, which may run past it, is left to the scanner, and so is a span the starts leave
+ * the last pre-token of a span, which may run past it, is left to the scanner, and so are the words the starts leave
  * to it (w->starts_none). */
 #define STARTS_SPAN ((Py_ssize_t)1 << 15)
+/* ... and the characters left to the scanner where the bits stop at once (Chinese text: see WIDE_MOST) */
+#define STARTS_NONE ((Py_ssize_t)1 << 12)
 
-/* The starts of the pre-tokens in [call->at, stop) (up to STARTS_SPAN of it) into w->starts; 0, or -1 out of
- * memory. */
+/* The starts of the pre-tokens in [call->at, stop) (up to STARTS_SPAN of it) into w->starts, as far as the bits go
+ * ([starts_from, starts_to)); 0, or -1 out of memory. */
 static int find_starts(const Encoder *e, Work *w, const ScanText *t, const Call *call, Py_ssize_t stop) {
     if (!w->starts && !(w->starts = PyMem_RawMalloc((size_t)STARTS_SPAN / 8))) return -1;
     Py_ssize_t to = stop - call->at > STARTS_SPAN ? call->at + STARTS_SPAN : stop;
-    w->starts_none = !scan_api->starts[e->pattern](t, (size_t)call->at, (size_t)to, w->starts);
-    w->starts_from = call->at, w->starts_to = to;
+    Py_ssize_t end = (Py_ssize_t)scan_api->starts[e->pattern](t, (size_t)call->at, (size_t)to, w->starts);
+    w->starts_none = end == call->at; /* then the scanner's for a while, before the bits are tried again */
+    w->starts_from = call->at;
+    w->starts_to = !w->starts_none ? end : to - call->at > STARTS_NONE ? call->at + STARTS_NONE : to;
     return 0;
 }
 

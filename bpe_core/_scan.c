@@ -699,31 +699,36 @@ static int ascii_cases_agree(const uint16_t *table) {
     return 1;
 }
 
-/* starts(text: str, pattern: int) -> list[int] | None: where the pre-tokens of a text start, found 64 characters at
- * a time (what encode and count read; the tests compare it with findall's), None where the text is left to the
- * scanner (o200k's letters both upper- and lower-ish) */
+/* starts(text: str, pattern: int, at: int = 0) -> list[int] | None: where the pre-tokens of text[at:] start (counted
+ * from at), found 64 characters at a time in place (what encode and count read; the tests compare it with
+ * findall's), None where part of it is left to the scanner (a mark under o200k, many characters past ASCII) */
 static PyObject *scan_starts(PyObject *module, PyObject *args) {
     PyObject *text;
     int pattern;
-    if (!PyArg_ParseTuple(args, "Ui", &text, &pattern)) return NULL;
+    Py_ssize_t at = 0;
+    if (!PyArg_ParseTuple(args, "Ui|n", &text, &pattern, &at)) return NULL;
     if (pattern < 0 || pattern >= PATTERN_COUNT || !BLOCK_STARTS[pattern]) {
         PyErr_SetString(PyExc_ValueError, "no starts for this pattern (gpt2's ... qwen2's, once set_classes() has run)");
         return NULL;
     }
     ScanText t = {PyUnicode_KIND(text), PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text)};
-    size_t n = (size_t)t.n, words = (n + 63) / 64;
+    if (at < 0 || at > t.n) {
+        PyErr_SetString(PyExc_ValueError, "at is a place in the text");
+        return NULL;
+    }
+    size_t n = (size_t)(t.n - at), words = (n + 63) / 64;
     uint64_t *bits = PyMem_Calloc(words + 1, sizeof(uint64_t));
     if (!bits) return PyErr_NoMemory();
-    if (n && !BLOCK_STARTS[pattern](&t, 0, n, bits)) {
+    if (n && BLOCK_STARTS[pattern](&t, (size_t)at, (size_t)t.n, bits) < (size_t)t.n) {
         PyMem_Free(bits);
         Py_RETURN_NONE;
     }
     PyObject *starts = PyList_New(0);
     for (size_t w = 0; starts && w < words; w++) {
         for (uint64_t b = bits[w]; b; b &= b - 1) {
-            PyObject *at = PyLong_FromSize_t(64 * w + (size_t)__builtin_ctzll(b));
-            if (!at || PyList_Append(starts, at) < 0) Py_CLEAR(starts);
-            Py_XDECREF(at);
+            PyObject *place = PyLong_FromSize_t(64 * w + (size_t)__builtin_ctzll(b));
+            if (!place || PyList_Append(starts, place) < 0) Py_CLEAR(starts);
+            Py_XDECREF(place);
             if (!starts) break;
         }
     }
@@ -757,7 +762,7 @@ static PyMethodDef scan_methods[] = {
     {"findall", scan_findall, METH_VARARGS, "findall(text, pattern) -> list[str]: pattern " PATTERN_NAMES "."},
     {"encode", scan_encode, METH_VARARGS, "encode(text, pattern, cache) -> list[int]: pre-tokens' ids from cache."},
     {"count", scan_count, METH_VARARGS, "count(text, pattern, counts: dict): each pre-token's count added."},
-    {"starts", scan_starts, METH_VARARGS, "starts(text, pattern) -> list[int] | None: the starts, 64 at a time."},
+    {"starts", scan_starts, METH_VARARGS, "starts(text, pattern, at=0) -> list[int] | None: text[at:]'s starts, 64 at a time."},
     {"set_classes", scan_set_classes, METH_O, "set_classes(table: bytes): the class bits of every code point."},
     {NULL, NULL, 0, NULL},
 };

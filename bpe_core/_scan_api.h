@@ -23,8 +23,8 @@ typedef struct {
 typedef Py_ssize_t (*ScanFunction)(const ScanText *, Py_ssize_t);
 
 /* The starts of the pre-tokens of t[from:to] as bits (bit k: character from + k), where a pre-token starts at from
- * (_block_starts.h): 1, or 0 where the span is left to the scanner. */
-typedef int (*BlockStartsFunction)(const ScanText *t, size_t from, size_t to, uint64_t *bits);
+ * (_block_starts.h): where the bits end (to, or where the rest is left to the scanner, from at the least). */
+typedef size_t (*BlockStartsFunction)(const ScanText *t, size_t from, size_t to, uint64_t *bits);
 
 #define SCAN_API_VERSION 2
 

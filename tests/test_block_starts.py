@@ -29,7 +29,11 @@ ASCII_TEXTS = st.text(st.sampled_from(ALPHABET), max_size=200) | st.text(st.char
 #: leaves it to the scanner), a modifier letter, a combining mark, a title-case letter, digits past ASCII, an emoji
 #: (four bytes a character), typographic quotes and dashes.
 WIDE = list("éÉñÑßſ\u00a0\u3000\u2028\x85中文ʰ\u0301ǅⅫ①٣😀\u2019\u201c\u2014ŁłΩω")
-WIDE_TEXTS = st.text(st.sampled_from(ALPHABET + WIDE), max_size=200) | st.text(max_size=100)
+WIDE_TEXTS = (
+    st.text(st.sampled_from(ALPHABET + WIDE), max_size=200)
+    | st.text(max_size=100)
+    | st.text(st.sampled_from(ALPHABET * 4 + WIDE), max_size=200)  # mostly ASCII: in blocks, not left to the scanner
+)
 #: Longer runs: digits past three, white space and line breaks past a 64-character word, letters across words.
 RUNS = st.lists(
     st.sampled_from(["1", "22", "4444", " " * 70, "\n", "\r\n", " ", "\t", "x", "'s", "'LL", ".", "..\n", "1" * 100])
@@ -68,10 +72,24 @@ def regex_starts(text: str, pattern: str = "gpt2") -> list[int]:
 @example(text="\u0301" + "a" * 70 + "中")  # o200k: left to the scanner
 def test_the_starts_are_the_patterns(pattern, text):
     found = starts(text, pattern)
-    if found is None:  # o200k: a letter both upper- and lower-ish, or a mark
-        assert pattern == "o200k" and any(ord(c) > 127 for c in text)
+    if found is None:  # a word left to the scanner: a mark under o200k, or many characters past ASCII
+        assert sum(ord(c) > 127 for c in text) > 16 or (pattern == "o200k" and any(ord(c) > 127 for c in text))
     else:
         assert found == regex_starts(text, pattern)
+
+
+@pytest.mark.parametrize("pattern", BLOCKED)
+@settings(max_examples=300, deadline=None)
+@given(text=WIDE_TEXTS | RUNS, at=st.integers(0, 200))
+def test_the_starts_from_a_place_inside_the_text_are_the_slices(pattern, text, at):
+    """The encoder asks for the starts from where its pre-token is, in the whole text (of its kind, two or four
+    bytes a character where the slice may be one)."""
+    from bpe_core import _scan
+
+    scanner._ready()
+    at = min(at, len(text))
+    found = _scan.starts(text, BLOCKED[pattern], at)
+    assert found is None or found == regex_starts(text[at:], pattern)
 
 
 @pytest.mark.parametrize("pattern", BLOCKED)
@@ -84,9 +102,11 @@ def test_every_short_text_of_the_rules_characters(pattern):
             assert starts(text, pattern) == regex_starts(text, pattern), repr(text)
 
 
-def test_o200k_leaves_texts_with_han_or_marks_to_the_scanner_and_reads_latin_ones():
-    assert starts("中文", "o200k") is None and starts("e\u0301", "o200k") is None
+def test_marks_under_o200k_and_words_mostly_past_ascii_are_left_to_the_scanner():
+    assert starts("e\u0301", "o200k") is None and starts("中" * 17, "gpt2") is None
     assert starts("ÉcoleNormale Überall", "o200k") == regex_starts("ÉcoleNormale Überall", "o200k") == [0, 5, 12]
+    for text in ("中文RS x中Bañ", "x'd中Ba E文Rǅſ"):  # both-cased letters: the word's cases, a suffix before them
+        assert starts(text, "o200k") == regex_starts(text, "o200k")
 
 
 @pytest.fixture(scope="module", params=["gpt2", "cl100k_base", "o200k_base"])
