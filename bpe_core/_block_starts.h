@@ -1,17 +1,19 @@
-/* bpe_core/_block_starts.h: where the pre-tokens of gpt2, cl100k, o200k, llama3 and qwen2 start, found 64
- * characters at a time (included by _scan.c after its class table, which lends them to _encode.c and _count.c
- * through _scan_api.h).
+/* bpe_core/_block_starts.h: where the pre-tokens of gpt2, cl100k, o200k, llama3 and qwen2 start in a text of one byte
+ * a character (ASCII, Latin-1), found 64 characters at a time (included by _scan.c after its class table, which
+ * lends them to _encode.c and _count.c through _scan_api.h).
  *
  * The scanner of _scan.c finds one pre-token at a time: a branch on each one's first character, a loop over its run.
  * The same pre-tokens follow from a few masks of 64 bits, one bit a character (a letter, a digit, white space, the
  * space ' ', the apostrophe), combined with shifts: the starts come out 64 at a time as bits, and a pre-token ends
- * where the next one starts. ASCII characters are classed sixteen at a time by comparisons, the others (é, 中, an
- * emoji) by the class table, one by one.
+ * where the next one starts. ASCII characters are classed sixteen at a time by comparisons, the others (é, ß, µ) by
+ * the class table, one by one. Wider texts (Chinese, Russian, an emoji's) are the scanner's, but for their long
+ * ASCII stretches, which _encode.c narrows to a byte a character: there the walk costs what classing by the table
+ * would (warm Chinese with GPT-2 0.0316 s by the scanner, 0.0341 s by masks).
  *
  *   "it's  a 42!\n"     letters i t s a, digits 4 2, white space at 4 5 8 11, others ' !
  *   starts               0 ("it"), 2 ("'s"), 4 (" "), 5 (" a"), 7 (" 42"), 10 ("!"), 11 ("\n")
  *
- * gpt2's rules are these (cl100k's and its kin's are at cl100k_starts_of_kind, o200k's at o200k_starts_of_kind), from
+ * gpt2's rules are these (cl100k's and its kin's are at cl100k_family_starts, o200k's at o200k_starts), from
  * its pattern '(?:[sdmt]|ll|ve|re)| ?\p{L}++| ?\p{N}++| ?[^\s\p{L}\p{N}]++|\s++$|\s+(?!\S)|\s,
  * for a text whose pre-token at `from` starts there (every class below is one of four: a letter, a digit, white
  * space, other):
@@ -28,9 +30,9 @@
  * Letters, digits and white space in ASCII are [A-Za-z], [0-9] and [\t\n\v\f\r ] in the Unicode of `regex` (and
  * o200k's capitals [A-Z]): _scan.c checks the class table agrees before these rules are used (else the scanner is).
  * The rules read only a character's class (letter, digit, white space, other) and a few ASCII characters, so they
- * hold for every text; o200k's words read cases too, which hold only for letters that are upper-ish or lower-ish
- * or both (é, É, 中), not for marks: a word of 64 characters with one is left to the scanner, and so is one with
- * more than WIDE_MOST characters past ASCII (each starts function returns where its bits end).
+ * hold for any character; o200k's words read cases too, which hold for letters upper-ish, lower-ish or both (É, é,
+ * ª), not for marks: a word of 64 characters with one is left to the scanner, and so is one with more than
+ * WIDE_MOST characters past ASCII (each starts function returns where its bits end).
  * The tests compare the starts with _scan.c's scanners on every text they try (tests/test_block_starts.py).
  */
 #ifndef BPE_BLOCK_STARTS_H
@@ -52,46 +54,19 @@ typedef struct {
     uint64_t wide;                               /* a character past ASCII */
 } BlockMasks;
 
-/* The code point at i. */
-static inline Py_UCS4 block_unit(const ScanText *t, size_t i) { return PyUnicode_READ(t->kind, t->data, (Py_ssize_t)i); }
+/* The character at i (the text is one byte a character). */
+static inline Py_UCS4 block_unit(const ScanText *t, size_t i) { return ((const Py_UCS1 *)t->data)[i]; }
 
-#if defined(__SSE2__)
-/* The characters at i as one byte each, sixteen of them: an ASCII one as itself, another as 0x80 or more. */
-static inline __m128i sixteen_bytes(const ScanText *t, size_t i, int kind) {
-    if (kind == PyUnicode_1BYTE_KIND) return _mm_loadu_si128((const __m128i *)((const Py_UCS1 *)t->data + i));
-    if (kind == PyUnicode_2BYTE_KIND) {
-        const __m128i ascii = _mm_set1_epi16(0x7f), mark = _mm_set1_epi16(0x80);
-        const __m128i *p = (const __m128i *)((const Py_UCS2 *)t->data + i);
-        __m128i a = _mm_loadu_si128(p), b = _mm_loadu_si128(p + 1), zero = _mm_setzero_si128();
-        __m128i keep_a = _mm_cmpeq_epi16(_mm_andnot_si128(ascii, a), zero);
-        __m128i keep_b = _mm_cmpeq_epi16(_mm_andnot_si128(ascii, b), zero);
-        a = _mm_or_si128(_mm_and_si128(keep_a, a), _mm_andnot_si128(keep_a, mark));
-        b = _mm_or_si128(_mm_and_si128(keep_b, b), _mm_andnot_si128(keep_b, mark));
-        return _mm_packus_epi16(a, b);
-    }
-    const __m128i ascii = _mm_set1_epi32(0x7f), mark = _mm_set1_epi32(0x80);
-    const __m128i *p = (const __m128i *)((const Py_UCS4 *)t->data + i);
-    __m128i four[4], zero = _mm_setzero_si128();
-    for (int k = 0; k < 4; k++) {
-        __m128i v = _mm_loadu_si128(p + k), keep = _mm_cmpeq_epi32(_mm_andnot_si128(ascii, v), zero);
-        four[k] = _mm_or_si128(_mm_and_si128(keep, v), _mm_andnot_si128(keep, mark));
-    }
-    return _mm_packus_epi16(_mm_packs_epi32(four[0], four[1]), _mm_packs_epi32(four[2], four[3]));
+/* Character j of the bytes at p (a Latin-1 character past ASCII) added to the masks by its class. */
+static inline void add_class(BlockMasks *m, const Py_UCS1 *p, unsigned j) {
+    unsigned c = classes[p[j]], cased = c & (LETTER | UPPERISH | LOWERISH);
+    m->letter |= (uint64_t)(c & LETTER) << j;
+    m->digit |= (uint64_t)(c >> 1 & 1) << j;
+    m->space |= (uint64_t)(c >> 2 & 1) << j;
+    m->upper |= (uint64_t)(cased == (LETTER | UPPERISH)) << j;
+    m->both |= (uint64_t)(cased == (LETTER | UPPERISH | LOWERISH)) << j;
+    m->unsure |= (uint64_t)(cased == (UPPERISH | LOWERISH) || cased == UPPERISH || cased == LOWERISH) << j;
 }
-#endif
-
-/* Character j of the units at p (a character past ASCII) added to the masks by its class (no branch: most of a
- * Chinese text takes this way). */
-#define add_class(m, p, j)                                                                                            \
-    do {                                                                                                              \
-        unsigned c_ = classes[(p)[j]], kind_ = c_ & (LETTER | UPPERISH | LOWERISH);                                   \
-        (m)->letter |= (uint64_t)(c_ & LETTER) << (j);                                                                \
-        (m)->digit |= (uint64_t)(c_ >> 1 & 1) << (j);                                                                 \
-        (m)->space |= (uint64_t)(c_ >> 2 & 1) << (j);                                                                 \
-        (m)->upper |= (uint64_t)(kind_ == (LETTER | UPPERISH)) << (j);                                                \
-        (m)->both |= (uint64_t)(kind_ == (LETTER | UPPERISH | LOWERISH)) << (j);                                      \
-        (m)->unsure |= (uint64_t)(kind_ == (UPPERISH | LOWERISH) || kind_ == UPPERISH || kind_ == LOWERISH) << (j);  \
-    } while (0)
 
 #if defined(__GNUC__) || defined(__clang__)
 #define ALWAYS_INLINE inline __attribute__((always_inline))
@@ -102,9 +77,12 @@ static inline __m128i sixteen_bytes(const ScanText *t, size_t i, int kind) {
 /* What a pattern's rules read besides letters, digits, white space, ' ' and the apostrophe. */
 enum { NEEDS_BREAKS = 1, NEEDS_CASES = 2 }; /* br; upper and slash */
 
-/* block_masks for a text of this kind, with what a pattern needs (constants where it is inlined: no switch per
- * sixteen characters, no mask the pattern does not read). */
-static ALWAYS_INLINE BlockMasks masks_of_kind(const ScanText *t, size_t at, size_t count, int kind, int needs) {
+/* The masks of the count characters from `at` (count <= 64): ASCII ones by comparisons, sixteen at a time, the
+ * others (Latin-1) by the class table; only those a pattern needs (a constant where this is inlined). The characters
+ * past count are taken as white space (so that a run of white space ending the text keeps its last character: the
+ * end is no non-space). */
+static ALWAYS_INLINE BlockMasks masks_needed(const ScanText *t, size_t at, size_t count, int needs) {
+    const Py_UCS1 *s = (const Py_UCS1 *)t->data + at;
     BlockMasks m = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
     uint64_t wide = 0; /* the characters past ASCII, to be classed by the table */
     size_t k = 0;
@@ -115,7 +93,7 @@ static ALWAYS_INLINE BlockMasks masks_of_kind(const ScanText *t, size_t at, size
     const __m128i return_ = _mm_set1_epi8('\r'), newline = _mm_set1_epi8('\n'), slash = _mm_set1_epi8('/');
     const __m128i big_a = _mm_set1_epi8('A' - 1), big_z = _mm_set1_epi8('Z' + 1);
     for (; k + 16 <= count; k += 16) {
-        __m128i v = sixteen_bytes(t, at + k, kind), folded = _mm_or_si128(v, low);
+        __m128i v = _mm_loadu_si128((const __m128i *)(s + k)), folded = _mm_or_si128(v, low);
         __m128i letter = _mm_and_si128(_mm_cmpgt_epi8(folded, a), _mm_cmplt_epi8(folded, z));
         __m128i digit = _mm_and_si128(_mm_cmpgt_epi8(v, zero), _mm_cmplt_epi8(v, nine));
         __m128i is_blank = _mm_cmpeq_epi8(v, blank);
@@ -138,7 +116,7 @@ static ALWAYS_INLINE BlockMasks masks_of_kind(const ScanText *t, size_t at, size
     }
 #endif
     for (; k < count; k++) {
-        Py_UCS4 c = PyUnicode_READ(kind, t->data, (Py_ssize_t)(at + k)), folded = c | 0x20;
+        Py_UCS4 c = s[k], folded = c | 0x20;
         uint64_t bit = (uint64_t)1 << k;
         if (c >= 0x80) wide |= bit;
         if (folded >= 'a' && folded <= 'z') m.letter |= bit;
@@ -151,44 +129,26 @@ static ALWAYS_INLINE BlockMasks masks_of_kind(const ScanText *t, size_t at, size
         if (c == '/') m.slash |= bit;
     }
     m.wide = wide;
-    switch (kind) { /* the others' classes, read from the text's own units */
-    case PyUnicode_1BYTE_KIND:
-        for (; wide; wide &= wide - 1) add_class(&m, (const Py_UCS1 *)t->data + at, (unsigned)__builtin_ctzll(wide));
-        break;
-    case PyUnicode_2BYTE_KIND:
-        for (; wide; wide &= wide - 1) add_class(&m, (const Py_UCS2 *)t->data + at, (unsigned)__builtin_ctzll(wide));
-        break;
-    default:
-        for (; wide; wide &= wide - 1) add_class(&m, (const Py_UCS4 *)t->data + at, (unsigned)__builtin_ctzll(wide));
-    }
+    for (; wide; wide &= wide - 1) add_class(&m, s, (unsigned)__builtin_ctzll(wide)); /* the others' classes */
     if (count < 64) m.space |= ~(uint64_t)0 << count;
     return m;
 }
 
-/* The masks of the count characters from `at` (count <= 64): ASCII ones by comparisons, sixteen at a time, the
- * others by the class table. The characters past count are taken as white space (so that a run of white space
- * ending the text keeps its last character: the end is no non-space). */
+/* block_masks with every mask (for _scan.c's check of the class table). */
 static inline BlockMasks block_masks(const ScanText *t, size_t at, size_t count) {
-    switch (t->kind) {
-    case PyUnicode_1BYTE_KIND:
-        return masks_of_kind(t, at, count, PyUnicode_1BYTE_KIND, NEEDS_BREAKS | NEEDS_CASES);
-    case PyUnicode_2BYTE_KIND:
-        return masks_of_kind(t, at, count, PyUnicode_2BYTE_KIND, NEEDS_BREAKS | NEEDS_CASES);
-    default:
-        return masks_of_kind(t, at, count, PyUnicode_4BYTE_KIND, NEEDS_BREAKS | NEEDS_CASES);
-    }
+    return masks_needed(t, at, count, NEEDS_BREAKS | NEEDS_CASES);
 }
 
 /* A word of 64 characters with more than this many past ASCII is left to the scanner: classing each by the table
- * costs more than the scanner's walk (a Chinese or Russian text; Latin ones, an é in 50, gain). */
+ * costs more than the scanner's walk (an é in 50 gains; a text mostly past ASCII would not). */
 #define WIDE_MOST 16
 
 static inline int left_to_scanner(const BlockMasks *m) { return __builtin_popcountll(m->wide) > WIDE_MOST; }
 
-/* The masks of the 64 characters from `at` (fewer at the end of the text; none past it), in a text of this kind. */
-static ALWAYS_INLINE BlockMasks masks_at(const ScanText *t, size_t at, int kind, int needs) {
+/* The masks of the 64 characters from `at` (fewer at the end of the text; none past it). */
+static ALWAYS_INLINE BlockMasks masks_at(const ScanText *t, size_t at, int needs) {
     size_t n = (size_t)t->n;
-    return masks_of_kind(t, at, at >= n ? 0 : n - at < 64 ? n - at : 64, kind, needs);
+    return masks_needed(t, at, at >= n ? 0 : n - at < 64 ? n - at : 64, needs);
 }
 
 /* The length of the contraction at i (an apostrophe that starts a pre-token), 0 if none; `folded`: in any case
@@ -231,16 +191,17 @@ static inline void block_contractions(const ScanText *t, size_t base, uint64_t q
  * pre-tokens in t[from:to] (t->n >= to > from), where a pre-token starts at `from`; where its bits end: `to`, or the
  * start of the first word of 64 left to the scanner (left_to_scanner). The characters past `to` are read as far as
  * the rules look (two for a contraction, the run of white space). */
-static ALWAYS_INLINE size_t gpt2_starts_of_kind(const ScanText *t, size_t from, size_t to, uint64_t *bits, int kind) {
+static size_t gpt2_starts(const ScanText *t, size_t from, size_t to, uint64_t *bits) {
+    if (t->kind != PyUnicode_1BYTE_KIND) return from;
     size_t words = (to - from + 63) / 64;
-    BlockMasks next = masks_at(t, from, kind, 0);
+    BlockMasks next = masks_at(t, from, 0);
     uint64_t before_letter = 0, before_digit = 0, before_space = 0, before_blank = 0; /* character from + k - 1 */
     uint64_t cleared = 0, set = 0; /* a contraction's effect on the word after its own */
     for (size_t w = 0; w < words; w++) {
         BlockMasks m = next;
         size_t at = from + 64 * (w + 1);
         if (left_to_scanner(&m)) return at - 64;
-        next = masks_at(t, at, kind, 0);
+        next = masks_at(t, at, 0);
         uint64_t letter = m.letter, digit = m.digit, space = m.space;
         uint64_t other = ~(letter | digit | space);
         uint64_t prev_letter = letter << 1 | before_letter, prev_digit = digit << 1 | before_digit;
@@ -329,11 +290,12 @@ static inline int break_ahead(const ScanText *t, size_t i) {
  *             the run ends the text under \s++$; the last one of a run before a non-space starts one (\s+(?!\S))
  *             unless it is a line break (taken by \s*[\r\n]);
  *   quote     contractions, in either case, as gpt2's. */
-static ALWAYS_INLINE size_t cl100k_starts_of_kind(const ScanText *t, size_t from, size_t to, uint64_t *bits, int digits,
-                                           int whole_end, int kind) {
+static ALWAYS_INLINE size_t cl100k_family_starts(const ScanText *t, size_t from, size_t to, uint64_t *bits,
+                                                 int digits, int whole_end) {
+    if (t->kind != PyUnicode_1BYTE_KIND) return from;
     size_t words = (to - from + 63) / 64, tail = (size_t)t->n; /* the final run of white space starts at tail */
     while (whole_end && tail > from && (classes[block_unit(t, tail - 1)] & SPACE)) tail--;
-    BlockMasks next = masks_at(t, from, kind, NEEDS_BREAKS);
+    BlockMasks next = masks_at(t, from, NEEDS_BREAKS);
     /* the character before from is taken as white space (no letter, digit, break or other to join) */
     uint64_t before_letter = 0, before_digit = 0, before_space = 1, before_br = 0, before_blank = 0;
     uint64_t before_tail = 0, before_start = 0;
@@ -343,7 +305,7 @@ static ALWAYS_INLINE size_t cl100k_starts_of_kind(const ScanText *t, size_t from
         BlockMasks m = next;
         size_t base = from + 64 * w, at = base + 64;
         if (left_to_scanner(&m)) return base;
-        next = masks_at(t, at, kind, NEEDS_BREAKS);
+        next = masks_at(t, at, NEEDS_BREAKS);
         uint64_t letter = m.letter, digit = m.digit, space = m.space, br = m.br;
         uint64_t other = ~(letter | digit | space);
         uint64_t prev_letter = letter << 1 | before_letter, prev_digit = digit << 1 | before_digit;
@@ -383,35 +345,16 @@ static ALWAYS_INLINE size_t cl100k_starts_of_kind(const ScanText *t, size_t from
     return to;
 }
 
-/* Each starts function made for the three kinds of text (the kind a constant in each: no switch per character). */
-#define BY_KIND(call)                                                                                                 \
-    switch (t->kind) {                                                                                                \
-    case PyUnicode_1BYTE_KIND:                                                                                        \
-        return call(PyUnicode_1BYTE_KIND);                                                                            \
-    case PyUnicode_2BYTE_KIND:                                                                                        \
-        return call(PyUnicode_2BYTE_KIND);                                                                            \
-    default:                                                                                                          \
-        return call(PyUnicode_4BYTE_KIND);                                                                            \
-    }
-
-static size_t gpt2_starts(const ScanText *t, size_t from, size_t to, uint64_t *bits) {
-#define GPT2(kind) gpt2_starts_of_kind(t, from, to, bits, kind)
-    BY_KIND(GPT2)
-}
-
 static size_t cl100k_starts(const ScanText *t, size_t from, size_t to, uint64_t *bits) {
-#define CL100K(kind) cl100k_starts_of_kind(t, from, to, bits, 3, 1, kind)
-    BY_KIND(CL100K)
+    return cl100k_family_starts(t, from, to, bits, 3, 1);
 }
 
 static size_t llama3_starts(const ScanText *t, size_t from, size_t to, uint64_t *bits) {
-#define LLAMA3(kind) cl100k_starts_of_kind(t, from, to, bits, 3, 0, kind)
-    BY_KIND(LLAMA3)
+    return cl100k_family_starts(t, from, to, bits, 3, 0);
 }
 
 static size_t qwen2_starts(const ScanText *t, size_t from, size_t to, uint64_t *bits) {
-#define QWEN2(kind) cl100k_starts_of_kind(t, from, to, bits, 1, 0, kind)
-    BY_KIND(QWEN2)
+    return cl100k_family_starts(t, from, to, bits, 1, 0);
 }
 
 /* ----- o200k ----- */
@@ -430,15 +373,16 @@ static int capitals_end_letters(const ScanText *t, size_t i) {
  * (?i:'s|'t|'re|'ve|'m|'ll|'d)?|[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*
  * (?i:'s|'t|'re|'ve|'m|'ll|'d)?|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+), as
  * gpt2_starts. A word is a run of capitals then a run of small letters (either may be empty: é small, É a capital): so
- * cl100k_starts_of_kind's rules hold (its leads, digits, white space, without \s++$), but for these:
+ * cl100k_family_starts's rules hold (its leads, digits, white space, without \s++$), but for these:
  *   case      a capital after a small letter starts a word ("camelCase": "camel", "Case"; "HTMLParser" is one);
  *   tail      the tail of others is [\r\n/]*: line breaks, then slashes and line breaks; an other after a slash of
  *             the tail starts anew;
  *   suffix    a contraction right after a word's last letter (not after another contraction's) is the word's:
  *             "don't", "DON'T" are one pre-token each; elsewhere an apostrophe is an other (a lead). */
-static ALWAYS_INLINE size_t o200k_starts_of_kind(const ScanText *t, size_t from, size_t to, uint64_t *bits, int kind) {
+static size_t o200k_starts(const ScanText *t, size_t from, size_t to, uint64_t *bits) {
+    if (t->kind != PyUnicode_1BYTE_KIND) return from;
     size_t words = (to - from + 63) / 64;
-    BlockMasks next = masks_at(t, from, kind, NEEDS_BREAKS | NEEDS_CASES);
+    BlockMasks next = masks_at(t, from, NEEDS_BREAKS | NEEDS_CASES);
     uint64_t before_letter = 0, before_digit = 0, before_space = 1, before_br = 0, before_blank = 0;
     uint64_t before_tail = 0, before_start = 0, before_small_seen = 0, before_lowerish = 0;
     size_t suffix_end = 0; /* where the last contraction taken as a suffix ended (0: none yet; from >= 0 < it) */
@@ -447,7 +391,7 @@ static ALWAYS_INLINE size_t o200k_starts_of_kind(const ScanText *t, size_t from,
     for (size_t w = 0; w < words; w++) {
         BlockMasks m = next;
         size_t base = from + 64 * w, at = base + 64;
-        next = masks_at(t, at, kind, NEEDS_BREAKS | NEEDS_CASES);
+        next = masks_at(t, at, NEEDS_BREAKS | NEEDS_CASES);
         if (m.unsure || left_to_scanner(&m)) return base; /* a mark, or too much past ASCII: the scanner's */
         uint64_t letter = m.letter, digit = m.digit, space = m.space, br = m.br, upper = m.upper;
         uint64_t small = letter & ~upper & ~m.both, lowerish = small | m.both;
@@ -514,11 +458,6 @@ static ALWAYS_INLINE size_t o200k_starts_of_kind(const ScanText *t, size_t from,
         bits[w] = start;
     }
     return to;
-}
-
-static size_t o200k_starts(const ScanText *t, size_t from, size_t to, uint64_t *bits) {
-#define O200K(kind) o200k_starts_of_kind(t, from, to, bits, kind)
-    BY_KIND(O200K)
 }
 
 #endif

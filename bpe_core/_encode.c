@@ -7,9 +7,10 @@
  *   scan     the pattern's pre-tokens, by bpe_core._scan's scanners (_scan_api.h): gpt2, cl100k, o200k and the
  *            published llama3, qwen2, deepseek_v3; a text stored wide (one emoji makes it 4 bytes a character) has
  *            its long ASCII stretches copied a byte a character and scanned as ASCII text, cut where the pre-tokens
- *            on either side cannot change ("ASCII stretches" below); the rest is read from its wide units; the
- *            starts of gpt2's, cl100k's, o200k's, llama3's and qwen2's pre-tokens are found 64 characters at a time
- *            (_block_starts.h, find_starts below);
+ *            on either side cannot change ("ASCII stretches" below); the rest is read from its wide units; in a
+ *            text of a byte a character (ASCII, Latin-1, a narrowed stretch) the starts of gpt2's, cl100k's,
+ *            o200k's, llama3's and qwen2's pre-tokens are found 64 characters at a time (_block_starts.h,
+ *            find_starts below);
  *   cache    each pre-token's UTF-8 bytes looked up in a small table (in the processor's caches) in front of a
  *            bounded table of the pre-tokens seen (open addressing), which holds their ids; emptied when full, as
  *            _WordCache is;
@@ -1105,7 +1106,9 @@ COLD_PATH static int merge_cut(Encoder *e, Work *w, const unsigned char *word, s
 static int encode_pretokens(Encoder *e, Work *w, const ScanText *t, Call *call, Py_ssize_t stop) {
     Cache *c = &e->cache;
     Pending pending[AHEAD];
-    int blocks = scan_api->starts[e->pattern] != NULL;
+    /* (a text of one byte a character: ASCII, a narrowed stretch, Latin-1; the starts leave the others to the
+     * scanner: _block_starts.h) */
+    int blocks = scan_api->starts[e->pattern] != NULL && t->kind == PyUnicode_1BYTE_KIND;
     w->starts_to = 0;
     while (call->at < stop) {
         Py_ssize_t end;

@@ -6,8 +6,8 @@
  * What a character is (a letter, a digit, white space, ...) comes from a table the caller builds with `regex`
  * itself (bpe_core/pretokenize/scanner.py), so both read the same Unicode version. The tests compare the two on
  * every text they try; a position no alternative matches (none exists for these patterns) raises RuntimeError.
- * The pre-tokens of gpt2, cl100k, o200k, llama3 and qwen2 are also found 64 characters at a time
- * (_block_starts.h: starts(), and _encode, _count).
+ * The pre-tokens of gpt2, cl100k, o200k, llama3 and qwen2 in a text of one byte a character are also found 64
+ * characters at a time (_block_starts.h: starts(), and _encode, _count).
  *
  * Calling back into Python (encode's cache: its __missing__, a dict subclass's lookups) may run any code: after each
  * call, only what cannot move is read again (the text, an immutable str held by the call's arguments; the batch of
@@ -701,7 +701,8 @@ static int ascii_cases_agree(const uint16_t *table) {
 
 /* starts(text: str, pattern: int, at: int = 0) -> list[int] | None: where the pre-tokens of text[at:] start (counted
  * from at), found 64 characters at a time in place (what encode and count read; the tests compare it with
- * findall's), None where part of it is left to the scanner (a mark under o200k, many characters past ASCII) */
+ * findall's), None where part of it is left to the scanner (a mark under o200k, many characters past ASCII, a
+ * text wider than a byte a character) */
 static PyObject *scan_starts(PyObject *module, PyObject *args) {
     PyObject *text;
     int pattern;
