@@ -17,6 +17,7 @@
  *
  * The steps, each named where it is done:
  *   scan     the pattern's pre-tokens (gpt2, cl100k, o200k, llama3, qwen2), by bpe_core._scan's scanners (_scan_api.h);
+ *            in a text of one byte a character their starts found 64 characters at a time (count_spans);
  *   utf-8    each pre-token's code points written as UTF-8 (an ASCII text's own bytes are already); a lone surrogate
  *            is a UnicodeEncodeError, as str.encode says it;
  *   count    the bytes looked up in an open-addressing table of indices into the entries (each: where its bytes
@@ -239,6 +240,13 @@ static Py_ssize_t utf8_of(Tally *t, const ScanText *text, Py_ssize_t i, Py_ssize
 
 /* ----- scan: the pre-tokens of text[*at:] up to about `limit`, each counted; *at moves past them ----- */
 
+/* Counts text[i:e], a pre-token: an ASCII text's own bytes, or its characters as UTF-8. */
+static Status count_piece(Tally *t, const ScanText *text, int ascii, Py_ssize_t i, Py_ssize_t e) {
+    if (ascii) return count_bytes(t, (const char *)text->data + i, (size_t)(e - i), 1); /* a byte per code point */
+    Py_ssize_t n = utf8_of(t, text, i, e);
+    return n >= 0 ? count_bytes(t, t->scratch, (size_t)n, 1) : n == -1 ? SURROGATE : NO_MEMORY;
+}
+
 static Status scan_batch(Tally *t, ScanFunction scan, const ScanText *text, int ascii, Py_ssize_t *at,
                          Py_ssize_t limit, Py_ssize_t *stuck) {
     for (Py_ssize_t i = *at; i < limit;) {
@@ -247,18 +255,57 @@ static Status scan_batch(Tally *t, ScanFunction scan, const ScanText *text, int 
             *stuck = i;
             return STUCK;
         }
-        Status status;
-        if (ascii) { /* one byte per code point, which is its UTF-8 */
-            status = count_bytes(t, (const char *)text->data + i, (size_t)(e - i), 1);
-        } else {
-            Py_ssize_t n = utf8_of(t, text, i, e);
-            status = n >= 0 ? count_bytes(t, t->scratch, (size_t)n, 1) : n == -1 ? SURROGATE : NO_MEMORY;
-        }
+        Status status = count_piece(t, text, ascii, i, e);
         if (status != OK) {
             *stuck = i;
             return status;
         }
         *at = i = e;
+    }
+    return OK;
+}
+
+/* The pre-tokens, where the pattern has its starts found 64 characters at a time (_scan_api.h's starts), a span of
+ * STARTS_SPAN characters at a time: each pre-token ends where the next starts; the span's last one, which may run
+ * past it, is ended by the scanner, and so is every one of the words the starts leave to it. */
+#define STARTS_SPAN ((Py_ssize_t)1 << 14)
+#define STARTS_NONE ((Py_ssize_t)1 << 12)
+
+static Status count_spans(Tally *t, BlockStartsFunction starts, ScanFunction scan, const ScanText *text, int ascii,
+                          Py_ssize_t *at, Py_ssize_t limit, Py_ssize_t *stuck) {
+    uint64_t bits[STARTS_SPAN / 64];
+    while (*at < limit) {
+        Py_ssize_t from = *at, to = limit - from > STARTS_SPAN ? from + STARTS_SPAN : limit, last = from;
+        Py_ssize_t covered = (Py_ssize_t)starts(text, (size_t)from, (size_t)to, bits);
+        if (covered == from) { /* the scanner's for a while (Chinese text: see _block_starts.h's WIDE_MOST) */
+            Py_ssize_t until = to - from > STARTS_NONE ? from + STARTS_NONE : to;
+            Status status = scan_batch(t, scan, text, ascii, at, until, stuck);
+            if (status != OK) return status;
+            continue;
+        }
+        to = covered;
+        for (Py_ssize_t word = 0; word < (to - from + 63) / 64; word++) {
+            for (uint64_t b = bits[word] & (word ? ~(uint64_t)0 : ~(uint64_t)1); b; b &= b - 1) {
+                Py_ssize_t next = from + 64 * word + __builtin_ctzll(b);
+                Status status = count_piece(t, text, ascii, last, next);
+                if (status != OK) {
+                    *stuck = last;
+                    return status;
+                }
+                *at = last = next;
+            }
+        }
+        Py_ssize_t end = to == text->n ? to : scan(text, last); /* the span's last pre-token */
+        if (end <= last) {
+            *stuck = last;
+            return STUCK;
+        }
+        Status status = count_piece(t, text, ascii, last, end);
+        if (status != OK) {
+            *stuck = last;
+            return status;
+        }
+        *at = end;
     }
     return OK;
 }
@@ -321,12 +368,15 @@ static PyObject *tally_add(Tally *t, PyObject *args) {
     ScanFunction scan = scan_api->patterns[pattern];
     ScanText st = {PyUnicode_KIND(text), PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text)};
     int ascii = PyUnicode_IS_ASCII(text);
+    /* (one byte a character: the starts leave the others to the scanner, _block_starts.h) */
+    BlockStartsFunction starts = st.kind == PyUnicode_1BYTE_KIND ? scan_api->starts[pattern] : NULL;
     Py_ssize_t at = 0, where = -1;
     Status status = OK;
     while (status == OK && at < st.n) {
         Py_ssize_t limit = st.n - at > BATCH_CHARS ? at + BATCH_CHARS : st.n;
         Py_BEGIN_ALLOW_THREADS
-        status = scan_batch(t, scan, &st, ascii, &at, limit, &where);
+        status = starts ? count_spans(t, starts, scan, &st, ascii, &at, limit, &where)
+                        : scan_batch(t, scan, &st, ascii, &at, limit, &where);
         Py_END_ALLOW_THREADS
         if (status == OK && PyErr_CheckSignals() < 0) {
             t->busy = 0;

@@ -7,7 +7,10 @@
  *   scan     the pattern's pre-tokens, by bpe_core._scan's scanners (_scan_api.h): gpt2, cl100k, o200k and the
  *            published llama3, qwen2, deepseek_v3; a text stored wide (one emoji makes it 4 bytes a character) has
  *            its long ASCII stretches copied a byte a character and scanned as ASCII text, cut where the pre-tokens
- *            on either side cannot change ("ASCII stretches" below); the rest is read from its wide units;
+ *            on either side cannot change ("ASCII stretches" below); the rest is read from its wide units; in a
+ *            text of a byte a character (ASCII, Latin-1, a narrowed stretch) the starts of gpt2's, cl100k's,
+ *            o200k's, llama3's and qwen2's pre-tokens are found 64 characters at a time (_block_starts.h,
+ *            find_starts below);
  *   cache    each pre-token's UTF-8 bytes looked up in a small table (in the processor's caches) in front of a
  *            bounded table of the pre-tokens seen (open addressing), which holds their ids; emptied when full, as
  *            _WordCache is;
@@ -226,6 +229,7 @@ typedef struct {
     Backtrack backtrack;     /* merge by backtracking (_backtrack.h), where it is exact (ready) */
     PyThread_type_lock lock; /* guards the cache and the memo */
     uint64_t *values;        /* each token's id as a number, made by the first encode_array (id_values) */
+    int numbered;            /* ... and every token's id is its number */
 } Encoder;
 
 /* The bit of the filter for a key's hash h (its high bits; the table's place is read from the low ones). */
@@ -455,6 +459,9 @@ typedef struct {
     Candidate *heap;
     size_t heap_n, heap_room;
     BtWork backtrack;
+    uint64_t *starts;       /* where pre-tokens start in [starts_from, starts_to), a bit each (STARTS_SPAN) */
+    Py_ssize_t starts_from, starts_to;
+    int starts_none;        /* ... or the span has none: it is left to the scanner */
 } Work;
 
 static void work_free(Work *w) {
@@ -465,6 +472,7 @@ static void work_free(Work *w) {
     PyMem_RawFree(w->prev);
     PyMem_RawFree(w->part);
     PyMem_RawFree(w->heap);
+    PyMem_RawFree(w->starts);
     bt_work_free(&w->backtrack);
 }
 
@@ -966,6 +974,40 @@ static inline uint64_t key_at(const unsigned char *p, size_t n, uint64_t head[2]
     return short_key_hash(head, n);
 }
 
+/* Where the pattern allows it (scan_api->starts): the pre-tokens' starts found STARTS_SPAN characters at a time as
+ * bits (_block_starts.h), each pre-token ending where the next starts, instead of the scanner's walk over each one;
+ * the last pre-token of a span, which may run past it, is left to the scanner, and so are the words the starts leave
+ * to it (w->starts_none). */
+#define STARTS_SPAN ((Py_ssize_t)1 << 15)
+/* ... and the characters left to the scanner where the bits stop at once (Chinese text: see WIDE_MOST) */
+#define STARTS_NONE ((Py_ssize_t)1 << 12)
+
+/* The starts of the pre-tokens in [call->at, stop) (up to STARTS_SPAN of it) into w->starts, as far as the bits go
+ * ([starts_from, starts_to)); 0, or -1 out of memory. */
+static int find_starts(const Encoder *e, Work *w, const ScanText *t, const Call *call, Py_ssize_t stop) {
+    if (!w->starts && !(w->starts = PyMem_RawMalloc((size_t)STARTS_SPAN / 8))) return -1;
+    Py_ssize_t to = stop - call->at > STARTS_SPAN ? call->at + STARTS_SPAN : stop;
+    Py_ssize_t end = (Py_ssize_t)scan_api->starts[e->pattern](t, (size_t)call->at, (size_t)to, w->starts);
+    w->starts_none = end == call->at; /* then the scanner's for a while, before the bits are tried again */
+    w->starts_from = call->at;
+    w->starts_to = !w->starts_none ? end : to - call->at > STARTS_NONE ? call->at + STARTS_NONE : to;
+    return 0;
+}
+
+/* The end of the pre-token that starts at i (in [starts_from, starts_to)): where the next one starts, the end of
+ * the text, or -1 when the next start is past the span or the span has none (the scanner finds it). */
+static inline Py_ssize_t next_start(const Work *w, const ScanText *t, Py_ssize_t i) {
+    if (w->starts_none) return -1;
+    size_t k = (size_t)(i + 1 - w->starts_from), words = (size_t)(w->starts_to - w->starts_from + 63) / 64;
+    size_t word = k / 64;
+    uint64_t bits = word < words ? w->starts[word] & (~(uint64_t)0 << (k % 64)) : 0;
+    while (!bits) {
+        if (++word >= words) return w->starts_to == t->n ? t->n : -1;
+        bits = w->starts[word];
+    }
+    return w->starts_from + (Py_ssize_t)(64 * word + (size_t)__builtin_ctzll(bits));
+}
+
 /* Up to AHEAD pre-tokens of t from call->at (those that start before stop): each one's bytes and key, its slots
  * prefetched. How many, or an error. */
 static int scan_ahead(const Encoder *e, Work *w, const ScanText *t, Call *call, Py_ssize_t stop, Pending *pending,
@@ -975,7 +1017,8 @@ static int scan_ahead(const Encoder *e, Work *w, const ScanText *t, Call *call, 
     int count = 0;
     Py_ssize_t i = call->at;
     for (; count < AHEAD && i < stop; count++) {
-        Py_ssize_t end = scan(t, i);
+        Py_ssize_t end = i < w->starts_to ? next_start(w, t, i) : -1;
+        if (end < 0) end = scan(t, i);
         if (end <= i) {
             call->bad = i;
             return STUCK;
@@ -1096,8 +1139,13 @@ COLD_PATH static int merge_cut(Encoder *e, Work *w, const unsigned char *word, s
 static int encode_pretokens(Encoder *e, Work *w, const ScanText *t, Call *call, Py_ssize_t stop) {
     Cache *c = &e->cache;
     Pending pending[AHEAD];
+    /* (a text of one byte a character: ASCII, a narrowed stretch, Latin-1; the starts leave the others to the
+     * scanner: _block_starts.h) */
+    int blocks = scan_api->starts[e->pattern] != NULL && t->kind == PyUnicode_1BYTE_KIND;
+    w->starts_to = 0;
     while (call->at < stop) {
         Py_ssize_t end;
+        if (blocks && call->at >= w->starts_to && find_starts(e, w, t, call, stop) < 0) return NO_MEMORY;
         int count = scan_ahead(e, w, t, call, stop, pending, &end);
         if (count < 0) return count;
         const unsigned char *base = call->ascii ? (const unsigned char *)t->data : w->utf8;
@@ -1403,6 +1451,38 @@ static int encode_text(Encoder *e, PyObject *args, Work *w, const Specials **spe
     return 0;
 }
 
+/* A list of this many ids or more is filled in two passes (fill_counted); a shorter one an id at a time. */
+#define COUNTED_LEAST ((size_t)1 << 16)
+
+/* The items of `list`, n ids (the list ours alone, not yet returned), in two passes instead of a reference taken
+ * per item, which reads and writes each id's object in turn (a miss of the processor's caches where the vocabulary
+ * is large): the items written and each token's occurrences counted, without the GIL; then each id's object takes
+ * its count of references at once. The list is out of the garbage collector's sight meanwhile (its items hold no
+ * references yet). 0, or -1 out of memory (nothing written). */
+static int fill_counted(const Encoder *e, const Specials *specials, const uint32_t *tokens, size_t n,
+                        PyObject *list) {
+    size_t kinds = (size_t)e->n_tokens + (specials ? (size_t)specials->count : 0);
+    uint32_t *counts = PyMem_RawCalloc(kinds, sizeof(uint32_t));
+    if (!counts) return -1;
+    PyObject **items = &PyList_GET_ITEM(list, 0);
+    PyObject_GC_UnTrack(list);
+    Py_BEGIN_ALLOW_THREADS
+    for (size_t k = 0; k < n; k++) {
+        uint32_t token = tokens[k];
+        items[k] = token < e->n_tokens ? e->ids[token] : specials->ids[token - e->n_tokens];
+        counts[token]++;
+    }
+    Py_END_ALLOW_THREADS
+    for (size_t token = 0; token < kinds; token++) {
+        if (!counts[token]) continue;
+        PyObject *id = token < e->n_tokens ? e->ids[token] : specials->ids[token - e->n_tokens];
+        Py_SET_REFCNT(id, Py_REFCNT(id) + (Py_ssize_t)counts[token]);
+    }
+    PyObject_GC_Track(list);
+    PyMem_RawFree(counts);
+    return 0;
+}
+
 /* encode(text: str, limit: int, specials=None) -> list[int]: the ids of text under the first `limit` merges, the
  * special tokens of `specials` (made by specials()) split out first */
 static PyObject *encoder_encode(Encoder *e, PyObject *args) {
@@ -1414,17 +1494,23 @@ static PyObject *encoder_encode(Encoder *e, PyObject *args) {
         return NULL;
     }
     PyObject *ids = PyList_New((Py_ssize_t)w.out.n);
-    if (ids && w.out.n) {
-        PyObject **items = &PyList_GET_ITEM(ids, 0);
+    PyObject **items = ids && w.out.n ? &PyList_GET_ITEM(ids, 0) : NULL;
+    if (items) {
         Py_BEGIN_ALLOW_THREADS
         prepare_pages(items, w.out.n * sizeof(PyObject *)); /* the list is ours alone until it is returned */
         Py_END_ALLOW_THREADS
     }
-    for (size_t k = 0; ids && k < w.out.n; k++) {
+#if !defined(Py_GIL_DISABLED)
+    /* (counts of uint32: a list that long or longer takes its references an item at a time) */
+    if (items && w.out.n >= COUNTED_LEAST && w.out.n < UINT32_MAX) {
+        if (fill_counted(e, specials, w.out.data, w.out.n, ids) == 0) items = NULL;
+    }
+#endif
+    for (size_t k = 0; items && k < w.out.n; k++) {
         uint32_t token = w.out.data[k];
         PyObject *id = token < e->n_tokens ? e->ids[token] : specials->ids[token - e->n_tokens];
         Py_INCREF(id);
-        PyList_SET_ITEM(ids, (Py_ssize_t)k, id);
+        items[k] = id;
     }
     work_free(&w);
     return ids;
@@ -1483,29 +1569,36 @@ static uint64_t id_value(PyObject *id) {
     return v > UINT32_MAX ? NOT_IN_ARRAY : v;
 }
 
-/* The id of each token, then of each special token, as id_value gives it: the tokens' made once, on the first
- * encode_array. A table, or NULL out of memory. */
-static uint64_t *id_values(Encoder *e, const Specials *specials) {
+/* The id of each token as id_value gives it (e->values, with e->numbered: every token's id is its number), made
+ * once, on the first encode_array; and of each special token (a table of them, ours to free, or NULL if none).
+ * 0, or -1 out of memory. */
+static int id_values(Encoder *e, const Specials *specials, uint64_t **special_values) {
     if (!e->values) {
         uint64_t *values = PyMem_RawMalloc(sizeof(uint64_t) * ((size_t)e->n_tokens + 1));
-        if (!values) return (uint64_t *)PyErr_NoMemory();
-        for (uint32_t t = 0; t < e->n_tokens; t++) values[t] = id_value(e->ids[t]);
+        if (!values) return PyErr_NoMemory(), -1;
+        int numbered = 1;
+        for (uint32_t t = 0; t < e->n_tokens; t++) {
+            values[t] = id_value(e->ids[t]);
+            numbered &= values[t] == t;
+        }
         e->values = values;
+        e->numbered = numbered;
     }
     Py_ssize_t count = specials ? specials->count : 0;
-    uint64_t *all = PyMem_RawMalloc(sizeof(uint64_t) * ((size_t)e->n_tokens + (size_t)count + 1));
-    if (!all) return (uint64_t *)PyErr_NoMemory();
-    memcpy(all, e->values, sizeof(uint64_t) * e->n_tokens);
-    for (Py_ssize_t k = 0; k < count; k++) all[e->n_tokens + k] = id_value(specials->ids[k]);
-    return all;
+    *special_values = NULL;
+    if (count && !(*special_values = PyMem_RawMalloc(sizeof(uint64_t) * (size_t)count))) return PyErr_NoMemory(), -1;
+    for (Py_ssize_t k = 0; k < count; k++) (*special_values)[k] = id_value(specials->ids[k]);
+    return 0;
 }
 
-/* Each token number of data[0:n] replaced by its id (in place); the first token number whose id is no number for
- * an array, or NO_TOKEN. Needs no GIL. */
-static uint32_t ids_in_place(uint32_t *data, size_t n, const uint64_t *values) {
+/* Each token number of data[0:n] replaced by its id (in place; a token numbered as its id, where all are, left as
+ * it is); the first token number whose id is no number for an array, or NO_TOKEN. Needs no GIL. */
+static uint32_t ids_in_place(const Encoder *e, uint32_t *data, size_t n, const uint64_t *special_values) {
     for (size_t k = 0; k < n; k++) {
-        uint64_t id = values[data[k]];
-        if (id == NOT_IN_ARRAY) return data[k];
+        uint32_t token = data[k];
+        if (token < e->n_tokens && e->numbered) continue;
+        uint64_t id = token < e->n_tokens ? e->values[token] : special_values[token - e->n_tokens];
+        if (id == NOT_IN_ARRAY) return token;
         data[k] = (uint32_t)id;
     }
     return NO_TOKEN;
@@ -1520,19 +1613,19 @@ static PyObject *encoder_encode_array(Encoder *e, PyObject *args) {
         work_free(&w);
         return NULL;
     }
-    uint64_t *values = id_values(e, specials);
-    IdArray *a = values ? PyObject_New(IdArray, &IdArrayType) : NULL;
+    uint64_t *special_values = NULL;
+    IdArray *a = id_values(e, specials, &special_values) == 0 ? PyObject_New(IdArray, &IdArrayType) : NULL;
     if (!a) {
-        PyMem_RawFree(values);
+        PyMem_RawFree(special_values);
         work_free(&w);
         return NULL;
     }
     a->data = NULL;
     uint32_t unfit;
     Py_BEGIN_ALLOW_THREADS
-    unfit = ids_in_place(w.out.data, w.out.n, values);
+    unfit = ids_in_place(e, w.out.data, w.out.n, special_values);
     Py_END_ALLOW_THREADS
-    PyMem_RawFree(values);
+    PyMem_RawFree(special_values);
     if (unfit != NO_TOKEN) {
         PyErr_Format(PyExc_OverflowError, "id %R does not fit an array of ids (numbers from 0 to 4294967295)",
                      unfit < e->n_tokens ? e->ids[unfit] : specials->ids[unfit - e->n_tokens]);

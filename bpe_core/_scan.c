@@ -6,6 +6,8 @@
  * What a character is (a letter, a digit, white space, ...) comes from a table the caller builds with `regex`
  * itself (bpe_core/pretokenize/scanner.py), so both read the same Unicode version. The tests compare the two on
  * every text they try; a position no alternative matches (none exists for these patterns) raises RuntimeError.
+ * The pre-tokens of gpt2, cl100k, o200k, llama3 and qwen2 in a text of one byte a character are also found 64
+ * characters at a time (_block_starts.h: starts(), and _encode, _count).
  *
  * Calling back into Python (encode's cache: its __missing__, a dict subclass's lookups) may run any code: after each
  * call, only what cannot move is read again (the text, an immutable str held by the call's arguments; the batch of
@@ -44,6 +46,8 @@ enum {
 #define CODE_POINTS 0x110000
 
 static uint16_t *classes = NULL;
+
+#include "_block_starts.h" /* (reads the classes above) */
 
 typedef ScanText Text;
 
@@ -370,6 +374,10 @@ static const Scan PATTERNS[] = {gpt2, cl100k, o200k, llama3, qwen2, deepseek_v3}
 #define PATTERN_COUNT ((int)(sizeof(PATTERNS) / sizeof(PATTERNS[0])))
 #define PATTERN_NAMES "0 (gpt2), 1 (cl100k), 2 (o200k), 3 (llama3), 4 (qwen2) or 5 (deepseek_v3)"
 
+/* By pattern, its starts found 64 characters at a time (_block_starts.h), once set_classes() has found the class
+ * table's ASCII is theirs; NULL for the others. */
+static BlockStartsFunction BLOCK_STARTS[PATTERN_COUNT] = {NULL};
+
 /* Pre-tokens found at a time without the GIL. Finding them reads only the text (immutable, and held) and the class
  * table (never freed), so it runs with the GIL released; only making the strings needs it. Another thread (the
  * window's) takes the GIL while a batch is found, as it would from Python code. Releasing it for an instant
@@ -669,6 +677,66 @@ static PyObject *scan_count(PyObject *module, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/* Whether the table's letters, digits and white space among ASCII characters are those _block_starts.h compares. */
+static int ascii_agrees(const uint16_t *table) {
+    for (unsigned c = 0; c < 128; c++) {
+        unsigned char one = (unsigned char)c;
+        ScanText t = {PyUnicode_1BYTE_KIND, &one, 1};
+        BlockMasks m = block_masks(&t, 0, 1);
+        unsigned bits = (m.letter & 1 ? LETTER : 0) | (m.digit & 1 ? NUMBER : 0) | (m.space & 1 ? SPACE : 0);
+        if ((table[c] & (LETTER | NUMBER | SPACE)) != bits) return 0;
+    }
+    return 1;
+}
+
+/* Whether the table's capitals and small letters among ASCII characters are o200k_starts's: [A-Z] upper-ish only,
+ * [a-z] lower-ish only. */
+static int ascii_cases_agree(const uint16_t *table) {
+    for (unsigned c = 0; c < 128; c++) {
+        unsigned cases = table[c] & (UPPERISH | LOWERISH);
+        if (cases != (c >= 'A' && c <= 'Z' ? UPPERISH : c >= 'a' && c <= 'z' ? LOWERISH : 0)) return 0;
+    }
+    return 1;
+}
+
+/* starts(text: str, pattern: int, at: int = 0) -> list[int] | None: where the pre-tokens of text[at:] start (counted
+ * from at), found 64 characters at a time in place (what encode and count read; the tests compare it with
+ * findall's), None where part of it is left to the scanner (a mark under o200k, many characters past ASCII, a
+ * text wider than a byte a character) */
+static PyObject *scan_starts(PyObject *module, PyObject *args) {
+    PyObject *text;
+    int pattern;
+    Py_ssize_t at = 0;
+    if (!PyArg_ParseTuple(args, "Ui|n", &text, &pattern, &at)) return NULL;
+    if (pattern < 0 || pattern >= PATTERN_COUNT || !BLOCK_STARTS[pattern]) {
+        PyErr_SetString(PyExc_ValueError, "no starts for this pattern (gpt2's ... qwen2's, once set_classes() has run)");
+        return NULL;
+    }
+    ScanText t = {PyUnicode_KIND(text), PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text)};
+    if (at < 0 || at > t.n) {
+        PyErr_SetString(PyExc_ValueError, "at is a place in the text");
+        return NULL;
+    }
+    size_t n = (size_t)(t.n - at), words = (n + 63) / 64;
+    uint64_t *bits = PyMem_Calloc(words + 1, sizeof(uint64_t));
+    if (!bits) return PyErr_NoMemory();
+    if (n && BLOCK_STARTS[pattern](&t, (size_t)at, (size_t)t.n, bits) < (size_t)t.n) {
+        PyMem_Free(bits);
+        Py_RETURN_NONE;
+    }
+    PyObject *starts = PyList_New(0);
+    for (size_t w = 0; starts && w < words; w++) {
+        for (uint64_t b = bits[w]; b; b &= b - 1) {
+            PyObject *place = PyLong_FromSize_t(64 * w + (size_t)__builtin_ctzll(b));
+            if (!place || PyList_Append(starts, place) < 0) Py_CLEAR(starts);
+            Py_XDECREF(place);
+            if (!starts) break;
+        }
+    }
+    PyMem_Free(bits);
+    return starts;
+}
+
 /* set_classes(table: bytes): one little-endian uint16 of class bits per code point (0x110000 of them), once */
 static PyObject *scan_set_classes(PyObject *module, PyObject *arg) {
     if (!PyBytes_Check(arg) || PyBytes_GET_SIZE(arg) != (Py_ssize_t)CODE_POINTS * 2) {
@@ -680,6 +748,13 @@ static PyObject *scan_set_classes(PyObject *module, PyObject *arg) {
     if (!table) return PyErr_NoMemory();
     const unsigned char *data = (const unsigned char *)PyBytes_AS_STRING(arg);
     for (Py_ssize_t c = 0; c < CODE_POINTS; c++) table[c] = (uint16_t)(data[2 * c] | (data[2 * c + 1] << 8));
+    if (ascii_agrees(table)) {
+        BLOCK_STARTS[0] = gpt2_starts;
+        BLOCK_STARTS[1] = cl100k_starts;
+        BLOCK_STARTS[3] = llama3_starts;
+        BLOCK_STARTS[4] = qwen2_starts;
+        if (ascii_cases_agree(table)) BLOCK_STARTS[2] = o200k_starts;
+    }
     classes = table;
     Py_RETURN_NONE;
 }
@@ -688,6 +763,7 @@ static PyMethodDef scan_methods[] = {
     {"findall", scan_findall, METH_VARARGS, "findall(text, pattern) -> list[str]: pattern " PATTERN_NAMES "."},
     {"encode", scan_encode, METH_VARARGS, "encode(text, pattern, cache) -> list[int]: pre-tokens' ids from cache."},
     {"count", scan_count, METH_VARARGS, "count(text, pattern, counts: dict): each pre-token's count added."},
+    {"starts", scan_starts, METH_VARARGS, "starts(text, pattern, at=0) -> list[int] | None: text[at:]'s starts, 64 at a time."},
     {"set_classes", scan_set_classes, METH_O, "set_classes(table: bytes): the class bits of every code point."},
     {NULL, NULL, 0, NULL},
 };
@@ -699,7 +775,7 @@ static struct PyModuleDef scan_module = {
 static int classes_ready(void) { return classes != NULL; }
 
 /* The scanners lent to bpe_core._encode (see _scan_api.h). */
-static const ScanApi scan_api = {SCAN_API_VERSION, PATTERN_COUNT, PATTERNS, classes_ready};
+static const ScanApi scan_api = {SCAN_API_VERSION, PATTERN_COUNT, PATTERNS, classes_ready, BLOCK_STARTS};
 
 PyMODINIT_FUNC PyInit__scan(void) {
     PyObject *module = PyModule_Create(&scan_module);

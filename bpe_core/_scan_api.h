@@ -22,13 +22,20 @@ typedef struct {
 /* The end of the pre-token that starts at i (> i), or -1 where no alternative of the pattern matches. */
 typedef Py_ssize_t (*ScanFunction)(const ScanText *, Py_ssize_t);
 
-#define SCAN_API_VERSION 1
+/* The starts of the pre-tokens of t[from:to] as bits (bit k: character from + k), where a pre-token starts at from
+ * (_block_starts.h): where the bits end (to, or where the rest is left to the scanner, from at the least). */
+typedef size_t (*BlockStartsFunction)(const ScanText *t, size_t from, size_t to, uint64_t *bits);
+
+#define SCAN_API_VERSION 2
 
 typedef struct {
     int version;                   /* SCAN_API_VERSION */
     int count;                     /* patterns: 0 gpt2, 1 cl100k, 2 o200k, 3 llama3, 4 qwen2, 5 deepseek_v3 */
     const ScanFunction *patterns;
     int (*classes_ready)(void);    /* 1 once set_classes() has given the table */
+    /* by pattern, the starts found 64 characters at a time, or NULL (none for the pattern, or the class table
+     * disagrees with their idea of ASCII): read once classes_ready() */
+    const BlockStartsFunction *starts;
 } ScanApi;
 
 /* The scanners' API for a module that uses them (_encode, _count): bpe_core._scan imported first (its capsule is

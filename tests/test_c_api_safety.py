@@ -349,7 +349,8 @@ SANITIZERS = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-O1"]
 SANITIZER_REPORTS = ("ERROR: AddressSanitizer", "runtime error:", "SUMMARY: UndefinedBehaviorSanitizer")
 #: What the sanitized run checks: the scanner's exactness tests (its counting's too), the cuts', the compiled
 #: encoder's (its backtracking merge's too: bpe_core/_backtrack.h), the compiled merge loop's, Llama 3's and Qwen 2's
-#: through all of them (test_fast_family) and the cases above (this test aside).
+#: through all of them (test_fast_family), the starts found in blocks (test_block_starts) and the cases above (this
+#: test aside).
 SANITIZED_TESTS = [
     "tests/test_scanner.py",
     "tests/test_compiled_counting.py",
@@ -362,6 +363,7 @@ SANITIZED_TESTS = [
     "tests/test_compiled_merge.py",
     "tests/test_tally_counting.py",
     "tests/test_fast_family.py",
+    "tests/test_block_starts.py",
 ]
 
 

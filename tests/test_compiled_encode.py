@@ -158,6 +158,41 @@ def test_tokens_ids_any_python_int():
     assert tok.encode("abc") == [5, big + ord("c")] == python_path(tok).encode("abc")
 
 
+class TrackedId(int):
+    """An id the garbage collector tracks (an int with a __dict__): a list of them must hold its references."""
+
+
+def test_a_long_list_of_ids_holds_one_reference_per_item():
+    """A list of 65,536 ids or more takes each id's references all at once (fill_counted): as many as its items,
+    special tokens' too, and none left when it goes; a garbage collection meanwhile finds nothing to free."""
+    import gc
+    import sys
+
+    tokens = [bytes([b]) for b in range(256)] + [b"ab"]
+    ids = [TrackedId(1000 + t) for t in range(257)]
+    from bpe_core import _encode
+    from bpe_core.pretokenize import scanner
+
+    scanner._ready()
+    enc = _encode.encoder(0, tokens, ids, None, [(97, 98, 256)])
+    special = TrackedId(7)
+    specials = _encode.specials(["<|s|>"], [special])
+    ids.append(special)
+
+    def references() -> list[int]:  # (counted outside assert: pytest's rewriting holds its operands)
+        return [sys.getrefcount(ids[k]) for k in range(len(ids))]
+
+    before = references()
+    got = enc.encode("ab c<|s|>" * 20_000, 1, specials)
+    gc.collect()
+    added = [after - had for after, had in zip(references(), before)]
+    assert len(got) == 80_000 and got[:5] == [ids[256], ids[32], ids[99], 7, ids[256]]
+    assert (added[256], added[ord(" ")], added[ord("c")], added[257]) == (20_000,) * 4  # "ab", " ", "c", the special
+    assert sum(added) == 80_000
+    del got
+    assert references() == before
+
+
 # ----- the module called directly: every bad table or call is a Python error -----
 
 BYTES = [bytes([b]) for b in range(256)]

@@ -76,6 +76,16 @@ def test_an_id_array_is_read_in_place():
     assert ids.tolist() == [7] and tok.encode_array("").tolist() == []
 
 
+def test_tokens_numbered_as_their_ids_keep_them_and_special_tokens_take_theirs():
+    """Where every token's id is its number (OpenAI's files), an array keeps the numbers; special tokens' ids are
+    looked up, a big one refused."""
+    vocab = {i: bytes([i]) for i in range(256)} | {256: b"ab"}
+    tok = Tokenizer(vocab, [(b"a", b"b")], {"<|s|>": 1000, "<|big|>": 1 << 40})
+    assert tok.encode_array("ab<|s|>c").tolist() == [256, 1000, 99] == tok.encode("ab<|s|>c")
+    with pytest.raises(OverflowError, match=f"id {1 << 40} does not fit an array of ids"):
+        tok.encode_array("ab<|big|>")
+
+
 @pytest.mark.parametrize("compiled", [True, False])
 def test_an_id_past_uint32_is_an_overflow_error_naming_it_only_where_it_is_used(compiled):
     big = 1 << 40

@@ -132,6 +132,26 @@ def english_corpus() -> Path:
     return _cached("english.txt", build)
 
 
+def latin_corpus() -> Path:
+    """english_corpus() as a Latin-1 text: every seventh "e" an "é" (a character past ASCII every ~50, as in French
+    or German prose) and the characters past Latin-1 dropped, so that Python stores it a byte a character but not as
+    ASCII (the compiled encoder's path for such texts)."""
+
+    def build() -> str:
+        text = english_corpus().read_text(encoding="utf-8").replace("\U0001f40d", "")
+        seen = 0
+        out = []
+        for ch in text:
+            if ch == "e":
+                seen += 1
+                if seen % 7 == 0:
+                    ch = "é"
+            out.append(ch)
+        return "".join(ch for ch in out if ord(ch) < 256)
+
+    return _cached("latin.txt", build)
+
+
 def english_slice() -> Path:
     """~130 KB of English prose: the tutorial part of english_corpus(), cut at a line end."""
 
@@ -209,6 +229,7 @@ BUILDERS = {
     "english": english_corpus,
     "english_slice": english_slice,
     "chinese": chinese_corpus,
+    "latin": latin_corpus,
 }
 
 

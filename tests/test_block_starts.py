@@ -1,0 +1,169 @@
+"""The pre-tokens found 64 characters at a time (bpe_core/_block_starts.h) for gpt2, cl100k, o200k, llama3 and qwen2:
+the same starts as each pattern in `regex`, in ASCII and in texts stored a byte, two or four bytes a character, and
+the same ids from the compiled encoder and the same counts from training's tally as from the Python path, around
+the 64-character words, the 16-character comparisons and the encoder's 32,768-character spans."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+from python_path import python_path
+
+from bpe_core.encoding.tokenizer import Tokenizer
+from bpe_core.pretokenize import scanner
+from bpe_core.pretokenize.patterns import get_pattern
+
+pytestmark = pytest.mark.skipif(not scanner.available(), reason="built without a C compiler")
+
+#: What each rule reads: the contractions' letters and their capitals (gpt2's are case-sensitive, the others' not),
+#: every ASCII white space, the controls regex's \s leaves out, an apostrophe, digits, others, a slash.
+ALPHABET = list("'sdmtlvreSDMTLVREax ") + ["\t", "\n", "\r", "\x0b", "\x0c", "\x1c", "\x1f", "\x00", "\x7f"]
+ALPHABET += list("0129!.,-_/")
+ASCII_TEXTS = st.text(st.sampled_from(ALPHABET), max_size=200) | st.text(st.characters(max_codepoint=127), max_size=200)
+#: Characters the class table tells: Latin-1 letters, capitals, small and both-cased (ª, º), its no-break space, NEL,
+#: µ, digits ² ³ ¹ (a text of one byte a character: the starts' own); past Latin-1 (the text is then the scanner's):
+#: long s, Han, a modifier letter, a combining mark, a title-case letter, digits, an emoji, typographic quotes.
+WIDE = list("éÉñÑßªºµ²³¹\u00a0\x85×÷¿") + list("ſ\u3000\u2028中ʰ\u0301ǅⅫ①😀\u2019ŁΩ")
+WIDE_TEXTS = (
+    st.text(st.sampled_from(ALPHABET + WIDE), max_size=200)
+    | st.text(max_size=100)
+    | st.text(st.sampled_from(ALPHABET * 4 + WIDE[:16]), max_size=200)  # Latin-1, mostly ASCII: the starts' own
+)
+#: Longer runs: digits past three, white space and line breaks past a 64-character word, letters across words.
+RUNS = st.lists(
+    st.sampled_from(["1", "22", "4444", " " * 70, "\n", "\r\n", " ", "\t", "x", "'s", "'LL", ".", "..\n", "1" * 100])
+    | st.sampled_from(["a" * 70, "\n" * 66, "'", "Ve", " " * 130, "\t \n" * 30, "/", "\n//", "don't", "DON'T"])
+    | st.sampled_from(["camelCase", "HTMLParser", "x's's", "A" * 70, "b" * 63]),
+    max_size=12,
+).map("".join)
+#: The patterns with starts found in blocks, by their number in _scan (PATTERN_NAMES).
+BLOCKED = {"gpt2": 0, "cl100k": 1, "o200k": 2, "llama3": 3, "qwen2": 4}
+
+
+def starts(text: str, pattern: str = "gpt2") -> list[int]:
+    from bpe_core import _scan
+
+    scanner._ready()
+    return _scan.starts(text, BLOCKED[pattern])
+
+
+def regex_starts(text: str, pattern: str = "gpt2") -> list[int]:
+    lengths = [len(piece) for piece in get_pattern(pattern).findall(text)]
+    return list(itertools.accumulate([0, *lengths]))[:-1]
+
+
+@pytest.mark.parametrize("pattern", BLOCKED)
+@settings(max_examples=1500, deadline=None)
+@given(text=ASCII_TEXTS | RUNS | WIDE_TEXTS)
+@example(text="it's  a 42!\n")
+@example(text="'s'll've're'd'm't 's\t'sx''s")
+@example(text=" " * 63 + "x" + "\n" * 64 + "'" + "ll")
+@example(text="a" * 62 + "'ve")  # a contraction across two words
+@example(text="  ")
+@example(text="x.\n\n  \n  x\n  ")  # an other's line breaks, the white space after them, and at the end
+@example(text="1234567 " + "9" * 64 + "0")  # digits in threes across a word
+@example(text="x" * 62 + "'\r/2x's's camelCase HTMLParser.\n//x")  # o200k: a tail across a word, suffixes, cases
+@example(text="é" * 15 + "x\xa0y" + "ª" * 10 + "µ a'S" + "ß" * 30)  # Latin-1 across a comparison of sixteen
+@example(text="\u0301" + "a" * 70 + "中")  # wide: left to the scanner
+def test_the_starts_are_the_patterns(pattern, text):
+    found = starts(text, pattern)
+    if found is None:  # left to the scanner: a wide text, a mark under o200k, many characters past ASCII in a word
+        assert max(map(ord, text)) > 255 or sum(ord(c) > 127 for c in text) > 16 or pattern == "o200k"
+    else:
+        assert found == regex_starts(text, pattern)
+
+
+@pytest.mark.parametrize("pattern", BLOCKED)
+@settings(max_examples=300, deadline=None)
+@given(text=WIDE_TEXTS | RUNS, at=st.integers(0, 200))
+def test_the_starts_from_a_place_inside_the_text_are_the_slices(pattern, text, at):
+    """The encoder asks for the starts from where its pre-token is, in the whole text (of its kind, two or four
+    bytes a character where the slice may be one)."""
+    from bpe_core import _scan
+
+    scanner._ready()
+    at = min(at, len(text))
+    found = _scan.starts(text, BLOCKED[pattern], at)
+    assert found is None or found == regex_starts(text[at:], pattern)
+
+
+@pytest.mark.parametrize("pattern", BLOCKED)
+def test_every_short_text_of_the_rules_characters(pattern):
+    """All 3,374 texts of up to three characters of 'sL \\t\\n\\rax1!'-like classes, whole."""
+    chars = ["'", "s", "L", "e", "v", " ", "\t", "\n", "\r", "x", "1", "!", "\x1c", "R", "d"]
+    for size in range(1, 4):
+        for letters in itertools.product(chars, repeat=size):
+            text = "".join(letters)
+            assert starts(text, pattern) == regex_starts(text, pattern), repr(text)
+
+
+def test_wide_texts_and_words_mostly_past_ascii_are_left_to_the_scanner():
+    assert starts("e\u0301", "o200k") is None and starts("中", "gpt2") is None and starts("é" * 17, "gpt2") is None
+    assert starts("ÉcoleNormale Überall", "o200k") == regex_starts("ÉcoleNormale Überall", "o200k") == [0, 5, 12]
+    for text in ("ªªRS xªBañ", "x'dªBa EªRÉß"):  # both-cased letters (ª is Lo): the word's cases, a suffix before
+        assert starts(text, "o200k") == regex_starts(text, "o200k")
+
+
+@pytest.fixture(scope="module", params=["gpt2", "cl100k_base", "o200k_base"])
+def gpt2(request):
+    return Tokenizer.from_tiktoken(request.param)
+
+
+SPAN = 1 << 15
+LONG = [
+    "a" * (SPAN + 10),  # a run longer than a span: the scanner ends it
+    " " * (SPAN - 1) + "x" + " " * SPAN,  # white space across the span's end, then ending the text
+    "x" * (SPAN - 2) + "'ll" + "y" * 100,  # a contraction across the span's end
+    ("def f(x):\n    return x's 2  # it'll\n\n\n" * 2000),
+    "\t \n" * 30000 + "end",
+    "x" * (SPAN - 3) + "1234567",  # digits across the span's end
+    "x:" + " " * (SPAN - 1) + "\n\n " + "y.\n" * 10,  # white space and line breaks across it
+    "café crème, Ωmega — “quoted” " * 3000,  # Latin-1 and beyond, spans of two bytes a character
+    "中文句子，" * 9000 + "English text. " * 3000,  # o200k: spans left to the scanner, then spans in blocks
+]
+
+
+@pytest.mark.parametrize("case", range(len(LONG)))
+def test_long_texts_give_the_python_paths_ids(gpt2, case):
+    text = LONG[case]
+    assert gpt2.encode(text) == python_path(gpt2).encode(text)
+    assert gpt2.encode(text + "\U0001f600") == python_path(gpt2).encode(text + "\U0001f600")  # narrowed stretches
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=ASCII_TEXTS | WIDE_TEXTS, special=st.booleans())
+def test_texts_give_the_python_paths_ids(gpt2, text, special):
+    if special:
+        text = text[: len(text) // 2] + "<|endoftext|>" + text[len(text) // 2 :]
+    assert gpt2.encode(text) == python_path(gpt2).encode(text)
+
+
+@pytest.mark.parametrize("pattern", BLOCKED)
+@pytest.mark.parametrize("case", range(len(LONG)))
+def test_training_counts_long_texts_as_the_pattern_cuts_them(pattern, case):
+    """bpe_core._count's Tally counts text by the starts, 16,384 characters at a time: the counts of regex's
+    pre-tokens, whatever crosses a span."""
+    from bpe_core import _count
+
+    scanner._ready()
+    text = LONG[case][:70_000]
+    tally = _count.Tally()
+    tally.add(text, BLOCKED[pattern])
+    expected = Counter(piece.encode() for piece in get_pattern(pattern).findall(text))
+    assert tally.to_dict() == expected
+
+
+@pytest.mark.parametrize("pattern", BLOCKED)
+@settings(max_examples=200, deadline=None)
+@given(text=ASCII_TEXTS | RUNS | WIDE_TEXTS)
+def test_training_counts_texts_as_the_pattern_cuts_them(pattern, text):
+    from bpe_core import _count
+
+    scanner._ready()
+    tally = _count.Tally()
+    tally.add(text, BLOCKED[pattern])
+    assert tally.to_dict() == Counter(piece.encode() for piece in get_pattern(pattern).findall(text))
