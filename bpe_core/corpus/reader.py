@@ -235,6 +235,19 @@ class CorpusReader:
             text = text.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
         yield from _Cutter(self).feed(text, final=True)
 
+    def pieces_of_blocks(self, blocks: Iterable[str]) -> Iterator[str]:
+        """Pieces of one text given block by block (a file as it is read): cut as :meth:`pieces_of_text` cuts the
+        whole, without holding it.
+
+        >>> reader = CorpusReader(pattern="gpt2", splitter=SpecialSplitter([]), piece_chars=4)
+        >>> list(reader.pieces_of_blocks(["one tw", "o three"]))
+        ['one two', ' three']
+        """
+        cutter = _Cutter(self)
+        for block in blocks:
+            yield from cutter.feed(block, final=False)
+        yield from cutter.feed("", final=True)
+
     def pieces_of_files(
         self, paths: Iterable[str | os.PathLike], info: CorpusInfo, progress: Callable[[int, int], None] | None = None
     ) -> Iterator[str]:

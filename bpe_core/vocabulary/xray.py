@@ -29,7 +29,7 @@ import io
 import itertools
 import json
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 
 from bpe_core.cancelled import Cancelled
@@ -109,7 +109,7 @@ class XRay:
 
 def xray(
     tokenizer: ShownTokenizer,
-    text: str,
+    text: str | Iterable[str],
     *,
     share: float = RESIDUE_SHARE,
     min_formed: int = 10,
@@ -119,7 +119,8 @@ def xray(
 ) -> XRay:
     """The X-ray of ``tokenizer`` on ``text``: residues formed at least ``min_formed`` times with at most
     ``share`` of them final, the ``top`` shattered words per script, the fertility. A model without merges has no
-    residues (its tokens are not formed by merging)."""
+    residues (its tokens are not formed by merging). ``text`` may be the pieces of a large text, cut where no
+    pre-token crosses (:func:`bpe_core.vocabulary.text_pieces.text_pieces`): each is split as it comes."""
     methods = methods or Methods(tokenizer)
     words = _words(tokenizer, text)
     formed: Counter[bytes] = Counter()
@@ -156,16 +157,19 @@ def xray(
     )
 
 
-def _words(tokenizer: ShownTokenizer, text: str) -> Counter[bytes]:
-    """Each pre-token of ``text`` (its bytes, after the model's normalizer where it has one) and how often."""
+def _words(tokenizer: ShownTokenizer, text: str | Iterable[str]) -> Counter[bytes]:
+    """Each pre-token of ``text`` (or of its pieces) as bytes, after the model's normalizer where it has one, and
+    how often."""
+    pieces = [text] if isinstance(text, str) else text
     splitter = tokenizer.pretokenizer
     if splitter is not None:
         found: Counter[str] = Counter()
-        for _, words in splitter.split(text):
-            if words is not None:
-                found.update(words)
+        for piece in pieces:
+            for _, words in splitter.split(piece):
+                if words is not None:
+                    found.update(words)
         return Counter({word.encode("utf-8"): n for word, n in found.items()})
-    view = tokenizer.view(text)
+    view = tokenizer.view("".join(pieces))
     return Counter(b"".join(t.token for t in run) for run in runs(view, lambda t: t.special) if not run[0].special)
 
 
