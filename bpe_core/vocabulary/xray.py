@@ -126,34 +126,39 @@ def xray(
     formed: Counter[bytes] = Counter()
     final: Counter[bytes] = Counter()
     consumed: dict[bytes, Counter[tuple[bytes, bytes]]] = {}  # token -> the merges that used it up, how often
-    cuts: dict[bytes, list[bytes]] = {}
-    for i, (word, count) in enumerate(words.items()):
+    found: Counter[WordCut] = Counter()
+    tokens = chars = 0
+    same: dict[bytes, bytes] = {}  # one bytes object per token, shared by the cuts of every word (a gigabyte has
+    for i, (word, count) in enumerate(words.items()):  # millions of words, its vocabulary tens of thousands)
         if cancelled is not None and not i % 4096 and cancelled():
             raise Cancelled("the X-ray was cancelled")
+        text = word.decode("utf-8", "replace")
         if tokenizer.merges is None:
-            cuts[word] = [t.token for t in tokenizer.view(word.decode("utf-8", "replace")).tokens]
-            continue
-        parts, made = methods.bpe_trace(word)
-        cuts[word] = parts
-        for part in parts:
-            final[part] += count
-        for left, right in made:
-            formed[left + right] += count
-            for used in (left, right):
-                consumed.setdefault(used, Counter())[left, right] += count
+            parts = [same.setdefault(t.token, t.token) for t in tokenizer.view(text).tokens]
+        else:
+            traced, made = methods.bpe_trace(word)
+            parts = [same.setdefault(part, part) for part in traced]
+            for part in parts:
+                final[part] += count
+            for left, right in made:
+                formed[left + right] += count
+                for used in (left, right):
+                    consumed.setdefault(used, Counter())[left, right] += count
+        _add_word_cuts(found, text, parts, count)
+        tokens += len(parts) * count
+        chars += len(text) * count
     residues = []
     for token, n in formed.items():
         if n >= min_formed and final[token] <= share * n:
             uses = tuple((a, b, c) for (a, b), c in consumed.get(token, Counter()).most_common(3))
             residues.append(Residue(methods.ids[token], token, n, final[token], uses))
     residues.sort(key=lambda r: (r.final_share, -r.formed, r.token_id))
-    found = _word_cuts(words, cuts)
     return XRay(
         name=tokenizer.name,
         vocab_size=len(tokenizer.token_ids()),
         residues=residues,
         shattered=_shattered(found, top),
-        fertility=_fertility(words, cuts, found),
+        fertility=_fertility(found, tokens, chars),
     )
 
 
@@ -177,36 +182,32 @@ def _words(tokenizer: ShownTokenizer, text: str | Iterable[str]) -> Counter[byte
 WordCut = tuple[str, tuple[bytes, ...]]
 
 
-def _word_cuts(words: Counter[bytes], cuts: dict[bytes, list[bytes]]) -> Counter[WordCut]:
-    """Each word in the pre-tokens (:func:`bpe_core.words.word_spans`) with the tokens that cover it, how often.
+def _add_word_cuts(found: Counter[WordCut], pretoken: str, parts: list[bytes], count: int) -> None:
+    """Count ``count`` times in ``found`` each word of ``pretoken`` (:func:`bpe_core.words.word_spans`) with the
+    tokens among ``parts`` (the pre-token's tokens) that cover it.
 
-    >>> pretoken, parts = "，它研究".encode(), ["，它".encode(), "研".encode(), "究".encode()]
-    >>> found = _word_cuts(Counter({pretoken: 2}), {pretoken: parts})
+    >>> found: Counter[WordCut] = Counter()
+    >>> _add_word_cuts(found, "，它研究", ["，它".encode(), "研".encode(), "究".encode()], 2)
     >>> [(word, [t.decode() for t in tokens], n) for (word, tokens), n in found.items()]
     [('它', ['，它'], 2), ('研究', ['研', '究'], 2)]
     """
-    found: Counter[WordCut] = Counter()
-    for pretoken, count in words.items():
-        text, parts = pretoken.decode("utf-8", "replace"), cuts[pretoken]
-        ends = list(itertools.accumulate(map(len, parts)))
-        at, offset = 0, 0
-        for start, end in word_spans(text):
-            offset += len(text[at:start].encode("utf-8"))
-            first = bisect.bisect_right(ends, offset)
-            offset += len(text[start:end].encode("utf-8"))
-            last = bisect.bisect_left(ends, offset)
-            found[text[start:end], tuple(parts[first : last + 1])] += count
-            at = end
-    return found
+    ends = list(itertools.accumulate(map(len, parts)))
+    at, offset = 0, 0
+    for start, end in word_spans(pretoken):
+        offset += len(pretoken[at:start].encode("utf-8"))
+        first = bisect.bisect_right(ends, offset)
+        offset += len(pretoken[start:end].encode("utf-8"))
+        last = bisect.bisect_left(ends, offset)
+        found[pretoken[start:end], tuple(parts[first : last + 1])] += count
+        at = end
 
 
 def _shattered(words: Counter[WordCut], top: int) -> dict[str, list[Shattered]]:
     """Per script, the words cut into 2 tokens or more, the costliest first (occurrences times extra tokens)."""
     by_script: dict[str, list[Shattered]] = {}
-    ranked = sorted(words.items(), key=lambda item: (-(len(item[0][1]) - 1) * item[1], item[0]))
+    cut = (item for item in words.items() if len(item[0][1]) >= 2)
+    ranked = sorted(cut, key=lambda item: (-(len(item[0][1]) - 1) * item[1], item[0]))
     for (text, pieces), count in ranked:
-        if len(pieces) < 2:
-            continue
         script = _script(text)
         found = by_script.setdefault(script, [])
         if len(found) < top:
@@ -231,11 +232,9 @@ def _script(word: str) -> str:
     )
 
 
-def _fertility(pretokens: Counter[bytes], cuts: dict[bytes, list[bytes]], words: Counter[WordCut]) -> Fertility:
-    """All the tokens of the text against its words and characters; a word is whole when one token covers it."""
+def _fertility(words: Counter[WordCut], tokens: int, chars: int) -> Fertility:
+    """The ``tokens`` and ``chars`` of the text against its words; a word is whole when one token covers it."""
     total = sum(words.values())
-    tokens = sum(len(cuts[w]) * n for w, n in pretokens.items())
-    chars = sum(len(w.decode("utf-8", "replace")) * n for w, n in pretokens.items())
     whole = sum(n for (_, parts), n in words.items() if len(parts) == 1)
     methods = segmenters(" ".join({word for word, _ in words}))
     return Fertility(total, chars, tokens, whole / total if total else 0.0, methods)
