@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import codecs
 import os
+import select
 import stat
 import sys
 from collections.abc import Iterator
@@ -97,7 +98,8 @@ def _blocks(path: str, info: os.stat_result, block_bytes: int) -> Iterator[str]:
     offset = 0  # bytes of text decoded before this block
     try:
         with _open_text(path, info) as f:
-            stream = CorpusStream(f, path)
+            waits = os.name == "posix" and not stat.S_ISREG(info.st_mode)  # select() takes no pipe on Windows
+            stream = CorpusStream(_Waiting(f) if waits else f, path)
             while True:
                 block = stream.read(max(block_bytes, 4) if offset == 0 else block_bytes)
                 if offset == 0:
@@ -114,6 +116,28 @@ def _blocks(path: str, info: os.stat_result, block_bytes: int) -> Iterator[str]:
                     return
     except OSError as exc:
         raise UserError(_cannot_read(path, exc)) from None
+
+
+class _Waiting:
+    """A pipe or a terminal whose ``read(n)`` waits for data a quarter second at a time: the main thread never
+    sleeps in the system's read, so a Ctrl-C that reached another thread of the process (numpy's) still stops it
+    (a signal wakes only the thread it reaches; the main thread runs Python's handler when it next can)."""
+
+    def __init__(self, raw):
+        self.raw = raw
+
+    def read(self, size: int = -1) -> bytes:
+        """At most ``size`` bytes (all to the end if negative), fewer only at the end."""
+        chunks, wanted = [], size if size >= 0 else sys.maxsize
+        while wanted > 0:
+            if not select.select([self.raw], [], [], 0.25)[0]:
+                continue
+            chunk = os.read(self.raw.fileno(), min(wanted, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            wanted -= len(chunk)
+        return b"".join(chunks)
 
 
 def _text_file_status(path: str) -> os.stat_result:
