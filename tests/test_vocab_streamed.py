@@ -7,6 +7,7 @@ from __future__ import annotations
 import tempfile
 import tracemalloc
 from pathlib import Path
+from unittest import mock
 
 import numpy as np
 import pytest
@@ -59,9 +60,10 @@ def test_the_pieces_of_a_file_read_in_tiny_blocks_are_the_text_and_encode_to_its
     blocks = list(texts.read_text_blocks(str(_file_of(text)), block_bytes=block))
     assert "".join(blocks) == text
     for tokenizer in (GPT2, REFERENCE):
-        pieces = list(text_pieces(iter(blocks), tokenizer, piece_chars=piece))
-        assert "".join(pieces) == text
-        assert [i for p in pieces for i in tokenizer.encode(p)] == tokenizer.encode(text)
+        for read in (iter(blocks), text):  # blocks as read, or a whole str (the window's pages) cut in slices
+            pieces = list(text_pieces(read, tokenizer, piece_chars=piece))
+            assert "".join(pieces) == text
+            assert [i for p in pieces for i in tokenizer.encode(p)] == tokenizer.encode(text)
 
 
 @settings(max_examples=60, deadline=None)
@@ -72,8 +74,11 @@ def test_usage_counts_and_the_xray_of_the_pieces_equal_those_of_the_whole_text(t
     blocks = list(texts.read_text_blocks(str(_file_of(text)), block_bytes=block))
     counted = usage_counts(source, table, text_pieces(iter(blocks), REFERENCE, piece_chars=piece))
     assert counted.tolist() == usage_counts(source, table, [text]).tolist()
-    whole = xray(GPT2, text, min_formed=1)
-    assert xray_json(xray(GPT2, text_pieces(iter(blocks), GPT2, piece_chars=piece), min_formed=1)) == xray_json(whole)
+    with mock.patch.object(pieces_module, "PIECE_CHARS", 10**9):
+        whole = xray_json(xray(GPT2, text, min_formed=1))  # one piece
+    with mock.patch.object(pieces_module, "PIECE_CHARS", piece):
+        assert xray_json(xray(GPT2, iter(blocks), min_formed=1)) == whole
+        assert xray_json(xray(GPT2, text, min_formed=1)) == whole
 
 
 def test_bpe_vocab_with_tiny_blocks_and_pieces_prints_what_the_whole_text_gives(tmp_path, monkeypatch, capsys):
@@ -82,7 +87,7 @@ def test_bpe_vocab_with_tiny_blocks_and_pieces_prints_what_the_whole_text_gives(
     text = ("def f(x):\n    return x  # 中文 😀 <|endoftext|> it's\r\n" * 30) + "end"
     path = tmp_path / "t.txt"
     path.write_text(text, encoding="utf-8")
-    expected = vocab_report("gpt2", text=text)
+    expected = vocab_report("gpt2", text=text)  # one piece: shorter than PIECE_CHARS
     expected_ray = xray(GPT2, text)
     monkeypatch.setattr(texts, "BLOCK_BYTES", 7)
     monkeypatch.setattr(pieces_module, "PIECE_CHARS", 5)

@@ -45,7 +45,6 @@ def _vocab(args) -> int:
 
 
 def _xray(args, blocks: Iterator[str] | None) -> int:
-    from bpe_core.vocabulary.text_pieces import text_pieces
     from bpe_core.vocabulary.xray import record_residues, xray, xray_csv, xray_json, xray_report
 
     if blocks is None:
@@ -56,7 +55,7 @@ def _xray(args, blocks: Iterator[str] | None) -> int:
         check_writable(args.xray_out)
     tokenizer = load_tokenizer(args.tokenizer, args.pattern)
     try:
-        ray = xray(tokenizer, text_pieces(blocks, tokenizer))
+        ray = xray(tokenizer, blocks)
     except PatternTimeoutError as exc:
         raise BadInputError(f"{args.tokenizer}: {exc}") from None
     lines = xray_report(ray)

@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Iterator
 
 from bpe_core.corpus.reader import CorpusReader
@@ -27,16 +28,21 @@ from bpe_core.pretokenize.specials import SpecialSplitter
 PIECE_CHARS = 1 << 21
 
 
-def text_pieces(blocks: Iterable[str], tokenizer, piece_chars: int | None = None) -> Iterator[str]:
-    """The text of ``blocks`` in pieces of about ``piece_chars`` (default :data:`PIECE_CHARS`) characters that
-    ``tokenizer`` encodes, one after the other, to the ids of the whole; the whole text as one piece when its cuts
-    are not proven for ``tokenizer`` (:func:`cut_pattern`)."""
+def text_pieces(text: str | Iterable[str], tokenizer, piece_chars: int | None = None) -> Iterator[str]:
+    """A text (a str, or its blocks as a file is read) in pieces of about ``piece_chars`` (default
+    :data:`PIECE_CHARS`) characters that ``tokenizer`` encodes, one after the other, to the ids of the whole; the
+    whole text as one piece when its cuts are not proven for ``tokenizer`` (:func:`cut_pattern`)."""
     pattern = cut_pattern(tokenizer)
     if pattern is None:
-        return iter(["".join(blocks)])
+        return iter([text if isinstance(text, str) else "".join(text)])
     piece_chars = piece_chars or PIECE_CHARS
     reader = CorpusReader(pattern=pattern, splitter=SpecialSplitter(tokenizer.special_tokens), piece_chars=piece_chars)
-    return _tail_joined(reader.pieces_of_blocks(blocks), piece_chars)
+    if isinstance(text, str):  # slices of it: a block fed whole would be copied twice
+        bounds = reader.cuts(text)
+        pieces: Iterable[str] = (text[a:b] for a, b in itertools.pairwise(bounds))
+    else:
+        pieces = reader.pieces_of_blocks(text)
+    return _tail_joined(pieces, piece_chars)
 
 
 def _tail_joined(pieces: Iterable[str], piece_chars: int) -> Iterator[str]:

@@ -39,6 +39,7 @@ from bpe_core.encoding.resegment import runs
 from bpe_core.render.csv_cells import safe_row
 from bpe_core.render.token_label import render_token
 from bpe_core.vocabulary.table import char_class
+from bpe_core.vocabulary.text_pieces import text_pieces
 from bpe_core.words import segmenters, word_spans
 
 #: A token is a residue when at most this share of its formations survive to the end.
@@ -119,8 +120,8 @@ def xray(
 ) -> XRay:
     """The X-ray of ``tokenizer`` on ``text``: residues formed at least ``min_formed`` times with at most
     ``share`` of them final, the ``top`` shattered words per script, the fertility. A model without merges has no
-    residues (its tokens are not formed by merging). ``text`` may be the pieces of a large text, cut where no
-    pre-token crosses (:func:`bpe_core.vocabulary.text_pieces.text_pieces`): each is split as it comes."""
+    residues (its tokens are not formed by merging). ``text`` is a str or its blocks as a file is read: it is
+    split a piece at a time (:func:`bpe_core.vocabulary.text_pieces.text_pieces`)."""
     methods = methods or Methods(tokenizer)
     words = _words(tokenizer, text)
     formed: Counter[bytes] = Counter()
@@ -165,7 +166,7 @@ def xray(
 def _words(tokenizer: ShownTokenizer, text: str | Iterable[str]) -> Counter[bytes]:
     """Each pre-token of ``text`` (or of its pieces) as bytes, after the model's normalizer where it has one, and
     how often."""
-    pieces = [text] if isinstance(text, str) else text
+    pieces = text_pieces(text, tokenizer)  # split a piece at a time: a piece's pre-tokens are a list
     splitter = tokenizer.pretokenizer
     if splitter is not None:
         found: Counter[str] = Counter()
