@@ -57,8 +57,8 @@ def vocab_report(
     with ``audit`` (or ``text``, the text to count usage on, whole or in blocks as a file is read) the audit.
     ``pattern`` is how a ``.tiktoken`` file or GPT-2 files among ``spec`` and ``vs`` pre-tokenize.
 
-    A text in blocks is counted a piece at a time (:func:`~bpe_core.vocabulary.text_pieces.text_pieces`), so a
-    gigabyte takes the memory of a few megabytes."""
+    The text is counted a piece at a time (:func:`~bpe_core.vocabulary.text_pieces.text_pieces`): a gigabyte read
+    in blocks takes the memory of a few megabytes."""
     tokenizer = _load(spec, _for(spec, pattern))
     source = vocabulary_source(tokenizer, name=None if _is_reference(spec, _for(spec, pattern)) else spec)
     table = build_table(source)
@@ -69,7 +69,7 @@ def vocab_report(
         lines += vocabulary_overlap(table, other).summary()
     if audit or text is not None:
         usage = large_text_encoder(spec, short=source.encode) if spec in reference.reference_names() else None
-        texts = None if text is None else text_pieces([text] if isinstance(text, str) else text, tokenizer)
+        texts = None if text is None else text_pieces(text, tokenizer)
         result = audit_vocabulary(source, table=table, texts=texts, usage_encode=usage)
         lines += result.summary()
     return lines

@@ -1,8 +1,8 @@
-"""A text read in blocks (``bpe vocab --text``), cut into pieces that encode one after the other to the ids of the
-whole text: at the safe points of the tokenizer's pattern and special tokens (:mod:`bpe_core.corpus.reader`), so
-that counting a gigabyte holds a piece at a time. Only cuts proven for the tokenizer are made: our engine's and
-OpenAI's encodings under a shipped pattern; any other tokenizer (a published model's library, a custom regex)
-gets the whole text at once, as before.
+"""A text, whole or read in blocks (``bpe vocab --text``), cut into pieces that encode one after the other to the
+ids of the whole text: at the safe points of the tokenizer's pattern and special tokens
+(:mod:`bpe_core.corpus.reader`), so that counting or X-raying a gigabyte holds a piece at a time. Only cuts proven
+for the tokenizer are made: our engine's and OpenAI's encodings under a shipped pattern; any other tokenizer (a
+published model's library, a custom regex) gets the whole text at once, as before.
 
 >>> from bpe_core.encoding.tokenizer import Tokenizer
 >>> gpt2 = Tokenizer.from_tiktoken("gpt2")
