@@ -3691,3 +3691,31 @@ def test_an_xray_out_on_a_full_disk_is_refused_naming_it_and_nothing_is_left(tmp
     assert result.returncode != 0 and "Traceback" not in result.stderr
     assert str(out) in result.stderr and "No space left" in result.stderr, result.stderr
     assert result.stderr.count(str(out)) == 1 and sorted(p.name for p in full_disk.iterdir()) == ["filler"]
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-32"])
+def test_a_vocab_text_with_a_utf16_or_utf32_mark_is_refused_even_read_a_byte_at_a_time(
+    tmp_path, monkeypatch, capsys, encoding
+):
+    from bpe_core.cli import main, texts
+
+    monkeypatch.setattr(texts, "BLOCK_BYTES", 1)  # the mark is still read whole: the first read takes 4 bytes
+    path = tmp_path / "t.txt"
+    path.write_bytes("hi there".encode(encoding))
+    assert main(["vocab", "gpt2", "--xray", "--text", str(path)]) == 1
+    label = encoding.upper()
+    said = f"{path}: is {label} text (it starts with a {label} byte-order mark); convert it to UTF-8"
+    assert capsys.readouterr().err == f"bpe: error: {said}\n"
+
+
+def test_a_gzipped_vocab_text_is_counted_as_the_text_it_holds(tmp_path, capsys):
+    from bpe_core.cli import main
+
+    plain, packed = tmp_path / "code.txt", tmp_path / "code.txt.gz"
+    plain.write_bytes(_CODE_LINE * 3_000)
+    packed.write_bytes(gzip.compress(plain.read_bytes()))
+    printed = []
+    for path in (plain, packed):
+        assert main(["vocab", "gpt2", "--text", str(path)]) == 0
+        printed.append(capsys.readouterr().out)
+    assert printed[0] == printed[1] and "used in the text" in printed[0]
