@@ -3557,3 +3557,165 @@ def test_ctrl_c_stops_a_long_encode_of_a_wide_text_and_the_tokenizer_still_encod
     """)
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
     assert done.stdout.split() == ["interrupted", "True", "True", "True"], done.stderr[-2000:]
+
+
+# ----- bpe vocab --text / --xray read their file a block at a time, of any size (branch vocab): the new reader's
+# bad inputs ---------------------------------------------------------------------------------------------------------
+_CODE_LINE = b"def f(x):\n    return x + 1  # \xe4\xb8\xad\xe6\x96\x87\n"  # 41 bytes, two of its characters Chinese
+
+
+def _late_bad_byte(tmp_path: Path, tail: bytes) -> tuple[Path, int]:
+    """5 MB of code (past the first blocks of ``BLOCK_BYTES``), then ``tail``; the offset where ``tail`` starts."""
+    from bpe_core.cli.texts import BLOCK_BYTES
+
+    body = _CODE_LINE * (5_000_000 // len(_CODE_LINE))
+    assert len(body) > 2 * BLOCK_BYTES
+    path = tmp_path / "code.txt"
+    path.write_bytes(body + tail)
+    return path, len(body)
+
+
+@pytest.mark.parametrize(
+    ("tail", "past"),
+    [(b"ok \xff more text\n", 3), (b"x \xe4\xb8", 2), (b"\xc3\x28 y", 0)],
+    ids=["a stray 0xFF", "a character cut at the end", "a lead byte without its follower"],
+)
+@pytest.mark.parametrize("xray", [False, True], ids=["usage", "xray"])
+def test_a_bad_byte_megabytes_into_a_vocab_text_is_named_at_its_offset_and_nothing_is_written(
+    tmp_path, tail, past, xray
+):
+    """The file is read 2 MB at a time now: a bad byte 5 MB in is refused as before, naming the file and the byte's
+    offset in the whole file (exit 1, nothing printed); an --xray-out file already there keeps its bytes and no
+    temporary file is left."""
+    path, at = _late_bad_byte(tmp_path, tail)
+    out = tmp_path / "xray.json"
+    out.write_text(PREVIOUS, encoding="utf-8")
+    args = ["vocab", "gpt2", "--text", str(path)] + (["--xray", "--xray-out", str(out)] if xray else [])
+    result = bpe(*args)
+    assert result.returncode == 1 and result.stdout == "", result.stderr
+    assert result.stderr == f"bpe: error: {path}: not UTF-8 text (bad byte at offset {at + past})\n"
+    assert out.read_text(encoding="utf-8") == PREVIOUS and sorted(p.name for p in tmp_path.iterdir()) == [
+        "code.txt",
+        "xray.json",
+    ]
+
+
+@needs_fifo
+def test_bpe_vocab_counts_a_named_pipe_as_the_file_it_carries(tmp_path):
+    """A FIFO as --text is read as it comes, as with cat: the report and the X-ray are those of the same text in a
+    regular file."""
+    text = tmp_path / "code.txt"
+    text.write_bytes(_CODE_LINE * 2_000)
+    outputs = []
+    for command in (["vocab", "gpt2", "--text"], ["vocab", "gpt2", "--xray", "--text"]):
+        fifo = tmp_path / "pipe"
+        os.mkfifo(fifo)
+        writer = threading.Thread(target=fifo.write_bytes, args=(text.read_bytes(),), daemon=True)
+        writer.start()
+        piped = bpe(*command, str(fifo))
+        writer.join(BOUND)
+        fifo.unlink()
+        outputs.append((piped.returncode, piped.stdout, bpe(*command, str(text)).stdout))
+    for code, piped, filed in outputs:
+        assert code == 0 and piped == filed and "gpt2" in piped
+
+
+@pytest.mark.parametrize(
+    ("given", "said"),
+    [("/dev/zero", "/dev/zero: is a device, not a text file"), ("DIR", "DIR: is a folder, not a text file")],
+    ids=["a device", "a folder"],
+)
+def test_a_device_or_a_folder_as_a_vocab_text_is_refused_before_anything_is_read(tmp_path, given, said):
+    path = str(tmp_path) if given == "DIR" else given
+    for xray in ([], ["--xray"]):
+        result = bpe("vocab", "gpt2", "--text", path, *xray, timeout=60)
+        assert result.returncode == 1 and result.stdout == ""
+        assert result.stderr == f"bpe: error: {said.replace('DIR', path)}\n"
+
+
+def test_an_empty_vocab_text_counts_no_token_and_has_no_word(tmp_path):
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    counted = bpe("vocab", "gpt2", "--text", str(empty))
+    assert counted.returncode == 0 and "used in the text: 0 tokens; unused: 50,256" in counted.stdout
+    rayed = bpe("vocab", "gpt2", "--xray", "--text", str(empty))
+    assert rayed.returncode == 0 and "X-ray of gpt2 on the text: 0 words, 0 tokens" in rayed.stdout
+    assert empty.read_bytes() == b""
+
+
+def test_a_vocab_text_past_the_256_mb_of_encode_is_counted(tmp_path, monkeypatch, capsys):
+    """``bpe encode`` and ``compare`` hold their text and read at most 256 MB; ``bpe vocab --text`` counts a piece at
+    a time and reads any size (here the limit made 10 bytes: the old reader refused the file)."""
+    from bpe_core.cli import main, texts
+
+    monkeypatch.setattr(texts, "MAX_TEXT_BYTES", 10)
+    path = tmp_path / "code.txt"
+    path.write_bytes(_CODE_LINE * 3)
+    assert main(["vocab", "gpt2", "--text", str(path)]) == 0
+    assert "used in the text" in capsys.readouterr().out
+
+
+@needs_fifo
+def test_ctrl_c_while_bpe_vocab_xray_reads_its_text_exits_130_and_writes_nothing(tmp_path):
+    """SIGINT while the X-ray waits for the rest of its text (a pipe given 4 MB, still open): 'interrupted' (130),
+    nothing printed, the --xray-out file already there unchanged and no temporary file left. (The signal may reach
+    one of numpy's threads, loaded by then: a main thread asleep in read() slept on.)"""
+    import signal
+
+    fifo, out = tmp_path / "pipe", tmp_path / "xray.csv"
+    os.mkfifo(fifo)
+    out.write_text(PREVIOUS, encoding="utf-8")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bpe_core", "vocab", "gpt2", "--xray", "--text", str(fifo), "--xray-out", str(out)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    with fifo.open("wb") as writer:
+        writer.write(_CODE_LINE * 100_000)  # returns once the reader has taken all but the pipe's 64 KB
+        writer.flush()
+        process.send_signal(signal.SIGINT)
+        stdout, stderr = process.communicate(timeout=BOUND)
+    assert process.returncode == 130 and "interrupted" in stderr and stdout == "", stderr
+    assert out.read_text(encoding="utf-8") == PREVIOUS and sorted(p.name for p in tmp_path.iterdir()) == [
+        "pipe",
+        "xray.csv",
+    ]
+
+
+def test_an_xray_out_on_a_full_disk_is_refused_naming_it_and_nothing_is_left(tmp_path, full_disk):
+    text = tmp_path / "code.txt"
+    text.write_bytes(_CODE_LINE * 2_000)
+    out = full_disk / "xray.json"
+    result = bpe("vocab", "gpt2", "--xray", "--text", str(text), "--xray-out", str(out))
+    assert result.returncode != 0 and "Traceback" not in result.stderr
+    assert str(out) in result.stderr and "No space left" in result.stderr, result.stderr
+    assert result.stderr.count(str(out)) == 1 and sorted(p.name for p in full_disk.iterdir()) == ["filler"]
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-32"])
+def test_a_vocab_text_with_a_utf16_or_utf32_mark_is_refused_even_read_a_byte_at_a_time(
+    tmp_path, monkeypatch, capsys, encoding
+):
+    from bpe_core.cli import main, texts
+
+    monkeypatch.setattr(texts, "BLOCK_BYTES", 1)  # the mark is still read whole: the first read takes 4 bytes
+    path = tmp_path / "t.txt"
+    path.write_bytes("hi there".encode(encoding))
+    assert main(["vocab", "gpt2", "--xray", "--text", str(path)]) == 1
+    label = encoding.upper()
+    said = f"{path}: is {label} text (it starts with a {label} byte-order mark); convert it to UTF-8"
+    assert capsys.readouterr().err == f"bpe: error: {said}\n"
+
+
+def test_a_gzipped_vocab_text_is_counted_as_the_text_it_holds(tmp_path, capsys):
+    from bpe_core.cli import main
+
+    plain, packed = tmp_path / "code.txt", tmp_path / "code.txt.gz"
+    plain.write_bytes(_CODE_LINE * 3_000)
+    packed.write_bytes(gzip.compress(plain.read_bytes()))
+    printed = []
+    for path in (plain, packed):
+        assert main(["vocab", "gpt2", "--text", str(path)]) == 0
+        printed.append(capsys.readouterr().out)
+    assert printed[0] == printed[1] and "used in the text" in printed[0]

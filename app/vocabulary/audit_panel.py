@@ -28,6 +28,7 @@ from app.vocabulary.charts import series_color
 from app.vocabulary.token_table import TokenTable
 from bpe_core.encoding.parallel_encode import large_text_encoder
 from bpe_core.vocabulary.audit import Audit, audit_vocabulary
+from bpe_core.vocabulary.text_pieces import text_pieces
 
 #: A usage file is read up to this many characters.
 MAX_USAGE_CHARS = 32_000_000
@@ -103,7 +104,7 @@ class AuditPanel(JobPanel):
         if loaded is None:
             return
         try:
-            texts = self._usage_texts()
+            text = self._usage_text()
         except (OSError, ValueError) as exc:
             self.status.setText(str(exc))
             return
@@ -113,16 +114,17 @@ class AuditPanel(JobPanel):
         usage = large_text_encoder(loaded.choice.key, short=source.encode) if loaded.choice.shipped else None
 
         def job(cancelled, progress):
+            pieces = None if text is None else text_pieces(text, loaded.tokenizer)  # counted a piece at a time
             return audit_vocabulary(
-                source, table=table, texts=texts, cancelled=cancelled, progress=progress, usage_encode=usage
+                source, table=table, texts=pieces, cancelled=cancelled, progress=progress, usage_encode=usage
             )
 
         self.start(job, self.tr("Re-encoding every token of {name}…").format(name=loaded.choice.title))
 
-    def _usage_texts(self) -> list[str] | None:
+    def _usage_text(self) -> str | None:
         kind = self.usage.currentData()
         if kind == "compare":
-            return [self.compare_text()]
+            return self.compare_text()
         if kind == "file" and self.usage_file is not None:
             head = read_text_head(self.usage_file, MAX_USAGE_CHARS)
             if head.invalid_at is not None:
@@ -131,7 +133,7 @@ class AuditPanel(JobPanel):
                         file=self.usage_file.name, offset=head.invalid_at
                     )
                 )
-            return [head.text]
+            return head.text
         return None
 
     @Slot(int)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from bpe_core.cli.errors import BadInputError
-from bpe_core.cli.texts import decode_text, read_text_bytes
+from bpe_core.cli.texts import read_text_blocks
 from bpe_core.cli.tokenizers import load_tokenizer, pattern_help, tokenizer_help, tokenizer_inputs
 from bpe_core.formats import check_writable
 from bpe_core.formats.files import write_bytes_atomically
@@ -35,17 +37,17 @@ def _vocab(args) -> int:
 
     inputs = tokenizer_inputs("TOKENIZER", [args.tokenizer]) + tokenizer_inputs("--vs", [args.vs])
     check_outputs([*inputs, ("--text", args.text)], [("--xray-out", args.xray_out)])
-    text = decode_text(read_text_bytes(args.text, "vocab"), args.text) if args.text else None
+    blocks = read_text_blocks(args.text) if args.text else None  # read as it is counted, a block at a time
     if args.xray or args.xray_out:
-        return _xray(args, text)
-    print("\n".join(vocab_report(args.tokenizer, vs=args.vs, audit=args.audit, text=text, pattern=args.pattern)))
+        return _xray(args, blocks)
+    print("\n".join(vocab_report(args.tokenizer, vs=args.vs, audit=args.audit, text=blocks, pattern=args.pattern)))
     return 0
 
 
-def _xray(args, text: str | None) -> int:
+def _xray(args, blocks: Iterator[str] | None) -> int:
     from bpe_core.vocabulary.xray import record_residues, xray, xray_csv, xray_json, xray_report
 
-    if text is None:
+    if blocks is None:
         raise BadInputError("--xray needs a text to encode: give it with --text FILE")
     if args.xray_out is not None:
         if not args.xray_out.endswith((".csv", ".json")):
@@ -53,7 +55,7 @@ def _xray(args, text: str | None) -> int:
         check_writable(args.xray_out)
     tokenizer = load_tokenizer(args.tokenizer, args.pattern)
     try:
-        ray = xray(tokenizer, text)
+        ray = xray(tokenizer, blocks)
     except PatternTimeoutError as exc:
         raise BadInputError(f"{args.tokenizer}: {exc}") from None
     lines = xray_report(ray)

@@ -235,6 +235,34 @@ class CorpusReader:
             text = text.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
         yield from _Cutter(self).feed(text, final=True)
 
+    def cuts(self, text: str) -> list[int]:
+        """Where an in-memory ``text`` is cut, without copying it: 0, the first cut at or after each
+        ``piece_chars`` characters of a piece, and the text's end.
+
+        >>> CorpusReader(pattern="gpt2", splitter=SpecialSplitter([]), piece_chars=8).cuts("Hello world, hello again.")
+        [0, 12, 25]
+        """
+        found = [0]
+        while len(text) - found[-1] > self.piece_chars:
+            cut = self.first_cut(text, found[-1] + self.piece_chars, len(text))
+            if cut is None or cut >= len(text):
+                break
+            found.append(cut)
+        return found + [len(text)]
+
+    def pieces_of_blocks(self, blocks: Iterable[str]) -> Iterator[str]:
+        """Pieces of one text given block by block (a file as it is read): cut as :meth:`pieces_of_text` cuts the
+        whole, without holding it.
+
+        >>> reader = CorpusReader(pattern="gpt2", splitter=SpecialSplitter([]), piece_chars=4)
+        >>> list(reader.pieces_of_blocks(["one tw", "o three"]))
+        ['one two', ' three']
+        """
+        cutter = _Cutter(self)
+        for block in blocks:
+            yield from cutter.feed(block, final=False)
+        yield from cutter.feed("", final=True)
+
     def pieces_of_files(
         self, paths: Iterable[str | os.PathLike], info: CorpusInfo, progress: Callable[[int, int], None] | None = None
     ) -> Iterator[str]:

@@ -74,15 +74,8 @@ def cuts(tokenizer: Tokenizer, text: str, piece_chars: int | None = None) -> lis
     >>> cuts(Tokenizer.from_tiktoken("gpt2"), "Hello world, hello again.", 8)
     [0, 12, 25]
     """
-    reader = CorpusReader(pattern=tokenizer.pattern, splitter=SpecialSplitter(tokenizer.special_tokens))
-    piece_chars = piece_chars or PIECE_CHARS
-    found = [0]
-    while len(text) - found[-1] > piece_chars:
-        cut = reader.first_cut(text, found[-1] + piece_chars, len(text))
-        if cut is None or cut >= len(text):
-            break
-        found.append(cut)
-    return found + [len(text)]
+    splitter = SpecialSplitter(tokenizer.special_tokens)
+    return CorpusReader(pattern=tokenizer.pattern, splitter=splitter, piece_chars=piece_chars or PIECE_CHARS).cuts(text)
 
 
 def pieces(tokenizer: Tokenizer, text: str, piece_chars: int | None = None) -> Iterator[str]:

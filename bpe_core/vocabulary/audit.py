@@ -39,6 +39,8 @@ from bpe_core.vocabulary.source import Encode, VocabularySource, vocabulary_sour
 from bpe_core.vocabulary.table import SCRIPTS, VocabTable, build_table
 
 CancelCheck = Callable[[], bool]
+#: Ids counted at once by :func:`row_counts` (the 8 bytes each of numpy's copy).
+_COUNTED_AT_ONCE = 1 << 20
 Progress = Callable[[int, int], None]
 
 
@@ -224,7 +226,9 @@ def find_duplicates(table: VocabTable) -> list[tuple[int, ...]]:
 def usage_counts(
     source: VocabularySource, table: VocabTable, texts: Iterable[str], cancelled: CancelCheck | None = None
 ) -> np.ndarray:
-    """How often each row's token occurs when the texts are encoded (ids not in the table are ignored)."""
+    """How often each row's token occurs when the texts are encoded (ids not in the table are ignored). The texts
+    may be the pieces of one large text (:func:`bpe_core.vocabulary.text_pieces.text_pieces`): each is counted
+    as it comes, its ids as they are (no copy of them all)."""
     if source.encode is None:
         raise ValueError(f"{source.name}: no encoder, so usage cannot be counted")
     counts = np.zeros(len(table), dtype=np.int64)
@@ -232,9 +236,34 @@ def usage_counts(
         texts = [texts]
     for text in texts:
         _check(cancelled)
-        rows = table.row_of(np.asarray(source.encode(text), dtype=np.int64))
-        counts += np.bincount(rows[rows >= 0], minlength=len(table))
+        counts += row_counts(source.encode(text), table)
     return counts
+
+
+def row_counts(ids, table: VocabTable) -> np.ndarray:
+    """Per row of ``table``, how often its id is among ``ids`` (a list, or an array such as the uint32 ids of
+    ``Tokenizer.encode_array``); an id not in the table is not counted.
+
+    >>> from bpe_core.vocabulary.source import VocabularySource
+    >>> row_counts([9, 5, 9, 7, 12], build_table(VocabularySource("v", {5: b"a", 9: b"b"}))).tolist()
+    [1, 2]
+    >>> row_counts([9, 7, 10**6], build_table(VocabularySource("v", {5: b"a", 10**6: b"b"}))).tolist()
+    [0, 1]
+    """
+    if not len(table):
+        return np.zeros(0, dtype=np.int64)
+    ids = ids if isinstance(ids, np.ndarray) else np.asarray(ids, dtype=np.int64)
+    top = int(table.ids[-1])  # the table's ids ascend
+    if top > 8 * len(table) + 1024:  # ids far apart: a count per possible id would be mostly empty
+        rows = table.row_of(ids)
+        return np.bincount(rows[rows >= 0], minlength=len(table))
+    by_id = np.zeros(top + 1, dtype=np.int64)
+    for start in range(0, len(ids), _COUNTED_AT_ONCE):  # bincount copies its ids to int64: a block at a time
+        block = ids[start : start + _COUNTED_AT_ONCE]
+        if block.min() < 0 or block.max() > top:
+            block = block[(block >= 0) & (block <= top)]
+        by_id += np.bincount(block, minlength=top + 1)
+    return by_id[table.ids]
 
 
 def merge_time_counts(record, table: VocabTable) -> np.ndarray:

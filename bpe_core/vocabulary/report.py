@@ -13,6 +13,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from bpe_core.encoding import reference
 from bpe_core.encoding.parallel_encode import large_text_encoder
 from bpe_core.foreign import TiktokenTokenizer
@@ -22,14 +24,24 @@ from bpe_core.vocabulary.other_scripts import other_scripts
 from bpe_core.vocabulary.overlap import vocabulary_overlap
 from bpe_core.vocabulary.source import VocabularySource, vocabulary_source
 from bpe_core.vocabulary.table import VocabTable, build_table, longest_by_script, script_counts
+from bpe_core.vocabulary.text_pieces import text_pieces
 
 
 def load_source(spec: str, pattern: str | None = None) -> VocabularySource:
     """The vocabulary of any source :func:`bpe_core.formats.load_any` reads (a reference name through tiktoken,
     which audits fastest); errors name the file and the cause."""
-    if spec in reference.reference_names() and pattern is None:
-        return vocabulary_source(TiktokenTokenizer.reference(spec))
-    return vocabulary_source(load_any(spec, pattern=pattern), name=spec)
+    if _is_reference(spec, pattern):
+        return vocabulary_source(_load(spec, pattern))
+    return vocabulary_source(_load(spec, pattern), name=spec)
+
+
+def _load(spec: str, pattern: str | None):
+    """The tokenizer :func:`load_source` reads the vocabulary of."""
+    return TiktokenTokenizer.reference(spec) if _is_reference(spec, pattern) else load_any(spec, pattern=pattern)
+
+
+def _is_reference(spec: str, pattern: str | None) -> bool:
+    return spec in reference.reference_names() and pattern is None
 
 
 def vocab_report(
@@ -37,14 +49,18 @@ def vocab_report(
     *,
     vs: str | None = None,
     audit: bool = False,
-    text: str | None = None,
+    text: str | Iterable[str] | None = None,
     longest: int = 5,
     pattern: str | None = None,
 ) -> list[str]:
     """The report's lines: token counts per script and the longest tokens of each; with ``vs`` the overlap;
-    with ``audit`` (or ``text``, the text to count usage on) the audit. ``pattern`` is how a ``.tiktoken`` file
-    or GPT-2 files among ``spec`` and ``vs`` pre-tokenize."""
-    source = load_source(spec, _for(spec, pattern))
+    with ``audit`` (or ``text``, the text to count usage on, whole or in blocks as a file is read) the audit.
+    ``pattern`` is how a ``.tiktoken`` file or GPT-2 files among ``spec`` and ``vs`` pre-tokenize.
+
+    The text is counted a piece at a time (:func:`~bpe_core.vocabulary.text_pieces.text_pieces`): a gigabyte read
+    in blocks takes the memory of a few megabytes."""
+    tokenizer = _load(spec, _for(spec, pattern))
+    source = vocabulary_source(tokenizer, name=None if _is_reference(spec, _for(spec, pattern)) else spec)
     table = build_table(source)
     lines = [f"{table.name}: {len(table):,} tokens ({int(table.special.sum())} special)"]
     lines += _scripts(table, longest)
@@ -53,7 +69,8 @@ def vocab_report(
         lines += vocabulary_overlap(table, other).summary()
     if audit or text is not None:
         usage = large_text_encoder(spec, short=source.encode) if spec in reference.reference_names() else None
-        result = audit_vocabulary(source, table=table, texts=None if text is None else [text], usage_encode=usage)
+        texts = None if text is None else text_pieces(text, tokenizer)
+        result = audit_vocabulary(source, table=table, texts=texts, usage_encode=usage)
         lines += result.summary()
     return lines
 

@@ -29,7 +29,7 @@ import io
 import itertools
 import json
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 
 from bpe_core.cancelled import Cancelled
@@ -39,6 +39,7 @@ from bpe_core.encoding.resegment import runs
 from bpe_core.render.csv_cells import safe_row
 from bpe_core.render.token_label import render_token
 from bpe_core.vocabulary.table import char_class
+from bpe_core.vocabulary.text_pieces import text_pieces
 from bpe_core.words import segmenters, word_spans
 
 #: A token is a residue when at most this share of its formations survive to the end.
@@ -109,7 +110,7 @@ class XRay:
 
 def xray(
     tokenizer: ShownTokenizer,
-    text: str,
+    text: str | Iterable[str],
     *,
     share: float = RESIDUE_SHARE,
     min_formed: int = 10,
@@ -119,53 +120,62 @@ def xray(
 ) -> XRay:
     """The X-ray of ``tokenizer`` on ``text``: residues formed at least ``min_formed`` times with at most
     ``share`` of them final, the ``top`` shattered words per script, the fertility. A model without merges has no
-    residues (its tokens are not formed by merging)."""
+    residues (its tokens are not formed by merging). ``text`` is a str or its blocks as a file is read: it is
+    split a piece at a time (:func:`bpe_core.vocabulary.text_pieces.text_pieces`)."""
     methods = methods or Methods(tokenizer)
     words = _words(tokenizer, text)
     formed: Counter[bytes] = Counter()
     final: Counter[bytes] = Counter()
     consumed: dict[bytes, Counter[tuple[bytes, bytes]]] = {}  # token -> the merges that used it up, how often
-    cuts: dict[bytes, list[bytes]] = {}
-    for i, (word, count) in enumerate(words.items()):
+    found: Counter[WordCut] = Counter()
+    tokens = chars = 0
+    same: dict[bytes, bytes] = {}  # one bytes object per token, shared by the cuts of every word (a gigabyte has
+    for i, (word, count) in enumerate(words.items()):  # millions of words, its vocabulary tens of thousands)
         if cancelled is not None and not i % 4096 and cancelled():
             raise Cancelled("the X-ray was cancelled")
+        text = word.decode("utf-8", "replace")
         if tokenizer.merges is None:
-            cuts[word] = [t.token for t in tokenizer.view(word.decode("utf-8", "replace")).tokens]
-            continue
-        parts, made = methods.bpe_trace(word)
-        cuts[word] = parts
-        for part in parts:
-            final[part] += count
-        for left, right in made:
-            formed[left + right] += count
-            for used in (left, right):
-                consumed.setdefault(used, Counter())[left, right] += count
+            parts = [same.setdefault(t.token, t.token) for t in tokenizer.view(text).tokens]
+        else:
+            traced, made = methods.bpe_trace(word)
+            parts = [same.setdefault(part, part) for part in traced]
+            for part in parts:
+                final[part] += count
+            for left, right in made:
+                formed[left + right] += count
+                for used in (left, right):
+                    consumed.setdefault(used, Counter())[left, right] += count
+        _add_word_cuts(found, text, parts, count)
+        tokens += len(parts) * count
+        chars += len(text) * count
     residues = []
     for token, n in formed.items():
         if n >= min_formed and final[token] <= share * n:
             uses = tuple((a, b, c) for (a, b), c in consumed.get(token, Counter()).most_common(3))
             residues.append(Residue(methods.ids[token], token, n, final[token], uses))
     residues.sort(key=lambda r: (r.final_share, -r.formed, r.token_id))
-    found = _word_cuts(words, cuts)
     return XRay(
         name=tokenizer.name,
         vocab_size=len(tokenizer.token_ids()),
         residues=residues,
         shattered=_shattered(found, top),
-        fertility=_fertility(words, cuts, found),
+        fertility=_fertility(found, tokens, chars),
     )
 
 
-def _words(tokenizer: ShownTokenizer, text: str) -> Counter[bytes]:
-    """Each pre-token of ``text`` (its bytes, after the model's normalizer where it has one) and how often."""
+def _words(tokenizer: ShownTokenizer, text: str | Iterable[str]) -> Counter[bytes]:
+    """Each pre-token of ``text`` (or of its pieces) as bytes, after the model's normalizer where it has one, and
+    how often."""
+    pieces = text_pieces(text, tokenizer)  # split a piece at a time: a piece's pre-tokens are a list
     splitter = tokenizer.pretokenizer
     if splitter is not None:
         found: Counter[str] = Counter()
-        for _, words in splitter.split(text):
-            if words is not None:
-                found.update(words)
+        for piece in pieces:
+            for _, words in splitter.split(piece):
+                if words is not None:
+                    found.update(words)
         return Counter({word.encode("utf-8"): n for word, n in found.items()})
-    view = tokenizer.view(text)
+    view = tokenizer.view("".join(pieces))
     return Counter(b"".join(t.token for t in run) for run in runs(view, lambda t: t.special) if not run[0].special)
 
 
@@ -173,36 +183,32 @@ def _words(tokenizer: ShownTokenizer, text: str) -> Counter[bytes]:
 WordCut = tuple[str, tuple[bytes, ...]]
 
 
-def _word_cuts(words: Counter[bytes], cuts: dict[bytes, list[bytes]]) -> Counter[WordCut]:
-    """Each word in the pre-tokens (:func:`bpe_core.words.word_spans`) with the tokens that cover it, how often.
+def _add_word_cuts(found: Counter[WordCut], pretoken: str, parts: list[bytes], count: int) -> None:
+    """Count ``count`` times in ``found`` each word of ``pretoken`` (:func:`bpe_core.words.word_spans`) with the
+    tokens among ``parts`` (the pre-token's tokens) that cover it.
 
-    >>> pretoken, parts = "，它研究".encode(), ["，它".encode(), "研".encode(), "究".encode()]
-    >>> found = _word_cuts(Counter({pretoken: 2}), {pretoken: parts})
+    >>> found: Counter[WordCut] = Counter()
+    >>> _add_word_cuts(found, "，它研究", ["，它".encode(), "研".encode(), "究".encode()], 2)
     >>> [(word, [t.decode() for t in tokens], n) for (word, tokens), n in found.items()]
     [('它', ['，它'], 2), ('研究', ['研', '究'], 2)]
     """
-    found: Counter[WordCut] = Counter()
-    for pretoken, count in words.items():
-        text, parts = pretoken.decode("utf-8", "replace"), cuts[pretoken]
-        ends = list(itertools.accumulate(map(len, parts)))
-        at, offset = 0, 0
-        for start, end in word_spans(text):
-            offset += len(text[at:start].encode("utf-8"))
-            first = bisect.bisect_right(ends, offset)
-            offset += len(text[start:end].encode("utf-8"))
-            last = bisect.bisect_left(ends, offset)
-            found[text[start:end], tuple(parts[first : last + 1])] += count
-            at = end
-    return found
+    ends = list(itertools.accumulate(map(len, parts)))
+    at, offset = 0, 0
+    for start, end in word_spans(pretoken):
+        offset += len(pretoken[at:start].encode("utf-8"))
+        first = bisect.bisect_right(ends, offset)
+        offset += len(pretoken[start:end].encode("utf-8"))
+        last = bisect.bisect_left(ends, offset)
+        found[pretoken[start:end], tuple(parts[first : last + 1])] += count
+        at = end
 
 
 def _shattered(words: Counter[WordCut], top: int) -> dict[str, list[Shattered]]:
     """Per script, the words cut into 2 tokens or more, the costliest first (occurrences times extra tokens)."""
     by_script: dict[str, list[Shattered]] = {}
-    ranked = sorted(words.items(), key=lambda item: (-(len(item[0][1]) - 1) * item[1], item[0]))
+    cut = (item for item in words.items() if len(item[0][1]) >= 2)
+    ranked = sorted(cut, key=lambda item: (-(len(item[0][1]) - 1) * item[1], item[0]))
     for (text, pieces), count in ranked:
-        if len(pieces) < 2:
-            continue
         script = _script(text)
         found = by_script.setdefault(script, [])
         if len(found) < top:
@@ -227,11 +233,9 @@ def _script(word: str) -> str:
     )
 
 
-def _fertility(pretokens: Counter[bytes], cuts: dict[bytes, list[bytes]], words: Counter[WordCut]) -> Fertility:
-    """All the tokens of the text against its words and characters; a word is whole when one token covers it."""
+def _fertility(words: Counter[WordCut], tokens: int, chars: int) -> Fertility:
+    """The ``tokens`` and ``chars`` of the text against its words; a word is whole when one token covers it."""
     total = sum(words.values())
-    tokens = sum(len(cuts[w]) * n for w, n in pretokens.items())
-    chars = sum(len(w.decode("utf-8", "replace")) * n for w, n in pretokens.items())
     whole = sum(n for (_, parts), n in words.items() if len(parts) == 1)
     methods = segmenters(" ".join({word for word, _ in words}))
     return Fertility(total, chars, tokens, whole / total if total else 0.0, methods)
