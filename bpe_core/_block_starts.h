@@ -268,12 +268,24 @@ static inline uint64_t digit_groups(uint64_t digit, int digits, int *phase) {
 }
 
 /* Whether the white space from i on (up to the first other character, or the end) holds a line break. */
-static inline int break_ahead(const ScanText *t, size_t i) {
+static inline int break_in_run(const ScanText *t, size_t i) {
     for (; i < (size_t)t->n && (classes[block_unit(t, i)] & SPACE); i++) {
         Py_UCS4 c = block_unit(t, i);
         if (c == '\r' || c == '\n') return 1;
     }
     return 0;
+}
+
+/* breaks: the white space of word m with a line break ahead of it in its run, the next word's run looked into (its
+ * masks `next`, its first character at `at`). */
+static inline uint64_t breaks_ahead(const ScanText *t, const BlockMasks *m, const BlockMasks *next, size_t at) {
+    uint64_t seed = m->br;
+    if (m->space >> 63) {
+        unsigned run = next->space == ~(uint64_t)0 ? 64 : (unsigned)__builtin_ctzll(~next->space);
+        int ahead = run == 64 ? break_in_run(t, at) : (next->br & (((uint64_t)1 << run) - 1)) != 0;
+        if (ahead) seed |= (uint64_t)1 << 63;
+    }
+    return fill_down(seed, m->space);
 }
 
 /* The starts of the pre-tokens of cl100k ('(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+
@@ -316,14 +328,7 @@ static ALWAYS_INLINE size_t cl100k_family_starts(const ScanText *t, size_t from,
         /* tail: the line breaks that follow an other, through the run of them */
         uint64_t tailed = fill_up(br & (prev_other | before_tail), br);
         uint64_t prev_tailed = tailed << 1 | before_tail;
-        /* breaks: the white space with a line break ahead of it in its run (the next word's run looked into) */
-        uint64_t seed = br;
-        if (space >> 63) {
-            unsigned run = next.space == ~(uint64_t)0 ? 64 : (unsigned)__builtin_ctzll(~next.space);
-            int ahead = run == 64 ? break_ahead(t, at) : (next.br & (((uint64_t)1 << run) - 1)) != 0;
-            if (ahead) seed |= (uint64_t)1 << 63;
-        }
-        uint64_t break_ahead_bits = fill_down(seed, space);
+        uint64_t break_ahead_bits = breaks_ahead(t, &m, &next, at);
         uint64_t start = other & ~(prev_other | prev_blank);                    /* others */
         start |= digit_groups(digit, digits, &phase);                            /* digits */
         start |= space & ~tailed & (~prev_space | prev_tailed);                  /* white space starting anew */
@@ -404,13 +409,7 @@ static size_t o200k_starts(const ScanText *t, size_t from, size_t to, uint64_t *
         /* tail: the line breaks after an other, then line breaks and slashes */
         uint64_t tailed = fill_up((br & prev_other) | ((br | m.slash) & before_tail), br | m.slash);
         uint64_t prev_tailed = tailed << 1 | before_tail;
-        uint64_t seed = br;
-        if (space >> 63) {
-            unsigned run = next.space == ~(uint64_t)0 ? 64 : (unsigned)__builtin_ctzll(~next.space);
-            int ahead = run == 64 ? break_ahead(t, at) : (next.br & (((uint64_t)1 << run) - 1)) != 0;
-            if (ahead) seed |= (uint64_t)1 << 63;
-        }
-        uint64_t break_ahead_bits = fill_down(seed, space);
+        uint64_t break_ahead_bits = breaks_ahead(t, &m, &next, at);
         uint64_t start = other & ~tailed & ~((prev_other & ~prev_tailed) | prev_blank); /* others */
         start |= digit_groups(digit, 3, &phase);                                         /* digits */
         start |= space & ~tailed & (~prev_space | prev_tailed);

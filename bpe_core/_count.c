@@ -295,17 +295,8 @@ static Status count_spans(Tally *t, BlockStartsFunction starts, ScanFunction sca
                 *at = last = next;
             }
         }
-        Py_ssize_t end = to == text->n ? to : scan(text, last); /* the span's last pre-token */
-        if (end <= last) {
-            *stuck = last;
-            return STUCK;
-        }
-        Status status = count_piece(t, text, ascii, last, end);
-        if (status != OK) {
-            *stuck = last;
-            return status;
-        }
-        *at = end;
+        Status status = scan_batch(t, scan, text, ascii, at, last + 1, stuck); /* the span's last pre-token */
+        if (status != OK) return status;
     }
     return OK;
 }
