@@ -917,6 +917,7 @@ def test_every_refusal_of_a_counts_file_is_said_in_chinese_with_its_fields(chine
 def test_a_ray_address_where_no_ray_answers_is_said_in_chinese(chinese, tmp_path, monkeypatch):
     """The Ray address field: a closed loopback port, no address at all, ``auto`` without a cluster; each refusal
     is worded in Chinese with the address it names."""
+    import functools
     import re
     import socket
 
@@ -924,8 +925,11 @@ def test_a_ray_address_where_no_ray_answers_is_said_in_chinese(chinese, tmp_path
     from app.common.wording.engine_messages import engine_message
     from bpe_core.corpus.ray_counting import RayConnectionError, count_on_ray
 
-    monkeypatch.setenv("RAY_TMPDIR", str(tmp_path / "ray"))  # no cluster started by another test is found
+    monkeypatch.setenv("RAY_TMPDIR", str(tmp_path / "ray"))  # no cluster started by another test is found ...
     monkeypatch.delenv("RAY_ADDRESS", raising=False)
+    services = pytest.importorskip("ray._private.services")  # ... nor seen among the machine's processes, where
+    no_other = functools.lru_cache(lambda: [])  # "auto" looks (a parallel test's own cluster); Ray clears its cache
+    monkeypatch.setattr(services, "find_gcs_addresses", no_other)
     with socket.socket() as closed:
         closed.bind(("127.0.0.1", 0))
         port = closed.getsockname()[1]
