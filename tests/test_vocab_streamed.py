@@ -126,3 +126,36 @@ def test_counting_usage_on_40_mb_holds_a_piece_at_a_time(tmp_path, capsys):
         tracemalloc.stop()
     assert "used in the text" in capsys.readouterr().out
     assert peak < 120_000_000, f"{peak / 1e6:.0f} MB"
+
+
+def test_a_tokenizer_that_needs_the_whole_text_reads_at_most_a_limit(tmp_path, monkeypatch, capsys):
+    """A tokenizer whose cuts are not proven (a .tiktoken file under a custom regex) gets the whole text: at most
+    WHOLE_MOST_CHARS of it (here made 100), refused past that by name, as bpe vocab refused any file over 256 MB
+    before it read in blocks."""
+    import base64
+
+    ranks = tmp_path / "tiny.tiktoken"
+    ranks.write_text("".join(f"{base64.b64encode(bytes([b])).decode()} {b}\n" for b in range(256)), encoding="ascii")
+    text = tmp_path / "t.txt"
+    text.write_text("word " * 40, encoding="utf-8")
+    monkeypatch.setattr(pieces_module, "WHOLE_MOST_CHARS", 100)
+    monkeypatch.setattr(texts, "BLOCK_BYTES", 16)
+    for extra in ([], ["--xray"]):
+        assert main(["vocab", str(ranks), "--pattern", r"\w+|\W", "--text", str(text), *extra]) != 0
+        err = capsys.readouterr().err
+        assert "encodes its text whole" in err and str(text) in err, err
+    monkeypatch.setattr(pieces_module, "WHOLE_MOST_CHARS", 1000)
+    assert main(["vocab", str(ranks), "--pattern", r"\w+|\W", "--text", str(text)]) == 0
+
+
+def test_a_tekken_file_is_cut_where_its_text_is_not_at_its_special_tokens():
+    """A Tekken file does not find its special tokens in text (<s> there is three characters, ' <' a pre-token): its
+    pieces are cut where its own splitter finds them, none, and give the whole text's ids (the cut before <s> split
+    ' <' and counted ' <' 27 times where the whole text has it 40)."""
+    from bpe_core.foreign import TiktokenTokenizer
+    from bpe_core.pretokenize.patterns import PATTERNS
+
+    tekken = TiktokenTokenizer("t", TiktokenTokenizer.reference("gpt2")._ranks, PATTERNS["gpt2"], {"<s>": 0}, shift=1)
+    text = "word <s>word " * 40
+    pieces = list(pieces_module.text_pieces(text, tekken, piece_chars=16))
+    assert len(pieces) > 1 and [i for piece in pieces for i in tekken.encode(piece)] == tekken.encode(text)

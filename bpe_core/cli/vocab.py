@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from bpe_core.cli.errors import BadInputError
-from bpe_core.cli.texts import read_text_blocks
+from bpe_core.cli.texts import MAX_TEXT_BYTES, read_text_blocks
 from bpe_core.cli.tokenizers import load_tokenizer, pattern_help, tokenizer_help, tokenizer_inputs
 from bpe_core.formats import check_writable
-from bpe_core.formats.files import write_bytes_atomically
+from bpe_core.formats.files import size_text, write_bytes_atomically
 from bpe_core.output_paths import check_outputs
 from bpe_core.pretokenize.patterns import PatternTimeoutError
 from bpe_core.render.token_label import render_token
@@ -34,13 +34,21 @@ def add_command(commands) -> None:
 
 def _vocab(args) -> int:
     from bpe_core.vocabulary.report import vocab_report
+    from bpe_core.vocabulary.text_pieces import WholeTextTooLong
 
     inputs = tokenizer_inputs("TOKENIZER", [args.tokenizer]) + tokenizer_inputs("--vs", [args.vs])
     check_outputs([*inputs, ("--text", args.text)], [("--xray-out", args.xray_out)])
     blocks = read_text_blocks(args.text) if args.text else None  # read as it is counted, a block at a time
-    if args.xray or args.xray_out:
-        return _xray(args, blocks)
-    print("\n".join(vocab_report(args.tokenizer, vs=args.vs, audit=args.audit, text=blocks, pattern=args.pattern)))
+    try:
+        if args.xray or args.xray_out:
+            return _xray(args, blocks)
+        lines = vocab_report(args.tokenizer, vs=args.vs, audit=args.audit, text=blocks, pattern=args.pattern)
+    except WholeTextTooLong:
+        raise BadInputError(
+            f"bpe vocab reads at most {size_text(MAX_TEXT_BYTES)} of text for {args.tokenizer}, which encodes its text "
+            f"whole (only ours and OpenAI's, with a shipped pattern, read it a piece at a time); {args.text} holds more"
+        ) from None
+    print("\n".join(lines))
     return 0
 
 

@@ -40,6 +40,11 @@ class TextSplitter:
         self._pre = pretokenizer(pattern)  # None for "none"
         self._specials = SpecialSplitter(special_tokens)
 
+    @property
+    def specials(self) -> SpecialSplitter:
+        """The special tokens this splitter finds in text (a Tekken file's are not found there)."""
+        return self._specials
+
     def pretokens(self, text: str) -> Iterator[tuple[int, str, bool]]:
         """``(start, piece, is_special)`` for each pre-token and special token of ``text``, in order.
 

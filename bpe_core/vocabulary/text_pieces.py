@@ -22,10 +22,16 @@ from bpe_core.corpus.reader import CorpusReader
 from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.foreign import TiktokenTokenizer
 from bpe_core.pretokenize.patterns import shipped_name
-from bpe_core.pretokenize.specials import SpecialSplitter
 
 #: Characters of text per piece, about: a few megabytes, each encoded on every core (the text's end is shorter).
 PIECE_CHARS = 1 << 21
+#: A text given in blocks to a tokenizer that needs it whole is joined up to this many characters (a file of blocks
+#: is otherwise of any size).
+WHOLE_MOST_CHARS = 256_000_000
+
+
+class WholeTextTooLong(ValueError):
+    """A text given in blocks, longer than :data:`WHOLE_MOST_CHARS`, for a tokenizer that encodes its text whole."""
 
 
 def text_pieces(text: str | Iterable[str], tokenizer, piece_chars: int | None = None) -> Iterator[str]:
@@ -34,15 +40,27 @@ def text_pieces(text: str | Iterable[str], tokenizer, piece_chars: int | None = 
     whole text as one piece when its cuts are not proven for ``tokenizer`` (:func:`cut_pattern`)."""
     pattern = cut_pattern(tokenizer)
     if pattern is None:
-        return iter([text if isinstance(text, str) else "".join(text)])
+        return iter([text if isinstance(text, str) else _joined(text)])
     piece_chars = piece_chars or PIECE_CHARS
-    reader = CorpusReader(pattern=pattern, splitter=SpecialSplitter(tokenizer.special_tokens), piece_chars=piece_chars)
+    # cut where no special token the tokenizer finds in text crosses (a Tekken file finds none: its text is cut alike)
+    reader = CorpusReader(pattern=pattern, splitter=tokenizer.pretokenizer.specials, piece_chars=piece_chars)
     if isinstance(text, str):  # slices of it: a block fed whole would be copied twice
         bounds = reader.cuts(text)
         pieces: Iterable[str] = (text[a:b] for a, b in itertools.pairwise(bounds))
     else:
         pieces = reader.pieces_of_blocks(text)
     return _tail_joined(pieces, piece_chars)
+
+
+def _joined(blocks: Iterable[str]) -> str:
+    """The blocks of a text joined, up to :data:`WHOLE_MOST_CHARS` characters (:class:`WholeTextTooLong` past it)."""
+    parts, total = [], 0
+    for block in blocks:
+        total += len(block)
+        if total > WHOLE_MOST_CHARS:
+            raise WholeTextTooLong(f"a text encoded whole holds at most {WHOLE_MOST_CHARS:,} characters")
+        parts.append(block)
+    return "".join(parts)
 
 
 def _tail_joined(pieces: Iterable[str], piece_chars: int) -> Iterator[str]:
