@@ -31,8 +31,10 @@
  * o200k's capitals [A-Z]): _scan.c checks the class table agrees before these rules are used (else the scanner is).
  * The rules read only a character's class (letter, digit, white space, other) and a few ASCII characters, so they
  * hold for any character; o200k's words read cases too, which hold for letters upper-ish, lower-ish or both (É, é,
- * ª), not for marks: a word of 64 characters with one is left to the scanner, and so is one with more than
- * WIDE_MOST characters past ASCII (each starts function returns where its bits end).
+ * ª), and Latin-1 has no mark (_scan.c checks it). Left to the scanner (each starts function returns where its bits
+ * end): a word of 64 characters with more than WIDE_MOST past ASCII, and, but for gpt2's, a word before one of
+ * white space only (a run that long is the scanner's in one step: looking along it for a line break at each word
+ * made a megabyte of spaces quadratic).
  * The tests compare the starts with _scan.c's scanners on every text they try (tests/test_block_starts.py).
  */
 #ifndef BPE_BLOCK_STARTS_H
@@ -49,7 +51,6 @@ typedef struct {
     uint64_t letter, digit, space, blank, quote; /* blank: ' ' (also in space) */
     uint64_t br;                                 /* a line break: \r or \n (also in space) */
     uint64_t upper, slash;                       /* a letter only upper-ish ([A-Z] in ASCII), '/' */
-    uint64_t unsure;                             /* a mark: upper- and lower-ish, but no letter (o200k's words) */
     uint64_t both;                               /* a letter both upper- and lower-ish (中, ʰ) */
     uint64_t wide;                               /* a character past ASCII */
 } BlockMasks;
@@ -65,7 +66,6 @@ static inline void add_class(BlockMasks *m, const Py_UCS1 *p, unsigned j) {
     m->space |= (uint64_t)(c >> 2 & 1) << j;
     m->upper |= (uint64_t)(cased == (LETTER | UPPERISH)) << j;
     m->both |= (uint64_t)(cased == (LETTER | UPPERISH | LOWERISH)) << j;
-    m->unsure |= (uint64_t)(cased == (UPPERISH | LOWERISH) || cased == UPPERISH || cased == LOWERISH) << j;
 }
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -83,7 +83,7 @@ enum { NEEDS_BREAKS = 1, NEEDS_CASES = 2 }; /* br; upper and slash */
  * end is no non-space). */
 static ALWAYS_INLINE BlockMasks masks_needed(const ScanText *t, size_t at, size_t count, int needs) {
     const Py_UCS1 *s = (const Py_UCS1 *)t->data + at;
-    BlockMasks m = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    BlockMasks m = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
     uint64_t wide = 0; /* the characters past ASCII, to be classed by the table */
     size_t k = 0;
 #if defined(__SSE2__)
@@ -144,6 +144,12 @@ static inline BlockMasks block_masks(const ScanText *t, size_t at, size_t count)
 #define WIDE_MOST 16
 
 static inline int left_to_scanner(const BlockMasks *m) { return __builtin_popcountll(m->wide) > WIDE_MOST; }
+
+/* Whether the word of 64 characters from `at` (masks `next`) is white space only, whole in the text: the run there is
+ * left to the scanner (its line breaks are not looked for past it). */
+static inline int long_white_ahead(const ScanText *t, const BlockMasks *next, size_t at) {
+    return at + 64 <= (size_t)t->n && next->space == ~(uint64_t)0;
+}
 
 /* The masks of the 64 characters from `at` (fewer at the end of the text; none past it). */
 static ALWAYS_INLINE BlockMasks masks_at(const ScanText *t, size_t at, int needs) {
@@ -305,8 +311,10 @@ static inline uint64_t breaks_ahead(const ScanText *t, const BlockMasks *m, cons
 static ALWAYS_INLINE size_t cl100k_family_starts(const ScanText *t, size_t from, size_t to, uint64_t *bits,
                                                  int digits, int whole_end) {
     if (t->kind != PyUnicode_1BYTE_KIND) return from;
-    size_t words = (to - from + 63) / 64, tail = (size_t)t->n; /* the final run of white space starts at tail */
-    while (whole_end && tail > from && (classes[block_unit(t, tail - 1)] & SPACE)) tail--;
+    /* the final run of white space starts at tail, looked for 128 characters back at most: a longer one is never
+     * reached (long_white_ahead) */
+    size_t words = (to - from + 63) / 64, n = (size_t)t->n, tail = n, floor = n > 128 ? n - 128 : 0;
+    while (whole_end && tail > from && tail > floor && (classes[block_unit(t, tail - 1)] & SPACE)) tail--;
     BlockMasks next = masks_at(t, from, NEEDS_BREAKS);
     /* the character before from is taken as white space (no letter, digit, break or other to join) */
     uint64_t before_letter = 0, before_digit = 0, before_space = 1, before_br = 0, before_blank = 0;
@@ -318,6 +326,7 @@ static ALWAYS_INLINE size_t cl100k_family_starts(const ScanText *t, size_t from,
         size_t base = from + 64 * w, at = base + 64;
         if (left_to_scanner(&m)) return base;
         next = masks_at(t, at, NEEDS_BREAKS);
+        if (long_white_ahead(t, &next, at)) return base;
         uint64_t letter = m.letter, digit = m.digit, space = m.space, br = m.br;
         uint64_t other = ~(letter | digit | space);
         uint64_t prev_letter = letter << 1 | before_letter, prev_digit = digit << 1 | before_digit;
@@ -397,7 +406,7 @@ static size_t o200k_starts(const ScanText *t, size_t from, size_t to, uint64_t *
         BlockMasks m = next;
         size_t base = from + 64 * w, at = base + 64;
         next = masks_at(t, at, NEEDS_BREAKS | NEEDS_CASES);
-        if (m.unsure || left_to_scanner(&m)) return base; /* a mark, or too much past ASCII: the scanner's */
+        if (left_to_scanner(&m) || long_white_ahead(t, &next, at)) return base;
         uint64_t letter = m.letter, digit = m.digit, space = m.space, br = m.br, upper = m.upper;
         uint64_t small = letter & ~upper & ~m.both, lowerish = small | m.both;
         uint64_t other = ~(letter | digit | space);

@@ -690,19 +690,22 @@ static int ascii_agrees(const uint16_t *table) {
 }
 
 /* Whether the table's capitals and small letters among ASCII characters are o200k_starts's: [A-Z] upper-ish only,
- * [a-z] lower-ish only. */
+ * [a-z] lower-ish only; and Latin-1 holds no mark, which o200k's words take but its starts do not read. */
 static int ascii_cases_agree(const uint16_t *table) {
     for (unsigned c = 0; c < 128; c++) {
         unsigned cases = table[c] & (UPPERISH | LOWERISH);
         if (cases != (c >= 'A' && c <= 'Z' ? UPPERISH : c >= 'a' && c <= 'z' ? LOWERISH : 0)) return 0;
+    }
+    for (unsigned c = 128; c < 256; c++) { /* and no Latin-1 character is a mark (cased, no letter) */
+        if ((table[c] & (UPPERISH | LOWERISH)) && !(table[c] & LETTER)) return 0;
     }
     return 1;
 }
 
 /* starts(text: str, pattern: int, at: int = 0) -> list[int] | None: where the pre-tokens of text[at:] start (counted
  * from at), found 64 characters at a time in place (what encode and count read; the tests compare it with
- * findall's), None where part of it is left to the scanner (a mark under o200k, many characters past ASCII, a
- * text wider than a byte a character) */
+ * findall's), None where part of it is left to the scanner (a text wider than a byte a character, many characters
+ * past ASCII, a long run of white space) */
 static PyObject *scan_starts(PyObject *module, PyObject *args) {
     PyObject *text;
     int pattern;
