@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import itertools
 import re
-import time
 from collections import Counter
 
 import pytest
@@ -110,23 +109,19 @@ def test_every_short_text_of_the_rules_characters(pattern):
             assert starts(text, pattern) == regex_starts(text, pattern), repr(text)
 
 
-@pytest.mark.parametrize("pattern", BLOCKED)
-def test_a_megabyte_of_white_space_takes_no_longer_than_a_megabyte_of_words(pattern):
-    """Long runs of white space are the scanner's: the starts once looked along such a run for a line break at each
-    of its words (quadratic: 1.6 MB of spaces took 0.66 s where the scanner takes 0.01 s)."""
+@pytest.mark.parametrize("pattern", ["cl100k", "o200k", "llama3", "qwen2"])
+def test_long_white_space_is_the_scanners_and_counted_alike(pattern):
+    """A word of 64 characters before one of white space only is left to the scanner, which takes the run in one
+    step: the starts once looked along such a run for a line break at each of its words (1.6 MB of spaces took 0.66 s
+    to encode, where the scanner takes 0.01 s). The counts of a megabyte of it are regex's."""
     from bpe_core import _count
 
-    scanner._ready()
-    spaced, worded = "x" + " " * 1_000_000 + "x\n" + " " * 500_000, "word " * 300_000
-
-    def seconds(text: str) -> float:
-        tally = _count.Tally()
-        began = time.process_time()
-        tally.add(text, BLOCKED[pattern])
-        return time.process_time() - began
-
-    assert seconds(spaced) < 5 * seconds(worded) + 0.05
-    assert starts(" " * 200 + "x", pattern) in (None, regex_starts(" " * 200 + "x", pattern))
+    assert starts("x" + " " * 200 + "x", pattern) is None
+    assert starts("x" + " " * 60 + "\n x", pattern) == regex_starts("x" + " " * 60 + "\n x", pattern)
+    text = "x" + " " * 1_000_000 + "x\n" + " \n" * 1000 + " " * 300_000
+    tally = _count.Tally()
+    tally.add(text, BLOCKED[pattern])
+    assert tally.to_dict() == Counter(piece.encode() for piece in get_pattern(pattern).findall(text))
 
 
 def test_wide_texts_and_words_mostly_past_ascii_are_left_to_the_scanner():
