@@ -52,7 +52,7 @@ typedef struct {
     uint64_t br;                                 /* a line break: \r or \n (also in space) */
     uint64_t upper, slash;                       /* a letter only upper-ish ([A-Z] in ASCII), '/' */
     uint64_t both;                               /* a letter both upper- and lower-ish (中, ʰ) */
-    uint64_t wide;                               /* a character past ASCII */
+    uint64_t past_ascii;                         /* a character past ASCII (0x80 and up: Latin-1) */
 } BlockMasks;
 
 /* The character at i (the text is one byte a character). */
@@ -84,7 +84,7 @@ enum { NEEDS_BREAKS = 1, NEEDS_CASES = 2 }; /* br; upper and slash */
 static ALWAYS_INLINE BlockMasks masks_needed(const ScanText *t, size_t at, size_t count, int needs) {
     const Py_UCS1 *s = (const Py_UCS1 *)t->data + at;
     BlockMasks m = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
-    uint64_t wide = 0; /* the characters past ASCII, to be classed by the table */
+    uint64_t past_ascii = 0; /* the characters to be classed by the table */
     size_t k = 0;
 #if defined(__SSE2__)
     const __m128i low = _mm_set1_epi8(0x20), a = _mm_set1_epi8('a' - 1), z = _mm_set1_epi8('z' + 1);
@@ -103,7 +103,7 @@ static ALWAYS_INLINE BlockMasks masks_needed(const ScanText *t, size_t at, size_
         m.space |= (uint64_t)(uint16_t)_mm_movemask_epi8(space) << k;
         m.blank |= (uint64_t)(uint16_t)_mm_movemask_epi8(is_blank) << k;
         m.quote |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, quote)) << k;
-        wide |= (uint64_t)(uint16_t)_mm_movemask_epi8(v) << k;
+        past_ascii |= (uint64_t)(uint16_t)_mm_movemask_epi8(v) << k;
         if (needs & NEEDS_BREAKS) {
             __m128i br = _mm_or_si128(_mm_cmpeq_epi8(v, return_), _mm_cmpeq_epi8(v, newline));
             m.br |= (uint64_t)(uint16_t)_mm_movemask_epi8(br) << k;
@@ -118,7 +118,7 @@ static ALWAYS_INLINE BlockMasks masks_needed(const ScanText *t, size_t at, size_
     for (; k < count; k++) {
         Py_UCS4 c = s[k], folded = c | 0x20;
         uint64_t bit = (uint64_t)1 << k;
-        if (c >= 0x80) wide |= bit;
+        if (c >= 0x80) past_ascii |= bit;
         if (folded >= 'a' && folded <= 'z') m.letter |= bit;
         if (c >= 'A' && c <= 'Z') m.upper |= bit;
         if (c >= '0' && c <= '9') m.digit |= bit;
@@ -128,8 +128,8 @@ static ALWAYS_INLINE BlockMasks masks_needed(const ScanText *t, size_t at, size_
         if (c == '\r' || c == '\n') m.br |= bit;
         if (c == '/') m.slash |= bit;
     }
-    m.wide = wide;
-    for (; wide; wide &= wide - 1) add_class(&m, s, (unsigned)__builtin_ctzll(wide)); /* the others' classes */
+    m.past_ascii = past_ascii;
+    for (uint64_t left = past_ascii; left; left &= left - 1) add_class(&m, s, (unsigned)__builtin_ctzll(left));
     if (count < 64) m.space |= ~(uint64_t)0 << count;
     return m;
 }
@@ -143,7 +143,7 @@ static inline BlockMasks block_masks(const ScanText *t, size_t at, size_t count)
  * costs more than the scanner's walk (an é in 50 gains; a text mostly past ASCII would not). */
 #define WIDE_MOST 16
 
-static inline int left_to_scanner(const BlockMasks *m) { return __builtin_popcountll(m->wide) > WIDE_MOST; }
+static inline int left_to_scanner(const BlockMasks *m) { return __builtin_popcountll(m->past_ascii) > WIDE_MOST; }
 
 /* Whether the word of 64 characters from `at` (masks `next`) is white space only, whole in the text: the run there is
  * left to the scanner (its line breaks are not looked for past it). */
@@ -398,8 +398,8 @@ static size_t o200k_starts(const ScanText *t, size_t from, size_t to, uint64_t *
     size_t words = (to - from + 63) / 64;
     BlockMasks next = masks_at(t, from, NEEDS_BREAKS | NEEDS_CASES);
     uint64_t before_letter = 0, before_digit = 0, before_space = 1, before_br = 0, before_blank = 0;
-    uint64_t before_tail = 0, before_start = 0, before_small_seen = 0, before_lowerish = 0;
-    size_t suffix_end = 0; /* where the last contraction taken as a suffix ended (0: none yet; from >= 0 < it) */
+    uint64_t before_tail = 0, before_start = 0, before_small_in_run = 0, before_lowerish = 0;
+    size_t suffix_end = SIZE_MAX; /* where the last contraction taken as a suffix ended (SIZE_MAX: none yet) */
     int phase = -1;
     uint64_t cleared = 0, set = 0;
     for (size_t w = 0; w < words; w++) {
@@ -450,18 +450,21 @@ static size_t o200k_starts(const ScanText *t, size_t from, size_t to, uint64_t *
          * them back: "文RS" is "文", "RS"); a suffix's letters are no word's */
         small &= ~off, lowerish &= ~off;
         prev_lowerish = lowerish << 1 | before_lowerish;
-        uint64_t small_seen = fill_up(small | (lowerish & before_small_seen), lowerish);
-        start |= upper & (small_seen << 1 | before_small_seen);
-        uint64_t next_letter = letter >> 1 | next.letter << 63, ending = upper & ~next_letter;
+        /* small_in_run: the lower-ish letters after a small one in their run of lower-ish letters */
+        uint64_t small_in_run = fill_up(small | (lowerish & before_small_in_run), lowerish);
+        start |= upper & (small_in_run << 1 | before_small_in_run);
+        /* last_capitals: the capitals that end a run of letters (no letter after them), found from its last one */
+        uint64_t next_letter = letter >> 1 | next.letter << 63, last_capitals = upper & ~next_letter;
         if ((upper >> 63) && (next.letter & 1) && (next.upper & 1)) { /* capitals on into the next word */
             unsigned run = next.upper == ~(uint64_t)0 ? 64 : (unsigned)__builtin_ctzll(~next.upper);
-            if (run < 64 ? !(next.letter >> run & 1) : capitals_end_letters(t, at + 64)) ending |= (uint64_t)1 << 63;
+            if (run < 64 ? !(next.letter >> run & 1) : capitals_end_letters(t, at + 64))
+                last_capitals |= (uint64_t)1 << 63;
         }
-        start |= upper & prev_lowerish & fill_down(ending, upper);
+        start |= upper & prev_lowerish & fill_down(last_capitals, upper);
         start = (start & ~off) | on;
         before_letter = letter >> 63, before_digit = digit >> 63, before_space = space >> 63;
         before_br = br >> 63, before_blank = m.blank >> 63, before_tail = tailed >> 63, before_start = start >> 63;
-        before_small_seen = small_seen >> 63, before_lowerish = lowerish >> 63;
+        before_small_in_run = small_in_run >> 63, before_lowerish = lowerish >> 63;
         if (w == words - 1 && (to - from) % 64) start &= ((uint64_t)1 << ((to - from) % 64)) - 1;
         bits[w] = start;
     }
