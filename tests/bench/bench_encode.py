@@ -142,22 +142,37 @@ def bench(row: str, path: Path, repeat: int, before: bool, to_array: bool = Fals
     return same
 
 
+def _runs(value: str) -> int:
+    """A number of runs: a whole number of at least 1 (argparse's message otherwise)."""
+    try:
+        runs = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
+    if runs < 1:
+        raise argparse.ArgumentTypeError(f"{runs}: at least one run")
+    return runs
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="3 MB of stdlib, the 130 KB English slice")
-    parser.add_argument("--repeat", type=int, default=3, help="fresh-process runs per encoder; the median counts")
+    parser.add_argument("--repeat", type=_runs, default=3, help="fresh-process runs per encoder; the median counts")
     parser.add_argument("--before", action="store_true", help="also the Python path (the code before _encode)")
     parser.add_argument("--rows", default=",".join(GOAL_ROWS), help="which rows, comma-separated, or all")
     parser.add_argument("--array", action="store_true", help="uint32 arrays: encode_array and encode_to_numpy")
     parser.add_argument("--one", nargs=4, metavar=("ENCODER", "PATH", "ENCODING", "RULE"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    rows = list(ROWS) if args.rows == "all" else args.rows.split(",")
+    unknown = [row for row in rows if row not in ROWS]
+    if unknown:
+        parser.error(f"--rows: no row {', '.join(map(repr, unknown))}; the rows are {', '.join(ROWS)}, or all")
     if args.one:
         print(json.dumps(run_one(*args.one, to_array=args.array)))
         return 0
     print(f"encode, single process, fresh process per run, median of {args.repeat} (goal: ours >= {GOAL}x tiktoken)")
     print("load average before: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     ok = True
-    for row in ROWS if args.rows == "all" else args.rows.split(","):
+    for row in rows:
         ok &= bench(row, corpus_path(ROWS[row][0], args.quick), args.repeat, args.before, args.array)
     print("load average after:  {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     return 0 if ok else 1
