@@ -3719,3 +3719,35 @@ def test_a_gzipped_vocab_text_is_counted_as_the_text_it_holds(tmp_path, capsys):
         assert main(["vocab", "gpt2", "--text", str(path)]) == 0
         printed.append(capsys.readouterr().out)
     assert printed[0] == printed[1] and "used in the text" in printed[0]
+
+
+# ----- bpe vocab --text with encode workers: Ctrl-C while they start and count (issue 44, the session's end) -----
+
+
+def test_ctrl_c_ends_bpe_vocab_counting_with_its_workers(tmp_path):
+    """SIGINT once ``bpe vocab o200k_base --text`` has started the workers that count a 40 MB file: 'interrupted'
+    (130), nothing printed, every worker process gone, the text's file unchanged."""
+    import signal
+    import time
+
+    import psutil
+
+    big = tmp_path / "big.txt"
+    big.write_text(TEXT * 20_000, encoding="utf-8")
+    before = big.read_bytes()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bpe_core", "vocab", "o200k_base", "--text", str(big)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    watched = psutil.Process(process.pid)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not watched.children(recursive=True):
+        time.sleep(0.02)  # the first worker starting
+    descendants = watched.children(recursive=True)
+    process.send_signal(signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=60)
+    assert process.returncode == 130 and "interrupted" in stderr and stdout == "", stderr
+    _, alive = psutil.wait_procs(descendants, timeout=10)
+    assert alive == [] and big.read_bytes() == before
