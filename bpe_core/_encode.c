@@ -1451,6 +1451,11 @@ static int encode_text(Encoder *e, PyObject *args, Work *w, const Specials **spe
     return 0;
 }
 
+/* The id (a Python int) of token number `token`: the encoder's, or past its tokens a special token's. */
+static inline PyObject *id_of(const Encoder *e, const Specials *specials, uint32_t token) {
+    return token < e->n_tokens ? e->ids[token] : specials->ids[token - e->n_tokens];
+}
+
 /* A list of this many ids or more is filled in two passes (fill_counted); a shorter one an id at a time. */
 #define COUNTED_LEAST ((size_t)1 << 16)
 
@@ -1469,13 +1474,13 @@ static int fill_counted(const Encoder *e, const Specials *specials, const uint32
     Py_BEGIN_ALLOW_THREADS
     for (size_t k = 0; k < n; k++) {
         uint32_t token = tokens[k];
-        items[k] = token < e->n_tokens ? e->ids[token] : specials->ids[token - e->n_tokens];
+        items[k] = id_of(e, specials, token);
         counts[token]++;
     }
     Py_END_ALLOW_THREADS
     for (size_t token = 0; token < kinds; token++) {
         if (!counts[token]) continue;
-        PyObject *id = token < e->n_tokens ? e->ids[token] : specials->ids[token - e->n_tokens];
+        PyObject *id = id_of(e, specials, (uint32_t)token);
         Py_SET_REFCNT(id, Py_REFCNT(id) + (Py_ssize_t)counts[token]);
     }
     PyObject_GC_Track(list);
@@ -1508,7 +1513,7 @@ static PyObject *encoder_encode(Encoder *e, PyObject *args) {
 #endif
     for (size_t k = 0; items && k < w.out.n; k++) {
         uint32_t token = w.out.data[k];
-        PyObject *id = token < e->n_tokens ? e->ids[token] : specials->ids[token - e->n_tokens];
+        PyObject *id = id_of(e, specials, (uint32_t)token);
         Py_INCREF(id);
         items[k] = id;
     }
@@ -1628,7 +1633,7 @@ static PyObject *encoder_encode_array(Encoder *e, PyObject *args) {
     PyMem_RawFree(special_values);
     if (unfit != NO_TOKEN) {
         PyErr_Format(PyExc_OverflowError, "id %R does not fit an array of ids (numbers from 0 to 4294967295)",
-                     unfit < e->n_tokens ? e->ids[unfit] : specials->ids[unfit - e->n_tokens]);
+                     id_of(e, specials, unfit));
         Py_DECREF(a);
         work_free(&w);
         return NULL;

@@ -3299,31 +3299,37 @@ def test_a_worker_killed_mid_text_is_said_and_the_next_text_starts_afresh(monkey
 def test_ctrl_c_ends_bpe_encode_with_processes_and_its_workers(tmp_path):
     """SIGINT while ``bpe encode --processes 2`` encodes 40 MB: 'bpe: interrupted' (130), no ids printed, every
     worker process gone, the text's file unchanged."""
+
+    big = tmp_path / "big.txt"
+    big.write_text(TEXT * 20_000, encoding="utf-8")
+    before = big.read_bytes()
+    command = ["encode", "gpt2", "--file", str(big), "--ids", "--processes", "2"]
+    _interrupted_once_workers_run(command, children=2, settle=0.5)  # the process server and a worker
+    assert big.read_bytes() == before
+
+
+def _interrupted_once_workers_run(command: list[str], children: int, settle: float = 0.0) -> None:
+    """``bpe COMMAND`` sent SIGINT once it has ``children`` processes (and ``settle`` seconds more): it says
+    'interrupted' (130), prints nothing, and every process it started is gone."""
     import signal
     import time
 
     import psutil
 
-    big = tmp_path / "big.txt"
-    big.write_text(TEXT * 20_000, encoding="utf-8")
-    before = big.read_bytes()
     process = subprocess.Popen(
-        [sys.executable, "-m", "bpe_core", "encode", "gpt2", "--file", str(big), "--ids", "--processes", "2"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
+        [sys.executable, "-m", "bpe_core", *command], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
     watched = psutil.Process(process.pid)
     deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and len(watched.children(recursive=True)) < 2:
-        time.sleep(0.05)  # the process server and a worker
-    time.sleep(0.5)
+    while time.monotonic() < deadline and len(watched.children(recursive=True)) < children:
+        time.sleep(0.02)
+    time.sleep(settle)
     descendants = watched.children(recursive=True)
     process.send_signal(signal.SIGINT)
     stdout, stderr = process.communicate(timeout=60)
     assert process.returncode == 130 and "interrupted" in stderr and stdout == "", stderr
     _, alive = psutil.wait_procs(descendants, timeout=10)
-    assert alive == [] and big.read_bytes() == before
+    assert alive == []
 
 
 # ----- review: the compiled search for special tokens, stoppable, and exact with thousands of them (issue 44) -----
@@ -3727,27 +3733,8 @@ def test_a_gzipped_vocab_text_is_counted_as_the_text_it_holds(tmp_path, capsys):
 def test_ctrl_c_ends_bpe_vocab_counting_with_its_workers(tmp_path):
     """SIGINT once ``bpe vocab o200k_base --text`` has started the workers that count a 40 MB file: 'interrupted'
     (130), nothing printed, every worker process gone, the text's file unchanged."""
-    import signal
-    import time
-
-    import psutil
-
     big = tmp_path / "big.txt"
     big.write_text(TEXT * 20_000, encoding="utf-8")
     before = big.read_bytes()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "bpe_core", "vocab", "o200k_base", "--text", str(big)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    watched = psutil.Process(process.pid)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and not watched.children(recursive=True):
-        time.sleep(0.02)  # the first worker starting
-    descendants = watched.children(recursive=True)
-    process.send_signal(signal.SIGINT)
-    stdout, stderr = process.communicate(timeout=60)
-    assert process.returncode == 130 and "interrupted" in stderr and stdout == "", stderr
-    _, alive = psutil.wait_procs(descendants, timeout=10)
-    assert alive == [] and big.read_bytes() == before
+    _interrupted_once_workers_run(["vocab", "o200k_base", "--text", str(big)], children=1)  # the first starting
+    assert big.read_bytes() == before

@@ -310,8 +310,13 @@ class Tokenizer(TokenLookup, WordMerges):
     def _boundary(self) -> SafeBoundary | None:
         """Where a shipped pattern's text may be cut (see :func:`~bpe_core.pretokenize.patterns.safe_boundary`), so
         that :meth:`encode_iterable` encodes a stream on the fast path; None for a custom regex or none."""
+        return safe_boundary(self._fast_name) if self._fast_name is not None else None
+
+    @property
+    def _fast_name(self) -> str | None:
+        """The shipped pattern whose fast path pre-tokenizes this tokenizer's text, or None (a custom regex, none)."""
         fast = self._pre.fast if self._pre is not None else None
-        return safe_boundary(fast.name) if fast is not None else None
+        return fast.name if fast is not None else None
 
     def _encode_ordinary(self, text: str, cache, offset: int) -> Iterable[int]:
         if self._pre is None:
@@ -330,8 +335,7 @@ class Tokenizer(TokenLookup, WordMerges):
         >>> Tokenizer.from_tiktoken("cl100k_base").compiled_scanner
         'cl100k'
         """
-        fast = self._pre.fast if self._pre is not None else None
-        return fast.name if fast is not None and scanner.available() else None
+        return self._fast_name if scanner.available() else None
 
     def encode_piece(self, piece: str) -> tuple[int, ...]:
         """Ids of one pre-token (no pre-tokenization, no special tokens)."""

@@ -30,9 +30,12 @@ from bpe_core.vocabulary.text_pieces import text_pieces
 def load_source(spec: str, pattern: str | None = None) -> VocabularySource:
     """The vocabulary of any source :func:`bpe_core.formats.load_any` reads (a reference name through tiktoken,
     which audits fastest); errors name the file and the cause."""
-    if _is_reference(spec, pattern):
-        return vocabulary_source(_load(spec, pattern))
-    return vocabulary_source(_load(spec, pattern), name=spec)
+    return _source(spec, pattern, _load(spec, pattern))
+
+
+def _source(spec: str, pattern: str | None, tokenizer) -> VocabularySource:
+    """The vocabulary of ``tokenizer``, loaded from ``spec``: a reference under its own name, another under spec."""
+    return vocabulary_source(tokenizer, name=None if _is_reference(spec, pattern) else spec)
 
 
 def _load(spec: str, pattern: str | None):
@@ -59,8 +62,9 @@ def vocab_report(
 
     The text is counted a piece at a time (:func:`~bpe_core.vocabulary.text_pieces.text_pieces`): a gigabyte read
     in blocks takes the memory of a few megabytes."""
-    tokenizer = _load(spec, _for(spec, pattern))
-    source = vocabulary_source(tokenizer, name=None if _is_reference(spec, _for(spec, pattern)) else spec)
+    own_pattern = _for(spec, pattern)
+    tokenizer = _load(spec, own_pattern)
+    source = _source(spec, own_pattern, tokenizer)
     table = build_table(source)
     lines = [f"{table.name}: {len(table):,} tokens ({int(table.special.sum())} special)"]
     lines += _scripts(table, longest)
