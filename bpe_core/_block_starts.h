@@ -332,7 +332,8 @@ static ALWAYS_INLINE size_t cl100k_family_starts(const ScanText *t, size_t from,
         uint64_t prev_letter = letter << 1 | before_letter, prev_digit = digit << 1 | before_digit;
         uint64_t prev_space = space << 1 | before_space, prev_br = br << 1 | before_br;
         uint64_t prev_blank = m.blank << 1 | before_blank;
-        uint64_t prev_other = ~(prev_letter | prev_digit | prev_space), prev_lead = prev_other | (prev_space & ~prev_br);
+        uint64_t prev_other = ~(prev_letter | prev_digit | prev_space);
+        uint64_t prev_lead = prev_other | (prev_space & ~prev_br);
         uint64_t next_space = space >> 1 | next.space << 63;
         /* tail: the line breaks that follow an other, through the run of them */
         uint64_t tailed = fill_up(br & (prev_other | before_tail), br);
@@ -386,7 +387,7 @@ static int capitals_end_letters(const ScanText *t, size_t i) {
 /* The starts of o200k's pre-tokens ([^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+
  * (?i:'s|'t|'re|'ve|'m|'ll|'d)?|[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*
  * (?i:'s|'t|'re|'ve|'m|'ll|'d)?|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+), as
- * gpt2_starts. A word is a run of capitals then a run of small letters (either may be empty: é small, É a capital): so
+ * gpt2_starts. A word is a run of capitals then a run of small letters (either may be empty; é small, É capital): so
  * cl100k_family_starts's rules hold (its leads, digits, white space, without \s++$), but for these:
  *   case      a capital after a small letter starts a word ("camelCase": "camel", "Case"; "HTMLParser" is one);
  *   tail      the tail of others is [\r\n/]*: line breaks, then slashes and line breaks; an other after a slash of
@@ -413,7 +414,8 @@ static size_t o200k_starts(const ScanText *t, size_t from, size_t to, uint64_t *
         uint64_t prev_letter = letter << 1 | before_letter, prev_digit = digit << 1 | before_digit;
         uint64_t prev_space = space << 1 | before_space, prev_br = br << 1 | before_br;
         uint64_t prev_blank = m.blank << 1 | before_blank, prev_lowerish = lowerish << 1 | before_lowerish;
-        uint64_t prev_other = ~(prev_letter | prev_digit | prev_space), prev_lead = prev_other | (prev_space & ~prev_br);
+        uint64_t prev_other = ~(prev_letter | prev_digit | prev_space);
+        uint64_t prev_lead = prev_other | (prev_space & ~prev_br);
         uint64_t next_space = space >> 1 | next.space << 63;
         /* tail: the line breaks after an other, then line breaks and slashes */
         uint64_t tailed = fill_up((br & prev_other) | ((br | m.slash) & before_tail), br | m.slash);

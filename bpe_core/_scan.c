@@ -712,7 +712,7 @@ static PyObject *scan_starts(PyObject *module, PyObject *args) {
     Py_ssize_t at = 0;
     if (!PyArg_ParseTuple(args, "Ui|n", &text, &pattern, &at)) return NULL;
     if (pattern < 0 || pattern >= PATTERN_COUNT || !BLOCK_STARTS[pattern]) {
-        PyErr_SetString(PyExc_ValueError, "no starts for this pattern (gpt2's ... qwen2's, once set_classes() has run)");
+        PyErr_SetString(PyExc_ValueError, "no starts for this pattern (gpt2's to qwen2's, once set_classes() ran)");
         return NULL;
     }
     ScanText t = {PyUnicode_KIND(text), PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text)};
@@ -766,7 +766,8 @@ static PyMethodDef scan_methods[] = {
     {"findall", scan_findall, METH_VARARGS, "findall(text, pattern) -> list[str]: pattern " PATTERN_NAMES "."},
     {"encode", scan_encode, METH_VARARGS, "encode(text, pattern, cache) -> list[int]: pre-tokens' ids from cache."},
     {"count", scan_count, METH_VARARGS, "count(text, pattern, counts: dict): each pre-token's count added."},
-    {"starts", scan_starts, METH_VARARGS, "starts(text, pattern, at=0) -> list[int] | None: text[at:]'s starts, 64 at a time."},
+    {"starts", scan_starts, METH_VARARGS,
+     "starts(text, pattern, at=0) -> list[int] | None: text[at:]'s starts, 64 at a time."},
     {"set_classes", scan_set_classes, METH_O, "set_classes(table: bytes): the class bits of every code point."},
     {NULL, NULL, 0, NULL},
 };
