@@ -97,6 +97,16 @@
 
 static const ScanApi *scan_api = NULL;
 
+/* A function kept out of its callers (the hit loop of encode_pretokens stays small: its registers for the hits), and
+ * one always written into them (the hit's test: no call). */
+#if defined(__GNUC__) || defined(__clang__)
+#define COLD_PATH __attribute__((noinline))
+#define HOT_PATH inline __attribute__((always_inline))
+#else
+#define COLD_PATH
+#define HOT_PATH inline
+#endif
+
 /* ----- hashing ----- */
 
 /* A hash of n bytes, eight at a time (the length goes in first, so "a" and "a\0" differ). */
@@ -344,16 +354,23 @@ static inline void hot_put(Cache *c, uint64_t h, const CacheSlot *slot) {
     if (c->hot_writes <= HOT_LOG) c->hot_writes++;
 }
 
-/* The pre-token p in the cache, or NULL: first in the small table of the last ones found, then in the whole table
- * (a hit there goes into the small table). */
-static const CacheSlot *cache_find(Cache *c, uint64_t h, const uint64_t head[2], const unsigned char *p, size_t n) {
+/* cache_find past the small table: the whole table (a hit there goes into the small table). */
+COLD_PATH static const CacheSlot *cache_find_whole(Cache *c, uint64_t h, const uint64_t head[2],
+                                                   const unsigned char *p, size_t n) {
+    const CacheSlot *slot = cache_lookup(c, h, head, p, n);
+    if (slot) hot_put(c, h, slot);
+    return slot;
+}
+
+/* The pre-token p in the cache, or NULL: first in the small table of the last ones found (its test written into
+ * the caller: warm English 0.0645 -> 0.0620 s), then in the whole table (a hit there goes into the small table). */
+static HOT_PATH const CacheSlot *cache_find(Cache *c, uint64_t h, const uint64_t head[2], const unsigned char *p,
+                                            size_t n) {
     CacheSlot *hot = &c->hot[h >> (64 - HOT_BITS)];
     if (hot->key_len == n && hot->head[0] == head[0] && hot->head[1] == head[1] &&
         (n <= 16 || !memcmp(c->keys + hot->key_at + 16, p + 16, n - 16)))
         return hot;
-    const CacheSlot *slot = cache_lookup(c, h, head, p, n);
-    if (slot) hot_put(c, h, slot);
-    return slot;
+    return cache_find_whole(c, h, head, p, n);
 }
 
 static void cache_place(Cache *c, uint64_t h, const CacheSlot *entry) {
@@ -1092,13 +1109,6 @@ static int merge_piece(Encoder *e, Work *w, const unsigned char *piece, size_t n
     if (whole && !(w->out.n - first == 1 && w->out.data[first] == longest)) return 0;
     return cache_add(&e->cache, h, head, piece, n, w->out.data + first, w->out.n - first);
 }
-
-/* A function kept out of its caller (the hit loop of encode_ordinary stays small: its registers for the hits). */
-#if defined(__GNUC__) || defined(__clang__)
-#define COLD_PATH __attribute__((noinline))
-#else
-#define COLD_PATH
-#endif
 
 /* merge_word, a long pre-token cut first at the places no token crosses (bt_cut: Chinese clauses, which o200k's
  * pattern leaves whole, at most of their characters), each piece merged apart: the pieces (words) repeat where
