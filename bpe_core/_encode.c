@@ -458,6 +458,7 @@ static int cache_add(Cache *c, uint64_t h, const uint64_t head[2], const unsigne
 typedef struct {
     uint32_t *data;
     size_t n, room;
+    size_t ready; /* the first `ready` have their pages made ready (prepare_pages) */
 } Ids;
 
 /* A candidate merge of parts i and j (ending at k): the lowest rank first, then the leftmost (rank << 32 | i). */
@@ -1444,10 +1445,15 @@ static int encode_text(Encoder *e, PyObject *args, Work *w, const Specials **spe
     int status = DONE;
     while (status == DONE && call.at < call.text.n) {
         Py_ssize_t stop = call.text.n - call.at > BATCH_CHARS ? call.at + BATCH_CHARS : call.text.n;
-        size_t room = w->out.room - w->out.n, batch = (size_t)(stop - call.at);
+        /* the batch's ids: a token per two characters, mostly (as the room; more fault as they come), from where
+         * the last batch's stopped (its pages are ready: asking again walks them for nothing) */
+        size_t from = w->out.n > w->out.ready ? w->out.n : w->out.ready, half = (size_t)(stop - call.at) / 2;
+        size_t to = w->out.n + half < w->out.room ? w->out.n + half : w->out.room;
         Py_BEGIN_ALLOW_THREADS
-        /* the batch's ids: no more than a token per character, mostly */
-        prepare_pages(w->out.data + w->out.n, (batch < room ? batch : room) * sizeof(uint32_t));
+        if (to > from) {
+            prepare_pages(w->out.data + from, (to - from) * sizeof(uint32_t));
+            w->out.ready = to;
+        }
         PyThread_acquire_lock(e->lock, WAIT_LOCK);
         status = encode_batch(e, w, &call, stop);
         PyThread_release_lock(e->lock);
