@@ -143,7 +143,10 @@ static inline BlockMasks block_masks(const ScanText *t, size_t at, size_t count)
  * costs more than the scanner's walk (an é in 50 gains; a text mostly past ASCII would not). */
 #define WIDE_MOST 16
 
-static inline int left_to_scanner(const BlockMasks *m) { return __builtin_popcountll(m->past_ascii) > WIDE_MOST; }
+static inline int left_to_scanner(const BlockMasks *m) {
+    /* (most words are ASCII only: no count, which is a library call where the processor's instruction is not assumed) */
+    return m->past_ascii && __builtin_popcountll(m->past_ascii) > WIDE_MOST;
+}
 
 /* Whether the word of 64 characters from `at` (masks `next`) is white space only, whole in the text: the run there is
  * left to the scanner (its line breaks are not looked for past it). */
