@@ -1172,9 +1172,14 @@ static int encode_pretokens(Encoder *e, Work *w, const ScanText *t, Call *call, 
             }
             const CacheSlot *seen = p->n <= CACHE_KEY_MAX ? cache_find(c, p->h, p->head, bytes, p->n) : NULL;
             if (seen) {
-                const uint32_t *ids = slot_ids(c, seen);
                 uint32_t *out = w->out.data + w->out.n;
-                for (size_t j = 0; j < seen->ids_len; j++) out[j] = ids[j]; /* one or two, mostly: no memcpy call */
+                if (seen->ids_len <= 2) { /* most: both written, whether one counts or two (room for a token a byte) */
+                    out[0] = seen->ids[0];
+                    out[1] = seen->ids[1];
+                } else {
+                    const uint32_t *ids = slot_ids(c, seen);
+                    for (size_t j = 0; j < seen->ids_len; j++) out[j] = ids[j];
+                }
                 w->out.n += seen->ids_len;
             } else {
                 size_t first = w->out.n, last = pending[count - 1].from + pending[count - 1].n;
