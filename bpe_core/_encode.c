@@ -967,7 +967,7 @@ static unsigned char *utf8_of(const Call *call, const ScanText *t, Py_ssize_t a,
 
 typedef struct {
     size_t from, n;   /* its UTF-8 bytes: text + from (ASCII text) or w->utf8 + from, n of them */
-    uint64_t h;       /* its key (n > 1) */
+    uint64_t h;       /* its key */
     uint64_t head[2];
 } Pending;
 
@@ -1061,7 +1061,6 @@ static int scan_ahead(const Encoder *e, Work *w, const ScanText *t, Call *call, 
     const Cache *c = &e->cache;
     for (int k = 0; k < count; k++) {
         Pending *p = &pending[k];
-        if (p->n == 1) continue;
         const unsigned char *bytes = base + p->from;
         p->h = p->from + 16 <= readable ? key_at(bytes, p->n, p->head) : key_of(bytes, p->n, p->head);
         PREFETCH(&c->hot[p->h >> (64 - HOT_BITS)]);
@@ -1160,20 +1159,18 @@ static int encode_pretokens(Encoder *e, Work *w, const ScanText *t, Call *call, 
         int count = scan_ahead(e, w, t, call, stop, pending, &end);
         if (count < 0) return count;
         const unsigned char *base = call->ascii ? (const unsigned char *)t->data : w->utf8;
-        size_t most = 0; /* the most tokens they make: one per byte (the cache holds no more) */
+        /* the most tokens they make: one per byte (the cache holds no more), and one past them (a one-byte
+         * pre-token found in the cache writes two ids, its count keeps one) */
+        size_t most = 1;
         for (int k = 0; k < count; k++) most += pending[k].n;
         if (pool_room((void **)&w->out.data, &w->out.room, w->out.n, most, sizeof(uint32_t)) < 0) return NO_MEMORY;
         for (int k = 0; k < count; k++) {
             const Pending *p = &pending[k];
             const unsigned char *bytes = base + p->from;
-            if (p->n == 1) { /* a one-byte pre-token (a space, a line break, punctuation) is its byte's token */
-                w->out.data[w->out.n++] = e->single[bytes[0]];
-                continue;
-            }
             const CacheSlot *seen = p->n <= CACHE_KEY_MAX ? cache_find(c, p->h, p->head, bytes, p->n) : NULL;
             if (seen) {
                 uint32_t *out = w->out.data + w->out.n;
-                if (seen->ids_len <= 2) { /* most: both written, whether one counts or two (room for a token a byte) */
+                if (seen->ids_len <= 2) { /* most: both written, whether one counts or two (room: `most`) */
                     out[0] = seen->ids[0];
                     out[1] = seen->ids[1];
                 } else {
