@@ -846,6 +846,7 @@ typedef struct {
     ScanText text;
     int ascii;                /* the text is ASCII: its own UTF-8, read in place */
     int narrow;               /* its long stretches of ASCII may be encoded as ASCII (encode_ordinary) */
+    int cuts;                 /* its scanner's pre-tokens do not cross a safe cut (SCANNERS: cut_before) */
     int replace_lone;         /* a lone surrogate is encoded as U+FFFD (utf8_of) */
     const Specials *specials; /* or NULL */
     uint32_t limit;
@@ -856,15 +857,22 @@ typedef struct {
     Py_ssize_t searched;      /* no special token starts in text[at:searched] */
 } Call;
 
+/* Where the text can be cut (Call.cuts), special tokens are looked for this many characters ahead at a time, and
+ * the text searched is encoded up to its last safe cut (encode_batch) while it is still in the processor's caches
+ * (a wide text's: 256 KB), instead of a whole batch searched first and read again. */
+#define SPECIAL_AHEAD ((Py_ssize_t)1 << 16)
+
 /* The next special token at or after call->at: where and which (text.n if none); 1. A batch's worth of characters
- * is searched at a time: 0 if it stopped short (the encode checks Ctrl-C, then searches on from there), so that a
- * long text without a special token in it, or with many places where one might start, can still be stopped. */
+ * (SPECIAL_AHEAD where the text can be cut) is searched at a time: 0 if it stopped short (the encode encodes the
+ * text searched up to a safe cut, or checks Ctrl-C, then searches on from there), so that a long text without a
+ * special token in it, or with many places where one might start, can still be stopped. */
 static int find_special(Call *call) {
     const Specials *s = call->specials;
     call->special_at = call->text.n;
     if (!s || !s->count) return 1;
     Py_ssize_t from = call->searched > call->at ? call->searched : call->at;
-    Py_ssize_t end = call->text.n - from > BATCH_CHARS ? from + BATCH_CHARS : call->text.n;
+    Py_ssize_t ahead = call->cuts ? SPECIAL_AHEAD : BATCH_CHARS;
+    Py_ssize_t end = call->text.n - from > ahead ? from + ahead : call->text.n;
     ScanText part = {call->text.kind, call->text.data, end}; /* where a token may start; it may end past it */
     for (Py_ssize_t i = from; (i = next_candidate(s, &part, i)) < end; i++) {
         if ((call->special = special_at(s, &call->text, i)) >= 0) {
@@ -1345,6 +1353,19 @@ static int encode_ordinary(Encoder *e, Work *w, const ScanText *t, Call *call, P
     return DONE;
 }
 
+/* A safe cut of t in (at, before] (ASCII stretches above: a space after a printable ASCII character), the last one
+ * within CUT_LOOKBACK characters of `before`; -1 if none. */
+#define CUT_LOOKBACK ((Py_ssize_t)1 << 12)
+static Py_ssize_t cut_before(const ScanText *t, Py_ssize_t at, Py_ssize_t before) {
+    Py_ssize_t lowest = before - at > CUT_LOOKBACK ? before - CUT_LOOKBACK : at + 1;
+    for (Py_ssize_t c = before; c >= lowest; c--) {
+        if (c < t->n && PyUnicode_READ(t->kind, t->data, c) == ' ' &&
+            PyUnicode_READ(t->kind, t->data, c - 1) - '!' <= (Py_UCS4)('~' - '!'))
+            return c;
+    }
+    return -1;
+}
+
 /* The text's special tokens and pre-tokens that start before stop: a special token is its own (numbered after the
  * encoder's tokens), the ordinary text up to the next one is encoded by encode_ordinary, scanned as if the text
  * ended there (a pre-token never runs into a special token). Runs without the GIL, with the cache's lock. */
@@ -1355,7 +1376,15 @@ static int encode_batch(Encoder *e, Work *w, Call *call, Py_ssize_t stop) {
         c->limit = call->limit;
     }
     while (call->at < stop) {
-        if (call->special_at < call->at && !find_special(call)) return DONE; /* Ctrl-C checked, then on */
+        if (call->special_at < call->at && !find_special(call)) {
+            /* no special token in [at, searched): the text up to its last safe cut there is as a whole text */
+            Py_ssize_t cut = call->cuts ? cut_before(&call->text, call->at, call->searched) : -1;
+            if (cut < 0) return DONE; /* Ctrl-C checked, then the search goes on */
+            ScanText ordinary = {call->text.kind, call->text.data, cut};
+            int status = encode_ordinary(e, w, &ordinary, call, cut);
+            if (status != DONE) return status;
+            continue;
+        }
         if (call->at == call->special_at) {
             const Specials *s = call->specials;
             if (push_id(&w->out, e->n_tokens + (uint32_t)call->special) < 0) return NO_MEMORY;
@@ -1432,6 +1461,7 @@ static int encode_text(Encoder *e, PyObject *args, Work *w, const Specials **spe
     Call call = {.text = {PyUnicode_KIND(text), PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text)},
                  .ascii = ascii,
                  .narrow = !ascii && known && SCANNERS[e->pattern].cuts && call_text_n >= STRETCH_LEAST,
+                 .cuts = known && SCANNERS[e->pattern].cuts,
                  .replace_lone = known && SCANNERS[e->pattern].fffd && !(*specials && (*specials)->has_replacement),
                  .specials = *specials,
                  .limit = (size_t)limit_arg >= NO_RANK ? NO_RANK : (uint32_t)limit_arg,

@@ -445,6 +445,36 @@ def test_a_lone_surrogate_is_u_fffd_where_the_scanner_reads_it_so(encoders, name
         assert made[name].encode(text, tok._limit, specials) == regex_ids(tok, name, text, tok._limit)
 
 
+#: Special tokens are looked for 65,536 characters ahead at a time (_encode.c's SPECIAL_AHEAD) where the text can be
+#: cut, the text searched encoded up to its last safe cut (a space after a printable character) before the search
+#: goes on: texts past that, special tokens and safe cuts around the window's ends, and texts with no cut to take.
+AHEAD = 1 << 16
+WINDOW_TEXTS = {
+    "words, then a special token": "word " * 20000 + SPECIAL + " end",
+    "wide words": "\U0001f600" + "word, " * 16000 + SPECIAL + "中文 tail",
+    "a special token at the window's end": "ab " * (AHEAD // 3) + "a" + SPECIAL + " x " * 10,
+    "one just before it": "ab " * (AHEAD // 3 - 5) + "abc" + SPECIAL + "ab " * 3000,
+    "one across it": "é" + "x" * (AHEAD - 6) + SPECIAL + " y" * 4000,
+    "a cut at the window's end": "a" * (AHEAD - 1) + "! b" * 3000,
+    "no cut near it": "c " * 1000 + "b" * (AHEAD + 5000) + " d" * 100 + SPECIAL,
+    "no cut at all": "中文" * (AHEAD // 2 + 3000) + SPECIAL + "中",
+    "white space at the cut": "x  \n" * (AHEAD // 4) + "\t \n y" + SPECIAL + "  \n\n" * 100,
+    "the window's end inside a run of spaces": ("x" + " " * 6) * (AHEAD // 7 + 100) + SPECIAL,
+    "contractions across windows": "it's don't " * 7000 + SPECIAL + "'ll" * 10,
+}
+
+
+@pytest.mark.parametrize("name", SCANNERS)
+@pytest.mark.parametrize("case", list(WINDOW_TEXTS))
+def test_special_tokens_looked_for_a_window_at_a_time_give_the_python_paths_ids(encoders, name, case):
+    """Texts longer than the special tokens' search window, encoded window by window up to safe cuts: every scanner's
+    ids are the regex's pre-tokens merged in Python (a cut taken where a pre-token crosses it would show)."""
+    tok, made, specials = encoders
+    text = WINDOW_TEXTS[case]
+    assert len(text) > AHEAD
+    assert made[name].encode(text, tok._limit, specials) == regex_ids(tok, name, text, tok._limit)
+
+
 class CountingEncoder:
     """A compiled encoder whose calls are counted."""
 
