@@ -1353,8 +1353,10 @@ static int encode_ordinary(Encoder *e, Work *w, const ScanText *t, Call *call, P
     return DONE;
 }
 
-/* A safe cut of t in (at, before] (ASCII stretches above: a space after a printable ASCII character), the last one
- * within CUT_LOOKBACK characters of `before`; -1 if none. */
+/* A safe cut of t in (at, before]: a space after a printable ASCII character, where the pre-tokens of t[at:] are
+ * those of t[at:c] then those of t[c:] for the scanners marked `cuts` (the argument above STRETCH_LEAST, which reads
+ * only t[c - 1] and t[c], whatever comes before them); the last one within CUT_LOOKBACK characters of `before`, or
+ * -1 if none (a Chinese text may have none: its special tokens are then looked for on, as before). */
 #define CUT_LOOKBACK ((Py_ssize_t)1 << 12)
 static Py_ssize_t cut_before(const ScanText *t, Py_ssize_t at, Py_ssize_t before) {
     Py_ssize_t lowest = before - at > CUT_LOOKBACK ? before - CUT_LOOKBACK : at + 1;
