@@ -458,7 +458,8 @@ static int cache_add(Cache *c, uint64_t h, const uint64_t head[2], const unsigne
 typedef struct {
     uint32_t *data;
     size_t n, room;
-    size_t ready; /* the first `ready` have their pages made ready (prepare_pages) */
+    size_t ready;              /* the first `ready` have their pages made ready (prepare_pages) ... */
+    const uint32_t *ready_in;  /* ... in this buffer (one that moved when it grew is asked again) */
 } Ids;
 
 /* A candidate merge of parts i and j (ending at k): the lowest rank first, then the leftmost (rank << 32 | i). */
@@ -1383,7 +1384,8 @@ static int encode_batch(Encoder *e, Work *w, Call *call, Py_ssize_t stop) {
             Py_ssize_t cut = call->cuts ? cut_before(&call->text, call->at, call->searched) : -1;
             if (cut < 0) return DONE; /* Ctrl-C checked, then the search goes on */
             ScanText ordinary = {call->text.kind, call->text.data, cut};
-            int status = encode_ordinary(e, w, &ordinary, call, cut);
+            /* (no further than the batch: the search may have run far ahead of `at` before it found a cut) */
+            int status = encode_ordinary(e, w, &ordinary, call, cut < stop ? cut : stop);
             if (status != DONE) return status;
             continue;
         }
@@ -1481,6 +1483,7 @@ static int encode_text(Encoder *e, PyObject *args, Work *w, const Specials **spe
         Py_ssize_t stop = call.text.n - call.at > BATCH_CHARS ? call.at + BATCH_CHARS : call.text.n;
         /* the batch's ids: a token per two characters, mostly (as the room; more fault as they come), from where
          * the last batch's stopped (its pages are ready: asking again walks them for nothing) */
+        if (w->out.ready_in != w->out.data) w->out.ready = 0, w->out.ready_in = w->out.data;
         size_t from = w->out.n > w->out.ready ? w->out.n : w->out.ready, half = (size_t)(stop - call.at) / 2;
         size_t to = w->out.n + half < w->out.room ? w->out.n + half : w->out.room;
         Py_BEGIN_ALLOW_THREADS

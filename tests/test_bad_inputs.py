@@ -2942,6 +2942,39 @@ def test_ctrl_c_stops_a_long_compiled_encode_and_the_tokenizer_still_encodes_ali
     assert done.stdout.split() == ["interrupted", "True", "True", "True"], done.stderr[-2000:]
 
 
+def test_ctrl_c_stops_a_long_compiled_encode_whose_first_safe_cut_is_far_ahead():
+    """Special tokens are looked for 65,536 characters ahead at a time, and the text searched is encoded up to its
+    last safe cut; where the first cut comes after millions of characters of Chinese (no space to cut at), the text
+    up to it is still encoded a batch at a time: a Ctrl-C stops it long before the whole text is done (it once
+    waited for the end), and the tokenizer then encodes as before. The time is compared with the same encode's own,
+    uninterrupted, in the same process."""
+    import textwrap
+
+    script = textwrap.dedent("""
+        import _thread, threading, time
+        from bpe_core.encoding.tokenizer import Tokenizer
+        tok = Tokenizer.from_tiktoken("o200k_base")
+        sample = "中文，" * 5 + "a b"
+        before = tok.encode(sample)
+        han = "中文，" * 10_070_665  # 30 million characters: 30 batches, 461 windows of 65,536 characters
+        text = han + "a b" + "中文，" * 40_000  # the only safe cut, 100 characters before the last window's end
+        tok.encode_array(text)  # (its pre-tokens cached: the encodes below take the same time)
+        started = time.perf_counter()
+        tok.encode_array(text)
+        whole = time.perf_counter() - started
+        threading.Timer(whole / 8, _thread.interrupt_main).start()
+        started = time.perf_counter()
+        try:
+            tok.encode_array(text)
+            print("finished")
+        except KeyboardInterrupt:
+            print("interrupted", time.perf_counter() - started < whole / 2)
+        print(tok.encode(sample) == before)
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert done.stdout.split() == ["interrupted", "True", "True"], (done.stdout, done.stderr[-2000:])
+
+
 def test_without_the_compiled_encoder_or_with_a_custom_pattern_the_ids_are_the_same(monkeypatch):
     """No C compiler at install (no _encode) or a custom regex (no compiled scanner): the Python path encodes, the
     same ids; nothing about the tokenizer changes."""
