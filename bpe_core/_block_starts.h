@@ -232,8 +232,10 @@ static inline BlockMasks block_masks(const ScanText *t, size_t at, size_t count)
  * 4,096 to the scanner), none more than 32. */
 #define WIDE_MOST 32
 
+/* (unread holds only among characters classed by the table; most words of a text have none: no count then, which
+ * without the processor's popcnt instruction is a call) */
 static inline int left_to_scanner(const BlockMasks *m) {
-    return m->unread || __builtin_popcountll(m->by_table) > WIDE_MOST;
+    return m->by_table && (m->unread || __builtin_popcountll(m->by_table) > WIDE_MOST);
 }
 
 /* Whether the word of 64 characters from `at` (masks `next`) is white space only, whole in the text: the run there is
