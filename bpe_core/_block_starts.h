@@ -33,10 +33,10 @@
  * The rules read only a character's class (letter, digit, white space, other) and a few ASCII characters, so they
  * hold for any character; o200k's words read cases too, which hold for letters upper-ish, lower-ish or both (É, é,
  * ª), and Latin-1 has no mark (_scan.c checks it). Left to the scanner (each starts function returns where its bits
- * end): a word of 64 characters with more than WIDE_MOST classed by the table, or holding a character the rules do
- * not read (a mark under o200k, whose words take \p{M}; a lone surrogate), and, but for gpt2's, a word before one
- * of white space only (a run that long is the scanner's in one step: looking along it for a line break at each word
- * made a megabyte of spaces quadratic).
+ * end): a word of 64 characters with more than WIDE_MOST letters classed by the table, or holding a character the
+ * rules do not read (a mark under o200k, whose words take \p{M}; a lone surrogate), and, but for gpt2's, a word
+ * before one of white space only (a run that long is the scanner's in one step: looking along it for a line break at
+ * each word made a megabyte of spaces quadratic).
  * The tests compare the starts with _scan.c's scanners on every text they try (tests/test_block_starts.py).
  */
 #ifndef BPE_BLOCK_STARTS_H
@@ -225,17 +225,18 @@ static inline BlockMasks block_masks(const ScanText *t, size_t at, size_t count)
     return masks_needed(t, at, count, NEEDS_BREAKS | NEEDS_CASES, t->kind != PyUnicode_1BYTE_KIND);
 }
 
-/* A word of 64 characters with more than this many classed by the table is left to the scanner: classing each by the
- * table costs more than the scanner's walk (an é in 50 gains; a text mostly past ASCII, Russian, would not). Then
- * the encoder leaves the next 4,096 characters to the scanner too: Chinese prose holds 10 punctuation marks in 64
- * characters, one word in 70 more than 16 (a limit of 16 left part of 104 of the shipped novel's 175 pieces of
- * 4,096 to the scanner), none more than 32. */
-#define WIDE_MOST 32
+/* A word of 64 characters with more than this many letters classed by the table (é, д, α: no range test's) is left
+ * to the scanner: classing each by the table costs more than the scanner's walk over their runs (an é in 50 gains;
+ * Russian, 46 Cyrillic letters in 64, would not). Then the encoder leaves the next 4,096 characters to the scanner
+ * too, so others classed by the table do not count: Chinese prose holds 10 punctuation marks in 64 characters (one
+ * word in 70 more than 16: counting them left part of 104 of the shipped novel's 175 pieces of 4,096 characters to
+ * the scanner), its documentation tables lines of box drawing. */
+#define WIDE_MOST 16
 
 /* (unread holds only among characters classed by the table; most words of a text have none: no count then, which
  * without the processor's popcnt instruction is a call) */
 static inline int left_to_scanner(const BlockMasks *m) {
-    return m->by_table && (m->unread || __builtin_popcountll(m->by_table) > WIDE_MOST);
+    return m->by_table && (m->unread || __builtin_popcountll(m->by_table & m->letter) > WIDE_MOST);
 }
 
 /* Whether the word of 64 characters from `at` (masks `next`) is white space only, whole in the text: the run there is
