@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import itertools
 import re
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -182,6 +184,23 @@ def test_wide_texts_and_words_mostly_past_ascii_are_left_to_the_scanner():
     assert starts("ÉcoleNormale Überall", "o200k") == regex_starts("ÉcoleNormale Überall", "o200k") == [0, 5, 12]
     for text in ("ªªRS xªBañ", "x'dªBa EªRÉß"):  # both-cased letters (ª is Lo): the word's cases, a suffix before
         assert starts(text, "o200k") == regex_starts(text, "o200k")
+
+
+def test_a_class_table_that_disagrees_with_a_range_turns_it_off():
+    """A table (another Unicode's) where one code point of U+4E00-U+9FFF is no letter both upper- and lower-ish (丁
+    made a digit here): that range is off, its characters classed by the table, and the starts follow the table as
+    the scanner does ("中丁中": three pre-tokens, not one run of letters); Hangul's range stays on."""
+    script = """if True:
+        from bpe_core import _scan
+        from bpe_core.pretokenize import scanner
+        table = bytearray(scanner.classes_table())
+        table[2 * 0x4E01] = 2  # NUMBER, nothing else
+        _scan.set_classes(bytes(table))
+        for text in ("中丁中", "한국丁" * 30):
+            print(_scan.starts(text, 0) == [0, *itertools.accumulate(map(len, _scan.findall(text, 0)))][:-1])
+    """
+    done = subprocess.run([sys.executable, "-c", "import itertools\n" + script], capture_output=True, text=True)
+    assert done.stdout.split() == ["True", "True"], done.stderr[-2000:]
 
 
 #: Real Chinese: the shipped novel (two bytes a character) and the bench's Debian documentation (tests/bench/corpora.py,
