@@ -61,6 +61,11 @@ typedef struct {
 /* The character at i (of any width: the rules read the text's characters only here and in the masks). */
 static inline Py_UCS4 block_unit(const ScanText *t, size_t i) { return PyUnicode_READ(t->kind, t->data, i); }
 
+/* The character at i of a text of two or four bytes a character. */
+static inline Py_UCS4 wide_unit(const ScanText *t, size_t i) {
+    return t->kind == PyUnicode_2BYTE_KIND ? ((const Py_UCS2 *)t->data)[i] : ((const Py_UCS4 *)t->data)[i];
+}
+
 /* Character j, of class c, added to the masks by its class. */
 static inline void add_class(BlockMasks *m, unsigned c, unsigned j) {
     unsigned cased = c & (LETTER | UPPERISH | LOWERISH);
@@ -200,7 +205,7 @@ static ALWAYS_INLINE BlockMasks masks_needed(const ScanText *t, size_t at, size_
     }
 #endif
     for (; k < count; k++) {
-        Py_UCS4 c = wide ? block_unit(t, at + k) : ((const Py_UCS1 *)t->data)[at + k];
+        Py_UCS4 c = wide ? wide_unit(t, at + k) : ((const Py_UCS1 *)t->data)[at + k];
         add_ascii(&m, c, (uint64_t)1 << k, &past);
         if (wide && in_letter_range(c)) ranged |= (uint64_t)1 << k;
     }
@@ -208,13 +213,13 @@ static ALWAYS_INLINE BlockMasks masks_needed(const ScanText *t, size_t at, size_
     m.by_table = past & ~ranged;
     for (uint64_t left = m.by_table; left; left &= left - 1) {
         unsigned j = (unsigned)__builtin_ctzll(left);
-        Py_UCS4 c = wide ? block_unit(t, at + j) : ((const Py_UCS1 *)t->data)[at + j];
+        Py_UCS4 c = wide ? wide_unit(t, at + j) : ((const Py_UCS1 *)t->data)[at + j];
         unsigned cls = classes[c];
         /* (Latin-1 holds neither: set_classes checks it has no mark) */
         if (wide && (((needs & NEEDS_CASES) && (cls & (UPPERISH | LOWERISH)) && !(cls & LETTER)) ||
                      (c >= 0xD800 && c <= 0xDFFF)))
             m.unread = 1;
-        add_class(&m, cls, j);
+        if (cls & (LETTER | NUMBER | SPACE)) add_class(&m, cls, j); /* (an other, most of them, sets no bit) */
     }
     if (count < 64) m.space |= ~(uint64_t)0 << count;
     return m;
