@@ -481,14 +481,15 @@ static size_t qwen2_starts(const ScanText *t, size_t from, size_t to, uint64_t *
 
 /* ----- o200k ----- */
 
-/* Whether the capitals (letters only upper-ish) from i on end where no letter follows (or the text ends). */
+/* Whether the capitals (letters only upper-ish) from i on end where no letter follows (or the text ends). A mark
+ * after them (upper- and lower-ish, no letter: o200k's words take it) goes on with the word, as a letter would. */
 static int capitals_end_letters(const ScanText *t, size_t i) {
     unsigned c = 0;
     for (; i < (size_t)t->n; i++) {
         c = classes[block_unit(t, i)];
         if (!(c & LETTER) || (c & (UPPERISH | LOWERISH)) != UPPERISH) break;
     }
-    return i == (size_t)t->n || !(c & LETTER);
+    return i == (size_t)t->n || !(c & (LETTER | UPPERISH | LOWERISH));
 }
 
 /* The starts of o200k's pre-tokens ([^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+
@@ -513,7 +514,8 @@ static ALWAYS_INLINE size_t o200k_starts_of(const ScanText *t, size_t from, size
         BlockMasks m = next;
         size_t base = from + 64 * w, at = base + 64;
         next = masks_at(t, at, NEEDS_BREAKS | NEEDS_CASES, wide);
-        if (left_to_scanner(&m) || long_white_ahead(t, &next, at)) return base;
+        /* (the word before one with a mark too: its last letters' cases read the next word's first ones) */
+        if (left_to_scanner(&m) || next.unread || long_white_ahead(t, &next, at)) return base;
         uint64_t letter = m.letter, digit = m.digit, space = m.space, br = m.br, upper = m.upper;
         uint64_t small = letter & ~upper & ~m.both, lowerish = small | m.both;
         uint64_t other = ~(letter | digit | space);

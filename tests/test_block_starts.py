@@ -33,8 +33,8 @@ ALPHABET = list("'sdmtlvreSDMTLVREax ") + ["\t", "\n", "\r", "\x0b", "\x0c", "\x
 ALPHABET += list("0129!.,-_/")
 ASCII_TEXTS = st.text(st.sampled_from(ALPHABET), max_size=200) | st.text(st.characters(max_codepoint=127), max_size=200)
 #: Characters the class table tells: Latin-1 letters, capitals, small and both-cased (ª, º), its no-break space, NEL,
-#: µ, digits ² ³ ¹ (a text of one byte a character: the starts' own); past Latin-1 (the text is then the scanner's):
-#: long s, Han, a modifier letter, a combining mark, a title-case letter, digits, an emoji, typographic quotes.
+#: µ, digits ² ³ ¹ (a text of one byte a character); past Latin-1 (a text of two or four bytes a character): long s,
+#: Han, a modifier letter, a combining mark, a title-case letter, digits, an emoji, typographic quotes.
 WIDE = list("éÉñÑßªºµ²³¹\u00a0\x85×÷¿") + list("ſ\u3000\u2028中ʰ\u0301ǅⅫ①😀\u2019ŁΩ")
 WIDE_TEXTS = (
     st.text(st.sampled_from(ALPHABET + WIDE), max_size=200)
@@ -184,6 +184,26 @@ def test_wide_texts_and_words_mostly_past_ascii_are_left_to_the_scanner():
     assert starts("ÉcoleNormale Überall", "o200k") == regex_starts("ÉcoleNormale Überall", "o200k") == [0, 5, 12]
     for text in ("ªªRS xªBañ", "x'dªBa EªRÉß"):  # both-cased letters (ª is Lo): the word's cases, a suffix before
         assert starts(text, "o200k") == regex_starts(text, "o200k")
+
+
+@pytest.mark.parametrize("before", range(56, 66))
+def test_a_mark_after_capitals_at_the_next_word_is_read_as_o200k_reads_it(before):
+    """o200k's words take marks, which its starts do not read: a word with one is the scanner's, and so is the word
+    before it, whose last letters' cases read the next word's first characters ("文RS" then a mark is one pre-token:
+    the mark goes on with the capitals; read as an other, it split "文" from "RS"); and a run of capitals across a whole
+    word ending in a mark. Counted and encoded as regex and tiktoken cut them, at each place around a word's end."""
+    from bpe_core import _count
+
+    scanner._ready()
+    for text in (
+        "中" * before + "文RS\u0301abc",
+        "中" * before + "文" + "R" * 80 + "\u0301 x",
+        "x" * before + " 文R\u0301",
+    ):
+        tally = _count.Tally()
+        tally.add(text, BLOCKED["o200k"])
+        assert tally.to_dict() == Counter(piece.encode() for piece in get_pattern("o200k").findall(text)), repr(text)
+        assert Tokenizer.from_tiktoken("o200k_base").encode(text) == get_encoding("o200k_base").encode(text)
 
 
 def test_a_class_table_that_disagrees_with_a_range_turns_it_off():
