@@ -513,9 +513,10 @@ static ALWAYS_INLINE size_t o200k_starts_of(const ScanText *t, size_t from, size
     for (size_t w = 0; w < words; w++) {
         BlockMasks m = next;
         size_t base = from + 64 * w, at = base + 64;
+        if (left_to_scanner(&m)) return base;
         next = masks_at(t, at, NEEDS_BREAKS | NEEDS_CASES, wide);
         /* (the word before one with a mark too: its last letters' cases read the next word's first ones) */
-        if (left_to_scanner(&m) || next.unread || long_white_ahead(t, &next, at)) return base;
+        if (next.unread || long_white_ahead(t, &next, at)) return base;
         uint64_t letter = m.letter, digit = m.digit, space = m.space, br = m.br, upper = m.upper;
         uint64_t small = letter & ~upper & ~m.both, lowerish = small | m.both;
         uint64_t other = ~(letter | digit | space);
