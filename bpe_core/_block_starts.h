@@ -1,14 +1,15 @@
-/* bpe_core/_block_starts.h: where the pre-tokens of gpt2, cl100k, o200k, llama3 and qwen2 start in a text of one byte
- * a character (ASCII, Latin-1), found 64 characters at a time (included by _scan.c after its class table, which
- * lends them to _encode.c and _count.c through _scan_api.h).
+/* bpe_core/_block_starts.h: where the pre-tokens of gpt2, cl100k, o200k, llama3 and qwen2 start in a text, found 64
+ * characters at a time (included by _scan.c after its class table, which lends them to _encode.c and _count.c
+ * through _scan_api.h).
  *
  * The scanner of _scan.c finds one pre-token at a time: a branch on each one's first character, a loop over its run.
  * The same pre-tokens follow from a few masks of 64 bits, one bit a character (a letter, a digit, white space, the
  * space ' ', the apostrophe), combined with shifts: the starts come out 64 at a time as bits, and a pre-token ends
- * where the next one starts. ASCII characters are classed sixteen at a time by comparisons, the others (é, ß, µ) by
- * the class table, one by one. Wider texts (Chinese, Russian, an emoji's) are the scanner's, but for their long
- * ASCII stretches, which _encode.c narrows to a byte a character: there the walk costs what classing by the table
- * would (warm Chinese with GPT-2 0.0316 s by the scanner, 0.0341 s by masks).
+ * where the next one starts. ASCII characters are classed sixteen at a time by comparisons; in a text of two or four
+ * bytes a character (Chinese, Korean), so are CJK ideographs and Hangul syllables, by a range test (LETTER_RANGES:
+ * each a letter both upper- and lower-ish, nothing else); the others (é, ß, µ, "，", д) by the class table, one by
+ * one. Classing every character of a wide text by the table cost more than the scanner's walk (warm Chinese with
+ * GPT-2 0.0316 s by the scanner, 0.0341 s by masks): the range test is what makes the masks pay there.
  *
  *   "it's  a 42!\n"     letters i t s a, digits 4 2, white space at 4 5 8 11, others ' !
  *   starts               0 ("it"), 2 ("'s"), 4 (" "), 5 (" a"), 7 (" 42"), 10 ("!"), 11 ("\n")
@@ -32,9 +33,10 @@
  * The rules read only a character's class (letter, digit, white space, other) and a few ASCII characters, so they
  * hold for any character; o200k's words read cases too, which hold for letters upper-ish, lower-ish or both (É, é,
  * ª), and Latin-1 has no mark (_scan.c checks it). Left to the scanner (each starts function returns where its bits
- * end): a word of 64 characters with more than WIDE_MOST past ASCII, and, but for gpt2's, a word before one of
- * white space only (a run that long is the scanner's in one step: looking along it for a line break at each word
- * made a megabyte of spaces quadratic).
+ * end): a word of 64 characters with more than WIDE_MOST letters classed by the table, or holding a character the
+ * rules do not read (a mark under o200k, whose words take \p{M}; a lone surrogate), and, but for gpt2's, a word
+ * before one of white space only (a run that long is the scanner's in one step: looking along it for a line break at
+ * each word made a megabyte of spaces quadratic).
  * The tests compare the starts with _scan.c's scanners on every text they try (tests/test_block_starts.py).
  */
 #ifndef BPE_BLOCK_STARTS_H
@@ -52,15 +54,21 @@ typedef struct {
     uint64_t br;                                 /* a line break: \r or \n (also in space) */
     uint64_t upper, slash;                       /* a letter only upper-ish ([A-Z] in ASCII), '/' */
     uint64_t both;                               /* a letter both upper- and lower-ish (中, ʰ) */
-    uint64_t past_ascii;                         /* a character past ASCII (0x80 and up: Latin-1) */
+    uint64_t by_table;   /* a character classed by the table: past ASCII, but for the letter ranges' (below) */
+    int unread;          /* a character the rules do not read is among them: a mark (o200k), a surrogate */
 } BlockMasks;
 
-/* The character at i (the text is one byte a character). */
-static inline Py_UCS4 block_unit(const ScanText *t, size_t i) { return ((const Py_UCS1 *)t->data)[i]; }
+/* The character at i (of any width: the rules read the text's characters only here and in the masks). */
+static inline Py_UCS4 block_unit(const ScanText *t, size_t i) { return PyUnicode_READ(t->kind, t->data, i); }
 
-/* Character j of the bytes at p (a Latin-1 character past ASCII) added to the masks by its class. */
-static inline void add_class(BlockMasks *m, const Py_UCS1 *p, unsigned j) {
-    unsigned c = classes[p[j]], cased = c & (LETTER | UPPERISH | LOWERISH);
+/* The character at i of a text of two or four bytes a character. */
+static inline Py_UCS4 wide_unit(const ScanText *t, size_t i) {
+    return t->kind == PyUnicode_2BYTE_KIND ? ((const Py_UCS2 *)t->data)[i] : ((const Py_UCS4 *)t->data)[i];
+}
+
+/* Character j, of class c, added to the masks by its class. */
+static inline void add_class(BlockMasks *m, unsigned c, unsigned j) {
+    unsigned cased = c & (LETTER | UPPERISH | LOWERISH);
     m->letter |= (uint64_t)(c & LETTER) << j;
     m->digit |= (uint64_t)(c >> 1 & 1) << j;
     m->space |= (uint64_t)(c >> 2 & 1) << j;
@@ -77,75 +85,163 @@ static inline void add_class(BlockMasks *m, const Py_UCS1 *p, unsigned j) {
 /* What a pattern's rules read besides letters, digits, white space, ' ' and the apostrophe. */
 enum { NEEDS_BREAKS = 1, NEEDS_CASES = 2 }; /* br; upper and slash */
 
-/* The masks of the count characters from `at` (count <= 64): ASCII ones by comparisons, sixteen at a time, the
- * others (Latin-1) by the class table; only those a pattern needs (a constant where this is inlined). The characters
- * past count are taken as white space (so that a run of white space ending the text keeps its last character: the
- * end is no non-space). */
-static ALWAYS_INLINE BlockMasks masks_needed(const ScanText *t, size_t at, size_t count, int needs) {
-    const Py_UCS1 *s = (const Py_UCS1 *)t->data + at;
-    BlockMasks m = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
-    uint64_t past_ascii = 0; /* the characters to be classed by the table */
-    size_t k = 0;
+/* Ranges of code points that are letters both upper- and lower-ish (Lo) and nothing else, classed in a text of two
+ * or four bytes a character by a comparison instead of the table: CJK ideographs, their extension A, Hangul
+ * syllables. set_classes() turns each one on (letter_ranges_agree) once the table says so of every code point in it;
+ * one that is off is classed by the table. A range is a test on 16-bit lanes, unit - first < count unsigned, made a
+ * signed comparison: (unit - first - 0x8000) < count - 0x8000; off, its limit is -0x8000 (nothing is below it). */
+typedef struct {
+    Py_UCS4 first, last;
+} LetterRange;
+static const LetterRange LETTER_RANGES[] = {{0x4E00, 0x9FFF}, {0x3400, 0x4DBF}, {0xAC00, 0xD7A3}};
+#define LETTER_RANGE_COUNT 3
+static int16_t range_bias[LETTER_RANGE_COUNT], range_limit[LETTER_RANGE_COUNT] = {INT16_MIN, INT16_MIN, INT16_MIN};
+
+/* Whether c is in a letter range that is on. */
+static inline int in_letter_range(Py_UCS4 c) {
+    for (int r = 0; r < LETTER_RANGE_COUNT; r++) {
+        if (range_limit[r] != INT16_MIN && c - LETTER_RANGES[r].first <= LETTER_RANGES[r].last - LETTER_RANGES[r].first)
+            return 1;
+    }
+    return 0;
+}
+
+/* An ASCII character c (bit `bit`) added to the masks; a wider one to *past (to be classed by the table). */
+static inline void add_ascii(BlockMasks *m, Py_UCS4 c, uint64_t bit, uint64_t *past) {
+    Py_UCS4 folded = c | 0x20;
+    if (c >= 0x80) *past |= bit;
+    if (folded >= 'a' && folded <= 'z') m->letter |= bit;
+    if (c >= 'A' && c <= 'Z') m->upper |= bit;
+    if (c >= '0' && c <= '9') m->digit |= bit;
+    if (c == ' ' || (c >= '\t' && c <= '\r')) m->space |= bit;
+    if (c == ' ') m->blank |= bit;
+    if (c == '\'') m->quote |= bit;
+    if (c == '\r' || c == '\n') m->br |= bit;
+    if (c == '/') m->slash |= bit;
+}
+
 #if defined(__SSE2__)
+/* Sixteen bytes v, characters k to k + 15, added to the masks by comparisons (the ASCII ones: a byte past ASCII
+ * matches none, and is added to *past). */
+static ALWAYS_INLINE void add_sixteen(BlockMasks *m, __m128i v, size_t k, uint64_t *past, int needs) {
     const __m128i low = _mm_set1_epi8(0x20), a = _mm_set1_epi8('a' - 1), z = _mm_set1_epi8('z' + 1);
     const __m128i zero = _mm_set1_epi8('0' - 1), nine = _mm_set1_epi8('9' + 1), blank = _mm_set1_epi8(' ');
     const __m128i tab = _mm_set1_epi8('\t' - 1), cr = _mm_set1_epi8('\r' + 1), quote = _mm_set1_epi8('\'');
     const __m128i return_ = _mm_set1_epi8('\r'), newline = _mm_set1_epi8('\n'), slash = _mm_set1_epi8('/');
     const __m128i big_a = _mm_set1_epi8('A' - 1), big_z = _mm_set1_epi8('Z' + 1);
+    __m128i folded = _mm_or_si128(v, low);
+    __m128i letter = _mm_and_si128(_mm_cmpgt_epi8(folded, a), _mm_cmplt_epi8(folded, z));
+    __m128i digit = _mm_and_si128(_mm_cmpgt_epi8(v, zero), _mm_cmplt_epi8(v, nine));
+    __m128i is_blank = _mm_cmpeq_epi8(v, blank);
+    __m128i space = _mm_or_si128(is_blank, _mm_and_si128(_mm_cmpgt_epi8(v, tab), _mm_cmplt_epi8(v, cr)));
+    m->letter |= (uint64_t)(uint16_t)_mm_movemask_epi8(letter) << k;
+    m->digit |= (uint64_t)(uint16_t)_mm_movemask_epi8(digit) << k;
+    m->space |= (uint64_t)(uint16_t)_mm_movemask_epi8(space) << k;
+    m->blank |= (uint64_t)(uint16_t)_mm_movemask_epi8(is_blank) << k;
+    m->quote |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, quote)) << k;
+    *past |= (uint64_t)(uint16_t)_mm_movemask_epi8(v) << k;
+    if (needs & NEEDS_BREAKS) {
+        __m128i br = _mm_or_si128(_mm_cmpeq_epi8(v, return_), _mm_cmpeq_epi8(v, newline));
+        m->br |= (uint64_t)(uint16_t)_mm_movemask_epi8(br) << k;
+    }
+    if (needs & NEEDS_CASES) {
+        __m128i upper = _mm_and_si128(_mm_cmpgt_epi8(v, big_a), _mm_cmplt_epi8(v, big_z));
+        m->upper |= (uint64_t)(uint16_t)_mm_movemask_epi8(upper) << k;
+        m->slash |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, slash)) << k;
+    }
+}
+
+/* Eight units from unit k of a text of two or four bytes a character, as 16-bit lanes; a code point past U+FFFF as
+ * U+FFFF (a character the table classes, read again from the text): four-byte units less 0x8000 are packed with
+ * signed saturation, which keeps [0, U+FFFF] and makes the rest 0x7FFF, then 0x8000 is added back. */
+static ALWAYS_INLINE __m128i eight_units(const ScanText *t, size_t k) {
+    if (t->kind == PyUnicode_2BYTE_KIND) return _mm_loadu_si128((const __m128i *)((const Py_UCS2 *)t->data + k));
+    const __m128i bias = _mm_set1_epi32(0x8000);
+    const Py_UCS4 *p = (const Py_UCS4 *)t->data + k;
+    __m128i first = _mm_sub_epi32(_mm_loadu_si128((const __m128i *)p), bias);
+    __m128i second = _mm_sub_epi32(_mm_loadu_si128((const __m128i *)(p + 4)), bias);
+    return _mm_xor_si128(_mm_packs_epi32(first, second), _mm_set1_epi16((short)0x8000));
+}
+
+/* Sixteen units in 16-bit lanes (lo: the first eight) as bytes: an ASCII one as itself, any other as 0x80 (past
+ * ASCII: unit - (unit - 0x80 saturated at 0) is the smaller of unit and 0x80). */
+static ALWAYS_INLINE __m128i ascii_bytes(__m128i lo, __m128i hi) {
+    const __m128i past = _mm_set1_epi16(0x80);
+    lo = _mm_sub_epi16(lo, _mm_subs_epu16(lo, past));
+    hi = _mm_sub_epi16(hi, _mm_subs_epu16(hi, past));
+    return _mm_packus_epi16(lo, hi);
+}
+
+/* The units of sixteen (16-bit lanes) in the letter ranges that are on: a bit each. */
+static ALWAYS_INLINE uint64_t in_letter_ranges(__m128i lo, __m128i hi) {
+    __m128i in_lo = _mm_setzero_si128(), in_hi = _mm_setzero_si128();
+    for (int r = 0; r < LETTER_RANGE_COUNT; r++) {
+        const __m128i bias = _mm_set1_epi16(range_bias[r]), limit = _mm_set1_epi16(range_limit[r]);
+        in_lo = _mm_or_si128(in_lo, _mm_cmplt_epi16(_mm_sub_epi16(lo, bias), limit));
+        in_hi = _mm_or_si128(in_hi, _mm_cmplt_epi16(_mm_sub_epi16(hi, bias), limit));
+    }
+    return (uint16_t)_mm_movemask_epi8(_mm_packs_epi16(in_lo, in_hi));
+}
+#endif
+
+/* The masks of the count characters from `at` (count <= 64) of a text of one byte a character (`wide` 0) or of two
+ * or four (`wide` 1): ASCII ones by comparisons, sixteen at a time, the letter ranges' by comparisons (wide), the
+ * others by the class table; only those a pattern needs (a constant where this is inlined). The characters past
+ * count are taken as white space (so that a run of white space ending the text keeps its last character: the end is
+ * no non-space). */
+static ALWAYS_INLINE BlockMasks masks_needed(const ScanText *t, size_t at, size_t count, int needs, int wide) {
+    BlockMasks m = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    uint64_t past = 0, ranged = 0; /* past ASCII; in a letter range */
+    size_t k = 0;
+#if defined(__SSE2__)
     for (; k + 16 <= count; k += 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(s + k)), folded = _mm_or_si128(v, low);
-        __m128i letter = _mm_and_si128(_mm_cmpgt_epi8(folded, a), _mm_cmplt_epi8(folded, z));
-        __m128i digit = _mm_and_si128(_mm_cmpgt_epi8(v, zero), _mm_cmplt_epi8(v, nine));
-        __m128i is_blank = _mm_cmpeq_epi8(v, blank);
-        __m128i space = _mm_or_si128(is_blank, _mm_and_si128(_mm_cmpgt_epi8(v, tab), _mm_cmplt_epi8(v, cr)));
-        m.letter |= (uint64_t)(uint16_t)_mm_movemask_epi8(letter) << k;
-        m.digit |= (uint64_t)(uint16_t)_mm_movemask_epi8(digit) << k;
-        m.space |= (uint64_t)(uint16_t)_mm_movemask_epi8(space) << k;
-        m.blank |= (uint64_t)(uint16_t)_mm_movemask_epi8(is_blank) << k;
-        m.quote |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, quote)) << k;
-        past_ascii |= (uint64_t)(uint16_t)_mm_movemask_epi8(v) << k;
-        if (needs & NEEDS_BREAKS) {
-            __m128i br = _mm_or_si128(_mm_cmpeq_epi8(v, return_), _mm_cmpeq_epi8(v, newline));
-            m.br |= (uint64_t)(uint16_t)_mm_movemask_epi8(br) << k;
+        if (!wide) {
+            add_sixteen(&m, _mm_loadu_si128((const __m128i *)((const Py_UCS1 *)t->data + at + k)), k, &past, needs);
+            continue;
         }
-        if (needs & NEEDS_CASES) {
-            __m128i upper = _mm_and_si128(_mm_cmpgt_epi8(v, big_a), _mm_cmplt_epi8(v, big_z));
-            m.upper |= (uint64_t)(uint16_t)_mm_movemask_epi8(upper) << k;
-            m.slash |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, slash)) << k;
-        }
+        __m128i lo = eight_units(t, at + k), hi = eight_units(t, at + k + 8);
+        add_sixteen(&m, ascii_bytes(lo, hi), k, &past, needs);
+        ranged |= in_letter_ranges(lo, hi) << k;
     }
 #endif
     for (; k < count; k++) {
-        Py_UCS4 c = s[k], folded = c | 0x20;
-        uint64_t bit = (uint64_t)1 << k;
-        if (c >= 0x80) past_ascii |= bit;
-        if (folded >= 'a' && folded <= 'z') m.letter |= bit;
-        if (c >= 'A' && c <= 'Z') m.upper |= bit;
-        if (c >= '0' && c <= '9') m.digit |= bit;
-        if (c == ' ' || (c >= '\t' && c <= '\r')) m.space |= bit;
-        if (c == ' ') m.blank |= bit;
-        if (c == '\'') m.quote |= bit;
-        if (c == '\r' || c == '\n') m.br |= bit;
-        if (c == '/') m.slash |= bit;
+        Py_UCS4 c = wide ? wide_unit(t, at + k) : ((const Py_UCS1 *)t->data)[at + k];
+        add_ascii(&m, c, (uint64_t)1 << k, &past);
+        if (wide && in_letter_range(c)) ranged |= (uint64_t)1 << k;
     }
-    m.past_ascii = past_ascii;
-    for (uint64_t left = past_ascii; left; left &= left - 1) add_class(&m, s, (unsigned)__builtin_ctzll(left));
+    m.letter |= ranged, m.both |= ranged;
+    m.by_table = past & ~ranged;
+    for (uint64_t left = m.by_table; left; left &= left - 1) {
+        unsigned j = (unsigned)__builtin_ctzll(left);
+        Py_UCS4 c = wide ? wide_unit(t, at + j) : ((const Py_UCS1 *)t->data)[at + j];
+        unsigned cls = classes[c];
+        /* (Latin-1 holds neither: set_classes checks it has no mark) */
+        if (wide && (((needs & NEEDS_CASES) && (cls & (UPPERISH | LOWERISH)) && !(cls & LETTER)) ||
+                     (c >= 0xD800 && c <= 0xDFFF)))
+            m.unread = 1;
+        if (cls & (LETTER | NUMBER | SPACE)) add_class(&m, cls, j); /* (an other, most of them, sets no bit) */
+    }
     if (count < 64) m.space |= ~(uint64_t)0 << count;
     return m;
 }
 
 /* block_masks with every mask (for _scan.c's check of the class table). */
 static inline BlockMasks block_masks(const ScanText *t, size_t at, size_t count) {
-    return masks_needed(t, at, count, NEEDS_BREAKS | NEEDS_CASES);
+    return masks_needed(t, at, count, NEEDS_BREAKS | NEEDS_CASES, t->kind != PyUnicode_1BYTE_KIND);
 }
 
-/* A word of 64 characters with more than this many past ASCII is left to the scanner: classing each by the table
- * costs more than the scanner's walk (an é in 50 gains; a text mostly past ASCII would not). */
+/* A word of 64 characters with more than this many letters classed by the table (é, д, α: no range test's) is left
+ * to the scanner: classing each by the table costs more than the scanner's walk over their runs (an é in 50 gains;
+ * Russian, 46 Cyrillic letters in 64, would not). Then the encoder leaves the next 4,096 characters to the scanner
+ * too, so others classed by the table do not count: Chinese prose holds 10 punctuation marks in 64 characters (one
+ * word in 70 more than 16: counting them left part of 104 of the shipped novel's 175 pieces of 4,096 characters to
+ * the scanner), its documentation tables lines of box drawing. */
 #define WIDE_MOST 16
 
+/* (unread holds only among characters classed by the table; most words of a text have none: no count then, which
+ * without the processor's popcnt instruction is a call) */
 static inline int left_to_scanner(const BlockMasks *m) {
-    /* (most words are ASCII only: no count, which is a library call where the processor's instruction is not assumed) */
-    return m->past_ascii && __builtin_popcountll(m->past_ascii) > WIDE_MOST;
+    return m->by_table && (m->unread || __builtin_popcountll(m->by_table & m->letter) > WIDE_MOST);
 }
 
 /* Whether the word of 64 characters from `at` (masks `next`) is white space only, whole in the text: the run there is
@@ -155,9 +251,9 @@ static inline int long_white_ahead(const ScanText *t, const BlockMasks *next, si
 }
 
 /* The masks of the 64 characters from `at` (fewer at the end of the text; none past it). */
-static ALWAYS_INLINE BlockMasks masks_at(const ScanText *t, size_t at, int needs) {
+static ALWAYS_INLINE BlockMasks masks_at(const ScanText *t, size_t at, int needs, int wide) {
     size_t n = (size_t)t->n;
-    return masks_needed(t, at, at >= n ? 0 : n - at < 64 ? n - at : 64, needs);
+    return masks_needed(t, at, at >= n ? 0 : n - at < 64 ? n - at : 64, needs, wide);
 }
 
 /* The length of the contraction at i (an apostrophe that starts a pre-token), 0 if none; `folded`: in any case
@@ -200,17 +296,16 @@ static inline void block_contractions(const ScanText *t, size_t base, uint64_t q
  * pre-tokens in t[from:to] (t->n >= to > from), where a pre-token starts at `from`; where its bits end: `to`, or the
  * start of the first word of 64 left to the scanner (left_to_scanner). The characters past `to` are read as far as
  * the rules look (two for a contraction, the run of white space). */
-static size_t gpt2_starts(const ScanText *t, size_t from, size_t to, uint64_t *bits) {
-    if (t->kind != PyUnicode_1BYTE_KIND) return from;
+static ALWAYS_INLINE size_t gpt2_starts_of(const ScanText *t, size_t from, size_t to, uint64_t *bits, int wide) {
     size_t words = (to - from + 63) / 64;
-    BlockMasks next = masks_at(t, from, 0);
+    BlockMasks next = masks_at(t, from, 0, wide);
     uint64_t before_letter = 0, before_digit = 0, before_space = 0, before_blank = 0; /* character from + k - 1 */
     uint64_t cleared = 0, set = 0; /* a contraction's effect on the word after its own */
     for (size_t w = 0; w < words; w++) {
         BlockMasks m = next;
         size_t at = from + 64 * (w + 1);
         if (left_to_scanner(&m)) return at - 64;
-        next = masks_at(t, at, 0);
+        next = masks_at(t, at, 0, wide);
         uint64_t letter = m.letter, digit = m.digit, space = m.space;
         uint64_t other = ~(letter | digit | space);
         uint64_t prev_letter = letter << 1 | before_letter, prev_digit = digit << 1 | before_digit;
@@ -232,6 +327,13 @@ static size_t gpt2_starts(const ScanText *t, size_t from, size_t to, uint64_t *b
         bits[w] = start;
     }
     return to;
+}
+
+/* The texts of one byte a character and the wider ones, each with its own copy of the rules (inlined): no test of
+ * the width in the loops of the narrow ones. */
+static size_t gpt2_starts(const ScanText *t, size_t from, size_t to, uint64_t *bits) {
+    return t->kind == PyUnicode_1BYTE_KIND ? gpt2_starts_of(t, from, to, bits, 0)
+                                           : gpt2_starts_of(t, from, to, bits, 1);
 }
 
 /* ----- cl100k, llama3 and qwen2 ----- */
@@ -312,13 +414,12 @@ static inline uint64_t breaks_ahead(const ScanText *t, const BlockMasks *m, cons
  *             unless it is a line break (taken by \s*[\r\n]);
  *   quote     contractions, in either case, as gpt2's. */
 static ALWAYS_INLINE size_t cl100k_family_starts(const ScanText *t, size_t from, size_t to, uint64_t *bits,
-                                                 int digits, int whole_end) {
-    if (t->kind != PyUnicode_1BYTE_KIND) return from;
+                                                 int digits, int whole_end, int wide) {
     /* the final run of white space starts at tail, looked for 128 characters back at most: a longer one is never
      * reached (long_white_ahead) */
     size_t words = (to - from + 63) / 64, n = (size_t)t->n, tail = n, floor = n > 128 ? n - 128 : 0;
     while (whole_end && tail > from && tail > floor && (classes[block_unit(t, tail - 1)] & SPACE)) tail--;
-    BlockMasks next = masks_at(t, from, NEEDS_BREAKS);
+    BlockMasks next = masks_at(t, from, NEEDS_BREAKS, wide);
     /* the character before from is taken as white space (no letter, digit, break or other to join) */
     uint64_t before_letter = 0, before_digit = 0, before_space = 1, before_br = 0, before_blank = 0;
     uint64_t before_tail = 0, before_start = 0;
@@ -328,7 +429,7 @@ static ALWAYS_INLINE size_t cl100k_family_starts(const ScanText *t, size_t from,
         BlockMasks m = next;
         size_t base = from + 64 * w, at = base + 64;
         if (left_to_scanner(&m)) return base;
-        next = masks_at(t, at, NEEDS_BREAKS);
+        next = masks_at(t, at, NEEDS_BREAKS, wide);
         if (long_white_ahead(t, &next, at)) return base;
         uint64_t letter = m.letter, digit = m.digit, space = m.space, br = m.br;
         uint64_t other = ~(letter | digit | space);
@@ -364,27 +465,31 @@ static ALWAYS_INLINE size_t cl100k_family_starts(const ScanText *t, size_t from,
 }
 
 static size_t cl100k_starts(const ScanText *t, size_t from, size_t to, uint64_t *bits) {
-    return cl100k_family_starts(t, from, to, bits, 3, 1);
+    return t->kind == PyUnicode_1BYTE_KIND ? cl100k_family_starts(t, from, to, bits, 3, 1, 0)
+                                           : cl100k_family_starts(t, from, to, bits, 3, 1, 1);
 }
 
 static size_t llama3_starts(const ScanText *t, size_t from, size_t to, uint64_t *bits) {
-    return cl100k_family_starts(t, from, to, bits, 3, 0);
+    return t->kind == PyUnicode_1BYTE_KIND ? cl100k_family_starts(t, from, to, bits, 3, 0, 0)
+                                           : cl100k_family_starts(t, from, to, bits, 3, 0, 1);
 }
 
 static size_t qwen2_starts(const ScanText *t, size_t from, size_t to, uint64_t *bits) {
-    return cl100k_family_starts(t, from, to, bits, 1, 0);
+    return t->kind == PyUnicode_1BYTE_KIND ? cl100k_family_starts(t, from, to, bits, 1, 0, 0)
+                                           : cl100k_family_starts(t, from, to, bits, 1, 0, 1);
 }
 
 /* ----- o200k ----- */
 
-/* Whether the capitals (letters only upper-ish) from i on end where no letter follows (or the text ends). */
+/* Whether the capitals (letters only upper-ish) from i on end where no letter follows (or the text ends). A mark
+ * after them (upper- and lower-ish, no letter: o200k's words take it) goes on with the word, as a letter would. */
 static int capitals_end_letters(const ScanText *t, size_t i) {
     unsigned c = 0;
     for (; i < (size_t)t->n; i++) {
         c = classes[block_unit(t, i)];
         if (!(c & LETTER) || (c & (UPPERISH | LOWERISH)) != UPPERISH) break;
     }
-    return i == (size_t)t->n || !(c & LETTER);
+    return i == (size_t)t->n || !(c & (LETTER | UPPERISH | LOWERISH));
 }
 
 /* The starts of o200k's pre-tokens ([^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+
@@ -397,10 +502,9 @@ static int capitals_end_letters(const ScanText *t, size_t i) {
  *             the tail starts anew;
  *   suffix    a contraction right after a word's last letter (not after another contraction's) is the word's:
  *             "don't", "DON'T" are one pre-token each; elsewhere an apostrophe is an other (a lead). */
-static size_t o200k_starts(const ScanText *t, size_t from, size_t to, uint64_t *bits) {
-    if (t->kind != PyUnicode_1BYTE_KIND) return from;
+static ALWAYS_INLINE size_t o200k_starts_of(const ScanText *t, size_t from, size_t to, uint64_t *bits, int wide) {
     size_t words = (to - from + 63) / 64;
-    BlockMasks next = masks_at(t, from, NEEDS_BREAKS | NEEDS_CASES);
+    BlockMasks next = masks_at(t, from, NEEDS_BREAKS | NEEDS_CASES, wide);
     uint64_t before_letter = 0, before_digit = 0, before_space = 1, before_br = 0, before_blank = 0;
     uint64_t before_tail = 0, before_start = 0, before_small_in_run = 0, before_lowerish = 0;
     size_t suffix_end = SIZE_MAX; /* where the last contraction taken as a suffix ended (SIZE_MAX: none yet) */
@@ -409,8 +513,10 @@ static size_t o200k_starts(const ScanText *t, size_t from, size_t to, uint64_t *
     for (size_t w = 0; w < words; w++) {
         BlockMasks m = next;
         size_t base = from + 64 * w, at = base + 64;
-        next = masks_at(t, at, NEEDS_BREAKS | NEEDS_CASES);
-        if (left_to_scanner(&m) || long_white_ahead(t, &next, at)) return base;
+        if (left_to_scanner(&m)) return base;
+        next = masks_at(t, at, NEEDS_BREAKS | NEEDS_CASES, wide);
+        /* (the word before one with a mark too: its last letters' cases read the next word's first ones) */
+        if (next.unread || long_white_ahead(t, &next, at)) return base;
         uint64_t letter = m.letter, digit = m.digit, space = m.space, br = m.br, upper = m.upper;
         uint64_t small = letter & ~upper & ~m.both, lowerish = small | m.both;
         uint64_t other = ~(letter | digit | space);
@@ -474,6 +580,11 @@ static size_t o200k_starts(const ScanText *t, size_t from, size_t to, uint64_t *
         bits[w] = start;
     }
     return to;
+}
+
+static size_t o200k_starts(const ScanText *t, size_t from, size_t to, uint64_t *bits) {
+    return t->kind == PyUnicode_1BYTE_KIND ? o200k_starts_of(t, from, to, bits, 0)
+                                           : o200k_starts_of(t, from, to, bits, 1);
 }
 
 #endif

@@ -17,7 +17,7 @@
  *
  * The steps, each named where it is done:
  *   scan     the pattern's pre-tokens (gpt2, cl100k, o200k, llama3, qwen2), by bpe_core._scan's scanners (_scan_api.h);
- *            in a text of one byte a character their starts found 64 characters at a time (count_spans);
+ *            their starts found 64 characters at a time where the text allows it (count_spans);
  *   utf-8    each pre-token's code points written as UTF-8 (an ASCII text's own bytes are already); a lone surrogate
  *            is a UnicodeEncodeError, as str.encode says it;
  *   count    the bytes looked up in an open-addressing table of indices into the entries (each: where its bytes
@@ -359,8 +359,8 @@ static PyObject *tally_add(Tally *t, PyObject *args) {
     ScanFunction scan = scan_api->patterns[pattern];
     ScanText st = {PyUnicode_KIND(text), PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text)};
     int ascii = PyUnicode_IS_ASCII(text);
-    /* (one byte a character: the starts leave the others to the scanner, _block_starts.h) */
-    BlockStartsFunction starts = st.kind == PyUnicode_1BYTE_KIND ? scan_api->starts[pattern] : NULL;
+    /* (a text of any width: the starts leave to the scanner the words they do not read, _block_starts.h) */
+    BlockStartsFunction starts = scan_api->starts[pattern];
     Py_ssize_t at = 0, where = -1;
     Status status = OK;
     while (status == OK && at < st.n) {

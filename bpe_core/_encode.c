@@ -1158,9 +1158,8 @@ COLD_PATH static int merge_cut(Encoder *e, Work *w, const unsigned char *word, s
 static int encode_pretokens(Encoder *e, Work *w, const ScanText *t, Call *call, Py_ssize_t stop) {
     Cache *c = &e->cache;
     Pending pending[AHEAD];
-    /* (a text of one byte a character: ASCII, a narrowed stretch, Latin-1; the starts leave the others to the
-     * scanner: _block_starts.h) */
-    int blocks = scan_api->starts[e->pattern] != NULL && t->kind == PyUnicode_1BYTE_KIND;
+    /* (a text of any width: the starts leave to the scanner the words they do not read, _block_starts.h) */
+    int blocks = scan_api->starts[e->pattern] != NULL;
     w->starts_to = 0;
     while (call->at < stop) {
         Py_ssize_t end;

@@ -6,8 +6,8 @@
  * What a character is (a letter, a digit, white space, ...) comes from a table the caller builds with `regex`
  * itself (bpe_core/pretokenize/scanner.py), so both read the same Unicode version. The tests compare the two on
  * every text they try; a position no alternative matches (none exists for these patterns) raises RuntimeError.
- * The pre-tokens of gpt2, cl100k, o200k, llama3 and qwen2 in a text of one byte a character are also found 64
- * characters at a time (_block_starts.h: starts(), and _encode, _count).
+ * The pre-tokens of gpt2, cl100k, o200k, llama3 and qwen2 are also found 64 characters at a time (_block_starts.h:
+ * starts(), and _encode, _count).
  *
  * Calling back into Python (encode's cache: its __missing__, a dict subclass's lookups) may run any code: after each
  * call, only what cannot move is read again (the text, an immutable str held by the call's arguments; the batch of
@@ -702,10 +702,24 @@ static int ascii_cases_agree(const uint16_t *table) {
     return 1;
 }
 
+/* Each letter range of _block_starts.h turned on where every code point of it is, in the table, a letter both upper-
+ * and lower-ish and nothing else (Lo: not a digit, white space or a mark): else its characters are classed by the
+ * table. */
+static void letter_ranges_agree(const uint16_t *table) {
+    const unsigned read = LETTER | NUMBER | SPACE | UPPERISH | LOWERISH;
+    for (int r = 0; r < LETTER_RANGE_COUNT; r++) {
+        Py_UCS4 c = LETTER_RANGES[r].first, last = LETTER_RANGES[r].last;
+        while (c <= last && (table[c] & read) == (LETTER | UPPERISH | LOWERISH)) c++;
+        if (c <= last) continue;
+        range_bias[r] = (int16_t)(uint16_t)(LETTER_RANGES[r].first + 0x8000);
+        range_limit[r] = (int16_t)(last - LETTER_RANGES[r].first + 1 - 0x8000);
+    }
+}
+
 /* starts(text: str, pattern: int, at: int = 0) -> list[int] | None: where the pre-tokens of text[at:] start (counted
  * from at), found 64 characters at a time in place (what encode and count read; the tests compare it with
- * findall's), None where part of it is left to the scanner (a text wider than a byte a character, many characters
- * past ASCII, a long run of white space) */
+ * findall's), None where part of it is left to the scanner (a word of 64 with many characters classed by the table,
+ * a mark under o200k, a surrogate, a long run of white space) */
 static PyObject *scan_starts(PyObject *module, PyObject *args) {
     PyObject *text;
     int pattern;
@@ -757,6 +771,7 @@ static PyObject *scan_set_classes(PyObject *module, PyObject *arg) {
         BLOCK_STARTS[3] = llama3_starts;
         BLOCK_STARTS[4] = qwen2_starts;
         if (ascii_cases_agree(table)) BLOCK_STARTS[2] = o200k_starts;
+        letter_ranges_agree(table);
     }
     classes = table;
     Py_RETURN_NONE;

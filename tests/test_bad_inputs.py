@@ -3771,3 +3771,70 @@ def test_ctrl_c_ends_bpe_vocab_counting_with_its_workers(tmp_path):
     before = big.read_bytes()
     _interrupted_once_workers_run(["vocab", "o200k_base", "--text", str(big)], children=1)  # the first starting
     assert big.read_bytes() == before
+
+
+# ----- Chinese and other texts of two or four bytes a character, their pre-tokens' starts found 64 at a time
+# (issue 44, branch wide: bpe_core/_block_starts.h reads them now) -------------------------------------------------
+
+
+def test_a_lone_surrogate_in_a_long_chinese_text_is_named_where_it_is():
+    """200,000 characters of Chinese stored two bytes each, a lone surrogate at 150,001: the compiled encoder gives
+    tiktoken's ids (U+FFFD, as tiktoken is given it), the training tally a UnicodeEncodeError at that very place, as
+    str.encode says it."""
+    from bpe_core import _count
+    from bpe_core.pretokenize import scanner
+
+    if not scanner.available():
+        pytest.skip("built without a C compiler")
+    scanner._ready()
+    text = ("中文的句子，English words 和数字 123。\n" * 8000)[:150_001] + "\ud800" + "后面的中文。" * 8000
+    replaced = text.replace("\ud800", "\ufffd")
+    assert Tokenizer.from_tiktoken("o200k_base").encode(text) == get_encoding("o200k_base").encode(replaced)
+    for pattern in range(5):  # gpt2, cl100k, o200k, llama3, qwen2
+        with pytest.raises(UnicodeEncodeError) as caught:
+            _count.Tally().add(text, pattern)
+        assert (caught.value.start, caught.value.reason) == (150_001, "surrogates not allowed")
+
+
+def test_combining_marks_after_han_characters_are_encoded_as_tiktoken_does():
+    """o200k's words take combining marks (\\p{M}), which its starts do not read: a hand-made text of Han characters
+    with marks after them (U+0301, kana's U+3099), 100,000 characters, gets tiktoken's ids under every OpenAI
+    encoding (the words holding one left to the scanner)."""
+    text = "中\u0301文字\u3099，abc\u0301 한국어 " * 7000
+    for name in ("gpt2", "cl100k_base", "o200k_base"):
+        assert Tokenizer.from_tiktoken(name).encode(text) == get_encoding(name).encode(text)
+
+
+@pytest.mark.parametrize("how", ["encode_array", "tally"])
+def test_ctrl_c_stops_encoding_or_counting_a_long_chinese_text(how):
+    """A Ctrl-C while C encodes (or training's tally counts) 30 million characters of Chinese stored two bytes each:
+    KeyboardInterrupt (checked between batches); the tokenizer then encodes as before, a new tally counts alike."""
+    import textwrap
+
+    script = textwrap.dedent(f"""
+        import _thread, threading, time
+        from collections import Counter
+        from bpe_core import _count
+        from bpe_core.encoding.reference import get_encoding
+        from bpe_core.encoding.tokenizer import Tokenizer
+        from bpe_core.pretokenize import scanner
+        from bpe_core.pretokenize.patterns import get_pattern
+        scanner._ready()
+        tok = Tokenizer.from_tiktoken("o200k_base")
+        sample = "中文的句子，English 和数字 123。\\n" * 3
+        before = tok.encode(sample)
+        text = "中文的句子，English words 和数字 123。\\n" * 1_000_000
+        threading.Timer(0.1, _thread.interrupt_main).start()
+        started = time.perf_counter()
+        try:
+            tok.encode_array(text) if "{how}" == "encode_array" else _count.Tally().add(text, 2)
+            print("finished")
+        except KeyboardInterrupt:
+            print("interrupted", time.perf_counter() - started < 30)
+        tally = _count.Tally()
+        tally.add(sample, 2)
+        counted = tally.to_dict() == Counter(piece.encode() for piece in get_pattern("o200k").findall(sample))
+        print(tok.encode(sample) == before == get_encoding("o200k_base").encode(sample), counted)
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert done.stdout.split() == ["interrupted", "True", "True", "True"], done.stderr[-2000:]
