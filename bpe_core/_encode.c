@@ -7,10 +7,10 @@
  *   scan     the pattern's pre-tokens, by bpe_core._scan's scanners (_scan_api.h): gpt2, cl100k, o200k and the
  *            published llama3, qwen2, deepseek_v3; a text stored wide (one emoji makes it 4 bytes a character) has
  *            its long ASCII stretches copied a byte a character and scanned as ASCII text, cut where the pre-tokens
- *            on either side cannot change ("ASCII stretches" below); the rest is read from its wide units; in a
- *            text of a byte a character (ASCII, Latin-1, a narrowed stretch) the starts of gpt2's, cl100k's,
- *            o200k's, llama3's and qwen2's pre-tokens are found 64 characters at a time (_block_starts.h,
- *            find_starts below);
+ *            on either side cannot change ("ASCII stretches" below); the rest is read from its wide units; the
+ *            starts of gpt2's, cl100k's, o200k's, llama3's and qwen2's pre-tokens are found 64 characters at a time
+ *            (_block_starts.h, find_starts below) in a text of any width (ASCII and CJK ideographs and Hangul by
+ *            comparisons, other characters by the class table; words with many of those left to the scanner);
  *   cache    each pre-token's UTF-8 bytes looked up in a small table (in the processor's caches) in front of a
  *            bounded table of the pre-tokens seen (open addressing), which holds their ids; emptied when full, as
  *            _WordCache is;
@@ -1006,7 +1006,7 @@ static inline uint64_t key_at(const unsigned char *p, size_t n, uint64_t head[2]
  * the last pre-token of a span, which may run past it, is left to the scanner, and so are the words the starts leave
  * to it (w->starts_none). */
 #define STARTS_SPAN ((Py_ssize_t)1 << 15)
-/* ... and the characters left to the scanner where the bits stop at once (Chinese text: see WIDE_MOST) */
+/* ... and the characters left to the scanner where the bits stop at once (Russian text: see WIDE_MOST) */
 #define STARTS_NONE ((Py_ssize_t)1 << 12)
 
 /* The starts of the pre-tokens in [call->at, stop) (up to STARTS_SPAN of it) into w->starts, as far as the bits go
