@@ -292,6 +292,16 @@ static inline void block_contractions(const ScanText *t, size_t base, uint64_t q
     }
 }
 
+/* The bits of the last word of a span of n characters (n - 64 * (its words - 1) of them; all 64 when n is a
+ * multiple): those past its end cleared. */
+static inline uint64_t up_to(uint64_t bits, size_t n) { return n % 64 ? bits & (((uint64_t)1 << (n % 64)) - 1) : bits; }
+
+/* A starts function for a text of one byte a character and for the wider ones, each with its own copy of the rules
+ * (the `wide` argument, last, a constant where the function is inlined): no test of the width in the narrow ones'
+ * loops. */
+#define BY_WIDTH(starts_of, ...)                                                                                      \
+    (t->kind == PyUnicode_1BYTE_KIND ? starts_of(__VA_ARGS__, 0) : starts_of(__VA_ARGS__, 1))
+
 /* Sets in `bits` (bit k for character from + k; (to - from + 63) / 64 words, zero past to) the starts of gpt2's
  * pre-tokens in t[from:to] (t->n >= to > from), where a pre-token starts at `from`; where its bits end: `to`, or the
  * start of the first word of 64 left to the scanner (left_to_scanner). The characters past `to` are read as far as
@@ -323,17 +333,13 @@ static ALWAYS_INLINE size_t gpt2_starts_of(const ScanText *t, size_t from, size_
         block_contractions(t, from + 64 * w, start & m.quote, 0, &start, &cleared, &set);
         before_letter = letter >> 63, before_digit = digit >> 63;
         before_space = space >> 63, before_blank = m.blank >> 63;
-        if (w == words - 1 && (to - from) % 64) start &= ((uint64_t)1 << ((to - from) % 64)) - 1;
-        bits[w] = start;
+        bits[w] = w == words - 1 ? up_to(start, to - from) : start;
     }
     return to;
 }
 
-/* The texts of one byte a character and the wider ones, each with its own copy of the rules (inlined): no test of
- * the width in the loops of the narrow ones. */
 static size_t gpt2_starts(const ScanText *t, size_t from, size_t to, uint64_t *bits) {
-    return t->kind == PyUnicode_1BYTE_KIND ? gpt2_starts_of(t, from, to, bits, 0)
-                                           : gpt2_starts_of(t, from, to, bits, 1);
+    return BY_WIDTH(gpt2_starts_of, t, from, to, bits);
 }
 
 /* ----- cl100k, llama3 and qwen2 ----- */
@@ -458,25 +464,21 @@ static ALWAYS_INLINE size_t cl100k_family_starts(const ScanText *t, size_t from,
         block_contractions(t, base, start & m.quote, 1, &start, &cleared, &set);
         before_letter = letter >> 63, before_digit = digit >> 63, before_space = space >> 63;
         before_br = br >> 63, before_blank = m.blank >> 63, before_tail = tailed >> 63, before_start = start >> 63;
-        if (w == words - 1 && (to - from) % 64) start &= ((uint64_t)1 << ((to - from) % 64)) - 1;
-        bits[w] = start;
+        bits[w] = w == words - 1 ? up_to(start, to - from) : start;
     }
     return to;
 }
 
 static size_t cl100k_starts(const ScanText *t, size_t from, size_t to, uint64_t *bits) {
-    return t->kind == PyUnicode_1BYTE_KIND ? cl100k_family_starts(t, from, to, bits, 3, 1, 0)
-                                           : cl100k_family_starts(t, from, to, bits, 3, 1, 1);
+    return BY_WIDTH(cl100k_family_starts, t, from, to, bits, 3, 1);
 }
 
 static size_t llama3_starts(const ScanText *t, size_t from, size_t to, uint64_t *bits) {
-    return t->kind == PyUnicode_1BYTE_KIND ? cl100k_family_starts(t, from, to, bits, 3, 0, 0)
-                                           : cl100k_family_starts(t, from, to, bits, 3, 0, 1);
+    return BY_WIDTH(cl100k_family_starts, t, from, to, bits, 3, 0);
 }
 
 static size_t qwen2_starts(const ScanText *t, size_t from, size_t to, uint64_t *bits) {
-    return t->kind == PyUnicode_1BYTE_KIND ? cl100k_family_starts(t, from, to, bits, 1, 0, 0)
-                                           : cl100k_family_starts(t, from, to, bits, 1, 0, 1);
+    return BY_WIDTH(cl100k_family_starts, t, from, to, bits, 1, 0);
 }
 
 /* ----- o200k ----- */
@@ -576,15 +578,13 @@ static ALWAYS_INLINE size_t o200k_starts_of(const ScanText *t, size_t from, size
         before_letter = letter >> 63, before_digit = digit >> 63, before_space = space >> 63;
         before_br = br >> 63, before_blank = m.blank >> 63, before_tail = tailed >> 63, before_start = start >> 63;
         before_small_in_run = small_in_run >> 63, before_lowerish = lowerish >> 63;
-        if (w == words - 1 && (to - from) % 64) start &= ((uint64_t)1 << ((to - from) % 64)) - 1;
-        bits[w] = start;
+        bits[w] = w == words - 1 ? up_to(start, to - from) : start;
     }
     return to;
 }
 
 static size_t o200k_starts(const ScanText *t, size_t from, size_t to, uint64_t *bits) {
-    return t->kind == PyUnicode_1BYTE_KIND ? o200k_starts_of(t, from, to, bits, 0)
-                                           : o200k_starts_of(t, from, to, bits, 1);
+    return BY_WIDTH(o200k_starts_of, t, from, to, bits);
 }
 
 #endif
