@@ -27,3 +27,31 @@ def test_a_bad_row_or_number_of_runs_is_refused_by_name(args, said):
     done = subprocess.run([sys.executable, str(BENCH), *args], capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and said in done.stderr, done.stderr
     assert "Traceback" not in done.stderr and done.stdout == ""
+
+
+def test_ctrl_c_while_the_runs_start_ends_the_benchmark_with_130_and_no_run_left():
+    """Ctrl-C once the benchmark has started its runs' processes (a fresh one per run): "bench_encode: interrupted"
+    (130), no traceback, no process of its left. The stdlib corpus is built from this machine's own files."""
+    import signal
+    import time
+
+    import psutil
+
+    bench = subprocess.Popen(
+        [sys.executable, str(BENCH), "--rows", "stdlib", "--repeat", "1000", "--quick"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    parent = psutil.Process(bench.pid)
+    deadline = time.monotonic() + 240
+    while not parent.children() and bench.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert parent.children(), bench.communicate()[1][-2000:]  # a run has started
+    bench.send_signal(signal.SIGINT)
+    stdout, stderr = bench.communicate(timeout=60)
+    assert bench.returncode == 130 and "bench_encode: interrupted" in stderr, stderr[-2000:]
+    assert "Traceback" not in stderr
+    left = [p for p in psutil.process_iter(["cmdline"]) if str(BENCH) in " ".join(p.info["cmdline"] or [])]
+    assert not left, left

@@ -172,8 +172,12 @@ def main(argv: list[str] | None = None) -> int:
     print(f"encode, single process, fresh process per run, median of {args.repeat} (goal: ours >= {GOAL}x tiktoken)")
     print("load average before: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     ok = True
-    for row in rows:
-        ok &= bench(row, corpus_path(ROWS[row][0], args.quick), args.repeat, args.before, args.array)
+    try:
+        for row in rows:
+            ok &= bench(row, corpus_path(ROWS[row][0], args.quick), args.repeat, args.before, args.array)
+    except KeyboardInterrupt:  # (the run's process ended with it: subprocess.run kills its child)
+        print("bench_encode: interrupted", file=sys.stderr)
+        return 130
     print("load average after:  {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     return 0 if ok else 1
 
