@@ -1308,13 +1308,17 @@ static Py_ssize_t next_stretch(const ScanText *t, Py_ssize_t i, Py_ssize_t to) {
     }
 }
 
+/* Whether a place between characters `before` and `ch` is a safe cut (above): a space after a printable ASCII
+ * character. */
+static inline int is_safe_cut(Py_UCS4 before, Py_UCS4 ch) { return ch == ' ' && before - '!' <= (Py_UCS4)('~' - '!'); }
+
 /* The last safe cut of a narrowed stretch (n >= 1 bytes: encode_ordinary asks only of STRETCH_LEAST or more;
  * `ends_text`: the text ends after it): its length then, else the place of its last space after a printable
  * character; 0 if it has none. */
 static size_t safe_cut(const unsigned char *stretch, size_t n, int ends_text) {
     if (ends_text) return n;
     for (size_t c = n - 1; c > 0; c--) {
-        if (stretch[c] == ' ' && (unsigned)(stretch[c - 1] - '!') <= (unsigned)('~' - '!')) return c;
+        if (is_safe_cut(stretch[c - 1], stretch[c])) return c;
     }
     return 0;
 }
@@ -1361,8 +1365,7 @@ static int encode_ordinary(Encoder *e, Work *w, const ScanText *t, Call *call, P
 static Py_ssize_t cut_before(const ScanText *t, Py_ssize_t at, Py_ssize_t before) {
     Py_ssize_t lowest = before - at > CUT_LOOKBACK ? before - CUT_LOOKBACK : at + 1;
     for (Py_ssize_t c = before; c >= lowest; c--) {
-        if (c < t->n && PyUnicode_READ(t->kind, t->data, c) == ' ' &&
-            PyUnicode_READ(t->kind, t->data, c - 1) - '!' <= (Py_UCS4)('~' - '!'))
+        if (c < t->n && is_safe_cut(PyUnicode_READ(t->kind, t->data, c - 1), PyUnicode_READ(t->kind, t->data, c)))
             return c;
     }
     return -1;
@@ -1460,11 +1463,12 @@ static int encode_text(Encoder *e, PyObject *args, Work *w, const Specials **spe
         return -1;
     }
     int known = e->pattern < SCANNERS_KNOWN, ascii = PyUnicode_IS_ASCII(text);
+    int cuts = known && SCANNERS[e->pattern].cuts;
     Py_ssize_t call_text_n = PyUnicode_GET_LENGTH(text); /* a shorter text has no stretch: no buffer for one */
     Call call = {.text = {PyUnicode_KIND(text), PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text)},
                  .ascii = ascii,
-                 .narrow = !ascii && known && SCANNERS[e->pattern].cuts && call_text_n >= STRETCH_LEAST,
-                 .cuts = known && SCANNERS[e->pattern].cuts,
+                 .narrow = !ascii && cuts && call_text_n >= STRETCH_LEAST,
+                 .cuts = cuts,
                  .replace_lone = known && SCANNERS[e->pattern].fffd && !(*specials && (*specials)->has_replacement),
                  .specials = *specials,
                  .limit = (size_t)limit_arg >= NO_RANK ? NO_RANK : (uint32_t)limit_arg,
