@@ -87,7 +87,15 @@ def ray_session(ray, tmp_path_factory):
     def start():
         if not ray.is_initialized():
             env = {CRASH_ONCE: str(marker)}
-            ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, runtime_env={"env_vars": env})
+            # (address "local": a Ray of its own, never the machine's last one, which another test process may have
+            # started: Ray refuses num_cpus for a cluster it joins)
+            ray.init(
+                address="local",
+                num_cpus=2,
+                include_dashboard=False,
+                log_to_driver=False,
+                runtime_env={"env_vars": env},
+            )
         return marker
 
     yield start
