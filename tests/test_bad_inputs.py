@@ -3158,7 +3158,10 @@ def test_ctrl_c_stops_a_long_encode_to_an_array_and_the_tokenizer_still_encodes_
         sample = "Hello world<|endoftext|>, a sample\\n" + "中文 text" * 3
         before = tok.encode(sample)
         text = "the quick brown fox jumps over the lazy dog " * 1_400_000
-        threading.Timer(0.2, _thread.interrupt_main).start()
+        started = time.perf_counter()
+        tok.encode_array(text)  # (how long it takes here: the signal comes an eighth of the way in)
+        whole = time.perf_counter() - started
+        threading.Timer(whole / 8, _thread.interrupt_main).start()
         started = time.perf_counter()
         try:
             tok.encode_array(text)
@@ -3391,7 +3394,10 @@ def test_ctrl_c_stops_the_search_for_special_tokens_among_thousands_and_they_sti
         sample = "a <|tok1|>x <|tok12|> <|tok6999|><|div> <|tok7000|> <|to <|tok1|>"
         print(tok.encode(sample) == python.encode(sample), tok.encode(sample)[:3] != python.encode("a ")[:3])
         text = "<|div> a " * 6_000_000
-        threading.Timer(0.2, _thread.interrupt_main).start()
+        started = time.perf_counter()
+        tok.encode_array(text)  # (how long it takes here: the signal comes an eighth of the way in)
+        whole = time.perf_counter() - started
+        threading.Timer(whole / 8, _thread.interrupt_main).start()
         started = time.perf_counter()
         try:
             tok.encode_array(text)
@@ -3589,7 +3595,10 @@ def test_ctrl_c_stops_a_long_encode_of_a_wide_text_and_the_tokenizer_still_encod
         sample = "Hello world<|endoftext|>, a sample \\U0001f600\\n" + "中文 text" * 3
         before = tok.encode(sample)
         text = "the quick brown fox jumps over the lazy dog " * 700_000 + "\\U0001f600"
-        threading.Timer(0.1, _thread.interrupt_main).start()
+        started = time.perf_counter()
+        tok.encode_array(text)  # (how long it takes here: the signal comes an eighth of the way in)
+        whole = time.perf_counter() - started
+        threading.Timer(whole / 8, _thread.interrupt_main).start()
         started = time.perf_counter()
         try:
             tok.encode_array(text)
@@ -3829,7 +3838,11 @@ def test_ctrl_c_stops_encoding_or_counting_a_long_chinese_text(how):
         sample = "中文的句子，English 和数字 123。\\n" * 3
         before = tok.encode(sample)
         text = "中文的句子，English words 和数字 123。\\n" * 1_000_000
-        threading.Timer(0.1, _thread.interrupt_main).start()
+        # (how long it takes here: the signal comes an eighth of the way in)
+        started = time.perf_counter()
+        tok.encode_array(text) if "{how}" == "encode_array" else _count.Tally().add(text, 2)
+        whole = time.perf_counter() - started
+        threading.Timer(whole / 8, _thread.interrupt_main).start()
         started = time.perf_counter()
         try:
             tok.encode_array(text) if "{how}" == "encode_array" else _count.Tally().add(text, 2)
