@@ -181,7 +181,7 @@ class RunLifecycle:
                 text = self.tr("Cancelled after {time}, before any merge; the previous result is kept.")
             else:
                 text = self.tr("Cancelled after {time}, before any merge.")
-            self.progress_text.setText(text.format(time=format_seconds(result.seconds)))
+            self.progress_text.setText(text.format(time=format_seconds(result.seconds, tenths=True)))
             self._after_run()
             return
         self._kept = None  # the run made merges: they replace what was shown
@@ -212,7 +212,7 @@ class RunLifecycle:
         else:
             text = self.tr("Done in {time}: {merges} merges. {reason}", "", len(self.history))
         text = text.format(
-            time=format_seconds(result.seconds),
+            time=format_seconds(result.seconds, tenths=True),
             merges=f"{len(self.history):,}",
             reason=engine_message(result.stop_message or result.stop_reason),
         )

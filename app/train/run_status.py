@@ -36,7 +36,8 @@ def status_texts(history: MergeHistory, elapsed: float, rank: int | None) -> dic
         compression = QCoreApplication.translate("RunStatus", "Compression: –")
     corpus = QCoreApplication.translate("RunStatus", "Corpus: {size}").format(size=format_bytes(h.corpus_bytes))
     words = QCoreApplication.translate("RunStatus", "Unique pre-tokens: {count}").format(count=f"{h.unique_words:,}")
-    elapsed_text = QCoreApplication.translate("RunStatus", "Elapsed: {time}").format(time=format_seconds(elapsed))
+    elapsed_text = QCoreApplication.translate("RunStatus", "Elapsed: {time}")
+    elapsed_text = elapsed_text.format(time=format_seconds(elapsed, tenths=True))
     return {
         "corpus": corpus if h.corpus_bytes else QCoreApplication.translate("RunStatus", "Corpus: –"),
         "words": words if h.unique_words else QCoreApplication.translate("RunStatus", "Unique pre-tokens: –"),

@@ -405,7 +405,7 @@
 <context>
     <name>ProgressWords</name>
     <message numerus="yes">
-        <location filename="../../app/train/progress.py" line="42"/>
+        <location filename="../../app/train/progress.py" line="46"/>
         <source>{phase}: {done} / {total} merges</source>
         <translation>
             <numerusform>{phase}: {done} / {total} merge</numerusform>

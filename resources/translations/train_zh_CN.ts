@@ -2248,37 +2248,38 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>Progress</name>
     <message>
-        <location filename="../../app/train/progress.py" line="26"/>
+        <location filename="../../app/train/progress.py" line="27"/>
+        <location filename="../../app/train/progress.py" line="30"/>
         <source>{seconds} s</source>
         <translation>{seconds} 秒</translation>
     </message>
     <message>
-        <location filename="../../app/train/progress.py" line="28"/>
+        <location filename="../../app/train/progress.py" line="32"/>
         <source>{minutes} min {seconds} s</source>
         <translation>{minutes} 分 {seconds} 秒</translation>
     </message>
     <message>
-        <location filename="../../app/train/progress.py" line="31"/>
+        <location filename="../../app/train/progress.py" line="35"/>
         <source>{hours} h {minutes} min</source>
         <translation>{hours} 小时 {minutes} 分</translation>
     </message>
     <message>
-        <location filename="../../app/train/progress.py" line="77"/>
+        <location filename="../../app/train/progress.py" line="81"/>
         <source>{phase}: {done} / {total}</source>
         <translation>{phase}：{done} / {total}</translation>
     </message>
     <message>
-        <location filename="../../app/train/progress.py" line="78"/>
+        <location filename="../../app/train/progress.py" line="82"/>
         <source>{rate}/s</source>
         <translation>{rate}/秒</translation>
     </message>
     <message>
-        <location filename="../../app/train/progress.py" line="81"/>
+        <location filename="../../app/train/progress.py" line="85"/>
         <source>{rate} merges/s</source>
         <translation>每秒 {rate} 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/train/progress.py" line="86"/>
+        <location filename="../../app/train/progress.py" line="90"/>
         <source>about {time} left</source>
         <translation>大约还需 {time}</translation>
     </message>
@@ -2286,7 +2287,7 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>ProgressWords</name>
     <message numerus="yes">
-        <location filename="../../app/train/progress.py" line="42"/>
+        <location filename="../../app/train/progress.py" line="46"/>
         <source>{phase}: {done} / {total} merges</source>
         <translation>
             <numerusform>{phase}：{done} / {total} 次合并</numerusform>
@@ -2500,22 +2501,22 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
         <translation>用时：{time}</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_status.py" line="41"/>
+        <location filename="../../app/train/run_status.py" line="42"/>
         <source>Corpus: –</source>
         <translation>语料：–</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_status.py" line="42"/>
+        <location filename="../../app/train/run_status.py" line="43"/>
         <source>Unique pre-tokens: –</source>
         <translation>不同的预分词单元：–</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_status.py" line="43"/>
+        <location filename="../../app/train/run_status.py" line="44"/>
         <source>Merges: {count}</source>
         <translation>合并：{count}</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_status.py" line="44"/>
+        <location filename="../../app/train/run_status.py" line="45"/>
         <source>Elapsed: –</source>
         <translation>用时：–</translation>
     </message>

@@ -4,133 +4,133 @@
 <context>
     <name>AuditPanel</name>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="55"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="56"/>
         <source>No usage counts</source>
         <extracomment>A usage file is read up to this many characters. The audit is written as .csv or .json: another suffix is a ValueError, said as a file not written.</extracomment>
         <translation>不统计使用次数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="56"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="57"/>
         <source>Usage in the Compare tab&apos;s text</source>
         <translation>统计“对比”页文本中的使用次数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="57"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="58"/>
         <source>Usage in a file…</source>
         <translation>统计某个文件中的使用次数…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="59"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="60"/>
         <source>Audit</source>
         <translation>审查</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="63"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="64"/>
         <source>Audit the vocabulary shown: which tokens no text produces, and which a text never uses.</source>
         <translation>审查当前词表：哪些词元任何文本都编码不出来，哪些词元在某段文本中从未用到。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="72"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="73"/>
         <source>Press Audit to list the tokens no text produces.</source>
         <translation>点击“审查”，列出任何文本都不会产生的词元。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="73"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="74"/>
         <source>Usage by rank (Zipf)</source>
         <translation>按名次的使用次数（齐普夫分布）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="75"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="76"/>
         <source>usage rank</source>
         <translation>使用名次</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="76"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="77"/>
         <source>times used</source>
         <translation>使用次数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="120"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="122"/>
         <source>Re-encoding every token of {name}…</source>
         <translation>正在重新编码 {name} 的每个词元…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="130"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="132"/>
         <source>{file}: not UTF-8 text (invalid byte at offset {offset:,}); nothing was counted.</source>
         <translation>{file}：不是 UTF-8 文本（偏移 {offset:,} 处有无效字节），未作任何统计。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="142"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="144"/>
         <source>Text to count token usage in</source>
         <translation>选择统计词元使用次数的文本</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="142"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="144"/>
         <source>Text (*.txt);;All files (*)</source>
         <translation>文本 (*.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="152"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="154"/>
         <source>Usage in {file}</source>
         <translation>统计 {file} 中的使用次数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="155"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="157"/>
         <source>Audit cancelled.</source>
         <translation>审查已取消。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="158"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="160"/>
         <source>The audit failed: {error}</source>
         <translation>审查失败：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="165"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="167"/>
         <source>{name}: {tokens:,} tokens; {unreachable:,} unreachable (their text encodes otherwise), {partial:,} partial UTF-8 alone, {duplicates:,} byte strings held by several ids.</source>
         <translation>{name}：共 {tokens:,} 个词元；{unreachable:,} 个不可达（其文本会被编码成别的词元），{partial:,} 个单独成为不完整的 UTF-8，{duplicates:,} 个字节串对应多个 id。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="170"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="172"/>
         <source>{name}: {tokens:,} tokens; {unreachable:,} unreachable (their text encodes otherwise), {partial:,} partial UTF-8 alone, {duplicates:,} byte strings held by several ids; {unused:,} tokens unused in the text.</source>
         <translation>{name}：共 {tokens:,} 个词元；{unreachable:,} 个不可达（其文本会被编码成别的词元），{partial:,} 个单独成为不完整的 UTF-8，{duplicates:,} 个字节串对应多个 id；文本中有 {unused:,} 个词元从未用到。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="187"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="189"/>
         <source>Unreachable ({count:,})</source>
         <translation>不可达（{count:,}）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="188"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="190"/>
         <source>Partial UTF-8 ({count:,})</source>
         <translation>不完整的 UTF-8（{count:,}）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="189"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="191"/>
         <source>Duplicates ({count:,} groups)</source>
         <translation>重复（{count:,} 组）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="190"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="192"/>
         <source>Unused ({count:,})</source>
         <translation>未使用（{count:,}）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="197"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="199"/>
         <source>No token of this kind.</source>
         <translation>没有这类词元。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="207"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="209"/>
         <source>Choose a text to count usage in, then press Audit: the plot shows how often each token is used.</source>
         <translation>选择用来统计使用次数的文本，然后点击“审查”：图中显示每个词元被使用的次数。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="234"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="236"/>
         <source>Export the audit</source>
         <translation>导出审查结果</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="234"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="236"/>
         <source>CSV (*.csv);;JSON (*.json)</source>
         <translation>CSV (*.csv);;JSON (*.json)</translation>
     </message>

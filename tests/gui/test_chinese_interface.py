@@ -198,3 +198,15 @@ def test_the_parity_chart_keeps_the_codes_in_english(qtbot):
     (ticks,) = panel.chart.getAxis("bottom")._tickLevels
     assert [label for _, label in ticks][:3] == ["en", "zh", "ja"]
     panel.shutdown()
+
+
+def test_a_run_of_under_ten_seconds_is_timed_to_a_tenth_in_chinese(chinese):
+    """The status line and the progress line say "0.4 秒", not "0 秒", for a run on the sample corpus; a time left
+    stays in whole seconds."""
+    from app.train.merge_history import MergeHistory
+    from app.train.progress import format_seconds
+    from app.train.run_status import status_texts
+
+    assert status_texts(MergeHistory(), 0.42, None)["elapsed"] == "用时：0.4 秒"
+    assert format_seconds(0.42, tenths=True) == "0.4 秒" and format_seconds(9.96, tenths=True) == "10 秒"
+    assert format_seconds(3.7) == "4 秒" and format_seconds(75, tenths=True) == "1 分 15 秒"

@@ -93,6 +93,17 @@ def test_steps_stream_into_the_table_in_rank_order(window, train):
     assert window.train_tab.progress.value() == 1000 and window.train_tab.train_button.isEnabled()
 
 
+def test_a_run_of_seconds_says_its_time_to_a_tenth(window, train):
+    """The sample trains in about a second: its time said to a tenth in the progress line and the status line
+    ("Done in 0.8 s", "Elapsed: 0.8 s"), where whole seconds said "0 s" as if nothing had run."""
+    window.train_tab.settings_panel.apply(vocab_size=400)
+    result = train(window)
+    assert 0 < result.seconds < 9.9, "a run of the sample past ten seconds says whole seconds: not this test's case"
+    said = f"{result.seconds:.1f} s"
+    assert window.train_tab.progress_text.text().startswith(f"Done in {said}: ")
+    assert window.train_tab.status_labels["elapsed"].text() == f"Elapsed: {said}"
+
+
 def test_selecting_a_row_makes_it_the_current_step(window, train):
     window.train_tab.settings_panel.apply(vocab_size=400)
     train(window)
