@@ -46,6 +46,7 @@ import socket
 import stat
 import subprocess
 import sys
+import textwrap
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -69,6 +70,30 @@ PREVIOUS = '{"previous": "a tokenizer the user already had"}'
 TEXT = "low lower lowest newest widest, the cat sat on the mat.\r\n" * 40
 HOSTILE = "(a|aa)+$"  # exponential backtracking on a run of a's that does not end the text
 needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes need POSIX")
+
+
+def ctrl_c_run(setup: str, call: str, after: str = "", within: str = "30", timeout: int = 300) -> list[str]:
+    """What a fresh Python prints when it runs ``setup``, then ``call`` once (how long it takes on this machine),
+    then ``call`` again with a Ctrl-C an eighth of that time in: "interrupted" and whether it stopped within
+    ``within`` seconds ("finished" if the Ctrl-C came too late), then what ``after`` prints. The signal's time is the
+    call's own, not a fixed timer: a fixed 0.2 s came after the end once the encodes got faster."""
+    timed = f"""
+import _thread, threading, time
+started = time.perf_counter()
+{call}
+whole = time.perf_counter() - started
+threading.Timer(whole / 8, _thread.interrupt_main).start()
+started = time.perf_counter()
+try:
+    {call}
+    print("finished")
+except KeyboardInterrupt:
+    print("interrupted", time.perf_counter() - started < {within})
+"""
+    script = textwrap.dedent(setup) + timed + textwrap.dedent(after)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=timeout)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout.split()
 
 
 def bpe(*args: str, timeout: float = BOUND) -> subprocess.CompletedProcess:
@@ -2922,29 +2947,21 @@ def test_ctrl_c_stops_a_long_compiled_encode_and_the_tokenizer_still_encodes_ali
     KeyboardInterrupt from encode itself, and the same tokenizer (its cache, its lock) then encodes as before. The
     signal comes an eighth of the way into the encode, as long as this machine takes for it (a fixed 0.2 s came
     after the end once the encode got faster)."""
-    import textwrap
 
-    script = textwrap.dedent("""
-        import _thread, threading, time
-        from bpe_core.encoding.tokenizer import Tokenizer
-        tok = Tokenizer.from_tiktoken("gpt2")
-        sample = "Hello world, a sample\\n" + "中文 text" * 3
-        before = tok.encode(sample)
-        text = "the quick brown fox jumps over the lazy dog " * 1_400_000
-        started = time.perf_counter()
-        tok.encode(text)  # (how long it takes here: the signal comes an eighth of the way in)
-        whole = time.perf_counter() - started
-        threading.Timer(whole / 8, _thread.interrupt_main).start()
-        started = time.perf_counter()
-        try:
-            tok.encode(text)
-            print("finished")
-        except KeyboardInterrupt:
-            print("interrupted", time.perf_counter() - started < 30)
-        print(tok.encode(sample) == before, tok.encode(text[:1000]) == tok.encode(text[:1000]))
-    """)
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
-    assert done.stdout.split() == ["interrupted", "True", "True", "True"], done.stderr[-2000:]
+    said = ctrl_c_run(
+        setup="""
+            from bpe_core.encoding.tokenizer import Tokenizer
+            tok = Tokenizer.from_tiktoken("gpt2")
+            sample = "Hello world, a sample\\n" + "中文 text" * 3
+            before = tok.encode(sample)
+            text = "the quick brown fox jumps over the lazy dog " * 1_400_000
+        """,
+        call="tok.encode(text)",
+        after="""
+            print(tok.encode(sample) == before, tok.encode(text[:1000]) == tok.encode(text[:1000]))
+        """,
+    )
+    assert said == ["interrupted", "True", "True", "True"]
 
 
 def test_ctrl_c_stops_a_long_compiled_encode_whose_first_safe_cut_is_far_ahead():
@@ -2953,31 +2970,24 @@ def test_ctrl_c_stops_a_long_compiled_encode_whose_first_safe_cut_is_far_ahead()
     up to it is still encoded a batch at a time: a Ctrl-C stops it long before the whole text is done (it once
     waited for the end), and the tokenizer then encodes as before. The time is compared with the same encode's own,
     uninterrupted, in the same process."""
-    import textwrap
 
-    script = textwrap.dedent("""
-        import _thread, threading, time
-        from bpe_core.encoding.tokenizer import Tokenizer
-        tok = Tokenizer.from_tiktoken("o200k_base")
-        sample = "中文，" * 5 + "a b"
-        before = tok.encode(sample)
-        han = "中文，" * 10_070_665  # 30 million characters: 30 batches, 461 windows of 65,536 characters
-        text = han + "a b" + "中文，" * 40_000  # the only safe cut, 100 characters before the last window's end
-        tok.encode_array(text)  # (its pre-tokens cached: the encodes below take the same time)
-        started = time.perf_counter()
-        tok.encode_array(text)
-        whole = time.perf_counter() - started
-        threading.Timer(whole / 8, _thread.interrupt_main).start()
-        started = time.perf_counter()
-        try:
-            tok.encode_array(text)
-            print("finished")
-        except KeyboardInterrupt:
-            print("interrupted", time.perf_counter() - started < whole / 2)
-        print(tok.encode(sample) == before)
-    """)
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
-    assert done.stdout.split() == ["interrupted", "True", "True"], (done.stdout, done.stderr[-2000:])
+    said = ctrl_c_run(
+        setup="""
+            from bpe_core.encoding.tokenizer import Tokenizer
+            tok = Tokenizer.from_tiktoken("o200k_base")
+            sample = "中文，" * 5 + "a b"
+            before = tok.encode(sample)
+            han = "中文，" * 10_070_665  # 30 million characters: 30 batches, 461 windows of 65,536 characters
+            text = han + "a b" + "中文，" * 40_000  # the only safe cut, 100 characters before the last window's end
+            tok.encode_array(text)  # (its pre-tokens cached: the encodes below take the same time)
+        """,
+        call="tok.encode_array(text)",
+        within="whole / 2",
+        after="""
+            print(tok.encode(sample) == before)
+        """,
+    )
+    assert said == ["interrupted", "True", "True"]
 
 
 def test_without_the_compiled_encoder_or_with_a_custom_pattern_the_ids_are_the_same(monkeypatch):
@@ -3149,29 +3159,21 @@ def test_an_id_no_uint32_holds_is_named_by_encode_array_and_encode_still_gives_i
 def test_ctrl_c_stops_a_long_encode_to_an_array_and_the_tokenizer_still_encodes_alike():
     """A Ctrl-C while C encodes 60 million characters to an array raises KeyboardInterrupt from encode_array (checked
     between batches of a million characters); the tokenizer then encodes as before."""
-    import textwrap
 
-    script = textwrap.dedent("""
-        import _thread, threading, time
-        from bpe_core.encoding.tokenizer import Tokenizer
-        tok = Tokenizer.from_tiktoken("gpt2")
-        sample = "Hello world<|endoftext|>, a sample\\n" + "中文 text" * 3
-        before = tok.encode(sample)
-        text = "the quick brown fox jumps over the lazy dog " * 1_400_000
-        started = time.perf_counter()
-        tok.encode_array(text)  # (how long it takes here: the signal comes an eighth of the way in)
-        whole = time.perf_counter() - started
-        threading.Timer(whole / 8, _thread.interrupt_main).start()
-        started = time.perf_counter()
-        try:
-            tok.encode_array(text)
-            print("finished")
-        except KeyboardInterrupt:
-            print("interrupted", time.perf_counter() - started < 30)
-        print(tok.encode_array(sample).tolist() == before, tok.encode(sample) == before)
-    """)
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
-    assert done.stdout.split() == ["interrupted", "True", "True", "True"], done.stderr[-2000:]
+    said = ctrl_c_run(
+        setup="""
+            from bpe_core.encoding.tokenizer import Tokenizer
+            tok = Tokenizer.from_tiktoken("gpt2")
+            sample = "Hello world<|endoftext|>, a sample\\n" + "中文 text" * 3
+            before = tok.encode(sample)
+            text = "the quick brown fox jumps over the lazy dog " * 1_400_000
+        """,
+        call="tok.encode_array(text)",
+        after="""
+            print(tok.encode_array(sample).tolist() == before, tok.encode(sample) == before)
+        """,
+    )
+    assert said == ["interrupted", "True", "True", "True"]
 
 
 # ----- hfscan: published pipelines scanned and merged in compiled code (issue 44) -----
@@ -3381,32 +3383,23 @@ def test_ctrl_c_stops_the_search_for_special_tokens_among_thousands_and_they_sti
     encoder searched the whole text for the next special token in one go, comparing each with every token starting
     with '<' (a Ctrl-C waited for the end of it: 17.7 s for 5 MB); now the search goes a batch at a time, narrowing
     the tokens by binary search, so Ctrl-C stops it; the ids still equal the Python path's, the longest token taken."""
-    import textwrap
 
-    script = textwrap.dedent("""
-        import _thread, threading, time
-        from bpe_core.encoding.tokenizer import Tokenizer
-        gpt2 = Tokenizer.from_tiktoken("gpt2")
-        specials = [f"<|tok{i}|>" for i in range(7000)] + ["<|tok1|>x"]
-        tok = Tokenizer(gpt2.vocab, gpt2.merges, specials, pattern="gpt2")
-        python = Tokenizer(gpt2.vocab, gpt2.merges, specials, pattern="gpt2")
-        python.__dict__["_compiled"] = None
-        sample = "a <|tok1|>x <|tok12|> <|tok6999|><|div> <|tok7000|> <|to <|tok1|>"
-        print(tok.encode(sample) == python.encode(sample), tok.encode(sample)[:3] != python.encode("a ")[:3])
-        text = "<|div> a " * 6_000_000
-        started = time.perf_counter()
-        tok.encode_array(text)  # (how long it takes here: the signal comes an eighth of the way in)
-        whole = time.perf_counter() - started
-        threading.Timer(whole / 8, _thread.interrupt_main).start()
-        started = time.perf_counter()
-        try:
-            tok.encode_array(text)
-            print("finished")
-        except KeyboardInterrupt:
-            print("interrupted", time.perf_counter() - started < 30)
-    """)
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=600)
-    assert done.stdout.split() == ["True", "True", "interrupted", "True"], done.stderr[-2000:]
+    said = ctrl_c_run(
+        setup="""
+            from bpe_core.encoding.tokenizer import Tokenizer
+            gpt2 = Tokenizer.from_tiktoken("gpt2")
+            specials = [f"<|tok{i}|>" for i in range(7000)] + ["<|tok1|>x"]
+            tok = Tokenizer(gpt2.vocab, gpt2.merges, specials, pattern="gpt2")
+            python = Tokenizer(gpt2.vocab, gpt2.merges, specials, pattern="gpt2")
+            python.__dict__["_compiled"] = None
+            sample = "a <|tok1|>x <|tok12|> <|tok6999|><|div> <|tok7000|> <|to <|tok1|>"
+            print(tok.encode(sample) == python.encode(sample), tok.encode(sample)[:3] != python.encode("a ")[:3])
+            text = "<|div> a " * 6_000_000
+        """,
+        call="tok.encode_array(text)",
+        timeout=600,
+    )
+    assert said == ["True", "True", "interrupted", "True"]
 
 
 # --- Counting from bytes (issue 44, count1g): a UTF-8 corpus with a shipped pattern is cut as bytes and each piece
@@ -3585,31 +3578,23 @@ def test_ctrl_c_stops_a_long_encode_of_a_wide_text_and_the_tokenizer_still_encod
     """A Ctrl-C while C encodes 31 million characters stored 4 bytes each (one emoji at the end), its ASCII stretches
     narrowed: KeyboardInterrupt (the stretches end inside the batches of a million characters, between which it is
     checked); the tokenizer then encodes as before."""
-    import textwrap
 
-    script = textwrap.dedent("""
-        import _thread, threading, time
-        from bpe_core.encoding.reference import get_encoding
-        from bpe_core.encoding.tokenizer import Tokenizer
-        tok = Tokenizer.from_tiktoken("gpt2")
-        sample = "Hello world<|endoftext|>, a sample \\U0001f600\\n" + "中文 text" * 3
-        before = tok.encode(sample)
-        text = "the quick brown fox jumps over the lazy dog " * 700_000 + "\\U0001f600"
-        started = time.perf_counter()
-        tok.encode_array(text)  # (how long it takes here: the signal comes an eighth of the way in)
-        whole = time.perf_counter() - started
-        threading.Timer(whole / 8, _thread.interrupt_main).start()
-        started = time.perf_counter()
-        try:
-            tok.encode_array(text)
-            print("finished")
-        except KeyboardInterrupt:
-            print("interrupted", time.perf_counter() - started < 30)
-        tail = text[-5000:]
-        print(tok.encode(sample) == before, tok.encode(tail) == get_encoding("gpt2").encode(tail))
-    """)
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
-    assert done.stdout.split() == ["interrupted", "True", "True", "True"], done.stderr[-2000:]
+    said = ctrl_c_run(
+        setup="""
+            from bpe_core.encoding.reference import get_encoding
+            from bpe_core.encoding.tokenizer import Tokenizer
+            tok = Tokenizer.from_tiktoken("gpt2")
+            sample = "Hello world<|endoftext|>, a sample \\U0001f600\\n" + "中文 text" * 3
+            before = tok.encode(sample)
+            text = "the quick brown fox jumps over the lazy dog " * 700_000 + "\\U0001f600"
+        """,
+        call="tok.encode_array(text)",
+        after="""
+            tail = text[-5000:]
+            print(tok.encode(sample) == before, tok.encode(tail) == get_encoding("gpt2").encode(tail))
+        """,
+    )
+    assert said == ["interrupted", "True", "True", "True"]
 
 
 # ----- bpe vocab --text / --xray read their file a block at a time, of any size (branch vocab): the new reader's
@@ -3823,36 +3808,27 @@ def test_combining_marks_after_han_characters_are_encoded_as_tiktoken_does():
 def test_ctrl_c_stops_encoding_or_counting_a_long_chinese_text(how):
     """A Ctrl-C while C encodes (or training's tally counts) 30 million characters of Chinese stored two bytes each:
     KeyboardInterrupt (checked between batches); the tokenizer then encodes as before, a new tally counts alike."""
-    import textwrap
 
-    script = textwrap.dedent(f"""
-        import _thread, threading, time
-        from collections import Counter
-        from bpe_core import _count
-        from bpe_core.encoding.reference import get_encoding
-        from bpe_core.encoding.tokenizer import Tokenizer
-        from bpe_core.pretokenize import scanner
-        from bpe_core.pretokenize.patterns import get_pattern
-        scanner._ready()
-        tok = Tokenizer.from_tiktoken("o200k_base")
-        sample = "中文的句子，English 和数字 123。\\n" * 3
-        before = tok.encode(sample)
-        text = "中文的句子，English words 和数字 123。\\n" * 1_000_000
-        # (how long it takes here: the signal comes an eighth of the way in)
-        started = time.perf_counter()
-        tok.encode_array(text) if "{how}" == "encode_array" else _count.Tally().add(text, 2)
-        whole = time.perf_counter() - started
-        threading.Timer(whole / 8, _thread.interrupt_main).start()
-        started = time.perf_counter()
-        try:
-            tok.encode_array(text) if "{how}" == "encode_array" else _count.Tally().add(text, 2)
-            print("finished")
-        except KeyboardInterrupt:
-            print("interrupted", time.perf_counter() - started < 30)
-        tally = _count.Tally()
-        tally.add(sample, 2)
-        counted = tally.to_dict() == Counter(piece.encode() for piece in get_pattern("o200k").findall(sample))
-        print(tok.encode(sample) == before == get_encoding("o200k_base").encode(sample), counted)
-    """)
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
-    assert done.stdout.split() == ["interrupted", "True", "True", "True"], done.stderr[-2000:]
+    said = ctrl_c_run(
+        setup="""
+            from collections import Counter
+            from bpe_core import _count
+            from bpe_core.encoding.reference import get_encoding
+            from bpe_core.encoding.tokenizer import Tokenizer
+            from bpe_core.pretokenize import scanner
+            from bpe_core.pretokenize.patterns import get_pattern
+            scanner._ready()
+            tok = Tokenizer.from_tiktoken("o200k_base")
+            sample = "中文的句子，English 和数字 123。\\n" * 3
+            before = tok.encode(sample)
+            text = "中文的句子，English words 和数字 123。\\n" * 1_000_000
+        """,
+        call="tok.encode_array(text)" if how == "encode_array" else "_count.Tally().add(text, 2)",
+        after="""
+            tally = _count.Tally()
+            tally.add(sample, 2)
+            counted = tally.to_dict() == Counter(piece.encode() for piece in get_pattern("o200k").findall(sample))
+            print(tok.encode(sample) == before == get_encoding("o200k_base").encode(sample), counted)
+        """,
+    )
+    assert said == ["interrupted", "True", "True", "True"]
