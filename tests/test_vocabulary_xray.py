@@ -116,3 +116,21 @@ def test_exports_and_the_cli(tmp_path, capsys):
     assert "residues:" in printed and "fertility:" in printed and out.read_text().startswith("kind,id,token")
     assert main(["vocab", "gpt2", "--xray"]) == 2
     assert "--text" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", ["gpt2", "o200k_base"])
+def test_the_compiled_counts_and_trace_give_the_python_x_ray(name, monkeypatch):
+    """The X-ray counts a shipped pattern's pre-tokens with the compiled tally and traces each word's merges with
+    the compiled loop: the same words, counts and order (first seen) as the Python count, special tokens and a lone
+    surrogate among them, and the same X-ray as with both in Python."""
+    from bpe_core.vocabulary import xray as module
+
+    tokenizer = TiktokenTokenizer.reference(name)
+    text = sample("mixed") + "<|endoftext|>" + sample("chinese")[:5000] + " a\ud800b <|endoftext|>"
+    words, ray = list(module._words(tokenizer, text)), xray(tokenizer, text, min_formed=2)
+    python = Methods(tokenizer)
+    python.__dict__["_compiled_dropout"] = None  # bpe_trace's Python loop
+    monkeypatch.setattr(module, "_count", None)  # _words' Python count
+    assert list(module._words(tokenizer, text)) == words and len(words) > 500
+    assert xray_json(xray(tokenizer, text, min_formed=2, methods=python)) == xray_json(ray)
+    assert ray.residues
