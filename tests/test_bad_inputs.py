@@ -3837,7 +3837,7 @@ def test_ctrl_c_stops_encoding_or_counting_a_long_chinese_text(how):
 # ----- The X-ray's trace compiled (Dropout.trace, bpe_core/_cuts.c): a long pre-token, Ctrl-C ----------------------
 def test_ctrl_c_stops_the_compiled_trace_of_a_huge_pre_token_and_it_traces_again():
     """The X-ray traces each distinct pre-token merge by merge; one of 300,000 bytes whose every step merges one pair
-    (a minute of work, done without the GIL) still stops on Ctrl-C, checked about ten times a second, and the same
+    (20-30 seconds of work, done without the GIL) still stops on Ctrl-C, checked about ten times a second, and the same
     Dropout then traces as before."""
     script = textwrap.dedent("""
         import _thread, threading, time
