@@ -6,7 +6,8 @@
  *   fewest  a cut into the fewest tokens; among those, the one whose first token is longest, then the same rule on
  *           the rest (a shortest path computed from the end of the word).
  * Both return the tokens' ids, or None when some byte starts no token (Python then explains which).
- *   dropout BPE-dropout's merge loop, with the caller's random draws in the Python loop's order (see Dropout).
+ *   dropout BPE-dropout's merge loop, with the caller's random draws in the Python loop's order (see Dropout);
+ *   trace   the same loop with nothing dropped, each merge it makes recorded (the X-ray's Methods.bpe_trace).
  *
  *   >>> from bpe_core._cuts import Cutter
  *   >>> cutter = Cutter({b"a": 0, b"b": 1, b"ab": 2, b"abb": 3})
@@ -484,6 +485,128 @@ static int Dropout_init(Dropout *self, PyObject *args, PyObject *kwargs) {
     return 0;
 }
 
+/* The lengths of the parts a word starts from: its single bytes (leaves None), or `leaves`, the lengths of its base
+ * pieces (rule "lengths"). A buffer of n + 1 lengths (*m of them used), or NULL with an exception. */
+static Py_ssize_t *first_parts(Py_ssize_t n, PyObject *leaves, Py_ssize_t *m) {
+    Py_ssize_t *lens = PyMem_Malloc(sizeof(Py_ssize_t) * ((size_t)n + 1)), total = 0;
+    if (!lens) return (Py_ssize_t *)PyErr_NoMemory();
+    if (leaves == Py_None) {
+        for (*m = 0; *m < n; (*m)++) lens[*m] = 1;
+        return lens;
+    }
+    if (!PyList_Check(leaves) || PyList_GET_SIZE(leaves) > n) {
+        PyMem_Free(lens);
+        PyErr_SetString(PyExc_ValueError, "leaves is a list of the pieces' lengths");
+        return NULL;
+    }
+    /* rule "lengths": each one at least 1 and at most the bytes left, so total stays within 0..n */
+    for (*m = 0; *m < PyList_GET_SIZE(leaves); (*m)++) {
+        lens[*m] = PyLong_AsSsize_t(PyList_GET_ITEM(leaves, *m));
+        if (lens[*m] < 1 || lens[*m] > n - total) {
+            PyMem_Free(lens);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "the leaves' lengths do not add up to the word");
+            return NULL;
+        }
+        total += lens[*m];
+    }
+    if (total != n) {
+        PyMem_Free(lens);
+        PyErr_SetString(PyExc_ValueError, "the leaves' lengths do not add up to the word");
+        return NULL;
+    }
+    return lens;
+}
+
+/* The rank of merging the parts of `left` and `right` bytes at data (the pair's, or the joined bytes'), or -1. */
+static long long pair_rank(const Dropout *self, const unsigned char *data, Py_ssize_t left, Py_ssize_t right) {
+    return table_get(&self->ranks, data, left + right, self->pairs ? left : -1);
+}
+
+/* Pair scans between two checks for Ctrl-C while a long word is traced without the GIL (about a tenth of a second). */
+#define SCANS_BETWEEN_CHECKS ((Py_ssize_t)1 << 26)
+
+enum { LOOP_DONE = 0, LOOP_FAILED = -1, LOOP_NO_MEMORY = -2 };
+
+/* BPE-dropout's merge loop (see Dropout) on w from its parts (lens[0:*m], their lengths; *m becomes how many are
+ * left): at each step the adjacent pair of the lowest rank is merged, the leftmost of equal ones, a pair that would
+ * be the best so far skipped where p > 0 and draw() returns less than p. Each pair's rank is looked up once, when
+ * the pair forms: the Python loop asks it again at every step and gets the same answer, so the draws are the same.
+ * Each merge is written to `made` when not NULL (room for 3 * (*m - 1)): where it starts, its left part's length,
+ * its right part's; *n_made says how many. `released`: the thread state of a caller that let the GIL go (p is then
+ * 0), taken back now and then to check for Ctrl-C. LOOP_DONE, LOOP_NO_MEMORY (no exception set), or LOOP_FAILED
+ * with an exception (a draw failed, or Ctrl-C). */
+static int merge_loop(const Dropout *self, const unsigned char *w, Py_ssize_t *lens, Py_ssize_t *m, double p,
+                      PyObject *draw, Py_ssize_t *made, Py_ssize_t *n_made, PyThreadState **released) {
+    Py_ssize_t count = *m, scans = 0;
+    long long *ranks = PyMem_RawMalloc(sizeof(long long) * (size_t)(count > 1 ? count - 1 : 1));
+    if (!ranks) return LOOP_NO_MEMORY;
+    Py_ssize_t at = 0;
+    for (Py_ssize_t i = 0; i + 1 < count; at += lens[i], i++) ranks[i] = pair_rank(self, w + at, lens[i], lens[i + 1]);
+    *n_made = 0;
+    while (count > 1) {
+        long long best = -1;
+        Py_ssize_t where = -1, where_at = 0;
+        at = 0;
+        for (Py_ssize_t i = 0; i + 1 < count; at += lens[i], i++) {
+            long long rank = ranks[i];
+            if (rank < 0 || (where >= 0 && rank >= best)) continue;
+            if (p != 0.0) {
+                PyObject *drawn = PyObject_CallNoArgs(draw);
+                double r = drawn ? PyFloat_AsDouble(drawn) : -1.0;
+                Py_XDECREF(drawn);
+                if (PyErr_Occurred()) {
+                    PyMem_RawFree(ranks);
+                    return LOOP_FAILED;
+                }
+                if (r < p) continue;
+            }
+            best = rank;
+            where = i;
+            where_at = at;
+        }
+        if (where < 0) break;
+        if (made) {
+            made[3 * *n_made] = where_at;
+            made[3 * *n_made + 1] = lens[where];
+            made[3 * *n_made + 2] = lens[where + 1];
+            (*n_made)++;
+        }
+        lens[where] += lens[where + 1];
+        memmove(lens + where + 1, lens + where + 2, sizeof(Py_ssize_t) * (size_t)(count - where - 2));
+        memmove(ranks + where, ranks + where + 1, sizeof(long long) * (size_t)(count - where - 2));
+        count--;
+        if (where > 0) ranks[where - 1] = pair_rank(self, w + where_at - lens[where - 1], lens[where - 1], lens[where]);
+        if (where + 1 < count) ranks[where] = pair_rank(self, w + where_at, lens[where], lens[where + 1]);
+        if (released && *released && (scans += count) >= SCANS_BETWEEN_CHECKS) {
+            scans = 0;
+            PyEval_RestoreThread(*released);
+            int stopped = PyErr_CheckSignals() < 0;
+            *released = PyEval_SaveThread();
+            if (stopped) {
+                PyMem_RawFree(ranks);
+                return LOOP_FAILED;
+            }
+        }
+    }
+    PyMem_RawFree(ranks);
+    *m = count;
+    return LOOP_DONE;
+}
+
+/* A list of n lengths as ints, or NULL with an exception. */
+static PyObject *lengths_list(const Py_ssize_t *lens, Py_ssize_t n) {
+    PyObject *out = PyList_New(n);
+    for (Py_ssize_t i = 0; out && i < n; i++) {
+        PyObject *length = PyLong_FromSsize_t(lens[i]);
+        if (!length) {
+            Py_CLEAR(out);
+            break;
+        }
+        PyList_SET_ITEM(out, i, length);
+    }
+    return out;
+}
+
 /* cut(word: bytes, p: float, draw: callable, leaves: list[int] | None) -> list[int]: the lengths of the parts
  * word ends in, from its single bytes or from `leaves` (the lengths of the pieces it starts from) */
 static PyObject *Dropout_cut(Dropout *self, PyObject *args) {
@@ -493,74 +616,55 @@ static PyObject *Dropout_cut(Dropout *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "O!dOO", &PyBytes_Type, &word, &p, &draw, &leaves)) return NULL;
     /* word is immutable and held by args: w stays valid across draw(), which runs Python code */
     const unsigned char *w = (const unsigned char *)PyBytes_AS_STRING(word);
-    Py_ssize_t n = PyBytes_GET_SIZE(word), m = 0, total = 0;
-    Py_ssize_t *lens = PyMem_Malloc(sizeof(Py_ssize_t) * ((size_t)n + 1));
-    if (!lens) return PyErr_NoMemory();
-    if (leaves == Py_None) {
-        for (m = 0; m < n; m++) lens[m] = 1;
-        total = n;
-    } else {
-        if (!PyList_Check(leaves) || PyList_GET_SIZE(leaves) > n) {
-            PyMem_Free(lens);
-            PyErr_SetString(PyExc_ValueError, "leaves is a list of the pieces' lengths");
-            return NULL;
-        }
-        /* rule "lengths": each one at least 1 and at most the bytes left, so total stays within 0..n */
-        for (m = 0; m < PyList_GET_SIZE(leaves); m++) {
-            lens[m] = PyLong_AsSsize_t(PyList_GET_ITEM(leaves, m));
-            if (lens[m] < 1 || lens[m] > n - total) {
-                PyMem_Free(lens);
-                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "the leaves' lengths do not add up to the word");
-                return NULL;
-            }
-            total += lens[m];
-        }
-    }
-    if (total != n) {
+    Py_ssize_t m, n_made;
+    Py_ssize_t *lens = first_parts(PyBytes_GET_SIZE(word), leaves, &m);
+    if (!lens) return NULL;
+    int status = merge_loop(self, w, lens, &m, p, draw, NULL, &n_made, NULL);
+    PyObject *out = status == LOOP_DONE ? lengths_list(lens, m) : status == LOOP_NO_MEMORY ? PyErr_NoMemory() : NULL;
+    PyMem_Free(lens);
+    return out;
+}
+
+/* trace(word: bytes, leaves: list[int] | None) -> (list[int], list[int]): BPE of the word (the loop with nothing
+ * dropped) from its single bytes or from `leaves`: the lengths of the parts it ends in, and its merges in the order
+ * made, three numbers each (where the merge starts, its left part's length, its right part's). A long word is
+ * traced without the GIL (Ctrl-C checked now and then). Methods.bpe_trace (the X-ray) reads it.
+ *   >>> Dropout({b"ab": 0, b"abc": 1}, False).trace(b"abc", None)
+ *   ([3], [0, 1, 1, 0, 2, 1]) */
+static PyObject *Dropout_trace(Dropout *self, PyObject *args) {
+    PyObject *word, *leaves;
+    if (!is_built(self->built, "Dropout")) return NULL;
+    if (!PyArg_ParseTuple(args, "O!O", &PyBytes_Type, &word, &leaves)) return NULL;
+    const unsigned char *w = (const unsigned char *)PyBytes_AS_STRING(word);
+    Py_ssize_t n = PyBytes_GET_SIZE(word), m, n_made = 0;
+    Py_ssize_t *lens = first_parts(n, leaves, &m);
+    if (!lens) return NULL;
+    Py_ssize_t *made = PyMem_RawMalloc(sizeof(Py_ssize_t) * 3 * (size_t)(m > 1 ? m - 1 : 1));
+    if (!made) {
         PyMem_Free(lens);
-        PyErr_SetString(PyExc_ValueError, "the leaves' lengths do not add up to the word");
-        return NULL;
+        return PyErr_NoMemory();
     }
-    while (m > 1) {
-        long long best = -1;
-        Py_ssize_t where = -1, start = 0;
-        for (Py_ssize_t i = 0; i + 1 < m; start += lens[i], i++) {
-            Py_ssize_t size = lens[i] + lens[i + 1];
-            long long rank = table_get(&self->ranks, w + start, size, self->pairs ? lens[i] : -1);
-            if (rank < 0 || (where >= 0 && rank >= best)) continue;
-            if (p != 0.0) {
-                PyObject *drawn = PyObject_CallNoArgs(draw);
-                double r = drawn ? PyFloat_AsDouble(drawn) : -1.0;
-                Py_XDECREF(drawn);
-                if (PyErr_Occurred()) {
-                    PyMem_Free(lens);
-                    return NULL;
-                }
-                if (r < p) continue;
-            }
-            best = rank;
-            where = i;
-        }
-        if (where < 0) break;
-        lens[where] += lens[where + 1];
-        memmove(lens + where + 1, lens + where + 2, sizeof(Py_ssize_t) * (size_t)(m - where - 2));
-        m--;
+    PyThreadState *released = let_others_run(n);
+    int status = merge_loop(self, w, lens, &m, 0.0, NULL, made, &n_made, &released);
+    if (released) PyEval_RestoreThread(released);
+    PyObject *out = NULL;
+    if (status == LOOP_NO_MEMORY) {
+        PyErr_NoMemory();
+    } else if (status == LOOP_DONE) {
+        PyObject *parts = lengths_list(lens, m), *merges = parts ? lengths_list(made, 3 * n_made) : NULL;
+        out = merges ? PyTuple_Pack(2, parts, merges) : NULL;
+        Py_XDECREF(parts);
+        Py_XDECREF(merges);
     }
-    PyObject *out = PyList_New(m);
-    for (Py_ssize_t i = 0; out && i < m; i++) {
-        PyObject *length = PyLong_FromSsize_t(lens[i]);
-        if (!length) {
-            Py_CLEAR(out);
-            break;
-        }
-        PyList_SET_ITEM(out, i, length);
-    }
+    PyMem_RawFree(made);
     PyMem_Free(lens);
     return out;
 }
 
 static PyMethodDef Dropout_methods[] = {
     {"cut", (PyCFunction)Dropout_cut, METH_VARARGS, "cut(word, p, draw, leaves) -> list[int]: the parts' lengths."},
+    {"trace", (PyCFunction)Dropout_trace, METH_VARARGS,
+     "trace(word, leaves) -> (list[int], list[int]): BPE's parts' lengths, and its merges (start, left, right)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -3832,3 +3832,25 @@ def test_ctrl_c_stops_encoding_or_counting_a_long_chinese_text(how):
         """,
     )
     assert said == ["interrupted", "True", "True", "True"]
+
+
+# ----- The X-ray's trace compiled (Dropout.trace, bpe_core/_cuts.c): a long pre-token, Ctrl-C ----------------------
+def test_ctrl_c_stops_the_compiled_trace_of_a_huge_pre_token_and_it_traces_again():
+    """The X-ray traces each distinct pre-token merge by merge; one of 300,000 bytes whose every step merges one pair
+    (20-30 seconds of work, done without the GIL) still stops on Ctrl-C, checked about ten times a second, and the same
+    Dropout then traces as before."""
+    script = textwrap.dedent("""
+        import _thread, threading, time
+        from bpe_core._cuts import Dropout
+        dropout = Dropout({b"aa": 0}, False)
+        threading.Timer(0.5, _thread.interrupt_main).start()
+        started = time.perf_counter()
+        try:
+            dropout.trace(b"a" * 300_000, None)
+            print("finished")
+        except KeyboardInterrupt:
+            print("interrupted", time.perf_counter() - started < 10)
+        print(dropout.trace(b"aaa", None) == ([2, 1], [0, 1, 1]))
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert done.stdout.split() == ["interrupted", "True", "True"], done.stderr[-2000:]

@@ -112,14 +112,19 @@ def test_a_dropout_whose_init_failed_cuts_nothing():
             dropout.__init__({(b"a", b"b"): 0, (b"b", b"c"): 2**70}, True)
         except OverflowError as error:
             print(error)
-        try:
-            dropout.cut(b"abc", 0.0, random.random, None)
-        except RuntimeError as error:
-            print(error)
+        for call in (lambda: dropout.cut(b"abc", 0.0, random.random, None), lambda: dropout.trace(b"abc", None)):
+            try:
+                call()
+            except RuntimeError as error:
+                print(error)
         dropout.__init__({(b"a", b"b"): 0}, True)
-        print(dropout.cut(b"abc", 0.0, random.random, None))
+        print(dropout.cut(b"abc", 0.0, random.random, None), dropout.trace(b"abc", None))
         """)
-    assert out.splitlines() == ["int too big to convert", f"Dropout {NOT_BUILT}", "[2, 1]"]
+    assert out.splitlines() == [
+        "int too big to convert",
+        *[f"Dropout {NOT_BUILT}"] * 2,
+        "[2, 1] ([2, 1], [0, 1, 1])",
+    ]
 
 
 def test_init_called_again_is_refused_and_leaks_nothing():
@@ -187,24 +192,32 @@ def test_leaves_that_do_not_add_up_to_the_word_are_refused(leaves, pairs):
         import random
         from bpe_core._cuts import Dropout
         ranks = {{(b"ab", b"cd"): 0}} if {pairs} else {{b"abcd": 0}}
-        try:
-            Dropout(ranks, {pairs}).cut(b"abcdefgh", 0.0, random.random, {leaves})
-        except ValueError as error:
-            print(error)
+        dropout = Dropout(ranks, {pairs})
+        for call in (lambda: dropout.cut(b"abcdefgh", 0.0, random.random, {leaves}),
+                     lambda: dropout.trace(b"abcdefgh", {leaves})):
+            try:
+                call()
+            except ValueError as error:
+                print(error)
         """)
-    assert out.strip() in ("the leaves' lengths do not add up to the word", "leaves is a list of the pieces' lengths")
+    said = out.splitlines()
+    assert len(said) == 2 and said[0] == said[1]  # trace refuses them as cut does
+    assert said[0] in ("the leaves' lengths do not add up to the word", "leaves is a list of the pieces' lengths")
 
 
 def test_leaves_too_big_for_a_c_size_are_an_overflow_error():
     out = run_python("""
         import random
         from bpe_core._cuts import Dropout
-        try:
-            Dropout({b"ab": 0}, False).cut(b"ab", 0.0, random.random, [1, 2**64 + 1])
-        except OverflowError as error:
-            print("OverflowError")
+        dropout = Dropout({b"ab": 0}, False)
+        for call in (lambda: dropout.cut(b"ab", 0.0, random.random, [1, 2**64 + 1]),
+                     lambda: dropout.trace(b"ab", [1, 2**64 + 1])):
+            try:
+                call()
+            except OverflowError as error:
+                print("OverflowError")
         """)
-    assert out.strip() == "OverflowError"
+    assert out.split() == ["OverflowError", "OverflowError"]
 
 
 def test_dropout_cut_on_any_leaves_cuts_the_word_or_says_why():
@@ -228,6 +241,9 @@ def test_dropout_cut_on_any_leaves_cuts_the_word_or_says_why():
             except (ValueError, OverflowError):
                 return
             assert sum(parts) == len(word) and all(part >= 1 for part in parts), (word, leaves, parts)
+            parts, merges = dropout.trace(word, leaves)  # (the leaves were good: cut took them)
+            assert sum(parts) == len(word) and all(part >= 1 for part in parts), (word, leaves, parts)
+            assert all(0 <= s and a >= 1 and b >= 1 and s + a + b <= len(word) for s, a, b in zip(*[iter(merges)] * 3))
 
         cut()
         print("ok")

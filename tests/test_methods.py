@@ -158,6 +158,31 @@ def test_the_compiled_dropout_draws_and_cuts_as_the_python_loop(tokenizers, name
         assert compiled.random() == python.random()
 
 
+@pytest.mark.parametrize("name", ["o200k_base", "cl100k_base", "tokenizer.json", "ours", "sentencepiece-style"])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=TEXTS)
+def test_the_compiled_trace_makes_the_python_loops_merges_in_its_order(tokenizers, name, text):
+    """BPE traced merge by merge (the X-ray's residues) by the compiled loop: the same final parts and the same
+    merges in the same order as the Python reference, on byte-level vocabularies and one of whole characters."""
+    methods = methods_of(tokenizers[name])
+    assert methods._compiled_dropout is not None
+    for word in {text.encode("utf-8", "surrogatepass"), *(w.encode("utf-8", "surrogatepass") for w in text.split())}:
+        assert methods._traced(word, methods._compiled_dropout) == methods._bpe_trace_in_python(word), word
+
+
+@pytest.mark.parametrize("name", ["o200k_base", "ours"])
+def test_the_compiled_trace_of_every_chinese_clause_is_the_python_loops(tokenizers, name):
+    """Every pre-token of the Chinese sample's first 20,000 characters (whole clauses under o200k: tens of bytes,
+    where the Python loop was slowest), traced both ways: the same parts and merges."""
+    tokenizer = tokenizers[name]
+    methods = methods_of(tokenizer)
+    text = (bpe_resources.resource_path("samples") / "chinese.txt").read_text(encoding="utf-8")[:20000]
+    words = {w.encode() for _, found in tokenizer.pretokenizer.split(text) if found for w in found}
+    assert max(map(len, words)) > 30
+    for word in words:
+        assert methods._traced(word, methods._compiled_dropout) == methods._bpe_trace_in_python(word), word
+
+
 @pytest.mark.parametrize("name", ["tokenizer.json", "ours", "cl100k_base"])
 def test_the_dropout_loop_without_dropping_is_the_tokenizers_own_bpe(tokenizers, name):
     """The merge loop dropout runs (with nothing dropped) cuts every pre-token as the tokenizer does, so dropout

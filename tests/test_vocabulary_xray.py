@@ -3,6 +3,7 @@ and merged away, shattered words and fertility add up, the training record's res
 the training corpus, exports and the CLI."""
 
 import json
+from collections import Counter
 
 import bpe_resources
 import pytest
@@ -116,3 +117,38 @@ def test_exports_and_the_cli(tmp_path, capsys):
     assert "residues:" in printed and "fertility:" in printed and out.read_text().startswith("kind,id,token")
     assert main(["vocab", "gpt2", "--xray"]) == 2
     assert "--text" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", ["gpt2", "o200k_base"])
+def test_the_compiled_counts_and_trace_give_the_python_x_ray(name, monkeypatch):
+    """The X-ray counts a shipped pattern's pre-tokens with the compiled tally and traces each word's merges with
+    the compiled loop: the same words, counts and order (first seen) as the Python count, special tokens and a lone
+    surrogate among them, and the same X-ray as with both in Python."""
+    from bpe_core.vocabulary import xray as module
+
+    tokenizer = TiktokenTokenizer.reference(name)
+    text = sample("mixed") + "<|endoftext|>" + sample("chinese")[:5000] + " a\ud800b <|endoftext|>"
+    words, ray = list(module._words(tokenizer, text)), xray(tokenizer, text, min_formed=2)
+    python = Methods(tokenizer)
+    python.__dict__["_compiled_dropout"] = None  # bpe_trace's Python loop
+    monkeypatch.setattr(module, "_count", None)  # _words' Python count
+    assert list(module._words(tokenizer, text)) == words and len(words) > 500
+    assert xray_json(xray(tokenizer, text, min_formed=2, methods=python)) == xray_json(ray)
+    # the residues as the X-ray added them up before: every merge of every word, as it came (a token's consumers
+    # in the order first met, which breaks most_common's ties)
+    formed, final, consumed = Counter(), Counter(), {}
+    for word, count in words:
+        parts, made = python.bpe_trace(word)
+        for part in parts:
+            final[part] += count
+        for left, right in made:
+            formed[left + right] += count
+            for used in (left, right):
+                consumed.setdefault(used, Counter())[left, right] += count
+    expected = {
+        token: (n, final[token], tuple((a, b, c) for (a, b), c in consumed.get(token, Counter()).most_common(3)))
+        for token, n in formed.items()
+        if n >= 2 and final[token] <= 0.01 * n
+    }
+    assert {r.token: (r.formed, r.final, r.consumers) for r in ray.residues} == expected
+    assert any(len(r.consumers) > 1 for r in ray.residues)

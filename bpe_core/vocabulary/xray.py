@@ -29,18 +29,26 @@ import io
 import itertools
 import json
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 
 from bpe_core.cancelled import Cancelled
 from bpe_core.encoding.methods import Methods
 from bpe_core.encoding.protocol import ShownTokenizer
 from bpe_core.encoding.resegment import runs
+from bpe_core.pretokenize import scanner
+from bpe_core.pretokenize.patterns import shipped_name
+from bpe_core.pretokenize.text_splitter import TextSplitter, fix_surrogates
 from bpe_core.render.csv_cells import safe_row
 from bpe_core.render.token_label import render_token
 from bpe_core.vocabulary.table import char_class
 from bpe_core.vocabulary.text_pieces import text_pieces
 from bpe_core.words import segmenters, word_spans
+
+try:  # the compiled tally (bpe_core/_count.c); without a C compiler at install, the words are counted in Python
+    from bpe_core import _count
+except ImportError:  # pragma: no cover - the extension is optional
+    _count = None
 
 #: A token is a residue when at most this share of its formations survive to the end.
 RESIDUE_SHARE = 0.01
@@ -124,13 +132,12 @@ def xray(
     split a piece at a time (:func:`bpe_core.vocabulary.text_pieces.text_pieces`)."""
     methods = methods or Methods(tokenizer)
     words = _words(tokenizer, text)
-    formed: Counter[bytes] = Counter()
     final: Counter[bytes] = Counter()
-    consumed: dict[bytes, Counter[tuple[bytes, bytes]]] = {}  # token -> the merges that used it up, how often
+    merged: Counter[tuple[bytes, bytes]] = Counter()  # each merge made (left, right), how often
     found: Counter[WordCut] = Counter()
     tokens = chars = 0
     same: dict[bytes, bytes] = {}  # one bytes object per token, shared by the cuts of every word (a gigabyte has
-    for i, (word, count) in enumerate(words.items()):  # millions of words, its vocabulary tens of thousands)
+    for i, (word, count) in enumerate(words):  # millions of words, its vocabulary tens of thousands)
         if cancelled is not None and not i % 4096 and cancelled():
             raise Cancelled("the X-ray was cancelled")
         text = word.decode("utf-8", "replace")
@@ -141,13 +148,19 @@ def xray(
             parts = [same.setdefault(part, part) for part in traced]
             for part in parts:
                 final[part] += count
-            for left, right in made:
-                formed[left + right] += count
-                for used in (left, right):
-                    consumed.setdefault(used, Counter())[left, right] += count
+            for pair in made:
+                merged[pair] += count
         _add_word_cuts(found, text, parts, count)
         tokens += len(parts) * count
         chars += len(text) * count
+    formed: Counter[bytes] = Counter()
+    consumed: dict[bytes, Counter[tuple[bytes, bytes]]] = {}  # token -> the merges that used it up, how often
+    for (left, right), n in merged.items():  # (once per distinct merge, not per word: a gigabyte makes millions)
+        formed[left + right] += n
+        for used in (left, right):
+            if used not in consumed:
+                consumed[used] = Counter()
+            consumed[used][left, right] += n
     residues = []
     for token, n in formed.items():
         if n >= min_formed and final[token] <= share * n:
@@ -163,20 +176,47 @@ def xray(
     )
 
 
-def _words(tokenizer: ShownTokenizer, text: str | Iterable[str]) -> Counter[bytes]:
+def _words(tokenizer: ShownTokenizer, text: str | Iterable[str]) -> Iterable[tuple[bytes, int]]:
     """Each pre-token of ``text`` (or of its pieces) as bytes, after the model's normalizer where it has one, and
-    how often."""
+    how often, in the order first seen."""
     pieces = text_pieces(text, tokenizer)  # split a piece at a time: a piece's pre-tokens are a list
     splitter = tokenizer.pretokenizer
+    shipped = shipped_name(splitter.pattern) if splitter is not None else None
+    if splitter is not None and shipped is not None and _count is not None and scanner.available():
+        return _tallied(splitter, shipped, pieces)
     if splitter is not None:
         found: Counter[str] = Counter()
         for piece in pieces:
             for _, words in splitter.split(piece):
                 if words is not None:
                     found.update(words)
-        return Counter({word.encode("utf-8"): n for word, n in found.items()})
+        return ((word.encode("utf-8"), n) for word, n in found.items())
     view = tokenizer.view("".join(pieces))
-    return Counter(b"".join(t.token for t in run) for run in runs(view, lambda t: t.special) if not run[0].special)
+    return Counter(
+        b"".join(t.token for t in run) for run in runs(view, lambda t: t.special) if not run[0].special
+    ).items()
+
+
+def _tallied(splitter: TextSplitter, shipped: str, pieces: Iterable[str]) -> Iterator[tuple[bytes, int]]:
+    """:func:`_words` where the splitter's pattern is the ``shipped`` one, by the compiled tally: the same bytes,
+    counts and order (its entries stay in the order first seen), no str made per pre-token (a gigabyte of code has
+    a hundred million of them), and no dict of them all: each word's bytes made as it is read.
+
+    >>> list(_tallied(TextSplitter("gpt2", ["<s>"]), "gpt2", ["a b<s>a", " b"]))
+    [(b'a', 2), (b' b', 2)]
+    """
+    scanner._ready()  # the character classes, once per process
+    tally, number = _count.Tally(), scanner.PATTERNS[shipped]
+    for piece in pieces:
+        for part, is_special in splitter.specials.split(fix_surrogates(piece)):
+            if not is_special:
+                tally.add(part, number)
+    data, ends, counts = tally.export()  # (every word's bytes joined; where each ends, its count: int64s)
+    tally.clear()
+    start = 0
+    for end, count in zip(memoryview(ends).cast("q"), memoryview(counts).cast("q")):
+        yield data[start:end], count
+        start = end
 
 
 #: A word and the tokens that cover it.
@@ -227,9 +267,9 @@ def _script(word: str) -> str:
     >>> _script("，只能看见"), _script(" (x"), _script("..."), _script("  ")
     ('Han', 'Latin', 'punctuation', 'whitespace')
     """
-    classes = [char_class(c) for c in word]
+    classes = map(char_class, word)  # (lazily: a word's first letter is mostly its first or second character)
     return next((c for c in classes if c not in _NOT_SCRIPTS), None) or next(
-        (c for c in classes if c not in ("whitespace", "neutral")), "whitespace"
+        (c for c in map(char_class, word) if c not in ("whitespace", "neutral")), "whitespace"
     )
 
 
