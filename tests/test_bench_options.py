@@ -31,34 +31,6 @@ def test_a_bad_row_or_number_of_runs_is_refused_by_name(args, said):
     assert "Traceback" not in done.stderr and done.stdout == ""
 
 
-def test_ctrl_c_while_the_runs_start_ends_the_benchmark_with_130_and_no_run_left():
-    """Ctrl-C once the benchmark has started its runs' processes (a fresh one per run): "bench_encode: interrupted"
-    (130), no traceback, no process of its left. The stdlib corpus is built from this machine's own files."""
-    import signal
-    import time
-
-    import psutil
-
-    bench = subprocess.Popen(
-        [sys.executable, str(BENCH), "--rows", "stdlib", "--repeat", "1000", "--quick"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
-    parent = psutil.Process(bench.pid)
-    deadline = time.monotonic() + 240
-    while not parent.children() and bench.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert parent.children(), bench.communicate()[1][-2000:]  # a run has started
-    bench.send_signal(signal.SIGINT)
-    stdout, stderr = bench.communicate(timeout=60)
-    assert bench.returncode == 130 and "bench_encode: interrupted" in stderr, stderr[-2000:]
-    assert "Traceback" not in stderr
-    left = [p for p in psutil.process_iter(["cmdline"]) if str(BENCH) in " ".join(p.info["cmdline"] or [])]
-    assert not left, left
-
-
 @pytest.mark.parametrize(
     ("args", "said"),
     [
@@ -75,30 +47,37 @@ def test_the_x_ray_benchmark_refuses_a_bad_row_number_of_runs_or_checkout_by_nam
     assert "Traceback" not in done.stderr and done.stdout == ""
 
 
-def test_ctrl_c_ends_the_x_ray_benchmark_with_130_and_no_run_left():
-    """Ctrl-C once the X-ray benchmark has started a run (a fresh process running the bpe command): "bench_xray:
-    interrupted" (130), no traceback, no process of its left."""
+@pytest.mark.parametrize(
+    ("bench", "args"),
+    [(BENCH, ["--rows", "stdlib", "--quick"]), (XRAY, ["--rows", "stdlib"])],
+    ids=["bench_encode", "bench_xray"],
+)
+def test_ctrl_c_while_the_runs_start_ends_the_benchmark_with_130_and_no_run_left(bench, args):
+    """Ctrl-C (to the whole process group, as a terminal sends it) once a benchmark has started its runs' processes
+    (a fresh one per run; bench_xray's runs the bpe command in turn): "<name>: interrupted" (130), no traceback, no
+    process of its left. The stdlib corpus is built from this machine's own files."""
     import signal
     import time
 
     import psutil
 
-    bench = subprocess.Popen(
-        [sys.executable, str(XRAY), "--rows", "stdlib", "--repeat", "1000"],
+    started = subprocess.Popen(
+        [sys.executable, str(bench), *args, "--repeat", "1000"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
     )
-    parent = psutil.Process(bench.pid)
+    parent = psutil.Process(started.pid)
     deadline = time.monotonic() + 240
-    while not parent.children() and bench.poll() is None and time.monotonic() < deadline:
+    while not parent.children() and started.poll() is None and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert parent.children(), bench.communicate()[1][-2000:]  # a run has started
+    assert parent.children(), started.communicate()[1][-2000:]  # a run has started
     time.sleep(0.5)
-    os.killpg(bench.pid, signal.SIGINT)  # (as a terminal's Ctrl-C: the whole group)
-    stdout, stderr = bench.communicate(timeout=60)
-    assert bench.returncode == 130 and "bench_xray: interrupted" in stderr, stderr[-2000:]
+    runs = parent.children(recursive=True)
+    os.killpg(started.pid, signal.SIGINT)
+    stdout, stderr = started.communicate(timeout=60)
+    assert started.returncode == 130 and f"{bench.stem}: interrupted" in stderr, stderr[-2000:]
     assert "Traceback" not in stderr
-    left = [p for p in psutil.process_iter(["cmdline"]) if str(XRAY) in " ".join(p.info["cmdline"] or [])]
+    _, left = psutil.wait_procs(runs, timeout=30)
     assert not left, left
