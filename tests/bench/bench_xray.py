@@ -18,6 +18,7 @@ import hashlib
 import json
 import os
 import resource
+import signal
 import statistics
 import subprocess
 import sys
@@ -62,11 +63,23 @@ def run_one(tree: str, path: str, encoding: str) -> dict:
 
 
 def fresh(tree: str, path: Path, encoding: str) -> dict:
+    """One run (:func:`run_one`) in a process group of its own: on Ctrl-C, whether the terminal's (to this group) or
+    this process's alone, the run and the bpe command it started get it too, and are waited for."""
     command = [sys.executable, __file__, "--one", tree, str(path), encoding]
-    done = subprocess.run(command, capture_output=True, text=True, check=False)
-    if done.returncode:
-        raise SystemExit(f"{' '.join(command)} failed:\n{done.stderr[-3000:]}")
-    return json.loads(done.stdout.splitlines()[-1])
+    child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        stdout, stderr = child.communicate()
+    except KeyboardInterrupt:
+        os.killpg(child.pid, signal.SIGINT)
+        try:
+            child.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(child.pid, signal.SIGKILL)
+            child.communicate()
+        raise
+    if child.returncode:
+        raise SystemExit(f"{' '.join(command)} failed:\n{stderr[-3000:]}")
+    return json.loads(stdout.splitlines()[-1])
 
 
 def bench(row: str, repeat: int, other: str | None) -> bool:
