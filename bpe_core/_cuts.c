@@ -527,6 +527,15 @@ static long long pair_rank(const Dropout *self, const unsigned char *data, Py_ss
 
 enum { LOOP_DONE = 0, LOOP_FAILED = -1, LOOP_NO_MEMORY = -2 };
 
+/* Whether Ctrl-C was pressed, asked with the GIL taken back for a moment from a caller that let it go (`released`:
+ * its thread state, updated); 1 with the KeyboardInterrupt set. */
+static int interrupted(PyThreadState **released) {
+    PyEval_RestoreThread(*released);
+    int stopped = PyErr_CheckSignals() < 0;
+    *released = PyEval_SaveThread();
+    return stopped;
+}
+
 /* BPE-dropout's merge loop (see Dropout) on w from its parts (lens[0:*m], their lengths; *m becomes how many are
  * left): at each step the adjacent pair of the lowest rank is merged, the leftmost of equal ones, a pair that would
  * be the best so far skipped where p > 0 and draw() returns less than p. Each pair's rank is looked up once, when
@@ -579,10 +588,7 @@ static int merge_loop(const Dropout *self, const unsigned char *w, Py_ssize_t *l
         if (where + 1 < count) ranks[where] = pair_rank(self, w + where_at, lens[where], lens[where + 1]);
         if (released && *released && (scans += count) >= SCANS_BETWEEN_CHECKS) {
             scans = 0;
-            PyEval_RestoreThread(*released);
-            int stopped = PyErr_CheckSignals() < 0;
-            *released = PyEval_SaveThread();
-            if (stopped) {
+            if (interrupted(released)) {
                 PyMem_RawFree(ranks);
                 return LOOP_FAILED;
             }
@@ -591,6 +597,106 @@ static int merge_loop(const Dropout *self, const unsigned char *w, Py_ssize_t *l
     PyMem_RawFree(ranks);
     *m = count;
     return LOOP_DONE;
+}
+
+/* Parts at least this many: trace merges with a heap (heap_loop) instead of scanning every pair at each step. */
+#define HEAP_PARTS 128
+/* Merges between two checks for Ctrl-C in heap_loop. */
+#define MERGES_BETWEEN_CHECKS ((Py_ssize_t)1 << 18)
+
+/* A pair of neighbouring parts that may merge: its left part starts at `start`, `left` bytes long, the right one
+ * follows it, `right` bytes long. */
+typedef struct {
+    long long rank;
+    Py_ssize_t start, left, right;
+} Candidate;
+
+/* Whether candidate a merges before b: the lower rank, then the leftmost (merge_loop's choice at each step). */
+static int merges_before(const Candidate *a, const Candidate *b) {
+    return a->rank < b->rank || (a->rank == b->rank && a->start < b->start);
+}
+
+static void heap_push(Candidate *heap, Py_ssize_t *size, Candidate c) {
+    Py_ssize_t i = (*size)++;
+    while (i > 0 && merges_before(&c, &heap[(i - 1) / 2])) {
+        heap[i] = heap[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    heap[i] = c;
+}
+
+static Candidate heap_pop(Candidate *heap, Py_ssize_t *size) {
+    Candidate top = heap[0], last = heap[--(*size)];
+    Py_ssize_t i = 0;
+    for (;;) {
+        Py_ssize_t child = 2 * i + 1;
+        if (child >= *size) break;
+        if (child + 1 < *size && merges_before(&heap[child + 1], &heap[child])) child++;
+        if (!merges_before(&heap[child], &last)) break;
+        heap[i] = heap[child];
+        i = child;
+    }
+    if (*size) heap[i] = last;
+    return top;
+}
+
+/* The candidate of the parts at `start` (left bytes) and after it (right bytes) onto the heap, if they merge. */
+static void offer(const Dropout *self, const unsigned char *w, Candidate *heap, Py_ssize_t *size, Py_ssize_t start,
+                  Py_ssize_t left, Py_ssize_t right) {
+    long long rank = pair_rank(self, w + start, left, right);
+    if (rank >= 0) heap_push(heap, size, (Candidate){rank, start, left, right});
+}
+
+/* merge_loop with nothing dropped, for a word of many parts (HEAP_PARTS or more: a long run of letters, which the
+ * scan at every step would take minutes over): the same merges in the same order, in O(m log m). The pairs wait on
+ * a heap by (rank, start); one whose parts are no longer those it was made of (one of them merged since: parts only
+ * grow, so a part is known by where it starts and its length) is dropped when it comes up. lens, m, made, n_made,
+ * released: as merge_loop's. LOOP_DONE, LOOP_NO_MEMORY, or LOOP_FAILED with the KeyboardInterrupt set. */
+static int heap_loop(const Dropout *self, const unsigned char *w, Py_ssize_t n, Py_ssize_t *lens, Py_ssize_t *m,
+                     Py_ssize_t *made, Py_ssize_t *n_made, PyThreadState **released) {
+    Py_ssize_t count = *m, size = 0, merges = 0;
+    Py_ssize_t *length_at = PyMem_RawCalloc((size_t)n + 1, sizeof(Py_ssize_t)); /* a part's length where it starts */
+    Py_ssize_t *before = PyMem_RawMalloc(((size_t)n + 1) * sizeof(Py_ssize_t)); /* where the part before it starts */
+    /* the m - 1 pairs, then 2 more per merge, which pops one at least: never more than 2m waiting */
+    Candidate *heap = PyMem_RawMalloc(2 * (size_t)count * sizeof(Candidate));
+    int status = LOOP_DONE;
+    if (!length_at || !before || !heap) {
+        status = LOOP_NO_MEMORY;
+        goto done;
+    }
+    for (Py_ssize_t i = 0, at = 0; i < count; at += lens[i], i++) {
+        length_at[at] = lens[i];
+        before[at] = i ? at - lens[i - 1] : -1;
+        if (i + 1 < count) offer(self, w, heap, &size, at, lens[i], lens[i + 1]);
+    }
+    *n_made = 0;
+    while (size) {
+        Candidate c = heap_pop(heap, &size);
+        if (length_at[c.start] != c.left || length_at[c.start + c.left] != c.right) continue; /* stale */
+        made[3 * *n_made] = c.start;
+        made[3 * *n_made + 1] = c.left;
+        made[3 * *n_made + 2] = c.right;
+        (*n_made)++;
+        Py_ssize_t joined = c.left + c.right, next = c.start + joined;
+        length_at[c.start] = joined;
+        length_at[c.start + c.left] = 0;
+        if (next < n) {
+            before[next] = c.start;
+            offer(self, w, heap, &size, c.start, joined, length_at[next]);
+        }
+        if (before[c.start] >= 0) offer(self, w, heap, &size, before[c.start], length_at[before[c.start]], joined);
+        if (released && *released && ++merges % MERGES_BETWEEN_CHECKS == 0 && interrupted(released)) {
+            status = LOOP_FAILED;
+            goto done;
+        }
+    }
+    *m = 0;
+    for (Py_ssize_t at = 0; at < n; at += length_at[at]) lens[(*m)++] = length_at[at];
+done:
+    PyMem_RawFree(length_at);
+    PyMem_RawFree(before);
+    PyMem_RawFree(heap);
+    return status;
 }
 
 /* A list of n lengths as ints, or NULL with an exception. */
@@ -627,8 +733,9 @@ static PyObject *Dropout_cut(Dropout *self, PyObject *args) {
 
 /* trace(word: bytes, leaves: list[int] | None) -> (list[int], list[int]): BPE of the word (the loop with nothing
  * dropped) from its single bytes or from `leaves`: the lengths of the parts it ends in, and its merges in the order
- * made, three numbers each (where the merge starts, its left part's length, its right part's). A long word is
- * traced without the GIL (Ctrl-C checked now and then). Methods.bpe_trace (the X-ray) reads it.
+ * made, three numbers each (where the merge starts, its left part's length, its right part's). A word of many parts
+ * is merged with a heap (heap_loop), a long one without the GIL (Ctrl-C checked now and then). Methods.bpe_trace
+ * (the X-ray) reads it.
  *   >>> Dropout({b"ab": 0, b"abc": 1}, False).trace(b"abc", None)
  *   ([3], [0, 1, 1, 0, 2, 1]) */
 static PyObject *Dropout_trace(Dropout *self, PyObject *args) {
@@ -645,7 +752,8 @@ static PyObject *Dropout_trace(Dropout *self, PyObject *args) {
         return PyErr_NoMemory();
     }
     PyThreadState *released = let_others_run(n);
-    int status = merge_loop(self, w, lens, &m, 0.0, NULL, made, &n_made, &released);
+    int status = m >= HEAP_PARTS ? heap_loop(self, w, n, lens, &m, made, &n_made, &released)
+                                 : merge_loop(self, w, lens, &m, 0.0, NULL, made, &n_made, &released);
     if (released) PyEval_RestoreThread(released);
     PyObject *out = NULL;
     if (status == LOOP_NO_MEMORY) {

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bpe_core.encoding.methods import METHODS, Cutter, Methods, UncoverableError
+from bpe_core.encoding.methods import METHODS, Cutter, Dropout, Methods, UncoverableError
 from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.foreign import TiktokenTokenizer
 from bpe_core.formats import load_any
@@ -245,3 +245,46 @@ def test_cutting_a_long_word_in_a_thread_lets_the_other_threads_run(tokenizers):
     word = ("今天天气很好，我们去公园散步吧。" * 40_000).encode()
     for method in ("greedy", "fewest"):
         assert lets_others_run(lambda m=method: getattr(compiled, m)(word)), method
+
+
+def _scan_trace(ranks: dict, pairs: bool, word: bytes, lens: list[int]) -> tuple[list[int], list[int]]:
+    """The merge loop with nothing dropped, as Methods._bpe_trace_in_python runs it: the lowest rank, the leftmost of
+    equal ones; the parts' lengths and the merges (start, left, right)."""
+    lens, made = list(lens), []
+    while len(lens) > 1:
+        best, where, where_at, at = None, -1, 0, 0
+        for i in range(len(lens) - 1):
+            a, b = lens[i], lens[i + 1]
+            rank = ranks.get((word[at : at + a], word[at + a : at + a + b]) if pairs else word[at : at + a + b])
+            if rank is not None and (best is None or rank < best):
+                best, where, where_at = rank, i, at
+            at += a
+        if where < 0:
+            break
+        made += [where_at, lens[where], lens[where + 1]]
+        lens[where : where + 2] = [lens[where] + lens[where + 1]]
+    return lens, made
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_the_trace_of_a_word_of_many_parts_is_the_scans(data):
+    """A word of 128 parts or more (a long run of letters) is traced with a heap of the pairs (bpe_core/_cuts.c,
+    heap_loop) instead of a scan of them all at each step: the same parts and the same merges in the same order,
+    ties of rank included, under both rules, from single bytes or from longer leaves."""
+    pairs = data.draw(st.booleans())
+    pieces = st.text(alphabet="abc", min_size=1, max_size=3).map(str.encode)
+    ranks = {}
+    for left, right in data.draw(st.lists(st.tuples(pieces, pieces), min_size=1, max_size=14)):
+        ranks.setdefault((left, right) if pairs else left + right, data.draw(st.integers(0, 4)))  # ties: ranks 0-4
+    word = data.draw(st.text(alphabet="abc", min_size=128, max_size=400)).encode()
+    leaves = data.draw(st.none() | st.just("ones-and-twos"))
+    if leaves:
+        cut, at = [], 0
+        while at < len(word):
+            cut.append(min(data.draw(st.integers(1, 2)), len(word) - at))
+            at += cut[-1]
+        leaves = cut
+    assert len(leaves or word) >= 64
+    got = Dropout(ranks, pairs).trace(word, leaves)
+    assert got == _scan_trace(ranks, pairs, word, leaves or [1] * len(word)), (word, ranks, leaves)
