@@ -601,8 +601,8 @@ static int merge_loop(const Dropout *self, const unsigned char *w, Py_ssize_t *l
 
 /* Parts at least this many: trace merges with a heap (heap_loop) instead of scanning every pair at each step. */
 #define HEAP_PARTS 128
-/* Merges between two checks for Ctrl-C in heap_loop. */
-#define MERGES_BETWEEN_CHECKS ((Py_ssize_t)1 << 18)
+/* Steps (pairs offered, candidates taken) between two checks for Ctrl-C in heap_loop: about a hundredth of a second. */
+#define STEPS_BETWEEN_CHECKS ((Py_ssize_t)1 << 16)
 
 /* A pair of neighbouring parts that may merge: its left part starts at `start`, `left` bytes long, the right one
  * follows it, `right` bytes long. */
@@ -654,7 +654,7 @@ static void offer(const Dropout *self, const unsigned char *w, Candidate *heap, 
  * released: as merge_loop's. LOOP_DONE, LOOP_NO_MEMORY, or LOOP_FAILED with the KeyboardInterrupt set. */
 static int heap_loop(const Dropout *self, const unsigned char *w, Py_ssize_t n, Py_ssize_t *lens, Py_ssize_t *m,
                      Py_ssize_t *made, Py_ssize_t *n_made, PyThreadState **released) {
-    Py_ssize_t count = *m, size = 0, merges = 0;
+    Py_ssize_t count = *m, size = 0, steps = 0;
     Py_ssize_t *length_at = PyMem_RawCalloc((size_t)n + 1, sizeof(Py_ssize_t)); /* a part's length where it starts */
     Py_ssize_t *before = PyMem_RawMalloc(((size_t)n + 1) * sizeof(Py_ssize_t)); /* where the part before it starts */
     /* the m - 1 pairs, then 2 more per merge, which pops one at least: never more than 2m waiting */
@@ -668,9 +668,17 @@ static int heap_loop(const Dropout *self, const unsigned char *w, Py_ssize_t n, 
         length_at[at] = lens[i];
         before[at] = i ? at - lens[i - 1] : -1;
         if (i + 1 < count) offer(self, w, heap, &size, at, lens[i], lens[i + 1]);
+        if (released && *released && ++steps % STEPS_BETWEEN_CHECKS == 0 && interrupted(released)) {
+            status = LOOP_FAILED;
+            goto done;
+        }
     }
     *n_made = 0;
     while (size) {
+        if (released && *released && ++steps % STEPS_BETWEEN_CHECKS == 0 && interrupted(released)) {
+            status = LOOP_FAILED;
+            goto done;
+        }
         Candidate c = heap_pop(heap, &size);
         if (length_at[c.start] != c.left || length_at[c.start + c.left] != c.right) continue; /* stale */
         made[3 * *n_made] = c.start;
@@ -685,10 +693,6 @@ static int heap_loop(const Dropout *self, const unsigned char *w, Py_ssize_t n, 
             offer(self, w, heap, &size, c.start, joined, length_at[next]);
         }
         if (before[c.start] >= 0) offer(self, w, heap, &size, before[c.start], length_at[before[c.start]], joined);
-        if (released && *released && ++merges % MERGES_BETWEEN_CHECKS == 0 && interrupted(released)) {
-            status = LOOP_FAILED;
-            goto done;
-        }
     }
     *m = 0;
     for (Py_ssize_t at = 0; at < n; at += length_at[at]) lens[(*m)++] = length_at[at];
