@@ -522,31 +522,19 @@ static long long pair_rank(const Dropout *self, const unsigned char *data, Py_ss
     return table_get(&self->ranks, data, left + right, self->pairs ? left : -1);
 }
 
-/* Pair scans between two checks for Ctrl-C while a long word is traced without the GIL (about a tenth of a second). */
-#define SCANS_BETWEEN_CHECKS ((Py_ssize_t)1 << 26)
-
 enum { LOOP_DONE = 0, LOOP_FAILED = -1, LOOP_NO_MEMORY = -2 };
-
-/* Whether Ctrl-C was pressed, asked with the GIL taken back for a moment from a caller that let it go (`released`:
- * its thread state, updated); 1 with the KeyboardInterrupt set. */
-static int interrupted(PyThreadState **released) {
-    PyEval_RestoreThread(*released);
-    int stopped = PyErr_CheckSignals() < 0;
-    *released = PyEval_SaveThread();
-    return stopped;
-}
 
 /* BPE-dropout's merge loop (see Dropout) on w from its parts (lens[0:*m], their lengths; *m becomes how many are
  * left): at each step the adjacent pair of the lowest rank is merged, the leftmost of equal ones, a pair that would
  * be the best so far skipped where p > 0 and draw() returns less than p. Each pair's rank is looked up once, when
  * the pair forms: the Python loop asks it again at every step and gets the same answer, so the draws are the same.
  * Each merge is written to `made` when not NULL (room for 3 * (*m - 1)): where it starts, its left part's length,
- * its right part's; *n_made says how many. `released`: the thread state of a caller that let the GIL go (p is then
- * 0), taken back now and then to check for Ctrl-C. LOOP_DONE, LOOP_NO_MEMORY (no exception set), or LOOP_FAILED
- * with an exception (a draw failed, or Ctrl-C). */
+ * its right part's; *n_made says how many. A word of many parts is traced by heap_loop instead, so this loop is
+ * short when it runs without the GIL (p = 0, no draw). LOOP_DONE, LOOP_NO_MEMORY (no exception set), or
+ * LOOP_FAILED with an exception (a draw failed). */
 static int merge_loop(const Dropout *self, const unsigned char *w, Py_ssize_t *lens, Py_ssize_t *m, double p,
-                      PyObject *draw, Py_ssize_t *made, Py_ssize_t *n_made, PyThreadState **released) {
-    Py_ssize_t count = *m, scans = 0;
+                      PyObject *draw, Py_ssize_t *made, Py_ssize_t *n_made) {
+    Py_ssize_t count = *m;
     long long *ranks = PyMem_RawMalloc(sizeof(long long) * (size_t)(count > 1 ? count - 1 : 1));
     if (!ranks) return LOOP_NO_MEMORY;
     Py_ssize_t at = 0;
@@ -586,13 +574,6 @@ static int merge_loop(const Dropout *self, const unsigned char *w, Py_ssize_t *l
         count--;
         if (where > 0) ranks[where - 1] = pair_rank(self, w + where_at - lens[where - 1], lens[where - 1], lens[where]);
         if (where + 1 < count) ranks[where] = pair_rank(self, w + where_at, lens[where], lens[where + 1]);
-        if (released && *released && (scans += count) >= SCANS_BETWEEN_CHECKS) {
-            scans = 0;
-            if (interrupted(released)) {
-                PyMem_RawFree(ranks);
-                return LOOP_FAILED;
-            }
-        }
     }
     PyMem_RawFree(ranks);
     *m = count;
@@ -603,6 +584,17 @@ static int merge_loop(const Dropout *self, const unsigned char *w, Py_ssize_t *l
 #define HEAP_PARTS 128
 /* Steps (pairs offered, candidates taken) between two checks for Ctrl-C in heap_loop: about a hundredth of a second. */
 #define STEPS_BETWEEN_CHECKS ((Py_ssize_t)1 << 16)
+
+/* One more step of a loop run by a caller that let the GIL go (`released`: its thread state, updated; NULL: it did
+ * not): every STEPS_BETWEEN_CHECKS of them, the GIL taken back a moment to ask whether Ctrl-C was pressed; 1 if it
+ * was, with the KeyboardInterrupt set. */
+static int interrupted(PyThreadState **released, Py_ssize_t *steps) {
+    if (!released || !*released || ++*steps % STEPS_BETWEEN_CHECKS) return 0;
+    PyEval_RestoreThread(*released);
+    int stopped = PyErr_CheckSignals() < 0;
+    *released = PyEval_SaveThread();
+    return stopped;
+}
 
 /* A pair of neighbouring parts that may merge: its left part starts at `start`, `left` bytes long, the right one
  * follows it, `right` bytes long. */
@@ -650,8 +642,9 @@ static void offer(const Dropout *self, const unsigned char *w, Candidate *heap, 
 /* merge_loop with nothing dropped, for a word of many parts (HEAP_PARTS or more: a long run of letters, which the
  * scan at every step would take minutes over): the same merges in the same order, in O(m log m). The pairs wait on
  * a heap by (rank, start); one whose parts are no longer those it was made of (one of them merged since: parts only
- * grow, so a part is known by where it starts and its length) is dropped when it comes up. lens, m, made, n_made,
- * released: as merge_loop's. LOOP_DONE, LOOP_NO_MEMORY, or LOOP_FAILED with the KeyboardInterrupt set. */
+ * grow, so a part is known by where it starts and its length) is dropped when it comes up. lens, m, made, n_made:
+ * as merge_loop's; released: as interrupted()'s. LOOP_DONE, LOOP_NO_MEMORY, or LOOP_FAILED with the
+ * KeyboardInterrupt set. */
 static int heap_loop(const Dropout *self, const unsigned char *w, Py_ssize_t n, Py_ssize_t *lens, Py_ssize_t *m,
                      Py_ssize_t *made, Py_ssize_t *n_made, PyThreadState **released) {
     Py_ssize_t count = *m, size = 0, steps = 0;
@@ -668,14 +661,14 @@ static int heap_loop(const Dropout *self, const unsigned char *w, Py_ssize_t n, 
         length_at[at] = lens[i];
         before[at] = i ? at - lens[i - 1] : -1;
         if (i + 1 < count) offer(self, w, heap, &size, at, lens[i], lens[i + 1]);
-        if (released && *released && ++steps % STEPS_BETWEEN_CHECKS == 0 && interrupted(released)) {
+        if (interrupted(released, &steps)) {
             status = LOOP_FAILED;
             goto done;
         }
     }
     *n_made = 0;
     while (size) {
-        if (released && *released && ++steps % STEPS_BETWEEN_CHECKS == 0 && interrupted(released)) {
+        if (interrupted(released, &steps)) {
             status = LOOP_FAILED;
             goto done;
         }
@@ -729,7 +722,7 @@ static PyObject *Dropout_cut(Dropout *self, PyObject *args) {
     Py_ssize_t m, n_made;
     Py_ssize_t *lens = first_parts(PyBytes_GET_SIZE(word), leaves, &m);
     if (!lens) return NULL;
-    int status = merge_loop(self, w, lens, &m, p, draw, NULL, &n_made, NULL);
+    int status = merge_loop(self, w, lens, &m, p, draw, NULL, &n_made);
     PyObject *out = status == LOOP_DONE ? lengths_list(lens, m) : status == LOOP_NO_MEMORY ? PyErr_NoMemory() : NULL;
     PyMem_Free(lens);
     return out;
@@ -757,7 +750,7 @@ static PyObject *Dropout_trace(Dropout *self, PyObject *args) {
     }
     PyThreadState *released = let_others_run(n);
     int status = m >= HEAP_PARTS ? heap_loop(self, w, n, lens, &m, made, &n_made, &released)
-                                 : merge_loop(self, w, lens, &m, 0.0, NULL, made, &n_made, &released);
+                                 : merge_loop(self, w, lens, &m, 0.0, NULL, made, &n_made);
     if (released) PyEval_RestoreThread(released);
     PyObject *out = NULL;
     if (status == LOOP_NO_MEMORY) {
