@@ -38,7 +38,11 @@ def test_a_bad_row_or_number_of_runs_is_refused_by_name(args, said):
         (["--rows", "chinese,nope"], "--rows: no row 'nope'; the rows are chinese, stdlib, english"),
         (["--repeat", "0"], "0: at least one run"),
         (["--repeat", "nan"], "'nan' is not a whole number"),
+        (["--repeat", "-3"], "-3: at least one run"),
+        (["--repeat", "inf"], "'inf' is not a whole number"),
         (["--tree", "/"], "/: no bpe_core package there (a checkout of this project)"),
+        (["--tree", "/dev/null"], "/dev/null: no bpe_core package there"),
+        (["--tree", __file__], "no bpe_core package there"),
         (["--tree", "/nonexistent/checkout"], "/nonexistent/checkout: no bpe_core package there"),
     ],
 )
@@ -109,3 +113,15 @@ def still_running(process) -> bool:
         return process.status() != psutil.STATUS_ZOMBIE
     except psutil.NoSuchProcess:
         return False
+
+
+def test_the_x_ray_benchmark_follows_a_link_to_a_checkout(tmp_path):
+    """--tree through a symbolic link to a checkout: the checkout itself (its bpe_core is what runs)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_xray", XRAY)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    link = tmp_path / "checkout"
+    link.symlink_to(XRAY.parents[2])
+    assert bench._tree(str(link)) == str(XRAY.parents[2])
