@@ -7,7 +7,9 @@
  *           the rest (a shortest path computed from the end of the word).
  * Both return the tokens' ids, or None when some byte starts no token (Python then explains which).
  *   dropout BPE-dropout's merge loop, with the caller's random draws in the Python loop's order (see Dropout);
- *   trace   the same loop with nothing dropped, each merge it makes recorded (the X-ray's Methods.bpe_trace).
+ *   trace   the same loop with nothing dropped, each merge it makes recorded (the X-ray's Methods.bpe_trace);
+ *   trace_words  a batch of a tally's words traced so, their final parts and merges added up in C (the X-ray of
+ *           a corpus: no Python object per word traced or per merge).
  *
  *   >>> from bpe_core._cuts import Cutter
  *   >>> cutter = Cutter({b"a": 0, b"b": 1, b"ab": 2, b"abb": 3})
@@ -460,24 +462,34 @@ static PyTypeObject CutterType = {
 typedef struct {
     PyObject_HEAD
     Table ranks;
+    Table whole; /* trace_words: the words taken whole, with no merge (empty: none) */
     int pairs;
     int built;
 } Dropout;
 
 static void Dropout_dealloc(Dropout *self) {
     table_free(&self->ranks);
+    table_free(&self->whole);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-/* Dropout(ranks: dict[bytes, int] | dict[tuple[bytes, bytes], int], pairs: bool); rule "built" as for Cutter. */
+/* Dropout(ranks: dict[bytes, int] | dict[tuple[bytes, bytes], int], pairs: bool, whole: dict[bytes, int] | None):
+ * `whole`, the words trace_words takes whole (tiktoken's rule: a pre-token that is a token is that token); rule
+ * "built" as for Cutter. */
 static int Dropout_init(Dropout *self, PyObject *args, PyObject *kwargs) {
-    static char *keywords[] = {"ranks", "pairs", NULL};
-    PyObject *ranks;
+    static char *keywords[] = {"ranks", "pairs", "whole", NULL};
+    PyObject *ranks, *whole = Py_None;
     int pairs;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!p", keywords, &PyDict_Type, &ranks, &pairs)) return -1;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!p|O", keywords, &PyDict_Type, &ranks, &pairs, &whole))
+        return -1;
     if (!not_built_yet(self->built, "Dropout")) return -1;
-    if (table_fill(&self->ranks, ranks, pairs) < 0) {
+    if (whole != Py_None && !PyDict_Check(whole)) {
+        PyErr_SetString(PyExc_TypeError, "whole is a dict of bytes to int, or None");
+        return -1;
+    }
+    if (table_fill(&self->ranks, ranks, pairs) < 0 || (whole != Py_None && table_fill(&self->whole, whole, 0) < 0)) {
         table_free(&self->ranks);
+        table_free(&self->whole);
         return -1;
     }
     self->pairs = pairs;
@@ -766,10 +778,251 @@ static PyObject *Dropout_trace(Dropout *self, PyObject *args) {
     return out;
 }
 
+/* ----- trace_words: many words traced in one call, their parts and merges added up (the X-ray) ----- */
+
+/* Distinct byte strings of the words being traced, in the order first seen, each with a count: a part (`right`
+ * -1: at[0:left]) or a merge (at[0:left] joined to at[left:left + right]). `at` points into the caller's bytes,
+ * which outlive the tally. */
+typedef struct {
+    const unsigned char *at;
+    Py_ssize_t left, right;
+    long long count;
+} Seen;
+
+typedef struct {
+    Seen *seen;
+    Py_ssize_t n, room;
+    Py_ssize_t *slots; /* an index + 1, or 0 for an empty slot */
+    size_t mask;
+} SeenTally;
+
+static void seen_free(SeenTally *t) {
+    PyMem_RawFree(t->seen);
+    PyMem_RawFree(t->slots);
+    memset(t, 0, sizeof(*t));
+}
+
+static int seen_same(const Seen *s, const unsigned char *at, Py_ssize_t left, Py_ssize_t right) {
+    Py_ssize_t n = left + (right > 0 ? right : 0);
+    return s->left == left && s->right == right && (s->at == at || memcmp(s->at, at, (size_t)n) == 0);
+}
+
+/* Room for one more (the slots at most half full); 0, or -1 out of memory. */
+static int seen_room(SeenTally *t) {
+    if (t->n + 1 > t->room) {
+        Py_ssize_t room = t->room ? 2 * t->room : 1024;
+        Seen *seen = PyMem_RawRealloc(t->seen, (size_t)room * sizeof(Seen));
+        if (!seen) return -1;
+        t->seen = seen;
+        t->room = room;
+    }
+    if ((size_t)(t->n + 1) * 2 <= (t->slots ? t->mask + 1 : 0)) return 0;
+    size_t size = t->slots ? 2 * (t->mask + 1) : 2048;
+    Py_ssize_t *slots = PyMem_RawCalloc(size, sizeof(Py_ssize_t));
+    if (!slots) return -1;
+    for (Py_ssize_t k = 0; k < t->n; k++) {
+        const Seen *s = &t->seen[k];
+        size_t slot = (size_t)hash_key(s->at, s->left + (s->right > 0 ? s->right : 0), s->right < 0 ? -1 : s->left) &
+                      (size - 1);
+        while (slots[slot]) slot = (slot + 1) & (size - 1);
+        slots[slot] = k + 1;
+    }
+    PyMem_RawFree(t->slots);
+    t->slots = slots;
+    t->mask = size - 1;
+    return 0;
+}
+
+/* Adds `count` to the string's tally (made if new); its index, or -1 out of memory or -2 if the sum overflows. */
+static Py_ssize_t seen_add(SeenTally *t, const unsigned char *at, Py_ssize_t left, Py_ssize_t right, long long count) {
+    if (seen_room(t) < 0) return -1;
+    size_t slot = (size_t)hash_key(at, left + (right > 0 ? right : 0), right < 0 ? -1 : left) & t->mask;
+    for (; t->slots[slot]; slot = (slot + 1) & t->mask) {
+        Seen *s = &t->seen[t->slots[slot] - 1];
+        if (seen_same(s, at, left, right)) return __builtin_add_overflow(s->count, count, &s->count) ? -2 : s - t->seen;
+    }
+    t->seen[t->n] = (Seen){at, left, right, count};
+    t->slots[slot] = ++t->n;
+    return t->n - 1;
+}
+
+/* A growable array of int64s (each word's number of parts; each part's index among the distinct ones). */
+typedef struct {
+    int64_t *data;
+    Py_ssize_t n, room;
+} Int64s;
+
+static int int64s_push(Int64s *a, int64_t x) {
+    if (a->n == a->room) {
+        Py_ssize_t room = a->room ? 2 * a->room : 1024;
+        int64_t *data = PyMem_RawRealloc(a->data, (size_t)room * sizeof(int64_t));
+        if (!data) return -1;
+        a->data = data;
+        a->room = room;
+    }
+    a->data[a->n++] = x;
+    return 0;
+}
+
+/* The n int64s of a buffer (format 'q' or 'l' of 8 bytes, C-contiguous), or -1 with an exception. */
+static int int64_buffer(PyObject *object, Py_buffer *view, const char *name) {
+    if (PyObject_GetBuffer(object, view, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0) return -1;
+    const char *f = view->format ? view->format : "B";
+    if (f[0] == '@' || f[0] == '=' || f[0] == '<') f++;
+    if (view->itemsize != 8 || (strcmp(f, "q") != 0 && strcmp(f, "l") != 0)) {
+        PyBuffer_Release(view);
+        PyErr_Format(PyExc_TypeError, "%s is a buffer of int64 ('q')", name);
+        return -1;
+    }
+    return 0;
+}
+
+/* What one word leaves: its parts' lengths (lens[0:m]) and its merges (made[0:3 * n_made]) added to the tallies, at
+ * `count` times. 0, -1 out of memory, -2 a count overflows. */
+static int tally_word(SeenTally *parts, SeenTally *merges, Int64s *index, Int64s *counts, const unsigned char *w,
+                      const Py_ssize_t *lens, Py_ssize_t m, const Py_ssize_t *made, Py_ssize_t n_made, long long count) {
+    if (int64s_push(counts, m) < 0) return -1;
+    for (Py_ssize_t i = 0, at = 0; i < m; at += lens[i], i++) {
+        Py_ssize_t k = seen_add(parts, w + at, lens[i], -1, count);
+        if (k < 0) return (int)k;
+        if (int64s_push(index, k) < 0) return -1;
+    }
+    for (Py_ssize_t i = 0; i < n_made; i++) {
+        Py_ssize_t k = seen_add(merges, w + made[3 * i], made[3 * i + 1], made[3 * i + 2], count);
+        if (k < 0) return (int)k;
+    }
+    return 0;
+}
+
+/* The tallies as Python objects: (parts: list[bytes], finals: list[int], index: bytes of int64s, counts: bytes of
+ * int64s, merges: list[tuple[bytes, bytes, int]]), or NULL with an exception. */
+static PyObject *traced_words(const SeenTally *parts, const SeenTally *merges, const Int64s *index,
+                              const Int64s *counts) {
+    PyObject *tokens = PyList_New(parts->n), *finals = PyList_New(parts->n), *made = PyList_New(merges->n);
+    PyObject *out = NULL;
+    if (!tokens || !finals || !made) goto done;
+    for (Py_ssize_t k = 0; k < parts->n; k++) {
+        const Seen *s = &parts->seen[k];
+        PyObject *token = PyBytes_FromStringAndSize((const char *)s->at, s->left), *n = PyLong_FromLongLong(s->count);
+        if (token) PyList_SET_ITEM(tokens, k, token);
+        if (n) PyList_SET_ITEM(finals, k, n);
+        if (!token || !n) goto done;
+    }
+    for (Py_ssize_t k = 0; k < merges->n; k++) {
+        const Seen *s = &merges->seen[k];
+        PyObject *merge = Py_BuildValue("(y#y#L)", (const char *)s->at, s->left, (const char *)s->at + s->left,
+                                        s->right, s->count);
+        if (!merge) goto done;
+        PyList_SET_ITEM(made, k, merge);
+    }
+    out = Py_BuildValue("(OOy#y#O)", tokens, finals, index->data ? (const char *)index->data : "", index->n * 8,
+                        counts->data ? (const char *)counts->data : "", counts->n * 8, made); /* (y# of NULL: None) */
+done:
+    Py_XDECREF(tokens);
+    Py_XDECREF(finals);
+    Py_XDECREF(made);
+    return out;
+}
+
+/* trace_words(data: bytes, ends: int64 buffer, counts: int64 buffer, first: int, last: int) -> (parts, finals,
+ * index, lengths, merges): BPE of words first to last - 1 (word i is data[ends[i - 1]:ends[i]], the first from 0;
+ * counts[i] its count: what the compiled tally exports), each from its single bytes, or whole where `whole` holds
+ * it, its parts and merges added up, `counts[i]` times each:
+ *   parts    the distinct final parts in the order first seen, finals their counts;
+ *   index    for each word in turn, its parts' places in `parts` (int64s);
+ *   lengths  each word's number of parts (int64s);
+ *   merges   (left, right, count) for each distinct merge, in the order first made.
+ * So the X-ray reads a batch of words in one call, with no Python object per merge. Rule "lengths": each word is
+ * checked to lie within data (ends never going back), counts to be 0 or more, and sums not to overflow. A long word
+ * is traced without the GIL; Ctrl-C is checked every 4096 words.
+ *   >>> Dropout({b"ab": 0, b"abc": 1}, False, {b"c": 2}).trace_words(b"abcc", array("q", [3, 4]), array("q", [2, 5]), 0, 2)
+ *   ([b'abc', b'c'], [2, 5], <index 0, 1>, <lengths 1, 1>, [(b'a', b'b', 2), (b'ab', b'c', 2)]) */
+static PyObject *Dropout_trace_words(Dropout *self, PyObject *args) {
+    PyObject *data, *ends_object, *counts_object, *out = NULL;
+    Py_ssize_t first, last;
+    if (!is_built(self->built, "Dropout")) return NULL;
+    if (!PyArg_ParseTuple(args, "O!OOnn", &PyBytes_Type, &data, &ends_object, &counts_object, &first, &last))
+        return NULL;
+    Py_buffer ends, counts;
+    if (int64_buffer(ends_object, &ends, "ends") < 0) return NULL;
+    if (int64_buffer(counts_object, &counts, "counts") < 0) {
+        PyBuffer_Release(&ends);
+        return NULL;
+    }
+    SeenTally parts = {0}, merges = {0};
+    Int64s index = {0}, lengths = {0};
+    Py_ssize_t *lens = NULL, *made = NULL, room = 0;
+    const unsigned char *bytes = (const unsigned char *)PyBytes_AS_STRING(data);
+    const int64_t *end_at = ends.buf, *count_of = counts.buf;
+    Py_ssize_t size = PyBytes_GET_SIZE(data), words = ends.len / 8;
+    if (counts.len != ends.len || first < 0 || first > last || last > words) {
+        PyErr_SetString(PyExc_ValueError, "ends and counts are as long, and first <= last <= their length");
+        goto done;
+    }
+    int64_t start = first ? end_at[first - 1] : 0;
+    for (Py_ssize_t i = first; i < last; start = end_at[i], i++) {
+        int64_t end = end_at[i];
+        long long count = count_of[i];
+        if (start < 0 || end < start || end > size || count < 0) {
+            PyErr_Format(PyExc_ValueError, "word %zd: its end goes back or past the data, or its count is negative", i);
+            goto done;
+        }
+        if ((i - first) % 4096 == 4095 && PyErr_CheckSignals() < 0) goto done;
+        const unsigned char *w = bytes + start;
+        Py_ssize_t n = (Py_ssize_t)(end - start), m = n, n_made = 0;
+        if (n + 1 > room) {
+            PyMem_RawFree(lens);
+            PyMem_RawFree(made);
+            room = n + 1;
+            lens = PyMem_RawMalloc((size_t)room * sizeof(Py_ssize_t));
+            made = PyMem_RawMalloc(3 * (size_t)room * sizeof(Py_ssize_t));
+            if (!lens || !made) {
+                room = 0;
+                PyErr_NoMemory();
+                goto done;
+            }
+        }
+        if (self->whole.slots && n > 0 && table_get(&self->whole, w, n, -1) >= 0) {
+            lens[0] = n; /* a token whole: one part, no merge */
+            m = 1;
+        } else {
+            for (Py_ssize_t j = 0; j < n; j++) lens[j] = 1;
+            PyThreadState *released = let_others_run(n);
+            int status = m >= HEAP_PARTS ? heap_loop(self, w, n, lens, &m, made, &n_made, &released)
+                                         : merge_loop(self, w, lens, &m, 0.0, NULL, made, &n_made);
+            if (released) PyEval_RestoreThread(released);
+            if (status != LOOP_DONE) {
+                if (status == LOOP_NO_MEMORY) PyErr_NoMemory();
+                goto done;
+            }
+        }
+        int added = tally_word(&parts, &merges, &index, &lengths, w, lens, m, made, n_made, count);
+        if (added < 0) {
+            if (added == -1) PyErr_NoMemory();
+            else PyErr_SetString(PyExc_OverflowError, "a count adds up past int64");
+            goto done;
+        }
+    }
+    out = traced_words(&parts, &merges, &index, &lengths);
+done:
+    PyBuffer_Release(&ends);
+    PyBuffer_Release(&counts);
+    PyMem_RawFree(lens);
+    PyMem_RawFree(made);
+    seen_free(&parts);
+    seen_free(&merges);
+    PyMem_RawFree(index.data);
+    PyMem_RawFree(lengths.data);
+    return out;
+}
+
 static PyMethodDef Dropout_methods[] = {
     {"cut", (PyCFunction)Dropout_cut, METH_VARARGS, "cut(word, p, draw, leaves) -> list[int]: the parts' lengths."},
     {"trace", (PyCFunction)Dropout_trace, METH_VARARGS,
      "trace(word, leaves) -> (list[int], list[int]): BPE's parts' lengths, and its merges (start, left, right)."},
+    {"trace_words", (PyCFunction)Dropout_trace_words, METH_VARARGS,
+     "trace_words(data, ends, counts, first, last) -> (parts, finals, index, lengths, merges): many words' BPE "
+     "added up."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -72,17 +72,28 @@ HOSTILE = "(a|aa)+$"  # exponential backtracking on a run of a's that does not e
 needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes need POSIX")
 
 
-def ctrl_c_run(setup: str, call: str, after: str = "", within: str = "30", timeout: int = 300) -> list[str]:
+#: How ctrl_c_run sends its Ctrl-C: from a thread of the process (a call that lets the GIL go), or as a real SIGINT
+#: from another process (a call that keeps the GIL, where a thread never runs until it returns).
+_CTRL_C = {
+    "thread": "threading.Timer(whole / 8, _thread.interrupt_main).start()",
+    "process": 'subprocess.Popen(["sh", "-c", f"sleep {whole / 8:.4f}; kill -INT {os.getpid()}"])',
+}
+
+
+def ctrl_c_run(
+    setup: str, call: str, after: str = "", within: str = "30", timeout: int = 300, by: str = "thread"
+) -> list[str]:
     """What a fresh Python prints when it runs ``setup``, then ``call`` once (how long it takes on this machine),
-    then ``call`` again with a Ctrl-C an eighth of that time in: "interrupted" and whether it stopped within
-    ``within`` seconds ("finished" if the Ctrl-C came too late), then what ``after`` prints. The signal's time is the
-    call's own, not a fixed timer: a fixed 0.2 s came after the end once the encodes got faster."""
+    then ``call`` again with a Ctrl-C an eighth of that time in (sent ``by`` a thread or a process: _CTRL_C):
+    "interrupted" and whether it stopped within ``within`` seconds ("finished" if the Ctrl-C came too late), then
+    what ``after`` prints. The signal's time is the call's own, not a fixed timer: a fixed 0.2 s came after the end
+    once the encodes got faster."""
     timed = f"""
-import _thread, threading, time
+import _thread, os, subprocess, threading, time
 started = time.perf_counter()
 {call}
 whole = time.perf_counter() - started
-threading.Timer(whole / 8, _thread.interrupt_main).start()
+{_CTRL_C[by]}
 started = time.perf_counter()
 try:
     {call}
@@ -3858,3 +3869,45 @@ def test_a_huge_pre_token_is_traced_whole_and_ctrl_c_stops_a_long_trace():
         """,
     )
     assert said == ["interrupted", "True", "True"]
+
+
+def test_ctrl_c_stops_a_batch_of_many_words_traced_and_a_huge_one_in_it():
+    """The X-ray traces a tally's words in batches (Dropout.trace_words): a batch of 2,000,000 words stops on Ctrl-C
+    sent an eighth of the way in, before half its time (checked every 4,096 words), and so does one whose words
+    include a pre-token of 4,000,000 bytes (traced without the GIL, checked as trace's); the same Dropout then traces
+    as before. A huge pre-token's merges are added up in C, not returned one by one."""
+    setup = """
+        from array import array
+        import itertools
+        from bpe_core._cuts import Dropout
+        dropout = Dropout({b"ab": 0, b"abab": 1}, False)
+        words = [b"ab" * (1 + i % 7) for i in range(2_000_000)] if HUGE == 0 else [b"xy", b"ab" * HUGE, b"z"]
+        data, ends = b"".join(words), array("q", itertools.accumulate(map(len, words)))
+        counts = array("q", [1] * len(words))
+    """
+    for huge in (0, 2_000_000):
+        said = ctrl_c_run(
+            setup=setup.replace("HUGE", str(huge)),
+            call="dropout.trace_words(data, ends, counts, 0, len(words))",
+            within="whole / 2",
+            by="process",  # (a batch of short words keeps the GIL: a Ctrl-C comes as a signal)
+            after="""
+                merges = dropout.trace_words(b"abab", array("q", [4]), array("q", [3]), 0, 1)[4]
+                print(merges == [(b"a", b"b", 6), (b"ab", b"ab", 3)])
+            """,
+        )
+        assert said == ["interrupted", "True", "True"], huge
+    from array import array
+
+    from bpe_core._cuts import Dropout
+
+    parts, finals, index, lengths, merges = Dropout({b"aa": 0}, False).trace_words(
+        b"a" * 300_000, array("q", [300_000]), array("q", [2]), 0, 1
+    )
+    assert (parts, finals, len(index), lengths, merges) == (
+        [b"aa"],
+        [300_000],
+        8 * 150_000,
+        bytes(array("q", [150_000])),
+        [(b"a", b"a", 300_000)],
+    )

@@ -220,6 +220,60 @@ def test_leaves_too_big_for_a_c_size_are_an_overflow_error():
     assert out.split() == ["OverflowError", "OverflowError"]
 
 
+# ----- Dropout.trace_words: a batch of a tally's words -----
+
+
+def test_trace_words_refuses_what_is_not_a_tallys_words():
+    """ends and counts not int64 buffers, of different lengths, a slice past them, an end that goes back or past
+    the data, a negative count, a count that adds up past int64, `whole` not a dict, an object not built: each a
+    Python error naming it; good words after them are traced."""
+    out = run_python("""
+        from array import array
+        from bpe_core._cuts import Dropout
+        dropout = Dropout({b"ab": 0}, False, {b"xy": 5})
+        q = lambda *values: array("q", values)
+        calls = [
+            (b"abxy", [2, 4], q(1, 1), 0, 2),             # a list, not a buffer
+            (b"abxy", array("i", [2, 4]), q(1, 1), 0, 2),  # int32
+            (b"abxy", q(2, 4), b"\\x01" * 16, 0, 2),       # bytes: format B
+            (b"abxy", q(2, 4), q(1), 0, 1),               # lengths differ
+            (b"abxy", q(2, 4), q(1, 1), 1, 3),            # past the end
+            (b"abxy", q(2, 4), q(1, 1), -1, 1),
+            (b"abxy", q(2, 4), q(1, 1), 2, 1),            # first after last
+            (b"abxy", q(3, 2), q(1, 1), 0, 2),            # an end going back
+            (b"abxy", q(2, 5), q(1, 1), 0, 2),            # past the data
+            (b"abxy", q(-1, 4), q(1, 1), 1, 2),           # the word before the first ends before 0
+            (b"abxy", q(2, 4), q(1, -1), 0, 2),           # a negative count
+            (b"abab", q(2, 4), q(2**63 - 1, 1), 0, 2),    # adds up past int64
+        ]
+        for args in calls:
+            try:
+                dropout.trace_words(*args)
+                print("traced", args)
+            except (TypeError, ValueError, OverflowError) as error:
+                print(type(error).__name__)
+        try:
+            Dropout({b"ab": 0}, False, [b"xy"])
+        except TypeError as error:
+            print(error)
+        try:
+            Dropout.__new__(Dropout).trace_words(b"ab", q(2), q(1), 0, 1)
+        except RuntimeError as error:
+            print(error)
+        print(dropout.trace_words(b"abxyab", q(2, 4, 6), q(1, 2, 3), 0, 3)[0::4])
+        """)
+    assert out.splitlines() == [
+        "TypeError",
+        "TypeError",
+        "TypeError",
+        *["ValueError"] * 8,
+        "OverflowError",
+        "whole is a dict of bytes to int, or None",
+        f"Dropout {NOT_BUILT}",
+        "([b'ab', b'xy'], [(b'a', b'b', 4)])",
+    ]
+
+
 def test_dropout_cut_on_any_leaves_cuts_the_word_or_says_why():
     """Any list of lengths, huge and negative ones among them, and any probability: the parts' lengths add up to
     the word, or a ValueError or OverflowError says why."""

@@ -3,6 +3,7 @@ method decodes to the text, fewest is never longer than bpe or greedy and is the
 the plain longest match, dropout at p = 0 is bpe, and its merge loop is bpe's own on the tokenizers it models."""
 
 import functools
+import itertools
 import random
 
 import bpe_resources
@@ -168,6 +169,57 @@ def test_the_compiled_trace_makes_the_python_loops_merges_in_its_order(tokenizer
     assert methods._compiled_dropout is not None
     for word in {text.encode("utf-8", "surrogatepass"), *(w.encode("utf-8", "surrogatepass") for w in text.split())}:
         assert methods._traced(word, methods._compiled_dropout) == methods._bpe_trace_in_python(word), word
+
+
+def traced_one_by_one(methods: Methods, words: list[bytes], counts: list[int]):
+    """What bpe_trace_words adds up, from bpe_trace of each word in turn: the distinct final parts in the order first
+    seen and their counts, each word's parts as places among them, and each merge's count in the order first made."""
+    parts: dict[bytes, int] = {}
+    index, lengths, merges = [], [], {}
+    for word, count in zip(words, counts):
+        final, made = methods.bpe_trace(word)
+        for part in final:
+            parts[part] = parts.get(part, 0) + count
+            index.append(list(parts).index(part))
+        lengths.append(len(final))
+        for pair in made:
+            merges[pair] = merges.get(pair, 0) + count
+    return list(parts), list(parts.values()), index, lengths, [(*pair, n) for pair, n in merges.items()]
+
+
+@pytest.mark.parametrize("name", ["o200k_base", "cl100k_base", "ours"])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    texts=st.lists(TEXTS, max_size=6), counts=st.lists(st.integers(0, 10**12), min_size=40, max_size=40), data=st.data()
+)
+def test_the_traced_words_add_up_each_words_trace(tokenizers, name, texts, counts, data):
+    """Many words traced in one call (the X-ray's batches) leave what tracing each word and adding up gives: the
+    same parts, counts, cuts and merges, in the orders first seen, over any slice of the words; a word that is a
+    token taken whole under tiktoken's rule, words repeated, empty ones and a count of 0 among them."""
+    from array import array
+
+    methods = methods_of(tokenizers[name])
+    words = [w.encode("utf-8", "surrogatepass") for text in texts for w in [text, *text.split()]]
+    words += [b"", b" the", b" the", b"hello"]
+    counts = counts[: len(words)] + [1] * (len(words) - len(counts))
+    ends = array("q", itertools.accumulate(map(len, words)))
+    first = data.draw(st.integers(0, len(words)))
+    last = data.draw(st.integers(first, len(words)))
+    traced = methods.bpe_trace_words(b"".join(words), ends, array("q", counts), first, last)
+    assert (traced.parts, traced.finals, traced.index, traced.lengths, traced.merges) == traced_one_by_one(
+        methods, words[first:last], counts[first:last]
+    )
+
+
+@pytest.mark.parametrize("name", ["tokenizer.json", "sentencepiece-style"])
+def test_words_that_start_from_other_pieces_than_bytes_are_not_traced_in_batches(tokenizers, name):
+    """A vocabulary with base pieces of several bytes (a word starts from them, not from its bytes) is left to
+    bpe_trace word by word: bpe_trace_words says None."""
+    from array import array
+
+    methods = methods_of(tokenizers[name])
+    assert not methods._leaves_are_bytes
+    assert methods.bpe_trace_words(b"ab", array("q", [2]), array("q", [1]), 0, 1) is None
 
 
 @pytest.mark.parametrize("name", ["o200k_base", "ours"])

@@ -152,3 +152,31 @@ def test_the_compiled_counts_and_trace_give_the_python_x_ray(name, monkeypatch):
     }
     assert {r.token: (r.formed, r.final, r.consumers) for r in ray.residues} == expected
     assert any(len(r.consumers) > 1 for r in ray.residues)
+
+
+def test_batches_of_any_size_give_the_same_x_ray_and_cancel_is_heard_between_them(monkeypatch):
+    """The compiled tally's words are traced a batch per call (``_BATCH_WORDS`` words, ``_BATCH_BYTES`` bytes at
+    most, a longer word alone): batches of 1, 7 and 50 words give the X-ray of one batch, and a Cancel asked between
+    two batches stops it there, before the words are all traced."""
+    from bpe_core.cancelled import Cancelled
+    from bpe_core.encoding.methods import Methods
+    from bpe_core.vocabulary import xray as module
+
+    tokenizer = TiktokenTokenizer.reference("o200k_base")
+    text = sample("mixed") + sample("chinese")[:3000] + " " + "x" * 5000
+    whole = xray_json(xray(tokenizer, text, min_formed=2))
+    for words, size in ((1, 1 << 22), (7, 1 << 22), (50, 40)):
+        monkeypatch.setattr(module, "_BATCH_WORDS", words)
+        monkeypatch.setattr(module, "_BATCH_BYTES", size)
+        assert xray_json(xray(tokenizer, text, min_formed=2)) == whole, (words, size)
+    monkeypatch.setattr(module, "_BATCH_WORDS", 50)
+    monkeypatch.setattr(module, "_BATCH_BYTES", 1 << 22)
+    traced = []
+    original = Methods.bpe_trace_words
+    monkeypatch.setattr(
+        Methods, "bpe_trace_words", lambda self, *args: traced.append(args[3:]) or original(self, *args)
+    )
+    asked = iter([False, False, True])  # before the first batch, at the first word, before the second batch
+    with pytest.raises(Cancelled):
+        xray(tokenizer, text, cancelled=lambda: next(asked))
+    assert traced == [(0, 50)] and len(list(module._words(tokenizer, text))) > 100

@@ -48,6 +48,20 @@ METHODS = ("bpe", "greedy", "fewest", "dropout")
 _CACHE_LIMIT = 1 << 18
 
 
+@dataclass(frozen=True)
+class TracedWords:
+    """Many words' BPE added up (:meth:`Methods.bpe_trace_words`): ``parts``, the distinct final tokens in the order
+    first seen, and ``finals``, how often each is final; ``index``, each word's tokens in turn as places in
+    ``parts``; ``lengths``, how many tokens each word has; ``merges``, each distinct merge ``(left, right, count)`` in
+    the order first made."""
+
+    parts: list[bytes]
+    finals: list[int]
+    index: list[int]
+    lengths: list[int]
+    merges: list[tuple[bytes, bytes, int]]
+
+
 class UncoverableError(ValueError):
     """A byte of the text that no token of the vocabulary starts with."""
 
@@ -185,7 +199,8 @@ class Methods:
         if Dropout is None:
             return None
         by_token = self.tokenizer.merge_rule == "ranks"
-        return Dropout(self._token_ranks if by_token else self._pair_ranks, pairs=not by_token)
+        ranks = self._token_ranks if by_token else self._pair_ranks
+        return Dropout(ranks, pairs=not by_token, whole=self.ids if by_token else None)  # (whole: bpe_trace_words)
 
     @functools.cached_property
     def _leaves_are_bytes(self) -> bool:
@@ -248,6 +263,27 @@ class Methods:
         if compiled is not None:  # the same loop compiled (a Chinese clause: ~40x faster), which the tests compare
             return self._traced(word, compiled)
         return self._bpe_trace_in_python(word)
+
+    def bpe_trace_words(self, data: bytes, ends, counts, first: int, last: int) -> TracedWords | None:
+        """:meth:`bpe_trace` of many words at once, added up: words ``first`` to ``last - 1`` of a tally (word ``i``
+        is ``data[ends[i - 1]:ends[i]]``, the first from 0, seen ``counts[i]`` times; ``ends`` and ``counts`` are
+        int64 buffers, as :class:`bpe_core._count.Tally` exports them). None where the compiled loop cannot (not
+        built, or the words start from pieces other than their bytes): then :meth:`bpe_trace` each word.
+
+        >>> from array import array
+        >>> from bpe_core.foreign import TiktokenTokenizer
+        >>> traced = Methods(TiktokenTokenizer.reference("gpt2")).bpe_trace_words(
+        ...     b" lowest low", array("q", [7, 11]), array("q", [2, 3]), 0, 2)
+        >>> [(traced.parts[k], traced.finals[k]) for k in traced.index], traced.lengths
+        ([(b' lowest', 2), (b' low', 3)], [1, 1])
+        """
+        compiled = self._compiled_dropout
+        if compiled is None or not self._leaves_are_bytes:
+            return None
+        parts, finals, index, lengths, merges = compiled.trace_words(data, ends, counts, first, last)
+        return TracedWords(
+            parts, finals, memoryview(index).cast("q").tolist(), memoryview(lengths).cast("q").tolist(), merges
+        )
 
     def _traced(self, word: bytes, compiled: Dropout) -> tuple[list[bytes], list[tuple[bytes, bytes]]]:
         """:meth:`bpe_trace` by the compiled merge loop: its parts' lengths and its merges (start, left, right)."""

@@ -131,25 +131,15 @@ def xray(
     residues (its tokens are not formed by merging). ``text`` is a str or its blocks as a file is read: it is
     split a piece at a time (:func:`bpe_core.vocabulary.text_pieces.text_pieces`)."""
     methods = methods or Methods(tokenizer)
-    words = _words(tokenizer, text)
     final: Counter[bytes] = Counter()
     merged: Counter[tuple[bytes, bytes]] = Counter()  # each merge made (left, right), how often
     found: Counter[WordCut] = Counter()
     tokens = chars = 0
-    same: dict[bytes, bytes] = {}  # one bytes object per token, shared by the cuts of every word (a gigabyte has
-    for i, (word, count) in enumerate(words):  # millions of words, its vocabulary tens of thousands)
+    traced = _traced(tokenizer, methods, _words(tokenizer, text), final, merged, cancelled)
+    for i, (word, count, parts) in enumerate(traced):
         if cancelled is not None and not i % 4096 and cancelled():
             raise Cancelled("the X-ray was cancelled")
         text = word.decode("utf-8", "replace")
-        if tokenizer.merges is None:
-            parts = [same.setdefault(t.token, t.token) for t in tokenizer.view(text).tokens]
-        else:
-            traced, made = methods.bpe_trace(word)
-            parts = [same.setdefault(part, part) for part in traced]
-            for part in parts:
-                final[part] += count
-            for pair in made:
-                merged[pair] += count
         _add_word_cuts(found, text, parts, count)
         tokens += len(parts) * count
         chars += len(text) * count
@@ -176,6 +166,71 @@ def xray(
     )
 
 
+#: Words traced per call of the compiled loop, and the bytes they may hold (Cancel is heard between two calls).
+_BATCH_WORDS = 1 << 15
+_BATCH_BYTES = 1 << 22
+
+
+def _traced(
+    tokenizer: ShownTokenizer,
+    methods: Methods,
+    words: Iterable[tuple[bytes, int]],
+    final: Counter[bytes],
+    merged: Counter[tuple[bytes, bytes]],
+    cancelled: Callable[[], bool] | None,
+) -> Iterator[tuple[bytes, int, list[bytes]]]:
+    """Each word, its count and its tokens (BPE's, or the model's own where it has no merges); each final token's
+    count added to ``final`` and each merge's to ``merged``, ``count`` times. A compiled tally's words are traced in
+    batches by the compiled loop (:meth:`Methods.bpe_trace_words`), others one by one."""
+    if tokenizer.merges is not None and isinstance(words, _Tally):
+        yield from _traced_in_batches(methods, words, final, merged, cancelled)
+        return
+    same: dict[bytes, bytes] = {}  # one bytes object per token, shared by the cuts of every word (a gigabyte has
+    for word, count in words:  # millions of words, its vocabulary tens of thousands)
+        if tokenizer.merges is None:
+            parts = [same.setdefault(t.token, t.token) for t in tokenizer.view(word.decode("utf-8", "replace")).tokens]
+        else:
+            traced, made = methods.bpe_trace(word)
+            parts = [same.setdefault(part, part) for part in traced]
+            for part in parts:
+                final[part] += count
+            for pair in made:
+                merged[pair] += count
+        yield word, count, parts
+
+
+def _traced_in_batches(
+    methods: Methods,
+    words: _Tally,
+    final: Counter[bytes],
+    merged: Counter[tuple[bytes, bytes]],
+    cancelled: Callable[[], bool] | None,
+) -> Iterator[tuple[bytes, int, list[bytes]]]:
+    """:func:`_traced` of a compiled tally's words, a batch per call of the compiled loop (no Python object per
+    merge: a pre-token of megabytes makes millions); one by one where that loop cannot run."""
+    same: dict[bytes, bytes] = {}
+    ends, counts, first = words.ends, words.counts, 0
+    while first < len(ends):
+        if cancelled is not None and cancelled():
+            raise Cancelled("the X-ray was cancelled")
+        last = min(first + _BATCH_WORDS, bisect.bisect_right(ends, (ends[first - 1] if first else 0) + _BATCH_BYTES))
+        last = max(last, first + 1)
+        batch = methods.bpe_trace_words(words.data, ends, counts, first, last)
+        if batch is None:  # (the words start from pieces other than bytes)
+            yield from _traced(words.tokenizer, methods, words.pairs(first), final, merged, cancelled)
+            return
+        parts = [same.setdefault(part, part) for part in batch.parts]
+        for part, n in zip(parts, batch.finals):
+            final[part] += n
+        for left, right, n in batch.merges:
+            merged[left, right] += n
+        at, start = 0, ends[first - 1] if first else 0
+        for i, length in zip(range(first, last), batch.lengths):
+            yield words.data[start : ends[i]], counts[i], [parts[k] for k in batch.index[at : at + length]]
+            at, start = at + length, ends[i]
+        first = last
+
+
 def _words(tokenizer: ShownTokenizer, text: str | Iterable[str]) -> Iterable[tuple[bytes, int]]:
     """Each pre-token of ``text`` (or of its pieces) as bytes, after the model's normalizer where it has one, and
     how often, in the order first seen."""
@@ -183,7 +238,7 @@ def _words(tokenizer: ShownTokenizer, text: str | Iterable[str]) -> Iterable[tup
     splitter = tokenizer.pretokenizer
     shipped = shipped_name(splitter.pattern) if splitter is not None else None
     if splitter is not None and shipped is not None and _count is not None and scanner.available():
-        return _tallied(splitter, shipped, pieces)
+        return _tallied(tokenizer, splitter, shipped, pieces)
     if splitter is not None:
         found: Counter[str] = Counter()
         for piece in pieces:
@@ -197,12 +252,33 @@ def _words(tokenizer: ShownTokenizer, text: str | Iterable[str]) -> Iterable[tup
     ).items()
 
 
-def _tallied(splitter: TextSplitter, shipped: str, pieces: Iterable[str]) -> Iterator[tuple[bytes, int]]:
+class _Tally:
+    """The words of a text as the compiled tally exports them: ``data``, every word's bytes joined, ``ends``, where
+    each one ends, and ``counts``, how often it was seen (int64 memoryviews), in the order first seen. Iterating
+    gives ``(bytes, count)`` as :func:`_words` does."""
+
+    def __init__(self, tokenizer: ShownTokenizer, data: bytes, ends: memoryview, counts: memoryview):
+        self.tokenizer, self.data, self.ends, self.counts = tokenizer, data, ends, counts
+
+    def __iter__(self) -> Iterator[tuple[bytes, int]]:
+        return self.pairs(0)
+
+    def pairs(self, first: int) -> Iterator[tuple[bytes, int]]:
+        """The words from the ``first``, with their counts."""
+        start = self.ends[first - 1] if first else 0
+        for i in range(first, len(self.ends)):
+            yield self.data[start : self.ends[i]], self.counts[i]
+            start = self.ends[i]
+
+
+def _tallied(tokenizer: ShownTokenizer, splitter: TextSplitter, shipped: str, pieces: Iterable[str]) -> _Tally:
     """:func:`_words` where the splitter's pattern is the ``shipped`` one, by the compiled tally: the same bytes,
     counts and order (its entries stay in the order first seen), no str made per pre-token (a gigabyte of code has
-    a hundred million of them), and no dict of them all: each word's bytes made as it is read.
+    a hundred million of them), and no dict of them all.
 
-    >>> list(_tallied(TextSplitter("gpt2", ["<s>"]), "gpt2", ["a b<s>a", " b"]))
+    >>> from bpe_core.foreign import TiktokenTokenizer
+    >>> gpt2 = TiktokenTokenizer.reference("gpt2")
+    >>> list(_tallied(gpt2, gpt2.pretokenizer, "gpt2", ["a b<|endoftext|>a", " b"]))
     [(b'a', 2), (b' b', 2)]
     """
     scanner._ready()  # the character classes, once per process
@@ -213,10 +289,7 @@ def _tallied(splitter: TextSplitter, shipped: str, pieces: Iterable[str]) -> Ite
                 tally.add(part, number)
     data, ends, counts = tally.export()  # (every word's bytes joined; where each ends, its count: int64s)
     tally.clear()
-    start = 0
-    for end, count in zip(memoryview(ends).cast("q"), memoryview(counts).cast("q")):
-        yield data[start:end], count
-        start = end
+    return _Tally(tokenizer, data, memoryview(ends).cast("q"), memoryview(counts).cast("q"))
 
 
 #: A word and the tokens that cover it.
@@ -232,9 +305,21 @@ def _add_word_cuts(found: Counter[WordCut], pretoken: str, parts: list[bytes], c
     >>> [(word, [t.decode() for t in tokens], n) for (word, tokens), n in found.items()]
     [('它', ['，它'], 2), ('研究', ['研', '究'], 2)]
     """
+    spans = word_spans(pretoken)
+    if len(parts) == 1:  # one token covers every word of it
+        whole = tuple(parts)
+        for start, end in spans:
+            found[pretoken[start:end], whole] += count
+        return
     ends = list(itertools.accumulate(map(len, parts)))
+    if pretoken.isascii():  # a character a byte: the spans are the bytes' places
+        for start, end in spans:
+            found[
+                pretoken[start:end], tuple(parts[bisect.bisect_right(ends, start) : bisect.bisect_left(ends, end) + 1])
+            ] += count
+        return
     at, offset = 0, 0
-    for start, end in word_spans(pretoken):
+    for start, end in spans:
         offset += len(pretoken[at:start].encode("utf-8"))
         first = bisect.bisect_right(ends, offset)
         offset += len(pretoken[start:end].encode("utf-8"))
