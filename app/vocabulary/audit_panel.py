@@ -21,17 +21,16 @@ from PySide6.QtWidgets import (
 )
 
 from app.common.charts.chart import Chart
-from app.common.files.local import read_text_head
+from app.common.files.local import check_text_start, read_text_blocks
 from app.common.widgets.job_panel import JobPanel
 from app.common.widgets.view_hint import ViewHint
 from app.vocabulary.charts import series_color
+from app.vocabulary.text_file import reading
 from app.vocabulary.token_table import TokenTable
 from bpe_core.encoding.parallel_encode import large_text_encoder
 from bpe_core.vocabulary.audit import Audit, audit_vocabulary
 from bpe_core.vocabulary.text_pieces import text_pieces
 
-#: A usage file is read up to this many characters.
-MAX_USAGE_CHARS = 32_000_000
 FINDINGS = ("unreachable", "partial", "duplicates", "unused")
 
 
@@ -103,38 +102,42 @@ class AuditPanel(JobPanel):
         """Audit ``loaded`` (a :class:`~app.vocabulary.choices.Loaded`), with the usage text chosen."""
         if loaded is None:
             return
-        try:
-            text = self._usage_text()
-        except (OSError, ValueError) as exc:
-            self.status.setText(str(exc))
-            return
+        kind = self.usage.currentData()
+        file = self.usage_file if kind == "file" else None
+        if file is not None:
+            try:  # checked now: a folder, a FIFO or a device refused unopened, a file not UTF-8 at its start
+                with reading(file, loaded.choice.title):
+                    check_text_start(file)
+            except (OSError, ValueError) as exc:
+                self.status.setText(str(exc))
+                return
+        text = self.compare_text() if kind == "compare" else None
         self.loaded = loaded
-        source, table = loaded.source, loaded.table
+        source, table, tokenizer = loaded.source, loaded.table, loaded.tokenizer
         # a shipped reference's large usage text: our engine on every core, the same ids
         usage = large_text_encoder(loaded.choice.key, short=source.encode) if loaded.choice.shipped else None
 
         def job(cancelled, progress):
-            pieces = None if text is None else text_pieces(text, loaded.tokenizer)  # counted a piece at a time
-            return audit_vocabulary(
-                source, table=table, texts=pieces, cancelled=cancelled, progress=progress, usage_encode=usage
-            )
+            if file is None:
+                pieces = None if text is None else text_pieces(text, tokenizer)  # counted a piece at a time
+                return audit_vocabulary(
+                    source, table=table, texts=pieces, cancelled=cancelled, progress=progress, usage_encode=usage
+                )
+
+            def read(done: int, size: int) -> None:  # the progress bar's second half: the usage file read
+                progress(size + done, 2 * size)
+
+            with reading(file, loaded.choice.title):
+                return audit_vocabulary(
+                    source,
+                    table=table,
+                    texts=text_pieces(read_text_blocks(file, on_read=read), tokenizer),  # the whole file, in blocks
+                    cancelled=cancelled,
+                    progress=lambda done, total: progress(done, 2 * total),
+                    usage_encode=usage,
+                )
 
         self.start(job, self.tr("Re-encoding every token of {name}…").format(name=loaded.choice.title))
-
-    def _usage_text(self) -> str | None:
-        kind = self.usage.currentData()
-        if kind == "compare":
-            return self.compare_text()
-        if kind == "file" and self.usage_file is not None:
-            head = read_text_head(self.usage_file, MAX_USAGE_CHARS)
-            if head.invalid_at is not None:
-                raise ValueError(
-                    self.tr("{file}: not UTF-8 text (invalid byte at offset {offset:,}); nothing was counted.").format(
-                        file=self.usage_file.name, offset=head.invalid_at
-                    )
-                )
-            return head.text
-        return None
 
     @Slot(int)
     def _on_usage_choice(self, _index: int) -> None:

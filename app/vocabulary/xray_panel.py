@@ -22,15 +22,14 @@ from PySide6.QtWidgets import (
 )
 
 from app import style
-from app.common.files.local import read_text_head
+from app.common.files.local import check_text_start, read_text_blocks
 from app.common.widgets.job_panel import JobPanel
 from app.vocabulary.table_model import script_label
+from app.vocabulary.text_file import reading
+from bpe_core.cancelled import Cancelled
 from bpe_core.formats.files import write_bytes_atomically
 from bpe_core.render.token_label import render_token
 from bpe_core.vocabulary.xray import XRay, xray, xray_csv, xray_json
-
-#: A file is X-rayed on its first this many characters.
-MAX_CHARS = 32_000_000
 
 
 class XRayPanel(JobPanel):
@@ -41,7 +40,7 @@ class XRayPanel(JobPanel):
     token_activated = Signal(int)
 
     def __init__(self, compare_text: Callable[[], str], parent=None):
-        super().__init__("xray", parent, cancellable=True)
+        super().__init__("xray", parent, cancellable=True, with_progress=True)
         self.compare_text = compare_text
         self.ray: XRay | None = None
         self.title = ""  # the vocabulary's title as the chooser shows it (not its file's path)
@@ -80,6 +79,7 @@ class XRayPanel(JobPanel):
         row.addWidget(self.text_choice)
         row.addWidget(self.run_button)
         row.addWidget(self.cancel_button)
+        row.addWidget(self.progress)
         row.addWidget(self.export_button)
         row.addStretch(1)
         split = QSplitter(Qt.Orientation.Horizontal)
@@ -94,30 +94,46 @@ class XRayPanel(JobPanel):
         """X-ray ``loaded`` (a :class:`~app.vocabulary.choices.Loaded`) on the text chosen."""
         if loaded is None:
             return
-        try:
-            text = self._text()
-        except (OSError, ValueError) as exc:
-            self.status.setText(str(exc))
-            return
-        tokenizer, name = loaded.tokenizer, loaded.choice.title
+        tokenizer, name, file = loaded.tokenizer, loaded.choice.title, self._file_chosen()
         self.title = name
+        if file is None:
+            text = self.compare_text()
 
-        def job(cancelled, _progress):
-            return xray(tokenizer, text, cancelled=cancelled)
+            def job(cancelled, progress):
+                return xray(tokenizer, text, cancelled=cancelled, progress=progress)
+
+        else:
+            try:  # checked now: a folder, a FIFO or a device refused unopened, a file not UTF-8 at its start
+                with reading(file, self.title):
+                    check_text_start(file)
+            except (OSError, ValueError) as exc:
+                self.status.setText(str(exc))
+                return
+
+            def job(cancelled, progress):
+                return self._xray_file(tokenizer, file, cancelled, progress)
 
         self.start(job, self.tr("Encoding the text merge by merge with {name}…").format(name=name))
 
-    def _text(self) -> str:
-        if self.text_choice.currentData() == "file" and self.file is not None:
-            head = read_text_head(self.file, MAX_CHARS)
-            if head.invalid_at is not None:
-                raise ValueError(
-                    self.tr("{file}: not UTF-8 text (invalid byte at offset {offset:,}); nothing was read.").format(
-                        file=self.file.name, offset=head.invalid_at
-                    )
-                )
-            return head.text
-        return self.compare_text()
+    def _file_chosen(self) -> Path | None:
+        return self.file if self.text_choice.currentData() == "file" else None
+
+    def _xray_file(self, tokenizer, file: Path, cancelled, progress) -> XRay:
+        """The X-ray of the whole file, read a block at a time (a gigabyte is never in memory at once): the
+        progress bar's first half is the file read and counted, its second half the words traced."""
+
+        def read(done: int, size: int) -> None:
+            if cancelled():
+                raise Cancelled("the X-ray was cancelled")
+            progress(done, 2 * size)
+
+        with reading(file, self.title):
+            return xray(
+                tokenizer,
+                read_text_blocks(file, on_read=read),
+                cancelled=cancelled,
+                progress=lambda done, words: progress(words + done, 2 * words),
+            )
 
     @Slot(int)
     def _on_text_choice(self, _index: int) -> None:

@@ -125,17 +125,19 @@ def xray(
     top: int = 15,
     cancelled: Callable[[], bool] | None = None,
     methods: Methods | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> XRay:
     """The X-ray of ``tokenizer`` on ``text``: residues formed at least ``min_formed`` times with at most
     ``share`` of them final, the ``top`` shattered words per script, the fertility. A model without merges has no
     residues (its tokens are not formed by merging). ``text`` is a str or its blocks as a file is read: it is
-    split a piece at a time (:func:`bpe_core.vocabulary.text_pieces.text_pieces`)."""
+    split a piece at a time (:func:`bpe_core.vocabulary.text_pieces.text_pieces`). ``progress(words traced,
+    words)`` is called as a compiled tally's words are traced, a batch at a time."""
     methods = methods or Methods(tokenizer)
     final: Counter[bytes] = Counter()
     merged: Counter[tuple[bytes, bytes]] = Counter()  # each merge made (left, right), how often
     found: Counter[WordCut] = Counter()
     tokens = chars = 0
-    traced = _traced(tokenizer, methods, _words(tokenizer, text), final, merged, cancelled)
+    traced = _traced(tokenizer, methods, _words(tokenizer, text), final, merged, cancelled, progress)
     for i, (word, count, parts) in enumerate(traced):
         if cancelled is not None and not i % 4096 and cancelled():
             raise Cancelled("the X-ray was cancelled")
@@ -178,12 +180,13 @@ def _traced(
     final: Counter[bytes],
     merged: Counter[tuple[bytes, bytes]],
     cancelled: Callable[[], bool] | None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Iterator[tuple[bytes, int, list[bytes]]]:
     """Each word, its count and its tokens (BPE's, or the model's own where it has no merges); each final token's
     count added to ``final`` and each merge's to ``merged``, ``count`` times. A compiled tally's words are traced in
     batches by the compiled loop (:meth:`Methods.bpe_trace_words`), others one by one."""
     if tokenizer.merges is not None and isinstance(words, _Tally):
-        yield from _traced_in_batches(methods, words, final, merged, cancelled)
+        yield from _traced_in_batches(methods, words, final, merged, cancelled, progress)
         return
     same: dict[bytes, bytes] = {}  # one bytes object per token, shared by the cuts of every word (a gigabyte has
     for word, count in words:  # millions of words, its vocabulary tens of thousands)
@@ -205,6 +208,7 @@ def _traced_in_batches(
     final: Counter[bytes],
     merged: Counter[tuple[bytes, bytes]],
     cancelled: Callable[[], bool] | None,
+    progress: Callable[[int, int], None] | None,
 ) -> Iterator[tuple[bytes, int, list[bytes]]]:
     """:func:`_traced` of a compiled tally's words, a batch per call of the compiled loop (no Python object per
     merge: a pre-token of megabytes makes millions); one by one where that loop cannot run."""
@@ -229,6 +233,8 @@ def _traced_in_batches(
             yield words.data[start : ends[i]], counts[i], [parts[k] for k in batch.index[at : at + length]]
             at, start = at + length, ends[i]
         first = last
+        if progress is not None:
+            progress(first, len(ends))
 
 
 def _words(tokenizer: ShownTokenizer, text: str | Iterable[str]) -> Iterable[tuple[bytes, int]]:

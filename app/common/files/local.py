@@ -13,6 +13,7 @@ from __future__ import annotations
 import codecs
 import os
 import stat
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -83,3 +84,65 @@ def read_text_head(path: str | os.PathLike, max_chars: int) -> TextHead:
             cut = True  # the bad byte comes after the shown characters
     cut = cut or len(text) > max_chars
     return TextHead(text[:max_chars], size, cut, invalid_at)
+
+
+#: A file's text is decoded this many bytes at a time by :func:`read_text_blocks`.
+BLOCK_BYTES = 1 << 22
+
+
+class InvalidUtf8(ValueError):
+    """A byte that is not UTF-8, ``offset`` bytes into the file (the page that reads it says so in its words)."""
+
+    def __init__(self, offset: int):
+        super().__init__(f"invalid UTF-8 byte at offset {offset}")
+        self.offset = offset
+
+
+def check_text_start(path: str | os.PathLike) -> None:
+    """Refuses at once what :func:`read_text_blocks` would refuse at its start, before a long job reads it: not a
+    regular file (``OSError``), or a first block that is not UTF-8 (:class:`InvalidUtf8`: a file in another
+    encoding is told before the job starts, not once it is under way).
+
+    >>> check_text_start(__file__)
+    """
+    with open(regular_file(path), "rb") as f:
+        block = f.read(BLOCK_BYTES)
+    try:
+        codecs.getincrementaldecoder("utf-8")("strict").decode(block, final=len(block) < BLOCK_BYTES)
+    except UnicodeDecodeError as exc:
+        raise InvalidUtf8(exc.start) from None
+
+
+def read_text_blocks(
+    path: str | os.PathLike, block_bytes: int | None = None, on_read: Callable[[int, int], None] | None = None
+) -> Iterator[str]:
+    """The whole UTF-8 text of a regular file, of any size, decoded ``block_bytes`` (:data:`BLOCK_BYTES`) at a
+    time as the blocks are
+    taken (a gigabyte is never in memory at once); ``on_read(bytes read, the file's size)`` after each block.
+    The file is checked now (:func:`regular_file`); an invalid byte raises :class:`InvalidUtf8` when it is met.
+
+    >>> "".join(read_text_blocks(__file__, block_bytes=100)) == Path(__file__).read_text(encoding="utf-8")
+    True
+    """
+    return _text_blocks(regular_file(path), block_bytes or BLOCK_BYTES, on_read)
+
+
+def _text_blocks(path: Path, block_bytes: int, on_read: Callable[[int, int], None] | None) -> Iterator[str]:
+    decoder = codecs.getincrementaldecoder("utf-8")("strict")
+    done = 0  # the bytes read before this block
+    with open(path, "rb") as f:
+        size = os.fstat(f.fileno()).st_size
+        while True:
+            block = f.read(block_bytes)
+            pending = len(decoder.getstate()[0])  # the bytes of a character the last block cut
+            try:
+                text = decoder.decode(block, final=not block)
+            except UnicodeDecodeError as exc:
+                raise InvalidUtf8(done - pending + exc.start) from None
+            done += len(block)
+            if on_read is not None:
+                on_read(done, max(size, done))
+            if text:
+                yield text
+            if not block:
+                return
