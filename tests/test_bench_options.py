@@ -125,3 +125,15 @@ def test_the_x_ray_benchmark_follows_a_link_to_a_checkout(tmp_path):
     link = tmp_path / "checkout"
     link.symlink_to(XRAY.parents[2])
     assert bench._tree(str(link)) == str(XRAY.parents[2])
+
+
+WINDOW = Path(__file__).resolve().parent / "bench" / "bench_xray_window.py"
+
+
+@pytest.mark.parametrize("kind", ["missing", "folder", "device"])
+def test_the_window_x_ray_benchmark_refuses_what_is_not_a_file_by_name(tmp_path, kind):
+    """bench_xray_window.py FILE: a missing file, a folder or a device is refused by name (2) before any work."""
+    path = {"missing": tmp_path / "nope.txt", "folder": tmp_path, "device": Path("/dev/zero")}[kind]
+    done = subprocess.run([sys.executable, str(WINDOW), str(path)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and f"bench_xray_window: {path}: not a regular file" in done.stderr
+    assert "Traceback" not in done.stderr
