@@ -34,7 +34,9 @@ from app.common.charts.export import chart_bytes
 from app.common.files.local import read_text_head
 from app.common.widgets.job_panel import JobPanel
 from app.common.wording.engine_messages import engine_message
+from app.common.wording.sizes import format_bytes
 from app.vocabulary.charts import series_color
+from app.vocabulary.segmenter_names import segmenter_text
 from bpe_core import formats
 from bpe_core.board.encode_corpus import Board, language_of, run_board
 from bpe_core.board.metrics import BoardRow
@@ -216,15 +218,15 @@ class BoardPanel(JobPanel):
         self.board = board
         self.export_button.setEnabled(True)
         rows = board.rows
-        segmenters = ", ".join(board.text.segmenters) or "-"
+        files = len(board.languages)
         self.status.setText(
             self.tr(
-                "{files} files, {mb:.1f} MB, {words:,} words (cut by {segmenters}); premiums over {reference}."
+                "{files} files, {size}, {words:,} words (cut by {segmenters}); premiums over {reference}.", "", files
             ).format(
-                files=len(board.languages),
-                mb=board.text.total("bytes") / 1e6,
+                files=files,
+                size=format_bytes(board.text.total("bytes")),
                 words=board.text.total("words"),
-                segmenters=segmenters,
+                segmenters=segmenter_text(board.text.segmenters) or "-",
                 reference=board.reference,
             )
         )

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from app import style
 from app.common.files.local import check_text_start, read_text_blocks
 from app.common.widgets.job_panel import JobPanel
+from app.vocabulary.segmenter_names import segmenter_text
 from app.vocabulary.table_model import script_label
 from app.vocabulary.text_file import reading
 from bpe_core.cancelled import Cancelled
@@ -191,7 +192,7 @@ class XRayPanel(JobPanel):
                 per_word=f.tokens_per_word,
                 per_char=f.tokens_per_char,
                 whole=f.whole_share,
-                segmenter=self.segmenter_text(f.segmenters),
+                segmenter=segmenter_text(f.segmenters),
             )
         else:
             fertility = self.tr(
@@ -204,14 +205,6 @@ class XRayPanel(JobPanel):
         return self.tr("{name}: {fertility} · {residues}").format(
             name=self.title or Path(ray.name).name, fertility=fertility, residues=residues
         )
-
-    def segmenter_text(self, methods: tuple[str, ...]) -> str:
-        """Which methods cut the words (:mod:`bpe_core.words`), in the user's language."""
-        names = [
-            self.tr("Unicode word boundaries") if m == "unicode" else self.tr("{name} (Chinese)").format(name=m)
-            for m in methods
-        ]
-        return self.tr(" and ", "between two ways of cutting words").join(names)
 
     @Slot(int, int)
     def _on_residue_activated(self, row: int, _column: int) -> None:

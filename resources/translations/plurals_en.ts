@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>BoardPanel</name>
+    <message numerus="yes">
+        <location filename="../../app/vocabulary/board_panel.py" line="224"/>
+        <source>{files} files, {size}, {words:,} words (cut by {segmenters}); premiums over {reference}.</source>
+        <translation>
+            <numerusform>{files} file, {size}, {words:,} words (cut by {segmenters}); premiums over {reference}.</numerusform>
+            <numerusform>{files} files, {size}, {words:,} words (cut by {segmenters}); premiums over {reference}.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>BrowsePanel</name>
     <message numerus="yes">
         <location filename="../../app/vocabulary/browse_panel.py" line="180"/>

@@ -50,82 +50,82 @@
         <translation>使用次数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="139"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="140"/>
         <source>Re-encoding every token of {name}…</source>
         <translation>正在重新编码 {name} 的每个词元…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="146"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="147"/>
         <source>Text to count token usage in</source>
         <translation>选择统计词元使用次数的文本</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="146"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="147"/>
         <source>Text (*.txt);;All files (*)</source>
         <translation>文本 (*.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="156"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="157"/>
         <source>Usage in {file}</source>
         <translation>统计 {file} 中的使用次数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="159"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="160"/>
         <source>Audit cancelled.</source>
         <translation>审查已取消。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="162"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="163"/>
         <source>The audit failed: {error}</source>
         <translation>审查失败：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="169"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="170"/>
         <source>{name}: {tokens:,} tokens; {unreachable:,} unreachable (their text encodes otherwise), {partial:,} partial UTF-8 alone, {duplicates:,} byte strings held by several ids.</source>
         <translation>{name}：共 {tokens:,} 个词元；{unreachable:,} 个不可达（其文本会被编码成别的词元），{partial:,} 个单独成为不完整的 UTF-8，{duplicates:,} 个字节串对应多个 id。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="174"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="175"/>
         <source>{name}: {tokens:,} tokens; {unreachable:,} unreachable (their text encodes otherwise), {partial:,} partial UTF-8 alone, {duplicates:,} byte strings held by several ids; {unused:,} tokens unused in the text.</source>
         <translation>{name}：共 {tokens:,} 个词元；{unreachable:,} 个不可达（其文本会被编码成别的词元），{partial:,} 个单独成为不完整的 UTF-8，{duplicates:,} 个字节串对应多个 id；文本中有 {unused:,} 个词元从未用到。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="191"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="192"/>
         <source>Unreachable ({count:,})</source>
         <translation>不可达（{count:,}）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="192"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="193"/>
         <source>Partial UTF-8 ({count:,})</source>
         <translation>不完整的 UTF-8（{count:,}）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="193"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="194"/>
         <source>Duplicates ({count:,} groups)</source>
         <translation>重复（{count:,} 组）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="194"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="195"/>
         <source>Unused ({count:,})</source>
         <translation>未使用（{count:,}）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="201"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="202"/>
         <source>No token of this kind.</source>
         <translation>没有这类词元。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="211"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="212"/>
         <source>Choose a text to count usage in, then press Audit: the plot shows how often each token is used.</source>
         <translation>选择用来统计使用次数的文本，然后点击“审查”：图中显示每个词元被使用的次数。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="238"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="239"/>
         <source>Export the audit</source>
         <translation>导出审查结果</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="238"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="239"/>
         <source>CSV (*.csv);;JSON (*.json)</source>
         <translation>CSV (*.csv);;JSON (*.json)</translation>
     </message>
@@ -133,184 +133,186 @@
 <context>
     <name>BoardPanel</name>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="80"/>
-        <location filename="../../app/vocabulary/board_panel.py" line="121"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="82"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="123"/>
         <source>Tokens</source>
         <extracomment>Characters of the worst-served language&apos;s file shown as tokens. Worker processes the board starts (one per tokenizer at a time).</extracomment>
         <translation>词元数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="81"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="83"/>
         <source>Bytes per token</source>
         <translation>每词元字节数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="82"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="84"/>
         <source>Characters per token</source>
         <translation>每词元字符数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="83"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="85"/>
         <source>Tokens per word</source>
         <translation>每词词元数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="84"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="86"/>
         <source>Vocabulary used</source>
         <translation>用到的词表词元</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="85"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="87"/>
         <source>Share of the vocabulary used</source>
         <translation>词表使用比例</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="86"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="88"/>
         <source>Rényi efficiency</source>
         <translation>Rényi 效率</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="87"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="89"/>
         <source>Partial UTF-8 or byte-fallback tokens</source>
         <translation>不完整 UTF-8 或字节回退词元</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="88"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="90"/>
         <source>Gini of the language premiums</source>
         <translation>各语言溢价的基尼系数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="90"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="92"/>
         <source>Corpus files…</source>
         <translation>语料文件…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="95"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="97"/>
         <source>The language the premiums are measured against</source>
         <translation>计算溢价时作为参照的语言</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="96"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="98"/>
         <source>Measure</source>
         <translation>测量</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="105"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="107"/>
         <source>Choose the corpus files (one file per language, named en.txt, zh.txt, …), then press Measure: every tokenizer in play is measured on them.</source>
         <translation>选择语料文件（每种语言一个文件，命名为 en.txt、zh.txt 等），然后点击“测量”：当前所有分词器都会在这些文件上测量。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="124"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="126"/>
         <source>Measure the corpus to compare the tokenizers here.</source>
         <translation>测量语料后，这里会比较各分词器。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="126"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="128"/>
         <source>Tokens of the worst-served language</source>
         <translation>最吃亏语言的词元</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="132"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="134"/>
         <source>Rényi efficiency (α = 2.5) is how evenly the corpus uses the vocabulary: 1 is every token equally often. Zouhar et al. (2023, “Tokenization and the Noiseless Channel”) found it predicts translation quality; it predicts some downstream results and not others (Cognetta et al., 2024; Schmidt et al., 2024, “Tokenization Is More Than Compression”): read it beside the other measures. The premium of a language is its tokens per character over the reference language&apos;s; words are cut as in the X-ray (rjieba for Chinese).</source>
         <translation>Rényi 效率（α = 2.5）衡量语料使用词表的均匀程度：1 表示每个词元出现得一样频繁。Zouhar 等人（2023，“Tokenization and the Noiseless Channel”）发现它能预测翻译质量；但它只能预测部分下游结果，不能预测另一些（Cognetta 等人，2024；Schmidt 等人，2024，“Tokenization Is More Than Compression”）：请与其他指标一起看。一种语言的溢价是它的每字符词元数与参照语言之比；词的切分与“透视”页相同（中文用 rjieba）。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="145"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="147"/>
         <source>Reference language:</source>
         <translation>参照语言：</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="150"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="152"/>
         <source>Chart:</source>
         <translation>图表：</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="168"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="170"/>
         <source>Corpus files</source>
         <translation>语料文件</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="168"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="170"/>
         <source>Text (*.txt);;All files (*)</source>
         <translation>文本 (*.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="184"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="186"/>
         <source>Corpus: {files}. Press Measure.</source>
         <translation>语料：{files}。请点击“测量”。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="207"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="209"/>
         <source>Encoding the corpus with {count} tokenizers…</source>
         <translation>正在用 {count} 个分词器编码语料…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="210"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="212"/>
         <source>The board was cancelled.</source>
         <translation>评测榜已取消。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="213"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="215"/>
         <source>The board was not made: {error}</source>
         <translation>未能生成评测榜：{error}</translation>
     </message>
-    <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="222"/>
-        <source>{files} files, {mb:.1f} MB, {words:,} words (cut by {segmenters}); premiums over {reference}.</source>
-        <translation>{files} 个文件，{mb:.1f} MB，{words:,} 个词（由 {segmenters} 切分）；溢价以 {reference} 为参照。</translation>
+    <message numerus="yes">
+        <location filename="../../app/vocabulary/board_panel.py" line="224"/>
+        <source>{files} files, {size}, {words:,} words (cut by {segmenters}); premiums over {reference}.</source>
+        <translation>
+            <numerusform>{files} 个文件，{size}，{words:,} 个词（由 {segmenters} 切分）；溢价以 {reference} 为参照。</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="243"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="245"/>
         <source>Tokenizer</source>
         <translation>分词器</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="246"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="248"/>
         <source>{language} tokens per character</source>
         <translation>{language} 每字符词元数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="247"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="249"/>
         <source>{language} premium</source>
         <translation>{language} 溢价</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="249"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="251"/>
         <source>Worst-served language</source>
         <translation>最吃亏的语言</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="304"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="306"/>
         <source>Tokens of {language} ({tokenizer})</source>
         <translation>{language} 的词元（{tokenizer}）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="329"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="331"/>
         <source>{language}: the first {chars:,} characters under {tokenizer}</source>
         <translation>{language}：{tokenizer} 切分的前 {chars:,} 个字符</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="348"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="350"/>
         <source>Export the board</source>
         <translation>导出评测榜</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="350"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="352"/>
         <source>CSV (*.csv);;HTML page (*.html);;PNG image of the chart (*.png);;SVG image of the chart (*.svg)</source>
         <translation>CSV (*.csv);;HTML 页面 (*.html);;图表 PNG 图片 (*.png);;图表 SVG 图片 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="359"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="361"/>
         <source>Corpus</source>
         <translation>语料</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="359"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="361"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="374"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="376"/>
         <source>Export the board as .csv, .html, .png or .svg, not “{suffix}”.</source>
         <translation>评测榜只能导出为 .csv、.html、.png 或 .svg，不能是“{suffix}”。</translation>
     </message>
@@ -1303,6 +1305,25 @@ Most common cuts (digits per token):
     </message>
 </context>
 <context>
+    <name>Segmenters</name>
+    <message>
+        <location filename="../../app/vocabulary/segmenter_names.py" line="16"/>
+        <source>Unicode word boundaries</source>
+        <translation>Unicode 词边界</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/segmenter_names.py" line="18"/>
+        <source>{name} (Chinese)</source>
+        <translation>{name}（中文）</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/segmenter_names.py" line="21"/>
+        <source> and </source>
+        <comment>between two ways of cutting words</comment>
+        <translation>、</translation>
+    </message>
+</context>
+<context>
     <name>TextFile</name>
     <message>
         <location filename="../../app/vocabulary/text_file.py" line="34"/>
@@ -1666,148 +1687,132 @@ Most common cuts (digits per token):
 <context>
     <name>XRayPanel</name>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="51"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="52"/>
         <source>On the Compare tab&apos;s text</source>
         <translation>使用对比页的文本</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="52"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="53"/>
         <source>On a file…</source>
         <translation>使用文件…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="54"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="55"/>
         <source>X-ray</source>
         <translation>透视</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="58"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="59"/>
         <source>Encode the text merge by merge: which tokens are only steps on the way, which words are cut into the most tokens</source>
         <translation>逐次合并地编码文本：哪些词元只是中间步骤，哪些词被切成最多的词元</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="64"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="65"/>
         <source>Press X-ray to see which tokens of the vocabulary shown are only scaffolding on a text (formed while encoding, then merged away) and which of its frequent words it shatters.</source>
         <translation>点击“透视”，查看当前词表中哪些词元在一段文本上只是脚手架（编码时生成、随后又被合并掉），以及哪些常见词被切得支离破碎。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="71"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="72"/>
         <source>Id</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="71"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="72"/>
         <source>Token</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="71"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="72"/>
         <source>Formed</source>
         <translation>生成次数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="71"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="72"/>
         <source>Final</source>
         <translation>留存次数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="71"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="72"/>
         <source>Used up by</source>
         <translation>被以下合并用掉</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="75"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="76"/>
         <source>Script</source>
         <translation>文字</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="75"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="76"/>
         <source>Word</source>
         <translation>词</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="75"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="76"/>
         <source>Count</source>
         <translation>次数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="75"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="76"/>
         <source>Tokens</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="115"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="117"/>
         <source>Encoding the text merge by merge with {name}…</source>
         <translation>正在用 {name} 逐次合并地编码文本…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="142"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="144"/>
         <source>Text to X-ray on</source>
         <translation>要透视的文本</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="142"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="144"/>
         <source>Text (*.txt);;All files (*)</source>
         <translation>文本 (*.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="152"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="154"/>
         <source>On {file}</source>
         <translation>使用 {file}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="155"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="157"/>
         <source>X-ray cancelled.</source>
         <translation>透视已取消。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="158"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="160"/>
         <source>Cannot X-ray: {error}</source>
         <translation>无法透视：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="185"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="187"/>
         <source>{words:,} words, {tokens:,} tokens · {per_word:.2f} tokens per word, {per_char:.3f} per character, {whole:.0%} of words kept whole (words cut by {segmenter})</source>
         <translation>{words:,} 个词，{tokens:,} 个词元 · 每个词 {per_word:.2f} 个词元，每个字符 {per_char:.3f} 个，{whole:.0%} 的词保持完整（分词方法：{segmenter}）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="197"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="199"/>
         <source>no word in the text (spaces, punctuation, symbols): {tokens:,} tokens, {per_char:.3f} per character</source>
         <translation>文本中没有词（只有空白、标点、符号）：{tokens:,} 个词元，每个字符 {per_char:.3f} 个</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="200"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="202"/>
         <source>{residues:,} residues ({share:.2%} of the vocabulary): tokens formed while encoding but almost never left at the end.</source>
         <translation>{residues:,} 个残留词元（占词表的 {share:.2%}）：编码时生成、但几乎从不留到最后的词元。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="203"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="205"/>
         <source>{name}: {fertility} · {residues}</source>
         <translation>{name}：{fertility} · {residues}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="210"/>
-        <source>Unicode word boundaries</source>
-        <translation>Unicode 词边界</translation>
-    </message>
-    <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="210"/>
-        <source>{name} (Chinese)</source>
-        <translation>{name}（中文）</translation>
-    </message>
-    <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="213"/>
-        <source> and </source>
-        <comment>between two ways of cutting words</comment>
-        <translation>、</translation>
-    </message>
-    <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="225"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="219"/>
         <source>Export the X-ray</source>
         <translation>导出透视结果</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="225"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="219"/>
         <source>CSV (*.csv);;JSON (*.json)</source>
         <translation>CSV (*.csv);;JSON (*.json)</translation>
     </message>

@@ -93,3 +93,19 @@ def test_cancel_stops_the_board_and_says_so(qtbot, tab, corpus):
     qtbot.mouseClick(board.cancel_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: board.run_button.isEnabled(), timeout=WAIT_MS)
     assert board.board is None and board.status.text() == "The board was cancelled."
+
+
+def test_the_summary_says_the_size_the_files_and_the_segmenters_as_people_read_them(english, qtbot, tab, corpus):
+    """A 35 KB corpus said as such (it read "0.0 MB"); the word cutters named as the X-ray names them ("Unicode word
+    boundaries and rjieba (Chinese)", not "rjieba, unicode"); one file in the singular."""
+    from app.vocabulary.segmenter_names import segmenter_text
+
+    board = measured(qtbot, tab, corpus)
+    size = sum(len(open(path, encoding="utf-8").read().encode()) for path in corpus)
+    segmenters = segmenter_text(board.board.text.segmenters)
+    assert "Unicode word boundaries" in segmenters and "(Chinese)" in segmenters
+    assert board.status.text().startswith(f"2 files, {size / 1000:.1f}\u00a0KB, ")
+    assert f"(cut by {segmenters}); premiums over en." in board.status.text()
+    tab.board.board = None
+    one = measured(qtbot, tab, corpus[1:])
+    assert one.status.text().startswith("1 file, ")
