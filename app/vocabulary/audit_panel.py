@@ -168,12 +168,12 @@ class AuditPanel(JobPanel):
         if audit.usage is None:
             summary = self.tr(
                 "{name}: {tokens:,} tokens; {unreachable:,} unreachable (their text encodes otherwise), "
-                "{partial:,} partial UTF-8 alone, {duplicates:,} byte strings held by several ids."
+                "{partial:,} partial UTF-8 alone, {duplicates:,} byte strings held by several IDs."
             )
         else:
             summary = self.tr(
                 "{name}: {tokens:,} tokens; {unreachable:,} unreachable (their text encodes otherwise), "
-                "{partial:,} partial UTF-8 alone, {duplicates:,} byte strings held by several ids; "
+                "{partial:,} partial UTF-8 alone, {duplicates:,} byte strings held by several IDs; "
                 "{unused:,} tokens unused in the text."
             )
         self.status.setText(

@@ -24,7 +24,7 @@ from bpe_core.vocabulary.table import SCRIPTS, VocabTable, filter_rows, sort_row
 
 #: (sort key of the engine, header) per column.
 COLUMNS = (
-    ("id", QT_TRANSLATE_NOOP("VocabularyModel", "Id")),
+    ("id", QT_TRANSLATE_NOOP("VocabularyModel", "ID")),
     ("rank", QT_TRANSLATE_NOOP("VocabularyModel", "Merge")),
     ("label", QT_TRANSLATE_NOOP("VocabularyModel", "Token")),
     ("length", QT_TRANSLATE_NOOP("VocabularyModel", "Bytes")),

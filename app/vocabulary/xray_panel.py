@@ -69,7 +69,7 @@ class XRayPanel(JobPanel):
         self.status.setObjectName("xrayStatus")
         self.residues = _table(
             "xrayResidues",
-            [self.tr("Id"), self.tr("Token"), self.tr("Formed"), self.tr("Final"), self.tr("Used up by")],
+            [self.tr("ID"), self.tr("Token"), self.tr("Formed"), self.tr("Final"), self.tr("Used up by")],
         )
         self.residues.cellDoubleClicked.connect(self._on_residue_activated)
         self.shattered = _table(

@@ -81,13 +81,13 @@
     </message>
     <message>
         <location filename="../../app/vocabulary/audit_panel.py" line="170"/>
-        <source>{name}: {tokens:,} tokens; {unreachable:,} unreachable (their text encodes otherwise), {partial:,} partial UTF-8 alone, {duplicates:,} byte strings held by several ids.</source>
-        <translation>{name}：共 {tokens:,} 个词元；{unreachable:,} 个不可达（其文本会被编码成别的词元），{partial:,} 个单独成为不完整的 UTF-8，{duplicates:,} 个字节串对应多个 id。</translation>
+        <source>{name}: {tokens:,} tokens; {unreachable:,} unreachable (their text encodes otherwise), {partial:,} partial UTF-8 alone, {duplicates:,} byte strings held by several IDs.</source>
+        <translation>{name}：共 {tokens:,} 个词元；{unreachable:,} 个不可达（其文本会被编码成别的词元），{partial:,} 个单独成为不完整的 UTF-8，{duplicates:,} 个字节串对应多个 ID。</translation>
     </message>
     <message>
         <location filename="../../app/vocabulary/audit_panel.py" line="175"/>
-        <source>{name}: {tokens:,} tokens; {unreachable:,} unreachable (their text encodes otherwise), {partial:,} partial UTF-8 alone, {duplicates:,} byte strings held by several ids; {unused:,} tokens unused in the text.</source>
-        <translation>{name}：共 {tokens:,} 个词元；{unreachable:,} 个不可达（其文本会被编码成别的词元），{partial:,} 个单独成为不完整的 UTF-8，{duplicates:,} 个字节串对应多个 id；文本中有 {unused:,} 个词元从未用到。</translation>
+        <source>{name}: {tokens:,} tokens; {unreachable:,} unreachable (their text encodes otherwise), {partial:,} partial UTF-8 alone, {duplicates:,} byte strings held by several IDs; {unused:,} tokens unused in the text.</source>
+        <translation>{name}：共 {tokens:,} 个词元；{unreachable:,} 个不可达（其文本会被编码成别的词元），{partial:,} 个单独成为不完整的 UTF-8，{duplicates:,} 个字节串对应多个 ID；文本中有 {unused:,} 个词元从未用到。</translation>
     </message>
     <message>
         <location filename="../../app/vocabulary/audit_panel.py" line="192"/>
@@ -1340,7 +1340,7 @@ Most common cuts (digits per token):
     <name>VocabularyModel</name>
     <message>
         <location filename="../../app/vocabulary/table_model.py" line="27"/>
-        <source>Id</source>
+        <source>ID</source>
         <extracomment>(sort key of the engine, header) per column.</extracomment>
         <translation>ID</translation>
     </message>
@@ -1713,7 +1713,7 @@ Most common cuts (digits per token):
     </message>
     <message>
         <location filename="../../app/vocabulary/xray_panel.py" line="72"/>
-        <source>Id</source>
+        <source>ID</source>
         <translation>ID</translation>
     </message>
     <message>
