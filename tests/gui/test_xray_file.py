@@ -40,11 +40,15 @@ def test_the_whole_file_is_x_rayed_a_block_at_a_time_with_progress(tab, qtbot, t
     path.write_text(text, encoding="utf-8")
     monkeypatch.setattr(local, "BLOCK_BYTES", 1 << 16)
     assert path.stat().st_size > 8 * (1 << 16)
-    seen = []
-    tab.xray.jobs.progress.connect(lambda done, total: seen.append(done / total))
+    seen, shown = [], []
+    tab.xray.jobs.progress.connect(
+        lambda done, total: (seen.append(done / total), shown.append(tab.xray.progress.isVisible()))
+    )
     tab.xray.set_file(path)
+    assert tab.xray.progress.isHidden()  # (an empty bar before a run read as a text field)
     with qtbot.waitSignal(tab.xray.finished, timeout=WAIT_MS) as blocker:
         qtbot.mouseClick(tab.xray.run_button, Qt.MouseButton.LeftButton)
+    assert all(shown) and len(shown) > 4 and tab.xray.progress.isHidden()
     ray, gpt2 = blocker.args[0], TiktokenTokenizer.reference("gpt2")
     assert xray_json(ray) == xray_json(xray(gpt2, text))
     assert ray.fertility.chars == len(text) > 3 * xray(gpt2, text[: len(text) // 4]).fertility.chars

@@ -9,6 +9,10 @@ how to write its export (:meth:`JobPanel.write`).
 >>> page = JobPanel("example", cancellable=True)
 >>> page.cancel_button.isEnabled(), page.export_button.isEnabled(), page.progress is None
 (False, False, True)
+>>> with_bar = JobPanel("example", with_progress=True)
+>>> with_bar.progress.isHidden()  # (shown only while a job runs)
+True
+>>> with_bar.shutdown()
 >>> page.shutdown()
 """
 
@@ -58,6 +62,11 @@ class JobPanel(QWidget):
             self.jobs.progress.connect(self._on_progress)
             self.progress = QProgressBar()
             self.progress.setRange(0, 1000)
+            # shown while a job runs: idle, an empty bar read as a text field (its place kept, nothing moves)
+            policy = self.progress.sizePolicy()
+            policy.setRetainSizeWhenHidden(True)
+            self.progress.setSizePolicy(policy)
+            self.progress.setVisible(False)
         self.export_button = QPushButton(QCoreApplication.translate("JobPanel", "Export…"))
         self.export_button.setEnabled(False)
         self.export_button.clicked.connect(self.export_dialog)
@@ -68,6 +77,7 @@ class JobPanel(QWidget):
         """Run ``job(cancelled, progress)`` in the background, saying ``message`` meanwhile (if any)."""
         if self.progress is not None:
             self.progress.setValue(0)
+            self.progress.setVisible(True)
         self.run_button.setEnabled(False)
         if self.cancel_button is not None:
             self.cancel_button.setEnabled(True)
@@ -99,6 +109,8 @@ class JobPanel(QWidget):
 
     # --- the job's life ------------------------------------------------------------------------------------------
     def _ended(self) -> None:
+        if self.progress is not None:
+            self.progress.setVisible(False)
         self.run_button.setEnabled(True)
         if self.cancel_button is not None:
             self.cancel_button.setEnabled(False)
