@@ -177,7 +177,12 @@ class NumbersPanel(JobPanel):
         self.export_button.setEnabled(bool(self.reports))
         self.status.setText(self._summary())
         self.rules.setText(
-            "\n".join(f"{report.tokenizer}: {engine_message(report.chunking.message())}" for report in self.reports)
+            "\n".join(
+                self.tr("{tokenizer}: {rule}", "a tokenizer and how it cuts numbers").format(
+                    tokenizer=report.tokenizer, rule=engine_message(report.chunking.message())
+                )
+                for report in self.reports
+            )
         )
         self._fill_table()
         self._draw()

@@ -331,7 +331,7 @@
 <context>
     <name>NumbersPanel</name>
     <message numerus="yes">
-        <location filename="../../app/vocabulary/numbers_panel.py" line="236"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="241"/>
         <source>{number} ({cut}): {tokens} tokens, usually {usual}</source>
         <translation>
             <numerusform>{number} ({cut}): {tokens} token, usually {usual}</numerusform>

@@ -528,54 +528,60 @@
         <translation>未能切分这些数：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="188"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="181"/>
+        <source>{tokenizer}: {rule}</source>
+        <comment>a tokenizer and how it cuts numbers</comment>
+        <translation>{tokenizer}：{rule}</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="193"/>
         <source>No tokenizer could cut the numbers.</source>
         <translation>没有分词器能切分这些数。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="191"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="196"/>
         <source>The numbers {first} to {last}, as each tokenizer cuts them.</source>
         <translation>从 {first} 到 {last} 的数，以及每个分词器的切法。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="195"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="200"/>
         <source>{name} could not be loaded: {error}</source>
         <translation>无法加载 {name}：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="205"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="210"/>
         <source>{digits}-digit numbers: most common cut</source>
         <translation>{digits} 位数：最常见的切法</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="208"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="213"/>
         <source>numbers in an unusual number of tokens</source>
         <translation>词元数不寻常的数</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/vocabulary/numbers_panel.py" line="236"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="241"/>
         <source>{number} ({cut}): {tokens} tokens, usually {usual}</source>
         <translation>
             <numerusform>{number}（{cut}）：{tokens} 个词元，通常是 {usual} 个</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="241"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="246"/>
         <source>Every number has the usual number of tokens for its length.</source>
         <translation>每个数的词元数都与同样位数的数相同。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="260"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="265"/>
         <source>No number was cut.</source>
         <translation>没有切分任何数。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="288"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="293"/>
         <source>digit {place}</source>
         <translation>第 {place} 位</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="274"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="279"/>
         <source>{tokenizer} · {digits}</source>
         <translation>{tokenizer} · {digits} 位</translation>
     </message>
@@ -590,12 +596,12 @@
         <translation>数的位数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="316"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="321"/>
         <source>{size}-digit token</source>
         <translation>{size} 位数字的词元</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="331"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="336"/>
         <source>{tokenizer}, numbers of {digits} digits, digit {place}: in a token of {size} digits on average
 Most common cuts (digits per token):
 {cuts}</source>
@@ -604,52 +610,52 @@ Most common cuts (digits per token):
 {cuts}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="356"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="361"/>
         <source>Export the numbers</source>
         <translation>导出数字切分</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="356"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="361"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="362"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="367"/>
         <source>a tokenizer</source>
         <translation>分词器</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="362"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="367"/>
         <source>the CSV</source>
         <translation>CSV 文件</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="368"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="373"/>
         <source>How a tokenizer groups digits changes how well a model computes with them. Singh &amp; Strouse (2024, “Tokenization counts: the impact of tokenization on arithmetic in frontier LLMs”) found that GPT-3.5 and GPT-4, whose cl100k tokenizer groups digits by three from the left, add numbers markedly better when the digits are grouped by three from the right (forced with commas: 1,234,567), and that their errors under left-to-right grouping follow a pattern, worst when the answer has more digits than the numbers added. From the right, the groups line up by place value (units, thousands, millions) in every number and in the answer, as in column addition; from the left they shift with the number&apos;s length (1234 is 123|4, 12345 is 123|45). Single digits (Llama 2, DeepSeek) avoid the problem at the cost of more tokens per number; GPT-2&apos;s merges cut numbers by whatever its corpus held, so similar numbers may be cut differently.</source>
         <translation>分词器如何给数字分组，会影响模型用这些数计算的准确度。Singh &amp; Strouse（2024，“Tokenization counts: the impact of tokenization on arithmetic in frontier LLMs”）发现：GPT-3.5 和 GPT-4 的 cl100k 分词器从左往右每三位分一组；若改为从右往左每三位一组（用逗号强制：1,234,567），它们做加法明显更准；而从左往右分组时出的错有规律可循，答案比加数位数多时最严重。从右往左分组时，每个数和答案里的各组都按数位（个、千、百万）对齐，就像竖式加法；从左往右分组时，各组的位置随数的长度而变（1234 是 123|4，12345 是 123|45）。逐位切分（Llama 2、DeepSeek）避免了这个问题，代价是每个数要用更多词元；GPT-2 的合并取决于它的语料里有什么，所以相近的数可能切法不同。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="409"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="414"/>
         <source>long number</source>
         <translation>长数字</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="410"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="415"/>
         <source>decimal</source>
         <translation>小数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="411"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="416"/>
         <source>date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="412"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="417"/>
         <source>separators</source>
         <translation>分隔符</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/numbers_panel.py" line="413"/>
+        <location filename="../../app/vocabulary/numbers_panel.py" line="418"/>
         <source>in a sentence</source>
         <translation>句中</translation>
     </message>

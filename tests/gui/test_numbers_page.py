@@ -128,7 +128,7 @@ def test_the_page_in_chinese(qtbot, chinese):
         assert tab.pages.tabText(tab.pages.indexOf(page)) == "数字"
         cut(qtbot, page, 0, 1999)
         assert (
-            "cl100k_base: 从左到右每 3 位一组：1,990 个两位及以上的数中有 1,990 个从第一位数字开始切分"
+            "cl100k_base：从左到右每 3 位一组：1,990 个两位及以上的数中有 1,990 个从第一位数字开始切分"
             in page.rules.text()
         )
         assert page.run_button.text() == "切分这些数" and "Singh & Strouse" in page.note.text()
