@@ -95,6 +95,7 @@ class FilterError(EngineError, ValueError):
     """A filter that cannot run: a regex that does not compile or runs out of time."""
 
 
+@functools.lru_cache(maxsize=1 << 16)  # (a text's words start with few distinct characters: the X-ray asks per word)
 def char_class(ch: str) -> str:
     """The class of one character (see the module docstring); ``"neutral"`` for inherited marks, ``"control"``
     for controls, format, private-use and unassigned characters.
