@@ -264,6 +264,11 @@ class Methods:
             return self._traced(word, compiled)
         return self._bpe_trace_in_python(word)
 
+    @property
+    def traces_words(self) -> bool:
+        """Whether :meth:`bpe_trace_words` runs here: the compiled loop built, every word starting from its bytes."""
+        return self._compiled_dropout is not None and self._leaves_are_bytes
+
     def bpe_trace_words(self, data: bytes, ends, counts, first: int, last: int) -> TracedWords | None:
         """:meth:`bpe_trace` of many words at once, added up: words ``first`` to ``last - 1`` of a tally (word ``i``
         is ``data[ends[i - 1]:ends[i]]``, the first from 0, seen ``counts[i]`` times; ``ends`` and ``counts`` are
@@ -278,7 +283,7 @@ class Methods:
         ([(b' lowest', 2), (b' low', 3)], [1, 1])
         """
         compiled = self._compiled_dropout
-        if compiled is None or not self._leaves_are_bytes:
+        if compiled is None or not self.traces_words:
             return None
         parts, finals, index, lengths, merges = compiled.trace_words(data, ends, counts, first, last)
         return TracedWords(

@@ -186,7 +186,7 @@ def _traced(
     """Each word, its count and its tokens (BPE's, or the model's own where it has no merges); each final token's
     count added to ``final`` and each merge's to ``merged``, ``count`` times. A compiled tally's words are traced in
     batches by the compiled loop (:meth:`Methods.bpe_trace_words`), others one by one."""
-    if tokenizer.merges is not None and isinstance(words, _Tally):
+    if tokenizer.merges is not None and isinstance(words, _Tally) and methods.traces_words:
         yield from _traced_in_batches(methods, words, final, merged, cancelled, progress)
         return
     same: dict[bytes, bytes] = {}  # one bytes object per token, shared by the cuts of every word (a gigabyte has
@@ -212,7 +212,7 @@ def _traced_in_batches(
     progress: Callable[[int, int], None] | None,
 ) -> Iterator[tuple[bytes, int, list[bytes]]]:
     """:func:`_traced` of a compiled tally's words, a batch per call of the compiled loop (no Python object per
-    merge: a pre-token of megabytes makes millions); one by one where that loop cannot run."""
+    merge: a pre-token of megabytes makes millions)."""
     same: dict[bytes, bytes] = {}
     ends, counts, first = words.ends, words.counts, 0
     while first < len(ends):
@@ -221,9 +221,7 @@ def _traced_in_batches(
         last = min(first + _BATCH_WORDS, bisect.bisect_right(ends, (ends[first - 1] if first else 0) + _BATCH_BYTES))
         last = max(last, first + 1)
         batch = methods.bpe_trace_words(words.data, ends, counts, first, last)
-        if batch is None:  # (the words start from pieces other than bytes)
-            yield from _traced(words.tokenizer, methods, words.pairs(first), final, merged, cancelled)
-            return
+        assert batch is not None  # (methods.traces_words)
         parts = [same.setdefault(part, part) for part in batch.parts]
         for part, n in zip(parts, batch.finals):
             final[part] += n
@@ -245,7 +243,7 @@ def _words(tokenizer: ShownTokenizer, text: str | Iterable[str]) -> Iterable[tup
     splitter = tokenizer.pretokenizer
     shipped = shipped_name(splitter.pattern) if splitter is not None else None
     if splitter is not None and shipped is not None and _count is not None and scanner.available():
-        return _tallied(tokenizer, splitter, shipped, pieces)
+        return _tallied(splitter, shipped, pieces)
     if splitter is not None:
         found: Counter[str] = Counter()
         for piece in pieces:
@@ -264,28 +262,22 @@ class _Tally:
     each one ends, and ``counts``, how often it was seen (int64 memoryviews), in the order first seen. Iterating
     gives ``(bytes, count)`` as :func:`_words` does."""
 
-    def __init__(self, tokenizer: ShownTokenizer, data: bytes, ends: memoryview, counts: memoryview):
-        self.tokenizer, self.data, self.ends, self.counts = tokenizer, data, ends, counts
+    def __init__(self, data: bytes, ends: memoryview, counts: memoryview):
+        self.data, self.ends, self.counts = data, ends, counts
 
     def __iter__(self) -> Iterator[tuple[bytes, int]]:
-        return self.pairs(0)
-
-    def pairs(self, first: int) -> Iterator[tuple[bytes, int]]:
-        """The words from the ``first``, with their counts."""
-        start = self.ends[first - 1] if first else 0
-        for i in range(first, len(self.ends)):
-            yield self.data[start : self.ends[i]], self.counts[i]
-            start = self.ends[i]
+        start = 0
+        for end, count in zip(self.ends, self.counts):
+            yield self.data[start:end], count
+            start = end
 
 
-def _tallied(tokenizer: ShownTokenizer, splitter: TextSplitter, shipped: str, pieces: Iterable[str]) -> _Tally:
+def _tallied(splitter: TextSplitter, shipped: str, pieces: Iterable[str]) -> _Tally:
     """:func:`_words` where the splitter's pattern is the ``shipped`` one, by the compiled tally: the same bytes,
     counts and order (its entries stay in the order first seen), no str made per pre-token (a gigabyte of code has
     a hundred million of them), and no dict of them all.
 
-    >>> from bpe_core.foreign import TiktokenTokenizer
-    >>> gpt2 = TiktokenTokenizer.reference("gpt2")
-    >>> list(_tallied(gpt2, gpt2.pretokenizer, "gpt2", ["a b<|endoftext|>a", " b"]))
+    >>> list(_tallied(TextSplitter("gpt2", ["<s>"]), "gpt2", ["a b<s>a", " b"]))
     [(b'a', 2), (b' b', 2)]
     """
     scanner._ready()  # the character classes, once per process
@@ -296,7 +288,7 @@ def _tallied(tokenizer: ShownTokenizer, splitter: TextSplitter, shipped: str, pi
                 tally.add(part, number)
     data, ends, counts = tally.export()  # (every word's bytes joined; where each ends, its count: int64s)
     tally.clear()
-    return _Tally(tokenizer, data, memoryview(ends).cast("q"), memoryview(counts).cast("q"))
+    return _Tally(data, memoryview(ends).cast("q"), memoryview(counts).cast("q"))
 
 
 #: A word and the tokens that cover it.
