@@ -1151,42 +1151,42 @@ bytes {hex}</source>
     </message>
     <message>
         <location filename="../../app/teaching/vocab_slider.py" line="165"/>
-        <source>Merge {k} (the last one used): &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; — in the text, in green</source>
-        <translation>第 {k} 次合并（用到的最后一次）：&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;——在文本中以绿色标出</translation>
+        <source>Merge {k}, the last in the vocabulary at this size: &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; — used in this text (in green)</source>
+        <translation>第 {k} 次合并，即当前大小词表的最后一次：&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;——本文本用到了它（绿色）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="168"/>
-        <source>Merge {k} (the last one used): &lt;b&gt;{left} + {right} → {token}&lt;/b&gt;</source>
-        <translation>第 {k} 次合并（用到的最后一次）：&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;</translation>
+        <location filename="../../app/teaching/vocab_slider.py" line="170"/>
+        <source>Merge {k}, the last in the vocabulary at this size: &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; — not used in this text</source>
+        <translation>第 {k} 次合并，即当前大小词表的最后一次：&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;——本文本没有用到它</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="178"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="182"/>
         <source>No merges: every byte is a token.</source>
         <translation>没有合并：每个字节都是一个词元。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/vocab_slider.py" line="180"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="184"/>
         <source>k = {k} of {total} merges · the model has {vocab} tokens</source>
         <translation>
             <numerusform>k = {k}，共 {total} 次合并 · 模型共有 {vocab} 个词元</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/vocab_slider.py" line="183"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="187"/>
         <source>k = {k} of {total} merges · vocabulary {vocab}</source>
         <translation>
             <numerusform>k = {k}，共 {total} 次合并 · 词表大小 {vocab}</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/vocab_slider.py" line="190"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="194"/>
         <source>{tokens} tokens · {chars} characters per token · {bytes} bytes per token</source>
         <translation>
             <numerusform>{tokens} 个词元 · 每个词元 {chars} 个字符 · 每个词元 {bytes} 个字节</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="195"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="199"/>
         <source>No text.</source>
         <translation>没有文本。</translation>
     </message>

@@ -145,7 +145,24 @@ def test_vocab_slider_drag_reencodes(qtbot, tokenizer):
     press(qtbot, slider, Qt.Key.Key_Right, 3)
     assert view.k == 3 and view.ids == tokenizer.truncated(3).encode(text)
     left, right = tokenizer.merges[2]
-    assert f"Merge 3 (the last one used): <b>{render_token(left)} + {render_token(right)}" in view.merge_label.text()
+    said = f"Merge 3, the last in the vocabulary at this size: <b>{render_token(left)} + {render_token(right)}"
+    assert said in view.merge_label.text()
+
+
+def test_vocab_slider_says_its_last_merge_is_the_vocabularys_and_whether_this_text_uses_it(qtbot, tokenizer):
+    """The label named merge k "the last one used" even when the text did not use it: it is the last merge of the
+    vocabulary at this size, and it says whether this text uses it."""
+    view = show(qtbot, VocabSliderView(tokenizer))
+    view.set_text("lowest")
+    used = [
+        k for k in range(1, tokenizer.merge_count + 1) if view._made_by(k) in tokenizer.truncated(k).encode("lowest")
+    ]
+    unused = next(k for k in range(1, tokenizer.merge_count + 1) if k not in used)
+    for k, end in [(used[-1], " — used in this text (in green)"), (unused, " — not used in this text")]:
+        view.set_k(k)
+        said = view.merge_label.text()
+        assert said.startswith(f"Merge {k}, the last in the vocabulary at this size: ") and said.endswith(end), said
+        assert "last one used" not in said
 
 
 def test_vocab_slider_play_and_text(qtbot, tokenizer):
