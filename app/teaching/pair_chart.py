@@ -71,8 +71,9 @@ class PairCountsChart(pg.PlotWidget):
         self._redraw()
 
     def _redraw(self) -> None:
-        self.labels = self.all_labels[: self.max_pairs]
-        self.counts = self.all_counts[: self.max_pairs]
+        shown = self._shown()
+        self.labels = self.all_labels[:shown]
+        self.counts = self.all_counts[:shown]
         axis = self.getAxis("left")
         if not self.labels:
             self.bars.setOpts(x0=[], y=[], width=[], brushes=[])
@@ -89,6 +90,19 @@ class PairCountsChart(pg.PlotWidget):
         self.setYRange(-0.6, max(len(positions), self._rows()) - 0.4, padding=0)
         bottom = self.getAxis("bottom")
         bottom.setTicks([[(v, str(v)) for v in _integer_ticks(max(self.counts))]])
+
+    def _shown(self) -> int:
+        """How many pairs to draw: up to ``max_pairs``, and no more than the chart's height holds a line each (12
+        labels in 150 px overlapped), never fewer than the rows its least height holds."""
+        line = QFontMetrics(self.tick_font).height()
+        title = QFontMetrics(style.text_font(self.point_size + 1)).height()
+        room = (self.height() - int(line * 2.1) - title - 8) // line
+        return min(self.max_pairs, max(self._rows(), room))
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        if getattr(self, "all_labels", None) and self._shown() != len(self.labels):  # (none while __init__ runs)
+            self._redraw()
 
     def _rows(self) -> int:
         """The rows of the y range: 8 (thin bars when there are few pairs), or as many pairs as shown if fewer

@@ -30,7 +30,7 @@ from PySide6.QtGui import (
 )
 
 from app import style
-from app.common.wording.char_words import builds
+from app.teaching.quiz_words import QuizWords
 from bpe_core import formats
 from bpe_core.encoding.token_spans import TokenView
 from bpe_core.render.token_label import render_pair, render_token
@@ -213,10 +213,7 @@ def paint_sheet(sheet: Sheet, painter: QPainter, new_page: Callable[[], QPainter
         page.chips(item.groups)
         page.text(QCoreApplication.translate("QuizSheet", "Which pair is merged next? Tick one:"), 11)
         page.columns(
-            [
-                f"☐ {LETTERS[i]})  {render_pair(*pair)}  {builds(pair, q.contexts[pair])}"
-                for i, pair in enumerate(q.choices)
-            ],
+            [f"☐ {LETTERS[i]})  {QuizWords().pair_line(pair, q.contexts[pair])}" for i, pair in enumerate(q.choices)],
             12,
         )
     page.next_page()

@@ -26,11 +26,12 @@ from PySide6.QtWidgets import (
 )
 
 from app.common.widgets.vertical_scroll import VerticalScroll
-from app.common.wording.char_words import builds, choice_text
 from app.common.wording.tie_break import tie_text
 from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import TokenChips
+from app.teaching.choice_button import ChoiceButton
 from app.teaching.quiz_sheet import Sheet, SheetQuestion, save_sheet
+from app.teaching.quiz_words import QuizWords
 from app.teaching.token_chips import view_chips
 from bpe_core.render.token_label import render_pair
 from bpe_core.teaching.quiz import Question, question
@@ -79,15 +80,18 @@ class QuizView(TeachingView):
         top.addStretch(1)
         self.score_label = QLabel()
         self.score_label.setObjectName("quizScore")
+        self.score_label.setWordWrap(True)  # many rounds' scores take lines, not width
+        self.score_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
         self.prompt = QLabel()
         self.prompt.setObjectName("quizPrompt")
         self.prompt.setWordWrap(True)
+        self.prompt.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)  # beside a score of lines
         asked = QHBoxLayout()  # the score beside the question, not at the end of the buttons: in presentation
         asked.addWidget(self.prompt, 1)  # mode the buttons' row alone is as wide as a 1280 px screen
-        asked.addWidget(self.score_label, 0, Qt.AlignmentFlag.AlignTop)
+        asked.addWidget(self.score_label)
         self.chips = TokenChips()
         self.buttons_box = QGridLayout()
-        self.buttons: list[QPushButton] = []
+        self.buttons: list[ChoiceButton] = []
         self.verdict = QLabel()
         self.verdict.setObjectName("quizVerdict")
         self.verdict.setWordWrap(True)
@@ -162,7 +166,7 @@ class QuizView(TeachingView):
         self.buttons = []
         contexts = self.question.contexts if self.question is not None else {}
         for i, pair in enumerate(choices):
-            button = QPushButton(choice_text(pair, contexts.get(pair)))
+            button = ChoiceButton(QuizWords().choice(pair, contexts.get(pair)))
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.setMinimumHeight(44)
             button.clicked.connect(lambda _checked=False, pair=pair: self.pick(pair))
@@ -179,7 +183,7 @@ class QuizView(TeachingView):
         self.asked += 1
         self.right += right
         for button, choice in zip(self.buttons, q.choices):
-            button.setText(f"{choice_text(choice, q.contexts[choice])}   {q.counts[choice]:,}×")
+            button.setText(f"{QuizWords().choice(choice, q.contexts[choice])}   {q.counts[choice]:,}×")
             color = RIGHT if choice == q.answer else WRONG if choice == pair else ""
             button.setStyleSheet(f"background:{color}; font-weight:bold" if color else "")
         view = self.tokenizer.view_at(self.text, q.rank)
@@ -189,10 +193,7 @@ class QuizView(TeachingView):
         self.chips.set_chips([replace(chip, group=marked.get(i)) for i, chip in enumerate(chips)])
         lines = [
             self.tr("<b>Right!</b>") if right else self.tr("<b>Not this time.</b>"),
-            self.tr("Merge {rank} joins <b>{pair}</b>.").format(
-                rank=f"{q.rank + 1:,}", pair=html.escape(render_pair(*q.answer))
-            ),
-            html.escape(builds(q.answer, q.contexts[q.answer])) + ".",
+            self._joins(q.rank, q.answer, q.contexts[q.answer]),
         ]
         if q.source == "text":
             lines.append(
@@ -202,9 +203,21 @@ class QuizView(TeachingView):
                 )
             )
         lines.append(html.escape(tie_text(q.tie)))
-        self.verdict.setText(" ".join(line for line in lines if line not in ("", ".")))
+        self.verdict.setText(" ".join(line for line in lines if line))
         self.next_button.setEnabled(True)
         self._show_score()
+
+    def _joins(self, rank: int, pair: tuple[bytes, bytes], context) -> str:
+        """The verdict's sentence on the answer: the merge, its pair and what it builds, ended as the language ends a
+        sentence."""
+        built = QuizWords().builds(pair, context)
+        if not built:
+            return self.tr("Merge {rank} joins <b>{pair}</b>.").format(
+                rank=f"{rank + 1:,}", pair=html.escape(render_pair(*pair))
+            )
+        return self.tr("Merge {rank} joins <b>{pair}</b> → {built}.").format(
+            rank=f"{rank + 1:,}", pair=html.escape(render_pair(*pair)), built=html.escape(built)
+        )
 
     # --- the printable sheet ------------------------------------------------------------------------------------
     def sheet(self) -> Sheet | None:
@@ -249,7 +262,10 @@ class QuizView(TeachingView):
             for n, (r, a) in enumerate(self.scores)
         ]
         rounds.append(self.tr("this round: {right}/{asked}").format(right=self.right, asked=self.asked))
-        self.score_label.setText(self.tr("Score — {rounds}").format(rounds=", ".join(rounds)))
+        text = self.tr("Score — {rounds}").format(rounds=", ".join(rounds))
+        self.score_label.setText(text)
+        metrics = self.score_label.fontMetrics()  # one line while short; many rounds wrap, not widen the window
+        self.score_label.setMinimumWidth(min(metrics.horizontalAdvance(text), metrics.averageCharWidth() * 30) + 2)
 
     # --- stepping --------------------------------------------------------------------------------------------
     def step_forward(self) -> bool:
@@ -264,6 +280,6 @@ class QuizView(TeachingView):
         return True
 
     def presentation_changed(self, scale: float) -> None:
+        """The chips keep a font of their own; the choices follow the view's (scaled once, old or new)."""
         scale_font(self.chips, scale)
-        for button in self.buttons:
-            scale_font(button, scale)
+        self._show_score()  # its width in the new font

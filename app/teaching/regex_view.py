@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.common.wording.engine_messages import engine_message
 from app.teaching.base import TeachingView, scale_font
 from app.teaching.chips import Chip, TokenChips
 from app.token_text import render_token
@@ -128,6 +129,7 @@ class PatternPanel(QWidget):
         self.title = QLabel(f"<b>{html.escape(title)}</b>")
         self.summary = QLabel()
         self.legend = QLabel()
+        self.legend.setTextFormat(Qt.TextFormat.RichText)  # its swatches are HTML; so is a failure, escaped
         self.legend.setWordWrap(True)
         self.chips = TokenChips()
         layout = QVBoxLayout(self)
@@ -147,7 +149,7 @@ class PatternPanel(QWidget):
             cut = RegexAlternatives(pattern)
             matches = cut.matches(text)
         except PatternError as exc:
-            self._fail(str(exc))
+            self._fail(engine_message(exc))  # worded as the Train tab words a bad pattern
             return
         except TimeoutError:
             self._fail(

@@ -79,6 +79,7 @@ class VocabSliderView(TeachingView):
         self.stats.setObjectName("sliderStats")
         self.merge_label = QLabel()
         self.merge_label.setObjectName("sliderMerge")
+        self.merge_label.setWordWrap(True)  # a long token, or presentation mode's font, takes lines, not width
         self.chips = TokenChips()
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
@@ -160,12 +161,16 @@ class VocabSliderView(TeachingView):
             self.merge_label.setText(html.escape(no_merges_text(self.tokenizer)))
         elif k:
             left, right = self.tokenizer.merges[k - 1]
-            if newest in self.ids:
+            if newest in self.ids:  # merge k is the vocabulary's last: made here, nothing merges its token further
                 sentence = self.tr(
-                    "Merge {k} (the last one used): <b>{left} + {right} → {token}</b> — in the text, in green"
+                    "Merge {k}, the last in the vocabulary at this size: <b>{left} + {right} → {token}</b> — used in "
+                    "this text (in green)"
                 )
             else:
-                sentence = self.tr("Merge {k} (the last one used): <b>{left} + {right} → {token}</b>")
+                sentence = self.tr(
+                    "Merge {k}, the last in the vocabulary at this size: <b>{left} + {right} → {token}</b> — not used "
+                    "in this text"
+                )
             self.merge_label.setText(
                 sentence.format(
                     k=f"{k:,}",

@@ -384,7 +384,7 @@ bytes {hex}</source>
     <name>QuizSheet</name>
     <message>
         <location filename="../../app/teaching/quiz_sheet.py" line="196"/>
-        <location filename="../../app/teaching/quiz_sheet.py" line="287"/>
+        <location filename="../../app/teaching/quiz_sheet.py" line="284"/>
         <source>Predict the next merge</source>
         <translation>预测下一次合并</translation>
     </message>
@@ -407,27 +407,27 @@ bytes {hex}</source>
         <translation>下一次合并的是哪一对？请勾选一项：</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_sheet.py" line="223"/>
+        <location filename="../../app/teaching/quiz_sheet.py" line="220"/>
         <source>Answers</source>
         <translation>答案</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_sheet.py" line="230"/>
+        <location filename="../../app/teaching/quiz_sheet.py" line="227"/>
         <source>Question {number}: {letter})  {pair}</source>
         <translation>第 {number} 题：{letter})  {pair}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_sheet.py" line="239"/>
+        <location filename="../../app/teaching/quiz_sheet.py" line="236"/>
         <source>{letter}) {pair}: {count}×</source>
         <translation>{letter}) {pair}：{count}×</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_sheet.py" line="249"/>
+        <location filename="../../app/teaching/quiz_sheet.py" line="246"/>
         <source>Counts in this text (the training corpus&apos;s counts were not kept).</source>
         <translation>频次取自这段文本（训练语料的频次没有保存）。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_sheet.py" line="265"/>
+        <location filename="../../app/teaching/quiz_sheet.py" line="262"/>
         <source>Save the quiz sheet as .pdf or .png, not {suffix}.</source>
         <translation>题单请保存为 .pdf 或 .png，而不是 {suffix}。</translation>
     </message>
@@ -435,236 +435,269 @@ bytes {hex}</source>
 <context>
     <name>QuizView</name>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="61"/>
+        <location filename="../../app/teaching/quiz_view.py" line="62"/>
         <source>merge </source>
         <translation>第 </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="65"/>
+        <location filename="../../app/teaching/quiz_view.py" line="66"/>
         <source> choices</source>
         <translation> 个选项</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="66"/>
+        <location filename="../../app/teaching/quiz_view.py" line="67"/>
         <source>New round</source>
         <translation>新一轮</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="67"/>
+        <location filename="../../app/teaching/quiz_view.py" line="68"/>
         <source>Next question ▶</source>
         <translation>下一题 ▶</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="68"/>
+        <location filename="../../app/teaching/quiz_view.py" line="69"/>
         <source>Printable sheet…</source>
         <translation>打印用题单…</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="69"/>
+        <location filename="../../app/teaching/quiz_view.py" line="70"/>
         <source>Save this round as a PDF or PNG sheet: the questions, then the answers</source>
         <translation>将本轮保存为 PDF 或 PNG 题单：先是题目，后是答案</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="73"/>
+        <location filename="../../app/teaching/quiz_view.py" line="74"/>
         <source>Start at</source>
         <translation>起始于</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="133"/>
-        <location filename="../../app/teaching/quiz_view.py" line="233"/>
+        <location filename="../../app/teaching/quiz_view.py" line="137"/>
+        <location filename="../../app/teaching/quiz_view.py" line="246"/>
         <source>This tokenizer has no merges: there is nothing to predict.</source>
         <translation>该分词器没有合并：没有可预测的内容。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/quiz_view.py" line="145"/>
+        <location filename="../../app/teaching/quiz_view.py" line="149"/>
         <source>&lt;b&gt;Question {number} of {round}&lt;/b&gt; — {merges} merges done. Here is the text now: which pair is merged next?</source>
         <translation>
             <numerusform>&lt;b&gt;第 {number} 题，共 {round} 题&lt;/b&gt; — 已完成 {merges} 次合并。这是文本现在的样子：下一次合并的是哪一对？</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="191"/>
+        <location filename="../../app/teaching/quiz_view.py" line="195"/>
         <source>&lt;b&gt;Right!&lt;/b&gt;</source>
         <translation>&lt;b&gt;答对了！&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="191"/>
+        <location filename="../../app/teaching/quiz_view.py" line="195"/>
         <source>&lt;b&gt;Not this time.&lt;/b&gt;</source>
         <translation>&lt;b&gt;这次没答对。&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="192"/>
+        <location filename="../../app/teaching/quiz_view.py" line="215"/>
         <source>Merge {rank} joins &lt;b&gt;{pair}&lt;/b&gt;.</source>
         <translation>第 {rank} 次合并连接的是 &lt;b&gt;{pair}&lt;/b&gt;。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="200"/>
+        <location filename="../../app/teaching/quiz_view.py" line="201"/>
         <source>Counts in this text, not in the training corpus (not kept): they show where the pair stands side by side, not why the trainer chose it.</source>
         <translation>这些是本文本中的计数，而非训练语料中的计数（训练语料未保存）：它们显示这一对相邻出现的位置，而不是训练器选择它的原因。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="224"/>
+        <location filename="../../app/teaching/quiz_view.py" line="218"/>
+        <source>Merge {rank} joins &lt;b&gt;{pair}&lt;/b&gt; → {built}.</source>
+        <translation>第 {rank} 次合并连接的是 &lt;b&gt;{pair}&lt;/b&gt; → {built}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/quiz_view.py" line="237"/>
         <source>{tokenizer} · merges {first}–{last} · “{text}”</source>
         <translation>{tokenizer} · 第 {first}–{last} 次合并 · “{text}”</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="237"/>
+        <location filename="../../app/teaching/quiz_view.py" line="250"/>
         <source>PDF document (*.pdf);;PNG images (*.png)</source>
         <translation>PDF 文档 (*.pdf);;PNG 图片 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="238"/>
+        <location filename="../../app/teaching/quiz_view.py" line="251"/>
         <source>Save the quiz sheet</source>
         <translation>保存题单</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="244"/>
+        <location filename="../../app/teaching/quiz_view.py" line="257"/>
         <source>Cannot save the quiz sheet</source>
         <translation>无法保存题单</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="248"/>
+        <location filename="../../app/teaching/quiz_view.py" line="261"/>
         <source>round {number}: {right}/{asked}</source>
         <translation>第 {number} 轮：{right}/{asked}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="251"/>
+        <location filename="../../app/teaching/quiz_view.py" line="264"/>
         <source>this round: {right}/{asked}</source>
         <translation>本轮：{right}/{asked}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="252"/>
+        <location filename="../../app/teaching/quiz_view.py" line="265"/>
         <source>Score — {rounds}</source>
         <translation>得分 — {rounds}</translation>
     </message>
 </context>
 <context>
+    <name>QuizWords</name>
+    <message>
+        <location filename="../../app/teaching/quiz_words.py" line="57"/>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/quiz_words.py" line="60"/>
+        <source>{chars}: {parts}</source>
+        <translation>{chars}：{parts}</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/quiz_words.py" line="64"/>
+        <source>byte {first} of {char} ({hex})</source>
+        <translation>“{char}”（{hex}）的第 {first} 个字节</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/quiz_words.py" line="65"/>
+        <source>bytes {first}–{last} of {char} ({hex})</source>
+        <translation>“{char}”（{hex}）的第 {first}–{last} 个字节</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/quiz_words.py" line="78"/>
+        <source>not side by side in this text</source>
+        <translation>在这段文字中没有相邻出现</translation>
+    </message>
+</context>
+<context>
     <name>RegexView</name>
     <message>
-        <location filename="../../app/teaching/regex_view.py" line="50"/>
+        <location filename="../../app/teaching/regex_view.py" line="51"/>
         <source>contractions (&apos;s &apos;t &apos;re &apos;ve &apos;m &apos;ll &apos;d)</source>
         <extracomment>One fill per kind of alternative; a second alternative of the same kind (o200k&apos;s two kinds of word) is darker.</extracomment>
         <translation>英语缩写（&apos;s &apos;t &apos;re &apos;ve &apos;m &apos;ll &apos;d）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/regex_view.py" line="51"/>
+        <location filename="../../app/teaching/regex_view.py" line="52"/>
         <source>punctuation and symbols</source>
         <translation>标点和符号</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/regex_view.py" line="52"/>
+        <location filename="../../app/teaching/regex_view.py" line="53"/>
         <source>line breaks, with the spaces before them</source>
         <translation>换行，连同其前的空白</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/regex_view.py" line="53"/>
+        <location filename="../../app/teaching/regex_view.py" line="54"/>
         <source>whitespace at the end of the text</source>
         <translation>文本末尾的空白</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/regex_view.py" line="54"/>
+        <location filename="../../app/teaching/regex_view.py" line="55"/>
         <source>whitespace before whitespace (the last space goes to the next word)</source>
         <translation>空白之前的空白（最后一个空格归下一个词）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/regex_view.py" line="57"/>
+        <location filename="../../app/teaching/regex_view.py" line="58"/>
         <source>any whitespace</source>
         <translation>任意空白</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/regex_view.py" line="60"/>
+        <location filename="../../app/teaching/regex_view.py" line="61"/>
         <source>letters</source>
         <translation>字母</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/regex_view.py" line="61"/>
+        <location filename="../../app/teaching/regex_view.py" line="62"/>
         <source>a word: capitals, then lowercase letters (Hello)</source>
         <translation>单词：大写字母后接小写字母（Hello）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/regex_view.py" line="62"/>
+        <location filename="../../app/teaching/regex_view.py" line="63"/>
         <source>a word in capitals, lowercase may follow (HTML)</source>
         <translation>大写单词，后面可接小写字母（HTML）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/regex_view.py" line="65"/>
+        <location filename="../../app/teaching/regex_view.py" line="66"/>
         <source>numbers (any run of digits)</source>
         <translation>数字（任意长度的一串数字）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/regex_view.py" line="66"/>
+        <location filename="../../app/teaching/regex_view.py" line="67"/>
         <source>numbers (1–3 digits)</source>
         <translation>数字（1–3 位）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/regex_view.py" line="67"/>
+        <location filename="../../app/teaching/regex_view.py" line="68"/>
         <source>numbers (one digit each)</source>
         <translation>数字（每个一位）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/regex_view.py" line="70"/>
+        <location filename="../../app/teaching/regex_view.py" line="71"/>
         <source>{what}, with an optional leading space</source>
         <translation>{what}，前面可带一个空格</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/regex_view.py" line="71"/>
+        <location filename="../../app/teaching/regex_view.py" line="72"/>
         <source>{what}, with an optional leading space or symbol</source>
         <translation>{what}，前面可带一个空格或符号</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/regex_view.py" line="96"/>
+        <location filename="../../app/teaching/regex_view.py" line="97"/>
         <source>alternative {number}</source>
         <translation>分支 {number}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/regex_view.py" line="100"/>
+        <location filename="../../app/teaching/regex_view.py" line="101"/>
         <source>{what}, then an optional contraction (&apos;s &apos;t…)</source>
         <translation>{what}，后面可接一个缩写（&apos;s &apos;t…）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/regex_view.py" line="104"/>
+        <location filename="../../app/teaching/regex_view.py" line="105"/>
         <source>{what}, then any line breaks</source>
         <translation>{what}，后面接任意换行</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/regex_view.py" line="154"/>
+        <location filename="../../app/teaching/regex_view.py" line="156"/>
         <source>This regex takes too long on the text: it probably backtracks catastrophically.</source>
         <translation>该正则表达式处理这段文本耗时过长：它可能发生了灾难性回溯。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/regex_view.py" line="169"/>
+        <location filename="../../app/teaching/regex_view.py" line="171"/>
         <source>pre-tokens: {n}</source>
         <translation>预分词：{n} 个</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/regex_view.py" line="172"/>
+        <location filename="../../app/teaching/regex_view.py" line="174"/>
         <source>Alternative {number} of {total}: {name}
 {source}</source>
         <translation>第 {number} 个分支（共 {total} 个）：{name}
 {source}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/regex_view.py" line="211"/>
+        <location filename="../../app/teaching/regex_view.py" line="213"/>
         <source>Patterns</source>
         <translation>模式</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/regex_view.py" line="213"/>
+        <location filename="../../app/teaching/regex_view.py" line="215"/>
         <source>custom</source>
         <translation>自定义</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/regex_view.py" line="219"/>
+        <location filename="../../app/teaching/regex_view.py" line="221"/>
         <source>custom regex</source>
         <translation>自定义正则表达式</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/regex_view.py" line="219"/>
+        <location filename="../../app/teaching/regex_view.py" line="221"/>
         <source>pattern {name}</source>
         <translation>{name} 模式</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/regex_view.py" line="224"/>
+        <location filename="../../app/teaching/regex_view.py" line="226"/>
         <source>A pattern is a list of alternatives joined by |: at each position the first alternative that matches makes the pre-token. Each pre-token is colored by its alternative (the number under it); hover it.</source>
         <translation>模式是用 | 连接的一组分支：在每个位置，第一个能匹配的分支生成预分词。每个预分词按匹配它的分支着色（下方的编号）；将鼠标悬停其上可查看详情。</translation>
     </message>
@@ -958,12 +991,12 @@ bytes {hex}</source>
         <translation>动画请导出为 .gif 或 .mp4，而不是 {suffix}。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/quiz_view.py" line="47"/>
+        <location filename="../../app/teaching/quiz_view.py" line="48"/>
         <source>Quiz: next merge</source>
         <translation>测验：下一次合并</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/regex_view.py" line="199"/>
+        <location filename="../../app/teaching/regex_view.py" line="201"/>
         <source>Regex at work</source>
         <translation>正则表达式如何切分</translation>
     </message>
@@ -1118,42 +1151,42 @@ bytes {hex}</source>
     </message>
     <message>
         <location filename="../../app/teaching/vocab_slider.py" line="165"/>
-        <source>Merge {k} (the last one used): &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; — in the text, in green</source>
-        <translation>第 {k} 次合并（用到的最后一次）：&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;——在文本中以绿色标出</translation>
+        <source>Merge {k}, the last in the vocabulary at this size: &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; — used in this text (in green)</source>
+        <translation>第 {k} 次合并，即当前大小词表的最后一次：&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;——本文本用到了它（绿色）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="168"/>
-        <source>Merge {k} (the last one used): &lt;b&gt;{left} + {right} → {token}&lt;/b&gt;</source>
-        <translation>第 {k} 次合并（用到的最后一次）：&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;</translation>
+        <location filename="../../app/teaching/vocab_slider.py" line="170"/>
+        <source>Merge {k}, the last in the vocabulary at this size: &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; — not used in this text</source>
+        <translation>第 {k} 次合并，即当前大小词表的最后一次：&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;——本文本没有用到它</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="178"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="182"/>
         <source>No merges: every byte is a token.</source>
         <translation>没有合并：每个字节都是一个词元。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/vocab_slider.py" line="180"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="184"/>
         <source>k = {k} of {total} merges · the model has {vocab} tokens</source>
         <translation>
             <numerusform>k = {k}，共 {total} 次合并 · 模型共有 {vocab} 个词元</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/vocab_slider.py" line="183"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="187"/>
         <source>k = {k} of {total} merges · vocabulary {vocab}</source>
         <translation>
             <numerusform>k = {k}，共 {total} 次合并 · 词表大小 {vocab}</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/vocab_slider.py" line="190"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="194"/>
         <source>{tokens} tokens · {chars} characters per token · {bytes} bytes per token</source>
         <translation>
             <numerusform>{tokens} 个词元 · 每个词元 {chars} 个字符 · 每个词元 {bytes} 个字节</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="195"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="199"/>
         <source>No text.</source>
         <translation>没有文本。</translation>
     </message>

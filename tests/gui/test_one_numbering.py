@@ -25,7 +25,7 @@ WORDS = {
         "pairs": "Top pairs at merge 10 ",
         "why": "Merge 10: ",
         "tooltip": "· merge 10<",
-        "slider": "Merge 10 (the last one used)",
+        "slider": "Merge 10, the last in the vocabulary at this size",
         "replay": "Merge 10: ",
         "position": "merge 10 of ",
         "node": "· merge 10",
@@ -36,7 +36,7 @@ WORDS = {
         "pairs": "第 10 次合并时",
         "why": "第 10 次合并：",
         "tooltip": "· 第 10 次合并<",
-        "slider": "第 10 次合并（用到的最后一次）",
+        "slider": "第 10 次合并，即当前大小词表的最后一次",
         "replay": "第 10 次合并：",
         "position": "第 10 次合并，共 ",
         "node": "· 第 10 次合并",
@@ -89,7 +89,7 @@ def test_one_merge_has_one_number_in_every_view(qtbot, language, window, train):
     window.teach_action.trigger()
     teaching = window.teaching
     qtbot.waitUntil(lambda: not teaching.loading(), timeout=30000)
-    teaching.slider.set_k(RANK_SHOWN + 1)  # the slider at 10 merges: the last one used is merge 10
+    teaching.slider.set_k(RANK_SHOWN + 1)  # the slider at 10 merges: its last is merge 10
     assert teaching.slider.merge_label.text().startswith(words["slider"])
     teaching.show_view("replay")
     teaching.replay.go_to(RANK_SHOWN)

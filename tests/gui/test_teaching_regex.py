@@ -1,6 +1,8 @@
 """The regex at work in the Teach window: pre-tokens colored by the alternative that matched them, legends in words,
 patterns side by side, tooltips that name the alternative and the lookahead."""
 
+import pytest
+
 from app.teaching.regex_view import CUSTOM, RegexView, alternative_colors
 from bpe_core.pretokenize.pretokens import Pretokenizer
 from bpe_core.teaching.regex_alternatives import RegexAlternatives
@@ -49,9 +51,44 @@ def test_custom_pattern_and_its_errors(qtbot):
     panel = view.panels[CUSTOM]
     assert "alternative 1" in panel.legend.text() and panel.chips.chips
     view.custom.setText("[a-")
-    assert not panel.chips.chips and "invalid pre-tokenization regex" in panel.legend.text()
+    assert not panel.chips.chips and "Invalid pre-tokenization regex" in shown_text(panel.legend)
     view.custom.setText(r"\p{N}+|\p{L}+|\s+|.")
     assert [c.text for c in panel.chips.chips][:3] == ["We", "'", "ll"]
+
+
+def shown_text(label) -> str:
+    """What a label shows: its text, or the text its HTML draws."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QTextDocument
+
+    text, kind = label.text(), label.textFormat()
+    if kind == Qt.TextFormat.PlainText or (kind == Qt.TextFormat.AutoText and not Qt.mightBeRichText(text)):
+        return text
+    document = QTextDocument()
+    document.setHtml(text)
+    return document.toPlainText()
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_a_bad_custom_regex_is_said_in_the_interface_language_without_html_codes(qtbot, qapp, language):
+    """A custom regex "(unclosed" showed "invalid pre-tokenization regex &#x27;(unclosed&#x27;: …" in English and in
+    Chinese: the Train tab's wording of a bad pattern now, its quotes as quotes (the regex library's own detail may
+    stay English)."""
+    from app.common.wording import i18n
+
+    translators = i18n.install(qapp, language)
+    try:
+        view = show(qtbot, RegexView(TEXT))
+        view.checks[CUSTOM].setChecked(True)
+        view.custom.setText("(unclosed")
+        said = shown_text(view.panels[CUSTOM].legend)
+    finally:
+        for translator in translators:
+            qapp.removeTranslator(translator)
+        i18n.install(qapp, "en")
+    start = {"en": "Invalid pre-tokenization regex '(unclosed'", "zh_CN": "无效的预分词正则表达式 '(unclosed'"}
+    assert said.startswith(start[language]), said
+    assert "&#" not in said and "&amp;" not in said and "&lt;" not in said
 
 
 def test_the_window_offers_the_view_and_the_lesson_text(qtbot):

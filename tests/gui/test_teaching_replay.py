@@ -150,3 +150,33 @@ def test_quiz_recounts_on_the_text_without_a_record(qtbot):
     assert all(q.counts[pair] == recount.get(pair, 0) for pair in q.choices)
     view.pick(q.answer)
     assert "Counts in this text" in view.verdict.text()
+
+
+@pytest.mark.parametrize("presentation", [False, True], ids=["normal", "presentation"])
+def test_the_replays_pair_labels_do_not_overlap_on_a_laptop_screen(qtbot, presentation):
+    """At 1366×768 the chart drew 12 labels in about 150 px, each "␣" on the next row's text: it draws as many
+    pairs as its height holds, a line of its labels' font each; more once it is taller."""
+    from PySide6.QtGui import QFontMetrics
+
+    from app.teaching.window import TeachingWindow
+
+    window = TeachingWindow(trained(CORPUS), text=TEXT)
+    qtbot.addWidget(window)
+    window.resize(1366, 698)
+    window.show()
+    qtbot.waitExposed(window)
+    qtbot.waitUntil(lambda: not window.loading(), timeout=30000)
+    window.set_presentation(presentation)
+    view = window.show_view("replay")
+    qtbot.wait(50)
+    chart = view.chart
+
+    def room_per_row() -> float:
+        return chart.getViewBox().sceneBoundingRect().height() / max(len(chart.labels), chart._rows())
+
+    line = QFontMetrics(chart.tick_font).height()
+    assert len(chart.all_labels) > len(chart.labels) >= 5 and room_per_row() >= line, (len(chart.labels), line)
+    window.resize(1366, 1400)
+    qtbot.waitUntil(lambda: len(chart.labels) == min(chart.max_pairs, len(chart.all_labels)))
+    assert room_per_row() >= line
+    window.shutdown()
