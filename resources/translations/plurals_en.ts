@@ -539,7 +539,7 @@
 <context>
     <name>TokenPane</name>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="274"/>
+        <location filename="../../app/compare/token_pane.py" line="275"/>
         <source>{count} tokens · {chars} chars/token · {bytes} bytes/token</source>
         <translation>
             <numerusform>{count} token · {chars} chars/token · {bytes} bytes/token</numerusform>
@@ -547,7 +547,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="308"/>
+        <location filename="../../app/compare/token_pane.py" line="312"/>
         <source>Copied {count} ids of {name}</source>
         <translation>
             <numerusform>Copied {count} id of {name}</numerusform>
@@ -555,7 +555,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="315"/>
+        <location filename="../../app/compare/token_pane.py" line="319"/>
         <source>Copied {count} tokens of {name} as text</source>
         <translation>
             <numerusform>Copied {count} token of {name} as text</numerusform>
@@ -563,7 +563,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="322"/>
+        <location filename="../../app/compare/token_pane.py" line="326"/>
         <source>Copied {count} tokens of {name} as JSON</source>
         <translation>
             <numerusform>Copied {count} token of {name} as JSON</numerusform>
