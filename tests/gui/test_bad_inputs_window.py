@@ -1080,7 +1080,7 @@ def test_superwords_after_the_minimum_or_the_vocabulary_size_are_accepted_as_by_
     assert panel.settings().superword_after == after
     panel.superword_after.setValue(1001)  # past the vocabulary: said, with both bounds, and marked
     assert panel.problems() == [
-        "The superword transition 1001 must be a vocabulary size between 256 and the vocabulary size 1000."
+        "The superword transition 1,001 must be a vocabulary size between 256 and the vocabulary size 1,000."
     ]
     assert panel.superword_after.styleSheet() == BAD_FIELD
 

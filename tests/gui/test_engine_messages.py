@@ -14,9 +14,11 @@ from pathlib import Path
 
 import huggingface_hub
 import pytest
+import regex as regex_module
 from huggingface_hub import utils as hub_errors
 
-from app.common.wording.engine_messages import WORDINGS, engine_message
+from app.common.wording.engine_messages import VERBATIM_FIELDS, WORDINGS, engine_message, shown_fields
+from app.common.wording.regex_details import regex_detail
 from bpe_core.encoding.reference import read_rank_file
 from bpe_core.formats import load_any
 from bpe_core.hub import parse_model_id, tokenizer_files
@@ -30,6 +32,7 @@ from tests.test_hub import http_error, run_downloads_in_a_thread
 from tests.test_import_graph import imported, modules
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
+ENGLISH_WORD = re.compile(r"[A-Za-z]+")
 
 #: The modules of the window that use regular expressions, and on what: never on what the engine says.
 REGEX_USERS = {"app.teaching.step_through": "the token ids a user types"}
@@ -161,7 +164,7 @@ def test_every_failure_of_the_engine_is_said_in_chinese_with_its_fields(chinese,
         assert message is not None, f"{name}: no message: {error!r}"
         said = engine_message(error)
         assert CJK.search(said), f"{name}: not translated: {error} -> {said!r}"
-        fields = dict(message.fields)
+        fields = shown_fields(message)
         for field in placeholders(WORDINGS[message.code]):
             assert fields[field] in said, f"{name}: lost {field}={fields[field]!r}: {said!r}"
 
@@ -176,7 +179,7 @@ def test_real_failures_read_in_chinese(chinese, tmp_path):
         "bad.json：不是有效的 JSON（第 1 行第 11 列：Expecting value）；文件是否被截断了？"
     )
     assert engine_message(failure(get_pattern, "[a-")) == (
-        "无效的预分词正则表达式 '[a-'：unterminated character set at position 3。"
+        "无效的预分词正则表达式 '[a-'：位置 3 处字符集没有结束（缺少 ]）。"
     )
     latin1 = failure(BpeTrainer(300, processes=1).count_files, [tmp_path / "latin1.txt"])
     assert engine_message(latin1) == (
@@ -211,6 +214,91 @@ def test_in_english_the_messages_read_as_the_engine_wrote_them(tmp_path, monkeyp
     assert said["not cached"].startswith("The tokenizer of Org/Absent is not in the Hugging Face cache")
     assert "`hf download Org/Absent --include" in said["not cached"]
     assert all(text.endswith((".", "?")) for text in said.values())
+
+
+@pytest.mark.parametrize("language", ["english", "chinese"])
+def test_every_whole_number_of_every_message_is_written_with_its_separators(language, request):
+    """Each field of each code a number of its own (1,000,001, 1,000,002…): a count, size or place shows its
+    separators in both languages, as the window writes counts; a name or code (an exit code, a file) as it is."""
+    request.getfixturevalue(language)
+    for code, template in ENGLISH.items():
+        numbers = {name: str(1_000_001 + i) for i, name in enumerate(sorted(placeholders(template)))}
+        said = engine_message(Message.of(code, **numbers))
+        for name in placeholders(WORDINGS[code]):
+            raw = numbers[name]
+            shown = raw if name in VERBATIM_FIELDS else f"{int(raw):,}"
+            assert shown in said, f"{code} in {language}: {name}={raw} not shown as {shown}: {said!r}"
+            assert name in VERBATIM_FIELDS or raw not in said, f"{code}: {name} without separators: {said!r}"
+
+
+def test_a_run_s_end_shows_its_counts_with_separators(chinese):
+    """The reviewer's run of a vocabulary of 10,000,000 on the English prose: every number with its commas."""
+    stopped = Message.of("train.no_pair_left", merges=14371, reached=14628, asked=10_000_000)
+    assert engine_message(stopped) == (
+        "14,371 次合并后已没有可合并的词元对：每个预分词单元都已是单个词元（词表达到 14,628，要求的是 10,000,000）。"
+    )
+    assert engine_message(Message.of("train.vocabulary_reached", size=1257)) == "词表已达到 1,257。"
+    assert engine_message(Message.of("train.cancelled", merges=1762)) == "在 1,762 次合并后取消。"
+
+
+#: Mistakes a person makes in a regex, and what the regex module says of each (in English).
+BAD_REGEXES = {
+    "(": "missing ) at position 1",
+    "a)": "unbalanced parenthesis at position 1",
+    "[unclosed": "unterminated character set at position 9",
+    "*a": "nothing to repeat at position 0",
+    "a**": "multiple repeat at position 2",
+    "\\": "bad escape (end of pattern) at position 1",
+    "\\q": "bad escape \\q at position 2",
+    "[z-a]": "bad character range at position 4",
+    "\\p{Hanzi}": "unknown property at position 9",
+    "a{3,1}": "min repeat greater than max repeat at position 2",
+    "(?P<1>a)": "bad character in group name at position 5",
+    "(?P=x)": "unknown group at position 3",
+    "\\1": "invalid group reference at position 2",
+    "(?z)": "unknown extension at position 2",
+    "\\x": "incomplete escape \\x at position 2",
+    "(?P<name": "missing > at position 8",
+    "ab\ncd(": "missing ) at position 6 (line 2, column 4)",
+}
+
+
+def test_the_regex_modules_common_errors_are_worded_in_chinese(chinese):
+    """Each common mistake's error, from the regex module itself, in Chinese with its position (and line and
+    column); no English word is left but the escape it is about."""
+    for pattern, english in BAD_REGEXES.items():
+        with pytest.raises(regex_module.error) as error:
+            regex_module.compile(pattern)
+        assert str(error.value) == english, pattern
+        said = regex_detail(str(error.value))
+        assert CJK.search(said) and "位置" in said and str(error.value.pos) in said, f"{pattern!r}: {said!r}"
+        words = set(ENGLISH_WORD.findall(said)) - {"Unicode", "q", "x"}  # a name, the escapes \\q and \\x
+        assert not words, f"{pattern!r}: {said!r}"
+    assert regex_detail("missing ) at position 6 (line 2, column 4)") == "位置 6（第 2 行第 4 列）处缺少 )"
+    assert regex_detail("something new at position 3") == "something new at position 3"  # unknown: as it is
+
+
+def test_the_train_tab_s_regexes_say_their_error_in_chinese(chinese):
+    """The reviewer's two: a custom pre-tokenization regex "(" and a forbidden-token regex "[unclosed"."""
+    from bpe_core.variants.forbid import ForbidRule
+
+    assert engine_message(failure(get_pattern, "(")) == "无效的预分词正则表达式 '('：位置 1 处缺少 )。"
+    assert engine_message(failure(ForbidRule, ["[unclosed"])) == (
+        "禁止词元的正则表达式 '[unclosed' 无效：位置 9 处字符集没有结束（缺少 ]）。"
+    )
+    assert engine_message(filter_failures_of("[abc")) == "正则表达式 '[abc' 无效：位置 4 处字符集没有结束（缺少 ]）。"
+
+
+def test_in_english_a_regex_s_error_reads_as_the_regex_module_wrote_it():
+    assert engine_message(failure(get_pattern, "(")) == "Invalid pre-tokenization regex '(': missing ) at position 1."
+    assert regex_detail("unterminated character set at position 9") == "unterminated character set at position 9"
+
+
+def filter_failures_of(pattern: str) -> FilterError:
+    """What the vocabulary's filter says of ``pattern``."""
+    with pytest.raises(FilterError) as error:
+        filter_rows(build_table(VocabularySource("v", {0: b"a"})), pattern=pattern)
+    return error.value
 
 
 def test_what_the_window_cannot_word_is_said_as_it_is(chinese, monkeypatch):

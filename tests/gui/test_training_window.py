@@ -40,6 +40,7 @@ def test_trains_sample_to_1000_merges_through_train_button(window, train):
     window.train_tab.settings_panel.apply(vocab_size=1257, special_tokens=["<|endoftext|>"], pattern="gpt2")
     result = train(window)
     assert not result.cancelled
+    assert window.train_tab.progress_text.text().endswith(": 1,000 merges. Vocabulary of 1,257 reached.")
     expected, trainer = engine_steps(samples_dir() / "english.txt", 1257, ["<|endoftext|>"])
     assert len(expected) == 1000
     model = window.train_tab.model
@@ -158,7 +159,10 @@ def test_cancel_mid_run_keeps_merges(window, qtbot, wait_signal, random_words_co
     assert 0 < len(result.merges) < 19744
     qtbot.waitUntil(lambda: window.train_tab.model.rowCount() == len(result.merges), timeout=5000)
     assert window.train_tab.train_button.isEnabled() and not window.train_tab.cancel_button.isEnabled()
-    assert window.train_tab.progress_text.text().startswith("Cancelled")
+    said = window.train_tab.progress_text.text()
+    merges = f"{len(result.merges):,}"
+    assert said.startswith("Cancelled in ") and f": {merges} merges." in said
+    assert said.count(merges) == 1 and "Cancelled after" not in said, said  # the count said once
 
 
 @pytest.mark.slow

@@ -4,10 +4,12 @@ did), a tokenizer file or model id that cannot be loaded, a vocabulary filter th
 The engine (``bpe_core``) says these as :class:`~bpe_core.messages.Message` s: a code and its fields (its errors
 carry one as ``message``; the trainer's results as ``stop_message`` and ``warning_message``). Each code has a
 wording here with the same fields (it may leave some out); what has no code -- a library's own words, a sentence
-the engine has not coded -- is shown as it is.
+the engine has not coded -- is shown as it is. Every whole number of a message is written with its thousands
+separators, as the window writes counts (:func:`grouped`), and a regex's error in the interface's language
+(:func:`~app.common.wording.regex_details.regex_detail`).
 
 >>> engine_message(Message.of("train.vocabulary_reached", size=1257)), engine_message("something else")
-('Vocabulary of 1257 reached.', 'Something else.')
+('Vocabulary of 1,257 reached.', 'Something else.')
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import string
 from PySide6.QtCore import QCoreApplication, QObject
 
 from app.common.wording.engine_wordings import features, loading, training
+from app.common.wording.regex_details import regex_detail
 from bpe_core.messages import Message, message_of
 
 #: The wording of each code of :data:`bpe_core.messages.ENGLISH` (the translations' context is "EngineSentences"),
@@ -119,6 +122,15 @@ COUNTED_BY = {
 }
 WORDINGS |= _English().counted(0)
 
+#: Fields whose digits name something rather than count it (an exit code, an HTTP status, a revision, a file, a
+#: token): shown as the engine wrote them. Every other whole number is a count, a size or a place.
+VERBATIM_FIELDS = frozenset(
+    ("code", "status", "revision", "digest", "expected", "name", "names", "path", "paths", "file", "files")
+    + ("folder", "model", "text", "token", "tokens", "id", "key", "start", "example", "char", "bytes", "language")
+)
+#: The codes whose ``detail`` is the ``regex`` module's error.
+REGEX_DETAILS = frozenset(("pattern.invalid", "train.forbid_invalid", "filter.invalid_regex"))
+
 
 def engine_message(said: BaseException | Message | str) -> str:
     """What the engine said -- an error, a :class:`~bpe_core.messages.Message`, or a library's plain text -- as a
@@ -133,10 +145,41 @@ def engine_message(said: BaseException | Message | str) -> str:
     wording = WORDINGS.get(message.code) if message is not None else None
     if wording is None:
         return as_sentence(str(said))
-    fields = dict(message.fields)
+    fields = shown_fields(message)
     if message.code in COUNTED_BY:
         return EngineSentences().counted(_count(fields[COUNTED_BY[message.code]]))[message.code].format_map(fields)
     return QCoreApplication.translate("EngineSentences", wording).format_map(fields)
+
+
+def shown_fields(message: Message) -> dict[str, str]:
+    """``message``'s fields as the window shows them: whole numbers with their separators (:func:`grouped`), the
+    ``regex`` module's error in the interface's language.
+
+    >>> shown_fields(Message.of("pattern.invalid", pattern="'('", detail="missing ) at position 1"))
+    {'pattern': "'('", 'detail': 'missing ) at position 1'}
+    """
+    fields = grouped(dict(message.fields))
+    if message.code in REGEX_DETAILS:
+        fields["detail"] = regex_detail(fields["detail"])
+    return fields
+
+
+def grouped(fields: dict[str, str]) -> dict[str, str]:
+    """``fields`` with each whole number written with its thousands separators ("14371": "14,371"), but those of
+    :data:`VERBATIM_FIELDS`.
+
+    >>> grouped({"merges": "14371", "size": "-2000", "offset": "007", "code": "1234", "limit": "1.5 GB"})
+    {'merges': '14,371', 'size': '-2,000', 'offset': '007', 'code': '1234', 'limit': '1.5 GB'}
+    """
+    return {name: value if name in VERBATIM_FIELDS else _grouped(value) for name, value in fields.items()}
+
+
+def _grouped(value: str) -> str:
+    """A whole number (not one written with a leading zero) with its separators; anything else as it is."""
+    digits = value.removeprefix("-")
+    if digits.isascii() and digits.isdigit() and (digits == "0" or not digits.startswith("0")):
+        return f"{int(value):,}"
+    return value
 
 
 def _count(value) -> int:
