@@ -439,7 +439,7 @@
 <context>
     <name>QuizView</name>
     <message numerus="yes">
-        <location filename="../../app/teaching/quiz_view.py" line="145"/>
+        <location filename="../../app/teaching/quiz_view.py" line="149"/>
         <source>&lt;b&gt;Question {number} of {round}&lt;/b&gt; — {merges} merges done. Here is the text now: which pair is merged next?</source>
         <translation>
             <numerusform>&lt;b&gt;Question {number} of {round}&lt;/b&gt; — {merges} merge done. Here is the text now: which pair is merged next?</numerusform>
@@ -596,7 +596,7 @@
 <context>
     <name>VocabSliderView</name>
     <message numerus="yes">
-        <location filename="../../app/teaching/vocab_slider.py" line="180"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="185"/>
         <source>k = {k} of {total} merges · the model has {vocab} tokens</source>
         <translation>
             <numerusform>k = {k} of {total} merge · the model has {vocab} tokens</numerusform>
@@ -604,7 +604,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/vocab_slider.py" line="183"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="188"/>
         <source>k = {k} of {total} merges · vocabulary {vocab}</source>
         <translation>
             <numerusform>k = {k} of {total} merge · vocabulary {vocab}</numerusform>
@@ -612,7 +612,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/vocab_slider.py" line="190"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="195"/>
         <source>{tokens} tokens · {chars} characters per token · {bytes} bytes per token</source>
         <translation>
             <numerusform>{tokens} token · {chars} characters per token · {bytes} bytes per token</numerusform>

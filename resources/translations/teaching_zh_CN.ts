@@ -1140,53 +1140,53 @@ bytes {hex}</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="88"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="89"/>
         <source>merges k</source>
         <translation>合并次数 k</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="89"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="90"/>
         <source>tokens in the text</source>
         <translation>文本的词元数</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="165"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="166"/>
         <source>Merge {k}, the last in the vocabulary at this size: &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; — used in this text (in green)</source>
         <translation>第 {k} 次合并，即当前大小词表的最后一次：&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;——本文本用到了它（绿色）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="170"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="171"/>
         <source>Merge {k}, the last in the vocabulary at this size: &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; — not used in this text</source>
         <translation>第 {k} 次合并，即当前大小词表的最后一次：&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;——本文本没有用到它</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="182"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="183"/>
         <source>No merges: every byte is a token.</source>
         <translation>没有合并：每个字节都是一个词元。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/vocab_slider.py" line="184"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="185"/>
         <source>k = {k} of {total} merges · the model has {vocab} tokens</source>
         <translation>
             <numerusform>k = {k}，共 {total} 次合并 · 模型共有 {vocab} 个词元</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/vocab_slider.py" line="187"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="188"/>
         <source>k = {k} of {total} merges · vocabulary {vocab}</source>
         <translation>
             <numerusform>k = {k}，共 {total} 次合并 · 词表大小 {vocab}</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/vocab_slider.py" line="194"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="195"/>
         <source>{tokens} tokens · {chars} characters per token · {bytes} bytes per token</source>
         <translation>
             <numerusform>{tokens} 个词元 · 每个词元 {chars} 个字符 · 每个词元 {bytes} 个字节</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/vocab_slider.py" line="199"/>
+        <location filename="../../app/teaching/vocab_slider.py" line="200"/>
         <source>No text.</source>
         <translation>没有文本。</translation>
     </message>

@@ -1792,28 +1792,28 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>JobPanel</name>
     <message>
-        <location filename="../../app/common/widgets/job_panel.py" line="53"/>
+        <location filename="../../app/common/widgets/job_panel.py" line="57"/>
         <source>Cancel</source>
         <extracomment>The exceptions of :meth:`write` that mean &quot;this file could not be written&quot; (shown in a dialog). Whether a written export is named in the status line.</extracomment>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/common/widgets/job_panel.py" line="61"/>
+        <location filename="../../app/common/widgets/job_panel.py" line="70"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/common/widgets/job_panel.py" line="134"/>
+        <location filename="../../app/common/widgets/job_panel.py" line="146"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../app/common/widgets/job_panel.py" line="135"/>
+        <location filename="../../app/common/widgets/job_panel.py" line="147"/>
         <source>“{file}” could not be written: {error}</source>
         <translation>无法写入“{file}”：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/common/widgets/job_panel.py" line="141"/>
+        <location filename="../../app/common/widgets/job_panel.py" line="153"/>
         <source>Wrote {file}</source>
         <translation>已写入 {file}</translation>
     </message>
@@ -1953,38 +1953,38 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>LocalFiles</name>
     <message>
-        <location filename="../../app/common/files/local.py" line="25"/>
+        <location filename="../../app/common/files/local.py" line="26"/>
         <source>a folder</source>
         <extracomment>UTF-8 needs at most this many bytes per character.</extracomment>
         <translation>一个文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/common/files/local.py" line="26"/>
+        <location filename="../../app/common/files/local.py" line="27"/>
         <source>a named pipe (FIFO)</source>
         <translation>一个命名管道（FIFO）</translation>
     </message>
     <message>
-        <location filename="../../app/common/files/local.py" line="27"/>
+        <location filename="../../app/common/files/local.py" line="28"/>
         <source>a character device</source>
         <translation>一个字符设备</translation>
     </message>
     <message>
-        <location filename="../../app/common/files/local.py" line="28"/>
+        <location filename="../../app/common/files/local.py" line="29"/>
         <source>a block device</source>
         <translation>一个块设备</translation>
     </message>
     <message>
-        <location filename="../../app/common/files/local.py" line="29"/>
+        <location filename="../../app/common/files/local.py" line="30"/>
         <source>a socket</source>
         <translation>一个套接字</translation>
     </message>
     <message>
-        <location filename="../../app/common/files/local.py" line="48"/>
+        <location filename="../../app/common/files/local.py" line="49"/>
         <source>not a regular file</source>
         <translation>不是普通文件</translation>
     </message>
     <message>
-        <location filename="../../app/common/files/local.py" line="49"/>
+        <location filename="../../app/common/files/local.py" line="50"/>
         <source>“{path}” is {kind}, not a regular file: it was not opened.</source>
         <translation>“{path}” 是{kind}，不是普通文件：没有打开它。</translation>
     </message>
