@@ -81,7 +81,7 @@ class StepThroughView(TeachingView):
         self.merges_box.setSuffix(self.tr(" merges"))
         self.ids_box = QCheckBox(self.tr("Show ids"))
         self.ids_box.setChecked(True)
-        top = QHBoxLayout()
+        self.top = top = QHBoxLayout()
         top.addWidget(QLabel(self.tr("Sequence")))
         top.addWidget(self.input, 1)
         top.addWidget(self.merges_box)
@@ -108,12 +108,14 @@ class StepThroughView(TeachingView):
         self.sequences = QBoxLayout(QBoxLayout.Direction.TopToBottom)
         for title, scroll in ((self.before_title, self.before_scroll), (self.after_title, self.after_scroll)):
             part = QVBoxLayout()
+            part.setSpacing(2)  # a title close to its chips, and a few pixels more for them
             part.addWidget(title)
             part.addWidget(scroll, 1)
             self.sequences.addLayout(part, 1)
         sequences = QWidget()
         column = QVBoxLayout(sequences)
         column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(2)
         column.addWidget(self.step_label)
         column.addLayout(self.sequences, 1)
         lower = QSplitter(Qt.Orientation.Horizontal)
@@ -122,15 +124,23 @@ class StepThroughView(TeachingView):
         lower.setStretchFactor(0, 3)
         lower.setStretchFactor(1, 1)
         lower.setSizes([760, 340])
+        # the sequence first: the teacher talks about every token of it, and the chart under it shows the first
+        # pairs at its least height (sharing the height evenly left two of four rows of a Chinese clause in sight
+        # at 1366×768); a taller window gives the sequence the more, a dragged splitter the chart
         self.body = body = QSplitter(Qt.Orientation.Vertical)
         body.addWidget(VerticalScroll(sequences))
         body.addWidget(lower)
         body.setStretchFactor(0, 1)
-        body.setStretchFactor(1, 1)
+        body.setStretchFactor(1, 0)
+        body.setSizes([SPLITTER_ALL, 1])
 
+        # the playing controls end the input's row (a row more for the sequence), or have their own at slide size
+        self.controls_row = QHBoxLayout()
+        self.controls_row.setContentsMargins(0, 0, 0, 0)
+        top.addWidget(self.play_controls(speed=1.0, maximum=20.0))
         layout = QVBoxLayout(self)
         layout.addLayout(top)
-        layout.addWidget(self.play_controls(speed=1.0, maximum=20.0))
+        layout.addLayout(self.controls_row)
         layout.addWidget(body, 1)
 
         self.input.lineEdit().returnPressed.connect(self.rebuild)
@@ -352,8 +362,7 @@ class StepThroughView(TeachingView):
         self._keep_a_row()
         slides = scale > 1
         self.sequences.setDirection(QBoxLayout.Direction.LeftToRight if slides else QBoxLayout.Direction.TopToBottom)
-        # at slide size Before and After come first: the chart shows the first pairs at its least height, they have
-        # the rest
+        (self.controls_row if slides else self.top).addWidget(self.controls)
         self.chart.base_max_pairs = SLIDE_PAIRS if slides else PAIRS
         self.chart.set_point_size(10.0 * scale)
-        self.body.setSizes([SPLITTER_ALL, 1] if slides else [SPLITTER_ALL, SPLITTER_ALL])
+        self.body.setSizes([SPLITTER_ALL, 1])  # the chart back to its least height, which its new labels change

@@ -523,3 +523,27 @@ def test_at_slide_size_the_step_throughs_after_row_is_in_sight(qtbot):
         assert shown.contains(chip), (chip, shown)
     window.shutdown()
     window.close()
+
+
+def test_on_a_laptop_screen_the_step_throughs_whole_sequence_is_in_sight(qtbot):
+    """At 1366×768 (a window of 1366×698), the start of a step-through of a Chinese clause shows every chip of its
+    sequence (45 tokens, four rows): the pair chart under it keeps its least height and the sequence has the rest
+    (the two shared the height evenly, and two of the four rows needed scrolling)."""
+    from app.teaching.window import TeachingWindow
+
+    window = TeachingWindow(None, text="the lowest newest widest cat")
+    qtbot.addWidget(window)
+    window.resize(1366, 698)
+    window.show()
+    qtbot.waitExposed(window)
+    qtbot.waitUntil(lambda: not window.loading(), timeout=30000)
+    view = window.show_view("step")
+    view.set_text("他既下世为人，我也去下世为人，")
+    qtbot.wait(50)
+    assert len(view.before.chips) == 45
+    shown = view.before.visibleRegion().boundingRect()
+    hidden = [i for i in range(45) if not shown.contains(view.before.chip_rect(i).toRect().adjusted(0, 0, -1, -1))]
+    assert not hidden, (hidden, shown, view.before.height())
+    assert view.chart.height() >= view.chart.minimumHeight()
+    window.shutdown()
+    window.close()
