@@ -3,7 +3,8 @@ colors and font (:mod:`app.style`), special tokens dark.
 
 A chip can be marked: ``"pair"`` (about to merge: orange), ``"new"`` (just made by a merge: green), ``"cross"``
 (crosses a pre-token boundary: red) or ``"dim"``. Clicking a chip emits :attr:`TokenChips.clicked` with its index.
-A character no installed font can draw is written as its code point (``U+1F642``), as in the Compare tab.
+A character no installed font can draw is written as its code point (``U+1F642``; two in a row with a space between
+them: ``U+1F44D U+1F3FD``), as in the Compare tab.
 A chip of part of a character (``<E4><B8>``) writes the character it builds toward after its bytes (``→中``), as
 the Compare tab writes a character under the tokens that make it. Sizes follow the widget's font, so presentation
 mode (a larger font) enlarges the chips. A chip wider than the row (a whole Chinese clause that one pattern keeps as
@@ -70,6 +71,26 @@ def _fitting(runs: Segments, width: float, main: QFontMetricsF, hex_metrics: QFo
     return tuple(kept)
 
 
+def spaced_code_points(runs: Segments) -> Segments:
+    """``runs`` with a space between two code points in a row, which would otherwise read as one ("U+1F642U+1F44D").
+
+    >>> spaced_code_points((("a", False), ("U+1F642", True), ("U+1F44D", True), ("<E4>", True), ("<B8>", True)))
+    (('a', False), ('U+1F642', True), (' ', False), ('U+1F44D', True), ('<E4>', True), ('<B8>', True))
+    """
+    spaced: list[tuple[str, bool]] = []
+    for run in runs:
+        if spaced and _is_code_point(spaced[-1]) and _is_code_point(run):
+            spaced.append((" ", False))
+        spaced.append(run)
+    return tuple(spaced)
+
+
+def _is_code_point(run: tuple[str, bool]) -> bool:
+    """A character drawn as its code point (:func:`app.style.glyph_runs`), not hex bytes (``<E4>``)."""
+    text, is_hex = run
+    return is_hex and text.startswith("U+")
+
+
 class TokenChips(QWidget):
     """A wrapping row of chips (paints them itself: thousands stay cheap)."""
 
@@ -104,7 +125,7 @@ class TokenChips(QWidget):
     # --- geometry --------------------------------------------------------------------------------------------
     def _runs(self, chip: Chip) -> Segments:
         """What the chip's label draws: runs of text and of hex bytes (code points for characters without a glyph)."""
-        return style.drawable_segments(chip.segments or ((chip.text, False),), self._has_glyph)
+        return spaced_code_points(style.drawable_segments(chip.segments or ((chip.text, False),), self._has_glyph))
 
     def _label_width(self, runs: Segments, main: QFontMetricsF, hex_metrics: QFontMetricsF) -> float:
         return sum((hex_metrics if is_hex else main).horizontalAdvance(text) for text, is_hex in runs)
@@ -127,7 +148,9 @@ class TokenChips(QWidget):
 
     def hint_text(self, chip: Chip) -> str:
         """What the chip writes after its label: ``→`` and the characters it builds toward."""
-        return f"→{style.shown_text(chip.hint, self._has_glyph)}" if chip.hint else ""
+        if not chip.hint:
+            return ""
+        return "→" + "".join(text for text, _ in spaced_code_points(style.glyph_runs(chip.hint, self._has_glyph)))
 
     def _layout(self, width: float) -> float:
         """Place the chips in lines of at most ``width``; return the height used."""

@@ -355,6 +355,28 @@ def test_a_token_looks_the_same_in_the_compare_tab_and_the_teach_window(qtbot):
     assert tokens[-1].special and len({t.id for t in tokens}) > 5
 
 
+
+def test_code_points_in_a_row_are_written_apart_in_the_chips_and_in_a_compare_pane(qtbot):
+    """Emoji without a glyph are written as code points, a space between two in a row, the same in a chip's label,
+    after a chip of part of a character and in a Compare pane's box ("U+1F642U+1F44DU+1F3FD" read as one)."""
+    from app.compare.token_canvas import TokenCanvas
+    from app.teaching.chips import Chip, TokenChips
+
+    def no_emoji(ch: str) -> bool:
+        return ord(ch) < 0x1F000
+
+    apart = "U+1F642 U+1F44D U+1F3FD"
+    chips = show(qtbot, TokenChips())
+    chips._has_glyph = no_emoji
+    chip = Chip("：🙂👍🏽", 1, hint="🙂👍")
+    chips.set_chips([chip])
+    assert "".join(text for text, _ in chips._runs(chip)) == f"：{apart}"
+    assert chips.hint_text(chip) == "→U+1F642 U+1F44D"
+    canvas = show(qtbot, TokenCanvas())
+    canvas._has_glyph = no_emoji
+    assert "".join(text for text, _ in canvas._measure(7, "🙂👍🏽".encode()).segments) == apart
+
+
 # --- characters of multi-byte scripts -------------------------------------------------------------------------
 def test_step_through_a_chinese_text_says_which_character_bytes_build(qtbot):
     view = show(qtbot, StepThroughView())
