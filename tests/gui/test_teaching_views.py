@@ -355,7 +355,6 @@ def test_a_token_looks_the_same_in_the_compare_tab_and_the_teach_window(qtbot):
     assert tokens[-1].special and len({t.id for t in tokens}) > 5
 
 
-
 def test_code_points_in_a_row_are_written_apart_in_the_chips_and_in_a_compare_pane(qtbot):
     """Emoji without a glyph are written as code points, a space between two in a row, the same in a chip's label,
     after a chip of part of a character and in a Compare pane's box ("U+1F642U+1F44DU+1F3FD" read as one)."""
