@@ -5,7 +5,7 @@ The grid is a vertical splitter of two rows, each a splitter of panes, so the us
 the panes are placed again (and given equal shares) when they come or go, or when the width calls for another
 number of rows. The splitters are always the same three (the second row hidden when it is not needed): the window
 remembers its splitters by their order (:mod:`app.window_state`), and the grid's own are placed by the grid, never
-restored.
+restored. The headers of the panes side by side are made as tall as the tallest, so that their tokens start level.
 
 >>> columns_for(6, 1900), columns_for(6, 1390), columns_for(5, 1390), columns_for(12, 1390), columns_for(1, 100)
 (6, 3, 5, 6, 1)
@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtWidgets import QSplitter, QWidget
 
 #: Narrower than this, a pane's title and figures crowd its buttons: the panes flow into a second row instead.
@@ -58,6 +58,10 @@ class PaneGrid(_Splitter):
         self._rows = [_Splitter(Qt.Orientation.Horizontal) for _ in range(MAX_ROWS)]
         for row in self._rows:
             self.addWidget(row)
+        self._line_up = QTimer(self)  # once the panes' layouts have settled
+        self._line_up.setSingleShot(True)
+        self._line_up.setInterval(0)
+        self._line_up.timeout.connect(self.line_up_headers)
 
     def rows(self) -> list[QSplitter]:
         """The rows in use, top to bottom (when stacked, one row holds every pane, one under another)."""
@@ -87,8 +91,10 @@ class PaneGrid(_Splitter):
             row.setOrientation(Qt.Orientation.Vertical if self.stacked else Qt.Orientation.Horizontal)
             for index, pane in enumerate(panes):
                 row.insertWidget(index, pane)
+                pane.installEventFilter(self)  # (once: installing again only moves it first)
             row.setVisible(bool(panes))
         self.equalize()
+        self._line_up.start()
 
     def equalize(self) -> None:
         """Give every row the same height and every pane of a row the same share."""
@@ -99,6 +105,22 @@ class PaneGrid(_Splitter):
             length = row.height() if self.stacked else row.width()
             share = max(length, 400) // max(1, sum(shares))
             row.setSizes([share * s for s in shares])
+
+    def eventFilter(self, watched, event) -> bool:
+        """A pane resized, or its header's lines changed (new figures, the ★ fewest badge): line the headers up
+        again."""
+        if event.type() in (QEvent.Type.LayoutRequest, QEvent.Type.Resize):
+            self._line_up.start()
+        return False
+
+    def line_up_headers(self) -> None:
+        """Make the headers of the panes side by side in a row as tall as the tallest, so that their tokens start
+        at one height (one pane's figures wrapped on a line more, or its ★ fewest, started it lower)."""
+        for row in self.rows():
+            panes = [row.widget(i) for i in range(row.count()) if not row.widget(i).isHidden()]
+            tallest = 0 if self.stacked else max((pane.header_height() for pane in panes), default=0)
+            for pane in panes:
+                pane.set_header_height(tallest)
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from app.common.sources import PaneResult, PaneSource
 from app.common.wording.methods import menu_name
 from app.compare.elided_label import ElidedLabel
+from app.compare.figures_label import FiguresLabel
 from app.compare.token_canvas import TokenCanvas
 from app.compare.token_copy import ids_text, tokens_json, tokens_text
 from app.style import PAIR
@@ -57,10 +58,8 @@ class TokenPane(QWidget):
         font = self.title.font()
         font.setBold(True)
         self.title.setFont(font)
-        self.stats = QLabel(self.tr("encoding…"))
+        self.stats = FiguresLabel(self.tr("encoding…"))  # wraps between figures, never inside one
         self.stats.setObjectName("paneStats")
-        self.stats.setWordWrap(True)
-        self.stats.setMinimumWidth(40)
         self.fewest = QLabel(self.tr("★ fewest"))
         self.fewest.setToolTip(self.tr("This pane uses the fewest tokens of the panes shown"))
         self.fewest.setObjectName("paneFewest")
@@ -90,7 +89,7 @@ class TokenPane(QWidget):
         self.figures.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)  # the title first
         figures = QHBoxLayout(self.figures)
         figures.setContentsMargins(0, 0, 0, 0)
-        figures.addWidget(self.fewest)
+        figures.addWidget(self.fewest, 0, Qt.AlignmentFlag.AlignTop)  # beside the figures' first line
         figures.addWidget(self.stats, 1)
         top = self.top_row = QHBoxLayout()
         top.setContentsMargins(0, 0, 0, 0)
@@ -110,6 +109,7 @@ class TokenPane(QWidget):
         chat_row.addWidget(self.chat_line, 1)
         chat_row.addWidget(self.template_button, 0, Qt.AlignmentFlag.AlignTop)
         box.addLayout(chat_row)
+        box.addStretch(1)  # a header as tall as its neighbours' (PaneGrid.line_up_headers): the room goes below
         self.set_fewest(False)
 
         self.canvas = TokenCanvas()
@@ -221,7 +221,7 @@ class TokenPane(QWidget):
             row = QHBoxLayout()
             for widget in (self.dropout_label, self.dropout_slider, self.again_button):
                 row.addWidget(widget)
-            self.header_box.addLayout(row)
+            self.header_box.insertLayout(self.header_box.count() - 1, row)  # above the stretch
         self.dropout_slider.blockSignals(True)
         self.dropout_slider.setValue(round(p * 100))
         self.dropout_slider.blockSignals(False)
@@ -229,6 +229,17 @@ class TokenPane(QWidget):
 
     def _dropout(self, again: bool = False) -> None:
         self.dropout_changed.emit(self.key, self.dropout_slider.value() / 100, again)
+
+    def header_height(self) -> int:
+        """The height the header needs at its width (its lines wrapped), whatever height it was given."""
+        header = self.header
+        return header.heightForWidth(header.width()) if header.hasHeightForWidth() else header.sizeHint().height()
+
+    def set_header_height(self, height: int) -> None:
+        """Make the header at least ``height`` tall (0: as tall as it needs), to line it up with its neighbours'."""
+        if self.header.minimumHeight() != height:
+            self.header.setMinimumHeight(height)
+            self.layout().activate()  # the canvas moved down with it now, not at the next event (they overlapped)
 
     def set_title(self, title: str) -> None:
         self.title.setText(title)

@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QTranslator
+from PySide6.QtCore import QPoint, QTranslator
 
 from app.common.sources import OWN_KEY
 from app.compare.compare_view import CompareView
@@ -89,3 +89,39 @@ def test_every_translation_keeps_its_placeholders():
         if source.startswith("Tokenizers cut text"):  # the example text, not a sentence with fields
             continue
         assert set(FIELD.findall(text)) == set(FIELD.findall(source)), source
+
+
+CODE = "def encode(text):  # 🐍 one emoji makes the whole str wide\n    return [ord(c) for c in text]\n" * 3
+
+
+@pytest.mark.parametrize(
+    "text", [CODE, "汉字和English混在一起的非常长的一行，没有换行" * 400], ids=["code", "long line"]
+)
+def test_the_panes_headers_line_up_and_keep_each_number_with_its_unit(qtbot, chinese, text):
+    """Four panes side by side at 1366 px, in Chinese: their tokens start at one height, whatever the lines of each
+    header (the pane with "★ 最少" wrapped its figures on a line more and its tokens started lower), and the figures
+    wrap between two figures, never inside one ("每词元 1.05" on a line, "字节" on the next)."""
+    from app.compare.figures_label import SEPARATOR
+
+    view = CompareView(text=text)
+    qtbot.addWidget(view)
+    view.resize(1366, 600)
+    view.show()
+    qtbot.waitUntil(lambda: not view.busy() and bool(view.panes["o200k_base"].token_count()), timeout=30000)
+    panes = [view.panes[key] for key in view.visible_keys()]
+    assert len(view.pane_set.grid.rows()) == 1 and len(panes) == 4
+    assert any(pane.fewest.isVisible() for pane in panes)
+
+    def tops() -> dict[str, int]:
+        return {pane.key: pane.canvas.mapTo(view, QPoint(0, 0)).y() for pane in panes}
+
+    def whole() -> bool:
+        return all(pane.stats.height() >= pane.stats.heightForWidth(pane.stats.width()) for pane in panes)
+
+    # once the layouts have settled: every line of figures drawn whole, and the tokens level
+    qtbot.waitUntil(lambda: whole() and len(set(tops().values())) == 1, timeout=3000)
+    for pane in panes[1:]:  # (the first, "Ours", has no tokenizer)
+        lines = pane.stats.lines(pane.stats.contentsRect().width())
+        for figure in pane.stats.text().split(SEPARATOR):
+            assert any(figure in line for line in lines), (figure, lines)
+    view.close()
