@@ -165,7 +165,11 @@ class ClassicBpeView(TeachingView):
         self.merge_list.blockSignals(True)
         self.merge_list.clear()
         for r in self.bpe.rounds:
-            self.merge_list.addItem(f"{r.number}. {r.pair[0]} + {r.pair[1]} → {r.symbol}  ({r.count}×)")
+            self.merge_list.addItem(
+                self.tr("{rank}. {left} + {right} → {token}  ({count}×)").format(
+                    rank=r.number, left=r.pair[0], right=r.pair[1], token=r.symbol, count=r.count
+                )
+            )
         self.merge_list.blockSignals(False)
         self.byte_list.clear()
         for rank, (left, right) in enumerate(byte_level_merges(words)):

@@ -231,8 +231,10 @@ class PretokenizationView(TeachingView):
     def show_cuts(self) -> None:
         """How GPT-2, cl100k and o200k cut the sample into pre-tokens (they differ most on Chinese punctuation)."""
         rows = [
-            f"<b>{CUT_TITLES[pattern]}</b>: "
-            + " <span style='color:#d94801'>|</span> ".join(html.escape(visible(piece)) for piece in pieces)
+            self.tr("<b>{pattern}</b>: {cuts}").format(
+                pattern=CUT_TITLES[pattern],
+                cuts=" <span style='color:#d94801'>|</span> ".join(html.escape(visible(piece)) for piece in pieces),
+            )
             for pattern, pieces in pattern_cuts(self.sample.text(), CUT_PATTERNS).items()
         ]
         self.cuts.setText(self.tr("How the published patterns cut the sample:") + "<br>" + "<br>".join(rows))

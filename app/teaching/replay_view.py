@@ -180,7 +180,8 @@ class ReplayView(TeachingView):
             left=render_token_html(step.left), right=render_token_html(step.right), token=render_token_html(step.token)
         )
         hint = builds_in(self.editor.text(), step.token)
-        pair += f" ({html.escape(part_of(hint))})" if hint else ""
+        if hint:  # the brackets in the translation: full-width in Chinese
+            pair = self.tr("{pair} ({chars})").format(pair=pair, chars=html.escape(part_of(hint)))
         if step.count is None:
             count = self.tr("no counts: a published model's merges")
         else:

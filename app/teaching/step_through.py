@@ -166,10 +166,14 @@ class StepThroughView(TeachingView):
         self.merge_list.clear()
         for step in self.walk.steps:
             hint = self.builds(step)
-            self.merge_list.addItem(
-                f"{step.rank + 1}. {self.label(step.left)} + {self.label(step.right)} → {self.label(step.new_id)}"
-                f"  ({step.count}×)" + (f"  {part_of(hint)}" if hint else "")
+            merge = self.tr("{rank}. {left} + {right} → {token}  ({count}×)").format(
+                rank=step.rank + 1,
+                left=self.label(step.left),
+                right=self.label(step.right),
+                token=self.label(step.new_id),
+                count=step.count,
             )
+            self.merge_list.addItem(f"{merge}  {part_of(hint)}" if hint else merge)
         self.merge_list.blockSignals(False)
         self.t = 0
         self.show_step()

@@ -53,7 +53,7 @@
 <context>
     <name>ClassicBpeView</name>
     <message numerus="yes">
-        <location filename="../../app/teaching/classic_view.py" line="222"/>
+        <location filename="../../app/teaching/classic_view.py" line="226"/>
         <source>&lt;b&gt;Start&lt;/b&gt;: {words} words as characters plus the end-of-word marker “{marker}”. Next: &lt;b&gt;{pair}&lt;/b&gt; ({count}×).</source>
         <translation>
             <numerusform>&lt;b&gt;Start&lt;/b&gt;: {words} word as characters plus the end-of-word marker “{marker}”. Next: &lt;b&gt;{pair}&lt;/b&gt; ({count}×).</numerusform>
@@ -61,7 +61,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/classic_view.py" line="229"/>
+        <location filename="../../app/teaching/classic_view.py" line="233"/>
         <source>&lt;b&gt;Start&lt;/b&gt;: {words} words as characters plus the end-of-word marker “{marker}”.</source>
         <translation>
             <numerusform>&lt;b&gt;Start&lt;/b&gt;: {words} word as characters plus the end-of-word marker “{marker}”.</numerusform>
@@ -69,7 +69,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/classic_view.py" line="244"/>
+        <location filename="../../app/teaching/classic_view.py" line="248"/>
         <source>&lt;b&gt;Round {round} of {rounds}&lt;/b&gt;: merge &lt;b&gt;{pair} → {symbol}&lt;/b&gt;, {count} occurrences (frequency-weighted); %n words changed (highlighted). Ties go to the pair met first reading the table.</source>
         <translation>
             <numerusform>&lt;b&gt;Round {round} of {rounds}&lt;/b&gt;: merge &lt;b&gt;{pair} → {symbol}&lt;/b&gt;, {count} occurrences (frequency-weighted); %n word changed (highlighted). Ties go to the pair met first reading the table.</numerusform>
@@ -488,7 +488,7 @@
 <context>
     <name>StepThroughView</name>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="260"/>
+        <location filename="../../app/teaching/step_through.py" line="274"/>
         <source>&lt;b&gt;Start&lt;/b&gt;: {tokens} tokens. The most frequent pair is &lt;b&gt;{left} + {right}&lt;/b&gt; ({count}×): press → to merge it.</source>
         <translation>
             <numerusform>&lt;b&gt;Start&lt;/b&gt;: {tokens} token. The most frequent pair is &lt;b&gt;{left} + {right}&lt;/b&gt; ({count}×): press → to merge it.</numerusform>
@@ -496,7 +496,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="275"/>
+        <location filename="../../app/teaching/step_through.py" line="289"/>
         <source>Sequence ({tokens} tokens)</source>
         <translation>
             <numerusform>Sequence ({tokens} token)</numerusform>
@@ -504,7 +504,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="284"/>
+        <location filename="../../app/teaching/step_through.py" line="298"/>
         <source>&lt;b&gt;Step {step} of {steps}&lt;/b&gt;: merge &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (new id {id}), counted {count}× (overlaps included), merged at %n places: {before} → {after} tokens.</source>
         <translation>
             <numerusform>&lt;b&gt;Step {step} of {steps}&lt;/b&gt;: merge &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (new id {id}), counted {count}× (overlaps included), merged at %n place: {before} → {after} tokens.</numerusform>
@@ -512,7 +512,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="305"/>
+        <location filename="../../app/teaching/step_through.py" line="319"/>
         <source>Before ({tokens} tokens)</source>
         <translation>
             <numerusform>Before ({tokens} token)</numerusform>
@@ -520,7 +520,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="306"/>
+        <location filename="../../app/teaching/step_through.py" line="320"/>
         <source>After ({tokens} tokens)</source>
         <translation>
             <numerusform>After ({tokens} token)</numerusform>
@@ -550,7 +550,7 @@
 <context>
     <name>TokenPane</name>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="275"/>
+        <location filename="../../app/compare/token_pane.py" line="284"/>
         <source>{count} tokens · {chars} chars/token · {bytes} bytes/token</source>
         <translation>
             <numerusform>{count} token · {chars} chars/token · {bytes} bytes/token</numerusform>
@@ -558,7 +558,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="312"/>
+        <location filename="../../app/compare/token_pane.py" line="321"/>
         <source>Copied {count} ids of {name}</source>
         <translation>
             <numerusform>Copied {count} id of {name}</numerusform>
@@ -566,7 +566,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="319"/>
+        <location filename="../../app/compare/token_pane.py" line="328"/>
         <source>Copied {count} tokens of {name} as text</source>
         <translation>
             <numerusform>Copied {count} token of {name} as text</numerusform>
@@ -574,7 +574,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="326"/>
+        <location filename="../../app/compare/token_pane.py" line="335"/>
         <source>Copied {count} tokens of {name} as JSON</source>
         <translation>
             <numerusform>Copied {count} token of {name} as JSON</numerusform>

@@ -59,34 +59,39 @@
         <source>Type some words.</source>
         <translation>请输入一些单词。</translation>
     </message>
+    <message>
+        <location filename="../../app/teaching/classic_view.py" line="169"/>
+        <source>{rank}. {left} + {right} → {token}  ({count}×)</source>
+        <translation>{rank}. {left} + {right} → {token}（{count}×）</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/classic_view.py" line="222"/>
+        <location filename="../../app/teaching/classic_view.py" line="226"/>
         <source>&lt;b&gt;Start&lt;/b&gt;: {words} words as characters plus the end-of-word marker “{marker}”. Next: &lt;b&gt;{pair}&lt;/b&gt; ({count}×).</source>
         <translation>
             <numerusform>&lt;b&gt;开始&lt;/b&gt;：{words} 个单词，拆成字符，再加上词尾标记“{marker}”。下一步：&lt;b&gt;{pair}&lt;/b&gt;（{count} 次）。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/classic_view.py" line="229"/>
+        <location filename="../../app/teaching/classic_view.py" line="233"/>
         <source>&lt;b&gt;Start&lt;/b&gt;: {words} words as characters plus the end-of-word marker “{marker}”.</source>
         <translation>
             <numerusform>&lt;b&gt;开始&lt;/b&gt;：{words} 个单词，拆成字符，再加上词尾标记“{marker}”。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/classic_view.py" line="244"/>
+        <location filename="../../app/teaching/classic_view.py" line="248"/>
         <source>&lt;b&gt;Round {round} of {rounds}&lt;/b&gt;: merge &lt;b&gt;{pair} → {symbol}&lt;/b&gt;, {count} occurrences (frequency-weighted); %n words changed (highlighted). Ties go to the pair met first reading the table.</source>
         <translation>
             <numerusform>&lt;b&gt;第 {round} 轮，共 {rounds} 轮&lt;/b&gt;：合并 &lt;b&gt;{pair} → {symbol}&lt;/b&gt;，出现 {count} 次（按词频加权）；%n 个单词发生变化（已高亮）。频次相同时，选按表格顺序最先遇到的一对。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/classic_view.py" line="259"/>
+        <location filename="../../app/teaching/classic_view.py" line="263"/>
         <source>Pair counts in round {round} (chosen in orange)</source>
         <translation>第 {round} 轮的符号对频次（选中的为橙色）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/classic_view.py" line="262"/>
+        <location filename="../../app/teaching/classic_view.py" line="266"/>
         <source>No pair left</source>
         <translation>没有可合并的符号对了</translation>
     </message>
@@ -375,7 +380,12 @@ bytes {hex}</source>
         </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/pretok_view.py" line="238"/>
+        <location filename="../../app/teaching/pretok_view.py" line="234"/>
+        <source>&lt;b&gt;{pattern}&lt;/b&gt;: {cuts}</source>
+        <translation>&lt;b&gt;{pattern}&lt;/b&gt;：{cuts}</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/pretok_view.py" line="240"/>
         <source>How the published patterns cut the sample:</source>
         <translation>已发布的模式如何切分示例：</translation>
     </message>
@@ -730,42 +740,47 @@ bytes {hex}</source>
         <translation>&lt;b&gt;{left} + {right} → {token}&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="185"/>
+        <location filename="../../app/teaching/replay_view.py" line="184"/>
+        <source>{pair} ({chars})</source>
+        <translation>{pair}（{chars}）</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/replay_view.py" line="186"/>
         <source>no counts: a published model&apos;s merges</source>
         <translation>无计数：已发布模型的合并</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="187"/>
+        <location filename="../../app/teaching/replay_view.py" line="188"/>
         <source>counted {count}× in the training corpus</source>
         <translation>在训练语料中出现 {count} 次</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="189"/>
+        <location filename="../../app/teaching/replay_view.py" line="190"/>
         <source>fused in the text: {n}×</source>
         <translation>已在文本中合并：{n} 处</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="191"/>
+        <location filename="../../app/teaching/replay_view.py" line="192"/>
         <source>about to merge in the text: {n}×</source>
         <translation>即将在文本中合并：{n} 处</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="193"/>
+        <location filename="../../app/teaching/replay_view.py" line="194"/>
         <source>not in this text</source>
         <translation>本文本中没有出现</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="194"/>
+        <location filename="../../app/teaching/replay_view.py" line="195"/>
         <source>Merge {rank}: {pair} ({count}); {here}.</source>
         <translation>第 {rank} 次合并：{pair}（{count}）；{here}。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="200"/>
+        <location filename="../../app/teaching/replay_view.py" line="201"/>
         <source>No pair counts: this tokenizer has no training record</source>
         <translation>没有字节对计数：该分词器没有训练记录</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/replay_view.py" line="208"/>
+        <location filename="../../app/teaching/replay_view.py" line="209"/>
         <source>Best pairs at merge {rank} (the merged pair in orange)</source>
         <translation>第 {rank} 次合并时的高频字节对（被合并的一对为橙色）</translation>
     </message>
@@ -794,79 +809,84 @@ bytes {hex}</source>
     </message>
     <message>
         <location filename="../../app/teaching/step_through.py" line="85"/>
-        <location filename="../../app/teaching/step_through.py" line="252"/>
+        <location filename="../../app/teaching/step_through.py" line="266"/>
         <source>Sequence</source>
         <translation>序列</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="228"/>
+        <location filename="../../app/teaching/step_through.py" line="169"/>
+        <source>{rank}. {left} + {right} → {token}  ({count}×)</source>
+        <translation>{rank}. {left} + {right} → {token}（{count}×）</translation>
+    </message>
+    <message>
+        <location filename="../../app/teaching/step_through.py" line="242"/>
         <source>id {id}
 bytes {hex}</source>
         <translation>ID {id}
 字节 {hex}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="233"/>
+        <location filename="../../app/teaching/step_through.py" line="247"/>
         <source>id {id} = {left} + {right}</source>
         <translation>ID {id} = {left} + {right}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="237"/>
+        <location filename="../../app/teaching/step_through.py" line="251"/>
         <source>id {id}</source>
         <translation>ID {id}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="248"/>
+        <location filename="../../app/teaching/step_through.py" line="262"/>
         <source>Nothing to merge: the sequence needs at least two tokens.</source>
         <translation>没有可合并的：序列至少需要两个词元。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="251"/>
+        <location filename="../../app/teaching/step_through.py" line="265"/>
         <source>No pairs</source>
         <translation>没有词元对</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="260"/>
+        <location filename="../../app/teaching/step_through.py" line="274"/>
         <source>&lt;b&gt;Start&lt;/b&gt;: {tokens} tokens. The most frequent pair is &lt;b&gt;{left} + {right}&lt;/b&gt; ({count}×): press → to merge it.</source>
         <translation>
             <numerusform>&lt;b&gt;开始&lt;/b&gt;：{tokens} 个词元。出现最多的一对是 &lt;b&gt;{left} + {right}&lt;/b&gt;（{count} 次）：按 → 合并它。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="275"/>
+        <location filename="../../app/teaching/step_through.py" line="289"/>
         <source>Sequence ({tokens} tokens)</source>
         <translation>
             <numerusform>序列（{tokens} 个词元）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="277"/>
+        <location filename="../../app/teaching/step_through.py" line="291"/>
         <source>Pair counts now (the merged pair in orange)</source>
         <translation>当前的词元对频次（将合并的一对为橙色）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="284"/>
+        <location filename="../../app/teaching/step_through.py" line="298"/>
         <source>&lt;b&gt;Step {step} of {steps}&lt;/b&gt;: merge &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (new id {id}), counted {count}× (overlaps included), merged at %n places: {before} → {after} tokens.</source>
         <translation>
             <numerusform>&lt;b&gt;第 {step} 步，共 {steps} 步&lt;/b&gt;：合并 &lt;b&gt;{left} + {right} → {token}&lt;/b&gt;（新 ID {id}），计数 {count} 次（含重叠），在 %n 处合并：{before} → {after} 个词元。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="305"/>
+        <location filename="../../app/teaching/step_through.py" line="319"/>
         <source>Before ({tokens} tokens)</source>
         <translation>
             <numerusform>合并前（{tokens} 个词元）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="306"/>
+        <location filename="../../app/teaching/step_through.py" line="320"/>
         <source>After ({tokens} tokens)</source>
         <translation>
             <numerusform>合并后（{tokens} 个词元）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="308"/>
+        <location filename="../../app/teaching/step_through.py" line="322"/>
         <source>Pair counts at step {step} (the merged pair in orange)</source>
         <translation>第 {step} 步的词元对频次（合并的一对为橙色）</translation>
     </message>

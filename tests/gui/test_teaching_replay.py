@@ -1,6 +1,8 @@
 """Replay a run at human pace and predict the next merge: the Replay and Quiz views driven by keys, the slider and
 clicks, checked against the tokenizer's merges and its training record."""
 
+import re
+
 import pytest
 from PySide6.QtCore import Qt
 
@@ -180,3 +182,24 @@ def test_the_replays_pair_labels_do_not_overlap_on_a_laptop_screen(qtbot, presen
     qtbot.waitUntil(lambda: len(chart.labels) == min(chart.max_pairs, len(chart.all_labels)))
     assert room_per_row() >= line
     window.shutdown()
+
+
+def test_in_chinese_the_teach_windows_brackets_and_colons_are_full_width(qtbot, chinese):
+    """Chinese sentences of the Teach window take full-width brackets and colons from their translation: the replay's
+    "（“，”的一部分（EF BC 8C））" was "(“，”的一部分（EF BC 8C）)", the step-through's merges ended in "(2×)" and the
+    pre-tokenization view's cuts began "<b>GPT-2</b>: "."""
+    from app.teaching.pretok_view import PretokenizationView
+    from app.teaching.step_through import StepThroughView
+
+    replay = show(qtbot, ReplayView(trained(CHINESE, 20), CHINESE))
+    sentences = []
+    for rank in range(20):
+        replay.go_to(rank)
+        sentences.append(replay.step_label.text())
+    parts = [s for s in sentences if "的一部分" in s]
+    assert parts and all("（“" in s and "））" in s for s in parts), parts
+    step = show(qtbot, StepThroughView(text="他既下世为人，我也去下世为人，"))
+    merges = [step.merge_list.item(i).text() for i in range(step.merge_list.count())]
+    assert merges and all(re.search(r"（\d+×）", m) and "(" not in m for m in merges), merges
+    pretok = show(qtbot, PretokenizationView())
+    assert "</b>：" in pretok.cuts.text() and "</b>: " not in pretok.cuts.text(), pretok.cuts.text()
