@@ -53,6 +53,10 @@ def parse_input(text: str) -> list[int] | str:
 #: The pair-count chart's pairs, and at slide size (fewer: each label is larger).
 PAIRS = 12
 SLIDE_PAIRS = 6
+#: The sequence box's least width, and its least beside the playing controls: a window made narrower (once wider, or
+#: after an export at slide size) moves them to a row of their own before the box is that narrow.
+INPUT_WIDTH = 320
+INPUT_WIDTH_BESIDE = 120
 #: A splitter's share that is all there is: the other part gets its least height.
 SPLITTER_ALL = 1 << 16
 
@@ -72,7 +76,7 @@ class StepThroughView(TeachingView):
         self.input.setEditable(True)
         self.input.addItems(PRESETS)
         self.input.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-        self.input.setMinimumWidth(320)
+        self.input.setMinimumWidth(INPUT_WIDTH)
         self.input.setToolTip(self.tr("A short text, or numbers such as [1, 2, 3, 1, 2] (abstract token ids)"))
         self.merges_box = QSpinBox()
         self.merges_box.setRange(1, 500)
@@ -82,7 +86,8 @@ class StepThroughView(TeachingView):
         self.ids_box = QCheckBox(self.tr("Show ids"))
         self.ids_box.setChecked(True)
         self.top = top = QHBoxLayout()
-        top.addWidget(QLabel(self.tr("Sequence")))
+        self.sequence_label = QLabel(self.tr("Sequence"))
+        top.addWidget(self.sequence_label)
         top.addWidget(self.input, 1)
         top.addWidget(self.merges_box)
         top.addWidget(self.ids_box)
@@ -134,10 +139,9 @@ class StepThroughView(TeachingView):
         body.setStretchFactor(1, 0)
         body.setSizes([SPLITTER_ALL, 1])
 
-        # the playing controls end the input's row (a row more for the sequence), or have their own at slide size
-        self.controls_row = QHBoxLayout()
+        self.controls_row = QHBoxLayout()  # the playing controls, when the input's row has no room for them
         self.controls_row.setContentsMargins(0, 0, 0, 0)
-        top.addWidget(self.play_controls(speed=1.0, maximum=20.0))
+        self.controls_row.addWidget(self.play_controls(speed=1.0, maximum=20.0))
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addLayout(self.controls_row)
@@ -366,7 +370,31 @@ class StepThroughView(TeachingView):
         self._keep_a_row()
         slides = scale > 1
         self.sequences.setDirection(QBoxLayout.Direction.LeftToRight if slides else QBoxLayout.Direction.TopToBottom)
-        (self.controls_row if slides else self.top).addWidget(self.controls)
+        self._place_controls()
         self.chart.base_max_pairs = SLIDE_PAIRS if slides else PAIRS
         self.chart.set_point_size(10.0 * scale)
         self.body.setSizes([SPLITTER_ALL, 1])  # the chart back to its least height, which its new labels change
+
+    def _place_controls(self) -> None:
+        """The playing controls end the input's row when it has room for them (a row more for the sequence: at
+        1366×768 its last rows scrolled), else, and at slide size, have a row of their own."""
+        beside = not self.presentation and self.width() >= self._top_row_width()
+        if beside != (self.top.indexOf(self.controls) >= 0):
+            self.input.setMinimumWidth(INPUT_WIDTH_BESIDE if beside else INPUT_WIDTH)
+            (self.top if beside else self.controls_row).addWidget(self.controls)
+
+    def _top_row_width(self) -> int:
+        """The width of the input's row with the playing controls in it."""
+        widgets = (self.sequence_label, self.merges_box, self.ids_box, self.controls)
+        margins = self.layout().contentsMargins()
+        return (
+            sum(widget.sizeHint().width() for widget in widgets)
+            + INPUT_WIDTH
+            + self.top.spacing() * len(widgets)
+            + margins.left()
+            + margins.right()
+        )
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._place_controls()

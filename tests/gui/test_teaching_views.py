@@ -469,7 +469,7 @@ def test_pretokenization_lesson_in_a_chinese_session_is_chinese(qtbot, chinese):
     assert first.startswith("1. <E7><8B>") and first.endswith("“狗”的一部分（E7 8B 97）")
     cuts = view.cuts.text()
     assert cuts.startswith("已发布的模式如何切分示例：")
-    rows = {row.split("</b>: ")[0][3:]: row.split("</b>: ")[1] for row in cuts.split("<br>")[1:]}
+    rows = {row.split("</b>：")[0][3:]: row.split("</b>：")[1] for row in cuts.split("<br>")[1:]}  # a full-width colon
     bar = " <span style='color:#d94801'>|</span> "
     assert rows["GPT-2"].split(bar)[:3] == ["好狗", "。", "坏狗"]  # GPT-2 cuts the punctuation off
     assert rows["cl100k"].split(bar)[:2] == rows["o200k"].split(bar)[:2] == ["好狗", "。坏狗"]  # glued to what follows
@@ -566,5 +566,8 @@ def test_on_a_laptop_screen_the_step_throughs_whole_sequence_is_in_sight(qtbot):
     hidden = [i for i in range(45) if not shown.contains(view.before.chip_rect(i).toRect().adjusted(0, 0, -1, -1))]
     assert not hidden, (hidden, shown, view.before.height())
     assert view.chart.height() >= view.chart.minimumHeight()
+    assert view.top.indexOf(view.controls) >= 0  # the playing controls end the input's row, a row more for the chips
+    window.resize(900, 698)  # narrower: they have a row of their own, and hold the window no wider
+    qtbot.waitUntil(lambda: window.width() == 900 and view.top.indexOf(view.controls) < 0, timeout=3000)
     window.shutdown()
     window.close()
