@@ -93,28 +93,52 @@ def glyph_runs(text: str, has_glyph: Callable[[str], bool]) -> list[tuple[str, b
     return runs
 
 
+def spaced_code_points(runs: Iterable[tuple[str, bool]]) -> tuple[tuple[str, bool], ...]:
+    """``runs`` with a space between two code points in a row, which would otherwise read as one
+    ("U+1F642U+1F44D"); hex bytes (``<E4>``) stay side by side.
+
+    >>> spaced_code_points((("a", False), ("U+1F642", True), ("U+1F44D", True), ("<E4>", True), ("<B8>", True)))
+    (('a', False), ('U+1F642', True), (' ', False), ('U+1F44D', True), ('<E4>', True), ('<B8>', True))
+    """
+    spaced: list[tuple[str, bool]] = []
+    for run in runs:
+        if spaced and _is_code_point(spaced[-1]) and _is_code_point(run):
+            spaced.append((" ", False))
+        spaced.append(run)
+    return tuple(spaced)
+
+
+def _is_code_point(run: tuple[str, bool]) -> bool:
+    """A character drawn as its code point (:func:`glyph_runs`), not hex bytes (``<E4>``)."""
+    text, is_hex = run
+    return is_hex and text.startswith("U+")
+
+
 def drawable_segments(
     segments: Iterable[tuple[str, bool]], has_glyph: Callable[[str], bool]
 ) -> tuple[tuple[str, bool], ...]:
     """A label's segments ``(text, is_hex)`` (:func:`bpe_core.render.token_label.label_segments`) as drawn: characters
-    no font can draw become code points, drawn like hex bytes (in :func:`mono_font`, :data:`HEX_TEXT`).
+    no font can draw become code points, drawn like hex bytes (in :func:`mono_font`, :data:`HEX_TEXT`), two in a
+    row apart (:func:`spaced_code_points`).
 
     >>> drawable_segments([("<E4>", True), ("a🙂", False)], lambda ch: ch != "🙂")
     (('<E4>', True), ('a', False), ('U+1F642', True))
+    >>> drawable_segments([("🙂", False), ("👍", False)], lambda ch: ch.isascii())  # (two code points: apart)
+    (('U+1F642', True), (' ', False), ('U+1F44D', True))
     """
     drawn: list[tuple[str, bool]] = []
     for text, is_hex in segments:
         drawn.extend([(text, True)] if is_hex else glyph_runs(text, has_glyph))
-    return tuple(drawn)
+    return spaced_code_points(drawn)
 
 
 def shown_text(text: str, has_glyph: Callable[[str], bool]) -> str:
-    """``text`` as drawn: each character no font can draw written as its code point.
+    """``text`` as drawn: each character no font can draw written as its code point, two in a row apart.
 
-    >>> shown_text("a🙂", lambda ch: ch != "🙂")
-    'aU+1F642'
+    >>> shown_text("a🙂👍", lambda ch: ch.isascii())
+    'aU+1F642 U+1F44D'
     """
-    return "".join(run for run, _ in glyph_runs(text, has_glyph))
+    return "".join(run for run, _ in spaced_code_points(glyph_runs(text, has_glyph)))
 
 
 def _font(families: list[str], point_size: float) -> QFont:

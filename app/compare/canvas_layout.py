@@ -24,7 +24,7 @@ import numpy as np
 from PySide6.QtCore import QRect, QRectF, Slot
 from PySide6.QtGui import QFontMetricsF
 
-from app.compare.token_paint import GAP, PAD, spaced_code_points
+from app.compare.token_paint import GAP, PAD
 from app.style import GlyphCheck, drawable_segments, mono_font, text_font
 from bpe_core.encoding.token_columns import TokenColumns, TokenGroups
 from bpe_core.render.token_label import Segments, label_segments, newlines
@@ -264,7 +264,7 @@ class CanvasLayout:
             segments: Segments = ((str(token_id), False),)
         else:
             label = label_segments(data, visible_whitespace=self.options.visible_whitespace)
-            segments = spaced_code_points(drawable_segments(label, self._has_glyph))
+            segments = drawable_segments(label, self._has_glyph)
         width = sum((self.fm_hex if is_hex else self.fm_text).horizontalAdvance(text) for text, is_hex in segments)
         return Label(segments, max(width + 2 * PAD, EMPTY_WIDTH), newlines(data))
 

@@ -16,9 +16,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 
 from app import style
-from app.style import glyph_runs
 from bpe_core.encoding.token_columns import TokenColumns, TokenGroups
-from bpe_core.render.token_label import Segments
 
 if TYPE_CHECKING:
     from app.compare.token_canvas import TokenCanvas
@@ -26,32 +24,6 @@ if TYPE_CHECKING:
 #: Room around a label inside its box, and between two boxes.
 PAD = 3.0
 GAP = 2.0
-
-
-def spaced_code_points(runs: Segments) -> Segments:
-    """``runs`` with a space between two code points in a row, which would otherwise read as one ("U+1F642U+1F44D"),
-    as the Teach window's chips write them.
-
-    >>> spaced_code_points((("U+1F642", True), ("U+1F44D", True), ("<E4>", True), ("<B8>", True)))
-    (('U+1F642', True), (' ', False), ('U+1F44D', True), ('<E4>', True), ('<B8>', True))
-    """
-    spaced: list[tuple[str, bool]] = []
-    for run in runs:
-        if spaced and _is_code_point(spaced[-1]) and _is_code_point(run):
-            spaced.append((" ", False))
-        spaced.append(run)
-    return tuple(spaced)
-
-
-def _is_code_point(run: tuple[str, bool]) -> bool:
-    """A character drawn as its code point (:func:`app.style.glyph_runs`), not hex bytes (``<E4>``)."""
-    text, is_hex = run
-    return is_hex and text.startswith("U+")
-
-
-def shown_chars(text: str, has_glyph) -> str:
-    """``text`` as written under a bracket: each character without a glyph as its code point, two apart."""
-    return "".join(run for run, _ in spaced_code_points(glyph_runs(text, has_glyph)))
 
 
 def paint_boxes(canvas: TokenCanvas, painter: QPainter, lo: int, hi: int) -> None:
@@ -148,7 +120,7 @@ def paint_brackets(canvas: TokenCanvas, painter: QPainter, lo: int, hi: int) -> 
                 painter.drawText(
                     QRectF(x0 - 20, y + 4, x1 - x0 + 40, canvas.fm_small.height() + 2),
                     Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
-                    shown_chars(chars, canvas._has_glyph),
+                    style.shown_text(chars, canvas._has_glyph),  # (two code points apart)
                 )
 
 

@@ -71,26 +71,6 @@ def _fitting(runs: Segments, width: float, main: QFontMetricsF, hex_metrics: QFo
     return tuple(kept)
 
 
-def spaced_code_points(runs: Segments) -> Segments:
-    """``runs`` with a space between two code points in a row, which would otherwise read as one ("U+1F642U+1F44D").
-
-    >>> spaced_code_points((("a", False), ("U+1F642", True), ("U+1F44D", True), ("<E4>", True), ("<B8>", True)))
-    (('a', False), ('U+1F642', True), (' ', False), ('U+1F44D', True), ('<E4>', True), ('<B8>', True))
-    """
-    spaced: list[tuple[str, bool]] = []
-    for run in runs:
-        if spaced and _is_code_point(spaced[-1]) and _is_code_point(run):
-            spaced.append((" ", False))
-        spaced.append(run)
-    return tuple(spaced)
-
-
-def _is_code_point(run: tuple[str, bool]) -> bool:
-    """A character drawn as its code point (:func:`app.style.glyph_runs`), not hex bytes (``<E4>``)."""
-    text, is_hex = run
-    return is_hex and text.startswith("U+")
-
-
 class TokenChips(QWidget):
     """A wrapping row of chips (paints them itself: thousands stay cheap)."""
 
@@ -125,7 +105,7 @@ class TokenChips(QWidget):
     # --- geometry --------------------------------------------------------------------------------------------
     def _runs(self, chip: Chip) -> Segments:
         """What the chip's label draws: runs of text and of hex bytes (code points for characters without a glyph)."""
-        return spaced_code_points(style.drawable_segments(chip.segments or ((chip.text, False),), self._has_glyph))
+        return style.drawable_segments(chip.segments or ((chip.text, False),), self._has_glyph)
 
     def _label_width(self, runs: Segments, main: QFontMetricsF, hex_metrics: QFontMetricsF) -> float:
         return sum((hex_metrics if is_hex else main).horizontalAdvance(text) for text, is_hex in runs)
@@ -150,7 +130,7 @@ class TokenChips(QWidget):
         """What the chip writes after its label: ``→`` and the characters it builds toward."""
         if not chip.hint:
             return ""
-        return "→" + "".join(text for text, _ in spaced_code_points(style.glyph_runs(chip.hint, self._has_glyph)))
+        return "→" + style.shown_text(chip.hint, self._has_glyph)
 
     def _layout(self, width: float) -> float:
         """Place the chips in lines of at most ``width``; return the height used."""
