@@ -223,7 +223,8 @@ typedef struct {
 static int bt_room(BtPlacing *p, size_t i) {
     if (i < p->room) return 0;
     size_t room = p->room + p->room / 2 > i + 1 ? p->room + p->room / 2 : i + 1;
-    if (room >= BT_NONE) return -1; /* (a cell's number must fit in 32 bits, and not be BT_NONE) */
+    if (room > BT_NONE) room = BT_NONE; /* cells numbered in 32 bits, none of them BT_NONE */
+    if (i >= room) return -1;
     BtCell *cells = PyMem_RawRealloc(p->cells, room * sizeof(BtCell));
     if (cells) p->cells = cells;
     uint32_t *next = PyMem_RawRealloc(p->next, room * sizeof(uint32_t));
