@@ -210,16 +210,17 @@ static BtEvent *bt_sort_merges(BtEvent *merges, BtEvent *spare, size_t n) {
     return merges;
 }
 
-/* The double array being filled: its cells, the free ones in a list by index (next, prev; BT_NONE ends it). */
+/* The double array being filled: its cells and a bit per cell, 1 if taken (and four words of 0 past room, so that a
+ * base's 256 cells are read in four words). */
 typedef struct {
     BtCell *cells;
-    uint32_t *next, *prev;
-    size_t room;         /* cells so far; those from room on are free */
-    uint32_t head, tail; /* the free list's first and last cells (BT_NONE: none below room) */
-    size_t top;          /* 1 + the highest base given */
+    uint64_t *taken;
+    size_t room; /* cells so far; those from room on are free */
+    size_t low;  /* every cell below it is taken */
+    size_t top;  /* 1 + the highest base given */
 } BtPlacing;
 
-/* Room for cell i (and those below it): the new cells free, at the list's tail. 0, or -1 out of memory. */
+/* Room for cell i (and those below it), the new cells free. 0, or -1 out of memory. */
 static int bt_room(BtPlacing *p, size_t i) {
     if (i < p->room) return 0;
     size_t room = p->room + p->room / 2 > i + 1 ? p->room + p->room / 2 : i + 1;
@@ -227,53 +228,55 @@ static int bt_room(BtPlacing *p, size_t i) {
     if (i >= room) return -1;
     BtCell *cells = PyMem_RawRealloc(p->cells, room * sizeof(BtCell));
     if (cells) p->cells = cells;
-    uint32_t *next = PyMem_RawRealloc(p->next, room * sizeof(uint32_t));
-    if (next) p->next = next;
-    uint32_t *prev = PyMem_RawRealloc(p->prev, room * sizeof(uint32_t));
-    if (prev) p->prev = prev;
-    if (!cells || !next || !prev) return -1;
-    for (size_t c = p->room; c < room; c++) {
-        p->cells[c].base = 0, p->cells[c].check = BT_NONE, p->cells[c].token = BT_NONE;
-        p->prev[c] = p->tail, p->next[c] = BT_NONE;
-        if (p->tail == BT_NONE) p->head = (uint32_t)c;
-        else p->next[p->tail] = (uint32_t)c;
-        p->tail = (uint32_t)c;
-    }
+    uint64_t *taken = PyMem_RawRealloc(p->taken, ((room >> 6) + 5) * sizeof(uint64_t));
+    if (taken) p->taken = taken;
+    if (!cells || !taken) return -1;
+    for (size_t c = p->room; c < room; c++) p->cells[c].base = 0, p->cells[c].check = BT_NONE, p->cells[c].token = BT_NONE;
+    size_t kept = p->room ? (p->room >> 6) + 1 : 0; /* (the words past the old room's are 0) */
+    memset(p->taken + kept, 0, ((room >> 6) + 5 - kept) * sizeof(uint64_t));
     p->room = room;
     return 0;
 }
 
-/* Cell c (below room, free) taken out of the free list. */
-static void bt_take(BtPlacing *p, uint32_t c) {
-    if (p->prev[c] == BT_NONE) p->head = p->next[c];
-    else p->next[p->prev[c]] = p->next[c];
-    if (p->next[c] == BT_NONE) p->tail = p->prev[c];
-    else p->prev[p->next[c]] = p->prev[c];
+/* The first free cell from f up (f below room + 64: the words read end at the first one past room, all free). */
+static size_t bt_free_from(const BtPlacing *p, size_t f) {
+    size_t w = f >> 6;
+    uint64_t free = ~p->taken[w] & (~(uint64_t)0 << (f & 63));
+    while (!free) free = ~p->taken[++w];
+    return 64 * w + (size_t)__builtin_ctzll(free);
 }
 
-/* The children of the node at cell `parent`, by the k bytes in `labels` (rising), placed at the first base from 0 up
- * whose cells base + labels[i] are all free (first fit: the free cells are tried from the lowest up as the cell of
- * labels[0], the others checked). Their cells are taken, their check set, the parent's base set. 0, or -1 out of
- * memory. */
-static int bt_place(BtPlacing *p, uint32_t parent, const unsigned char *labels, size_t k) {
-    size_t base;
-    for (uint32_t f = p->head;; f = p->next[f]) {
-        if (f == BT_NONE) { /* no free cell below room fits: the first base that puts every child from room on */
-            base = p->room - labels[0];
-            break;
-        }
-        if (f < labels[0]) continue; /* (no base below 0) */
-        base = f - labels[0];
-        size_t i = 1;
-        while (i < k && (base + labels[i] >= p->room || p->cells[base + labels[i]].check == BT_NONE)) i++;
-        if (i == k) break;
+/* Whether the cells base + c are free for each byte c of `bytes` (256 bits): four words of `taken` from base. */
+static int bt_fits(const BtPlacing *p, size_t base, const uint64_t bytes[4]) {
+    for (size_t j = 0; j < 4; j++) {
+        size_t at = base + 64 * j, shift = at & 63;
+        uint64_t cells = p->taken[at >> 6] >> shift;
+        if (shift) cells |= p->taken[(at >> 6) + 1] << (64 - shift);
+        if (cells & bytes[j]) return 0;
     }
+    return 1;
+}
+
+/* The children of the node at cell `parent`, by the k bytes in `labels` (rising), placed at the first base that
+ * fits them: the free cells tried from the lowest up as the cell of labels[0], the others checked (first fit), from
+ * `low` for a node of one child, from `top` for a node of several (below it the free cells are holes scattered
+ * among taken ones, which the next nodes of one child fill, and which one of several would try one by one: o200k
+ * 0.58 million tries instead of 5.0 million, the same 421,884 cells). Their cells are taken, their check set, the
+ * parent's base set. 0, or -1 out of memory. */
+static int bt_place(BtPlacing *p, uint32_t parent, const unsigned char *labels, size_t k) {
+    uint64_t bytes[4] = {0, 0, 0, 0};
+    for (size_t i = 0; i < k; i++) bytes[labels[i] >> 6] |= (uint64_t)1 << (labels[i] & 63);
+    size_t from = k == 1 || p->top < p->low ? p->low : p->top;
+    size_t f = bt_free_from(p, from > labels[0] ? from : labels[0]);
+    while (k > 1 && !bt_fits(p, f - labels[0], bytes)) f = bt_free_from(p, f + 1);
+    size_t base = f - labels[0];
     if (bt_room(p, base + 255) < 0) return -1; /* room for this base + any byte */
     for (size_t i = 0; i < k; i++) {
-        uint32_t c = (uint32_t)(base + labels[i]);
-        bt_take(p, c);
+        size_t c = base + labels[i];
+        p->taken[c >> 6] |= (uint64_t)1 << (c & 63);
         p->cells[c].check = parent;
     }
+    p->low = bt_free_from(p, p->low);
     p->cells[parent].base = (uint32_t)base;
     if (base + 1 > p->top) p->top = base + 1;
     return 0;
@@ -293,10 +296,10 @@ static int bt_trie(Backtrack *bt, const unsigned char *bytes, const uint32_t *so
     uint32_t *lo = PyMem_RawMalloc(most * sizeof(uint32_t)), *hi = PyMem_RawMalloc(most * sizeof(uint32_t));
     uint32_t *depth = PyMem_RawMalloc(most * sizeof(uint32_t)), *above = PyMem_RawMalloc(most * sizeof(uint32_t));
     uint32_t *cell = PyMem_RawMalloc(most * sizeof(uint32_t)); /* each node's */
-    BtPlacing p = {NULL, NULL, NULL, 0, BT_NONE, BT_NONE, 1};
+    BtPlacing p = {NULL, NULL, 0, 1, 1};
     int status = -1;
     if (!lo || !hi || !depth || !above || !cell || bt_room(&p, 2 * (size_t)n_tokens + 512) < 0) goto done;
-    bt_take(&p, 0); /* the root */
+    p.taken[0] |= 1; /* the root */
     size_t count = 1;
     lo[0] = 0, hi[0] = n_tokens, depth[0] = 0, above[0] = BT_NONE, cell[0] = 0;
     for (size_t v = 0; v < count; v++) {
@@ -323,9 +326,8 @@ static int bt_trie(Backtrack *bt, const unsigned char *bytes, const uint32_t *so
         for (size_t i = 0; i < k; i++) cell[first + i] = p.cells[cell[v]].base + labels[i];
     }
     size_t n_cells = p.top + 255; /* every base + a byte (a leaf's base is 0) */
-    PyMem_RawFree(p.next);
-    PyMem_RawFree(p.prev);
-    p.next = p.prev = NULL;
+    PyMem_RawFree(p.taken);
+    p.taken = NULL;
     bt->cells = bt_huge_pages(PyMem_RawMalloc(n_cells * sizeof(BtCell)), n_cells * sizeof(BtCell));
     if (!bt->cells) goto done;
     memcpy(bt->cells, p.cells, n_cells * sizeof(BtCell)); /* (room >= top + 255: bt_place) */
@@ -338,8 +340,7 @@ done:
     PyMem_RawFree(above);
     PyMem_RawFree(cell);
     PyMem_RawFree(p.cells);
-    PyMem_RawFree(p.next);
-    PyMem_RawFree(p.prev);
+    PyMem_RawFree(p.taken);
     return status;
 }
 
