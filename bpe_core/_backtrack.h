@@ -93,7 +93,7 @@ typedef struct {
 typedef struct {
     int ready; /* 0: not monotone (or no tables): merge_word keeps the heap */
     const uint32_t *starts; /* the encoder's: token t is bytes[starts[t] : starts[t + 1]] */
-    BtCell *cells;  /* the trie (bt_trie); a leaf's base is 0, and 256 cells follow the highest base */
+    BtCell *cells;  /* the trie (bt_trie); a leaf's base is 0, and 255 cells at least follow the highest base */
     uint32_t byte_token[256];
     BtToken *tokens;
     BtSplitSlot *splits;
@@ -226,7 +226,7 @@ static int bt_room(BtPlacing *p, size_t i) {
     size_t room = p->room + p->room / 2 > i + 1 ? p->room + p->room / 2 : i + 1;
     if (room > BT_NONE) room = BT_NONE; /* cells numbered in 32 bits, none of them BT_NONE */
     if (i >= room) return -1;
-    BtCell *cells = PyMem_RawRealloc(p->cells, room * sizeof(BtCell));
+    BtCell *cells = bt_huge_pages(PyMem_RawRealloc(p->cells, room * sizeof(BtCell)), room * sizeof(BtCell));
     if (cells) p->cells = cells;
     uint64_t *taken = PyMem_RawRealloc(p->taken, ((room >> 6) + 5) * sizeof(uint64_t));
     if (taken) p->taken = taken;
@@ -292,13 +292,22 @@ static int bt_place(BtPlacing *p, uint32_t parent, const unsigned char *labels, 
  *   leaf's) + 0x63 = 0x63, whose check is not 0x63: the longest token is ab
  * 0, or -1 out of memory. */
 static int bt_trie(Backtrack *bt, const unsigned char *bytes, const uint32_t *sorted, uint32_t n_tokens) {
-    size_t most = (size_t)bt->starts[n_tokens] + 1; /* a node per distinct prefix: at most a byte each, and the root */
-    uint32_t *lo = PyMem_RawMalloc(most * sizeof(uint32_t)), *hi = PyMem_RawMalloc(most * sizeof(uint32_t));
-    uint32_t *depth = PyMem_RawMalloc(most * sizeof(uint32_t)), *above = PyMem_RawMalloc(most * sizeof(uint32_t));
-    uint32_t *cell = PyMem_RawMalloc(most * sizeof(uint32_t)); /* each node's */
+    size_t nodes = 1; /* the root, and a node per distinct prefix: each token's bytes past those it shares with the
+                       * token before it (o200k: 421,661) */
+    for (uint32_t i = 0; i < n_tokens; i++) {
+        const unsigned char *token = bytes + bt->starts[sorted[i]], *before = token;
+        size_t n = bt_length(bt, sorted[i]), m = 0, shared = 0;
+        if (i > 0) before = bytes + bt->starts[sorted[i - 1]], m = bt_length(bt, sorted[i - 1]);
+        while (shared < n && shared < m && token[shared] == before[shared]) shared++;
+        nodes += n - shared;
+    }
+    uint32_t *lo = PyMem_RawMalloc(nodes * sizeof(uint32_t)), *hi = PyMem_RawMalloc(nodes * sizeof(uint32_t));
+    uint32_t *depth = PyMem_RawMalloc(nodes * sizeof(uint32_t)), *above = PyMem_RawMalloc(nodes * sizeof(uint32_t));
+    uint32_t *cell = PyMem_RawMalloc(nodes * sizeof(uint32_t)); /* each node's */
     BtPlacing p = {NULL, NULL, 0, 1, 1};
     int status = -1;
-    if (!lo || !hi || !depth || !above || !cell || bt_room(&p, 2 * (size_t)n_tokens + 512) < 0) goto done;
+    /* room for about as many cells as nodes (o200k: the highest base given is 421,628), grown if need be */
+    if (!lo || !hi || !depth || !above || !cell || bt_room(&p, nodes + nodes / 16 + 512) < 0) goto done;
     p.taken[0] |= 1; /* the root */
     size_t count = 1;
     lo[0] = 0, hi[0] = n_tokens, depth[0] = 0, above[0] = BT_NONE, cell[0] = 0;
@@ -325,12 +334,8 @@ static int bt_trie(Backtrack *bt, const unsigned char *bytes, const uint32_t *so
         if (bt_place(&p, cell[v], labels, k) < 0) goto done;
         for (size_t i = 0; i < k; i++) cell[first + i] = p.cells[cell[v]].base + labels[i];
     }
-    size_t n_cells = p.top + 255; /* every base + a byte (a leaf's base is 0) */
-    PyMem_RawFree(p.taken);
-    p.taken = NULL;
-    bt->cells = bt_huge_pages(PyMem_RawMalloc(n_cells * sizeof(BtCell)), n_cells * sizeof(BtCell));
-    if (!bt->cells) goto done;
-    memcpy(bt->cells, p.cells, n_cells * sizeof(BtCell)); /* (room >= top + 255: bt_place) */
+    bt->cells = p.cells; /* (room for every base + a byte, and a leaf's base is 0: bt_place) */
+    p.cells = NULL;
     for (int b = 0; b < 256; b++) bt->byte_token[b] = bt->cells[bt->cells[0].base + b].token; /* every byte's */
     status = 0;
 done:
