@@ -231,7 +231,7 @@ static int bt_room(BtPlacing *p, size_t i) {
     uint64_t *taken = PyMem_RawRealloc(p->taken, ((room >> 6) + 5) * sizeof(uint64_t));
     if (taken) p->taken = taken;
     if (!cells || !taken) return -1;
-    for (size_t c = p->room; c < room; c++) p->cells[c].base = 0, p->cells[c].check = BT_NONE, p->cells[c].token = BT_NONE;
+    for (size_t c = p->room; c < room; c++) p->cells[c] = (BtCell){0, BT_NONE, BT_NONE};
     size_t kept = p->room ? (p->room >> 6) + 1 : 0; /* (the words past the old room's are 0) */
     memset(p->taken + kept, 0, ((room >> 6) + 5 - kept) * sizeof(uint64_t));
     p->room = room;
