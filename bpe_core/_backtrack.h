@@ -112,7 +112,7 @@ typedef struct {
 
 /* Asks the system to back the inside of a large table about to be filled (its whole 2 MB pages) by huge pages,
  * where it can (Linux's transparent huge pages, when enabled or in `madvise` mode): its random reads then rarely
- * miss the processor's cache of address translations (o200k's trie, token records and splits, 17 MB, are 4,600
+ * miss the processor's cache of address translations (o200k's trie, token records and splits, 17 MB, are 4,200
  * pages of 4 KB, more than it holds). Only advice: elsewhere the pages stay small. Returns p. */
 static void *bt_huge_pages(void *p, size_t n) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
