@@ -7,7 +7,7 @@ before the tokens it is made of) the heap merges instead, with the same results.
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from python_path import python_path
 
@@ -162,6 +162,61 @@ def test_a_pair_listed_twice_and_a_token_made_two_ways_backtrack_as_merge_parts(
     assert encoder.backtracking
     for word in (b"abc", b"abcabc", b"bcabc", b"aabcc", b"abcabcabc"):
         for limit in range(len(pairs) + 1):
+            assert encoder.merge(word, limit) == expected_ids(vocabulary, word, limit), (word, limit)
+
+
+def pairs_vocabulary(pairs: list[tuple[bytes, bytes]]):
+    """The pairs rule's vocabulary of these merges in this order (a pair listed again keeps its first rank), the
+    single bytes' ids last."""
+    multi = list(dict.fromkeys(a + b for a, b in pairs))
+    tokens = multi + [bytes([b]) for b in range(256)]
+    number = {token: k for k, token in enumerate(tokens)}
+    priority: dict = {}
+    for r, pair in enumerate(pairs):
+        priority.setdefault(pair, r)
+    merges = [(number[a], number[b], number[a + b]) for a, b in pairs]
+    return "pairs", tokens, list(range(len(tokens))), None, merges, priority
+
+
+#: The bytes at both ends of a trie cell's 256 children (0x00, 0xff), and some between.
+EDGES = bytes([0x00, 0x01, 0x7F, 0x80, 0xFE, 0xFF])
+
+
+@st.composite
+def wide_and_narrow(draw):
+    """A node of the trie with many children (x then each of a drawn set of bytes, up to all 256: 0x00 and 0xff
+    among them) next to nodes of one or two (random merges of the tokens made so far, of the EDGES bytes)."""
+    x = bytes([draw(st.sampled_from(EDGES))])
+    after = draw(st.one_of(st.just(list(range(256))), st.lists(st.integers(0, 255), min_size=1, unique=True)))
+    pairs = [(x, bytes([b])) for b in after]
+    made = [bytes([b]) for b in EDGES] + [x + bytes([b]) for b in after if b in EDGES]
+    for _ in range(draw(st.integers(0, 30))):
+        left, right = draw(st.sampled_from(made)), draw(st.sampled_from(made))
+        pairs.append((left, right))
+        if left + right not in made:
+            made.append(left + right)
+    return pairs_vocabulary(pairs)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    vocabulary=wide_and_narrow(),
+    words=st.lists(
+        st.lists(st.one_of(st.sampled_from(EDGES), st.integers(0, 255)), min_size=1, max_size=14).map(bytes),
+        min_size=1,
+        max_size=8,
+    ),
+    cut=st.integers(0, 300),
+)
+def test_a_wide_node_next_to_narrow_ones_and_the_bytes_0x00_and_0xff_backtrack_as_merge_parts(vocabulary, words, cut):
+    """The trie's cells (a double array: a node's children are cells at its base + their bytes, claimed by the
+    node in each cell's check) packed with a node of up to 256 children, nodes of one, labels 0x00 and 0xff at
+    every depth; words walking from one into cells of another."""
+    encoder = encoder_of(vocabulary)
+    event(f"backtracking: {encoder.backtracking}")
+    most = len(vocabulary[4])
+    for limit in sorted({0, 1, min(cut, most), most // 2, most, 1 << 40}):
+        for word in words:
             assert encoder.merge(word, limit) == expected_ids(vocabulary, word, limit), (word, limit)
 
 
