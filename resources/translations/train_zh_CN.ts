@@ -2802,194 +2802,199 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="80"/>
+        <location filename="../../app/train/settings_panel.py" line="82"/>
         <source>Total vocabulary: 256 bytes + merges + special tokens</source>
         <translation>词表总大小：256 个字节 + 合并数 + 特殊词元</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="87"/>
+        <location filename="../../app/train/settings_panel.py" line="89"/>
         <source>custom regex…</source>
         <translation>自定义正则…</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="92"/>
+        <location filename="../../app/train/settings_panel.py" line="94"/>
         <source>e.g. {regex}</source>
         <translation>例如 {regex}</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="111"/>
+        <location filename="../../app/train/settings_panel.py" line="113"/>
         <source>Special tokens separated by spaces; never merged, ids after the merges</source>
         <translation>特殊词元，用空格分隔；它们从不参与合并，id 排在所有合并之后</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="117"/>
+        <location filename="../../app/train/settings_panel.py" line="119"/>
         <source>Worker processes for counting pre-tokens in large corpora</source>
         <translation>在大语料上统计预分词单元时使用的工作进程数</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="123"/>
+        <location filename="../../app/train/settings_panel.py" line="125"/>
         <source>Stop when the most frequent pair is seen fewer times than this</source>
         <translation>当最常见的词元对出现次数少于此值时停止</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="128"/>
+        <location filename="../../app/train/settings_panel.py" line="130"/>
         <source>e.g. {regex} (no token spanning a digit and a letter)</source>
         <translation>例如 {regex}（不允许词元跨越数字和字母）</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="131"/>
+        <location filename="../../app/train/settings_panel.py" line="133"/>
         <source>Never make a token whose text matches this regex: the next best pair is merged</source>
         <translation>绝不生成文本匹配此正则表达式的词元：改为合并次优的词元对</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="138"/>
-        <location filename="../../app/train/settings_panel.py" line="151"/>
+        <location filename="../../app/train/settings_panel.py" line="140"/>
+        <location filename="../../app/train/settings_panel.py" line="153"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="141"/>
+        <location filename="../../app/train/settings_panel.py" line="143"/>
         <source>SuperBPE: from this vocabulary size on, pre-tokens no longer stop at spaces, so tokens can span words (“ of the”)</source>
         <translation>SuperBPE：从这个词表大小起，预分词单元不再在空格处断开，词元可以跨越多个词（“ of the”）</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="154"/>
+        <location filename="../../app/train/settings_panel.py" line="156"/>
         <source>PickyBPE (Chizhov et al. 2024): after each merge, a token that nearly always occurred inside the new one (intersection over self above this threshold; the paper uses 0.6 to 0.9) is removed, and its id goes to the next merge</source>
         <translation>PickyBPE（Chizhov 等，2024）：每次合并之后，几乎总是出现在新词元内部的词元（自交比高于此阈值；论文使用 0.6 到 0.9）会被移除，它的 ID 留给下一次合并</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="190"/>
+        <location filename="../../app/train/settings_panel.py" line="192"/>
         <source>Variants</source>
         <translation>训练变体</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="197"/>
+        <location filename="../../app/train/settings_panel.py" line="199"/>
         <source>One language per file</source>
         <translation>每个文件一种语言</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="362"/>
+        <location filename="../../app/train/settings_panel.py" line="269"/>
+        <source>Type a vocabulary size.</source>
+        <translation>请输入词表大小。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="369"/>
         <source>min count {count}</source>
         <translation>最小次数 {count}</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="363"/>
+        <location filename="../../app/train/settings_panel.py" line="370"/>
         <source>forbid {regex}</source>
         <translation>禁止 {regex}</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="365"/>
+        <location filename="../../app/train/settings_panel.py" line="372"/>
         <source>superwords after {size}</source>
         <translation>超词起点 {size}</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="367"/>
+        <location filename="../../app/train/settings_panel.py" line="374"/>
         <source>PickyBPE {threshold}</source>
         <translation>PickyBPE {threshold}</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="369"/>
+        <location filename="../../app/train/settings_panel.py" line="376"/>
         <source>parity-aware</source>
         <translation>均衡感知</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="372"/>
+        <location filename="../../app/train/settings_panel.py" line="379"/>
         <source>worker processes {count}</source>
         <translation>工作进程 {count}</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="374"/>
+        <location filename="../../app/train/settings_panel.py" line="381"/>
         <source>Ray {address}</source>
         <translation>Ray {address}</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="375"/>
-        <location filename="../../app/train/settings_panel.py" line="376"/>
+        <location filename="../../app/train/settings_panel.py" line="382"/>
+        <location filename="../../app/train/settings_panel.py" line="383"/>
         <source>, </source>
         <translation>，</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="163"/>
+        <location filename="../../app/train/settings_panel.py" line="165"/>
         <source>Parity-aware BPE (Foroutan et al. 2025): each merge is the best pair of the language whose held-out tenth has the most tokens per character; the compression chart shows each language</source>
         <translation>均衡感知 BPE（Foroutan 等，2025）：每次合并选取这样一种语言的最佳词对——它留出的十分之一文本每字符的词元数最多；压缩率图为每种语言各画一条曲线</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="170"/>
+        <location filename="../../app/train/settings_panel.py" line="172"/>
         <source>empty: count here · local · auto · ray://host:10001</source>
         <translation>留空：在本机统计 · local · auto · ray://host:10001</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="173"/>
+        <location filename="../../app/train/settings_panel.py" line="175"/>
         <source>Count the pre-tokens on Ray: “local” starts Ray on this machine, “auto” or ray://host:10001 uses a cluster; empty counts in local worker processes</source>
         <translation>在 Ray 上统计预分词：“local” 在本机启动 Ray，“auto” 或 ray://host:10001 使用集群；留空则在本机的工作进程中统计</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="185"/>
+        <location filename="../../app/train/settings_panel.py" line="187"/>
         <source>Vocabulary size</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="186"/>
+        <location filename="../../app/train/settings_panel.py" line="188"/>
         <source>Pre-tokenizer</source>
         <translation>预分词</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="189"/>
+        <location filename="../../app/train/settings_panel.py" line="191"/>
         <source>Special tokens</source>
         <translation>特殊词元</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="198"/>
+        <location filename="../../app/train/settings_panel.py" line="200"/>
         <source>Counting</source>
         <translation>统计预分词</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="201"/>
+        <location filename="../../app/train/settings_panel.py" line="203"/>
         <source>Worker processes</source>
         <translation>工作进程</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="193"/>
+        <location filename="../../app/train/settings_panel.py" line="195"/>
         <source>Stop below count</source>
         <translation>低于次数时停止</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="194"/>
+        <location filename="../../app/train/settings_panel.py" line="196"/>
         <source>Forbid tokens matching</source>
         <translation>禁止匹配的词元</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="195"/>
+        <location filename="../../app/train/settings_panel.py" line="197"/>
         <source>Superwords after</source>
         <translation>超词起点</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="196"/>
+        <location filename="../../app/train/settings_panel.py" line="198"/>
         <source>PickyBPE threshold</source>
         <translation>PickyBPE 阈值</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="159"/>
+        <location filename="../../app/train/settings_panel.py" line="161"/>
         <source>Parity-aware</source>
         <translation>均衡感知</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="202"/>
+        <location filename="../../app/train/settings_panel.py" line="204"/>
         <source>Ray address</source>
         <translation>Ray 地址</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="271"/>
+        <location filename="../../app/train/settings_panel.py" line="274"/>
         <source>Parity-aware BPE holds out part of each language&apos;s text: a counts corpus has none.</source>
         <translation>均衡感知 BPE 要从每种语言的文本中留出一部分：计数语料没有文本。</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="311"/>
+        <location filename="../../app/train/settings_panel.py" line="318"/>
         <source>Not tried on the corpus: a counts corpus has no text.</source>
         <translation>未在语料上试用：计数语料没有文本。</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="314"/>
+        <location filename="../../app/train/settings_panel.py" line="321"/>
         <source>Checking the regex on the corpus…</source>
         <translation>正在语料上检查这个正则…</translation>
     </message>
