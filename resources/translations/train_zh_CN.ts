@@ -2512,35 +2512,42 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>RunBox</name>
     <message>
-        <location filename="../../app/train/run_box.py" line="21"/>
+        <location filename="../../app/train/run_box.py" line="22"/>
         <source>Training</source>
         <extracomment>The progress bar&apos;s range: a fraction in thousandths.</extracomment>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_box.py" line="22"/>
+        <location filename="../../app/train/run_box.py" line="23"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_box.py" line="29"/>
+        <location filename="../../app/train/run_box.py" line="30"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_box.py" line="42"/>
+        <location filename="../../app/train/run_box.py" line="46"/>
         <source>Ready to train.</source>
         <translation>可以开始训练。</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_box.py" line="61"/>
+        <location filename="../../app/train/run_box.py" line="65"/>
         <source>Cannot train: {problems}</source>
         <translation>无法训练：{problems}</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_box.py" line="63"/>
+        <location filename="../../app/train/run_box.py" line="67"/>
         <source>Train a BPE tokenizer on the corpus with these settings</source>
         <translation>用这些设置在语料上训练一个 BPE 分词器</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_box.py" line="94"/>
+        <source>Last run, on {corpus}:
+{outcome}</source>
+        <translation>上次运行，语料为{corpus}：
+{outcome}</translation>
     </message>
 </context>
 <context>
@@ -2552,84 +2559,84 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
         <translation>请先选择语料。</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_lifecycle.py" line="77"/>
+        <location filename="../../app/train/run_lifecycle.py" line="78"/>
         <source>Counting pre-tokens</source>
         <translation>统计预分词单元</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_lifecycle.py" line="83"/>
+        <location filename="../../app/train/run_lifecycle.py" line="84"/>
         <source>Reading {name}…</source>
         <translation>正在读取 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_lifecycle.py" line="103"/>
+        <location filename="../../app/train/run_lifecycle.py" line="105"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_lifecycle.py" line="147"/>
+        <location filename="../../app/train/run_lifecycle.py" line="149"/>
         <source>Merging</source>
         <translation>合并</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/train/run_lifecycle.py" line="154"/>
+        <location filename="../../app/train/run_lifecycle.py" line="156"/>
         <source>Counted {words} unique pre-tokens; merging…</source>
         <translation>
             <numerusform>已统计出 {words} 个不同的预分词单元；正在合并…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/train/run_lifecycle.py" line="181"/>
+        <location filename="../../app/train/run_lifecycle.py" line="183"/>
         <source>Cancelled after {time}, before any merge; the previous result is kept.</source>
         <translation>{time} 后取消，尚未进行任何合并；之前的结果保留。</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_lifecycle.py" line="183"/>
+        <location filename="../../app/train/run_lifecycle.py" line="185"/>
         <source>Cancelled after {time}, before any merge.</source>
         <translation>{time} 后取消，尚未进行任何合并。</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_lifecycle.py" line="199"/>
+        <location filename="../../app/train/run_lifecycle.py" line="201"/>
         <source>Tokenizer not built</source>
         <translation>未能构建分词器</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_lifecycle.py" line="200"/>
+        <location filename="../../app/train/run_lifecycle.py" line="202"/>
         <source>The trained tokenizer could not be built: {error}</source>
         <translation>无法构建训练好的分词器：{error}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/train/run_lifecycle.py" line="211"/>
+        <location filename="../../app/train/run_lifecycle.py" line="213"/>
         <source>Cancelled in {time}: {merges} merges.</source>
         <translation>
             <numerusform>已取消，用时 {time}：{merges} 次合并。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/train/run_lifecycle.py" line="213"/>
+        <location filename="../../app/train/run_lifecycle.py" line="215"/>
         <source>Done in {time}: {merges} merges. {reason}</source>
         <translation>
             <numerusform>完成，用时 {time}：{merges} 次合并。{reason}</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/train/run_lifecycle.py" line="220"/>
         <location filename="../../app/train/run_lifecycle.py" line="222"/>
+        <location filename="../../app/train/run_lifecycle.py" line="224"/>
         <source> Note: {warning}</source>
         <translation> 注意：{warning}</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_lifecycle.py" line="242"/>
+        <location filename="../../app/train/run_lifecycle.py" line="244"/>
         <source>Training failed; the previous result is kept.</source>
         <translation>训练失败；之前的结果保留。</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_lifecycle.py" line="242"/>
+        <location filename="../../app/train/run_lifecycle.py" line="244"/>
         <source>Training failed.</source>
         <translation>训练失败。</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_lifecycle.py" line="256"/>
+        <location filename="../../app/train/run_lifecycle.py" line="258"/>
         <source>Training failed</source>
         <translation>训练失败</translation>
     </message>
@@ -2676,48 +2683,53 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>RunStatus</name>
     <message>
-        <location filename="../../app/train/run_status.py" line="30"/>
+        <location filename="../../app/train/run_status.py" line="33"/>
         <source>Compression: {value} bytes/token</source>
         <extracomment>The status line&apos;s fields, left to right.</extracomment>
         <translation>压缩率：{value} 字节/词元</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_status.py" line="36"/>
+        <location filename="../../app/train/run_status.py" line="39"/>
         <source>Compression: –</source>
         <translation>压缩率：–</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_status.py" line="37"/>
+        <location filename="../../app/train/run_status.py" line="41"/>
+        <source>Last run&apos;s corpus: {size}</source>
+        <translation>上次运行的语料：{size}</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_status.py" line="43"/>
         <source>Corpus: {size}</source>
         <translation>语料：{size}</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_status.py" line="38"/>
+        <location filename="../../app/train/run_status.py" line="45"/>
         <source>Unique pre-tokens: {count}</source>
         <translation>不同的预分词单元：{count}</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_status.py" line="39"/>
+        <location filename="../../app/train/run_status.py" line="46"/>
         <source>Elapsed: {time}</source>
         <translation>用时：{time}</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_status.py" line="42"/>
+        <location filename="../../app/train/run_status.py" line="49"/>
         <source>Corpus: –</source>
         <translation>语料：–</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_status.py" line="43"/>
+        <location filename="../../app/train/run_status.py" line="50"/>
         <source>Unique pre-tokens: –</source>
         <translation>不同的预分词单元：–</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_status.py" line="44"/>
+        <location filename="../../app/train/run_status.py" line="51"/>
         <source>Merges: {count}</source>
         <translation>合并：{count}</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_status.py" line="45"/>
+        <location filename="../../app/train/run_status.py" line="52"/>
         <source>Elapsed: –</source>
         <translation>用时：–</translation>
     </message>
@@ -3133,55 +3145,60 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>TrainTab</name>
     <message>
-        <location filename="../../app/train/train_tab.py" line="74"/>
+        <location filename="../../app/train/train_tab.py" line="75"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="75"/>
+        <location filename="../../app/train/train_tab.py" line="76"/>
         <source>Byte-level BPE trained on your corpus, merge by merge: the merges table, the pair counts and the compression as they grow.</source>
         <translation>在你的语料上逐次合并训练字节级 BPE：合并表、词元对计数和压缩率随之增长。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="80"/>
+        <location filename="../../app/train/train_tab.py" line="81"/>
         <source>Press Train on the sample corpus, then click a row of the merges table: every tab follows that step.</source>
         <translation>用示例语料点击“训练”，然后点击合并表中的一行：每个页面都会跟随这一步。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="173"/>
+        <location filename="../../app/train/train_tab.py" line="178"/>
         <source>Text not in the corpus: the compression chart shows how well it is encoded</source>
-        <extracomment>What the tab showed before the current run (history, tokenizer, result, current rank), shown again if the run ends with nothing: cancelled while counting, or failed.</extracomment>
+        <extracomment>The corpus the run shown was trained on (None: no run, or an opened tokenizer&apos;s). What the tab showed before the current run (history, tokenizer, result, current rank, trained_on), shown again if the run ends with nothing: cancelled while counting, or failed.</extracomment>
         <translation>不在语料中的文本：压缩率图显示它被编码得有多好</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="175"/>
+        <location filename="../../app/train/train_tab.py" line="180"/>
         <source>Held-out text (compression chart)</source>
         <translation>留出文本（压缩率图）</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="197"/>
+        <location filename="../../app/train/train_tab.py" line="202"/>
         <source>Filter merges by token text (e.g. “ing”, “␣the”, “中”)</source>
         <translation>按词元文本筛选合并（例如 “ing”、“␣the”、“中”）</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="203"/>
+        <location filename="../../app/train/train_tab.py" line="208"/>
         <source>&lt;b&gt;Merges&lt;/b&gt;</source>
         <translation>&lt;b&gt;合并&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="244"/>
+        <location filename="../../app/train/train_tab.py" line="249"/>
         <source>Held-out text not measured: {error}</source>
         <translation>未能测量留出文本：{error}</translation>
     </message>
+    <message>
+        <location filename="../../app/train/train_tab.py" line="263"/>
+        <source>The run shown was trained on {corpus}; Train trains on the corpus now selected.</source>
+        <translation>当前显示的是在{corpus}上训练的运行；点击“训练”将在现在选中的语料上训练。</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../app/train/train_tab.py" line="274"/>
+        <location filename="../../app/train/train_tab.py" line="301"/>
         <source>Opened {name}: {merges} merges. {reason}</source>
         <translation>
             <numerusform>已打开 {name}：{merges} 次合并。{reason}</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="278"/>
+        <location filename="../../app/train/train_tab.py" line="305"/>
         <source>Opened {name}: no training record, so no merge history to show.</source>
         <translation>已打开 {name}：没有训练记录，因此没有可显示的合并历史。</translation>
     </message>
