@@ -2090,7 +2090,7 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
     <message>
         <location filename="../../app/train/merges_model.py" line="34"/>
         <source>Tokens after</source>
-        <translation>合并后词元数</translation>
+        <translation>词元总数</translation>
     </message>
     <message>
         <location filename="../../app/train/merges_model.py" line="35"/>
