@@ -15,8 +15,9 @@ from __future__ import annotations
 import dataclasses
 import time
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import (
+    QApplication,
     QGroupBox,
     QLabel,
     QLineEdit,
@@ -274,9 +275,15 @@ class TrainTab(QSplitter, RunLifecycle, RunDisplay):
 
     def show_run_box(self) -> None:
         """Scroll the left column (it scrolls on a short screen: 1366×768) to show the run box whole: how a run goes
-        and how it ended, and Continue training, were under its fold. Once its text is laid out."""
-        scroll = self.left_scroll
-        QTimer.singleShot(0, scroll, lambda: scroll.ensureWidgetVisible(self.run_box, 0, 0))
+        and how it ended, and Continue training, were under its fold."""
+        QTimer.singleShot(0, self.left_scroll, self._reveal_run_box)
+
+    def _reveal_run_box(self) -> None:
+        """Once the run box's new text is laid out: a message's lines are laid out a step at a time (the label, the
+        box, the column, the scroll area), each a posted layout request."""
+        for _ in range(4):
+            QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        self.left_scroll.ensureWidgetVisible(self.run_box, 0, 0)
 
     def show_kept(self, runs) -> None:
         """The ``runs`` kept beside this one (:class:`~app.common.session.KeptRun`): listed to be forgotten, and
