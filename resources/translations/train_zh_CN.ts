@@ -91,43 +91,43 @@
 <context>
     <name>CompressionChart</name>
     <message>
-        <location filename="../../app/train/charts.py" line="272"/>
+        <location filename="../../app/train/charts.py" line="274"/>
         <source>Compression</source>
         <extracomment>Vocabulary sizes of the reference encodings on the chart, for placing them on the compression chart. The compression chart&apos;s least height at the usual text size: its legend under the plot takes a row.</extracomment>
         <translation>压缩率</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="273"/>
+        <location filename="../../app/train/charts.py" line="275"/>
         <source>bytes per token</source>
-        <translation>每个词元的字节数</translation>
+        <translation>字节/词元</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="274"/>
+        <location filename="../../app/train/charts.py" line="276"/>
         <source>vocabulary size (log)</source>
         <translation>词表大小（对数）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="282"/>
+        <location filename="../../app/train/charts.py" line="284"/>
         <source>training corpus</source>
         <translation>训练语料</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="291"/>
+        <location filename="../../app/train/charts.py" line="293"/>
         <source>held-out text</source>
         <translation>留出文本</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="301"/>
+        <location filename="../../app/train/charts.py" line="303"/>
         <source>tiktoken on held-out</source>
         <translation>tiktoken（留出文本）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="385"/>
+        <location filename="../../app/train/charts.py" line="387"/>
         <source>Press Train to see bytes per token grow with the vocabulary.</source>
         <translation>点击“训练”，查看每个词元的字节数如何随词表增长。</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="407"/>
+        <location filename="../../app/train/charts.py" line="409"/>
         <source>{language}, held out</source>
         <translation>{language}，留出文本</translation>
     </message>
@@ -2039,23 +2039,23 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>MergeCountChart</name>
     <message>
-        <location filename="../../app/train/charts.py" line="204"/>
+        <location filename="../../app/train/charts.py" line="206"/>
         <source>Count of each merge</source>
         <extracomment>A run chart&apos;s least height, at the usual text size. The count axis of a run not merging yet spans 1 to 10**EMPTY_LOG_TOP.</extracomment>
         <translation>各次合并的频次</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="205"/>
+        <location filename="../../app/train/charts.py" line="207"/>
         <source>count (log)</source>
         <translation>频次（对数）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="206"/>
+        <location filename="../../app/train/charts.py" line="208"/>
         <source>merge</source>
         <translation>合并序号</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="229"/>
+        <location filename="../../app/train/charts.py" line="231"/>
         <source>Press Train to see how often each merge&apos;s pair occurred.</source>
         <translation>点击“训练”，查看每次合并的词元对出现了多少次。</translation>
     </message>
@@ -2165,24 +2165,24 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>PairFrequencyChart</name>
     <message>
-        <location filename="../../app/train/charts.py" line="71"/>
-        <location filename="../../app/train/charts.py" line="104"/>
+        <location filename="../../app/train/charts.py" line="73"/>
+        <location filename="../../app/train/charts.py" line="106"/>
         <source>Pair frequencies</source>
-        <extracomment>The colours of a parity-aware run&apos;s languages on the compression chart, in the order given. The colours of the kept runs&apos; curves (dash-dotted), none the current run&apos;s or a language&apos;s. Point size of the pair labels (larger than other ticks: they are what the chart is about). Pixels between a reference&apos;s point and its label.</extracomment>
+        <extracomment>The colours of a parity-aware run&apos;s languages on the compression chart, in the order given. The colours of the kept runs&apos; curves (dash-dotted), none the current run&apos;s or a language&apos;s. Point size of the pair labels (larger than other ticks: they are what the chart is about). Pixels between a reference&apos;s point and its label. Behind a reference&apos;s label: the chart&apos;s background, a line under it faintly seen.</extracomment>
         <translation>词元对频次</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="75"/>
+        <location filename="../../app/train/charts.py" line="77"/>
         <source>count</source>
         <translation>频次</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="105"/>
+        <location filename="../../app/train/charts.py" line="107"/>
         <source>Press Train to see the most frequent pairs at each merge.</source>
         <translation>点击“训练”，查看每次合并时最常见的词元对。</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="118"/>
+        <location filename="../../app/train/charts.py" line="120"/>
         <source>Top pairs at merge {number} · chosen in orange</source>
         <translation>第 {number} 次合并时最常见的词元对 · 橙色为选中者</translation>
     </message>
