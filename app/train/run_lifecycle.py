@@ -58,7 +58,7 @@ class RunLifecycle:
         source = self.corpus_panel.current_source()
         settings = dataclasses.replace(settings or self.settings_panel.settings(), checkpoint=str(run_folder()))
         self._kept = (self.history, self.tokenizer, self.result, self.current_rank, self.trained_on)
-        self.trained_on = source
+        self.trained_on = self.run_on = source
         self.history = MergeHistory()
         self._pending = []
         self.model.set_history(self.history)

@@ -100,8 +100,10 @@ class TrainTab(QSplitter, RunLifecycle, RunDisplay):
         self._elapsed = 0.0
         self._pending: list = []  # steps received but not yet shown
         self._last_counting = 0.0  # when the counting progress was last shown
-        #: The corpus the run shown was trained on (None: no run, or an opened tokenizer's).
+        #: The corpus the run shown was trained on (None: no run, or an opened tokenizer's), and the corpus of the
+        #: last run started, which the run box speaks of (a run that failed leaves the one before it shown).
         self.trained_on: CorpusSource | None = None
+        self.run_on: CorpusSource | None = None
         #: What the tab showed before the current run (history, tokenizer, result, current rank, trained_on),
         #: shown again if the run ends with nothing: cancelled while counting, or failed.
         self._kept: tuple | None = None
@@ -256,22 +258,22 @@ class TrainTab(QSplitter, RunLifecycle, RunDisplay):
         selected (it said "Corpus: 1.9 MB" and "Done" as if of the corpus now selected)."""
         if self.training and self._finished is None:
             self._elapsed = time.perf_counter() - self._started
-        previous = self._previous_corpus()
+        previous = self._not_selected(self.trained_on)
         texts = status_texts(self.history, self._elapsed, self.current_rank, last_run=previous is not None)
         for key, text in texts.items():
             self.status_labels[key].setText(text)
-        name = previous.name if previous is not None else None
         tip = self.tr("The run shown was trained on {corpus}; Train trains on the corpus now selected.")
-        self.status_labels["corpus"].setToolTip(tip.format(corpus=name) if name else "")
-        self.run_box.show_previous(name)
+        self.status_labels["corpus"].setToolTip(tip.format(corpus=previous.name) if previous is not None else "")
+        last = self._not_selected(self.run_on)
+        self.run_box.show_previous(last.name if last is not None else None)
 
-    def _previous_corpus(self) -> CorpusSource | None:
-        """The corpus the run shown was trained on, when another is selected now (else None)."""
-        shown, selected = self.trained_on, self.corpus_panel.current_source()
-        if self.training or shown is None:
+    def _not_selected(self, corpus: CorpusSource | None) -> CorpusSource | None:
+        """``corpus`` (a run's) when another is selected now and no run is going, else None."""
+        selected = self.corpus_panel.current_source()
+        if self.training or corpus is None:
             return None
-        same = selected is not None and (selected.name, selected.paths) == (shown.name, shown.paths)
-        return None if same else shown
+        same = selected is not None and (selected.name, selected.paths) == (corpus.name, corpus.paths)
+        return None if same else corpus
 
     def show_run_box(self) -> None:
         """Scroll the left column (it scrolls on a short screen: 1366×768) to show the run box whole: how a run goes
@@ -294,7 +296,7 @@ class TrainTab(QSplitter, RunLifecycle, RunDisplay):
     def show_tokenizer(self, tokenizer, name: str) -> None:
         """Show an opened tokenizer and its training record (if it has one) without retraining."""
         record = getattr(tokenizer, "record", None)
-        self.tokenizer, self.result, self.trained_on = tokenizer, None, None
+        self.tokenizer, self.result, self.trained_on, self.run_on = tokenizer, None, None, None
         self.history = MergeHistory.from_record(record, dict(tokenizer.special_tokens)) if record else MergeHistory()
         self.model.set_history(self.history)
         self._elapsed = 0.0

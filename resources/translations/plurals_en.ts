@@ -585,7 +585,7 @@
 <context>
     <name>TrainTab</name>
     <message numerus="yes">
-        <location filename="../../app/train/train_tab.py" line="301"/>
+        <location filename="../../app/train/train_tab.py" line="310"/>
         <source>Opened {name}: {merges} merges. {reason}</source>
         <translation>
             <numerusform>Opened {name}: {merges} merge. {reason}</numerusform>

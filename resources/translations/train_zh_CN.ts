@@ -3145,60 +3145,60 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>TrainTab</name>
     <message>
-        <location filename="../../app/train/train_tab.py" line="75"/>
+        <location filename="../../app/train/train_tab.py" line="76"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="76"/>
+        <location filename="../../app/train/train_tab.py" line="77"/>
         <source>Byte-level BPE trained on your corpus, merge by merge: the merges table, the pair counts and the compression as they grow.</source>
         <translation>在你的语料上逐次合并训练字节级 BPE：合并表、词元对计数和压缩率随之增长。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="81"/>
+        <location filename="../../app/train/train_tab.py" line="82"/>
         <source>Press Train on the sample corpus, then click a row of the merges table: every tab follows that step.</source>
         <translation>用示例语料点击“训练”，然后点击合并表中的一行：每个页面都会跟随这一步。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="178"/>
+        <location filename="../../app/train/train_tab.py" line="181"/>
         <source>Text not in the corpus: the compression chart shows how well it is encoded</source>
-        <extracomment>The corpus the run shown was trained on (None: no run, or an opened tokenizer&apos;s). What the tab showed before the current run (history, tokenizer, result, current rank, trained_on), shown again if the run ends with nothing: cancelled while counting, or failed.</extracomment>
+        <extracomment>The corpus the run shown was trained on (None: no run, or an opened tokenizer&apos;s), and the corpus of the last run started, which the run box speaks of (a run that failed leaves the one before it shown). What the tab showed before the current run (history, tokenizer, result, current rank, trained_on), shown again if the run ends with nothing: cancelled while counting, or failed.</extracomment>
         <translation>不在语料中的文本：压缩率图显示它被编码得有多好</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="180"/>
+        <location filename="../../app/train/train_tab.py" line="183"/>
         <source>Held-out text (compression chart)</source>
         <translation>留出文本（压缩率图）</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="202"/>
+        <location filename="../../app/train/train_tab.py" line="205"/>
         <source>Filter merges by token text (e.g. “ing”, “␣the”, “中”)</source>
         <translation>按词元文本筛选合并（例如 “ing”、“␣the”、“中”）</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="208"/>
+        <location filename="../../app/train/train_tab.py" line="211"/>
         <source>&lt;b&gt;Merges&lt;/b&gt;</source>
         <translation>&lt;b&gt;合并&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="249"/>
+        <location filename="../../app/train/train_tab.py" line="252"/>
         <source>Held-out text not measured: {error}</source>
         <translation>未能测量留出文本：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="263"/>
+        <location filename="../../app/train/train_tab.py" line="265"/>
         <source>The run shown was trained on {corpus}; Train trains on the corpus now selected.</source>
         <translation>当前显示的是在{corpus}上训练的运行；点击“训练”将在现在选中的语料上训练。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/train/train_tab.py" line="301"/>
+        <location filename="../../app/train/train_tab.py" line="310"/>
         <source>Opened {name}: {merges} merges. {reason}</source>
         <translation>
             <numerusform>已打开 {name}：{merges} 次合并。{reason}</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="305"/>
+        <location filename="../../app/train/train_tab.py" line="314"/>
         <source>Opened {name}: no training record, so no merge history to show.</source>
         <translation>已打开 {name}：没有训练记录，因此没有可显示的合并历史。</translation>
     </message>
