@@ -47,6 +47,8 @@ LABEL_CHARS = 24
 PAIR_PT = 10.0
 #: Pixels between a reference's point and its label.
 LABEL_OFFSET = 8
+#: Behind a reference's label: the chart's background, a line under it faintly seen.
+LABEL_FILL = QColor(255, 255, 255, 220)
 
 
 def _label(text: str, limit: int = LABEL_CHARS) -> str:
@@ -451,7 +453,9 @@ class CompressionChart(_RunChart):
         ys = np.array([values[n] for n in names], float)
         self.reference_points.setData(xs, ys)
         for name, y in zip(names, ys):
-            label = pg.TextItem(f"{name.removesuffix('_base')} {y:.2f}", color=MARKER)
+            # on the chart's background, over the current step's line: the line ran through "gpt2 1.56"
+            label = pg.TextItem(f"{name.removesuffix('_base')} {y:.2f}", color=MARKER, fill=LABEL_FILL)
+            label.setZValue(self.marker.zValue() + 1)
             label.setFont(style.text_font(self.pt(VALUE_PT)))
             self.addItem(label, ignoreBounds=True)
             self.reference_labels.append(label)
@@ -471,10 +475,13 @@ class CompressionChart(_RunChart):
         margin = 2 * self.reference_labels[0].textItem.document().documentMargin()  # around the text, blank
         heights = [size.height() - margin for size in sizes]
         rows = spread([p.y() for p in points], heights, box.top(), box.bottom(), gap=2)
+        lefts = []
         for label, point, size, row in zip(self.reference_labels, points, sizes, rows):
             left = point.x() - LABEL_OFFSET - size.width() >= box.left()
             label.setAnchor((1, 0.5) if left else (0, 0.5))
             label.setPos(view.mapToView(QPointF(point.x() + (-LABEL_OFFSET if left else LABEL_OFFSET), row)))
+            lefts.append(point.x() - LABEL_OFFSET - size.width() if left else point.x() - LABEL_OFFSET)
+        self.hint.keep_left_of(min(lefts))  # the hint before a run ran into the labels and their markers
 
 
 def _has_data(curve: pg.PlotDataItem) -> bool:

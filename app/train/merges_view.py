@@ -2,7 +2,9 @@
 
 The columns fit the table's width (no sideways scrolling on a laptop's screen): a number column is as wide as the
 largest value it shows now and its title, so that "49,999" is never cut to "49,9…"; the token columns share what
-is left (cut with "…" when narrower than their token, whole in its tooltip), and the last column stretches.
+is left: at least a character's first two bytes ("<E4><B8>") each where there is room, and the room to spare
+(which the last column, stretching, took: the pair was cut to "<E4>‹B…" at 1366×768 beside a wide "Tokens after").
+Where room is short the new token narrows first, then the pair (cut with "…", whole in its tooltip).
 """
 
 from __future__ import annotations
@@ -16,8 +18,11 @@ from app.train.merges_model import AFTER, COLUMNS, COUNT, ID, LEFT, NEW, RANK, R
 
 #: The least each number column holds: four digits (it widens as larger values come).
 LEAST = 9_999
-#: Token columns: their width where there is room (tokens vary; the user can widen them).
-TOKEN_WIDTHS = {LEFT: 76, RIGHT: 76, NEW: 100}
+#: The token columns, in the order they narrow where room is short: the new token first (it is the pair joined),
+#: then the pair alike.
+TOKEN_COLUMNS = ((NEW,), (LEFT, RIGHT))
+#: What a token column holds at least where there is room: a Chinese character's first two bytes.
+TOKEN_SAMPLE = "<E4><B8>"
 #: Room for a cell's margins, in pixels.
 PADDING = 18
 #: Room for a title's margins and the sort indicator, in pixels.
@@ -75,7 +80,6 @@ class MergesTableView(QTableView):
         header = self.horizontalHeader().font()
         wanted = column_widths(self.font(), header, largest_values(self._history()))
         whole = whole_title_widths(header)
-        wanted[shown[-1]] = max(wanted[shown[-1]], whole[shown[-1]])  # the stretching column's title on one line
         widths = fitted_widths(wanted, title_widths(header), shown, self.viewport().width())
         self._stretch_from(shown[-1], wanted[shown[-1]])
         for column, width in widths.items():
@@ -151,8 +155,8 @@ def largest_values(history) -> dict[int, int]:
 
 
 def column_widths(cell_font: QFont, header_font: QFont, largest: dict[int, int]) -> dict[int, int]:
-    """The width each column wants: a number column fits its ``largest`` value and its title, a token column its
-    :data:`TOKEN_WIDTHS` (the Removed column: its title).
+    """The width each column wants: a number column fits its ``largest`` value and its title, a token column
+    :data:`TOKEN_SAMPLE` and its title (the Removed column: its title).
 
     >>> from PySide6.QtWidgets import QApplication
     >>> app = QApplication.instance() or QApplication([])
@@ -161,7 +165,9 @@ def column_widths(cell_font: QFont, header_font: QFont, largest: dict[int, int])
     True
     """
     cells = QFontMetrics(cell_font)
-    widths = title_widths(header_font) | TOKEN_WIDTHS
+    widths = title_widths(header_font)
+    for column in (LEFT, RIGHT, NEW):
+        widths[column] = max(cells.horizontalAdvance(TOKEN_SAMPLE) + PADDING, widths[column])
     for column, value in largest.items():
         widths[column] = max(cells.horizontalAdvance(f"{value:,}") + PADDING, widths[column])
     return widths
@@ -185,22 +191,35 @@ def title_widths(header_font: QFont) -> dict[int, int]:
 
 def fitted_widths(wanted: dict[int, int], least: dict[int, int], shown: list[int], room: int) -> dict[int, int]:
     """The widths of the ``shown`` columns but the last (which stretches over what is left of ``room`` pixels): as
-    ``wanted``, but the token columns narrowed alike, none below its ``least``, while the columns are wider than
-    ``room``.
+    ``wanted``, and the token columns share the room to spare; where there is too little, they narrow in the order
+    of :data:`TOKEN_COLUMNS`, none below its ``least``.
 
-    >>> wanted = {RANK: 50, LEFT: 100, RIGHT: 100, AFTER: 60}
+    >>> wanted = {RANK: 50, LEFT: 80, RIGHT: 80, NEW: 80, AFTER: 60}
     >>> least = dict.fromkeys(wanted, 40)
-    >>> fitted_widths(wanted, least, list(wanted), 500), fitted_widths(wanted, least, list(wanted), 261)
-    ({0: 50, 2: 100, 3: 100}, {0: 50, 2: 75, 3: 75})
-    >>> fitted_widths(wanted, least, list(wanted), 100)  # no narrower than least: the table scrolls
-    {0: 50, 2: 40, 3: 40}
+    >>> fitted_widths(wanted, least, list(wanted), 500)  # 150 to spare: the token columns' (the last keeps 60)
+    {0: 50, 2: 130, 3: 130, 4: 130}
+    >>> fitted_widths(wanted, least, list(wanted), 320)  # 30 short: the new token narrows, the pair is whole
+    {0: 50, 2: 80, 3: 80, 4: 50}
+    >>> fitted_widths(wanted, least, list(wanted), 250)  # 100 short: the new token to its least, then the pair
+    {0: 50, 2: 50, 3: 50, 4: 40}
+    >>> fitted_widths(wanted, least, list(wanted), 200)  # no narrower than least: the table scrolls
+    {0: 50, 2: 40, 3: 40, 4: 40}
     """
     widths = {column: wanted[column] for column in shown[:-1]}
-    tokens = [column for column in widths if column in TOKEN_WIDTHS]
     over = sum(wanted[column] for column in shown) - room
-    asked = sum(widths[column] - least[column] for column in tokens)
-    if over <= 0 or not asked:
+    tokens = [column for group in TOKEN_COLUMNS for column in group if column in widths]
+    if over < 0 and tokens:
+        share, extra = divmod(-over, len(tokens))
+        for i, column in enumerate(sorted(tokens)):
+            widths[column] += share + (i < extra)
         return widths
-    for column in tokens:  # each gives up its share of what is over, as far as its least
-        widths[column] -= min(widths[column] - least[column], -(-over * (widths[column] - least[column]) // asked))
+    for group in TOKEN_COLUMNS:
+        columns = [column for column in group if column in widths]
+        asked = sum(widths[column] - least[column] for column in columns)
+        if over <= 0 or not asked:
+            continue
+        given = min(over, asked)
+        for column in columns:  # each gives up its share of what is over, as far as its least
+            widths[column] -= min(widths[column] - least[column], -(-given * (widths[column] - least[column]) // asked))
+        over -= given
     return widths

@@ -1,4 +1,5 @@
-"""The Train tab's "Training" box: Train and Cancel, why Train is disabled, and how far the run has come.
+"""The Train tab's "Training" box: Train and Cancel, why Train is disabled, and how far the run has come (or how it
+ended: "Last run, on …" once another corpus is selected, :meth:`RunBox.show_previous`).
 
 It only shows what it is told; the Train tab decides (see :class:`~app.train.train_tab.TrainTab`).
 """
@@ -39,9 +40,12 @@ class RunBox(QGroupBox):
         self.progress.setRange(0, FULL)
         self.progress.setValue(0)
         self.progress.setTextVisible(False)
-        self.progress_text = QLabel(self.tr("Ready to train."))
+        self.progress_text = QLabel()
         self.progress_text.setObjectName("progressText")
         self.progress_text.setWordWrap(True)
+        self._said = self.tr("Ready to train.")  # what the run says, as told (show_progress)
+        self._previous: str | None = None  # the corpus of the run shown, when another is selected
+        self._show_text()
 
         buttons = QHBoxLayout()
         buttons.addWidget(self.train_button, 2)
@@ -70,5 +74,23 @@ class RunBox(QGroupBox):
         may be cut where the panel has no room)."""
         if fraction is not None:
             self.progress.setValue(int(FULL * fraction))
+        self._said = text
+        self._show_text()
+
+    def say(self, text: str) -> None:
+        """Say ``text``, the bar left as it is."""
+        self.show_progress(None, text)
+
+    def show_previous(self, corpus: str | None) -> None:
+        """Say that what is shown is the last run's, on ``corpus``, now that another corpus is selected (None: the
+        run shown is the selected corpus's, or none)."""
+        if corpus != self._previous:
+            self._previous = corpus
+            self._show_text()
+
+    def _show_text(self) -> None:
+        text = self._said
+        if self._previous is not None:
+            text = self.tr("Last run, on {corpus}:\n{outcome}").format(corpus=self._previous, outcome=text)
         self.progress_text.setText(text)
         self.progress_text.setToolTip(text)

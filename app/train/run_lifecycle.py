@@ -57,7 +57,8 @@ class RunLifecycle:
         self._finished = None
         source = self.corpus_panel.current_source()
         settings = dataclasses.replace(settings or self.settings_panel.settings(), checkpoint=str(run_folder()))
-        self._kept = (self.history, self.tokenizer, self.result, self.current_rank)
+        self._kept = (self.history, self.tokenizer, self.result, self.current_rank, self.trained_on)
+        self.trained_on = self.run_on = source
         self.history = MergeHistory()
         self._pending = []
         self.model.set_history(self.history)
@@ -80,7 +81,7 @@ class RunLifecycle:
             started=self._started,
         )
         self.progress.setValue(0)
-        self.progress_text.setText(self.tr("Reading {name}…").format(name=source.name))
+        self.run_box.say(self.tr("Reading {name}…").format(name=source.name))
         run = TrainingRun(source, settings, self)
         run.counting.connect(self._on_counting)
         run.counted.connect(self._on_counted)
@@ -94,13 +95,14 @@ class RunLifecycle:
         self._update_train_button()
         self.state_changed.emit()
         self.tick.start()
+        self.show_run_box()  # how the run goes
         run.start()
 
     @Slot()
     def cancel_training(self) -> None:
         if self.run is not None:
             self.cancel_button.setEnabled(False)
-            self.progress_text.setText(self.tr("Cancelling…"))
+            self.run_box.say(self.tr("Cancelling…"))
             self.run.cancel()
             self.catch_up()  # a cancelled run is shown as far as it went
 
@@ -150,7 +152,7 @@ class RunLifecycle:
             started=time.perf_counter(),
         )
         self.progress.setValue(0)
-        self.progress_text.setText(
+        self.run_box.say(
             self.tr("Counted {words} unique pre-tokens; merging…", "", counted.unique_words).format(
                 words=f"{counted.unique_words:,}"
             )
@@ -181,7 +183,7 @@ class RunLifecycle:
                 text = self.tr("Cancelled after {time}, before any merge; the previous result is kept.")
             else:
                 text = self.tr("Cancelled after {time}, before any merge.")
-            self.progress_text.setText(text.format(time=format_seconds(result.seconds, tenths=True)))
+            self.run_box.say(text.format(time=format_seconds(result.seconds, tenths=True)))
             self._after_run()
             return
         self._kept = None  # the run made merges: they replace what was shown
@@ -238,7 +240,7 @@ class RunLifecycle:
         kept = self._restore_kept()
         self._after_run()
         message = engine_message(message)
-        self.progress_text.setText(
+        self.run_box.say(
             self.tr("Training failed; the previous result is kept.") if kept else self.tr("Training failed.")
         )
         source = self.corpus_panel.current_source()
@@ -260,7 +262,7 @@ class RunLifecycle:
         there was a result to show."""
         if self._kept is None:
             return False
-        self.history, self.tokenizer, self.result, rank = self._kept
+        self.history, self.tokenizer, self.result, rank, self.trained_on = self._kept
         self.model.set_history(self.history)
         self._redraw_curves()
         self._set_current(rank)
@@ -273,6 +275,7 @@ class RunLifecycle:
         self._update_train_button()
         self.state_changed.emit()
         self._update_status()
+        self.show_run_box()  # how the run ended
 
     @Slot(object)
     def _on_stopped(self, run: TrainingRun) -> None:

@@ -10,6 +10,8 @@ pre-tokens, merges, elapsed time and compression at the current step, in the int
 >>> texts = status_texts(h, 2.5, 0)
 >>> texts["words"], texts["merges"], texts["compression"]
 ('Unique pre-tokens: 3', 'Merges: 1', 'Compression: 1.33 bytes/token')
+>>> status_texts(h, 2.5, 0, last_run=True)["corpus"].split(":")[0]  # its corpus is no longer the one selected
+"Last run's corpus"
 """
 
 from __future__ import annotations
@@ -24,8 +26,9 @@ from app.train.progress import format_seconds
 STATUS_KEYS = ("corpus", "words", "merges", "elapsed", "compression")
 
 
-def status_texts(history: MergeHistory, elapsed: float, rank: int | None) -> dict[str, str]:
-    """Each field's text (``elapsed`` in seconds, 0 when unknown; ``rank`` the current step or None)."""
+def status_texts(history: MergeHistory, elapsed: float, rank: int | None, last_run: bool = False) -> dict[str, str]:
+    """Each field's text (``elapsed`` in seconds, 0 when unknown; ``rank`` the current step or None); ``last_run``:
+    the history is of the last run, whose corpus is no longer the one selected ("Last run's corpus: 1.9 MB")."""
     h = history
     per_token = QCoreApplication.translate("RunStatus", "Compression: {value} bytes/token")
     if rank is not None and rank < len(h) and h.corpus_bytes:
@@ -34,7 +37,11 @@ def status_texts(history: MergeHistory, elapsed: float, rank: int | None) -> dic
         compression = per_token.format(value=f"{h.corpus_bytes / h.initial_tokens:.2f}")
     else:
         compression = QCoreApplication.translate("RunStatus", "Compression: –")
-    corpus = QCoreApplication.translate("RunStatus", "Corpus: {size}").format(size=format_bytes(h.corpus_bytes))
+    if last_run:
+        corpus = QCoreApplication.translate("RunStatus", "Last run's corpus: {size}")
+    else:
+        corpus = QCoreApplication.translate("RunStatus", "Corpus: {size}")
+    corpus = corpus.format(size=format_bytes(h.corpus_bytes))
     words = QCoreApplication.translate("RunStatus", "Unique pre-tokens: {count}").format(count=f"{h.unique_words:,}")
     elapsed_text = QCoreApplication.translate("RunStatus", "Elapsed: {time}")
     elapsed_text = elapsed_text.format(time=format_seconds(elapsed, tenths=True))

@@ -73,7 +73,9 @@ class SettingsPanel(QGroupBox):
         super().__init__(self.tr("Settings"), parent)
         self.vocab_size = QSpinBox()
         self.vocab_size.setObjectName("vocabSize")
-        self.vocab_size.setRange(1, 10_000_000)
+        # From 0: a size typed below the least one is a value, refused with the reason (a spin box leaves a value
+        # under its minimum unset, and went on training with the size before).
+        self.vocab_size.setRange(0, 10_000_000)
         self.vocab_size.setSingleStep(256)
         self.vocab_size.setGroupSeparatorShown(True)
         self.vocab_size.setValue(1257)
@@ -210,6 +212,7 @@ class SettingsPanel(QGroupBox):
         layout.addWidget(self.problem_label)
 
         self.vocab_size.valueChanged.connect(self._changed)
+        self.vocab_size.lineEdit().textChanged.connect(self._changed)  # emptied: no new value, but Train must wait
         self.pattern.currentIndexChanged.connect(self._pattern_changed)
         self.custom_regex.textChanged.connect(self._changed)
         self.specials.textChanged.connect(self._changed)
@@ -263,7 +266,7 @@ class SettingsPanel(QGroupBox):
 
     def problems(self) -> list[str]:
         settings = self.settings()
-        found = problem_texts(settings)
+        found = problem_texts(settings) if self._size_typed() else [self.tr("Type a vocabulary size.")]
         if self._source is not None:
             found.extend(self._source.problems(settings.pattern, settings.special_tokens, settings.superword_after))
             if settings.parity and self._source.counts is not None:
@@ -292,6 +295,10 @@ class SettingsPanel(QGroupBox):
         """Stop checking (waits for a check in progress: at most its time budget)."""
         self.check_timer.stop()
         self.checker.shutdown()
+
+    def _size_typed(self) -> bool:
+        """False while the vocabulary size field is empty (the spin box then keeps the size before)."""
+        return self.vocab_size.hasAcceptableInput()
 
     def _custom_pattern(self) -> str | None:
         return self.custom_regex.text() if self.pattern.currentData() == CUSTOM else None
@@ -382,6 +389,8 @@ class SettingsPanel(QGroupBox):
         self.problem_label.setVisible(bool(problems))
         verdict = self._current_verdict()
         bad = {problem.field for problem in self.settings().problems()}
+        if not self._size_typed():
+            bad.add("vocab_size")
         if verdict is not None and not verdict.usable:
             bad.add("pattern")
         if self._custom_pattern() is None:

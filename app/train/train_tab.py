@@ -15,8 +15,9 @@ from __future__ import annotations
 import dataclasses
 import time
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import (
+    QApplication,
     QGroupBox,
     QLabel,
     QLineEdit,
@@ -35,6 +36,7 @@ from app.common.wording.engine_messages import engine_message
 from app.style import mono_font
 from app.train.charts import CompressionChart, MergeCountChart, PairFrequencyChart
 from app.train.corpus_panel import CorpusPanel
+from app.train.corpus_sources import CorpusSource
 from app.train.frame_scheduler import FrameScheduler
 from app.train.held_out import DEFAULT_HELD_OUT, HeldOutCompression, measure_held_out
 from app.train.kept_runs import KeptRunsControls
@@ -98,8 +100,12 @@ class TrainTab(QSplitter, RunLifecycle, RunDisplay):
         self._elapsed = 0.0
         self._pending: list = []  # steps received but not yet shown
         self._last_counting = 0.0  # when the counting progress was last shown
-        #: What the tab showed before the current run (history, tokenizer, result, current rank), shown again
-        #: if the run ends with nothing: cancelled while counting, or failed.
+        #: The corpus the run shown was trained on (None: no run, or an opened tokenizer's), and the corpus of the
+        #: last run started, which the run box speaks of (a run that failed leaves the one before it shown).
+        self.trained_on: CorpusSource | None = None
+        self.run_on: CorpusSource | None = None
+        #: What the tab showed before the current run (history, tokenizer, result, current rank, trained_on),
+        #: shown again if the run ends with nothing: cancelled while counting, or failed.
         self._kept: tuple | None = None
         self._finished: TrainingResult | None = None  # a watched run the engine finished, shown as its steps come
         # Asked before a run the user starts replaces the one shown: True to go on. The main window asks about an
@@ -113,7 +119,8 @@ class TrainTab(QSplitter, RunLifecycle, RunDisplay):
         self._build_table()
         self._build_charts()
         self._build_status()
-        self.addWidget(VerticalScroll(self.left))  # scrolls on a short screen: nothing in it is squashed
+        self.left_scroll = VerticalScroll(self.left)  # scrolls on a short screen: nothing in it is squashed
+        self.addWidget(self.left_scroll)
         self.addWidget(self.table_area)
         self.addWidget(self.charts_area)
         self.setStretchFactor(0, 0)
@@ -138,6 +145,7 @@ class TrainTab(QSplitter, RunLifecycle, RunDisplay):
         self.corpus_panel.source_changed.connect(self.settings_panel.set_sample_source)
         self.settings_panel.set_sample_source(self.corpus_panel.current_source())
         self.corpus_panel.source_changed.connect(self._update_train_button)
+        self.corpus_panel.source_changed.connect(self._update_status)  # the run shown may now be the last one
         self.settings_panel.changed.connect(self._update_train_button)
         self.steering = RunSteering(self)  # Continue training; Forbid and continue from here
         self.settings_panel.changed.connect(self.steering.update)
@@ -245,11 +253,39 @@ class TrainTab(QSplitter, RunLifecycle, RunDisplay):
 
     # --- status line ---------------------------------------------------------------------------------------
     @Slot()
-    def _update_status(self) -> None:
+    def _update_status(self, *_source) -> None:
+        """The status line, and the run box's note that the run shown is the last one when another corpus is
+        selected (it said "Corpus: 1.9 MB" and "Done" as if of the corpus now selected)."""
         if self.training and self._finished is None:
             self._elapsed = time.perf_counter() - self._started
-        for key, text in status_texts(self.history, self._elapsed, self.current_rank).items():
+        previous = self._not_selected(self.trained_on)
+        texts = status_texts(self.history, self._elapsed, self.current_rank, last_run=previous is not None)
+        for key, text in texts.items():
             self.status_labels[key].setText(text)
+        tip = self.tr("The run shown was trained on {corpus}; Train trains on the corpus now selected.")
+        self.status_labels["corpus"].setToolTip(tip.format(corpus=previous.name) if previous is not None else "")
+        last = self._not_selected(self.run_on)
+        self.run_box.show_previous(last.name if last is not None else None)
+
+    def _not_selected(self, corpus: CorpusSource | None) -> CorpusSource | None:
+        """``corpus`` (a run's) when another is selected now and no run is going, else None."""
+        selected = self.corpus_panel.current_source()
+        if self.training or corpus is None:
+            return None
+        same = selected is not None and (selected.name, selected.paths) == (corpus.name, corpus.paths)
+        return None if same else corpus
+
+    def show_run_box(self) -> None:
+        """Scroll the left column (it scrolls on a short screen: 1366×768) to show the run box whole: how a run goes
+        and how it ended, and Continue training, were under its fold."""
+        QTimer.singleShot(0, self.left_scroll, self._reveal_run_box)
+
+    def _reveal_run_box(self) -> None:
+        """Once the run box's new text is laid out: a message's lines are laid out a step at a time (the label, the
+        box, the column, the scroll area), each a posted layout request."""
+        for _ in range(4):
+            QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        self.left_scroll.ensureWidgetVisible(self.run_box, 0, 0)
 
     def show_kept(self, runs) -> None:
         """The ``runs`` kept beside this one (:class:`~app.common.session.KeptRun`): listed to be forgotten, and
@@ -260,7 +296,7 @@ class TrainTab(QSplitter, RunLifecycle, RunDisplay):
     def show_tokenizer(self, tokenizer, name: str) -> None:
         """Show an opened tokenizer and its training record (if it has one) without retraining."""
         record = getattr(tokenizer, "record", None)
-        self.tokenizer, self.result = tokenizer, None
+        self.tokenizer, self.result, self.trained_on, self.run_on = tokenizer, None, None, None
         self.history = MergeHistory.from_record(record, dict(tokenizer.special_tokens)) if record else MergeHistory()
         self.model.set_history(self.history)
         self._elapsed = 0.0
@@ -277,6 +313,8 @@ class TrainTab(QSplitter, RunLifecycle, RunDisplay):
         else:
             opened = self.tr("Opened {name}: no training record, so no merge history to show.").format(name=name)
         self.run_box.show_progress(1.0, opened)
+        self._update_status()
+        self.show_run_box()
         self._redraw_curves()
         self._set_current(len(self.history) - 1 if len(self.history) else None)
         self.state_changed.emit()

@@ -450,7 +450,7 @@
 <context>
     <name>RunLifecycle</name>
     <message numerus="yes">
-        <location filename="../../app/train/run_lifecycle.py" line="154"/>
+        <location filename="../../app/train/run_lifecycle.py" line="156"/>
         <source>Counted {words} unique pre-tokens; merging…</source>
         <translation>
             <numerusform>Counted {words} unique pre-token; merging…</numerusform>
@@ -458,7 +458,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/train/run_lifecycle.py" line="211"/>
+        <location filename="../../app/train/run_lifecycle.py" line="213"/>
         <source>Cancelled in {time}: {merges} merges.</source>
         <translation>
             <numerusform>Cancelled in {time}: {merges} merge.</numerusform>
@@ -466,7 +466,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/train/run_lifecycle.py" line="213"/>
+        <location filename="../../app/train/run_lifecycle.py" line="215"/>
         <source>Done in {time}: {merges} merges. {reason}</source>
         <translation>
             <numerusform>Done in {time}: {merges} merge. {reason}</numerusform>
@@ -585,7 +585,7 @@
 <context>
     <name>TrainTab</name>
     <message numerus="yes">
-        <location filename="../../app/train/train_tab.py" line="274"/>
+        <location filename="../../app/train/train_tab.py" line="310"/>
         <source>Opened {name}: {merges} merges. {reason}</source>
         <translation>
             <numerusform>Opened {name}: {merges} merge. {reason}</numerusform>

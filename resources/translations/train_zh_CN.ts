@@ -91,43 +91,43 @@
 <context>
     <name>CompressionChart</name>
     <message>
-        <location filename="../../app/train/charts.py" line="272"/>
+        <location filename="../../app/train/charts.py" line="274"/>
         <source>Compression</source>
         <extracomment>Vocabulary sizes of the reference encodings on the chart, for placing them on the compression chart. The compression chart&apos;s least height at the usual text size: its legend under the plot takes a row.</extracomment>
         <translation>压缩率</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="273"/>
+        <location filename="../../app/train/charts.py" line="275"/>
         <source>bytes per token</source>
-        <translation>每个词元的字节数</translation>
+        <translation>字节/词元</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="274"/>
+        <location filename="../../app/train/charts.py" line="276"/>
         <source>vocabulary size (log)</source>
         <translation>词表大小（对数）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="282"/>
+        <location filename="../../app/train/charts.py" line="284"/>
         <source>training corpus</source>
         <translation>训练语料</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="291"/>
+        <location filename="../../app/train/charts.py" line="293"/>
         <source>held-out text</source>
         <translation>留出文本</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="301"/>
+        <location filename="../../app/train/charts.py" line="303"/>
         <source>tiktoken on held-out</source>
         <translation>tiktoken（留出文本）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="385"/>
+        <location filename="../../app/train/charts.py" line="387"/>
         <source>Press Train to see bytes per token grow with the vocabulary.</source>
         <translation>点击“训练”，查看每个词元的字节数如何随词表增长。</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="407"/>
+        <location filename="../../app/train/charts.py" line="409"/>
         <source>{language}, held out</source>
         <translation>{language}，留出文本</translation>
     </message>
@@ -2039,23 +2039,23 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>MergeCountChart</name>
     <message>
-        <location filename="../../app/train/charts.py" line="204"/>
+        <location filename="../../app/train/charts.py" line="206"/>
         <source>Count of each merge</source>
         <extracomment>A run chart&apos;s least height, at the usual text size. The count axis of a run not merging yet spans 1 to 10**EMPTY_LOG_TOP.</extracomment>
         <translation>各次合并的频次</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="205"/>
+        <location filename="../../app/train/charts.py" line="207"/>
         <source>count (log)</source>
         <translation>频次（对数）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="206"/>
+        <location filename="../../app/train/charts.py" line="208"/>
         <source>merge</source>
         <translation>合并序号</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="229"/>
+        <location filename="../../app/train/charts.py" line="231"/>
         <source>Press Train to see how often each merge&apos;s pair occurred.</source>
         <translation>点击“训练”，查看每次合并的词元对出现了多少次。</translation>
     </message>
@@ -2090,7 +2090,7 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
     <message>
         <location filename="../../app/train/merges_model.py" line="34"/>
         <source>Tokens after</source>
-        <translation>合并后词元数</translation>
+        <translation>词元总数</translation>
     </message>
     <message>
         <location filename="../../app/train/merges_model.py" line="35"/>
@@ -2165,24 +2165,24 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>PairFrequencyChart</name>
     <message>
-        <location filename="../../app/train/charts.py" line="71"/>
-        <location filename="../../app/train/charts.py" line="104"/>
+        <location filename="../../app/train/charts.py" line="73"/>
+        <location filename="../../app/train/charts.py" line="106"/>
         <source>Pair frequencies</source>
-        <extracomment>The colours of a parity-aware run&apos;s languages on the compression chart, in the order given. The colours of the kept runs&apos; curves (dash-dotted), none the current run&apos;s or a language&apos;s. Point size of the pair labels (larger than other ticks: they are what the chart is about). Pixels between a reference&apos;s point and its label.</extracomment>
+        <extracomment>The colours of a parity-aware run&apos;s languages on the compression chart, in the order given. The colours of the kept runs&apos; curves (dash-dotted), none the current run&apos;s or a language&apos;s. Point size of the pair labels (larger than other ticks: they are what the chart is about). Pixels between a reference&apos;s point and its label. Behind a reference&apos;s label: the chart&apos;s background, a line under it faintly seen.</extracomment>
         <translation>词元对频次</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="75"/>
+        <location filename="../../app/train/charts.py" line="77"/>
         <source>count</source>
         <translation>频次</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="105"/>
+        <location filename="../../app/train/charts.py" line="107"/>
         <source>Press Train to see the most frequent pairs at each merge.</source>
         <translation>点击“训练”，查看每次合并时最常见的词元对。</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="118"/>
+        <location filename="../../app/train/charts.py" line="120"/>
         <source>Top pairs at merge {number} · chosen in orange</source>
         <translation>第 {number} 次合并时最常见的词元对 · 橙色为选中者</translation>
     </message>
@@ -2512,35 +2512,42 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>RunBox</name>
     <message>
-        <location filename="../../app/train/run_box.py" line="21"/>
+        <location filename="../../app/train/run_box.py" line="22"/>
         <source>Training</source>
         <extracomment>The progress bar&apos;s range: a fraction in thousandths.</extracomment>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_box.py" line="22"/>
+        <location filename="../../app/train/run_box.py" line="23"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_box.py" line="29"/>
+        <location filename="../../app/train/run_box.py" line="30"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_box.py" line="42"/>
+        <location filename="../../app/train/run_box.py" line="46"/>
         <source>Ready to train.</source>
         <translation>可以开始训练。</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_box.py" line="61"/>
+        <location filename="../../app/train/run_box.py" line="65"/>
         <source>Cannot train: {problems}</source>
         <translation>无法训练：{problems}</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_box.py" line="63"/>
+        <location filename="../../app/train/run_box.py" line="67"/>
         <source>Train a BPE tokenizer on the corpus with these settings</source>
         <translation>用这些设置在语料上训练一个 BPE 分词器</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_box.py" line="94"/>
+        <source>Last run, on {corpus}:
+{outcome}</source>
+        <translation>上次运行，语料为{corpus}：
+{outcome}</translation>
     </message>
 </context>
 <context>
@@ -2552,84 +2559,84 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
         <translation>请先选择语料。</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_lifecycle.py" line="77"/>
+        <location filename="../../app/train/run_lifecycle.py" line="78"/>
         <source>Counting pre-tokens</source>
         <translation>统计预分词单元</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_lifecycle.py" line="83"/>
+        <location filename="../../app/train/run_lifecycle.py" line="84"/>
         <source>Reading {name}…</source>
         <translation>正在读取 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_lifecycle.py" line="103"/>
+        <location filename="../../app/train/run_lifecycle.py" line="105"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_lifecycle.py" line="147"/>
+        <location filename="../../app/train/run_lifecycle.py" line="149"/>
         <source>Merging</source>
         <translation>合并</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/train/run_lifecycle.py" line="154"/>
+        <location filename="../../app/train/run_lifecycle.py" line="156"/>
         <source>Counted {words} unique pre-tokens; merging…</source>
         <translation>
             <numerusform>已统计出 {words} 个不同的预分词单元；正在合并…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/train/run_lifecycle.py" line="181"/>
+        <location filename="../../app/train/run_lifecycle.py" line="183"/>
         <source>Cancelled after {time}, before any merge; the previous result is kept.</source>
         <translation>{time} 后取消，尚未进行任何合并；之前的结果保留。</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_lifecycle.py" line="183"/>
+        <location filename="../../app/train/run_lifecycle.py" line="185"/>
         <source>Cancelled after {time}, before any merge.</source>
         <translation>{time} 后取消，尚未进行任何合并。</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_lifecycle.py" line="199"/>
+        <location filename="../../app/train/run_lifecycle.py" line="201"/>
         <source>Tokenizer not built</source>
         <translation>未能构建分词器</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_lifecycle.py" line="200"/>
+        <location filename="../../app/train/run_lifecycle.py" line="202"/>
         <source>The trained tokenizer could not be built: {error}</source>
         <translation>无法构建训练好的分词器：{error}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/train/run_lifecycle.py" line="211"/>
+        <location filename="../../app/train/run_lifecycle.py" line="213"/>
         <source>Cancelled in {time}: {merges} merges.</source>
         <translation>
             <numerusform>已取消，用时 {time}：{merges} 次合并。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/train/run_lifecycle.py" line="213"/>
+        <location filename="../../app/train/run_lifecycle.py" line="215"/>
         <source>Done in {time}: {merges} merges. {reason}</source>
         <translation>
             <numerusform>完成，用时 {time}：{merges} 次合并。{reason}</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/train/run_lifecycle.py" line="220"/>
         <location filename="../../app/train/run_lifecycle.py" line="222"/>
+        <location filename="../../app/train/run_lifecycle.py" line="224"/>
         <source> Note: {warning}</source>
         <translation> 注意：{warning}</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_lifecycle.py" line="242"/>
+        <location filename="../../app/train/run_lifecycle.py" line="244"/>
         <source>Training failed; the previous result is kept.</source>
         <translation>训练失败；之前的结果保留。</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_lifecycle.py" line="242"/>
+        <location filename="../../app/train/run_lifecycle.py" line="244"/>
         <source>Training failed.</source>
         <translation>训练失败。</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_lifecycle.py" line="256"/>
+        <location filename="../../app/train/run_lifecycle.py" line="258"/>
         <source>Training failed</source>
         <translation>训练失败</translation>
     </message>
@@ -2676,48 +2683,53 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>RunStatus</name>
     <message>
-        <location filename="../../app/train/run_status.py" line="30"/>
+        <location filename="../../app/train/run_status.py" line="33"/>
         <source>Compression: {value} bytes/token</source>
         <extracomment>The status line&apos;s fields, left to right.</extracomment>
         <translation>压缩率：{value} 字节/词元</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_status.py" line="36"/>
+        <location filename="../../app/train/run_status.py" line="39"/>
         <source>Compression: –</source>
         <translation>压缩率：–</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_status.py" line="37"/>
+        <location filename="../../app/train/run_status.py" line="41"/>
+        <source>Last run&apos;s corpus: {size}</source>
+        <translation>上次运行的语料：{size}</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/run_status.py" line="43"/>
         <source>Corpus: {size}</source>
         <translation>语料：{size}</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_status.py" line="38"/>
+        <location filename="../../app/train/run_status.py" line="45"/>
         <source>Unique pre-tokens: {count}</source>
         <translation>不同的预分词单元：{count}</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_status.py" line="39"/>
+        <location filename="../../app/train/run_status.py" line="46"/>
         <source>Elapsed: {time}</source>
         <translation>用时：{time}</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_status.py" line="42"/>
+        <location filename="../../app/train/run_status.py" line="49"/>
         <source>Corpus: –</source>
         <translation>语料：–</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_status.py" line="43"/>
+        <location filename="../../app/train/run_status.py" line="50"/>
         <source>Unique pre-tokens: –</source>
         <translation>不同的预分词单元：–</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_status.py" line="44"/>
+        <location filename="../../app/train/run_status.py" line="51"/>
         <source>Merges: {count}</source>
         <translation>合并：{count}</translation>
     </message>
     <message>
-        <location filename="../../app/train/run_status.py" line="45"/>
+        <location filename="../../app/train/run_status.py" line="52"/>
         <source>Elapsed: –</source>
         <translation>用时：–</translation>
     </message>
@@ -2802,194 +2814,199 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="80"/>
+        <location filename="../../app/train/settings_panel.py" line="82"/>
         <source>Total vocabulary: 256 bytes + merges + special tokens</source>
         <translation>词表总大小：256 个字节 + 合并数 + 特殊词元</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="87"/>
+        <location filename="../../app/train/settings_panel.py" line="89"/>
         <source>custom regex…</source>
         <translation>自定义正则…</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="92"/>
+        <location filename="../../app/train/settings_panel.py" line="94"/>
         <source>e.g. {regex}</source>
         <translation>例如 {regex}</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="111"/>
+        <location filename="../../app/train/settings_panel.py" line="113"/>
         <source>Special tokens separated by spaces; never merged, ids after the merges</source>
         <translation>特殊词元，用空格分隔；它们从不参与合并，id 排在所有合并之后</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="117"/>
+        <location filename="../../app/train/settings_panel.py" line="119"/>
         <source>Worker processes for counting pre-tokens in large corpora</source>
         <translation>在大语料上统计预分词单元时使用的工作进程数</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="123"/>
+        <location filename="../../app/train/settings_panel.py" line="125"/>
         <source>Stop when the most frequent pair is seen fewer times than this</source>
         <translation>当最常见的词元对出现次数少于此值时停止</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="128"/>
+        <location filename="../../app/train/settings_panel.py" line="130"/>
         <source>e.g. {regex} (no token spanning a digit and a letter)</source>
         <translation>例如 {regex}（不允许词元跨越数字和字母）</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="131"/>
+        <location filename="../../app/train/settings_panel.py" line="133"/>
         <source>Never make a token whose text matches this regex: the next best pair is merged</source>
         <translation>绝不生成文本匹配此正则表达式的词元：改为合并次优的词元对</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="138"/>
-        <location filename="../../app/train/settings_panel.py" line="151"/>
+        <location filename="../../app/train/settings_panel.py" line="140"/>
+        <location filename="../../app/train/settings_panel.py" line="153"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="141"/>
+        <location filename="../../app/train/settings_panel.py" line="143"/>
         <source>SuperBPE: from this vocabulary size on, pre-tokens no longer stop at spaces, so tokens can span words (“ of the”)</source>
         <translation>SuperBPE：从这个词表大小起，预分词单元不再在空格处断开，词元可以跨越多个词（“ of the”）</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="154"/>
+        <location filename="../../app/train/settings_panel.py" line="156"/>
         <source>PickyBPE (Chizhov et al. 2024): after each merge, a token that nearly always occurred inside the new one (intersection over self above this threshold; the paper uses 0.6 to 0.9) is removed, and its id goes to the next merge</source>
         <translation>PickyBPE（Chizhov 等，2024）：每次合并之后，几乎总是出现在新词元内部的词元（自交比高于此阈值；论文使用 0.6 到 0.9）会被移除，它的 ID 留给下一次合并</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="190"/>
+        <location filename="../../app/train/settings_panel.py" line="192"/>
         <source>Variants</source>
         <translation>训练变体</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="197"/>
+        <location filename="../../app/train/settings_panel.py" line="199"/>
         <source>One language per file</source>
         <translation>每个文件一种语言</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="362"/>
+        <location filename="../../app/train/settings_panel.py" line="269"/>
+        <source>Type a vocabulary size.</source>
+        <translation>请输入词表大小。</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/settings_panel.py" line="369"/>
         <source>min count {count}</source>
         <translation>最小次数 {count}</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="363"/>
+        <location filename="../../app/train/settings_panel.py" line="370"/>
         <source>forbid {regex}</source>
         <translation>禁止 {regex}</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="365"/>
+        <location filename="../../app/train/settings_panel.py" line="372"/>
         <source>superwords after {size}</source>
         <translation>超词起点 {size}</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="367"/>
+        <location filename="../../app/train/settings_panel.py" line="374"/>
         <source>PickyBPE {threshold}</source>
         <translation>PickyBPE {threshold}</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="369"/>
+        <location filename="../../app/train/settings_panel.py" line="376"/>
         <source>parity-aware</source>
         <translation>均衡感知</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="372"/>
+        <location filename="../../app/train/settings_panel.py" line="379"/>
         <source>worker processes {count}</source>
         <translation>工作进程 {count}</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="374"/>
+        <location filename="../../app/train/settings_panel.py" line="381"/>
         <source>Ray {address}</source>
         <translation>Ray {address}</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="375"/>
-        <location filename="../../app/train/settings_panel.py" line="376"/>
+        <location filename="../../app/train/settings_panel.py" line="382"/>
+        <location filename="../../app/train/settings_panel.py" line="383"/>
         <source>, </source>
         <translation>，</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="163"/>
+        <location filename="../../app/train/settings_panel.py" line="165"/>
         <source>Parity-aware BPE (Foroutan et al. 2025): each merge is the best pair of the language whose held-out tenth has the most tokens per character; the compression chart shows each language</source>
         <translation>均衡感知 BPE（Foroutan 等，2025）：每次合并选取这样一种语言的最佳词对——它留出的十分之一文本每字符的词元数最多；压缩率图为每种语言各画一条曲线</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="170"/>
+        <location filename="../../app/train/settings_panel.py" line="172"/>
         <source>empty: count here · local · auto · ray://host:10001</source>
         <translation>留空：在本机统计 · local · auto · ray://host:10001</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="173"/>
+        <location filename="../../app/train/settings_panel.py" line="175"/>
         <source>Count the pre-tokens on Ray: “local” starts Ray on this machine, “auto” or ray://host:10001 uses a cluster; empty counts in local worker processes</source>
         <translation>在 Ray 上统计预分词：“local” 在本机启动 Ray，“auto” 或 ray://host:10001 使用集群；留空则在本机的工作进程中统计</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="185"/>
+        <location filename="../../app/train/settings_panel.py" line="187"/>
         <source>Vocabulary size</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="186"/>
+        <location filename="../../app/train/settings_panel.py" line="188"/>
         <source>Pre-tokenizer</source>
         <translation>预分词</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="189"/>
+        <location filename="../../app/train/settings_panel.py" line="191"/>
         <source>Special tokens</source>
         <translation>特殊词元</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="198"/>
+        <location filename="../../app/train/settings_panel.py" line="200"/>
         <source>Counting</source>
         <translation>统计预分词</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="201"/>
+        <location filename="../../app/train/settings_panel.py" line="203"/>
         <source>Worker processes</source>
         <translation>工作进程</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="193"/>
+        <location filename="../../app/train/settings_panel.py" line="195"/>
         <source>Stop below count</source>
         <translation>低于次数时停止</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="194"/>
+        <location filename="../../app/train/settings_panel.py" line="196"/>
         <source>Forbid tokens matching</source>
         <translation>禁止匹配的词元</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="195"/>
+        <location filename="../../app/train/settings_panel.py" line="197"/>
         <source>Superwords after</source>
         <translation>超词起点</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="196"/>
+        <location filename="../../app/train/settings_panel.py" line="198"/>
         <source>PickyBPE threshold</source>
         <translation>PickyBPE 阈值</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="159"/>
+        <location filename="../../app/train/settings_panel.py" line="161"/>
         <source>Parity-aware</source>
         <translation>均衡感知</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="202"/>
+        <location filename="../../app/train/settings_panel.py" line="204"/>
         <source>Ray address</source>
         <translation>Ray 地址</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="271"/>
+        <location filename="../../app/train/settings_panel.py" line="274"/>
         <source>Parity-aware BPE holds out part of each language&apos;s text: a counts corpus has none.</source>
         <translation>均衡感知 BPE 要从每种语言的文本中留出一部分：计数语料没有文本。</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="311"/>
+        <location filename="../../app/train/settings_panel.py" line="318"/>
         <source>Not tried on the corpus: a counts corpus has no text.</source>
         <translation>未在语料上试用：计数语料没有文本。</translation>
     </message>
     <message>
-        <location filename="../../app/train/settings_panel.py" line="314"/>
+        <location filename="../../app/train/settings_panel.py" line="321"/>
         <source>Checking the regex on the corpus…</source>
         <translation>正在语料上检查这个正则…</translation>
     </message>
@@ -3128,55 +3145,60 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>TrainTab</name>
     <message>
-        <location filename="../../app/train/train_tab.py" line="74"/>
+        <location filename="../../app/train/train_tab.py" line="76"/>
         <source>Train</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="75"/>
+        <location filename="../../app/train/train_tab.py" line="77"/>
         <source>Byte-level BPE trained on your corpus, merge by merge: the merges table, the pair counts and the compression as they grow.</source>
         <translation>在你的语料上逐次合并训练字节级 BPE：合并表、词元对计数和压缩率随之增长。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="80"/>
+        <location filename="../../app/train/train_tab.py" line="82"/>
         <source>Press Train on the sample corpus, then click a row of the merges table: every tab follows that step.</source>
         <translation>用示例语料点击“训练”，然后点击合并表中的一行：每个页面都会跟随这一步。</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="173"/>
+        <location filename="../../app/train/train_tab.py" line="181"/>
         <source>Text not in the corpus: the compression chart shows how well it is encoded</source>
-        <extracomment>What the tab showed before the current run (history, tokenizer, result, current rank), shown again if the run ends with nothing: cancelled while counting, or failed.</extracomment>
+        <extracomment>The corpus the run shown was trained on (None: no run, or an opened tokenizer&apos;s), and the corpus of the last run started, which the run box speaks of (a run that failed leaves the one before it shown). What the tab showed before the current run (history, tokenizer, result, current rank, trained_on), shown again if the run ends with nothing: cancelled while counting, or failed.</extracomment>
         <translation>不在语料中的文本：压缩率图显示它被编码得有多好</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="175"/>
+        <location filename="../../app/train/train_tab.py" line="183"/>
         <source>Held-out text (compression chart)</source>
         <translation>留出文本（压缩率图）</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="197"/>
+        <location filename="../../app/train/train_tab.py" line="205"/>
         <source>Filter merges by token text (e.g. “ing”, “␣the”, “中”)</source>
         <translation>按词元文本筛选合并（例如 “ing”、“␣the”、“中”）</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="203"/>
+        <location filename="../../app/train/train_tab.py" line="211"/>
         <source>&lt;b&gt;Merges&lt;/b&gt;</source>
         <translation>&lt;b&gt;合并&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="244"/>
+        <location filename="../../app/train/train_tab.py" line="252"/>
         <source>Held-out text not measured: {error}</source>
         <translation>未能测量留出文本：{error}</translation>
     </message>
+    <message>
+        <location filename="../../app/train/train_tab.py" line="265"/>
+        <source>The run shown was trained on {corpus}; Train trains on the corpus now selected.</source>
+        <translation>当前显示的是在{corpus}上训练的运行；点击“训练”将在现在选中的语料上训练。</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../app/train/train_tab.py" line="274"/>
+        <location filename="../../app/train/train_tab.py" line="310"/>
         <source>Opened {name}: {merges} merges. {reason}</source>
         <translation>
             <numerusform>已打开 {name}：{merges} 次合并。{reason}</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/train/train_tab.py" line="278"/>
+        <location filename="../../app/train/train_tab.py" line="314"/>
         <source>Opened {name}: no training record, so no merge history to show.</source>
         <translation>已打开 {name}：没有训练记录，因此没有可显示的合并历史。</translation>
     </message>

@@ -296,6 +296,35 @@ def test_the_special_token_field_empty_overlapping_and_the_vocabulary_minimum(wi
     assert window.train_tab.tokenizer.encode("<|e") == [specials["<|e"]]
 
 
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_a_vocabulary_size_typed_below_the_minimum_or_erased_stops_train_and_says_why(language, window, qtbot, request):
+    """Typed into the field, 0 is refused as 100 is, with the reason (it was left unset: the field showed 0, the
+    size stayed 1,257 and Train trained with it); an emptied field asks for a size; a good size enables Train."""
+    if language == "zh_CN":
+        request.getfixturevalue("chinese")
+    tab = window.train_tab
+    field = tab.settings_panel.vocab_size
+    reasons = {
+        "en": ("Vocabulary size {size} is too small: the minimum is 257", "Type a vocabulary size."),
+        "zh_CN": ("词表大小 {size} 太小：最小为 257", "请输入词表大小。"),
+    }[language]
+
+    def type_size(text):
+        field.lineEdit().selectAll()
+        qtbot.keyClick(field.lineEdit(), Qt.Key.Key_Backspace)
+        qtbot.keyClicks(field.lineEdit(), text)
+
+    for typed in ("0", "100"):
+        type_size(typed)
+        assert field.value() == int(typed)
+        assert not tab.train_button.isEnabled()
+        assert reasons[0].format(size=typed) in tab.train_reason.text() and tab.train_reason.isVisible()
+    type_size("")
+    assert not tab.train_button.isEnabled() and reasons[1] in tab.train_reason.text()
+    type_size("300")
+    assert field.value() == 300 and tab.train_button.isEnabled() and not tab.train_reason.isVisible()
+
+
 def test_a_vocabulary_larger_than_the_corpus_allows_trains_and_says_why_it_stopped(window, good, train):
     window.train_tab.settings_panel.apply(vocab_size=100_000)
     result = train(window)

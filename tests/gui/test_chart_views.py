@@ -144,6 +144,46 @@ def test_the_merges_table_fits_its_width_at_1366_by_768(qtbot, window, train, la
 
 
 @pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_at_1366_by_768_the_merged_pairs_are_whole_and_the_last_column_no_wider_than_its_numbers(
+    qtbot, window, train, language, request
+):
+    """A Chinese corpus's pairs are byte fragments ("<E4><B8>"): at 1366×768 they were cut to "<E4>‹B…" while the
+    last column (Tokens after) stretched over the room to spare. Now every such pair is whole, and the last column is
+    as wide as its largest number or its title's longest word."""
+    import re
+
+    from PySide6.QtWidgets import QStyle
+
+    from app.train.merges_model import AFTER, LEFT, RIGHT
+    from app.train.merges_view import PADDING, TITLE_PADDING
+
+    if language == "zh_CN":
+        request.getfixturevalue("chinese")
+    window.resize(1366, 698)
+    tab = window.train_tab
+    assert tab.corpus_panel.select_sample("chinese")
+    tab.settings_panel.apply(vocab_size=600, special_tokens=[])
+    train(window)
+    QApplication.processEvents()
+    table, model = tab.table, tab.table.model()
+    cells = table.fontMetrics()
+    margins = 2 * (table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, table) + 1)  # Qt's
+    fragments = 0
+    for row in range(model.rowCount()):
+        for column in (LEFT, RIGHT):
+            text = model.index(row, column).data()
+            if re.fullmatch(r"(<[0-9A-F]{2}>){1,2}", text):
+                fragments += 1
+                assert cells.horizontalAdvance(text) + margins <= table.columnWidth(column), (text, column)
+    assert fragments > 10
+    header = table.horizontalHeader()
+    number = cells.horizontalAdvance(f"{int(tab.history.tokens_after.max()):,}") + PADDING
+    title = model.headerData(AFTER, Qt.Orientation.Horizontal).split()
+    word = max(header.fontMetrics().horizontalAdvance(w) for w in title) + TITLE_PADDING
+    assert header.sectionSize(AFTER) <= max(number, word) + 1, (header.sectionSize(AFTER), number, word)
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
 def test_a_folded_section_says_what_differs_from_the_defaults(qtbot, window, language, request):
     """The Variants and Counting sections, folded, say in their title the settings changed in them (they hid
     them): "Variants — min count 5, forbid \\d"; nothing for the defaults, the title alone when unfolded, and a long
@@ -173,3 +213,32 @@ def test_a_folded_section_says_what_differs_from_the_defaults(qtbot, window, lan
     assert header.toolTip() == variants.header_text()
     variants.set_expanded(True)
     assert variants.header_text() == variants.title == header.text()
+
+
+def test_the_compression_hint_and_reference_labels_keep_apart_and_over_the_step_line(qtbot):
+    """At the size the chart has at 1366×768 (460×190): before a run, the hint in the corner ran into the tiktoken
+    labels and the grid crossed its words; after one, the step's line ran through "gpt2 1.56". Now the hint ends
+    before the labels, on the chart's background, and each label is drawn over the line, on the background too."""
+    chart = shown(qtbot, CompressionChart, 460, 190)
+    chart.set_references({"gpt2": 1.56, "cl100k_base": 2.75, "o200k_base": 3.85})
+    QApplication.processEvents()
+    hint = chart.hint.sceneBoundingRect()
+    assert chart.hint.isVisible() and chart.hint.toPlainText()
+    for label in chart.reference_labels:
+        assert not hint.intersects(label.sceneBoundingRect()), (hint, label.sceneBoundingRect())
+        assert label.zValue() > chart.marker.zValue() and label.fill.color().alpha() > 200
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_at_1366_by_768_the_compression_axis_label_is_not_broken_inside_a_word(qtbot, window, language, request):
+    """Its left axis label broke 每个词元的字节数 inside 字节 ("每个词元的字 / 节数"): it now breaks only at a space
+    ("bytes per / token"), the Chinese one (字节/词元) whole on one line."""
+    if language == "zh_CN":
+        request.getfixturevalue("chinese")
+        window.train_tab.compression_chart.set_axis_label(
+            "left", QApplication.translate("CompressionChart", "bytes per token")
+        )
+    window.resize(1366, 698)
+    qtbot.wait(50)
+    axis = window.train_tab.compression_chart.getAxis("left")
+    assert " ".join(axis.shown_label()) == axis.labelText, axis.shown_label()

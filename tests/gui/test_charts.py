@@ -151,7 +151,7 @@ def test_labels_never_overlap_or_leave_the_view(qtbot, window, train, wait_signa
 
 @pytest.mark.slow
 def test_chinese_labels_never_overlap_or_leave_the_view(chinese, qtbot, window, train, wait_signal):
-    assert window.train_tab.compression_chart.axis_labels["left"] == "每个词元的字节数"
+    assert window.train_tab.compression_chart.axis_labels["left"] == "字节/词元"
     problems = check_before_and_after_data(qtbot, window, train, wait_signal)
     assert not problems, "\n".join(problems)
 

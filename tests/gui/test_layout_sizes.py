@@ -158,6 +158,26 @@ def test_after_a_run_at_1366x768_nothing_is_squashed_and_every_pair_has_its_labe
     assert row >= QFontMetrics(mono_font(chart.pt(PAIR_PT))).height() + GAP / 2, (row, len(chart.labels))
 
 
+@pytest.mark.parametrize("language", LANGUAGES, indirect=True)
+def test_at_1366x768_how_a_run_ended_is_in_view_without_scrolling(qtbot, language, window, train):
+    """The left column scrolls at 1366×768, and the run box was under its fold: after Train, the run's last words
+    ("Done in …") and Continue training are in view without the user scrolling."""
+    from PySide6.QtCore import QPoint
+
+    size = window_size((1366, 768))
+    window.resize(size)
+    qtbot.wait(30)
+    train(window)
+    qtbot.wait(100)
+    tab = window.train_tab
+    column = tab.widget(0)  # the left column's scroll area
+    view = column.viewport()
+    assert column.verticalScrollBar().maximum() > 0  # it does scroll: the case in point
+    for widget in (tab.progress_text, tab.steering.continue_button):
+        shown = QRect(widget.mapTo(view, QPoint(0, 0)), widget.size())
+        assert view.rect().contains(shown), (widget.objectName(), shown, view.rect())
+
+
 def test_the_settings_seldom_changed_are_folded_unless_ray_is_in_use(qtbot, tmp_path):
     """Vocabulary size, pre-tokenizer and special tokens are shown; the variants and the counting settings are
     folded under their titles, except the counting ones when a Ray address was kept (it is in use)."""

@@ -105,6 +105,37 @@ def test_a_run_of_seconds_says_its_time_to_a_tenth(window, train):
     assert window.train_tab.status_labels["elapsed"].text() == f"Elapsed: {said}"
 
 
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_after_the_corpus_changes_the_run_shown_is_said_to_be_the_last_one(language, window, train, request):
+    """The status line and the run box said "Corpus: 10.6 KB" and "Done in …" of the run shown, as if of the corpus
+    selected after it; they now say it is the last run's, until that corpus is selected again."""
+    if language == "zh_CN":
+        request.getfixturevalue("chinese")
+    said = {
+        "en": ("Corpus: ", "Last run's corpus: ", "Last run, on "),
+        "zh_CN": ("语料：", "上次运行的语料：", "上次运行，语料为"),
+    }
+    corpus, last_corpus, last_run = said[language]
+    tab = window.train_tab
+    train(window)
+    status = tab.status_labels["corpus"]
+    outcome = tab.progress_text.text()
+    trained_on = tab.corpus_panel.current_source()
+    assert status.text().startswith(corpus)
+    size = status.text().removeprefix(corpus)
+
+    assert tab.corpus_panel.select_sample("chinese-prose")
+    assert status.text() == last_corpus + size and trained_on.name in status.toolTip()
+    assert (
+        tab.progress_text.text()
+        == f"{last_run}{trained_on.name}" + ("：\n" if language == "zh_CN" else ":\n") + outcome
+    )
+
+    assert tab.corpus_panel.select_sample(trained_on.key)
+    assert status.text() == corpus + size and not status.toolTip()
+    assert tab.progress_text.text() == outcome
+
+
 def test_selecting_a_row_makes_it_the_current_step(window, train):
     window.train_tab.settings_panel.apply(vocab_size=400)
     train(window)

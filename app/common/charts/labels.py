@@ -16,6 +16,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QGraphicsTextItem, QSizePolicy
 
 from app import style
+from app.common.charts.axes import BACKGROUND
 
 #: Pixels between the edge of the plot area and a hint set in its corner.
 MARGIN = 10
@@ -62,6 +63,7 @@ class EmptyHint(QGraphicsTextItem):
         super().__init__(view_box)  # in the view box's pixels: it stays put when the data range changes
         self.view_box = view_box
         self.corner = False
+        self.room_right: float | None = None  # in the corner: where the hint must end (labels to its right)
         self.setDefaultTextColor(style.SUB_TEXT)
         self.setZValue(1000)
         self.hide()
@@ -83,9 +85,23 @@ class EmptyHint(QGraphicsTextItem):
         super().setFont(font)
         self.place()
 
+    def keep_left_of(self, x: float | None) -> None:
+        """In the corner, end the hint before ``x`` (the view box's pixels; None: half the plot's width)."""
+        if x != self.room_right:
+            self.room_right = x
+            self.place()
+
+    def paint(self, painter, option, widget=None) -> None:
+        """The text on the chart's background: the grid lines under a corner hint do not cross its words."""
+        painter.fillRect(self.boundingRect(), BACKGROUND)
+        super().paint(painter, option, widget)
+
     def place(self) -> None:
         box = self.view_box.boundingRect()
-        self.setTextWidth(max(40.0, box.width() * (0.5 if self.corner else 0.9)))
+        width = box.width() * (0.5 if self.corner else 0.9)
+        if self.corner and self.room_right is not None:
+            width = min(width, self.room_right - box.left() - 2 * MARGIN)
+        self.setTextWidth(max(40.0, width))
         size = self.boundingRect()
         if self.corner:
             self.setPos(box.left() + MARGIN, box.top() + MARGIN)
