@@ -982,12 +982,12 @@ Choose the model&apos;s pattern, or type a regex:</source>
 <context>
     <name>TokenPane</name>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="283"/>
+        <location filename="../../app/compare/token_pane.py" line="285"/>
         <source>0 tokens</source>
         <translation>0 个词元</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="284"/>
+        <location filename="../../app/compare/token_pane.py" line="286"/>
         <source>{count} tokens · {chars} chars/token · {bytes} bytes/token</source>
         <translation>
             <numerusform>{count} 个词元 · 每词元 {chars} 个字符 · 每词元 {bytes} 字节</numerusform>
@@ -1105,36 +1105,36 @@ Choose the model&apos;s pattern, or type a regex:</source>
         <translation>重新抽取被跳过的合并：同一个词会被切得不一样</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="268"/>
+        <location filename="../../app/compare/token_pane.py" line="270"/>
         <source>not encoded</source>
         <translation>未编码</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="277"/>
+        <location filename="../../app/compare/token_pane.py" line="279"/>
         <source>encoded in {ms} ms</source>
         <translation>编码用时 {ms} 毫秒</translation>
     </message>
     <message>
-        <location filename="../../app/compare/token_pane.py" line="292"/>
+        <location filename="../../app/compare/token_pane.py" line="294"/>
         <source>loading…</source>
         <translation>载入中…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="321"/>
+        <location filename="../../app/compare/token_pane.py" line="323"/>
         <source>Copied {count} ids of {name}</source>
         <translation>
             <numerusform>已复制 {name} 的 {count} 个 ID</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="328"/>
+        <location filename="../../app/compare/token_pane.py" line="330"/>
         <source>Copied {count} tokens of {name} as text</source>
         <translation>
             <numerusform>已以文本复制 {name} 的 {count} 个词元</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="335"/>
+        <location filename="../../app/compare/token_pane.py" line="337"/>
         <source>Copied {count} tokens of {name} as JSON</source>
         <translation>
             <numerusform>已以 JSON 复制 {name} 的 {count} 个词元</numerusform>

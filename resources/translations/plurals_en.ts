@@ -488,7 +488,7 @@
 <context>
     <name>StepThroughView</name>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="274"/>
+        <location filename="../../app/teaching/step_through.py" line="278"/>
         <source>&lt;b&gt;Start&lt;/b&gt;: {tokens} tokens. The most frequent pair is &lt;b&gt;{left} + {right}&lt;/b&gt; ({count}×): press → to merge it.</source>
         <translation>
             <numerusform>&lt;b&gt;Start&lt;/b&gt;: {tokens} token. The most frequent pair is &lt;b&gt;{left} + {right}&lt;/b&gt; ({count}×): press → to merge it.</numerusform>
@@ -496,7 +496,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="289"/>
+        <location filename="../../app/teaching/step_through.py" line="293"/>
         <source>Sequence ({tokens} tokens)</source>
         <translation>
             <numerusform>Sequence ({tokens} token)</numerusform>
@@ -504,7 +504,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="298"/>
+        <location filename="../../app/teaching/step_through.py" line="302"/>
         <source>&lt;b&gt;Step {step} of {steps}&lt;/b&gt;: merge &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (new id {id}), counted {count}× (overlaps included), merged at %n places: {before} → {after} tokens.</source>
         <translation>
             <numerusform>&lt;b&gt;Step {step} of {steps}&lt;/b&gt;: merge &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (new id {id}), counted {count}× (overlaps included), merged at %n place: {before} → {after} tokens.</numerusform>
@@ -512,7 +512,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="319"/>
+        <location filename="../../app/teaching/step_through.py" line="323"/>
         <source>Before ({tokens} tokens)</source>
         <translation>
             <numerusform>Before ({tokens} token)</numerusform>
@@ -520,7 +520,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="320"/>
+        <location filename="../../app/teaching/step_through.py" line="324"/>
         <source>After ({tokens} tokens)</source>
         <translation>
             <numerusform>After ({tokens} token)</numerusform>
@@ -550,7 +550,7 @@
 <context>
     <name>TokenPane</name>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="284"/>
+        <location filename="../../app/compare/token_pane.py" line="286"/>
         <source>{count} tokens · {chars} chars/token · {bytes} bytes/token</source>
         <translation>
             <numerusform>{count} token · {chars} chars/token · {bytes} bytes/token</numerusform>
@@ -558,7 +558,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="321"/>
+        <location filename="../../app/compare/token_pane.py" line="323"/>
         <source>Copied {count} ids of {name}</source>
         <translation>
             <numerusform>Copied {count} id of {name}</numerusform>
@@ -566,7 +566,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="328"/>
+        <location filename="../../app/compare/token_pane.py" line="330"/>
         <source>Copied {count} tokens of {name} as text</source>
         <translation>
             <numerusform>Copied {count} token of {name} as text</numerusform>
@@ -574,7 +574,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="335"/>
+        <location filename="../../app/compare/token_pane.py" line="337"/>
         <source>Copied {count} tokens of {name} as JSON</source>
         <translation>
             <numerusform>Copied {count} token of {name} as JSON</numerusform>

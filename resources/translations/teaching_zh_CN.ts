@@ -788,105 +788,105 @@ bytes {hex}</source>
 <context>
     <name>StepThroughView</name>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="76"/>
+        <location filename="../../app/teaching/step_through.py" line="80"/>
         <source>A short text, or numbers such as [1, 2, 3, 1, 2] (abstract token ids)</source>
         <translation>一段短文本，或像 [1, 2, 3, 1, 2] 这样的数字（抽象的词元 ID）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="80"/>
+        <location filename="../../app/teaching/step_through.py" line="84"/>
         <source>up to </source>
         <translation>最多 </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="81"/>
+        <location filename="../../app/teaching/step_through.py" line="85"/>
         <source> merges</source>
         <translation> 次合并</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="82"/>
+        <location filename="../../app/teaching/step_through.py" line="86"/>
         <source>Show ids</source>
         <translation>显示 ID</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="85"/>
-        <location filename="../../app/teaching/step_through.py" line="266"/>
+        <location filename="../../app/teaching/step_through.py" line="89"/>
+        <location filename="../../app/teaching/step_through.py" line="270"/>
         <source>Sequence</source>
         <translation>序列</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="169"/>
+        <location filename="../../app/teaching/step_through.py" line="173"/>
         <source>{rank}. {left} + {right} → {token}  ({count}×)</source>
         <translation>{rank}. {left} + {right} → {token}（{count}×）</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="242"/>
+        <location filename="../../app/teaching/step_through.py" line="246"/>
         <source>id {id}
 bytes {hex}</source>
         <translation>ID {id}
 字节 {hex}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="247"/>
+        <location filename="../../app/teaching/step_through.py" line="251"/>
         <source>id {id} = {left} + {right}</source>
         <translation>ID {id} = {left} + {right}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="251"/>
+        <location filename="../../app/teaching/step_through.py" line="255"/>
         <source>id {id}</source>
         <translation>ID {id}</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="262"/>
+        <location filename="../../app/teaching/step_through.py" line="266"/>
         <source>Nothing to merge: the sequence needs at least two tokens.</source>
         <translation>没有可合并的：序列至少需要两个词元。</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="265"/>
+        <location filename="../../app/teaching/step_through.py" line="269"/>
         <source>No pairs</source>
         <translation>没有词元对</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="274"/>
+        <location filename="../../app/teaching/step_through.py" line="278"/>
         <source>&lt;b&gt;Start&lt;/b&gt;: {tokens} tokens. The most frequent pair is &lt;b&gt;{left} + {right}&lt;/b&gt; ({count}×): press → to merge it.</source>
         <translation>
             <numerusform>&lt;b&gt;开始&lt;/b&gt;：{tokens} 个词元。出现最多的一对是 &lt;b&gt;{left} + {right}&lt;/b&gt;（{count} 次）：按 → 合并它。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="289"/>
+        <location filename="../../app/teaching/step_through.py" line="293"/>
         <source>Sequence ({tokens} tokens)</source>
         <translation>
             <numerusform>序列（{tokens} 个词元）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="291"/>
+        <location filename="../../app/teaching/step_through.py" line="295"/>
         <source>Pair counts now (the merged pair in orange)</source>
         <translation>当前的词元对频次（将合并的一对为橙色）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="298"/>
+        <location filename="../../app/teaching/step_through.py" line="302"/>
         <source>&lt;b&gt;Step {step} of {steps}&lt;/b&gt;: merge &lt;b&gt;{left} + {right} → {token}&lt;/b&gt; (new id {id}), counted {count}× (overlaps included), merged at %n places: {before} → {after} tokens.</source>
         <translation>
             <numerusform>&lt;b&gt;第 {step} 步，共 {steps} 步&lt;/b&gt;：合并 &lt;b&gt;{left} + {right} → {token}&lt;/b&gt;（新 ID {id}），计数 {count} 次（含重叠），在 %n 处合并：{before} → {after} 个词元。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="319"/>
+        <location filename="../../app/teaching/step_through.py" line="323"/>
         <source>Before ({tokens} tokens)</source>
         <translation>
             <numerusform>合并前（{tokens} 个词元）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/teaching/step_through.py" line="320"/>
+        <location filename="../../app/teaching/step_through.py" line="324"/>
         <source>After ({tokens} tokens)</source>
         <translation>
             <numerusform>合并后（{tokens} 个词元）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="322"/>
+        <location filename="../../app/teaching/step_through.py" line="326"/>
         <source>Pair counts at step {step} (the merged pair in orange)</source>
         <translation>第 {step} 步的词元对频次（合并的一对为橙色）</translation>
     </message>
@@ -993,9 +993,9 @@ bytes {hex}</source>
         <translation>预分词</translation>
     </message>
     <message>
-        <location filename="../../app/teaching/step_through.py" line="63"/>
+        <location filename="../../app/teaching/step_through.py" line="67"/>
         <source>Step through</source>
-        <extracomment>The classic walk-throughs, offered in the input box. The pair-count chart&apos;s pairs, and at slide size (fewer: each label is larger). A splitter&apos;s share that is all there is: the other part gets its least height.</extracomment>
+        <extracomment>The classic walk-throughs, offered in the input box. The pair-count chart&apos;s pairs, and at slide size (fewer: each label is larger). The sequence box&apos;s least width, and its least beside the playing controls: a window made narrower (once wider, or after an export at slide size) moves them to a row of their own before the box is that narrow. A splitter&apos;s share that is all there is: the other part gets its least height.</extracomment>
         <translation>逐步演示</translation>
     </message>
     <message>
