@@ -78,7 +78,7 @@ class AuditPanel(JobPanel):
         self.zipf.show_hint(self._zipf_hint())
 
         controls = QHBoxLayout()
-        for widget in (self.usage, self.run_button, self.cancel_button, self.progress, self.export_button):
+        for widget in (self.usage, self.run_button, self.cancel_button, self.export_button, self.progress):
             controls.addWidget(widget)
         findings = QWidget()
         box = QVBoxLayout(findings)

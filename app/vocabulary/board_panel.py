@@ -146,7 +146,7 @@ class BoardPanel(JobPanel):
         controls.addWidget(self.corpus_button)
         controls.addWidget(QLabel(self.tr("Reference language:")))
         controls.addWidget(self.reference)
-        for widget in (self.run_button, self.cancel_button, self.progress, self.export_button):
+        for widget in (self.run_button, self.cancel_button, self.export_button, self.progress):
             controls.addWidget(widget)
         chart_row = QHBoxLayout()
         chart_row.addWidget(QLabel(self.tr("Chart:")))

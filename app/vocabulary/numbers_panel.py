@@ -127,7 +127,7 @@ class NumbersPanel(JobPanel):
         row.addWidget(self.first)
         row.addWidget(QLabel(self.tr("to")))
         row.addWidget(self.last)
-        for widget in (self.run_button, self.cancel_button, self.progress, self.export_button):
+        for widget in (self.run_button, self.cancel_button, self.export_button, self.progress):
             row.addWidget(widget)
         row.addStretch(1)
         cuts = QWidget()
