@@ -8,7 +8,8 @@ Script class of a token (``SCRIPTS``). Each character gets one class, by the fir
 3. a letter script, by the Unicode ``Script`` property (``regex``'s ``\\p{Script=...}``): Han; Hangul; Kana
    (Hiragana, Katakana, and the prolonged sound mark U+30FC ー); Latin; Cyrillic; Arabic;
 4. digits: the other numbers (categories ``No``, ``Nl``: ², ½, Ⅻ when not Latin);
-5. other: letters and marks (categories ``L*``, ``M*``) of any other script (Greek, Devanagari, Thai, Hebrew...);
+5. other: letters and marks (categories ``L*``, ``M*``) of any other script (Greek, Devanagari, Thai, Hebrew...),
+   and of none (script Common: µ, ℓ, mathematical letters such as 𝔘);
 6. neutral: marks of script ``Inherited`` (combining accents, variation selectors, ZWJ) take no class;
 7. punctuation: categories ``P*``; symbol/emoji: categories ``S*``; control: anything else (controls, format
    characters such as the byte-order mark or U+200B, private-use and unassigned characters).
@@ -84,7 +85,6 @@ _SCRIPT_RULES = tuple(
     )
 )
 _INHERITED = regex.compile(r"\p{Script=Inherited}")
-_COMMON = regex.compile(r"\p{Script=Common}")
 #: Regex filters: tokens longer than this (in characters) are searched with a time limit (cheap ones without).
 _GUARDED_CHARS = 12
 REGEX_BUDGET_S = 2.0
@@ -102,8 +102,8 @@ def char_class(ch: str) -> str:
 
     >>> [char_class(c) for c in "a中ー한Ж٣ ,"]
     ['Latin', 'Han', 'Kana', 'Hangul', 'Cyrillic', 'digits', 'whitespace', 'punctuation']
-    >>> [char_class(c) for c in "😀\\u0301α\\x00"]
-    ['symbol/emoji', 'neutral', 'other', 'control']
+    >>> [char_class(c) for c in "😀\\u0301α\\x00µ𝔘"]
+    ['symbol/emoji', 'neutral', 'other', 'control', 'other', 'other']
     """
     if ch.isspace():
         return "whitespace"
@@ -117,7 +117,7 @@ def char_class(ch: str) -> str:
         return "digits"
     if _INHERITED.match(ch):
         return "neutral"
-    if category[0] in "LM" and not _COMMON.match(ch):
+    if category[0] in "LM":  # (of the Common script too: µ, ℓ, 𝔘, which fell to "control")
         return "other"
     if category[0] == "P":
         return "punctuation"
