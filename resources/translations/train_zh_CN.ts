@@ -4,19 +4,14 @@
 <context>
     <name>CharWords</name>
     <message>
-        <location filename="../../app/common/wording/char_words.py" line="23"/>
+        <location filename="../../app/common/wording/char_words.py" line="21"/>
         <source>part of {char} ({hex})</source>
         <translation>“{char}”的一部分（{hex}）</translation>
     </message>
     <message>
-        <location filename="../../app/common/wording/char_words.py" line="37"/>
+        <location filename="../../app/common/wording/char_words.py" line="35"/>
         <source>{token} (part of {chars})</source>
         <translation>{token}（“{chars}”的一部分）</translation>
-    </message>
-    <message>
-        <location filename="../../app/common/wording/char_words.py" line="123"/>
-        <source>not side by side in this text</source>
-        <translation>在这段文字中没有相邻出现</translation>
     </message>
 </context>
 <context>

@@ -1,7 +1,6 @@
 """What a token of part of a character builds toward, in words, for the Teach window: ``<E4><B8>`` is "part of 中
-(E4 B8 AD)", and a quiz choice says what the pair builds and where it stands in the text. The engine finds the
-characters (:func:`bpe_core.render.token_label.partial_chars`, :class:`bpe_core.teaching.quiz.PairContext`); this module
-words them in the interface language.
+(E4 B8 AD)". The engine finds the characters (:func:`bpe_core.render.token_label.partial_chars`); this module words
+them in the interface language (a quiz choice's own words are app/teaching/quiz_words.py's).
 
 >>> part_of("中")
 'part of 中 (E4 B8 AD)'
@@ -13,8 +12,7 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QCoreApplication
 
-from bpe_core.render.token_label import char_hex, partial_chars, render_pair, visible
-from bpe_core.teaching.quiz import PairContext
+from bpe_core.render.token_label import char_hex, partial_chars
 
 
 def part_of(chars: str) -> str:
@@ -80,45 +78,3 @@ def builds_in(text: str, token: bytes) -> str:
     data = text.encode("utf-8", "surrogatepass")  # a lone surrogate pasted in builds no character
     at = data.find(token)
     return node_hint(data, at, at + len(token)) if at >= 0 and token else ""
-
-
-def builds(pair: tuple[bytes, bytes], context: PairContext) -> str:
-    """What a quiz choice builds, for the learner: the characters it makes whole, or those it is part of.
-
-    >>> builds((b" t", b"he"), PairContext(" the", True, "", 0))
-    '→ ␣the'
-    >>> builds(("中".encode()[:1], "中".encode()[1:2]), PairContext("中", False, "我爱[中]文", 1))
-    '→ part of 中 (E4 B8 AD)'
-    >>> builds(("中".encode(), "文".encode()[:1]), PairContext("中文", False, "[中文]", 1))
-    '→ 中文: part of 文 (E6 96 87)'
-    >>> builds((b"\\xe8", b"\\xaf"), PairContext("", False, "", 0))
-    ''
-    """
-    if not context.builds:  # bytes of a character that is not in the text: nothing to name
-        return ""
-    joined, built = pair[0] + pair[1], context.builds.encode("utf-8", "surrogatepass")
-    start = max(0, built.find(joined))
-    parts = node_hint(built, start, start + len(joined))
-    if context.whole or not parts:
-        return f"→ {visible(context.builds)}"
-    if parts == context.builds:
-        return f"→ {part_of(parts)}"
-    return f"→ {visible(context.builds)}: {part_of(parts)}"
-
-
-def choice_text(pair: tuple[bytes, bytes], context: PairContext | None) -> str:
-    """A quiz choice as a button writes it: the pair, what it builds, and where it first stands in the text.
-
-    >>> print(choice_text(("中".encode()[:1], "中".encode()[1:2]), PairContext("中", False, "我爱[中]文", 1)))
-    <E4> + <B8>  → part of 中 (E4 B8 AD)
-    “我爱[中]文”
-    """
-    first = render_pair(*pair)
-    if context is None:
-        return first
-    lines = ["  ".join(filter(None, (first, builds(pair, context))))]
-    if context.snippet:
-        lines.append(f"“{visible(context.snippet)}”")
-    else:
-        lines.append(QCoreApplication.translate("CharWords", "not side by side in this text"))
-    return "\n".join(lines)
