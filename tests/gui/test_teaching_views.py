@@ -517,10 +517,8 @@ def test_a_long_quiz_text_scrolls_and_leaves_the_choices_in_sight(qtbot):
     assert chips.height() >= chips.heightForWidth(chips.width()) > view.height()
 
 
-def test_at_slide_size_the_step_throughs_after_row_is_in_sight(qtbot):
-    """In presentation mode on a 1366×768 screen, a step of a long Chinese text shows its After row beside Before,
-    the pair merged and the first new token in sight, in a window no taller than the screen (a long Before filled
-    the one scroll area and pushed After below the window)."""
+def laptop_window(qtbot):
+    """A Teach window of 1366×698 (a 1366×768 screen less its panel), shown, its tokenizer loaded."""
     from app.teaching.window import TeachingWindow
 
     window = TeachingWindow(None, text="the lowest newest widest cat")
@@ -529,6 +527,14 @@ def test_at_slide_size_the_step_throughs_after_row_is_in_sight(qtbot):
     window.show()
     qtbot.waitExposed(window)
     qtbot.waitUntil(lambda: not window.loading(), timeout=30000)
+    return window
+
+
+def test_at_slide_size_the_step_throughs_after_row_is_in_sight(qtbot):
+    """In presentation mode on a 1366×768 screen, a step of a long Chinese text shows its After row beside Before,
+    the pair merged and the first new token in sight, in a window no taller than the screen (a long Before filled
+    the one scroll area and pushed After below the window)."""
+    window = laptop_window(qtbot)
     window.set_presentation(True)
     view = window.show_view("step")
     view.set_text("他既下世为人，我也去下世为人，" * 4)
@@ -550,14 +556,7 @@ def test_on_a_laptop_screen_the_step_throughs_whole_sequence_is_in_sight(qtbot):
     """At 1366×768 (a window of 1366×698), the start of a step-through of a Chinese clause shows every chip of its
     sequence (45 tokens, four rows): the pair chart under it keeps its least height and the sequence has the rest
     (the two shared the height evenly, and two of the four rows needed scrolling)."""
-    from app.teaching.window import TeachingWindow
-
-    window = TeachingWindow(None, text="the lowest newest widest cat")
-    qtbot.addWidget(window)
-    window.resize(1366, 698)
-    window.show()
-    qtbot.waitExposed(window)
-    qtbot.waitUntil(lambda: not window.loading(), timeout=30000)
+    window = laptop_window(qtbot)
     view = window.show_view("step")
     view.set_text("他既下世为人，我也去下世为人，")
     qtbot.wait(50)
