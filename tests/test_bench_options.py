@@ -137,3 +137,11 @@ def test_the_window_x_ray_benchmark_refuses_what_is_not_a_file_by_name(tmp_path,
     done = subprocess.run([sys.executable, str(WINDOW), str(path)], capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and f"bench_xray_window: {path}: not a regular file" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_the_window_x_ray_benchmark_refuses_a_file_not_utf8_by_name(tmp_path):
+    path = tmp_path / "latin1.txt"
+    path.write_bytes(b"caf\xe9 " * 10)
+    done = subprocess.run([sys.executable, str(WINDOW), str(path)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and "not UTF-8 text (invalid byte at offset 3)" in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr

@@ -180,3 +180,18 @@ def test_batches_of_any_size_give_the_same_x_ray_and_cancel_is_heard_between_the
     with pytest.raises(Cancelled):
         xray(tokenizer, text, cancelled=lambda: next(asked))
     assert traced == [(0, 50)] and len(list(module._words(tokenizer, text))) > 100
+
+
+def test_words_traced_one_by_one_report_their_progress_too():
+    """A tokenizer whose words are not a compiled tally's (here: traced in Python) says its progress every 4,096
+    words and at the end, as the batches do (the window's bar sat at half way through its tracing)."""
+    from bpe_core.encoding.methods import Methods
+
+    tokenizer = TiktokenTokenizer.reference("gpt2")
+    python = Methods(tokenizer)
+    python.__dict__["_compiled_dropout"] = None
+    text = " ".join(f"w{i}" for i in range(9000))
+    said: list[tuple[int, int]] = []
+    xray(tokenizer, text, methods=python, progress=lambda done, total: said.append((done, total)))
+    words = len(list(__import__("bpe_core.vocabulary.xray", fromlist=["_words"])._words(tokenizer, text)))
+    assert said == [(0, words), (4096, words), (8192, words), (words, words)]

@@ -25,7 +25,7 @@ from app.common.files.local import check_text_start, read_text_blocks
 from app.common.widgets.job_panel import JobPanel
 from app.common.widgets.view_hint import ViewHint
 from app.vocabulary.charts import series_color
-from app.vocabulary.text_file import reading
+from app.vocabulary.text_file import in_halves, reading
 from app.vocabulary.token_table import TokenTable
 from bpe_core.encoding.parallel_encode import large_text_encoder
 from bpe_core.vocabulary.audit import Audit, audit_vocabulary
@@ -124,16 +124,14 @@ class AuditPanel(JobPanel):
                     source, table=table, texts=pieces, cancelled=cancelled, progress=progress, usage_encode=usage
                 )
 
-            def read(done: int, size: int) -> None:  # the progress bar's second half: the usage file read
-                progress(size + done, 2 * size)
-
+            testing_part, reading_part = in_halves(progress)  # the tokens re-encoded, then the usage file read
             with reading(file, loaded.choice.title):
                 return audit_vocabulary(
                     source,
                     table=table,
-                    texts=text_pieces(read_text_blocks(file, on_read=read), tokenizer),  # the whole file, in blocks
+                    texts=text_pieces(read_text_blocks(file, on_read=reading_part), tokenizer),  # whole, in blocks
                     cancelled=cancelled,
-                    progress=lambda done, total: progress(done, 2 * total),
+                    progress=testing_part,
                     usage_encode=usage,
                 )
 

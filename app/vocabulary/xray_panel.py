@@ -26,7 +26,7 @@ from app.common.files.local import check_text_start, read_text_blocks
 from app.common.widgets.job_panel import JobPanel
 from app.vocabulary.segmenter_names import segmenter_text
 from app.vocabulary.table_model import script_label
-from app.vocabulary.text_file import reading
+from app.vocabulary.text_file import in_halves, reading
 from bpe_core.cancelled import Cancelled
 from bpe_core.formats.files import write_bytes_atomically
 from bpe_core.render.token_label import render_token
@@ -123,18 +123,15 @@ class XRayPanel(JobPanel):
         """The X-ray of the whole file, read a block at a time (a gigabyte is never in memory at once): the
         progress bar's first half is the file read and counted, its second half the words traced."""
 
+        reading_part, tracing_part = in_halves(progress)
+
         def read(done: int, size: int) -> None:
             if cancelled():
                 raise Cancelled("the X-ray was cancelled")
-            progress(done, 2 * size)
+            reading_part(done, size)
 
         with reading(file, self.title):
-            return xray(
-                tokenizer,
-                read_text_blocks(file, on_read=read),
-                cancelled=cancelled,
-                progress=lambda done, words: progress(words + done, 2 * words),
-            )
+            return xray(tokenizer, read_text_blocks(file, on_read=read), cancelled=cancelled, progress=tracing_part)
 
     @Slot(int)
     def _on_text_choice(self, _index: int) -> None:

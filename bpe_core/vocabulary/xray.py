@@ -30,7 +30,7 @@ import io
 import itertools
 import json
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sized
 from dataclasses import asdict, dataclass, field
 
 from bpe_core.cancelled import Cancelled
@@ -132,7 +132,7 @@ def xray(
     ``share`` of them final, the ``top`` shattered words per script, the fertility. A model without merges has no
     residues (its tokens are not formed by merging). ``text`` is a str or its blocks as a file is read: it is
     split a piece at a time (:func:`bpe_core.vocabulary.text_pieces.text_pieces`). ``progress(words traced,
-    words)`` is called as a compiled tally's words are traced, a batch at a time."""
+    words)`` is called as the words are traced (a compiled tally's a batch at a time, others every 4,096 words)."""
     methods = methods or Methods(tokenizer)
     final: Counter[bytes] = Counter()
     merged: Counter[tuple[bytes, bytes]] = Counter()  # each merge made (left, right), how often
@@ -189,8 +189,11 @@ def _traced(
     if tokenizer.merges is not None and isinstance(words, _Tally) and methods.traces_words:
         yield from _traced_in_batches(methods, words, final, merged, cancelled, progress)
         return
+    total = len(words) if isinstance(words, Sized) else 0  # (a generator's words are not known ahead)
     same: dict[bytes, bytes] = {}  # one bytes object per token, shared by the cuts of every word (a gigabyte has
-    for word, count in words:  # millions of words, its vocabulary tens of thousands)
+    for i, (word, count) in enumerate(words):  # millions of words, its vocabulary tens of thousands)
+        if progress is not None and total and not i % 4096:
+            progress(i, total)
         if tokenizer.merges is None:
             parts = [same.setdefault(t.token, t.token) for t in tokenizer.view(word.decode("utf-8", "replace")).tokens]
         else:
@@ -201,6 +204,8 @@ def _traced(
             for pair in made:
                 merged[pair] += count
         yield word, count, parts
+    if progress is not None and total:
+        progress(total, total)
 
 
 def _traced_in_batches(
@@ -264,6 +269,9 @@ class _Tally:
 
     def __init__(self, data: bytes, ends: memoryview, counts: memoryview):
         self.data, self.ends, self.counts = data, ends, counts
+
+    def __len__(self) -> int:
+        return len(self.ends)
 
     def __iter__(self) -> Iterator[tuple[bytes, int]]:
         start = 0

@@ -36,8 +36,12 @@ def main() -> int:
         parser.exit(2, f"bench_xray_window: {args.file}: not a regular file\n")
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from app.common.files.local import InvalidUtf8
+
     try:
         return _run(args.file, args.tokenizer)
+    except InvalidUtf8 as exc:
+        parser.exit(2, f"bench_xray_window: {args.file}: not UTF-8 text (invalid byte at offset {exc.offset:,})\n")
     except KeyboardInterrupt:
         print("bench_xray_window: interrupted", file=sys.stderr)
         return 130

@@ -145,3 +145,41 @@ def test_a_file_too_long_for_a_tokenizer_that_encodes_it_whole_says_so(tab, qtbo
     assert tab.xray.status.text() == (
         "Cannot X-ray: long.txt: too long for tiktoken gpt2, which encodes a text whole: at most 1,000 characters."
     )
+
+
+@pytest.mark.parametrize("block", [1, 2, 3, 4, 5, 7])
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"abc\xc3A tail",  # a lead byte ending a block, its follower not one
+        b"ab\xe4\xb8A",  # two bytes of three, cut anywhere
+        "中文".encode() + b"\xf0\x9f\x98",  # a character cut at the end of the file
+        b"\xff",
+        "é".encode() * 5 + b"\x80",
+    ],
+)
+def test_the_offset_of_a_bad_byte_is_the_files_wherever_the_blocks_cut(data, block, tmp_path):
+    """read_text_blocks names the offset bytes.decode names, whichever block a cut character began in."""
+    path = tmp_path / "t.txt"
+    path.write_bytes(data)
+    with pytest.raises(UnicodeDecodeError) as expected:
+        data.decode("utf-8")
+    with pytest.raises(local.InvalidUtf8) as found:
+        list(local.read_text_blocks(path, block_bytes=block))
+    assert found.value.offset == expected.value.start
+
+
+def test_the_progress_of_a_gigabyte_fits_qts_ints(tab, qtbot, tmp_path, monkeypatch):
+    """The file's bytes reach the bar as thousandths (2 x a gigabyte's size overflowed the signal's 32-bit int: the
+    total arrived negative and the bar stayed at 0): here the file is said to hold 3 GB."""
+    real = local._text_blocks  # (each block's report as if the file were 3 GB)
+    scaled = lambda on_read: lambda done, size: on_read(done * (3 << 30) // size, 3 << 30)  # noqa: E731
+    monkeypatch.setattr(local, "_text_blocks", lambda path, block, on_read: real(path, block, scaled(on_read)))
+    path = tmp_path / "t.txt"
+    path.write_text("some words " * 100, encoding="utf-8")
+    seen = []
+    tab.xray.jobs.progress.connect(lambda done, total: seen.append((done, total)))
+    tab.xray.set_file(path)
+    with qtbot.waitSignal(tab.xray.finished, timeout=WAIT_MS):
+        qtbot.mouseClick(tab.xray.run_button, Qt.MouseButton.LeftButton)
+    assert seen and all(total == 1000 and 0 <= done <= 1000 for done, total in seen), seen
