@@ -143,8 +143,8 @@ class OverlapPanel(QWidget):
         a, b = overlap.a.name, overlap.b.name
         self.summary.setText(
             self.tr(
-                "<b>{a}</b> vs <b>{b}</b>: {shared:,} shared tokens, {only_a:,} only in {a}, {only_b:,} only in {b}; "
-                "Jaccard {jaccard:.3f}. Shared tokens made by a merge in both: {merged:,}."
+                "<b>{a}</b> vs <b>{b}</b>: {shared:,} shared tokens, {only_a:,} only in “{a}”, "
+                "{only_b:,} only in “{b}”; Jaccard {jaccard:.3f}. Shared tokens made by a merge in both: {merged:,}."
             ).format(
                 a=a,
                 b=b,

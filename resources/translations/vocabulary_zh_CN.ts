@@ -50,82 +50,82 @@
         <translation>使用次数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="140"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="138"/>
         <source>Re-encoding every token of {name}…</source>
         <translation>正在重新编码 {name} 的每个词元…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="147"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="145"/>
         <source>Text to count token usage in</source>
         <translation>选择统计词元使用次数的文本</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="147"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="145"/>
         <source>Text (*.txt);;All files (*)</source>
         <translation>文本 (*.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="157"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="155"/>
         <source>Usage in {file}</source>
         <translation>统计 {file} 中的使用次数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="160"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="158"/>
         <source>Audit cancelled.</source>
         <translation>审查已取消。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="163"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="161"/>
         <source>The audit failed: {error}</source>
         <translation>审查失败：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="170"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="168"/>
         <source>{name}: {tokens:,} tokens; {unreachable:,} unreachable (their text encodes otherwise), {partial:,} partial UTF-8 alone, {duplicates:,} byte strings held by several IDs.</source>
         <translation>{name}：共 {tokens:,} 个词元；{unreachable:,} 个不可达（其文本会被编码成别的词元），{partial:,} 个单独成为不完整的 UTF-8，{duplicates:,} 个字节串对应多个 ID。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="175"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="173"/>
         <source>{name}: {tokens:,} tokens; {unreachable:,} unreachable (their text encodes otherwise), {partial:,} partial UTF-8 alone, {duplicates:,} byte strings held by several IDs; {unused:,} tokens unused in the text.</source>
         <translation>{name}：共 {tokens:,} 个词元；{unreachable:,} 个不可达（其文本会被编码成别的词元），{partial:,} 个单独成为不完整的 UTF-8，{duplicates:,} 个字节串对应多个 ID；文本中有 {unused:,} 个词元从未用到。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="192"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="190"/>
         <source>Unreachable ({count:,})</source>
         <translation>不可达（{count:,}）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="193"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="191"/>
         <source>Partial UTF-8 ({count:,})</source>
         <translation>不完整的 UTF-8（{count:,}）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="194"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="192"/>
         <source>Duplicates ({count:,} groups)</source>
         <translation>重复（{count:,} 组）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="195"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="193"/>
         <source>Unused ({count:,})</source>
         <translation>未使用（{count:,}）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="202"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="200"/>
         <source>No token of this kind.</source>
         <translation>没有这类词元。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="212"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="210"/>
         <source>Choose a text to count usage in, then press Audit: the plot shows how often each token is used.</source>
         <translation>选择用来统计使用次数的文本，然后点击“审查”：图中显示每个词元被使用的次数。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="239"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="237"/>
         <source>Export the audit</source>
         <translation>导出审查结果</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="239"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="237"/>
         <source>CSV (*.csv);;JSON (*.json)</source>
         <translation>CSV (*.csv);;JSON (*.json)</translation>
     </message>
@@ -734,8 +734,8 @@ Most common cuts (digits per token):
     </message>
     <message>
         <location filename="../../app/vocabulary/overlap_panel.py" line="146"/>
-        <source>&lt;b&gt;{a}&lt;/b&gt; vs &lt;b&gt;{b}&lt;/b&gt;: {shared:,} shared tokens, {only_a:,} only in {a}, {only_b:,} only in {b}; Jaccard {jaccard:.3f}. Shared tokens made by a merge in both: {merged:,}.</source>
-        <translation>&lt;b&gt;{a}&lt;/b&gt; 对比 &lt;b&gt;{b}&lt;/b&gt;：共有词元 {shared:,} 个，仅在 {a} 中 {only_a:,} 个，仅在 {b} 中 {only_b:,} 个；Jaccard 系数 {jaccard:.3f}。共有词元中在两边都由合并产生的：{merged:,} 个。</translation>
+        <source>&lt;b&gt;{a}&lt;/b&gt; vs &lt;b&gt;{b}&lt;/b&gt;: {shared:,} shared tokens, {only_a:,} only in “{a}”, {only_b:,} only in “{b}”; Jaccard {jaccard:.3f}. Shared tokens made by a merge in both: {merged:,}.</source>
+        <translation>&lt;b&gt;{a}&lt;/b&gt; 对比 &lt;b&gt;{b}&lt;/b&gt;：共有词元 {shared:,} 个，仅在“{a}”中 {only_a:,} 个，仅在“{b}”中 {only_b:,} 个；Jaccard 系数 {jaccard:.3f}。共有词元中在两边都由合并产生的：{merged:,} 个。</translation>
     </message>
     <message numerus="yes">
         <location filename="../../app/vocabulary/overlap_panel.py" line="168"/>
@@ -1768,57 +1768,57 @@ Most common cuts (digits per token):
         <translation>正在用 {name} 逐次合并地编码文本…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="144"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="141"/>
         <source>Text to X-ray on</source>
         <translation>要透视的文本</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="144"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="141"/>
         <source>Text (*.txt);;All files (*)</source>
         <translation>文本 (*.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="154"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="151"/>
         <source>On {file}</source>
         <translation>使用 {file}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="157"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="154"/>
         <source>X-ray cancelled.</source>
         <translation>透视已取消。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="160"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="157"/>
         <source>Cannot X-ray: {error}</source>
         <translation>无法透视：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="187"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="184"/>
         <source>{words:,} words, {tokens:,} tokens · {per_word:.2f} tokens per word, {per_char:.3f} per character, {whole:.0%} of words kept whole (words cut by {segmenter})</source>
         <translation>{words:,} 个词，{tokens:,} 个词元 · 每个词 {per_word:.2f} 个词元，每个字符 {per_char:.3f} 个，{whole:.0%} 的词保持完整（分词方法：{segmenter}）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="199"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="196"/>
         <source>no word in the text (spaces, punctuation, symbols): {tokens:,} tokens, {per_char:.3f} per character</source>
         <translation>文本中没有词（只有空白、标点、符号）：{tokens:,} 个词元，每个字符 {per_char:.3f} 个</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="202"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="199"/>
         <source>{residues:,} residues ({share:.2%} of the vocabulary): tokens formed while encoding but almost never left at the end.</source>
         <translation>{residues:,} 个残留词元（占词表的 {share:.2%}）：编码时生成、但几乎从不留到最后的词元。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="205"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="202"/>
         <source>{name}: {fertility} · {residues}</source>
         <translation>{name}：{fertility} · {residues}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="219"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="216"/>
         <source>Export the X-ray</source>
         <translation>导出透视结果</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="219"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="216"/>
         <source>CSV (*.csv);;JSON (*.json)</source>
         <translation>CSV (*.csv);;JSON (*.json)</translation>
     </message>

@@ -289,6 +289,8 @@ def test_overlap_of_ours_and_o200k_after_training_on_chinese(qtbot, window, trai
     got = overlap.overlap
     assert got.shared_a.tolist() == expected.shared_a.tolist() and got.only_b.tolist() == expected.only_b.tolist()
     assert f"{len(expected.shared_a):,} shared tokens" in overlap.summary.text()
+    # a name with a colon ("Ours: 700 merges") quoted inside the sentence, not read as part of it
+    assert f"{len(expected.only_a):,} only in “{got.a.name}”" in overlap.summary.text()
     only_ours = overlap.only_a.model_
     assert only_ours.rowCount() == len(expected.only_a) > 0
     o200k_bytes = set(o200k_table.tokens)
