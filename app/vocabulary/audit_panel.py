@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
     QHBoxLayout,
+    QLabel,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -83,7 +84,10 @@ class AuditPanel(JobPanel):
         findings = QWidget()
         box = QVBoxLayout(findings)
         box.setContentsMargins(0, 0, 0, 0)
-        box.addWidget(self.finding)
+        shown = QHBoxLayout()  # (the drop-down had no label: what it chose was not said)
+        shown.addWidget(QLabel(self.tr("Tokens shown:")))
+        shown.addWidget(self.finding, 1)
+        box.addLayout(shown)
         box.addWidget(self.tokens, 1)
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(findings)

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from app import style
 from app.common.files.local import check_text_start, read_text_blocks
 from app.common.widgets.job_panel import JobPanel
+from app.common.widgets.view_hint import ViewHint
 from app.vocabulary.segmenter_names import segmenter_text
 from app.vocabulary.table_model import script_label
 from app.vocabulary.text_file import in_halves, reading
@@ -75,6 +76,8 @@ class XRayPanel(JobPanel):
         self.shattered = _table(
             "xrayShattered", [self.tr("Script"), self.tr("Word"), self.tr("Count"), self.tr("Tokens")]
         )
+        self.residues_hint = ViewHint(self.residues, self.tr("Press X-ray to list the tokens formed and merged away."))
+        self.shattered_hint = ViewHint(self.shattered, self.tr("Press X-ray to list the words cut into most tokens."))
 
         row = QHBoxLayout()
         row.addWidget(self.text_choice)
@@ -159,6 +162,8 @@ class XRayPanel(JobPanel):
     def show_result(self, ray: XRay) -> None:
         self.ray = ray
         self.status.setText(self._summary(ray))
+        self.residues_hint.set_text(self.tr("No residue: each token formed here is often left at the end."))
+        self.shattered_hint.set_text(self.tr("No word of this text is cut into two tokens or more."))
         self.residues.setRowCount(len(ray.residues))
         for r, residue in enumerate(ray.residues):
             uses = ", ".join(f"{render_token(a)} + {render_token(b)} ×{c:,}" for a, b, c in residue.consumers)

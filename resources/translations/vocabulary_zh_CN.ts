@@ -4,128 +4,133 @@
 <context>
     <name>AuditPanel</name>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="55"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="56"/>
         <source>No usage counts</source>
         <extracomment>The audit is written as .csv or .json: another suffix is a ValueError, said as a file not written.</extracomment>
         <translation>不统计使用次数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="56"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="57"/>
         <source>Usage in the Compare tab&apos;s text</source>
         <translation>统计“对比”页文本中的使用次数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="57"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="58"/>
         <source>Usage in a file…</source>
         <translation>统计某个文件中的使用次数…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="59"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="60"/>
         <source>Audit</source>
         <translation>审查</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="63"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="64"/>
         <source>Audit the vocabulary shown: which tokens no text produces, and which a text never uses.</source>
         <translation>审查当前词表：哪些词元任何文本都编码不出来，哪些词元在某段文本中从未用到。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="72"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="73"/>
         <source>Press Audit to list the tokens no text produces.</source>
         <translation>点击“审查”，列出任何文本都不会产生的词元。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="73"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="74"/>
         <source>Usage by rank (Zipf)</source>
         <translation>按名次的使用次数（齐普夫分布）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="75"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="76"/>
         <source>usage rank</source>
         <translation>使用名次</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="76"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="77"/>
         <source>times used</source>
         <translation>使用次数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="138"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="88"/>
+        <source>Tokens shown:</source>
+        <translation>显示的词元：</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/audit_panel.py" line="142"/>
         <source>Re-encoding every token of {name}…</source>
         <translation>正在重新编码 {name} 的每个词元…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="145"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="149"/>
         <source>Text to count token usage in</source>
         <translation>选择统计词元使用次数的文本</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="145"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="149"/>
         <source>Text (*.txt);;All files (*)</source>
         <translation>文本 (*.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="155"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="159"/>
         <source>Usage in {file}</source>
         <translation>统计 {file} 中的使用次数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="158"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="162"/>
         <source>Audit cancelled.</source>
         <translation>审查已取消。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="161"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="165"/>
         <source>The audit failed: {error}</source>
         <translation>审查失败：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="168"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="172"/>
         <source>{name}: {tokens:,} tokens; {unreachable:,} unreachable (their text encodes otherwise), {partial:,} partial UTF-8 alone, {duplicates:,} byte strings held by several IDs.</source>
         <translation>{name}：共 {tokens:,} 个词元；{unreachable:,} 个不可达（其文本会被编码成别的词元），{partial:,} 个单独成为不完整的 UTF-8，{duplicates:,} 个字节串对应多个 ID。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="173"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="177"/>
         <source>{name}: {tokens:,} tokens; {unreachable:,} unreachable (their text encodes otherwise), {partial:,} partial UTF-8 alone, {duplicates:,} byte strings held by several IDs; {unused:,} tokens unused in the text.</source>
         <translation>{name}：共 {tokens:,} 个词元；{unreachable:,} 个不可达（其文本会被编码成别的词元），{partial:,} 个单独成为不完整的 UTF-8，{duplicates:,} 个字节串对应多个 ID；文本中有 {unused:,} 个词元从未用到。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="190"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="194"/>
         <source>Unreachable ({count:,})</source>
         <translation>不可达（{count:,}）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="191"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="195"/>
         <source>Partial UTF-8 ({count:,})</source>
         <translation>不完整的 UTF-8（{count:,}）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="192"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="196"/>
         <source>Duplicates ({count:,} groups)</source>
         <translation>重复（{count:,} 组）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="193"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="197"/>
         <source>Unused ({count:,})</source>
         <translation>未使用（{count:,}）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="200"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="204"/>
         <source>No token of this kind.</source>
         <translation>没有这类词元。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="210"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="214"/>
         <source>Choose a text to count usage in, then press Audit: the plot shows how often each token is used.</source>
         <translation>选择用来统计使用次数的文本，然后点击“审查”：图中显示每个词元被使用的次数。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="237"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="241"/>
         <source>Export the audit</source>
         <translation>导出审查结果</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/audit_panel.py" line="237"/>
+        <location filename="../../app/vocabulary/audit_panel.py" line="241"/>
         <source>CSV (*.csv);;JSON (*.json)</source>
         <translation>CSV (*.csv);;JSON (*.json)</translation>
     </message>
@@ -1693,132 +1698,152 @@ Most common cuts (digits per token):
 <context>
     <name>XRayPanel</name>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="52"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="53"/>
         <source>On the Compare tab&apos;s text</source>
         <translation>使用对比页的文本</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="53"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="54"/>
         <source>On a file…</source>
         <translation>使用文件…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="55"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="56"/>
         <source>X-ray</source>
         <translation>透视</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="59"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="60"/>
         <source>Encode the text merge by merge: which tokens are only steps on the way, which words are cut into the most tokens</source>
         <translation>逐次合并地编码文本：哪些词元只是中间步骤，哪些词被切成最多的词元</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="65"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="66"/>
         <source>Press X-ray to see which tokens of the vocabulary shown are only scaffolding on a text (formed while encoding, then merged away) and which of its frequent words it shatters.</source>
         <translation>点击“透视”，查看当前词表中哪些词元在一段文本上只是脚手架（编码时生成、随后又被合并掉），以及哪些常见词被切得支离破碎。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="72"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="73"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="72"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="73"/>
         <source>Token</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="72"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="73"/>
         <source>Formed</source>
         <translation>生成次数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="72"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="73"/>
         <source>Final</source>
         <translation>留存次数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="72"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="73"/>
         <source>Used up by</source>
         <translation>被以下合并用掉</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="76"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="77"/>
         <source>Script</source>
         <translation>文字</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="76"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="77"/>
         <source>Word</source>
         <translation>词</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="76"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="77"/>
         <source>Count</source>
         <translation>次数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="76"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="77"/>
         <source>Tokens</source>
         <translation>词元</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="117"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="79"/>
+        <source>Press X-ray to list the tokens formed and merged away.</source>
+        <translation>点击“透视”，列出编码时生成、随后又被合并掉的词元。</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/xray_panel.py" line="80"/>
+        <source>Press X-ray to list the words cut into most tokens.</source>
+        <translation>点击“透视”，列出被切成最多词元的词。</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/xray_panel.py" line="120"/>
         <source>Encoding the text merge by merge with {name}…</source>
         <translation>正在用 {name} 逐次合并地编码文本…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="141"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="144"/>
         <source>Text to X-ray on</source>
         <translation>要透视的文本</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="141"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="144"/>
         <source>Text (*.txt);;All files (*)</source>
         <translation>文本 (*.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="151"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="154"/>
         <source>On {file}</source>
         <translation>使用 {file}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="154"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="157"/>
         <source>X-ray cancelled.</source>
         <translation>透视已取消。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="157"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="160"/>
         <source>Cannot X-ray: {error}</source>
         <translation>无法透视：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="184"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="165"/>
+        <source>No residue: each token formed here is often left at the end.</source>
+        <translation>没有残留词元：这里生成的每个词元，最后也常常留存下来。</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/xray_panel.py" line="166"/>
+        <source>No word of this text is cut into two tokens or more.</source>
+        <translation>这段文本中没有词被切成两个及以上的词元。</translation>
+    </message>
+    <message>
+        <location filename="../../app/vocabulary/xray_panel.py" line="189"/>
         <source>{words:,} words, {tokens:,} tokens · {per_word:.2f} tokens per word, {per_char:.3f} per character, {whole:.0%} of words kept whole (words cut by {segmenter})</source>
         <translation>{words:,} 个词，{tokens:,} 个词元 · 每个词 {per_word:.2f} 个词元，每个字符 {per_char:.3f} 个，{whole:.0%} 的词保持完整（分词方法：{segmenter}）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="196"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="201"/>
         <source>no word in the text (spaces, punctuation, symbols): {tokens:,} tokens, {per_char:.3f} per character</source>
         <translation>文本中没有词（只有空白、标点、符号）：{tokens:,} 个词元，每个字符 {per_char:.3f} 个</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="199"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="204"/>
         <source>{residues:,} residues ({share:.2%} of the vocabulary): tokens formed while encoding but almost never left at the end.</source>
         <translation>{residues:,} 个残留词元（占词表的 {share:.2%}）：编码时生成、但几乎从不留到最后的词元。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="202"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="207"/>
         <source>{name}: {fertility} · {residues}</source>
         <translation>{name}：{fertility} · {residues}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="216"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="221"/>
         <source>Export the X-ray</source>
         <translation>导出透视结果</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/xray_panel.py" line="216"/>
+        <location filename="../../app/vocabulary/xray_panel.py" line="221"/>
         <source>CSV (*.csv);;JSON (*.json)</source>
         <translation>CSV (*.csv);;JSON (*.json)</translation>
     </message>

@@ -183,3 +183,25 @@ def test_the_progress_of_a_gigabyte_fits_qts_ints(tab, qtbot, tmp_path, monkeypa
     with qtbot.waitSignal(tab.xray.finished, timeout=WAIT_MS):
         qtbot.mouseClick(tab.xray.run_button, Qt.MouseButton.LeftButton)
     assert seen and all(total == 1000 and 0 <= done <= 1000 for done, total in seen), seen
+
+
+def test_the_tables_say_what_to_do_before_a_run_and_when_a_text_gives_them_nothing(tab, qtbot):
+    """Before a run, each empty table says what X-ray will list there (they were blank); after a run on a text
+    whose tables stay empty ("not this text": no residue, no word cut in two), each says so."""
+    assert tab.xray.residues_hint.isVisible() and "Press X-ray" in tab.xray.residues_hint.text()
+    assert tab.xray.shattered_hint.isVisible() and "Press X-ray" in tab.xray.shattered_hint.text()
+    with qtbot.waitSignal(tab.xray.finished, timeout=WAIT_MS) as blocker:
+        qtbot.mouseClick(tab.xray.run_button, Qt.MouseButton.LeftButton)
+    ray = blocker.args[0]
+    assert not ray.residues and not any(ray.shattered.values())
+    assert tab.xray.residues_hint.isVisible() and tab.xray.residues_hint.text().startswith("No residue")
+    assert tab.xray.shattered_hint.text() == "No word of this text is cut into two tokens or more."
+
+
+def test_the_audits_finding_drop_down_is_labelled(tab):
+    """The audit's drop-down of findings (unreachable, partial UTF-8…) says what it chooses (it stood alone)."""
+    from PySide6.QtWidgets import QLabel
+
+    row = tab.audit.finding.parentWidget().layout().itemAt(0).layout()
+    labels = [row.itemAt(i).widget() for i in range(row.count()) if isinstance(row.itemAt(i).widget(), QLabel)]
+    assert [label.text() for label in labels] == ["Tokens shown:"] and row.indexOf(tab.audit.finding) == 1
