@@ -169,14 +169,26 @@ def main(argv: list[str] | None = None) -> int:
     if args.one:
         print(json.dumps(run_one(*args.one, to_array=args.array)))
         return 0
-    print(f"encode, single process, fresh process per run, median of {args.repeat} (goal: ours >= {GOAL}x tiktoken)")
+    title = f"encode, single process, fresh process per run, median of {args.repeat} (goal: ours >= {GOAL}x tiktoken)"
+    return run_rows(
+        "bench_encode",
+        title,
+        rows,
+        lambda row: bench(row, corpus_path(ROWS[row][0], args.quick), args.repeat, args.before, args.array),
+    )
+
+
+def run_rows(name: str, title: str, rows: list[str], measure) -> int:
+    """A benchmark's body: its title and the load average, ``measure(row)`` for each row (False: its outputs
+    differed), the load again. 0, 1 if a row's outputs differed, 130 on Ctrl-C ("<name>: interrupted")."""
+    print(title)
     print("load average before: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     ok = True
     try:
         for row in rows:
-            ok &= bench(row, corpus_path(ROWS[row][0], args.quick), args.repeat, args.before, args.array)
+            ok &= measure(row)
     except KeyboardInterrupt:  # (the run's process ended with it: subprocess.run kills its child)
-        print("bench_encode: interrupted", file=sys.stderr)
+        print(f"{name}: interrupted", file=sys.stderr)
         return 130
     print("load average after:  {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     return 0 if ok else 1

@@ -30,7 +30,7 @@ ROOT = HERE.parents[1]
 sys.path.insert(0, str(HERE))
 
 import corpora  # noqa: E402  (tests/bench/corpora.py)
-from bench_encode import _runs  # noqa: E402  (the same check of --repeat)
+from bench_encode import _runs, run_rows  # noqa: E402  (the same check of --repeat, the same body)
 
 #: row -> (corpus, encoding)
 ROWS = {"chinese": ("chinese", "o200k_base"), "stdlib": ("stdlib", "gpt2"), "english": ("english", "cl100k_base")}
@@ -132,17 +132,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.one:
         print(json.dumps(run_one(*args.one)))
         return 0
-    print(f"X-ray of a corpus, fresh process per run, median of {args.repeat}")
-    print("load average before: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
-    ok = True
-    try:
-        for row in rows:
-            ok &= bench(row, args.repeat, args.tree)
-    except KeyboardInterrupt:  # (the run's process ended with it: subprocess.run kills its child)
-        print("bench_xray: interrupted", file=sys.stderr)
-        return 130
-    print("load average after:  {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
-    return 0 if ok else 1
+    title = f"X-ray of a corpus, fresh process per run, median of {args.repeat}"
+    return run_rows("bench_xray", title, rows, lambda row: bench(row, args.repeat, args.tree))
 
 
 if __name__ == "__main__":
