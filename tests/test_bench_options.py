@@ -130,10 +130,14 @@ def test_the_x_ray_benchmark_follows_a_link_to_a_checkout(tmp_path):
 WINDOW = Path(__file__).resolve().parent / "bench" / "bench_xray_window.py"
 
 
-@pytest.mark.parametrize("kind", ["missing", "folder", "device"])
+@pytest.mark.parametrize("kind", ["missing", "folder", "device", "fifo"])
 def test_the_window_x_ray_benchmark_refuses_what_is_not_a_file_by_name(tmp_path, kind):
-    """bench_xray_window.py FILE: a missing file, a folder or a device is refused by name (2) before any work."""
-    path = {"missing": tmp_path / "nope.txt", "folder": tmp_path, "device": Path("/dev/zero")}[kind]
+    """bench_xray_window.py FILE: a missing file, a folder, a device or a named pipe (which would wait for a writer)
+    is refused by name (2) before any work."""
+    path = {"missing": tmp_path / "nope.txt", "folder": tmp_path, "device": Path("/dev/zero")}.get(kind)
+    if kind == "fifo":
+        path = tmp_path / "pipe"
+        os.mkfifo(path)
     done = subprocess.run([sys.executable, str(WINDOW), str(path)], capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and f"bench_xray_window: {path}: not a regular file" in done.stderr
     assert "Traceback" not in done.stderr
@@ -145,3 +149,10 @@ def test_the_window_x_ray_benchmark_refuses_a_file_not_utf8_by_name(tmp_path):
     done = subprocess.run([sys.executable, str(WINDOW), str(path)], capture_output=True, text=True, timeout=120)
     assert done.returncode == 2 and "not UTF-8 text (invalid byte at offset 3)" in done.stderr, done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_the_window_x_ray_benchmark_refuses_an_unknown_tokenizer_by_name():
+    done = subprocess.run(
+        [sys.executable, str(WINDOW), "--tokenizer", "nope"], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2 and "--tokenizer: invalid choice: 'nope'" in done.stderr and done.stdout == ""

@@ -205,3 +205,24 @@ def test_the_audits_finding_drop_down_is_labelled(tab):
     row = tab.audit.finding.parentWidget().layout().itemAt(0).layout()
     labels = [row.itemAt(i).widget() for i in range(row.count()) if isinstance(row.itemAt(i).widget(), QLabel)]
     assert [label.text() for label in labels] == ["Tokens shown:"] and row.indexOf(tab.audit.finding) == 1
+
+
+@pytest.mark.parametrize("kind", ["empty", "symlink"])
+def test_an_empty_file_says_it_has_no_word_and_a_link_is_read_as_its_file(tab, qtbot, tmp_path, kind):
+    """An empty file: the X-ray runs and says the text has no word (no error, nothing written); a symbolic link:
+    the file it names is X-rayed, as if chosen itself. Neither file is changed."""
+    target = tmp_path / "words.txt"
+    target.write_text("" if kind == "empty" else "the lowest newest " * 50, encoding="utf-8")
+    path = target
+    if kind == "symlink":
+        path = tmp_path / "link.txt"
+        path.symlink_to(target)
+    before = target.read_bytes()
+    tab.xray.set_file(path)
+    with qtbot.waitSignal(tab.xray.finished, timeout=WAIT_MS) as blocker:
+        qtbot.mouseClick(tab.xray.run_button, Qt.MouseButton.LeftButton)
+    words = blocker.args[0].fertility.words
+    assert (words == 0 and "no word in the text" in tab.xray.status.text()) if kind == "empty" else words == 150
+    assert target.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["words.txt"] + (["link.txt"] if kind == "symlink" else [])
+    )
