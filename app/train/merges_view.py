@@ -86,7 +86,8 @@ class MergesTableView(QTableView):
             if self._fitted.get(column) != width:  # else left as the user may have made it
                 self._fitted[column] = width
                 self.setColumnWidth(column, width)
-        wrapped = any(width < whole[column] for column, width in widths.items())
+        last = max(wanted[shown[-1]], self.viewport().width() - sum(widths.values()))  # the stretching one's
+        wrapped = last < whole[shown[-1]] or any(width < whole[column] for column, width in widths.items())
         lines = 2 if wrapped else 1  # a title wraps at most once: two words, or two lines of Chinese
         height = lines * QFontMetrics(header).lineSpacing() + 6
         if self.horizontalHeader().minimumHeight() != height:

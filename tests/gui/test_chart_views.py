@@ -242,3 +242,18 @@ def test_at_1366_by_768_the_compression_axis_label_is_not_broken_inside_a_word(q
     qtbot.wait(50)
     axis = window.train_tab.compression_chart.getAxis("left")
     assert " ".join(axis.shown_label()) == axis.labelText, axis.shown_label()
+
+
+@pytest.mark.parametrize("width", [1366, 1560, 1920])
+def test_a_last_column_narrower_than_its_title_gets_a_header_of_two_lines(window, width):
+    """The last column (Tokens after) is as wide as its numbers or its title's longest word, so its title wraps:
+    the header must hold two lines. It did only where another column also wrapped (at 1366); on a larger window
+    the header kept one line and showed the middle of "Tokens / after", cut at both lines."""
+    from app.train.merges_model import AFTER
+    from app.train.merges_view import whole_title_widths
+
+    window.resize(width, 900)
+    QApplication.processEvents()
+    header = window.train_tab.table.horizontalHeader()
+    assert header.sectionSize(AFTER) < whole_title_widths(header.font())[AFTER]  # (the case: its title wraps)
+    assert header.height() >= 2 * header.fontMetrics().lineSpacing() + 6, header.height()
