@@ -44,11 +44,15 @@
  *   [257, 32, 256, 116]
  *
  * enc.merge(word, limit) merges one pre-token's bytes (no scan, no cache), and enc.backtracking says whether a
- * pre-token not seen yet is merged by backtracking (the vocabulary is monotone) or with the heap.
+ * pre-token not seen yet is merged by backtracking (the vocabulary is monotone) or with the heap; enc.caches how many
+ * caches of pre-tokens it has made (a stash each, below).
  *
  * Tokens are numbered by their place in `tokens`; `ids` gives each one's id (any Python int), which is what encode
  * returns. An encoder is made whole by encoder() (Python cannot make an empty one) and its tables never change, so
- * they are read without the GIL. The cache is the one thing that changes: a lock guards it, taken without the GIL.
+ * they are read without the GIL. The cache (and the ranks rule's memo) is the one thing that changes: each *stash*
+ * holds one, with the lock that guards it, taken without the GIL; threads encoding at once each take a stash of
+ * their own (one is made when all are taken, up to STASHES_MOST), so that they each use a core: a text's pieces
+ * encoded by two threads take about half the time (bpe_core.encoding.parallel_encode).
  * The text is scanned in batches; between two, the GIL is taken back and Ctrl-C (a signal) is checked.
  * A lone surrogate is encoded as U+FFFD, as the Python path replaces it (fix_surrogates), where that gives the
  * Python path's ids (utf8_of); elsewhere it is an error.
@@ -217,6 +221,18 @@ typedef struct {
     uint32_t merged; /* the token made */
 } MemoSlot;
 
+/* What encoding changes, and the lock that guards it: the cache of pre-tokens and the ranks rule's memo. An encoder
+ * has one per thread encoding with it at once (up to STASHES_MOST), so that threads encoding parts of a text each
+ * use a core (take_stash); the tables they read never change. */
+typedef struct {
+    Cache cache;
+    MemoSlot *memo;          /* ranks rule: 1 << MEMO_BITS slots */
+    PyThread_type_lock lock;
+} Stash;
+
+/* The most stashes an encoder makes (threads encoding with it at once past these wait for one). */
+#define STASHES_MOST 16
+
 typedef struct {
     PyObject_HEAD
     int pattern;
@@ -234,10 +250,10 @@ typedef struct {
     PairSlot *pair_slots; /* pairs rule */
     size_t pair_size;
     uint32_t single[256]; /* the token of each byte */
-    Cache cache;
-    MemoSlot *memo;          /* ranks rule: 1 << MEMO_BITS slots */
+    Stash *stashes[STASHES_MOST]; /* made as threads need them (the first with the encoder); read without the GIL */
+    int made;                /* how many: stashes[0:made] (written with the GIL, read atomically without it) */
+    int callers;             /* encodes under way (counted with the GIL) */
     Backtrack backtrack;     /* merge by backtracking (_backtrack.h), where it is exact (ready) */
-    PyThread_type_lock lock; /* guards the cache and the memo */
     uint64_t *values;        /* each token's id as a number, made by the first encode_array (id_values) */
     int numbered;            /* ... and every token's id is its number */
 } Encoder;
@@ -299,6 +315,18 @@ static const PairSlot *find_pair(const Encoder *e, uint32_t left, uint32_t right
 
 /* ----- the cache ----- */
 
+/* n items of `size` bytes, all zero, their pages written now (not calloc's): a page of zeros calloc lends is read
+ * first (a look-up) and written later (an addition), and that second fault must flush the page's old mapping from
+ * every core running the process, by an interrupt to each: with two threads encoding, 4% of their time. NULL out
+ * of memory. */
+static void *zeroed(size_t n, size_t size) {
+    if (size && n > SIZE_MAX / size) return NULL;
+    size_t bytes = n * size;
+    void *p = PyMem_RawMalloc(bytes ? bytes : 1);
+    if (p) memset(p, 0, bytes);
+    return p;
+}
+
 static void cache_free(Cache *c) {
     PyMem_RawFree(c->slots);
     PyMem_RawFree(c->keys);
@@ -309,7 +337,7 @@ static void cache_free(Cache *c) {
 /* Empties the cache (its slots shrink back to the first size). 0, or -1 out of memory. */
 static int cache_clear(Cache *c) {
     if (c->size != CACHE_SLOTS_FIRST) {
-        CacheSlot *slots = PyMem_RawCalloc(CACHE_SLOTS_FIRST, sizeof(CacheSlot));
+        CacheSlot *slots = zeroed(CACHE_SLOTS_FIRST, sizeof(CacheSlot));
         if (!slots) return -1;
         PyMem_RawFree(c->slots);
         c->slots = slots;
@@ -383,7 +411,7 @@ static void cache_place(Cache *c, uint64_t h, const CacheSlot *entry) {
 static int cache_grow(Cache *c) {
     CacheSlot *old = c->slots;
     size_t old_size = c->size;
-    CacheSlot *slots = PyMem_RawCalloc(old_size * 2, sizeof(CacheSlot));
+    CacheSlot *slots = zeroed(old_size * 2, sizeof(CacheSlot));
     if (!slots) return -1;
     c->slots = slots;
     c->size = old_size * 2;
@@ -453,6 +481,32 @@ static int cache_add(Cache *c, uint64_t h, const uint64_t head[2], const unsigne
     return 0;
 }
 
+/* ----- stashes: a cache and memo per thread encoding at once ----- */
+
+static void stash_free(Stash *s) {
+    if (!s) return;
+    cache_free(&s->cache);
+    PyMem_RawFree(s->memo);
+    if (s->lock) PyThread_free_lock(s->lock);
+    PyMem_RawFree(s);
+}
+
+/* A new stash: an empty cache, a memo for the ranks rule (ranks: 1), its lock. NULL out of memory. */
+static Stash *stash_new(int ranks) {
+    Stash *s = zeroed(1, sizeof(Stash));
+    if (!s) return NULL;
+    s->cache.slots = zeroed(CACHE_SLOTS_FIRST, sizeof(CacheSlot));
+    s->cache.size = CACHE_SLOTS_FIRST;
+    s->cache.limit = NO_RANK;
+    s->memo = ranks ? zeroed((size_t)1 << MEMO_BITS, sizeof(MemoSlot)) : NULL;
+    s->lock = PyThread_allocate_lock();
+    if (!s->cache.slots || (ranks && !s->memo) || !s->lock) {
+        stash_free(s);
+        return NULL;
+    }
+    return s;
+}
+
 /* ----- one call's working memory (never shared: no lock) ----- */
 
 typedef struct {
@@ -469,6 +523,7 @@ typedef struct {
 } Candidate;
 
 typedef struct {
+    Stash *stash;           /* the cache and memo this call holds (its lock taken) */
     Ids out;                /* the text's tokens so far */
     unsigned char *utf8;    /* a pre-token's UTF-8 bytes */
     size_t utf8_room;
@@ -535,7 +590,7 @@ static Candidate heap_pop(Work *w) {
 static const MemoSlot *joined(const Encoder *e, const Work *w, const unsigned char *word, uint32_t i, uint32_t j,
                               uint32_t k) {
     uint64_t pair = ((uint64_t)w->part[i] << 32 | w->part[j]) + 1;
-    MemoSlot *memo = &e->memo[mix64(pair) >> (64 - MEMO_BITS)];
+    MemoSlot *memo = &w->stash->memo[mix64(pair) >> (64 - MEMO_BITS)];
     if (memo->pair != pair) {
         const TokenSlot *slot = find_slot(e, word + i, k - i);
         memo->pair = pair;
@@ -1067,7 +1122,7 @@ static int scan_ahead(const Encoder *e, Work *w, const ScanText *t, Call *call, 
     }
     const unsigned char *base = call->ascii ? (const unsigned char *)t->data : w->utf8;
     size_t readable = call->ascii ? (size_t)call->text.n : used + 16;
-    const Cache *c = &e->cache;
+    const Cache *c = &w->stash->cache;
     for (int k = 0; k < count; k++) {
         Pending *p = &pending[k];
         const unsigned char *bytes = base + p->from;
@@ -1095,11 +1150,11 @@ static int merge_piece(Encoder *e, Work *w, const unsigned char *piece, size_t n
                        const uint64_t head[2], uint32_t limit) {
     if (n == 1) return push_id(&w->out, e->single[piece[0]]);
     const Backtrack *bt = &e->backtrack;
-    const CacheSlot *seen = n <= CACHE_KEY_MAX ? cache_find(&e->cache, h, head, piece, n) : NULL;
+    const CacheSlot *seen = n <= CACHE_KEY_MAX ? cache_find(&w->stash->cache, h, head, piece, n) : NULL;
     if (pool_room((void **)&w->out.data, &w->out.room, w->out.n, n, sizeof(uint32_t)) < 0) return -1;
     uint32_t *out = w->out.data + w->out.n;
     if (seen) {
-        const uint32_t *ids = slot_ids(&e->cache, seen);
+        const uint32_t *ids = slot_ids(&w->stash->cache, seen);
         for (size_t j = 0; j < seen->ids_len; j++) out[j] = ids[j];
         w->out.n += seen->ids_len;
         return 0;
@@ -1116,7 +1171,7 @@ static int merge_piece(Encoder *e, Work *w, const unsigned char *piece, size_t n
     int whole_first = e->rule == RULE_RANKS || e->ignore_merges; /* would merge_word give the piece whole? */
     int whole = whole_first && bt_length(bt, longest) == n && (e->ignore_merges || e->ranks[longest] < limit);
     if (whole && !(w->out.n - first == 1 && w->out.data[first] == longest)) return 0;
-    return cache_add(&e->cache, h, head, piece, n, w->out.data + first, w->out.n - first);
+    return cache_add(&w->stash->cache, h, head, piece, n, w->out.data + first, w->out.n - first);
 }
 
 /* merge_word, a long pre-token cut first at the places no token crosses (bt_cut: Chinese clauses, which o200k's
@@ -1140,8 +1195,8 @@ COLD_PATH static int merge_cut(Encoder *e, Work *w, const unsigned char *word, s
             piece->from = from, piece->n = p - from;
             piece->h = from + 16 <= readable ? key_at(word + from, piece->n, piece->head)
                                              : key_of(word + from, piece->n, piece->head);
-            PREFETCH(&e->cache.hot[piece->h >> (64 - HOT_BITS)]);
-            PREFETCH(&e->cache.slots[piece->h & (e->cache.size - 1)]);
+            PREFETCH(&w->stash->cache.hot[piece->h >> (64 - HOT_BITS)]);
+            PREFETCH(&w->stash->cache.slots[piece->h & (w->stash->cache.size - 1)]);
             from = p++;
         }
         for (int k = 0; k < count; k++) {
@@ -1150,13 +1205,13 @@ COLD_PATH static int merge_cut(Encoder *e, Work *w, const unsigned char *word, s
         }
         count = 0;
     }
-    return n <= CACHE_KEY_MAX && !seen_twice(&e->cache, h); /* (a longer one is never remembered) */
+    return n <= CACHE_KEY_MAX && !seen_twice(&w->stash->cache, h); /* (a longer one is never remembered) */
 }
 
 /* The pre-tokens of t that start in [call->at, stop), each one's tokens appended to w->out (from the cache, else
  * merged and remembered); call->at moves past them. DONE or an error. */
 static int encode_pretokens(Encoder *e, Work *w, const ScanText *t, Call *call, Py_ssize_t stop) {
-    Cache *c = &e->cache;
+    Cache *c = &w->stash->cache;
     Pending pending[AHEAD];
     /* (a text of any width: the starts leave to the scanner the words they do not read, _block_starts.h) */
     int blocks = scan_api->starts[e->pattern] != NULL;
@@ -1373,9 +1428,9 @@ static Py_ssize_t cut_before(const ScanText *t, Py_ssize_t at, Py_ssize_t before
 
 /* The text's special tokens and pre-tokens that start before stop: a special token is its own (numbered after the
  * encoder's tokens), the ordinary text up to the next one is encoded by encode_ordinary, scanned as if the text
- * ended there (a pre-token never runs into a special token). Runs without the GIL, with the cache's lock. */
+ * ended there (a pre-token never runs into a special token). Runs without the GIL, with its stash's lock. */
 static int encode_batch(Encoder *e, Work *w, Call *call, Py_ssize_t stop) {
-    Cache *c = &e->cache;
+    Cache *c = &w->stash->cache;
     if (c->limit != call->limit) { /* ids made under another limit (a truncated tokenizer's) are not these */
         if (cache_clear(c) < 0) return NO_MEMORY;
         c->limit = call->limit;
@@ -1440,11 +1495,43 @@ static void prepare_pages(void *buffer, size_t bytes) {
 #endif
 }
 
+/* With the GIL: one more encode under way, and a stash made for it when there are fewer than encodes (up to
+ * STASHES_MOST; out of memory, it shares one). The encode ends with e->callers--. */
+static void begin_encode(Encoder *e) {
+    e->callers++;
+    if (e->callers > e->made && e->made < STASHES_MOST) {
+        Stash *s = stash_new(e->rule == RULE_RANKS);
+        if (s) {
+            e->stashes[e->made] = s;
+            __atomic_store_n(&e->made, e->made + 1, __ATOMIC_RELEASE); /* seen whole by threads without the GIL */
+        }
+    }
+}
+
+/* Without the GIL: a stash for a batch, its lock taken: the call's last one if free, else the first free one, else
+ * the first (waited for). Two threads encoding at once so each read and write a cache of their own. */
+static Stash *take_stash(Encoder *e, Stash *last) {
+    if (last && PyThread_acquire_lock(last->lock, NOWAIT_LOCK)) return last;
+    int made = __atomic_load_n(&e->made, __ATOMIC_ACQUIRE);
+    for (int k = 0; k < made; k++) {
+        if (PyThread_acquire_lock(e->stashes[k]->lock, NOWAIT_LOCK)) return e->stashes[k];
+    }
+    PyThread_acquire_lock(e->stashes[0]->lock, WAIT_LOCK);
+    return e->stashes[0];
+}
+
 /* Encodes text into w->out (token numbers; special token k is n_tokens + k). 0, or -1 with a Python error. */
 static int encode_text(Encoder *e, PyObject *args, Work *w, const Specials **specials) {
     PyObject *text, *given = Py_None;
-    Py_ssize_t limit_arg;
-    if (!PyArg_ParseTuple(args, "Un|O", &text, &limit_arg, &given)) return -1;
+    Py_ssize_t limit_arg, start = 0, stop = -1;
+    if (!PyArg_ParseTuple(args, "Un|Onn", &text, &limit_arg, &given, &start, &stop)) return -1;
+    Py_ssize_t length = PyUnicode_GET_LENGTH(text);
+    if (stop == -1) stop = length;
+    if (start < 0 || stop < start || stop > length) {
+        PyErr_Format(PyExc_ValueError, "start and stop are 0 <= start <= stop <= %zd (the text's length), not %zd, %zd",
+                     length, start, stop);
+        return -1;
+    }
     if (limit_arg < 0) {
         PyErr_Format(PyExc_ValueError, "limit is a number of merges (>= 0), not %zd", limit_arg);
         return -1;
@@ -1464,8 +1551,9 @@ static int encode_text(Encoder *e, PyObject *args, Work *w, const Specials **spe
     }
     int known = e->pattern < SCANNERS_KNOWN, ascii = PyUnicode_IS_ASCII(text);
     int cuts = known && SCANNERS[e->pattern].cuts;
-    Py_ssize_t call_text_n = PyUnicode_GET_LENGTH(text); /* a shorter text has no stretch: no buffer for one */
-    Call call = {.text = {PyUnicode_KIND(text), PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text)},
+    Py_ssize_t call_text_n = stop - start; /* a shorter text has no stretch: no buffer for one */
+    int kind = PyUnicode_KIND(text); /* text[start:stop], read in place: as that slice is, without copying it */
+    Call call = {.text = {kind, (const char *)PyUnicode_DATA(text) + (size_t)start * (size_t)kind, call_text_n},
                  .ascii = ascii,
                  .narrow = !ascii && cuts && call_text_n >= STRETCH_LEAST,
                  .cuts = cuts,
@@ -1481,8 +1569,9 @@ static int encode_text(Encoder *e, PyObject *args, Work *w, const Specials **spe
         PyErr_NoMemory();
         return -1;
     }
-    int status = DONE;
-    while (status == DONE && call.at < call.text.n) {
+    int status = DONE, stopped = 0;
+    begin_encode(e);
+    while (status == DONE && !stopped && call.at < call.text.n) {
         Py_ssize_t stop = call.text.n - call.at > BATCH_CHARS ? call.at + BATCH_CHARS : call.text.n;
         /* the batch's ids: a token per two characters, mostly (as the room; more fault as they come), from where
          * the last batch's stopped (its pages are ready: asking again walks them for nothing) */
@@ -1494,14 +1583,16 @@ static int encode_text(Encoder *e, PyObject *args, Work *w, const Specials **spe
             prepare_pages(w->out.data + from, (to - from) * sizeof(uint32_t));
             w->out.ready = to;
         }
-        PyThread_acquire_lock(e->lock, WAIT_LOCK);
+        w->stash = take_stash(e, w->stash);
         status = encode_batch(e, w, &call, stop);
-        PyThread_release_lock(e->lock);
+        PyThread_release_lock(w->stash->lock);
         Py_END_ALLOW_THREADS
-        if (status == DONE && PyErr_CheckSignals() < 0) return -1;
+        stopped = status == DONE && PyErr_CheckSignals() < 0;
     }
+    e->callers--;
+    if (stopped) return -1;
     if (status != DONE) {
-        batch_error(status, text, call.bad);
+        batch_error(status, text, call.bad < 0 ? call.bad : start + call.bad);
         return -1;
     }
     return 0;
@@ -1718,9 +1809,9 @@ static PyObject *encoder_merge(Encoder *e, PyObject *args) {
     memset(&w, 0, sizeof(w));
     int status;
     Py_BEGIN_ALLOW_THREADS
-    PyThread_acquire_lock(e->lock, WAIT_LOCK);
+    w.stash = take_stash(e, NULL);
     status = merge_word(e, &w, word, (size_t)n, limit);
-    PyThread_release_lock(e->lock);
+    PyThread_release_lock(w.stash->lock);
     Py_END_ALLOW_THREADS
     PyObject *ids;
     if (status < 0)
@@ -1749,20 +1840,19 @@ static void encoder_dealloc(Encoder *e) {
     PyMem_RawFree(e->token_slots);
     PyMem_RawFree(e->filter);
     PyMem_RawFree(e->pair_slots);
-    PyMem_RawFree(e->memo);
     PyMem_RawFree(e->values);
     bt_free(&e->backtrack);
-    cache_free(&e->cache);
-    if (e->lock) PyThread_free_lock(e->lock);
+    for (int k = 0; k < e->made; k++) stash_free(e->stashes[k]);
     PyObject_Free(e);
 }
 
 static PyMethodDef encoder_methods[] = {
     {"encode", (PyCFunction)encoder_encode, METH_VARARGS,
-     "encode(text, limit, specials=None) -> list[int]: the ids of text under the first `limit` merges, the special "
-     "tokens of `specials` (made by specials()) split out first."},
+     "encode(text, limit, specials=None, start=0, stop=len(text)) -> list[int]: the ids of text[start:stop] (read in "
+     "place) under the first `limit` merges, the special tokens of `specials` (made by specials()) split out first."},
     {"encode_array", (PyCFunction)encoder_encode_array, METH_VARARGS,
-     "encode_array(text, limit, specials=None) -> IdArray: encode's ids as one array of uint32 (buffer protocol)."},
+     "encode_array(text, limit, specials=None, start=0, stop=len(text)) -> IdArray: encode's ids as one array of "
+     "uint32 (buffer protocol)."},
     {"merge", (PyCFunction)encoder_merge, METH_VARARGS,
      "merge(word, limit) -> list[int]: the ids BPE makes of one pre-token's bytes under the first `limit` merges."},
     {NULL, NULL, 0, NULL},
@@ -1773,9 +1863,16 @@ static PyObject *encoder_backtracking(Encoder *e, void *closure) {
     return PyBool_FromLong(e->backtrack.ready);
 }
 
+static PyObject *encoder_caches(Encoder *e, void *closure) {
+    (void)closure;
+    return PyLong_FromLong(e->made);
+}
+
 static PyGetSetDef encoder_getset[] = {
     {"backtracking", (getter)encoder_backtracking, NULL,
      "Whether a pre-token not seen yet is merged by backtracking (_backtrack.h), not with the heap.", NULL},
+    {"caches", (getter)encoder_caches, NULL,
+     "How many caches of pre-tokens it has made: one per thread that encoded with it while others did.", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 
@@ -1960,6 +2057,7 @@ static BtEvent *merges_of(const Encoder *e, size_t *n) {
 static int build_backtrack(Encoder *e) {
     Work w;
     memset(&w, 0, sizeof(w));
+    w.stash = e->stashes[0]; /* (the ranks rule's heap uses its memo; no other thread has the encoder yet) */
     void *context[2] = {e, &w};
     int status = -1;
     Py_BEGIN_ALLOW_THREADS
@@ -2002,17 +2100,11 @@ static PyObject *make_encoder(PyObject *module, PyObject *args) {
         Py_DECREF(e);
         return NULL;
     }
-    e->lock = PyThread_allocate_lock();
-    if (!e->lock || !(e->cache.slots = PyMem_RawCalloc(CACHE_SLOTS_FIRST, sizeof(CacheSlot)))) {
+    if (!(e->stashes[0] = stash_new(e->rule == RULE_RANKS))) {
         Py_DECREF(e);
         return PyErr_NoMemory();
     }
-    if (e->rule == RULE_RANKS && !(e->memo = PyMem_RawCalloc((size_t)1 << MEMO_BITS, sizeof(MemoSlot)))) {
-        Py_DECREF(e);
-        return PyErr_NoMemory();
-    }
-    e->cache.size = CACHE_SLOTS_FIRST;
-    e->cache.limit = NO_RANK;
+    e->made = 1;
     if (build_backtrack(e) < 0) {
         Py_DECREF(e);
         return PyErr_NoMemory();

@@ -419,8 +419,8 @@ SANITIZERS = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-O1"]
 SANITIZER_REPORTS = ("ERROR: AddressSanitizer", "runtime error:", "SUMMARY: UndefinedBehaviorSanitizer")
 #: What the sanitized run checks: the scanner's exactness tests (its counting's too), the cuts', the compiled
 #: encoder's (its backtracking merge's too: bpe_core/_backtrack.h), the compiled merge loop's, Llama 3's and Qwen 2's
-#: through all of them (test_fast_family), the starts found in blocks (test_block_starts) and the cases above (this
-#: test aside).
+#: through all of them (test_fast_family), the starts found in blocks (test_block_starts), threads sharing a text
+#: with one encoder (test_parallel_encode; not its worker processes) and the cases above (this test aside).
 SANITIZED_TESTS = [
     "tests/test_scanner.py",
     "tests/test_compiled_counting.py",
@@ -434,6 +434,8 @@ SANITIZED_TESTS = [
     "tests/test_tally_counting.py",
     "tests/test_fast_family.py",
     "tests/test_block_starts.py",
+    "tests/test_parallel_encode.py",
+    "tests/test_placed_ids.py",
 ]
 
 
@@ -507,7 +509,8 @@ def test_the_modules_under_address_and_undefined_behavior_sanitizers(tmp_path):
             f"--rootdir={ROOT}",
             *tests,
             "-k",
-            "not sanitizers and not lets_the_other_threads_run",
+            "not sanitizers and not lets_the_other_threads_run"
+            " and not worker_pool and not kept_workers and not every_core",  # (worker processes: unsanitized)
         ],
         capture_output=True,
         text=True,
