@@ -571,3 +571,39 @@ def test_a_piece_past_the_caches_keys_and_a_clause_of_one_piece_over_three_encod
     for k in range(len(merges) + 1):
         for sight in range(3):
             assert tok.truncated(k).encode(text) == reference.truncated(k).encode(text), (k, sight)
+
+
+part_texts = st.lists(
+    st.sampled_from(["a", " b", "中的", "国", "\U0001f600", "<|endoftext|>", "\ud800", "\n", "it's", "12345", "é"]),
+    max_size=40,
+).map("".join)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=part_texts, data=st.data())
+@example(text="ab<|endoftext|>cd", data=None)
+def test_a_part_read_in_place_gives_the_ids_of_that_slice(shipped, text, data):
+    """encode_array(text, start, stop), as threads sharing a text call it: the ids of text[start:stop], whatever the
+    text's width and wherever the part starts and stops (inside a special token, beside a surrogate, an emoji)."""
+    start = data.draw(st.integers(0, len(text))) if data is not None else 2
+    stop = data.draw(st.integers(start, len(text))) if data is not None else 15
+    for tok in shipped.values():
+        assert tok.encode_array(text, start, stop).tolist() == tok.encode(text[start:stop])
+        assert python_path(tok).encode_array(text, start, stop).tolist() == tok.encode(text[start:stop])
+
+
+def test_a_part_out_of_the_text_is_a_value_error_and_a_surrogate_pairs_place_is_the_texts(shipped):
+    from bpe_core import _encode
+
+    gpt2 = shipped["gpt2"]
+    for start, stop in ((-1, 2), (2, 1), (0, 4), (4, 4)):
+        with pytest.raises(ValueError, match="start and stop"):
+            gpt2.encode_array("abc", start, stop)
+    encoder = make(0, BYTES, list(range(256)), None, [])
+    with pytest.raises(ValueError, match="start and stop"):
+        encoder.encode_array("abc", 0, None, 1, 5)
+    with pytest.raises(UnicodeEncodeError) as raised:
+        encoder.encode("xx a\ud83d\ude00", 0, None, 2, 6)  # the pair's place in the whole text
+    assert raised.value.start == 4
+    assert encoder.encode("abc", 0, None, 1, -1) == [98, 99] and isinstance(_encode, object)
+    assert gpt2.encode_array("x\ud83d\ude00y", 1, 4).tolist() == gpt2.encode("\ud83d\ude00y")  # joined, as a slice

@@ -28,14 +28,14 @@ Buffer = Any  # an object lending its memory (collections.abc.Buffer from Python
 
 
 class CompiledEncoder(Protocol):
-    def encode(self, text: str, limit: int, specials: object = None) -> list[int]:
-        """The ids of ``text`` under the tokenizer's first ``limit`` merges, the special tokens of ``specials`` (made
-        by :func:`compiled_specials`; none if None) split out first. A lone surrogate is U+FFFD (as
-        ``fix_surrogates`` makes it) where that gives the Python path's ids; a surrogate pair, or a lone one elsewhere,
-        raises UnicodeEncodeError."""
+    def encode(self, text: str, limit: int, specials: object = None, start: int = 0, stop: int = -1) -> list[int]:
+        """The ids of ``text[start:stop]`` (read in place; ``stop`` -1: the end) under the tokenizer's first ``limit``
+        merges, the special tokens of ``specials`` (made by :func:`compiled_specials`; none if None) split out first.
+        A lone surrogate is U+FFFD (as ``fix_surrogates`` makes it) where that gives the Python path's ids; a
+        surrogate pair, or a lone one elsewhere, raises UnicodeEncodeError."""
         ...
 
-    def encode_array(self, text: str, limit: int, specials: object = None) -> Buffer:
+    def encode_array(self, text: str, limit: int, specials: object = None, start: int = 0, stop: int = -1) -> Buffer:
         """:meth:`encode`'s ids as one array of uint32 lent through the buffer protocol (``numpy.frombuffer``); an id
         that does not fit raises OverflowError."""
         ...

@@ -218,19 +218,25 @@ class Tokenizer(TokenLookup, WordMerges):
         """
         return self._encode_all(text, self._cache)
 
-    def encode_array(self, text: str) -> numpy.ndarray:
-        """:meth:`encode`'s ids as one numpy array of uint32, without a Python int per token: for what counts or
-        stores ids (15 million tokens are 60 MB here, 120 MB of list and its ints besides). An id past 4294967295
-        raises OverflowError.
+    def encode_array(self, text: str, start: int = 0, stop: int | None = None) -> numpy.ndarray:
+        """:meth:`encode`'s ids of ``text[start:stop]`` as one numpy array of uint32, without a Python int per token:
+        for what counts or stores ids (15 million tokens are 60 MB here, 120 MB of list and its ints besides). The
+        compiled encoder reads the part in place, without copying it (threads sharing a large text,
+        :mod:`bpe_core.encoding.parallel_encode`). An id past 4294967295 raises OverflowError.
 
-        >>> Tokenizer.from_tiktoken("gpt2").encode_array("hello<|endoftext|>").tolist()
-        [31373, 50256]
+        >>> gpt2 = Tokenizer.from_tiktoken("gpt2")
+        >>> gpt2.encode_array("hello<|endoftext|>").tolist(), gpt2.encode_array("hi, hello world", 3, 9).tolist()
+        ([31373, 50256], [23748])
         """
         import numpy
 
+        stop = len(text) if stop is None else stop
+        if not 0 <= start <= stop <= len(text):
+            raise ValueError(f"start and stop are 0 <= start <= stop <= {len(text)}, not {start}, {stop}")
         if self._compiled_whole is not None:
-            return numpy.frombuffer(self._compiled_ids(self._compiled_whole.encode_array, text), numpy.uint32)
-        return ids_array(self.encode(text))
+            ids = self._compiled_ids(self._compiled_whole.encode_array, text, start, stop)
+            return numpy.frombuffer(ids, numpy.uint32)
+        return ids_array(self.encode(text[start:stop]))
 
     def encode_iterable(self, iterable: Iterable[str]) -> Iterator[int]:
         """Stream the ids of ``"".join(iterable)`` with bounded memory (e.g. an open file, line by line).
@@ -328,6 +334,18 @@ class Tokenizer(TokenLookup, WordMerges):
         return chain.from_iterable(map(cache.__getitem__, self._pre.findall(text, offset=offset)))
 
     @property
+    def encodes_compiled(self) -> bool:
+        """Whether whole texts are encoded by the compiled encoder, which leaves Python while it works and keeps a
+        cache for each thread encoding with it at once: threads encoding parts of one text then each use a core
+        (:mod:`bpe_core.encoding.parallel_encode`).
+
+        >>> from bpe_core.encoding import compiled_encode
+        >>> Tokenizer.from_tiktoken("gpt2").encodes_compiled == compiled_encode.available()
+        True
+        """
+        return self._compiled_whole is not None
+
+    @property
     def compiled_scanner(self) -> str | None:
         """The pattern whose compiled scanner cuts this tokenizer's text into pre-tokens, or None: no
         pre-tokenization, a custom regex or ``tekken`` (run by the ``regex`` module), or no compiled scanner built.
@@ -379,15 +397,16 @@ class Tokenizer(TokenLookup, WordMerges):
         """The special tokens as the compiled encoder finds them (:func:`compiled_specials`)."""
         return compiled_specials(self.special_tokens)
 
-    def _compiled_ids(self, encode, text: str):
-        """``encode(text)`` by the compiled encoder, special tokens split out in C. It encodes a lone surrogate as
-        U+FFFD, as the Python path does, where that gives the same ids; where it cannot (a surrogate pair, which the
-        Python path joins into one character; a special token holding U+FFFD; DeepSeek's scanner) it stops, and the
-        text is encoded again with the surrogates replaced."""
+    def _compiled_ids(self, encode, text: str, start: int = 0, stop: int | None = None):
+        """``encode(text[start:stop])`` by the compiled encoder, special tokens split out in C. It encodes a lone
+        surrogate as U+FFFD, as the Python path does, where that gives the same ids; where it cannot (a surrogate
+        pair, which the Python path joins into one character; a special token holding U+FFFD; DeepSeek's scanner) it
+        stops, and the text is encoded again with the surrogates replaced."""
+        stop = len(text) if stop is None else stop
         try:
-            return encode(text, self._limit, self._compiled_specials)
+            return encode(text, self._limit, self._compiled_specials, start, stop)
         except UnicodeEncodeError:
-            return encode(fix_surrogates(text), self._limit, self._compiled_specials)
+            return encode(fix_surrogates(text[start:stop]), self._limit, self._compiled_specials)
 
     @functools.cached_property
     def _rank_merger(self):  # built once _MERGER_AFTER pre-tokens were merged (o200k: 0.16 s; a short text never)
